@@ -1,13 +1,18 @@
 package compile
 
 import (
+	"bytes"
 	"fmt"
 	"go/ast"
+	"go/format"
 	"go/parser"
 	"go/token"
+	"maps"
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/gocuda/gocuda/internal/kapi"
 )
 
 // splitBuilds writes the files of a source file whose builds differ,
@@ -65,6 +70,46 @@ func splitBuilds(scalar, simd *draft) ([]*File, error) {
 		return []*File{scalar.File, simd.File}, nil
 	}
 	return files, nil
+}
+
+// A draft is a generated file and what writing its header again takes.
+type draft struct {
+	*File
+	imports  *imports
+	path     string // the source file's
+	pkg      string // the package's name
+	src      string // the source file's //go:build line, or ""
+	compiled string // the file's name for package compiled, "" where it needs none
+	// positioned says which declarations of Source, in order, the
+	// emitter gave //line directives (declChunks).
+	positioned []bool
+}
+
+// source returns the file of the declarations body under the build
+// constraint c ("" for none), gofmt-formatted, with the imports body
+// names; with version, it checks package compiled's version where body
+// names the package, and reports whether it does.
+func (d *draft) source(body []byte, c string, version bool) ([]byte, bool, error) {
+	var head bytes.Buffer
+	fmt.Fprintf(&head, "%s\n\n", Header)
+	if c != "" {
+		fmt.Fprintf(&head, "%s\n\n", c) // the generated file builds with its source
+	}
+	fmt.Fprintf(&head, "package %s\n\n", d.pkg)
+	im := *d.imports
+	im.used = maps.Clone(d.imports.used)
+	im.named(body)
+	im.write(&head)
+	checked := version && d.compiled != "" && im.used[compiledPath]
+	if checked {
+		fmt.Fprintf(&head, "// A build error here means this file was generated for another version of\n// package compiled than the one it builds with: run go generate.\nconst _ = %s.%s\n\n", d.compiled, kapi.GeneratedVersion)
+	}
+	head.Write(body)
+	src, err := format.Source(head.Bytes())
+	if err != nil {
+		return nil, false, fmt.Errorf("%s: generated code does not parse (a bug in gocuda compile): %v\n%s", d.Path, err, head.Bytes())
+	}
+	return ownLines(src), checked, nil
 }
 
 // sameDecls reports whether each declaration of files is one of the
