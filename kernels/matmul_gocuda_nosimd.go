@@ -117,7 +117,34 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 		var sum float32
 		lanes.BroadcastFloat32x8(sum).StoreSlice(gc_s_sum[gc_rank:])
 	}
-	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
+	gc_step := gc_vstep
+	for ; gc_step+3 < gc_n; gc_step += 4 {
+		{
+			gc_rank := gc_step + 0
+			gc_pos.Thread = gc_rank
+			/*line matmul.go:165*/ var sum float32
+			gc_s_sum[gc_rank] = sum
+		}
+		{
+			gc_rank := gc_step + 1
+			gc_pos.Thread = gc_rank
+			/*line matmul.go:165*/ var sum float32
+			gc_s_sum[gc_rank] = sum
+		}
+		{
+			gc_rank := gc_step + 2
+			gc_pos.Thread = gc_rank
+			/*line matmul.go:165*/ var sum float32
+			gc_s_sum[gc_rank] = sum
+		}
+		{
+			gc_rank := gc_step + 3
+			gc_pos.Thread = gc_rank
+			/*line matmul.go:165*/ var sum float32
+			gc_s_sum[gc_rank] = sum
+		}
+	}
+	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		/*line matmul.go:165*/ var sum float32
 		gc_s_sum[gc_rank] = sum
@@ -283,7 +310,46 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 						/*line matmul.go:167*/ gc_av2.StoreSlice(as[ty][tx:])
 						/*line matmul.go:167*/ gc_bv2.StoreSlice(bs[ty][tx:])
 					}
-					for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+					gc_step2 := gc_vstep3
+					for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+						{
+							gc_tx := gc_step2 + 0
+							gc_pos.Thread = gc_base + gc_tx
+							tx := gc_tx
+							ty := gc_ty
+							/*line matmul.go:163*/ row := gc_by*MatMulTile + ty
+							col := gc_bx*MatMulTile + tx
+							/*line matmul.go:167*/ as[ty][tx], bs[ty][tx] = matmulLoad(t, a, b, row, col, p+tx, p+ty, m, k, n)
+						}
+						{
+							gc_tx := gc_step2 + 1
+							gc_pos.Thread = gc_base + gc_tx
+							tx := gc_tx
+							ty := gc_ty
+							/*line matmul.go:163*/ row := gc_by*MatMulTile + ty
+							col := gc_bx*MatMulTile + tx
+							/*line matmul.go:167*/ as[ty][tx], bs[ty][tx] = matmulLoad(t, a, b, row, col, p+tx, p+ty, m, k, n)
+						}
+						{
+							gc_tx := gc_step2 + 2
+							gc_pos.Thread = gc_base + gc_tx
+							tx := gc_tx
+							ty := gc_ty
+							/*line matmul.go:163*/ row := gc_by*MatMulTile + ty
+							col := gc_bx*MatMulTile + tx
+							/*line matmul.go:167*/ as[ty][tx], bs[ty][tx] = matmulLoad(t, a, b, row, col, p+tx, p+ty, m, k, n)
+						}
+						{
+							gc_tx := gc_step2 + 3
+							gc_pos.Thread = gc_base + gc_tx
+							tx := gc_tx
+							ty := gc_ty
+							/*line matmul.go:163*/ row := gc_by*MatMulTile + ty
+							col := gc_bx*MatMulTile + tx
+							/*line matmul.go:167*/ as[ty][tx], bs[ty][tx] = matmulLoad(t, a, b, row, col, p+tx, p+ty, m, k, n)
+						}
+					}
+					for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
 						tx := gc_tx
 						ty := gc_ty
@@ -429,43 +495,43 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 			gc_off := (gc_bx * MatMulTile) + ((gc_by*MatMulTile + gc_ty) * n)
 			if gc_from >= 0 && gc_off >= 0 && gc_off <= len(c) && gc_to <= len(c)-gc_off {
 				gc_at3 := c[gc_off:][:gc_to]
-				gc_step := gc_from
-				for ; gc_step+3 < gc_to; gc_step += 4 {
+				gc_step3 := gc_from
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					{
-						gc_tx := gc_step + 0
+						gc_tx := gc_step3 + 0
 						gc_rank := gc_base + gc_tx
 						sum := gc_s_sum[gc_rank]
 						/*line matmul.go:175*/ gc_at3[gc_tx] = sum
 					}
 					{
-						gc_tx := gc_step + 1
+						gc_tx := gc_step3 + 1
 						gc_rank := gc_base + gc_tx
 						sum := gc_s_sum[gc_rank]
 						/*line matmul.go:175*/ gc_at3[gc_tx] = sum
 					}
 					{
-						gc_tx := gc_step + 2
+						gc_tx := gc_step3 + 2
 						gc_rank := gc_base + gc_tx
 						sum := gc_s_sum[gc_rank]
 						/*line matmul.go:175*/ gc_at3[gc_tx] = sum
 					}
 					{
-						gc_tx := gc_step + 3
+						gc_tx := gc_step3 + 3
 						gc_rank := gc_base + gc_tx
 						sum := gc_s_sum[gc_rank]
 						/*line matmul.go:175*/ gc_at3[gc_tx] = sum
 					}
 				}
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					sum := gc_s_sum[gc_rank]
 					/*line matmul.go:175*/ gc_at3[gc_tx] = sum
 				}
 			} else {
-				gc_step2 := gc_from
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+				gc_step4 := gc_from
+				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 					{
-						gc_tx := gc_step2 + 0
+						gc_tx := gc_step4 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						ty := gc_ty
@@ -476,7 +542,7 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 						/*line matmul.go:175*/ c[row*n+col] = sum
 					}
 					{
-						gc_tx := gc_step2 + 1
+						gc_tx := gc_step4 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						ty := gc_ty
@@ -487,7 +553,7 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 						/*line matmul.go:175*/ c[row*n+col] = sum
 					}
 					{
-						gc_tx := gc_step2 + 2
+						gc_tx := gc_step4 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						ty := gc_ty
@@ -498,7 +564,7 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 						/*line matmul.go:175*/ c[row*n+col] = sum
 					}
 					{
-						gc_tx := gc_step2 + 3
+						gc_tx := gc_step4 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						ty := gc_ty
@@ -509,7 +575,7 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 						/*line matmul.go:175*/ c[row*n+col] = sum
 					}
 				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					ty := gc_ty
@@ -550,7 +616,34 @@ func gc_body_matMulTiledUnrolled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 		var sum float32
 		lanes.BroadcastFloat32x8(sum).StoreSlice(gc_s_sum[gc_rank:])
 	}
-	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
+	gc_step := gc_vstep
+	for ; gc_step+3 < gc_n; gc_step += 4 {
+		{
+			gc_rank := gc_step + 0
+			gc_pos.Thread = gc_rank
+			/*line matmul.go:206*/ var sum float32
+			gc_s_sum[gc_rank] = sum
+		}
+		{
+			gc_rank := gc_step + 1
+			gc_pos.Thread = gc_rank
+			/*line matmul.go:206*/ var sum float32
+			gc_s_sum[gc_rank] = sum
+		}
+		{
+			gc_rank := gc_step + 2
+			gc_pos.Thread = gc_rank
+			/*line matmul.go:206*/ var sum float32
+			gc_s_sum[gc_rank] = sum
+		}
+		{
+			gc_rank := gc_step + 3
+			gc_pos.Thread = gc_rank
+			/*line matmul.go:206*/ var sum float32
+			gc_s_sum[gc_rank] = sum
+		}
+	}
+	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		/*line matmul.go:206*/ var sum float32
 		gc_s_sum[gc_rank] = sum
@@ -716,7 +809,46 @@ func gc_body_matMulTiledUnrolled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 						/*line matmul.go:208*/ gc_av2.StoreSlice(as[ty][tx:])
 						/*line matmul.go:208*/ gc_bv2.StoreSlice(bs[ty][tx:])
 					}
-					for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+					gc_step2 := gc_vstep3
+					for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+						{
+							gc_tx := gc_step2 + 0
+							gc_pos.Thread = gc_base + gc_tx
+							tx := gc_tx
+							ty := gc_ty
+							/*line matmul.go:204*/ row := gc_by*MatMulTile + ty
+							col := gc_bx*MatMulTile + tx
+							/*line matmul.go:208*/ as[ty][tx], bs[ty][tx] = matmulLoad(t, a, b, row, col, p+tx, p+ty, m, k, n)
+						}
+						{
+							gc_tx := gc_step2 + 1
+							gc_pos.Thread = gc_base + gc_tx
+							tx := gc_tx
+							ty := gc_ty
+							/*line matmul.go:204*/ row := gc_by*MatMulTile + ty
+							col := gc_bx*MatMulTile + tx
+							/*line matmul.go:208*/ as[ty][tx], bs[ty][tx] = matmulLoad(t, a, b, row, col, p+tx, p+ty, m, k, n)
+						}
+						{
+							gc_tx := gc_step2 + 2
+							gc_pos.Thread = gc_base + gc_tx
+							tx := gc_tx
+							ty := gc_ty
+							/*line matmul.go:204*/ row := gc_by*MatMulTile + ty
+							col := gc_bx*MatMulTile + tx
+							/*line matmul.go:208*/ as[ty][tx], bs[ty][tx] = matmulLoad(t, a, b, row, col, p+tx, p+ty, m, k, n)
+						}
+						{
+							gc_tx := gc_step2 + 3
+							gc_pos.Thread = gc_base + gc_tx
+							tx := gc_tx
+							ty := gc_ty
+							/*line matmul.go:204*/ row := gc_by*MatMulTile + ty
+							col := gc_bx*MatMulTile + tx
+							/*line matmul.go:208*/ as[ty][tx], bs[ty][tx] = matmulLoad(t, a, b, row, col, p+tx, p+ty, m, k, n)
+						}
+					}
+					for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
 						tx := gc_tx
 						ty := gc_ty
@@ -877,43 +1009,43 @@ func gc_body_matMulTiledUnrolled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 			gc_off2 := (gc_bx * MatMulTile) + ((gc_by*MatMulTile + gc_ty) * n)
 			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(c) && gc_to <= len(c)-gc_off2 {
 				gc_at4 := c[gc_off2:][:gc_to]
-				gc_step := gc_from
-				for ; gc_step+3 < gc_to; gc_step += 4 {
+				gc_step3 := gc_from
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					{
-						gc_tx := gc_step + 0
+						gc_tx := gc_step3 + 0
 						gc_rank := gc_base + gc_tx
 						sum := gc_s_sum[gc_rank]
 						/*line matmul.go:230*/ gc_at4[gc_tx] = sum
 					}
 					{
-						gc_tx := gc_step + 1
+						gc_tx := gc_step3 + 1
 						gc_rank := gc_base + gc_tx
 						sum := gc_s_sum[gc_rank]
 						/*line matmul.go:230*/ gc_at4[gc_tx] = sum
 					}
 					{
-						gc_tx := gc_step + 2
+						gc_tx := gc_step3 + 2
 						gc_rank := gc_base + gc_tx
 						sum := gc_s_sum[gc_rank]
 						/*line matmul.go:230*/ gc_at4[gc_tx] = sum
 					}
 					{
-						gc_tx := gc_step + 3
+						gc_tx := gc_step3 + 3
 						gc_rank := gc_base + gc_tx
 						sum := gc_s_sum[gc_rank]
 						/*line matmul.go:230*/ gc_at4[gc_tx] = sum
 					}
 				}
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					sum := gc_s_sum[gc_rank]
 					/*line matmul.go:230*/ gc_at4[gc_tx] = sum
 				}
 			} else {
-				gc_step2 := gc_from
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+				gc_step4 := gc_from
+				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 					{
-						gc_tx := gc_step2 + 0
+						gc_tx := gc_step4 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						ty := gc_ty
@@ -924,7 +1056,7 @@ func gc_body_matMulTiledUnrolled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 						/*line matmul.go:230*/ c[row*n+col] = sum
 					}
 					{
-						gc_tx := gc_step2 + 1
+						gc_tx := gc_step4 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						ty := gc_ty
@@ -935,7 +1067,7 @@ func gc_body_matMulTiledUnrolled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 						/*line matmul.go:230*/ c[row*n+col] = sum
 					}
 					{
-						gc_tx := gc_step2 + 2
+						gc_tx := gc_step4 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						ty := gc_ty
@@ -946,7 +1078,7 @@ func gc_body_matMulTiledUnrolled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 						/*line matmul.go:230*/ c[row*n+col] = sum
 					}
 					{
-						gc_tx := gc_step2 + 3
+						gc_tx := gc_step4 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						ty := gc_ty
@@ -957,7 +1089,7 @@ func gc_body_matMulTiledUnrolled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 						/*line matmul.go:230*/ c[row*n+col] = sum
 					}
 				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					ty := gc_ty
@@ -1008,7 +1140,46 @@ func gc_body_matMulRegisterTiled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 		lanes.BroadcastFloat32x8(s10).StoreSlice(gc_s_s10[gc_rank:])
 		lanes.BroadcastFloat32x8(s11).StoreSlice(gc_s_s11[gc_rank:])
 	}
-	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
+	gc_step := gc_vstep
+	for ; gc_step+3 < gc_n; gc_step += 4 {
+		{
+			gc_rank := gc_step + 0
+			gc_pos.Thread = gc_rank
+			/*line matmul.go:253*/ var s00, s01, s10, s11 float32
+			gc_s_s00[gc_rank] = s00
+			gc_s_s01[gc_rank] = s01
+			gc_s_s10[gc_rank] = s10
+			gc_s_s11[gc_rank] = s11
+		}
+		{
+			gc_rank := gc_step + 1
+			gc_pos.Thread = gc_rank
+			/*line matmul.go:253*/ var s00, s01, s10, s11 float32
+			gc_s_s00[gc_rank] = s00
+			gc_s_s01[gc_rank] = s01
+			gc_s_s10[gc_rank] = s10
+			gc_s_s11[gc_rank] = s11
+		}
+		{
+			gc_rank := gc_step + 2
+			gc_pos.Thread = gc_rank
+			/*line matmul.go:253*/ var s00, s01, s10, s11 float32
+			gc_s_s00[gc_rank] = s00
+			gc_s_s01[gc_rank] = s01
+			gc_s_s10[gc_rank] = s10
+			gc_s_s11[gc_rank] = s11
+		}
+		{
+			gc_rank := gc_step + 3
+			gc_pos.Thread = gc_rank
+			/*line matmul.go:253*/ var s00, s01, s10, s11 float32
+			gc_s_s00[gc_rank] = s00
+			gc_s_s01[gc_rank] = s01
+			gc_s_s10[gc_rank] = s10
+			gc_s_s11[gc_rank] = s11
+		}
+	}
+	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		/*line matmul.go:253*/ var s00, s01, s10, s11 float32
 		gc_s_s00[gc_rank] = s00
@@ -1326,10 +1497,10 @@ func gc_body_matMulRegisterTiled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 	{
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_step := 0
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
+			gc_step2 := 0
+			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 				{
-					gc_tx := gc_step + 0
+					gc_tx := gc_step2 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tx := gc_tx
@@ -1341,7 +1512,7 @@ func gc_body_matMulRegisterTiled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 					/*line matmul.go:273*/ matmulStore2x2(c, row0+2*ty, col0+2*tx, m, n, s00, s01, s10, s11)
 				}
 				{
-					gc_tx := gc_step + 1
+					gc_tx := gc_step2 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tx := gc_tx
@@ -1353,7 +1524,7 @@ func gc_body_matMulRegisterTiled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 					/*line matmul.go:273*/ matmulStore2x2(c, row0+2*ty, col0+2*tx, m, n, s00, s01, s10, s11)
 				}
 				{
-					gc_tx := gc_step + 2
+					gc_tx := gc_step2 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tx := gc_tx
@@ -1365,7 +1536,7 @@ func gc_body_matMulRegisterTiled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 					/*line matmul.go:273*/ matmulStore2x2(c, row0+2*ty, col0+2*tx, m, n, s00, s01, s10, s11)
 				}
 				{
-					gc_tx := gc_step + 3
+					gc_tx := gc_step2 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tx := gc_tx
@@ -1377,7 +1548,7 @@ func gc_body_matMulRegisterTiled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 					/*line matmul.go:273*/ matmulStore2x2(c, row0+2*ty, col0+2*tx, m, n, s00, s01, s10, s11)
 				}
 			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tx := gc_tx

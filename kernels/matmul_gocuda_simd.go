@@ -213,7 +213,34 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 		}
 		archsimd.ClearAVXUpperBits()
 	}
-	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
+	gc_step := gc_vstep
+	for ; gc_step+3 < gc_n; gc_step += 4 {
+		{
+			gc_rank := gc_step + 0
+			gc_pos.Thread = gc_rank
+			/*line matmul.go:165*/ var sum float32
+			gc_s_sum[gc_rank] = sum
+		}
+		{
+			gc_rank := gc_step + 1
+			gc_pos.Thread = gc_rank
+			/*line matmul.go:165*/ var sum float32
+			gc_s_sum[gc_rank] = sum
+		}
+		{
+			gc_rank := gc_step + 2
+			gc_pos.Thread = gc_rank
+			/*line matmul.go:165*/ var sum float32
+			gc_s_sum[gc_rank] = sum
+		}
+		{
+			gc_rank := gc_step + 3
+			gc_pos.Thread = gc_rank
+			/*line matmul.go:165*/ var sum float32
+			gc_s_sum[gc_rank] = sum
+		}
+	}
+	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		/*line matmul.go:165*/ var sum float32
 		gc_s_sum[gc_rank] = sum
@@ -547,7 +574,46 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+					gc_step2 := gc_vstep3
+					for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+						{
+							gc_tx := gc_step2 + 0
+							gc_pos.Thread = gc_base + gc_tx
+							tx := gc_tx
+							ty := gc_ty
+							/*line matmul.go:163*/ row := gc_by*MatMulTile + ty
+							col := gc_bx*MatMulTile + tx
+							/*line matmul.go:167*/ as[ty][tx], bs[ty][tx] = matmulLoad(t, a, b, row, col, p+tx, p+ty, m, k, n)
+						}
+						{
+							gc_tx := gc_step2 + 1
+							gc_pos.Thread = gc_base + gc_tx
+							tx := gc_tx
+							ty := gc_ty
+							/*line matmul.go:163*/ row := gc_by*MatMulTile + ty
+							col := gc_bx*MatMulTile + tx
+							/*line matmul.go:167*/ as[ty][tx], bs[ty][tx] = matmulLoad(t, a, b, row, col, p+tx, p+ty, m, k, n)
+						}
+						{
+							gc_tx := gc_step2 + 2
+							gc_pos.Thread = gc_base + gc_tx
+							tx := gc_tx
+							ty := gc_ty
+							/*line matmul.go:163*/ row := gc_by*MatMulTile + ty
+							col := gc_bx*MatMulTile + tx
+							/*line matmul.go:167*/ as[ty][tx], bs[ty][tx] = matmulLoad(t, a, b, row, col, p+tx, p+ty, m, k, n)
+						}
+						{
+							gc_tx := gc_step2 + 3
+							gc_pos.Thread = gc_base + gc_tx
+							tx := gc_tx
+							ty := gc_ty
+							/*line matmul.go:163*/ row := gc_by*MatMulTile + ty
+							col := gc_bx*MatMulTile + tx
+							/*line matmul.go:167*/ as[ty][tx], bs[ty][tx] = matmulLoad(t, a, b, row, col, p+tx, p+ty, m, k, n)
+						}
+					}
+					for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
 						tx := gc_tx
 						ty := gc_ty
@@ -856,7 +922,54 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
+				gc_step3 := gc_vstep6
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+					{
+						gc_tx := gc_step3 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						ty := gc_ty
+						/*line matmul.go:163*/ row := gc_by*MatMulTile + ty
+						tx := gc_tx
+						/*line matmul.go:164*/ col := gc_bx*MatMulTile + tx
+						sum := gc_s_sum[gc_rank]
+						/*line matmul.go:175*/ c[row*n+col] = sum
+					}
+					{
+						gc_tx := gc_step3 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						ty := gc_ty
+						/*line matmul.go:163*/ row := gc_by*MatMulTile + ty
+						tx := gc_tx
+						/*line matmul.go:164*/ col := gc_bx*MatMulTile + tx
+						sum := gc_s_sum[gc_rank]
+						/*line matmul.go:175*/ c[row*n+col] = sum
+					}
+					{
+						gc_tx := gc_step3 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						ty := gc_ty
+						/*line matmul.go:163*/ row := gc_by*MatMulTile + ty
+						tx := gc_tx
+						/*line matmul.go:164*/ col := gc_bx*MatMulTile + tx
+						sum := gc_s_sum[gc_rank]
+						/*line matmul.go:175*/ c[row*n+col] = sum
+					}
+					{
+						gc_tx := gc_step3 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						ty := gc_ty
+						/*line matmul.go:163*/ row := gc_by*MatMulTile + ty
+						tx := gc_tx
+						/*line matmul.go:164*/ col := gc_bx*MatMulTile + tx
+						sum := gc_s_sum[gc_rank]
+						/*line matmul.go:175*/ c[row*n+col] = sum
+					}
+				}
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					ty := gc_ty
@@ -913,7 +1026,34 @@ func gc_body_matMulTiledUnrolled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 		}
 		archsimd.ClearAVXUpperBits()
 	}
-	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
+	gc_step := gc_vstep
+	for ; gc_step+3 < gc_n; gc_step += 4 {
+		{
+			gc_rank := gc_step + 0
+			gc_pos.Thread = gc_rank
+			/*line matmul.go:206*/ var sum float32
+			gc_s_sum[gc_rank] = sum
+		}
+		{
+			gc_rank := gc_step + 1
+			gc_pos.Thread = gc_rank
+			/*line matmul.go:206*/ var sum float32
+			gc_s_sum[gc_rank] = sum
+		}
+		{
+			gc_rank := gc_step + 2
+			gc_pos.Thread = gc_rank
+			/*line matmul.go:206*/ var sum float32
+			gc_s_sum[gc_rank] = sum
+		}
+		{
+			gc_rank := gc_step + 3
+			gc_pos.Thread = gc_rank
+			/*line matmul.go:206*/ var sum float32
+			gc_s_sum[gc_rank] = sum
+		}
+	}
+	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		/*line matmul.go:206*/ var sum float32
 		gc_s_sum[gc_rank] = sum
@@ -1247,7 +1387,46 @@ func gc_body_matMulTiledUnrolled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+					gc_step2 := gc_vstep3
+					for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+						{
+							gc_tx := gc_step2 + 0
+							gc_pos.Thread = gc_base + gc_tx
+							tx := gc_tx
+							ty := gc_ty
+							/*line matmul.go:204*/ row := gc_by*MatMulTile + ty
+							col := gc_bx*MatMulTile + tx
+							/*line matmul.go:208*/ as[ty][tx], bs[ty][tx] = matmulLoad(t, a, b, row, col, p+tx, p+ty, m, k, n)
+						}
+						{
+							gc_tx := gc_step2 + 1
+							gc_pos.Thread = gc_base + gc_tx
+							tx := gc_tx
+							ty := gc_ty
+							/*line matmul.go:204*/ row := gc_by*MatMulTile + ty
+							col := gc_bx*MatMulTile + tx
+							/*line matmul.go:208*/ as[ty][tx], bs[ty][tx] = matmulLoad(t, a, b, row, col, p+tx, p+ty, m, k, n)
+						}
+						{
+							gc_tx := gc_step2 + 2
+							gc_pos.Thread = gc_base + gc_tx
+							tx := gc_tx
+							ty := gc_ty
+							/*line matmul.go:204*/ row := gc_by*MatMulTile + ty
+							col := gc_bx*MatMulTile + tx
+							/*line matmul.go:208*/ as[ty][tx], bs[ty][tx] = matmulLoad(t, a, b, row, col, p+tx, p+ty, m, k, n)
+						}
+						{
+							gc_tx := gc_step2 + 3
+							gc_pos.Thread = gc_base + gc_tx
+							tx := gc_tx
+							ty := gc_ty
+							/*line matmul.go:204*/ row := gc_by*MatMulTile + ty
+							col := gc_bx*MatMulTile + tx
+							/*line matmul.go:208*/ as[ty][tx], bs[ty][tx] = matmulLoad(t, a, b, row, col, p+tx, p+ty, m, k, n)
+						}
+					}
+					for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
 						tx := gc_tx
 						ty := gc_ty
@@ -1585,7 +1764,54 @@ func gc_body_matMulTiledUnrolled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep7; gc_tx < gc_to; gc_tx++ {
+				gc_step3 := gc_vstep7
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+					{
+						gc_tx := gc_step3 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						ty := gc_ty
+						/*line matmul.go:204*/ row := gc_by*MatMulTile + ty
+						tx := gc_tx
+						/*line matmul.go:205*/ col := gc_bx*MatMulTile + tx
+						sum := gc_s_sum[gc_rank]
+						/*line matmul.go:230*/ c[row*n+col] = sum
+					}
+					{
+						gc_tx := gc_step3 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						ty := gc_ty
+						/*line matmul.go:204*/ row := gc_by*MatMulTile + ty
+						tx := gc_tx
+						/*line matmul.go:205*/ col := gc_bx*MatMulTile + tx
+						sum := gc_s_sum[gc_rank]
+						/*line matmul.go:230*/ c[row*n+col] = sum
+					}
+					{
+						gc_tx := gc_step3 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						ty := gc_ty
+						/*line matmul.go:204*/ row := gc_by*MatMulTile + ty
+						tx := gc_tx
+						/*line matmul.go:205*/ col := gc_bx*MatMulTile + tx
+						sum := gc_s_sum[gc_rank]
+						/*line matmul.go:230*/ c[row*n+col] = sum
+					}
+					{
+						gc_tx := gc_step3 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						ty := gc_ty
+						/*line matmul.go:204*/ row := gc_by*MatMulTile + ty
+						tx := gc_tx
+						/*line matmul.go:205*/ col := gc_bx*MatMulTile + tx
+						sum := gc_s_sum[gc_rank]
+						/*line matmul.go:230*/ c[row*n+col] = sum
+					}
+				}
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					ty := gc_ty
@@ -1660,7 +1886,46 @@ func gc_body_matMulRegisterTiled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 		}
 		archsimd.ClearAVXUpperBits()
 	}
-	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
+	gc_step := gc_vstep
+	for ; gc_step+3 < gc_n; gc_step += 4 {
+		{
+			gc_rank := gc_step + 0
+			gc_pos.Thread = gc_rank
+			/*line matmul.go:253*/ var s00, s01, s10, s11 float32
+			gc_s_s00[gc_rank] = s00
+			gc_s_s01[gc_rank] = s01
+			gc_s_s10[gc_rank] = s10
+			gc_s_s11[gc_rank] = s11
+		}
+		{
+			gc_rank := gc_step + 1
+			gc_pos.Thread = gc_rank
+			/*line matmul.go:253*/ var s00, s01, s10, s11 float32
+			gc_s_s00[gc_rank] = s00
+			gc_s_s01[gc_rank] = s01
+			gc_s_s10[gc_rank] = s10
+			gc_s_s11[gc_rank] = s11
+		}
+		{
+			gc_rank := gc_step + 2
+			gc_pos.Thread = gc_rank
+			/*line matmul.go:253*/ var s00, s01, s10, s11 float32
+			gc_s_s00[gc_rank] = s00
+			gc_s_s01[gc_rank] = s01
+			gc_s_s10[gc_rank] = s10
+			gc_s_s11[gc_rank] = s11
+		}
+		{
+			gc_rank := gc_step + 3
+			gc_pos.Thread = gc_rank
+			/*line matmul.go:253*/ var s00, s01, s10, s11 float32
+			gc_s_s00[gc_rank] = s00
+			gc_s_s01[gc_rank] = s01
+			gc_s_s10[gc_rank] = s10
+			gc_s_s11[gc_rank] = s11
+		}
+	}
+	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		/*line matmul.go:253*/ var s00, s01, s10, s11 float32
 		gc_s_s00[gc_rank] = s00
@@ -4343,7 +4608,58 @@ func gc_body_matMulRegisterTiled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+			gc_step2 := gc_vstep4
+			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+				{
+					gc_tx := gc_step2 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tx := gc_tx
+					ty := gc_ty
+					s00 := gc_s_s00[gc_rank]
+					s01 := gc_s_s01[gc_rank]
+					s10 := gc_s_s10[gc_rank]
+					s11 := gc_s_s11[gc_rank]
+					/*line matmul.go:273*/ matmulStore2x2(c, row0+2*ty, col0+2*tx, m, n, s00, s01, s10, s11)
+				}
+				{
+					gc_tx := gc_step2 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tx := gc_tx
+					ty := gc_ty
+					s00 := gc_s_s00[gc_rank]
+					s01 := gc_s_s01[gc_rank]
+					s10 := gc_s_s10[gc_rank]
+					s11 := gc_s_s11[gc_rank]
+					/*line matmul.go:273*/ matmulStore2x2(c, row0+2*ty, col0+2*tx, m, n, s00, s01, s10, s11)
+				}
+				{
+					gc_tx := gc_step2 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tx := gc_tx
+					ty := gc_ty
+					s00 := gc_s_s00[gc_rank]
+					s01 := gc_s_s01[gc_rank]
+					s10 := gc_s_s10[gc_rank]
+					s11 := gc_s_s11[gc_rank]
+					/*line matmul.go:273*/ matmulStore2x2(c, row0+2*ty, col0+2*tx, m, n, s00, s01, s10, s11)
+				}
+				{
+					gc_tx := gc_step2 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tx := gc_tx
+					ty := gc_ty
+					s00 := gc_s_s00[gc_rank]
+					s01 := gc_s_s01[gc_rank]
+					s10 := gc_s_s10[gc_rank]
+					s11 := gc_s_s11[gc_rank]
+					/*line matmul.go:273*/ matmulStore2x2(c, row0+2*ty, col0+2*tx, m, n, s00, s01, s10, s11)
+				}
+			}
+			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tx := gc_tx

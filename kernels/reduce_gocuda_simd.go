@@ -428,7 +428,34 @@ func gc_body_reduceAtomic_float32(gc_b *compiled.Block, in []float32, sum *float
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+			gc_step := gc_vstep2
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
+				{
+					gc_tx := gc_step + 0
+					gc_pos.Thread = gc_base + gc_tx
+					tid := gc_tx
+					/*line reduce.go:189*/ sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
+				}
+				{
+					gc_tx := gc_step + 1
+					gc_pos.Thread = gc_base + gc_tx
+					tid := gc_tx
+					/*line reduce.go:189*/ sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
+				}
+				{
+					gc_tx := gc_step + 2
+					gc_pos.Thread = gc_base + gc_tx
+					tid := gc_tx
+					/*line reduce.go:189*/ sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
+				}
+				{
+					gc_tx := gc_step + 3
+					gc_pos.Thread = gc_base + gc_tx
+					tid := gc_tx
+					/*line reduce.go:189*/ sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
+				}
+			}
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
 				/*line reduce.go:189*/ sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
@@ -509,7 +536,34 @@ func gc_body_reduceAtomic_float32(gc_b *compiled.Block, in []float32, sum *float
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
+				gc_step2 := gc_vstep4
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+					{
+						gc_tx := gc_step2 + 0
+						gc_pos.Thread = gc_base + gc_tx
+						tid := gc_tx
+						/*line reduce.go:193*/ sdata[tid] += sdata[tid+s]
+					}
+					{
+						gc_tx := gc_step2 + 1
+						gc_pos.Thread = gc_base + gc_tx
+						tid := gc_tx
+						/*line reduce.go:193*/ sdata[tid] += sdata[tid+s]
+					}
+					{
+						gc_tx := gc_step2 + 2
+						gc_pos.Thread = gc_base + gc_tx
+						tid := gc_tx
+						/*line reduce.go:193*/ sdata[tid] += sdata[tid+s]
+					}
+					{
+						gc_tx := gc_step2 + 3
+						gc_pos.Thread = gc_base + gc_tx
+						tid := gc_tx
+						/*line reduce.go:193*/ sdata[tid] += sdata[tid+s]
+					}
+				}
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 					/*line reduce.go:193*/ sdata[tid] += sdata[tid+s]
@@ -526,58 +580,58 @@ func gc_body_reduceAtomic_float32(gc_b *compiled.Block, in []float32, sum *float
 			gc_off3 := 0
 			/*line reduce.go:207*/ if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(sdata) {
 				gc_at5 := sdata[gc_off3:][:1]
-				gc_step := gc_from
-				for ; gc_step+3 < gc_to; gc_step += 4 {
+				gc_step3 := gc_from
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					{
-						gc_tx := gc_step + 0
+						gc_tx := gc_step3 + 0
 						gc_pos.Thread = gc_base + gc_tx
 						/*line reduce.go:198*/ atomic.Add(sum, gc_at5[0])
 					}
 					{
-						gc_tx := gc_step + 1
+						gc_tx := gc_step3 + 1
 						gc_pos.Thread = gc_base + gc_tx
 						/*line reduce.go:198*/ atomic.Add(sum, gc_at5[0])
 					}
 					{
-						gc_tx := gc_step + 2
+						gc_tx := gc_step3 + 2
 						gc_pos.Thread = gc_base + gc_tx
 						/*line reduce.go:198*/ atomic.Add(sum, gc_at5[0])
 					}
 					{
-						gc_tx := gc_step + 3
+						gc_tx := gc_step3 + 3
 						gc_pos.Thread = gc_base + gc_tx
 						/*line reduce.go:198*/ atomic.Add(sum, gc_at5[0])
 					}
 				}
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					/*line reduce.go:198*/ atomic.Add(sum, gc_at5[0])
 				}
 			} else {
-				gc_step2 := gc_from
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+				gc_step4 := gc_from
+				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 					{
-						gc_tx := gc_step2 + 0
+						gc_tx := gc_step4 + 0
 						gc_pos.Thread = gc_base + gc_tx
 						/*line reduce.go:198*/ atomic.Add(sum, sdata[0])
 					}
 					{
-						gc_tx := gc_step2 + 1
+						gc_tx := gc_step4 + 1
 						gc_pos.Thread = gc_base + gc_tx
 						/*line reduce.go:198*/ atomic.Add(sum, sdata[0])
 					}
 					{
-						gc_tx := gc_step2 + 2
+						gc_tx := gc_step4 + 2
 						gc_pos.Thread = gc_base + gc_tx
 						/*line reduce.go:198*/ atomic.Add(sum, sdata[0])
 					}
 					{
-						gc_tx := gc_step2 + 3
+						gc_tx := gc_step4 + 3
 						gc_pos.Thread = gc_base + gc_tx
 						/*line reduce.go:198*/ atomic.Add(sum, sdata[0])
 					}
 				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					/*line reduce.go:198*/ atomic.Add(sum, sdata[0])
 				}
@@ -742,7 +796,34 @@ func gc_body_reduceAtomic_int32(gc_b *compiled.Block, in []int32, sum *int32) {
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+			gc_step := gc_vstep2
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
+				{
+					gc_tx := gc_step + 0
+					gc_pos.Thread = gc_base + gc_tx
+					tid := gc_tx
+					/*line reduce.go:189*/ sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
+				}
+				{
+					gc_tx := gc_step + 1
+					gc_pos.Thread = gc_base + gc_tx
+					tid := gc_tx
+					/*line reduce.go:189*/ sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
+				}
+				{
+					gc_tx := gc_step + 2
+					gc_pos.Thread = gc_base + gc_tx
+					tid := gc_tx
+					/*line reduce.go:189*/ sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
+				}
+				{
+					gc_tx := gc_step + 3
+					gc_pos.Thread = gc_base + gc_tx
+					tid := gc_tx
+					/*line reduce.go:189*/ sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
+				}
+			}
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
 				/*line reduce.go:189*/ sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
@@ -823,7 +904,34 @@ func gc_body_reduceAtomic_int32(gc_b *compiled.Block, in []int32, sum *int32) {
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
+				gc_step2 := gc_vstep4
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+					{
+						gc_tx := gc_step2 + 0
+						gc_pos.Thread = gc_base + gc_tx
+						tid := gc_tx
+						/*line reduce.go:193*/ sdata[tid] += sdata[tid+s]
+					}
+					{
+						gc_tx := gc_step2 + 1
+						gc_pos.Thread = gc_base + gc_tx
+						tid := gc_tx
+						/*line reduce.go:193*/ sdata[tid] += sdata[tid+s]
+					}
+					{
+						gc_tx := gc_step2 + 2
+						gc_pos.Thread = gc_base + gc_tx
+						tid := gc_tx
+						/*line reduce.go:193*/ sdata[tid] += sdata[tid+s]
+					}
+					{
+						gc_tx := gc_step2 + 3
+						gc_pos.Thread = gc_base + gc_tx
+						tid := gc_tx
+						/*line reduce.go:193*/ sdata[tid] += sdata[tid+s]
+					}
+				}
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 					/*line reduce.go:193*/ sdata[tid] += sdata[tid+s]
@@ -840,58 +948,58 @@ func gc_body_reduceAtomic_int32(gc_b *compiled.Block, in []int32, sum *int32) {
 			gc_off3 := 0
 			/*line reduce.go:207*/ if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(sdata) {
 				gc_at5 := sdata[gc_off3:][:1]
-				gc_step := gc_from
-				for ; gc_step+3 < gc_to; gc_step += 4 {
+				gc_step3 := gc_from
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					{
-						gc_tx := gc_step + 0
+						gc_tx := gc_step3 + 0
 						gc_pos.Thread = gc_base + gc_tx
 						/*line reduce.go:198*/ atomic.Add(sum, gc_at5[0])
 					}
 					{
-						gc_tx := gc_step + 1
+						gc_tx := gc_step3 + 1
 						gc_pos.Thread = gc_base + gc_tx
 						/*line reduce.go:198*/ atomic.Add(sum, gc_at5[0])
 					}
 					{
-						gc_tx := gc_step + 2
+						gc_tx := gc_step3 + 2
 						gc_pos.Thread = gc_base + gc_tx
 						/*line reduce.go:198*/ atomic.Add(sum, gc_at5[0])
 					}
 					{
-						gc_tx := gc_step + 3
+						gc_tx := gc_step3 + 3
 						gc_pos.Thread = gc_base + gc_tx
 						/*line reduce.go:198*/ atomic.Add(sum, gc_at5[0])
 					}
 				}
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					/*line reduce.go:198*/ atomic.Add(sum, gc_at5[0])
 				}
 			} else {
-				gc_step2 := gc_from
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+				gc_step4 := gc_from
+				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 					{
-						gc_tx := gc_step2 + 0
+						gc_tx := gc_step4 + 0
 						gc_pos.Thread = gc_base + gc_tx
 						/*line reduce.go:198*/ atomic.Add(sum, sdata[0])
 					}
 					{
-						gc_tx := gc_step2 + 1
+						gc_tx := gc_step4 + 1
 						gc_pos.Thread = gc_base + gc_tx
 						/*line reduce.go:198*/ atomic.Add(sum, sdata[0])
 					}
 					{
-						gc_tx := gc_step2 + 2
+						gc_tx := gc_step4 + 2
 						gc_pos.Thread = gc_base + gc_tx
 						/*line reduce.go:198*/ atomic.Add(sum, sdata[0])
 					}
 					{
-						gc_tx := gc_step2 + 3
+						gc_tx := gc_step4 + 3
 						gc_pos.Thread = gc_base + gc_tx
 						/*line reduce.go:198*/ atomic.Add(sum, sdata[0])
 					}
 				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					/*line reduce.go:198*/ atomic.Add(sum, sdata[0])
 				}
@@ -1056,7 +1164,34 @@ func gc_body_reduceAtomic_uint32(gc_b *compiled.Block, in []uint32, sum *uint32)
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+			gc_step := gc_vstep2
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
+				{
+					gc_tx := gc_step + 0
+					gc_pos.Thread = gc_base + gc_tx
+					tid := gc_tx
+					/*line reduce.go:189*/ sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
+				}
+				{
+					gc_tx := gc_step + 1
+					gc_pos.Thread = gc_base + gc_tx
+					tid := gc_tx
+					/*line reduce.go:189*/ sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
+				}
+				{
+					gc_tx := gc_step + 2
+					gc_pos.Thread = gc_base + gc_tx
+					tid := gc_tx
+					/*line reduce.go:189*/ sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
+				}
+				{
+					gc_tx := gc_step + 3
+					gc_pos.Thread = gc_base + gc_tx
+					tid := gc_tx
+					/*line reduce.go:189*/ sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
+				}
+			}
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
 				/*line reduce.go:189*/ sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
@@ -1137,7 +1272,34 @@ func gc_body_reduceAtomic_uint32(gc_b *compiled.Block, in []uint32, sum *uint32)
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
+				gc_step2 := gc_vstep4
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+					{
+						gc_tx := gc_step2 + 0
+						gc_pos.Thread = gc_base + gc_tx
+						tid := gc_tx
+						/*line reduce.go:193*/ sdata[tid] += sdata[tid+s]
+					}
+					{
+						gc_tx := gc_step2 + 1
+						gc_pos.Thread = gc_base + gc_tx
+						tid := gc_tx
+						/*line reduce.go:193*/ sdata[tid] += sdata[tid+s]
+					}
+					{
+						gc_tx := gc_step2 + 2
+						gc_pos.Thread = gc_base + gc_tx
+						tid := gc_tx
+						/*line reduce.go:193*/ sdata[tid] += sdata[tid+s]
+					}
+					{
+						gc_tx := gc_step2 + 3
+						gc_pos.Thread = gc_base + gc_tx
+						tid := gc_tx
+						/*line reduce.go:193*/ sdata[tid] += sdata[tid+s]
+					}
+				}
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 					/*line reduce.go:193*/ sdata[tid] += sdata[tid+s]
@@ -1154,58 +1316,58 @@ func gc_body_reduceAtomic_uint32(gc_b *compiled.Block, in []uint32, sum *uint32)
 			gc_off3 := 0
 			/*line reduce.go:207*/ if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(sdata) {
 				gc_at5 := sdata[gc_off3:][:1]
-				gc_step := gc_from
-				for ; gc_step+3 < gc_to; gc_step += 4 {
+				gc_step3 := gc_from
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					{
-						gc_tx := gc_step + 0
+						gc_tx := gc_step3 + 0
 						gc_pos.Thread = gc_base + gc_tx
 						/*line reduce.go:198*/ atomic.Add(sum, gc_at5[0])
 					}
 					{
-						gc_tx := gc_step + 1
+						gc_tx := gc_step3 + 1
 						gc_pos.Thread = gc_base + gc_tx
 						/*line reduce.go:198*/ atomic.Add(sum, gc_at5[0])
 					}
 					{
-						gc_tx := gc_step + 2
+						gc_tx := gc_step3 + 2
 						gc_pos.Thread = gc_base + gc_tx
 						/*line reduce.go:198*/ atomic.Add(sum, gc_at5[0])
 					}
 					{
-						gc_tx := gc_step + 3
+						gc_tx := gc_step3 + 3
 						gc_pos.Thread = gc_base + gc_tx
 						/*line reduce.go:198*/ atomic.Add(sum, gc_at5[0])
 					}
 				}
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					/*line reduce.go:198*/ atomic.Add(sum, gc_at5[0])
 				}
 			} else {
-				gc_step2 := gc_from
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+				gc_step4 := gc_from
+				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 					{
-						gc_tx := gc_step2 + 0
+						gc_tx := gc_step4 + 0
 						gc_pos.Thread = gc_base + gc_tx
 						/*line reduce.go:198*/ atomic.Add(sum, sdata[0])
 					}
 					{
-						gc_tx := gc_step2 + 1
+						gc_tx := gc_step4 + 1
 						gc_pos.Thread = gc_base + gc_tx
 						/*line reduce.go:198*/ atomic.Add(sum, sdata[0])
 					}
 					{
-						gc_tx := gc_step2 + 2
+						gc_tx := gc_step4 + 2
 						gc_pos.Thread = gc_base + gc_tx
 						/*line reduce.go:198*/ atomic.Add(sum, sdata[0])
 					}
 					{
-						gc_tx := gc_step2 + 3
+						gc_tx := gc_step4 + 3
 						gc_pos.Thread = gc_base + gc_tx
 						/*line reduce.go:198*/ atomic.Add(sum, sdata[0])
 					}
 				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					/*line reduce.go:198*/ atomic.Add(sum, sdata[0])
 				}
@@ -1551,7 +1713,34 @@ func gc_body_reduceInterleaved_float32(gc_b *compiled.Block, in []float32, parti
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+			gc_step := gc_vstep2
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
+				{
+					gc_tx := gc_step + 0
+					gc_pos.Thread = gc_base + gc_tx
+					tid := gc_tx
+					/*line reduce.go:213*/ sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
+				}
+				{
+					gc_tx := gc_step + 1
+					gc_pos.Thread = gc_base + gc_tx
+					tid := gc_tx
+					/*line reduce.go:213*/ sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
+				}
+				{
+					gc_tx := gc_step + 2
+					gc_pos.Thread = gc_base + gc_tx
+					tid := gc_tx
+					/*line reduce.go:213*/ sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
+				}
+				{
+					gc_tx := gc_step + 3
+					gc_pos.Thread = gc_base + gc_tx
+					tid := gc_tx
+					/*line reduce.go:213*/ sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
+				}
+			}
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
 				/*line reduce.go:213*/ sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
@@ -1589,41 +1778,41 @@ func gc_body_reduceInterleaved_float32(gc_b *compiled.Block, in []float32, parti
 		/*line reduce.go:232*/ if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(partial) && gc_off3 >= 0 && gc_off3 < len(sdata) {
 			gc_at3 := partial[gc_off2:][:1]
 			gc_at4 := sdata[gc_off3:][:1]
-			gc_step := gc_from
-			for ; gc_step+3 < gc_to; gc_step += 4 {
+			gc_step2 := gc_from
+			for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 				/*line reduce.go:222*/ gc_at3[0] = gc_at4[0]
 				/*line reduce.go:222*/ gc_at3[0] = gc_at4[0]
 				/*line reduce.go:222*/ gc_at3[0] = gc_at4[0]
 				/*line reduce.go:222*/ gc_at3[0] = gc_at4[0]
 			}
-			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 				/*line reduce.go:222*/ gc_at3[0] = gc_at4[0]
 			}
 		} else {
-			gc_step2 := gc_from
-			for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+			gc_step3 := gc_from
+			for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 				{
-					gc_tx := gc_step2 + 0
+					gc_tx := gc_step3 + 0
 					gc_pos.Thread = gc_base + gc_tx
 					/*line reduce.go:222*/ partial[gc_bx] = sdata[0]
 				}
 				{
-					gc_tx := gc_step2 + 1
+					gc_tx := gc_step3 + 1
 					gc_pos.Thread = gc_base + gc_tx
 					/*line reduce.go:222*/ partial[gc_bx] = sdata[0]
 				}
 				{
-					gc_tx := gc_step2 + 2
+					gc_tx := gc_step3 + 2
 					gc_pos.Thread = gc_base + gc_tx
 					/*line reduce.go:222*/ partial[gc_bx] = sdata[0]
 				}
 				{
-					gc_tx := gc_step2 + 3
+					gc_tx := gc_step3 + 3
 					gc_pos.Thread = gc_base + gc_tx
 					/*line reduce.go:222*/ partial[gc_bx] = sdata[0]
 				}
 			}
-			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+			for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				/*line reduce.go:222*/ partial[gc_bx] = sdata[0]
 			}
@@ -1787,7 +1976,34 @@ func gc_body_reduceInterleaved_int32(gc_b *compiled.Block, in []int32, partial [
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+			gc_step := gc_vstep2
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
+				{
+					gc_tx := gc_step + 0
+					gc_pos.Thread = gc_base + gc_tx
+					tid := gc_tx
+					/*line reduce.go:213*/ sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
+				}
+				{
+					gc_tx := gc_step + 1
+					gc_pos.Thread = gc_base + gc_tx
+					tid := gc_tx
+					/*line reduce.go:213*/ sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
+				}
+				{
+					gc_tx := gc_step + 2
+					gc_pos.Thread = gc_base + gc_tx
+					tid := gc_tx
+					/*line reduce.go:213*/ sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
+				}
+				{
+					gc_tx := gc_step + 3
+					gc_pos.Thread = gc_base + gc_tx
+					tid := gc_tx
+					/*line reduce.go:213*/ sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
+				}
+			}
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
 				/*line reduce.go:213*/ sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
@@ -1824,41 +2040,41 @@ func gc_body_reduceInterleaved_int32(gc_b *compiled.Block, in []int32, partial [
 		/*line reduce.go:232*/ if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(partial) && gc_off3 >= 0 && gc_off3 < len(sdata) {
 			gc_at3 := partial[gc_off2:][:1]
 			gc_at4 := sdata[gc_off3:][:1]
-			gc_step := gc_from
-			for ; gc_step+3 < gc_to; gc_step += 4 {
+			gc_step2 := gc_from
+			for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 				/*line reduce.go:222*/ gc_at3[0] = gc_at4[0]
 				/*line reduce.go:222*/ gc_at3[0] = gc_at4[0]
 				/*line reduce.go:222*/ gc_at3[0] = gc_at4[0]
 				/*line reduce.go:222*/ gc_at3[0] = gc_at4[0]
 			}
-			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 				/*line reduce.go:222*/ gc_at3[0] = gc_at4[0]
 			}
 		} else {
-			gc_step2 := gc_from
-			for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+			gc_step3 := gc_from
+			for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 				{
-					gc_tx := gc_step2 + 0
+					gc_tx := gc_step3 + 0
 					gc_pos.Thread = gc_base + gc_tx
 					/*line reduce.go:222*/ partial[gc_bx] = sdata[0]
 				}
 				{
-					gc_tx := gc_step2 + 1
+					gc_tx := gc_step3 + 1
 					gc_pos.Thread = gc_base + gc_tx
 					/*line reduce.go:222*/ partial[gc_bx] = sdata[0]
 				}
 				{
-					gc_tx := gc_step2 + 2
+					gc_tx := gc_step3 + 2
 					gc_pos.Thread = gc_base + gc_tx
 					/*line reduce.go:222*/ partial[gc_bx] = sdata[0]
 				}
 				{
-					gc_tx := gc_step2 + 3
+					gc_tx := gc_step3 + 3
 					gc_pos.Thread = gc_base + gc_tx
 					/*line reduce.go:222*/ partial[gc_bx] = sdata[0]
 				}
 			}
-			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+			for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				/*line reduce.go:222*/ partial[gc_bx] = sdata[0]
 			}
@@ -2022,7 +2238,34 @@ func gc_body_reduceInterleaved_uint32(gc_b *compiled.Block, in []uint32, partial
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+			gc_step := gc_vstep2
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
+				{
+					gc_tx := gc_step + 0
+					gc_pos.Thread = gc_base + gc_tx
+					tid := gc_tx
+					/*line reduce.go:213*/ sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
+				}
+				{
+					gc_tx := gc_step + 1
+					gc_pos.Thread = gc_base + gc_tx
+					tid := gc_tx
+					/*line reduce.go:213*/ sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
+				}
+				{
+					gc_tx := gc_step + 2
+					gc_pos.Thread = gc_base + gc_tx
+					tid := gc_tx
+					/*line reduce.go:213*/ sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
+				}
+				{
+					gc_tx := gc_step + 3
+					gc_pos.Thread = gc_base + gc_tx
+					tid := gc_tx
+					/*line reduce.go:213*/ sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
+				}
+			}
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
 				/*line reduce.go:213*/ sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
@@ -2059,41 +2302,41 @@ func gc_body_reduceInterleaved_uint32(gc_b *compiled.Block, in []uint32, partial
 		/*line reduce.go:232*/ if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(partial) && gc_off3 >= 0 && gc_off3 < len(sdata) {
 			gc_at3 := partial[gc_off2:][:1]
 			gc_at4 := sdata[gc_off3:][:1]
-			gc_step := gc_from
-			for ; gc_step+3 < gc_to; gc_step += 4 {
+			gc_step2 := gc_from
+			for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 				/*line reduce.go:222*/ gc_at3[0] = gc_at4[0]
 				/*line reduce.go:222*/ gc_at3[0] = gc_at4[0]
 				/*line reduce.go:222*/ gc_at3[0] = gc_at4[0]
 				/*line reduce.go:222*/ gc_at3[0] = gc_at4[0]
 			}
-			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 				/*line reduce.go:222*/ gc_at3[0] = gc_at4[0]
 			}
 		} else {
-			gc_step2 := gc_from
-			for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+			gc_step3 := gc_from
+			for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 				{
-					gc_tx := gc_step2 + 0
+					gc_tx := gc_step3 + 0
 					gc_pos.Thread = gc_base + gc_tx
 					/*line reduce.go:222*/ partial[gc_bx] = sdata[0]
 				}
 				{
-					gc_tx := gc_step2 + 1
+					gc_tx := gc_step3 + 1
 					gc_pos.Thread = gc_base + gc_tx
 					/*line reduce.go:222*/ partial[gc_bx] = sdata[0]
 				}
 				{
-					gc_tx := gc_step2 + 2
+					gc_tx := gc_step3 + 2
 					gc_pos.Thread = gc_base + gc_tx
 					/*line reduce.go:222*/ partial[gc_bx] = sdata[0]
 				}
 				{
-					gc_tx := gc_step2 + 3
+					gc_tx := gc_step3 + 3
 					gc_pos.Thread = gc_base + gc_tx
 					/*line reduce.go:222*/ partial[gc_bx] = sdata[0]
 				}
 			}
-			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+			for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				/*line reduce.go:222*/ partial[gc_bx] = sdata[0]
 			}
@@ -2468,7 +2711,34 @@ func gc_body_reduceStridedIndex_float32(gc_b *compiled.Block, in []float32, part
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+			gc_step := gc_vstep2
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
+				{
+					gc_tx := gc_step + 0
+					gc_pos.Thread = gc_base + gc_tx
+					tid := gc_tx
+					/*line reduce.go:237*/ sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
+				}
+				{
+					gc_tx := gc_step + 1
+					gc_pos.Thread = gc_base + gc_tx
+					tid := gc_tx
+					/*line reduce.go:237*/ sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
+				}
+				{
+					gc_tx := gc_step + 2
+					gc_pos.Thread = gc_base + gc_tx
+					tid := gc_tx
+					/*line reduce.go:237*/ sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
+				}
+				{
+					gc_tx := gc_step + 3
+					gc_pos.Thread = gc_base + gc_tx
+					tid := gc_tx
+					/*line reduce.go:237*/ sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
+				}
+			}
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
 				/*line reduce.go:237*/ sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
@@ -2655,7 +2925,42 @@ func gc_body_reduceStridedIndex_float32(gc_b *compiled.Block, in []float32, part
 					archsimd.ClearAVXUpperBits()
 				}
 			}
-			for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+			gc_step2 := gc_vstep3
+			for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+				{
+					gc_tx := gc_step2 + 0
+					gc_pos.Thread = gc_base + gc_tx
+					tid := gc_tx
+					/*line reduce.go:240*/ if index := 2 * s * tid; index < gc_bdx {
+						sdata[index] += sdata[index+s]
+					}
+				}
+				{
+					gc_tx := gc_step2 + 1
+					gc_pos.Thread = gc_base + gc_tx
+					tid := gc_tx
+					/*line reduce.go:240*/ if index := 2 * s * tid; index < gc_bdx {
+						sdata[index] += sdata[index+s]
+					}
+				}
+				{
+					gc_tx := gc_step2 + 2
+					gc_pos.Thread = gc_base + gc_tx
+					tid := gc_tx
+					/*line reduce.go:240*/ if index := 2 * s * tid; index < gc_bdx {
+						sdata[index] += sdata[index+s]
+					}
+				}
+				{
+					gc_tx := gc_step2 + 3
+					gc_pos.Thread = gc_base + gc_tx
+					tid := gc_tx
+					/*line reduce.go:240*/ if index := 2 * s * tid; index < gc_bdx {
+						sdata[index] += sdata[index+s]
+					}
+				}
+			}
+			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
 				/*line reduce.go:240*/ if index := 2 * s * tid; index < gc_bdx {
@@ -2675,41 +2980,41 @@ func gc_body_reduceStridedIndex_float32(gc_b *compiled.Block, in []float32, part
 			/*line reduce.go:255*/ if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(partial) && gc_off3 >= 0 && gc_off3 < len(sdata) {
 				gc_at3 := partial[gc_off2:][:1]
 				gc_at4 := sdata[gc_off3:][:1]
-				gc_step := gc_from
-				for ; gc_step+3 < gc_to; gc_step += 4 {
+				gc_step3 := gc_from
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					/*line reduce.go:246*/ gc_at3[0] = gc_at4[0]
 					/*line reduce.go:246*/ gc_at3[0] = gc_at4[0]
 					/*line reduce.go:246*/ gc_at3[0] = gc_at4[0]
 					/*line reduce.go:246*/ gc_at3[0] = gc_at4[0]
 				}
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 					/*line reduce.go:246*/ gc_at3[0] = gc_at4[0]
 				}
 			} else {
-				gc_step2 := gc_from
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+				gc_step4 := gc_from
+				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 					{
-						gc_tx := gc_step2 + 0
+						gc_tx := gc_step4 + 0
 						gc_pos.Thread = gc_base + gc_tx
 						/*line reduce.go:246*/ partial[gc_bx] = sdata[0]
 					}
 					{
-						gc_tx := gc_step2 + 1
+						gc_tx := gc_step4 + 1
 						gc_pos.Thread = gc_base + gc_tx
 						/*line reduce.go:246*/ partial[gc_bx] = sdata[0]
 					}
 					{
-						gc_tx := gc_step2 + 2
+						gc_tx := gc_step4 + 2
 						gc_pos.Thread = gc_base + gc_tx
 						/*line reduce.go:246*/ partial[gc_bx] = sdata[0]
 					}
 					{
-						gc_tx := gc_step2 + 3
+						gc_tx := gc_step4 + 3
 						gc_pos.Thread = gc_base + gc_tx
 						/*line reduce.go:246*/ partial[gc_bx] = sdata[0]
 					}
 				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					/*line reduce.go:246*/ partial[gc_bx] = sdata[0]
 				}
@@ -2874,7 +3179,34 @@ func gc_body_reduceStridedIndex_int32(gc_b *compiled.Block, in []int32, partial 
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+			gc_step := gc_vstep2
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
+				{
+					gc_tx := gc_step + 0
+					gc_pos.Thread = gc_base + gc_tx
+					tid := gc_tx
+					/*line reduce.go:237*/ sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
+				}
+				{
+					gc_tx := gc_step + 1
+					gc_pos.Thread = gc_base + gc_tx
+					tid := gc_tx
+					/*line reduce.go:237*/ sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
+				}
+				{
+					gc_tx := gc_step + 2
+					gc_pos.Thread = gc_base + gc_tx
+					tid := gc_tx
+					/*line reduce.go:237*/ sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
+				}
+				{
+					gc_tx := gc_step + 3
+					gc_pos.Thread = gc_base + gc_tx
+					tid := gc_tx
+					/*line reduce.go:237*/ sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
+				}
+			}
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
 				/*line reduce.go:237*/ sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
@@ -3061,7 +3393,42 @@ func gc_body_reduceStridedIndex_int32(gc_b *compiled.Block, in []int32, partial 
 					archsimd.ClearAVXUpperBits()
 				}
 			}
-			for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+			gc_step2 := gc_vstep3
+			for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+				{
+					gc_tx := gc_step2 + 0
+					gc_pos.Thread = gc_base + gc_tx
+					tid := gc_tx
+					/*line reduce.go:240*/ if index := 2 * s * tid; index < gc_bdx {
+						sdata[index] += sdata[index+s]
+					}
+				}
+				{
+					gc_tx := gc_step2 + 1
+					gc_pos.Thread = gc_base + gc_tx
+					tid := gc_tx
+					/*line reduce.go:240*/ if index := 2 * s * tid; index < gc_bdx {
+						sdata[index] += sdata[index+s]
+					}
+				}
+				{
+					gc_tx := gc_step2 + 2
+					gc_pos.Thread = gc_base + gc_tx
+					tid := gc_tx
+					/*line reduce.go:240*/ if index := 2 * s * tid; index < gc_bdx {
+						sdata[index] += sdata[index+s]
+					}
+				}
+				{
+					gc_tx := gc_step2 + 3
+					gc_pos.Thread = gc_base + gc_tx
+					tid := gc_tx
+					/*line reduce.go:240*/ if index := 2 * s * tid; index < gc_bdx {
+						sdata[index] += sdata[index+s]
+					}
+				}
+			}
+			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
 				/*line reduce.go:240*/ if index := 2 * s * tid; index < gc_bdx {
@@ -3081,41 +3448,41 @@ func gc_body_reduceStridedIndex_int32(gc_b *compiled.Block, in []int32, partial 
 			/*line reduce.go:255*/ if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(partial) && gc_off3 >= 0 && gc_off3 < len(sdata) {
 				gc_at3 := partial[gc_off2:][:1]
 				gc_at4 := sdata[gc_off3:][:1]
-				gc_step := gc_from
-				for ; gc_step+3 < gc_to; gc_step += 4 {
+				gc_step3 := gc_from
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					/*line reduce.go:246*/ gc_at3[0] = gc_at4[0]
 					/*line reduce.go:246*/ gc_at3[0] = gc_at4[0]
 					/*line reduce.go:246*/ gc_at3[0] = gc_at4[0]
 					/*line reduce.go:246*/ gc_at3[0] = gc_at4[0]
 				}
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 					/*line reduce.go:246*/ gc_at3[0] = gc_at4[0]
 				}
 			} else {
-				gc_step2 := gc_from
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+				gc_step4 := gc_from
+				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 					{
-						gc_tx := gc_step2 + 0
+						gc_tx := gc_step4 + 0
 						gc_pos.Thread = gc_base + gc_tx
 						/*line reduce.go:246*/ partial[gc_bx] = sdata[0]
 					}
 					{
-						gc_tx := gc_step2 + 1
+						gc_tx := gc_step4 + 1
 						gc_pos.Thread = gc_base + gc_tx
 						/*line reduce.go:246*/ partial[gc_bx] = sdata[0]
 					}
 					{
-						gc_tx := gc_step2 + 2
+						gc_tx := gc_step4 + 2
 						gc_pos.Thread = gc_base + gc_tx
 						/*line reduce.go:246*/ partial[gc_bx] = sdata[0]
 					}
 					{
-						gc_tx := gc_step2 + 3
+						gc_tx := gc_step4 + 3
 						gc_pos.Thread = gc_base + gc_tx
 						/*line reduce.go:246*/ partial[gc_bx] = sdata[0]
 					}
 				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					/*line reduce.go:246*/ partial[gc_bx] = sdata[0]
 				}
@@ -3280,7 +3647,34 @@ func gc_body_reduceStridedIndex_uint32(gc_b *compiled.Block, in []uint32, partia
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+			gc_step := gc_vstep2
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
+				{
+					gc_tx := gc_step + 0
+					gc_pos.Thread = gc_base + gc_tx
+					tid := gc_tx
+					/*line reduce.go:237*/ sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
+				}
+				{
+					gc_tx := gc_step + 1
+					gc_pos.Thread = gc_base + gc_tx
+					tid := gc_tx
+					/*line reduce.go:237*/ sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
+				}
+				{
+					gc_tx := gc_step + 2
+					gc_pos.Thread = gc_base + gc_tx
+					tid := gc_tx
+					/*line reduce.go:237*/ sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
+				}
+				{
+					gc_tx := gc_step + 3
+					gc_pos.Thread = gc_base + gc_tx
+					tid := gc_tx
+					/*line reduce.go:237*/ sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
+				}
+			}
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
 				/*line reduce.go:237*/ sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
@@ -3467,7 +3861,42 @@ func gc_body_reduceStridedIndex_uint32(gc_b *compiled.Block, in []uint32, partia
 					archsimd.ClearAVXUpperBits()
 				}
 			}
-			for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+			gc_step2 := gc_vstep3
+			for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+				{
+					gc_tx := gc_step2 + 0
+					gc_pos.Thread = gc_base + gc_tx
+					tid := gc_tx
+					/*line reduce.go:240*/ if index := 2 * s * tid; index < gc_bdx {
+						sdata[index] += sdata[index+s]
+					}
+				}
+				{
+					gc_tx := gc_step2 + 1
+					gc_pos.Thread = gc_base + gc_tx
+					tid := gc_tx
+					/*line reduce.go:240*/ if index := 2 * s * tid; index < gc_bdx {
+						sdata[index] += sdata[index+s]
+					}
+				}
+				{
+					gc_tx := gc_step2 + 2
+					gc_pos.Thread = gc_base + gc_tx
+					tid := gc_tx
+					/*line reduce.go:240*/ if index := 2 * s * tid; index < gc_bdx {
+						sdata[index] += sdata[index+s]
+					}
+				}
+				{
+					gc_tx := gc_step2 + 3
+					gc_pos.Thread = gc_base + gc_tx
+					tid := gc_tx
+					/*line reduce.go:240*/ if index := 2 * s * tid; index < gc_bdx {
+						sdata[index] += sdata[index+s]
+					}
+				}
+			}
+			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
 				/*line reduce.go:240*/ if index := 2 * s * tid; index < gc_bdx {
@@ -3487,41 +3916,41 @@ func gc_body_reduceStridedIndex_uint32(gc_b *compiled.Block, in []uint32, partia
 			/*line reduce.go:255*/ if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(partial) && gc_off3 >= 0 && gc_off3 < len(sdata) {
 				gc_at3 := partial[gc_off2:][:1]
 				gc_at4 := sdata[gc_off3:][:1]
-				gc_step := gc_from
-				for ; gc_step+3 < gc_to; gc_step += 4 {
+				gc_step3 := gc_from
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					/*line reduce.go:246*/ gc_at3[0] = gc_at4[0]
 					/*line reduce.go:246*/ gc_at3[0] = gc_at4[0]
 					/*line reduce.go:246*/ gc_at3[0] = gc_at4[0]
 					/*line reduce.go:246*/ gc_at3[0] = gc_at4[0]
 				}
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 					/*line reduce.go:246*/ gc_at3[0] = gc_at4[0]
 				}
 			} else {
-				gc_step2 := gc_from
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+				gc_step4 := gc_from
+				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 					{
-						gc_tx := gc_step2 + 0
+						gc_tx := gc_step4 + 0
 						gc_pos.Thread = gc_base + gc_tx
 						/*line reduce.go:246*/ partial[gc_bx] = sdata[0]
 					}
 					{
-						gc_tx := gc_step2 + 1
+						gc_tx := gc_step4 + 1
 						gc_pos.Thread = gc_base + gc_tx
 						/*line reduce.go:246*/ partial[gc_bx] = sdata[0]
 					}
 					{
-						gc_tx := gc_step2 + 2
+						gc_tx := gc_step4 + 2
 						gc_pos.Thread = gc_base + gc_tx
 						/*line reduce.go:246*/ partial[gc_bx] = sdata[0]
 					}
 					{
-						gc_tx := gc_step2 + 3
+						gc_tx := gc_step4 + 3
 						gc_pos.Thread = gc_base + gc_tx
 						/*line reduce.go:246*/ partial[gc_bx] = sdata[0]
 					}
 				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					/*line reduce.go:246*/ partial[gc_bx] = sdata[0]
 				}
@@ -3926,7 +4355,34 @@ func gc_body_reduceSequential_float32(gc_b *compiled.Block, in []float32, partia
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+			gc_step := gc_vstep2
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
+				{
+					gc_tx := gc_step + 0
+					gc_pos.Thread = gc_base + gc_tx
+					tid := gc_tx
+					/*line reduce.go:259*/ sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
+				}
+				{
+					gc_tx := gc_step + 1
+					gc_pos.Thread = gc_base + gc_tx
+					tid := gc_tx
+					/*line reduce.go:259*/ sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
+				}
+				{
+					gc_tx := gc_step + 2
+					gc_pos.Thread = gc_base + gc_tx
+					tid := gc_tx
+					/*line reduce.go:259*/ sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
+				}
+				{
+					gc_tx := gc_step + 3
+					gc_pos.Thread = gc_base + gc_tx
+					tid := gc_tx
+					/*line reduce.go:259*/ sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
+				}
+			}
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
 				/*line reduce.go:259*/ sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
@@ -4009,7 +4465,34 @@ func gc_body_reduceSequential_float32(gc_b *compiled.Block, in []float32, partia
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
+				gc_step2 := gc_vstep4
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+					{
+						gc_tx := gc_step2 + 0
+						gc_pos.Thread = gc_base + gc_tx
+						tid_ := gc_tx
+						/*line reduce.go:275*/ sdata_[tid_] += sdata_[tid_+s]
+					}
+					{
+						gc_tx := gc_step2 + 1
+						gc_pos.Thread = gc_base + gc_tx
+						tid_ := gc_tx
+						/*line reduce.go:275*/ sdata_[tid_] += sdata_[tid_+s]
+					}
+					{
+						gc_tx := gc_step2 + 2
+						gc_pos.Thread = gc_base + gc_tx
+						tid_ := gc_tx
+						/*line reduce.go:275*/ sdata_[tid_] += sdata_[tid_+s]
+					}
+					{
+						gc_tx := gc_step2 + 3
+						gc_pos.Thread = gc_base + gc_tx
+						tid_ := gc_tx
+						/*line reduce.go:275*/ sdata_[tid_] += sdata_[tid_+s]
+					}
+				}
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid_ := gc_tx
 					/*line reduce.go:275*/ sdata_[tid_] += sdata_[tid_+s]
@@ -4028,41 +4511,41 @@ func gc_body_reduceSequential_float32(gc_b *compiled.Block, in []float32, partia
 			/*line reduce.go:290*/ if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(partial) && gc_off4 >= 0 && gc_off4 < len(sdata) {
 				gc_at5 := partial[gc_off3:][:1]
 				gc_at6 := sdata[gc_off4:][:1]
-				gc_step := gc_from
-				for ; gc_step+3 < gc_to; gc_step += 4 {
+				gc_step3 := gc_from
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					/*line reduce.go:263*/ gc_at5[0] = gc_at6[0]
 					/*line reduce.go:263*/ gc_at5[0] = gc_at6[0]
 					/*line reduce.go:263*/ gc_at5[0] = gc_at6[0]
 					/*line reduce.go:263*/ gc_at5[0] = gc_at6[0]
 				}
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 					/*line reduce.go:263*/ gc_at5[0] = gc_at6[0]
 				}
 			} else {
-				gc_step2 := gc_from
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+				gc_step4 := gc_from
+				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 					{
-						gc_tx := gc_step2 + 0
+						gc_tx := gc_step4 + 0
 						gc_pos.Thread = gc_base + gc_tx
 						/*line reduce.go:263*/ partial[gc_bx] = sdata[0]
 					}
 					{
-						gc_tx := gc_step2 + 1
+						gc_tx := gc_step4 + 1
 						gc_pos.Thread = gc_base + gc_tx
 						/*line reduce.go:263*/ partial[gc_bx] = sdata[0]
 					}
 					{
-						gc_tx := gc_step2 + 2
+						gc_tx := gc_step4 + 2
 						gc_pos.Thread = gc_base + gc_tx
 						/*line reduce.go:263*/ partial[gc_bx] = sdata[0]
 					}
 					{
-						gc_tx := gc_step2 + 3
+						gc_tx := gc_step4 + 3
 						gc_pos.Thread = gc_base + gc_tx
 						/*line reduce.go:263*/ partial[gc_bx] = sdata[0]
 					}
 				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					/*line reduce.go:263*/ partial[gc_bx] = sdata[0]
 				}
@@ -4227,7 +4710,34 @@ func gc_body_reduceSequential_int32(gc_b *compiled.Block, in []int32, partial []
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+			gc_step := gc_vstep2
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
+				{
+					gc_tx := gc_step + 0
+					gc_pos.Thread = gc_base + gc_tx
+					tid := gc_tx
+					/*line reduce.go:259*/ sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
+				}
+				{
+					gc_tx := gc_step + 1
+					gc_pos.Thread = gc_base + gc_tx
+					tid := gc_tx
+					/*line reduce.go:259*/ sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
+				}
+				{
+					gc_tx := gc_step + 2
+					gc_pos.Thread = gc_base + gc_tx
+					tid := gc_tx
+					/*line reduce.go:259*/ sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
+				}
+				{
+					gc_tx := gc_step + 3
+					gc_pos.Thread = gc_base + gc_tx
+					tid := gc_tx
+					/*line reduce.go:259*/ sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
+				}
+			}
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
 				/*line reduce.go:259*/ sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
@@ -4310,7 +4820,34 @@ func gc_body_reduceSequential_int32(gc_b *compiled.Block, in []int32, partial []
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
+				gc_step2 := gc_vstep4
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+					{
+						gc_tx := gc_step2 + 0
+						gc_pos.Thread = gc_base + gc_tx
+						tid_ := gc_tx
+						/*line reduce.go:275*/ sdata_[tid_] += sdata_[tid_+s]
+					}
+					{
+						gc_tx := gc_step2 + 1
+						gc_pos.Thread = gc_base + gc_tx
+						tid_ := gc_tx
+						/*line reduce.go:275*/ sdata_[tid_] += sdata_[tid_+s]
+					}
+					{
+						gc_tx := gc_step2 + 2
+						gc_pos.Thread = gc_base + gc_tx
+						tid_ := gc_tx
+						/*line reduce.go:275*/ sdata_[tid_] += sdata_[tid_+s]
+					}
+					{
+						gc_tx := gc_step2 + 3
+						gc_pos.Thread = gc_base + gc_tx
+						tid_ := gc_tx
+						/*line reduce.go:275*/ sdata_[tid_] += sdata_[tid_+s]
+					}
+				}
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid_ := gc_tx
 					/*line reduce.go:275*/ sdata_[tid_] += sdata_[tid_+s]
@@ -4329,41 +4866,41 @@ func gc_body_reduceSequential_int32(gc_b *compiled.Block, in []int32, partial []
 			/*line reduce.go:290*/ if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(partial) && gc_off4 >= 0 && gc_off4 < len(sdata) {
 				gc_at5 := partial[gc_off3:][:1]
 				gc_at6 := sdata[gc_off4:][:1]
-				gc_step := gc_from
-				for ; gc_step+3 < gc_to; gc_step += 4 {
+				gc_step3 := gc_from
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					/*line reduce.go:263*/ gc_at5[0] = gc_at6[0]
 					/*line reduce.go:263*/ gc_at5[0] = gc_at6[0]
 					/*line reduce.go:263*/ gc_at5[0] = gc_at6[0]
 					/*line reduce.go:263*/ gc_at5[0] = gc_at6[0]
 				}
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 					/*line reduce.go:263*/ gc_at5[0] = gc_at6[0]
 				}
 			} else {
-				gc_step2 := gc_from
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+				gc_step4 := gc_from
+				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 					{
-						gc_tx := gc_step2 + 0
+						gc_tx := gc_step4 + 0
 						gc_pos.Thread = gc_base + gc_tx
 						/*line reduce.go:263*/ partial[gc_bx] = sdata[0]
 					}
 					{
-						gc_tx := gc_step2 + 1
+						gc_tx := gc_step4 + 1
 						gc_pos.Thread = gc_base + gc_tx
 						/*line reduce.go:263*/ partial[gc_bx] = sdata[0]
 					}
 					{
-						gc_tx := gc_step2 + 2
+						gc_tx := gc_step4 + 2
 						gc_pos.Thread = gc_base + gc_tx
 						/*line reduce.go:263*/ partial[gc_bx] = sdata[0]
 					}
 					{
-						gc_tx := gc_step2 + 3
+						gc_tx := gc_step4 + 3
 						gc_pos.Thread = gc_base + gc_tx
 						/*line reduce.go:263*/ partial[gc_bx] = sdata[0]
 					}
 				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					/*line reduce.go:263*/ partial[gc_bx] = sdata[0]
 				}
@@ -4528,7 +5065,34 @@ func gc_body_reduceSequential_uint32(gc_b *compiled.Block, in []uint32, partial 
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+			gc_step := gc_vstep2
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
+				{
+					gc_tx := gc_step + 0
+					gc_pos.Thread = gc_base + gc_tx
+					tid := gc_tx
+					/*line reduce.go:259*/ sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
+				}
+				{
+					gc_tx := gc_step + 1
+					gc_pos.Thread = gc_base + gc_tx
+					tid := gc_tx
+					/*line reduce.go:259*/ sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
+				}
+				{
+					gc_tx := gc_step + 2
+					gc_pos.Thread = gc_base + gc_tx
+					tid := gc_tx
+					/*line reduce.go:259*/ sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
+				}
+				{
+					gc_tx := gc_step + 3
+					gc_pos.Thread = gc_base + gc_tx
+					tid := gc_tx
+					/*line reduce.go:259*/ sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
+				}
+			}
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
 				/*line reduce.go:259*/ sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
@@ -4611,7 +5175,34 @@ func gc_body_reduceSequential_uint32(gc_b *compiled.Block, in []uint32, partial 
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
+				gc_step2 := gc_vstep4
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+					{
+						gc_tx := gc_step2 + 0
+						gc_pos.Thread = gc_base + gc_tx
+						tid_ := gc_tx
+						/*line reduce.go:275*/ sdata_[tid_] += sdata_[tid_+s]
+					}
+					{
+						gc_tx := gc_step2 + 1
+						gc_pos.Thread = gc_base + gc_tx
+						tid_ := gc_tx
+						/*line reduce.go:275*/ sdata_[tid_] += sdata_[tid_+s]
+					}
+					{
+						gc_tx := gc_step2 + 2
+						gc_pos.Thread = gc_base + gc_tx
+						tid_ := gc_tx
+						/*line reduce.go:275*/ sdata_[tid_] += sdata_[tid_+s]
+					}
+					{
+						gc_tx := gc_step2 + 3
+						gc_pos.Thread = gc_base + gc_tx
+						tid_ := gc_tx
+						/*line reduce.go:275*/ sdata_[tid_] += sdata_[tid_+s]
+					}
+				}
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid_ := gc_tx
 					/*line reduce.go:275*/ sdata_[tid_] += sdata_[tid_+s]
@@ -4630,41 +5221,41 @@ func gc_body_reduceSequential_uint32(gc_b *compiled.Block, in []uint32, partial 
 			/*line reduce.go:290*/ if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(partial) && gc_off4 >= 0 && gc_off4 < len(sdata) {
 				gc_at5 := partial[gc_off3:][:1]
 				gc_at6 := sdata[gc_off4:][:1]
-				gc_step := gc_from
-				for ; gc_step+3 < gc_to; gc_step += 4 {
+				gc_step3 := gc_from
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					/*line reduce.go:263*/ gc_at5[0] = gc_at6[0]
 					/*line reduce.go:263*/ gc_at5[0] = gc_at6[0]
 					/*line reduce.go:263*/ gc_at5[0] = gc_at6[0]
 					/*line reduce.go:263*/ gc_at5[0] = gc_at6[0]
 				}
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 					/*line reduce.go:263*/ gc_at5[0] = gc_at6[0]
 				}
 			} else {
-				gc_step2 := gc_from
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+				gc_step4 := gc_from
+				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 					{
-						gc_tx := gc_step2 + 0
+						gc_tx := gc_step4 + 0
 						gc_pos.Thread = gc_base + gc_tx
 						/*line reduce.go:263*/ partial[gc_bx] = sdata[0]
 					}
 					{
-						gc_tx := gc_step2 + 1
+						gc_tx := gc_step4 + 1
 						gc_pos.Thread = gc_base + gc_tx
 						/*line reduce.go:263*/ partial[gc_bx] = sdata[0]
 					}
 					{
-						gc_tx := gc_step2 + 2
+						gc_tx := gc_step4 + 2
 						gc_pos.Thread = gc_base + gc_tx
 						/*line reduce.go:263*/ partial[gc_bx] = sdata[0]
 					}
 					{
-						gc_tx := gc_step2 + 3
+						gc_tx := gc_step4 + 3
 						gc_pos.Thread = gc_base + gc_tx
 						/*line reduce.go:263*/ partial[gc_bx] = sdata[0]
 					}
 				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					/*line reduce.go:263*/ partial[gc_bx] = sdata[0]
 				}

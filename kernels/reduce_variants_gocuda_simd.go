@@ -204,7 +204,46 @@ func gc_body_reduceFirstAdd_float32(gc_b *compiled.Block, in []float32, partial 
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+					gc_step := gc_vstep2
+					for ; gc_step+3 < gc_bdx; gc_step += 4 {
+						{
+							gc_tx := gc_step + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							tid := gc_tx
+							/*line reduce_variants.go:20*/ i := gc_bx*2*gc_bdx + tid
+							/*line reduce_variants.go:22*/ var ahead float32 = reduceAt(in, i)
+							gc_s_ahead[gc_rank] = ahead
+						}
+						{
+							gc_tx := gc_step + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							tid := gc_tx
+							/*line reduce_variants.go:20*/ i := gc_bx*2*gc_bdx + tid
+							/*line reduce_variants.go:22*/ var ahead float32 = reduceAt(in, i)
+							gc_s_ahead[gc_rank] = ahead
+						}
+						{
+							gc_tx := gc_step + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							tid := gc_tx
+							/*line reduce_variants.go:20*/ i := gc_bx*2*gc_bdx + tid
+							/*line reduce_variants.go:22*/ var ahead float32 = reduceAt(in, i)
+							gc_s_ahead[gc_rank] = ahead
+						}
+						{
+							gc_tx := gc_step + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							tid := gc_tx
+							/*line reduce_variants.go:20*/ i := gc_bx*2*gc_bdx + tid
+							/*line reduce_variants.go:22*/ var ahead float32 = reduceAt(in, i)
+							gc_s_ahead[gc_rank] = ahead
+						}
+					}
+					for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
@@ -375,7 +414,46 @@ func gc_body_reduceFirstAdd_float32(gc_b *compiled.Block, in []float32, partial 
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+				gc_step2 := gc_vstep4
+				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+					{
+						gc_tx := gc_step2 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+						/*line reduce_variants.go:20*/ i := gc_bx*2*gc_bdx + tid
+						ahead := gc_s_ahead[gc_rank]
+						sdata[tid] = ahead + reduceAt(in, i+gc_bdx)
+					}
+					{
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+						/*line reduce_variants.go:20*/ i := gc_bx*2*gc_bdx + tid
+						ahead := gc_s_ahead[gc_rank]
+						sdata[tid] = ahead + reduceAt(in, i+gc_bdx)
+					}
+					{
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+						/*line reduce_variants.go:20*/ i := gc_bx*2*gc_bdx + tid
+						ahead := gc_s_ahead[gc_rank]
+						sdata[tid] = ahead + reduceAt(in, i+gc_bdx)
+					}
+					{
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+						/*line reduce_variants.go:20*/ i := gc_bx*2*gc_bdx + tid
+						ahead := gc_s_ahead[gc_rank]
+						sdata[tid] = ahead + reduceAt(in, i+gc_bdx)
+					}
+				}
+				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -393,61 +471,61 @@ func gc_body_reduceFirstAdd_float32(gc_b *compiled.Block, in []float32, partial 
 				gc_at4 := sdata[:gc_bdx]
 				gc_at5 := in[gc_off3:][:gc_bdx]
 				gc_at6 := in[gc_off4:][:gc_bdx]
-				gc_step := 0
-				for ; gc_step+3 < gc_bdx; gc_step += 4 {
+				gc_step3 := 0
+				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
 					{
-						gc_tx := gc_step + 0
+						gc_tx := gc_step3 + 0
 						/*line reduce_variants.go:22*/ gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 					}
 					{
-						gc_tx := gc_step + 1
+						gc_tx := gc_step3 + 1
 						/*line reduce_variants.go:22*/ gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 					}
 					{
-						gc_tx := gc_step + 2
+						gc_tx := gc_step3 + 2
 						/*line reduce_variants.go:22*/ gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 					}
 					{
-						gc_tx := gc_step + 3
+						gc_tx := gc_step3 + 3
 						/*line reduce_variants.go:22*/ gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 					}
 				}
-				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 					/*line reduce_variants.go:22*/ gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 				}
 			} else {
-				gc_step2 := 0
-				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+				gc_step4 := 0
+				for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
 					{
-						gc_tx := gc_step2 + 0
+						gc_tx := gc_step4 + 0
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
 						/*line reduce_variants.go:20*/ i := gc_bx*2*gc_bdx + tid
 						/*line reduce_variants.go:22*/ sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx)
 					}
 					{
-						gc_tx := gc_step2 + 1
+						gc_tx := gc_step4 + 1
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
 						/*line reduce_variants.go:20*/ i := gc_bx*2*gc_bdx + tid
 						/*line reduce_variants.go:22*/ sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx)
 					}
 					{
-						gc_tx := gc_step2 + 2
+						gc_tx := gc_step4 + 2
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
 						/*line reduce_variants.go:20*/ i := gc_bx*2*gc_bdx + tid
 						/*line reduce_variants.go:22*/ sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx)
 					}
 					{
-						gc_tx := gc_step2 + 3
+						gc_tx := gc_step4 + 3
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
 						/*line reduce_variants.go:20*/ i := gc_bx*2*gc_bdx + tid
 						/*line reduce_variants.go:22*/ sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx)
 					}
 				}
-				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 					/*line reduce_variants.go:20*/ i := gc_bx*2*gc_bdx + tid
@@ -532,7 +610,34 @@ func gc_body_reduceFirstAdd_float32(gc_b *compiled.Block, in []float32, partial 
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
+				gc_step5 := gc_vstep6
+				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
+					{
+						gc_tx := gc_step5 + 0
+						gc_pos.Thread = gc_base + gc_tx
+						tid_ := gc_tx
+						/*line reduce.go:275*/ sdata_[tid_] += sdata_[tid_+s]
+					}
+					{
+						gc_tx := gc_step5 + 1
+						gc_pos.Thread = gc_base + gc_tx
+						tid_ := gc_tx
+						/*line reduce.go:275*/ sdata_[tid_] += sdata_[tid_+s]
+					}
+					{
+						gc_tx := gc_step5 + 2
+						gc_pos.Thread = gc_base + gc_tx
+						tid_ := gc_tx
+						/*line reduce.go:275*/ sdata_[tid_] += sdata_[tid_+s]
+					}
+					{
+						gc_tx := gc_step5 + 3
+						gc_pos.Thread = gc_base + gc_tx
+						tid_ := gc_tx
+						/*line reduce.go:275*/ sdata_[tid_] += sdata_[tid_+s]
+					}
+				}
+				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid_ := gc_tx
 					/*line reduce.go:275*/ sdata_[tid_] += sdata_[tid_+s]
@@ -551,41 +656,41 @@ func gc_body_reduceFirstAdd_float32(gc_b *compiled.Block, in []float32, partial 
 			/*line reduce.go:290*/ if gc_from >= 0 && gc_off6 >= 0 && gc_off6 < len(partial) && gc_off7 >= 0 && gc_off7 < len(sdata) {
 				gc_at9 := partial[gc_off6:][:1]
 				gc_at10 := sdata[gc_off7:][:1]
-				gc_step3 := gc_from
-				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+				gc_step6 := gc_from
+				for ; gc_step6+3 < gc_to; gc_step6 += 4 {
 					/*line reduce_variants.go:26*/ gc_at9[0] = gc_at10[0]
 					/*line reduce_variants.go:26*/ gc_at9[0] = gc_at10[0]
 					/*line reduce_variants.go:26*/ gc_at9[0] = gc_at10[0]
 					/*line reduce_variants.go:26*/ gc_at9[0] = gc_at10[0]
 				}
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
 					/*line reduce_variants.go:26*/ gc_at9[0] = gc_at10[0]
 				}
 			} else {
-				gc_step4 := gc_from
-				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+				gc_step7 := gc_from
+				for ; gc_step7+3 < gc_to; gc_step7 += 4 {
 					{
-						gc_tx := gc_step4 + 0
+						gc_tx := gc_step7 + 0
 						gc_pos.Thread = gc_base + gc_tx
 						/*line reduce_variants.go:26*/ partial[gc_bx] = sdata[0]
 					}
 					{
-						gc_tx := gc_step4 + 1
+						gc_tx := gc_step7 + 1
 						gc_pos.Thread = gc_base + gc_tx
 						/*line reduce_variants.go:26*/ partial[gc_bx] = sdata[0]
 					}
 					{
-						gc_tx := gc_step4 + 2
+						gc_tx := gc_step7 + 2
 						gc_pos.Thread = gc_base + gc_tx
 						/*line reduce_variants.go:26*/ partial[gc_bx] = sdata[0]
 					}
 					{
-						gc_tx := gc_step4 + 3
+						gc_tx := gc_step7 + 3
 						gc_pos.Thread = gc_base + gc_tx
 						/*line reduce_variants.go:26*/ partial[gc_bx] = sdata[0]
 					}
 				}
-				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step7; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					/*line reduce_variants.go:26*/ partial[gc_bx] = sdata[0]
 				}
@@ -757,7 +862,46 @@ func gc_body_reduceFirstAdd_int32(gc_b *compiled.Block, in []int32, partial []in
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+					gc_step := gc_vstep2
+					for ; gc_step+3 < gc_bdx; gc_step += 4 {
+						{
+							gc_tx := gc_step + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							tid := gc_tx
+							/*line reduce_variants.go:20*/ i := gc_bx*2*gc_bdx + tid
+							/*line reduce_variants.go:22*/ var ahead int32 = reduceAt(in, i)
+							gc_s_ahead[gc_rank] = ahead
+						}
+						{
+							gc_tx := gc_step + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							tid := gc_tx
+							/*line reduce_variants.go:20*/ i := gc_bx*2*gc_bdx + tid
+							/*line reduce_variants.go:22*/ var ahead int32 = reduceAt(in, i)
+							gc_s_ahead[gc_rank] = ahead
+						}
+						{
+							gc_tx := gc_step + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							tid := gc_tx
+							/*line reduce_variants.go:20*/ i := gc_bx*2*gc_bdx + tid
+							/*line reduce_variants.go:22*/ var ahead int32 = reduceAt(in, i)
+							gc_s_ahead[gc_rank] = ahead
+						}
+						{
+							gc_tx := gc_step + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							tid := gc_tx
+							/*line reduce_variants.go:20*/ i := gc_bx*2*gc_bdx + tid
+							/*line reduce_variants.go:22*/ var ahead int32 = reduceAt(in, i)
+							gc_s_ahead[gc_rank] = ahead
+						}
+					}
+					for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
@@ -928,7 +1072,46 @@ func gc_body_reduceFirstAdd_int32(gc_b *compiled.Block, in []int32, partial []in
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+				gc_step2 := gc_vstep4
+				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+					{
+						gc_tx := gc_step2 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+						/*line reduce_variants.go:20*/ i := gc_bx*2*gc_bdx + tid
+						ahead := gc_s_ahead[gc_rank]
+						sdata[tid] = ahead + reduceAt(in, i+gc_bdx)
+					}
+					{
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+						/*line reduce_variants.go:20*/ i := gc_bx*2*gc_bdx + tid
+						ahead := gc_s_ahead[gc_rank]
+						sdata[tid] = ahead + reduceAt(in, i+gc_bdx)
+					}
+					{
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+						/*line reduce_variants.go:20*/ i := gc_bx*2*gc_bdx + tid
+						ahead := gc_s_ahead[gc_rank]
+						sdata[tid] = ahead + reduceAt(in, i+gc_bdx)
+					}
+					{
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+						/*line reduce_variants.go:20*/ i := gc_bx*2*gc_bdx + tid
+						ahead := gc_s_ahead[gc_rank]
+						sdata[tid] = ahead + reduceAt(in, i+gc_bdx)
+					}
+				}
+				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -946,61 +1129,61 @@ func gc_body_reduceFirstAdd_int32(gc_b *compiled.Block, in []int32, partial []in
 				gc_at4 := sdata[:gc_bdx]
 				gc_at5 := in[gc_off3:][:gc_bdx]
 				gc_at6 := in[gc_off4:][:gc_bdx]
-				gc_step := 0
-				for ; gc_step+3 < gc_bdx; gc_step += 4 {
+				gc_step3 := 0
+				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
 					{
-						gc_tx := gc_step + 0
+						gc_tx := gc_step3 + 0
 						/*line reduce_variants.go:22*/ gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 					}
 					{
-						gc_tx := gc_step + 1
+						gc_tx := gc_step3 + 1
 						/*line reduce_variants.go:22*/ gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 					}
 					{
-						gc_tx := gc_step + 2
+						gc_tx := gc_step3 + 2
 						/*line reduce_variants.go:22*/ gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 					}
 					{
-						gc_tx := gc_step + 3
+						gc_tx := gc_step3 + 3
 						/*line reduce_variants.go:22*/ gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 					}
 				}
-				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 					/*line reduce_variants.go:22*/ gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 				}
 			} else {
-				gc_step2 := 0
-				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+				gc_step4 := 0
+				for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
 					{
-						gc_tx := gc_step2 + 0
+						gc_tx := gc_step4 + 0
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
 						/*line reduce_variants.go:20*/ i := gc_bx*2*gc_bdx + tid
 						/*line reduce_variants.go:22*/ sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx)
 					}
 					{
-						gc_tx := gc_step2 + 1
+						gc_tx := gc_step4 + 1
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
 						/*line reduce_variants.go:20*/ i := gc_bx*2*gc_bdx + tid
 						/*line reduce_variants.go:22*/ sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx)
 					}
 					{
-						gc_tx := gc_step2 + 2
+						gc_tx := gc_step4 + 2
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
 						/*line reduce_variants.go:20*/ i := gc_bx*2*gc_bdx + tid
 						/*line reduce_variants.go:22*/ sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx)
 					}
 					{
-						gc_tx := gc_step2 + 3
+						gc_tx := gc_step4 + 3
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
 						/*line reduce_variants.go:20*/ i := gc_bx*2*gc_bdx + tid
 						/*line reduce_variants.go:22*/ sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx)
 					}
 				}
-				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 					/*line reduce_variants.go:20*/ i := gc_bx*2*gc_bdx + tid
@@ -1085,7 +1268,34 @@ func gc_body_reduceFirstAdd_int32(gc_b *compiled.Block, in []int32, partial []in
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
+				gc_step5 := gc_vstep6
+				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
+					{
+						gc_tx := gc_step5 + 0
+						gc_pos.Thread = gc_base + gc_tx
+						tid_ := gc_tx
+						/*line reduce.go:275*/ sdata_[tid_] += sdata_[tid_+s]
+					}
+					{
+						gc_tx := gc_step5 + 1
+						gc_pos.Thread = gc_base + gc_tx
+						tid_ := gc_tx
+						/*line reduce.go:275*/ sdata_[tid_] += sdata_[tid_+s]
+					}
+					{
+						gc_tx := gc_step5 + 2
+						gc_pos.Thread = gc_base + gc_tx
+						tid_ := gc_tx
+						/*line reduce.go:275*/ sdata_[tid_] += sdata_[tid_+s]
+					}
+					{
+						gc_tx := gc_step5 + 3
+						gc_pos.Thread = gc_base + gc_tx
+						tid_ := gc_tx
+						/*line reduce.go:275*/ sdata_[tid_] += sdata_[tid_+s]
+					}
+				}
+				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid_ := gc_tx
 					/*line reduce.go:275*/ sdata_[tid_] += sdata_[tid_+s]
@@ -1104,41 +1314,41 @@ func gc_body_reduceFirstAdd_int32(gc_b *compiled.Block, in []int32, partial []in
 			/*line reduce.go:290*/ if gc_from >= 0 && gc_off6 >= 0 && gc_off6 < len(partial) && gc_off7 >= 0 && gc_off7 < len(sdata) {
 				gc_at9 := partial[gc_off6:][:1]
 				gc_at10 := sdata[gc_off7:][:1]
-				gc_step3 := gc_from
-				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+				gc_step6 := gc_from
+				for ; gc_step6+3 < gc_to; gc_step6 += 4 {
 					/*line reduce_variants.go:26*/ gc_at9[0] = gc_at10[0]
 					/*line reduce_variants.go:26*/ gc_at9[0] = gc_at10[0]
 					/*line reduce_variants.go:26*/ gc_at9[0] = gc_at10[0]
 					/*line reduce_variants.go:26*/ gc_at9[0] = gc_at10[0]
 				}
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
 					/*line reduce_variants.go:26*/ gc_at9[0] = gc_at10[0]
 				}
 			} else {
-				gc_step4 := gc_from
-				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+				gc_step7 := gc_from
+				for ; gc_step7+3 < gc_to; gc_step7 += 4 {
 					{
-						gc_tx := gc_step4 + 0
+						gc_tx := gc_step7 + 0
 						gc_pos.Thread = gc_base + gc_tx
 						/*line reduce_variants.go:26*/ partial[gc_bx] = sdata[0]
 					}
 					{
-						gc_tx := gc_step4 + 1
+						gc_tx := gc_step7 + 1
 						gc_pos.Thread = gc_base + gc_tx
 						/*line reduce_variants.go:26*/ partial[gc_bx] = sdata[0]
 					}
 					{
-						gc_tx := gc_step4 + 2
+						gc_tx := gc_step7 + 2
 						gc_pos.Thread = gc_base + gc_tx
 						/*line reduce_variants.go:26*/ partial[gc_bx] = sdata[0]
 					}
 					{
-						gc_tx := gc_step4 + 3
+						gc_tx := gc_step7 + 3
 						gc_pos.Thread = gc_base + gc_tx
 						/*line reduce_variants.go:26*/ partial[gc_bx] = sdata[0]
 					}
 				}
-				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step7; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					/*line reduce_variants.go:26*/ partial[gc_bx] = sdata[0]
 				}
@@ -1310,7 +1520,46 @@ func gc_body_reduceFirstAdd_uint32(gc_b *compiled.Block, in []uint32, partial []
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+					gc_step := gc_vstep2
+					for ; gc_step+3 < gc_bdx; gc_step += 4 {
+						{
+							gc_tx := gc_step + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							tid := gc_tx
+							/*line reduce_variants.go:20*/ i := gc_bx*2*gc_bdx + tid
+							/*line reduce_variants.go:22*/ var ahead uint32 = reduceAt(in, i)
+							gc_s_ahead[gc_rank] = ahead
+						}
+						{
+							gc_tx := gc_step + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							tid := gc_tx
+							/*line reduce_variants.go:20*/ i := gc_bx*2*gc_bdx + tid
+							/*line reduce_variants.go:22*/ var ahead uint32 = reduceAt(in, i)
+							gc_s_ahead[gc_rank] = ahead
+						}
+						{
+							gc_tx := gc_step + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							tid := gc_tx
+							/*line reduce_variants.go:20*/ i := gc_bx*2*gc_bdx + tid
+							/*line reduce_variants.go:22*/ var ahead uint32 = reduceAt(in, i)
+							gc_s_ahead[gc_rank] = ahead
+						}
+						{
+							gc_tx := gc_step + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							tid := gc_tx
+							/*line reduce_variants.go:20*/ i := gc_bx*2*gc_bdx + tid
+							/*line reduce_variants.go:22*/ var ahead uint32 = reduceAt(in, i)
+							gc_s_ahead[gc_rank] = ahead
+						}
+					}
+					for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
@@ -1481,7 +1730,46 @@ func gc_body_reduceFirstAdd_uint32(gc_b *compiled.Block, in []uint32, partial []
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+				gc_step2 := gc_vstep4
+				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+					{
+						gc_tx := gc_step2 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+						/*line reduce_variants.go:20*/ i := gc_bx*2*gc_bdx + tid
+						ahead := gc_s_ahead[gc_rank]
+						sdata[tid] = ahead + reduceAt(in, i+gc_bdx)
+					}
+					{
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+						/*line reduce_variants.go:20*/ i := gc_bx*2*gc_bdx + tid
+						ahead := gc_s_ahead[gc_rank]
+						sdata[tid] = ahead + reduceAt(in, i+gc_bdx)
+					}
+					{
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+						/*line reduce_variants.go:20*/ i := gc_bx*2*gc_bdx + tid
+						ahead := gc_s_ahead[gc_rank]
+						sdata[tid] = ahead + reduceAt(in, i+gc_bdx)
+					}
+					{
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+						/*line reduce_variants.go:20*/ i := gc_bx*2*gc_bdx + tid
+						ahead := gc_s_ahead[gc_rank]
+						sdata[tid] = ahead + reduceAt(in, i+gc_bdx)
+					}
+				}
+				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -1499,61 +1787,61 @@ func gc_body_reduceFirstAdd_uint32(gc_b *compiled.Block, in []uint32, partial []
 				gc_at4 := sdata[:gc_bdx]
 				gc_at5 := in[gc_off3:][:gc_bdx]
 				gc_at6 := in[gc_off4:][:gc_bdx]
-				gc_step := 0
-				for ; gc_step+3 < gc_bdx; gc_step += 4 {
+				gc_step3 := 0
+				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
 					{
-						gc_tx := gc_step + 0
+						gc_tx := gc_step3 + 0
 						/*line reduce_variants.go:22*/ gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 					}
 					{
-						gc_tx := gc_step + 1
+						gc_tx := gc_step3 + 1
 						/*line reduce_variants.go:22*/ gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 					}
 					{
-						gc_tx := gc_step + 2
+						gc_tx := gc_step3 + 2
 						/*line reduce_variants.go:22*/ gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 					}
 					{
-						gc_tx := gc_step + 3
+						gc_tx := gc_step3 + 3
 						/*line reduce_variants.go:22*/ gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 					}
 				}
-				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 					/*line reduce_variants.go:22*/ gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 				}
 			} else {
-				gc_step2 := 0
-				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+				gc_step4 := 0
+				for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
 					{
-						gc_tx := gc_step2 + 0
+						gc_tx := gc_step4 + 0
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
 						/*line reduce_variants.go:20*/ i := gc_bx*2*gc_bdx + tid
 						/*line reduce_variants.go:22*/ sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx)
 					}
 					{
-						gc_tx := gc_step2 + 1
+						gc_tx := gc_step4 + 1
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
 						/*line reduce_variants.go:20*/ i := gc_bx*2*gc_bdx + tid
 						/*line reduce_variants.go:22*/ sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx)
 					}
 					{
-						gc_tx := gc_step2 + 2
+						gc_tx := gc_step4 + 2
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
 						/*line reduce_variants.go:20*/ i := gc_bx*2*gc_bdx + tid
 						/*line reduce_variants.go:22*/ sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx)
 					}
 					{
-						gc_tx := gc_step2 + 3
+						gc_tx := gc_step4 + 3
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
 						/*line reduce_variants.go:20*/ i := gc_bx*2*gc_bdx + tid
 						/*line reduce_variants.go:22*/ sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx)
 					}
 				}
-				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 					/*line reduce_variants.go:20*/ i := gc_bx*2*gc_bdx + tid
@@ -1638,7 +1926,34 @@ func gc_body_reduceFirstAdd_uint32(gc_b *compiled.Block, in []uint32, partial []
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
+				gc_step5 := gc_vstep6
+				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
+					{
+						gc_tx := gc_step5 + 0
+						gc_pos.Thread = gc_base + gc_tx
+						tid_ := gc_tx
+						/*line reduce.go:275*/ sdata_[tid_] += sdata_[tid_+s]
+					}
+					{
+						gc_tx := gc_step5 + 1
+						gc_pos.Thread = gc_base + gc_tx
+						tid_ := gc_tx
+						/*line reduce.go:275*/ sdata_[tid_] += sdata_[tid_+s]
+					}
+					{
+						gc_tx := gc_step5 + 2
+						gc_pos.Thread = gc_base + gc_tx
+						tid_ := gc_tx
+						/*line reduce.go:275*/ sdata_[tid_] += sdata_[tid_+s]
+					}
+					{
+						gc_tx := gc_step5 + 3
+						gc_pos.Thread = gc_base + gc_tx
+						tid_ := gc_tx
+						/*line reduce.go:275*/ sdata_[tid_] += sdata_[tid_+s]
+					}
+				}
+				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid_ := gc_tx
 					/*line reduce.go:275*/ sdata_[tid_] += sdata_[tid_+s]
@@ -1657,41 +1972,41 @@ func gc_body_reduceFirstAdd_uint32(gc_b *compiled.Block, in []uint32, partial []
 			/*line reduce.go:290*/ if gc_from >= 0 && gc_off6 >= 0 && gc_off6 < len(partial) && gc_off7 >= 0 && gc_off7 < len(sdata) {
 				gc_at9 := partial[gc_off6:][:1]
 				gc_at10 := sdata[gc_off7:][:1]
-				gc_step3 := gc_from
-				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+				gc_step6 := gc_from
+				for ; gc_step6+3 < gc_to; gc_step6 += 4 {
 					/*line reduce_variants.go:26*/ gc_at9[0] = gc_at10[0]
 					/*line reduce_variants.go:26*/ gc_at9[0] = gc_at10[0]
 					/*line reduce_variants.go:26*/ gc_at9[0] = gc_at10[0]
 					/*line reduce_variants.go:26*/ gc_at9[0] = gc_at10[0]
 				}
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
 					/*line reduce_variants.go:26*/ gc_at9[0] = gc_at10[0]
 				}
 			} else {
-				gc_step4 := gc_from
-				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+				gc_step7 := gc_from
+				for ; gc_step7+3 < gc_to; gc_step7 += 4 {
 					{
-						gc_tx := gc_step4 + 0
+						gc_tx := gc_step7 + 0
 						gc_pos.Thread = gc_base + gc_tx
 						/*line reduce_variants.go:26*/ partial[gc_bx] = sdata[0]
 					}
 					{
-						gc_tx := gc_step4 + 1
+						gc_tx := gc_step7 + 1
 						gc_pos.Thread = gc_base + gc_tx
 						/*line reduce_variants.go:26*/ partial[gc_bx] = sdata[0]
 					}
 					{
-						gc_tx := gc_step4 + 2
+						gc_tx := gc_step7 + 2
 						gc_pos.Thread = gc_base + gc_tx
 						/*line reduce_variants.go:26*/ partial[gc_bx] = sdata[0]
 					}
 					{
-						gc_tx := gc_step4 + 3
+						gc_tx := gc_step7 + 3
 						gc_pos.Thread = gc_base + gc_tx
 						/*line reduce_variants.go:26*/ partial[gc_bx] = sdata[0]
 					}
 				}
-				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step7; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					/*line reduce_variants.go:26*/ partial[gc_bx] = sdata[0]
 				}
@@ -2374,7 +2689,46 @@ func gc_body_reduceUnrolledWarp_float32(gc_b *compiled.Block, in []float32, part
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+					gc_step := gc_vstep2
+					for ; gc_step+3 < gc_bdx; gc_step += 4 {
+						{
+							gc_tx := gc_step + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							tid := gc_tx
+							/*line reduce_variants.go:43*/ i := gc_bx*2*gc_bdx + tid
+							/*line reduce_variants.go:45*/ var ahead float32 = reduceAt(in, i)
+							gc_s_ahead[gc_rank] = ahead
+						}
+						{
+							gc_tx := gc_step + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							tid := gc_tx
+							/*line reduce_variants.go:43*/ i := gc_bx*2*gc_bdx + tid
+							/*line reduce_variants.go:45*/ var ahead float32 = reduceAt(in, i)
+							gc_s_ahead[gc_rank] = ahead
+						}
+						{
+							gc_tx := gc_step + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							tid := gc_tx
+							/*line reduce_variants.go:43*/ i := gc_bx*2*gc_bdx + tid
+							/*line reduce_variants.go:45*/ var ahead float32 = reduceAt(in, i)
+							gc_s_ahead[gc_rank] = ahead
+						}
+						{
+							gc_tx := gc_step + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							tid := gc_tx
+							/*line reduce_variants.go:43*/ i := gc_bx*2*gc_bdx + tid
+							/*line reduce_variants.go:45*/ var ahead float32 = reduceAt(in, i)
+							gc_s_ahead[gc_rank] = ahead
+						}
+					}
+					for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
@@ -2545,7 +2899,46 @@ func gc_body_reduceUnrolledWarp_float32(gc_b *compiled.Block, in []float32, part
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+				gc_step2 := gc_vstep4
+				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+					{
+						gc_tx := gc_step2 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+						/*line reduce_variants.go:43*/ i := gc_bx*2*gc_bdx + tid
+						ahead := gc_s_ahead[gc_rank]
+						sdata[tid] = ahead + reduceAt(in, i+gc_bdx)
+					}
+					{
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+						/*line reduce_variants.go:43*/ i := gc_bx*2*gc_bdx + tid
+						ahead := gc_s_ahead[gc_rank]
+						sdata[tid] = ahead + reduceAt(in, i+gc_bdx)
+					}
+					{
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+						/*line reduce_variants.go:43*/ i := gc_bx*2*gc_bdx + tid
+						ahead := gc_s_ahead[gc_rank]
+						sdata[tid] = ahead + reduceAt(in, i+gc_bdx)
+					}
+					{
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+						/*line reduce_variants.go:43*/ i := gc_bx*2*gc_bdx + tid
+						ahead := gc_s_ahead[gc_rank]
+						sdata[tid] = ahead + reduceAt(in, i+gc_bdx)
+					}
+				}
+				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -2563,61 +2956,61 @@ func gc_body_reduceUnrolledWarp_float32(gc_b *compiled.Block, in []float32, part
 				gc_at4 := sdata[:gc_bdx]
 				gc_at5 := in[gc_off3:][:gc_bdx]
 				gc_at6 := in[gc_off4:][:gc_bdx]
-				gc_step := 0
-				for ; gc_step+3 < gc_bdx; gc_step += 4 {
+				gc_step3 := 0
+				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
 					{
-						gc_tx := gc_step + 0
+						gc_tx := gc_step3 + 0
 						/*line reduce_variants.go:45*/ gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 					}
 					{
-						gc_tx := gc_step + 1
+						gc_tx := gc_step3 + 1
 						/*line reduce_variants.go:45*/ gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 					}
 					{
-						gc_tx := gc_step + 2
+						gc_tx := gc_step3 + 2
 						/*line reduce_variants.go:45*/ gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 					}
 					{
-						gc_tx := gc_step + 3
+						gc_tx := gc_step3 + 3
 						/*line reduce_variants.go:45*/ gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 					}
 				}
-				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 					/*line reduce_variants.go:45*/ gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 				}
 			} else {
-				gc_step2 := 0
-				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+				gc_step4 := 0
+				for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
 					{
-						gc_tx := gc_step2 + 0
+						gc_tx := gc_step4 + 0
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
 						/*line reduce_variants.go:43*/ i := gc_bx*2*gc_bdx + tid
 						/*line reduce_variants.go:45*/ sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx)
 					}
 					{
-						gc_tx := gc_step2 + 1
+						gc_tx := gc_step4 + 1
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
 						/*line reduce_variants.go:43*/ i := gc_bx*2*gc_bdx + tid
 						/*line reduce_variants.go:45*/ sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx)
 					}
 					{
-						gc_tx := gc_step2 + 2
+						gc_tx := gc_step4 + 2
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
 						/*line reduce_variants.go:43*/ i := gc_bx*2*gc_bdx + tid
 						/*line reduce_variants.go:45*/ sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx)
 					}
 					{
-						gc_tx := gc_step2 + 3
+						gc_tx := gc_step4 + 3
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
 						/*line reduce_variants.go:43*/ i := gc_bx*2*gc_bdx + tid
 						/*line reduce_variants.go:45*/ sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx)
 					}
 				}
-				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 					/*line reduce_variants.go:43*/ i := gc_bx*2*gc_bdx + tid
@@ -2702,7 +3095,34 @@ func gc_body_reduceUnrolledWarp_float32(gc_b *compiled.Block, in []float32, part
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
+				gc_step5 := gc_vstep6
+				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
+					{
+						gc_tx := gc_step5 + 0
+						gc_pos.Thread = gc_base + gc_tx
+						tid_ := gc_tx
+						/*line reduce.go:275*/ sdata_[tid_] += sdata_[tid_+s]
+					}
+					{
+						gc_tx := gc_step5 + 1
+						gc_pos.Thread = gc_base + gc_tx
+						tid_ := gc_tx
+						/*line reduce.go:275*/ sdata_[tid_] += sdata_[tid_+s]
+					}
+					{
+						gc_tx := gc_step5 + 2
+						gc_pos.Thread = gc_base + gc_tx
+						tid_ := gc_tx
+						/*line reduce.go:275*/ sdata_[tid_] += sdata_[tid_+s]
+					}
+					{
+						gc_tx := gc_step5 + 3
+						gc_pos.Thread = gc_base + gc_tx
+						tid_ := gc_tx
+						/*line reduce.go:275*/ sdata_[tid_] += sdata_[tid_+s]
+					}
+				}
+				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid_ := gc_tx
 					/*line reduce.go:275*/ sdata_[tid_] += sdata_[tid_+s]
@@ -2873,41 +3293,41 @@ func gc_body_reduceUnrolledWarp_float32(gc_b *compiled.Block, in []float32, part
 			/*line reduce_variants.go:85*/ if gc_from >= 0 && gc_off8 >= 0 && gc_off8 < len(partial) && gc_off9 >= 0 && gc_off9 < len(sdata) {
 				gc_at11 := partial[gc_off8:][:1]
 				gc_at12 := sdata[gc_off9:][:1]
-				gc_step3 := gc_from
-				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+				gc_step6 := gc_from
+				for ; gc_step6+3 < gc_to; gc_step6 += 4 {
 					/*line reduce_variants.go:52*/ gc_at11[0] = gc_at12[0]
 					/*line reduce_variants.go:52*/ gc_at11[0] = gc_at12[0]
 					/*line reduce_variants.go:52*/ gc_at11[0] = gc_at12[0]
 					/*line reduce_variants.go:52*/ gc_at11[0] = gc_at12[0]
 				}
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
 					/*line reduce_variants.go:52*/ gc_at11[0] = gc_at12[0]
 				}
 			} else {
-				gc_step4 := gc_from
-				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+				gc_step7 := gc_from
+				for ; gc_step7+3 < gc_to; gc_step7 += 4 {
 					{
-						gc_tx := gc_step4 + 0
+						gc_tx := gc_step7 + 0
 						gc_pos.Thread = gc_base + gc_tx
 						/*line reduce_variants.go:52*/ partial[gc_bx] = sdata[0]
 					}
 					{
-						gc_tx := gc_step4 + 1
+						gc_tx := gc_step7 + 1
 						gc_pos.Thread = gc_base + gc_tx
 						/*line reduce_variants.go:52*/ partial[gc_bx] = sdata[0]
 					}
 					{
-						gc_tx := gc_step4 + 2
+						gc_tx := gc_step7 + 2
 						gc_pos.Thread = gc_base + gc_tx
 						/*line reduce_variants.go:52*/ partial[gc_bx] = sdata[0]
 					}
 					{
-						gc_tx := gc_step4 + 3
+						gc_tx := gc_step7 + 3
 						gc_pos.Thread = gc_base + gc_tx
 						/*line reduce_variants.go:52*/ partial[gc_bx] = sdata[0]
 					}
 				}
-				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step7; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					/*line reduce_variants.go:52*/ partial[gc_bx] = sdata[0]
 				}
@@ -3082,7 +3502,46 @@ func gc_body_reduceUnrolledWarp_int32(gc_b *compiled.Block, in []int32, partial 
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+					gc_step := gc_vstep2
+					for ; gc_step+3 < gc_bdx; gc_step += 4 {
+						{
+							gc_tx := gc_step + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							tid := gc_tx
+							/*line reduce_variants.go:43*/ i := gc_bx*2*gc_bdx + tid
+							/*line reduce_variants.go:45*/ var ahead int32 = reduceAt(in, i)
+							gc_s_ahead[gc_rank] = ahead
+						}
+						{
+							gc_tx := gc_step + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							tid := gc_tx
+							/*line reduce_variants.go:43*/ i := gc_bx*2*gc_bdx + tid
+							/*line reduce_variants.go:45*/ var ahead int32 = reduceAt(in, i)
+							gc_s_ahead[gc_rank] = ahead
+						}
+						{
+							gc_tx := gc_step + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							tid := gc_tx
+							/*line reduce_variants.go:43*/ i := gc_bx*2*gc_bdx + tid
+							/*line reduce_variants.go:45*/ var ahead int32 = reduceAt(in, i)
+							gc_s_ahead[gc_rank] = ahead
+						}
+						{
+							gc_tx := gc_step + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							tid := gc_tx
+							/*line reduce_variants.go:43*/ i := gc_bx*2*gc_bdx + tid
+							/*line reduce_variants.go:45*/ var ahead int32 = reduceAt(in, i)
+							gc_s_ahead[gc_rank] = ahead
+						}
+					}
+					for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
@@ -3253,7 +3712,46 @@ func gc_body_reduceUnrolledWarp_int32(gc_b *compiled.Block, in []int32, partial 
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+				gc_step2 := gc_vstep4
+				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+					{
+						gc_tx := gc_step2 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+						/*line reduce_variants.go:43*/ i := gc_bx*2*gc_bdx + tid
+						ahead := gc_s_ahead[gc_rank]
+						sdata[tid] = ahead + reduceAt(in, i+gc_bdx)
+					}
+					{
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+						/*line reduce_variants.go:43*/ i := gc_bx*2*gc_bdx + tid
+						ahead := gc_s_ahead[gc_rank]
+						sdata[tid] = ahead + reduceAt(in, i+gc_bdx)
+					}
+					{
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+						/*line reduce_variants.go:43*/ i := gc_bx*2*gc_bdx + tid
+						ahead := gc_s_ahead[gc_rank]
+						sdata[tid] = ahead + reduceAt(in, i+gc_bdx)
+					}
+					{
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+						/*line reduce_variants.go:43*/ i := gc_bx*2*gc_bdx + tid
+						ahead := gc_s_ahead[gc_rank]
+						sdata[tid] = ahead + reduceAt(in, i+gc_bdx)
+					}
+				}
+				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -3271,61 +3769,61 @@ func gc_body_reduceUnrolledWarp_int32(gc_b *compiled.Block, in []int32, partial 
 				gc_at4 := sdata[:gc_bdx]
 				gc_at5 := in[gc_off3:][:gc_bdx]
 				gc_at6 := in[gc_off4:][:gc_bdx]
-				gc_step := 0
-				for ; gc_step+3 < gc_bdx; gc_step += 4 {
+				gc_step3 := 0
+				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
 					{
-						gc_tx := gc_step + 0
+						gc_tx := gc_step3 + 0
 						/*line reduce_variants.go:45*/ gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 					}
 					{
-						gc_tx := gc_step + 1
+						gc_tx := gc_step3 + 1
 						/*line reduce_variants.go:45*/ gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 					}
 					{
-						gc_tx := gc_step + 2
+						gc_tx := gc_step3 + 2
 						/*line reduce_variants.go:45*/ gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 					}
 					{
-						gc_tx := gc_step + 3
+						gc_tx := gc_step3 + 3
 						/*line reduce_variants.go:45*/ gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 					}
 				}
-				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 					/*line reduce_variants.go:45*/ gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 				}
 			} else {
-				gc_step2 := 0
-				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+				gc_step4 := 0
+				for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
 					{
-						gc_tx := gc_step2 + 0
+						gc_tx := gc_step4 + 0
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
 						/*line reduce_variants.go:43*/ i := gc_bx*2*gc_bdx + tid
 						/*line reduce_variants.go:45*/ sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx)
 					}
 					{
-						gc_tx := gc_step2 + 1
+						gc_tx := gc_step4 + 1
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
 						/*line reduce_variants.go:43*/ i := gc_bx*2*gc_bdx + tid
 						/*line reduce_variants.go:45*/ sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx)
 					}
 					{
-						gc_tx := gc_step2 + 2
+						gc_tx := gc_step4 + 2
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
 						/*line reduce_variants.go:43*/ i := gc_bx*2*gc_bdx + tid
 						/*line reduce_variants.go:45*/ sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx)
 					}
 					{
-						gc_tx := gc_step2 + 3
+						gc_tx := gc_step4 + 3
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
 						/*line reduce_variants.go:43*/ i := gc_bx*2*gc_bdx + tid
 						/*line reduce_variants.go:45*/ sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx)
 					}
 				}
-				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 					/*line reduce_variants.go:43*/ i := gc_bx*2*gc_bdx + tid
@@ -3410,7 +3908,34 @@ func gc_body_reduceUnrolledWarp_int32(gc_b *compiled.Block, in []int32, partial 
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
+				gc_step5 := gc_vstep6
+				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
+					{
+						gc_tx := gc_step5 + 0
+						gc_pos.Thread = gc_base + gc_tx
+						tid_ := gc_tx
+						/*line reduce.go:275*/ sdata_[tid_] += sdata_[tid_+s]
+					}
+					{
+						gc_tx := gc_step5 + 1
+						gc_pos.Thread = gc_base + gc_tx
+						tid_ := gc_tx
+						/*line reduce.go:275*/ sdata_[tid_] += sdata_[tid_+s]
+					}
+					{
+						gc_tx := gc_step5 + 2
+						gc_pos.Thread = gc_base + gc_tx
+						tid_ := gc_tx
+						/*line reduce.go:275*/ sdata_[tid_] += sdata_[tid_+s]
+					}
+					{
+						gc_tx := gc_step5 + 3
+						gc_pos.Thread = gc_base + gc_tx
+						tid_ := gc_tx
+						/*line reduce.go:275*/ sdata_[tid_] += sdata_[tid_+s]
+					}
+				}
+				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid_ := gc_tx
 					/*line reduce.go:275*/ sdata_[tid_] += sdata_[tid_+s]
@@ -3581,41 +4106,41 @@ func gc_body_reduceUnrolledWarp_int32(gc_b *compiled.Block, in []int32, partial 
 			/*line reduce_variants.go:85*/ if gc_from >= 0 && gc_off8 >= 0 && gc_off8 < len(partial) && gc_off9 >= 0 && gc_off9 < len(sdata) {
 				gc_at11 := partial[gc_off8:][:1]
 				gc_at12 := sdata[gc_off9:][:1]
-				gc_step3 := gc_from
-				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+				gc_step6 := gc_from
+				for ; gc_step6+3 < gc_to; gc_step6 += 4 {
 					/*line reduce_variants.go:52*/ gc_at11[0] = gc_at12[0]
 					/*line reduce_variants.go:52*/ gc_at11[0] = gc_at12[0]
 					/*line reduce_variants.go:52*/ gc_at11[0] = gc_at12[0]
 					/*line reduce_variants.go:52*/ gc_at11[0] = gc_at12[0]
 				}
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
 					/*line reduce_variants.go:52*/ gc_at11[0] = gc_at12[0]
 				}
 			} else {
-				gc_step4 := gc_from
-				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+				gc_step7 := gc_from
+				for ; gc_step7+3 < gc_to; gc_step7 += 4 {
 					{
-						gc_tx := gc_step4 + 0
+						gc_tx := gc_step7 + 0
 						gc_pos.Thread = gc_base + gc_tx
 						/*line reduce_variants.go:52*/ partial[gc_bx] = sdata[0]
 					}
 					{
-						gc_tx := gc_step4 + 1
+						gc_tx := gc_step7 + 1
 						gc_pos.Thread = gc_base + gc_tx
 						/*line reduce_variants.go:52*/ partial[gc_bx] = sdata[0]
 					}
 					{
-						gc_tx := gc_step4 + 2
+						gc_tx := gc_step7 + 2
 						gc_pos.Thread = gc_base + gc_tx
 						/*line reduce_variants.go:52*/ partial[gc_bx] = sdata[0]
 					}
 					{
-						gc_tx := gc_step4 + 3
+						gc_tx := gc_step7 + 3
 						gc_pos.Thread = gc_base + gc_tx
 						/*line reduce_variants.go:52*/ partial[gc_bx] = sdata[0]
 					}
 				}
-				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step7; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					/*line reduce_variants.go:52*/ partial[gc_bx] = sdata[0]
 				}
@@ -3790,7 +4315,46 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b *compiled.Block, in []uint32, partia
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+					gc_step := gc_vstep2
+					for ; gc_step+3 < gc_bdx; gc_step += 4 {
+						{
+							gc_tx := gc_step + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							tid := gc_tx
+							/*line reduce_variants.go:43*/ i := gc_bx*2*gc_bdx + tid
+							/*line reduce_variants.go:45*/ var ahead uint32 = reduceAt(in, i)
+							gc_s_ahead[gc_rank] = ahead
+						}
+						{
+							gc_tx := gc_step + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							tid := gc_tx
+							/*line reduce_variants.go:43*/ i := gc_bx*2*gc_bdx + tid
+							/*line reduce_variants.go:45*/ var ahead uint32 = reduceAt(in, i)
+							gc_s_ahead[gc_rank] = ahead
+						}
+						{
+							gc_tx := gc_step + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							tid := gc_tx
+							/*line reduce_variants.go:43*/ i := gc_bx*2*gc_bdx + tid
+							/*line reduce_variants.go:45*/ var ahead uint32 = reduceAt(in, i)
+							gc_s_ahead[gc_rank] = ahead
+						}
+						{
+							gc_tx := gc_step + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							tid := gc_tx
+							/*line reduce_variants.go:43*/ i := gc_bx*2*gc_bdx + tid
+							/*line reduce_variants.go:45*/ var ahead uint32 = reduceAt(in, i)
+							gc_s_ahead[gc_rank] = ahead
+						}
+					}
+					for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
@@ -3961,7 +4525,46 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b *compiled.Block, in []uint32, partia
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+				gc_step2 := gc_vstep4
+				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+					{
+						gc_tx := gc_step2 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+						/*line reduce_variants.go:43*/ i := gc_bx*2*gc_bdx + tid
+						ahead := gc_s_ahead[gc_rank]
+						sdata[tid] = ahead + reduceAt(in, i+gc_bdx)
+					}
+					{
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+						/*line reduce_variants.go:43*/ i := gc_bx*2*gc_bdx + tid
+						ahead := gc_s_ahead[gc_rank]
+						sdata[tid] = ahead + reduceAt(in, i+gc_bdx)
+					}
+					{
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+						/*line reduce_variants.go:43*/ i := gc_bx*2*gc_bdx + tid
+						ahead := gc_s_ahead[gc_rank]
+						sdata[tid] = ahead + reduceAt(in, i+gc_bdx)
+					}
+					{
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+						/*line reduce_variants.go:43*/ i := gc_bx*2*gc_bdx + tid
+						ahead := gc_s_ahead[gc_rank]
+						sdata[tid] = ahead + reduceAt(in, i+gc_bdx)
+					}
+				}
+				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -3979,61 +4582,61 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b *compiled.Block, in []uint32, partia
 				gc_at4 := sdata[:gc_bdx]
 				gc_at5 := in[gc_off3:][:gc_bdx]
 				gc_at6 := in[gc_off4:][:gc_bdx]
-				gc_step := 0
-				for ; gc_step+3 < gc_bdx; gc_step += 4 {
+				gc_step3 := 0
+				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
 					{
-						gc_tx := gc_step + 0
+						gc_tx := gc_step3 + 0
 						/*line reduce_variants.go:45*/ gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 					}
 					{
-						gc_tx := gc_step + 1
+						gc_tx := gc_step3 + 1
 						/*line reduce_variants.go:45*/ gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 					}
 					{
-						gc_tx := gc_step + 2
+						gc_tx := gc_step3 + 2
 						/*line reduce_variants.go:45*/ gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 					}
 					{
-						gc_tx := gc_step + 3
+						gc_tx := gc_step3 + 3
 						/*line reduce_variants.go:45*/ gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 					}
 				}
-				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 					/*line reduce_variants.go:45*/ gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 				}
 			} else {
-				gc_step2 := 0
-				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+				gc_step4 := 0
+				for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
 					{
-						gc_tx := gc_step2 + 0
+						gc_tx := gc_step4 + 0
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
 						/*line reduce_variants.go:43*/ i := gc_bx*2*gc_bdx + tid
 						/*line reduce_variants.go:45*/ sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx)
 					}
 					{
-						gc_tx := gc_step2 + 1
+						gc_tx := gc_step4 + 1
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
 						/*line reduce_variants.go:43*/ i := gc_bx*2*gc_bdx + tid
 						/*line reduce_variants.go:45*/ sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx)
 					}
 					{
-						gc_tx := gc_step2 + 2
+						gc_tx := gc_step4 + 2
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
 						/*line reduce_variants.go:43*/ i := gc_bx*2*gc_bdx + tid
 						/*line reduce_variants.go:45*/ sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx)
 					}
 					{
-						gc_tx := gc_step2 + 3
+						gc_tx := gc_step4 + 3
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
 						/*line reduce_variants.go:43*/ i := gc_bx*2*gc_bdx + tid
 						/*line reduce_variants.go:45*/ sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx)
 					}
 				}
-				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 					/*line reduce_variants.go:43*/ i := gc_bx*2*gc_bdx + tid
@@ -4118,7 +4721,34 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b *compiled.Block, in []uint32, partia
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
+				gc_step5 := gc_vstep6
+				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
+					{
+						gc_tx := gc_step5 + 0
+						gc_pos.Thread = gc_base + gc_tx
+						tid_ := gc_tx
+						/*line reduce.go:275*/ sdata_[tid_] += sdata_[tid_+s]
+					}
+					{
+						gc_tx := gc_step5 + 1
+						gc_pos.Thread = gc_base + gc_tx
+						tid_ := gc_tx
+						/*line reduce.go:275*/ sdata_[tid_] += sdata_[tid_+s]
+					}
+					{
+						gc_tx := gc_step5 + 2
+						gc_pos.Thread = gc_base + gc_tx
+						tid_ := gc_tx
+						/*line reduce.go:275*/ sdata_[tid_] += sdata_[tid_+s]
+					}
+					{
+						gc_tx := gc_step5 + 3
+						gc_pos.Thread = gc_base + gc_tx
+						tid_ := gc_tx
+						/*line reduce.go:275*/ sdata_[tid_] += sdata_[tid_+s]
+					}
+				}
+				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid_ := gc_tx
 					/*line reduce.go:275*/ sdata_[tid_] += sdata_[tid_+s]
@@ -4289,41 +4919,41 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b *compiled.Block, in []uint32, partia
 			/*line reduce_variants.go:85*/ if gc_from >= 0 && gc_off8 >= 0 && gc_off8 < len(partial) && gc_off9 >= 0 && gc_off9 < len(sdata) {
 				gc_at11 := partial[gc_off8:][:1]
 				gc_at12 := sdata[gc_off9:][:1]
-				gc_step3 := gc_from
-				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+				gc_step6 := gc_from
+				for ; gc_step6+3 < gc_to; gc_step6 += 4 {
 					/*line reduce_variants.go:52*/ gc_at11[0] = gc_at12[0]
 					/*line reduce_variants.go:52*/ gc_at11[0] = gc_at12[0]
 					/*line reduce_variants.go:52*/ gc_at11[0] = gc_at12[0]
 					/*line reduce_variants.go:52*/ gc_at11[0] = gc_at12[0]
 				}
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
 					/*line reduce_variants.go:52*/ gc_at11[0] = gc_at12[0]
 				}
 			} else {
-				gc_step4 := gc_from
-				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+				gc_step7 := gc_from
+				for ; gc_step7+3 < gc_to; gc_step7 += 4 {
 					{
-						gc_tx := gc_step4 + 0
+						gc_tx := gc_step7 + 0
 						gc_pos.Thread = gc_base + gc_tx
 						/*line reduce_variants.go:52*/ partial[gc_bx] = sdata[0]
 					}
 					{
-						gc_tx := gc_step4 + 1
+						gc_tx := gc_step7 + 1
 						gc_pos.Thread = gc_base + gc_tx
 						/*line reduce_variants.go:52*/ partial[gc_bx] = sdata[0]
 					}
 					{
-						gc_tx := gc_step4 + 2
+						gc_tx := gc_step7 + 2
 						gc_pos.Thread = gc_base + gc_tx
 						/*line reduce_variants.go:52*/ partial[gc_bx] = sdata[0]
 					}
 					{
-						gc_tx := gc_step4 + 3
+						gc_tx := gc_step7 + 3
 						gc_pos.Thread = gc_base + gc_tx
 						/*line reduce_variants.go:52*/ partial[gc_bx] = sdata[0]
 					}
 				}
-				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step7; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					/*line reduce_variants.go:52*/ partial[gc_bx] = sdata[0]
 				}
@@ -6949,7 +7579,34 @@ func gc_body_reduceGridStride_float32(gc_b *compiled.Block, in []float32, partia
 		}
 		archsimd.ClearAVXUpperBits()
 	}
-	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
+	gc_step := gc_vstep
+	for ; gc_step+3 < gc_n; gc_step += 4 {
+		{
+			gc_rank := gc_step + 0
+			gc_pos.Thread = gc_rank
+			/*line reduce_variants.go:133*/ var v float32
+			gc_s_v[gc_rank] = v
+		}
+		{
+			gc_rank := gc_step + 1
+			gc_pos.Thread = gc_rank
+			/*line reduce_variants.go:133*/ var v float32
+			gc_s_v[gc_rank] = v
+		}
+		{
+			gc_rank := gc_step + 2
+			gc_pos.Thread = gc_rank
+			/*line reduce_variants.go:133*/ var v float32
+			gc_s_v[gc_rank] = v
+		}
+		{
+			gc_rank := gc_step + 3
+			gc_pos.Thread = gc_rank
+			/*line reduce_variants.go:133*/ var v float32
+			gc_s_v[gc_rank] = v
+		}
+	}
+	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		/*line reduce_variants.go:133*/ var v float32
 		gc_s_v[gc_rank] = v
@@ -7100,7 +7757,66 @@ func gc_body_reduceGridStride_float32(gc_b *compiled.Block, in []float32, partia
 				if gc_vstep3 > gc_from {
 					gc_more = true
 				}
-				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+				gc_step2 := gc_vstep3
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+					{
+						gc_tx := gc_step2 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+						v := gc_s_v[gc_rank]
+						/*line reduce_variants.go:134*/ i := gc_bx*2*b + tid + gc_off
+						gc_more = true
+						/*line reduce_variants.go:135*/ v += in[i]
+						if i+b < n {
+							v += in[i+b]
+						}
+						gc_s_v[gc_rank] = v
+					}
+					{
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+						v := gc_s_v[gc_rank]
+						/*line reduce_variants.go:134*/ i := gc_bx*2*b + tid + gc_off
+						gc_more = true
+						/*line reduce_variants.go:135*/ v += in[i]
+						if i+b < n {
+							v += in[i+b]
+						}
+						gc_s_v[gc_rank] = v
+					}
+					{
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+						v := gc_s_v[gc_rank]
+						/*line reduce_variants.go:134*/ i := gc_bx*2*b + tid + gc_off
+						gc_more = true
+						/*line reduce_variants.go:135*/ v += in[i]
+						if i+b < n {
+							v += in[i+b]
+						}
+						gc_s_v[gc_rank] = v
+					}
+					{
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+						v := gc_s_v[gc_rank]
+						/*line reduce_variants.go:134*/ i := gc_bx*2*b + tid + gc_off
+						gc_more = true
+						/*line reduce_variants.go:135*/ v += in[i]
+						if i+b < n {
+							v += in[i+b]
+						}
+						gc_s_v[gc_rank] = v
+					}
+				}
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -7193,7 +7909,42 @@ func gc_body_reduceGridStride_float32(gc_b *compiled.Block, in []float32, partia
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx := gc_vstep5; gc_tx < gc_bdx; gc_tx++ {
+			gc_step3 := gc_vstep5
+			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+				{
+					gc_tx := gc_step3 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+					v := gc_s_v[gc_rank]
+					/*line reduce_variants.go:141*/ sdata[tid] = v
+				}
+				{
+					gc_tx := gc_step3 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+					v := gc_s_v[gc_rank]
+					/*line reduce_variants.go:141*/ sdata[tid] = v
+				}
+				{
+					gc_tx := gc_step3 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+					v := gc_s_v[gc_rank]
+					/*line reduce_variants.go:141*/ sdata[tid] = v
+				}
+				{
+					gc_tx := gc_step3 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+					v := gc_s_v[gc_rank]
+					/*line reduce_variants.go:141*/ sdata[tid] = v
+				}
+			}
+			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
@@ -7278,7 +8029,34 @@ func gc_body_reduceGridStride_float32(gc_b *compiled.Block, in []float32, partia
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep7; gc_tx < gc_to; gc_tx++ {
+				gc_step4 := gc_vstep7
+				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+					{
+						gc_tx := gc_step4 + 0
+						gc_pos.Thread = gc_base + gc_tx
+						tid_ := gc_tx
+						/*line reduce.go:275*/ sdata_[tid_] += sdata_[tid_+s]
+					}
+					{
+						gc_tx := gc_step4 + 1
+						gc_pos.Thread = gc_base + gc_tx
+						tid_ := gc_tx
+						/*line reduce.go:275*/ sdata_[tid_] += sdata_[tid_+s]
+					}
+					{
+						gc_tx := gc_step4 + 2
+						gc_pos.Thread = gc_base + gc_tx
+						tid_ := gc_tx
+						/*line reduce.go:275*/ sdata_[tid_] += sdata_[tid_+s]
+					}
+					{
+						gc_tx := gc_step4 + 3
+						gc_pos.Thread = gc_base + gc_tx
+						tid_ := gc_tx
+						/*line reduce.go:275*/ sdata_[tid_] += sdata_[tid_+s]
+					}
+				}
+				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid_ := gc_tx
 					/*line reduce.go:275*/ sdata_[tid_] += sdata_[tid_+s]
@@ -7449,41 +8227,41 @@ func gc_body_reduceGridStride_float32(gc_b *compiled.Block, in []float32, partia
 			/*line reduce_variants.go:85*/ if gc_from >= 0 && gc_off7 >= 0 && gc_off7 < len(partial) && gc_off8 >= 0 && gc_off8 < len(sdata) {
 				gc_at8 := partial[gc_off7:][:1]
 				gc_at9 := sdata[gc_off8:][:1]
-				gc_step := gc_from
-				for ; gc_step+3 < gc_to; gc_step += 4 {
+				gc_step5 := gc_from
+				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
 					/*line reduce_variants.go:148*/ gc_at8[0] = gc_at9[0]
 					/*line reduce_variants.go:148*/ gc_at8[0] = gc_at9[0]
 					/*line reduce_variants.go:148*/ gc_at8[0] = gc_at9[0]
 					/*line reduce_variants.go:148*/ gc_at8[0] = gc_at9[0]
 				}
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
 					/*line reduce_variants.go:148*/ gc_at8[0] = gc_at9[0]
 				}
 			} else {
-				gc_step2 := gc_from
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+				gc_step6 := gc_from
+				for ; gc_step6+3 < gc_to; gc_step6 += 4 {
 					{
-						gc_tx := gc_step2 + 0
+						gc_tx := gc_step6 + 0
 						gc_pos.Thread = gc_base + gc_tx
 						/*line reduce_variants.go:148*/ partial[gc_bx] = sdata[0]
 					}
 					{
-						gc_tx := gc_step2 + 1
+						gc_tx := gc_step6 + 1
 						gc_pos.Thread = gc_base + gc_tx
 						/*line reduce_variants.go:148*/ partial[gc_bx] = sdata[0]
 					}
 					{
-						gc_tx := gc_step2 + 2
+						gc_tx := gc_step6 + 2
 						gc_pos.Thread = gc_base + gc_tx
 						/*line reduce_variants.go:148*/ partial[gc_bx] = sdata[0]
 					}
 					{
-						gc_tx := gc_step2 + 3
+						gc_tx := gc_step6 + 3
 						gc_pos.Thread = gc_base + gc_tx
 						/*line reduce_variants.go:148*/ partial[gc_bx] = sdata[0]
 					}
 				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					/*line reduce_variants.go:148*/ partial[gc_bx] = sdata[0]
 				}
@@ -7531,7 +8309,34 @@ func gc_body_reduceGridStride_int32(gc_b *compiled.Block, in []int32, partial []
 		}
 		archsimd.ClearAVXUpperBits()
 	}
-	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
+	gc_step := gc_vstep
+	for ; gc_step+3 < gc_n; gc_step += 4 {
+		{
+			gc_rank := gc_step + 0
+			gc_pos.Thread = gc_rank
+			/*line reduce_variants.go:133*/ var v int32
+			gc_s_v[gc_rank] = v
+		}
+		{
+			gc_rank := gc_step + 1
+			gc_pos.Thread = gc_rank
+			/*line reduce_variants.go:133*/ var v int32
+			gc_s_v[gc_rank] = v
+		}
+		{
+			gc_rank := gc_step + 2
+			gc_pos.Thread = gc_rank
+			/*line reduce_variants.go:133*/ var v int32
+			gc_s_v[gc_rank] = v
+		}
+		{
+			gc_rank := gc_step + 3
+			gc_pos.Thread = gc_rank
+			/*line reduce_variants.go:133*/ var v int32
+			gc_s_v[gc_rank] = v
+		}
+	}
+	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		/*line reduce_variants.go:133*/ var v int32
 		gc_s_v[gc_rank] = v
@@ -7682,7 +8487,66 @@ func gc_body_reduceGridStride_int32(gc_b *compiled.Block, in []int32, partial []
 				if gc_vstep3 > gc_from {
 					gc_more = true
 				}
-				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+				gc_step2 := gc_vstep3
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+					{
+						gc_tx := gc_step2 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+						v := gc_s_v[gc_rank]
+						/*line reduce_variants.go:134*/ i := gc_bx*2*b + tid + gc_off
+						gc_more = true
+						/*line reduce_variants.go:135*/ v += in[i]
+						if i+b < n {
+							v += in[i+b]
+						}
+						gc_s_v[gc_rank] = v
+					}
+					{
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+						v := gc_s_v[gc_rank]
+						/*line reduce_variants.go:134*/ i := gc_bx*2*b + tid + gc_off
+						gc_more = true
+						/*line reduce_variants.go:135*/ v += in[i]
+						if i+b < n {
+							v += in[i+b]
+						}
+						gc_s_v[gc_rank] = v
+					}
+					{
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+						v := gc_s_v[gc_rank]
+						/*line reduce_variants.go:134*/ i := gc_bx*2*b + tid + gc_off
+						gc_more = true
+						/*line reduce_variants.go:135*/ v += in[i]
+						if i+b < n {
+							v += in[i+b]
+						}
+						gc_s_v[gc_rank] = v
+					}
+					{
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+						v := gc_s_v[gc_rank]
+						/*line reduce_variants.go:134*/ i := gc_bx*2*b + tid + gc_off
+						gc_more = true
+						/*line reduce_variants.go:135*/ v += in[i]
+						if i+b < n {
+							v += in[i+b]
+						}
+						gc_s_v[gc_rank] = v
+					}
+				}
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -7775,7 +8639,42 @@ func gc_body_reduceGridStride_int32(gc_b *compiled.Block, in []int32, partial []
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx := gc_vstep5; gc_tx < gc_bdx; gc_tx++ {
+			gc_step3 := gc_vstep5
+			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+				{
+					gc_tx := gc_step3 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+					v := gc_s_v[gc_rank]
+					/*line reduce_variants.go:141*/ sdata[tid] = v
+				}
+				{
+					gc_tx := gc_step3 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+					v := gc_s_v[gc_rank]
+					/*line reduce_variants.go:141*/ sdata[tid] = v
+				}
+				{
+					gc_tx := gc_step3 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+					v := gc_s_v[gc_rank]
+					/*line reduce_variants.go:141*/ sdata[tid] = v
+				}
+				{
+					gc_tx := gc_step3 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+					v := gc_s_v[gc_rank]
+					/*line reduce_variants.go:141*/ sdata[tid] = v
+				}
+			}
+			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
@@ -7860,7 +8759,34 @@ func gc_body_reduceGridStride_int32(gc_b *compiled.Block, in []int32, partial []
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep7; gc_tx < gc_to; gc_tx++ {
+				gc_step4 := gc_vstep7
+				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+					{
+						gc_tx := gc_step4 + 0
+						gc_pos.Thread = gc_base + gc_tx
+						tid_ := gc_tx
+						/*line reduce.go:275*/ sdata_[tid_] += sdata_[tid_+s]
+					}
+					{
+						gc_tx := gc_step4 + 1
+						gc_pos.Thread = gc_base + gc_tx
+						tid_ := gc_tx
+						/*line reduce.go:275*/ sdata_[tid_] += sdata_[tid_+s]
+					}
+					{
+						gc_tx := gc_step4 + 2
+						gc_pos.Thread = gc_base + gc_tx
+						tid_ := gc_tx
+						/*line reduce.go:275*/ sdata_[tid_] += sdata_[tid_+s]
+					}
+					{
+						gc_tx := gc_step4 + 3
+						gc_pos.Thread = gc_base + gc_tx
+						tid_ := gc_tx
+						/*line reduce.go:275*/ sdata_[tid_] += sdata_[tid_+s]
+					}
+				}
+				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid_ := gc_tx
 					/*line reduce.go:275*/ sdata_[tid_] += sdata_[tid_+s]
@@ -8031,41 +8957,41 @@ func gc_body_reduceGridStride_int32(gc_b *compiled.Block, in []int32, partial []
 			/*line reduce_variants.go:85*/ if gc_from >= 0 && gc_off7 >= 0 && gc_off7 < len(partial) && gc_off8 >= 0 && gc_off8 < len(sdata) {
 				gc_at8 := partial[gc_off7:][:1]
 				gc_at9 := sdata[gc_off8:][:1]
-				gc_step := gc_from
-				for ; gc_step+3 < gc_to; gc_step += 4 {
+				gc_step5 := gc_from
+				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
 					/*line reduce_variants.go:148*/ gc_at8[0] = gc_at9[0]
 					/*line reduce_variants.go:148*/ gc_at8[0] = gc_at9[0]
 					/*line reduce_variants.go:148*/ gc_at8[0] = gc_at9[0]
 					/*line reduce_variants.go:148*/ gc_at8[0] = gc_at9[0]
 				}
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
 					/*line reduce_variants.go:148*/ gc_at8[0] = gc_at9[0]
 				}
 			} else {
-				gc_step2 := gc_from
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+				gc_step6 := gc_from
+				for ; gc_step6+3 < gc_to; gc_step6 += 4 {
 					{
-						gc_tx := gc_step2 + 0
+						gc_tx := gc_step6 + 0
 						gc_pos.Thread = gc_base + gc_tx
 						/*line reduce_variants.go:148*/ partial[gc_bx] = sdata[0]
 					}
 					{
-						gc_tx := gc_step2 + 1
+						gc_tx := gc_step6 + 1
 						gc_pos.Thread = gc_base + gc_tx
 						/*line reduce_variants.go:148*/ partial[gc_bx] = sdata[0]
 					}
 					{
-						gc_tx := gc_step2 + 2
+						gc_tx := gc_step6 + 2
 						gc_pos.Thread = gc_base + gc_tx
 						/*line reduce_variants.go:148*/ partial[gc_bx] = sdata[0]
 					}
 					{
-						gc_tx := gc_step2 + 3
+						gc_tx := gc_step6 + 3
 						gc_pos.Thread = gc_base + gc_tx
 						/*line reduce_variants.go:148*/ partial[gc_bx] = sdata[0]
 					}
 				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					/*line reduce_variants.go:148*/ partial[gc_bx] = sdata[0]
 				}
@@ -8113,7 +9039,34 @@ func gc_body_reduceGridStride_uint32(gc_b *compiled.Block, in []uint32, partial 
 		}
 		archsimd.ClearAVXUpperBits()
 	}
-	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
+	gc_step := gc_vstep
+	for ; gc_step+3 < gc_n; gc_step += 4 {
+		{
+			gc_rank := gc_step + 0
+			gc_pos.Thread = gc_rank
+			/*line reduce_variants.go:133*/ var v uint32
+			gc_s_v[gc_rank] = v
+		}
+		{
+			gc_rank := gc_step + 1
+			gc_pos.Thread = gc_rank
+			/*line reduce_variants.go:133*/ var v uint32
+			gc_s_v[gc_rank] = v
+		}
+		{
+			gc_rank := gc_step + 2
+			gc_pos.Thread = gc_rank
+			/*line reduce_variants.go:133*/ var v uint32
+			gc_s_v[gc_rank] = v
+		}
+		{
+			gc_rank := gc_step + 3
+			gc_pos.Thread = gc_rank
+			/*line reduce_variants.go:133*/ var v uint32
+			gc_s_v[gc_rank] = v
+		}
+	}
+	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		/*line reduce_variants.go:133*/ var v uint32
 		gc_s_v[gc_rank] = v
@@ -8264,7 +9217,66 @@ func gc_body_reduceGridStride_uint32(gc_b *compiled.Block, in []uint32, partial 
 				if gc_vstep3 > gc_from {
 					gc_more = true
 				}
-				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+				gc_step2 := gc_vstep3
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+					{
+						gc_tx := gc_step2 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+						v := gc_s_v[gc_rank]
+						/*line reduce_variants.go:134*/ i := gc_bx*2*b + tid + gc_off
+						gc_more = true
+						/*line reduce_variants.go:135*/ v += in[i]
+						if i+b < n {
+							v += in[i+b]
+						}
+						gc_s_v[gc_rank] = v
+					}
+					{
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+						v := gc_s_v[gc_rank]
+						/*line reduce_variants.go:134*/ i := gc_bx*2*b + tid + gc_off
+						gc_more = true
+						/*line reduce_variants.go:135*/ v += in[i]
+						if i+b < n {
+							v += in[i+b]
+						}
+						gc_s_v[gc_rank] = v
+					}
+					{
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+						v := gc_s_v[gc_rank]
+						/*line reduce_variants.go:134*/ i := gc_bx*2*b + tid + gc_off
+						gc_more = true
+						/*line reduce_variants.go:135*/ v += in[i]
+						if i+b < n {
+							v += in[i+b]
+						}
+						gc_s_v[gc_rank] = v
+					}
+					{
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+						v := gc_s_v[gc_rank]
+						/*line reduce_variants.go:134*/ i := gc_bx*2*b + tid + gc_off
+						gc_more = true
+						/*line reduce_variants.go:135*/ v += in[i]
+						if i+b < n {
+							v += in[i+b]
+						}
+						gc_s_v[gc_rank] = v
+					}
+				}
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -8357,7 +9369,42 @@ func gc_body_reduceGridStride_uint32(gc_b *compiled.Block, in []uint32, partial 
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx := gc_vstep5; gc_tx < gc_bdx; gc_tx++ {
+			gc_step3 := gc_vstep5
+			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+				{
+					gc_tx := gc_step3 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+					v := gc_s_v[gc_rank]
+					/*line reduce_variants.go:141*/ sdata[tid] = v
+				}
+				{
+					gc_tx := gc_step3 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+					v := gc_s_v[gc_rank]
+					/*line reduce_variants.go:141*/ sdata[tid] = v
+				}
+				{
+					gc_tx := gc_step3 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+					v := gc_s_v[gc_rank]
+					/*line reduce_variants.go:141*/ sdata[tid] = v
+				}
+				{
+					gc_tx := gc_step3 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+					v := gc_s_v[gc_rank]
+					/*line reduce_variants.go:141*/ sdata[tid] = v
+				}
+			}
+			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
@@ -8442,7 +9489,34 @@ func gc_body_reduceGridStride_uint32(gc_b *compiled.Block, in []uint32, partial 
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep7; gc_tx < gc_to; gc_tx++ {
+				gc_step4 := gc_vstep7
+				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+					{
+						gc_tx := gc_step4 + 0
+						gc_pos.Thread = gc_base + gc_tx
+						tid_ := gc_tx
+						/*line reduce.go:275*/ sdata_[tid_] += sdata_[tid_+s]
+					}
+					{
+						gc_tx := gc_step4 + 1
+						gc_pos.Thread = gc_base + gc_tx
+						tid_ := gc_tx
+						/*line reduce.go:275*/ sdata_[tid_] += sdata_[tid_+s]
+					}
+					{
+						gc_tx := gc_step4 + 2
+						gc_pos.Thread = gc_base + gc_tx
+						tid_ := gc_tx
+						/*line reduce.go:275*/ sdata_[tid_] += sdata_[tid_+s]
+					}
+					{
+						gc_tx := gc_step4 + 3
+						gc_pos.Thread = gc_base + gc_tx
+						tid_ := gc_tx
+						/*line reduce.go:275*/ sdata_[tid_] += sdata_[tid_+s]
+					}
+				}
+				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid_ := gc_tx
 					/*line reduce.go:275*/ sdata_[tid_] += sdata_[tid_+s]
@@ -8613,41 +9687,41 @@ func gc_body_reduceGridStride_uint32(gc_b *compiled.Block, in []uint32, partial 
 			/*line reduce_variants.go:85*/ if gc_from >= 0 && gc_off7 >= 0 && gc_off7 < len(partial) && gc_off8 >= 0 && gc_off8 < len(sdata) {
 				gc_at8 := partial[gc_off7:][:1]
 				gc_at9 := sdata[gc_off8:][:1]
-				gc_step := gc_from
-				for ; gc_step+3 < gc_to; gc_step += 4 {
+				gc_step5 := gc_from
+				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
 					/*line reduce_variants.go:148*/ gc_at8[0] = gc_at9[0]
 					/*line reduce_variants.go:148*/ gc_at8[0] = gc_at9[0]
 					/*line reduce_variants.go:148*/ gc_at8[0] = gc_at9[0]
 					/*line reduce_variants.go:148*/ gc_at8[0] = gc_at9[0]
 				}
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
 					/*line reduce_variants.go:148*/ gc_at8[0] = gc_at9[0]
 				}
 			} else {
-				gc_step2 := gc_from
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+				gc_step6 := gc_from
+				for ; gc_step6+3 < gc_to; gc_step6 += 4 {
 					{
-						gc_tx := gc_step2 + 0
+						gc_tx := gc_step6 + 0
 						gc_pos.Thread = gc_base + gc_tx
 						/*line reduce_variants.go:148*/ partial[gc_bx] = sdata[0]
 					}
 					{
-						gc_tx := gc_step2 + 1
+						gc_tx := gc_step6 + 1
 						gc_pos.Thread = gc_base + gc_tx
 						/*line reduce_variants.go:148*/ partial[gc_bx] = sdata[0]
 					}
 					{
-						gc_tx := gc_step2 + 2
+						gc_tx := gc_step6 + 2
 						gc_pos.Thread = gc_base + gc_tx
 						/*line reduce_variants.go:148*/ partial[gc_bx] = sdata[0]
 					}
 					{
-						gc_tx := gc_step2 + 3
+						gc_tx := gc_step6 + 3
 						gc_pos.Thread = gc_base + gc_tx
 						/*line reduce_variants.go:148*/ partial[gc_bx] = sdata[0]
 					}
 				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					/*line reduce_variants.go:148*/ partial[gc_bx] = sdata[0]
 				}
@@ -9043,7 +10117,34 @@ func gc_body_reduceCoarsened_float32(gc_b *compiled.Block, in []float32, partial
 		}
 		archsimd.ClearAVXUpperBits()
 	}
-	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
+	gc_step := gc_vstep
+	for ; gc_step+3 < gc_n; gc_step += 4 {
+		{
+			gc_rank := gc_step + 0
+			gc_pos.Thread = gc_rank
+			/*line reduce_variants.go:171*/ var v float32
+			gc_s_v[gc_rank] = v
+		}
+		{
+			gc_rank := gc_step + 1
+			gc_pos.Thread = gc_rank
+			/*line reduce_variants.go:171*/ var v float32
+			gc_s_v[gc_rank] = v
+		}
+		{
+			gc_rank := gc_step + 2
+			gc_pos.Thread = gc_rank
+			/*line reduce_variants.go:171*/ var v float32
+			gc_s_v[gc_rank] = v
+		}
+		{
+			gc_rank := gc_step + 3
+			gc_pos.Thread = gc_rank
+			/*line reduce_variants.go:171*/ var v float32
+			gc_s_v[gc_rank] = v
+		}
+	}
+	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		/*line reduce_variants.go:171*/ var v float32
 		gc_s_v[gc_rank] = v
@@ -9445,10 +10546,10 @@ func gc_body_reduceCoarsened_float32(gc_b *compiled.Block, in []float32, partial
 		gc_off2 := gc_bx
 		/*line reduce_variants.go:124*/ if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(partial) {
 			gc_at := partial[gc_off2:][:1]
-			gc_step := gc_from
-			for ; gc_step+3 < gc_to; gc_step += 4 {
+			gc_step2 := gc_from
+			for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 				{
-					gc_tx := gc_step + 0
+					gc_tx := gc_step2 + 0
 					gc_rank := gc_base + gc_tx
 					v_ := gc_s_v_[gc_rank]
 					/*line reduce_variants.go:110*/ var r float32 = v_
@@ -9456,7 +10557,7 @@ func gc_body_reduceCoarsened_float32(gc_b *compiled.Block, in []float32, partial
 					/*line reduce_variants.go:178*/ gc_at[0] = sum
 				}
 				{
-					gc_tx := gc_step + 1
+					gc_tx := gc_step2 + 1
 					gc_rank := gc_base + gc_tx
 					v_ := gc_s_v_[gc_rank]
 					/*line reduce_variants.go:110*/ var r float32 = v_
@@ -9464,7 +10565,7 @@ func gc_body_reduceCoarsened_float32(gc_b *compiled.Block, in []float32, partial
 					/*line reduce_variants.go:178*/ gc_at[0] = sum
 				}
 				{
-					gc_tx := gc_step + 2
+					gc_tx := gc_step2 + 2
 					gc_rank := gc_base + gc_tx
 					v_ := gc_s_v_[gc_rank]
 					/*line reduce_variants.go:110*/ var r float32 = v_
@@ -9472,7 +10573,7 @@ func gc_body_reduceCoarsened_float32(gc_b *compiled.Block, in []float32, partial
 					/*line reduce_variants.go:178*/ gc_at[0] = sum
 				}
 				{
-					gc_tx := gc_step + 3
+					gc_tx := gc_step2 + 3
 					gc_rank := gc_base + gc_tx
 					v_ := gc_s_v_[gc_rank]
 					/*line reduce_variants.go:110*/ var r float32 = v_
@@ -9480,7 +10581,7 @@ func gc_body_reduceCoarsened_float32(gc_b *compiled.Block, in []float32, partial
 					/*line reduce_variants.go:178*/ gc_at[0] = sum
 				}
 			}
-			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				v_ := gc_s_v_[gc_rank]
 				/*line reduce_variants.go:110*/ var r float32 = v_
@@ -9488,10 +10589,10 @@ func gc_body_reduceCoarsened_float32(gc_b *compiled.Block, in []float32, partial
 				/*line reduce_variants.go:178*/ gc_at[0] = sum
 			}
 		} else {
-			gc_step2 := gc_from
-			for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+			gc_step3 := gc_from
+			for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 				{
-					gc_tx := gc_step2 + 0
+					gc_tx := gc_step3 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					v_ := gc_s_v_[gc_rank]
@@ -9500,7 +10601,7 @@ func gc_body_reduceCoarsened_float32(gc_b *compiled.Block, in []float32, partial
 					/*line reduce_variants.go:178*/ partial[gc_bx] = sum
 				}
 				{
-					gc_tx := gc_step2 + 1
+					gc_tx := gc_step3 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					v_ := gc_s_v_[gc_rank]
@@ -9509,7 +10610,7 @@ func gc_body_reduceCoarsened_float32(gc_b *compiled.Block, in []float32, partial
 					/*line reduce_variants.go:178*/ partial[gc_bx] = sum
 				}
 				{
-					gc_tx := gc_step2 + 2
+					gc_tx := gc_step3 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					v_ := gc_s_v_[gc_rank]
@@ -9518,7 +10619,7 @@ func gc_body_reduceCoarsened_float32(gc_b *compiled.Block, in []float32, partial
 					/*line reduce_variants.go:178*/ partial[gc_bx] = sum
 				}
 				{
-					gc_tx := gc_step2 + 3
+					gc_tx := gc_step3 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					v_ := gc_s_v_[gc_rank]
@@ -9527,7 +10628,7 @@ func gc_body_reduceCoarsened_float32(gc_b *compiled.Block, in []float32, partial
 					/*line reduce_variants.go:178*/ partial[gc_bx] = sum
 				}
 			}
-			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+			for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				v_ := gc_s_v_[gc_rank]
@@ -9582,7 +10683,34 @@ func gc_body_reduceCoarsened_int32(gc_b *compiled.Block, in []int32, partial []i
 		}
 		archsimd.ClearAVXUpperBits()
 	}
-	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
+	gc_step := gc_vstep
+	for ; gc_step+3 < gc_n; gc_step += 4 {
+		{
+			gc_rank := gc_step + 0
+			gc_pos.Thread = gc_rank
+			/*line reduce_variants.go:171*/ var v int32
+			gc_s_v[gc_rank] = v
+		}
+		{
+			gc_rank := gc_step + 1
+			gc_pos.Thread = gc_rank
+			/*line reduce_variants.go:171*/ var v int32
+			gc_s_v[gc_rank] = v
+		}
+		{
+			gc_rank := gc_step + 2
+			gc_pos.Thread = gc_rank
+			/*line reduce_variants.go:171*/ var v int32
+			gc_s_v[gc_rank] = v
+		}
+		{
+			gc_rank := gc_step + 3
+			gc_pos.Thread = gc_rank
+			/*line reduce_variants.go:171*/ var v int32
+			gc_s_v[gc_rank] = v
+		}
+	}
+	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		/*line reduce_variants.go:171*/ var v int32
 		gc_s_v[gc_rank] = v
@@ -9983,10 +11111,10 @@ func gc_body_reduceCoarsened_int32(gc_b *compiled.Block, in []int32, partial []i
 		gc_off2 := gc_bx
 		/*line reduce_variants.go:124*/ if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(partial) {
 			gc_at := partial[gc_off2:][:1]
-			gc_step := gc_from
-			for ; gc_step+3 < gc_to; gc_step += 4 {
+			gc_step2 := gc_from
+			for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 				{
-					gc_tx := gc_step + 0
+					gc_tx := gc_step2 + 0
 					gc_rank := gc_base + gc_tx
 					v_ := gc_s_v_[gc_rank]
 					/*line reduce_variants.go:110*/ var r int32 = v_
@@ -9994,7 +11122,7 @@ func gc_body_reduceCoarsened_int32(gc_b *compiled.Block, in []int32, partial []i
 					/*line reduce_variants.go:178*/ gc_at[0] = sum
 				}
 				{
-					gc_tx := gc_step + 1
+					gc_tx := gc_step2 + 1
 					gc_rank := gc_base + gc_tx
 					v_ := gc_s_v_[gc_rank]
 					/*line reduce_variants.go:110*/ var r int32 = v_
@@ -10002,7 +11130,7 @@ func gc_body_reduceCoarsened_int32(gc_b *compiled.Block, in []int32, partial []i
 					/*line reduce_variants.go:178*/ gc_at[0] = sum
 				}
 				{
-					gc_tx := gc_step + 2
+					gc_tx := gc_step2 + 2
 					gc_rank := gc_base + gc_tx
 					v_ := gc_s_v_[gc_rank]
 					/*line reduce_variants.go:110*/ var r int32 = v_
@@ -10010,7 +11138,7 @@ func gc_body_reduceCoarsened_int32(gc_b *compiled.Block, in []int32, partial []i
 					/*line reduce_variants.go:178*/ gc_at[0] = sum
 				}
 				{
-					gc_tx := gc_step + 3
+					gc_tx := gc_step2 + 3
 					gc_rank := gc_base + gc_tx
 					v_ := gc_s_v_[gc_rank]
 					/*line reduce_variants.go:110*/ var r int32 = v_
@@ -10018,7 +11146,7 @@ func gc_body_reduceCoarsened_int32(gc_b *compiled.Block, in []int32, partial []i
 					/*line reduce_variants.go:178*/ gc_at[0] = sum
 				}
 			}
-			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				v_ := gc_s_v_[gc_rank]
 				/*line reduce_variants.go:110*/ var r int32 = v_
@@ -10026,10 +11154,10 @@ func gc_body_reduceCoarsened_int32(gc_b *compiled.Block, in []int32, partial []i
 				/*line reduce_variants.go:178*/ gc_at[0] = sum
 			}
 		} else {
-			gc_step2 := gc_from
-			for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+			gc_step3 := gc_from
+			for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 				{
-					gc_tx := gc_step2 + 0
+					gc_tx := gc_step3 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					v_ := gc_s_v_[gc_rank]
@@ -10038,7 +11166,7 @@ func gc_body_reduceCoarsened_int32(gc_b *compiled.Block, in []int32, partial []i
 					/*line reduce_variants.go:178*/ partial[gc_bx] = sum
 				}
 				{
-					gc_tx := gc_step2 + 1
+					gc_tx := gc_step3 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					v_ := gc_s_v_[gc_rank]
@@ -10047,7 +11175,7 @@ func gc_body_reduceCoarsened_int32(gc_b *compiled.Block, in []int32, partial []i
 					/*line reduce_variants.go:178*/ partial[gc_bx] = sum
 				}
 				{
-					gc_tx := gc_step2 + 2
+					gc_tx := gc_step3 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					v_ := gc_s_v_[gc_rank]
@@ -10056,7 +11184,7 @@ func gc_body_reduceCoarsened_int32(gc_b *compiled.Block, in []int32, partial []i
 					/*line reduce_variants.go:178*/ partial[gc_bx] = sum
 				}
 				{
-					gc_tx := gc_step2 + 3
+					gc_tx := gc_step3 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					v_ := gc_s_v_[gc_rank]
@@ -10065,7 +11193,7 @@ func gc_body_reduceCoarsened_int32(gc_b *compiled.Block, in []int32, partial []i
 					/*line reduce_variants.go:178*/ partial[gc_bx] = sum
 				}
 			}
-			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+			for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				v_ := gc_s_v_[gc_rank]
@@ -10120,7 +11248,34 @@ func gc_body_reduceCoarsened_uint32(gc_b *compiled.Block, in []uint32, partial [
 		}
 		archsimd.ClearAVXUpperBits()
 	}
-	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
+	gc_step := gc_vstep
+	for ; gc_step+3 < gc_n; gc_step += 4 {
+		{
+			gc_rank := gc_step + 0
+			gc_pos.Thread = gc_rank
+			/*line reduce_variants.go:171*/ var v uint32
+			gc_s_v[gc_rank] = v
+		}
+		{
+			gc_rank := gc_step + 1
+			gc_pos.Thread = gc_rank
+			/*line reduce_variants.go:171*/ var v uint32
+			gc_s_v[gc_rank] = v
+		}
+		{
+			gc_rank := gc_step + 2
+			gc_pos.Thread = gc_rank
+			/*line reduce_variants.go:171*/ var v uint32
+			gc_s_v[gc_rank] = v
+		}
+		{
+			gc_rank := gc_step + 3
+			gc_pos.Thread = gc_rank
+			/*line reduce_variants.go:171*/ var v uint32
+			gc_s_v[gc_rank] = v
+		}
+	}
+	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		/*line reduce_variants.go:171*/ var v uint32
 		gc_s_v[gc_rank] = v
@@ -10521,10 +11676,10 @@ func gc_body_reduceCoarsened_uint32(gc_b *compiled.Block, in []uint32, partial [
 		gc_off2 := gc_bx
 		/*line reduce_variants.go:124*/ if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(partial) {
 			gc_at := partial[gc_off2:][:1]
-			gc_step := gc_from
-			for ; gc_step+3 < gc_to; gc_step += 4 {
+			gc_step2 := gc_from
+			for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 				{
-					gc_tx := gc_step + 0
+					gc_tx := gc_step2 + 0
 					gc_rank := gc_base + gc_tx
 					v_ := gc_s_v_[gc_rank]
 					/*line reduce_variants.go:110*/ var r uint32 = v_
@@ -10532,7 +11687,7 @@ func gc_body_reduceCoarsened_uint32(gc_b *compiled.Block, in []uint32, partial [
 					/*line reduce_variants.go:178*/ gc_at[0] = sum
 				}
 				{
-					gc_tx := gc_step + 1
+					gc_tx := gc_step2 + 1
 					gc_rank := gc_base + gc_tx
 					v_ := gc_s_v_[gc_rank]
 					/*line reduce_variants.go:110*/ var r uint32 = v_
@@ -10540,7 +11695,7 @@ func gc_body_reduceCoarsened_uint32(gc_b *compiled.Block, in []uint32, partial [
 					/*line reduce_variants.go:178*/ gc_at[0] = sum
 				}
 				{
-					gc_tx := gc_step + 2
+					gc_tx := gc_step2 + 2
 					gc_rank := gc_base + gc_tx
 					v_ := gc_s_v_[gc_rank]
 					/*line reduce_variants.go:110*/ var r uint32 = v_
@@ -10548,7 +11703,7 @@ func gc_body_reduceCoarsened_uint32(gc_b *compiled.Block, in []uint32, partial [
 					/*line reduce_variants.go:178*/ gc_at[0] = sum
 				}
 				{
-					gc_tx := gc_step + 3
+					gc_tx := gc_step2 + 3
 					gc_rank := gc_base + gc_tx
 					v_ := gc_s_v_[gc_rank]
 					/*line reduce_variants.go:110*/ var r uint32 = v_
@@ -10556,7 +11711,7 @@ func gc_body_reduceCoarsened_uint32(gc_b *compiled.Block, in []uint32, partial [
 					/*line reduce_variants.go:178*/ gc_at[0] = sum
 				}
 			}
-			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				v_ := gc_s_v_[gc_rank]
 				/*line reduce_variants.go:110*/ var r uint32 = v_
@@ -10564,10 +11719,10 @@ func gc_body_reduceCoarsened_uint32(gc_b *compiled.Block, in []uint32, partial [
 				/*line reduce_variants.go:178*/ gc_at[0] = sum
 			}
 		} else {
-			gc_step2 := gc_from
-			for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+			gc_step3 := gc_from
+			for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 				{
-					gc_tx := gc_step2 + 0
+					gc_tx := gc_step3 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					v_ := gc_s_v_[gc_rank]
@@ -10576,7 +11731,7 @@ func gc_body_reduceCoarsened_uint32(gc_b *compiled.Block, in []uint32, partial [
 					/*line reduce_variants.go:178*/ partial[gc_bx] = sum
 				}
 				{
-					gc_tx := gc_step2 + 1
+					gc_tx := gc_step3 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					v_ := gc_s_v_[gc_rank]
@@ -10585,7 +11740,7 @@ func gc_body_reduceCoarsened_uint32(gc_b *compiled.Block, in []uint32, partial [
 					/*line reduce_variants.go:178*/ partial[gc_bx] = sum
 				}
 				{
-					gc_tx := gc_step2 + 2
+					gc_tx := gc_step3 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					v_ := gc_s_v_[gc_rank]
@@ -10594,7 +11749,7 @@ func gc_body_reduceCoarsened_uint32(gc_b *compiled.Block, in []uint32, partial [
 					/*line reduce_variants.go:178*/ partial[gc_bx] = sum
 				}
 				{
-					gc_tx := gc_step2 + 3
+					gc_tx := gc_step3 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					v_ := gc_s_v_[gc_rank]
@@ -10603,7 +11758,7 @@ func gc_body_reduceCoarsened_uint32(gc_b *compiled.Block, in []uint32, partial [
 					/*line reduce_variants.go:178*/ partial[gc_bx] = sum
 				}
 			}
-			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+			for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				v_ := gc_s_v_[gc_rank]

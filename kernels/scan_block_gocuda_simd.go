@@ -658,7 +658,54 @@ func gc_body_hillisSteeleScan_float32(gc_b *compiled.Block, in []float32, out []
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+			gc_step := gc_vstep2
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
+				{
+					gc_tx := gc_step + 0
+					gc_pos.Thread = gc_base + gc_tx
+					i := gc_tx
+					/*line scan_block.go:23*/ g := gc_bx*b + i
+					var v float32
+					if g < n {
+						v = in[g]
+					}
+					x[i] = v
+				}
+				{
+					gc_tx := gc_step + 1
+					gc_pos.Thread = gc_base + gc_tx
+					i := gc_tx
+					/*line scan_block.go:23*/ g := gc_bx*b + i
+					var v float32
+					if g < n {
+						v = in[g]
+					}
+					x[i] = v
+				}
+				{
+					gc_tx := gc_step + 2
+					gc_pos.Thread = gc_base + gc_tx
+					i := gc_tx
+					/*line scan_block.go:23*/ g := gc_bx*b + i
+					var v float32
+					if g < n {
+						v = in[g]
+					}
+					x[i] = v
+				}
+				{
+					gc_tx := gc_step + 3
+					gc_pos.Thread = gc_base + gc_tx
+					i := gc_tx
+					/*line scan_block.go:23*/ g := gc_bx*b + i
+					var v float32
+					if g < n {
+						v = in[g]
+					}
+					x[i] = v
+				}
+			}
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				i := gc_tx
 				/*line scan_block.go:23*/ g := gc_bx*b + i
@@ -679,40 +726,8 @@ func gc_body_hillisSteeleScan_float32(gc_b *compiled.Block, in []float32, out []
 			}
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				gc_lo2, gc_hi2 := min(gc_from, gc_bdx), max(gc_from, gc_to)
-				gc_step := 0
-				for ; gc_step+3 < gc_lo2; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
-						gc_rank := gc_base + gc_tx
-						/*line scan_block.go:52*/ var y float32
-						gc_s_y[gc_rank] = y
-					}
-					{
-						gc_tx := gc_step + 1
-						gc_rank := gc_base + gc_tx
-						/*line scan_block.go:52*/ var y float32
-						gc_s_y[gc_rank] = y
-					}
-					{
-						gc_tx := gc_step + 2
-						gc_rank := gc_base + gc_tx
-						/*line scan_block.go:52*/ var y float32
-						gc_s_y[gc_rank] = y
-					}
-					{
-						gc_tx := gc_step + 3
-						gc_rank := gc_base + gc_tx
-						/*line scan_block.go:52*/ var y float32
-						gc_s_y[gc_rank] = y
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_lo2; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					/*line scan_block.go:52*/ var y float32
-					gc_s_y[gc_rank] = y
-				}
-				gc_step2 := gc_hi2
-				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+				gc_step2 := 0
+				for ; gc_step2+3 < gc_lo2; gc_step2 += 4 {
 					{
 						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
@@ -738,7 +753,39 @@ func gc_body_hillisSteeleScan_float32(gc_b *compiled.Block, in []float32, out []
 						gc_s_y[gc_rank] = y
 					}
 				}
-				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_lo2; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					/*line scan_block.go:52*/ var y float32
+					gc_s_y[gc_rank] = y
+				}
+				gc_step3 := gc_hi2
+				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+					{
+						gc_tx := gc_step3 + 0
+						gc_rank := gc_base + gc_tx
+						/*line scan_block.go:52*/ var y float32
+						gc_s_y[gc_rank] = y
+					}
+					{
+						gc_tx := gc_step3 + 1
+						gc_rank := gc_base + gc_tx
+						/*line scan_block.go:52*/ var y float32
+						gc_s_y[gc_rank] = y
+					}
+					{
+						gc_tx := gc_step3 + 2
+						gc_rank := gc_base + gc_tx
+						/*line scan_block.go:52*/ var y float32
+						gc_s_y[gc_rank] = y
+					}
+					{
+						gc_tx := gc_step3 + 3
+						gc_rank := gc_base + gc_tx
+						/*line scan_block.go:52*/ var y float32
+						gc_s_y[gc_rank] = y
+					}
+				}
+				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					/*line scan_block.go:52*/ var y float32
 					gc_s_y[gc_rank] = y
@@ -833,7 +880,46 @@ func gc_body_hillisSteeleScan_float32(gc_b *compiled.Block, in []float32, out []
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
+					gc_step4 := gc_vstep4
+					for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+						{
+							gc_tx := gc_step4 + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							i_ := gc_tx
+							/*line scan_block.go:52*/ var y float32
+							/*line scan_block.go:54*/ y = x_[i_-offset]
+							gc_s_y[gc_rank] = y
+						}
+						{
+							gc_tx := gc_step4 + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							i_ := gc_tx
+							/*line scan_block.go:52*/ var y float32
+							/*line scan_block.go:54*/ y = x_[i_-offset]
+							gc_s_y[gc_rank] = y
+						}
+						{
+							gc_tx := gc_step4 + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							i_ := gc_tx
+							/*line scan_block.go:52*/ var y float32
+							/*line scan_block.go:54*/ y = x_[i_-offset]
+							gc_s_y[gc_rank] = y
+						}
+						{
+							gc_tx := gc_step4 + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							i_ := gc_tx
+							/*line scan_block.go:52*/ var y float32
+							/*line scan_block.go:54*/ y = x_[i_-offset]
+							gc_s_y[gc_rank] = y
+						}
+					}
+					for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						i_ := gc_tx
@@ -926,7 +1012,42 @@ func gc_body_hillisSteeleScan_float32(gc_b *compiled.Block, in []float32, out []
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
+					gc_step5 := gc_vstep6
+					for ; gc_step5+3 < gc_to; gc_step5 += 4 {
+						{
+							gc_tx := gc_step5 + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							i_ := gc_tx
+							y := gc_s_y[gc_rank]
+							/*line scan_block.go:58*/ x_[i_] = y + x_[i_]
+						}
+						{
+							gc_tx := gc_step5 + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							i_ := gc_tx
+							y := gc_s_y[gc_rank]
+							/*line scan_block.go:58*/ x_[i_] = y + x_[i_]
+						}
+						{
+							gc_tx := gc_step5 + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							i_ := gc_tx
+							y := gc_s_y[gc_rank]
+							/*line scan_block.go:58*/ x_[i_] = y + x_[i_]
+						}
+						{
+							gc_tx := gc_step5 + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							i_ := gc_tx
+							y := gc_s_y[gc_rank]
+							/*line scan_block.go:58*/ x_[i_] = y + x_[i_]
+						}
+					}
+					for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						i_ := gc_tx
@@ -1151,7 +1272,54 @@ func gc_body_hillisSteeleScan_int32(gc_b *compiled.Block, in []int32, out []int3
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+			gc_step := gc_vstep2
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
+				{
+					gc_tx := gc_step + 0
+					gc_pos.Thread = gc_base + gc_tx
+					i := gc_tx
+					/*line scan_block.go:23*/ g := gc_bx*b + i
+					var v int32
+					if g < n {
+						v = in[g]
+					}
+					x[i] = v
+				}
+				{
+					gc_tx := gc_step + 1
+					gc_pos.Thread = gc_base + gc_tx
+					i := gc_tx
+					/*line scan_block.go:23*/ g := gc_bx*b + i
+					var v int32
+					if g < n {
+						v = in[g]
+					}
+					x[i] = v
+				}
+				{
+					gc_tx := gc_step + 2
+					gc_pos.Thread = gc_base + gc_tx
+					i := gc_tx
+					/*line scan_block.go:23*/ g := gc_bx*b + i
+					var v int32
+					if g < n {
+						v = in[g]
+					}
+					x[i] = v
+				}
+				{
+					gc_tx := gc_step + 3
+					gc_pos.Thread = gc_base + gc_tx
+					i := gc_tx
+					/*line scan_block.go:23*/ g := gc_bx*b + i
+					var v int32
+					if g < n {
+						v = in[g]
+					}
+					x[i] = v
+				}
+			}
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				i := gc_tx
 				/*line scan_block.go:23*/ g := gc_bx*b + i
@@ -1172,40 +1340,8 @@ func gc_body_hillisSteeleScan_int32(gc_b *compiled.Block, in []int32, out []int3
 			}
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				gc_lo2, gc_hi2 := min(gc_from, gc_bdx), max(gc_from, gc_to)
-				gc_step := 0
-				for ; gc_step+3 < gc_lo2; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
-						gc_rank := gc_base + gc_tx
-						/*line scan_block.go:52*/ var y int32
-						gc_s_y[gc_rank] = y
-					}
-					{
-						gc_tx := gc_step + 1
-						gc_rank := gc_base + gc_tx
-						/*line scan_block.go:52*/ var y int32
-						gc_s_y[gc_rank] = y
-					}
-					{
-						gc_tx := gc_step + 2
-						gc_rank := gc_base + gc_tx
-						/*line scan_block.go:52*/ var y int32
-						gc_s_y[gc_rank] = y
-					}
-					{
-						gc_tx := gc_step + 3
-						gc_rank := gc_base + gc_tx
-						/*line scan_block.go:52*/ var y int32
-						gc_s_y[gc_rank] = y
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_lo2; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					/*line scan_block.go:52*/ var y int32
-					gc_s_y[gc_rank] = y
-				}
-				gc_step2 := gc_hi2
-				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+				gc_step2 := 0
+				for ; gc_step2+3 < gc_lo2; gc_step2 += 4 {
 					{
 						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
@@ -1231,7 +1367,39 @@ func gc_body_hillisSteeleScan_int32(gc_b *compiled.Block, in []int32, out []int3
 						gc_s_y[gc_rank] = y
 					}
 				}
-				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_lo2; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					/*line scan_block.go:52*/ var y int32
+					gc_s_y[gc_rank] = y
+				}
+				gc_step3 := gc_hi2
+				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+					{
+						gc_tx := gc_step3 + 0
+						gc_rank := gc_base + gc_tx
+						/*line scan_block.go:52*/ var y int32
+						gc_s_y[gc_rank] = y
+					}
+					{
+						gc_tx := gc_step3 + 1
+						gc_rank := gc_base + gc_tx
+						/*line scan_block.go:52*/ var y int32
+						gc_s_y[gc_rank] = y
+					}
+					{
+						gc_tx := gc_step3 + 2
+						gc_rank := gc_base + gc_tx
+						/*line scan_block.go:52*/ var y int32
+						gc_s_y[gc_rank] = y
+					}
+					{
+						gc_tx := gc_step3 + 3
+						gc_rank := gc_base + gc_tx
+						/*line scan_block.go:52*/ var y int32
+						gc_s_y[gc_rank] = y
+					}
+				}
+				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					/*line scan_block.go:52*/ var y int32
 					gc_s_y[gc_rank] = y
@@ -1326,7 +1494,46 @@ func gc_body_hillisSteeleScan_int32(gc_b *compiled.Block, in []int32, out []int3
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
+					gc_step4 := gc_vstep4
+					for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+						{
+							gc_tx := gc_step4 + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							i_ := gc_tx
+							/*line scan_block.go:52*/ var y int32
+							/*line scan_block.go:54*/ y = x_[i_-offset]
+							gc_s_y[gc_rank] = y
+						}
+						{
+							gc_tx := gc_step4 + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							i_ := gc_tx
+							/*line scan_block.go:52*/ var y int32
+							/*line scan_block.go:54*/ y = x_[i_-offset]
+							gc_s_y[gc_rank] = y
+						}
+						{
+							gc_tx := gc_step4 + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							i_ := gc_tx
+							/*line scan_block.go:52*/ var y int32
+							/*line scan_block.go:54*/ y = x_[i_-offset]
+							gc_s_y[gc_rank] = y
+						}
+						{
+							gc_tx := gc_step4 + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							i_ := gc_tx
+							/*line scan_block.go:52*/ var y int32
+							/*line scan_block.go:54*/ y = x_[i_-offset]
+							gc_s_y[gc_rank] = y
+						}
+					}
+					for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						i_ := gc_tx
@@ -1419,7 +1626,42 @@ func gc_body_hillisSteeleScan_int32(gc_b *compiled.Block, in []int32, out []int3
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
+					gc_step5 := gc_vstep6
+					for ; gc_step5+3 < gc_to; gc_step5 += 4 {
+						{
+							gc_tx := gc_step5 + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							i_ := gc_tx
+							y := gc_s_y[gc_rank]
+							/*line scan_block.go:58*/ x_[i_] = y + x_[i_]
+						}
+						{
+							gc_tx := gc_step5 + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							i_ := gc_tx
+							y := gc_s_y[gc_rank]
+							/*line scan_block.go:58*/ x_[i_] = y + x_[i_]
+						}
+						{
+							gc_tx := gc_step5 + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							i_ := gc_tx
+							y := gc_s_y[gc_rank]
+							/*line scan_block.go:58*/ x_[i_] = y + x_[i_]
+						}
+						{
+							gc_tx := gc_step5 + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							i_ := gc_tx
+							y := gc_s_y[gc_rank]
+							/*line scan_block.go:58*/ x_[i_] = y + x_[i_]
+						}
+					}
+					for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						i_ := gc_tx
@@ -1644,7 +1886,54 @@ func gc_body_hillisSteeleScan_uint32(gc_b *compiled.Block, in []uint32, out []ui
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+			gc_step := gc_vstep2
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
+				{
+					gc_tx := gc_step + 0
+					gc_pos.Thread = gc_base + gc_tx
+					i := gc_tx
+					/*line scan_block.go:23*/ g := gc_bx*b + i
+					var v uint32
+					if g < n {
+						v = in[g]
+					}
+					x[i] = v
+				}
+				{
+					gc_tx := gc_step + 1
+					gc_pos.Thread = gc_base + gc_tx
+					i := gc_tx
+					/*line scan_block.go:23*/ g := gc_bx*b + i
+					var v uint32
+					if g < n {
+						v = in[g]
+					}
+					x[i] = v
+				}
+				{
+					gc_tx := gc_step + 2
+					gc_pos.Thread = gc_base + gc_tx
+					i := gc_tx
+					/*line scan_block.go:23*/ g := gc_bx*b + i
+					var v uint32
+					if g < n {
+						v = in[g]
+					}
+					x[i] = v
+				}
+				{
+					gc_tx := gc_step + 3
+					gc_pos.Thread = gc_base + gc_tx
+					i := gc_tx
+					/*line scan_block.go:23*/ g := gc_bx*b + i
+					var v uint32
+					if g < n {
+						v = in[g]
+					}
+					x[i] = v
+				}
+			}
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				i := gc_tx
 				/*line scan_block.go:23*/ g := gc_bx*b + i
@@ -1665,40 +1954,8 @@ func gc_body_hillisSteeleScan_uint32(gc_b *compiled.Block, in []uint32, out []ui
 			}
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				gc_lo2, gc_hi2 := min(gc_from, gc_bdx), max(gc_from, gc_to)
-				gc_step := 0
-				for ; gc_step+3 < gc_lo2; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
-						gc_rank := gc_base + gc_tx
-						/*line scan_block.go:52*/ var y uint32
-						gc_s_y[gc_rank] = y
-					}
-					{
-						gc_tx := gc_step + 1
-						gc_rank := gc_base + gc_tx
-						/*line scan_block.go:52*/ var y uint32
-						gc_s_y[gc_rank] = y
-					}
-					{
-						gc_tx := gc_step + 2
-						gc_rank := gc_base + gc_tx
-						/*line scan_block.go:52*/ var y uint32
-						gc_s_y[gc_rank] = y
-					}
-					{
-						gc_tx := gc_step + 3
-						gc_rank := gc_base + gc_tx
-						/*line scan_block.go:52*/ var y uint32
-						gc_s_y[gc_rank] = y
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_lo2; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					/*line scan_block.go:52*/ var y uint32
-					gc_s_y[gc_rank] = y
-				}
-				gc_step2 := gc_hi2
-				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+				gc_step2 := 0
+				for ; gc_step2+3 < gc_lo2; gc_step2 += 4 {
 					{
 						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
@@ -1724,7 +1981,39 @@ func gc_body_hillisSteeleScan_uint32(gc_b *compiled.Block, in []uint32, out []ui
 						gc_s_y[gc_rank] = y
 					}
 				}
-				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_lo2; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					/*line scan_block.go:52*/ var y uint32
+					gc_s_y[gc_rank] = y
+				}
+				gc_step3 := gc_hi2
+				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+					{
+						gc_tx := gc_step3 + 0
+						gc_rank := gc_base + gc_tx
+						/*line scan_block.go:52*/ var y uint32
+						gc_s_y[gc_rank] = y
+					}
+					{
+						gc_tx := gc_step3 + 1
+						gc_rank := gc_base + gc_tx
+						/*line scan_block.go:52*/ var y uint32
+						gc_s_y[gc_rank] = y
+					}
+					{
+						gc_tx := gc_step3 + 2
+						gc_rank := gc_base + gc_tx
+						/*line scan_block.go:52*/ var y uint32
+						gc_s_y[gc_rank] = y
+					}
+					{
+						gc_tx := gc_step3 + 3
+						gc_rank := gc_base + gc_tx
+						/*line scan_block.go:52*/ var y uint32
+						gc_s_y[gc_rank] = y
+					}
+				}
+				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					/*line scan_block.go:52*/ var y uint32
 					gc_s_y[gc_rank] = y
@@ -1819,7 +2108,46 @@ func gc_body_hillisSteeleScan_uint32(gc_b *compiled.Block, in []uint32, out []ui
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
+					gc_step4 := gc_vstep4
+					for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+						{
+							gc_tx := gc_step4 + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							i_ := gc_tx
+							/*line scan_block.go:52*/ var y uint32
+							/*line scan_block.go:54*/ y = x_[i_-offset]
+							gc_s_y[gc_rank] = y
+						}
+						{
+							gc_tx := gc_step4 + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							i_ := gc_tx
+							/*line scan_block.go:52*/ var y uint32
+							/*line scan_block.go:54*/ y = x_[i_-offset]
+							gc_s_y[gc_rank] = y
+						}
+						{
+							gc_tx := gc_step4 + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							i_ := gc_tx
+							/*line scan_block.go:52*/ var y uint32
+							/*line scan_block.go:54*/ y = x_[i_-offset]
+							gc_s_y[gc_rank] = y
+						}
+						{
+							gc_tx := gc_step4 + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							i_ := gc_tx
+							/*line scan_block.go:52*/ var y uint32
+							/*line scan_block.go:54*/ y = x_[i_-offset]
+							gc_s_y[gc_rank] = y
+						}
+					}
+					for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						i_ := gc_tx
@@ -1912,7 +2240,42 @@ func gc_body_hillisSteeleScan_uint32(gc_b *compiled.Block, in []uint32, out []ui
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
+					gc_step5 := gc_vstep6
+					for ; gc_step5+3 < gc_to; gc_step5 += 4 {
+						{
+							gc_tx := gc_step5 + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							i_ := gc_tx
+							y := gc_s_y[gc_rank]
+							/*line scan_block.go:58*/ x_[i_] = y + x_[i_]
+						}
+						{
+							gc_tx := gc_step5 + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							i_ := gc_tx
+							y := gc_s_y[gc_rank]
+							/*line scan_block.go:58*/ x_[i_] = y + x_[i_]
+						}
+						{
+							gc_tx := gc_step5 + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							i_ := gc_tx
+							y := gc_s_y[gc_rank]
+							/*line scan_block.go:58*/ x_[i_] = y + x_[i_]
+						}
+						{
+							gc_tx := gc_step5 + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							i_ := gc_tx
+							y := gc_s_y[gc_rank]
+							/*line scan_block.go:58*/ x_[i_] = y + x_[i_]
+						}
+					}
+					for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						i_ := gc_tx

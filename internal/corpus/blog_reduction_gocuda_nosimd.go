@@ -35,7 +35,34 @@ func gc_body_deviceReduceStableKernel(gc_b *compiled.Block, in, out []int32, n i
 		/*line blog_reduction.go:61*/ var sum int32
 		lanes.BroadcastInt32x8(sum).StoreSlice(gc_s_sum[gc_rank:])
 	}
-	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
+	gc_step := gc_vstep
+	for ; gc_step+3 < gc_n; gc_step += 4 {
+		{
+			gc_rank := gc_step + 0
+			gc_pos.Thread = gc_rank
+			/*line blog_reduction.go:61*/ var sum int32
+			gc_s_sum[gc_rank] = sum
+		}
+		{
+			gc_rank := gc_step + 1
+			gc_pos.Thread = gc_rank
+			/*line blog_reduction.go:61*/ var sum int32
+			gc_s_sum[gc_rank] = sum
+		}
+		{
+			gc_rank := gc_step + 2
+			gc_pos.Thread = gc_rank
+			/*line blog_reduction.go:61*/ var sum int32
+			gc_s_sum[gc_rank] = sum
+		}
+		{
+			gc_rank := gc_step + 3
+			gc_pos.Thread = gc_rank
+			/*line blog_reduction.go:61*/ var sum int32
+			gc_s_sum[gc_rank] = sum
+		}
+	}
+	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		/*line blog_reduction.go:61*/ var sum int32
 		gc_s_sum[gc_rank] = sum
@@ -93,7 +120,50 @@ func gc_body_deviceReduceStableKernel(gc_b *compiled.Block, in, out []int32, n i
 				if gc_vstep3 > gc_from {
 					gc_more = true
 				}
-				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+				gc_step2 := gc_vstep3
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+					{
+						gc_tx := gc_step2 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						sum := gc_s_sum[gc_rank]
+						i := gc_bx*gc_bdx + gc_tx + gc_off
+						gc_more = true
+						/*line blog_reduction.go:63*/ sum += in[i]
+						gc_s_sum[gc_rank] = sum
+					}
+					{
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						sum := gc_s_sum[gc_rank]
+						i := gc_bx*gc_bdx + gc_tx + gc_off
+						gc_more = true
+						/*line blog_reduction.go:63*/ sum += in[i]
+						gc_s_sum[gc_rank] = sum
+					}
+					{
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						sum := gc_s_sum[gc_rank]
+						i := gc_bx*gc_bdx + gc_tx + gc_off
+						gc_more = true
+						/*line blog_reduction.go:63*/ sum += in[i]
+						gc_s_sum[gc_rank] = sum
+					}
+					{
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						sum := gc_s_sum[gc_rank]
+						i := gc_bx*gc_bdx + gc_tx + gc_off
+						gc_more = true
+						/*line blog_reduction.go:63*/ sum += in[i]
+						gc_s_sum[gc_rank] = sum
+					}
+				}
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					sum := gc_s_sum[gc_rank]
@@ -250,10 +320,10 @@ func gc_body_deviceReduceStableKernel(gc_b *compiled.Block, in, out []int32, n i
 		}
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_lo2, gc_hi2 := min(gc_from, gc_bdx), max(gc_from, gc_to)
-			gc_step := 0
-			for ; gc_step+3 < gc_lo2; gc_step += 4 {
+			gc_step3 := 0
+			for ; gc_step3+3 < gc_lo2; gc_step3 += 4 {
 				{
-					gc_tx := gc_step + 0
+					gc_tx := gc_step3 + 0
 					gc_rank := gc_base + gc_tx
 					val := gc_s_val[gc_rank]
 					/*line blog_reduction.go:73*/ var sum int32
@@ -262,7 +332,7 @@ func gc_body_deviceReduceStableKernel(gc_b *compiled.Block, in, out []int32, n i
 					gc_s_sum[gc_rank] = sum
 				}
 				{
-					gc_tx := gc_step + 1
+					gc_tx := gc_step3 + 1
 					gc_rank := gc_base + gc_tx
 					val := gc_s_val[gc_rank]
 					/*line blog_reduction.go:75*/ var sum int32
@@ -271,7 +341,7 @@ func gc_body_deviceReduceStableKernel(gc_b *compiled.Block, in, out []int32, n i
 					gc_s_sum[gc_rank] = sum
 				}
 				{
-					gc_tx := gc_step + 2
+					gc_tx := gc_step3 + 2
 					gc_rank := gc_base + gc_tx
 					val := gc_s_val[gc_rank]
 					/*line blog_reduction.go:75*/ var sum int32
@@ -280,7 +350,7 @@ func gc_body_deviceReduceStableKernel(gc_b *compiled.Block, in, out []int32, n i
 					gc_s_sum[gc_rank] = sum
 				}
 				{
-					gc_tx := gc_step + 3
+					gc_tx := gc_step3 + 3
 					gc_rank := gc_base + gc_tx
 					val := gc_s_val[gc_rank]
 					/*line blog_reduction.go:75*/ var sum int32
@@ -289,7 +359,7 @@ func gc_body_deviceReduceStableKernel(gc_b *compiled.Block, in, out []int32, n i
 					gc_s_sum[gc_rank] = sum
 				}
 			}
-			for gc_tx := gc_step; gc_tx < gc_lo2; gc_tx++ {
+			for gc_tx := gc_step3; gc_tx < gc_lo2; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				val := gc_s_val[gc_rank]
 				/*line blog_reduction.go:75*/ var sum int32
@@ -297,10 +367,10 @@ func gc_body_deviceReduceStableKernel(gc_b *compiled.Block, in, out []int32, n i
 				/*line blog_reduction.go:65*/ sum = r
 				gc_s_sum[gc_rank] = sum
 			}
-			gc_step2 := gc_hi2
-			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+			gc_step4 := gc_hi2
+			for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
 				{
-					gc_tx := gc_step2 + 0
+					gc_tx := gc_step4 + 0
 					gc_rank := gc_base + gc_tx
 					val := gc_s_val[gc_rank]
 					/*line blog_reduction.go:77*/ var sum int32
@@ -309,7 +379,7 @@ func gc_body_deviceReduceStableKernel(gc_b *compiled.Block, in, out []int32, n i
 					gc_s_sum[gc_rank] = sum
 				}
 				{
-					gc_tx := gc_step2 + 1
+					gc_tx := gc_step4 + 1
 					gc_rank := gc_base + gc_tx
 					val := gc_s_val[gc_rank]
 					/*line blog_reduction.go:75*/ var sum int32
@@ -318,7 +388,7 @@ func gc_body_deviceReduceStableKernel(gc_b *compiled.Block, in, out []int32, n i
 					gc_s_sum[gc_rank] = sum
 				}
 				{
-					gc_tx := gc_step2 + 2
+					gc_tx := gc_step4 + 2
 					gc_rank := gc_base + gc_tx
 					val := gc_s_val[gc_rank]
 					/*line blog_reduction.go:75*/ var sum int32
@@ -327,7 +397,7 @@ func gc_body_deviceReduceStableKernel(gc_b *compiled.Block, in, out []int32, n i
 					gc_s_sum[gc_rank] = sum
 				}
 				{
-					gc_tx := gc_step2 + 3
+					gc_tx := gc_step4 + 3
 					gc_rank := gc_base + gc_tx
 					val := gc_s_val[gc_rank]
 					/*line blog_reduction.go:75*/ var sum int32
@@ -336,7 +406,7 @@ func gc_body_deviceReduceStableKernel(gc_b *compiled.Block, in, out []int32, n i
 					gc_s_sum[gc_rank] = sum
 				}
 			}
-			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				val := gc_s_val[gc_rank]
 				/*line blog_reduction.go:75*/ var sum int32
@@ -355,10 +425,10 @@ func gc_body_deviceReduceStableKernel(gc_b *compiled.Block, in, out []int32, n i
 			gc_off3 := gc_bx
 			/*line blog_reduction.go:78*/ if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(out) {
 				gc_at2 := out[gc_off3:][:1]
-				gc_step3 := gc_from
-				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+				gc_step5 := gc_from
+				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
 					{
-						gc_tx := gc_step3 + 0
+						gc_tx := gc_step5 + 0
 						gc_rank := gc_base + gc_tx
 						val := gc_s_val[gc_rank]
 						/*line blog_reduction.go:88*/ var sum int32
@@ -368,7 +438,7 @@ func gc_body_deviceReduceStableKernel(gc_b *compiled.Block, in, out []int32, n i
 						gc_s_sum[gc_rank] = sum
 					}
 					{
-						gc_tx := gc_step3 + 1
+						gc_tx := gc_step5 + 1
 						gc_rank := gc_base + gc_tx
 						val := gc_s_val[gc_rank]
 						/*line blog_reduction.go:78*/ var sum int32
@@ -378,7 +448,7 @@ func gc_body_deviceReduceStableKernel(gc_b *compiled.Block, in, out []int32, n i
 						gc_s_sum[gc_rank] = sum
 					}
 					{
-						gc_tx := gc_step3 + 2
+						gc_tx := gc_step5 + 2
 						gc_rank := gc_base + gc_tx
 						val := gc_s_val[gc_rank]
 						/*line blog_reduction.go:78*/ var sum int32
@@ -388,7 +458,7 @@ func gc_body_deviceReduceStableKernel(gc_b *compiled.Block, in, out []int32, n i
 						gc_s_sum[gc_rank] = sum
 					}
 					{
-						gc_tx := gc_step3 + 3
+						gc_tx := gc_step5 + 3
 						gc_rank := gc_base + gc_tx
 						val := gc_s_val[gc_rank]
 						/*line blog_reduction.go:78*/ var sum int32
@@ -398,7 +468,7 @@ func gc_body_deviceReduceStableKernel(gc_b *compiled.Block, in, out []int32, n i
 						gc_s_sum[gc_rank] = sum
 					}
 				}
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					val := gc_s_val[gc_rank]
 					/*line blog_reduction.go:77*/ var sum int32
@@ -408,10 +478,10 @@ func gc_body_deviceReduceStableKernel(gc_b *compiled.Block, in, out []int32, n i
 					gc_s_sum[gc_rank] = sum
 				}
 			} else {
-				gc_step4 := gc_from
-				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+				gc_step6 := gc_from
+				for ; gc_step6+3 < gc_to; gc_step6 += 4 {
 					{
-						gc_tx := gc_step4 + 0
+						gc_tx := gc_step6 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						val := gc_s_val[gc_rank]
@@ -422,7 +492,7 @@ func gc_body_deviceReduceStableKernel(gc_b *compiled.Block, in, out []int32, n i
 						gc_s_sum[gc_rank] = sum
 					}
 					{
-						gc_tx := gc_step4 + 1
+						gc_tx := gc_step6 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						val := gc_s_val[gc_rank]
@@ -433,7 +503,7 @@ func gc_body_deviceReduceStableKernel(gc_b *compiled.Block, in, out []int32, n i
 						gc_s_sum[gc_rank] = sum
 					}
 					{
-						gc_tx := gc_step4 + 2
+						gc_tx := gc_step6 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						val := gc_s_val[gc_rank]
@@ -444,7 +514,7 @@ func gc_body_deviceReduceStableKernel(gc_b *compiled.Block, in, out []int32, n i
 						gc_s_sum[gc_rank] = sum
 					}
 					{
-						gc_tx := gc_step4 + 3
+						gc_tx := gc_step6 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						val := gc_s_val[gc_rank]
@@ -455,7 +525,7 @@ func gc_body_deviceReduceStableKernel(gc_b *compiled.Block, in, out []int32, n i
 						gc_s_sum[gc_rank] = sum
 					}
 				}
-				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					val := gc_s_val[gc_rank]
@@ -995,7 +1065,34 @@ func gc_body_deviceReduceWarpAtomicKernel(gc_b *compiled.Block, in []int32, out 
 		/*line blog_reduction.go:112*/ var sum int32
 		lanes.BroadcastInt32x8(sum).StoreSlice(gc_s_sum[gc_rank:])
 	}
-	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
+	gc_step := gc_vstep
+	for ; gc_step+3 < gc_n; gc_step += 4 {
+		{
+			gc_rank := gc_step + 0
+			gc_pos.Thread = gc_rank
+			/*line blog_reduction.go:112*/ var sum int32
+			gc_s_sum[gc_rank] = sum
+		}
+		{
+			gc_rank := gc_step + 1
+			gc_pos.Thread = gc_rank
+			/*line blog_reduction.go:112*/ var sum int32
+			gc_s_sum[gc_rank] = sum
+		}
+		{
+			gc_rank := gc_step + 2
+			gc_pos.Thread = gc_rank
+			/*line blog_reduction.go:112*/ var sum int32
+			gc_s_sum[gc_rank] = sum
+		}
+		{
+			gc_rank := gc_step + 3
+			gc_pos.Thread = gc_rank
+			/*line blog_reduction.go:112*/ var sum int32
+			gc_s_sum[gc_rank] = sum
+		}
+	}
+	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		/*line blog_reduction.go:112*/ var sum int32
 		gc_s_sum[gc_rank] = sum
@@ -1053,7 +1150,50 @@ func gc_body_deviceReduceWarpAtomicKernel(gc_b *compiled.Block, in []int32, out 
 				if gc_vstep3 > gc_from {
 					gc_more = true
 				}
-				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+				gc_step2 := gc_vstep3
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+					{
+						gc_tx := gc_step2 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						sum := gc_s_sum[gc_rank]
+						i := gc_bx*gc_bdx + gc_tx + gc_off
+						gc_more = true
+						/*line blog_reduction.go:114*/ sum += in[i]
+						gc_s_sum[gc_rank] = sum
+					}
+					{
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						sum := gc_s_sum[gc_rank]
+						i := gc_bx*gc_bdx + gc_tx + gc_off
+						gc_more = true
+						/*line blog_reduction.go:114*/ sum += in[i]
+						gc_s_sum[gc_rank] = sum
+					}
+					{
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						sum := gc_s_sum[gc_rank]
+						i := gc_bx*gc_bdx + gc_tx + gc_off
+						gc_more = true
+						/*line blog_reduction.go:114*/ sum += in[i]
+						gc_s_sum[gc_rank] = sum
+					}
+					{
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						sum := gc_s_sum[gc_rank]
+						i := gc_bx*gc_bdx + gc_tx + gc_off
+						gc_more = true
+						/*line blog_reduction.go:114*/ sum += in[i]
+						gc_s_sum[gc_rank] = sum
+					}
+				}
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					sum := gc_s_sum[gc_rank]
@@ -1142,7 +1282,34 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b *compiled.Block, in []int32, out
 		/*line blog_reduction.go:127*/ var sum int32
 		lanes.BroadcastInt32x8(sum).StoreSlice(gc_s_sum[gc_rank:])
 	}
-	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
+	gc_step := gc_vstep
+	for ; gc_step+3 < gc_n; gc_step += 4 {
+		{
+			gc_rank := gc_step + 0
+			gc_pos.Thread = gc_rank
+			/*line blog_reduction.go:127*/ var sum int32
+			gc_s_sum[gc_rank] = sum
+		}
+		{
+			gc_rank := gc_step + 1
+			gc_pos.Thread = gc_rank
+			/*line blog_reduction.go:127*/ var sum int32
+			gc_s_sum[gc_rank] = sum
+		}
+		{
+			gc_rank := gc_step + 2
+			gc_pos.Thread = gc_rank
+			/*line blog_reduction.go:127*/ var sum int32
+			gc_s_sum[gc_rank] = sum
+		}
+		{
+			gc_rank := gc_step + 3
+			gc_pos.Thread = gc_rank
+			/*line blog_reduction.go:127*/ var sum int32
+			gc_s_sum[gc_rank] = sum
+		}
+	}
+	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		/*line blog_reduction.go:127*/ var sum int32
 		gc_s_sum[gc_rank] = sum
@@ -1200,7 +1367,50 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b *compiled.Block, in []int32, out
 				if gc_vstep3 > gc_from {
 					gc_more = true
 				}
-				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+				gc_step2 := gc_vstep3
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+					{
+						gc_tx := gc_step2 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						sum := gc_s_sum[gc_rank]
+						i := gc_bx*gc_bdx + gc_tx + gc_off
+						gc_more = true
+						/*line blog_reduction.go:129*/ sum += in[i]
+						gc_s_sum[gc_rank] = sum
+					}
+					{
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						sum := gc_s_sum[gc_rank]
+						i := gc_bx*gc_bdx + gc_tx + gc_off
+						gc_more = true
+						/*line blog_reduction.go:129*/ sum += in[i]
+						gc_s_sum[gc_rank] = sum
+					}
+					{
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						sum := gc_s_sum[gc_rank]
+						i := gc_bx*gc_bdx + gc_tx + gc_off
+						gc_more = true
+						/*line blog_reduction.go:129*/ sum += in[i]
+						gc_s_sum[gc_rank] = sum
+					}
+					{
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						sum := gc_s_sum[gc_rank]
+						i := gc_bx*gc_bdx + gc_tx + gc_off
+						gc_more = true
+						/*line blog_reduction.go:129*/ sum += in[i]
+						gc_s_sum[gc_rank] = sum
+					}
+				}
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					sum := gc_s_sum[gc_rank]
@@ -1357,10 +1567,10 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b *compiled.Block, in []int32, out
 		}
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_lo2, gc_hi2 := min(gc_from, gc_bdx), max(gc_from, gc_to)
-			gc_step := 0
-			for ; gc_step+3 < gc_lo2; gc_step += 4 {
+			gc_step3 := 0
+			for ; gc_step3+3 < gc_lo2; gc_step3 += 4 {
 				{
-					gc_tx := gc_step + 0
+					gc_tx := gc_step3 + 0
 					gc_rank := gc_base + gc_tx
 					val := gc_s_val[gc_rank]
 					/*line blog_reduction.go:73*/ var sum int32
@@ -1369,7 +1579,7 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b *compiled.Block, in []int32, out
 					gc_s_sum[gc_rank] = sum
 				}
 				{
-					gc_tx := gc_step + 1
+					gc_tx := gc_step3 + 1
 					gc_rank := gc_base + gc_tx
 					val := gc_s_val[gc_rank]
 					/*line blog_reduction.go:141*/ var sum int32
@@ -1378,7 +1588,7 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b *compiled.Block, in []int32, out
 					gc_s_sum[gc_rank] = sum
 				}
 				{
-					gc_tx := gc_step + 2
+					gc_tx := gc_step3 + 2
 					gc_rank := gc_base + gc_tx
 					val := gc_s_val[gc_rank]
 					/*line blog_reduction.go:141*/ var sum int32
@@ -1387,7 +1597,7 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b *compiled.Block, in []int32, out
 					gc_s_sum[gc_rank] = sum
 				}
 				{
-					gc_tx := gc_step + 3
+					gc_tx := gc_step3 + 3
 					gc_rank := gc_base + gc_tx
 					val := gc_s_val[gc_rank]
 					/*line blog_reduction.go:141*/ var sum int32
@@ -1396,7 +1606,7 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b *compiled.Block, in []int32, out
 					gc_s_sum[gc_rank] = sum
 				}
 			}
-			for gc_tx := gc_step; gc_tx < gc_lo2; gc_tx++ {
+			for gc_tx := gc_step3; gc_tx < gc_lo2; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				val := gc_s_val[gc_rank]
 				/*line blog_reduction.go:141*/ var sum int32
@@ -1404,10 +1614,10 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b *compiled.Block, in []int32, out
 				/*line blog_reduction.go:131*/ sum = r
 				gc_s_sum[gc_rank] = sum
 			}
-			gc_step2 := gc_hi2
-			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+			gc_step4 := gc_hi2
+			for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
 				{
-					gc_tx := gc_step2 + 0
+					gc_tx := gc_step4 + 0
 					gc_rank := gc_base + gc_tx
 					val := gc_s_val[gc_rank]
 					/*line blog_reduction.go:143*/ var sum int32
@@ -1416,7 +1626,7 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b *compiled.Block, in []int32, out
 					gc_s_sum[gc_rank] = sum
 				}
 				{
-					gc_tx := gc_step2 + 1
+					gc_tx := gc_step4 + 1
 					gc_rank := gc_base + gc_tx
 					val := gc_s_val[gc_rank]
 					/*line blog_reduction.go:141*/ var sum int32
@@ -1425,7 +1635,7 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b *compiled.Block, in []int32, out
 					gc_s_sum[gc_rank] = sum
 				}
 				{
-					gc_tx := gc_step2 + 2
+					gc_tx := gc_step4 + 2
 					gc_rank := gc_base + gc_tx
 					val := gc_s_val[gc_rank]
 					/*line blog_reduction.go:141*/ var sum int32
@@ -1434,7 +1644,7 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b *compiled.Block, in []int32, out
 					gc_s_sum[gc_rank] = sum
 				}
 				{
-					gc_tx := gc_step2 + 3
+					gc_tx := gc_step4 + 3
 					gc_rank := gc_base + gc_tx
 					val := gc_s_val[gc_rank]
 					/*line blog_reduction.go:141*/ var sum int32
@@ -1443,7 +1653,7 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b *compiled.Block, in []int32, out
 					gc_s_sum[gc_rank] = sum
 				}
 			}
-			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				val := gc_s_val[gc_rank]
 				/*line blog_reduction.go:141*/ var sum int32
@@ -1459,10 +1669,10 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b *compiled.Block, in []int32, out
 			gc_to = gc_bound + 1
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			gc_step3 := gc_from
-			for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+			gc_step5 := gc_from
+			for ; gc_step5+3 < gc_to; gc_step5 += 4 {
 				{
-					gc_tx := gc_step3 + 0
+					gc_tx := gc_step5 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					val := gc_s_val[gc_rank]
@@ -1473,7 +1683,7 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b *compiled.Block, in []int32, out
 					gc_s_sum[gc_rank] = sum
 				}
 				{
-					gc_tx := gc_step3 + 1
+					gc_tx := gc_step5 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					val := gc_s_val[gc_rank]
@@ -1484,7 +1694,7 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b *compiled.Block, in []int32, out
 					gc_s_sum[gc_rank] = sum
 				}
 				{
-					gc_tx := gc_step3 + 2
+					gc_tx := gc_step5 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					val := gc_s_val[gc_rank]
@@ -1495,7 +1705,7 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b *compiled.Block, in []int32, out
 					gc_s_sum[gc_rank] = sum
 				}
 				{
-					gc_tx := gc_step3 + 3
+					gc_tx := gc_step5 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					val := gc_s_val[gc_rank]
@@ -1506,7 +1716,7 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b *compiled.Block, in []int32, out
 					gc_s_sum[gc_rank] = sum
 				}
 			}
-			for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+			for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				val := gc_s_val[gc_rank]
@@ -1543,7 +1753,34 @@ func gc_body_deviceReduceAtomicKernel(gc_b *compiled.Block, gc_lo, gc_hi int, in
 			/*line blog_reduction.go:142*/ var sum int32
 			lanes.BroadcastInt32x8(sum).StoreSlice(gc_s_sum[gc_rank:])
 		}
-		for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
+		gc_step := gc_vstep
+		for ; gc_step+3 < gc_n; gc_step += 4 {
+			{
+				gc_rank := gc_step + 0
+				gc_pos.Thread = gc_rank
+				/*line blog_reduction.go:142*/ var sum int32
+				gc_s_sum[gc_rank] = sum
+			}
+			{
+				gc_rank := gc_step + 1
+				gc_pos.Thread = gc_rank
+				/*line blog_reduction.go:142*/ var sum int32
+				gc_s_sum[gc_rank] = sum
+			}
+			{
+				gc_rank := gc_step + 2
+				gc_pos.Thread = gc_rank
+				/*line blog_reduction.go:142*/ var sum int32
+				gc_s_sum[gc_rank] = sum
+			}
+			{
+				gc_rank := gc_step + 3
+				gc_pos.Thread = gc_rank
+				/*line blog_reduction.go:142*/ var sum int32
+				gc_s_sum[gc_rank] = sum
+			}
+		}
+		for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			/*line blog_reduction.go:142*/ var sum int32
 			gc_s_sum[gc_rank] = sum
@@ -1601,7 +1838,50 @@ func gc_body_deviceReduceAtomicKernel(gc_b *compiled.Block, gc_lo, gc_hi int, in
 					if gc_vstep3 > gc_from {
 						gc_more = true
 					}
-					for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+					gc_step2 := gc_vstep3
+					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+						{
+							gc_tx := gc_step2 + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							sum := gc_s_sum[gc_rank]
+							i := gc_bx*gc_bdx + gc_tx + gc_off
+							gc_more = true
+							/*line blog_reduction.go:144*/ sum += in[i]
+							gc_s_sum[gc_rank] = sum
+						}
+						{
+							gc_tx := gc_step2 + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							sum := gc_s_sum[gc_rank]
+							i := gc_bx*gc_bdx + gc_tx + gc_off
+							gc_more = true
+							/*line blog_reduction.go:144*/ sum += in[i]
+							gc_s_sum[gc_rank] = sum
+						}
+						{
+							gc_tx := gc_step2 + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							sum := gc_s_sum[gc_rank]
+							i := gc_bx*gc_bdx + gc_tx + gc_off
+							gc_more = true
+							/*line blog_reduction.go:144*/ sum += in[i]
+							gc_s_sum[gc_rank] = sum
+						}
+						{
+							gc_tx := gc_step2 + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							sum := gc_s_sum[gc_rank]
+							i := gc_bx*gc_bdx + gc_tx + gc_off
+							gc_more = true
+							/*line blog_reduction.go:144*/ sum += in[i]
+							gc_s_sum[gc_rank] = sum
+						}
+					}
+					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						sum := gc_s_sum[gc_rank]
@@ -1613,34 +1893,34 @@ func gc_body_deviceReduceAtomicKernel(gc_b *compiled.Block, gc_lo, gc_hi int, in
 				}
 			}
 		}
-		gc_step := 0
-		for ; gc_step+3 < gc_n; gc_step += 4 {
+		gc_step3 := 0
+		for ; gc_step3+3 < gc_n; gc_step3 += 4 {
 			{
-				gc_rank := gc_step + 0
+				gc_rank := gc_step3 + 0
 				gc_pos.Thread = gc_rank
 				sum := gc_s_sum[gc_rank]
 				/*line blog_reduction.go:146*/ atomic.Add(out, sum)
 			}
 			{
-				gc_rank := gc_step + 1
+				gc_rank := gc_step3 + 1
 				gc_pos.Thread = gc_rank
 				sum := gc_s_sum[gc_rank]
 				/*line blog_reduction.go:146*/ atomic.Add(out, sum)
 			}
 			{
-				gc_rank := gc_step + 2
+				gc_rank := gc_step3 + 2
 				gc_pos.Thread = gc_rank
 				sum := gc_s_sum[gc_rank]
 				/*line blog_reduction.go:146*/ atomic.Add(out, sum)
 			}
 			{
-				gc_rank := gc_step + 3
+				gc_rank := gc_step3 + 3
 				gc_pos.Thread = gc_rank
 				sum := gc_s_sum[gc_rank]
 				/*line blog_reduction.go:146*/ atomic.Add(out, sum)
 			}
 		}
-		for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+		for gc_rank := gc_step3; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			sum := gc_s_sum[gc_rank]
 			/*line blog_reduction.go:146*/ atomic.Add(out, sum)

@@ -54,7 +54,34 @@ func gc_body_deviceReduceStableKernel(gc_b *compiled.Block, in, out []int32, n i
 		}
 		archsimd.ClearAVXUpperBits()
 	}
-	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
+	gc_step := gc_vstep
+	for ; gc_step+3 < gc_n; gc_step += 4 {
+		{
+			gc_rank := gc_step + 0
+			gc_pos.Thread = gc_rank
+			/*line blog_reduction.go:61*/ var sum int32
+			gc_s_sum[gc_rank] = sum
+		}
+		{
+			gc_rank := gc_step + 1
+			gc_pos.Thread = gc_rank
+			/*line blog_reduction.go:61*/ var sum int32
+			gc_s_sum[gc_rank] = sum
+		}
+		{
+			gc_rank := gc_step + 2
+			gc_pos.Thread = gc_rank
+			/*line blog_reduction.go:61*/ var sum int32
+			gc_s_sum[gc_rank] = sum
+		}
+		{
+			gc_rank := gc_step + 3
+			gc_pos.Thread = gc_rank
+			/*line blog_reduction.go:61*/ var sum int32
+			gc_s_sum[gc_rank] = sum
+		}
+	}
+	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		/*line blog_reduction.go:61*/ var sum int32
 		gc_s_sum[gc_rank] = sum
@@ -158,7 +185,50 @@ func gc_body_deviceReduceStableKernel(gc_b *compiled.Block, in, out []int32, n i
 				if gc_vstep3 > gc_from {
 					gc_more = true
 				}
-				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+				gc_step2 := gc_vstep3
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+					{
+						gc_tx := gc_step2 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						sum := gc_s_sum[gc_rank]
+						i := gc_bx*gc_bdx + gc_tx + gc_off
+						gc_more = true
+						/*line blog_reduction.go:63*/ sum += in[i]
+						gc_s_sum[gc_rank] = sum
+					}
+					{
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						sum := gc_s_sum[gc_rank]
+						i := gc_bx*gc_bdx + gc_tx + gc_off
+						gc_more = true
+						/*line blog_reduction.go:63*/ sum += in[i]
+						gc_s_sum[gc_rank] = sum
+					}
+					{
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						sum := gc_s_sum[gc_rank]
+						i := gc_bx*gc_bdx + gc_tx + gc_off
+						gc_more = true
+						/*line blog_reduction.go:63*/ sum += in[i]
+						gc_s_sum[gc_rank] = sum
+					}
+					{
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						sum := gc_s_sum[gc_rank]
+						i := gc_bx*gc_bdx + gc_tx + gc_off
+						gc_more = true
+						/*line blog_reduction.go:63*/ sum += in[i]
+						gc_s_sum[gc_rank] = sum
+					}
+				}
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					sum := gc_s_sum[gc_rank]
@@ -469,10 +539,10 @@ func gc_body_deviceReduceStableKernel(gc_b *compiled.Block, in, out []int32, n i
 		}
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_lo2, gc_hi2 := min(gc_from, gc_bdx), max(gc_from, gc_to)
-			gc_step := 0
-			for ; gc_step+3 < gc_lo2; gc_step += 4 {
+			gc_step3 := 0
+			for ; gc_step3+3 < gc_lo2; gc_step3 += 4 {
 				{
-					gc_tx := gc_step + 0
+					gc_tx := gc_step3 + 0
 					gc_rank := gc_base + gc_tx
 					val := gc_s_val[gc_rank]
 					/*line blog_reduction.go:74*/ var sum int32
@@ -481,7 +551,7 @@ func gc_body_deviceReduceStableKernel(gc_b *compiled.Block, in, out []int32, n i
 					gc_s_sum[gc_rank] = sum
 				}
 				{
-					gc_tx := gc_step + 1
+					gc_tx := gc_step3 + 1
 					gc_rank := gc_base + gc_tx
 					val := gc_s_val[gc_rank]
 					/*line blog_reduction.go:75*/ var sum int32
@@ -490,7 +560,7 @@ func gc_body_deviceReduceStableKernel(gc_b *compiled.Block, in, out []int32, n i
 					gc_s_sum[gc_rank] = sum
 				}
 				{
-					gc_tx := gc_step + 2
+					gc_tx := gc_step3 + 2
 					gc_rank := gc_base + gc_tx
 					val := gc_s_val[gc_rank]
 					/*line blog_reduction.go:75*/ var sum int32
@@ -499,7 +569,7 @@ func gc_body_deviceReduceStableKernel(gc_b *compiled.Block, in, out []int32, n i
 					gc_s_sum[gc_rank] = sum
 				}
 				{
-					gc_tx := gc_step + 3
+					gc_tx := gc_step3 + 3
 					gc_rank := gc_base + gc_tx
 					val := gc_s_val[gc_rank]
 					/*line blog_reduction.go:75*/ var sum int32
@@ -508,7 +578,7 @@ func gc_body_deviceReduceStableKernel(gc_b *compiled.Block, in, out []int32, n i
 					gc_s_sum[gc_rank] = sum
 				}
 			}
-			for gc_tx := gc_step; gc_tx < gc_lo2; gc_tx++ {
+			for gc_tx := gc_step3; gc_tx < gc_lo2; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				val := gc_s_val[gc_rank]
 				/*line blog_reduction.go:75*/ var sum int32
@@ -516,10 +586,10 @@ func gc_body_deviceReduceStableKernel(gc_b *compiled.Block, in, out []int32, n i
 				/*line blog_reduction.go:65*/ sum = r
 				gc_s_sum[gc_rank] = sum
 			}
-			gc_step2 := gc_hi2
-			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+			gc_step4 := gc_hi2
+			for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
 				{
-					gc_tx := gc_step2 + 0
+					gc_tx := gc_step4 + 0
 					gc_rank := gc_base + gc_tx
 					val := gc_s_val[gc_rank]
 					/*line blog_reduction.go:77*/ var sum int32
@@ -528,7 +598,7 @@ func gc_body_deviceReduceStableKernel(gc_b *compiled.Block, in, out []int32, n i
 					gc_s_sum[gc_rank] = sum
 				}
 				{
-					gc_tx := gc_step2 + 1
+					gc_tx := gc_step4 + 1
 					gc_rank := gc_base + gc_tx
 					val := gc_s_val[gc_rank]
 					/*line blog_reduction.go:75*/ var sum int32
@@ -537,7 +607,7 @@ func gc_body_deviceReduceStableKernel(gc_b *compiled.Block, in, out []int32, n i
 					gc_s_sum[gc_rank] = sum
 				}
 				{
-					gc_tx := gc_step2 + 2
+					gc_tx := gc_step4 + 2
 					gc_rank := gc_base + gc_tx
 					val := gc_s_val[gc_rank]
 					/*line blog_reduction.go:75*/ var sum int32
@@ -546,7 +616,7 @@ func gc_body_deviceReduceStableKernel(gc_b *compiled.Block, in, out []int32, n i
 					gc_s_sum[gc_rank] = sum
 				}
 				{
-					gc_tx := gc_step2 + 3
+					gc_tx := gc_step4 + 3
 					gc_rank := gc_base + gc_tx
 					val := gc_s_val[gc_rank]
 					/*line blog_reduction.go:75*/ var sum int32
@@ -555,7 +625,7 @@ func gc_body_deviceReduceStableKernel(gc_b *compiled.Block, in, out []int32, n i
 					gc_s_sum[gc_rank] = sum
 				}
 			}
-			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				val := gc_s_val[gc_rank]
 				/*line blog_reduction.go:75*/ var sum int32
@@ -574,10 +644,10 @@ func gc_body_deviceReduceStableKernel(gc_b *compiled.Block, in, out []int32, n i
 			gc_off3 := gc_bx
 			/*line blog_reduction.go:78*/ if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(out) {
 				gc_at2 := out[gc_off3:][:1]
-				gc_step3 := gc_from
-				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+				gc_step5 := gc_from
+				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
 					{
-						gc_tx := gc_step3 + 0
+						gc_tx := gc_step5 + 0
 						gc_rank := gc_base + gc_tx
 						val := gc_s_val[gc_rank]
 						/*line blog_reduction.go:88*/ var sum int32
@@ -587,7 +657,7 @@ func gc_body_deviceReduceStableKernel(gc_b *compiled.Block, in, out []int32, n i
 						gc_s_sum[gc_rank] = sum
 					}
 					{
-						gc_tx := gc_step3 + 1
+						gc_tx := gc_step5 + 1
 						gc_rank := gc_base + gc_tx
 						val := gc_s_val[gc_rank]
 						/*line blog_reduction.go:78*/ var sum int32
@@ -597,7 +667,7 @@ func gc_body_deviceReduceStableKernel(gc_b *compiled.Block, in, out []int32, n i
 						gc_s_sum[gc_rank] = sum
 					}
 					{
-						gc_tx := gc_step3 + 2
+						gc_tx := gc_step5 + 2
 						gc_rank := gc_base + gc_tx
 						val := gc_s_val[gc_rank]
 						/*line blog_reduction.go:78*/ var sum int32
@@ -607,7 +677,7 @@ func gc_body_deviceReduceStableKernel(gc_b *compiled.Block, in, out []int32, n i
 						gc_s_sum[gc_rank] = sum
 					}
 					{
-						gc_tx := gc_step3 + 3
+						gc_tx := gc_step5 + 3
 						gc_rank := gc_base + gc_tx
 						val := gc_s_val[gc_rank]
 						/*line blog_reduction.go:78*/ var sum int32
@@ -617,7 +687,7 @@ func gc_body_deviceReduceStableKernel(gc_b *compiled.Block, in, out []int32, n i
 						gc_s_sum[gc_rank] = sum
 					}
 				}
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					val := gc_s_val[gc_rank]
 					/*line blog_reduction.go:77*/ var sum int32
@@ -627,10 +697,10 @@ func gc_body_deviceReduceStableKernel(gc_b *compiled.Block, in, out []int32, n i
 					gc_s_sum[gc_rank] = sum
 				}
 			} else {
-				gc_step4 := gc_from
-				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+				gc_step6 := gc_from
+				for ; gc_step6+3 < gc_to; gc_step6 += 4 {
 					{
-						gc_tx := gc_step4 + 0
+						gc_tx := gc_step6 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						val := gc_s_val[gc_rank]
@@ -641,7 +711,7 @@ func gc_body_deviceReduceStableKernel(gc_b *compiled.Block, in, out []int32, n i
 						gc_s_sum[gc_rank] = sum
 					}
 					{
-						gc_tx := gc_step4 + 1
+						gc_tx := gc_step6 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						val := gc_s_val[gc_rank]
@@ -652,7 +722,7 @@ func gc_body_deviceReduceStableKernel(gc_b *compiled.Block, in, out []int32, n i
 						gc_s_sum[gc_rank] = sum
 					}
 					{
-						gc_tx := gc_step4 + 2
+						gc_tx := gc_step6 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						val := gc_s_val[gc_rank]
@@ -663,7 +733,7 @@ func gc_body_deviceReduceStableKernel(gc_b *compiled.Block, in, out []int32, n i
 						gc_s_sum[gc_rank] = sum
 					}
 					{
-						gc_tx := gc_step4 + 3
+						gc_tx := gc_step6 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						val := gc_s_val[gc_rank]
@@ -674,7 +744,7 @@ func gc_body_deviceReduceStableKernel(gc_b *compiled.Block, in, out []int32, n i
 						gc_s_sum[gc_rank] = sum
 					}
 				}
-				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					val := gc_s_val[gc_rank]
@@ -1407,7 +1477,34 @@ func gc_body_deviceReduceWarpAtomicKernel(gc_b *compiled.Block, in []int32, out 
 		}
 		archsimd.ClearAVXUpperBits()
 	}
-	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
+	gc_step := gc_vstep
+	for ; gc_step+3 < gc_n; gc_step += 4 {
+		{
+			gc_rank := gc_step + 0
+			gc_pos.Thread = gc_rank
+			/*line blog_reduction.go:112*/ var sum int32
+			gc_s_sum[gc_rank] = sum
+		}
+		{
+			gc_rank := gc_step + 1
+			gc_pos.Thread = gc_rank
+			/*line blog_reduction.go:112*/ var sum int32
+			gc_s_sum[gc_rank] = sum
+		}
+		{
+			gc_rank := gc_step + 2
+			gc_pos.Thread = gc_rank
+			/*line blog_reduction.go:112*/ var sum int32
+			gc_s_sum[gc_rank] = sum
+		}
+		{
+			gc_rank := gc_step + 3
+			gc_pos.Thread = gc_rank
+			/*line blog_reduction.go:112*/ var sum int32
+			gc_s_sum[gc_rank] = sum
+		}
+	}
+	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		/*line blog_reduction.go:112*/ var sum int32
 		gc_s_sum[gc_rank] = sum
@@ -1511,7 +1608,50 @@ func gc_body_deviceReduceWarpAtomicKernel(gc_b *compiled.Block, in []int32, out 
 				if gc_vstep3 > gc_from {
 					gc_more = true
 				}
-				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+				gc_step2 := gc_vstep3
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+					{
+						gc_tx := gc_step2 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						sum := gc_s_sum[gc_rank]
+						i := gc_bx*gc_bdx + gc_tx + gc_off
+						gc_more = true
+						/*line blog_reduction.go:114*/ sum += in[i]
+						gc_s_sum[gc_rank] = sum
+					}
+					{
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						sum := gc_s_sum[gc_rank]
+						i := gc_bx*gc_bdx + gc_tx + gc_off
+						gc_more = true
+						/*line blog_reduction.go:114*/ sum += in[i]
+						gc_s_sum[gc_rank] = sum
+					}
+					{
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						sum := gc_s_sum[gc_rank]
+						i := gc_bx*gc_bdx + gc_tx + gc_off
+						gc_more = true
+						/*line blog_reduction.go:114*/ sum += in[i]
+						gc_s_sum[gc_rank] = sum
+					}
+					{
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						sum := gc_s_sum[gc_rank]
+						i := gc_bx*gc_bdx + gc_tx + gc_off
+						gc_more = true
+						/*line blog_reduction.go:114*/ sum += in[i]
+						gc_s_sum[gc_rank] = sum
+					}
+				}
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					sum := gc_s_sum[gc_rank]
@@ -1674,7 +1814,34 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b *compiled.Block, in []int32, out
 		}
 		archsimd.ClearAVXUpperBits()
 	}
-	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
+	gc_step := gc_vstep
+	for ; gc_step+3 < gc_n; gc_step += 4 {
+		{
+			gc_rank := gc_step + 0
+			gc_pos.Thread = gc_rank
+			/*line blog_reduction.go:127*/ var sum int32
+			gc_s_sum[gc_rank] = sum
+		}
+		{
+			gc_rank := gc_step + 1
+			gc_pos.Thread = gc_rank
+			/*line blog_reduction.go:127*/ var sum int32
+			gc_s_sum[gc_rank] = sum
+		}
+		{
+			gc_rank := gc_step + 2
+			gc_pos.Thread = gc_rank
+			/*line blog_reduction.go:127*/ var sum int32
+			gc_s_sum[gc_rank] = sum
+		}
+		{
+			gc_rank := gc_step + 3
+			gc_pos.Thread = gc_rank
+			/*line blog_reduction.go:127*/ var sum int32
+			gc_s_sum[gc_rank] = sum
+		}
+	}
+	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		/*line blog_reduction.go:127*/ var sum int32
 		gc_s_sum[gc_rank] = sum
@@ -1778,7 +1945,50 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b *compiled.Block, in []int32, out
 				if gc_vstep3 > gc_from {
 					gc_more = true
 				}
-				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+				gc_step2 := gc_vstep3
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+					{
+						gc_tx := gc_step2 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						sum := gc_s_sum[gc_rank]
+						i := gc_bx*gc_bdx + gc_tx + gc_off
+						gc_more = true
+						/*line blog_reduction.go:129*/ sum += in[i]
+						gc_s_sum[gc_rank] = sum
+					}
+					{
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						sum := gc_s_sum[gc_rank]
+						i := gc_bx*gc_bdx + gc_tx + gc_off
+						gc_more = true
+						/*line blog_reduction.go:129*/ sum += in[i]
+						gc_s_sum[gc_rank] = sum
+					}
+					{
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						sum := gc_s_sum[gc_rank]
+						i := gc_bx*gc_bdx + gc_tx + gc_off
+						gc_more = true
+						/*line blog_reduction.go:129*/ sum += in[i]
+						gc_s_sum[gc_rank] = sum
+					}
+					{
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						sum := gc_s_sum[gc_rank]
+						i := gc_bx*gc_bdx + gc_tx + gc_off
+						gc_more = true
+						/*line blog_reduction.go:129*/ sum += in[i]
+						gc_s_sum[gc_rank] = sum
+					}
+				}
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					sum := gc_s_sum[gc_rank]
@@ -2089,10 +2299,10 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b *compiled.Block, in []int32, out
 		}
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_lo2, gc_hi2 := min(gc_from, gc_bdx), max(gc_from, gc_to)
-			gc_step := 0
-			for ; gc_step+3 < gc_lo2; gc_step += 4 {
+			gc_step3 := 0
+			for ; gc_step3+3 < gc_lo2; gc_step3 += 4 {
 				{
-					gc_tx := gc_step + 0
+					gc_tx := gc_step3 + 0
 					gc_rank := gc_base + gc_tx
 					val := gc_s_val[gc_rank]
 					/*line blog_reduction.go:74*/ var sum int32
@@ -2101,7 +2311,7 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b *compiled.Block, in []int32, out
 					gc_s_sum[gc_rank] = sum
 				}
 				{
-					gc_tx := gc_step + 1
+					gc_tx := gc_step3 + 1
 					gc_rank := gc_base + gc_tx
 					val := gc_s_val[gc_rank]
 					/*line blog_reduction.go:141*/ var sum int32
@@ -2110,7 +2320,7 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b *compiled.Block, in []int32, out
 					gc_s_sum[gc_rank] = sum
 				}
 				{
-					gc_tx := gc_step + 2
+					gc_tx := gc_step3 + 2
 					gc_rank := gc_base + gc_tx
 					val := gc_s_val[gc_rank]
 					/*line blog_reduction.go:141*/ var sum int32
@@ -2119,7 +2329,7 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b *compiled.Block, in []int32, out
 					gc_s_sum[gc_rank] = sum
 				}
 				{
-					gc_tx := gc_step + 3
+					gc_tx := gc_step3 + 3
 					gc_rank := gc_base + gc_tx
 					val := gc_s_val[gc_rank]
 					/*line blog_reduction.go:141*/ var sum int32
@@ -2128,7 +2338,7 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b *compiled.Block, in []int32, out
 					gc_s_sum[gc_rank] = sum
 				}
 			}
-			for gc_tx := gc_step; gc_tx < gc_lo2; gc_tx++ {
+			for gc_tx := gc_step3; gc_tx < gc_lo2; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				val := gc_s_val[gc_rank]
 				/*line blog_reduction.go:141*/ var sum int32
@@ -2136,10 +2346,10 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b *compiled.Block, in []int32, out
 				/*line blog_reduction.go:131*/ sum = r
 				gc_s_sum[gc_rank] = sum
 			}
-			gc_step2 := gc_hi2
-			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+			gc_step4 := gc_hi2
+			for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
 				{
-					gc_tx := gc_step2 + 0
+					gc_tx := gc_step4 + 0
 					gc_rank := gc_base + gc_tx
 					val := gc_s_val[gc_rank]
 					/*line blog_reduction.go:143*/ var sum int32
@@ -2148,7 +2358,7 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b *compiled.Block, in []int32, out
 					gc_s_sum[gc_rank] = sum
 				}
 				{
-					gc_tx := gc_step2 + 1
+					gc_tx := gc_step4 + 1
 					gc_rank := gc_base + gc_tx
 					val := gc_s_val[gc_rank]
 					/*line blog_reduction.go:141*/ var sum int32
@@ -2157,7 +2367,7 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b *compiled.Block, in []int32, out
 					gc_s_sum[gc_rank] = sum
 				}
 				{
-					gc_tx := gc_step2 + 2
+					gc_tx := gc_step4 + 2
 					gc_rank := gc_base + gc_tx
 					val := gc_s_val[gc_rank]
 					/*line blog_reduction.go:141*/ var sum int32
@@ -2166,7 +2376,7 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b *compiled.Block, in []int32, out
 					gc_s_sum[gc_rank] = sum
 				}
 				{
-					gc_tx := gc_step2 + 3
+					gc_tx := gc_step4 + 3
 					gc_rank := gc_base + gc_tx
 					val := gc_s_val[gc_rank]
 					/*line blog_reduction.go:141*/ var sum int32
@@ -2175,7 +2385,7 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b *compiled.Block, in []int32, out
 					gc_s_sum[gc_rank] = sum
 				}
 			}
-			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				val := gc_s_val[gc_rank]
 				/*line blog_reduction.go:141*/ var sum int32
@@ -2191,10 +2401,10 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b *compiled.Block, in []int32, out
 			gc_to = gc_bound + 1
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			gc_step3 := gc_from
-			for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+			gc_step5 := gc_from
+			for ; gc_step5+3 < gc_to; gc_step5 += 4 {
 				{
-					gc_tx := gc_step3 + 0
+					gc_tx := gc_step5 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					val := gc_s_val[gc_rank]
@@ -2205,7 +2415,7 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b *compiled.Block, in []int32, out
 					gc_s_sum[gc_rank] = sum
 				}
 				{
-					gc_tx := gc_step3 + 1
+					gc_tx := gc_step5 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					val := gc_s_val[gc_rank]
@@ -2216,7 +2426,7 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b *compiled.Block, in []int32, out
 					gc_s_sum[gc_rank] = sum
 				}
 				{
-					gc_tx := gc_step3 + 2
+					gc_tx := gc_step5 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					val := gc_s_val[gc_rank]
@@ -2227,7 +2437,7 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b *compiled.Block, in []int32, out
 					gc_s_sum[gc_rank] = sum
 				}
 				{
-					gc_tx := gc_step3 + 3
+					gc_tx := gc_step5 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					val := gc_s_val[gc_rank]
@@ -2238,7 +2448,7 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b *compiled.Block, in []int32, out
 					gc_s_sum[gc_rank] = sum
 				}
 			}
-			for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+			for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				val := gc_s_val[gc_rank]
@@ -2293,7 +2503,34 @@ func gc_body_deviceReduceAtomicKernel(gc_b *compiled.Block, gc_lo, gc_hi int, in
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
+		gc_step := gc_vstep
+		for ; gc_step+3 < gc_n; gc_step += 4 {
+			{
+				gc_rank := gc_step + 0
+				gc_pos.Thread = gc_rank
+				/*line blog_reduction.go:142*/ var sum int32
+				gc_s_sum[gc_rank] = sum
+			}
+			{
+				gc_rank := gc_step + 1
+				gc_pos.Thread = gc_rank
+				/*line blog_reduction.go:142*/ var sum int32
+				gc_s_sum[gc_rank] = sum
+			}
+			{
+				gc_rank := gc_step + 2
+				gc_pos.Thread = gc_rank
+				/*line blog_reduction.go:142*/ var sum int32
+				gc_s_sum[gc_rank] = sum
+			}
+			{
+				gc_rank := gc_step + 3
+				gc_pos.Thread = gc_rank
+				/*line blog_reduction.go:142*/ var sum int32
+				gc_s_sum[gc_rank] = sum
+			}
+		}
+		for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			/*line blog_reduction.go:142*/ var sum int32
 			gc_s_sum[gc_rank] = sum
@@ -2397,7 +2634,50 @@ func gc_body_deviceReduceAtomicKernel(gc_b *compiled.Block, gc_lo, gc_hi int, in
 					if gc_vstep3 > gc_from {
 						gc_more = true
 					}
-					for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+					gc_step2 := gc_vstep3
+					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+						{
+							gc_tx := gc_step2 + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							sum := gc_s_sum[gc_rank]
+							i := gc_bx*gc_bdx + gc_tx + gc_off
+							gc_more = true
+							/*line blog_reduction.go:144*/ sum += in[i]
+							gc_s_sum[gc_rank] = sum
+						}
+						{
+							gc_tx := gc_step2 + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							sum := gc_s_sum[gc_rank]
+							i := gc_bx*gc_bdx + gc_tx + gc_off
+							gc_more = true
+							/*line blog_reduction.go:144*/ sum += in[i]
+							gc_s_sum[gc_rank] = sum
+						}
+						{
+							gc_tx := gc_step2 + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							sum := gc_s_sum[gc_rank]
+							i := gc_bx*gc_bdx + gc_tx + gc_off
+							gc_more = true
+							/*line blog_reduction.go:144*/ sum += in[i]
+							gc_s_sum[gc_rank] = sum
+						}
+						{
+							gc_tx := gc_step2 + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							sum := gc_s_sum[gc_rank]
+							i := gc_bx*gc_bdx + gc_tx + gc_off
+							gc_more = true
+							/*line blog_reduction.go:144*/ sum += in[i]
+							gc_s_sum[gc_rank] = sum
+						}
+					}
+					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						sum := gc_s_sum[gc_rank]
@@ -2409,34 +2689,34 @@ func gc_body_deviceReduceAtomicKernel(gc_b *compiled.Block, gc_lo, gc_hi int, in
 				}
 			}
 		}
-		gc_step := 0
-		for ; gc_step+3 < gc_n; gc_step += 4 {
+		gc_step3 := 0
+		for ; gc_step3+3 < gc_n; gc_step3 += 4 {
 			{
-				gc_rank := gc_step + 0
+				gc_rank := gc_step3 + 0
 				gc_pos.Thread = gc_rank
 				sum := gc_s_sum[gc_rank]
 				/*line blog_reduction.go:146*/ atomic.Add(out, sum)
 			}
 			{
-				gc_rank := gc_step + 1
+				gc_rank := gc_step3 + 1
 				gc_pos.Thread = gc_rank
 				sum := gc_s_sum[gc_rank]
 				/*line blog_reduction.go:146*/ atomic.Add(out, sum)
 			}
 			{
-				gc_rank := gc_step + 2
+				gc_rank := gc_step3 + 2
 				gc_pos.Thread = gc_rank
 				sum := gc_s_sum[gc_rank]
 				/*line blog_reduction.go:146*/ atomic.Add(out, sum)
 			}
 			{
-				gc_rank := gc_step + 3
+				gc_rank := gc_step3 + 3
 				gc_pos.Thread = gc_rank
 				sum := gc_s_sum[gc_rank]
 				/*line blog_reduction.go:146*/ atomic.Add(out, sum)
 			}
 		}
-		for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+		for gc_rank := gc_step3; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			sum := gc_s_sum[gc_rank]
 			/*line blog_reduction.go:146*/ atomic.Add(out, sum)

@@ -236,7 +236,34 @@ func gc_body_numbaFastMatmul(gc_b *compiled.Block, a []float64, aRows, aCols int
 		var tmp float32 = 0.
 		/*line numba.go:69*/ lanes.BroadcastFloat32x8(tmp).StoreSlice(gc_s_tmp[gc_rank:])
 	}
-	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
+	gc_step := gc_vstep
+	for ; gc_step+3 < gc_n; gc_step += 4 {
+		{
+			gc_rank := gc_step + 0
+			gc_pos.Thread = gc_rank
+			var tmp float32 = 0.
+			gc_s_tmp[gc_rank] = tmp
+		}
+		{
+			gc_rank := gc_step + 1
+			gc_pos.Thread = gc_rank
+			var tmp float32 = 0.
+			gc_s_tmp[gc_rank] = tmp
+		}
+		{
+			gc_rank := gc_step + 2
+			gc_pos.Thread = gc_rank
+			var tmp float32 = 0.
+			gc_s_tmp[gc_rank] = tmp
+		}
+		{
+			gc_rank := gc_step + 3
+			gc_pos.Thread = gc_rank
+			var tmp float32 = 0.
+			gc_s_tmp[gc_rank] = tmp
+		}
+	}
+	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		var tmp float32 = 0.
 		gc_s_tmp[gc_rank] = tmp
@@ -421,61 +448,43 @@ func gc_body_numbaFastMatmul(gc_b *compiled.Block, a []float64, aRows, aCols int
 			gc_off3 := (gc_bx * gc_bdx) + ((gc_by*gc_bdy + gc_ty) * cCols)
 			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 <= len(c) && gc_to <= len(c)-gc_off3 {
 				gc_at5 := c[gc_off3:][:gc_to]
-				gc_step := gc_from
-				for ; gc_step+3 < gc_to; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
-						gc_rank := gc_base + gc_tx
-						tmp := gc_s_tmp[gc_rank]
-						/*line numba.go:92*/ gc_at5[gc_tx] = float64(tmp)
-					}
-					{
-						gc_tx := gc_step + 1
-						gc_rank := gc_base + gc_tx
-						tmp := gc_s_tmp[gc_rank]
-						/*line numba.go:92*/ gc_at5[gc_tx] = float64(tmp)
-					}
-					{
-						gc_tx := gc_step + 2
-						gc_rank := gc_base + gc_tx
-						tmp := gc_s_tmp[gc_rank]
-						/*line numba.go:92*/ gc_at5[gc_tx] = float64(tmp)
-					}
-					{
-						gc_tx := gc_step + 3
-						gc_rank := gc_base + gc_tx
-						tmp := gc_s_tmp[gc_rank]
-						/*line numba.go:92*/ gc_at5[gc_tx] = float64(tmp)
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					tmp := gc_s_tmp[gc_rank]
-					/*line numba.go:92*/ gc_at5[gc_tx] = float64(tmp)
-				}
-			} else {
 				gc_step2 := gc_from
 				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
 						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						x := gc_bx*gc_bdx + gc_tx
-						y := gc_by*gc_bdy + gc_ty
 						tmp := gc_s_tmp[gc_rank]
-						/*line numba.go:92*/ c[y*cCols+x] = float64(tmp)
+						/*line numba.go:92*/ gc_at5[gc_tx] = float64(tmp)
 					}
 					{
 						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						x := gc_bx*gc_bdx + gc_tx
-						y := gc_by*gc_bdy + gc_ty
 						tmp := gc_s_tmp[gc_rank]
-						/*line numba.go:92*/ c[y*cCols+x] = float64(tmp)
+						/*line numba.go:92*/ gc_at5[gc_tx] = float64(tmp)
 					}
 					{
 						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						tmp := gc_s_tmp[gc_rank]
+						/*line numba.go:92*/ gc_at5[gc_tx] = float64(tmp)
+					}
+					{
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						tmp := gc_s_tmp[gc_rank]
+						/*line numba.go:92*/ gc_at5[gc_tx] = float64(tmp)
+					}
+				}
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					tmp := gc_s_tmp[gc_rank]
+					/*line numba.go:92*/ gc_at5[gc_tx] = float64(tmp)
+				}
+			} else {
+				gc_step3 := gc_from
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+					{
+						gc_tx := gc_step3 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						x := gc_bx*gc_bdx + gc_tx
@@ -484,7 +493,25 @@ func gc_body_numbaFastMatmul(gc_b *compiled.Block, a []float64, aRows, aCols int
 						/*line numba.go:92*/ c[y*cCols+x] = float64(tmp)
 					}
 					{
-						gc_tx := gc_step2 + 3
+						gc_tx := gc_step3 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						x := gc_bx*gc_bdx + gc_tx
+						y := gc_by*gc_bdy + gc_ty
+						tmp := gc_s_tmp[gc_rank]
+						/*line numba.go:92*/ c[y*cCols+x] = float64(tmp)
+					}
+					{
+						gc_tx := gc_step3 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						x := gc_bx*gc_bdx + gc_tx
+						y := gc_by*gc_bdy + gc_ty
+						tmp := gc_s_tmp[gc_rank]
+						/*line numba.go:92*/ c[y*cCols+x] = float64(tmp)
+					}
+					{
+						gc_tx := gc_step3 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						x := gc_bx*gc_bdx + gc_tx
@@ -493,7 +520,7 @@ func gc_body_numbaFastMatmul(gc_b *compiled.Block, a []float64, aRows, aCols int
 						/*line numba.go:92*/ c[y*cCols+x] = float64(tmp)
 					}
 				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					x := gc_bx*gc_bdx + gc_tx
@@ -575,7 +602,54 @@ func gc_body_numbaMaxReduce(gc_b *compiled.Block, inputArray, outputArray []floa
 					}
 				}
 			}
-			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+			gc_step := gc_vstep2
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
+				{
+					gc_tx := gc_step + 0
+					gc_pos.Thread = gc_base + gc_tx
+					tx := gc_tx
+					tid := gc_bx*gc_bdx + gc_tx
+					/*line numba.go:147*/ if tid < len(inputArray) {
+						temp[tx] = inputArray[tid]
+					} else {
+						temp[tx] = float32(math.Inf(-1))
+					}
+				}
+				{
+					gc_tx := gc_step + 1
+					gc_pos.Thread = gc_base + gc_tx
+					tx := gc_tx
+					tid := gc_bx*gc_bdx + gc_tx
+					/*line numba.go:147*/ if tid < len(inputArray) {
+						temp[tx] = inputArray[tid]
+					} else {
+						temp[tx] = float32(math.Inf(-1))
+					}
+				}
+				{
+					gc_tx := gc_step + 2
+					gc_pos.Thread = gc_base + gc_tx
+					tx := gc_tx
+					tid := gc_bx*gc_bdx + gc_tx
+					/*line numba.go:147*/ if tid < len(inputArray) {
+						temp[tx] = inputArray[tid]
+					} else {
+						temp[tx] = float32(math.Inf(-1))
+					}
+				}
+				{
+					gc_tx := gc_step + 3
+					gc_pos.Thread = gc_base + gc_tx
+					tx := gc_tx
+					tid := gc_bx*gc_bdx + gc_tx
+					/*line numba.go:147*/ if tid < len(inputArray) {
+						temp[tx] = inputArray[tid]
+					} else {
+						temp[tx] = float32(math.Inf(-1))
+					}
+				}
+			}
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tx := gc_tx
 				tid := gc_bx*gc_bdx + gc_tx
@@ -604,57 +678,57 @@ func gc_body_numbaMaxReduce(gc_b *compiled.Block, inputArray, outputArray []floa
 			if gc_from >= 0 && gc_to <= len(temp) && gc_off2 >= 0 && gc_off2 <= len(temp) && gc_to <= len(temp)-gc_off2 {
 				gc_at3 := temp[:gc_to]
 				gc_at4 := temp[gc_off2:][:gc_to]
-				gc_step := gc_from
-				for ; gc_step+3 < gc_to; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
-						/*line numba.go:159*/ gc_at3[gc_tx] = max(gc_at3[gc_tx], gc_at4[gc_tx])
-					}
-					{
-						gc_tx := gc_step + 1
-						/*line numba.go:159*/ gc_at3[gc_tx] = max(gc_at3[gc_tx], gc_at4[gc_tx])
-					}
-					{
-						gc_tx := gc_step + 2
-						/*line numba.go:159*/ gc_at3[gc_tx] = max(gc_at3[gc_tx], gc_at4[gc_tx])
-					}
-					{
-						gc_tx := gc_step + 3
-						/*line numba.go:159*/ gc_at3[gc_tx] = max(gc_at3[gc_tx], gc_at4[gc_tx])
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-					/*line numba.go:159*/ gc_at3[gc_tx] = max(gc_at3[gc_tx], gc_at4[gc_tx])
-				}
-			} else {
 				gc_step2 := gc_from
 				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
 						gc_tx := gc_step2 + 0
-						gc_pos.Thread = gc_base + gc_tx
-						tx := gc_tx
-						/*line numba.go:159*/ temp[tx] = max(temp[tx], temp[tx+s])
+						/*line numba.go:159*/ gc_at3[gc_tx] = max(gc_at3[gc_tx], gc_at4[gc_tx])
 					}
 					{
 						gc_tx := gc_step2 + 1
-						gc_pos.Thread = gc_base + gc_tx
-						tx := gc_tx
-						/*line numba.go:159*/ temp[tx] = max(temp[tx], temp[tx+s])
+						/*line numba.go:159*/ gc_at3[gc_tx] = max(gc_at3[gc_tx], gc_at4[gc_tx])
 					}
 					{
 						gc_tx := gc_step2 + 2
+						/*line numba.go:159*/ gc_at3[gc_tx] = max(gc_at3[gc_tx], gc_at4[gc_tx])
+					}
+					{
+						gc_tx := gc_step2 + 3
+						/*line numba.go:159*/ gc_at3[gc_tx] = max(gc_at3[gc_tx], gc_at4[gc_tx])
+					}
+				}
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					/*line numba.go:159*/ gc_at3[gc_tx] = max(gc_at3[gc_tx], gc_at4[gc_tx])
+				}
+			} else {
+				gc_step3 := gc_from
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+					{
+						gc_tx := gc_step3 + 0
 						gc_pos.Thread = gc_base + gc_tx
 						tx := gc_tx
 						/*line numba.go:159*/ temp[tx] = max(temp[tx], temp[tx+s])
 					}
 					{
-						gc_tx := gc_step2 + 3
+						gc_tx := gc_step3 + 1
+						gc_pos.Thread = gc_base + gc_tx
+						tx := gc_tx
+						/*line numba.go:159*/ temp[tx] = max(temp[tx], temp[tx+s])
+					}
+					{
+						gc_tx := gc_step3 + 2
+						gc_pos.Thread = gc_base + gc_tx
+						tx := gc_tx
+						/*line numba.go:159*/ temp[tx] = max(temp[tx], temp[tx+s])
+					}
+					{
+						gc_tx := gc_step3 + 3
 						gc_pos.Thread = gc_base + gc_tx
 						tx := gc_tx
 						/*line numba.go:159*/ temp[tx] = max(temp[tx], temp[tx+s])
 					}
 				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tx := gc_tx
 					/*line numba.go:159*/ temp[tx] = max(temp[tx], temp[tx+s])
@@ -671,41 +745,41 @@ func gc_body_numbaMaxReduce(gc_b *compiled.Block, inputArray, outputArray []floa
 			gc_off3 := gc_bx
 			/*line numba.go:173*/ if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(outputArray) {
 				gc_at5 := outputArray[gc_off3:][:1]
-				gc_step3 := gc_from
-				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+				gc_step4 := gc_from
+				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 					/*line numba.go:167*/ gc_at5[0] = temp[0]
 					/*line numba.go:167*/ gc_at5[0] = temp[0]
 					/*line numba.go:167*/ gc_at5[0] = temp[0]
 					/*line numba.go:167*/ gc_at5[0] = temp[0]
 				}
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 					/*line numba.go:167*/ gc_at5[0] = temp[0]
 				}
 			} else {
-				gc_step4 := gc_from
-				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+				gc_step5 := gc_from
+				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
 					{
-						gc_tx := gc_step4 + 0
+						gc_tx := gc_step5 + 0
 						gc_pos.Thread = gc_base + gc_tx
 						/*line numba.go:167*/ outputArray[gc_bx] = temp[0]
 					}
 					{
-						gc_tx := gc_step4 + 1
+						gc_tx := gc_step5 + 1
 						gc_pos.Thread = gc_base + gc_tx
 						/*line numba.go:167*/ outputArray[gc_bx] = temp[0]
 					}
 					{
-						gc_tx := gc_step4 + 2
+						gc_tx := gc_step5 + 2
 						gc_pos.Thread = gc_base + gc_tx
 						/*line numba.go:167*/ outputArray[gc_bx] = temp[0]
 					}
 					{
-						gc_tx := gc_step4 + 3
+						gc_tx := gc_step5 + 3
 						gc_pos.Thread = gc_base + gc_tx
 						/*line numba.go:167*/ outputArray[gc_bx] = temp[0]
 					}
 				}
-				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					/*line numba.go:167*/ outputArray[gc_bx] = temp[0]
 				}

@@ -335,7 +335,34 @@ func gc_body_mergeHistogram64Kernel(gc_b *compiled.Block, dHistogram, dPartialHi
 		}
 		archsimd.ClearAVXUpperBits()
 	}
-	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
+	gc_step := gc_vstep
+	for ; gc_step+3 < gc_n; gc_step += 4 {
+		{
+			gc_rank := gc_step + 0
+			gc_pos.Thread = gc_rank
+			/*line samples_histogram.go:103*/ var sum uint32
+			gc_s_sum[gc_rank] = sum
+		}
+		{
+			gc_rank := gc_step + 1
+			gc_pos.Thread = gc_rank
+			/*line samples_histogram.go:103*/ var sum uint32
+			gc_s_sum[gc_rank] = sum
+		}
+		{
+			gc_rank := gc_step + 2
+			gc_pos.Thread = gc_rank
+			/*line samples_histogram.go:103*/ var sum uint32
+			gc_s_sum[gc_rank] = sum
+		}
+		{
+			gc_rank := gc_step + 3
+			gc_pos.Thread = gc_rank
+			/*line samples_histogram.go:103*/ var sum uint32
+			gc_s_sum[gc_rank] = sum
+		}
+	}
+	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		/*line samples_histogram.go:103*/ var sum uint32
 		gc_s_sum[gc_rank] = sum
@@ -450,7 +477,38 @@ func gc_body_mergeHistogram64Kernel(gc_b *compiled.Block, dHistogram, dPartialHi
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+			gc_step2 := gc_vstep3
+			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+				{
+					gc_tx := gc_step2 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					sum := gc_s_sum[gc_rank]
+					/*line samples_histogram.go:109*/ data[gc_tx] = sum
+				}
+				{
+					gc_tx := gc_step2 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					sum := gc_s_sum[gc_rank]
+					/*line samples_histogram.go:109*/ data[gc_tx] = sum
+				}
+				{
+					gc_tx := gc_step2 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					sum := gc_s_sum[gc_rank]
+					/*line samples_histogram.go:109*/ data[gc_tx] = sum
+				}
+				{
+					gc_tx := gc_step2 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					sum := gc_s_sum[gc_rank]
+					/*line samples_histogram.go:109*/ data[gc_tx] = sum
+				}
+			}
+			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				sum := gc_s_sum[gc_rank]
@@ -526,7 +584,30 @@ func gc_body_mergeHistogram64Kernel(gc_b *compiled.Block, dHistogram, dPartialHi
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
+				gc_step3 := gc_vstep5
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+					{
+						gc_tx := gc_step3 + 0
+						gc_pos.Thread = gc_base + gc_tx
+						/*line samples_histogram.go:115*/ data[gc_tx] += data[gc_tx+stride]
+					}
+					{
+						gc_tx := gc_step3 + 1
+						gc_pos.Thread = gc_base + gc_tx
+						/*line samples_histogram.go:115*/ data[gc_tx] += data[gc_tx+stride]
+					}
+					{
+						gc_tx := gc_step3 + 2
+						gc_pos.Thread = gc_base + gc_tx
+						/*line samples_histogram.go:115*/ data[gc_tx] += data[gc_tx+stride]
+					}
+					{
+						gc_tx := gc_step3 + 3
+						gc_pos.Thread = gc_base + gc_tx
+						/*line samples_histogram.go:115*/ data[gc_tx] += data[gc_tx+stride]
+					}
+				}
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					/*line samples_histogram.go:115*/ data[gc_tx] += data[gc_tx+stride]
 				}
@@ -542,41 +623,41 @@ func gc_body_mergeHistogram64Kernel(gc_b *compiled.Block, dHistogram, dPartialHi
 			gc_off3 := gc_bx
 			/*line samples_histogram.go:129*/ if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(dHistogram) {
 				gc_at4 := dHistogram[gc_off3:][:1]
-				gc_step := gc_from
-				for ; gc_step+3 < gc_to; gc_step += 4 {
+				gc_step4 := gc_from
+				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 					/*line samples_histogram.go:120*/ gc_at4[0] = data[0]
 					/*line samples_histogram.go:120*/ gc_at4[0] = data[0]
 					/*line samples_histogram.go:120*/ gc_at4[0] = data[0]
 					/*line samples_histogram.go:120*/ gc_at4[0] = data[0]
 				}
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 					/*line samples_histogram.go:120*/ gc_at4[0] = data[0]
 				}
 			} else {
-				gc_step2 := gc_from
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+				gc_step5 := gc_from
+				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
 					{
-						gc_tx := gc_step2 + 0
+						gc_tx := gc_step5 + 0
 						gc_pos.Thread = gc_base + gc_tx
 						/*line samples_histogram.go:120*/ dHistogram[gc_bx] = data[0]
 					}
 					{
-						gc_tx := gc_step2 + 1
+						gc_tx := gc_step5 + 1
 						gc_pos.Thread = gc_base + gc_tx
 						/*line samples_histogram.go:120*/ dHistogram[gc_bx] = data[0]
 					}
 					{
-						gc_tx := gc_step2 + 2
+						gc_tx := gc_step5 + 2
 						gc_pos.Thread = gc_base + gc_tx
 						/*line samples_histogram.go:120*/ dHistogram[gc_bx] = data[0]
 					}
 					{
-						gc_tx := gc_step2 + 3
+						gc_tx := gc_step5 + 3
 						gc_pos.Thread = gc_base + gc_tx
 						/*line samples_histogram.go:120*/ dHistogram[gc_bx] = data[0]
 					}
 				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					/*line samples_histogram.go:120*/ dHistogram[gc_bx] = data[0]
 				}
@@ -905,7 +986,34 @@ func gc_body_mergeHistogram256Kernel(gc_b *compiled.Block, dHistogram, dPartialH
 		}
 		archsimd.ClearAVXUpperBits()
 	}
-	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
+	gc_step := gc_vstep
+	for ; gc_step+3 < gc_n; gc_step += 4 {
+		{
+			gc_rank := gc_step + 0
+			gc_pos.Thread = gc_rank
+			/*line samples_histogram.go:187*/ var sum uint32
+			gc_s_sum[gc_rank] = sum
+		}
+		{
+			gc_rank := gc_step + 1
+			gc_pos.Thread = gc_rank
+			/*line samples_histogram.go:187*/ var sum uint32
+			gc_s_sum[gc_rank] = sum
+		}
+		{
+			gc_rank := gc_step + 2
+			gc_pos.Thread = gc_rank
+			/*line samples_histogram.go:187*/ var sum uint32
+			gc_s_sum[gc_rank] = sum
+		}
+		{
+			gc_rank := gc_step + 3
+			gc_pos.Thread = gc_rank
+			/*line samples_histogram.go:187*/ var sum uint32
+			gc_s_sum[gc_rank] = sum
+		}
+	}
+	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		/*line samples_histogram.go:187*/ var sum uint32
 		gc_s_sum[gc_rank] = sum
@@ -1024,7 +1132,38 @@ func gc_body_mergeHistogram256Kernel(gc_b *compiled.Block, dHistogram, dPartialH
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+			gc_step2 := gc_vstep3
+			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+				{
+					gc_tx := gc_step2 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					sum := gc_s_sum[gc_rank]
+					/*line samples_histogram.go:194*/ data[gc_tx] = sum
+				}
+				{
+					gc_tx := gc_step2 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					sum := gc_s_sum[gc_rank]
+					/*line samples_histogram.go:194*/ data[gc_tx] = sum
+				}
+				{
+					gc_tx := gc_step2 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					sum := gc_s_sum[gc_rank]
+					/*line samples_histogram.go:194*/ data[gc_tx] = sum
+				}
+				{
+					gc_tx := gc_step2 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					sum := gc_s_sum[gc_rank]
+					/*line samples_histogram.go:194*/ data[gc_tx] = sum
+				}
+			}
+			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				sum := gc_s_sum[gc_rank]
@@ -1100,7 +1239,30 @@ func gc_body_mergeHistogram256Kernel(gc_b *compiled.Block, dHistogram, dPartialH
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
+				gc_step3 := gc_vstep5
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+					{
+						gc_tx := gc_step3 + 0
+						gc_pos.Thread = gc_base + gc_tx
+						/*line samples_histogram.go:200*/ data[gc_tx] += data[gc_tx+stride]
+					}
+					{
+						gc_tx := gc_step3 + 1
+						gc_pos.Thread = gc_base + gc_tx
+						/*line samples_histogram.go:200*/ data[gc_tx] += data[gc_tx+stride]
+					}
+					{
+						gc_tx := gc_step3 + 2
+						gc_pos.Thread = gc_base + gc_tx
+						/*line samples_histogram.go:200*/ data[gc_tx] += data[gc_tx+stride]
+					}
+					{
+						gc_tx := gc_step3 + 3
+						gc_pos.Thread = gc_base + gc_tx
+						/*line samples_histogram.go:200*/ data[gc_tx] += data[gc_tx+stride]
+					}
+				}
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					/*line samples_histogram.go:200*/ data[gc_tx] += data[gc_tx+stride]
 				}
@@ -1116,41 +1278,41 @@ func gc_body_mergeHistogram256Kernel(gc_b *compiled.Block, dHistogram, dPartialH
 			gc_off3 := gc_bx
 			/*line samples_histogram.go:214*/ if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(dHistogram) {
 				gc_at4 := dHistogram[gc_off3:][:1]
-				gc_step := gc_from
-				for ; gc_step+3 < gc_to; gc_step += 4 {
+				gc_step4 := gc_from
+				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 					/*line samples_histogram.go:205*/ gc_at4[0] = data[0]
 					/*line samples_histogram.go:205*/ gc_at4[0] = data[0]
 					/*line samples_histogram.go:205*/ gc_at4[0] = data[0]
 					/*line samples_histogram.go:205*/ gc_at4[0] = data[0]
 				}
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 					/*line samples_histogram.go:205*/ gc_at4[0] = data[0]
 				}
 			} else {
-				gc_step2 := gc_from
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+				gc_step5 := gc_from
+				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
 					{
-						gc_tx := gc_step2 + 0
+						gc_tx := gc_step5 + 0
 						gc_pos.Thread = gc_base + gc_tx
 						/*line samples_histogram.go:205*/ dHistogram[gc_bx] = data[0]
 					}
 					{
-						gc_tx := gc_step2 + 1
+						gc_tx := gc_step5 + 1
 						gc_pos.Thread = gc_base + gc_tx
 						/*line samples_histogram.go:205*/ dHistogram[gc_bx] = data[0]
 					}
 					{
-						gc_tx := gc_step2 + 2
+						gc_tx := gc_step5 + 2
 						gc_pos.Thread = gc_base + gc_tx
 						/*line samples_histogram.go:205*/ dHistogram[gc_bx] = data[0]
 					}
 					{
-						gc_tx := gc_step2 + 3
+						gc_tx := gc_step5 + 3
 						gc_pos.Thread = gc_base + gc_tx
 						/*line samples_histogram.go:205*/ dHistogram[gc_bx] = data[0]
 					}
 				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					/*line samples_histogram.go:205*/ dHistogram[gc_bx] = data[0]
 				}

@@ -138,7 +138,34 @@ func gc_body_matrixMulCUDA(gc_b *compiled.Block, c, a, b []float32, wA, wB int) 
 		/*line samples_intro.go:60*/ var cSub float32
 		lanes.BroadcastFloat32x8(cSub).StoreSlice(gc_s_cSub[gc_rank:])
 	}
-	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
+	gc_step := gc_vstep
+	for ; gc_step+3 < gc_n; gc_step += 4 {
+		{
+			gc_rank := gc_step + 0
+			gc_pos.Thread = gc_rank
+			/*line samples_intro.go:60*/ var cSub float32
+			gc_s_cSub[gc_rank] = cSub
+		}
+		{
+			gc_rank := gc_step + 1
+			gc_pos.Thread = gc_rank
+			/*line samples_intro.go:60*/ var cSub float32
+			gc_s_cSub[gc_rank] = cSub
+		}
+		{
+			gc_rank := gc_step + 2
+			gc_pos.Thread = gc_rank
+			/*line samples_intro.go:60*/ var cSub float32
+			gc_s_cSub[gc_rank] = cSub
+		}
+		{
+			gc_rank := gc_step + 3
+			gc_pos.Thread = gc_rank
+			/*line samples_intro.go:60*/ var cSub float32
+			gc_s_cSub[gc_rank] = cSub
+		}
+	}
+	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		/*line samples_intro.go:60*/ var cSub float32
 		gc_s_cSub[gc_rank] = cSub
@@ -161,54 +188,38 @@ func gc_body_matrixMulCUDA(gc_b *compiled.Block, c, a, b []float32, wA, wB int) 
 					gc_at2 := a[gc_off2:][:gc_bdx]
 					gc_at3 := bs[gc_row][:gc_bdx]
 					gc_at4 := b[gc_off3:][:gc_bdx]
-					gc_step := 0
-					for ; gc_step+3 < gc_bdx; gc_step += 4 {
-						{
-							gc_tx := gc_step + 0
-							/*line samples_intro.go:67*/ gc_at[gc_tx] = gc_at2[gc_tx]
-							gc_at3[gc_tx] = gc_at4[gc_tx]
-						}
-						{
-							gc_tx := gc_step + 1
-							/*line samples_intro.go:67*/ gc_at[gc_tx] = gc_at2[gc_tx]
-							gc_at3[gc_tx] = gc_at4[gc_tx]
-						}
-						{
-							gc_tx := gc_step + 2
-							/*line samples_intro.go:67*/ gc_at[gc_tx] = gc_at2[gc_tx]
-							gc_at3[gc_tx] = gc_at4[gc_tx]
-						}
-						{
-							gc_tx := gc_step + 3
-							/*line samples_intro.go:67*/ gc_at[gc_tx] = gc_at2[gc_tx]
-							gc_at3[gc_tx] = gc_at4[gc_tx]
-						}
-					}
-					for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
-						/*line samples_intro.go:67*/ gc_at[gc_tx] = gc_at2[gc_tx]
-						gc_at3[gc_tx] = gc_at4[gc_tx]
-					}
-				} else {
 					gc_step2 := 0
 					for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 						{
 							gc_tx := gc_step2 + 0
-							gc_pos.Thread = gc_base + gc_tx
-							tx := gc_tx
-							ty := gc_ty
-							/*line samples_intro.go:67*/ as[ty][tx] = a[a0+wA*ty+tx]
-							bs[ty][tx] = b[b0+wB*ty+tx]
+							/*line samples_intro.go:67*/ gc_at[gc_tx] = gc_at2[gc_tx]
+							gc_at3[gc_tx] = gc_at4[gc_tx]
 						}
 						{
 							gc_tx := gc_step2 + 1
-							gc_pos.Thread = gc_base + gc_tx
-							tx := gc_tx
-							ty := gc_ty
-							/*line samples_intro.go:67*/ as[ty][tx] = a[a0+wA*ty+tx]
-							bs[ty][tx] = b[b0+wB*ty+tx]
+							/*line samples_intro.go:67*/ gc_at[gc_tx] = gc_at2[gc_tx]
+							gc_at3[gc_tx] = gc_at4[gc_tx]
 						}
 						{
 							gc_tx := gc_step2 + 2
+							/*line samples_intro.go:67*/ gc_at[gc_tx] = gc_at2[gc_tx]
+							gc_at3[gc_tx] = gc_at4[gc_tx]
+						}
+						{
+							gc_tx := gc_step2 + 3
+							/*line samples_intro.go:67*/ gc_at[gc_tx] = gc_at2[gc_tx]
+							gc_at3[gc_tx] = gc_at4[gc_tx]
+						}
+					}
+					for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+						/*line samples_intro.go:67*/ gc_at[gc_tx] = gc_at2[gc_tx]
+						gc_at3[gc_tx] = gc_at4[gc_tx]
+					}
+				} else {
+					gc_step3 := 0
+					for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+						{
+							gc_tx := gc_step3 + 0
 							gc_pos.Thread = gc_base + gc_tx
 							tx := gc_tx
 							ty := gc_ty
@@ -216,7 +227,23 @@ func gc_body_matrixMulCUDA(gc_b *compiled.Block, c, a, b []float32, wA, wB int) 
 							bs[ty][tx] = b[b0+wB*ty+tx]
 						}
 						{
-							gc_tx := gc_step2 + 3
+							gc_tx := gc_step3 + 1
+							gc_pos.Thread = gc_base + gc_tx
+							tx := gc_tx
+							ty := gc_ty
+							/*line samples_intro.go:67*/ as[ty][tx] = a[a0+wA*ty+tx]
+							bs[ty][tx] = b[b0+wB*ty+tx]
+						}
+						{
+							gc_tx := gc_step3 + 2
+							gc_pos.Thread = gc_base + gc_tx
+							tx := gc_tx
+							ty := gc_ty
+							/*line samples_intro.go:67*/ as[ty][tx] = a[a0+wA*ty+tx]
+							bs[ty][tx] = b[b0+wB*ty+tx]
+						}
+						{
+							gc_tx := gc_step3 + 3
 							gc_pos.Thread = gc_base + gc_tx
 							tx := gc_tx
 							ty := gc_ty
@@ -224,7 +251,7 @@ func gc_body_matrixMulCUDA(gc_b *compiled.Block, c, a, b []float32, wA, wB int) 
 							bs[ty][tx] = b[b0+wB*ty+tx]
 						}
 					}
-					for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
 						tx := gc_tx
 						ty := gc_ty
@@ -358,10 +385,10 @@ func gc_body_matrixMulCUDA(gc_b *compiled.Block, c, a, b []float32, wA, wB int) 
 				gc_at5 := c[gc_off4:][:gc_bdx]
 				/*line samples_intro.go:81*/ copy(gc_at5, gc_s_cSub[gc_base:][:gc_bdx])
 			} else {
-				gc_step3 := 0
-				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+				gc_step4 := 0
+				for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
 					{
-						gc_tx := gc_step3 + 0
+						gc_tx := gc_step4 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tx := gc_tx
@@ -370,7 +397,7 @@ func gc_body_matrixMulCUDA(gc_b *compiled.Block, c, a, b []float32, wA, wB int) 
 						/*line samples_intro.go:81*/ c[c0+wB*ty+tx] = cSub
 					}
 					{
-						gc_tx := gc_step3 + 1
+						gc_tx := gc_step4 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tx := gc_tx
@@ -379,7 +406,7 @@ func gc_body_matrixMulCUDA(gc_b *compiled.Block, c, a, b []float32, wA, wB int) 
 						/*line samples_intro.go:81*/ c[c0+wB*ty+tx] = cSub
 					}
 					{
-						gc_tx := gc_step3 + 2
+						gc_tx := gc_step4 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tx := gc_tx
@@ -388,7 +415,7 @@ func gc_body_matrixMulCUDA(gc_b *compiled.Block, c, a, b []float32, wA, wB int) 
 						/*line samples_intro.go:81*/ c[c0+wB*ty+tx] = cSub
 					}
 					{
-						gc_tx := gc_step3 + 3
+						gc_tx := gc_step4 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tx := gc_tx
@@ -397,7 +424,7 @@ func gc_body_matrixMulCUDA(gc_b *compiled.Block, c, a, b []float32, wA, wB int) 
 						/*line samples_intro.go:81*/ c[c0+wB*ty+tx] = cSub
 					}
 				}
-				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tx := gc_tx
@@ -804,7 +831,50 @@ func gc_body_timedReduction(gc_b *compiled.Block, input, output []float32, timer
 						/*line samples_intro.go:243*/ f1.StoreMasked((*[8]float32)(shared[tid:]), gc_if)
 					}
 				}
-				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+				gc_step := gc_vstep2
+				for ; gc_step+3 < gc_to; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
+						gc_pos.Thread = gc_base + gc_tx
+						tid := gc_tx
+						/*line samples_intro.go:242*/ f0 := shared[tid]
+						f1 := shared[tid+d]
+						/*line samples_intro.go:245*/ if f1 < f0 {
+							shared[tid] = f1
+						}
+					}
+					{
+						gc_tx := gc_step + 1
+						gc_pos.Thread = gc_base + gc_tx
+						tid := gc_tx
+						/*line samples_intro.go:242*/ f0 := shared[tid]
+						f1 := shared[tid+d]
+						/*line samples_intro.go:245*/ if f1 < f0 {
+							shared[tid] = f1
+						}
+					}
+					{
+						gc_tx := gc_step + 2
+						gc_pos.Thread = gc_base + gc_tx
+						tid := gc_tx
+						/*line samples_intro.go:242*/ f0 := shared[tid]
+						f1 := shared[tid+d]
+						/*line samples_intro.go:245*/ if f1 < f0 {
+							shared[tid] = f1
+						}
+					}
+					{
+						gc_tx := gc_step + 3
+						gc_pos.Thread = gc_base + gc_tx
+						tid := gc_tx
+						/*line samples_intro.go:242*/ f0 := shared[tid]
+						f1 := shared[tid+d]
+						/*line samples_intro.go:245*/ if f1 < f0 {
+							shared[tid] = f1
+						}
+					}
+				}
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 					/*line samples_intro.go:242*/ f0 := shared[tid]
@@ -827,41 +897,41 @@ func gc_body_timedReduction(gc_b *compiled.Block, input, output []float32, timer
 			if gc_from >= 0 && gc_off4 >= 0 && gc_off4 < len(output) && gc_off5 >= 0 && gc_off5 < len(shared) {
 				gc_at8 := output[gc_off4:][:1]
 				gc_at9 := shared[gc_off5:][:1]
-				gc_step := gc_from
-				for ; gc_step+3 < gc_to; gc_step += 4 {
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					/*line samples_intro.go:253*/ gc_at8[0] = gc_at9[0]
 					/*line samples_intro.go:253*/ gc_at8[0] = gc_at9[0]
 					/*line samples_intro.go:253*/ gc_at8[0] = gc_at9[0]
 					/*line samples_intro.go:253*/ gc_at8[0] = gc_at9[0]
 				}
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					/*line samples_intro.go:253*/ gc_at8[0] = gc_at9[0]
 				}
 			} else {
-				gc_step2 := gc_from
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+				gc_step3 := gc_from
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					{
-						gc_tx := gc_step2 + 0
+						gc_tx := gc_step3 + 0
 						gc_pos.Thread = gc_base + gc_tx
 						/*line samples_intro.go:253*/ output[bid] = shared[0]
 					}
 					{
-						gc_tx := gc_step2 + 1
+						gc_tx := gc_step3 + 1
 						gc_pos.Thread = gc_base + gc_tx
 						/*line samples_intro.go:253*/ output[bid] = shared[0]
 					}
 					{
-						gc_tx := gc_step2 + 2
+						gc_tx := gc_step3 + 2
 						gc_pos.Thread = gc_base + gc_tx
 						/*line samples_intro.go:253*/ output[bid] = shared[0]
 					}
 					{
-						gc_tx := gc_step2 + 3
+						gc_tx := gc_step3 + 3
 						gc_pos.Thread = gc_base + gc_tx
 						/*line samples_intro.go:253*/ output[bid] = shared[0]
 					}
 				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					/*line samples_intro.go:253*/ output[bid] = shared[0]
 				}
@@ -877,58 +947,58 @@ func gc_body_timedReduction(gc_b *compiled.Block, input, output []float32, timer
 			/*line samples_intro.go:265*/ gc_off6 := bid + gc_gdx
 			if gc_from >= 0 && gc_off6 >= 0 && gc_off6 < len(timer) {
 				gc_at10 := timer[gc_off6:][:1]
-				gc_step3 := gc_from
-				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
-					{
-						gc_tx := gc_step3 + 0
-						gc_pos.Thread = gc_base + gc_tx
-						/*line samples_intro.go:259*/ gc_at10[0] = int64(intrinsic.Clock())
-					}
-					{
-						gc_tx := gc_step3 + 1
-						gc_pos.Thread = gc_base + gc_tx
-						/*line samples_intro.go:259*/ gc_at10[0] = int64(intrinsic.Clock())
-					}
-					{
-						gc_tx := gc_step3 + 2
-						gc_pos.Thread = gc_base + gc_tx
-						/*line samples_intro.go:259*/ gc_at10[0] = int64(intrinsic.Clock())
-					}
-					{
-						gc_tx := gc_step3 + 3
-						gc_pos.Thread = gc_base + gc_tx
-						/*line samples_intro.go:259*/ gc_at10[0] = int64(intrinsic.Clock())
-					}
-				}
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
-					gc_pos.Thread = gc_base + gc_tx
-					/*line samples_intro.go:259*/ gc_at10[0] = int64(intrinsic.Clock())
-				}
-			} else {
 				gc_step4 := gc_from
 				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 					{
 						gc_tx := gc_step4 + 0
 						gc_pos.Thread = gc_base + gc_tx
-						/*line samples_intro.go:259*/ timer[bid+gc_gdx] = int64(intrinsic.Clock())
+						/*line samples_intro.go:259*/ gc_at10[0] = int64(intrinsic.Clock())
 					}
 					{
 						gc_tx := gc_step4 + 1
 						gc_pos.Thread = gc_base + gc_tx
-						/*line samples_intro.go:259*/ timer[bid+gc_gdx] = int64(intrinsic.Clock())
+						/*line samples_intro.go:259*/ gc_at10[0] = int64(intrinsic.Clock())
 					}
 					{
 						gc_tx := gc_step4 + 2
 						gc_pos.Thread = gc_base + gc_tx
-						/*line samples_intro.go:259*/ timer[bid+gc_gdx] = int64(intrinsic.Clock())
+						/*line samples_intro.go:259*/ gc_at10[0] = int64(intrinsic.Clock())
 					}
 					{
 						gc_tx := gc_step4 + 3
 						gc_pos.Thread = gc_base + gc_tx
-						/*line samples_intro.go:259*/ timer[bid+gc_gdx] = int64(intrinsic.Clock())
+						/*line samples_intro.go:259*/ gc_at10[0] = int64(intrinsic.Clock())
 					}
 				}
 				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					/*line samples_intro.go:259*/ gc_at10[0] = int64(intrinsic.Clock())
+				}
+			} else {
+				gc_step5 := gc_from
+				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
+					{
+						gc_tx := gc_step5 + 0
+						gc_pos.Thread = gc_base + gc_tx
+						/*line samples_intro.go:259*/ timer[bid+gc_gdx] = int64(intrinsic.Clock())
+					}
+					{
+						gc_tx := gc_step5 + 1
+						gc_pos.Thread = gc_base + gc_tx
+						/*line samples_intro.go:259*/ timer[bid+gc_gdx] = int64(intrinsic.Clock())
+					}
+					{
+						gc_tx := gc_step5 + 2
+						gc_pos.Thread = gc_base + gc_tx
+						/*line samples_intro.go:259*/ timer[bid+gc_gdx] = int64(intrinsic.Clock())
+					}
+					{
+						gc_tx := gc_step5 + 3
+						gc_pos.Thread = gc_base + gc_tx
+						/*line samples_intro.go:259*/ timer[bid+gc_gdx] = int64(intrinsic.Clock())
+					}
+				}
+				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					/*line samples_intro.go:259*/ timer[bid+gc_gdx] = int64(intrinsic.Clock())
 				}

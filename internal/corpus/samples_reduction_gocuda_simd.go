@@ -352,7 +352,50 @@ func gc_body_reduce0_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+			gc_step := gc_vstep2
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
+				{
+					gc_tx := gc_step + 0
+					gc_pos.Thread = gc_base + gc_tx
+					tid := gc_tx
+					i := gc_bx*gc_bdx + gc_tx
+					/*line samples_reduction.go:29*/ sdata[tid] = 0
+					if i < n {
+						sdata[tid] = gIdata[i]
+					}
+				}
+				{
+					gc_tx := gc_step + 1
+					gc_pos.Thread = gc_base + gc_tx
+					tid := gc_tx
+					i := gc_bx*gc_bdx + gc_tx
+					/*line samples_reduction.go:29*/ sdata[tid] = 0
+					if i < n {
+						sdata[tid] = gIdata[i]
+					}
+				}
+				{
+					gc_tx := gc_step + 2
+					gc_pos.Thread = gc_base + gc_tx
+					tid := gc_tx
+					i := gc_bx*gc_bdx + gc_tx
+					/*line samples_reduction.go:29*/ sdata[tid] = 0
+					if i < n {
+						sdata[tid] = gIdata[i]
+					}
+				}
+				{
+					gc_tx := gc_step + 3
+					gc_pos.Thread = gc_base + gc_tx
+					tid := gc_tx
+					i := gc_bx*gc_bdx + gc_tx
+					/*line samples_reduction.go:29*/ sdata[tid] = 0
+					if i < n {
+						sdata[tid] = gIdata[i]
+					}
+				}
+			}
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
 				i := gc_bx*gc_bdx + gc_tx
@@ -394,41 +437,41 @@ func gc_body_reduce0_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 		/*line samples_reduction.go:55*/ if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(gOdata) && gc_off3 >= 0 && gc_off3 < len(sdata) {
 			gc_at3 := gOdata[gc_off2:][:1]
 			gc_at4 := sdata[gc_off3:][:1]
-			gc_step := gc_from
-			for ; gc_step+3 < gc_to; gc_step += 4 {
+			gc_step2 := gc_from
+			for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 				/*line samples_reduction.go:48*/ gc_at3[0] = gc_at4[0]
 				/*line samples_reduction.go:48*/ gc_at3[0] = gc_at4[0]
 				/*line samples_reduction.go:48*/ gc_at3[0] = gc_at4[0]
 				/*line samples_reduction.go:48*/ gc_at3[0] = gc_at4[0]
 			}
-			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 				/*line samples_reduction.go:48*/ gc_at3[0] = gc_at4[0]
 			}
 		} else {
-			gc_step2 := gc_from
-			for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+			gc_step3 := gc_from
+			for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 				{
-					gc_tx := gc_step2 + 0
+					gc_tx := gc_step3 + 0
 					gc_pos.Thread = gc_base + gc_tx
 					/*line samples_reduction.go:48*/ gOdata[gc_bx] = sdata[0]
 				}
 				{
-					gc_tx := gc_step2 + 1
+					gc_tx := gc_step3 + 1
 					gc_pos.Thread = gc_base + gc_tx
 					/*line samples_reduction.go:48*/ gOdata[gc_bx] = sdata[0]
 				}
 				{
-					gc_tx := gc_step2 + 2
+					gc_tx := gc_step3 + 2
 					gc_pos.Thread = gc_base + gc_tx
 					/*line samples_reduction.go:48*/ gOdata[gc_bx] = sdata[0]
 				}
 				{
-					gc_tx := gc_step2 + 3
+					gc_tx := gc_step3 + 3
 					gc_pos.Thread = gc_base + gc_tx
 					/*line samples_reduction.go:48*/ gOdata[gc_bx] = sdata[0]
 				}
 			}
-			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+			for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				/*line samples_reduction.go:48*/ gOdata[gc_bx] = sdata[0]
 			}
@@ -559,7 +602,50 @@ func gc_body_reduce0_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+			gc_step := gc_vstep2
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
+				{
+					gc_tx := gc_step + 0
+					gc_pos.Thread = gc_base + gc_tx
+					tid := gc_tx
+					i := gc_bx*gc_bdx + gc_tx
+					/*line samples_reduction.go:29*/ sdata[tid] = 0
+					if i < n {
+						sdata[tid] = gIdata[i]
+					}
+				}
+				{
+					gc_tx := gc_step + 1
+					gc_pos.Thread = gc_base + gc_tx
+					tid := gc_tx
+					i := gc_bx*gc_bdx + gc_tx
+					/*line samples_reduction.go:29*/ sdata[tid] = 0
+					if i < n {
+						sdata[tid] = gIdata[i]
+					}
+				}
+				{
+					gc_tx := gc_step + 2
+					gc_pos.Thread = gc_base + gc_tx
+					tid := gc_tx
+					i := gc_bx*gc_bdx + gc_tx
+					/*line samples_reduction.go:29*/ sdata[tid] = 0
+					if i < n {
+						sdata[tid] = gIdata[i]
+					}
+				}
+				{
+					gc_tx := gc_step + 3
+					gc_pos.Thread = gc_base + gc_tx
+					tid := gc_tx
+					i := gc_bx*gc_bdx + gc_tx
+					/*line samples_reduction.go:29*/ sdata[tid] = 0
+					if i < n {
+						sdata[tid] = gIdata[i]
+					}
+				}
+			}
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
 				i := gc_bx*gc_bdx + gc_tx
@@ -600,41 +686,41 @@ func gc_body_reduce0_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 		/*line samples_reduction.go:55*/ if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(gOdata) && gc_off3 >= 0 && gc_off3 < len(sdata) {
 			gc_at3 := gOdata[gc_off2:][:1]
 			gc_at4 := sdata[gc_off3:][:1]
-			gc_step := gc_from
-			for ; gc_step+3 < gc_to; gc_step += 4 {
+			gc_step2 := gc_from
+			for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 				/*line samples_reduction.go:48*/ gc_at3[0] = gc_at4[0]
 				/*line samples_reduction.go:48*/ gc_at3[0] = gc_at4[0]
 				/*line samples_reduction.go:48*/ gc_at3[0] = gc_at4[0]
 				/*line samples_reduction.go:48*/ gc_at3[0] = gc_at4[0]
 			}
-			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 				/*line samples_reduction.go:48*/ gc_at3[0] = gc_at4[0]
 			}
 		} else {
-			gc_step2 := gc_from
-			for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+			gc_step3 := gc_from
+			for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 				{
-					gc_tx := gc_step2 + 0
+					gc_tx := gc_step3 + 0
 					gc_pos.Thread = gc_base + gc_tx
 					/*line samples_reduction.go:48*/ gOdata[gc_bx] = sdata[0]
 				}
 				{
-					gc_tx := gc_step2 + 1
+					gc_tx := gc_step3 + 1
 					gc_pos.Thread = gc_base + gc_tx
 					/*line samples_reduction.go:48*/ gOdata[gc_bx] = sdata[0]
 				}
 				{
-					gc_tx := gc_step2 + 2
+					gc_tx := gc_step3 + 2
 					gc_pos.Thread = gc_base + gc_tx
 					/*line samples_reduction.go:48*/ gOdata[gc_bx] = sdata[0]
 				}
 				{
-					gc_tx := gc_step2 + 3
+					gc_tx := gc_step3 + 3
 					gc_pos.Thread = gc_base + gc_tx
 					/*line samples_reduction.go:48*/ gOdata[gc_bx] = sdata[0]
 				}
 			}
-			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+			for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				/*line samples_reduction.go:48*/ gOdata[gc_bx] = sdata[0]
 			}
@@ -765,7 +851,50 @@ func gc_body_reduce0_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+			gc_step := gc_vstep2
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
+				{
+					gc_tx := gc_step + 0
+					gc_pos.Thread = gc_base + gc_tx
+					tid := gc_tx
+					i := gc_bx*gc_bdx + gc_tx
+					/*line samples_reduction.go:29*/ sdata[tid] = 0
+					if i < n {
+						sdata[tid] = gIdata[i]
+					}
+				}
+				{
+					gc_tx := gc_step + 1
+					gc_pos.Thread = gc_base + gc_tx
+					tid := gc_tx
+					i := gc_bx*gc_bdx + gc_tx
+					/*line samples_reduction.go:29*/ sdata[tid] = 0
+					if i < n {
+						sdata[tid] = gIdata[i]
+					}
+				}
+				{
+					gc_tx := gc_step + 2
+					gc_pos.Thread = gc_base + gc_tx
+					tid := gc_tx
+					i := gc_bx*gc_bdx + gc_tx
+					/*line samples_reduction.go:29*/ sdata[tid] = 0
+					if i < n {
+						sdata[tid] = gIdata[i]
+					}
+				}
+				{
+					gc_tx := gc_step + 3
+					gc_pos.Thread = gc_base + gc_tx
+					tid := gc_tx
+					i := gc_bx*gc_bdx + gc_tx
+					/*line samples_reduction.go:29*/ sdata[tid] = 0
+					if i < n {
+						sdata[tid] = gIdata[i]
+					}
+				}
+			}
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
 				i := gc_bx*gc_bdx + gc_tx
@@ -806,41 +935,41 @@ func gc_body_reduce0_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 		/*line samples_reduction.go:55*/ if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(gOdata) && gc_off3 >= 0 && gc_off3 < len(sdata) {
 			gc_at3 := gOdata[gc_off2:][:1]
 			gc_at4 := sdata[gc_off3:][:1]
-			gc_step := gc_from
-			for ; gc_step+3 < gc_to; gc_step += 4 {
+			gc_step2 := gc_from
+			for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 				/*line samples_reduction.go:48*/ gc_at3[0] = gc_at4[0]
 				/*line samples_reduction.go:48*/ gc_at3[0] = gc_at4[0]
 				/*line samples_reduction.go:48*/ gc_at3[0] = gc_at4[0]
 				/*line samples_reduction.go:48*/ gc_at3[0] = gc_at4[0]
 			}
-			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 				/*line samples_reduction.go:48*/ gc_at3[0] = gc_at4[0]
 			}
 		} else {
-			gc_step2 := gc_from
-			for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+			gc_step3 := gc_from
+			for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 				{
-					gc_tx := gc_step2 + 0
+					gc_tx := gc_step3 + 0
 					gc_pos.Thread = gc_base + gc_tx
 					/*line samples_reduction.go:48*/ gOdata[gc_bx] = sdata[0]
 				}
 				{
-					gc_tx := gc_step2 + 1
+					gc_tx := gc_step3 + 1
 					gc_pos.Thread = gc_base + gc_tx
 					/*line samples_reduction.go:48*/ gOdata[gc_bx] = sdata[0]
 				}
 				{
-					gc_tx := gc_step2 + 2
+					gc_tx := gc_step3 + 2
 					gc_pos.Thread = gc_base + gc_tx
 					/*line samples_reduction.go:48*/ gOdata[gc_bx] = sdata[0]
 				}
 				{
-					gc_tx := gc_step2 + 3
+					gc_tx := gc_step3 + 3
 					gc_pos.Thread = gc_base + gc_tx
 					/*line samples_reduction.go:48*/ gOdata[gc_bx] = sdata[0]
 				}
 			}
-			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+			for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				/*line samples_reduction.go:48*/ gOdata[gc_bx] = sdata[0]
 			}
@@ -1218,7 +1347,50 @@ func gc_body_reduce1_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+			gc_step := gc_vstep2
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
+				{
+					gc_tx := gc_step + 0
+					gc_pos.Thread = gc_base + gc_tx
+					tid := gc_tx
+					i := gc_bx*gc_bdx + gc_tx
+					/*line samples_reduction.go:63*/ sdata[tid] = 0
+					if i < n {
+						sdata[tid] = gIdata[i]
+					}
+				}
+				{
+					gc_tx := gc_step + 1
+					gc_pos.Thread = gc_base + gc_tx
+					tid := gc_tx
+					i := gc_bx*gc_bdx + gc_tx
+					/*line samples_reduction.go:63*/ sdata[tid] = 0
+					if i < n {
+						sdata[tid] = gIdata[i]
+					}
+				}
+				{
+					gc_tx := gc_step + 2
+					gc_pos.Thread = gc_base + gc_tx
+					tid := gc_tx
+					i := gc_bx*gc_bdx + gc_tx
+					/*line samples_reduction.go:63*/ sdata[tid] = 0
+					if i < n {
+						sdata[tid] = gIdata[i]
+					}
+				}
+				{
+					gc_tx := gc_step + 3
+					gc_pos.Thread = gc_base + gc_tx
+					tid := gc_tx
+					i := gc_bx*gc_bdx + gc_tx
+					/*line samples_reduction.go:63*/ sdata[tid] = 0
+					if i < n {
+						sdata[tid] = gIdata[i]
+					}
+				}
+			}
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
 				i := gc_bx*gc_bdx + gc_tx
@@ -1407,7 +1579,46 @@ func gc_body_reduce1_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 					archsimd.ClearAVXUpperBits()
 				}
 			}
-			for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+			gc_step2 := gc_vstep3
+			for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+				{
+					gc_tx := gc_step2 + 0
+					gc_pos.Thread = gc_base + gc_tx
+					tid := gc_tx
+					/*line samples_reduction.go:71*/ index := 2 * s * tid
+					/*line samples_reduction.go:73*/ if index < gc_bdx {
+						sdata[index] += sdata[index+s]
+					}
+				}
+				{
+					gc_tx := gc_step2 + 1
+					gc_pos.Thread = gc_base + gc_tx
+					tid := gc_tx
+					/*line samples_reduction.go:71*/ index := 2 * s * tid
+					/*line samples_reduction.go:73*/ if index < gc_bdx {
+						sdata[index] += sdata[index+s]
+					}
+				}
+				{
+					gc_tx := gc_step2 + 2
+					gc_pos.Thread = gc_base + gc_tx
+					tid := gc_tx
+					/*line samples_reduction.go:71*/ index := 2 * s * tid
+					/*line samples_reduction.go:73*/ if index < gc_bdx {
+						sdata[index] += sdata[index+s]
+					}
+				}
+				{
+					gc_tx := gc_step2 + 3
+					gc_pos.Thread = gc_base + gc_tx
+					tid := gc_tx
+					/*line samples_reduction.go:71*/ index := 2 * s * tid
+					/*line samples_reduction.go:73*/ if index < gc_bdx {
+						sdata[index] += sdata[index+s]
+					}
+				}
+			}
+			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
 				/*line samples_reduction.go:71*/ index := 2 * s * tid
@@ -1428,41 +1639,41 @@ func gc_body_reduce1_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 			/*line samples_reduction.go:88*/ if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(gOdata) && gc_off3 >= 0 && gc_off3 < len(sdata) {
 				gc_at3 := gOdata[gc_off2:][:1]
 				gc_at4 := sdata[gc_off3:][:1]
-				gc_step := gc_from
-				for ; gc_step+3 < gc_to; gc_step += 4 {
+				gc_step3 := gc_from
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					/*line samples_reduction.go:81*/ gc_at3[0] = gc_at4[0]
 					/*line samples_reduction.go:81*/ gc_at3[0] = gc_at4[0]
 					/*line samples_reduction.go:81*/ gc_at3[0] = gc_at4[0]
 					/*line samples_reduction.go:81*/ gc_at3[0] = gc_at4[0]
 				}
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 					/*line samples_reduction.go:81*/ gc_at3[0] = gc_at4[0]
 				}
 			} else {
-				gc_step2 := gc_from
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+				gc_step4 := gc_from
+				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 					{
-						gc_tx := gc_step2 + 0
+						gc_tx := gc_step4 + 0
 						gc_pos.Thread = gc_base + gc_tx
 						/*line samples_reduction.go:81*/ gOdata[gc_bx] = sdata[0]
 					}
 					{
-						gc_tx := gc_step2 + 1
+						gc_tx := gc_step4 + 1
 						gc_pos.Thread = gc_base + gc_tx
 						/*line samples_reduction.go:81*/ gOdata[gc_bx] = sdata[0]
 					}
 					{
-						gc_tx := gc_step2 + 2
+						gc_tx := gc_step4 + 2
 						gc_pos.Thread = gc_base + gc_tx
 						/*line samples_reduction.go:81*/ gOdata[gc_bx] = sdata[0]
 					}
 					{
-						gc_tx := gc_step2 + 3
+						gc_tx := gc_step4 + 3
 						gc_pos.Thread = gc_base + gc_tx
 						/*line samples_reduction.go:81*/ gOdata[gc_bx] = sdata[0]
 					}
 				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					/*line samples_reduction.go:81*/ gOdata[gc_bx] = sdata[0]
 				}
@@ -1594,7 +1805,50 @@ func gc_body_reduce1_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+			gc_step := gc_vstep2
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
+				{
+					gc_tx := gc_step + 0
+					gc_pos.Thread = gc_base + gc_tx
+					tid := gc_tx
+					i := gc_bx*gc_bdx + gc_tx
+					/*line samples_reduction.go:63*/ sdata[tid] = 0
+					if i < n {
+						sdata[tid] = gIdata[i]
+					}
+				}
+				{
+					gc_tx := gc_step + 1
+					gc_pos.Thread = gc_base + gc_tx
+					tid := gc_tx
+					i := gc_bx*gc_bdx + gc_tx
+					/*line samples_reduction.go:63*/ sdata[tid] = 0
+					if i < n {
+						sdata[tid] = gIdata[i]
+					}
+				}
+				{
+					gc_tx := gc_step + 2
+					gc_pos.Thread = gc_base + gc_tx
+					tid := gc_tx
+					i := gc_bx*gc_bdx + gc_tx
+					/*line samples_reduction.go:63*/ sdata[tid] = 0
+					if i < n {
+						sdata[tid] = gIdata[i]
+					}
+				}
+				{
+					gc_tx := gc_step + 3
+					gc_pos.Thread = gc_base + gc_tx
+					tid := gc_tx
+					i := gc_bx*gc_bdx + gc_tx
+					/*line samples_reduction.go:63*/ sdata[tid] = 0
+					if i < n {
+						sdata[tid] = gIdata[i]
+					}
+				}
+			}
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
 				i := gc_bx*gc_bdx + gc_tx
@@ -1783,7 +2037,46 @@ func gc_body_reduce1_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 					archsimd.ClearAVXUpperBits()
 				}
 			}
-			for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+			gc_step2 := gc_vstep3
+			for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+				{
+					gc_tx := gc_step2 + 0
+					gc_pos.Thread = gc_base + gc_tx
+					tid := gc_tx
+					/*line samples_reduction.go:71*/ index := 2 * s * tid
+					/*line samples_reduction.go:73*/ if index < gc_bdx {
+						sdata[index] += sdata[index+s]
+					}
+				}
+				{
+					gc_tx := gc_step2 + 1
+					gc_pos.Thread = gc_base + gc_tx
+					tid := gc_tx
+					/*line samples_reduction.go:71*/ index := 2 * s * tid
+					/*line samples_reduction.go:73*/ if index < gc_bdx {
+						sdata[index] += sdata[index+s]
+					}
+				}
+				{
+					gc_tx := gc_step2 + 2
+					gc_pos.Thread = gc_base + gc_tx
+					tid := gc_tx
+					/*line samples_reduction.go:71*/ index := 2 * s * tid
+					/*line samples_reduction.go:73*/ if index < gc_bdx {
+						sdata[index] += sdata[index+s]
+					}
+				}
+				{
+					gc_tx := gc_step2 + 3
+					gc_pos.Thread = gc_base + gc_tx
+					tid := gc_tx
+					/*line samples_reduction.go:71*/ index := 2 * s * tid
+					/*line samples_reduction.go:73*/ if index < gc_bdx {
+						sdata[index] += sdata[index+s]
+					}
+				}
+			}
+			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
 				/*line samples_reduction.go:71*/ index := 2 * s * tid
@@ -1804,41 +2097,41 @@ func gc_body_reduce1_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 			/*line samples_reduction.go:88*/ if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(gOdata) && gc_off3 >= 0 && gc_off3 < len(sdata) {
 				gc_at3 := gOdata[gc_off2:][:1]
 				gc_at4 := sdata[gc_off3:][:1]
-				gc_step := gc_from
-				for ; gc_step+3 < gc_to; gc_step += 4 {
+				gc_step3 := gc_from
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					/*line samples_reduction.go:81*/ gc_at3[0] = gc_at4[0]
 					/*line samples_reduction.go:81*/ gc_at3[0] = gc_at4[0]
 					/*line samples_reduction.go:81*/ gc_at3[0] = gc_at4[0]
 					/*line samples_reduction.go:81*/ gc_at3[0] = gc_at4[0]
 				}
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 					/*line samples_reduction.go:81*/ gc_at3[0] = gc_at4[0]
 				}
 			} else {
-				gc_step2 := gc_from
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+				gc_step4 := gc_from
+				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 					{
-						gc_tx := gc_step2 + 0
+						gc_tx := gc_step4 + 0
 						gc_pos.Thread = gc_base + gc_tx
 						/*line samples_reduction.go:81*/ gOdata[gc_bx] = sdata[0]
 					}
 					{
-						gc_tx := gc_step2 + 1
+						gc_tx := gc_step4 + 1
 						gc_pos.Thread = gc_base + gc_tx
 						/*line samples_reduction.go:81*/ gOdata[gc_bx] = sdata[0]
 					}
 					{
-						gc_tx := gc_step2 + 2
+						gc_tx := gc_step4 + 2
 						gc_pos.Thread = gc_base + gc_tx
 						/*line samples_reduction.go:81*/ gOdata[gc_bx] = sdata[0]
 					}
 					{
-						gc_tx := gc_step2 + 3
+						gc_tx := gc_step4 + 3
 						gc_pos.Thread = gc_base + gc_tx
 						/*line samples_reduction.go:81*/ gOdata[gc_bx] = sdata[0]
 					}
 				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					/*line samples_reduction.go:81*/ gOdata[gc_bx] = sdata[0]
 				}
@@ -1970,7 +2263,50 @@ func gc_body_reduce1_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+			gc_step := gc_vstep2
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
+				{
+					gc_tx := gc_step + 0
+					gc_pos.Thread = gc_base + gc_tx
+					tid := gc_tx
+					i := gc_bx*gc_bdx + gc_tx
+					/*line samples_reduction.go:63*/ sdata[tid] = 0
+					if i < n {
+						sdata[tid] = gIdata[i]
+					}
+				}
+				{
+					gc_tx := gc_step + 1
+					gc_pos.Thread = gc_base + gc_tx
+					tid := gc_tx
+					i := gc_bx*gc_bdx + gc_tx
+					/*line samples_reduction.go:63*/ sdata[tid] = 0
+					if i < n {
+						sdata[tid] = gIdata[i]
+					}
+				}
+				{
+					gc_tx := gc_step + 2
+					gc_pos.Thread = gc_base + gc_tx
+					tid := gc_tx
+					i := gc_bx*gc_bdx + gc_tx
+					/*line samples_reduction.go:63*/ sdata[tid] = 0
+					if i < n {
+						sdata[tid] = gIdata[i]
+					}
+				}
+				{
+					gc_tx := gc_step + 3
+					gc_pos.Thread = gc_base + gc_tx
+					tid := gc_tx
+					i := gc_bx*gc_bdx + gc_tx
+					/*line samples_reduction.go:63*/ sdata[tid] = 0
+					if i < n {
+						sdata[tid] = gIdata[i]
+					}
+				}
+			}
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
 				i := gc_bx*gc_bdx + gc_tx
@@ -2159,7 +2495,46 @@ func gc_body_reduce1_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 					archsimd.ClearAVXUpperBits()
 				}
 			}
-			for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+			gc_step2 := gc_vstep3
+			for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+				{
+					gc_tx := gc_step2 + 0
+					gc_pos.Thread = gc_base + gc_tx
+					tid := gc_tx
+					/*line samples_reduction.go:71*/ index := 2 * s * tid
+					/*line samples_reduction.go:73*/ if index < gc_bdx {
+						sdata[index] += sdata[index+s]
+					}
+				}
+				{
+					gc_tx := gc_step2 + 1
+					gc_pos.Thread = gc_base + gc_tx
+					tid := gc_tx
+					/*line samples_reduction.go:71*/ index := 2 * s * tid
+					/*line samples_reduction.go:73*/ if index < gc_bdx {
+						sdata[index] += sdata[index+s]
+					}
+				}
+				{
+					gc_tx := gc_step2 + 2
+					gc_pos.Thread = gc_base + gc_tx
+					tid := gc_tx
+					/*line samples_reduction.go:71*/ index := 2 * s * tid
+					/*line samples_reduction.go:73*/ if index < gc_bdx {
+						sdata[index] += sdata[index+s]
+					}
+				}
+				{
+					gc_tx := gc_step2 + 3
+					gc_pos.Thread = gc_base + gc_tx
+					tid := gc_tx
+					/*line samples_reduction.go:71*/ index := 2 * s * tid
+					/*line samples_reduction.go:73*/ if index < gc_bdx {
+						sdata[index] += sdata[index+s]
+					}
+				}
+			}
+			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
 				/*line samples_reduction.go:71*/ index := 2 * s * tid
@@ -2180,41 +2555,41 @@ func gc_body_reduce1_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 			/*line samples_reduction.go:88*/ if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(gOdata) && gc_off3 >= 0 && gc_off3 < len(sdata) {
 				gc_at3 := gOdata[gc_off2:][:1]
 				gc_at4 := sdata[gc_off3:][:1]
-				gc_step := gc_from
-				for ; gc_step+3 < gc_to; gc_step += 4 {
+				gc_step3 := gc_from
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					/*line samples_reduction.go:81*/ gc_at3[0] = gc_at4[0]
 					/*line samples_reduction.go:81*/ gc_at3[0] = gc_at4[0]
 					/*line samples_reduction.go:81*/ gc_at3[0] = gc_at4[0]
 					/*line samples_reduction.go:81*/ gc_at3[0] = gc_at4[0]
 				}
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 					/*line samples_reduction.go:81*/ gc_at3[0] = gc_at4[0]
 				}
 			} else {
-				gc_step2 := gc_from
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+				gc_step4 := gc_from
+				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 					{
-						gc_tx := gc_step2 + 0
+						gc_tx := gc_step4 + 0
 						gc_pos.Thread = gc_base + gc_tx
 						/*line samples_reduction.go:81*/ gOdata[gc_bx] = sdata[0]
 					}
 					{
-						gc_tx := gc_step2 + 1
+						gc_tx := gc_step4 + 1
 						gc_pos.Thread = gc_base + gc_tx
 						/*line samples_reduction.go:81*/ gOdata[gc_bx] = sdata[0]
 					}
 					{
-						gc_tx := gc_step2 + 2
+						gc_tx := gc_step4 + 2
 						gc_pos.Thread = gc_base + gc_tx
 						/*line samples_reduction.go:81*/ gOdata[gc_bx] = sdata[0]
 					}
 					{
-						gc_tx := gc_step2 + 3
+						gc_tx := gc_step4 + 3
 						gc_pos.Thread = gc_base + gc_tx
 						/*line samples_reduction.go:81*/ gOdata[gc_bx] = sdata[0]
 					}
 				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					/*line samples_reduction.go:81*/ gOdata[gc_bx] = sdata[0]
 				}
@@ -2638,7 +3013,50 @@ func gc_body_reduce2_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+			gc_step := gc_vstep2
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
+				{
+					gc_tx := gc_step + 0
+					gc_pos.Thread = gc_base + gc_tx
+					tid := gc_tx
+					i := gc_bx*gc_bdx + gc_tx
+					/*line samples_reduction.go:95*/ sdata[tid] = 0
+					if i < n {
+						sdata[tid] = gIdata[i]
+					}
+				}
+				{
+					gc_tx := gc_step + 1
+					gc_pos.Thread = gc_base + gc_tx
+					tid := gc_tx
+					i := gc_bx*gc_bdx + gc_tx
+					/*line samples_reduction.go:95*/ sdata[tid] = 0
+					if i < n {
+						sdata[tid] = gIdata[i]
+					}
+				}
+				{
+					gc_tx := gc_step + 2
+					gc_pos.Thread = gc_base + gc_tx
+					tid := gc_tx
+					i := gc_bx*gc_bdx + gc_tx
+					/*line samples_reduction.go:95*/ sdata[tid] = 0
+					if i < n {
+						sdata[tid] = gIdata[i]
+					}
+				}
+				{
+					gc_tx := gc_step + 3
+					gc_pos.Thread = gc_base + gc_tx
+					tid := gc_tx
+					i := gc_bx*gc_bdx + gc_tx
+					/*line samples_reduction.go:95*/ sdata[tid] = 0
+					if i < n {
+						sdata[tid] = gIdata[i]
+					}
+				}
+			}
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
 				i := gc_bx*gc_bdx + gc_tx
@@ -2723,7 +3141,34 @@ func gc_body_reduce2_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
+				gc_step2 := gc_vstep4
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+					{
+						gc_tx := gc_step2 + 0
+						gc_pos.Thread = gc_base + gc_tx
+						tid := gc_tx
+						/*line samples_reduction.go:104*/ sdata[tid] += sdata[tid+s]
+					}
+					{
+						gc_tx := gc_step2 + 1
+						gc_pos.Thread = gc_base + gc_tx
+						tid := gc_tx
+						/*line samples_reduction.go:104*/ sdata[tid] += sdata[tid+s]
+					}
+					{
+						gc_tx := gc_step2 + 2
+						gc_pos.Thread = gc_base + gc_tx
+						tid := gc_tx
+						/*line samples_reduction.go:104*/ sdata[tid] += sdata[tid+s]
+					}
+					{
+						gc_tx := gc_step2 + 3
+						gc_pos.Thread = gc_base + gc_tx
+						tid := gc_tx
+						/*line samples_reduction.go:104*/ sdata[tid] += sdata[tid+s]
+					}
+				}
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 					/*line samples_reduction.go:104*/ sdata[tid] += sdata[tid+s]
@@ -2742,41 +3187,41 @@ func gc_body_reduce2_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 			/*line samples_reduction.go:119*/ if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(gOdata) && gc_off4 >= 0 && gc_off4 < len(sdata) {
 				gc_at5 := gOdata[gc_off3:][:1]
 				gc_at6 := sdata[gc_off4:][:1]
-				gc_step := gc_from
-				for ; gc_step+3 < gc_to; gc_step += 4 {
+				gc_step3 := gc_from
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					/*line samples_reduction.go:111*/ gc_at5[0] = gc_at6[0]
 					/*line samples_reduction.go:111*/ gc_at5[0] = gc_at6[0]
 					/*line samples_reduction.go:111*/ gc_at5[0] = gc_at6[0]
 					/*line samples_reduction.go:111*/ gc_at5[0] = gc_at6[0]
 				}
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 					/*line samples_reduction.go:111*/ gc_at5[0] = gc_at6[0]
 				}
 			} else {
-				gc_step2 := gc_from
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+				gc_step4 := gc_from
+				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 					{
-						gc_tx := gc_step2 + 0
+						gc_tx := gc_step4 + 0
 						gc_pos.Thread = gc_base + gc_tx
 						/*line samples_reduction.go:111*/ gOdata[gc_bx] = sdata[0]
 					}
 					{
-						gc_tx := gc_step2 + 1
+						gc_tx := gc_step4 + 1
 						gc_pos.Thread = gc_base + gc_tx
 						/*line samples_reduction.go:111*/ gOdata[gc_bx] = sdata[0]
 					}
 					{
-						gc_tx := gc_step2 + 2
+						gc_tx := gc_step4 + 2
 						gc_pos.Thread = gc_base + gc_tx
 						/*line samples_reduction.go:111*/ gOdata[gc_bx] = sdata[0]
 					}
 					{
-						gc_tx := gc_step2 + 3
+						gc_tx := gc_step4 + 3
 						gc_pos.Thread = gc_base + gc_tx
 						/*line samples_reduction.go:111*/ gOdata[gc_bx] = sdata[0]
 					}
 				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					/*line samples_reduction.go:111*/ gOdata[gc_bx] = sdata[0]
 				}
@@ -2908,7 +3353,50 @@ func gc_body_reduce2_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+			gc_step := gc_vstep2
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
+				{
+					gc_tx := gc_step + 0
+					gc_pos.Thread = gc_base + gc_tx
+					tid := gc_tx
+					i := gc_bx*gc_bdx + gc_tx
+					/*line samples_reduction.go:95*/ sdata[tid] = 0
+					if i < n {
+						sdata[tid] = gIdata[i]
+					}
+				}
+				{
+					gc_tx := gc_step + 1
+					gc_pos.Thread = gc_base + gc_tx
+					tid := gc_tx
+					i := gc_bx*gc_bdx + gc_tx
+					/*line samples_reduction.go:95*/ sdata[tid] = 0
+					if i < n {
+						sdata[tid] = gIdata[i]
+					}
+				}
+				{
+					gc_tx := gc_step + 2
+					gc_pos.Thread = gc_base + gc_tx
+					tid := gc_tx
+					i := gc_bx*gc_bdx + gc_tx
+					/*line samples_reduction.go:95*/ sdata[tid] = 0
+					if i < n {
+						sdata[tid] = gIdata[i]
+					}
+				}
+				{
+					gc_tx := gc_step + 3
+					gc_pos.Thread = gc_base + gc_tx
+					tid := gc_tx
+					i := gc_bx*gc_bdx + gc_tx
+					/*line samples_reduction.go:95*/ sdata[tid] = 0
+					if i < n {
+						sdata[tid] = gIdata[i]
+					}
+				}
+			}
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
 				i := gc_bx*gc_bdx + gc_tx
@@ -2993,7 +3481,34 @@ func gc_body_reduce2_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
+				gc_step2 := gc_vstep4
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+					{
+						gc_tx := gc_step2 + 0
+						gc_pos.Thread = gc_base + gc_tx
+						tid := gc_tx
+						/*line samples_reduction.go:104*/ sdata[tid] += sdata[tid+s]
+					}
+					{
+						gc_tx := gc_step2 + 1
+						gc_pos.Thread = gc_base + gc_tx
+						tid := gc_tx
+						/*line samples_reduction.go:104*/ sdata[tid] += sdata[tid+s]
+					}
+					{
+						gc_tx := gc_step2 + 2
+						gc_pos.Thread = gc_base + gc_tx
+						tid := gc_tx
+						/*line samples_reduction.go:104*/ sdata[tid] += sdata[tid+s]
+					}
+					{
+						gc_tx := gc_step2 + 3
+						gc_pos.Thread = gc_base + gc_tx
+						tid := gc_tx
+						/*line samples_reduction.go:104*/ sdata[tid] += sdata[tid+s]
+					}
+				}
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 					/*line samples_reduction.go:104*/ sdata[tid] += sdata[tid+s]
@@ -3012,41 +3527,41 @@ func gc_body_reduce2_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 			/*line samples_reduction.go:119*/ if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(gOdata) && gc_off4 >= 0 && gc_off4 < len(sdata) {
 				gc_at5 := gOdata[gc_off3:][:1]
 				gc_at6 := sdata[gc_off4:][:1]
-				gc_step := gc_from
-				for ; gc_step+3 < gc_to; gc_step += 4 {
+				gc_step3 := gc_from
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					/*line samples_reduction.go:111*/ gc_at5[0] = gc_at6[0]
 					/*line samples_reduction.go:111*/ gc_at5[0] = gc_at6[0]
 					/*line samples_reduction.go:111*/ gc_at5[0] = gc_at6[0]
 					/*line samples_reduction.go:111*/ gc_at5[0] = gc_at6[0]
 				}
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 					/*line samples_reduction.go:111*/ gc_at5[0] = gc_at6[0]
 				}
 			} else {
-				gc_step2 := gc_from
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+				gc_step4 := gc_from
+				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 					{
-						gc_tx := gc_step2 + 0
+						gc_tx := gc_step4 + 0
 						gc_pos.Thread = gc_base + gc_tx
 						/*line samples_reduction.go:111*/ gOdata[gc_bx] = sdata[0]
 					}
 					{
-						gc_tx := gc_step2 + 1
+						gc_tx := gc_step4 + 1
 						gc_pos.Thread = gc_base + gc_tx
 						/*line samples_reduction.go:111*/ gOdata[gc_bx] = sdata[0]
 					}
 					{
-						gc_tx := gc_step2 + 2
+						gc_tx := gc_step4 + 2
 						gc_pos.Thread = gc_base + gc_tx
 						/*line samples_reduction.go:111*/ gOdata[gc_bx] = sdata[0]
 					}
 					{
-						gc_tx := gc_step2 + 3
+						gc_tx := gc_step4 + 3
 						gc_pos.Thread = gc_base + gc_tx
 						/*line samples_reduction.go:111*/ gOdata[gc_bx] = sdata[0]
 					}
 				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					/*line samples_reduction.go:111*/ gOdata[gc_bx] = sdata[0]
 				}
@@ -3178,7 +3693,50 @@ func gc_body_reduce2_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+			gc_step := gc_vstep2
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
+				{
+					gc_tx := gc_step + 0
+					gc_pos.Thread = gc_base + gc_tx
+					tid := gc_tx
+					i := gc_bx*gc_bdx + gc_tx
+					/*line samples_reduction.go:95*/ sdata[tid] = 0
+					if i < n {
+						sdata[tid] = gIdata[i]
+					}
+				}
+				{
+					gc_tx := gc_step + 1
+					gc_pos.Thread = gc_base + gc_tx
+					tid := gc_tx
+					i := gc_bx*gc_bdx + gc_tx
+					/*line samples_reduction.go:95*/ sdata[tid] = 0
+					if i < n {
+						sdata[tid] = gIdata[i]
+					}
+				}
+				{
+					gc_tx := gc_step + 2
+					gc_pos.Thread = gc_base + gc_tx
+					tid := gc_tx
+					i := gc_bx*gc_bdx + gc_tx
+					/*line samples_reduction.go:95*/ sdata[tid] = 0
+					if i < n {
+						sdata[tid] = gIdata[i]
+					}
+				}
+				{
+					gc_tx := gc_step + 3
+					gc_pos.Thread = gc_base + gc_tx
+					tid := gc_tx
+					i := gc_bx*gc_bdx + gc_tx
+					/*line samples_reduction.go:95*/ sdata[tid] = 0
+					if i < n {
+						sdata[tid] = gIdata[i]
+					}
+				}
+			}
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
 				i := gc_bx*gc_bdx + gc_tx
@@ -3263,7 +3821,34 @@ func gc_body_reduce2_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
+				gc_step2 := gc_vstep4
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+					{
+						gc_tx := gc_step2 + 0
+						gc_pos.Thread = gc_base + gc_tx
+						tid := gc_tx
+						/*line samples_reduction.go:104*/ sdata[tid] += sdata[tid+s]
+					}
+					{
+						gc_tx := gc_step2 + 1
+						gc_pos.Thread = gc_base + gc_tx
+						tid := gc_tx
+						/*line samples_reduction.go:104*/ sdata[tid] += sdata[tid+s]
+					}
+					{
+						gc_tx := gc_step2 + 2
+						gc_pos.Thread = gc_base + gc_tx
+						tid := gc_tx
+						/*line samples_reduction.go:104*/ sdata[tid] += sdata[tid+s]
+					}
+					{
+						gc_tx := gc_step2 + 3
+						gc_pos.Thread = gc_base + gc_tx
+						tid := gc_tx
+						/*line samples_reduction.go:104*/ sdata[tid] += sdata[tid+s]
+					}
+				}
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 					/*line samples_reduction.go:104*/ sdata[tid] += sdata[tid+s]
@@ -3282,41 +3867,41 @@ func gc_body_reduce2_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 			/*line samples_reduction.go:119*/ if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(gOdata) && gc_off4 >= 0 && gc_off4 < len(sdata) {
 				gc_at5 := gOdata[gc_off3:][:1]
 				gc_at6 := sdata[gc_off4:][:1]
-				gc_step := gc_from
-				for ; gc_step+3 < gc_to; gc_step += 4 {
+				gc_step3 := gc_from
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					/*line samples_reduction.go:111*/ gc_at5[0] = gc_at6[0]
 					/*line samples_reduction.go:111*/ gc_at5[0] = gc_at6[0]
 					/*line samples_reduction.go:111*/ gc_at5[0] = gc_at6[0]
 					/*line samples_reduction.go:111*/ gc_at5[0] = gc_at6[0]
 				}
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 					/*line samples_reduction.go:111*/ gc_at5[0] = gc_at6[0]
 				}
 			} else {
-				gc_step2 := gc_from
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+				gc_step4 := gc_from
+				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 					{
-						gc_tx := gc_step2 + 0
+						gc_tx := gc_step4 + 0
 						gc_pos.Thread = gc_base + gc_tx
 						/*line samples_reduction.go:111*/ gOdata[gc_bx] = sdata[0]
 					}
 					{
-						gc_tx := gc_step2 + 1
+						gc_tx := gc_step4 + 1
 						gc_pos.Thread = gc_base + gc_tx
 						/*line samples_reduction.go:111*/ gOdata[gc_bx] = sdata[0]
 					}
 					{
-						gc_tx := gc_step2 + 2
+						gc_tx := gc_step4 + 2
 						gc_pos.Thread = gc_base + gc_tx
 						/*line samples_reduction.go:111*/ gOdata[gc_bx] = sdata[0]
 					}
 					{
-						gc_tx := gc_step2 + 3
+						gc_tx := gc_step4 + 3
 						gc_pos.Thread = gc_base + gc_tx
 						/*line samples_reduction.go:111*/ gOdata[gc_bx] = sdata[0]
 					}
 				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					/*line samples_reduction.go:111*/ gOdata[gc_bx] = sdata[0]
 				}
@@ -3719,7 +4304,54 @@ func gc_body_reduce3_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+					gc_step := gc_vstep2
+					for ; gc_step+3 < gc_bdx; gc_step += 4 {
+						{
+							gc_tx := gc_step + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							i := gc_bx*(gc_bdx*2) + gc_tx
+							/*line samples_reduction.go:126*/ var mySum float32
+							if i < n {
+								mySum = gIdata[i]
+							}
+							gc_s_mySum[gc_rank] = mySum
+						}
+						{
+							gc_tx := gc_step + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							i := gc_bx*(gc_bdx*2) + gc_tx
+							/*line samples_reduction.go:126*/ var mySum float32
+							if i < n {
+								mySum = gIdata[i]
+							}
+							gc_s_mySum[gc_rank] = mySum
+						}
+						{
+							gc_tx := gc_step + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							i := gc_bx*(gc_bdx*2) + gc_tx
+							/*line samples_reduction.go:126*/ var mySum float32
+							if i < n {
+								mySum = gIdata[i]
+							}
+							gc_s_mySum[gc_rank] = mySum
+						}
+						{
+							gc_tx := gc_step + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							i := gc_bx*(gc_bdx*2) + gc_tx
+							/*line samples_reduction.go:126*/ var mySum float32
+							if i < n {
+								mySum = gIdata[i]
+							}
+							gc_s_mySum[gc_rank] = mySum
+						}
+					}
+					for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						i := gc_bx*(gc_bdx*2) + gc_tx
@@ -3859,7 +4491,62 @@ func gc_body_reduce3_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+				gc_step2 := gc_vstep4
+				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+					{
+						gc_tx := gc_step2 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+						i := gc_bx*(gc_bdx*2) + gc_tx
+						mySum := gc_s_mySum[gc_rank]
+						/*line samples_reduction.go:131*/ if i+gc_bdx < n {
+							mySum += gIdata[i+gc_bdx]
+						}
+						/*line samples_reduction.go:135*/ sdata[tid] = mySum
+						gc_s_mySum[gc_rank] = mySum
+					}
+					{
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+						i := gc_bx*(gc_bdx*2) + gc_tx
+						mySum := gc_s_mySum[gc_rank]
+						/*line samples_reduction.go:131*/ if i+gc_bdx < n {
+							mySum += gIdata[i+gc_bdx]
+						}
+						/*line samples_reduction.go:135*/ sdata[tid] = mySum
+						gc_s_mySum[gc_rank] = mySum
+					}
+					{
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+						i := gc_bx*(gc_bdx*2) + gc_tx
+						mySum := gc_s_mySum[gc_rank]
+						/*line samples_reduction.go:131*/ if i+gc_bdx < n {
+							mySum += gIdata[i+gc_bdx]
+						}
+						/*line samples_reduction.go:135*/ sdata[tid] = mySum
+						gc_s_mySum[gc_rank] = mySum
+					}
+					{
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+						i := gc_bx*(gc_bdx*2) + gc_tx
+						mySum := gc_s_mySum[gc_rank]
+						/*line samples_reduction.go:131*/ if i+gc_bdx < n {
+							mySum += gIdata[i+gc_bdx]
+						}
+						/*line samples_reduction.go:135*/ sdata[tid] = mySum
+						gc_s_mySum[gc_rank] = mySum
+					}
+				}
+				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -4007,7 +4694,50 @@ func gc_body_reduce3_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
+				gc_step3 := gc_vstep6
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+					{
+						gc_tx := gc_step3 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+						mySum := gc_s_mySum[gc_rank]
+						/*line samples_reduction.go:140*/ mySum = mySum + sdata[tid+s]
+						sdata[tid] = mySum
+						gc_s_mySum[gc_rank] = mySum
+					}
+					{
+						gc_tx := gc_step3 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+						mySum := gc_s_mySum[gc_rank]
+						/*line samples_reduction.go:140*/ mySum = mySum + sdata[tid+s]
+						sdata[tid] = mySum
+						gc_s_mySum[gc_rank] = mySum
+					}
+					{
+						gc_tx := gc_step3 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+						mySum := gc_s_mySum[gc_rank]
+						/*line samples_reduction.go:140*/ mySum = mySum + sdata[tid+s]
+						sdata[tid] = mySum
+						gc_s_mySum[gc_rank] = mySum
+					}
+					{
+						gc_tx := gc_step3 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+						mySum := gc_s_mySum[gc_rank]
+						/*line samples_reduction.go:140*/ mySum = mySum + sdata[tid+s]
+						sdata[tid] = mySum
+						gc_s_mySum[gc_rank] = mySum
+					}
+				}
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -4028,71 +4758,71 @@ func gc_body_reduce3_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 			gc_off6 := gc_bx
 			/*line samples_reduction.go:156*/ if gc_from >= 0 && gc_off6 >= 0 && gc_off6 < len(gOdata) {
 				gc_at9 := gOdata[gc_off6:][:1]
-				gc_step := gc_from
-				for ; gc_step+3 < gc_to; gc_step += 4 {
+				gc_step4 := gc_from
+				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 					{
-						gc_tx := gc_step + 0
+						gc_tx := gc_step4 + 0
 						gc_rank := gc_base + gc_tx
 						mySum := gc_s_mySum[gc_rank]
 						/*line samples_reduction.go:148*/ gc_at9[0] = mySum
 					}
 					{
-						gc_tx := gc_step + 1
+						gc_tx := gc_step4 + 1
 						gc_rank := gc_base + gc_tx
 						mySum := gc_s_mySum[gc_rank]
 						/*line samples_reduction.go:148*/ gc_at9[0] = mySum
 					}
 					{
-						gc_tx := gc_step + 2
+						gc_tx := gc_step4 + 2
 						gc_rank := gc_base + gc_tx
 						mySum := gc_s_mySum[gc_rank]
 						/*line samples_reduction.go:148*/ gc_at9[0] = mySum
 					}
 					{
-						gc_tx := gc_step + 3
+						gc_tx := gc_step4 + 3
 						gc_rank := gc_base + gc_tx
 						mySum := gc_s_mySum[gc_rank]
 						/*line samples_reduction.go:148*/ gc_at9[0] = mySum
 					}
 				}
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					mySum := gc_s_mySum[gc_rank]
 					/*line samples_reduction.go:148*/ gc_at9[0] = mySum
 				}
 			} else {
-				gc_step2 := gc_from
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+				gc_step5 := gc_from
+				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
 					{
-						gc_tx := gc_step2 + 0
+						gc_tx := gc_step5 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						mySum := gc_s_mySum[gc_rank]
 						/*line samples_reduction.go:148*/ gOdata[gc_bx] = mySum
 					}
 					{
-						gc_tx := gc_step2 + 1
+						gc_tx := gc_step5 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						mySum := gc_s_mySum[gc_rank]
 						/*line samples_reduction.go:148*/ gOdata[gc_bx] = mySum
 					}
 					{
-						gc_tx := gc_step2 + 2
+						gc_tx := gc_step5 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						mySum := gc_s_mySum[gc_rank]
 						/*line samples_reduction.go:148*/ gOdata[gc_bx] = mySum
 					}
 					{
-						gc_tx := gc_step2 + 3
+						gc_tx := gc_step5 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						mySum := gc_s_mySum[gc_rank]
 						/*line samples_reduction.go:148*/ gOdata[gc_bx] = mySum
 					}
 				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					mySum := gc_s_mySum[gc_rank]
@@ -4228,7 +4958,54 @@ func gc_body_reduce3_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+					gc_step := gc_vstep2
+					for ; gc_step+3 < gc_bdx; gc_step += 4 {
+						{
+							gc_tx := gc_step + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							i := gc_bx*(gc_bdx*2) + gc_tx
+							/*line samples_reduction.go:126*/ var mySum int32
+							if i < n {
+								mySum = gIdata[i]
+							}
+							gc_s_mySum[gc_rank] = mySum
+						}
+						{
+							gc_tx := gc_step + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							i := gc_bx*(gc_bdx*2) + gc_tx
+							/*line samples_reduction.go:126*/ var mySum int32
+							if i < n {
+								mySum = gIdata[i]
+							}
+							gc_s_mySum[gc_rank] = mySum
+						}
+						{
+							gc_tx := gc_step + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							i := gc_bx*(gc_bdx*2) + gc_tx
+							/*line samples_reduction.go:126*/ var mySum int32
+							if i < n {
+								mySum = gIdata[i]
+							}
+							gc_s_mySum[gc_rank] = mySum
+						}
+						{
+							gc_tx := gc_step + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							i := gc_bx*(gc_bdx*2) + gc_tx
+							/*line samples_reduction.go:126*/ var mySum int32
+							if i < n {
+								mySum = gIdata[i]
+							}
+							gc_s_mySum[gc_rank] = mySum
+						}
+					}
+					for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						i := gc_bx*(gc_bdx*2) + gc_tx
@@ -4368,7 +5145,62 @@ func gc_body_reduce3_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+				gc_step2 := gc_vstep4
+				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+					{
+						gc_tx := gc_step2 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+						i := gc_bx*(gc_bdx*2) + gc_tx
+						mySum := gc_s_mySum[gc_rank]
+						/*line samples_reduction.go:131*/ if i+gc_bdx < n {
+							mySum += gIdata[i+gc_bdx]
+						}
+						/*line samples_reduction.go:135*/ sdata[tid] = mySum
+						gc_s_mySum[gc_rank] = mySum
+					}
+					{
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+						i := gc_bx*(gc_bdx*2) + gc_tx
+						mySum := gc_s_mySum[gc_rank]
+						/*line samples_reduction.go:131*/ if i+gc_bdx < n {
+							mySum += gIdata[i+gc_bdx]
+						}
+						/*line samples_reduction.go:135*/ sdata[tid] = mySum
+						gc_s_mySum[gc_rank] = mySum
+					}
+					{
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+						i := gc_bx*(gc_bdx*2) + gc_tx
+						mySum := gc_s_mySum[gc_rank]
+						/*line samples_reduction.go:131*/ if i+gc_bdx < n {
+							mySum += gIdata[i+gc_bdx]
+						}
+						/*line samples_reduction.go:135*/ sdata[tid] = mySum
+						gc_s_mySum[gc_rank] = mySum
+					}
+					{
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+						i := gc_bx*(gc_bdx*2) + gc_tx
+						mySum := gc_s_mySum[gc_rank]
+						/*line samples_reduction.go:131*/ if i+gc_bdx < n {
+							mySum += gIdata[i+gc_bdx]
+						}
+						/*line samples_reduction.go:135*/ sdata[tid] = mySum
+						gc_s_mySum[gc_rank] = mySum
+					}
+				}
+				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -4516,7 +5348,50 @@ func gc_body_reduce3_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
+				gc_step3 := gc_vstep6
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+					{
+						gc_tx := gc_step3 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+						mySum := gc_s_mySum[gc_rank]
+						/*line samples_reduction.go:140*/ mySum = mySum + sdata[tid+s]
+						sdata[tid] = mySum
+						gc_s_mySum[gc_rank] = mySum
+					}
+					{
+						gc_tx := gc_step3 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+						mySum := gc_s_mySum[gc_rank]
+						/*line samples_reduction.go:140*/ mySum = mySum + sdata[tid+s]
+						sdata[tid] = mySum
+						gc_s_mySum[gc_rank] = mySum
+					}
+					{
+						gc_tx := gc_step3 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+						mySum := gc_s_mySum[gc_rank]
+						/*line samples_reduction.go:140*/ mySum = mySum + sdata[tid+s]
+						sdata[tid] = mySum
+						gc_s_mySum[gc_rank] = mySum
+					}
+					{
+						gc_tx := gc_step3 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+						mySum := gc_s_mySum[gc_rank]
+						/*line samples_reduction.go:140*/ mySum = mySum + sdata[tid+s]
+						sdata[tid] = mySum
+						gc_s_mySum[gc_rank] = mySum
+					}
+				}
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -4537,71 +5412,71 @@ func gc_body_reduce3_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 			gc_off6 := gc_bx
 			/*line samples_reduction.go:156*/ if gc_from >= 0 && gc_off6 >= 0 && gc_off6 < len(gOdata) {
 				gc_at9 := gOdata[gc_off6:][:1]
-				gc_step := gc_from
-				for ; gc_step+3 < gc_to; gc_step += 4 {
+				gc_step4 := gc_from
+				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 					{
-						gc_tx := gc_step + 0
+						gc_tx := gc_step4 + 0
 						gc_rank := gc_base + gc_tx
 						mySum := gc_s_mySum[gc_rank]
 						/*line samples_reduction.go:148*/ gc_at9[0] = mySum
 					}
 					{
-						gc_tx := gc_step + 1
+						gc_tx := gc_step4 + 1
 						gc_rank := gc_base + gc_tx
 						mySum := gc_s_mySum[gc_rank]
 						/*line samples_reduction.go:148*/ gc_at9[0] = mySum
 					}
 					{
-						gc_tx := gc_step + 2
+						gc_tx := gc_step4 + 2
 						gc_rank := gc_base + gc_tx
 						mySum := gc_s_mySum[gc_rank]
 						/*line samples_reduction.go:148*/ gc_at9[0] = mySum
 					}
 					{
-						gc_tx := gc_step + 3
+						gc_tx := gc_step4 + 3
 						gc_rank := gc_base + gc_tx
 						mySum := gc_s_mySum[gc_rank]
 						/*line samples_reduction.go:148*/ gc_at9[0] = mySum
 					}
 				}
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					mySum := gc_s_mySum[gc_rank]
 					/*line samples_reduction.go:148*/ gc_at9[0] = mySum
 				}
 			} else {
-				gc_step2 := gc_from
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+				gc_step5 := gc_from
+				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
 					{
-						gc_tx := gc_step2 + 0
+						gc_tx := gc_step5 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						mySum := gc_s_mySum[gc_rank]
 						/*line samples_reduction.go:148*/ gOdata[gc_bx] = mySum
 					}
 					{
-						gc_tx := gc_step2 + 1
+						gc_tx := gc_step5 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						mySum := gc_s_mySum[gc_rank]
 						/*line samples_reduction.go:148*/ gOdata[gc_bx] = mySum
 					}
 					{
-						gc_tx := gc_step2 + 2
+						gc_tx := gc_step5 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						mySum := gc_s_mySum[gc_rank]
 						/*line samples_reduction.go:148*/ gOdata[gc_bx] = mySum
 					}
 					{
-						gc_tx := gc_step2 + 3
+						gc_tx := gc_step5 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						mySum := gc_s_mySum[gc_rank]
 						/*line samples_reduction.go:148*/ gOdata[gc_bx] = mySum
 					}
 				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					mySum := gc_s_mySum[gc_rank]
@@ -4737,7 +5612,54 @@ func gc_body_reduce3_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+					gc_step := gc_vstep2
+					for ; gc_step+3 < gc_bdx; gc_step += 4 {
+						{
+							gc_tx := gc_step + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							i := gc_bx*(gc_bdx*2) + gc_tx
+							/*line samples_reduction.go:126*/ var mySum uint32
+							if i < n {
+								mySum = gIdata[i]
+							}
+							gc_s_mySum[gc_rank] = mySum
+						}
+						{
+							gc_tx := gc_step + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							i := gc_bx*(gc_bdx*2) + gc_tx
+							/*line samples_reduction.go:126*/ var mySum uint32
+							if i < n {
+								mySum = gIdata[i]
+							}
+							gc_s_mySum[gc_rank] = mySum
+						}
+						{
+							gc_tx := gc_step + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							i := gc_bx*(gc_bdx*2) + gc_tx
+							/*line samples_reduction.go:126*/ var mySum uint32
+							if i < n {
+								mySum = gIdata[i]
+							}
+							gc_s_mySum[gc_rank] = mySum
+						}
+						{
+							gc_tx := gc_step + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							i := gc_bx*(gc_bdx*2) + gc_tx
+							/*line samples_reduction.go:126*/ var mySum uint32
+							if i < n {
+								mySum = gIdata[i]
+							}
+							gc_s_mySum[gc_rank] = mySum
+						}
+					}
+					for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						i := gc_bx*(gc_bdx*2) + gc_tx
@@ -4877,7 +5799,62 @@ func gc_body_reduce3_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+				gc_step2 := gc_vstep4
+				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+					{
+						gc_tx := gc_step2 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+						i := gc_bx*(gc_bdx*2) + gc_tx
+						mySum := gc_s_mySum[gc_rank]
+						/*line samples_reduction.go:131*/ if i+gc_bdx < n {
+							mySum += gIdata[i+gc_bdx]
+						}
+						/*line samples_reduction.go:135*/ sdata[tid] = mySum
+						gc_s_mySum[gc_rank] = mySum
+					}
+					{
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+						i := gc_bx*(gc_bdx*2) + gc_tx
+						mySum := gc_s_mySum[gc_rank]
+						/*line samples_reduction.go:131*/ if i+gc_bdx < n {
+							mySum += gIdata[i+gc_bdx]
+						}
+						/*line samples_reduction.go:135*/ sdata[tid] = mySum
+						gc_s_mySum[gc_rank] = mySum
+					}
+					{
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+						i := gc_bx*(gc_bdx*2) + gc_tx
+						mySum := gc_s_mySum[gc_rank]
+						/*line samples_reduction.go:131*/ if i+gc_bdx < n {
+							mySum += gIdata[i+gc_bdx]
+						}
+						/*line samples_reduction.go:135*/ sdata[tid] = mySum
+						gc_s_mySum[gc_rank] = mySum
+					}
+					{
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+						i := gc_bx*(gc_bdx*2) + gc_tx
+						mySum := gc_s_mySum[gc_rank]
+						/*line samples_reduction.go:131*/ if i+gc_bdx < n {
+							mySum += gIdata[i+gc_bdx]
+						}
+						/*line samples_reduction.go:135*/ sdata[tid] = mySum
+						gc_s_mySum[gc_rank] = mySum
+					}
+				}
+				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -5025,7 +6002,50 @@ func gc_body_reduce3_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
+				gc_step3 := gc_vstep6
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+					{
+						gc_tx := gc_step3 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+						mySum := gc_s_mySum[gc_rank]
+						/*line samples_reduction.go:140*/ mySum = mySum + sdata[tid+s]
+						sdata[tid] = mySum
+						gc_s_mySum[gc_rank] = mySum
+					}
+					{
+						gc_tx := gc_step3 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+						mySum := gc_s_mySum[gc_rank]
+						/*line samples_reduction.go:140*/ mySum = mySum + sdata[tid+s]
+						sdata[tid] = mySum
+						gc_s_mySum[gc_rank] = mySum
+					}
+					{
+						gc_tx := gc_step3 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+						mySum := gc_s_mySum[gc_rank]
+						/*line samples_reduction.go:140*/ mySum = mySum + sdata[tid+s]
+						sdata[tid] = mySum
+						gc_s_mySum[gc_rank] = mySum
+					}
+					{
+						gc_tx := gc_step3 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+						mySum := gc_s_mySum[gc_rank]
+						/*line samples_reduction.go:140*/ mySum = mySum + sdata[tid+s]
+						sdata[tid] = mySum
+						gc_s_mySum[gc_rank] = mySum
+					}
+				}
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -5046,71 +6066,71 @@ func gc_body_reduce3_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 			gc_off6 := gc_bx
 			/*line samples_reduction.go:156*/ if gc_from >= 0 && gc_off6 >= 0 && gc_off6 < len(gOdata) {
 				gc_at9 := gOdata[gc_off6:][:1]
-				gc_step := gc_from
-				for ; gc_step+3 < gc_to; gc_step += 4 {
+				gc_step4 := gc_from
+				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 					{
-						gc_tx := gc_step + 0
+						gc_tx := gc_step4 + 0
 						gc_rank := gc_base + gc_tx
 						mySum := gc_s_mySum[gc_rank]
 						/*line samples_reduction.go:148*/ gc_at9[0] = mySum
 					}
 					{
-						gc_tx := gc_step + 1
+						gc_tx := gc_step4 + 1
 						gc_rank := gc_base + gc_tx
 						mySum := gc_s_mySum[gc_rank]
 						/*line samples_reduction.go:148*/ gc_at9[0] = mySum
 					}
 					{
-						gc_tx := gc_step + 2
+						gc_tx := gc_step4 + 2
 						gc_rank := gc_base + gc_tx
 						mySum := gc_s_mySum[gc_rank]
 						/*line samples_reduction.go:148*/ gc_at9[0] = mySum
 					}
 					{
-						gc_tx := gc_step + 3
+						gc_tx := gc_step4 + 3
 						gc_rank := gc_base + gc_tx
 						mySum := gc_s_mySum[gc_rank]
 						/*line samples_reduction.go:148*/ gc_at9[0] = mySum
 					}
 				}
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					mySum := gc_s_mySum[gc_rank]
 					/*line samples_reduction.go:148*/ gc_at9[0] = mySum
 				}
 			} else {
-				gc_step2 := gc_from
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+				gc_step5 := gc_from
+				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
 					{
-						gc_tx := gc_step2 + 0
+						gc_tx := gc_step5 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						mySum := gc_s_mySum[gc_rank]
 						/*line samples_reduction.go:148*/ gOdata[gc_bx] = mySum
 					}
 					{
-						gc_tx := gc_step2 + 1
+						gc_tx := gc_step5 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						mySum := gc_s_mySum[gc_rank]
 						/*line samples_reduction.go:148*/ gOdata[gc_bx] = mySum
 					}
 					{
-						gc_tx := gc_step2 + 2
+						gc_tx := gc_step5 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						mySum := gc_s_mySum[gc_rank]
 						/*line samples_reduction.go:148*/ gOdata[gc_bx] = mySum
 					}
 					{
-						gc_tx := gc_step2 + 3
+						gc_tx := gc_step5 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						mySum := gc_s_mySum[gc_rank]
 						/*line samples_reduction.go:148*/ gOdata[gc_bx] = mySum
 					}
 				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					mySum := gc_s_mySum[gc_rank]
@@ -5511,7 +6531,54 @@ func gc_body_reduce4_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+					gc_step := gc_vstep2
+					for ; gc_step+3 < gc_bdx; gc_step += 4 {
+						{
+							gc_tx := gc_step + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							i := gc_bx*(gc_bdx*2) + gc_tx
+							/*line samples_reduction.go:164*/ var mySum float32
+							if i < n {
+								mySum = gIdata[i]
+							}
+							gc_s_mySum[gc_rank] = mySum
+						}
+						{
+							gc_tx := gc_step + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							i := gc_bx*(gc_bdx*2) + gc_tx
+							/*line samples_reduction.go:164*/ var mySum float32
+							if i < n {
+								mySum = gIdata[i]
+							}
+							gc_s_mySum[gc_rank] = mySum
+						}
+						{
+							gc_tx := gc_step + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							i := gc_bx*(gc_bdx*2) + gc_tx
+							/*line samples_reduction.go:164*/ var mySum float32
+							if i < n {
+								mySum = gIdata[i]
+							}
+							gc_s_mySum[gc_rank] = mySum
+						}
+						{
+							gc_tx := gc_step + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							i := gc_bx*(gc_bdx*2) + gc_tx
+							/*line samples_reduction.go:164*/ var mySum float32
+							if i < n {
+								mySum = gIdata[i]
+							}
+							gc_s_mySum[gc_rank] = mySum
+						}
+					}
+					for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						i := gc_bx*(gc_bdx*2) + gc_tx
@@ -5651,7 +6718,62 @@ func gc_body_reduce4_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+				gc_step2 := gc_vstep4
+				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+					{
+						gc_tx := gc_step2 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+						i := gc_bx*(gc_bdx*2) + gc_tx
+						mySum := gc_s_mySum[gc_rank]
+						/*line samples_reduction.go:169*/ if i+blockSize < n {
+							mySum += gIdata[i+blockSize]
+						}
+						/*line samples_reduction.go:173*/ sdata[tid] = mySum
+						gc_s_mySum[gc_rank] = mySum
+					}
+					{
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+						i := gc_bx*(gc_bdx*2) + gc_tx
+						mySum := gc_s_mySum[gc_rank]
+						/*line samples_reduction.go:169*/ if i+blockSize < n {
+							mySum += gIdata[i+blockSize]
+						}
+						/*line samples_reduction.go:173*/ sdata[tid] = mySum
+						gc_s_mySum[gc_rank] = mySum
+					}
+					{
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+						i := gc_bx*(gc_bdx*2) + gc_tx
+						mySum := gc_s_mySum[gc_rank]
+						/*line samples_reduction.go:169*/ if i+blockSize < n {
+							mySum += gIdata[i+blockSize]
+						}
+						/*line samples_reduction.go:173*/ sdata[tid] = mySum
+						gc_s_mySum[gc_rank] = mySum
+					}
+					{
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+						i := gc_bx*(gc_bdx*2) + gc_tx
+						mySum := gc_s_mySum[gc_rank]
+						/*line samples_reduction.go:169*/ if i+blockSize < n {
+							mySum += gIdata[i+blockSize]
+						}
+						/*line samples_reduction.go:173*/ sdata[tid] = mySum
+						gc_s_mySum[gc_rank] = mySum
+					}
+				}
+				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -5799,7 +6921,50 @@ func gc_body_reduce4_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
+				gc_step3 := gc_vstep6
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+					{
+						gc_tx := gc_step3 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+						mySum := gc_s_mySum[gc_rank]
+						/*line samples_reduction.go:178*/ mySum = mySum + sdata[tid+s]
+						sdata[tid] = mySum
+						gc_s_mySum[gc_rank] = mySum
+					}
+					{
+						gc_tx := gc_step3 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+						mySum := gc_s_mySum[gc_rank]
+						/*line samples_reduction.go:178*/ mySum = mySum + sdata[tid+s]
+						sdata[tid] = mySum
+						gc_s_mySum[gc_rank] = mySum
+					}
+					{
+						gc_tx := gc_step3 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+						mySum := gc_s_mySum[gc_rank]
+						/*line samples_reduction.go:178*/ mySum = mySum + sdata[tid+s]
+						sdata[tid] = mySum
+						gc_s_mySum[gc_rank] = mySum
+					}
+					{
+						gc_tx := gc_step3 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+						mySum := gc_s_mySum[gc_rank]
+						/*line samples_reduction.go:178*/ mySum = mySum + sdata[tid+s]
+						sdata[tid] = mySum
+						gc_s_mySum[gc_rank] = mySum
+					}
+				}
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -6113,7 +7278,54 @@ func gc_body_reduce4_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+					gc_step := gc_vstep2
+					for ; gc_step+3 < gc_bdx; gc_step += 4 {
+						{
+							gc_tx := gc_step + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							i := gc_bx*(gc_bdx*2) + gc_tx
+							/*line samples_reduction.go:164*/ var mySum int32
+							if i < n {
+								mySum = gIdata[i]
+							}
+							gc_s_mySum[gc_rank] = mySum
+						}
+						{
+							gc_tx := gc_step + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							i := gc_bx*(gc_bdx*2) + gc_tx
+							/*line samples_reduction.go:164*/ var mySum int32
+							if i < n {
+								mySum = gIdata[i]
+							}
+							gc_s_mySum[gc_rank] = mySum
+						}
+						{
+							gc_tx := gc_step + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							i := gc_bx*(gc_bdx*2) + gc_tx
+							/*line samples_reduction.go:164*/ var mySum int32
+							if i < n {
+								mySum = gIdata[i]
+							}
+							gc_s_mySum[gc_rank] = mySum
+						}
+						{
+							gc_tx := gc_step + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							i := gc_bx*(gc_bdx*2) + gc_tx
+							/*line samples_reduction.go:164*/ var mySum int32
+							if i < n {
+								mySum = gIdata[i]
+							}
+							gc_s_mySum[gc_rank] = mySum
+						}
+					}
+					for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						i := gc_bx*(gc_bdx*2) + gc_tx
@@ -6253,7 +7465,62 @@ func gc_body_reduce4_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+				gc_step2 := gc_vstep4
+				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+					{
+						gc_tx := gc_step2 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+						i := gc_bx*(gc_bdx*2) + gc_tx
+						mySum := gc_s_mySum[gc_rank]
+						/*line samples_reduction.go:169*/ if i+blockSize < n {
+							mySum += gIdata[i+blockSize]
+						}
+						/*line samples_reduction.go:173*/ sdata[tid] = mySum
+						gc_s_mySum[gc_rank] = mySum
+					}
+					{
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+						i := gc_bx*(gc_bdx*2) + gc_tx
+						mySum := gc_s_mySum[gc_rank]
+						/*line samples_reduction.go:169*/ if i+blockSize < n {
+							mySum += gIdata[i+blockSize]
+						}
+						/*line samples_reduction.go:173*/ sdata[tid] = mySum
+						gc_s_mySum[gc_rank] = mySum
+					}
+					{
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+						i := gc_bx*(gc_bdx*2) + gc_tx
+						mySum := gc_s_mySum[gc_rank]
+						/*line samples_reduction.go:169*/ if i+blockSize < n {
+							mySum += gIdata[i+blockSize]
+						}
+						/*line samples_reduction.go:173*/ sdata[tid] = mySum
+						gc_s_mySum[gc_rank] = mySum
+					}
+					{
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+						i := gc_bx*(gc_bdx*2) + gc_tx
+						mySum := gc_s_mySum[gc_rank]
+						/*line samples_reduction.go:169*/ if i+blockSize < n {
+							mySum += gIdata[i+blockSize]
+						}
+						/*line samples_reduction.go:173*/ sdata[tid] = mySum
+						gc_s_mySum[gc_rank] = mySum
+					}
+				}
+				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -6401,7 +7668,50 @@ func gc_body_reduce4_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
+				gc_step3 := gc_vstep6
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+					{
+						gc_tx := gc_step3 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+						mySum := gc_s_mySum[gc_rank]
+						/*line samples_reduction.go:178*/ mySum = mySum + sdata[tid+s]
+						sdata[tid] = mySum
+						gc_s_mySum[gc_rank] = mySum
+					}
+					{
+						gc_tx := gc_step3 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+						mySum := gc_s_mySum[gc_rank]
+						/*line samples_reduction.go:178*/ mySum = mySum + sdata[tid+s]
+						sdata[tid] = mySum
+						gc_s_mySum[gc_rank] = mySum
+					}
+					{
+						gc_tx := gc_step3 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+						mySum := gc_s_mySum[gc_rank]
+						/*line samples_reduction.go:178*/ mySum = mySum + sdata[tid+s]
+						sdata[tid] = mySum
+						gc_s_mySum[gc_rank] = mySum
+					}
+					{
+						gc_tx := gc_step3 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+						mySum := gc_s_mySum[gc_rank]
+						/*line samples_reduction.go:178*/ mySum = mySum + sdata[tid+s]
+						sdata[tid] = mySum
+						gc_s_mySum[gc_rank] = mySum
+					}
+				}
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -6715,7 +8025,54 @@ func gc_body_reduce4_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+					gc_step := gc_vstep2
+					for ; gc_step+3 < gc_bdx; gc_step += 4 {
+						{
+							gc_tx := gc_step + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							i := gc_bx*(gc_bdx*2) + gc_tx
+							/*line samples_reduction.go:164*/ var mySum uint32
+							if i < n {
+								mySum = gIdata[i]
+							}
+							gc_s_mySum[gc_rank] = mySum
+						}
+						{
+							gc_tx := gc_step + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							i := gc_bx*(gc_bdx*2) + gc_tx
+							/*line samples_reduction.go:164*/ var mySum uint32
+							if i < n {
+								mySum = gIdata[i]
+							}
+							gc_s_mySum[gc_rank] = mySum
+						}
+						{
+							gc_tx := gc_step + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							i := gc_bx*(gc_bdx*2) + gc_tx
+							/*line samples_reduction.go:164*/ var mySum uint32
+							if i < n {
+								mySum = gIdata[i]
+							}
+							gc_s_mySum[gc_rank] = mySum
+						}
+						{
+							gc_tx := gc_step + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							i := gc_bx*(gc_bdx*2) + gc_tx
+							/*line samples_reduction.go:164*/ var mySum uint32
+							if i < n {
+								mySum = gIdata[i]
+							}
+							gc_s_mySum[gc_rank] = mySum
+						}
+					}
+					for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						i := gc_bx*(gc_bdx*2) + gc_tx
@@ -6855,7 +8212,62 @@ func gc_body_reduce4_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+				gc_step2 := gc_vstep4
+				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+					{
+						gc_tx := gc_step2 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+						i := gc_bx*(gc_bdx*2) + gc_tx
+						mySum := gc_s_mySum[gc_rank]
+						/*line samples_reduction.go:169*/ if i+blockSize < n {
+							mySum += gIdata[i+blockSize]
+						}
+						/*line samples_reduction.go:173*/ sdata[tid] = mySum
+						gc_s_mySum[gc_rank] = mySum
+					}
+					{
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+						i := gc_bx*(gc_bdx*2) + gc_tx
+						mySum := gc_s_mySum[gc_rank]
+						/*line samples_reduction.go:169*/ if i+blockSize < n {
+							mySum += gIdata[i+blockSize]
+						}
+						/*line samples_reduction.go:173*/ sdata[tid] = mySum
+						gc_s_mySum[gc_rank] = mySum
+					}
+					{
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+						i := gc_bx*(gc_bdx*2) + gc_tx
+						mySum := gc_s_mySum[gc_rank]
+						/*line samples_reduction.go:169*/ if i+blockSize < n {
+							mySum += gIdata[i+blockSize]
+						}
+						/*line samples_reduction.go:173*/ sdata[tid] = mySum
+						gc_s_mySum[gc_rank] = mySum
+					}
+					{
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+						i := gc_bx*(gc_bdx*2) + gc_tx
+						mySum := gc_s_mySum[gc_rank]
+						/*line samples_reduction.go:169*/ if i+blockSize < n {
+							mySum += gIdata[i+blockSize]
+						}
+						/*line samples_reduction.go:173*/ sdata[tid] = mySum
+						gc_s_mySum[gc_rank] = mySum
+					}
+				}
+				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -7003,7 +8415,50 @@ func gc_body_reduce4_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
+				gc_step3 := gc_vstep6
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+					{
+						gc_tx := gc_step3 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+						mySum := gc_s_mySum[gc_rank]
+						/*line samples_reduction.go:178*/ mySum = mySum + sdata[tid+s]
+						sdata[tid] = mySum
+						gc_s_mySum[gc_rank] = mySum
+					}
+					{
+						gc_tx := gc_step3 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+						mySum := gc_s_mySum[gc_rank]
+						/*line samples_reduction.go:178*/ mySum = mySum + sdata[tid+s]
+						sdata[tid] = mySum
+						gc_s_mySum[gc_rank] = mySum
+					}
+					{
+						gc_tx := gc_step3 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+						mySum := gc_s_mySum[gc_rank]
+						/*line samples_reduction.go:178*/ mySum = mySum + sdata[tid+s]
+						sdata[tid] = mySum
+						gc_s_mySum[gc_rank] = mySum
+					}
+					{
+						gc_tx := gc_step3 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+						mySum := gc_s_mySum[gc_rank]
+						/*line samples_reduction.go:178*/ mySum = mySum + sdata[tid+s]
+						sdata[tid] = mySum
+						gc_s_mySum[gc_rank] = mySum
+					}
+				}
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -7766,7 +9221,54 @@ func gc_body_reduce5_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+					gc_step := gc_vstep2
+					for ; gc_step+3 < gc_bdx; gc_step += 4 {
+						{
+							gc_tx := gc_step + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							/*line samples_reduction.go:212*/ i := gc_bx*(blockSize*2) + gc_tx
+							/*line samples_reduction.go:214*/ var mySum float32
+							if i < n {
+								mySum = gIdata[i]
+							}
+							gc_s_mySum[gc_rank] = mySum
+						}
+						{
+							gc_tx := gc_step + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							/*line samples_reduction.go:212*/ i := gc_bx*(blockSize*2) + gc_tx
+							/*line samples_reduction.go:214*/ var mySum float32
+							if i < n {
+								mySum = gIdata[i]
+							}
+							gc_s_mySum[gc_rank] = mySum
+						}
+						{
+							gc_tx := gc_step + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							/*line samples_reduction.go:212*/ i := gc_bx*(blockSize*2) + gc_tx
+							/*line samples_reduction.go:214*/ var mySum float32
+							if i < n {
+								mySum = gIdata[i]
+							}
+							gc_s_mySum[gc_rank] = mySum
+						}
+						{
+							gc_tx := gc_step + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							/*line samples_reduction.go:212*/ i := gc_bx*(blockSize*2) + gc_tx
+							/*line samples_reduction.go:214*/ var mySum float32
+							if i < n {
+								mySum = gIdata[i]
+							}
+							gc_s_mySum[gc_rank] = mySum
+						}
+					}
+					for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						/*line samples_reduction.go:212*/ i := gc_bx*(blockSize*2) + gc_tx
@@ -7906,7 +9408,62 @@ func gc_body_reduce5_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+				gc_step2 := gc_vstep4
+				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+					{
+						gc_tx := gc_step2 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+						/*line samples_reduction.go:212*/ i := gc_bx*(blockSize*2) + gc_tx
+						mySum := gc_s_mySum[gc_rank]
+						/*line samples_reduction.go:219*/ if i+blockSize < n {
+							mySum += gIdata[i+blockSize]
+						}
+						/*line samples_reduction.go:223*/ sdata[tid] = mySum
+						gc_s_mySum[gc_rank] = mySum
+					}
+					{
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+						/*line samples_reduction.go:212*/ i := gc_bx*(blockSize*2) + gc_tx
+						mySum := gc_s_mySum[gc_rank]
+						/*line samples_reduction.go:219*/ if i+blockSize < n {
+							mySum += gIdata[i+blockSize]
+						}
+						/*line samples_reduction.go:223*/ sdata[tid] = mySum
+						gc_s_mySum[gc_rank] = mySum
+					}
+					{
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+						/*line samples_reduction.go:212*/ i := gc_bx*(blockSize*2) + gc_tx
+						mySum := gc_s_mySum[gc_rank]
+						/*line samples_reduction.go:219*/ if i+blockSize < n {
+							mySum += gIdata[i+blockSize]
+						}
+						/*line samples_reduction.go:223*/ sdata[tid] = mySum
+						gc_s_mySum[gc_rank] = mySum
+					}
+					{
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+						/*line samples_reduction.go:212*/ i := gc_bx*(blockSize*2) + gc_tx
+						mySum := gc_s_mySum[gc_rank]
+						/*line samples_reduction.go:219*/ if i+blockSize < n {
+							mySum += gIdata[i+blockSize]
+						}
+						/*line samples_reduction.go:223*/ sdata[tid] = mySum
+						gc_s_mySum[gc_rank] = mySum
+					}
+				}
+				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -8127,7 +9684,58 @@ func gc_body_reduce5_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx := gc_vstep6; gc_tx < gc_bdx; gc_tx++ {
+			gc_step3 := gc_vstep6
+			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+				{
+					gc_tx := gc_step3 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+					mySum := gc_s_mySum[gc_rank]
+					/*line samples_reduction.go:226*/ if blockSize >= 512 && tid < 256 {
+						mySum = mySum + sdata[tid+256]
+						sdata[tid] = mySum
+					}
+					gc_s_mySum[gc_rank] = mySum
+				}
+				{
+					gc_tx := gc_step3 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+					mySum := gc_s_mySum[gc_rank]
+					/*line samples_reduction.go:226*/ if blockSize >= 512 && tid < 256 {
+						mySum = mySum + sdata[tid+256]
+						sdata[tid] = mySum
+					}
+					gc_s_mySum[gc_rank] = mySum
+				}
+				{
+					gc_tx := gc_step3 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+					mySum := gc_s_mySum[gc_rank]
+					/*line samples_reduction.go:226*/ if blockSize >= 512 && tid < 256 {
+						mySum = mySum + sdata[tid+256]
+						sdata[tid] = mySum
+					}
+					gc_s_mySum[gc_rank] = mySum
+				}
+				{
+					gc_tx := gc_step3 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+					mySum := gc_s_mySum[gc_rank]
+					/*line samples_reduction.go:226*/ if blockSize >= 512 && tid < 256 {
+						mySum = mySum + sdata[tid+256]
+						sdata[tid] = mySum
+					}
+					gc_s_mySum[gc_rank] = mySum
+				}
+			}
+			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
@@ -8307,7 +9915,58 @@ func gc_body_reduce5_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx := gc_vstep8; gc_tx < gc_bdx; gc_tx++ {
+			gc_step4 := gc_vstep8
+			for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
+				{
+					gc_tx := gc_step4 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+					mySum := gc_s_mySum[gc_rank]
+					/*line samples_reduction.go:233*/ if blockSize >= 256 && tid < 128 {
+						mySum = mySum + sdata[tid+128]
+						sdata[tid] = mySum
+					}
+					gc_s_mySum[gc_rank] = mySum
+				}
+				{
+					gc_tx := gc_step4 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+					mySum := gc_s_mySum[gc_rank]
+					/*line samples_reduction.go:233*/ if blockSize >= 256 && tid < 128 {
+						mySum = mySum + sdata[tid+128]
+						sdata[tid] = mySum
+					}
+					gc_s_mySum[gc_rank] = mySum
+				}
+				{
+					gc_tx := gc_step4 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+					mySum := gc_s_mySum[gc_rank]
+					/*line samples_reduction.go:233*/ if blockSize >= 256 && tid < 128 {
+						mySum = mySum + sdata[tid+128]
+						sdata[tid] = mySum
+					}
+					gc_s_mySum[gc_rank] = mySum
+				}
+				{
+					gc_tx := gc_step4 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+					mySum := gc_s_mySum[gc_rank]
+					/*line samples_reduction.go:233*/ if blockSize >= 256 && tid < 128 {
+						mySum = mySum + sdata[tid+128]
+						sdata[tid] = mySum
+					}
+					gc_s_mySum[gc_rank] = mySum
+				}
+			}
+			for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
@@ -8487,7 +10146,58 @@ func gc_body_reduce5_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx := gc_vstep10; gc_tx < gc_bdx; gc_tx++ {
+			gc_step5 := gc_vstep10
+			for ; gc_step5+3 < gc_bdx; gc_step5 += 4 {
+				{
+					gc_tx := gc_step5 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+					mySum := gc_s_mySum[gc_rank]
+					/*line samples_reduction.go:240*/ if blockSize >= 128 && tid < 64 {
+						mySum = mySum + sdata[tid+64]
+						sdata[tid] = mySum
+					}
+					gc_s_mySum[gc_rank] = mySum
+				}
+				{
+					gc_tx := gc_step5 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+					mySum := gc_s_mySum[gc_rank]
+					/*line samples_reduction.go:240*/ if blockSize >= 128 && tid < 64 {
+						mySum = mySum + sdata[tid+64]
+						sdata[tid] = mySum
+					}
+					gc_s_mySum[gc_rank] = mySum
+				}
+				{
+					gc_tx := gc_step5 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+					mySum := gc_s_mySum[gc_rank]
+					/*line samples_reduction.go:240*/ if blockSize >= 128 && tid < 64 {
+						mySum = mySum + sdata[tid+64]
+						sdata[tid] = mySum
+					}
+					gc_s_mySum[gc_rank] = mySum
+				}
+				{
+					gc_tx := gc_step5 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+					mySum := gc_s_mySum[gc_rank]
+					/*line samples_reduction.go:240*/ if blockSize >= 128 && tid < 64 {
+						mySum = mySum + sdata[tid+64]
+						sdata[tid] = mySum
+					}
+					gc_s_mySum[gc_rank] = mySum
+				}
+			}
+			for gc_tx := gc_step5; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
@@ -8802,7 +10512,54 @@ func gc_body_reduce5_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+					gc_step := gc_vstep2
+					for ; gc_step+3 < gc_bdx; gc_step += 4 {
+						{
+							gc_tx := gc_step + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							/*line samples_reduction.go:212*/ i := gc_bx*(blockSize*2) + gc_tx
+							/*line samples_reduction.go:214*/ var mySum int32
+							if i < n {
+								mySum = gIdata[i]
+							}
+							gc_s_mySum[gc_rank] = mySum
+						}
+						{
+							gc_tx := gc_step + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							/*line samples_reduction.go:212*/ i := gc_bx*(blockSize*2) + gc_tx
+							/*line samples_reduction.go:214*/ var mySum int32
+							if i < n {
+								mySum = gIdata[i]
+							}
+							gc_s_mySum[gc_rank] = mySum
+						}
+						{
+							gc_tx := gc_step + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							/*line samples_reduction.go:212*/ i := gc_bx*(blockSize*2) + gc_tx
+							/*line samples_reduction.go:214*/ var mySum int32
+							if i < n {
+								mySum = gIdata[i]
+							}
+							gc_s_mySum[gc_rank] = mySum
+						}
+						{
+							gc_tx := gc_step + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							/*line samples_reduction.go:212*/ i := gc_bx*(blockSize*2) + gc_tx
+							/*line samples_reduction.go:214*/ var mySum int32
+							if i < n {
+								mySum = gIdata[i]
+							}
+							gc_s_mySum[gc_rank] = mySum
+						}
+					}
+					for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						/*line samples_reduction.go:212*/ i := gc_bx*(blockSize*2) + gc_tx
@@ -8942,7 +10699,62 @@ func gc_body_reduce5_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+				gc_step2 := gc_vstep4
+				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+					{
+						gc_tx := gc_step2 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+						/*line samples_reduction.go:212*/ i := gc_bx*(blockSize*2) + gc_tx
+						mySum := gc_s_mySum[gc_rank]
+						/*line samples_reduction.go:219*/ if i+blockSize < n {
+							mySum += gIdata[i+blockSize]
+						}
+						/*line samples_reduction.go:223*/ sdata[tid] = mySum
+						gc_s_mySum[gc_rank] = mySum
+					}
+					{
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+						/*line samples_reduction.go:212*/ i := gc_bx*(blockSize*2) + gc_tx
+						mySum := gc_s_mySum[gc_rank]
+						/*line samples_reduction.go:219*/ if i+blockSize < n {
+							mySum += gIdata[i+blockSize]
+						}
+						/*line samples_reduction.go:223*/ sdata[tid] = mySum
+						gc_s_mySum[gc_rank] = mySum
+					}
+					{
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+						/*line samples_reduction.go:212*/ i := gc_bx*(blockSize*2) + gc_tx
+						mySum := gc_s_mySum[gc_rank]
+						/*line samples_reduction.go:219*/ if i+blockSize < n {
+							mySum += gIdata[i+blockSize]
+						}
+						/*line samples_reduction.go:223*/ sdata[tid] = mySum
+						gc_s_mySum[gc_rank] = mySum
+					}
+					{
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+						/*line samples_reduction.go:212*/ i := gc_bx*(blockSize*2) + gc_tx
+						mySum := gc_s_mySum[gc_rank]
+						/*line samples_reduction.go:219*/ if i+blockSize < n {
+							mySum += gIdata[i+blockSize]
+						}
+						/*line samples_reduction.go:223*/ sdata[tid] = mySum
+						gc_s_mySum[gc_rank] = mySum
+					}
+				}
+				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -9163,7 +10975,58 @@ func gc_body_reduce5_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx := gc_vstep6; gc_tx < gc_bdx; gc_tx++ {
+			gc_step3 := gc_vstep6
+			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+				{
+					gc_tx := gc_step3 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+					mySum := gc_s_mySum[gc_rank]
+					/*line samples_reduction.go:226*/ if blockSize >= 512 && tid < 256 {
+						mySum = mySum + sdata[tid+256]
+						sdata[tid] = mySum
+					}
+					gc_s_mySum[gc_rank] = mySum
+				}
+				{
+					gc_tx := gc_step3 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+					mySum := gc_s_mySum[gc_rank]
+					/*line samples_reduction.go:226*/ if blockSize >= 512 && tid < 256 {
+						mySum = mySum + sdata[tid+256]
+						sdata[tid] = mySum
+					}
+					gc_s_mySum[gc_rank] = mySum
+				}
+				{
+					gc_tx := gc_step3 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+					mySum := gc_s_mySum[gc_rank]
+					/*line samples_reduction.go:226*/ if blockSize >= 512 && tid < 256 {
+						mySum = mySum + sdata[tid+256]
+						sdata[tid] = mySum
+					}
+					gc_s_mySum[gc_rank] = mySum
+				}
+				{
+					gc_tx := gc_step3 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+					mySum := gc_s_mySum[gc_rank]
+					/*line samples_reduction.go:226*/ if blockSize >= 512 && tid < 256 {
+						mySum = mySum + sdata[tid+256]
+						sdata[tid] = mySum
+					}
+					gc_s_mySum[gc_rank] = mySum
+				}
+			}
+			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
@@ -9343,7 +11206,58 @@ func gc_body_reduce5_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx := gc_vstep8; gc_tx < gc_bdx; gc_tx++ {
+			gc_step4 := gc_vstep8
+			for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
+				{
+					gc_tx := gc_step4 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+					mySum := gc_s_mySum[gc_rank]
+					/*line samples_reduction.go:233*/ if blockSize >= 256 && tid < 128 {
+						mySum = mySum + sdata[tid+128]
+						sdata[tid] = mySum
+					}
+					gc_s_mySum[gc_rank] = mySum
+				}
+				{
+					gc_tx := gc_step4 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+					mySum := gc_s_mySum[gc_rank]
+					/*line samples_reduction.go:233*/ if blockSize >= 256 && tid < 128 {
+						mySum = mySum + sdata[tid+128]
+						sdata[tid] = mySum
+					}
+					gc_s_mySum[gc_rank] = mySum
+				}
+				{
+					gc_tx := gc_step4 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+					mySum := gc_s_mySum[gc_rank]
+					/*line samples_reduction.go:233*/ if blockSize >= 256 && tid < 128 {
+						mySum = mySum + sdata[tid+128]
+						sdata[tid] = mySum
+					}
+					gc_s_mySum[gc_rank] = mySum
+				}
+				{
+					gc_tx := gc_step4 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+					mySum := gc_s_mySum[gc_rank]
+					/*line samples_reduction.go:233*/ if blockSize >= 256 && tid < 128 {
+						mySum = mySum + sdata[tid+128]
+						sdata[tid] = mySum
+					}
+					gc_s_mySum[gc_rank] = mySum
+				}
+			}
+			for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
@@ -9523,7 +11437,58 @@ func gc_body_reduce5_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx := gc_vstep10; gc_tx < gc_bdx; gc_tx++ {
+			gc_step5 := gc_vstep10
+			for ; gc_step5+3 < gc_bdx; gc_step5 += 4 {
+				{
+					gc_tx := gc_step5 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+					mySum := gc_s_mySum[gc_rank]
+					/*line samples_reduction.go:240*/ if blockSize >= 128 && tid < 64 {
+						mySum = mySum + sdata[tid+64]
+						sdata[tid] = mySum
+					}
+					gc_s_mySum[gc_rank] = mySum
+				}
+				{
+					gc_tx := gc_step5 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+					mySum := gc_s_mySum[gc_rank]
+					/*line samples_reduction.go:240*/ if blockSize >= 128 && tid < 64 {
+						mySum = mySum + sdata[tid+64]
+						sdata[tid] = mySum
+					}
+					gc_s_mySum[gc_rank] = mySum
+				}
+				{
+					gc_tx := gc_step5 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+					mySum := gc_s_mySum[gc_rank]
+					/*line samples_reduction.go:240*/ if blockSize >= 128 && tid < 64 {
+						mySum = mySum + sdata[tid+64]
+						sdata[tid] = mySum
+					}
+					gc_s_mySum[gc_rank] = mySum
+				}
+				{
+					gc_tx := gc_step5 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+					mySum := gc_s_mySum[gc_rank]
+					/*line samples_reduction.go:240*/ if blockSize >= 128 && tid < 64 {
+						mySum = mySum + sdata[tid+64]
+						sdata[tid] = mySum
+					}
+					gc_s_mySum[gc_rank] = mySum
+				}
+			}
+			for gc_tx := gc_step5; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
@@ -9838,7 +11803,54 @@ func gc_body_reduce5_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+					gc_step := gc_vstep2
+					for ; gc_step+3 < gc_bdx; gc_step += 4 {
+						{
+							gc_tx := gc_step + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							/*line samples_reduction.go:212*/ i := gc_bx*(blockSize*2) + gc_tx
+							/*line samples_reduction.go:214*/ var mySum uint32
+							if i < n {
+								mySum = gIdata[i]
+							}
+							gc_s_mySum[gc_rank] = mySum
+						}
+						{
+							gc_tx := gc_step + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							/*line samples_reduction.go:212*/ i := gc_bx*(blockSize*2) + gc_tx
+							/*line samples_reduction.go:214*/ var mySum uint32
+							if i < n {
+								mySum = gIdata[i]
+							}
+							gc_s_mySum[gc_rank] = mySum
+						}
+						{
+							gc_tx := gc_step + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							/*line samples_reduction.go:212*/ i := gc_bx*(blockSize*2) + gc_tx
+							/*line samples_reduction.go:214*/ var mySum uint32
+							if i < n {
+								mySum = gIdata[i]
+							}
+							gc_s_mySum[gc_rank] = mySum
+						}
+						{
+							gc_tx := gc_step + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							/*line samples_reduction.go:212*/ i := gc_bx*(blockSize*2) + gc_tx
+							/*line samples_reduction.go:214*/ var mySum uint32
+							if i < n {
+								mySum = gIdata[i]
+							}
+							gc_s_mySum[gc_rank] = mySum
+						}
+					}
+					for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						/*line samples_reduction.go:212*/ i := gc_bx*(blockSize*2) + gc_tx
@@ -9978,7 +11990,62 @@ func gc_body_reduce5_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+				gc_step2 := gc_vstep4
+				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+					{
+						gc_tx := gc_step2 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+						/*line samples_reduction.go:212*/ i := gc_bx*(blockSize*2) + gc_tx
+						mySum := gc_s_mySum[gc_rank]
+						/*line samples_reduction.go:219*/ if i+blockSize < n {
+							mySum += gIdata[i+blockSize]
+						}
+						/*line samples_reduction.go:223*/ sdata[tid] = mySum
+						gc_s_mySum[gc_rank] = mySum
+					}
+					{
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+						/*line samples_reduction.go:212*/ i := gc_bx*(blockSize*2) + gc_tx
+						mySum := gc_s_mySum[gc_rank]
+						/*line samples_reduction.go:219*/ if i+blockSize < n {
+							mySum += gIdata[i+blockSize]
+						}
+						/*line samples_reduction.go:223*/ sdata[tid] = mySum
+						gc_s_mySum[gc_rank] = mySum
+					}
+					{
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+						/*line samples_reduction.go:212*/ i := gc_bx*(blockSize*2) + gc_tx
+						mySum := gc_s_mySum[gc_rank]
+						/*line samples_reduction.go:219*/ if i+blockSize < n {
+							mySum += gIdata[i+blockSize]
+						}
+						/*line samples_reduction.go:223*/ sdata[tid] = mySum
+						gc_s_mySum[gc_rank] = mySum
+					}
+					{
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+						/*line samples_reduction.go:212*/ i := gc_bx*(blockSize*2) + gc_tx
+						mySum := gc_s_mySum[gc_rank]
+						/*line samples_reduction.go:219*/ if i+blockSize < n {
+							mySum += gIdata[i+blockSize]
+						}
+						/*line samples_reduction.go:223*/ sdata[tid] = mySum
+						gc_s_mySum[gc_rank] = mySum
+					}
+				}
+				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -10199,7 +12266,58 @@ func gc_body_reduce5_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx := gc_vstep6; gc_tx < gc_bdx; gc_tx++ {
+			gc_step3 := gc_vstep6
+			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+				{
+					gc_tx := gc_step3 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+					mySum := gc_s_mySum[gc_rank]
+					/*line samples_reduction.go:226*/ if blockSize >= 512 && tid < 256 {
+						mySum = mySum + sdata[tid+256]
+						sdata[tid] = mySum
+					}
+					gc_s_mySum[gc_rank] = mySum
+				}
+				{
+					gc_tx := gc_step3 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+					mySum := gc_s_mySum[gc_rank]
+					/*line samples_reduction.go:226*/ if blockSize >= 512 && tid < 256 {
+						mySum = mySum + sdata[tid+256]
+						sdata[tid] = mySum
+					}
+					gc_s_mySum[gc_rank] = mySum
+				}
+				{
+					gc_tx := gc_step3 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+					mySum := gc_s_mySum[gc_rank]
+					/*line samples_reduction.go:226*/ if blockSize >= 512 && tid < 256 {
+						mySum = mySum + sdata[tid+256]
+						sdata[tid] = mySum
+					}
+					gc_s_mySum[gc_rank] = mySum
+				}
+				{
+					gc_tx := gc_step3 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+					mySum := gc_s_mySum[gc_rank]
+					/*line samples_reduction.go:226*/ if blockSize >= 512 && tid < 256 {
+						mySum = mySum + sdata[tid+256]
+						sdata[tid] = mySum
+					}
+					gc_s_mySum[gc_rank] = mySum
+				}
+			}
+			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
@@ -10379,7 +12497,58 @@ func gc_body_reduce5_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx := gc_vstep8; gc_tx < gc_bdx; gc_tx++ {
+			gc_step4 := gc_vstep8
+			for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
+				{
+					gc_tx := gc_step4 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+					mySum := gc_s_mySum[gc_rank]
+					/*line samples_reduction.go:233*/ if blockSize >= 256 && tid < 128 {
+						mySum = mySum + sdata[tid+128]
+						sdata[tid] = mySum
+					}
+					gc_s_mySum[gc_rank] = mySum
+				}
+				{
+					gc_tx := gc_step4 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+					mySum := gc_s_mySum[gc_rank]
+					/*line samples_reduction.go:233*/ if blockSize >= 256 && tid < 128 {
+						mySum = mySum + sdata[tid+128]
+						sdata[tid] = mySum
+					}
+					gc_s_mySum[gc_rank] = mySum
+				}
+				{
+					gc_tx := gc_step4 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+					mySum := gc_s_mySum[gc_rank]
+					/*line samples_reduction.go:233*/ if blockSize >= 256 && tid < 128 {
+						mySum = mySum + sdata[tid+128]
+						sdata[tid] = mySum
+					}
+					gc_s_mySum[gc_rank] = mySum
+				}
+				{
+					gc_tx := gc_step4 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+					mySum := gc_s_mySum[gc_rank]
+					/*line samples_reduction.go:233*/ if blockSize >= 256 && tid < 128 {
+						mySum = mySum + sdata[tid+128]
+						sdata[tid] = mySum
+					}
+					gc_s_mySum[gc_rank] = mySum
+				}
+			}
+			for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
@@ -10559,7 +12728,58 @@ func gc_body_reduce5_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx := gc_vstep10; gc_tx < gc_bdx; gc_tx++ {
+			gc_step5 := gc_vstep10
+			for ; gc_step5+3 < gc_bdx; gc_step5 += 4 {
+				{
+					gc_tx := gc_step5 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+					mySum := gc_s_mySum[gc_rank]
+					/*line samples_reduction.go:240*/ if blockSize >= 128 && tid < 64 {
+						mySum = mySum + sdata[tid+64]
+						sdata[tid] = mySum
+					}
+					gc_s_mySum[gc_rank] = mySum
+				}
+				{
+					gc_tx := gc_step5 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+					mySum := gc_s_mySum[gc_rank]
+					/*line samples_reduction.go:240*/ if blockSize >= 128 && tid < 64 {
+						mySum = mySum + sdata[tid+64]
+						sdata[tid] = mySum
+					}
+					gc_s_mySum[gc_rank] = mySum
+				}
+				{
+					gc_tx := gc_step5 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+					mySum := gc_s_mySum[gc_rank]
+					/*line samples_reduction.go:240*/ if blockSize >= 128 && tid < 64 {
+						mySum = mySum + sdata[tid+64]
+						sdata[tid] = mySum
+					}
+					gc_s_mySum[gc_rank] = mySum
+				}
+				{
+					gc_tx := gc_step5 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+					mySum := gc_s_mySum[gc_rank]
+					/*line samples_reduction.go:240*/ if blockSize >= 128 && tid < 64 {
+						mySum = mySum + sdata[tid+64]
+						sdata[tid] = mySum
+					}
+					gc_s_mySum[gc_rank] = mySum
+				}
+			}
+			for gc_tx := gc_step5; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
@@ -11413,7 +13633,58 @@ func gc_body_reduce6_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+			gc_step := gc_vstep2
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
+				{
+					gc_tx := gc_step + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+					mySum := gc_s_mySum[gc_rank]
+					/*line samples_reduction.go:299*/ if blockSize >= 512 && tid < 256 {
+						mySum = mySum + sdata[tid+256]
+						sdata[tid] = mySum
+					}
+					gc_s_mySum[gc_rank] = mySum
+				}
+				{
+					gc_tx := gc_step + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+					mySum := gc_s_mySum[gc_rank]
+					/*line samples_reduction.go:299*/ if blockSize >= 512 && tid < 256 {
+						mySum = mySum + sdata[tid+256]
+						sdata[tid] = mySum
+					}
+					gc_s_mySum[gc_rank] = mySum
+				}
+				{
+					gc_tx := gc_step + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+					mySum := gc_s_mySum[gc_rank]
+					/*line samples_reduction.go:299*/ if blockSize >= 512 && tid < 256 {
+						mySum = mySum + sdata[tid+256]
+						sdata[tid] = mySum
+					}
+					gc_s_mySum[gc_rank] = mySum
+				}
+				{
+					gc_tx := gc_step + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+					mySum := gc_s_mySum[gc_rank]
+					/*line samples_reduction.go:299*/ if blockSize >= 512 && tid < 256 {
+						mySum = mySum + sdata[tid+256]
+						sdata[tid] = mySum
+					}
+					gc_s_mySum[gc_rank] = mySum
+				}
+			}
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
@@ -11593,7 +13864,58 @@ func gc_body_reduce6_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+			gc_step2 := gc_vstep4
+			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+				{
+					gc_tx := gc_step2 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+					mySum := gc_s_mySum[gc_rank]
+					/*line samples_reduction.go:306*/ if blockSize >= 256 && tid < 128 {
+						mySum = mySum + sdata[tid+128]
+						sdata[tid] = mySum
+					}
+					gc_s_mySum[gc_rank] = mySum
+				}
+				{
+					gc_tx := gc_step2 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+					mySum := gc_s_mySum[gc_rank]
+					/*line samples_reduction.go:306*/ if blockSize >= 256 && tid < 128 {
+						mySum = mySum + sdata[tid+128]
+						sdata[tid] = mySum
+					}
+					gc_s_mySum[gc_rank] = mySum
+				}
+				{
+					gc_tx := gc_step2 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+					mySum := gc_s_mySum[gc_rank]
+					/*line samples_reduction.go:306*/ if blockSize >= 256 && tid < 128 {
+						mySum = mySum + sdata[tid+128]
+						sdata[tid] = mySum
+					}
+					gc_s_mySum[gc_rank] = mySum
+				}
+				{
+					gc_tx := gc_step2 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+					mySum := gc_s_mySum[gc_rank]
+					/*line samples_reduction.go:306*/ if blockSize >= 256 && tid < 128 {
+						mySum = mySum + sdata[tid+128]
+						sdata[tid] = mySum
+					}
+					gc_s_mySum[gc_rank] = mySum
+				}
+			}
+			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
@@ -11773,7 +14095,58 @@ func gc_body_reduce6_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx := gc_vstep6; gc_tx < gc_bdx; gc_tx++ {
+			gc_step3 := gc_vstep6
+			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+				{
+					gc_tx := gc_step3 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+					mySum := gc_s_mySum[gc_rank]
+					/*line samples_reduction.go:313*/ if blockSize >= 128 && tid < 64 {
+						mySum = mySum + sdata[tid+64]
+						sdata[tid] = mySum
+					}
+					gc_s_mySum[gc_rank] = mySum
+				}
+				{
+					gc_tx := gc_step3 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+					mySum := gc_s_mySum[gc_rank]
+					/*line samples_reduction.go:313*/ if blockSize >= 128 && tid < 64 {
+						mySum = mySum + sdata[tid+64]
+						sdata[tid] = mySum
+					}
+					gc_s_mySum[gc_rank] = mySum
+				}
+				{
+					gc_tx := gc_step3 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+					mySum := gc_s_mySum[gc_rank]
+					/*line samples_reduction.go:313*/ if blockSize >= 128 && tid < 64 {
+						mySum = mySum + sdata[tid+64]
+						sdata[tid] = mySum
+					}
+					gc_s_mySum[gc_rank] = mySum
+				}
+				{
+					gc_tx := gc_step3 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+					mySum := gc_s_mySum[gc_rank]
+					/*line samples_reduction.go:313*/ if blockSize >= 128 && tid < 64 {
+						mySum = mySum + sdata[tid+64]
+						sdata[tid] = mySum
+					}
+					gc_s_mySum[gc_rank] = mySum
+				}
+			}
+			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
@@ -12178,7 +14551,58 @@ func gc_body_reduce6_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+			gc_step := gc_vstep2
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
+				{
+					gc_tx := gc_step + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+					mySum := gc_s_mySum[gc_rank]
+					/*line samples_reduction.go:299*/ if blockSize >= 512 && tid < 256 {
+						mySum = mySum + sdata[tid+256]
+						sdata[tid] = mySum
+					}
+					gc_s_mySum[gc_rank] = mySum
+				}
+				{
+					gc_tx := gc_step + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+					mySum := gc_s_mySum[gc_rank]
+					/*line samples_reduction.go:299*/ if blockSize >= 512 && tid < 256 {
+						mySum = mySum + sdata[tid+256]
+						sdata[tid] = mySum
+					}
+					gc_s_mySum[gc_rank] = mySum
+				}
+				{
+					gc_tx := gc_step + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+					mySum := gc_s_mySum[gc_rank]
+					/*line samples_reduction.go:299*/ if blockSize >= 512 && tid < 256 {
+						mySum = mySum + sdata[tid+256]
+						sdata[tid] = mySum
+					}
+					gc_s_mySum[gc_rank] = mySum
+				}
+				{
+					gc_tx := gc_step + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+					mySum := gc_s_mySum[gc_rank]
+					/*line samples_reduction.go:299*/ if blockSize >= 512 && tid < 256 {
+						mySum = mySum + sdata[tid+256]
+						sdata[tid] = mySum
+					}
+					gc_s_mySum[gc_rank] = mySum
+				}
+			}
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
@@ -12358,7 +14782,58 @@ func gc_body_reduce6_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+			gc_step2 := gc_vstep4
+			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+				{
+					gc_tx := gc_step2 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+					mySum := gc_s_mySum[gc_rank]
+					/*line samples_reduction.go:306*/ if blockSize >= 256 && tid < 128 {
+						mySum = mySum + sdata[tid+128]
+						sdata[tid] = mySum
+					}
+					gc_s_mySum[gc_rank] = mySum
+				}
+				{
+					gc_tx := gc_step2 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+					mySum := gc_s_mySum[gc_rank]
+					/*line samples_reduction.go:306*/ if blockSize >= 256 && tid < 128 {
+						mySum = mySum + sdata[tid+128]
+						sdata[tid] = mySum
+					}
+					gc_s_mySum[gc_rank] = mySum
+				}
+				{
+					gc_tx := gc_step2 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+					mySum := gc_s_mySum[gc_rank]
+					/*line samples_reduction.go:306*/ if blockSize >= 256 && tid < 128 {
+						mySum = mySum + sdata[tid+128]
+						sdata[tid] = mySum
+					}
+					gc_s_mySum[gc_rank] = mySum
+				}
+				{
+					gc_tx := gc_step2 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+					mySum := gc_s_mySum[gc_rank]
+					/*line samples_reduction.go:306*/ if blockSize >= 256 && tid < 128 {
+						mySum = mySum + sdata[tid+128]
+						sdata[tid] = mySum
+					}
+					gc_s_mySum[gc_rank] = mySum
+				}
+			}
+			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
@@ -12538,7 +15013,58 @@ func gc_body_reduce6_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx := gc_vstep6; gc_tx < gc_bdx; gc_tx++ {
+			gc_step3 := gc_vstep6
+			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+				{
+					gc_tx := gc_step3 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+					mySum := gc_s_mySum[gc_rank]
+					/*line samples_reduction.go:313*/ if blockSize >= 128 && tid < 64 {
+						mySum = mySum + sdata[tid+64]
+						sdata[tid] = mySum
+					}
+					gc_s_mySum[gc_rank] = mySum
+				}
+				{
+					gc_tx := gc_step3 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+					mySum := gc_s_mySum[gc_rank]
+					/*line samples_reduction.go:313*/ if blockSize >= 128 && tid < 64 {
+						mySum = mySum + sdata[tid+64]
+						sdata[tid] = mySum
+					}
+					gc_s_mySum[gc_rank] = mySum
+				}
+				{
+					gc_tx := gc_step3 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+					mySum := gc_s_mySum[gc_rank]
+					/*line samples_reduction.go:313*/ if blockSize >= 128 && tid < 64 {
+						mySum = mySum + sdata[tid+64]
+						sdata[tid] = mySum
+					}
+					gc_s_mySum[gc_rank] = mySum
+				}
+				{
+					gc_tx := gc_step3 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+					mySum := gc_s_mySum[gc_rank]
+					/*line samples_reduction.go:313*/ if blockSize >= 128 && tid < 64 {
+						mySum = mySum + sdata[tid+64]
+						sdata[tid] = mySum
+					}
+					gc_s_mySum[gc_rank] = mySum
+				}
+			}
+			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
@@ -12943,7 +15469,58 @@ func gc_body_reduce6_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+			gc_step := gc_vstep2
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
+				{
+					gc_tx := gc_step + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+					mySum := gc_s_mySum[gc_rank]
+					/*line samples_reduction.go:299*/ if blockSize >= 512 && tid < 256 {
+						mySum = mySum + sdata[tid+256]
+						sdata[tid] = mySum
+					}
+					gc_s_mySum[gc_rank] = mySum
+				}
+				{
+					gc_tx := gc_step + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+					mySum := gc_s_mySum[gc_rank]
+					/*line samples_reduction.go:299*/ if blockSize >= 512 && tid < 256 {
+						mySum = mySum + sdata[tid+256]
+						sdata[tid] = mySum
+					}
+					gc_s_mySum[gc_rank] = mySum
+				}
+				{
+					gc_tx := gc_step + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+					mySum := gc_s_mySum[gc_rank]
+					/*line samples_reduction.go:299*/ if blockSize >= 512 && tid < 256 {
+						mySum = mySum + sdata[tid+256]
+						sdata[tid] = mySum
+					}
+					gc_s_mySum[gc_rank] = mySum
+				}
+				{
+					gc_tx := gc_step + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+					mySum := gc_s_mySum[gc_rank]
+					/*line samples_reduction.go:299*/ if blockSize >= 512 && tid < 256 {
+						mySum = mySum + sdata[tid+256]
+						sdata[tid] = mySum
+					}
+					gc_s_mySum[gc_rank] = mySum
+				}
+			}
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
@@ -13123,7 +15700,58 @@ func gc_body_reduce6_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+			gc_step2 := gc_vstep4
+			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+				{
+					gc_tx := gc_step2 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+					mySum := gc_s_mySum[gc_rank]
+					/*line samples_reduction.go:306*/ if blockSize >= 256 && tid < 128 {
+						mySum = mySum + sdata[tid+128]
+						sdata[tid] = mySum
+					}
+					gc_s_mySum[gc_rank] = mySum
+				}
+				{
+					gc_tx := gc_step2 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+					mySum := gc_s_mySum[gc_rank]
+					/*line samples_reduction.go:306*/ if blockSize >= 256 && tid < 128 {
+						mySum = mySum + sdata[tid+128]
+						sdata[tid] = mySum
+					}
+					gc_s_mySum[gc_rank] = mySum
+				}
+				{
+					gc_tx := gc_step2 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+					mySum := gc_s_mySum[gc_rank]
+					/*line samples_reduction.go:306*/ if blockSize >= 256 && tid < 128 {
+						mySum = mySum + sdata[tid+128]
+						sdata[tid] = mySum
+					}
+					gc_s_mySum[gc_rank] = mySum
+				}
+				{
+					gc_tx := gc_step2 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+					mySum := gc_s_mySum[gc_rank]
+					/*line samples_reduction.go:306*/ if blockSize >= 256 && tid < 128 {
+						mySum = mySum + sdata[tid+128]
+						sdata[tid] = mySum
+					}
+					gc_s_mySum[gc_rank] = mySum
+				}
+			}
+			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
@@ -13303,7 +15931,58 @@ func gc_body_reduce6_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx := gc_vstep6; gc_tx < gc_bdx; gc_tx++ {
+			gc_step3 := gc_vstep6
+			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+				{
+					gc_tx := gc_step3 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+					mySum := gc_s_mySum[gc_rank]
+					/*line samples_reduction.go:313*/ if blockSize >= 128 && tid < 64 {
+						mySum = mySum + sdata[tid+64]
+						sdata[tid] = mySum
+					}
+					gc_s_mySum[gc_rank] = mySum
+				}
+				{
+					gc_tx := gc_step3 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+					mySum := gc_s_mySum[gc_rank]
+					/*line samples_reduction.go:313*/ if blockSize >= 128 && tid < 64 {
+						mySum = mySum + sdata[tid+64]
+						sdata[tid] = mySum
+					}
+					gc_s_mySum[gc_rank] = mySum
+				}
+				{
+					gc_tx := gc_step3 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+					mySum := gc_s_mySum[gc_rank]
+					/*line samples_reduction.go:313*/ if blockSize >= 128 && tid < 64 {
+						mySum = mySum + sdata[tid+64]
+						sdata[tid] = mySum
+					}
+					gc_s_mySum[gc_rank] = mySum
+				}
+				{
+					gc_tx := gc_step3 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+					mySum := gc_s_mySum[gc_rank]
+					/*line samples_reduction.go:313*/ if blockSize >= 128 && tid < 64 {
+						mySum = mySum + sdata[tid+64]
+						sdata[tid] = mySum
+					}
+					gc_s_mySum[gc_rank] = mySum
+				}
+			}
+			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx

@@ -35,7 +35,42 @@ func gc_body_chunkStep(gc_b *compiled.Block, gc_lo, gc_hi int, in []int32, out [
 			/*line chunk.go:45*/ lanes.BroadcastInt32x8(acc).StoreSlice(gc_s_acc[gc_rank:])
 			lanes.BroadcastInt32x8(n).StoreSlice(gc_s_n[gc_rank:])
 		}
-		for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
+		gc_step := gc_vstep
+		for ; gc_step+3 < gc_n; gc_step += 4 {
+			{
+				gc_rank := gc_step + 0
+				gc_pos.Thread = gc_rank
+				acc := int32(0)
+				n := int32(0)
+				gc_s_acc[gc_rank] = acc
+				gc_s_n[gc_rank] = n
+			}
+			{
+				gc_rank := gc_step + 1
+				gc_pos.Thread = gc_rank
+				acc := int32(0)
+				n := int32(0)
+				gc_s_acc[gc_rank] = acc
+				gc_s_n[gc_rank] = n
+			}
+			{
+				gc_rank := gc_step + 2
+				gc_pos.Thread = gc_rank
+				acc := int32(0)
+				n := int32(0)
+				gc_s_acc[gc_rank] = acc
+				gc_s_n[gc_rank] = n
+			}
+			{
+				gc_rank := gc_step + 3
+				gc_pos.Thread = gc_rank
+				acc := int32(0)
+				n := int32(0)
+				gc_s_acc[gc_rank] = acc
+				gc_s_n[gc_rank] = n
+			}
+		}
+		for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			acc := int32(0)
 			n := int32(0)

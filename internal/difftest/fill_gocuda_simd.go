@@ -119,7 +119,34 @@ func gc_body_fillPairs(gc_b *compiled.Block, data, out []int32, per int) {
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+		gc_step := gc_vstep
+		for ; gc_step+3 < gc_bdx; gc_step += 4 {
+			{
+				gc_tx := gc_step + 0
+				gc_pos.Thread = gc_base + gc_tx
+				i := gc_tx
+				/*line fill.go:24*/ s[2*i], s[2*i+1] = data[base+2*i], data[base+2*i+1]
+			}
+			{
+				gc_tx := gc_step + 1
+				gc_pos.Thread = gc_base + gc_tx
+				i := gc_tx
+				/*line fill.go:24*/ s[2*i], s[2*i+1] = data[base+2*i], data[base+2*i+1]
+			}
+			{
+				gc_tx := gc_step + 2
+				gc_pos.Thread = gc_base + gc_tx
+				i := gc_tx
+				/*line fill.go:24*/ s[2*i], s[2*i+1] = data[base+2*i], data[base+2*i+1]
+			}
+			{
+				gc_tx := gc_step + 3
+				gc_pos.Thread = gc_base + gc_tx
+				i := gc_tx
+				/*line fill.go:24*/ s[2*i], s[2*i+1] = data[base+2*i], data[base+2*i+1]
+			}
+		}
+		for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 			gc_pos.Thread = gc_base + gc_tx
 			i := gc_tx
 			/*line fill.go:24*/ s[2*i], s[2*i+1] = data[base+2*i], data[base+2*i+1]
@@ -144,49 +171,6 @@ func gc_body_fillPairs(gc_b *compiled.Block, data, out []int32, per int) {
 			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 <= len(out) && gc_to <= len(out)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(s) && gc_to <= len(s)-gc_off4 {
 				gc_at := out[gc_off3:][:gc_to]
 				gc_at2 := s[gc_off4:][:gc_to]
-				gc_step := gc_from
-				for ; gc_step+3 < gc_to; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
-						gc_pos.Thread = gc_base + gc_tx
-						i := gc_tx
-						/*line fill.go:26*/ k := i + gc_off
-						gc_more = true
-						/*line fill.go:27*/ gc_at[gc_tx] = gc_at2[gc_tx] + s[m-1-k]
-					}
-					{
-						gc_tx := gc_step + 1
-						gc_pos.Thread = gc_base + gc_tx
-						i := gc_tx
-						/*line fill.go:26*/ k := i + gc_off
-						gc_more = true
-						/*line fill.go:27*/ gc_at[gc_tx] = gc_at2[gc_tx] + s[m-1-k]
-					}
-					{
-						gc_tx := gc_step + 2
-						gc_pos.Thread = gc_base + gc_tx
-						i := gc_tx
-						/*line fill.go:26*/ k := i + gc_off
-						gc_more = true
-						/*line fill.go:27*/ gc_at[gc_tx] = gc_at2[gc_tx] + s[m-1-k]
-					}
-					{
-						gc_tx := gc_step + 3
-						gc_pos.Thread = gc_base + gc_tx
-						i := gc_tx
-						/*line fill.go:26*/ k := i + gc_off
-						gc_more = true
-						/*line fill.go:27*/ gc_at[gc_tx] = gc_at2[gc_tx] + s[m-1-k]
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-					gc_pos.Thread = gc_base + gc_tx
-					i := gc_tx
-					/*line fill.go:26*/ k := i + gc_off
-					gc_more = true
-					/*line fill.go:27*/ gc_at[gc_tx] = gc_at2[gc_tx] + s[m-1-k]
-				}
-			} else {
 				gc_step2 := gc_from
 				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
@@ -195,7 +179,7 @@ func gc_body_fillPairs(gc_b *compiled.Block, data, out []int32, per int) {
 						i := gc_tx
 						/*line fill.go:26*/ k := i + gc_off
 						gc_more = true
-						/*line fill.go:27*/ out[gc_bx*m+k] = s[k] + s[m-1-k]
+						/*line fill.go:27*/ gc_at[gc_tx] = gc_at2[gc_tx] + s[m-1-k]
 					}
 					{
 						gc_tx := gc_step2 + 1
@@ -203,7 +187,7 @@ func gc_body_fillPairs(gc_b *compiled.Block, data, out []int32, per int) {
 						i := gc_tx
 						/*line fill.go:26*/ k := i + gc_off
 						gc_more = true
-						/*line fill.go:27*/ out[gc_bx*m+k] = s[k] + s[m-1-k]
+						/*line fill.go:27*/ gc_at[gc_tx] = gc_at2[gc_tx] + s[m-1-k]
 					}
 					{
 						gc_tx := gc_step2 + 2
@@ -211,7 +195,7 @@ func gc_body_fillPairs(gc_b *compiled.Block, data, out []int32, per int) {
 						i := gc_tx
 						/*line fill.go:26*/ k := i + gc_off
 						gc_more = true
-						/*line fill.go:27*/ out[gc_bx*m+k] = s[k] + s[m-1-k]
+						/*line fill.go:27*/ gc_at[gc_tx] = gc_at2[gc_tx] + s[m-1-k]
 					}
 					{
 						gc_tx := gc_step2 + 3
@@ -219,10 +203,53 @@ func gc_body_fillPairs(gc_b *compiled.Block, data, out []int32, per int) {
 						i := gc_tx
 						/*line fill.go:26*/ k := i + gc_off
 						gc_more = true
-						/*line fill.go:27*/ out[gc_bx*m+k] = s[k] + s[m-1-k]
+						/*line fill.go:27*/ gc_at[gc_tx] = gc_at2[gc_tx] + s[m-1-k]
 					}
 				}
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					i := gc_tx
+					/*line fill.go:26*/ k := i + gc_off
+					gc_more = true
+					/*line fill.go:27*/ gc_at[gc_tx] = gc_at2[gc_tx] + s[m-1-k]
+				}
+			} else {
+				gc_step3 := gc_from
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+					{
+						gc_tx := gc_step3 + 0
+						gc_pos.Thread = gc_base + gc_tx
+						i := gc_tx
+						/*line fill.go:26*/ k := i + gc_off
+						gc_more = true
+						/*line fill.go:27*/ out[gc_bx*m+k] = s[k] + s[m-1-k]
+					}
+					{
+						gc_tx := gc_step3 + 1
+						gc_pos.Thread = gc_base + gc_tx
+						i := gc_tx
+						/*line fill.go:26*/ k := i + gc_off
+						gc_more = true
+						/*line fill.go:27*/ out[gc_bx*m+k] = s[k] + s[m-1-k]
+					}
+					{
+						gc_tx := gc_step3 + 2
+						gc_pos.Thread = gc_base + gc_tx
+						i := gc_tx
+						/*line fill.go:26*/ k := i + gc_off
+						gc_more = true
+						/*line fill.go:27*/ out[gc_bx*m+k] = s[k] + s[m-1-k]
+					}
+					{
+						gc_tx := gc_step3 + 3
+						gc_pos.Thread = gc_base + gc_tx
+						i := gc_tx
+						/*line fill.go:26*/ k := i + gc_off
+						gc_more = true
+						/*line fill.go:27*/ out[gc_bx*m+k] = s[k] + s[m-1-k]
+					}
+				}
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_tx
 					/*line fill.go:26*/ k := i + gc_off
@@ -321,7 +348,38 @@ func gc_body_fillPairs(gc_b *compiled.Block, data, out []int32, per int) {
 				if gc_vstep3 > gc_from {
 					gc_more2 = true
 				}
-				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+				gc_step4 := gc_vstep3
+				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+					{
+						gc_tx := gc_step4 + 0
+						gc_pos.Thread = gc_base + gc_tx
+						k_ := gc_tx + gc_off2
+						gc_more2 = true
+						/*line fill.go:37*/ s_[k_] = -1
+					}
+					{
+						gc_tx := gc_step4 + 1
+						gc_pos.Thread = gc_base + gc_tx
+						k_ := gc_tx + gc_off2
+						gc_more2 = true
+						/*line fill.go:37*/ s_[k_] = -1
+					}
+					{
+						gc_tx := gc_step4 + 2
+						gc_pos.Thread = gc_base + gc_tx
+						k_ := gc_tx + gc_off2
+						gc_more2 = true
+						/*line fill.go:37*/ s_[k_] = -1
+					}
+					{
+						gc_tx := gc_step4 + 3
+						gc_pos.Thread = gc_base + gc_tx
+						k_ := gc_tx + gc_off2
+						gc_more2 = true
+						/*line fill.go:37*/ s_[k_] = -1
+					}
+				}
+				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					k_ := gc_tx + gc_off2
 					gc_more2 = true
@@ -475,7 +533,34 @@ func gc_body_fillGap(gc_b *compiled.Block, data, out []int32) {
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+			gc_step := gc_vstep2
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
+				{
+					gc_tx := gc_step + 0
+					gc_pos.Thread = gc_base + gc_tx
+					i := gc_tx
+					/*line fill.go:48*/ s[2*i] = data[gc_bx*b+i]
+				}
+				{
+					gc_tx := gc_step + 1
+					gc_pos.Thread = gc_base + gc_tx
+					i := gc_tx
+					/*line fill.go:48*/ s[2*i] = data[gc_bx*b+i]
+				}
+				{
+					gc_tx := gc_step + 2
+					gc_pos.Thread = gc_base + gc_tx
+					i := gc_tx
+					/*line fill.go:48*/ s[2*i] = data[gc_bx*b+i]
+				}
+				{
+					gc_tx := gc_step + 3
+					gc_pos.Thread = gc_base + gc_tx
+					i := gc_tx
+					/*line fill.go:48*/ s[2*i] = data[gc_bx*b+i]
+				}
+			}
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				i := gc_tx
 				/*line fill.go:48*/ s[2*i] = data[gc_bx*b+i]
@@ -671,7 +756,38 @@ func gc_body_fillGap(gc_b *compiled.Block, data, out []int32) {
 				if gc_vstep5 > gc_from {
 					gc_more = true
 				}
-				for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
+				gc_step2 := gc_vstep5
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+					{
+						gc_tx := gc_step2 + 0
+						gc_pos.Thread = gc_base + gc_tx
+						k := gc_tx + gc_off
+						gc_more = true
+						/*line fill.go:37*/ s_[k] = -1
+					}
+					{
+						gc_tx := gc_step2 + 1
+						gc_pos.Thread = gc_base + gc_tx
+						k := gc_tx + gc_off
+						gc_more = true
+						/*line fill.go:37*/ s_[k] = -1
+					}
+					{
+						gc_tx := gc_step2 + 2
+						gc_pos.Thread = gc_base + gc_tx
+						k := gc_tx + gc_off
+						gc_more = true
+						/*line fill.go:37*/ s_[k] = -1
+					}
+					{
+						gc_tx := gc_step2 + 3
+						gc_pos.Thread = gc_base + gc_tx
+						k := gc_tx + gc_off
+						gc_more = true
+						/*line fill.go:37*/ s_[k] = -1
+					}
+				}
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					k := gc_tx + gc_off
 					gc_more = true
@@ -977,7 +1093,38 @@ func gc_body_fillGuarded(gc_b *compiled.Block, data, out []int32, form int) {
 				if gc_vstep2 > gc_from {
 					gc_more = true
 				}
-				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+				gc_step4 := gc_vstep2
+				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+					{
+						gc_tx := gc_step4 + 0
+						gc_pos.Thread = gc_base + gc_tx
+						k := gc_tx + gc_off
+						gc_more = true
+						/*line fill.go:37*/ s_[k] = -1
+					}
+					{
+						gc_tx := gc_step4 + 1
+						gc_pos.Thread = gc_base + gc_tx
+						k := gc_tx + gc_off
+						gc_more = true
+						/*line fill.go:37*/ s_[k] = -1
+					}
+					{
+						gc_tx := gc_step4 + 2
+						gc_pos.Thread = gc_base + gc_tx
+						k := gc_tx + gc_off
+						gc_more = true
+						/*line fill.go:37*/ s_[k] = -1
+					}
+					{
+						gc_tx := gc_step4 + 3
+						gc_pos.Thread = gc_base + gc_tx
+						k := gc_tx + gc_off
+						gc_more = true
+						/*line fill.go:37*/ s_[k] = -1
+					}
+				}
+				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					k := gc_tx + gc_off
 					gc_more = true
@@ -1242,7 +1389,42 @@ func gc_body_fillReadFirst(gc_b *compiled.Block, data, out []int32) {
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+			gc_step := gc_vstep2
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
+				{
+					gc_tx := gc_step + 0
+					gc_pos.Thread = gc_base + gc_tx
+					i := gc_tx
+					/*line fill.go:98*/ g := gc_bx*b + i
+					/*line fill.go:100*/ old := s[i]
+					s[i] = data[g] + old
+				}
+				{
+					gc_tx := gc_step + 1
+					gc_pos.Thread = gc_base + gc_tx
+					i := gc_tx
+					/*line fill.go:98*/ g := gc_bx*b + i
+					/*line fill.go:100*/ old := s[i]
+					s[i] = data[g] + old
+				}
+				{
+					gc_tx := gc_step + 2
+					gc_pos.Thread = gc_base + gc_tx
+					i := gc_tx
+					/*line fill.go:98*/ g := gc_bx*b + i
+					/*line fill.go:100*/ old := s[i]
+					s[i] = data[g] + old
+				}
+				{
+					gc_tx := gc_step + 3
+					gc_pos.Thread = gc_base + gc_tx
+					i := gc_tx
+					/*line fill.go:98*/ g := gc_bx*b + i
+					/*line fill.go:100*/ old := s[i]
+					s[i] = data[g] + old
+				}
+			}
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				i := gc_tx
 				/*line fill.go:98*/ g := gc_bx*b + i
@@ -1263,38 +1445,38 @@ func gc_body_fillReadFirst(gc_b *compiled.Block, data, out []int32) {
 				/*line fill.go:103*/ gc_at3[gc_tx] = gc_at4[gc_tx] + s[gc_idx]
 			}
 		} else {
-			gc_step := 0
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
+			gc_step2 := 0
+			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 				{
-					gc_tx := gc_step + 0
+					gc_tx := gc_step2 + 0
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_tx
 					/*line fill.go:98*/ g := gc_bx*b + i
 					/*line fill.go:103*/ out[g] = s[i] + s[b-1-i]
 				}
 				{
-					gc_tx := gc_step + 1
+					gc_tx := gc_step2 + 1
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_tx
 					/*line fill.go:98*/ g := gc_bx*b + i
 					/*line fill.go:103*/ out[g] = s[i] + s[b-1-i]
 				}
 				{
-					gc_tx := gc_step + 2
+					gc_tx := gc_step2 + 2
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_tx
 					/*line fill.go:98*/ g := gc_bx*b + i
 					/*line fill.go:103*/ out[g] = s[i] + s[b-1-i]
 				}
 				{
-					gc_tx := gc_step + 3
+					gc_tx := gc_step2 + 3
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_tx
 					/*line fill.go:98*/ g := gc_bx*b + i
 					/*line fill.go:103*/ out[g] = s[i] + s[b-1-i]
 				}
 			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				i := gc_tx
 				/*line fill.go:98*/ g := gc_bx*b + i
@@ -1390,7 +1572,38 @@ func gc_body_fillReadFirst(gc_b *compiled.Block, data, out []int32) {
 				if gc_vstep4 > gc_from {
 					gc_more = true
 				}
-				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
+				gc_step3 := gc_vstep4
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+					{
+						gc_tx := gc_step3 + 0
+						gc_pos.Thread = gc_base + gc_tx
+						k := gc_tx + gc_off
+						gc_more = true
+						/*line fill.go:37*/ s_[k] = -1
+					}
+					{
+						gc_tx := gc_step3 + 1
+						gc_pos.Thread = gc_base + gc_tx
+						k := gc_tx + gc_off
+						gc_more = true
+						/*line fill.go:37*/ s_[k] = -1
+					}
+					{
+						gc_tx := gc_step3 + 2
+						gc_pos.Thread = gc_base + gc_tx
+						k := gc_tx + gc_off
+						gc_more = true
+						/*line fill.go:37*/ s_[k] = -1
+					}
+					{
+						gc_tx := gc_step3 + 3
+						gc_pos.Thread = gc_base + gc_tx
+						k := gc_tx + gc_off
+						gc_more = true
+						/*line fill.go:37*/ s_[k] = -1
+					}
+				}
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					k := gc_tx + gc_off
 					gc_more = true
@@ -1479,7 +1692,38 @@ func gc_body_fillSelf(gc_b *compiled.Block, data, out []int32) {
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+			gc_step := gc_vstep2
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
+				{
+					gc_tx := gc_step + 0
+					gc_pos.Thread = gc_base + gc_tx
+					i := gc_tx
+					/*line fill.go:112*/ g := gc_bx*b + i
+					/*line fill.go:114*/ s[i] = data[g] + s[i]
+				}
+				{
+					gc_tx := gc_step + 1
+					gc_pos.Thread = gc_base + gc_tx
+					i := gc_tx
+					/*line fill.go:112*/ g := gc_bx*b + i
+					/*line fill.go:114*/ s[i] = data[g] + s[i]
+				}
+				{
+					gc_tx := gc_step + 2
+					gc_pos.Thread = gc_base + gc_tx
+					i := gc_tx
+					/*line fill.go:112*/ g := gc_bx*b + i
+					/*line fill.go:114*/ s[i] = data[g] + s[i]
+				}
+				{
+					gc_tx := gc_step + 3
+					gc_pos.Thread = gc_base + gc_tx
+					i := gc_tx
+					/*line fill.go:112*/ g := gc_bx*b + i
+					/*line fill.go:114*/ s[i] = data[g] + s[i]
+				}
+			}
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				i := gc_tx
 				/*line fill.go:112*/ g := gc_bx*b + i
@@ -1499,38 +1743,38 @@ func gc_body_fillSelf(gc_b *compiled.Block, data, out []int32) {
 				/*line fill.go:116*/ gc_at3[gc_tx] = gc_at4[gc_tx] + s[gc_idx]
 			}
 		} else {
-			gc_step := 0
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
+			gc_step2 := 0
+			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 				{
-					gc_tx := gc_step + 0
+					gc_tx := gc_step2 + 0
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_tx
 					/*line fill.go:112*/ g := gc_bx*b + i
 					/*line fill.go:116*/ out[g] = s[i] + s[b-1-i]
 				}
 				{
-					gc_tx := gc_step + 1
+					gc_tx := gc_step2 + 1
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_tx
 					/*line fill.go:112*/ g := gc_bx*b + i
 					/*line fill.go:116*/ out[g] = s[i] + s[b-1-i]
 				}
 				{
-					gc_tx := gc_step + 2
+					gc_tx := gc_step2 + 2
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_tx
 					/*line fill.go:112*/ g := gc_bx*b + i
 					/*line fill.go:116*/ out[g] = s[i] + s[b-1-i]
 				}
 				{
-					gc_tx := gc_step + 3
+					gc_tx := gc_step2 + 3
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_tx
 					/*line fill.go:112*/ g := gc_bx*b + i
 					/*line fill.go:116*/ out[g] = s[i] + s[b-1-i]
 				}
 			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				i := gc_tx
 				/*line fill.go:112*/ g := gc_bx*b + i
@@ -1626,7 +1870,38 @@ func gc_body_fillSelf(gc_b *compiled.Block, data, out []int32) {
 				if gc_vstep4 > gc_from {
 					gc_more = true
 				}
-				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
+				gc_step3 := gc_vstep4
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+					{
+						gc_tx := gc_step3 + 0
+						gc_pos.Thread = gc_base + gc_tx
+						k := gc_tx + gc_off
+						gc_more = true
+						/*line fill.go:37*/ s_[k] = -1
+					}
+					{
+						gc_tx := gc_step3 + 1
+						gc_pos.Thread = gc_base + gc_tx
+						k := gc_tx + gc_off
+						gc_more = true
+						/*line fill.go:37*/ s_[k] = -1
+					}
+					{
+						gc_tx := gc_step3 + 2
+						gc_pos.Thread = gc_base + gc_tx
+						k := gc_tx + gc_off
+						gc_more = true
+						/*line fill.go:37*/ s_[k] = -1
+					}
+					{
+						gc_tx := gc_step3 + 3
+						gc_pos.Thread = gc_base + gc_tx
+						k := gc_tx + gc_off
+						gc_more = true
+						/*line fill.go:37*/ s_[k] = -1
+					}
+				}
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					k := gc_tx + gc_off
 					gc_more = true

@@ -995,7 +995,34 @@ func gc_body_strideTyped[I int32 | int64](gc_b *compiled.Block, in, out []float3
 		}
 		archsimd.ClearAVXUpperBits()
 	}
-	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
+	gc_step := gc_vstep
+	for ; gc_step+3 < gc_n; gc_step += 4 {
+		{
+			gc_rank := gc_step + 0
+			gc_pos.Thread = gc_rank
+			/*line heldout.go:119*/ var s float32
+			gc_s_s[gc_rank] = s
+		}
+		{
+			gc_rank := gc_step + 1
+			gc_pos.Thread = gc_rank
+			/*line heldout.go:119*/ var s float32
+			gc_s_s[gc_rank] = s
+		}
+		{
+			gc_rank := gc_step + 2
+			gc_pos.Thread = gc_rank
+			/*line heldout.go:119*/ var s float32
+			gc_s_s[gc_rank] = s
+		}
+		{
+			gc_rank := gc_step + 3
+			gc_pos.Thread = gc_rank
+			/*line heldout.go:119*/ var s float32
+			gc_s_s[gc_rank] = s
+		}
+	}
+	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		/*line heldout.go:119*/ var s float32
 		gc_s_s[gc_rank] = s
@@ -1046,7 +1073,34 @@ func gc_body_strideTyped[I int32 | int64](gc_b *compiled.Block, in, out []float3
 		}
 		archsimd.ClearAVXUpperBits()
 	}
-	for gc_rank := gc_vstep2; gc_rank < gc_n; gc_rank++ {
+	gc_step2 := gc_vstep2
+	for ; gc_step2+3 < gc_n; gc_step2 += 4 {
+		{
+			gc_rank := gc_step2 + 0
+			gc_pos.Thread = gc_rank
+			/*line heldout.go:123*/ var c float32
+			gc_s_c[gc_rank] = c
+		}
+		{
+			gc_rank := gc_step2 + 1
+			gc_pos.Thread = gc_rank
+			/*line heldout.go:123*/ var c float32
+			gc_s_c[gc_rank] = c
+		}
+		{
+			gc_rank := gc_step2 + 2
+			gc_pos.Thread = gc_rank
+			/*line heldout.go:123*/ var c float32
+			gc_s_c[gc_rank] = c
+		}
+		{
+			gc_rank := gc_step2 + 3
+			gc_pos.Thread = gc_rank
+			/*line heldout.go:123*/ var c float32
+			gc_s_c[gc_rank] = c
+		}
+	}
+	for gc_rank := gc_step2; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		/*line heldout.go:123*/ var c float32
 		gc_s_c[gc_rank] = c
@@ -1145,7 +1199,42 @@ func gc_body_strideTyped[I int32 | int64](gc_b *compiled.Block, in, out []float3
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+			gc_step3 := gc_vstep4
+			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+				{
+					gc_tx := gc_step3 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					s := gc_s_s[gc_rank]
+					c := gc_s_c[gc_rank]
+					/*line heldout.go:127*/ sums[gc_tx] = s + c
+				}
+				{
+					gc_tx := gc_step3 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					s := gc_s_s[gc_rank]
+					c := gc_s_c[gc_rank]
+					/*line heldout.go:127*/ sums[gc_tx] = s + c
+				}
+				{
+					gc_tx := gc_step3 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					s := gc_s_s[gc_rank]
+					c := gc_s_c[gc_rank]
+					/*line heldout.go:127*/ sums[gc_tx] = s + c
+				}
+				{
+					gc_tx := gc_step3 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					s := gc_s_s[gc_rank]
+					c := gc_s_c[gc_rank]
+					/*line heldout.go:127*/ sums[gc_tx] = s + c
+				}
+			}
+			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				s := gc_s_s[gc_rank]
@@ -1197,30 +1286,30 @@ func gc_body_strideTyped[I int32 | int64](gc_b *compiled.Block, in, out []float3
 						/*line heldout.go:129*/ gc_at2[gc_u] = gc_at3[gc_u]
 					}
 				} else {
-					gc_step := gc_seg
-					for ; gc_step+3 < gc_segend; gc_step += 4 {
+					gc_step4 := gc_seg
+					for ; gc_step4+3 < gc_segend; gc_step4 += 4 {
 						{
-							gc_tx := gc_step + 0
+							gc_tx := gc_step4 + 0
 							gc_pos.Thread = gc_base + gc_tx
 							/*line heldout.go:129*/ out[gc_tx] = sums[(gc_tx + gc_r)]
 						}
 						{
-							gc_tx := gc_step + 1
+							gc_tx := gc_step4 + 1
 							gc_pos.Thread = gc_base + gc_tx
 							/*line heldout.go:129*/ out[gc_tx] = sums[(gc_tx + gc_r)]
 						}
 						{
-							gc_tx := gc_step + 2
+							gc_tx := gc_step4 + 2
 							gc_pos.Thread = gc_base + gc_tx
 							/*line heldout.go:129*/ out[gc_tx] = sums[(gc_tx + gc_r)]
 						}
 						{
-							gc_tx := gc_step + 3
+							gc_tx := gc_step4 + 3
 							gc_pos.Thread = gc_base + gc_tx
 							/*line heldout.go:129*/ out[gc_tx] = sums[(gc_tx + gc_r)]
 						}
 					}
-					for gc_tx := gc_step; gc_tx < gc_segend; gc_tx++ {
+					for gc_tx := gc_step4; gc_tx < gc_segend; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
 						/*line heldout.go:129*/ out[gc_tx] = sums[(gc_tx + gc_r)]
 					}
@@ -1228,30 +1317,30 @@ func gc_body_strideTyped[I int32 | int64](gc_b *compiled.Block, in, out []float3
 				gc_seg = gc_segend
 			}
 		} else {
-			gc_step2 := 0
-			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+			gc_step5 := 0
+			for ; gc_step5+3 < gc_bdx; gc_step5 += 4 {
 				{
-					gc_tx := gc_step2 + 0
+					gc_tx := gc_step5 + 0
 					gc_pos.Thread = gc_base + gc_tx
 					/*line heldout.go:129*/ out[gc_tx] = sums[(gc_tx+1)%gc_bdx]
 				}
 				{
-					gc_tx := gc_step2 + 1
+					gc_tx := gc_step5 + 1
 					gc_pos.Thread = gc_base + gc_tx
 					/*line heldout.go:129*/ out[gc_tx] = sums[(gc_tx+1)%gc_bdx]
 				}
 				{
-					gc_tx := gc_step2 + 2
+					gc_tx := gc_step5 + 2
 					gc_pos.Thread = gc_base + gc_tx
 					/*line heldout.go:129*/ out[gc_tx] = sums[(gc_tx+1)%gc_bdx]
 				}
 				{
-					gc_tx := gc_step2 + 3
+					gc_tx := gc_step5 + 3
 					gc_pos.Thread = gc_base + gc_tx
 					/*line heldout.go:129*/ out[gc_tx] = sums[(gc_tx+1)%gc_bdx]
 				}
 			}
-			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_step5; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				/*line heldout.go:129*/ out[gc_tx] = sums[(gc_tx+1)%gc_bdx]
 			}
@@ -1295,7 +1384,34 @@ func gc_body_strideTyped_int32(gc_b *compiled.Block, in []float32, out []float32
 		}
 		archsimd.ClearAVXUpperBits()
 	}
-	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
+	gc_step := gc_vstep
+	for ; gc_step+3 < gc_n; gc_step += 4 {
+		{
+			gc_rank := gc_step + 0
+			gc_pos.Thread = gc_rank
+			/*line heldout.go:119*/ var s float32
+			gc_s_s[gc_rank] = s
+		}
+		{
+			gc_rank := gc_step + 1
+			gc_pos.Thread = gc_rank
+			/*line heldout.go:119*/ var s float32
+			gc_s_s[gc_rank] = s
+		}
+		{
+			gc_rank := gc_step + 2
+			gc_pos.Thread = gc_rank
+			/*line heldout.go:119*/ var s float32
+			gc_s_s[gc_rank] = s
+		}
+		{
+			gc_rank := gc_step + 3
+			gc_pos.Thread = gc_rank
+			/*line heldout.go:119*/ var s float32
+			gc_s_s[gc_rank] = s
+		}
+	}
+	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		/*line heldout.go:119*/ var s float32
 		gc_s_s[gc_rank] = s
@@ -1346,7 +1462,34 @@ func gc_body_strideTyped_int32(gc_b *compiled.Block, in []float32, out []float32
 		}
 		archsimd.ClearAVXUpperBits()
 	}
-	for gc_rank := gc_vstep2; gc_rank < gc_n; gc_rank++ {
+	gc_step2 := gc_vstep2
+	for ; gc_step2+3 < gc_n; gc_step2 += 4 {
+		{
+			gc_rank := gc_step2 + 0
+			gc_pos.Thread = gc_rank
+			/*line heldout.go:123*/ var c float32
+			gc_s_c[gc_rank] = c
+		}
+		{
+			gc_rank := gc_step2 + 1
+			gc_pos.Thread = gc_rank
+			/*line heldout.go:123*/ var c float32
+			gc_s_c[gc_rank] = c
+		}
+		{
+			gc_rank := gc_step2 + 2
+			gc_pos.Thread = gc_rank
+			/*line heldout.go:123*/ var c float32
+			gc_s_c[gc_rank] = c
+		}
+		{
+			gc_rank := gc_step2 + 3
+			gc_pos.Thread = gc_rank
+			/*line heldout.go:123*/ var c float32
+			gc_s_c[gc_rank] = c
+		}
+	}
+	for gc_rank := gc_step2; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		/*line heldout.go:123*/ var c float32
 		gc_s_c[gc_rank] = c
@@ -1445,7 +1588,42 @@ func gc_body_strideTyped_int32(gc_b *compiled.Block, in []float32, out []float32
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+			gc_step3 := gc_vstep4
+			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+				{
+					gc_tx := gc_step3 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					s := gc_s_s[gc_rank]
+					c := gc_s_c[gc_rank]
+					/*line heldout.go:127*/ sums[gc_tx] = s + c
+				}
+				{
+					gc_tx := gc_step3 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					s := gc_s_s[gc_rank]
+					c := gc_s_c[gc_rank]
+					/*line heldout.go:127*/ sums[gc_tx] = s + c
+				}
+				{
+					gc_tx := gc_step3 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					s := gc_s_s[gc_rank]
+					c := gc_s_c[gc_rank]
+					/*line heldout.go:127*/ sums[gc_tx] = s + c
+				}
+				{
+					gc_tx := gc_step3 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					s := gc_s_s[gc_rank]
+					c := gc_s_c[gc_rank]
+					/*line heldout.go:127*/ sums[gc_tx] = s + c
+				}
+			}
+			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				s := gc_s_s[gc_rank]
@@ -1497,30 +1675,30 @@ func gc_body_strideTyped_int32(gc_b *compiled.Block, in []float32, out []float32
 						/*line heldout.go:129*/ gc_at2[gc_u] = gc_at3[gc_u]
 					}
 				} else {
-					gc_step := gc_seg
-					for ; gc_step+3 < gc_segend; gc_step += 4 {
+					gc_step4 := gc_seg
+					for ; gc_step4+3 < gc_segend; gc_step4 += 4 {
 						{
-							gc_tx := gc_step + 0
+							gc_tx := gc_step4 + 0
 							gc_pos.Thread = gc_base + gc_tx
 							/*line heldout.go:129*/ out[gc_tx] = sums[(gc_tx + gc_r)]
 						}
 						{
-							gc_tx := gc_step + 1
+							gc_tx := gc_step4 + 1
 							gc_pos.Thread = gc_base + gc_tx
 							/*line heldout.go:129*/ out[gc_tx] = sums[(gc_tx + gc_r)]
 						}
 						{
-							gc_tx := gc_step + 2
+							gc_tx := gc_step4 + 2
 							gc_pos.Thread = gc_base + gc_tx
 							/*line heldout.go:129*/ out[gc_tx] = sums[(gc_tx + gc_r)]
 						}
 						{
-							gc_tx := gc_step + 3
+							gc_tx := gc_step4 + 3
 							gc_pos.Thread = gc_base + gc_tx
 							/*line heldout.go:129*/ out[gc_tx] = sums[(gc_tx + gc_r)]
 						}
 					}
-					for gc_tx := gc_step; gc_tx < gc_segend; gc_tx++ {
+					for gc_tx := gc_step4; gc_tx < gc_segend; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
 						/*line heldout.go:129*/ out[gc_tx] = sums[(gc_tx + gc_r)]
 					}
@@ -1528,30 +1706,30 @@ func gc_body_strideTyped_int32(gc_b *compiled.Block, in []float32, out []float32
 				gc_seg = gc_segend
 			}
 		} else {
-			gc_step2 := 0
-			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+			gc_step5 := 0
+			for ; gc_step5+3 < gc_bdx; gc_step5 += 4 {
 				{
-					gc_tx := gc_step2 + 0
+					gc_tx := gc_step5 + 0
 					gc_pos.Thread = gc_base + gc_tx
 					/*line heldout.go:129*/ out[gc_tx] = sums[(gc_tx+1)%gc_bdx]
 				}
 				{
-					gc_tx := gc_step2 + 1
+					gc_tx := gc_step5 + 1
 					gc_pos.Thread = gc_base + gc_tx
 					/*line heldout.go:129*/ out[gc_tx] = sums[(gc_tx+1)%gc_bdx]
 				}
 				{
-					gc_tx := gc_step2 + 2
+					gc_tx := gc_step5 + 2
 					gc_pos.Thread = gc_base + gc_tx
 					/*line heldout.go:129*/ out[gc_tx] = sums[(gc_tx+1)%gc_bdx]
 				}
 				{
-					gc_tx := gc_step2 + 3
+					gc_tx := gc_step5 + 3
 					gc_pos.Thread = gc_base + gc_tx
 					/*line heldout.go:129*/ out[gc_tx] = sums[(gc_tx+1)%gc_bdx]
 				}
 			}
-			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_step5; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				/*line heldout.go:129*/ out[gc_tx] = sums[(gc_tx+1)%gc_bdx]
 			}
@@ -1844,7 +2022,34 @@ func gc_body_boxBound(gc_b *compiled.Block, data []int32, boxes []hop) {
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+				gc_step := gc_vstep2
+				for ; gc_step+3 < gc_bdx; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
+						gc_pos.Thread = gc_base + gc_tx
+						i := gc_bx*gc_bdx + gc_tx
+						/*line heldout.go:166*/ s[gc_tx] = data[i]
+					}
+					{
+						gc_tx := gc_step + 1
+						gc_pos.Thread = gc_base + gc_tx
+						i := gc_bx*gc_bdx + gc_tx
+						/*line heldout.go:166*/ s[gc_tx] = data[i]
+					}
+					{
+						gc_tx := gc_step + 2
+						gc_pos.Thread = gc_base + gc_tx
+						i := gc_bx*gc_bdx + gc_tx
+						/*line heldout.go:166*/ s[gc_tx] = data[i]
+					}
+					{
+						gc_tx := gc_step + 3
+						gc_pos.Thread = gc_base + gc_tx
+						i := gc_bx*gc_bdx + gc_tx
+						/*line heldout.go:166*/ s[gc_tx] = data[i]
+					}
+				}
+				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_bx*gc_bdx + gc_tx
 					/*line heldout.go:166*/ s[gc_tx] = data[i]
@@ -1898,34 +2103,34 @@ func gc_body_boxBound(gc_b *compiled.Block, data []int32, boxes []hop) {
 							/*line heldout.go:168*/ gc_at3[gc_u] = gc_at4[gc_u]
 						}
 					} else {
-						gc_step := gc_seg
-						for ; gc_step+3 < gc_segend; gc_step += 4 {
+						gc_step2 := gc_seg
+						for ; gc_step2+3 < gc_segend; gc_step2 += 4 {
 							{
-								gc_tx := gc_step + 0
+								gc_tx := gc_step2 + 0
 								gc_pos.Thread = gc_base + gc_tx
 								i := gc_bx*gc_bdx + gc_tx
 								/*line heldout.go:168*/ data[i] = s[(gc_tx + gc_r)]
 							}
 							{
-								gc_tx := gc_step + 1
+								gc_tx := gc_step2 + 1
 								gc_pos.Thread = gc_base + gc_tx
 								i := gc_bx*gc_bdx + gc_tx
 								/*line heldout.go:168*/ data[i] = s[(gc_tx + gc_r)]
 							}
 							{
-								gc_tx := gc_step + 2
+								gc_tx := gc_step2 + 2
 								gc_pos.Thread = gc_base + gc_tx
 								i := gc_bx*gc_bdx + gc_tx
 								/*line heldout.go:168*/ data[i] = s[(gc_tx + gc_r)]
 							}
 							{
-								gc_tx := gc_step + 3
+								gc_tx := gc_step2 + 3
 								gc_pos.Thread = gc_base + gc_tx
 								i := gc_bx*gc_bdx + gc_tx
 								/*line heldout.go:168*/ data[i] = s[(gc_tx + gc_r)]
 							}
 						}
-						for gc_tx := gc_step; gc_tx < gc_segend; gc_tx++ {
+						for gc_tx := gc_step2; gc_tx < gc_segend; gc_tx++ {
 							gc_pos.Thread = gc_base + gc_tx
 							i := gc_bx*gc_bdx + gc_tx
 							/*line heldout.go:168*/ data[i] = s[(gc_tx + gc_r)]
@@ -1934,34 +2139,34 @@ func gc_body_boxBound(gc_b *compiled.Block, data []int32, boxes []hop) {
 					gc_seg = gc_segend
 				}
 			} else {
-				gc_step2 := 0
-				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+				gc_step3 := 0
+				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
 					{
-						gc_tx := gc_step2 + 0
+						gc_tx := gc_step3 + 0
 						gc_pos.Thread = gc_base + gc_tx
 						i := gc_bx*gc_bdx + gc_tx
 						/*line heldout.go:168*/ data[i] = s[(gc_tx+1)%gc_bdx]
 					}
 					{
-						gc_tx := gc_step2 + 1
+						gc_tx := gc_step3 + 1
 						gc_pos.Thread = gc_base + gc_tx
 						i := gc_bx*gc_bdx + gc_tx
 						/*line heldout.go:168*/ data[i] = s[(gc_tx+1)%gc_bdx]
 					}
 					{
-						gc_tx := gc_step2 + 2
+						gc_tx := gc_step3 + 2
 						gc_pos.Thread = gc_base + gc_tx
 						i := gc_bx*gc_bdx + gc_tx
 						/*line heldout.go:168*/ data[i] = s[(gc_tx+1)%gc_bdx]
 					}
 					{
-						gc_tx := gc_step2 + 3
+						gc_tx := gc_step3 + 3
 						gc_pos.Thread = gc_base + gc_tx
 						i := gc_bx*gc_bdx + gc_tx
 						/*line heldout.go:168*/ data[i] = s[(gc_tx+1)%gc_bdx]
 					}
 				}
-				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_bx*gc_bdx + gc_tx
 					/*line heldout.go:168*/ data[i] = s[(gc_tx+1)%gc_bdx]
@@ -2237,7 +2442,34 @@ func gc_body_sharedStep(gc_b *compiled.Block, in, out []int32) {
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+			gc_step5 := gc_vstep2
+			for ; gc_step5+3 < gc_bdx; gc_step5 += 4 {
+				{
+					gc_tx := gc_step5 + 0
+					gc_pos.Thread = gc_base + gc_tx
+					tid := gc_tx
+					/*line heldout.go:220*/ out[gc_bx*gc_bdx+tid] = v[1]
+				}
+				{
+					gc_tx := gc_step5 + 1
+					gc_pos.Thread = gc_base + gc_tx
+					tid := gc_tx
+					/*line heldout.go:220*/ out[gc_bx*gc_bdx+tid] = v[1]
+				}
+				{
+					gc_tx := gc_step5 + 2
+					gc_pos.Thread = gc_base + gc_tx
+					tid := gc_tx
+					/*line heldout.go:220*/ out[gc_bx*gc_bdx+tid] = v[1]
+				}
+				{
+					gc_tx := gc_step5 + 3
+					gc_pos.Thread = gc_base + gc_tx
+					tid := gc_tx
+					/*line heldout.go:220*/ out[gc_bx*gc_bdx+tid] = v[1]
+				}
+			}
+			for gc_tx := gc_step5; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
 				/*line heldout.go:220*/ out[gc_bx*gc_bdx+tid] = v[1]

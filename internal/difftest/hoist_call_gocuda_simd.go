@@ -93,7 +93,38 @@ func gc_body_hoistTree(gc_b *compiled.Block, sums []float32, scale float64) {
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+			gc_step := gc_vstep2
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
+				{
+					gc_tx := gc_step + 0
+					gc_pos.Thread = gc_base + gc_tx
+					ty := gc_tx
+					/*line hoist_call.go:19*/ i := gc_bx*gc_bdx + ty
+					s[ty] = sums[i]
+				}
+				{
+					gc_tx := gc_step + 1
+					gc_pos.Thread = gc_base + gc_tx
+					ty := gc_tx
+					/*line hoist_call.go:19*/ i := gc_bx*gc_bdx + ty
+					s[ty] = sums[i]
+				}
+				{
+					gc_tx := gc_step + 2
+					gc_pos.Thread = gc_base + gc_tx
+					ty := gc_tx
+					/*line hoist_call.go:19*/ i := gc_bx*gc_bdx + ty
+					s[ty] = sums[i]
+				}
+				{
+					gc_tx := gc_step + 3
+					gc_pos.Thread = gc_base + gc_tx
+					ty := gc_tx
+					/*line hoist_call.go:19*/ i := gc_bx*gc_bdx + ty
+					s[ty] = sums[i]
+				}
+			}
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				ty := gc_tx
 				/*line hoist_call.go:19*/ i := gc_bx*gc_bdx + ty
@@ -162,10 +193,10 @@ func gc_body_hoistTree(gc_b *compiled.Block, sums []float32, scale float64) {
 							}
 						}
 					} else {
-						gc_step := gc_seg
-						for ; gc_step+3 < gc_segend; gc_step += 4 {
+						gc_step2 := gc_seg
+						for ; gc_step2+3 < gc_segend; gc_step2 += 4 {
 							{
-								gc_tx := gc_step + 0
+								gc_tx := gc_step2 + 0
 								gc_pos.Thread = gc_base + gc_tx
 								ty := gc_tx
 								/*line hoist_call.go:24*/ if (gc_tx+gc_r) == 0 && ty+p/2 < gc_bdx {
@@ -173,7 +204,7 @@ func gc_body_hoistTree(gc_b *compiled.Block, sums []float32, scale float64) {
 								}
 							}
 							{
-								gc_tx := gc_step + 1
+								gc_tx := gc_step2 + 1
 								gc_pos.Thread = gc_base + gc_tx
 								ty := gc_tx
 								/*line hoist_call.go:24*/ if (gc_tx+gc_r) == 0 && ty+p/2 < gc_bdx {
@@ -181,7 +212,7 @@ func gc_body_hoistTree(gc_b *compiled.Block, sums []float32, scale float64) {
 								}
 							}
 							{
-								gc_tx := gc_step + 2
+								gc_tx := gc_step2 + 2
 								gc_pos.Thread = gc_base + gc_tx
 								ty := gc_tx
 								/*line hoist_call.go:24*/ if (gc_tx+gc_r) == 0 && ty+p/2 < gc_bdx {
@@ -189,7 +220,7 @@ func gc_body_hoistTree(gc_b *compiled.Block, sums []float32, scale float64) {
 								}
 							}
 							{
-								gc_tx := gc_step + 3
+								gc_tx := gc_step2 + 3
 								gc_pos.Thread = gc_base + gc_tx
 								ty := gc_tx
 								/*line hoist_call.go:24*/ if (gc_tx+gc_r) == 0 && ty+p/2 < gc_bdx {
@@ -197,7 +228,7 @@ func gc_body_hoistTree(gc_b *compiled.Block, sums []float32, scale float64) {
 								}
 							}
 						}
-						for gc_tx := gc_step; gc_tx < gc_segend; gc_tx++ {
+						for gc_tx := gc_step2; gc_tx < gc_segend; gc_tx++ {
 							gc_pos.Thread = gc_base + gc_tx
 							ty := gc_tx
 							/*line hoist_call.go:24*/ if (gc_tx+gc_r) == 0 && ty+p/2 < gc_bdx {
@@ -208,10 +239,10 @@ func gc_body_hoistTree(gc_b *compiled.Block, sums []float32, scale float64) {
 					gc_seg = gc_segend
 				}
 			} else {
-				gc_step2 := 0
-				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+				gc_step3 := 0
+				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
 					{
-						gc_tx := gc_step2 + 0
+						gc_tx := gc_step3 + 0
 						gc_pos.Thread = gc_base + gc_tx
 						ty := gc_tx
 						/*line hoist_call.go:24*/ if ty%p == 0 && ty+p/2 < gc_bdx {
@@ -219,7 +250,7 @@ func gc_body_hoistTree(gc_b *compiled.Block, sums []float32, scale float64) {
 						}
 					}
 					{
-						gc_tx := gc_step2 + 1
+						gc_tx := gc_step3 + 1
 						gc_pos.Thread = gc_base + gc_tx
 						ty := gc_tx
 						/*line hoist_call.go:24*/ if ty%p == 0 && ty+p/2 < gc_bdx {
@@ -227,7 +258,7 @@ func gc_body_hoistTree(gc_b *compiled.Block, sums []float32, scale float64) {
 						}
 					}
 					{
-						gc_tx := gc_step2 + 2
+						gc_tx := gc_step3 + 2
 						gc_pos.Thread = gc_base + gc_tx
 						ty := gc_tx
 						/*line hoist_call.go:24*/ if ty%p == 0 && ty+p/2 < gc_bdx {
@@ -235,7 +266,7 @@ func gc_body_hoistTree(gc_b *compiled.Block, sums []float32, scale float64) {
 						}
 					}
 					{
-						gc_tx := gc_step2 + 3
+						gc_tx := gc_step3 + 3
 						gc_pos.Thread = gc_base + gc_tx
 						ty := gc_tx
 						/*line hoist_call.go:24*/ if ty%p == 0 && ty+p/2 < gc_bdx {
@@ -243,7 +274,7 @@ func gc_body_hoistTree(gc_b *compiled.Block, sums []float32, scale float64) {
 						}
 					}
 				}
-				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					ty := gc_tx
 					/*line hoist_call.go:24*/ if ty%p == 0 && ty+p/2 < gc_bdx {
@@ -322,7 +353,38 @@ func gc_body_hoistTree(gc_b *compiled.Block, sums []float32, scale float64) {
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx := gc_vstep5; gc_tx < gc_bdx; gc_tx++ {
+			gc_step4 := gc_vstep5
+			for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
+				{
+					gc_tx := gc_step4 + 0
+					gc_pos.Thread = gc_base + gc_tx
+					ty := gc_tx
+					/*line hoist_call.go:19*/ i := gc_bx*gc_bdx + ty
+					/*line hoist_call.go:29*/ sums[i] = s[ty]
+				}
+				{
+					gc_tx := gc_step4 + 1
+					gc_pos.Thread = gc_base + gc_tx
+					ty := gc_tx
+					/*line hoist_call.go:19*/ i := gc_bx*gc_bdx + ty
+					/*line hoist_call.go:29*/ sums[i] = s[ty]
+				}
+				{
+					gc_tx := gc_step4 + 2
+					gc_pos.Thread = gc_base + gc_tx
+					ty := gc_tx
+					/*line hoist_call.go:19*/ i := gc_bx*gc_bdx + ty
+					/*line hoist_call.go:29*/ sums[i] = s[ty]
+				}
+				{
+					gc_tx := gc_step4 + 3
+					gc_pos.Thread = gc_base + gc_tx
+					ty := gc_tx
+					/*line hoist_call.go:19*/ i := gc_bx*gc_bdx + ty
+					/*line hoist_call.go:29*/ sums[i] = s[ty]
+				}
+			}
+			for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				ty := gc_tx
 				/*line hoist_call.go:19*/ i := gc_bx*gc_bdx + ty

@@ -756,7 +756,34 @@ func gc_body_interchangeNearestDouble(gc_b *compiled.Block, gc_lo, gc_hi int, fe
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
+			gc_step2 := gc_vstep
+			for ; gc_step2+3 < gc_n; gc_step2 += 4 {
+				{
+					gc_rank := gc_step2 + 0
+					gc_pos.Thread = gc_rank
+					/*line interchange.go:121*/ var ans float64
+					gc_s_ans[gc_rank] = ans
+				}
+				{
+					gc_rank := gc_step2 + 1
+					gc_pos.Thread = gc_rank
+					/*line interchange.go:121*/ var ans float64
+					gc_s_ans[gc_rank] = ans
+				}
+				{
+					gc_rank := gc_step2 + 2
+					gc_pos.Thread = gc_rank
+					/*line interchange.go:121*/ var ans float64
+					gc_s_ans[gc_rank] = ans
+				}
+				{
+					gc_rank := gc_step2 + 3
+					gc_pos.Thread = gc_rank
+					/*line interchange.go:121*/ var ans float64
+					gc_s_ans[gc_rank] = ans
+				}
+			}
+			for gc_rank := gc_step2; gc_rank < gc_n; gc_rank++ {
 				gc_pos.Thread = gc_rank
 				/*line interchange.go:121*/ var ans float64
 				gc_s_ans[gc_rank] = ans
@@ -777,10 +804,10 @@ func gc_body_interchangeNearestDouble(gc_b *compiled.Block, gc_lo, gc_hi int, fe
 						gc_at := features[gc_off:][:gc_to]
 						gc_at2 := clusters[gc_off2:][:1]
 						gc_elem := gc_at2[0]
-						gc_step2 := gc_from
-						for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+						gc_step3 := gc_from
+						for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 							{
-								gc_tx := gc_step2 + 0
+								gc_tx := gc_step3 + 0
 								gc_rank := gc_base + gc_tx
 								ans := gc_s_ans[gc_rank]
 								/*line interchange.go:123*/ diff := float64(gc_at[gc_tx] - gc_elem)
@@ -788,7 +815,7 @@ func gc_body_interchangeNearestDouble(gc_b *compiled.Block, gc_lo, gc_hi int, fe
 								gc_s_ans[gc_rank] = ans
 							}
 							{
-								gc_tx := gc_step2 + 1
+								gc_tx := gc_step3 + 1
 								gc_rank := gc_base + gc_tx
 								ans := gc_s_ans[gc_rank]
 								/*line interchange.go:123*/ diff := float64(gc_at[gc_tx] - gc_elem)
@@ -796,7 +823,7 @@ func gc_body_interchangeNearestDouble(gc_b *compiled.Block, gc_lo, gc_hi int, fe
 								gc_s_ans[gc_rank] = ans
 							}
 							{
-								gc_tx := gc_step2 + 2
+								gc_tx := gc_step3 + 2
 								gc_rank := gc_base + gc_tx
 								ans := gc_s_ans[gc_rank]
 								/*line interchange.go:123*/ diff := float64(gc_at[gc_tx] - gc_elem)
@@ -804,7 +831,7 @@ func gc_body_interchangeNearestDouble(gc_b *compiled.Block, gc_lo, gc_hi int, fe
 								gc_s_ans[gc_rank] = ans
 							}
 							{
-								gc_tx := gc_step2 + 3
+								gc_tx := gc_step3 + 3
 								gc_rank := gc_base + gc_tx
 								ans := gc_s_ans[gc_rank]
 								/*line interchange.go:123*/ diff := float64(gc_at[gc_tx] - gc_elem)
@@ -812,7 +839,7 @@ func gc_body_interchangeNearestDouble(gc_b *compiled.Block, gc_lo, gc_hi int, fe
 								gc_s_ans[gc_rank] = ans
 							}
 						}
-						for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+						for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							ans := gc_s_ans[gc_rank]
 							/*line interchange.go:123*/ diff := float64(gc_at[gc_tx] - gc_elem)
@@ -820,10 +847,10 @@ func gc_body_interchangeNearestDouble(gc_b *compiled.Block, gc_lo, gc_hi int, fe
 							gc_s_ans[gc_rank] = ans
 						}
 					} else {
-						gc_step3 := gc_from
-						for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+						gc_step4 := gc_from
+						for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 							{
-								gc_tx := gc_step3 + 0
+								gc_tx := gc_step4 + 0
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 								i := gc_bx*gc_bdx + gc_tx
@@ -833,7 +860,7 @@ func gc_body_interchangeNearestDouble(gc_b *compiled.Block, gc_lo, gc_hi int, fe
 								gc_s_ans[gc_rank] = ans
 							}
 							{
-								gc_tx := gc_step3 + 1
+								gc_tx := gc_step4 + 1
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 								i := gc_bx*gc_bdx + gc_tx
@@ -843,7 +870,7 @@ func gc_body_interchangeNearestDouble(gc_b *compiled.Block, gc_lo, gc_hi int, fe
 								gc_s_ans[gc_rank] = ans
 							}
 							{
-								gc_tx := gc_step3 + 2
+								gc_tx := gc_step4 + 2
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 								i := gc_bx*gc_bdx + gc_tx
@@ -853,7 +880,7 @@ func gc_body_interchangeNearestDouble(gc_b *compiled.Block, gc_lo, gc_hi int, fe
 								gc_s_ans[gc_rank] = ans
 							}
 							{
-								gc_tx := gc_step3 + 3
+								gc_tx := gc_step4 + 3
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 								i := gc_bx*gc_bdx + gc_tx
@@ -863,7 +890,7 @@ func gc_body_interchangeNearestDouble(gc_b *compiled.Block, gc_lo, gc_hi int, fe
 								gc_s_ans[gc_rank] = ans
 							}
 						}
-						for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+						for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							i := gc_bx*gc_bdx + gc_tx
@@ -884,10 +911,10 @@ func gc_body_interchangeNearestDouble(gc_b *compiled.Block, gc_lo, gc_hi int, fe
 					gc_to = gc_bound
 				}
 				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-					gc_step4 := gc_from
-					for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+					gc_step5 := gc_from
+					for ; gc_step5+3 < gc_to; gc_step5 += 4 {
 						{
-							gc_tx := gc_step4 + 0
+							gc_tx := gc_step5 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							index := gc_s_index[gc_rank]
@@ -901,7 +928,7 @@ func gc_body_interchangeNearestDouble(gc_b *compiled.Block, gc_lo, gc_hi int, fe
 							gc_s_minDist[gc_rank] = minDist
 						}
 						{
-							gc_tx := gc_step4 + 1
+							gc_tx := gc_step5 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							index := gc_s_index[gc_rank]
@@ -915,7 +942,7 @@ func gc_body_interchangeNearestDouble(gc_b *compiled.Block, gc_lo, gc_hi int, fe
 							gc_s_minDist[gc_rank] = minDist
 						}
 						{
-							gc_tx := gc_step4 + 2
+							gc_tx := gc_step5 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							index := gc_s_index[gc_rank]
@@ -929,7 +956,7 @@ func gc_body_interchangeNearestDouble(gc_b *compiled.Block, gc_lo, gc_hi int, fe
 							gc_s_minDist[gc_rank] = minDist
 						}
 						{
-							gc_tx := gc_step4 + 3
+							gc_tx := gc_step5 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							index := gc_s_index[gc_rank]
@@ -943,7 +970,7 @@ func gc_body_interchangeNearestDouble(gc_b *compiled.Block, gc_lo, gc_hi int, fe
 							gc_s_minDist[gc_rank] = minDist
 						}
 					}
-					for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						index := gc_s_index[gc_rank]
@@ -1045,7 +1072,42 @@ func gc_body_interchangeNearestDouble(gc_b *compiled.Block, gc_lo, gc_hi int, fe
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+					gc_step6 := gc_vstep3
+					for ; gc_step6+3 < gc_to; gc_step6 += 4 {
+						{
+							gc_tx := gc_step6 + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							i := gc_bx*gc_bdx + gc_tx
+							index := gc_s_index[gc_rank]
+							/*line interchange.go:131*/ membership[i] = index
+						}
+						{
+							gc_tx := gc_step6 + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							i := gc_bx*gc_bdx + gc_tx
+							index := gc_s_index[gc_rank]
+							/*line interchange.go:131*/ membership[i] = index
+						}
+						{
+							gc_tx := gc_step6 + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							i := gc_bx*gc_bdx + gc_tx
+							index := gc_s_index[gc_rank]
+							/*line interchange.go:131*/ membership[i] = index
+						}
+						{
+							gc_tx := gc_step6 + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							i := gc_bx*gc_bdx + gc_tx
+							index := gc_s_index[gc_rank]
+							/*line interchange.go:131*/ membership[i] = index
+						}
+					}
+					for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						i := gc_bx*gc_bdx + gc_tx
@@ -1084,7 +1146,34 @@ func gc_body_interchangeHelper(gc_b *compiled.Block, gc_lo, gc_hi int, b, w, out
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
+		gc_step := gc_vstep
+		for ; gc_step+3 < gc_n; gc_step += 4 {
+			{
+				gc_rank := gc_step + 0
+				gc_pos.Thread = gc_rank
+				/*line interchange.go:176*/ var r float64
+				gc_s_r[gc_rank] = r
+			}
+			{
+				gc_rank := gc_step + 1
+				gc_pos.Thread = gc_rank
+				/*line interchange.go:176*/ var r float64
+				gc_s_r[gc_rank] = r
+			}
+			{
+				gc_rank := gc_step + 2
+				gc_pos.Thread = gc_rank
+				/*line interchange.go:176*/ var r float64
+				gc_s_r[gc_rank] = r
+			}
+			{
+				gc_rank := gc_step + 3
+				gc_pos.Thread = gc_rank
+				/*line interchange.go:176*/ var r float64
+				gc_s_r[gc_rank] = r
+			}
+		}
+		for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			/*line interchange.go:176*/ var r float64
 			gc_s_r[gc_rank] = r

@@ -30,7 +30,34 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 		var sum float32
 		gc_lanes.BroadcastFloat32x8(sum).StoreSlice(gc_s_sum[gc_rank:])
 	}
-	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
+	gc_step := gc_vstep
+	for ; gc_step+3 < gc_n; gc_step += 4 {
+		{
+			gc_rank := gc_step + 0
+			gc_pos.Thread = gc_rank
+			/*line kernels.go:20*/ var sum float32
+			gc_s_sum[gc_rank] = sum
+		}
+		{
+			gc_rank := gc_step + 1
+			gc_pos.Thread = gc_rank
+			/*line kernels.go:20*/ var sum float32
+			gc_s_sum[gc_rank] = sum
+		}
+		{
+			gc_rank := gc_step + 2
+			gc_pos.Thread = gc_rank
+			/*line kernels.go:20*/ var sum float32
+			gc_s_sum[gc_rank] = sum
+		}
+		{
+			gc_rank := gc_step + 3
+			gc_pos.Thread = gc_rank
+			/*line kernels.go:20*/ var sum float32
+			gc_s_sum[gc_rank] = sum
+		}
+	}
+	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		/*line kernels.go:20*/ var sum float32
 		gc_s_sum[gc_rank] = sum
@@ -196,7 +223,46 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 						/*line kernels.go:22*/ gc_av2.StoreSlice(as[ty][tx:])
 						/*line kernels.go:22*/ gc_bv2.StoreSlice(bs[ty][tx:])
 					}
-					for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+					gc_step2 := gc_vstep3
+					for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+						{
+							gc_tx := gc_step2 + 0
+							gc_pos.Thread = gc_base + gc_tx
+							tx := gc_tx
+							ty := gc_ty
+							/*line kernels.go:18*/ row := gc_by*tile + ty
+							col := gc_bx*tile + tx
+							/*line kernels.go:22*/ as[ty][tx], bs[ty][tx] = load(a, b, row, col, p+tx, p+ty, m, k, n)
+						}
+						{
+							gc_tx := gc_step2 + 1
+							gc_pos.Thread = gc_base + gc_tx
+							tx := gc_tx
+							ty := gc_ty
+							/*line kernels.go:18*/ row := gc_by*tile + ty
+							col := gc_bx*tile + tx
+							/*line kernels.go:22*/ as[ty][tx], bs[ty][tx] = load(a, b, row, col, p+tx, p+ty, m, k, n)
+						}
+						{
+							gc_tx := gc_step2 + 2
+							gc_pos.Thread = gc_base + gc_tx
+							tx := gc_tx
+							ty := gc_ty
+							/*line kernels.go:18*/ row := gc_by*tile + ty
+							col := gc_bx*tile + tx
+							/*line kernels.go:22*/ as[ty][tx], bs[ty][tx] = load(a, b, row, col, p+tx, p+ty, m, k, n)
+						}
+						{
+							gc_tx := gc_step2 + 3
+							gc_pos.Thread = gc_base + gc_tx
+							tx := gc_tx
+							ty := gc_ty
+							/*line kernels.go:18*/ row := gc_by*tile + ty
+							col := gc_bx*tile + tx
+							/*line kernels.go:22*/ as[ty][tx], bs[ty][tx] = load(a, b, row, col, p+tx, p+ty, m, k, n)
+						}
+					}
+					for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
 						tx := gc_tx
 						ty := gc_ty
@@ -342,43 +408,43 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 			gc_off := (gc_bx * tile) + ((gc_by*tile + gc_ty) * n)
 			if gc_from >= 0 && gc_off >= 0 && gc_off <= len(c) && gc_to <= len(c)-gc_off {
 				gc_at3 := c[gc_off:][:gc_to]
-				gc_step := gc_from
-				for ; gc_step+3 < gc_to; gc_step += 4 {
+				gc_step3 := gc_from
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					{
-						gc_tx := gc_step + 0
+						gc_tx := gc_step3 + 0
 						gc_rank := gc_base + gc_tx
 						sum := gc_s_sum[gc_rank]
 						/*line kernels.go:30*/ gc_at3[gc_tx] = sum
 					}
 					{
-						gc_tx := gc_step + 1
+						gc_tx := gc_step3 + 1
 						gc_rank := gc_base + gc_tx
 						sum := gc_s_sum[gc_rank]
 						/*line kernels.go:30*/ gc_at3[gc_tx] = sum
 					}
 					{
-						gc_tx := gc_step + 2
+						gc_tx := gc_step3 + 2
 						gc_rank := gc_base + gc_tx
 						sum := gc_s_sum[gc_rank]
 						/*line kernels.go:30*/ gc_at3[gc_tx] = sum
 					}
 					{
-						gc_tx := gc_step + 3
+						gc_tx := gc_step3 + 3
 						gc_rank := gc_base + gc_tx
 						sum := gc_s_sum[gc_rank]
 						/*line kernels.go:30*/ gc_at3[gc_tx] = sum
 					}
 				}
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					sum := gc_s_sum[gc_rank]
 					/*line kernels.go:30*/ gc_at3[gc_tx] = sum
 				}
 			} else {
-				gc_step2 := gc_from
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+				gc_step4 := gc_from
+				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 					{
-						gc_tx := gc_step2 + 0
+						gc_tx := gc_step4 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						ty := gc_ty
@@ -389,7 +455,7 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 						/*line kernels.go:30*/ c[row*n+col] = sum
 					}
 					{
-						gc_tx := gc_step2 + 1
+						gc_tx := gc_step4 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						ty := gc_ty
@@ -400,7 +466,7 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 						/*line kernels.go:30*/ c[row*n+col] = sum
 					}
 					{
-						gc_tx := gc_step2 + 2
+						gc_tx := gc_step4 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						ty := gc_ty
@@ -411,7 +477,7 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 						/*line kernels.go:30*/ c[row*n+col] = sum
 					}
 					{
-						gc_tx := gc_step2 + 3
+						gc_tx := gc_step4 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						ty := gc_ty
@@ -422,7 +488,7 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 						/*line kernels.go:30*/ c[row*n+col] = sum
 					}
 				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					ty := gc_ty
@@ -2627,7 +2693,66 @@ func gc_body_spinLanes(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32
 					}
 					/*line kernels.go:504*/ v.StoreSlice(out[i:])
 				}
-				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+				gc_step := gc_vstep2
+				for ; gc_step+3 < gc_bdx; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
+						gc_pos.Thread = gc_base + gc_tx
+						i := gc_bx*gc_bdx + gc_tx
+						/*line kernels.go:500*/ v := in[i]
+						for k := int32(0); k != odd; k += 2 {
+							gc_b.Tick()
+							if gc_b.Stopped() {
+								return
+							}
+							/*line kernels.go:502*/ v = v*0.5 + 1
+						}
+						out[i] = v
+					}
+					{
+						gc_tx := gc_step + 1
+						gc_pos.Thread = gc_base + gc_tx
+						i := gc_bx*gc_bdx + gc_tx
+						/*line kernels.go:500*/ v := in[i]
+						for k := int32(0); k != odd; k += 2 {
+							gc_b.Tick()
+							if gc_b.Stopped() {
+								return
+							}
+							/*line kernels.go:502*/ v = v*0.5 + 1
+						}
+						out[i] = v
+					}
+					{
+						gc_tx := gc_step + 2
+						gc_pos.Thread = gc_base + gc_tx
+						i := gc_bx*gc_bdx + gc_tx
+						/*line kernels.go:500*/ v := in[i]
+						for k := int32(0); k != odd; k += 2 {
+							gc_b.Tick()
+							if gc_b.Stopped() {
+								return
+							}
+							/*line kernels.go:502*/ v = v*0.5 + 1
+						}
+						out[i] = v
+					}
+					{
+						gc_tx := gc_step + 3
+						gc_pos.Thread = gc_base + gc_tx
+						i := gc_bx*gc_bdx + gc_tx
+						/*line kernels.go:500*/ v := in[i]
+						for k := int32(0); k != odd; k += 2 {
+							gc_b.Tick()
+							if gc_b.Stopped() {
+								return
+							}
+							/*line kernels.go:502*/ v = v*0.5 + 1
+						}
+						out[i] = v
+					}
+				}
+				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_bx*gc_bdx + gc_tx
 					/*line kernels.go:500*/ v := in[i]

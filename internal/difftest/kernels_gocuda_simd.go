@@ -49,7 +49,34 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 		}
 		archsimd.ClearAVXUpperBits()
 	}
-	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
+	gc_step := gc_vstep
+	for ; gc_step+3 < gc_n; gc_step += 4 {
+		{
+			gc_rank := gc_step + 0
+			gc_pos.Thread = gc_rank
+			/*line kernels.go:20*/ var sum float32
+			gc_s_sum[gc_rank] = sum
+		}
+		{
+			gc_rank := gc_step + 1
+			gc_pos.Thread = gc_rank
+			/*line kernels.go:20*/ var sum float32
+			gc_s_sum[gc_rank] = sum
+		}
+		{
+			gc_rank := gc_step + 2
+			gc_pos.Thread = gc_rank
+			/*line kernels.go:20*/ var sum float32
+			gc_s_sum[gc_rank] = sum
+		}
+		{
+			gc_rank := gc_step + 3
+			gc_pos.Thread = gc_rank
+			/*line kernels.go:20*/ var sum float32
+			gc_s_sum[gc_rank] = sum
+		}
+	}
+	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		/*line kernels.go:20*/ var sum float32
 		gc_s_sum[gc_rank] = sum
@@ -383,7 +410,46 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+					gc_step2 := gc_vstep3
+					for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+						{
+							gc_tx := gc_step2 + 0
+							gc_pos.Thread = gc_base + gc_tx
+							tx := gc_tx
+							ty := gc_ty
+							/*line kernels.go:18*/ row := gc_by*tile + ty
+							col := gc_bx*tile + tx
+							/*line kernels.go:22*/ as[ty][tx], bs[ty][tx] = load(a, b, row, col, p+tx, p+ty, m, k, n)
+						}
+						{
+							gc_tx := gc_step2 + 1
+							gc_pos.Thread = gc_base + gc_tx
+							tx := gc_tx
+							ty := gc_ty
+							/*line kernels.go:18*/ row := gc_by*tile + ty
+							col := gc_bx*tile + tx
+							/*line kernels.go:22*/ as[ty][tx], bs[ty][tx] = load(a, b, row, col, p+tx, p+ty, m, k, n)
+						}
+						{
+							gc_tx := gc_step2 + 2
+							gc_pos.Thread = gc_base + gc_tx
+							tx := gc_tx
+							ty := gc_ty
+							/*line kernels.go:18*/ row := gc_by*tile + ty
+							col := gc_bx*tile + tx
+							/*line kernels.go:22*/ as[ty][tx], bs[ty][tx] = load(a, b, row, col, p+tx, p+ty, m, k, n)
+						}
+						{
+							gc_tx := gc_step2 + 3
+							gc_pos.Thread = gc_base + gc_tx
+							tx := gc_tx
+							ty := gc_ty
+							/*line kernels.go:18*/ row := gc_by*tile + ty
+							col := gc_bx*tile + tx
+							/*line kernels.go:22*/ as[ty][tx], bs[ty][tx] = load(a, b, row, col, p+tx, p+ty, m, k, n)
+						}
+					}
+					for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
 						tx := gc_tx
 						ty := gc_ty
@@ -692,7 +758,54 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
+				gc_step3 := gc_vstep6
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+					{
+						gc_tx := gc_step3 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						ty := gc_ty
+						/*line kernels.go:18*/ row := gc_by*tile + ty
+						tx := gc_tx
+						/*line kernels.go:19*/ col := gc_bx*tile + tx
+						sum := gc_s_sum[gc_rank]
+						/*line kernels.go:30*/ c[row*n+col] = sum
+					}
+					{
+						gc_tx := gc_step3 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						ty := gc_ty
+						/*line kernels.go:18*/ row := gc_by*tile + ty
+						tx := gc_tx
+						/*line kernels.go:19*/ col := gc_bx*tile + tx
+						sum := gc_s_sum[gc_rank]
+						/*line kernels.go:30*/ c[row*n+col] = sum
+					}
+					{
+						gc_tx := gc_step3 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						ty := gc_ty
+						/*line kernels.go:18*/ row := gc_by*tile + ty
+						tx := gc_tx
+						/*line kernels.go:19*/ col := gc_bx*tile + tx
+						sum := gc_s_sum[gc_rank]
+						/*line kernels.go:30*/ c[row*n+col] = sum
+					}
+					{
+						gc_tx := gc_step3 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						ty := gc_ty
+						/*line kernels.go:18*/ row := gc_by*tile + ty
+						tx := gc_tx
+						/*line kernels.go:19*/ col := gc_bx*tile + tx
+						sum := gc_s_sum[gc_rank]
+						/*line kernels.go:30*/ c[row*n+col] = sum
+					}
+				}
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					ty := gc_ty
@@ -2978,7 +3091,46 @@ func gc_body_saxpy(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x, y []flo
 					if gc_vstep2 > gc_from {
 						gc_more = true
 					}
-					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+					gc_step := gc_vstep2
+					for ; gc_step+3 < gc_to; gc_step += 4 {
+						{
+							gc_tx := gc_step + 0
+							gc_rank := gc_base + gc_tx%gc_bdx
+							gc_pos.Block = (gc_tx / gc_bdx) % gc_gdx
+							gc_pos.Thread = gc_rank
+							i := gc_bx*gc_bdx + gc_tx + gc_off
+							gc_more = true
+							/*line kernels.go:200*/ y[i] = a*x[i] + y[i]
+						}
+						{
+							gc_tx := gc_step + 1
+							gc_rank := gc_base + gc_tx%gc_bdx
+							gc_pos.Block = (gc_tx / gc_bdx) % gc_gdx
+							gc_pos.Thread = gc_rank
+							i := gc_bx*gc_bdx + gc_tx + gc_off
+							gc_more = true
+							/*line kernels.go:200*/ y[i] = a*x[i] + y[i]
+						}
+						{
+							gc_tx := gc_step + 2
+							gc_rank := gc_base + gc_tx%gc_bdx
+							gc_pos.Block = (gc_tx / gc_bdx) % gc_gdx
+							gc_pos.Thread = gc_rank
+							i := gc_bx*gc_bdx + gc_tx + gc_off
+							gc_more = true
+							/*line kernels.go:200*/ y[i] = a*x[i] + y[i]
+						}
+						{
+							gc_tx := gc_step + 3
+							gc_rank := gc_base + gc_tx%gc_bdx
+							gc_pos.Block = (gc_tx / gc_bdx) % gc_gdx
+							gc_pos.Thread = gc_rank
+							i := gc_bx*gc_bdx + gc_tx + gc_off
+							gc_more = true
+							/*line kernels.go:200*/ y[i] = a*x[i] + y[i]
+						}
+					}
+					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx%gc_bdx
 						gc_pos.Block = (gc_tx / gc_bdx) % gc_gdx
 						gc_pos.Thread = gc_rank
@@ -3015,66 +3167,66 @@ func gc_body_saxpy(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x, y []flo
 					if gc_from >= 0 && gc_off3 >= 0 && gc_off3 <= len(y) && gc_to <= len(y)-gc_off3 && gc_off3 <= len(x) && gc_to <= len(x)-gc_off3 {
 						gc_at3 := y[gc_off3:][:gc_to]
 						gc_at4 := x[gc_off3:][:gc_to]
-						gc_step := gc_from
-						for ; gc_step+3 < gc_to; gc_step += 4 {
-							{
-								gc_tx := gc_step + 0
-								gc_more = true
-								/*line kernels.go:200*/ gc_at3[gc_tx] = a*gc_at4[gc_tx] + gc_at3[gc_tx]
-							}
-							{
-								gc_tx := gc_step + 1
-								gc_more = true
-								/*line kernels.go:200*/ gc_at3[gc_tx] = a*gc_at4[gc_tx] + gc_at3[gc_tx]
-							}
-							{
-								gc_tx := gc_step + 2
-								gc_more = true
-								/*line kernels.go:200*/ gc_at3[gc_tx] = a*gc_at4[gc_tx] + gc_at3[gc_tx]
-							}
-							{
-								gc_tx := gc_step + 3
-								gc_more = true
-								/*line kernels.go:200*/ gc_at3[gc_tx] = a*gc_at4[gc_tx] + gc_at3[gc_tx]
-							}
-						}
-						for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-							gc_more = true
-							/*line kernels.go:200*/ gc_at3[gc_tx] = a*gc_at4[gc_tx] + gc_at3[gc_tx]
-						}
-					} else {
 						gc_step2 := gc_from
 						for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 							{
 								gc_tx := gc_step2 + 0
-								gc_pos.Thread = gc_base + gc_tx
-								i := gc_bx*gc_bdx + gc_tx + gc_off
 								gc_more = true
-								/*line kernels.go:200*/ y[i] = a*x[i] + y[i]
+								/*line kernels.go:200*/ gc_at3[gc_tx] = a*gc_at4[gc_tx] + gc_at3[gc_tx]
 							}
 							{
 								gc_tx := gc_step2 + 1
-								gc_pos.Thread = gc_base + gc_tx
-								i := gc_bx*gc_bdx + gc_tx + gc_off
 								gc_more = true
-								/*line kernels.go:200*/ y[i] = a*x[i] + y[i]
+								/*line kernels.go:200*/ gc_at3[gc_tx] = a*gc_at4[gc_tx] + gc_at3[gc_tx]
 							}
 							{
 								gc_tx := gc_step2 + 2
+								gc_more = true
+								/*line kernels.go:200*/ gc_at3[gc_tx] = a*gc_at4[gc_tx] + gc_at3[gc_tx]
+							}
+							{
+								gc_tx := gc_step2 + 3
+								gc_more = true
+								/*line kernels.go:200*/ gc_at3[gc_tx] = a*gc_at4[gc_tx] + gc_at3[gc_tx]
+							}
+						}
+						for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+							gc_more = true
+							/*line kernels.go:200*/ gc_at3[gc_tx] = a*gc_at4[gc_tx] + gc_at3[gc_tx]
+						}
+					} else {
+						gc_step3 := gc_from
+						for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+							{
+								gc_tx := gc_step3 + 0
 								gc_pos.Thread = gc_base + gc_tx
 								i := gc_bx*gc_bdx + gc_tx + gc_off
 								gc_more = true
 								/*line kernels.go:200*/ y[i] = a*x[i] + y[i]
 							}
 							{
-								gc_tx := gc_step2 + 3
+								gc_tx := gc_step3 + 1
+								gc_pos.Thread = gc_base + gc_tx
+								i := gc_bx*gc_bdx + gc_tx + gc_off
+								gc_more = true
+								/*line kernels.go:200*/ y[i] = a*x[i] + y[i]
+							}
+							{
+								gc_tx := gc_step3 + 2
+								gc_pos.Thread = gc_base + gc_tx
+								i := gc_bx*gc_bdx + gc_tx + gc_off
+								gc_more = true
+								/*line kernels.go:200*/ y[i] = a*x[i] + y[i]
+							}
+							{
+								gc_tx := gc_step3 + 3
 								gc_pos.Thread = gc_base + gc_tx
 								i := gc_bx*gc_bdx + gc_tx + gc_off
 								gc_more = true
 								/*line kernels.go:200*/ y[i] = a*x[i] + y[i]
 							}
 						}
-						for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+						for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 							gc_pos.Thread = gc_base + gc_tx
 							i := gc_bx*gc_bdx + gc_tx + gc_off
 							gc_more = true
@@ -3422,10 +3574,53 @@ func gc_body_tree[T int32 | float32](gc_b *compiled.Block, in, partial []T) {
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+			gc_step5 := gc_vstep2
+			for ; gc_step5+3 < gc_bdx; gc_step5 += 4 {
+				{
+					gc_tx := gc_step5 + 0
+					gc_pos.Thread = gc_base + gc_tx
+					tid := gc_tx
+					/*line kernels.go:227*/ var r T = x[0]
+					/*line kernels.go:218*/ sum := r
+					if tid == 0 {
+						partial[gc_bx] = sum
+					}
+				}
+				{
+					gc_tx := gc_step5 + 1
+					gc_pos.Thread = gc_base + gc_tx
+					tid := gc_tx
+					var r T = x[0]
+					/*line kernels.go:218*/ sum := r
+					if tid == 0 {
+						partial[gc_bx] = sum
+					}
+				}
+				{
+					gc_tx := gc_step5 + 2
+					gc_pos.Thread = gc_base + gc_tx
+					tid := gc_tx
+					var r T = x[0]
+					/*line kernels.go:218*/ sum := r
+					if tid == 0 {
+						partial[gc_bx] = sum
+					}
+				}
+				{
+					gc_tx := gc_step5 + 3
+					gc_pos.Thread = gc_base + gc_tx
+					tid := gc_tx
+					var r T = x[0]
+					/*line kernels.go:218*/ sum := r
+					if tid == 0 {
+						partial[gc_bx] = sum
+					}
+				}
+			}
+			for gc_tx := gc_step5; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
-				/*line kernels.go:227*/ var r T = x[0]
+				var r T = x[0]
 				/*line kernels.go:218*/ sum := r
 				if tid == 0 {
 					partial[gc_bx] = sum
@@ -3559,7 +3754,54 @@ func gc_body_tree_float32(gc_b *compiled.Block, in []float32, partial []float32)
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+			gc_step := gc_vstep2
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
+				{
+					gc_tx := gc_step + 0
+					gc_pos.Thread = gc_base + gc_tx
+					tid := gc_tx
+					/*line kernels.go:211*/ i := gc_bx*gc_bdx + tid
+					var v float32
+					if i < len(in) {
+						v = in[i]
+					}
+					sdata[tid] = v
+				}
+				{
+					gc_tx := gc_step + 1
+					gc_pos.Thread = gc_base + gc_tx
+					tid := gc_tx
+					/*line kernels.go:211*/ i := gc_bx*gc_bdx + tid
+					var v float32
+					if i < len(in) {
+						v = in[i]
+					}
+					sdata[tid] = v
+				}
+				{
+					gc_tx := gc_step + 2
+					gc_pos.Thread = gc_base + gc_tx
+					tid := gc_tx
+					/*line kernels.go:211*/ i := gc_bx*gc_bdx + tid
+					var v float32
+					if i < len(in) {
+						v = in[i]
+					}
+					sdata[tid] = v
+				}
+				{
+					gc_tx := gc_step + 3
+					gc_pos.Thread = gc_base + gc_tx
+					tid := gc_tx
+					/*line kernels.go:211*/ i := gc_bx*gc_bdx + tid
+					var v float32
+					if i < len(in) {
+						v = in[i]
+					}
+					sdata[tid] = v
+				}
+			}
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
 				/*line kernels.go:211*/ i := gc_bx*gc_bdx + tid
@@ -3648,7 +3890,34 @@ func gc_body_tree_float32(gc_b *compiled.Block, in []float32, partial []float32)
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
+				gc_step2 := gc_vstep4
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+					{
+						gc_tx := gc_step2 + 0
+						gc_pos.Thread = gc_base + gc_tx
+						tid_ := gc_tx
+						/*line kernels.go:235*/ x_[tid_] += x_[tid_+s]
+					}
+					{
+						gc_tx := gc_step2 + 1
+						gc_pos.Thread = gc_base + gc_tx
+						tid_ := gc_tx
+						/*line kernels.go:235*/ x_[tid_] += x_[tid_+s]
+					}
+					{
+						gc_tx := gc_step2 + 2
+						gc_pos.Thread = gc_base + gc_tx
+						tid_ := gc_tx
+						/*line kernels.go:235*/ x_[tid_] += x_[tid_+s]
+					}
+					{
+						gc_tx := gc_step2 + 3
+						gc_pos.Thread = gc_base + gc_tx
+						tid_ := gc_tx
+						/*line kernels.go:235*/ x_[tid_] += x_[tid_+s]
+					}
+				}
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid_ := gc_tx
 					/*line kernels.go:235*/ x_[tid_] += x_[tid_+s]
@@ -3761,10 +4030,53 @@ func gc_body_tree_float32(gc_b *compiled.Block, in []float32, partial []float32)
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx := gc_vstep6; gc_tx < gc_bdx; gc_tx++ {
+			gc_step3 := gc_vstep6
+			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+				{
+					gc_tx := gc_step3 + 0
+					gc_pos.Thread = gc_base + gc_tx
+					tid := gc_tx
+					/*line kernels.go:227*/ var r float32 = x[0]
+					/*line kernels.go:218*/ sum := r
+					if tid == 0 {
+						partial[gc_bx] = sum
+					}
+				}
+				{
+					gc_tx := gc_step3 + 1
+					gc_pos.Thread = gc_base + gc_tx
+					tid := gc_tx
+					var r float32 = x[0]
+					/*line kernels.go:218*/ sum := r
+					if tid == 0 {
+						partial[gc_bx] = sum
+					}
+				}
+				{
+					gc_tx := gc_step3 + 2
+					gc_pos.Thread = gc_base + gc_tx
+					tid := gc_tx
+					var r float32 = x[0]
+					/*line kernels.go:218*/ sum := r
+					if tid == 0 {
+						partial[gc_bx] = sum
+					}
+				}
+				{
+					gc_tx := gc_step3 + 3
+					gc_pos.Thread = gc_base + gc_tx
+					tid := gc_tx
+					var r float32 = x[0]
+					/*line kernels.go:218*/ sum := r
+					if tid == 0 {
+						partial[gc_bx] = sum
+					}
+				}
+			}
+			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
-				/*line kernels.go:227*/ var r float32 = x[0]
+				var r float32 = x[0]
 				/*line kernels.go:218*/ sum := r
 				if tid == 0 {
 					partial[gc_bx] = sum
@@ -3898,7 +4210,54 @@ func gc_body_tree_int32(gc_b *compiled.Block, in []int32, partial []int32) {
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+			gc_step := gc_vstep2
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
+				{
+					gc_tx := gc_step + 0
+					gc_pos.Thread = gc_base + gc_tx
+					tid := gc_tx
+					/*line kernels.go:211*/ i := gc_bx*gc_bdx + tid
+					var v int32
+					if i < len(in) {
+						v = in[i]
+					}
+					sdata[tid] = v
+				}
+				{
+					gc_tx := gc_step + 1
+					gc_pos.Thread = gc_base + gc_tx
+					tid := gc_tx
+					/*line kernels.go:211*/ i := gc_bx*gc_bdx + tid
+					var v int32
+					if i < len(in) {
+						v = in[i]
+					}
+					sdata[tid] = v
+				}
+				{
+					gc_tx := gc_step + 2
+					gc_pos.Thread = gc_base + gc_tx
+					tid := gc_tx
+					/*line kernels.go:211*/ i := gc_bx*gc_bdx + tid
+					var v int32
+					if i < len(in) {
+						v = in[i]
+					}
+					sdata[tid] = v
+				}
+				{
+					gc_tx := gc_step + 3
+					gc_pos.Thread = gc_base + gc_tx
+					tid := gc_tx
+					/*line kernels.go:211*/ i := gc_bx*gc_bdx + tid
+					var v int32
+					if i < len(in) {
+						v = in[i]
+					}
+					sdata[tid] = v
+				}
+			}
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
 				/*line kernels.go:211*/ i := gc_bx*gc_bdx + tid
@@ -3987,7 +4346,34 @@ func gc_body_tree_int32(gc_b *compiled.Block, in []int32, partial []int32) {
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
+				gc_step2 := gc_vstep4
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+					{
+						gc_tx := gc_step2 + 0
+						gc_pos.Thread = gc_base + gc_tx
+						tid_ := gc_tx
+						/*line kernels.go:235*/ x_[tid_] += x_[tid_+s]
+					}
+					{
+						gc_tx := gc_step2 + 1
+						gc_pos.Thread = gc_base + gc_tx
+						tid_ := gc_tx
+						/*line kernels.go:235*/ x_[tid_] += x_[tid_+s]
+					}
+					{
+						gc_tx := gc_step2 + 2
+						gc_pos.Thread = gc_base + gc_tx
+						tid_ := gc_tx
+						/*line kernels.go:235*/ x_[tid_] += x_[tid_+s]
+					}
+					{
+						gc_tx := gc_step2 + 3
+						gc_pos.Thread = gc_base + gc_tx
+						tid_ := gc_tx
+						/*line kernels.go:235*/ x_[tid_] += x_[tid_+s]
+					}
+				}
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid_ := gc_tx
 					/*line kernels.go:235*/ x_[tid_] += x_[tid_+s]
@@ -4100,10 +4486,53 @@ func gc_body_tree_int32(gc_b *compiled.Block, in []int32, partial []int32) {
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx := gc_vstep6; gc_tx < gc_bdx; gc_tx++ {
+			gc_step3 := gc_vstep6
+			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+				{
+					gc_tx := gc_step3 + 0
+					gc_pos.Thread = gc_base + gc_tx
+					tid := gc_tx
+					/*line kernels.go:227*/ var r int32 = x[0]
+					/*line kernels.go:218*/ sum := r
+					if tid == 0 {
+						partial[gc_bx] = sum
+					}
+				}
+				{
+					gc_tx := gc_step3 + 1
+					gc_pos.Thread = gc_base + gc_tx
+					tid := gc_tx
+					var r int32 = x[0]
+					/*line kernels.go:218*/ sum := r
+					if tid == 0 {
+						partial[gc_bx] = sum
+					}
+				}
+				{
+					gc_tx := gc_step3 + 2
+					gc_pos.Thread = gc_base + gc_tx
+					tid := gc_tx
+					var r int32 = x[0]
+					/*line kernels.go:218*/ sum := r
+					if tid == 0 {
+						partial[gc_bx] = sum
+					}
+				}
+				{
+					gc_tx := gc_step3 + 3
+					gc_pos.Thread = gc_base + gc_tx
+					tid := gc_tx
+					var r int32 = x[0]
+					/*line kernels.go:218*/ sum := r
+					if tid == 0 {
+						partial[gc_bx] = sum
+					}
+				}
+			}
+			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
-				/*line kernels.go:227*/ var r int32 = x[0]
+				var r int32 = x[0]
 				/*line kernels.go:218*/ sum := r
 				if tid == 0 {
 					partial[gc_bx] = sum
@@ -4811,7 +5240,46 @@ func gc_body_shflScan(gc_b *compiled.Block, in, out []float32) {
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+			gc_step := gc_vstep2
+			for ; gc_step+3 < gc_to; gc_step += 4 {
+				{
+					gc_tx := gc_step + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					i := gc_bx*gc_bdx + gc_tx
+					v := gc_s_v[gc_rank]
+					total := gc_s_total[gc_rank]
+					/*line kernels.go:300*/ out[i] = v + total/1024
+				}
+				{
+					gc_tx := gc_step + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					i := gc_bx*gc_bdx + gc_tx
+					v := gc_s_v[gc_rank]
+					total := gc_s_total[gc_rank]
+					/*line kernels.go:300*/ out[i] = v + total/1024
+				}
+				{
+					gc_tx := gc_step + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					i := gc_bx*gc_bdx + gc_tx
+					v := gc_s_v[gc_rank]
+					total := gc_s_total[gc_rank]
+					/*line kernels.go:300*/ out[i] = v + total/1024
+				}
+				{
+					gc_tx := gc_step + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					i := gc_bx*gc_bdx + gc_tx
+					v := gc_s_v[gc_rank]
+					total := gc_s_total[gc_rank]
+					/*line kernels.go:300*/ out[i] = v + total/1024
+				}
+			}
+			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				i := gc_bx*gc_bdx + gc_tx
@@ -6175,7 +6643,34 @@ func gc_body_stuckDoubling(gc_b *compiled.Block, data []int32, start int) {
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+				gc_step := gc_vstep2
+				for ; gc_step+3 < gc_to; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
+						gc_pos.Thread = gc_base + gc_tx
+						tid := gc_tx
+						/*line kernels.go:486*/ data[tid] += 1
+					}
+					{
+						gc_tx := gc_step + 1
+						gc_pos.Thread = gc_base + gc_tx
+						tid := gc_tx
+						/*line kernels.go:486*/ data[tid] += 1
+					}
+					{
+						gc_tx := gc_step + 2
+						gc_pos.Thread = gc_base + gc_tx
+						tid := gc_tx
+						/*line kernels.go:486*/ data[tid] += 1
+					}
+					{
+						gc_tx := gc_step + 3
+						gc_pos.Thread = gc_base + gc_tx
+						tid := gc_tx
+						/*line kernels.go:486*/ data[tid] += 1
+					}
+				}
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 					/*line kernels.go:486*/ data[tid] += 1
@@ -6315,7 +6810,66 @@ func gc_body_spinLanes(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+				gc_step := gc_vstep2
+				for ; gc_step+3 < gc_bdx; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
+						gc_pos.Thread = gc_base + gc_tx
+						i := gc_bx*gc_bdx + gc_tx
+						/*line kernels.go:500*/ v := in[i]
+						for k := int32(0); k != odd; k += 2 {
+							gc_b.Tick()
+							if gc_b.Stopped() {
+								return
+							}
+							/*line kernels.go:502*/ v = v*0.5 + 1
+						}
+						out[i] = v
+					}
+					{
+						gc_tx := gc_step + 1
+						gc_pos.Thread = gc_base + gc_tx
+						i := gc_bx*gc_bdx + gc_tx
+						/*line kernels.go:500*/ v := in[i]
+						for k := int32(0); k != odd; k += 2 {
+							gc_b.Tick()
+							if gc_b.Stopped() {
+								return
+							}
+							/*line kernels.go:502*/ v = v*0.5 + 1
+						}
+						out[i] = v
+					}
+					{
+						gc_tx := gc_step + 2
+						gc_pos.Thread = gc_base + gc_tx
+						i := gc_bx*gc_bdx + gc_tx
+						/*line kernels.go:500*/ v := in[i]
+						for k := int32(0); k != odd; k += 2 {
+							gc_b.Tick()
+							if gc_b.Stopped() {
+								return
+							}
+							/*line kernels.go:502*/ v = v*0.5 + 1
+						}
+						out[i] = v
+					}
+					{
+						gc_tx := gc_step + 3
+						gc_pos.Thread = gc_base + gc_tx
+						i := gc_bx*gc_bdx + gc_tx
+						/*line kernels.go:500*/ v := in[i]
+						for k := int32(0); k != odd; k += 2 {
+							gc_b.Tick()
+							if gc_b.Stopped() {
+								return
+							}
+							/*line kernels.go:502*/ v = v*0.5 + 1
+						}
+						out[i] = v
+					}
+				}
+				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_bx*gc_bdx + gc_tx
 					/*line kernels.go:500*/ v := in[i]

@@ -211,7 +211,34 @@ func gc_body_methods(gc_b *compiled.Block, out []int32) {
 			/*line methods.go:24*/ var r int32 = s[0]
 			lanes.BroadcastInt32x8(r).StoreSlice(gc_s_r[gc_rank:])
 		}
-		for gc_rank := gc_vstep2; gc_rank < gc_n; gc_rank++ {
+		gc_step5 := gc_vstep2
+		for ; gc_step5+3 < gc_n; gc_step5 += 4 {
+			{
+				gc_rank := gc_step5 + 0
+				gc_pos.Thread = gc_rank
+				/*line methods.go:24*/ r := s[0]
+				gc_s_r[gc_rank] = r
+			}
+			{
+				gc_rank := gc_step5 + 1
+				gc_pos.Thread = gc_rank
+				/*line methods.go:24*/ r := s[0]
+				gc_s_r[gc_rank] = r
+			}
+			{
+				gc_rank := gc_step5 + 2
+				gc_pos.Thread = gc_rank
+				/*line methods.go:24*/ r := s[0]
+				gc_s_r[gc_rank] = r
+			}
+			{
+				gc_rank := gc_step5 + 3
+				gc_pos.Thread = gc_rank
+				/*line methods.go:24*/ r := s[0]
+				gc_s_r[gc_rank] = r
+			}
+		}
+		for gc_rank := gc_step5; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			/*line methods.go:24*/ r := s[0]
 			gc_s_r[gc_rank] = r
@@ -243,57 +270,57 @@ func gc_body_methods(gc_b *compiled.Block, out []int32) {
 			if gc_from >= 0 && gc_to <= len(s_) && gc_off3 >= 0 && gc_off3 <= len(s_) && gc_to <= len(s_)-gc_off3 {
 				gc_at5 := s_[:gc_to]
 				gc_at6 := s_[gc_off3:][:gc_to]
-				gc_step5 := gc_from
-				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
-					{
-						gc_tx := gc_step5 + 0
-						/*line methods.go:20*/ gc_at5[gc_tx] += gc_at6[gc_tx]
-					}
-					{
-						gc_tx := gc_step5 + 1
-						/*line methods.go:20*/ gc_at5[gc_tx] += gc_at6[gc_tx]
-					}
-					{
-						gc_tx := gc_step5 + 2
-						/*line methods.go:20*/ gc_at5[gc_tx] += gc_at6[gc_tx]
-					}
-					{
-						gc_tx := gc_step5 + 3
-						/*line methods.go:20*/ gc_at5[gc_tx] += gc_at6[gc_tx]
-					}
-				}
-				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
-					/*line methods.go:20*/ gc_at5[gc_tx] += gc_at6[gc_tx]
-				}
-			} else {
 				gc_step6 := gc_from
 				for ; gc_step6+3 < gc_to; gc_step6 += 4 {
 					{
 						gc_tx := gc_step6 + 0
-						gc_pos.Thread = gc_base + gc_tx
-						tid_ := gc_tx
-						/*line methods.go:20*/ s_[tid_] += s_[tid_+k_]
+						/*line methods.go:20*/ gc_at5[gc_tx] += gc_at6[gc_tx]
 					}
 					{
 						gc_tx := gc_step6 + 1
-						gc_pos.Thread = gc_base + gc_tx
-						tid_ := gc_tx
-						/*line methods.go:20*/ s_[tid_] += s_[tid_+k_]
+						/*line methods.go:20*/ gc_at5[gc_tx] += gc_at6[gc_tx]
 					}
 					{
 						gc_tx := gc_step6 + 2
+						/*line methods.go:20*/ gc_at5[gc_tx] += gc_at6[gc_tx]
+					}
+					{
+						gc_tx := gc_step6 + 3
+						/*line methods.go:20*/ gc_at5[gc_tx] += gc_at6[gc_tx]
+					}
+				}
+				for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
+					/*line methods.go:20*/ gc_at5[gc_tx] += gc_at6[gc_tx]
+				}
+			} else {
+				gc_step7 := gc_from
+				for ; gc_step7+3 < gc_to; gc_step7 += 4 {
+					{
+						gc_tx := gc_step7 + 0
 						gc_pos.Thread = gc_base + gc_tx
 						tid_ := gc_tx
 						/*line methods.go:20*/ s_[tid_] += s_[tid_+k_]
 					}
 					{
-						gc_tx := gc_step6 + 3
+						gc_tx := gc_step7 + 1
+						gc_pos.Thread = gc_base + gc_tx
+						tid_ := gc_tx
+						/*line methods.go:20*/ s_[tid_] += s_[tid_+k_]
+					}
+					{
+						gc_tx := gc_step7 + 2
+						gc_pos.Thread = gc_base + gc_tx
+						tid_ := gc_tx
+						/*line methods.go:20*/ s_[tid_] += s_[tid_+k_]
+					}
+					{
+						gc_tx := gc_step7 + 3
 						gc_pos.Thread = gc_base + gc_tx
 						tid_ := gc_tx
 						/*line methods.go:20*/ s_[tid_] += s_[tid_+k_]
 					}
 				}
-				for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step7; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid_ := gc_tx
 					/*line methods.go:20*/ s_[tid_] += s_[tid_+k_]
@@ -324,7 +351,34 @@ func gc_body_methods(gc_b *compiled.Block, out []int32) {
 			/*line methods.go:24*/ var r_2 float32 = s_[0]
 			lanes.BroadcastFloat32x8(r_2).StoreSlice(gc_s_r_2[gc_rank:])
 		}
-		for gc_rank := gc_vstep4; gc_rank < gc_n; gc_rank++ {
+		gc_step8 := gc_vstep4
+		for ; gc_step8+3 < gc_n; gc_step8 += 4 {
+			{
+				gc_rank := gc_step8 + 0
+				gc_pos.Thread = gc_rank
+				/*line methods.go:24*/ r_2 := s_[0]
+				gc_s_r_2[gc_rank] = r_2
+			}
+			{
+				gc_rank := gc_step8 + 1
+				gc_pos.Thread = gc_rank
+				/*line methods.go:24*/ r_2 := s_[0]
+				gc_s_r_2[gc_rank] = r_2
+			}
+			{
+				gc_rank := gc_step8 + 2
+				gc_pos.Thread = gc_rank
+				/*line methods.go:24*/ r_2 := s_[0]
+				gc_s_r_2[gc_rank] = r_2
+			}
+			{
+				gc_rank := gc_step8 + 3
+				gc_pos.Thread = gc_rank
+				/*line methods.go:24*/ r_2 := s_[0]
+				gc_s_r_2[gc_rank] = r_2
+			}
+		}
+		for gc_rank := gc_step8; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			/*line methods.go:24*/ r_2 := s_[0]
 			gc_s_r_2[gc_rank] = r_2
@@ -678,7 +732,58 @@ func gc_body_funcParam(gc_b *compiled.Block, out []int32) {
 				/*line methods.go:63*/ v_2.StoreSlice(s_3[gc_tx:])
 				/*line methods.go:63*/ r_.StoreSlice(gc_s_r_[gc_rank:])
 			}
-			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+			gc_step5 := gc_vstep2
+			for ; gc_step5+3 < gc_bdx; gc_step5 += 4 {
+				{
+					gc_tx := gc_step5 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					var v int32 = int32(gc_tx)
+					/*line methods.go:58*/ var v_2 int32 = v + 1
+					r_3 := gc_s_r_3[gc_rank]
+					/*line methods.go:67*/ var r_4 int32 = r_3
+					/*line methods.go:75*/ var r_ int32 = r_4
+					/*line methods.go:63*/ s_3[gc_tx] = v_2
+					gc_s_r_[gc_rank] = r_
+				}
+				{
+					gc_tx := gc_step5 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					var v int32 = int32(gc_tx)
+					/*line methods.go:58*/ var v_2 int32 = v + 1
+					r_3 := gc_s_r_3[gc_rank]
+					/*line methods.go:67*/ var r_4 int32 = r_3
+					/*line methods.go:75*/ var r_ int32 = r_4
+					/*line methods.go:63*/ s_3[gc_tx] = v_2
+					gc_s_r_[gc_rank] = r_
+				}
+				{
+					gc_tx := gc_step5 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					var v int32 = int32(gc_tx)
+					/*line methods.go:58*/ var v_2 int32 = v + 1
+					r_3 := gc_s_r_3[gc_rank]
+					/*line methods.go:67*/ var r_4 int32 = r_3
+					/*line methods.go:75*/ var r_ int32 = r_4
+					/*line methods.go:63*/ s_3[gc_tx] = v_2
+					gc_s_r_[gc_rank] = r_
+				}
+				{
+					gc_tx := gc_step5 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					var v int32 = int32(gc_tx)
+					/*line methods.go:58*/ var v_2 int32 = v + 1
+					r_3 := gc_s_r_3[gc_rank]
+					/*line methods.go:67*/ var r_4 int32 = r_3
+					/*line methods.go:75*/ var r_ int32 = r_4
+					/*line methods.go:63*/ s_3[gc_tx] = v_2
+					gc_s_r_[gc_rank] = r_
+				}
+			}
+			for gc_tx := gc_step5; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				var v int32 = int32(gc_tx)
@@ -712,10 +817,10 @@ func gc_body_funcParam(gc_b *compiled.Block, out []int32) {
 						gc_s_r_5[gc_rank] = r_5
 					}
 				} else {
-					gc_step5 := gc_seg2
-					for ; gc_step5+3 < gc_segend2; gc_step5 += 4 {
+					gc_step6 := gc_seg2
+					for ; gc_step6+3 < gc_segend2; gc_step6 += 4 {
 						{
-							gc_tx := gc_step5 + 0
+							gc_tx := gc_step6 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							var v int32 = int32(gc_tx)
@@ -724,7 +829,7 @@ func gc_body_funcParam(gc_b *compiled.Block, out []int32) {
 							gc_s_r_5[gc_rank] = r_5
 						}
 						{
-							gc_tx := gc_step5 + 1
+							gc_tx := gc_step6 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							var v int32 = int32(gc_tx)
@@ -733,7 +838,7 @@ func gc_body_funcParam(gc_b *compiled.Block, out []int32) {
 							gc_s_r_5[gc_rank] = r_5
 						}
 						{
-							gc_tx := gc_step5 + 2
+							gc_tx := gc_step6 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							var v int32 = int32(gc_tx)
@@ -742,7 +847,7 @@ func gc_body_funcParam(gc_b *compiled.Block, out []int32) {
 							gc_s_r_5[gc_rank] = r_5
 						}
 						{
-							gc_tx := gc_step5 + 3
+							gc_tx := gc_step6 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							var v int32 = int32(gc_tx)
@@ -751,7 +856,7 @@ func gc_body_funcParam(gc_b *compiled.Block, out []int32) {
 							gc_s_r_5[gc_rank] = r_5
 						}
 					}
-					for gc_tx := gc_step5; gc_tx < gc_segend2; gc_tx++ {
+					for gc_tx := gc_step6; gc_tx < gc_segend2; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						var v int32 = int32(gc_tx)
@@ -763,10 +868,10 @@ func gc_body_funcParam(gc_b *compiled.Block, out []int32) {
 				gc_seg2 = gc_segend2
 			}
 		} else {
-			gc_step6 := 0
-			for ; gc_step6+3 < gc_bdx; gc_step6 += 4 {
+			gc_step7 := 0
+			for ; gc_step7+3 < gc_bdx; gc_step7 += 4 {
 				{
-					gc_tx := gc_step6 + 0
+					gc_tx := gc_step7 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					var v int32 = int32(gc_tx)
@@ -775,7 +880,7 @@ func gc_body_funcParam(gc_b *compiled.Block, out []int32) {
 					gc_s_r_5[gc_rank] = r_5
 				}
 				{
-					gc_tx := gc_step6 + 1
+					gc_tx := gc_step7 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					var v int32 = int32(gc_tx)
@@ -784,7 +889,7 @@ func gc_body_funcParam(gc_b *compiled.Block, out []int32) {
 					gc_s_r_5[gc_rank] = r_5
 				}
 				{
-					gc_tx := gc_step6 + 2
+					gc_tx := gc_step7 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					var v int32 = int32(gc_tx)
@@ -793,7 +898,7 @@ func gc_body_funcParam(gc_b *compiled.Block, out []int32) {
 					gc_s_r_5[gc_rank] = r_5
 				}
 				{
-					gc_tx := gc_step6 + 3
+					gc_tx := gc_step7 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					var v int32 = int32(gc_tx)
@@ -802,7 +907,7 @@ func gc_body_funcParam(gc_b *compiled.Block, out []int32) {
 					gc_s_r_5[gc_rank] = r_5
 				}
 			}
-			for gc_tx := gc_step6; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_step7; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				var v int32 = int32(gc_tx)

@@ -635,7 +635,38 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 			v_ := gc_t
 			/*line methodvalues.go:106*/ v_.StoreSlice(gc_s_v_[gc_rank:])
 		}
-		for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+		gc_step := gc_vstep
+		for ; gc_step+3 < gc_bdx; gc_step += 4 {
+			{
+				gc_tx := gc_step + 0
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				var v_ int32 = int32(gc_tx)
+				gc_s_v_[gc_rank] = v_
+			}
+			{
+				gc_tx := gc_step + 1
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				var v_ int32 = int32(gc_tx)
+				gc_s_v_[gc_rank] = v_
+			}
+			{
+				gc_tx := gc_step + 2
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				var v_ int32 = int32(gc_tx)
+				gc_s_v_[gc_rank] = v_
+			}
+			{
+				gc_tx := gc_step + 3
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				var v_ int32 = int32(gc_tx)
+				gc_s_v_[gc_rank] = v_
+			}
+		}
+		for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
 			var v_ int32 = int32(gc_tx)
@@ -648,38 +679,38 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 				gc_at := s_[:gc_bdx]
 				/*line methodvalues.go:54*/ copy(gc_at, gc_s_v_[gc_base:][:gc_bdx])
 			} else {
-				gc_step := 0
-				for ; gc_step+3 < gc_bdx; gc_step += 4 {
+				gc_step2 := 0
+				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 					{
-						gc_tx := gc_step + 0
+						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						v_ := gc_s_v_[gc_rank]
 						/*line methodvalues.go:54*/ s_[gc_tx] = v_
 					}
 					{
-						gc_tx := gc_step + 1
+						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						v_ := gc_s_v_[gc_rank]
 						/*line methodvalues.go:54*/ s_[gc_tx] = v_
 					}
 					{
-						gc_tx := gc_step + 2
+						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						v_ := gc_s_v_[gc_rank]
 						/*line methodvalues.go:54*/ s_[gc_tx] = v_
 					}
 					{
-						gc_tx := gc_step + 3
+						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						v_ := gc_s_v_[gc_rank]
 						/*line methodvalues.go:54*/ s_[gc_tx] = v_
 					}
 				}
-				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					v_ := gc_s_v_[gc_rank]
@@ -707,10 +738,10 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 							gc_s_v_[gc_rank] = v_
 						}
 					} else {
-						gc_step2 := gc_seg
-						for ; gc_step2+3 < gc_segend; gc_step2 += 4 {
+						gc_step3 := gc_seg
+						for ; gc_step3+3 < gc_segend; gc_step3 += 4 {
 							{
-								gc_tx := gc_step2 + 0
+								gc_tx := gc_step3 + 0
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 								v_ := gc_s_v_[gc_rank]
@@ -718,7 +749,7 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 								gc_s_v_[gc_rank] = v_
 							}
 							{
-								gc_tx := gc_step2 + 1
+								gc_tx := gc_step3 + 1
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 								v_ := gc_s_v_[gc_rank]
@@ -726,7 +757,7 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 								gc_s_v_[gc_rank] = v_
 							}
 							{
-								gc_tx := gc_step2 + 2
+								gc_tx := gc_step3 + 2
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 								v_ := gc_s_v_[gc_rank]
@@ -734,7 +765,7 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 								gc_s_v_[gc_rank] = v_
 							}
 							{
-								gc_tx := gc_step2 + 3
+								gc_tx := gc_step3 + 3
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 								v_ := gc_s_v_[gc_rank]
@@ -742,7 +773,7 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 								gc_s_v_[gc_rank] = v_
 							}
 						}
-						for gc_tx := gc_step2; gc_tx < gc_segend; gc_tx++ {
+						for gc_tx := gc_step3; gc_tx < gc_segend; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							v_ := gc_s_v_[gc_rank]
@@ -753,10 +784,10 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 					gc_seg = gc_segend
 				}
 			} else {
-				gc_step3 := 0
-				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+				gc_step4 := 0
+				for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
 					{
-						gc_tx := gc_step3 + 0
+						gc_tx := gc_step4 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						v_ := gc_s_v_[gc_rank]
@@ -764,7 +795,7 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 						gc_s_v_[gc_rank] = v_
 					}
 					{
-						gc_tx := gc_step3 + 1
+						gc_tx := gc_step4 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						v_ := gc_s_v_[gc_rank]
@@ -772,7 +803,7 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 						gc_s_v_[gc_rank] = v_
 					}
 					{
-						gc_tx := gc_step3 + 2
+						gc_tx := gc_step4 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						v_ := gc_s_v_[gc_rank]
@@ -780,7 +811,7 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 						gc_s_v_[gc_rank] = v_
 					}
 					{
-						gc_tx := gc_step3 + 3
+						gc_tx := gc_step4 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						v_ := gc_s_v_[gc_rank]
@@ -788,7 +819,7 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 						gc_s_v_[gc_rank] = v_
 					}
 				}
-				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					v_ := gc_s_v_[gc_rank]
@@ -873,38 +904,38 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 				gc_at3 := s_2[:gc_bdx]
 				/*line methodvalues.go:54*/ copy(gc_at3, gc_s_v_3[gc_base:][:gc_bdx])
 			} else {
-				gc_step4 := 0
-				for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
+				gc_step5 := 0
+				for ; gc_step5+3 < gc_bdx; gc_step5 += 4 {
 					{
-						gc_tx := gc_step4 + 0
+						gc_tx := gc_step5 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						v_3 := gc_s_v_3[gc_rank]
 						/*line methodvalues.go:54*/ s_2[gc_tx] = v_3
 					}
 					{
-						gc_tx := gc_step4 + 1
+						gc_tx := gc_step5 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						v_3 := gc_s_v_3[gc_rank]
 						/*line methodvalues.go:54*/ s_2[gc_tx] = v_3
 					}
 					{
-						gc_tx := gc_step4 + 2
+						gc_tx := gc_step5 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						v_3 := gc_s_v_3[gc_rank]
 						/*line methodvalues.go:54*/ s_2[gc_tx] = v_3
 					}
 					{
-						gc_tx := gc_step4 + 3
+						gc_tx := gc_step5 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						v_3 := gc_s_v_3[gc_rank]
 						/*line methodvalues.go:54*/ s_2[gc_tx] = v_3
 					}
 				}
-				for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step5; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					v_3 := gc_s_v_3[gc_rank]
@@ -932,10 +963,10 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 							gc_s_v_3[gc_rank] = v_3
 						}
 					} else {
-						gc_step5 := gc_seg2
-						for ; gc_step5+3 < gc_segend2; gc_step5 += 4 {
+						gc_step6 := gc_seg2
+						for ; gc_step6+3 < gc_segend2; gc_step6 += 4 {
 							{
-								gc_tx := gc_step5 + 0
+								gc_tx := gc_step6 + 0
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 								v_3 := gc_s_v_3[gc_rank]
@@ -943,7 +974,7 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 								gc_s_v_3[gc_rank] = v_3
 							}
 							{
-								gc_tx := gc_step5 + 1
+								gc_tx := gc_step6 + 1
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 								v_3 := gc_s_v_3[gc_rank]
@@ -951,7 +982,7 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 								gc_s_v_3[gc_rank] = v_3
 							}
 							{
-								gc_tx := gc_step5 + 2
+								gc_tx := gc_step6 + 2
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 								v_3 := gc_s_v_3[gc_rank]
@@ -959,7 +990,7 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 								gc_s_v_3[gc_rank] = v_3
 							}
 							{
-								gc_tx := gc_step5 + 3
+								gc_tx := gc_step6 + 3
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 								v_3 := gc_s_v_3[gc_rank]
@@ -967,7 +998,7 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 								gc_s_v_3[gc_rank] = v_3
 							}
 						}
-						for gc_tx := gc_step5; gc_tx < gc_segend2; gc_tx++ {
+						for gc_tx := gc_step6; gc_tx < gc_segend2; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							v_3 := gc_s_v_3[gc_rank]
@@ -978,10 +1009,10 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 					gc_seg2 = gc_segend2
 				}
 			} else {
-				gc_step6 := 0
-				for ; gc_step6+3 < gc_bdx; gc_step6 += 4 {
+				gc_step7 := 0
+				for ; gc_step7+3 < gc_bdx; gc_step7 += 4 {
 					{
-						gc_tx := gc_step6 + 0
+						gc_tx := gc_step7 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						v_3 := gc_s_v_3[gc_rank]
@@ -989,7 +1020,7 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 						gc_s_v_3[gc_rank] = v_3
 					}
 					{
-						gc_tx := gc_step6 + 1
+						gc_tx := gc_step7 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						v_3 := gc_s_v_3[gc_rank]
@@ -997,7 +1028,7 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 						gc_s_v_3[gc_rank] = v_3
 					}
 					{
-						gc_tx := gc_step6 + 2
+						gc_tx := gc_step7 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						v_3 := gc_s_v_3[gc_rank]
@@ -1005,7 +1036,7 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 						gc_s_v_3[gc_rank] = v_3
 					}
 					{
-						gc_tx := gc_step6 + 3
+						gc_tx := gc_step7 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						v_3 := gc_s_v_3[gc_rank]
@@ -1013,7 +1044,7 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 						gc_s_v_3[gc_rank] = v_3
 					}
 				}
-				for gc_tx := gc_step6; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step7; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					v_3 := gc_s_v_3[gc_rank]
@@ -1022,38 +1053,38 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 				}
 			}
 		}
-		gc_step7 := 0
-		for ; gc_step7+3 < gc_n; gc_step7 += 4 {
+		gc_step8 := 0
+		for ; gc_step8+3 < gc_n; gc_step8 += 4 {
 			{
-				gc_rank := gc_step7 + 0
+				gc_rank := gc_step8 + 0
 				gc_pos.Thread = gc_rank
 				k_ := gc_s_k_[gc_rank]
 				/*line methodvalues.go:53*/ k_++
 				gc_s_k_[gc_rank] = k_
 			}
 			{
-				gc_rank := gc_step7 + 1
+				gc_rank := gc_step8 + 1
 				gc_pos.Thread = gc_rank
 				k_ := gc_s_k_[gc_rank]
 				/*line methodvalues.go:53*/ k_++
 				gc_s_k_[gc_rank] = k_
 			}
 			{
-				gc_rank := gc_step7 + 2
+				gc_rank := gc_step8 + 2
 				gc_pos.Thread = gc_rank
 				k_ := gc_s_k_[gc_rank]
 				/*line methodvalues.go:53*/ k_++
 				gc_s_k_[gc_rank] = k_
 			}
 			{
-				gc_rank := gc_step7 + 3
+				gc_rank := gc_step8 + 3
 				gc_pos.Thread = gc_rank
 				k_ := gc_s_k_[gc_rank]
 				/*line methodvalues.go:53*/ k_++
 				gc_s_k_[gc_rank] = k_
 			}
 		}
-		for gc_rank := gc_step7; gc_rank < gc_n; gc_rank++ {
+		for gc_rank := gc_step8; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			k_ := gc_s_k_[gc_rank]
 			/*line methodvalues.go:53*/ k_++
@@ -1107,38 +1138,38 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 				gc_at5 := s_3[:gc_bdx]
 				/*line methodvalues.go:54*/ copy(gc_at5, gc_s_v_4[gc_base:][:gc_bdx])
 			} else {
-				gc_step8 := 0
-				for ; gc_step8+3 < gc_bdx; gc_step8 += 4 {
+				gc_step9 := 0
+				for ; gc_step9+3 < gc_bdx; gc_step9 += 4 {
 					{
-						gc_tx := gc_step8 + 0
+						gc_tx := gc_step9 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						v_4 := gc_s_v_4[gc_rank]
 						/*line methodvalues.go:54*/ s_3[gc_tx] = v_4
 					}
 					{
-						gc_tx := gc_step8 + 1
+						gc_tx := gc_step9 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						v_4 := gc_s_v_4[gc_rank]
 						/*line methodvalues.go:54*/ s_3[gc_tx] = v_4
 					}
 					{
-						gc_tx := gc_step8 + 2
+						gc_tx := gc_step9 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						v_4 := gc_s_v_4[gc_rank]
 						/*line methodvalues.go:54*/ s_3[gc_tx] = v_4
 					}
 					{
-						gc_tx := gc_step8 + 3
+						gc_tx := gc_step9 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						v_4 := gc_s_v_4[gc_rank]
 						/*line methodvalues.go:54*/ s_3[gc_tx] = v_4
 					}
 				}
-				for gc_tx := gc_step8; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step9; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					v_4 := gc_s_v_4[gc_rank]
@@ -1166,10 +1197,10 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 							gc_s_v_4[gc_rank] = v_4
 						}
 					} else {
-						gc_step9 := gc_seg3
-						for ; gc_step9+3 < gc_segend3; gc_step9 += 4 {
+						gc_step10 := gc_seg3
+						for ; gc_step10+3 < gc_segend3; gc_step10 += 4 {
 							{
-								gc_tx := gc_step9 + 0
+								gc_tx := gc_step10 + 0
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 								v_4 := gc_s_v_4[gc_rank]
@@ -1177,7 +1208,7 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 								gc_s_v_4[gc_rank] = v_4
 							}
 							{
-								gc_tx := gc_step9 + 1
+								gc_tx := gc_step10 + 1
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 								v_4 := gc_s_v_4[gc_rank]
@@ -1185,7 +1216,7 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 								gc_s_v_4[gc_rank] = v_4
 							}
 							{
-								gc_tx := gc_step9 + 2
+								gc_tx := gc_step10 + 2
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 								v_4 := gc_s_v_4[gc_rank]
@@ -1193,7 +1224,7 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 								gc_s_v_4[gc_rank] = v_4
 							}
 							{
-								gc_tx := gc_step9 + 3
+								gc_tx := gc_step10 + 3
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 								v_4 := gc_s_v_4[gc_rank]
@@ -1201,7 +1232,7 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 								gc_s_v_4[gc_rank] = v_4
 							}
 						}
-						for gc_tx := gc_step9; gc_tx < gc_segend3; gc_tx++ {
+						for gc_tx := gc_step10; gc_tx < gc_segend3; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							v_4 := gc_s_v_4[gc_rank]
@@ -1212,10 +1243,10 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 					gc_seg3 = gc_segend3
 				}
 			} else {
-				gc_step10 := 0
-				for ; gc_step10+3 < gc_bdx; gc_step10 += 4 {
+				gc_step11 := 0
+				for ; gc_step11+3 < gc_bdx; gc_step11 += 4 {
 					{
-						gc_tx := gc_step10 + 0
+						gc_tx := gc_step11 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						v_4 := gc_s_v_4[gc_rank]
@@ -1223,7 +1254,7 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 						gc_s_v_4[gc_rank] = v_4
 					}
 					{
-						gc_tx := gc_step10 + 1
+						gc_tx := gc_step11 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						v_4 := gc_s_v_4[gc_rank]
@@ -1231,7 +1262,7 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 						gc_s_v_4[gc_rank] = v_4
 					}
 					{
-						gc_tx := gc_step10 + 2
+						gc_tx := gc_step11 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						v_4 := gc_s_v_4[gc_rank]
@@ -1239,7 +1270,7 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 						gc_s_v_4[gc_rank] = v_4
 					}
 					{
-						gc_tx := gc_step10 + 3
+						gc_tx := gc_step11 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						v_4 := gc_s_v_4[gc_rank]
@@ -1247,7 +1278,7 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 						gc_s_v_4[gc_rank] = v_4
 					}
 				}
-				for gc_tx := gc_step10; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step11; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					v_4 := gc_s_v_4[gc_rank]
@@ -1256,38 +1287,38 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 				}
 			}
 		}
-		gc_step11 := 0
-		for ; gc_step11+3 < gc_n; gc_step11 += 4 {
+		gc_step12 := 0
+		for ; gc_step12+3 < gc_n; gc_step12 += 4 {
 			{
-				gc_rank := gc_step11 + 0
+				gc_rank := gc_step12 + 0
 				gc_pos.Thread = gc_rank
 				k_2 := gc_s_k_2[gc_rank]
 				/*line methodvalues.go:53*/ k_2++
 				gc_s_k_2[gc_rank] = k_2
 			}
 			{
-				gc_rank := gc_step11 + 1
+				gc_rank := gc_step12 + 1
 				gc_pos.Thread = gc_rank
 				k_2 := gc_s_k_2[gc_rank]
 				/*line methodvalues.go:53*/ k_2++
 				gc_s_k_2[gc_rank] = k_2
 			}
 			{
-				gc_rank := gc_step11 + 2
+				gc_rank := gc_step12 + 2
 				gc_pos.Thread = gc_rank
 				k_2 := gc_s_k_2[gc_rank]
 				/*line methodvalues.go:53*/ k_2++
 				gc_s_k_2[gc_rank] = k_2
 			}
 			{
-				gc_rank := gc_step11 + 3
+				gc_rank := gc_step12 + 3
 				gc_pos.Thread = gc_rank
 				k_2 := gc_s_k_2[gc_rank]
 				/*line methodvalues.go:53*/ k_2++
 				gc_s_k_2[gc_rank] = k_2
 			}
 		}
-		for gc_rank := gc_step11; gc_rank < gc_n; gc_rank++ {
+		for gc_rank := gc_step12; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			k_2 := gc_s_k_2[gc_rank]
 			/*line methodvalues.go:53*/ k_2++

@@ -837,7 +837,38 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+		gc_step := gc_vstep
+		for ; gc_step+3 < gc_bdx; gc_step += 4 {
+			{
+				gc_tx := gc_step + 0
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				var v_ int32 = int32(gc_tx)
+				gc_s_v_[gc_rank] = v_
+			}
+			{
+				gc_tx := gc_step + 1
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				var v_ int32 = int32(gc_tx)
+				gc_s_v_[gc_rank] = v_
+			}
+			{
+				gc_tx := gc_step + 2
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				var v_ int32 = int32(gc_tx)
+				gc_s_v_[gc_rank] = v_
+			}
+			{
+				gc_tx := gc_step + 3
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				var v_ int32 = int32(gc_tx)
+				gc_s_v_[gc_rank] = v_
+			}
+		}
+		for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
 			var v_ int32 = int32(gc_tx)
@@ -912,7 +943,38 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+				gc_step2 := gc_vstep3
+				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+					{
+						gc_tx := gc_step2 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						v_ := gc_s_v_[gc_rank]
+						/*line methodvalues.go:54*/ s_[gc_tx] = v_
+					}
+					{
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						v_ := gc_s_v_[gc_rank]
+						/*line methodvalues.go:54*/ s_[gc_tx] = v_
+					}
+					{
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						v_ := gc_s_v_[gc_rank]
+						/*line methodvalues.go:54*/ s_[gc_tx] = v_
+					}
+					{
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						v_ := gc_s_v_[gc_rank]
+						/*line methodvalues.go:54*/ s_[gc_tx] = v_
+					}
+				}
+				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					v_ := gc_s_v_[gc_rank]
@@ -968,10 +1030,10 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 							gc_s_v_[gc_rank] = v_
 						}
 					} else {
-						gc_step := gc_seg
-						for ; gc_step+3 < gc_segend; gc_step += 4 {
+						gc_step3 := gc_seg
+						for ; gc_step3+3 < gc_segend; gc_step3 += 4 {
 							{
-								gc_tx := gc_step + 0
+								gc_tx := gc_step3 + 0
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 								v_ := gc_s_v_[gc_rank]
@@ -979,7 +1041,7 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 								gc_s_v_[gc_rank] = v_
 							}
 							{
-								gc_tx := gc_step + 1
+								gc_tx := gc_step3 + 1
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 								v_ := gc_s_v_[gc_rank]
@@ -987,7 +1049,7 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 								gc_s_v_[gc_rank] = v_
 							}
 							{
-								gc_tx := gc_step + 2
+								gc_tx := gc_step3 + 2
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 								v_ := gc_s_v_[gc_rank]
@@ -995,7 +1057,7 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 								gc_s_v_[gc_rank] = v_
 							}
 							{
-								gc_tx := gc_step + 3
+								gc_tx := gc_step3 + 3
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 								v_ := gc_s_v_[gc_rank]
@@ -1003,7 +1065,7 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 								gc_s_v_[gc_rank] = v_
 							}
 						}
-						for gc_tx := gc_step; gc_tx < gc_segend; gc_tx++ {
+						for gc_tx := gc_step3; gc_tx < gc_segend; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							v_ := gc_s_v_[gc_rank]
@@ -1014,10 +1076,10 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 					gc_seg = gc_segend
 				}
 			} else {
-				gc_step2 := 0
-				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+				gc_step4 := 0
+				for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
 					{
-						gc_tx := gc_step2 + 0
+						gc_tx := gc_step4 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						v_ := gc_s_v_[gc_rank]
@@ -1025,7 +1087,7 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 						gc_s_v_[gc_rank] = v_
 					}
 					{
-						gc_tx := gc_step2 + 1
+						gc_tx := gc_step4 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						v_ := gc_s_v_[gc_rank]
@@ -1033,7 +1095,7 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 						gc_s_v_[gc_rank] = v_
 					}
 					{
-						gc_tx := gc_step2 + 2
+						gc_tx := gc_step4 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						v_ := gc_s_v_[gc_rank]
@@ -1041,7 +1103,7 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 						gc_s_v_[gc_rank] = v_
 					}
 					{
-						gc_tx := gc_step2 + 3
+						gc_tx := gc_step4 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						v_ := gc_s_v_[gc_rank]
@@ -1049,7 +1111,7 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 						gc_s_v_[gc_rank] = v_
 					}
 				}
-				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					v_ := gc_s_v_[gc_rank]
@@ -1196,7 +1258,38 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep6; gc_tx < gc_bdx; gc_tx++ {
+				gc_step5 := gc_vstep6
+				for ; gc_step5+3 < gc_bdx; gc_step5 += 4 {
+					{
+						gc_tx := gc_step5 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						v_3 := gc_s_v_3[gc_rank]
+						/*line methodvalues.go:54*/ s_2[gc_tx] = v_3
+					}
+					{
+						gc_tx := gc_step5 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						v_3 := gc_s_v_3[gc_rank]
+						/*line methodvalues.go:54*/ s_2[gc_tx] = v_3
+					}
+					{
+						gc_tx := gc_step5 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						v_3 := gc_s_v_3[gc_rank]
+						/*line methodvalues.go:54*/ s_2[gc_tx] = v_3
+					}
+					{
+						gc_tx := gc_step5 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						v_3 := gc_s_v_3[gc_rank]
+						/*line methodvalues.go:54*/ s_2[gc_tx] = v_3
+					}
+				}
+				for gc_tx := gc_step5; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					v_3 := gc_s_v_3[gc_rank]
@@ -1252,10 +1345,10 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 							gc_s_v_3[gc_rank] = v_3
 						}
 					} else {
-						gc_step3 := gc_seg2
-						for ; gc_step3+3 < gc_segend2; gc_step3 += 4 {
+						gc_step6 := gc_seg2
+						for ; gc_step6+3 < gc_segend2; gc_step6 += 4 {
 							{
-								gc_tx := gc_step3 + 0
+								gc_tx := gc_step6 + 0
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 								v_3 := gc_s_v_3[gc_rank]
@@ -1263,7 +1356,7 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 								gc_s_v_3[gc_rank] = v_3
 							}
 							{
-								gc_tx := gc_step3 + 1
+								gc_tx := gc_step6 + 1
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 								v_3 := gc_s_v_3[gc_rank]
@@ -1271,7 +1364,7 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 								gc_s_v_3[gc_rank] = v_3
 							}
 							{
-								gc_tx := gc_step3 + 2
+								gc_tx := gc_step6 + 2
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 								v_3 := gc_s_v_3[gc_rank]
@@ -1279,7 +1372,7 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 								gc_s_v_3[gc_rank] = v_3
 							}
 							{
-								gc_tx := gc_step3 + 3
+								gc_tx := gc_step6 + 3
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 								v_3 := gc_s_v_3[gc_rank]
@@ -1287,7 +1380,7 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 								gc_s_v_3[gc_rank] = v_3
 							}
 						}
-						for gc_tx := gc_step3; gc_tx < gc_segend2; gc_tx++ {
+						for gc_tx := gc_step6; gc_tx < gc_segend2; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							v_3 := gc_s_v_3[gc_rank]
@@ -1298,10 +1391,10 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 					gc_seg2 = gc_segend2
 				}
 			} else {
-				gc_step4 := 0
-				for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
+				gc_step7 := 0
+				for ; gc_step7+3 < gc_bdx; gc_step7 += 4 {
 					{
-						gc_tx := gc_step4 + 0
+						gc_tx := gc_step7 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						v_3 := gc_s_v_3[gc_rank]
@@ -1309,7 +1402,7 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 						gc_s_v_3[gc_rank] = v_3
 					}
 					{
-						gc_tx := gc_step4 + 1
+						gc_tx := gc_step7 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						v_3 := gc_s_v_3[gc_rank]
@@ -1317,7 +1410,7 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 						gc_s_v_3[gc_rank] = v_3
 					}
 					{
-						gc_tx := gc_step4 + 2
+						gc_tx := gc_step7 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						v_3 := gc_s_v_3[gc_rank]
@@ -1325,7 +1418,7 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 						gc_s_v_3[gc_rank] = v_3
 					}
 					{
-						gc_tx := gc_step4 + 3
+						gc_tx := gc_step7 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						v_3 := gc_s_v_3[gc_rank]
@@ -1333,7 +1426,7 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 						gc_s_v_3[gc_rank] = v_3
 					}
 				}
-				for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step7; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					v_3 := gc_s_v_3[gc_rank]
@@ -1342,38 +1435,38 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 				}
 			}
 		}
-		gc_step5 := 0
-		for ; gc_step5+3 < gc_n; gc_step5 += 4 {
+		gc_step8 := 0
+		for ; gc_step8+3 < gc_n; gc_step8 += 4 {
 			{
-				gc_rank := gc_step5 + 0
+				gc_rank := gc_step8 + 0
 				gc_pos.Thread = gc_rank
 				k_ := gc_s_k_[gc_rank]
 				/*line methodvalues.go:53*/ k_++
 				gc_s_k_[gc_rank] = k_
 			}
 			{
-				gc_rank := gc_step5 + 1
+				gc_rank := gc_step8 + 1
 				gc_pos.Thread = gc_rank
 				k_ := gc_s_k_[gc_rank]
 				/*line methodvalues.go:53*/ k_++
 				gc_s_k_[gc_rank] = k_
 			}
 			{
-				gc_rank := gc_step5 + 2
+				gc_rank := gc_step8 + 2
 				gc_pos.Thread = gc_rank
 				k_ := gc_s_k_[gc_rank]
 				/*line methodvalues.go:53*/ k_++
 				gc_s_k_[gc_rank] = k_
 			}
 			{
-				gc_rank := gc_step5 + 3
+				gc_rank := gc_step8 + 3
 				gc_pos.Thread = gc_rank
 				k_ := gc_s_k_[gc_rank]
 				/*line methodvalues.go:53*/ k_++
 				gc_s_k_[gc_rank] = k_
 			}
 		}
-		for gc_rank := gc_step5; gc_rank < gc_n; gc_rank++ {
+		for gc_rank := gc_step8; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			k_ := gc_s_k_[gc_rank]
 			/*line methodvalues.go:53*/ k_++
@@ -1489,7 +1582,38 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep9; gc_tx < gc_bdx; gc_tx++ {
+				gc_step9 := gc_vstep9
+				for ; gc_step9+3 < gc_bdx; gc_step9 += 4 {
+					{
+						gc_tx := gc_step9 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						v_4 := gc_s_v_4[gc_rank]
+						/*line methodvalues.go:54*/ s_3[gc_tx] = v_4
+					}
+					{
+						gc_tx := gc_step9 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						v_4 := gc_s_v_4[gc_rank]
+						/*line methodvalues.go:54*/ s_3[gc_tx] = v_4
+					}
+					{
+						gc_tx := gc_step9 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						v_4 := gc_s_v_4[gc_rank]
+						/*line methodvalues.go:54*/ s_3[gc_tx] = v_4
+					}
+					{
+						gc_tx := gc_step9 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						v_4 := gc_s_v_4[gc_rank]
+						/*line methodvalues.go:54*/ s_3[gc_tx] = v_4
+					}
+				}
+				for gc_tx := gc_step9; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					v_4 := gc_s_v_4[gc_rank]
@@ -1545,10 +1669,10 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 							gc_s_v_4[gc_rank] = v_4
 						}
 					} else {
-						gc_step6 := gc_seg3
-						for ; gc_step6+3 < gc_segend3; gc_step6 += 4 {
+						gc_step10 := gc_seg3
+						for ; gc_step10+3 < gc_segend3; gc_step10 += 4 {
 							{
-								gc_tx := gc_step6 + 0
+								gc_tx := gc_step10 + 0
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 								v_4 := gc_s_v_4[gc_rank]
@@ -1556,7 +1680,7 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 								gc_s_v_4[gc_rank] = v_4
 							}
 							{
-								gc_tx := gc_step6 + 1
+								gc_tx := gc_step10 + 1
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 								v_4 := gc_s_v_4[gc_rank]
@@ -1564,7 +1688,7 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 								gc_s_v_4[gc_rank] = v_4
 							}
 							{
-								gc_tx := gc_step6 + 2
+								gc_tx := gc_step10 + 2
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 								v_4 := gc_s_v_4[gc_rank]
@@ -1572,7 +1696,7 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 								gc_s_v_4[gc_rank] = v_4
 							}
 							{
-								gc_tx := gc_step6 + 3
+								gc_tx := gc_step10 + 3
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 								v_4 := gc_s_v_4[gc_rank]
@@ -1580,7 +1704,7 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 								gc_s_v_4[gc_rank] = v_4
 							}
 						}
-						for gc_tx := gc_step6; gc_tx < gc_segend3; gc_tx++ {
+						for gc_tx := gc_step10; gc_tx < gc_segend3; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							v_4 := gc_s_v_4[gc_rank]
@@ -1591,10 +1715,10 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 					gc_seg3 = gc_segend3
 				}
 			} else {
-				gc_step7 := 0
-				for ; gc_step7+3 < gc_bdx; gc_step7 += 4 {
+				gc_step11 := 0
+				for ; gc_step11+3 < gc_bdx; gc_step11 += 4 {
 					{
-						gc_tx := gc_step7 + 0
+						gc_tx := gc_step11 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						v_4 := gc_s_v_4[gc_rank]
@@ -1602,7 +1726,7 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 						gc_s_v_4[gc_rank] = v_4
 					}
 					{
-						gc_tx := gc_step7 + 1
+						gc_tx := gc_step11 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						v_4 := gc_s_v_4[gc_rank]
@@ -1610,7 +1734,7 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 						gc_s_v_4[gc_rank] = v_4
 					}
 					{
-						gc_tx := gc_step7 + 2
+						gc_tx := gc_step11 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						v_4 := gc_s_v_4[gc_rank]
@@ -1618,7 +1742,7 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 						gc_s_v_4[gc_rank] = v_4
 					}
 					{
-						gc_tx := gc_step7 + 3
+						gc_tx := gc_step11 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						v_4 := gc_s_v_4[gc_rank]
@@ -1626,7 +1750,7 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 						gc_s_v_4[gc_rank] = v_4
 					}
 				}
-				for gc_tx := gc_step7; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step11; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					v_4 := gc_s_v_4[gc_rank]
@@ -1635,38 +1759,38 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 				}
 			}
 		}
-		gc_step8 := 0
-		for ; gc_step8+3 < gc_n; gc_step8 += 4 {
+		gc_step12 := 0
+		for ; gc_step12+3 < gc_n; gc_step12 += 4 {
 			{
-				gc_rank := gc_step8 + 0
+				gc_rank := gc_step12 + 0
 				gc_pos.Thread = gc_rank
 				k_2 := gc_s_k_2[gc_rank]
 				/*line methodvalues.go:53*/ k_2++
 				gc_s_k_2[gc_rank] = k_2
 			}
 			{
-				gc_rank := gc_step8 + 1
+				gc_rank := gc_step12 + 1
 				gc_pos.Thread = gc_rank
 				k_2 := gc_s_k_2[gc_rank]
 				/*line methodvalues.go:53*/ k_2++
 				gc_s_k_2[gc_rank] = k_2
 			}
 			{
-				gc_rank := gc_step8 + 2
+				gc_rank := gc_step12 + 2
 				gc_pos.Thread = gc_rank
 				k_2 := gc_s_k_2[gc_rank]
 				/*line methodvalues.go:53*/ k_2++
 				gc_s_k_2[gc_rank] = k_2
 			}
 			{
-				gc_rank := gc_step8 + 3
+				gc_rank := gc_step12 + 3
 				gc_pos.Thread = gc_rank
 				k_2 := gc_s_k_2[gc_rank]
 				/*line methodvalues.go:53*/ k_2++
 				gc_s_k_2[gc_rank] = k_2
 			}
 		}
-		for gc_rank := gc_step8; gc_rank < gc_n; gc_rank++ {
+		for gc_rank := gc_step12; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			k_2 := gc_s_k_2[gc_rank]
 			/*line methodvalues.go:53*/ k_2++

@@ -776,7 +776,42 @@ func gc_body_nestedSync(gc_b *compiled.Block, out []int32) {
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+		gc_step := gc_vstep
+		for ; gc_step+3 < gc_bdx; gc_step += 4 {
+			{
+				gc_tx := gc_step + 0
+				gc_pos.Thread = gc_base + gc_tx
+				i := gc_bx*gc_bdx + gc_tx
+				/*line normalize.go:73*/ if syncThreadsOr {
+					out[3*i+2] = 1
+				}
+			}
+			{
+				gc_tx := gc_step + 1
+				gc_pos.Thread = gc_base + gc_tx
+				i := gc_bx*gc_bdx + gc_tx
+				/*line normalize.go:73*/ if syncThreadsOr {
+					out[3*i+2] = 1
+				}
+			}
+			{
+				gc_tx := gc_step + 2
+				gc_pos.Thread = gc_base + gc_tx
+				i := gc_bx*gc_bdx + gc_tx
+				/*line normalize.go:73*/ if syncThreadsOr {
+					out[3*i+2] = 1
+				}
+			}
+			{
+				gc_tx := gc_step + 3
+				gc_pos.Thread = gc_base + gc_tx
+				i := gc_bx*gc_bdx + gc_tx
+				/*line normalize.go:73*/ if syncThreadsOr {
+					out[3*i+2] = 1
+				}
+			}
+		}
+		for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 			gc_pos.Thread = gc_base + gc_tx
 			i := gc_bx*gc_bdx + gc_tx
 			/*line normalize.go:73*/ if syncThreadsOr {

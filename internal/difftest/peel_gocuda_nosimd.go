@@ -353,7 +353,54 @@ func gc_body_peelShift(gc_b *compiled.Block, in, out []float32) {
 				}
 				y.StoreSlice(out[i:])
 			}
-			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+			gc_step3 := gc_vstep2
+			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+				{
+					gc_tx := gc_step3 + 0
+					gc_pos.Thread = gc_base + gc_tx
+					tx := gc_tx
+					/*line peel.go:40*/ i := gc_bx*gc_bdx + tx
+					y := float32(-1)
+					/*line peel.go:45*/ if tx >= 2 {
+						y = tile_[tx-2]
+					}
+					out[i] = y
+				}
+				{
+					gc_tx := gc_step3 + 1
+					gc_pos.Thread = gc_base + gc_tx
+					tx := gc_tx
+					/*line peel.go:40*/ i := gc_bx*gc_bdx + tx
+					y := float32(-1)
+					/*line peel.go:45*/ if tx >= 2 {
+						y = tile_[tx-2]
+					}
+					out[i] = y
+				}
+				{
+					gc_tx := gc_step3 + 2
+					gc_pos.Thread = gc_base + gc_tx
+					tx := gc_tx
+					/*line peel.go:40*/ i := gc_bx*gc_bdx + tx
+					y := float32(-1)
+					/*line peel.go:45*/ if tx >= 2 {
+						y = tile_[tx-2]
+					}
+					out[i] = y
+				}
+				{
+					gc_tx := gc_step3 + 3
+					gc_pos.Thread = gc_base + gc_tx
+					tx := gc_tx
+					/*line peel.go:40*/ i := gc_bx*gc_bdx + tx
+					y := float32(-1)
+					/*line peel.go:45*/ if tx >= 2 {
+						y = tile_[tx-2]
+					}
+					out[i] = y
+				}
+			}
+			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tx := gc_tx
 				/*line peel.go:40*/ i := gc_bx*gc_bdx + tx

@@ -187,7 +187,38 @@ func gc_body_postBarrier(gc_b *compiled.Block, n, out []int32) {
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+		gc_step := gc_vstep
+		for ; gc_step+3 < gc_bdx; gc_step += 4 {
+			{
+				gc_tx := gc_step + 0
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				i := int32(gc_tx)
+				gc_s_i[gc_rank] = i
+			}
+			{
+				gc_tx := gc_step + 1
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				i := int32(gc_tx)
+				gc_s_i[gc_rank] = i
+			}
+			{
+				gc_tx := gc_step + 2
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				i := int32(gc_tx)
+				gc_s_i[gc_rank] = i
+			}
+			{
+				gc_tx := gc_step + 3
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				i := int32(gc_tx)
+				gc_s_i[gc_rank] = i
+			}
+		}
+		for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
 			i := int32(gc_tx)
@@ -227,7 +258,38 @@ func gc_body_postBarrier(gc_b *compiled.Block, n, out []int32) {
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		for gc_rank := gc_vstep2; gc_rank < gc_n; gc_rank++ {
+		gc_step2 := gc_vstep2
+		for ; gc_step2+3 < gc_n; gc_step2 += 4 {
+			{
+				gc_rank := gc_step2 + 0
+				gc_pos.Thread = gc_rank
+				i := gc_s_i[gc_rank]
+				/*line postsync.go:29*/ i += 32
+				gc_s_i[gc_rank] = i
+			}
+			{
+				gc_rank := gc_step2 + 1
+				gc_pos.Thread = gc_rank
+				i := gc_s_i[gc_rank]
+				/*line postsync.go:29*/ i += 32
+				gc_s_i[gc_rank] = i
+			}
+			{
+				gc_rank := gc_step2 + 2
+				gc_pos.Thread = gc_rank
+				i := gc_s_i[gc_rank]
+				/*line postsync.go:29*/ i += 32
+				gc_s_i[gc_rank] = i
+			}
+			{
+				gc_rank := gc_step2 + 3
+				gc_pos.Thread = gc_rank
+				i := gc_s_i[gc_rank]
+				/*line postsync.go:29*/ i += 32
+				gc_s_i[gc_rank] = i
+			}
+		}
+		for gc_rank := gc_step2; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			i := gc_s_i[gc_rank]
 			/*line postsync.go:29*/ i += 32
@@ -310,7 +372,38 @@ func gc_body_postBarrier(gc_b *compiled.Block, n, out []int32) {
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+			gc_step3 := gc_vstep4
+			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+				{
+					gc_tx := gc_step3 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					i := gc_s_i[gc_rank]
+					/*line postsync.go:31*/ out[gc_tx] = i
+				}
+				{
+					gc_tx := gc_step3 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					i := gc_s_i[gc_rank]
+					/*line postsync.go:31*/ out[gc_tx] = i
+				}
+				{
+					gc_tx := gc_step3 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					i := gc_s_i[gc_rank]
+					/*line postsync.go:31*/ out[gc_tx] = i
+				}
+				{
+					gc_tx := gc_step3 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					i := gc_s_i[gc_rank]
+					/*line postsync.go:31*/ out[gc_tx] = i
+				}
+			}
+			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				i := gc_s_i[gc_rank]

@@ -466,7 +466,50 @@ func gc_body_pad(gc_b *compiled.Block, out []float32) {
 				/*line regressions.go:41*/ gc_vb.StoreSlice(s_2[gc_tx:])
 				/*line regressions.go:41*/ v.StoreSlice(gc_s_v[gc_rank:])
 			}
-			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+			gc_step4 := gc_vstep2
+			for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
+				{
+					gc_tx := gc_step4 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					r := gc_s_r[gc_rank]
+					/*line regressions.go:45*/ var r_ float32 = r
+					/*line regressions.go:34*/ v := r_
+					/*line regressions.go:41*/ s_2[gc_tx] = v_2 * k_
+					gc_s_v[gc_rank] = v
+				}
+				{
+					gc_tx := gc_step4 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					r := gc_s_r[gc_rank]
+					/*line regressions.go:45*/ var r_ float32 = r
+					/*line regressions.go:34*/ v := r_
+					/*line regressions.go:41*/ s_2[gc_tx] = v_2 * k_
+					gc_s_v[gc_rank] = v
+				}
+				{
+					gc_tx := gc_step4 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					r := gc_s_r[gc_rank]
+					/*line regressions.go:45*/ var r_ float32 = r
+					/*line regressions.go:34*/ v := r_
+					/*line regressions.go:41*/ s_2[gc_tx] = v_2 * k_
+					gc_s_v[gc_rank] = v
+				}
+				{
+					gc_tx := gc_step4 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					r := gc_s_r[gc_rank]
+					/*line regressions.go:45*/ var r_ float32 = r
+					/*line regressions.go:34*/ v := r_
+					/*line regressions.go:41*/ s_2[gc_tx] = v_2 * k_
+					gc_s_v[gc_rank] = v
+				}
+			}
+			for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				r := gc_s_r[gc_rank]
@@ -478,38 +521,38 @@ func gc_body_pad(gc_b *compiled.Block, out []float32) {
 		}
 	}
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-		gc_step4 := 0
-		for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
+		gc_step5 := 0
+		for ; gc_step5+3 < gc_bdx; gc_step5 += 4 {
 			{
-				gc_tx := gc_step4 + 0
+				gc_tx := gc_step5 + 0
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				/*line regressions.go:43*/ r_2 := s_2[(gc_tx+1)%len(s_2)]
 				gc_s_r_2[gc_rank] = r_2
 			}
 			{
-				gc_tx := gc_step4 + 1
+				gc_tx := gc_step5 + 1
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				/*line regressions.go:43*/ r_2 := s_2[(gc_tx+1)%len(s_2)]
 				gc_s_r_2[gc_rank] = r_2
 			}
 			{
-				gc_tx := gc_step4 + 2
+				gc_tx := gc_step5 + 2
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				/*line regressions.go:43*/ r_2 := s_2[(gc_tx+1)%len(s_2)]
 				gc_s_r_2[gc_rank] = r_2
 			}
 			{
-				gc_tx := gc_step4 + 3
+				gc_tx := gc_step5 + 3
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				/*line regressions.go:43*/ r_2 := s_2[(gc_tx+1)%len(s_2)]
 				gc_s_r_2[gc_rank] = r_2
 			}
 		}
-		for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
+		for gc_tx := gc_step5; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
 			/*line regressions.go:43*/ r_2 := s_2[(gc_tx+1)%len(s_2)]
@@ -607,7 +650,54 @@ func gc_body_relax(gc_b *compiled.Block, grid []int32, iters int) {
 				}
 				/*line regressions.go:60*/ v.StoreSlice(gc_s_v[gc_rank:])
 			}
-			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+			gc_step := gc_vstep2
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
+				{
+					gc_tx := gc_step + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+					/*line regressions.go:58*/ v := grid[gc_bx*b+tid]
+					if tid == 0 {
+						s[0], s[b+1] = 0, 0
+					}
+					gc_s_v[gc_rank] = v
+				}
+				{
+					gc_tx := gc_step + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+					/*line regressions.go:58*/ v := grid[gc_bx*b+tid]
+					if tid == 0 {
+						s[0], s[b+1] = 0, 0
+					}
+					gc_s_v[gc_rank] = v
+				}
+				{
+					gc_tx := gc_step + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+					/*line regressions.go:58*/ v := grid[gc_bx*b+tid]
+					if tid == 0 {
+						s[0], s[b+1] = 0, 0
+					}
+					gc_s_v[gc_rank] = v
+				}
+				{
+					gc_tx := gc_step + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+					/*line regressions.go:58*/ v := grid[gc_bx*b+tid]
+					if tid == 0 {
+						s[0], s[b+1] = 0, 0
+					}
+					gc_s_v[gc_rank] = v
+				}
+			}
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
@@ -649,10 +739,10 @@ func gc_body_relax(gc_b *compiled.Block, grid []int32, iters int) {
 					/*line regressions.go:63*/ s[tid+1] = v
 				}
 			} else {
-				gc_step := 0
-				for ; gc_step+3 < gc_bdx; gc_step += 4 {
+				gc_step2 := 0
+				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 					{
-						gc_tx := gc_step + 0
+						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
@@ -660,7 +750,7 @@ func gc_body_relax(gc_b *compiled.Block, grid []int32, iters int) {
 						/*line regressions.go:63*/ s[tid+1] = v
 					}
 					{
-						gc_tx := gc_step + 1
+						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
@@ -668,7 +758,7 @@ func gc_body_relax(gc_b *compiled.Block, grid []int32, iters int) {
 						/*line regressions.go:63*/ s[tid+1] = v
 					}
 					{
-						gc_tx := gc_step + 2
+						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
@@ -676,7 +766,7 @@ func gc_body_relax(gc_b *compiled.Block, grid []int32, iters int) {
 						/*line regressions.go:63*/ s[tid+1] = v
 					}
 					{
-						gc_tx := gc_step + 3
+						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
@@ -684,7 +774,7 @@ func gc_body_relax(gc_b *compiled.Block, grid []int32, iters int) {
 						/*line regressions.go:63*/ s[tid+1] = v
 					}
 				}
-				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -726,10 +816,10 @@ func gc_body_relax(gc_b *compiled.Block, grid []int32, iters int) {
 					gc_s_v[gc_rank] = v
 				}
 			} else {
-				gc_step2 := 0
-				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+				gc_step3 := 0
+				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
 					{
-						gc_tx := gc_step2 + 0
+						gc_tx := gc_step3 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
@@ -738,7 +828,7 @@ func gc_body_relax(gc_b *compiled.Block, grid []int32, iters int) {
 						gc_s_v[gc_rank] = v
 					}
 					{
-						gc_tx := gc_step2 + 1
+						gc_tx := gc_step3 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
@@ -747,7 +837,7 @@ func gc_body_relax(gc_b *compiled.Block, grid []int32, iters int) {
 						gc_s_v[gc_rank] = v
 					}
 					{
-						gc_tx := gc_step2 + 2
+						gc_tx := gc_step3 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
@@ -756,7 +846,7 @@ func gc_body_relax(gc_b *compiled.Block, grid []int32, iters int) {
 						gc_s_v[gc_rank] = v
 					}
 					{
-						gc_tx := gc_step2 + 3
+						gc_tx := gc_step3 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
@@ -765,7 +855,7 @@ func gc_body_relax(gc_b *compiled.Block, grid []int32, iters int) {
 						gc_s_v[gc_rank] = v
 					}
 				}
-				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -782,10 +872,10 @@ func gc_body_relax(gc_b *compiled.Block, grid []int32, iters int) {
 			gc_at8 := grid[gc_off7:][:gc_bdx]
 			/*line regressions.go:71*/ copy(gc_at8, gc_s_v[gc_base:][:gc_bdx])
 		} else {
-			gc_step3 := 0
-			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+			gc_step4 := 0
+			for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
 				{
-					gc_tx := gc_step3 + 0
+					gc_tx := gc_step4 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -793,7 +883,7 @@ func gc_body_relax(gc_b *compiled.Block, grid []int32, iters int) {
 					/*line regressions.go:71*/ grid[gc_bx*b+tid] = v
 				}
 				{
-					gc_tx := gc_step3 + 1
+					gc_tx := gc_step4 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -801,7 +891,7 @@ func gc_body_relax(gc_b *compiled.Block, grid []int32, iters int) {
 					/*line regressions.go:71*/ grid[gc_bx*b+tid] = v
 				}
 				{
-					gc_tx := gc_step3 + 2
+					gc_tx := gc_step4 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -809,7 +899,7 @@ func gc_body_relax(gc_b *compiled.Block, grid []int32, iters int) {
 					/*line regressions.go:71*/ grid[gc_bx*b+tid] = v
 				}
 				{
-					gc_tx := gc_step3 + 3
+					gc_tx := gc_step4 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -817,7 +907,7 @@ func gc_body_relax(gc_b *compiled.Block, grid []int32, iters int) {
 					/*line regressions.go:71*/ grid[gc_bx*b+tid] = v
 				}
 			}
-			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
@@ -1624,7 +1714,54 @@ func gc_body_idempotentRead(gc_b *compiled.Block, out []int32, p int32) {
 				lanes.BroadcastInt32x8(w).StoreSlice(gc_s_w[gc_rank:])
 				/*line regressions.go:208*/ a.StoreSlice(gc_s_a[gc_rank:])
 			}
-			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+			gc_step := gc_vstep2
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
+				{
+					gc_tx := gc_step + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tx := gc_tx
+					/*line regressions.go:206*/ w := p << 3
+					a := int32(tx)
+					s[tx] = a
+					gc_s_w[gc_rank] = w
+					gc_s_a[gc_rank] = a
+				}
+				{
+					gc_tx := gc_step + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tx := gc_tx
+					/*line regressions.go:206*/ w := p << 3
+					a := int32(tx)
+					s[tx] = a
+					gc_s_w[gc_rank] = w
+					gc_s_a[gc_rank] = a
+				}
+				{
+					gc_tx := gc_step + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tx := gc_tx
+					/*line regressions.go:206*/ w := p << 3
+					a := int32(tx)
+					s[tx] = a
+					gc_s_w[gc_rank] = w
+					gc_s_a[gc_rank] = a
+				}
+				{
+					gc_tx := gc_step + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tx := gc_tx
+					/*line regressions.go:206*/ w := p << 3
+					a := int32(tx)
+					s[tx] = a
+					gc_s_w[gc_rank] = w
+					gc_s_a[gc_rank] = a
+				}
+			}
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tx := gc_tx
@@ -1636,10 +1773,10 @@ func gc_body_idempotentRead(gc_b *compiled.Block, out []int32, p int32) {
 			}
 		}
 	}
-	gc_step := 0
-	for ; gc_step+3 < gc_n; gc_step += 4 {
+	gc_step2 := 0
+	for ; gc_step2+3 < gc_n; gc_step2 += 4 {
 		{
-			gc_rank := gc_step + 0
+			gc_rank := gc_step2 + 0
 			gc_pos.Thread = gc_rank
 			w := gc_s_w[gc_rank]
 			a := gc_s_a[gc_rank]
@@ -1652,7 +1789,7 @@ func gc_body_idempotentRead(gc_b *compiled.Block, out []int32, p int32) {
 			gc_s_a[gc_rank] = a
 		}
 		{
-			gc_rank := gc_step + 1
+			gc_rank := gc_step2 + 1
 			gc_pos.Thread = gc_rank
 			w := gc_s_w[gc_rank]
 			a := gc_s_a[gc_rank]
@@ -1665,7 +1802,7 @@ func gc_body_idempotentRead(gc_b *compiled.Block, out []int32, p int32) {
 			gc_s_a[gc_rank] = a
 		}
 		{
-			gc_rank := gc_step + 2
+			gc_rank := gc_step2 + 2
 			gc_pos.Thread = gc_rank
 			w := gc_s_w[gc_rank]
 			a := gc_s_a[gc_rank]
@@ -1678,7 +1815,7 @@ func gc_body_idempotentRead(gc_b *compiled.Block, out []int32, p int32) {
 			gc_s_a[gc_rank] = a
 		}
 		{
-			gc_rank := gc_step + 3
+			gc_rank := gc_step2 + 3
 			gc_pos.Thread = gc_rank
 			w := gc_s_w[gc_rank]
 			a := gc_s_a[gc_rank]
@@ -1691,7 +1828,7 @@ func gc_body_idempotentRead(gc_b *compiled.Block, out []int32, p int32) {
 			gc_s_a[gc_rank] = a
 		}
 	}
-	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+	for gc_rank := gc_step2; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		w := gc_s_w[gc_rank]
 		a := gc_s_a[gc_rank]
@@ -1708,48 +1845,48 @@ func gc_body_idempotentRead(gc_b *compiled.Block, out []int32, p int32) {
 		/*line regressions.go:222*/ if gc_off >= 0 && gc_off <= len(out) && gc_bdx <= len(out)-gc_off && gc_bdx <= len(s) {
 			gc_at2 := out[gc_off:][:gc_bdx]
 			gc_at3 := s[:gc_bdx]
-			gc_step2 := 0
-			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+			gc_step3 := 0
+			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
 				{
-					gc_tx := gc_step2 + 0
+					gc_tx := gc_step3 + 0
 					gc_rank := gc_base + gc_tx
 					w := gc_s_w[gc_rank]
 					a := gc_s_a[gc_rank]
 					/*line regressions.go:216*/ gc_at2[gc_tx] = (a+gc_at3[gc_tx])*1000 + w
 				}
 				{
-					gc_tx := gc_step2 + 1
+					gc_tx := gc_step3 + 1
 					gc_rank := gc_base + gc_tx
 					w := gc_s_w[gc_rank]
 					a := gc_s_a[gc_rank]
 					/*line regressions.go:216*/ gc_at2[gc_tx] = (a+gc_at3[gc_tx])*1000 + w
 				}
 				{
-					gc_tx := gc_step2 + 2
+					gc_tx := gc_step3 + 2
 					gc_rank := gc_base + gc_tx
 					w := gc_s_w[gc_rank]
 					a := gc_s_a[gc_rank]
 					/*line regressions.go:216*/ gc_at2[gc_tx] = (a+gc_at3[gc_tx])*1000 + w
 				}
 				{
-					gc_tx := gc_step2 + 3
+					gc_tx := gc_step3 + 3
 					gc_rank := gc_base + gc_tx
 					w := gc_s_w[gc_rank]
 					a := gc_s_a[gc_rank]
 					/*line regressions.go:216*/ gc_at2[gc_tx] = (a+gc_at3[gc_tx])*1000 + w
 				}
 			}
-			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				w := gc_s_w[gc_rank]
 				a := gc_s_a[gc_rank]
 				/*line regressions.go:216*/ gc_at2[gc_tx] = (a+gc_at3[gc_tx])*1000 + w
 			}
 		} else {
-			gc_step3 := 0
-			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+			gc_step4 := 0
+			for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
 				{
-					gc_tx := gc_step3 + 0
+					gc_tx := gc_step4 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tx := gc_tx
@@ -1759,7 +1896,7 @@ func gc_body_idempotentRead(gc_b *compiled.Block, out []int32, p int32) {
 					/*line regressions.go:216*/ out[i] = (a+s[tx])*1000 + w
 				}
 				{
-					gc_tx := gc_step3 + 1
+					gc_tx := gc_step4 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tx := gc_tx
@@ -1769,7 +1906,7 @@ func gc_body_idempotentRead(gc_b *compiled.Block, out []int32, p int32) {
 					/*line regressions.go:216*/ out[i] = (a+s[tx])*1000 + w
 				}
 				{
-					gc_tx := gc_step3 + 2
+					gc_tx := gc_step4 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tx := gc_tx
@@ -1779,7 +1916,7 @@ func gc_body_idempotentRead(gc_b *compiled.Block, out []int32, p int32) {
 					/*line regressions.go:216*/ out[i] = (a+s[tx])*1000 + w
 				}
 				{
-					gc_tx := gc_step3 + 3
+					gc_tx := gc_step4 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tx := gc_tx
@@ -1789,7 +1926,7 @@ func gc_body_idempotentRead(gc_b *compiled.Block, out []int32, p int32) {
 					/*line regressions.go:216*/ out[i] = (a+s[tx])*1000 + w
 				}
 			}
-			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tx := gc_tx

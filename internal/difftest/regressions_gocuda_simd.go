@@ -383,7 +383,50 @@ func gc_body_names(gc_b *compiled.Block, in, out []int32) {
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx := gc_vstep5; gc_tx < gc_bdx; gc_tx++ {
+			gc_step3 := gc_vstep5
+			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+				{
+					gc_tx := gc_step3 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+					n := gc_s_n[gc_rank]
+					b := gc_s_b[gc_rank]
+					ix := gc_s_ix[gc_rank]
+					/*line regressions.go:23*/ out[gc_bx*gc_bdx+tid] = n + b + ix
+				}
+				{
+					gc_tx := gc_step3 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+					n := gc_s_n[gc_rank]
+					b := gc_s_b[gc_rank]
+					ix := gc_s_ix[gc_rank]
+					/*line regressions.go:23*/ out[gc_bx*gc_bdx+tid] = n + b + ix
+				}
+				{
+					gc_tx := gc_step3 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+					n := gc_s_n[gc_rank]
+					b := gc_s_b[gc_rank]
+					ix := gc_s_ix[gc_rank]
+					/*line regressions.go:23*/ out[gc_bx*gc_bdx+tid] = n + b + ix
+				}
+				{
+					gc_tx := gc_step3 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+					n := gc_s_n[gc_rank]
+					b := gc_s_b[gc_rank]
+					ix := gc_s_ix[gc_rank]
+					/*line regressions.go:23*/ out[gc_bx*gc_bdx+tid] = n + b + ix
+				}
+			}
+			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
@@ -492,7 +535,34 @@ func gc_body_pad(gc_b *compiled.Block, out []float32) {
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+			gc_step := gc_vstep2
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
+				{
+					gc_tx := gc_step + 0
+					gc_pos.Thread = gc_base + gc_tx
+					var v_ float32 = float32(gc_tx)
+					/*line regressions.go:41*/ s_[gc_tx] = v_ * k
+				}
+				{
+					gc_tx := gc_step + 1
+					gc_pos.Thread = gc_base + gc_tx
+					var v_ float32 = float32(gc_tx)
+					/*line regressions.go:41*/ s_[gc_tx] = v_ * k
+				}
+				{
+					gc_tx := gc_step + 2
+					gc_pos.Thread = gc_base + gc_tx
+					var v_ float32 = float32(gc_tx)
+					/*line regressions.go:41*/ s_[gc_tx] = v_ * k
+				}
+				{
+					gc_tx := gc_step + 3
+					gc_pos.Thread = gc_base + gc_tx
+					var v_ float32 = float32(gc_tx)
+					/*line regressions.go:41*/ s_[gc_tx] = v_ * k
+				}
+			}
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				var v_ float32 = float32(gc_tx)
 				/*line regressions.go:41*/ s_[gc_tx] = v_ * k
@@ -500,38 +570,38 @@ func gc_body_pad(gc_b *compiled.Block, out []float32) {
 		}
 	}
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-		gc_step := 0
-		for ; gc_step+3 < gc_bdx; gc_step += 4 {
+		gc_step2 := 0
+		for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 			{
-				gc_tx := gc_step + 0
+				gc_tx := gc_step2 + 0
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				/*line regressions.go:43*/ r := s_[(gc_tx+1)%len(s_)]
 				gc_s_r[gc_rank] = r
 			}
 			{
-				gc_tx := gc_step + 1
+				gc_tx := gc_step2 + 1
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				/*line regressions.go:43*/ r := s_[(gc_tx+1)%len(s_)]
 				gc_s_r[gc_rank] = r
 			}
 			{
-				gc_tx := gc_step + 2
+				gc_tx := gc_step2 + 2
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				/*line regressions.go:43*/ r := s_[(gc_tx+1)%len(s_)]
 				gc_s_r[gc_rank] = r
 			}
 			{
-				gc_tx := gc_step + 3
+				gc_tx := gc_step2 + 3
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				/*line regressions.go:43*/ r := s_[(gc_tx+1)%len(s_)]
 				gc_s_r[gc_rank] = r
 			}
 		}
-		for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+		for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
 			/*line regressions.go:43*/ r := s_[(gc_tx+1)%len(s_)]
@@ -629,7 +699,50 @@ func gc_body_pad(gc_b *compiled.Block, out []float32) {
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+			gc_step3 := gc_vstep4
+			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+				{
+					gc_tx := gc_step3 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					r := gc_s_r[gc_rank]
+					/*line regressions.go:45*/ var r_ float32 = r
+					/*line regressions.go:34*/ v := r_
+					/*line regressions.go:41*/ s_2[gc_tx] = v_2 * k_
+					gc_s_v[gc_rank] = v
+				}
+				{
+					gc_tx := gc_step3 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					r := gc_s_r[gc_rank]
+					/*line regressions.go:45*/ var r_ float32 = r
+					/*line regressions.go:34*/ v := r_
+					/*line regressions.go:41*/ s_2[gc_tx] = v_2 * k_
+					gc_s_v[gc_rank] = v
+				}
+				{
+					gc_tx := gc_step3 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					r := gc_s_r[gc_rank]
+					/*line regressions.go:45*/ var r_ float32 = r
+					/*line regressions.go:34*/ v := r_
+					/*line regressions.go:41*/ s_2[gc_tx] = v_2 * k_
+					gc_s_v[gc_rank] = v
+				}
+				{
+					gc_tx := gc_step3 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					r := gc_s_r[gc_rank]
+					/*line regressions.go:45*/ var r_ float32 = r
+					/*line regressions.go:34*/ v := r_
+					/*line regressions.go:41*/ s_2[gc_tx] = v_2 * k_
+					gc_s_v[gc_rank] = v
+				}
+			}
+			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				r := gc_s_r[gc_rank]
@@ -641,38 +754,38 @@ func gc_body_pad(gc_b *compiled.Block, out []float32) {
 		}
 	}
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-		gc_step2 := 0
-		for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+		gc_step4 := 0
+		for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
 			{
-				gc_tx := gc_step2 + 0
+				gc_tx := gc_step4 + 0
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				/*line regressions.go:43*/ r_2 := s_2[(gc_tx+1)%len(s_2)]
 				gc_s_r_2[gc_rank] = r_2
 			}
 			{
-				gc_tx := gc_step2 + 1
+				gc_tx := gc_step4 + 1
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				/*line regressions.go:43*/ r_2 := s_2[(gc_tx+1)%len(s_2)]
 				gc_s_r_2[gc_rank] = r_2
 			}
 			{
-				gc_tx := gc_step2 + 2
+				gc_tx := gc_step4 + 2
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				/*line regressions.go:43*/ r_2 := s_2[(gc_tx+1)%len(s_2)]
 				gc_s_r_2[gc_rank] = r_2
 			}
 			{
-				gc_tx := gc_step2 + 3
+				gc_tx := gc_step4 + 3
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				/*line regressions.go:43*/ r_2 := s_2[(gc_tx+1)%len(s_2)]
 				gc_s_r_2[gc_rank] = r_2
 			}
 		}
-		for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+		for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
 			/*line regressions.go:43*/ r_2 := s_2[(gc_tx+1)%len(s_2)]
@@ -899,7 +1012,54 @@ func gc_body_relax(gc_b *compiled.Block, grid []int32, iters int) {
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+			gc_step := gc_vstep2
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
+				{
+					gc_tx := gc_step + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+					/*line regressions.go:58*/ v := grid[gc_bx*b+tid]
+					if tid == 0 {
+						s[0], s[b+1] = 0, 0
+					}
+					gc_s_v[gc_rank] = v
+				}
+				{
+					gc_tx := gc_step + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+					/*line regressions.go:58*/ v := grid[gc_bx*b+tid]
+					if tid == 0 {
+						s[0], s[b+1] = 0, 0
+					}
+					gc_s_v[gc_rank] = v
+				}
+				{
+					gc_tx := gc_step + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+					/*line regressions.go:58*/ v := grid[gc_bx*b+tid]
+					if tid == 0 {
+						s[0], s[b+1] = 0, 0
+					}
+					gc_s_v[gc_rank] = v
+				}
+				{
+					gc_tx := gc_step + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+					/*line regressions.go:58*/ v := grid[gc_bx*b+tid]
+					if tid == 0 {
+						s[0], s[b+1] = 0, 0
+					}
+					gc_s_v[gc_rank] = v
+				}
+			}
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
@@ -1005,7 +1165,42 @@ func gc_body_relax(gc_b *compiled.Block, grid []int32, iters int) {
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+				gc_step2 := gc_vstep4
+				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+					{
+						gc_tx := gc_step2 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+						v := gc_s_v[gc_rank]
+						/*line regressions.go:63*/ s[tid+1] = v
+					}
+					{
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+						v := gc_s_v[gc_rank]
+						/*line regressions.go:63*/ s[tid+1] = v
+					}
+					{
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+						v := gc_s_v[gc_rank]
+						/*line regressions.go:63*/ s[tid+1] = v
+					}
+					{
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+						v := gc_s_v[gc_rank]
+						/*line regressions.go:63*/ s[tid+1] = v
+					}
+				}
+				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -1047,10 +1242,10 @@ func gc_body_relax(gc_b *compiled.Block, grid []int32, iters int) {
 					gc_s_v[gc_rank] = v
 				}
 			} else {
-				gc_step := 0
-				for ; gc_step+3 < gc_bdx; gc_step += 4 {
+				gc_step3 := 0
+				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
 					{
-						gc_tx := gc_step + 0
+						gc_tx := gc_step3 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
@@ -1059,7 +1254,7 @@ func gc_body_relax(gc_b *compiled.Block, grid []int32, iters int) {
 						gc_s_v[gc_rank] = v
 					}
 					{
-						gc_tx := gc_step + 1
+						gc_tx := gc_step3 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
@@ -1068,7 +1263,7 @@ func gc_body_relax(gc_b *compiled.Block, grid []int32, iters int) {
 						gc_s_v[gc_rank] = v
 					}
 					{
-						gc_tx := gc_step + 2
+						gc_tx := gc_step3 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
@@ -1077,7 +1272,7 @@ func gc_body_relax(gc_b *compiled.Block, grid []int32, iters int) {
 						gc_s_v[gc_rank] = v
 					}
 					{
-						gc_tx := gc_step + 3
+						gc_tx := gc_step3 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
@@ -1086,7 +1281,7 @@ func gc_body_relax(gc_b *compiled.Block, grid []int32, iters int) {
 						gc_s_v[gc_rank] = v
 					}
 				}
-				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -1171,7 +1366,42 @@ func gc_body_relax(gc_b *compiled.Block, grid []int32, iters int) {
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx := gc_vstep6; gc_tx < gc_bdx; gc_tx++ {
+			gc_step4 := gc_vstep6
+			for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
+				{
+					gc_tx := gc_step4 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+					v := gc_s_v[gc_rank]
+					/*line regressions.go:71*/ grid[gc_bx*b+tid] = v
+				}
+				{
+					gc_tx := gc_step4 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+					v := gc_s_v[gc_rank]
+					/*line regressions.go:71*/ grid[gc_bx*b+tid] = v
+				}
+				{
+					gc_tx := gc_step4 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+					v := gc_s_v[gc_rank]
+					/*line regressions.go:71*/ grid[gc_bx*b+tid] = v
+				}
+				{
+					gc_tx := gc_step4 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+					v := gc_s_v[gc_rank]
+					/*line regressions.go:71*/ grid[gc_bx*b+tid] = v
+				}
+			}
+			for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
@@ -1786,7 +2016,42 @@ func gc_body_staleRemat(gc_b *compiled.Block, out []int32) {
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+			gc_step8 := gc_vstep2
+			for ; gc_step8+3 < gc_bdx; gc_step8 += 4 {
+				{
+					gc_tx := gc_step8 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+					sum := gc_s_sum[gc_rank]
+					/*line regressions.go:117*/ out[gc_bx*gc_bdx+tid] = counts[tid]*100 + sum
+				}
+				{
+					gc_tx := gc_step8 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+					sum := gc_s_sum[gc_rank]
+					/*line regressions.go:117*/ out[gc_bx*gc_bdx+tid] = counts[tid]*100 + sum
+				}
+				{
+					gc_tx := gc_step8 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+					sum := gc_s_sum[gc_rank]
+					/*line regressions.go:117*/ out[gc_bx*gc_bdx+tid] = counts[tid]*100 + sum
+				}
+				{
+					gc_tx := gc_step8 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+					sum := gc_s_sum[gc_rank]
+					/*line regressions.go:117*/ out[gc_bx*gc_bdx+tid] = counts[tid]*100 + sum
+				}
+			}
+			for gc_tx := gc_step8; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
@@ -1903,7 +2168,30 @@ func gc_body_pureBound(gc_b *compiled.Block, out []int32, n int) {
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+			gc_step2 := gc_vstep2
+			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+				{
+					gc_tx := gc_step2 + 0
+					gc_pos.Thread = gc_base + gc_tx
+					/*line regressions.go:165*/ out[gc_bx*gc_bdx+gc_tx] = s[0]
+				}
+				{
+					gc_tx := gc_step2 + 1
+					gc_pos.Thread = gc_base + gc_tx
+					/*line regressions.go:165*/ out[gc_bx*gc_bdx+gc_tx] = s[0]
+				}
+				{
+					gc_tx := gc_step2 + 2
+					gc_pos.Thread = gc_base + gc_tx
+					/*line regressions.go:165*/ out[gc_bx*gc_bdx+gc_tx] = s[0]
+				}
+				{
+					gc_tx := gc_step2 + 3
+					gc_pos.Thread = gc_base + gc_tx
+					/*line regressions.go:165*/ out[gc_bx*gc_bdx+gc_tx] = s[0]
+				}
+			}
+			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				/*line regressions.go:165*/ out[gc_bx*gc_bdx+gc_tx] = s[0]
 			}
@@ -2289,7 +2577,54 @@ func gc_body_idempotentRead(gc_b *compiled.Block, out []int32, p int32) {
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+			gc_step := gc_vstep2
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
+				{
+					gc_tx := gc_step + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tx := gc_tx
+					/*line regressions.go:206*/ w := p << 3
+					a := int32(tx)
+					s[tx] = a
+					gc_s_w[gc_rank] = w
+					gc_s_a[gc_rank] = a
+				}
+				{
+					gc_tx := gc_step + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tx := gc_tx
+					/*line regressions.go:206*/ w := p << 3
+					a := int32(tx)
+					s[tx] = a
+					gc_s_w[gc_rank] = w
+					gc_s_a[gc_rank] = a
+				}
+				{
+					gc_tx := gc_step + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tx := gc_tx
+					/*line regressions.go:206*/ w := p << 3
+					a := int32(tx)
+					s[tx] = a
+					gc_s_w[gc_rank] = w
+					gc_s_a[gc_rank] = a
+				}
+				{
+					gc_tx := gc_step + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tx := gc_tx
+					/*line regressions.go:206*/ w := p << 3
+					a := int32(tx)
+					s[tx] = a
+					gc_s_w[gc_rank] = w
+					gc_s_a[gc_rank] = a
+				}
+			}
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tx := gc_tx
@@ -2301,10 +2636,10 @@ func gc_body_idempotentRead(gc_b *compiled.Block, out []int32, p int32) {
 			}
 		}
 	}
-	gc_step := 0
-	for ; gc_step+3 < gc_n; gc_step += 4 {
+	gc_step2 := 0
+	for ; gc_step2+3 < gc_n; gc_step2 += 4 {
 		{
-			gc_rank := gc_step + 0
+			gc_rank := gc_step2 + 0
 			gc_pos.Thread = gc_rank
 			w := gc_s_w[gc_rank]
 			a := gc_s_a[gc_rank]
@@ -2317,7 +2652,7 @@ func gc_body_idempotentRead(gc_b *compiled.Block, out []int32, p int32) {
 			gc_s_a[gc_rank] = a
 		}
 		{
-			gc_rank := gc_step + 1
+			gc_rank := gc_step2 + 1
 			gc_pos.Thread = gc_rank
 			w := gc_s_w[gc_rank]
 			a := gc_s_a[gc_rank]
@@ -2330,7 +2665,7 @@ func gc_body_idempotentRead(gc_b *compiled.Block, out []int32, p int32) {
 			gc_s_a[gc_rank] = a
 		}
 		{
-			gc_rank := gc_step + 2
+			gc_rank := gc_step2 + 2
 			gc_pos.Thread = gc_rank
 			w := gc_s_w[gc_rank]
 			a := gc_s_a[gc_rank]
@@ -2343,7 +2678,7 @@ func gc_body_idempotentRead(gc_b *compiled.Block, out []int32, p int32) {
 			gc_s_a[gc_rank] = a
 		}
 		{
-			gc_rank := gc_step + 3
+			gc_rank := gc_step2 + 3
 			gc_pos.Thread = gc_rank
 			w := gc_s_w[gc_rank]
 			a := gc_s_a[gc_rank]
@@ -2356,7 +2691,7 @@ func gc_body_idempotentRead(gc_b *compiled.Block, out []int32, p int32) {
 			gc_s_a[gc_rank] = a
 		}
 	}
-	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+	for gc_rank := gc_step2; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		w := gc_s_w[gc_rank]
 		a := gc_s_a[gc_rank]
@@ -2456,7 +2791,50 @@ func gc_body_idempotentRead(gc_b *compiled.Block, out []int32, p int32) {
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+			gc_step3 := gc_vstep4
+			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+				{
+					gc_tx := gc_step3 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tx := gc_tx
+					/*line regressions.go:205*/ i := gc_bx*gc_bdx + tx
+					w := gc_s_w[gc_rank]
+					a := gc_s_a[gc_rank]
+					/*line regressions.go:216*/ out[i] = (a+s[tx])*1000 + w
+				}
+				{
+					gc_tx := gc_step3 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tx := gc_tx
+					/*line regressions.go:205*/ i := gc_bx*gc_bdx + tx
+					w := gc_s_w[gc_rank]
+					a := gc_s_a[gc_rank]
+					/*line regressions.go:216*/ out[i] = (a+s[tx])*1000 + w
+				}
+				{
+					gc_tx := gc_step3 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tx := gc_tx
+					/*line regressions.go:205*/ i := gc_bx*gc_bdx + tx
+					w := gc_s_w[gc_rank]
+					a := gc_s_a[gc_rank]
+					/*line regressions.go:216*/ out[i] = (a+s[tx])*1000 + w
+				}
+				{
+					gc_tx := gc_step3 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tx := gc_tx
+					/*line regressions.go:205*/ i := gc_bx*gc_bdx + tx
+					w := gc_s_w[gc_rank]
+					a := gc_s_a[gc_rank]
+					/*line regressions.go:216*/ out[i] = (a+s[tx])*1000 + w
+				}
+			}
+			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tx := gc_tx

@@ -374,7 +374,42 @@ func gc_body_earlyReturn(gc_b *compiled.Block, out []int32, shift, rounds int) {
 			/*line returns.go:34*/ r_3 = r_2
 			/*line returns.go:34*/ r_3.StoreSlice(gc_s_r_3[gc_rank:])
 		}
-		for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
+		gc_step3 := gc_vstep
+		for ; gc_step3+3 < gc_n; gc_step3 += 4 {
+			{
+				gc_rank := gc_step3 + 0
+				gc_pos.Thread = gc_rank
+				r_2 := gc_s_r_2[gc_rank]
+				var r_3 int32
+				/*line returns.go:34*/ r_3 = r_2
+				gc_s_r_3[gc_rank] = r_3
+			}
+			{
+				gc_rank := gc_step3 + 1
+				gc_pos.Thread = gc_rank
+				r_2 := gc_s_r_2[gc_rank]
+				var r_3 int32
+				/*line returns.go:34*/ r_3 = r_2
+				gc_s_r_3[gc_rank] = r_3
+			}
+			{
+				gc_rank := gc_step3 + 2
+				gc_pos.Thread = gc_rank
+				r_2 := gc_s_r_2[gc_rank]
+				var r_3 int32
+				/*line returns.go:34*/ r_3 = r_2
+				gc_s_r_3[gc_rank] = r_3
+			}
+			{
+				gc_rank := gc_step3 + 3
+				gc_pos.Thread = gc_rank
+				r_2 := gc_s_r_2[gc_rank]
+				var r_3 int32
+				/*line returns.go:34*/ r_3 = r_2
+				gc_s_r_3[gc_rank] = r_3
+			}
+		}
+		for gc_rank := gc_step3; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			r_2 := gc_s_r_2[gc_rank]
 			var r_3 int32
@@ -396,10 +431,10 @@ func gc_body_earlyReturn(gc_b *compiled.Block, out []int32, shift, rounds int) {
 				/*line returns.go:58*/ out[gc_idx] = r_3
 			}
 		} else {
-			gc_step3 := 0
-			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+			gc_step4 := 0
+			for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
 				{
-					gc_tx := gc_step3 + 0
+					gc_tx := gc_step4 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					i := gc_bx*gc_bdx + gc_tx
@@ -407,7 +442,7 @@ func gc_body_earlyReturn(gc_b *compiled.Block, out []int32, shift, rounds int) {
 					/*line returns.go:58*/ out[4*i+2] = r_3
 				}
 				{
-					gc_tx := gc_step3 + 1
+					gc_tx := gc_step4 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					i := gc_bx*gc_bdx + gc_tx
@@ -415,7 +450,7 @@ func gc_body_earlyReturn(gc_b *compiled.Block, out []int32, shift, rounds int) {
 					/*line returns.go:58*/ out[4*i+2] = r_3
 				}
 				{
-					gc_tx := gc_step3 + 2
+					gc_tx := gc_step4 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					i := gc_bx*gc_bdx + gc_tx
@@ -423,7 +458,7 @@ func gc_body_earlyReturn(gc_b *compiled.Block, out []int32, shift, rounds int) {
 					/*line returns.go:58*/ out[4*i+2] = r_3
 				}
 				{
-					gc_tx := gc_step3 + 3
+					gc_tx := gc_step4 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					i := gc_bx*gc_bdx + gc_tx
@@ -431,7 +466,7 @@ func gc_body_earlyReturn(gc_b *compiled.Block, out []int32, shift, rounds int) {
 					/*line returns.go:58*/ out[4*i+2] = r_3
 				}
 			}
-			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				i := gc_bx*gc_bdx + gc_tx
@@ -472,34 +507,34 @@ func gc_body_earlyReturn(gc_b *compiled.Block, out []int32, shift, rounds int) {
 				/*line returns.go:59*/ out[gc_idx2] = int32(r_4)
 			}
 		} else {
-			gc_step4 := 0
-			for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
+			gc_step5 := 0
+			for ; gc_step5+3 < gc_bdx; gc_step5 += 4 {
 				{
-					gc_tx := gc_step4 + 0
+					gc_tx := gc_step5 + 0
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_bx*gc_bdx + gc_tx
 					/*line returns.go:59*/ out[4*i+3] = int32(r_4)
 				}
 				{
-					gc_tx := gc_step4 + 1
+					gc_tx := gc_step5 + 1
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_bx*gc_bdx + gc_tx
 					/*line returns.go:59*/ out[4*i+3] = int32(r_4)
 				}
 				{
-					gc_tx := gc_step4 + 2
+					gc_tx := gc_step5 + 2
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_bx*gc_bdx + gc_tx
 					/*line returns.go:59*/ out[4*i+3] = int32(r_4)
 				}
 				{
-					gc_tx := gc_step4 + 3
+					gc_tx := gc_step5 + 3
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_bx*gc_bdx + gc_tx
 					/*line returns.go:59*/ out[4*i+3] = int32(r_4)
 				}
 			}
-			for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_step5; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				i := gc_bx*gc_bdx + gc_tx
 				/*line returns.go:59*/ out[4*i+3] = int32(r_4)

@@ -483,7 +483,42 @@ func gc_body_earlyReturn(gc_b *compiled.Block, out []int32, shift, rounds int) {
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		for gc_rank := gc_vstep2; gc_rank < gc_n; gc_rank++ {
+		gc_step3 := gc_vstep2
+		for ; gc_step3+3 < gc_n; gc_step3 += 4 {
+			{
+				gc_rank := gc_step3 + 0
+				gc_pos.Thread = gc_rank
+				r_2 := gc_s_r_2[gc_rank]
+				var r_3 int32
+				/*line returns.go:34*/ r_3 = r_2
+				gc_s_r_3[gc_rank] = r_3
+			}
+			{
+				gc_rank := gc_step3 + 1
+				gc_pos.Thread = gc_rank
+				r_2 := gc_s_r_2[gc_rank]
+				var r_3 int32
+				/*line returns.go:34*/ r_3 = r_2
+				gc_s_r_3[gc_rank] = r_3
+			}
+			{
+				gc_rank := gc_step3 + 2
+				gc_pos.Thread = gc_rank
+				r_2 := gc_s_r_2[gc_rank]
+				var r_3 int32
+				/*line returns.go:34*/ r_3 = r_2
+				gc_s_r_3[gc_rank] = r_3
+			}
+			{
+				gc_rank := gc_step3 + 3
+				gc_pos.Thread = gc_rank
+				r_2 := gc_s_r_2[gc_rank]
+				var r_3 int32
+				/*line returns.go:34*/ r_3 = r_2
+				gc_s_r_3[gc_rank] = r_3
+			}
+		}
+		for gc_rank := gc_step3; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			r_2 := gc_s_r_2[gc_rank]
 			var r_3 int32
@@ -542,7 +577,42 @@ func gc_body_earlyReturn(gc_b *compiled.Block, out []int32, shift, rounds int) {
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+		gc_step4 := gc_vstep3
+		for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
+			{
+				gc_tx := gc_step4 + 0
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				i := gc_bx*gc_bdx + gc_tx
+				r_3 := gc_s_r_3[gc_rank]
+				/*line returns.go:58*/ out[4*i+2] = r_3
+			}
+			{
+				gc_tx := gc_step4 + 1
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				i := gc_bx*gc_bdx + gc_tx
+				r_3 := gc_s_r_3[gc_rank]
+				/*line returns.go:58*/ out[4*i+2] = r_3
+			}
+			{
+				gc_tx := gc_step4 + 2
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				i := gc_bx*gc_bdx + gc_tx
+				r_3 := gc_s_r_3[gc_rank]
+				/*line returns.go:58*/ out[4*i+2] = r_3
+			}
+			{
+				gc_tx := gc_step4 + 3
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				i := gc_bx*gc_bdx + gc_tx
+				r_3 := gc_s_r_3[gc_rank]
+				/*line returns.go:58*/ out[4*i+2] = r_3
+			}
+		}
+		for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
 			i := gc_bx*gc_bdx + gc_tx
@@ -621,7 +691,34 @@ func gc_body_earlyReturn(gc_b *compiled.Block, out []int32, shift, rounds int) {
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+		gc_step5 := gc_vstep4
+		for ; gc_step5+3 < gc_bdx; gc_step5 += 4 {
+			{
+				gc_tx := gc_step5 + 0
+				gc_pos.Thread = gc_base + gc_tx
+				i := gc_bx*gc_bdx + gc_tx
+				/*line returns.go:59*/ out[4*i+3] = int32(r_4)
+			}
+			{
+				gc_tx := gc_step5 + 1
+				gc_pos.Thread = gc_base + gc_tx
+				i := gc_bx*gc_bdx + gc_tx
+				/*line returns.go:59*/ out[4*i+3] = int32(r_4)
+			}
+			{
+				gc_tx := gc_step5 + 2
+				gc_pos.Thread = gc_base + gc_tx
+				i := gc_bx*gc_bdx + gc_tx
+				/*line returns.go:59*/ out[4*i+3] = int32(r_4)
+			}
+			{
+				gc_tx := gc_step5 + 3
+				gc_pos.Thread = gc_base + gc_tx
+				i := gc_bx*gc_bdx + gc_tx
+				/*line returns.go:59*/ out[4*i+3] = int32(r_4)
+			}
+		}
+		for gc_tx := gc_step5; gc_tx < gc_bdx; gc_tx++ {
 			gc_pos.Thread = gc_base + gc_tx
 			i := gc_bx*gc_bdx + gc_tx
 			/*line returns.go:59*/ out[4*i+3] = int32(r_4)

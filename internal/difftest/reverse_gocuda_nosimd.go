@@ -440,7 +440,54 @@ func gc_body_reverseStep(gc_b *compiled.Block, data []int32, d int) {
 					}
 					/*line reverse.go:55*/ y.StoreSlice(gc_s_y[gc_rank:])
 				}
-				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+				gc_step := gc_vstep2
+				for ; gc_step+3 < gc_bdx; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						i := gc_tx
+						/*line reverse.go:54*/ var y int32
+						if i >= d {
+							y = 3*x[i-d] + 1
+						}
+						gc_s_y[gc_rank] = y
+					}
+					{
+						gc_tx := gc_step + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						i := gc_tx
+						/*line reverse.go:54*/ var y int32
+						if i >= d {
+							y = 3*x[i-d] + 1
+						}
+						gc_s_y[gc_rank] = y
+					}
+					{
+						gc_tx := gc_step + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						i := gc_tx
+						/*line reverse.go:54*/ var y int32
+						if i >= d {
+							y = 3*x[i-d] + 1
+						}
+						gc_s_y[gc_rank] = y
+					}
+					{
+						gc_tx := gc_step + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						i := gc_tx
+						/*line reverse.go:54*/ var y int32
+						if i >= d {
+							y = 3*x[i-d] + 1
+						}
+						gc_s_y[gc_rank] = y
+					}
+				}
+				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					i := gc_tx
@@ -459,59 +506,43 @@ func gc_body_reverseStep(gc_b *compiled.Block, data []int32, d int) {
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			if gc_from >= 0 && gc_to <= len(x) {
 				gc_at2 := x[:gc_to]
-				gc_step := gc_from
-				for ; gc_step+3 < gc_to; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
-						gc_rank := gc_base + gc_tx
-						y := gc_s_y[gc_rank]
-						/*line reverse.go:60*/ gc_at2[gc_tx] = y - gc_at2[gc_tx]
-					}
-					{
-						gc_tx := gc_step + 1
-						gc_rank := gc_base + gc_tx
-						y := gc_s_y[gc_rank]
-						/*line reverse.go:60*/ gc_at2[gc_tx] = y - gc_at2[gc_tx]
-					}
-					{
-						gc_tx := gc_step + 2
-						gc_rank := gc_base + gc_tx
-						y := gc_s_y[gc_rank]
-						/*line reverse.go:60*/ gc_at2[gc_tx] = y - gc_at2[gc_tx]
-					}
-					{
-						gc_tx := gc_step + 3
-						gc_rank := gc_base + gc_tx
-						y := gc_s_y[gc_rank]
-						/*line reverse.go:60*/ gc_at2[gc_tx] = y - gc_at2[gc_tx]
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					y := gc_s_y[gc_rank]
-					/*line reverse.go:60*/ gc_at2[gc_tx] = y - gc_at2[gc_tx]
-				}
-			} else {
 				gc_step2 := gc_from
 				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
 						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						i := gc_tx
 						y := gc_s_y[gc_rank]
-						/*line reverse.go:60*/ x[i] = y - x[i]
+						/*line reverse.go:60*/ gc_at2[gc_tx] = y - gc_at2[gc_tx]
 					}
 					{
 						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						i := gc_tx
 						y := gc_s_y[gc_rank]
-						/*line reverse.go:60*/ x[i] = y - x[i]
+						/*line reverse.go:60*/ gc_at2[gc_tx] = y - gc_at2[gc_tx]
 					}
 					{
 						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						y := gc_s_y[gc_rank]
+						/*line reverse.go:60*/ gc_at2[gc_tx] = y - gc_at2[gc_tx]
+					}
+					{
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						y := gc_s_y[gc_rank]
+						/*line reverse.go:60*/ gc_at2[gc_tx] = y - gc_at2[gc_tx]
+					}
+				}
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					y := gc_s_y[gc_rank]
+					/*line reverse.go:60*/ gc_at2[gc_tx] = y - gc_at2[gc_tx]
+				}
+			} else {
+				gc_step3 := gc_from
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+					{
+						gc_tx := gc_step3 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						i := gc_tx
@@ -519,7 +550,23 @@ func gc_body_reverseStep(gc_b *compiled.Block, data []int32, d int) {
 						/*line reverse.go:60*/ x[i] = y - x[i]
 					}
 					{
-						gc_tx := gc_step2 + 3
+						gc_tx := gc_step3 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						i := gc_tx
+						y := gc_s_y[gc_rank]
+						/*line reverse.go:60*/ x[i] = y - x[i]
+					}
+					{
+						gc_tx := gc_step3 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						i := gc_tx
+						y := gc_s_y[gc_rank]
+						/*line reverse.go:60*/ x[i] = y - x[i]
+					}
+					{
+						gc_tx := gc_step3 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						i := gc_tx
@@ -527,7 +574,7 @@ func gc_body_reverseStep(gc_b *compiled.Block, data []int32, d int) {
 						/*line reverse.go:60*/ x[i] = y - x[i]
 					}
 				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					i := gc_tx
@@ -542,61 +589,43 @@ func gc_body_reverseStep(gc_b *compiled.Block, data []int32, d int) {
 		/*line reverse.go:70*/ if gc_off2 >= 0 && gc_off2 <= len(data) && gc_bdx <= len(data)-gc_off2 && gc_bdx <= len(x) {
 			gc_at3 := data[gc_off2:][:gc_bdx]
 			gc_at4 := x[:gc_bdx]
-			gc_step3 := 0
-			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
-				{
-					gc_tx := gc_step3 + 0
-					gc_rank := gc_base + gc_tx
-					y := gc_s_y[gc_rank]
-					/*line reverse.go:63*/ gc_at3[gc_tx] = gc_at4[gc_tx] + y
-				}
-				{
-					gc_tx := gc_step3 + 1
-					gc_rank := gc_base + gc_tx
-					y := gc_s_y[gc_rank]
-					/*line reverse.go:63*/ gc_at3[gc_tx] = gc_at4[gc_tx] + y
-				}
-				{
-					gc_tx := gc_step3 + 2
-					gc_rank := gc_base + gc_tx
-					y := gc_s_y[gc_rank]
-					/*line reverse.go:63*/ gc_at3[gc_tx] = gc_at4[gc_tx] + y
-				}
-				{
-					gc_tx := gc_step3 + 3
-					gc_rank := gc_base + gc_tx
-					y := gc_s_y[gc_rank]
-					/*line reverse.go:63*/ gc_at3[gc_tx] = gc_at4[gc_tx] + y
-				}
-			}
-			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				y := gc_s_y[gc_rank]
-				/*line reverse.go:63*/ gc_at3[gc_tx] = gc_at4[gc_tx] + y
-			}
-		} else {
 			gc_step4 := 0
 			for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
 				{
 					gc_tx := gc_step4 + 0
 					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					i := gc_tx
-					/*line reverse.go:45*/ g := gc_bx*gc_bdx + i
 					y := gc_s_y[gc_rank]
-					/*line reverse.go:63*/ data[g] = x[i] + y
+					/*line reverse.go:63*/ gc_at3[gc_tx] = gc_at4[gc_tx] + y
 				}
 				{
 					gc_tx := gc_step4 + 1
 					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					i := gc_tx
-					/*line reverse.go:45*/ g := gc_bx*gc_bdx + i
 					y := gc_s_y[gc_rank]
-					/*line reverse.go:63*/ data[g] = x[i] + y
+					/*line reverse.go:63*/ gc_at3[gc_tx] = gc_at4[gc_tx] + y
 				}
 				{
 					gc_tx := gc_step4 + 2
+					gc_rank := gc_base + gc_tx
+					y := gc_s_y[gc_rank]
+					/*line reverse.go:63*/ gc_at3[gc_tx] = gc_at4[gc_tx] + y
+				}
+				{
+					gc_tx := gc_step4 + 3
+					gc_rank := gc_base + gc_tx
+					y := gc_s_y[gc_rank]
+					/*line reverse.go:63*/ gc_at3[gc_tx] = gc_at4[gc_tx] + y
+				}
+			}
+			for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				y := gc_s_y[gc_rank]
+				/*line reverse.go:63*/ gc_at3[gc_tx] = gc_at4[gc_tx] + y
+			}
+		} else {
+			gc_step5 := 0
+			for ; gc_step5+3 < gc_bdx; gc_step5 += 4 {
+				{
+					gc_tx := gc_step5 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					i := gc_tx
@@ -605,7 +634,25 @@ func gc_body_reverseStep(gc_b *compiled.Block, data []int32, d int) {
 					/*line reverse.go:63*/ data[g] = x[i] + y
 				}
 				{
-					gc_tx := gc_step4 + 3
+					gc_tx := gc_step5 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					i := gc_tx
+					/*line reverse.go:45*/ g := gc_bx*gc_bdx + i
+					y := gc_s_y[gc_rank]
+					/*line reverse.go:63*/ data[g] = x[i] + y
+				}
+				{
+					gc_tx := gc_step5 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					i := gc_tx
+					/*line reverse.go:45*/ g := gc_bx*gc_bdx + i
+					y := gc_s_y[gc_rank]
+					/*line reverse.go:63*/ data[g] = x[i] + y
+				}
+				{
+					gc_tx := gc_step5 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					i := gc_tx
@@ -614,7 +661,7 @@ func gc_body_reverseStep(gc_b *compiled.Block, data []int32, d int) {
 					/*line reverse.go:63*/ data[g] = x[i] + y
 				}
 			}
-			for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_step5; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				i := gc_tx
@@ -677,7 +724,34 @@ func gc_body_reverseShift(gc_b *compiled.Block, data []int32) {
 		/*line reverse.go:80*/ var a0 int32
 		lanes.BroadcastInt32x8(a0).StoreSlice(gc_s_a0[gc_rank:])
 	}
-	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
+	gc_step2 := gc_vstep
+	for ; gc_step2+3 < gc_n; gc_step2 += 4 {
+		{
+			gc_rank := gc_step2 + 0
+			gc_pos.Thread = gc_rank
+			/*line reverse.go:80*/ var a0 int32
+			gc_s_a0[gc_rank] = a0
+		}
+		{
+			gc_rank := gc_step2 + 1
+			gc_pos.Thread = gc_rank
+			/*line reverse.go:80*/ var a0 int32
+			gc_s_a0[gc_rank] = a0
+		}
+		{
+			gc_rank := gc_step2 + 2
+			gc_pos.Thread = gc_rank
+			/*line reverse.go:80*/ var a0 int32
+			gc_s_a0[gc_rank] = a0
+		}
+		{
+			gc_rank := gc_step2 + 3
+			gc_pos.Thread = gc_rank
+			/*line reverse.go:80*/ var a0 int32
+			gc_s_a0[gc_rank] = a0
+		}
+	}
+	for gc_rank := gc_step2; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		/*line reverse.go:80*/ var a0 int32
 		gc_s_a0[gc_rank] = a0
@@ -781,71 +855,71 @@ func gc_body_reverseShift(gc_b *compiled.Block, data []int32) {
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 				if gc_from >= 0 && gc_to <= len(sh) {
 					gc_at3 := sh[:gc_to]
-					gc_step2 := gc_from
-					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-						{
-							gc_tx := gc_step2 + 0
-							gc_rank := gc_base + gc_tx
-							y := gc_s_y[gc_rank]
-							/*line reverse.go:88*/ gc_at3[gc_tx] += y
-						}
-						{
-							gc_tx := gc_step2 + 1
-							gc_rank := gc_base + gc_tx
-							y := gc_s_y[gc_rank]
-							/*line reverse.go:88*/ gc_at3[gc_tx] += y
-						}
-						{
-							gc_tx := gc_step2 + 2
-							gc_rank := gc_base + gc_tx
-							y := gc_s_y[gc_rank]
-							/*line reverse.go:88*/ gc_at3[gc_tx] += y
-						}
-						{
-							gc_tx := gc_step2 + 3
-							gc_rank := gc_base + gc_tx
-							y := gc_s_y[gc_rank]
-							/*line reverse.go:88*/ gc_at3[gc_tx] += y
-						}
-					}
-					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						y := gc_s_y[gc_rank]
-						/*line reverse.go:88*/ gc_at3[gc_tx] += y
-					}
-				} else {
 					gc_step3 := gc_from
 					for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 						{
 							gc_tx := gc_step3 + 0
 							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
 							y := gc_s_y[gc_rank]
-							/*line reverse.go:88*/ sh[gc_tx] += y
+							/*line reverse.go:88*/ gc_at3[gc_tx] += y
 						}
 						{
 							gc_tx := gc_step3 + 1
 							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
 							y := gc_s_y[gc_rank]
-							/*line reverse.go:88*/ sh[gc_tx] += y
+							/*line reverse.go:88*/ gc_at3[gc_tx] += y
 						}
 						{
 							gc_tx := gc_step3 + 2
+							gc_rank := gc_base + gc_tx
+							y := gc_s_y[gc_rank]
+							/*line reverse.go:88*/ gc_at3[gc_tx] += y
+						}
+						{
+							gc_tx := gc_step3 + 3
+							gc_rank := gc_base + gc_tx
+							y := gc_s_y[gc_rank]
+							/*line reverse.go:88*/ gc_at3[gc_tx] += y
+						}
+					}
+					for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						y := gc_s_y[gc_rank]
+						/*line reverse.go:88*/ gc_at3[gc_tx] += y
+					}
+				} else {
+					gc_step4 := gc_from
+					for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+						{
+							gc_tx := gc_step4 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							y := gc_s_y[gc_rank]
 							/*line reverse.go:88*/ sh[gc_tx] += y
 						}
 						{
-							gc_tx := gc_step3 + 3
+							gc_tx := gc_step4 + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							y := gc_s_y[gc_rank]
+							/*line reverse.go:88*/ sh[gc_tx] += y
+						}
+						{
+							gc_tx := gc_step4 + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							y := gc_s_y[gc_rank]
+							/*line reverse.go:88*/ sh[gc_tx] += y
+						}
+						{
+							gc_tx := gc_step4 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							y := gc_s_y[gc_rank]
 							/*line reverse.go:88*/ sh[gc_tx] += y
 						}
 					}
-					for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						y := gc_s_y[gc_rank]
@@ -855,10 +929,10 @@ func gc_body_reverseShift(gc_b *compiled.Block, data []int32) {
 			}
 		}
 	}
-	gc_step4 := 0
-	for ; gc_step4+3 < gc_n; gc_step4 += 4 {
+	gc_step5 := 0
+	for ; gc_step5+3 < gc_n; gc_step5 += 4 {
 		{
-			gc_rank := gc_step4 + 0
+			gc_rank := gc_step5 + 0
 			gc_pos.Thread = gc_rank
 			rank := gc_rank
 			a0 := gc_s_a0[gc_rank]
@@ -866,7 +940,7 @@ func gc_body_reverseShift(gc_b *compiled.Block, data []int32) {
 			data[rank] = a0
 		}
 		{
-			gc_rank := gc_step4 + 1
+			gc_rank := gc_step5 + 1
 			gc_pos.Thread = gc_rank
 			rank := gc_rank
 			a0 := gc_s_a0[gc_rank]
@@ -874,7 +948,7 @@ func gc_body_reverseShift(gc_b *compiled.Block, data []int32) {
 			data[rank] = a0
 		}
 		{
-			gc_rank := gc_step4 + 2
+			gc_rank := gc_step5 + 2
 			gc_pos.Thread = gc_rank
 			rank := gc_rank
 			a0 := gc_s_a0[gc_rank]
@@ -882,7 +956,7 @@ func gc_body_reverseShift(gc_b *compiled.Block, data []int32) {
 			data[rank] = a0
 		}
 		{
-			gc_rank := gc_step4 + 3
+			gc_rank := gc_step5 + 3
 			gc_pos.Thread = gc_rank
 			rank := gc_rank
 			a0 := gc_s_a0[gc_rank]
@@ -890,7 +964,7 @@ func gc_body_reverseShift(gc_b *compiled.Block, data []int32) {
 			data[rank] = a0
 		}
 	}
-	for gc_rank := gc_step4; gc_rank < gc_n; gc_rank++ {
+	for gc_rank := gc_step5; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		rank := gc_rank
 		a0 := gc_s_a0[gc_rank]

@@ -107,7 +107,34 @@ func gc_body_shadowedReverse(gc_b *compiled.Block, d []int32, len_ int, max_ int
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+			gc_step := gc_vstep2
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
+				{
+					gc_tx := gc_step + 0
+					gc_pos.Thread = gc_base + gc_tx
+					i := gc_bx*gc_bdx + gc_tx
+					/*line shadow.go:19*/ s[gc_tx] = d[i]
+				}
+				{
+					gc_tx := gc_step + 1
+					gc_pos.Thread = gc_base + gc_tx
+					i := gc_bx*gc_bdx + gc_tx
+					/*line shadow.go:19*/ s[gc_tx] = d[i]
+				}
+				{
+					gc_tx := gc_step + 2
+					gc_pos.Thread = gc_base + gc_tx
+					i := gc_bx*gc_bdx + gc_tx
+					/*line shadow.go:19*/ s[gc_tx] = d[i]
+				}
+				{
+					gc_tx := gc_step + 3
+					gc_pos.Thread = gc_base + gc_tx
+					i := gc_bx*gc_bdx + gc_tx
+					/*line shadow.go:19*/ s[gc_tx] = d[i]
+				}
+			}
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				i := gc_bx*gc_bdx + gc_tx
 				/*line shadow.go:19*/ s[gc_tx] = d[i]
@@ -415,7 +442,34 @@ func gc_body_shadowedScale_float32(gc_b *compiled.Block, in []float32, out []flo
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+				gc_step := gc_vstep2
+				for ; gc_step+3 < gc_to; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
+						gc_pos.Thread = gc_base + gc_tx
+						i := gc_bx*gc_bdx + gc_tx
+						/*line shadow.go:40*/ s[gc_tx] = in[i]
+					}
+					{
+						gc_tx := gc_step + 1
+						gc_pos.Thread = gc_base + gc_tx
+						i := gc_bx*gc_bdx + gc_tx
+						/*line shadow.go:40*/ s[gc_tx] = in[i]
+					}
+					{
+						gc_tx := gc_step + 2
+						gc_pos.Thread = gc_base + gc_tx
+						i := gc_bx*gc_bdx + gc_tx
+						/*line shadow.go:40*/ s[gc_tx] = in[i]
+					}
+					{
+						gc_tx := gc_step + 3
+						gc_pos.Thread = gc_base + gc_tx
+						i := gc_bx*gc_bdx + gc_tx
+						/*line shadow.go:40*/ s[gc_tx] = in[i]
+					}
+				}
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_bx*gc_bdx + gc_tx
 					/*line shadow.go:40*/ s[gc_tx] = in[i]
@@ -504,7 +558,34 @@ func gc_body_shadowedScale_float32(gc_b *compiled.Block, in []float32, out []flo
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
+				gc_step2 := gc_vstep4
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+					{
+						gc_tx := gc_step2 + 0
+						gc_pos.Thread = gc_base + gc_tx
+						i := gc_bx*gc_bdx + gc_tx
+						/*line shadow.go:44*/ out[i] = s[gc_tx] * cap_
+					}
+					{
+						gc_tx := gc_step2 + 1
+						gc_pos.Thread = gc_base + gc_tx
+						i := gc_bx*gc_bdx + gc_tx
+						/*line shadow.go:44*/ out[i] = s[gc_tx] * cap_
+					}
+					{
+						gc_tx := gc_step2 + 2
+						gc_pos.Thread = gc_base + gc_tx
+						i := gc_bx*gc_bdx + gc_tx
+						/*line shadow.go:44*/ out[i] = s[gc_tx] * cap_
+					}
+					{
+						gc_tx := gc_step2 + 3
+						gc_pos.Thread = gc_base + gc_tx
+						i := gc_bx*gc_bdx + gc_tx
+						/*line shadow.go:44*/ out[i] = s[gc_tx] * cap_
+					}
+				}
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_bx*gc_bdx + gc_tx
 					/*line shadow.go:44*/ out[i] = s[gc_tx] * cap_
@@ -599,7 +680,34 @@ func gc_body_shadowedScale_int32(gc_b *compiled.Block, in []int32, out []int32, 
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+				gc_step := gc_vstep2
+				for ; gc_step+3 < gc_to; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
+						gc_pos.Thread = gc_base + gc_tx
+						i := gc_bx*gc_bdx + gc_tx
+						/*line shadow.go:40*/ s[gc_tx] = in[i]
+					}
+					{
+						gc_tx := gc_step + 1
+						gc_pos.Thread = gc_base + gc_tx
+						i := gc_bx*gc_bdx + gc_tx
+						/*line shadow.go:40*/ s[gc_tx] = in[i]
+					}
+					{
+						gc_tx := gc_step + 2
+						gc_pos.Thread = gc_base + gc_tx
+						i := gc_bx*gc_bdx + gc_tx
+						/*line shadow.go:40*/ s[gc_tx] = in[i]
+					}
+					{
+						gc_tx := gc_step + 3
+						gc_pos.Thread = gc_base + gc_tx
+						i := gc_bx*gc_bdx + gc_tx
+						/*line shadow.go:40*/ s[gc_tx] = in[i]
+					}
+				}
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_bx*gc_bdx + gc_tx
 					/*line shadow.go:40*/ s[gc_tx] = in[i]
@@ -688,7 +796,34 @@ func gc_body_shadowedScale_int32(gc_b *compiled.Block, in []int32, out []int32, 
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
+				gc_step2 := gc_vstep4
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+					{
+						gc_tx := gc_step2 + 0
+						gc_pos.Thread = gc_base + gc_tx
+						i := gc_bx*gc_bdx + gc_tx
+						/*line shadow.go:44*/ out[i] = s[gc_tx] * cap_
+					}
+					{
+						gc_tx := gc_step2 + 1
+						gc_pos.Thread = gc_base + gc_tx
+						i := gc_bx*gc_bdx + gc_tx
+						/*line shadow.go:44*/ out[i] = s[gc_tx] * cap_
+					}
+					{
+						gc_tx := gc_step2 + 2
+						gc_pos.Thread = gc_base + gc_tx
+						i := gc_bx*gc_bdx + gc_tx
+						/*line shadow.go:44*/ out[i] = s[gc_tx] * cap_
+					}
+					{
+						gc_tx := gc_step2 + 3
+						gc_pos.Thread = gc_base + gc_tx
+						i := gc_bx*gc_bdx + gc_tx
+						/*line shadow.go:44*/ out[i] = s[gc_tx] * cap_
+					}
+				}
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_bx*gc_bdx + gc_tx
 					/*line shadow.go:44*/ out[i] = s[gc_tx] * cap_
@@ -783,7 +918,34 @@ func gc_body_shadowedScale_uint32(gc_b *compiled.Block, in []uint32, out []uint3
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+				gc_step := gc_vstep2
+				for ; gc_step+3 < gc_to; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
+						gc_pos.Thread = gc_base + gc_tx
+						i := gc_bx*gc_bdx + gc_tx
+						/*line shadow.go:40*/ s[gc_tx] = in[i]
+					}
+					{
+						gc_tx := gc_step + 1
+						gc_pos.Thread = gc_base + gc_tx
+						i := gc_bx*gc_bdx + gc_tx
+						/*line shadow.go:40*/ s[gc_tx] = in[i]
+					}
+					{
+						gc_tx := gc_step + 2
+						gc_pos.Thread = gc_base + gc_tx
+						i := gc_bx*gc_bdx + gc_tx
+						/*line shadow.go:40*/ s[gc_tx] = in[i]
+					}
+					{
+						gc_tx := gc_step + 3
+						gc_pos.Thread = gc_base + gc_tx
+						i := gc_bx*gc_bdx + gc_tx
+						/*line shadow.go:40*/ s[gc_tx] = in[i]
+					}
+				}
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_bx*gc_bdx + gc_tx
 					/*line shadow.go:40*/ s[gc_tx] = in[i]
@@ -872,7 +1034,34 @@ func gc_body_shadowedScale_uint32(gc_b *compiled.Block, in []uint32, out []uint3
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
+				gc_step2 := gc_vstep4
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+					{
+						gc_tx := gc_step2 + 0
+						gc_pos.Thread = gc_base + gc_tx
+						i := gc_bx*gc_bdx + gc_tx
+						/*line shadow.go:44*/ out[i] = s[gc_tx] * cap_
+					}
+					{
+						gc_tx := gc_step2 + 1
+						gc_pos.Thread = gc_base + gc_tx
+						i := gc_bx*gc_bdx + gc_tx
+						/*line shadow.go:44*/ out[i] = s[gc_tx] * cap_
+					}
+					{
+						gc_tx := gc_step2 + 2
+						gc_pos.Thread = gc_base + gc_tx
+						i := gc_bx*gc_bdx + gc_tx
+						/*line shadow.go:44*/ out[i] = s[gc_tx] * cap_
+					}
+					{
+						gc_tx := gc_step2 + 3
+						gc_pos.Thread = gc_base + gc_tx
+						i := gc_bx*gc_bdx + gc_tx
+						/*line shadow.go:44*/ out[i] = s[gc_tx] * cap_
+					}
+				}
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_bx*gc_bdx + gc_tx
 					/*line shadow.go:44*/ out[i] = s[gc_tx] * cap_

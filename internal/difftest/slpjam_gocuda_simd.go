@@ -44,7 +44,34 @@ func gc_body_slpJamSum(gc_b *compiled.Block, in, out []float32, run int) {
 		}
 		archsimd.ClearAVXUpperBits()
 	}
-	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
+	gc_step := gc_vstep
+	for ; gc_step+3 < gc_n; gc_step += 4 {
+		{
+			gc_rank := gc_step + 0
+			gc_pos.Thread = gc_rank
+			/*line slpjam.go:19*/ var v float32
+			gc_s_v[gc_rank] = v
+		}
+		{
+			gc_rank := gc_step + 1
+			gc_pos.Thread = gc_rank
+			/*line slpjam.go:19*/ var v float32
+			gc_s_v[gc_rank] = v
+		}
+		{
+			gc_rank := gc_step + 2
+			gc_pos.Thread = gc_rank
+			/*line slpjam.go:19*/ var v float32
+			gc_s_v[gc_rank] = v
+		}
+		{
+			gc_rank := gc_step + 3
+			gc_pos.Thread = gc_rank
+			/*line slpjam.go:19*/ var v float32
+			gc_s_v[gc_rank] = v
+		}
+	}
+	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		/*line slpjam.go:19*/ var v float32
 		gc_s_v[gc_rank] = v
@@ -193,7 +220,42 @@ func gc_body_slpJamSum(gc_b *compiled.Block, in, out []float32, run int) {
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+			gc_step2 := gc_vstep3
+			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+				{
+					gc_tx := gc_step2 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					g := gc_bx*gc_bdx + gc_tx
+					v := gc_s_v[gc_rank]
+					/*line slpjam.go:26*/ out[g] = v
+				}
+				{
+					gc_tx := gc_step2 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					g := gc_bx*gc_bdx + gc_tx
+					v := gc_s_v[gc_rank]
+					/*line slpjam.go:26*/ out[g] = v
+				}
+				{
+					gc_tx := gc_step2 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					g := gc_bx*gc_bdx + gc_tx
+					v := gc_s_v[gc_rank]
+					/*line slpjam.go:26*/ out[g] = v
+				}
+				{
+					gc_tx := gc_step2 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					g := gc_bx*gc_bdx + gc_tx
+					v := gc_s_v[gc_rank]
+					/*line slpjam.go:26*/ out[g] = v
+				}
+			}
+			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				g := gc_bx*gc_bdx + gc_tx
@@ -449,7 +511,34 @@ func gc_body_slpJamUnchecked(gc_b *compiled.Block, in, out []float32, run int) {
 		}
 		archsimd.ClearAVXUpperBits()
 	}
-	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
+	gc_step := gc_vstep
+	for ; gc_step+3 < gc_n; gc_step += 4 {
+		{
+			gc_rank := gc_step + 0
+			gc_pos.Thread = gc_rank
+			/*line slpjam.go:36*/ var v float32
+			gc_s_v[gc_rank] = v
+		}
+		{
+			gc_rank := gc_step + 1
+			gc_pos.Thread = gc_rank
+			/*line slpjam.go:36*/ var v float32
+			gc_s_v[gc_rank] = v
+		}
+		{
+			gc_rank := gc_step + 2
+			gc_pos.Thread = gc_rank
+			/*line slpjam.go:36*/ var v float32
+			gc_s_v[gc_rank] = v
+		}
+		{
+			gc_rank := gc_step + 3
+			gc_pos.Thread = gc_rank
+			/*line slpjam.go:36*/ var v float32
+			gc_s_v[gc_rank] = v
+		}
+	}
+	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		/*line slpjam.go:36*/ var v float32
 		gc_s_v[gc_rank] = v
@@ -598,7 +687,42 @@ func gc_body_slpJamUnchecked(gc_b *compiled.Block, in, out []float32, run int) {
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+			gc_step2 := gc_vstep3
+			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+				{
+					gc_tx := gc_step2 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					g := gc_bx*gc_bdx + gc_tx
+					v := gc_s_v[gc_rank]
+					/*line slpjam.go:43*/ out[g] = v
+				}
+				{
+					gc_tx := gc_step2 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					g := gc_bx*gc_bdx + gc_tx
+					v := gc_s_v[gc_rank]
+					/*line slpjam.go:43*/ out[g] = v
+				}
+				{
+					gc_tx := gc_step2 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					g := gc_bx*gc_bdx + gc_tx
+					v := gc_s_v[gc_rank]
+					/*line slpjam.go:43*/ out[g] = v
+				}
+				{
+					gc_tx := gc_step2 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					g := gc_bx*gc_bdx + gc_tx
+					v := gc_s_v[gc_rank]
+					/*line slpjam.go:43*/ out[g] = v
+				}
+			}
+			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				g := gc_bx*gc_bdx + gc_tx
@@ -628,7 +752,34 @@ func gc_body_slpJamSum64(gc_b *compiled.Block, in, out []float64, run int) {
 		}
 		archsimd.ClearAVXUpperBits()
 	}
-	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
+	gc_step := gc_vstep
+	for ; gc_step+3 < gc_n; gc_step += 4 {
+		{
+			gc_rank := gc_step + 0
+			gc_pos.Thread = gc_rank
+			/*line slpjam.go:52*/ var v float64
+			gc_s_v[gc_rank] = v
+		}
+		{
+			gc_rank := gc_step + 1
+			gc_pos.Thread = gc_rank
+			/*line slpjam.go:52*/ var v float64
+			gc_s_v[gc_rank] = v
+		}
+		{
+			gc_rank := gc_step + 2
+			gc_pos.Thread = gc_rank
+			/*line slpjam.go:52*/ var v float64
+			gc_s_v[gc_rank] = v
+		}
+		{
+			gc_rank := gc_step + 3
+			gc_pos.Thread = gc_rank
+			/*line slpjam.go:52*/ var v float64
+			gc_s_v[gc_rank] = v
+		}
+	}
+	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		/*line slpjam.go:52*/ var v float64
 		gc_s_v[gc_rank] = v
@@ -739,7 +890,42 @@ func gc_body_slpJamSum64(gc_b *compiled.Block, in, out []float64, run int) {
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+			gc_step2 := gc_vstep3
+			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+				{
+					gc_tx := gc_step2 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					g := gc_bx*gc_bdx + gc_tx
+					v := gc_s_v[gc_rank]
+					/*line slpjam.go:59*/ out[g] = v
+				}
+				{
+					gc_tx := gc_step2 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					g := gc_bx*gc_bdx + gc_tx
+					v := gc_s_v[gc_rank]
+					/*line slpjam.go:59*/ out[g] = v
+				}
+				{
+					gc_tx := gc_step2 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					g := gc_bx*gc_bdx + gc_tx
+					v := gc_s_v[gc_rank]
+					/*line slpjam.go:59*/ out[g] = v
+				}
+				{
+					gc_tx := gc_step2 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					g := gc_bx*gc_bdx + gc_tx
+					v := gc_s_v[gc_rank]
+					/*line slpjam.go:59*/ out[g] = v
+				}
+			}
+			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				g := gc_bx*gc_bdx + gc_tx

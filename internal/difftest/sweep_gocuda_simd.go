@@ -122,7 +122,34 @@ func gc_body_sweepScan(gc_b *compiled.Block, data []float32, start int) {
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+		gc_step := gc_vstep
+		for ; gc_step+3 < gc_bdx; gc_step += 4 {
+			{
+				gc_tx := gc_step + 0
+				gc_pos.Thread = gc_base + gc_tx
+				thid := gc_tx
+				/*line sweep.go:22*/ temp[2*thid], temp[2*thid+1] = data[base+2*thid], data[base+2*thid+1]
+			}
+			{
+				gc_tx := gc_step + 1
+				gc_pos.Thread = gc_base + gc_tx
+				thid := gc_tx
+				/*line sweep.go:22*/ temp[2*thid], temp[2*thid+1] = data[base+2*thid], data[base+2*thid+1]
+			}
+			{
+				gc_tx := gc_step + 2
+				gc_pos.Thread = gc_base + gc_tx
+				thid := gc_tx
+				/*line sweep.go:22*/ temp[2*thid], temp[2*thid+1] = data[base+2*thid], data[base+2*thid+1]
+			}
+			{
+				gc_tx := gc_step + 3
+				gc_pos.Thread = gc_base + gc_tx
+				thid := gc_tx
+				/*line sweep.go:22*/ temp[2*thid], temp[2*thid+1] = data[base+2*thid], data[base+2*thid+1]
+			}
+		}
+		for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 			gc_pos.Thread = gc_base + gc_tx
 			thid := gc_tx
 			/*line sweep.go:22*/ temp[2*thid], temp[2*thid+1] = data[base+2*thid], data[base+2*thid+1]
@@ -171,41 +198,41 @@ func gc_body_sweepScan(gc_b *compiled.Block, data []float32, start int) {
 			gc_off3 := m - 1
 			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(temp) {
 				gc_at := temp[gc_off3:][:1]
-				gc_step := gc_from
-				for ; gc_step+3 < gc_to; gc_step += 4 {
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					/*line sweep.go:33*/ gc_at[0] = 0
 					/*line sweep.go:33*/ gc_at[0] = 0
 					/*line sweep.go:33*/ gc_at[0] = 0
 					/*line sweep.go:33*/ gc_at[0] = 0
 				}
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					/*line sweep.go:33*/ gc_at[0] = 0
 				}
 			} else {
-				gc_step2 := gc_from
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+				gc_step3 := gc_from
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					{
-						gc_tx := gc_step2 + 0
+						gc_tx := gc_step3 + 0
 						gc_pos.Thread = gc_base + gc_tx
 						/*line sweep.go:33*/ temp[m-1] = 0
 					}
 					{
-						gc_tx := gc_step2 + 1
+						gc_tx := gc_step3 + 1
 						gc_pos.Thread = gc_base + gc_tx
 						/*line sweep.go:33*/ temp[m-1] = 0
 					}
 					{
-						gc_tx := gc_step2 + 2
+						gc_tx := gc_step3 + 2
 						gc_pos.Thread = gc_base + gc_tx
 						/*line sweep.go:33*/ temp[m-1] = 0
 					}
 					{
-						gc_tx := gc_step2 + 3
+						gc_tx := gc_step3 + 3
 						gc_pos.Thread = gc_base + gc_tx
 						/*line sweep.go:33*/ temp[m-1] = 0
 					}
 				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					/*line sweep.go:33*/ temp[m-1] = 0
 				}
@@ -344,7 +371,34 @@ func gc_body_sweepScan(gc_b *compiled.Block, data []float32, start int) {
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+		gc_step4 := gc_vstep2
+		for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
+			{
+				gc_tx := gc_step4 + 0
+				gc_pos.Thread = gc_base + gc_tx
+				thid := gc_tx
+				/*line sweep.go:46*/ data[base+2*thid], data[base+2*thid+1] = temp[2*thid], temp[2*thid+1]
+			}
+			{
+				gc_tx := gc_step4 + 1
+				gc_pos.Thread = gc_base + gc_tx
+				thid := gc_tx
+				/*line sweep.go:46*/ data[base+2*thid], data[base+2*thid+1] = temp[2*thid], temp[2*thid+1]
+			}
+			{
+				gc_tx := gc_step4 + 2
+				gc_pos.Thread = gc_base + gc_tx
+				thid := gc_tx
+				/*line sweep.go:46*/ data[base+2*thid], data[base+2*thid+1] = temp[2*thid], temp[2*thid+1]
+			}
+			{
+				gc_tx := gc_step4 + 3
+				gc_pos.Thread = gc_base + gc_tx
+				thid := gc_tx
+				/*line sweep.go:46*/ data[base+2*thid], data[base+2*thid+1] = temp[2*thid], temp[2*thid+1]
+			}
+		}
+		for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
 			gc_pos.Thread = gc_base + gc_tx
 			thid := gc_tx
 			/*line sweep.go:46*/ data[base+2*thid], data[base+2*thid+1] = temp[2*thid], temp[2*thid+1]
@@ -463,7 +517,34 @@ func gc_body_sweepScanInt(gc_b *compiled.Block, data, tree []int32) {
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+		gc_step := gc_vstep
+		for ; gc_step+3 < gc_bdx; gc_step += 4 {
+			{
+				gc_tx := gc_step + 0
+				gc_pos.Thread = gc_base + gc_tx
+				thid := gc_tx
+				/*line sweep.go:59*/ temp[2*thid], temp[2*thid+1] = data[base+2*thid], data[base+2*thid+1]
+			}
+			{
+				gc_tx := gc_step + 1
+				gc_pos.Thread = gc_base + gc_tx
+				thid := gc_tx
+				/*line sweep.go:59*/ temp[2*thid], temp[2*thid+1] = data[base+2*thid], data[base+2*thid+1]
+			}
+			{
+				gc_tx := gc_step + 2
+				gc_pos.Thread = gc_base + gc_tx
+				thid := gc_tx
+				/*line sweep.go:59*/ temp[2*thid], temp[2*thid+1] = data[base+2*thid], data[base+2*thid+1]
+			}
+			{
+				gc_tx := gc_step + 3
+				gc_pos.Thread = gc_base + gc_tx
+				thid := gc_tx
+				/*line sweep.go:59*/ temp[2*thid], temp[2*thid+1] = data[base+2*thid], data[base+2*thid+1]
+			}
+		}
+		for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 			gc_pos.Thread = gc_base + gc_tx
 			thid := gc_tx
 			/*line sweep.go:59*/ temp[2*thid], temp[2*thid+1] = data[base+2*thid], data[base+2*thid+1]
@@ -687,7 +768,34 @@ func gc_body_sweepScanInt(gc_b *compiled.Block, data, tree []int32) {
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+		gc_step2 := gc_vstep3
+		for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+			{
+				gc_tx := gc_step2 + 0
+				gc_pos.Thread = gc_base + gc_tx
+				thid := gc_tx
+				/*line sweep.go:71*/ tree[base+2*thid], tree[base+2*thid+1] = temp[2*thid], temp[2*thid+1]
+			}
+			{
+				gc_tx := gc_step2 + 1
+				gc_pos.Thread = gc_base + gc_tx
+				thid := gc_tx
+				/*line sweep.go:71*/ tree[base+2*thid], tree[base+2*thid+1] = temp[2*thid], temp[2*thid+1]
+			}
+			{
+				gc_tx := gc_step2 + 2
+				gc_pos.Thread = gc_base + gc_tx
+				thid := gc_tx
+				/*line sweep.go:71*/ tree[base+2*thid], tree[base+2*thid+1] = temp[2*thid], temp[2*thid+1]
+			}
+			{
+				gc_tx := gc_step2 + 3
+				gc_pos.Thread = gc_base + gc_tx
+				thid := gc_tx
+				/*line sweep.go:71*/ tree[base+2*thid], tree[base+2*thid+1] = temp[2*thid], temp[2*thid+1]
+			}
+		}
+		for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 			gc_pos.Thread = gc_base + gc_tx
 			thid := gc_tx
 			/*line sweep.go:71*/ tree[base+2*thid], tree[base+2*thid+1] = temp[2*thid], temp[2*thid+1]
@@ -702,41 +810,41 @@ func gc_body_sweepScanInt(gc_b *compiled.Block, data, tree []int32) {
 			/*line sweep.go:81*/ gc_off := m - 1
 			if gc_from >= 0 && gc_off >= 0 && gc_off < len(temp) {
 				gc_at := temp[gc_off:][:1]
-				gc_step := gc_from
-				for ; gc_step+3 < gc_to; gc_step += 4 {
+				gc_step3 := gc_from
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					/*line sweep.go:74*/ gc_at[0] = 0
 					/*line sweep.go:74*/ gc_at[0] = 0
 					/*line sweep.go:74*/ gc_at[0] = 0
 					/*line sweep.go:74*/ gc_at[0] = 0
 				}
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 					/*line sweep.go:74*/ gc_at[0] = 0
 				}
 			} else {
-				gc_step2 := gc_from
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+				gc_step4 := gc_from
+				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 					{
-						gc_tx := gc_step2 + 0
+						gc_tx := gc_step4 + 0
 						gc_pos.Thread = gc_base + gc_tx
 						/*line sweep.go:74*/ temp[m-1] = 0
 					}
 					{
-						gc_tx := gc_step2 + 1
+						gc_tx := gc_step4 + 1
 						gc_pos.Thread = gc_base + gc_tx
 						/*line sweep.go:74*/ temp[m-1] = 0
 					}
 					{
-						gc_tx := gc_step2 + 2
+						gc_tx := gc_step4 + 2
 						gc_pos.Thread = gc_base + gc_tx
 						/*line sweep.go:74*/ temp[m-1] = 0
 					}
 					{
-						gc_tx := gc_step2 + 3
+						gc_tx := gc_step4 + 3
 						gc_pos.Thread = gc_base + gc_tx
 						/*line sweep.go:74*/ temp[m-1] = 0
 					}
 				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					/*line sweep.go:74*/ temp[m-1] = 0
 				}
@@ -1039,7 +1147,34 @@ func gc_body_sweepScanInt(gc_b *compiled.Block, data, tree []int32) {
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		for gc_tx := gc_vstep5; gc_tx < gc_bdx; gc_tx++ {
+		gc_step5 := gc_vstep5
+		for ; gc_step5+3 < gc_bdx; gc_step5 += 4 {
+			{
+				gc_tx := gc_step5 + 0
+				gc_pos.Thread = gc_base + gc_tx
+				thid := gc_tx
+				/*line sweep.go:88*/ data[base+2*thid], data[base+2*thid+1] = temp[2*thid], temp[2*thid+1]
+			}
+			{
+				gc_tx := gc_step5 + 1
+				gc_pos.Thread = gc_base + gc_tx
+				thid := gc_tx
+				/*line sweep.go:88*/ data[base+2*thid], data[base+2*thid+1] = temp[2*thid], temp[2*thid+1]
+			}
+			{
+				gc_tx := gc_step5 + 2
+				gc_pos.Thread = gc_base + gc_tx
+				thid := gc_tx
+				/*line sweep.go:88*/ data[base+2*thid], data[base+2*thid+1] = temp[2*thid], temp[2*thid+1]
+			}
+			{
+				gc_tx := gc_step5 + 3
+				gc_pos.Thread = gc_base + gc_tx
+				thid := gc_tx
+				/*line sweep.go:88*/ data[base+2*thid], data[base+2*thid+1] = temp[2*thid], temp[2*thid+1]
+			}
+		}
+		for gc_tx := gc_step5; gc_tx < gc_bdx; gc_tx++ {
 			gc_pos.Thread = gc_base + gc_tx
 			thid := gc_tx
 			/*line sweep.go:88*/ data[base+2*thid], data[base+2*thid+1] = temp[2*thid], temp[2*thid+1]
@@ -1158,7 +1293,34 @@ func gc_body_sweepUp(gc_b *compiled.Block, data []int32, stop int) {
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+		gc_step := gc_vstep
+		for ; gc_step+3 < gc_bdx; gc_step += 4 {
+			{
+				gc_tx := gc_step + 0
+				gc_pos.Thread = gc_base + gc_tx
+				thid := gc_tx
+				/*line sweep.go:102*/ temp[2*thid], temp[2*thid+1] = data[base+2*thid], data[base+2*thid+1]
+			}
+			{
+				gc_tx := gc_step + 1
+				gc_pos.Thread = gc_base + gc_tx
+				thid := gc_tx
+				/*line sweep.go:102*/ temp[2*thid], temp[2*thid+1] = data[base+2*thid], data[base+2*thid+1]
+			}
+			{
+				gc_tx := gc_step + 2
+				gc_pos.Thread = gc_base + gc_tx
+				thid := gc_tx
+				/*line sweep.go:102*/ temp[2*thid], temp[2*thid+1] = data[base+2*thid], data[base+2*thid+1]
+			}
+			{
+				gc_tx := gc_step + 3
+				gc_pos.Thread = gc_base + gc_tx
+				thid := gc_tx
+				/*line sweep.go:102*/ temp[2*thid], temp[2*thid+1] = data[base+2*thid], data[base+2*thid+1]
+			}
+		}
+		for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 			gc_pos.Thread = gc_base + gc_tx
 			thid := gc_tx
 			/*line sweep.go:102*/ temp[2*thid], temp[2*thid+1] = data[base+2*thid], data[base+2*thid+1]
@@ -1385,7 +1547,34 @@ func gc_body_sweepUp(gc_b *compiled.Block, data []int32, stop int) {
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+		gc_step2 := gc_vstep3
+		for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+			{
+				gc_tx := gc_step2 + 0
+				gc_pos.Thread = gc_base + gc_tx
+				thid := gc_tx
+				/*line sweep.go:113*/ data[base+2*thid], data[base+2*thid+1] = temp[2*thid], temp[2*thid+1]
+			}
+			{
+				gc_tx := gc_step2 + 1
+				gc_pos.Thread = gc_base + gc_tx
+				thid := gc_tx
+				/*line sweep.go:113*/ data[base+2*thid], data[base+2*thid+1] = temp[2*thid], temp[2*thid+1]
+			}
+			{
+				gc_tx := gc_step2 + 2
+				gc_pos.Thread = gc_base + gc_tx
+				thid := gc_tx
+				/*line sweep.go:113*/ data[base+2*thid], data[base+2*thid+1] = temp[2*thid], temp[2*thid+1]
+			}
+			{
+				gc_tx := gc_step2 + 3
+				gc_pos.Thread = gc_base + gc_tx
+				thid := gc_tx
+				/*line sweep.go:113*/ data[base+2*thid], data[base+2*thid+1] = temp[2*thid], temp[2*thid+1]
+			}
+		}
+		for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 			gc_pos.Thread = gc_base + gc_tx
 			thid := gc_tx
 			/*line sweep.go:113*/ data[base+2*thid], data[base+2*thid+1] = temp[2*thid], temp[2*thid+1]
@@ -1496,7 +1685,42 @@ func gc_body_sweepWide(gc_b *compiled.Block, data []int32, wide, limit int) {
 				if gc_vstep2 > gc_from {
 					gc_more = true
 				}
-				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+				gc_step := gc_vstep2
+				for ; gc_step+3 < gc_to; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
+						gc_pos.Thread = gc_base + gc_tx
+						thid := gc_tx
+						/*line sweep.go:129*/ i := thid + gc_off
+						gc_more = true
+						/*line sweep.go:130*/ temp[i] = data[base+i]
+					}
+					{
+						gc_tx := gc_step + 1
+						gc_pos.Thread = gc_base + gc_tx
+						thid := gc_tx
+						/*line sweep.go:129*/ i := thid + gc_off
+						gc_more = true
+						/*line sweep.go:130*/ temp[i] = data[base+i]
+					}
+					{
+						gc_tx := gc_step + 2
+						gc_pos.Thread = gc_base + gc_tx
+						thid := gc_tx
+						/*line sweep.go:129*/ i := thid + gc_off
+						gc_more = true
+						/*line sweep.go:130*/ temp[i] = data[base+i]
+					}
+					{
+						gc_tx := gc_step + 3
+						gc_pos.Thread = gc_base + gc_tx
+						thid := gc_tx
+						/*line sweep.go:129*/ i := thid + gc_off
+						gc_more = true
+						/*line sweep.go:130*/ temp[i] = data[base+i]
+					}
+				}
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					thid := gc_tx
 					/*line sweep.go:129*/ i := thid + gc_off
@@ -1643,41 +1867,41 @@ func gc_body_sweepWide(gc_b *compiled.Block, data []int32, wide, limit int) {
 			gc_off5 := m - 1
 			if gc_from >= 0 && gc_off5 >= 0 && gc_off5 < len(temp) {
 				gc_at3 := temp[gc_off5:][:1]
-				gc_step := gc_from
-				for ; gc_step+3 < gc_to; gc_step += 4 {
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					/*line sweep.go:142*/ gc_at3[0] = 0
 					/*line sweep.go:142*/ gc_at3[0] = 0
 					/*line sweep.go:142*/ gc_at3[0] = 0
 					/*line sweep.go:142*/ gc_at3[0] = 0
 				}
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					/*line sweep.go:142*/ gc_at3[0] = 0
 				}
 			} else {
-				gc_step2 := gc_from
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+				gc_step3 := gc_from
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					{
-						gc_tx := gc_step2 + 0
+						gc_tx := gc_step3 + 0
 						gc_pos.Thread = gc_base + gc_tx
 						/*line sweep.go:142*/ temp[m-1] = 0
 					}
 					{
-						gc_tx := gc_step2 + 1
+						gc_tx := gc_step3 + 1
 						gc_pos.Thread = gc_base + gc_tx
 						/*line sweep.go:142*/ temp[m-1] = 0
 					}
 					{
-						gc_tx := gc_step2 + 2
+						gc_tx := gc_step3 + 2
 						gc_pos.Thread = gc_base + gc_tx
 						/*line sweep.go:142*/ temp[m-1] = 0
 					}
 					{
-						gc_tx := gc_step2 + 3
+						gc_tx := gc_step3 + 3
 						gc_pos.Thread = gc_base + gc_tx
 						/*line sweep.go:142*/ temp[m-1] = 0
 					}
 				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					/*line sweep.go:142*/ temp[m-1] = 0
 				}
@@ -1979,7 +2203,42 @@ func gc_body_sweepWide(gc_b *compiled.Block, data []int32, wide, limit int) {
 				if gc_vstep6 > gc_from {
 					gc_more2 = true
 				}
-				for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
+				gc_step4 := gc_vstep6
+				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+					{
+						gc_tx := gc_step4 + 0
+						gc_pos.Thread = gc_base + gc_tx
+						thid := gc_tx
+						/*line sweep.go:155*/ i_ := thid + gc_off2
+						gc_more2 = true
+						/*line sweep.go:156*/ data[base+i_] = temp[i_]
+					}
+					{
+						gc_tx := gc_step4 + 1
+						gc_pos.Thread = gc_base + gc_tx
+						thid := gc_tx
+						/*line sweep.go:155*/ i_ := thid + gc_off2
+						gc_more2 = true
+						/*line sweep.go:156*/ data[base+i_] = temp[i_]
+					}
+					{
+						gc_tx := gc_step4 + 2
+						gc_pos.Thread = gc_base + gc_tx
+						thid := gc_tx
+						/*line sweep.go:155*/ i_ := thid + gc_off2
+						gc_more2 = true
+						/*line sweep.go:156*/ data[base+i_] = temp[i_]
+					}
+					{
+						gc_tx := gc_step4 + 3
+						gc_pos.Thread = gc_base + gc_tx
+						thid := gc_tx
+						/*line sweep.go:155*/ i_ := thid + gc_off2
+						gc_more2 = true
+						/*line sweep.go:156*/ data[base+i_] = temp[i_]
+					}
+				}
+				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					thid := gc_tx
 					/*line sweep.go:155*/ i_ := thid + gc_off2

@@ -113,7 +113,46 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+			gc_step := gc_vstep2
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
+				{
+					gc_tx := gc_step + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+					/*line switch.go:14*/ s[tid] = int32(tid)
+					v := int32(0)
+					gc_s_v[gc_rank] = v
+				}
+				{
+					gc_tx := gc_step + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+					/*line switch.go:14*/ s[tid] = int32(tid)
+					v := int32(0)
+					gc_s_v[gc_rank] = v
+				}
+				{
+					gc_tx := gc_step + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+					/*line switch.go:14*/ s[tid] = int32(tid)
+					v := int32(0)
+					gc_s_v[gc_rank] = v
+				}
+				{
+					gc_tx := gc_step + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+					/*line switch.go:14*/ s[tid] = int32(tid)
+					v := int32(0)
+					gc_s_v[gc_rank] = v
+				}
+			}
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
@@ -178,10 +217,10 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 								gc_s_v[gc_rank] = v
 							}
 						} else {
-							gc_step := gc_seg
-							for ; gc_step+3 < gc_segend; gc_step += 4 {
+							gc_step2 := gc_seg
+							for ; gc_step2+3 < gc_segend; gc_step2 += 4 {
 								{
-									gc_tx := gc_step + 0
+									gc_tx := gc_step2 + 0
 									gc_rank := gc_base + gc_tx
 									gc_pos.Thread = gc_rank
 									v := gc_s_v[gc_rank]
@@ -189,7 +228,7 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 									gc_s_v[gc_rank] = v
 								}
 								{
-									gc_tx := gc_step + 1
+									gc_tx := gc_step2 + 1
 									gc_rank := gc_base + gc_tx
 									gc_pos.Thread = gc_rank
 									v := gc_s_v[gc_rank]
@@ -197,7 +236,7 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 									gc_s_v[gc_rank] = v
 								}
 								{
-									gc_tx := gc_step + 2
+									gc_tx := gc_step2 + 2
 									gc_rank := gc_base + gc_tx
 									gc_pos.Thread = gc_rank
 									v := gc_s_v[gc_rank]
@@ -205,7 +244,7 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 									gc_s_v[gc_rank] = v
 								}
 								{
-									gc_tx := gc_step + 3
+									gc_tx := gc_step2 + 3
 									gc_rank := gc_base + gc_tx
 									gc_pos.Thread = gc_rank
 									v := gc_s_v[gc_rank]
@@ -213,7 +252,7 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 									gc_s_v[gc_rank] = v
 								}
 							}
-							for gc_tx := gc_step; gc_tx < gc_segend; gc_tx++ {
+							for gc_tx := gc_step2; gc_tx < gc_segend; gc_tx++ {
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 								v := gc_s_v[gc_rank]
@@ -224,10 +263,10 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 						gc_seg = gc_segend
 					}
 				} else {
-					gc_step2 := 0
-					for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+					gc_step3 := 0
+					for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
 						{
-							gc_tx := gc_step2 + 0
+							gc_tx := gc_step3 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							tid := gc_tx
@@ -236,7 +275,7 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 							gc_s_v[gc_rank] = v
 						}
 						{
-							gc_tx := gc_step2 + 1
+							gc_tx := gc_step3 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							tid := gc_tx
@@ -245,7 +284,7 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 							gc_s_v[gc_rank] = v
 						}
 						{
-							gc_tx := gc_step2 + 2
+							gc_tx := gc_step3 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							tid := gc_tx
@@ -254,7 +293,7 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 							gc_s_v[gc_rank] = v
 						}
 						{
-							gc_tx := gc_step2 + 3
+							gc_tx := gc_step3 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							tid := gc_tx
@@ -263,7 +302,7 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 							gc_s_v[gc_rank] = v
 						}
 					}
-					for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
@@ -383,10 +422,10 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 						gc_s_v[gc_rank] = v
 					}
 				} else {
-					gc_step3 := 0
-					for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+					gc_step4 := 0
+					for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
 						{
-							gc_tx := gc_step3 + 0
+							gc_tx := gc_step4 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							tid := gc_tx
@@ -395,7 +434,7 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 							gc_s_v[gc_rank] = v
 						}
 						{
-							gc_tx := gc_step3 + 1
+							gc_tx := gc_step4 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							tid := gc_tx
@@ -404,7 +443,7 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 							gc_s_v[gc_rank] = v
 						}
 						{
-							gc_tx := gc_step3 + 2
+							gc_tx := gc_step4 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							tid := gc_tx
@@ -413,7 +452,7 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 							gc_s_v[gc_rank] = v
 						}
 						{
-							gc_tx := gc_step3 + 3
+							gc_tx := gc_step4 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							tid := gc_tx
@@ -422,7 +461,7 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 							gc_s_v[gc_rank] = v
 						}
 					}
-					for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
@@ -505,7 +544,42 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx := gc_vstep5; gc_tx < gc_bdx; gc_tx++ {
+					gc_step5 := gc_vstep5
+					for ; gc_step5+3 < gc_bdx; gc_step5 += 4 {
+						{
+							gc_tx := gc_step5 + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							tid := gc_tx
+							v := gc_s_v[gc_rank]
+							/*line switch.go:27*/ s[tid] = v
+						}
+						{
+							gc_tx := gc_step5 + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							tid := gc_tx
+							v := gc_s_v[gc_rank]
+							/*line switch.go:27*/ s[tid] = v
+						}
+						{
+							gc_tx := gc_step5 + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							tid := gc_tx
+							v := gc_s_v[gc_rank]
+							/*line switch.go:27*/ s[tid] = v
+						}
+						{
+							gc_tx := gc_step5 + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							tid := gc_tx
+							v := gc_s_v[gc_rank]
+							/*line switch.go:27*/ s[tid] = v
+						}
+					}
+					for gc_tx := gc_step5; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
@@ -545,7 +619,38 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		for gc_rank := gc_vstep6; gc_rank < gc_n; gc_rank++ {
+		gc_step6 := gc_vstep6
+		for ; gc_step6+3 < gc_n; gc_step6 += 4 {
+			{
+				gc_rank := gc_step6 + 0
+				gc_pos.Thread = gc_rank
+				v := gc_s_v[gc_rank]
+				/*line switch.go:33*/ v *= 2
+				gc_s_v[gc_rank] = v
+			}
+			{
+				gc_rank := gc_step6 + 1
+				gc_pos.Thread = gc_rank
+				v := gc_s_v[gc_rank]
+				/*line switch.go:33*/ v *= 2
+				gc_s_v[gc_rank] = v
+			}
+			{
+				gc_rank := gc_step6 + 2
+				gc_pos.Thread = gc_rank
+				v := gc_s_v[gc_rank]
+				/*line switch.go:33*/ v *= 2
+				gc_s_v[gc_rank] = v
+			}
+			{
+				gc_rank := gc_step6 + 3
+				gc_pos.Thread = gc_rank
+				v := gc_s_v[gc_rank]
+				/*line switch.go:33*/ v *= 2
+				gc_s_v[gc_rank] = v
+			}
+		}
+		for gc_rank := gc_step6; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			v := gc_s_v[gc_rank]
 			/*line switch.go:33*/ v *= 2
@@ -669,7 +774,42 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx := gc_vstep8; gc_tx < gc_bdx; gc_tx++ {
+			gc_step7 := gc_vstep8
+			for ; gc_step7+3 < gc_bdx; gc_step7 += 4 {
+				{
+					gc_tx := gc_step7 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+					v := gc_s_v[gc_rank]
+					/*line switch.go:37*/ out[gc_bx*gc_bdx+tid] = v
+				}
+				{
+					gc_tx := gc_step7 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+					v := gc_s_v[gc_rank]
+					/*line switch.go:37*/ out[gc_bx*gc_bdx+tid] = v
+				}
+				{
+					gc_tx := gc_step7 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+					v := gc_s_v[gc_rank]
+					/*line switch.go:37*/ out[gc_bx*gc_bdx+tid] = v
+				}
+				{
+					gc_tx := gc_step7 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+					v := gc_s_v[gc_rank]
+					/*line switch.go:37*/ out[gc_bx*gc_bdx+tid] = v
+				}
+			}
+			for gc_tx := gc_step7; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
@@ -716,7 +856,38 @@ func gc_body_switchLoop(gc_b *compiled.Block, out []int32, op int) {
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+		gc_step := gc_vstep
+		for ; gc_step+3 < gc_bdx; gc_step += 4 {
+			{
+				gc_tx := gc_step + 0
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				v := int32(gc_tx)
+				gc_s_v[gc_rank] = v
+			}
+			{
+				gc_tx := gc_step + 1
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				v := int32(gc_tx)
+				gc_s_v[gc_rank] = v
+			}
+			{
+				gc_tx := gc_step + 2
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				v := int32(gc_tx)
+				gc_s_v[gc_rank] = v
+			}
+			{
+				gc_tx := gc_step + 3
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				v := int32(gc_tx)
+				gc_s_v[gc_rank] = v
+			}
+		}
+		for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
 			v := int32(gc_tx)
@@ -771,7 +942,74 @@ func gc_body_switchLoop(gc_b *compiled.Block, out []int32, op int) {
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		for gc_rank := gc_vstep2; gc_rank < gc_n; gc_rank++ {
+		gc_step2 := gc_vstep2
+		for ; gc_step2+3 < gc_n; gc_step2 += 4 {
+			{
+				gc_rank := gc_step2 + 0
+				gc_pos.Thread = gc_rank
+				v := gc_s_v[gc_rank]
+				/*line switch.go:48*/ for k := 0; ; k++ {
+					gc_b.Tick()
+					if gc_b.Stopped() {
+						return
+					}
+					/*line switch.go:49*/ if k == 3 {
+						break
+					}
+					v += int32(k)
+				}
+				gc_s_v[gc_rank] = v
+			}
+			{
+				gc_rank := gc_step2 + 1
+				gc_pos.Thread = gc_rank
+				v := gc_s_v[gc_rank]
+				/*line switch.go:48*/ for k := 0; ; k++ {
+					gc_b.Tick()
+					if gc_b.Stopped() {
+						return
+					}
+					/*line switch.go:49*/ if k == 3 {
+						break
+					}
+					v += int32(k)
+				}
+				gc_s_v[gc_rank] = v
+			}
+			{
+				gc_rank := gc_step2 + 2
+				gc_pos.Thread = gc_rank
+				v := gc_s_v[gc_rank]
+				/*line switch.go:48*/ for k := 0; ; k++ {
+					gc_b.Tick()
+					if gc_b.Stopped() {
+						return
+					}
+					/*line switch.go:49*/ if k == 3 {
+						break
+					}
+					v += int32(k)
+				}
+				gc_s_v[gc_rank] = v
+			}
+			{
+				gc_rank := gc_step2 + 3
+				gc_pos.Thread = gc_rank
+				v := gc_s_v[gc_rank]
+				/*line switch.go:48*/ for k := 0; ; k++ {
+					gc_b.Tick()
+					if gc_b.Stopped() {
+						return
+					}
+					/*line switch.go:49*/ if k == 3 {
+						break
+					}
+					v += int32(k)
+				}
+				gc_s_v[gc_rank] = v
+			}
+		}
+		for gc_rank := gc_step2; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			v := gc_s_v[gc_rank]
 			/*line switch.go:48*/ for k := 0; ; k++ {
@@ -856,7 +1094,38 @@ func gc_body_switchLoop(gc_b *compiled.Block, out []int32, op int) {
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+			gc_step3 := gc_vstep4
+			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+				{
+					gc_tx := gc_step3 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					v := gc_s_v[gc_rank]
+					/*line switch.go:58*/ out[gc_bx*gc_bdx+gc_tx] = v
+				}
+				{
+					gc_tx := gc_step3 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					v := gc_s_v[gc_rank]
+					/*line switch.go:58*/ out[gc_bx*gc_bdx+gc_tx] = v
+				}
+				{
+					gc_tx := gc_step3 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					v := gc_s_v[gc_rank]
+					/*line switch.go:58*/ out[gc_bx*gc_bdx+gc_tx] = v
+				}
+				{
+					gc_tx := gc_step3 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					v := gc_s_v[gc_rank]
+					/*line switch.go:58*/ out[gc_bx*gc_bdx+gc_tx] = v
+				}
+			}
+			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				v := gc_s_v[gc_rank]

@@ -263,7 +263,42 @@ func gc_body_warpSumDown(gc_b *compiled.Block, in, out []float32) {
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+			gc_step := gc_vstep2
+			for ; gc_step+3 < gc_to; gc_step += 4 {
+				{
+					gc_tx := gc_step + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					i := gc_bx*gc_bdx + gc_tx
+					v := gc_s_v[gc_rank]
+					/*line warp_lanes.go:28*/ out[i] = v
+				}
+				{
+					gc_tx := gc_step + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					i := gc_bx*gc_bdx + gc_tx
+					v := gc_s_v[gc_rank]
+					/*line warp_lanes.go:28*/ out[i] = v
+				}
+				{
+					gc_tx := gc_step + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					i := gc_bx*gc_bdx + gc_tx
+					v := gc_s_v[gc_rank]
+					/*line warp_lanes.go:28*/ out[i] = v
+				}
+				{
+					gc_tx := gc_step + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					i := gc_bx*gc_bdx + gc_tx
+					v := gc_s_v[gc_rank]
+					/*line warp_lanes.go:28*/ out[i] = v
+				}
+			}
+			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				i := gc_bx*gc_bdx + gc_tx
@@ -821,7 +856,42 @@ func gc_body_warpScan(gc_b *compiled.Block, in, out []uint32) {
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+			gc_step := gc_vstep2
+			for ; gc_step+3 < gc_to; gc_step += 4 {
+				{
+					gc_tx := gc_step + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					i := gc_bx*gc_bdx + gc_tx
+					v := gc_s_v[gc_rank]
+					/*line warp_lanes.go:72*/ out[i] = v
+				}
+				{
+					gc_tx := gc_step + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					i := gc_bx*gc_bdx + gc_tx
+					v := gc_s_v[gc_rank]
+					/*line warp_lanes.go:72*/ out[i] = v
+				}
+				{
+					gc_tx := gc_step + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					i := gc_bx*gc_bdx + gc_tx
+					v := gc_s_v[gc_rank]
+					/*line warp_lanes.go:72*/ out[i] = v
+				}
+				{
+					gc_tx := gc_step + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					i := gc_bx*gc_bdx + gc_tx
+					v := gc_s_v[gc_rank]
+					/*line warp_lanes.go:72*/ out[i] = v
+				}
+			}
+			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				i := gc_bx*gc_bdx + gc_tx

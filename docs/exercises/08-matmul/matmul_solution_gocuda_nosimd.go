@@ -30,7 +30,34 @@ func gc_body_MatMulKernel(gc_b *compiled.Block, a, b, c []float32, m, k, n int) 
 		var sum float32
 		lanes.BroadcastFloat32x8(sum).StoreSlice(gc_s_sum[gc_rank:])
 	}
-	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
+	gc_step := gc_vstep
+	for ; gc_step+3 < gc_n; gc_step += 4 {
+		{
+			gc_rank := gc_step + 0
+			gc_pos.Thread = gc_rank
+			/*line matmul_solution.go:21*/ var sum float32
+			gc_s_sum[gc_rank] = sum
+		}
+		{
+			gc_rank := gc_step + 1
+			gc_pos.Thread = gc_rank
+			/*line matmul_solution.go:21*/ var sum float32
+			gc_s_sum[gc_rank] = sum
+		}
+		{
+			gc_rank := gc_step + 2
+			gc_pos.Thread = gc_rank
+			/*line matmul_solution.go:21*/ var sum float32
+			gc_s_sum[gc_rank] = sum
+		}
+		{
+			gc_rank := gc_step + 3
+			gc_pos.Thread = gc_rank
+			/*line matmul_solution.go:21*/ var sum float32
+			gc_s_sum[gc_rank] = sum
+		}
+	}
+	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		/*line matmul_solution.go:21*/ var sum float32
 		gc_s_sum[gc_rank] = sum
@@ -215,65 +242,43 @@ func gc_body_MatMulKernel(gc_b *compiled.Block, a, b, c []float32, m, k, n int) 
 			gc_off3 := (gc_bx * Tile) + ((gc_by*Tile + gc_ty) * n)
 			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 <= len(c) && gc_to <= len(c)-gc_off3 {
 				gc_at5 := c[gc_off3:][:gc_to]
-				gc_step := gc_from
-				for ; gc_step+3 < gc_to; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
-						gc_rank := gc_base + gc_tx
-						sum := gc_s_sum[gc_rank]
-						/*line matmul_solution.go:38*/ gc_at5[gc_tx] = sum
-					}
-					{
-						gc_tx := gc_step + 1
-						gc_rank := gc_base + gc_tx
-						sum := gc_s_sum[gc_rank]
-						/*line matmul_solution.go:38*/ gc_at5[gc_tx] = sum
-					}
-					{
-						gc_tx := gc_step + 2
-						gc_rank := gc_base + gc_tx
-						sum := gc_s_sum[gc_rank]
-						/*line matmul_solution.go:38*/ gc_at5[gc_tx] = sum
-					}
-					{
-						gc_tx := gc_step + 3
-						gc_rank := gc_base + gc_tx
-						sum := gc_s_sum[gc_rank]
-						/*line matmul_solution.go:38*/ gc_at5[gc_tx] = sum
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					sum := gc_s_sum[gc_rank]
-					/*line matmul_solution.go:38*/ gc_at5[gc_tx] = sum
-				}
-			} else {
 				gc_step2 := gc_from
 				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
 						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						ty := gc_ty
-						/*line matmul_solution.go:19*/ row := gc_by*Tile + ty
-						tx := gc_tx
-						/*line matmul_solution.go:20*/ col := gc_bx*Tile + tx
 						sum := gc_s_sum[gc_rank]
-						/*line matmul_solution.go:38*/ c[row*n+col] = sum
+						/*line matmul_solution.go:38*/ gc_at5[gc_tx] = sum
 					}
 					{
 						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						ty := gc_ty
-						/*line matmul_solution.go:19*/ row := gc_by*Tile + ty
-						tx := gc_tx
-						/*line matmul_solution.go:20*/ col := gc_bx*Tile + tx
 						sum := gc_s_sum[gc_rank]
-						/*line matmul_solution.go:38*/ c[row*n+col] = sum
+						/*line matmul_solution.go:38*/ gc_at5[gc_tx] = sum
 					}
 					{
 						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						sum := gc_s_sum[gc_rank]
+						/*line matmul_solution.go:38*/ gc_at5[gc_tx] = sum
+					}
+					{
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						sum := gc_s_sum[gc_rank]
+						/*line matmul_solution.go:38*/ gc_at5[gc_tx] = sum
+					}
+				}
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					sum := gc_s_sum[gc_rank]
+					/*line matmul_solution.go:38*/ gc_at5[gc_tx] = sum
+				}
+			} else {
+				gc_step3 := gc_from
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+					{
+						gc_tx := gc_step3 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						ty := gc_ty
@@ -284,7 +289,29 @@ func gc_body_MatMulKernel(gc_b *compiled.Block, a, b, c []float32, m, k, n int) 
 						/*line matmul_solution.go:38*/ c[row*n+col] = sum
 					}
 					{
-						gc_tx := gc_step2 + 3
+						gc_tx := gc_step3 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						ty := gc_ty
+						/*line matmul_solution.go:19*/ row := gc_by*Tile + ty
+						tx := gc_tx
+						/*line matmul_solution.go:20*/ col := gc_bx*Tile + tx
+						sum := gc_s_sum[gc_rank]
+						/*line matmul_solution.go:38*/ c[row*n+col] = sum
+					}
+					{
+						gc_tx := gc_step3 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						ty := gc_ty
+						/*line matmul_solution.go:19*/ row := gc_by*Tile + ty
+						tx := gc_tx
+						/*line matmul_solution.go:20*/ col := gc_bx*Tile + tx
+						sum := gc_s_sum[gc_rank]
+						/*line matmul_solution.go:38*/ c[row*n+col] = sum
+					}
+					{
+						gc_tx := gc_step3 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						ty := gc_ty
@@ -295,7 +322,7 @@ func gc_body_MatMulKernel(gc_b *compiled.Block, a, b, c []float32, m, k, n int) 
 						/*line matmul_solution.go:38*/ c[row*n+col] = sum
 					}
 				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					ty := gc_ty

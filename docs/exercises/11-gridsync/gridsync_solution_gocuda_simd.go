@@ -31,7 +31,34 @@ func gc_body_CenterKernel(gc_b *compiled.Block, in, out []float64, sum *float64)
 		}
 		archsimd.ClearAVXUpperBits()
 	}
-	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
+	gc_step := gc_vstep
+	for ; gc_step+3 < gc_n; gc_step += 4 {
+		{
+			gc_rank := gc_step + 0
+			gc_pos.Thread = gc_rank
+			/*line gridsync_solution.go:21*/ var local float64
+			gc_s_local[gc_rank] = local
+		}
+		{
+			gc_rank := gc_step + 1
+			gc_pos.Thread = gc_rank
+			/*line gridsync_solution.go:21*/ var local float64
+			gc_s_local[gc_rank] = local
+		}
+		{
+			gc_rank := gc_step + 2
+			gc_pos.Thread = gc_rank
+			/*line gridsync_solution.go:21*/ var local float64
+			gc_s_local[gc_rank] = local
+		}
+		{
+			gc_rank := gc_step + 3
+			gc_pos.Thread = gc_rank
+			/*line gridsync_solution.go:21*/ var local float64
+			gc_s_local[gc_rank] = local
+		}
+	}
+	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		/*line gridsync_solution.go:21*/ var local float64
 		gc_s_local[gc_rank] = local
@@ -97,7 +124,54 @@ func gc_body_CenterKernel(gc_b *compiled.Block, in, out []float64, sum *float64)
 				if gc_vstep3 > gc_from {
 					gc_more = true
 				}
-				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+				gc_step2 := gc_vstep3
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+					{
+						gc_tx := gc_step2 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						first := gc_bx*gc_bdx + gc_tx
+						local := gc_s_local[gc_rank]
+						/*line gridsync_solution.go:22*/ i := first + gc_off
+						gc_more = true
+						/*line gridsync_solution.go:23*/ local += in[i]
+						gc_s_local[gc_rank] = local
+					}
+					{
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						first := gc_bx*gc_bdx + gc_tx
+						local := gc_s_local[gc_rank]
+						/*line gridsync_solution.go:22*/ i := first + gc_off
+						gc_more = true
+						/*line gridsync_solution.go:23*/ local += in[i]
+						gc_s_local[gc_rank] = local
+					}
+					{
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						first := gc_bx*gc_bdx + gc_tx
+						local := gc_s_local[gc_rank]
+						/*line gridsync_solution.go:22*/ i := first + gc_off
+						gc_more = true
+						/*line gridsync_solution.go:23*/ local += in[i]
+						gc_s_local[gc_rank] = local
+					}
+					{
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						first := gc_bx*gc_bdx + gc_tx
+						local := gc_s_local[gc_rank]
+						/*line gridsync_solution.go:22*/ i := first + gc_off
+						gc_more = true
+						/*line gridsync_solution.go:23*/ local += in[i]
+						gc_s_local[gc_rank] = local
+					}
+				}
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					first := gc_bx*gc_bdx + gc_tx
@@ -110,10 +184,10 @@ func gc_body_CenterKernel(gc_b *compiled.Block, in, out []float64, sum *float64)
 			}
 		}
 	}
-	gc_step := 0
-	for ; gc_step+3 < gc_n; gc_step += 4 {
+	gc_step3 := 0
+	for ; gc_step3+3 < gc_n; gc_step3 += 4 {
 		{
-			gc_rank := gc_step + 0
+			gc_rank := gc_step3 + 0
 			gc_pos.Thread = gc_rank
 			local := gc_s_local[gc_rank]
 			/*line gridsync_solution.go:25*/ if local != 0 {
@@ -121,7 +195,7 @@ func gc_body_CenterKernel(gc_b *compiled.Block, in, out []float64, sum *float64)
 			}
 		}
 		{
-			gc_rank := gc_step + 1
+			gc_rank := gc_step3 + 1
 			gc_pos.Thread = gc_rank
 			local := gc_s_local[gc_rank]
 			/*line gridsync_solution.go:25*/ if local != 0 {
@@ -129,7 +203,7 @@ func gc_body_CenterKernel(gc_b *compiled.Block, in, out []float64, sum *float64)
 			}
 		}
 		{
-			gc_rank := gc_step + 2
+			gc_rank := gc_step3 + 2
 			gc_pos.Thread = gc_rank
 			local := gc_s_local[gc_rank]
 			/*line gridsync_solution.go:25*/ if local != 0 {
@@ -137,7 +211,7 @@ func gc_body_CenterKernel(gc_b *compiled.Block, in, out []float64, sum *float64)
 			}
 		}
 		{
-			gc_rank := gc_step + 3
+			gc_rank := gc_step3 + 3
 			gc_pos.Thread = gc_rank
 			local := gc_s_local[gc_rank]
 			/*line gridsync_solution.go:25*/ if local != 0 {
@@ -145,7 +219,7 @@ func gc_body_CenterKernel(gc_b *compiled.Block, in, out []float64, sum *float64)
 			}
 		}
 	}
-	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+	for gc_rank := gc_step3; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		local := gc_s_local[gc_rank]
 		/*line gridsync_solution.go:25*/ if local != 0 {
@@ -165,7 +239,34 @@ func gc_body_CenterKernel(gc_b *compiled.Block, in, out []float64, sum *float64)
 		}
 		archsimd.ClearAVXUpperBits()
 	}
-	for gc_rank := gc_vstep4; gc_rank < gc_n; gc_rank++ {
+	gc_step4 := gc_vstep4
+	for ; gc_step4+3 < gc_n; gc_step4 += 4 {
+		{
+			gc_rank := gc_step4 + 0
+			gc_pos.Thread = gc_rank
+			/*line gridsync_solution.go:29*/ mean := *sum / float64(n)
+			gc_s_mean[gc_rank] = mean
+		}
+		{
+			gc_rank := gc_step4 + 1
+			gc_pos.Thread = gc_rank
+			/*line gridsync_solution.go:29*/ mean := *sum / float64(n)
+			gc_s_mean[gc_rank] = mean
+		}
+		{
+			gc_rank := gc_step4 + 2
+			gc_pos.Thread = gc_rank
+			/*line gridsync_solution.go:29*/ mean := *sum / float64(n)
+			gc_s_mean[gc_rank] = mean
+		}
+		{
+			gc_rank := gc_step4 + 3
+			gc_pos.Thread = gc_rank
+			/*line gridsync_solution.go:29*/ mean := *sum / float64(n)
+			gc_s_mean[gc_rank] = mean
+		}
+	}
+	for gc_rank := gc_step4; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		/*line gridsync_solution.go:29*/ mean := *sum / float64(n)
 		gc_s_mean[gc_rank] = mean
@@ -229,7 +330,50 @@ func gc_body_CenterKernel(gc_b *compiled.Block, in, out []float64, sum *float64)
 				if gc_vstep6 > gc_from {
 					gc_more2 = true
 				}
-				for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
+				gc_step5 := gc_vstep6
+				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
+					{
+						gc_tx := gc_step5 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						first := gc_bx*gc_bdx + gc_tx
+						mean := gc_s_mean[gc_rank]
+						/*line gridsync_solution.go:30*/ i_ := first + gc_off2
+						gc_more2 = true
+						/*line gridsync_solution.go:31*/ out[i_] = in[i_] - mean
+					}
+					{
+						gc_tx := gc_step5 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						first := gc_bx*gc_bdx + gc_tx
+						mean := gc_s_mean[gc_rank]
+						/*line gridsync_solution.go:30*/ i_ := first + gc_off2
+						gc_more2 = true
+						/*line gridsync_solution.go:31*/ out[i_] = in[i_] - mean
+					}
+					{
+						gc_tx := gc_step5 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						first := gc_bx*gc_bdx + gc_tx
+						mean := gc_s_mean[gc_rank]
+						/*line gridsync_solution.go:30*/ i_ := first + gc_off2
+						gc_more2 = true
+						/*line gridsync_solution.go:31*/ out[i_] = in[i_] - mean
+					}
+					{
+						gc_tx := gc_step5 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						first := gc_bx*gc_bdx + gc_tx
+						mean := gc_s_mean[gc_rank]
+						/*line gridsync_solution.go:30*/ i_ := first + gc_off2
+						gc_more2 = true
+						/*line gridsync_solution.go:31*/ out[i_] = in[i_] - mean
+					}
+				}
+				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					first := gc_bx*gc_bdx + gc_tx

@@ -246,7 +246,34 @@ func gc_body_calculateTemp(gc_b *compiled.Block, iteration int, power, tempSrc, 
 		}
 		archsimd.ClearAVXUpperBits()
 	}
-	for gc_rank := gc_vstep3; gc_rank < gc_n; gc_rank++ {
+	gc_step := gc_vstep3
+	for ; gc_step+3 < gc_n; gc_step += 4 {
+		{
+			gc_rank := gc_step + 0
+			gc_pos.Thread = gc_rank
+			/*line hotspot.go:118*/ var computed bool
+			gc_s_computed[gc_rank] = computed
+		}
+		{
+			gc_rank := gc_step + 1
+			gc_pos.Thread = gc_rank
+			/*line hotspot.go:118*/ var computed bool
+			gc_s_computed[gc_rank] = computed
+		}
+		{
+			gc_rank := gc_step + 2
+			gc_pos.Thread = gc_rank
+			/*line hotspot.go:118*/ var computed bool
+			gc_s_computed[gc_rank] = computed
+		}
+		{
+			gc_rank := gc_step + 3
+			gc_pos.Thread = gc_rank
+			/*line hotspot.go:118*/ var computed bool
+			gc_s_computed[gc_rank] = computed
+		}
+	}
+	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		/*line hotspot.go:118*/ var computed bool
 		gc_s_computed[gc_rank] = computed
@@ -527,7 +554,54 @@ func gc_body_calculateTemp(gc_b *compiled.Block, iteration int, power, tempSrc, 
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx := gc_vstep5; gc_tx < gc_bdx; gc_tx++ {
+					gc_step2 := gc_vstep5
+					for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+						{
+							gc_tx := gc_step2 + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							tx := gc_tx
+							ty := gc_ty
+							computed := gc_s_computed[gc_rank]
+							/*line hotspot.go:134*/ if computed {
+								tempOnCuda[ty][tx] = tempT[ty][tx]
+							}
+						}
+						{
+							gc_tx := gc_step2 + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							tx := gc_tx
+							ty := gc_ty
+							computed := gc_s_computed[gc_rank]
+							/*line hotspot.go:134*/ if computed {
+								tempOnCuda[ty][tx] = tempT[ty][tx]
+							}
+						}
+						{
+							gc_tx := gc_step2 + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							tx := gc_tx
+							ty := gc_ty
+							computed := gc_s_computed[gc_rank]
+							/*line hotspot.go:134*/ if computed {
+								tempOnCuda[ty][tx] = tempT[ty][tx]
+							}
+						}
+						{
+							gc_tx := gc_step2 + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							tx := gc_tx
+							ty := gc_ty
+							computed := gc_s_computed[gc_rank]
+							/*line hotspot.go:134*/ if computed {
+								tempOnCuda[ty][tx] = tempT[ty][tx]
+							}
+						}
+					}
+					for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tx := gc_tx
@@ -677,7 +751,74 @@ func gc_body_calculateTemp(gc_b *compiled.Block, iteration int, power, tempSrc, 
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep7; gc_tx < gc_bdx; gc_tx++ {
+				gc_step3 := gc_vstep7
+				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+					{
+						gc_tx := gc_step3 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tx := gc_tx
+						ty := gc_ty
+						/*line hotspot.go:73*/ yidx := blkY + ty
+						/*line hotspot.go:77*/ loadYidx := yidx
+						/*line hotspot.go:74*/ xidx := blkX + tx
+						/*line hotspot.go:77*/ loadXidx := xidx
+						index := gridCols*loadYidx + loadXidx
+						computed := gc_s_computed[gc_rank]
+						/*line hotspot.go:142*/ if computed {
+							tempDst[index] = tempT[ty][tx]
+						}
+					}
+					{
+						gc_tx := gc_step3 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tx := gc_tx
+						ty := gc_ty
+						/*line hotspot.go:73*/ yidx := blkY + ty
+						/*line hotspot.go:77*/ loadYidx := yidx
+						/*line hotspot.go:74*/ xidx := blkX + tx
+						/*line hotspot.go:77*/ loadXidx := xidx
+						index := gridCols*loadYidx + loadXidx
+						computed := gc_s_computed[gc_rank]
+						/*line hotspot.go:142*/ if computed {
+							tempDst[index] = tempT[ty][tx]
+						}
+					}
+					{
+						gc_tx := gc_step3 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tx := gc_tx
+						ty := gc_ty
+						/*line hotspot.go:73*/ yidx := blkY + ty
+						/*line hotspot.go:77*/ loadYidx := yidx
+						/*line hotspot.go:74*/ xidx := blkX + tx
+						/*line hotspot.go:77*/ loadXidx := xidx
+						index := gridCols*loadYidx + loadXidx
+						computed := gc_s_computed[gc_rank]
+						/*line hotspot.go:142*/ if computed {
+							tempDst[index] = tempT[ty][tx]
+						}
+					}
+					{
+						gc_tx := gc_step3 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tx := gc_tx
+						ty := gc_ty
+						/*line hotspot.go:73*/ yidx := blkY + ty
+						/*line hotspot.go:77*/ loadYidx := yidx
+						/*line hotspot.go:74*/ xidx := blkX + tx
+						/*line hotspot.go:77*/ loadXidx := xidx
+						index := gridCols*loadYidx + loadXidx
+						computed := gc_s_computed[gc_rank]
+						/*line hotspot.go:142*/ if computed {
+							tempDst[index] = tempT[ty][tx]
+						}
+					}
+				}
+				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tx := gc_tx

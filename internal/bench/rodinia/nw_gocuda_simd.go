@@ -367,7 +367,38 @@ func gc_body_needleShared1(gc_b *compiled.Block, reference, matrixCuda []int32, 
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+			gc_step2 := gc_vstep3
+			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+				{
+					gc_tx := gc_step2 + 0
+					gc_pos.Thread = gc_base + gc_tx
+					tx := gc_tx
+					/*line nw.go:33*/ indexN := cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (1)
+					/*line nw.go:52*/ temp[0][tx+1] = matrixCuda[indexN]
+				}
+				{
+					gc_tx := gc_step2 + 1
+					gc_pos.Thread = gc_base + gc_tx
+					tx := gc_tx
+					/*line nw.go:33*/ indexN := cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (1)
+					/*line nw.go:52*/ temp[0][tx+1] = matrixCuda[indexN]
+				}
+				{
+					gc_tx := gc_step2 + 2
+					gc_pos.Thread = gc_base + gc_tx
+					tx := gc_tx
+					/*line nw.go:33*/ indexN := cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (1)
+					/*line nw.go:52*/ temp[0][tx+1] = matrixCuda[indexN]
+				}
+				{
+					gc_tx := gc_step2 + 3
+					gc_pos.Thread = gc_base + gc_tx
+					tx := gc_tx
+					/*line nw.go:33*/ indexN := cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (1)
+					/*line nw.go:52*/ temp[0][tx+1] = matrixCuda[indexN]
+				}
+			}
+			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tx := gc_tx
 				/*line nw.go:33*/ indexN := cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (1)
@@ -923,7 +954,38 @@ func gc_body_needleShared2(gc_b *compiled.Block, reference, matrixCuda []int32, 
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+			gc_step2 := gc_vstep3
+			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+				{
+					gc_tx := gc_step2 + 0
+					gc_pos.Thread = gc_base + gc_tx
+					tx := gc_tx
+					/*line nw.go:97*/ indexN := cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (1)
+					/*line nw.go:116*/ temp[0][tx+1] = matrixCuda[indexN]
+				}
+				{
+					gc_tx := gc_step2 + 1
+					gc_pos.Thread = gc_base + gc_tx
+					tx := gc_tx
+					/*line nw.go:97*/ indexN := cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (1)
+					/*line nw.go:116*/ temp[0][tx+1] = matrixCuda[indexN]
+				}
+				{
+					gc_tx := gc_step2 + 2
+					gc_pos.Thread = gc_base + gc_tx
+					tx := gc_tx
+					/*line nw.go:97*/ indexN := cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (1)
+					/*line nw.go:116*/ temp[0][tx+1] = matrixCuda[indexN]
+				}
+				{
+					gc_tx := gc_step2 + 3
+					gc_pos.Thread = gc_base + gc_tx
+					tx := gc_tx
+					/*line nw.go:97*/ indexN := cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (1)
+					/*line nw.go:116*/ temp[0][tx+1] = matrixCuda[indexN]
+				}
+			}
+			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tx := gc_tx
 				/*line nw.go:97*/ indexN := cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (1)

@@ -120,7 +120,38 @@ func gc_body_dynproc(gc_b *compiled.Block, iteration int, gpuWall, gpuSrc, gpuRe
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+				gc_step := gc_vstep2
+				for ; gc_step+3 < gc_to; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
+						gc_pos.Thread = gc_base + gc_tx
+						tx := gc_tx
+						/*line pathfinder.go:50*/ xidx := blkX + tx
+						/*line pathfinder.go:75*/ prev[tx] = gpuSrc[xidx]
+					}
+					{
+						gc_tx := gc_step + 1
+						gc_pos.Thread = gc_base + gc_tx
+						tx := gc_tx
+						/*line pathfinder.go:50*/ xidx := blkX + tx
+						/*line pathfinder.go:75*/ prev[tx] = gpuSrc[xidx]
+					}
+					{
+						gc_tx := gc_step + 2
+						gc_pos.Thread = gc_base + gc_tx
+						tx := gc_tx
+						/*line pathfinder.go:50*/ xidx := blkX + tx
+						/*line pathfinder.go:75*/ prev[tx] = gpuSrc[xidx]
+					}
+					{
+						gc_tx := gc_step + 3
+						gc_pos.Thread = gc_base + gc_tx
+						tx := gc_tx
+						/*line pathfinder.go:50*/ xidx := blkX + tx
+						/*line pathfinder.go:75*/ prev[tx] = gpuSrc[xidx]
+					}
+				}
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tx := gc_tx
 					/*line pathfinder.go:50*/ xidx := blkX + tx
@@ -165,7 +196,34 @@ func gc_body_dynproc(gc_b *compiled.Block, iteration int, gpuWall, gpuSrc, gpuRe
 		}
 		archsimd.ClearAVXUpperBits()
 	}
-	for gc_rank := gc_vstep3; gc_rank < gc_n; gc_rank++ {
+	gc_step2 := gc_vstep3
+	for ; gc_step2+3 < gc_n; gc_step2 += 4 {
+		{
+			gc_rank := gc_step2 + 0
+			gc_pos.Thread = gc_rank
+			/*line pathfinder.go:78*/ var computed bool
+			gc_s_computed[gc_rank] = computed
+		}
+		{
+			gc_rank := gc_step2 + 1
+			gc_pos.Thread = gc_rank
+			/*line pathfinder.go:78*/ var computed bool
+			gc_s_computed[gc_rank] = computed
+		}
+		{
+			gc_rank := gc_step2 + 2
+			gc_pos.Thread = gc_rank
+			/*line pathfinder.go:78*/ var computed bool
+			gc_s_computed[gc_rank] = computed
+		}
+		{
+			gc_rank := gc_step2 + 3
+			gc_pos.Thread = gc_rank
+			/*line pathfinder.go:78*/ var computed bool
+			gc_s_computed[gc_rank] = computed
+		}
+	}
+	for gc_rank := gc_step2; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		/*line pathfinder.go:78*/ var computed bool
 		gc_s_computed[gc_rank] = computed
@@ -668,7 +726,50 @@ func gc_body_dynproc(gc_b *compiled.Block, iteration int, gpuWall, gpuSrc, gpuRe
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep7; gc_tx < gc_bdx; gc_tx++ {
+				gc_step3 := gc_vstep7
+				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+					{
+						gc_tx := gc_step3 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tx := gc_tx
+						computed := gc_s_computed[gc_rank]
+						/*line pathfinder.go:95*/ if computed {
+							prev[tx] = result[tx]
+						}
+					}
+					{
+						gc_tx := gc_step3 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tx := gc_tx
+						computed := gc_s_computed[gc_rank]
+						/*line pathfinder.go:95*/ if computed {
+							prev[tx] = result[tx]
+						}
+					}
+					{
+						gc_tx := gc_step3 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tx := gc_tx
+						computed := gc_s_computed[gc_rank]
+						/*line pathfinder.go:95*/ if computed {
+							prev[tx] = result[tx]
+						}
+					}
+					{
+						gc_tx := gc_step3 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tx := gc_tx
+						computed := gc_s_computed[gc_rank]
+						/*line pathfinder.go:95*/ if computed {
+							prev[tx] = result[tx]
+						}
+					}
+				}
+				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tx := gc_tx
@@ -773,7 +874,54 @@ func gc_body_dynproc(gc_b *compiled.Block, iteration int, gpuWall, gpuSrc, gpuRe
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx := gc_vstep9; gc_tx < gc_bdx; gc_tx++ {
+			gc_step4 := gc_vstep9
+			for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
+				{
+					gc_tx := gc_step4 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tx := gc_tx
+					/*line pathfinder.go:50*/ xidx := blkX + tx
+					computed := gc_s_computed[gc_rank]
+					/*line pathfinder.go:103*/ if computed {
+						gpuResults[xidx] = result[tx]
+					}
+				}
+				{
+					gc_tx := gc_step4 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tx := gc_tx
+					/*line pathfinder.go:50*/ xidx := blkX + tx
+					computed := gc_s_computed[gc_rank]
+					/*line pathfinder.go:103*/ if computed {
+						gpuResults[xidx] = result[tx]
+					}
+				}
+				{
+					gc_tx := gc_step4 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tx := gc_tx
+					/*line pathfinder.go:50*/ xidx := blkX + tx
+					computed := gc_s_computed[gc_rank]
+					/*line pathfinder.go:103*/ if computed {
+						gpuResults[xidx] = result[tx]
+					}
+				}
+				{
+					gc_tx := gc_step4 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tx := gc_tx
+					/*line pathfinder.go:50*/ xidx := blkX + tx
+					computed := gc_s_computed[gc_rank]
+					/*line pathfinder.go:103*/ if computed {
+						gpuResults[xidx] = result[tx]
+					}
+				}
+			}
+			for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tx := gc_tx

@@ -2384,7 +2384,34 @@ func gc_body_brGridStride(gc_b *compiled.Block, x []float32, partial []float64) 
 		}
 		archsimd.ClearAVXUpperBits()
 	}
-	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
+	gc_step := gc_vstep
+	for ; gc_step+3 < gc_n; gc_step += 4 {
+		{
+			gc_rank := gc_step + 0
+			gc_pos.Thread = gc_rank
+			/*line blockreduce.go:323*/ var v float64
+			gc_s_v[gc_rank] = v
+		}
+		{
+			gc_rank := gc_step + 1
+			gc_pos.Thread = gc_rank
+			/*line blockreduce.go:323*/ var v float64
+			gc_s_v[gc_rank] = v
+		}
+		{
+			gc_rank := gc_step + 2
+			gc_pos.Thread = gc_rank
+			/*line blockreduce.go:323*/ var v float64
+			gc_s_v[gc_rank] = v
+		}
+		{
+			gc_rank := gc_step + 3
+			gc_pos.Thread = gc_rank
+			/*line blockreduce.go:323*/ var v float64
+			gc_s_v[gc_rank] = v
+		}
+	}
+	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		/*line blockreduce.go:323*/ var v float64
 		gc_s_v[gc_rank] = v
@@ -2406,10 +2433,10 @@ func gc_body_brGridStride(gc_b *compiled.Block, x []float32, partial []float64) 
 			gc_off2 := (gc_bx * gc_bdx) + gc_off
 			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(x) && gc_to <= len(x)-gc_off2 {
 				gc_at := x[gc_off2:][:gc_to]
-				gc_step := gc_from
-				for ; gc_step+3 < gc_to; gc_step += 4 {
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
-						gc_tx := gc_step + 0
+						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						v := gc_s_v[gc_rank]
 						gc_more = true
@@ -2417,7 +2444,7 @@ func gc_body_brGridStride(gc_b *compiled.Block, x []float32, partial []float64) 
 						gc_s_v[gc_rank] = v
 					}
 					{
-						gc_tx := gc_step + 1
+						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						v := gc_s_v[gc_rank]
 						gc_more = true
@@ -2425,7 +2452,7 @@ func gc_body_brGridStride(gc_b *compiled.Block, x []float32, partial []float64) 
 						gc_s_v[gc_rank] = v
 					}
 					{
-						gc_tx := gc_step + 2
+						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						v := gc_s_v[gc_rank]
 						gc_more = true
@@ -2433,7 +2460,7 @@ func gc_body_brGridStride(gc_b *compiled.Block, x []float32, partial []float64) 
 						gc_s_v[gc_rank] = v
 					}
 					{
-						gc_tx := gc_step + 3
+						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						v := gc_s_v[gc_rank]
 						gc_more = true
@@ -2441,7 +2468,7 @@ func gc_body_brGridStride(gc_b *compiled.Block, x []float32, partial []float64) 
 						gc_s_v[gc_rank] = v
 					}
 				}
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					v := gc_s_v[gc_rank]
 					gc_more = true
@@ -2449,10 +2476,10 @@ func gc_body_brGridStride(gc_b *compiled.Block, x []float32, partial []float64) 
 					gc_s_v[gc_rank] = v
 				}
 			} else {
-				gc_step2 := gc_from
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+				gc_step3 := gc_from
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					{
-						gc_tx := gc_step2 + 0
+						gc_tx := gc_step3 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						v := gc_s_v[gc_rank]
@@ -2462,7 +2489,7 @@ func gc_body_brGridStride(gc_b *compiled.Block, x []float32, partial []float64) 
 						gc_s_v[gc_rank] = v
 					}
 					{
-						gc_tx := gc_step2 + 1
+						gc_tx := gc_step3 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						v := gc_s_v[gc_rank]
@@ -2472,7 +2499,7 @@ func gc_body_brGridStride(gc_b *compiled.Block, x []float32, partial []float64) 
 						gc_s_v[gc_rank] = v
 					}
 					{
-						gc_tx := gc_step2 + 2
+						gc_tx := gc_step3 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						v := gc_s_v[gc_rank]
@@ -2482,7 +2509,7 @@ func gc_body_brGridStride(gc_b *compiled.Block, x []float32, partial []float64) 
 						gc_s_v[gc_rank] = v
 					}
 					{
-						gc_tx := gc_step2 + 3
+						gc_tx := gc_step3 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						v := gc_s_v[gc_rank]
@@ -2492,7 +2519,7 @@ func gc_body_brGridStride(gc_b *compiled.Block, x []float32, partial []float64) 
 						gc_s_v[gc_rank] = v
 					}
 				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					v := gc_s_v[gc_rank]

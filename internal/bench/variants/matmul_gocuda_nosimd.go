@@ -30,7 +30,34 @@ func gc_body_matmulFlat(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 		var sum float32
 		lanes.BroadcastFloat32x8(sum).StoreSlice(gc_s_sum[gc_rank:])
 	}
-	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
+	gc_step := gc_vstep
+	for ; gc_step+3 < gc_n; gc_step += 4 {
+		{
+			gc_rank := gc_step + 0
+			gc_pos.Thread = gc_rank
+			/*line matmul.go:25*/ var sum float32
+			gc_s_sum[gc_rank] = sum
+		}
+		{
+			gc_rank := gc_step + 1
+			gc_pos.Thread = gc_rank
+			/*line matmul.go:25*/ var sum float32
+			gc_s_sum[gc_rank] = sum
+		}
+		{
+			gc_rank := gc_step + 2
+			gc_pos.Thread = gc_rank
+			/*line matmul.go:25*/ var sum float32
+			gc_s_sum[gc_rank] = sum
+		}
+		{
+			gc_rank := gc_step + 3
+			gc_pos.Thread = gc_rank
+			/*line matmul.go:25*/ var sum float32
+			gc_s_sum[gc_rank] = sum
+		}
+	}
+	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		/*line matmul.go:25*/ var sum float32
 		gc_s_sum[gc_rank] = sum
@@ -303,65 +330,43 @@ func gc_body_matmulFlat(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 			gc_off5 := (gc_bx * mmTile) + ((gc_by*mmTile + gc_ty) * n)
 			if gc_from >= 0 && gc_off5 >= 0 && gc_off5 <= len(c) && gc_to <= len(c)-gc_off5 {
 				gc_at5 := c[gc_off5:][:gc_to]
-				gc_step := gc_from
-				for ; gc_step+3 < gc_to; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
-						gc_rank := gc_base + gc_tx
-						sum := gc_s_sum[gc_rank]
-						/*line matmul.go:43*/ gc_at5[gc_tx] = sum
-					}
-					{
-						gc_tx := gc_step + 1
-						gc_rank := gc_base + gc_tx
-						sum := gc_s_sum[gc_rank]
-						/*line matmul.go:43*/ gc_at5[gc_tx] = sum
-					}
-					{
-						gc_tx := gc_step + 2
-						gc_rank := gc_base + gc_tx
-						sum := gc_s_sum[gc_rank]
-						/*line matmul.go:43*/ gc_at5[gc_tx] = sum
-					}
-					{
-						gc_tx := gc_step + 3
-						gc_rank := gc_base + gc_tx
-						sum := gc_s_sum[gc_rank]
-						/*line matmul.go:43*/ gc_at5[gc_tx] = sum
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					sum := gc_s_sum[gc_rank]
-					/*line matmul.go:43*/ gc_at5[gc_tx] = sum
-				}
-			} else {
 				gc_step2 := gc_from
 				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
 						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						ty := gc_ty
-						/*line matmul.go:23*/ row := gc_by*mmTile + ty
-						tx := gc_tx
-						/*line matmul.go:24*/ col := gc_bx*mmTile + tx
 						sum := gc_s_sum[gc_rank]
-						/*line matmul.go:43*/ c[row*n+col] = sum
+						/*line matmul.go:43*/ gc_at5[gc_tx] = sum
 					}
 					{
 						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						ty := gc_ty
-						/*line matmul.go:23*/ row := gc_by*mmTile + ty
-						tx := gc_tx
-						/*line matmul.go:24*/ col := gc_bx*mmTile + tx
 						sum := gc_s_sum[gc_rank]
-						/*line matmul.go:43*/ c[row*n+col] = sum
+						/*line matmul.go:43*/ gc_at5[gc_tx] = sum
 					}
 					{
 						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						sum := gc_s_sum[gc_rank]
+						/*line matmul.go:43*/ gc_at5[gc_tx] = sum
+					}
+					{
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						sum := gc_s_sum[gc_rank]
+						/*line matmul.go:43*/ gc_at5[gc_tx] = sum
+					}
+				}
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					sum := gc_s_sum[gc_rank]
+					/*line matmul.go:43*/ gc_at5[gc_tx] = sum
+				}
+			} else {
+				gc_step3 := gc_from
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+					{
+						gc_tx := gc_step3 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						ty := gc_ty
@@ -372,7 +377,29 @@ func gc_body_matmulFlat(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 						/*line matmul.go:43*/ c[row*n+col] = sum
 					}
 					{
-						gc_tx := gc_step2 + 3
+						gc_tx := gc_step3 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						ty := gc_ty
+						/*line matmul.go:23*/ row := gc_by*mmTile + ty
+						tx := gc_tx
+						/*line matmul.go:24*/ col := gc_bx*mmTile + tx
+						sum := gc_s_sum[gc_rank]
+						/*line matmul.go:43*/ c[row*n+col] = sum
+					}
+					{
+						gc_tx := gc_step3 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						ty := gc_ty
+						/*line matmul.go:23*/ row := gc_by*mmTile + ty
+						tx := gc_tx
+						/*line matmul.go:24*/ col := gc_bx*mmTile + tx
+						sum := gc_s_sum[gc_rank]
+						/*line matmul.go:43*/ c[row*n+col] = sum
+					}
+					{
+						gc_tx := gc_step3 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						ty := gc_ty
@@ -383,7 +410,7 @@ func gc_body_matmulFlat(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 						/*line matmul.go:43*/ c[row*n+col] = sum
 					}
 				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					ty := gc_ty
@@ -422,7 +449,34 @@ func gc_body_matmulFloat64(gc_b *compiled.Block, a, b, c []float64, m, k, n int)
 		var sum float64
 		lanes.BroadcastFloat64x4(sum).StoreSlice(gc_s_sum[gc_rank:])
 	}
-	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
+	gc_step := gc_vstep
+	for ; gc_step+3 < gc_n; gc_step += 4 {
+		{
+			gc_rank := gc_step + 0
+			gc_pos.Thread = gc_rank
+			/*line matmul.go:56*/ var sum float64
+			gc_s_sum[gc_rank] = sum
+		}
+		{
+			gc_rank := gc_step + 1
+			gc_pos.Thread = gc_rank
+			/*line matmul.go:56*/ var sum float64
+			gc_s_sum[gc_rank] = sum
+		}
+		{
+			gc_rank := gc_step + 2
+			gc_pos.Thread = gc_rank
+			/*line matmul.go:56*/ var sum float64
+			gc_s_sum[gc_rank] = sum
+		}
+		{
+			gc_rank := gc_step + 3
+			gc_pos.Thread = gc_rank
+			/*line matmul.go:56*/ var sum float64
+			gc_s_sum[gc_rank] = sum
+		}
+	}
+	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		/*line matmul.go:56*/ var sum float64
 		gc_s_sum[gc_rank] = sum
@@ -605,65 +659,43 @@ func gc_body_matmulFloat64(gc_b *compiled.Block, a, b, c []float64, m, k, n int)
 			gc_off3 := (gc_bx * mmTile) + ((gc_by*mmTile + gc_ty) * n)
 			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 <= len(c) && gc_to <= len(c)-gc_off3 {
 				gc_at5 := c[gc_off3:][:gc_to]
-				gc_step := gc_from
-				for ; gc_step+3 < gc_to; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
-						gc_rank := gc_base + gc_tx
-						sum := gc_s_sum[gc_rank]
-						/*line matmul.go:72*/ gc_at5[gc_tx] = sum
-					}
-					{
-						gc_tx := gc_step + 1
-						gc_rank := gc_base + gc_tx
-						sum := gc_s_sum[gc_rank]
-						/*line matmul.go:72*/ gc_at5[gc_tx] = sum
-					}
-					{
-						gc_tx := gc_step + 2
-						gc_rank := gc_base + gc_tx
-						sum := gc_s_sum[gc_rank]
-						/*line matmul.go:72*/ gc_at5[gc_tx] = sum
-					}
-					{
-						gc_tx := gc_step + 3
-						gc_rank := gc_base + gc_tx
-						sum := gc_s_sum[gc_rank]
-						/*line matmul.go:72*/ gc_at5[gc_tx] = sum
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					sum := gc_s_sum[gc_rank]
-					/*line matmul.go:72*/ gc_at5[gc_tx] = sum
-				}
-			} else {
 				gc_step2 := gc_from
 				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
 						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						ty := gc_ty
-						/*line matmul.go:54*/ row := gc_by*mmTile + ty
-						tx := gc_tx
-						/*line matmul.go:55*/ col := gc_bx*mmTile + tx
 						sum := gc_s_sum[gc_rank]
-						/*line matmul.go:72*/ c[row*n+col] = sum
+						/*line matmul.go:72*/ gc_at5[gc_tx] = sum
 					}
 					{
 						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						ty := gc_ty
-						/*line matmul.go:54*/ row := gc_by*mmTile + ty
-						tx := gc_tx
-						/*line matmul.go:55*/ col := gc_bx*mmTile + tx
 						sum := gc_s_sum[gc_rank]
-						/*line matmul.go:72*/ c[row*n+col] = sum
+						/*line matmul.go:72*/ gc_at5[gc_tx] = sum
 					}
 					{
 						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						sum := gc_s_sum[gc_rank]
+						/*line matmul.go:72*/ gc_at5[gc_tx] = sum
+					}
+					{
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						sum := gc_s_sum[gc_rank]
+						/*line matmul.go:72*/ gc_at5[gc_tx] = sum
+					}
+				}
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					sum := gc_s_sum[gc_rank]
+					/*line matmul.go:72*/ gc_at5[gc_tx] = sum
+				}
+			} else {
+				gc_step3 := gc_from
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+					{
+						gc_tx := gc_step3 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						ty := gc_ty
@@ -674,7 +706,29 @@ func gc_body_matmulFloat64(gc_b *compiled.Block, a, b, c []float64, m, k, n int)
 						/*line matmul.go:72*/ c[row*n+col] = sum
 					}
 					{
-						gc_tx := gc_step2 + 3
+						gc_tx := gc_step3 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						ty := gc_ty
+						/*line matmul.go:54*/ row := gc_by*mmTile + ty
+						tx := gc_tx
+						/*line matmul.go:55*/ col := gc_bx*mmTile + tx
+						sum := gc_s_sum[gc_rank]
+						/*line matmul.go:72*/ c[row*n+col] = sum
+					}
+					{
+						gc_tx := gc_step3 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						ty := gc_ty
+						/*line matmul.go:54*/ row := gc_by*mmTile + ty
+						tx := gc_tx
+						/*line matmul.go:55*/ col := gc_bx*mmTile + tx
+						sum := gc_s_sum[gc_rank]
+						/*line matmul.go:72*/ c[row*n+col] = sum
+					}
+					{
+						gc_tx := gc_step3 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						ty := gc_ty
@@ -685,7 +739,7 @@ func gc_body_matmulFloat64(gc_b *compiled.Block, a, b, c []float64, m, k, n int)
 						/*line matmul.go:72*/ c[row*n+col] = sum
 					}
 				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					ty := gc_ty
@@ -727,7 +781,34 @@ func gc_body_matmulPhases(gc_b *compiled.Block, a, b, c []float32, m, k, n int) 
 		/*line matmul.go:90*/ var pvalue float32
 		lanes.BroadcastFloat32x8(pvalue).StoreSlice(gc_s_pvalue[gc_rank:])
 	}
-	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
+	gc_step := gc_vstep
+	for ; gc_step+3 < gc_n; gc_step += 4 {
+		{
+			gc_rank := gc_step + 0
+			gc_pos.Thread = gc_rank
+			/*line matmul.go:90*/ var pvalue float32
+			gc_s_pvalue[gc_rank] = pvalue
+		}
+		{
+			gc_rank := gc_step + 1
+			gc_pos.Thread = gc_rank
+			/*line matmul.go:90*/ var pvalue float32
+			gc_s_pvalue[gc_rank] = pvalue
+		}
+		{
+			gc_rank := gc_step + 2
+			gc_pos.Thread = gc_rank
+			/*line matmul.go:90*/ var pvalue float32
+			gc_s_pvalue[gc_rank] = pvalue
+		}
+		{
+			gc_rank := gc_step + 3
+			gc_pos.Thread = gc_rank
+			/*line matmul.go:90*/ var pvalue float32
+			gc_s_pvalue[gc_rank] = pvalue
+		}
+	}
+	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		/*line matmul.go:90*/ var pvalue float32
 		gc_s_pvalue[gc_rank] = pvalue
@@ -916,65 +997,43 @@ func gc_body_matmulPhases(gc_b *compiled.Block, a, b, c []float32, m, k, n int) 
 			gc_off4 := (bx * tileWidth) + ((by*tileWidth + gc_ty) * n)
 			if gc_from >= 0 && gc_off4 >= 0 && gc_off4 <= len(c) && gc_to <= len(c)-gc_off4 {
 				gc_at5 := c[gc_off4:][:gc_to]
-				gc_step := gc_from
-				for ; gc_step+3 < gc_to; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
-						gc_rank := gc_base + gc_tx
-						pvalue := gc_s_pvalue[gc_rank]
-						/*line matmul.go:109*/ gc_at5[gc_tx] = pvalue
-					}
-					{
-						gc_tx := gc_step + 1
-						gc_rank := gc_base + gc_tx
-						pvalue := gc_s_pvalue[gc_rank]
-						/*line matmul.go:109*/ gc_at5[gc_tx] = pvalue
-					}
-					{
-						gc_tx := gc_step + 2
-						gc_rank := gc_base + gc_tx
-						pvalue := gc_s_pvalue[gc_rank]
-						/*line matmul.go:109*/ gc_at5[gc_tx] = pvalue
-					}
-					{
-						gc_tx := gc_step + 3
-						gc_rank := gc_base + gc_tx
-						pvalue := gc_s_pvalue[gc_rank]
-						/*line matmul.go:109*/ gc_at5[gc_tx] = pvalue
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					pvalue := gc_s_pvalue[gc_rank]
-					/*line matmul.go:109*/ gc_at5[gc_tx] = pvalue
-				}
-			} else {
 				gc_step2 := gc_from
 				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
 						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						ty := gc_ty
-						/*line matmul.go:88*/ row := by*tileWidth + ty
-						tx := gc_tx
-						/*line matmul.go:89*/ col := bx*tileWidth + tx
 						pvalue := gc_s_pvalue[gc_rank]
-						/*line matmul.go:109*/ c[row*n+col] = pvalue
+						/*line matmul.go:109*/ gc_at5[gc_tx] = pvalue
 					}
 					{
 						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						ty := gc_ty
-						/*line matmul.go:88*/ row := by*tileWidth + ty
-						tx := gc_tx
-						/*line matmul.go:89*/ col := bx*tileWidth + tx
 						pvalue := gc_s_pvalue[gc_rank]
-						/*line matmul.go:109*/ c[row*n+col] = pvalue
+						/*line matmul.go:109*/ gc_at5[gc_tx] = pvalue
 					}
 					{
 						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						pvalue := gc_s_pvalue[gc_rank]
+						/*line matmul.go:109*/ gc_at5[gc_tx] = pvalue
+					}
+					{
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						pvalue := gc_s_pvalue[gc_rank]
+						/*line matmul.go:109*/ gc_at5[gc_tx] = pvalue
+					}
+				}
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					pvalue := gc_s_pvalue[gc_rank]
+					/*line matmul.go:109*/ gc_at5[gc_tx] = pvalue
+				}
+			} else {
+				gc_step3 := gc_from
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+					{
+						gc_tx := gc_step3 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						ty := gc_ty
@@ -985,7 +1044,29 @@ func gc_body_matmulPhases(gc_b *compiled.Block, a, b, c []float32, m, k, n int) 
 						/*line matmul.go:109*/ c[row*n+col] = pvalue
 					}
 					{
-						gc_tx := gc_step2 + 3
+						gc_tx := gc_step3 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						ty := gc_ty
+						/*line matmul.go:88*/ row := by*tileWidth + ty
+						tx := gc_tx
+						/*line matmul.go:89*/ col := bx*tileWidth + tx
+						pvalue := gc_s_pvalue[gc_rank]
+						/*line matmul.go:109*/ c[row*n+col] = pvalue
+					}
+					{
+						gc_tx := gc_step3 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						ty := gc_ty
+						/*line matmul.go:88*/ row := by*tileWidth + ty
+						tx := gc_tx
+						/*line matmul.go:89*/ col := bx*tileWidth + tx
+						pvalue := gc_s_pvalue[gc_rank]
+						/*line matmul.go:109*/ c[row*n+col] = pvalue
+					}
+					{
+						gc_tx := gc_step3 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						ty := gc_ty
@@ -996,7 +1077,7 @@ func gc_body_matmulPhases(gc_b *compiled.Block, a, b, c []float32, m, k, n int) 
 						/*line matmul.go:109*/ c[row*n+col] = pvalue
 					}
 				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					ty := gc_ty

@@ -49,7 +49,34 @@ func gc_body_matmulFlat(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 		}
 		archsimd.ClearAVXUpperBits()
 	}
-	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
+	gc_step := gc_vstep
+	for ; gc_step+3 < gc_n; gc_step += 4 {
+		{
+			gc_rank := gc_step + 0
+			gc_pos.Thread = gc_rank
+			/*line matmul.go:25*/ var sum float32
+			gc_s_sum[gc_rank] = sum
+		}
+		{
+			gc_rank := gc_step + 1
+			gc_pos.Thread = gc_rank
+			/*line matmul.go:25*/ var sum float32
+			gc_s_sum[gc_rank] = sum
+		}
+		{
+			gc_rank := gc_step + 2
+			gc_pos.Thread = gc_rank
+			/*line matmul.go:25*/ var sum float32
+			gc_s_sum[gc_rank] = sum
+		}
+		{
+			gc_rank := gc_step + 3
+			gc_pos.Thread = gc_rank
+			/*line matmul.go:25*/ var sum float32
+			gc_s_sum[gc_rank] = sum
+		}
+	}
+	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		/*line matmul.go:25*/ var sum float32
 		gc_s_sum[gc_rank] = sum
@@ -595,7 +622,54 @@ func gc_body_matmulFlat(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
+				gc_step2 := gc_vstep6
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+					{
+						gc_tx := gc_step2 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						ty := gc_ty
+						/*line matmul.go:23*/ row := gc_by*mmTile + ty
+						tx := gc_tx
+						/*line matmul.go:24*/ col := gc_bx*mmTile + tx
+						sum := gc_s_sum[gc_rank]
+						/*line matmul.go:43*/ c[row*n+col] = sum
+					}
+					{
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						ty := gc_ty
+						/*line matmul.go:23*/ row := gc_by*mmTile + ty
+						tx := gc_tx
+						/*line matmul.go:24*/ col := gc_bx*mmTile + tx
+						sum := gc_s_sum[gc_rank]
+						/*line matmul.go:43*/ c[row*n+col] = sum
+					}
+					{
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						ty := gc_ty
+						/*line matmul.go:23*/ row := gc_by*mmTile + ty
+						tx := gc_tx
+						/*line matmul.go:24*/ col := gc_bx*mmTile + tx
+						sum := gc_s_sum[gc_rank]
+						/*line matmul.go:43*/ c[row*n+col] = sum
+					}
+					{
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						ty := gc_ty
+						/*line matmul.go:23*/ row := gc_by*mmTile + ty
+						tx := gc_tx
+						/*line matmul.go:24*/ col := gc_bx*mmTile + tx
+						sum := gc_s_sum[gc_rank]
+						/*line matmul.go:43*/ c[row*n+col] = sum
+					}
+				}
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					ty := gc_ty
@@ -637,7 +711,34 @@ func gc_body_matmulFloat64(gc_b *compiled.Block, a, b, c []float64, m, k, n int)
 		}
 		archsimd.ClearAVXUpperBits()
 	}
-	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
+	gc_step := gc_vstep
+	for ; gc_step+3 < gc_n; gc_step += 4 {
+		{
+			gc_rank := gc_step + 0
+			gc_pos.Thread = gc_rank
+			/*line matmul.go:56*/ var sum float64
+			gc_s_sum[gc_rank] = sum
+		}
+		{
+			gc_rank := gc_step + 1
+			gc_pos.Thread = gc_rank
+			/*line matmul.go:56*/ var sum float64
+			gc_s_sum[gc_rank] = sum
+		}
+		{
+			gc_rank := gc_step + 2
+			gc_pos.Thread = gc_rank
+			/*line matmul.go:56*/ var sum float64
+			gc_s_sum[gc_rank] = sum
+		}
+		{
+			gc_rank := gc_step + 3
+			gc_pos.Thread = gc_rank
+			/*line matmul.go:56*/ var sum float64
+			gc_s_sum[gc_rank] = sum
+		}
+	}
+	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		/*line matmul.go:56*/ var sum float64
 		gc_s_sum[gc_rank] = sum
@@ -1000,7 +1101,54 @@ func gc_body_matmulFloat64(gc_b *compiled.Block, a, b, c []float64, m, k, n int)
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
+				gc_step2 := gc_vstep6
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+					{
+						gc_tx := gc_step2 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						ty := gc_ty
+						/*line matmul.go:54*/ row := gc_by*mmTile + ty
+						tx := gc_tx
+						/*line matmul.go:55*/ col := gc_bx*mmTile + tx
+						sum := gc_s_sum[gc_rank]
+						/*line matmul.go:72*/ c[row*n+col] = sum
+					}
+					{
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						ty := gc_ty
+						/*line matmul.go:54*/ row := gc_by*mmTile + ty
+						tx := gc_tx
+						/*line matmul.go:55*/ col := gc_bx*mmTile + tx
+						sum := gc_s_sum[gc_rank]
+						/*line matmul.go:72*/ c[row*n+col] = sum
+					}
+					{
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						ty := gc_ty
+						/*line matmul.go:54*/ row := gc_by*mmTile + ty
+						tx := gc_tx
+						/*line matmul.go:55*/ col := gc_bx*mmTile + tx
+						sum := gc_s_sum[gc_rank]
+						/*line matmul.go:72*/ c[row*n+col] = sum
+					}
+					{
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						ty := gc_ty
+						/*line matmul.go:54*/ row := gc_by*mmTile + ty
+						tx := gc_tx
+						/*line matmul.go:55*/ col := gc_bx*mmTile + tx
+						sum := gc_s_sum[gc_rank]
+						/*line matmul.go:72*/ c[row*n+col] = sum
+					}
+				}
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					ty := gc_ty
@@ -1062,7 +1210,34 @@ func gc_body_matmulPhases(gc_b *compiled.Block, a, b, c []float32, m, k, n int) 
 		}
 		archsimd.ClearAVXUpperBits()
 	}
-	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
+	gc_step := gc_vstep
+	for ; gc_step+3 < gc_n; gc_step += 4 {
+		{
+			gc_rank := gc_step + 0
+			gc_pos.Thread = gc_rank
+			/*line matmul.go:90*/ var pvalue float32
+			gc_s_pvalue[gc_rank] = pvalue
+		}
+		{
+			gc_rank := gc_step + 1
+			gc_pos.Thread = gc_rank
+			/*line matmul.go:90*/ var pvalue float32
+			gc_s_pvalue[gc_rank] = pvalue
+		}
+		{
+			gc_rank := gc_step + 2
+			gc_pos.Thread = gc_rank
+			/*line matmul.go:90*/ var pvalue float32
+			gc_s_pvalue[gc_rank] = pvalue
+		}
+		{
+			gc_rank := gc_step + 3
+			gc_pos.Thread = gc_rank
+			/*line matmul.go:90*/ var pvalue float32
+			gc_s_pvalue[gc_rank] = pvalue
+		}
+	}
+	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		/*line matmul.go:90*/ var pvalue float32
 		gc_s_pvalue[gc_rank] = pvalue
@@ -1780,7 +1955,54 @@ func gc_body_matmulPhases(gc_b *compiled.Block, a, b, c []float32, m, k, n int) 
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
+				gc_step2 := gc_vstep6
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+					{
+						gc_tx := gc_step2 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						ty := gc_ty
+						/*line matmul.go:88*/ row := by*tileWidth + ty
+						tx := gc_tx
+						/*line matmul.go:89*/ col := bx*tileWidth + tx
+						pvalue := gc_s_pvalue[gc_rank]
+						/*line matmul.go:109*/ c[row*n+col] = pvalue
+					}
+					{
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						ty := gc_ty
+						/*line matmul.go:88*/ row := by*tileWidth + ty
+						tx := gc_tx
+						/*line matmul.go:89*/ col := bx*tileWidth + tx
+						pvalue := gc_s_pvalue[gc_rank]
+						/*line matmul.go:109*/ c[row*n+col] = pvalue
+					}
+					{
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						ty := gc_ty
+						/*line matmul.go:88*/ row := by*tileWidth + ty
+						tx := gc_tx
+						/*line matmul.go:89*/ col := bx*tileWidth + tx
+						pvalue := gc_s_pvalue[gc_rank]
+						/*line matmul.go:109*/ c[row*n+col] = pvalue
+					}
+					{
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						ty := gc_ty
+						/*line matmul.go:88*/ row := by*tileWidth + ty
+						tx := gc_tx
+						/*line matmul.go:89*/ col := bx*tileWidth + tx
+						pvalue := gc_s_pvalue[gc_rank]
+						/*line matmul.go:109*/ c[row*n+col] = pvalue
+					}
+				}
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					ty := gc_ty

@@ -78,7 +78,54 @@ func gc_body_scanHSInline(gc_b *compiled.Block, in, out, sums []float32) {
 					}
 				}
 			}
-			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+			gc_step := gc_vstep2
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
+				{
+					gc_tx := gc_step + 0
+					gc_pos.Thread = gc_base + gc_tx
+					i := gc_tx
+					/*line scan.go:28*/ g := gc_bx*b + i
+					if g < len(in) {
+						x[i] = in[g]
+					} else {
+						x[i] = 0
+					}
+				}
+				{
+					gc_tx := gc_step + 1
+					gc_pos.Thread = gc_base + gc_tx
+					i := gc_tx
+					/*line scan.go:28*/ g := gc_bx*b + i
+					if g < len(in) {
+						x[i] = in[g]
+					} else {
+						x[i] = 0
+					}
+				}
+				{
+					gc_tx := gc_step + 2
+					gc_pos.Thread = gc_base + gc_tx
+					i := gc_tx
+					/*line scan.go:28*/ g := gc_bx*b + i
+					if g < len(in) {
+						x[i] = in[g]
+					} else {
+						x[i] = 0
+					}
+				}
+				{
+					gc_tx := gc_step + 3
+					gc_pos.Thread = gc_base + gc_tx
+					i := gc_tx
+					/*line scan.go:28*/ g := gc_bx*b + i
+					if g < len(in) {
+						x[i] = in[g]
+					} else {
+						x[i] = 0
+					}
+				}
+			}
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				i := gc_tx
 				/*line scan.go:28*/ g := gc_bx*b + i
@@ -163,7 +210,54 @@ func gc_body_scanHSInline(gc_b *compiled.Block, in, out, sums []float32) {
 						}
 						/*line scan.go:37*/ y.StoreSlice(gc_s_y[gc_rank:])
 					}
-					for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+					gc_step2 := gc_vstep4
+					for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+						{
+							gc_tx := gc_step2 + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							i := gc_tx
+							/*line scan.go:36*/ var y float32
+							if i >= offset {
+								y = x[i-offset]
+							}
+							gc_s_y[gc_rank] = y
+						}
+						{
+							gc_tx := gc_step2 + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							i := gc_tx
+							/*line scan.go:36*/ var y float32
+							if i >= offset {
+								y = x[i-offset]
+							}
+							gc_s_y[gc_rank] = y
+						}
+						{
+							gc_tx := gc_step2 + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							i := gc_tx
+							/*line scan.go:36*/ var y float32
+							if i >= offset {
+								y = x[i-offset]
+							}
+							gc_s_y[gc_rank] = y
+						}
+						{
+							gc_tx := gc_step2 + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							i := gc_tx
+							/*line scan.go:36*/ var y float32
+							if i >= offset {
+								y = x[i-offset]
+							}
+							gc_s_y[gc_rank] = y
+						}
+					}
+					for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						i := gc_tx
@@ -182,43 +276,43 @@ func gc_body_scanHSInline(gc_b *compiled.Block, in, out, sums []float32) {
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 				if gc_from >= 0 && gc_to <= len(x) {
 					gc_at4 := x[:gc_to]
-					gc_step := gc_from
-					for ; gc_step+3 < gc_to; gc_step += 4 {
+					gc_step3 := gc_from
+					for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 						{
-							gc_tx := gc_step + 0
+							gc_tx := gc_step3 + 0
 							gc_rank := gc_base + gc_tx
 							y := gc_s_y[gc_rank]
 							/*line scan.go:42*/ gc_at4[gc_tx] += y
 						}
 						{
-							gc_tx := gc_step + 1
+							gc_tx := gc_step3 + 1
 							gc_rank := gc_base + gc_tx
 							y := gc_s_y[gc_rank]
 							/*line scan.go:42*/ gc_at4[gc_tx] += y
 						}
 						{
-							gc_tx := gc_step + 2
+							gc_tx := gc_step3 + 2
 							gc_rank := gc_base + gc_tx
 							y := gc_s_y[gc_rank]
 							/*line scan.go:42*/ gc_at4[gc_tx] += y
 						}
 						{
-							gc_tx := gc_step + 3
+							gc_tx := gc_step3 + 3
 							gc_rank := gc_base + gc_tx
 							y := gc_s_y[gc_rank]
 							/*line scan.go:42*/ gc_at4[gc_tx] += y
 						}
 					}
-					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						y := gc_s_y[gc_rank]
 						/*line scan.go:42*/ gc_at4[gc_tx] += y
 					}
 				} else {
-					gc_step2 := gc_from
-					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+					gc_step4 := gc_from
+					for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 						{
-							gc_tx := gc_step2 + 0
+							gc_tx := gc_step4 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							i := gc_tx
@@ -226,7 +320,7 @@ func gc_body_scanHSInline(gc_b *compiled.Block, in, out, sums []float32) {
 							/*line scan.go:42*/ x[i] += y
 						}
 						{
-							gc_tx := gc_step2 + 1
+							gc_tx := gc_step4 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							i := gc_tx
@@ -234,7 +328,7 @@ func gc_body_scanHSInline(gc_b *compiled.Block, in, out, sums []float32) {
 							/*line scan.go:42*/ x[i] += y
 						}
 						{
-							gc_tx := gc_step2 + 2
+							gc_tx := gc_step4 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							i := gc_tx
@@ -242,7 +336,7 @@ func gc_body_scanHSInline(gc_b *compiled.Block, in, out, sums []float32) {
 							/*line scan.go:42*/ x[i] += y
 						}
 						{
-							gc_tx := gc_step2 + 3
+							gc_tx := gc_step4 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							i := gc_tx
@@ -250,7 +344,7 @@ func gc_body_scanHSInline(gc_b *compiled.Block, in, out, sums []float32) {
 							/*line scan.go:42*/ x[i] += y
 						}
 					}
-					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						i := gc_tx
@@ -356,7 +450,50 @@ func gc_body_scanHSDoubleBuffer(gc_b *compiled.Block, in, out, sums []float32) {
 					}
 				}
 			}
-			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+			gc_step := gc_vstep2
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
+				{
+					gc_tx := gc_step + 0
+					gc_pos.Thread = gc_base + gc_tx
+					thid := gc_tx
+					/*line scan.go:62*/ g := gc_bx*b + thid
+					/*line scan.go:64*/ temp[thid] = 0
+					if g < len(in) {
+						temp[thid] = in[g]
+					}
+				}
+				{
+					gc_tx := gc_step + 1
+					gc_pos.Thread = gc_base + gc_tx
+					thid := gc_tx
+					/*line scan.go:62*/ g := gc_bx*b + thid
+					/*line scan.go:64*/ temp[thid] = 0
+					if g < len(in) {
+						temp[thid] = in[g]
+					}
+				}
+				{
+					gc_tx := gc_step + 2
+					gc_pos.Thread = gc_base + gc_tx
+					thid := gc_tx
+					/*line scan.go:62*/ g := gc_bx*b + thid
+					/*line scan.go:64*/ temp[thid] = 0
+					if g < len(in) {
+						temp[thid] = in[g]
+					}
+				}
+				{
+					gc_tx := gc_step + 3
+					gc_pos.Thread = gc_base + gc_tx
+					thid := gc_tx
+					/*line scan.go:62*/ g := gc_bx*b + thid
+					/*line scan.go:64*/ temp[thid] = 0
+					if g < len(in) {
+						temp[thid] = in[g]
+					}
+				}
+			}
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				thid := gc_tx
 				/*line scan.go:62*/ g := gc_bx*b + thid
@@ -534,7 +671,50 @@ func gc_body_scanHSDoubleBufferMax(gc_b *compiled.Block, in, out, sums []int32) 
 					}
 				}
 			}
-			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+			gc_step := gc_vstep2
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
+				{
+					gc_tx := gc_step + 0
+					gc_pos.Thread = gc_base + gc_tx
+					thid := gc_tx
+					/*line scan.go:95*/ g := gc_bx*b + thid
+					/*line scan.go:97*/ temp[thid] = -math32Max - 1
+					if g < len(in) {
+						temp[thid] = in[g]
+					}
+				}
+				{
+					gc_tx := gc_step + 1
+					gc_pos.Thread = gc_base + gc_tx
+					thid := gc_tx
+					/*line scan.go:95*/ g := gc_bx*b + thid
+					/*line scan.go:97*/ temp[thid] = -math32Max - 1
+					if g < len(in) {
+						temp[thid] = in[g]
+					}
+				}
+				{
+					gc_tx := gc_step + 2
+					gc_pos.Thread = gc_base + gc_tx
+					thid := gc_tx
+					/*line scan.go:95*/ g := gc_bx*b + thid
+					/*line scan.go:97*/ temp[thid] = -math32Max - 1
+					if g < len(in) {
+						temp[thid] = in[g]
+					}
+				}
+				{
+					gc_tx := gc_step + 3
+					gc_pos.Thread = gc_base + gc_tx
+					thid := gc_tx
+					/*line scan.go:95*/ g := gc_bx*b + thid
+					/*line scan.go:97*/ temp[thid] = -math32Max - 1
+					if g < len(in) {
+						temp[thid] = in[g]
+					}
+				}
+			}
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				thid := gc_tx
 				/*line scan.go:95*/ g := gc_bx*b + thid
@@ -715,7 +895,54 @@ func gc_body_scanHSInt32(gc_b *compiled.Block, in, out, sums []int32) {
 				}
 				v.StoreSlice(x[i:])
 			}
-			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+			gc_step := gc_vstep2
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
+				{
+					gc_tx := gc_step + 0
+					gc_pos.Thread = gc_base + gc_tx
+					i := gc_tx
+					/*line scan.go:127*/ g := gc_bx*b + i
+					var v int32
+					if g < len(in) {
+						v = in[g]
+					}
+					x[i] = v
+				}
+				{
+					gc_tx := gc_step + 1
+					gc_pos.Thread = gc_base + gc_tx
+					i := gc_tx
+					/*line scan.go:127*/ g := gc_bx*b + i
+					var v int32
+					if g < len(in) {
+						v = in[g]
+					}
+					x[i] = v
+				}
+				{
+					gc_tx := gc_step + 2
+					gc_pos.Thread = gc_base + gc_tx
+					i := gc_tx
+					/*line scan.go:127*/ g := gc_bx*b + i
+					var v int32
+					if g < len(in) {
+						v = in[g]
+					}
+					x[i] = v
+				}
+				{
+					gc_tx := gc_step + 3
+					gc_pos.Thread = gc_base + gc_tx
+					i := gc_tx
+					/*line scan.go:127*/ g := gc_bx*b + i
+					var v int32
+					if g < len(in) {
+						v = in[g]
+					}
+					x[i] = v
+				}
+			}
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				i := gc_tx
 				/*line scan.go:127*/ g := gc_bx*b + i
@@ -800,7 +1027,54 @@ func gc_body_scanHSInt32(gc_b *compiled.Block, in, out, sums []int32) {
 						}
 						/*line scan.go:136*/ y.StoreSlice(gc_s_y[gc_rank:])
 					}
-					for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+					gc_step2 := gc_vstep4
+					for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+						{
+							gc_tx := gc_step2 + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							i := gc_tx
+							/*line scan.go:135*/ var y int32
+							if i >= offset {
+								y = x[i-offset]
+							}
+							gc_s_y[gc_rank] = y
+						}
+						{
+							gc_tx := gc_step2 + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							i := gc_tx
+							/*line scan.go:135*/ var y int32
+							if i >= offset {
+								y = x[i-offset]
+							}
+							gc_s_y[gc_rank] = y
+						}
+						{
+							gc_tx := gc_step2 + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							i := gc_tx
+							/*line scan.go:135*/ var y int32
+							if i >= offset {
+								y = x[i-offset]
+							}
+							gc_s_y[gc_rank] = y
+						}
+						{
+							gc_tx := gc_step2 + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							i := gc_tx
+							/*line scan.go:135*/ var y int32
+							if i >= offset {
+								y = x[i-offset]
+							}
+							gc_s_y[gc_rank] = y
+						}
+					}
+					for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						i := gc_tx
@@ -819,43 +1093,43 @@ func gc_body_scanHSInt32(gc_b *compiled.Block, in, out, sums []int32) {
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 				if gc_from >= 0 && gc_to <= len(x) {
 					gc_at4 := x[:gc_to]
-					gc_step := gc_from
-					for ; gc_step+3 < gc_to; gc_step += 4 {
+					gc_step3 := gc_from
+					for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 						{
-							gc_tx := gc_step + 0
+							gc_tx := gc_step3 + 0
 							gc_rank := gc_base + gc_tx
 							y := gc_s_y[gc_rank]
 							/*line scan.go:141*/ gc_at4[gc_tx] = y + gc_at4[gc_tx]
 						}
 						{
-							gc_tx := gc_step + 1
+							gc_tx := gc_step3 + 1
 							gc_rank := gc_base + gc_tx
 							y := gc_s_y[gc_rank]
 							/*line scan.go:141*/ gc_at4[gc_tx] = y + gc_at4[gc_tx]
 						}
 						{
-							gc_tx := gc_step + 2
+							gc_tx := gc_step3 + 2
 							gc_rank := gc_base + gc_tx
 							y := gc_s_y[gc_rank]
 							/*line scan.go:141*/ gc_at4[gc_tx] = y + gc_at4[gc_tx]
 						}
 						{
-							gc_tx := gc_step + 3
+							gc_tx := gc_step3 + 3
 							gc_rank := gc_base + gc_tx
 							y := gc_s_y[gc_rank]
 							/*line scan.go:141*/ gc_at4[gc_tx] = y + gc_at4[gc_tx]
 						}
 					}
-					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						y := gc_s_y[gc_rank]
 						/*line scan.go:141*/ gc_at4[gc_tx] = y + gc_at4[gc_tx]
 					}
 				} else {
-					gc_step2 := gc_from
-					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+					gc_step4 := gc_from
+					for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 						{
-							gc_tx := gc_step2 + 0
+							gc_tx := gc_step4 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							i := gc_tx
@@ -863,7 +1137,7 @@ func gc_body_scanHSInt32(gc_b *compiled.Block, in, out, sums []int32) {
 							/*line scan.go:141*/ x[i] = y + x[i]
 						}
 						{
-							gc_tx := gc_step2 + 1
+							gc_tx := gc_step4 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							i := gc_tx
@@ -871,7 +1145,7 @@ func gc_body_scanHSInt32(gc_b *compiled.Block, in, out, sums []int32) {
 							/*line scan.go:141*/ x[i] = y + x[i]
 						}
 						{
-							gc_tx := gc_step2 + 2
+							gc_tx := gc_step4 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							i := gc_tx
@@ -879,7 +1153,7 @@ func gc_body_scanHSInt32(gc_b *compiled.Block, in, out, sums []int32) {
 							/*line scan.go:141*/ x[i] = y + x[i]
 						}
 						{
-							gc_tx := gc_step2 + 3
+							gc_tx := gc_step4 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							i := gc_tx
@@ -887,7 +1161,7 @@ func gc_body_scanHSInt32(gc_b *compiled.Block, in, out, sums []int32) {
 							/*line scan.go:141*/ x[i] = y + x[i]
 						}
 					}
-					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						i := gc_tx
@@ -996,7 +1270,54 @@ func gc_body_scanHSWhile(gc_b *compiled.Block, in, out, sums []float32) {
 				}
 				v.StoreSlice(x[tid:])
 			}
-			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+			gc_step := gc_vstep2
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
+				{
+					gc_tx := gc_step + 0
+					gc_pos.Thread = gc_base + gc_tx
+					tid := gc_tx
+					/*line scan.go:162*/ g := gc_bx*n + tid
+					var v float32
+					if g < len(in) {
+						v = in[g]
+					}
+					x[tid] = v
+				}
+				{
+					gc_tx := gc_step + 1
+					gc_pos.Thread = gc_base + gc_tx
+					tid := gc_tx
+					/*line scan.go:162*/ g := gc_bx*n + tid
+					var v float32
+					if g < len(in) {
+						v = in[g]
+					}
+					x[tid] = v
+				}
+				{
+					gc_tx := gc_step + 2
+					gc_pos.Thread = gc_base + gc_tx
+					tid := gc_tx
+					/*line scan.go:162*/ g := gc_bx*n + tid
+					var v float32
+					if g < len(in) {
+						v = in[g]
+					}
+					x[tid] = v
+				}
+				{
+					gc_tx := gc_step + 3
+					gc_pos.Thread = gc_base + gc_tx
+					tid := gc_tx
+					/*line scan.go:162*/ g := gc_bx*n + tid
+					var v float32
+					if g < len(in) {
+						v = in[g]
+					}
+					x[tid] = v
+				}
+			}
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
 				/*line scan.go:162*/ g := gc_bx*n + tid
@@ -1080,7 +1401,54 @@ func gc_body_scanHSWhile(gc_b *compiled.Block, in, out, sums []float32) {
 						}
 						/*line scan.go:172*/ tmp.StoreSlice(gc_s_tmp[gc_rank:])
 					}
-					for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+					gc_step2 := gc_vstep4
+					for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+						{
+							gc_tx := gc_step2 + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							tid := gc_tx
+							/*line scan.go:171*/ var tmp float32
+							if tid-offset >= 0 {
+								tmp = x[tid-offset]
+							}
+							gc_s_tmp[gc_rank] = tmp
+						}
+						{
+							gc_tx := gc_step2 + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							tid := gc_tx
+							/*line scan.go:171*/ var tmp float32
+							if tid-offset >= 0 {
+								tmp = x[tid-offset]
+							}
+							gc_s_tmp[gc_rank] = tmp
+						}
+						{
+							gc_tx := gc_step2 + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							tid := gc_tx
+							/*line scan.go:171*/ var tmp float32
+							if tid-offset >= 0 {
+								tmp = x[tid-offset]
+							}
+							gc_s_tmp[gc_rank] = tmp
+						}
+						{
+							gc_tx := gc_step2 + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							tid := gc_tx
+							/*line scan.go:171*/ var tmp float32
+							if tid-offset >= 0 {
+								tmp = x[tid-offset]
+							}
+							gc_s_tmp[gc_rank] = tmp
+						}
+					}
+					for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
@@ -1095,43 +1463,43 @@ func gc_body_scanHSWhile(gc_b *compiled.Block, in, out, sums []float32) {
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				/*line scan.go:183*/ if gc_bdx <= len(x) {
 					gc_at4 := x[:gc_bdx]
-					gc_step := 0
-					for ; gc_step+3 < gc_bdx; gc_step += 4 {
+					gc_step3 := 0
+					for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
 						{
-							gc_tx := gc_step + 0
+							gc_tx := gc_step3 + 0
 							gc_rank := gc_base + gc_tx
 							tmp := gc_s_tmp[gc_rank]
 							/*line scan.go:176*/ gc_at4[gc_tx] += tmp
 						}
 						{
-							gc_tx := gc_step + 1
+							gc_tx := gc_step3 + 1
 							gc_rank := gc_base + gc_tx
 							tmp := gc_s_tmp[gc_rank]
 							/*line scan.go:176*/ gc_at4[gc_tx] += tmp
 						}
 						{
-							gc_tx := gc_step + 2
+							gc_tx := gc_step3 + 2
 							gc_rank := gc_base + gc_tx
 							tmp := gc_s_tmp[gc_rank]
 							/*line scan.go:176*/ gc_at4[gc_tx] += tmp
 						}
 						{
-							gc_tx := gc_step + 3
+							gc_tx := gc_step3 + 3
 							gc_rank := gc_base + gc_tx
 							tmp := gc_s_tmp[gc_rank]
 							/*line scan.go:176*/ gc_at4[gc_tx] += tmp
 						}
 					}
-					for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						tmp := gc_s_tmp[gc_rank]
 						/*line scan.go:176*/ gc_at4[gc_tx] += tmp
 					}
 				} else {
-					gc_step2 := 0
-					for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+					gc_step4 := 0
+					for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
 						{
-							gc_tx := gc_step2 + 0
+							gc_tx := gc_step4 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							tid := gc_tx
@@ -1139,7 +1507,7 @@ func gc_body_scanHSWhile(gc_b *compiled.Block, in, out, sums []float32) {
 							/*line scan.go:176*/ x[tid] += tmp
 						}
 						{
-							gc_tx := gc_step2 + 1
+							gc_tx := gc_step4 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							tid := gc_tx
@@ -1147,7 +1515,7 @@ func gc_body_scanHSWhile(gc_b *compiled.Block, in, out, sums []float32) {
 							/*line scan.go:176*/ x[tid] += tmp
 						}
 						{
-							gc_tx := gc_step2 + 2
+							gc_tx := gc_step4 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							tid := gc_tx
@@ -1155,7 +1523,7 @@ func gc_body_scanHSWhile(gc_b *compiled.Block, in, out, sums []float32) {
 							/*line scan.go:176*/ x[tid] += tmp
 						}
 						{
-							gc_tx := gc_step2 + 3
+							gc_tx := gc_step4 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							tid := gc_tx
@@ -1163,7 +1531,7 @@ func gc_body_scanHSWhile(gc_b *compiled.Block, in, out, sums []float32) {
 							/*line scan.go:176*/ x[tid] += tmp
 						}
 					}
-					for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
@@ -1334,7 +1702,54 @@ func gc_body_scanHSFourPerThread(gc_b *compiled.Block, in, out, sums []float32) 
 						}
 						/*line scan.go:210*/ y.StoreSlice(gc_s_y[gc_rank:])
 					}
-					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+					gc_step := gc_vstep2
+					for ; gc_step+3 < gc_bdx; gc_step += 4 {
+						{
+							gc_tx := gc_step + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							i := gc_tx
+							/*line scan.go:209*/ var y float32
+							if i >= offset {
+								y = x[i-offset]
+							}
+							gc_s_y[gc_rank] = y
+						}
+						{
+							gc_tx := gc_step + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							i := gc_tx
+							/*line scan.go:209*/ var y float32
+							if i >= offset {
+								y = x[i-offset]
+							}
+							gc_s_y[gc_rank] = y
+						}
+						{
+							gc_tx := gc_step + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							i := gc_tx
+							/*line scan.go:209*/ var y float32
+							if i >= offset {
+								y = x[i-offset]
+							}
+							gc_s_y[gc_rank] = y
+						}
+						{
+							gc_tx := gc_step + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							i := gc_tx
+							/*line scan.go:209*/ var y float32
+							if i >= offset {
+								y = x[i-offset]
+							}
+							gc_s_y[gc_rank] = y
+						}
+					}
+					for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						i := gc_tx
@@ -1353,59 +1768,43 @@ func gc_body_scanHSFourPerThread(gc_b *compiled.Block, in, out, sums []float32) 
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 				if gc_from >= 0 && gc_to <= len(x) {
 					gc_at2 := x[:gc_to]
-					gc_step := gc_from
-					for ; gc_step+3 < gc_to; gc_step += 4 {
-						{
-							gc_tx := gc_step + 0
-							gc_rank := gc_base + gc_tx
-							y := gc_s_y[gc_rank]
-							/*line scan.go:215*/ gc_at2[gc_tx] += y
-						}
-						{
-							gc_tx := gc_step + 1
-							gc_rank := gc_base + gc_tx
-							y := gc_s_y[gc_rank]
-							/*line scan.go:215*/ gc_at2[gc_tx] += y
-						}
-						{
-							gc_tx := gc_step + 2
-							gc_rank := gc_base + gc_tx
-							y := gc_s_y[gc_rank]
-							/*line scan.go:215*/ gc_at2[gc_tx] += y
-						}
-						{
-							gc_tx := gc_step + 3
-							gc_rank := gc_base + gc_tx
-							y := gc_s_y[gc_rank]
-							/*line scan.go:215*/ gc_at2[gc_tx] += y
-						}
-					}
-					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						y := gc_s_y[gc_rank]
-						/*line scan.go:215*/ gc_at2[gc_tx] += y
-					}
-				} else {
 					gc_step2 := gc_from
 					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 						{
 							gc_tx := gc_step2 + 0
 							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							i := gc_tx
 							y := gc_s_y[gc_rank]
-							/*line scan.go:215*/ x[i] += y
+							/*line scan.go:215*/ gc_at2[gc_tx] += y
 						}
 						{
 							gc_tx := gc_step2 + 1
 							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							i := gc_tx
 							y := gc_s_y[gc_rank]
-							/*line scan.go:215*/ x[i] += y
+							/*line scan.go:215*/ gc_at2[gc_tx] += y
 						}
 						{
 							gc_tx := gc_step2 + 2
+							gc_rank := gc_base + gc_tx
+							y := gc_s_y[gc_rank]
+							/*line scan.go:215*/ gc_at2[gc_tx] += y
+						}
+						{
+							gc_tx := gc_step2 + 3
+							gc_rank := gc_base + gc_tx
+							y := gc_s_y[gc_rank]
+							/*line scan.go:215*/ gc_at2[gc_tx] += y
+						}
+					}
+					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						y := gc_s_y[gc_rank]
+						/*line scan.go:215*/ gc_at2[gc_tx] += y
+					}
+				} else {
+					gc_step3 := gc_from
+					for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+						{
+							gc_tx := gc_step3 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							i := gc_tx
@@ -1413,7 +1812,23 @@ func gc_body_scanHSFourPerThread(gc_b *compiled.Block, in, out, sums []float32) 
 							/*line scan.go:215*/ x[i] += y
 						}
 						{
-							gc_tx := gc_step2 + 3
+							gc_tx := gc_step3 + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							i := gc_tx
+							y := gc_s_y[gc_rank]
+							/*line scan.go:215*/ x[i] += y
+						}
+						{
+							gc_tx := gc_step3 + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							i := gc_tx
+							y := gc_s_y[gc_rank]
+							/*line scan.go:215*/ x[i] += y
+						}
+						{
+							gc_tx := gc_step3 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							i := gc_tx
@@ -1421,7 +1836,7 @@ func gc_body_scanHSFourPerThread(gc_b *compiled.Block, in, out, sums []float32) 
 							/*line scan.go:215*/ x[i] += y
 						}
 					}
-					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						i := gc_tx

@@ -150,7 +150,54 @@ func gc_body_scanHSInline(gc_b *compiled.Block, in, out, sums []float32) {
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+			gc_step := gc_vstep2
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
+				{
+					gc_tx := gc_step + 0
+					gc_pos.Thread = gc_base + gc_tx
+					i := gc_tx
+					/*line scan.go:28*/ g := gc_bx*b + i
+					if g < len(in) {
+						x[i] = in[g]
+					} else {
+						x[i] = 0
+					}
+				}
+				{
+					gc_tx := gc_step + 1
+					gc_pos.Thread = gc_base + gc_tx
+					i := gc_tx
+					/*line scan.go:28*/ g := gc_bx*b + i
+					if g < len(in) {
+						x[i] = in[g]
+					} else {
+						x[i] = 0
+					}
+				}
+				{
+					gc_tx := gc_step + 2
+					gc_pos.Thread = gc_base + gc_tx
+					i := gc_tx
+					/*line scan.go:28*/ g := gc_bx*b + i
+					if g < len(in) {
+						x[i] = in[g]
+					} else {
+						x[i] = 0
+					}
+				}
+				{
+					gc_tx := gc_step + 3
+					gc_pos.Thread = gc_base + gc_tx
+					i := gc_tx
+					/*line scan.go:28*/ g := gc_bx*b + i
+					if g < len(in) {
+						x[i] = in[g]
+					} else {
+						x[i] = 0
+					}
+				}
+			}
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				i := gc_tx
 				/*line scan.go:28*/ g := gc_bx*b + i
@@ -170,40 +217,8 @@ func gc_body_scanHSInline(gc_b *compiled.Block, in, out, sums []float32) {
 			}
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				gc_lo2, gc_hi2 := min(gc_from, gc_bdx), max(gc_from, gc_to)
-				gc_step := 0
-				for ; gc_step+3 < gc_lo2; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
-						gc_rank := gc_base + gc_tx
-						/*line scan.go:36*/ var y float32
-						gc_s_y[gc_rank] = y
-					}
-					{
-						gc_tx := gc_step + 1
-						gc_rank := gc_base + gc_tx
-						/*line scan.go:36*/ var y float32
-						gc_s_y[gc_rank] = y
-					}
-					{
-						gc_tx := gc_step + 2
-						gc_rank := gc_base + gc_tx
-						/*line scan.go:36*/ var y float32
-						gc_s_y[gc_rank] = y
-					}
-					{
-						gc_tx := gc_step + 3
-						gc_rank := gc_base + gc_tx
-						/*line scan.go:36*/ var y float32
-						gc_s_y[gc_rank] = y
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_lo2; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					/*line scan.go:36*/ var y float32
-					gc_s_y[gc_rank] = y
-				}
-				gc_step2 := gc_hi2
-				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+				gc_step2 := 0
+				for ; gc_step2+3 < gc_lo2; gc_step2 += 4 {
 					{
 						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
@@ -229,7 +244,39 @@ func gc_body_scanHSInline(gc_b *compiled.Block, in, out, sums []float32) {
 						gc_s_y[gc_rank] = y
 					}
 				}
-				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_lo2; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					/*line scan.go:36*/ var y float32
+					gc_s_y[gc_rank] = y
+				}
+				gc_step3 := gc_hi2
+				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+					{
+						gc_tx := gc_step3 + 0
+						gc_rank := gc_base + gc_tx
+						/*line scan.go:36*/ var y float32
+						gc_s_y[gc_rank] = y
+					}
+					{
+						gc_tx := gc_step3 + 1
+						gc_rank := gc_base + gc_tx
+						/*line scan.go:36*/ var y float32
+						gc_s_y[gc_rank] = y
+					}
+					{
+						gc_tx := gc_step3 + 2
+						gc_rank := gc_base + gc_tx
+						/*line scan.go:36*/ var y float32
+						gc_s_y[gc_rank] = y
+					}
+					{
+						gc_tx := gc_step3 + 3
+						gc_rank := gc_base + gc_tx
+						/*line scan.go:36*/ var y float32
+						gc_s_y[gc_rank] = y
+					}
+				}
+				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					/*line scan.go:36*/ var y float32
 					gc_s_y[gc_rank] = y
@@ -324,7 +371,46 @@ func gc_body_scanHSInline(gc_b *compiled.Block, in, out, sums []float32) {
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
+					gc_step4 := gc_vstep4
+					for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+						{
+							gc_tx := gc_step4 + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							i := gc_tx
+							/*line scan.go:36*/ var y float32
+							/*line scan.go:38*/ y = x[i-offset]
+							gc_s_y[gc_rank] = y
+						}
+						{
+							gc_tx := gc_step4 + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							i := gc_tx
+							/*line scan.go:36*/ var y float32
+							/*line scan.go:38*/ y = x[i-offset]
+							gc_s_y[gc_rank] = y
+						}
+						{
+							gc_tx := gc_step4 + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							i := gc_tx
+							/*line scan.go:36*/ var y float32
+							/*line scan.go:38*/ y = x[i-offset]
+							gc_s_y[gc_rank] = y
+						}
+						{
+							gc_tx := gc_step4 + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							i := gc_tx
+							/*line scan.go:36*/ var y float32
+							/*line scan.go:38*/ y = x[i-offset]
+							gc_s_y[gc_rank] = y
+						}
+					}
+					for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						i := gc_tx
@@ -417,7 +503,42 @@ func gc_body_scanHSInline(gc_b *compiled.Block, in, out, sums []float32) {
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
+					gc_step5 := gc_vstep6
+					for ; gc_step5+3 < gc_to; gc_step5 += 4 {
+						{
+							gc_tx := gc_step5 + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							i := gc_tx
+							y := gc_s_y[gc_rank]
+							/*line scan.go:42*/ x[i] += y
+						}
+						{
+							gc_tx := gc_step5 + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							i := gc_tx
+							y := gc_s_y[gc_rank]
+							/*line scan.go:42*/ x[i] += y
+						}
+						{
+							gc_tx := gc_step5 + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							i := gc_tx
+							y := gc_s_y[gc_rank]
+							/*line scan.go:42*/ x[i] += y
+						}
+						{
+							gc_tx := gc_step5 + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							i := gc_tx
+							y := gc_s_y[gc_rank]
+							/*line scan.go:42*/ x[i] += y
+						}
+					}
+					for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						i := gc_tx
@@ -584,7 +705,50 @@ func gc_body_scanHSDoubleBuffer(gc_b *compiled.Block, in, out, sums []float32) {
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+			gc_step := gc_vstep2
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
+				{
+					gc_tx := gc_step + 0
+					gc_pos.Thread = gc_base + gc_tx
+					thid := gc_tx
+					/*line scan.go:62*/ g := gc_bx*b + thid
+					/*line scan.go:64*/ temp[thid] = 0
+					if g < len(in) {
+						temp[thid] = in[g]
+					}
+				}
+				{
+					gc_tx := gc_step + 1
+					gc_pos.Thread = gc_base + gc_tx
+					thid := gc_tx
+					/*line scan.go:62*/ g := gc_bx*b + thid
+					/*line scan.go:64*/ temp[thid] = 0
+					if g < len(in) {
+						temp[thid] = in[g]
+					}
+				}
+				{
+					gc_tx := gc_step + 2
+					gc_pos.Thread = gc_base + gc_tx
+					thid := gc_tx
+					/*line scan.go:62*/ g := gc_bx*b + thid
+					/*line scan.go:64*/ temp[thid] = 0
+					if g < len(in) {
+						temp[thid] = in[g]
+					}
+				}
+				{
+					gc_tx := gc_step + 3
+					gc_pos.Thread = gc_base + gc_tx
+					thid := gc_tx
+					/*line scan.go:62*/ g := gc_bx*b + thid
+					/*line scan.go:64*/ temp[thid] = 0
+					if g < len(in) {
+						temp[thid] = in[g]
+					}
+				}
+			}
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				thid := gc_tx
 				/*line scan.go:62*/ g := gc_bx*b + thid
@@ -890,7 +1054,50 @@ func gc_body_scanHSDoubleBufferMax(gc_b *compiled.Block, in, out, sums []int32) 
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+			gc_step := gc_vstep2
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
+				{
+					gc_tx := gc_step + 0
+					gc_pos.Thread = gc_base + gc_tx
+					thid := gc_tx
+					/*line scan.go:95*/ g := gc_bx*b + thid
+					/*line scan.go:97*/ temp[thid] = -math32Max - 1
+					if g < len(in) {
+						temp[thid] = in[g]
+					}
+				}
+				{
+					gc_tx := gc_step + 1
+					gc_pos.Thread = gc_base + gc_tx
+					thid := gc_tx
+					/*line scan.go:95*/ g := gc_bx*b + thid
+					/*line scan.go:97*/ temp[thid] = -math32Max - 1
+					if g < len(in) {
+						temp[thid] = in[g]
+					}
+				}
+				{
+					gc_tx := gc_step + 2
+					gc_pos.Thread = gc_base + gc_tx
+					thid := gc_tx
+					/*line scan.go:95*/ g := gc_bx*b + thid
+					/*line scan.go:97*/ temp[thid] = -math32Max - 1
+					if g < len(in) {
+						temp[thid] = in[g]
+					}
+				}
+				{
+					gc_tx := gc_step + 3
+					gc_pos.Thread = gc_base + gc_tx
+					thid := gc_tx
+					/*line scan.go:95*/ g := gc_bx*b + thid
+					/*line scan.go:97*/ temp[thid] = -math32Max - 1
+					if g < len(in) {
+						temp[thid] = in[g]
+					}
+				}
+			}
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				thid := gc_tx
 				/*line scan.go:95*/ g := gc_bx*b + thid
@@ -1199,7 +1406,54 @@ func gc_body_scanHSInt32(gc_b *compiled.Block, in, out, sums []int32) {
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+			gc_step := gc_vstep2
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
+				{
+					gc_tx := gc_step + 0
+					gc_pos.Thread = gc_base + gc_tx
+					i := gc_tx
+					/*line scan.go:127*/ g := gc_bx*b + i
+					var v int32
+					if g < len(in) {
+						v = in[g]
+					}
+					x[i] = v
+				}
+				{
+					gc_tx := gc_step + 1
+					gc_pos.Thread = gc_base + gc_tx
+					i := gc_tx
+					/*line scan.go:127*/ g := gc_bx*b + i
+					var v int32
+					if g < len(in) {
+						v = in[g]
+					}
+					x[i] = v
+				}
+				{
+					gc_tx := gc_step + 2
+					gc_pos.Thread = gc_base + gc_tx
+					i := gc_tx
+					/*line scan.go:127*/ g := gc_bx*b + i
+					var v int32
+					if g < len(in) {
+						v = in[g]
+					}
+					x[i] = v
+				}
+				{
+					gc_tx := gc_step + 3
+					gc_pos.Thread = gc_base + gc_tx
+					i := gc_tx
+					/*line scan.go:127*/ g := gc_bx*b + i
+					var v int32
+					if g < len(in) {
+						v = in[g]
+					}
+					x[i] = v
+				}
+			}
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				i := gc_tx
 				/*line scan.go:127*/ g := gc_bx*b + i
@@ -1219,40 +1473,8 @@ func gc_body_scanHSInt32(gc_b *compiled.Block, in, out, sums []int32) {
 			}
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				gc_lo2, gc_hi2 := min(gc_from, gc_bdx), max(gc_from, gc_to)
-				gc_step := 0
-				for ; gc_step+3 < gc_lo2; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
-						gc_rank := gc_base + gc_tx
-						/*line scan.go:135*/ var y int32
-						gc_s_y[gc_rank] = y
-					}
-					{
-						gc_tx := gc_step + 1
-						gc_rank := gc_base + gc_tx
-						/*line scan.go:135*/ var y int32
-						gc_s_y[gc_rank] = y
-					}
-					{
-						gc_tx := gc_step + 2
-						gc_rank := gc_base + gc_tx
-						/*line scan.go:135*/ var y int32
-						gc_s_y[gc_rank] = y
-					}
-					{
-						gc_tx := gc_step + 3
-						gc_rank := gc_base + gc_tx
-						/*line scan.go:135*/ var y int32
-						gc_s_y[gc_rank] = y
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_lo2; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					/*line scan.go:135*/ var y int32
-					gc_s_y[gc_rank] = y
-				}
-				gc_step2 := gc_hi2
-				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+				gc_step2 := 0
+				for ; gc_step2+3 < gc_lo2; gc_step2 += 4 {
 					{
 						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
@@ -1278,7 +1500,39 @@ func gc_body_scanHSInt32(gc_b *compiled.Block, in, out, sums []int32) {
 						gc_s_y[gc_rank] = y
 					}
 				}
-				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_lo2; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					/*line scan.go:135*/ var y int32
+					gc_s_y[gc_rank] = y
+				}
+				gc_step3 := gc_hi2
+				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+					{
+						gc_tx := gc_step3 + 0
+						gc_rank := gc_base + gc_tx
+						/*line scan.go:135*/ var y int32
+						gc_s_y[gc_rank] = y
+					}
+					{
+						gc_tx := gc_step3 + 1
+						gc_rank := gc_base + gc_tx
+						/*line scan.go:135*/ var y int32
+						gc_s_y[gc_rank] = y
+					}
+					{
+						gc_tx := gc_step3 + 2
+						gc_rank := gc_base + gc_tx
+						/*line scan.go:135*/ var y int32
+						gc_s_y[gc_rank] = y
+					}
+					{
+						gc_tx := gc_step3 + 3
+						gc_rank := gc_base + gc_tx
+						/*line scan.go:135*/ var y int32
+						gc_s_y[gc_rank] = y
+					}
+				}
+				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					/*line scan.go:135*/ var y int32
 					gc_s_y[gc_rank] = y
@@ -1373,7 +1627,46 @@ func gc_body_scanHSInt32(gc_b *compiled.Block, in, out, sums []int32) {
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
+					gc_step4 := gc_vstep4
+					for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+						{
+							gc_tx := gc_step4 + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							i := gc_tx
+							/*line scan.go:135*/ var y int32
+							/*line scan.go:137*/ y = x[i-offset]
+							gc_s_y[gc_rank] = y
+						}
+						{
+							gc_tx := gc_step4 + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							i := gc_tx
+							/*line scan.go:135*/ var y int32
+							/*line scan.go:137*/ y = x[i-offset]
+							gc_s_y[gc_rank] = y
+						}
+						{
+							gc_tx := gc_step4 + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							i := gc_tx
+							/*line scan.go:135*/ var y int32
+							/*line scan.go:137*/ y = x[i-offset]
+							gc_s_y[gc_rank] = y
+						}
+						{
+							gc_tx := gc_step4 + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							i := gc_tx
+							/*line scan.go:135*/ var y int32
+							/*line scan.go:137*/ y = x[i-offset]
+							gc_s_y[gc_rank] = y
+						}
+					}
+					for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						i := gc_tx
@@ -1466,7 +1759,42 @@ func gc_body_scanHSInt32(gc_b *compiled.Block, in, out, sums []int32) {
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
+					gc_step5 := gc_vstep6
+					for ; gc_step5+3 < gc_to; gc_step5 += 4 {
+						{
+							gc_tx := gc_step5 + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							i := gc_tx
+							y := gc_s_y[gc_rank]
+							/*line scan.go:141*/ x[i] = y + x[i]
+						}
+						{
+							gc_tx := gc_step5 + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							i := gc_tx
+							y := gc_s_y[gc_rank]
+							/*line scan.go:141*/ x[i] = y + x[i]
+						}
+						{
+							gc_tx := gc_step5 + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							i := gc_tx
+							y := gc_s_y[gc_rank]
+							/*line scan.go:141*/ x[i] = y + x[i]
+						}
+						{
+							gc_tx := gc_step5 + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							i := gc_tx
+							y := gc_s_y[gc_rank]
+							/*line scan.go:141*/ x[i] = y + x[i]
+						}
+					}
+					for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						i := gc_tx
@@ -1636,7 +1964,54 @@ func gc_body_scanHSWhile(gc_b *compiled.Block, in, out, sums []float32) {
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+			gc_step := gc_vstep2
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
+				{
+					gc_tx := gc_step + 0
+					gc_pos.Thread = gc_base + gc_tx
+					tid := gc_tx
+					/*line scan.go:162*/ g := gc_bx*n + tid
+					var v float32
+					if g < len(in) {
+						v = in[g]
+					}
+					x[tid] = v
+				}
+				{
+					gc_tx := gc_step + 1
+					gc_pos.Thread = gc_base + gc_tx
+					tid := gc_tx
+					/*line scan.go:162*/ g := gc_bx*n + tid
+					var v float32
+					if g < len(in) {
+						v = in[g]
+					}
+					x[tid] = v
+				}
+				{
+					gc_tx := gc_step + 2
+					gc_pos.Thread = gc_base + gc_tx
+					tid := gc_tx
+					/*line scan.go:162*/ g := gc_bx*n + tid
+					var v float32
+					if g < len(in) {
+						v = in[g]
+					}
+					x[tid] = v
+				}
+				{
+					gc_tx := gc_step + 3
+					gc_pos.Thread = gc_base + gc_tx
+					tid := gc_tx
+					/*line scan.go:162*/ g := gc_bx*n + tid
+					var v float32
+					if g < len(in) {
+						v = in[g]
+					}
+					x[tid] = v
+				}
+			}
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
 				/*line scan.go:162*/ g := gc_bx*n + tid
@@ -1664,40 +2039,8 @@ func gc_body_scanHSWhile(gc_b *compiled.Block, in, out, sums []float32) {
 			}
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				gc_lo2, gc_hi2 := min(gc_from, gc_bdx), max(gc_from, gc_to)
-				gc_step := 0
-				for ; gc_step+3 < gc_lo2; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
-						gc_rank := gc_base + gc_tx
-						/*line scan.go:171*/ var tmp float32
-						gc_s_tmp[gc_rank] = tmp
-					}
-					{
-						gc_tx := gc_step + 1
-						gc_rank := gc_base + gc_tx
-						/*line scan.go:171*/ var tmp float32
-						gc_s_tmp[gc_rank] = tmp
-					}
-					{
-						gc_tx := gc_step + 2
-						gc_rank := gc_base + gc_tx
-						/*line scan.go:171*/ var tmp float32
-						gc_s_tmp[gc_rank] = tmp
-					}
-					{
-						gc_tx := gc_step + 3
-						gc_rank := gc_base + gc_tx
-						/*line scan.go:171*/ var tmp float32
-						gc_s_tmp[gc_rank] = tmp
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_lo2; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					/*line scan.go:171*/ var tmp float32
-					gc_s_tmp[gc_rank] = tmp
-				}
-				gc_step2 := gc_hi2
-				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+				gc_step2 := 0
+				for ; gc_step2+3 < gc_lo2; gc_step2 += 4 {
 					{
 						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
@@ -1723,7 +2066,39 @@ func gc_body_scanHSWhile(gc_b *compiled.Block, in, out, sums []float32) {
 						gc_s_tmp[gc_rank] = tmp
 					}
 				}
-				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_lo2; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					/*line scan.go:171*/ var tmp float32
+					gc_s_tmp[gc_rank] = tmp
+				}
+				gc_step3 := gc_hi2
+				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+					{
+						gc_tx := gc_step3 + 0
+						gc_rank := gc_base + gc_tx
+						/*line scan.go:171*/ var tmp float32
+						gc_s_tmp[gc_rank] = tmp
+					}
+					{
+						gc_tx := gc_step3 + 1
+						gc_rank := gc_base + gc_tx
+						/*line scan.go:171*/ var tmp float32
+						gc_s_tmp[gc_rank] = tmp
+					}
+					{
+						gc_tx := gc_step3 + 2
+						gc_rank := gc_base + gc_tx
+						/*line scan.go:171*/ var tmp float32
+						gc_s_tmp[gc_rank] = tmp
+					}
+					{
+						gc_tx := gc_step3 + 3
+						gc_rank := gc_base + gc_tx
+						/*line scan.go:171*/ var tmp float32
+						gc_s_tmp[gc_rank] = tmp
+					}
+				}
+				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					/*line scan.go:171*/ var tmp float32
 					gc_s_tmp[gc_rank] = tmp
@@ -1821,7 +2196,46 @@ func gc_body_scanHSWhile(gc_b *compiled.Block, in, out, sums []float32) {
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
+					gc_step4 := gc_vstep4
+					for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+						{
+							gc_tx := gc_step4 + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							tid := gc_tx
+							/*line scan.go:171*/ var tmp float32
+							/*line scan.go:173*/ tmp = x[tid-offset]
+							gc_s_tmp[gc_rank] = tmp
+						}
+						{
+							gc_tx := gc_step4 + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							tid := gc_tx
+							/*line scan.go:171*/ var tmp float32
+							/*line scan.go:173*/ tmp = x[tid-offset]
+							gc_s_tmp[gc_rank] = tmp
+						}
+						{
+							gc_tx := gc_step4 + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							tid := gc_tx
+							/*line scan.go:171*/ var tmp float32
+							/*line scan.go:173*/ tmp = x[tid-offset]
+							gc_s_tmp[gc_rank] = tmp
+						}
+						{
+							gc_tx := gc_step4 + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							tid := gc_tx
+							/*line scan.go:171*/ var tmp float32
+							/*line scan.go:173*/ tmp = x[tid-offset]
+							gc_s_tmp[gc_rank] = tmp
+						}
+					}
+					for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
@@ -1905,7 +2319,42 @@ func gc_body_scanHSWhile(gc_b *compiled.Block, in, out, sums []float32) {
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep6; gc_tx < gc_bdx; gc_tx++ {
+				gc_step5 := gc_vstep6
+				for ; gc_step5+3 < gc_bdx; gc_step5 += 4 {
+					{
+						gc_tx := gc_step5 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+						tmp := gc_s_tmp[gc_rank]
+						/*line scan.go:176*/ x[tid] += tmp
+					}
+					{
+						gc_tx := gc_step5 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+						tmp := gc_s_tmp[gc_rank]
+						/*line scan.go:176*/ x[tid] += tmp
+					}
+					{
+						gc_tx := gc_step5 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+						tmp := gc_s_tmp[gc_rank]
+						/*line scan.go:176*/ x[tid] += tmp
+					}
+					{
+						gc_tx := gc_step5 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+						tmp := gc_s_tmp[gc_rank]
+						/*line scan.go:176*/ x[tid] += tmp
+					}
+				}
+				for gc_tx := gc_step5; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -2164,7 +2613,46 @@ func gc_body_scanHSFourPerThread(gc_b *compiled.Block, in, out, sums []float32) 
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+					gc_step3 := gc_vstep2
+					for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+						{
+							gc_tx := gc_step3 + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							i := gc_tx
+							/*line scan.go:209*/ var y float32
+							/*line scan.go:211*/ y = x[i-offset]
+							gc_s_y[gc_rank] = y
+						}
+						{
+							gc_tx := gc_step3 + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							i := gc_tx
+							/*line scan.go:209*/ var y float32
+							/*line scan.go:211*/ y = x[i-offset]
+							gc_s_y[gc_rank] = y
+						}
+						{
+							gc_tx := gc_step3 + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							i := gc_tx
+							/*line scan.go:209*/ var y float32
+							/*line scan.go:211*/ y = x[i-offset]
+							gc_s_y[gc_rank] = y
+						}
+						{
+							gc_tx := gc_step3 + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							i := gc_tx
+							/*line scan.go:209*/ var y float32
+							/*line scan.go:211*/ y = x[i-offset]
+							gc_s_y[gc_rank] = y
+						}
+					}
+					for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						i := gc_tx
@@ -2257,7 +2745,42 @@ func gc_body_scanHSFourPerThread(gc_b *compiled.Block, in, out, sums []float32) 
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
+					gc_step4 := gc_vstep4
+					for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+						{
+							gc_tx := gc_step4 + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							i := gc_tx
+							y := gc_s_y[gc_rank]
+							/*line scan.go:215*/ x[i] += y
+						}
+						{
+							gc_tx := gc_step4 + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							i := gc_tx
+							y := gc_s_y[gc_rank]
+							/*line scan.go:215*/ x[i] += y
+						}
+						{
+							gc_tx := gc_step4 + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							i := gc_tx
+							y := gc_s_y[gc_rank]
+							/*line scan.go:215*/ x[i] += y
+						}
+						{
+							gc_tx := gc_step4 + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							i := gc_tx
+							y := gc_s_y[gc_rank]
+							/*line scan.go:215*/ x[i] += y
+						}
+					}
+					for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						i := gc_tx
@@ -2687,7 +3210,34 @@ func gc_body_scanBlellochDivMul(gc_b *compiled.Block, in, out, sums []float32) {
 					archsimd.ClearAVXUpperBits()
 				}
 			}
-			for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+			gc_step := gc_vstep2
+			for ; gc_step+3 < gc_to; gc_step += 4 {
+				{
+					gc_tx := gc_step + 0
+					gc_pos.Thread = gc_base + gc_tx
+					thid := gc_tx
+					/*line scan.go:257*/ temp[offset*(2*thid+2)-1] += temp[offset*(2*thid+1)-1]
+				}
+				{
+					gc_tx := gc_step + 1
+					gc_pos.Thread = gc_base + gc_tx
+					thid := gc_tx
+					/*line scan.go:257*/ temp[offset*(2*thid+2)-1] += temp[offset*(2*thid+1)-1]
+				}
+				{
+					gc_tx := gc_step + 2
+					gc_pos.Thread = gc_base + gc_tx
+					thid := gc_tx
+					/*line scan.go:257*/ temp[offset*(2*thid+2)-1] += temp[offset*(2*thid+1)-1]
+				}
+				{
+					gc_tx := gc_step + 3
+					gc_pos.Thread = gc_base + gc_tx
+					thid := gc_tx
+					/*line scan.go:257*/ temp[offset*(2*thid+2)-1] += temp[offset*(2*thid+1)-1]
+				}
+			}
+			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				thid := gc_tx
 				/*line scan.go:257*/ temp[offset*(2*thid+2)-1] += temp[offset*(2*thid+1)-1]
@@ -2706,8 +3256,8 @@ func gc_body_scanBlellochDivMul(gc_b *compiled.Block, in, out, sums []float32) {
 			if gc_from >= 0 && gc_off >= 0 && gc_off < len(sums) && gc_off2 >= 0 && gc_off2 < len(temp) {
 				gc_at := sums[gc_off:][:1]
 				gc_at2 := temp[gc_off2:][:1]
-				gc_step := gc_from
-				for ; gc_step+3 < gc_to; gc_step += 4 {
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					/*line scan.go:262*/ if sums != nil {
 						gc_at[0] = gc_at2[0]
 					}
@@ -2725,17 +3275,17 @@ func gc_body_scanBlellochDivMul(gc_b *compiled.Block, in, out, sums []float32) {
 					}
 					gc_at2[0] = 0
 				}
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					/*line scan.go:262*/ if sums != nil {
 						gc_at[0] = gc_at2[0]
 					}
 					gc_at2[0] = 0
 				}
 			} else {
-				gc_step2 := gc_from
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+				gc_step3 := gc_from
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					{
-						gc_tx := gc_step2 + 0
+						gc_tx := gc_step3 + 0
 						gc_pos.Thread = gc_base + gc_tx
 						/*line scan.go:262*/ if sums != nil {
 							sums[gc_bx] = temp[m-1]
@@ -2743,7 +3293,7 @@ func gc_body_scanBlellochDivMul(gc_b *compiled.Block, in, out, sums []float32) {
 						temp[m-1] = 0
 					}
 					{
-						gc_tx := gc_step2 + 1
+						gc_tx := gc_step3 + 1
 						gc_pos.Thread = gc_base + gc_tx
 						/*line scan.go:262*/ if sums != nil {
 							sums[gc_bx] = temp[m-1]
@@ -2751,7 +3301,7 @@ func gc_body_scanBlellochDivMul(gc_b *compiled.Block, in, out, sums []float32) {
 						temp[m-1] = 0
 					}
 					{
-						gc_tx := gc_step2 + 2
+						gc_tx := gc_step3 + 2
 						gc_pos.Thread = gc_base + gc_tx
 						/*line scan.go:262*/ if sums != nil {
 							sums[gc_bx] = temp[m-1]
@@ -2759,7 +3309,7 @@ func gc_body_scanBlellochDivMul(gc_b *compiled.Block, in, out, sums []float32) {
 						temp[m-1] = 0
 					}
 					{
-						gc_tx := gc_step2 + 3
+						gc_tx := gc_step3 + 3
 						gc_pos.Thread = gc_base + gc_tx
 						/*line scan.go:262*/ if sums != nil {
 							sums[gc_bx] = temp[m-1]
@@ -2767,7 +3317,7 @@ func gc_body_scanBlellochDivMul(gc_b *compiled.Block, in, out, sums []float32) {
 						temp[m-1] = 0
 					}
 				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					/*line scan.go:262*/ if sums != nil {
 						sums[gc_bx] = temp[m-1]

@@ -127,8 +127,7 @@ func (e *emitter) reslices(l *ThreadLoop) {
 
 // threads writes the loop over threads: v from from to to, each thread
 // first declaring its rank (where rank is not empty) and then running
-// thread. A loop of Step k runs k threads a step, as copies, where it
-// has no vector steps before.
+// thread. A loop of Step k runs k threads a step, as copies.
 func (e *emitter) threads(l *ThreadLoop, v, from, to, rank string, thread []byte) {
 	if e.seg != nil {
 		e.segments(l, v, from, to, rank, thread)
@@ -150,7 +149,7 @@ func (e *emitter) threads(l *ThreadLoop, v, from, to, rank string, thread []byte
 	if e.vec != nil {
 		from = e.stepsOf(e.vec, v, from, to, rank)
 	}
-	if l.Step > 1 && e.vec == nil { // after vector steps the rest is under a step's threads, as fastSteps has it
+	if l.Step > 1 {
 		step := e.f.Names.Fresh("step")
 		e.printf("%s := %s\nfor ; %s+%d < %s; %s += %d {\n", step, from, step, l.Step-1, to, step, l.Step)
 		for k := range l.Step {

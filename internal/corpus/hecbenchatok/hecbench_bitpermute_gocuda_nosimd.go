@@ -32,7 +32,42 @@ func gc_body_bitRevPermutation(gc_b *compiled.Block, dOut, dIn []int64, lgDomain
 				/*line hecbench_bitpermute.go:39*/ v := lanes.LoadInt64x4Slice(dIn[idx:])
 				/*line hecbench_bitpermute.go:39*/ v.StoreSlice(gc_s_v[gc_rank:])
 			}
-			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+			gc_step := gc_vstep
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
+				{
+					gc_tx := gc_step + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					idx := uint32(gc_tx)
+					/*line hecbench_bitpermute.go:39*/ v := dIn[idx]
+					gc_s_v[gc_rank] = v
+				}
+				{
+					gc_tx := gc_step + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					idx := uint32(gc_tx)
+					/*line hecbench_bitpermute.go:39*/ v := dIn[idx]
+					gc_s_v[gc_rank] = v
+				}
+				{
+					gc_tx := gc_step + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					idx := uint32(gc_tx)
+					/*line hecbench_bitpermute.go:39*/ v := dIn[idx]
+					gc_s_v[gc_rank] = v
+				}
+				{
+					gc_tx := gc_step + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					idx := uint32(gc_tx)
+					/*line hecbench_bitpermute.go:39*/ v := dIn[idx]
+					gc_s_v[gc_rank] = v
+				}
+			}
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				idx := uint32(gc_tx)
@@ -59,10 +94,10 @@ func gc_body_bitRevPermutation(gc_b *compiled.Block, dOut, dIn []int64, lgDomain
 		/*line hecbench_bitpermute.go:40*/ if agreed {
 		}
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_step := 0
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
+			gc_step2 := 0
+			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 				{
-					gc_tx := gc_step + 0
+					gc_tx := gc_step2 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					idx := uint32(gc_tx)
@@ -71,7 +106,7 @@ func gc_body_bitRevPermutation(gc_b *compiled.Block, dOut, dIn []int64, lgDomain
 					/*line hecbench_bitpermute.go:43*/ dOut[rev] = v
 				}
 				{
-					gc_tx := gc_step + 1
+					gc_tx := gc_step2 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					idx := uint32(gc_tx)
@@ -80,7 +115,7 @@ func gc_body_bitRevPermutation(gc_b *compiled.Block, dOut, dIn []int64, lgDomain
 					/*line hecbench_bitpermute.go:43*/ dOut[rev] = v
 				}
 				{
-					gc_tx := gc_step + 2
+					gc_tx := gc_step2 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					idx := uint32(gc_tx)
@@ -89,7 +124,7 @@ func gc_body_bitRevPermutation(gc_b *compiled.Block, dOut, dIn []int64, lgDomain
 					/*line hecbench_bitpermute.go:43*/ dOut[rev] = v
 				}
 				{
-					gc_tx := gc_step + 3
+					gc_tx := gc_step2 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					idx := uint32(gc_tx)
@@ -98,7 +133,7 @@ func gc_body_bitRevPermutation(gc_b *compiled.Block, dOut, dIn []int64, lgDomain
 					/*line hecbench_bitpermute.go:43*/ dOut[rev] = v
 				}
 			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				idx := uint32(gc_tx)

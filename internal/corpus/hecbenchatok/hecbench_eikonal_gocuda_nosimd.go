@@ -146,7 +146,50 @@ func gc_body_runSolver(gc_b *compiled.Block, spd []float64, mask []bool, solIn, 
 			lanes.BroadcastFloat64x4(oldT).StoreSlice(gc_s_oldT[gc_rank:])
 			lanes.BroadcastFloat64x4(newT).StoreSlice(gc_s_newT[gc_rank:])
 		}
-		for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
+		gc_step := gc_vstep
+		for ; gc_step+3 < gc_n; gc_step += 4 {
+			{
+				gc_rank := gc_step + 0
+				gc_pos.Thread = gc_rank
+				/*line hecbench_eikonal.go:183*/ var a, b, c, oldT, newT float64
+				_ = a
+				_ = b
+				_ = c
+				gc_s_oldT[gc_rank] = oldT
+				gc_s_newT[gc_rank] = newT
+			}
+			{
+				gc_rank := gc_step + 1
+				gc_pos.Thread = gc_rank
+				/*line hecbench_eikonal.go:183*/ var a, b, c, oldT, newT float64
+				_ = a
+				_ = b
+				_ = c
+				gc_s_oldT[gc_rank] = oldT
+				gc_s_newT[gc_rank] = newT
+			}
+			{
+				gc_rank := gc_step + 2
+				gc_pos.Thread = gc_rank
+				/*line hecbench_eikonal.go:183*/ var a, b, c, oldT, newT float64
+				_ = a
+				_ = b
+				_ = c
+				gc_s_oldT[gc_rank] = oldT
+				gc_s_newT[gc_rank] = newT
+			}
+			{
+				gc_rank := gc_step + 3
+				gc_pos.Thread = gc_rank
+				/*line hecbench_eikonal.go:183*/ var a, b, c, oldT, newT float64
+				_ = a
+				_ = b
+				_ = c
+				gc_s_oldT[gc_rank] = oldT
+				gc_s_newT[gc_rank] = newT
+			}
+		}
+		for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			/*line hecbench_eikonal.go:183*/ var a, b, c, oldT, newT float64
 			_ = a
@@ -199,10 +242,10 @@ func gc_body_runSolver(gc_b *compiled.Block, spd []float64, mask []bool, solIn, 
 				gc_ty := 0
 				gc_tz := 0
 				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-					gc_step := 0
-					for ; gc_step+3 < gc_bdx; gc_step += 4 {
+					gc_step2 := 0
+					for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 						{
-							gc_tx := gc_step + 0
+							gc_tx := gc_step2 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							tx := uint32(gc_tx)
@@ -218,7 +261,7 @@ func gc_body_runSolver(gc_b *compiled.Block, spd []float64, mask []bool, solIn, 
 							}
 						}
 						{
-							gc_tx := gc_step + 1
+							gc_tx := gc_step2 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							tx := uint32(gc_tx)
@@ -234,7 +277,7 @@ func gc_body_runSolver(gc_b *compiled.Block, spd []float64, mask []bool, solIn, 
 							}
 						}
 						{
-							gc_tx := gc_step + 2
+							gc_tx := gc_step2 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							tx := uint32(gc_tx)
@@ -250,7 +293,7 @@ func gc_body_runSolver(gc_b *compiled.Block, spd []float64, mask []bool, solIn, 
 							}
 						}
 						{
-							gc_tx := gc_step + 3
+							gc_tx := gc_step2 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							tx := uint32(gc_tx)
@@ -266,7 +309,7 @@ func gc_body_runSolver(gc_b *compiled.Block, spd []float64, mask []bool, solIn, 
 							}
 						}
 					}
-					for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tx := uint32(gc_tx)
@@ -293,10 +336,10 @@ func gc_body_runSolver(gc_b *compiled.Block, spd []float64, mask []bool, solIn, 
 			gc_ty := 0
 			gc_tz := 0
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_step2 := 0
-				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+				gc_step3 := 0
+				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
 					{
-						gc_tx := gc_step2 + 0
+						gc_tx := gc_step3 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tz := uint32(gc_tz)
@@ -310,7 +353,7 @@ func gc_body_runSolver(gc_b *compiled.Block, spd []float64, mask []bool, solIn, 
 						solOut[baseAddr+tIdx] = newT
 					}
 					{
-						gc_tx := gc_step2 + 1
+						gc_tx := gc_step3 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tz := uint32(gc_tz)
@@ -324,7 +367,7 @@ func gc_body_runSolver(gc_b *compiled.Block, spd []float64, mask []bool, solIn, 
 						solOut[baseAddr+tIdx] = newT
 					}
 					{
-						gc_tx := gc_step2 + 2
+						gc_tx := gc_step3 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tz := uint32(gc_tz)
@@ -338,7 +381,7 @@ func gc_body_runSolver(gc_b *compiled.Block, spd []float64, mask []bool, solIn, 
 						solOut[baseAddr+tIdx] = newT
 					}
 					{
-						gc_tx := gc_step2 + 3
+						gc_tx := gc_step3 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tz := uint32(gc_tz)
@@ -352,7 +395,7 @@ func gc_body_runSolver(gc_b *compiled.Block, spd []float64, mask []bool, solIn, 
 						solOut[baseAddr+tIdx] = newT
 					}
 				}
-				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tz := uint32(gc_tz)

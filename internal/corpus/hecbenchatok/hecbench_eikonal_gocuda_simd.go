@@ -150,7 +150,50 @@ func gc_body_runSolver(gc_b *compiled.Block, spd []float64, mask []bool, solIn, 
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
+		gc_step := gc_vstep
+		for ; gc_step+3 < gc_n; gc_step += 4 {
+			{
+				gc_rank := gc_step + 0
+				gc_pos.Thread = gc_rank
+				/*line hecbench_eikonal.go:183*/ var a, b, c, oldT, newT float64
+				_ = a
+				_ = b
+				_ = c
+				gc_s_oldT[gc_rank] = oldT
+				gc_s_newT[gc_rank] = newT
+			}
+			{
+				gc_rank := gc_step + 1
+				gc_pos.Thread = gc_rank
+				/*line hecbench_eikonal.go:183*/ var a, b, c, oldT, newT float64
+				_ = a
+				_ = b
+				_ = c
+				gc_s_oldT[gc_rank] = oldT
+				gc_s_newT[gc_rank] = newT
+			}
+			{
+				gc_rank := gc_step + 2
+				gc_pos.Thread = gc_rank
+				/*line hecbench_eikonal.go:183*/ var a, b, c, oldT, newT float64
+				_ = a
+				_ = b
+				_ = c
+				gc_s_oldT[gc_rank] = oldT
+				gc_s_newT[gc_rank] = newT
+			}
+			{
+				gc_rank := gc_step + 3
+				gc_pos.Thread = gc_rank
+				/*line hecbench_eikonal.go:183*/ var a, b, c, oldT, newT float64
+				_ = a
+				_ = b
+				_ = c
+				gc_s_oldT[gc_rank] = oldT
+				gc_s_newT[gc_rank] = newT
+			}
+		}
+		for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			/*line hecbench_eikonal.go:183*/ var a, b, c, oldT, newT float64
 			_ = a
@@ -204,10 +247,10 @@ func gc_body_runSolver(gc_b *compiled.Block, spd []float64, mask []bool, solIn, 
 				gc_ty := 0
 				gc_tz := 0
 				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-					gc_step := 0
-					for ; gc_step+3 < gc_bdx; gc_step += 4 {
+					gc_step2 := 0
+					for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 						{
-							gc_tx := gc_step + 0
+							gc_tx := gc_step2 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							tx := uint32(gc_tx)
@@ -223,7 +266,7 @@ func gc_body_runSolver(gc_b *compiled.Block, spd []float64, mask []bool, solIn, 
 							}
 						}
 						{
-							gc_tx := gc_step + 1
+							gc_tx := gc_step2 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							tx := uint32(gc_tx)
@@ -239,7 +282,7 @@ func gc_body_runSolver(gc_b *compiled.Block, spd []float64, mask []bool, solIn, 
 							}
 						}
 						{
-							gc_tx := gc_step + 2
+							gc_tx := gc_step2 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							tx := uint32(gc_tx)
@@ -255,7 +298,7 @@ func gc_body_runSolver(gc_b *compiled.Block, spd []float64, mask []bool, solIn, 
 							}
 						}
 						{
-							gc_tx := gc_step + 3
+							gc_tx := gc_step2 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							tx := uint32(gc_tx)
@@ -271,7 +314,7 @@ func gc_body_runSolver(gc_b *compiled.Block, spd []float64, mask []bool, solIn, 
 							}
 						}
 					}
-					for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tx := uint32(gc_tx)
@@ -298,10 +341,10 @@ func gc_body_runSolver(gc_b *compiled.Block, spd []float64, mask []bool, solIn, 
 			gc_ty := 0
 			gc_tz := 0
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_step2 := 0
-				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+				gc_step3 := 0
+				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
 					{
-						gc_tx := gc_step2 + 0
+						gc_tx := gc_step3 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tz := uint32(gc_tz)
@@ -315,7 +358,7 @@ func gc_body_runSolver(gc_b *compiled.Block, spd []float64, mask []bool, solIn, 
 						solOut[baseAddr+tIdx] = newT
 					}
 					{
-						gc_tx := gc_step2 + 1
+						gc_tx := gc_step3 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tz := uint32(gc_tz)
@@ -329,7 +372,7 @@ func gc_body_runSolver(gc_b *compiled.Block, spd []float64, mask []bool, solIn, 
 						solOut[baseAddr+tIdx] = newT
 					}
 					{
-						gc_tx := gc_step2 + 2
+						gc_tx := gc_step3 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tz := uint32(gc_tz)
@@ -343,7 +386,7 @@ func gc_body_runSolver(gc_b *compiled.Block, spd []float64, mask []bool, solIn, 
 						solOut[baseAddr+tIdx] = newT
 					}
 					{
-						gc_tx := gc_step2 + 3
+						gc_tx := gc_step3 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tz := uint32(gc_tz)
@@ -357,7 +400,7 @@ func gc_body_runSolver(gc_b *compiled.Block, spd []float64, mask []bool, solIn, 
 						solOut[baseAddr+tIdx] = newT
 					}
 				}
-				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tz := uint32(gc_tz)
@@ -432,7 +475,74 @@ func gc_body_runCheckNeighbor(gc_b *compiled.Block, spd []float64, mask []bool, 
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+				gc_step := gc_vstep
+				for ; gc_step+3 < gc_bdx; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tz := uint32(gc_tz)
+						ty := uint32(gc_ty)
+						tx := uint32(gc_tx)
+						/*line hecbench_eikonal.go:275*/ tIdx := tz*ekBlockLength*ekBlockLength + ty*ekBlockLength + tx
+						/*line hecbench_eikonal.go:264*/ var F float64
+						var isValid bool
+						/*line hecbench_eikonal.go:278*/ if listIdx < nActiveBlock {
+							/*line hecbench_eikonal.go:278*/ solOut[baseAddr+tIdx] = solIn[baseAddr+tIdx]
+						}
+						gc_s_F[gc_rank] = F
+						gc_s_isValid[gc_rank] = isValid
+					}
+					{
+						gc_tx := gc_step + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tz := uint32(gc_tz)
+						ty := uint32(gc_ty)
+						tx := uint32(gc_tx)
+						/*line hecbench_eikonal.go:275*/ tIdx := tz*ekBlockLength*ekBlockLength + ty*ekBlockLength + tx
+						/*line hecbench_eikonal.go:264*/ var F float64
+						var isValid bool
+						/*line hecbench_eikonal.go:278*/ if listIdx < nActiveBlock {
+							/*line hecbench_eikonal.go:278*/ solOut[baseAddr+tIdx] = solIn[baseAddr+tIdx]
+						}
+						gc_s_F[gc_rank] = F
+						gc_s_isValid[gc_rank] = isValid
+					}
+					{
+						gc_tx := gc_step + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tz := uint32(gc_tz)
+						ty := uint32(gc_ty)
+						tx := uint32(gc_tx)
+						/*line hecbench_eikonal.go:275*/ tIdx := tz*ekBlockLength*ekBlockLength + ty*ekBlockLength + tx
+						/*line hecbench_eikonal.go:264*/ var F float64
+						var isValid bool
+						/*line hecbench_eikonal.go:278*/ if listIdx < nActiveBlock {
+							/*line hecbench_eikonal.go:278*/ solOut[baseAddr+tIdx] = solIn[baseAddr+tIdx]
+						}
+						gc_s_F[gc_rank] = F
+						gc_s_isValid[gc_rank] = isValid
+					}
+					{
+						gc_tx := gc_step + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tz := uint32(gc_tz)
+						ty := uint32(gc_ty)
+						tx := uint32(gc_tx)
+						/*line hecbench_eikonal.go:275*/ tIdx := tz*ekBlockLength*ekBlockLength + ty*ekBlockLength + tx
+						/*line hecbench_eikonal.go:264*/ var F float64
+						var isValid bool
+						/*line hecbench_eikonal.go:278*/ if listIdx < nActiveBlock {
+							/*line hecbench_eikonal.go:278*/ solOut[baseAddr+tIdx] = solIn[baseAddr+tIdx]
+						}
+						gc_s_F[gc_rank] = F
+						gc_s_isValid[gc_rank] = isValid
+					}
+				}
+				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tz := uint32(gc_tz)

@@ -609,7 +609,54 @@ func gc_body_gbInit2(gc_b *compiled.Block, gc_lo, gc_hi int, edges, nodes, root 
 					if gc_vstep2 > gc_from {
 						gc_more2 = true
 					}
-					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+					gc_step3 := gc_vstep2
+					for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+						{
+							gc_tx := gc_step3 + 0
+							gc_pos.Thread = gc_base + gc_tx
+							/*line hecbench_graphb_tree.go:78*/ from := gc_tx + gc_bx*gbThreadsPerBlock
+							/*line hecbench_graphb_tree.go:84*/ j_ := from + gc_off2
+							gc_more2 = true
+							/*line hecbench_graphb_tree.go:85*/ parent[j_] = -1
+							if root == j_ {
+								parent[j_] = math.MaxInt32 &^ 3
+							}
+						}
+						{
+							gc_tx := gc_step3 + 1
+							gc_pos.Thread = gc_base + gc_tx
+							/*line hecbench_graphb_tree.go:78*/ from := gc_tx + gc_bx*gbThreadsPerBlock
+							/*line hecbench_graphb_tree.go:84*/ j_ := from + gc_off2
+							gc_more2 = true
+							/*line hecbench_graphb_tree.go:85*/ parent[j_] = -1
+							if root == j_ {
+								parent[j_] = math.MaxInt32 &^ 3
+							}
+						}
+						{
+							gc_tx := gc_step3 + 2
+							gc_pos.Thread = gc_base + gc_tx
+							/*line hecbench_graphb_tree.go:78*/ from := gc_tx + gc_bx*gbThreadsPerBlock
+							/*line hecbench_graphb_tree.go:84*/ j_ := from + gc_off2
+							gc_more2 = true
+							/*line hecbench_graphb_tree.go:85*/ parent[j_] = -1
+							if root == j_ {
+								parent[j_] = math.MaxInt32 &^ 3
+							}
+						}
+						{
+							gc_tx := gc_step3 + 3
+							gc_pos.Thread = gc_base + gc_tx
+							/*line hecbench_graphb_tree.go:78*/ from := gc_tx + gc_bx*gbThreadsPerBlock
+							/*line hecbench_graphb_tree.go:84*/ j_ := from + gc_off2
+							gc_more2 = true
+							/*line hecbench_graphb_tree.go:85*/ parent[j_] = -1
+							if root == j_ {
+								parent[j_] = math.MaxInt32 &^ 3
+							}
+						}
+					}
+					for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
 						/*line hecbench_graphb_tree.go:78*/ from := gc_tx + gc_bx*gbThreadsPerBlock
 						/*line hecbench_graphb_tree.go:84*/ j_ := from + gc_off2
@@ -639,54 +686,38 @@ func gc_body_gbInit2(gc_b *compiled.Block, gc_lo, gc_hi int, edges, nodes, root 
 				gc_off6 := (gc_bx * gbThreadsPerBlock) + gc_off3
 				if gc_from >= 0 && gc_off6 >= 0 && gc_off6 <= len(label) && gc_to <= len(label)-gc_off6 {
 					gc_at3 := label[gc_off6:][:gc_to]
-					gc_step3 := gc_from
-					for ; gc_step3+3 < gc_to; gc_step3 += 4 {
-						{
-							gc_tx := gc_step3 + 0
-							gc_more3 = true
-							/*line hecbench_graphb_tree.go:91*/ gc_at3[gc_tx] = 1
-						}
-						{
-							gc_tx := gc_step3 + 1
-							gc_more3 = true
-							/*line hecbench_graphb_tree.go:91*/ gc_at3[gc_tx] = 1
-						}
-						{
-							gc_tx := gc_step3 + 2
-							gc_more3 = true
-							/*line hecbench_graphb_tree.go:91*/ gc_at3[gc_tx] = 1
-						}
-						{
-							gc_tx := gc_step3 + 3
-							gc_more3 = true
-							/*line hecbench_graphb_tree.go:91*/ gc_at3[gc_tx] = 1
-						}
-					}
-					for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
-						gc_more3 = true
-						/*line hecbench_graphb_tree.go:91*/ gc_at3[gc_tx] = 1
-					}
-				} else {
 					gc_step4 := gc_from
 					for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 						{
 							gc_tx := gc_step4 + 0
-							gc_pos.Thread = gc_base + gc_tx
-							/*line hecbench_graphb_tree.go:78*/ from := gc_tx + gc_bx*gbThreadsPerBlock
-							/*line hecbench_graphb_tree.go:90*/ j_2 := from + gc_off3
 							gc_more3 = true
-							/*line hecbench_graphb_tree.go:91*/ label[j_2] = 1
+							/*line hecbench_graphb_tree.go:91*/ gc_at3[gc_tx] = 1
 						}
 						{
 							gc_tx := gc_step4 + 1
-							gc_pos.Thread = gc_base + gc_tx
-							/*line hecbench_graphb_tree.go:78*/ from := gc_tx + gc_bx*gbThreadsPerBlock
-							/*line hecbench_graphb_tree.go:90*/ j_2 := from + gc_off3
 							gc_more3 = true
-							/*line hecbench_graphb_tree.go:91*/ label[j_2] = 1
+							/*line hecbench_graphb_tree.go:91*/ gc_at3[gc_tx] = 1
 						}
 						{
 							gc_tx := gc_step4 + 2
+							gc_more3 = true
+							/*line hecbench_graphb_tree.go:91*/ gc_at3[gc_tx] = 1
+						}
+						{
+							gc_tx := gc_step4 + 3
+							gc_more3 = true
+							/*line hecbench_graphb_tree.go:91*/ gc_at3[gc_tx] = 1
+						}
+					}
+					for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+						gc_more3 = true
+						/*line hecbench_graphb_tree.go:91*/ gc_at3[gc_tx] = 1
+					}
+				} else {
+					gc_step5 := gc_from
+					for ; gc_step5+3 < gc_to; gc_step5 += 4 {
+						{
+							gc_tx := gc_step5 + 0
 							gc_pos.Thread = gc_base + gc_tx
 							/*line hecbench_graphb_tree.go:78*/ from := gc_tx + gc_bx*gbThreadsPerBlock
 							/*line hecbench_graphb_tree.go:90*/ j_2 := from + gc_off3
@@ -694,7 +725,23 @@ func gc_body_gbInit2(gc_b *compiled.Block, gc_lo, gc_hi int, edges, nodes, root 
 							/*line hecbench_graphb_tree.go:91*/ label[j_2] = 1
 						}
 						{
-							gc_tx := gc_step4 + 3
+							gc_tx := gc_step5 + 1
+							gc_pos.Thread = gc_base + gc_tx
+							/*line hecbench_graphb_tree.go:78*/ from := gc_tx + gc_bx*gbThreadsPerBlock
+							/*line hecbench_graphb_tree.go:90*/ j_2 := from + gc_off3
+							gc_more3 = true
+							/*line hecbench_graphb_tree.go:91*/ label[j_2] = 1
+						}
+						{
+							gc_tx := gc_step5 + 2
+							gc_pos.Thread = gc_base + gc_tx
+							/*line hecbench_graphb_tree.go:78*/ from := gc_tx + gc_bx*gbThreadsPerBlock
+							/*line hecbench_graphb_tree.go:90*/ j_2 := from + gc_off3
+							gc_more3 = true
+							/*line hecbench_graphb_tree.go:91*/ label[j_2] = 1
+						}
+						{
+							gc_tx := gc_step5 + 3
 							gc_pos.Thread = gc_base + gc_tx
 							/*line hecbench_graphb_tree.go:78*/ from := gc_tx + gc_bx*gbThreadsPerBlock
 							/*line hecbench_graphb_tree.go:90*/ j_2 := from + gc_off3
@@ -702,7 +749,7 @@ func gc_body_gbInit2(gc_b *compiled.Block, gc_lo, gc_hi int, edges, nodes, root 
 							/*line hecbench_graphb_tree.go:91*/ label[j_2] = 1
 						}
 					}
-					for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
 						/*line hecbench_graphb_tree.go:78*/ from := gc_tx + gc_bx*gbThreadsPerBlock
 						/*line hecbench_graphb_tree.go:90*/ j_2 := from + gc_off3
@@ -731,8 +778,8 @@ func gc_body_gbInit2(gc_b *compiled.Block, gc_lo, gc_hi int, edges, nodes, root 
 				if gc_from >= 0 && gc_off7 >= 0 && gc_off7 < len(queue) && gc_off7 < len(tail) {
 					gc_at4 := queue[gc_off7:][:1]
 					gc_at5 := tail[gc_off7:][:1]
-					gc_step5 := gc_from
-					for ; gc_step5+3 < gc_to; gc_step5 += 4 {
+					gc_step6 := gc_from
+					for ; gc_step6+3 < gc_to; gc_step6 += 4 {
 						/*line hecbench_graphb_tree.go:94*/ gc_at4[0] = int32(root)
 						gc_at5[0] = 1
 						/*line hecbench_graphb_tree.go:94*/ gc_at4[0] = int32(root)
@@ -742,39 +789,39 @@ func gc_body_gbInit2(gc_b *compiled.Block, gc_lo, gc_hi int, edges, nodes, root 
 						/*line hecbench_graphb_tree.go:94*/ gc_at4[0] = int32(root)
 						gc_at5[0] = 1
 					}
-					for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
 						/*line hecbench_graphb_tree.go:94*/ gc_at4[0] = int32(root)
 						gc_at5[0] = 1
 					}
 				} else {
-					gc_step6 := gc_from
-					for ; gc_step6+3 < gc_to; gc_step6 += 4 {
+					gc_step7 := gc_from
+					for ; gc_step7+3 < gc_to; gc_step7 += 4 {
 						{
-							gc_tx := gc_step6 + 0
+							gc_tx := gc_step7 + 0
 							gc_pos.Thread = gc_base + gc_tx
 							/*line hecbench_graphb_tree.go:94*/ queue[0] = int32(root)
 							tail[0] = 1
 						}
 						{
-							gc_tx := gc_step6 + 1
+							gc_tx := gc_step7 + 1
 							gc_pos.Thread = gc_base + gc_tx
 							/*line hecbench_graphb_tree.go:94*/ queue[0] = int32(root)
 							tail[0] = 1
 						}
 						{
-							gc_tx := gc_step6 + 2
+							gc_tx := gc_step7 + 2
 							gc_pos.Thread = gc_base + gc_tx
 							/*line hecbench_graphb_tree.go:94*/ queue[0] = int32(root)
 							tail[0] = 1
 						}
 						{
-							gc_tx := gc_step6 + 3
+							gc_tx := gc_step7 + 3
 							gc_pos.Thread = gc_base + gc_tx
 							/*line hecbench_graphb_tree.go:94*/ queue[0] = int32(root)
 							tail[0] = 1
 						}
 					}
-					for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_step7; gc_tx < gc_to; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
 						/*line hecbench_graphb_tree.go:94*/ queue[0] = int32(root)
 						tail[0] = 1

@@ -28,7 +28,34 @@ func gc_body_graphReduce(gc_b *compiled.Block, inputVec []float32, outputVec []f
 		var tempSum float64 = 0.0
 		/*line hecbench_graphexec.go:28*/ lanes.BroadcastFloat64x4(tempSum).StoreSlice(gc_s_tempSum[gc_rank:])
 	}
-	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
+	gc_step := gc_vstep
+	for ; gc_step+3 < gc_n; gc_step += 4 {
+		{
+			gc_rank := gc_step + 0
+			gc_pos.Thread = gc_rank
+			tempSum := 0.0
+			gc_s_tempSum[gc_rank] = tempSum
+		}
+		{
+			gc_rank := gc_step + 1
+			gc_pos.Thread = gc_rank
+			tempSum := 0.0
+			gc_s_tempSum[gc_rank] = tempSum
+		}
+		{
+			gc_rank := gc_step + 2
+			gc_pos.Thread = gc_rank
+			tempSum := 0.0
+			gc_s_tempSum[gc_rank] = tempSum
+		}
+		{
+			gc_rank := gc_step + 3
+			gc_pos.Thread = gc_rank
+			tempSum := 0.0
+			gc_s_tempSum[gc_rank] = tempSum
+		}
+	}
+	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		tempSum := 0.0
 		gc_s_tempSum[gc_rank] = tempSum
@@ -50,10 +77,10 @@ func gc_body_graphReduce(gc_b *compiled.Block, inputVec []float32, outputVec []f
 			gc_off2 := (gc_bx * gc_bdx) + gc_off
 			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(inputVec) && gc_to <= len(inputVec)-gc_off2 {
 				gc_at := inputVec[gc_off2:][:gc_to]
-				gc_step := gc_from
-				for ; gc_step+3 < gc_to; gc_step += 4 {
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
-						gc_tx := gc_step + 0
+						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						tempSum := gc_s_tempSum[gc_rank]
 						gc_more = true
@@ -61,7 +88,7 @@ func gc_body_graphReduce(gc_b *compiled.Block, inputVec []float32, outputVec []f
 						gc_s_tempSum[gc_rank] = tempSum
 					}
 					{
-						gc_tx := gc_step + 1
+						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						tempSum := gc_s_tempSum[gc_rank]
 						gc_more = true
@@ -69,7 +96,7 @@ func gc_body_graphReduce(gc_b *compiled.Block, inputVec []float32, outputVec []f
 						gc_s_tempSum[gc_rank] = tempSum
 					}
 					{
-						gc_tx := gc_step + 2
+						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						tempSum := gc_s_tempSum[gc_rank]
 						gc_more = true
@@ -77,7 +104,7 @@ func gc_body_graphReduce(gc_b *compiled.Block, inputVec []float32, outputVec []f
 						gc_s_tempSum[gc_rank] = tempSum
 					}
 					{
-						gc_tx := gc_step + 3
+						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						tempSum := gc_s_tempSum[gc_rank]
 						gc_more = true
@@ -85,7 +112,7 @@ func gc_body_graphReduce(gc_b *compiled.Block, inputVec []float32, outputVec []f
 						gc_s_tempSum[gc_rank] = tempSum
 					}
 				}
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					tempSum := gc_s_tempSum[gc_rank]
 					gc_more = true
@@ -93,10 +120,10 @@ func gc_body_graphReduce(gc_b *compiled.Block, inputVec []float32, outputVec []f
 					gc_s_tempSum[gc_rank] = tempSum
 				}
 			} else {
-				gc_step2 := gc_from
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+				gc_step3 := gc_from
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					{
-						gc_tx := gc_step2 + 0
+						gc_tx := gc_step3 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						globaltid := gc_bx*gc_bdx + gc_tx
@@ -107,7 +134,7 @@ func gc_body_graphReduce(gc_b *compiled.Block, inputVec []float32, outputVec []f
 						gc_s_tempSum[gc_rank] = tempSum
 					}
 					{
-						gc_tx := gc_step2 + 1
+						gc_tx := gc_step3 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						globaltid := gc_bx*gc_bdx + gc_tx
@@ -118,7 +145,7 @@ func gc_body_graphReduce(gc_b *compiled.Block, inputVec []float32, outputVec []f
 						gc_s_tempSum[gc_rank] = tempSum
 					}
 					{
-						gc_tx := gc_step2 + 2
+						gc_tx := gc_step3 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						globaltid := gc_bx*gc_bdx + gc_tx
@@ -129,7 +156,7 @@ func gc_body_graphReduce(gc_b *compiled.Block, inputVec []float32, outputVec []f
 						gc_s_tempSum[gc_rank] = tempSum
 					}
 					{
-						gc_tx := gc_step2 + 3
+						gc_tx := gc_step3 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						globaltid := gc_bx*gc_bdx + gc_tx
@@ -140,7 +167,7 @@ func gc_body_graphReduce(gc_b *compiled.Block, inputVec []float32, outputVec []f
 						gc_s_tempSum[gc_rank] = tempSum
 					}
 				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					globaltid := gc_bx*gc_bdx + gc_tx
@@ -153,34 +180,34 @@ func gc_body_graphReduce(gc_b *compiled.Block, inputVec []float32, outputVec []f
 			}
 		}
 	}
-	gc_step3 := 0
-	for ; gc_step3+3 < gc_n; gc_step3 += 4 {
+	gc_step4 := 0
+	for ; gc_step4+3 < gc_n; gc_step4 += 4 {
 		{
-			gc_rank := gc_step3 + 0
+			gc_rank := gc_step4 + 0
 			gc_pos.Thread = gc_rank
 			tempSum := gc_s_tempSum[gc_rank]
 			/*line hecbench_graphexec.go:31*/ tmp[gc_rank] = tempSum
 		}
 		{
-			gc_rank := gc_step3 + 1
+			gc_rank := gc_step4 + 1
 			gc_pos.Thread = gc_rank
 			tempSum := gc_s_tempSum[gc_rank]
 			/*line hecbench_graphexec.go:31*/ tmp[gc_rank] = tempSum
 		}
 		{
-			gc_rank := gc_step3 + 2
+			gc_rank := gc_step4 + 2
 			gc_pos.Thread = gc_rank
 			tempSum := gc_s_tempSum[gc_rank]
 			/*line hecbench_graphexec.go:31*/ tmp[gc_rank] = tempSum
 		}
 		{
-			gc_rank := gc_step3 + 3
+			gc_rank := gc_step4 + 3
 			gc_pos.Thread = gc_rank
 			tempSum := gc_s_tempSum[gc_rank]
 			/*line hecbench_graphexec.go:31*/ tmp[gc_rank] = tempSum
 		}
 	}
-	for gc_rank := gc_step3; gc_rank < gc_n; gc_rank++ {
+	for gc_rank := gc_step4; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		tempSum := gc_s_tempSum[gc_rank]
 		/*line hecbench_graphexec.go:31*/ tmp[gc_rank] = tempSum
@@ -250,7 +277,34 @@ func gc_body_graphReduceFinal(gc_b *compiled.Block, inputVec, result []float64, 
 		var tempSum float64 = 0.0
 		/*line hecbench_graphexec.go:69*/ lanes.BroadcastFloat64x4(tempSum).StoreSlice(gc_s_tempSum[gc_rank:])
 	}
-	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
+	gc_step := gc_vstep
+	for ; gc_step+3 < gc_n; gc_step += 4 {
+		{
+			gc_rank := gc_step + 0
+			gc_pos.Thread = gc_rank
+			tempSum := 0.0
+			gc_s_tempSum[gc_rank] = tempSum
+		}
+		{
+			gc_rank := gc_step + 1
+			gc_pos.Thread = gc_rank
+			tempSum := 0.0
+			gc_s_tempSum[gc_rank] = tempSum
+		}
+		{
+			gc_rank := gc_step + 2
+			gc_pos.Thread = gc_rank
+			tempSum := 0.0
+			gc_s_tempSum[gc_rank] = tempSum
+		}
+		{
+			gc_rank := gc_step + 3
+			gc_pos.Thread = gc_rank
+			tempSum := 0.0
+			gc_s_tempSum[gc_rank] = tempSum
+		}
+	}
+	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		tempSum := 0.0
 		gc_s_tempSum[gc_rank] = tempSum
@@ -310,7 +364,54 @@ func gc_body_graphReduceFinal(gc_b *compiled.Block, inputVec, result []float64, 
 				if gc_vstep3 > gc_from {
 					gc_more = true
 				}
-				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+				gc_step2 := gc_vstep3
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+					{
+						gc_tx := gc_step2 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						globaltid := gc_bx*gc_bdx + gc_tx
+						tempSum := gc_s_tempSum[gc_rank]
+						/*line hecbench_graphexec.go:69*/ i := globaltid + gc_off
+						gc_more = true
+						/*line hecbench_graphexec.go:70*/ tempSum += inputVec[i]
+						gc_s_tempSum[gc_rank] = tempSum
+					}
+					{
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						globaltid := gc_bx*gc_bdx + gc_tx
+						tempSum := gc_s_tempSum[gc_rank]
+						/*line hecbench_graphexec.go:69*/ i := globaltid + gc_off
+						gc_more = true
+						/*line hecbench_graphexec.go:70*/ tempSum += inputVec[i]
+						gc_s_tempSum[gc_rank] = tempSum
+					}
+					{
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						globaltid := gc_bx*gc_bdx + gc_tx
+						tempSum := gc_s_tempSum[gc_rank]
+						/*line hecbench_graphexec.go:69*/ i := globaltid + gc_off
+						gc_more = true
+						/*line hecbench_graphexec.go:70*/ tempSum += inputVec[i]
+						gc_s_tempSum[gc_rank] = tempSum
+					}
+					{
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						globaltid := gc_bx*gc_bdx + gc_tx
+						tempSum := gc_s_tempSum[gc_rank]
+						/*line hecbench_graphexec.go:69*/ i := globaltid + gc_off
+						gc_more = true
+						/*line hecbench_graphexec.go:70*/ tempSum += inputVec[i]
+						gc_s_tempSum[gc_rank] = tempSum
+					}
+				}
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					globaltid := gc_bx*gc_bdx + gc_tx
@@ -323,34 +424,34 @@ func gc_body_graphReduceFinal(gc_b *compiled.Block, inputVec, result []float64, 
 			}
 		}
 	}
-	gc_step := 0
-	for ; gc_step+3 < gc_n; gc_step += 4 {
+	gc_step3 := 0
+	for ; gc_step3+3 < gc_n; gc_step3 += 4 {
 		{
-			gc_rank := gc_step + 0
+			gc_rank := gc_step3 + 0
 			gc_pos.Thread = gc_rank
 			tempSum := gc_s_tempSum[gc_rank]
 			/*line hecbench_graphexec.go:72*/ tmp[gc_rank] = tempSum
 		}
 		{
-			gc_rank := gc_step + 1
+			gc_rank := gc_step3 + 1
 			gc_pos.Thread = gc_rank
 			tempSum := gc_s_tempSum[gc_rank]
 			/*line hecbench_graphexec.go:72*/ tmp[gc_rank] = tempSum
 		}
 		{
-			gc_rank := gc_step + 2
+			gc_rank := gc_step3 + 2
 			gc_pos.Thread = gc_rank
 			tempSum := gc_s_tempSum[gc_rank]
 			/*line hecbench_graphexec.go:72*/ tmp[gc_rank] = tempSum
 		}
 		{
-			gc_rank := gc_step + 3
+			gc_rank := gc_step3 + 3
 			gc_pos.Thread = gc_rank
 			tempSum := gc_s_tempSum[gc_rank]
 			/*line hecbench_graphexec.go:72*/ tmp[gc_rank] = tempSum
 		}
 	}
-	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+	for gc_rank := gc_step3; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		tempSum := gc_s_tempSum[gc_rank]
 		/*line hecbench_graphexec.go:72*/ tmp[gc_rank] = tempSum

@@ -38,7 +38,42 @@ func gc_body_cuComputeDistanceGlobalKernel(gc_b *compiled.Block, A []float32, wA
 		}
 		archsimd.ClearAVXUpperBits()
 	}
-	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
+	gc_step := gc_vstep
+	for ; gc_step+3 < gc_n; gc_step += 4 {
+		{
+			gc_rank := gc_step + 0
+			gc_pos.Thread = gc_rank
+			/*line hecbench_knn.go:33*/ var tmp float32
+			ssd := float32(0)
+			_ = tmp
+			gc_s_ssd[gc_rank] = ssd
+		}
+		{
+			gc_rank := gc_step + 1
+			gc_pos.Thread = gc_rank
+			/*line hecbench_knn.go:33*/ var tmp float32
+			ssd := float32(0)
+			_ = tmp
+			gc_s_ssd[gc_rank] = ssd
+		}
+		{
+			gc_rank := gc_step + 2
+			gc_pos.Thread = gc_rank
+			/*line hecbench_knn.go:33*/ var tmp float32
+			ssd := float32(0)
+			_ = tmp
+			gc_s_ssd[gc_rank] = ssd
+		}
+		{
+			gc_rank := gc_step + 3
+			gc_pos.Thread = gc_rank
+			/*line hecbench_knn.go:33*/ var tmp float32
+			ssd := float32(0)
+			_ = tmp
+			gc_s_ssd[gc_rank] = ssd
+		}
+	}
+	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		/*line hecbench_knn.go:33*/ var tmp float32
 		ssd := float32(0)
@@ -495,7 +530,46 @@ func gc_body_cuComputeDistanceGlobalKernel(gc_b *compiled.Block, A []float32, wA
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
+				gc_step2 := gc_vstep6
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+					{
+						gc_tx := gc_step2 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tx := gc_tx
+						ty := gc_ty
+						ssd := gc_s_ssd[gc_rank]
+						/*line hecbench_knn.go:89*/ AB[(beginA+ty)*wB+beginB+tx] = ssd
+					}
+					{
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tx := gc_tx
+						ty := gc_ty
+						ssd := gc_s_ssd[gc_rank]
+						/*line hecbench_knn.go:89*/ AB[(beginA+ty)*wB+beginB+tx] = ssd
+					}
+					{
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tx := gc_tx
+						ty := gc_ty
+						ssd := gc_s_ssd[gc_rank]
+						/*line hecbench_knn.go:89*/ AB[(beginA+ty)*wB+beginB+tx] = ssd
+					}
+					{
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tx := gc_tx
+						ty := gc_ty
+						ssd := gc_s_ssd[gc_rank]
+						/*line hecbench_knn.go:89*/ AB[(beginA+ty)*wB+beginB+tx] = ssd
+					}
+				}
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tx := gc_tx

@@ -471,7 +471,62 @@ func gc_body_kernel512One128Kernel(gc_b *compiled.Block, A, B, bnBias, bnScale, 
 						/*line hecbench_resnet.go:55*/ gc_vb.StoreMasked((*[8]float32)(CStart[ind:]), gc_else)
 					}
 				}
-				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+				gc_step := gc_vstep2
+				for ; gc_step+3 < gc_bdx; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
+						gc_pos.Thread = gc_base + gc_tx
+						inChannel := gc_tx
+						line := gc_ty
+						/*line hecbench_resnet.go:20*/ ind := line*128 + inChannel
+						/*line hecbench_resnet.go:51*/ res := scale[inChannel]*output[ind] + bias[inChannel]
+						if res > 0 {
+							CStart[ind] = res
+						} else {
+							CStart[ind] = 0
+						}
+					}
+					{
+						gc_tx := gc_step + 1
+						gc_pos.Thread = gc_base + gc_tx
+						inChannel := gc_tx
+						line := gc_ty
+						/*line hecbench_resnet.go:20*/ ind := line*128 + inChannel
+						/*line hecbench_resnet.go:51*/ res := scale[inChannel]*output[ind] + bias[inChannel]
+						if res > 0 {
+							CStart[ind] = res
+						} else {
+							CStart[ind] = 0
+						}
+					}
+					{
+						gc_tx := gc_step + 2
+						gc_pos.Thread = gc_base + gc_tx
+						inChannel := gc_tx
+						line := gc_ty
+						/*line hecbench_resnet.go:20*/ ind := line*128 + inChannel
+						/*line hecbench_resnet.go:51*/ res := scale[inChannel]*output[ind] + bias[inChannel]
+						if res > 0 {
+							CStart[ind] = res
+						} else {
+							CStart[ind] = 0
+						}
+					}
+					{
+						gc_tx := gc_step + 3
+						gc_pos.Thread = gc_base + gc_tx
+						inChannel := gc_tx
+						line := gc_ty
+						/*line hecbench_resnet.go:20*/ ind := line*128 + inChannel
+						/*line hecbench_resnet.go:51*/ res := scale[inChannel]*output[ind] + bias[inChannel]
+						if res > 0 {
+							CStart[ind] = res
+						} else {
+							CStart[ind] = 0
+						}
+					}
+				}
+				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					inChannel := gc_tx
 					line := gc_ty
@@ -1218,7 +1273,62 @@ func gc_body_kernel1024One256Kernel(gc_b *compiled.Block, A, B, bnBias, bnScale,
 						/*line hecbench_resnet.go:139*/ gc_vb.StoreMasked((*[8]float32)(CStart[ind:]), gc_else)
 					}
 				}
-				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+				gc_step := gc_vstep2
+				for ; gc_step+3 < gc_bdx; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
+						gc_pos.Thread = gc_base + gc_tx
+						inChannel := gc_tx
+						line := gc_ty
+						/*line hecbench_resnet.go:104*/ ind := line*256 + inChannel
+						/*line hecbench_resnet.go:135*/ res := scale[inChannel]*output[ind] + bias[inChannel]
+						if res > 0 {
+							CStart[ind] = res
+						} else {
+							CStart[ind] = 0
+						}
+					}
+					{
+						gc_tx := gc_step + 1
+						gc_pos.Thread = gc_base + gc_tx
+						inChannel := gc_tx
+						line := gc_ty
+						/*line hecbench_resnet.go:104*/ ind := line*256 + inChannel
+						/*line hecbench_resnet.go:135*/ res := scale[inChannel]*output[ind] + bias[inChannel]
+						if res > 0 {
+							CStart[ind] = res
+						} else {
+							CStart[ind] = 0
+						}
+					}
+					{
+						gc_tx := gc_step + 2
+						gc_pos.Thread = gc_base + gc_tx
+						inChannel := gc_tx
+						line := gc_ty
+						/*line hecbench_resnet.go:104*/ ind := line*256 + inChannel
+						/*line hecbench_resnet.go:135*/ res := scale[inChannel]*output[ind] + bias[inChannel]
+						if res > 0 {
+							CStart[ind] = res
+						} else {
+							CStart[ind] = 0
+						}
+					}
+					{
+						gc_tx := gc_step + 3
+						gc_pos.Thread = gc_base + gc_tx
+						inChannel := gc_tx
+						line := gc_ty
+						/*line hecbench_resnet.go:104*/ ind := line*256 + inChannel
+						/*line hecbench_resnet.go:135*/ res := scale[inChannel]*output[ind] + bias[inChannel]
+						if res > 0 {
+							CStart[ind] = res
+						} else {
+							CStart[ind] = 0
+						}
+					}
+				}
+				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					inChannel := gc_tx
 					line := gc_ty

@@ -46,7 +46,42 @@ func gc_body_groupnormForwardKernel(gc_b *compiled.Block, x, weight, bias, out, 
 		/*line hecbench_groupnorm.go:50*/ lanes.BroadcastFloat32x8(threadSum).StoreSlice(gc_s_threadSum[gc_rank:])
 		lanes.BroadcastFloat32x8(threadSum2).StoreSlice(gc_s_threadSum2[gc_rank:])
 	}
-	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
+	gc_step := gc_vstep
+	for ; gc_step+3 < gc_n; gc_step += 4 {
+		{
+			gc_rank := gc_step + 0
+			gc_pos.Thread = gc_rank
+			threadSum := float32(0.0)
+			threadSum2 := float32(0.0)
+			gc_s_threadSum[gc_rank] = threadSum
+			gc_s_threadSum2[gc_rank] = threadSum2
+		}
+		{
+			gc_rank := gc_step + 1
+			gc_pos.Thread = gc_rank
+			threadSum := float32(0.0)
+			threadSum2 := float32(0.0)
+			gc_s_threadSum[gc_rank] = threadSum
+			gc_s_threadSum2[gc_rank] = threadSum2
+		}
+		{
+			gc_rank := gc_step + 2
+			gc_pos.Thread = gc_rank
+			threadSum := float32(0.0)
+			threadSum2 := float32(0.0)
+			gc_s_threadSum[gc_rank] = threadSum
+			gc_s_threadSum2[gc_rank] = threadSum2
+		}
+		{
+			gc_rank := gc_step + 3
+			gc_pos.Thread = gc_rank
+			threadSum := float32(0.0)
+			threadSum2 := float32(0.0)
+			gc_s_threadSum[gc_rank] = threadSum
+			gc_s_threadSum2[gc_rank] = threadSum2
+		}
+	}
+	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		threadSum := float32(0.0)
 		threadSum2 := float32(0.0)
@@ -118,7 +153,66 @@ func gc_body_groupnormForwardKernel(gc_b *compiled.Block, x, weight, bias, out, 
 				if gc_vstep3 > gc_from {
 					gc_more = true
 				}
-				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+				gc_step2 := gc_vstep3
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+					{
+						gc_tx := gc_step2 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						threadSum := gc_s_threadSum[gc_rank]
+						threadSum2 := gc_s_threadSum2[gc_rank]
+						i := gc_tx + gc_off
+						gc_more = true
+						/*line hecbench_groupnorm.go:52*/ val := x[i]
+						threadSum += val
+						threadSum2 += val * val
+						gc_s_threadSum[gc_rank] = threadSum
+						gc_s_threadSum2[gc_rank] = threadSum2
+					}
+					{
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						threadSum := gc_s_threadSum[gc_rank]
+						threadSum2 := gc_s_threadSum2[gc_rank]
+						i := gc_tx + gc_off
+						gc_more = true
+						/*line hecbench_groupnorm.go:52*/ val := x[i]
+						threadSum += val
+						threadSum2 += val * val
+						gc_s_threadSum[gc_rank] = threadSum
+						gc_s_threadSum2[gc_rank] = threadSum2
+					}
+					{
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						threadSum := gc_s_threadSum[gc_rank]
+						threadSum2 := gc_s_threadSum2[gc_rank]
+						i := gc_tx + gc_off
+						gc_more = true
+						/*line hecbench_groupnorm.go:52*/ val := x[i]
+						threadSum += val
+						threadSum2 += val * val
+						gc_s_threadSum[gc_rank] = threadSum
+						gc_s_threadSum2[gc_rank] = threadSum2
+					}
+					{
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						threadSum := gc_s_threadSum[gc_rank]
+						threadSum2 := gc_s_threadSum2[gc_rank]
+						i := gc_tx + gc_off
+						gc_more = true
+						/*line hecbench_groupnorm.go:52*/ val := x[i]
+						threadSum += val
+						threadSum2 += val * val
+						gc_s_threadSum[gc_rank] = threadSum
+						gc_s_threadSum2[gc_rank] = threadSum2
+					}
+				}
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					threadSum := gc_s_threadSum[gc_rank]
@@ -557,7 +651,66 @@ func gc_body_groupnormForwardKernel2(gc_b *compiled.Block, x, weight, bias, out,
 				if gc_vstep2 > gc_from {
 					gc_more2 = true
 				}
-				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+				gc_step2 := gc_vstep2
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+					{
+						gc_tx := gc_step2 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						threadSum := gc_s_threadSum[gc_rank]
+						threadSum2 := gc_s_threadSum2[gc_rank]
+						/*line hecbench_groupnorm.go:147*/ i_ := vecCount*4 + gc_tx + gc_off2
+						gc_more2 = true
+						/*line hecbench_groupnorm.go:148*/ val := x[i_]
+						threadSum += val
+						threadSum2 += val * val
+						gc_s_threadSum[gc_rank] = threadSum
+						gc_s_threadSum2[gc_rank] = threadSum2
+					}
+					{
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						threadSum := gc_s_threadSum[gc_rank]
+						threadSum2 := gc_s_threadSum2[gc_rank]
+						/*line hecbench_groupnorm.go:147*/ i_ := vecCount*4 + gc_tx + gc_off2
+						gc_more2 = true
+						/*line hecbench_groupnorm.go:148*/ val := x[i_]
+						threadSum += val
+						threadSum2 += val * val
+						gc_s_threadSum[gc_rank] = threadSum
+						gc_s_threadSum2[gc_rank] = threadSum2
+					}
+					{
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						threadSum := gc_s_threadSum[gc_rank]
+						threadSum2 := gc_s_threadSum2[gc_rank]
+						/*line hecbench_groupnorm.go:147*/ i_ := vecCount*4 + gc_tx + gc_off2
+						gc_more2 = true
+						/*line hecbench_groupnorm.go:148*/ val := x[i_]
+						threadSum += val
+						threadSum2 += val * val
+						gc_s_threadSum[gc_rank] = threadSum
+						gc_s_threadSum2[gc_rank] = threadSum2
+					}
+					{
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						threadSum := gc_s_threadSum[gc_rank]
+						threadSum2 := gc_s_threadSum2[gc_rank]
+						/*line hecbench_groupnorm.go:147*/ i_ := vecCount*4 + gc_tx + gc_off2
+						gc_more2 = true
+						/*line hecbench_groupnorm.go:148*/ val := x[i_]
+						threadSum += val
+						threadSum2 += val * val
+						gc_s_threadSum[gc_rank] = threadSum
+						gc_s_threadSum2[gc_rank] = threadSum2
+					}
+				}
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					threadSum := gc_s_threadSum[gc_rank]
@@ -826,7 +979,42 @@ func gc_body_groupnormBackwardKernel(gc_b *compiled.Block, dout, x, mean, rstd, 
 		/*line hecbench_groupnorm.go:234*/ lanes.BroadcastFloat32x8(wDoutThread).StoreSlice(gc_s_wDoutThread[gc_rank:])
 		lanes.BroadcastFloat32x8(wDoutNormThread).StoreSlice(gc_s_wDoutNormThread[gc_rank:])
 	}
-	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
+	gc_step := gc_vstep
+	for ; gc_step+3 < gc_n; gc_step += 4 {
+		{
+			gc_rank := gc_step + 0
+			gc_pos.Thread = gc_rank
+			wDoutThread := float32(0.0)
+			wDoutNormThread := float32(0.0)
+			gc_s_wDoutThread[gc_rank] = wDoutThread
+			gc_s_wDoutNormThread[gc_rank] = wDoutNormThread
+		}
+		{
+			gc_rank := gc_step + 1
+			gc_pos.Thread = gc_rank
+			wDoutThread := float32(0.0)
+			wDoutNormThread := float32(0.0)
+			gc_s_wDoutThread[gc_rank] = wDoutThread
+			gc_s_wDoutNormThread[gc_rank] = wDoutNormThread
+		}
+		{
+			gc_rank := gc_step + 2
+			gc_pos.Thread = gc_rank
+			wDoutThread := float32(0.0)
+			wDoutNormThread := float32(0.0)
+			gc_s_wDoutThread[gc_rank] = wDoutThread
+			gc_s_wDoutNormThread[gc_rank] = wDoutNormThread
+		}
+		{
+			gc_rank := gc_step + 3
+			gc_pos.Thread = gc_rank
+			wDoutThread := float32(0.0)
+			wDoutNormThread := float32(0.0)
+			gc_s_wDoutThread[gc_rank] = wDoutThread
+			gc_s_wDoutNormThread[gc_rank] = wDoutNormThread
+		}
+	}
+	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		wDoutThread := float32(0.0)
 		wDoutNormThread := float32(0.0)
@@ -1050,7 +1238,42 @@ func gc_body_groupnormBackwardKernel(gc_b *compiled.Block, dout, x, mean, rstd, 
 				/*line hecbench_groupnorm.go:288*/ lanes.BroadcastFloat32x8(dwThread).StoreSlice(gc_s_dwThread[gc_rank:])
 				lanes.BroadcastFloat32x8(dbThread).StoreSlice(gc_s_dbThread[gc_rank:])
 			}
-			for gc_rank := gc_vstep2; gc_rank < gc_n; gc_rank++ {
+			gc_step2 := gc_vstep2
+			for ; gc_step2+3 < gc_n; gc_step2 += 4 {
+				{
+					gc_rank := gc_step2 + 0
+					gc_pos.Thread = gc_rank
+					dwThread := float32(0.0)
+					dbThread := float32(0.0)
+					gc_s_dwThread[gc_rank] = dwThread
+					gc_s_dbThread[gc_rank] = dbThread
+				}
+				{
+					gc_rank := gc_step2 + 1
+					gc_pos.Thread = gc_rank
+					dwThread := float32(0.0)
+					dbThread := float32(0.0)
+					gc_s_dwThread[gc_rank] = dwThread
+					gc_s_dbThread[gc_rank] = dbThread
+				}
+				{
+					gc_rank := gc_step2 + 2
+					gc_pos.Thread = gc_rank
+					dwThread := float32(0.0)
+					dbThread := float32(0.0)
+					gc_s_dwThread[gc_rank] = dwThread
+					gc_s_dbThread[gc_rank] = dbThread
+				}
+				{
+					gc_rank := gc_step2 + 3
+					gc_pos.Thread = gc_rank
+					dwThread := float32(0.0)
+					dbThread := float32(0.0)
+					gc_s_dwThread[gc_rank] = dwThread
+					gc_s_dbThread[gc_rank] = dbThread
+				}
+			}
+			for gc_rank := gc_step2; gc_rank < gc_n; gc_rank++ {
 				gc_pos.Thread = gc_rank
 				dwThread := float32(0.0)
 				dbThread := float32(0.0)
@@ -1130,7 +1353,70 @@ func gc_body_groupnormBackwardKernel(gc_b *compiled.Block, dout, x, mean, rstd, 
 						if gc_vstep4 > gc_from {
 							gc_more3 = true
 						}
-						for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
+						gc_step3 := gc_vstep4
+						for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+							{
+								gc_tx := gc_step3 + 0
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+								dwThread := gc_s_dwThread[gc_rank]
+								dbThread := gc_s_dbThread[gc_rank]
+								i_2 := gc_tx + gc_off3
+								gc_more3 = true
+								/*line hecbench_groupnorm.go:289*/ doutVal_ := dout[i_2]
+								dbThread += doutVal_
+								norm_2 := (x[i_2] - mVal) * rstdVal
+								dwThread += doutVal_ * norm_2
+								gc_s_dwThread[gc_rank] = dwThread
+								gc_s_dbThread[gc_rank] = dbThread
+							}
+							{
+								gc_tx := gc_step3 + 1
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+								dwThread := gc_s_dwThread[gc_rank]
+								dbThread := gc_s_dbThread[gc_rank]
+								i_2 := gc_tx + gc_off3
+								gc_more3 = true
+								/*line hecbench_groupnorm.go:289*/ doutVal_ := dout[i_2]
+								dbThread += doutVal_
+								norm_2 := (x[i_2] - mVal) * rstdVal
+								dwThread += doutVal_ * norm_2
+								gc_s_dwThread[gc_rank] = dwThread
+								gc_s_dbThread[gc_rank] = dbThread
+							}
+							{
+								gc_tx := gc_step3 + 2
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+								dwThread := gc_s_dwThread[gc_rank]
+								dbThread := gc_s_dbThread[gc_rank]
+								i_2 := gc_tx + gc_off3
+								gc_more3 = true
+								/*line hecbench_groupnorm.go:289*/ doutVal_ := dout[i_2]
+								dbThread += doutVal_
+								norm_2 := (x[i_2] - mVal) * rstdVal
+								dwThread += doutVal_ * norm_2
+								gc_s_dwThread[gc_rank] = dwThread
+								gc_s_dbThread[gc_rank] = dbThread
+							}
+							{
+								gc_tx := gc_step3 + 3
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+								dwThread := gc_s_dwThread[gc_rank]
+								dbThread := gc_s_dbThread[gc_rank]
+								i_2 := gc_tx + gc_off3
+								gc_more3 = true
+								/*line hecbench_groupnorm.go:289*/ doutVal_ := dout[i_2]
+								dbThread += doutVal_
+								norm_2 := (x[i_2] - mVal) * rstdVal
+								dwThread += doutVal_ * norm_2
+								gc_s_dwThread[gc_rank] = dwThread
+								gc_s_dbThread[gc_rank] = dbThread
+							}
+						}
+						for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							dwThread := gc_s_dwThread[gc_rank]

@@ -68,7 +68,42 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 			_ = val
 			/*line hecbench_logprob.go:119*/ lanes.BroadcastFloat32x8(localMax).StoreSlice(gc_s_localMax[gc_rank:])
 		}
-		for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
+		gc_step := gc_vstep
+		for ; gc_step+3 < gc_n; gc_step += 4 {
+			{
+				gc_rank := gc_step + 0
+				gc_pos.Thread = gc_rank
+				/*line hecbench_logprob.go:117*/ localMax := float32(-maxTVal)
+				val := float32(-maxTVal)
+				_ = val
+				gc_s_localMax[gc_rank] = localMax
+			}
+			{
+				gc_rank := gc_step + 1
+				gc_pos.Thread = gc_rank
+				/*line hecbench_logprob.go:117*/ localMax := float32(-maxTVal)
+				val := float32(-maxTVal)
+				_ = val
+				gc_s_localMax[gc_rank] = localMax
+			}
+			{
+				gc_rank := gc_step + 2
+				gc_pos.Thread = gc_rank
+				/*line hecbench_logprob.go:117*/ localMax := float32(-maxTVal)
+				val := float32(-maxTVal)
+				_ = val
+				gc_s_localMax[gc_rank] = localMax
+			}
+			{
+				gc_rank := gc_step + 3
+				gc_pos.Thread = gc_rank
+				/*line hecbench_logprob.go:117*/ localMax := float32(-maxTVal)
+				val := float32(-maxTVal)
+				_ = val
+				gc_s_localMax[gc_rank] = localMax
+			}
+		}
+		for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			/*line hecbench_logprob.go:117*/ localMax := float32(-maxTVal)
 			val := float32(-maxTVal)
@@ -92,10 +127,10 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 				gc_off3 := gc_off
 				if gc_from >= 0 && gc_off3 >= 0 && gc_off3 <= len(logits) && gc_to <= len(logits)-gc_off3 {
 					gc_at := logits[gc_off3:][:gc_to]
-					gc_step := gc_from
-					for ; gc_step+3 < gc_to; gc_step += 4 {
+					gc_step2 := gc_from
+					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 						{
-							gc_tx := gc_step + 0
+							gc_tx := gc_step2 + 0
 							gc_rank := gc_base + gc_tx
 							localMax := gc_s_localMax[gc_rank]
 							/*line hecbench_logprob.go:107*/ var val float32
@@ -105,7 +140,7 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 							gc_s_localMax[gc_rank] = localMax
 						}
 						{
-							gc_tx := gc_step + 1
+							gc_tx := gc_step2 + 1
 							gc_rank := gc_base + gc_tx
 							localMax := gc_s_localMax[gc_rank]
 							/*line hecbench_logprob.go:107*/ var val float32
@@ -115,7 +150,7 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 							gc_s_localMax[gc_rank] = localMax
 						}
 						{
-							gc_tx := gc_step + 2
+							gc_tx := gc_step2 + 2
 							gc_rank := gc_base + gc_tx
 							localMax := gc_s_localMax[gc_rank]
 							/*line hecbench_logprob.go:107*/ var val float32
@@ -125,7 +160,7 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 							gc_s_localMax[gc_rank] = localMax
 						}
 						{
-							gc_tx := gc_step + 3
+							gc_tx := gc_step2 + 3
 							gc_rank := gc_base + gc_tx
 							localMax := gc_s_localMax[gc_rank]
 							/*line hecbench_logprob.go:107*/ var val float32
@@ -135,7 +170,7 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 							gc_s_localMax[gc_rank] = localMax
 						}
 					}
-					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						localMax := gc_s_localMax[gc_rank]
 						/*line hecbench_logprob.go:107*/ var val float32
@@ -145,10 +180,10 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 						gc_s_localMax[gc_rank] = localMax
 					}
 				} else {
-					gc_step2 := gc_from
-					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+					gc_step3 := gc_from
+					for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 						{
-							gc_tx := gc_step2 + 0
+							gc_tx := gc_step3 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							tidx := gc_tx
@@ -161,7 +196,7 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 							gc_s_localMax[gc_rank] = localMax
 						}
 						{
-							gc_tx := gc_step2 + 1
+							gc_tx := gc_step3 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							tidx := gc_tx
@@ -174,7 +209,7 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 							gc_s_localMax[gc_rank] = localMax
 						}
 						{
-							gc_tx := gc_step2 + 2
+							gc_tx := gc_step3 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							tidx := gc_tx
@@ -187,7 +222,7 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 							gc_s_localMax[gc_rank] = localMax
 						}
 						{
-							gc_tx := gc_step2 + 3
+							gc_tx := gc_step3 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							tidx := gc_tx
@@ -200,7 +235,7 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 							gc_s_localMax[gc_rank] = localMax
 						}
 					}
-					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tidx := gc_tx
@@ -335,7 +370,34 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 			var localSumExp float32 = float32(0.0)
 			/*line hecbench_logprob.go:132*/ lanes.BroadcastFloat32x8(localSumExp).StoreSlice(gc_s_localSumExp[gc_rank:])
 		}
-		for gc_rank := gc_vstep2; gc_rank < gc_n; gc_rank++ {
+		gc_step4 := gc_vstep2
+		for ; gc_step4+3 < gc_n; gc_step4 += 4 {
+			{
+				gc_rank := gc_step4 + 0
+				gc_pos.Thread = gc_rank
+				localSumExp := float32(0.0)
+				gc_s_localSumExp[gc_rank] = localSumExp
+			}
+			{
+				gc_rank := gc_step4 + 1
+				gc_pos.Thread = gc_rank
+				localSumExp := float32(0.0)
+				gc_s_localSumExp[gc_rank] = localSumExp
+			}
+			{
+				gc_rank := gc_step4 + 2
+				gc_pos.Thread = gc_rank
+				localSumExp := float32(0.0)
+				gc_s_localSumExp[gc_rank] = localSumExp
+			}
+			{
+				gc_rank := gc_step4 + 3
+				gc_pos.Thread = gc_rank
+				localSumExp := float32(0.0)
+				gc_s_localSumExp[gc_rank] = localSumExp
+			}
+		}
+		for gc_rank := gc_step4; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			localSumExp := float32(0.0)
 			gc_s_localSumExp[gc_rank] = localSumExp
@@ -357,10 +419,10 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 				gc_off4 := gc_off2
 				if gc_from >= 0 && gc_off4 >= 0 && gc_off4 <= len(logits) && gc_to <= len(logits)-gc_off4 {
 					gc_at2 := logits[gc_off4:][:gc_to]
-					gc_step3 := gc_from
-					for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+					gc_step5 := gc_from
+					for ; gc_step5+3 < gc_to; gc_step5 += 4 {
 						{
-							gc_tx := gc_step3 + 0
+							gc_tx := gc_step5 + 0
 							gc_rank := gc_base + gc_tx
 							/*line hecbench_logprob.go:106*/ var val float32
 							localSumExp := gc_s_localSumExp[gc_rank]
@@ -370,7 +432,7 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 							gc_s_localSumExp[gc_rank] = localSumExp
 						}
 						{
-							gc_tx := gc_step3 + 1
+							gc_tx := gc_step5 + 1
 							gc_rank := gc_base + gc_tx
 							/*line hecbench_logprob.go:106*/ var val float32
 							localSumExp := gc_s_localSumExp[gc_rank]
@@ -380,7 +442,7 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 							gc_s_localSumExp[gc_rank] = localSumExp
 						}
 						{
-							gc_tx := gc_step3 + 2
+							gc_tx := gc_step5 + 2
 							gc_rank := gc_base + gc_tx
 							/*line hecbench_logprob.go:106*/ var val float32
 							localSumExp := gc_s_localSumExp[gc_rank]
@@ -390,7 +452,7 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 							gc_s_localSumExp[gc_rank] = localSumExp
 						}
 						{
-							gc_tx := gc_step3 + 3
+							gc_tx := gc_step5 + 3
 							gc_rank := gc_base + gc_tx
 							/*line hecbench_logprob.go:106*/ var val float32
 							localSumExp := gc_s_localSumExp[gc_rank]
@@ -400,7 +462,7 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 							gc_s_localSumExp[gc_rank] = localSumExp
 						}
 					}
-					for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						/*line hecbench_logprob.go:106*/ var val float32
 						localSumExp := gc_s_localSumExp[gc_rank]
@@ -410,10 +472,10 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 						gc_s_localSumExp[gc_rank] = localSumExp
 					}
 				} else {
-					gc_step4 := gc_from
-					for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+					gc_step6 := gc_from
+					for ; gc_step6+3 < gc_to; gc_step6 += 4 {
 						{
-							gc_tx := gc_step4 + 0
+							gc_tx := gc_step6 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							tidx := gc_tx
@@ -426,7 +488,7 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 							gc_s_localSumExp[gc_rank] = localSumExp
 						}
 						{
-							gc_tx := gc_step4 + 1
+							gc_tx := gc_step6 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							tidx := gc_tx
@@ -439,7 +501,7 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 							gc_s_localSumExp[gc_rank] = localSumExp
 						}
 						{
-							gc_tx := gc_step4 + 2
+							gc_tx := gc_step6 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							tidx := gc_tx
@@ -452,7 +514,7 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 							gc_s_localSumExp[gc_rank] = localSumExp
 						}
 						{
-							gc_tx := gc_step4 + 3
+							gc_tx := gc_step6 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							tidx := gc_tx
@@ -465,7 +527,7 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 							gc_s_localSumExp[gc_rank] = localSumExp
 						}
 					}
-					for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tidx := gc_tx
@@ -632,7 +694,34 @@ func gc_body_accumulateLogProbs(gc_b *compiled.Block, cumLogProbs []float32, log
 		var localAccum float32 = float32(0.0)
 		/*line hecbench_logprob.go:159*/ lanes.BroadcastFloat32x8(localAccum).StoreSlice(gc_s_localAccum[gc_rank:])
 	}
-	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
+	gc_step := gc_vstep
+	for ; gc_step+3 < gc_n; gc_step += 4 {
+		{
+			gc_rank := gc_step + 0
+			gc_pos.Thread = gc_rank
+			localAccum := float32(0.0)
+			gc_s_localAccum[gc_rank] = localAccum
+		}
+		{
+			gc_rank := gc_step + 1
+			gc_pos.Thread = gc_rank
+			localAccum := float32(0.0)
+			gc_s_localAccum[gc_rank] = localAccum
+		}
+		{
+			gc_rank := gc_step + 2
+			gc_pos.Thread = gc_rank
+			localAccum := float32(0.0)
+			gc_s_localAccum[gc_rank] = localAccum
+		}
+		{
+			gc_rank := gc_step + 3
+			gc_pos.Thread = gc_rank
+			localAccum := float32(0.0)
+			gc_s_localAccum[gc_rank] = localAccum
+		}
+	}
+	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		localAccum := float32(0.0)
 		gc_s_localAccum[gc_rank] = localAccum
@@ -692,7 +781,54 @@ func gc_body_accumulateLogProbs(gc_b *compiled.Block, cumLogProbs []float32, log
 				if gc_vstep3 > gc_from {
 					gc_more = true
 				}
-				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+				gc_step2 := gc_vstep3
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+					{
+						gc_tx := gc_step2 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tidx := gc_tx
+						localAccum := gc_s_localAccum[gc_rank]
+						/*line hecbench_logprob.go:159*/ step := tidx + gc_off
+						gc_more = true
+						/*line hecbench_logprob.go:160*/ localAccum += logProbs[step]
+						gc_s_localAccum[gc_rank] = localAccum
+					}
+					{
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tidx := gc_tx
+						localAccum := gc_s_localAccum[gc_rank]
+						/*line hecbench_logprob.go:159*/ step := tidx + gc_off
+						gc_more = true
+						/*line hecbench_logprob.go:160*/ localAccum += logProbs[step]
+						gc_s_localAccum[gc_rank] = localAccum
+					}
+					{
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tidx := gc_tx
+						localAccum := gc_s_localAccum[gc_rank]
+						/*line hecbench_logprob.go:159*/ step := tidx + gc_off
+						gc_more = true
+						/*line hecbench_logprob.go:160*/ localAccum += logProbs[step]
+						gc_s_localAccum[gc_rank] = localAccum
+					}
+					{
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tidx := gc_tx
+						localAccum := gc_s_localAccum[gc_rank]
+						/*line hecbench_logprob.go:159*/ step := tidx + gc_off
+						gc_more = true
+						/*line hecbench_logprob.go:160*/ localAccum += logProbs[step]
+						gc_s_localAccum[gc_rank] = localAccum
+					}
+				}
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tidx := gc_tx

@@ -78,7 +78,42 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
+		gc_step := gc_vstep
+		for ; gc_step+3 < gc_n; gc_step += 4 {
+			{
+				gc_rank := gc_step + 0
+				gc_pos.Thread = gc_rank
+				/*line hecbench_logprob.go:117*/ localMax := float32(-maxTVal)
+				val := float32(-maxTVal)
+				_ = val
+				gc_s_localMax[gc_rank] = localMax
+			}
+			{
+				gc_rank := gc_step + 1
+				gc_pos.Thread = gc_rank
+				/*line hecbench_logprob.go:117*/ localMax := float32(-maxTVal)
+				val := float32(-maxTVal)
+				_ = val
+				gc_s_localMax[gc_rank] = localMax
+			}
+			{
+				gc_rank := gc_step + 2
+				gc_pos.Thread = gc_rank
+				/*line hecbench_logprob.go:117*/ localMax := float32(-maxTVal)
+				val := float32(-maxTVal)
+				_ = val
+				gc_s_localMax[gc_rank] = localMax
+			}
+			{
+				gc_rank := gc_step + 3
+				gc_pos.Thread = gc_rank
+				/*line hecbench_logprob.go:117*/ localMax := float32(-maxTVal)
+				val := float32(-maxTVal)
+				_ = val
+				gc_s_localMax[gc_rank] = localMax
+			}
+		}
+		for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			/*line hecbench_logprob.go:117*/ localMax := float32(-maxTVal)
 			val := float32(-maxTVal)
@@ -102,10 +137,10 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 				gc_off3 := gc_off
 				if gc_from >= 0 && gc_off3 >= 0 && gc_off3 <= len(logits) && gc_to <= len(logits)-gc_off3 {
 					gc_at := logits[gc_off3:][:gc_to]
-					gc_step := gc_from
-					for ; gc_step+3 < gc_to; gc_step += 4 {
+					gc_step2 := gc_from
+					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 						{
-							gc_tx := gc_step + 0
+							gc_tx := gc_step2 + 0
 							gc_rank := gc_base + gc_tx
 							localMax := gc_s_localMax[gc_rank]
 							/*line hecbench_logprob.go:107*/ var val float32
@@ -115,7 +150,7 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 							gc_s_localMax[gc_rank] = localMax
 						}
 						{
-							gc_tx := gc_step + 1
+							gc_tx := gc_step2 + 1
 							gc_rank := gc_base + gc_tx
 							localMax := gc_s_localMax[gc_rank]
 							/*line hecbench_logprob.go:107*/ var val float32
@@ -125,7 +160,7 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 							gc_s_localMax[gc_rank] = localMax
 						}
 						{
-							gc_tx := gc_step + 2
+							gc_tx := gc_step2 + 2
 							gc_rank := gc_base + gc_tx
 							localMax := gc_s_localMax[gc_rank]
 							/*line hecbench_logprob.go:107*/ var val float32
@@ -135,7 +170,7 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 							gc_s_localMax[gc_rank] = localMax
 						}
 						{
-							gc_tx := gc_step + 3
+							gc_tx := gc_step2 + 3
 							gc_rank := gc_base + gc_tx
 							localMax := gc_s_localMax[gc_rank]
 							/*line hecbench_logprob.go:107*/ var val float32
@@ -145,7 +180,7 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 							gc_s_localMax[gc_rank] = localMax
 						}
 					}
-					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						localMax := gc_s_localMax[gc_rank]
 						/*line hecbench_logprob.go:107*/ var val float32
@@ -155,10 +190,10 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 						gc_s_localMax[gc_rank] = localMax
 					}
 				} else {
-					gc_step2 := gc_from
-					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+					gc_step3 := gc_from
+					for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 						{
-							gc_tx := gc_step2 + 0
+							gc_tx := gc_step3 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							tidx := gc_tx
@@ -171,7 +206,7 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 							gc_s_localMax[gc_rank] = localMax
 						}
 						{
-							gc_tx := gc_step2 + 1
+							gc_tx := gc_step3 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							tidx := gc_tx
@@ -184,7 +219,7 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 							gc_s_localMax[gc_rank] = localMax
 						}
 						{
-							gc_tx := gc_step2 + 2
+							gc_tx := gc_step3 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							tidx := gc_tx
@@ -197,7 +232,7 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 							gc_s_localMax[gc_rank] = localMax
 						}
 						{
-							gc_tx := gc_step2 + 3
+							gc_tx := gc_step3 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							tidx := gc_tx
@@ -210,7 +245,7 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 							gc_s_localMax[gc_rank] = localMax
 						}
 					}
-					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tidx := gc_tx
@@ -407,7 +442,34 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		for gc_rank := gc_vstep2; gc_rank < gc_n; gc_rank++ {
+		gc_step4 := gc_vstep2
+		for ; gc_step4+3 < gc_n; gc_step4 += 4 {
+			{
+				gc_rank := gc_step4 + 0
+				gc_pos.Thread = gc_rank
+				localSumExp := float32(0.0)
+				gc_s_localSumExp[gc_rank] = localSumExp
+			}
+			{
+				gc_rank := gc_step4 + 1
+				gc_pos.Thread = gc_rank
+				localSumExp := float32(0.0)
+				gc_s_localSumExp[gc_rank] = localSumExp
+			}
+			{
+				gc_rank := gc_step4 + 2
+				gc_pos.Thread = gc_rank
+				localSumExp := float32(0.0)
+				gc_s_localSumExp[gc_rank] = localSumExp
+			}
+			{
+				gc_rank := gc_step4 + 3
+				gc_pos.Thread = gc_rank
+				localSumExp := float32(0.0)
+				gc_s_localSumExp[gc_rank] = localSumExp
+			}
+		}
+		for gc_rank := gc_step4; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			localSumExp := float32(0.0)
 			gc_s_localSumExp[gc_rank] = localSumExp
@@ -429,10 +491,10 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 				gc_off4 := gc_off2
 				if gc_from >= 0 && gc_off4 >= 0 && gc_off4 <= len(logits) && gc_to <= len(logits)-gc_off4 {
 					gc_at2 := logits[gc_off4:][:gc_to]
-					gc_step3 := gc_from
-					for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+					gc_step5 := gc_from
+					for ; gc_step5+3 < gc_to; gc_step5 += 4 {
 						{
-							gc_tx := gc_step3 + 0
+							gc_tx := gc_step5 + 0
 							gc_rank := gc_base + gc_tx
 							/*line hecbench_logprob.go:106*/ var val float32
 							localSumExp := gc_s_localSumExp[gc_rank]
@@ -442,7 +504,7 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 							gc_s_localSumExp[gc_rank] = localSumExp
 						}
 						{
-							gc_tx := gc_step3 + 1
+							gc_tx := gc_step5 + 1
 							gc_rank := gc_base + gc_tx
 							/*line hecbench_logprob.go:106*/ var val float32
 							localSumExp := gc_s_localSumExp[gc_rank]
@@ -452,7 +514,7 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 							gc_s_localSumExp[gc_rank] = localSumExp
 						}
 						{
-							gc_tx := gc_step3 + 2
+							gc_tx := gc_step5 + 2
 							gc_rank := gc_base + gc_tx
 							/*line hecbench_logprob.go:106*/ var val float32
 							localSumExp := gc_s_localSumExp[gc_rank]
@@ -462,7 +524,7 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 							gc_s_localSumExp[gc_rank] = localSumExp
 						}
 						{
-							gc_tx := gc_step3 + 3
+							gc_tx := gc_step5 + 3
 							gc_rank := gc_base + gc_tx
 							/*line hecbench_logprob.go:106*/ var val float32
 							localSumExp := gc_s_localSumExp[gc_rank]
@@ -472,7 +534,7 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 							gc_s_localSumExp[gc_rank] = localSumExp
 						}
 					}
-					for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						/*line hecbench_logprob.go:106*/ var val float32
 						localSumExp := gc_s_localSumExp[gc_rank]
@@ -482,10 +544,10 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 						gc_s_localSumExp[gc_rank] = localSumExp
 					}
 				} else {
-					gc_step4 := gc_from
-					for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+					gc_step6 := gc_from
+					for ; gc_step6+3 < gc_to; gc_step6 += 4 {
 						{
-							gc_tx := gc_step4 + 0
+							gc_tx := gc_step6 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							tidx := gc_tx
@@ -498,7 +560,7 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 							gc_s_localSumExp[gc_rank] = localSumExp
 						}
 						{
-							gc_tx := gc_step4 + 1
+							gc_tx := gc_step6 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							tidx := gc_tx
@@ -511,7 +573,7 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 							gc_s_localSumExp[gc_rank] = localSumExp
 						}
 						{
-							gc_tx := gc_step4 + 2
+							gc_tx := gc_step6 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							tidx := gc_tx
@@ -524,7 +586,7 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 							gc_s_localSumExp[gc_rank] = localSumExp
 						}
 						{
-							gc_tx := gc_step4 + 3
+							gc_tx := gc_step6 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							tidx := gc_tx
@@ -537,7 +599,7 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 							gc_s_localSumExp[gc_rank] = localSumExp
 						}
 					}
-					for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tidx := gc_tx
@@ -842,7 +904,42 @@ func gc_body_logProbsKernel_float32(gc_b *compiled.Block, logProbs []float32, lo
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
+		gc_step := gc_vstep
+		for ; gc_step+3 < gc_n; gc_step += 4 {
+			{
+				gc_rank := gc_step + 0
+				gc_pos.Thread = gc_rank
+				/*line hecbench_logprob.go:117*/ localMax := float32(-maxTVal)
+				val := float32(-maxTVal)
+				_ = val
+				gc_s_localMax[gc_rank] = localMax
+			}
+			{
+				gc_rank := gc_step + 1
+				gc_pos.Thread = gc_rank
+				/*line hecbench_logprob.go:117*/ localMax := float32(-maxTVal)
+				val := float32(-maxTVal)
+				_ = val
+				gc_s_localMax[gc_rank] = localMax
+			}
+			{
+				gc_rank := gc_step + 2
+				gc_pos.Thread = gc_rank
+				/*line hecbench_logprob.go:117*/ localMax := float32(-maxTVal)
+				val := float32(-maxTVal)
+				_ = val
+				gc_s_localMax[gc_rank] = localMax
+			}
+			{
+				gc_rank := gc_step + 3
+				gc_pos.Thread = gc_rank
+				/*line hecbench_logprob.go:117*/ localMax := float32(-maxTVal)
+				val := float32(-maxTVal)
+				_ = val
+				gc_s_localMax[gc_rank] = localMax
+			}
+		}
+		for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			/*line hecbench_logprob.go:117*/ localMax := float32(-maxTVal)
 			val := float32(-maxTVal)
@@ -866,10 +963,10 @@ func gc_body_logProbsKernel_float32(gc_b *compiled.Block, logProbs []float32, lo
 				gc_off3 := gc_off
 				if gc_from >= 0 && gc_off3 >= 0 && gc_off3 <= len(logits) && gc_to <= len(logits)-gc_off3 {
 					gc_at := logits[gc_off3:][:gc_to]
-					gc_step := gc_from
-					for ; gc_step+3 < gc_to; gc_step += 4 {
+					gc_step2 := gc_from
+					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 						{
-							gc_tx := gc_step + 0
+							gc_tx := gc_step2 + 0
 							gc_rank := gc_base + gc_tx
 							localMax := gc_s_localMax[gc_rank]
 							/*line hecbench_logprob.go:107*/ var val float32
@@ -879,7 +976,7 @@ func gc_body_logProbsKernel_float32(gc_b *compiled.Block, logProbs []float32, lo
 							gc_s_localMax[gc_rank] = localMax
 						}
 						{
-							gc_tx := gc_step + 1
+							gc_tx := gc_step2 + 1
 							gc_rank := gc_base + gc_tx
 							localMax := gc_s_localMax[gc_rank]
 							/*line hecbench_logprob.go:107*/ var val float32
@@ -889,7 +986,7 @@ func gc_body_logProbsKernel_float32(gc_b *compiled.Block, logProbs []float32, lo
 							gc_s_localMax[gc_rank] = localMax
 						}
 						{
-							gc_tx := gc_step + 2
+							gc_tx := gc_step2 + 2
 							gc_rank := gc_base + gc_tx
 							localMax := gc_s_localMax[gc_rank]
 							/*line hecbench_logprob.go:107*/ var val float32
@@ -899,7 +996,7 @@ func gc_body_logProbsKernel_float32(gc_b *compiled.Block, logProbs []float32, lo
 							gc_s_localMax[gc_rank] = localMax
 						}
 						{
-							gc_tx := gc_step + 3
+							gc_tx := gc_step2 + 3
 							gc_rank := gc_base + gc_tx
 							localMax := gc_s_localMax[gc_rank]
 							/*line hecbench_logprob.go:107*/ var val float32
@@ -909,7 +1006,7 @@ func gc_body_logProbsKernel_float32(gc_b *compiled.Block, logProbs []float32, lo
 							gc_s_localMax[gc_rank] = localMax
 						}
 					}
-					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						localMax := gc_s_localMax[gc_rank]
 						/*line hecbench_logprob.go:107*/ var val float32
@@ -919,10 +1016,10 @@ func gc_body_logProbsKernel_float32(gc_b *compiled.Block, logProbs []float32, lo
 						gc_s_localMax[gc_rank] = localMax
 					}
 				} else {
-					gc_step2 := gc_from
-					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+					gc_step3 := gc_from
+					for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 						{
-							gc_tx := gc_step2 + 0
+							gc_tx := gc_step3 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							tidx := gc_tx
@@ -935,7 +1032,7 @@ func gc_body_logProbsKernel_float32(gc_b *compiled.Block, logProbs []float32, lo
 							gc_s_localMax[gc_rank] = localMax
 						}
 						{
-							gc_tx := gc_step2 + 1
+							gc_tx := gc_step3 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							tidx := gc_tx
@@ -948,7 +1045,7 @@ func gc_body_logProbsKernel_float32(gc_b *compiled.Block, logProbs []float32, lo
 							gc_s_localMax[gc_rank] = localMax
 						}
 						{
-							gc_tx := gc_step2 + 2
+							gc_tx := gc_step3 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							tidx := gc_tx
@@ -961,7 +1058,7 @@ func gc_body_logProbsKernel_float32(gc_b *compiled.Block, logProbs []float32, lo
 							gc_s_localMax[gc_rank] = localMax
 						}
 						{
-							gc_tx := gc_step2 + 3
+							gc_tx := gc_step3 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							tidx := gc_tx
@@ -974,7 +1071,7 @@ func gc_body_logProbsKernel_float32(gc_b *compiled.Block, logProbs []float32, lo
 							gc_s_localMax[gc_rank] = localMax
 						}
 					}
-					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tidx := gc_tx
@@ -1171,7 +1268,34 @@ func gc_body_logProbsKernel_float32(gc_b *compiled.Block, logProbs []float32, lo
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		for gc_rank := gc_vstep2; gc_rank < gc_n; gc_rank++ {
+		gc_step4 := gc_vstep2
+		for ; gc_step4+3 < gc_n; gc_step4 += 4 {
+			{
+				gc_rank := gc_step4 + 0
+				gc_pos.Thread = gc_rank
+				localSumExp := float32(0.0)
+				gc_s_localSumExp[gc_rank] = localSumExp
+			}
+			{
+				gc_rank := gc_step4 + 1
+				gc_pos.Thread = gc_rank
+				localSumExp := float32(0.0)
+				gc_s_localSumExp[gc_rank] = localSumExp
+			}
+			{
+				gc_rank := gc_step4 + 2
+				gc_pos.Thread = gc_rank
+				localSumExp := float32(0.0)
+				gc_s_localSumExp[gc_rank] = localSumExp
+			}
+			{
+				gc_rank := gc_step4 + 3
+				gc_pos.Thread = gc_rank
+				localSumExp := float32(0.0)
+				gc_s_localSumExp[gc_rank] = localSumExp
+			}
+		}
+		for gc_rank := gc_step4; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			localSumExp := float32(0.0)
 			gc_s_localSumExp[gc_rank] = localSumExp
@@ -1193,10 +1317,10 @@ func gc_body_logProbsKernel_float32(gc_b *compiled.Block, logProbs []float32, lo
 				gc_off4 := gc_off2
 				if gc_from >= 0 && gc_off4 >= 0 && gc_off4 <= len(logits) && gc_to <= len(logits)-gc_off4 {
 					gc_at2 := logits[gc_off4:][:gc_to]
-					gc_step3 := gc_from
-					for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+					gc_step5 := gc_from
+					for ; gc_step5+3 < gc_to; gc_step5 += 4 {
 						{
-							gc_tx := gc_step3 + 0
+							gc_tx := gc_step5 + 0
 							gc_rank := gc_base + gc_tx
 							/*line hecbench_logprob.go:106*/ var val float32
 							localSumExp := gc_s_localSumExp[gc_rank]
@@ -1206,7 +1330,7 @@ func gc_body_logProbsKernel_float32(gc_b *compiled.Block, logProbs []float32, lo
 							gc_s_localSumExp[gc_rank] = localSumExp
 						}
 						{
-							gc_tx := gc_step3 + 1
+							gc_tx := gc_step5 + 1
 							gc_rank := gc_base + gc_tx
 							/*line hecbench_logprob.go:106*/ var val float32
 							localSumExp := gc_s_localSumExp[gc_rank]
@@ -1216,7 +1340,7 @@ func gc_body_logProbsKernel_float32(gc_b *compiled.Block, logProbs []float32, lo
 							gc_s_localSumExp[gc_rank] = localSumExp
 						}
 						{
-							gc_tx := gc_step3 + 2
+							gc_tx := gc_step5 + 2
 							gc_rank := gc_base + gc_tx
 							/*line hecbench_logprob.go:106*/ var val float32
 							localSumExp := gc_s_localSumExp[gc_rank]
@@ -1226,7 +1350,7 @@ func gc_body_logProbsKernel_float32(gc_b *compiled.Block, logProbs []float32, lo
 							gc_s_localSumExp[gc_rank] = localSumExp
 						}
 						{
-							gc_tx := gc_step3 + 3
+							gc_tx := gc_step5 + 3
 							gc_rank := gc_base + gc_tx
 							/*line hecbench_logprob.go:106*/ var val float32
 							localSumExp := gc_s_localSumExp[gc_rank]
@@ -1236,7 +1360,7 @@ func gc_body_logProbsKernel_float32(gc_b *compiled.Block, logProbs []float32, lo
 							gc_s_localSumExp[gc_rank] = localSumExp
 						}
 					}
-					for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						/*line hecbench_logprob.go:106*/ var val float32
 						localSumExp := gc_s_localSumExp[gc_rank]
@@ -1246,10 +1370,10 @@ func gc_body_logProbsKernel_float32(gc_b *compiled.Block, logProbs []float32, lo
 						gc_s_localSumExp[gc_rank] = localSumExp
 					}
 				} else {
-					gc_step4 := gc_from
-					for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+					gc_step6 := gc_from
+					for ; gc_step6+3 < gc_to; gc_step6 += 4 {
 						{
-							gc_tx := gc_step4 + 0
+							gc_tx := gc_step6 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							tidx := gc_tx
@@ -1262,7 +1386,7 @@ func gc_body_logProbsKernel_float32(gc_b *compiled.Block, logProbs []float32, lo
 							gc_s_localSumExp[gc_rank] = localSumExp
 						}
 						{
-							gc_tx := gc_step4 + 1
+							gc_tx := gc_step6 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							tidx := gc_tx
@@ -1275,7 +1399,7 @@ func gc_body_logProbsKernel_float32(gc_b *compiled.Block, logProbs []float32, lo
 							gc_s_localSumExp[gc_rank] = localSumExp
 						}
 						{
-							gc_tx := gc_step4 + 2
+							gc_tx := gc_step6 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							tidx := gc_tx
@@ -1288,7 +1412,7 @@ func gc_body_logProbsKernel_float32(gc_b *compiled.Block, logProbs []float32, lo
 							gc_s_localSumExp[gc_rank] = localSumExp
 						}
 						{
-							gc_tx := gc_step4 + 3
+							gc_tx := gc_step6 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							tidx := gc_tx
@@ -1301,7 +1425,7 @@ func gc_body_logProbsKernel_float32(gc_b *compiled.Block, logProbs []float32, lo
 							gc_s_localSumExp[gc_rank] = localSumExp
 						}
 					}
-					for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tidx := gc_tx
@@ -1593,7 +1717,34 @@ func gc_body_accumulateLogProbs(gc_b *compiled.Block, cumLogProbs []float32, log
 		}
 		archsimd.ClearAVXUpperBits()
 	}
-	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
+	gc_step := gc_vstep
+	for ; gc_step+3 < gc_n; gc_step += 4 {
+		{
+			gc_rank := gc_step + 0
+			gc_pos.Thread = gc_rank
+			localAccum := float32(0.0)
+			gc_s_localAccum[gc_rank] = localAccum
+		}
+		{
+			gc_rank := gc_step + 1
+			gc_pos.Thread = gc_rank
+			localAccum := float32(0.0)
+			gc_s_localAccum[gc_rank] = localAccum
+		}
+		{
+			gc_rank := gc_step + 2
+			gc_pos.Thread = gc_rank
+			localAccum := float32(0.0)
+			gc_s_localAccum[gc_rank] = localAccum
+		}
+		{
+			gc_rank := gc_step + 3
+			gc_pos.Thread = gc_rank
+			localAccum := float32(0.0)
+			gc_s_localAccum[gc_rank] = localAccum
+		}
+	}
+	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		localAccum := float32(0.0)
 		gc_s_localAccum[gc_rank] = localAccum
@@ -1659,7 +1810,54 @@ func gc_body_accumulateLogProbs(gc_b *compiled.Block, cumLogProbs []float32, log
 				if gc_vstep3 > gc_from {
 					gc_more = true
 				}
-				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+				gc_step2 := gc_vstep3
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+					{
+						gc_tx := gc_step2 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tidx := gc_tx
+						localAccum := gc_s_localAccum[gc_rank]
+						/*line hecbench_logprob.go:159*/ step := tidx + gc_off
+						gc_more = true
+						/*line hecbench_logprob.go:160*/ localAccum += logProbs[step]
+						gc_s_localAccum[gc_rank] = localAccum
+					}
+					{
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tidx := gc_tx
+						localAccum := gc_s_localAccum[gc_rank]
+						/*line hecbench_logprob.go:159*/ step := tidx + gc_off
+						gc_more = true
+						/*line hecbench_logprob.go:160*/ localAccum += logProbs[step]
+						gc_s_localAccum[gc_rank] = localAccum
+					}
+					{
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tidx := gc_tx
+						localAccum := gc_s_localAccum[gc_rank]
+						/*line hecbench_logprob.go:159*/ step := tidx + gc_off
+						gc_more = true
+						/*line hecbench_logprob.go:160*/ localAccum += logProbs[step]
+						gc_s_localAccum[gc_rank] = localAccum
+					}
+					{
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tidx := gc_tx
+						localAccum := gc_s_localAccum[gc_rank]
+						/*line hecbench_logprob.go:159*/ step := tidx + gc_off
+						gc_more = true
+						/*line hecbench_logprob.go:160*/ localAccum += logProbs[step]
+						gc_s_localAccum[gc_rank] = localAccum
+					}
+				}
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tidx := gc_tx

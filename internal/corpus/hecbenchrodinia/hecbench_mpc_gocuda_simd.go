@@ -172,7 +172,54 @@ func gc_body_mpcCompress(gc_b *compiled.Block, n int, original []int64, compress
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+					gc_step3 := gc_vstep2
+					for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+						{
+							gc_tx := gc_step3 + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							tid := gc_tx
+							/*line hecbench_mpc.go:168*/ idx := tid + chunk*mpcTPB
+							var v1 int64 = 0
+							/*line hecbench_mpc.go:172*/ v1 = original[idx]
+							sbuf1[tid] = v1
+							gc_s_v1[gc_rank] = v1
+						}
+						{
+							gc_tx := gc_step3 + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							tid := gc_tx
+							/*line hecbench_mpc.go:168*/ idx := tid + chunk*mpcTPB
+							var v1 int64 = 0
+							/*line hecbench_mpc.go:172*/ v1 = original[idx]
+							sbuf1[tid] = v1
+							gc_s_v1[gc_rank] = v1
+						}
+						{
+							gc_tx := gc_step3 + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							tid := gc_tx
+							/*line hecbench_mpc.go:168*/ idx := tid + chunk*mpcTPB
+							var v1 int64 = 0
+							/*line hecbench_mpc.go:172*/ v1 = original[idx]
+							sbuf1[tid] = v1
+							gc_s_v1[gc_rank] = v1
+						}
+						{
+							gc_tx := gc_step3 + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							tid := gc_tx
+							/*line hecbench_mpc.go:168*/ idx := tid + chunk*mpcTPB
+							var v1 int64 = 0
+							/*line hecbench_mpc.go:172*/ v1 = original[idx]
+							sbuf1[tid] = v1
+							gc_s_v1[gc_rank] = v1
+						}
+					}
+					for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
@@ -223,7 +270,74 @@ func gc_body_mpcCompress(gc_b *compiled.Block, n int, original []int64, compress
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+			gc_step4 := gc_vstep3
+			for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
+				{
+					gc_tx := gc_step4 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+					/*line hecbench_mpc.go:150*/ tidmdim := tid - int(dim)
+					/*line hecbench_mpc.go:168*/ idx := tid + chunk*mpcTPB
+					v1 := gc_s_v1[gc_rank]
+					/*line hecbench_mpc.go:177*/ if tid >= int(dim) {
+						if idx < n {
+							v1 -= sbuf1[tidmdim]
+						}
+					}
+					sbuf2[tid] = v1
+					gc_s_v1[gc_rank] = v1
+				}
+				{
+					gc_tx := gc_step4 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+					/*line hecbench_mpc.go:150*/ tidmdim := tid - int(dim)
+					/*line hecbench_mpc.go:168*/ idx := tid + chunk*mpcTPB
+					v1 := gc_s_v1[gc_rank]
+					/*line hecbench_mpc.go:177*/ if tid >= int(dim) {
+						if idx < n {
+							v1 -= sbuf1[tidmdim]
+						}
+					}
+					sbuf2[tid] = v1
+					gc_s_v1[gc_rank] = v1
+				}
+				{
+					gc_tx := gc_step4 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+					/*line hecbench_mpc.go:150*/ tidmdim := tid - int(dim)
+					/*line hecbench_mpc.go:168*/ idx := tid + chunk*mpcTPB
+					v1 := gc_s_v1[gc_rank]
+					/*line hecbench_mpc.go:177*/ if tid >= int(dim) {
+						if idx < n {
+							v1 -= sbuf1[tidmdim]
+						}
+					}
+					sbuf2[tid] = v1
+					gc_s_v1[gc_rank] = v1
+				}
+				{
+					gc_tx := gc_step4 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+					/*line hecbench_mpc.go:150*/ tidmdim := tid - int(dim)
+					/*line hecbench_mpc.go:168*/ idx := tid + chunk*mpcTPB
+					v1 := gc_s_v1[gc_rank]
+					/*line hecbench_mpc.go:177*/ if tid >= int(dim) {
+						if idx < n {
+							v1 -= sbuf1[tidmdim]
+						}
+					}
+					sbuf2[tid] = v1
+					gc_s_v1[gc_rank] = v1
+				}
+			}
+			for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
@@ -661,7 +775,42 @@ func gc_body_mpcCompress(gc_b *compiled.Block, n int, original []int64, compress
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+			gc_step5 := gc_vstep4
+			for ; gc_step5+3 < gc_bdx; gc_step5 += 4 {
+				{
+					gc_tx := gc_step5 + 0
+					gc_pos.Thread = gc_base + gc_tx
+					tid := gc_tx
+					/*line hecbench_mpc.go:241*/ if tid < int(top[0]) {
+						compressed[int(start[0])+tid] = sbuf2[tid]
+					}
+				}
+				{
+					gc_tx := gc_step5 + 1
+					gc_pos.Thread = gc_base + gc_tx
+					tid := gc_tx
+					/*line hecbench_mpc.go:241*/ if tid < int(top[0]) {
+						compressed[int(start[0])+tid] = sbuf2[tid]
+					}
+				}
+				{
+					gc_tx := gc_step5 + 2
+					gc_pos.Thread = gc_base + gc_tx
+					tid := gc_tx
+					/*line hecbench_mpc.go:241*/ if tid < int(top[0]) {
+						compressed[int(start[0])+tid] = sbuf2[tid]
+					}
+				}
+				{
+					gc_tx := gc_step5 + 3
+					gc_pos.Thread = gc_base + gc_tx
+					tid := gc_tx
+					/*line hecbench_mpc.go:241*/ if tid < int(top[0]) {
+						compressed[int(start[0])+tid] = sbuf2[tid]
+					}
+				}
+			}
+			for gc_tx := gc_step5; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
 				/*line hecbench_mpc.go:241*/ if tid < int(top[0]) {
@@ -1167,7 +1316,42 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+			gc_step4 := gc_vstep
+			for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
+				{
+					gc_tx := gc_step4 + 0
+					gc_pos.Thread = gc_base + gc_tx
+					tid := gc_tx
+					/*line hecbench_mpc.go:302*/ if tid < int(top[0]) {
+						sbuf2[tid] = compressed[int(start[0])+tid]
+					}
+				}
+				{
+					gc_tx := gc_step4 + 1
+					gc_pos.Thread = gc_base + gc_tx
+					tid := gc_tx
+					/*line hecbench_mpc.go:302*/ if tid < int(top[0]) {
+						sbuf2[tid] = compressed[int(start[0])+tid]
+					}
+				}
+				{
+					gc_tx := gc_step4 + 2
+					gc_pos.Thread = gc_base + gc_tx
+					tid := gc_tx
+					/*line hecbench_mpc.go:302*/ if tid < int(top[0]) {
+						sbuf2[tid] = compressed[int(start[0])+tid]
+					}
+				}
+				{
+					gc_tx := gc_step4 + 3
+					gc_pos.Thread = gc_base + gc_tx
+					tid := gc_tx
+					/*line hecbench_mpc.go:302*/ if tid < int(top[0]) {
+						sbuf2[tid] = compressed[int(start[0])+tid]
+					}
+				}
+			}
+			for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
 				/*line hecbench_mpc.go:302*/ if tid < int(top[0]) {
@@ -1368,10 +1552,10 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 			gc_act = gc_save31 &^ gc_dead
 		}
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_step4 := 0
-			for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
+			gc_step5 := 0
+			for ; gc_step5+3 < gc_bdx; gc_step5 += 4 {
 				{
-					gc_tx := gc_step4 + 0
+					gc_tx := gc_step5 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					warp_ := gc_tx >> 5
@@ -1383,7 +1567,7 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 					/*line hecbench_mpc.go:314*/ sbuf2[tid] = gc_s_v2[gc_rank]
 				}
 				{
-					gc_tx := gc_step4 + 1
+					gc_tx := gc_step5 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					warp_ := gc_tx >> 5
@@ -1395,7 +1579,7 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 					/*line hecbench_mpc.go:314*/ sbuf2[tid] = gc_s_v2[gc_rank]
 				}
 				{
-					gc_tx := gc_step4 + 2
+					gc_tx := gc_step5 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					warp_ := gc_tx >> 5
@@ -1407,7 +1591,7 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 					/*line hecbench_mpc.go:314*/ sbuf2[tid] = gc_s_v2[gc_rank]
 				}
 				{
-					gc_tx := gc_step4 + 3
+					gc_tx := gc_step5 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					warp_ := gc_tx >> 5
@@ -1419,7 +1603,7 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 					/*line hecbench_mpc.go:314*/ sbuf2[tid] = gc_s_v2[gc_rank]
 				}
 			}
-			for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_step5; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				warp_ := gc_tx >> 5
@@ -1643,10 +1827,10 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 			gc_act = gc_save42 &^ gc_dead
 		}
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_step5 := 0
-			for ; gc_step5+3 < gc_bdx; gc_step5 += 4 {
+			gc_step6 := 0
+			for ; gc_step6+3 < gc_bdx; gc_step6 += 4 {
 				{
-					gc_tx := gc_step5 + 0
+					gc_tx := gc_step6 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid_ := gc_tx
@@ -1663,7 +1847,7 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 					}
 				}
 				{
-					gc_tx := gc_step5 + 1
+					gc_tx := gc_step6 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid_ := gc_tx
@@ -1680,7 +1864,7 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 					}
 				}
 				{
-					gc_tx := gc_step5 + 2
+					gc_tx := gc_step6 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid_ := gc_tx
@@ -1697,7 +1881,7 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 					}
 				}
 				{
-					gc_tx := gc_step5 + 3
+					gc_tx := gc_step6 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid_ := gc_tx
@@ -1714,7 +1898,7 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 					}
 				}
 			}
-			for gc_tx := gc_step5; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_step6; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid_ := gc_tx

@@ -766,7 +766,34 @@ func gc_body_conv1dTiledCachingKernel_float32(gc_b *compiled.Block, in []float32
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+			gc_step := gc_vstep2
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
+				{
+					gc_tx := gc_step + 0
+					gc_pos.Thread = gc_base + gc_tx
+					i := gc_tx + gc_bx*gc_bdx
+					/*line hecbench_convolution1d.go:84*/ tile[gc_tx] = in[i]
+				}
+				{
+					gc_tx := gc_step + 1
+					gc_pos.Thread = gc_base + gc_tx
+					i := gc_tx + gc_bx*gc_bdx
+					/*line hecbench_convolution1d.go:84*/ tile[gc_tx] = in[i]
+				}
+				{
+					gc_tx := gc_step + 2
+					gc_pos.Thread = gc_base + gc_tx
+					i := gc_tx + gc_bx*gc_bdx
+					/*line hecbench_convolution1d.go:84*/ tile[gc_tx] = in[i]
+				}
+				{
+					gc_tx := gc_step + 3
+					gc_pos.Thread = gc_base + gc_tx
+					i := gc_tx + gc_bx*gc_bdx
+					/*line hecbench_convolution1d.go:84*/ tile[gc_tx] = in[i]
+				}
+			}
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				i := gc_tx + gc_bx*gc_bdx
 				/*line hecbench_convolution1d.go:84*/ tile[gc_tx] = in[i]

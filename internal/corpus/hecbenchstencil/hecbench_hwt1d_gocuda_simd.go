@@ -121,17 +121,44 @@ func gc_body_dwtHaar1DKernel(gc_b *compiled.Block, inSignal, coefsSignal, Averag
 		}
 		archsimd.ClearAVXUpperBits()
 	}
-	for gc_rank := gc_vstep3; gc_rank < gc_n; gc_rank++ {
+	gc_step := gc_vstep3
+	for ; gc_step+3 < gc_n; gc_step += 4 {
+		{
+			gc_rank := gc_step + 0
+			gc_pos.Thread = gc_rank
+			/*line hecbench_hwt1d.go:52*/ midOutPos := signalLength / 2
+			gc_s_midOutPos[gc_rank] = midOutPos
+		}
+		{
+			gc_rank := gc_step + 1
+			gc_pos.Thread = gc_rank
+			/*line hecbench_hwt1d.go:52*/ midOutPos := signalLength / 2
+			gc_s_midOutPos[gc_rank] = midOutPos
+		}
+		{
+			gc_rank := gc_step + 2
+			gc_pos.Thread = gc_rank
+			/*line hecbench_hwt1d.go:52*/ midOutPos := signalLength / 2
+			gc_s_midOutPos[gc_rank] = midOutPos
+		}
+		{
+			gc_rank := gc_step + 3
+			gc_pos.Thread = gc_rank
+			/*line hecbench_hwt1d.go:52*/ midOutPos := signalLength / 2
+			gc_s_midOutPos[gc_rank] = midOutPos
+		}
+	}
+	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		/*line hecbench_hwt1d.go:52*/ midOutPos := signalLength / 2
 		gc_s_midOutPos[gc_rank] = midOutPos
 	}
 	for i := uint32(0); i < levels; i++ {
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_step := 0
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
+			gc_step2 := 0
+			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 				{
-					gc_tx := gc_step + 0
+					gc_tx := gc_step2 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					localId := gc_tx
@@ -144,7 +171,7 @@ func gc_body_dwtHaar1DKernel(gc_b *compiled.Block, inSignal, coefsSignal, Averag
 					gc_s_data1[gc_rank] = data1
 				}
 				{
-					gc_tx := gc_step + 1
+					gc_tx := gc_step2 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					localId := gc_tx
@@ -157,7 +184,7 @@ func gc_body_dwtHaar1DKernel(gc_b *compiled.Block, inSignal, coefsSignal, Averag
 					gc_s_data1[gc_rank] = data1
 				}
 				{
-					gc_tx := gc_step + 2
+					gc_tx := gc_step2 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					localId := gc_tx
@@ -170,7 +197,7 @@ func gc_body_dwtHaar1DKernel(gc_b *compiled.Block, inSignal, coefsSignal, Averag
 					gc_s_data1[gc_rank] = data1
 				}
 				{
-					gc_tx := gc_step + 3
+					gc_tx := gc_step2 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					localId := gc_tx
@@ -183,7 +210,7 @@ func gc_body_dwtHaar1DKernel(gc_b *compiled.Block, inSignal, coefsSignal, Averag
 					gc_s_data1[gc_rank] = data1
 				}
 			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				localId := gc_tx
@@ -226,41 +253,41 @@ func gc_body_dwtHaar1DKernel(gc_b *compiled.Block, inSignal, coefsSignal, Averag
 		if gc_from >= 0 && gc_off4 >= 0 && gc_off4 < len(AverageSignal) && gc_off5 >= 0 && gc_off5 < len(sharedArray) {
 			gc_at5 := AverageSignal[gc_off4:][:1]
 			gc_at6 := sharedArray[gc_off5:][:1]
-			gc_step2 := gc_from
-			for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+			gc_step3 := gc_from
+			for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 				/*line hecbench_hwt1d.go:81*/ gc_at5[0] = gc_at6[0]
 				/*line hecbench_hwt1d.go:81*/ gc_at5[0] = gc_at6[0]
 				/*line hecbench_hwt1d.go:81*/ gc_at5[0] = gc_at6[0]
 				/*line hecbench_hwt1d.go:81*/ gc_at5[0] = gc_at6[0]
 			}
-			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+			for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 				/*line hecbench_hwt1d.go:81*/ gc_at5[0] = gc_at6[0]
 			}
 		} else {
-			gc_step3 := gc_from
-			for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+			gc_step4 := gc_from
+			for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 				{
-					gc_tx := gc_step3 + 0
+					gc_tx := gc_step4 + 0
 					gc_pos.Thread = gc_base + gc_tx
 					/*line hecbench_hwt1d.go:81*/ AverageSignal[groupId] = sharedArray[0]
 				}
 				{
-					gc_tx := gc_step3 + 1
+					gc_tx := gc_step4 + 1
 					gc_pos.Thread = gc_base + gc_tx
 					/*line hecbench_hwt1d.go:81*/ AverageSignal[groupId] = sharedArray[0]
 				}
 				{
-					gc_tx := gc_step3 + 2
+					gc_tx := gc_step4 + 2
 					gc_pos.Thread = gc_base + gc_tx
 					/*line hecbench_hwt1d.go:81*/ AverageSignal[groupId] = sharedArray[0]
 				}
 				{
-					gc_tx := gc_step3 + 3
+					gc_tx := gc_step4 + 3
 					gc_pos.Thread = gc_base + gc_tx
 					/*line hecbench_hwt1d.go:81*/ AverageSignal[groupId] = sharedArray[0]
 				}
 			}
-			for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+			for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				/*line hecbench_hwt1d.go:81*/ AverageSignal[groupId] = sharedArray[0]
 			}

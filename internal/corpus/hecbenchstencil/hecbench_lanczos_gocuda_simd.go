@@ -348,7 +348,50 @@ func gc_body_dotProductKernel_float32(gc_b *compiled.Block, N int, x []float32, 
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+			gc_step := gc_vstep2
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
+				{
+					gc_tx := gc_step + 0
+					gc_pos.Thread = gc_base + gc_tx
+					index := gc_bx*gc_bdx + gc_tx
+					/*line hecbench_lanczos.go:25*/ if index < N {
+						result[gc_tx] = x[index] * y[index]
+					} else {
+						result[gc_tx] = 0
+					}
+				}
+				{
+					gc_tx := gc_step + 1
+					gc_pos.Thread = gc_base + gc_tx
+					index := gc_bx*gc_bdx + gc_tx
+					/*line hecbench_lanczos.go:25*/ if index < N {
+						result[gc_tx] = x[index] * y[index]
+					} else {
+						result[gc_tx] = 0
+					}
+				}
+				{
+					gc_tx := gc_step + 2
+					gc_pos.Thread = gc_base + gc_tx
+					index := gc_bx*gc_bdx + gc_tx
+					/*line hecbench_lanczos.go:25*/ if index < N {
+						result[gc_tx] = x[index] * y[index]
+					} else {
+						result[gc_tx] = 0
+					}
+				}
+				{
+					gc_tx := gc_step + 3
+					gc_pos.Thread = gc_base + gc_tx
+					index := gc_bx*gc_bdx + gc_tx
+					/*line hecbench_lanczos.go:25*/ if index < N {
+						result[gc_tx] = x[index] * y[index]
+					} else {
+						result[gc_tx] = 0
+					}
+				}
+			}
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				index := gc_bx*gc_bdx + gc_tx
 				/*line hecbench_lanczos.go:25*/ if index < N {
@@ -393,7 +436,30 @@ func gc_body_dotProductKernel_float32(gc_b *compiled.Block, N int, x []float32, 
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
+				gc_step2 := gc_vstep4
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+					{
+						gc_tx := gc_step2 + 0
+						gc_pos.Thread = gc_base + gc_tx
+						/*line hecbench_lanczos.go:35*/ result[gc_tx] += result[gc_tx+half]
+					}
+					{
+						gc_tx := gc_step2 + 1
+						gc_pos.Thread = gc_base + gc_tx
+						/*line hecbench_lanczos.go:35*/ result[gc_tx] += result[gc_tx+half]
+					}
+					{
+						gc_tx := gc_step2 + 2
+						gc_pos.Thread = gc_base + gc_tx
+						/*line hecbench_lanczos.go:35*/ result[gc_tx] += result[gc_tx+half]
+					}
+					{
+						gc_tx := gc_step2 + 3
+						gc_pos.Thread = gc_base + gc_tx
+						/*line hecbench_lanczos.go:35*/ result[gc_tx] += result[gc_tx+half]
+					}
+				}
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					/*line hecbench_lanczos.go:35*/ result[gc_tx] += result[gc_tx+half]
 				}
@@ -409,41 +475,41 @@ func gc_body_dotProductKernel_float32(gc_b *compiled.Block, N int, x []float32, 
 			gc_off3 := gc_bx
 			/*line hecbench_lanczos.go:49*/ if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(z) {
 				gc_at6 := z[gc_off3:][:1]
-				gc_step := gc_from
-				for ; gc_step+3 < gc_to; gc_step += 4 {
+				gc_step3 := gc_from
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					/*line hecbench_lanczos.go:42*/ gc_at6[0] = result[0]
 					/*line hecbench_lanczos.go:42*/ gc_at6[0] = result[0]
 					/*line hecbench_lanczos.go:42*/ gc_at6[0] = result[0]
 					/*line hecbench_lanczos.go:42*/ gc_at6[0] = result[0]
 				}
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 					/*line hecbench_lanczos.go:42*/ gc_at6[0] = result[0]
 				}
 			} else {
-				gc_step2 := gc_from
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+				gc_step4 := gc_from
+				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 					{
-						gc_tx := gc_step2 + 0
+						gc_tx := gc_step4 + 0
 						gc_pos.Thread = gc_base + gc_tx
 						/*line hecbench_lanczos.go:42*/ z[gc_bx] = result[0]
 					}
 					{
-						gc_tx := gc_step2 + 1
+						gc_tx := gc_step4 + 1
 						gc_pos.Thread = gc_base + gc_tx
 						/*line hecbench_lanczos.go:42*/ z[gc_bx] = result[0]
 					}
 					{
-						gc_tx := gc_step2 + 2
+						gc_tx := gc_step4 + 2
 						gc_pos.Thread = gc_base + gc_tx
 						/*line hecbench_lanczos.go:42*/ z[gc_bx] = result[0]
 					}
 					{
-						gc_tx := gc_step2 + 3
+						gc_tx := gc_step4 + 3
 						gc_pos.Thread = gc_base + gc_tx
 						/*line hecbench_lanczos.go:42*/ z[gc_bx] = result[0]
 					}
 				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					/*line hecbench_lanczos.go:42*/ z[gc_bx] = result[0]
 				}
@@ -634,7 +700,42 @@ func gc_body_multiplyInplaceKernel_float32(gc_b *compiled.Block, gc_lo, gc_hi in
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+				gc_step := gc_vstep2
+				for ; gc_step+3 < gc_to; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
+						gc_rank := gc_base + gc_tx%gc_bdx
+						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+						gc_pos.Thread = gc_rank
+						index := gc_bx*gc_bdx + gc_tx
+						/*line hecbench_lanczos.go:53*/ x[index] = x[index] * k
+					}
+					{
+						gc_tx := gc_step + 1
+						gc_rank := gc_base + gc_tx%gc_bdx
+						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+						gc_pos.Thread = gc_rank
+						index := gc_bx*gc_bdx + gc_tx
+						/*line hecbench_lanczos.go:53*/ x[index] = x[index] * k
+					}
+					{
+						gc_tx := gc_step + 2
+						gc_rank := gc_base + gc_tx%gc_bdx
+						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+						gc_pos.Thread = gc_rank
+						index := gc_bx*gc_bdx + gc_tx
+						/*line hecbench_lanczos.go:53*/ x[index] = x[index] * k
+					}
+					{
+						gc_tx := gc_step + 3
+						gc_rank := gc_base + gc_tx%gc_bdx
+						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+						gc_pos.Thread = gc_rank
+						index := gc_bx*gc_bdx + gc_tx
+						/*line hecbench_lanczos.go:53*/ x[index] = x[index] * k
+					}
+				}
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx%gc_bdx
 					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 					gc_pos.Thread = gc_rank
@@ -831,7 +932,42 @@ func gc_body_saxpyInplaceKernel_float32(gc_b *compiled.Block, gc_lo, gc_hi int, 
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+				gc_step := gc_vstep2
+				for ; gc_step+3 < gc_to; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
+						gc_rank := gc_base + gc_tx%gc_bdx
+						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+						gc_pos.Thread = gc_rank
+						index := gc_bx*gc_bdx + gc_tx
+						/*line hecbench_lanczos.go:64*/ y[index] += a * x[index]
+					}
+					{
+						gc_tx := gc_step + 1
+						gc_rank := gc_base + gc_tx%gc_bdx
+						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+						gc_pos.Thread = gc_rank
+						index := gc_bx*gc_bdx + gc_tx
+						/*line hecbench_lanczos.go:64*/ y[index] += a * x[index]
+					}
+					{
+						gc_tx := gc_step + 2
+						gc_rank := gc_base + gc_tx%gc_bdx
+						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+						gc_pos.Thread = gc_rank
+						index := gc_bx*gc_bdx + gc_tx
+						/*line hecbench_lanczos.go:64*/ y[index] += a * x[index]
+					}
+					{
+						gc_tx := gc_step + 3
+						gc_rank := gc_base + gc_tx%gc_bdx
+						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+						gc_pos.Thread = gc_rank
+						index := gc_bx*gc_bdx + gc_tx
+						/*line hecbench_lanczos.go:64*/ y[index] += a * x[index]
+					}
+				}
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx%gc_bdx
 					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 					gc_pos.Thread = gc_rank

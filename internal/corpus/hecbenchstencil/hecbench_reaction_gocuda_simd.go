@@ -45,7 +45,50 @@ func gc_body_derivativeX2PbcKernel(gc_b *compiled.Block, f, df []float32, mx, my
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+			gc_step := gc_vstep
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
+				{
+					gc_tx := gc_step + 0
+					gc_pos.Thread = gc_base + gc_tx
+					i := gc_tx
+					/*line hecbench_reaction.go:39*/ si := i + offset
+					sj := gc_ty
+					j := gc_bx*gc_bdy + gc_ty
+					/*line hecbench_reaction.go:43*/ globalIdx := k*int(mx)*int(my) + j*int(mx) + i
+					/*line hecbench_reaction.go:45*/ sF[sj*w+si] = f[globalIdx]
+				}
+				{
+					gc_tx := gc_step + 1
+					gc_pos.Thread = gc_base + gc_tx
+					i := gc_tx
+					/*line hecbench_reaction.go:39*/ si := i + offset
+					sj := gc_ty
+					j := gc_bx*gc_bdy + gc_ty
+					/*line hecbench_reaction.go:43*/ globalIdx := k*int(mx)*int(my) + j*int(mx) + i
+					/*line hecbench_reaction.go:45*/ sF[sj*w+si] = f[globalIdx]
+				}
+				{
+					gc_tx := gc_step + 2
+					gc_pos.Thread = gc_base + gc_tx
+					i := gc_tx
+					/*line hecbench_reaction.go:39*/ si := i + offset
+					sj := gc_ty
+					j := gc_bx*gc_bdy + gc_ty
+					/*line hecbench_reaction.go:43*/ globalIdx := k*int(mx)*int(my) + j*int(mx) + i
+					/*line hecbench_reaction.go:45*/ sF[sj*w+si] = f[globalIdx]
+				}
+				{
+					gc_tx := gc_step + 3
+					gc_pos.Thread = gc_base + gc_tx
+					i := gc_tx
+					/*line hecbench_reaction.go:39*/ si := i + offset
+					sj := gc_ty
+					j := gc_bx*gc_bdy + gc_ty
+					/*line hecbench_reaction.go:43*/ globalIdx := k*int(mx)*int(my) + j*int(mx) + i
+					/*line hecbench_reaction.go:45*/ sF[sj*w+si] = f[globalIdx]
+				}
+			}
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				i := gc_tx
 				/*line hecbench_reaction.go:39*/ si := i + offset
@@ -218,7 +261,46 @@ func gc_body_derivativeX2ZerofluxKernel(gc_b *compiled.Block, f, df []float32, m
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+			gc_step := gc_vstep
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
+				{
+					gc_tx := gc_step + 0
+					gc_pos.Thread = gc_base + gc_tx
+					i := gc_tx
+					sj := gc_ty
+					j := gc_bx*gc_bdy + gc_ty
+					/*line hecbench_reaction.go:73*/ globalIdx := k*m*int(my) + j*m + i
+					/*line hecbench_reaction.go:75*/ sF[sj*m+i] = f[globalIdx]
+				}
+				{
+					gc_tx := gc_step + 1
+					gc_pos.Thread = gc_base + gc_tx
+					i := gc_tx
+					sj := gc_ty
+					j := gc_bx*gc_bdy + gc_ty
+					/*line hecbench_reaction.go:73*/ globalIdx := k*m*int(my) + j*m + i
+					/*line hecbench_reaction.go:75*/ sF[sj*m+i] = f[globalIdx]
+				}
+				{
+					gc_tx := gc_step + 2
+					gc_pos.Thread = gc_base + gc_tx
+					i := gc_tx
+					sj := gc_ty
+					j := gc_bx*gc_bdy + gc_ty
+					/*line hecbench_reaction.go:73*/ globalIdx := k*m*int(my) + j*m + i
+					/*line hecbench_reaction.go:75*/ sF[sj*m+i] = f[globalIdx]
+				}
+				{
+					gc_tx := gc_step + 3
+					gc_pos.Thread = gc_base + gc_tx
+					i := gc_tx
+					sj := gc_ty
+					j := gc_bx*gc_bdy + gc_ty
+					/*line hecbench_reaction.go:73*/ globalIdx := k*m*int(my) + j*m + i
+					/*line hecbench_reaction.go:75*/ sF[sj*m+i] = f[globalIdx]
+				}
+			}
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				i := gc_tx
 				sj := gc_ty
@@ -335,7 +417,50 @@ func gc_body_derivativeY2PbcKernel(gc_b *compiled.Block, f, df []float32, mx, my
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+			gc_step := gc_vstep
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
+				{
+					gc_tx := gc_step + 0
+					gc_pos.Thread = gc_base + gc_tx
+					si := gc_tx
+					j := gc_ty
+					/*line hecbench_reaction.go:100*/ sj := j + offset
+					i := gc_bx*gc_bdx + gc_tx
+					/*line hecbench_reaction.go:103*/ globalIdx := k*int(mx)*int(my) + j*int(mx) + i
+					/*line hecbench_reaction.go:105*/ sF[sj*p+si] = f[globalIdx]
+				}
+				{
+					gc_tx := gc_step + 1
+					gc_pos.Thread = gc_base + gc_tx
+					si := gc_tx
+					j := gc_ty
+					/*line hecbench_reaction.go:100*/ sj := j + offset
+					i := gc_bx*gc_bdx + gc_tx
+					/*line hecbench_reaction.go:103*/ globalIdx := k*int(mx)*int(my) + j*int(mx) + i
+					/*line hecbench_reaction.go:105*/ sF[sj*p+si] = f[globalIdx]
+				}
+				{
+					gc_tx := gc_step + 2
+					gc_pos.Thread = gc_base + gc_tx
+					si := gc_tx
+					j := gc_ty
+					/*line hecbench_reaction.go:100*/ sj := j + offset
+					i := gc_bx*gc_bdx + gc_tx
+					/*line hecbench_reaction.go:103*/ globalIdx := k*int(mx)*int(my) + j*int(mx) + i
+					/*line hecbench_reaction.go:105*/ sF[sj*p+si] = f[globalIdx]
+				}
+				{
+					gc_tx := gc_step + 3
+					gc_pos.Thread = gc_base + gc_tx
+					si := gc_tx
+					j := gc_ty
+					/*line hecbench_reaction.go:100*/ sj := j + offset
+					i := gc_bx*gc_bdx + gc_tx
+					/*line hecbench_reaction.go:103*/ globalIdx := k*int(mx)*int(my) + j*int(mx) + i
+					/*line hecbench_reaction.go:105*/ sF[sj*p+si] = f[globalIdx]
+				}
+			}
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				si := gc_tx
 				j := gc_ty
@@ -495,7 +620,46 @@ func gc_body_derivativeY2ZerofluxKernel(gc_b *compiled.Block, f, df []float32, m
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+			gc_step := gc_vstep
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
+				{
+					gc_tx := gc_step + 0
+					gc_pos.Thread = gc_base + gc_tx
+					j := gc_ty
+					si := gc_tx
+					i := gc_bx*gc_bdx + gc_tx
+					/*line hecbench_reaction.go:132*/ globalIdx := k*int(mx)*int(my) + j*int(mx) + i
+					/*line hecbench_reaction.go:134*/ sF[j*p+si] = f[globalIdx]
+				}
+				{
+					gc_tx := gc_step + 1
+					gc_pos.Thread = gc_base + gc_tx
+					j := gc_ty
+					si := gc_tx
+					i := gc_bx*gc_bdx + gc_tx
+					/*line hecbench_reaction.go:132*/ globalIdx := k*int(mx)*int(my) + j*int(mx) + i
+					/*line hecbench_reaction.go:134*/ sF[j*p+si] = f[globalIdx]
+				}
+				{
+					gc_tx := gc_step + 2
+					gc_pos.Thread = gc_base + gc_tx
+					j := gc_ty
+					si := gc_tx
+					i := gc_bx*gc_bdx + gc_tx
+					/*line hecbench_reaction.go:132*/ globalIdx := k*int(mx)*int(my) + j*int(mx) + i
+					/*line hecbench_reaction.go:134*/ sF[j*p+si] = f[globalIdx]
+				}
+				{
+					gc_tx := gc_step + 3
+					gc_pos.Thread = gc_base + gc_tx
+					j := gc_ty
+					si := gc_tx
+					i := gc_bx*gc_bdx + gc_tx
+					/*line hecbench_reaction.go:132*/ globalIdx := k*int(mx)*int(my) + j*int(mx) + i
+					/*line hecbench_reaction.go:134*/ sF[j*p+si] = f[globalIdx]
+				}
+			}
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				j := gc_ty
 				si := gc_tx
@@ -637,7 +801,50 @@ func gc_body_derivativeZ2PbcKernel(gc_b *compiled.Block, f, df []float32, mx, my
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+			gc_step := gc_vstep
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
+				{
+					gc_tx := gc_step + 0
+					gc_pos.Thread = gc_base + gc_tx
+					si := gc_tx
+					k := gc_ty
+					/*line hecbench_reaction.go:159*/ sk := k + offset
+					i := gc_bx*gc_bdx + gc_tx
+					/*line hecbench_reaction.go:162*/ globalIdx := k*int(mx)*int(my) + j*int(mx) + i
+					/*line hecbench_reaction.go:164*/ sF[sk*p+si] = f[globalIdx]
+				}
+				{
+					gc_tx := gc_step + 1
+					gc_pos.Thread = gc_base + gc_tx
+					si := gc_tx
+					k := gc_ty
+					/*line hecbench_reaction.go:159*/ sk := k + offset
+					i := gc_bx*gc_bdx + gc_tx
+					/*line hecbench_reaction.go:162*/ globalIdx := k*int(mx)*int(my) + j*int(mx) + i
+					/*line hecbench_reaction.go:164*/ sF[sk*p+si] = f[globalIdx]
+				}
+				{
+					gc_tx := gc_step + 2
+					gc_pos.Thread = gc_base + gc_tx
+					si := gc_tx
+					k := gc_ty
+					/*line hecbench_reaction.go:159*/ sk := k + offset
+					i := gc_bx*gc_bdx + gc_tx
+					/*line hecbench_reaction.go:162*/ globalIdx := k*int(mx)*int(my) + j*int(mx) + i
+					/*line hecbench_reaction.go:164*/ sF[sk*p+si] = f[globalIdx]
+				}
+				{
+					gc_tx := gc_step + 3
+					gc_pos.Thread = gc_base + gc_tx
+					si := gc_tx
+					k := gc_ty
+					/*line hecbench_reaction.go:159*/ sk := k + offset
+					i := gc_bx*gc_bdx + gc_tx
+					/*line hecbench_reaction.go:162*/ globalIdx := k*int(mx)*int(my) + j*int(mx) + i
+					/*line hecbench_reaction.go:164*/ sF[sk*p+si] = f[globalIdx]
+				}
+			}
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				si := gc_tx
 				k := gc_ty
@@ -797,7 +1004,46 @@ func gc_body_derivativeZ2ZerofluxKernel(gc_b *compiled.Block, f, df []float32, m
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+			gc_step := gc_vstep
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
+				{
+					gc_tx := gc_step + 0
+					gc_pos.Thread = gc_base + gc_tx
+					k := gc_ty
+					si := gc_tx
+					i := gc_bx*gc_bdx + gc_tx
+					/*line hecbench_reaction.go:191*/ globalIdx := k*int(mx)*int(my) + j*int(mx) + i
+					/*line hecbench_reaction.go:193*/ sF[k*p+si] = f[globalIdx]
+				}
+				{
+					gc_tx := gc_step + 1
+					gc_pos.Thread = gc_base + gc_tx
+					k := gc_ty
+					si := gc_tx
+					i := gc_bx*gc_bdx + gc_tx
+					/*line hecbench_reaction.go:191*/ globalIdx := k*int(mx)*int(my) + j*int(mx) + i
+					/*line hecbench_reaction.go:193*/ sF[k*p+si] = f[globalIdx]
+				}
+				{
+					gc_tx := gc_step + 2
+					gc_pos.Thread = gc_base + gc_tx
+					k := gc_ty
+					si := gc_tx
+					i := gc_bx*gc_bdx + gc_tx
+					/*line hecbench_reaction.go:191*/ globalIdx := k*int(mx)*int(my) + j*int(mx) + i
+					/*line hecbench_reaction.go:193*/ sF[k*p+si] = f[globalIdx]
+				}
+				{
+					gc_tx := gc_step + 3
+					gc_pos.Thread = gc_base + gc_tx
+					k := gc_ty
+					si := gc_tx
+					i := gc_bx*gc_bdx + gc_tx
+					/*line hecbench_reaction.go:191*/ globalIdx := k*int(mx)*int(my) + j*int(mx) + i
+					/*line hecbench_reaction.go:193*/ sF[k*p+si] = f[globalIdx]
+				}
+			}
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				k := gc_ty
 				si := gc_tx

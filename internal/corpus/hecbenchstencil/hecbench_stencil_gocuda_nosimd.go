@@ -202,7 +202,54 @@ func gc_body_stencil1DKernel(gc_b *compiled.Block, in, out []int32) {
 					}
 					/*line hecbench_stencil.go:46*/ result.StoreSlice(out[gindex:])
 				}
-				for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+				gc_step := gc_vstep3
+				for ; gc_step+3 < gc_bdx; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
+						gc_pos.Thread = gc_base + gc_tx
+						gindex := gc_tx + gc_bx*gc_bdx
+						/*line hecbench_stencil.go:25*/ lindex := gc_tx + s1Radius
+						result := int32(0)
+						/*line hecbench_stencil.go:43*/ for offset := -s1Radius; offset <= s1Radius; offset++ {
+							result += temp[lindex+offset]
+						}
+						out[gindex] = result
+					}
+					{
+						gc_tx := gc_step + 1
+						gc_pos.Thread = gc_base + gc_tx
+						gindex := gc_tx + gc_bx*gc_bdx
+						/*line hecbench_stencil.go:25*/ lindex := gc_tx + s1Radius
+						result := int32(0)
+						/*line hecbench_stencil.go:43*/ for offset := -s1Radius; offset <= s1Radius; offset++ {
+							result += temp[lindex+offset]
+						}
+						out[gindex] = result
+					}
+					{
+						gc_tx := gc_step + 2
+						gc_pos.Thread = gc_base + gc_tx
+						gindex := gc_tx + gc_bx*gc_bdx
+						/*line hecbench_stencil.go:25*/ lindex := gc_tx + s1Radius
+						result := int32(0)
+						/*line hecbench_stencil.go:43*/ for offset := -s1Radius; offset <= s1Radius; offset++ {
+							result += temp[lindex+offset]
+						}
+						out[gindex] = result
+					}
+					{
+						gc_tx := gc_step + 3
+						gc_pos.Thread = gc_base + gc_tx
+						gindex := gc_tx + gc_bx*gc_bdx
+						/*line hecbench_stencil.go:25*/ lindex := gc_tx + s1Radius
+						result := int32(0)
+						/*line hecbench_stencil.go:43*/ for offset := -s1Radius; offset <= s1Radius; offset++ {
+							result += temp[lindex+offset]
+						}
+						out[gindex] = result
+					}
+				}
+				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					gindex := gc_tx + gc_bx*gc_bdx
 					/*line hecbench_stencil.go:25*/ lindex := gc_tx + s1Radius

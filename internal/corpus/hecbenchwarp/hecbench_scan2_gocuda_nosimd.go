@@ -233,7 +233,42 @@ func gc_body_scan2ScanLargeArraysKernel(gc_b *compiled.Block, output, input []fl
 			lanes.BroadcastFloat32x8(cache0).StoreSlice(gc_s_cache0[gc_rank:])
 			lanes.BroadcastFloat32x8(cache1).StoreSlice(gc_s_cache1[gc_rank:])
 		}
-		for gc_rank := gc_vstep2; gc_rank < gc_n; gc_rank++ {
+		gc_step2 := gc_vstep2
+		for ; gc_step2+3 < gc_n; gc_step2 += 4 {
+			{
+				gc_rank := gc_step2 + 0
+				gc_pos.Thread = gc_rank
+				/*line hecbench_scan2.go:51*/ cache0 := block[0]
+				cache1 := cache0 + block[1]
+				gc_s_cache0[gc_rank] = cache0
+				gc_s_cache1[gc_rank] = cache1
+			}
+			{
+				gc_rank := gc_step2 + 1
+				gc_pos.Thread = gc_rank
+				/*line hecbench_scan2.go:51*/ cache0 := block[0]
+				cache1 := cache0 + block[1]
+				gc_s_cache0[gc_rank] = cache0
+				gc_s_cache1[gc_rank] = cache1
+			}
+			{
+				gc_rank := gc_step2 + 2
+				gc_pos.Thread = gc_rank
+				/*line hecbench_scan2.go:51*/ cache0 := block[0]
+				cache1 := cache0 + block[1]
+				gc_s_cache0[gc_rank] = cache0
+				gc_s_cache1[gc_rank] = cache1
+			}
+			{
+				gc_rank := gc_step2 + 3
+				gc_pos.Thread = gc_rank
+				/*line hecbench_scan2.go:51*/ cache0 := block[0]
+				cache1 := cache0 + block[1]
+				gc_s_cache0[gc_rank] = cache0
+				gc_s_cache1[gc_rank] = cache1
+			}
+		}
+		for gc_rank := gc_step2; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			/*line hecbench_scan2.go:51*/ cache0 := block[0]
 			cache1 := cache0 + block[1]
@@ -269,10 +304,10 @@ func gc_body_scan2ScanLargeArraysKernel(gc_b *compiled.Block, output, input []fl
 					block[gc_idx6] = cache1
 				}
 			} else {
-				gc_step2 := 0
-				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+				gc_step3 := 0
+				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
 					{
-						gc_tx := gc_step2 + 0
+						gc_tx := gc_step3 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
@@ -282,7 +317,7 @@ func gc_body_scan2ScanLargeArraysKernel(gc_b *compiled.Block, output, input []fl
 						block[2*tid+1] = cache1
 					}
 					{
-						gc_tx := gc_step2 + 1
+						gc_tx := gc_step3 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
@@ -292,7 +327,7 @@ func gc_body_scan2ScanLargeArraysKernel(gc_b *compiled.Block, output, input []fl
 						block[2*tid+1] = cache1
 					}
 					{
-						gc_tx := gc_step2 + 2
+						gc_tx := gc_step3 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
@@ -302,7 +337,7 @@ func gc_body_scan2ScanLargeArraysKernel(gc_b *compiled.Block, output, input []fl
 						block[2*tid+1] = cache1
 					}
 					{
-						gc_tx := gc_step2 + 3
+						gc_tx := gc_step3 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
@@ -312,7 +347,7 @@ func gc_body_scan2ScanLargeArraysKernel(gc_b *compiled.Block, output, input []fl
 						block[2*tid+1] = cache1
 					}
 				}
-				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -439,7 +474,42 @@ func gc_body_scan2PrefixSumKernel(gc_b *compiled.Block, output, input []float32,
 			lanes.BroadcastFloat32x8(cache0).StoreSlice(gc_s_cache0[gc_rank:])
 			lanes.BroadcastFloat32x8(cache1).StoreSlice(gc_s_cache1[gc_rank:])
 		}
-		for gc_rank := gc_vstep2; gc_rank < gc_n; gc_rank++ {
+		gc_step2 := gc_vstep2
+		for ; gc_step2+3 < gc_n; gc_step2 += 4 {
+			{
+				gc_rank := gc_step2 + 0
+				gc_pos.Thread = gc_rank
+				/*line hecbench_scan2.go:97*/ cache0 := block[0]
+				cache1 := cache0 + block[1]
+				gc_s_cache0[gc_rank] = cache0
+				gc_s_cache1[gc_rank] = cache1
+			}
+			{
+				gc_rank := gc_step2 + 1
+				gc_pos.Thread = gc_rank
+				/*line hecbench_scan2.go:97*/ cache0 := block[0]
+				cache1 := cache0 + block[1]
+				gc_s_cache0[gc_rank] = cache0
+				gc_s_cache1[gc_rank] = cache1
+			}
+			{
+				gc_rank := gc_step2 + 2
+				gc_pos.Thread = gc_rank
+				/*line hecbench_scan2.go:97*/ cache0 := block[0]
+				cache1 := cache0 + block[1]
+				gc_s_cache0[gc_rank] = cache0
+				gc_s_cache1[gc_rank] = cache1
+			}
+			{
+				gc_rank := gc_step2 + 3
+				gc_pos.Thread = gc_rank
+				/*line hecbench_scan2.go:97*/ cache0 := block[0]
+				cache1 := cache0 + block[1]
+				gc_s_cache0[gc_rank] = cache0
+				gc_s_cache1[gc_rank] = cache1
+			}
+		}
+		for gc_rank := gc_step2; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			/*line hecbench_scan2.go:97*/ cache0 := block[0]
 			cache1 := cache0 + block[1]
@@ -475,10 +545,10 @@ func gc_body_scan2PrefixSumKernel(gc_b *compiled.Block, output, input []float32,
 					block[gc_idx6] = cache1
 				}
 			} else {
-				gc_step2 := 0
-				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+				gc_step3 := 0
+				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
 					{
-						gc_tx := gc_step2 + 0
+						gc_tx := gc_step3 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
@@ -488,7 +558,7 @@ func gc_body_scan2PrefixSumKernel(gc_b *compiled.Block, output, input []float32,
 						block[2*tid+1] = cache1
 					}
 					{
-						gc_tx := gc_step2 + 1
+						gc_tx := gc_step3 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
@@ -498,7 +568,7 @@ func gc_body_scan2PrefixSumKernel(gc_b *compiled.Block, output, input []float32,
 						block[2*tid+1] = cache1
 					}
 					{
-						gc_tx := gc_step2 + 2
+						gc_tx := gc_step3 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
@@ -508,7 +578,7 @@ func gc_body_scan2PrefixSumKernel(gc_b *compiled.Block, output, input []float32,
 						block[2*tid+1] = cache1
 					}
 					{
-						gc_tx := gc_step2 + 3
+						gc_tx := gc_step3 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
@@ -518,7 +588,7 @@ func gc_body_scan2PrefixSumKernel(gc_b *compiled.Block, output, input []float32,
 						block[2*tid+1] = cache1
 					}
 				}
-				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx

@@ -104,7 +104,38 @@ func gc_body_scan2BlockAdditionKernel(gc_b *compiled.Block, input, output []floa
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+			gc_step3 := gc_vstep2
+			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+				{
+					gc_tx := gc_step3 + 0
+					gc_pos.Thread = gc_base + gc_tx
+					tid := gc_tx
+					/*line hecbench_scan2.go:21*/ gid := bid*gc_bdx + tid
+					/*line hecbench_scan2.go:31*/ output[gid] += value[0]
+				}
+				{
+					gc_tx := gc_step3 + 1
+					gc_pos.Thread = gc_base + gc_tx
+					tid := gc_tx
+					/*line hecbench_scan2.go:21*/ gid := bid*gc_bdx + tid
+					/*line hecbench_scan2.go:31*/ output[gid] += value[0]
+				}
+				{
+					gc_tx := gc_step3 + 2
+					gc_pos.Thread = gc_base + gc_tx
+					tid := gc_tx
+					/*line hecbench_scan2.go:21*/ gid := bid*gc_bdx + tid
+					/*line hecbench_scan2.go:31*/ output[gid] += value[0]
+				}
+				{
+					gc_tx := gc_step3 + 3
+					gc_pos.Thread = gc_base + gc_tx
+					tid := gc_tx
+					/*line hecbench_scan2.go:21*/ gid := bid*gc_bdx + tid
+					/*line hecbench_scan2.go:31*/ output[gid] += value[0]
+				}
+			}
+			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
 				/*line hecbench_scan2.go:21*/ gid := bid*gc_bdx + tid
@@ -198,7 +229,42 @@ func gc_body_scan2ScanLargeArraysKernel(gc_b *compiled.Block, output, input []fl
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+		gc_step := gc_vstep
+		for ; gc_step+3 < gc_bdx; gc_step += 4 {
+			{
+				gc_tx := gc_step + 0
+				gc_pos.Thread = gc_base + gc_tx
+				tid := gc_tx
+				/*line hecbench_scan2.go:44*/ gid := bid*gc_bdx + tid
+				/*line hecbench_scan2.go:47*/ block[2*tid] = input[2*gid]
+				block[2*tid+1] = input[2*gid+1]
+			}
+			{
+				gc_tx := gc_step + 1
+				gc_pos.Thread = gc_base + gc_tx
+				tid := gc_tx
+				/*line hecbench_scan2.go:44*/ gid := bid*gc_bdx + tid
+				/*line hecbench_scan2.go:47*/ block[2*tid] = input[2*gid]
+				block[2*tid+1] = input[2*gid+1]
+			}
+			{
+				gc_tx := gc_step + 2
+				gc_pos.Thread = gc_base + gc_tx
+				tid := gc_tx
+				/*line hecbench_scan2.go:44*/ gid := bid*gc_bdx + tid
+				/*line hecbench_scan2.go:47*/ block[2*tid] = input[2*gid]
+				block[2*tid+1] = input[2*gid+1]
+			}
+			{
+				gc_tx := gc_step + 3
+				gc_pos.Thread = gc_base + gc_tx
+				tid := gc_tx
+				/*line hecbench_scan2.go:44*/ gid := bid*gc_bdx + tid
+				/*line hecbench_scan2.go:47*/ block[2*tid] = input[2*gid]
+				block[2*tid+1] = input[2*gid+1]
+			}
+		}
+		for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 			gc_pos.Thread = gc_base + gc_tx
 			tid := gc_tx
 			/*line hecbench_scan2.go:44*/ gid := bid*gc_bdx + tid
@@ -246,7 +312,42 @@ func gc_body_scan2ScanLargeArraysKernel(gc_b *compiled.Block, output, input []fl
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		for gc_rank := gc_vstep3; gc_rank < gc_n; gc_rank++ {
+		gc_step2 := gc_vstep3
+		for ; gc_step2+3 < gc_n; gc_step2 += 4 {
+			{
+				gc_rank := gc_step2 + 0
+				gc_pos.Thread = gc_rank
+				/*line hecbench_scan2.go:51*/ cache0 := block[0]
+				cache1 := cache0 + block[1]
+				gc_s_cache0[gc_rank] = cache0
+				gc_s_cache1[gc_rank] = cache1
+			}
+			{
+				gc_rank := gc_step2 + 1
+				gc_pos.Thread = gc_rank
+				/*line hecbench_scan2.go:51*/ cache0 := block[0]
+				cache1 := cache0 + block[1]
+				gc_s_cache0[gc_rank] = cache0
+				gc_s_cache1[gc_rank] = cache1
+			}
+			{
+				gc_rank := gc_step2 + 2
+				gc_pos.Thread = gc_rank
+				/*line hecbench_scan2.go:51*/ cache0 := block[0]
+				cache1 := cache0 + block[1]
+				gc_s_cache0[gc_rank] = cache0
+				gc_s_cache1[gc_rank] = cache1
+			}
+			{
+				gc_rank := gc_step2 + 3
+				gc_pos.Thread = gc_rank
+				/*line hecbench_scan2.go:51*/ cache0 := block[0]
+				cache1 := cache0 + block[1]
+				gc_s_cache0[gc_rank] = cache0
+				gc_s_cache1[gc_rank] = cache1
+			}
+		}
+		for gc_rank := gc_step2; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			/*line hecbench_scan2.go:51*/ cache0 := block[0]
 			cache1 := cache0 + block[1]
@@ -420,7 +521,50 @@ func gc_body_scan2ScanLargeArraysKernel(gc_b *compiled.Block, output, input []fl
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx := gc_vstep5; gc_tx < gc_bdx; gc_tx++ {
+			gc_step3 := gc_vstep5
+			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+				{
+					gc_tx := gc_step3 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+					cache0 := gc_s_cache0[gc_rank]
+					cache1 := gc_s_cache1[gc_rank]
+					/*line hecbench_scan2.go:62*/ block[2*tid] = cache0
+					block[2*tid+1] = cache1
+				}
+				{
+					gc_tx := gc_step3 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+					cache0 := gc_s_cache0[gc_rank]
+					cache1 := gc_s_cache1[gc_rank]
+					/*line hecbench_scan2.go:62*/ block[2*tid] = cache0
+					block[2*tid+1] = cache1
+				}
+				{
+					gc_tx := gc_step3 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+					cache0 := gc_s_cache0[gc_rank]
+					cache1 := gc_s_cache1[gc_rank]
+					/*line hecbench_scan2.go:62*/ block[2*tid] = cache0
+					block[2*tid+1] = cache1
+				}
+				{
+					gc_tx := gc_step3 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+					cache0 := gc_s_cache0[gc_rank]
+					cache1 := gc_s_cache1[gc_rank]
+					/*line hecbench_scan2.go:62*/ block[2*tid] = cache0
+					block[2*tid+1] = cache1
+				}
+			}
+			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
@@ -685,7 +829,42 @@ func gc_body_scan2PrefixSumKernel(gc_b *compiled.Block, output, input []float32,
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+		gc_step := gc_vstep
+		for ; gc_step+3 < gc_bdx; gc_step += 4 {
+			{
+				gc_tx := gc_step + 0
+				gc_pos.Thread = gc_base + gc_tx
+				tid := gc_tx
+				/*line hecbench_scan2.go:88*/ gid := bid*gc_bdx + tid
+				/*line hecbench_scan2.go:93*/ block[2*tid] = input[2*gid]
+				block[2*tid+1] = input[2*gid+1]
+			}
+			{
+				gc_tx := gc_step + 1
+				gc_pos.Thread = gc_base + gc_tx
+				tid := gc_tx
+				/*line hecbench_scan2.go:88*/ gid := bid*gc_bdx + tid
+				/*line hecbench_scan2.go:93*/ block[2*tid] = input[2*gid]
+				block[2*tid+1] = input[2*gid+1]
+			}
+			{
+				gc_tx := gc_step + 2
+				gc_pos.Thread = gc_base + gc_tx
+				tid := gc_tx
+				/*line hecbench_scan2.go:88*/ gid := bid*gc_bdx + tid
+				/*line hecbench_scan2.go:93*/ block[2*tid] = input[2*gid]
+				block[2*tid+1] = input[2*gid+1]
+			}
+			{
+				gc_tx := gc_step + 3
+				gc_pos.Thread = gc_base + gc_tx
+				tid := gc_tx
+				/*line hecbench_scan2.go:88*/ gid := bid*gc_bdx + tid
+				/*line hecbench_scan2.go:93*/ block[2*tid] = input[2*gid]
+				block[2*tid+1] = input[2*gid+1]
+			}
+		}
+		for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 			gc_pos.Thread = gc_base + gc_tx
 			tid := gc_tx
 			/*line hecbench_scan2.go:88*/ gid := bid*gc_bdx + tid
@@ -733,7 +912,42 @@ func gc_body_scan2PrefixSumKernel(gc_b *compiled.Block, output, input []float32,
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		for gc_rank := gc_vstep3; gc_rank < gc_n; gc_rank++ {
+		gc_step2 := gc_vstep3
+		for ; gc_step2+3 < gc_n; gc_step2 += 4 {
+			{
+				gc_rank := gc_step2 + 0
+				gc_pos.Thread = gc_rank
+				/*line hecbench_scan2.go:97*/ cache0 := block[0]
+				cache1 := cache0 + block[1]
+				gc_s_cache0[gc_rank] = cache0
+				gc_s_cache1[gc_rank] = cache1
+			}
+			{
+				gc_rank := gc_step2 + 1
+				gc_pos.Thread = gc_rank
+				/*line hecbench_scan2.go:97*/ cache0 := block[0]
+				cache1 := cache0 + block[1]
+				gc_s_cache0[gc_rank] = cache0
+				gc_s_cache1[gc_rank] = cache1
+			}
+			{
+				gc_rank := gc_step2 + 2
+				gc_pos.Thread = gc_rank
+				/*line hecbench_scan2.go:97*/ cache0 := block[0]
+				cache1 := cache0 + block[1]
+				gc_s_cache0[gc_rank] = cache0
+				gc_s_cache1[gc_rank] = cache1
+			}
+			{
+				gc_rank := gc_step2 + 3
+				gc_pos.Thread = gc_rank
+				/*line hecbench_scan2.go:97*/ cache0 := block[0]
+				cache1 := cache0 + block[1]
+				gc_s_cache0[gc_rank] = cache0
+				gc_s_cache1[gc_rank] = cache1
+			}
+		}
+		for gc_rank := gc_step2; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			/*line hecbench_scan2.go:97*/ cache0 := block[0]
 			cache1 := cache0 + block[1]
@@ -907,7 +1121,50 @@ func gc_body_scan2PrefixSumKernel(gc_b *compiled.Block, output, input []float32,
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx := gc_vstep5; gc_tx < gc_bdx; gc_tx++ {
+			gc_step3 := gc_vstep5
+			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+				{
+					gc_tx := gc_step3 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+					cache0 := gc_s_cache0[gc_rank]
+					cache1 := gc_s_cache1[gc_rank]
+					/*line hecbench_scan2.go:108*/ block[2*tid] = cache0
+					block[2*tid+1] = cache1
+				}
+				{
+					gc_tx := gc_step3 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+					cache0 := gc_s_cache0[gc_rank]
+					cache1 := gc_s_cache1[gc_rank]
+					/*line hecbench_scan2.go:108*/ block[2*tid] = cache0
+					block[2*tid+1] = cache1
+				}
+				{
+					gc_tx := gc_step3 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+					cache0 := gc_s_cache0[gc_rank]
+					cache1 := gc_s_cache1[gc_rank]
+					/*line hecbench_scan2.go:108*/ block[2*tid] = cache0
+					block[2*tid+1] = cache1
+				}
+				{
+					gc_tx := gc_step3 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+					cache0 := gc_s_cache0[gc_rank]
+					cache1 := gc_s_cache1[gc_rank]
+					/*line hecbench_scan2.go:108*/ block[2*tid] = cache0
+					block[2*tid+1] = cache1
+				}
+			}
+			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx

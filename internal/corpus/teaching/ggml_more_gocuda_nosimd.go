@@ -34,7 +34,34 @@ func gc_body_crossEntropyLossF32Kernel(gc_b *compiled.Block, logits []float32, l
 		/*line ggml_more.go:42*/ var maxLogit float32 = float32(math.Inf(-1))
 		lanes.BroadcastFloat32x8(maxLogit).StoreSlice(gc_s_maxLogit[gc_rank:])
 	}
-	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
+	gc_step := gc_vstep
+	for ; gc_step+3 < gc_n; gc_step += 4 {
+		{
+			gc_rank := gc_step + 0
+			gc_pos.Thread = gc_rank
+			/*line ggml_more.go:42*/ maxLogit := float32(math.Inf(-1))
+			gc_s_maxLogit[gc_rank] = maxLogit
+		}
+		{
+			gc_rank := gc_step + 1
+			gc_pos.Thread = gc_rank
+			/*line ggml_more.go:42*/ maxLogit := float32(math.Inf(-1))
+			gc_s_maxLogit[gc_rank] = maxLogit
+		}
+		{
+			gc_rank := gc_step + 2
+			gc_pos.Thread = gc_rank
+			/*line ggml_more.go:42*/ maxLogit := float32(math.Inf(-1))
+			gc_s_maxLogit[gc_rank] = maxLogit
+		}
+		{
+			gc_rank := gc_step + 3
+			gc_pos.Thread = gc_rank
+			/*line ggml_more.go:42*/ maxLogit := float32(math.Inf(-1))
+			gc_s_maxLogit[gc_rank] = maxLogit
+		}
+	}
+	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		/*line ggml_more.go:42*/ maxLogit := float32(math.Inf(-1))
 		gc_s_maxLogit[gc_rank] = maxLogit
@@ -57,10 +84,10 @@ func gc_body_crossEntropyLossF32Kernel(gc_b *compiled.Block, logits []float32, l
 			if gc_from >= 0 && gc_off4 >= 0 && gc_off4 <= len(logits) && gc_to <= len(logits)-gc_off4 && gc_off4 <= len(tmp) && gc_to <= len(tmp)-gc_off4 {
 				gc_at := logits[gc_off4:][:gc_to]
 				gc_at2 := tmp[gc_off4:][:gc_to]
-				gc_step := gc_from
-				for ; gc_step+3 < gc_to; gc_step += 4 {
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
-						gc_tx := gc_step + 0
+						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						maxLogit := gc_s_maxLogit[gc_rank]
 						gc_more = true
@@ -72,7 +99,7 @@ func gc_body_crossEntropyLossF32Kernel(gc_b *compiled.Block, logits []float32, l
 						gc_s_maxLogit[gc_rank] = maxLogit
 					}
 					{
-						gc_tx := gc_step + 1
+						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						maxLogit := gc_s_maxLogit[gc_rank]
 						gc_more = true
@@ -84,7 +111,7 @@ func gc_body_crossEntropyLossF32Kernel(gc_b *compiled.Block, logits []float32, l
 						gc_s_maxLogit[gc_rank] = maxLogit
 					}
 					{
-						gc_tx := gc_step + 2
+						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						maxLogit := gc_s_maxLogit[gc_rank]
 						gc_more = true
@@ -96,7 +123,7 @@ func gc_body_crossEntropyLossF32Kernel(gc_b *compiled.Block, logits []float32, l
 						gc_s_maxLogit[gc_rank] = maxLogit
 					}
 					{
-						gc_tx := gc_step + 3
+						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						maxLogit := gc_s_maxLogit[gc_rank]
 						gc_more = true
@@ -108,7 +135,7 @@ func gc_body_crossEntropyLossF32Kernel(gc_b *compiled.Block, logits []float32, l
 						gc_s_maxLogit[gc_rank] = maxLogit
 					}
 				}
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					maxLogit := gc_s_maxLogit[gc_rank]
 					gc_more = true
@@ -120,10 +147,10 @@ func gc_body_crossEntropyLossF32Kernel(gc_b *compiled.Block, logits []float32, l
 					gc_s_maxLogit[gc_rank] = maxLogit
 				}
 			} else {
-				gc_step2 := gc_from
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+				gc_step3 := gc_from
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					{
-						gc_tx := gc_step2 + 0
+						gc_tx := gc_step3 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						maxLogit := gc_s_maxLogit[gc_rank]
@@ -137,7 +164,7 @@ func gc_body_crossEntropyLossF32Kernel(gc_b *compiled.Block, logits []float32, l
 						gc_s_maxLogit[gc_rank] = maxLogit
 					}
 					{
-						gc_tx := gc_step2 + 1
+						gc_tx := gc_step3 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						maxLogit := gc_s_maxLogit[gc_rank]
@@ -151,7 +178,7 @@ func gc_body_crossEntropyLossF32Kernel(gc_b *compiled.Block, logits []float32, l
 						gc_s_maxLogit[gc_rank] = maxLogit
 					}
 					{
-						gc_tx := gc_step2 + 2
+						gc_tx := gc_step3 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						maxLogit := gc_s_maxLogit[gc_rank]
@@ -165,7 +192,7 @@ func gc_body_crossEntropyLossF32Kernel(gc_b *compiled.Block, logits []float32, l
 						gc_s_maxLogit[gc_rank] = maxLogit
 					}
 					{
-						gc_tx := gc_step2 + 3
+						gc_tx := gc_step3 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						maxLogit := gc_s_maxLogit[gc_rank]
@@ -179,7 +206,7 @@ func gc_body_crossEntropyLossF32Kernel(gc_b *compiled.Block, logits []float32, l
 						gc_s_maxLogit[gc_rank] = maxLogit
 					}
 				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					maxLogit := gc_s_maxLogit[gc_rank]
@@ -246,10 +273,10 @@ func gc_body_crossEntropyLossF32Kernel(gc_b *compiled.Block, logits []float32, l
 			if gc_from >= 0 && gc_off5 >= 0 && gc_off5 <= len(logits) && gc_to <= len(logits)-gc_off5 && gc_off5 <= len(tmp) && gc_to <= len(tmp)-gc_off5 {
 				gc_at3 := logits[gc_off5:][:gc_to]
 				gc_at4 := tmp[gc_off5:][:gc_to]
-				gc_step3 := gc_from
-				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+				gc_step4 := gc_from
+				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 					{
-						gc_tx := gc_step3 + 0
+						gc_tx := gc_step4 + 0
 						gc_rank := gc_base + gc_tx
 						maxLogit := gc_s_maxLogit[gc_rank]
 						sum := gc_s_sum[gc_rank]
@@ -262,7 +289,7 @@ func gc_body_crossEntropyLossF32Kernel(gc_b *compiled.Block, logits []float32, l
 						gc_s_sum[gc_rank] = sum
 					}
 					{
-						gc_tx := gc_step3 + 1
+						gc_tx := gc_step4 + 1
 						gc_rank := gc_base + gc_tx
 						maxLogit := gc_s_maxLogit[gc_rank]
 						sum := gc_s_sum[gc_rank]
@@ -275,7 +302,7 @@ func gc_body_crossEntropyLossF32Kernel(gc_b *compiled.Block, logits []float32, l
 						gc_s_sum[gc_rank] = sum
 					}
 					{
-						gc_tx := gc_step3 + 2
+						gc_tx := gc_step4 + 2
 						gc_rank := gc_base + gc_tx
 						maxLogit := gc_s_maxLogit[gc_rank]
 						sum := gc_s_sum[gc_rank]
@@ -288,7 +315,7 @@ func gc_body_crossEntropyLossF32Kernel(gc_b *compiled.Block, logits []float32, l
 						gc_s_sum[gc_rank] = sum
 					}
 					{
-						gc_tx := gc_step3 + 3
+						gc_tx := gc_step4 + 3
 						gc_rank := gc_base + gc_tx
 						maxLogit := gc_s_maxLogit[gc_rank]
 						sum := gc_s_sum[gc_rank]
@@ -301,7 +328,7 @@ func gc_body_crossEntropyLossF32Kernel(gc_b *compiled.Block, logits []float32, l
 						gc_s_sum[gc_rank] = sum
 					}
 				}
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					maxLogit := gc_s_maxLogit[gc_rank]
 					sum := gc_s_sum[gc_rank]
@@ -314,10 +341,10 @@ func gc_body_crossEntropyLossF32Kernel(gc_b *compiled.Block, logits []float32, l
 					gc_s_sum[gc_rank] = sum
 				}
 			} else {
-				gc_step4 := gc_from
-				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+				gc_step5 := gc_from
+				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
 					{
-						gc_tx := gc_step4 + 0
+						gc_tx := gc_step5 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						maxLogit := gc_s_maxLogit[gc_rank]
@@ -332,7 +359,7 @@ func gc_body_crossEntropyLossF32Kernel(gc_b *compiled.Block, logits []float32, l
 						gc_s_sum[gc_rank] = sum
 					}
 					{
-						gc_tx := gc_step4 + 1
+						gc_tx := gc_step5 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						maxLogit := gc_s_maxLogit[gc_rank]
@@ -347,7 +374,7 @@ func gc_body_crossEntropyLossF32Kernel(gc_b *compiled.Block, logits []float32, l
 						gc_s_sum[gc_rank] = sum
 					}
 					{
-						gc_tx := gc_step4 + 2
+						gc_tx := gc_step5 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						maxLogit := gc_s_maxLogit[gc_rank]
@@ -362,7 +389,7 @@ func gc_body_crossEntropyLossF32Kernel(gc_b *compiled.Block, logits []float32, l
 						gc_s_sum[gc_rank] = sum
 					}
 					{
-						gc_tx := gc_step4 + 3
+						gc_tx := gc_step5 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						maxLogit := gc_s_maxLogit[gc_rank]
@@ -377,7 +404,7 @@ func gc_body_crossEntropyLossF32Kernel(gc_b *compiled.Block, logits []float32, l
 						gc_s_sum[gc_rank] = sum
 					}
 				}
-				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					maxLogit := gc_s_maxLogit[gc_rank]
@@ -508,7 +535,74 @@ func gc_body_crossEntropyLossF32Kernel(gc_b *compiled.Block, logits []float32, l
 				if gc_vstep3 > gc_from {
 					gc_more3 = true
 				}
-				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+				gc_step6 := gc_vstep3
+				for ; gc_step6+3 < gc_to; gc_step6 += 4 {
+					{
+						gc_tx := gc_step6 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						maxLogit := gc_s_maxLogit[gc_rank]
+						sum := gc_s_sum[gc_rank]
+						loss := gc_s_loss[gc_rank]
+						i_2 := gc_tx + gc_off3
+						gc_more3 = true
+						/*line ggml_more.go:66*/ logitI_ := logits[i_2]
+						if useShared {
+							logitI_ = tmp[i_2]
+						}
+						loss += (logitI_ - maxLogit - sum) * labels[i_2]
+						gc_s_loss[gc_rank] = loss
+					}
+					{
+						gc_tx := gc_step6 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						maxLogit := gc_s_maxLogit[gc_rank]
+						sum := gc_s_sum[gc_rank]
+						loss := gc_s_loss[gc_rank]
+						i_2 := gc_tx + gc_off3
+						gc_more3 = true
+						/*line ggml_more.go:66*/ logitI_ := logits[i_2]
+						if useShared {
+							logitI_ = tmp[i_2]
+						}
+						loss += (logitI_ - maxLogit - sum) * labels[i_2]
+						gc_s_loss[gc_rank] = loss
+					}
+					{
+						gc_tx := gc_step6 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						maxLogit := gc_s_maxLogit[gc_rank]
+						sum := gc_s_sum[gc_rank]
+						loss := gc_s_loss[gc_rank]
+						i_2 := gc_tx + gc_off3
+						gc_more3 = true
+						/*line ggml_more.go:66*/ logitI_ := logits[i_2]
+						if useShared {
+							logitI_ = tmp[i_2]
+						}
+						loss += (logitI_ - maxLogit - sum) * labels[i_2]
+						gc_s_loss[gc_rank] = loss
+					}
+					{
+						gc_tx := gc_step6 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						maxLogit := gc_s_maxLogit[gc_rank]
+						sum := gc_s_sum[gc_rank]
+						loss := gc_s_loss[gc_rank]
+						i_2 := gc_tx + gc_off3
+						gc_more3 = true
+						/*line ggml_more.go:66*/ logitI_ := logits[i_2]
+						if useShared {
+							logitI_ = tmp[i_2]
+						}
+						loss += (logitI_ - maxLogit - sum) * labels[i_2]
+						gc_s_loss[gc_rank] = loss
+					}
+				}
+				for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					maxLogit := gc_s_maxLogit[gc_rank]
@@ -610,7 +704,34 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b *compiled.Block, grad []float32,
 		/*line ggml_more.go:93*/ var maxval float32 = float32(math.Inf(-1))
 		lanes.BroadcastFloat32x8(maxval).StoreSlice(gc_s_maxval[gc_rank:])
 	}
-	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
+	gc_step := gc_vstep
+	for ; gc_step+3 < gc_n; gc_step += 4 {
+		{
+			gc_rank := gc_step + 0
+			gc_pos.Thread = gc_rank
+			/*line ggml_more.go:93*/ maxval := float32(math.Inf(-1))
+			gc_s_maxval[gc_rank] = maxval
+		}
+		{
+			gc_rank := gc_step + 1
+			gc_pos.Thread = gc_rank
+			/*line ggml_more.go:93*/ maxval := float32(math.Inf(-1))
+			gc_s_maxval[gc_rank] = maxval
+		}
+		{
+			gc_rank := gc_step + 2
+			gc_pos.Thread = gc_rank
+			/*line ggml_more.go:93*/ maxval := float32(math.Inf(-1))
+			gc_s_maxval[gc_rank] = maxval
+		}
+		{
+			gc_rank := gc_step + 3
+			gc_pos.Thread = gc_rank
+			/*line ggml_more.go:93*/ maxval := float32(math.Inf(-1))
+			gc_s_maxval[gc_rank] = maxval
+		}
+	}
+	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		/*line ggml_more.go:93*/ maxval := float32(math.Inf(-1))
 		gc_s_maxval[gc_rank] = maxval
@@ -633,10 +754,10 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b *compiled.Block, grad []float32,
 			if gc_from >= 0 && gc_off4 >= 0 && gc_off4 <= len(logits) && gc_to <= len(logits)-gc_off4 && gc_off4 <= len(tmp) && gc_to <= len(tmp)-gc_off4 {
 				gc_at := logits[gc_off4:][:gc_to]
 				gc_at2 := tmp[gc_off4:][:gc_to]
-				gc_step := gc_from
-				for ; gc_step+3 < gc_to; gc_step += 4 {
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
-						gc_tx := gc_step + 0
+						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						maxval := gc_s_maxval[gc_rank]
 						gc_more = true
@@ -648,7 +769,7 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b *compiled.Block, grad []float32,
 						gc_s_maxval[gc_rank] = maxval
 					}
 					{
-						gc_tx := gc_step + 1
+						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						maxval := gc_s_maxval[gc_rank]
 						gc_more = true
@@ -660,7 +781,7 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b *compiled.Block, grad []float32,
 						gc_s_maxval[gc_rank] = maxval
 					}
 					{
-						gc_tx := gc_step + 2
+						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						maxval := gc_s_maxval[gc_rank]
 						gc_more = true
@@ -672,7 +793,7 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b *compiled.Block, grad []float32,
 						gc_s_maxval[gc_rank] = maxval
 					}
 					{
-						gc_tx := gc_step + 3
+						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						maxval := gc_s_maxval[gc_rank]
 						gc_more = true
@@ -684,7 +805,7 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b *compiled.Block, grad []float32,
 						gc_s_maxval[gc_rank] = maxval
 					}
 				}
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					maxval := gc_s_maxval[gc_rank]
 					gc_more = true
@@ -696,10 +817,10 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b *compiled.Block, grad []float32,
 					gc_s_maxval[gc_rank] = maxval
 				}
 			} else {
-				gc_step2 := gc_from
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+				gc_step3 := gc_from
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					{
-						gc_tx := gc_step2 + 0
+						gc_tx := gc_step3 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						maxval := gc_s_maxval[gc_rank]
@@ -713,7 +834,7 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b *compiled.Block, grad []float32,
 						gc_s_maxval[gc_rank] = maxval
 					}
 					{
-						gc_tx := gc_step2 + 1
+						gc_tx := gc_step3 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						maxval := gc_s_maxval[gc_rank]
@@ -727,7 +848,7 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b *compiled.Block, grad []float32,
 						gc_s_maxval[gc_rank] = maxval
 					}
 					{
-						gc_tx := gc_step2 + 2
+						gc_tx := gc_step3 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						maxval := gc_s_maxval[gc_rank]
@@ -741,7 +862,7 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b *compiled.Block, grad []float32,
 						gc_s_maxval[gc_rank] = maxval
 					}
 					{
-						gc_tx := gc_step2 + 3
+						gc_tx := gc_step3 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						maxval := gc_s_maxval[gc_rank]
@@ -755,7 +876,7 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b *compiled.Block, grad []float32,
 						gc_s_maxval[gc_rank] = maxval
 					}
 				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					maxval := gc_s_maxval[gc_rank]
@@ -925,10 +1046,10 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b *compiled.Block, grad []float32,
 				gc_at6 := dst[gc_off6:][:gc_to]
 				gc_at7 := tmp[gc_off6:][:gc_to]
 				gc_at8 := labels[gc_off6:][:gc_to]
-				gc_step3 := gc_from
-				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+				gc_step4 := gc_from
+				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 					{
-						gc_tx := gc_step3 + 0
+						gc_tx := gc_step4 + 0
 						gc_rank := gc_base + gc_tx
 						smScale := gc_s_smScale[gc_rank]
 						gc_more3 = true
@@ -939,7 +1060,7 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b *compiled.Block, grad []float32,
 						gc_at6[gc_tx] = (val_2*smScale - gc_at8[gc_tx]) * dByNrows
 					}
 					{
-						gc_tx := gc_step3 + 1
+						gc_tx := gc_step4 + 1
 						gc_rank := gc_base + gc_tx
 						smScale := gc_s_smScale[gc_rank]
 						gc_more3 = true
@@ -950,7 +1071,7 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b *compiled.Block, grad []float32,
 						gc_at6[gc_tx] = (val_2*smScale - gc_at8[gc_tx]) * dByNrows
 					}
 					{
-						gc_tx := gc_step3 + 2
+						gc_tx := gc_step4 + 2
 						gc_rank := gc_base + gc_tx
 						smScale := gc_s_smScale[gc_rank]
 						gc_more3 = true
@@ -961,7 +1082,7 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b *compiled.Block, grad []float32,
 						gc_at6[gc_tx] = (val_2*smScale - gc_at8[gc_tx]) * dByNrows
 					}
 					{
-						gc_tx := gc_step3 + 3
+						gc_tx := gc_step4 + 3
 						gc_rank := gc_base + gc_tx
 						smScale := gc_s_smScale[gc_rank]
 						gc_more3 = true
@@ -972,7 +1093,7 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b *compiled.Block, grad []float32,
 						gc_at6[gc_tx] = (val_2*smScale - gc_at8[gc_tx]) * dByNrows
 					}
 				}
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					smScale := gc_s_smScale[gc_rank]
 					gc_more3 = true
@@ -983,10 +1104,10 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b *compiled.Block, grad []float32,
 					gc_at6[gc_tx] = (val_2*smScale - gc_at8[gc_tx]) * dByNrows
 				}
 			} else {
-				gc_step4 := gc_from
-				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+				gc_step5 := gc_from
+				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
 					{
-						gc_tx := gc_step4 + 0
+						gc_tx := gc_step5 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						smScale := gc_s_smScale[gc_rank]
@@ -999,7 +1120,7 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b *compiled.Block, grad []float32,
 						dst[i_2] = (val_2*smScale - labels[i_2]) * dByNrows
 					}
 					{
-						gc_tx := gc_step4 + 1
+						gc_tx := gc_step5 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						smScale := gc_s_smScale[gc_rank]
@@ -1012,7 +1133,7 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b *compiled.Block, grad []float32,
 						dst[i_2] = (val_2*smScale - labels[i_2]) * dByNrows
 					}
 					{
-						gc_tx := gc_step4 + 2
+						gc_tx := gc_step5 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						smScale := gc_s_smScale[gc_rank]
@@ -1025,7 +1146,7 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b *compiled.Block, grad []float32,
 						dst[i_2] = (val_2*smScale - labels[i_2]) * dByNrows
 					}
 					{
-						gc_tx := gc_step4 + 3
+						gc_tx := gc_step5 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						smScale := gc_s_smScale[gc_rank]
@@ -1038,7 +1159,7 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b *compiled.Block, grad []float32,
 						dst[i_2] = (val_2*smScale - labels[i_2]) * dByNrows
 					}
 				}
-				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					smScale := gc_s_smScale[gc_rank]
@@ -1143,7 +1264,42 @@ func gc_body_initIndicesKernel(gc_b *compiled.Block, gc_lo, gc_hi int, indices [
 						}
 					}
 				}
-				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+				gc_step := gc_vstep2
+				for ; gc_step+3 < gc_to; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
+						gc_pos.Thread = gc_base + gc_tx
+						col := gc_bx*gc_bdx + gc_tx
+						/*line ggml_more.go:140*/ if col < ncols && row < nrows {
+							indices[row*ncols+col] = int32(col)
+						}
+					}
+					{
+						gc_tx := gc_step + 1
+						gc_pos.Thread = gc_base + gc_tx
+						col := gc_bx*gc_bdx + gc_tx
+						/*line ggml_more.go:140*/ if col < ncols && row < nrows {
+							indices[row*ncols+col] = int32(col)
+						}
+					}
+					{
+						gc_tx := gc_step + 2
+						gc_pos.Thread = gc_base + gc_tx
+						col := gc_bx*gc_bdx + gc_tx
+						/*line ggml_more.go:140*/ if col < ncols && row < nrows {
+							indices[row*ncols+col] = int32(col)
+						}
+					}
+					{
+						gc_tx := gc_step + 3
+						gc_pos.Thread = gc_base + gc_tx
+						col := gc_bx*gc_bdx + gc_tx
+						/*line ggml_more.go:140*/ if col < ncols && row < nrows {
+							indices[row*ncols+col] = int32(col)
+						}
+					}
+				}
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					col := gc_bx*gc_bdx + gc_tx
 					/*line ggml_more.go:140*/ if col < ncols && row < nrows {

@@ -37,7 +37,34 @@ func gc_body_crossEntropyLossF32Kernel(gc_b *compiled.Block, logits []float32, l
 		}
 		archsimd.ClearAVXUpperBits()
 	}
-	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
+	gc_step := gc_vstep
+	for ; gc_step+3 < gc_n; gc_step += 4 {
+		{
+			gc_rank := gc_step + 0
+			gc_pos.Thread = gc_rank
+			/*line ggml_more.go:42*/ maxLogit := float32(math.Inf(-1))
+			gc_s_maxLogit[gc_rank] = maxLogit
+		}
+		{
+			gc_rank := gc_step + 1
+			gc_pos.Thread = gc_rank
+			/*line ggml_more.go:42*/ maxLogit := float32(math.Inf(-1))
+			gc_s_maxLogit[gc_rank] = maxLogit
+		}
+		{
+			gc_rank := gc_step + 2
+			gc_pos.Thread = gc_rank
+			/*line ggml_more.go:42*/ maxLogit := float32(math.Inf(-1))
+			gc_s_maxLogit[gc_rank] = maxLogit
+		}
+		{
+			gc_rank := gc_step + 3
+			gc_pos.Thread = gc_rank
+			/*line ggml_more.go:42*/ maxLogit := float32(math.Inf(-1))
+			gc_s_maxLogit[gc_rank] = maxLogit
+		}
+	}
+	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		/*line ggml_more.go:42*/ maxLogit := float32(math.Inf(-1))
 		gc_s_maxLogit[gc_rank] = maxLogit
@@ -60,10 +87,10 @@ func gc_body_crossEntropyLossF32Kernel(gc_b *compiled.Block, logits []float32, l
 			if gc_from >= 0 && gc_off4 >= 0 && gc_off4 <= len(logits) && gc_to <= len(logits)-gc_off4 && gc_off4 <= len(tmp) && gc_to <= len(tmp)-gc_off4 {
 				gc_at := logits[gc_off4:][:gc_to]
 				gc_at2 := tmp[gc_off4:][:gc_to]
-				gc_step := gc_from
-				for ; gc_step+3 < gc_to; gc_step += 4 {
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
-						gc_tx := gc_step + 0
+						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						maxLogit := gc_s_maxLogit[gc_rank]
 						gc_more = true
@@ -75,7 +102,7 @@ func gc_body_crossEntropyLossF32Kernel(gc_b *compiled.Block, logits []float32, l
 						gc_s_maxLogit[gc_rank] = maxLogit
 					}
 					{
-						gc_tx := gc_step + 1
+						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						maxLogit := gc_s_maxLogit[gc_rank]
 						gc_more = true
@@ -87,7 +114,7 @@ func gc_body_crossEntropyLossF32Kernel(gc_b *compiled.Block, logits []float32, l
 						gc_s_maxLogit[gc_rank] = maxLogit
 					}
 					{
-						gc_tx := gc_step + 2
+						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						maxLogit := gc_s_maxLogit[gc_rank]
 						gc_more = true
@@ -99,7 +126,7 @@ func gc_body_crossEntropyLossF32Kernel(gc_b *compiled.Block, logits []float32, l
 						gc_s_maxLogit[gc_rank] = maxLogit
 					}
 					{
-						gc_tx := gc_step + 3
+						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						maxLogit := gc_s_maxLogit[gc_rank]
 						gc_more = true
@@ -111,7 +138,7 @@ func gc_body_crossEntropyLossF32Kernel(gc_b *compiled.Block, logits []float32, l
 						gc_s_maxLogit[gc_rank] = maxLogit
 					}
 				}
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					maxLogit := gc_s_maxLogit[gc_rank]
 					gc_more = true
@@ -123,10 +150,10 @@ func gc_body_crossEntropyLossF32Kernel(gc_b *compiled.Block, logits []float32, l
 					gc_s_maxLogit[gc_rank] = maxLogit
 				}
 			} else {
-				gc_step2 := gc_from
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+				gc_step3 := gc_from
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					{
-						gc_tx := gc_step2 + 0
+						gc_tx := gc_step3 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						maxLogit := gc_s_maxLogit[gc_rank]
@@ -140,7 +167,7 @@ func gc_body_crossEntropyLossF32Kernel(gc_b *compiled.Block, logits []float32, l
 						gc_s_maxLogit[gc_rank] = maxLogit
 					}
 					{
-						gc_tx := gc_step2 + 1
+						gc_tx := gc_step3 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						maxLogit := gc_s_maxLogit[gc_rank]
@@ -154,7 +181,7 @@ func gc_body_crossEntropyLossF32Kernel(gc_b *compiled.Block, logits []float32, l
 						gc_s_maxLogit[gc_rank] = maxLogit
 					}
 					{
-						gc_tx := gc_step2 + 2
+						gc_tx := gc_step3 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						maxLogit := gc_s_maxLogit[gc_rank]
@@ -168,7 +195,7 @@ func gc_body_crossEntropyLossF32Kernel(gc_b *compiled.Block, logits []float32, l
 						gc_s_maxLogit[gc_rank] = maxLogit
 					}
 					{
-						gc_tx := gc_step2 + 3
+						gc_tx := gc_step3 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						maxLogit := gc_s_maxLogit[gc_rank]
@@ -182,7 +209,7 @@ func gc_body_crossEntropyLossF32Kernel(gc_b *compiled.Block, logits []float32, l
 						gc_s_maxLogit[gc_rank] = maxLogit
 					}
 				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					maxLogit := gc_s_maxLogit[gc_rank]
@@ -317,10 +344,10 @@ func gc_body_crossEntropyLossF32Kernel(gc_b *compiled.Block, logits []float32, l
 			if gc_from >= 0 && gc_off5 >= 0 && gc_off5 <= len(logits) && gc_to <= len(logits)-gc_off5 && gc_off5 <= len(tmp) && gc_to <= len(tmp)-gc_off5 {
 				gc_at3 := logits[gc_off5:][:gc_to]
 				gc_at4 := tmp[gc_off5:][:gc_to]
-				gc_step3 := gc_from
-				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+				gc_step4 := gc_from
+				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 					{
-						gc_tx := gc_step3 + 0
+						gc_tx := gc_step4 + 0
 						gc_rank := gc_base + gc_tx
 						maxLogit := gc_s_maxLogit[gc_rank]
 						sum := gc_s_sum[gc_rank]
@@ -333,7 +360,7 @@ func gc_body_crossEntropyLossF32Kernel(gc_b *compiled.Block, logits []float32, l
 						gc_s_sum[gc_rank] = sum
 					}
 					{
-						gc_tx := gc_step3 + 1
+						gc_tx := gc_step4 + 1
 						gc_rank := gc_base + gc_tx
 						maxLogit := gc_s_maxLogit[gc_rank]
 						sum := gc_s_sum[gc_rank]
@@ -346,7 +373,7 @@ func gc_body_crossEntropyLossF32Kernel(gc_b *compiled.Block, logits []float32, l
 						gc_s_sum[gc_rank] = sum
 					}
 					{
-						gc_tx := gc_step3 + 2
+						gc_tx := gc_step4 + 2
 						gc_rank := gc_base + gc_tx
 						maxLogit := gc_s_maxLogit[gc_rank]
 						sum := gc_s_sum[gc_rank]
@@ -359,7 +386,7 @@ func gc_body_crossEntropyLossF32Kernel(gc_b *compiled.Block, logits []float32, l
 						gc_s_sum[gc_rank] = sum
 					}
 					{
-						gc_tx := gc_step3 + 3
+						gc_tx := gc_step4 + 3
 						gc_rank := gc_base + gc_tx
 						maxLogit := gc_s_maxLogit[gc_rank]
 						sum := gc_s_sum[gc_rank]
@@ -372,7 +399,7 @@ func gc_body_crossEntropyLossF32Kernel(gc_b *compiled.Block, logits []float32, l
 						gc_s_sum[gc_rank] = sum
 					}
 				}
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					maxLogit := gc_s_maxLogit[gc_rank]
 					sum := gc_s_sum[gc_rank]
@@ -385,10 +412,10 @@ func gc_body_crossEntropyLossF32Kernel(gc_b *compiled.Block, logits []float32, l
 					gc_s_sum[gc_rank] = sum
 				}
 			} else {
-				gc_step4 := gc_from
-				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+				gc_step5 := gc_from
+				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
 					{
-						gc_tx := gc_step4 + 0
+						gc_tx := gc_step5 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						maxLogit := gc_s_maxLogit[gc_rank]
@@ -403,7 +430,7 @@ func gc_body_crossEntropyLossF32Kernel(gc_b *compiled.Block, logits []float32, l
 						gc_s_sum[gc_rank] = sum
 					}
 					{
-						gc_tx := gc_step4 + 1
+						gc_tx := gc_step5 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						maxLogit := gc_s_maxLogit[gc_rank]
@@ -418,7 +445,7 @@ func gc_body_crossEntropyLossF32Kernel(gc_b *compiled.Block, logits []float32, l
 						gc_s_sum[gc_rank] = sum
 					}
 					{
-						gc_tx := gc_step4 + 2
+						gc_tx := gc_step5 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						maxLogit := gc_s_maxLogit[gc_rank]
@@ -433,7 +460,7 @@ func gc_body_crossEntropyLossF32Kernel(gc_b *compiled.Block, logits []float32, l
 						gc_s_sum[gc_rank] = sum
 					}
 					{
-						gc_tx := gc_step4 + 3
+						gc_tx := gc_step5 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						maxLogit := gc_s_maxLogit[gc_rank]
@@ -448,7 +475,7 @@ func gc_body_crossEntropyLossF32Kernel(gc_b *compiled.Block, logits []float32, l
 						gc_s_sum[gc_rank] = sum
 					}
 				}
-				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					maxLogit := gc_s_maxLogit[gc_rank]
@@ -648,7 +675,74 @@ func gc_body_crossEntropyLossF32Kernel(gc_b *compiled.Block, logits []float32, l
 				if gc_vstep3 > gc_from {
 					gc_more3 = true
 				}
-				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+				gc_step6 := gc_vstep3
+				for ; gc_step6+3 < gc_to; gc_step6 += 4 {
+					{
+						gc_tx := gc_step6 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						maxLogit := gc_s_maxLogit[gc_rank]
+						sum := gc_s_sum[gc_rank]
+						loss := gc_s_loss[gc_rank]
+						i_2 := gc_tx + gc_off3
+						gc_more3 = true
+						/*line ggml_more.go:66*/ logitI_ := logits[i_2]
+						if useShared {
+							logitI_ = tmp[i_2]
+						}
+						loss += (logitI_ - maxLogit - sum) * labels[i_2]
+						gc_s_loss[gc_rank] = loss
+					}
+					{
+						gc_tx := gc_step6 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						maxLogit := gc_s_maxLogit[gc_rank]
+						sum := gc_s_sum[gc_rank]
+						loss := gc_s_loss[gc_rank]
+						i_2 := gc_tx + gc_off3
+						gc_more3 = true
+						/*line ggml_more.go:66*/ logitI_ := logits[i_2]
+						if useShared {
+							logitI_ = tmp[i_2]
+						}
+						loss += (logitI_ - maxLogit - sum) * labels[i_2]
+						gc_s_loss[gc_rank] = loss
+					}
+					{
+						gc_tx := gc_step6 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						maxLogit := gc_s_maxLogit[gc_rank]
+						sum := gc_s_sum[gc_rank]
+						loss := gc_s_loss[gc_rank]
+						i_2 := gc_tx + gc_off3
+						gc_more3 = true
+						/*line ggml_more.go:66*/ logitI_ := logits[i_2]
+						if useShared {
+							logitI_ = tmp[i_2]
+						}
+						loss += (logitI_ - maxLogit - sum) * labels[i_2]
+						gc_s_loss[gc_rank] = loss
+					}
+					{
+						gc_tx := gc_step6 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						maxLogit := gc_s_maxLogit[gc_rank]
+						sum := gc_s_sum[gc_rank]
+						loss := gc_s_loss[gc_rank]
+						i_2 := gc_tx + gc_off3
+						gc_more3 = true
+						/*line ggml_more.go:66*/ logitI_ := logits[i_2]
+						if useShared {
+							logitI_ = tmp[i_2]
+						}
+						loss += (logitI_ - maxLogit - sum) * labels[i_2]
+						gc_s_loss[gc_rank] = loss
+					}
+				}
+				for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					maxLogit := gc_s_maxLogit[gc_rank]
@@ -810,7 +904,34 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b *compiled.Block, grad []float32,
 		}
 		archsimd.ClearAVXUpperBits()
 	}
-	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
+	gc_step := gc_vstep
+	for ; gc_step+3 < gc_n; gc_step += 4 {
+		{
+			gc_rank := gc_step + 0
+			gc_pos.Thread = gc_rank
+			/*line ggml_more.go:93*/ maxval := float32(math.Inf(-1))
+			gc_s_maxval[gc_rank] = maxval
+		}
+		{
+			gc_rank := gc_step + 1
+			gc_pos.Thread = gc_rank
+			/*line ggml_more.go:93*/ maxval := float32(math.Inf(-1))
+			gc_s_maxval[gc_rank] = maxval
+		}
+		{
+			gc_rank := gc_step + 2
+			gc_pos.Thread = gc_rank
+			/*line ggml_more.go:93*/ maxval := float32(math.Inf(-1))
+			gc_s_maxval[gc_rank] = maxval
+		}
+		{
+			gc_rank := gc_step + 3
+			gc_pos.Thread = gc_rank
+			/*line ggml_more.go:93*/ maxval := float32(math.Inf(-1))
+			gc_s_maxval[gc_rank] = maxval
+		}
+	}
+	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		/*line ggml_more.go:93*/ maxval := float32(math.Inf(-1))
 		gc_s_maxval[gc_rank] = maxval
@@ -833,10 +954,10 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b *compiled.Block, grad []float32,
 			if gc_from >= 0 && gc_off4 >= 0 && gc_off4 <= len(logits) && gc_to <= len(logits)-gc_off4 && gc_off4 <= len(tmp) && gc_to <= len(tmp)-gc_off4 {
 				gc_at := logits[gc_off4:][:gc_to]
 				gc_at2 := tmp[gc_off4:][:gc_to]
-				gc_step := gc_from
-				for ; gc_step+3 < gc_to; gc_step += 4 {
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
-						gc_tx := gc_step + 0
+						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						maxval := gc_s_maxval[gc_rank]
 						gc_more = true
@@ -848,7 +969,7 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b *compiled.Block, grad []float32,
 						gc_s_maxval[gc_rank] = maxval
 					}
 					{
-						gc_tx := gc_step + 1
+						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						maxval := gc_s_maxval[gc_rank]
 						gc_more = true
@@ -860,7 +981,7 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b *compiled.Block, grad []float32,
 						gc_s_maxval[gc_rank] = maxval
 					}
 					{
-						gc_tx := gc_step + 2
+						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						maxval := gc_s_maxval[gc_rank]
 						gc_more = true
@@ -872,7 +993,7 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b *compiled.Block, grad []float32,
 						gc_s_maxval[gc_rank] = maxval
 					}
 					{
-						gc_tx := gc_step + 3
+						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						maxval := gc_s_maxval[gc_rank]
 						gc_more = true
@@ -884,7 +1005,7 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b *compiled.Block, grad []float32,
 						gc_s_maxval[gc_rank] = maxval
 					}
 				}
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					maxval := gc_s_maxval[gc_rank]
 					gc_more = true
@@ -896,10 +1017,10 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b *compiled.Block, grad []float32,
 					gc_s_maxval[gc_rank] = maxval
 				}
 			} else {
-				gc_step2 := gc_from
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+				gc_step3 := gc_from
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					{
-						gc_tx := gc_step2 + 0
+						gc_tx := gc_step3 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						maxval := gc_s_maxval[gc_rank]
@@ -913,7 +1034,7 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b *compiled.Block, grad []float32,
 						gc_s_maxval[gc_rank] = maxval
 					}
 					{
-						gc_tx := gc_step2 + 1
+						gc_tx := gc_step3 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						maxval := gc_s_maxval[gc_rank]
@@ -927,7 +1048,7 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b *compiled.Block, grad []float32,
 						gc_s_maxval[gc_rank] = maxval
 					}
 					{
-						gc_tx := gc_step2 + 2
+						gc_tx := gc_step3 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						maxval := gc_s_maxval[gc_rank]
@@ -941,7 +1062,7 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b *compiled.Block, grad []float32,
 						gc_s_maxval[gc_rank] = maxval
 					}
 					{
-						gc_tx := gc_step2 + 3
+						gc_tx := gc_step3 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						maxval := gc_s_maxval[gc_rank]
@@ -955,7 +1076,7 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b *compiled.Block, grad []float32,
 						gc_s_maxval[gc_rank] = maxval
 					}
 				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					maxval := gc_s_maxval[gc_rank]
@@ -1348,7 +1469,62 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b *compiled.Block, grad []float32,
 				if gc_vstep3 > gc_from {
 					gc_more3 = true
 				}
-				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+				gc_step4 := gc_vstep3
+				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+					{
+						gc_tx := gc_step4 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						smScale := gc_s_smScale[gc_rank]
+						i_2 := gc_tx + gc_off3
+						gc_more3 = true
+						/*line ggml_more.go:124*/ val_2 := dst[i_2]
+						if useShared {
+							val_2 = tmp[i_2]
+						}
+						dst[i_2] = (val_2*smScale - labels[i_2]) * dByNrows
+					}
+					{
+						gc_tx := gc_step4 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						smScale := gc_s_smScale[gc_rank]
+						i_2 := gc_tx + gc_off3
+						gc_more3 = true
+						/*line ggml_more.go:124*/ val_2 := dst[i_2]
+						if useShared {
+							val_2 = tmp[i_2]
+						}
+						dst[i_2] = (val_2*smScale - labels[i_2]) * dByNrows
+					}
+					{
+						gc_tx := gc_step4 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						smScale := gc_s_smScale[gc_rank]
+						i_2 := gc_tx + gc_off3
+						gc_more3 = true
+						/*line ggml_more.go:124*/ val_2 := dst[i_2]
+						if useShared {
+							val_2 = tmp[i_2]
+						}
+						dst[i_2] = (val_2*smScale - labels[i_2]) * dByNrows
+					}
+					{
+						gc_tx := gc_step4 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						smScale := gc_s_smScale[gc_rank]
+						i_2 := gc_tx + gc_off3
+						gc_more3 = true
+						/*line ggml_more.go:124*/ val_2 := dst[i_2]
+						if useShared {
+							val_2 = tmp[i_2]
+						}
+						dst[i_2] = (val_2*smScale - labels[i_2]) * dByNrows
+					}
+				}
+				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					smScale := gc_s_smScale[gc_rank]
@@ -1459,7 +1635,42 @@ func gc_body_initIndicesKernel(gc_b *compiled.Block, gc_lo, gc_hi int, indices [
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+				gc_step := gc_vstep2
+				for ; gc_step+3 < gc_to; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
+						gc_pos.Thread = gc_base + gc_tx
+						col := gc_bx*gc_bdx + gc_tx
+						/*line ggml_more.go:140*/ if col < ncols && row < nrows {
+							indices[row*ncols+col] = int32(col)
+						}
+					}
+					{
+						gc_tx := gc_step + 1
+						gc_pos.Thread = gc_base + gc_tx
+						col := gc_bx*gc_bdx + gc_tx
+						/*line ggml_more.go:140*/ if col < ncols && row < nrows {
+							indices[row*ncols+col] = int32(col)
+						}
+					}
+					{
+						gc_tx := gc_step + 2
+						gc_pos.Thread = gc_base + gc_tx
+						col := gc_bx*gc_bdx + gc_tx
+						/*line ggml_more.go:140*/ if col < ncols && row < nrows {
+							indices[row*ncols+col] = int32(col)
+						}
+					}
+					{
+						gc_tx := gc_step + 3
+						gc_pos.Thread = gc_base + gc_tx
+						col := gc_bx*gc_bdx + gc_tx
+						/*line ggml_more.go:140*/ if col < ncols && row < nrows {
+							indices[row*ncols+col] = int32(col)
+						}
+					}
+				}
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					col := gc_bx*gc_bdx + gc_tx
 					/*line ggml_more.go:140*/ if col < ncols && row < nrows {
@@ -1536,7 +1747,38 @@ func gc_body_argsortF32I32Kernel(gc_b *compiled.Block, x []float32, dst []int32,
 				if gc_vstep2 > gc_from {
 					gc_more = true
 				}
-				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+				gc_step := gc_vstep2
+				for ; gc_step+3 < gc_to; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
+						gc_pos.Thread = gc_base + gc_tx
+						col := gc_tx + gc_off
+						gc_more = true
+						/*line ggml_more.go:207*/ dstRow[col] = int32(col)
+					}
+					{
+						gc_tx := gc_step + 1
+						gc_pos.Thread = gc_base + gc_tx
+						col := gc_tx + gc_off
+						gc_more = true
+						/*line ggml_more.go:207*/ dstRow[col] = int32(col)
+					}
+					{
+						gc_tx := gc_step + 2
+						gc_pos.Thread = gc_base + gc_tx
+						col := gc_tx + gc_off
+						gc_more = true
+						/*line ggml_more.go:207*/ dstRow[col] = int32(col)
+					}
+					{
+						gc_tx := gc_step + 3
+						gc_pos.Thread = gc_base + gc_tx
+						col := gc_tx + gc_off
+						gc_more = true
+						/*line ggml_more.go:207*/ dstRow[col] = int32(col)
+					}
+				}
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					col := gc_tx + gc_off
 					gc_more = true
@@ -1641,7 +1883,38 @@ func gc_body_argsortF32I32Kernel(gc_b *compiled.Block, x []float32, dst []int32,
 				if gc_vstep4 > gc_from {
 					gc_more3 = true
 				}
-				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
+				gc_step2 := gc_vstep4
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+					{
+						gc_tx := gc_step2 + 0
+						gc_pos.Thread = gc_base + gc_tx
+						col_2 := gc_tx + gc_off3
+						gc_more3 = true
+						/*line ggml_more.go:222*/ dst[row*ncols+col_2] = dstRow[col_2]
+					}
+					{
+						gc_tx := gc_step2 + 1
+						gc_pos.Thread = gc_base + gc_tx
+						col_2 := gc_tx + gc_off3
+						gc_more3 = true
+						/*line ggml_more.go:222*/ dst[row*ncols+col_2] = dstRow[col_2]
+					}
+					{
+						gc_tx := gc_step2 + 2
+						gc_pos.Thread = gc_base + gc_tx
+						col_2 := gc_tx + gc_off3
+						gc_more3 = true
+						/*line ggml_more.go:222*/ dst[row*ncols+col_2] = dstRow[col_2]
+					}
+					{
+						gc_tx := gc_step2 + 3
+						gc_pos.Thread = gc_base + gc_tx
+						col_2 := gc_tx + gc_off3
+						gc_more3 = true
+						/*line ggml_more.go:222*/ dst[row*ncols+col_2] = dstRow[col_2]
+					}
+				}
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					col_2 := gc_tx + gc_off3
 					gc_more3 = true

@@ -652,7 +652,42 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 				/*line ggml_softmax.go:227*/ r = val
 				/*line ggml_softmax.go:227*/ r.StoreSlice(gc_s_r[gc_rank:])
 			}
-			for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
+			gc_step := gc_vstep
+			for ; gc_step+3 < gc_n; gc_step += 4 {
+				{
+					gc_rank := gc_step + 0
+					gc_pos.Thread = gc_rank
+					val := gc_s_val[gc_rank]
+					var r float32
+					/*line ggml_softmax.go:227*/ r = val
+					gc_s_r[gc_rank] = r
+				}
+				{
+					gc_rank := gc_step + 1
+					gc_pos.Thread = gc_rank
+					val := gc_s_val[gc_rank]
+					var r float32
+					/*line ggml_softmax.go:227*/ r = val
+					gc_s_r[gc_rank] = r
+				}
+				{
+					gc_rank := gc_step + 2
+					gc_pos.Thread = gc_rank
+					val := gc_s_val[gc_rank]
+					var r float32
+					/*line ggml_softmax.go:227*/ r = val
+					gc_s_r[gc_rank] = r
+				}
+				{
+					gc_rank := gc_step + 3
+					gc_pos.Thread = gc_rank
+					val := gc_s_val[gc_rank]
+					var r float32
+					/*line ggml_softmax.go:227*/ r = val
+					gc_s_r[gc_rank] = r
+				}
+			}
+			for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
 				gc_pos.Thread = gc_rank
 				val := gc_s_val[gc_rank]
 				var r float32
@@ -670,10 +705,10 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 				gc_off := gc_bx
 				/*line ggml_softmax.go:236*/ if gc_from >= 0 && gc_off >= 0 && gc_off < len(tmpVals_) {
 					gc_at := tmpVals_[gc_off:][:1]
-					gc_step := gc_from
-					for ; gc_step+3 < gc_to; gc_step += 4 {
+					gc_step2 := gc_from
+					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 						{
-							gc_tx := gc_step + 0
+							gc_tx := gc_step2 + 0
 							gc_rank := gc_base + gc_tx
 							/*line ggml_softmax.go:262*/ var localMax float32
 							r := gc_s_r[gc_rank]
@@ -681,7 +716,7 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 							/*line ggml_softmax.go:286*/ gc_at[0] = localMax
 						}
 						{
-							gc_tx := gc_step + 1
+							gc_tx := gc_step2 + 1
 							gc_rank := gc_base + gc_tx
 							/*line ggml_softmax.go:262*/ var localMax float32
 							r := gc_s_r[gc_rank]
@@ -689,7 +724,7 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 							/*line ggml_softmax.go:286*/ gc_at[0] = localMax
 						}
 						{
-							gc_tx := gc_step + 2
+							gc_tx := gc_step2 + 2
 							gc_rank := gc_base + gc_tx
 							/*line ggml_softmax.go:262*/ var localMax float32
 							r := gc_s_r[gc_rank]
@@ -697,7 +732,7 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 							/*line ggml_softmax.go:286*/ gc_at[0] = localMax
 						}
 						{
-							gc_tx := gc_step + 3
+							gc_tx := gc_step2 + 3
 							gc_rank := gc_base + gc_tx
 							/*line ggml_softmax.go:262*/ var localMax float32
 							r := gc_s_r[gc_rank]
@@ -705,7 +740,7 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 							/*line ggml_softmax.go:286*/ gc_at[0] = localMax
 						}
 					}
-					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						/*line ggml_softmax.go:262*/ var localMax float32
 						r := gc_s_r[gc_rank]
@@ -713,10 +748,10 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 						/*line ggml_softmax.go:286*/ gc_at[0] = localMax
 					}
 				} else {
-					gc_step2 := gc_from
-					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+					gc_step3 := gc_from
+					for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 						{
-							gc_tx := gc_step2 + 0
+							gc_tx := gc_step3 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							/*line ggml_softmax.go:262*/ var localMax float32
@@ -725,7 +760,7 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 							/*line ggml_softmax.go:286*/ tmpVals_[gc_bx] = localMax
 						}
 						{
-							gc_tx := gc_step2 + 1
+							gc_tx := gc_step3 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							/*line ggml_softmax.go:262*/ var localMax float32
@@ -734,7 +769,7 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 							/*line ggml_softmax.go:286*/ tmpVals_[gc_bx] = localMax
 						}
 						{
-							gc_tx := gc_step2 + 2
+							gc_tx := gc_step3 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							/*line ggml_softmax.go:262*/ var localMax float32
@@ -743,7 +778,7 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 							/*line ggml_softmax.go:286*/ tmpVals_[gc_bx] = localMax
 						}
 						{
-							gc_tx := gc_step2 + 3
+							gc_tx := gc_step3 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							/*line ggml_softmax.go:262*/ var localMax float32
@@ -752,7 +787,7 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 							/*line ggml_softmax.go:286*/ tmpVals_[gc_bx] = localMax
 						}
 					}
-					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						/*line ggml_softmax.go:262*/ var localMax float32
@@ -918,7 +953,42 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 				/*line ggml_softmax.go:227*/ r_3 = val_
 				/*line ggml_softmax.go:227*/ r_3.StoreSlice(gc_s_r_3[gc_rank:])
 			}
-			for gc_rank := gc_vstep2; gc_rank < gc_n; gc_rank++ {
+			gc_step4 := gc_vstep2
+			for ; gc_step4+3 < gc_n; gc_step4 += 4 {
+				{
+					gc_rank := gc_step4 + 0
+					gc_pos.Thread = gc_rank
+					val_ := gc_s_val_[gc_rank]
+					var r_3 float32
+					/*line ggml_softmax.go:227*/ r_3 = val_
+					gc_s_r_3[gc_rank] = r_3
+				}
+				{
+					gc_rank := gc_step4 + 1
+					gc_pos.Thread = gc_rank
+					val_ := gc_s_val_[gc_rank]
+					var r_3 float32
+					/*line ggml_softmax.go:227*/ r_3 = val_
+					gc_s_r_3[gc_rank] = r_3
+				}
+				{
+					gc_rank := gc_step4 + 2
+					gc_pos.Thread = gc_rank
+					val_ := gc_s_val_[gc_rank]
+					var r_3 float32
+					/*line ggml_softmax.go:227*/ r_3 = val_
+					gc_s_r_3[gc_rank] = r_3
+				}
+				{
+					gc_rank := gc_step4 + 3
+					gc_pos.Thread = gc_rank
+					val_ := gc_s_val_[gc_rank]
+					var r_3 float32
+					/*line ggml_softmax.go:227*/ r_3 = val_
+					gc_s_r_3[gc_rank] = r_3
+				}
+			}
+			for gc_rank := gc_step4; gc_rank < gc_n; gc_rank++ {
 				gc_pos.Thread = gc_rank
 				val_ := gc_s_val_[gc_rank]
 				var r_3 float32
@@ -1146,7 +1216,42 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 				/*line ggml_softmax.go:249*/ r_6 = val_2
 				/*line ggml_softmax.go:249*/ r_6.StoreSlice(gc_s_r_6[gc_rank:])
 			}
-			for gc_rank := gc_vstep3; gc_rank < gc_n; gc_rank++ {
+			gc_step5 := gc_vstep3
+			for ; gc_step5+3 < gc_n; gc_step5 += 4 {
+				{
+					gc_rank := gc_step5 + 0
+					gc_pos.Thread = gc_rank
+					val_2 := gc_s_val_2[gc_rank]
+					var r_6 float32
+					/*line ggml_softmax.go:249*/ r_6 = val_2
+					gc_s_r_6[gc_rank] = r_6
+				}
+				{
+					gc_rank := gc_step5 + 1
+					gc_pos.Thread = gc_rank
+					val_2 := gc_s_val_2[gc_rank]
+					var r_6 float32
+					/*line ggml_softmax.go:249*/ r_6 = val_2
+					gc_s_r_6[gc_rank] = r_6
+				}
+				{
+					gc_rank := gc_step5 + 2
+					gc_pos.Thread = gc_rank
+					val_2 := gc_s_val_2[gc_rank]
+					var r_6 float32
+					/*line ggml_softmax.go:249*/ r_6 = val_2
+					gc_s_r_6[gc_rank] = r_6
+				}
+				{
+					gc_rank := gc_step5 + 3
+					gc_pos.Thread = gc_rank
+					val_2 := gc_s_val_2[gc_rank]
+					var r_6 float32
+					/*line ggml_softmax.go:249*/ r_6 = val_2
+					gc_s_r_6[gc_rank] = r_6
+				}
+			}
+			for gc_rank := gc_step5; gc_rank < gc_n; gc_rank++ {
 				gc_pos.Thread = gc_rank
 				val_2 := gc_s_val_2[gc_rank]
 				var r_6 float32
@@ -1164,10 +1269,10 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 				gc_off3 := gc_bx
 				/*line ggml_softmax.go:258*/ if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(tmpVals_) {
 					gc_at3 := tmpVals_[gc_off3:][:1]
-					gc_step3 := gc_from
-					for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+					gc_step6 := gc_from
+					for ; gc_step6+3 < gc_to; gc_step6 += 4 {
 						{
-							gc_tx := gc_step3 + 0
+							gc_tx := gc_step6 + 0
 							gc_rank := gc_base + gc_tx
 							/*line ggml_softmax.go:262*/ var tmpExpf float32
 							r_6 := gc_s_r_6[gc_rank]
@@ -1175,7 +1280,7 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 							/*line ggml_softmax.go:322*/ gc_at3[0] = tmpExpf
 						}
 						{
-							gc_tx := gc_step3 + 1
+							gc_tx := gc_step6 + 1
 							gc_rank := gc_base + gc_tx
 							/*line ggml_softmax.go:262*/ var tmpExpf float32
 							r_6 := gc_s_r_6[gc_rank]
@@ -1183,7 +1288,7 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 							/*line ggml_softmax.go:322*/ gc_at3[0] = tmpExpf
 						}
 						{
-							gc_tx := gc_step3 + 2
+							gc_tx := gc_step6 + 2
 							gc_rank := gc_base + gc_tx
 							/*line ggml_softmax.go:262*/ var tmpExpf float32
 							r_6 := gc_s_r_6[gc_rank]
@@ -1191,7 +1296,7 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 							/*line ggml_softmax.go:322*/ gc_at3[0] = tmpExpf
 						}
 						{
-							gc_tx := gc_step3 + 3
+							gc_tx := gc_step6 + 3
 							gc_rank := gc_base + gc_tx
 							/*line ggml_softmax.go:262*/ var tmpExpf float32
 							r_6 := gc_s_r_6[gc_rank]
@@ -1199,7 +1304,7 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 							/*line ggml_softmax.go:322*/ gc_at3[0] = tmpExpf
 						}
 					}
-					for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						/*line ggml_softmax.go:262*/ var tmpExpf float32
 						r_6 := gc_s_r_6[gc_rank]
@@ -1207,10 +1312,10 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 						/*line ggml_softmax.go:322*/ gc_at3[0] = tmpExpf
 					}
 				} else {
-					gc_step4 := gc_from
-					for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+					gc_step7 := gc_from
+					for ; gc_step7+3 < gc_to; gc_step7 += 4 {
 						{
-							gc_tx := gc_step4 + 0
+							gc_tx := gc_step7 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							/*line ggml_softmax.go:262*/ var tmpExpf float32
@@ -1219,7 +1324,7 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 							/*line ggml_softmax.go:322*/ tmpVals_[gc_bx] = tmpExpf
 						}
 						{
-							gc_tx := gc_step4 + 1
+							gc_tx := gc_step7 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							/*line ggml_softmax.go:262*/ var tmpExpf float32
@@ -1228,7 +1333,7 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 							/*line ggml_softmax.go:322*/ tmpVals_[gc_bx] = tmpExpf
 						}
 						{
-							gc_tx := gc_step4 + 2
+							gc_tx := gc_step7 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							/*line ggml_softmax.go:262*/ var tmpExpf float32
@@ -1237,7 +1342,7 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 							/*line ggml_softmax.go:322*/ tmpVals_[gc_bx] = tmpExpf
 						}
 						{
-							gc_tx := gc_step4 + 3
+							gc_tx := gc_step7 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							/*line ggml_softmax.go:262*/ var tmpExpf float32
@@ -1246,7 +1351,7 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 							/*line ggml_softmax.go:322*/ tmpVals_[gc_bx] = tmpExpf
 						}
 					}
-					for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_step7; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						/*line ggml_softmax.go:262*/ var tmpExpf float32
@@ -1421,7 +1526,42 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 				/*line ggml_softmax.go:249*/ r_9 = val_3
 				/*line ggml_softmax.go:249*/ r_9.StoreSlice(gc_s_r_9[gc_rank:])
 			}
-			for gc_rank := gc_vstep4; gc_rank < gc_n; gc_rank++ {
+			gc_step8 := gc_vstep4
+			for ; gc_step8+3 < gc_n; gc_step8 += 4 {
+				{
+					gc_rank := gc_step8 + 0
+					gc_pos.Thread = gc_rank
+					val_3 := gc_s_val_3[gc_rank]
+					var r_9 float32
+					/*line ggml_softmax.go:249*/ r_9 = val_3
+					gc_s_r_9[gc_rank] = r_9
+				}
+				{
+					gc_rank := gc_step8 + 1
+					gc_pos.Thread = gc_rank
+					val_3 := gc_s_val_3[gc_rank]
+					var r_9 float32
+					/*line ggml_softmax.go:249*/ r_9 = val_3
+					gc_s_r_9[gc_rank] = r_9
+				}
+				{
+					gc_rank := gc_step8 + 2
+					gc_pos.Thread = gc_rank
+					val_3 := gc_s_val_3[gc_rank]
+					var r_9 float32
+					/*line ggml_softmax.go:249*/ r_9 = val_3
+					gc_s_r_9[gc_rank] = r_9
+				}
+				{
+					gc_rank := gc_step8 + 3
+					gc_pos.Thread = gc_rank
+					val_3 := gc_s_val_3[gc_rank]
+					var r_9 float32
+					/*line ggml_softmax.go:249*/ r_9 = val_3
+					gc_s_r_9[gc_rank] = r_9
+				}
+			}
+			for gc_rank := gc_step8; gc_rank < gc_n; gc_rank++ {
 				gc_pos.Thread = gc_rank
 				val_3 := gc_s_val_3[gc_rank]
 				var r_9 float32
@@ -1534,7 +1674,34 @@ func gc_body_softMaxBackF32Kernel(gc_b *compiled.Block, grad []float32, dstf []f
 		var dgfDot float32 = float32(0.0)
 		/*line ggml_softmax.go:377*/ lanes.BroadcastFloat32x8(dgfDot).StoreSlice(gc_s_dgfDot[gc_rank:])
 	}
-	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
+	gc_step := gc_vstep
+	for ; gc_step+3 < gc_n; gc_step += 4 {
+		{
+			gc_rank := gc_step + 0
+			gc_pos.Thread = gc_rank
+			dgfDot := float32(0.0)
+			gc_s_dgfDot[gc_rank] = dgfDot
+		}
+		{
+			gc_rank := gc_step + 1
+			gc_pos.Thread = gc_rank
+			dgfDot := float32(0.0)
+			gc_s_dgfDot[gc_rank] = dgfDot
+		}
+		{
+			gc_rank := gc_step + 2
+			gc_pos.Thread = gc_rank
+			dgfDot := float32(0.0)
+			gc_s_dgfDot[gc_rank] = dgfDot
+		}
+		{
+			gc_rank := gc_step + 3
+			gc_pos.Thread = gc_rank
+			dgfDot := float32(0.0)
+			gc_s_dgfDot[gc_rank] = dgfDot
+		}
+	}
+	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		dgfDot := float32(0.0)
 		gc_s_dgfDot[gc_rank] = dgfDot
@@ -1595,7 +1762,54 @@ func gc_body_softMaxBackF32Kernel(gc_b *compiled.Block, grad []float32, dstf []f
 				if gc_vstep3 > gc_from {
 					gc_more = true
 				}
-				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+				gc_step2 := gc_vstep3
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+					{
+						gc_tx := gc_step2 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+						dgfDot := gc_s_dgfDot[gc_rank]
+						/*line ggml_softmax.go:378*/ col := tid + gc_off
+						gc_more = true
+						/*line ggml_softmax.go:379*/ dgfDot += dstf[col] * grad[col]
+						gc_s_dgfDot[gc_rank] = dgfDot
+					}
+					{
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+						dgfDot := gc_s_dgfDot[gc_rank]
+						/*line ggml_softmax.go:378*/ col := tid + gc_off
+						gc_more = true
+						/*line ggml_softmax.go:379*/ dgfDot += dstf[col] * grad[col]
+						gc_s_dgfDot[gc_rank] = dgfDot
+					}
+					{
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+						dgfDot := gc_s_dgfDot[gc_rank]
+						/*line ggml_softmax.go:378*/ col := tid + gc_off
+						gc_more = true
+						/*line ggml_softmax.go:379*/ dgfDot += dstf[col] * grad[col]
+						gc_s_dgfDot[gc_rank] = dgfDot
+					}
+					{
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+						dgfDot := gc_s_dgfDot[gc_rank]
+						/*line ggml_softmax.go:378*/ col := tid + gc_off
+						gc_more = true
+						/*line ggml_softmax.go:379*/ dgfDot += dstf[col] * grad[col]
+						gc_s_dgfDot[gc_rank] = dgfDot
+					}
+				}
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -1665,48 +1879,48 @@ func gc_body_softMaxBackF32Kernel(gc_b *compiled.Block, grad []float32, dstf []f
 				gc_at3 := dst[gc_off4:][:gc_to]
 				gc_at4 := grad[gc_off4:][:gc_to]
 				gc_at5 := dstf[gc_off4:][:gc_to]
-				gc_step := gc_from
-				for ; gc_step+3 < gc_to; gc_step += 4 {
+				gc_step3 := gc_from
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					{
-						gc_tx := gc_step + 0
+						gc_tx := gc_step3 + 0
 						gc_rank := gc_base + gc_tx
 						dgfDot := gc_s_dgfDot[gc_rank]
 						gc_more2 = true
 						/*line ggml_softmax.go:385*/ gc_at3[gc_tx] = scale * (gc_at4[gc_tx] - dgfDot) * gc_at5[gc_tx]
 					}
 					{
-						gc_tx := gc_step + 1
+						gc_tx := gc_step3 + 1
 						gc_rank := gc_base + gc_tx
 						dgfDot := gc_s_dgfDot[gc_rank]
 						gc_more2 = true
 						/*line ggml_softmax.go:385*/ gc_at3[gc_tx] = scale * (gc_at4[gc_tx] - dgfDot) * gc_at5[gc_tx]
 					}
 					{
-						gc_tx := gc_step + 2
+						gc_tx := gc_step3 + 2
 						gc_rank := gc_base + gc_tx
 						dgfDot := gc_s_dgfDot[gc_rank]
 						gc_more2 = true
 						/*line ggml_softmax.go:385*/ gc_at3[gc_tx] = scale * (gc_at4[gc_tx] - dgfDot) * gc_at5[gc_tx]
 					}
 					{
-						gc_tx := gc_step + 3
+						gc_tx := gc_step3 + 3
 						gc_rank := gc_base + gc_tx
 						dgfDot := gc_s_dgfDot[gc_rank]
 						gc_more2 = true
 						/*line ggml_softmax.go:385*/ gc_at3[gc_tx] = scale * (gc_at4[gc_tx] - dgfDot) * gc_at5[gc_tx]
 					}
 				}
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					dgfDot := gc_s_dgfDot[gc_rank]
 					gc_more2 = true
 					/*line ggml_softmax.go:385*/ gc_at3[gc_tx] = scale * (gc_at4[gc_tx] - dgfDot) * gc_at5[gc_tx]
 				}
 			} else {
-				gc_step2 := gc_from
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+				gc_step4 := gc_from
+				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 					{
-						gc_tx := gc_step2 + 0
+						gc_tx := gc_step4 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
@@ -1716,7 +1930,7 @@ func gc_body_softMaxBackF32Kernel(gc_b *compiled.Block, grad []float32, dstf []f
 						/*line ggml_softmax.go:385*/ dst[col_] = scale * (grad[col_] - dgfDot) * dstf[col_]
 					}
 					{
-						gc_tx := gc_step2 + 1
+						gc_tx := gc_step4 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
@@ -1726,7 +1940,7 @@ func gc_body_softMaxBackF32Kernel(gc_b *compiled.Block, grad []float32, dstf []f
 						/*line ggml_softmax.go:385*/ dst[col_] = scale * (grad[col_] - dgfDot) * dstf[col_]
 					}
 					{
-						gc_tx := gc_step2 + 2
+						gc_tx := gc_step4 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
@@ -1736,7 +1950,7 @@ func gc_body_softMaxBackF32Kernel(gc_b *compiled.Block, grad []float32, dstf []f
 						/*line ggml_softmax.go:385*/ dst[col_] = scale * (grad[col_] - dgfDot) * dstf[col_]
 					}
 					{
-						gc_tx := gc_step2 + 3
+						gc_tx := gc_step4 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
@@ -1746,7 +1960,7 @@ func gc_body_softMaxBackF32Kernel(gc_b *compiled.Block, grad []float32, dstf []f
 						/*line ggml_softmax.go:385*/ dst[col_] = scale * (grad[col_] - dgfDot) * dstf[col_]
 					}
 				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx

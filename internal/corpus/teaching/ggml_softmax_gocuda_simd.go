@@ -1428,7 +1428,42 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
+			gc_step := gc_vstep
+			for ; gc_step+3 < gc_n; gc_step += 4 {
+				{
+					gc_rank := gc_step + 0
+					gc_pos.Thread = gc_rank
+					val := gc_s_val[gc_rank]
+					var r float32
+					/*line ggml_softmax.go:227*/ r = val
+					gc_s_r[gc_rank] = r
+				}
+				{
+					gc_rank := gc_step + 1
+					gc_pos.Thread = gc_rank
+					val := gc_s_val[gc_rank]
+					var r float32
+					/*line ggml_softmax.go:227*/ r = val
+					gc_s_r[gc_rank] = r
+				}
+				{
+					gc_rank := gc_step + 2
+					gc_pos.Thread = gc_rank
+					val := gc_s_val[gc_rank]
+					var r float32
+					/*line ggml_softmax.go:227*/ r = val
+					gc_s_r[gc_rank] = r
+				}
+				{
+					gc_rank := gc_step + 3
+					gc_pos.Thread = gc_rank
+					val := gc_s_val[gc_rank]
+					var r float32
+					/*line ggml_softmax.go:227*/ r = val
+					gc_s_r[gc_rank] = r
+				}
+			}
+			for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
 				gc_pos.Thread = gc_rank
 				val := gc_s_val[gc_rank]
 				var r float32
@@ -1446,10 +1481,10 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 				gc_off := gc_bx
 				/*line ggml_softmax.go:236*/ if gc_from >= 0 && gc_off >= 0 && gc_off < len(tmpVals_) {
 					gc_at := tmpVals_[gc_off:][:1]
-					gc_step := gc_from
-					for ; gc_step+3 < gc_to; gc_step += 4 {
+					gc_step2 := gc_from
+					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 						{
-							gc_tx := gc_step + 0
+							gc_tx := gc_step2 + 0
 							gc_rank := gc_base + gc_tx
 							/*line ggml_softmax.go:262*/ var localMax float32
 							r := gc_s_r[gc_rank]
@@ -1457,7 +1492,7 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 							/*line ggml_softmax.go:286*/ gc_at[0] = localMax
 						}
 						{
-							gc_tx := gc_step + 1
+							gc_tx := gc_step2 + 1
 							gc_rank := gc_base + gc_tx
 							/*line ggml_softmax.go:262*/ var localMax float32
 							r := gc_s_r[gc_rank]
@@ -1465,7 +1500,7 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 							/*line ggml_softmax.go:286*/ gc_at[0] = localMax
 						}
 						{
-							gc_tx := gc_step + 2
+							gc_tx := gc_step2 + 2
 							gc_rank := gc_base + gc_tx
 							/*line ggml_softmax.go:262*/ var localMax float32
 							r := gc_s_r[gc_rank]
@@ -1473,7 +1508,7 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 							/*line ggml_softmax.go:286*/ gc_at[0] = localMax
 						}
 						{
-							gc_tx := gc_step + 3
+							gc_tx := gc_step2 + 3
 							gc_rank := gc_base + gc_tx
 							/*line ggml_softmax.go:262*/ var localMax float32
 							r := gc_s_r[gc_rank]
@@ -1481,7 +1516,7 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 							/*line ggml_softmax.go:286*/ gc_at[0] = localMax
 						}
 					}
-					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						/*line ggml_softmax.go:262*/ var localMax float32
 						r := gc_s_r[gc_rank]
@@ -1489,10 +1524,10 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 						/*line ggml_softmax.go:286*/ gc_at[0] = localMax
 					}
 				} else {
-					gc_step2 := gc_from
-					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+					gc_step3 := gc_from
+					for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 						{
-							gc_tx := gc_step2 + 0
+							gc_tx := gc_step3 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							/*line ggml_softmax.go:262*/ var localMax float32
@@ -1501,7 +1536,7 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 							/*line ggml_softmax.go:286*/ tmpVals_[gc_bx] = localMax
 						}
 						{
-							gc_tx := gc_step2 + 1
+							gc_tx := gc_step3 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							/*line ggml_softmax.go:262*/ var localMax float32
@@ -1510,7 +1545,7 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 							/*line ggml_softmax.go:286*/ tmpVals_[gc_bx] = localMax
 						}
 						{
-							gc_tx := gc_step2 + 2
+							gc_tx := gc_step3 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							/*line ggml_softmax.go:262*/ var localMax float32
@@ -1519,7 +1554,7 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 							/*line ggml_softmax.go:286*/ tmpVals_[gc_bx] = localMax
 						}
 						{
-							gc_tx := gc_step2 + 3
+							gc_tx := gc_step3 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							/*line ggml_softmax.go:262*/ var localMax float32
@@ -1528,7 +1563,7 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 							/*line ggml_softmax.go:286*/ tmpVals_[gc_bx] = localMax
 						}
 					}
-					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						/*line ggml_softmax.go:262*/ var localMax float32
@@ -1730,7 +1765,42 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_rank := gc_vstep2; gc_rank < gc_n; gc_rank++ {
+			gc_step4 := gc_vstep2
+			for ; gc_step4+3 < gc_n; gc_step4 += 4 {
+				{
+					gc_rank := gc_step4 + 0
+					gc_pos.Thread = gc_rank
+					val_ := gc_s_val_[gc_rank]
+					var r_3 float32
+					/*line ggml_softmax.go:227*/ r_3 = val_
+					gc_s_r_3[gc_rank] = r_3
+				}
+				{
+					gc_rank := gc_step4 + 1
+					gc_pos.Thread = gc_rank
+					val_ := gc_s_val_[gc_rank]
+					var r_3 float32
+					/*line ggml_softmax.go:227*/ r_3 = val_
+					gc_s_r_3[gc_rank] = r_3
+				}
+				{
+					gc_rank := gc_step4 + 2
+					gc_pos.Thread = gc_rank
+					val_ := gc_s_val_[gc_rank]
+					var r_3 float32
+					/*line ggml_softmax.go:227*/ r_3 = val_
+					gc_s_r_3[gc_rank] = r_3
+				}
+				{
+					gc_rank := gc_step4 + 3
+					gc_pos.Thread = gc_rank
+					val_ := gc_s_val_[gc_rank]
+					var r_3 float32
+					/*line ggml_softmax.go:227*/ r_3 = val_
+					gc_s_r_3[gc_rank] = r_3
+				}
+			}
+			for gc_rank := gc_step4; gc_rank < gc_n; gc_rank++ {
 				gc_pos.Thread = gc_rank
 				val_ := gc_s_val_[gc_rank]
 				var r_3 float32
@@ -2062,7 +2132,42 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_rank := gc_vstep3; gc_rank < gc_n; gc_rank++ {
+			gc_step5 := gc_vstep3
+			for ; gc_step5+3 < gc_n; gc_step5 += 4 {
+				{
+					gc_rank := gc_step5 + 0
+					gc_pos.Thread = gc_rank
+					val_2 := gc_s_val_2[gc_rank]
+					var r_6 float32
+					/*line ggml_softmax.go:249*/ r_6 = val_2
+					gc_s_r_6[gc_rank] = r_6
+				}
+				{
+					gc_rank := gc_step5 + 1
+					gc_pos.Thread = gc_rank
+					val_2 := gc_s_val_2[gc_rank]
+					var r_6 float32
+					/*line ggml_softmax.go:249*/ r_6 = val_2
+					gc_s_r_6[gc_rank] = r_6
+				}
+				{
+					gc_rank := gc_step5 + 2
+					gc_pos.Thread = gc_rank
+					val_2 := gc_s_val_2[gc_rank]
+					var r_6 float32
+					/*line ggml_softmax.go:249*/ r_6 = val_2
+					gc_s_r_6[gc_rank] = r_6
+				}
+				{
+					gc_rank := gc_step5 + 3
+					gc_pos.Thread = gc_rank
+					val_2 := gc_s_val_2[gc_rank]
+					var r_6 float32
+					/*line ggml_softmax.go:249*/ r_6 = val_2
+					gc_s_r_6[gc_rank] = r_6
+				}
+			}
+			for gc_rank := gc_step5; gc_rank < gc_n; gc_rank++ {
 				gc_pos.Thread = gc_rank
 				val_2 := gc_s_val_2[gc_rank]
 				var r_6 float32
@@ -2080,10 +2185,10 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 				gc_off3 := gc_bx
 				/*line ggml_softmax.go:258*/ if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(tmpVals_) {
 					gc_at3 := tmpVals_[gc_off3:][:1]
-					gc_step3 := gc_from
-					for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+					gc_step6 := gc_from
+					for ; gc_step6+3 < gc_to; gc_step6 += 4 {
 						{
-							gc_tx := gc_step3 + 0
+							gc_tx := gc_step6 + 0
 							gc_rank := gc_base + gc_tx
 							/*line ggml_softmax.go:262*/ var tmpExpf float32
 							r_6 := gc_s_r_6[gc_rank]
@@ -2091,7 +2196,7 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 							/*line ggml_softmax.go:322*/ gc_at3[0] = tmpExpf
 						}
 						{
-							gc_tx := gc_step3 + 1
+							gc_tx := gc_step6 + 1
 							gc_rank := gc_base + gc_tx
 							/*line ggml_softmax.go:262*/ var tmpExpf float32
 							r_6 := gc_s_r_6[gc_rank]
@@ -2099,7 +2204,7 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 							/*line ggml_softmax.go:322*/ gc_at3[0] = tmpExpf
 						}
 						{
-							gc_tx := gc_step3 + 2
+							gc_tx := gc_step6 + 2
 							gc_rank := gc_base + gc_tx
 							/*line ggml_softmax.go:262*/ var tmpExpf float32
 							r_6 := gc_s_r_6[gc_rank]
@@ -2107,7 +2212,7 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 							/*line ggml_softmax.go:322*/ gc_at3[0] = tmpExpf
 						}
 						{
-							gc_tx := gc_step3 + 3
+							gc_tx := gc_step6 + 3
 							gc_rank := gc_base + gc_tx
 							/*line ggml_softmax.go:262*/ var tmpExpf float32
 							r_6 := gc_s_r_6[gc_rank]
@@ -2115,7 +2220,7 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 							/*line ggml_softmax.go:322*/ gc_at3[0] = tmpExpf
 						}
 					}
-					for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						/*line ggml_softmax.go:262*/ var tmpExpf float32
 						r_6 := gc_s_r_6[gc_rank]
@@ -2123,10 +2228,10 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 						/*line ggml_softmax.go:322*/ gc_at3[0] = tmpExpf
 					}
 				} else {
-					gc_step4 := gc_from
-					for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+					gc_step7 := gc_from
+					for ; gc_step7+3 < gc_to; gc_step7 += 4 {
 						{
-							gc_tx := gc_step4 + 0
+							gc_tx := gc_step7 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							/*line ggml_softmax.go:262*/ var tmpExpf float32
@@ -2135,7 +2240,7 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 							/*line ggml_softmax.go:322*/ tmpVals_[gc_bx] = tmpExpf
 						}
 						{
-							gc_tx := gc_step4 + 1
+							gc_tx := gc_step7 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							/*line ggml_softmax.go:262*/ var tmpExpf float32
@@ -2144,7 +2249,7 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 							/*line ggml_softmax.go:322*/ tmpVals_[gc_bx] = tmpExpf
 						}
 						{
-							gc_tx := gc_step4 + 2
+							gc_tx := gc_step7 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							/*line ggml_softmax.go:262*/ var tmpExpf float32
@@ -2153,7 +2258,7 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 							/*line ggml_softmax.go:322*/ tmpVals_[gc_bx] = tmpExpf
 						}
 						{
-							gc_tx := gc_step4 + 3
+							gc_tx := gc_step7 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							/*line ggml_softmax.go:262*/ var tmpExpf float32
@@ -2162,7 +2267,7 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 							/*line ggml_softmax.go:322*/ tmpVals_[gc_bx] = tmpExpf
 						}
 					}
-					for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_step7; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						/*line ggml_softmax.go:262*/ var tmpExpf float32
@@ -2501,7 +2606,42 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_rank := gc_vstep4; gc_rank < gc_n; gc_rank++ {
+			gc_step8 := gc_vstep4
+			for ; gc_step8+3 < gc_n; gc_step8 += 4 {
+				{
+					gc_rank := gc_step8 + 0
+					gc_pos.Thread = gc_rank
+					val_3 := gc_s_val_3[gc_rank]
+					var r_9 float32
+					/*line ggml_softmax.go:249*/ r_9 = val_3
+					gc_s_r_9[gc_rank] = r_9
+				}
+				{
+					gc_rank := gc_step8 + 1
+					gc_pos.Thread = gc_rank
+					val_3 := gc_s_val_3[gc_rank]
+					var r_9 float32
+					/*line ggml_softmax.go:249*/ r_9 = val_3
+					gc_s_r_9[gc_rank] = r_9
+				}
+				{
+					gc_rank := gc_step8 + 2
+					gc_pos.Thread = gc_rank
+					val_3 := gc_s_val_3[gc_rank]
+					var r_9 float32
+					/*line ggml_softmax.go:249*/ r_9 = val_3
+					gc_s_r_9[gc_rank] = r_9
+				}
+				{
+					gc_rank := gc_step8 + 3
+					gc_pos.Thread = gc_rank
+					val_3 := gc_s_val_3[gc_rank]
+					var r_9 float32
+					/*line ggml_softmax.go:249*/ r_9 = val_3
+					gc_s_r_9[gc_rank] = r_9
+				}
+			}
+			for gc_rank := gc_step8; gc_rank < gc_n; gc_rank++ {
 				gc_pos.Thread = gc_rank
 				val_3 := gc_s_val_3[gc_rank]
 				var r_9 float32
@@ -2620,7 +2760,34 @@ func gc_body_softMaxBackF32Kernel(gc_b *compiled.Block, grad []float32, dstf []f
 		}
 		archsimd.ClearAVXUpperBits()
 	}
-	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
+	gc_step := gc_vstep
+	for ; gc_step+3 < gc_n; gc_step += 4 {
+		{
+			gc_rank := gc_step + 0
+			gc_pos.Thread = gc_rank
+			dgfDot := float32(0.0)
+			gc_s_dgfDot[gc_rank] = dgfDot
+		}
+		{
+			gc_rank := gc_step + 1
+			gc_pos.Thread = gc_rank
+			dgfDot := float32(0.0)
+			gc_s_dgfDot[gc_rank] = dgfDot
+		}
+		{
+			gc_rank := gc_step + 2
+			gc_pos.Thread = gc_rank
+			dgfDot := float32(0.0)
+			gc_s_dgfDot[gc_rank] = dgfDot
+		}
+		{
+			gc_rank := gc_step + 3
+			gc_pos.Thread = gc_rank
+			dgfDot := float32(0.0)
+			gc_s_dgfDot[gc_rank] = dgfDot
+		}
+	}
+	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		dgfDot := float32(0.0)
 		gc_s_dgfDot[gc_rank] = dgfDot
@@ -2687,7 +2854,54 @@ func gc_body_softMaxBackF32Kernel(gc_b *compiled.Block, grad []float32, dstf []f
 				if gc_vstep3 > gc_from {
 					gc_more = true
 				}
-				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+				gc_step2 := gc_vstep3
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+					{
+						gc_tx := gc_step2 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+						dgfDot := gc_s_dgfDot[gc_rank]
+						/*line ggml_softmax.go:378*/ col := tid + gc_off
+						gc_more = true
+						/*line ggml_softmax.go:379*/ dgfDot += dstf[col] * grad[col]
+						gc_s_dgfDot[gc_rank] = dgfDot
+					}
+					{
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+						dgfDot := gc_s_dgfDot[gc_rank]
+						/*line ggml_softmax.go:378*/ col := tid + gc_off
+						gc_more = true
+						/*line ggml_softmax.go:379*/ dgfDot += dstf[col] * grad[col]
+						gc_s_dgfDot[gc_rank] = dgfDot
+					}
+					{
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+						dgfDot := gc_s_dgfDot[gc_rank]
+						/*line ggml_softmax.go:378*/ col := tid + gc_off
+						gc_more = true
+						/*line ggml_softmax.go:379*/ dgfDot += dstf[col] * grad[col]
+						gc_s_dgfDot[gc_rank] = dgfDot
+					}
+					{
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+						dgfDot := gc_s_dgfDot[gc_rank]
+						/*line ggml_softmax.go:378*/ col := tid + gc_off
+						gc_more = true
+						/*line ggml_softmax.go:379*/ dgfDot += dstf[col] * grad[col]
+						gc_s_dgfDot[gc_rank] = dgfDot
+					}
+				}
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -2895,7 +3109,50 @@ func gc_body_softMaxBackF32Kernel(gc_b *compiled.Block, grad []float32, dstf []f
 				if gc_vstep5 > gc_from {
 					gc_more2 = true
 				}
-				for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
+				gc_step3 := gc_vstep5
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+					{
+						gc_tx := gc_step3 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+						dgfDot := gc_s_dgfDot[gc_rank]
+						/*line ggml_softmax.go:384*/ col_ := tid + gc_off2
+						gc_more2 = true
+						/*line ggml_softmax.go:385*/ dst[col_] = scale * (grad[col_] - dgfDot) * dstf[col_]
+					}
+					{
+						gc_tx := gc_step3 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+						dgfDot := gc_s_dgfDot[gc_rank]
+						/*line ggml_softmax.go:384*/ col_ := tid + gc_off2
+						gc_more2 = true
+						/*line ggml_softmax.go:385*/ dst[col_] = scale * (grad[col_] - dgfDot) * dstf[col_]
+					}
+					{
+						gc_tx := gc_step3 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+						dgfDot := gc_s_dgfDot[gc_rank]
+						/*line ggml_softmax.go:384*/ col_ := tid + gc_off2
+						gc_more2 = true
+						/*line ggml_softmax.go:385*/ dst[col_] = scale * (grad[col_] - dgfDot) * dstf[col_]
+					}
+					{
+						gc_tx := gc_step3 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+						dgfDot := gc_s_dgfDot[gc_rank]
+						/*line ggml_softmax.go:384*/ col_ := tid + gc_off2
+						gc_more2 = true
+						/*line ggml_softmax.go:385*/ dst[col_] = scale * (grad[col_] - dgfDot) * dstf[col_]
+					}
+				}
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx

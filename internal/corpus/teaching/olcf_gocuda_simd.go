@@ -1290,7 +1290,38 @@ func gc_body_myRemoveIf[T comparable](gc_b *compiled.Block, idata []T, removeVal
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
+		gc_step6 := gc_vstep
+		for ; gc_step6+3 < gc_n; gc_step6 += 4 {
+			{
+				gc_rank := gc_step6 + 0
+				gc_pos.Thread = gc_rank
+				i := gc_s_i[gc_rank]
+				/*line olcf.go:247*/ i += gridSize
+				gc_s_i[gc_rank] = i
+			}
+			{
+				gc_rank := gc_step6 + 1
+				gc_pos.Thread = gc_rank
+				i := gc_s_i[gc_rank]
+				/*line olcf.go:247*/ i += gridSize
+				gc_s_i[gc_rank] = i
+			}
+			{
+				gc_rank := gc_step6 + 2
+				gc_pos.Thread = gc_rank
+				i := gc_s_i[gc_rank]
+				/*line olcf.go:247*/ i += gridSize
+				gc_s_i[gc_rank] = i
+			}
+			{
+				gc_rank := gc_step6 + 3
+				gc_pos.Thread = gc_rank
+				i := gc_s_i[gc_rank]
+				/*line olcf.go:247*/ i += gridSize
+				gc_s_i[gc_rank] = i
+			}
+		}
+		for gc_rank := gc_step6; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			i := gc_s_i[gc_rank]
 			/*line olcf.go:247*/ i += gridSize
@@ -1309,7 +1340,34 @@ func gc_body_myRemoveIf[T comparable](gc_b *compiled.Block, idata []T, removeVal
 		}
 		archsimd.ClearAVXUpperBits()
 	}
-	for gc_rank := gc_vstep2; gc_rank < gc_n; gc_rank++ {
+	gc_step7 := gc_vstep2
+	for ; gc_step7+3 < gc_n; gc_step7 += 4 {
+		{
+			gc_rank := gc_step7 + 0
+			gc_pos.Thread = gc_rank
+			stride := uint32(0)
+			gc_s_stride[gc_rank] = stride
+		}
+		{
+			gc_rank := gc_step7 + 1
+			gc_pos.Thread = gc_rank
+			stride := uint32(0)
+			gc_s_stride[gc_rank] = stride
+		}
+		{
+			gc_rank := gc_step7 + 2
+			gc_pos.Thread = gc_rank
+			stride := uint32(0)
+			gc_s_stride[gc_rank] = stride
+		}
+		{
+			gc_rank := gc_step7 + 3
+			gc_pos.Thread = gc_rank
+			stride := uint32(0)
+			gc_s_stride[gc_rank] = stride
+		}
+	}
+	for gc_rank := gc_step7; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		stride := uint32(0)
 		gc_s_stride[gc_rank] = stride
@@ -1631,7 +1689,38 @@ func gc_body_myRemoveIf_float32(gc_b *compiled.Block, idata []float32, removeVal
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
+		gc_step6 := gc_vstep
+		for ; gc_step6+3 < gc_n; gc_step6 += 4 {
+			{
+				gc_rank := gc_step6 + 0
+				gc_pos.Thread = gc_rank
+				i := gc_s_i[gc_rank]
+				/*line olcf.go:247*/ i += gridSize
+				gc_s_i[gc_rank] = i
+			}
+			{
+				gc_rank := gc_step6 + 1
+				gc_pos.Thread = gc_rank
+				i := gc_s_i[gc_rank]
+				/*line olcf.go:247*/ i += gridSize
+				gc_s_i[gc_rank] = i
+			}
+			{
+				gc_rank := gc_step6 + 2
+				gc_pos.Thread = gc_rank
+				i := gc_s_i[gc_rank]
+				/*line olcf.go:247*/ i += gridSize
+				gc_s_i[gc_rank] = i
+			}
+			{
+				gc_rank := gc_step6 + 3
+				gc_pos.Thread = gc_rank
+				i := gc_s_i[gc_rank]
+				/*line olcf.go:247*/ i += gridSize
+				gc_s_i[gc_rank] = i
+			}
+		}
+		for gc_rank := gc_step6; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			i := gc_s_i[gc_rank]
 			/*line olcf.go:247*/ i += gridSize
@@ -1650,7 +1739,34 @@ func gc_body_myRemoveIf_float32(gc_b *compiled.Block, idata []float32, removeVal
 		}
 		archsimd.ClearAVXUpperBits()
 	}
-	for gc_rank := gc_vstep2; gc_rank < gc_n; gc_rank++ {
+	gc_step7 := gc_vstep2
+	for ; gc_step7+3 < gc_n; gc_step7 += 4 {
+		{
+			gc_rank := gc_step7 + 0
+			gc_pos.Thread = gc_rank
+			stride := uint32(0)
+			gc_s_stride[gc_rank] = stride
+		}
+		{
+			gc_rank := gc_step7 + 1
+			gc_pos.Thread = gc_rank
+			stride := uint32(0)
+			gc_s_stride[gc_rank] = stride
+		}
+		{
+			gc_rank := gc_step7 + 2
+			gc_pos.Thread = gc_rank
+			stride := uint32(0)
+			gc_s_stride[gc_rank] = stride
+		}
+		{
+			gc_rank := gc_step7 + 3
+			gc_pos.Thread = gc_rank
+			stride := uint32(0)
+			gc_s_stride[gc_rank] = stride
+		}
+	}
+	for gc_rank := gc_step7; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		stride := uint32(0)
 		gc_s_stride[gc_rank] = stride
@@ -1971,7 +2087,38 @@ func gc_body_myRemoveIf_int32(gc_b *compiled.Block, idata []int32, removeVal int
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
+		gc_step6 := gc_vstep
+		for ; gc_step6+3 < gc_n; gc_step6 += 4 {
+			{
+				gc_rank := gc_step6 + 0
+				gc_pos.Thread = gc_rank
+				i := gc_s_i[gc_rank]
+				/*line olcf.go:247*/ i += gridSize
+				gc_s_i[gc_rank] = i
+			}
+			{
+				gc_rank := gc_step6 + 1
+				gc_pos.Thread = gc_rank
+				i := gc_s_i[gc_rank]
+				/*line olcf.go:247*/ i += gridSize
+				gc_s_i[gc_rank] = i
+			}
+			{
+				gc_rank := gc_step6 + 2
+				gc_pos.Thread = gc_rank
+				i := gc_s_i[gc_rank]
+				/*line olcf.go:247*/ i += gridSize
+				gc_s_i[gc_rank] = i
+			}
+			{
+				gc_rank := gc_step6 + 3
+				gc_pos.Thread = gc_rank
+				i := gc_s_i[gc_rank]
+				/*line olcf.go:247*/ i += gridSize
+				gc_s_i[gc_rank] = i
+			}
+		}
+		for gc_rank := gc_step6; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			i := gc_s_i[gc_rank]
 			/*line olcf.go:247*/ i += gridSize
@@ -1990,7 +2137,34 @@ func gc_body_myRemoveIf_int32(gc_b *compiled.Block, idata []int32, removeVal int
 		}
 		archsimd.ClearAVXUpperBits()
 	}
-	for gc_rank := gc_vstep2; gc_rank < gc_n; gc_rank++ {
+	gc_step7 := gc_vstep2
+	for ; gc_step7+3 < gc_n; gc_step7 += 4 {
+		{
+			gc_rank := gc_step7 + 0
+			gc_pos.Thread = gc_rank
+			stride := uint32(0)
+			gc_s_stride[gc_rank] = stride
+		}
+		{
+			gc_rank := gc_step7 + 1
+			gc_pos.Thread = gc_rank
+			stride := uint32(0)
+			gc_s_stride[gc_rank] = stride
+		}
+		{
+			gc_rank := gc_step7 + 2
+			gc_pos.Thread = gc_rank
+			stride := uint32(0)
+			gc_s_stride[gc_rank] = stride
+		}
+		{
+			gc_rank := gc_step7 + 3
+			gc_pos.Thread = gc_rank
+			stride := uint32(0)
+			gc_s_stride[gc_rank] = stride
+		}
+	}
+	for gc_rank := gc_step7; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		stride := uint32(0)
 		gc_s_stride[gc_rank] = stride
@@ -2311,7 +2485,38 @@ func gc_body_myRemoveIf_uint32(gc_b *compiled.Block, idata []uint32, removeVal u
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
+		gc_step6 := gc_vstep
+		for ; gc_step6+3 < gc_n; gc_step6 += 4 {
+			{
+				gc_rank := gc_step6 + 0
+				gc_pos.Thread = gc_rank
+				i := gc_s_i[gc_rank]
+				/*line olcf.go:247*/ i += gridSize
+				gc_s_i[gc_rank] = i
+			}
+			{
+				gc_rank := gc_step6 + 1
+				gc_pos.Thread = gc_rank
+				i := gc_s_i[gc_rank]
+				/*line olcf.go:247*/ i += gridSize
+				gc_s_i[gc_rank] = i
+			}
+			{
+				gc_rank := gc_step6 + 2
+				gc_pos.Thread = gc_rank
+				i := gc_s_i[gc_rank]
+				/*line olcf.go:247*/ i += gridSize
+				gc_s_i[gc_rank] = i
+			}
+			{
+				gc_rank := gc_step6 + 3
+				gc_pos.Thread = gc_rank
+				i := gc_s_i[gc_rank]
+				/*line olcf.go:247*/ i += gridSize
+				gc_s_i[gc_rank] = i
+			}
+		}
+		for gc_rank := gc_step6; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			i := gc_s_i[gc_rank]
 			/*line olcf.go:247*/ i += gridSize
@@ -2330,7 +2535,34 @@ func gc_body_myRemoveIf_uint32(gc_b *compiled.Block, idata []uint32, removeVal u
 		}
 		archsimd.ClearAVXUpperBits()
 	}
-	for gc_rank := gc_vstep2; gc_rank < gc_n; gc_rank++ {
+	gc_step7 := gc_vstep2
+	for ; gc_step7+3 < gc_n; gc_step7 += 4 {
+		{
+			gc_rank := gc_step7 + 0
+			gc_pos.Thread = gc_rank
+			stride := uint32(0)
+			gc_s_stride[gc_rank] = stride
+		}
+		{
+			gc_rank := gc_step7 + 1
+			gc_pos.Thread = gc_rank
+			stride := uint32(0)
+			gc_s_stride[gc_rank] = stride
+		}
+		{
+			gc_rank := gc_step7 + 2
+			gc_pos.Thread = gc_rank
+			stride := uint32(0)
+			gc_s_stride[gc_rank] = stride
+		}
+		{
+			gc_rank := gc_step7 + 3
+			gc_pos.Thread = gc_rank
+			stride := uint32(0)
+			gc_s_stride[gc_rank] = stride
+		}
+	}
+	for gc_rank := gc_step7; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		stride := uint32(0)
 		gc_s_stride[gc_rank] = stride
@@ -2599,7 +2831,30 @@ func gc_body_estimateSumAhs_float32(gc_b *compiled.Block, length uint64, sum *fl
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+				gc_step := gc_vstep2
+				for ; gc_step+3 < gc_to; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
+						gc_pos.Thread = gc_base + gc_tx
+						/*line olcf.go:311*/ smem[gc_tx] += smem[gc_tx+i]
+					}
+					{
+						gc_tx := gc_step + 1
+						gc_pos.Thread = gc_base + gc_tx
+						/*line olcf.go:311*/ smem[gc_tx] += smem[gc_tx+i]
+					}
+					{
+						gc_tx := gc_step + 2
+						gc_pos.Thread = gc_base + gc_tx
+						/*line olcf.go:311*/ smem[gc_tx] += smem[gc_tx+i]
+					}
+					{
+						gc_tx := gc_step + 3
+						gc_pos.Thread = gc_base + gc_tx
+						/*line olcf.go:311*/ smem[gc_tx] += smem[gc_tx+i]
+					}
+				}
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					/*line olcf.go:311*/ smem[gc_tx] += smem[gc_tx+i]
 				}
@@ -2612,30 +2867,30 @@ func gc_body_estimateSumAhs_float32(gc_b *compiled.Block, length uint64, sum *fl
 			gc_to = gc_bound + 1
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			gc_step := gc_from
-			for ; gc_step+3 < gc_to; gc_step += 4 {
+			gc_step2 := gc_from
+			for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 				{
-					gc_tx := gc_step + 0
+					gc_tx := gc_step2 + 0
 					gc_pos.Thread = gc_base + gc_tx
 					/*line olcf.go:316*/ atomic.Add(sum, smem[0])
 				}
 				{
-					gc_tx := gc_step + 1
+					gc_tx := gc_step2 + 1
 					gc_pos.Thread = gc_base + gc_tx
 					/*line olcf.go:316*/ atomic.Add(sum, smem[0])
 				}
 				{
-					gc_tx := gc_step + 2
+					gc_tx := gc_step2 + 2
 					gc_pos.Thread = gc_base + gc_tx
 					/*line olcf.go:316*/ atomic.Add(sum, smem[0])
 				}
 				{
-					gc_tx := gc_step + 3
+					gc_tx := gc_step2 + 3
 					gc_pos.Thread = gc_base + gc_tx
 					/*line olcf.go:316*/ atomic.Add(sum, smem[0])
 				}
 			}
-			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				/*line olcf.go:316*/ atomic.Add(sum, smem[0])
 			}

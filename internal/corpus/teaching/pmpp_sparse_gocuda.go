@@ -128,7 +128,42 @@ func gc_body_incrementSectionKernel(gc_b *compiled.Block, gc_lo, gc_hi int, base
 						}
 					}
 				}
-				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+				gc_step := gc_vstep2
+				for ; gc_step+3 < gc_to; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
+						gc_pos.Thread = gc_base + gc_tx
+						tid := gc_bx*gc_bdx + gc_tx
+						/*line pmpp_sparse.go:25*/ if tid < length && gc_bx > 0 {
+							output[tid] += base[gc_bx-1]
+						}
+					}
+					{
+						gc_tx := gc_step + 1
+						gc_pos.Thread = gc_base + gc_tx
+						tid := gc_bx*gc_bdx + gc_tx
+						/*line pmpp_sparse.go:25*/ if tid < length && gc_bx > 0 {
+							output[tid] += base[gc_bx-1]
+						}
+					}
+					{
+						gc_tx := gc_step + 2
+						gc_pos.Thread = gc_base + gc_tx
+						tid := gc_bx*gc_bdx + gc_tx
+						/*line pmpp_sparse.go:25*/ if tid < length && gc_bx > 0 {
+							output[tid] += base[gc_bx-1]
+						}
+					}
+					{
+						gc_tx := gc_step + 3
+						gc_pos.Thread = gc_base + gc_tx
+						tid := gc_bx*gc_bdx + gc_tx
+						/*line pmpp_sparse.go:25*/ if tid < length && gc_bx > 0 {
+							output[tid] += base[gc_bx-1]
+						}
+					}
+				}
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_bx*gc_bdx + gc_tx
 					/*line pmpp_sparse.go:25*/ if tid < length && gc_bx > 0 {
@@ -305,7 +340,34 @@ func gc_body_ellSpmvKernel(gc_b *compiled.Block, gc_lo, gc_hi int, mData []float
 			var dot float32 = float32(0)
 			/*line pmpp_sparse.go:53*/ lanes.BroadcastFloat32x8(dot).StoreSlice(gc_s_dot[gc_rank:])
 		}
-		for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
+		gc_step := gc_vstep
+		for ; gc_step+3 < gc_n; gc_step += 4 {
+			{
+				gc_rank := gc_step + 0
+				gc_pos.Thread = gc_rank
+				dot := float32(0)
+				gc_s_dot[gc_rank] = dot
+			}
+			{
+				gc_rank := gc_step + 1
+				gc_pos.Thread = gc_rank
+				dot := float32(0)
+				gc_s_dot[gc_rank] = dot
+			}
+			{
+				gc_rank := gc_step + 2
+				gc_pos.Thread = gc_rank
+				dot := float32(0)
+				gc_s_dot[gc_rank] = dot
+			}
+			{
+				gc_rank := gc_step + 3
+				gc_pos.Thread = gc_rank
+				dot := float32(0)
+				gc_s_dot[gc_rank] = dot
+			}
+		}
+		for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			dot := float32(0)
 			gc_s_dot[gc_rank] = dot
@@ -323,10 +385,10 @@ func gc_body_ellSpmvKernel(gc_b *compiled.Block, gc_lo, gc_hi int, mData []float
 				if gc_from >= 0 && gc_off >= 0 && gc_off <= len(mData) && gc_to <= len(mData)-gc_off && gc_off <= len(mColIndex) && gc_to <= len(mColIndex)-gc_off {
 					gc_at := mData[gc_off:][:gc_to]
 					gc_at2 := mColIndex[gc_off:][:gc_to]
-					gc_step := gc_from
-					for ; gc_step+3 < gc_to; gc_step += 4 {
+					gc_step2 := gc_from
+					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 						{
-							gc_tx := gc_step + 0
+							gc_tx := gc_step2 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							dot := gc_s_dot[gc_rank]
@@ -334,7 +396,7 @@ func gc_body_ellSpmvKernel(gc_b *compiled.Block, gc_lo, gc_hi int, mData []float
 							gc_s_dot[gc_rank] = dot
 						}
 						{
-							gc_tx := gc_step + 1
+							gc_tx := gc_step2 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							dot := gc_s_dot[gc_rank]
@@ -342,7 +404,7 @@ func gc_body_ellSpmvKernel(gc_b *compiled.Block, gc_lo, gc_hi int, mData []float
 							gc_s_dot[gc_rank] = dot
 						}
 						{
-							gc_tx := gc_step + 2
+							gc_tx := gc_step2 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							dot := gc_s_dot[gc_rank]
@@ -350,7 +412,7 @@ func gc_body_ellSpmvKernel(gc_b *compiled.Block, gc_lo, gc_hi int, mData []float
 							gc_s_dot[gc_rank] = dot
 						}
 						{
-							gc_tx := gc_step + 3
+							gc_tx := gc_step2 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							dot := gc_s_dot[gc_rank]
@@ -358,7 +420,7 @@ func gc_body_ellSpmvKernel(gc_b *compiled.Block, gc_lo, gc_hi int, mData []float
 							gc_s_dot[gc_rank] = dot
 						}
 					}
-					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						dot := gc_s_dot[gc_rank]
@@ -366,10 +428,10 @@ func gc_body_ellSpmvKernel(gc_b *compiled.Block, gc_lo, gc_hi int, mData []float
 						gc_s_dot[gc_rank] = dot
 					}
 				} else {
-					gc_step2 := gc_from
-					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+					gc_step3 := gc_from
+					for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 						{
-							gc_tx := gc_step2 + 0
+							gc_tx := gc_step3 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							row := gc_bx*gc_bdx + gc_tx
@@ -378,7 +440,7 @@ func gc_body_ellSpmvKernel(gc_b *compiled.Block, gc_lo, gc_hi int, mData []float
 							gc_s_dot[gc_rank] = dot
 						}
 						{
-							gc_tx := gc_step2 + 1
+							gc_tx := gc_step3 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							row := gc_bx*gc_bdx + gc_tx
@@ -387,7 +449,7 @@ func gc_body_ellSpmvKernel(gc_b *compiled.Block, gc_lo, gc_hi int, mData []float
 							gc_s_dot[gc_rank] = dot
 						}
 						{
-							gc_tx := gc_step2 + 2
+							gc_tx := gc_step3 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							row := gc_bx*gc_bdx + gc_tx
@@ -396,7 +458,7 @@ func gc_body_ellSpmvKernel(gc_b *compiled.Block, gc_lo, gc_hi int, mData []float
 							gc_s_dot[gc_rank] = dot
 						}
 						{
-							gc_tx := gc_step2 + 3
+							gc_tx := gc_step3 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							row := gc_bx*gc_bdx + gc_tx
@@ -405,7 +467,7 @@ func gc_body_ellSpmvKernel(gc_b *compiled.Block, gc_lo, gc_hi int, mData []float
 							gc_s_dot[gc_rank] = dot
 						}
 					}
-					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						row := gc_bx*gc_bdx + gc_tx
@@ -428,59 +490,43 @@ func gc_body_ellSpmvKernel(gc_b *compiled.Block, gc_lo, gc_hi int, mData []float
 				gc_off2 := gc_bx * gc_bdx
 				if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(y) && gc_to <= len(y)-gc_off2 {
 					gc_at3 := y[gc_off2:][:gc_to]
-					gc_step3 := gc_from
-					for ; gc_step3+3 < gc_to; gc_step3 += 4 {
-						{
-							gc_tx := gc_step3 + 0
-							gc_rank := gc_base + gc_tx
-							dot := gc_s_dot[gc_rank]
-							/*line pmpp_sparse.go:56*/ gc_at3[gc_tx] += float64(dot)
-						}
-						{
-							gc_tx := gc_step3 + 1
-							gc_rank := gc_base + gc_tx
-							dot := gc_s_dot[gc_rank]
-							/*line pmpp_sparse.go:56*/ gc_at3[gc_tx] += float64(dot)
-						}
-						{
-							gc_tx := gc_step3 + 2
-							gc_rank := gc_base + gc_tx
-							dot := gc_s_dot[gc_rank]
-							/*line pmpp_sparse.go:56*/ gc_at3[gc_tx] += float64(dot)
-						}
-						{
-							gc_tx := gc_step3 + 3
-							gc_rank := gc_base + gc_tx
-							dot := gc_s_dot[gc_rank]
-							/*line pmpp_sparse.go:56*/ gc_at3[gc_tx] += float64(dot)
-						}
-					}
-					for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						dot := gc_s_dot[gc_rank]
-						/*line pmpp_sparse.go:56*/ gc_at3[gc_tx] += float64(dot)
-					}
-				} else {
 					gc_step4 := gc_from
 					for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 						{
 							gc_tx := gc_step4 + 0
 							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							row := gc_bx*gc_bdx + gc_tx
 							dot := gc_s_dot[gc_rank]
-							/*line pmpp_sparse.go:56*/ y[row] += float64(dot)
+							/*line pmpp_sparse.go:56*/ gc_at3[gc_tx] += float64(dot)
 						}
 						{
 							gc_tx := gc_step4 + 1
 							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							row := gc_bx*gc_bdx + gc_tx
 							dot := gc_s_dot[gc_rank]
-							/*line pmpp_sparse.go:56*/ y[row] += float64(dot)
+							/*line pmpp_sparse.go:56*/ gc_at3[gc_tx] += float64(dot)
 						}
 						{
 							gc_tx := gc_step4 + 2
+							gc_rank := gc_base + gc_tx
+							dot := gc_s_dot[gc_rank]
+							/*line pmpp_sparse.go:56*/ gc_at3[gc_tx] += float64(dot)
+						}
+						{
+							gc_tx := gc_step4 + 3
+							gc_rank := gc_base + gc_tx
+							dot := gc_s_dot[gc_rank]
+							/*line pmpp_sparse.go:56*/ gc_at3[gc_tx] += float64(dot)
+						}
+					}
+					for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						dot := gc_s_dot[gc_rank]
+						/*line pmpp_sparse.go:56*/ gc_at3[gc_tx] += float64(dot)
+					}
+				} else {
+					gc_step5 := gc_from
+					for ; gc_step5+3 < gc_to; gc_step5 += 4 {
+						{
+							gc_tx := gc_step5 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							row := gc_bx*gc_bdx + gc_tx
@@ -488,7 +534,23 @@ func gc_body_ellSpmvKernel(gc_b *compiled.Block, gc_lo, gc_hi int, mData []float
 							/*line pmpp_sparse.go:56*/ y[row] += float64(dot)
 						}
 						{
-							gc_tx := gc_step4 + 3
+							gc_tx := gc_step5 + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							row := gc_bx*gc_bdx + gc_tx
+							dot := gc_s_dot[gc_rank]
+							/*line pmpp_sparse.go:56*/ y[row] += float64(dot)
+						}
+						{
+							gc_tx := gc_step5 + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							row := gc_bx*gc_bdx + gc_tx
+							dot := gc_s_dot[gc_rank]
+							/*line pmpp_sparse.go:56*/ y[row] += float64(dot)
+						}
+						{
+							gc_tx := gc_step5 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							row := gc_bx*gc_bdx + gc_tx
@@ -496,7 +558,7 @@ func gc_body_ellSpmvKernel(gc_b *compiled.Block, gc_lo, gc_hi int, mData []float
 							/*line pmpp_sparse.go:56*/ y[row] += float64(dot)
 						}
 					}
-					for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						row := gc_bx*gc_bdx + gc_tx

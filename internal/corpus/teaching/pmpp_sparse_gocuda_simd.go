@@ -136,7 +136,42 @@ func gc_body_incrementSectionKernel(gc_b *compiled.Block, gc_lo, gc_hi int, base
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+				gc_step := gc_vstep2
+				for ; gc_step+3 < gc_to; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
+						gc_pos.Thread = gc_base + gc_tx
+						tid := gc_bx*gc_bdx + gc_tx
+						/*line pmpp_sparse.go:25*/ if tid < length && gc_bx > 0 {
+							output[tid] += base[gc_bx-1]
+						}
+					}
+					{
+						gc_tx := gc_step + 1
+						gc_pos.Thread = gc_base + gc_tx
+						tid := gc_bx*gc_bdx + gc_tx
+						/*line pmpp_sparse.go:25*/ if tid < length && gc_bx > 0 {
+							output[tid] += base[gc_bx-1]
+						}
+					}
+					{
+						gc_tx := gc_step + 2
+						gc_pos.Thread = gc_base + gc_tx
+						tid := gc_bx*gc_bdx + gc_tx
+						/*line pmpp_sparse.go:25*/ if tid < length && gc_bx > 0 {
+							output[tid] += base[gc_bx-1]
+						}
+					}
+					{
+						gc_tx := gc_step + 3
+						gc_pos.Thread = gc_base + gc_tx
+						tid := gc_bx*gc_bdx + gc_tx
+						/*line pmpp_sparse.go:25*/ if tid < length && gc_bx > 0 {
+							output[tid] += base[gc_bx-1]
+						}
+					}
+				}
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_bx*gc_bdx + gc_tx
 					/*line pmpp_sparse.go:25*/ if tid < length && gc_bx > 0 {
@@ -325,7 +360,34 @@ func gc_body_ellSpmvKernel(gc_b *compiled.Block, gc_lo, gc_hi int, mData []float
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
+		gc_step := gc_vstep
+		for ; gc_step+3 < gc_n; gc_step += 4 {
+			{
+				gc_rank := gc_step + 0
+				gc_pos.Thread = gc_rank
+				dot := float32(0)
+				gc_s_dot[gc_rank] = dot
+			}
+			{
+				gc_rank := gc_step + 1
+				gc_pos.Thread = gc_rank
+				dot := float32(0)
+				gc_s_dot[gc_rank] = dot
+			}
+			{
+				gc_rank := gc_step + 2
+				gc_pos.Thread = gc_rank
+				dot := float32(0)
+				gc_s_dot[gc_rank] = dot
+			}
+			{
+				gc_rank := gc_step + 3
+				gc_pos.Thread = gc_rank
+				dot := float32(0)
+				gc_s_dot[gc_rank] = dot
+			}
+		}
+		for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			dot := float32(0)
 			gc_s_dot[gc_rank] = dot
@@ -344,10 +406,10 @@ func gc_body_ellSpmvKernel(gc_b *compiled.Block, gc_lo, gc_hi int, mData []float
 				if gc_from >= 0 && gc_off >= 0 && gc_off <= len(mData) && gc_to <= len(mData)-gc_off && gc_off <= len(mColIndex) && gc_to <= len(mColIndex)-gc_off {
 					gc_at := mData[gc_off:][:gc_to]
 					gc_at2 := mColIndex[gc_off:][:gc_to]
-					gc_step := gc_from
-					for ; gc_step+3 < gc_to; gc_step += 4 {
+					gc_step2 := gc_from
+					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 						{
-							gc_tx := gc_step + 0
+							gc_tx := gc_step2 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							dot := gc_s_dot[gc_rank]
@@ -355,7 +417,7 @@ func gc_body_ellSpmvKernel(gc_b *compiled.Block, gc_lo, gc_hi int, mData []float
 							gc_s_dot[gc_rank] = dot
 						}
 						{
-							gc_tx := gc_step + 1
+							gc_tx := gc_step2 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							dot := gc_s_dot[gc_rank]
@@ -363,7 +425,7 @@ func gc_body_ellSpmvKernel(gc_b *compiled.Block, gc_lo, gc_hi int, mData []float
 							gc_s_dot[gc_rank] = dot
 						}
 						{
-							gc_tx := gc_step + 2
+							gc_tx := gc_step2 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							dot := gc_s_dot[gc_rank]
@@ -371,7 +433,7 @@ func gc_body_ellSpmvKernel(gc_b *compiled.Block, gc_lo, gc_hi int, mData []float
 							gc_s_dot[gc_rank] = dot
 						}
 						{
-							gc_tx := gc_step + 3
+							gc_tx := gc_step2 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							dot := gc_s_dot[gc_rank]
@@ -379,7 +441,7 @@ func gc_body_ellSpmvKernel(gc_b *compiled.Block, gc_lo, gc_hi int, mData []float
 							gc_s_dot[gc_rank] = dot
 						}
 					}
-					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						dot := gc_s_dot[gc_rank]
@@ -387,10 +449,10 @@ func gc_body_ellSpmvKernel(gc_b *compiled.Block, gc_lo, gc_hi int, mData []float
 						gc_s_dot[gc_rank] = dot
 					}
 				} else {
-					gc_step2 := gc_from
-					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+					gc_step3 := gc_from
+					for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 						{
-							gc_tx := gc_step2 + 0
+							gc_tx := gc_step3 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							row := gc_bx*gc_bdx + gc_tx
@@ -399,7 +461,7 @@ func gc_body_ellSpmvKernel(gc_b *compiled.Block, gc_lo, gc_hi int, mData []float
 							gc_s_dot[gc_rank] = dot
 						}
 						{
-							gc_tx := gc_step2 + 1
+							gc_tx := gc_step3 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							row := gc_bx*gc_bdx + gc_tx
@@ -408,7 +470,7 @@ func gc_body_ellSpmvKernel(gc_b *compiled.Block, gc_lo, gc_hi int, mData []float
 							gc_s_dot[gc_rank] = dot
 						}
 						{
-							gc_tx := gc_step2 + 2
+							gc_tx := gc_step3 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							row := gc_bx*gc_bdx + gc_tx
@@ -417,7 +479,7 @@ func gc_body_ellSpmvKernel(gc_b *compiled.Block, gc_lo, gc_hi int, mData []float
 							gc_s_dot[gc_rank] = dot
 						}
 						{
-							gc_tx := gc_step2 + 3
+							gc_tx := gc_step3 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							row := gc_bx*gc_bdx + gc_tx
@@ -426,7 +488,7 @@ func gc_body_ellSpmvKernel(gc_b *compiled.Block, gc_lo, gc_hi int, mData []float
 							gc_s_dot[gc_rank] = dot
 						}
 					}
-					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						row := gc_bx*gc_bdx + gc_tx
@@ -449,59 +511,43 @@ func gc_body_ellSpmvKernel(gc_b *compiled.Block, gc_lo, gc_hi int, mData []float
 				gc_off2 := gc_bx * gc_bdx
 				if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(y) && gc_to <= len(y)-gc_off2 {
 					gc_at3 := y[gc_off2:][:gc_to]
-					gc_step3 := gc_from
-					for ; gc_step3+3 < gc_to; gc_step3 += 4 {
-						{
-							gc_tx := gc_step3 + 0
-							gc_rank := gc_base + gc_tx
-							dot := gc_s_dot[gc_rank]
-							/*line pmpp_sparse.go:56*/ gc_at3[gc_tx] += float64(dot)
-						}
-						{
-							gc_tx := gc_step3 + 1
-							gc_rank := gc_base + gc_tx
-							dot := gc_s_dot[gc_rank]
-							/*line pmpp_sparse.go:56*/ gc_at3[gc_tx] += float64(dot)
-						}
-						{
-							gc_tx := gc_step3 + 2
-							gc_rank := gc_base + gc_tx
-							dot := gc_s_dot[gc_rank]
-							/*line pmpp_sparse.go:56*/ gc_at3[gc_tx] += float64(dot)
-						}
-						{
-							gc_tx := gc_step3 + 3
-							gc_rank := gc_base + gc_tx
-							dot := gc_s_dot[gc_rank]
-							/*line pmpp_sparse.go:56*/ gc_at3[gc_tx] += float64(dot)
-						}
-					}
-					for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						dot := gc_s_dot[gc_rank]
-						/*line pmpp_sparse.go:56*/ gc_at3[gc_tx] += float64(dot)
-					}
-				} else {
 					gc_step4 := gc_from
 					for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 						{
 							gc_tx := gc_step4 + 0
 							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							row := gc_bx*gc_bdx + gc_tx
 							dot := gc_s_dot[gc_rank]
-							/*line pmpp_sparse.go:56*/ y[row] += float64(dot)
+							/*line pmpp_sparse.go:56*/ gc_at3[gc_tx] += float64(dot)
 						}
 						{
 							gc_tx := gc_step4 + 1
 							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							row := gc_bx*gc_bdx + gc_tx
 							dot := gc_s_dot[gc_rank]
-							/*line pmpp_sparse.go:56*/ y[row] += float64(dot)
+							/*line pmpp_sparse.go:56*/ gc_at3[gc_tx] += float64(dot)
 						}
 						{
 							gc_tx := gc_step4 + 2
+							gc_rank := gc_base + gc_tx
+							dot := gc_s_dot[gc_rank]
+							/*line pmpp_sparse.go:56*/ gc_at3[gc_tx] += float64(dot)
+						}
+						{
+							gc_tx := gc_step4 + 3
+							gc_rank := gc_base + gc_tx
+							dot := gc_s_dot[gc_rank]
+							/*line pmpp_sparse.go:56*/ gc_at3[gc_tx] += float64(dot)
+						}
+					}
+					for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						dot := gc_s_dot[gc_rank]
+						/*line pmpp_sparse.go:56*/ gc_at3[gc_tx] += float64(dot)
+					}
+				} else {
+					gc_step5 := gc_from
+					for ; gc_step5+3 < gc_to; gc_step5 += 4 {
+						{
+							gc_tx := gc_step5 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							row := gc_bx*gc_bdx + gc_tx
@@ -509,7 +555,23 @@ func gc_body_ellSpmvKernel(gc_b *compiled.Block, gc_lo, gc_hi int, mData []float
 							/*line pmpp_sparse.go:56*/ y[row] += float64(dot)
 						}
 						{
-							gc_tx := gc_step4 + 3
+							gc_tx := gc_step5 + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							row := gc_bx*gc_bdx + gc_tx
+							dot := gc_s_dot[gc_rank]
+							/*line pmpp_sparse.go:56*/ y[row] += float64(dot)
+						}
+						{
+							gc_tx := gc_step5 + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							row := gc_bx*gc_bdx + gc_tx
+							dot := gc_s_dot[gc_rank]
+							/*line pmpp_sparse.go:56*/ y[row] += float64(dot)
+						}
+						{
+							gc_tx := gc_step5 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							row := gc_bx*gc_bdx + gc_tx
@@ -517,7 +579,7 @@ func gc_body_ellSpmvKernel(gc_b *compiled.Block, gc_lo, gc_hi int, mData []float
 							/*line pmpp_sparse.go:56*/ y[row] += float64(dot)
 						}
 					}
-					for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						row := gc_bx*gc_bdx + gc_tx

@@ -35,7 +35,34 @@ func gc_body_matmulBackwardBias1Kernel(gc_b *compiled.Block, dbias, dout []float
 		}
 		archsimd.ClearAVXUpperBits()
 	}
-	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
+	gc_step := gc_vstep
+	for ; gc_step+3 < gc_n; gc_step += 4 {
+		{
+			gc_rank := gc_step + 0
+			gc_pos.Thread = gc_rank
+			sum := float32(0.0)
+			gc_s_sum[gc_rank] = sum
+		}
+		{
+			gc_rank := gc_step + 1
+			gc_pos.Thread = gc_rank
+			sum := float32(0.0)
+			gc_s_sum[gc_rank] = sum
+		}
+		{
+			gc_rank := gc_step + 2
+			gc_pos.Thread = gc_rank
+			sum := float32(0.0)
+			gc_s_sum[gc_rank] = sum
+		}
+		{
+			gc_rank := gc_step + 3
+			gc_pos.Thread = gc_rank
+			sum := float32(0.0)
+			gc_s_sum[gc_rank] = sum
+		}
+	}
+	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		sum := float32(0.0)
 		gc_s_sum[gc_rank] = sum
@@ -120,7 +147,42 @@ func gc_body_matmulBackwardBias1Kernel(gc_b *compiled.Block, dbias, dout []float
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+			gc_step2 := gc_vstep3
+			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+				{
+					gc_tx := gc_step2 + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+					sum := gc_s_sum[gc_rank]
+					/*line llmc_misc.go:76*/ shared[tid] = sum
+				}
+				{
+					gc_tx := gc_step2 + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+					sum := gc_s_sum[gc_rank]
+					/*line llmc_misc.go:76*/ shared[tid] = sum
+				}
+				{
+					gc_tx := gc_step2 + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+					sum := gc_s_sum[gc_rank]
+					/*line llmc_misc.go:76*/ shared[tid] = sum
+				}
+				{
+					gc_tx := gc_step2 + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+					sum := gc_s_sum[gc_rank]
+					/*line llmc_misc.go:76*/ shared[tid] = sum
+				}
+			}
+			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
@@ -165,7 +227,34 @@ func gc_body_matmulBackwardBias1Kernel(gc_b *compiled.Block, dbias, dout []float
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
+				gc_step3 := gc_vstep5
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+					{
+						gc_tx := gc_step3 + 0
+						gc_pos.Thread = gc_base + gc_tx
+						tid := gc_tx
+						/*line llmc_misc.go:81*/ shared[tid] += shared[tid+stride]
+					}
+					{
+						gc_tx := gc_step3 + 1
+						gc_pos.Thread = gc_base + gc_tx
+						tid := gc_tx
+						/*line llmc_misc.go:81*/ shared[tid] += shared[tid+stride]
+					}
+					{
+						gc_tx := gc_step3 + 2
+						gc_pos.Thread = gc_base + gc_tx
+						tid := gc_tx
+						/*line llmc_misc.go:81*/ shared[tid] += shared[tid+stride]
+					}
+					{
+						gc_tx := gc_step3 + 3
+						gc_pos.Thread = gc_base + gc_tx
+						tid := gc_tx
+						/*line llmc_misc.go:81*/ shared[tid] += shared[tid+stride]
+					}
+				}
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 					/*line llmc_misc.go:81*/ shared[tid] += shared[tid+stride]
@@ -184,41 +273,41 @@ func gc_body_matmulBackwardBias1Kernel(gc_b *compiled.Block, dbias, dout []float
 			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(dbias) && gc_off4 >= 0 && gc_off4 < len(shared) {
 				gc_at4 := dbias[gc_off3:][:1]
 				gc_at5 := shared[gc_off4:][:1]
-				gc_step := gc_from
-				for ; gc_step+3 < gc_to; gc_step += 4 {
+				gc_step4 := gc_from
+				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 					/*line llmc_misc.go:85*/ gc_at4[0] = float32(float32(gc_at4[0]) + gc_at5[0])
 					/*line llmc_misc.go:85*/ gc_at4[0] = float32(float32(gc_at4[0]) + gc_at5[0])
 					/*line llmc_misc.go:85*/ gc_at4[0] = float32(float32(gc_at4[0]) + gc_at5[0])
 					/*line llmc_misc.go:85*/ gc_at4[0] = float32(float32(gc_at4[0]) + gc_at5[0])
 				}
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 					/*line llmc_misc.go:85*/ gc_at4[0] = float32(float32(gc_at4[0]) + gc_at5[0])
 				}
 			} else {
-				gc_step2 := gc_from
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+				gc_step5 := gc_from
+				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
 					{
-						gc_tx := gc_step2 + 0
+						gc_tx := gc_step5 + 0
 						gc_pos.Thread = gc_base + gc_tx
 						/*line llmc_misc.go:85*/ dbias[o] = float32(float32(dbias[o]) + shared[0])
 					}
 					{
-						gc_tx := gc_step2 + 1
+						gc_tx := gc_step5 + 1
 						gc_pos.Thread = gc_base + gc_tx
 						/*line llmc_misc.go:85*/ dbias[o] = float32(float32(dbias[o]) + shared[0])
 					}
 					{
-						gc_tx := gc_step2 + 2
+						gc_tx := gc_step5 + 2
 						gc_pos.Thread = gc_base + gc_tx
 						/*line llmc_misc.go:85*/ dbias[o] = float32(float32(dbias[o]) + shared[0])
 					}
 					{
-						gc_tx := gc_step2 + 3
+						gc_tx := gc_step5 + 3
 						gc_pos.Thread = gc_base + gc_tx
 						/*line llmc_misc.go:85*/ dbias[o] = float32(float32(dbias[o]) + shared[0])
 					}
 				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					/*line llmc_misc.go:85*/ dbias[o] = float32(float32(dbias[o]) + shared[0])
 				}
@@ -255,7 +344,34 @@ func gc_body_matmulBackwardBias3Kernel(gc_b *compiled.Block, dbias, dout []float
 		}
 		archsimd.ClearAVXUpperBits()
 	}
-	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
+	gc_step := gc_vstep
+	for ; gc_step+3 < gc_n; gc_step += 4 {
+		{
+			gc_rank := gc_step + 0
+			gc_pos.Thread = gc_rank
+			threadSum := float32(0.0)
+			gc_s_threadSum[gc_rank] = threadSum
+		}
+		{
+			gc_rank := gc_step + 1
+			gc_pos.Thread = gc_rank
+			threadSum := float32(0.0)
+			gc_s_threadSum[gc_rank] = threadSum
+		}
+		{
+			gc_rank := gc_step + 2
+			gc_pos.Thread = gc_rank
+			threadSum := float32(0.0)
+			gc_s_threadSum[gc_rank] = threadSum
+		}
+		{
+			gc_rank := gc_step + 3
+			gc_pos.Thread = gc_rank
+			threadSum := float32(0.0)
+			gc_s_threadSum[gc_rank] = threadSum
+		}
+	}
+	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		threadSum := float32(0.0)
 		gc_s_threadSum[gc_rank] = threadSum
@@ -398,71 +514,71 @@ func gc_body_matmulBackwardBias3Kernel(gc_b *compiled.Block, dbias, dout []float
 			/*line llmc_misc.go:151*/ gc_off2 := idx
 			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(dbias) {
 				gc_at := dbias[gc_off2:][:1]
-				gc_step := gc_from
-				for ; gc_step+3 < gc_to; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
-						gc_rank := gc_base + gc_tx
-						blockSum := gc_s_blockSum[gc_rank]
-						/*line llmc_misc.go:140*/ gc_at[0] = float32(gc_at[0]) + blockSum
-					}
-					{
-						gc_tx := gc_step + 1
-						gc_rank := gc_base + gc_tx
-						blockSum := gc_s_blockSum[gc_rank]
-						/*line llmc_misc.go:140*/ gc_at[0] = float32(gc_at[0]) + blockSum
-					}
-					{
-						gc_tx := gc_step + 2
-						gc_rank := gc_base + gc_tx
-						blockSum := gc_s_blockSum[gc_rank]
-						/*line llmc_misc.go:140*/ gc_at[0] = float32(gc_at[0]) + blockSum
-					}
-					{
-						gc_tx := gc_step + 3
-						gc_rank := gc_base + gc_tx
-						blockSum := gc_s_blockSum[gc_rank]
-						/*line llmc_misc.go:140*/ gc_at[0] = float32(gc_at[0]) + blockSum
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					blockSum := gc_s_blockSum[gc_rank]
-					/*line llmc_misc.go:140*/ gc_at[0] = float32(gc_at[0]) + blockSum
-				}
-			} else {
 				gc_step2 := gc_from
 				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
 						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
 						blockSum := gc_s_blockSum[gc_rank]
-						/*line llmc_misc.go:140*/ dbias[idx] = float32(dbias[idx]) + blockSum
+						/*line llmc_misc.go:140*/ gc_at[0] = float32(gc_at[0]) + blockSum
 					}
 					{
 						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
 						blockSum := gc_s_blockSum[gc_rank]
-						/*line llmc_misc.go:140*/ dbias[idx] = float32(dbias[idx]) + blockSum
+						/*line llmc_misc.go:140*/ gc_at[0] = float32(gc_at[0]) + blockSum
 					}
 					{
 						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						blockSum := gc_s_blockSum[gc_rank]
+						/*line llmc_misc.go:140*/ gc_at[0] = float32(gc_at[0]) + blockSum
+					}
+					{
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						blockSum := gc_s_blockSum[gc_rank]
+						/*line llmc_misc.go:140*/ gc_at[0] = float32(gc_at[0]) + blockSum
+					}
+				}
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					blockSum := gc_s_blockSum[gc_rank]
+					/*line llmc_misc.go:140*/ gc_at[0] = float32(gc_at[0]) + blockSum
+				}
+			} else {
+				gc_step3 := gc_from
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+					{
+						gc_tx := gc_step3 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						blockSum := gc_s_blockSum[gc_rank]
 						/*line llmc_misc.go:140*/ dbias[idx] = float32(dbias[idx]) + blockSum
 					}
 					{
-						gc_tx := gc_step2 + 3
+						gc_tx := gc_step3 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						blockSum := gc_s_blockSum[gc_rank]
+						/*line llmc_misc.go:140*/ dbias[idx] = float32(dbias[idx]) + blockSum
+					}
+					{
+						gc_tx := gc_step3 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						blockSum := gc_s_blockSum[gc_rank]
+						/*line llmc_misc.go:140*/ dbias[idx] = float32(dbias[idx]) + blockSum
+					}
+					{
+						gc_tx := gc_step3 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						blockSum := gc_s_blockSum[gc_rank]
 						/*line llmc_misc.go:140*/ dbias[idx] = float32(dbias[idx]) + blockSum
 					}
 				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					blockSum := gc_s_blockSum[gc_rank]
@@ -513,7 +629,34 @@ func gc_body_normKernel1[T normElem](gc_b *compiled.Block, out *float32, data []
 		}
 		archsimd.ClearAVXUpperBits()
 	}
-	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
+	gc_step := gc_vstep
+	for ; gc_step+3 < gc_n; gc_step += 4 {
+		{
+			gc_rank := gc_step + 0
+			gc_pos.Thread = gc_rank
+			accumulator := float32(0.0)
+			gc_s_accumulator[gc_rank] = accumulator
+		}
+		{
+			gc_rank := gc_step + 1
+			gc_pos.Thread = gc_rank
+			accumulator := float32(0.0)
+			gc_s_accumulator[gc_rank] = accumulator
+		}
+		{
+			gc_rank := gc_step + 2
+			gc_pos.Thread = gc_rank
+			accumulator := float32(0.0)
+			gc_s_accumulator[gc_rank] = accumulator
+		}
+		{
+			gc_rank := gc_step + 3
+			gc_pos.Thread = gc_rank
+			accumulator := float32(0.0)
+			gc_s_accumulator[gc_rank] = accumulator
+		}
+	}
+	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		accumulator := float32(0.0)
 		gc_s_accumulator[gc_rank] = accumulator
@@ -633,7 +776,34 @@ func gc_body_normKernel1_float32(gc_b *compiled.Block, out *float32, data []floa
 		}
 		archsimd.ClearAVXUpperBits()
 	}
-	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
+	gc_step := gc_vstep
+	for ; gc_step+3 < gc_n; gc_step += 4 {
+		{
+			gc_rank := gc_step + 0
+			gc_pos.Thread = gc_rank
+			accumulator := float32(0.0)
+			gc_s_accumulator[gc_rank] = accumulator
+		}
+		{
+			gc_rank := gc_step + 1
+			gc_pos.Thread = gc_rank
+			accumulator := float32(0.0)
+			gc_s_accumulator[gc_rank] = accumulator
+		}
+		{
+			gc_rank := gc_step + 2
+			gc_pos.Thread = gc_rank
+			accumulator := float32(0.0)
+			gc_s_accumulator[gc_rank] = accumulator
+		}
+		{
+			gc_rank := gc_step + 3
+			gc_pos.Thread = gc_rank
+			accumulator := float32(0.0)
+			gc_s_accumulator[gc_rank] = accumulator
+		}
+	}
+	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		accumulator := float32(0.0)
 		gc_s_accumulator[gc_rank] = accumulator
@@ -768,7 +938,34 @@ func gc_body_normKernel2[T normElem](gc_b *compiled.Block, out *float32, data []
 		}
 		archsimd.ClearAVXUpperBits()
 	}
-	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
+	gc_step := gc_vstep
+	for ; gc_step+3 < gc_n; gc_step += 4 {
+		{
+			gc_rank := gc_step + 0
+			gc_pos.Thread = gc_rank
+			accumulator := float32(0.0)
+			gc_s_accumulator[gc_rank] = accumulator
+		}
+		{
+			gc_rank := gc_step + 1
+			gc_pos.Thread = gc_rank
+			accumulator := float32(0.0)
+			gc_s_accumulator[gc_rank] = accumulator
+		}
+		{
+			gc_rank := gc_step + 2
+			gc_pos.Thread = gc_rank
+			accumulator := float32(0.0)
+			gc_s_accumulator[gc_rank] = accumulator
+		}
+		{
+			gc_rank := gc_step + 3
+			gc_pos.Thread = gc_rank
+			accumulator := float32(0.0)
+			gc_s_accumulator[gc_rank] = accumulator
+		}
+	}
+	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		accumulator := float32(0.0)
 		gc_s_accumulator[gc_rank] = accumulator
@@ -843,7 +1040,34 @@ func gc_body_normKernel2_float32(gc_b *compiled.Block, out *float32, data []floa
 		}
 		archsimd.ClearAVXUpperBits()
 	}
-	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
+	gc_step := gc_vstep
+	for ; gc_step+3 < gc_n; gc_step += 4 {
+		{
+			gc_rank := gc_step + 0
+			gc_pos.Thread = gc_rank
+			accumulator := float32(0.0)
+			gc_s_accumulator[gc_rank] = accumulator
+		}
+		{
+			gc_rank := gc_step + 1
+			gc_pos.Thread = gc_rank
+			accumulator := float32(0.0)
+			gc_s_accumulator[gc_rank] = accumulator
+		}
+		{
+			gc_rank := gc_step + 2
+			gc_pos.Thread = gc_rank
+			accumulator := float32(0.0)
+			gc_s_accumulator[gc_rank] = accumulator
+		}
+		{
+			gc_rank := gc_step + 3
+			gc_pos.Thread = gc_rank
+			accumulator := float32(0.0)
+			gc_s_accumulator[gc_rank] = accumulator
+		}
+	}
+	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		accumulator := float32(0.0)
 		gc_s_accumulator[gc_rank] = accumulator

@@ -765,7 +765,38 @@ func gc_body_jacobiMethodKernel(gc_b *compiled.Block, A []float32, b []float64, 
 				if gc_vstep2 > gc_from {
 					gc_more = true
 				}
-				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+				gc_step := gc_vstep2
+				for ; gc_step+3 < gc_to; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
+						gc_pos.Thread = gc_base + gc_tx
+						i := gc_tx + gc_off
+						gc_more = true
+						/*line samples.go:192*/ xShared[i] = x[i]
+					}
+					{
+						gc_tx := gc_step + 1
+						gc_pos.Thread = gc_base + gc_tx
+						i := gc_tx + gc_off
+						gc_more = true
+						/*line samples.go:192*/ xShared[i] = x[i]
+					}
+					{
+						gc_tx := gc_step + 2
+						gc_pos.Thread = gc_base + gc_tx
+						i := gc_tx + gc_off
+						gc_more = true
+						/*line samples.go:192*/ xShared[i] = x[i]
+					}
+					{
+						gc_tx := gc_step + 3
+						gc_pos.Thread = gc_base + gc_tx
+						i := gc_tx + gc_off
+						gc_more = true
+						/*line samples.go:192*/ xShared[i] = x[i]
+					}
+				}
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_tx + gc_off
 					gc_more = true
@@ -946,7 +977,34 @@ func gc_body_finalErrorKernel(gc_b *compiled.Block, x []float64, gSum *float64) 
 		}
 		archsimd.ClearAVXUpperBits()
 	}
-	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
+	gc_step := gc_vstep
+	for ; gc_step+3 < gc_n; gc_step += 4 {
+		{
+			gc_rank := gc_step + 0
+			gc_pos.Thread = gc_rank
+			sum := 0.0
+			gc_s_sum[gc_rank] = sum
+		}
+		{
+			gc_rank := gc_step + 1
+			gc_pos.Thread = gc_rank
+			sum := 0.0
+			gc_s_sum[gc_rank] = sum
+		}
+		{
+			gc_rank := gc_step + 2
+			gc_pos.Thread = gc_rank
+			sum := 0.0
+			gc_s_sum[gc_rank] = sum
+		}
+		{
+			gc_rank := gc_step + 3
+			gc_pos.Thread = gc_rank
+			sum := 0.0
+			gc_s_sum[gc_rank] = sum
+		}
+	}
+	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		sum := 0.0
 		gc_s_sum[gc_rank] = sum
@@ -968,10 +1026,10 @@ func gc_body_finalErrorKernel(gc_b *compiled.Block, x []float64, gSum *float64) 
 			gc_off2 := (gc_bx * gc_bdx) + gc_off
 			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(x) && gc_to <= len(x)-gc_off2 {
 				gc_at := x[gc_off2:][:gc_to]
-				gc_step := gc_from
-				for ; gc_step+3 < gc_to; gc_step += 4 {
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
-						gc_tx := gc_step + 0
+						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						sum := gc_s_sum[gc_rank]
 						gc_more = true
@@ -980,7 +1038,7 @@ func gc_body_finalErrorKernel(gc_b *compiled.Block, x []float64, gSum *float64) 
 						gc_s_sum[gc_rank] = sum
 					}
 					{
-						gc_tx := gc_step + 1
+						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						sum := gc_s_sum[gc_rank]
 						gc_more = true
@@ -989,7 +1047,7 @@ func gc_body_finalErrorKernel(gc_b *compiled.Block, x []float64, gSum *float64) 
 						gc_s_sum[gc_rank] = sum
 					}
 					{
-						gc_tx := gc_step + 2
+						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						sum := gc_s_sum[gc_rank]
 						gc_more = true
@@ -998,7 +1056,7 @@ func gc_body_finalErrorKernel(gc_b *compiled.Block, x []float64, gSum *float64) 
 						gc_s_sum[gc_rank] = sum
 					}
 					{
-						gc_tx := gc_step + 3
+						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						sum := gc_s_sum[gc_rank]
 						gc_more = true
@@ -1007,7 +1065,7 @@ func gc_body_finalErrorKernel(gc_b *compiled.Block, x []float64, gSum *float64) 
 						gc_s_sum[gc_rank] = sum
 					}
 				}
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					sum := gc_s_sum[gc_rank]
 					gc_more = true
@@ -1016,10 +1074,10 @@ func gc_body_finalErrorKernel(gc_b *compiled.Block, x []float64, gSum *float64) 
 					gc_s_sum[gc_rank] = sum
 				}
 			} else {
-				gc_step2 := gc_from
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+				gc_step3 := gc_from
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					{
-						gc_tx := gc_step2 + 0
+						gc_tx := gc_step3 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						globalThreadID := gc_bx*gc_bdx + gc_tx
@@ -1031,7 +1089,7 @@ func gc_body_finalErrorKernel(gc_b *compiled.Block, x []float64, gSum *float64) 
 						gc_s_sum[gc_rank] = sum
 					}
 					{
-						gc_tx := gc_step2 + 1
+						gc_tx := gc_step3 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						globalThreadID := gc_bx*gc_bdx + gc_tx
@@ -1043,7 +1101,7 @@ func gc_body_finalErrorKernel(gc_b *compiled.Block, x []float64, gSum *float64) 
 						gc_s_sum[gc_rank] = sum
 					}
 					{
-						gc_tx := gc_step2 + 2
+						gc_tx := gc_step3 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						globalThreadID := gc_bx*gc_bdx + gc_tx
@@ -1055,7 +1113,7 @@ func gc_body_finalErrorKernel(gc_b *compiled.Block, x []float64, gSum *float64) 
 						gc_s_sum[gc_rank] = sum
 					}
 					{
-						gc_tx := gc_step2 + 3
+						gc_tx := gc_step3 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						globalThreadID := gc_bx*gc_bdx + gc_tx
@@ -1067,7 +1125,7 @@ func gc_body_finalErrorKernel(gc_b *compiled.Block, x []float64, gSum *float64) 
 						gc_s_sum[gc_rank] = sum
 					}
 				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					globalThreadID := gc_bx*gc_bdx + gc_tx
@@ -1272,7 +1330,38 @@ func gc_body_fwtBatch1Kernel(gc_b *compiled.Block, dOutput, dInput []float32, lo
 				if gc_vstep2 > gc_from {
 					gc_more = true
 				}
-				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+				gc_step := gc_vstep2
+				for ; gc_step+3 < gc_to; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
+						gc_pos.Thread = gc_base + gc_tx
+						pos := gc_tx + gc_off
+						gc_more = true
+						/*line samples.go:307*/ sData[pos] = dSrc[pos]
+					}
+					{
+						gc_tx := gc_step + 1
+						gc_pos.Thread = gc_base + gc_tx
+						pos := gc_tx + gc_off
+						gc_more = true
+						/*line samples.go:307*/ sData[pos] = dSrc[pos]
+					}
+					{
+						gc_tx := gc_step + 2
+						gc_pos.Thread = gc_base + gc_tx
+						pos := gc_tx + gc_off
+						gc_more = true
+						/*line samples.go:307*/ sData[pos] = dSrc[pos]
+					}
+					{
+						gc_tx := gc_step + 3
+						gc_pos.Thread = gc_base + gc_tx
+						pos := gc_tx + gc_off
+						gc_more = true
+						/*line samples.go:307*/ sData[pos] = dSrc[pos]
+					}
+				}
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					pos := gc_tx + gc_off
 					gc_more = true
@@ -1411,7 +1500,38 @@ func gc_body_fwtBatch1Kernel(gc_b *compiled.Block, dOutput, dInput []float32, lo
 				if gc_vstep4 > gc_from {
 					gc_more3 = true
 				}
-				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
+				gc_step2 := gc_vstep4
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+					{
+						gc_tx := gc_step2 + 0
+						gc_pos.Thread = gc_base + gc_tx
+						pos_3 := gc_tx + gc_off3
+						gc_more3 = true
+						/*line samples.go:357*/ dDst[pos_3] = sData[pos_3]
+					}
+					{
+						gc_tx := gc_step2 + 1
+						gc_pos.Thread = gc_base + gc_tx
+						pos_3 := gc_tx + gc_off3
+						gc_more3 = true
+						/*line samples.go:357*/ dDst[pos_3] = sData[pos_3]
+					}
+					{
+						gc_tx := gc_step2 + 2
+						gc_pos.Thread = gc_base + gc_tx
+						pos_3 := gc_tx + gc_off3
+						gc_more3 = true
+						/*line samples.go:357*/ dDst[pos_3] = sData[pos_3]
+					}
+					{
+						gc_tx := gc_step2 + 3
+						gc_pos.Thread = gc_base + gc_tx
+						pos_3 := gc_tx + gc_off3
+						gc_more3 = true
+						/*line samples.go:357*/ dDst[pos_3] = sData[pos_3]
+					}
+				}
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					pos_3 := gc_tx + gc_off3
 					gc_more3 = true
@@ -1493,7 +1613,50 @@ func gc_body_modulateKernel(gc_b *compiled.Block, gc_lo, gc_hi int, dA, dB []flo
 					if gc_vstep2 > gc_from {
 						gc_more = true
 					}
-					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+					gc_step := gc_vstep2
+					for ; gc_step+3 < gc_to; gc_step += 4 {
+						{
+							gc_tx := gc_step + 0
+							gc_rank := gc_base + gc_tx%gc_bdx
+							gc_pos.Block = (gc_tx / gc_bdx) % gc_gdx
+							gc_pos.Thread = gc_rank
+							tid := gc_bx*gc_bdx + gc_tx
+							/*line samples.go:406*/ pos := tid + gc_off
+							gc_more = true
+							/*line samples.go:407*/ dA[pos] *= dB[pos] * rcpN
+						}
+						{
+							gc_tx := gc_step + 1
+							gc_rank := gc_base + gc_tx%gc_bdx
+							gc_pos.Block = (gc_tx / gc_bdx) % gc_gdx
+							gc_pos.Thread = gc_rank
+							tid := gc_bx*gc_bdx + gc_tx
+							/*line samples.go:406*/ pos := tid + gc_off
+							gc_more = true
+							/*line samples.go:407*/ dA[pos] *= dB[pos] * rcpN
+						}
+						{
+							gc_tx := gc_step + 2
+							gc_rank := gc_base + gc_tx%gc_bdx
+							gc_pos.Block = (gc_tx / gc_bdx) % gc_gdx
+							gc_pos.Thread = gc_rank
+							tid := gc_bx*gc_bdx + gc_tx
+							/*line samples.go:406*/ pos := tid + gc_off
+							gc_more = true
+							/*line samples.go:407*/ dA[pos] *= dB[pos] * rcpN
+						}
+						{
+							gc_tx := gc_step + 3
+							gc_rank := gc_base + gc_tx%gc_bdx
+							gc_pos.Block = (gc_tx / gc_bdx) % gc_gdx
+							gc_pos.Thread = gc_rank
+							tid := gc_bx*gc_bdx + gc_tx
+							/*line samples.go:406*/ pos := tid + gc_off
+							gc_more = true
+							/*line samples.go:407*/ dA[pos] *= dB[pos] * rcpN
+						}
+					}
+					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx%gc_bdx
 						gc_pos.Block = (gc_tx / gc_bdx) % gc_gdx
 						gc_pos.Thread = gc_rank
@@ -1531,54 +1694,38 @@ func gc_body_modulateKernel(gc_b *compiled.Block, gc_lo, gc_hi int, dA, dB []flo
 					if gc_from >= 0 && gc_off3 >= 0 && gc_off3 <= len(dA) && gc_to <= len(dA)-gc_off3 && gc_off3 <= len(dB) && gc_to <= len(dB)-gc_off3 {
 						gc_at3 := dA[gc_off3:][:gc_to]
 						gc_at4 := dB[gc_off3:][:gc_to]
-						gc_step := gc_from
-						for ; gc_step+3 < gc_to; gc_step += 4 {
-							{
-								gc_tx := gc_step + 0
-								gc_more = true
-								/*line samples.go:407*/ gc_at3[gc_tx] *= gc_at4[gc_tx] * rcpN
-							}
-							{
-								gc_tx := gc_step + 1
-								gc_more = true
-								/*line samples.go:407*/ gc_at3[gc_tx] *= gc_at4[gc_tx] * rcpN
-							}
-							{
-								gc_tx := gc_step + 2
-								gc_more = true
-								/*line samples.go:407*/ gc_at3[gc_tx] *= gc_at4[gc_tx] * rcpN
-							}
-							{
-								gc_tx := gc_step + 3
-								gc_more = true
-								/*line samples.go:407*/ gc_at3[gc_tx] *= gc_at4[gc_tx] * rcpN
-							}
-						}
-						for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-							gc_more = true
-							/*line samples.go:407*/ gc_at3[gc_tx] *= gc_at4[gc_tx] * rcpN
-						}
-					} else {
 						gc_step2 := gc_from
 						for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 							{
 								gc_tx := gc_step2 + 0
-								gc_pos.Thread = gc_base + gc_tx
-								tid := gc_bx*gc_bdx + gc_tx
-								/*line samples.go:406*/ pos := tid + gc_off
 								gc_more = true
-								/*line samples.go:407*/ dA[pos] *= dB[pos] * rcpN
+								/*line samples.go:407*/ gc_at3[gc_tx] *= gc_at4[gc_tx] * rcpN
 							}
 							{
 								gc_tx := gc_step2 + 1
-								gc_pos.Thread = gc_base + gc_tx
-								tid := gc_bx*gc_bdx + gc_tx
-								/*line samples.go:406*/ pos := tid + gc_off
 								gc_more = true
-								/*line samples.go:407*/ dA[pos] *= dB[pos] * rcpN
+								/*line samples.go:407*/ gc_at3[gc_tx] *= gc_at4[gc_tx] * rcpN
 							}
 							{
 								gc_tx := gc_step2 + 2
+								gc_more = true
+								/*line samples.go:407*/ gc_at3[gc_tx] *= gc_at4[gc_tx] * rcpN
+							}
+							{
+								gc_tx := gc_step2 + 3
+								gc_more = true
+								/*line samples.go:407*/ gc_at3[gc_tx] *= gc_at4[gc_tx] * rcpN
+							}
+						}
+						for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+							gc_more = true
+							/*line samples.go:407*/ gc_at3[gc_tx] *= gc_at4[gc_tx] * rcpN
+						}
+					} else {
+						gc_step3 := gc_from
+						for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+							{
+								gc_tx := gc_step3 + 0
 								gc_pos.Thread = gc_base + gc_tx
 								tid := gc_bx*gc_bdx + gc_tx
 								/*line samples.go:406*/ pos := tid + gc_off
@@ -1586,7 +1733,23 @@ func gc_body_modulateKernel(gc_b *compiled.Block, gc_lo, gc_hi int, dA, dB []flo
 								/*line samples.go:407*/ dA[pos] *= dB[pos] * rcpN
 							}
 							{
-								gc_tx := gc_step2 + 3
+								gc_tx := gc_step3 + 1
+								gc_pos.Thread = gc_base + gc_tx
+								tid := gc_bx*gc_bdx + gc_tx
+								/*line samples.go:406*/ pos := tid + gc_off
+								gc_more = true
+								/*line samples.go:407*/ dA[pos] *= dB[pos] * rcpN
+							}
+							{
+								gc_tx := gc_step3 + 2
+								gc_pos.Thread = gc_base + gc_tx
+								tid := gc_bx*gc_bdx + gc_tx
+								/*line samples.go:406*/ pos := tid + gc_off
+								gc_more = true
+								/*line samples.go:407*/ dA[pos] *= dB[pos] * rcpN
+							}
+							{
+								gc_tx := gc_step3 + 3
 								gc_pos.Thread = gc_base + gc_tx
 								tid := gc_bx*gc_bdx + gc_tx
 								/*line samples.go:406*/ pos := tid + gc_off
@@ -1594,7 +1757,7 @@ func gc_body_modulateKernel(gc_b *compiled.Block, gc_lo, gc_hi int, dA, dB []flo
 								/*line samples.go:407*/ dA[pos] *= dB[pos] * rcpN
 							}
 						}
-						for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+						for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 							gc_pos.Thread = gc_base + gc_tx
 							tid := gc_bx*gc_bdx + gc_tx
 							/*line samples.go:406*/ pos := tid + gc_off
@@ -1632,7 +1795,34 @@ func gc_body_initValueKernel(gc_b *compiled.Block, od []float32, value float32) 
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+		gc_step := gc_vstep
+		for ; gc_step+3 < gc_bdx; gc_step += 4 {
+			{
+				gc_tx := gc_step + 0
+				gc_pos.Thread = gc_base + gc_tx
+				index := uint32((gc_bx * gc_bdx) + gc_tx)
+				/*line samples.go:426*/ od[index] = value
+			}
+			{
+				gc_tx := gc_step + 1
+				gc_pos.Thread = gc_base + gc_tx
+				index := uint32((gc_bx * gc_bdx) + gc_tx)
+				/*line samples.go:426*/ od[index] = value
+			}
+			{
+				gc_tx := gc_step + 2
+				gc_pos.Thread = gc_base + gc_tx
+				index := uint32((gc_bx * gc_bdx) + gc_tx)
+				/*line samples.go:426*/ od[index] = value
+			}
+			{
+				gc_tx := gc_step + 3
+				gc_pos.Thread = gc_base + gc_tx
+				index := uint32((gc_bx * gc_bdx) + gc_tx)
+				/*line samples.go:426*/ od[index] = value
+			}
+		}
+		for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 			gc_pos.Thread = gc_base + gc_tx
 			index := uint32((gc_bx * gc_bdx) + gc_tx)
 			/*line samples.go:426*/ od[index] = value
@@ -1674,7 +1864,42 @@ func gc_body_dwtHaar1DKernel(gc_b *compiled.Block, id, od, approxFinal []float32
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+		gc_step := gc_vstep
+		for ; gc_step+3 < gc_bdx; gc_step += 4 {
+			{
+				gc_tx := gc_step + 0
+				gc_pos.Thread = gc_base + gc_tx
+				tid := gc_tx
+				/*line samples.go:446*/ idata := uint32((bid * (2 * bdim)) + tid)
+				/*line samples.go:448*/ shared[tid] = id[idata]
+				shared[tid+bdim] = id[idata+uint32(bdim)]
+			}
+			{
+				gc_tx := gc_step + 1
+				gc_pos.Thread = gc_base + gc_tx
+				tid := gc_tx
+				/*line samples.go:446*/ idata := uint32((bid * (2 * bdim)) + tid)
+				/*line samples.go:448*/ shared[tid] = id[idata]
+				shared[tid+bdim] = id[idata+uint32(bdim)]
+			}
+			{
+				gc_tx := gc_step + 2
+				gc_pos.Thread = gc_base + gc_tx
+				tid := gc_tx
+				/*line samples.go:446*/ idata := uint32((bid * (2 * bdim)) + tid)
+				/*line samples.go:448*/ shared[tid] = id[idata]
+				shared[tid+bdim] = id[idata+uint32(bdim)]
+			}
+			{
+				gc_tx := gc_step + 3
+				gc_pos.Thread = gc_base + gc_tx
+				tid := gc_tx
+				/*line samples.go:446*/ idata := uint32((bid * (2 * bdim)) + tid)
+				/*line samples.go:448*/ shared[tid] = id[idata]
+				shared[tid+bdim] = id[idata+uint32(bdim)]
+			}
+		}
+		for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 			gc_pos.Thread = gc_base + gc_tx
 			tid := gc_tx
 			/*line samples.go:446*/ idata := uint32((bid * (2 * bdim)) + tid)
@@ -1716,7 +1941,50 @@ func gc_body_dwtHaar1DKernel(gc_b *compiled.Block, id, od, approxFinal []float32
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+		gc_step2 := gc_vstep2
+		for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+			{
+				gc_tx := gc_step2 + 0
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				tid := gc_tx
+				/*line samples.go:453*/ data0 := shared[2*tid]
+				data1 := shared[(2*tid)+1]
+				gc_s_data0[gc_rank] = data0
+				gc_s_data1[gc_rank] = data1
+			}
+			{
+				gc_tx := gc_step2 + 1
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				tid := gc_tx
+				/*line samples.go:453*/ data0 := shared[2*tid]
+				data1 := shared[(2*tid)+1]
+				gc_s_data0[gc_rank] = data0
+				gc_s_data1[gc_rank] = data1
+			}
+			{
+				gc_tx := gc_step2 + 2
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				tid := gc_tx
+				/*line samples.go:453*/ data0 := shared[2*tid]
+				data1 := shared[(2*tid)+1]
+				gc_s_data0[gc_rank] = data0
+				gc_s_data1[gc_rank] = data1
+			}
+			{
+				gc_tx := gc_step2 + 3
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				tid := gc_tx
+				/*line samples.go:453*/ data0 := shared[2*tid]
+				data1 := shared[(2*tid)+1]
+				gc_s_data0[gc_rank] = data0
+				gc_s_data1[gc_rank] = data1
+			}
+		}
+		for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
 			tid := gc_tx
@@ -1727,10 +1995,10 @@ func gc_body_dwtHaar1DKernel(gc_b *compiled.Block, id, od, approxFinal []float32
 		}
 	}
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-		gc_step := 0
-		for ; gc_step+3 < gc_bdx; gc_step += 4 {
+		gc_step3 := 0
+		for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
 			{
-				gc_tx := gc_step + 0
+				gc_tx := gc_step3 + 0
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
@@ -1742,7 +2010,7 @@ func gc_body_dwtHaar1DKernel(gc_b *compiled.Block, id, od, approxFinal []float32
 				/*line samples.go:462*/ shared[atid] = (data0 + data1) * invSqrt2
 			}
 			{
-				gc_tx := gc_step + 1
+				gc_tx := gc_step3 + 1
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
@@ -1754,7 +2022,7 @@ func gc_body_dwtHaar1DKernel(gc_b *compiled.Block, id, od, approxFinal []float32
 				/*line samples.go:462*/ shared[atid] = (data0 + data1) * invSqrt2
 			}
 			{
-				gc_tx := gc_step + 2
+				gc_tx := gc_step3 + 2
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
@@ -1766,7 +2034,7 @@ func gc_body_dwtHaar1DKernel(gc_b *compiled.Block, id, od, approxFinal []float32
 				/*line samples.go:462*/ shared[atid] = (data0 + data1) * invSqrt2
 			}
 			{
-				gc_tx := gc_step + 3
+				gc_tx := gc_step3 + 3
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
@@ -1778,7 +2046,7 @@ func gc_body_dwtHaar1DKernel(gc_b *compiled.Block, id, od, approxFinal []float32
 				/*line samples.go:462*/ shared[atid] = (data0 + data1) * invSqrt2
 			}
 		}
-		for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+		for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
 			tid := gc_tx
@@ -1792,10 +2060,10 @@ func gc_body_dwtHaar1DKernel(gc_b *compiled.Block, id, od, approxFinal []float32
 	}
 	/*line samples.go:466*/ if dlevels > 1 {
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_step2 := 0
-			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+			gc_step4 := 0
+			for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
 				{
-					gc_tx := gc_step2 + 0
+					gc_tx := gc_step4 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -1807,7 +2075,7 @@ func gc_body_dwtHaar1DKernel(gc_b *compiled.Block, id, od, approxFinal []float32
 					gc_s_idata0[gc_rank] = idata0
 				}
 				{
-					gc_tx := gc_step2 + 1
+					gc_tx := gc_step4 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -1819,7 +2087,7 @@ func gc_body_dwtHaar1DKernel(gc_b *compiled.Block, id, od, approxFinal []float32
 					gc_s_idata0[gc_rank] = idata0
 				}
 				{
-					gc_tx := gc_step2 + 2
+					gc_tx := gc_step4 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -1831,7 +2099,7 @@ func gc_body_dwtHaar1DKernel(gc_b *compiled.Block, id, od, approxFinal []float32
 					gc_s_idata0[gc_rank] = idata0
 				}
 				{
-					gc_tx := gc_step2 + 3
+					gc_tx := gc_step4 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -1843,7 +2111,7 @@ func gc_body_dwtHaar1DKernel(gc_b *compiled.Block, id, od, approxFinal []float32
 					gc_s_idata0[gc_rank] = idata0
 				}
 			}
-			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
@@ -1892,41 +2160,41 @@ func gc_body_dwtHaar1DKernel(gc_b *compiled.Block, id, od, approxFinal []float32
 			if gc_from >= 0 && gc_off >= 0 && gc_off < len(approxFinal) && gc_off2 >= 0 && gc_off2 < len(shared) {
 				gc_at := approxFinal[gc_off:][:1]
 				gc_at2 := shared[gc_off2:][:1]
-				gc_step3 := gc_from
-				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+				gc_step5 := gc_from
+				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
 					/*line samples.go:493*/ gc_at[0] = gc_at2[0]
 					/*line samples.go:493*/ gc_at[0] = gc_at2[0]
 					/*line samples.go:493*/ gc_at[0] = gc_at2[0]
 					/*line samples.go:493*/ gc_at[0] = gc_at2[0]
 				}
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
 					/*line samples.go:493*/ gc_at[0] = gc_at2[0]
 				}
 			} else {
-				gc_step4 := gc_from
-				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+				gc_step6 := gc_from
+				for ; gc_step6+3 < gc_to; gc_step6 += 4 {
 					{
-						gc_tx := gc_step4 + 0
+						gc_tx := gc_step6 + 0
 						gc_pos.Thread = gc_base + gc_tx
 						/*line samples.go:493*/ approxFinal[bid] = shared[0]
 					}
 					{
-						gc_tx := gc_step4 + 1
+						gc_tx := gc_step6 + 1
 						gc_pos.Thread = gc_base + gc_tx
 						/*line samples.go:493*/ approxFinal[bid] = shared[0]
 					}
 					{
-						gc_tx := gc_step4 + 2
+						gc_tx := gc_step6 + 2
 						gc_pos.Thread = gc_base + gc_tx
 						/*line samples.go:493*/ approxFinal[bid] = shared[0]
 					}
 					{
-						gc_tx := gc_step4 + 3
+						gc_tx := gc_step6 + 3
 						gc_pos.Thread = gc_base + gc_tx
 						/*line samples.go:493*/ approxFinal[bid] = shared[0]
 					}
 				}
-				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					/*line samples.go:493*/ approxFinal[bid] = shared[0]
 				}

@@ -296,10 +296,53 @@ func gc_body_tree[T Number](gc_b *compiled.Block, in, partial []T) {
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+			gc_step5 := gc_vstep2
+			for ; gc_step5+3 < gc_bdx; gc_step5 += 4 {
+				{
+					gc_tx := gc_step5 + 0
+					gc_pos.Thread = gc_base + gc_tx
+					tid := gc_tx
+					/*line inline.go:35*/ var r T = x[0]
+					/*line inline.go:26*/ sum := r
+					if tid == 0 {
+						partial[gc_bx] = sum
+					}
+				}
+				{
+					gc_tx := gc_step5 + 1
+					gc_pos.Thread = gc_base + gc_tx
+					tid := gc_tx
+					var r T = x[0]
+					/*line inline.go:26*/ sum := r
+					if tid == 0 {
+						partial[gc_bx] = sum
+					}
+				}
+				{
+					gc_tx := gc_step5 + 2
+					gc_pos.Thread = gc_base + gc_tx
+					tid := gc_tx
+					var r T = x[0]
+					/*line inline.go:26*/ sum := r
+					if tid == 0 {
+						partial[gc_bx] = sum
+					}
+				}
+				{
+					gc_tx := gc_step5 + 3
+					gc_pos.Thread = gc_base + gc_tx
+					tid := gc_tx
+					var r T = x[0]
+					/*line inline.go:26*/ sum := r
+					if tid == 0 {
+						partial[gc_bx] = sum
+					}
+				}
+			}
+			for gc_tx := gc_step5; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
-				/*line inline.go:35*/ var r T = x[0]
+				var r T = x[0]
 				/*line inline.go:26*/ sum := r
 				if tid == 0 {
 					partial[gc_bx] = sum
@@ -378,7 +421,54 @@ func gc_body_tree_float32(gc_b *compiled.Block, in []float32, partial []float32)
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+			gc_step := gc_vstep2
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
+				{
+					gc_tx := gc_step + 0
+					gc_pos.Thread = gc_base + gc_tx
+					tid := gc_tx
+					/*line inline.go:19*/ i := gc_bx*gc_bdx + tid
+					var v float32
+					if i < len(in) {
+						v = in[i]
+					}
+					sdata[tid] = v
+				}
+				{
+					gc_tx := gc_step + 1
+					gc_pos.Thread = gc_base + gc_tx
+					tid := gc_tx
+					/*line inline.go:19*/ i := gc_bx*gc_bdx + tid
+					var v float32
+					if i < len(in) {
+						v = in[i]
+					}
+					sdata[tid] = v
+				}
+				{
+					gc_tx := gc_step + 2
+					gc_pos.Thread = gc_base + gc_tx
+					tid := gc_tx
+					/*line inline.go:19*/ i := gc_bx*gc_bdx + tid
+					var v float32
+					if i < len(in) {
+						v = in[i]
+					}
+					sdata[tid] = v
+				}
+				{
+					gc_tx := gc_step + 3
+					gc_pos.Thread = gc_base + gc_tx
+					tid := gc_tx
+					/*line inline.go:19*/ i := gc_bx*gc_bdx + tid
+					var v float32
+					if i < len(in) {
+						v = in[i]
+					}
+					sdata[tid] = v
+				}
+			}
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
 				/*line inline.go:19*/ i := gc_bx*gc_bdx + tid
@@ -429,7 +519,34 @@ func gc_body_tree_float32(gc_b *compiled.Block, in []float32, partial []float32)
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
+				gc_step2 := gc_vstep4
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+					{
+						gc_tx := gc_step2 + 0
+						gc_pos.Thread = gc_base + gc_tx
+						tid_ := gc_tx
+						/*line inline.go:43*/ x_[tid_] += x_[tid_+s]
+					}
+					{
+						gc_tx := gc_step2 + 1
+						gc_pos.Thread = gc_base + gc_tx
+						tid_ := gc_tx
+						/*line inline.go:43*/ x_[tid_] += x_[tid_+s]
+					}
+					{
+						gc_tx := gc_step2 + 2
+						gc_pos.Thread = gc_base + gc_tx
+						tid_ := gc_tx
+						/*line inline.go:43*/ x_[tid_] += x_[tid_+s]
+					}
+					{
+						gc_tx := gc_step2 + 3
+						gc_pos.Thread = gc_base + gc_tx
+						tid_ := gc_tx
+						/*line inline.go:43*/ x_[tid_] += x_[tid_+s]
+					}
+				}
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid_ := gc_tx
 					/*line inline.go:43*/ x_[tid_] += x_[tid_+s]
@@ -492,10 +609,53 @@ func gc_body_tree_float32(gc_b *compiled.Block, in []float32, partial []float32)
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx := gc_vstep6; gc_tx < gc_bdx; gc_tx++ {
+			gc_step3 := gc_vstep6
+			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+				{
+					gc_tx := gc_step3 + 0
+					gc_pos.Thread = gc_base + gc_tx
+					tid := gc_tx
+					/*line inline.go:35*/ var r float32 = x[0]
+					/*line inline.go:26*/ sum := r
+					if tid == 0 {
+						partial[gc_bx] = sum
+					}
+				}
+				{
+					gc_tx := gc_step3 + 1
+					gc_pos.Thread = gc_base + gc_tx
+					tid := gc_tx
+					var r float32 = x[0]
+					/*line inline.go:26*/ sum := r
+					if tid == 0 {
+						partial[gc_bx] = sum
+					}
+				}
+				{
+					gc_tx := gc_step3 + 2
+					gc_pos.Thread = gc_base + gc_tx
+					tid := gc_tx
+					var r float32 = x[0]
+					/*line inline.go:26*/ sum := r
+					if tid == 0 {
+						partial[gc_bx] = sum
+					}
+				}
+				{
+					gc_tx := gc_step3 + 3
+					gc_pos.Thread = gc_base + gc_tx
+					tid := gc_tx
+					var r float32 = x[0]
+					/*line inline.go:26*/ sum := r
+					if tid == 0 {
+						partial[gc_bx] = sum
+					}
+				}
+			}
+			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
-				/*line inline.go:35*/ var r float32 = x[0]
+				var r float32 = x[0]
 				/*line inline.go:26*/ sum := r
 				if tid == 0 {
 					partial[gc_bx] = sum
@@ -574,7 +734,54 @@ func gc_body_tree_int32(gc_b *compiled.Block, in []int32, partial []int32) {
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+			gc_step := gc_vstep2
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
+				{
+					gc_tx := gc_step + 0
+					gc_pos.Thread = gc_base + gc_tx
+					tid := gc_tx
+					/*line inline.go:19*/ i := gc_bx*gc_bdx + tid
+					var v int32
+					if i < len(in) {
+						v = in[i]
+					}
+					sdata[tid] = v
+				}
+				{
+					gc_tx := gc_step + 1
+					gc_pos.Thread = gc_base + gc_tx
+					tid := gc_tx
+					/*line inline.go:19*/ i := gc_bx*gc_bdx + tid
+					var v int32
+					if i < len(in) {
+						v = in[i]
+					}
+					sdata[tid] = v
+				}
+				{
+					gc_tx := gc_step + 2
+					gc_pos.Thread = gc_base + gc_tx
+					tid := gc_tx
+					/*line inline.go:19*/ i := gc_bx*gc_bdx + tid
+					var v int32
+					if i < len(in) {
+						v = in[i]
+					}
+					sdata[tid] = v
+				}
+				{
+					gc_tx := gc_step + 3
+					gc_pos.Thread = gc_base + gc_tx
+					tid := gc_tx
+					/*line inline.go:19*/ i := gc_bx*gc_bdx + tid
+					var v int32
+					if i < len(in) {
+						v = in[i]
+					}
+					sdata[tid] = v
+				}
+			}
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
 				/*line inline.go:19*/ i := gc_bx*gc_bdx + tid
@@ -625,7 +832,34 @@ func gc_body_tree_int32(gc_b *compiled.Block, in []int32, partial []int32) {
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
+				gc_step2 := gc_vstep4
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+					{
+						gc_tx := gc_step2 + 0
+						gc_pos.Thread = gc_base + gc_tx
+						tid_ := gc_tx
+						/*line inline.go:43*/ x_[tid_] += x_[tid_+s]
+					}
+					{
+						gc_tx := gc_step2 + 1
+						gc_pos.Thread = gc_base + gc_tx
+						tid_ := gc_tx
+						/*line inline.go:43*/ x_[tid_] += x_[tid_+s]
+					}
+					{
+						gc_tx := gc_step2 + 2
+						gc_pos.Thread = gc_base + gc_tx
+						tid_ := gc_tx
+						/*line inline.go:43*/ x_[tid_] += x_[tid_+s]
+					}
+					{
+						gc_tx := gc_step2 + 3
+						gc_pos.Thread = gc_base + gc_tx
+						tid_ := gc_tx
+						/*line inline.go:43*/ x_[tid_] += x_[tid_+s]
+					}
+				}
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid_ := gc_tx
 					/*line inline.go:43*/ x_[tid_] += x_[tid_+s]
@@ -688,10 +922,53 @@ func gc_body_tree_int32(gc_b *compiled.Block, in []int32, partial []int32) {
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx := gc_vstep6; gc_tx < gc_bdx; gc_tx++ {
+			gc_step3 := gc_vstep6
+			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+				{
+					gc_tx := gc_step3 + 0
+					gc_pos.Thread = gc_base + gc_tx
+					tid := gc_tx
+					/*line inline.go:35*/ var r int32 = x[0]
+					/*line inline.go:26*/ sum := r
+					if tid == 0 {
+						partial[gc_bx] = sum
+					}
+				}
+				{
+					gc_tx := gc_step3 + 1
+					gc_pos.Thread = gc_base + gc_tx
+					tid := gc_tx
+					var r int32 = x[0]
+					/*line inline.go:26*/ sum := r
+					if tid == 0 {
+						partial[gc_bx] = sum
+					}
+				}
+				{
+					gc_tx := gc_step3 + 2
+					gc_pos.Thread = gc_base + gc_tx
+					tid := gc_tx
+					var r int32 = x[0]
+					/*line inline.go:26*/ sum := r
+					if tid == 0 {
+						partial[gc_bx] = sum
+					}
+				}
+				{
+					gc_tx := gc_step3 + 3
+					gc_pos.Thread = gc_base + gc_tx
+					tid := gc_tx
+					var r int32 = x[0]
+					/*line inline.go:26*/ sum := r
+					if tid == 0 {
+						partial[gc_bx] = sum
+					}
+				}
+			}
+			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
-				/*line inline.go:35*/ var r int32 = x[0]
+				var r int32 = x[0]
 				/*line inline.go:26*/ sum := r
 				if tid == 0 {
 					partial[gc_bx] = sum
@@ -751,7 +1028,34 @@ func gc_body_deadImport(gc_b *compiled.Block, out []int32) {
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+			gc_step := gc_vstep2
+			for ; gc_step+3 < gc_to; gc_step += 4 {
+				{
+					gc_tx := gc_step + 0
+					gc_pos.Thread = gc_base + gc_tx
+					i := gc_bx*gc_bdx + gc_tx
+					/*line inline.go:66*/ out[i] = v
+				}
+				{
+					gc_tx := gc_step + 1
+					gc_pos.Thread = gc_base + gc_tx
+					i := gc_bx*gc_bdx + gc_tx
+					/*line inline.go:66*/ out[i] = v
+				}
+				{
+					gc_tx := gc_step + 2
+					gc_pos.Thread = gc_base + gc_tx
+					i := gc_bx*gc_bdx + gc_tx
+					/*line inline.go:66*/ out[i] = v
+				}
+				{
+					gc_tx := gc_step + 3
+					gc_pos.Thread = gc_base + gc_tx
+					i := gc_bx*gc_bdx + gc_tx
+					/*line inline.go:66*/ out[i] = v
+				}
+			}
+			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				i := gc_bx*gc_bdx + gc_tx
 				/*line inline.go:66*/ out[i] = v
