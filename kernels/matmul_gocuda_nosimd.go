@@ -111,44 +111,7 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 	gc_s_sum := compiled.Scratch[float32](gc_b, 0)[:gc_n]
 	/*line matmul.go:160*/ as := gocuda.Shared[[MatMulTile]float32](t, MatMulTile)[:MatMulTile]
 	bs := gocuda.Shared[[MatMulTile]float32](t, MatMulTile)[:MatMulTile]
-	gc_vstep := 0
-	for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
-		gc_rank := gc_vstep
-		var sum float32
-		lanes.BroadcastFloat32x8(sum).StoreSlice(gc_s_sum[gc_rank:])
-	}
-	gc_step := gc_vstep
-	for ; gc_step+3 < gc_n; gc_step += 4 {
-		{
-			gc_rank := gc_step + 0
-			gc_pos.Thread = gc_rank
-			/*line matmul.go:165*/ var sum float32
-			gc_s_sum[gc_rank] = sum
-		}
-		{
-			gc_rank := gc_step + 1
-			gc_pos.Thread = gc_rank
-			/*line matmul.go:165*/ var sum float32
-			gc_s_sum[gc_rank] = sum
-		}
-		{
-			gc_rank := gc_step + 2
-			gc_pos.Thread = gc_rank
-			/*line matmul.go:165*/ var sum float32
-			gc_s_sum[gc_rank] = sum
-		}
-		{
-			gc_rank := gc_step + 3
-			gc_pos.Thread = gc_rank
-			/*line matmul.go:165*/ var sum float32
-			gc_s_sum[gc_rank] = sum
-		}
-	}
-	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
-		gc_pos.Thread = gc_rank
-		/*line matmul.go:165*/ var sum float32
-		gc_s_sum[gc_rank] = sum
-	}
+	clear(gc_s_sum)
 	/*line matmul.go:166*/ for p := 0; p < k; p += MatMulTile {
 		{
 			gc_ty := 0
@@ -157,13 +120,13 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 				if gc_row5 >= 0 && gc_row5 < len(as) && gc_bdx <= len(as[gc_row5]) && gc_row5 < len(bs) && gc_bdx <= len(bs[gc_row5]) {
 					gc_at := as[gc_row5][:gc_bdx]
 					gc_at2 := bs[gc_row5][:gc_bdx]
-					gc_vstep2 := 0
+					gc_vstep := 0
 					gc_iota4 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
 					gc_none4 := lanes.BroadcastInt32x8(0).ToMask()
 					gc_all4 := lanes.BroadcastInt32x8(-1).ToMask()
 				gc_steps4:
-					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-						gc_tx := gc_vstep2
+					for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+						gc_tx := gc_vstep
 						var tx int = gc_tx
 						var ty int = gc_ty
 						/*line matmul.go:163*/ var row int = gc_by*MatMulTile + ty
@@ -227,7 +190,7 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 						/*line matmul.go:167*/ gc_av4.StoreSlice(gc_at[gc_tx:])
 						/*line matmul.go:167*/ gc_bv4.StoreSlice(gc_at2[gc_tx:])
 					}
-					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
 						tx := gc_tx
 						ty := gc_ty
@@ -236,13 +199,13 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 						/*line matmul.go:167*/ gc_at[gc_tx], gc_at2[gc_tx] = matmulLoad(t, a, b, row, col, p+tx, p+ty, m, k, n)
 					}
 				} else {
-					gc_vstep3 := 0
+					gc_vstep2 := 0
 					gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
 					gc_none2 := lanes.BroadcastInt32x8(0).ToMask()
 					gc_all2 := lanes.BroadcastInt32x8(-1).ToMask()
 				gc_steps2:
-					for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
-						gc_tx := gc_vstep3
+					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
 						gc_pos.Thread = gc_base + gc_tx
 						var tx int = gc_tx
 						var ty int = gc_ty
@@ -310,10 +273,10 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 						/*line matmul.go:167*/ gc_av2.StoreSlice(as[ty][tx:])
 						/*line matmul.go:167*/ gc_bv2.StoreSlice(bs[ty][tx:])
 					}
-					gc_step2 := gc_vstep3
-					for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+					gc_step := gc_vstep2
+					for ; gc_step+3 < gc_bdx; gc_step += 4 {
 						{
-							gc_tx := gc_step2 + 0
+							gc_tx := gc_step + 0
 							gc_pos.Thread = gc_base + gc_tx
 							tx := gc_tx
 							ty := gc_ty
@@ -322,7 +285,7 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 							/*line matmul.go:167*/ as[ty][tx], bs[ty][tx] = matmulLoad(t, a, b, row, col, p+tx, p+ty, m, k, n)
 						}
 						{
-							gc_tx := gc_step2 + 1
+							gc_tx := gc_step + 1
 							gc_pos.Thread = gc_base + gc_tx
 							tx := gc_tx
 							ty := gc_ty
@@ -331,7 +294,7 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 							/*line matmul.go:167*/ as[ty][tx], bs[ty][tx] = matmulLoad(t, a, b, row, col, p+tx, p+ty, m, k, n)
 						}
 						{
-							gc_tx := gc_step2 + 2
+							gc_tx := gc_step + 2
 							gc_pos.Thread = gc_base + gc_tx
 							tx := gc_tx
 							ty := gc_ty
@@ -340,7 +303,7 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 							/*line matmul.go:167*/ as[ty][tx], bs[ty][tx] = matmulLoad(t, a, b, row, col, p+tx, p+ty, m, k, n)
 						}
 						{
-							gc_tx := gc_step2 + 3
+							gc_tx := gc_step + 3
 							gc_pos.Thread = gc_base + gc_tx
 							tx := gc_tx
 							ty := gc_ty
@@ -349,7 +312,7 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 							/*line matmul.go:167*/ as[ty][tx], bs[ty][tx] = matmulLoad(t, a, b, row, col, p+tx, p+ty, m, k, n)
 						}
 					}
-					for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
 						tx := gc_tx
 						ty := gc_ty
@@ -367,9 +330,9 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 		{
 			gc_ty := 0
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_vstep4 := 0
-				for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
-					gc_tx := gc_vstep4
+				gc_vstep3 := 0
+				for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
+					gc_tx := gc_vstep3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					var tx int = gc_tx
@@ -396,7 +359,7 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 					/*line matmul.go:170*/ sum = sum.AddMulSlice(as[ty][compiled.Trip(15)], bs[compiled.Trip(15)][tx:])
 					/*line matmul.go:170*/ sum.StoreSlice(gc_s_sum[gc_rank:])
 				}
-				for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tx := gc_tx
@@ -495,43 +458,43 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 			gc_off := (gc_bx * MatMulTile) + ((gc_by*MatMulTile + gc_ty) * n)
 			if gc_from >= 0 && gc_off >= 0 && gc_off <= len(c) && gc_to <= len(c)-gc_off {
 				gc_at3 := c[gc_off:][:gc_to]
-				gc_step3 := gc_from
-				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
-						gc_tx := gc_step3 + 0
+						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						sum := gc_s_sum[gc_rank]
 						/*line matmul.go:175*/ gc_at3[gc_tx] = sum
 					}
 					{
-						gc_tx := gc_step3 + 1
+						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						sum := gc_s_sum[gc_rank]
 						/*line matmul.go:175*/ gc_at3[gc_tx] = sum
 					}
 					{
-						gc_tx := gc_step3 + 2
+						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						sum := gc_s_sum[gc_rank]
 						/*line matmul.go:175*/ gc_at3[gc_tx] = sum
 					}
 					{
-						gc_tx := gc_step3 + 3
+						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						sum := gc_s_sum[gc_rank]
 						/*line matmul.go:175*/ gc_at3[gc_tx] = sum
 					}
 				}
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					sum := gc_s_sum[gc_rank]
 					/*line matmul.go:175*/ gc_at3[gc_tx] = sum
 				}
 			} else {
-				gc_step4 := gc_from
-				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+				gc_step3 := gc_from
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					{
-						gc_tx := gc_step4 + 0
+						gc_tx := gc_step3 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						ty := gc_ty
@@ -542,7 +505,7 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 						/*line matmul.go:175*/ c[row*n+col] = sum
 					}
 					{
-						gc_tx := gc_step4 + 1
+						gc_tx := gc_step3 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						ty := gc_ty
@@ -553,7 +516,7 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 						/*line matmul.go:175*/ c[row*n+col] = sum
 					}
 					{
-						gc_tx := gc_step4 + 2
+						gc_tx := gc_step3 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						ty := gc_ty
@@ -564,7 +527,7 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 						/*line matmul.go:175*/ c[row*n+col] = sum
 					}
 					{
-						gc_tx := gc_step4 + 3
+						gc_tx := gc_step3 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						ty := gc_ty
@@ -575,7 +538,7 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 						/*line matmul.go:175*/ c[row*n+col] = sum
 					}
 				}
-				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					ty := gc_ty
@@ -610,44 +573,7 @@ func gc_body_matMulTiledUnrolled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 	gc_s_sum := compiled.Scratch[float32](gc_b, 0)[:gc_n]
 	/*line matmul.go:201*/ as := gocuda.Shared[[MatMulTile]float32](t, MatMulTile)[:MatMulTile]
 	bs := gocuda.Shared[[MatMulTile]float32](t, MatMulTile)[:MatMulTile]
-	gc_vstep := 0
-	for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
-		gc_rank := gc_vstep
-		var sum float32
-		lanes.BroadcastFloat32x8(sum).StoreSlice(gc_s_sum[gc_rank:])
-	}
-	gc_step := gc_vstep
-	for ; gc_step+3 < gc_n; gc_step += 4 {
-		{
-			gc_rank := gc_step + 0
-			gc_pos.Thread = gc_rank
-			/*line matmul.go:206*/ var sum float32
-			gc_s_sum[gc_rank] = sum
-		}
-		{
-			gc_rank := gc_step + 1
-			gc_pos.Thread = gc_rank
-			/*line matmul.go:206*/ var sum float32
-			gc_s_sum[gc_rank] = sum
-		}
-		{
-			gc_rank := gc_step + 2
-			gc_pos.Thread = gc_rank
-			/*line matmul.go:206*/ var sum float32
-			gc_s_sum[gc_rank] = sum
-		}
-		{
-			gc_rank := gc_step + 3
-			gc_pos.Thread = gc_rank
-			/*line matmul.go:206*/ var sum float32
-			gc_s_sum[gc_rank] = sum
-		}
-	}
-	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
-		gc_pos.Thread = gc_rank
-		/*line matmul.go:206*/ var sum float32
-		gc_s_sum[gc_rank] = sum
-	}
+	clear(gc_s_sum)
 	/*line matmul.go:207*/ for p := 0; p < k; p += MatMulTile {
 		{
 			gc_ty := 0
@@ -656,13 +582,13 @@ func gc_body_matMulTiledUnrolled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 				if gc_row5 >= 0 && gc_row5 < len(as) && gc_bdx <= len(as[gc_row5]) && gc_row5 < len(bs) && gc_bdx <= len(bs[gc_row5]) {
 					gc_at := as[gc_row5][:gc_bdx]
 					gc_at2 := bs[gc_row5][:gc_bdx]
-					gc_vstep2 := 0
+					gc_vstep := 0
 					gc_iota4 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
 					gc_none4 := lanes.BroadcastInt32x8(0).ToMask()
 					gc_all4 := lanes.BroadcastInt32x8(-1).ToMask()
 				gc_steps4:
-					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-						gc_tx := gc_vstep2
+					for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+						gc_tx := gc_vstep
 						var tx int = gc_tx
 						var ty int = gc_ty
 						/*line matmul.go:204*/ var row int = gc_by*MatMulTile + ty
@@ -726,7 +652,7 @@ func gc_body_matMulTiledUnrolled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 						/*line matmul.go:208*/ gc_av4.StoreSlice(gc_at[gc_tx:])
 						/*line matmul.go:208*/ gc_bv4.StoreSlice(gc_at2[gc_tx:])
 					}
-					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
 						tx := gc_tx
 						ty := gc_ty
@@ -735,13 +661,13 @@ func gc_body_matMulTiledUnrolled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 						/*line matmul.go:208*/ gc_at[gc_tx], gc_at2[gc_tx] = matmulLoad(t, a, b, row, col, p+tx, p+ty, m, k, n)
 					}
 				} else {
-					gc_vstep3 := 0
+					gc_vstep2 := 0
 					gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
 					gc_none2 := lanes.BroadcastInt32x8(0).ToMask()
 					gc_all2 := lanes.BroadcastInt32x8(-1).ToMask()
 				gc_steps2:
-					for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
-						gc_tx := gc_vstep3
+					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
 						gc_pos.Thread = gc_base + gc_tx
 						var tx int = gc_tx
 						var ty int = gc_ty
@@ -809,10 +735,10 @@ func gc_body_matMulTiledUnrolled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 						/*line matmul.go:208*/ gc_av2.StoreSlice(as[ty][tx:])
 						/*line matmul.go:208*/ gc_bv2.StoreSlice(bs[ty][tx:])
 					}
-					gc_step2 := gc_vstep3
-					for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+					gc_step := gc_vstep2
+					for ; gc_step+3 < gc_bdx; gc_step += 4 {
 						{
-							gc_tx := gc_step2 + 0
+							gc_tx := gc_step + 0
 							gc_pos.Thread = gc_base + gc_tx
 							tx := gc_tx
 							ty := gc_ty
@@ -821,7 +747,7 @@ func gc_body_matMulTiledUnrolled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 							/*line matmul.go:208*/ as[ty][tx], bs[ty][tx] = matmulLoad(t, a, b, row, col, p+tx, p+ty, m, k, n)
 						}
 						{
-							gc_tx := gc_step2 + 1
+							gc_tx := gc_step + 1
 							gc_pos.Thread = gc_base + gc_tx
 							tx := gc_tx
 							ty := gc_ty
@@ -830,7 +756,7 @@ func gc_body_matMulTiledUnrolled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 							/*line matmul.go:208*/ as[ty][tx], bs[ty][tx] = matmulLoad(t, a, b, row, col, p+tx, p+ty, m, k, n)
 						}
 						{
-							gc_tx := gc_step2 + 2
+							gc_tx := gc_step + 2
 							gc_pos.Thread = gc_base + gc_tx
 							tx := gc_tx
 							ty := gc_ty
@@ -839,7 +765,7 @@ func gc_body_matMulTiledUnrolled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 							/*line matmul.go:208*/ as[ty][tx], bs[ty][tx] = matmulLoad(t, a, b, row, col, p+tx, p+ty, m, k, n)
 						}
 						{
-							gc_tx := gc_step2 + 3
+							gc_tx := gc_step + 3
 							gc_pos.Thread = gc_base + gc_tx
 							tx := gc_tx
 							ty := gc_ty
@@ -848,7 +774,7 @@ func gc_body_matMulTiledUnrolled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 							/*line matmul.go:208*/ as[ty][tx], bs[ty][tx] = matmulLoad(t, a, b, row, col, p+tx, p+ty, m, k, n)
 						}
 					}
-					for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
 						tx := gc_tx
 						ty := gc_ty
@@ -870,9 +796,9 @@ func gc_body_matMulTiledUnrolled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 				gc_off := gc_ty
 				if gc_off >= 0 && gc_off < len(as) {
 					gc_at3 := as[gc_off:][:1]
-					gc_vstep4 := 0
-					for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
-						gc_tx := gc_vstep4
+					gc_vstep3 := 0
+					for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
+						gc_tx := gc_vstep3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						var tx int = gc_tx
@@ -901,7 +827,7 @@ func gc_body_matMulTiledUnrolled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 						sum = sum.AddMulSlice(ar[15], bt[15][tx:])
 						/*line matmul.go:226*/ sum.StoreSlice(gc_s_sum[gc_rank:])
 					}
-					for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tx := gc_tx
@@ -926,9 +852,9 @@ func gc_body_matMulTiledUnrolled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 						gc_s_sum[gc_rank] = sum
 					}
 				} else {
-					gc_vstep5 := 0
-					for ; gc_vstep5+7 < gc_bdx; gc_vstep5 += 8 {
-						gc_tx := gc_vstep5
+					gc_vstep4 := 0
+					for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
+						gc_tx := gc_vstep4
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						var tx int = gc_tx
@@ -956,7 +882,7 @@ func gc_body_matMulTiledUnrolled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 						sum = sum.AddMulSlice(ar[15], bt[15][tx:])
 						/*line matmul.go:226*/ sum.StoreSlice(gc_s_sum[gc_rank:])
 					}
-					for gc_tx := gc_vstep5; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tx := gc_tx
@@ -1009,43 +935,43 @@ func gc_body_matMulTiledUnrolled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 			gc_off2 := (gc_bx * MatMulTile) + ((gc_by*MatMulTile + gc_ty) * n)
 			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(c) && gc_to <= len(c)-gc_off2 {
 				gc_at4 := c[gc_off2:][:gc_to]
-				gc_step3 := gc_from
-				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
-						gc_tx := gc_step3 + 0
+						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						sum := gc_s_sum[gc_rank]
 						/*line matmul.go:230*/ gc_at4[gc_tx] = sum
 					}
 					{
-						gc_tx := gc_step3 + 1
+						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						sum := gc_s_sum[gc_rank]
 						/*line matmul.go:230*/ gc_at4[gc_tx] = sum
 					}
 					{
-						gc_tx := gc_step3 + 2
+						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						sum := gc_s_sum[gc_rank]
 						/*line matmul.go:230*/ gc_at4[gc_tx] = sum
 					}
 					{
-						gc_tx := gc_step3 + 3
+						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						sum := gc_s_sum[gc_rank]
 						/*line matmul.go:230*/ gc_at4[gc_tx] = sum
 					}
 				}
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					sum := gc_s_sum[gc_rank]
 					/*line matmul.go:230*/ gc_at4[gc_tx] = sum
 				}
 			} else {
-				gc_step4 := gc_from
-				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+				gc_step3 := gc_from
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					{
-						gc_tx := gc_step4 + 0
+						gc_tx := gc_step3 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						ty := gc_ty
@@ -1056,7 +982,7 @@ func gc_body_matMulTiledUnrolled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 						/*line matmul.go:230*/ c[row*n+col] = sum
 					}
 					{
-						gc_tx := gc_step4 + 1
+						gc_tx := gc_step3 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						ty := gc_ty
@@ -1067,7 +993,7 @@ func gc_body_matMulTiledUnrolled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 						/*line matmul.go:230*/ c[row*n+col] = sum
 					}
 					{
-						gc_tx := gc_step4 + 2
+						gc_tx := gc_step3 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						ty := gc_ty
@@ -1078,7 +1004,7 @@ func gc_body_matMulTiledUnrolled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 						/*line matmul.go:230*/ c[row*n+col] = sum
 					}
 					{
-						gc_tx := gc_step4 + 3
+						gc_tx := gc_step3 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						ty := gc_ty
@@ -1089,7 +1015,7 @@ func gc_body_matMulTiledUnrolled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 						/*line matmul.go:230*/ c[row*n+col] = sum
 					}
 				}
-				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					ty := gc_ty
@@ -1128,65 +1054,10 @@ func gc_body_matMulRegisterTiled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 	bs := gocuda.Shared[[matmulRegTile]float32](t, matmulRegTile)[:matmulRegTile]
 	/*line matmul.go:252*/ row0 := gc_by * matmulRegTile
 	/*line matmul.go:252*/ col0 := gc_bx * matmulRegTile
-	gc_vstep := 0
-	for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
-		gc_rank := gc_vstep
-		/*line matmul.go:253*/ var s00 float32
-		/*line matmul.go:253*/ var s01 float32
-		/*line matmul.go:253*/ var s10 float32
-		/*line matmul.go:253*/ var s11 float32
-		lanes.BroadcastFloat32x8(s00).StoreSlice(gc_s_s00[gc_rank:])
-		lanes.BroadcastFloat32x8(s01).StoreSlice(gc_s_s01[gc_rank:])
-		lanes.BroadcastFloat32x8(s10).StoreSlice(gc_s_s10[gc_rank:])
-		lanes.BroadcastFloat32x8(s11).StoreSlice(gc_s_s11[gc_rank:])
-	}
-	gc_step := gc_vstep
-	for ; gc_step+3 < gc_n; gc_step += 4 {
-		{
-			gc_rank := gc_step + 0
-			gc_pos.Thread = gc_rank
-			/*line matmul.go:253*/ var s00, s01, s10, s11 float32
-			gc_s_s00[gc_rank] = s00
-			gc_s_s01[gc_rank] = s01
-			gc_s_s10[gc_rank] = s10
-			gc_s_s11[gc_rank] = s11
-		}
-		{
-			gc_rank := gc_step + 1
-			gc_pos.Thread = gc_rank
-			/*line matmul.go:253*/ var s00, s01, s10, s11 float32
-			gc_s_s00[gc_rank] = s00
-			gc_s_s01[gc_rank] = s01
-			gc_s_s10[gc_rank] = s10
-			gc_s_s11[gc_rank] = s11
-		}
-		{
-			gc_rank := gc_step + 2
-			gc_pos.Thread = gc_rank
-			/*line matmul.go:253*/ var s00, s01, s10, s11 float32
-			gc_s_s00[gc_rank] = s00
-			gc_s_s01[gc_rank] = s01
-			gc_s_s10[gc_rank] = s10
-			gc_s_s11[gc_rank] = s11
-		}
-		{
-			gc_rank := gc_step + 3
-			gc_pos.Thread = gc_rank
-			/*line matmul.go:253*/ var s00, s01, s10, s11 float32
-			gc_s_s00[gc_rank] = s00
-			gc_s_s01[gc_rank] = s01
-			gc_s_s10[gc_rank] = s10
-			gc_s_s11[gc_rank] = s11
-		}
-	}
-	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
-		gc_pos.Thread = gc_rank
-		/*line matmul.go:253*/ var s00, s01, s10, s11 float32
-		gc_s_s00[gc_rank] = s00
-		gc_s_s01[gc_rank] = s01
-		gc_s_s10[gc_rank] = s10
-		gc_s_s11[gc_rank] = s11
-	}
+	clear(gc_s_s00)
+	clear(gc_s_s01)
+	clear(gc_s_s10)
+	clear(gc_s_s11)
 	/*line matmul.go:254*/ for p := 0; p < k; p += matmulRegTile {
 		compiled.OutOfLine(func() {
 			as := as[:32]
@@ -1497,10 +1368,10 @@ func gc_body_matMulRegisterTiled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 	{
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_step2 := 0
-			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+			gc_step := 0
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
 				{
-					gc_tx := gc_step2 + 0
+					gc_tx := gc_step + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tx := gc_tx
@@ -1512,7 +1383,7 @@ func gc_body_matMulRegisterTiled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 					/*line matmul.go:273*/ matmulStore2x2(c, row0+2*ty, col0+2*tx, m, n, s00, s01, s10, s11)
 				}
 				{
-					gc_tx := gc_step2 + 1
+					gc_tx := gc_step + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tx := gc_tx
@@ -1524,7 +1395,7 @@ func gc_body_matMulRegisterTiled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 					/*line matmul.go:273*/ matmulStore2x2(c, row0+2*ty, col0+2*tx, m, n, s00, s01, s10, s11)
 				}
 				{
-					gc_tx := gc_step2 + 2
+					gc_tx := gc_step + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tx := gc_tx
@@ -1536,7 +1407,7 @@ func gc_body_matMulRegisterTiled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 					/*line matmul.go:273*/ matmulStore2x2(c, row0+2*ty, col0+2*tx, m, n, s00, s01, s10, s11)
 				}
 				{
-					gc_tx := gc_step2 + 3
+					gc_tx := gc_step + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tx := gc_tx
@@ -1548,7 +1419,7 @@ func gc_body_matMulRegisterTiled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 					/*line matmul.go:273*/ matmulStore2x2(c, row0+2*ty, col0+2*tx, m, n, s00, s01, s10, s11)
 				}
 			}
-			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tx := gc_tx

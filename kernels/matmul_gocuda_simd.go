@@ -189,62 +189,7 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 	gc_s_sum := compiled.Scratch[float32](gc_b, 0)[:gc_n]
 	/*line matmul.go:160*/ as := gocuda.Shared[[MatMulTile]float32](t, MatMulTile)[:MatMulTile]
 	bs := gocuda.Shared[[MatMulTile]float32](t, MatMulTile)[:MatMulTile]
-	gc_vstep := 0
-	if compiled.SIMD && compiled.SIMD512 {
-		var gc_stop bool
-		gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-			for ; gc_vstep+15 < gc_n; gc_vstep += 16 {
-				gc_rank := gc_vstep
-				/*line matmul.go:165*/ var sum archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-				/*line matmul.go:165*/ sum.StoreSlice(gc_s_sum[gc_rank:])
-			}
-			archsimd.ClearAVXUpperBits()
-			return gc_vstep, false
-		}(gc_vstep)
-		if gc_stop {
-			return
-		}
-	}
-	if compiled.SIMD {
-		for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
-			gc_rank := gc_vstep
-			/*line matmul.go:165*/ var sum archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-			/*line matmul.go:165*/ sum.StoreSlice(gc_s_sum[gc_rank:])
-		}
-		archsimd.ClearAVXUpperBits()
-	}
-	gc_step := gc_vstep
-	for ; gc_step+3 < gc_n; gc_step += 4 {
-		{
-			gc_rank := gc_step + 0
-			gc_pos.Thread = gc_rank
-			/*line matmul.go:165*/ var sum float32
-			gc_s_sum[gc_rank] = sum
-		}
-		{
-			gc_rank := gc_step + 1
-			gc_pos.Thread = gc_rank
-			/*line matmul.go:165*/ var sum float32
-			gc_s_sum[gc_rank] = sum
-		}
-		{
-			gc_rank := gc_step + 2
-			gc_pos.Thread = gc_rank
-			/*line matmul.go:165*/ var sum float32
-			gc_s_sum[gc_rank] = sum
-		}
-		{
-			gc_rank := gc_step + 3
-			gc_pos.Thread = gc_rank
-			/*line matmul.go:165*/ var sum float32
-			gc_s_sum[gc_rank] = sum
-		}
-	}
-	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
-		gc_pos.Thread = gc_rank
-		/*line matmul.go:165*/ var sum float32
-		gc_s_sum[gc_rank] = sum
-	}
+	clear(gc_s_sum)
 	/*line matmul.go:166*/ for p := 0; p < k; p += MatMulTile {
 		{
 			gc_ty := 0
@@ -253,16 +198,16 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 				if gc_row5 >= 0 && gc_row5 < len(as) && gc_bdx <= len(as[gc_row5]) && gc_row5 < len(bs) && gc_bdx <= len(bs[gc_row5]) {
 					gc_at := as[gc_row5][:gc_bdx]
 					gc_at2 := bs[gc_row5][:gc_bdx]
-					gc_vstep2 := 0
+					gc_vstep := 0
 					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop2 bool
-						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+						var gc_stop bool
+						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 							gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 							gc_none4 := archsimd.Mask32x16FromBits(0)
 							gc_all4 := archsimd.Mask32x16FromBits(0xffff)
 						gc_steps4:
-							for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
-								gc_tx := gc_vstep2
+							for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
+								gc_tx := gc_vstep
 								var tx int = gc_tx
 								var ty int = gc_ty
 								/*line matmul.go:163*/ var row int = gc_by*MatMulTile + ty
@@ -327,9 +272,9 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 								/*line matmul.go:167*/ gc_bv4.StoreSlice(gc_at2[gc_tx:])
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep2, false
-						}(gc_vstep2)
-						if gc_stop2 {
+							return gc_vstep, false
+						}(gc_vstep)
+						if gc_stop {
 							return
 						}
 					}
@@ -338,8 +283,8 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 						gc_none3 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 						gc_all3 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 					gc_steps3:
-						for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-							gc_tx := gc_vstep2
+						for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+							gc_tx := gc_vstep
 							var tx int = gc_tx
 							var ty int = gc_ty
 							/*line matmul.go:163*/ var row int = gc_by*MatMulTile + ty
@@ -405,7 +350,7 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
 						tx := gc_tx
 						ty := gc_ty
@@ -414,16 +359,16 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 						/*line matmul.go:167*/ gc_at[gc_tx], gc_at2[gc_tx] = matmulLoad(t, a, b, row, col, p+tx, p+ty, m, k, n)
 					}
 				} else {
-					gc_vstep3 := 0
+					gc_vstep2 := 0
 					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop3 bool
-						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+						var gc_stop2 bool
+						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 							gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 							gc_none2 := archsimd.Mask32x16FromBits(0)
 							gc_all2 := archsimd.Mask32x16FromBits(0xffff)
 						gc_steps2:
-							for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
-								gc_tx := gc_vstep3
+							for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
+								gc_tx := gc_vstep2
 								gc_pos.Thread = gc_base + gc_tx
 								var tx int = gc_tx
 								var ty int = gc_ty
@@ -492,9 +437,9 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 								/*line matmul.go:167*/ gc_bv2.StoreSlice(bs[ty][tx:])
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep3, false
-						}(gc_vstep3)
-						if gc_stop3 {
+							return gc_vstep2, false
+						}(gc_vstep2)
+						if gc_stop2 {
 							return
 						}
 					}
@@ -503,8 +448,8 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 						gc_none := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 						gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 					gc_steps:
-						for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
-							gc_tx := gc_vstep3
+						for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+							gc_tx := gc_vstep2
 							gc_pos.Thread = gc_base + gc_tx
 							var tx int = gc_tx
 							var ty int = gc_ty
@@ -574,10 +519,10 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step2 := gc_vstep3
-					for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+					gc_step := gc_vstep2
+					for ; gc_step+3 < gc_bdx; gc_step += 4 {
 						{
-							gc_tx := gc_step2 + 0
+							gc_tx := gc_step + 0
 							gc_pos.Thread = gc_base + gc_tx
 							tx := gc_tx
 							ty := gc_ty
@@ -586,7 +531,7 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 							/*line matmul.go:167*/ as[ty][tx], bs[ty][tx] = matmulLoad(t, a, b, row, col, p+tx, p+ty, m, k, n)
 						}
 						{
-							gc_tx := gc_step2 + 1
+							gc_tx := gc_step + 1
 							gc_pos.Thread = gc_base + gc_tx
 							tx := gc_tx
 							ty := gc_ty
@@ -595,7 +540,7 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 							/*line matmul.go:167*/ as[ty][tx], bs[ty][tx] = matmulLoad(t, a, b, row, col, p+tx, p+ty, m, k, n)
 						}
 						{
-							gc_tx := gc_step2 + 2
+							gc_tx := gc_step + 2
 							gc_pos.Thread = gc_base + gc_tx
 							tx := gc_tx
 							ty := gc_ty
@@ -604,7 +549,7 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 							/*line matmul.go:167*/ as[ty][tx], bs[ty][tx] = matmulLoad(t, a, b, row, col, p+tx, p+ty, m, k, n)
 						}
 						{
-							gc_tx := gc_step2 + 3
+							gc_tx := gc_step + 3
 							gc_pos.Thread = gc_base + gc_tx
 							tx := gc_tx
 							ty := gc_ty
@@ -613,7 +558,7 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 							/*line matmul.go:167*/ as[ty][tx], bs[ty][tx] = matmulLoad(t, a, b, row, col, p+tx, p+ty, m, k, n)
 						}
 					}
-					for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
 						tx := gc_tx
 						ty := gc_ty
@@ -631,13 +576,13 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 		{
 			gc_ty := 0
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_vstep4 := 0
+				gc_vstep3 := 0
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop4 bool
-					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
+					var gc_stop3 bool
+					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
 						gc_Lane0Mask322 := compiled.Lane0Mask32()
-						for ; gc_vstep4+15 < gc_bdx; gc_vstep4 += 16 {
-							gc_tx := gc_vstep4
+						for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
+							gc_tx := gc_vstep3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							var tx int = gc_tx
@@ -697,16 +642,16 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 							/*line matmul.go:170*/ sum.StoreSlice(gc_s_sum[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep4, false
-					}(gc_vstep4)
-					if gc_stop4 {
+						return gc_vstep3, false
+					}(gc_vstep3)
+					if gc_stop3 {
 						return
 					}
 				}
 				if compiled.SIMD {
 					gc_Lane0Mask32 := compiled.Lane0Mask32()
-					for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
-						gc_tx := gc_vstep4
+					for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
+						gc_tx := gc_vstep3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						var tx int = gc_tx
@@ -735,7 +680,7 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tx := gc_tx
@@ -834,12 +779,12 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 			gc_off := (gc_bx * MatMulTile) + ((gc_by*MatMulTile + gc_ty) * n)
 			if gc_from >= 0 && gc_off >= 0 && gc_off <= len(c) && gc_to <= len(c)-gc_off {
 				gc_at3 := c[gc_off:][:gc_to]
-				gc_vstep5 := gc_from
+				gc_vstep4 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop5 bool
-					gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
-						for ; gc_vstep5+15 < gc_to; gc_vstep5 += 16 {
-							gc_tx := gc_vstep5
+					var gc_stop4 bool
+					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
+						for ; gc_vstep4+15 < gc_to; gc_vstep4 += 16 {
+							gc_tx := gc_vstep4
 							gc_rank := gc_base + gc_tx
 							var ty int = gc_ty
 							/*line matmul.go:163*/ var row int = gc_by*MatMulTile + ty
@@ -850,6 +795,53 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 							/*line matmul.go:164*/ sum := archsimd.LoadFloat32x16Slice(gc_s_sum[gc_rank:])
 							{
 								/*line matmul.go:175*/ sum.StoreSlice(gc_at3[gc_tx:])
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep4, false
+					}(gc_vstep4)
+					if gc_stop4 {
+						return
+					}
+				}
+				if compiled.SIMD {
+					for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
+						gc_tx := gc_vstep4
+						gc_rank := gc_base + gc_tx
+						var ty int = gc_ty
+						/*line matmul.go:163*/ var row int = gc_by*MatMulTile + ty
+						_ = row
+						var tx int = gc_tx
+						/*line matmul.go:164*/ var col int = gc_bx*MatMulTile + tx
+						_ = col
+						/*line matmul.go:164*/ sum := archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank:])
+						/*line matmul.go:175*/ sum.StoreSlice(gc_at3[gc_tx:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					sum := gc_s_sum[gc_rank]
+					/*line matmul.go:175*/ gc_at3[gc_tx] = sum
+				}
+			} else {
+				gc_vstep5 := gc_from
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop5 bool
+					gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
+						for ; gc_vstep5+15 < gc_to; gc_vstep5 += 16 {
+							gc_tx := gc_vstep5
+							gc_rank := gc_base + gc_tx
+							var ty int = gc_ty
+							/*line matmul.go:163*/ var row int = gc_by*MatMulTile + ty
+							var tx int = gc_tx
+							/*line matmul.go:164*/ var col int = gc_bx*MatMulTile + tx
+							/*line matmul.go:164*/ sum := archsimd.LoadFloat32x16Slice(gc_s_sum[gc_rank:])
+							{
+								/*line matmul.go:175*/ if (row*n+col) < 0 || (row*n+col) > len(c)-16 {
+									break
+								}
+								/*line matmul.go:175*/ sum.StoreSlice(c[row*n+col:])
 							}
 						}
 						archsimd.ClearAVXUpperBits()
@@ -865,53 +857,6 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 						gc_rank := gc_base + gc_tx
 						var ty int = gc_ty
 						/*line matmul.go:163*/ var row int = gc_by*MatMulTile + ty
-						_ = row
-						var tx int = gc_tx
-						/*line matmul.go:164*/ var col int = gc_bx*MatMulTile + tx
-						_ = col
-						/*line matmul.go:164*/ sum := archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank:])
-						/*line matmul.go:175*/ sum.StoreSlice(gc_at3[gc_tx:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					sum := gc_s_sum[gc_rank]
-					/*line matmul.go:175*/ gc_at3[gc_tx] = sum
-				}
-			} else {
-				gc_vstep6 := gc_from
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop6 bool
-					gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
-						for ; gc_vstep6+15 < gc_to; gc_vstep6 += 16 {
-							gc_tx := gc_vstep6
-							gc_rank := gc_base + gc_tx
-							var ty int = gc_ty
-							/*line matmul.go:163*/ var row int = gc_by*MatMulTile + ty
-							var tx int = gc_tx
-							/*line matmul.go:164*/ var col int = gc_bx*MatMulTile + tx
-							/*line matmul.go:164*/ sum := archsimd.LoadFloat32x16Slice(gc_s_sum[gc_rank:])
-							{
-								/*line matmul.go:175*/ if (row*n+col) < 0 || (row*n+col) > len(c)-16 {
-									break
-								}
-								/*line matmul.go:175*/ sum.StoreSlice(c[row*n+col:])
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep6, false
-					}(gc_vstep6)
-					if gc_stop6 {
-						return
-					}
-				}
-				if compiled.SIMD {
-					for ; gc_vstep6+7 < gc_to; gc_vstep6 += 8 {
-						gc_tx := gc_vstep6
-						gc_rank := gc_base + gc_tx
-						var ty int = gc_ty
-						/*line matmul.go:163*/ var row int = gc_by*MatMulTile + ty
 						var tx int = gc_tx
 						/*line matmul.go:164*/ var col int = gc_bx*MatMulTile + tx
 						/*line matmul.go:164*/ sum := archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank:])
@@ -922,10 +867,10 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step3 := gc_vstep6
-				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+				gc_step2 := gc_vstep5
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
-						gc_tx := gc_step3 + 0
+						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						ty := gc_ty
@@ -936,7 +881,7 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 						/*line matmul.go:175*/ c[row*n+col] = sum
 					}
 					{
-						gc_tx := gc_step3 + 1
+						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						ty := gc_ty
@@ -947,7 +892,7 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 						/*line matmul.go:175*/ c[row*n+col] = sum
 					}
 					{
-						gc_tx := gc_step3 + 2
+						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						ty := gc_ty
@@ -958,7 +903,7 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 						/*line matmul.go:175*/ c[row*n+col] = sum
 					}
 					{
-						gc_tx := gc_step3 + 3
+						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						ty := gc_ty
@@ -969,7 +914,7 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 						/*line matmul.go:175*/ c[row*n+col] = sum
 					}
 				}
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					ty := gc_ty
@@ -1002,62 +947,7 @@ func gc_body_matMulTiledUnrolled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 	gc_s_sum := compiled.Scratch[float32](gc_b, 0)[:gc_n]
 	/*line matmul.go:201*/ as := gocuda.Shared[[MatMulTile]float32](t, MatMulTile)[:MatMulTile]
 	bs := gocuda.Shared[[MatMulTile]float32](t, MatMulTile)[:MatMulTile]
-	gc_vstep := 0
-	if compiled.SIMD && compiled.SIMD512 {
-		var gc_stop bool
-		gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-			for ; gc_vstep+15 < gc_n; gc_vstep += 16 {
-				gc_rank := gc_vstep
-				/*line matmul.go:206*/ var sum archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-				/*line matmul.go:206*/ sum.StoreSlice(gc_s_sum[gc_rank:])
-			}
-			archsimd.ClearAVXUpperBits()
-			return gc_vstep, false
-		}(gc_vstep)
-		if gc_stop {
-			return
-		}
-	}
-	if compiled.SIMD {
-		for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
-			gc_rank := gc_vstep
-			/*line matmul.go:206*/ var sum archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-			/*line matmul.go:206*/ sum.StoreSlice(gc_s_sum[gc_rank:])
-		}
-		archsimd.ClearAVXUpperBits()
-	}
-	gc_step := gc_vstep
-	for ; gc_step+3 < gc_n; gc_step += 4 {
-		{
-			gc_rank := gc_step + 0
-			gc_pos.Thread = gc_rank
-			/*line matmul.go:206*/ var sum float32
-			gc_s_sum[gc_rank] = sum
-		}
-		{
-			gc_rank := gc_step + 1
-			gc_pos.Thread = gc_rank
-			/*line matmul.go:206*/ var sum float32
-			gc_s_sum[gc_rank] = sum
-		}
-		{
-			gc_rank := gc_step + 2
-			gc_pos.Thread = gc_rank
-			/*line matmul.go:206*/ var sum float32
-			gc_s_sum[gc_rank] = sum
-		}
-		{
-			gc_rank := gc_step + 3
-			gc_pos.Thread = gc_rank
-			/*line matmul.go:206*/ var sum float32
-			gc_s_sum[gc_rank] = sum
-		}
-	}
-	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
-		gc_pos.Thread = gc_rank
-		/*line matmul.go:206*/ var sum float32
-		gc_s_sum[gc_rank] = sum
-	}
+	clear(gc_s_sum)
 	/*line matmul.go:207*/ for p := 0; p < k; p += MatMulTile {
 		{
 			gc_ty := 0
@@ -1066,16 +956,16 @@ func gc_body_matMulTiledUnrolled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 				if gc_row5 >= 0 && gc_row5 < len(as) && gc_bdx <= len(as[gc_row5]) && gc_row5 < len(bs) && gc_bdx <= len(bs[gc_row5]) {
 					gc_at := as[gc_row5][:gc_bdx]
 					gc_at2 := bs[gc_row5][:gc_bdx]
-					gc_vstep2 := 0
+					gc_vstep := 0
 					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop2 bool
-						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+						var gc_stop bool
+						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 							gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 							gc_none4 := archsimd.Mask32x16FromBits(0)
 							gc_all4 := archsimd.Mask32x16FromBits(0xffff)
 						gc_steps4:
-							for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
-								gc_tx := gc_vstep2
+							for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
+								gc_tx := gc_vstep
 								var tx int = gc_tx
 								var ty int = gc_ty
 								/*line matmul.go:204*/ var row int = gc_by*MatMulTile + ty
@@ -1140,9 +1030,9 @@ func gc_body_matMulTiledUnrolled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 								/*line matmul.go:208*/ gc_bv4.StoreSlice(gc_at2[gc_tx:])
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep2, false
-						}(gc_vstep2)
-						if gc_stop2 {
+							return gc_vstep, false
+						}(gc_vstep)
+						if gc_stop {
 							return
 						}
 					}
@@ -1151,8 +1041,8 @@ func gc_body_matMulTiledUnrolled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 						gc_none3 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 						gc_all3 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 					gc_steps3:
-						for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-							gc_tx := gc_vstep2
+						for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+							gc_tx := gc_vstep
 							var tx int = gc_tx
 							var ty int = gc_ty
 							/*line matmul.go:204*/ var row int = gc_by*MatMulTile + ty
@@ -1218,7 +1108,7 @@ func gc_body_matMulTiledUnrolled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
 						tx := gc_tx
 						ty := gc_ty
@@ -1227,16 +1117,16 @@ func gc_body_matMulTiledUnrolled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 						/*line matmul.go:208*/ gc_at[gc_tx], gc_at2[gc_tx] = matmulLoad(t, a, b, row, col, p+tx, p+ty, m, k, n)
 					}
 				} else {
-					gc_vstep3 := 0
+					gc_vstep2 := 0
 					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop3 bool
-						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+						var gc_stop2 bool
+						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 							gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 							gc_none2 := archsimd.Mask32x16FromBits(0)
 							gc_all2 := archsimd.Mask32x16FromBits(0xffff)
 						gc_steps2:
-							for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
-								gc_tx := gc_vstep3
+							for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
+								gc_tx := gc_vstep2
 								gc_pos.Thread = gc_base + gc_tx
 								var tx int = gc_tx
 								var ty int = gc_ty
@@ -1305,9 +1195,9 @@ func gc_body_matMulTiledUnrolled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 								/*line matmul.go:208*/ gc_bv2.StoreSlice(bs[ty][tx:])
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep3, false
-						}(gc_vstep3)
-						if gc_stop3 {
+							return gc_vstep2, false
+						}(gc_vstep2)
+						if gc_stop2 {
 							return
 						}
 					}
@@ -1316,8 +1206,8 @@ func gc_body_matMulTiledUnrolled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 						gc_none := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 						gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 					gc_steps:
-						for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
-							gc_tx := gc_vstep3
+						for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+							gc_tx := gc_vstep2
 							gc_pos.Thread = gc_base + gc_tx
 							var tx int = gc_tx
 							var ty int = gc_ty
@@ -1387,10 +1277,10 @@ func gc_body_matMulTiledUnrolled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step2 := gc_vstep3
-					for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+					gc_step := gc_vstep2
+					for ; gc_step+3 < gc_bdx; gc_step += 4 {
 						{
-							gc_tx := gc_step2 + 0
+							gc_tx := gc_step + 0
 							gc_pos.Thread = gc_base + gc_tx
 							tx := gc_tx
 							ty := gc_ty
@@ -1399,7 +1289,7 @@ func gc_body_matMulTiledUnrolled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 							/*line matmul.go:208*/ as[ty][tx], bs[ty][tx] = matmulLoad(t, a, b, row, col, p+tx, p+ty, m, k, n)
 						}
 						{
-							gc_tx := gc_step2 + 1
+							gc_tx := gc_step + 1
 							gc_pos.Thread = gc_base + gc_tx
 							tx := gc_tx
 							ty := gc_ty
@@ -1408,7 +1298,7 @@ func gc_body_matMulTiledUnrolled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 							/*line matmul.go:208*/ as[ty][tx], bs[ty][tx] = matmulLoad(t, a, b, row, col, p+tx, p+ty, m, k, n)
 						}
 						{
-							gc_tx := gc_step2 + 2
+							gc_tx := gc_step + 2
 							gc_pos.Thread = gc_base + gc_tx
 							tx := gc_tx
 							ty := gc_ty
@@ -1417,7 +1307,7 @@ func gc_body_matMulTiledUnrolled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 							/*line matmul.go:208*/ as[ty][tx], bs[ty][tx] = matmulLoad(t, a, b, row, col, p+tx, p+ty, m, k, n)
 						}
 						{
-							gc_tx := gc_step2 + 3
+							gc_tx := gc_step + 3
 							gc_pos.Thread = gc_base + gc_tx
 							tx := gc_tx
 							ty := gc_ty
@@ -1426,7 +1316,7 @@ func gc_body_matMulTiledUnrolled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 							/*line matmul.go:208*/ as[ty][tx], bs[ty][tx] = matmulLoad(t, a, b, row, col, p+tx, p+ty, m, k, n)
 						}
 					}
-					for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
 						tx := gc_tx
 						ty := gc_ty
@@ -1448,13 +1338,13 @@ func gc_body_matMulTiledUnrolled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 				gc_off := gc_ty
 				if gc_off >= 0 && gc_off < len(as) {
 					gc_at3 := as[gc_off:][:1]
-					gc_vstep4 := 0
+					gc_vstep3 := 0
 					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop4 bool
-						gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
+						var gc_stop3 bool
+						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
 							gc_Lane0Mask324 := compiled.Lane0Mask32()
-							for ; gc_vstep4+15 < gc_bdx; gc_vstep4 += 16 {
-								gc_tx := gc_vstep4
+							for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
+								gc_tx := gc_vstep3
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 								var tx int = gc_tx
@@ -1484,16 +1374,16 @@ func gc_body_matMulTiledUnrolled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 								/*line matmul.go:226*/ sum.StoreSlice(gc_s_sum[gc_rank:])
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep4, false
-						}(gc_vstep4)
-						if gc_stop4 {
+							return gc_vstep3, false
+						}(gc_vstep3)
+						if gc_stop3 {
 							return
 						}
 					}
 					if compiled.SIMD {
 						gc_Lane0Mask323 := compiled.Lane0Mask32()
-						for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
-							gc_tx := gc_vstep4
+						for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
+							gc_tx := gc_vstep3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							var tx int = gc_tx
@@ -1524,7 +1414,7 @@ func gc_body_matMulTiledUnrolled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tx := gc_tx
@@ -1549,13 +1439,13 @@ func gc_body_matMulTiledUnrolled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 						gc_s_sum[gc_rank] = sum
 					}
 				} else {
-					gc_vstep5 := 0
+					gc_vstep4 := 0
 					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop5 bool
-						gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
+						var gc_stop4 bool
+						gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
 							gc_Lane0Mask322 := compiled.Lane0Mask32()
-							for ; gc_vstep5+15 < gc_bdx; gc_vstep5 += 16 {
-								gc_tx := gc_vstep5
+							for ; gc_vstep4+15 < gc_bdx; gc_vstep4 += 16 {
+								gc_tx := gc_vstep4
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 								var tx int = gc_tx
@@ -1584,16 +1474,16 @@ func gc_body_matMulTiledUnrolled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 								/*line matmul.go:226*/ sum.StoreSlice(gc_s_sum[gc_rank:])
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep5, false
-						}(gc_vstep5)
-						if gc_stop5 {
+							return gc_vstep4, false
+						}(gc_vstep4)
+						if gc_stop4 {
 							return
 						}
 					}
 					if compiled.SIMD {
 						gc_Lane0Mask32 := compiled.Lane0Mask32()
-						for ; gc_vstep5+7 < gc_bdx; gc_vstep5 += 8 {
-							gc_tx := gc_vstep5
+						for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
+							gc_tx := gc_vstep4
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							var tx int = gc_tx
@@ -1623,7 +1513,7 @@ func gc_body_matMulTiledUnrolled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx := gc_vstep5; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tx := gc_tx
@@ -1676,12 +1566,12 @@ func gc_body_matMulTiledUnrolled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 			gc_off2 := (gc_bx * MatMulTile) + ((gc_by*MatMulTile + gc_ty) * n)
 			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(c) && gc_to <= len(c)-gc_off2 {
 				gc_at4 := c[gc_off2:][:gc_to]
-				gc_vstep6 := gc_from
+				gc_vstep5 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop6 bool
-					gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
-						for ; gc_vstep6+15 < gc_to; gc_vstep6 += 16 {
-							gc_tx := gc_vstep6
+					var gc_stop5 bool
+					gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
+						for ; gc_vstep5+15 < gc_to; gc_vstep5 += 16 {
+							gc_tx := gc_vstep5
 							gc_rank := gc_base + gc_tx
 							var ty int = gc_ty
 							/*line matmul.go:204*/ var row int = gc_by*MatMulTile + ty
@@ -1692,6 +1582,53 @@ func gc_body_matMulTiledUnrolled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 							/*line matmul.go:205*/ sum := archsimd.LoadFloat32x16Slice(gc_s_sum[gc_rank:])
 							{
 								/*line matmul.go:230*/ sum.StoreSlice(gc_at4[gc_tx:])
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep5, false
+					}(gc_vstep5)
+					if gc_stop5 {
+						return
+					}
+				}
+				if compiled.SIMD {
+					for ; gc_vstep5+7 < gc_to; gc_vstep5 += 8 {
+						gc_tx := gc_vstep5
+						gc_rank := gc_base + gc_tx
+						var ty int = gc_ty
+						/*line matmul.go:204*/ var row int = gc_by*MatMulTile + ty
+						_ = row
+						var tx int = gc_tx
+						/*line matmul.go:205*/ var col int = gc_bx*MatMulTile + tx
+						_ = col
+						/*line matmul.go:205*/ sum := archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank:])
+						/*line matmul.go:230*/ sum.StoreSlice(gc_at4[gc_tx:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					sum := gc_s_sum[gc_rank]
+					/*line matmul.go:230*/ gc_at4[gc_tx] = sum
+				}
+			} else {
+				gc_vstep6 := gc_from
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop6 bool
+					gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
+						for ; gc_vstep6+15 < gc_to; gc_vstep6 += 16 {
+							gc_tx := gc_vstep6
+							gc_rank := gc_base + gc_tx
+							var ty int = gc_ty
+							/*line matmul.go:204*/ var row int = gc_by*MatMulTile + ty
+							var tx int = gc_tx
+							/*line matmul.go:205*/ var col int = gc_bx*MatMulTile + tx
+							/*line matmul.go:205*/ sum := archsimd.LoadFloat32x16Slice(gc_s_sum[gc_rank:])
+							{
+								/*line matmul.go:230*/ if (row*n+col) < 0 || (row*n+col) > len(c)-16 {
+									break
+								}
+								/*line matmul.go:230*/ sum.StoreSlice(c[row*n+col:])
 							}
 						}
 						archsimd.ClearAVXUpperBits()
@@ -1707,53 +1644,6 @@ func gc_body_matMulTiledUnrolled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 						gc_rank := gc_base + gc_tx
 						var ty int = gc_ty
 						/*line matmul.go:204*/ var row int = gc_by*MatMulTile + ty
-						_ = row
-						var tx int = gc_tx
-						/*line matmul.go:205*/ var col int = gc_bx*MatMulTile + tx
-						_ = col
-						/*line matmul.go:205*/ sum := archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank:])
-						/*line matmul.go:230*/ sum.StoreSlice(gc_at4[gc_tx:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					sum := gc_s_sum[gc_rank]
-					/*line matmul.go:230*/ gc_at4[gc_tx] = sum
-				}
-			} else {
-				gc_vstep7 := gc_from
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop7 bool
-					gc_vstep7, gc_stop7 = func(gc_vstep7 int) (int, bool) {
-						for ; gc_vstep7+15 < gc_to; gc_vstep7 += 16 {
-							gc_tx := gc_vstep7
-							gc_rank := gc_base + gc_tx
-							var ty int = gc_ty
-							/*line matmul.go:204*/ var row int = gc_by*MatMulTile + ty
-							var tx int = gc_tx
-							/*line matmul.go:205*/ var col int = gc_bx*MatMulTile + tx
-							/*line matmul.go:205*/ sum := archsimd.LoadFloat32x16Slice(gc_s_sum[gc_rank:])
-							{
-								/*line matmul.go:230*/ if (row*n+col) < 0 || (row*n+col) > len(c)-16 {
-									break
-								}
-								/*line matmul.go:230*/ sum.StoreSlice(c[row*n+col:])
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep7, false
-					}(gc_vstep7)
-					if gc_stop7 {
-						return
-					}
-				}
-				if compiled.SIMD {
-					for ; gc_vstep7+7 < gc_to; gc_vstep7 += 8 {
-						gc_tx := gc_vstep7
-						gc_rank := gc_base + gc_tx
-						var ty int = gc_ty
-						/*line matmul.go:204*/ var row int = gc_by*MatMulTile + ty
 						var tx int = gc_tx
 						/*line matmul.go:205*/ var col int = gc_bx*MatMulTile + tx
 						/*line matmul.go:205*/ sum := archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank:])
@@ -1764,10 +1654,10 @@ func gc_body_matMulTiledUnrolled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step3 := gc_vstep7
-				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+				gc_step2 := gc_vstep6
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
-						gc_tx := gc_step3 + 0
+						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						ty := gc_ty
@@ -1778,7 +1668,7 @@ func gc_body_matMulTiledUnrolled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 						/*line matmul.go:230*/ c[row*n+col] = sum
 					}
 					{
-						gc_tx := gc_step3 + 1
+						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						ty := gc_ty
@@ -1789,7 +1679,7 @@ func gc_body_matMulTiledUnrolled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 						/*line matmul.go:230*/ c[row*n+col] = sum
 					}
 					{
-						gc_tx := gc_step3 + 2
+						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						ty := gc_ty
@@ -1800,7 +1690,7 @@ func gc_body_matMulTiledUnrolled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 						/*line matmul.go:230*/ c[row*n+col] = sum
 					}
 					{
-						gc_tx := gc_step3 + 3
+						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						ty := gc_ty
@@ -1811,7 +1701,7 @@ func gc_body_matMulTiledUnrolled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 						/*line matmul.go:230*/ c[row*n+col] = sum
 					}
 				}
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					ty := gc_ty
@@ -1850,89 +1740,10 @@ func gc_body_matMulRegisterTiled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 	bs := gocuda.Shared[[matmulRegTile]float32](t, matmulRegTile)[:matmulRegTile]
 	/*line matmul.go:252*/ row0 := gc_by * matmulRegTile
 	/*line matmul.go:252*/ col0 := gc_bx * matmulRegTile
-	gc_vstep := 0
-	if compiled.SIMD && compiled.SIMD512 {
-		var gc_stop bool
-		gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-			for ; gc_vstep+15 < gc_n; gc_vstep += 16 {
-				gc_rank := gc_vstep
-				/*line matmul.go:253*/ var s00 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-				/*line matmul.go:253*/ var s01 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-				/*line matmul.go:253*/ var s10 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-				/*line matmul.go:253*/ var s11 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-				/*line matmul.go:253*/ s00.StoreSlice(gc_s_s00[gc_rank:])
-				/*line matmul.go:253*/ s01.StoreSlice(gc_s_s01[gc_rank:])
-				/*line matmul.go:253*/ s10.StoreSlice(gc_s_s10[gc_rank:])
-				/*line matmul.go:253*/ s11.StoreSlice(gc_s_s11[gc_rank:])
-			}
-			archsimd.ClearAVXUpperBits()
-			return gc_vstep, false
-		}(gc_vstep)
-		if gc_stop {
-			return
-		}
-	}
-	if compiled.SIMD {
-		for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
-			gc_rank := gc_vstep
-			/*line matmul.go:253*/ var s00 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-			/*line matmul.go:253*/ var s01 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-			/*line matmul.go:253*/ var s10 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-			/*line matmul.go:253*/ var s11 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-			/*line matmul.go:253*/ s00.StoreSlice(gc_s_s00[gc_rank:])
-			/*line matmul.go:253*/ s01.StoreSlice(gc_s_s01[gc_rank:])
-			/*line matmul.go:253*/ s10.StoreSlice(gc_s_s10[gc_rank:])
-			/*line matmul.go:253*/ s11.StoreSlice(gc_s_s11[gc_rank:])
-		}
-		archsimd.ClearAVXUpperBits()
-	}
-	gc_step := gc_vstep
-	for ; gc_step+3 < gc_n; gc_step += 4 {
-		{
-			gc_rank := gc_step + 0
-			gc_pos.Thread = gc_rank
-			/*line matmul.go:253*/ var s00, s01, s10, s11 float32
-			gc_s_s00[gc_rank] = s00
-			gc_s_s01[gc_rank] = s01
-			gc_s_s10[gc_rank] = s10
-			gc_s_s11[gc_rank] = s11
-		}
-		{
-			gc_rank := gc_step + 1
-			gc_pos.Thread = gc_rank
-			/*line matmul.go:253*/ var s00, s01, s10, s11 float32
-			gc_s_s00[gc_rank] = s00
-			gc_s_s01[gc_rank] = s01
-			gc_s_s10[gc_rank] = s10
-			gc_s_s11[gc_rank] = s11
-		}
-		{
-			gc_rank := gc_step + 2
-			gc_pos.Thread = gc_rank
-			/*line matmul.go:253*/ var s00, s01, s10, s11 float32
-			gc_s_s00[gc_rank] = s00
-			gc_s_s01[gc_rank] = s01
-			gc_s_s10[gc_rank] = s10
-			gc_s_s11[gc_rank] = s11
-		}
-		{
-			gc_rank := gc_step + 3
-			gc_pos.Thread = gc_rank
-			/*line matmul.go:253*/ var s00, s01, s10, s11 float32
-			gc_s_s00[gc_rank] = s00
-			gc_s_s01[gc_rank] = s01
-			gc_s_s10[gc_rank] = s10
-			gc_s_s11[gc_rank] = s11
-		}
-	}
-	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
-		gc_pos.Thread = gc_rank
-		/*line matmul.go:253*/ var s00, s01, s10, s11 float32
-		gc_s_s00[gc_rank] = s00
-		gc_s_s01[gc_rank] = s01
-		gc_s_s10[gc_rank] = s10
-		gc_s_s11[gc_rank] = s11
-	}
+	clear(gc_s_s00)
+	clear(gc_s_s01)
+	clear(gc_s_s10)
+	clear(gc_s_s11)
 	/*line matmul.go:254*/ for p := 0; p < k; p += matmulRegTile {
 		compiled.OutOfLine(func() {
 			as := as[:32]
@@ -1940,15 +1751,15 @@ func gc_body_matMulRegisterTiled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 			{
 				gc_ty := 0
 				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-					gc_vstep2 := 0
+					gc_vstep := 0
 					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop2 bool
-						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+						var gc_stop bool
+						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 							gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 							gc_none2 := archsimd.Mask32x16FromBits(0)
 							gc_all2 := archsimd.Mask32x16FromBits(0xffff)
-							for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
-								gc_tx := gc_vstep2
+							for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
+								gc_tx := gc_vstep
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 								var tx int = gc_tx
@@ -2083,9 +1894,9 @@ func gc_body_matMulRegisterTiled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 								}
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep2, false
-						}(gc_vstep2)
-						if gc_stop2 {
+							return gc_vstep, false
+						}(gc_vstep)
+						if gc_stop {
 							return
 						}
 					}
@@ -2093,8 +1904,8 @@ func gc_body_matMulRegisterTiled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 						gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 						gc_none := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 						gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-						for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-							gc_tx := gc_vstep2
+						for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+							gc_tx := gc_vstep
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							var tx int = gc_tx
@@ -2230,7 +2041,7 @@ func gc_body_matMulRegisterTiled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
 						tx := gc_tx
 						ty := gc_ty
@@ -2251,16 +2062,16 @@ func gc_body_matMulRegisterTiled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 		{
 			gc_ty := 0
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_vstep3 := 0
+				gc_vstep2 := 0
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop3 bool
-					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+					var gc_stop2 bool
+					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 						gc_evens16 := archsimd.LoadUint32x16(&gc_tab_uint32x16_c303dd3b)
 						gc_odds16 := archsimd.LoadUint32x16(&gc_tab_uint32x16_4e85a353)
 						gc_Lane0Mask322 := compiled.Lane0Mask32()
 					gc_steps2:
-						for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
-							gc_tx := gc_vstep3
+						for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
+							gc_tx := gc_vstep2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							var tx int = gc_tx
@@ -2885,9 +2696,9 @@ func gc_body_matMulRegisterTiled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 							/*line matmul.go:265*/ s11.StoreSlice(gc_s_s11[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep3, false
-					}(gc_vstep3)
-					if gc_stop3 {
+						return gc_vstep2, false
+					}(gc_vstep2)
+					if gc_stop2 {
 						return
 					}
 				}
@@ -2895,8 +2706,8 @@ func gc_body_matMulRegisterTiled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 					gc_evens := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
 					gc_Lane0Mask32 := compiled.Lane0Mask32()
 				gc_steps:
-					for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
-						gc_tx := gc_vstep3
+					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						var tx int = gc_tx
@@ -3554,7 +3365,7 @@ func gc_body_matMulRegisterTiled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tx := gc_tx
@@ -3836,10 +3647,10 @@ func gc_body_matMulRegisterTiled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 	{
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_vstep4 := 0
+			gc_vstep3 := 0
 			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop4 bool
-				gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
+				var gc_stop3 bool
+				gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
 					gc_iota23 := archsimd.LoadInt32x16(&gc_tab_int32x16_c303dd3b)
 					gc_spread16Lo := archsimd.LoadUint32x16(&gc_tab_uint32x16_10e80b75)
 					gc_spread16Hi := archsimd.LoadUint32x16(&gc_tab_uint32x16_11f88927)
@@ -3848,8 +3659,8 @@ func gc_body_matMulRegisterTiled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 					gc_pairLo := archsimd.LoadUint32x16(&gc_tab_uint32x16_ad001b0d)
 					gc_pairHi := archsimd.LoadUint32x16(&gc_tab_uint32x16_e662c68d)
 				gc_steps4:
-					for ; gc_vstep4+15 < gc_bdx; gc_vstep4 += 16 {
-						gc_tx := gc_vstep4
+					for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
+						gc_tx := gc_vstep3
 						gc_rank := gc_base + gc_tx
 						var tx int = gc_tx
 						var ty int = gc_ty
@@ -4223,9 +4034,9 @@ func gc_body_matMulRegisterTiled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 						}
 					}
 					archsimd.ClearAVXUpperBits()
-					return gc_vstep4, false
-				}(gc_vstep4)
-				if gc_stop4 {
+					return gc_vstep3, false
+				}(gc_vstep3)
+				if gc_stop3 {
 					return
 				}
 			}
@@ -4236,8 +4047,8 @@ func gc_body_matMulRegisterTiled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 				gc_evenLanes := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).NotEqual(compiled.ZeroInt32x8())
 				gc_oddLanes := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).NotEqual(compiled.ZeroInt32x8())
 			gc_steps3:
-				for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
-					gc_tx := gc_vstep4
+				for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
+					gc_tx := gc_vstep3
 					gc_rank := gc_base + gc_tx
 					var tx int = gc_tx
 					var ty int = gc_ty
@@ -4608,10 +4419,10 @@ func gc_body_matMulRegisterTiled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step2 := gc_vstep4
-			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+			gc_step := gc_vstep3
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
 				{
-					gc_tx := gc_step2 + 0
+					gc_tx := gc_step + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tx := gc_tx
@@ -4623,7 +4434,7 @@ func gc_body_matMulRegisterTiled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 					/*line matmul.go:273*/ matmulStore2x2(c, row0+2*ty, col0+2*tx, m, n, s00, s01, s10, s11)
 				}
 				{
-					gc_tx := gc_step2 + 1
+					gc_tx := gc_step + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tx := gc_tx
@@ -4635,7 +4446,7 @@ func gc_body_matMulRegisterTiled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 					/*line matmul.go:273*/ matmulStore2x2(c, row0+2*ty, col0+2*tx, m, n, s00, s01, s10, s11)
 				}
 				{
-					gc_tx := gc_step2 + 2
+					gc_tx := gc_step + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tx := gc_tx
@@ -4647,7 +4458,7 @@ func gc_body_matMulRegisterTiled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 					/*line matmul.go:273*/ matmulStore2x2(c, row0+2*ty, col0+2*tx, m, n, s00, s01, s10, s11)
 				}
 				{
-					gc_tx := gc_step2 + 3
+					gc_tx := gc_step + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tx := gc_tx
@@ -4659,7 +4470,7 @@ func gc_body_matMulRegisterTiled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 					/*line matmul.go:273*/ matmulStore2x2(c, row0+2*ty, col0+2*tx, m, n, s00, s01, s10, s11)
 				}
 			}
-			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tx := gc_tx

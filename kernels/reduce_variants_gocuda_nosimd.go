@@ -923,39 +923,8 @@ func gc_body_reduceGridStride[T Number](gc_b *compiled.Block, in, partial []T) {
 	/*line reduce_variants.go:130*/ n := len(in)
 	b := gc_bdx
 	gridSize := 2 * b * gc_gdx
-	gc_step := 0
-	for ; gc_step+3 < gc_n; gc_step += 4 {
-		{
-			gc_rank := gc_step + 0
-			gc_pos.Thread = gc_rank
-			/*line reduce_variants.go:133*/ var v T
-			gc_s_v[gc_rank] = v
-		}
-		{
-			gc_rank := gc_step + 1
-			gc_pos.Thread = gc_rank
-			/*line reduce_variants.go:133*/ var v T
-			gc_s_v[gc_rank] = v
-		}
-		{
-			gc_rank := gc_step + 2
-			gc_pos.Thread = gc_rank
-			/*line reduce_variants.go:133*/ var v T
-			gc_s_v[gc_rank] = v
-		}
-		{
-			gc_rank := gc_step + 3
-			gc_pos.Thread = gc_rank
-			/*line reduce_variants.go:133*/ var v T
-			gc_s_v[gc_rank] = v
-		}
-	}
-	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
-		gc_pos.Thread = gc_rank
-		/*line reduce_variants.go:133*/ var v T
-		gc_s_v[gc_rank] = v
-	}
-	/*line reduce_variants.go:134*/ for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += gridSize {
+	clear(gc_s_v)
+	for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += gridSize {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
@@ -974,10 +943,10 @@ func gc_body_reduceGridStride[T Number](gc_b *compiled.Block, in, partial []T) {
 			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(in) && gc_to <= len(in)-gc_off2 && gc_off3 >= 0 && gc_off3 <= len(in) && gc_to <= len(in)-gc_off3 {
 				gc_at := in[gc_off2:][:gc_to]
 				gc_at2 := in[gc_off3:][:gc_to]
-				gc_step2 := gc_from
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+				gc_step := gc_from
+				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
-						gc_tx := gc_step2 + 0
+						gc_tx := gc_step + 0
 						gc_rank := gc_base + gc_tx
 						tid := gc_tx
 						v := gc_s_v[gc_rank]
@@ -990,7 +959,7 @@ func gc_body_reduceGridStride[T Number](gc_b *compiled.Block, in, partial []T) {
 						gc_s_v[gc_rank] = v
 					}
 					{
-						gc_tx := gc_step2 + 1
+						gc_tx := gc_step + 1
 						gc_rank := gc_base + gc_tx
 						tid := gc_tx
 						v := gc_s_v[gc_rank]
@@ -1003,7 +972,7 @@ func gc_body_reduceGridStride[T Number](gc_b *compiled.Block, in, partial []T) {
 						gc_s_v[gc_rank] = v
 					}
 					{
-						gc_tx := gc_step2 + 2
+						gc_tx := gc_step + 2
 						gc_rank := gc_base + gc_tx
 						tid := gc_tx
 						v := gc_s_v[gc_rank]
@@ -1016,7 +985,7 @@ func gc_body_reduceGridStride[T Number](gc_b *compiled.Block, in, partial []T) {
 						gc_s_v[gc_rank] = v
 					}
 					{
-						gc_tx := gc_step2 + 3
+						gc_tx := gc_step + 3
 						gc_rank := gc_base + gc_tx
 						tid := gc_tx
 						v := gc_s_v[gc_rank]
@@ -1029,7 +998,7 @@ func gc_body_reduceGridStride[T Number](gc_b *compiled.Block, in, partial []T) {
 						gc_s_v[gc_rank] = v
 					}
 				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					tid := gc_tx
 					v := gc_s_v[gc_rank]
@@ -1042,10 +1011,10 @@ func gc_body_reduceGridStride[T Number](gc_b *compiled.Block, in, partial []T) {
 					gc_s_v[gc_rank] = v
 				}
 			} else {
-				gc_step3 := gc_from
-				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
-						gc_tx := gc_step3 + 0
+						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
@@ -1059,7 +1028,7 @@ func gc_body_reduceGridStride[T Number](gc_b *compiled.Block, in, partial []T) {
 						gc_s_v[gc_rank] = v
 					}
 					{
-						gc_tx := gc_step3 + 1
+						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
@@ -1073,7 +1042,7 @@ func gc_body_reduceGridStride[T Number](gc_b *compiled.Block, in, partial []T) {
 						gc_s_v[gc_rank] = v
 					}
 					{
-						gc_tx := gc_step3 + 2
+						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
@@ -1087,7 +1056,7 @@ func gc_body_reduceGridStride[T Number](gc_b *compiled.Block, in, partial []T) {
 						gc_s_v[gc_rank] = v
 					}
 					{
-						gc_tx := gc_step3 + 3
+						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
@@ -1101,7 +1070,7 @@ func gc_body_reduceGridStride[T Number](gc_b *compiled.Block, in, partial []T) {
 						gc_s_v[gc_rank] = v
 					}
 				}
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -1126,10 +1095,10 @@ func gc_body_reduceGridStride[T Number](gc_b *compiled.Block, in, partial []T) {
 			gc_at3 := sdata[:gc_bdx]
 			/*line reduce_variants.go:141*/ copy(gc_at3, gc_s_v[gc_base:][:gc_bdx])
 		} else {
-			gc_step4 := 0
-			for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
+			gc_step3 := 0
+			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
 				{
-					gc_tx := gc_step4 + 0
+					gc_tx := gc_step3 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -1137,7 +1106,7 @@ func gc_body_reduceGridStride[T Number](gc_b *compiled.Block, in, partial []T) {
 					/*line reduce_variants.go:141*/ sdata[tid] = v
 				}
 				{
-					gc_tx := gc_step4 + 1
+					gc_tx := gc_step3 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -1145,7 +1114,7 @@ func gc_body_reduceGridStride[T Number](gc_b *compiled.Block, in, partial []T) {
 					/*line reduce_variants.go:141*/ sdata[tid] = v
 				}
 				{
-					gc_tx := gc_step4 + 2
+					gc_tx := gc_step3 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -1153,7 +1122,7 @@ func gc_body_reduceGridStride[T Number](gc_b *compiled.Block, in, partial []T) {
 					/*line reduce_variants.go:141*/ sdata[tid] = v
 				}
 				{
-					gc_tx := gc_step4 + 3
+					gc_tx := gc_step3 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -1161,7 +1130,7 @@ func gc_body_reduceGridStride[T Number](gc_b *compiled.Block, in, partial []T) {
 					/*line reduce_variants.go:141*/ sdata[tid] = v
 				}
 			}
-			for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
@@ -1188,57 +1157,57 @@ func gc_body_reduceGridStride[T Number](gc_b *compiled.Block, in, partial []T) {
 			if gc_from >= 0 && gc_to <= len(sdata_) && gc_off4 >= 0 && gc_off4 <= len(sdata_) && gc_to <= len(sdata_)-gc_off4 {
 				gc_at4 := sdata_[:gc_to]
 				gc_at5 := sdata_[gc_off4:][:gc_to]
+				gc_step4 := gc_from
+				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+					{
+						gc_tx := gc_step4 + 0
+						/*line reduce.go:275*/ gc_at4[gc_tx] += gc_at5[gc_tx]
+					}
+					{
+						gc_tx := gc_step4 + 1
+						/*line reduce.go:275*/ gc_at4[gc_tx] += gc_at5[gc_tx]
+					}
+					{
+						gc_tx := gc_step4 + 2
+						/*line reduce.go:275*/ gc_at4[gc_tx] += gc_at5[gc_tx]
+					}
+					{
+						gc_tx := gc_step4 + 3
+						/*line reduce.go:275*/ gc_at4[gc_tx] += gc_at5[gc_tx]
+					}
+				}
+				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+					/*line reduce.go:275*/ gc_at4[gc_tx] += gc_at5[gc_tx]
+				}
+			} else {
 				gc_step5 := gc_from
 				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
 					{
 						gc_tx := gc_step5 + 0
-						/*line reduce.go:275*/ gc_at4[gc_tx] += gc_at5[gc_tx]
+						gc_pos.Thread = gc_base + gc_tx
+						tid_ := gc_tx
+						/*line reduce.go:275*/ sdata_[tid_] += sdata_[tid_+s]
 					}
 					{
 						gc_tx := gc_step5 + 1
-						/*line reduce.go:275*/ gc_at4[gc_tx] += gc_at5[gc_tx]
+						gc_pos.Thread = gc_base + gc_tx
+						tid_ := gc_tx
+						/*line reduce.go:275*/ sdata_[tid_] += sdata_[tid_+s]
 					}
 					{
 						gc_tx := gc_step5 + 2
-						/*line reduce.go:275*/ gc_at4[gc_tx] += gc_at5[gc_tx]
+						gc_pos.Thread = gc_base + gc_tx
+						tid_ := gc_tx
+						/*line reduce.go:275*/ sdata_[tid_] += sdata_[tid_+s]
 					}
 					{
 						gc_tx := gc_step5 + 3
-						/*line reduce.go:275*/ gc_at4[gc_tx] += gc_at5[gc_tx]
+						gc_pos.Thread = gc_base + gc_tx
+						tid_ := gc_tx
+						/*line reduce.go:275*/ sdata_[tid_] += sdata_[tid_+s]
 					}
 				}
 				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
-					/*line reduce.go:275*/ gc_at4[gc_tx] += gc_at5[gc_tx]
-				}
-			} else {
-				gc_step6 := gc_from
-				for ; gc_step6+3 < gc_to; gc_step6 += 4 {
-					{
-						gc_tx := gc_step6 + 0
-						gc_pos.Thread = gc_base + gc_tx
-						tid_ := gc_tx
-						/*line reduce.go:275*/ sdata_[tid_] += sdata_[tid_+s]
-					}
-					{
-						gc_tx := gc_step6 + 1
-						gc_pos.Thread = gc_base + gc_tx
-						tid_ := gc_tx
-						/*line reduce.go:275*/ sdata_[tid_] += sdata_[tid_+s]
-					}
-					{
-						gc_tx := gc_step6 + 2
-						gc_pos.Thread = gc_base + gc_tx
-						tid_ := gc_tx
-						/*line reduce.go:275*/ sdata_[tid_] += sdata_[tid_+s]
-					}
-					{
-						gc_tx := gc_step6 + 3
-						gc_pos.Thread = gc_base + gc_tx
-						tid_ := gc_tx
-						/*line reduce.go:275*/ sdata_[tid_] += sdata_[tid_+s]
-					}
-				}
-				for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid_ := gc_tx
 					/*line reduce.go:275*/ sdata_[tid_] += sdata_[tid_+s]
@@ -1376,41 +1345,41 @@ func gc_body_reduceGridStride[T Number](gc_b *compiled.Block, in, partial []T) {
 			/*line reduce_variants.go:85*/ if gc_from >= 0 && gc_off8 >= 0 && gc_off8 < len(partial) && gc_off9 >= 0 && gc_off9 < len(sdata) {
 				gc_at9 := partial[gc_off8:][:1]
 				gc_at10 := sdata[gc_off9:][:1]
-				gc_step7 := gc_from
-				for ; gc_step7+3 < gc_to; gc_step7 += 4 {
+				gc_step6 := gc_from
+				for ; gc_step6+3 < gc_to; gc_step6 += 4 {
 					/*line reduce_variants.go:148*/ gc_at9[0] = gc_at10[0]
 					/*line reduce_variants.go:148*/ gc_at9[0] = gc_at10[0]
 					/*line reduce_variants.go:148*/ gc_at9[0] = gc_at10[0]
 					/*line reduce_variants.go:148*/ gc_at9[0] = gc_at10[0]
 				}
-				for gc_tx := gc_step7; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
 					/*line reduce_variants.go:148*/ gc_at9[0] = gc_at10[0]
 				}
 			} else {
-				gc_step8 := gc_from
-				for ; gc_step8+3 < gc_to; gc_step8 += 4 {
+				gc_step7 := gc_from
+				for ; gc_step7+3 < gc_to; gc_step7 += 4 {
 					{
-						gc_tx := gc_step8 + 0
+						gc_tx := gc_step7 + 0
 						gc_pos.Thread = gc_base + gc_tx
 						/*line reduce_variants.go:148*/ partial[gc_bx] = sdata[0]
 					}
 					{
-						gc_tx := gc_step8 + 1
+						gc_tx := gc_step7 + 1
 						gc_pos.Thread = gc_base + gc_tx
 						/*line reduce_variants.go:148*/ partial[gc_bx] = sdata[0]
 					}
 					{
-						gc_tx := gc_step8 + 2
+						gc_tx := gc_step7 + 2
 						gc_pos.Thread = gc_base + gc_tx
 						/*line reduce_variants.go:148*/ partial[gc_bx] = sdata[0]
 					}
 					{
-						gc_tx := gc_step8 + 3
+						gc_tx := gc_step7 + 3
 						gc_pos.Thread = gc_base + gc_tx
 						/*line reduce_variants.go:148*/ partial[gc_bx] = sdata[0]
 					}
 				}
-				for gc_tx := gc_step8; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step7; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					/*line reduce_variants.go:148*/ partial[gc_bx] = sdata[0]
 				}
@@ -1461,38 +1430,7 @@ func gc_body_reduceCoarsened[T Number](gc_b *compiled.Block, in, partial []T) {
 	/*line reduce_variants.go:185*/ gc_s_v := compiled.Scratch[T](gc_b, 1)[:gc_n]
 	/*line reduce_variants.go:170*/ n := len(in)
 	/*line reduce_variants.go:172*/ stride := gc_bdx * gc_gdx * reduceRun
-	gc_step := 0
-	for ; gc_step+3 < gc_n; gc_step += 4 {
-		{
-			gc_rank := gc_step + 0
-			gc_pos.Thread = gc_rank
-			/*line reduce_variants.go:171*/ var v T
-			gc_s_v[gc_rank] = v
-		}
-		{
-			gc_rank := gc_step + 1
-			gc_pos.Thread = gc_rank
-			/*line reduce_variants.go:171*/ var v T
-			gc_s_v[gc_rank] = v
-		}
-		{
-			gc_rank := gc_step + 2
-			gc_pos.Thread = gc_rank
-			/*line reduce_variants.go:171*/ var v T
-			gc_s_v[gc_rank] = v
-		}
-		{
-			gc_rank := gc_step + 3
-			gc_pos.Thread = gc_rank
-			/*line reduce_variants.go:171*/ var v T
-			gc_s_v[gc_rank] = v
-		}
-	}
-	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
-		gc_pos.Thread = gc_rank
-		/*line reduce_variants.go:171*/ var v T
-		gc_s_v[gc_rank] = v
-	}
+	clear(gc_s_v)
 	/*line reduce_variants.go:173*/ gc_chunk := compiled.StrideChunk(stride)
 	gc_span := (stride) * gc_chunk
 	/*line reduce_variants.go:173*/ for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += (stride) * gc_chunk {
@@ -1654,10 +1592,10 @@ func gc_body_reduceCoarsened[T Number](gc_b *compiled.Block, in, partial []T) {
 		gc_off2 := gc_bx
 		/*line reduce_variants.go:124*/ if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(partial) {
 			gc_at := partial[gc_off2:][:1]
-			gc_step2 := gc_from
-			for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+			gc_step := gc_from
+			for ; gc_step+3 < gc_to; gc_step += 4 {
 				{
-					gc_tx := gc_step2 + 0
+					gc_tx := gc_step + 0
 					gc_rank := gc_base + gc_tx
 					v_ := gc_s_v_[gc_rank]
 					/*line reduce_variants.go:110*/ var r T = v_
@@ -1665,7 +1603,7 @@ func gc_body_reduceCoarsened[T Number](gc_b *compiled.Block, in, partial []T) {
 					/*line reduce_variants.go:178*/ gc_at[0] = sum
 				}
 				{
-					gc_tx := gc_step2 + 1
+					gc_tx := gc_step + 1
 					gc_rank := gc_base + gc_tx
 					v_ := gc_s_v_[gc_rank]
 					/*line reduce_variants.go:110*/ var r T = v_
@@ -1673,7 +1611,7 @@ func gc_body_reduceCoarsened[T Number](gc_b *compiled.Block, in, partial []T) {
 					/*line reduce_variants.go:178*/ gc_at[0] = sum
 				}
 				{
-					gc_tx := gc_step2 + 2
+					gc_tx := gc_step + 2
 					gc_rank := gc_base + gc_tx
 					v_ := gc_s_v_[gc_rank]
 					/*line reduce_variants.go:110*/ var r T = v_
@@ -1681,7 +1619,7 @@ func gc_body_reduceCoarsened[T Number](gc_b *compiled.Block, in, partial []T) {
 					/*line reduce_variants.go:178*/ gc_at[0] = sum
 				}
 				{
-					gc_tx := gc_step2 + 3
+					gc_tx := gc_step + 3
 					gc_rank := gc_base + gc_tx
 					v_ := gc_s_v_[gc_rank]
 					/*line reduce_variants.go:110*/ var r T = v_
@@ -1689,7 +1627,7 @@ func gc_body_reduceCoarsened[T Number](gc_b *compiled.Block, in, partial []T) {
 					/*line reduce_variants.go:178*/ gc_at[0] = sum
 				}
 			}
-			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				v_ := gc_s_v_[gc_rank]
 				/*line reduce_variants.go:110*/ var r T = v_
@@ -1697,10 +1635,10 @@ func gc_body_reduceCoarsened[T Number](gc_b *compiled.Block, in, partial []T) {
 				/*line reduce_variants.go:178*/ gc_at[0] = sum
 			}
 		} else {
-			gc_step3 := gc_from
-			for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+			gc_step2 := gc_from
+			for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 				{
-					gc_tx := gc_step3 + 0
+					gc_tx := gc_step2 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					v_ := gc_s_v_[gc_rank]
@@ -1709,7 +1647,7 @@ func gc_body_reduceCoarsened[T Number](gc_b *compiled.Block, in, partial []T) {
 					/*line reduce_variants.go:178*/ partial[gc_bx] = sum
 				}
 				{
-					gc_tx := gc_step3 + 1
+					gc_tx := gc_step2 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					v_ := gc_s_v_[gc_rank]
@@ -1718,7 +1656,7 @@ func gc_body_reduceCoarsened[T Number](gc_b *compiled.Block, in, partial []T) {
 					/*line reduce_variants.go:178*/ partial[gc_bx] = sum
 				}
 				{
-					gc_tx := gc_step3 + 2
+					gc_tx := gc_step2 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					v_ := gc_s_v_[gc_rank]
@@ -1727,7 +1665,7 @@ func gc_body_reduceCoarsened[T Number](gc_b *compiled.Block, in, partial []T) {
 					/*line reduce_variants.go:178*/ partial[gc_bx] = sum
 				}
 				{
-					gc_tx := gc_step3 + 3
+					gc_tx := gc_step2 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					v_ := gc_s_v_[gc_rank]
@@ -1736,7 +1674,7 @@ func gc_body_reduceCoarsened[T Number](gc_b *compiled.Block, in, partial []T) {
 					/*line reduce_variants.go:178*/ partial[gc_bx] = sum
 				}
 			}
-			for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				v_ := gc_s_v_[gc_rank]

@@ -7046,39 +7046,8 @@ func gc_body_reduceGridStride[T Number](gc_b *compiled.Block, in, partial []T) {
 	/*line reduce_variants.go:130*/ n := len(in)
 	b := gc_bdx
 	gridSize := 2 * b * gc_gdx
-	gc_step := 0
-	for ; gc_step+3 < gc_n; gc_step += 4 {
-		{
-			gc_rank := gc_step + 0
-			gc_pos.Thread = gc_rank
-			/*line reduce_variants.go:133*/ var v T
-			gc_s_v[gc_rank] = v
-		}
-		{
-			gc_rank := gc_step + 1
-			gc_pos.Thread = gc_rank
-			/*line reduce_variants.go:133*/ var v T
-			gc_s_v[gc_rank] = v
-		}
-		{
-			gc_rank := gc_step + 2
-			gc_pos.Thread = gc_rank
-			/*line reduce_variants.go:133*/ var v T
-			gc_s_v[gc_rank] = v
-		}
-		{
-			gc_rank := gc_step + 3
-			gc_pos.Thread = gc_rank
-			/*line reduce_variants.go:133*/ var v T
-			gc_s_v[gc_rank] = v
-		}
-	}
-	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
-		gc_pos.Thread = gc_rank
-		/*line reduce_variants.go:133*/ var v T
-		gc_s_v[gc_rank] = v
-	}
-	/*line reduce_variants.go:134*/ for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += gridSize {
+	clear(gc_s_v)
+	for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += gridSize {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
@@ -7097,10 +7066,10 @@ func gc_body_reduceGridStride[T Number](gc_b *compiled.Block, in, partial []T) {
 			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(in) && gc_to <= len(in)-gc_off2 && gc_off3 >= 0 && gc_off3 <= len(in) && gc_to <= len(in)-gc_off3 {
 				gc_at := in[gc_off2:][:gc_to]
 				gc_at2 := in[gc_off3:][:gc_to]
-				gc_step2 := gc_from
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+				gc_step := gc_from
+				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
-						gc_tx := gc_step2 + 0
+						gc_tx := gc_step + 0
 						gc_rank := gc_base + gc_tx
 						tid := gc_tx
 						v := gc_s_v[gc_rank]
@@ -7113,7 +7082,7 @@ func gc_body_reduceGridStride[T Number](gc_b *compiled.Block, in, partial []T) {
 						gc_s_v[gc_rank] = v
 					}
 					{
-						gc_tx := gc_step2 + 1
+						gc_tx := gc_step + 1
 						gc_rank := gc_base + gc_tx
 						tid := gc_tx
 						v := gc_s_v[gc_rank]
@@ -7126,7 +7095,7 @@ func gc_body_reduceGridStride[T Number](gc_b *compiled.Block, in, partial []T) {
 						gc_s_v[gc_rank] = v
 					}
 					{
-						gc_tx := gc_step2 + 2
+						gc_tx := gc_step + 2
 						gc_rank := gc_base + gc_tx
 						tid := gc_tx
 						v := gc_s_v[gc_rank]
@@ -7139,7 +7108,7 @@ func gc_body_reduceGridStride[T Number](gc_b *compiled.Block, in, partial []T) {
 						gc_s_v[gc_rank] = v
 					}
 					{
-						gc_tx := gc_step2 + 3
+						gc_tx := gc_step + 3
 						gc_rank := gc_base + gc_tx
 						tid := gc_tx
 						v := gc_s_v[gc_rank]
@@ -7152,7 +7121,7 @@ func gc_body_reduceGridStride[T Number](gc_b *compiled.Block, in, partial []T) {
 						gc_s_v[gc_rank] = v
 					}
 				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					tid := gc_tx
 					v := gc_s_v[gc_rank]
@@ -7165,10 +7134,10 @@ func gc_body_reduceGridStride[T Number](gc_b *compiled.Block, in, partial []T) {
 					gc_s_v[gc_rank] = v
 				}
 			} else {
-				gc_step3 := gc_from
-				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
-						gc_tx := gc_step3 + 0
+						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
@@ -7182,7 +7151,7 @@ func gc_body_reduceGridStride[T Number](gc_b *compiled.Block, in, partial []T) {
 						gc_s_v[gc_rank] = v
 					}
 					{
-						gc_tx := gc_step3 + 1
+						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
@@ -7196,7 +7165,7 @@ func gc_body_reduceGridStride[T Number](gc_b *compiled.Block, in, partial []T) {
 						gc_s_v[gc_rank] = v
 					}
 					{
-						gc_tx := gc_step3 + 2
+						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
@@ -7210,7 +7179,7 @@ func gc_body_reduceGridStride[T Number](gc_b *compiled.Block, in, partial []T) {
 						gc_s_v[gc_rank] = v
 					}
 					{
-						gc_tx := gc_step3 + 3
+						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
@@ -7224,7 +7193,7 @@ func gc_body_reduceGridStride[T Number](gc_b *compiled.Block, in, partial []T) {
 						gc_s_v[gc_rank] = v
 					}
 				}
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -7249,10 +7218,10 @@ func gc_body_reduceGridStride[T Number](gc_b *compiled.Block, in, partial []T) {
 			gc_at3 := sdata[:gc_bdx]
 			/*line reduce_variants.go:141*/ copy(gc_at3, gc_s_v[gc_base:][:gc_bdx])
 		} else {
-			gc_step4 := 0
-			for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
+			gc_step3 := 0
+			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
 				{
-					gc_tx := gc_step4 + 0
+					gc_tx := gc_step3 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -7260,7 +7229,7 @@ func gc_body_reduceGridStride[T Number](gc_b *compiled.Block, in, partial []T) {
 					/*line reduce_variants.go:141*/ sdata[tid] = v
 				}
 				{
-					gc_tx := gc_step4 + 1
+					gc_tx := gc_step3 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -7268,7 +7237,7 @@ func gc_body_reduceGridStride[T Number](gc_b *compiled.Block, in, partial []T) {
 					/*line reduce_variants.go:141*/ sdata[tid] = v
 				}
 				{
-					gc_tx := gc_step4 + 2
+					gc_tx := gc_step3 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -7276,7 +7245,7 @@ func gc_body_reduceGridStride[T Number](gc_b *compiled.Block, in, partial []T) {
 					/*line reduce_variants.go:141*/ sdata[tid] = v
 				}
 				{
-					gc_tx := gc_step4 + 3
+					gc_tx := gc_step3 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -7284,7 +7253,7 @@ func gc_body_reduceGridStride[T Number](gc_b *compiled.Block, in, partial []T) {
 					/*line reduce_variants.go:141*/ sdata[tid] = v
 				}
 			}
-			for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
@@ -7311,57 +7280,57 @@ func gc_body_reduceGridStride[T Number](gc_b *compiled.Block, in, partial []T) {
 			if gc_from >= 0 && gc_to <= len(sdata_) && gc_off4 >= 0 && gc_off4 <= len(sdata_) && gc_to <= len(sdata_)-gc_off4 {
 				gc_at4 := sdata_[:gc_to]
 				gc_at5 := sdata_[gc_off4:][:gc_to]
+				gc_step4 := gc_from
+				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+					{
+						gc_tx := gc_step4 + 0
+						/*line reduce.go:275*/ gc_at4[gc_tx] += gc_at5[gc_tx]
+					}
+					{
+						gc_tx := gc_step4 + 1
+						/*line reduce.go:275*/ gc_at4[gc_tx] += gc_at5[gc_tx]
+					}
+					{
+						gc_tx := gc_step4 + 2
+						/*line reduce.go:275*/ gc_at4[gc_tx] += gc_at5[gc_tx]
+					}
+					{
+						gc_tx := gc_step4 + 3
+						/*line reduce.go:275*/ gc_at4[gc_tx] += gc_at5[gc_tx]
+					}
+				}
+				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+					/*line reduce.go:275*/ gc_at4[gc_tx] += gc_at5[gc_tx]
+				}
+			} else {
 				gc_step5 := gc_from
 				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
 					{
 						gc_tx := gc_step5 + 0
-						/*line reduce.go:275*/ gc_at4[gc_tx] += gc_at5[gc_tx]
+						gc_pos.Thread = gc_base + gc_tx
+						tid_ := gc_tx
+						/*line reduce.go:275*/ sdata_[tid_] += sdata_[tid_+s]
 					}
 					{
 						gc_tx := gc_step5 + 1
-						/*line reduce.go:275*/ gc_at4[gc_tx] += gc_at5[gc_tx]
+						gc_pos.Thread = gc_base + gc_tx
+						tid_ := gc_tx
+						/*line reduce.go:275*/ sdata_[tid_] += sdata_[tid_+s]
 					}
 					{
 						gc_tx := gc_step5 + 2
-						/*line reduce.go:275*/ gc_at4[gc_tx] += gc_at5[gc_tx]
+						gc_pos.Thread = gc_base + gc_tx
+						tid_ := gc_tx
+						/*line reduce.go:275*/ sdata_[tid_] += sdata_[tid_+s]
 					}
 					{
 						gc_tx := gc_step5 + 3
-						/*line reduce.go:275*/ gc_at4[gc_tx] += gc_at5[gc_tx]
+						gc_pos.Thread = gc_base + gc_tx
+						tid_ := gc_tx
+						/*line reduce.go:275*/ sdata_[tid_] += sdata_[tid_+s]
 					}
 				}
 				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
-					/*line reduce.go:275*/ gc_at4[gc_tx] += gc_at5[gc_tx]
-				}
-			} else {
-				gc_step6 := gc_from
-				for ; gc_step6+3 < gc_to; gc_step6 += 4 {
-					{
-						gc_tx := gc_step6 + 0
-						gc_pos.Thread = gc_base + gc_tx
-						tid_ := gc_tx
-						/*line reduce.go:275*/ sdata_[tid_] += sdata_[tid_+s]
-					}
-					{
-						gc_tx := gc_step6 + 1
-						gc_pos.Thread = gc_base + gc_tx
-						tid_ := gc_tx
-						/*line reduce.go:275*/ sdata_[tid_] += sdata_[tid_+s]
-					}
-					{
-						gc_tx := gc_step6 + 2
-						gc_pos.Thread = gc_base + gc_tx
-						tid_ := gc_tx
-						/*line reduce.go:275*/ sdata_[tid_] += sdata_[tid_+s]
-					}
-					{
-						gc_tx := gc_step6 + 3
-						gc_pos.Thread = gc_base + gc_tx
-						tid_ := gc_tx
-						/*line reduce.go:275*/ sdata_[tid_] += sdata_[tid_+s]
-					}
-				}
-				for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid_ := gc_tx
 					/*line reduce.go:275*/ sdata_[tid_] += sdata_[tid_+s]
@@ -7497,41 +7466,41 @@ func gc_body_reduceGridStride[T Number](gc_b *compiled.Block, in, partial []T) {
 			/*line reduce_variants.go:85*/ if gc_from >= 0 && gc_off8 >= 0 && gc_off8 < len(partial) && gc_off9 >= 0 && gc_off9 < len(sdata) {
 				gc_at9 := partial[gc_off8:][:1]
 				gc_at10 := sdata[gc_off9:][:1]
-				gc_step7 := gc_from
-				for ; gc_step7+3 < gc_to; gc_step7 += 4 {
+				gc_step6 := gc_from
+				for ; gc_step6+3 < gc_to; gc_step6 += 4 {
 					/*line reduce_variants.go:148*/ gc_at9[0] = gc_at10[0]
 					/*line reduce_variants.go:148*/ gc_at9[0] = gc_at10[0]
 					/*line reduce_variants.go:148*/ gc_at9[0] = gc_at10[0]
 					/*line reduce_variants.go:148*/ gc_at9[0] = gc_at10[0]
 				}
-				for gc_tx := gc_step7; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
 					/*line reduce_variants.go:148*/ gc_at9[0] = gc_at10[0]
 				}
 			} else {
-				gc_step8 := gc_from
-				for ; gc_step8+3 < gc_to; gc_step8 += 4 {
+				gc_step7 := gc_from
+				for ; gc_step7+3 < gc_to; gc_step7 += 4 {
 					{
-						gc_tx := gc_step8 + 0
+						gc_tx := gc_step7 + 0
 						gc_pos.Thread = gc_base + gc_tx
 						/*line reduce_variants.go:148*/ partial[gc_bx] = sdata[0]
 					}
 					{
-						gc_tx := gc_step8 + 1
+						gc_tx := gc_step7 + 1
 						gc_pos.Thread = gc_base + gc_tx
 						/*line reduce_variants.go:148*/ partial[gc_bx] = sdata[0]
 					}
 					{
-						gc_tx := gc_step8 + 2
+						gc_tx := gc_step7 + 2
 						gc_pos.Thread = gc_base + gc_tx
 						/*line reduce_variants.go:148*/ partial[gc_bx] = sdata[0]
 					}
 					{
-						gc_tx := gc_step8 + 3
+						gc_tx := gc_step7 + 3
 						gc_pos.Thread = gc_base + gc_tx
 						/*line reduce_variants.go:148*/ partial[gc_bx] = sdata[0]
 					}
 				}
-				for gc_tx := gc_step8; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step7; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					/*line reduce_variants.go:148*/ partial[gc_bx] = sdata[0]
 				}
@@ -7555,63 +7524,8 @@ func gc_body_reduceGridStride_float32(gc_b *compiled.Block, in []float32, partia
 	/*line reduce_variants.go:130*/ n := len(in)
 	b := gc_bdx
 	gridSize := 2 * b * gc_gdx
-	gc_vstep := 0
-	if compiled.SIMD && compiled.SIMD512 {
-		var gc_stop bool
-		gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-			for ; gc_vstep+15 < gc_n; gc_vstep += 16 {
-				gc_rank := gc_vstep
-				/*line reduce_variants.go:133*/ var v archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-				/*line reduce_variants.go:133*/ v.StoreSlice(gc_s_v[gc_rank:])
-			}
-			archsimd.ClearAVXUpperBits()
-			return gc_vstep, false
-		}(gc_vstep)
-		if gc_stop {
-			return
-		}
-	}
-	if compiled.SIMD {
-		for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
-			gc_rank := gc_vstep
-			/*line reduce_variants.go:133*/ var v archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-			/*line reduce_variants.go:133*/ v.StoreSlice(gc_s_v[gc_rank:])
-		}
-		archsimd.ClearAVXUpperBits()
-	}
-	gc_step := gc_vstep
-	for ; gc_step+3 < gc_n; gc_step += 4 {
-		{
-			gc_rank := gc_step + 0
-			gc_pos.Thread = gc_rank
-			/*line reduce_variants.go:133*/ var v float32
-			gc_s_v[gc_rank] = v
-		}
-		{
-			gc_rank := gc_step + 1
-			gc_pos.Thread = gc_rank
-			/*line reduce_variants.go:133*/ var v float32
-			gc_s_v[gc_rank] = v
-		}
-		{
-			gc_rank := gc_step + 2
-			gc_pos.Thread = gc_rank
-			/*line reduce_variants.go:133*/ var v float32
-			gc_s_v[gc_rank] = v
-		}
-		{
-			gc_rank := gc_step + 3
-			gc_pos.Thread = gc_rank
-			/*line reduce_variants.go:133*/ var v float32
-			gc_s_v[gc_rank] = v
-		}
-	}
-	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
-		gc_pos.Thread = gc_rank
-		/*line reduce_variants.go:133*/ var v float32
-		gc_s_v[gc_rank] = v
-	}
-	/*line reduce_variants.go:134*/ for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += gridSize {
+	clear(gc_s_v)
+	for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += gridSize {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
@@ -7630,13 +7544,13 @@ func gc_body_reduceGridStride_float32(gc_b *compiled.Block, in []float32, partia
 			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(in) && gc_to <= len(in)-gc_off2 && gc_off3 >= 0 && gc_off3 <= len(in) && gc_to <= len(in)-gc_off3 {
 				gc_at := in[gc_off2:][:gc_to]
 				gc_at2 := in[gc_off3:][:gc_to]
-				gc_vstep2 := gc_from
+				gc_vstep := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop2 bool
-					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+					var gc_stop bool
+					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 						gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-						for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
-							gc_tx := gc_vstep2
+						for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
+							gc_tx := gc_vstep
 							gc_rank := gc_base + gc_tx
 							var tid int = gc_tx
 							/*line reduce_variants.go:131*/ v := archsimd.LoadFloat32x16Slice(gc_s_v[gc_rank:])
@@ -7653,16 +7567,16 @@ func gc_body_reduceGridStride_float32(gc_b *compiled.Block, in []float32, partia
 							/*line reduce_variants.go:136*/ v.StoreSlice(gc_s_v[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep2, false
-					}(gc_vstep2)
-					if gc_stop2 {
+						return gc_vstep, false
+					}(gc_vstep)
+					if gc_stop {
 						return
 					}
 				}
 				if compiled.SIMD {
 					gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
-						gc_tx := gc_vstep2
+					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+						gc_tx := gc_vstep
 						gc_rank := gc_base + gc_tx
 						var tid int = gc_tx
 						/*line reduce_variants.go:131*/ v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:])
@@ -7680,10 +7594,10 @@ func gc_body_reduceGridStride_float32(gc_b *compiled.Block, in []float32, partia
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				if gc_vstep2 > gc_from {
+				if gc_vstep > gc_from {
 					gc_more = true
 				}
-				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					tid := gc_tx
 					v := gc_s_v[gc_rank]
@@ -7696,13 +7610,13 @@ func gc_body_reduceGridStride_float32(gc_b *compiled.Block, in []float32, partia
 					gc_s_v[gc_rank] = v
 				}
 			} else {
-				gc_vstep3 := gc_from
+				gc_vstep2 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop3 bool
-					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+					var gc_stop2 bool
+					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 						gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-						for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
-							gc_tx := gc_vstep3
+						for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
+							gc_tx := gc_vstep2
 							gc_rank := gc_base + gc_tx
 							var tid int = gc_tx
 							/*line reduce_variants.go:131*/ v := archsimd.LoadFloat32x16Slice(gc_s_v[gc_rank:])
@@ -7723,16 +7637,16 @@ func gc_body_reduceGridStride_float32(gc_b *compiled.Block, in []float32, partia
 							/*line reduce_variants.go:136*/ v.StoreSlice(gc_s_v[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep3, false
-					}(gc_vstep3)
-					if gc_stop3 {
+						return gc_vstep2, false
+					}(gc_vstep2)
+					if gc_stop2 {
 						return
 					}
 				}
 				if compiled.SIMD {
 					gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-					for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
-						gc_tx := gc_vstep3
+					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
 						gc_rank := gc_base + gc_tx
 						var tid int = gc_tx
 						/*line reduce_variants.go:131*/ v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:])
@@ -7754,13 +7668,13 @@ func gc_body_reduceGridStride_float32(gc_b *compiled.Block, in []float32, partia
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				if gc_vstep3 > gc_from {
+				if gc_vstep2 > gc_from {
 					gc_more = true
 				}
-				gc_step2 := gc_vstep3
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+				gc_step := gc_vstep2
+				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
-						gc_tx := gc_step2 + 0
+						gc_tx := gc_step + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
@@ -7774,7 +7688,7 @@ func gc_body_reduceGridStride_float32(gc_b *compiled.Block, in []float32, partia
 						gc_s_v[gc_rank] = v
 					}
 					{
-						gc_tx := gc_step2 + 1
+						gc_tx := gc_step + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
@@ -7788,7 +7702,7 @@ func gc_body_reduceGridStride_float32(gc_b *compiled.Block, in []float32, partia
 						gc_s_v[gc_rank] = v
 					}
 					{
-						gc_tx := gc_step2 + 2
+						gc_tx := gc_step + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
@@ -7802,7 +7716,7 @@ func gc_body_reduceGridStride_float32(gc_b *compiled.Block, in []float32, partia
 						gc_s_v[gc_rank] = v
 					}
 					{
-						gc_tx := gc_step2 + 3
+						gc_tx := gc_step + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
@@ -7816,7 +7730,7 @@ func gc_body_reduceGridStride_float32(gc_b *compiled.Block, in []float32, partia
 						gc_s_v[gc_rank] = v
 					}
 				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -7839,6 +7753,42 @@ func gc_body_reduceGridStride_float32(gc_b *compiled.Block, in []float32, partia
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		/*line reduce_variants.go:143*/ if gc_bdx <= len(sdata) {
 			gc_at3 := sdata[:gc_bdx]
+			gc_vstep3 := 0
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop3 bool
+				gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+					for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
+						gc_tx := gc_vstep3
+						gc_rank := gc_base + gc_tx
+						var tid int = gc_tx
+						_ = tid
+						/*line reduce_variants.go:131*/ v := archsimd.LoadFloat32x16Slice(gc_s_v[gc_rank:])
+						/*line reduce_variants.go:141*/ v.StoreSlice(gc_at3[gc_tx:])
+					}
+					archsimd.ClearAVXUpperBits()
+					return gc_vstep3, false
+				}(gc_vstep3)
+				if gc_stop3 {
+					return
+				}
+			}
+			if compiled.SIMD {
+				for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
+					gc_tx := gc_vstep3
+					gc_rank := gc_base + gc_tx
+					var tid int = gc_tx
+					_ = tid
+					/*line reduce_variants.go:131*/ v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:])
+					/*line reduce_variants.go:141*/ v.StoreSlice(gc_at3[gc_tx:])
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				v := gc_s_v[gc_rank]
+				/*line reduce_variants.go:141*/ gc_at3[gc_tx] = v
+			}
+		} else {
 			gc_vstep4 := 0
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop4 bool
@@ -7847,9 +7797,11 @@ func gc_body_reduceGridStride_float32(gc_b *compiled.Block, in []float32, partia
 						gc_tx := gc_vstep4
 						gc_rank := gc_base + gc_tx
 						var tid int = gc_tx
-						_ = tid
 						/*line reduce_variants.go:131*/ v := archsimd.LoadFloat32x16Slice(gc_s_v[gc_rank:])
-						/*line reduce_variants.go:141*/ v.StoreSlice(gc_at3[gc_tx:])
+						/*line reduce_variants.go:141*/ if tid < 0 || tid > len(sdata)-16 {
+							break
+						}
+						/*line reduce_variants.go:141*/ v.StoreSlice(sdata[tid:])
 					}
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep4, false
@@ -7863,44 +7815,6 @@ func gc_body_reduceGridStride_float32(gc_b *compiled.Block, in []float32, partia
 					gc_tx := gc_vstep4
 					gc_rank := gc_base + gc_tx
 					var tid int = gc_tx
-					_ = tid
-					/*line reduce_variants.go:131*/ v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:])
-					/*line reduce_variants.go:141*/ v.StoreSlice(gc_at3[gc_tx:])
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				v := gc_s_v[gc_rank]
-				/*line reduce_variants.go:141*/ gc_at3[gc_tx] = v
-			}
-		} else {
-			gc_vstep5 := 0
-			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop5 bool
-				gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
-					for ; gc_vstep5+15 < gc_bdx; gc_vstep5 += 16 {
-						gc_tx := gc_vstep5
-						gc_rank := gc_base + gc_tx
-						var tid int = gc_tx
-						/*line reduce_variants.go:131*/ v := archsimd.LoadFloat32x16Slice(gc_s_v[gc_rank:])
-						/*line reduce_variants.go:141*/ if tid < 0 || tid > len(sdata)-16 {
-							break
-						}
-						/*line reduce_variants.go:141*/ v.StoreSlice(sdata[tid:])
-					}
-					archsimd.ClearAVXUpperBits()
-					return gc_vstep5, false
-				}(gc_vstep5)
-				if gc_stop5 {
-					return
-				}
-			}
-			if compiled.SIMD {
-				for ; gc_vstep5+7 < gc_bdx; gc_vstep5 += 8 {
-					gc_tx := gc_vstep5
-					gc_rank := gc_base + gc_tx
-					var tid int = gc_tx
 					/*line reduce_variants.go:131*/ v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:])
 					/*line reduce_variants.go:141*/ if tid < 0 || tid > len(sdata)-8 {
 						break
@@ -7909,10 +7823,10 @@ func gc_body_reduceGridStride_float32(gc_b *compiled.Block, in []float32, partia
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step3 := gc_vstep5
-			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+			gc_step2 := gc_vstep4
+			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 				{
-					gc_tx := gc_step3 + 0
+					gc_tx := gc_step2 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -7920,7 +7834,7 @@ func gc_body_reduceGridStride_float32(gc_b *compiled.Block, in []float32, partia
 					/*line reduce_variants.go:141*/ sdata[tid] = v
 				}
 				{
-					gc_tx := gc_step3 + 1
+					gc_tx := gc_step2 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -7928,7 +7842,7 @@ func gc_body_reduceGridStride_float32(gc_b *compiled.Block, in []float32, partia
 					/*line reduce_variants.go:141*/ sdata[tid] = v
 				}
 				{
-					gc_tx := gc_step3 + 2
+					gc_tx := gc_step2 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -7936,7 +7850,7 @@ func gc_body_reduceGridStride_float32(gc_b *compiled.Block, in []float32, partia
 					/*line reduce_variants.go:141*/ sdata[tid] = v
 				}
 				{
-					gc_tx := gc_step3 + 3
+					gc_tx := gc_step2 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -7944,7 +7858,7 @@ func gc_body_reduceGridStride_float32(gc_b *compiled.Block, in []float32, partia
 					/*line reduce_variants.go:141*/ sdata[tid] = v
 				}
 			}
-			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
@@ -7965,6 +7879,38 @@ func gc_body_reduceGridStride_float32(gc_b *compiled.Block, in []float32, partia
 			if gc_from >= 0 && gc_to <= len(sdata_) && gc_off4 >= 0 && gc_off4 <= len(sdata_) && gc_to <= len(sdata_)-gc_off4 {
 				gc_at4 := sdata_[:gc_to]
 				gc_at5 := sdata_[gc_off4:][:gc_to]
+				gc_vstep5 := gc_from
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop5 bool
+					gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
+						for ; gc_vstep5+15 < gc_to; gc_vstep5 += 16 {
+							gc_tx := gc_vstep5
+							var tid_ int = gc_tx
+							_ = tid_
+							{
+								/*line reduce.go:274*/ archsimd.LoadFloat32x16Slice(gc_at4[gc_tx:]).Add(archsimd.LoadFloat32x16Slice(gc_at5[gc_tx:])).StoreSlice(gc_at4[gc_tx:])
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep5, false
+					}(gc_vstep5)
+					if gc_stop5 {
+						return
+					}
+				}
+				if compiled.SIMD {
+					for ; gc_vstep5+7 < gc_to; gc_vstep5 += 8 {
+						gc_tx := gc_vstep5
+						var tid_ int = gc_tx
+						_ = tid_
+						/*line reduce.go:274*/ archsimd.LoadFloat32x8Slice(gc_at4[gc_tx:]).Add(archsimd.LoadFloat32x8Slice(gc_at5[gc_tx:])).StoreSlice(gc_at4[gc_tx:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
+					/*line reduce.go:275*/ gc_at4[gc_tx] += gc_at5[gc_tx]
+				}
+			} else {
 				gc_vstep6 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop6 bool
@@ -7972,9 +7918,11 @@ func gc_body_reduceGridStride_float32(gc_b *compiled.Block, in []float32, partia
 						for ; gc_vstep6+15 < gc_to; gc_vstep6 += 16 {
 							gc_tx := gc_vstep6
 							var tid_ int = gc_tx
-							_ = tid_
 							{
-								/*line reduce.go:274*/ archsimd.LoadFloat32x16Slice(gc_at4[gc_tx:]).Add(archsimd.LoadFloat32x16Slice(gc_at5[gc_tx:])).StoreSlice(gc_at4[gc_tx:])
+								/*line reduce.go:275*/ if (tid_+s) < 0 || (tid_+s) > len(sdata_)-16 || tid_ < 0 || tid_ > len(sdata_)-16 {
+									break
+								}
+								/*line reduce.go:275*/ archsimd.LoadFloat32x16Slice(sdata_[tid_:]).Add(archsimd.LoadFloat32x16Slice(sdata_[tid_+s:])).StoreSlice(sdata_[tid_:])
 							}
 						}
 						archsimd.ClearAVXUpperBits()
@@ -7988,40 +7936,6 @@ func gc_body_reduceGridStride_float32(gc_b *compiled.Block, in []float32, partia
 					for ; gc_vstep6+7 < gc_to; gc_vstep6 += 8 {
 						gc_tx := gc_vstep6
 						var tid_ int = gc_tx
-						_ = tid_
-						/*line reduce.go:274*/ archsimd.LoadFloat32x8Slice(gc_at4[gc_tx:]).Add(archsimd.LoadFloat32x8Slice(gc_at5[gc_tx:])).StoreSlice(gc_at4[gc_tx:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
-					/*line reduce.go:275*/ gc_at4[gc_tx] += gc_at5[gc_tx]
-				}
-			} else {
-				gc_vstep7 := gc_from
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop7 bool
-					gc_vstep7, gc_stop7 = func(gc_vstep7 int) (int, bool) {
-						for ; gc_vstep7+15 < gc_to; gc_vstep7 += 16 {
-							gc_tx := gc_vstep7
-							var tid_ int = gc_tx
-							{
-								/*line reduce.go:275*/ if (tid_+s) < 0 || (tid_+s) > len(sdata_)-16 || tid_ < 0 || tid_ > len(sdata_)-16 {
-									break
-								}
-								/*line reduce.go:275*/ archsimd.LoadFloat32x16Slice(sdata_[tid_:]).Add(archsimd.LoadFloat32x16Slice(sdata_[tid_+s:])).StoreSlice(sdata_[tid_:])
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep7, false
-					}(gc_vstep7)
-					if gc_stop7 {
-						return
-					}
-				}
-				if compiled.SIMD {
-					for ; gc_vstep7+7 < gc_to; gc_vstep7 += 8 {
-						gc_tx := gc_vstep7
-						var tid_ int = gc_tx
 						/*line reduce.go:275*/ if (tid_+s) < 0 || (tid_+s) > len(sdata_)-8 || tid_ < 0 || tid_ > len(sdata_)-8 {
 							break
 						}
@@ -8029,34 +7943,34 @@ func gc_body_reduceGridStride_float32(gc_b *compiled.Block, in []float32, partia
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step4 := gc_vstep7
-				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+				gc_step3 := gc_vstep6
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					{
-						gc_tx := gc_step4 + 0
+						gc_tx := gc_step3 + 0
 						gc_pos.Thread = gc_base + gc_tx
 						tid_ := gc_tx
 						/*line reduce.go:275*/ sdata_[tid_] += sdata_[tid_+s]
 					}
 					{
-						gc_tx := gc_step4 + 1
+						gc_tx := gc_step3 + 1
 						gc_pos.Thread = gc_base + gc_tx
 						tid_ := gc_tx
 						/*line reduce.go:275*/ sdata_[tid_] += sdata_[tid_+s]
 					}
 					{
-						gc_tx := gc_step4 + 2
+						gc_tx := gc_step3 + 2
 						gc_pos.Thread = gc_base + gc_tx
 						tid_ := gc_tx
 						/*line reduce.go:275*/ sdata_[tid_] += sdata_[tid_+s]
 					}
 					{
-						gc_tx := gc_step4 + 3
+						gc_tx := gc_step3 + 3
 						gc_pos.Thread = gc_base + gc_tx
 						tid_ := gc_tx
 						/*line reduce.go:275*/ sdata_[tid_] += sdata_[tid_+s]
 					}
 				}
-				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid_ := gc_tx
 					/*line reduce.go:275*/ sdata_[tid_] += sdata_[tid_+s]
@@ -8227,41 +8141,41 @@ func gc_body_reduceGridStride_float32(gc_b *compiled.Block, in []float32, partia
 			/*line reduce_variants.go:85*/ if gc_from >= 0 && gc_off7 >= 0 && gc_off7 < len(partial) && gc_off8 >= 0 && gc_off8 < len(sdata) {
 				gc_at8 := partial[gc_off7:][:1]
 				gc_at9 := sdata[gc_off8:][:1]
-				gc_step5 := gc_from
-				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
+				gc_step4 := gc_from
+				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 					/*line reduce_variants.go:148*/ gc_at8[0] = gc_at9[0]
 					/*line reduce_variants.go:148*/ gc_at8[0] = gc_at9[0]
 					/*line reduce_variants.go:148*/ gc_at8[0] = gc_at9[0]
 					/*line reduce_variants.go:148*/ gc_at8[0] = gc_at9[0]
 				}
-				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 					/*line reduce_variants.go:148*/ gc_at8[0] = gc_at9[0]
 				}
 			} else {
-				gc_step6 := gc_from
-				for ; gc_step6+3 < gc_to; gc_step6 += 4 {
+				gc_step5 := gc_from
+				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
 					{
-						gc_tx := gc_step6 + 0
+						gc_tx := gc_step5 + 0
 						gc_pos.Thread = gc_base + gc_tx
 						/*line reduce_variants.go:148*/ partial[gc_bx] = sdata[0]
 					}
 					{
-						gc_tx := gc_step6 + 1
+						gc_tx := gc_step5 + 1
 						gc_pos.Thread = gc_base + gc_tx
 						/*line reduce_variants.go:148*/ partial[gc_bx] = sdata[0]
 					}
 					{
-						gc_tx := gc_step6 + 2
+						gc_tx := gc_step5 + 2
 						gc_pos.Thread = gc_base + gc_tx
 						/*line reduce_variants.go:148*/ partial[gc_bx] = sdata[0]
 					}
 					{
-						gc_tx := gc_step6 + 3
+						gc_tx := gc_step5 + 3
 						gc_pos.Thread = gc_base + gc_tx
 						/*line reduce_variants.go:148*/ partial[gc_bx] = sdata[0]
 					}
 				}
-				for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					/*line reduce_variants.go:148*/ partial[gc_bx] = sdata[0]
 				}
@@ -8285,63 +8199,8 @@ func gc_body_reduceGridStride_int32(gc_b *compiled.Block, in []int32, partial []
 	/*line reduce_variants.go:130*/ n := len(in)
 	b := gc_bdx
 	gridSize := 2 * b * gc_gdx
-	gc_vstep := 0
-	if compiled.SIMD && compiled.SIMD512 {
-		var gc_stop bool
-		gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-			for ; gc_vstep+15 < gc_n; gc_vstep += 16 {
-				gc_rank := gc_vstep
-				/*line reduce_variants.go:133*/ var v int32
-				archsimd.BroadcastInt32x16(v).StoreSlice(gc_s_v[gc_rank:])
-			}
-			archsimd.ClearAVXUpperBits()
-			return gc_vstep, false
-		}(gc_vstep)
-		if gc_stop {
-			return
-		}
-	}
-	if compiled.SIMD {
-		for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
-			gc_rank := gc_vstep
-			/*line reduce_variants.go:133*/ var v int32
-			archsimd.BroadcastInt32x8(v).StoreSlice(gc_s_v[gc_rank:])
-		}
-		archsimd.ClearAVXUpperBits()
-	}
-	gc_step := gc_vstep
-	for ; gc_step+3 < gc_n; gc_step += 4 {
-		{
-			gc_rank := gc_step + 0
-			gc_pos.Thread = gc_rank
-			/*line reduce_variants.go:133*/ var v int32
-			gc_s_v[gc_rank] = v
-		}
-		{
-			gc_rank := gc_step + 1
-			gc_pos.Thread = gc_rank
-			/*line reduce_variants.go:133*/ var v int32
-			gc_s_v[gc_rank] = v
-		}
-		{
-			gc_rank := gc_step + 2
-			gc_pos.Thread = gc_rank
-			/*line reduce_variants.go:133*/ var v int32
-			gc_s_v[gc_rank] = v
-		}
-		{
-			gc_rank := gc_step + 3
-			gc_pos.Thread = gc_rank
-			/*line reduce_variants.go:133*/ var v int32
-			gc_s_v[gc_rank] = v
-		}
-	}
-	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
-		gc_pos.Thread = gc_rank
-		/*line reduce_variants.go:133*/ var v int32
-		gc_s_v[gc_rank] = v
-	}
-	/*line reduce_variants.go:134*/ for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += gridSize {
+	clear(gc_s_v)
+	for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += gridSize {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
@@ -8360,13 +8219,13 @@ func gc_body_reduceGridStride_int32(gc_b *compiled.Block, in []int32, partial []
 			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(in) && gc_to <= len(in)-gc_off2 && gc_off3 >= 0 && gc_off3 <= len(in) && gc_to <= len(in)-gc_off3 {
 				gc_at := in[gc_off2:][:gc_to]
 				gc_at2 := in[gc_off3:][:gc_to]
-				gc_vstep2 := gc_from
+				gc_vstep := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop2 bool
-					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+					var gc_stop bool
+					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 						gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-						for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
-							gc_tx := gc_vstep2
+						for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
+							gc_tx := gc_vstep
 							gc_rank := gc_base + gc_tx
 							var tid int = gc_tx
 							/*line reduce_variants.go:131*/ v := archsimd.LoadInt32x16Slice(gc_s_v[gc_rank:])
@@ -8383,16 +8242,16 @@ func gc_body_reduceGridStride_int32(gc_b *compiled.Block, in []int32, partial []
 							/*line reduce_variants.go:136*/ v.StoreSlice(gc_s_v[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep2, false
-					}(gc_vstep2)
-					if gc_stop2 {
+						return gc_vstep, false
+					}(gc_vstep)
+					if gc_stop {
 						return
 					}
 				}
 				if compiled.SIMD {
 					gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
-						gc_tx := gc_vstep2
+					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+						gc_tx := gc_vstep
 						gc_rank := gc_base + gc_tx
 						var tid int = gc_tx
 						/*line reduce_variants.go:131*/ v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank:])
@@ -8410,10 +8269,10 @@ func gc_body_reduceGridStride_int32(gc_b *compiled.Block, in []int32, partial []
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				if gc_vstep2 > gc_from {
+				if gc_vstep > gc_from {
 					gc_more = true
 				}
-				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					tid := gc_tx
 					v := gc_s_v[gc_rank]
@@ -8426,13 +8285,13 @@ func gc_body_reduceGridStride_int32(gc_b *compiled.Block, in []int32, partial []
 					gc_s_v[gc_rank] = v
 				}
 			} else {
-				gc_vstep3 := gc_from
+				gc_vstep2 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop3 bool
-					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+					var gc_stop2 bool
+					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 						gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-						for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
-							gc_tx := gc_vstep3
+						for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
+							gc_tx := gc_vstep2
 							gc_rank := gc_base + gc_tx
 							var tid int = gc_tx
 							/*line reduce_variants.go:131*/ v := archsimd.LoadInt32x16Slice(gc_s_v[gc_rank:])
@@ -8453,16 +8312,16 @@ func gc_body_reduceGridStride_int32(gc_b *compiled.Block, in []int32, partial []
 							/*line reduce_variants.go:136*/ v.StoreSlice(gc_s_v[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep3, false
-					}(gc_vstep3)
-					if gc_stop3 {
+						return gc_vstep2, false
+					}(gc_vstep2)
+					if gc_stop2 {
 						return
 					}
 				}
 				if compiled.SIMD {
 					gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-					for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
-						gc_tx := gc_vstep3
+					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
 						gc_rank := gc_base + gc_tx
 						var tid int = gc_tx
 						/*line reduce_variants.go:131*/ v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank:])
@@ -8484,13 +8343,13 @@ func gc_body_reduceGridStride_int32(gc_b *compiled.Block, in []int32, partial []
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				if gc_vstep3 > gc_from {
+				if gc_vstep2 > gc_from {
 					gc_more = true
 				}
-				gc_step2 := gc_vstep3
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+				gc_step := gc_vstep2
+				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
-						gc_tx := gc_step2 + 0
+						gc_tx := gc_step + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
@@ -8504,7 +8363,7 @@ func gc_body_reduceGridStride_int32(gc_b *compiled.Block, in []int32, partial []
 						gc_s_v[gc_rank] = v
 					}
 					{
-						gc_tx := gc_step2 + 1
+						gc_tx := gc_step + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
@@ -8518,7 +8377,7 @@ func gc_body_reduceGridStride_int32(gc_b *compiled.Block, in []int32, partial []
 						gc_s_v[gc_rank] = v
 					}
 					{
-						gc_tx := gc_step2 + 2
+						gc_tx := gc_step + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
@@ -8532,7 +8391,7 @@ func gc_body_reduceGridStride_int32(gc_b *compiled.Block, in []int32, partial []
 						gc_s_v[gc_rank] = v
 					}
 					{
-						gc_tx := gc_step2 + 3
+						gc_tx := gc_step + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
@@ -8546,7 +8405,7 @@ func gc_body_reduceGridStride_int32(gc_b *compiled.Block, in []int32, partial []
 						gc_s_v[gc_rank] = v
 					}
 				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -8569,6 +8428,42 @@ func gc_body_reduceGridStride_int32(gc_b *compiled.Block, in []int32, partial []
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		/*line reduce_variants.go:143*/ if gc_bdx <= len(sdata) {
 			gc_at3 := sdata[:gc_bdx]
+			gc_vstep3 := 0
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop3 bool
+				gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+					for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
+						gc_tx := gc_vstep3
+						gc_rank := gc_base + gc_tx
+						var tid int = gc_tx
+						_ = tid
+						/*line reduce_variants.go:131*/ v := archsimd.LoadInt32x16Slice(gc_s_v[gc_rank:])
+						/*line reduce_variants.go:141*/ v.StoreSlice(gc_at3[gc_tx:])
+					}
+					archsimd.ClearAVXUpperBits()
+					return gc_vstep3, false
+				}(gc_vstep3)
+				if gc_stop3 {
+					return
+				}
+			}
+			if compiled.SIMD {
+				for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
+					gc_tx := gc_vstep3
+					gc_rank := gc_base + gc_tx
+					var tid int = gc_tx
+					_ = tid
+					/*line reduce_variants.go:131*/ v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank:])
+					/*line reduce_variants.go:141*/ v.StoreSlice(gc_at3[gc_tx:])
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				v := gc_s_v[gc_rank]
+				/*line reduce_variants.go:141*/ gc_at3[gc_tx] = v
+			}
+		} else {
 			gc_vstep4 := 0
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop4 bool
@@ -8577,9 +8472,11 @@ func gc_body_reduceGridStride_int32(gc_b *compiled.Block, in []int32, partial []
 						gc_tx := gc_vstep4
 						gc_rank := gc_base + gc_tx
 						var tid int = gc_tx
-						_ = tid
 						/*line reduce_variants.go:131*/ v := archsimd.LoadInt32x16Slice(gc_s_v[gc_rank:])
-						/*line reduce_variants.go:141*/ v.StoreSlice(gc_at3[gc_tx:])
+						/*line reduce_variants.go:141*/ if tid < 0 || tid > len(sdata)-16 {
+							break
+						}
+						/*line reduce_variants.go:141*/ v.StoreSlice(sdata[tid:])
 					}
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep4, false
@@ -8593,44 +8490,6 @@ func gc_body_reduceGridStride_int32(gc_b *compiled.Block, in []int32, partial []
 					gc_tx := gc_vstep4
 					gc_rank := gc_base + gc_tx
 					var tid int = gc_tx
-					_ = tid
-					/*line reduce_variants.go:131*/ v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank:])
-					/*line reduce_variants.go:141*/ v.StoreSlice(gc_at3[gc_tx:])
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				v := gc_s_v[gc_rank]
-				/*line reduce_variants.go:141*/ gc_at3[gc_tx] = v
-			}
-		} else {
-			gc_vstep5 := 0
-			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop5 bool
-				gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
-					for ; gc_vstep5+15 < gc_bdx; gc_vstep5 += 16 {
-						gc_tx := gc_vstep5
-						gc_rank := gc_base + gc_tx
-						var tid int = gc_tx
-						/*line reduce_variants.go:131*/ v := archsimd.LoadInt32x16Slice(gc_s_v[gc_rank:])
-						/*line reduce_variants.go:141*/ if tid < 0 || tid > len(sdata)-16 {
-							break
-						}
-						/*line reduce_variants.go:141*/ v.StoreSlice(sdata[tid:])
-					}
-					archsimd.ClearAVXUpperBits()
-					return gc_vstep5, false
-				}(gc_vstep5)
-				if gc_stop5 {
-					return
-				}
-			}
-			if compiled.SIMD {
-				for ; gc_vstep5+7 < gc_bdx; gc_vstep5 += 8 {
-					gc_tx := gc_vstep5
-					gc_rank := gc_base + gc_tx
-					var tid int = gc_tx
 					/*line reduce_variants.go:131*/ v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank:])
 					/*line reduce_variants.go:141*/ if tid < 0 || tid > len(sdata)-8 {
 						break
@@ -8639,10 +8498,10 @@ func gc_body_reduceGridStride_int32(gc_b *compiled.Block, in []int32, partial []
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step3 := gc_vstep5
-			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+			gc_step2 := gc_vstep4
+			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 				{
-					gc_tx := gc_step3 + 0
+					gc_tx := gc_step2 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -8650,7 +8509,7 @@ func gc_body_reduceGridStride_int32(gc_b *compiled.Block, in []int32, partial []
 					/*line reduce_variants.go:141*/ sdata[tid] = v
 				}
 				{
-					gc_tx := gc_step3 + 1
+					gc_tx := gc_step2 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -8658,7 +8517,7 @@ func gc_body_reduceGridStride_int32(gc_b *compiled.Block, in []int32, partial []
 					/*line reduce_variants.go:141*/ sdata[tid] = v
 				}
 				{
-					gc_tx := gc_step3 + 2
+					gc_tx := gc_step2 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -8666,7 +8525,7 @@ func gc_body_reduceGridStride_int32(gc_b *compiled.Block, in []int32, partial []
 					/*line reduce_variants.go:141*/ sdata[tid] = v
 				}
 				{
-					gc_tx := gc_step3 + 3
+					gc_tx := gc_step2 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -8674,7 +8533,7 @@ func gc_body_reduceGridStride_int32(gc_b *compiled.Block, in []int32, partial []
 					/*line reduce_variants.go:141*/ sdata[tid] = v
 				}
 			}
-			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
@@ -8695,6 +8554,38 @@ func gc_body_reduceGridStride_int32(gc_b *compiled.Block, in []int32, partial []
 			if gc_from >= 0 && gc_to <= len(sdata_) && gc_off4 >= 0 && gc_off4 <= len(sdata_) && gc_to <= len(sdata_)-gc_off4 {
 				gc_at4 := sdata_[:gc_to]
 				gc_at5 := sdata_[gc_off4:][:gc_to]
+				gc_vstep5 := gc_from
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop5 bool
+					gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
+						for ; gc_vstep5+15 < gc_to; gc_vstep5 += 16 {
+							gc_tx := gc_vstep5
+							var tid_ int = gc_tx
+							_ = tid_
+							{
+								/*line reduce.go:274*/ archsimd.LoadInt32x16Slice(gc_at4[gc_tx:]).Add(archsimd.LoadInt32x16Slice(gc_at5[gc_tx:])).StoreSlice(gc_at4[gc_tx:])
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep5, false
+					}(gc_vstep5)
+					if gc_stop5 {
+						return
+					}
+				}
+				if compiled.SIMD {
+					for ; gc_vstep5+7 < gc_to; gc_vstep5 += 8 {
+						gc_tx := gc_vstep5
+						var tid_ int = gc_tx
+						_ = tid_
+						/*line reduce.go:274*/ archsimd.LoadInt32x8Slice(gc_at4[gc_tx:]).Add(archsimd.LoadInt32x8Slice(gc_at5[gc_tx:])).StoreSlice(gc_at4[gc_tx:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
+					/*line reduce.go:275*/ gc_at4[gc_tx] += gc_at5[gc_tx]
+				}
+			} else {
 				gc_vstep6 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop6 bool
@@ -8702,9 +8593,11 @@ func gc_body_reduceGridStride_int32(gc_b *compiled.Block, in []int32, partial []
 						for ; gc_vstep6+15 < gc_to; gc_vstep6 += 16 {
 							gc_tx := gc_vstep6
 							var tid_ int = gc_tx
-							_ = tid_
 							{
-								/*line reduce.go:274*/ archsimd.LoadInt32x16Slice(gc_at4[gc_tx:]).Add(archsimd.LoadInt32x16Slice(gc_at5[gc_tx:])).StoreSlice(gc_at4[gc_tx:])
+								/*line reduce.go:275*/ if (tid_+s) < 0 || (tid_+s) > len(sdata_)-16 || tid_ < 0 || tid_ > len(sdata_)-16 {
+									break
+								}
+								/*line reduce.go:275*/ archsimd.LoadInt32x16Slice(sdata_[tid_:]).Add(archsimd.LoadInt32x16Slice(sdata_[tid_+s:])).StoreSlice(sdata_[tid_:])
 							}
 						}
 						archsimd.ClearAVXUpperBits()
@@ -8718,40 +8611,6 @@ func gc_body_reduceGridStride_int32(gc_b *compiled.Block, in []int32, partial []
 					for ; gc_vstep6+7 < gc_to; gc_vstep6 += 8 {
 						gc_tx := gc_vstep6
 						var tid_ int = gc_tx
-						_ = tid_
-						/*line reduce.go:274*/ archsimd.LoadInt32x8Slice(gc_at4[gc_tx:]).Add(archsimd.LoadInt32x8Slice(gc_at5[gc_tx:])).StoreSlice(gc_at4[gc_tx:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
-					/*line reduce.go:275*/ gc_at4[gc_tx] += gc_at5[gc_tx]
-				}
-			} else {
-				gc_vstep7 := gc_from
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop7 bool
-					gc_vstep7, gc_stop7 = func(gc_vstep7 int) (int, bool) {
-						for ; gc_vstep7+15 < gc_to; gc_vstep7 += 16 {
-							gc_tx := gc_vstep7
-							var tid_ int = gc_tx
-							{
-								/*line reduce.go:275*/ if (tid_+s) < 0 || (tid_+s) > len(sdata_)-16 || tid_ < 0 || tid_ > len(sdata_)-16 {
-									break
-								}
-								/*line reduce.go:275*/ archsimd.LoadInt32x16Slice(sdata_[tid_:]).Add(archsimd.LoadInt32x16Slice(sdata_[tid_+s:])).StoreSlice(sdata_[tid_:])
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep7, false
-					}(gc_vstep7)
-					if gc_stop7 {
-						return
-					}
-				}
-				if compiled.SIMD {
-					for ; gc_vstep7+7 < gc_to; gc_vstep7 += 8 {
-						gc_tx := gc_vstep7
-						var tid_ int = gc_tx
 						/*line reduce.go:275*/ if (tid_+s) < 0 || (tid_+s) > len(sdata_)-8 || tid_ < 0 || tid_ > len(sdata_)-8 {
 							break
 						}
@@ -8759,34 +8618,34 @@ func gc_body_reduceGridStride_int32(gc_b *compiled.Block, in []int32, partial []
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step4 := gc_vstep7
-				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+				gc_step3 := gc_vstep6
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					{
-						gc_tx := gc_step4 + 0
+						gc_tx := gc_step3 + 0
 						gc_pos.Thread = gc_base + gc_tx
 						tid_ := gc_tx
 						/*line reduce.go:275*/ sdata_[tid_] += sdata_[tid_+s]
 					}
 					{
-						gc_tx := gc_step4 + 1
+						gc_tx := gc_step3 + 1
 						gc_pos.Thread = gc_base + gc_tx
 						tid_ := gc_tx
 						/*line reduce.go:275*/ sdata_[tid_] += sdata_[tid_+s]
 					}
 					{
-						gc_tx := gc_step4 + 2
+						gc_tx := gc_step3 + 2
 						gc_pos.Thread = gc_base + gc_tx
 						tid_ := gc_tx
 						/*line reduce.go:275*/ sdata_[tid_] += sdata_[tid_+s]
 					}
 					{
-						gc_tx := gc_step4 + 3
+						gc_tx := gc_step3 + 3
 						gc_pos.Thread = gc_base + gc_tx
 						tid_ := gc_tx
 						/*line reduce.go:275*/ sdata_[tid_] += sdata_[tid_+s]
 					}
 				}
-				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid_ := gc_tx
 					/*line reduce.go:275*/ sdata_[tid_] += sdata_[tid_+s]
@@ -8957,41 +8816,41 @@ func gc_body_reduceGridStride_int32(gc_b *compiled.Block, in []int32, partial []
 			/*line reduce_variants.go:85*/ if gc_from >= 0 && gc_off7 >= 0 && gc_off7 < len(partial) && gc_off8 >= 0 && gc_off8 < len(sdata) {
 				gc_at8 := partial[gc_off7:][:1]
 				gc_at9 := sdata[gc_off8:][:1]
-				gc_step5 := gc_from
-				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
+				gc_step4 := gc_from
+				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 					/*line reduce_variants.go:148*/ gc_at8[0] = gc_at9[0]
 					/*line reduce_variants.go:148*/ gc_at8[0] = gc_at9[0]
 					/*line reduce_variants.go:148*/ gc_at8[0] = gc_at9[0]
 					/*line reduce_variants.go:148*/ gc_at8[0] = gc_at9[0]
 				}
-				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 					/*line reduce_variants.go:148*/ gc_at8[0] = gc_at9[0]
 				}
 			} else {
-				gc_step6 := gc_from
-				for ; gc_step6+3 < gc_to; gc_step6 += 4 {
+				gc_step5 := gc_from
+				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
 					{
-						gc_tx := gc_step6 + 0
+						gc_tx := gc_step5 + 0
 						gc_pos.Thread = gc_base + gc_tx
 						/*line reduce_variants.go:148*/ partial[gc_bx] = sdata[0]
 					}
 					{
-						gc_tx := gc_step6 + 1
+						gc_tx := gc_step5 + 1
 						gc_pos.Thread = gc_base + gc_tx
 						/*line reduce_variants.go:148*/ partial[gc_bx] = sdata[0]
 					}
 					{
-						gc_tx := gc_step6 + 2
+						gc_tx := gc_step5 + 2
 						gc_pos.Thread = gc_base + gc_tx
 						/*line reduce_variants.go:148*/ partial[gc_bx] = sdata[0]
 					}
 					{
-						gc_tx := gc_step6 + 3
+						gc_tx := gc_step5 + 3
 						gc_pos.Thread = gc_base + gc_tx
 						/*line reduce_variants.go:148*/ partial[gc_bx] = sdata[0]
 					}
 				}
-				for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					/*line reduce_variants.go:148*/ partial[gc_bx] = sdata[0]
 				}
@@ -9015,63 +8874,8 @@ func gc_body_reduceGridStride_uint32(gc_b *compiled.Block, in []uint32, partial 
 	/*line reduce_variants.go:130*/ n := len(in)
 	b := gc_bdx
 	gridSize := 2 * b * gc_gdx
-	gc_vstep := 0
-	if compiled.SIMD && compiled.SIMD512 {
-		var gc_stop bool
-		gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-			for ; gc_vstep+15 < gc_n; gc_vstep += 16 {
-				gc_rank := gc_vstep
-				/*line reduce_variants.go:133*/ var v uint32
-				archsimd.BroadcastUint32x16(v).StoreSlice(gc_s_v[gc_rank:])
-			}
-			archsimd.ClearAVXUpperBits()
-			return gc_vstep, false
-		}(gc_vstep)
-		if gc_stop {
-			return
-		}
-	}
-	if compiled.SIMD {
-		for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
-			gc_rank := gc_vstep
-			/*line reduce_variants.go:133*/ var v uint32
-			archsimd.BroadcastUint32x8(v).StoreSlice(gc_s_v[gc_rank:])
-		}
-		archsimd.ClearAVXUpperBits()
-	}
-	gc_step := gc_vstep
-	for ; gc_step+3 < gc_n; gc_step += 4 {
-		{
-			gc_rank := gc_step + 0
-			gc_pos.Thread = gc_rank
-			/*line reduce_variants.go:133*/ var v uint32
-			gc_s_v[gc_rank] = v
-		}
-		{
-			gc_rank := gc_step + 1
-			gc_pos.Thread = gc_rank
-			/*line reduce_variants.go:133*/ var v uint32
-			gc_s_v[gc_rank] = v
-		}
-		{
-			gc_rank := gc_step + 2
-			gc_pos.Thread = gc_rank
-			/*line reduce_variants.go:133*/ var v uint32
-			gc_s_v[gc_rank] = v
-		}
-		{
-			gc_rank := gc_step + 3
-			gc_pos.Thread = gc_rank
-			/*line reduce_variants.go:133*/ var v uint32
-			gc_s_v[gc_rank] = v
-		}
-	}
-	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
-		gc_pos.Thread = gc_rank
-		/*line reduce_variants.go:133*/ var v uint32
-		gc_s_v[gc_rank] = v
-	}
-	/*line reduce_variants.go:134*/ for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += gridSize {
+	clear(gc_s_v)
+	for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += gridSize {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
@@ -9090,13 +8894,13 @@ func gc_body_reduceGridStride_uint32(gc_b *compiled.Block, in []uint32, partial 
 			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(in) && gc_to <= len(in)-gc_off2 && gc_off3 >= 0 && gc_off3 <= len(in) && gc_to <= len(in)-gc_off3 {
 				gc_at := in[gc_off2:][:gc_to]
 				gc_at2 := in[gc_off3:][:gc_to]
-				gc_vstep2 := gc_from
+				gc_vstep := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop2 bool
-					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+					var gc_stop bool
+					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 						gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-						for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
-							gc_tx := gc_vstep2
+						for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
+							gc_tx := gc_vstep
 							gc_rank := gc_base + gc_tx
 							var tid int = gc_tx
 							/*line reduce_variants.go:131*/ v := archsimd.LoadUint32x16Slice(gc_s_v[gc_rank:])
@@ -9113,16 +8917,16 @@ func gc_body_reduceGridStride_uint32(gc_b *compiled.Block, in []uint32, partial 
 							/*line reduce_variants.go:136*/ v.StoreSlice(gc_s_v[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep2, false
-					}(gc_vstep2)
-					if gc_stop2 {
+						return gc_vstep, false
+					}(gc_vstep)
+					if gc_stop {
 						return
 					}
 				}
 				if compiled.SIMD {
 					gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
-						gc_tx := gc_vstep2
+					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+						gc_tx := gc_vstep
 						gc_rank := gc_base + gc_tx
 						var tid int = gc_tx
 						/*line reduce_variants.go:131*/ v := archsimd.LoadUint32x8Slice(gc_s_v[gc_rank:])
@@ -9140,10 +8944,10 @@ func gc_body_reduceGridStride_uint32(gc_b *compiled.Block, in []uint32, partial 
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				if gc_vstep2 > gc_from {
+				if gc_vstep > gc_from {
 					gc_more = true
 				}
-				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					tid := gc_tx
 					v := gc_s_v[gc_rank]
@@ -9156,13 +8960,13 @@ func gc_body_reduceGridStride_uint32(gc_b *compiled.Block, in []uint32, partial 
 					gc_s_v[gc_rank] = v
 				}
 			} else {
-				gc_vstep3 := gc_from
+				gc_vstep2 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop3 bool
-					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+					var gc_stop2 bool
+					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 						gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-						for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
-							gc_tx := gc_vstep3
+						for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
+							gc_tx := gc_vstep2
 							gc_rank := gc_base + gc_tx
 							var tid int = gc_tx
 							/*line reduce_variants.go:131*/ v := archsimd.LoadUint32x16Slice(gc_s_v[gc_rank:])
@@ -9183,16 +8987,16 @@ func gc_body_reduceGridStride_uint32(gc_b *compiled.Block, in []uint32, partial 
 							/*line reduce_variants.go:136*/ v.StoreSlice(gc_s_v[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep3, false
-					}(gc_vstep3)
-					if gc_stop3 {
+						return gc_vstep2, false
+					}(gc_vstep2)
+					if gc_stop2 {
 						return
 					}
 				}
 				if compiled.SIMD {
 					gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-					for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
-						gc_tx := gc_vstep3
+					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
 						gc_rank := gc_base + gc_tx
 						var tid int = gc_tx
 						/*line reduce_variants.go:131*/ v := archsimd.LoadUint32x8Slice(gc_s_v[gc_rank:])
@@ -9214,13 +9018,13 @@ func gc_body_reduceGridStride_uint32(gc_b *compiled.Block, in []uint32, partial 
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				if gc_vstep3 > gc_from {
+				if gc_vstep2 > gc_from {
 					gc_more = true
 				}
-				gc_step2 := gc_vstep3
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+				gc_step := gc_vstep2
+				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
-						gc_tx := gc_step2 + 0
+						gc_tx := gc_step + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
@@ -9234,7 +9038,7 @@ func gc_body_reduceGridStride_uint32(gc_b *compiled.Block, in []uint32, partial 
 						gc_s_v[gc_rank] = v
 					}
 					{
-						gc_tx := gc_step2 + 1
+						gc_tx := gc_step + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
@@ -9248,7 +9052,7 @@ func gc_body_reduceGridStride_uint32(gc_b *compiled.Block, in []uint32, partial 
 						gc_s_v[gc_rank] = v
 					}
 					{
-						gc_tx := gc_step2 + 2
+						gc_tx := gc_step + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
@@ -9262,7 +9066,7 @@ func gc_body_reduceGridStride_uint32(gc_b *compiled.Block, in []uint32, partial 
 						gc_s_v[gc_rank] = v
 					}
 					{
-						gc_tx := gc_step2 + 3
+						gc_tx := gc_step + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
@@ -9276,7 +9080,7 @@ func gc_body_reduceGridStride_uint32(gc_b *compiled.Block, in []uint32, partial 
 						gc_s_v[gc_rank] = v
 					}
 				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -9299,6 +9103,42 @@ func gc_body_reduceGridStride_uint32(gc_b *compiled.Block, in []uint32, partial 
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		/*line reduce_variants.go:143*/ if gc_bdx <= len(sdata) {
 			gc_at3 := sdata[:gc_bdx]
+			gc_vstep3 := 0
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop3 bool
+				gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+					for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
+						gc_tx := gc_vstep3
+						gc_rank := gc_base + gc_tx
+						var tid int = gc_tx
+						_ = tid
+						/*line reduce_variants.go:131*/ v := archsimd.LoadUint32x16Slice(gc_s_v[gc_rank:])
+						/*line reduce_variants.go:141*/ v.StoreSlice(gc_at3[gc_tx:])
+					}
+					archsimd.ClearAVXUpperBits()
+					return gc_vstep3, false
+				}(gc_vstep3)
+				if gc_stop3 {
+					return
+				}
+			}
+			if compiled.SIMD {
+				for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
+					gc_tx := gc_vstep3
+					gc_rank := gc_base + gc_tx
+					var tid int = gc_tx
+					_ = tid
+					/*line reduce_variants.go:131*/ v := archsimd.LoadUint32x8Slice(gc_s_v[gc_rank:])
+					/*line reduce_variants.go:141*/ v.StoreSlice(gc_at3[gc_tx:])
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				v := gc_s_v[gc_rank]
+				/*line reduce_variants.go:141*/ gc_at3[gc_tx] = v
+			}
+		} else {
 			gc_vstep4 := 0
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop4 bool
@@ -9307,9 +9147,11 @@ func gc_body_reduceGridStride_uint32(gc_b *compiled.Block, in []uint32, partial 
 						gc_tx := gc_vstep4
 						gc_rank := gc_base + gc_tx
 						var tid int = gc_tx
-						_ = tid
 						/*line reduce_variants.go:131*/ v := archsimd.LoadUint32x16Slice(gc_s_v[gc_rank:])
-						/*line reduce_variants.go:141*/ v.StoreSlice(gc_at3[gc_tx:])
+						/*line reduce_variants.go:141*/ if tid < 0 || tid > len(sdata)-16 {
+							break
+						}
+						/*line reduce_variants.go:141*/ v.StoreSlice(sdata[tid:])
 					}
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep4, false
@@ -9323,44 +9165,6 @@ func gc_body_reduceGridStride_uint32(gc_b *compiled.Block, in []uint32, partial 
 					gc_tx := gc_vstep4
 					gc_rank := gc_base + gc_tx
 					var tid int = gc_tx
-					_ = tid
-					/*line reduce_variants.go:131*/ v := archsimd.LoadUint32x8Slice(gc_s_v[gc_rank:])
-					/*line reduce_variants.go:141*/ v.StoreSlice(gc_at3[gc_tx:])
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				v := gc_s_v[gc_rank]
-				/*line reduce_variants.go:141*/ gc_at3[gc_tx] = v
-			}
-		} else {
-			gc_vstep5 := 0
-			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop5 bool
-				gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
-					for ; gc_vstep5+15 < gc_bdx; gc_vstep5 += 16 {
-						gc_tx := gc_vstep5
-						gc_rank := gc_base + gc_tx
-						var tid int = gc_tx
-						/*line reduce_variants.go:131*/ v := archsimd.LoadUint32x16Slice(gc_s_v[gc_rank:])
-						/*line reduce_variants.go:141*/ if tid < 0 || tid > len(sdata)-16 {
-							break
-						}
-						/*line reduce_variants.go:141*/ v.StoreSlice(sdata[tid:])
-					}
-					archsimd.ClearAVXUpperBits()
-					return gc_vstep5, false
-				}(gc_vstep5)
-				if gc_stop5 {
-					return
-				}
-			}
-			if compiled.SIMD {
-				for ; gc_vstep5+7 < gc_bdx; gc_vstep5 += 8 {
-					gc_tx := gc_vstep5
-					gc_rank := gc_base + gc_tx
-					var tid int = gc_tx
 					/*line reduce_variants.go:131*/ v := archsimd.LoadUint32x8Slice(gc_s_v[gc_rank:])
 					/*line reduce_variants.go:141*/ if tid < 0 || tid > len(sdata)-8 {
 						break
@@ -9369,10 +9173,10 @@ func gc_body_reduceGridStride_uint32(gc_b *compiled.Block, in []uint32, partial 
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step3 := gc_vstep5
-			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+			gc_step2 := gc_vstep4
+			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 				{
-					gc_tx := gc_step3 + 0
+					gc_tx := gc_step2 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -9380,7 +9184,7 @@ func gc_body_reduceGridStride_uint32(gc_b *compiled.Block, in []uint32, partial 
 					/*line reduce_variants.go:141*/ sdata[tid] = v
 				}
 				{
-					gc_tx := gc_step3 + 1
+					gc_tx := gc_step2 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -9388,7 +9192,7 @@ func gc_body_reduceGridStride_uint32(gc_b *compiled.Block, in []uint32, partial 
 					/*line reduce_variants.go:141*/ sdata[tid] = v
 				}
 				{
-					gc_tx := gc_step3 + 2
+					gc_tx := gc_step2 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -9396,7 +9200,7 @@ func gc_body_reduceGridStride_uint32(gc_b *compiled.Block, in []uint32, partial 
 					/*line reduce_variants.go:141*/ sdata[tid] = v
 				}
 				{
-					gc_tx := gc_step3 + 3
+					gc_tx := gc_step2 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -9404,7 +9208,7 @@ func gc_body_reduceGridStride_uint32(gc_b *compiled.Block, in []uint32, partial 
 					/*line reduce_variants.go:141*/ sdata[tid] = v
 				}
 			}
-			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
@@ -9425,6 +9229,38 @@ func gc_body_reduceGridStride_uint32(gc_b *compiled.Block, in []uint32, partial 
 			if gc_from >= 0 && gc_to <= len(sdata_) && gc_off4 >= 0 && gc_off4 <= len(sdata_) && gc_to <= len(sdata_)-gc_off4 {
 				gc_at4 := sdata_[:gc_to]
 				gc_at5 := sdata_[gc_off4:][:gc_to]
+				gc_vstep5 := gc_from
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop5 bool
+					gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
+						for ; gc_vstep5+15 < gc_to; gc_vstep5 += 16 {
+							gc_tx := gc_vstep5
+							var tid_ int = gc_tx
+							_ = tid_
+							{
+								/*line reduce.go:274*/ archsimd.LoadUint32x16Slice(gc_at4[gc_tx:]).Add(archsimd.LoadUint32x16Slice(gc_at5[gc_tx:])).StoreSlice(gc_at4[gc_tx:])
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep5, false
+					}(gc_vstep5)
+					if gc_stop5 {
+						return
+					}
+				}
+				if compiled.SIMD {
+					for ; gc_vstep5+7 < gc_to; gc_vstep5 += 8 {
+						gc_tx := gc_vstep5
+						var tid_ int = gc_tx
+						_ = tid_
+						/*line reduce.go:274*/ archsimd.LoadUint32x8Slice(gc_at4[gc_tx:]).Add(archsimd.LoadUint32x8Slice(gc_at5[gc_tx:])).StoreSlice(gc_at4[gc_tx:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
+					/*line reduce.go:275*/ gc_at4[gc_tx] += gc_at5[gc_tx]
+				}
+			} else {
 				gc_vstep6 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop6 bool
@@ -9432,9 +9268,11 @@ func gc_body_reduceGridStride_uint32(gc_b *compiled.Block, in []uint32, partial 
 						for ; gc_vstep6+15 < gc_to; gc_vstep6 += 16 {
 							gc_tx := gc_vstep6
 							var tid_ int = gc_tx
-							_ = tid_
 							{
-								/*line reduce.go:274*/ archsimd.LoadUint32x16Slice(gc_at4[gc_tx:]).Add(archsimd.LoadUint32x16Slice(gc_at5[gc_tx:])).StoreSlice(gc_at4[gc_tx:])
+								/*line reduce.go:275*/ if (tid_+s) < 0 || (tid_+s) > len(sdata_)-16 || tid_ < 0 || tid_ > len(sdata_)-16 {
+									break
+								}
+								/*line reduce.go:275*/ archsimd.LoadUint32x16Slice(sdata_[tid_:]).Add(archsimd.LoadUint32x16Slice(sdata_[tid_+s:])).StoreSlice(sdata_[tid_:])
 							}
 						}
 						archsimd.ClearAVXUpperBits()
@@ -9448,40 +9286,6 @@ func gc_body_reduceGridStride_uint32(gc_b *compiled.Block, in []uint32, partial 
 					for ; gc_vstep6+7 < gc_to; gc_vstep6 += 8 {
 						gc_tx := gc_vstep6
 						var tid_ int = gc_tx
-						_ = tid_
-						/*line reduce.go:274*/ archsimd.LoadUint32x8Slice(gc_at4[gc_tx:]).Add(archsimd.LoadUint32x8Slice(gc_at5[gc_tx:])).StoreSlice(gc_at4[gc_tx:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
-					/*line reduce.go:275*/ gc_at4[gc_tx] += gc_at5[gc_tx]
-				}
-			} else {
-				gc_vstep7 := gc_from
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop7 bool
-					gc_vstep7, gc_stop7 = func(gc_vstep7 int) (int, bool) {
-						for ; gc_vstep7+15 < gc_to; gc_vstep7 += 16 {
-							gc_tx := gc_vstep7
-							var tid_ int = gc_tx
-							{
-								/*line reduce.go:275*/ if (tid_+s) < 0 || (tid_+s) > len(sdata_)-16 || tid_ < 0 || tid_ > len(sdata_)-16 {
-									break
-								}
-								/*line reduce.go:275*/ archsimd.LoadUint32x16Slice(sdata_[tid_:]).Add(archsimd.LoadUint32x16Slice(sdata_[tid_+s:])).StoreSlice(sdata_[tid_:])
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep7, false
-					}(gc_vstep7)
-					if gc_stop7 {
-						return
-					}
-				}
-				if compiled.SIMD {
-					for ; gc_vstep7+7 < gc_to; gc_vstep7 += 8 {
-						gc_tx := gc_vstep7
-						var tid_ int = gc_tx
 						/*line reduce.go:275*/ if (tid_+s) < 0 || (tid_+s) > len(sdata_)-8 || tid_ < 0 || tid_ > len(sdata_)-8 {
 							break
 						}
@@ -9489,34 +9293,34 @@ func gc_body_reduceGridStride_uint32(gc_b *compiled.Block, in []uint32, partial 
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step4 := gc_vstep7
-				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+				gc_step3 := gc_vstep6
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					{
-						gc_tx := gc_step4 + 0
+						gc_tx := gc_step3 + 0
 						gc_pos.Thread = gc_base + gc_tx
 						tid_ := gc_tx
 						/*line reduce.go:275*/ sdata_[tid_] += sdata_[tid_+s]
 					}
 					{
-						gc_tx := gc_step4 + 1
+						gc_tx := gc_step3 + 1
 						gc_pos.Thread = gc_base + gc_tx
 						tid_ := gc_tx
 						/*line reduce.go:275*/ sdata_[tid_] += sdata_[tid_+s]
 					}
 					{
-						gc_tx := gc_step4 + 2
+						gc_tx := gc_step3 + 2
 						gc_pos.Thread = gc_base + gc_tx
 						tid_ := gc_tx
 						/*line reduce.go:275*/ sdata_[tid_] += sdata_[tid_+s]
 					}
 					{
-						gc_tx := gc_step4 + 3
+						gc_tx := gc_step3 + 3
 						gc_pos.Thread = gc_base + gc_tx
 						tid_ := gc_tx
 						/*line reduce.go:275*/ sdata_[tid_] += sdata_[tid_+s]
 					}
 				}
-				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid_ := gc_tx
 					/*line reduce.go:275*/ sdata_[tid_] += sdata_[tid_+s]
@@ -9687,41 +9491,41 @@ func gc_body_reduceGridStride_uint32(gc_b *compiled.Block, in []uint32, partial 
 			/*line reduce_variants.go:85*/ if gc_from >= 0 && gc_off7 >= 0 && gc_off7 < len(partial) && gc_off8 >= 0 && gc_off8 < len(sdata) {
 				gc_at8 := partial[gc_off7:][:1]
 				gc_at9 := sdata[gc_off8:][:1]
-				gc_step5 := gc_from
-				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
+				gc_step4 := gc_from
+				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 					/*line reduce_variants.go:148*/ gc_at8[0] = gc_at9[0]
 					/*line reduce_variants.go:148*/ gc_at8[0] = gc_at9[0]
 					/*line reduce_variants.go:148*/ gc_at8[0] = gc_at9[0]
 					/*line reduce_variants.go:148*/ gc_at8[0] = gc_at9[0]
 				}
-				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 					/*line reduce_variants.go:148*/ gc_at8[0] = gc_at9[0]
 				}
 			} else {
-				gc_step6 := gc_from
-				for ; gc_step6+3 < gc_to; gc_step6 += 4 {
+				gc_step5 := gc_from
+				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
 					{
-						gc_tx := gc_step6 + 0
+						gc_tx := gc_step5 + 0
 						gc_pos.Thread = gc_base + gc_tx
 						/*line reduce_variants.go:148*/ partial[gc_bx] = sdata[0]
 					}
 					{
-						gc_tx := gc_step6 + 1
+						gc_tx := gc_step5 + 1
 						gc_pos.Thread = gc_base + gc_tx
 						/*line reduce_variants.go:148*/ partial[gc_bx] = sdata[0]
 					}
 					{
-						gc_tx := gc_step6 + 2
+						gc_tx := gc_step5 + 2
 						gc_pos.Thread = gc_base + gc_tx
 						/*line reduce_variants.go:148*/ partial[gc_bx] = sdata[0]
 					}
 					{
-						gc_tx := gc_step6 + 3
+						gc_tx := gc_step5 + 3
 						gc_pos.Thread = gc_base + gc_tx
 						/*line reduce_variants.go:148*/ partial[gc_bx] = sdata[0]
 					}
 				}
-				for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					/*line reduce_variants.go:148*/ partial[gc_bx] = sdata[0]
 				}
@@ -9787,38 +9591,7 @@ func gc_body_reduceCoarsened[T Number](gc_b *compiled.Block, in, partial []T) {
 	/*line reduce_variants.go:185*/ gc_s_v := compiled.Scratch[T](gc_b, 1)[:gc_n]
 	/*line reduce_variants.go:170*/ n := len(in)
 	/*line reduce_variants.go:172*/ stride := gc_bdx * gc_gdx * reduceRun
-	gc_step := 0
-	for ; gc_step+3 < gc_n; gc_step += 4 {
-		{
-			gc_rank := gc_step + 0
-			gc_pos.Thread = gc_rank
-			/*line reduce_variants.go:171*/ var v T
-			gc_s_v[gc_rank] = v
-		}
-		{
-			gc_rank := gc_step + 1
-			gc_pos.Thread = gc_rank
-			/*line reduce_variants.go:171*/ var v T
-			gc_s_v[gc_rank] = v
-		}
-		{
-			gc_rank := gc_step + 2
-			gc_pos.Thread = gc_rank
-			/*line reduce_variants.go:171*/ var v T
-			gc_s_v[gc_rank] = v
-		}
-		{
-			gc_rank := gc_step + 3
-			gc_pos.Thread = gc_rank
-			/*line reduce_variants.go:171*/ var v T
-			gc_s_v[gc_rank] = v
-		}
-	}
-	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
-		gc_pos.Thread = gc_rank
-		/*line reduce_variants.go:171*/ var v T
-		gc_s_v[gc_rank] = v
-	}
+	clear(gc_s_v)
 	/*line reduce_variants.go:173*/ gc_chunk := compiled.StrideChunk(stride)
 	gc_span := (stride) * gc_chunk
 	/*line reduce_variants.go:173*/ for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += (stride) * gc_chunk {
@@ -9980,10 +9753,10 @@ func gc_body_reduceCoarsened[T Number](gc_b *compiled.Block, in, partial []T) {
 		gc_off2 := gc_bx
 		/*line reduce_variants.go:124*/ if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(partial) {
 			gc_at := partial[gc_off2:][:1]
-			gc_step2 := gc_from
-			for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+			gc_step := gc_from
+			for ; gc_step+3 < gc_to; gc_step += 4 {
 				{
-					gc_tx := gc_step2 + 0
+					gc_tx := gc_step + 0
 					gc_rank := gc_base + gc_tx
 					v_ := gc_s_v_[gc_rank]
 					/*line reduce_variants.go:110*/ var r T = v_
@@ -9991,7 +9764,7 @@ func gc_body_reduceCoarsened[T Number](gc_b *compiled.Block, in, partial []T) {
 					/*line reduce_variants.go:178*/ gc_at[0] = sum
 				}
 				{
-					gc_tx := gc_step2 + 1
+					gc_tx := gc_step + 1
 					gc_rank := gc_base + gc_tx
 					v_ := gc_s_v_[gc_rank]
 					/*line reduce_variants.go:110*/ var r T = v_
@@ -9999,7 +9772,7 @@ func gc_body_reduceCoarsened[T Number](gc_b *compiled.Block, in, partial []T) {
 					/*line reduce_variants.go:178*/ gc_at[0] = sum
 				}
 				{
-					gc_tx := gc_step2 + 2
+					gc_tx := gc_step + 2
 					gc_rank := gc_base + gc_tx
 					v_ := gc_s_v_[gc_rank]
 					/*line reduce_variants.go:110*/ var r T = v_
@@ -10007,7 +9780,7 @@ func gc_body_reduceCoarsened[T Number](gc_b *compiled.Block, in, partial []T) {
 					/*line reduce_variants.go:178*/ gc_at[0] = sum
 				}
 				{
-					gc_tx := gc_step2 + 3
+					gc_tx := gc_step + 3
 					gc_rank := gc_base + gc_tx
 					v_ := gc_s_v_[gc_rank]
 					/*line reduce_variants.go:110*/ var r T = v_
@@ -10015,7 +9788,7 @@ func gc_body_reduceCoarsened[T Number](gc_b *compiled.Block, in, partial []T) {
 					/*line reduce_variants.go:178*/ gc_at[0] = sum
 				}
 			}
-			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				v_ := gc_s_v_[gc_rank]
 				/*line reduce_variants.go:110*/ var r T = v_
@@ -10023,10 +9796,10 @@ func gc_body_reduceCoarsened[T Number](gc_b *compiled.Block, in, partial []T) {
 				/*line reduce_variants.go:178*/ gc_at[0] = sum
 			}
 		} else {
-			gc_step3 := gc_from
-			for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+			gc_step2 := gc_from
+			for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 				{
-					gc_tx := gc_step3 + 0
+					gc_tx := gc_step2 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					v_ := gc_s_v_[gc_rank]
@@ -10035,7 +9808,7 @@ func gc_body_reduceCoarsened[T Number](gc_b *compiled.Block, in, partial []T) {
 					/*line reduce_variants.go:178*/ partial[gc_bx] = sum
 				}
 				{
-					gc_tx := gc_step3 + 1
+					gc_tx := gc_step2 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					v_ := gc_s_v_[gc_rank]
@@ -10044,7 +9817,7 @@ func gc_body_reduceCoarsened[T Number](gc_b *compiled.Block, in, partial []T) {
 					/*line reduce_variants.go:178*/ partial[gc_bx] = sum
 				}
 				{
-					gc_tx := gc_step3 + 2
+					gc_tx := gc_step2 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					v_ := gc_s_v_[gc_rank]
@@ -10053,7 +9826,7 @@ func gc_body_reduceCoarsened[T Number](gc_b *compiled.Block, in, partial []T) {
 					/*line reduce_variants.go:178*/ partial[gc_bx] = sum
 				}
 				{
-					gc_tx := gc_step3 + 3
+					gc_tx := gc_step2 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					v_ := gc_s_v_[gc_rank]
@@ -10062,7 +9835,7 @@ func gc_body_reduceCoarsened[T Number](gc_b *compiled.Block, in, partial []T) {
 					/*line reduce_variants.go:178*/ partial[gc_bx] = sum
 				}
 			}
-			for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				v_ := gc_s_v_[gc_rank]
@@ -10093,62 +9866,7 @@ func gc_body_reduceCoarsened_float32(gc_b *compiled.Block, in []float32, partial
 	/*line reduce_variants.go:185*/ gc_s_v := compiled.Scratch[float32](gc_b, 1)[:gc_n]
 	/*line reduce_variants.go:170*/ n := len(in)
 	/*line reduce_variants.go:172*/ stride := gc_bdx * gc_gdx * reduceRun
-	gc_vstep := 0
-	if compiled.SIMD && compiled.SIMD512 {
-		var gc_stop bool
-		gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-			for ; gc_vstep+15 < gc_n; gc_vstep += 16 {
-				gc_rank := gc_vstep
-				/*line reduce_variants.go:171*/ var v archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-				/*line reduce_variants.go:171*/ v.StoreSlice(gc_s_v[gc_rank:])
-			}
-			archsimd.ClearAVXUpperBits()
-			return gc_vstep, false
-		}(gc_vstep)
-		if gc_stop {
-			return
-		}
-	}
-	if compiled.SIMD {
-		for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
-			gc_rank := gc_vstep
-			/*line reduce_variants.go:171*/ var v archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-			/*line reduce_variants.go:171*/ v.StoreSlice(gc_s_v[gc_rank:])
-		}
-		archsimd.ClearAVXUpperBits()
-	}
-	gc_step := gc_vstep
-	for ; gc_step+3 < gc_n; gc_step += 4 {
-		{
-			gc_rank := gc_step + 0
-			gc_pos.Thread = gc_rank
-			/*line reduce_variants.go:171*/ var v float32
-			gc_s_v[gc_rank] = v
-		}
-		{
-			gc_rank := gc_step + 1
-			gc_pos.Thread = gc_rank
-			/*line reduce_variants.go:171*/ var v float32
-			gc_s_v[gc_rank] = v
-		}
-		{
-			gc_rank := gc_step + 2
-			gc_pos.Thread = gc_rank
-			/*line reduce_variants.go:171*/ var v float32
-			gc_s_v[gc_rank] = v
-		}
-		{
-			gc_rank := gc_step + 3
-			gc_pos.Thread = gc_rank
-			/*line reduce_variants.go:171*/ var v float32
-			gc_s_v[gc_rank] = v
-		}
-	}
-	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
-		gc_pos.Thread = gc_rank
-		/*line reduce_variants.go:171*/ var v float32
-		gc_s_v[gc_rank] = v
-	}
+	clear(gc_s_v)
 	/*line reduce_variants.go:173*/ gc_chunk := compiled.StrideChunk(stride)
 	gc_span := (stride) * gc_chunk
 	archsimd.ClearAVXUpperBits()
@@ -10546,10 +10264,10 @@ func gc_body_reduceCoarsened_float32(gc_b *compiled.Block, in []float32, partial
 		gc_off2 := gc_bx
 		/*line reduce_variants.go:124*/ if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(partial) {
 			gc_at := partial[gc_off2:][:1]
-			gc_step2 := gc_from
-			for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+			gc_step := gc_from
+			for ; gc_step+3 < gc_to; gc_step += 4 {
 				{
-					gc_tx := gc_step2 + 0
+					gc_tx := gc_step + 0
 					gc_rank := gc_base + gc_tx
 					v_ := gc_s_v_[gc_rank]
 					/*line reduce_variants.go:110*/ var r float32 = v_
@@ -10557,7 +10275,7 @@ func gc_body_reduceCoarsened_float32(gc_b *compiled.Block, in []float32, partial
 					/*line reduce_variants.go:178*/ gc_at[0] = sum
 				}
 				{
-					gc_tx := gc_step2 + 1
+					gc_tx := gc_step + 1
 					gc_rank := gc_base + gc_tx
 					v_ := gc_s_v_[gc_rank]
 					/*line reduce_variants.go:110*/ var r float32 = v_
@@ -10565,7 +10283,7 @@ func gc_body_reduceCoarsened_float32(gc_b *compiled.Block, in []float32, partial
 					/*line reduce_variants.go:178*/ gc_at[0] = sum
 				}
 				{
-					gc_tx := gc_step2 + 2
+					gc_tx := gc_step + 2
 					gc_rank := gc_base + gc_tx
 					v_ := gc_s_v_[gc_rank]
 					/*line reduce_variants.go:110*/ var r float32 = v_
@@ -10573,7 +10291,7 @@ func gc_body_reduceCoarsened_float32(gc_b *compiled.Block, in []float32, partial
 					/*line reduce_variants.go:178*/ gc_at[0] = sum
 				}
 				{
-					gc_tx := gc_step2 + 3
+					gc_tx := gc_step + 3
 					gc_rank := gc_base + gc_tx
 					v_ := gc_s_v_[gc_rank]
 					/*line reduce_variants.go:110*/ var r float32 = v_
@@ -10581,7 +10299,7 @@ func gc_body_reduceCoarsened_float32(gc_b *compiled.Block, in []float32, partial
 					/*line reduce_variants.go:178*/ gc_at[0] = sum
 				}
 			}
-			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				v_ := gc_s_v_[gc_rank]
 				/*line reduce_variants.go:110*/ var r float32 = v_
@@ -10589,10 +10307,10 @@ func gc_body_reduceCoarsened_float32(gc_b *compiled.Block, in []float32, partial
 				/*line reduce_variants.go:178*/ gc_at[0] = sum
 			}
 		} else {
-			gc_step3 := gc_from
-			for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+			gc_step2 := gc_from
+			for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 				{
-					gc_tx := gc_step3 + 0
+					gc_tx := gc_step2 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					v_ := gc_s_v_[gc_rank]
@@ -10601,7 +10319,7 @@ func gc_body_reduceCoarsened_float32(gc_b *compiled.Block, in []float32, partial
 					/*line reduce_variants.go:178*/ partial[gc_bx] = sum
 				}
 				{
-					gc_tx := gc_step3 + 1
+					gc_tx := gc_step2 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					v_ := gc_s_v_[gc_rank]
@@ -10610,7 +10328,7 @@ func gc_body_reduceCoarsened_float32(gc_b *compiled.Block, in []float32, partial
 					/*line reduce_variants.go:178*/ partial[gc_bx] = sum
 				}
 				{
-					gc_tx := gc_step3 + 2
+					gc_tx := gc_step2 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					v_ := gc_s_v_[gc_rank]
@@ -10619,7 +10337,7 @@ func gc_body_reduceCoarsened_float32(gc_b *compiled.Block, in []float32, partial
 					/*line reduce_variants.go:178*/ partial[gc_bx] = sum
 				}
 				{
-					gc_tx := gc_step3 + 3
+					gc_tx := gc_step2 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					v_ := gc_s_v_[gc_rank]
@@ -10628,7 +10346,7 @@ func gc_body_reduceCoarsened_float32(gc_b *compiled.Block, in []float32, partial
 					/*line reduce_variants.go:178*/ partial[gc_bx] = sum
 				}
 			}
-			for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				v_ := gc_s_v_[gc_rank]
@@ -10659,62 +10377,7 @@ func gc_body_reduceCoarsened_int32(gc_b *compiled.Block, in []int32, partial []i
 	/*line reduce_variants.go:185*/ gc_s_v := compiled.Scratch[int32](gc_b, 1)[:gc_n]
 	/*line reduce_variants.go:170*/ n := len(in)
 	/*line reduce_variants.go:172*/ stride := gc_bdx * gc_gdx * reduceRun
-	gc_vstep := 0
-	if compiled.SIMD && compiled.SIMD512 {
-		var gc_stop bool
-		gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-			for ; gc_vstep+15 < gc_n; gc_vstep += 16 {
-				gc_rank := gc_vstep
-				/*line reduce_variants.go:171*/ var v int32
-				archsimd.BroadcastInt32x16(v).StoreSlice(gc_s_v[gc_rank:])
-			}
-			archsimd.ClearAVXUpperBits()
-			return gc_vstep, false
-		}(gc_vstep)
-		if gc_stop {
-			return
-		}
-	}
-	if compiled.SIMD {
-		for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
-			gc_rank := gc_vstep
-			/*line reduce_variants.go:171*/ var v int32
-			archsimd.BroadcastInt32x8(v).StoreSlice(gc_s_v[gc_rank:])
-		}
-		archsimd.ClearAVXUpperBits()
-	}
-	gc_step := gc_vstep
-	for ; gc_step+3 < gc_n; gc_step += 4 {
-		{
-			gc_rank := gc_step + 0
-			gc_pos.Thread = gc_rank
-			/*line reduce_variants.go:171*/ var v int32
-			gc_s_v[gc_rank] = v
-		}
-		{
-			gc_rank := gc_step + 1
-			gc_pos.Thread = gc_rank
-			/*line reduce_variants.go:171*/ var v int32
-			gc_s_v[gc_rank] = v
-		}
-		{
-			gc_rank := gc_step + 2
-			gc_pos.Thread = gc_rank
-			/*line reduce_variants.go:171*/ var v int32
-			gc_s_v[gc_rank] = v
-		}
-		{
-			gc_rank := gc_step + 3
-			gc_pos.Thread = gc_rank
-			/*line reduce_variants.go:171*/ var v int32
-			gc_s_v[gc_rank] = v
-		}
-	}
-	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
-		gc_pos.Thread = gc_rank
-		/*line reduce_variants.go:171*/ var v int32
-		gc_s_v[gc_rank] = v
-	}
+	clear(gc_s_v)
 	/*line reduce_variants.go:173*/ gc_chunk := compiled.StrideChunk(stride)
 	gc_span := (stride) * gc_chunk
 	var gc_pairs gc_slp_reduceSumRun_1_int32_jam
@@ -11111,10 +10774,10 @@ func gc_body_reduceCoarsened_int32(gc_b *compiled.Block, in []int32, partial []i
 		gc_off2 := gc_bx
 		/*line reduce_variants.go:124*/ if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(partial) {
 			gc_at := partial[gc_off2:][:1]
-			gc_step2 := gc_from
-			for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+			gc_step := gc_from
+			for ; gc_step+3 < gc_to; gc_step += 4 {
 				{
-					gc_tx := gc_step2 + 0
+					gc_tx := gc_step + 0
 					gc_rank := gc_base + gc_tx
 					v_ := gc_s_v_[gc_rank]
 					/*line reduce_variants.go:110*/ var r int32 = v_
@@ -11122,7 +10785,7 @@ func gc_body_reduceCoarsened_int32(gc_b *compiled.Block, in []int32, partial []i
 					/*line reduce_variants.go:178*/ gc_at[0] = sum
 				}
 				{
-					gc_tx := gc_step2 + 1
+					gc_tx := gc_step + 1
 					gc_rank := gc_base + gc_tx
 					v_ := gc_s_v_[gc_rank]
 					/*line reduce_variants.go:110*/ var r int32 = v_
@@ -11130,7 +10793,7 @@ func gc_body_reduceCoarsened_int32(gc_b *compiled.Block, in []int32, partial []i
 					/*line reduce_variants.go:178*/ gc_at[0] = sum
 				}
 				{
-					gc_tx := gc_step2 + 2
+					gc_tx := gc_step + 2
 					gc_rank := gc_base + gc_tx
 					v_ := gc_s_v_[gc_rank]
 					/*line reduce_variants.go:110*/ var r int32 = v_
@@ -11138,7 +10801,7 @@ func gc_body_reduceCoarsened_int32(gc_b *compiled.Block, in []int32, partial []i
 					/*line reduce_variants.go:178*/ gc_at[0] = sum
 				}
 				{
-					gc_tx := gc_step2 + 3
+					gc_tx := gc_step + 3
 					gc_rank := gc_base + gc_tx
 					v_ := gc_s_v_[gc_rank]
 					/*line reduce_variants.go:110*/ var r int32 = v_
@@ -11146,7 +10809,7 @@ func gc_body_reduceCoarsened_int32(gc_b *compiled.Block, in []int32, partial []i
 					/*line reduce_variants.go:178*/ gc_at[0] = sum
 				}
 			}
-			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				v_ := gc_s_v_[gc_rank]
 				/*line reduce_variants.go:110*/ var r int32 = v_
@@ -11154,10 +10817,10 @@ func gc_body_reduceCoarsened_int32(gc_b *compiled.Block, in []int32, partial []i
 				/*line reduce_variants.go:178*/ gc_at[0] = sum
 			}
 		} else {
-			gc_step3 := gc_from
-			for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+			gc_step2 := gc_from
+			for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 				{
-					gc_tx := gc_step3 + 0
+					gc_tx := gc_step2 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					v_ := gc_s_v_[gc_rank]
@@ -11166,7 +10829,7 @@ func gc_body_reduceCoarsened_int32(gc_b *compiled.Block, in []int32, partial []i
 					/*line reduce_variants.go:178*/ partial[gc_bx] = sum
 				}
 				{
-					gc_tx := gc_step3 + 1
+					gc_tx := gc_step2 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					v_ := gc_s_v_[gc_rank]
@@ -11175,7 +10838,7 @@ func gc_body_reduceCoarsened_int32(gc_b *compiled.Block, in []int32, partial []i
 					/*line reduce_variants.go:178*/ partial[gc_bx] = sum
 				}
 				{
-					gc_tx := gc_step3 + 2
+					gc_tx := gc_step2 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					v_ := gc_s_v_[gc_rank]
@@ -11184,7 +10847,7 @@ func gc_body_reduceCoarsened_int32(gc_b *compiled.Block, in []int32, partial []i
 					/*line reduce_variants.go:178*/ partial[gc_bx] = sum
 				}
 				{
-					gc_tx := gc_step3 + 3
+					gc_tx := gc_step2 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					v_ := gc_s_v_[gc_rank]
@@ -11193,7 +10856,7 @@ func gc_body_reduceCoarsened_int32(gc_b *compiled.Block, in []int32, partial []i
 					/*line reduce_variants.go:178*/ partial[gc_bx] = sum
 				}
 			}
-			for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				v_ := gc_s_v_[gc_rank]
@@ -11224,62 +10887,7 @@ func gc_body_reduceCoarsened_uint32(gc_b *compiled.Block, in []uint32, partial [
 	/*line reduce_variants.go:185*/ gc_s_v := compiled.Scratch[uint32](gc_b, 1)[:gc_n]
 	/*line reduce_variants.go:170*/ n := len(in)
 	/*line reduce_variants.go:172*/ stride := gc_bdx * gc_gdx * reduceRun
-	gc_vstep := 0
-	if compiled.SIMD && compiled.SIMD512 {
-		var gc_stop bool
-		gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-			for ; gc_vstep+15 < gc_n; gc_vstep += 16 {
-				gc_rank := gc_vstep
-				/*line reduce_variants.go:171*/ var v uint32
-				archsimd.BroadcastUint32x16(v).StoreSlice(gc_s_v[gc_rank:])
-			}
-			archsimd.ClearAVXUpperBits()
-			return gc_vstep, false
-		}(gc_vstep)
-		if gc_stop {
-			return
-		}
-	}
-	if compiled.SIMD {
-		for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
-			gc_rank := gc_vstep
-			/*line reduce_variants.go:171*/ var v uint32
-			archsimd.BroadcastUint32x8(v).StoreSlice(gc_s_v[gc_rank:])
-		}
-		archsimd.ClearAVXUpperBits()
-	}
-	gc_step := gc_vstep
-	for ; gc_step+3 < gc_n; gc_step += 4 {
-		{
-			gc_rank := gc_step + 0
-			gc_pos.Thread = gc_rank
-			/*line reduce_variants.go:171*/ var v uint32
-			gc_s_v[gc_rank] = v
-		}
-		{
-			gc_rank := gc_step + 1
-			gc_pos.Thread = gc_rank
-			/*line reduce_variants.go:171*/ var v uint32
-			gc_s_v[gc_rank] = v
-		}
-		{
-			gc_rank := gc_step + 2
-			gc_pos.Thread = gc_rank
-			/*line reduce_variants.go:171*/ var v uint32
-			gc_s_v[gc_rank] = v
-		}
-		{
-			gc_rank := gc_step + 3
-			gc_pos.Thread = gc_rank
-			/*line reduce_variants.go:171*/ var v uint32
-			gc_s_v[gc_rank] = v
-		}
-	}
-	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
-		gc_pos.Thread = gc_rank
-		/*line reduce_variants.go:171*/ var v uint32
-		gc_s_v[gc_rank] = v
-	}
+	clear(gc_s_v)
 	/*line reduce_variants.go:173*/ gc_chunk := compiled.StrideChunk(stride)
 	gc_span := (stride) * gc_chunk
 	var gc_pairs gc_slp_reduceSumRun_1_uint32_jam
@@ -11676,10 +11284,10 @@ func gc_body_reduceCoarsened_uint32(gc_b *compiled.Block, in []uint32, partial [
 		gc_off2 := gc_bx
 		/*line reduce_variants.go:124*/ if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(partial) {
 			gc_at := partial[gc_off2:][:1]
-			gc_step2 := gc_from
-			for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+			gc_step := gc_from
+			for ; gc_step+3 < gc_to; gc_step += 4 {
 				{
-					gc_tx := gc_step2 + 0
+					gc_tx := gc_step + 0
 					gc_rank := gc_base + gc_tx
 					v_ := gc_s_v_[gc_rank]
 					/*line reduce_variants.go:110*/ var r uint32 = v_
@@ -11687,7 +11295,7 @@ func gc_body_reduceCoarsened_uint32(gc_b *compiled.Block, in []uint32, partial [
 					/*line reduce_variants.go:178*/ gc_at[0] = sum
 				}
 				{
-					gc_tx := gc_step2 + 1
+					gc_tx := gc_step + 1
 					gc_rank := gc_base + gc_tx
 					v_ := gc_s_v_[gc_rank]
 					/*line reduce_variants.go:110*/ var r uint32 = v_
@@ -11695,7 +11303,7 @@ func gc_body_reduceCoarsened_uint32(gc_b *compiled.Block, in []uint32, partial [
 					/*line reduce_variants.go:178*/ gc_at[0] = sum
 				}
 				{
-					gc_tx := gc_step2 + 2
+					gc_tx := gc_step + 2
 					gc_rank := gc_base + gc_tx
 					v_ := gc_s_v_[gc_rank]
 					/*line reduce_variants.go:110*/ var r uint32 = v_
@@ -11703,7 +11311,7 @@ func gc_body_reduceCoarsened_uint32(gc_b *compiled.Block, in []uint32, partial [
 					/*line reduce_variants.go:178*/ gc_at[0] = sum
 				}
 				{
-					gc_tx := gc_step2 + 3
+					gc_tx := gc_step + 3
 					gc_rank := gc_base + gc_tx
 					v_ := gc_s_v_[gc_rank]
 					/*line reduce_variants.go:110*/ var r uint32 = v_
@@ -11711,7 +11319,7 @@ func gc_body_reduceCoarsened_uint32(gc_b *compiled.Block, in []uint32, partial [
 					/*line reduce_variants.go:178*/ gc_at[0] = sum
 				}
 			}
-			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				v_ := gc_s_v_[gc_rank]
 				/*line reduce_variants.go:110*/ var r uint32 = v_
@@ -11719,10 +11327,10 @@ func gc_body_reduceCoarsened_uint32(gc_b *compiled.Block, in []uint32, partial [
 				/*line reduce_variants.go:178*/ gc_at[0] = sum
 			}
 		} else {
-			gc_step3 := gc_from
-			for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+			gc_step2 := gc_from
+			for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 				{
-					gc_tx := gc_step3 + 0
+					gc_tx := gc_step2 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					v_ := gc_s_v_[gc_rank]
@@ -11731,7 +11339,7 @@ func gc_body_reduceCoarsened_uint32(gc_b *compiled.Block, in []uint32, partial [
 					/*line reduce_variants.go:178*/ partial[gc_bx] = sum
 				}
 				{
-					gc_tx := gc_step3 + 1
+					gc_tx := gc_step2 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					v_ := gc_s_v_[gc_rank]
@@ -11740,7 +11348,7 @@ func gc_body_reduceCoarsened_uint32(gc_b *compiled.Block, in []uint32, partial [
 					/*line reduce_variants.go:178*/ partial[gc_bx] = sum
 				}
 				{
-					gc_tx := gc_step3 + 2
+					gc_tx := gc_step2 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					v_ := gc_s_v_[gc_rank]
@@ -11749,7 +11357,7 @@ func gc_body_reduceCoarsened_uint32(gc_b *compiled.Block, in []uint32, partial [
 					/*line reduce_variants.go:178*/ partial[gc_bx] = sum
 				}
 				{
-					gc_tx := gc_step3 + 3
+					gc_tx := gc_step2 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					v_ := gc_s_v_[gc_rank]
@@ -11758,7 +11366,7 @@ func gc_body_reduceCoarsened_uint32(gc_b *compiled.Block, in []uint32, partial [
 					/*line reduce_variants.go:178*/ partial[gc_bx] = sum
 				}
 			}
-			for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				v_ := gc_s_v_[gc_rank]

@@ -29,44 +29,7 @@ func gc_body_deviceReduceStableKernel(gc_b *compiled.Block, in, out []int32, n i
 	gc_n := gc_b.Len()
 	gc_s_val := compiled.Scratch[int32](gc_b, 0)[:gc_n]
 	/*line blog_reduction.go:76*/ gc_s_sum := compiled.Scratch[int32](gc_b, 1)[:gc_n]
-	gc_vstep := 0
-	for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
-		gc_rank := gc_vstep
-		/*line blog_reduction.go:61*/ var sum int32
-		lanes.BroadcastInt32x8(sum).StoreSlice(gc_s_sum[gc_rank:])
-	}
-	gc_step := gc_vstep
-	for ; gc_step+3 < gc_n; gc_step += 4 {
-		{
-			gc_rank := gc_step + 0
-			gc_pos.Thread = gc_rank
-			/*line blog_reduction.go:61*/ var sum int32
-			gc_s_sum[gc_rank] = sum
-		}
-		{
-			gc_rank := gc_step + 1
-			gc_pos.Thread = gc_rank
-			/*line blog_reduction.go:61*/ var sum int32
-			gc_s_sum[gc_rank] = sum
-		}
-		{
-			gc_rank := gc_step + 2
-			gc_pos.Thread = gc_rank
-			/*line blog_reduction.go:61*/ var sum int32
-			gc_s_sum[gc_rank] = sum
-		}
-		{
-			gc_rank := gc_step + 3
-			gc_pos.Thread = gc_rank
-			/*line blog_reduction.go:61*/ var sum int32
-			gc_s_sum[gc_rank] = sum
-		}
-	}
-	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
-		gc_pos.Thread = gc_rank
-		/*line blog_reduction.go:61*/ var sum int32
-		gc_s_sum[gc_rank] = sum
-	}
+	clear(gc_s_sum)
 	/*line blog_reduction.go:62*/ for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += gc_bdx * gc_gdx {
 		gc_b.Tick()
 		if gc_b.Stopped() {
@@ -84,9 +47,9 @@ func gc_body_deviceReduceStableKernel(gc_b *compiled.Block, in, out []int32, n i
 			gc_off2 := (gc_bx * gc_bdx) + gc_off
 			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(in) && gc_to <= len(in)-gc_off2 {
 				gc_at := in[gc_off2:][:gc_to]
-				gc_vstep2 := gc_from
-				for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
-					gc_tx := gc_vstep2
+				gc_vstep := gc_from
+				for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+					gc_tx := gc_vstep
 					gc_rank := gc_base + gc_tx
 					/*line blog_reduction.go:62*/ sum := lanes.LoadInt32x8Slice(gc_s_sum[gc_rank:])
 					var i int = gc_bx*gc_bdx + gc_tx + gc_off
@@ -94,10 +57,10 @@ func gc_body_deviceReduceStableKernel(gc_b *compiled.Block, in, out []int32, n i
 					/*line blog_reduction.go:63*/ sum = sum.Add(lanes.LoadInt32x8Slice(gc_at[gc_tx:]))
 					/*line blog_reduction.go:63*/ sum.StoreSlice(gc_s_sum[gc_rank:])
 				}
-				if gc_vstep2 > gc_from {
+				if gc_vstep > gc_from {
 					gc_more = true
 				}
-				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					sum := gc_s_sum[gc_rank]
 					gc_more = true
@@ -105,9 +68,9 @@ func gc_body_deviceReduceStableKernel(gc_b *compiled.Block, in, out []int32, n i
 					gc_s_sum[gc_rank] = sum
 				}
 			} else {
-				gc_vstep3 := gc_from
-				for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
-					gc_tx := gc_vstep3
+				gc_vstep2 := gc_from
+				for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+					gc_tx := gc_vstep2
 					gc_rank := gc_base + gc_tx
 					/*line blog_reduction.go:62*/ sum := lanes.LoadInt32x8Slice(gc_s_sum[gc_rank:])
 					var i int = gc_bx*gc_bdx + gc_tx + gc_off
@@ -117,13 +80,13 @@ func gc_body_deviceReduceStableKernel(gc_b *compiled.Block, in, out []int32, n i
 					/*line blog_reduction.go:63*/ sum = sum.Add(lanes.LoadInt32x8Slice(in[i:]))
 					/*line blog_reduction.go:63*/ sum.StoreSlice(gc_s_sum[gc_rank:])
 				}
-				if gc_vstep3 > gc_from {
+				if gc_vstep2 > gc_from {
 					gc_more = true
 				}
-				gc_step2 := gc_vstep3
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+				gc_step := gc_vstep2
+				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
-						gc_tx := gc_step2 + 0
+						gc_tx := gc_step + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						sum := gc_s_sum[gc_rank]
@@ -133,7 +96,7 @@ func gc_body_deviceReduceStableKernel(gc_b *compiled.Block, in, out []int32, n i
 						gc_s_sum[gc_rank] = sum
 					}
 					{
-						gc_tx := gc_step2 + 1
+						gc_tx := gc_step + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						sum := gc_s_sum[gc_rank]
@@ -143,7 +106,7 @@ func gc_body_deviceReduceStableKernel(gc_b *compiled.Block, in, out []int32, n i
 						gc_s_sum[gc_rank] = sum
 					}
 					{
-						gc_tx := gc_step2 + 2
+						gc_tx := gc_step + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						sum := gc_s_sum[gc_rank]
@@ -153,7 +116,7 @@ func gc_body_deviceReduceStableKernel(gc_b *compiled.Block, in, out []int32, n i
 						gc_s_sum[gc_rank] = sum
 					}
 					{
-						gc_tx := gc_step2 + 3
+						gc_tx := gc_step + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						sum := gc_s_sum[gc_rank]
@@ -163,7 +126,7 @@ func gc_body_deviceReduceStableKernel(gc_b *compiled.Block, in, out []int32, n i
 						gc_s_sum[gc_rank] = sum
 					}
 				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					sum := gc_s_sum[gc_rank]
@@ -320,13 +283,60 @@ func gc_body_deviceReduceStableKernel(gc_b *compiled.Block, in, out []int32, n i
 		}
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_lo2, gc_hi2 := min(gc_from, gc_bdx), max(gc_from, gc_to)
-			gc_step3 := 0
-			for ; gc_step3+3 < gc_lo2; gc_step3 += 4 {
+			gc_step2 := 0
+			for ; gc_step2+3 < gc_lo2; gc_step2 += 4 {
+				{
+					gc_tx := gc_step2 + 0
+					gc_rank := gc_base + gc_tx
+					val := gc_s_val[gc_rank]
+					/*line blog_reduction.go:73*/ var sum int32
+					/*line blog_reduction.go:51*/ var r int32 = val
+					/*line blog_reduction.go:65*/ sum = r
+					gc_s_sum[gc_rank] = sum
+				}
+				{
+					gc_tx := gc_step2 + 1
+					gc_rank := gc_base + gc_tx
+					val := gc_s_val[gc_rank]
+					/*line blog_reduction.go:75*/ var sum int32
+					/*line blog_reduction.go:51*/ var r int32 = val
+					/*line blog_reduction.go:65*/ sum = r
+					gc_s_sum[gc_rank] = sum
+				}
+				{
+					gc_tx := gc_step2 + 2
+					gc_rank := gc_base + gc_tx
+					val := gc_s_val[gc_rank]
+					/*line blog_reduction.go:75*/ var sum int32
+					/*line blog_reduction.go:51*/ var r int32 = val
+					/*line blog_reduction.go:65*/ sum = r
+					gc_s_sum[gc_rank] = sum
+				}
+				{
+					gc_tx := gc_step2 + 3
+					gc_rank := gc_base + gc_tx
+					val := gc_s_val[gc_rank]
+					/*line blog_reduction.go:75*/ var sum int32
+					/*line blog_reduction.go:51*/ var r int32 = val
+					/*line blog_reduction.go:65*/ sum = r
+					gc_s_sum[gc_rank] = sum
+				}
+			}
+			for gc_tx := gc_step2; gc_tx < gc_lo2; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				val := gc_s_val[gc_rank]
+				/*line blog_reduction.go:75*/ var sum int32
+				/*line blog_reduction.go:51*/ var r int32 = val
+				/*line blog_reduction.go:65*/ sum = r
+				gc_s_sum[gc_rank] = sum
+			}
+			gc_step3 := gc_hi2
+			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
 				{
 					gc_tx := gc_step3 + 0
 					gc_rank := gc_base + gc_tx
 					val := gc_s_val[gc_rank]
-					/*line blog_reduction.go:73*/ var sum int32
+					/*line blog_reduction.go:77*/ var sum int32
 					/*line blog_reduction.go:51*/ var r int32 = val
 					/*line blog_reduction.go:65*/ sum = r
 					gc_s_sum[gc_rank] = sum
@@ -359,54 +369,7 @@ func gc_body_deviceReduceStableKernel(gc_b *compiled.Block, in, out []int32, n i
 					gc_s_sum[gc_rank] = sum
 				}
 			}
-			for gc_tx := gc_step3; gc_tx < gc_lo2; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				val := gc_s_val[gc_rank]
-				/*line blog_reduction.go:75*/ var sum int32
-				/*line blog_reduction.go:51*/ var r int32 = val
-				/*line blog_reduction.go:65*/ sum = r
-				gc_s_sum[gc_rank] = sum
-			}
-			gc_step4 := gc_hi2
-			for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
-				{
-					gc_tx := gc_step4 + 0
-					gc_rank := gc_base + gc_tx
-					val := gc_s_val[gc_rank]
-					/*line blog_reduction.go:77*/ var sum int32
-					/*line blog_reduction.go:51*/ var r int32 = val
-					/*line blog_reduction.go:65*/ sum = r
-					gc_s_sum[gc_rank] = sum
-				}
-				{
-					gc_tx := gc_step4 + 1
-					gc_rank := gc_base + gc_tx
-					val := gc_s_val[gc_rank]
-					/*line blog_reduction.go:75*/ var sum int32
-					/*line blog_reduction.go:51*/ var r int32 = val
-					/*line blog_reduction.go:65*/ sum = r
-					gc_s_sum[gc_rank] = sum
-				}
-				{
-					gc_tx := gc_step4 + 2
-					gc_rank := gc_base + gc_tx
-					val := gc_s_val[gc_rank]
-					/*line blog_reduction.go:75*/ var sum int32
-					/*line blog_reduction.go:51*/ var r int32 = val
-					/*line blog_reduction.go:65*/ sum = r
-					gc_s_sum[gc_rank] = sum
-				}
-				{
-					gc_tx := gc_step4 + 3
-					gc_rank := gc_base + gc_tx
-					val := gc_s_val[gc_rank]
-					/*line blog_reduction.go:75*/ var sum int32
-					/*line blog_reduction.go:51*/ var r int32 = val
-					/*line blog_reduction.go:65*/ sum = r
-					gc_s_sum[gc_rank] = sum
-				}
-			}
-			for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				val := gc_s_val[gc_rank]
 				/*line blog_reduction.go:75*/ var sum int32
@@ -425,10 +388,10 @@ func gc_body_deviceReduceStableKernel(gc_b *compiled.Block, in, out []int32, n i
 			gc_off3 := gc_bx
 			/*line blog_reduction.go:78*/ if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(out) {
 				gc_at2 := out[gc_off3:][:1]
-				gc_step5 := gc_from
-				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
+				gc_step4 := gc_from
+				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 					{
-						gc_tx := gc_step5 + 0
+						gc_tx := gc_step4 + 0
 						gc_rank := gc_base + gc_tx
 						val := gc_s_val[gc_rank]
 						/*line blog_reduction.go:88*/ var sum int32
@@ -438,7 +401,7 @@ func gc_body_deviceReduceStableKernel(gc_b *compiled.Block, in, out []int32, n i
 						gc_s_sum[gc_rank] = sum
 					}
 					{
-						gc_tx := gc_step5 + 1
+						gc_tx := gc_step4 + 1
 						gc_rank := gc_base + gc_tx
 						val := gc_s_val[gc_rank]
 						/*line blog_reduction.go:78*/ var sum int32
@@ -448,7 +411,7 @@ func gc_body_deviceReduceStableKernel(gc_b *compiled.Block, in, out []int32, n i
 						gc_s_sum[gc_rank] = sum
 					}
 					{
-						gc_tx := gc_step5 + 2
+						gc_tx := gc_step4 + 2
 						gc_rank := gc_base + gc_tx
 						val := gc_s_val[gc_rank]
 						/*line blog_reduction.go:78*/ var sum int32
@@ -458,7 +421,7 @@ func gc_body_deviceReduceStableKernel(gc_b *compiled.Block, in, out []int32, n i
 						gc_s_sum[gc_rank] = sum
 					}
 					{
-						gc_tx := gc_step5 + 3
+						gc_tx := gc_step4 + 3
 						gc_rank := gc_base + gc_tx
 						val := gc_s_val[gc_rank]
 						/*line blog_reduction.go:78*/ var sum int32
@@ -468,7 +431,7 @@ func gc_body_deviceReduceStableKernel(gc_b *compiled.Block, in, out []int32, n i
 						gc_s_sum[gc_rank] = sum
 					}
 				}
-				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					val := gc_s_val[gc_rank]
 					/*line blog_reduction.go:77*/ var sum int32
@@ -478,10 +441,10 @@ func gc_body_deviceReduceStableKernel(gc_b *compiled.Block, in, out []int32, n i
 					gc_s_sum[gc_rank] = sum
 				}
 			} else {
-				gc_step6 := gc_from
-				for ; gc_step6+3 < gc_to; gc_step6 += 4 {
+				gc_step5 := gc_from
+				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
 					{
-						gc_tx := gc_step6 + 0
+						gc_tx := gc_step5 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						val := gc_s_val[gc_rank]
@@ -492,7 +455,7 @@ func gc_body_deviceReduceStableKernel(gc_b *compiled.Block, in, out []int32, n i
 						gc_s_sum[gc_rank] = sum
 					}
 					{
-						gc_tx := gc_step6 + 1
+						gc_tx := gc_step5 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						val := gc_s_val[gc_rank]
@@ -503,7 +466,7 @@ func gc_body_deviceReduceStableKernel(gc_b *compiled.Block, in, out []int32, n i
 						gc_s_sum[gc_rank] = sum
 					}
 					{
-						gc_tx := gc_step6 + 2
+						gc_tx := gc_step5 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						val := gc_s_val[gc_rank]
@@ -514,7 +477,7 @@ func gc_body_deviceReduceStableKernel(gc_b *compiled.Block, in, out []int32, n i
 						gc_s_sum[gc_rank] = sum
 					}
 					{
-						gc_tx := gc_step6 + 3
+						gc_tx := gc_step5 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						val := gc_s_val[gc_rank]
@@ -525,7 +488,7 @@ func gc_body_deviceReduceStableKernel(gc_b *compiled.Block, in, out []int32, n i
 						gc_s_sum[gc_rank] = sum
 					}
 				}
-				for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					val := gc_s_val[gc_rank]
@@ -1059,44 +1022,7 @@ func gc_body_deviceReduceWarpAtomicKernel(gc_b *compiled.Block, in []int32, out 
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_sum := compiled.Scratch[int32](gc_b, 0)[:gc_n]
-	gc_vstep := 0
-	for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
-		gc_rank := gc_vstep
-		/*line blog_reduction.go:112*/ var sum int32
-		lanes.BroadcastInt32x8(sum).StoreSlice(gc_s_sum[gc_rank:])
-	}
-	gc_step := gc_vstep
-	for ; gc_step+3 < gc_n; gc_step += 4 {
-		{
-			gc_rank := gc_step + 0
-			gc_pos.Thread = gc_rank
-			/*line blog_reduction.go:112*/ var sum int32
-			gc_s_sum[gc_rank] = sum
-		}
-		{
-			gc_rank := gc_step + 1
-			gc_pos.Thread = gc_rank
-			/*line blog_reduction.go:112*/ var sum int32
-			gc_s_sum[gc_rank] = sum
-		}
-		{
-			gc_rank := gc_step + 2
-			gc_pos.Thread = gc_rank
-			/*line blog_reduction.go:112*/ var sum int32
-			gc_s_sum[gc_rank] = sum
-		}
-		{
-			gc_rank := gc_step + 3
-			gc_pos.Thread = gc_rank
-			/*line blog_reduction.go:112*/ var sum int32
-			gc_s_sum[gc_rank] = sum
-		}
-	}
-	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
-		gc_pos.Thread = gc_rank
-		/*line blog_reduction.go:112*/ var sum int32
-		gc_s_sum[gc_rank] = sum
-	}
+	clear(gc_s_sum)
 	/*line blog_reduction.go:113*/ for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += gc_bdx * gc_gdx {
 		gc_b.Tick()
 		if gc_b.Stopped() {
@@ -1114,9 +1040,9 @@ func gc_body_deviceReduceWarpAtomicKernel(gc_b *compiled.Block, in []int32, out 
 			gc_off2 := (gc_bx * gc_bdx) + gc_off
 			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(in) && gc_to <= len(in)-gc_off2 {
 				gc_at := in[gc_off2:][:gc_to]
-				gc_vstep2 := gc_from
-				for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
-					gc_tx := gc_vstep2
+				gc_vstep := gc_from
+				for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+					gc_tx := gc_vstep
 					gc_rank := gc_base + gc_tx
 					/*line blog_reduction.go:113*/ sum := lanes.LoadInt32x8Slice(gc_s_sum[gc_rank:])
 					var i int = gc_bx*gc_bdx + gc_tx + gc_off
@@ -1124,10 +1050,10 @@ func gc_body_deviceReduceWarpAtomicKernel(gc_b *compiled.Block, in []int32, out 
 					/*line blog_reduction.go:114*/ sum = sum.Add(lanes.LoadInt32x8Slice(gc_at[gc_tx:]))
 					/*line blog_reduction.go:114*/ sum.StoreSlice(gc_s_sum[gc_rank:])
 				}
-				if gc_vstep2 > gc_from {
+				if gc_vstep > gc_from {
 					gc_more = true
 				}
-				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					sum := gc_s_sum[gc_rank]
 					gc_more = true
@@ -1135,9 +1061,9 @@ func gc_body_deviceReduceWarpAtomicKernel(gc_b *compiled.Block, in []int32, out 
 					gc_s_sum[gc_rank] = sum
 				}
 			} else {
-				gc_vstep3 := gc_from
-				for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
-					gc_tx := gc_vstep3
+				gc_vstep2 := gc_from
+				for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+					gc_tx := gc_vstep2
 					gc_rank := gc_base + gc_tx
 					/*line blog_reduction.go:113*/ sum := lanes.LoadInt32x8Slice(gc_s_sum[gc_rank:])
 					var i int = gc_bx*gc_bdx + gc_tx + gc_off
@@ -1147,13 +1073,13 @@ func gc_body_deviceReduceWarpAtomicKernel(gc_b *compiled.Block, in []int32, out 
 					/*line blog_reduction.go:114*/ sum = sum.Add(lanes.LoadInt32x8Slice(in[i:]))
 					/*line blog_reduction.go:114*/ sum.StoreSlice(gc_s_sum[gc_rank:])
 				}
-				if gc_vstep3 > gc_from {
+				if gc_vstep2 > gc_from {
 					gc_more = true
 				}
-				gc_step2 := gc_vstep3
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+				gc_step := gc_vstep2
+				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
-						gc_tx := gc_step2 + 0
+						gc_tx := gc_step + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						sum := gc_s_sum[gc_rank]
@@ -1163,7 +1089,7 @@ func gc_body_deviceReduceWarpAtomicKernel(gc_b *compiled.Block, in []int32, out 
 						gc_s_sum[gc_rank] = sum
 					}
 					{
-						gc_tx := gc_step2 + 1
+						gc_tx := gc_step + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						sum := gc_s_sum[gc_rank]
@@ -1173,7 +1099,7 @@ func gc_body_deviceReduceWarpAtomicKernel(gc_b *compiled.Block, in []int32, out 
 						gc_s_sum[gc_rank] = sum
 					}
 					{
-						gc_tx := gc_step2 + 2
+						gc_tx := gc_step + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						sum := gc_s_sum[gc_rank]
@@ -1183,7 +1109,7 @@ func gc_body_deviceReduceWarpAtomicKernel(gc_b *compiled.Block, in []int32, out 
 						gc_s_sum[gc_rank] = sum
 					}
 					{
-						gc_tx := gc_step2 + 3
+						gc_tx := gc_step + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						sum := gc_s_sum[gc_rank]
@@ -1193,7 +1119,7 @@ func gc_body_deviceReduceWarpAtomicKernel(gc_b *compiled.Block, in []int32, out 
 						gc_s_sum[gc_rank] = sum
 					}
 				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					sum := gc_s_sum[gc_rank]
@@ -1276,44 +1202,7 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b *compiled.Block, in []int32, out
 	gc_n := gc_b.Len()
 	gc_s_val := compiled.Scratch[int32](gc_b, 0)[:gc_n]
 	/*line blog_reduction.go:142*/ gc_s_sum := compiled.Scratch[int32](gc_b, 1)[:gc_n]
-	gc_vstep := 0
-	for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
-		gc_rank := gc_vstep
-		/*line blog_reduction.go:127*/ var sum int32
-		lanes.BroadcastInt32x8(sum).StoreSlice(gc_s_sum[gc_rank:])
-	}
-	gc_step := gc_vstep
-	for ; gc_step+3 < gc_n; gc_step += 4 {
-		{
-			gc_rank := gc_step + 0
-			gc_pos.Thread = gc_rank
-			/*line blog_reduction.go:127*/ var sum int32
-			gc_s_sum[gc_rank] = sum
-		}
-		{
-			gc_rank := gc_step + 1
-			gc_pos.Thread = gc_rank
-			/*line blog_reduction.go:127*/ var sum int32
-			gc_s_sum[gc_rank] = sum
-		}
-		{
-			gc_rank := gc_step + 2
-			gc_pos.Thread = gc_rank
-			/*line blog_reduction.go:127*/ var sum int32
-			gc_s_sum[gc_rank] = sum
-		}
-		{
-			gc_rank := gc_step + 3
-			gc_pos.Thread = gc_rank
-			/*line blog_reduction.go:127*/ var sum int32
-			gc_s_sum[gc_rank] = sum
-		}
-	}
-	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
-		gc_pos.Thread = gc_rank
-		/*line blog_reduction.go:127*/ var sum int32
-		gc_s_sum[gc_rank] = sum
-	}
+	clear(gc_s_sum)
 	/*line blog_reduction.go:128*/ for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += gc_bdx * gc_gdx {
 		gc_b.Tick()
 		if gc_b.Stopped() {
@@ -1331,9 +1220,9 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b *compiled.Block, in []int32, out
 			gc_off2 := (gc_bx * gc_bdx) + gc_off
 			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(in) && gc_to <= len(in)-gc_off2 {
 				gc_at := in[gc_off2:][:gc_to]
-				gc_vstep2 := gc_from
-				for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
-					gc_tx := gc_vstep2
+				gc_vstep := gc_from
+				for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+					gc_tx := gc_vstep
 					gc_rank := gc_base + gc_tx
 					/*line blog_reduction.go:128*/ sum := lanes.LoadInt32x8Slice(gc_s_sum[gc_rank:])
 					var i int = gc_bx*gc_bdx + gc_tx + gc_off
@@ -1341,10 +1230,10 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b *compiled.Block, in []int32, out
 					/*line blog_reduction.go:129*/ sum = sum.Add(lanes.LoadInt32x8Slice(gc_at[gc_tx:]))
 					/*line blog_reduction.go:129*/ sum.StoreSlice(gc_s_sum[gc_rank:])
 				}
-				if gc_vstep2 > gc_from {
+				if gc_vstep > gc_from {
 					gc_more = true
 				}
-				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					sum := gc_s_sum[gc_rank]
 					gc_more = true
@@ -1352,9 +1241,9 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b *compiled.Block, in []int32, out
 					gc_s_sum[gc_rank] = sum
 				}
 			} else {
-				gc_vstep3 := gc_from
-				for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
-					gc_tx := gc_vstep3
+				gc_vstep2 := gc_from
+				for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+					gc_tx := gc_vstep2
 					gc_rank := gc_base + gc_tx
 					/*line blog_reduction.go:128*/ sum := lanes.LoadInt32x8Slice(gc_s_sum[gc_rank:])
 					var i int = gc_bx*gc_bdx + gc_tx + gc_off
@@ -1364,13 +1253,13 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b *compiled.Block, in []int32, out
 					/*line blog_reduction.go:129*/ sum = sum.Add(lanes.LoadInt32x8Slice(in[i:]))
 					/*line blog_reduction.go:129*/ sum.StoreSlice(gc_s_sum[gc_rank:])
 				}
-				if gc_vstep3 > gc_from {
+				if gc_vstep2 > gc_from {
 					gc_more = true
 				}
-				gc_step2 := gc_vstep3
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+				gc_step := gc_vstep2
+				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
-						gc_tx := gc_step2 + 0
+						gc_tx := gc_step + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						sum := gc_s_sum[gc_rank]
@@ -1380,7 +1269,7 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b *compiled.Block, in []int32, out
 						gc_s_sum[gc_rank] = sum
 					}
 					{
-						gc_tx := gc_step2 + 1
+						gc_tx := gc_step + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						sum := gc_s_sum[gc_rank]
@@ -1390,7 +1279,7 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b *compiled.Block, in []int32, out
 						gc_s_sum[gc_rank] = sum
 					}
 					{
-						gc_tx := gc_step2 + 2
+						gc_tx := gc_step + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						sum := gc_s_sum[gc_rank]
@@ -1400,7 +1289,7 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b *compiled.Block, in []int32, out
 						gc_s_sum[gc_rank] = sum
 					}
 					{
-						gc_tx := gc_step2 + 3
+						gc_tx := gc_step + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						sum := gc_s_sum[gc_rank]
@@ -1410,7 +1299,7 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b *compiled.Block, in []int32, out
 						gc_s_sum[gc_rank] = sum
 					}
 				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					sum := gc_s_sum[gc_rank]
@@ -1567,13 +1456,60 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b *compiled.Block, in []int32, out
 		}
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_lo2, gc_hi2 := min(gc_from, gc_bdx), max(gc_from, gc_to)
-			gc_step3 := 0
-			for ; gc_step3+3 < gc_lo2; gc_step3 += 4 {
+			gc_step2 := 0
+			for ; gc_step2+3 < gc_lo2; gc_step2 += 4 {
+				{
+					gc_tx := gc_step2 + 0
+					gc_rank := gc_base + gc_tx
+					val := gc_s_val[gc_rank]
+					/*line blog_reduction.go:73*/ var sum int32
+					/*line blog_reduction.go:51*/ var r int32 = val
+					/*line blog_reduction.go:131*/ sum = r
+					gc_s_sum[gc_rank] = sum
+				}
+				{
+					gc_tx := gc_step2 + 1
+					gc_rank := gc_base + gc_tx
+					val := gc_s_val[gc_rank]
+					/*line blog_reduction.go:141*/ var sum int32
+					/*line blog_reduction.go:51*/ var r int32 = val
+					/*line blog_reduction.go:131*/ sum = r
+					gc_s_sum[gc_rank] = sum
+				}
+				{
+					gc_tx := gc_step2 + 2
+					gc_rank := gc_base + gc_tx
+					val := gc_s_val[gc_rank]
+					/*line blog_reduction.go:141*/ var sum int32
+					/*line blog_reduction.go:51*/ var r int32 = val
+					/*line blog_reduction.go:131*/ sum = r
+					gc_s_sum[gc_rank] = sum
+				}
+				{
+					gc_tx := gc_step2 + 3
+					gc_rank := gc_base + gc_tx
+					val := gc_s_val[gc_rank]
+					/*line blog_reduction.go:141*/ var sum int32
+					/*line blog_reduction.go:51*/ var r int32 = val
+					/*line blog_reduction.go:131*/ sum = r
+					gc_s_sum[gc_rank] = sum
+				}
+			}
+			for gc_tx := gc_step2; gc_tx < gc_lo2; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				val := gc_s_val[gc_rank]
+				/*line blog_reduction.go:141*/ var sum int32
+				/*line blog_reduction.go:51*/ var r int32 = val
+				/*line blog_reduction.go:131*/ sum = r
+				gc_s_sum[gc_rank] = sum
+			}
+			gc_step3 := gc_hi2
+			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
 				{
 					gc_tx := gc_step3 + 0
 					gc_rank := gc_base + gc_tx
 					val := gc_s_val[gc_rank]
-					/*line blog_reduction.go:73*/ var sum int32
+					/*line blog_reduction.go:143*/ var sum int32
 					/*line blog_reduction.go:51*/ var r int32 = val
 					/*line blog_reduction.go:131*/ sum = r
 					gc_s_sum[gc_rank] = sum
@@ -1606,54 +1542,7 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b *compiled.Block, in []int32, out
 					gc_s_sum[gc_rank] = sum
 				}
 			}
-			for gc_tx := gc_step3; gc_tx < gc_lo2; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				val := gc_s_val[gc_rank]
-				/*line blog_reduction.go:141*/ var sum int32
-				/*line blog_reduction.go:51*/ var r int32 = val
-				/*line blog_reduction.go:131*/ sum = r
-				gc_s_sum[gc_rank] = sum
-			}
-			gc_step4 := gc_hi2
-			for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
-				{
-					gc_tx := gc_step4 + 0
-					gc_rank := gc_base + gc_tx
-					val := gc_s_val[gc_rank]
-					/*line blog_reduction.go:143*/ var sum int32
-					/*line blog_reduction.go:51*/ var r int32 = val
-					/*line blog_reduction.go:131*/ sum = r
-					gc_s_sum[gc_rank] = sum
-				}
-				{
-					gc_tx := gc_step4 + 1
-					gc_rank := gc_base + gc_tx
-					val := gc_s_val[gc_rank]
-					/*line blog_reduction.go:141*/ var sum int32
-					/*line blog_reduction.go:51*/ var r int32 = val
-					/*line blog_reduction.go:131*/ sum = r
-					gc_s_sum[gc_rank] = sum
-				}
-				{
-					gc_tx := gc_step4 + 2
-					gc_rank := gc_base + gc_tx
-					val := gc_s_val[gc_rank]
-					/*line blog_reduction.go:141*/ var sum int32
-					/*line blog_reduction.go:51*/ var r int32 = val
-					/*line blog_reduction.go:131*/ sum = r
-					gc_s_sum[gc_rank] = sum
-				}
-				{
-					gc_tx := gc_step4 + 3
-					gc_rank := gc_base + gc_tx
-					val := gc_s_val[gc_rank]
-					/*line blog_reduction.go:141*/ var sum int32
-					/*line blog_reduction.go:51*/ var r int32 = val
-					/*line blog_reduction.go:131*/ sum = r
-					gc_s_sum[gc_rank] = sum
-				}
-			}
-			for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				val := gc_s_val[gc_rank]
 				/*line blog_reduction.go:141*/ var sum int32
@@ -1669,10 +1558,10 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b *compiled.Block, in []int32, out
 			gc_to = gc_bound + 1
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			gc_step5 := gc_from
-			for ; gc_step5+3 < gc_to; gc_step5 += 4 {
+			gc_step4 := gc_from
+			for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 				{
-					gc_tx := gc_step5 + 0
+					gc_tx := gc_step4 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					val := gc_s_val[gc_rank]
@@ -1683,7 +1572,7 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b *compiled.Block, in []int32, out
 					gc_s_sum[gc_rank] = sum
 				}
 				{
-					gc_tx := gc_step5 + 1
+					gc_tx := gc_step4 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					val := gc_s_val[gc_rank]
@@ -1694,7 +1583,7 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b *compiled.Block, in []int32, out
 					gc_s_sum[gc_rank] = sum
 				}
 				{
-					gc_tx := gc_step5 + 2
+					gc_tx := gc_step4 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					val := gc_s_val[gc_rank]
@@ -1705,7 +1594,7 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b *compiled.Block, in []int32, out
 					gc_s_sum[gc_rank] = sum
 				}
 				{
-					gc_tx := gc_step5 + 3
+					gc_tx := gc_step4 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					val := gc_s_val[gc_rank]
@@ -1716,7 +1605,7 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b *compiled.Block, in []int32, out
 					gc_s_sum[gc_rank] = sum
 				}
 			}
-			for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
+			for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				val := gc_s_val[gc_rank]
@@ -1747,44 +1636,7 @@ func gc_body_deviceReduceAtomicKernel(gc_b *compiled.Block, gc_lo, gc_hi int, in
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-		gc_vstep := 0
-		for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
-			gc_rank := gc_vstep
-			/*line blog_reduction.go:142*/ var sum int32
-			lanes.BroadcastInt32x8(sum).StoreSlice(gc_s_sum[gc_rank:])
-		}
-		gc_step := gc_vstep
-		for ; gc_step+3 < gc_n; gc_step += 4 {
-			{
-				gc_rank := gc_step + 0
-				gc_pos.Thread = gc_rank
-				/*line blog_reduction.go:142*/ var sum int32
-				gc_s_sum[gc_rank] = sum
-			}
-			{
-				gc_rank := gc_step + 1
-				gc_pos.Thread = gc_rank
-				/*line blog_reduction.go:142*/ var sum int32
-				gc_s_sum[gc_rank] = sum
-			}
-			{
-				gc_rank := gc_step + 2
-				gc_pos.Thread = gc_rank
-				/*line blog_reduction.go:142*/ var sum int32
-				gc_s_sum[gc_rank] = sum
-			}
-			{
-				gc_rank := gc_step + 3
-				gc_pos.Thread = gc_rank
-				/*line blog_reduction.go:142*/ var sum int32
-				gc_s_sum[gc_rank] = sum
-			}
-		}
-		for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
-			gc_pos.Thread = gc_rank
-			/*line blog_reduction.go:142*/ var sum int32
-			gc_s_sum[gc_rank] = sum
-		}
+		clear(gc_s_sum)
 		/*line blog_reduction.go:143*/ for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += gc_bdx * gc_gdx {
 			gc_b.Tick()
 			if gc_b.Stopped() {
@@ -1802,9 +1654,9 @@ func gc_body_deviceReduceAtomicKernel(gc_b *compiled.Block, gc_lo, gc_hi int, in
 				gc_off2 := (gc_bx * gc_bdx) + gc_off
 				if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(in) && gc_to <= len(in)-gc_off2 {
 					gc_at := in[gc_off2:][:gc_to]
-					gc_vstep2 := gc_from
-					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
-						gc_tx := gc_vstep2
+					gc_vstep := gc_from
+					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+						gc_tx := gc_vstep
 						gc_rank := gc_base + gc_tx
 						/*line blog_reduction.go:143*/ sum := lanes.LoadInt32x8Slice(gc_s_sum[gc_rank:])
 						var i int = gc_bx*gc_bdx + gc_tx + gc_off
@@ -1812,10 +1664,10 @@ func gc_body_deviceReduceAtomicKernel(gc_b *compiled.Block, gc_lo, gc_hi int, in
 						/*line blog_reduction.go:144*/ sum = sum.Add(lanes.LoadInt32x8Slice(gc_at[gc_tx:]))
 						/*line blog_reduction.go:144*/ sum.StoreSlice(gc_s_sum[gc_rank:])
 					}
-					if gc_vstep2 > gc_from {
+					if gc_vstep > gc_from {
 						gc_more = true
 					}
-					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						sum := gc_s_sum[gc_rank]
 						gc_more = true
@@ -1823,9 +1675,9 @@ func gc_body_deviceReduceAtomicKernel(gc_b *compiled.Block, gc_lo, gc_hi int, in
 						gc_s_sum[gc_rank] = sum
 					}
 				} else {
-					gc_vstep3 := gc_from
-					for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
-						gc_tx := gc_vstep3
+					gc_vstep2 := gc_from
+					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
 						gc_rank := gc_base + gc_tx
 						/*line blog_reduction.go:143*/ sum := lanes.LoadInt32x8Slice(gc_s_sum[gc_rank:])
 						var i int = gc_bx*gc_bdx + gc_tx + gc_off
@@ -1835,13 +1687,13 @@ func gc_body_deviceReduceAtomicKernel(gc_b *compiled.Block, gc_lo, gc_hi int, in
 						/*line blog_reduction.go:144*/ sum = sum.Add(lanes.LoadInt32x8Slice(in[i:]))
 						/*line blog_reduction.go:144*/ sum.StoreSlice(gc_s_sum[gc_rank:])
 					}
-					if gc_vstep3 > gc_from {
+					if gc_vstep2 > gc_from {
 						gc_more = true
 					}
-					gc_step2 := gc_vstep3
-					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+					gc_step := gc_vstep2
+					for ; gc_step+3 < gc_to; gc_step += 4 {
 						{
-							gc_tx := gc_step2 + 0
+							gc_tx := gc_step + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							sum := gc_s_sum[gc_rank]
@@ -1851,7 +1703,7 @@ func gc_body_deviceReduceAtomicKernel(gc_b *compiled.Block, gc_lo, gc_hi int, in
 							gc_s_sum[gc_rank] = sum
 						}
 						{
-							gc_tx := gc_step2 + 1
+							gc_tx := gc_step + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							sum := gc_s_sum[gc_rank]
@@ -1861,7 +1713,7 @@ func gc_body_deviceReduceAtomicKernel(gc_b *compiled.Block, gc_lo, gc_hi int, in
 							gc_s_sum[gc_rank] = sum
 						}
 						{
-							gc_tx := gc_step2 + 2
+							gc_tx := gc_step + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							sum := gc_s_sum[gc_rank]
@@ -1871,7 +1723,7 @@ func gc_body_deviceReduceAtomicKernel(gc_b *compiled.Block, gc_lo, gc_hi int, in
 							gc_s_sum[gc_rank] = sum
 						}
 						{
-							gc_tx := gc_step2 + 3
+							gc_tx := gc_step + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							sum := gc_s_sum[gc_rank]
@@ -1881,7 +1733,7 @@ func gc_body_deviceReduceAtomicKernel(gc_b *compiled.Block, gc_lo, gc_hi int, in
 							gc_s_sum[gc_rank] = sum
 						}
 					}
-					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						sum := gc_s_sum[gc_rank]
@@ -1893,34 +1745,34 @@ func gc_body_deviceReduceAtomicKernel(gc_b *compiled.Block, gc_lo, gc_hi int, in
 				}
 			}
 		}
-		gc_step3 := 0
-		for ; gc_step3+3 < gc_n; gc_step3 += 4 {
+		gc_step2 := 0
+		for ; gc_step2+3 < gc_n; gc_step2 += 4 {
 			{
-				gc_rank := gc_step3 + 0
+				gc_rank := gc_step2 + 0
 				gc_pos.Thread = gc_rank
 				sum := gc_s_sum[gc_rank]
 				/*line blog_reduction.go:146*/ atomic.Add(out, sum)
 			}
 			{
-				gc_rank := gc_step3 + 1
+				gc_rank := gc_step2 + 1
 				gc_pos.Thread = gc_rank
 				sum := gc_s_sum[gc_rank]
 				/*line blog_reduction.go:146*/ atomic.Add(out, sum)
 			}
 			{
-				gc_rank := gc_step3 + 2
+				gc_rank := gc_step2 + 2
 				gc_pos.Thread = gc_rank
 				sum := gc_s_sum[gc_rank]
 				/*line blog_reduction.go:146*/ atomic.Add(out, sum)
 			}
 			{
-				gc_rank := gc_step3 + 3
+				gc_rank := gc_step2 + 3
 				gc_pos.Thread = gc_rank
 				sum := gc_s_sum[gc_rank]
 				/*line blog_reduction.go:146*/ atomic.Add(out, sum)
 			}
 		}
-		for gc_rank := gc_step3; gc_rank < gc_n; gc_rank++ {
+		for gc_rank := gc_step2; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			sum := gc_s_sum[gc_rank]
 			/*line blog_reduction.go:146*/ atomic.Add(out, sum)

@@ -30,62 +30,7 @@ func gc_body_deviceReduceStableKernel(gc_b *compiled.Block, in, out []int32, n i
 	gc_n := gc_b.Len()
 	gc_s_val := compiled.Scratch[int32](gc_b, 0)[:gc_n]
 	/*line blog_reduction.go:76*/ gc_s_sum := compiled.Scratch[int32](gc_b, 1)[:gc_n]
-	gc_vstep := 0
-	if compiled.SIMD && compiled.SIMD512 {
-		var gc_stop bool
-		gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-			for ; gc_vstep+15 < gc_n; gc_vstep += 16 {
-				gc_rank := gc_vstep
-				/*line blog_reduction.go:61*/ var sum int32
-				archsimd.BroadcastInt32x16(sum).StoreSlice(gc_s_sum[gc_rank:])
-			}
-			archsimd.ClearAVXUpperBits()
-			return gc_vstep, false
-		}(gc_vstep)
-		if gc_stop {
-			return
-		}
-	}
-	if compiled.SIMD {
-		for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
-			gc_rank := gc_vstep
-			/*line blog_reduction.go:61*/ var sum int32
-			archsimd.BroadcastInt32x8(sum).StoreSlice(gc_s_sum[gc_rank:])
-		}
-		archsimd.ClearAVXUpperBits()
-	}
-	gc_step := gc_vstep
-	for ; gc_step+3 < gc_n; gc_step += 4 {
-		{
-			gc_rank := gc_step + 0
-			gc_pos.Thread = gc_rank
-			/*line blog_reduction.go:61*/ var sum int32
-			gc_s_sum[gc_rank] = sum
-		}
-		{
-			gc_rank := gc_step + 1
-			gc_pos.Thread = gc_rank
-			/*line blog_reduction.go:61*/ var sum int32
-			gc_s_sum[gc_rank] = sum
-		}
-		{
-			gc_rank := gc_step + 2
-			gc_pos.Thread = gc_rank
-			/*line blog_reduction.go:61*/ var sum int32
-			gc_s_sum[gc_rank] = sum
-		}
-		{
-			gc_rank := gc_step + 3
-			gc_pos.Thread = gc_rank
-			/*line blog_reduction.go:61*/ var sum int32
-			gc_s_sum[gc_rank] = sum
-		}
-	}
-	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
-		gc_pos.Thread = gc_rank
-		/*line blog_reduction.go:61*/ var sum int32
-		gc_s_sum[gc_rank] = sum
-	}
+	clear(gc_s_sum)
 	/*line blog_reduction.go:62*/ for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += gc_bdx * gc_gdx {
 		gc_b.Tick()
 		if gc_b.Stopped() {
@@ -103,6 +48,49 @@ func gc_body_deviceReduceStableKernel(gc_b *compiled.Block, in, out []int32, n i
 			gc_off2 := (gc_bx * gc_bdx) + gc_off
 			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(in) && gc_to <= len(in)-gc_off2 {
 				gc_at := in[gc_off2:][:gc_to]
+				gc_vstep := gc_from
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop bool
+					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+						for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
+							gc_tx := gc_vstep
+							gc_rank := gc_base + gc_tx
+							/*line blog_reduction.go:62*/ sum := archsimd.LoadInt32x16Slice(gc_s_sum[gc_rank:])
+							var i int = gc_bx*gc_bdx + gc_tx + gc_off
+							_ = i
+							/*line blog_reduction.go:63*/ sum = sum.Add(archsimd.LoadInt32x16Slice(gc_at[gc_tx:]))
+							/*line blog_reduction.go:63*/ sum.StoreSlice(gc_s_sum[gc_rank:])
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep, false
+					}(gc_vstep)
+					if gc_stop {
+						return
+					}
+				}
+				if compiled.SIMD {
+					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+						gc_tx := gc_vstep
+						gc_rank := gc_base + gc_tx
+						/*line blog_reduction.go:62*/ sum := archsimd.LoadInt32x8Slice(gc_s_sum[gc_rank:])
+						var i int = gc_bx*gc_bdx + gc_tx + gc_off
+						_ = i
+						/*line blog_reduction.go:63*/ sum = sum.Add(archsimd.LoadInt32x8Slice(gc_at[gc_tx:]))
+						/*line blog_reduction.go:63*/ sum.StoreSlice(gc_s_sum[gc_rank:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_vstep > gc_from {
+					gc_more = true
+				}
+				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					sum := gc_s_sum[gc_rank]
+					gc_more = true
+					/*line blog_reduction.go:63*/ sum += gc_at[gc_tx]
+					gc_s_sum[gc_rank] = sum
+				}
+			} else {
 				gc_vstep2 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
@@ -112,8 +100,10 @@ func gc_body_deviceReduceStableKernel(gc_b *compiled.Block, in, out []int32, n i
 							gc_rank := gc_base + gc_tx
 							/*line blog_reduction.go:62*/ sum := archsimd.LoadInt32x16Slice(gc_s_sum[gc_rank:])
 							var i int = gc_bx*gc_bdx + gc_tx + gc_off
-							_ = i
-							/*line blog_reduction.go:63*/ sum = sum.Add(archsimd.LoadInt32x16Slice(gc_at[gc_tx:]))
+							/*line blog_reduction.go:63*/ if i < 0 || i > len(in)-16 {
+								break
+							}
+							/*line blog_reduction.go:63*/ sum = sum.Add(archsimd.LoadInt32x16Slice(in[i:]))
 							/*line blog_reduction.go:63*/ sum.StoreSlice(gc_s_sum[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
@@ -129,51 +119,6 @@ func gc_body_deviceReduceStableKernel(gc_b *compiled.Block, in, out []int32, n i
 						gc_rank := gc_base + gc_tx
 						/*line blog_reduction.go:62*/ sum := archsimd.LoadInt32x8Slice(gc_s_sum[gc_rank:])
 						var i int = gc_bx*gc_bdx + gc_tx + gc_off
-						_ = i
-						/*line blog_reduction.go:63*/ sum = sum.Add(archsimd.LoadInt32x8Slice(gc_at[gc_tx:]))
-						/*line blog_reduction.go:63*/ sum.StoreSlice(gc_s_sum[gc_rank:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				if gc_vstep2 > gc_from {
-					gc_more = true
-				}
-				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					sum := gc_s_sum[gc_rank]
-					gc_more = true
-					/*line blog_reduction.go:63*/ sum += gc_at[gc_tx]
-					gc_s_sum[gc_rank] = sum
-				}
-			} else {
-				gc_vstep3 := gc_from
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop3 bool
-					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-						for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
-							gc_tx := gc_vstep3
-							gc_rank := gc_base + gc_tx
-							/*line blog_reduction.go:62*/ sum := archsimd.LoadInt32x16Slice(gc_s_sum[gc_rank:])
-							var i int = gc_bx*gc_bdx + gc_tx + gc_off
-							/*line blog_reduction.go:63*/ if i < 0 || i > len(in)-16 {
-								break
-							}
-							/*line blog_reduction.go:63*/ sum = sum.Add(archsimd.LoadInt32x16Slice(in[i:]))
-							/*line blog_reduction.go:63*/ sum.StoreSlice(gc_s_sum[gc_rank:])
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep3, false
-					}(gc_vstep3)
-					if gc_stop3 {
-						return
-					}
-				}
-				if compiled.SIMD {
-					for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
-						gc_tx := gc_vstep3
-						gc_rank := gc_base + gc_tx
-						/*line blog_reduction.go:62*/ sum := archsimd.LoadInt32x8Slice(gc_s_sum[gc_rank:])
-						var i int = gc_bx*gc_bdx + gc_tx + gc_off
 						/*line blog_reduction.go:63*/ if i < 0 || i > len(in)-8 {
 							break
 						}
@@ -182,13 +127,13 @@ func gc_body_deviceReduceStableKernel(gc_b *compiled.Block, in, out []int32, n i
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				if gc_vstep3 > gc_from {
+				if gc_vstep2 > gc_from {
 					gc_more = true
 				}
-				gc_step2 := gc_vstep3
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+				gc_step := gc_vstep2
+				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
-						gc_tx := gc_step2 + 0
+						gc_tx := gc_step + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						sum := gc_s_sum[gc_rank]
@@ -198,7 +143,7 @@ func gc_body_deviceReduceStableKernel(gc_b *compiled.Block, in, out []int32, n i
 						gc_s_sum[gc_rank] = sum
 					}
 					{
-						gc_tx := gc_step2 + 1
+						gc_tx := gc_step + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						sum := gc_s_sum[gc_rank]
@@ -208,7 +153,7 @@ func gc_body_deviceReduceStableKernel(gc_b *compiled.Block, in, out []int32, n i
 						gc_s_sum[gc_rank] = sum
 					}
 					{
-						gc_tx := gc_step2 + 2
+						gc_tx := gc_step + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						sum := gc_s_sum[gc_rank]
@@ -218,7 +163,7 @@ func gc_body_deviceReduceStableKernel(gc_b *compiled.Block, in, out []int32, n i
 						gc_s_sum[gc_rank] = sum
 					}
 					{
-						gc_tx := gc_step2 + 3
+						gc_tx := gc_step + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						sum := gc_s_sum[gc_rank]
@@ -228,7 +173,7 @@ func gc_body_deviceReduceStableKernel(gc_b *compiled.Block, in, out []int32, n i
 						gc_s_sum[gc_rank] = sum
 					}
 				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					sum := gc_s_sum[gc_rank]
@@ -539,13 +484,60 @@ func gc_body_deviceReduceStableKernel(gc_b *compiled.Block, in, out []int32, n i
 		}
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_lo2, gc_hi2 := min(gc_from, gc_bdx), max(gc_from, gc_to)
-			gc_step3 := 0
-			for ; gc_step3+3 < gc_lo2; gc_step3 += 4 {
+			gc_step2 := 0
+			for ; gc_step2+3 < gc_lo2; gc_step2 += 4 {
+				{
+					gc_tx := gc_step2 + 0
+					gc_rank := gc_base + gc_tx
+					val := gc_s_val[gc_rank]
+					/*line blog_reduction.go:74*/ var sum int32
+					/*line blog_reduction.go:51*/ var r int32 = val
+					/*line blog_reduction.go:65*/ sum = r
+					gc_s_sum[gc_rank] = sum
+				}
+				{
+					gc_tx := gc_step2 + 1
+					gc_rank := gc_base + gc_tx
+					val := gc_s_val[gc_rank]
+					/*line blog_reduction.go:75*/ var sum int32
+					/*line blog_reduction.go:51*/ var r int32 = val
+					/*line blog_reduction.go:65*/ sum = r
+					gc_s_sum[gc_rank] = sum
+				}
+				{
+					gc_tx := gc_step2 + 2
+					gc_rank := gc_base + gc_tx
+					val := gc_s_val[gc_rank]
+					/*line blog_reduction.go:75*/ var sum int32
+					/*line blog_reduction.go:51*/ var r int32 = val
+					/*line blog_reduction.go:65*/ sum = r
+					gc_s_sum[gc_rank] = sum
+				}
+				{
+					gc_tx := gc_step2 + 3
+					gc_rank := gc_base + gc_tx
+					val := gc_s_val[gc_rank]
+					/*line blog_reduction.go:75*/ var sum int32
+					/*line blog_reduction.go:51*/ var r int32 = val
+					/*line blog_reduction.go:65*/ sum = r
+					gc_s_sum[gc_rank] = sum
+				}
+			}
+			for gc_tx := gc_step2; gc_tx < gc_lo2; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				val := gc_s_val[gc_rank]
+				/*line blog_reduction.go:75*/ var sum int32
+				/*line blog_reduction.go:51*/ var r int32 = val
+				/*line blog_reduction.go:65*/ sum = r
+				gc_s_sum[gc_rank] = sum
+			}
+			gc_step3 := gc_hi2
+			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
 				{
 					gc_tx := gc_step3 + 0
 					gc_rank := gc_base + gc_tx
 					val := gc_s_val[gc_rank]
-					/*line blog_reduction.go:74*/ var sum int32
+					/*line blog_reduction.go:77*/ var sum int32
 					/*line blog_reduction.go:51*/ var r int32 = val
 					/*line blog_reduction.go:65*/ sum = r
 					gc_s_sum[gc_rank] = sum
@@ -578,54 +570,7 @@ func gc_body_deviceReduceStableKernel(gc_b *compiled.Block, in, out []int32, n i
 					gc_s_sum[gc_rank] = sum
 				}
 			}
-			for gc_tx := gc_step3; gc_tx < gc_lo2; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				val := gc_s_val[gc_rank]
-				/*line blog_reduction.go:75*/ var sum int32
-				/*line blog_reduction.go:51*/ var r int32 = val
-				/*line blog_reduction.go:65*/ sum = r
-				gc_s_sum[gc_rank] = sum
-			}
-			gc_step4 := gc_hi2
-			for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
-				{
-					gc_tx := gc_step4 + 0
-					gc_rank := gc_base + gc_tx
-					val := gc_s_val[gc_rank]
-					/*line blog_reduction.go:77*/ var sum int32
-					/*line blog_reduction.go:51*/ var r int32 = val
-					/*line blog_reduction.go:65*/ sum = r
-					gc_s_sum[gc_rank] = sum
-				}
-				{
-					gc_tx := gc_step4 + 1
-					gc_rank := gc_base + gc_tx
-					val := gc_s_val[gc_rank]
-					/*line blog_reduction.go:75*/ var sum int32
-					/*line blog_reduction.go:51*/ var r int32 = val
-					/*line blog_reduction.go:65*/ sum = r
-					gc_s_sum[gc_rank] = sum
-				}
-				{
-					gc_tx := gc_step4 + 2
-					gc_rank := gc_base + gc_tx
-					val := gc_s_val[gc_rank]
-					/*line blog_reduction.go:75*/ var sum int32
-					/*line blog_reduction.go:51*/ var r int32 = val
-					/*line blog_reduction.go:65*/ sum = r
-					gc_s_sum[gc_rank] = sum
-				}
-				{
-					gc_tx := gc_step4 + 3
-					gc_rank := gc_base + gc_tx
-					val := gc_s_val[gc_rank]
-					/*line blog_reduction.go:75*/ var sum int32
-					/*line blog_reduction.go:51*/ var r int32 = val
-					/*line blog_reduction.go:65*/ sum = r
-					gc_s_sum[gc_rank] = sum
-				}
-			}
-			for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				val := gc_s_val[gc_rank]
 				/*line blog_reduction.go:75*/ var sum int32
@@ -644,10 +589,10 @@ func gc_body_deviceReduceStableKernel(gc_b *compiled.Block, in, out []int32, n i
 			gc_off3 := gc_bx
 			/*line blog_reduction.go:78*/ if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(out) {
 				gc_at2 := out[gc_off3:][:1]
-				gc_step5 := gc_from
-				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
+				gc_step4 := gc_from
+				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 					{
-						gc_tx := gc_step5 + 0
+						gc_tx := gc_step4 + 0
 						gc_rank := gc_base + gc_tx
 						val := gc_s_val[gc_rank]
 						/*line blog_reduction.go:88*/ var sum int32
@@ -657,7 +602,7 @@ func gc_body_deviceReduceStableKernel(gc_b *compiled.Block, in, out []int32, n i
 						gc_s_sum[gc_rank] = sum
 					}
 					{
-						gc_tx := gc_step5 + 1
+						gc_tx := gc_step4 + 1
 						gc_rank := gc_base + gc_tx
 						val := gc_s_val[gc_rank]
 						/*line blog_reduction.go:78*/ var sum int32
@@ -667,7 +612,7 @@ func gc_body_deviceReduceStableKernel(gc_b *compiled.Block, in, out []int32, n i
 						gc_s_sum[gc_rank] = sum
 					}
 					{
-						gc_tx := gc_step5 + 2
+						gc_tx := gc_step4 + 2
 						gc_rank := gc_base + gc_tx
 						val := gc_s_val[gc_rank]
 						/*line blog_reduction.go:78*/ var sum int32
@@ -677,7 +622,7 @@ func gc_body_deviceReduceStableKernel(gc_b *compiled.Block, in, out []int32, n i
 						gc_s_sum[gc_rank] = sum
 					}
 					{
-						gc_tx := gc_step5 + 3
+						gc_tx := gc_step4 + 3
 						gc_rank := gc_base + gc_tx
 						val := gc_s_val[gc_rank]
 						/*line blog_reduction.go:78*/ var sum int32
@@ -687,7 +632,7 @@ func gc_body_deviceReduceStableKernel(gc_b *compiled.Block, in, out []int32, n i
 						gc_s_sum[gc_rank] = sum
 					}
 				}
-				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					val := gc_s_val[gc_rank]
 					/*line blog_reduction.go:77*/ var sum int32
@@ -697,10 +642,10 @@ func gc_body_deviceReduceStableKernel(gc_b *compiled.Block, in, out []int32, n i
 					gc_s_sum[gc_rank] = sum
 				}
 			} else {
-				gc_step6 := gc_from
-				for ; gc_step6+3 < gc_to; gc_step6 += 4 {
+				gc_step5 := gc_from
+				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
 					{
-						gc_tx := gc_step6 + 0
+						gc_tx := gc_step5 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						val := gc_s_val[gc_rank]
@@ -711,7 +656,7 @@ func gc_body_deviceReduceStableKernel(gc_b *compiled.Block, in, out []int32, n i
 						gc_s_sum[gc_rank] = sum
 					}
 					{
-						gc_tx := gc_step6 + 1
+						gc_tx := gc_step5 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						val := gc_s_val[gc_rank]
@@ -722,7 +667,7 @@ func gc_body_deviceReduceStableKernel(gc_b *compiled.Block, in, out []int32, n i
 						gc_s_sum[gc_rank] = sum
 					}
 					{
-						gc_tx := gc_step6 + 2
+						gc_tx := gc_step5 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						val := gc_s_val[gc_rank]
@@ -733,7 +678,7 @@ func gc_body_deviceReduceStableKernel(gc_b *compiled.Block, in, out []int32, n i
 						gc_s_sum[gc_rank] = sum
 					}
 					{
-						gc_tx := gc_step6 + 3
+						gc_tx := gc_step5 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						val := gc_s_val[gc_rank]
@@ -744,7 +689,7 @@ func gc_body_deviceReduceStableKernel(gc_b *compiled.Block, in, out []int32, n i
 						gc_s_sum[gc_rank] = sum
 					}
 				}
-				for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					val := gc_s_val[gc_rank]
@@ -1453,62 +1398,7 @@ func gc_body_deviceReduceWarpAtomicKernel(gc_b *compiled.Block, in []int32, out 
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_sum := compiled.Scratch[int32](gc_b, 0)[:gc_n]
-	gc_vstep := 0
-	if compiled.SIMD && compiled.SIMD512 {
-		var gc_stop bool
-		gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-			for ; gc_vstep+15 < gc_n; gc_vstep += 16 {
-				gc_rank := gc_vstep
-				/*line blog_reduction.go:112*/ var sum int32
-				archsimd.BroadcastInt32x16(sum).StoreSlice(gc_s_sum[gc_rank:])
-			}
-			archsimd.ClearAVXUpperBits()
-			return gc_vstep, false
-		}(gc_vstep)
-		if gc_stop {
-			return
-		}
-	}
-	if compiled.SIMD {
-		for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
-			gc_rank := gc_vstep
-			/*line blog_reduction.go:112*/ var sum int32
-			archsimd.BroadcastInt32x8(sum).StoreSlice(gc_s_sum[gc_rank:])
-		}
-		archsimd.ClearAVXUpperBits()
-	}
-	gc_step := gc_vstep
-	for ; gc_step+3 < gc_n; gc_step += 4 {
-		{
-			gc_rank := gc_step + 0
-			gc_pos.Thread = gc_rank
-			/*line blog_reduction.go:112*/ var sum int32
-			gc_s_sum[gc_rank] = sum
-		}
-		{
-			gc_rank := gc_step + 1
-			gc_pos.Thread = gc_rank
-			/*line blog_reduction.go:112*/ var sum int32
-			gc_s_sum[gc_rank] = sum
-		}
-		{
-			gc_rank := gc_step + 2
-			gc_pos.Thread = gc_rank
-			/*line blog_reduction.go:112*/ var sum int32
-			gc_s_sum[gc_rank] = sum
-		}
-		{
-			gc_rank := gc_step + 3
-			gc_pos.Thread = gc_rank
-			/*line blog_reduction.go:112*/ var sum int32
-			gc_s_sum[gc_rank] = sum
-		}
-	}
-	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
-		gc_pos.Thread = gc_rank
-		/*line blog_reduction.go:112*/ var sum int32
-		gc_s_sum[gc_rank] = sum
-	}
+	clear(gc_s_sum)
 	/*line blog_reduction.go:113*/ for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += gc_bdx * gc_gdx {
 		gc_b.Tick()
 		if gc_b.Stopped() {
@@ -1526,6 +1416,49 @@ func gc_body_deviceReduceWarpAtomicKernel(gc_b *compiled.Block, in []int32, out 
 			gc_off2 := (gc_bx * gc_bdx) + gc_off
 			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(in) && gc_to <= len(in)-gc_off2 {
 				gc_at := in[gc_off2:][:gc_to]
+				gc_vstep := gc_from
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop bool
+					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+						for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
+							gc_tx := gc_vstep
+							gc_rank := gc_base + gc_tx
+							/*line blog_reduction.go:113*/ sum := archsimd.LoadInt32x16Slice(gc_s_sum[gc_rank:])
+							var i int = gc_bx*gc_bdx + gc_tx + gc_off
+							_ = i
+							/*line blog_reduction.go:114*/ sum = sum.Add(archsimd.LoadInt32x16Slice(gc_at[gc_tx:]))
+							/*line blog_reduction.go:114*/ sum.StoreSlice(gc_s_sum[gc_rank:])
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep, false
+					}(gc_vstep)
+					if gc_stop {
+						return
+					}
+				}
+				if compiled.SIMD {
+					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+						gc_tx := gc_vstep
+						gc_rank := gc_base + gc_tx
+						/*line blog_reduction.go:113*/ sum := archsimd.LoadInt32x8Slice(gc_s_sum[gc_rank:])
+						var i int = gc_bx*gc_bdx + gc_tx + gc_off
+						_ = i
+						/*line blog_reduction.go:114*/ sum = sum.Add(archsimd.LoadInt32x8Slice(gc_at[gc_tx:]))
+						/*line blog_reduction.go:114*/ sum.StoreSlice(gc_s_sum[gc_rank:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_vstep > gc_from {
+					gc_more = true
+				}
+				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					sum := gc_s_sum[gc_rank]
+					gc_more = true
+					/*line blog_reduction.go:114*/ sum += gc_at[gc_tx]
+					gc_s_sum[gc_rank] = sum
+				}
+			} else {
 				gc_vstep2 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
@@ -1535,8 +1468,10 @@ func gc_body_deviceReduceWarpAtomicKernel(gc_b *compiled.Block, in []int32, out 
 							gc_rank := gc_base + gc_tx
 							/*line blog_reduction.go:113*/ sum := archsimd.LoadInt32x16Slice(gc_s_sum[gc_rank:])
 							var i int = gc_bx*gc_bdx + gc_tx + gc_off
-							_ = i
-							/*line blog_reduction.go:114*/ sum = sum.Add(archsimd.LoadInt32x16Slice(gc_at[gc_tx:]))
+							/*line blog_reduction.go:114*/ if i < 0 || i > len(in)-16 {
+								break
+							}
+							/*line blog_reduction.go:114*/ sum = sum.Add(archsimd.LoadInt32x16Slice(in[i:]))
 							/*line blog_reduction.go:114*/ sum.StoreSlice(gc_s_sum[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
@@ -1552,51 +1487,6 @@ func gc_body_deviceReduceWarpAtomicKernel(gc_b *compiled.Block, in []int32, out 
 						gc_rank := gc_base + gc_tx
 						/*line blog_reduction.go:113*/ sum := archsimd.LoadInt32x8Slice(gc_s_sum[gc_rank:])
 						var i int = gc_bx*gc_bdx + gc_tx + gc_off
-						_ = i
-						/*line blog_reduction.go:114*/ sum = sum.Add(archsimd.LoadInt32x8Slice(gc_at[gc_tx:]))
-						/*line blog_reduction.go:114*/ sum.StoreSlice(gc_s_sum[gc_rank:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				if gc_vstep2 > gc_from {
-					gc_more = true
-				}
-				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					sum := gc_s_sum[gc_rank]
-					gc_more = true
-					/*line blog_reduction.go:114*/ sum += gc_at[gc_tx]
-					gc_s_sum[gc_rank] = sum
-				}
-			} else {
-				gc_vstep3 := gc_from
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop3 bool
-					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-						for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
-							gc_tx := gc_vstep3
-							gc_rank := gc_base + gc_tx
-							/*line blog_reduction.go:113*/ sum := archsimd.LoadInt32x16Slice(gc_s_sum[gc_rank:])
-							var i int = gc_bx*gc_bdx + gc_tx + gc_off
-							/*line blog_reduction.go:114*/ if i < 0 || i > len(in)-16 {
-								break
-							}
-							/*line blog_reduction.go:114*/ sum = sum.Add(archsimd.LoadInt32x16Slice(in[i:]))
-							/*line blog_reduction.go:114*/ sum.StoreSlice(gc_s_sum[gc_rank:])
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep3, false
-					}(gc_vstep3)
-					if gc_stop3 {
-						return
-					}
-				}
-				if compiled.SIMD {
-					for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
-						gc_tx := gc_vstep3
-						gc_rank := gc_base + gc_tx
-						/*line blog_reduction.go:113*/ sum := archsimd.LoadInt32x8Slice(gc_s_sum[gc_rank:])
-						var i int = gc_bx*gc_bdx + gc_tx + gc_off
 						/*line blog_reduction.go:114*/ if i < 0 || i > len(in)-8 {
 							break
 						}
@@ -1605,13 +1495,13 @@ func gc_body_deviceReduceWarpAtomicKernel(gc_b *compiled.Block, in []int32, out 
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				if gc_vstep3 > gc_from {
+				if gc_vstep2 > gc_from {
 					gc_more = true
 				}
-				gc_step2 := gc_vstep3
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+				gc_step := gc_vstep2
+				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
-						gc_tx := gc_step2 + 0
+						gc_tx := gc_step + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						sum := gc_s_sum[gc_rank]
@@ -1621,7 +1511,7 @@ func gc_body_deviceReduceWarpAtomicKernel(gc_b *compiled.Block, in []int32, out 
 						gc_s_sum[gc_rank] = sum
 					}
 					{
-						gc_tx := gc_step2 + 1
+						gc_tx := gc_step + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						sum := gc_s_sum[gc_rank]
@@ -1631,7 +1521,7 @@ func gc_body_deviceReduceWarpAtomicKernel(gc_b *compiled.Block, in []int32, out 
 						gc_s_sum[gc_rank] = sum
 					}
 					{
-						gc_tx := gc_step2 + 2
+						gc_tx := gc_step + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						sum := gc_s_sum[gc_rank]
@@ -1641,7 +1531,7 @@ func gc_body_deviceReduceWarpAtomicKernel(gc_b *compiled.Block, in []int32, out 
 						gc_s_sum[gc_rank] = sum
 					}
 					{
-						gc_tx := gc_step2 + 3
+						gc_tx := gc_step + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						sum := gc_s_sum[gc_rank]
@@ -1651,7 +1541,7 @@ func gc_body_deviceReduceWarpAtomicKernel(gc_b *compiled.Block, in []int32, out 
 						gc_s_sum[gc_rank] = sum
 					}
 				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					sum := gc_s_sum[gc_rank]
@@ -1790,62 +1680,7 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b *compiled.Block, in []int32, out
 	gc_n := gc_b.Len()
 	gc_s_val := compiled.Scratch[int32](gc_b, 0)[:gc_n]
 	/*line blog_reduction.go:142*/ gc_s_sum := compiled.Scratch[int32](gc_b, 1)[:gc_n]
-	gc_vstep := 0
-	if compiled.SIMD && compiled.SIMD512 {
-		var gc_stop bool
-		gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-			for ; gc_vstep+15 < gc_n; gc_vstep += 16 {
-				gc_rank := gc_vstep
-				/*line blog_reduction.go:127*/ var sum int32
-				archsimd.BroadcastInt32x16(sum).StoreSlice(gc_s_sum[gc_rank:])
-			}
-			archsimd.ClearAVXUpperBits()
-			return gc_vstep, false
-		}(gc_vstep)
-		if gc_stop {
-			return
-		}
-	}
-	if compiled.SIMD {
-		for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
-			gc_rank := gc_vstep
-			/*line blog_reduction.go:127*/ var sum int32
-			archsimd.BroadcastInt32x8(sum).StoreSlice(gc_s_sum[gc_rank:])
-		}
-		archsimd.ClearAVXUpperBits()
-	}
-	gc_step := gc_vstep
-	for ; gc_step+3 < gc_n; gc_step += 4 {
-		{
-			gc_rank := gc_step + 0
-			gc_pos.Thread = gc_rank
-			/*line blog_reduction.go:127*/ var sum int32
-			gc_s_sum[gc_rank] = sum
-		}
-		{
-			gc_rank := gc_step + 1
-			gc_pos.Thread = gc_rank
-			/*line blog_reduction.go:127*/ var sum int32
-			gc_s_sum[gc_rank] = sum
-		}
-		{
-			gc_rank := gc_step + 2
-			gc_pos.Thread = gc_rank
-			/*line blog_reduction.go:127*/ var sum int32
-			gc_s_sum[gc_rank] = sum
-		}
-		{
-			gc_rank := gc_step + 3
-			gc_pos.Thread = gc_rank
-			/*line blog_reduction.go:127*/ var sum int32
-			gc_s_sum[gc_rank] = sum
-		}
-	}
-	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
-		gc_pos.Thread = gc_rank
-		/*line blog_reduction.go:127*/ var sum int32
-		gc_s_sum[gc_rank] = sum
-	}
+	clear(gc_s_sum)
 	/*line blog_reduction.go:128*/ for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += gc_bdx * gc_gdx {
 		gc_b.Tick()
 		if gc_b.Stopped() {
@@ -1863,6 +1698,49 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b *compiled.Block, in []int32, out
 			gc_off2 := (gc_bx * gc_bdx) + gc_off
 			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(in) && gc_to <= len(in)-gc_off2 {
 				gc_at := in[gc_off2:][:gc_to]
+				gc_vstep := gc_from
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop bool
+					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+						for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
+							gc_tx := gc_vstep
+							gc_rank := gc_base + gc_tx
+							/*line blog_reduction.go:128*/ sum := archsimd.LoadInt32x16Slice(gc_s_sum[gc_rank:])
+							var i int = gc_bx*gc_bdx + gc_tx + gc_off
+							_ = i
+							/*line blog_reduction.go:129*/ sum = sum.Add(archsimd.LoadInt32x16Slice(gc_at[gc_tx:]))
+							/*line blog_reduction.go:129*/ sum.StoreSlice(gc_s_sum[gc_rank:])
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep, false
+					}(gc_vstep)
+					if gc_stop {
+						return
+					}
+				}
+				if compiled.SIMD {
+					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+						gc_tx := gc_vstep
+						gc_rank := gc_base + gc_tx
+						/*line blog_reduction.go:128*/ sum := archsimd.LoadInt32x8Slice(gc_s_sum[gc_rank:])
+						var i int = gc_bx*gc_bdx + gc_tx + gc_off
+						_ = i
+						/*line blog_reduction.go:129*/ sum = sum.Add(archsimd.LoadInt32x8Slice(gc_at[gc_tx:]))
+						/*line blog_reduction.go:129*/ sum.StoreSlice(gc_s_sum[gc_rank:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_vstep > gc_from {
+					gc_more = true
+				}
+				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					sum := gc_s_sum[gc_rank]
+					gc_more = true
+					/*line blog_reduction.go:129*/ sum += gc_at[gc_tx]
+					gc_s_sum[gc_rank] = sum
+				}
+			} else {
 				gc_vstep2 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop2 bool
@@ -1872,8 +1750,10 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b *compiled.Block, in []int32, out
 							gc_rank := gc_base + gc_tx
 							/*line blog_reduction.go:128*/ sum := archsimd.LoadInt32x16Slice(gc_s_sum[gc_rank:])
 							var i int = gc_bx*gc_bdx + gc_tx + gc_off
-							_ = i
-							/*line blog_reduction.go:129*/ sum = sum.Add(archsimd.LoadInt32x16Slice(gc_at[gc_tx:]))
+							/*line blog_reduction.go:129*/ if i < 0 || i > len(in)-16 {
+								break
+							}
+							/*line blog_reduction.go:129*/ sum = sum.Add(archsimd.LoadInt32x16Slice(in[i:]))
 							/*line blog_reduction.go:129*/ sum.StoreSlice(gc_s_sum[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
@@ -1889,51 +1769,6 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b *compiled.Block, in []int32, out
 						gc_rank := gc_base + gc_tx
 						/*line blog_reduction.go:128*/ sum := archsimd.LoadInt32x8Slice(gc_s_sum[gc_rank:])
 						var i int = gc_bx*gc_bdx + gc_tx + gc_off
-						_ = i
-						/*line blog_reduction.go:129*/ sum = sum.Add(archsimd.LoadInt32x8Slice(gc_at[gc_tx:]))
-						/*line blog_reduction.go:129*/ sum.StoreSlice(gc_s_sum[gc_rank:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				if gc_vstep2 > gc_from {
-					gc_more = true
-				}
-				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					sum := gc_s_sum[gc_rank]
-					gc_more = true
-					/*line blog_reduction.go:129*/ sum += gc_at[gc_tx]
-					gc_s_sum[gc_rank] = sum
-				}
-			} else {
-				gc_vstep3 := gc_from
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop3 bool
-					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-						for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
-							gc_tx := gc_vstep3
-							gc_rank := gc_base + gc_tx
-							/*line blog_reduction.go:128*/ sum := archsimd.LoadInt32x16Slice(gc_s_sum[gc_rank:])
-							var i int = gc_bx*gc_bdx + gc_tx + gc_off
-							/*line blog_reduction.go:129*/ if i < 0 || i > len(in)-16 {
-								break
-							}
-							/*line blog_reduction.go:129*/ sum = sum.Add(archsimd.LoadInt32x16Slice(in[i:]))
-							/*line blog_reduction.go:129*/ sum.StoreSlice(gc_s_sum[gc_rank:])
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep3, false
-					}(gc_vstep3)
-					if gc_stop3 {
-						return
-					}
-				}
-				if compiled.SIMD {
-					for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
-						gc_tx := gc_vstep3
-						gc_rank := gc_base + gc_tx
-						/*line blog_reduction.go:128*/ sum := archsimd.LoadInt32x8Slice(gc_s_sum[gc_rank:])
-						var i int = gc_bx*gc_bdx + gc_tx + gc_off
 						/*line blog_reduction.go:129*/ if i < 0 || i > len(in)-8 {
 							break
 						}
@@ -1942,13 +1777,13 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b *compiled.Block, in []int32, out
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				if gc_vstep3 > gc_from {
+				if gc_vstep2 > gc_from {
 					gc_more = true
 				}
-				gc_step2 := gc_vstep3
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+				gc_step := gc_vstep2
+				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
-						gc_tx := gc_step2 + 0
+						gc_tx := gc_step + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						sum := gc_s_sum[gc_rank]
@@ -1958,7 +1793,7 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b *compiled.Block, in []int32, out
 						gc_s_sum[gc_rank] = sum
 					}
 					{
-						gc_tx := gc_step2 + 1
+						gc_tx := gc_step + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						sum := gc_s_sum[gc_rank]
@@ -1968,7 +1803,7 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b *compiled.Block, in []int32, out
 						gc_s_sum[gc_rank] = sum
 					}
 					{
-						gc_tx := gc_step2 + 2
+						gc_tx := gc_step + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						sum := gc_s_sum[gc_rank]
@@ -1978,7 +1813,7 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b *compiled.Block, in []int32, out
 						gc_s_sum[gc_rank] = sum
 					}
 					{
-						gc_tx := gc_step2 + 3
+						gc_tx := gc_step + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						sum := gc_s_sum[gc_rank]
@@ -1988,7 +1823,7 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b *compiled.Block, in []int32, out
 						gc_s_sum[gc_rank] = sum
 					}
 				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					sum := gc_s_sum[gc_rank]
@@ -2299,13 +2134,60 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b *compiled.Block, in []int32, out
 		}
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_lo2, gc_hi2 := min(gc_from, gc_bdx), max(gc_from, gc_to)
-			gc_step3 := 0
-			for ; gc_step3+3 < gc_lo2; gc_step3 += 4 {
+			gc_step2 := 0
+			for ; gc_step2+3 < gc_lo2; gc_step2 += 4 {
+				{
+					gc_tx := gc_step2 + 0
+					gc_rank := gc_base + gc_tx
+					val := gc_s_val[gc_rank]
+					/*line blog_reduction.go:74*/ var sum int32
+					/*line blog_reduction.go:51*/ var r int32 = val
+					/*line blog_reduction.go:131*/ sum = r
+					gc_s_sum[gc_rank] = sum
+				}
+				{
+					gc_tx := gc_step2 + 1
+					gc_rank := gc_base + gc_tx
+					val := gc_s_val[gc_rank]
+					/*line blog_reduction.go:141*/ var sum int32
+					/*line blog_reduction.go:51*/ var r int32 = val
+					/*line blog_reduction.go:131*/ sum = r
+					gc_s_sum[gc_rank] = sum
+				}
+				{
+					gc_tx := gc_step2 + 2
+					gc_rank := gc_base + gc_tx
+					val := gc_s_val[gc_rank]
+					/*line blog_reduction.go:141*/ var sum int32
+					/*line blog_reduction.go:51*/ var r int32 = val
+					/*line blog_reduction.go:131*/ sum = r
+					gc_s_sum[gc_rank] = sum
+				}
+				{
+					gc_tx := gc_step2 + 3
+					gc_rank := gc_base + gc_tx
+					val := gc_s_val[gc_rank]
+					/*line blog_reduction.go:141*/ var sum int32
+					/*line blog_reduction.go:51*/ var r int32 = val
+					/*line blog_reduction.go:131*/ sum = r
+					gc_s_sum[gc_rank] = sum
+				}
+			}
+			for gc_tx := gc_step2; gc_tx < gc_lo2; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				val := gc_s_val[gc_rank]
+				/*line blog_reduction.go:141*/ var sum int32
+				/*line blog_reduction.go:51*/ var r int32 = val
+				/*line blog_reduction.go:131*/ sum = r
+				gc_s_sum[gc_rank] = sum
+			}
+			gc_step3 := gc_hi2
+			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
 				{
 					gc_tx := gc_step3 + 0
 					gc_rank := gc_base + gc_tx
 					val := gc_s_val[gc_rank]
-					/*line blog_reduction.go:74*/ var sum int32
+					/*line blog_reduction.go:143*/ var sum int32
 					/*line blog_reduction.go:51*/ var r int32 = val
 					/*line blog_reduction.go:131*/ sum = r
 					gc_s_sum[gc_rank] = sum
@@ -2338,54 +2220,7 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b *compiled.Block, in []int32, out
 					gc_s_sum[gc_rank] = sum
 				}
 			}
-			for gc_tx := gc_step3; gc_tx < gc_lo2; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				val := gc_s_val[gc_rank]
-				/*line blog_reduction.go:141*/ var sum int32
-				/*line blog_reduction.go:51*/ var r int32 = val
-				/*line blog_reduction.go:131*/ sum = r
-				gc_s_sum[gc_rank] = sum
-			}
-			gc_step4 := gc_hi2
-			for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
-				{
-					gc_tx := gc_step4 + 0
-					gc_rank := gc_base + gc_tx
-					val := gc_s_val[gc_rank]
-					/*line blog_reduction.go:143*/ var sum int32
-					/*line blog_reduction.go:51*/ var r int32 = val
-					/*line blog_reduction.go:131*/ sum = r
-					gc_s_sum[gc_rank] = sum
-				}
-				{
-					gc_tx := gc_step4 + 1
-					gc_rank := gc_base + gc_tx
-					val := gc_s_val[gc_rank]
-					/*line blog_reduction.go:141*/ var sum int32
-					/*line blog_reduction.go:51*/ var r int32 = val
-					/*line blog_reduction.go:131*/ sum = r
-					gc_s_sum[gc_rank] = sum
-				}
-				{
-					gc_tx := gc_step4 + 2
-					gc_rank := gc_base + gc_tx
-					val := gc_s_val[gc_rank]
-					/*line blog_reduction.go:141*/ var sum int32
-					/*line blog_reduction.go:51*/ var r int32 = val
-					/*line blog_reduction.go:131*/ sum = r
-					gc_s_sum[gc_rank] = sum
-				}
-				{
-					gc_tx := gc_step4 + 3
-					gc_rank := gc_base + gc_tx
-					val := gc_s_val[gc_rank]
-					/*line blog_reduction.go:141*/ var sum int32
-					/*line blog_reduction.go:51*/ var r int32 = val
-					/*line blog_reduction.go:131*/ sum = r
-					gc_s_sum[gc_rank] = sum
-				}
-			}
-			for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				val := gc_s_val[gc_rank]
 				/*line blog_reduction.go:141*/ var sum int32
@@ -2401,10 +2236,10 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b *compiled.Block, in []int32, out
 			gc_to = gc_bound + 1
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			gc_step5 := gc_from
-			for ; gc_step5+3 < gc_to; gc_step5 += 4 {
+			gc_step4 := gc_from
+			for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 				{
-					gc_tx := gc_step5 + 0
+					gc_tx := gc_step4 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					val := gc_s_val[gc_rank]
@@ -2415,7 +2250,7 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b *compiled.Block, in []int32, out
 					gc_s_sum[gc_rank] = sum
 				}
 				{
-					gc_tx := gc_step5 + 1
+					gc_tx := gc_step4 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					val := gc_s_val[gc_rank]
@@ -2426,7 +2261,7 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b *compiled.Block, in []int32, out
 					gc_s_sum[gc_rank] = sum
 				}
 				{
-					gc_tx := gc_step5 + 2
+					gc_tx := gc_step4 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					val := gc_s_val[gc_rank]
@@ -2437,7 +2272,7 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b *compiled.Block, in []int32, out
 					gc_s_sum[gc_rank] = sum
 				}
 				{
-					gc_tx := gc_step5 + 3
+					gc_tx := gc_step4 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					val := gc_s_val[gc_rank]
@@ -2448,7 +2283,7 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b *compiled.Block, in []int32, out
 					gc_s_sum[gc_rank] = sum
 				}
 			}
-			for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
+			for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				val := gc_s_val[gc_rank]
@@ -2479,62 +2314,7 @@ func gc_body_deviceReduceAtomicKernel(gc_b *compiled.Block, gc_lo, gc_hi int, in
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-		gc_vstep := 0
-		if compiled.SIMD && compiled.SIMD512 {
-			var gc_stop bool
-			gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-				for ; gc_vstep+15 < gc_n; gc_vstep += 16 {
-					gc_rank := gc_vstep
-					/*line blog_reduction.go:142*/ var sum int32
-					archsimd.BroadcastInt32x16(sum).StoreSlice(gc_s_sum[gc_rank:])
-				}
-				archsimd.ClearAVXUpperBits()
-				return gc_vstep, false
-			}(gc_vstep)
-			if gc_stop {
-				return
-			}
-		}
-		if compiled.SIMD {
-			for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
-				gc_rank := gc_vstep
-				/*line blog_reduction.go:142*/ var sum int32
-				archsimd.BroadcastInt32x8(sum).StoreSlice(gc_s_sum[gc_rank:])
-			}
-			archsimd.ClearAVXUpperBits()
-		}
-		gc_step := gc_vstep
-		for ; gc_step+3 < gc_n; gc_step += 4 {
-			{
-				gc_rank := gc_step + 0
-				gc_pos.Thread = gc_rank
-				/*line blog_reduction.go:142*/ var sum int32
-				gc_s_sum[gc_rank] = sum
-			}
-			{
-				gc_rank := gc_step + 1
-				gc_pos.Thread = gc_rank
-				/*line blog_reduction.go:142*/ var sum int32
-				gc_s_sum[gc_rank] = sum
-			}
-			{
-				gc_rank := gc_step + 2
-				gc_pos.Thread = gc_rank
-				/*line blog_reduction.go:142*/ var sum int32
-				gc_s_sum[gc_rank] = sum
-			}
-			{
-				gc_rank := gc_step + 3
-				gc_pos.Thread = gc_rank
-				/*line blog_reduction.go:142*/ var sum int32
-				gc_s_sum[gc_rank] = sum
-			}
-		}
-		for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
-			gc_pos.Thread = gc_rank
-			/*line blog_reduction.go:142*/ var sum int32
-			gc_s_sum[gc_rank] = sum
-		}
+		clear(gc_s_sum)
 		/*line blog_reduction.go:143*/ for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += gc_bdx * gc_gdx {
 			gc_b.Tick()
 			if gc_b.Stopped() {
@@ -2552,6 +2332,49 @@ func gc_body_deviceReduceAtomicKernel(gc_b *compiled.Block, gc_lo, gc_hi int, in
 				gc_off2 := (gc_bx * gc_bdx) + gc_off
 				if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(in) && gc_to <= len(in)-gc_off2 {
 					gc_at := in[gc_off2:][:gc_to]
+					gc_vstep := gc_from
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop bool
+						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+							for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
+								gc_tx := gc_vstep
+								gc_rank := gc_base + gc_tx
+								/*line blog_reduction.go:143*/ sum := archsimd.LoadInt32x16Slice(gc_s_sum[gc_rank:])
+								var i int = gc_bx*gc_bdx + gc_tx + gc_off
+								_ = i
+								/*line blog_reduction.go:144*/ sum = sum.Add(archsimd.LoadInt32x16Slice(gc_at[gc_tx:]))
+								/*line blog_reduction.go:144*/ sum.StoreSlice(gc_s_sum[gc_rank:])
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep, false
+						}(gc_vstep)
+						if gc_stop {
+							return
+						}
+					}
+					if compiled.SIMD {
+						for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+							gc_tx := gc_vstep
+							gc_rank := gc_base + gc_tx
+							/*line blog_reduction.go:143*/ sum := archsimd.LoadInt32x8Slice(gc_s_sum[gc_rank:])
+							var i int = gc_bx*gc_bdx + gc_tx + gc_off
+							_ = i
+							/*line blog_reduction.go:144*/ sum = sum.Add(archsimd.LoadInt32x8Slice(gc_at[gc_tx:]))
+							/*line blog_reduction.go:144*/ sum.StoreSlice(gc_s_sum[gc_rank:])
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_vstep > gc_from {
+						gc_more = true
+					}
+					for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						sum := gc_s_sum[gc_rank]
+						gc_more = true
+						/*line blog_reduction.go:144*/ sum += gc_at[gc_tx]
+						gc_s_sum[gc_rank] = sum
+					}
+				} else {
 					gc_vstep2 := gc_from
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop2 bool
@@ -2561,8 +2384,10 @@ func gc_body_deviceReduceAtomicKernel(gc_b *compiled.Block, gc_lo, gc_hi int, in
 								gc_rank := gc_base + gc_tx
 								/*line blog_reduction.go:143*/ sum := archsimd.LoadInt32x16Slice(gc_s_sum[gc_rank:])
 								var i int = gc_bx*gc_bdx + gc_tx + gc_off
-								_ = i
-								/*line blog_reduction.go:144*/ sum = sum.Add(archsimd.LoadInt32x16Slice(gc_at[gc_tx:]))
+								/*line blog_reduction.go:144*/ if i < 0 || i > len(in)-16 {
+									break
+								}
+								/*line blog_reduction.go:144*/ sum = sum.Add(archsimd.LoadInt32x16Slice(in[i:]))
 								/*line blog_reduction.go:144*/ sum.StoreSlice(gc_s_sum[gc_rank:])
 							}
 							archsimd.ClearAVXUpperBits()
@@ -2578,51 +2403,6 @@ func gc_body_deviceReduceAtomicKernel(gc_b *compiled.Block, gc_lo, gc_hi int, in
 							gc_rank := gc_base + gc_tx
 							/*line blog_reduction.go:143*/ sum := archsimd.LoadInt32x8Slice(gc_s_sum[gc_rank:])
 							var i int = gc_bx*gc_bdx + gc_tx + gc_off
-							_ = i
-							/*line blog_reduction.go:144*/ sum = sum.Add(archsimd.LoadInt32x8Slice(gc_at[gc_tx:]))
-							/*line blog_reduction.go:144*/ sum.StoreSlice(gc_s_sum[gc_rank:])
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					if gc_vstep2 > gc_from {
-						gc_more = true
-					}
-					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						sum := gc_s_sum[gc_rank]
-						gc_more = true
-						/*line blog_reduction.go:144*/ sum += gc_at[gc_tx]
-						gc_s_sum[gc_rank] = sum
-					}
-				} else {
-					gc_vstep3 := gc_from
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop3 bool
-						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-							for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
-								gc_tx := gc_vstep3
-								gc_rank := gc_base + gc_tx
-								/*line blog_reduction.go:143*/ sum := archsimd.LoadInt32x16Slice(gc_s_sum[gc_rank:])
-								var i int = gc_bx*gc_bdx + gc_tx + gc_off
-								/*line blog_reduction.go:144*/ if i < 0 || i > len(in)-16 {
-									break
-								}
-								/*line blog_reduction.go:144*/ sum = sum.Add(archsimd.LoadInt32x16Slice(in[i:]))
-								/*line blog_reduction.go:144*/ sum.StoreSlice(gc_s_sum[gc_rank:])
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep3, false
-						}(gc_vstep3)
-						if gc_stop3 {
-							return
-						}
-					}
-					if compiled.SIMD {
-						for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
-							gc_tx := gc_vstep3
-							gc_rank := gc_base + gc_tx
-							/*line blog_reduction.go:143*/ sum := archsimd.LoadInt32x8Slice(gc_s_sum[gc_rank:])
-							var i int = gc_bx*gc_bdx + gc_tx + gc_off
 							/*line blog_reduction.go:144*/ if i < 0 || i > len(in)-8 {
 								break
 							}
@@ -2631,13 +2411,13 @@ func gc_body_deviceReduceAtomicKernel(gc_b *compiled.Block, gc_lo, gc_hi int, in
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					if gc_vstep3 > gc_from {
+					if gc_vstep2 > gc_from {
 						gc_more = true
 					}
-					gc_step2 := gc_vstep3
-					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+					gc_step := gc_vstep2
+					for ; gc_step+3 < gc_to; gc_step += 4 {
 						{
-							gc_tx := gc_step2 + 0
+							gc_tx := gc_step + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							sum := gc_s_sum[gc_rank]
@@ -2647,7 +2427,7 @@ func gc_body_deviceReduceAtomicKernel(gc_b *compiled.Block, gc_lo, gc_hi int, in
 							gc_s_sum[gc_rank] = sum
 						}
 						{
-							gc_tx := gc_step2 + 1
+							gc_tx := gc_step + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							sum := gc_s_sum[gc_rank]
@@ -2657,7 +2437,7 @@ func gc_body_deviceReduceAtomicKernel(gc_b *compiled.Block, gc_lo, gc_hi int, in
 							gc_s_sum[gc_rank] = sum
 						}
 						{
-							gc_tx := gc_step2 + 2
+							gc_tx := gc_step + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							sum := gc_s_sum[gc_rank]
@@ -2667,7 +2447,7 @@ func gc_body_deviceReduceAtomicKernel(gc_b *compiled.Block, gc_lo, gc_hi int, in
 							gc_s_sum[gc_rank] = sum
 						}
 						{
-							gc_tx := gc_step2 + 3
+							gc_tx := gc_step + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							sum := gc_s_sum[gc_rank]
@@ -2677,7 +2457,7 @@ func gc_body_deviceReduceAtomicKernel(gc_b *compiled.Block, gc_lo, gc_hi int, in
 							gc_s_sum[gc_rank] = sum
 						}
 					}
-					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						sum := gc_s_sum[gc_rank]
@@ -2689,34 +2469,34 @@ func gc_body_deviceReduceAtomicKernel(gc_b *compiled.Block, gc_lo, gc_hi int, in
 				}
 			}
 		}
-		gc_step3 := 0
-		for ; gc_step3+3 < gc_n; gc_step3 += 4 {
+		gc_step2 := 0
+		for ; gc_step2+3 < gc_n; gc_step2 += 4 {
 			{
-				gc_rank := gc_step3 + 0
+				gc_rank := gc_step2 + 0
 				gc_pos.Thread = gc_rank
 				sum := gc_s_sum[gc_rank]
 				/*line blog_reduction.go:146*/ atomic.Add(out, sum)
 			}
 			{
-				gc_rank := gc_step3 + 1
+				gc_rank := gc_step2 + 1
 				gc_pos.Thread = gc_rank
 				sum := gc_s_sum[gc_rank]
 				/*line blog_reduction.go:146*/ atomic.Add(out, sum)
 			}
 			{
-				gc_rank := gc_step3 + 2
+				gc_rank := gc_step2 + 2
 				gc_pos.Thread = gc_rank
 				sum := gc_s_sum[gc_rank]
 				/*line blog_reduction.go:146*/ atomic.Add(out, sum)
 			}
 			{
-				gc_rank := gc_step3 + 3
+				gc_rank := gc_step2 + 3
 				gc_pos.Thread = gc_rank
 				sum := gc_s_sum[gc_rank]
 				/*line blog_reduction.go:146*/ atomic.Add(out, sum)
 			}
 		}
-		for gc_rank := gc_step3; gc_rank < gc_n; gc_rank++ {
+		for gc_rank := gc_step2; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			sum := gc_s_sum[gc_rank]
 			/*line blog_reduction.go:146*/ atomic.Add(out, sum)

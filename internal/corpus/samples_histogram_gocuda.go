@@ -311,44 +311,7 @@ func gc_body_mergeHistogram64Kernel(gc_b *compiled.Block, dHistogram, dPartialHi
 		gc_b.SharedWritten()
 	}
 	/*line samples_histogram.go:101*/ data := gocuda.Shared[uint32](t, histogramMergeBlockSize)[:histogramMergeBlockSize]
-	gc_vstep := 0
-	for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
-		gc_rank := gc_vstep
-		/*line samples_histogram.go:103*/ var sum uint32
-		lanes.BroadcastUint32x8(sum).StoreSlice(gc_s_sum[gc_rank:])
-	}
-	gc_step := gc_vstep
-	for ; gc_step+3 < gc_n; gc_step += 4 {
-		{
-			gc_rank := gc_step + 0
-			gc_pos.Thread = gc_rank
-			/*line samples_histogram.go:103*/ var sum uint32
-			gc_s_sum[gc_rank] = sum
-		}
-		{
-			gc_rank := gc_step + 1
-			gc_pos.Thread = gc_rank
-			/*line samples_histogram.go:103*/ var sum uint32
-			gc_s_sum[gc_rank] = sum
-		}
-		{
-			gc_rank := gc_step + 2
-			gc_pos.Thread = gc_rank
-			/*line samples_histogram.go:103*/ var sum uint32
-			gc_s_sum[gc_rank] = sum
-		}
-		{
-			gc_rank := gc_step + 3
-			gc_pos.Thread = gc_rank
-			/*line samples_histogram.go:103*/ var sum uint32
-			gc_s_sum[gc_rank] = sum
-		}
-	}
-	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
-		gc_pos.Thread = gc_rank
-		/*line samples_histogram.go:103*/ var sum uint32
-		gc_s_sum[gc_rank] = sum
-	}
+	clear(gc_s_sum)
 	/*line samples_histogram.go:105*/ gc_chunk := compiled.StrideChunk(histogramMergeBlockSize)
 	gc_span := (histogramMergeBlockSize) * gc_chunk
 	/*line samples_histogram.go:105*/ for gc_off, gc_limit, gc_more := 0, histogramCount, true; gc_more; gc_off += (histogramMergeBlockSize) * gc_chunk {
@@ -397,38 +360,38 @@ func gc_body_mergeHistogram64Kernel(gc_b *compiled.Block, dHistogram, dPartialHi
 			gc_at := data[:gc_bdx]
 			/*line samples_histogram.go:109*/ copy(gc_at, gc_s_sum[gc_base:][:gc_bdx])
 		} else {
-			gc_step2 := 0
-			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+			gc_step := 0
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
 				{
-					gc_tx := gc_step2 + 0
+					gc_tx := gc_step + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					sum := gc_s_sum[gc_rank]
 					/*line samples_histogram.go:109*/ data[gc_tx] = sum
 				}
 				{
-					gc_tx := gc_step2 + 1
+					gc_tx := gc_step + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					sum := gc_s_sum[gc_rank]
 					/*line samples_histogram.go:109*/ data[gc_tx] = sum
 				}
 				{
-					gc_tx := gc_step2 + 2
+					gc_tx := gc_step + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					sum := gc_s_sum[gc_rank]
 					/*line samples_histogram.go:109*/ data[gc_tx] = sum
 				}
 				{
-					gc_tx := gc_step2 + 3
+					gc_tx := gc_step + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					sum := gc_s_sum[gc_rank]
 					/*line samples_histogram.go:109*/ data[gc_tx] = sum
 				}
 			}
-			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				sum := gc_s_sum[gc_rank]
@@ -446,53 +409,53 @@ func gc_body_mergeHistogram64Kernel(gc_b *compiled.Block, dHistogram, dPartialHi
 			if gc_from >= 0 && gc_to <= len(data) && gc_off2 >= 0 && gc_off2 <= len(data) && gc_to <= len(data)-gc_off2 {
 				gc_at2 := data[:gc_to]
 				gc_at3 := data[gc_off2:][:gc_to]
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+					{
+						gc_tx := gc_step2 + 0
+						/*line samples_histogram.go:115*/ gc_at2[gc_tx] += gc_at3[gc_tx]
+					}
+					{
+						gc_tx := gc_step2 + 1
+						/*line samples_histogram.go:115*/ gc_at2[gc_tx] += gc_at3[gc_tx]
+					}
+					{
+						gc_tx := gc_step2 + 2
+						/*line samples_histogram.go:115*/ gc_at2[gc_tx] += gc_at3[gc_tx]
+					}
+					{
+						gc_tx := gc_step2 + 3
+						/*line samples_histogram.go:115*/ gc_at2[gc_tx] += gc_at3[gc_tx]
+					}
+				}
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					/*line samples_histogram.go:115*/ gc_at2[gc_tx] += gc_at3[gc_tx]
+				}
+			} else {
 				gc_step3 := gc_from
 				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					{
 						gc_tx := gc_step3 + 0
-						/*line samples_histogram.go:115*/ gc_at2[gc_tx] += gc_at3[gc_tx]
+						gc_pos.Thread = gc_base + gc_tx
+						/*line samples_histogram.go:115*/ data[gc_tx] += data[gc_tx+stride]
 					}
 					{
 						gc_tx := gc_step3 + 1
-						/*line samples_histogram.go:115*/ gc_at2[gc_tx] += gc_at3[gc_tx]
+						gc_pos.Thread = gc_base + gc_tx
+						/*line samples_histogram.go:115*/ data[gc_tx] += data[gc_tx+stride]
 					}
 					{
 						gc_tx := gc_step3 + 2
-						/*line samples_histogram.go:115*/ gc_at2[gc_tx] += gc_at3[gc_tx]
+						gc_pos.Thread = gc_base + gc_tx
+						/*line samples_histogram.go:115*/ data[gc_tx] += data[gc_tx+stride]
 					}
 					{
 						gc_tx := gc_step3 + 3
-						/*line samples_histogram.go:115*/ gc_at2[gc_tx] += gc_at3[gc_tx]
+						gc_pos.Thread = gc_base + gc_tx
+						/*line samples_histogram.go:115*/ data[gc_tx] += data[gc_tx+stride]
 					}
 				}
 				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
-					/*line samples_histogram.go:115*/ gc_at2[gc_tx] += gc_at3[gc_tx]
-				}
-			} else {
-				gc_step4 := gc_from
-				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
-					{
-						gc_tx := gc_step4 + 0
-						gc_pos.Thread = gc_base + gc_tx
-						/*line samples_histogram.go:115*/ data[gc_tx] += data[gc_tx+stride]
-					}
-					{
-						gc_tx := gc_step4 + 1
-						gc_pos.Thread = gc_base + gc_tx
-						/*line samples_histogram.go:115*/ data[gc_tx] += data[gc_tx+stride]
-					}
-					{
-						gc_tx := gc_step4 + 2
-						gc_pos.Thread = gc_base + gc_tx
-						/*line samples_histogram.go:115*/ data[gc_tx] += data[gc_tx+stride]
-					}
-					{
-						gc_tx := gc_step4 + 3
-						gc_pos.Thread = gc_base + gc_tx
-						/*line samples_histogram.go:115*/ data[gc_tx] += data[gc_tx+stride]
-					}
-				}
-				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					/*line samples_histogram.go:115*/ data[gc_tx] += data[gc_tx+stride]
 				}
@@ -508,41 +471,41 @@ func gc_body_mergeHistogram64Kernel(gc_b *compiled.Block, dHistogram, dPartialHi
 			gc_off3 := gc_bx
 			/*line samples_histogram.go:129*/ if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(dHistogram) {
 				gc_at4 := dHistogram[gc_off3:][:1]
-				gc_step5 := gc_from
-				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
+				gc_step4 := gc_from
+				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 					/*line samples_histogram.go:120*/ gc_at4[0] = data[0]
 					/*line samples_histogram.go:120*/ gc_at4[0] = data[0]
 					/*line samples_histogram.go:120*/ gc_at4[0] = data[0]
 					/*line samples_histogram.go:120*/ gc_at4[0] = data[0]
 				}
-				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 					/*line samples_histogram.go:120*/ gc_at4[0] = data[0]
 				}
 			} else {
-				gc_step6 := gc_from
-				for ; gc_step6+3 < gc_to; gc_step6 += 4 {
+				gc_step5 := gc_from
+				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
 					{
-						gc_tx := gc_step6 + 0
+						gc_tx := gc_step5 + 0
 						gc_pos.Thread = gc_base + gc_tx
 						/*line samples_histogram.go:120*/ dHistogram[gc_bx] = data[0]
 					}
 					{
-						gc_tx := gc_step6 + 1
+						gc_tx := gc_step5 + 1
 						gc_pos.Thread = gc_base + gc_tx
 						/*line samples_histogram.go:120*/ dHistogram[gc_bx] = data[0]
 					}
 					{
-						gc_tx := gc_step6 + 2
+						gc_tx := gc_step5 + 2
 						gc_pos.Thread = gc_base + gc_tx
 						/*line samples_histogram.go:120*/ dHistogram[gc_bx] = data[0]
 					}
 					{
-						gc_tx := gc_step6 + 3
+						gc_tx := gc_step5 + 3
 						gc_pos.Thread = gc_base + gc_tx
 						/*line samples_histogram.go:120*/ dHistogram[gc_bx] = data[0]
 					}
 				}
-				for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					/*line samples_histogram.go:120*/ dHistogram[gc_bx] = data[0]
 				}
@@ -844,44 +807,7 @@ func gc_body_mergeHistogram256Kernel(gc_b *compiled.Block, dHistogram, dPartialH
 	gc_s_sum := compiled.Scratch[uint32](gc_b, 0)[:gc_n]
 	/*line samples_histogram.go:185*/ cta := cg.ThisThreadBlock(t)
 	_ = cta
-	gc_vstep := 0
-	for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
-		gc_rank := gc_vstep
-		/*line samples_histogram.go:187*/ var sum uint32
-		lanes.BroadcastUint32x8(sum).StoreSlice(gc_s_sum[gc_rank:])
-	}
-	gc_step := gc_vstep
-	for ; gc_step+3 < gc_n; gc_step += 4 {
-		{
-			gc_rank := gc_step + 0
-			gc_pos.Thread = gc_rank
-			/*line samples_histogram.go:187*/ var sum uint32
-			gc_s_sum[gc_rank] = sum
-		}
-		{
-			gc_rank := gc_step + 1
-			gc_pos.Thread = gc_rank
-			/*line samples_histogram.go:187*/ var sum uint32
-			gc_s_sum[gc_rank] = sum
-		}
-		{
-			gc_rank := gc_step + 2
-			gc_pos.Thread = gc_rank
-			/*line samples_histogram.go:187*/ var sum uint32
-			gc_s_sum[gc_rank] = sum
-		}
-		{
-			gc_rank := gc_step + 3
-			gc_pos.Thread = gc_rank
-			/*line samples_histogram.go:187*/ var sum uint32
-			gc_s_sum[gc_rank] = sum
-		}
-	}
-	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
-		gc_pos.Thread = gc_rank
-		/*line samples_histogram.go:187*/ var sum uint32
-		gc_s_sum[gc_rank] = sum
-	}
+	clear(gc_s_sum)
 	/*line samples_histogram.go:189*/ gc_chunk := compiled.StrideChunk(histogramMergeBlockSize)
 	gc_span := (histogramMergeBlockSize) * gc_chunk
 	/*line samples_histogram.go:189*/ for gc_off, gc_limit, gc_more := 0, histogramCount, true; gc_more; gc_off += (histogramMergeBlockSize) * gc_chunk {
@@ -934,38 +860,38 @@ func gc_body_mergeHistogram256Kernel(gc_b *compiled.Block, dHistogram, dPartialH
 			gc_at := data[:gc_bdx]
 			/*line samples_histogram.go:194*/ copy(gc_at, gc_s_sum[gc_base:][:gc_bdx])
 		} else {
-			gc_step2 := 0
-			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+			gc_step := 0
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
 				{
-					gc_tx := gc_step2 + 0
+					gc_tx := gc_step + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					sum := gc_s_sum[gc_rank]
 					/*line samples_histogram.go:194*/ data[gc_tx] = sum
 				}
 				{
-					gc_tx := gc_step2 + 1
+					gc_tx := gc_step + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					sum := gc_s_sum[gc_rank]
 					/*line samples_histogram.go:194*/ data[gc_tx] = sum
 				}
 				{
-					gc_tx := gc_step2 + 2
+					gc_tx := gc_step + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					sum := gc_s_sum[gc_rank]
 					/*line samples_histogram.go:194*/ data[gc_tx] = sum
 				}
 				{
-					gc_tx := gc_step2 + 3
+					gc_tx := gc_step + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					sum := gc_s_sum[gc_rank]
 					/*line samples_histogram.go:194*/ data[gc_tx] = sum
 				}
 			}
-			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				sum := gc_s_sum[gc_rank]
@@ -983,53 +909,53 @@ func gc_body_mergeHistogram256Kernel(gc_b *compiled.Block, dHistogram, dPartialH
 			if gc_from >= 0 && gc_to <= len(data) && gc_off2 >= 0 && gc_off2 <= len(data) && gc_to <= len(data)-gc_off2 {
 				gc_at2 := data[:gc_to]
 				gc_at3 := data[gc_off2:][:gc_to]
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+					{
+						gc_tx := gc_step2 + 0
+						/*line samples_histogram.go:200*/ gc_at2[gc_tx] += gc_at3[gc_tx]
+					}
+					{
+						gc_tx := gc_step2 + 1
+						/*line samples_histogram.go:200*/ gc_at2[gc_tx] += gc_at3[gc_tx]
+					}
+					{
+						gc_tx := gc_step2 + 2
+						/*line samples_histogram.go:200*/ gc_at2[gc_tx] += gc_at3[gc_tx]
+					}
+					{
+						gc_tx := gc_step2 + 3
+						/*line samples_histogram.go:200*/ gc_at2[gc_tx] += gc_at3[gc_tx]
+					}
+				}
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					/*line samples_histogram.go:200*/ gc_at2[gc_tx] += gc_at3[gc_tx]
+				}
+			} else {
 				gc_step3 := gc_from
 				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					{
 						gc_tx := gc_step3 + 0
-						/*line samples_histogram.go:200*/ gc_at2[gc_tx] += gc_at3[gc_tx]
+						gc_pos.Thread = gc_base + gc_tx
+						/*line samples_histogram.go:200*/ data[gc_tx] += data[gc_tx+stride]
 					}
 					{
 						gc_tx := gc_step3 + 1
-						/*line samples_histogram.go:200*/ gc_at2[gc_tx] += gc_at3[gc_tx]
+						gc_pos.Thread = gc_base + gc_tx
+						/*line samples_histogram.go:200*/ data[gc_tx] += data[gc_tx+stride]
 					}
 					{
 						gc_tx := gc_step3 + 2
-						/*line samples_histogram.go:200*/ gc_at2[gc_tx] += gc_at3[gc_tx]
+						gc_pos.Thread = gc_base + gc_tx
+						/*line samples_histogram.go:200*/ data[gc_tx] += data[gc_tx+stride]
 					}
 					{
 						gc_tx := gc_step3 + 3
-						/*line samples_histogram.go:200*/ gc_at2[gc_tx] += gc_at3[gc_tx]
+						gc_pos.Thread = gc_base + gc_tx
+						/*line samples_histogram.go:200*/ data[gc_tx] += data[gc_tx+stride]
 					}
 				}
 				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
-					/*line samples_histogram.go:200*/ gc_at2[gc_tx] += gc_at3[gc_tx]
-				}
-			} else {
-				gc_step4 := gc_from
-				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
-					{
-						gc_tx := gc_step4 + 0
-						gc_pos.Thread = gc_base + gc_tx
-						/*line samples_histogram.go:200*/ data[gc_tx] += data[gc_tx+stride]
-					}
-					{
-						gc_tx := gc_step4 + 1
-						gc_pos.Thread = gc_base + gc_tx
-						/*line samples_histogram.go:200*/ data[gc_tx] += data[gc_tx+stride]
-					}
-					{
-						gc_tx := gc_step4 + 2
-						gc_pos.Thread = gc_base + gc_tx
-						/*line samples_histogram.go:200*/ data[gc_tx] += data[gc_tx+stride]
-					}
-					{
-						gc_tx := gc_step4 + 3
-						gc_pos.Thread = gc_base + gc_tx
-						/*line samples_histogram.go:200*/ data[gc_tx] += data[gc_tx+stride]
-					}
-				}
-				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					/*line samples_histogram.go:200*/ data[gc_tx] += data[gc_tx+stride]
 				}
@@ -1045,41 +971,41 @@ func gc_body_mergeHistogram256Kernel(gc_b *compiled.Block, dHistogram, dPartialH
 			gc_off3 := gc_bx
 			/*line samples_histogram.go:214*/ if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(dHistogram) {
 				gc_at4 := dHistogram[gc_off3:][:1]
-				gc_step5 := gc_from
-				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
+				gc_step4 := gc_from
+				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 					/*line samples_histogram.go:205*/ gc_at4[0] = data[0]
 					/*line samples_histogram.go:205*/ gc_at4[0] = data[0]
 					/*line samples_histogram.go:205*/ gc_at4[0] = data[0]
 					/*line samples_histogram.go:205*/ gc_at4[0] = data[0]
 				}
-				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 					/*line samples_histogram.go:205*/ gc_at4[0] = data[0]
 				}
 			} else {
-				gc_step6 := gc_from
-				for ; gc_step6+3 < gc_to; gc_step6 += 4 {
+				gc_step5 := gc_from
+				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
 					{
-						gc_tx := gc_step6 + 0
+						gc_tx := gc_step5 + 0
 						gc_pos.Thread = gc_base + gc_tx
 						/*line samples_histogram.go:205*/ dHistogram[gc_bx] = data[0]
 					}
 					{
-						gc_tx := gc_step6 + 1
+						gc_tx := gc_step5 + 1
 						gc_pos.Thread = gc_base + gc_tx
 						/*line samples_histogram.go:205*/ dHistogram[gc_bx] = data[0]
 					}
 					{
-						gc_tx := gc_step6 + 2
+						gc_tx := gc_step5 + 2
 						gc_pos.Thread = gc_base + gc_tx
 						/*line samples_histogram.go:205*/ dHistogram[gc_bx] = data[0]
 					}
 					{
-						gc_tx := gc_step6 + 3
+						gc_tx := gc_step5 + 3
 						gc_pos.Thread = gc_base + gc_tx
 						/*line samples_histogram.go:205*/ dHistogram[gc_bx] = data[0]
 					}
 				}
-				for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					/*line samples_histogram.go:205*/ dHistogram[gc_bx] = data[0]
 				}

@@ -311,62 +311,7 @@ func gc_body_mergeHistogram64Kernel(gc_b *compiled.Block, dHistogram, dPartialHi
 		gc_b.SharedWritten()
 	}
 	/*line samples_histogram.go:101*/ data := gocuda.Shared[uint32](t, histogramMergeBlockSize)[:histogramMergeBlockSize]
-	gc_vstep := 0
-	if compiled.SIMD && compiled.SIMD512 {
-		var gc_stop bool
-		gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-			for ; gc_vstep+15 < gc_n; gc_vstep += 16 {
-				gc_rank := gc_vstep
-				/*line samples_histogram.go:103*/ var sum uint32
-				archsimd.BroadcastUint32x16(sum).StoreSlice(gc_s_sum[gc_rank:])
-			}
-			archsimd.ClearAVXUpperBits()
-			return gc_vstep, false
-		}(gc_vstep)
-		if gc_stop {
-			return
-		}
-	}
-	if compiled.SIMD {
-		for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
-			gc_rank := gc_vstep
-			/*line samples_histogram.go:103*/ var sum uint32
-			archsimd.BroadcastUint32x8(sum).StoreSlice(gc_s_sum[gc_rank:])
-		}
-		archsimd.ClearAVXUpperBits()
-	}
-	gc_step := gc_vstep
-	for ; gc_step+3 < gc_n; gc_step += 4 {
-		{
-			gc_rank := gc_step + 0
-			gc_pos.Thread = gc_rank
-			/*line samples_histogram.go:103*/ var sum uint32
-			gc_s_sum[gc_rank] = sum
-		}
-		{
-			gc_rank := gc_step + 1
-			gc_pos.Thread = gc_rank
-			/*line samples_histogram.go:103*/ var sum uint32
-			gc_s_sum[gc_rank] = sum
-		}
-		{
-			gc_rank := gc_step + 2
-			gc_pos.Thread = gc_rank
-			/*line samples_histogram.go:103*/ var sum uint32
-			gc_s_sum[gc_rank] = sum
-		}
-		{
-			gc_rank := gc_step + 3
-			gc_pos.Thread = gc_rank
-			/*line samples_histogram.go:103*/ var sum uint32
-			gc_s_sum[gc_rank] = sum
-		}
-	}
-	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
-		gc_pos.Thread = gc_rank
-		/*line samples_histogram.go:103*/ var sum uint32
-		gc_s_sum[gc_rank] = sum
-	}
+	clear(gc_s_sum)
 	/*line samples_histogram.go:105*/ gc_chunk := compiled.StrideChunk(histogramMergeBlockSize)
 	gc_span := (histogramMergeBlockSize) * gc_chunk
 	/*line samples_histogram.go:105*/ for gc_off, gc_limit, gc_more := 0, histogramCount, true; gc_more; gc_off += (histogramMergeBlockSize) * gc_chunk {
@@ -413,6 +358,38 @@ func gc_body_mergeHistogram64Kernel(gc_b *compiled.Block, dHistogram, dPartialHi
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		/*line samples_histogram.go:115*/ if gc_bdx <= len(data) {
 			gc_at := data[:gc_bdx]
+			gc_vstep := 0
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop bool
+				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+					for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
+						gc_tx := gc_vstep
+						gc_rank := gc_base + gc_tx
+						/*line samples_histogram.go:109*/ sum := archsimd.LoadUint32x16Slice(gc_s_sum[gc_rank:])
+						/*line samples_histogram.go:109*/ sum.StoreSlice(gc_at[gc_tx:])
+					}
+					archsimd.ClearAVXUpperBits()
+					return gc_vstep, false
+				}(gc_vstep)
+				if gc_stop {
+					return
+				}
+			}
+			if compiled.SIMD {
+				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+					gc_tx := gc_vstep
+					gc_rank := gc_base + gc_tx
+					/*line samples_histogram.go:109*/ sum := archsimd.LoadUint32x8Slice(gc_s_sum[gc_rank:])
+					/*line samples_histogram.go:109*/ sum.StoreSlice(gc_at[gc_tx:])
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				sum := gc_s_sum[gc_rank]
+				/*line samples_histogram.go:109*/ gc_at[gc_tx] = sum
+			}
+		} else {
 			gc_vstep2 := 0
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop2 bool
@@ -421,7 +398,10 @@ func gc_body_mergeHistogram64Kernel(gc_b *compiled.Block, dHistogram, dPartialHi
 						gc_tx := gc_vstep2
 						gc_rank := gc_base + gc_tx
 						/*line samples_histogram.go:109*/ sum := archsimd.LoadUint32x16Slice(gc_s_sum[gc_rank:])
-						/*line samples_histogram.go:109*/ sum.StoreSlice(gc_at[gc_tx:])
+						/*line samples_histogram.go:109*/ if gc_tx < 0 || gc_tx > len(data)-16 {
+							break
+						}
+						/*line samples_histogram.go:109*/ sum.StoreSlice(data[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep2, false
@@ -435,41 +415,6 @@ func gc_body_mergeHistogram64Kernel(gc_b *compiled.Block, dHistogram, dPartialHi
 					gc_tx := gc_vstep2
 					gc_rank := gc_base + gc_tx
 					/*line samples_histogram.go:109*/ sum := archsimd.LoadUint32x8Slice(gc_s_sum[gc_rank:])
-					/*line samples_histogram.go:109*/ sum.StoreSlice(gc_at[gc_tx:])
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				sum := gc_s_sum[gc_rank]
-				/*line samples_histogram.go:109*/ gc_at[gc_tx] = sum
-			}
-		} else {
-			gc_vstep3 := 0
-			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop3 bool
-				gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-					for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
-						gc_tx := gc_vstep3
-						gc_rank := gc_base + gc_tx
-						/*line samples_histogram.go:109*/ sum := archsimd.LoadUint32x16Slice(gc_s_sum[gc_rank:])
-						/*line samples_histogram.go:109*/ if gc_tx < 0 || gc_tx > len(data)-16 {
-							break
-						}
-						/*line samples_histogram.go:109*/ sum.StoreSlice(data[gc_tx:])
-					}
-					archsimd.ClearAVXUpperBits()
-					return gc_vstep3, false
-				}(gc_vstep3)
-				if gc_stop3 {
-					return
-				}
-			}
-			if compiled.SIMD {
-				for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
-					gc_tx := gc_vstep3
-					gc_rank := gc_base + gc_tx
-					/*line samples_histogram.go:109*/ sum := archsimd.LoadUint32x8Slice(gc_s_sum[gc_rank:])
 					/*line samples_histogram.go:109*/ if gc_tx < 0 || gc_tx > len(data)-8 {
 						break
 					}
@@ -477,38 +422,38 @@ func gc_body_mergeHistogram64Kernel(gc_b *compiled.Block, dHistogram, dPartialHi
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step2 := gc_vstep3
-			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+			gc_step := gc_vstep2
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
 				{
-					gc_tx := gc_step2 + 0
+					gc_tx := gc_step + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					sum := gc_s_sum[gc_rank]
 					/*line samples_histogram.go:109*/ data[gc_tx] = sum
 				}
 				{
-					gc_tx := gc_step2 + 1
+					gc_tx := gc_step + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					sum := gc_s_sum[gc_rank]
 					/*line samples_histogram.go:109*/ data[gc_tx] = sum
 				}
 				{
-					gc_tx := gc_step2 + 2
+					gc_tx := gc_step + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					sum := gc_s_sum[gc_rank]
 					/*line samples_histogram.go:109*/ data[gc_tx] = sum
 				}
 				{
-					gc_tx := gc_step2 + 3
+					gc_tx := gc_step + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					sum := gc_s_sum[gc_rank]
 					/*line samples_histogram.go:109*/ data[gc_tx] = sum
 				}
 			}
-			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				sum := gc_s_sum[gc_rank]
@@ -526,6 +471,34 @@ func gc_body_mergeHistogram64Kernel(gc_b *compiled.Block, dHistogram, dPartialHi
 			if gc_from >= 0 && gc_to <= len(data) && gc_off2 >= 0 && gc_off2 <= len(data) && gc_to <= len(data)-gc_off2 {
 				gc_at2 := data[:gc_to]
 				gc_at3 := data[gc_off2:][:gc_to]
+				gc_vstep3 := gc_from
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop3 bool
+					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+						for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
+							gc_tx := gc_vstep3
+							{
+								/*line samples_histogram.go:114*/ archsimd.LoadUint32x16Slice(gc_at2[gc_tx:]).Add(archsimd.LoadUint32x16Slice(gc_at3[gc_tx:])).StoreSlice(gc_at2[gc_tx:])
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep3, false
+					}(gc_vstep3)
+					if gc_stop3 {
+						return
+					}
+				}
+				if compiled.SIMD {
+					for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+						gc_tx := gc_vstep3
+						/*line samples_histogram.go:114*/ archsimd.LoadUint32x8Slice(gc_at2[gc_tx:]).Add(archsimd.LoadUint32x8Slice(gc_at3[gc_tx:])).StoreSlice(gc_at2[gc_tx:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+					/*line samples_histogram.go:115*/ gc_at2[gc_tx] += gc_at3[gc_tx]
+				}
+			} else {
 				gc_vstep4 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop4 bool
@@ -533,7 +506,10 @@ func gc_body_mergeHistogram64Kernel(gc_b *compiled.Block, dHistogram, dPartialHi
 						for ; gc_vstep4+15 < gc_to; gc_vstep4 += 16 {
 							gc_tx := gc_vstep4
 							{
-								/*line samples_histogram.go:114*/ archsimd.LoadUint32x16Slice(gc_at2[gc_tx:]).Add(archsimd.LoadUint32x16Slice(gc_at3[gc_tx:])).StoreSlice(gc_at2[gc_tx:])
+								/*line samples_histogram.go:115*/ if (gc_tx+stride) < 0 || (gc_tx+stride) > len(data)-16 || gc_tx < 0 || gc_tx > len(data)-16 {
+									break
+								}
+								/*line samples_histogram.go:115*/ archsimd.LoadUint32x16Slice(data[gc_tx:]).Add(archsimd.LoadUint32x16Slice(data[gc_tx+stride:])).StoreSlice(data[gc_tx:])
 							}
 						}
 						archsimd.ClearAVXUpperBits()
@@ -546,37 +522,6 @@ func gc_body_mergeHistogram64Kernel(gc_b *compiled.Block, dHistogram, dPartialHi
 				if compiled.SIMD {
 					for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
 						gc_tx := gc_vstep4
-						/*line samples_histogram.go:114*/ archsimd.LoadUint32x8Slice(gc_at2[gc_tx:]).Add(archsimd.LoadUint32x8Slice(gc_at3[gc_tx:])).StoreSlice(gc_at2[gc_tx:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
-					/*line samples_histogram.go:115*/ gc_at2[gc_tx] += gc_at3[gc_tx]
-				}
-			} else {
-				gc_vstep5 := gc_from
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop5 bool
-					gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
-						for ; gc_vstep5+15 < gc_to; gc_vstep5 += 16 {
-							gc_tx := gc_vstep5
-							{
-								/*line samples_histogram.go:115*/ if (gc_tx+stride) < 0 || (gc_tx+stride) > len(data)-16 || gc_tx < 0 || gc_tx > len(data)-16 {
-									break
-								}
-								/*line samples_histogram.go:115*/ archsimd.LoadUint32x16Slice(data[gc_tx:]).Add(archsimd.LoadUint32x16Slice(data[gc_tx+stride:])).StoreSlice(data[gc_tx:])
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep5, false
-					}(gc_vstep5)
-					if gc_stop5 {
-						return
-					}
-				}
-				if compiled.SIMD {
-					for ; gc_vstep5+7 < gc_to; gc_vstep5 += 8 {
-						gc_tx := gc_vstep5
 						/*line samples_histogram.go:115*/ if (gc_tx+stride) < 0 || (gc_tx+stride) > len(data)-8 || gc_tx < 0 || gc_tx > len(data)-8 {
 							break
 						}
@@ -584,30 +529,30 @@ func gc_body_mergeHistogram64Kernel(gc_b *compiled.Block, dHistogram, dPartialHi
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step3 := gc_vstep5
-				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+				gc_step2 := gc_vstep4
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
-						gc_tx := gc_step3 + 0
+						gc_tx := gc_step2 + 0
 						gc_pos.Thread = gc_base + gc_tx
 						/*line samples_histogram.go:115*/ data[gc_tx] += data[gc_tx+stride]
 					}
 					{
-						gc_tx := gc_step3 + 1
+						gc_tx := gc_step2 + 1
 						gc_pos.Thread = gc_base + gc_tx
 						/*line samples_histogram.go:115*/ data[gc_tx] += data[gc_tx+stride]
 					}
 					{
-						gc_tx := gc_step3 + 2
+						gc_tx := gc_step2 + 2
 						gc_pos.Thread = gc_base + gc_tx
 						/*line samples_histogram.go:115*/ data[gc_tx] += data[gc_tx+stride]
 					}
 					{
-						gc_tx := gc_step3 + 3
+						gc_tx := gc_step2 + 3
 						gc_pos.Thread = gc_base + gc_tx
 						/*line samples_histogram.go:115*/ data[gc_tx] += data[gc_tx+stride]
 					}
 				}
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					/*line samples_histogram.go:115*/ data[gc_tx] += data[gc_tx+stride]
 				}
@@ -623,41 +568,41 @@ func gc_body_mergeHistogram64Kernel(gc_b *compiled.Block, dHistogram, dPartialHi
 			gc_off3 := gc_bx
 			/*line samples_histogram.go:129*/ if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(dHistogram) {
 				gc_at4 := dHistogram[gc_off3:][:1]
-				gc_step4 := gc_from
-				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+				gc_step3 := gc_from
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					/*line samples_histogram.go:120*/ gc_at4[0] = data[0]
 					/*line samples_histogram.go:120*/ gc_at4[0] = data[0]
 					/*line samples_histogram.go:120*/ gc_at4[0] = data[0]
 					/*line samples_histogram.go:120*/ gc_at4[0] = data[0]
 				}
-				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 					/*line samples_histogram.go:120*/ gc_at4[0] = data[0]
 				}
 			} else {
-				gc_step5 := gc_from
-				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
+				gc_step4 := gc_from
+				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 					{
-						gc_tx := gc_step5 + 0
+						gc_tx := gc_step4 + 0
 						gc_pos.Thread = gc_base + gc_tx
 						/*line samples_histogram.go:120*/ dHistogram[gc_bx] = data[0]
 					}
 					{
-						gc_tx := gc_step5 + 1
+						gc_tx := gc_step4 + 1
 						gc_pos.Thread = gc_base + gc_tx
 						/*line samples_histogram.go:120*/ dHistogram[gc_bx] = data[0]
 					}
 					{
-						gc_tx := gc_step5 + 2
+						gc_tx := gc_step4 + 2
 						gc_pos.Thread = gc_base + gc_tx
 						/*line samples_histogram.go:120*/ dHistogram[gc_bx] = data[0]
 					}
 					{
-						gc_tx := gc_step5 + 3
+						gc_tx := gc_step4 + 3
 						gc_pos.Thread = gc_base + gc_tx
 						/*line samples_histogram.go:120*/ dHistogram[gc_bx] = data[0]
 					}
 				}
-				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					/*line samples_histogram.go:120*/ dHistogram[gc_bx] = data[0]
 				}
@@ -962,62 +907,7 @@ func gc_body_mergeHistogram256Kernel(gc_b *compiled.Block, dHistogram, dPartialH
 	gc_s_sum := compiled.Scratch[uint32](gc_b, 0)[:gc_n]
 	/*line samples_histogram.go:185*/ cta := cg.ThisThreadBlock(t)
 	_ = cta
-	gc_vstep := 0
-	if compiled.SIMD && compiled.SIMD512 {
-		var gc_stop bool
-		gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-			for ; gc_vstep+15 < gc_n; gc_vstep += 16 {
-				gc_rank := gc_vstep
-				/*line samples_histogram.go:187*/ var sum uint32
-				archsimd.BroadcastUint32x16(sum).StoreSlice(gc_s_sum[gc_rank:])
-			}
-			archsimd.ClearAVXUpperBits()
-			return gc_vstep, false
-		}(gc_vstep)
-		if gc_stop {
-			return
-		}
-	}
-	if compiled.SIMD {
-		for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
-			gc_rank := gc_vstep
-			/*line samples_histogram.go:187*/ var sum uint32
-			archsimd.BroadcastUint32x8(sum).StoreSlice(gc_s_sum[gc_rank:])
-		}
-		archsimd.ClearAVXUpperBits()
-	}
-	gc_step := gc_vstep
-	for ; gc_step+3 < gc_n; gc_step += 4 {
-		{
-			gc_rank := gc_step + 0
-			gc_pos.Thread = gc_rank
-			/*line samples_histogram.go:187*/ var sum uint32
-			gc_s_sum[gc_rank] = sum
-		}
-		{
-			gc_rank := gc_step + 1
-			gc_pos.Thread = gc_rank
-			/*line samples_histogram.go:187*/ var sum uint32
-			gc_s_sum[gc_rank] = sum
-		}
-		{
-			gc_rank := gc_step + 2
-			gc_pos.Thread = gc_rank
-			/*line samples_histogram.go:187*/ var sum uint32
-			gc_s_sum[gc_rank] = sum
-		}
-		{
-			gc_rank := gc_step + 3
-			gc_pos.Thread = gc_rank
-			/*line samples_histogram.go:187*/ var sum uint32
-			gc_s_sum[gc_rank] = sum
-		}
-	}
-	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
-		gc_pos.Thread = gc_rank
-		/*line samples_histogram.go:187*/ var sum uint32
-		gc_s_sum[gc_rank] = sum
-	}
+	clear(gc_s_sum)
 	/*line samples_histogram.go:189*/ gc_chunk := compiled.StrideChunk(histogramMergeBlockSize)
 	gc_span := (histogramMergeBlockSize) * gc_chunk
 	/*line samples_histogram.go:189*/ for gc_off, gc_limit, gc_more := 0, histogramCount, true; gc_more; gc_off += (histogramMergeBlockSize) * gc_chunk {
@@ -1068,6 +958,38 @@ func gc_body_mergeHistogram256Kernel(gc_b *compiled.Block, dHistogram, dPartialH
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		/*line samples_histogram.go:196*/ if gc_bdx <= len(data) {
 			gc_at := data[:gc_bdx]
+			gc_vstep := 0
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop bool
+				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+					for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
+						gc_tx := gc_vstep
+						gc_rank := gc_base + gc_tx
+						/*line samples_histogram.go:194*/ sum := archsimd.LoadUint32x16Slice(gc_s_sum[gc_rank:])
+						/*line samples_histogram.go:194*/ sum.StoreSlice(gc_at[gc_tx:])
+					}
+					archsimd.ClearAVXUpperBits()
+					return gc_vstep, false
+				}(gc_vstep)
+				if gc_stop {
+					return
+				}
+			}
+			if compiled.SIMD {
+				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+					gc_tx := gc_vstep
+					gc_rank := gc_base + gc_tx
+					/*line samples_histogram.go:194*/ sum := archsimd.LoadUint32x8Slice(gc_s_sum[gc_rank:])
+					/*line samples_histogram.go:194*/ sum.StoreSlice(gc_at[gc_tx:])
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				sum := gc_s_sum[gc_rank]
+				/*line samples_histogram.go:194*/ gc_at[gc_tx] = sum
+			}
+		} else {
 			gc_vstep2 := 0
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop2 bool
@@ -1076,7 +998,10 @@ func gc_body_mergeHistogram256Kernel(gc_b *compiled.Block, dHistogram, dPartialH
 						gc_tx := gc_vstep2
 						gc_rank := gc_base + gc_tx
 						/*line samples_histogram.go:194*/ sum := archsimd.LoadUint32x16Slice(gc_s_sum[gc_rank:])
-						/*line samples_histogram.go:194*/ sum.StoreSlice(gc_at[gc_tx:])
+						/*line samples_histogram.go:194*/ if gc_tx < 0 || gc_tx > len(data)-16 {
+							break
+						}
+						/*line samples_histogram.go:194*/ sum.StoreSlice(data[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep2, false
@@ -1090,41 +1015,6 @@ func gc_body_mergeHistogram256Kernel(gc_b *compiled.Block, dHistogram, dPartialH
 					gc_tx := gc_vstep2
 					gc_rank := gc_base + gc_tx
 					/*line samples_histogram.go:194*/ sum := archsimd.LoadUint32x8Slice(gc_s_sum[gc_rank:])
-					/*line samples_histogram.go:194*/ sum.StoreSlice(gc_at[gc_tx:])
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				sum := gc_s_sum[gc_rank]
-				/*line samples_histogram.go:194*/ gc_at[gc_tx] = sum
-			}
-		} else {
-			gc_vstep3 := 0
-			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop3 bool
-				gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-					for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
-						gc_tx := gc_vstep3
-						gc_rank := gc_base + gc_tx
-						/*line samples_histogram.go:194*/ sum := archsimd.LoadUint32x16Slice(gc_s_sum[gc_rank:])
-						/*line samples_histogram.go:194*/ if gc_tx < 0 || gc_tx > len(data)-16 {
-							break
-						}
-						/*line samples_histogram.go:194*/ sum.StoreSlice(data[gc_tx:])
-					}
-					archsimd.ClearAVXUpperBits()
-					return gc_vstep3, false
-				}(gc_vstep3)
-				if gc_stop3 {
-					return
-				}
-			}
-			if compiled.SIMD {
-				for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
-					gc_tx := gc_vstep3
-					gc_rank := gc_base + gc_tx
-					/*line samples_histogram.go:194*/ sum := archsimd.LoadUint32x8Slice(gc_s_sum[gc_rank:])
 					/*line samples_histogram.go:194*/ if gc_tx < 0 || gc_tx > len(data)-8 {
 						break
 					}
@@ -1132,38 +1022,38 @@ func gc_body_mergeHistogram256Kernel(gc_b *compiled.Block, dHistogram, dPartialH
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step2 := gc_vstep3
-			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+			gc_step := gc_vstep2
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
 				{
-					gc_tx := gc_step2 + 0
+					gc_tx := gc_step + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					sum := gc_s_sum[gc_rank]
 					/*line samples_histogram.go:194*/ data[gc_tx] = sum
 				}
 				{
-					gc_tx := gc_step2 + 1
+					gc_tx := gc_step + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					sum := gc_s_sum[gc_rank]
 					/*line samples_histogram.go:194*/ data[gc_tx] = sum
 				}
 				{
-					gc_tx := gc_step2 + 2
+					gc_tx := gc_step + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					sum := gc_s_sum[gc_rank]
 					/*line samples_histogram.go:194*/ data[gc_tx] = sum
 				}
 				{
-					gc_tx := gc_step2 + 3
+					gc_tx := gc_step + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					sum := gc_s_sum[gc_rank]
 					/*line samples_histogram.go:194*/ data[gc_tx] = sum
 				}
 			}
-			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				sum := gc_s_sum[gc_rank]
@@ -1181,6 +1071,34 @@ func gc_body_mergeHistogram256Kernel(gc_b *compiled.Block, dHistogram, dPartialH
 			if gc_from >= 0 && gc_to <= len(data) && gc_off2 >= 0 && gc_off2 <= len(data) && gc_to <= len(data)-gc_off2 {
 				gc_at2 := data[:gc_to]
 				gc_at3 := data[gc_off2:][:gc_to]
+				gc_vstep3 := gc_from
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop3 bool
+					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+						for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
+							gc_tx := gc_vstep3
+							{
+								/*line samples_histogram.go:199*/ archsimd.LoadUint32x16Slice(gc_at2[gc_tx:]).Add(archsimd.LoadUint32x16Slice(gc_at3[gc_tx:])).StoreSlice(gc_at2[gc_tx:])
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep3, false
+					}(gc_vstep3)
+					if gc_stop3 {
+						return
+					}
+				}
+				if compiled.SIMD {
+					for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+						gc_tx := gc_vstep3
+						/*line samples_histogram.go:199*/ archsimd.LoadUint32x8Slice(gc_at2[gc_tx:]).Add(archsimd.LoadUint32x8Slice(gc_at3[gc_tx:])).StoreSlice(gc_at2[gc_tx:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+					/*line samples_histogram.go:200*/ gc_at2[gc_tx] += gc_at3[gc_tx]
+				}
+			} else {
 				gc_vstep4 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop4 bool
@@ -1188,7 +1106,10 @@ func gc_body_mergeHistogram256Kernel(gc_b *compiled.Block, dHistogram, dPartialH
 						for ; gc_vstep4+15 < gc_to; gc_vstep4 += 16 {
 							gc_tx := gc_vstep4
 							{
-								/*line samples_histogram.go:199*/ archsimd.LoadUint32x16Slice(gc_at2[gc_tx:]).Add(archsimd.LoadUint32x16Slice(gc_at3[gc_tx:])).StoreSlice(gc_at2[gc_tx:])
+								/*line samples_histogram.go:200*/ if (gc_tx+stride) < 0 || (gc_tx+stride) > len(data)-16 || gc_tx < 0 || gc_tx > len(data)-16 {
+									break
+								}
+								/*line samples_histogram.go:200*/ archsimd.LoadUint32x16Slice(data[gc_tx:]).Add(archsimd.LoadUint32x16Slice(data[gc_tx+stride:])).StoreSlice(data[gc_tx:])
 							}
 						}
 						archsimd.ClearAVXUpperBits()
@@ -1201,37 +1122,6 @@ func gc_body_mergeHistogram256Kernel(gc_b *compiled.Block, dHistogram, dPartialH
 				if compiled.SIMD {
 					for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
 						gc_tx := gc_vstep4
-						/*line samples_histogram.go:199*/ archsimd.LoadUint32x8Slice(gc_at2[gc_tx:]).Add(archsimd.LoadUint32x8Slice(gc_at3[gc_tx:])).StoreSlice(gc_at2[gc_tx:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
-					/*line samples_histogram.go:200*/ gc_at2[gc_tx] += gc_at3[gc_tx]
-				}
-			} else {
-				gc_vstep5 := gc_from
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop5 bool
-					gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
-						for ; gc_vstep5+15 < gc_to; gc_vstep5 += 16 {
-							gc_tx := gc_vstep5
-							{
-								/*line samples_histogram.go:200*/ if (gc_tx+stride) < 0 || (gc_tx+stride) > len(data)-16 || gc_tx < 0 || gc_tx > len(data)-16 {
-									break
-								}
-								/*line samples_histogram.go:200*/ archsimd.LoadUint32x16Slice(data[gc_tx:]).Add(archsimd.LoadUint32x16Slice(data[gc_tx+stride:])).StoreSlice(data[gc_tx:])
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep5, false
-					}(gc_vstep5)
-					if gc_stop5 {
-						return
-					}
-				}
-				if compiled.SIMD {
-					for ; gc_vstep5+7 < gc_to; gc_vstep5 += 8 {
-						gc_tx := gc_vstep5
 						/*line samples_histogram.go:200*/ if (gc_tx+stride) < 0 || (gc_tx+stride) > len(data)-8 || gc_tx < 0 || gc_tx > len(data)-8 {
 							break
 						}
@@ -1239,30 +1129,30 @@ func gc_body_mergeHistogram256Kernel(gc_b *compiled.Block, dHistogram, dPartialH
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step3 := gc_vstep5
-				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+				gc_step2 := gc_vstep4
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
-						gc_tx := gc_step3 + 0
+						gc_tx := gc_step2 + 0
 						gc_pos.Thread = gc_base + gc_tx
 						/*line samples_histogram.go:200*/ data[gc_tx] += data[gc_tx+stride]
 					}
 					{
-						gc_tx := gc_step3 + 1
+						gc_tx := gc_step2 + 1
 						gc_pos.Thread = gc_base + gc_tx
 						/*line samples_histogram.go:200*/ data[gc_tx] += data[gc_tx+stride]
 					}
 					{
-						gc_tx := gc_step3 + 2
+						gc_tx := gc_step2 + 2
 						gc_pos.Thread = gc_base + gc_tx
 						/*line samples_histogram.go:200*/ data[gc_tx] += data[gc_tx+stride]
 					}
 					{
-						gc_tx := gc_step3 + 3
+						gc_tx := gc_step2 + 3
 						gc_pos.Thread = gc_base + gc_tx
 						/*line samples_histogram.go:200*/ data[gc_tx] += data[gc_tx+stride]
 					}
 				}
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					/*line samples_histogram.go:200*/ data[gc_tx] += data[gc_tx+stride]
 				}
@@ -1278,41 +1168,41 @@ func gc_body_mergeHistogram256Kernel(gc_b *compiled.Block, dHistogram, dPartialH
 			gc_off3 := gc_bx
 			/*line samples_histogram.go:214*/ if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(dHistogram) {
 				gc_at4 := dHistogram[gc_off3:][:1]
-				gc_step4 := gc_from
-				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+				gc_step3 := gc_from
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					/*line samples_histogram.go:205*/ gc_at4[0] = data[0]
 					/*line samples_histogram.go:205*/ gc_at4[0] = data[0]
 					/*line samples_histogram.go:205*/ gc_at4[0] = data[0]
 					/*line samples_histogram.go:205*/ gc_at4[0] = data[0]
 				}
-				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 					/*line samples_histogram.go:205*/ gc_at4[0] = data[0]
 				}
 			} else {
-				gc_step5 := gc_from
-				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
+				gc_step4 := gc_from
+				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 					{
-						gc_tx := gc_step5 + 0
+						gc_tx := gc_step4 + 0
 						gc_pos.Thread = gc_base + gc_tx
 						/*line samples_histogram.go:205*/ dHistogram[gc_bx] = data[0]
 					}
 					{
-						gc_tx := gc_step5 + 1
+						gc_tx := gc_step4 + 1
 						gc_pos.Thread = gc_base + gc_tx
 						/*line samples_histogram.go:205*/ dHistogram[gc_bx] = data[0]
 					}
 					{
-						gc_tx := gc_step5 + 2
+						gc_tx := gc_step4 + 2
 						gc_pos.Thread = gc_base + gc_tx
 						/*line samples_histogram.go:205*/ dHistogram[gc_bx] = data[0]
 					}
 					{
-						gc_tx := gc_step5 + 3
+						gc_tx := gc_step4 + 3
 						gc_pos.Thread = gc_base + gc_tx
 						/*line samples_histogram.go:205*/ dHistogram[gc_bx] = data[0]
 					}
 				}
-				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					/*line samples_histogram.go:205*/ dHistogram[gc_bx] = data[0]
 				}

@@ -132,44 +132,7 @@ func gc_body_matrixMulCUDA(gc_b *compiled.Block, c, a, b []float32, wA, wB int) 
 	/*line samples_intro.go:53*/ aStep := matrixMulBlock
 	/*line samples_intro.go:55*/ bBegin := matrixMulBlock * bx
 	/*line samples_intro.go:57*/ bStep := matrixMulBlock * wB
-	gc_vstep := 0
-	for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
-		gc_rank := gc_vstep
-		/*line samples_intro.go:60*/ var cSub float32
-		lanes.BroadcastFloat32x8(cSub).StoreSlice(gc_s_cSub[gc_rank:])
-	}
-	gc_step := gc_vstep
-	for ; gc_step+3 < gc_n; gc_step += 4 {
-		{
-			gc_rank := gc_step + 0
-			gc_pos.Thread = gc_rank
-			/*line samples_intro.go:60*/ var cSub float32
-			gc_s_cSub[gc_rank] = cSub
-		}
-		{
-			gc_rank := gc_step + 1
-			gc_pos.Thread = gc_rank
-			/*line samples_intro.go:60*/ var cSub float32
-			gc_s_cSub[gc_rank] = cSub
-		}
-		{
-			gc_rank := gc_step + 2
-			gc_pos.Thread = gc_rank
-			/*line samples_intro.go:60*/ var cSub float32
-			gc_s_cSub[gc_rank] = cSub
-		}
-		{
-			gc_rank := gc_step + 3
-			gc_pos.Thread = gc_rank
-			/*line samples_intro.go:60*/ var cSub float32
-			gc_s_cSub[gc_rank] = cSub
-		}
-	}
-	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
-		gc_pos.Thread = gc_rank
-		/*line samples_intro.go:60*/ var cSub float32
-		gc_s_cSub[gc_rank] = cSub
-	}
+	clear(gc_s_cSub)
 	/*line samples_intro.go:62*/ for a0, b0 := aBegin, bBegin; a0 <= aEnd; a0, b0 = a0+aStep, b0+bStep {
 		gc_b.Tick()
 		if gc_b.Stopped() {
@@ -188,38 +151,38 @@ func gc_body_matrixMulCUDA(gc_b *compiled.Block, c, a, b []float32, wA, wB int) 
 					gc_at2 := a[gc_off2:][:gc_bdx]
 					gc_at3 := bs[gc_row][:gc_bdx]
 					gc_at4 := b[gc_off3:][:gc_bdx]
-					gc_step2 := 0
-					for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+					gc_step := 0
+					for ; gc_step+3 < gc_bdx; gc_step += 4 {
 						{
-							gc_tx := gc_step2 + 0
+							gc_tx := gc_step + 0
 							/*line samples_intro.go:67*/ gc_at[gc_tx] = gc_at2[gc_tx]
 							gc_at3[gc_tx] = gc_at4[gc_tx]
 						}
 						{
-							gc_tx := gc_step2 + 1
+							gc_tx := gc_step + 1
 							/*line samples_intro.go:67*/ gc_at[gc_tx] = gc_at2[gc_tx]
 							gc_at3[gc_tx] = gc_at4[gc_tx]
 						}
 						{
-							gc_tx := gc_step2 + 2
+							gc_tx := gc_step + 2
 							/*line samples_intro.go:67*/ gc_at[gc_tx] = gc_at2[gc_tx]
 							gc_at3[gc_tx] = gc_at4[gc_tx]
 						}
 						{
-							gc_tx := gc_step2 + 3
+							gc_tx := gc_step + 3
 							/*line samples_intro.go:67*/ gc_at[gc_tx] = gc_at2[gc_tx]
 							gc_at3[gc_tx] = gc_at4[gc_tx]
 						}
 					}
-					for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 						/*line samples_intro.go:67*/ gc_at[gc_tx] = gc_at2[gc_tx]
 						gc_at3[gc_tx] = gc_at4[gc_tx]
 					}
 				} else {
-					gc_step3 := 0
-					for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+					gc_step2 := 0
+					for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 						{
-							gc_tx := gc_step3 + 0
+							gc_tx := gc_step2 + 0
 							gc_pos.Thread = gc_base + gc_tx
 							tx := gc_tx
 							ty := gc_ty
@@ -227,7 +190,7 @@ func gc_body_matrixMulCUDA(gc_b *compiled.Block, c, a, b []float32, wA, wB int) 
 							bs[ty][tx] = b[b0+wB*ty+tx]
 						}
 						{
-							gc_tx := gc_step3 + 1
+							gc_tx := gc_step2 + 1
 							gc_pos.Thread = gc_base + gc_tx
 							tx := gc_tx
 							ty := gc_ty
@@ -235,7 +198,7 @@ func gc_body_matrixMulCUDA(gc_b *compiled.Block, c, a, b []float32, wA, wB int) 
 							bs[ty][tx] = b[b0+wB*ty+tx]
 						}
 						{
-							gc_tx := gc_step3 + 2
+							gc_tx := gc_step2 + 2
 							gc_pos.Thread = gc_base + gc_tx
 							tx := gc_tx
 							ty := gc_ty
@@ -243,7 +206,7 @@ func gc_body_matrixMulCUDA(gc_b *compiled.Block, c, a, b []float32, wA, wB int) 
 							bs[ty][tx] = b[b0+wB*ty+tx]
 						}
 						{
-							gc_tx := gc_step3 + 3
+							gc_tx := gc_step2 + 3
 							gc_pos.Thread = gc_base + gc_tx
 							tx := gc_tx
 							ty := gc_ty
@@ -251,7 +214,7 @@ func gc_body_matrixMulCUDA(gc_b *compiled.Block, c, a, b []float32, wA, wB int) 
 							bs[ty][tx] = b[b0+wB*ty+tx]
 						}
 					}
-					for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
 						tx := gc_tx
 						ty := gc_ty
@@ -268,9 +231,9 @@ func gc_body_matrixMulCUDA(gc_b *compiled.Block, c, a, b []float32, wA, wB int) 
 		{
 			gc_ty := 0
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_vstep2 := 0
-				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-					gc_tx := gc_vstep2
+				gc_vstep := 0
+				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+					gc_tx := gc_vstep
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					var tx int = gc_tx
@@ -297,7 +260,7 @@ func gc_body_matrixMulCUDA(gc_b *compiled.Block, c, a, b []float32, wA, wB int) 
 					/*line samples_intro.go:73*/ cSub = cSub.AddMulSlice(as[ty][compiled.Trip(15)], bs[compiled.Trip(15)][tx:])
 					/*line samples_intro.go:73*/ cSub.StoreSlice(gc_s_cSub[gc_rank:])
 				}
-				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tx := gc_tx
@@ -385,10 +348,10 @@ func gc_body_matrixMulCUDA(gc_b *compiled.Block, c, a, b []float32, wA, wB int) 
 				gc_at5 := c[gc_off4:][:gc_bdx]
 				/*line samples_intro.go:81*/ copy(gc_at5, gc_s_cSub[gc_base:][:gc_bdx])
 			} else {
-				gc_step4 := 0
-				for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
+				gc_step3 := 0
+				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
 					{
-						gc_tx := gc_step4 + 0
+						gc_tx := gc_step3 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tx := gc_tx
@@ -397,7 +360,7 @@ func gc_body_matrixMulCUDA(gc_b *compiled.Block, c, a, b []float32, wA, wB int) 
 						/*line samples_intro.go:81*/ c[c0+wB*ty+tx] = cSub
 					}
 					{
-						gc_tx := gc_step4 + 1
+						gc_tx := gc_step3 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tx := gc_tx
@@ -406,7 +369,7 @@ func gc_body_matrixMulCUDA(gc_b *compiled.Block, c, a, b []float32, wA, wB int) 
 						/*line samples_intro.go:81*/ c[c0+wB*ty+tx] = cSub
 					}
 					{
-						gc_tx := gc_step4 + 2
+						gc_tx := gc_step3 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tx := gc_tx
@@ -415,7 +378,7 @@ func gc_body_matrixMulCUDA(gc_b *compiled.Block, c, a, b []float32, wA, wB int) 
 						/*line samples_intro.go:81*/ c[c0+wB*ty+tx] = cSub
 					}
 					{
-						gc_tx := gc_step4 + 3
+						gc_tx := gc_step3 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tx := gc_tx
@@ -424,7 +387,7 @@ func gc_body_matrixMulCUDA(gc_b *compiled.Block, c, a, b []float32, wA, wB int) 
 						/*line samples_intro.go:81*/ c[c0+wB*ty+tx] = cSub
 					}
 				}
-				for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tx := gc_tx

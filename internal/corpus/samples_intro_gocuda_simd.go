@@ -178,62 +178,7 @@ func gc_body_matrixMulCUDA(gc_b *compiled.Block, c, a, b []float32, wA, wB int) 
 	/*line samples_intro.go:53*/ aStep := matrixMulBlock
 	/*line samples_intro.go:55*/ bBegin := matrixMulBlock * bx
 	/*line samples_intro.go:57*/ bStep := matrixMulBlock * wB
-	gc_vstep := 0
-	if compiled.SIMD && compiled.SIMD512 {
-		var gc_stop bool
-		gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-			for ; gc_vstep+15 < gc_n; gc_vstep += 16 {
-				gc_rank := gc_vstep
-				/*line samples_intro.go:60*/ var cSub archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-				/*line samples_intro.go:60*/ cSub.StoreSlice(gc_s_cSub[gc_rank:])
-			}
-			archsimd.ClearAVXUpperBits()
-			return gc_vstep, false
-		}(gc_vstep)
-		if gc_stop {
-			return
-		}
-	}
-	if compiled.SIMD {
-		for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
-			gc_rank := gc_vstep
-			/*line samples_intro.go:60*/ var cSub archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-			/*line samples_intro.go:60*/ cSub.StoreSlice(gc_s_cSub[gc_rank:])
-		}
-		archsimd.ClearAVXUpperBits()
-	}
-	gc_step := gc_vstep
-	for ; gc_step+3 < gc_n; gc_step += 4 {
-		{
-			gc_rank := gc_step + 0
-			gc_pos.Thread = gc_rank
-			/*line samples_intro.go:60*/ var cSub float32
-			gc_s_cSub[gc_rank] = cSub
-		}
-		{
-			gc_rank := gc_step + 1
-			gc_pos.Thread = gc_rank
-			/*line samples_intro.go:60*/ var cSub float32
-			gc_s_cSub[gc_rank] = cSub
-		}
-		{
-			gc_rank := gc_step + 2
-			gc_pos.Thread = gc_rank
-			/*line samples_intro.go:60*/ var cSub float32
-			gc_s_cSub[gc_rank] = cSub
-		}
-		{
-			gc_rank := gc_step + 3
-			gc_pos.Thread = gc_rank
-			/*line samples_intro.go:60*/ var cSub float32
-			gc_s_cSub[gc_rank] = cSub
-		}
-	}
-	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
-		gc_pos.Thread = gc_rank
-		/*line samples_intro.go:60*/ var cSub float32
-		gc_s_cSub[gc_rank] = cSub
-	}
+	clear(gc_s_cSub)
 	/*line samples_intro.go:62*/ for a0, b0 := aBegin, bBegin; a0 <= aEnd; a0, b0 = a0+aStep, b0+bStep {
 		gc_b.Tick()
 		if gc_b.Stopped() {
@@ -252,18 +197,57 @@ func gc_body_matrixMulCUDA(gc_b *compiled.Block, c, a, b []float32, wA, wB int) 
 					gc_at2 := a[gc_off2:][:gc_bdx]
 					gc_at3 := bs[gc_row][:gc_bdx]
 					gc_at4 := b[gc_off3:][:gc_bdx]
-					gc_vstep2 := 0
+					gc_vstep := 0
 					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop2 bool
-						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-							for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
-								gc_tx := gc_vstep2
+						var gc_stop bool
+						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+							for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
+								gc_tx := gc_vstep
 								var tx int = gc_tx
 								_ = tx
 								var ty int = gc_ty
 								_ = ty
 								/*line samples_intro.go:47*/ archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 								archsimd.LoadFloat32x16Slice(gc_at4[gc_tx:]).StoreSlice(gc_at3[gc_tx:])
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep, false
+						}(gc_vstep)
+						if gc_stop {
+							return
+						}
+					}
+					if compiled.SIMD {
+						for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+							gc_tx := gc_vstep
+							var tx int = gc_tx
+							_ = tx
+							var ty int = gc_ty
+							_ = ty
+							/*line samples_intro.go:47*/ archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+							archsimd.LoadFloat32x8Slice(gc_at4[gc_tx:]).StoreSlice(gc_at3[gc_tx:])
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+						/*line samples_intro.go:67*/ gc_at[gc_tx] = gc_at2[gc_tx]
+						gc_at3[gc_tx] = gc_at4[gc_tx]
+					}
+				} else {
+					gc_vstep2 := 0
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop2 bool
+						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+							for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
+								gc_tx := gc_vstep2
+								gc_pos.Thread = gc_base + gc_tx
+								var tx int = gc_tx
+								var ty int = gc_ty
+								/*line samples_intro.go:67*/ if (a0+wA*ty+tx) < 0 || (a0+wA*ty+tx) > len(a)-16 || tx < 0 || tx > len(as[ty])-16 || (b0+wB*ty+tx) < 0 || (b0+wB*ty+tx) > len(b)-16 || tx > len(bs[ty])-16 {
+									break
+								}
+								/*line samples_intro.go:68*/ archsimd.LoadFloat32x16Slice(a[a0+wA*ty+tx:]).StoreSlice(as[ty][tx:])
+								archsimd.LoadFloat32x16Slice(b[b0+wB*ty+tx:]).StoreSlice(bs[ty][tx:])
 							}
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep2, false
@@ -275,45 +259,6 @@ func gc_body_matrixMulCUDA(gc_b *compiled.Block, c, a, b []float32, wA, wB int) 
 					if compiled.SIMD {
 						for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 							gc_tx := gc_vstep2
-							var tx int = gc_tx
-							_ = tx
-							var ty int = gc_ty
-							_ = ty
-							/*line samples_intro.go:47*/ archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
-							archsimd.LoadFloat32x8Slice(gc_at4[gc_tx:]).StoreSlice(gc_at3[gc_tx:])
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
-						/*line samples_intro.go:67*/ gc_at[gc_tx] = gc_at2[gc_tx]
-						gc_at3[gc_tx] = gc_at4[gc_tx]
-					}
-				} else {
-					gc_vstep3 := 0
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop3 bool
-						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-							for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
-								gc_tx := gc_vstep3
-								gc_pos.Thread = gc_base + gc_tx
-								var tx int = gc_tx
-								var ty int = gc_ty
-								/*line samples_intro.go:67*/ if (a0+wA*ty+tx) < 0 || (a0+wA*ty+tx) > len(a)-16 || tx < 0 || tx > len(as[ty])-16 || (b0+wB*ty+tx) < 0 || (b0+wB*ty+tx) > len(b)-16 || tx > len(bs[ty])-16 {
-									break
-								}
-								/*line samples_intro.go:68*/ archsimd.LoadFloat32x16Slice(a[a0+wA*ty+tx:]).StoreSlice(as[ty][tx:])
-								archsimd.LoadFloat32x16Slice(b[b0+wB*ty+tx:]).StoreSlice(bs[ty][tx:])
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep3, false
-						}(gc_vstep3)
-						if gc_stop3 {
-							return
-						}
-					}
-					if compiled.SIMD {
-						for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
-							gc_tx := gc_vstep3
 							gc_pos.Thread = gc_base + gc_tx
 							var tx int = gc_tx
 							var ty int = gc_ty
@@ -325,10 +270,10 @@ func gc_body_matrixMulCUDA(gc_b *compiled.Block, c, a, b []float32, wA, wB int) 
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step2 := gc_vstep3
-					for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+					gc_step := gc_vstep2
+					for ; gc_step+3 < gc_bdx; gc_step += 4 {
 						{
-							gc_tx := gc_step2 + 0
+							gc_tx := gc_step + 0
 							gc_pos.Thread = gc_base + gc_tx
 							tx := gc_tx
 							ty := gc_ty
@@ -336,7 +281,7 @@ func gc_body_matrixMulCUDA(gc_b *compiled.Block, c, a, b []float32, wA, wB int) 
 							bs[ty][tx] = b[b0+wB*ty+tx]
 						}
 						{
-							gc_tx := gc_step2 + 1
+							gc_tx := gc_step + 1
 							gc_pos.Thread = gc_base + gc_tx
 							tx := gc_tx
 							ty := gc_ty
@@ -344,7 +289,7 @@ func gc_body_matrixMulCUDA(gc_b *compiled.Block, c, a, b []float32, wA, wB int) 
 							bs[ty][tx] = b[b0+wB*ty+tx]
 						}
 						{
-							gc_tx := gc_step2 + 2
+							gc_tx := gc_step + 2
 							gc_pos.Thread = gc_base + gc_tx
 							tx := gc_tx
 							ty := gc_ty
@@ -352,7 +297,7 @@ func gc_body_matrixMulCUDA(gc_b *compiled.Block, c, a, b []float32, wA, wB int) 
 							bs[ty][tx] = b[b0+wB*ty+tx]
 						}
 						{
-							gc_tx := gc_step2 + 3
+							gc_tx := gc_step + 3
 							gc_pos.Thread = gc_base + gc_tx
 							tx := gc_tx
 							ty := gc_ty
@@ -360,7 +305,7 @@ func gc_body_matrixMulCUDA(gc_b *compiled.Block, c, a, b []float32, wA, wB int) 
 							bs[ty][tx] = b[b0+wB*ty+tx]
 						}
 					}
-					for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
 						tx := gc_tx
 						ty := gc_ty
@@ -377,13 +322,13 @@ func gc_body_matrixMulCUDA(gc_b *compiled.Block, c, a, b []float32, wA, wB int) 
 		{
 			gc_ty := 0
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_vstep4 := 0
+				gc_vstep3 := 0
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop4 bool
-					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
+					var gc_stop3 bool
+					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
 						gc_Lane0Mask322 := compiled.Lane0Mask32()
-						for ; gc_vstep4+15 < gc_bdx; gc_vstep4 += 16 {
-							gc_tx := gc_vstep4
+						for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
+							gc_tx := gc_vstep3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							var tx int = gc_tx
@@ -443,16 +388,16 @@ func gc_body_matrixMulCUDA(gc_b *compiled.Block, c, a, b []float32, wA, wB int) 
 							/*line samples_intro.go:73*/ cSub.StoreSlice(gc_s_cSub[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep4, false
-					}(gc_vstep4)
-					if gc_stop4 {
+						return gc_vstep3, false
+					}(gc_vstep3)
+					if gc_stop3 {
 						return
 					}
 				}
 				if compiled.SIMD {
 					gc_Lane0Mask32 := compiled.Lane0Mask32()
-					for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
-						gc_tx := gc_vstep4
+					for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
+						gc_tx := gc_vstep3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						var tx int = gc_tx
@@ -481,7 +426,7 @@ func gc_body_matrixMulCUDA(gc_b *compiled.Block, c, a, b []float32, wA, wB int) 
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tx := gc_tx
@@ -567,6 +512,46 @@ func gc_body_matrixMulCUDA(gc_b *compiled.Block, c, a, b []float32, wA, wB int) 
 			gc_off4 := c0 + wB*gc_ty
 			if gc_off4 >= 0 && gc_off4 <= len(c) && gc_bdx <= len(c)-gc_off4 {
 				gc_at5 := c[gc_off4:][:gc_bdx]
+				gc_vstep4 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop4 bool
+					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
+						for ; gc_vstep4+15 < gc_bdx; gc_vstep4 += 16 {
+							gc_tx := gc_vstep4
+							gc_rank := gc_base + gc_tx
+							var tx int = gc_tx
+							_ = tx
+							var ty int = gc_ty
+							_ = ty
+							/*line samples_intro.go:46*/ cSub := archsimd.LoadFloat32x16Slice(gc_s_cSub[gc_rank:])
+							/*line samples_intro.go:81*/ cSub.StoreSlice(gc_at5[gc_tx:])
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep4, false
+					}(gc_vstep4)
+					if gc_stop4 {
+						return
+					}
+				}
+				if compiled.SIMD {
+					for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
+						gc_tx := gc_vstep4
+						gc_rank := gc_base + gc_tx
+						var tx int = gc_tx
+						_ = tx
+						var ty int = gc_ty
+						_ = ty
+						/*line samples_intro.go:46*/ cSub := archsimd.LoadFloat32x8Slice(gc_s_cSub[gc_rank:])
+						/*line samples_intro.go:81*/ cSub.StoreSlice(gc_at5[gc_tx:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					cSub := gc_s_cSub[gc_rank]
+					/*line samples_intro.go:81*/ gc_at5[gc_tx] = cSub
+				}
+			} else {
 				gc_vstep5 := 0
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop5 bool
@@ -575,11 +560,12 @@ func gc_body_matrixMulCUDA(gc_b *compiled.Block, c, a, b []float32, wA, wB int) 
 							gc_tx := gc_vstep5
 							gc_rank := gc_base + gc_tx
 							var tx int = gc_tx
-							_ = tx
 							var ty int = gc_ty
-							_ = ty
 							/*line samples_intro.go:46*/ cSub := archsimd.LoadFloat32x16Slice(gc_s_cSub[gc_rank:])
-							/*line samples_intro.go:81*/ cSub.StoreSlice(gc_at5[gc_tx:])
+							/*line samples_intro.go:81*/ if (c0+wB*ty+tx) < 0 || (c0+wB*ty+tx) > len(c)-16 {
+								break
+							}
+							/*line samples_intro.go:81*/ cSub.StoreSlice(c[c0+wB*ty+tx:])
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep5, false
@@ -593,47 +579,6 @@ func gc_body_matrixMulCUDA(gc_b *compiled.Block, c, a, b []float32, wA, wB int) 
 						gc_tx := gc_vstep5
 						gc_rank := gc_base + gc_tx
 						var tx int = gc_tx
-						_ = tx
-						var ty int = gc_ty
-						_ = ty
-						/*line samples_intro.go:46*/ cSub := archsimd.LoadFloat32x8Slice(gc_s_cSub[gc_rank:])
-						/*line samples_intro.go:81*/ cSub.StoreSlice(gc_at5[gc_tx:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx := gc_vstep5; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					cSub := gc_s_cSub[gc_rank]
-					/*line samples_intro.go:81*/ gc_at5[gc_tx] = cSub
-				}
-			} else {
-				gc_vstep6 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop6 bool
-					gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
-						for ; gc_vstep6+15 < gc_bdx; gc_vstep6 += 16 {
-							gc_tx := gc_vstep6
-							gc_rank := gc_base + gc_tx
-							var tx int = gc_tx
-							var ty int = gc_ty
-							/*line samples_intro.go:46*/ cSub := archsimd.LoadFloat32x16Slice(gc_s_cSub[gc_rank:])
-							/*line samples_intro.go:81*/ if (c0+wB*ty+tx) < 0 || (c0+wB*ty+tx) > len(c)-16 {
-								break
-							}
-							/*line samples_intro.go:81*/ cSub.StoreSlice(c[c0+wB*ty+tx:])
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep6, false
-					}(gc_vstep6)
-					if gc_stop6 {
-						return
-					}
-				}
-				if compiled.SIMD {
-					for ; gc_vstep6+7 < gc_bdx; gc_vstep6 += 8 {
-						gc_tx := gc_vstep6
-						gc_rank := gc_base + gc_tx
-						var tx int = gc_tx
 						var ty int = gc_ty
 						/*line samples_intro.go:46*/ cSub := archsimd.LoadFloat32x8Slice(gc_s_cSub[gc_rank:])
 						/*line samples_intro.go:81*/ if (c0+wB*ty+tx) < 0 || (c0+wB*ty+tx) > len(c)-8 {
@@ -643,10 +588,10 @@ func gc_body_matrixMulCUDA(gc_b *compiled.Block, c, a, b []float32, wA, wB int) 
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step3 := gc_vstep6
-				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+				gc_step2 := gc_vstep5
+				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 					{
-						gc_tx := gc_step3 + 0
+						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tx := gc_tx
@@ -655,7 +600,7 @@ func gc_body_matrixMulCUDA(gc_b *compiled.Block, c, a, b []float32, wA, wB int) 
 						/*line samples_intro.go:81*/ c[c0+wB*ty+tx] = cSub
 					}
 					{
-						gc_tx := gc_step3 + 1
+						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tx := gc_tx
@@ -664,7 +609,7 @@ func gc_body_matrixMulCUDA(gc_b *compiled.Block, c, a, b []float32, wA, wB int) 
 						/*line samples_intro.go:81*/ c[c0+wB*ty+tx] = cSub
 					}
 					{
-						gc_tx := gc_step3 + 2
+						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tx := gc_tx
@@ -673,7 +618,7 @@ func gc_body_matrixMulCUDA(gc_b *compiled.Block, c, a, b []float32, wA, wB int) 
 						/*line samples_intro.go:81*/ c[c0+wB*ty+tx] = cSub
 					}
 					{
-						gc_tx := gc_step3 + 3
+						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tx := gc_tx
@@ -682,7 +627,7 @@ func gc_body_matrixMulCUDA(gc_b *compiled.Block, c, a, b []float32, wA, wB int) 
 						/*line samples_intro.go:81*/ c[c0+wB*ty+tx] = cSub
 					}
 				}
-				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tx := gc_tx

@@ -21,25 +21,7 @@ func gc_body_agreeDoWhile(gc_b *compiled.Block, data []int32, out []int32) {
 	gc_exited := gc_b.Exited()
 	/*line agree_if.go:20*/ s := gocuda.Shared[int32](t, gc_bdx)[:gc_bdx]
 	trips := int32(0)
-	gc_vstep := 0
-	gc_all := lanes.BroadcastInt32x8(-1).ToMask()
-	for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
-		gc_rank := gc_vstep
-		gc_alive := gc_all
-		if gc_ex := compiled.ExitedBits(gc_exited, gc_rank); gc_ex != 0 {
-			/*line agree_if.go:23*/ gc_alive = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex]).ToMask().ToInt32x8().Not().ToMask()
-		}
-		/*line agree_if.go:23*/ var m int32
-		lanes.BroadcastInt32x8(m).StoreMasked((*[8]int32)(gc_s_m[gc_rank:]), gc_alive)
-	}
-	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
-		gc_pos.Thread = gc_rank
-		if gc_exited[gc_rank] {
-			continue
-		}
-		/*line agree_if.go:23*/ var m int32
-		gc_s_m[gc_rank] = m
-	}
+	clear(gc_s_m)
 	for {
 		gc_b.Tick()
 		if gc_b.Stopped() {
@@ -68,21 +50,21 @@ func gc_body_agreeDoWhile(gc_b *compiled.Block, data []int32, out []int32) {
 				gc_to = gc_bound
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_vstep2 := gc_from
-				gc_all2 := lanes.BroadcastInt32x8(-1).ToMask()
-				for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
-					gc_tx := gc_vstep2
+				gc_vstep := gc_from
+				gc_all := lanes.BroadcastInt32x8(-1).ToMask()
+				for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+					gc_tx := gc_vstep
 					gc_rank := gc_base + gc_tx
-					gc_alive2 := gc_all2
-					if gc_ex2 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex2 != 0 {
-						/*line agree_if.go:29*/ gc_alive2 = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex2]).ToMask().ToInt32x8().Not().ToMask()
+					gc_alive := gc_all
+					if gc_ex := compiled.ExitedBits(gc_exited, gc_rank); gc_ex != 0 {
+						/*line agree_if.go:29*/ gc_alive = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex]).ToMask().ToInt32x8().Not().ToMask()
 					}
 					/*line agree_if.go:30*/ if gc_tx < 0 || gc_tx > len(s)-8 || (gc_tx+half) < 0 || (gc_tx+half) > len(s)-8 {
 						break
 					}
-					/*line agree_if.go:30*/ lanes.LoadInt32x8Slice(s[gc_tx:]).Min(lanes.LoadInt32x8Slice(s[gc_tx+half:])).StoreMasked((*[8]int32)(s[gc_tx:]), gc_alive2)
+					/*line agree_if.go:30*/ lanes.LoadInt32x8Slice(s[gc_tx:]).Min(lanes.LoadInt32x8Slice(s[gc_tx+half:])).StoreMasked((*[8]int32)(s[gc_tx:]), gc_alive)
 				}
-				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					if gc_exited[gc_rank] {
@@ -92,25 +74,25 @@ func gc_body_agreeDoWhile(gc_b *compiled.Block, data []int32, out []int32) {
 				}
 			}
 		}
-		gc_vstep3 := 0
-		gc_all3 := lanes.BroadcastInt32x8(-1).ToMask()
-		for ; gc_vstep3+7 < gc_n; gc_vstep3 += 8 {
-			gc_rank := gc_vstep3
+		gc_vstep2 := 0
+		gc_all2 := lanes.BroadcastInt32x8(-1).ToMask()
+		for ; gc_vstep2+7 < gc_n; gc_vstep2 += 8 {
+			gc_rank := gc_vstep2
 			gc_pos.Thread = gc_rank
-			gc_alive3 := gc_all3
-			if gc_ex3 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex3 != 0 {
-				/*line agree_if.go:34*/ gc_alive3 = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex3]).ToMask().ToInt32x8().Not().ToMask()
+			gc_alive2 := gc_all2
+			if gc_ex2 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex2 != 0 {
+				/*line agree_if.go:34*/ gc_alive2 = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex2]).ToMask().ToInt32x8().Not().ToMask()
 			}
 			/*line agree_if.go:34*/ var m int32
 			var gc_u int32
-			if gc_in := gc_alive3.ToBits(); gc_in != 0 {
+			if gc_in := gc_alive2.ToBits(); gc_in != 0 {
 				gc_pos.Thread = gc_rank + compiled.FirstLane(gc_in)
 				/*line agree_if.go:34*/ gc_u = s[0]
 			}
 			m = gc_u
-			/*line agree_if.go:35*/ lanes.BroadcastInt32x8(m).StoreMasked((*[8]int32)(gc_s_m[gc_rank:]), gc_alive3)
+			/*line agree_if.go:35*/ lanes.BroadcastInt32x8(m).StoreMasked((*[8]int32)(gc_s_m[gc_rank:]), gc_alive2)
 		}
-		for gc_rank := gc_vstep3; gc_rank < gc_n; gc_rank++ {
+		for gc_rank := gc_vstep2; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			if gc_exited[gc_rank] {
 				continue
@@ -120,23 +102,23 @@ func gc_body_agreeDoWhile(gc_b *compiled.Block, data []int32, out []int32) {
 			gc_s_m[gc_rank] = m
 		}
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_vstep4 := 0
-			gc_all4 := lanes.BroadcastInt32x8(-1).ToMask()
+			gc_vstep3 := 0
+			gc_all3 := lanes.BroadcastInt32x8(-1).ToMask()
 			gc_vb := lanes.BroadcastInt32x8(3)
-			for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
-				gc_tx := gc_vstep4
+			for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
+				gc_tx := gc_vstep3
 				gc_rank := gc_base + gc_tx
-				gc_alive4 := gc_all4
-				if gc_ex4 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex4 != 0 {
-					/*line agree_if.go:36*/ gc_alive4 = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex4]).ToMask().ToInt32x8().Not().ToMask()
+				gc_alive3 := gc_all3
+				if gc_ex3 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex3 != 0 {
+					/*line agree_if.go:36*/ gc_alive3 = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex3]).ToMask().ToInt32x8().Not().ToMask()
 				}
 				var i int = gc_bx*gc_bdx + gc_tx
 				/*line agree_if.go:36*/ if i < 0 || i > len(data)-8 {
 					break
 				}
-				/*line agree_if.go:37*/ lanes.LoadInt32x8Slice(data[i:]).Add(gc_vb).StoreMasked((*[8]int32)(data[i:]), gc_alive4)
+				/*line agree_if.go:37*/ lanes.LoadInt32x8Slice(data[i:]).Add(gc_vb).StoreMasked((*[8]int32)(data[i:]), gc_alive3)
 			}
-			for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				if gc_exited[gc_rank] {

@@ -22,48 +22,7 @@ func gc_body_agreeDoWhile(gc_b *compiled.Block, data []int32, out []int32) {
 	gc_exited := gc_b.Exited()
 	/*line agree_if.go:20*/ s := gocuda.Shared[int32](t, gc_bdx)[:gc_bdx]
 	trips := int32(0)
-	gc_vstep := 0
-	if compiled.SIMD && compiled.SIMD512 {
-		var gc_stop bool
-		gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-			gc_all2 := archsimd.Mask32x16FromBits(0xffff)
-			for ; gc_vstep+15 < gc_n; gc_vstep += 16 {
-				gc_rank := gc_vstep
-				gc_alive2 := gc_all2
-				if gc_ex2 := compiled.ExitedBits16(gc_exited, gc_rank); gc_ex2 != 0 {
-					gc_alive2 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex2).ToBits())
-				}
-				/*line agree_if.go:23*/ var m int32
-				archsimd.BroadcastInt32x16(m).Merge(archsimd.LoadInt32x16Slice(gc_s_m[gc_rank:]), gc_alive2).StoreSlice(gc_s_m[gc_rank:])
-			}
-			archsimd.ClearAVXUpperBits()
-			return gc_vstep, false
-		}(gc_vstep)
-		if gc_stop {
-			return
-		}
-	}
-	if compiled.SIMD {
-		gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-		for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
-			gc_rank := gc_vstep
-			gc_alive := gc_all
-			if gc_ex := compiled.ExitedBits(gc_exited, gc_rank); gc_ex != 0 {
-				/*line agree_if.go:23*/ gc_alive = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-			}
-			/*line agree_if.go:23*/ var m int32
-			archsimd.BroadcastInt32x8(m).Merge(archsimd.LoadInt32x8Slice(gc_s_m[gc_rank:]), gc_alive).StoreSlice(gc_s_m[gc_rank:])
-		}
-		archsimd.ClearAVXUpperBits()
-	}
-	for gc_rank := gc_vstep; gc_rank < gc_n; gc_rank++ {
-		gc_pos.Thread = gc_rank
-		if gc_exited[gc_rank] {
-			continue
-		}
-		/*line agree_if.go:23*/ var m int32
-		gc_s_m[gc_rank] = m
-	}
+	clear(gc_s_m)
 	for {
 		gc_b.Tick()
 		if gc_b.Stopped() {
@@ -92,49 +51,49 @@ func gc_body_agreeDoWhile(gc_b *compiled.Block, data []int32, out []int32) {
 				gc_to = gc_bound
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_vstep2 := gc_from
+				gc_vstep := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop2 bool
-					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-						gc_all4 := archsimd.Mask32x16FromBits(0xffff)
-						for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
-							gc_tx := gc_vstep2
+					var gc_stop bool
+					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+						gc_all2 := archsimd.Mask32x16FromBits(0xffff)
+						for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
+							gc_tx := gc_vstep
 							gc_rank := gc_base + gc_tx
-							gc_alive4 := gc_all4
-							if gc_ex4 := compiled.ExitedBits16(gc_exited, gc_rank); gc_ex4 != 0 {
-								gc_alive4 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex4).ToBits())
+							gc_alive2 := gc_all2
+							if gc_ex2 := compiled.ExitedBits16(gc_exited, gc_rank); gc_ex2 != 0 {
+								gc_alive2 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex2).ToBits())
 							}
 							{
 								/*line agree_if.go:30*/ if gc_tx < 0 || gc_tx > len(s)-16 || (gc_tx+half) < 0 || (gc_tx+half) > len(s)-16 {
 									break
 								}
-								/*line agree_if.go:30*/ archsimd.LoadInt32x16Slice(s[gc_tx:]).Min(archsimd.LoadInt32x16Slice(s[gc_tx+half:])).Merge(archsimd.LoadInt32x16Slice(s[gc_tx:]), gc_alive4).StoreSlice(s[gc_tx:])
+								/*line agree_if.go:30*/ archsimd.LoadInt32x16Slice(s[gc_tx:]).Min(archsimd.LoadInt32x16Slice(s[gc_tx+half:])).Merge(archsimd.LoadInt32x16Slice(s[gc_tx:]), gc_alive2).StoreSlice(s[gc_tx:])
 							}
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep2, false
-					}(gc_vstep2)
-					if gc_stop2 {
+						return gc_vstep, false
+					}(gc_vstep)
+					if gc_stop {
 						return
 					}
 				}
 				if compiled.SIMD {
-					gc_all3 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
-						gc_tx := gc_vstep2
+					gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+						gc_tx := gc_vstep
 						gc_rank := gc_base + gc_tx
-						gc_alive3 := gc_all3
-						if gc_ex3 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex3 != 0 {
-							/*line agree_if.go:29*/ gc_alive3 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex3]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+						gc_alive := gc_all
+						if gc_ex := compiled.ExitedBits(gc_exited, gc_rank); gc_ex != 0 {
+							/*line agree_if.go:29*/ gc_alive = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 						}
 						/*line agree_if.go:30*/ if gc_tx < 0 || gc_tx > len(s)-8 || (gc_tx+half) < 0 || (gc_tx+half) > len(s)-8 {
 							break
 						}
-						/*line agree_if.go:30*/ archsimd.LoadInt32x8Slice(s[gc_tx:]).Min(archsimd.LoadInt32x8Slice(s[gc_tx+half:])).Merge(archsimd.LoadInt32x8Slice(s[gc_tx:]), gc_alive3).StoreSlice(s[gc_tx:])
+						/*line agree_if.go:30*/ archsimd.LoadInt32x8Slice(s[gc_tx:]).Min(archsimd.LoadInt32x8Slice(s[gc_tx+half:])).Merge(archsimd.LoadInt32x8Slice(s[gc_tx:]), gc_alive).StoreSlice(s[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					if gc_exited[gc_rank] {
@@ -144,55 +103,55 @@ func gc_body_agreeDoWhile(gc_b *compiled.Block, data []int32, out []int32) {
 				}
 			}
 		}
-		gc_vstep3 := 0
+		gc_vstep2 := 0
 		if compiled.SIMD && compiled.SIMD512 {
-			var gc_stop3 bool
-			gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-				gc_all6 := archsimd.Mask32x16FromBits(0xffff)
-				for ; gc_vstep3+15 < gc_n; gc_vstep3 += 16 {
-					gc_rank := gc_vstep3
+			var gc_stop2 bool
+			gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+				gc_all4 := archsimd.Mask32x16FromBits(0xffff)
+				for ; gc_vstep2+15 < gc_n; gc_vstep2 += 16 {
+					gc_rank := gc_vstep2
 					gc_pos.Thread = gc_rank
-					gc_alive6 := gc_all6
-					if gc_ex6 := compiled.ExitedBits16(gc_exited, gc_rank); gc_ex6 != 0 {
-						gc_alive6 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex6).ToBits())
+					gc_alive4 := gc_all4
+					if gc_ex4 := compiled.ExitedBits16(gc_exited, gc_rank); gc_ex4 != 0 {
+						gc_alive4 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex4).ToBits())
 					}
 					/*line agree_if.go:34*/ var m int32
 					var gc_u2 int32
-					if gc_in2 := gc_alive6.ToBits(); gc_in2 != 0 {
+					if gc_in2 := gc_alive4.ToBits(); gc_in2 != 0 {
 						gc_pos.Thread = gc_rank + compiled.FirstLane16(gc_in2)
 						/*line agree_if.go:34*/ gc_u2 = s[0]
 					}
 					m = gc_u2
-					/*line agree_if.go:35*/ archsimd.BroadcastInt32x16(m).Merge(archsimd.LoadInt32x16Slice(gc_s_m[gc_rank:]), gc_alive6).StoreSlice(gc_s_m[gc_rank:])
+					/*line agree_if.go:35*/ archsimd.BroadcastInt32x16(m).Merge(archsimd.LoadInt32x16Slice(gc_s_m[gc_rank:]), gc_alive4).StoreSlice(gc_s_m[gc_rank:])
 				}
 				archsimd.ClearAVXUpperBits()
-				return gc_vstep3, false
-			}(gc_vstep3)
-			if gc_stop3 {
+				return gc_vstep2, false
+			}(gc_vstep2)
+			if gc_stop2 {
 				return
 			}
 		}
 		if compiled.SIMD {
-			gc_all5 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-			for ; gc_vstep3+7 < gc_n; gc_vstep3 += 8 {
-				gc_rank := gc_vstep3
+			gc_all3 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+			for ; gc_vstep2+7 < gc_n; gc_vstep2 += 8 {
+				gc_rank := gc_vstep2
 				gc_pos.Thread = gc_rank
-				gc_alive5 := gc_all5
-				if gc_ex5 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex5 != 0 {
-					/*line agree_if.go:34*/ gc_alive5 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex5]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+				gc_alive3 := gc_all3
+				if gc_ex3 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex3 != 0 {
+					/*line agree_if.go:34*/ gc_alive3 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex3]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 				}
 				/*line agree_if.go:34*/ var m int32
 				var gc_u int32
-				if gc_in := gc_alive5.ToBits(); gc_in != 0 {
+				if gc_in := gc_alive3.ToBits(); gc_in != 0 {
 					gc_pos.Thread = gc_rank + compiled.FirstLane(gc_in)
 					/*line agree_if.go:34*/ gc_u = s[0]
 				}
 				m = gc_u
-				/*line agree_if.go:35*/ archsimd.BroadcastInt32x8(m).Merge(archsimd.LoadInt32x8Slice(gc_s_m[gc_rank:]), gc_alive5).StoreSlice(gc_s_m[gc_rank:])
+				/*line agree_if.go:35*/ archsimd.BroadcastInt32x8(m).Merge(archsimd.LoadInt32x8Slice(gc_s_m[gc_rank:]), gc_alive3).StoreSlice(gc_s_m[gc_rank:])
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		for gc_rank := gc_vstep3; gc_rank < gc_n; gc_rank++ {
+		for gc_rank := gc_vstep2; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			if gc_exited[gc_rank] {
 				continue
@@ -202,51 +161,51 @@ func gc_body_agreeDoWhile(gc_b *compiled.Block, data []int32, out []int32) {
 			gc_s_m[gc_rank] = m
 		}
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_vstep4 := 0
+			gc_vstep3 := 0
 			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop4 bool
-				gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-					gc_all8 := archsimd.Mask32x16FromBits(0xffff)
+				var gc_stop3 bool
+				gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+					gc_all6 := archsimd.Mask32x16FromBits(0xffff)
 					gc_vb2 := archsimd.BroadcastInt32x16(3)
-					for ; gc_vstep4+15 < gc_bdx; gc_vstep4 += 16 {
-						gc_tx := gc_vstep4
+					for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
+						gc_tx := gc_vstep3
 						gc_rank := gc_base + gc_tx
-						gc_alive8 := gc_all8
-						if gc_ex8 := compiled.ExitedBits16(gc_exited, gc_rank); gc_ex8 != 0 {
-							gc_alive8 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex8).ToBits())
+						gc_alive6 := gc_all6
+						if gc_ex6 := compiled.ExitedBits16(gc_exited, gc_rank); gc_ex6 != 0 {
+							gc_alive6 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex6).ToBits())
 						}
 						var i int = gc_bx*gc_bdx + gc_tx
 						/*line agree_if.go:36*/ if i < 0 || i > len(data)-16 {
 							break
 						}
-						/*line agree_if.go:37*/ archsimd.LoadInt32x16Slice(data[i:]).Add(gc_vb2).StoreMasked((*[16]int32)(data[i:]), gc_alive8)
+						/*line agree_if.go:37*/ archsimd.LoadInt32x16Slice(data[i:]).Add(gc_vb2).StoreMasked((*[16]int32)(data[i:]), gc_alive6)
 					}
 					archsimd.ClearAVXUpperBits()
-					return gc_vstep4, false
-				}(gc_vstep4)
-				if gc_stop4 {
+					return gc_vstep3, false
+				}(gc_vstep3)
+				if gc_stop3 {
 					return
 				}
 			}
 			if compiled.SIMD {
-				gc_all7 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+				gc_all5 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 				gc_vb := archsimd.BroadcastInt32x8(3)
-				for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
-					gc_tx := gc_vstep4
+				for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
+					gc_tx := gc_vstep3
 					gc_rank := gc_base + gc_tx
-					gc_alive7 := gc_all7
-					if gc_ex7 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex7 != 0 {
-						/*line agree_if.go:36*/ gc_alive7 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex7]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+					gc_alive5 := gc_all5
+					if gc_ex5 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex5 != 0 {
+						/*line agree_if.go:36*/ gc_alive5 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex5]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 					}
 					var i int = gc_bx*gc_bdx + gc_tx
 					/*line agree_if.go:36*/ if i < 0 || i > len(data)-8 {
 						break
 					}
-					/*line agree_if.go:37*/ archsimd.LoadInt32x8Slice(data[i:]).Add(gc_vb).StoreMasked((*[8]int32)(data[i:]), gc_alive7)
+					/*line agree_if.go:37*/ archsimd.LoadInt32x8Slice(data[i:]).Add(gc_vb).StoreMasked((*[8]int32)(data[i:]), gc_alive5)
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				if gc_exited[gc_rank] {
@@ -258,11 +217,11 @@ func gc_body_agreeDoWhile(gc_b *compiled.Block, data []int32, out []int32) {
 		}
 		/*line agree_if.go:37*/ trips++
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_vstep5 := 0
+			gc_vstep4 := 0
 			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop5 bool
-				gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
-					gc_all10 := archsimd.Mask32x16FromBits(0xffff)
+				var gc_stop4 bool
+				gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
+					gc_all8 := archsimd.Mask32x16FromBits(0xffff)
 					gc_vb4 := archsimd.BroadcastInt32x16(0)
 					gc_spread16Lo := archsimd.LoadUint32x16(&gc_tab_uint32x16_10e80b75)
 					gc_spread16Hi := archsimd.LoadUint32x16(&gc_tab_uint32x16_11f88927)
@@ -271,21 +230,21 @@ func gc_body_agreeDoWhile(gc_b *compiled.Block, data []int32, out []int32) {
 					gc_oddLanes16 := archsimd.Mask32x16FromBits(43690)
 					_ = gc_oddLanes16
 				gc_steps2:
-					for ; gc_vstep5+15 < gc_bdx; gc_vstep5 += 16 {
-						gc_tx := gc_vstep5
+					for ; gc_vstep4+15 < gc_bdx; gc_vstep4 += 16 {
+						gc_tx := gc_vstep4
 						gc_rank := gc_base + gc_tx
-						gc_alive10 := gc_all10
-						if gc_ex10 := compiled.ExitedBits16(gc_exited, gc_rank); gc_ex10 != 0 {
-							gc_alive10 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex10).ToBits())
+						gc_alive8 := gc_all8
+						if gc_ex8 := compiled.ExitedBits16(gc_exited, gc_rank); gc_ex8 != 0 {
+							gc_alive8 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex8).ToBits())
 						}
 						var i int = gc_bx*gc_bdx + gc_tx
 						/*line agree_if.go:21*/ m := archsimd.LoadInt32x16Slice(gc_s_m[gc_rank:])
 						/*line agree_if.go:39*/ gc_if2 := archsimd.Mask32x16FromBits(^m.Less(gc_vb4).ToBits())
-						if archsimd.Mask32x16FromBits(gc_alive10.ToBits()&gc_if2.ToBits()).ToBits() != 0 {
+						if archsimd.Mask32x16FromBits(gc_alive8.ToBits()&gc_if2.ToBits()).ToBits() != 0 {
 							/*line agree_if.go:43*/ gc_t3 := m
 							/*line agree_if.go:43*/ var gc_t4 int32 = trips
 							gc_st3 := gc_t3
-							gc_bits := archsimd.Mask32x16FromBits(gc_alive10.ToBits() & gc_if2.ToBits()).ToBits()
+							gc_bits := archsimd.Mask32x16FromBits(gc_alive8.ToBits() & gc_if2.ToBits()).ToBits()
 							/*line agree_if.go:43*/ if (2*i) >= 0 && (2*i) <= len(out)-32 && ((2*i)&1 == 0 || !((2*i) >= 1 && (2*i) <= len(out)-31)) {
 								/*line agree_if.go:43*/ gc_st3.Permute(gc_spread16Lo).StoreMasked((*[16]int32)(out[(2*i)+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits))))
 								/*line agree_if.go:43*/ gc_st3.Permute(gc_spread16Hi).StoreMasked((*[16]int32)(out[(2*i)+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits>>8))))
@@ -297,7 +256,7 @@ func gc_body_agreeDoWhile(gc_b *compiled.Block, data []int32, out []int32) {
 								break gc_steps2
 							}
 							gc_st4 := archsimd.BroadcastInt32x16(gc_t4)
-							gc_bits2 := archsimd.Mask32x16FromBits(gc_alive10.ToBits() & gc_if2.ToBits()).ToBits()
+							gc_bits2 := archsimd.Mask32x16FromBits(gc_alive8.ToBits() & gc_if2.ToBits()).ToBits()
 							/*line agree_if.go:43*/ if (2*i+1) >= 0 && (2*i+1) <= len(out)-32 && ((2*i+1)&1 == 0 || !((2*i+1) >= 1 && (2*i+1) <= len(out)-31)) {
 								/*line agree_if.go:43*/ gc_st4.Permute(gc_spread16Lo).StoreMasked((*[16]int32)(out[(2*i+1)+0:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2))))
 								/*line agree_if.go:43*/ gc_st4.Permute(gc_spread16Hi).StoreMasked((*[16]int32)(out[(2*i+1)+16:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2>>8))))
@@ -309,83 +268,83 @@ func gc_body_agreeDoWhile(gc_b *compiled.Block, data []int32, out []int32) {
 								/*line agree_if.go:43*/ var gc_lanes4 [16]int32
 								gc_st4.Store(&gc_lanes4)
 								for gc_k4 := range 16 {
-									if archsimd.Mask32x16FromBits(gc_alive10.ToBits()&gc_if2.ToBits()).ToBits()&(1<<gc_k4) != 0 {
+									if archsimd.Mask32x16FromBits(gc_alive8.ToBits()&gc_if2.ToBits()).ToBits()&(1<<gc_k4) != 0 {
 										gc_pos.Thread = gc_rank + gc_k4
 										/*line agree_if.go:43*/ out[(2*i+1)+2*gc_k4] = gc_lanes4[gc_k4]
 									}
 								}
 								gc_pos.Thread = gc_rank
 							}
-							compiled.SetExited16(gc_exited, gc_rank, archsimd.Mask32x16FromBits(gc_alive10.ToBits()&gc_if2.ToBits()).ToBits())
-							gc_alive10 = archsimd.Mask32x16FromBits(gc_alive10.ToBits() & archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_alive10.ToBits()&gc_if2.ToBits()).ToBits()).ToBits())
+							compiled.SetExited16(gc_exited, gc_rank, archsimd.Mask32x16FromBits(gc_alive8.ToBits()&gc_if2.ToBits()).ToBits())
+							gc_alive8 = archsimd.Mask32x16FromBits(gc_alive8.ToBits() & archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_alive8.ToBits()&gc_if2.ToBits()).ToBits()).ToBits())
 						}
 					}
 					archsimd.ClearAVXUpperBits()
-					return gc_vstep5, false
-				}(gc_vstep5)
-				if gc_stop5 {
+					return gc_vstep4, false
+				}(gc_vstep4)
+				if gc_stop4 {
 					return
 				}
 			}
 			if compiled.SIMD {
-				gc_all9 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+				gc_all7 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 				gc_vb3 := archsimd.BroadcastInt32x8(0)
 				gc_spreadLo := archsimd.LoadUint32x8(&gc_tab_uint32x8_cd1ab05d)
 				gc_spreadHi := archsimd.LoadUint32x8(&gc_tab_uint32x8_3bb2957d)
 				gc_evenLanes := archsimd.LoadInt32x8(&gc_tab_int32x8_5b3809d5).NotEqual(compiled.ZeroInt32x8())
 				gc_oddLanes := archsimd.LoadInt32x8(&gc_tab_int32x8_e5166455).NotEqual(compiled.ZeroInt32x8())
 			gc_steps:
-				for ; gc_vstep5+7 < gc_bdx; gc_vstep5 += 8 {
-					gc_tx := gc_vstep5
+				for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
+					gc_tx := gc_vstep4
 					gc_rank := gc_base + gc_tx
-					gc_alive9 := gc_all9
-					if gc_ex9 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex9 != 0 {
-						/*line agree_if.go:39*/ gc_alive9 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex9]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+					gc_alive7 := gc_all7
+					if gc_ex7 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex7 != 0 {
+						/*line agree_if.go:39*/ gc_alive7 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex7]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 					}
 					var i int = gc_bx*gc_bdx + gc_tx
 					/*line agree_if.go:21*/ m := archsimd.LoadInt32x8Slice(gc_s_m[gc_rank:])
 					/*line agree_if.go:39*/ gc_if := m.Less(gc_vb3).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-					if gc_alive9.And(gc_if).ToBits() != 0 {
+					if gc_alive7.And(gc_if).ToBits() != 0 {
 						/*line agree_if.go:43*/ gc_t := m
 						/*line agree_if.go:43*/ var gc_t2 int32 = trips
 						gc_st := gc_t
 						/*line agree_if.go:43*/ if (2*i) >= 0 && (2*i) <= len(out)-16 && ((2*i)&1 == 0 || !((2*i) >= 1 && (2*i) <= len(out)-15)) {
-							/*line agree_if.go:43*/ gc_st.Permute(gc_spreadLo).StoreMasked((*[8]int32)(out[(2*i)+0:]), gc_alive9.And(gc_if).ToInt32x8().Permute(gc_spreadLo).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes))
-							/*line agree_if.go:43*/ gc_st.Permute(gc_spreadHi).StoreMasked((*[8]int32)(out[(2*i)+8:]), gc_alive9.And(gc_if).ToInt32x8().Permute(gc_spreadHi).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes))
+							/*line agree_if.go:43*/ gc_st.Permute(gc_spreadLo).StoreMasked((*[8]int32)(out[(2*i)+0:]), gc_alive7.And(gc_if).ToInt32x8().Permute(gc_spreadLo).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes))
+							/*line agree_if.go:43*/ gc_st.Permute(gc_spreadHi).StoreMasked((*[8]int32)(out[(2*i)+8:]), gc_alive7.And(gc_if).ToInt32x8().Permute(gc_spreadHi).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes))
 //line agree_if.go:43
 						} else if (2*i) >= 1 && (2*i) <= len(out)-15 {
-							/*line agree_if.go:43*/ gc_st.Permute(gc_spreadLo).StoreMasked((*[8]int32)(out[(2*i)-1:]), gc_alive9.And(gc_if).ToInt32x8().Permute(gc_spreadLo).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes))
-							/*line agree_if.go:43*/ gc_st.Permute(gc_spreadHi).StoreMasked((*[8]int32)(out[(2*i)+7:]), gc_alive9.And(gc_if).ToInt32x8().Permute(gc_spreadHi).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes))
+							/*line agree_if.go:43*/ gc_st.Permute(gc_spreadLo).StoreMasked((*[8]int32)(out[(2*i)-1:]), gc_alive7.And(gc_if).ToInt32x8().Permute(gc_spreadLo).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes))
+							/*line agree_if.go:43*/ gc_st.Permute(gc_spreadHi).StoreMasked((*[8]int32)(out[(2*i)+7:]), gc_alive7.And(gc_if).ToInt32x8().Permute(gc_spreadHi).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes))
 						} else {
 							break gc_steps
 						}
 						gc_st2 := archsimd.BroadcastInt32x8(gc_t2)
 						/*line agree_if.go:43*/ if (2*i+1) >= 0 && (2*i+1) <= len(out)-16 && ((2*i+1)&1 == 0 || !((2*i+1) >= 1 && (2*i+1) <= len(out)-15)) {
-							/*line agree_if.go:43*/ gc_st2.Permute(gc_spreadLo).StoreMasked((*[8]int32)(out[(2*i+1)+0:]), gc_alive9.And(gc_if).ToInt32x8().Permute(gc_spreadLo).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes))
-							/*line agree_if.go:43*/ gc_st2.Permute(gc_spreadHi).StoreMasked((*[8]int32)(out[(2*i+1)+8:]), gc_alive9.And(gc_if).ToInt32x8().Permute(gc_spreadHi).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes))
+							/*line agree_if.go:43*/ gc_st2.Permute(gc_spreadLo).StoreMasked((*[8]int32)(out[(2*i+1)+0:]), gc_alive7.And(gc_if).ToInt32x8().Permute(gc_spreadLo).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes))
+							/*line agree_if.go:43*/ gc_st2.Permute(gc_spreadHi).StoreMasked((*[8]int32)(out[(2*i+1)+8:]), gc_alive7.And(gc_if).ToInt32x8().Permute(gc_spreadHi).NotEqual(compiled.ZeroInt32x8()).And(gc_evenLanes))
 //line agree_if.go:43
 						} else if (2*i+1) >= 1 && (2*i+1) <= len(out)-15 {
-							/*line agree_if.go:43*/ gc_st2.Permute(gc_spreadLo).StoreMasked((*[8]int32)(out[(2*i+1)-1:]), gc_alive9.And(gc_if).ToInt32x8().Permute(gc_spreadLo).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes))
-							/*line agree_if.go:43*/ gc_st2.Permute(gc_spreadHi).StoreMasked((*[8]int32)(out[(2*i+1)+7:]), gc_alive9.And(gc_if).ToInt32x8().Permute(gc_spreadHi).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes))
+							/*line agree_if.go:43*/ gc_st2.Permute(gc_spreadLo).StoreMasked((*[8]int32)(out[(2*i+1)-1:]), gc_alive7.And(gc_if).ToInt32x8().Permute(gc_spreadLo).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes))
+							/*line agree_if.go:43*/ gc_st2.Permute(gc_spreadHi).StoreMasked((*[8]int32)(out[(2*i+1)+7:]), gc_alive7.And(gc_if).ToInt32x8().Permute(gc_spreadHi).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes))
 						} else {
 							/*line agree_if.go:43*/ var gc_lanes2 [8]int32
 							gc_st2.Store(&gc_lanes2)
 							for gc_k2 := range 8 {
-								if gc_alive9.And(gc_if).ToBits()&(1<<gc_k2) != 0 {
+								if gc_alive7.And(gc_if).ToBits()&(1<<gc_k2) != 0 {
 									gc_pos.Thread = gc_rank + gc_k2
 									/*line agree_if.go:43*/ out[(2*i+1)+2*gc_k2] = gc_lanes2[gc_k2]
 								}
 							}
 							gc_pos.Thread = gc_rank
 						}
-						compiled.SetExited(gc_exited, gc_rank, gc_alive9.And(gc_if).ToBits())
-						gc_alive9 = gc_alive9.And(gc_alive9.And(gc_if).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
+						compiled.SetExited(gc_exited, gc_rank, gc_alive7.And(gc_if).ToBits())
+						gc_alive7 = gc_alive7.And(gc_alive7.And(gc_if).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
 					}
 				}
 				archsimd.ClearAVXUpperBits()
 			}
 		gc_L6:
-			for gc_tx := gc_vstep5; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				if gc_exited[gc_rank] {

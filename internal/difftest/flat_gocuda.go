@@ -173,38 +173,7 @@ func gc_body_strideSum[T int32 | float32](gc_b *compiled.Block, in, partial []T)
 	gc_s_v := compiled.Scratch[T](gc_b, 0)[:gc_n]
 	/*line flat.go:57*/ n := len(in)
 	b := gc_bdx
-	gc_step := 0
-	for ; gc_step+3 < gc_n; gc_step += 4 {
-		{
-			gc_rank := gc_step + 0
-			gc_pos.Thread = gc_rank
-			/*line flat.go:58*/ var v T
-			gc_s_v[gc_rank] = v
-		}
-		{
-			gc_rank := gc_step + 1
-			gc_pos.Thread = gc_rank
-			/*line flat.go:58*/ var v T
-			gc_s_v[gc_rank] = v
-		}
-		{
-			gc_rank := gc_step + 2
-			gc_pos.Thread = gc_rank
-			/*line flat.go:58*/ var v T
-			gc_s_v[gc_rank] = v
-		}
-		{
-			gc_rank := gc_step + 3
-			gc_pos.Thread = gc_rank
-			/*line flat.go:58*/ var v T
-			gc_s_v[gc_rank] = v
-		}
-	}
-	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
-		gc_pos.Thread = gc_rank
-		/*line flat.go:58*/ var v T
-		gc_s_v[gc_rank] = v
-	}
+	clear(gc_s_v)
 	/*line flat.go:59*/ for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += 2 * b * gc_gdx {
 		gc_b.Tick()
 		if gc_b.Stopped() {
@@ -224,10 +193,10 @@ func gc_body_strideSum[T int32 | float32](gc_b *compiled.Block, in, partial []T)
 			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(in) && gc_to <= len(in)-gc_off2 && gc_off3 >= 0 && gc_off3 <= len(in) && gc_to <= len(in)-gc_off3 {
 				gc_at := in[gc_off2:][:gc_to]
 				gc_at2 := in[gc_off3:][:gc_to]
-				gc_step2 := gc_from
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+				gc_step := gc_from
+				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
-						gc_tx := gc_step2 + 0
+						gc_tx := gc_step + 0
 						gc_rank := gc_base + gc_tx
 						v := gc_s_v[gc_rank]
 						/*line flat.go:59*/ i := gc_bx*2*b + gc_tx + gc_off
@@ -239,7 +208,7 @@ func gc_body_strideSum[T int32 | float32](gc_b *compiled.Block, in, partial []T)
 						gc_s_v[gc_rank] = v
 					}
 					{
-						gc_tx := gc_step2 + 1
+						gc_tx := gc_step + 1
 						gc_rank := gc_base + gc_tx
 						v := gc_s_v[gc_rank]
 						/*line flat.go:59*/ i := gc_bx*2*b + gc_tx + gc_off
@@ -251,7 +220,7 @@ func gc_body_strideSum[T int32 | float32](gc_b *compiled.Block, in, partial []T)
 						gc_s_v[gc_rank] = v
 					}
 					{
-						gc_tx := gc_step2 + 2
+						gc_tx := gc_step + 2
 						gc_rank := gc_base + gc_tx
 						v := gc_s_v[gc_rank]
 						/*line flat.go:59*/ i := gc_bx*2*b + gc_tx + gc_off
@@ -263,7 +232,7 @@ func gc_body_strideSum[T int32 | float32](gc_b *compiled.Block, in, partial []T)
 						gc_s_v[gc_rank] = v
 					}
 					{
-						gc_tx := gc_step2 + 3
+						gc_tx := gc_step + 3
 						gc_rank := gc_base + gc_tx
 						v := gc_s_v[gc_rank]
 						/*line flat.go:59*/ i := gc_bx*2*b + gc_tx + gc_off
@@ -275,7 +244,7 @@ func gc_body_strideSum[T int32 | float32](gc_b *compiled.Block, in, partial []T)
 						gc_s_v[gc_rank] = v
 					}
 				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					v := gc_s_v[gc_rank]
 					/*line flat.go:59*/ i := gc_bx*2*b + gc_tx + gc_off
@@ -287,10 +256,10 @@ func gc_body_strideSum[T int32 | float32](gc_b *compiled.Block, in, partial []T)
 					gc_s_v[gc_rank] = v
 				}
 			} else {
-				gc_step3 := gc_from
-				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
-						gc_tx := gc_step3 + 0
+						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						v := gc_s_v[gc_rank]
@@ -303,7 +272,7 @@ func gc_body_strideSum[T int32 | float32](gc_b *compiled.Block, in, partial []T)
 						gc_s_v[gc_rank] = v
 					}
 					{
-						gc_tx := gc_step3 + 1
+						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						v := gc_s_v[gc_rank]
@@ -316,7 +285,7 @@ func gc_body_strideSum[T int32 | float32](gc_b *compiled.Block, in, partial []T)
 						gc_s_v[gc_rank] = v
 					}
 					{
-						gc_tx := gc_step3 + 2
+						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						v := gc_s_v[gc_rank]
@@ -329,7 +298,7 @@ func gc_body_strideSum[T int32 | float32](gc_b *compiled.Block, in, partial []T)
 						gc_s_v[gc_rank] = v
 					}
 					{
-						gc_tx := gc_step3 + 3
+						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						v := gc_s_v[gc_rank]
@@ -342,7 +311,7 @@ func gc_body_strideSum[T int32 | float32](gc_b *compiled.Block, in, partial []T)
 						gc_s_v[gc_rank] = v
 					}
 				}
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					v := gc_s_v[gc_rank]
@@ -366,38 +335,38 @@ func gc_body_strideSum[T int32 | float32](gc_b *compiled.Block, in, partial []T)
 			gc_at3 := s[:gc_bdx]
 			/*line flat.go:66*/ copy(gc_at3, gc_s_v[gc_base:][:gc_bdx])
 		} else {
-			gc_step4 := 0
-			for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
+			gc_step3 := 0
+			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
 				{
-					gc_tx := gc_step4 + 0
+					gc_tx := gc_step3 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					v := gc_s_v[gc_rank]
 					/*line flat.go:66*/ s[gc_tx] = v
 				}
 				{
-					gc_tx := gc_step4 + 1
+					gc_tx := gc_step3 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					v := gc_s_v[gc_rank]
 					/*line flat.go:66*/ s[gc_tx] = v
 				}
 				{
-					gc_tx := gc_step4 + 2
+					gc_tx := gc_step3 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					v := gc_s_v[gc_rank]
 					/*line flat.go:66*/ s[gc_tx] = v
 				}
 				{
-					gc_tx := gc_step4 + 3
+					gc_tx := gc_step3 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					v := gc_s_v[gc_rank]
 					/*line flat.go:66*/ s[gc_tx] = v
 				}
 			}
-			for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				v := gc_s_v[gc_rank]

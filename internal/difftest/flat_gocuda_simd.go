@@ -564,62 +564,7 @@ func gc_body_strideSum_float32(gc_b *compiled.Block, in []float32, partial []flo
 	gc_s_v := compiled.Scratch[float32](gc_b, 0)[:gc_n]
 	/*line flat.go:57*/ n := len(in)
 	b := gc_bdx
-	gc_vstep := 0
-	if compiled.SIMD && compiled.SIMD512 {
-		var gc_stop bool
-		gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-			for ; gc_vstep+15 < gc_n; gc_vstep += 16 {
-				gc_rank := gc_vstep
-				/*line flat.go:58*/ var v archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-				/*line flat.go:58*/ v.StoreSlice(gc_s_v[gc_rank:])
-			}
-			archsimd.ClearAVXUpperBits()
-			return gc_vstep, false
-		}(gc_vstep)
-		if gc_stop {
-			return
-		}
-	}
-	if compiled.SIMD {
-		for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
-			gc_rank := gc_vstep
-			/*line flat.go:58*/ var v archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-			/*line flat.go:58*/ v.StoreSlice(gc_s_v[gc_rank:])
-		}
-		archsimd.ClearAVXUpperBits()
-	}
-	gc_step := gc_vstep
-	for ; gc_step+3 < gc_n; gc_step += 4 {
-		{
-			gc_rank := gc_step + 0
-			gc_pos.Thread = gc_rank
-			/*line flat.go:58*/ var v float32
-			gc_s_v[gc_rank] = v
-		}
-		{
-			gc_rank := gc_step + 1
-			gc_pos.Thread = gc_rank
-			/*line flat.go:58*/ var v float32
-			gc_s_v[gc_rank] = v
-		}
-		{
-			gc_rank := gc_step + 2
-			gc_pos.Thread = gc_rank
-			/*line flat.go:58*/ var v float32
-			gc_s_v[gc_rank] = v
-		}
-		{
-			gc_rank := gc_step + 3
-			gc_pos.Thread = gc_rank
-			/*line flat.go:58*/ var v float32
-			gc_s_v[gc_rank] = v
-		}
-	}
-	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
-		gc_pos.Thread = gc_rank
-		/*line flat.go:58*/ var v float32
-		gc_s_v[gc_rank] = v
-	}
+	clear(gc_s_v)
 	/*line flat.go:59*/ for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += 2 * b * gc_gdx {
 		gc_b.Tick()
 		if gc_b.Stopped() {
@@ -639,14 +584,14 @@ func gc_body_strideSum_float32(gc_b *compiled.Block, in []float32, partial []flo
 			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(in) && gc_to <= len(in)-gc_off2 && gc_off3 >= 0 && gc_off3 <= len(in) && gc_to <= len(in)-gc_off3 {
 				gc_at := in[gc_off2:][:gc_to]
 				gc_at2 := in[gc_off3:][:gc_to]
-				gc_vstep2 := gc_from
+				gc_vstep := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop2 bool
-					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+					var gc_stop bool
+					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 						gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 						gc_vb4 := archsimd.BroadcastFloat32x16(2)
-						for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
-							gc_tx := gc_vstep2
+						for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
+							gc_tx := gc_vstep
 							gc_rank := gc_base + gc_tx
 							/*line flat.go:62*/ v := archsimd.LoadFloat32x16Slice(gc_s_v[gc_rank:])
 							/*line flat.go:59*/ var i int = gc_bx*2*b + gc_tx + gc_off
@@ -662,17 +607,17 @@ func gc_body_strideSum_float32(gc_b *compiled.Block, in []float32, partial []flo
 							/*line flat.go:61*/ v.StoreSlice(gc_s_v[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep2, false
-					}(gc_vstep2)
-					if gc_stop2 {
+						return gc_vstep, false
+					}(gc_vstep)
+					if gc_stop {
 						return
 					}
 				}
 				if compiled.SIMD {
 					gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 					gc_vb3 := archsimd.BroadcastFloat32x8(2)
-					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
-						gc_tx := gc_vstep2
+					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+						gc_tx := gc_vstep
 						gc_rank := gc_base + gc_tx
 						/*line flat.go:62*/ v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:])
 						/*line flat.go:59*/ var i int = gc_bx*2*b + gc_tx + gc_off
@@ -689,10 +634,10 @@ func gc_body_strideSum_float32(gc_b *compiled.Block, in []float32, partial []flo
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				if gc_vstep2 > gc_from {
+				if gc_vstep > gc_from {
 					gc_more = true
 				}
-				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					v := gc_s_v[gc_rank]
 					/*line flat.go:59*/ i := gc_bx*2*b + gc_tx + gc_off
@@ -704,14 +649,14 @@ func gc_body_strideSum_float32(gc_b *compiled.Block, in []float32, partial []flo
 					gc_s_v[gc_rank] = v
 				}
 			} else {
-				gc_vstep3 := gc_from
+				gc_vstep2 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop3 bool
-					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+					var gc_stop2 bool
+					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 						gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 						gc_vb2 := archsimd.BroadcastFloat32x16(2)
-						for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
-							gc_tx := gc_vstep3
+						for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
+							gc_tx := gc_vstep2
 							gc_rank := gc_base + gc_tx
 							/*line flat.go:62*/ v := archsimd.LoadFloat32x16Slice(gc_s_v[gc_rank:])
 							/*line flat.go:59*/ var i int = gc_bx*2*b + gc_tx + gc_off
@@ -731,17 +676,17 @@ func gc_body_strideSum_float32(gc_b *compiled.Block, in []float32, partial []flo
 							/*line flat.go:61*/ v.StoreSlice(gc_s_v[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep3, false
-					}(gc_vstep3)
-					if gc_stop3 {
+						return gc_vstep2, false
+					}(gc_vstep2)
+					if gc_stop2 {
 						return
 					}
 				}
 				if compiled.SIMD {
 					gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 					gc_vb := archsimd.BroadcastFloat32x8(2)
-					for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
-						gc_tx := gc_vstep3
+					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
 						gc_rank := gc_base + gc_tx
 						/*line flat.go:62*/ v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:])
 						/*line flat.go:59*/ var i int = gc_bx*2*b + gc_tx + gc_off
@@ -762,13 +707,13 @@ func gc_body_strideSum_float32(gc_b *compiled.Block, in []float32, partial []flo
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				if gc_vstep3 > gc_from {
+				if gc_vstep2 > gc_from {
 					gc_more = true
 				}
-				gc_step2 := gc_vstep3
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+				gc_step := gc_vstep2
+				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
-						gc_tx := gc_step2 + 0
+						gc_tx := gc_step + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						v := gc_s_v[gc_rank]
@@ -781,7 +726,7 @@ func gc_body_strideSum_float32(gc_b *compiled.Block, in []float32, partial []flo
 						gc_s_v[gc_rank] = v
 					}
 					{
-						gc_tx := gc_step2 + 1
+						gc_tx := gc_step + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						v := gc_s_v[gc_rank]
@@ -794,7 +739,7 @@ func gc_body_strideSum_float32(gc_b *compiled.Block, in []float32, partial []flo
 						gc_s_v[gc_rank] = v
 					}
 					{
-						gc_tx := gc_step2 + 2
+						gc_tx := gc_step + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						v := gc_s_v[gc_rank]
@@ -807,7 +752,7 @@ func gc_body_strideSum_float32(gc_b *compiled.Block, in []float32, partial []flo
 						gc_s_v[gc_rank] = v
 					}
 					{
-						gc_tx := gc_step2 + 3
+						gc_tx := gc_step + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						v := gc_s_v[gc_rank]
@@ -820,7 +765,7 @@ func gc_body_strideSum_float32(gc_b *compiled.Block, in []float32, partial []flo
 						gc_s_v[gc_rank] = v
 					}
 				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					v := gc_s_v[gc_rank]
@@ -842,6 +787,38 @@ func gc_body_strideSum_float32(gc_b *compiled.Block, in []float32, partial []flo
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		/*line flat.go:68*/ if gc_bdx <= len(s) {
 			gc_at3 := s[:gc_bdx]
+			gc_vstep3 := 0
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop3 bool
+				gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+					for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
+						gc_tx := gc_vstep3
+						gc_rank := gc_base + gc_tx
+						/*line flat.go:66*/ v := archsimd.LoadFloat32x16Slice(gc_s_v[gc_rank:])
+						/*line flat.go:66*/ v.StoreSlice(gc_at3[gc_tx:])
+					}
+					archsimd.ClearAVXUpperBits()
+					return gc_vstep3, false
+				}(gc_vstep3)
+				if gc_stop3 {
+					return
+				}
+			}
+			if compiled.SIMD {
+				for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
+					gc_tx := gc_vstep3
+					gc_rank := gc_base + gc_tx
+					/*line flat.go:66*/ v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:])
+					/*line flat.go:66*/ v.StoreSlice(gc_at3[gc_tx:])
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				v := gc_s_v[gc_rank]
+				/*line flat.go:66*/ gc_at3[gc_tx] = v
+			}
+		} else {
 			gc_vstep4 := 0
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop4 bool
@@ -850,7 +827,10 @@ func gc_body_strideSum_float32(gc_b *compiled.Block, in []float32, partial []flo
 						gc_tx := gc_vstep4
 						gc_rank := gc_base + gc_tx
 						/*line flat.go:66*/ v := archsimd.LoadFloat32x16Slice(gc_s_v[gc_rank:])
-						/*line flat.go:66*/ v.StoreSlice(gc_at3[gc_tx:])
+						/*line flat.go:66*/ if gc_tx < 0 || gc_tx > len(s)-16 {
+							break
+						}
+						/*line flat.go:66*/ v.StoreSlice(s[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep4, false
@@ -864,41 +844,6 @@ func gc_body_strideSum_float32(gc_b *compiled.Block, in []float32, partial []flo
 					gc_tx := gc_vstep4
 					gc_rank := gc_base + gc_tx
 					/*line flat.go:66*/ v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:])
-					/*line flat.go:66*/ v.StoreSlice(gc_at3[gc_tx:])
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				v := gc_s_v[gc_rank]
-				/*line flat.go:66*/ gc_at3[gc_tx] = v
-			}
-		} else {
-			gc_vstep5 := 0
-			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop5 bool
-				gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
-					for ; gc_vstep5+15 < gc_bdx; gc_vstep5 += 16 {
-						gc_tx := gc_vstep5
-						gc_rank := gc_base + gc_tx
-						/*line flat.go:66*/ v := archsimd.LoadFloat32x16Slice(gc_s_v[gc_rank:])
-						/*line flat.go:66*/ if gc_tx < 0 || gc_tx > len(s)-16 {
-							break
-						}
-						/*line flat.go:66*/ v.StoreSlice(s[gc_tx:])
-					}
-					archsimd.ClearAVXUpperBits()
-					return gc_vstep5, false
-				}(gc_vstep5)
-				if gc_stop5 {
-					return
-				}
-			}
-			if compiled.SIMD {
-				for ; gc_vstep5+7 < gc_bdx; gc_vstep5 += 8 {
-					gc_tx := gc_vstep5
-					gc_rank := gc_base + gc_tx
-					/*line flat.go:66*/ v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:])
 					/*line flat.go:66*/ if gc_tx < 0 || gc_tx > len(s)-8 {
 						break
 					}
@@ -906,38 +851,38 @@ func gc_body_strideSum_float32(gc_b *compiled.Block, in []float32, partial []flo
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step3 := gc_vstep5
-			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+			gc_step2 := gc_vstep4
+			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 				{
-					gc_tx := gc_step3 + 0
+					gc_tx := gc_step2 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					v := gc_s_v[gc_rank]
 					/*line flat.go:66*/ s[gc_tx] = v
 				}
 				{
-					gc_tx := gc_step3 + 1
+					gc_tx := gc_step2 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					v := gc_s_v[gc_rank]
 					/*line flat.go:66*/ s[gc_tx] = v
 				}
 				{
-					gc_tx := gc_step3 + 2
+					gc_tx := gc_step2 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					v := gc_s_v[gc_rank]
 					/*line flat.go:66*/ s[gc_tx] = v
 				}
 				{
-					gc_tx := gc_step3 + 3
+					gc_tx := gc_step2 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					v := gc_s_v[gc_rank]
 					/*line flat.go:66*/ s[gc_tx] = v
 				}
 			}
-			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				v := gc_s_v[gc_rank]
@@ -1073,62 +1018,7 @@ func gc_body_strideSum_int32(gc_b *compiled.Block, in []int32, partial []int32) 
 	gc_s_v := compiled.Scratch[int32](gc_b, 0)[:gc_n]
 	/*line flat.go:57*/ n := len(in)
 	b := gc_bdx
-	gc_vstep := 0
-	if compiled.SIMD && compiled.SIMD512 {
-		var gc_stop bool
-		gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-			for ; gc_vstep+15 < gc_n; gc_vstep += 16 {
-				gc_rank := gc_vstep
-				/*line flat.go:58*/ var v int32
-				archsimd.BroadcastInt32x16(v).StoreSlice(gc_s_v[gc_rank:])
-			}
-			archsimd.ClearAVXUpperBits()
-			return gc_vstep, false
-		}(gc_vstep)
-		if gc_stop {
-			return
-		}
-	}
-	if compiled.SIMD {
-		for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
-			gc_rank := gc_vstep
-			/*line flat.go:58*/ var v int32
-			archsimd.BroadcastInt32x8(v).StoreSlice(gc_s_v[gc_rank:])
-		}
-		archsimd.ClearAVXUpperBits()
-	}
-	gc_step := gc_vstep
-	for ; gc_step+3 < gc_n; gc_step += 4 {
-		{
-			gc_rank := gc_step + 0
-			gc_pos.Thread = gc_rank
-			/*line flat.go:58*/ var v int32
-			gc_s_v[gc_rank] = v
-		}
-		{
-			gc_rank := gc_step + 1
-			gc_pos.Thread = gc_rank
-			/*line flat.go:58*/ var v int32
-			gc_s_v[gc_rank] = v
-		}
-		{
-			gc_rank := gc_step + 2
-			gc_pos.Thread = gc_rank
-			/*line flat.go:58*/ var v int32
-			gc_s_v[gc_rank] = v
-		}
-		{
-			gc_rank := gc_step + 3
-			gc_pos.Thread = gc_rank
-			/*line flat.go:58*/ var v int32
-			gc_s_v[gc_rank] = v
-		}
-	}
-	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
-		gc_pos.Thread = gc_rank
-		/*line flat.go:58*/ var v int32
-		gc_s_v[gc_rank] = v
-	}
+	clear(gc_s_v)
 	/*line flat.go:59*/ for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += 2 * b * gc_gdx {
 		gc_b.Tick()
 		if gc_b.Stopped() {
@@ -1148,14 +1038,14 @@ func gc_body_strideSum_int32(gc_b *compiled.Block, in []int32, partial []int32) 
 			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(in) && gc_to <= len(in)-gc_off2 && gc_off3 >= 0 && gc_off3 <= len(in) && gc_to <= len(in)-gc_off3 {
 				gc_at := in[gc_off2:][:gc_to]
 				gc_at2 := in[gc_off3:][:gc_to]
-				gc_vstep2 := gc_from
+				gc_vstep := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop2 bool
-					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+					var gc_stop bool
+					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 						gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 						gc_vb4 := archsimd.BroadcastInt32x16(2)
-						for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
-							gc_tx := gc_vstep2
+						for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
+							gc_tx := gc_vstep
 							gc_rank := gc_base + gc_tx
 							/*line flat.go:62*/ v := archsimd.LoadInt32x16Slice(gc_s_v[gc_rank:])
 							/*line flat.go:59*/ var i int = gc_bx*2*b + gc_tx + gc_off
@@ -1171,17 +1061,17 @@ func gc_body_strideSum_int32(gc_b *compiled.Block, in []int32, partial []int32) 
 							/*line flat.go:61*/ v.StoreSlice(gc_s_v[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep2, false
-					}(gc_vstep2)
-					if gc_stop2 {
+						return gc_vstep, false
+					}(gc_vstep)
+					if gc_stop {
 						return
 					}
 				}
 				if compiled.SIMD {
 					gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 					gc_vb3 := archsimd.BroadcastInt32x8(2)
-					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
-						gc_tx := gc_vstep2
+					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+						gc_tx := gc_vstep
 						gc_rank := gc_base + gc_tx
 						/*line flat.go:62*/ v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank:])
 						/*line flat.go:59*/ var i int = gc_bx*2*b + gc_tx + gc_off
@@ -1198,10 +1088,10 @@ func gc_body_strideSum_int32(gc_b *compiled.Block, in []int32, partial []int32) 
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				if gc_vstep2 > gc_from {
+				if gc_vstep > gc_from {
 					gc_more = true
 				}
-				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					v := gc_s_v[gc_rank]
 					/*line flat.go:59*/ i := gc_bx*2*b + gc_tx + gc_off
@@ -1213,14 +1103,14 @@ func gc_body_strideSum_int32(gc_b *compiled.Block, in []int32, partial []int32) 
 					gc_s_v[gc_rank] = v
 				}
 			} else {
-				gc_vstep3 := gc_from
+				gc_vstep2 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop3 bool
-					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+					var gc_stop2 bool
+					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 						gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 						gc_vb2 := archsimd.BroadcastInt32x16(2)
-						for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
-							gc_tx := gc_vstep3
+						for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
+							gc_tx := gc_vstep2
 							gc_rank := gc_base + gc_tx
 							/*line flat.go:62*/ v := archsimd.LoadInt32x16Slice(gc_s_v[gc_rank:])
 							/*line flat.go:59*/ var i int = gc_bx*2*b + gc_tx + gc_off
@@ -1240,17 +1130,17 @@ func gc_body_strideSum_int32(gc_b *compiled.Block, in []int32, partial []int32) 
 							/*line flat.go:61*/ v.StoreSlice(gc_s_v[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep3, false
-					}(gc_vstep3)
-					if gc_stop3 {
+						return gc_vstep2, false
+					}(gc_vstep2)
+					if gc_stop2 {
 						return
 					}
 				}
 				if compiled.SIMD {
 					gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 					gc_vb := archsimd.BroadcastInt32x8(2)
-					for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
-						gc_tx := gc_vstep3
+					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
 						gc_rank := gc_base + gc_tx
 						/*line flat.go:62*/ v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank:])
 						/*line flat.go:59*/ var i int = gc_bx*2*b + gc_tx + gc_off
@@ -1271,13 +1161,13 @@ func gc_body_strideSum_int32(gc_b *compiled.Block, in []int32, partial []int32) 
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				if gc_vstep3 > gc_from {
+				if gc_vstep2 > gc_from {
 					gc_more = true
 				}
-				gc_step2 := gc_vstep3
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+				gc_step := gc_vstep2
+				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
-						gc_tx := gc_step2 + 0
+						gc_tx := gc_step + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						v := gc_s_v[gc_rank]
@@ -1290,7 +1180,7 @@ func gc_body_strideSum_int32(gc_b *compiled.Block, in []int32, partial []int32) 
 						gc_s_v[gc_rank] = v
 					}
 					{
-						gc_tx := gc_step2 + 1
+						gc_tx := gc_step + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						v := gc_s_v[gc_rank]
@@ -1303,7 +1193,7 @@ func gc_body_strideSum_int32(gc_b *compiled.Block, in []int32, partial []int32) 
 						gc_s_v[gc_rank] = v
 					}
 					{
-						gc_tx := gc_step2 + 2
+						gc_tx := gc_step + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						v := gc_s_v[gc_rank]
@@ -1316,7 +1206,7 @@ func gc_body_strideSum_int32(gc_b *compiled.Block, in []int32, partial []int32) 
 						gc_s_v[gc_rank] = v
 					}
 					{
-						gc_tx := gc_step2 + 3
+						gc_tx := gc_step + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						v := gc_s_v[gc_rank]
@@ -1329,7 +1219,7 @@ func gc_body_strideSum_int32(gc_b *compiled.Block, in []int32, partial []int32) 
 						gc_s_v[gc_rank] = v
 					}
 				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					v := gc_s_v[gc_rank]
@@ -1351,6 +1241,38 @@ func gc_body_strideSum_int32(gc_b *compiled.Block, in []int32, partial []int32) 
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		/*line flat.go:68*/ if gc_bdx <= len(s) {
 			gc_at3 := s[:gc_bdx]
+			gc_vstep3 := 0
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop3 bool
+				gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+					for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
+						gc_tx := gc_vstep3
+						gc_rank := gc_base + gc_tx
+						/*line flat.go:66*/ v := archsimd.LoadInt32x16Slice(gc_s_v[gc_rank:])
+						/*line flat.go:66*/ v.StoreSlice(gc_at3[gc_tx:])
+					}
+					archsimd.ClearAVXUpperBits()
+					return gc_vstep3, false
+				}(gc_vstep3)
+				if gc_stop3 {
+					return
+				}
+			}
+			if compiled.SIMD {
+				for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
+					gc_tx := gc_vstep3
+					gc_rank := gc_base + gc_tx
+					/*line flat.go:66*/ v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank:])
+					/*line flat.go:66*/ v.StoreSlice(gc_at3[gc_tx:])
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				v := gc_s_v[gc_rank]
+				/*line flat.go:66*/ gc_at3[gc_tx] = v
+			}
+		} else {
 			gc_vstep4 := 0
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop4 bool
@@ -1359,7 +1281,10 @@ func gc_body_strideSum_int32(gc_b *compiled.Block, in []int32, partial []int32) 
 						gc_tx := gc_vstep4
 						gc_rank := gc_base + gc_tx
 						/*line flat.go:66*/ v := archsimd.LoadInt32x16Slice(gc_s_v[gc_rank:])
-						/*line flat.go:66*/ v.StoreSlice(gc_at3[gc_tx:])
+						/*line flat.go:66*/ if gc_tx < 0 || gc_tx > len(s)-16 {
+							break
+						}
+						/*line flat.go:66*/ v.StoreSlice(s[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep4, false
@@ -1373,41 +1298,6 @@ func gc_body_strideSum_int32(gc_b *compiled.Block, in []int32, partial []int32) 
 					gc_tx := gc_vstep4
 					gc_rank := gc_base + gc_tx
 					/*line flat.go:66*/ v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank:])
-					/*line flat.go:66*/ v.StoreSlice(gc_at3[gc_tx:])
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				v := gc_s_v[gc_rank]
-				/*line flat.go:66*/ gc_at3[gc_tx] = v
-			}
-		} else {
-			gc_vstep5 := 0
-			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop5 bool
-				gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
-					for ; gc_vstep5+15 < gc_bdx; gc_vstep5 += 16 {
-						gc_tx := gc_vstep5
-						gc_rank := gc_base + gc_tx
-						/*line flat.go:66*/ v := archsimd.LoadInt32x16Slice(gc_s_v[gc_rank:])
-						/*line flat.go:66*/ if gc_tx < 0 || gc_tx > len(s)-16 {
-							break
-						}
-						/*line flat.go:66*/ v.StoreSlice(s[gc_tx:])
-					}
-					archsimd.ClearAVXUpperBits()
-					return gc_vstep5, false
-				}(gc_vstep5)
-				if gc_stop5 {
-					return
-				}
-			}
-			if compiled.SIMD {
-				for ; gc_vstep5+7 < gc_bdx; gc_vstep5 += 8 {
-					gc_tx := gc_vstep5
-					gc_rank := gc_base + gc_tx
-					/*line flat.go:66*/ v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank:])
 					/*line flat.go:66*/ if gc_tx < 0 || gc_tx > len(s)-8 {
 						break
 					}
@@ -1415,38 +1305,38 @@ func gc_body_strideSum_int32(gc_b *compiled.Block, in []int32, partial []int32) 
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step3 := gc_vstep5
-			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+			gc_step2 := gc_vstep4
+			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 				{
-					gc_tx := gc_step3 + 0
+					gc_tx := gc_step2 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					v := gc_s_v[gc_rank]
 					/*line flat.go:66*/ s[gc_tx] = v
 				}
 				{
-					gc_tx := gc_step3 + 1
+					gc_tx := gc_step2 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					v := gc_s_v[gc_rank]
 					/*line flat.go:66*/ s[gc_tx] = v
 				}
 				{
-					gc_tx := gc_step3 + 2
+					gc_tx := gc_step2 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					v := gc_s_v[gc_rank]
 					/*line flat.go:66*/ s[gc_tx] = v
 				}
 				{
-					gc_tx := gc_step3 + 3
+					gc_tx := gc_step2 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					v := gc_s_v[gc_rank]
 					/*line flat.go:66*/ s[gc_tx] = v
 				}
 			}
-			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				v := gc_s_v[gc_rank]

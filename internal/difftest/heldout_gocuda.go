@@ -8,7 +8,6 @@ import (
 	"embed"
 
 	"github.com/gocuda/gocuda/compiled"
-	"github.com/gocuda/gocuda/compiled/lanes"
 	"github.com/gocuda/gocuda/gocuda"
 )
 
@@ -965,45 +964,8 @@ func gc_body_strideTyped[I int32 | int64](gc_b *compiled.Block, in, out []float3
 		gc_b.SharedWritten()
 	}
 	/*line heldout.go:118*/ sums := gocuda.Shared[float32](t, gc_bdx)[:gc_bdx]
-	gc_vstep := 0
-	for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
-		gc_rank := gc_vstep
-		/*line heldout.go:119*/ var s float32
-		lanes.BroadcastFloat32x8(s).StoreSlice(gc_s_s[gc_rank:])
-	}
-	gc_step := gc_vstep
-	for ; gc_step+3 < gc_n; gc_step += 4 {
-		{
-			gc_rank := gc_step + 0
-			gc_pos.Thread = gc_rank
-			/*line heldout.go:119*/ var s float32
-			gc_s_s[gc_rank] = s
-		}
-		{
-			gc_rank := gc_step + 1
-			gc_pos.Thread = gc_rank
-			/*line heldout.go:119*/ var s float32
-			gc_s_s[gc_rank] = s
-		}
-		{
-			gc_rank := gc_step + 2
-			gc_pos.Thread = gc_rank
-			/*line heldout.go:119*/ var s float32
-			gc_s_s[gc_rank] = s
-		}
-		{
-			gc_rank := gc_step + 3
-			gc_pos.Thread = gc_rank
-			/*line heldout.go:119*/ var s float32
-			gc_s_s[gc_rank] = s
-		}
-	}
-	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
-		gc_pos.Thread = gc_rank
-		/*line heldout.go:119*/ var s float32
-		gc_s_s[gc_rank] = s
-	}
-	/*line heldout.go:120*/ for gc_off, gc_limit, gc_more := I(0), I(n), true; gc_more; gc_off += I(gc_bdx) {
+	clear(gc_s_s)
+	for gc_off, gc_limit, gc_more := I(0), I(n), true; gc_more; gc_off += I(gc_bdx) {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
@@ -1025,44 +987,7 @@ func gc_body_strideTyped[I int32 | int64](gc_b *compiled.Block, in, out []float3
 			}
 		}
 	}
-	gc_vstep2 := 0
-	for ; gc_vstep2+7 < gc_n; gc_vstep2 += 8 {
-		gc_rank := gc_vstep2
-		/*line heldout.go:123*/ var c float32
-		lanes.BroadcastFloat32x8(c).StoreSlice(gc_s_c[gc_rank:])
-	}
-	gc_step2 := gc_vstep2
-	for ; gc_step2+3 < gc_n; gc_step2 += 4 {
-		{
-			gc_rank := gc_step2 + 0
-			gc_pos.Thread = gc_rank
-			/*line heldout.go:123*/ var c float32
-			gc_s_c[gc_rank] = c
-		}
-		{
-			gc_rank := gc_step2 + 1
-			gc_pos.Thread = gc_rank
-			/*line heldout.go:123*/ var c float32
-			gc_s_c[gc_rank] = c
-		}
-		{
-			gc_rank := gc_step2 + 2
-			gc_pos.Thread = gc_rank
-			/*line heldout.go:123*/ var c float32
-			gc_s_c[gc_rank] = c
-		}
-		{
-			gc_rank := gc_step2 + 3
-			gc_pos.Thread = gc_rank
-			/*line heldout.go:123*/ var c float32
-			gc_s_c[gc_rank] = c
-		}
-	}
-	for gc_rank := gc_step2; gc_rank < gc_n; gc_rank++ {
-		gc_pos.Thread = gc_rank
-		/*line heldout.go:123*/ var c float32
-		gc_s_c[gc_rank] = c
-	}
+	clear(gc_s_c)
 	for gc_off2, gc_limit2, gc_more2 := int64(0), int64(100), true; gc_more2; gc_off2 += int64(gc_bdx) {
 		gc_b.Tick()
 		if gc_b.Stopped() {
@@ -1088,48 +1013,48 @@ func gc_body_strideTyped[I int32 | int64](gc_b *compiled.Block, in, out []float3
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		/*line heldout.go:133*/ if gc_bdx <= len(sums) {
 			gc_at := sums[:gc_bdx]
-			gc_step3 := 0
-			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+			gc_step := 0
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
 				{
-					gc_tx := gc_step3 + 0
+					gc_tx := gc_step + 0
 					gc_rank := gc_base + gc_tx
 					s := gc_s_s[gc_rank]
 					c := gc_s_c[gc_rank]
 					/*line heldout.go:127*/ gc_at[gc_tx] = s + c
 				}
 				{
-					gc_tx := gc_step3 + 1
+					gc_tx := gc_step + 1
 					gc_rank := gc_base + gc_tx
 					s := gc_s_s[gc_rank]
 					c := gc_s_c[gc_rank]
 					/*line heldout.go:127*/ gc_at[gc_tx] = s + c
 				}
 				{
-					gc_tx := gc_step3 + 2
+					gc_tx := gc_step + 2
 					gc_rank := gc_base + gc_tx
 					s := gc_s_s[gc_rank]
 					c := gc_s_c[gc_rank]
 					/*line heldout.go:127*/ gc_at[gc_tx] = s + c
 				}
 				{
-					gc_tx := gc_step3 + 3
+					gc_tx := gc_step + 3
 					gc_rank := gc_base + gc_tx
 					s := gc_s_s[gc_rank]
 					c := gc_s_c[gc_rank]
 					/*line heldout.go:127*/ gc_at[gc_tx] = s + c
 				}
 			}
-			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				s := gc_s_s[gc_rank]
 				c := gc_s_c[gc_rank]
 				/*line heldout.go:127*/ gc_at[gc_tx] = s + c
 			}
 		} else {
-			gc_step4 := 0
-			for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
+			gc_step2 := 0
+			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 				{
-					gc_tx := gc_step4 + 0
+					gc_tx := gc_step2 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					s := gc_s_s[gc_rank]
@@ -1137,7 +1062,7 @@ func gc_body_strideTyped[I int32 | int64](gc_b *compiled.Block, in, out []float3
 					/*line heldout.go:127*/ sums[gc_tx] = s + c
 				}
 				{
-					gc_tx := gc_step4 + 1
+					gc_tx := gc_step2 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					s := gc_s_s[gc_rank]
@@ -1145,7 +1070,7 @@ func gc_body_strideTyped[I int32 | int64](gc_b *compiled.Block, in, out []float3
 					/*line heldout.go:127*/ sums[gc_tx] = s + c
 				}
 				{
-					gc_tx := gc_step4 + 2
+					gc_tx := gc_step2 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					s := gc_s_s[gc_rank]
@@ -1153,7 +1078,7 @@ func gc_body_strideTyped[I int32 | int64](gc_b *compiled.Block, in, out []float3
 					/*line heldout.go:127*/ sums[gc_tx] = s + c
 				}
 				{
-					gc_tx := gc_step4 + 3
+					gc_tx := gc_step2 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					s := gc_s_s[gc_rank]
@@ -1161,7 +1086,7 @@ func gc_body_strideTyped[I int32 | int64](gc_b *compiled.Block, in, out []float3
 					/*line heldout.go:127*/ sums[gc_tx] = s + c
 				}
 			}
-			for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				s := gc_s_s[gc_rank]
@@ -1191,30 +1116,30 @@ func gc_body_strideTyped[I int32 | int64](gc_b *compiled.Block, in, out []float3
 						/*line heldout.go:129*/ gc_at2[gc_u] = gc_at3[gc_u]
 					}
 				} else {
-					gc_step5 := gc_seg
-					for ; gc_step5+3 < gc_segend; gc_step5 += 4 {
+					gc_step3 := gc_seg
+					for ; gc_step3+3 < gc_segend; gc_step3 += 4 {
 						{
-							gc_tx := gc_step5 + 0
+							gc_tx := gc_step3 + 0
 							gc_pos.Thread = gc_base + gc_tx
 							/*line heldout.go:129*/ out[gc_tx] = sums[(gc_tx + gc_r)]
 						}
 						{
-							gc_tx := gc_step5 + 1
+							gc_tx := gc_step3 + 1
 							gc_pos.Thread = gc_base + gc_tx
 							/*line heldout.go:129*/ out[gc_tx] = sums[(gc_tx + gc_r)]
 						}
 						{
-							gc_tx := gc_step5 + 2
+							gc_tx := gc_step3 + 2
 							gc_pos.Thread = gc_base + gc_tx
 							/*line heldout.go:129*/ out[gc_tx] = sums[(gc_tx + gc_r)]
 						}
 						{
-							gc_tx := gc_step5 + 3
+							gc_tx := gc_step3 + 3
 							gc_pos.Thread = gc_base + gc_tx
 							/*line heldout.go:129*/ out[gc_tx] = sums[(gc_tx + gc_r)]
 						}
 					}
-					for gc_tx := gc_step5; gc_tx < gc_segend; gc_tx++ {
+					for gc_tx := gc_step3; gc_tx < gc_segend; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
 						/*line heldout.go:129*/ out[gc_tx] = sums[(gc_tx + gc_r)]
 					}
@@ -1222,30 +1147,30 @@ func gc_body_strideTyped[I int32 | int64](gc_b *compiled.Block, in, out []float3
 				gc_seg = gc_segend
 			}
 		} else {
-			gc_step6 := 0
-			for ; gc_step6+3 < gc_bdx; gc_step6 += 4 {
+			gc_step4 := 0
+			for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
 				{
-					gc_tx := gc_step6 + 0
+					gc_tx := gc_step4 + 0
 					gc_pos.Thread = gc_base + gc_tx
 					/*line heldout.go:129*/ out[gc_tx] = sums[(gc_tx+1)%gc_bdx]
 				}
 				{
-					gc_tx := gc_step6 + 1
+					gc_tx := gc_step4 + 1
 					gc_pos.Thread = gc_base + gc_tx
 					/*line heldout.go:129*/ out[gc_tx] = sums[(gc_tx+1)%gc_bdx]
 				}
 				{
-					gc_tx := gc_step6 + 2
+					gc_tx := gc_step4 + 2
 					gc_pos.Thread = gc_base + gc_tx
 					/*line heldout.go:129*/ out[gc_tx] = sums[(gc_tx+1)%gc_bdx]
 				}
 				{
-					gc_tx := gc_step6 + 3
+					gc_tx := gc_step4 + 3
 					gc_pos.Thread = gc_base + gc_tx
 					/*line heldout.go:129*/ out[gc_tx] = sums[(gc_tx+1)%gc_bdx]
 				}
 			}
-			for gc_tx := gc_step6; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				/*line heldout.go:129*/ out[gc_tx] = sums[(gc_tx+1)%gc_bdx]
 			}

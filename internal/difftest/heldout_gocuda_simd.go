@@ -971,63 +971,8 @@ func gc_body_strideTyped[I int32 | int64](gc_b *compiled.Block, in, out []float3
 		gc_b.SharedWritten()
 	}
 	/*line heldout.go:118*/ sums := gocuda.Shared[float32](t, gc_bdx)[:gc_bdx]
-	gc_vstep := 0
-	if compiled.SIMD && compiled.SIMD512 {
-		var gc_stop bool
-		gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-			for ; gc_vstep+15 < gc_n; gc_vstep += 16 {
-				gc_rank := gc_vstep
-				/*line heldout.go:119*/ var s archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-				/*line heldout.go:119*/ s.StoreSlice(gc_s_s[gc_rank:])
-			}
-			archsimd.ClearAVXUpperBits()
-			return gc_vstep, false
-		}(gc_vstep)
-		if gc_stop {
-			return
-		}
-	}
-	if compiled.SIMD {
-		for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
-			gc_rank := gc_vstep
-			/*line heldout.go:119*/ var s archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-			/*line heldout.go:119*/ s.StoreSlice(gc_s_s[gc_rank:])
-		}
-		archsimd.ClearAVXUpperBits()
-	}
-	gc_step := gc_vstep
-	for ; gc_step+3 < gc_n; gc_step += 4 {
-		{
-			gc_rank := gc_step + 0
-			gc_pos.Thread = gc_rank
-			/*line heldout.go:119*/ var s float32
-			gc_s_s[gc_rank] = s
-		}
-		{
-			gc_rank := gc_step + 1
-			gc_pos.Thread = gc_rank
-			/*line heldout.go:119*/ var s float32
-			gc_s_s[gc_rank] = s
-		}
-		{
-			gc_rank := gc_step + 2
-			gc_pos.Thread = gc_rank
-			/*line heldout.go:119*/ var s float32
-			gc_s_s[gc_rank] = s
-		}
-		{
-			gc_rank := gc_step + 3
-			gc_pos.Thread = gc_rank
-			/*line heldout.go:119*/ var s float32
-			gc_s_s[gc_rank] = s
-		}
-	}
-	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
-		gc_pos.Thread = gc_rank
-		/*line heldout.go:119*/ var s float32
-		gc_s_s[gc_rank] = s
-	}
-	/*line heldout.go:120*/ for gc_off, gc_limit, gc_more := I(0), I(n), true; gc_more; gc_off += I(gc_bdx) {
+	clear(gc_s_s)
+	for gc_off, gc_limit, gc_more := I(0), I(n), true; gc_more; gc_off += I(gc_bdx) {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
@@ -1049,62 +994,7 @@ func gc_body_strideTyped[I int32 | int64](gc_b *compiled.Block, in, out []float3
 			}
 		}
 	}
-	gc_vstep2 := 0
-	if compiled.SIMD && compiled.SIMD512 {
-		var gc_stop2 bool
-		gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-			for ; gc_vstep2+15 < gc_n; gc_vstep2 += 16 {
-				gc_rank := gc_vstep2
-				/*line heldout.go:123*/ var c archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-				/*line heldout.go:123*/ c.StoreSlice(gc_s_c[gc_rank:])
-			}
-			archsimd.ClearAVXUpperBits()
-			return gc_vstep2, false
-		}(gc_vstep2)
-		if gc_stop2 {
-			return
-		}
-	}
-	if compiled.SIMD {
-		for ; gc_vstep2+7 < gc_n; gc_vstep2 += 8 {
-			gc_rank := gc_vstep2
-			/*line heldout.go:123*/ var c archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-			/*line heldout.go:123*/ c.StoreSlice(gc_s_c[gc_rank:])
-		}
-		archsimd.ClearAVXUpperBits()
-	}
-	gc_step2 := gc_vstep2
-	for ; gc_step2+3 < gc_n; gc_step2 += 4 {
-		{
-			gc_rank := gc_step2 + 0
-			gc_pos.Thread = gc_rank
-			/*line heldout.go:123*/ var c float32
-			gc_s_c[gc_rank] = c
-		}
-		{
-			gc_rank := gc_step2 + 1
-			gc_pos.Thread = gc_rank
-			/*line heldout.go:123*/ var c float32
-			gc_s_c[gc_rank] = c
-		}
-		{
-			gc_rank := gc_step2 + 2
-			gc_pos.Thread = gc_rank
-			/*line heldout.go:123*/ var c float32
-			gc_s_c[gc_rank] = c
-		}
-		{
-			gc_rank := gc_step2 + 3
-			gc_pos.Thread = gc_rank
-			/*line heldout.go:123*/ var c float32
-			gc_s_c[gc_rank] = c
-		}
-	}
-	for gc_rank := gc_step2; gc_rank < gc_n; gc_rank++ {
-		gc_pos.Thread = gc_rank
-		/*line heldout.go:123*/ var c float32
-		gc_s_c[gc_rank] = c
-	}
+	clear(gc_s_c)
 	for gc_off2, gc_limit2, gc_more2 := int64(0), int64(100), true; gc_more2; gc_off2 += int64(gc_bdx) {
 		gc_b.Tick()
 		if gc_b.Stopped() {
@@ -1130,27 +1020,27 @@ func gc_body_strideTyped[I int32 | int64](gc_b *compiled.Block, in, out []float3
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		/*line heldout.go:133*/ if gc_bdx <= len(sums) {
 			gc_at := sums[:gc_bdx]
-			gc_vstep3 := 0
+			gc_vstep := 0
 			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop3 bool
-				gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-					for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
-						gc_tx := gc_vstep3
+				var gc_stop bool
+				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+					for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
+						gc_tx := gc_vstep
 						gc_rank := gc_base + gc_tx
 						/*line heldout.go:127*/ s := archsimd.LoadFloat32x16Slice(gc_s_s[gc_rank:])
 						/*line heldout.go:127*/ c := archsimd.LoadFloat32x16Slice(gc_s_c[gc_rank:])
 						s.Add(c).StoreSlice(gc_at[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
-					return gc_vstep3, false
-				}(gc_vstep3)
-				if gc_stop3 {
+					return gc_vstep, false
+				}(gc_vstep)
+				if gc_stop {
 					return
 				}
 			}
 			if compiled.SIMD {
-				for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
-					gc_tx := gc_vstep3
+				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+					gc_tx := gc_vstep
 					gc_rank := gc_base + gc_tx
 					/*line heldout.go:127*/ s := archsimd.LoadFloat32x8Slice(gc_s_s[gc_rank:])
 					/*line heldout.go:127*/ c := archsimd.LoadFloat32x8Slice(gc_s_c[gc_rank:])
@@ -1158,19 +1048,19 @@ func gc_body_strideTyped[I int32 | int64](gc_b *compiled.Block, in, out []float3
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				s := gc_s_s[gc_rank]
 				c := gc_s_c[gc_rank]
 				/*line heldout.go:127*/ gc_at[gc_tx] = s + c
 			}
 		} else {
-			gc_vstep4 := 0
+			gc_vstep2 := 0
 			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop4 bool
-				gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-					for ; gc_vstep4+15 < gc_bdx; gc_vstep4 += 16 {
-						gc_tx := gc_vstep4
+				var gc_stop2 bool
+				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+					for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
+						gc_tx := gc_vstep2
 						gc_rank := gc_base + gc_tx
 						/*line heldout.go:127*/ s := archsimd.LoadFloat32x16Slice(gc_s_s[gc_rank:])
 						/*line heldout.go:127*/ c := archsimd.LoadFloat32x16Slice(gc_s_c[gc_rank:])
@@ -1180,15 +1070,15 @@ func gc_body_strideTyped[I int32 | int64](gc_b *compiled.Block, in, out []float3
 						/*line heldout.go:128*/ s.Add(c).StoreSlice(sums[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
-					return gc_vstep4, false
-				}(gc_vstep4)
-				if gc_stop4 {
+					return gc_vstep2, false
+				}(gc_vstep2)
+				if gc_stop2 {
 					return
 				}
 			}
 			if compiled.SIMD {
-				for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
-					gc_tx := gc_vstep4
+				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+					gc_tx := gc_vstep2
 					gc_rank := gc_base + gc_tx
 					/*line heldout.go:127*/ s := archsimd.LoadFloat32x8Slice(gc_s_s[gc_rank:])
 					/*line heldout.go:127*/ c := archsimd.LoadFloat32x8Slice(gc_s_c[gc_rank:])
@@ -1199,10 +1089,10 @@ func gc_body_strideTyped[I int32 | int64](gc_b *compiled.Block, in, out []float3
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step3 := gc_vstep4
-			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+			gc_step := gc_vstep2
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
 				{
-					gc_tx := gc_step3 + 0
+					gc_tx := gc_step + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					s := gc_s_s[gc_rank]
@@ -1210,7 +1100,7 @@ func gc_body_strideTyped[I int32 | int64](gc_b *compiled.Block, in, out []float3
 					/*line heldout.go:127*/ sums[gc_tx] = s + c
 				}
 				{
-					gc_tx := gc_step3 + 1
+					gc_tx := gc_step + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					s := gc_s_s[gc_rank]
@@ -1218,7 +1108,7 @@ func gc_body_strideTyped[I int32 | int64](gc_b *compiled.Block, in, out []float3
 					/*line heldout.go:127*/ sums[gc_tx] = s + c
 				}
 				{
-					gc_tx := gc_step3 + 2
+					gc_tx := gc_step + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					s := gc_s_s[gc_rank]
@@ -1226,7 +1116,7 @@ func gc_body_strideTyped[I int32 | int64](gc_b *compiled.Block, in, out []float3
 					/*line heldout.go:127*/ sums[gc_tx] = s + c
 				}
 				{
-					gc_tx := gc_step3 + 3
+					gc_tx := gc_step + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					s := gc_s_s[gc_rank]
@@ -1234,7 +1124,7 @@ func gc_body_strideTyped[I int32 | int64](gc_b *compiled.Block, in, out []float3
 					/*line heldout.go:127*/ sums[gc_tx] = s + c
 				}
 			}
-			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				s := gc_s_s[gc_rank]
@@ -1257,59 +1147,59 @@ func gc_body_strideTyped[I int32 | int64](gc_b *compiled.Block, in, out []float3
 				/*line heldout.go:144*/ if gc_off3 >= 0 && gc_off3 <= len(out) && gc_seglen <= len(out)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(sums) && gc_seglen <= len(sums)-gc_off4 {
 					gc_at2 := out[gc_off3:][:gc_seglen]
 					gc_at3 := sums[gc_off4:][:gc_seglen]
-					gc_vstep5 := gc_seg
+					gc_vstep3 := gc_seg
 					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop5 bool
-						gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
-							for ; gc_vstep5+15 < gc_segend; gc_vstep5 += 16 {
-								gc_tx := gc_vstep5
+						var gc_stop3 bool
+						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+							for ; gc_vstep3+15 < gc_segend; gc_vstep3 += 16 {
+								gc_tx := gc_vstep3
 								/*line heldout.go:155*/ archsimd.LoadFloat32x16Slice(gc_at3[(gc_tx - gc_seg):]).StoreSlice(gc_at2[(gc_tx - gc_seg):])
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep5, false
-						}(gc_vstep5)
-						if gc_stop5 {
+							return gc_vstep3, false
+						}(gc_vstep3)
+						if gc_stop3 {
 							return
 						}
 					}
 					if compiled.SIMD {
-						for ; gc_vstep5+7 < gc_segend; gc_vstep5 += 8 {
-							gc_tx := gc_vstep5
+						for ; gc_vstep3+7 < gc_segend; gc_vstep3 += 8 {
+							gc_tx := gc_vstep3
 							/*line heldout.go:169*/ archsimd.LoadFloat32x8Slice(gc_at3[(gc_tx - gc_seg):]).StoreSlice(gc_at2[(gc_tx - gc_seg):])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_u := gc_vstep5 - gc_seg; gc_u < gc_seglen; gc_u++ {
+					for gc_u := gc_vstep3 - gc_seg; gc_u < gc_seglen; gc_u++ {
 						gc_tx := gc_seg + gc_u
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
 						/*line heldout.go:129*/ gc_at2[gc_u] = gc_at3[gc_u]
 					}
 				} else {
-					gc_step4 := gc_seg
-					for ; gc_step4+3 < gc_segend; gc_step4 += 4 {
+					gc_step2 := gc_seg
+					for ; gc_step2+3 < gc_segend; gc_step2 += 4 {
 						{
-							gc_tx := gc_step4 + 0
+							gc_tx := gc_step2 + 0
 							gc_pos.Thread = gc_base + gc_tx
 							/*line heldout.go:129*/ out[gc_tx] = sums[(gc_tx + gc_r)]
 						}
 						{
-							gc_tx := gc_step4 + 1
+							gc_tx := gc_step2 + 1
 							gc_pos.Thread = gc_base + gc_tx
 							/*line heldout.go:129*/ out[gc_tx] = sums[(gc_tx + gc_r)]
 						}
 						{
-							gc_tx := gc_step4 + 2
+							gc_tx := gc_step2 + 2
 							gc_pos.Thread = gc_base + gc_tx
 							/*line heldout.go:129*/ out[gc_tx] = sums[(gc_tx + gc_r)]
 						}
 						{
-							gc_tx := gc_step4 + 3
+							gc_tx := gc_step2 + 3
 							gc_pos.Thread = gc_base + gc_tx
 							/*line heldout.go:129*/ out[gc_tx] = sums[(gc_tx + gc_r)]
 						}
 					}
-					for gc_tx := gc_step4; gc_tx < gc_segend; gc_tx++ {
+					for gc_tx := gc_step2; gc_tx < gc_segend; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
 						/*line heldout.go:129*/ out[gc_tx] = sums[(gc_tx + gc_r)]
 					}
@@ -1317,30 +1207,30 @@ func gc_body_strideTyped[I int32 | int64](gc_b *compiled.Block, in, out []float3
 				gc_seg = gc_segend
 			}
 		} else {
-			gc_step5 := 0
-			for ; gc_step5+3 < gc_bdx; gc_step5 += 4 {
+			gc_step3 := 0
+			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
 				{
-					gc_tx := gc_step5 + 0
+					gc_tx := gc_step3 + 0
 					gc_pos.Thread = gc_base + gc_tx
 					/*line heldout.go:129*/ out[gc_tx] = sums[(gc_tx+1)%gc_bdx]
 				}
 				{
-					gc_tx := gc_step5 + 1
+					gc_tx := gc_step3 + 1
 					gc_pos.Thread = gc_base + gc_tx
 					/*line heldout.go:129*/ out[gc_tx] = sums[(gc_tx+1)%gc_bdx]
 				}
 				{
-					gc_tx := gc_step5 + 2
+					gc_tx := gc_step3 + 2
 					gc_pos.Thread = gc_base + gc_tx
 					/*line heldout.go:129*/ out[gc_tx] = sums[(gc_tx+1)%gc_bdx]
 				}
 				{
-					gc_tx := gc_step5 + 3
+					gc_tx := gc_step3 + 3
 					gc_pos.Thread = gc_base + gc_tx
 					/*line heldout.go:129*/ out[gc_tx] = sums[(gc_tx+1)%gc_bdx]
 				}
 			}
-			for gc_tx := gc_step5; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				/*line heldout.go:129*/ out[gc_tx] = sums[(gc_tx+1)%gc_bdx]
 			}
@@ -1360,63 +1250,8 @@ func gc_body_strideTyped_int32(gc_b *compiled.Block, in []float32, out []float32
 		gc_b.SharedWritten()
 	}
 	/*line heldout.go:118*/ sums := gocuda.Shared[float32](t, gc_bdx)[:gc_bdx]
-	gc_vstep := 0
-	if compiled.SIMD && compiled.SIMD512 {
-		var gc_stop bool
-		gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-			for ; gc_vstep+15 < gc_n; gc_vstep += 16 {
-				gc_rank := gc_vstep
-				/*line heldout.go:119*/ var s archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-				/*line heldout.go:119*/ s.StoreSlice(gc_s_s[gc_rank:])
-			}
-			archsimd.ClearAVXUpperBits()
-			return gc_vstep, false
-		}(gc_vstep)
-		if gc_stop {
-			return
-		}
-	}
-	if compiled.SIMD {
-		for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
-			gc_rank := gc_vstep
-			/*line heldout.go:119*/ var s archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-			/*line heldout.go:119*/ s.StoreSlice(gc_s_s[gc_rank:])
-		}
-		archsimd.ClearAVXUpperBits()
-	}
-	gc_step := gc_vstep
-	for ; gc_step+3 < gc_n; gc_step += 4 {
-		{
-			gc_rank := gc_step + 0
-			gc_pos.Thread = gc_rank
-			/*line heldout.go:119*/ var s float32
-			gc_s_s[gc_rank] = s
-		}
-		{
-			gc_rank := gc_step + 1
-			gc_pos.Thread = gc_rank
-			/*line heldout.go:119*/ var s float32
-			gc_s_s[gc_rank] = s
-		}
-		{
-			gc_rank := gc_step + 2
-			gc_pos.Thread = gc_rank
-			/*line heldout.go:119*/ var s float32
-			gc_s_s[gc_rank] = s
-		}
-		{
-			gc_rank := gc_step + 3
-			gc_pos.Thread = gc_rank
-			/*line heldout.go:119*/ var s float32
-			gc_s_s[gc_rank] = s
-		}
-	}
-	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
-		gc_pos.Thread = gc_rank
-		/*line heldout.go:119*/ var s float32
-		gc_s_s[gc_rank] = s
-	}
-	/*line heldout.go:120*/ for gc_off, gc_limit, gc_more := int32(0), int32(n), true; gc_more; gc_off += int32(gc_bdx) {
+	clear(gc_s_s)
+	for gc_off, gc_limit, gc_more := int32(0), int32(n), true; gc_more; gc_off += int32(gc_bdx) {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
@@ -1438,62 +1273,7 @@ func gc_body_strideTyped_int32(gc_b *compiled.Block, in []float32, out []float32
 			}
 		}
 	}
-	gc_vstep2 := 0
-	if compiled.SIMD && compiled.SIMD512 {
-		var gc_stop2 bool
-		gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-			for ; gc_vstep2+15 < gc_n; gc_vstep2 += 16 {
-				gc_rank := gc_vstep2
-				/*line heldout.go:123*/ var c archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-				/*line heldout.go:123*/ c.StoreSlice(gc_s_c[gc_rank:])
-			}
-			archsimd.ClearAVXUpperBits()
-			return gc_vstep2, false
-		}(gc_vstep2)
-		if gc_stop2 {
-			return
-		}
-	}
-	if compiled.SIMD {
-		for ; gc_vstep2+7 < gc_n; gc_vstep2 += 8 {
-			gc_rank := gc_vstep2
-			/*line heldout.go:123*/ var c archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-			/*line heldout.go:123*/ c.StoreSlice(gc_s_c[gc_rank:])
-		}
-		archsimd.ClearAVXUpperBits()
-	}
-	gc_step2 := gc_vstep2
-	for ; gc_step2+3 < gc_n; gc_step2 += 4 {
-		{
-			gc_rank := gc_step2 + 0
-			gc_pos.Thread = gc_rank
-			/*line heldout.go:123*/ var c float32
-			gc_s_c[gc_rank] = c
-		}
-		{
-			gc_rank := gc_step2 + 1
-			gc_pos.Thread = gc_rank
-			/*line heldout.go:123*/ var c float32
-			gc_s_c[gc_rank] = c
-		}
-		{
-			gc_rank := gc_step2 + 2
-			gc_pos.Thread = gc_rank
-			/*line heldout.go:123*/ var c float32
-			gc_s_c[gc_rank] = c
-		}
-		{
-			gc_rank := gc_step2 + 3
-			gc_pos.Thread = gc_rank
-			/*line heldout.go:123*/ var c float32
-			gc_s_c[gc_rank] = c
-		}
-	}
-	for gc_rank := gc_step2; gc_rank < gc_n; gc_rank++ {
-		gc_pos.Thread = gc_rank
-		/*line heldout.go:123*/ var c float32
-		gc_s_c[gc_rank] = c
-	}
+	clear(gc_s_c)
 	for gc_off2, gc_limit2, gc_more2 := int64(0), int64(100), true; gc_more2; gc_off2 += int64(gc_bdx) {
 		gc_b.Tick()
 		if gc_b.Stopped() {
@@ -1519,27 +1299,27 @@ func gc_body_strideTyped_int32(gc_b *compiled.Block, in []float32, out []float32
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		/*line heldout.go:133*/ if gc_bdx <= len(sums) {
 			gc_at := sums[:gc_bdx]
-			gc_vstep3 := 0
+			gc_vstep := 0
 			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop3 bool
-				gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-					for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
-						gc_tx := gc_vstep3
+				var gc_stop bool
+				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+					for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
+						gc_tx := gc_vstep
 						gc_rank := gc_base + gc_tx
 						/*line heldout.go:127*/ s := archsimd.LoadFloat32x16Slice(gc_s_s[gc_rank:])
 						/*line heldout.go:127*/ c := archsimd.LoadFloat32x16Slice(gc_s_c[gc_rank:])
 						s.Add(c).StoreSlice(gc_at[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
-					return gc_vstep3, false
-				}(gc_vstep3)
-				if gc_stop3 {
+					return gc_vstep, false
+				}(gc_vstep)
+				if gc_stop {
 					return
 				}
 			}
 			if compiled.SIMD {
-				for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
-					gc_tx := gc_vstep3
+				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+					gc_tx := gc_vstep
 					gc_rank := gc_base + gc_tx
 					/*line heldout.go:127*/ s := archsimd.LoadFloat32x8Slice(gc_s_s[gc_rank:])
 					/*line heldout.go:127*/ c := archsimd.LoadFloat32x8Slice(gc_s_c[gc_rank:])
@@ -1547,19 +1327,19 @@ func gc_body_strideTyped_int32(gc_b *compiled.Block, in []float32, out []float32
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				s := gc_s_s[gc_rank]
 				c := gc_s_c[gc_rank]
 				/*line heldout.go:127*/ gc_at[gc_tx] = s + c
 			}
 		} else {
-			gc_vstep4 := 0
+			gc_vstep2 := 0
 			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop4 bool
-				gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-					for ; gc_vstep4+15 < gc_bdx; gc_vstep4 += 16 {
-						gc_tx := gc_vstep4
+				var gc_stop2 bool
+				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+					for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
+						gc_tx := gc_vstep2
 						gc_rank := gc_base + gc_tx
 						/*line heldout.go:127*/ s := archsimd.LoadFloat32x16Slice(gc_s_s[gc_rank:])
 						/*line heldout.go:127*/ c := archsimd.LoadFloat32x16Slice(gc_s_c[gc_rank:])
@@ -1569,15 +1349,15 @@ func gc_body_strideTyped_int32(gc_b *compiled.Block, in []float32, out []float32
 						/*line heldout.go:128*/ s.Add(c).StoreSlice(sums[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
-					return gc_vstep4, false
-				}(gc_vstep4)
-				if gc_stop4 {
+					return gc_vstep2, false
+				}(gc_vstep2)
+				if gc_stop2 {
 					return
 				}
 			}
 			if compiled.SIMD {
-				for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
-					gc_tx := gc_vstep4
+				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+					gc_tx := gc_vstep2
 					gc_rank := gc_base + gc_tx
 					/*line heldout.go:127*/ s := archsimd.LoadFloat32x8Slice(gc_s_s[gc_rank:])
 					/*line heldout.go:127*/ c := archsimd.LoadFloat32x8Slice(gc_s_c[gc_rank:])
@@ -1588,10 +1368,10 @@ func gc_body_strideTyped_int32(gc_b *compiled.Block, in []float32, out []float32
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step3 := gc_vstep4
-			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+			gc_step := gc_vstep2
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
 				{
-					gc_tx := gc_step3 + 0
+					gc_tx := gc_step + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					s := gc_s_s[gc_rank]
@@ -1599,7 +1379,7 @@ func gc_body_strideTyped_int32(gc_b *compiled.Block, in []float32, out []float32
 					/*line heldout.go:127*/ sums[gc_tx] = s + c
 				}
 				{
-					gc_tx := gc_step3 + 1
+					gc_tx := gc_step + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					s := gc_s_s[gc_rank]
@@ -1607,7 +1387,7 @@ func gc_body_strideTyped_int32(gc_b *compiled.Block, in []float32, out []float32
 					/*line heldout.go:127*/ sums[gc_tx] = s + c
 				}
 				{
-					gc_tx := gc_step3 + 2
+					gc_tx := gc_step + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					s := gc_s_s[gc_rank]
@@ -1615,7 +1395,7 @@ func gc_body_strideTyped_int32(gc_b *compiled.Block, in []float32, out []float32
 					/*line heldout.go:127*/ sums[gc_tx] = s + c
 				}
 				{
-					gc_tx := gc_step3 + 3
+					gc_tx := gc_step + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					s := gc_s_s[gc_rank]
@@ -1623,7 +1403,7 @@ func gc_body_strideTyped_int32(gc_b *compiled.Block, in []float32, out []float32
 					/*line heldout.go:127*/ sums[gc_tx] = s + c
 				}
 			}
-			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				s := gc_s_s[gc_rank]
@@ -1646,59 +1426,59 @@ func gc_body_strideTyped_int32(gc_b *compiled.Block, in []float32, out []float32
 				/*line heldout.go:144*/ if gc_off3 >= 0 && gc_off3 <= len(out) && gc_seglen <= len(out)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(sums) && gc_seglen <= len(sums)-gc_off4 {
 					gc_at2 := out[gc_off3:][:gc_seglen]
 					gc_at3 := sums[gc_off4:][:gc_seglen]
-					gc_vstep5 := gc_seg
+					gc_vstep3 := gc_seg
 					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop5 bool
-						gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
-							for ; gc_vstep5+15 < gc_segend; gc_vstep5 += 16 {
-								gc_tx := gc_vstep5
+						var gc_stop3 bool
+						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+							for ; gc_vstep3+15 < gc_segend; gc_vstep3 += 16 {
+								gc_tx := gc_vstep3
 								/*line heldout.go:155*/ archsimd.LoadFloat32x16Slice(gc_at3[(gc_tx - gc_seg):]).StoreSlice(gc_at2[(gc_tx - gc_seg):])
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep5, false
-						}(gc_vstep5)
-						if gc_stop5 {
+							return gc_vstep3, false
+						}(gc_vstep3)
+						if gc_stop3 {
 							return
 						}
 					}
 					if compiled.SIMD {
-						for ; gc_vstep5+7 < gc_segend; gc_vstep5 += 8 {
-							gc_tx := gc_vstep5
+						for ; gc_vstep3+7 < gc_segend; gc_vstep3 += 8 {
+							gc_tx := gc_vstep3
 							/*line heldout.go:169*/ archsimd.LoadFloat32x8Slice(gc_at3[(gc_tx - gc_seg):]).StoreSlice(gc_at2[(gc_tx - gc_seg):])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_u := gc_vstep5 - gc_seg; gc_u < gc_seglen; gc_u++ {
+					for gc_u := gc_vstep3 - gc_seg; gc_u < gc_seglen; gc_u++ {
 						gc_tx := gc_seg + gc_u
 						gc_rank := gc_base + gc_tx
 						_ = gc_rank
 						/*line heldout.go:129*/ gc_at2[gc_u] = gc_at3[gc_u]
 					}
 				} else {
-					gc_step4 := gc_seg
-					for ; gc_step4+3 < gc_segend; gc_step4 += 4 {
+					gc_step2 := gc_seg
+					for ; gc_step2+3 < gc_segend; gc_step2 += 4 {
 						{
-							gc_tx := gc_step4 + 0
+							gc_tx := gc_step2 + 0
 							gc_pos.Thread = gc_base + gc_tx
 							/*line heldout.go:129*/ out[gc_tx] = sums[(gc_tx + gc_r)]
 						}
 						{
-							gc_tx := gc_step4 + 1
+							gc_tx := gc_step2 + 1
 							gc_pos.Thread = gc_base + gc_tx
 							/*line heldout.go:129*/ out[gc_tx] = sums[(gc_tx + gc_r)]
 						}
 						{
-							gc_tx := gc_step4 + 2
+							gc_tx := gc_step2 + 2
 							gc_pos.Thread = gc_base + gc_tx
 							/*line heldout.go:129*/ out[gc_tx] = sums[(gc_tx + gc_r)]
 						}
 						{
-							gc_tx := gc_step4 + 3
+							gc_tx := gc_step2 + 3
 							gc_pos.Thread = gc_base + gc_tx
 							/*line heldout.go:129*/ out[gc_tx] = sums[(gc_tx + gc_r)]
 						}
 					}
-					for gc_tx := gc_step4; gc_tx < gc_segend; gc_tx++ {
+					for gc_tx := gc_step2; gc_tx < gc_segend; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
 						/*line heldout.go:129*/ out[gc_tx] = sums[(gc_tx + gc_r)]
 					}
@@ -1706,30 +1486,30 @@ func gc_body_strideTyped_int32(gc_b *compiled.Block, in []float32, out []float32
 				gc_seg = gc_segend
 			}
 		} else {
-			gc_step5 := 0
-			for ; gc_step5+3 < gc_bdx; gc_step5 += 4 {
+			gc_step3 := 0
+			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
 				{
-					gc_tx := gc_step5 + 0
+					gc_tx := gc_step3 + 0
 					gc_pos.Thread = gc_base + gc_tx
 					/*line heldout.go:129*/ out[gc_tx] = sums[(gc_tx+1)%gc_bdx]
 				}
 				{
-					gc_tx := gc_step5 + 1
+					gc_tx := gc_step3 + 1
 					gc_pos.Thread = gc_base + gc_tx
 					/*line heldout.go:129*/ out[gc_tx] = sums[(gc_tx+1)%gc_bdx]
 				}
 				{
-					gc_tx := gc_step5 + 2
+					gc_tx := gc_step3 + 2
 					gc_pos.Thread = gc_base + gc_tx
 					/*line heldout.go:129*/ out[gc_tx] = sums[(gc_tx+1)%gc_bdx]
 				}
 				{
-					gc_tx := gc_step5 + 3
+					gc_tx := gc_step3 + 3
 					gc_pos.Thread = gc_base + gc_tx
 					/*line heldout.go:129*/ out[gc_tx] = sums[(gc_tx+1)%gc_bdx]
 				}
 			}
-			for gc_tx := gc_step5; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				/*line heldout.go:129*/ out[gc_tx] = sums[(gc_tx+1)%gc_bdx]
 			}

@@ -132,8 +132,7 @@ func gc_body_hoistTree(gc_b *compiled.Block, sums []float32, scale float64) {
 			}
 		}
 	}
-	/*line hoist_call.go:21*/ gc_inv := math.Log2(scale * float64(gc_bdx))
-	for k := 1; float64(k) <= gc_inv; k++ {
+	/*line hoist_call.go:21*/ for k := 1; float64(k) <= math.Log2(scale*float64(gc_bdx)); k++ {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return

@@ -449,45 +449,8 @@ func gc_body_interchangeNearestDouble(gc_b *compiled.Block, gc_lo, gc_hi int, fe
 		}
 		/*line interchange.go:119*/ for c := 0; c < nclusters; c++ {
 			base := c * nf
-			gc_vstep := 0
-			for ; gc_vstep+3 < gc_n; gc_vstep += 4 {
-				gc_rank := gc_vstep
-				/*line interchange.go:121*/ var ans float64
-				lanes.BroadcastFloat64x4(ans).StoreSlice(gc_s_ans[gc_rank:])
-			}
-			gc_step2 := gc_vstep
-			for ; gc_step2+3 < gc_n; gc_step2 += 4 {
-				{
-					gc_rank := gc_step2 + 0
-					gc_pos.Thread = gc_rank
-					/*line interchange.go:121*/ var ans float64
-					gc_s_ans[gc_rank] = ans
-				}
-				{
-					gc_rank := gc_step2 + 1
-					gc_pos.Thread = gc_rank
-					/*line interchange.go:121*/ var ans float64
-					gc_s_ans[gc_rank] = ans
-				}
-				{
-					gc_rank := gc_step2 + 2
-					gc_pos.Thread = gc_rank
-					/*line interchange.go:121*/ var ans float64
-					gc_s_ans[gc_rank] = ans
-				}
-				{
-					gc_rank := gc_step2 + 3
-					gc_pos.Thread = gc_rank
-					/*line interchange.go:121*/ var ans float64
-					gc_s_ans[gc_rank] = ans
-				}
-			}
-			for gc_rank := gc_step2; gc_rank < gc_n; gc_rank++ {
-				gc_pos.Thread = gc_rank
-				/*line interchange.go:121*/ var ans float64
-				gc_s_ans[gc_rank] = ans
-			}
-			/*line interchange.go:122*/ for j := 0; j < nf; j++ {
+			clear(gc_s_ans)
+			for j := 0; j < nf; j++ {
 				gc_from, gc_to := 0, gc_bdx
 				if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
 					/*line interchange.go:126*/ panic(compiled.ErrGuardWraps)
@@ -502,10 +465,10 @@ func gc_body_interchangeNearestDouble(gc_b *compiled.Block, gc_lo, gc_hi int, fe
 						gc_at := features[gc_off:][:gc_to]
 						gc_at2 := clusters[gc_off2:][:1]
 						gc_elem := gc_at2[0]
-						gc_step3 := gc_from
-						for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+						gc_step2 := gc_from
+						for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 							{
-								gc_tx := gc_step3 + 0
+								gc_tx := gc_step2 + 0
 								gc_rank := gc_base + gc_tx
 								ans := gc_s_ans[gc_rank]
 								/*line interchange.go:123*/ diff := float64(gc_at[gc_tx] - gc_elem)
@@ -513,7 +476,7 @@ func gc_body_interchangeNearestDouble(gc_b *compiled.Block, gc_lo, gc_hi int, fe
 								gc_s_ans[gc_rank] = ans
 							}
 							{
-								gc_tx := gc_step3 + 1
+								gc_tx := gc_step2 + 1
 								gc_rank := gc_base + gc_tx
 								ans := gc_s_ans[gc_rank]
 								/*line interchange.go:123*/ diff := float64(gc_at[gc_tx] - gc_elem)
@@ -521,7 +484,7 @@ func gc_body_interchangeNearestDouble(gc_b *compiled.Block, gc_lo, gc_hi int, fe
 								gc_s_ans[gc_rank] = ans
 							}
 							{
-								gc_tx := gc_step3 + 2
+								gc_tx := gc_step2 + 2
 								gc_rank := gc_base + gc_tx
 								ans := gc_s_ans[gc_rank]
 								/*line interchange.go:123*/ diff := float64(gc_at[gc_tx] - gc_elem)
@@ -529,7 +492,7 @@ func gc_body_interchangeNearestDouble(gc_b *compiled.Block, gc_lo, gc_hi int, fe
 								gc_s_ans[gc_rank] = ans
 							}
 							{
-								gc_tx := gc_step3 + 3
+								gc_tx := gc_step2 + 3
 								gc_rank := gc_base + gc_tx
 								ans := gc_s_ans[gc_rank]
 								/*line interchange.go:123*/ diff := float64(gc_at[gc_tx] - gc_elem)
@@ -537,7 +500,7 @@ func gc_body_interchangeNearestDouble(gc_b *compiled.Block, gc_lo, gc_hi int, fe
 								gc_s_ans[gc_rank] = ans
 							}
 						}
-						for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+						for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							ans := gc_s_ans[gc_rank]
 							/*line interchange.go:123*/ diff := float64(gc_at[gc_tx] - gc_elem)
@@ -545,10 +508,10 @@ func gc_body_interchangeNearestDouble(gc_b *compiled.Block, gc_lo, gc_hi int, fe
 							gc_s_ans[gc_rank] = ans
 						}
 					} else {
-						gc_step4 := gc_from
-						for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+						gc_step3 := gc_from
+						for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 							{
-								gc_tx := gc_step4 + 0
+								gc_tx := gc_step3 + 0
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 								i := gc_bx*gc_bdx + gc_tx
@@ -558,7 +521,7 @@ func gc_body_interchangeNearestDouble(gc_b *compiled.Block, gc_lo, gc_hi int, fe
 								gc_s_ans[gc_rank] = ans
 							}
 							{
-								gc_tx := gc_step4 + 1
+								gc_tx := gc_step3 + 1
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 								i := gc_bx*gc_bdx + gc_tx
@@ -568,7 +531,7 @@ func gc_body_interchangeNearestDouble(gc_b *compiled.Block, gc_lo, gc_hi int, fe
 								gc_s_ans[gc_rank] = ans
 							}
 							{
-								gc_tx := gc_step4 + 2
+								gc_tx := gc_step3 + 2
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 								i := gc_bx*gc_bdx + gc_tx
@@ -578,7 +541,7 @@ func gc_body_interchangeNearestDouble(gc_b *compiled.Block, gc_lo, gc_hi int, fe
 								gc_s_ans[gc_rank] = ans
 							}
 							{
-								gc_tx := gc_step4 + 3
+								gc_tx := gc_step3 + 3
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 								i := gc_bx*gc_bdx + gc_tx
@@ -588,7 +551,7 @@ func gc_body_interchangeNearestDouble(gc_b *compiled.Block, gc_lo, gc_hi int, fe
 								gc_s_ans[gc_rank] = ans
 							}
 						}
-						for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+						for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							i := gc_bx*gc_bdx + gc_tx
@@ -609,10 +572,10 @@ func gc_body_interchangeNearestDouble(gc_b *compiled.Block, gc_lo, gc_hi int, fe
 					gc_to = gc_bound
 				}
 				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-					gc_step5 := gc_from
-					for ; gc_step5+3 < gc_to; gc_step5 += 4 {
+					gc_step4 := gc_from
+					for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 						{
-							gc_tx := gc_step5 + 0
+							gc_tx := gc_step4 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							index := gc_s_index[gc_rank]
@@ -626,7 +589,7 @@ func gc_body_interchangeNearestDouble(gc_b *compiled.Block, gc_lo, gc_hi int, fe
 							gc_s_minDist[gc_rank] = minDist
 						}
 						{
-							gc_tx := gc_step5 + 1
+							gc_tx := gc_step4 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							index := gc_s_index[gc_rank]
@@ -640,7 +603,7 @@ func gc_body_interchangeNearestDouble(gc_b *compiled.Block, gc_lo, gc_hi int, fe
 							gc_s_minDist[gc_rank] = minDist
 						}
 						{
-							gc_tx := gc_step5 + 2
+							gc_tx := gc_step4 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							index := gc_s_index[gc_rank]
@@ -654,7 +617,7 @@ func gc_body_interchangeNearestDouble(gc_b *compiled.Block, gc_lo, gc_hi int, fe
 							gc_s_minDist[gc_rank] = minDist
 						}
 						{
-							gc_tx := gc_step5 + 3
+							gc_tx := gc_step4 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							index := gc_s_index[gc_rank]
@@ -668,7 +631,7 @@ func gc_body_interchangeNearestDouble(gc_b *compiled.Block, gc_lo, gc_hi int, fe
 							gc_s_minDist[gc_rank] = minDist
 						}
 					}
-					for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						index := gc_s_index[gc_rank]
@@ -696,43 +659,43 @@ func gc_body_interchangeNearestDouble(gc_b *compiled.Block, gc_lo, gc_hi int, fe
 				gc_off3 := gc_bx * gc_bdx
 				if gc_from >= 0 && gc_off3 >= 0 && gc_off3 <= len(membership) && gc_to <= len(membership)-gc_off3 {
 					gc_at3 := membership[gc_off3:][:gc_to]
-					gc_step6 := gc_from
-					for ; gc_step6+3 < gc_to; gc_step6 += 4 {
+					gc_step5 := gc_from
+					for ; gc_step5+3 < gc_to; gc_step5 += 4 {
 						{
-							gc_tx := gc_step6 + 0
+							gc_tx := gc_step5 + 0
 							gc_rank := gc_base + gc_tx
 							index := gc_s_index[gc_rank]
 							/*line interchange.go:131*/ gc_at3[gc_tx] = index
 						}
 						{
-							gc_tx := gc_step6 + 1
+							gc_tx := gc_step5 + 1
 							gc_rank := gc_base + gc_tx
 							index := gc_s_index[gc_rank]
 							/*line interchange.go:131*/ gc_at3[gc_tx] = index
 						}
 						{
-							gc_tx := gc_step6 + 2
+							gc_tx := gc_step5 + 2
 							gc_rank := gc_base + gc_tx
 							index := gc_s_index[gc_rank]
 							/*line interchange.go:131*/ gc_at3[gc_tx] = index
 						}
 						{
-							gc_tx := gc_step6 + 3
+							gc_tx := gc_step5 + 3
 							gc_rank := gc_base + gc_tx
 							index := gc_s_index[gc_rank]
 							/*line interchange.go:131*/ gc_at3[gc_tx] = index
 						}
 					}
-					for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						index := gc_s_index[gc_rank]
 						/*line interchange.go:131*/ gc_at3[gc_tx] = index
 					}
 				} else {
-					gc_step7 := gc_from
-					for ; gc_step7+3 < gc_to; gc_step7 += 4 {
+					gc_step6 := gc_from
+					for ; gc_step6+3 < gc_to; gc_step6 += 4 {
 						{
-							gc_tx := gc_step7 + 0
+							gc_tx := gc_step6 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							i := gc_bx*gc_bdx + gc_tx
@@ -740,7 +703,7 @@ func gc_body_interchangeNearestDouble(gc_b *compiled.Block, gc_lo, gc_hi int, fe
 							/*line interchange.go:131*/ membership[i] = index
 						}
 						{
-							gc_tx := gc_step7 + 1
+							gc_tx := gc_step6 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							i := gc_bx*gc_bdx + gc_tx
@@ -748,7 +711,7 @@ func gc_body_interchangeNearestDouble(gc_b *compiled.Block, gc_lo, gc_hi int, fe
 							/*line interchange.go:131*/ membership[i] = index
 						}
 						{
-							gc_tx := gc_step7 + 2
+							gc_tx := gc_step6 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							i := gc_bx*gc_bdx + gc_tx
@@ -756,7 +719,7 @@ func gc_body_interchangeNearestDouble(gc_b *compiled.Block, gc_lo, gc_hi int, fe
 							/*line interchange.go:131*/ membership[i] = index
 						}
 						{
-							gc_tx := gc_step7 + 3
+							gc_tx := gc_step6 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							i := gc_bx*gc_bdx + gc_tx
@@ -764,7 +727,7 @@ func gc_body_interchangeNearestDouble(gc_b *compiled.Block, gc_lo, gc_hi int, fe
 							/*line interchange.go:131*/ membership[i] = index
 						}
 					}
-					for gc_tx := gc_step7; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						i := gc_bx*gc_bdx + gc_tx
@@ -794,44 +757,7 @@ func gc_body_interchangeHelper(gc_b *compiled.Block, gc_lo, gc_hi int, b, w, out
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-		gc_vstep := 0
-		for ; gc_vstep+3 < gc_n; gc_vstep += 4 {
-			gc_rank := gc_vstep
-			/*line interchange.go:176*/ var r float64
-			lanes.BroadcastFloat64x4(r).StoreSlice(gc_s_r[gc_rank:])
-		}
-		gc_step := gc_vstep
-		for ; gc_step+3 < gc_n; gc_step += 4 {
-			{
-				gc_rank := gc_step + 0
-				gc_pos.Thread = gc_rank
-				/*line interchange.go:176*/ var r float64
-				gc_s_r[gc_rank] = r
-			}
-			{
-				gc_rank := gc_step + 1
-				gc_pos.Thread = gc_rank
-				/*line interchange.go:176*/ var r float64
-				gc_s_r[gc_rank] = r
-			}
-			{
-				gc_rank := gc_step + 2
-				gc_pos.Thread = gc_rank
-				/*line interchange.go:176*/ var r float64
-				gc_s_r[gc_rank] = r
-			}
-			{
-				gc_rank := gc_step + 3
-				gc_pos.Thread = gc_rank
-				/*line interchange.go:176*/ var r float64
-				gc_s_r[gc_rank] = r
-			}
-		}
-		for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
-			gc_pos.Thread = gc_rank
-			/*line interchange.go:176*/ var r float64
-			gc_s_r[gc_rank] = r
-		}
+		clear(gc_s_r)
 		/*line interchange.go:177*/ for j := 0; j < k; j++ {
 			gc_from, gc_to := 0, gc_bdx
 			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {

@@ -747,48 +747,8 @@ func gc_body_interchangeNearestDouble(gc_b *compiled.Block, gc_lo, gc_hi int, fe
 		}
 		/*line interchange.go:119*/ for c := 0; c < nclusters; c++ {
 			base := c * nf
-			gc_vstep := 0
-			if compiled.SIMD {
-				for ; gc_vstep+3 < gc_n; gc_vstep += 4 {
-					gc_rank := gc_vstep
-					/*line interchange.go:121*/ var ans archsimd.Float64x4 = archsimd.BroadcastInt64x4(0).AsFloat64x4()
-					/*line interchange.go:121*/ ans.StoreSlice(gc_s_ans[gc_rank:])
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			gc_step2 := gc_vstep
-			for ; gc_step2+3 < gc_n; gc_step2 += 4 {
-				{
-					gc_rank := gc_step2 + 0
-					gc_pos.Thread = gc_rank
-					/*line interchange.go:121*/ var ans float64
-					gc_s_ans[gc_rank] = ans
-				}
-				{
-					gc_rank := gc_step2 + 1
-					gc_pos.Thread = gc_rank
-					/*line interchange.go:121*/ var ans float64
-					gc_s_ans[gc_rank] = ans
-				}
-				{
-					gc_rank := gc_step2 + 2
-					gc_pos.Thread = gc_rank
-					/*line interchange.go:121*/ var ans float64
-					gc_s_ans[gc_rank] = ans
-				}
-				{
-					gc_rank := gc_step2 + 3
-					gc_pos.Thread = gc_rank
-					/*line interchange.go:121*/ var ans float64
-					gc_s_ans[gc_rank] = ans
-				}
-			}
-			for gc_rank := gc_step2; gc_rank < gc_n; gc_rank++ {
-				gc_pos.Thread = gc_rank
-				/*line interchange.go:121*/ var ans float64
-				gc_s_ans[gc_rank] = ans
-			}
-			/*line interchange.go:122*/ for j := 0; j < nf; j++ {
+			clear(gc_s_ans)
+			for j := 0; j < nf; j++ {
 				archsimd.ClearAVXUpperBits()
 				gc_from, gc_to := 0, gc_bdx
 				if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
@@ -804,10 +764,10 @@ func gc_body_interchangeNearestDouble(gc_b *compiled.Block, gc_lo, gc_hi int, fe
 						gc_at := features[gc_off:][:gc_to]
 						gc_at2 := clusters[gc_off2:][:1]
 						gc_elem := gc_at2[0]
-						gc_step3 := gc_from
-						for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+						gc_step2 := gc_from
+						for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 							{
-								gc_tx := gc_step3 + 0
+								gc_tx := gc_step2 + 0
 								gc_rank := gc_base + gc_tx
 								ans := gc_s_ans[gc_rank]
 								/*line interchange.go:123*/ diff := float64(gc_at[gc_tx] - gc_elem)
@@ -815,7 +775,7 @@ func gc_body_interchangeNearestDouble(gc_b *compiled.Block, gc_lo, gc_hi int, fe
 								gc_s_ans[gc_rank] = ans
 							}
 							{
-								gc_tx := gc_step3 + 1
+								gc_tx := gc_step2 + 1
 								gc_rank := gc_base + gc_tx
 								ans := gc_s_ans[gc_rank]
 								/*line interchange.go:123*/ diff := float64(gc_at[gc_tx] - gc_elem)
@@ -823,7 +783,7 @@ func gc_body_interchangeNearestDouble(gc_b *compiled.Block, gc_lo, gc_hi int, fe
 								gc_s_ans[gc_rank] = ans
 							}
 							{
-								gc_tx := gc_step3 + 2
+								gc_tx := gc_step2 + 2
 								gc_rank := gc_base + gc_tx
 								ans := gc_s_ans[gc_rank]
 								/*line interchange.go:123*/ diff := float64(gc_at[gc_tx] - gc_elem)
@@ -831,7 +791,7 @@ func gc_body_interchangeNearestDouble(gc_b *compiled.Block, gc_lo, gc_hi int, fe
 								gc_s_ans[gc_rank] = ans
 							}
 							{
-								gc_tx := gc_step3 + 3
+								gc_tx := gc_step2 + 3
 								gc_rank := gc_base + gc_tx
 								ans := gc_s_ans[gc_rank]
 								/*line interchange.go:123*/ diff := float64(gc_at[gc_tx] - gc_elem)
@@ -839,7 +799,7 @@ func gc_body_interchangeNearestDouble(gc_b *compiled.Block, gc_lo, gc_hi int, fe
 								gc_s_ans[gc_rank] = ans
 							}
 						}
-						for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+						for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							ans := gc_s_ans[gc_rank]
 							/*line interchange.go:123*/ diff := float64(gc_at[gc_tx] - gc_elem)
@@ -847,10 +807,10 @@ func gc_body_interchangeNearestDouble(gc_b *compiled.Block, gc_lo, gc_hi int, fe
 							gc_s_ans[gc_rank] = ans
 						}
 					} else {
-						gc_step4 := gc_from
-						for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+						gc_step3 := gc_from
+						for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 							{
-								gc_tx := gc_step4 + 0
+								gc_tx := gc_step3 + 0
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 								i := gc_bx*gc_bdx + gc_tx
@@ -860,7 +820,7 @@ func gc_body_interchangeNearestDouble(gc_b *compiled.Block, gc_lo, gc_hi int, fe
 								gc_s_ans[gc_rank] = ans
 							}
 							{
-								gc_tx := gc_step4 + 1
+								gc_tx := gc_step3 + 1
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 								i := gc_bx*gc_bdx + gc_tx
@@ -870,7 +830,7 @@ func gc_body_interchangeNearestDouble(gc_b *compiled.Block, gc_lo, gc_hi int, fe
 								gc_s_ans[gc_rank] = ans
 							}
 							{
-								gc_tx := gc_step4 + 2
+								gc_tx := gc_step3 + 2
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 								i := gc_bx*gc_bdx + gc_tx
@@ -880,7 +840,7 @@ func gc_body_interchangeNearestDouble(gc_b *compiled.Block, gc_lo, gc_hi int, fe
 								gc_s_ans[gc_rank] = ans
 							}
 							{
-								gc_tx := gc_step4 + 3
+								gc_tx := gc_step3 + 3
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 								i := gc_bx*gc_bdx + gc_tx
@@ -890,7 +850,7 @@ func gc_body_interchangeNearestDouble(gc_b *compiled.Block, gc_lo, gc_hi int, fe
 								gc_s_ans[gc_rank] = ans
 							}
 						}
-						for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+						for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							i := gc_bx*gc_bdx + gc_tx
@@ -911,10 +871,10 @@ func gc_body_interchangeNearestDouble(gc_b *compiled.Block, gc_lo, gc_hi int, fe
 					gc_to = gc_bound
 				}
 				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-					gc_step5 := gc_from
-					for ; gc_step5+3 < gc_to; gc_step5 += 4 {
+					gc_step4 := gc_from
+					for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 						{
-							gc_tx := gc_step5 + 0
+							gc_tx := gc_step4 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							index := gc_s_index[gc_rank]
@@ -928,7 +888,7 @@ func gc_body_interchangeNearestDouble(gc_b *compiled.Block, gc_lo, gc_hi int, fe
 							gc_s_minDist[gc_rank] = minDist
 						}
 						{
-							gc_tx := gc_step5 + 1
+							gc_tx := gc_step4 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							index := gc_s_index[gc_rank]
@@ -942,7 +902,7 @@ func gc_body_interchangeNearestDouble(gc_b *compiled.Block, gc_lo, gc_hi int, fe
 							gc_s_minDist[gc_rank] = minDist
 						}
 						{
-							gc_tx := gc_step5 + 2
+							gc_tx := gc_step4 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							index := gc_s_index[gc_rank]
@@ -956,7 +916,7 @@ func gc_body_interchangeNearestDouble(gc_b *compiled.Block, gc_lo, gc_hi int, fe
 							gc_s_minDist[gc_rank] = minDist
 						}
 						{
-							gc_tx := gc_step5 + 3
+							gc_tx := gc_step4 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							index := gc_s_index[gc_rank]
@@ -970,7 +930,7 @@ func gc_body_interchangeNearestDouble(gc_b *compiled.Block, gc_lo, gc_hi int, fe
 							gc_s_minDist[gc_rank] = minDist
 						}
 					}
-					for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						index := gc_s_index[gc_rank]
@@ -998,12 +958,12 @@ func gc_body_interchangeNearestDouble(gc_b *compiled.Block, gc_lo, gc_hi int, fe
 				gc_off3 := gc_bx * gc_bdx
 				if gc_from >= 0 && gc_off3 >= 0 && gc_off3 <= len(membership) && gc_to <= len(membership)-gc_off3 {
 					gc_at3 := membership[gc_off3:][:gc_to]
-					gc_vstep2 := gc_from
+					gc_vstep := gc_from
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop bool
-						gc_vstep2, gc_stop = func(gc_vstep2 int) (int, bool) {
-							for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
-								gc_tx := gc_vstep2
+						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+							for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
+								gc_tx := gc_vstep
 								gc_rank := gc_base + gc_tx
 								var i int = gc_bx*gc_bdx + gc_tx
 								_ = i
@@ -1013,15 +973,15 @@ func gc_body_interchangeNearestDouble(gc_b *compiled.Block, gc_lo, gc_hi int, fe
 								}
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep2, false
-						}(gc_vstep2)
+							return gc_vstep, false
+						}(gc_vstep)
 						if gc_stop {
 							return
 						}
 					}
 					if compiled.SIMD {
-						for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
-							gc_tx := gc_vstep2
+						for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+							gc_tx := gc_vstep
 							gc_rank := gc_base + gc_tx
 							var i int = gc_bx*gc_bdx + gc_tx
 							_ = i
@@ -1030,18 +990,18 @@ func gc_body_interchangeNearestDouble(gc_b *compiled.Block, gc_lo, gc_hi int, fe
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						index := gc_s_index[gc_rank]
 						/*line interchange.go:131*/ gc_at3[gc_tx] = index
 					}
 				} else {
-					gc_vstep3 := gc_from
+					gc_vstep2 := gc_from
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop2 bool
-						gc_vstep3, gc_stop2 = func(gc_vstep3 int) (int, bool) {
-							for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
-								gc_tx := gc_vstep3
+						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+							for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
+								gc_tx := gc_vstep2
 								gc_rank := gc_base + gc_tx
 								var i int = gc_bx*gc_bdx + gc_tx
 								/*line interchange.go:115*/ index := archsimd.LoadInt32x16Slice(gc_s_index[gc_rank:])
@@ -1053,15 +1013,15 @@ func gc_body_interchangeNearestDouble(gc_b *compiled.Block, gc_lo, gc_hi int, fe
 								}
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep3, false
-						}(gc_vstep3)
+							return gc_vstep2, false
+						}(gc_vstep2)
 						if gc_stop2 {
 							return
 						}
 					}
 					if compiled.SIMD {
-						for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
-							gc_tx := gc_vstep3
+						for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+							gc_tx := gc_vstep2
 							gc_rank := gc_base + gc_tx
 							var i int = gc_bx*gc_bdx + gc_tx
 							/*line interchange.go:115*/ index := archsimd.LoadInt32x8Slice(gc_s_index[gc_rank:])
@@ -1072,10 +1032,10 @@ func gc_body_interchangeNearestDouble(gc_b *compiled.Block, gc_lo, gc_hi int, fe
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step6 := gc_vstep3
-					for ; gc_step6+3 < gc_to; gc_step6 += 4 {
+					gc_step5 := gc_vstep2
+					for ; gc_step5+3 < gc_to; gc_step5 += 4 {
 						{
-							gc_tx := gc_step6 + 0
+							gc_tx := gc_step5 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							i := gc_bx*gc_bdx + gc_tx
@@ -1083,7 +1043,7 @@ func gc_body_interchangeNearestDouble(gc_b *compiled.Block, gc_lo, gc_hi int, fe
 							/*line interchange.go:131*/ membership[i] = index
 						}
 						{
-							gc_tx := gc_step6 + 1
+							gc_tx := gc_step5 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							i := gc_bx*gc_bdx + gc_tx
@@ -1091,7 +1051,7 @@ func gc_body_interchangeNearestDouble(gc_b *compiled.Block, gc_lo, gc_hi int, fe
 							/*line interchange.go:131*/ membership[i] = index
 						}
 						{
-							gc_tx := gc_step6 + 2
+							gc_tx := gc_step5 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							i := gc_bx*gc_bdx + gc_tx
@@ -1099,7 +1059,7 @@ func gc_body_interchangeNearestDouble(gc_b *compiled.Block, gc_lo, gc_hi int, fe
 							/*line interchange.go:131*/ membership[i] = index
 						}
 						{
-							gc_tx := gc_step6 + 3
+							gc_tx := gc_step5 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							i := gc_bx*gc_bdx + gc_tx
@@ -1107,7 +1067,7 @@ func gc_body_interchangeNearestDouble(gc_b *compiled.Block, gc_lo, gc_hi int, fe
 							/*line interchange.go:131*/ membership[i] = index
 						}
 					}
-					for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						i := gc_bx*gc_bdx + gc_tx
@@ -1137,47 +1097,7 @@ func gc_body_interchangeHelper(gc_b *compiled.Block, gc_lo, gc_hi int, b, w, out
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-		gc_vstep := 0
-		if compiled.SIMD {
-			for ; gc_vstep+3 < gc_n; gc_vstep += 4 {
-				gc_rank := gc_vstep
-				/*line interchange.go:176*/ var r archsimd.Float64x4 = archsimd.BroadcastInt64x4(0).AsFloat64x4()
-				/*line interchange.go:176*/ r.StoreSlice(gc_s_r[gc_rank:])
-			}
-			archsimd.ClearAVXUpperBits()
-		}
-		gc_step := gc_vstep
-		for ; gc_step+3 < gc_n; gc_step += 4 {
-			{
-				gc_rank := gc_step + 0
-				gc_pos.Thread = gc_rank
-				/*line interchange.go:176*/ var r float64
-				gc_s_r[gc_rank] = r
-			}
-			{
-				gc_rank := gc_step + 1
-				gc_pos.Thread = gc_rank
-				/*line interchange.go:176*/ var r float64
-				gc_s_r[gc_rank] = r
-			}
-			{
-				gc_rank := gc_step + 2
-				gc_pos.Thread = gc_rank
-				/*line interchange.go:176*/ var r float64
-				gc_s_r[gc_rank] = r
-			}
-			{
-				gc_rank := gc_step + 3
-				gc_pos.Thread = gc_rank
-				/*line interchange.go:176*/ var r float64
-				gc_s_r[gc_rank] = r
-			}
-		}
-		for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
-			gc_pos.Thread = gc_rank
-			/*line interchange.go:176*/ var r float64
-			gc_s_r[gc_rank] = r
-		}
+		clear(gc_s_r)
 		/*line interchange.go:177*/ for j := 0; j < k; j++ {
 			archsimd.ClearAVXUpperBits()
 			gc_from, gc_to := 0, gc_bdx

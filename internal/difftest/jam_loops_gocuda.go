@@ -418,7 +418,7 @@ type gc_jam_jamLoopStore_48_lane struct {
 func gc_jam_jamLoopStore_48_add(gc_j *gc_jam_jamLoopStore_48, n int, s float64, in []float32, lo int, gc_dst []float64, gc_at int) (gc_zero float64) {
 	_ = gc_dst[gc_at] // where the assignment fails, after the call's first statements
 	// a thread whose rest could fail at an index runs alone, now
-	if !(compiled.IndexesIn(1, (lo + 0), 0, n-1, len(in))) {
+	if !(compiled.IndexesIn(1, lo, 0, n-1, len(in))) {
 		gc_jam_jamLoopStore_48_run1(&gc_jam_jamLoopStore_48_lane{n, s, in, lo, gc_dst, gc_at})
 		return
 	}
@@ -472,10 +472,10 @@ func gc_jam_jamLoopStore_48_run4(gc_j *gc_jam_jamLoopStore_48) {
 	gc_a4 := 0
 	gc_n5 := max(min(gc_l0_n-gc_a1, gc_l1_n-gc_a2, gc_l2_n-gc_a3, gc_l3_n-gc_a4), 0)
 	if gc_n5 > 0 {
-		/*line jam_loops.go:48*/ gc_w7 := gc_l0_in[gc_a1+(gc_l0_lo+0):][:gc_n5]
-		/*line jam_loops.go:48*/ gc_w8 := gc_l1_in[gc_a2+(gc_l1_lo+0):][:gc_n5]
-		/*line jam_loops.go:48*/ gc_w9 := gc_l2_in[gc_a3+(gc_l2_lo+0):][:gc_n5]
-		/*line jam_loops.go:48*/ gc_w10 := gc_l3_in[gc_a4+(gc_l3_lo+0):][:gc_n5]
+		/*line jam_loops.go:48*/ gc_w7 := gc_l0_in[gc_a1+gc_l0_lo:][:gc_n5]
+		/*line jam_loops.go:48*/ gc_w8 := gc_l1_in[gc_a2+gc_l1_lo:][:gc_n5]
+		/*line jam_loops.go:48*/ gc_w9 := gc_l2_in[gc_a3+gc_l2_lo:][:gc_n5]
+		/*line jam_loops.go:48*/ gc_w10 := gc_l3_in[gc_a4+gc_l3_lo:][:gc_n5]
 		for gc_j6 := 0; gc_j6 < gc_n5; gc_j6++ {
 			/*line jam_loops.go:49*/ gc_l0_s += float64(gc_w7[gc_j6])
 			/*line jam_loops.go:49*/ gc_l1_s += float64(gc_w8[gc_j6])
@@ -999,7 +999,7 @@ type gc_jam_indexSum_lane struct {
 func gc_jam_indexSum_add(gc_j *gc_jam_indexSum, in []float32, lo, n int, gc_dst []float64, gc_at int) (gc_zero float64) {
 	_ = gc_dst[gc_at] // where the assignment fails, after the call's first statements
 	// a thread whose rest could fail at an index runs alone, now
-	if !(compiled.IndexesIn(1, (lo + 0), 0, n-1, len(in))) {
+	if !(compiled.IndexesIn(1, lo, 0, n-1, len(in))) {
 		gc_jam_indexSum_run1(&gc_jam_indexSum_lane{in, lo, n, gc_dst, gc_at})
 		return
 	}
@@ -1054,10 +1054,10 @@ func gc_jam_indexSum_run4(gc_j *gc_jam_indexSum) {
 	gc_a4 := 0
 	gc_n5 := max(min(gc_l0_n-gc_a1, gc_l1_n-gc_a2, gc_l2_n-gc_a3, gc_l3_n-gc_a4), 0)
 	if gc_n5 > 0 {
-		/*line jam_loops.go:118*/ gc_w7 := gc_l0_in[gc_a1+(gc_l0_lo+0):][:gc_n5]
-		/*line jam_loops.go:118*/ gc_w8 := gc_l1_in[gc_a2+(gc_l1_lo+0):][:gc_n5]
-		/*line jam_loops.go:118*/ gc_w9 := gc_l2_in[gc_a3+(gc_l2_lo+0):][:gc_n5]
-		/*line jam_loops.go:118*/ gc_w10 := gc_l3_in[gc_a4+(gc_l3_lo+0):][:gc_n5]
+		/*line jam_loops.go:118*/ gc_w7 := gc_l0_in[gc_a1+gc_l0_lo:][:gc_n5]
+		/*line jam_loops.go:118*/ gc_w8 := gc_l1_in[gc_a2+gc_l1_lo:][:gc_n5]
+		/*line jam_loops.go:118*/ gc_w9 := gc_l2_in[gc_a3+gc_l2_lo:][:gc_n5]
+		/*line jam_loops.go:118*/ gc_w10 := gc_l3_in[gc_a4+gc_l3_lo:][:gc_n5]
 		for gc_j6 := 0; gc_j6 < gc_n5; gc_j6++ {
 			/*line jam_loops.go:119*/ gc_l0_s += float64(gc_w7[gc_j6])
 			/*line jam_loops.go:119*/ gc_l1_s += float64(gc_w8[gc_j6])
@@ -1078,6 +1078,163 @@ func gc_jam_indexSum_run4(gc_j *gc_jam_indexSum) {
 		/*line jam_loops.go:119*/ gc_l3_s += float64(gc_l3_in[gc_l3_lo+gc_l3_k])
 	}
 	gc_j.lanes[0].gc_dst[gc_j.lanes[0].gc_at] = gc_l0_s
+	gc_j.lanes[1].gc_dst[gc_j.lanes[1].gc_at] = gc_l1_s
+	gc_j.lanes[2].gc_dst[gc_j.lanes[2].gc_at] = gc_l2_s
+	gc_j.lanes[3].gc_dst[gc_j.lanes[3].gc_at] = gc_l3_s
+}
+
+// JamLoopShiftKernel sums every other element of the run by a counter of
+// pairs, its index written as a shift (lo + k<<1), and stores the sum.
+//
+//line jam_loops.go:128
+func JamLoopShiftKernel(in []float32, sums []float64, bounds []int, bad int) func(*gocuda.Thread) {
+	return compiled.GridKernel(gc_src_jamLoopShift,
+		func(gc_t *gocuda.Thread) { jamLoopShift(gc_t, in, sums, bounds, bad) },
+		func(gc_b *compiled.Block, gc_lo, gc_hi int) {
+			gc_body_jamLoopShift(gc_b, gc_lo, gc_hi, in, sums, bounds, bad)
+		})
+}
+
+//line jam_loops.go:128
+var gc_src_jamLoopShift = compiled.NewSource(gc_files_jam_loops, "jamLoopShift", "3f982442a895128a7cb03880b48376fb5fedaaa6dbca22440a3b3adaf58c1ad3", "jam_loops.go:124-140").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+
+//line jam_loops.go:128
+func gc_body_jamLoopShift(gc_b *compiled.Block, gc_lo, gc_hi int, in []float32, sums []float64, bounds []int, bad int) {
+	gc_pos := gc_b.Pos()
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
+	gc_n := gc_b.Len()
+	gc_bx := gc_lo%gc_gdx - 1
+	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+		if gc_b.Stopped() {
+			return
+		}
+		gc_pos.Block = gc_blk
+		gc_bx++
+		if gc_bx == gc_gdx {
+			gc_bx = 0
+		}
+		var gc_jam gc_jam_jamLoopShift_136
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_pos.Thread = gc_base + gc_tx
+				i := gc_bx*gc_bdx + gc_tx
+				/*line jam_loops.go:130*/ lo := bounds[i]
+				/*line jam_loops.go:130*/ n := bounds[i+1] - bounds[i]
+				if i == bad {
+					n += len(in)
+				}
+				pairs_ := (n + 1) / 2
+				s := 0.0
+				gc_jam_jamLoopShift_136_add(&gc_jam, pairs_, s, in, lo,
+					/*line jam_loops.go:139*/ sums, i)
+			}
+		}
+		/*line jam_loops.go:148*/ gc_jam_jamLoopShift_136_flush(&gc_jam)
+	}
+}
+
+// gc_jam_jamLoopShift_136 holds up to 4 threads' calls of jamLoopShift's loop at line 136, whose loops run
+// interleaved (gocuda compile's jam pass).
+type gc_jam_jamLoopShift_136 struct {
+	n     int
+	lanes [4]gc_jam_jamLoopShift_136_lane
+}
+
+// gc_jam_jamLoopShift_136_lane is a thread's state after jamLoopShift's loop at line 136's first statements.
+type gc_jam_jamLoopShift_136_lane struct {
+	pairs  int
+	s      float64
+	in     []float32
+	lo     int
+	gc_dst []float64 // the result's slice and index
+	gc_at  int
+}
+
+// gc_jam_jamLoopShift_136_add is a call of jamLoopShift's loop at line 136: its first statements run now; the rest
+// once 4 threads have called.
+func gc_jam_jamLoopShift_136_add(gc_j *gc_jam_jamLoopShift_136, pairs int, s float64, in []float32, lo int, gc_dst []float64, gc_at int) (gc_zero float64) {
+	_ = gc_dst[gc_at] // where the assignment fails, after the call's first statements
+	// a thread whose rest could fail at an index runs alone, now
+	if !(compiled.IndexesIn(2, lo, 0, pairs-1, len(in))) {
+		gc_jam_jamLoopShift_136_run1(&gc_jam_jamLoopShift_136_lane{pairs, s, in, lo, gc_dst, gc_at})
+		return
+	}
+	gc_j.lanes[gc_j.n] = gc_jam_jamLoopShift_136_lane{pairs, s, in, lo, gc_dst, gc_at}
+	gc_j.n++
+	if gc_j.n == 4 {
+		gc_jam_jamLoopShift_136_run4(gc_j)
+		gc_j.n = 0
+	}
+	return
+}
+
+// gc_jam_jamLoopShift_136_flush runs the rest of the calls still held, one by one.
+func gc_jam_jamLoopShift_136_flush(gc_j *gc_jam_jamLoopShift_136) {
+	for gc_k := range gc_j.n {
+		gc_jam_jamLoopShift_136_run1(&gc_j.lanes[gc_k])
+	}
+	gc_j.n = 0
+}
+
+// gc_jam_jamLoopShift_136_run1 runs the rest of jamLoopShift's loop at line 136 for one thread, as written.
+func gc_jam_jamLoopShift_136_run1(gc_l *gc_jam_jamLoopShift_136_lane) {
+	pairs, s, in, lo := gc_l.pairs, gc_l.s, gc_l.in, gc_l.lo
+	/*line jam_loops.go:136*/ for k := 0; k < pairs; k++ {
+		s += float64(in[lo+k<<1])
+	}
+	gc_l.gc_dst[gc_l.gc_at] = s
+}
+
+// gc_jam_jamLoopShift_136_run4 runs the rest of jamLoopShift's loop at line 136 for 4 threads, their loops interleaved.
+func gc_jam_jamLoopShift_136_run4(gc_j *gc_jam_jamLoopShift_136) {
+	gc_l0_pairs := gc_j.lanes[0].pairs
+	/*line jam_loops.go:146*/ gc_l0_s := gc_j.lanes[0].s
+	/*line jam_loops.go:148*/ gc_l0_in := gc_j.lanes[0].in
+	/*line jam_loops.go:150*/ gc_l0_lo := gc_j.lanes[0].lo
+	/*line jam_loops.go:152*/ gc_l1_pairs := gc_j.lanes[1].pairs
+	/*line jam_loops.go:154*/ gc_l1_s := gc_j.lanes[1].s
+	/*line jam_loops.go:156*/ gc_l1_in := gc_j.lanes[1].in
+	/*line jam_loops.go:158*/ gc_l1_lo := gc_j.lanes[1].lo
+	/*line jam_loops.go:160*/ gc_l2_pairs := gc_j.lanes[2].pairs
+	/*line jam_loops.go:162*/ gc_l2_s := gc_j.lanes[2].s
+	/*line jam_loops.go:164*/ gc_l2_in := gc_j.lanes[2].in
+	/*line jam_loops.go:166*/ gc_l2_lo := gc_j.lanes[2].lo
+	/*line jam_loops.go:168*/ gc_l3_pairs := gc_j.lanes[3].pairs
+	/*line jam_loops.go:170*/ gc_l3_s := gc_j.lanes[3].s
+	/*line jam_loops.go:172*/ gc_l3_in := gc_j.lanes[3].in
+	/*line jam_loops.go:174*/ gc_l3_lo := gc_j.lanes[3].lo
+	gc_l0_k := 0
+	gc_l1_k := 0
+	gc_l2_k := 0
+	gc_l3_k := 0
+	for (gc_l0_k < gc_l0_pairs) && (gc_l1_k < gc_l1_pairs) && (gc_l2_k < gc_l2_pairs) && (gc_l3_k < gc_l3_pairs) {
+		/*line jam_loops.go:137*/ gc_l0_s += float64(gc_l0_in[gc_l0_lo+gc_l0_k<<1])
+		gc_l0_k++
+		/*line jam_loops.go:137*/ gc_l1_s += float64(gc_l1_in[gc_l1_lo+gc_l1_k<<1])
+		gc_l1_k++
+		/*line jam_loops.go:137*/ gc_l2_s += float64(gc_l2_in[gc_l2_lo+gc_l2_k<<1])
+		gc_l2_k++
+		/*line jam_loops.go:137*/ gc_l3_s += float64(gc_l3_in[gc_l3_lo+gc_l3_k<<1])
+		gc_l3_k++
+	}
+	for gc_l0_k < gc_l0_pairs {
+		/*line jam_loops.go:137*/ gc_l0_s += float64(gc_l0_in[gc_l0_lo+gc_l0_k<<1])
+		gc_l0_k++
+	}
+	for gc_l1_k < gc_l1_pairs {
+		/*line jam_loops.go:137*/ gc_l1_s += float64(gc_l1_in[gc_l1_lo+gc_l1_k<<1])
+		gc_l1_k++
+	}
+	for gc_l2_k < gc_l2_pairs {
+		/*line jam_loops.go:137*/ gc_l2_s += float64(gc_l2_in[gc_l2_lo+gc_l2_k<<1])
+		gc_l2_k++
+	}
+	for gc_l3_k < gc_l3_pairs {
+		/*line jam_loops.go:137*/ gc_l3_s += float64(gc_l3_in[gc_l3_lo+gc_l3_k<<1])
+		gc_l3_k++
+	}
+	/*line jam_loops.go:139*/ gc_j.lanes[0].gc_dst[gc_j.lanes[0].gc_at] = gc_l0_s
 	gc_j.lanes[1].gc_dst[gc_j.lanes[1].gc_at] = gc_l1_s
 	gc_j.lanes[2].gc_dst[gc_j.lanes[2].gc_at] = gc_l2_s
 	gc_j.lanes[3].gc_dst[gc_j.lanes[3].gc_at] = gc_l3_s

@@ -25,62 +25,7 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 	gc_s_sum := compiled.Scratch[float32](gc_b, 0)[:gc_n]
 	/*line kernels.go:15*/ as := gocuda.Shared[[tile]float32](t, tile)[:tile]
 	bs := gocuda.Shared[[tile]float32](t, tile)[:tile]
-	gc_vstep := 0
-	if compiled.SIMD && compiled.SIMD512 {
-		var gc_stop bool
-		gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-			for ; gc_vstep+15 < gc_n; gc_vstep += 16 {
-				gc_rank := gc_vstep
-				/*line kernels.go:20*/ var sum archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-				/*line kernels.go:20*/ sum.StoreSlice(gc_s_sum[gc_rank:])
-			}
-			archsimd.ClearAVXUpperBits()
-			return gc_vstep, false
-		}(gc_vstep)
-		if gc_stop {
-			return
-		}
-	}
-	if compiled.SIMD {
-		for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
-			gc_rank := gc_vstep
-			/*line kernels.go:20*/ var sum archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-			/*line kernels.go:20*/ sum.StoreSlice(gc_s_sum[gc_rank:])
-		}
-		archsimd.ClearAVXUpperBits()
-	}
-	gc_step := gc_vstep
-	for ; gc_step+3 < gc_n; gc_step += 4 {
-		{
-			gc_rank := gc_step + 0
-			gc_pos.Thread = gc_rank
-			/*line kernels.go:20*/ var sum float32
-			gc_s_sum[gc_rank] = sum
-		}
-		{
-			gc_rank := gc_step + 1
-			gc_pos.Thread = gc_rank
-			/*line kernels.go:20*/ var sum float32
-			gc_s_sum[gc_rank] = sum
-		}
-		{
-			gc_rank := gc_step + 2
-			gc_pos.Thread = gc_rank
-			/*line kernels.go:20*/ var sum float32
-			gc_s_sum[gc_rank] = sum
-		}
-		{
-			gc_rank := gc_step + 3
-			gc_pos.Thread = gc_rank
-			/*line kernels.go:20*/ var sum float32
-			gc_s_sum[gc_rank] = sum
-		}
-	}
-	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
-		gc_pos.Thread = gc_rank
-		/*line kernels.go:20*/ var sum float32
-		gc_s_sum[gc_rank] = sum
-	}
+	clear(gc_s_sum)
 	/*line kernels.go:21*/ for p := 0; p < k; p += tile {
 		{
 			gc_ty := 0
@@ -89,16 +34,16 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 				if gc_row5 >= 0 && gc_row5 < len(as) && gc_bdx <= len(as[gc_row5]) && gc_row5 < len(bs) && gc_bdx <= len(bs[gc_row5]) {
 					gc_at := as[gc_row5][:gc_bdx]
 					gc_at2 := bs[gc_row5][:gc_bdx]
-					gc_vstep2 := 0
+					gc_vstep := 0
 					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop2 bool
-						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+						var gc_stop bool
+						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 							gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 							gc_none4 := archsimd.Mask32x16FromBits(0)
 							gc_all4 := archsimd.Mask32x16FromBits(0xffff)
 						gc_steps4:
-							for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
-								gc_tx := gc_vstep2
+							for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
+								gc_tx := gc_vstep
 								var tx int = gc_tx
 								var ty int = gc_ty
 								/*line kernels.go:18*/ var row int = gc_by*tile + ty
@@ -163,9 +108,9 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 								/*line kernels.go:22*/ gc_bv4.StoreSlice(gc_at2[gc_tx:])
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep2, false
-						}(gc_vstep2)
-						if gc_stop2 {
+							return gc_vstep, false
+						}(gc_vstep)
+						if gc_stop {
 							return
 						}
 					}
@@ -174,8 +119,8 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 						gc_none3 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 						gc_all3 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 					gc_steps3:
-						for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-							gc_tx := gc_vstep2
+						for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+							gc_tx := gc_vstep
 							var tx int = gc_tx
 							var ty int = gc_ty
 							/*line kernels.go:18*/ var row int = gc_by*tile + ty
@@ -241,7 +186,7 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
 						tx := gc_tx
 						ty := gc_ty
@@ -250,16 +195,16 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 						/*line kernels.go:22*/ gc_at[gc_tx], gc_at2[gc_tx] = load(a, b, row, col, p+tx, p+ty, m, k, n)
 					}
 				} else {
-					gc_vstep3 := 0
+					gc_vstep2 := 0
 					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop3 bool
-						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+						var gc_stop2 bool
+						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 							gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 							gc_none2 := archsimd.Mask32x16FromBits(0)
 							gc_all2 := archsimd.Mask32x16FromBits(0xffff)
 						gc_steps2:
-							for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
-								gc_tx := gc_vstep3
+							for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
+								gc_tx := gc_vstep2
 								gc_pos.Thread = gc_base + gc_tx
 								var tx int = gc_tx
 								var ty int = gc_ty
@@ -328,9 +273,9 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 								/*line kernels.go:22*/ gc_bv2.StoreSlice(bs[ty][tx:])
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep3, false
-						}(gc_vstep3)
-						if gc_stop3 {
+							return gc_vstep2, false
+						}(gc_vstep2)
+						if gc_stop2 {
 							return
 						}
 					}
@@ -339,8 +284,8 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 						gc_none := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 						gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 					gc_steps:
-						for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
-							gc_tx := gc_vstep3
+						for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+							gc_tx := gc_vstep2
 							gc_pos.Thread = gc_base + gc_tx
 							var tx int = gc_tx
 							var ty int = gc_ty
@@ -410,10 +355,10 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step2 := gc_vstep3
-					for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+					gc_step := gc_vstep2
+					for ; gc_step+3 < gc_bdx; gc_step += 4 {
 						{
-							gc_tx := gc_step2 + 0
+							gc_tx := gc_step + 0
 							gc_pos.Thread = gc_base + gc_tx
 							tx := gc_tx
 							ty := gc_ty
@@ -422,7 +367,7 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 							/*line kernels.go:22*/ as[ty][tx], bs[ty][tx] = load(a, b, row, col, p+tx, p+ty, m, k, n)
 						}
 						{
-							gc_tx := gc_step2 + 1
+							gc_tx := gc_step + 1
 							gc_pos.Thread = gc_base + gc_tx
 							tx := gc_tx
 							ty := gc_ty
@@ -431,7 +376,7 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 							/*line kernels.go:22*/ as[ty][tx], bs[ty][tx] = load(a, b, row, col, p+tx, p+ty, m, k, n)
 						}
 						{
-							gc_tx := gc_step2 + 2
+							gc_tx := gc_step + 2
 							gc_pos.Thread = gc_base + gc_tx
 							tx := gc_tx
 							ty := gc_ty
@@ -440,7 +385,7 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 							/*line kernels.go:22*/ as[ty][tx], bs[ty][tx] = load(a, b, row, col, p+tx, p+ty, m, k, n)
 						}
 						{
-							gc_tx := gc_step2 + 3
+							gc_tx := gc_step + 3
 							gc_pos.Thread = gc_base + gc_tx
 							tx := gc_tx
 							ty := gc_ty
@@ -449,7 +394,7 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 							/*line kernels.go:22*/ as[ty][tx], bs[ty][tx] = load(a, b, row, col, p+tx, p+ty, m, k, n)
 						}
 					}
-					for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
 						tx := gc_tx
 						ty := gc_ty
@@ -467,13 +412,13 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 		{
 			gc_ty := 0
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_vstep4 := 0
+				gc_vstep3 := 0
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop4 bool
-					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
+					var gc_stop3 bool
+					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
 						gc_Lane0Mask322 := compiled.Lane0Mask32()
-						for ; gc_vstep4+15 < gc_bdx; gc_vstep4 += 16 {
-							gc_tx := gc_vstep4
+						for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
+							gc_tx := gc_vstep3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							var tx int = gc_tx
@@ -533,16 +478,16 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 							/*line kernels.go:25*/ sum.StoreSlice(gc_s_sum[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep4, false
-					}(gc_vstep4)
-					if gc_stop4 {
+						return gc_vstep3, false
+					}(gc_vstep3)
+					if gc_stop3 {
 						return
 					}
 				}
 				if compiled.SIMD {
 					gc_Lane0Mask32 := compiled.Lane0Mask32()
-					for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
-						gc_tx := gc_vstep4
+					for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
+						gc_tx := gc_vstep3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						var tx int = gc_tx
@@ -571,7 +516,7 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tx := gc_tx
@@ -670,12 +615,12 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 			gc_off := (gc_bx * tile) + ((gc_by*tile + gc_ty) * n)
 			if gc_from >= 0 && gc_off >= 0 && gc_off <= len(c) && gc_to <= len(c)-gc_off {
 				gc_at3 := c[gc_off:][:gc_to]
-				gc_vstep5 := gc_from
+				gc_vstep4 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop5 bool
-					gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
-						for ; gc_vstep5+15 < gc_to; gc_vstep5 += 16 {
-							gc_tx := gc_vstep5
+					var gc_stop4 bool
+					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
+						for ; gc_vstep4+15 < gc_to; gc_vstep4 += 16 {
+							gc_tx := gc_vstep4
 							gc_rank := gc_base + gc_tx
 							var ty int = gc_ty
 							/*line kernels.go:18*/ var row int = gc_by*tile + ty
@@ -686,6 +631,53 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 							/*line kernels.go:19*/ sum := archsimd.LoadFloat32x16Slice(gc_s_sum[gc_rank:])
 							{
 								/*line kernels.go:30*/ sum.StoreSlice(gc_at3[gc_tx:])
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep4, false
+					}(gc_vstep4)
+					if gc_stop4 {
+						return
+					}
+				}
+				if compiled.SIMD {
+					for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
+						gc_tx := gc_vstep4
+						gc_rank := gc_base + gc_tx
+						var ty int = gc_ty
+						/*line kernels.go:18*/ var row int = gc_by*tile + ty
+						_ = row
+						var tx int = gc_tx
+						/*line kernels.go:19*/ var col int = gc_bx*tile + tx
+						_ = col
+						/*line kernels.go:19*/ sum := archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank:])
+						/*line kernels.go:30*/ sum.StoreSlice(gc_at3[gc_tx:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					sum := gc_s_sum[gc_rank]
+					/*line kernels.go:30*/ gc_at3[gc_tx] = sum
+				}
+			} else {
+				gc_vstep5 := gc_from
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop5 bool
+					gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
+						for ; gc_vstep5+15 < gc_to; gc_vstep5 += 16 {
+							gc_tx := gc_vstep5
+							gc_rank := gc_base + gc_tx
+							var ty int = gc_ty
+							/*line kernels.go:18*/ var row int = gc_by*tile + ty
+							var tx int = gc_tx
+							/*line kernels.go:19*/ var col int = gc_bx*tile + tx
+							/*line kernels.go:19*/ sum := archsimd.LoadFloat32x16Slice(gc_s_sum[gc_rank:])
+							{
+								/*line kernels.go:30*/ if (row*n+col) < 0 || (row*n+col) > len(c)-16 {
+									break
+								}
+								/*line kernels.go:30*/ sum.StoreSlice(c[row*n+col:])
 							}
 						}
 						archsimd.ClearAVXUpperBits()
@@ -701,53 +693,6 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 						gc_rank := gc_base + gc_tx
 						var ty int = gc_ty
 						/*line kernels.go:18*/ var row int = gc_by*tile + ty
-						_ = row
-						var tx int = gc_tx
-						/*line kernels.go:19*/ var col int = gc_bx*tile + tx
-						_ = col
-						/*line kernels.go:19*/ sum := archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank:])
-						/*line kernels.go:30*/ sum.StoreSlice(gc_at3[gc_tx:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					sum := gc_s_sum[gc_rank]
-					/*line kernels.go:30*/ gc_at3[gc_tx] = sum
-				}
-			} else {
-				gc_vstep6 := gc_from
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop6 bool
-					gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
-						for ; gc_vstep6+15 < gc_to; gc_vstep6 += 16 {
-							gc_tx := gc_vstep6
-							gc_rank := gc_base + gc_tx
-							var ty int = gc_ty
-							/*line kernels.go:18*/ var row int = gc_by*tile + ty
-							var tx int = gc_tx
-							/*line kernels.go:19*/ var col int = gc_bx*tile + tx
-							/*line kernels.go:19*/ sum := archsimd.LoadFloat32x16Slice(gc_s_sum[gc_rank:])
-							{
-								/*line kernels.go:30*/ if (row*n+col) < 0 || (row*n+col) > len(c)-16 {
-									break
-								}
-								/*line kernels.go:30*/ sum.StoreSlice(c[row*n+col:])
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep6, false
-					}(gc_vstep6)
-					if gc_stop6 {
-						return
-					}
-				}
-				if compiled.SIMD {
-					for ; gc_vstep6+7 < gc_to; gc_vstep6 += 8 {
-						gc_tx := gc_vstep6
-						gc_rank := gc_base + gc_tx
-						var ty int = gc_ty
-						/*line kernels.go:18*/ var row int = gc_by*tile + ty
 						var tx int = gc_tx
 						/*line kernels.go:19*/ var col int = gc_bx*tile + tx
 						/*line kernels.go:19*/ sum := archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank:])
@@ -758,10 +703,10 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step3 := gc_vstep6
-				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+				gc_step2 := gc_vstep5
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
-						gc_tx := gc_step3 + 0
+						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						ty := gc_ty
@@ -772,7 +717,7 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 						/*line kernels.go:30*/ c[row*n+col] = sum
 					}
 					{
-						gc_tx := gc_step3 + 1
+						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						ty := gc_ty
@@ -783,7 +728,7 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 						/*line kernels.go:30*/ c[row*n+col] = sum
 					}
 					{
-						gc_tx := gc_step3 + 2
+						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						ty := gc_ty
@@ -794,7 +739,7 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 						/*line kernels.go:30*/ c[row*n+col] = sum
 					}
 					{
-						gc_tx := gc_step3 + 3
+						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						ty := gc_ty
@@ -805,7 +750,7 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 						/*line kernels.go:30*/ c[row*n+col] = sum
 					}
 				}
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					ty := gc_ty

@@ -718,46 +718,9 @@ func gc_body_reverseShift(gc_b *compiled.Block, data []int32) {
 		rank := gc_rank
 		/*line reverse.go:78*/ sh[rank] = data[rank]
 	}
-	gc_vstep := 0
-	for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
-		gc_rank := gc_vstep
-		/*line reverse.go:80*/ var a0 int32
-		lanes.BroadcastInt32x8(a0).StoreSlice(gc_s_a0[gc_rank:])
-	}
-	gc_step2 := gc_vstep
-	for ; gc_step2+3 < gc_n; gc_step2 += 4 {
-		{
-			gc_rank := gc_step2 + 0
-			gc_pos.Thread = gc_rank
-			/*line reverse.go:80*/ var a0 int32
-			gc_s_a0[gc_rank] = a0
-		}
-		{
-			gc_rank := gc_step2 + 1
-			gc_pos.Thread = gc_rank
-			/*line reverse.go:80*/ var a0 int32
-			gc_s_a0[gc_rank] = a0
-		}
-		{
-			gc_rank := gc_step2 + 2
-			gc_pos.Thread = gc_rank
-			/*line reverse.go:80*/ var a0 int32
-			gc_s_a0[gc_rank] = a0
-		}
-		{
-			gc_rank := gc_step2 + 3
-			gc_pos.Thread = gc_rank
-			/*line reverse.go:80*/ var a0 int32
-			gc_s_a0[gc_rank] = a0
-		}
-	}
-	for gc_rank := gc_step2; gc_rank < gc_n; gc_rank++ {
-		gc_pos.Thread = gc_rank
-		/*line reverse.go:80*/ var a0 int32
-		gc_s_a0[gc_rank] = a0
-	}
+	clear(gc_s_a0)
 	if gc_bdy*gc_bdz == 1 {
-		/*line reverse.go:82*/ if gc_n == gc_bdx && gc_bdx <= len(sh) && size/3 >= 0 {
+		if gc_n == gc_bdx && gc_bdx <= len(sh) && size/3 >= 0 {
 			sh := sh[:gc_bdx]
 			gc_from, gc_to := 0, gc_bdx
 			if gc_bound := size / 3; gc_bound > gc_from {
@@ -778,11 +741,11 @@ func gc_body_reverseShift(gc_b *compiled.Block, data []int32) {
 				if gc_off >= 0 && gc_off <= len(sh) && gc_bdx <= len(sh)-gc_off && gc_bdx <= len(sh) {
 					gc_at := sh[gc_off:][:gc_bdx]
 					gc_at2 := sh[:gc_bdx]
-					gc_vstep2 := 0
+					gc_vstep := 0
 					gc_vb2 := lanes.BroadcastInt32x8(int32(0))
 					gc_iota4 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-						gc_tx := gc_vstep2
+					for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+						gc_tx := gc_vstep
 						gc_rank := gc_base + gc_tx
 						y := gc_vb2
 						/*line reverse.go:83*/ if gc_tx >= size/3 {
@@ -795,7 +758,7 @@ func gc_body_reverseShift(gc_b *compiled.Block, data []int32) {
 						}
 						/*line reverse.go:83*/ y.StoreSlice(gc_s_y[gc_rank:])
 					}
-					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						y := int32(0)
 						/*line reverse.go:83*/ if gc_tx >= size/3 {
@@ -804,12 +767,12 @@ func gc_body_reverseShift(gc_b *compiled.Block, data []int32) {
 						gc_s_y[gc_rank] = y
 					}
 				} else {
-					gc_vstep3 := 0
+					gc_vstep2 := 0
 					gc_vb := lanes.BroadcastInt32x8(int32(0))
 					gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
 				gc_steps2:
-					for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
-						gc_tx := gc_vstep3
+					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
 						gc_rank := gc_base + gc_tx
 						y := gc_vb
 						/*line reverse.go:83*/ if gc_tx < 0 || gc_tx > len(sh)-8 {
@@ -837,7 +800,7 @@ func gc_body_reverseShift(gc_b *compiled.Block, data []int32) {
 						}
 						/*line reverse.go:83*/ y.StoreSlice(gc_s_y[gc_rank:])
 					}
-					for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						y := int32(0)
@@ -855,71 +818,71 @@ func gc_body_reverseShift(gc_b *compiled.Block, data []int32) {
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 				if gc_from >= 0 && gc_to <= len(sh) {
 					gc_at3 := sh[:gc_to]
-					gc_step3 := gc_from
-					for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+					gc_step2 := gc_from
+					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 						{
-							gc_tx := gc_step3 + 0
+							gc_tx := gc_step2 + 0
 							gc_rank := gc_base + gc_tx
 							y := gc_s_y[gc_rank]
 							/*line reverse.go:88*/ gc_at3[gc_tx] += y
 						}
 						{
-							gc_tx := gc_step3 + 1
+							gc_tx := gc_step2 + 1
 							gc_rank := gc_base + gc_tx
 							y := gc_s_y[gc_rank]
 							/*line reverse.go:88*/ gc_at3[gc_tx] += y
 						}
 						{
-							gc_tx := gc_step3 + 2
+							gc_tx := gc_step2 + 2
 							gc_rank := gc_base + gc_tx
 							y := gc_s_y[gc_rank]
 							/*line reverse.go:88*/ gc_at3[gc_tx] += y
 						}
 						{
-							gc_tx := gc_step3 + 3
+							gc_tx := gc_step2 + 3
 							gc_rank := gc_base + gc_tx
 							y := gc_s_y[gc_rank]
 							/*line reverse.go:88*/ gc_at3[gc_tx] += y
 						}
 					}
-					for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						y := gc_s_y[gc_rank]
 						/*line reverse.go:88*/ gc_at3[gc_tx] += y
 					}
 				} else {
-					gc_step4 := gc_from
-					for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+					gc_step3 := gc_from
+					for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 						{
-							gc_tx := gc_step4 + 0
+							gc_tx := gc_step3 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							y := gc_s_y[gc_rank]
 							/*line reverse.go:88*/ sh[gc_tx] += y
 						}
 						{
-							gc_tx := gc_step4 + 1
+							gc_tx := gc_step3 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							y := gc_s_y[gc_rank]
 							/*line reverse.go:88*/ sh[gc_tx] += y
 						}
 						{
-							gc_tx := gc_step4 + 2
+							gc_tx := gc_step3 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							y := gc_s_y[gc_rank]
 							/*line reverse.go:88*/ sh[gc_tx] += y
 						}
 						{
-							gc_tx := gc_step4 + 3
+							gc_tx := gc_step3 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							y := gc_s_y[gc_rank]
 							/*line reverse.go:88*/ sh[gc_tx] += y
 						}
 					}
-					for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						y := gc_s_y[gc_rank]
@@ -929,10 +892,10 @@ func gc_body_reverseShift(gc_b *compiled.Block, data []int32) {
 			}
 		}
 	}
-	gc_step5 := 0
-	for ; gc_step5+3 < gc_n; gc_step5 += 4 {
+	gc_step4 := 0
+	for ; gc_step4+3 < gc_n; gc_step4 += 4 {
 		{
-			gc_rank := gc_step5 + 0
+			gc_rank := gc_step4 + 0
 			gc_pos.Thread = gc_rank
 			rank := gc_rank
 			a0 := gc_s_a0[gc_rank]
@@ -940,7 +903,7 @@ func gc_body_reverseShift(gc_b *compiled.Block, data []int32) {
 			data[rank] = a0
 		}
 		{
-			gc_rank := gc_step5 + 1
+			gc_rank := gc_step4 + 1
 			gc_pos.Thread = gc_rank
 			rank := gc_rank
 			a0 := gc_s_a0[gc_rank]
@@ -948,7 +911,7 @@ func gc_body_reverseShift(gc_b *compiled.Block, data []int32) {
 			data[rank] = a0
 		}
 		{
-			gc_rank := gc_step5 + 2
+			gc_rank := gc_step4 + 2
 			gc_pos.Thread = gc_rank
 			rank := gc_rank
 			a0 := gc_s_a0[gc_rank]
@@ -956,7 +919,7 @@ func gc_body_reverseShift(gc_b *compiled.Block, data []int32) {
 			data[rank] = a0
 		}
 		{
-			gc_rank := gc_step5 + 3
+			gc_rank := gc_step4 + 3
 			gc_pos.Thread = gc_rank
 			rank := gc_rank
 			a0 := gc_s_a0[gc_rank]
@@ -964,7 +927,7 @@ func gc_body_reverseShift(gc_b *compiled.Block, data []int32) {
 			data[rank] = a0
 		}
 	}
-	for gc_rank := gc_step5; gc_rank < gc_n; gc_rank++ {
+	for gc_rank := gc_step4; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		rank := gc_rank
 		a0 := gc_s_a0[gc_rank]

@@ -1130,66 +1130,11 @@ func gc_body_reverseShift(gc_b *compiled.Block, data []int32) {
 		rank := gc_rank
 		/*line reverse.go:78*/ sh[rank] = data[rank]
 	}
-	gc_vstep := 0
-	if compiled.SIMD && compiled.SIMD512 {
-		var gc_stop bool
-		gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-			for ; gc_vstep+15 < gc_n; gc_vstep += 16 {
-				gc_rank := gc_vstep
-				/*line reverse.go:80*/ var a0 int32
-				archsimd.BroadcastInt32x16(a0).StoreSlice(gc_s_a0[gc_rank:])
-			}
-			archsimd.ClearAVXUpperBits()
-			return gc_vstep, false
-		}(gc_vstep)
-		if gc_stop {
-			return
-		}
-	}
-	if compiled.SIMD {
-		for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
-			gc_rank := gc_vstep
-			/*line reverse.go:80*/ var a0 int32
-			archsimd.BroadcastInt32x8(a0).StoreSlice(gc_s_a0[gc_rank:])
-		}
-		archsimd.ClearAVXUpperBits()
-	}
-	gc_step2 := gc_vstep
-	for ; gc_step2+3 < gc_n; gc_step2 += 4 {
-		{
-			gc_rank := gc_step2 + 0
-			gc_pos.Thread = gc_rank
-			/*line reverse.go:80*/ var a0 int32
-			gc_s_a0[gc_rank] = a0
-		}
-		{
-			gc_rank := gc_step2 + 1
-			gc_pos.Thread = gc_rank
-			/*line reverse.go:80*/ var a0 int32
-			gc_s_a0[gc_rank] = a0
-		}
-		{
-			gc_rank := gc_step2 + 2
-			gc_pos.Thread = gc_rank
-			/*line reverse.go:80*/ var a0 int32
-			gc_s_a0[gc_rank] = a0
-		}
-		{
-			gc_rank := gc_step2 + 3
-			gc_pos.Thread = gc_rank
-			/*line reverse.go:80*/ var a0 int32
-			gc_s_a0[gc_rank] = a0
-		}
-	}
-	for gc_rank := gc_step2; gc_rank < gc_n; gc_rank++ {
-		gc_pos.Thread = gc_rank
-		/*line reverse.go:80*/ var a0 int32
-		gc_s_a0[gc_rank] = a0
-	}
+	clear(gc_s_a0)
 	if gc_bdy*gc_bdz == 1 {
 		{
 			gc_from, gc_to := 0, gc_bdx
-			/*line reverse.go:84*/ if gc_bound := size / 3; gc_bound > gc_from {
+			if gc_bound := size / 3; gc_bound > gc_from {
 				gc_from = gc_bound
 			}
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
@@ -1216,13 +1161,13 @@ func gc_body_reverseShift(gc_b *compiled.Block, data []int32) {
 				if gc_from >= 0 && gc_off >= 0 && gc_off <= len(sh) && gc_to <= len(sh)-gc_off && gc_to <= len(sh) {
 					gc_at := sh[gc_off:][:gc_to]
 					gc_at2 := sh[:gc_to]
-					gc_vstep2 := gc_from
+					gc_vstep := gc_from
 					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop2 bool
-						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+						var gc_stop bool
+						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 							gc_vb4 := archsimd.BroadcastInt32x16(int32(0))
-							for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
-								gc_tx := gc_vstep2
+							for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
+								gc_tx := gc_vstep
 								gc_rank := gc_base + gc_tx
 								y := gc_vb4
 								{
@@ -1231,16 +1176,16 @@ func gc_body_reverseShift(gc_b *compiled.Block, data []int32) {
 								/*line reverse.go:83*/ y.StoreSlice(gc_s_y[gc_rank:])
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep2, false
-						}(gc_vstep2)
-						if gc_stop2 {
+							return gc_vstep, false
+						}(gc_vstep)
+						if gc_stop {
 							return
 						}
 					}
 					if compiled.SIMD {
 						gc_vb3 := archsimd.BroadcastInt32x8(int32(0))
-						for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
-							gc_tx := gc_vstep2
+						for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+							gc_tx := gc_vstep
 							gc_rank := gc_base + gc_tx
 							y := gc_vb3
 							/*line reverse.go:84*/ y = archsimd.LoadInt32x8Slice(gc_at[gc_tx:]).Add(archsimd.LoadInt32x8Slice(gc_at2[gc_tx:]))
@@ -1248,20 +1193,20 @@ func gc_body_reverseShift(gc_b *compiled.Block, data []int32) {
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						y := int32(0)
 						/*line reverse.go:84*/ y = gc_at[gc_tx] + gc_at2[gc_tx]
 						gc_s_y[gc_rank] = y
 					}
 				} else {
-					gc_vstep3 := gc_from
+					gc_vstep2 := gc_from
 					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop3 bool
-						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+						var gc_stop2 bool
+						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 							gc_vb2 := archsimd.BroadcastInt32x16(int32(0))
-							for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
-								gc_tx := gc_vstep3
+							for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
+								gc_tx := gc_vstep2
 								gc_rank := gc_base + gc_tx
 								y := gc_vb2
 								{
@@ -1273,16 +1218,16 @@ func gc_body_reverseShift(gc_b *compiled.Block, data []int32) {
 								/*line reverse.go:83*/ y.StoreSlice(gc_s_y[gc_rank:])
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep3, false
-						}(gc_vstep3)
-						if gc_stop3 {
+							return gc_vstep2, false
+						}(gc_vstep2)
+						if gc_stop2 {
 							return
 						}
 					}
 					if compiled.SIMD {
 						gc_vb := archsimd.BroadcastInt32x8(int32(0))
-						for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
-							gc_tx := gc_vstep3
+						for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+							gc_tx := gc_vstep2
 							gc_rank := gc_base + gc_tx
 							y := gc_vb
 							/*line reverse.go:84*/ if (gc_tx-size/3) < 0 || (gc_tx-size/3) > len(sh)-8 || gc_tx < 0 || gc_tx > len(sh)-8 {
@@ -1293,7 +1238,7 @@ func gc_body_reverseShift(gc_b *compiled.Block, data []int32) {
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						y := int32(0)
@@ -1311,6 +1256,40 @@ func gc_body_reverseShift(gc_b *compiled.Block, data []int32) {
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 				if gc_from >= 0 && gc_to <= len(sh) {
 					gc_at3 := sh[:gc_to]
+					gc_vstep3 := gc_from
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop3 bool
+						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+							for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
+								gc_tx := gc_vstep3
+								gc_rank := gc_base + gc_tx
+								/*line reverse.go:87*/ y := archsimd.LoadInt32x16Slice(gc_s_y[gc_rank:])
+								{
+									/*line reverse.go:87*/ archsimd.LoadInt32x16Slice(gc_at3[gc_tx:]).Add(y).StoreSlice(gc_at3[gc_tx:])
+								}
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep3, false
+						}(gc_vstep3)
+						if gc_stop3 {
+							return
+						}
+					}
+					if compiled.SIMD {
+						for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+							gc_tx := gc_vstep3
+							gc_rank := gc_base + gc_tx
+							/*line reverse.go:87*/ y := archsimd.LoadInt32x8Slice(gc_s_y[gc_rank:])
+							/*line reverse.go:87*/ archsimd.LoadInt32x8Slice(gc_at3[gc_tx:]).Add(y).StoreSlice(gc_at3[gc_tx:])
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						y := gc_s_y[gc_rank]
+						/*line reverse.go:88*/ gc_at3[gc_tx] += y
+					}
+				} else {
 					gc_vstep4 := gc_from
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop4 bool
@@ -1320,7 +1299,10 @@ func gc_body_reverseShift(gc_b *compiled.Block, data []int32) {
 								gc_rank := gc_base + gc_tx
 								/*line reverse.go:87*/ y := archsimd.LoadInt32x16Slice(gc_s_y[gc_rank:])
 								{
-									/*line reverse.go:87*/ archsimd.LoadInt32x16Slice(gc_at3[gc_tx:]).Add(y).StoreSlice(gc_at3[gc_tx:])
+									/*line reverse.go:88*/ if gc_tx < 0 || gc_tx > len(sh)-16 {
+										break
+									}
+									/*line reverse.go:88*/ archsimd.LoadInt32x16Slice(sh[gc_tx:]).Add(y).StoreSlice(sh[gc_tx:])
 								}
 							}
 							archsimd.ClearAVXUpperBits()
@@ -1335,43 +1317,6 @@ func gc_body_reverseShift(gc_b *compiled.Block, data []int32) {
 							gc_tx := gc_vstep4
 							gc_rank := gc_base + gc_tx
 							/*line reverse.go:87*/ y := archsimd.LoadInt32x8Slice(gc_s_y[gc_rank:])
-							/*line reverse.go:87*/ archsimd.LoadInt32x8Slice(gc_at3[gc_tx:]).Add(y).StoreSlice(gc_at3[gc_tx:])
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						y := gc_s_y[gc_rank]
-						/*line reverse.go:88*/ gc_at3[gc_tx] += y
-					}
-				} else {
-					gc_vstep5 := gc_from
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop5 bool
-						gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
-							for ; gc_vstep5+15 < gc_to; gc_vstep5 += 16 {
-								gc_tx := gc_vstep5
-								gc_rank := gc_base + gc_tx
-								/*line reverse.go:87*/ y := archsimd.LoadInt32x16Slice(gc_s_y[gc_rank:])
-								{
-									/*line reverse.go:88*/ if gc_tx < 0 || gc_tx > len(sh)-16 {
-										break
-									}
-									/*line reverse.go:88*/ archsimd.LoadInt32x16Slice(sh[gc_tx:]).Add(y).StoreSlice(sh[gc_tx:])
-								}
-							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep5, false
-						}(gc_vstep5)
-						if gc_stop5 {
-							return
-						}
-					}
-					if compiled.SIMD {
-						for ; gc_vstep5+7 < gc_to; gc_vstep5 += 8 {
-							gc_tx := gc_vstep5
-							gc_rank := gc_base + gc_tx
-							/*line reverse.go:87*/ y := archsimd.LoadInt32x8Slice(gc_s_y[gc_rank:])
 							if gc_tx < 0 || gc_tx > len(sh)-8 {
 								break
 							}
@@ -1379,38 +1324,38 @@ func gc_body_reverseShift(gc_b *compiled.Block, data []int32) {
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step3 := gc_vstep5
-					for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+					gc_step2 := gc_vstep4
+					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 						{
-							gc_tx := gc_step3 + 0
+							gc_tx := gc_step2 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							y := gc_s_y[gc_rank]
 							/*line reverse.go:88*/ sh[gc_tx] += y
 						}
 						{
-							gc_tx := gc_step3 + 1
+							gc_tx := gc_step2 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							y := gc_s_y[gc_rank]
 							/*line reverse.go:88*/ sh[gc_tx] += y
 						}
 						{
-							gc_tx := gc_step3 + 2
+							gc_tx := gc_step2 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							y := gc_s_y[gc_rank]
 							/*line reverse.go:88*/ sh[gc_tx] += y
 						}
 						{
-							gc_tx := gc_step3 + 3
+							gc_tx := gc_step2 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							y := gc_s_y[gc_rank]
 							/*line reverse.go:88*/ sh[gc_tx] += y
 						}
 					}
-					for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						y := gc_s_y[gc_rank]
@@ -1420,10 +1365,10 @@ func gc_body_reverseShift(gc_b *compiled.Block, data []int32) {
 			}
 		}
 	}
-	gc_step4 := 0
-	for ; gc_step4+3 < gc_n; gc_step4 += 4 {
+	gc_step3 := 0
+	for ; gc_step3+3 < gc_n; gc_step3 += 4 {
 		{
-			gc_rank := gc_step4 + 0
+			gc_rank := gc_step3 + 0
 			gc_pos.Thread = gc_rank
 			rank := gc_rank
 			a0 := gc_s_a0[gc_rank]
@@ -1431,7 +1376,7 @@ func gc_body_reverseShift(gc_b *compiled.Block, data []int32) {
 			data[rank] = a0
 		}
 		{
-			gc_rank := gc_step4 + 1
+			gc_rank := gc_step3 + 1
 			gc_pos.Thread = gc_rank
 			rank := gc_rank
 			a0 := gc_s_a0[gc_rank]
@@ -1439,7 +1384,7 @@ func gc_body_reverseShift(gc_b *compiled.Block, data []int32) {
 			data[rank] = a0
 		}
 		{
-			gc_rank := gc_step4 + 2
+			gc_rank := gc_step3 + 2
 			gc_pos.Thread = gc_rank
 			rank := gc_rank
 			a0 := gc_s_a0[gc_rank]
@@ -1447,7 +1392,7 @@ func gc_body_reverseShift(gc_b *compiled.Block, data []int32) {
 			data[rank] = a0
 		}
 		{
-			gc_rank := gc_step4 + 3
+			gc_rank := gc_step3 + 3
 			gc_pos.Thread = gc_rank
 			rank := gc_rank
 			a0 := gc_s_a0[gc_rank]
@@ -1455,7 +1400,7 @@ func gc_body_reverseShift(gc_b *compiled.Block, data []int32) {
 			data[rank] = a0
 		}
 	}
-	for gc_rank := gc_step4; gc_rank < gc_n; gc_rank++ {
+	for gc_rank := gc_step3; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		rank := gc_rank
 		a0 := gc_s_a0[gc_rank]

@@ -6,7 +6,6 @@ package difftest
 
 import (
 	"github.com/gocuda/gocuda/compiled"
-	"github.com/gocuda/gocuda/compiled/lanes"
 )
 
 //line slpjam.go:17
@@ -19,45 +18,8 @@ func gc_body_slpJamSum(gc_b *compiled.Block, in, out []float32, run int) {
 	gc_s_v := compiled.Scratch[float32](gc_b, 0)[:gc_n]
 	/*line slpjam.go:18*/ n := len(in)
 	/*line slpjam.go:21*/ stride := gc_bdx * gc_gdx * run
-	gc_vstep := 0
-	for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
-		gc_rank := gc_vstep
-		/*line slpjam.go:19*/ var v float32
-		lanes.BroadcastFloat32x8(v).StoreSlice(gc_s_v[gc_rank:])
-	}
-	gc_step := gc_vstep
-	for ; gc_step+3 < gc_n; gc_step += 4 {
-		{
-			gc_rank := gc_step + 0
-			gc_pos.Thread = gc_rank
-			/*line slpjam.go:19*/ var v float32
-			gc_s_v[gc_rank] = v
-		}
-		{
-			gc_rank := gc_step + 1
-			gc_pos.Thread = gc_rank
-			/*line slpjam.go:19*/ var v float32
-			gc_s_v[gc_rank] = v
-		}
-		{
-			gc_rank := gc_step + 2
-			gc_pos.Thread = gc_rank
-			/*line slpjam.go:19*/ var v float32
-			gc_s_v[gc_rank] = v
-		}
-		{
-			gc_rank := gc_step + 3
-			gc_pos.Thread = gc_rank
-			/*line slpjam.go:19*/ var v float32
-			gc_s_v[gc_rank] = v
-		}
-	}
-	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
-		gc_pos.Thread = gc_rank
-		/*line slpjam.go:19*/ var v float32
-		gc_s_v[gc_rank] = v
-	}
-	gc_chunk := compiled.StrideChunk(stride)
+	clear(gc_s_v)
+	/*line slpjam.go:22*/ gc_chunk := compiled.StrideChunk(stride)
 	gc_span := (stride) * gc_chunk
 	/*line slpjam.go:22*/ for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += (stride) * gc_chunk {
 		gc_b.Tick()
@@ -100,10 +62,10 @@ func gc_body_slpJamSum(gc_b *compiled.Block, in, out []float32, run int) {
 			gc_at := out[gc_off2:][:gc_bdx]
 			/*line slpjam.go:26*/ copy(gc_at, gc_s_v[gc_base:][:gc_bdx])
 		} else {
-			gc_step2 := 0
-			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+			gc_step := 0
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
 				{
-					gc_tx := gc_step2 + 0
+					gc_tx := gc_step + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					g := gc_bx*gc_bdx + gc_tx
@@ -111,7 +73,7 @@ func gc_body_slpJamSum(gc_b *compiled.Block, in, out []float32, run int) {
 					/*line slpjam.go:26*/ out[g] = v
 				}
 				{
-					gc_tx := gc_step2 + 1
+					gc_tx := gc_step + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					g := gc_bx*gc_bdx + gc_tx
@@ -119,7 +81,7 @@ func gc_body_slpJamSum(gc_b *compiled.Block, in, out []float32, run int) {
 					/*line slpjam.go:26*/ out[g] = v
 				}
 				{
-					gc_tx := gc_step2 + 2
+					gc_tx := gc_step + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					g := gc_bx*gc_bdx + gc_tx
@@ -127,7 +89,7 @@ func gc_body_slpJamSum(gc_b *compiled.Block, in, out []float32, run int) {
 					/*line slpjam.go:26*/ out[g] = v
 				}
 				{
-					gc_tx := gc_step2 + 3
+					gc_tx := gc_step + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					g := gc_bx*gc_bdx + gc_tx
@@ -135,7 +97,7 @@ func gc_body_slpJamSum(gc_b *compiled.Block, in, out []float32, run int) {
 					/*line slpjam.go:26*/ out[g] = v
 				}
 			}
-			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				g := gc_bx*gc_bdx + gc_tx
@@ -156,45 +118,8 @@ func gc_body_slpJamUnchecked(gc_b *compiled.Block, in, out []float32, run int) {
 	gc_s_v := compiled.Scratch[float32](gc_b, 0)[:gc_n]
 	/*line slpjam.go:35*/ n := len(in)
 	/*line slpjam.go:38*/ stride := gc_bdx * gc_gdx * run
-	gc_vstep := 0
-	for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
-		gc_rank := gc_vstep
-		/*line slpjam.go:36*/ var v float32
-		lanes.BroadcastFloat32x8(v).StoreSlice(gc_s_v[gc_rank:])
-	}
-	gc_step := gc_vstep
-	for ; gc_step+3 < gc_n; gc_step += 4 {
-		{
-			gc_rank := gc_step + 0
-			gc_pos.Thread = gc_rank
-			/*line slpjam.go:36*/ var v float32
-			gc_s_v[gc_rank] = v
-		}
-		{
-			gc_rank := gc_step + 1
-			gc_pos.Thread = gc_rank
-			/*line slpjam.go:36*/ var v float32
-			gc_s_v[gc_rank] = v
-		}
-		{
-			gc_rank := gc_step + 2
-			gc_pos.Thread = gc_rank
-			/*line slpjam.go:36*/ var v float32
-			gc_s_v[gc_rank] = v
-		}
-		{
-			gc_rank := gc_step + 3
-			gc_pos.Thread = gc_rank
-			/*line slpjam.go:36*/ var v float32
-			gc_s_v[gc_rank] = v
-		}
-	}
-	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
-		gc_pos.Thread = gc_rank
-		/*line slpjam.go:36*/ var v float32
-		gc_s_v[gc_rank] = v
-	}
-	gc_chunk := compiled.StrideChunk(stride)
+	clear(gc_s_v)
+	/*line slpjam.go:39*/ gc_chunk := compiled.StrideChunk(stride)
 	gc_span := (stride) * gc_chunk
 	/*line slpjam.go:39*/ for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += (stride) * gc_chunk {
 		gc_b.Tick()
@@ -237,10 +162,10 @@ func gc_body_slpJamUnchecked(gc_b *compiled.Block, in, out []float32, run int) {
 			gc_at := out[gc_off2:][:gc_bdx]
 			/*line slpjam.go:43*/ copy(gc_at, gc_s_v[gc_base:][:gc_bdx])
 		} else {
-			gc_step2 := 0
-			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+			gc_step := 0
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
 				{
-					gc_tx := gc_step2 + 0
+					gc_tx := gc_step + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					g := gc_bx*gc_bdx + gc_tx
@@ -248,7 +173,7 @@ func gc_body_slpJamUnchecked(gc_b *compiled.Block, in, out []float32, run int) {
 					/*line slpjam.go:43*/ out[g] = v
 				}
 				{
-					gc_tx := gc_step2 + 1
+					gc_tx := gc_step + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					g := gc_bx*gc_bdx + gc_tx
@@ -256,7 +181,7 @@ func gc_body_slpJamUnchecked(gc_b *compiled.Block, in, out []float32, run int) {
 					/*line slpjam.go:43*/ out[g] = v
 				}
 				{
-					gc_tx := gc_step2 + 2
+					gc_tx := gc_step + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					g := gc_bx*gc_bdx + gc_tx
@@ -264,7 +189,7 @@ func gc_body_slpJamUnchecked(gc_b *compiled.Block, in, out []float32, run int) {
 					/*line slpjam.go:43*/ out[g] = v
 				}
 				{
-					gc_tx := gc_step2 + 3
+					gc_tx := gc_step + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					g := gc_bx*gc_bdx + gc_tx
@@ -272,7 +197,7 @@ func gc_body_slpJamUnchecked(gc_b *compiled.Block, in, out []float32, run int) {
 					/*line slpjam.go:43*/ out[g] = v
 				}
 			}
-			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				g := gc_bx*gc_bdx + gc_tx
@@ -293,45 +218,8 @@ func gc_body_slpJamSum64(gc_b *compiled.Block, in, out []float64, run int) {
 	gc_s_v := compiled.Scratch[float64](gc_b, 0)[:gc_n]
 	/*line slpjam.go:51*/ n := len(in)
 	/*line slpjam.go:54*/ stride := gc_bdx * gc_gdx * run
-	gc_vstep := 0
-	for ; gc_vstep+3 < gc_n; gc_vstep += 4 {
-		gc_rank := gc_vstep
-		/*line slpjam.go:52*/ var v float64
-		lanes.BroadcastFloat64x4(v).StoreSlice(gc_s_v[gc_rank:])
-	}
-	gc_step := gc_vstep
-	for ; gc_step+3 < gc_n; gc_step += 4 {
-		{
-			gc_rank := gc_step + 0
-			gc_pos.Thread = gc_rank
-			/*line slpjam.go:52*/ var v float64
-			gc_s_v[gc_rank] = v
-		}
-		{
-			gc_rank := gc_step + 1
-			gc_pos.Thread = gc_rank
-			/*line slpjam.go:52*/ var v float64
-			gc_s_v[gc_rank] = v
-		}
-		{
-			gc_rank := gc_step + 2
-			gc_pos.Thread = gc_rank
-			/*line slpjam.go:52*/ var v float64
-			gc_s_v[gc_rank] = v
-		}
-		{
-			gc_rank := gc_step + 3
-			gc_pos.Thread = gc_rank
-			/*line slpjam.go:52*/ var v float64
-			gc_s_v[gc_rank] = v
-		}
-	}
-	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
-		gc_pos.Thread = gc_rank
-		/*line slpjam.go:52*/ var v float64
-		gc_s_v[gc_rank] = v
-	}
-	gc_chunk := compiled.StrideChunk(stride)
+	clear(gc_s_v)
+	/*line slpjam.go:55*/ gc_chunk := compiled.StrideChunk(stride)
 	gc_span := (stride) * gc_chunk
 	/*line slpjam.go:55*/ for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += (stride) * gc_chunk {
 		gc_b.Tick()
@@ -374,10 +262,10 @@ func gc_body_slpJamSum64(gc_b *compiled.Block, in, out []float64, run int) {
 			gc_at := out[gc_off2:][:gc_bdx]
 			/*line slpjam.go:59*/ copy(gc_at, gc_s_v[gc_base:][:gc_bdx])
 		} else {
-			gc_step2 := 0
-			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+			gc_step := 0
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
 				{
-					gc_tx := gc_step2 + 0
+					gc_tx := gc_step + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					g := gc_bx*gc_bdx + gc_tx
@@ -385,7 +273,7 @@ func gc_body_slpJamSum64(gc_b *compiled.Block, in, out []float64, run int) {
 					/*line slpjam.go:59*/ out[g] = v
 				}
 				{
-					gc_tx := gc_step2 + 1
+					gc_tx := gc_step + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					g := gc_bx*gc_bdx + gc_tx
@@ -393,7 +281,7 @@ func gc_body_slpJamSum64(gc_b *compiled.Block, in, out []float64, run int) {
 					/*line slpjam.go:59*/ out[g] = v
 				}
 				{
-					gc_tx := gc_step2 + 2
+					gc_tx := gc_step + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					g := gc_bx*gc_bdx + gc_tx
@@ -401,7 +289,7 @@ func gc_body_slpJamSum64(gc_b *compiled.Block, in, out []float64, run int) {
 					/*line slpjam.go:59*/ out[g] = v
 				}
 				{
-					gc_tx := gc_step2 + 3
+					gc_tx := gc_step + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					g := gc_bx*gc_bdx + gc_tx
@@ -409,7 +297,7 @@ func gc_body_slpJamSum64(gc_b *compiled.Block, in, out []float64, run int) {
 					/*line slpjam.go:59*/ out[g] = v
 				}
 			}
-			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				g := gc_bx*gc_bdx + gc_tx

@@ -20,63 +20,8 @@ func gc_body_slpJamSum(gc_b *compiled.Block, in, out []float32, run int) {
 	gc_s_v := compiled.Scratch[float32](gc_b, 0)[:gc_n]
 	/*line slpjam.go:18*/ n := len(in)
 	/*line slpjam.go:21*/ stride := gc_bdx * gc_gdx * run
-	gc_vstep := 0
-	if compiled.SIMD && compiled.SIMD512 {
-		var gc_stop bool
-		gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-			for ; gc_vstep+15 < gc_n; gc_vstep += 16 {
-				gc_rank := gc_vstep
-				/*line slpjam.go:19*/ var v archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-				/*line slpjam.go:19*/ v.StoreSlice(gc_s_v[gc_rank:])
-			}
-			archsimd.ClearAVXUpperBits()
-			return gc_vstep, false
-		}(gc_vstep)
-		if gc_stop {
-			return
-		}
-	}
-	if compiled.SIMD {
-		for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
-			gc_rank := gc_vstep
-			/*line slpjam.go:19*/ var v archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-			/*line slpjam.go:19*/ v.StoreSlice(gc_s_v[gc_rank:])
-		}
-		archsimd.ClearAVXUpperBits()
-	}
-	gc_step := gc_vstep
-	for ; gc_step+3 < gc_n; gc_step += 4 {
-		{
-			gc_rank := gc_step + 0
-			gc_pos.Thread = gc_rank
-			/*line slpjam.go:19*/ var v float32
-			gc_s_v[gc_rank] = v
-		}
-		{
-			gc_rank := gc_step + 1
-			gc_pos.Thread = gc_rank
-			/*line slpjam.go:19*/ var v float32
-			gc_s_v[gc_rank] = v
-		}
-		{
-			gc_rank := gc_step + 2
-			gc_pos.Thread = gc_rank
-			/*line slpjam.go:19*/ var v float32
-			gc_s_v[gc_rank] = v
-		}
-		{
-			gc_rank := gc_step + 3
-			gc_pos.Thread = gc_rank
-			/*line slpjam.go:19*/ var v float32
-			gc_s_v[gc_rank] = v
-		}
-	}
-	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
-		gc_pos.Thread = gc_rank
-		/*line slpjam.go:19*/ var v float32
-		gc_s_v[gc_rank] = v
-	}
-	gc_chunk := compiled.StrideChunk(stride)
+	clear(gc_s_v)
+	/*line slpjam.go:22*/ gc_chunk := compiled.StrideChunk(stride)
 	gc_span := (stride) * gc_chunk
 	archsimd.ClearAVXUpperBits()
 	var gc_pairs gc_slp_eightSums_0_jam
@@ -150,6 +95,42 @@ func gc_body_slpJamSum(gc_b *compiled.Block, in, out []float32, run int) {
 		gc_off2 := gc_bx * gc_bdx
 		/*line slpjam.go:34*/ if gc_off2 >= 0 && gc_off2 <= len(out) && gc_bdx <= len(out)-gc_off2 {
 			gc_at := out[gc_off2:][:gc_bdx]
+			gc_vstep := 0
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop bool
+				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+					for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
+						gc_tx := gc_vstep
+						gc_rank := gc_base + gc_tx
+						var g int = gc_bx*gc_bdx + gc_tx
+						_ = g
+						/*line slpjam.go:20*/ v := archsimd.LoadFloat32x16Slice(gc_s_v[gc_rank:])
+						/*line slpjam.go:26*/ v.StoreSlice(gc_at[gc_tx:])
+					}
+					archsimd.ClearAVXUpperBits()
+					return gc_vstep, false
+				}(gc_vstep)
+				if gc_stop {
+					return
+				}
+			}
+			if compiled.SIMD {
+				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+					gc_tx := gc_vstep
+					gc_rank := gc_base + gc_tx
+					var g int = gc_bx*gc_bdx + gc_tx
+					_ = g
+					/*line slpjam.go:20*/ v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:])
+					/*line slpjam.go:26*/ v.StoreSlice(gc_at[gc_tx:])
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				v := gc_s_v[gc_rank]
+				/*line slpjam.go:26*/ gc_at[gc_tx] = v
+			}
+		} else {
 			gc_vstep2 := 0
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop2 bool
@@ -158,9 +139,11 @@ func gc_body_slpJamSum(gc_b *compiled.Block, in, out []float32, run int) {
 						gc_tx := gc_vstep2
 						gc_rank := gc_base + gc_tx
 						var g int = gc_bx*gc_bdx + gc_tx
-						_ = g
 						/*line slpjam.go:20*/ v := archsimd.LoadFloat32x16Slice(gc_s_v[gc_rank:])
-						/*line slpjam.go:26*/ v.StoreSlice(gc_at[gc_tx:])
+						/*line slpjam.go:26*/ if g < 0 || g > len(out)-16 {
+							break
+						}
+						/*line slpjam.go:26*/ v.StoreSlice(out[g:])
 					}
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep2, false
@@ -174,44 +157,6 @@ func gc_body_slpJamSum(gc_b *compiled.Block, in, out []float32, run int) {
 					gc_tx := gc_vstep2
 					gc_rank := gc_base + gc_tx
 					var g int = gc_bx*gc_bdx + gc_tx
-					_ = g
-					/*line slpjam.go:20*/ v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:])
-					/*line slpjam.go:26*/ v.StoreSlice(gc_at[gc_tx:])
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				v := gc_s_v[gc_rank]
-				/*line slpjam.go:26*/ gc_at[gc_tx] = v
-			}
-		} else {
-			gc_vstep3 := 0
-			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop3 bool
-				gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-					for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
-						gc_tx := gc_vstep3
-						gc_rank := gc_base + gc_tx
-						var g int = gc_bx*gc_bdx + gc_tx
-						/*line slpjam.go:20*/ v := archsimd.LoadFloat32x16Slice(gc_s_v[gc_rank:])
-						/*line slpjam.go:26*/ if g < 0 || g > len(out)-16 {
-							break
-						}
-						/*line slpjam.go:26*/ v.StoreSlice(out[g:])
-					}
-					archsimd.ClearAVXUpperBits()
-					return gc_vstep3, false
-				}(gc_vstep3)
-				if gc_stop3 {
-					return
-				}
-			}
-			if compiled.SIMD {
-				for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
-					gc_tx := gc_vstep3
-					gc_rank := gc_base + gc_tx
-					var g int = gc_bx*gc_bdx + gc_tx
 					/*line slpjam.go:20*/ v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:])
 					/*line slpjam.go:26*/ if g < 0 || g > len(out)-8 {
 						break
@@ -220,10 +165,10 @@ func gc_body_slpJamSum(gc_b *compiled.Block, in, out []float32, run int) {
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step2 := gc_vstep3
-			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+			gc_step := gc_vstep2
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
 				{
-					gc_tx := gc_step2 + 0
+					gc_tx := gc_step + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					g := gc_bx*gc_bdx + gc_tx
@@ -231,7 +176,7 @@ func gc_body_slpJamSum(gc_b *compiled.Block, in, out []float32, run int) {
 					/*line slpjam.go:26*/ out[g] = v
 				}
 				{
-					gc_tx := gc_step2 + 1
+					gc_tx := gc_step + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					g := gc_bx*gc_bdx + gc_tx
@@ -239,7 +184,7 @@ func gc_body_slpJamSum(gc_b *compiled.Block, in, out []float32, run int) {
 					/*line slpjam.go:26*/ out[g] = v
 				}
 				{
-					gc_tx := gc_step2 + 2
+					gc_tx := gc_step + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					g := gc_bx*gc_bdx + gc_tx
@@ -247,7 +192,7 @@ func gc_body_slpJamSum(gc_b *compiled.Block, in, out []float32, run int) {
 					/*line slpjam.go:26*/ out[g] = v
 				}
 				{
-					gc_tx := gc_step2 + 3
+					gc_tx := gc_step + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					g := gc_bx*gc_bdx + gc_tx
@@ -255,7 +200,7 @@ func gc_body_slpJamSum(gc_b *compiled.Block, in, out []float32, run int) {
 					/*line slpjam.go:26*/ out[g] = v
 				}
 			}
-			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				g := gc_bx*gc_bdx + gc_tx
@@ -487,63 +432,8 @@ func gc_body_slpJamUnchecked(gc_b *compiled.Block, in, out []float32, run int) {
 	gc_s_v := compiled.Scratch[float32](gc_b, 0)[:gc_n]
 	/*line slpjam.go:35*/ n := len(in)
 	/*line slpjam.go:38*/ stride := gc_bdx * gc_gdx * run
-	gc_vstep := 0
-	if compiled.SIMD && compiled.SIMD512 {
-		var gc_stop bool
-		gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-			for ; gc_vstep+15 < gc_n; gc_vstep += 16 {
-				gc_rank := gc_vstep
-				/*line slpjam.go:36*/ var v archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-				/*line slpjam.go:36*/ v.StoreSlice(gc_s_v[gc_rank:])
-			}
-			archsimd.ClearAVXUpperBits()
-			return gc_vstep, false
-		}(gc_vstep)
-		if gc_stop {
-			return
-		}
-	}
-	if compiled.SIMD {
-		for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
-			gc_rank := gc_vstep
-			/*line slpjam.go:36*/ var v archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-			/*line slpjam.go:36*/ v.StoreSlice(gc_s_v[gc_rank:])
-		}
-		archsimd.ClearAVXUpperBits()
-	}
-	gc_step := gc_vstep
-	for ; gc_step+3 < gc_n; gc_step += 4 {
-		{
-			gc_rank := gc_step + 0
-			gc_pos.Thread = gc_rank
-			/*line slpjam.go:36*/ var v float32
-			gc_s_v[gc_rank] = v
-		}
-		{
-			gc_rank := gc_step + 1
-			gc_pos.Thread = gc_rank
-			/*line slpjam.go:36*/ var v float32
-			gc_s_v[gc_rank] = v
-		}
-		{
-			gc_rank := gc_step + 2
-			gc_pos.Thread = gc_rank
-			/*line slpjam.go:36*/ var v float32
-			gc_s_v[gc_rank] = v
-		}
-		{
-			gc_rank := gc_step + 3
-			gc_pos.Thread = gc_rank
-			/*line slpjam.go:36*/ var v float32
-			gc_s_v[gc_rank] = v
-		}
-	}
-	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
-		gc_pos.Thread = gc_rank
-		/*line slpjam.go:36*/ var v float32
-		gc_s_v[gc_rank] = v
-	}
-	gc_chunk := compiled.StrideChunk(stride)
+	clear(gc_s_v)
+	/*line slpjam.go:39*/ gc_chunk := compiled.StrideChunk(stride)
 	gc_span := (stride) * gc_chunk
 	archsimd.ClearAVXUpperBits()
 	var gc_pairs gc_slp_eightSums_0_jam
@@ -617,6 +507,42 @@ func gc_body_slpJamUnchecked(gc_b *compiled.Block, in, out []float32, run int) {
 		gc_off2 := gc_bx * gc_bdx
 		/*line slpjam.go:51*/ if gc_off2 >= 0 && gc_off2 <= len(out) && gc_bdx <= len(out)-gc_off2 {
 			gc_at := out[gc_off2:][:gc_bdx]
+			gc_vstep := 0
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop bool
+				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+					for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
+						gc_tx := gc_vstep
+						gc_rank := gc_base + gc_tx
+						var g int = gc_bx*gc_bdx + gc_tx
+						_ = g
+						/*line slpjam.go:37*/ v := archsimd.LoadFloat32x16Slice(gc_s_v[gc_rank:])
+						/*line slpjam.go:43*/ v.StoreSlice(gc_at[gc_tx:])
+					}
+					archsimd.ClearAVXUpperBits()
+					return gc_vstep, false
+				}(gc_vstep)
+				if gc_stop {
+					return
+				}
+			}
+			if compiled.SIMD {
+				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+					gc_tx := gc_vstep
+					gc_rank := gc_base + gc_tx
+					var g int = gc_bx*gc_bdx + gc_tx
+					_ = g
+					/*line slpjam.go:37*/ v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:])
+					/*line slpjam.go:43*/ v.StoreSlice(gc_at[gc_tx:])
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				v := gc_s_v[gc_rank]
+				/*line slpjam.go:43*/ gc_at[gc_tx] = v
+			}
+		} else {
 			gc_vstep2 := 0
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop2 bool
@@ -625,9 +551,11 @@ func gc_body_slpJamUnchecked(gc_b *compiled.Block, in, out []float32, run int) {
 						gc_tx := gc_vstep2
 						gc_rank := gc_base + gc_tx
 						var g int = gc_bx*gc_bdx + gc_tx
-						_ = g
 						/*line slpjam.go:37*/ v := archsimd.LoadFloat32x16Slice(gc_s_v[gc_rank:])
-						/*line slpjam.go:43*/ v.StoreSlice(gc_at[gc_tx:])
+						/*line slpjam.go:43*/ if g < 0 || g > len(out)-16 {
+							break
+						}
+						/*line slpjam.go:43*/ v.StoreSlice(out[g:])
 					}
 					archsimd.ClearAVXUpperBits()
 					return gc_vstep2, false
@@ -641,44 +569,6 @@ func gc_body_slpJamUnchecked(gc_b *compiled.Block, in, out []float32, run int) {
 					gc_tx := gc_vstep2
 					gc_rank := gc_base + gc_tx
 					var g int = gc_bx*gc_bdx + gc_tx
-					_ = g
-					/*line slpjam.go:37*/ v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:])
-					/*line slpjam.go:43*/ v.StoreSlice(gc_at[gc_tx:])
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				v := gc_s_v[gc_rank]
-				/*line slpjam.go:43*/ gc_at[gc_tx] = v
-			}
-		} else {
-			gc_vstep3 := 0
-			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop3 bool
-				gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-					for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
-						gc_tx := gc_vstep3
-						gc_rank := gc_base + gc_tx
-						var g int = gc_bx*gc_bdx + gc_tx
-						/*line slpjam.go:37*/ v := archsimd.LoadFloat32x16Slice(gc_s_v[gc_rank:])
-						/*line slpjam.go:43*/ if g < 0 || g > len(out)-16 {
-							break
-						}
-						/*line slpjam.go:43*/ v.StoreSlice(out[g:])
-					}
-					archsimd.ClearAVXUpperBits()
-					return gc_vstep3, false
-				}(gc_vstep3)
-				if gc_stop3 {
-					return
-				}
-			}
-			if compiled.SIMD {
-				for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
-					gc_tx := gc_vstep3
-					gc_rank := gc_base + gc_tx
-					var g int = gc_bx*gc_bdx + gc_tx
 					/*line slpjam.go:37*/ v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:])
 					/*line slpjam.go:43*/ if g < 0 || g > len(out)-8 {
 						break
@@ -687,10 +577,10 @@ func gc_body_slpJamUnchecked(gc_b *compiled.Block, in, out []float32, run int) {
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step2 := gc_vstep3
-			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+			gc_step := gc_vstep2
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
 				{
-					gc_tx := gc_step2 + 0
+					gc_tx := gc_step + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					g := gc_bx*gc_bdx + gc_tx
@@ -698,7 +588,7 @@ func gc_body_slpJamUnchecked(gc_b *compiled.Block, in, out []float32, run int) {
 					/*line slpjam.go:43*/ out[g] = v
 				}
 				{
-					gc_tx := gc_step2 + 1
+					gc_tx := gc_step + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					g := gc_bx*gc_bdx + gc_tx
@@ -706,7 +596,7 @@ func gc_body_slpJamUnchecked(gc_b *compiled.Block, in, out []float32, run int) {
 					/*line slpjam.go:43*/ out[g] = v
 				}
 				{
-					gc_tx := gc_step2 + 2
+					gc_tx := gc_step + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					g := gc_bx*gc_bdx + gc_tx
@@ -714,7 +604,7 @@ func gc_body_slpJamUnchecked(gc_b *compiled.Block, in, out []float32, run int) {
 					/*line slpjam.go:43*/ out[g] = v
 				}
 				{
-					gc_tx := gc_step2 + 3
+					gc_tx := gc_step + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					g := gc_bx*gc_bdx + gc_tx
@@ -722,7 +612,7 @@ func gc_body_slpJamUnchecked(gc_b *compiled.Block, in, out []float32, run int) {
 					/*line slpjam.go:43*/ out[g] = v
 				}
 			}
-			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				g := gc_bx*gc_bdx + gc_tx
@@ -743,48 +633,8 @@ func gc_body_slpJamSum64(gc_b *compiled.Block, in, out []float64, run int) {
 	gc_s_v := compiled.Scratch[float64](gc_b, 0)[:gc_n]
 	/*line slpjam.go:51*/ n := len(in)
 	/*line slpjam.go:54*/ stride := gc_bdx * gc_gdx * run
-	gc_vstep := 0
-	if compiled.SIMD {
-		for ; gc_vstep+3 < gc_n; gc_vstep += 4 {
-			gc_rank := gc_vstep
-			/*line slpjam.go:52*/ var v archsimd.Float64x4 = archsimd.BroadcastInt64x4(0).AsFloat64x4()
-			/*line slpjam.go:52*/ v.StoreSlice(gc_s_v[gc_rank:])
-		}
-		archsimd.ClearAVXUpperBits()
-	}
-	gc_step := gc_vstep
-	for ; gc_step+3 < gc_n; gc_step += 4 {
-		{
-			gc_rank := gc_step + 0
-			gc_pos.Thread = gc_rank
-			/*line slpjam.go:52*/ var v float64
-			gc_s_v[gc_rank] = v
-		}
-		{
-			gc_rank := gc_step + 1
-			gc_pos.Thread = gc_rank
-			/*line slpjam.go:52*/ var v float64
-			gc_s_v[gc_rank] = v
-		}
-		{
-			gc_rank := gc_step + 2
-			gc_pos.Thread = gc_rank
-			/*line slpjam.go:52*/ var v float64
-			gc_s_v[gc_rank] = v
-		}
-		{
-			gc_rank := gc_step + 3
-			gc_pos.Thread = gc_rank
-			/*line slpjam.go:52*/ var v float64
-			gc_s_v[gc_rank] = v
-		}
-	}
-	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
-		gc_pos.Thread = gc_rank
-		/*line slpjam.go:52*/ var v float64
-		gc_s_v[gc_rank] = v
-	}
-	gc_chunk := compiled.StrideChunk(stride)
+	clear(gc_s_v)
+	/*line slpjam.go:55*/ gc_chunk := compiled.StrideChunk(stride)
 	gc_span := (stride) * gc_chunk
 	archsimd.ClearAVXUpperBits()
 	var gc_pairs gc_slp_eightSumsOf_1_float64_jam
@@ -858,10 +708,10 @@ func gc_body_slpJamSum64(gc_b *compiled.Block, in, out []float64, run int) {
 		gc_off2 := gc_bx * gc_bdx
 		/*line slpjam.go:67*/ if gc_off2 >= 0 && gc_off2 <= len(out) && gc_bdx <= len(out)-gc_off2 {
 			gc_at := out[gc_off2:][:gc_bdx]
-			gc_vstep2 := 0
+			gc_vstep := 0
 			if compiled.SIMD {
-				for ; gc_vstep2+3 < gc_bdx; gc_vstep2 += 4 {
-					gc_tx := gc_vstep2
+				for ; gc_vstep+3 < gc_bdx; gc_vstep += 4 {
+					gc_tx := gc_vstep
 					gc_rank := gc_base + gc_tx
 					var g int = gc_bx*gc_bdx + gc_tx
 					_ = g
@@ -870,16 +720,16 @@ func gc_body_slpJamSum64(gc_b *compiled.Block, in, out []float64, run int) {
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				v := gc_s_v[gc_rank]
 				/*line slpjam.go:59*/ gc_at[gc_tx] = v
 			}
 		} else {
-			gc_vstep3 := 0
+			gc_vstep2 := 0
 			if compiled.SIMD {
-				for ; gc_vstep3+3 < gc_bdx; gc_vstep3 += 4 {
-					gc_tx := gc_vstep3
+				for ; gc_vstep2+3 < gc_bdx; gc_vstep2 += 4 {
+					gc_tx := gc_vstep2
 					gc_rank := gc_base + gc_tx
 					var g int = gc_bx*gc_bdx + gc_tx
 					/*line slpjam.go:53*/ v := archsimd.LoadFloat64x4Slice(gc_s_v[gc_rank:])
@@ -890,10 +740,10 @@ func gc_body_slpJamSum64(gc_b *compiled.Block, in, out []float64, run int) {
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step2 := gc_vstep3
-			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+			gc_step := gc_vstep2
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
 				{
-					gc_tx := gc_step2 + 0
+					gc_tx := gc_step + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					g := gc_bx*gc_bdx + gc_tx
@@ -901,7 +751,7 @@ func gc_body_slpJamSum64(gc_b *compiled.Block, in, out []float64, run int) {
 					/*line slpjam.go:59*/ out[g] = v
 				}
 				{
-					gc_tx := gc_step2 + 1
+					gc_tx := gc_step + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					g := gc_bx*gc_bdx + gc_tx
@@ -909,7 +759,7 @@ func gc_body_slpJamSum64(gc_b *compiled.Block, in, out []float64, run int) {
 					/*line slpjam.go:59*/ out[g] = v
 				}
 				{
-					gc_tx := gc_step2 + 2
+					gc_tx := gc_step + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					g := gc_bx*gc_bdx + gc_tx
@@ -917,7 +767,7 @@ func gc_body_slpJamSum64(gc_b *compiled.Block, in, out []float64, run int) {
 					/*line slpjam.go:59*/ out[g] = v
 				}
 				{
-					gc_tx := gc_step2 + 3
+					gc_tx := gc_step + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					g := gc_bx*gc_bdx + gc_tx
@@ -925,7 +775,7 @@ func gc_body_slpJamSum64(gc_b *compiled.Block, in, out []float64, run int) {
 					/*line slpjam.go:59*/ out[g] = v
 				}
 			}
-			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				g := gc_bx*gc_bdx + gc_tx

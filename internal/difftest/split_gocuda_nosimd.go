@@ -86,38 +86,7 @@ func gc_body_pyramid(gc_b *compiled.Block, wall, src, dst []int32, steps, validM
 			}
 		}
 	}
-	gc_step3 := 0
-	for ; gc_step3+3 < gc_n; gc_step3 += 4 {
-		{
-			gc_rank := gc_step3 + 0
-			gc_pos.Thread = gc_rank
-			/*line split.go:28*/ var computed bool
-			gc_s_computed[gc_rank] = computed
-		}
-		{
-			gc_rank := gc_step3 + 1
-			gc_pos.Thread = gc_rank
-			/*line split.go:28*/ var computed bool
-			gc_s_computed[gc_rank] = computed
-		}
-		{
-			gc_rank := gc_step3 + 2
-			gc_pos.Thread = gc_rank
-			/*line split.go:28*/ var computed bool
-			gc_s_computed[gc_rank] = computed
-		}
-		{
-			gc_rank := gc_step3 + 3
-			gc_pos.Thread = gc_rank
-			/*line split.go:28*/ var computed bool
-			gc_s_computed[gc_rank] = computed
-		}
-	}
-	for gc_rank := gc_step3; gc_rank < gc_n; gc_rank++ {
-		gc_pos.Thread = gc_rank
-		/*line split.go:28*/ var computed bool
-		gc_s_computed[gc_rank] = computed
-	}
+	clear(gc_s_computed)
 	/*line split.go:29*/ for i := 0; i < steps; i++ {
 		{
 			gc_from, gc_to := 0, gc_bdx
@@ -222,10 +191,10 @@ func gc_body_pyramid(gc_b *compiled.Block, wall, src, dst []int32, steps, validM
 			/*line split.go:41*/ if gc_bdx <= len(prev) && gc_bdx <= len(result) {
 				gc_at6 := prev[:gc_bdx]
 				gc_at7 := result[:gc_bdx]
-				gc_step4 := 0
-				for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
+				gc_step3 := 0
+				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
 					{
-						gc_tx := gc_step4 + 0
+						gc_tx := gc_step3 + 0
 						gc_rank := gc_base + gc_tx
 						computed := gc_s_computed[gc_rank]
 						/*line split.go:39*/ if computed {
@@ -233,7 +202,7 @@ func gc_body_pyramid(gc_b *compiled.Block, wall, src, dst []int32, steps, validM
 						}
 					}
 					{
-						gc_tx := gc_step4 + 1
+						gc_tx := gc_step3 + 1
 						gc_rank := gc_base + gc_tx
 						computed := gc_s_computed[gc_rank]
 						/*line split.go:39*/ if computed {
@@ -241,7 +210,7 @@ func gc_body_pyramid(gc_b *compiled.Block, wall, src, dst []int32, steps, validM
 						}
 					}
 					{
-						gc_tx := gc_step4 + 2
+						gc_tx := gc_step3 + 2
 						gc_rank := gc_base + gc_tx
 						computed := gc_s_computed[gc_rank]
 						/*line split.go:39*/ if computed {
@@ -249,7 +218,7 @@ func gc_body_pyramid(gc_b *compiled.Block, wall, src, dst []int32, steps, validM
 						}
 					}
 					{
-						gc_tx := gc_step4 + 3
+						gc_tx := gc_step3 + 3
 						gc_rank := gc_base + gc_tx
 						computed := gc_s_computed[gc_rank]
 						/*line split.go:39*/ if computed {
@@ -257,7 +226,7 @@ func gc_body_pyramid(gc_b *compiled.Block, wall, src, dst []int32, steps, validM
 						}
 					}
 				}
-				for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					computed := gc_s_computed[gc_rank]
 					/*line split.go:39*/ if computed {
@@ -265,10 +234,10 @@ func gc_body_pyramid(gc_b *compiled.Block, wall, src, dst []int32, steps, validM
 					}
 				}
 			} else {
-				gc_step5 := 0
-				for ; gc_step5+3 < gc_bdx; gc_step5 += 4 {
+				gc_step4 := 0
+				for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
 					{
-						gc_tx := gc_step5 + 0
+						gc_tx := gc_step4 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tx := gc_tx
@@ -278,7 +247,7 @@ func gc_body_pyramid(gc_b *compiled.Block, wall, src, dst []int32, steps, validM
 						}
 					}
 					{
-						gc_tx := gc_step5 + 1
+						gc_tx := gc_step4 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tx := gc_tx
@@ -288,7 +257,7 @@ func gc_body_pyramid(gc_b *compiled.Block, wall, src, dst []int32, steps, validM
 						}
 					}
 					{
-						gc_tx := gc_step5 + 2
+						gc_tx := gc_step4 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tx := gc_tx
@@ -298,7 +267,7 @@ func gc_body_pyramid(gc_b *compiled.Block, wall, src, dst []int32, steps, validM
 						}
 					}
 					{
-						gc_tx := gc_step5 + 3
+						gc_tx := gc_step4 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tx := gc_tx
@@ -308,7 +277,7 @@ func gc_body_pyramid(gc_b *compiled.Block, wall, src, dst []int32, steps, validM
 						}
 					}
 				}
-				for gc_tx := gc_step5; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tx := gc_tx
@@ -324,10 +293,10 @@ func gc_body_pyramid(gc_b *compiled.Block, wall, src, dst []int32, steps, validM
 		/*line split.go:49*/ if gc_bdx <= len(dst) && gc_bdx <= len(result) {
 			gc_at8 := dst[:gc_bdx]
 			gc_at9 := result[:gc_bdx]
-			gc_step6 := 0
-			for ; gc_step6+3 < gc_bdx; gc_step6 += 4 {
+			gc_step5 := 0
+			for ; gc_step5+3 < gc_bdx; gc_step5 += 4 {
 				{
-					gc_tx := gc_step6 + 0
+					gc_tx := gc_step5 + 0
 					gc_rank := gc_base + gc_tx
 					computed := gc_s_computed[gc_rank]
 					/*line split.go:44*/ if computed {
@@ -335,7 +304,7 @@ func gc_body_pyramid(gc_b *compiled.Block, wall, src, dst []int32, steps, validM
 					}
 				}
 				{
-					gc_tx := gc_step6 + 1
+					gc_tx := gc_step5 + 1
 					gc_rank := gc_base + gc_tx
 					computed := gc_s_computed[gc_rank]
 					/*line split.go:44*/ if computed {
@@ -343,7 +312,7 @@ func gc_body_pyramid(gc_b *compiled.Block, wall, src, dst []int32, steps, validM
 					}
 				}
 				{
-					gc_tx := gc_step6 + 2
+					gc_tx := gc_step5 + 2
 					gc_rank := gc_base + gc_tx
 					computed := gc_s_computed[gc_rank]
 					/*line split.go:44*/ if computed {
@@ -351,7 +320,7 @@ func gc_body_pyramid(gc_b *compiled.Block, wall, src, dst []int32, steps, validM
 					}
 				}
 				{
-					gc_tx := gc_step6 + 3
+					gc_tx := gc_step5 + 3
 					gc_rank := gc_base + gc_tx
 					computed := gc_s_computed[gc_rank]
 					/*line split.go:44*/ if computed {
@@ -359,7 +328,7 @@ func gc_body_pyramid(gc_b *compiled.Block, wall, src, dst []int32, steps, validM
 					}
 				}
 			}
-			for gc_tx := gc_step6; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_step5; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				computed := gc_s_computed[gc_rank]
 				/*line split.go:44*/ if computed {
@@ -367,10 +336,10 @@ func gc_body_pyramid(gc_b *compiled.Block, wall, src, dst []int32, steps, validM
 				}
 			}
 		} else {
-			gc_step7 := 0
-			for ; gc_step7+3 < gc_bdx; gc_step7 += 4 {
+			gc_step6 := 0
+			for ; gc_step6+3 < gc_bdx; gc_step6 += 4 {
 				{
-					gc_tx := gc_step7 + 0
+					gc_tx := gc_step6 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tx := gc_tx
@@ -380,7 +349,7 @@ func gc_body_pyramid(gc_b *compiled.Block, wall, src, dst []int32, steps, validM
 					}
 				}
 				{
-					gc_tx := gc_step7 + 1
+					gc_tx := gc_step6 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tx := gc_tx
@@ -390,7 +359,7 @@ func gc_body_pyramid(gc_b *compiled.Block, wall, src, dst []int32, steps, validM
 					}
 				}
 				{
-					gc_tx := gc_step7 + 2
+					gc_tx := gc_step6 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tx := gc_tx
@@ -400,7 +369,7 @@ func gc_body_pyramid(gc_b *compiled.Block, wall, src, dst []int32, steps, validM
 					}
 				}
 				{
-					gc_tx := gc_step7 + 3
+					gc_tx := gc_step6 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tx := gc_tx
@@ -410,7 +379,7 @@ func gc_body_pyramid(gc_b *compiled.Block, wall, src, dst []int32, steps, validM
 					}
 				}
 			}
-			for gc_tx := gc_step7; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_step6; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tx := gc_tx

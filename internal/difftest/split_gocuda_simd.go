@@ -121,74 +121,7 @@ func gc_body_pyramid(gc_b *compiled.Block, wall, src, dst []int32, steps, validM
 			}
 		}
 	}
-	gc_vstep3 := 0
-	if compiled.SIMD && compiled.SIMD512 {
-		var gc_stop3 bool
-		gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-			gc_none2 := archsimd.Mask32x16FromBits(0)
-			gc_all2 := archsimd.Mask32x16FromBits(0xffff)
-			for ; gc_vstep3+15 < gc_n; gc_vstep3 += 16 {
-				gc_rank := gc_vstep3
-				/*line split.go:28*/ var computed bool
-				gc_b3 := gc_none2
-				/*line split.go:28*/ if computed {
-					gc_b3 = gc_all2
-				}
-				/*line split.go:28*/ compiled.SetBools16(gc_s_computed[gc_rank:], gc_b3.ToBits())
-			}
-			archsimd.ClearAVXUpperBits()
-			return gc_vstep3, false
-		}(gc_vstep3)
-		if gc_stop3 {
-			return
-		}
-	}
-	if compiled.SIMD {
-		gc_none := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-		gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-		for ; gc_vstep3+7 < gc_n; gc_vstep3 += 8 {
-			gc_rank := gc_vstep3
-			/*line split.go:28*/ var computed bool
-			gc_b2 := gc_none
-			/*line split.go:28*/ if computed {
-				gc_b2 = gc_all
-			}
-			/*line split.go:28*/ compiled.SetBools8(gc_s_computed[gc_rank:], gc_b2.ToBits())
-		}
-		archsimd.ClearAVXUpperBits()
-	}
-	gc_step2 := gc_vstep3
-	for ; gc_step2+3 < gc_n; gc_step2 += 4 {
-		{
-			gc_rank := gc_step2 + 0
-			gc_pos.Thread = gc_rank
-			/*line split.go:28*/ var computed bool
-			gc_s_computed[gc_rank] = computed
-		}
-		{
-			gc_rank := gc_step2 + 1
-			gc_pos.Thread = gc_rank
-			/*line split.go:28*/ var computed bool
-			gc_s_computed[gc_rank] = computed
-		}
-		{
-			gc_rank := gc_step2 + 2
-			gc_pos.Thread = gc_rank
-			/*line split.go:28*/ var computed bool
-			gc_s_computed[gc_rank] = computed
-		}
-		{
-			gc_rank := gc_step2 + 3
-			gc_pos.Thread = gc_rank
-			/*line split.go:28*/ var computed bool
-			gc_s_computed[gc_rank] = computed
-		}
-	}
-	for gc_rank := gc_step2; gc_rank < gc_n; gc_rank++ {
-		gc_pos.Thread = gc_rank
-		/*line split.go:28*/ var computed bool
-		gc_s_computed[gc_rank] = computed
-	}
+	clear(gc_s_computed)
 	/*line split.go:29*/ for i := 0; i < steps; i++ {
 		{
 			gc_from, gc_to := 0, gc_bdx
@@ -254,15 +187,15 @@ func gc_body_pyramid(gc_b *compiled.Block, wall, src, dst []int32, steps, validM
 					gc_at3 := result[:gc_to]
 					gc_at4 := prev[:gc_to]
 					gc_at5 := wall[gc_off:][:gc_to]
-					gc_vstep4 := gc_from
+					gc_vstep3 := gc_from
 					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop4 bool
-						gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
+						var gc_stop3 bool
+						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
 							gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-							gc_none6 := archsimd.Mask32x16FromBits(0)
-							gc_all6 := archsimd.Mask32x16FromBits(0xffff)
-							for ; gc_vstep4+15 < gc_to; gc_vstep4 += 16 {
-								gc_tx := gc_vstep4
+							gc_none4 := archsimd.Mask32x16FromBits(0)
+							gc_all4 := archsimd.Mask32x16FromBits(0xffff)
+							for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
+								gc_tx := gc_vstep3
 								gc_rank := gc_base + gc_tx
 								var tx int = gc_tx
 								/*line split.go:24*/ gc_in7 := (tx - 1) >= validMin
@@ -308,25 +241,25 @@ func gc_body_pyramid(gc_b *compiled.Block, wall, src, dst []int32, steps, validM
 									}
 									/*line split.go:24*/ gc_ld7.Min(archsimd.LoadInt32x16Slice(gc_at4[gc_tx:])).Min(gc_ld8).Add(archsimd.LoadInt32x16Slice(gc_at5[gc_tx:])).StoreSlice(gc_at3[gc_tx:])
 								}
-								gc_b7 := gc_none6
+								gc_b5 := gc_none4
 								/*line split.go:31*/ if computed {
-									gc_b7 = gc_all6
+									gc_b5 = gc_all4
 								}
-								/*line split.go:31*/ compiled.SetBools16(gc_s_computed[gc_rank:], gc_b7.ToBits())
+								/*line split.go:31*/ compiled.SetBools16(gc_s_computed[gc_rank:], gc_b5.ToBits())
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep4, false
-						}(gc_vstep4)
-						if gc_stop4 {
+							return gc_vstep3, false
+						}(gc_vstep3)
+						if gc_stop3 {
 							return
 						}
 					}
 					if compiled.SIMD {
 						gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-						gc_none5 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-						gc_all5 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-						for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
-							gc_tx := gc_vstep4
+						gc_none3 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
+						gc_all3 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+						for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+							gc_tx := gc_vstep3
 							gc_rank := gc_base + gc_tx
 							var tx int = gc_tx
 							/*line split.go:24*/ gc_in5 := (tx - 1) >= validMin
@@ -370,15 +303,15 @@ func gc_body_pyramid(gc_b *compiled.Block, wall, src, dst []int32, steps, validM
 								gc_ld6 = archsimd.LoadInt32x8(&gc_lanes6)
 							}
 							/*line split.go:24*/ gc_ld5.Min(archsimd.LoadInt32x8Slice(gc_at4[gc_tx:])).Min(gc_ld6).Add(archsimd.LoadInt32x8Slice(gc_at5[gc_tx:])).StoreSlice(gc_at3[gc_tx:])
-							gc_b6 := gc_none5
+							gc_b4 := gc_none3
 							/*line split.go:31*/ if computed {
-								gc_b6 = gc_all5
+								gc_b4 = gc_all3
 							}
-							/*line split.go:31*/ compiled.SetBools8(gc_s_computed[gc_rank:], gc_b6.ToBits())
+							/*line split.go:31*/ compiled.SetBools8(gc_s_computed[gc_rank:], gc_b4.ToBits())
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tx := gc_tx
@@ -393,15 +326,15 @@ func gc_body_pyramid(gc_b *compiled.Block, wall, src, dst []int32, steps, validM
 						gc_s_computed[gc_rank] = computed
 					}
 				} else {
-					gc_vstep5 := gc_from
+					gc_vstep4 := gc_from
 					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop5 bool
-						gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
+						var gc_stop4 bool
+						gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
 							gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-							gc_none4 := archsimd.Mask32x16FromBits(0)
-							gc_all4 := archsimd.Mask32x16FromBits(0xffff)
-							for ; gc_vstep5+15 < gc_to; gc_vstep5 += 16 {
-								gc_tx := gc_vstep5
+							gc_none2 := archsimd.Mask32x16FromBits(0)
+							gc_all2 := archsimd.Mask32x16FromBits(0xffff)
+							for ; gc_vstep4+15 < gc_to; gc_vstep4 += 16 {
+								gc_tx := gc_vstep4
 								gc_rank := gc_base + gc_tx
 								var tx int = gc_tx
 								/*line split.go:24*/ gc_in3 := (tx - 1) >= validMin
@@ -450,25 +383,25 @@ func gc_body_pyramid(gc_b *compiled.Block, wall, src, dst []int32, steps, validM
 									}
 									/*line split.go:24*/ gc_ld3.Min(archsimd.LoadInt32x16Slice(prev[tx:])).Min(gc_ld4).Add(archsimd.LoadInt32x16Slice(wall[i*splitBlock+tx:])).StoreSlice(result[tx:])
 								}
-								gc_b5 := gc_none4
+								gc_b3 := gc_none2
 								/*line split.go:31*/ if computed {
-									gc_b5 = gc_all4
+									gc_b3 = gc_all2
 								}
-								/*line split.go:31*/ compiled.SetBools16(gc_s_computed[gc_rank:], gc_b5.ToBits())
+								/*line split.go:31*/ compiled.SetBools16(gc_s_computed[gc_rank:], gc_b3.ToBits())
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep5, false
-						}(gc_vstep5)
-						if gc_stop5 {
+							return gc_vstep4, false
+						}(gc_vstep4)
+						if gc_stop4 {
 							return
 						}
 					}
 					if compiled.SIMD {
 						gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-						gc_none3 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-						gc_all3 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-						for ; gc_vstep5+7 < gc_to; gc_vstep5 += 8 {
-							gc_tx := gc_vstep5
+						gc_none := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
+						gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+						for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
+							gc_tx := gc_vstep4
 							gc_rank := gc_base + gc_tx
 							var tx int = gc_tx
 							/*line split.go:24*/ gc_in := (tx - 1) >= validMin
@@ -515,15 +448,15 @@ func gc_body_pyramid(gc_b *compiled.Block, wall, src, dst []int32, steps, validM
 								gc_ld2 = archsimd.LoadInt32x8(&gc_lanes2)
 							}
 							/*line split.go:24*/ gc_ld.Min(archsimd.LoadInt32x8Slice(prev[tx:])).Min(gc_ld2).Add(archsimd.LoadInt32x8Slice(wall[i*splitBlock+tx:])).StoreSlice(result[tx:])
-							gc_b4 := gc_none3
+							gc_b2 := gc_none
 							/*line split.go:31*/ if computed {
-								gc_b4 = gc_all3
+								gc_b2 = gc_all
 							}
-							/*line split.go:31*/ compiled.SetBools8(gc_s_computed[gc_rank:], gc_b4.ToBits())
+							/*line split.go:31*/ compiled.SetBools8(gc_s_computed[gc_rank:], gc_b2.ToBits())
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tx := gc_tx
@@ -547,6 +480,50 @@ func gc_body_pyramid(gc_b *compiled.Block, wall, src, dst []int32, steps, validM
 			/*line split.go:41*/ if gc_bdx <= len(prev) && gc_bdx <= len(result) {
 				gc_at6 := prev[:gc_bdx]
 				gc_at7 := result[:gc_bdx]
+				gc_vstep5 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop5 bool
+					gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
+						for ; gc_vstep5+15 < gc_bdx; gc_vstep5 += 16 {
+							gc_tx := gc_vstep5
+							gc_rank := gc_base + gc_tx
+							var tx int = gc_tx
+							_ = tx
+							/*line split.go:23*/ computed := archsimd.Mask32x16FromBits(compiled.Bools16(gc_s_computed[gc_rank:]))
+							/*line split.go:39*/ gc_if4 := computed
+							if gc_if4.ToBits() != 0 {
+								/*line split.go:39*/ archsimd.LoadInt32x16Slice(gc_at7[gc_tx:]).Merge(archsimd.LoadInt32x16Slice(gc_at6[gc_tx:]), gc_if4).StoreSlice(gc_at6[gc_tx:])
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep5, false
+					}(gc_vstep5)
+					if gc_stop5 {
+						return
+					}
+				}
+				if compiled.SIMD {
+					for ; gc_vstep5+7 < gc_bdx; gc_vstep5 += 8 {
+						gc_tx := gc_vstep5
+						gc_rank := gc_base + gc_tx
+						var tx int = gc_tx
+						_ = tx
+						/*line split.go:23*/ computed := archsimd.LoadInt32x8(&compiled.LaneBits[compiled.Bools8(gc_s_computed[gc_rank:])]).NotEqual(compiled.ZeroInt32x8())
+						/*line split.go:39*/ gc_if3 := computed
+						if gc_if3.ToBits() != 0 {
+							/*line split.go:39*/ archsimd.LoadInt32x8Slice(gc_at7[gc_tx:]).Merge(archsimd.LoadInt32x8Slice(gc_at6[gc_tx:]), gc_if3).StoreSlice(gc_at6[gc_tx:])
+						}
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx := gc_vstep5; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					computed := gc_s_computed[gc_rank]
+					/*line split.go:39*/ if computed {
+						gc_at6[gc_tx] = gc_at7[gc_tx]
+					}
+				}
+			} else {
 				gc_vstep6 := 0
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop6 bool
@@ -555,11 +532,13 @@ func gc_body_pyramid(gc_b *compiled.Block, wall, src, dst []int32, steps, validM
 							gc_tx := gc_vstep6
 							gc_rank := gc_base + gc_tx
 							var tx int = gc_tx
-							_ = tx
 							/*line split.go:23*/ computed := archsimd.Mask32x16FromBits(compiled.Bools16(gc_s_computed[gc_rank:]))
-							/*line split.go:39*/ gc_if4 := computed
-							if gc_if4.ToBits() != 0 {
-								/*line split.go:39*/ archsimd.LoadInt32x16Slice(gc_at7[gc_tx:]).Merge(archsimd.LoadInt32x16Slice(gc_at6[gc_tx:]), gc_if4).StoreSlice(gc_at6[gc_tx:])
+							/*line split.go:39*/ if tx < 0 || tx > len(result)-16 || tx > len(prev)-16 {
+								break
+							}
+							/*line split.go:39*/ gc_if2 := computed
+							if gc_if2.ToBits() != 0 {
+								/*line split.go:40*/ archsimd.LoadInt32x16Slice(result[tx:]).Merge(archsimd.LoadInt32x16Slice(prev[tx:]), gc_if2).StoreSlice(prev[tx:])
 							}
 						}
 						archsimd.ClearAVXUpperBits()
@@ -574,52 +553,6 @@ func gc_body_pyramid(gc_b *compiled.Block, wall, src, dst []int32, steps, validM
 						gc_tx := gc_vstep6
 						gc_rank := gc_base + gc_tx
 						var tx int = gc_tx
-						_ = tx
-						/*line split.go:23*/ computed := archsimd.LoadInt32x8(&compiled.LaneBits[compiled.Bools8(gc_s_computed[gc_rank:])]).NotEqual(compiled.ZeroInt32x8())
-						/*line split.go:39*/ gc_if3 := computed
-						if gc_if3.ToBits() != 0 {
-							/*line split.go:39*/ archsimd.LoadInt32x8Slice(gc_at7[gc_tx:]).Merge(archsimd.LoadInt32x8Slice(gc_at6[gc_tx:]), gc_if3).StoreSlice(gc_at6[gc_tx:])
-						}
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx := gc_vstep6; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					computed := gc_s_computed[gc_rank]
-					/*line split.go:39*/ if computed {
-						gc_at6[gc_tx] = gc_at7[gc_tx]
-					}
-				}
-			} else {
-				gc_vstep7 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop7 bool
-					gc_vstep7, gc_stop7 = func(gc_vstep7 int) (int, bool) {
-						for ; gc_vstep7+15 < gc_bdx; gc_vstep7 += 16 {
-							gc_tx := gc_vstep7
-							gc_rank := gc_base + gc_tx
-							var tx int = gc_tx
-							/*line split.go:23*/ computed := archsimd.Mask32x16FromBits(compiled.Bools16(gc_s_computed[gc_rank:]))
-							/*line split.go:39*/ if tx < 0 || tx > len(result)-16 || tx > len(prev)-16 {
-								break
-							}
-							/*line split.go:39*/ gc_if2 := computed
-							if gc_if2.ToBits() != 0 {
-								/*line split.go:40*/ archsimd.LoadInt32x16Slice(result[tx:]).Merge(archsimd.LoadInt32x16Slice(prev[tx:]), gc_if2).StoreSlice(prev[tx:])
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep7, false
-					}(gc_vstep7)
-					if gc_stop7 {
-						return
-					}
-				}
-				if compiled.SIMD {
-					for ; gc_vstep7+7 < gc_bdx; gc_vstep7 += 8 {
-						gc_tx := gc_vstep7
-						gc_rank := gc_base + gc_tx
-						var tx int = gc_tx
 						/*line split.go:23*/ computed := archsimd.LoadInt32x8(&compiled.LaneBits[compiled.Bools8(gc_s_computed[gc_rank:])]).NotEqual(compiled.ZeroInt32x8())
 						/*line split.go:39*/ if tx < 0 || tx > len(result)-8 || tx > len(prev)-8 {
 							break
@@ -631,10 +564,10 @@ func gc_body_pyramid(gc_b *compiled.Block, wall, src, dst []int32, steps, validM
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step3 := gc_vstep7
-				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+				gc_step2 := gc_vstep6
+				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 					{
-						gc_tx := gc_step3 + 0
+						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tx := gc_tx
@@ -644,7 +577,7 @@ func gc_body_pyramid(gc_b *compiled.Block, wall, src, dst []int32, steps, validM
 						}
 					}
 					{
-						gc_tx := gc_step3 + 1
+						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tx := gc_tx
@@ -654,7 +587,7 @@ func gc_body_pyramid(gc_b *compiled.Block, wall, src, dst []int32, steps, validM
 						}
 					}
 					{
-						gc_tx := gc_step3 + 2
+						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tx := gc_tx
@@ -664,7 +597,7 @@ func gc_body_pyramid(gc_b *compiled.Block, wall, src, dst []int32, steps, validM
 						}
 					}
 					{
-						gc_tx := gc_step3 + 3
+						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tx := gc_tx
@@ -674,7 +607,7 @@ func gc_body_pyramid(gc_b *compiled.Block, wall, src, dst []int32, steps, validM
 						}
 					}
 				}
-				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tx := gc_tx
@@ -690,6 +623,50 @@ func gc_body_pyramid(gc_b *compiled.Block, wall, src, dst []int32, steps, validM
 		/*line split.go:49*/ if gc_bdx <= len(dst) && gc_bdx <= len(result) {
 			gc_at8 := dst[:gc_bdx]
 			gc_at9 := result[:gc_bdx]
+			gc_vstep7 := 0
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop7 bool
+				gc_vstep7, gc_stop7 = func(gc_vstep7 int) (int, bool) {
+					for ; gc_vstep7+15 < gc_bdx; gc_vstep7 += 16 {
+						gc_tx := gc_vstep7
+						gc_rank := gc_base + gc_tx
+						var tx int = gc_tx
+						_ = tx
+						/*line split.go:23*/ computed := archsimd.Mask32x16FromBits(compiled.Bools16(gc_s_computed[gc_rank:]))
+						/*line split.go:44*/ gc_if8 := computed
+						if gc_if8.ToBits() != 0 {
+							/*line split.go:44*/ archsimd.LoadInt32x16Slice(gc_at9[gc_tx:]).StoreMasked((*[16]int32)(gc_at8[gc_tx:]), gc_if8)
+						}
+					}
+					archsimd.ClearAVXUpperBits()
+					return gc_vstep7, false
+				}(gc_vstep7)
+				if gc_stop7 {
+					return
+				}
+			}
+			if compiled.SIMD {
+				for ; gc_vstep7+7 < gc_bdx; gc_vstep7 += 8 {
+					gc_tx := gc_vstep7
+					gc_rank := gc_base + gc_tx
+					var tx int = gc_tx
+					_ = tx
+					/*line split.go:23*/ computed := archsimd.LoadInt32x8(&compiled.LaneBits[compiled.Bools8(gc_s_computed[gc_rank:])]).NotEqual(compiled.ZeroInt32x8())
+					/*line split.go:44*/ gc_if7 := computed
+					if gc_if7.ToBits() != 0 {
+						/*line split.go:44*/ archsimd.LoadInt32x8Slice(gc_at9[gc_tx:]).StoreMasked((*[8]int32)(gc_at8[gc_tx:]), gc_if7)
+					}
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			for gc_tx := gc_vstep7; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				computed := gc_s_computed[gc_rank]
+				/*line split.go:44*/ if computed {
+					gc_at8[gc_tx] = gc_at9[gc_tx]
+				}
+			}
+		} else {
 			gc_vstep8 := 0
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop8 bool
@@ -698,11 +675,13 @@ func gc_body_pyramid(gc_b *compiled.Block, wall, src, dst []int32, steps, validM
 						gc_tx := gc_vstep8
 						gc_rank := gc_base + gc_tx
 						var tx int = gc_tx
-						_ = tx
 						/*line split.go:23*/ computed := archsimd.Mask32x16FromBits(compiled.Bools16(gc_s_computed[gc_rank:]))
-						/*line split.go:44*/ gc_if8 := computed
-						if gc_if8.ToBits() != 0 {
-							/*line split.go:44*/ archsimd.LoadInt32x16Slice(gc_at9[gc_tx:]).StoreMasked((*[16]int32)(gc_at8[gc_tx:]), gc_if8)
+						/*line split.go:44*/ if tx < 0 || tx > len(result)-16 || tx > len(dst)-16 {
+							break
+						}
+						/*line split.go:44*/ gc_if6 := computed
+						if gc_if6.ToBits() != 0 {
+							/*line split.go:45*/ archsimd.LoadInt32x16Slice(result[tx:]).StoreMasked((*[16]int32)(dst[tx:]), gc_if6)
 						}
 					}
 					archsimd.ClearAVXUpperBits()
@@ -717,52 +696,6 @@ func gc_body_pyramid(gc_b *compiled.Block, wall, src, dst []int32, steps, validM
 					gc_tx := gc_vstep8
 					gc_rank := gc_base + gc_tx
 					var tx int = gc_tx
-					_ = tx
-					/*line split.go:23*/ computed := archsimd.LoadInt32x8(&compiled.LaneBits[compiled.Bools8(gc_s_computed[gc_rank:])]).NotEqual(compiled.ZeroInt32x8())
-					/*line split.go:44*/ gc_if7 := computed
-					if gc_if7.ToBits() != 0 {
-						/*line split.go:44*/ archsimd.LoadInt32x8Slice(gc_at9[gc_tx:]).StoreMasked((*[8]int32)(gc_at8[gc_tx:]), gc_if7)
-					}
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			for gc_tx := gc_vstep8; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				computed := gc_s_computed[gc_rank]
-				/*line split.go:44*/ if computed {
-					gc_at8[gc_tx] = gc_at9[gc_tx]
-				}
-			}
-		} else {
-			gc_vstep9 := 0
-			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop9 bool
-				gc_vstep9, gc_stop9 = func(gc_vstep9 int) (int, bool) {
-					for ; gc_vstep9+15 < gc_bdx; gc_vstep9 += 16 {
-						gc_tx := gc_vstep9
-						gc_rank := gc_base + gc_tx
-						var tx int = gc_tx
-						/*line split.go:23*/ computed := archsimd.Mask32x16FromBits(compiled.Bools16(gc_s_computed[gc_rank:]))
-						/*line split.go:44*/ if tx < 0 || tx > len(result)-16 || tx > len(dst)-16 {
-							break
-						}
-						/*line split.go:44*/ gc_if6 := computed
-						if gc_if6.ToBits() != 0 {
-							/*line split.go:45*/ archsimd.LoadInt32x16Slice(result[tx:]).StoreMasked((*[16]int32)(dst[tx:]), gc_if6)
-						}
-					}
-					archsimd.ClearAVXUpperBits()
-					return gc_vstep9, false
-				}(gc_vstep9)
-				if gc_stop9 {
-					return
-				}
-			}
-			if compiled.SIMD {
-				for ; gc_vstep9+7 < gc_bdx; gc_vstep9 += 8 {
-					gc_tx := gc_vstep9
-					gc_rank := gc_base + gc_tx
-					var tx int = gc_tx
 					/*line split.go:23*/ computed := archsimd.LoadInt32x8(&compiled.LaneBits[compiled.Bools8(gc_s_computed[gc_rank:])]).NotEqual(compiled.ZeroInt32x8())
 					/*line split.go:44*/ if tx < 0 || tx > len(result)-8 || tx > len(dst)-8 {
 						break
@@ -774,10 +707,10 @@ func gc_body_pyramid(gc_b *compiled.Block, wall, src, dst []int32, steps, validM
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step4 := gc_vstep9
-			for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
+			gc_step3 := gc_vstep8
+			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
 				{
-					gc_tx := gc_step4 + 0
+					gc_tx := gc_step3 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tx := gc_tx
@@ -787,7 +720,7 @@ func gc_body_pyramid(gc_b *compiled.Block, wall, src, dst []int32, steps, validM
 					}
 				}
 				{
-					gc_tx := gc_step4 + 1
+					gc_tx := gc_step3 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tx := gc_tx
@@ -797,7 +730,7 @@ func gc_body_pyramid(gc_b *compiled.Block, wall, src, dst []int32, steps, validM
 					}
 				}
 				{
-					gc_tx := gc_step4 + 2
+					gc_tx := gc_step3 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tx := gc_tx
@@ -807,7 +740,7 @@ func gc_body_pyramid(gc_b *compiled.Block, wall, src, dst []int32, steps, validM
 					}
 				}
 				{
-					gc_tx := gc_step4 + 3
+					gc_tx := gc_step3 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tx := gc_tx
@@ -817,7 +750,7 @@ func gc_body_pyramid(gc_b *compiled.Block, wall, src, dst []int32, steps, validM
 					}
 				}
 			}
-			for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tx := gc_tx

@@ -24,44 +24,7 @@ func gc_body_MatMulKernel(gc_b *compiled.Block, a, b, c []float32, m, k, n int) 
 	gc_s_sum := compiled.Scratch[float32](gc_b, 0)[:gc_n]
 	/*line matmul_solution.go:16*/ as := gocuda.Shared[[Tile]float32](t, Tile)[:Tile]
 	bs := gocuda.Shared[[Tile]float32](t, Tile)[:Tile]
-	gc_vstep := 0
-	for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
-		gc_rank := gc_vstep
-		var sum float32
-		lanes.BroadcastFloat32x8(sum).StoreSlice(gc_s_sum[gc_rank:])
-	}
-	gc_step := gc_vstep
-	for ; gc_step+3 < gc_n; gc_step += 4 {
-		{
-			gc_rank := gc_step + 0
-			gc_pos.Thread = gc_rank
-			/*line matmul_solution.go:21*/ var sum float32
-			gc_s_sum[gc_rank] = sum
-		}
-		{
-			gc_rank := gc_step + 1
-			gc_pos.Thread = gc_rank
-			/*line matmul_solution.go:21*/ var sum float32
-			gc_s_sum[gc_rank] = sum
-		}
-		{
-			gc_rank := gc_step + 2
-			gc_pos.Thread = gc_rank
-			/*line matmul_solution.go:21*/ var sum float32
-			gc_s_sum[gc_rank] = sum
-		}
-		{
-			gc_rank := gc_step + 3
-			gc_pos.Thread = gc_rank
-			/*line matmul_solution.go:21*/ var sum float32
-			gc_s_sum[gc_rank] = sum
-		}
-	}
-	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
-		gc_pos.Thread = gc_rank
-		/*line matmul_solution.go:21*/ var sum float32
-		gc_s_sum[gc_rank] = sum
-	}
+	clear(gc_s_sum)
 	/*line matmul_solution.go:22*/ for p := 0; p < k; p += Tile {
 		{
 			gc_ty := 0
@@ -114,9 +77,9 @@ func gc_body_MatMulKernel(gc_b *compiled.Block, a, b, c []float32, m, k, n int) 
 		{
 			gc_ty := 0
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_vstep2 := 0
-				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-					gc_tx := gc_vstep2
+				gc_vstep := 0
+				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+					gc_tx := gc_vstep
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					var tx int = gc_tx
@@ -143,7 +106,7 @@ func gc_body_MatMulKernel(gc_b *compiled.Block, a, b, c []float32, m, k, n int) 
 					/*line matmul_solution.go:33*/ sum = sum.AddMulSlice(as[ty][compiled.Trip(15)], bs[compiled.Trip(15)][tx:])
 					/*line matmul_solution.go:33*/ sum.StoreSlice(gc_s_sum[gc_rank:])
 				}
-				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tx := gc_tx
@@ -242,43 +205,43 @@ func gc_body_MatMulKernel(gc_b *compiled.Block, a, b, c []float32, m, k, n int) 
 			gc_off3 := (gc_bx * Tile) + ((gc_by*Tile + gc_ty) * n)
 			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 <= len(c) && gc_to <= len(c)-gc_off3 {
 				gc_at5 := c[gc_off3:][:gc_to]
-				gc_step2 := gc_from
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+				gc_step := gc_from
+				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
-						gc_tx := gc_step2 + 0
+						gc_tx := gc_step + 0
 						gc_rank := gc_base + gc_tx
 						sum := gc_s_sum[gc_rank]
 						/*line matmul_solution.go:38*/ gc_at5[gc_tx] = sum
 					}
 					{
-						gc_tx := gc_step2 + 1
+						gc_tx := gc_step + 1
 						gc_rank := gc_base + gc_tx
 						sum := gc_s_sum[gc_rank]
 						/*line matmul_solution.go:38*/ gc_at5[gc_tx] = sum
 					}
 					{
-						gc_tx := gc_step2 + 2
+						gc_tx := gc_step + 2
 						gc_rank := gc_base + gc_tx
 						sum := gc_s_sum[gc_rank]
 						/*line matmul_solution.go:38*/ gc_at5[gc_tx] = sum
 					}
 					{
-						gc_tx := gc_step2 + 3
+						gc_tx := gc_step + 3
 						gc_rank := gc_base + gc_tx
 						sum := gc_s_sum[gc_rank]
 						/*line matmul_solution.go:38*/ gc_at5[gc_tx] = sum
 					}
 				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					sum := gc_s_sum[gc_rank]
 					/*line matmul_solution.go:38*/ gc_at5[gc_tx] = sum
 				}
 			} else {
-				gc_step3 := gc_from
-				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
-						gc_tx := gc_step3 + 0
+						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						ty := gc_ty
@@ -289,7 +252,7 @@ func gc_body_MatMulKernel(gc_b *compiled.Block, a, b, c []float32, m, k, n int) 
 						/*line matmul_solution.go:38*/ c[row*n+col] = sum
 					}
 					{
-						gc_tx := gc_step3 + 1
+						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						ty := gc_ty
@@ -300,7 +263,7 @@ func gc_body_MatMulKernel(gc_b *compiled.Block, a, b, c []float32, m, k, n int) 
 						/*line matmul_solution.go:38*/ c[row*n+col] = sum
 					}
 					{
-						gc_tx := gc_step3 + 2
+						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						ty := gc_ty
@@ -311,7 +274,7 @@ func gc_body_MatMulKernel(gc_b *compiled.Block, a, b, c []float32, m, k, n int) 
 						/*line matmul_solution.go:38*/ c[row*n+col] = sum
 					}
 					{
-						gc_tx := gc_step3 + 3
+						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						ty := gc_ty
@@ -322,7 +285,7 @@ func gc_body_MatMulKernel(gc_b *compiled.Block, a, b, c []float32, m, k, n int) 
 						/*line matmul_solution.go:38*/ c[row*n+col] = sum
 					}
 				}
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					ty := gc_ty

@@ -25,47 +25,7 @@ func gc_body_MatMulKernel(gc_b *compiled.Block, a, b, c []float32, m, k, n int) 
 	gc_s_sum := compiled.Scratch[float32](gc_b, 0)[:gc_n]
 	/*line matmul_solution.go:16*/ as := gocuda.Shared[[Tile]float32](t, Tile)[:Tile]
 	bs := gocuda.Shared[[Tile]float32](t, Tile)[:Tile]
-	gc_vstep := 0
-	if compiled.SIMD {
-		for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
-			gc_rank := gc_vstep
-			/*line matmul_solution.go:21*/ var sum archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-			/*line matmul_solution.go:21*/ sum.StoreSlice(gc_s_sum[gc_rank:])
-		}
-		archsimd.ClearAVXUpperBits()
-	}
-	gc_step := gc_vstep
-	for ; gc_step+3 < gc_n; gc_step += 4 {
-		{
-			gc_rank := gc_step + 0
-			gc_pos.Thread = gc_rank
-			/*line matmul_solution.go:21*/ var sum float32
-			gc_s_sum[gc_rank] = sum
-		}
-		{
-			gc_rank := gc_step + 1
-			gc_pos.Thread = gc_rank
-			/*line matmul_solution.go:21*/ var sum float32
-			gc_s_sum[gc_rank] = sum
-		}
-		{
-			gc_rank := gc_step + 2
-			gc_pos.Thread = gc_rank
-			/*line matmul_solution.go:21*/ var sum float32
-			gc_s_sum[gc_rank] = sum
-		}
-		{
-			gc_rank := gc_step + 3
-			gc_pos.Thread = gc_rank
-			/*line matmul_solution.go:21*/ var sum float32
-			gc_s_sum[gc_rank] = sum
-		}
-	}
-	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
-		gc_pos.Thread = gc_rank
-		/*line matmul_solution.go:21*/ var sum float32
-		gc_s_sum[gc_rank] = sum
-	}
+	clear(gc_s_sum)
 	/*line matmul_solution.go:22*/ for p := 0; p < k; p += Tile {
 		{
 			gc_ty := 0
@@ -78,14 +38,14 @@ func gc_body_MatMulKernel(gc_b *compiled.Block, a, b, c []float32, m, k, n int) 
 					gc_at2 := a[gc_off:][:gc_bdx]
 					gc_at3 := bs[gc_row][:gc_bdx]
 					gc_at4 := b[gc_off2:][:gc_bdx]
-					gc_vstep2 := 0
+					gc_vstep := 0
 					if compiled.SIMD {
 						gc_vb2 := archsimd.BroadcastFloat32x8(0)
 						gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 						gc_none2 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 						gc_all2 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-						for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-							gc_tx := gc_vstep2
+						for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+							gc_tx := gc_vstep
 							var tx int = gc_tx
 							var ty int = gc_ty
 							/*line matmul_solution.go:19*/ var row int = gc_by*Tile + ty
@@ -119,7 +79,7 @@ func gc_body_MatMulKernel(gc_b *compiled.Block, a, b, c []float32, m, k, n int) 
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 						tx := gc_tx
 						ty := gc_ty
 						/*line matmul_solution.go:19*/ row := gc_by*Tile + ty
@@ -134,14 +94,14 @@ func gc_body_MatMulKernel(gc_b *compiled.Block, a, b, c []float32, m, k, n int) 
 						}
 					}
 				} else {
-					gc_vstep3 := 0
+					gc_vstep2 := 0
 					if compiled.SIMD {
 						gc_vb := archsimd.BroadcastFloat32x8(0)
 						gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 						gc_none := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 						gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-						for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
-							gc_tx := gc_vstep3
+						for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+							gc_tx := gc_vstep2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							var tx int = gc_tx
@@ -230,7 +190,7 @@ func gc_body_MatMulKernel(gc_b *compiled.Block, a, b, c []float32, m, k, n int) 
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
 						tx := gc_tx
 						ty := gc_ty
@@ -255,11 +215,11 @@ func gc_body_MatMulKernel(gc_b *compiled.Block, a, b, c []float32, m, k, n int) 
 		{
 			gc_ty := 0
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_vstep4 := 0
+				gc_vstep3 := 0
 				if compiled.SIMD {
 					gc_Lane0Mask32 := compiled.Lane0Mask32()
-					for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
-						gc_tx := gc_vstep4
+					for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
+						gc_tx := gc_vstep3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						var tx int = gc_tx
@@ -288,7 +248,7 @@ func gc_body_MatMulKernel(gc_b *compiled.Block, a, b, c []float32, m, k, n int) 
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tx := gc_tx
@@ -387,10 +347,10 @@ func gc_body_MatMulKernel(gc_b *compiled.Block, a, b, c []float32, m, k, n int) 
 			gc_off3 := (gc_bx * Tile) + ((gc_by*Tile + gc_ty) * n)
 			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 <= len(c) && gc_to <= len(c)-gc_off3 {
 				gc_at5 := c[gc_off3:][:gc_to]
-				gc_vstep5 := gc_from
+				gc_vstep4 := gc_from
 				if compiled.SIMD {
-					for ; gc_vstep5+7 < gc_to; gc_vstep5 += 8 {
-						gc_tx := gc_vstep5
+					for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
+						gc_tx := gc_vstep4
 						gc_rank := gc_base + gc_tx
 						var ty int = gc_ty
 						/*line matmul_solution.go:19*/ var row int = gc_by*Tile + ty
@@ -403,16 +363,16 @@ func gc_body_MatMulKernel(gc_b *compiled.Block, a, b, c []float32, m, k, n int) 
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					sum := gc_s_sum[gc_rank]
 					/*line matmul_solution.go:38*/ gc_at5[gc_tx] = sum
 				}
 			} else {
-				gc_vstep6 := gc_from
+				gc_vstep5 := gc_from
 				if compiled.SIMD {
-					for ; gc_vstep6+7 < gc_to; gc_vstep6 += 8 {
-						gc_tx := gc_vstep6
+					for ; gc_vstep5+7 < gc_to; gc_vstep5 += 8 {
+						gc_tx := gc_vstep5
 						gc_rank := gc_base + gc_tx
 						var ty int = gc_ty
 						/*line matmul_solution.go:19*/ var row int = gc_by*Tile + ty
@@ -426,10 +386,10 @@ func gc_body_MatMulKernel(gc_b *compiled.Block, a, b, c []float32, m, k, n int) 
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step2 := gc_vstep6
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+				gc_step := gc_vstep5
+				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
-						gc_tx := gc_step2 + 0
+						gc_tx := gc_step + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						ty := gc_ty
@@ -440,7 +400,7 @@ func gc_body_MatMulKernel(gc_b *compiled.Block, a, b, c []float32, m, k, n int) 
 						/*line matmul_solution.go:38*/ c[row*n+col] = sum
 					}
 					{
-						gc_tx := gc_step2 + 1
+						gc_tx := gc_step + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						ty := gc_ty
@@ -451,7 +411,7 @@ func gc_body_MatMulKernel(gc_b *compiled.Block, a, b, c []float32, m, k, n int) 
 						/*line matmul_solution.go:38*/ c[row*n+col] = sum
 					}
 					{
-						gc_tx := gc_step2 + 2
+						gc_tx := gc_step + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						ty := gc_ty
@@ -462,7 +422,7 @@ func gc_body_MatMulKernel(gc_b *compiled.Block, a, b, c []float32, m, k, n int) 
 						/*line matmul_solution.go:38*/ c[row*n+col] = sum
 					}
 					{
-						gc_tx := gc_step2 + 3
+						gc_tx := gc_step + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						ty := gc_ty
@@ -473,7 +433,7 @@ func gc_body_MatMulKernel(gc_b *compiled.Block, a, b, c []float32, m, k, n int) 
 						/*line matmul_solution.go:38*/ c[row*n+col] = sum
 					}
 				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					ty := gc_ty

@@ -21,44 +21,7 @@ func gc_body_CenterKernel(gc_b *compiled.Block, in, out []float64, sum *float64)
 	gc_s_mean := compiled.Scratch[float64](gc_b, 1)[:gc_n]
 	/*line gridsync_solution.go:18*/ n := len(in)
 	stride := gc_bdx * gc_gdx
-	gc_vstep := 0
-	for ; gc_vstep+3 < gc_n; gc_vstep += 4 {
-		gc_rank := gc_vstep
-		/*line gridsync_solution.go:21*/ var local float64
-		lanes.BroadcastFloat64x4(local).StoreSlice(gc_s_local[gc_rank:])
-	}
-	gc_step := gc_vstep
-	for ; gc_step+3 < gc_n; gc_step += 4 {
-		{
-			gc_rank := gc_step + 0
-			gc_pos.Thread = gc_rank
-			/*line gridsync_solution.go:21*/ var local float64
-			gc_s_local[gc_rank] = local
-		}
-		{
-			gc_rank := gc_step + 1
-			gc_pos.Thread = gc_rank
-			/*line gridsync_solution.go:21*/ var local float64
-			gc_s_local[gc_rank] = local
-		}
-		{
-			gc_rank := gc_step + 2
-			gc_pos.Thread = gc_rank
-			/*line gridsync_solution.go:21*/ var local float64
-			gc_s_local[gc_rank] = local
-		}
-		{
-			gc_rank := gc_step + 3
-			gc_pos.Thread = gc_rank
-			/*line gridsync_solution.go:21*/ var local float64
-			gc_s_local[gc_rank] = local
-		}
-	}
-	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
-		gc_pos.Thread = gc_rank
-		/*line gridsync_solution.go:21*/ var local float64
-		gc_s_local[gc_rank] = local
-	}
+	clear(gc_s_local)
 	/*line gridsync_solution.go:22*/ for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += stride {
 		gc_b.Tick()
 		if gc_b.Stopped() {
@@ -76,9 +39,9 @@ func gc_body_CenterKernel(gc_b *compiled.Block, in, out []float64, sum *float64)
 			gc_off3 := (gc_bx * gc_bdx) + gc_off
 			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 <= len(in) && gc_to <= len(in)-gc_off3 {
 				gc_at := in[gc_off3:][:gc_to]
-				gc_vstep2 := gc_from
-				for ; gc_vstep2+3 < gc_to; gc_vstep2 += 4 {
-					gc_tx := gc_vstep2
+				gc_vstep := gc_from
+				for ; gc_vstep+3 < gc_to; gc_vstep += 4 {
+					gc_tx := gc_vstep
 					gc_rank := gc_base + gc_tx
 					var first int = gc_bx*gc_bdx + gc_tx
 					/*line gridsync_solution.go:19*/ local := lanes.LoadFloat64x4Slice(gc_s_local[gc_rank:])
@@ -87,10 +50,10 @@ func gc_body_CenterKernel(gc_b *compiled.Block, in, out []float64, sum *float64)
 					/*line gridsync_solution.go:23*/ local = local.Add(lanes.LoadFloat64x4Slice(gc_at[gc_tx:]))
 					/*line gridsync_solution.go:23*/ local.StoreSlice(gc_s_local[gc_rank:])
 				}
-				if gc_vstep2 > gc_from {
+				if gc_vstep > gc_from {
 					gc_more = true
 				}
-				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					local := gc_s_local[gc_rank]
 					gc_more = true
@@ -98,9 +61,9 @@ func gc_body_CenterKernel(gc_b *compiled.Block, in, out []float64, sum *float64)
 					gc_s_local[gc_rank] = local
 				}
 			} else {
-				gc_vstep3 := gc_from
-				for ; gc_vstep3+3 < gc_to; gc_vstep3 += 4 {
-					gc_tx := gc_vstep3
+				gc_vstep2 := gc_from
+				for ; gc_vstep2+3 < gc_to; gc_vstep2 += 4 {
+					gc_tx := gc_vstep2
 					gc_rank := gc_base + gc_tx
 					var first int = gc_bx*gc_bdx + gc_tx
 					/*line gridsync_solution.go:19*/ local := lanes.LoadFloat64x4Slice(gc_s_local[gc_rank:])
@@ -111,13 +74,13 @@ func gc_body_CenterKernel(gc_b *compiled.Block, in, out []float64, sum *float64)
 					/*line gridsync_solution.go:23*/ local = local.Add(lanes.LoadFloat64x4Slice(in[i:]))
 					/*line gridsync_solution.go:23*/ local.StoreSlice(gc_s_local[gc_rank:])
 				}
-				if gc_vstep3 > gc_from {
+				if gc_vstep2 > gc_from {
 					gc_more = true
 				}
-				gc_step2 := gc_vstep3
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+				gc_step := gc_vstep2
+				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
-						gc_tx := gc_step2 + 0
+						gc_tx := gc_step + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						first := gc_bx*gc_bdx + gc_tx
@@ -128,7 +91,7 @@ func gc_body_CenterKernel(gc_b *compiled.Block, in, out []float64, sum *float64)
 						gc_s_local[gc_rank] = local
 					}
 					{
-						gc_tx := gc_step2 + 1
+						gc_tx := gc_step + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						first := gc_bx*gc_bdx + gc_tx
@@ -139,7 +102,7 @@ func gc_body_CenterKernel(gc_b *compiled.Block, in, out []float64, sum *float64)
 						gc_s_local[gc_rank] = local
 					}
 					{
-						gc_tx := gc_step2 + 2
+						gc_tx := gc_step + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						first := gc_bx*gc_bdx + gc_tx
@@ -150,7 +113,7 @@ func gc_body_CenterKernel(gc_b *compiled.Block, in, out []float64, sum *float64)
 						gc_s_local[gc_rank] = local
 					}
 					{
-						gc_tx := gc_step2 + 3
+						gc_tx := gc_step + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						first := gc_bx*gc_bdx + gc_tx
@@ -161,7 +124,7 @@ func gc_body_CenterKernel(gc_b *compiled.Block, in, out []float64, sum *float64)
 						gc_s_local[gc_rank] = local
 					}
 				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					first := gc_bx*gc_bdx + gc_tx
@@ -174,10 +137,10 @@ func gc_body_CenterKernel(gc_b *compiled.Block, in, out []float64, sum *float64)
 			}
 		}
 	}
-	gc_step3 := 0
-	for ; gc_step3+3 < gc_n; gc_step3 += 4 {
+	gc_step2 := 0
+	for ; gc_step2+3 < gc_n; gc_step2 += 4 {
 		{
-			gc_rank := gc_step3 + 0
+			gc_rank := gc_step2 + 0
 			gc_pos.Thread = gc_rank
 			local := gc_s_local[gc_rank]
 			/*line gridsync_solution.go:25*/ if local != 0 {
@@ -185,7 +148,7 @@ func gc_body_CenterKernel(gc_b *compiled.Block, in, out []float64, sum *float64)
 			}
 		}
 		{
-			gc_rank := gc_step3 + 1
+			gc_rank := gc_step2 + 1
 			gc_pos.Thread = gc_rank
 			local := gc_s_local[gc_rank]
 			/*line gridsync_solution.go:25*/ if local != 0 {
@@ -193,7 +156,7 @@ func gc_body_CenterKernel(gc_b *compiled.Block, in, out []float64, sum *float64)
 			}
 		}
 		{
-			gc_rank := gc_step3 + 2
+			gc_rank := gc_step2 + 2
 			gc_pos.Thread = gc_rank
 			local := gc_s_local[gc_rank]
 			/*line gridsync_solution.go:25*/ if local != 0 {
@@ -201,7 +164,7 @@ func gc_body_CenterKernel(gc_b *compiled.Block, in, out []float64, sum *float64)
 			}
 		}
 		{
-			gc_rank := gc_step3 + 3
+			gc_rank := gc_step2 + 3
 			gc_pos.Thread = gc_rank
 			local := gc_s_local[gc_rank]
 			/*line gridsync_solution.go:25*/ if local != 0 {
@@ -209,7 +172,7 @@ func gc_body_CenterKernel(gc_b *compiled.Block, in, out []float64, sum *float64)
 			}
 		}
 	}
-	for gc_rank := gc_step3; gc_rank < gc_n; gc_rank++ {
+	for gc_rank := gc_step2; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		local := gc_s_local[gc_rank]
 		/*line gridsync_solution.go:25*/ if local != 0 {
@@ -219,41 +182,41 @@ func gc_body_CenterKernel(gc_b *compiled.Block, in, out []float64, sum *float64)
 	if !gc_b.SyncGrid() {
 		return
 	}
-	gc_vstep4 := 0
-	for ; gc_vstep4+3 < gc_n; gc_vstep4 += 4 {
-		gc_rank := gc_vstep4
+	gc_vstep3 := 0
+	for ; gc_vstep3+3 < gc_n; gc_vstep3 += 4 {
+		gc_rank := gc_vstep3
 		gc_pos.Thread = gc_rank
 		/*line gridsync_solution.go:29*/ var mean float64 = *sum / float64(n)
 		lanes.BroadcastFloat64x4(mean).StoreSlice(gc_s_mean[gc_rank:])
 	}
-	gc_step4 := gc_vstep4
-	for ; gc_step4+3 < gc_n; gc_step4 += 4 {
+	gc_step3 := gc_vstep3
+	for ; gc_step3+3 < gc_n; gc_step3 += 4 {
 		{
-			gc_rank := gc_step4 + 0
+			gc_rank := gc_step3 + 0
 			gc_pos.Thread = gc_rank
 			/*line gridsync_solution.go:29*/ mean := *sum / float64(n)
 			gc_s_mean[gc_rank] = mean
 		}
 		{
-			gc_rank := gc_step4 + 1
+			gc_rank := gc_step3 + 1
 			gc_pos.Thread = gc_rank
 			/*line gridsync_solution.go:29*/ mean := *sum / float64(n)
 			gc_s_mean[gc_rank] = mean
 		}
 		{
-			gc_rank := gc_step4 + 2
+			gc_rank := gc_step3 + 2
 			gc_pos.Thread = gc_rank
 			/*line gridsync_solution.go:29*/ mean := *sum / float64(n)
 			gc_s_mean[gc_rank] = mean
 		}
 		{
-			gc_rank := gc_step4 + 3
+			gc_rank := gc_step3 + 3
 			gc_pos.Thread = gc_rank
 			/*line gridsync_solution.go:29*/ mean := *sum / float64(n)
 			gc_s_mean[gc_rank] = mean
 		}
 	}
-	for gc_rank := gc_step4; gc_rank < gc_n; gc_rank++ {
+	for gc_rank := gc_step3; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		/*line gridsync_solution.go:29*/ mean := *sum / float64(n)
 		gc_s_mean[gc_rank] = mean
@@ -276,48 +239,48 @@ func gc_body_CenterKernel(gc_b *compiled.Block, in, out []float64, sum *float64)
 			if gc_from >= 0 && gc_off4 >= 0 && gc_off4 <= len(out) && gc_to <= len(out)-gc_off4 && gc_off4 <= len(in) && gc_to <= len(in)-gc_off4 {
 				gc_at2 := out[gc_off4:][:gc_to]
 				gc_at3 := in[gc_off4:][:gc_to]
-				gc_step5 := gc_from
-				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
+				gc_step4 := gc_from
+				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 					{
-						gc_tx := gc_step5 + 0
+						gc_tx := gc_step4 + 0
 						gc_rank := gc_base + gc_tx
 						mean := gc_s_mean[gc_rank]
 						gc_more2 = true
 						/*line gridsync_solution.go:31*/ gc_at2[gc_tx] = gc_at3[gc_tx] - mean
 					}
 					{
-						gc_tx := gc_step5 + 1
+						gc_tx := gc_step4 + 1
 						gc_rank := gc_base + gc_tx
 						mean := gc_s_mean[gc_rank]
 						gc_more2 = true
 						/*line gridsync_solution.go:31*/ gc_at2[gc_tx] = gc_at3[gc_tx] - mean
 					}
 					{
-						gc_tx := gc_step5 + 2
+						gc_tx := gc_step4 + 2
 						gc_rank := gc_base + gc_tx
 						mean := gc_s_mean[gc_rank]
 						gc_more2 = true
 						/*line gridsync_solution.go:31*/ gc_at2[gc_tx] = gc_at3[gc_tx] - mean
 					}
 					{
-						gc_tx := gc_step5 + 3
+						gc_tx := gc_step4 + 3
 						gc_rank := gc_base + gc_tx
 						mean := gc_s_mean[gc_rank]
 						gc_more2 = true
 						/*line gridsync_solution.go:31*/ gc_at2[gc_tx] = gc_at3[gc_tx] - mean
 					}
 				}
-				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					mean := gc_s_mean[gc_rank]
 					gc_more2 = true
 					/*line gridsync_solution.go:31*/ gc_at2[gc_tx] = gc_at3[gc_tx] - mean
 				}
 			} else {
-				gc_step6 := gc_from
-				for ; gc_step6+3 < gc_to; gc_step6 += 4 {
+				gc_step5 := gc_from
+				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
 					{
-						gc_tx := gc_step6 + 0
+						gc_tx := gc_step5 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						first := gc_bx*gc_bdx + gc_tx
@@ -327,7 +290,7 @@ func gc_body_CenterKernel(gc_b *compiled.Block, in, out []float64, sum *float64)
 						/*line gridsync_solution.go:31*/ out[i_] = in[i_] - mean
 					}
 					{
-						gc_tx := gc_step6 + 1
+						gc_tx := gc_step5 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						first := gc_bx*gc_bdx + gc_tx
@@ -337,7 +300,7 @@ func gc_body_CenterKernel(gc_b *compiled.Block, in, out []float64, sum *float64)
 						/*line gridsync_solution.go:31*/ out[i_] = in[i_] - mean
 					}
 					{
-						gc_tx := gc_step6 + 2
+						gc_tx := gc_step5 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						first := gc_bx*gc_bdx + gc_tx
@@ -347,7 +310,7 @@ func gc_body_CenterKernel(gc_b *compiled.Block, in, out []float64, sum *float64)
 						/*line gridsync_solution.go:31*/ out[i_] = in[i_] - mean
 					}
 					{
-						gc_tx := gc_step6 + 3
+						gc_tx := gc_step5 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						first := gc_bx*gc_bdx + gc_tx
@@ -357,7 +320,7 @@ func gc_body_CenterKernel(gc_b *compiled.Block, in, out []float64, sum *float64)
 						/*line gridsync_solution.go:31*/ out[i_] = in[i_] - mean
 					}
 				}
-				for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					first := gc_bx*gc_bdx + gc_tx

@@ -22,47 +22,7 @@ func gc_body_CenterKernel(gc_b *compiled.Block, in, out []float64, sum *float64)
 	gc_s_mean := compiled.Scratch[float64](gc_b, 1)[:gc_n]
 	/*line gridsync_solution.go:18*/ n := len(in)
 	stride := gc_bdx * gc_gdx
-	gc_vstep := 0
-	if compiled.SIMD {
-		for ; gc_vstep+3 < gc_n; gc_vstep += 4 {
-			gc_rank := gc_vstep
-			/*line gridsync_solution.go:21*/ var local archsimd.Float64x4 = archsimd.BroadcastInt64x4(0).AsFloat64x4()
-			/*line gridsync_solution.go:21*/ local.StoreSlice(gc_s_local[gc_rank:])
-		}
-		archsimd.ClearAVXUpperBits()
-	}
-	gc_step := gc_vstep
-	for ; gc_step+3 < gc_n; gc_step += 4 {
-		{
-			gc_rank := gc_step + 0
-			gc_pos.Thread = gc_rank
-			/*line gridsync_solution.go:21*/ var local float64
-			gc_s_local[gc_rank] = local
-		}
-		{
-			gc_rank := gc_step + 1
-			gc_pos.Thread = gc_rank
-			/*line gridsync_solution.go:21*/ var local float64
-			gc_s_local[gc_rank] = local
-		}
-		{
-			gc_rank := gc_step + 2
-			gc_pos.Thread = gc_rank
-			/*line gridsync_solution.go:21*/ var local float64
-			gc_s_local[gc_rank] = local
-		}
-		{
-			gc_rank := gc_step + 3
-			gc_pos.Thread = gc_rank
-			/*line gridsync_solution.go:21*/ var local float64
-			gc_s_local[gc_rank] = local
-		}
-	}
-	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
-		gc_pos.Thread = gc_rank
-		/*line gridsync_solution.go:21*/ var local float64
-		gc_s_local[gc_rank] = local
-	}
+	clear(gc_s_local)
 	/*line gridsync_solution.go:22*/ for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += stride {
 		gc_b.Tick()
 		if gc_b.Stopped() {
@@ -80,10 +40,10 @@ func gc_body_CenterKernel(gc_b *compiled.Block, in, out []float64, sum *float64)
 			gc_off3 := (gc_bx * gc_bdx) + gc_off
 			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 <= len(in) && gc_to <= len(in)-gc_off3 {
 				gc_at := in[gc_off3:][:gc_to]
-				gc_vstep2 := gc_from
+				gc_vstep := gc_from
 				if compiled.SIMD {
-					for ; gc_vstep2+3 < gc_to; gc_vstep2 += 4 {
-						gc_tx := gc_vstep2
+					for ; gc_vstep+3 < gc_to; gc_vstep += 4 {
+						gc_tx := gc_vstep
 						gc_rank := gc_base + gc_tx
 						var first int = gc_bx*gc_bdx + gc_tx
 						/*line gridsync_solution.go:19*/ local := archsimd.LoadFloat64x4Slice(gc_s_local[gc_rank:])
@@ -94,10 +54,10 @@ func gc_body_CenterKernel(gc_b *compiled.Block, in, out []float64, sum *float64)
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				if gc_vstep2 > gc_from {
+				if gc_vstep > gc_from {
 					gc_more = true
 				}
-				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					local := gc_s_local[gc_rank]
 					gc_more = true
@@ -105,10 +65,10 @@ func gc_body_CenterKernel(gc_b *compiled.Block, in, out []float64, sum *float64)
 					gc_s_local[gc_rank] = local
 				}
 			} else {
-				gc_vstep3 := gc_from
+				gc_vstep2 := gc_from
 				if compiled.SIMD {
-					for ; gc_vstep3+3 < gc_to; gc_vstep3 += 4 {
-						gc_tx := gc_vstep3
+					for ; gc_vstep2+3 < gc_to; gc_vstep2 += 4 {
+						gc_tx := gc_vstep2
 						gc_rank := gc_base + gc_tx
 						var first int = gc_bx*gc_bdx + gc_tx
 						/*line gridsync_solution.go:19*/ local := archsimd.LoadFloat64x4Slice(gc_s_local[gc_rank:])
@@ -121,13 +81,13 @@ func gc_body_CenterKernel(gc_b *compiled.Block, in, out []float64, sum *float64)
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				if gc_vstep3 > gc_from {
+				if gc_vstep2 > gc_from {
 					gc_more = true
 				}
-				gc_step2 := gc_vstep3
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+				gc_step := gc_vstep2
+				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
-						gc_tx := gc_step2 + 0
+						gc_tx := gc_step + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						first := gc_bx*gc_bdx + gc_tx
@@ -138,7 +98,7 @@ func gc_body_CenterKernel(gc_b *compiled.Block, in, out []float64, sum *float64)
 						gc_s_local[gc_rank] = local
 					}
 					{
-						gc_tx := gc_step2 + 1
+						gc_tx := gc_step + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						first := gc_bx*gc_bdx + gc_tx
@@ -149,7 +109,7 @@ func gc_body_CenterKernel(gc_b *compiled.Block, in, out []float64, sum *float64)
 						gc_s_local[gc_rank] = local
 					}
 					{
-						gc_tx := gc_step2 + 2
+						gc_tx := gc_step + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						first := gc_bx*gc_bdx + gc_tx
@@ -160,7 +120,7 @@ func gc_body_CenterKernel(gc_b *compiled.Block, in, out []float64, sum *float64)
 						gc_s_local[gc_rank] = local
 					}
 					{
-						gc_tx := gc_step2 + 3
+						gc_tx := gc_step + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						first := gc_bx*gc_bdx + gc_tx
@@ -171,7 +131,7 @@ func gc_body_CenterKernel(gc_b *compiled.Block, in, out []float64, sum *float64)
 						gc_s_local[gc_rank] = local
 					}
 				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					first := gc_bx*gc_bdx + gc_tx
@@ -184,10 +144,10 @@ func gc_body_CenterKernel(gc_b *compiled.Block, in, out []float64, sum *float64)
 			}
 		}
 	}
-	gc_step3 := 0
-	for ; gc_step3+3 < gc_n; gc_step3 += 4 {
+	gc_step2 := 0
+	for ; gc_step2+3 < gc_n; gc_step2 += 4 {
 		{
-			gc_rank := gc_step3 + 0
+			gc_rank := gc_step2 + 0
 			gc_pos.Thread = gc_rank
 			local := gc_s_local[gc_rank]
 			/*line gridsync_solution.go:25*/ if local != 0 {
@@ -195,7 +155,7 @@ func gc_body_CenterKernel(gc_b *compiled.Block, in, out []float64, sum *float64)
 			}
 		}
 		{
-			gc_rank := gc_step3 + 1
+			gc_rank := gc_step2 + 1
 			gc_pos.Thread = gc_rank
 			local := gc_s_local[gc_rank]
 			/*line gridsync_solution.go:25*/ if local != 0 {
@@ -203,7 +163,7 @@ func gc_body_CenterKernel(gc_b *compiled.Block, in, out []float64, sum *float64)
 			}
 		}
 		{
-			gc_rank := gc_step3 + 2
+			gc_rank := gc_step2 + 2
 			gc_pos.Thread = gc_rank
 			local := gc_s_local[gc_rank]
 			/*line gridsync_solution.go:25*/ if local != 0 {
@@ -211,7 +171,7 @@ func gc_body_CenterKernel(gc_b *compiled.Block, in, out []float64, sum *float64)
 			}
 		}
 		{
-			gc_rank := gc_step3 + 3
+			gc_rank := gc_step2 + 3
 			gc_pos.Thread = gc_rank
 			local := gc_s_local[gc_rank]
 			/*line gridsync_solution.go:25*/ if local != 0 {
@@ -219,7 +179,7 @@ func gc_body_CenterKernel(gc_b *compiled.Block, in, out []float64, sum *float64)
 			}
 		}
 	}
-	for gc_rank := gc_step3; gc_rank < gc_n; gc_rank++ {
+	for gc_rank := gc_step2; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		local := gc_s_local[gc_rank]
 		/*line gridsync_solution.go:25*/ if local != 0 {
@@ -229,44 +189,44 @@ func gc_body_CenterKernel(gc_b *compiled.Block, in, out []float64, sum *float64)
 	if !gc_b.SyncGrid() {
 		return
 	}
-	gc_vstep4 := 0
+	gc_vstep3 := 0
 	if compiled.SIMD {
-		for ; gc_vstep4+3 < gc_n; gc_vstep4 += 4 {
-			gc_rank := gc_vstep4
+		for ; gc_vstep3+3 < gc_n; gc_vstep3 += 4 {
+			gc_rank := gc_vstep3
 			gc_pos.Thread = gc_rank
 			/*line gridsync_solution.go:29*/ mean := archsimd.BroadcastFloat64x4(*sum / float64(n))
 			/*line gridsync_solution.go:29*/ mean.StoreSlice(gc_s_mean[gc_rank:])
 		}
 		archsimd.ClearAVXUpperBits()
 	}
-	gc_step4 := gc_vstep4
-	for ; gc_step4+3 < gc_n; gc_step4 += 4 {
+	gc_step3 := gc_vstep3
+	for ; gc_step3+3 < gc_n; gc_step3 += 4 {
 		{
-			gc_rank := gc_step4 + 0
+			gc_rank := gc_step3 + 0
 			gc_pos.Thread = gc_rank
 			/*line gridsync_solution.go:29*/ mean := *sum / float64(n)
 			gc_s_mean[gc_rank] = mean
 		}
 		{
-			gc_rank := gc_step4 + 1
+			gc_rank := gc_step3 + 1
 			gc_pos.Thread = gc_rank
 			/*line gridsync_solution.go:29*/ mean := *sum / float64(n)
 			gc_s_mean[gc_rank] = mean
 		}
 		{
-			gc_rank := gc_step4 + 2
+			gc_rank := gc_step3 + 2
 			gc_pos.Thread = gc_rank
 			/*line gridsync_solution.go:29*/ mean := *sum / float64(n)
 			gc_s_mean[gc_rank] = mean
 		}
 		{
-			gc_rank := gc_step4 + 3
+			gc_rank := gc_step3 + 3
 			gc_pos.Thread = gc_rank
 			/*line gridsync_solution.go:29*/ mean := *sum / float64(n)
 			gc_s_mean[gc_rank] = mean
 		}
 	}
-	for gc_rank := gc_step4; gc_rank < gc_n; gc_rank++ {
+	for gc_rank := gc_step3; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		/*line gridsync_solution.go:29*/ mean := *sum / float64(n)
 		gc_s_mean[gc_rank] = mean
@@ -289,10 +249,10 @@ func gc_body_CenterKernel(gc_b *compiled.Block, in, out []float64, sum *float64)
 			if gc_from >= 0 && gc_off4 >= 0 && gc_off4 <= len(out) && gc_to <= len(out)-gc_off4 && gc_off4 <= len(in) && gc_to <= len(in)-gc_off4 {
 				gc_at2 := out[gc_off4:][:gc_to]
 				gc_at3 := in[gc_off4:][:gc_to]
-				gc_vstep5 := gc_from
+				gc_vstep4 := gc_from
 				if compiled.SIMD {
-					for ; gc_vstep5+3 < gc_to; gc_vstep5 += 4 {
-						gc_tx := gc_vstep5
+					for ; gc_vstep4+3 < gc_to; gc_vstep4 += 4 {
+						gc_tx := gc_vstep4
 						gc_rank := gc_base + gc_tx
 						var first int = gc_bx*gc_bdx + gc_tx
 						/*line gridsync_solution.go:19*/ mean := archsimd.LoadFloat64x4Slice(gc_s_mean[gc_rank:])
@@ -302,20 +262,20 @@ func gc_body_CenterKernel(gc_b *compiled.Block, in, out []float64, sum *float64)
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				if gc_vstep5 > gc_from {
+				if gc_vstep4 > gc_from {
 					gc_more2 = true
 				}
-				for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					mean := gc_s_mean[gc_rank]
 					gc_more2 = true
 					/*line gridsync_solution.go:31*/ gc_at2[gc_tx] = gc_at3[gc_tx] - mean
 				}
 			} else {
-				gc_vstep6 := gc_from
+				gc_vstep5 := gc_from
 				if compiled.SIMD {
-					for ; gc_vstep6+3 < gc_to; gc_vstep6 += 4 {
-						gc_tx := gc_vstep6
+					for ; gc_vstep5+3 < gc_to; gc_vstep5 += 4 {
+						gc_tx := gc_vstep5
 						gc_rank := gc_base + gc_tx
 						var first int = gc_bx*gc_bdx + gc_tx
 						/*line gridsync_solution.go:19*/ mean := archsimd.LoadFloat64x4Slice(gc_s_mean[gc_rank:])
@@ -327,13 +287,13 @@ func gc_body_CenterKernel(gc_b *compiled.Block, in, out []float64, sum *float64)
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				if gc_vstep6 > gc_from {
+				if gc_vstep5 > gc_from {
 					gc_more2 = true
 				}
-				gc_step5 := gc_vstep6
-				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
+				gc_step4 := gc_vstep5
+				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 					{
-						gc_tx := gc_step5 + 0
+						gc_tx := gc_step4 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						first := gc_bx*gc_bdx + gc_tx
@@ -343,7 +303,7 @@ func gc_body_CenterKernel(gc_b *compiled.Block, in, out []float64, sum *float64)
 						/*line gridsync_solution.go:31*/ out[i_] = in[i_] - mean
 					}
 					{
-						gc_tx := gc_step5 + 1
+						gc_tx := gc_step4 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						first := gc_bx*gc_bdx + gc_tx
@@ -353,7 +313,7 @@ func gc_body_CenterKernel(gc_b *compiled.Block, in, out []float64, sum *float64)
 						/*line gridsync_solution.go:31*/ out[i_] = in[i_] - mean
 					}
 					{
-						gc_tx := gc_step5 + 2
+						gc_tx := gc_step4 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						first := gc_bx*gc_bdx + gc_tx
@@ -363,7 +323,7 @@ func gc_body_CenterKernel(gc_b *compiled.Block, in, out []float64, sum *float64)
 						/*line gridsync_solution.go:31*/ out[i_] = in[i_] - mean
 					}
 					{
-						gc_tx := gc_step5 + 3
+						gc_tx := gc_step4 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						first := gc_bx*gc_bdx + gc_tx
@@ -373,7 +333,7 @@ func gc_body_CenterKernel(gc_b *compiled.Block, in, out []float64, sum *float64)
 						/*line gridsync_solution.go:31*/ out[i_] = in[i_] - mean
 					}
 				}
-				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					first := gc_bx*gc_bdx + gc_tx

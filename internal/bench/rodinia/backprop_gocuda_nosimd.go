@@ -247,8 +247,7 @@ func gc_body_layerForward(gc_b *compiled.Block, inputCuda, outputHiddenCuda, inp
 			}
 		}
 	}
-	/*line backprop.go:57*/ gc_inv := math.Log2(bpnnHeight)
-	for i := 1; float64(i) <= gc_inv; i++ {
+	/*line backprop.go:57*/ for i := 1; float64(i) <= math.Log2(bpnnHeight); i++ {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return

@@ -107,38 +107,7 @@ func gc_body_calculateTemp(gc_b *compiled.Block, iteration int, power, tempSrc, 
 	if blkXmax > gridCols-1 {
 		validXmax = HotspotBlock - 1 - (blkXmax - gridCols + 1)
 	}
-	gc_step := 0
-	for ; gc_step+3 < gc_n; gc_step += 4 {
-		{
-			gc_rank := gc_step + 0
-			gc_pos.Thread = gc_rank
-			/*line hotspot.go:118*/ var computed bool
-			gc_s_computed[gc_rank] = computed
-		}
-		{
-			gc_rank := gc_step + 1
-			gc_pos.Thread = gc_rank
-			/*line hotspot.go:118*/ var computed bool
-			gc_s_computed[gc_rank] = computed
-		}
-		{
-			gc_rank := gc_step + 2
-			gc_pos.Thread = gc_rank
-			/*line hotspot.go:118*/ var computed bool
-			gc_s_computed[gc_rank] = computed
-		}
-		{
-			gc_rank := gc_step + 3
-			gc_pos.Thread = gc_rank
-			/*line hotspot.go:118*/ var computed bool
-			gc_s_computed[gc_rank] = computed
-		}
-	}
-	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
-		gc_pos.Thread = gc_rank
-		/*line hotspot.go:118*/ var computed bool
-		gc_s_computed[gc_rank] = computed
-	}
+	clear(gc_s_computed)
 	/*line hotspot.go:119*/ for i := 0; i < iteration; i++ {
 		{
 			gc_ty := 0
@@ -289,10 +258,10 @@ func gc_body_calculateTemp(gc_b *compiled.Block, iteration int, power, tempSrc, 
 				if gc_row5 >= 0 && gc_row5 < len(tempOnCuda) && gc_bdx <= len(tempOnCuda[gc_row5]) && gc_row5 < len(tempT) && gc_bdx <= len(tempT[gc_row5]) {
 					gc_at11 := tempOnCuda[gc_row5][:gc_bdx]
 					gc_at12 := tempT[gc_row5][:gc_bdx]
-					gc_step2 := 0
-					for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+					gc_step := 0
+					for ; gc_step+3 < gc_bdx; gc_step += 4 {
 						{
-							gc_tx := gc_step2 + 0
+							gc_tx := gc_step + 0
 							gc_rank := gc_base + gc_tx
 							computed := gc_s_computed[gc_rank]
 							/*line hotspot.go:134*/ if computed {
@@ -300,7 +269,7 @@ func gc_body_calculateTemp(gc_b *compiled.Block, iteration int, power, tempSrc, 
 							}
 						}
 						{
-							gc_tx := gc_step2 + 1
+							gc_tx := gc_step + 1
 							gc_rank := gc_base + gc_tx
 							computed := gc_s_computed[gc_rank]
 							/*line hotspot.go:134*/ if computed {
@@ -308,7 +277,7 @@ func gc_body_calculateTemp(gc_b *compiled.Block, iteration int, power, tempSrc, 
 							}
 						}
 						{
-							gc_tx := gc_step2 + 2
+							gc_tx := gc_step + 2
 							gc_rank := gc_base + gc_tx
 							computed := gc_s_computed[gc_rank]
 							/*line hotspot.go:134*/ if computed {
@@ -316,7 +285,7 @@ func gc_body_calculateTemp(gc_b *compiled.Block, iteration int, power, tempSrc, 
 							}
 						}
 						{
-							gc_tx := gc_step2 + 3
+							gc_tx := gc_step + 3
 							gc_rank := gc_base + gc_tx
 							computed := gc_s_computed[gc_rank]
 							/*line hotspot.go:134*/ if computed {
@@ -324,7 +293,7 @@ func gc_body_calculateTemp(gc_b *compiled.Block, iteration int, power, tempSrc, 
 							}
 						}
 					}
-					for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						computed := gc_s_computed[gc_rank]
 						/*line hotspot.go:134*/ if computed {
@@ -332,10 +301,10 @@ func gc_body_calculateTemp(gc_b *compiled.Block, iteration int, power, tempSrc, 
 						}
 					}
 				} else {
-					gc_step3 := 0
-					for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+					gc_step2 := 0
+					for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 						{
-							gc_tx := gc_step3 + 0
+							gc_tx := gc_step2 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							tx := gc_tx
@@ -346,7 +315,7 @@ func gc_body_calculateTemp(gc_b *compiled.Block, iteration int, power, tempSrc, 
 							}
 						}
 						{
-							gc_tx := gc_step3 + 1
+							gc_tx := gc_step2 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							tx := gc_tx
@@ -357,7 +326,7 @@ func gc_body_calculateTemp(gc_b *compiled.Block, iteration int, power, tempSrc, 
 							}
 						}
 						{
-							gc_tx := gc_step3 + 2
+							gc_tx := gc_step2 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							tx := gc_tx
@@ -368,7 +337,7 @@ func gc_body_calculateTemp(gc_b *compiled.Block, iteration int, power, tempSrc, 
 							}
 						}
 						{
-							gc_tx := gc_step3 + 3
+							gc_tx := gc_step2 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							tx := gc_tx
@@ -379,7 +348,7 @@ func gc_body_calculateTemp(gc_b *compiled.Block, iteration int, power, tempSrc, 
 							}
 						}
 					}
-					for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tx := gc_tx
@@ -405,10 +374,10 @@ func gc_body_calculateTemp(gc_b *compiled.Block, iteration int, power, tempSrc, 
 			if gc_off2 >= 0 && gc_off2 <= len(tempDst) && gc_bdx <= len(tempDst)-gc_off2 && gc_row6 >= 0 && gc_row6 < len(tempT) && gc_bdx <= len(tempT[gc_row6]) {
 				gc_at13 := tempDst[gc_off2:][:gc_bdx]
 				gc_at14 := tempT[gc_row6][:gc_bdx]
-				gc_step4 := 0
-				for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
+				gc_step3 := 0
+				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
 					{
-						gc_tx := gc_step4 + 0
+						gc_tx := gc_step3 + 0
 						gc_rank := gc_base + gc_tx
 						computed := gc_s_computed[gc_rank]
 						/*line hotspot.go:142*/ if computed {
@@ -416,7 +385,7 @@ func gc_body_calculateTemp(gc_b *compiled.Block, iteration int, power, tempSrc, 
 						}
 					}
 					{
-						gc_tx := gc_step4 + 1
+						gc_tx := gc_step3 + 1
 						gc_rank := gc_base + gc_tx
 						computed := gc_s_computed[gc_rank]
 						/*line hotspot.go:142*/ if computed {
@@ -424,7 +393,7 @@ func gc_body_calculateTemp(gc_b *compiled.Block, iteration int, power, tempSrc, 
 						}
 					}
 					{
-						gc_tx := gc_step4 + 2
+						gc_tx := gc_step3 + 2
 						gc_rank := gc_base + gc_tx
 						computed := gc_s_computed[gc_rank]
 						/*line hotspot.go:142*/ if computed {
@@ -432,7 +401,7 @@ func gc_body_calculateTemp(gc_b *compiled.Block, iteration int, power, tempSrc, 
 						}
 					}
 					{
-						gc_tx := gc_step4 + 3
+						gc_tx := gc_step3 + 3
 						gc_rank := gc_base + gc_tx
 						computed := gc_s_computed[gc_rank]
 						/*line hotspot.go:142*/ if computed {
@@ -440,7 +409,7 @@ func gc_body_calculateTemp(gc_b *compiled.Block, iteration int, power, tempSrc, 
 						}
 					}
 				}
-				for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					computed := gc_s_computed[gc_rank]
 					/*line hotspot.go:142*/ if computed {
@@ -448,10 +417,10 @@ func gc_body_calculateTemp(gc_b *compiled.Block, iteration int, power, tempSrc, 
 					}
 				}
 			} else {
-				gc_step5 := 0
-				for ; gc_step5+3 < gc_bdx; gc_step5 += 4 {
+				gc_step4 := 0
+				for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
 					{
-						gc_tx := gc_step5 + 0
+						gc_tx := gc_step4 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tx := gc_tx
@@ -467,7 +436,7 @@ func gc_body_calculateTemp(gc_b *compiled.Block, iteration int, power, tempSrc, 
 						}
 					}
 					{
-						gc_tx := gc_step5 + 1
+						gc_tx := gc_step4 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tx := gc_tx
@@ -483,7 +452,7 @@ func gc_body_calculateTemp(gc_b *compiled.Block, iteration int, power, tempSrc, 
 						}
 					}
 					{
-						gc_tx := gc_step5 + 2
+						gc_tx := gc_step4 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tx := gc_tx
@@ -499,7 +468,7 @@ func gc_body_calculateTemp(gc_b *compiled.Block, iteration int, power, tempSrc, 
 						}
 					}
 					{
-						gc_tx := gc_step5 + 3
+						gc_tx := gc_step4 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tx := gc_tx
@@ -515,7 +484,7 @@ func gc_body_calculateTemp(gc_b *compiled.Block, iteration int, power, tempSrc, 
 						}
 					}
 				}
-				for gc_tx := gc_step5; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tx := gc_tx

@@ -210,74 +210,7 @@ func gc_body_calculateTemp(gc_b *compiled.Block, iteration int, power, tempSrc, 
 	if blkXmax > gridCols-1 {
 		validXmax = HotspotBlock - 1 - (blkXmax - gridCols + 1)
 	}
-	gc_vstep3 := 0
-	if compiled.SIMD && compiled.SIMD512 {
-		var gc_stop3 bool
-		gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-			gc_none2 := archsimd.Mask32x16FromBits(0)
-			gc_all2 := archsimd.Mask32x16FromBits(0xffff)
-			for ; gc_vstep3+15 < gc_n; gc_vstep3 += 16 {
-				gc_rank := gc_vstep3
-				/*line hotspot.go:118*/ var computed bool
-				gc_b3 := gc_none2
-				/*line hotspot.go:118*/ if computed {
-					gc_b3 = gc_all2
-				}
-				/*line hotspot.go:118*/ compiled.SetBools16(gc_s_computed[gc_rank:], gc_b3.ToBits())
-			}
-			archsimd.ClearAVXUpperBits()
-			return gc_vstep3, false
-		}(gc_vstep3)
-		if gc_stop3 {
-			return
-		}
-	}
-	if compiled.SIMD {
-		gc_none := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
-		gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-		for ; gc_vstep3+7 < gc_n; gc_vstep3 += 8 {
-			gc_rank := gc_vstep3
-			/*line hotspot.go:118*/ var computed bool
-			gc_b2 := gc_none
-			/*line hotspot.go:118*/ if computed {
-				gc_b2 = gc_all
-			}
-			/*line hotspot.go:118*/ compiled.SetBools8(gc_s_computed[gc_rank:], gc_b2.ToBits())
-		}
-		archsimd.ClearAVXUpperBits()
-	}
-	gc_step := gc_vstep3
-	for ; gc_step+3 < gc_n; gc_step += 4 {
-		{
-			gc_rank := gc_step + 0
-			gc_pos.Thread = gc_rank
-			/*line hotspot.go:118*/ var computed bool
-			gc_s_computed[gc_rank] = computed
-		}
-		{
-			gc_rank := gc_step + 1
-			gc_pos.Thread = gc_rank
-			/*line hotspot.go:118*/ var computed bool
-			gc_s_computed[gc_rank] = computed
-		}
-		{
-			gc_rank := gc_step + 2
-			gc_pos.Thread = gc_rank
-			/*line hotspot.go:118*/ var computed bool
-			gc_s_computed[gc_rank] = computed
-		}
-		{
-			gc_rank := gc_step + 3
-			gc_pos.Thread = gc_rank
-			/*line hotspot.go:118*/ var computed bool
-			gc_s_computed[gc_rank] = computed
-		}
-	}
-	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
-		gc_pos.Thread = gc_rank
-		/*line hotspot.go:118*/ var computed bool
-		gc_s_computed[gc_rank] = computed
-	}
+	clear(gc_s_computed)
 	/*line hotspot.go:119*/ for i := 0; i < iteration; i++ {
 		archsimd.ClearAVXUpperBits()
 		{
@@ -430,12 +363,12 @@ func gc_body_calculateTemp(gc_b *compiled.Block, iteration int, power, tempSrc, 
 				if gc_row5 >= 0 && gc_row5 < len(tempOnCuda) && gc_bdx <= len(tempOnCuda[gc_row5]) && gc_row5 < len(tempT) && gc_bdx <= len(tempT[gc_row5]) {
 					gc_at11 := tempOnCuda[gc_row5][:gc_bdx]
 					gc_at12 := tempT[gc_row5][:gc_bdx]
-					gc_vstep4 := 0
+					gc_vstep3 := 0
 					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop4 bool
-						gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-							for ; gc_vstep4+15 < gc_bdx; gc_vstep4 += 16 {
-								gc_tx := gc_vstep4
+						var gc_stop3 bool
+						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+							for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
+								gc_tx := gc_vstep3
 								gc_rank := gc_base + gc_tx
 								var tx int = gc_tx
 								_ = tx
@@ -448,15 +381,15 @@ func gc_body_calculateTemp(gc_b *compiled.Block, iteration int, power, tempSrc, 
 								}
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep4, false
-						}(gc_vstep4)
-						if gc_stop4 {
+							return gc_vstep3, false
+						}(gc_vstep3)
+						if gc_stop3 {
 							return
 						}
 					}
 					if compiled.SIMD {
-						for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
-							gc_tx := gc_vstep4
+						for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
+							gc_tx := gc_vstep3
 							gc_rank := gc_base + gc_tx
 							var tx int = gc_tx
 							_ = tx
@@ -470,7 +403,7 @@ func gc_body_calculateTemp(gc_b *compiled.Block, iteration int, power, tempSrc, 
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						computed := gc_s_computed[gc_rank]
 						/*line hotspot.go:134*/ if computed {
@@ -478,13 +411,13 @@ func gc_body_calculateTemp(gc_b *compiled.Block, iteration int, power, tempSrc, 
 						}
 					}
 				} else {
-					gc_vstep5 := 0
+					gc_vstep4 := 0
 					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop5 bool
-						gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
+						var gc_stop4 bool
+						gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
 						gc_steps2:
-							for ; gc_vstep5+15 < gc_bdx; gc_vstep5 += 16 {
-								gc_tx := gc_vstep5
+							for ; gc_vstep4+15 < gc_bdx; gc_vstep4 += 16 {
+								gc_tx := gc_vstep4
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 								var tx int = gc_tx
@@ -514,16 +447,16 @@ func gc_body_calculateTemp(gc_b *compiled.Block, iteration int, power, tempSrc, 
 								}
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep5, false
-						}(gc_vstep5)
-						if gc_stop5 {
+							return gc_vstep4, false
+						}(gc_vstep4)
+						if gc_stop4 {
 							return
 						}
 					}
 					if compiled.SIMD {
 					gc_steps:
-						for ; gc_vstep5+7 < gc_bdx; gc_vstep5 += 8 {
-							gc_tx := gc_vstep5
+						for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
+							gc_tx := gc_vstep4
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							var tx int = gc_tx
@@ -554,10 +487,10 @@ func gc_body_calculateTemp(gc_b *compiled.Block, iteration int, power, tempSrc, 
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step2 := gc_vstep5
-					for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+					gc_step := gc_vstep4
+					for ; gc_step+3 < gc_bdx; gc_step += 4 {
 						{
-							gc_tx := gc_step2 + 0
+							gc_tx := gc_step + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							tx := gc_tx
@@ -568,7 +501,7 @@ func gc_body_calculateTemp(gc_b *compiled.Block, iteration int, power, tempSrc, 
 							}
 						}
 						{
-							gc_tx := gc_step2 + 1
+							gc_tx := gc_step + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							tx := gc_tx
@@ -579,7 +512,7 @@ func gc_body_calculateTemp(gc_b *compiled.Block, iteration int, power, tempSrc, 
 							}
 						}
 						{
-							gc_tx := gc_step2 + 2
+							gc_tx := gc_step + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							tx := gc_tx
@@ -590,7 +523,7 @@ func gc_body_calculateTemp(gc_b *compiled.Block, iteration int, power, tempSrc, 
 							}
 						}
 						{
-							gc_tx := gc_step2 + 3
+							gc_tx := gc_step + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							tx := gc_tx
@@ -601,7 +534,7 @@ func gc_body_calculateTemp(gc_b *compiled.Block, iteration int, power, tempSrc, 
 							}
 						}
 					}
-					for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tx := gc_tx
@@ -627,12 +560,12 @@ func gc_body_calculateTemp(gc_b *compiled.Block, iteration int, power, tempSrc, 
 			if gc_off2 >= 0 && gc_off2 <= len(tempDst) && gc_bdx <= len(tempDst)-gc_off2 && gc_row6 >= 0 && gc_row6 < len(tempT) && gc_bdx <= len(tempT[gc_row6]) {
 				gc_at13 := tempDst[gc_off2:][:gc_bdx]
 				gc_at14 := tempT[gc_row6][:gc_bdx]
-				gc_vstep6 := 0
+				gc_vstep5 := 0
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop6 bool
-					gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
-						for ; gc_vstep6+15 < gc_bdx; gc_vstep6 += 16 {
-							gc_tx := gc_vstep6
+					var gc_stop5 bool
+					gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
+						for ; gc_vstep5+15 < gc_bdx; gc_vstep5 += 16 {
+							gc_tx := gc_vstep5
 							gc_rank := gc_base + gc_tx
 							var tx int = gc_tx
 							var ty int = gc_ty
@@ -649,15 +582,15 @@ func gc_body_calculateTemp(gc_b *compiled.Block, iteration int, power, tempSrc, 
 							}
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep6, false
-					}(gc_vstep6)
-					if gc_stop6 {
+						return gc_vstep5, false
+					}(gc_vstep5)
+					if gc_stop5 {
 						return
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep6+7 < gc_bdx; gc_vstep6 += 8 {
-						gc_tx := gc_vstep6
+					for ; gc_vstep5+7 < gc_bdx; gc_vstep5 += 8 {
+						gc_tx := gc_vstep5
 						gc_rank := gc_base + gc_tx
 						var tx int = gc_tx
 						var ty int = gc_ty
@@ -675,7 +608,7 @@ func gc_body_calculateTemp(gc_b *compiled.Block, iteration int, power, tempSrc, 
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep6; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_vstep5; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					computed := gc_s_computed[gc_rank]
 					/*line hotspot.go:142*/ if computed {
@@ -683,13 +616,13 @@ func gc_body_calculateTemp(gc_b *compiled.Block, iteration int, power, tempSrc, 
 					}
 				}
 			} else {
-				gc_vstep7 := 0
+				gc_vstep6 := 0
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop7 bool
-					gc_vstep7, gc_stop7 = func(gc_vstep7 int) (int, bool) {
+					var gc_stop6 bool
+					gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
 					gc_steps4:
-						for ; gc_vstep7+15 < gc_bdx; gc_vstep7 += 16 {
-							gc_tx := gc_vstep7
+						for ; gc_vstep6+15 < gc_bdx; gc_vstep6 += 16 {
+							gc_tx := gc_vstep6
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							var tx int = gc_tx
@@ -715,16 +648,16 @@ func gc_body_calculateTemp(gc_b *compiled.Block, iteration int, power, tempSrc, 
 							}
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep7, false
-					}(gc_vstep7)
-					if gc_stop7 {
+						return gc_vstep6, false
+					}(gc_vstep6)
+					if gc_stop6 {
 						return
 					}
 				}
 				if compiled.SIMD {
 				gc_steps3:
-					for ; gc_vstep7+7 < gc_bdx; gc_vstep7 += 8 {
-						gc_tx := gc_vstep7
+					for ; gc_vstep6+7 < gc_bdx; gc_vstep6 += 8 {
+						gc_tx := gc_vstep6
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						var tx int = gc_tx
@@ -751,10 +684,10 @@ func gc_body_calculateTemp(gc_b *compiled.Block, iteration int, power, tempSrc, 
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step3 := gc_vstep7
-				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+				gc_step2 := gc_vstep6
+				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 					{
-						gc_tx := gc_step3 + 0
+						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tx := gc_tx
@@ -770,7 +703,7 @@ func gc_body_calculateTemp(gc_b *compiled.Block, iteration int, power, tempSrc, 
 						}
 					}
 					{
-						gc_tx := gc_step3 + 1
+						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tx := gc_tx
@@ -786,7 +719,7 @@ func gc_body_calculateTemp(gc_b *compiled.Block, iteration int, power, tempSrc, 
 						}
 					}
 					{
-						gc_tx := gc_step3 + 2
+						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tx := gc_tx
@@ -802,7 +735,7 @@ func gc_body_calculateTemp(gc_b *compiled.Block, iteration int, power, tempSrc, 
 						}
 					}
 					{
-						gc_tx := gc_step3 + 3
+						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tx := gc_tx
@@ -818,7 +751,7 @@ func gc_body_calculateTemp(gc_b *compiled.Block, iteration int, power, tempSrc, 
 						}
 					}
 				}
-				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tx := gc_tx

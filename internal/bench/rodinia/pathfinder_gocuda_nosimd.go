@@ -113,38 +113,7 @@ func gc_body_dynproc(gc_b *compiled.Block, iteration int, gpuWall, gpuSrc, gpuRe
 			}
 		}
 	}
-	gc_step3 := 0
-	for ; gc_step3+3 < gc_n; gc_step3 += 4 {
-		{
-			gc_rank := gc_step3 + 0
-			gc_pos.Thread = gc_rank
-			/*line pathfinder.go:78*/ var computed bool
-			gc_s_computed[gc_rank] = computed
-		}
-		{
-			gc_rank := gc_step3 + 1
-			gc_pos.Thread = gc_rank
-			/*line pathfinder.go:78*/ var computed bool
-			gc_s_computed[gc_rank] = computed
-		}
-		{
-			gc_rank := gc_step3 + 2
-			gc_pos.Thread = gc_rank
-			/*line pathfinder.go:78*/ var computed bool
-			gc_s_computed[gc_rank] = computed
-		}
-		{
-			gc_rank := gc_step3 + 3
-			gc_pos.Thread = gc_rank
-			/*line pathfinder.go:78*/ var computed bool
-			gc_s_computed[gc_rank] = computed
-		}
-	}
-	for gc_rank := gc_step3; gc_rank < gc_n; gc_rank++ {
-		gc_pos.Thread = gc_rank
-		/*line pathfinder.go:78*/ var computed bool
-		gc_s_computed[gc_rank] = computed
-	}
+	clear(gc_s_computed)
 	/*line pathfinder.go:79*/ for i := 0; i < iteration; i++ {
 		{
 			gc_from, gc_to := 0, gc_bdx
@@ -261,10 +230,10 @@ func gc_body_dynproc(gc_b *compiled.Block, iteration int, gpuWall, gpuSrc, gpuRe
 			/*line pathfinder.go:97*/ if gc_bdx <= len(prev) && gc_bdx <= len(result) {
 				gc_at6 := prev[:gc_bdx]
 				gc_at7 := result[:gc_bdx]
-				gc_step4 := 0
-				for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
+				gc_step3 := 0
+				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
 					{
-						gc_tx := gc_step4 + 0
+						gc_tx := gc_step3 + 0
 						gc_rank := gc_base + gc_tx
 						computed := gc_s_computed[gc_rank]
 						/*line pathfinder.go:95*/ if computed {
@@ -272,7 +241,7 @@ func gc_body_dynproc(gc_b *compiled.Block, iteration int, gpuWall, gpuSrc, gpuRe
 						}
 					}
 					{
-						gc_tx := gc_step4 + 1
+						gc_tx := gc_step3 + 1
 						gc_rank := gc_base + gc_tx
 						computed := gc_s_computed[gc_rank]
 						/*line pathfinder.go:95*/ if computed {
@@ -280,7 +249,7 @@ func gc_body_dynproc(gc_b *compiled.Block, iteration int, gpuWall, gpuSrc, gpuRe
 						}
 					}
 					{
-						gc_tx := gc_step4 + 2
+						gc_tx := gc_step3 + 2
 						gc_rank := gc_base + gc_tx
 						computed := gc_s_computed[gc_rank]
 						/*line pathfinder.go:95*/ if computed {
@@ -288,7 +257,7 @@ func gc_body_dynproc(gc_b *compiled.Block, iteration int, gpuWall, gpuSrc, gpuRe
 						}
 					}
 					{
-						gc_tx := gc_step4 + 3
+						gc_tx := gc_step3 + 3
 						gc_rank := gc_base + gc_tx
 						computed := gc_s_computed[gc_rank]
 						/*line pathfinder.go:95*/ if computed {
@@ -296,7 +265,7 @@ func gc_body_dynproc(gc_b *compiled.Block, iteration int, gpuWall, gpuSrc, gpuRe
 						}
 					}
 				}
-				for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					computed := gc_s_computed[gc_rank]
 					/*line pathfinder.go:95*/ if computed {
@@ -304,10 +273,10 @@ func gc_body_dynproc(gc_b *compiled.Block, iteration int, gpuWall, gpuSrc, gpuRe
 					}
 				}
 			} else {
-				gc_step5 := 0
-				for ; gc_step5+3 < gc_bdx; gc_step5 += 4 {
+				gc_step4 := 0
+				for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
 					{
-						gc_tx := gc_step5 + 0
+						gc_tx := gc_step4 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tx := gc_tx
@@ -317,7 +286,7 @@ func gc_body_dynproc(gc_b *compiled.Block, iteration int, gpuWall, gpuSrc, gpuRe
 						}
 					}
 					{
-						gc_tx := gc_step5 + 1
+						gc_tx := gc_step4 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tx := gc_tx
@@ -327,7 +296,7 @@ func gc_body_dynproc(gc_b *compiled.Block, iteration int, gpuWall, gpuSrc, gpuRe
 						}
 					}
 					{
-						gc_tx := gc_step5 + 2
+						gc_tx := gc_step4 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tx := gc_tx
@@ -337,7 +306,7 @@ func gc_body_dynproc(gc_b *compiled.Block, iteration int, gpuWall, gpuSrc, gpuRe
 						}
 					}
 					{
-						gc_tx := gc_step5 + 3
+						gc_tx := gc_step4 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tx := gc_tx
@@ -347,7 +316,7 @@ func gc_body_dynproc(gc_b *compiled.Block, iteration int, gpuWall, gpuSrc, gpuRe
 						}
 					}
 				}
-				for gc_tx := gc_step5; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tx := gc_tx
@@ -364,10 +333,10 @@ func gc_body_dynproc(gc_b *compiled.Block, iteration int, gpuWall, gpuSrc, gpuRe
 		if gc_off3 >= 0 && gc_off3 <= len(gpuResults) && gc_bdx <= len(gpuResults)-gc_off3 && gc_bdx <= len(result) {
 			gc_at8 := gpuResults[gc_off3:][:gc_bdx]
 			gc_at9 := result[:gc_bdx]
-			gc_step6 := 0
-			for ; gc_step6+3 < gc_bdx; gc_step6 += 4 {
+			gc_step5 := 0
+			for ; gc_step5+3 < gc_bdx; gc_step5 += 4 {
 				{
-					gc_tx := gc_step6 + 0
+					gc_tx := gc_step5 + 0
 					gc_rank := gc_base + gc_tx
 					computed := gc_s_computed[gc_rank]
 					/*line pathfinder.go:103*/ if computed {
@@ -375,7 +344,7 @@ func gc_body_dynproc(gc_b *compiled.Block, iteration int, gpuWall, gpuSrc, gpuRe
 					}
 				}
 				{
-					gc_tx := gc_step6 + 1
+					gc_tx := gc_step5 + 1
 					gc_rank := gc_base + gc_tx
 					computed := gc_s_computed[gc_rank]
 					/*line pathfinder.go:103*/ if computed {
@@ -383,7 +352,7 @@ func gc_body_dynproc(gc_b *compiled.Block, iteration int, gpuWall, gpuSrc, gpuRe
 					}
 				}
 				{
-					gc_tx := gc_step6 + 2
+					gc_tx := gc_step5 + 2
 					gc_rank := gc_base + gc_tx
 					computed := gc_s_computed[gc_rank]
 					/*line pathfinder.go:103*/ if computed {
@@ -391,7 +360,7 @@ func gc_body_dynproc(gc_b *compiled.Block, iteration int, gpuWall, gpuSrc, gpuRe
 					}
 				}
 				{
-					gc_tx := gc_step6 + 3
+					gc_tx := gc_step5 + 3
 					gc_rank := gc_base + gc_tx
 					computed := gc_s_computed[gc_rank]
 					/*line pathfinder.go:103*/ if computed {
@@ -399,7 +368,7 @@ func gc_body_dynproc(gc_b *compiled.Block, iteration int, gpuWall, gpuSrc, gpuRe
 					}
 				}
 			}
-			for gc_tx := gc_step6; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_step5; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				computed := gc_s_computed[gc_rank]
 				/*line pathfinder.go:103*/ if computed {
@@ -407,10 +376,10 @@ func gc_body_dynproc(gc_b *compiled.Block, iteration int, gpuWall, gpuSrc, gpuRe
 				}
 			}
 		} else {
-			gc_step7 := 0
-			for ; gc_step7+3 < gc_bdx; gc_step7 += 4 {
+			gc_step6 := 0
+			for ; gc_step6+3 < gc_bdx; gc_step6 += 4 {
 				{
-					gc_tx := gc_step7 + 0
+					gc_tx := gc_step6 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tx := gc_tx
@@ -421,7 +390,7 @@ func gc_body_dynproc(gc_b *compiled.Block, iteration int, gpuWall, gpuSrc, gpuRe
 					}
 				}
 				{
-					gc_tx := gc_step7 + 1
+					gc_tx := gc_step6 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tx := gc_tx
@@ -432,7 +401,7 @@ func gc_body_dynproc(gc_b *compiled.Block, iteration int, gpuWall, gpuSrc, gpuRe
 					}
 				}
 				{
-					gc_tx := gc_step7 + 2
+					gc_tx := gc_step6 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tx := gc_tx
@@ -443,7 +412,7 @@ func gc_body_dynproc(gc_b *compiled.Block, iteration int, gpuWall, gpuSrc, gpuRe
 					}
 				}
 				{
-					gc_tx := gc_step7 + 3
+					gc_tx := gc_step6 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tx := gc_tx
@@ -454,7 +423,7 @@ func gc_body_dynproc(gc_b *compiled.Block, iteration int, gpuWall, gpuSrc, gpuRe
 					}
 				}
 			}
-			for gc_tx := gc_step7; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_step6; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tx := gc_tx

@@ -24,44 +24,7 @@ func gc_body_matmulFlat(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 	gc_s_sum := compiled.Scratch[float32](gc_b, 0)[:gc_n]
 	/*line matmul.go:20*/ as := gocuda.Shared[float32](t, mmTile*mmTile)[:mmTile*mmTile]
 	bs := gocuda.Shared[float32](t, mmTile*mmTile)[:mmTile*mmTile]
-	gc_vstep := 0
-	for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
-		gc_rank := gc_vstep
-		var sum float32
-		lanes.BroadcastFloat32x8(sum).StoreSlice(gc_s_sum[gc_rank:])
-	}
-	gc_step := gc_vstep
-	for ; gc_step+3 < gc_n; gc_step += 4 {
-		{
-			gc_rank := gc_step + 0
-			gc_pos.Thread = gc_rank
-			/*line matmul.go:25*/ var sum float32
-			gc_s_sum[gc_rank] = sum
-		}
-		{
-			gc_rank := gc_step + 1
-			gc_pos.Thread = gc_rank
-			/*line matmul.go:25*/ var sum float32
-			gc_s_sum[gc_rank] = sum
-		}
-		{
-			gc_rank := gc_step + 2
-			gc_pos.Thread = gc_rank
-			/*line matmul.go:25*/ var sum float32
-			gc_s_sum[gc_rank] = sum
-		}
-		{
-			gc_rank := gc_step + 3
-			gc_pos.Thread = gc_rank
-			/*line matmul.go:25*/ var sum float32
-			gc_s_sum[gc_rank] = sum
-		}
-	}
-	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
-		gc_pos.Thread = gc_rank
-		/*line matmul.go:25*/ var sum float32
-		gc_s_sum[gc_rank] = sum
-	}
+	clear(gc_s_sum)
 	/*line matmul.go:26*/ for p := 0; p < k; p += mmTile {
 		{
 			gc_ty := 0
@@ -74,12 +37,12 @@ func gc_body_matmulFlat(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 					gc_at2 := b[gc_off3:][:gc_bdx]
 					gc_at3 := as[gc_off4:][:gc_bdx]
 					gc_at4 := bs[gc_off4:][:gc_bdx]
-					gc_vstep2 := 0
+					gc_vstep := 0
 					gc_iota4 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
 					gc_none4 := lanes.BroadcastInt32x8(0).ToMask()
 					gc_all4 := lanes.BroadcastInt32x8(-1).ToMask()
-					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-						gc_tx := gc_vstep2
+					for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+						gc_tx := gc_vstep
 						var tx int = gc_tx
 						var ty int = gc_ty
 						/*line matmul.go:23*/ var row int = gc_by*mmTile + ty
@@ -113,7 +76,7 @@ func gc_body_matmulFlat(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 						/*line matmul.go:31*/ av.StoreSlice(gc_at3[gc_tx:])
 						/*line matmul.go:31*/ bv.StoreSlice(gc_at4[gc_tx:])
 					}
-					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 						tx := gc_tx
 						ty := gc_ty
 						/*line matmul.go:23*/ row := gc_by*mmTile + ty
@@ -129,12 +92,12 @@ func gc_body_matmulFlat(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 						gc_at4[gc_tx] = bv
 					}
 				} else {
-					gc_vstep3 := 0
+					gc_vstep2 := 0
 					gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
 					gc_none2 := lanes.BroadcastInt32x8(0).ToMask()
 					gc_all2 := lanes.BroadcastInt32x8(-1).ToMask()
-					for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
-						gc_tx := gc_vstep3
+					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
 						var tx int = gc_tx
 						var ty int = gc_ty
 						/*line matmul.go:23*/ var row int = gc_by*mmTile + ty
@@ -175,7 +138,7 @@ func gc_body_matmulFlat(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 						av.StoreSlice(as[ty*mmTile+tx:])
 						bv.StoreSlice(bs[ty*mmTile+tx:])
 					}
-					for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
 						tx := gc_tx
 						ty := gc_ty
@@ -201,9 +164,9 @@ func gc_body_matmulFlat(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 		{
 			gc_ty := 0
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_vstep4 := 0
-				for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
-					gc_tx := gc_vstep4
+				gc_vstep3 := 0
+				for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
+					gc_tx := gc_vstep3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					var tx int = gc_tx
@@ -231,7 +194,7 @@ func gc_body_matmulFlat(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 					/*line matmul.go:38*/ sum = sum.AddMulSlice(as[ty*mmTile+compiled.Trip(15)], bs[compiled.Trip(15)*mmTile+tx:])
 					/*line matmul.go:38*/ sum.StoreSlice(gc_s_sum[gc_rank:])
 				}
-				for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tx := gc_tx
@@ -330,43 +293,43 @@ func gc_body_matmulFlat(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 			gc_off5 := (gc_bx * mmTile) + ((gc_by*mmTile + gc_ty) * n)
 			if gc_from >= 0 && gc_off5 >= 0 && gc_off5 <= len(c) && gc_to <= len(c)-gc_off5 {
 				gc_at5 := c[gc_off5:][:gc_to]
-				gc_step2 := gc_from
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+				gc_step := gc_from
+				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
-						gc_tx := gc_step2 + 0
+						gc_tx := gc_step + 0
 						gc_rank := gc_base + gc_tx
 						sum := gc_s_sum[gc_rank]
 						/*line matmul.go:43*/ gc_at5[gc_tx] = sum
 					}
 					{
-						gc_tx := gc_step2 + 1
+						gc_tx := gc_step + 1
 						gc_rank := gc_base + gc_tx
 						sum := gc_s_sum[gc_rank]
 						/*line matmul.go:43*/ gc_at5[gc_tx] = sum
 					}
 					{
-						gc_tx := gc_step2 + 2
+						gc_tx := gc_step + 2
 						gc_rank := gc_base + gc_tx
 						sum := gc_s_sum[gc_rank]
 						/*line matmul.go:43*/ gc_at5[gc_tx] = sum
 					}
 					{
-						gc_tx := gc_step2 + 3
+						gc_tx := gc_step + 3
 						gc_rank := gc_base + gc_tx
 						sum := gc_s_sum[gc_rank]
 						/*line matmul.go:43*/ gc_at5[gc_tx] = sum
 					}
 				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					sum := gc_s_sum[gc_rank]
 					/*line matmul.go:43*/ gc_at5[gc_tx] = sum
 				}
 			} else {
-				gc_step3 := gc_from
-				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
-						gc_tx := gc_step3 + 0
+						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						ty := gc_ty
@@ -377,7 +340,7 @@ func gc_body_matmulFlat(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 						/*line matmul.go:43*/ c[row*n+col] = sum
 					}
 					{
-						gc_tx := gc_step3 + 1
+						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						ty := gc_ty
@@ -388,7 +351,7 @@ func gc_body_matmulFlat(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 						/*line matmul.go:43*/ c[row*n+col] = sum
 					}
 					{
-						gc_tx := gc_step3 + 2
+						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						ty := gc_ty
@@ -399,7 +362,7 @@ func gc_body_matmulFlat(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 						/*line matmul.go:43*/ c[row*n+col] = sum
 					}
 					{
-						gc_tx := gc_step3 + 3
+						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						ty := gc_ty
@@ -410,7 +373,7 @@ func gc_body_matmulFlat(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 						/*line matmul.go:43*/ c[row*n+col] = sum
 					}
 				}
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					ty := gc_ty
@@ -443,44 +406,7 @@ func gc_body_matmulFloat64(gc_b *compiled.Block, a, b, c []float64, m, k, n int)
 	gc_s_sum := compiled.Scratch[float64](gc_b, 0)[:gc_n]
 	/*line matmul.go:51*/ as := gocuda.Shared[[mmTile]float64](t, mmTile)[:mmTile]
 	bs := gocuda.Shared[[mmTile]float64](t, mmTile)[:mmTile]
-	gc_vstep := 0
-	for ; gc_vstep+3 < gc_n; gc_vstep += 4 {
-		gc_rank := gc_vstep
-		var sum float64
-		lanes.BroadcastFloat64x4(sum).StoreSlice(gc_s_sum[gc_rank:])
-	}
-	gc_step := gc_vstep
-	for ; gc_step+3 < gc_n; gc_step += 4 {
-		{
-			gc_rank := gc_step + 0
-			gc_pos.Thread = gc_rank
-			/*line matmul.go:56*/ var sum float64
-			gc_s_sum[gc_rank] = sum
-		}
-		{
-			gc_rank := gc_step + 1
-			gc_pos.Thread = gc_rank
-			/*line matmul.go:56*/ var sum float64
-			gc_s_sum[gc_rank] = sum
-		}
-		{
-			gc_rank := gc_step + 2
-			gc_pos.Thread = gc_rank
-			/*line matmul.go:56*/ var sum float64
-			gc_s_sum[gc_rank] = sum
-		}
-		{
-			gc_rank := gc_step + 3
-			gc_pos.Thread = gc_rank
-			/*line matmul.go:56*/ var sum float64
-			gc_s_sum[gc_rank] = sum
-		}
-	}
-	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
-		gc_pos.Thread = gc_rank
-		/*line matmul.go:56*/ var sum float64
-		gc_s_sum[gc_rank] = sum
-	}
+	clear(gc_s_sum)
 	/*line matmul.go:57*/ for p := 0; p < k; p += mmTile {
 		{
 			gc_ty := 0
@@ -531,9 +457,9 @@ func gc_body_matmulFloat64(gc_b *compiled.Block, a, b, c []float64, m, k, n int)
 		{
 			gc_ty := 0
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_vstep2 := 0
-				for ; gc_vstep2+3 < gc_bdx; gc_vstep2 += 4 {
-					gc_tx := gc_vstep2
+				gc_vstep := 0
+				for ; gc_vstep+3 < gc_bdx; gc_vstep += 4 {
+					gc_tx := gc_vstep
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					var tx int = gc_tx
@@ -560,7 +486,7 @@ func gc_body_matmulFloat64(gc_b *compiled.Block, a, b, c []float64, m, k, n int)
 					/*line matmul.go:67*/ sum = sum.Add(lanes.BroadcastFloat64x4(as[ty][compiled.Trip(15)]).Mul(lanes.LoadFloat64x4Slice(bs[compiled.Trip(15)][tx:])))
 					/*line matmul.go:67*/ sum.StoreSlice(gc_s_sum[gc_rank:])
 				}
-				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tx := gc_tx
@@ -659,43 +585,43 @@ func gc_body_matmulFloat64(gc_b *compiled.Block, a, b, c []float64, m, k, n int)
 			gc_off3 := (gc_bx * mmTile) + ((gc_by*mmTile + gc_ty) * n)
 			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 <= len(c) && gc_to <= len(c)-gc_off3 {
 				gc_at5 := c[gc_off3:][:gc_to]
-				gc_step2 := gc_from
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+				gc_step := gc_from
+				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
-						gc_tx := gc_step2 + 0
+						gc_tx := gc_step + 0
 						gc_rank := gc_base + gc_tx
 						sum := gc_s_sum[gc_rank]
 						/*line matmul.go:72*/ gc_at5[gc_tx] = sum
 					}
 					{
-						gc_tx := gc_step2 + 1
+						gc_tx := gc_step + 1
 						gc_rank := gc_base + gc_tx
 						sum := gc_s_sum[gc_rank]
 						/*line matmul.go:72*/ gc_at5[gc_tx] = sum
 					}
 					{
-						gc_tx := gc_step2 + 2
+						gc_tx := gc_step + 2
 						gc_rank := gc_base + gc_tx
 						sum := gc_s_sum[gc_rank]
 						/*line matmul.go:72*/ gc_at5[gc_tx] = sum
 					}
 					{
-						gc_tx := gc_step2 + 3
+						gc_tx := gc_step + 3
 						gc_rank := gc_base + gc_tx
 						sum := gc_s_sum[gc_rank]
 						/*line matmul.go:72*/ gc_at5[gc_tx] = sum
 					}
 				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					sum := gc_s_sum[gc_rank]
 					/*line matmul.go:72*/ gc_at5[gc_tx] = sum
 				}
 			} else {
-				gc_step3 := gc_from
-				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
-						gc_tx := gc_step3 + 0
+						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						ty := gc_ty
@@ -706,7 +632,7 @@ func gc_body_matmulFloat64(gc_b *compiled.Block, a, b, c []float64, m, k, n int)
 						/*line matmul.go:72*/ c[row*n+col] = sum
 					}
 					{
-						gc_tx := gc_step3 + 1
+						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						ty := gc_ty
@@ -717,7 +643,7 @@ func gc_body_matmulFloat64(gc_b *compiled.Block, a, b, c []float64, m, k, n int)
 						/*line matmul.go:72*/ c[row*n+col] = sum
 					}
 					{
-						gc_tx := gc_step3 + 2
+						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						ty := gc_ty
@@ -728,7 +654,7 @@ func gc_body_matmulFloat64(gc_b *compiled.Block, a, b, c []float64, m, k, n int)
 						/*line matmul.go:72*/ c[row*n+col] = sum
 					}
 					{
-						gc_tx := gc_step3 + 3
+						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						ty := gc_ty
@@ -739,7 +665,7 @@ func gc_body_matmulFloat64(gc_b *compiled.Block, a, b, c []float64, m, k, n int)
 						/*line matmul.go:72*/ c[row*n+col] = sum
 					}
 				}
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					ty := gc_ty
@@ -775,44 +701,7 @@ func gc_body_matmulPhases(gc_b *compiled.Block, a, b, c []float32, m, k, n int) 
 	nds := gocuda.Shared[[tileWidth]float32](t, tileWidth)[:tileWidth]
 	bx := gc_bx
 	by := gc_by
-	gc_vstep := 0
-	for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
-		gc_rank := gc_vstep
-		/*line matmul.go:90*/ var pvalue float32
-		lanes.BroadcastFloat32x8(pvalue).StoreSlice(gc_s_pvalue[gc_rank:])
-	}
-	gc_step := gc_vstep
-	for ; gc_step+3 < gc_n; gc_step += 4 {
-		{
-			gc_rank := gc_step + 0
-			gc_pos.Thread = gc_rank
-			/*line matmul.go:90*/ var pvalue float32
-			gc_s_pvalue[gc_rank] = pvalue
-		}
-		{
-			gc_rank := gc_step + 1
-			gc_pos.Thread = gc_rank
-			/*line matmul.go:90*/ var pvalue float32
-			gc_s_pvalue[gc_rank] = pvalue
-		}
-		{
-			gc_rank := gc_step + 2
-			gc_pos.Thread = gc_rank
-			/*line matmul.go:90*/ var pvalue float32
-			gc_s_pvalue[gc_rank] = pvalue
-		}
-		{
-			gc_rank := gc_step + 3
-			gc_pos.Thread = gc_rank
-			/*line matmul.go:90*/ var pvalue float32
-			gc_s_pvalue[gc_rank] = pvalue
-		}
-	}
-	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
-		gc_pos.Thread = gc_rank
-		/*line matmul.go:90*/ var pvalue float32
-		gc_s_pvalue[gc_rank] = pvalue
-	}
+	clear(gc_s_pvalue)
 	/*line matmul.go:91*/ for ph := 0; ph < (k+tileWidth-1)/tileWidth; ph++ {
 		{
 			gc_ty := 0
@@ -869,9 +758,9 @@ func gc_body_matmulPhases(gc_b *compiled.Block, a, b, c []float32, m, k, n int) 
 		{
 			gc_ty := 0
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_vstep2 := 0
-				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-					gc_tx := gc_vstep2
+				gc_vstep := 0
+				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+					gc_tx := gc_vstep
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					var tx int = gc_tx
@@ -898,7 +787,7 @@ func gc_body_matmulPhases(gc_b *compiled.Block, a, b, c []float32, m, k, n int) 
 					/*line matmul.go:104*/ pvalue = pvalue.AddMulSlice(mds[ty][compiled.Trip(15)], nds[compiled.Trip(15)][tx:])
 					/*line matmul.go:104*/ pvalue.StoreSlice(gc_s_pvalue[gc_rank:])
 				}
-				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tx := gc_tx
@@ -997,43 +886,43 @@ func gc_body_matmulPhases(gc_b *compiled.Block, a, b, c []float32, m, k, n int) 
 			gc_off4 := (bx * tileWidth) + ((by*tileWidth + gc_ty) * n)
 			if gc_from >= 0 && gc_off4 >= 0 && gc_off4 <= len(c) && gc_to <= len(c)-gc_off4 {
 				gc_at5 := c[gc_off4:][:gc_to]
-				gc_step2 := gc_from
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+				gc_step := gc_from
+				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
-						gc_tx := gc_step2 + 0
+						gc_tx := gc_step + 0
 						gc_rank := gc_base + gc_tx
 						pvalue := gc_s_pvalue[gc_rank]
 						/*line matmul.go:109*/ gc_at5[gc_tx] = pvalue
 					}
 					{
-						gc_tx := gc_step2 + 1
+						gc_tx := gc_step + 1
 						gc_rank := gc_base + gc_tx
 						pvalue := gc_s_pvalue[gc_rank]
 						/*line matmul.go:109*/ gc_at5[gc_tx] = pvalue
 					}
 					{
-						gc_tx := gc_step2 + 2
+						gc_tx := gc_step + 2
 						gc_rank := gc_base + gc_tx
 						pvalue := gc_s_pvalue[gc_rank]
 						/*line matmul.go:109*/ gc_at5[gc_tx] = pvalue
 					}
 					{
-						gc_tx := gc_step2 + 3
+						gc_tx := gc_step + 3
 						gc_rank := gc_base + gc_tx
 						pvalue := gc_s_pvalue[gc_rank]
 						/*line matmul.go:109*/ gc_at5[gc_tx] = pvalue
 					}
 				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					pvalue := gc_s_pvalue[gc_rank]
 					/*line matmul.go:109*/ gc_at5[gc_tx] = pvalue
 				}
 			} else {
-				gc_step3 := gc_from
-				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
-						gc_tx := gc_step3 + 0
+						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						ty := gc_ty
@@ -1044,7 +933,7 @@ func gc_body_matmulPhases(gc_b *compiled.Block, a, b, c []float32, m, k, n int) 
 						/*line matmul.go:109*/ c[row*n+col] = pvalue
 					}
 					{
-						gc_tx := gc_step3 + 1
+						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						ty := gc_ty
@@ -1055,7 +944,7 @@ func gc_body_matmulPhases(gc_b *compiled.Block, a, b, c []float32, m, k, n int) 
 						/*line matmul.go:109*/ c[row*n+col] = pvalue
 					}
 					{
-						gc_tx := gc_step3 + 2
+						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						ty := gc_ty
@@ -1066,7 +955,7 @@ func gc_body_matmulPhases(gc_b *compiled.Block, a, b, c []float32, m, k, n int) 
 						/*line matmul.go:109*/ c[row*n+col] = pvalue
 					}
 					{
-						gc_tx := gc_step3 + 3
+						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						ty := gc_ty
@@ -1077,7 +966,7 @@ func gc_body_matmulPhases(gc_b *compiled.Block, a, b, c []float32, m, k, n int) 
 						/*line matmul.go:109*/ c[row*n+col] = pvalue
 					}
 				}
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					ty := gc_ty

@@ -25,62 +25,7 @@ func gc_body_matmulFlat(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 	gc_s_sum := compiled.Scratch[float32](gc_b, 0)[:gc_n]
 	/*line matmul.go:20*/ as := gocuda.Shared[float32](t, mmTile*mmTile)[:mmTile*mmTile]
 	bs := gocuda.Shared[float32](t, mmTile*mmTile)[:mmTile*mmTile]
-	gc_vstep := 0
-	if compiled.SIMD && compiled.SIMD512 {
-		var gc_stop bool
-		gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-			for ; gc_vstep+15 < gc_n; gc_vstep += 16 {
-				gc_rank := gc_vstep
-				/*line matmul.go:25*/ var sum archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-				/*line matmul.go:25*/ sum.StoreSlice(gc_s_sum[gc_rank:])
-			}
-			archsimd.ClearAVXUpperBits()
-			return gc_vstep, false
-		}(gc_vstep)
-		if gc_stop {
-			return
-		}
-	}
-	if compiled.SIMD {
-		for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
-			gc_rank := gc_vstep
-			/*line matmul.go:25*/ var sum archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-			/*line matmul.go:25*/ sum.StoreSlice(gc_s_sum[gc_rank:])
-		}
-		archsimd.ClearAVXUpperBits()
-	}
-	gc_step := gc_vstep
-	for ; gc_step+3 < gc_n; gc_step += 4 {
-		{
-			gc_rank := gc_step + 0
-			gc_pos.Thread = gc_rank
-			/*line matmul.go:25*/ var sum float32
-			gc_s_sum[gc_rank] = sum
-		}
-		{
-			gc_rank := gc_step + 1
-			gc_pos.Thread = gc_rank
-			/*line matmul.go:25*/ var sum float32
-			gc_s_sum[gc_rank] = sum
-		}
-		{
-			gc_rank := gc_step + 2
-			gc_pos.Thread = gc_rank
-			/*line matmul.go:25*/ var sum float32
-			gc_s_sum[gc_rank] = sum
-		}
-		{
-			gc_rank := gc_step + 3
-			gc_pos.Thread = gc_rank
-			/*line matmul.go:25*/ var sum float32
-			gc_s_sum[gc_rank] = sum
-		}
-	}
-	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
-		gc_pos.Thread = gc_rank
-		/*line matmul.go:25*/ var sum float32
-		gc_s_sum[gc_rank] = sum
-	}
+	clear(gc_s_sum)
 	/*line matmul.go:26*/ for p := 0; p < k; p += mmTile {
 		{
 			gc_ty := 0
@@ -93,15 +38,15 @@ func gc_body_matmulFlat(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 					gc_at2 := b[gc_off3:][:gc_bdx]
 					gc_at3 := as[gc_off4:][:gc_bdx]
 					gc_at4 := bs[gc_off4:][:gc_bdx]
-					gc_vstep2 := 0
+					gc_vstep := 0
 					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop2 bool
-						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+						var gc_stop bool
+						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 							gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 							gc_none4 := archsimd.Mask32x16FromBits(0)
 							gc_all4 := archsimd.Mask32x16FromBits(0xffff)
-							for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
-								gc_tx := gc_vstep2
+							for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
+								gc_tx := gc_vstep
 								var tx int = gc_tx
 								var ty int = gc_ty
 								/*line matmul.go:23*/ var row int = gc_by*mmTile + ty
@@ -136,9 +81,9 @@ func gc_body_matmulFlat(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 								/*line matmul.go:31*/ bv.StoreSlice(gc_at4[gc_tx:])
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep2, false
-						}(gc_vstep2)
-						if gc_stop2 {
+							return gc_vstep, false
+						}(gc_vstep)
+						if gc_stop {
 							return
 						}
 					}
@@ -146,8 +91,8 @@ func gc_body_matmulFlat(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 						gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 						gc_none3 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 						gc_all3 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-						for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-							gc_tx := gc_vstep2
+						for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+							gc_tx := gc_vstep
 							var tx int = gc_tx
 							var ty int = gc_ty
 							/*line matmul.go:23*/ var row int = gc_by*mmTile + ty
@@ -183,7 +128,7 @@ func gc_body_matmulFlat(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 						tx := gc_tx
 						ty := gc_ty
 						/*line matmul.go:23*/ row := gc_by*mmTile + ty
@@ -199,15 +144,15 @@ func gc_body_matmulFlat(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 						gc_at4[gc_tx] = bv
 					}
 				} else {
-					gc_vstep3 := 0
+					gc_vstep2 := 0
 					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop3 bool
-						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+						var gc_stop2 bool
+						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 							gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 							gc_none2 := archsimd.Mask32x16FromBits(0)
 							gc_all2 := archsimd.Mask32x16FromBits(0xffff)
-							for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
-								gc_tx := gc_vstep3
+							for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
+								gc_tx := gc_vstep2
 								var tx int = gc_tx
 								var ty int = gc_ty
 								/*line matmul.go:23*/ var row int = gc_by*mmTile + ty
@@ -249,9 +194,9 @@ func gc_body_matmulFlat(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 								bv.StoreSlice(bs[ty*mmTile+tx:])
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep3, false
-						}(gc_vstep3)
-						if gc_stop3 {
+							return gc_vstep2, false
+						}(gc_vstep2)
+						if gc_stop2 {
 							return
 						}
 					}
@@ -259,8 +204,8 @@ func gc_body_matmulFlat(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 						gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 						gc_none := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 						gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-						for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
-							gc_tx := gc_vstep3
+						for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+							gc_tx := gc_vstep2
 							var tx int = gc_tx
 							var ty int = gc_ty
 							/*line matmul.go:23*/ var row int = gc_by*mmTile + ty
@@ -303,7 +248,7 @@ func gc_body_matmulFlat(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
 						tx := gc_tx
 						ty := gc_ty
@@ -329,13 +274,13 @@ func gc_body_matmulFlat(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 		{
 			gc_ty := 0
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_vstep4 := 0
+				gc_vstep3 := 0
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop4 bool
-					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
+					var gc_stop3 bool
+					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
 						gc_Lane0Mask322 := compiled.Lane0Mask32()
-						for ; gc_vstep4+15 < gc_bdx; gc_vstep4 += 16 {
-							gc_tx := gc_vstep4
+						for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
+							gc_tx := gc_vstep3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							var tx int = gc_tx
@@ -396,16 +341,16 @@ func gc_body_matmulFlat(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 							/*line matmul.go:38*/ sum.StoreSlice(gc_s_sum[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep4, false
-					}(gc_vstep4)
-					if gc_stop4 {
+						return gc_vstep3, false
+					}(gc_vstep3)
+					if gc_stop3 {
 						return
 					}
 				}
 				if compiled.SIMD {
 					gc_Lane0Mask32 := compiled.Lane0Mask32()
-					for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
-						gc_tx := gc_vstep4
+					for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
+						gc_tx := gc_vstep3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						var tx int = gc_tx
@@ -435,7 +380,7 @@ func gc_body_matmulFlat(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tx := gc_tx
@@ -534,12 +479,12 @@ func gc_body_matmulFlat(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 			gc_off5 := (gc_bx * mmTile) + ((gc_by*mmTile + gc_ty) * n)
 			if gc_from >= 0 && gc_off5 >= 0 && gc_off5 <= len(c) && gc_to <= len(c)-gc_off5 {
 				gc_at5 := c[gc_off5:][:gc_to]
-				gc_vstep5 := gc_from
+				gc_vstep4 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop5 bool
-					gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
-						for ; gc_vstep5+15 < gc_to; gc_vstep5 += 16 {
-							gc_tx := gc_vstep5
+					var gc_stop4 bool
+					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
+						for ; gc_vstep4+15 < gc_to; gc_vstep4 += 16 {
+							gc_tx := gc_vstep4
 							gc_rank := gc_base + gc_tx
 							var ty int = gc_ty
 							/*line matmul.go:23*/ var row int = gc_by*mmTile + ty
@@ -550,6 +495,53 @@ func gc_body_matmulFlat(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 							/*line matmul.go:24*/ sum := archsimd.LoadFloat32x16Slice(gc_s_sum[gc_rank:])
 							{
 								/*line matmul.go:43*/ sum.StoreSlice(gc_at5[gc_tx:])
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep4, false
+					}(gc_vstep4)
+					if gc_stop4 {
+						return
+					}
+				}
+				if compiled.SIMD {
+					for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
+						gc_tx := gc_vstep4
+						gc_rank := gc_base + gc_tx
+						var ty int = gc_ty
+						/*line matmul.go:23*/ var row int = gc_by*mmTile + ty
+						_ = row
+						var tx int = gc_tx
+						/*line matmul.go:24*/ var col int = gc_bx*mmTile + tx
+						_ = col
+						/*line matmul.go:24*/ sum := archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank:])
+						/*line matmul.go:43*/ sum.StoreSlice(gc_at5[gc_tx:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					sum := gc_s_sum[gc_rank]
+					/*line matmul.go:43*/ gc_at5[gc_tx] = sum
+				}
+			} else {
+				gc_vstep5 := gc_from
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop5 bool
+					gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
+						for ; gc_vstep5+15 < gc_to; gc_vstep5 += 16 {
+							gc_tx := gc_vstep5
+							gc_rank := gc_base + gc_tx
+							var ty int = gc_ty
+							/*line matmul.go:23*/ var row int = gc_by*mmTile + ty
+							var tx int = gc_tx
+							/*line matmul.go:24*/ var col int = gc_bx*mmTile + tx
+							/*line matmul.go:24*/ sum := archsimd.LoadFloat32x16Slice(gc_s_sum[gc_rank:])
+							{
+								/*line matmul.go:43*/ if (row*n+col) < 0 || (row*n+col) > len(c)-16 {
+									break
+								}
+								/*line matmul.go:43*/ sum.StoreSlice(c[row*n+col:])
 							}
 						}
 						archsimd.ClearAVXUpperBits()
@@ -565,53 +557,6 @@ func gc_body_matmulFlat(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 						gc_rank := gc_base + gc_tx
 						var ty int = gc_ty
 						/*line matmul.go:23*/ var row int = gc_by*mmTile + ty
-						_ = row
-						var tx int = gc_tx
-						/*line matmul.go:24*/ var col int = gc_bx*mmTile + tx
-						_ = col
-						/*line matmul.go:24*/ sum := archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank:])
-						/*line matmul.go:43*/ sum.StoreSlice(gc_at5[gc_tx:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					sum := gc_s_sum[gc_rank]
-					/*line matmul.go:43*/ gc_at5[gc_tx] = sum
-				}
-			} else {
-				gc_vstep6 := gc_from
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop6 bool
-					gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
-						for ; gc_vstep6+15 < gc_to; gc_vstep6 += 16 {
-							gc_tx := gc_vstep6
-							gc_rank := gc_base + gc_tx
-							var ty int = gc_ty
-							/*line matmul.go:23*/ var row int = gc_by*mmTile + ty
-							var tx int = gc_tx
-							/*line matmul.go:24*/ var col int = gc_bx*mmTile + tx
-							/*line matmul.go:24*/ sum := archsimd.LoadFloat32x16Slice(gc_s_sum[gc_rank:])
-							{
-								/*line matmul.go:43*/ if (row*n+col) < 0 || (row*n+col) > len(c)-16 {
-									break
-								}
-								/*line matmul.go:43*/ sum.StoreSlice(c[row*n+col:])
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep6, false
-					}(gc_vstep6)
-					if gc_stop6 {
-						return
-					}
-				}
-				if compiled.SIMD {
-					for ; gc_vstep6+7 < gc_to; gc_vstep6 += 8 {
-						gc_tx := gc_vstep6
-						gc_rank := gc_base + gc_tx
-						var ty int = gc_ty
-						/*line matmul.go:23*/ var row int = gc_by*mmTile + ty
 						var tx int = gc_tx
 						/*line matmul.go:24*/ var col int = gc_bx*mmTile + tx
 						/*line matmul.go:24*/ sum := archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank:])
@@ -622,10 +567,10 @@ func gc_body_matmulFlat(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step2 := gc_vstep6
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+				gc_step := gc_vstep5
+				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
-						gc_tx := gc_step2 + 0
+						gc_tx := gc_step + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						ty := gc_ty
@@ -636,7 +581,7 @@ func gc_body_matmulFlat(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 						/*line matmul.go:43*/ c[row*n+col] = sum
 					}
 					{
-						gc_tx := gc_step2 + 1
+						gc_tx := gc_step + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						ty := gc_ty
@@ -647,7 +592,7 @@ func gc_body_matmulFlat(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 						/*line matmul.go:43*/ c[row*n+col] = sum
 					}
 					{
-						gc_tx := gc_step2 + 2
+						gc_tx := gc_step + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						ty := gc_ty
@@ -658,7 +603,7 @@ func gc_body_matmulFlat(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 						/*line matmul.go:43*/ c[row*n+col] = sum
 					}
 					{
-						gc_tx := gc_step2 + 3
+						gc_tx := gc_step + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						ty := gc_ty
@@ -669,7 +614,7 @@ func gc_body_matmulFlat(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 						/*line matmul.go:43*/ c[row*n+col] = sum
 					}
 				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					ty := gc_ty
@@ -702,47 +647,7 @@ func gc_body_matmulFloat64(gc_b *compiled.Block, a, b, c []float64, m, k, n int)
 	gc_s_sum := compiled.Scratch[float64](gc_b, 0)[:gc_n]
 	/*line matmul.go:51*/ as := gocuda.Shared[[mmTile]float64](t, mmTile)[:mmTile]
 	bs := gocuda.Shared[[mmTile]float64](t, mmTile)[:mmTile]
-	gc_vstep := 0
-	if compiled.SIMD {
-		for ; gc_vstep+3 < gc_n; gc_vstep += 4 {
-			gc_rank := gc_vstep
-			/*line matmul.go:56*/ var sum archsimd.Float64x4 = archsimd.BroadcastInt64x4(0).AsFloat64x4()
-			/*line matmul.go:56*/ sum.StoreSlice(gc_s_sum[gc_rank:])
-		}
-		archsimd.ClearAVXUpperBits()
-	}
-	gc_step := gc_vstep
-	for ; gc_step+3 < gc_n; gc_step += 4 {
-		{
-			gc_rank := gc_step + 0
-			gc_pos.Thread = gc_rank
-			/*line matmul.go:56*/ var sum float64
-			gc_s_sum[gc_rank] = sum
-		}
-		{
-			gc_rank := gc_step + 1
-			gc_pos.Thread = gc_rank
-			/*line matmul.go:56*/ var sum float64
-			gc_s_sum[gc_rank] = sum
-		}
-		{
-			gc_rank := gc_step + 2
-			gc_pos.Thread = gc_rank
-			/*line matmul.go:56*/ var sum float64
-			gc_s_sum[gc_rank] = sum
-		}
-		{
-			gc_rank := gc_step + 3
-			gc_pos.Thread = gc_rank
-			/*line matmul.go:56*/ var sum float64
-			gc_s_sum[gc_rank] = sum
-		}
-	}
-	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
-		gc_pos.Thread = gc_rank
-		/*line matmul.go:56*/ var sum float64
-		gc_s_sum[gc_rank] = sum
-	}
+	clear(gc_s_sum)
 	/*line matmul.go:57*/ for p := 0; p < k; p += mmTile {
 		{
 			gc_ty := 0
@@ -755,14 +660,14 @@ func gc_body_matmulFloat64(gc_b *compiled.Block, a, b, c []float64, m, k, n int)
 					gc_at2 := bs[gc_row][:gc_bdx]
 					gc_at3 := a[gc_off:][:gc_bdx]
 					gc_at4 := b[gc_off2:][:gc_bdx]
-					gc_vstep2 := 0
+					gc_vstep := 0
 					if compiled.SIMD {
 						gc_vb2 := archsimd.BroadcastFloat64x4(0)
 						gc_iota2 := archsimd.LoadInt64x4(&gc_tab_int64x4_3d80beed)
 						gc_none2 := archsimd.BroadcastInt64x4(0).NotEqual(compiled.ZeroInt64x4())
 						gc_all2 := archsimd.BroadcastInt64x4(-1).NotEqual(compiled.ZeroInt64x4())
-						for ; gc_vstep2+3 < gc_bdx; gc_vstep2 += 4 {
-							gc_tx := gc_vstep2
+						for ; gc_vstep+3 < gc_bdx; gc_vstep += 4 {
+							gc_tx := gc_vstep
 							var tx int = gc_tx
 							var ty int = gc_ty
 							/*line matmul.go:54*/ var row int = gc_by*mmTile + ty
@@ -796,7 +701,7 @@ func gc_body_matmulFloat64(gc_b *compiled.Block, a, b, c []float64, m, k, n int)
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 						tx := gc_tx
 						ty := gc_ty
 						/*line matmul.go:54*/ row := gc_by*mmTile + ty
@@ -810,14 +715,14 @@ func gc_body_matmulFloat64(gc_b *compiled.Block, a, b, c []float64, m, k, n int)
 						}
 					}
 				} else {
-					gc_vstep3 := 0
+					gc_vstep2 := 0
 					if compiled.SIMD {
 						gc_vb := archsimd.BroadcastFloat64x4(0)
 						gc_iota := archsimd.LoadInt64x4(&gc_tab_int64x4_3d80beed)
 						gc_none := archsimd.BroadcastInt64x4(0).NotEqual(compiled.ZeroInt64x4())
 						gc_all := archsimd.BroadcastInt64x4(-1).NotEqual(compiled.ZeroInt64x4())
-						for ; gc_vstep3+3 < gc_bdx; gc_vstep3 += 4 {
-							gc_tx := gc_vstep3
+						for ; gc_vstep2+3 < gc_bdx; gc_vstep2 += 4 {
+							gc_tx := gc_vstep2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							var tx int = gc_tx
@@ -906,7 +811,7 @@ func gc_body_matmulFloat64(gc_b *compiled.Block, a, b, c []float64, m, k, n int)
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
 						tx := gc_tx
 						ty := gc_ty
@@ -930,11 +835,11 @@ func gc_body_matmulFloat64(gc_b *compiled.Block, a, b, c []float64, m, k, n int)
 		{
 			gc_ty := 0
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_vstep4 := 0
+				gc_vstep3 := 0
 				if compiled.SIMD {
 					gc_Lane0Mask64 := compiled.Lane0Mask64()
-					for ; gc_vstep4+3 < gc_bdx; gc_vstep4 += 4 {
-						gc_tx := gc_vstep4
+					for ; gc_vstep3+3 < gc_bdx; gc_vstep3 += 4 {
+						gc_tx := gc_vstep3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						var tx int = gc_tx
@@ -963,7 +868,7 @@ func gc_body_matmulFloat64(gc_b *compiled.Block, a, b, c []float64, m, k, n int)
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tx := gc_tx
@@ -1062,10 +967,10 @@ func gc_body_matmulFloat64(gc_b *compiled.Block, a, b, c []float64, m, k, n int)
 			gc_off3 := (gc_bx * mmTile) + ((gc_by*mmTile + gc_ty) * n)
 			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 <= len(c) && gc_to <= len(c)-gc_off3 {
 				gc_at5 := c[gc_off3:][:gc_to]
-				gc_vstep5 := gc_from
+				gc_vstep4 := gc_from
 				if compiled.SIMD {
-					for ; gc_vstep5+3 < gc_to; gc_vstep5 += 4 {
-						gc_tx := gc_vstep5
+					for ; gc_vstep4+3 < gc_to; gc_vstep4 += 4 {
+						gc_tx := gc_vstep4
 						gc_rank := gc_base + gc_tx
 						var ty int = gc_ty
 						/*line matmul.go:54*/ var row int = gc_by*mmTile + ty
@@ -1078,16 +983,16 @@ func gc_body_matmulFloat64(gc_b *compiled.Block, a, b, c []float64, m, k, n int)
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					sum := gc_s_sum[gc_rank]
 					/*line matmul.go:72*/ gc_at5[gc_tx] = sum
 				}
 			} else {
-				gc_vstep6 := gc_from
+				gc_vstep5 := gc_from
 				if compiled.SIMD {
-					for ; gc_vstep6+3 < gc_to; gc_vstep6 += 4 {
-						gc_tx := gc_vstep6
+					for ; gc_vstep5+3 < gc_to; gc_vstep5 += 4 {
+						gc_tx := gc_vstep5
 						gc_rank := gc_base + gc_tx
 						var ty int = gc_ty
 						/*line matmul.go:54*/ var row int = gc_by*mmTile + ty
@@ -1101,10 +1006,10 @@ func gc_body_matmulFloat64(gc_b *compiled.Block, a, b, c []float64, m, k, n int)
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step2 := gc_vstep6
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+				gc_step := gc_vstep5
+				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
-						gc_tx := gc_step2 + 0
+						gc_tx := gc_step + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						ty := gc_ty
@@ -1115,7 +1020,7 @@ func gc_body_matmulFloat64(gc_b *compiled.Block, a, b, c []float64, m, k, n int)
 						/*line matmul.go:72*/ c[row*n+col] = sum
 					}
 					{
-						gc_tx := gc_step2 + 1
+						gc_tx := gc_step + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						ty := gc_ty
@@ -1126,7 +1031,7 @@ func gc_body_matmulFloat64(gc_b *compiled.Block, a, b, c []float64, m, k, n int)
 						/*line matmul.go:72*/ c[row*n+col] = sum
 					}
 					{
-						gc_tx := gc_step2 + 2
+						gc_tx := gc_step + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						ty := gc_ty
@@ -1137,7 +1042,7 @@ func gc_body_matmulFloat64(gc_b *compiled.Block, a, b, c []float64, m, k, n int)
 						/*line matmul.go:72*/ c[row*n+col] = sum
 					}
 					{
-						gc_tx := gc_step2 + 3
+						gc_tx := gc_step + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						ty := gc_ty
@@ -1148,7 +1053,7 @@ func gc_body_matmulFloat64(gc_b *compiled.Block, a, b, c []float64, m, k, n int)
 						/*line matmul.go:72*/ c[row*n+col] = sum
 					}
 				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					ty := gc_ty
@@ -1186,62 +1091,7 @@ func gc_body_matmulPhases(gc_b *compiled.Block, a, b, c []float32, m, k, n int) 
 	nds := gocuda.Shared[[tileWidth]float32](t, tileWidth)[:tileWidth]
 	bx := gc_bx
 	by := gc_by
-	gc_vstep := 0
-	if compiled.SIMD && compiled.SIMD512 {
-		var gc_stop bool
-		gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-			for ; gc_vstep+15 < gc_n; gc_vstep += 16 {
-				gc_rank := gc_vstep
-				/*line matmul.go:90*/ var pvalue archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-				/*line matmul.go:90*/ pvalue.StoreSlice(gc_s_pvalue[gc_rank:])
-			}
-			archsimd.ClearAVXUpperBits()
-			return gc_vstep, false
-		}(gc_vstep)
-		if gc_stop {
-			return
-		}
-	}
-	if compiled.SIMD {
-		for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
-			gc_rank := gc_vstep
-			/*line matmul.go:90*/ var pvalue archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-			/*line matmul.go:90*/ pvalue.StoreSlice(gc_s_pvalue[gc_rank:])
-		}
-		archsimd.ClearAVXUpperBits()
-	}
-	gc_step := gc_vstep
-	for ; gc_step+3 < gc_n; gc_step += 4 {
-		{
-			gc_rank := gc_step + 0
-			gc_pos.Thread = gc_rank
-			/*line matmul.go:90*/ var pvalue float32
-			gc_s_pvalue[gc_rank] = pvalue
-		}
-		{
-			gc_rank := gc_step + 1
-			gc_pos.Thread = gc_rank
-			/*line matmul.go:90*/ var pvalue float32
-			gc_s_pvalue[gc_rank] = pvalue
-		}
-		{
-			gc_rank := gc_step + 2
-			gc_pos.Thread = gc_rank
-			/*line matmul.go:90*/ var pvalue float32
-			gc_s_pvalue[gc_rank] = pvalue
-		}
-		{
-			gc_rank := gc_step + 3
-			gc_pos.Thread = gc_rank
-			/*line matmul.go:90*/ var pvalue float32
-			gc_s_pvalue[gc_rank] = pvalue
-		}
-	}
-	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
-		gc_pos.Thread = gc_rank
-		/*line matmul.go:90*/ var pvalue float32
-		gc_s_pvalue[gc_rank] = pvalue
-	}
+	clear(gc_s_pvalue)
 	/*line matmul.go:91*/ for ph := 0; ph < (k+tileWidth-1)/tileWidth; ph++ {
 		{
 			gc_ty := 0
@@ -1254,16 +1104,16 @@ func gc_body_matmulPhases(gc_b *compiled.Block, a, b, c []float32, m, k, n int) 
 					gc_at2 := a[gc_off2:][:gc_bdx]
 					gc_at3 := nds[gc_row][:gc_bdx]
 					gc_at4 := b[gc_off3:][:gc_bdx]
-					gc_vstep2 := 0
+					gc_vstep := 0
 					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop2 bool
-						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+						var gc_stop bool
+						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
 							gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 							gc_none4 := archsimd.Mask32x16FromBits(0)
 							gc_all4 := archsimd.Mask32x16FromBits(0xffff)
 							gc_vb4 := archsimd.BroadcastFloat32x16(0)
-							for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
-								gc_tx := gc_vstep2
+							for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
+								gc_tx := gc_vstep
 								var tx int = gc_tx
 								var ty int = gc_ty
 								/*line matmul.go:88*/ var row int = by*tileWidth + ty
@@ -1306,9 +1156,9 @@ func gc_body_matmulPhases(gc_b *compiled.Block, a, b, c []float32, m, k, n int) 
 								}
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep2, false
-						}(gc_vstep2)
-						if gc_stop2 {
+							return gc_vstep, false
+						}(gc_vstep)
+						if gc_stop {
 							return
 						}
 					}
@@ -1317,8 +1167,8 @@ func gc_body_matmulPhases(gc_b *compiled.Block, a, b, c []float32, m, k, n int) 
 						gc_none3 := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 						gc_all3 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 						gc_vb3 := archsimd.BroadcastFloat32x8(0)
-						for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-							gc_tx := gc_vstep2
+						for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+							gc_tx := gc_vstep
 							var tx int = gc_tx
 							var ty int = gc_ty
 							/*line matmul.go:88*/ var row int = by*tileWidth + ty
@@ -1358,7 +1208,7 @@ func gc_body_matmulPhases(gc_b *compiled.Block, a, b, c []float32, m, k, n int) 
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 						tx := gc_tx
 						ty := gc_ty
 						/*line matmul.go:88*/ row := by*tileWidth + ty
@@ -1375,16 +1225,16 @@ func gc_body_matmulPhases(gc_b *compiled.Block, a, b, c []float32, m, k, n int) 
 						}
 					}
 				} else {
-					gc_vstep3 := 0
+					gc_vstep2 := 0
 					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop3 bool
-						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+						var gc_stop2 bool
+						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
 							gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
 							gc_none2 := archsimd.Mask32x16FromBits(0)
 							gc_all2 := archsimd.Mask32x16FromBits(0xffff)
 							gc_vb2 := archsimd.BroadcastFloat32x16(0)
-							for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
-								gc_tx := gc_vstep3
+							for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
+								gc_tx := gc_vstep2
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 								var tx int = gc_tx
@@ -1506,9 +1356,9 @@ func gc_body_matmulPhases(gc_b *compiled.Block, a, b, c []float32, m, k, n int) 
 								}
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep3, false
-						}(gc_vstep3)
-						if gc_stop3 {
+							return gc_vstep2, false
+						}(gc_vstep2)
+						if gc_stop2 {
 							return
 						}
 					}
@@ -1517,8 +1367,8 @@ func gc_body_matmulPhases(gc_b *compiled.Block, a, b, c []float32, m, k, n int) 
 						gc_none := archsimd.BroadcastInt32x8(0).NotEqual(compiled.ZeroInt32x8())
 						gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 						gc_vb := archsimd.BroadcastFloat32x8(0)
-						for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
-							gc_tx := gc_vstep3
+						for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+							gc_tx := gc_vstep2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							var tx int = gc_tx
@@ -1637,7 +1487,7 @@ func gc_body_matmulPhases(gc_b *compiled.Block, a, b, c []float32, m, k, n int) 
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
 						tx := gc_tx
 						ty := gc_ty
@@ -1664,13 +1514,13 @@ func gc_body_matmulPhases(gc_b *compiled.Block, a, b, c []float32, m, k, n int) 
 		{
 			gc_ty := 0
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_vstep4 := 0
+				gc_vstep3 := 0
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop4 bool
-					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
+					var gc_stop3 bool
+					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
 						gc_Lane0Mask322 := compiled.Lane0Mask32()
-						for ; gc_vstep4+15 < gc_bdx; gc_vstep4 += 16 {
-							gc_tx := gc_vstep4
+						for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
+							gc_tx := gc_vstep3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							var tx int = gc_tx
@@ -1730,16 +1580,16 @@ func gc_body_matmulPhases(gc_b *compiled.Block, a, b, c []float32, m, k, n int) 
 							/*line matmul.go:104*/ pvalue.StoreSlice(gc_s_pvalue[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep4, false
-					}(gc_vstep4)
-					if gc_stop4 {
+						return gc_vstep3, false
+					}(gc_vstep3)
+					if gc_stop3 {
 						return
 					}
 				}
 				if compiled.SIMD {
 					gc_Lane0Mask32 := compiled.Lane0Mask32()
-					for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
-						gc_tx := gc_vstep4
+					for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
+						gc_tx := gc_vstep3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						var tx int = gc_tx
@@ -1768,7 +1618,7 @@ func gc_body_matmulPhases(gc_b *compiled.Block, a, b, c []float32, m, k, n int) 
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tx := gc_tx
@@ -1867,12 +1717,12 @@ func gc_body_matmulPhases(gc_b *compiled.Block, a, b, c []float32, m, k, n int) 
 			gc_off4 := (bx * tileWidth) + ((by*tileWidth + gc_ty) * n)
 			if gc_from >= 0 && gc_off4 >= 0 && gc_off4 <= len(c) && gc_to <= len(c)-gc_off4 {
 				gc_at5 := c[gc_off4:][:gc_to]
-				gc_vstep5 := gc_from
+				gc_vstep4 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop5 bool
-					gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
-						for ; gc_vstep5+15 < gc_to; gc_vstep5 += 16 {
-							gc_tx := gc_vstep5
+					var gc_stop4 bool
+					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
+						for ; gc_vstep4+15 < gc_to; gc_vstep4 += 16 {
+							gc_tx := gc_vstep4
 							gc_rank := gc_base + gc_tx
 							var ty int = gc_ty
 							/*line matmul.go:88*/ var row int = by*tileWidth + ty
@@ -1883,6 +1733,53 @@ func gc_body_matmulPhases(gc_b *compiled.Block, a, b, c []float32, m, k, n int) 
 							/*line matmul.go:89*/ pvalue := archsimd.LoadFloat32x16Slice(gc_s_pvalue[gc_rank:])
 							{
 								/*line matmul.go:109*/ pvalue.StoreSlice(gc_at5[gc_tx:])
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep4, false
+					}(gc_vstep4)
+					if gc_stop4 {
+						return
+					}
+				}
+				if compiled.SIMD {
+					for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
+						gc_tx := gc_vstep4
+						gc_rank := gc_base + gc_tx
+						var ty int = gc_ty
+						/*line matmul.go:88*/ var row int = by*tileWidth + ty
+						_ = row
+						var tx int = gc_tx
+						/*line matmul.go:89*/ var col int = bx*tileWidth + tx
+						_ = col
+						/*line matmul.go:89*/ pvalue := archsimd.LoadFloat32x8Slice(gc_s_pvalue[gc_rank:])
+						/*line matmul.go:109*/ pvalue.StoreSlice(gc_at5[gc_tx:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					pvalue := gc_s_pvalue[gc_rank]
+					/*line matmul.go:109*/ gc_at5[gc_tx] = pvalue
+				}
+			} else {
+				gc_vstep5 := gc_from
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop5 bool
+					gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
+						for ; gc_vstep5+15 < gc_to; gc_vstep5 += 16 {
+							gc_tx := gc_vstep5
+							gc_rank := gc_base + gc_tx
+							var ty int = gc_ty
+							/*line matmul.go:88*/ var row int = by*tileWidth + ty
+							var tx int = gc_tx
+							/*line matmul.go:89*/ var col int = bx*tileWidth + tx
+							/*line matmul.go:89*/ pvalue := archsimd.LoadFloat32x16Slice(gc_s_pvalue[gc_rank:])
+							{
+								/*line matmul.go:109*/ if (row*n+col) < 0 || (row*n+col) > len(c)-16 {
+									break
+								}
+								/*line matmul.go:109*/ pvalue.StoreSlice(c[row*n+col:])
 							}
 						}
 						archsimd.ClearAVXUpperBits()
@@ -1898,53 +1795,6 @@ func gc_body_matmulPhases(gc_b *compiled.Block, a, b, c []float32, m, k, n int) 
 						gc_rank := gc_base + gc_tx
 						var ty int = gc_ty
 						/*line matmul.go:88*/ var row int = by*tileWidth + ty
-						_ = row
-						var tx int = gc_tx
-						/*line matmul.go:89*/ var col int = bx*tileWidth + tx
-						_ = col
-						/*line matmul.go:89*/ pvalue := archsimd.LoadFloat32x8Slice(gc_s_pvalue[gc_rank:])
-						/*line matmul.go:109*/ pvalue.StoreSlice(gc_at5[gc_tx:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					pvalue := gc_s_pvalue[gc_rank]
-					/*line matmul.go:109*/ gc_at5[gc_tx] = pvalue
-				}
-			} else {
-				gc_vstep6 := gc_from
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop6 bool
-					gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
-						for ; gc_vstep6+15 < gc_to; gc_vstep6 += 16 {
-							gc_tx := gc_vstep6
-							gc_rank := gc_base + gc_tx
-							var ty int = gc_ty
-							/*line matmul.go:88*/ var row int = by*tileWidth + ty
-							var tx int = gc_tx
-							/*line matmul.go:89*/ var col int = bx*tileWidth + tx
-							/*line matmul.go:89*/ pvalue := archsimd.LoadFloat32x16Slice(gc_s_pvalue[gc_rank:])
-							{
-								/*line matmul.go:109*/ if (row*n+col) < 0 || (row*n+col) > len(c)-16 {
-									break
-								}
-								/*line matmul.go:109*/ pvalue.StoreSlice(c[row*n+col:])
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep6, false
-					}(gc_vstep6)
-					if gc_stop6 {
-						return
-					}
-				}
-				if compiled.SIMD {
-					for ; gc_vstep6+7 < gc_to; gc_vstep6 += 8 {
-						gc_tx := gc_vstep6
-						gc_rank := gc_base + gc_tx
-						var ty int = gc_ty
-						/*line matmul.go:88*/ var row int = by*tileWidth + ty
 						var tx int = gc_tx
 						/*line matmul.go:89*/ var col int = bx*tileWidth + tx
 						/*line matmul.go:89*/ pvalue := archsimd.LoadFloat32x8Slice(gc_s_pvalue[gc_rank:])
@@ -1955,10 +1805,10 @@ func gc_body_matmulPhases(gc_b *compiled.Block, a, b, c []float32, m, k, n int) 
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step2 := gc_vstep6
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+				gc_step := gc_vstep5
+				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
-						gc_tx := gc_step2 + 0
+						gc_tx := gc_step + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						ty := gc_ty
@@ -1969,7 +1819,7 @@ func gc_body_matmulPhases(gc_b *compiled.Block, a, b, c []float32, m, k, n int) 
 						/*line matmul.go:109*/ c[row*n+col] = pvalue
 					}
 					{
-						gc_tx := gc_step2 + 1
+						gc_tx := gc_step + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						ty := gc_ty
@@ -1980,7 +1830,7 @@ func gc_body_matmulPhases(gc_b *compiled.Block, a, b, c []float32, m, k, n int) 
 						/*line matmul.go:109*/ c[row*n+col] = pvalue
 					}
 					{
-						gc_tx := gc_step2 + 2
+						gc_tx := gc_step + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						ty := gc_ty
@@ -1991,7 +1841,7 @@ func gc_body_matmulPhases(gc_b *compiled.Block, a, b, c []float32, m, k, n int) 
 						/*line matmul.go:109*/ c[row*n+col] = pvalue
 					}
 					{
-						gc_tx := gc_step2 + 3
+						gc_tx := gc_step + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						ty := gc_ty
@@ -2002,7 +1852,7 @@ func gc_body_matmulPhases(gc_b *compiled.Block, a, b, c []float32, m, k, n int) 
 						/*line matmul.go:109*/ c[row*n+col] = pvalue
 					}
 				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					ty := gc_ty

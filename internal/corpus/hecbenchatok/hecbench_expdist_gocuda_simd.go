@@ -443,48 +443,8 @@ func gc_body_reduceCrossTerm(gc_b *compiled.Block, output, crossTerm []float32, 
 			}
 		}
 	}
-	gc_vstep := 0
-	if compiled.SIMD {
-		for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
-			gc_rank := gc_vstep
-			/*line hecbench_expdist.go:109*/ var sCrossTerm archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-			/*line hecbench_expdist.go:109*/ sCrossTerm.StoreSlice(gc_s_sCrossTerm[gc_rank:])
-		}
-		archsimd.ClearAVXUpperBits()
-	}
-	gc_step2 := gc_vstep
-	for ; gc_step2+3 < gc_n; gc_step2 += 4 {
-		{
-			gc_rank := gc_step2 + 0
-			gc_pos.Thread = gc_rank
-			/*line hecbench_expdist.go:109*/ var sCrossTerm float32
-			gc_s_sCrossTerm[gc_rank] = sCrossTerm
-		}
-		{
-			gc_rank := gc_step2 + 1
-			gc_pos.Thread = gc_rank
-			/*line hecbench_expdist.go:109*/ var sCrossTerm float32
-			gc_s_sCrossTerm[gc_rank] = sCrossTerm
-		}
-		{
-			gc_rank := gc_step2 + 2
-			gc_pos.Thread = gc_rank
-			/*line hecbench_expdist.go:109*/ var sCrossTerm float32
-			gc_s_sCrossTerm[gc_rank] = sCrossTerm
-		}
-		{
-			gc_rank := gc_step2 + 3
-			gc_pos.Thread = gc_rank
-			/*line hecbench_expdist.go:109*/ var sCrossTerm float32
-			gc_s_sCrossTerm[gc_rank] = sCrossTerm
-		}
-	}
-	for gc_rank := gc_step2; gc_rank < gc_n; gc_rank++ {
-		gc_pos.Thread = gc_rank
-		/*line hecbench_expdist.go:109*/ var sCrossTerm float32
-		gc_s_sCrossTerm[gc_rank] = sCrossTerm
-	}
-	/*line hecbench_expdist.go:110*/ for gc_off, gc_limit, gc_more := 0, nblocks, true; gc_more; gc_off += edReduceBlockSz {
+	clear(gc_s_sCrossTerm)
+	for gc_off, gc_limit, gc_more := 0, nblocks, true; gc_more; gc_off += edReduceBlockSz {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
@@ -501,10 +461,10 @@ func gc_body_reduceCrossTerm(gc_b *compiled.Block, output, crossTerm []float32, 
 			gc_off2 := gc_off
 			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(crossTerm) && gc_to <= len(crossTerm)-gc_off2 {
 				gc_at := crossTerm[gc_off2:][:gc_to]
-				gc_vstep2 := gc_from
+				gc_vstep := gc_from
 				if compiled.SIMD {
-					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
-						gc_tx := gc_vstep2
+					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+						gc_tx := gc_vstep
 						gc_rank := gc_base + gc_tx
 						var tx int = gc_tx
 						/*line hecbench_expdist.go:100*/ sCrossTerm := archsimd.LoadFloat32x8Slice(gc_s_sCrossTerm[gc_rank:])
@@ -515,10 +475,10 @@ func gc_body_reduceCrossTerm(gc_b *compiled.Block, output, crossTerm []float32, 
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				if gc_vstep2 > gc_from {
+				if gc_vstep > gc_from {
 					gc_more = true
 				}
-				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					sCrossTerm := gc_s_sCrossTerm[gc_rank]
 					gc_more = true
@@ -526,10 +486,10 @@ func gc_body_reduceCrossTerm(gc_b *compiled.Block, output, crossTerm []float32, 
 					gc_s_sCrossTerm[gc_rank] = sCrossTerm
 				}
 			} else {
-				gc_vstep3 := gc_from
+				gc_vstep2 := gc_from
 				if compiled.SIMD {
-					for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
-						gc_tx := gc_vstep3
+					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
 						gc_rank := gc_base + gc_tx
 						var tx int = gc_tx
 						/*line hecbench_expdist.go:100*/ sCrossTerm := archsimd.LoadFloat32x8Slice(gc_s_sCrossTerm[gc_rank:])
@@ -542,13 +502,13 @@ func gc_body_reduceCrossTerm(gc_b *compiled.Block, output, crossTerm []float32, 
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				if gc_vstep3 > gc_from {
+				if gc_vstep2 > gc_from {
 					gc_more = true
 				}
-				gc_step3 := gc_vstep3
-				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+				gc_step2 := gc_vstep2
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
-						gc_tx := gc_step3 + 0
+						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tx := gc_tx
@@ -559,7 +519,7 @@ func gc_body_reduceCrossTerm(gc_b *compiled.Block, output, crossTerm []float32, 
 						gc_s_sCrossTerm[gc_rank] = sCrossTerm
 					}
 					{
-						gc_tx := gc_step3 + 1
+						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tx := gc_tx
@@ -570,7 +530,7 @@ func gc_body_reduceCrossTerm(gc_b *compiled.Block, output, crossTerm []float32, 
 						gc_s_sCrossTerm[gc_rank] = sCrossTerm
 					}
 					{
-						gc_tx := gc_step3 + 2
+						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tx := gc_tx
@@ -581,7 +541,7 @@ func gc_body_reduceCrossTerm(gc_b *compiled.Block, output, crossTerm []float32, 
 						gc_s_sCrossTerm[gc_rank] = sCrossTerm
 					}
 					{
-						gc_tx := gc_step3 + 3
+						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tx := gc_tx
@@ -592,7 +552,7 @@ func gc_body_reduceCrossTerm(gc_b *compiled.Block, output, crossTerm []float32, 
 						gc_s_sCrossTerm[gc_rank] = sCrossTerm
 					}
 				}
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tx := gc_tx
@@ -605,34 +565,34 @@ func gc_body_reduceCrossTerm(gc_b *compiled.Block, output, crossTerm []float32, 
 			}
 		}
 	}
-	gc_step4 := 0
-	for ; gc_step4+3 < gc_n; gc_step4 += 4 {
+	gc_step3 := 0
+	for ; gc_step3+3 < gc_n; gc_step3 += 4 {
 		{
-			gc_rank := gc_step4 + 0
+			gc_rank := gc_step3 + 0
 			gc_pos.Thread = gc_rank
 			sCrossTerm := gc_s_sCrossTerm[gc_rank]
 			/*line hecbench_expdist.go:114*/ compiled.SharedAdd(&sum[0], sCrossTerm)
 		}
 		{
-			gc_rank := gc_step4 + 1
+			gc_rank := gc_step3 + 1
 			gc_pos.Thread = gc_rank
 			sCrossTerm := gc_s_sCrossTerm[gc_rank]
 			/*line hecbench_expdist.go:114*/ compiled.SharedAdd(&sum[0], sCrossTerm)
 		}
 		{
-			gc_rank := gc_step4 + 2
+			gc_rank := gc_step3 + 2
 			gc_pos.Thread = gc_rank
 			sCrossTerm := gc_s_sCrossTerm[gc_rank]
 			/*line hecbench_expdist.go:114*/ compiled.SharedAdd(&sum[0], sCrossTerm)
 		}
 		{
-			gc_rank := gc_step4 + 3
+			gc_rank := gc_step3 + 3
 			gc_pos.Thread = gc_rank
 			sCrossTerm := gc_s_sCrossTerm[gc_rank]
 			/*line hecbench_expdist.go:114*/ compiled.SharedAdd(&sum[0], sCrossTerm)
 		}
 	}
-	for gc_rank := gc_step4; gc_rank < gc_n; gc_rank++ {
+	for gc_rank := gc_step3; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		sCrossTerm := gc_s_sCrossTerm[gc_rank]
 		/*line hecbench_expdist.go:114*/ compiled.SharedAdd(&sum[0], sCrossTerm)
@@ -646,41 +606,41 @@ func gc_body_reduceCrossTerm(gc_b *compiled.Block, output, crossTerm []float32, 
 			gc_off3 := 0
 			/*line hecbench_expdist.go:124*/ if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(output) {
 				gc_at2 := output[gc_off3:][:1]
-				gc_step5 := gc_from
-				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
+				gc_step4 := gc_from
+				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 					/*line hecbench_expdist.go:119*/ gc_at2[0] = sum[0]
 					/*line hecbench_expdist.go:119*/ gc_at2[0] = sum[0]
 					/*line hecbench_expdist.go:119*/ gc_at2[0] = sum[0]
 					/*line hecbench_expdist.go:119*/ gc_at2[0] = sum[0]
 				}
-				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 					/*line hecbench_expdist.go:119*/ gc_at2[0] = sum[0]
 				}
 			} else {
-				gc_step6 := gc_from
-				for ; gc_step6+3 < gc_to; gc_step6 += 4 {
+				gc_step5 := gc_from
+				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
 					{
-						gc_tx := gc_step6 + 0
+						gc_tx := gc_step5 + 0
 						gc_pos.Thread = gc_base + gc_tx
 						/*line hecbench_expdist.go:119*/ output[0] = sum[0]
 					}
 					{
-						gc_tx := gc_step6 + 1
+						gc_tx := gc_step5 + 1
 						gc_pos.Thread = gc_base + gc_tx
 						/*line hecbench_expdist.go:119*/ output[0] = sum[0]
 					}
 					{
-						gc_tx := gc_step6 + 2
+						gc_tx := gc_step5 + 2
 						gc_pos.Thread = gc_base + gc_tx
 						/*line hecbench_expdist.go:119*/ output[0] = sum[0]
 					}
 					{
-						gc_tx := gc_step6 + 3
+						gc_tx := gc_step5 + 3
 						gc_pos.Thread = gc_base + gc_tx
 						/*line hecbench_expdist.go:119*/ output[0] = sum[0]
 					}
 				}
-				for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					/*line hecbench_expdist.go:119*/ output[0] = sum[0]
 				}

@@ -208,38 +208,7 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 			}
 		}
 	})
-	gc_step2 := 0
-	for ; gc_step2+3 < gc_n; gc_step2 += 4 {
-		{
-			gc_rank := gc_step2 + 0
-			gc_pos.Thread = gc_rank
-			/*line hecbench_tsp.go:87*/ var minchange int
-			gc_s_minchange[gc_rank] = minchange
-		}
-		{
-			gc_rank := gc_step2 + 1
-			gc_pos.Thread = gc_rank
-			/*line hecbench_tsp.go:87*/ var minchange int
-			gc_s_minchange[gc_rank] = minchange
-		}
-		{
-			gc_rank := gc_step2 + 2
-			gc_pos.Thread = gc_rank
-			/*line hecbench_tsp.go:87*/ var minchange int
-			gc_s_minchange[gc_rank] = minchange
-		}
-		{
-			gc_rank := gc_step2 + 3
-			gc_pos.Thread = gc_rank
-			/*line hecbench_tsp.go:87*/ var minchange int
-			gc_s_minchange[gc_rank] = minchange
-		}
-	}
-	for gc_rank := gc_step2; gc_rank < gc_n; gc_rank++ {
-		gc_pos.Thread = gc_rank
-		/*line hecbench_tsp.go:87*/ var minchange int
-		gc_s_minchange[gc_rank] = minchange
-	}
+	clear(gc_s_minchange)
 	for {
 		gc_b.Tick()
 		if gc_b.Stopped() {
@@ -262,6 +231,59 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 				gc_off6 := gc_off3
 				if gc_from >= 0 && gc_off6 >= 0 && gc_off6 <= len(buf) && gc_to <= len(buf)-gc_off6 {
 					gc_at := buf[gc_off6:][:gc_to]
+					gc_step2 := gc_from
+					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+						{
+							gc_tx := gc_step2 + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							px := gc_s_px[gc_rank]
+							py := gc_s_py[gc_rank]
+							i_3 := gc_tx + gc_off3
+							gc_more3 = true
+							/*line hecbench_tsp.go:90*/ gc_at[gc_tx] = int32(-tspDist(px, py, i_3, i_3+1))
+						}
+						{
+							gc_tx := gc_step2 + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							px := gc_s_px[gc_rank]
+							py := gc_s_py[gc_rank]
+							i_3 := gc_tx + gc_off3
+							gc_more3 = true
+							/*line hecbench_tsp.go:90*/ gc_at[gc_tx] = int32(-tspDist(px, py, i_3, i_3+1))
+						}
+						{
+							gc_tx := gc_step2 + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							px := gc_s_px[gc_rank]
+							py := gc_s_py[gc_rank]
+							i_3 := gc_tx + gc_off3
+							gc_more3 = true
+							/*line hecbench_tsp.go:90*/ gc_at[gc_tx] = int32(-tspDist(px, py, i_3, i_3+1))
+						}
+						{
+							gc_tx := gc_step2 + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							px := gc_s_px[gc_rank]
+							py := gc_s_py[gc_rank]
+							i_3 := gc_tx + gc_off3
+							gc_more3 = true
+							/*line hecbench_tsp.go:90*/ gc_at[gc_tx] = int32(-tspDist(px, py, i_3, i_3+1))
+						}
+					}
+					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						px := gc_s_px[gc_rank]
+						py := gc_s_py[gc_rank]
+						i_3 := gc_tx + gc_off3
+						gc_more3 = true
+						/*line hecbench_tsp.go:90*/ gc_at[gc_tx] = int32(-tspDist(px, py, i_3, i_3+1))
+					}
+				} else {
 					gc_step3 := gc_from
 					for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 						{
@@ -272,7 +294,7 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 							py := gc_s_py[gc_rank]
 							i_3 := gc_tx + gc_off3
 							gc_more3 = true
-							/*line hecbench_tsp.go:90*/ gc_at[gc_tx] = int32(-tspDist(px, py, i_3, i_3+1))
+							/*line hecbench_tsp.go:90*/ buf[i_3] = int32(-tspDist(px, py, i_3, i_3+1))
 						}
 						{
 							gc_tx := gc_step3 + 1
@@ -282,7 +304,7 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 							py := gc_s_py[gc_rank]
 							i_3 := gc_tx + gc_off3
 							gc_more3 = true
-							/*line hecbench_tsp.go:90*/ gc_at[gc_tx] = int32(-tspDist(px, py, i_3, i_3+1))
+							/*line hecbench_tsp.go:90*/ buf[i_3] = int32(-tspDist(px, py, i_3, i_3+1))
 						}
 						{
 							gc_tx := gc_step3 + 2
@@ -292,7 +314,7 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 							py := gc_s_py[gc_rank]
 							i_3 := gc_tx + gc_off3
 							gc_more3 = true
-							/*line hecbench_tsp.go:90*/ gc_at[gc_tx] = int32(-tspDist(px, py, i_3, i_3+1))
+							/*line hecbench_tsp.go:90*/ buf[i_3] = int32(-tspDist(px, py, i_3, i_3+1))
 						}
 						{
 							gc_tx := gc_step3 + 3
@@ -302,63 +324,10 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 							py := gc_s_py[gc_rank]
 							i_3 := gc_tx + gc_off3
 							gc_more3 = true
-							/*line hecbench_tsp.go:90*/ gc_at[gc_tx] = int32(-tspDist(px, py, i_3, i_3+1))
+							/*line hecbench_tsp.go:90*/ buf[i_3] = int32(-tspDist(px, py, i_3, i_3+1))
 						}
 					}
 					for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						px := gc_s_px[gc_rank]
-						py := gc_s_py[gc_rank]
-						i_3 := gc_tx + gc_off3
-						gc_more3 = true
-						/*line hecbench_tsp.go:90*/ gc_at[gc_tx] = int32(-tspDist(px, py, i_3, i_3+1))
-					}
-				} else {
-					gc_step4 := gc_from
-					for ; gc_step4+3 < gc_to; gc_step4 += 4 {
-						{
-							gc_tx := gc_step4 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							px := gc_s_px[gc_rank]
-							py := gc_s_py[gc_rank]
-							i_3 := gc_tx + gc_off3
-							gc_more3 = true
-							/*line hecbench_tsp.go:90*/ buf[i_3] = int32(-tspDist(px, py, i_3, i_3+1))
-						}
-						{
-							gc_tx := gc_step4 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							px := gc_s_px[gc_rank]
-							py := gc_s_py[gc_rank]
-							i_3 := gc_tx + gc_off3
-							gc_more3 = true
-							/*line hecbench_tsp.go:90*/ buf[i_3] = int32(-tspDist(px, py, i_3, i_3+1))
-						}
-						{
-							gc_tx := gc_step4 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							px := gc_s_px[gc_rank]
-							py := gc_s_py[gc_rank]
-							i_3 := gc_tx + gc_off3
-							gc_more3 = true
-							/*line hecbench_tsp.go:90*/ buf[i_3] = int32(-tspDist(px, py, i_3, i_3+1))
-						}
-						{
-							gc_tx := gc_step4 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							px := gc_s_px[gc_rank]
-							py := gc_s_py[gc_rank]
-							i_3 := gc_tx + gc_off3
-							gc_more3 = true
-							/*line hecbench_tsp.go:90*/ buf[i_3] = int32(-tspDist(px, py, i_3, i_3+1))
-						}
-					}
-					for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						px := gc_s_px[gc_rank]
@@ -370,10 +339,10 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 				}
 			}
 		}
-		gc_step5 := 0
-		for ; gc_step5+3 < gc_n; gc_step5 += 4 {
+		gc_step4 := 0
+		for ; gc_step4+3 < gc_n; gc_step4 += 4 {
 			{
-				gc_rank := gc_step5 + 0
+				gc_rank := gc_step4 + 0
 				gc_pos.Thread = gc_rank
 				/*line hecbench_tsp.go:102*/ var minchange int
 				minchange = 0
@@ -384,7 +353,7 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 				gc_s_minj[gc_rank] = minj
 			}
 			{
-				gc_rank := gc_step5 + 1
+				gc_rank := gc_step4 + 1
 				gc_pos.Thread = gc_rank
 				/*line hecbench_tsp.go:106*/ var minchange int
 				minchange = 0
@@ -395,7 +364,7 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 				gc_s_minj[gc_rank] = minj
 			}
 			{
-				gc_rank := gc_step5 + 2
+				gc_rank := gc_step4 + 2
 				gc_pos.Thread = gc_rank
 				/*line hecbench_tsp.go:106*/ var minchange int
 				minchange = 0
@@ -406,7 +375,7 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 				gc_s_minj[gc_rank] = minj
 			}
 			{
-				gc_rank := gc_step5 + 3
+				gc_rank := gc_step4 + 3
 				gc_pos.Thread = gc_rank
 				/*line hecbench_tsp.go:106*/ var minchange int
 				minchange = 0
@@ -417,7 +386,7 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 				gc_s_minj[gc_rank] = minj
 			}
 		}
-		for gc_rank := gc_step5; gc_rank < gc_n; gc_rank++ {
+		for gc_rank := gc_step4; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			/*line hecbench_tsp.go:106*/ var minchange int
 			minchange = 0
@@ -628,48 +597,48 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 					gc_off9 := ii
 					if gc_from >= 0 && gc_off9 >= 0 && gc_off9 <= len(buf) && gc_to <= len(buf)-gc_off9 {
 						gc_at6 := buf[gc_off9:][:gc_to]
-						gc_step6 := gc_from
-						for ; gc_step6+3 < gc_to; gc_step6 += 4 {
+						gc_step5 := gc_from
+						for ; gc_step5+3 < gc_to; gc_step5 += 4 {
 							{
-								gc_tx := gc_step6 + 0
+								gc_tx := gc_step5 + 0
 								gc_rank := gc_base + gc_tx
 								minchange := gc_s_minchange[gc_rank]
 								/*line hecbench_tsp.go:143*/ minchange += int(gc_at6[gc_tx])
 								gc_s_minchange[gc_rank] = minchange
 							}
 							{
-								gc_tx := gc_step6 + 1
+								gc_tx := gc_step5 + 1
 								gc_rank := gc_base + gc_tx
 								minchange := gc_s_minchange[gc_rank]
 								/*line hecbench_tsp.go:143*/ minchange += int(gc_at6[gc_tx])
 								gc_s_minchange[gc_rank] = minchange
 							}
 							{
-								gc_tx := gc_step6 + 2
+								gc_tx := gc_step5 + 2
 								gc_rank := gc_base + gc_tx
 								minchange := gc_s_minchange[gc_rank]
 								/*line hecbench_tsp.go:143*/ minchange += int(gc_at6[gc_tx])
 								gc_s_minchange[gc_rank] = minchange
 							}
 							{
-								gc_tx := gc_step6 + 3
+								gc_tx := gc_step5 + 3
 								gc_rank := gc_base + gc_tx
 								minchange := gc_s_minchange[gc_rank]
 								/*line hecbench_tsp.go:143*/ minchange += int(gc_at6[gc_tx])
 								gc_s_minchange[gc_rank] = minchange
 							}
 						}
-						for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
+						for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							minchange := gc_s_minchange[gc_rank]
 							/*line hecbench_tsp.go:143*/ minchange += int(gc_at6[gc_tx])
 							gc_s_minchange[gc_rank] = minchange
 						}
 					} else {
-						gc_step7 := gc_from
-						for ; gc_step7+3 < gc_to; gc_step7 += 4 {
+						gc_step6 := gc_from
+						for ; gc_step6+3 < gc_to; gc_step6 += 4 {
 							{
-								gc_tx := gc_step7 + 0
+								gc_tx := gc_step6 + 0
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 								/*line hecbench_tsp.go:98*/ i_4 := ii + gc_tx
@@ -678,7 +647,7 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 								gc_s_minchange[gc_rank] = minchange
 							}
 							{
-								gc_tx := gc_step7 + 1
+								gc_tx := gc_step6 + 1
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 								/*line hecbench_tsp.go:98*/ i_4 := ii + gc_tx
@@ -687,7 +656,7 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 								gc_s_minchange[gc_rank] = minchange
 							}
 							{
-								gc_tx := gc_step7 + 2
+								gc_tx := gc_step6 + 2
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 								/*line hecbench_tsp.go:98*/ i_4 := ii + gc_tx
@@ -696,7 +665,7 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 								gc_s_minchange[gc_rank] = minchange
 							}
 							{
-								gc_tx := gc_step7 + 3
+								gc_tx := gc_step6 + 3
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 								/*line hecbench_tsp.go:98*/ i_4 := ii + gc_tx
@@ -705,7 +674,7 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 								gc_s_minchange[gc_rank] = minchange
 							}
 						}
-						for gc_tx := gc_step7; gc_tx < gc_to; gc_tx++ {
+						for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							/*line hecbench_tsp.go:98*/ i_4 := ii + gc_tx
@@ -801,10 +770,10 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 			/*line hecbench_tsp.go:175*/ if gc_off12 >= 0 && gc_off12 < len(bufS) && gc_off13 >= 0 && gc_off13 < len(bufS) {
 				gc_at11 := bufS[gc_off12:][:1]
 				gc_at12 := bufS[gc_off13:][:1]
-				gc_step8 := 0
-				for ; gc_step8+3 < gc_bdx; gc_step8 += 4 {
+				gc_step7 := 0
+				for ; gc_step7+3 < gc_bdx; gc_step7 += 4 {
 					{
-						gc_tx := gc_step8 + 0
+						gc_tx := gc_step7 + 0
 						gc_rank := gc_base + gc_tx
 						minchange := gc_s_minchange[gc_rank]
 						/*line hecbench_tsp.go:172*/ if minchange == int(gc_at11[0]) {
@@ -812,7 +781,7 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 						}
 					}
 					{
-						gc_tx := gc_step8 + 1
+						gc_tx := gc_step7 + 1
 						gc_rank := gc_base + gc_tx
 						minchange := gc_s_minchange[gc_rank]
 						/*line hecbench_tsp.go:172*/ if minchange == int(gc_at11[0]) {
@@ -820,7 +789,7 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 						}
 					}
 					{
-						gc_tx := gc_step8 + 2
+						gc_tx := gc_step7 + 2
 						gc_rank := gc_base + gc_tx
 						minchange := gc_s_minchange[gc_rank]
 						/*line hecbench_tsp.go:172*/ if minchange == int(gc_at11[0]) {
@@ -828,7 +797,7 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 						}
 					}
 					{
-						gc_tx := gc_step8 + 3
+						gc_tx := gc_step7 + 3
 						gc_rank := gc_base + gc_tx
 						minchange := gc_s_minchange[gc_rank]
 						/*line hecbench_tsp.go:172*/ if minchange == int(gc_at11[0]) {
@@ -836,7 +805,7 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 						}
 					}
 				}
-				for gc_tx := gc_step8; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step7; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					minchange := gc_s_minchange[gc_rank]
 					/*line hecbench_tsp.go:172*/ if minchange == int(gc_at11[0]) {
@@ -844,10 +813,10 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 					}
 				}
 			} else {
-				gc_step9 := 0
-				for ; gc_step9+3 < gc_bdx; gc_step9 += 4 {
+				gc_step8 := 0
+				for ; gc_step8+3 < gc_bdx; gc_step8 += 4 {
 					{
-						gc_tx := gc_step9 + 0
+						gc_tx := gc_step8 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						minchange := gc_s_minchange[gc_rank]
@@ -856,7 +825,7 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 						}
 					}
 					{
-						gc_tx := gc_step9 + 1
+						gc_tx := gc_step8 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						minchange := gc_s_minchange[gc_rank]
@@ -865,7 +834,7 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 						}
 					}
 					{
-						gc_tx := gc_step9 + 2
+						gc_tx := gc_step8 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						minchange := gc_s_minchange[gc_rank]
@@ -874,7 +843,7 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 						}
 					}
 					{
-						gc_tx := gc_step9 + 3
+						gc_tx := gc_step8 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						minchange := gc_s_minchange[gc_rank]
@@ -883,7 +852,7 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 						}
 					}
 				}
-				for gc_tx := gc_step9; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step8; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					minchange := gc_s_minchange[gc_rank]
@@ -901,10 +870,10 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 				gc_at13 := bufS[gc_off14:][:1]
 				gc_at14 := bufS[gc_off15:][:1]
 				gc_at15 := bufS[gc_off16:][:1]
-				gc_step10 := 0
-				for ; gc_step10+3 < gc_bdx; gc_step10 += 4 {
+				gc_step9 := 0
+				for ; gc_step9+3 < gc_bdx; gc_step9 += 4 {
 					{
-						gc_tx := gc_step10 + 0
+						gc_tx := gc_step9 + 0
 						gc_rank := gc_base + gc_tx
 						mini := gc_s_mini[gc_rank]
 						minj := gc_s_minj[gc_rank]
@@ -914,7 +883,7 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 						}
 					}
 					{
-						gc_tx := gc_step10 + 1
+						gc_tx := gc_step9 + 1
 						gc_rank := gc_base + gc_tx
 						mini := gc_s_mini[gc_rank]
 						minj := gc_s_minj[gc_rank]
@@ -924,7 +893,7 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 						}
 					}
 					{
-						gc_tx := gc_step10 + 2
+						gc_tx := gc_step9 + 2
 						gc_rank := gc_base + gc_tx
 						mini := gc_s_mini[gc_rank]
 						minj := gc_s_minj[gc_rank]
@@ -934,7 +903,7 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 						}
 					}
 					{
-						gc_tx := gc_step10 + 3
+						gc_tx := gc_step9 + 3
 						gc_rank := gc_base + gc_tx
 						mini := gc_s_mini[gc_rank]
 						minj := gc_s_minj[gc_rank]
@@ -944,7 +913,7 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 						}
 					}
 				}
-				for gc_tx := gc_step10; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step9; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					mini := gc_s_mini[gc_rank]
 					minj := gc_s_minj[gc_rank]
@@ -954,10 +923,10 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 					}
 				}
 			} else {
-				gc_step11 := 0
-				for ; gc_step11+3 < gc_bdx; gc_step11 += 4 {
+				gc_step10 := 0
+				for ; gc_step10+3 < gc_bdx; gc_step10 += 4 {
 					{
-						gc_tx := gc_step11 + 0
+						gc_tx := gc_step10 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						mini := gc_s_mini[gc_rank]
@@ -968,7 +937,7 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 						}
 					}
 					{
-						gc_tx := gc_step11 + 1
+						gc_tx := gc_step10 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						mini := gc_s_mini[gc_rank]
@@ -979,7 +948,7 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 						}
 					}
 					{
-						gc_tx := gc_step11 + 2
+						gc_tx := gc_step10 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						mini := gc_s_mini[gc_rank]
@@ -990,7 +959,7 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 						}
 					}
 					{
-						gc_tx := gc_step11 + 3
+						gc_tx := gc_step10 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						mini := gc_s_mini[gc_rank]
@@ -1001,7 +970,7 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 						}
 					}
 				}
-				for gc_tx := gc_step11; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step10; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					mini := gc_s_mini[gc_rank]
@@ -1060,34 +1029,34 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 			break
 		}
 	}
-	gc_step12 := 0
-	for ; gc_step12+3 < gc_n; gc_step12 += 4 {
+	gc_step11 := 0
+	for ; gc_step11+3 < gc_n; gc_step11 += 4 {
 		{
-			gc_rank := gc_step12 + 0
+			gc_rank := gc_step11 + 0
 			gc_pos.Thread = gc_rank
 			term := 0
 			gc_s_term[gc_rank] = term
 		}
 		{
-			gc_rank := gc_step12 + 1
+			gc_rank := gc_step11 + 1
 			gc_pos.Thread = gc_rank
 			term := 0
 			gc_s_term[gc_rank] = term
 		}
 		{
-			gc_rank := gc_step12 + 2
+			gc_rank := gc_step11 + 2
 			gc_pos.Thread = gc_rank
 			term := 0
 			gc_s_term[gc_rank] = term
 		}
 		{
-			gc_rank := gc_step12 + 3
+			gc_rank := gc_step11 + 3
 			gc_pos.Thread = gc_rank
 			term := 0
 			gc_s_term[gc_rank] = term
 		}
 	}
-	for gc_rank := gc_step12; gc_rank < gc_n; gc_rank++ {
+	for gc_rank := gc_step11; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		term := 0
 		gc_s_term[gc_rank] = term
@@ -1140,71 +1109,71 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		/*line hecbench_tsp.go:210*/ if gc_bdx <= len(bufS) {
 			gc_at16 := bufS[:gc_bdx]
-			gc_step13 := 0
-			for ; gc_step13+3 < gc_bdx; gc_step13 += 4 {
+			gc_step12 := 0
+			for ; gc_step12+3 < gc_bdx; gc_step12 += 4 {
 				{
-					gc_tx := gc_step13 + 0
+					gc_tx := gc_step12 + 0
 					gc_rank := gc_base + gc_tx
 					term := gc_s_term[gc_rank]
 					/*line hecbench_tsp.go:203*/ gc_at16[gc_tx] = int32(term)
 				}
 				{
-					gc_tx := gc_step13 + 1
+					gc_tx := gc_step12 + 1
 					gc_rank := gc_base + gc_tx
 					term := gc_s_term[gc_rank]
 					/*line hecbench_tsp.go:203*/ gc_at16[gc_tx] = int32(term)
 				}
 				{
-					gc_tx := gc_step13 + 2
+					gc_tx := gc_step12 + 2
 					gc_rank := gc_base + gc_tx
 					term := gc_s_term[gc_rank]
 					/*line hecbench_tsp.go:203*/ gc_at16[gc_tx] = int32(term)
 				}
 				{
-					gc_tx := gc_step13 + 3
+					gc_tx := gc_step12 + 3
 					gc_rank := gc_base + gc_tx
 					term := gc_s_term[gc_rank]
 					/*line hecbench_tsp.go:203*/ gc_at16[gc_tx] = int32(term)
 				}
 			}
-			for gc_tx := gc_step13; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_step12; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				term := gc_s_term[gc_rank]
 				/*line hecbench_tsp.go:203*/ gc_at16[gc_tx] = int32(term)
 			}
 		} else {
-			gc_step14 := 0
-			for ; gc_step14+3 < gc_bdx; gc_step14 += 4 {
+			gc_step13 := 0
+			for ; gc_step13+3 < gc_bdx; gc_step13 += 4 {
 				{
-					gc_tx := gc_step14 + 0
+					gc_tx := gc_step13 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					term := gc_s_term[gc_rank]
 					/*line hecbench_tsp.go:203*/ bufS[gc_tx] = int32(term)
 				}
 				{
-					gc_tx := gc_step14 + 1
+					gc_tx := gc_step13 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					term := gc_s_term[gc_rank]
 					/*line hecbench_tsp.go:203*/ bufS[gc_tx] = int32(term)
 				}
 				{
-					gc_tx := gc_step14 + 2
+					gc_tx := gc_step13 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					term := gc_s_term[gc_rank]
 					/*line hecbench_tsp.go:203*/ bufS[gc_tx] = int32(term)
 				}
 				{
-					gc_tx := gc_step14 + 3
+					gc_tx := gc_step13 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					term := gc_s_term[gc_rank]
 					/*line hecbench_tsp.go:203*/ bufS[gc_tx] = int32(term)
 				}
 			}
-			for gc_tx := gc_step14; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_step13; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				term := gc_s_term[gc_rank]
@@ -1231,48 +1200,48 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 				gc_off17 := k_2
 				if gc_from >= 0 && gc_off17 >= 0 && gc_off17 <= len(bufS) && gc_to <= len(bufS)-gc_off17 {
 					gc_at17 := bufS[gc_off17:][:gc_to]
-					gc_step15 := gc_from
-					for ; gc_step15+3 < gc_to; gc_step15 += 4 {
+					gc_step14 := gc_from
+					for ; gc_step14+3 < gc_to; gc_step14 += 4 {
 						{
-							gc_tx := gc_step15 + 0
+							gc_tx := gc_step14 + 0
 							gc_rank := gc_base + gc_tx
 							term := gc_s_term[gc_rank]
 							/*line hecbench_tsp.go:210*/ term += int(gc_at17[gc_tx])
 							gc_s_term[gc_rank] = term
 						}
 						{
-							gc_tx := gc_step15 + 1
+							gc_tx := gc_step14 + 1
 							gc_rank := gc_base + gc_tx
 							term := gc_s_term[gc_rank]
 							/*line hecbench_tsp.go:210*/ term += int(gc_at17[gc_tx])
 							gc_s_term[gc_rank] = term
 						}
 						{
-							gc_tx := gc_step15 + 2
+							gc_tx := gc_step14 + 2
 							gc_rank := gc_base + gc_tx
 							term := gc_s_term[gc_rank]
 							/*line hecbench_tsp.go:210*/ term += int(gc_at17[gc_tx])
 							gc_s_term[gc_rank] = term
 						}
 						{
-							gc_tx := gc_step15 + 3
+							gc_tx := gc_step14 + 3
 							gc_rank := gc_base + gc_tx
 							term := gc_s_term[gc_rank]
 							/*line hecbench_tsp.go:210*/ term += int(gc_at17[gc_tx])
 							gc_s_term[gc_rank] = term
 						}
 					}
-					for gc_tx := gc_step15; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_step14; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						term := gc_s_term[gc_rank]
 						/*line hecbench_tsp.go:210*/ term += int(gc_at17[gc_tx])
 						gc_s_term[gc_rank] = term
 					}
 				} else {
-					gc_step16 := gc_from
-					for ; gc_step16+3 < gc_to; gc_step16 += 4 {
+					gc_step15 := gc_from
+					for ; gc_step15+3 < gc_to; gc_step15 += 4 {
 						{
-							gc_tx := gc_step16 + 0
+							gc_tx := gc_step15 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							term := gc_s_term[gc_rank]
@@ -1280,7 +1249,7 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 							gc_s_term[gc_rank] = term
 						}
 						{
-							gc_tx := gc_step16 + 1
+							gc_tx := gc_step15 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							term := gc_s_term[gc_rank]
@@ -1288,7 +1257,7 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 							gc_s_term[gc_rank] = term
 						}
 						{
-							gc_tx := gc_step16 + 2
+							gc_tx := gc_step15 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							term := gc_s_term[gc_rank]
@@ -1296,7 +1265,7 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 							gc_s_term[gc_rank] = term
 						}
 						{
-							gc_tx := gc_step16 + 3
+							gc_tx := gc_step15 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							term := gc_s_term[gc_rank]
@@ -1304,7 +1273,7 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 							gc_s_term[gc_rank] = term
 						}
 					}
-					for gc_tx := gc_step16; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_step15; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						term := gc_s_term[gc_rank]
@@ -1325,71 +1294,71 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 				if gc_from >= 0 && gc_to <= len(bufS) {
 					gc_at18 := bufS[:gc_to]
-					gc_step17 := gc_from
-					for ; gc_step17+3 < gc_to; gc_step17 += 4 {
+					gc_step16 := gc_from
+					for ; gc_step16+3 < gc_to; gc_step16 += 4 {
 						{
-							gc_tx := gc_step17 + 0
+							gc_tx := gc_step16 + 0
 							gc_rank := gc_base + gc_tx
 							term := gc_s_term[gc_rank]
 							/*line hecbench_tsp.go:214*/ gc_at18[gc_tx] = int32(term)
 						}
 						{
-							gc_tx := gc_step17 + 1
+							gc_tx := gc_step16 + 1
 							gc_rank := gc_base + gc_tx
 							term := gc_s_term[gc_rank]
 							/*line hecbench_tsp.go:214*/ gc_at18[gc_tx] = int32(term)
 						}
 						{
-							gc_tx := gc_step17 + 2
+							gc_tx := gc_step16 + 2
 							gc_rank := gc_base + gc_tx
 							term := gc_s_term[gc_rank]
 							/*line hecbench_tsp.go:214*/ gc_at18[gc_tx] = int32(term)
 						}
 						{
-							gc_tx := gc_step17 + 3
+							gc_tx := gc_step16 + 3
 							gc_rank := gc_base + gc_tx
 							term := gc_s_term[gc_rank]
 							/*line hecbench_tsp.go:214*/ gc_at18[gc_tx] = int32(term)
 						}
 					}
-					for gc_tx := gc_step17; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_step16; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						term := gc_s_term[gc_rank]
 						/*line hecbench_tsp.go:214*/ gc_at18[gc_tx] = int32(term)
 					}
 				} else {
-					gc_step18 := gc_from
-					for ; gc_step18+3 < gc_to; gc_step18 += 4 {
+					gc_step17 := gc_from
+					for ; gc_step17+3 < gc_to; gc_step17 += 4 {
 						{
-							gc_tx := gc_step18 + 0
+							gc_tx := gc_step17 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							term := gc_s_term[gc_rank]
 							/*line hecbench_tsp.go:214*/ bufS[gc_tx] = int32(term)
 						}
 						{
-							gc_tx := gc_step18 + 1
+							gc_tx := gc_step17 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							term := gc_s_term[gc_rank]
 							/*line hecbench_tsp.go:214*/ bufS[gc_tx] = int32(term)
 						}
 						{
-							gc_tx := gc_step18 + 2
+							gc_tx := gc_step17 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							term := gc_s_term[gc_rank]
 							/*line hecbench_tsp.go:214*/ bufS[gc_tx] = int32(term)
 						}
 						{
-							gc_tx := gc_step18 + 3
+							gc_tx := gc_step17 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							term := gc_s_term[gc_rank]
 							/*line hecbench_tsp.go:214*/ bufS[gc_tx] = int32(term)
 						}
 					}
-					for gc_tx := gc_step18; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_step17; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						term := gc_s_term[gc_rank]
@@ -1412,6 +1381,44 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 			gc_off18 := 0
 			if gc_from >= 0 && gc_off18 >= 0 && gc_off18 < len(bestD) {
 				gc_at19 := bestD[gc_off18:][:1]
+				gc_step18 := gc_from
+				for ; gc_step18+3 < gc_to; gc_step18 += 4 {
+					{
+						gc_tx := gc_step18 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						term := gc_s_term[gc_rank]
+						/*line hecbench_tsp.go:224*/ atomic.Min(&gc_at19[0], int32(term))
+					}
+					{
+						gc_tx := gc_step18 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						term := gc_s_term[gc_rank]
+						/*line hecbench_tsp.go:224*/ atomic.Min(&gc_at19[0], int32(term))
+					}
+					{
+						gc_tx := gc_step18 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						term := gc_s_term[gc_rank]
+						/*line hecbench_tsp.go:224*/ atomic.Min(&gc_at19[0], int32(term))
+					}
+					{
+						gc_tx := gc_step18 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						term := gc_s_term[gc_rank]
+						/*line hecbench_tsp.go:224*/ atomic.Min(&gc_at19[0], int32(term))
+					}
+				}
+				for gc_tx := gc_step18; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					term := gc_s_term[gc_rank]
+					/*line hecbench_tsp.go:224*/ atomic.Min(&gc_at19[0], int32(term))
+				}
+			} else {
 				gc_step19 := gc_from
 				for ; gc_step19+3 < gc_to; gc_step19 += 4 {
 					{
@@ -1419,69 +1426,31 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						term := gc_s_term[gc_rank]
-						/*line hecbench_tsp.go:224*/ atomic.Min(&gc_at19[0], int32(term))
+						/*line hecbench_tsp.go:224*/ atomic.Min(&bestD[0], int32(term))
 					}
 					{
 						gc_tx := gc_step19 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						term := gc_s_term[gc_rank]
-						/*line hecbench_tsp.go:224*/ atomic.Min(&gc_at19[0], int32(term))
+						/*line hecbench_tsp.go:224*/ atomic.Min(&bestD[0], int32(term))
 					}
 					{
 						gc_tx := gc_step19 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						term := gc_s_term[gc_rank]
-						/*line hecbench_tsp.go:224*/ atomic.Min(&gc_at19[0], int32(term))
+						/*line hecbench_tsp.go:224*/ atomic.Min(&bestD[0], int32(term))
 					}
 					{
 						gc_tx := gc_step19 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						term := gc_s_term[gc_rank]
-						/*line hecbench_tsp.go:224*/ atomic.Min(&gc_at19[0], int32(term))
+						/*line hecbench_tsp.go:224*/ atomic.Min(&bestD[0], int32(term))
 					}
 				}
 				for gc_tx := gc_step19; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					term := gc_s_term[gc_rank]
-					/*line hecbench_tsp.go:224*/ atomic.Min(&gc_at19[0], int32(term))
-				}
-			} else {
-				gc_step20 := gc_from
-				for ; gc_step20+3 < gc_to; gc_step20 += 4 {
-					{
-						gc_tx := gc_step20 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						term := gc_s_term[gc_rank]
-						/*line hecbench_tsp.go:224*/ atomic.Min(&bestD[0], int32(term))
-					}
-					{
-						gc_tx := gc_step20 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						term := gc_s_term[gc_rank]
-						/*line hecbench_tsp.go:224*/ atomic.Min(&bestD[0], int32(term))
-					}
-					{
-						gc_tx := gc_step20 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						term := gc_s_term[gc_rank]
-						/*line hecbench_tsp.go:224*/ atomic.Min(&bestD[0], int32(term))
-					}
-					{
-						gc_tx := gc_step20 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						term := gc_s_term[gc_rank]
-						/*line hecbench_tsp.go:224*/ atomic.Min(&bestD[0], int32(term))
-					}
-				}
-				for gc_tx := gc_step20; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					term := gc_s_term[gc_rank]
