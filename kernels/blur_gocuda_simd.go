@@ -101,7 +101,7 @@ func gc_body_blur(gc_b *compiled.Block, gc_lo, gc_hi int, src, dst []float32, wi
 												/*line blur.go:139*/ 1) && gc_i4 <= len(row)-16 {
 												/*line blur.go:139*/ gc_ld2 = archsimd.LoadFloat32x16Slice(row[gc_i4:])
 											} else {
-												/*line blur.go:139*/ var gc_lanes2 [16]float32
+												var gc_lanes2 [16]float32
 												for gc_k2 := range 16 {
 													if 0xffff&(1<<gc_k2) != 0 {
 														gc_pos.Thread = gc_rank + gc_k2
@@ -169,7 +169,7 @@ func gc_body_blur(gc_b *compiled.Block, gc_lo, gc_hi int, src, dst []float32, wi
 											/*line blur.go:139*/ 1) && gc_i2 <= len(row)-8 {
 											/*line blur.go:139*/ gc_ld = archsimd.LoadFloat32x8Slice(row[gc_i2:])
 										} else {
-											/*line blur.go:139*/ var gc_lanes [8]float32
+											var gc_lanes [8]float32
 											for gc_k := range 8 {
 												if 0xff&(1<<gc_k) != 0 {
 													gc_pos.Thread = gc_rank + gc_k

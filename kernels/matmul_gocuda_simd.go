@@ -1782,7 +1782,7 @@ func gc_body_matMulRegisterTiled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 												/*line matmul.go:258*/ gc_ld5 = archsimd.LoadFloat32x16Slice(a[gc_row2*
 													k+gc_ac2:])
 											} else {
-												/*line matmul.go:259*/ var gc_lanes7 [16]float32
+												var gc_lanes7 [16]float32
 												for gc_k7 := range 16 {
 													if 0xffff&(1<<gc_k7) != 0 {
 														gc_pos.Thread = gc_rank + gc_k7
@@ -1806,7 +1806,7 @@ func gc_body_matMulRegisterTiled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 													/*line matmul.go:258*/ gc_ld6 = archsimd.LoadFloat32x16Slice(a[gc_row2*
 														k+gc_ac2:])
 												} else {
-													/*line matmul.go:259*/ var gc_lanes8 [16]float32
+													var gc_lanes8 [16]float32
 													for gc_k8 := range 16 {
 														if gc_if3.ToBits()&(1<<gc_k8) != 0 {
 															gc_pos.Thread = gc_rank + gc_k8
@@ -1826,7 +1826,7 @@ func gc_body_matMulRegisterTiled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 												/*line matmul.go:258*/ gc_ld7 = archsimd.LoadFloat32x16Slice(b[gc_br2*
 													n+gc_col2:])
 											} else {
-												/*line matmul.go:259*/ var gc_lanes9 [16]float32
+												var gc_lanes9 [16]float32
 												for gc_k9 := range 16 {
 													if 0xffff&(1<<gc_k9) != 0 {
 														gc_pos.Thread = gc_rank + gc_k9
@@ -1850,7 +1850,7 @@ func gc_body_matMulRegisterTiled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 													/*line matmul.go:258*/ gc_ld8 = archsimd.LoadFloat32x16Slice(b[gc_br2*
 														n+gc_col2:])
 												} else {
-													/*line matmul.go:259*/ var gc_lanes10 [16]float32
+													var gc_lanes10 [16]float32
 													for gc_k10 := range 16 {
 														if gc_if4.ToBits()&(1<<gc_k10) != 0 {
 															gc_pos.Thread = gc_rank + gc_k10
@@ -1867,7 +1867,7 @@ func gc_body_matMulRegisterTiled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 										/*line matmul.go:259*/ if (tx+j) >= 0 && (tx+j) <= len(as[ty+i])-16 {
 											/*line matmul.go:258*/ gc_av2.StoreSlice(as[ty+i][tx+j:])
 										} else {
-											/*line matmul.go:258*/ var gc_lanes11 [16]float32
+											var gc_lanes11 [16]float32
 											gc_av2.Store(&gc_lanes11)
 											for gc_k11 := range 16 {
 												if 0xffff&(1<<gc_k11) != 0 {
@@ -1880,7 +1880,7 @@ func gc_body_matMulRegisterTiled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 										/*line matmul.go:258*/ if (tx+j) >= 0 && (tx+j) <= len(bs[ty+i])-16 {
 											/*line matmul.go:258*/ gc_bv2.StoreSlice(bs[ty+i][tx+j:])
 										} else {
-											/*line matmul.go:258*/ var gc_lanes12 [16]float32
+											var gc_lanes12 [16]float32
 											gc_bv2.Store(&gc_lanes12)
 											for gc_k12 := range 16 {
 												if 0xffff&(1<<gc_k12) != 0 {
@@ -1928,7 +1928,7 @@ func gc_body_matMulRegisterTiled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 											/*line matmul.go:258*/ gc_ld = archsimd.LoadFloat32x8Slice(a[gc_row*
 												k+gc_ac:])
 										} else {
-											/*line matmul.go:259*/ var gc_lanes [8]float32
+											var gc_lanes [8]float32
 											for gc_k := range 8 {
 												if 0xff&(1<<gc_k) != 0 {
 													gc_pos.Thread = gc_rank + gc_k
@@ -1952,7 +1952,7 @@ func gc_body_matMulRegisterTiled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 												/*line matmul.go:258*/ gc_ld2 = archsimd.LoadFloat32x8Slice(a[gc_row*
 													k+gc_ac:])
 											} else {
-												/*line matmul.go:259*/ var gc_lanes2 [8]float32
+												var gc_lanes2 [8]float32
 												for gc_k2 := range 8 {
 													if gc_if.ToBits()&(1<<gc_k2) != 0 {
 														gc_pos.Thread = gc_rank + gc_k2
@@ -1972,7 +1972,7 @@ func gc_body_matMulRegisterTiled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 											/*line matmul.go:258*/ gc_ld3 = archsimd.LoadFloat32x8Slice(b[gc_br*
 												n+gc_col:])
 										} else {
-											/*line matmul.go:259*/ var gc_lanes3 [8]float32
+											var gc_lanes3 [8]float32
 											for gc_k3 := range 8 {
 												if 0xff&(1<<gc_k3) != 0 {
 													gc_pos.Thread = gc_rank + gc_k3
@@ -1996,7 +1996,7 @@ func gc_body_matMulRegisterTiled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 												/*line matmul.go:258*/ gc_ld4 = archsimd.LoadFloat32x8Slice(b[gc_br*
 													n+gc_col:])
 											} else {
-												/*line matmul.go:259*/ var gc_lanes4 [8]float32
+												var gc_lanes4 [8]float32
 												for gc_k4 := range 8 {
 													if gc_if2.ToBits()&(1<<gc_k4) != 0 {
 														gc_pos.Thread = gc_rank + gc_k4
@@ -2013,7 +2013,7 @@ func gc_body_matMulRegisterTiled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 									/*line matmul.go:259*/ if (tx+j) >= 0 && (tx+j) <= len(as[ty+i])-8 {
 										/*line matmul.go:258*/ gc_av.StoreSlice(as[ty+i][tx+j:])
 									} else {
-										/*line matmul.go:258*/ var gc_lanes5 [8]float32
+										var gc_lanes5 [8]float32
 										gc_av.Store(&gc_lanes5)
 										for gc_k5 := range 8 {
 											if 0xff&(1<<gc_k5) != 0 {
@@ -2026,7 +2026,7 @@ func gc_body_matMulRegisterTiled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 									/*line matmul.go:258*/ if (tx+j) >= 0 && (tx+j) <= len(bs[ty+i])-8 {
 										/*line matmul.go:258*/ gc_bv.StoreSlice(bs[ty+i][tx+j:])
 									} else {
-										/*line matmul.go:258*/ var gc_lanes6 [8]float32
+										var gc_lanes6 [8]float32
 										gc_bv.Store(&gc_lanes6)
 										for gc_k6 := range 8 {
 											if 0xff&(1<<gc_k6) != 0 {
@@ -3745,7 +3745,7 @@ func gc_body_matMulRegisterTiled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 										gc_st11.Permute(gc_spread16Hi).StoreMasked((*[16]float32)(c[(gc_row4*n+gc_col4+
 											1)+15:]), gc_oddLanes16)
 									} else {
-										/*line matmul.go:284*/ var gc_lanes151 [16]float32
+										var gc_lanes151 [16]float32
 										gc_st11.Store(&gc_lanes151)
 										for gc_k151 := range 16 {
 											if 0xffff&(1<<gc_k151) != 0 {
@@ -3788,7 +3788,7 @@ func gc_body_matMulRegisterTiled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 											gc_st12.Permute(gc_spread16Hi).StoreMasked((*[16]float32)(c[(gc_row4*n+gc_col4+
 												1)+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2>>8))<<1))
 										} else {
-											/*line matmul.go:284*/ var gc_lanes152 [16]float32
+											var gc_lanes152 [16]float32
 											gc_st12.Store(&gc_lanes152)
 											for gc_k152 := range 16 {
 												if gc_if10.ToBits()&(1<<gc_k152) != 0 {
@@ -3855,7 +3855,7 @@ func gc_body_matMulRegisterTiled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 											1)*
 											/*line matmul.go:273*/ n+gc_col4)+15:]), gc_oddLanes16)
 									} else {
-										/*line matmul.go:273*/ var gc_lanes153 [16]float32
+										var gc_lanes153 [16]float32
 										gc_st13.Store(&gc_lanes153)
 										for gc_k153 := range 16 {
 											if 0xffff&(1<<gc_k153) != 0 {
@@ -3903,7 +3903,7 @@ func gc_body_matMulRegisterTiled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 												1)*
 												/*line matmul.go:273*/ n+gc_col4)+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits3>>8))<<1))
 										} else {
-											/*line matmul.go:273*/ var gc_lanes154 [16]float32
+											var gc_lanes154 [16]float32
 											gc_st14.Store(&gc_lanes154)
 											for gc_k154 := range 16 {
 												if gc_if11.ToBits()&(1<<gc_k154) != 0 {
@@ -3959,7 +3959,7 @@ func gc_body_matMulRegisterTiled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 											/*line matmul.go:273*/ n+gc_col4+
 											1)+15:]), gc_oddLanes16)
 									} else {
-										/*line matmul.go:292*/ var gc_lanes155 [16]float32
+										var gc_lanes155 [16]float32
 										gc_st15.Store(&gc_lanes155)
 										for gc_k155 := range 16 {
 											if 0xffff&(1<<gc_k155) != 0 {
@@ -4015,7 +4015,7 @@ func gc_body_matMulRegisterTiled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 												/*line matmul.go:273*/ n+gc_col4+
 												1)+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits4>>8))<<1))
 										} else {
-											/*line matmul.go:292*/ var gc_lanes156 [16]float32
+											var gc_lanes156 [16]float32
 											gc_st16.Store(&gc_lanes156)
 											for gc_k156 := range 16 {
 												if gc_if12.ToBits()&(1<<gc_k156) != 0 {
@@ -4132,7 +4132,7 @@ func gc_body_matMulRegisterTiled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 									gc_st3.Permute(gc_spreadHi).StoreMasked((*[8]float32)(c[(gc_row3*n+gc_col3+
 										1)+7:]), gc_oddLanes)
 								} else {
-									/*line matmul.go:284*/ var gc_lanes143 [8]float32
+									var gc_lanes143 [8]float32
 									gc_st3.Store(&gc_lanes143)
 									for gc_k143 := range 8 {
 										if 0xff&(1<<gc_k143) != 0 {
@@ -4174,7 +4174,7 @@ func gc_body_matMulRegisterTiled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 										gc_st4.Permute(gc_spreadHi).StoreMasked((*[8]float32)(c[(gc_row3*n+gc_col3+
 											1)+7:]), gc_if6.ToInt32x8().Permute(gc_spreadHi).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes))
 									} else {
-										/*line matmul.go:284*/ var gc_lanes144 [8]float32
+										var gc_lanes144 [8]float32
 										gc_st4.Store(&gc_lanes144)
 										for gc_k144 := range 8 {
 											if gc_if6.ToBits()&(1<<gc_k144) != 0 {
@@ -4241,7 +4241,7 @@ func gc_body_matMulRegisterTiled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 										1)*
 										/*line matmul.go:273*/ n+gc_col3)+7:]), gc_oddLanes)
 								} else {
-									/*line matmul.go:273*/ var gc_lanes145 [8]float32
+									var gc_lanes145 [8]float32
 									gc_st5.Store(&gc_lanes145)
 									for gc_k145 := range 8 {
 										if 0xff&(1<<gc_k145) != 0 {
@@ -4288,7 +4288,7 @@ func gc_body_matMulRegisterTiled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 											1)*
 											/*line matmul.go:273*/ n+gc_col3)+7:]), gc_if7.ToInt32x8().Permute(gc_spreadHi).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes))
 									} else {
-										/*line matmul.go:273*/ var gc_lanes146 [8]float32
+										var gc_lanes146 [8]float32
 										gc_st6.Store(&gc_lanes146)
 										for gc_k146 := range 8 {
 											if gc_if7.ToBits()&(1<<gc_k146) != 0 {
@@ -4344,7 +4344,7 @@ func gc_body_matMulRegisterTiled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 										/*line matmul.go:273*/ n+gc_col3+
 										1)+7:]), gc_oddLanes)
 								} else {
-									/*line matmul.go:292*/ var gc_lanes147 [8]float32
+									var gc_lanes147 [8]float32
 									gc_st7.Store(&gc_lanes147)
 									for gc_k147 := range 8 {
 										if 0xff&(1<<gc_k147) != 0 {
@@ -4399,7 +4399,7 @@ func gc_body_matMulRegisterTiled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 											/*line matmul.go:273*/ n+gc_col3+
 											1)+7:]), gc_if8.ToInt32x8().Permute(gc_spreadHi).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes))
 									} else {
-										/*line matmul.go:292*/ var gc_lanes148 [8]float32
+										var gc_lanes148 [8]float32
 										gc_st8.Store(&gc_lanes148)
 										for gc_k148 := range 8 {
 											if gc_if8.ToBits()&(1<<gc_k148) != 0 {

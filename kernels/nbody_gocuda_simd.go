@@ -53,21 +53,21 @@ func gc_body_nBodySimple(gc_b *compiled.Block, gc_lo, gc_hi int, bodies [][4]flo
 									break
 								}
 								var gc_ld4 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-								/*line nbody.go:148*/ var gc_lanes7 [16]uint32
+								var gc_lanes7 [16]uint32
 								for gc_k5 := range 16 {
 									/*line nbody.go:148*/ gc_lanes7[gc_k5] = compiled.Bits32At(&bodies[i+gc_k5][0])
 								}
 								gc_ld4 = archsimd.LoadUint32x16(&gc_lanes7).AsFloat32x16()
 								xi := gc_ld4
 								var gc_ld5 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-								/*line nbody.go:148*/ var gc_lanes8 [16]uint32
+								var gc_lanes8 [16]uint32
 								for gc_k6 := range 16 {
 									/*line nbody.go:148*/ gc_lanes8[gc_k6] = compiled.Bits32At(&bodies[i+gc_k6][1])
 								}
 								gc_ld5 = archsimd.LoadUint32x16(&gc_lanes8).AsFloat32x16()
 								yi := gc_ld5
 								var gc_ld6 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-								/*line nbody.go:148*/ var gc_lanes9 [16]uint32
+								var gc_lanes9 [16]uint32
 								for gc_k7 := range 16 {
 									/*line nbody.go:148*/ gc_lanes9[gc_k7] = compiled.Bits32At(&bodies[i+gc_k7][2])
 								}
@@ -107,12 +107,12 @@ func gc_body_nBodySimple(gc_b *compiled.Block, gc_lo, gc_hi int, bodies [][4]flo
 									ay = gc_t19
 									az = gc_t20
 								}
-								/*line nbody.go:150*/ var gc_lanes10 [16]uint32
-								ax.AsUint32x16().Store(&gc_lanes10)
-								/*line nbody.go:150*/ var gc_lanes11 [16]uint32
-								ay.AsUint32x16().Store(&gc_lanes11)
-								/*line nbody.go:150*/ var gc_lanes12 [16]uint32
-								az.AsUint32x16().Store(&gc_lanes12)
+								var gc_lanes10 [16]uint32
+								/*line nbody.go:151*/ ax.AsUint32x16().Store(&gc_lanes10)
+								var gc_lanes11 [16]uint32
+								/*line nbody.go:151*/ ay.AsUint32x16().Store(&gc_lanes11)
+								var gc_lanes12 [16]uint32
+								/*line nbody.go:151*/ az.AsUint32x16().Store(&gc_lanes12)
 								for gc_k8 := range 16 {
 									{
 										compiled.SetBits32At(&acc[i+gc_k8][0], gc_lanes10[gc_k8])
@@ -140,21 +140,21 @@ func gc_body_nBodySimple(gc_b *compiled.Block, gc_lo, gc_hi int, bodies [][4]flo
 								break
 							}
 							var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-							/*line nbody.go:148*/ var gc_lanes [8]uint32
+							var gc_lanes [8]uint32
 							for gc_k := range 8 {
 								/*line nbody.go:148*/ gc_lanes[gc_k] = compiled.Bits32At(&bodies[i+gc_k][0])
 							}
 							gc_ld = archsimd.LoadUint32x8(&gc_lanes).AsFloat32x8()
 							xi := gc_ld
 							var gc_ld2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-							/*line nbody.go:148*/ var gc_lanes2 [8]uint32
+							var gc_lanes2 [8]uint32
 							for gc_k2 := range 8 {
 								/*line nbody.go:148*/ gc_lanes2[gc_k2] = compiled.Bits32At(&bodies[i+gc_k2][1])
 							}
 							gc_ld2 = archsimd.LoadUint32x8(&gc_lanes2).AsFloat32x8()
 							yi := gc_ld2
 							var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-							/*line nbody.go:148*/ var gc_lanes3 [8]uint32
+							var gc_lanes3 [8]uint32
 							for gc_k3 := range 8 {
 								/*line nbody.go:148*/ gc_lanes3[gc_k3] = compiled.Bits32At(&bodies[i+gc_k3][2])
 							}
@@ -194,12 +194,12 @@ func gc_body_nBodySimple(gc_b *compiled.Block, gc_lo, gc_hi int, bodies [][4]flo
 								ay = gc_t9
 								az = gc_t10
 							}
-							/*line nbody.go:150*/ var gc_lanes4 [8]uint32
-							ax.AsUint32x8().Store(&gc_lanes4)
-							/*line nbody.go:150*/ var gc_lanes5 [8]uint32
-							ay.AsUint32x8().Store(&gc_lanes5)
-							/*line nbody.go:150*/ var gc_lanes6 [8]uint32
-							az.AsUint32x8().Store(&gc_lanes6)
+							var gc_lanes4 [8]uint32
+							/*line nbody.go:151*/ ax.AsUint32x8().Store(&gc_lanes4)
+							var gc_lanes5 [8]uint32
+							/*line nbody.go:151*/ ay.AsUint32x8().Store(&gc_lanes5)
+							var gc_lanes6 [8]uint32
+							/*line nbody.go:151*/ az.AsUint32x8().Store(&gc_lanes6)
 							for gc_k4 := range 8 {
 								{
 									compiled.SetBits32At(&acc[i+gc_k4][0], gc_lanes4[gc_k4])
@@ -305,19 +305,19 @@ func gc_body_nBodyTiled(gc_b *compiled.Block, bodies [][4]float32, acc [][3]floa
 							/*line nbody.go:177*/ var zi archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 							{
 								var gc_ld10 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-								/*line nbody.go:179*/ var gc_lanes10 [16]uint32
+								var gc_lanes10 [16]uint32
 								for gc_k10 := range 16 {
 									/*line nbody.go:179*/ gc_lanes10[gc_k10] = compiled.Bits32At(&gc_at[gc_tx+gc_k10][0])
 								}
 								gc_ld10 = archsimd.LoadUint32x16(&gc_lanes10).AsFloat32x16()
 								var gc_ld11 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-								/*line nbody.go:179*/ var gc_lanes11 [16]uint32
+								var gc_lanes11 [16]uint32
 								for gc_k11 := range 16 {
 									/*line nbody.go:179*/ gc_lanes11[gc_k11] = compiled.Bits32At(&gc_at[gc_tx+gc_k11][1])
 								}
 								gc_ld11 = archsimd.LoadUint32x16(&gc_lanes11).AsFloat32x16()
 								var gc_ld12 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-								/*line nbody.go:179*/ var gc_lanes12 [16]uint32
+								var gc_lanes12 [16]uint32
 								for gc_k12 := range 16 {
 									/*line nbody.go:179*/ gc_lanes12[gc_k12] = compiled.Bits32At(&gc_at[gc_tx+gc_k12][2])
 								}
@@ -362,13 +362,13 @@ func gc_body_nBodyTiled(gc_b *compiled.Block, bodies [][4]float32, acc [][3]floa
 						}
 						gc_ld7 = archsimd.LoadUint32x8(&gc_lanes7).AsFloat32x8()
 						var gc_ld8 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-						/*line nbody.go:179*/ var gc_lanes8 [8]uint32
+						var gc_lanes8 [8]uint32
 						for gc_k8 := range 8 {
 							/*line nbody.go:179*/ gc_lanes8[gc_k8] = compiled.Bits32At(&gc_at[gc_tx+gc_k8][1])
 						}
 						gc_ld8 = archsimd.LoadUint32x8(&gc_lanes8).AsFloat32x8()
 						var gc_ld9 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-						/*line nbody.go:179*/ var gc_lanes9 [8]uint32
+						var gc_lanes9 [8]uint32
 						for gc_k9 := range 8 {
 							/*line nbody.go:179*/ gc_lanes9[gc_k9] = compiled.Bits32At(&gc_at[gc_tx+gc_k9][2])
 						}
@@ -420,19 +420,19 @@ func gc_body_nBodyTiled(gc_b *compiled.Block, bodies [][4]float32, acc [][3]floa
 									break
 								}
 								var gc_ld4 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-								/*line nbody.go:179*/ var gc_lanes4 [16]uint32
+								var gc_lanes4 [16]uint32
 								for gc_k4 := range 16 {
 									/*line nbody.go:179*/ gc_lanes4[gc_k4] = compiled.Bits32At(&bodies[i+gc_k4][0])
 								}
 								gc_ld4 = archsimd.LoadUint32x16(&gc_lanes4).AsFloat32x16()
 								var gc_ld5 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-								/*line nbody.go:179*/ var gc_lanes5 [16]uint32
+								var gc_lanes5 [16]uint32
 								for gc_k5 := range 16 {
 									/*line nbody.go:179*/ gc_lanes5[gc_k5] = compiled.Bits32At(&bodies[i+gc_k5][1])
 								}
 								gc_ld5 = archsimd.LoadUint32x16(&gc_lanes5).AsFloat32x16()
 								var gc_ld6 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-								/*line nbody.go:179*/ var gc_lanes6 [16]uint32
+								var gc_lanes6 [16]uint32
 								for gc_k6 := range 16 {
 									/*line nbody.go:179*/ gc_lanes6[gc_k6] = compiled.Bits32At(&bodies[i+gc_k6][2])
 								}
@@ -473,19 +473,19 @@ func gc_body_nBodyTiled(gc_b *compiled.Block, bodies [][4]float32, acc [][3]floa
 							break
 						}
 						var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-						/*line nbody.go:179*/ var gc_lanes [8]uint32
+						var gc_lanes [8]uint32
 						for gc_k := range 8 {
 							/*line nbody.go:179*/ gc_lanes[gc_k] = compiled.Bits32At(&bodies[i+gc_k][0])
 						}
 						gc_ld = archsimd.LoadUint32x8(&gc_lanes).AsFloat32x8()
 						var gc_ld2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-						/*line nbody.go:179*/ var gc_lanes2 [8]uint32
+						var gc_lanes2 [8]uint32
 						for gc_k2 := range 8 {
 							/*line nbody.go:179*/ gc_lanes2[gc_k2] = compiled.Bits32At(&bodies[i+gc_k2][1])
 						}
 						gc_ld2 = archsimd.LoadUint32x8(&gc_lanes2).AsFloat32x8()
 						var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-						/*line nbody.go:179*/ var gc_lanes3 [8]uint32
+						var gc_lanes3 [8]uint32
 						for gc_k3 := range 8 {
 							/*line nbody.go:179*/ gc_lanes3[gc_k3] = compiled.Bits32At(&bodies[i+gc_k3][2])
 						}
@@ -700,11 +700,11 @@ func gc_body_nBodyTiled(gc_b *compiled.Block, bodies [][4]float32, acc [][3]floa
 							/*line nbody.go:176*/ ay := archsimd.LoadFloat32x16Slice(gc_s_ay[gc_rank:])
 							/*line nbody.go:176*/ az := archsimd.LoadFloat32x16Slice(gc_s_az[gc_rank:])
 							{
-								/*line nbody.go:195*/ var gc_lanes22 [16]uint32
+								var gc_lanes22 [16]uint32
 								/*line nbody.go:195*/ ax.AsUint32x16().Store(&gc_lanes22)
-								/*line nbody.go:195*/ var gc_lanes23 [16]uint32
+								var gc_lanes23 [16]uint32
 								/*line nbody.go:195*/ ay.AsUint32x16().Store(&gc_lanes23)
-								/*line nbody.go:195*/ var gc_lanes24 [16]uint32
+								var gc_lanes24 [16]uint32
 								/*line nbody.go:195*/ az.AsUint32x16().Store(&gc_lanes24)
 								for gc_k16 := range 16 {
 									{
@@ -731,11 +731,11 @@ func gc_body_nBodyTiled(gc_b *compiled.Block, bodies [][4]float32, acc [][3]floa
 						/*line nbody.go:176*/ ax := archsimd.LoadFloat32x8Slice(gc_s_ax[gc_rank:])
 						/*line nbody.go:176*/ ay := archsimd.LoadFloat32x8Slice(gc_s_ay[gc_rank:])
 						/*line nbody.go:176*/ az := archsimd.LoadFloat32x8Slice(gc_s_az[gc_rank:])
-						/*line nbody.go:195*/ var gc_lanes19 [8]uint32
+						var gc_lanes19 [8]uint32
 						/*line nbody.go:195*/ ax.AsUint32x8().Store(&gc_lanes19)
-						/*line nbody.go:195*/ var gc_lanes20 [8]uint32
+						var gc_lanes20 [8]uint32
 						/*line nbody.go:195*/ ay.AsUint32x8().Store(&gc_lanes20)
-						/*line nbody.go:195*/ var gc_lanes21 [8]uint32
+						var gc_lanes21 [8]uint32
 						/*line nbody.go:195*/ az.AsUint32x8().Store(&gc_lanes21)
 						for gc_k15 := range 8 {
 							/*line nbody.go:195*/ compiled.SetBits32At(&gc_at2[gc_tx+gc_k15][0], gc_lanes19[gc_k15])
@@ -769,11 +769,11 @@ func gc_body_nBodyTiled(gc_b *compiled.Block, bodies [][4]float32, acc [][3]floa
 								/*line nbody.go:195*/ if i < 0 || i > len(acc)-16 {
 									break
 								}
-								/*line nbody.go:195*/ var gc_lanes16 [16]uint32
+								var gc_lanes16 [16]uint32
 								/*line nbody.go:195*/ ax.AsUint32x16().Store(&gc_lanes16)
-								/*line nbody.go:195*/ var gc_lanes17 [16]uint32
+								var gc_lanes17 [16]uint32
 								/*line nbody.go:195*/ ay.AsUint32x16().Store(&gc_lanes17)
-								/*line nbody.go:195*/ var gc_lanes18 [16]uint32
+								var gc_lanes18 [16]uint32
 								/*line nbody.go:195*/ az.AsUint32x16().Store(&gc_lanes18)
 								for gc_k14 := range 16 {
 									{
@@ -802,11 +802,11 @@ func gc_body_nBodyTiled(gc_b *compiled.Block, bodies [][4]float32, acc [][3]floa
 						/*line nbody.go:195*/ if i < 0 || i > len(acc)-8 {
 							break
 						}
-						/*line nbody.go:195*/ var gc_lanes13 [8]uint32
+						var gc_lanes13 [8]uint32
 						/*line nbody.go:195*/ ax.AsUint32x8().Store(&gc_lanes13)
-						/*line nbody.go:195*/ var gc_lanes14 [8]uint32
+						var gc_lanes14 [8]uint32
 						/*line nbody.go:195*/ ay.AsUint32x8().Store(&gc_lanes14)
-						/*line nbody.go:195*/ var gc_lanes15 [8]uint32
+						var gc_lanes15 [8]uint32
 						/*line nbody.go:195*/ az.AsUint32x8().Store(&gc_lanes15)
 						for gc_k13 := range 8 {
 							/*line nbody.go:195*/ compiled.SetBits32At(&acc[i+gc_k13][0], gc_lanes13[gc_k13])
@@ -956,19 +956,19 @@ func gc_body_nBodyMultiThread(gc_b *compiled.Block, bodies [][4]float32, acc [][
 							/*line nbody.go:220*/ var zi archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 							{
 								var gc_ld10 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-								/*line nbody.go:222*/ var gc_lanes10 [16]uint32
+								var gc_lanes10 [16]uint32
 								for gc_k10 := range 16 {
 									/*line nbody.go:222*/ gc_lanes10[gc_k10] = compiled.Bits32At(&gc_at[gc_tx+gc_k10][0])
 								}
 								gc_ld10 = archsimd.LoadUint32x16(&gc_lanes10).AsFloat32x16()
 								var gc_ld11 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-								/*line nbody.go:222*/ var gc_lanes11 [16]uint32
+								var gc_lanes11 [16]uint32
 								for gc_k11 := range 16 {
 									/*line nbody.go:222*/ gc_lanes11[gc_k11] = compiled.Bits32At(&gc_at[gc_tx+gc_k11][1])
 								}
 								gc_ld11 = archsimd.LoadUint32x16(&gc_lanes11).AsFloat32x16()
 								var gc_ld12 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-								/*line nbody.go:222*/ var gc_lanes12 [16]uint32
+								var gc_lanes12 [16]uint32
 								for gc_k12 := range 16 {
 									/*line nbody.go:222*/ gc_lanes12[gc_k12] = compiled.Bits32At(&gc_at[gc_tx+gc_k12][2])
 								}
@@ -1014,13 +1014,13 @@ func gc_body_nBodyMultiThread(gc_b *compiled.Block, bodies [][4]float32, acc [][
 						}
 						gc_ld7 = archsimd.LoadUint32x8(&gc_lanes7).AsFloat32x8()
 						var gc_ld8 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-						/*line nbody.go:222*/ var gc_lanes8 [8]uint32
+						var gc_lanes8 [8]uint32
 						for gc_k8 := range 8 {
 							/*line nbody.go:222*/ gc_lanes8[gc_k8] = compiled.Bits32At(&gc_at[gc_tx+gc_k8][1])
 						}
 						gc_ld8 = archsimd.LoadUint32x8(&gc_lanes8).AsFloat32x8()
 						var gc_ld9 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-						/*line nbody.go:222*/ var gc_lanes9 [8]uint32
+						var gc_lanes9 [8]uint32
 						for gc_k9 := range 8 {
 							/*line nbody.go:222*/ gc_lanes9[gc_k9] = compiled.Bits32At(&gc_at[gc_tx+gc_k9][2])
 						}
@@ -1073,19 +1073,19 @@ func gc_body_nBodyMultiThread(gc_b *compiled.Block, bodies [][4]float32, acc [][
 									break
 								}
 								var gc_ld4 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-								/*line nbody.go:222*/ var gc_lanes4 [16]uint32
+								var gc_lanes4 [16]uint32
 								for gc_k4 := range 16 {
 									/*line nbody.go:222*/ gc_lanes4[gc_k4] = compiled.Bits32At(&bodies[i+gc_k4][0])
 								}
 								gc_ld4 = archsimd.LoadUint32x16(&gc_lanes4).AsFloat32x16()
 								var gc_ld5 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-								/*line nbody.go:222*/ var gc_lanes5 [16]uint32
+								var gc_lanes5 [16]uint32
 								for gc_k5 := range 16 {
 									/*line nbody.go:222*/ gc_lanes5[gc_k5] = compiled.Bits32At(&bodies[i+gc_k5][1])
 								}
 								gc_ld5 = archsimd.LoadUint32x16(&gc_lanes5).AsFloat32x16()
 								var gc_ld6 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-								/*line nbody.go:222*/ var gc_lanes6 [16]uint32
+								var gc_lanes6 [16]uint32
 								for gc_k6 := range 16 {
 									/*line nbody.go:222*/ gc_lanes6[gc_k6] = compiled.Bits32At(&bodies[i+gc_k6][2])
 								}
@@ -1127,19 +1127,19 @@ func gc_body_nBodyMultiThread(gc_b *compiled.Block, bodies [][4]float32, acc [][
 							break
 						}
 						var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-						/*line nbody.go:222*/ var gc_lanes [8]uint32
+						var gc_lanes [8]uint32
 						for gc_k := range 8 {
 							/*line nbody.go:222*/ gc_lanes[gc_k] = compiled.Bits32At(&bodies[i+gc_k][0])
 						}
 						gc_ld = archsimd.LoadUint32x8(&gc_lanes).AsFloat32x8()
 						var gc_ld2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-						/*line nbody.go:222*/ var gc_lanes2 [8]uint32
+						var gc_lanes2 [8]uint32
 						for gc_k2 := range 8 {
 							/*line nbody.go:222*/ gc_lanes2[gc_k2] = compiled.Bits32At(&bodies[i+gc_k2][1])
 						}
 						gc_ld2 = archsimd.LoadUint32x8(&gc_lanes2).AsFloat32x8()
 						var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-						/*line nbody.go:222*/ var gc_lanes3 [8]uint32
+						var gc_lanes3 [8]uint32
 						for gc_k3 := range 8 {
 							/*line nbody.go:222*/ gc_lanes3[gc_k3] = compiled.Bits32At(&bodies[i+gc_k3][2])
 						}
@@ -1373,12 +1373,12 @@ func gc_body_nBodyMultiThread(gc_b *compiled.Block, bodies [][4]float32, acc [][
 							/*line nbody.go:217*/ ax := archsimd.LoadFloat32x16Slice(gc_s_ax[gc_rank:])
 							/*line nbody.go:217*/ ay := archsimd.LoadFloat32x16Slice(gc_s_ay[gc_rank:])
 							/*line nbody.go:217*/ az := archsimd.LoadFloat32x16Slice(gc_s_az[gc_rank:])
-							/*line nbody.go:238*/ var gc_lanes22 [16]uint32
-							ax.AsUint32x16().Store(&gc_lanes22)
-							/*line nbody.go:238*/ var gc_lanes23 [16]uint32
-							ay.AsUint32x16().Store(&gc_lanes23)
-							/*line nbody.go:238*/ var gc_lanes24 [16]uint32
-							az.AsUint32x16().Store(&gc_lanes24)
+							var gc_lanes22 [16]uint32
+							/*line nbody.go:239*/ ax.AsUint32x16().Store(&gc_lanes22)
+							var gc_lanes23 [16]uint32
+							/*line nbody.go:239*/ ay.AsUint32x16().Store(&gc_lanes23)
+							var gc_lanes24 [16]uint32
+							/*line nbody.go:239*/ az.AsUint32x16().Store(&gc_lanes24)
 							for gc_k16 := range 16 {
 								{
 									/*line nbody.go:238*/ compiled.SetBits32At(&gc_at2[gc_tx+gc_k16][0], gc_lanes22[gc_k16])
@@ -1405,12 +1405,12 @@ func gc_body_nBodyMultiThread(gc_b *compiled.Block, bodies [][4]float32, acc [][
 						/*line nbody.go:217*/ ax := archsimd.LoadFloat32x8Slice(gc_s_ax[gc_rank:])
 						/*line nbody.go:217*/ ay := archsimd.LoadFloat32x8Slice(gc_s_ay[gc_rank:])
 						/*line nbody.go:217*/ az := archsimd.LoadFloat32x8Slice(gc_s_az[gc_rank:])
-						/*line nbody.go:238*/ var gc_lanes19 [8]uint32
-						ax.AsUint32x8().Store(&gc_lanes19)
-						/*line nbody.go:238*/ var gc_lanes20 [8]uint32
-						ay.AsUint32x8().Store(&gc_lanes20)
-						/*line nbody.go:238*/ var gc_lanes21 [8]uint32
-						az.AsUint32x8().Store(&gc_lanes21)
+						var gc_lanes19 [8]uint32
+						/*line nbody.go:239*/ ax.AsUint32x8().Store(&gc_lanes19)
+						var gc_lanes20 [8]uint32
+						/*line nbody.go:239*/ ay.AsUint32x8().Store(&gc_lanes20)
+						var gc_lanes21 [8]uint32
+						/*line nbody.go:239*/ az.AsUint32x8().Store(&gc_lanes21)
 						for gc_k15 := range 8 {
 							/*line nbody.go:238*/ compiled.SetBits32At(&gc_at2[gc_tx+gc_k15][0], gc_lanes19[gc_k15])
 							/*line nbody.go:238*/ compiled.SetBits32At(&gc_at2[gc_tx+gc_k15][1], gc_lanes20[gc_k15])
@@ -1443,12 +1443,12 @@ func gc_body_nBodyMultiThread(gc_b *compiled.Block, bodies [][4]float32, acc [][
 							/*line nbody.go:238*/ if (ty*p+tx) < 0 || (ty*p+tx) > len(partial)-16 {
 								break
 							}
-							/*line nbody.go:238*/ var gc_lanes16 [16]uint32
-							ax.AsUint32x16().Store(&gc_lanes16)
-							/*line nbody.go:238*/ var gc_lanes17 [16]uint32
-							ay.AsUint32x16().Store(&gc_lanes17)
-							/*line nbody.go:238*/ var gc_lanes18 [16]uint32
-							az.AsUint32x16().Store(&gc_lanes18)
+							var gc_lanes16 [16]uint32
+							/*line nbody.go:239*/ ax.AsUint32x16().Store(&gc_lanes16)
+							var gc_lanes17 [16]uint32
+							/*line nbody.go:239*/ ay.AsUint32x16().Store(&gc_lanes17)
+							var gc_lanes18 [16]uint32
+							/*line nbody.go:239*/ az.AsUint32x16().Store(&gc_lanes18)
 							for gc_k14 := range 16 {
 								{
 									/*line nbody.go:238*/ compiled.SetBits32At(&partial[(ty*p+tx)+gc_k14][0], gc_lanes16[gc_k14])
@@ -1476,12 +1476,12 @@ func gc_body_nBodyMultiThread(gc_b *compiled.Block, bodies [][4]float32, acc [][
 						/*line nbody.go:238*/ if (ty*p+tx) < 0 || (ty*p+tx) > len(partial)-8 {
 							break
 						}
-						/*line nbody.go:238*/ var gc_lanes13 [8]uint32
-						ax.AsUint32x8().Store(&gc_lanes13)
-						/*line nbody.go:238*/ var gc_lanes14 [8]uint32
-						ay.AsUint32x8().Store(&gc_lanes14)
-						/*line nbody.go:238*/ var gc_lanes15 [8]uint32
-						az.AsUint32x8().Store(&gc_lanes15)
+						var gc_lanes13 [8]uint32
+						/*line nbody.go:239*/ ax.AsUint32x8().Store(&gc_lanes13)
+						var gc_lanes14 [8]uint32
+						/*line nbody.go:239*/ ay.AsUint32x8().Store(&gc_lanes14)
+						var gc_lanes15 [8]uint32
+						/*line nbody.go:239*/ az.AsUint32x8().Store(&gc_lanes15)
 						for gc_k13 := range 8 {
 							/*line nbody.go:238*/ compiled.SetBits32At(&partial[(ty*p+tx)+gc_k13][0], gc_lanes13[gc_k13])
 							/*line nbody.go:238*/ compiled.SetBits32At(&partial[(ty*p+tx)+gc_k13][1], gc_lanes14[gc_k13])
@@ -1644,11 +1644,11 @@ func gc_body_nBodyMultiThread(gc_b *compiled.Block, bodies [][4]float32, acc [][
 							/*line nbody.go:219*/ ay := archsimd.LoadFloat32x16Slice(gc_s_ay[gc_rank:])
 							/*line nbody.go:219*/ az := archsimd.LoadFloat32x16Slice(gc_s_az[gc_rank:])
 							{
-								/*line nbody.go:245*/ var gc_lanes34 [16]uint32
+								var gc_lanes34 [16]uint32
 								/*line nbody.go:245*/ ax.AsUint32x16().Store(&gc_lanes34)
-								/*line nbody.go:245*/ var gc_lanes35 [16]uint32
+								var gc_lanes35 [16]uint32
 								/*line nbody.go:245*/ ay.AsUint32x16().Store(&gc_lanes35)
-								/*line nbody.go:245*/ var gc_lanes36 [16]uint32
+								var gc_lanes36 [16]uint32
 								/*line nbody.go:245*/ az.AsUint32x16().Store(&gc_lanes36)
 								for gc_k20 := range 16 {
 									{
@@ -1678,11 +1678,11 @@ func gc_body_nBodyMultiThread(gc_b *compiled.Block, bodies [][4]float32, acc [][
 						/*line nbody.go:219*/ ax := archsimd.LoadFloat32x8Slice(gc_s_ax[gc_rank:])
 						/*line nbody.go:219*/ ay := archsimd.LoadFloat32x8Slice(gc_s_ay[gc_rank:])
 						/*line nbody.go:219*/ az := archsimd.LoadFloat32x8Slice(gc_s_az[gc_rank:])
-						/*line nbody.go:245*/ var gc_lanes31 [8]uint32
+						var gc_lanes31 [8]uint32
 						/*line nbody.go:245*/ ax.AsUint32x8().Store(&gc_lanes31)
-						/*line nbody.go:245*/ var gc_lanes32 [8]uint32
+						var gc_lanes32 [8]uint32
 						/*line nbody.go:245*/ ay.AsUint32x8().Store(&gc_lanes32)
-						/*line nbody.go:245*/ var gc_lanes33 [8]uint32
+						var gc_lanes33 [8]uint32
 						/*line nbody.go:245*/ az.AsUint32x8().Store(&gc_lanes33)
 						for gc_k19 := range 8 {
 							/*line nbody.go:245*/ compiled.SetBits32At(&gc_at4[gc_tx+gc_k19][0], gc_lanes31[gc_k19])
@@ -1719,11 +1719,11 @@ func gc_body_nBodyMultiThread(gc_b *compiled.Block, bodies [][4]float32, acc [][
 								/*line nbody.go:245*/ if i < 0 || i > len(acc)-16 {
 									break
 								}
-								/*line nbody.go:245*/ var gc_lanes28 [16]uint32
+								var gc_lanes28 [16]uint32
 								/*line nbody.go:245*/ ax.AsUint32x16().Store(&gc_lanes28)
-								/*line nbody.go:245*/ var gc_lanes29 [16]uint32
+								var gc_lanes29 [16]uint32
 								/*line nbody.go:245*/ ay.AsUint32x16().Store(&gc_lanes29)
-								/*line nbody.go:245*/ var gc_lanes30 [16]uint32
+								var gc_lanes30 [16]uint32
 								/*line nbody.go:245*/ az.AsUint32x16().Store(&gc_lanes30)
 								for gc_k18 := range 16 {
 									{
@@ -1755,11 +1755,11 @@ func gc_body_nBodyMultiThread(gc_b *compiled.Block, bodies [][4]float32, acc [][
 						/*line nbody.go:245*/ if i < 0 || i > len(acc)-8 {
 							break
 						}
-						/*line nbody.go:245*/ var gc_lanes25 [8]uint32
+						var gc_lanes25 [8]uint32
 						/*line nbody.go:245*/ ax.AsUint32x8().Store(&gc_lanes25)
-						/*line nbody.go:245*/ var gc_lanes26 [8]uint32
+						var gc_lanes26 [8]uint32
 						/*line nbody.go:245*/ ay.AsUint32x8().Store(&gc_lanes26)
-						/*line nbody.go:245*/ var gc_lanes27 [8]uint32
+						var gc_lanes27 [8]uint32
 						/*line nbody.go:245*/ az.AsUint32x8().Store(&gc_lanes27)
 						for gc_k17 := range 8 {
 							/*line nbody.go:245*/ compiled.SetBits32At(&acc[i+gc_k17][0], gc_lanes25[gc_k17])

@@ -65,7 +65,7 @@ func gc_body_reduceAtomic[T Number](gc_b *compiled.Block, in []T, sum *T) {
 	/*line reduce.go:188*/ sdata := gocuda.Shared[T](t, gc_bdx)[:gc_bdx]
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx * gc_bdx
-		/*line reduce.go:192*/ if gc_bdx <= len(sdata) && gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
+		if gc_bdx <= len(sdata) && gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
 			gc_at := sdata[:gc_bdx]
 			gc_at2 := in[gc_off:][:gc_bdx]
 			if compiled.Disjoint(gc_at, gc_at2) {
@@ -210,7 +210,7 @@ func gc_body_reduceAtomic[T Number](gc_b *compiled.Block, in []T, sum *T) {
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			gc_off3 := 0
-			/*line reduce.go:207*/ if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(sdata) {
+			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(sdata) {
 				gc_at5 := sdata[gc_off3:][:1]
 				gc_step5 := gc_from
 				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
@@ -285,7 +285,7 @@ func gc_body_reduceAtomic_float32(gc_b *compiled.Block, in []float32, sum *float
 	/*line reduce.go:188*/ sdata := gocuda.Shared[float32](t, gc_bdx)[:gc_bdx]
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx * gc_bdx
-		/*line reduce.go:192*/ if gc_bdx <= len(sdata) && gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
+		if gc_bdx <= len(sdata) && gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
 			gc_at := sdata[:gc_bdx]
 			gc_at2 := in[gc_off:][:gc_bdx]
 			gc_vstep := 0
@@ -336,9 +336,9 @@ func gc_body_reduceAtomic_float32(gc_b *compiled.Block, in []float32, sum *float
 						var gc_i4 int = gc_t4
 						var gc_result4 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 						gc_returned4 := gc_none2
-						/*line reduce.go:284*/ if gc_i4 < len(in) && uint(len(in)-gc_i4) > 15 {
+						if gc_i4 < len(in) && uint(len(in)-gc_i4) > 15 {
 							var gc_ld7 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-							/*line reduce.go:189*/ if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
+							if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
 								/*line reduce.go:189*/ gc_ld7 = archsimd.LoadFloat32x16Slice(in[gc_i4:])
 							} else {
 								break gc_steps4
@@ -353,7 +353,7 @@ func gc_body_reduceAtomic_float32(gc_b *compiled.Block, in []float32, sum *float
 							/*line reduce.go:189*/ gc_if5 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i4, 16))))
 							if gc_if5.ToBits() != 0 {
 								var gc_ld8 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-								/*line reduce.go:189*/ if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
+								if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
 									/*line reduce.go:189*/ gc_ld8 = archsimd.LoadFloat32x16Slice(in[gc_i4:])
 								} else {
 									break gc_steps4
@@ -392,9 +392,9 @@ func gc_body_reduceAtomic_float32(gc_b *compiled.Block, in []float32, sum *float
 					var gc_i2 int = gc_t2
 					var gc_result2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 					gc_returned2 := gc_none
-					/*line reduce.go:284*/ if gc_i2 < len(in) && uint(len(in)-gc_i2) > 7 {
+					if gc_i2 < len(in) && uint(len(in)-gc_i2) > 7 {
 						var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-						/*line reduce.go:189*/ if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
+						if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
 							/*line reduce.go:189*/ gc_ld3 = archsimd.LoadFloat32x8Slice(in[gc_i2:])
 						} else {
 							break gc_steps2
@@ -409,7 +409,7 @@ func gc_body_reduceAtomic_float32(gc_b *compiled.Block, in []float32, sum *float
 						/*line reduce.go:189*/ gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i2, 8))))
 						if gc_if2.ToBits() != 0 {
 							var gc_ld4 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-							/*line reduce.go:189*/ if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
+							if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
 								/*line reduce.go:189*/ gc_ld4 = archsimd.LoadFloat32x8Slice(in[gc_i2:])
 							} else {
 								break gc_steps2
@@ -578,7 +578,7 @@ func gc_body_reduceAtomic_float32(gc_b *compiled.Block, in []float32, sum *float
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			gc_off3 := 0
-			/*line reduce.go:207*/ if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(sdata) {
+			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(sdata) {
 				gc_at5 := sdata[gc_off3:][:1]
 				gc_step3 := gc_from
 				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
@@ -653,7 +653,7 @@ func gc_body_reduceAtomic_int32(gc_b *compiled.Block, in []int32, sum *int32) {
 	/*line reduce.go:188*/ sdata := gocuda.Shared[int32](t, gc_bdx)[:gc_bdx]
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx * gc_bdx
-		/*line reduce.go:192*/ if gc_bdx <= len(sdata) && gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
+		if gc_bdx <= len(sdata) && gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
 			gc_at := sdata[:gc_bdx]
 			gc_at2 := in[gc_off:][:gc_bdx]
 			gc_vstep := 0
@@ -704,9 +704,9 @@ func gc_body_reduceAtomic_int32(gc_b *compiled.Block, in []int32, sum *int32) {
 						var gc_i4 int = gc_t4
 						var gc_result4 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 						gc_returned4 := gc_none2
-						/*line reduce.go:284*/ if gc_i4 < len(in) && uint(len(in)-gc_i4) > 15 {
+						if gc_i4 < len(in) && uint(len(in)-gc_i4) > 15 {
 							var gc_ld7 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
-							/*line reduce.go:189*/ if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
+							if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
 								/*line reduce.go:189*/ gc_ld7 = archsimd.LoadInt32x16Slice(in[gc_i4:])
 							} else {
 								break gc_steps4
@@ -721,7 +721,7 @@ func gc_body_reduceAtomic_int32(gc_b *compiled.Block, in []int32, sum *int32) {
 							/*line reduce.go:189*/ gc_if5 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i4, 16))))
 							if gc_if5.ToBits() != 0 {
 								var gc_ld8 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
-								/*line reduce.go:189*/ if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
+								if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
 									/*line reduce.go:189*/ gc_ld8 = archsimd.LoadInt32x16Slice(in[gc_i4:])
 								} else {
 									break gc_steps4
@@ -760,9 +760,9 @@ func gc_body_reduceAtomic_int32(gc_b *compiled.Block, in []int32, sum *int32) {
 					var gc_i2 int = gc_t2
 					var gc_result2 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 					gc_returned2 := gc_none
-					/*line reduce.go:284*/ if gc_i2 < len(in) && uint(len(in)-gc_i2) > 7 {
+					if gc_i2 < len(in) && uint(len(in)-gc_i2) > 7 {
 						var gc_ld3 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-						/*line reduce.go:189*/ if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
+						if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
 							/*line reduce.go:189*/ gc_ld3 = archsimd.LoadInt32x8Slice(in[gc_i2:])
 						} else {
 							break gc_steps2
@@ -777,7 +777,7 @@ func gc_body_reduceAtomic_int32(gc_b *compiled.Block, in []int32, sum *int32) {
 						/*line reduce.go:189*/ gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i2, 8))))
 						if gc_if2.ToBits() != 0 {
 							var gc_ld4 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-							/*line reduce.go:189*/ if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
+							if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
 								/*line reduce.go:189*/ gc_ld4 = archsimd.LoadInt32x8Slice(in[gc_i2:])
 							} else {
 								break gc_steps2
@@ -946,7 +946,7 @@ func gc_body_reduceAtomic_int32(gc_b *compiled.Block, in []int32, sum *int32) {
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			gc_off3 := 0
-			/*line reduce.go:207*/ if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(sdata) {
+			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(sdata) {
 				gc_at5 := sdata[gc_off3:][:1]
 				gc_step3 := gc_from
 				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
@@ -1021,7 +1021,7 @@ func gc_body_reduceAtomic_uint32(gc_b *compiled.Block, in []uint32, sum *uint32)
 	/*line reduce.go:188*/ sdata := gocuda.Shared[uint32](t, gc_bdx)[:gc_bdx]
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx * gc_bdx
-		/*line reduce.go:192*/ if gc_bdx <= len(sdata) && gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
+		if gc_bdx <= len(sdata) && gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
 			gc_at := sdata[:gc_bdx]
 			gc_at2 := in[gc_off:][:gc_bdx]
 			gc_vstep := 0
@@ -1072,9 +1072,9 @@ func gc_body_reduceAtomic_uint32(gc_b *compiled.Block, in []uint32, sum *uint32)
 						var gc_i4 int = gc_t4
 						var gc_result4 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
 						gc_returned4 := gc_none2
-						/*line reduce.go:284*/ if gc_i4 < len(in) && uint(len(in)-gc_i4) > 15 {
+						if gc_i4 < len(in) && uint(len(in)-gc_i4) > 15 {
 							var gc_ld7 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
-							/*line reduce.go:189*/ if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
+							if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
 								/*line reduce.go:189*/ gc_ld7 = archsimd.LoadUint32x16Slice(in[gc_i4:])
 							} else {
 								break gc_steps4
@@ -1089,7 +1089,7 @@ func gc_body_reduceAtomic_uint32(gc_b *compiled.Block, in []uint32, sum *uint32)
 							/*line reduce.go:189*/ gc_if5 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i4, 16))))
 							if gc_if5.ToBits() != 0 {
 								var gc_ld8 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
-								/*line reduce.go:189*/ if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
+								if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
 									/*line reduce.go:189*/ gc_ld8 = archsimd.LoadUint32x16Slice(in[gc_i4:])
 								} else {
 									break gc_steps4
@@ -1128,9 +1128,9 @@ func gc_body_reduceAtomic_uint32(gc_b *compiled.Block, in []uint32, sum *uint32)
 					var gc_i2 int = gc_t2
 					var gc_result2 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
 					gc_returned2 := gc_none
-					/*line reduce.go:284*/ if gc_i2 < len(in) && uint(len(in)-gc_i2) > 7 {
+					if gc_i2 < len(in) && uint(len(in)-gc_i2) > 7 {
 						var gc_ld3 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
-						/*line reduce.go:189*/ if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
+						if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
 							/*line reduce.go:189*/ gc_ld3 = archsimd.LoadUint32x8Slice(in[gc_i2:])
 						} else {
 							break gc_steps2
@@ -1145,7 +1145,7 @@ func gc_body_reduceAtomic_uint32(gc_b *compiled.Block, in []uint32, sum *uint32)
 						/*line reduce.go:189*/ gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i2, 8))))
 						if gc_if2.ToBits() != 0 {
 							var gc_ld4 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
-							/*line reduce.go:189*/ if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
+							if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
 								/*line reduce.go:189*/ gc_ld4 = archsimd.LoadUint32x8Slice(in[gc_i2:])
 							} else {
 								break gc_steps2
@@ -1314,7 +1314,7 @@ func gc_body_reduceAtomic_uint32(gc_b *compiled.Block, in []uint32, sum *uint32)
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			gc_off3 := 0
-			/*line reduce.go:207*/ if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(sdata) {
+			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(sdata) {
 				gc_at5 := sdata[gc_off3:][:1]
 				gc_step3 := gc_from
 				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
@@ -1421,7 +1421,7 @@ func gc_body_reduceInterleaved[T Number](gc_b *compiled.Block, in, partial []T) 
 	/*line reduce.go:212*/ sdata := gocuda.Shared[T](t, gc_bdx)[:gc_bdx]
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx * gc_bdx
-		/*line reduce.go:216*/ if gc_bdx <= len(sdata) && gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
+		if gc_bdx <= len(sdata) && gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
 			gc_at := sdata[:gc_bdx]
 			gc_at2 := in[gc_off:][:gc_bdx]
 			if compiled.Disjoint(gc_at, gc_at2) {
@@ -1512,7 +1512,7 @@ func gc_body_reduceInterleaved[T Number](gc_b *compiled.Block, in, partial []T) 
 	for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 		gc_off2 := gc_bx
 		gc_off3 := 0
-		/*line reduce.go:232*/ if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(partial) && gc_off3 >= 0 && gc_off3 < len(sdata) {
+		if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(partial) && gc_off3 >= 0 && gc_off3 < len(sdata) {
 			gc_at3 := partial[gc_off2:][:1]
 			gc_at4 := sdata[gc_off3:][:1]
 			gc_step3 := gc_from
@@ -1570,7 +1570,7 @@ func gc_body_reduceInterleaved_float32(gc_b *compiled.Block, in []float32, parti
 	/*line reduce.go:212*/ sdata := gocuda.Shared[float32](t, gc_bdx)[:gc_bdx]
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx * gc_bdx
-		/*line reduce.go:216*/ if gc_bdx <= len(sdata) && gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
+		if gc_bdx <= len(sdata) && gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
 			gc_at := sdata[:gc_bdx]
 			gc_at2 := in[gc_off:][:gc_bdx]
 			gc_vstep := 0
@@ -1621,9 +1621,9 @@ func gc_body_reduceInterleaved_float32(gc_b *compiled.Block, in []float32, parti
 						var gc_i4 int = gc_t4
 						var gc_result4 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 						gc_returned4 := gc_none2
-						/*line reduce.go:284*/ if gc_i4 < len(in) && uint(len(in)-gc_i4) > 15 {
+						if gc_i4 < len(in) && uint(len(in)-gc_i4) > 15 {
 							var gc_ld7 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-							/*line reduce.go:213*/ if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
+							if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
 								/*line reduce.go:213*/ gc_ld7 = archsimd.LoadFloat32x16Slice(in[gc_i4:])
 							} else {
 								break gc_steps4
@@ -1638,7 +1638,7 @@ func gc_body_reduceInterleaved_float32(gc_b *compiled.Block, in []float32, parti
 							/*line reduce.go:213*/ gc_if5 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i4, 16))))
 							if gc_if5.ToBits() != 0 {
 								var gc_ld8 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-								/*line reduce.go:213*/ if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
+								if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
 									/*line reduce.go:213*/ gc_ld8 = archsimd.LoadFloat32x16Slice(in[gc_i4:])
 								} else {
 									break gc_steps4
@@ -1677,9 +1677,9 @@ func gc_body_reduceInterleaved_float32(gc_b *compiled.Block, in []float32, parti
 					var gc_i2 int = gc_t2
 					var gc_result2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 					gc_returned2 := gc_none
-					/*line reduce.go:284*/ if gc_i2 < len(in) && uint(len(in)-gc_i2) > 7 {
+					if gc_i2 < len(in) && uint(len(in)-gc_i2) > 7 {
 						var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-						/*line reduce.go:213*/ if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
+						if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
 							/*line reduce.go:213*/ gc_ld3 = archsimd.LoadFloat32x8Slice(in[gc_i2:])
 						} else {
 							break gc_steps2
@@ -1694,7 +1694,7 @@ func gc_body_reduceInterleaved_float32(gc_b *compiled.Block, in []float32, parti
 						/*line reduce.go:213*/ gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i2, 8))))
 						if gc_if2.ToBits() != 0 {
 							var gc_ld4 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-							/*line reduce.go:213*/ if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
+							if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
 								/*line reduce.go:213*/ gc_ld4 = archsimd.LoadFloat32x8Slice(in[gc_i2:])
 							} else {
 								break gc_steps2
@@ -1775,7 +1775,7 @@ func gc_body_reduceInterleaved_float32(gc_b *compiled.Block, in []float32, parti
 	for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 		gc_off2 := gc_bx
 		gc_off3 := 0
-		/*line reduce.go:232*/ if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(partial) && gc_off3 >= 0 && gc_off3 < len(sdata) {
+		if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(partial) && gc_off3 >= 0 && gc_off3 < len(sdata) {
 			gc_at3 := partial[gc_off2:][:1]
 			gc_at4 := sdata[gc_off3:][:1]
 			gc_step2 := gc_from
@@ -1833,7 +1833,7 @@ func gc_body_reduceInterleaved_int32(gc_b *compiled.Block, in []int32, partial [
 	/*line reduce.go:212*/ sdata := gocuda.Shared[int32](t, gc_bdx)[:gc_bdx]
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx * gc_bdx
-		/*line reduce.go:216*/ if gc_bdx <= len(sdata) && gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
+		if gc_bdx <= len(sdata) && gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
 			gc_at := sdata[:gc_bdx]
 			gc_at2 := in[gc_off:][:gc_bdx]
 			gc_vstep := 0
@@ -1884,9 +1884,9 @@ func gc_body_reduceInterleaved_int32(gc_b *compiled.Block, in []int32, partial [
 						var gc_i4 int = gc_t4
 						var gc_result4 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 						gc_returned4 := gc_none2
-						/*line reduce.go:284*/ if gc_i4 < len(in) && uint(len(in)-gc_i4) > 15 {
+						if gc_i4 < len(in) && uint(len(in)-gc_i4) > 15 {
 							var gc_ld7 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
-							/*line reduce.go:213*/ if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
+							if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
 								/*line reduce.go:213*/ gc_ld7 = archsimd.LoadInt32x16Slice(in[gc_i4:])
 							} else {
 								break gc_steps4
@@ -1901,7 +1901,7 @@ func gc_body_reduceInterleaved_int32(gc_b *compiled.Block, in []int32, partial [
 							/*line reduce.go:213*/ gc_if5 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i4, 16))))
 							if gc_if5.ToBits() != 0 {
 								var gc_ld8 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
-								/*line reduce.go:213*/ if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
+								if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
 									/*line reduce.go:213*/ gc_ld8 = archsimd.LoadInt32x16Slice(in[gc_i4:])
 								} else {
 									break gc_steps4
@@ -1940,9 +1940,9 @@ func gc_body_reduceInterleaved_int32(gc_b *compiled.Block, in []int32, partial [
 					var gc_i2 int = gc_t2
 					var gc_result2 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 					gc_returned2 := gc_none
-					/*line reduce.go:284*/ if gc_i2 < len(in) && uint(len(in)-gc_i2) > 7 {
+					if gc_i2 < len(in) && uint(len(in)-gc_i2) > 7 {
 						var gc_ld3 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-						/*line reduce.go:213*/ if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
+						if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
 							/*line reduce.go:213*/ gc_ld3 = archsimd.LoadInt32x8Slice(in[gc_i2:])
 						} else {
 							break gc_steps2
@@ -1957,7 +1957,7 @@ func gc_body_reduceInterleaved_int32(gc_b *compiled.Block, in []int32, partial [
 						/*line reduce.go:213*/ gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i2, 8))))
 						if gc_if2.ToBits() != 0 {
 							var gc_ld4 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-							/*line reduce.go:213*/ if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
+							if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
 								/*line reduce.go:213*/ gc_ld4 = archsimd.LoadInt32x8Slice(in[gc_i2:])
 							} else {
 								break gc_steps2
@@ -2037,7 +2037,7 @@ func gc_body_reduceInterleaved_int32(gc_b *compiled.Block, in []int32, partial [
 	for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 		gc_off2 := gc_bx
 		gc_off3 := 0
-		/*line reduce.go:232*/ if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(partial) && gc_off3 >= 0 && gc_off3 < len(sdata) {
+		if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(partial) && gc_off3 >= 0 && gc_off3 < len(sdata) {
 			gc_at3 := partial[gc_off2:][:1]
 			gc_at4 := sdata[gc_off3:][:1]
 			gc_step2 := gc_from
@@ -2095,7 +2095,7 @@ func gc_body_reduceInterleaved_uint32(gc_b *compiled.Block, in []uint32, partial
 	/*line reduce.go:212*/ sdata := gocuda.Shared[uint32](t, gc_bdx)[:gc_bdx]
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx * gc_bdx
-		/*line reduce.go:216*/ if gc_bdx <= len(sdata) && gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
+		if gc_bdx <= len(sdata) && gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
 			gc_at := sdata[:gc_bdx]
 			gc_at2 := in[gc_off:][:gc_bdx]
 			gc_vstep := 0
@@ -2146,9 +2146,9 @@ func gc_body_reduceInterleaved_uint32(gc_b *compiled.Block, in []uint32, partial
 						var gc_i4 int = gc_t4
 						var gc_result4 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
 						gc_returned4 := gc_none2
-						/*line reduce.go:284*/ if gc_i4 < len(in) && uint(len(in)-gc_i4) > 15 {
+						if gc_i4 < len(in) && uint(len(in)-gc_i4) > 15 {
 							var gc_ld7 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
-							/*line reduce.go:213*/ if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
+							if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
 								/*line reduce.go:213*/ gc_ld7 = archsimd.LoadUint32x16Slice(in[gc_i4:])
 							} else {
 								break gc_steps4
@@ -2163,7 +2163,7 @@ func gc_body_reduceInterleaved_uint32(gc_b *compiled.Block, in []uint32, partial
 							/*line reduce.go:213*/ gc_if5 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i4, 16))))
 							if gc_if5.ToBits() != 0 {
 								var gc_ld8 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
-								/*line reduce.go:213*/ if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
+								if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
 									/*line reduce.go:213*/ gc_ld8 = archsimd.LoadUint32x16Slice(in[gc_i4:])
 								} else {
 									break gc_steps4
@@ -2202,9 +2202,9 @@ func gc_body_reduceInterleaved_uint32(gc_b *compiled.Block, in []uint32, partial
 					var gc_i2 int = gc_t2
 					var gc_result2 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
 					gc_returned2 := gc_none
-					/*line reduce.go:284*/ if gc_i2 < len(in) && uint(len(in)-gc_i2) > 7 {
+					if gc_i2 < len(in) && uint(len(in)-gc_i2) > 7 {
 						var gc_ld3 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
-						/*line reduce.go:213*/ if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
+						if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
 							/*line reduce.go:213*/ gc_ld3 = archsimd.LoadUint32x8Slice(in[gc_i2:])
 						} else {
 							break gc_steps2
@@ -2219,7 +2219,7 @@ func gc_body_reduceInterleaved_uint32(gc_b *compiled.Block, in []uint32, partial
 						/*line reduce.go:213*/ gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i2, 8))))
 						if gc_if2.ToBits() != 0 {
 							var gc_ld4 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
-							/*line reduce.go:213*/ if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
+							if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
 								/*line reduce.go:213*/ gc_ld4 = archsimd.LoadUint32x8Slice(in[gc_i2:])
 							} else {
 								break gc_steps2
@@ -2299,7 +2299,7 @@ func gc_body_reduceInterleaved_uint32(gc_b *compiled.Block, in []uint32, partial
 	for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 		gc_off2 := gc_bx
 		gc_off3 := 0
-		/*line reduce.go:232*/ if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(partial) && gc_off3 >= 0 && gc_off3 < len(sdata) {
+		if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(partial) && gc_off3 >= 0 && gc_off3 < len(sdata) {
 			gc_at3 := partial[gc_off2:][:1]
 			gc_at4 := sdata[gc_off3:][:1]
 			gc_step2 := gc_from
@@ -2387,7 +2387,7 @@ func gc_body_reduceStridedIndex[T Number](gc_b *compiled.Block, in, partial []T)
 	/*line reduce.go:236*/ sdata := gocuda.Shared[T](t, gc_bdx)[:gc_bdx]
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx * gc_bdx
-		/*line reduce.go:240*/ if gc_bdx <= len(sdata) && gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
+		if gc_bdx <= len(sdata) && gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
 			gc_at := sdata[:gc_bdx]
 			gc_at2 := in[gc_off:][:gc_bdx]
 			if compiled.Disjoint(gc_at, gc_at2) {
@@ -2509,7 +2509,7 @@ func gc_body_reduceStridedIndex[T Number](gc_b *compiled.Block, in, partial []T)
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			gc_off2 := gc_bx
 			gc_off3 := 0
-			/*line reduce.go:255*/ if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(partial) && gc_off3 >= 0 && gc_off3 < len(sdata) {
+			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(partial) && gc_off3 >= 0 && gc_off3 < len(sdata) {
 				gc_at3 := partial[gc_off2:][:1]
 				gc_at4 := sdata[gc_off3:][:1]
 				gc_step4 := gc_from
@@ -2568,7 +2568,7 @@ func gc_body_reduceStridedIndex_float32(gc_b *compiled.Block, in []float32, part
 	/*line reduce.go:236*/ sdata := gocuda.Shared[float32](t, gc_bdx)[:gc_bdx]
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx * gc_bdx
-		/*line reduce.go:240*/ if gc_bdx <= len(sdata) && gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
+		if gc_bdx <= len(sdata) && gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
 			gc_at := sdata[:gc_bdx]
 			gc_at2 := in[gc_off:][:gc_bdx]
 			gc_vstep := 0
@@ -2619,9 +2619,9 @@ func gc_body_reduceStridedIndex_float32(gc_b *compiled.Block, in []float32, part
 						var gc_i4 int = gc_t4
 						var gc_result4 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 						gc_returned4 := gc_none2
-						/*line reduce.go:284*/ if gc_i4 < len(in) && uint(len(in)-gc_i4) > 15 {
+						if gc_i4 < len(in) && uint(len(in)-gc_i4) > 15 {
 							var gc_ld7 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-							/*line reduce.go:237*/ if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
+							if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
 								/*line reduce.go:237*/ gc_ld7 = archsimd.LoadFloat32x16Slice(in[gc_i4:])
 							} else {
 								break gc_steps4
@@ -2636,7 +2636,7 @@ func gc_body_reduceStridedIndex_float32(gc_b *compiled.Block, in []float32, part
 							/*line reduce.go:237*/ gc_if5 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i4, 16))))
 							if gc_if5.ToBits() != 0 {
 								var gc_ld8 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-								/*line reduce.go:237*/ if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
+								if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
 									/*line reduce.go:237*/ gc_ld8 = archsimd.LoadFloat32x16Slice(in[gc_i4:])
 								} else {
 									break gc_steps4
@@ -2675,9 +2675,9 @@ func gc_body_reduceStridedIndex_float32(gc_b *compiled.Block, in []float32, part
 					var gc_i2 int = gc_t2
 					var gc_result2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 					gc_returned2 := gc_none
-					/*line reduce.go:284*/ if gc_i2 < len(in) && uint(len(in)-gc_i2) > 7 {
+					if gc_i2 < len(in) && uint(len(in)-gc_i2) > 7 {
 						var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-						/*line reduce.go:237*/ if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
+						if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
 							/*line reduce.go:237*/ gc_ld3 = archsimd.LoadFloat32x8Slice(in[gc_i2:])
 						} else {
 							break gc_steps2
@@ -2692,7 +2692,7 @@ func gc_body_reduceStridedIndex_float32(gc_b *compiled.Block, in []float32, part
 						/*line reduce.go:237*/ gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i2, 8))))
 						if gc_if2.ToBits() != 0 {
 							var gc_ld4 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-							/*line reduce.go:237*/ if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
+							if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
 								/*line reduce.go:237*/ gc_ld4 = archsimd.LoadFloat32x8Slice(in[gc_i2:])
 							} else {
 								break gc_steps2
@@ -2977,7 +2977,7 @@ func gc_body_reduceStridedIndex_float32(gc_b *compiled.Block, in []float32, part
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			gc_off2 := gc_bx
 			gc_off3 := 0
-			/*line reduce.go:255*/ if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(partial) && gc_off3 >= 0 && gc_off3 < len(sdata) {
+			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(partial) && gc_off3 >= 0 && gc_off3 < len(sdata) {
 				gc_at3 := partial[gc_off2:][:1]
 				gc_at4 := sdata[gc_off3:][:1]
 				gc_step3 := gc_from
@@ -3036,7 +3036,7 @@ func gc_body_reduceStridedIndex_int32(gc_b *compiled.Block, in []int32, partial 
 	/*line reduce.go:236*/ sdata := gocuda.Shared[int32](t, gc_bdx)[:gc_bdx]
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx * gc_bdx
-		/*line reduce.go:240*/ if gc_bdx <= len(sdata) && gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
+		if gc_bdx <= len(sdata) && gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
 			gc_at := sdata[:gc_bdx]
 			gc_at2 := in[gc_off:][:gc_bdx]
 			gc_vstep := 0
@@ -3087,9 +3087,9 @@ func gc_body_reduceStridedIndex_int32(gc_b *compiled.Block, in []int32, partial 
 						var gc_i4 int = gc_t4
 						var gc_result4 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 						gc_returned4 := gc_none2
-						/*line reduce.go:284*/ if gc_i4 < len(in) && uint(len(in)-gc_i4) > 15 {
+						if gc_i4 < len(in) && uint(len(in)-gc_i4) > 15 {
 							var gc_ld7 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
-							/*line reduce.go:237*/ if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
+							if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
 								/*line reduce.go:237*/ gc_ld7 = archsimd.LoadInt32x16Slice(in[gc_i4:])
 							} else {
 								break gc_steps4
@@ -3104,7 +3104,7 @@ func gc_body_reduceStridedIndex_int32(gc_b *compiled.Block, in []int32, partial 
 							/*line reduce.go:237*/ gc_if5 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i4, 16))))
 							if gc_if5.ToBits() != 0 {
 								var gc_ld8 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
-								/*line reduce.go:237*/ if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
+								if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
 									/*line reduce.go:237*/ gc_ld8 = archsimd.LoadInt32x16Slice(in[gc_i4:])
 								} else {
 									break gc_steps4
@@ -3143,9 +3143,9 @@ func gc_body_reduceStridedIndex_int32(gc_b *compiled.Block, in []int32, partial 
 					var gc_i2 int = gc_t2
 					var gc_result2 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 					gc_returned2 := gc_none
-					/*line reduce.go:284*/ if gc_i2 < len(in) && uint(len(in)-gc_i2) > 7 {
+					if gc_i2 < len(in) && uint(len(in)-gc_i2) > 7 {
 						var gc_ld3 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-						/*line reduce.go:237*/ if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
+						if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
 							/*line reduce.go:237*/ gc_ld3 = archsimd.LoadInt32x8Slice(in[gc_i2:])
 						} else {
 							break gc_steps2
@@ -3160,7 +3160,7 @@ func gc_body_reduceStridedIndex_int32(gc_b *compiled.Block, in []int32, partial 
 						/*line reduce.go:237*/ gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i2, 8))))
 						if gc_if2.ToBits() != 0 {
 							var gc_ld4 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-							/*line reduce.go:237*/ if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
+							if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
 								/*line reduce.go:237*/ gc_ld4 = archsimd.LoadInt32x8Slice(in[gc_i2:])
 							} else {
 								break gc_steps2
@@ -3445,7 +3445,7 @@ func gc_body_reduceStridedIndex_int32(gc_b *compiled.Block, in []int32, partial 
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			gc_off2 := gc_bx
 			gc_off3 := 0
-			/*line reduce.go:255*/ if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(partial) && gc_off3 >= 0 && gc_off3 < len(sdata) {
+			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(partial) && gc_off3 >= 0 && gc_off3 < len(sdata) {
 				gc_at3 := partial[gc_off2:][:1]
 				gc_at4 := sdata[gc_off3:][:1]
 				gc_step3 := gc_from
@@ -3504,7 +3504,7 @@ func gc_body_reduceStridedIndex_uint32(gc_b *compiled.Block, in []uint32, partia
 	/*line reduce.go:236*/ sdata := gocuda.Shared[uint32](t, gc_bdx)[:gc_bdx]
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx * gc_bdx
-		/*line reduce.go:240*/ if gc_bdx <= len(sdata) && gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
+		if gc_bdx <= len(sdata) && gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
 			gc_at := sdata[:gc_bdx]
 			gc_at2 := in[gc_off:][:gc_bdx]
 			gc_vstep := 0
@@ -3555,9 +3555,9 @@ func gc_body_reduceStridedIndex_uint32(gc_b *compiled.Block, in []uint32, partia
 						var gc_i4 int = gc_t4
 						var gc_result4 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
 						gc_returned4 := gc_none2
-						/*line reduce.go:284*/ if gc_i4 < len(in) && uint(len(in)-gc_i4) > 15 {
+						if gc_i4 < len(in) && uint(len(in)-gc_i4) > 15 {
 							var gc_ld7 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
-							/*line reduce.go:237*/ if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
+							if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
 								/*line reduce.go:237*/ gc_ld7 = archsimd.LoadUint32x16Slice(in[gc_i4:])
 							} else {
 								break gc_steps4
@@ -3572,7 +3572,7 @@ func gc_body_reduceStridedIndex_uint32(gc_b *compiled.Block, in []uint32, partia
 							/*line reduce.go:237*/ gc_if5 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i4, 16))))
 							if gc_if5.ToBits() != 0 {
 								var gc_ld8 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
-								/*line reduce.go:237*/ if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
+								if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
 									/*line reduce.go:237*/ gc_ld8 = archsimd.LoadUint32x16Slice(in[gc_i4:])
 								} else {
 									break gc_steps4
@@ -3611,9 +3611,9 @@ func gc_body_reduceStridedIndex_uint32(gc_b *compiled.Block, in []uint32, partia
 					var gc_i2 int = gc_t2
 					var gc_result2 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
 					gc_returned2 := gc_none
-					/*line reduce.go:284*/ if gc_i2 < len(in) && uint(len(in)-gc_i2) > 7 {
+					if gc_i2 < len(in) && uint(len(in)-gc_i2) > 7 {
 						var gc_ld3 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
-						/*line reduce.go:237*/ if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
+						if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
 							/*line reduce.go:237*/ gc_ld3 = archsimd.LoadUint32x8Slice(in[gc_i2:])
 						} else {
 							break gc_steps2
@@ -3628,7 +3628,7 @@ func gc_body_reduceStridedIndex_uint32(gc_b *compiled.Block, in []uint32, partia
 						/*line reduce.go:237*/ gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i2, 8))))
 						if gc_if2.ToBits() != 0 {
 							var gc_ld4 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
-							/*line reduce.go:237*/ if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
+							if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
 								/*line reduce.go:237*/ gc_ld4 = archsimd.LoadUint32x8Slice(in[gc_i2:])
 							} else {
 								break gc_steps2
@@ -3913,7 +3913,7 @@ func gc_body_reduceStridedIndex_uint32(gc_b *compiled.Block, in []uint32, partia
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			gc_off2 := gc_bx
 			gc_off3 := 0
-			/*line reduce.go:255*/ if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(partial) && gc_off3 >= 0 && gc_off3 < len(sdata) {
+			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(partial) && gc_off3 >= 0 && gc_off3 < len(sdata) {
 				gc_at3 := partial[gc_off2:][:1]
 				gc_at4 := sdata[gc_off3:][:1]
 				gc_step3 := gc_from
@@ -4005,7 +4005,7 @@ func gc_body_reduceSequential[T Number](gc_b *compiled.Block, in, partial []T) {
 	/*line reduce.go:258*/ sdata := gocuda.Shared[T](t, gc_bdx)[:gc_bdx]
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx * gc_bdx
-		/*line reduce.go:262*/ if gc_bdx <= len(sdata) && gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
+		if gc_bdx <= len(sdata) && gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
 			gc_at := sdata[:gc_bdx]
 			gc_at2 := in[gc_off:][:gc_bdx]
 			if compiled.Disjoint(gc_at, gc_at2) {
@@ -4153,7 +4153,7 @@ func gc_body_reduceSequential[T Number](gc_b *compiled.Block, in, partial []T) {
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			gc_off3 := gc_bx
 			gc_off4 := 0
-			/*line reduce.go:290*/ if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(partial) && gc_off4 >= 0 && gc_off4 < len(sdata) {
+			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(partial) && gc_off4 >= 0 && gc_off4 < len(sdata) {
 				gc_at5 := partial[gc_off3:][:1]
 				gc_at6 := sdata[gc_off4:][:1]
 				gc_step5 := gc_from
@@ -4212,7 +4212,7 @@ func gc_body_reduceSequential_float32(gc_b *compiled.Block, in []float32, partia
 	/*line reduce.go:258*/ sdata := gocuda.Shared[float32](t, gc_bdx)[:gc_bdx]
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx * gc_bdx
-		/*line reduce.go:262*/ if gc_bdx <= len(sdata) && gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
+		if gc_bdx <= len(sdata) && gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
 			gc_at := sdata[:gc_bdx]
 			gc_at2 := in[gc_off:][:gc_bdx]
 			gc_vstep := 0
@@ -4263,9 +4263,9 @@ func gc_body_reduceSequential_float32(gc_b *compiled.Block, in []float32, partia
 						var gc_i4 int = gc_t4
 						var gc_result4 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 						gc_returned4 := gc_none2
-						/*line reduce.go:284*/ if gc_i4 < len(in) && uint(len(in)-gc_i4) > 15 {
+						if gc_i4 < len(in) && uint(len(in)-gc_i4) > 15 {
 							var gc_ld7 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-							/*line reduce.go:259*/ if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
+							if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
 								/*line reduce.go:259*/ gc_ld7 = archsimd.LoadFloat32x16Slice(in[gc_i4:])
 							} else {
 								break gc_steps4
@@ -4280,7 +4280,7 @@ func gc_body_reduceSequential_float32(gc_b *compiled.Block, in []float32, partia
 							/*line reduce.go:259*/ gc_if5 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i4, 16))))
 							if gc_if5.ToBits() != 0 {
 								var gc_ld8 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-								/*line reduce.go:259*/ if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
+								if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
 									/*line reduce.go:259*/ gc_ld8 = archsimd.LoadFloat32x16Slice(in[gc_i4:])
 								} else {
 									break gc_steps4
@@ -4319,9 +4319,9 @@ func gc_body_reduceSequential_float32(gc_b *compiled.Block, in []float32, partia
 					var gc_i2 int = gc_t2
 					var gc_result2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 					gc_returned2 := gc_none
-					/*line reduce.go:284*/ if gc_i2 < len(in) && uint(len(in)-gc_i2) > 7 {
+					if gc_i2 < len(in) && uint(len(in)-gc_i2) > 7 {
 						var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-						/*line reduce.go:259*/ if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
+						if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
 							/*line reduce.go:259*/ gc_ld3 = archsimd.LoadFloat32x8Slice(in[gc_i2:])
 						} else {
 							break gc_steps2
@@ -4336,7 +4336,7 @@ func gc_body_reduceSequential_float32(gc_b *compiled.Block, in []float32, partia
 						/*line reduce.go:259*/ gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i2, 8))))
 						if gc_if2.ToBits() != 0 {
 							var gc_ld4 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-							/*line reduce.go:259*/ if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
+							if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
 								/*line reduce.go:259*/ gc_ld4 = archsimd.LoadFloat32x8Slice(in[gc_i2:])
 							} else {
 								break gc_steps2
@@ -4508,7 +4508,7 @@ func gc_body_reduceSequential_float32(gc_b *compiled.Block, in []float32, partia
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			gc_off3 := gc_bx
 			gc_off4 := 0
-			/*line reduce.go:290*/ if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(partial) && gc_off4 >= 0 && gc_off4 < len(sdata) {
+			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(partial) && gc_off4 >= 0 && gc_off4 < len(sdata) {
 				gc_at5 := partial[gc_off3:][:1]
 				gc_at6 := sdata[gc_off4:][:1]
 				gc_step3 := gc_from
@@ -4567,7 +4567,7 @@ func gc_body_reduceSequential_int32(gc_b *compiled.Block, in []int32, partial []
 	/*line reduce.go:258*/ sdata := gocuda.Shared[int32](t, gc_bdx)[:gc_bdx]
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx * gc_bdx
-		/*line reduce.go:262*/ if gc_bdx <= len(sdata) && gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
+		if gc_bdx <= len(sdata) && gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
 			gc_at := sdata[:gc_bdx]
 			gc_at2 := in[gc_off:][:gc_bdx]
 			gc_vstep := 0
@@ -4618,9 +4618,9 @@ func gc_body_reduceSequential_int32(gc_b *compiled.Block, in []int32, partial []
 						var gc_i4 int = gc_t4
 						var gc_result4 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 						gc_returned4 := gc_none2
-						/*line reduce.go:284*/ if gc_i4 < len(in) && uint(len(in)-gc_i4) > 15 {
+						if gc_i4 < len(in) && uint(len(in)-gc_i4) > 15 {
 							var gc_ld7 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
-							/*line reduce.go:259*/ if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
+							if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
 								/*line reduce.go:259*/ gc_ld7 = archsimd.LoadInt32x16Slice(in[gc_i4:])
 							} else {
 								break gc_steps4
@@ -4635,7 +4635,7 @@ func gc_body_reduceSequential_int32(gc_b *compiled.Block, in []int32, partial []
 							/*line reduce.go:259*/ gc_if5 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i4, 16))))
 							if gc_if5.ToBits() != 0 {
 								var gc_ld8 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
-								/*line reduce.go:259*/ if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
+								if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
 									/*line reduce.go:259*/ gc_ld8 = archsimd.LoadInt32x16Slice(in[gc_i4:])
 								} else {
 									break gc_steps4
@@ -4674,9 +4674,9 @@ func gc_body_reduceSequential_int32(gc_b *compiled.Block, in []int32, partial []
 					var gc_i2 int = gc_t2
 					var gc_result2 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 					gc_returned2 := gc_none
-					/*line reduce.go:284*/ if gc_i2 < len(in) && uint(len(in)-gc_i2) > 7 {
+					if gc_i2 < len(in) && uint(len(in)-gc_i2) > 7 {
 						var gc_ld3 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-						/*line reduce.go:259*/ if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
+						if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
 							/*line reduce.go:259*/ gc_ld3 = archsimd.LoadInt32x8Slice(in[gc_i2:])
 						} else {
 							break gc_steps2
@@ -4691,7 +4691,7 @@ func gc_body_reduceSequential_int32(gc_b *compiled.Block, in []int32, partial []
 						/*line reduce.go:259*/ gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i2, 8))))
 						if gc_if2.ToBits() != 0 {
 							var gc_ld4 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-							/*line reduce.go:259*/ if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
+							if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
 								/*line reduce.go:259*/ gc_ld4 = archsimd.LoadInt32x8Slice(in[gc_i2:])
 							} else {
 								break gc_steps2
@@ -4863,7 +4863,7 @@ func gc_body_reduceSequential_int32(gc_b *compiled.Block, in []int32, partial []
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			gc_off3 := gc_bx
 			gc_off4 := 0
-			/*line reduce.go:290*/ if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(partial) && gc_off4 >= 0 && gc_off4 < len(sdata) {
+			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(partial) && gc_off4 >= 0 && gc_off4 < len(sdata) {
 				gc_at5 := partial[gc_off3:][:1]
 				gc_at6 := sdata[gc_off4:][:1]
 				gc_step3 := gc_from
@@ -4922,7 +4922,7 @@ func gc_body_reduceSequential_uint32(gc_b *compiled.Block, in []uint32, partial 
 	/*line reduce.go:258*/ sdata := gocuda.Shared[uint32](t, gc_bdx)[:gc_bdx]
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx * gc_bdx
-		/*line reduce.go:262*/ if gc_bdx <= len(sdata) && gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
+		if gc_bdx <= len(sdata) && gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
 			gc_at := sdata[:gc_bdx]
 			gc_at2 := in[gc_off:][:gc_bdx]
 			gc_vstep := 0
@@ -4973,9 +4973,9 @@ func gc_body_reduceSequential_uint32(gc_b *compiled.Block, in []uint32, partial 
 						var gc_i4 int = gc_t4
 						var gc_result4 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
 						gc_returned4 := gc_none2
-						/*line reduce.go:284*/ if gc_i4 < len(in) && uint(len(in)-gc_i4) > 15 {
+						if gc_i4 < len(in) && uint(len(in)-gc_i4) > 15 {
 							var gc_ld7 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
-							/*line reduce.go:259*/ if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
+							if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
 								/*line reduce.go:259*/ gc_ld7 = archsimd.LoadUint32x16Slice(in[gc_i4:])
 							} else {
 								break gc_steps4
@@ -4990,7 +4990,7 @@ func gc_body_reduceSequential_uint32(gc_b *compiled.Block, in []uint32, partial 
 							/*line reduce.go:259*/ gc_if5 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i4, 16))))
 							if gc_if5.ToBits() != 0 {
 								var gc_ld8 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
-								/*line reduce.go:259*/ if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
+								if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
 									/*line reduce.go:259*/ gc_ld8 = archsimd.LoadUint32x16Slice(in[gc_i4:])
 								} else {
 									break gc_steps4
@@ -5029,9 +5029,9 @@ func gc_body_reduceSequential_uint32(gc_b *compiled.Block, in []uint32, partial 
 					var gc_i2 int = gc_t2
 					var gc_result2 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
 					gc_returned2 := gc_none
-					/*line reduce.go:284*/ if gc_i2 < len(in) && uint(len(in)-gc_i2) > 7 {
+					if gc_i2 < len(in) && uint(len(in)-gc_i2) > 7 {
 						var gc_ld3 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
-						/*line reduce.go:259*/ if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
+						if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
 							/*line reduce.go:259*/ gc_ld3 = archsimd.LoadUint32x8Slice(in[gc_i2:])
 						} else {
 							break gc_steps2
@@ -5046,7 +5046,7 @@ func gc_body_reduceSequential_uint32(gc_b *compiled.Block, in []uint32, partial 
 						/*line reduce.go:259*/ gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i2, 8))))
 						if gc_if2.ToBits() != 0 {
 							var gc_ld4 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
-							/*line reduce.go:259*/ if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
+							if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
 								/*line reduce.go:259*/ gc_ld4 = archsimd.LoadUint32x8Slice(in[gc_i2:])
 							} else {
 								break gc_steps2
@@ -5218,7 +5218,7 @@ func gc_body_reduceSequential_uint32(gc_b *compiled.Block, in []uint32, partial 
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			gc_off3 := gc_bx
 			gc_off4 := 0
-			/*line reduce.go:290*/ if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(partial) && gc_off4 >= 0 && gc_off4 < len(sdata) {
+			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(partial) && gc_off4 >= 0 && gc_off4 < len(sdata) {
 				gc_at5 := partial[gc_off3:][:1]
 				gc_at6 := sdata[gc_off4:][:1]
 				gc_step3 := gc_from

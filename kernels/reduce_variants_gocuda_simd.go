@@ -112,9 +112,9 @@ func gc_body_reduceFirstAdd_float32(gc_b *compiled.Block, in []float32, partial 
 								/*line reduce_variants.go:22*/ var gc_i4 int = i
 								var gc_result4 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 								gc_returned4 := gc_none2
-								/*line reduce.go:284*/ if gc_i4 < len(in) && uint(len(in)-gc_i4) > 15 {
+								if gc_i4 < len(in) && uint(len(in)-gc_i4) > 15 {
 									var gc_ld7 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-									/*line reduce_variants.go:22*/ if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
+									if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
 										/*line reduce_variants.go:22*/ gc_ld7 = archsimd.LoadFloat32x16Slice(in[gc_i4:])
 									} else {
 										break gc_steps4
@@ -129,7 +129,7 @@ func gc_body_reduceFirstAdd_float32(gc_b *compiled.Block, in []float32, partial 
 									/*line reduce_variants.go:22*/ gc_if5 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i4, 16))))
 									if gc_if5.ToBits() != 0 {
 										var gc_ld8 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-										/*line reduce_variants.go:22*/ if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
+										if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
 											/*line reduce_variants.go:22*/ gc_ld8 = archsimd.LoadFloat32x16Slice(in[gc_i4:])
 										} else {
 											break gc_steps4
@@ -167,9 +167,9 @@ func gc_body_reduceFirstAdd_float32(gc_b *compiled.Block, in []float32, partial 
 							/*line reduce_variants.go:22*/ var gc_i2 int = i
 							var gc_result2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 							gc_returned2 := gc_none
-							/*line reduce.go:284*/ if gc_i2 < len(in) && uint(len(in)-gc_i2) > 7 {
+							if gc_i2 < len(in) && uint(len(in)-gc_i2) > 7 {
 								var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-								/*line reduce_variants.go:22*/ if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
+								if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
 									/*line reduce_variants.go:22*/ gc_ld3 = archsimd.LoadFloat32x8Slice(in[gc_i2:])
 								} else {
 									break gc_steps2
@@ -184,7 +184,7 @@ func gc_body_reduceFirstAdd_float32(gc_b *compiled.Block, in []float32, partial 
 								/*line reduce_variants.go:22*/ gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i2, 8))))
 								if gc_if2.ToBits() != 0 {
 									var gc_ld4 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-									/*line reduce_variants.go:22*/ if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
+									if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
 										/*line reduce_variants.go:22*/ gc_ld4 = archsimd.LoadFloat32x8Slice(in[gc_i2:])
 									} else {
 										break gc_steps2
@@ -257,7 +257,7 @@ func gc_body_reduceFirstAdd_float32(gc_b *compiled.Block, in []float32, partial 
 	}) {
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off2 := (gc_bx * 2 * gc_bdx) + gc_bdx
-			/*line reduce_variants.go:33*/ if gc_bdx <= len(sdata) && gc_off2 >= 0 && gc_off2 <= len(in) && gc_bdx <= len(in)-gc_off2 {
+			if gc_bdx <= len(sdata) && gc_off2 >= 0 && gc_off2 <= len(in) && gc_bdx <= len(in)-gc_off2 {
 				gc_at2 := sdata[:gc_bdx]
 				gc_at3 := in[gc_off2:][:gc_bdx]
 				gc_vstep3 := 0
@@ -319,9 +319,9 @@ func gc_body_reduceFirstAdd_float32(gc_b *compiled.Block, in []float32, partial 
 							var gc_i8 int = gc_t6
 							var gc_result8 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 							gc_returned8 := gc_none4
-							/*line reduce.go:284*/ if gc_i8 < len(in) && uint(len(in)-gc_i8) > 15 {
+							if gc_i8 < len(in) && uint(len(in)-gc_i8) > 15 {
 								var gc_ld15 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-								/*line reduce_variants.go:22*/ if gc_i8 >= 0 && gc_i8 <= len(in)-16 {
+								if gc_i8 >= 0 && gc_i8 <= len(in)-16 {
 									/*line reduce_variants.go:22*/ gc_ld15 = archsimd.LoadFloat32x16Slice(in[gc_i8:])
 								} else {
 									break gc_steps8
@@ -336,7 +336,7 @@ func gc_body_reduceFirstAdd_float32(gc_b *compiled.Block, in []float32, partial 
 								/*line reduce_variants.go:22*/ gc_if11 := gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i8, 16))))
 								if gc_if11.ToBits() != 0 {
 									var gc_ld16 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-									/*line reduce_variants.go:22*/ if gc_i8 >= 0 && gc_i8 <= len(in)-16 {
+									if gc_i8 >= 0 && gc_i8 <= len(in)-16 {
 										/*line reduce_variants.go:22*/ gc_ld16 = archsimd.LoadFloat32x16Slice(in[gc_i8:])
 									} else {
 										break gc_steps8
@@ -378,9 +378,9 @@ func gc_body_reduceFirstAdd_float32(gc_b *compiled.Block, in []float32, partial 
 						var gc_i6 int = gc_t4
 						var gc_result6 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 						gc_returned6 := gc_none3
-						/*line reduce.go:284*/ if gc_i6 < len(in) && uint(len(in)-gc_i6) > 7 {
+						if gc_i6 < len(in) && uint(len(in)-gc_i6) > 7 {
 							var gc_ld11 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-							/*line reduce_variants.go:22*/ if gc_i6 >= 0 && gc_i6 <= len(in)-8 {
+							if gc_i6 >= 0 && gc_i6 <= len(in)-8 {
 								/*line reduce_variants.go:22*/ gc_ld11 = archsimd.LoadFloat32x8Slice(in[gc_i6:])
 							} else {
 								break gc_steps6
@@ -395,7 +395,7 @@ func gc_body_reduceFirstAdd_float32(gc_b *compiled.Block, in []float32, partial 
 							/*line reduce_variants.go:22*/ gc_if8 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i6, 8))))
 							if gc_if8.ToBits() != 0 {
 								var gc_ld12 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-								/*line reduce_variants.go:22*/ if gc_i6 >= 0 && gc_i6 <= len(in)-8 {
+								if gc_i6 >= 0 && gc_i6 <= len(in)-8 {
 									/*line reduce_variants.go:22*/ gc_ld12 = archsimd.LoadFloat32x8Slice(in[gc_i6:])
 								} else {
 									break gc_steps6
@@ -467,7 +467,7 @@ func gc_body_reduceFirstAdd_float32(gc_b *compiled.Block, in []float32, partial 
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off3 := gc_bx * 2 * gc_bdx
 			gc_off4 := (gc_bx * 2 * gc_bdx) + gc_bdx
-			/*line reduce_variants.go:32*/ if gc_bdx <= len(sdata) && gc_off3 >= 0 && gc_off3 <= len(in) && gc_bdx <= len(in)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(in) && gc_bdx <= len(in)-gc_off4 {
+			if gc_bdx <= len(sdata) && gc_off3 >= 0 && gc_off3 <= len(in) && gc_bdx <= len(in)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(in) && gc_bdx <= len(in)-gc_off4 {
 				gc_at4 := sdata[:gc_bdx]
 				gc_at5 := in[gc_off3:][:gc_bdx]
 				gc_at6 := in[gc_off4:][:gc_bdx]
@@ -653,7 +653,7 @@ func gc_body_reduceFirstAdd_float32(gc_b *compiled.Block, in []float32, partial 
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			gc_off6 := gc_bx
 			gc_off7 := 0
-			/*line reduce.go:290*/ if gc_from >= 0 && gc_off6 >= 0 && gc_off6 < len(partial) && gc_off7 >= 0 && gc_off7 < len(sdata) {
+			if gc_from >= 0 && gc_off6 >= 0 && gc_off6 < len(partial) && gc_off7 >= 0 && gc_off7 < len(sdata) {
 				gc_at9 := partial[gc_off6:][:1]
 				gc_at10 := sdata[gc_off7:][:1]
 				gc_step6 := gc_from
@@ -770,9 +770,9 @@ func gc_body_reduceFirstAdd_int32(gc_b *compiled.Block, in []int32, partial []in
 								/*line reduce_variants.go:22*/ var gc_i4 int = i
 								var gc_result4 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 								gc_returned4 := gc_none2
-								/*line reduce.go:284*/ if gc_i4 < len(in) && uint(len(in)-gc_i4) > 15 {
+								if gc_i4 < len(in) && uint(len(in)-gc_i4) > 15 {
 									var gc_ld7 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
-									/*line reduce_variants.go:22*/ if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
+									if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
 										/*line reduce_variants.go:22*/ gc_ld7 = archsimd.LoadInt32x16Slice(in[gc_i4:])
 									} else {
 										break gc_steps4
@@ -787,7 +787,7 @@ func gc_body_reduceFirstAdd_int32(gc_b *compiled.Block, in []int32, partial []in
 									/*line reduce_variants.go:22*/ gc_if5 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i4, 16))))
 									if gc_if5.ToBits() != 0 {
 										var gc_ld8 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
-										/*line reduce_variants.go:22*/ if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
+										if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
 											/*line reduce_variants.go:22*/ gc_ld8 = archsimd.LoadInt32x16Slice(in[gc_i4:])
 										} else {
 											break gc_steps4
@@ -825,9 +825,9 @@ func gc_body_reduceFirstAdd_int32(gc_b *compiled.Block, in []int32, partial []in
 							/*line reduce_variants.go:22*/ var gc_i2 int = i
 							var gc_result2 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 							gc_returned2 := gc_none
-							/*line reduce.go:284*/ if gc_i2 < len(in) && uint(len(in)-gc_i2) > 7 {
+							if gc_i2 < len(in) && uint(len(in)-gc_i2) > 7 {
 								var gc_ld3 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-								/*line reduce_variants.go:22*/ if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
+								if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
 									/*line reduce_variants.go:22*/ gc_ld3 = archsimd.LoadInt32x8Slice(in[gc_i2:])
 								} else {
 									break gc_steps2
@@ -842,7 +842,7 @@ func gc_body_reduceFirstAdd_int32(gc_b *compiled.Block, in []int32, partial []in
 								/*line reduce_variants.go:22*/ gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i2, 8))))
 								if gc_if2.ToBits() != 0 {
 									var gc_ld4 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-									/*line reduce_variants.go:22*/ if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
+									if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
 										/*line reduce_variants.go:22*/ gc_ld4 = archsimd.LoadInt32x8Slice(in[gc_i2:])
 									} else {
 										break gc_steps2
@@ -915,7 +915,7 @@ func gc_body_reduceFirstAdd_int32(gc_b *compiled.Block, in []int32, partial []in
 	}) {
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off2 := (gc_bx * 2 * gc_bdx) + gc_bdx
-			/*line reduce_variants.go:33*/ if gc_bdx <= len(sdata) && gc_off2 >= 0 && gc_off2 <= len(in) && gc_bdx <= len(in)-gc_off2 {
+			if gc_bdx <= len(sdata) && gc_off2 >= 0 && gc_off2 <= len(in) && gc_bdx <= len(in)-gc_off2 {
 				gc_at2 := sdata[:gc_bdx]
 				gc_at3 := in[gc_off2:][:gc_bdx]
 				gc_vstep3 := 0
@@ -977,9 +977,9 @@ func gc_body_reduceFirstAdd_int32(gc_b *compiled.Block, in []int32, partial []in
 							var gc_i8 int = gc_t6
 							var gc_result8 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 							gc_returned8 := gc_none4
-							/*line reduce.go:284*/ if gc_i8 < len(in) && uint(len(in)-gc_i8) > 15 {
+							if gc_i8 < len(in) && uint(len(in)-gc_i8) > 15 {
 								var gc_ld15 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
-								/*line reduce_variants.go:22*/ if gc_i8 >= 0 && gc_i8 <= len(in)-16 {
+								if gc_i8 >= 0 && gc_i8 <= len(in)-16 {
 									/*line reduce_variants.go:22*/ gc_ld15 = archsimd.LoadInt32x16Slice(in[gc_i8:])
 								} else {
 									break gc_steps8
@@ -994,7 +994,7 @@ func gc_body_reduceFirstAdd_int32(gc_b *compiled.Block, in []int32, partial []in
 								/*line reduce_variants.go:22*/ gc_if11 := gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i8, 16))))
 								if gc_if11.ToBits() != 0 {
 									var gc_ld16 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
-									/*line reduce_variants.go:22*/ if gc_i8 >= 0 && gc_i8 <= len(in)-16 {
+									if gc_i8 >= 0 && gc_i8 <= len(in)-16 {
 										/*line reduce_variants.go:22*/ gc_ld16 = archsimd.LoadInt32x16Slice(in[gc_i8:])
 									} else {
 										break gc_steps8
@@ -1036,9 +1036,9 @@ func gc_body_reduceFirstAdd_int32(gc_b *compiled.Block, in []int32, partial []in
 						var gc_i6 int = gc_t4
 						var gc_result6 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 						gc_returned6 := gc_none3
-						/*line reduce.go:284*/ if gc_i6 < len(in) && uint(len(in)-gc_i6) > 7 {
+						if gc_i6 < len(in) && uint(len(in)-gc_i6) > 7 {
 							var gc_ld11 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-							/*line reduce_variants.go:22*/ if gc_i6 >= 0 && gc_i6 <= len(in)-8 {
+							if gc_i6 >= 0 && gc_i6 <= len(in)-8 {
 								/*line reduce_variants.go:22*/ gc_ld11 = archsimd.LoadInt32x8Slice(in[gc_i6:])
 							} else {
 								break gc_steps6
@@ -1053,7 +1053,7 @@ func gc_body_reduceFirstAdd_int32(gc_b *compiled.Block, in []int32, partial []in
 							/*line reduce_variants.go:22*/ gc_if8 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i6, 8))))
 							if gc_if8.ToBits() != 0 {
 								var gc_ld12 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-								/*line reduce_variants.go:22*/ if gc_i6 >= 0 && gc_i6 <= len(in)-8 {
+								if gc_i6 >= 0 && gc_i6 <= len(in)-8 {
 									/*line reduce_variants.go:22*/ gc_ld12 = archsimd.LoadInt32x8Slice(in[gc_i6:])
 								} else {
 									break gc_steps6
@@ -1125,7 +1125,7 @@ func gc_body_reduceFirstAdd_int32(gc_b *compiled.Block, in []int32, partial []in
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off3 := gc_bx * 2 * gc_bdx
 			gc_off4 := (gc_bx * 2 * gc_bdx) + gc_bdx
-			/*line reduce_variants.go:32*/ if gc_bdx <= len(sdata) && gc_off3 >= 0 && gc_off3 <= len(in) && gc_bdx <= len(in)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(in) && gc_bdx <= len(in)-gc_off4 {
+			if gc_bdx <= len(sdata) && gc_off3 >= 0 && gc_off3 <= len(in) && gc_bdx <= len(in)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(in) && gc_bdx <= len(in)-gc_off4 {
 				gc_at4 := sdata[:gc_bdx]
 				gc_at5 := in[gc_off3:][:gc_bdx]
 				gc_at6 := in[gc_off4:][:gc_bdx]
@@ -1311,7 +1311,7 @@ func gc_body_reduceFirstAdd_int32(gc_b *compiled.Block, in []int32, partial []in
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			gc_off6 := gc_bx
 			gc_off7 := 0
-			/*line reduce.go:290*/ if gc_from >= 0 && gc_off6 >= 0 && gc_off6 < len(partial) && gc_off7 >= 0 && gc_off7 < len(sdata) {
+			if gc_from >= 0 && gc_off6 >= 0 && gc_off6 < len(partial) && gc_off7 >= 0 && gc_off7 < len(sdata) {
 				gc_at9 := partial[gc_off6:][:1]
 				gc_at10 := sdata[gc_off7:][:1]
 				gc_step6 := gc_from
@@ -1428,9 +1428,9 @@ func gc_body_reduceFirstAdd_uint32(gc_b *compiled.Block, in []uint32, partial []
 								/*line reduce_variants.go:22*/ var gc_i4 int = i
 								var gc_result4 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
 								gc_returned4 := gc_none2
-								/*line reduce.go:284*/ if gc_i4 < len(in) && uint(len(in)-gc_i4) > 15 {
+								if gc_i4 < len(in) && uint(len(in)-gc_i4) > 15 {
 									var gc_ld7 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
-									/*line reduce_variants.go:22*/ if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
+									if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
 										/*line reduce_variants.go:22*/ gc_ld7 = archsimd.LoadUint32x16Slice(in[gc_i4:])
 									} else {
 										break gc_steps4
@@ -1445,7 +1445,7 @@ func gc_body_reduceFirstAdd_uint32(gc_b *compiled.Block, in []uint32, partial []
 									/*line reduce_variants.go:22*/ gc_if5 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i4, 16))))
 									if gc_if5.ToBits() != 0 {
 										var gc_ld8 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
-										/*line reduce_variants.go:22*/ if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
+										if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
 											/*line reduce_variants.go:22*/ gc_ld8 = archsimd.LoadUint32x16Slice(in[gc_i4:])
 										} else {
 											break gc_steps4
@@ -1483,9 +1483,9 @@ func gc_body_reduceFirstAdd_uint32(gc_b *compiled.Block, in []uint32, partial []
 							/*line reduce_variants.go:22*/ var gc_i2 int = i
 							var gc_result2 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
 							gc_returned2 := gc_none
-							/*line reduce.go:284*/ if gc_i2 < len(in) && uint(len(in)-gc_i2) > 7 {
+							if gc_i2 < len(in) && uint(len(in)-gc_i2) > 7 {
 								var gc_ld3 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
-								/*line reduce_variants.go:22*/ if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
+								if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
 									/*line reduce_variants.go:22*/ gc_ld3 = archsimd.LoadUint32x8Slice(in[gc_i2:])
 								} else {
 									break gc_steps2
@@ -1500,7 +1500,7 @@ func gc_body_reduceFirstAdd_uint32(gc_b *compiled.Block, in []uint32, partial []
 								/*line reduce_variants.go:22*/ gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i2, 8))))
 								if gc_if2.ToBits() != 0 {
 									var gc_ld4 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
-									/*line reduce_variants.go:22*/ if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
+									if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
 										/*line reduce_variants.go:22*/ gc_ld4 = archsimd.LoadUint32x8Slice(in[gc_i2:])
 									} else {
 										break gc_steps2
@@ -1573,7 +1573,7 @@ func gc_body_reduceFirstAdd_uint32(gc_b *compiled.Block, in []uint32, partial []
 	}) {
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off2 := (gc_bx * 2 * gc_bdx) + gc_bdx
-			/*line reduce_variants.go:33*/ if gc_bdx <= len(sdata) && gc_off2 >= 0 && gc_off2 <= len(in) && gc_bdx <= len(in)-gc_off2 {
+			if gc_bdx <= len(sdata) && gc_off2 >= 0 && gc_off2 <= len(in) && gc_bdx <= len(in)-gc_off2 {
 				gc_at2 := sdata[:gc_bdx]
 				gc_at3 := in[gc_off2:][:gc_bdx]
 				gc_vstep3 := 0
@@ -1635,9 +1635,9 @@ func gc_body_reduceFirstAdd_uint32(gc_b *compiled.Block, in []uint32, partial []
 							var gc_i8 int = gc_t6
 							var gc_result8 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
 							gc_returned8 := gc_none4
-							/*line reduce.go:284*/ if gc_i8 < len(in) && uint(len(in)-gc_i8) > 15 {
+							if gc_i8 < len(in) && uint(len(in)-gc_i8) > 15 {
 								var gc_ld15 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
-								/*line reduce_variants.go:22*/ if gc_i8 >= 0 && gc_i8 <= len(in)-16 {
+								if gc_i8 >= 0 && gc_i8 <= len(in)-16 {
 									/*line reduce_variants.go:22*/ gc_ld15 = archsimd.LoadUint32x16Slice(in[gc_i8:])
 								} else {
 									break gc_steps8
@@ -1652,7 +1652,7 @@ func gc_body_reduceFirstAdd_uint32(gc_b *compiled.Block, in []uint32, partial []
 								/*line reduce_variants.go:22*/ gc_if11 := gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i8, 16))))
 								if gc_if11.ToBits() != 0 {
 									var gc_ld16 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
-									/*line reduce_variants.go:22*/ if gc_i8 >= 0 && gc_i8 <= len(in)-16 {
+									if gc_i8 >= 0 && gc_i8 <= len(in)-16 {
 										/*line reduce_variants.go:22*/ gc_ld16 = archsimd.LoadUint32x16Slice(in[gc_i8:])
 									} else {
 										break gc_steps8
@@ -1694,9 +1694,9 @@ func gc_body_reduceFirstAdd_uint32(gc_b *compiled.Block, in []uint32, partial []
 						var gc_i6 int = gc_t4
 						var gc_result6 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
 						gc_returned6 := gc_none3
-						/*line reduce.go:284*/ if gc_i6 < len(in) && uint(len(in)-gc_i6) > 7 {
+						if gc_i6 < len(in) && uint(len(in)-gc_i6) > 7 {
 							var gc_ld11 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
-							/*line reduce_variants.go:22*/ if gc_i6 >= 0 && gc_i6 <= len(in)-8 {
+							if gc_i6 >= 0 && gc_i6 <= len(in)-8 {
 								/*line reduce_variants.go:22*/ gc_ld11 = archsimd.LoadUint32x8Slice(in[gc_i6:])
 							} else {
 								break gc_steps6
@@ -1711,7 +1711,7 @@ func gc_body_reduceFirstAdd_uint32(gc_b *compiled.Block, in []uint32, partial []
 							/*line reduce_variants.go:22*/ gc_if8 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i6, 8))))
 							if gc_if8.ToBits() != 0 {
 								var gc_ld12 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
-								/*line reduce_variants.go:22*/ if gc_i6 >= 0 && gc_i6 <= len(in)-8 {
+								if gc_i6 >= 0 && gc_i6 <= len(in)-8 {
 									/*line reduce_variants.go:22*/ gc_ld12 = archsimd.LoadUint32x8Slice(in[gc_i6:])
 								} else {
 									break gc_steps6
@@ -1783,7 +1783,7 @@ func gc_body_reduceFirstAdd_uint32(gc_b *compiled.Block, in []uint32, partial []
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off3 := gc_bx * 2 * gc_bdx
 			gc_off4 := (gc_bx * 2 * gc_bdx) + gc_bdx
-			/*line reduce_variants.go:32*/ if gc_bdx <= len(sdata) && gc_off3 >= 0 && gc_off3 <= len(in) && gc_bdx <= len(in)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(in) && gc_bdx <= len(in)-gc_off4 {
+			if gc_bdx <= len(sdata) && gc_off3 >= 0 && gc_off3 <= len(in) && gc_bdx <= len(in)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(in) && gc_bdx <= len(in)-gc_off4 {
 				gc_at4 := sdata[:gc_bdx]
 				gc_at5 := in[gc_off3:][:gc_bdx]
 				gc_at6 := in[gc_off4:][:gc_bdx]
@@ -1969,7 +1969,7 @@ func gc_body_reduceFirstAdd_uint32(gc_b *compiled.Block, in []uint32, partial []
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			gc_off6 := gc_bx
 			gc_off7 := 0
-			/*line reduce.go:290*/ if gc_from >= 0 && gc_off6 >= 0 && gc_off6 < len(partial) && gc_off7 >= 0 && gc_off7 < len(sdata) {
+			if gc_from >= 0 && gc_off6 >= 0 && gc_off6 < len(partial) && gc_off7 >= 0 && gc_off7 < len(sdata) {
 				gc_at9 := partial[gc_off6:][:1]
 				gc_at10 := sdata[gc_off7:][:1]
 				gc_step6 := gc_from
@@ -2120,7 +2120,7 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b *compiled.Block, in, partial []T)
 	}) {
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off2 := (gc_bx * 2 * gc_bdx) + gc_bdx
-			/*line reduce_variants.go:56*/ if gc_bdx <= len(sdata) && gc_off2 >= 0 && gc_off2 <= len(in) && gc_bdx <= len(in)-gc_off2 {
+			if gc_bdx <= len(sdata) && gc_off2 >= 0 && gc_off2 <= len(in) && gc_bdx <= len(in)-gc_off2 {
 				gc_at2 := sdata[:gc_bdx]
 				gc_at3 := in[gc_off2:][:gc_bdx]
 				gc_step2 := 0
@@ -2209,7 +2209,7 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b *compiled.Block, in, partial []T)
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off3 := gc_bx * 2 * gc_bdx
 			gc_off4 := (gc_bx * 2 * gc_bdx) + gc_bdx
-			/*line reduce_variants.go:55*/ if gc_bdx <= len(sdata) && gc_off3 >= 0 && gc_off3 <= len(in) && gc_bdx <= len(in)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(in) && gc_bdx <= len(in)-gc_off4 {
+			if gc_bdx <= len(sdata) && gc_off3 >= 0 && gc_off3 <= len(in) && gc_bdx <= len(in)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(in) && gc_bdx <= len(in)-gc_off4 {
 				gc_at4 := sdata[:gc_bdx]
 				gc_at5 := in[gc_off3:][:gc_bdx]
 				gc_at6 := in[gc_off4:][:gc_bdx]
@@ -2353,7 +2353,7 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b *compiled.Block, in, partial []T)
 		}
 	}
 	/*line reduce.go:282*/ if !(gc_bdy*gc_bdz == 1 && gc_bdx >= 32 && compiled.TreeSum(sdata, 32)) {
-		/*line reduce.go:284*/ var gc_l_v [32]T
+		var gc_l_v [32]T
 		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 			gc_cnt := min(32, gc_n-gc_w)
 			gc_act := uint32(uint64(1)<<gc_cnt - 1)
@@ -2391,7 +2391,7 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b *compiled.Block, in, partial []T)
 					gc_tx := gc_tidx.X - 1
 					gc_x02 := gc_tidx.X
 					gc_off6 := gc_x02
-					/*line reduce_variants.go:56*/ if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off6 >= 0 && gc_off6 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off6 {
+					if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off6 >= 0 && gc_off6 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off6 {
 						gc_at9 := sdata_2[gc_off6:][:32]
 						/*line reduce_variants.go:61*/ copy(gc_l_v[:], gc_at9)
 					} else {
@@ -2445,7 +2445,7 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b *compiled.Block, in, partial []T)
 						gc_tx := gc_tidx.X - 1
 						gc_x04 := gc_tidx.X
 						gc_off8 := gc_x04
-						/*line reduce_variants.go:75*/ if gc_act == ^uint32(0) && gc_x04+32 <= gc_bdx && gc_off8 >= 0 && gc_off8 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off8 {
+						if gc_act == ^uint32(0) && gc_x04+32 <= gc_bdx && gc_off8 >= 0 && gc_off8 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off8 {
 							gc_at11 := sdata_2[gc_off8:][:32]
 							/*line reduce_variants.go:65*/ copy(gc_at11, gc_l_v[:])
 						} else {
@@ -2477,7 +2477,7 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b *compiled.Block, in, partial []T)
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			gc_off9 := gc_bx
 			gc_off10 := 0
-			/*line reduce_variants.go:85*/ if gc_from >= 0 && gc_off9 >= 0 && gc_off9 < len(partial) && gc_off10 >= 0 && gc_off10 < len(sdata) {
+			if gc_from >= 0 && gc_off9 >= 0 && gc_off9 < len(partial) && gc_off10 >= 0 && gc_off10 < len(sdata) {
 				gc_at12 := partial[gc_off9:][:1]
 				gc_at13 := sdata[gc_off10:][:1]
 				gc_step8 := gc_from
@@ -2597,9 +2597,9 @@ func gc_body_reduceUnrolledWarp_float32(gc_b *compiled.Block, in []float32, part
 								/*line reduce_variants.go:45*/ var gc_i4 int = i
 								var gc_result4 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 								gc_returned4 := gc_none2
-								/*line reduce.go:284*/ if gc_i4 < len(in) && uint(len(in)-gc_i4) > 15 {
+								if gc_i4 < len(in) && uint(len(in)-gc_i4) > 15 {
 									var gc_ld7 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-									/*line reduce_variants.go:45*/ if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
+									if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
 										/*line reduce_variants.go:45*/ gc_ld7 = archsimd.LoadFloat32x16Slice(in[gc_i4:])
 									} else {
 										break gc_steps4
@@ -2614,7 +2614,7 @@ func gc_body_reduceUnrolledWarp_float32(gc_b *compiled.Block, in []float32, part
 									/*line reduce_variants.go:45*/ gc_if5 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i4, 16))))
 									if gc_if5.ToBits() != 0 {
 										var gc_ld8 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-										/*line reduce_variants.go:45*/ if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
+										if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
 											/*line reduce_variants.go:45*/ gc_ld8 = archsimd.LoadFloat32x16Slice(in[gc_i4:])
 										} else {
 											break gc_steps4
@@ -2652,9 +2652,9 @@ func gc_body_reduceUnrolledWarp_float32(gc_b *compiled.Block, in []float32, part
 							/*line reduce_variants.go:45*/ var gc_i2 int = i
 							var gc_result2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 							gc_returned2 := gc_none
-							/*line reduce.go:284*/ if gc_i2 < len(in) && uint(len(in)-gc_i2) > 7 {
+							if gc_i2 < len(in) && uint(len(in)-gc_i2) > 7 {
 								var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-								/*line reduce_variants.go:45*/ if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
+								if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
 									/*line reduce_variants.go:45*/ gc_ld3 = archsimd.LoadFloat32x8Slice(in[gc_i2:])
 								} else {
 									break gc_steps2
@@ -2669,7 +2669,7 @@ func gc_body_reduceUnrolledWarp_float32(gc_b *compiled.Block, in []float32, part
 								/*line reduce_variants.go:45*/ gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i2, 8))))
 								if gc_if2.ToBits() != 0 {
 									var gc_ld4 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-									/*line reduce_variants.go:45*/ if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
+									if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
 										/*line reduce_variants.go:45*/ gc_ld4 = archsimd.LoadFloat32x8Slice(in[gc_i2:])
 									} else {
 										break gc_steps2
@@ -2742,7 +2742,7 @@ func gc_body_reduceUnrolledWarp_float32(gc_b *compiled.Block, in []float32, part
 	}) {
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off2 := (gc_bx * 2 * gc_bdx) + gc_bdx
-			/*line reduce_variants.go:56*/ if gc_bdx <= len(sdata) && gc_off2 >= 0 && gc_off2 <= len(in) && gc_bdx <= len(in)-gc_off2 {
+			if gc_bdx <= len(sdata) && gc_off2 >= 0 && gc_off2 <= len(in) && gc_bdx <= len(in)-gc_off2 {
 				gc_at2 := sdata[:gc_bdx]
 				gc_at3 := in[gc_off2:][:gc_bdx]
 				gc_vstep3 := 0
@@ -2804,9 +2804,9 @@ func gc_body_reduceUnrolledWarp_float32(gc_b *compiled.Block, in []float32, part
 							var gc_i8 int = gc_t6
 							var gc_result8 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 							gc_returned8 := gc_none4
-							/*line reduce.go:284*/ if gc_i8 < len(in) && uint(len(in)-gc_i8) > 15 {
+							if gc_i8 < len(in) && uint(len(in)-gc_i8) > 15 {
 								var gc_ld15 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-								/*line reduce_variants.go:45*/ if gc_i8 >= 0 && gc_i8 <= len(in)-16 {
+								if gc_i8 >= 0 && gc_i8 <= len(in)-16 {
 									/*line reduce_variants.go:45*/ gc_ld15 = archsimd.LoadFloat32x16Slice(in[gc_i8:])
 								} else {
 									break gc_steps8
@@ -2821,7 +2821,7 @@ func gc_body_reduceUnrolledWarp_float32(gc_b *compiled.Block, in []float32, part
 								/*line reduce_variants.go:45*/ gc_if11 := gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i8, 16))))
 								if gc_if11.ToBits() != 0 {
 									var gc_ld16 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-									/*line reduce_variants.go:45*/ if gc_i8 >= 0 && gc_i8 <= len(in)-16 {
+									if gc_i8 >= 0 && gc_i8 <= len(in)-16 {
 										/*line reduce_variants.go:45*/ gc_ld16 = archsimd.LoadFloat32x16Slice(in[gc_i8:])
 									} else {
 										break gc_steps8
@@ -2863,9 +2863,9 @@ func gc_body_reduceUnrolledWarp_float32(gc_b *compiled.Block, in []float32, part
 						var gc_i6 int = gc_t4
 						var gc_result6 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 						gc_returned6 := gc_none3
-						/*line reduce.go:284*/ if gc_i6 < len(in) && uint(len(in)-gc_i6) > 7 {
+						if gc_i6 < len(in) && uint(len(in)-gc_i6) > 7 {
 							var gc_ld11 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-							/*line reduce_variants.go:45*/ if gc_i6 >= 0 && gc_i6 <= len(in)-8 {
+							if gc_i6 >= 0 && gc_i6 <= len(in)-8 {
 								/*line reduce_variants.go:45*/ gc_ld11 = archsimd.LoadFloat32x8Slice(in[gc_i6:])
 							} else {
 								break gc_steps6
@@ -2880,7 +2880,7 @@ func gc_body_reduceUnrolledWarp_float32(gc_b *compiled.Block, in []float32, part
 							/*line reduce_variants.go:45*/ gc_if8 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i6, 8))))
 							if gc_if8.ToBits() != 0 {
 								var gc_ld12 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-								/*line reduce_variants.go:45*/ if gc_i6 >= 0 && gc_i6 <= len(in)-8 {
+								if gc_i6 >= 0 && gc_i6 <= len(in)-8 {
 									/*line reduce_variants.go:45*/ gc_ld12 = archsimd.LoadFloat32x8Slice(in[gc_i6:])
 								} else {
 									break gc_steps6
@@ -2952,7 +2952,7 @@ func gc_body_reduceUnrolledWarp_float32(gc_b *compiled.Block, in []float32, part
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off3 := gc_bx * 2 * gc_bdx
 			gc_off4 := (gc_bx * 2 * gc_bdx) + gc_bdx
-			/*line reduce_variants.go:55*/ if gc_bdx <= len(sdata) && gc_off3 >= 0 && gc_off3 <= len(in) && gc_bdx <= len(in)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(in) && gc_bdx <= len(in)-gc_off4 {
+			if gc_bdx <= len(sdata) && gc_off3 >= 0 && gc_off3 <= len(in) && gc_bdx <= len(in)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(in) && gc_bdx <= len(in)-gc_off4 {
 				gc_at4 := sdata[:gc_bdx]
 				gc_at5 := in[gc_off3:][:gc_bdx]
 				gc_at6 := in[gc_off4:][:gc_bdx]
@@ -3131,7 +3131,7 @@ func gc_body_reduceUnrolledWarp_float32(gc_b *compiled.Block, in []float32, part
 		}
 	}
 	/*line reduce.go:282*/ if !(gc_bdy*gc_bdz == 1 && gc_bdx >= 32 && compiled.TreeSum(sdata, 32)) {
-		/*line reduce.go:284*/ var gc_l_v [32]float32
+		var gc_l_v [32]float32
 		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 			gc_cnt := min(32, gc_n-gc_w)
 			gc_act := uint32(uint64(1)<<gc_cnt - 1)
@@ -3169,7 +3169,7 @@ func gc_body_reduceUnrolledWarp_float32(gc_b *compiled.Block, in []float32, part
 					gc_tx := gc_tidx.X - 1
 					gc_x02 := gc_tidx.X
 					gc_off6 := gc_x02
-					/*line reduce_variants.go:56*/ if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off6 >= 0 && gc_off6 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off6 {
+					if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off6 >= 0 && gc_off6 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off6 {
 						gc_at9 := sdata_2[gc_off6:][:32]
 						/*line reduce_variants.go:61*/ copy(gc_l_v[:], gc_at9)
 					} else {
@@ -3258,7 +3258,7 @@ func gc_body_reduceUnrolledWarp_float32(gc_b *compiled.Block, in []float32, part
 						gc_tx := gc_tidx.X - 1
 						gc_x03 := gc_tidx.X
 						gc_off7 := gc_x03
-						/*line reduce_variants.go:74*/ if gc_act == ^uint32(0) && gc_x03+32 <= gc_bdx && gc_off7 >= 0 && gc_off7 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off7 {
+						if gc_act == ^uint32(0) && gc_x03+32 <= gc_bdx && gc_off7 >= 0 && gc_off7 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off7 {
 							gc_at10 := sdata_2[gc_off7:][:32]
 							/*line reduce_variants.go:65*/ copy(gc_at10, gc_l_v[:])
 						} else {
@@ -3290,7 +3290,7 @@ func gc_body_reduceUnrolledWarp_float32(gc_b *compiled.Block, in []float32, part
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			gc_off8 := gc_bx
 			gc_off9 := 0
-			/*line reduce_variants.go:85*/ if gc_from >= 0 && gc_off8 >= 0 && gc_off8 < len(partial) && gc_off9 >= 0 && gc_off9 < len(sdata) {
+			if gc_from >= 0 && gc_off8 >= 0 && gc_off8 < len(partial) && gc_off9 >= 0 && gc_off9 < len(sdata) {
 				gc_at11 := partial[gc_off8:][:1]
 				gc_at12 := sdata[gc_off9:][:1]
 				gc_step6 := gc_from
@@ -3410,9 +3410,9 @@ func gc_body_reduceUnrolledWarp_int32(gc_b *compiled.Block, in []int32, partial 
 								/*line reduce_variants.go:45*/ var gc_i4 int = i
 								var gc_result4 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 								gc_returned4 := gc_none2
-								/*line reduce.go:284*/ if gc_i4 < len(in) && uint(len(in)-gc_i4) > 15 {
+								if gc_i4 < len(in) && uint(len(in)-gc_i4) > 15 {
 									var gc_ld7 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
-									/*line reduce_variants.go:45*/ if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
+									if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
 										/*line reduce_variants.go:45*/ gc_ld7 = archsimd.LoadInt32x16Slice(in[gc_i4:])
 									} else {
 										break gc_steps4
@@ -3427,7 +3427,7 @@ func gc_body_reduceUnrolledWarp_int32(gc_b *compiled.Block, in []int32, partial 
 									/*line reduce_variants.go:45*/ gc_if5 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i4, 16))))
 									if gc_if5.ToBits() != 0 {
 										var gc_ld8 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
-										/*line reduce_variants.go:45*/ if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
+										if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
 											/*line reduce_variants.go:45*/ gc_ld8 = archsimd.LoadInt32x16Slice(in[gc_i4:])
 										} else {
 											break gc_steps4
@@ -3465,9 +3465,9 @@ func gc_body_reduceUnrolledWarp_int32(gc_b *compiled.Block, in []int32, partial 
 							/*line reduce_variants.go:45*/ var gc_i2 int = i
 							var gc_result2 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 							gc_returned2 := gc_none
-							/*line reduce.go:284*/ if gc_i2 < len(in) && uint(len(in)-gc_i2) > 7 {
+							if gc_i2 < len(in) && uint(len(in)-gc_i2) > 7 {
 								var gc_ld3 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-								/*line reduce_variants.go:45*/ if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
+								if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
 									/*line reduce_variants.go:45*/ gc_ld3 = archsimd.LoadInt32x8Slice(in[gc_i2:])
 								} else {
 									break gc_steps2
@@ -3482,7 +3482,7 @@ func gc_body_reduceUnrolledWarp_int32(gc_b *compiled.Block, in []int32, partial 
 								/*line reduce_variants.go:45*/ gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i2, 8))))
 								if gc_if2.ToBits() != 0 {
 									var gc_ld4 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-									/*line reduce_variants.go:45*/ if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
+									if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
 										/*line reduce_variants.go:45*/ gc_ld4 = archsimd.LoadInt32x8Slice(in[gc_i2:])
 									} else {
 										break gc_steps2
@@ -3555,7 +3555,7 @@ func gc_body_reduceUnrolledWarp_int32(gc_b *compiled.Block, in []int32, partial 
 	}) {
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off2 := (gc_bx * 2 * gc_bdx) + gc_bdx
-			/*line reduce_variants.go:56*/ if gc_bdx <= len(sdata) && gc_off2 >= 0 && gc_off2 <= len(in) && gc_bdx <= len(in)-gc_off2 {
+			if gc_bdx <= len(sdata) && gc_off2 >= 0 && gc_off2 <= len(in) && gc_bdx <= len(in)-gc_off2 {
 				gc_at2 := sdata[:gc_bdx]
 				gc_at3 := in[gc_off2:][:gc_bdx]
 				gc_vstep3 := 0
@@ -3617,9 +3617,9 @@ func gc_body_reduceUnrolledWarp_int32(gc_b *compiled.Block, in []int32, partial 
 							var gc_i8 int = gc_t6
 							var gc_result8 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 							gc_returned8 := gc_none4
-							/*line reduce.go:284*/ if gc_i8 < len(in) && uint(len(in)-gc_i8) > 15 {
+							if gc_i8 < len(in) && uint(len(in)-gc_i8) > 15 {
 								var gc_ld15 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
-								/*line reduce_variants.go:45*/ if gc_i8 >= 0 && gc_i8 <= len(in)-16 {
+								if gc_i8 >= 0 && gc_i8 <= len(in)-16 {
 									/*line reduce_variants.go:45*/ gc_ld15 = archsimd.LoadInt32x16Slice(in[gc_i8:])
 								} else {
 									break gc_steps8
@@ -3634,7 +3634,7 @@ func gc_body_reduceUnrolledWarp_int32(gc_b *compiled.Block, in []int32, partial 
 								/*line reduce_variants.go:45*/ gc_if11 := gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i8, 16))))
 								if gc_if11.ToBits() != 0 {
 									var gc_ld16 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
-									/*line reduce_variants.go:45*/ if gc_i8 >= 0 && gc_i8 <= len(in)-16 {
+									if gc_i8 >= 0 && gc_i8 <= len(in)-16 {
 										/*line reduce_variants.go:45*/ gc_ld16 = archsimd.LoadInt32x16Slice(in[gc_i8:])
 									} else {
 										break gc_steps8
@@ -3676,9 +3676,9 @@ func gc_body_reduceUnrolledWarp_int32(gc_b *compiled.Block, in []int32, partial 
 						var gc_i6 int = gc_t4
 						var gc_result6 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 						gc_returned6 := gc_none3
-						/*line reduce.go:284*/ if gc_i6 < len(in) && uint(len(in)-gc_i6) > 7 {
+						if gc_i6 < len(in) && uint(len(in)-gc_i6) > 7 {
 							var gc_ld11 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-							/*line reduce_variants.go:45*/ if gc_i6 >= 0 && gc_i6 <= len(in)-8 {
+							if gc_i6 >= 0 && gc_i6 <= len(in)-8 {
 								/*line reduce_variants.go:45*/ gc_ld11 = archsimd.LoadInt32x8Slice(in[gc_i6:])
 							} else {
 								break gc_steps6
@@ -3693,7 +3693,7 @@ func gc_body_reduceUnrolledWarp_int32(gc_b *compiled.Block, in []int32, partial 
 							/*line reduce_variants.go:45*/ gc_if8 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i6, 8))))
 							if gc_if8.ToBits() != 0 {
 								var gc_ld12 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-								/*line reduce_variants.go:45*/ if gc_i6 >= 0 && gc_i6 <= len(in)-8 {
+								if gc_i6 >= 0 && gc_i6 <= len(in)-8 {
 									/*line reduce_variants.go:45*/ gc_ld12 = archsimd.LoadInt32x8Slice(in[gc_i6:])
 								} else {
 									break gc_steps6
@@ -3765,7 +3765,7 @@ func gc_body_reduceUnrolledWarp_int32(gc_b *compiled.Block, in []int32, partial 
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off3 := gc_bx * 2 * gc_bdx
 			gc_off4 := (gc_bx * 2 * gc_bdx) + gc_bdx
-			/*line reduce_variants.go:55*/ if gc_bdx <= len(sdata) && gc_off3 >= 0 && gc_off3 <= len(in) && gc_bdx <= len(in)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(in) && gc_bdx <= len(in)-gc_off4 {
+			if gc_bdx <= len(sdata) && gc_off3 >= 0 && gc_off3 <= len(in) && gc_bdx <= len(in)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(in) && gc_bdx <= len(in)-gc_off4 {
 				gc_at4 := sdata[:gc_bdx]
 				gc_at5 := in[gc_off3:][:gc_bdx]
 				gc_at6 := in[gc_off4:][:gc_bdx]
@@ -3944,7 +3944,7 @@ func gc_body_reduceUnrolledWarp_int32(gc_b *compiled.Block, in []int32, partial 
 		}
 	}
 	/*line reduce.go:282*/ if !(gc_bdy*gc_bdz == 1 && gc_bdx >= 32 && compiled.TreeSum(sdata, 32)) {
-		/*line reduce.go:284*/ var gc_l_v [32]int32
+		var gc_l_v [32]int32
 		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 			gc_cnt := min(32, gc_n-gc_w)
 			gc_act := uint32(uint64(1)<<gc_cnt - 1)
@@ -3982,7 +3982,7 @@ func gc_body_reduceUnrolledWarp_int32(gc_b *compiled.Block, in []int32, partial 
 					gc_tx := gc_tidx.X - 1
 					gc_x02 := gc_tidx.X
 					gc_off6 := gc_x02
-					/*line reduce_variants.go:56*/ if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off6 >= 0 && gc_off6 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off6 {
+					if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off6 >= 0 && gc_off6 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off6 {
 						gc_at9 := sdata_2[gc_off6:][:32]
 						/*line reduce_variants.go:61*/ copy(gc_l_v[:], gc_at9)
 					} else {
@@ -4071,7 +4071,7 @@ func gc_body_reduceUnrolledWarp_int32(gc_b *compiled.Block, in []int32, partial 
 						gc_tx := gc_tidx.X - 1
 						gc_x03 := gc_tidx.X
 						gc_off7 := gc_x03
-						/*line reduce_variants.go:74*/ if gc_act == ^uint32(0) && gc_x03+32 <= gc_bdx && gc_off7 >= 0 && gc_off7 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off7 {
+						if gc_act == ^uint32(0) && gc_x03+32 <= gc_bdx && gc_off7 >= 0 && gc_off7 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off7 {
 							gc_at10 := sdata_2[gc_off7:][:32]
 							/*line reduce_variants.go:65*/ copy(gc_at10, gc_l_v[:])
 						} else {
@@ -4103,7 +4103,7 @@ func gc_body_reduceUnrolledWarp_int32(gc_b *compiled.Block, in []int32, partial 
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			gc_off8 := gc_bx
 			gc_off9 := 0
-			/*line reduce_variants.go:85*/ if gc_from >= 0 && gc_off8 >= 0 && gc_off8 < len(partial) && gc_off9 >= 0 && gc_off9 < len(sdata) {
+			if gc_from >= 0 && gc_off8 >= 0 && gc_off8 < len(partial) && gc_off9 >= 0 && gc_off9 < len(sdata) {
 				gc_at11 := partial[gc_off8:][:1]
 				gc_at12 := sdata[gc_off9:][:1]
 				gc_step6 := gc_from
@@ -4223,9 +4223,9 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b *compiled.Block, in []uint32, partia
 								/*line reduce_variants.go:45*/ var gc_i4 int = i
 								var gc_result4 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
 								gc_returned4 := gc_none2
-								/*line reduce.go:284*/ if gc_i4 < len(in) && uint(len(in)-gc_i4) > 15 {
+								if gc_i4 < len(in) && uint(len(in)-gc_i4) > 15 {
 									var gc_ld7 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
-									/*line reduce_variants.go:45*/ if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
+									if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
 										/*line reduce_variants.go:45*/ gc_ld7 = archsimd.LoadUint32x16Slice(in[gc_i4:])
 									} else {
 										break gc_steps4
@@ -4240,7 +4240,7 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b *compiled.Block, in []uint32, partia
 									/*line reduce_variants.go:45*/ gc_if5 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i4, 16))))
 									if gc_if5.ToBits() != 0 {
 										var gc_ld8 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
-										/*line reduce_variants.go:45*/ if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
+										if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
 											/*line reduce_variants.go:45*/ gc_ld8 = archsimd.LoadUint32x16Slice(in[gc_i4:])
 										} else {
 											break gc_steps4
@@ -4278,9 +4278,9 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b *compiled.Block, in []uint32, partia
 							/*line reduce_variants.go:45*/ var gc_i2 int = i
 							var gc_result2 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
 							gc_returned2 := gc_none
-							/*line reduce.go:284*/ if gc_i2 < len(in) && uint(len(in)-gc_i2) > 7 {
+							if gc_i2 < len(in) && uint(len(in)-gc_i2) > 7 {
 								var gc_ld3 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
-								/*line reduce_variants.go:45*/ if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
+								if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
 									/*line reduce_variants.go:45*/ gc_ld3 = archsimd.LoadUint32x8Slice(in[gc_i2:])
 								} else {
 									break gc_steps2
@@ -4295,7 +4295,7 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b *compiled.Block, in []uint32, partia
 								/*line reduce_variants.go:45*/ gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i2, 8))))
 								if gc_if2.ToBits() != 0 {
 									var gc_ld4 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
-									/*line reduce_variants.go:45*/ if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
+									if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
 										/*line reduce_variants.go:45*/ gc_ld4 = archsimd.LoadUint32x8Slice(in[gc_i2:])
 									} else {
 										break gc_steps2
@@ -4368,7 +4368,7 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b *compiled.Block, in []uint32, partia
 	}) {
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off2 := (gc_bx * 2 * gc_bdx) + gc_bdx
-			/*line reduce_variants.go:56*/ if gc_bdx <= len(sdata) && gc_off2 >= 0 && gc_off2 <= len(in) && gc_bdx <= len(in)-gc_off2 {
+			if gc_bdx <= len(sdata) && gc_off2 >= 0 && gc_off2 <= len(in) && gc_bdx <= len(in)-gc_off2 {
 				gc_at2 := sdata[:gc_bdx]
 				gc_at3 := in[gc_off2:][:gc_bdx]
 				gc_vstep3 := 0
@@ -4430,9 +4430,9 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b *compiled.Block, in []uint32, partia
 							var gc_i8 int = gc_t6
 							var gc_result8 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
 							gc_returned8 := gc_none4
-							/*line reduce.go:284*/ if gc_i8 < len(in) && uint(len(in)-gc_i8) > 15 {
+							if gc_i8 < len(in) && uint(len(in)-gc_i8) > 15 {
 								var gc_ld15 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
-								/*line reduce_variants.go:45*/ if gc_i8 >= 0 && gc_i8 <= len(in)-16 {
+								if gc_i8 >= 0 && gc_i8 <= len(in)-16 {
 									/*line reduce_variants.go:45*/ gc_ld15 = archsimd.LoadUint32x16Slice(in[gc_i8:])
 								} else {
 									break gc_steps8
@@ -4447,7 +4447,7 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b *compiled.Block, in []uint32, partia
 								/*line reduce_variants.go:45*/ gc_if11 := gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i8, 16))))
 								if gc_if11.ToBits() != 0 {
 									var gc_ld16 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
-									/*line reduce_variants.go:45*/ if gc_i8 >= 0 && gc_i8 <= len(in)-16 {
+									if gc_i8 >= 0 && gc_i8 <= len(in)-16 {
 										/*line reduce_variants.go:45*/ gc_ld16 = archsimd.LoadUint32x16Slice(in[gc_i8:])
 									} else {
 										break gc_steps8
@@ -4489,9 +4489,9 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b *compiled.Block, in []uint32, partia
 						var gc_i6 int = gc_t4
 						var gc_result6 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
 						gc_returned6 := gc_none3
-						/*line reduce.go:284*/ if gc_i6 < len(in) && uint(len(in)-gc_i6) > 7 {
+						if gc_i6 < len(in) && uint(len(in)-gc_i6) > 7 {
 							var gc_ld11 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
-							/*line reduce_variants.go:45*/ if gc_i6 >= 0 && gc_i6 <= len(in)-8 {
+							if gc_i6 >= 0 && gc_i6 <= len(in)-8 {
 								/*line reduce_variants.go:45*/ gc_ld11 = archsimd.LoadUint32x8Slice(in[gc_i6:])
 							} else {
 								break gc_steps6
@@ -4506,7 +4506,7 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b *compiled.Block, in []uint32, partia
 							/*line reduce_variants.go:45*/ gc_if8 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i6, 8))))
 							if gc_if8.ToBits() != 0 {
 								var gc_ld12 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
-								/*line reduce_variants.go:45*/ if gc_i6 >= 0 && gc_i6 <= len(in)-8 {
+								if gc_i6 >= 0 && gc_i6 <= len(in)-8 {
 									/*line reduce_variants.go:45*/ gc_ld12 = archsimd.LoadUint32x8Slice(in[gc_i6:])
 								} else {
 									break gc_steps6
@@ -4578,7 +4578,7 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b *compiled.Block, in []uint32, partia
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off3 := gc_bx * 2 * gc_bdx
 			gc_off4 := (gc_bx * 2 * gc_bdx) + gc_bdx
-			/*line reduce_variants.go:55*/ if gc_bdx <= len(sdata) && gc_off3 >= 0 && gc_off3 <= len(in) && gc_bdx <= len(in)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(in) && gc_bdx <= len(in)-gc_off4 {
+			if gc_bdx <= len(sdata) && gc_off3 >= 0 && gc_off3 <= len(in) && gc_bdx <= len(in)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(in) && gc_bdx <= len(in)-gc_off4 {
 				gc_at4 := sdata[:gc_bdx]
 				gc_at5 := in[gc_off3:][:gc_bdx]
 				gc_at6 := in[gc_off4:][:gc_bdx]
@@ -4757,7 +4757,7 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b *compiled.Block, in []uint32, partia
 		}
 	}
 	/*line reduce.go:282*/ if !(gc_bdy*gc_bdz == 1 && gc_bdx >= 32 && compiled.TreeSum(sdata, 32)) {
-		/*line reduce.go:284*/ var gc_l_v [32]uint32
+		var gc_l_v [32]uint32
 		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 			gc_cnt := min(32, gc_n-gc_w)
 			gc_act := uint32(uint64(1)<<gc_cnt - 1)
@@ -4795,7 +4795,7 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b *compiled.Block, in []uint32, partia
 					gc_tx := gc_tidx.X - 1
 					gc_x02 := gc_tidx.X
 					gc_off6 := gc_x02
-					/*line reduce_variants.go:56*/ if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off6 >= 0 && gc_off6 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off6 {
+					if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off6 >= 0 && gc_off6 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off6 {
 						gc_at9 := sdata_2[gc_off6:][:32]
 						/*line reduce_variants.go:61*/ copy(gc_l_v[:], gc_at9)
 					} else {
@@ -4884,7 +4884,7 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b *compiled.Block, in []uint32, partia
 						gc_tx := gc_tidx.X - 1
 						gc_x03 := gc_tidx.X
 						gc_off7 := gc_x03
-						/*line reduce_variants.go:74*/ if gc_act == ^uint32(0) && gc_x03+32 <= gc_bdx && gc_off7 >= 0 && gc_off7 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off7 {
+						if gc_act == ^uint32(0) && gc_x03+32 <= gc_bdx && gc_off7 >= 0 && gc_off7 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off7 {
 							gc_at10 := sdata_2[gc_off7:][:32]
 							/*line reduce_variants.go:65*/ copy(gc_at10, gc_l_v[:])
 						} else {
@@ -4916,7 +4916,7 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b *compiled.Block, in []uint32, partia
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			gc_off8 := gc_bx
 			gc_off9 := 0
-			/*line reduce_variants.go:85*/ if gc_from >= 0 && gc_off8 >= 0 && gc_off8 < len(partial) && gc_off9 >= 0 && gc_off9 < len(sdata) {
+			if gc_from >= 0 && gc_off8 >= 0 && gc_off8 < len(partial) && gc_off9 >= 0 && gc_off9 < len(sdata) {
 				gc_at11 := partial[gc_off8:][:1]
 				gc_at12 := sdata[gc_off9:][:1]
 				gc_step6 := gc_from
@@ -5012,17 +5012,17 @@ func gc_body_reduceWarpShuffleBlocks[T Number](gc_b *compiled.Block, in, partial
 	/*line reduce_variants.go:100*/ warpSums := gc_shared1(gocuda.MaxThreadsPerBlock / gocuda.WarpSize)[:gocuda.MaxThreadsPerBlock/gocuda.WarpSize]
 	gc_rowok := false
 	gc_off3 := gc_bx * 2 * gc_bdx
-	/*line reduce_variants.go:104*/ if gc_off3 >= 0 && gc_off3 <= len(in) && gc_bdx <= len(in)-gc_off3 {
-		copy(gc_row, in[gc_off3:][:gc_bdx])
+	if gc_off3 >= 0 && gc_off3 <= len(in) && gc_bdx <= len(in)-gc_off3 {
+		/*line reduce_variants.go:105*/ copy(gc_row, in[gc_off3:][:gc_bdx])
 		gc_rowok = true
 	}
 	gc_rowok2 := false
 	gc_off4 := (gc_bx * 2 * gc_bdx) + gc_bdx
-	/*line reduce_variants.go:112*/ if gc_off4 >= 0 && gc_off4 <= len(in) && gc_bdx <= len(in)-gc_off4 {
-		copy(gc_row2, in[gc_off4:][:gc_bdx])
+	if gc_off4 >= 0 && gc_off4 <= len(in) && gc_bdx <= len(in)-gc_off4 {
+		/*line reduce_variants.go:113*/ copy(gc_row2, in[gc_off4:][:gc_bdx])
 		gc_rowok2 = true
 	}
-	/*line reduce_variants.go:118*/ var gc_l_v_ [32]T
+	var gc_l_v_ [32]T
 	var gc_c1r [32]T
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		if gc_w+32 <= gc_n && gc_bdy*gc_bdz == 1 && gc_rowok && gc_rowok2 {
@@ -5036,9 +5036,9 @@ func gc_body_reduceWarpShuffleBlocks[T Number](gc_b *compiled.Block, in, partial
 			gc_tx := gc_tidx.X - 1
 			gc_x02 := gc_tidx.X
 			if gc_act == ^uint32(0) {
-				/*line reduce_variants.go:135*/ gc_at3 := gc_row[gc_x02:][:32]
+				gc_at3 := gc_row[gc_x02:][:32]
 				gc_at4 := gc_row2[gc_x02:][:32]
-				compiled.ShflDownLane0Pair(&gc_l_v_, (*[32]T)(gc_at3), (*[32]T)(gc_at4))
+				/*line reduce_variants.go:137*/ compiled.ShflDownLane0Pair(&gc_l_v_, (*[32]T)(gc_at3), (*[32]T)(gc_at4))
 			} else {
 				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 					gc_tx++
@@ -5112,7 +5112,7 @@ func gc_body_reduceWarpShuffleBlocks[T Number](gc_b *compiled.Block, in, partial
 			gc_x0 := gc_tidx.X
 			gc_off := (gc_bx * 2 * gc_bdx) + gc_x0
 			gc_off2 := ((gc_bx * 2 * gc_bdx) + gc_bdx) + gc_x0
-			/*line reduce_variants.go:119*/ if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off && gc_off2 >= 0 && gc_off2 <= len(in) && 32 <= len(in)-gc_off2 {
+			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off && gc_off2 >= 0 && gc_off2 <= len(in) && 32 <= len(in)-gc_off2 {
 				gc_at := in[gc_off:][:32]
 				gc_at2 := in[gc_off2:][:32]
 				if gc_rowok {
@@ -5187,7 +5187,7 @@ func gc_body_reduceWarpShuffleBlocks[T Number](gc_b *compiled.Block, in, partial
 			/*line reduce_variants.go:103*/ warpSums[(gc_rank >> 5)] = v
 		}
 	}
-	/*line reduce_variants.go:109*/ var gc_l_v_2 [32]T
+	var gc_l_v_2 [32]T
 	var gc_c2r [32]T
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -5248,7 +5248,7 @@ func gc_body_reduceWarpShuffleBlocks[T Number](gc_b *compiled.Block, in, partial
 	}
 	for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 		gc_off5 := gc_bx
-		/*line reduce_variants.go:124*/ if gc_from >= 0 && gc_off5 >= 0 && gc_off5 < len(partial) {
+		if gc_from >= 0 && gc_off5 >= 0 && gc_off5 < len(partial) {
 			gc_at5 := partial[gc_off5:][:1]
 			gc_step := gc_from
 			for ; gc_step+3 < gc_to; gc_step += 4 {
@@ -5364,17 +5364,17 @@ func gc_body_reduceWarpShuffleBlocks_float32(gc_b *compiled.Block, in []float32,
 	/*line reduce_variants.go:100*/ warpSums := gc_shared1(gocuda.MaxThreadsPerBlock / gocuda.WarpSize)[:gocuda.MaxThreadsPerBlock/gocuda.WarpSize]
 	gc_rowok := false
 	gc_off3 := gc_bx * 2 * gc_bdx
-	/*line reduce_variants.go:104*/ if gc_off3 >= 0 && gc_off3 <= len(in) && gc_bdx <= len(in)-gc_off3 {
-		copy(gc_row, in[gc_off3:][:gc_bdx])
+	if gc_off3 >= 0 && gc_off3 <= len(in) && gc_bdx <= len(in)-gc_off3 {
+		/*line reduce_variants.go:105*/ copy(gc_row, in[gc_off3:][:gc_bdx])
 		gc_rowok = true
 	}
 	gc_rowok2 := false
 	gc_off4 := (gc_bx * 2 * gc_bdx) + gc_bdx
-	/*line reduce_variants.go:112*/ if gc_off4 >= 0 && gc_off4 <= len(in) && gc_bdx <= len(in)-gc_off4 {
-		copy(gc_row2, in[gc_off4:][:gc_bdx])
+	if gc_off4 >= 0 && gc_off4 <= len(in) && gc_bdx <= len(in)-gc_off4 {
+		/*line reduce_variants.go:113*/ copy(gc_row2, in[gc_off4:][:gc_bdx])
 		gc_rowok2 = true
 	}
-	/*line reduce_variants.go:118*/ var gc_l_v_ [32]float32
+	var gc_l_v_ [32]float32
 	var gc_c1r [32]float32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		if gc_w+32 <= gc_n && gc_bdy*gc_bdz == 1 && gc_rowok && gc_rowok2 {
@@ -5388,9 +5388,9 @@ func gc_body_reduceWarpShuffleBlocks_float32(gc_b *compiled.Block, in []float32,
 			gc_tx := gc_tidx.X - 1
 			gc_x02 := gc_tidx.X
 			if gc_act == ^uint32(0) {
-				/*line reduce_variants.go:135*/ gc_at3 := gc_row[gc_x02:][:32]
+				gc_at3 := gc_row[gc_x02:][:32]
 				gc_at4 := gc_row2[gc_x02:][:32]
-				compiled.ShflDownLane0Pair(&gc_l_v_, (*[32]float32)(gc_at3), (*[32]float32)(gc_at4))
+				/*line reduce_variants.go:137*/ compiled.ShflDownLane0Pair(&gc_l_v_, (*[32]float32)(gc_at3), (*[32]float32)(gc_at4))
 			} else {
 				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 					gc_tx++
@@ -5491,7 +5491,7 @@ func gc_body_reduceWarpShuffleBlocks_float32(gc_b *compiled.Block, in []float32,
 			gc_x0 := gc_tidx.X
 			gc_off := (gc_bx * 2 * gc_bdx) + gc_x0
 			gc_off2 := ((gc_bx * 2 * gc_bdx) + gc_bdx) + gc_x0
-			/*line reduce_variants.go:119*/ if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off && gc_off2 >= 0 && gc_off2 <= len(in) && 32 <= len(in)-gc_off2 {
+			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off && gc_off2 >= 0 && gc_off2 <= len(in) && 32 <= len(in)-gc_off2 {
 				gc_at := in[gc_off:][:32]
 				gc_at2 := in[gc_off2:][:32]
 				if gc_rowok {
@@ -5593,7 +5593,7 @@ func gc_body_reduceWarpShuffleBlocks_float32(gc_b *compiled.Block, in []float32,
 			/*line reduce_variants.go:103*/ warpSums[(gc_rank >> 5)] = v
 		}
 	}
-	/*line reduce_variants.go:109*/ var gc_l_v_2 [32]float32
+	var gc_l_v_2 [32]float32
 	var gc_c2r [32]float32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -5628,7 +5628,7 @@ func gc_body_reduceWarpShuffleBlocks_float32(gc_b *compiled.Block, in []float32,
 							if gc_i4 >= 0 && gc_i4 <= len(gc_in4)-8 {
 								/*line reduce.go:284*/ gc_ld5 = archsimd.LoadFloat32x8Slice(gc_in4[gc_i4:])
 							} else {
-								/*line reduce.go:284*/ var gc_lanes9 [8]float32
+								var gc_lanes9 [8]float32
 								for gc_k9 := range 8 {
 									if 0xff&(1<<gc_k9) != 0 {
 										gc_pos.Thread = gc_rank + gc_k9
@@ -5651,7 +5651,7 @@ func gc_body_reduceWarpShuffleBlocks_float32(gc_b *compiled.Block, in []float32,
 								if gc_i4 >= 0 && gc_i4 <= len(gc_in4)-8 {
 									/*line reduce.go:284*/ gc_ld6 = archsimd.LoadFloat32x8Slice(gc_in4[gc_i4:])
 								} else {
-									/*line reduce.go:284*/ var gc_lanes10 [8]float32
+									var gc_lanes10 [8]float32
 									for gc_k10 := range 8 {
 										if gc_if9.ToBits()&(1<<gc_k10) != 0 {
 											gc_pos.Thread = gc_rank + gc_k10
@@ -5693,7 +5693,7 @@ func gc_body_reduceWarpShuffleBlocks_float32(gc_b *compiled.Block, in []float32,
 							if gc_i2 >= 0 && gc_i2 <= len(gc_in2)-8 {
 								/*line reduce.go:284*/ gc_ld2 = archsimd.LoadFloat32x8Slice(gc_in2[gc_i2:])
 							} else {
-								/*line reduce.go:284*/ var gc_lanes6 [8]float32
+								var gc_lanes6 [8]float32
 								for gc_k6 := range 8 {
 									if gc_if6.ToBits()&(1<<gc_k6) != 0 {
 										gc_pos.Thread = gc_rank + gc_k6
@@ -5798,7 +5798,7 @@ func gc_body_reduceWarpShuffleBlocks_float32(gc_b *compiled.Block, in []float32,
 	}
 	for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 		gc_off5 := gc_bx
-		/*line reduce_variants.go:124*/ if gc_from >= 0 && gc_off5 >= 0 && gc_off5 < len(partial) {
+		if gc_from >= 0 && gc_off5 >= 0 && gc_off5 < len(partial) {
 			gc_at5 := partial[gc_off5:][:1]
 			gc_step := gc_from
 			for ; gc_step+3 < gc_to; gc_step += 4 {
@@ -5914,17 +5914,17 @@ func gc_body_reduceWarpShuffleBlocks_int32(gc_b *compiled.Block, in []int32, par
 	/*line reduce_variants.go:100*/ warpSums := gc_shared1(gocuda.MaxThreadsPerBlock / gocuda.WarpSize)[:gocuda.MaxThreadsPerBlock/gocuda.WarpSize]
 	gc_rowok := false
 	gc_off3 := gc_bx * 2 * gc_bdx
-	/*line reduce_variants.go:104*/ if gc_off3 >= 0 && gc_off3 <= len(in) && gc_bdx <= len(in)-gc_off3 {
-		copy(gc_row, in[gc_off3:][:gc_bdx])
+	if gc_off3 >= 0 && gc_off3 <= len(in) && gc_bdx <= len(in)-gc_off3 {
+		/*line reduce_variants.go:105*/ copy(gc_row, in[gc_off3:][:gc_bdx])
 		gc_rowok = true
 	}
 	gc_rowok2 := false
 	gc_off4 := (gc_bx * 2 * gc_bdx) + gc_bdx
-	/*line reduce_variants.go:112*/ if gc_off4 >= 0 && gc_off4 <= len(in) && gc_bdx <= len(in)-gc_off4 {
-		copy(gc_row2, in[gc_off4:][:gc_bdx])
+	if gc_off4 >= 0 && gc_off4 <= len(in) && gc_bdx <= len(in)-gc_off4 {
+		/*line reduce_variants.go:113*/ copy(gc_row2, in[gc_off4:][:gc_bdx])
 		gc_rowok2 = true
 	}
-	/*line reduce_variants.go:118*/ var gc_l_v_ [32]int32
+	var gc_l_v_ [32]int32
 	var gc_c1r [32]int32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		if gc_w+32 <= gc_n && gc_bdy*gc_bdz == 1 && gc_rowok && gc_rowok2 {
@@ -5938,9 +5938,9 @@ func gc_body_reduceWarpShuffleBlocks_int32(gc_b *compiled.Block, in []int32, par
 			gc_tx := gc_tidx.X - 1
 			gc_x02 := gc_tidx.X
 			if gc_act == ^uint32(0) {
-				/*line reduce_variants.go:135*/ gc_at3 := gc_row[gc_x02:][:32]
+				gc_at3 := gc_row[gc_x02:][:32]
 				gc_at4 := gc_row2[gc_x02:][:32]
-				compiled.ShflDownLane0Pair(&gc_l_v_, (*[32]int32)(gc_at3), (*[32]int32)(gc_at4))
+				/*line reduce_variants.go:137*/ compiled.ShflDownLane0Pair(&gc_l_v_, (*[32]int32)(gc_at3), (*[32]int32)(gc_at4))
 			} else {
 				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 					gc_tx++
@@ -6041,7 +6041,7 @@ func gc_body_reduceWarpShuffleBlocks_int32(gc_b *compiled.Block, in []int32, par
 			gc_x0 := gc_tidx.X
 			gc_off := (gc_bx * 2 * gc_bdx) + gc_x0
 			gc_off2 := ((gc_bx * 2 * gc_bdx) + gc_bdx) + gc_x0
-			/*line reduce_variants.go:119*/ if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off && gc_off2 >= 0 && gc_off2 <= len(in) && 32 <= len(in)-gc_off2 {
+			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off && gc_off2 >= 0 && gc_off2 <= len(in) && 32 <= len(in)-gc_off2 {
 				gc_at := in[gc_off:][:32]
 				gc_at2 := in[gc_off2:][:32]
 				if gc_rowok {
@@ -6143,7 +6143,7 @@ func gc_body_reduceWarpShuffleBlocks_int32(gc_b *compiled.Block, in []int32, par
 			/*line reduce_variants.go:103*/ warpSums[(gc_rank >> 5)] = v
 		}
 	}
-	/*line reduce_variants.go:109*/ var gc_l_v_2 [32]int32
+	var gc_l_v_2 [32]int32
 	var gc_c2r [32]int32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -6178,7 +6178,7 @@ func gc_body_reduceWarpShuffleBlocks_int32(gc_b *compiled.Block, in []int32, par
 							if gc_i4 >= 0 && gc_i4 <= len(gc_in4)-8 {
 								/*line reduce.go:284*/ gc_ld5 = archsimd.LoadInt32x8Slice(gc_in4[gc_i4:])
 							} else {
-								/*line reduce.go:284*/ var gc_lanes9 [8]int32
+								var gc_lanes9 [8]int32
 								for gc_k9 := range 8 {
 									if 0xff&(1<<gc_k9) != 0 {
 										gc_pos.Thread = gc_rank + gc_k9
@@ -6201,7 +6201,7 @@ func gc_body_reduceWarpShuffleBlocks_int32(gc_b *compiled.Block, in []int32, par
 								if gc_i4 >= 0 && gc_i4 <= len(gc_in4)-8 {
 									/*line reduce.go:284*/ gc_ld6 = archsimd.LoadInt32x8Slice(gc_in4[gc_i4:])
 								} else {
-									/*line reduce.go:284*/ var gc_lanes10 [8]int32
+									var gc_lanes10 [8]int32
 									for gc_k10 := range 8 {
 										if gc_if9.ToBits()&(1<<gc_k10) != 0 {
 											gc_pos.Thread = gc_rank + gc_k10
@@ -6243,7 +6243,7 @@ func gc_body_reduceWarpShuffleBlocks_int32(gc_b *compiled.Block, in []int32, par
 							if gc_i2 >= 0 && gc_i2 <= len(gc_in2)-8 {
 								/*line reduce.go:284*/ gc_ld2 = archsimd.LoadInt32x8Slice(gc_in2[gc_i2:])
 							} else {
-								/*line reduce.go:284*/ var gc_lanes6 [8]int32
+								var gc_lanes6 [8]int32
 								for gc_k6 := range 8 {
 									if gc_if6.ToBits()&(1<<gc_k6) != 0 {
 										gc_pos.Thread = gc_rank + gc_k6
@@ -6348,7 +6348,7 @@ func gc_body_reduceWarpShuffleBlocks_int32(gc_b *compiled.Block, in []int32, par
 	}
 	for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 		gc_off5 := gc_bx
-		/*line reduce_variants.go:124*/ if gc_from >= 0 && gc_off5 >= 0 && gc_off5 < len(partial) {
+		if gc_from >= 0 && gc_off5 >= 0 && gc_off5 < len(partial) {
 			gc_at5 := partial[gc_off5:][:1]
 			gc_step := gc_from
 			for ; gc_step+3 < gc_to; gc_step += 4 {
@@ -6464,17 +6464,17 @@ func gc_body_reduceWarpShuffleBlocks_uint32(gc_b *compiled.Block, in []uint32, p
 	/*line reduce_variants.go:100*/ warpSums := gc_shared1(gocuda.MaxThreadsPerBlock / gocuda.WarpSize)[:gocuda.MaxThreadsPerBlock/gocuda.WarpSize]
 	gc_rowok := false
 	gc_off3 := gc_bx * 2 * gc_bdx
-	/*line reduce_variants.go:104*/ if gc_off3 >= 0 && gc_off3 <= len(in) && gc_bdx <= len(in)-gc_off3 {
-		copy(gc_row, in[gc_off3:][:gc_bdx])
+	if gc_off3 >= 0 && gc_off3 <= len(in) && gc_bdx <= len(in)-gc_off3 {
+		/*line reduce_variants.go:105*/ copy(gc_row, in[gc_off3:][:gc_bdx])
 		gc_rowok = true
 	}
 	gc_rowok2 := false
 	gc_off4 := (gc_bx * 2 * gc_bdx) + gc_bdx
-	/*line reduce_variants.go:112*/ if gc_off4 >= 0 && gc_off4 <= len(in) && gc_bdx <= len(in)-gc_off4 {
-		copy(gc_row2, in[gc_off4:][:gc_bdx])
+	if gc_off4 >= 0 && gc_off4 <= len(in) && gc_bdx <= len(in)-gc_off4 {
+		/*line reduce_variants.go:113*/ copy(gc_row2, in[gc_off4:][:gc_bdx])
 		gc_rowok2 = true
 	}
-	/*line reduce_variants.go:118*/ var gc_l_v_ [32]uint32
+	var gc_l_v_ [32]uint32
 	var gc_c1r [32]uint32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		if gc_w+32 <= gc_n && gc_bdy*gc_bdz == 1 && gc_rowok && gc_rowok2 {
@@ -6488,9 +6488,9 @@ func gc_body_reduceWarpShuffleBlocks_uint32(gc_b *compiled.Block, in []uint32, p
 			gc_tx := gc_tidx.X - 1
 			gc_x02 := gc_tidx.X
 			if gc_act == ^uint32(0) {
-				/*line reduce_variants.go:135*/ gc_at3 := gc_row[gc_x02:][:32]
+				gc_at3 := gc_row[gc_x02:][:32]
 				gc_at4 := gc_row2[gc_x02:][:32]
-				compiled.ShflDownLane0Pair(&gc_l_v_, (*[32]uint32)(gc_at3), (*[32]uint32)(gc_at4))
+				/*line reduce_variants.go:137*/ compiled.ShflDownLane0Pair(&gc_l_v_, (*[32]uint32)(gc_at3), (*[32]uint32)(gc_at4))
 			} else {
 				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 					gc_tx++
@@ -6591,7 +6591,7 @@ func gc_body_reduceWarpShuffleBlocks_uint32(gc_b *compiled.Block, in []uint32, p
 			gc_x0 := gc_tidx.X
 			gc_off := (gc_bx * 2 * gc_bdx) + gc_x0
 			gc_off2 := ((gc_bx * 2 * gc_bdx) + gc_bdx) + gc_x0
-			/*line reduce_variants.go:119*/ if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off && gc_off2 >= 0 && gc_off2 <= len(in) && 32 <= len(in)-gc_off2 {
+			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off && gc_off2 >= 0 && gc_off2 <= len(in) && 32 <= len(in)-gc_off2 {
 				gc_at := in[gc_off:][:32]
 				gc_at2 := in[gc_off2:][:32]
 				if gc_rowok {
@@ -6693,7 +6693,7 @@ func gc_body_reduceWarpShuffleBlocks_uint32(gc_b *compiled.Block, in []uint32, p
 			/*line reduce_variants.go:103*/ warpSums[(gc_rank >> 5)] = v
 		}
 	}
-	/*line reduce_variants.go:109*/ var gc_l_v_2 [32]uint32
+	var gc_l_v_2 [32]uint32
 	var gc_c2r [32]uint32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -6728,7 +6728,7 @@ func gc_body_reduceWarpShuffleBlocks_uint32(gc_b *compiled.Block, in []uint32, p
 							if gc_i4 >= 0 && gc_i4 <= len(gc_in4)-8 {
 								/*line reduce.go:284*/ gc_ld5 = archsimd.LoadUint32x8Slice(gc_in4[gc_i4:])
 							} else {
-								/*line reduce.go:284*/ var gc_lanes9 [8]uint32
+								var gc_lanes9 [8]uint32
 								for gc_k9 := range 8 {
 									if 0xff&(1<<gc_k9) != 0 {
 										gc_pos.Thread = gc_rank + gc_k9
@@ -6751,7 +6751,7 @@ func gc_body_reduceWarpShuffleBlocks_uint32(gc_b *compiled.Block, in []uint32, p
 								if gc_i4 >= 0 && gc_i4 <= len(gc_in4)-8 {
 									/*line reduce.go:284*/ gc_ld6 = archsimd.LoadUint32x8Slice(gc_in4[gc_i4:])
 								} else {
-									/*line reduce.go:284*/ var gc_lanes10 [8]uint32
+									var gc_lanes10 [8]uint32
 									for gc_k10 := range 8 {
 										if gc_if9.ToBits()&(1<<gc_k10) != 0 {
 											gc_pos.Thread = gc_rank + gc_k10
@@ -6793,7 +6793,7 @@ func gc_body_reduceWarpShuffleBlocks_uint32(gc_b *compiled.Block, in []uint32, p
 							if gc_i2 >= 0 && gc_i2 <= len(gc_in2)-8 {
 								/*line reduce.go:284*/ gc_ld2 = archsimd.LoadUint32x8Slice(gc_in2[gc_i2:])
 							} else {
-								/*line reduce.go:284*/ var gc_lanes6 [8]uint32
+								var gc_lanes6 [8]uint32
 								for gc_k6 := range 8 {
 									if gc_if6.ToBits()&(1<<gc_k6) != 0 {
 										gc_pos.Thread = gc_rank + gc_k6
@@ -6898,7 +6898,7 @@ func gc_body_reduceWarpShuffleBlocks_uint32(gc_b *compiled.Block, in []uint32, p
 	}
 	for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 		gc_off5 := gc_bx
-		/*line reduce_variants.go:124*/ if gc_from >= 0 && gc_off5 >= 0 && gc_off5 < len(partial) {
+		if gc_from >= 0 && gc_off5 >= 0 && gc_off5 < len(partial) {
 			gc_at5 := partial[gc_off5:][:1]
 			gc_step := gc_from
 			for ; gc_step+3 < gc_to; gc_step += 4 {
@@ -7214,7 +7214,7 @@ func gc_body_reduceGridStride[T Number](gc_b *compiled.Block, in, partial []T) {
 	}
 	/*line reduce_variants.go:140*/ sdata := gocuda.Shared[T](t, b)[:b]
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-		/*line reduce_variants.go:143*/ if gc_bdx <= len(sdata) {
+		if gc_bdx <= len(sdata) {
 			gc_at3 := sdata[:gc_bdx]
 			/*line reduce_variants.go:141*/ copy(gc_at3, gc_s_v[gc_base:][:gc_bdx])
 		} else {
@@ -7339,7 +7339,7 @@ func gc_body_reduceGridStride[T Number](gc_b *compiled.Block, in, partial []T) {
 		}
 	}
 	/*line reduce.go:282*/ if !(gc_bdy*gc_bdz == 1 && gc_bdx >= 32 && compiled.TreeSum(sdata, 32)) {
-		/*line reduce.go:284*/ var gc_l_v_ [32]T
+		var gc_l_v_ [32]T
 		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 			gc_cnt := min(32, gc_n-gc_w)
 			gc_act := uint32(uint64(1)<<gc_cnt - 1)
@@ -7377,7 +7377,7 @@ func gc_body_reduceGridStride[T Number](gc_b *compiled.Block, in, partial []T) {
 					gc_tx := gc_tidx.X - 1
 					gc_x02 := gc_tidx.X
 					gc_off5 := gc_x02
-					/*line reduce_variants.go:152*/ if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off5 >= 0 && gc_off5 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off5 {
+					if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off5 >= 0 && gc_off5 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off5 {
 						gc_at6 := sdata_2[gc_off5:][:32]
 						/*line reduce_variants.go:61*/ copy(gc_l_v_[:], gc_at6)
 					} else {
@@ -7431,7 +7431,7 @@ func gc_body_reduceGridStride[T Number](gc_b *compiled.Block, in, partial []T) {
 						gc_tx := gc_tidx.X - 1
 						gc_x04 := gc_tidx.X
 						gc_off7 := gc_x04
-						/*line reduce_variants.go:75*/ if gc_act == ^uint32(0) && gc_x04+32 <= gc_bdx && gc_off7 >= 0 && gc_off7 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off7 {
+						if gc_act == ^uint32(0) && gc_x04+32 <= gc_bdx && gc_off7 >= 0 && gc_off7 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off7 {
 							gc_at8 := sdata_2[gc_off7:][:32]
 							/*line reduce_variants.go:65*/ copy(gc_at8, gc_l_v_[:])
 						} else {
@@ -7463,7 +7463,7 @@ func gc_body_reduceGridStride[T Number](gc_b *compiled.Block, in, partial []T) {
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			gc_off8 := gc_bx
 			gc_off9 := 0
-			/*line reduce_variants.go:85*/ if gc_from >= 0 && gc_off8 >= 0 && gc_off8 < len(partial) && gc_off9 >= 0 && gc_off9 < len(sdata) {
+			if gc_from >= 0 && gc_off8 >= 0 && gc_off8 < len(partial) && gc_off9 >= 0 && gc_off9 < len(sdata) {
 				gc_at9 := partial[gc_off8:][:1]
 				gc_at10 := sdata[gc_off9:][:1]
 				gc_step6 := gc_from
@@ -7751,7 +7751,7 @@ func gc_body_reduceGridStride_float32(gc_b *compiled.Block, in []float32, partia
 	}
 	/*line reduce_variants.go:140*/ sdata := gocuda.Shared[float32](t, b)[:b]
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-		/*line reduce_variants.go:143*/ if gc_bdx <= len(sdata) {
+		if gc_bdx <= len(sdata) {
 			gc_at3 := sdata[:gc_bdx]
 			gc_vstep3 := 0
 			if compiled.SIMD && compiled.SIMD512 {
@@ -7979,7 +7979,7 @@ func gc_body_reduceGridStride_float32(gc_b *compiled.Block, in []float32, partia
 		}
 	}
 	/*line reduce.go:282*/ if !(gc_bdy*gc_bdz == 1 && gc_bdx >= 32 && compiled.TreeSum(sdata, 32)) {
-		/*line reduce.go:284*/ var gc_l_v_ [32]float32
+		var gc_l_v_ [32]float32
 		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 			gc_cnt := min(32, gc_n-gc_w)
 			gc_act := uint32(uint64(1)<<gc_cnt - 1)
@@ -8017,7 +8017,7 @@ func gc_body_reduceGridStride_float32(gc_b *compiled.Block, in []float32, partia
 					gc_tx := gc_tidx.X - 1
 					gc_x02 := gc_tidx.X
 					gc_off5 := gc_x02
-					/*line reduce_variants.go:152*/ if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off5 >= 0 && gc_off5 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off5 {
+					if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off5 >= 0 && gc_off5 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off5 {
 						gc_at6 := sdata_2[gc_off5:][:32]
 						/*line reduce_variants.go:61*/ copy(gc_l_v_[:], gc_at6)
 					} else {
@@ -8106,7 +8106,7 @@ func gc_body_reduceGridStride_float32(gc_b *compiled.Block, in []float32, partia
 						gc_tx := gc_tidx.X - 1
 						gc_x03 := gc_tidx.X
 						gc_off6 := gc_x03
-						/*line reduce_variants.go:74*/ if gc_act == ^uint32(0) && gc_x03+32 <= gc_bdx && gc_off6 >= 0 && gc_off6 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off6 {
+						if gc_act == ^uint32(0) && gc_x03+32 <= gc_bdx && gc_off6 >= 0 && gc_off6 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off6 {
 							gc_at7 := sdata_2[gc_off6:][:32]
 							/*line reduce_variants.go:65*/ copy(gc_at7, gc_l_v_[:])
 						} else {
@@ -8138,7 +8138,7 @@ func gc_body_reduceGridStride_float32(gc_b *compiled.Block, in []float32, partia
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			gc_off7 := gc_bx
 			gc_off8 := 0
-			/*line reduce_variants.go:85*/ if gc_from >= 0 && gc_off7 >= 0 && gc_off7 < len(partial) && gc_off8 >= 0 && gc_off8 < len(sdata) {
+			if gc_from >= 0 && gc_off7 >= 0 && gc_off7 < len(partial) && gc_off8 >= 0 && gc_off8 < len(sdata) {
 				gc_at8 := partial[gc_off7:][:1]
 				gc_at9 := sdata[gc_off8:][:1]
 				gc_step4 := gc_from
@@ -8426,7 +8426,7 @@ func gc_body_reduceGridStride_int32(gc_b *compiled.Block, in []int32, partial []
 	}
 	/*line reduce_variants.go:140*/ sdata := gocuda.Shared[int32](t, b)[:b]
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-		/*line reduce_variants.go:143*/ if gc_bdx <= len(sdata) {
+		if gc_bdx <= len(sdata) {
 			gc_at3 := sdata[:gc_bdx]
 			gc_vstep3 := 0
 			if compiled.SIMD && compiled.SIMD512 {
@@ -8654,7 +8654,7 @@ func gc_body_reduceGridStride_int32(gc_b *compiled.Block, in []int32, partial []
 		}
 	}
 	/*line reduce.go:282*/ if !(gc_bdy*gc_bdz == 1 && gc_bdx >= 32 && compiled.TreeSum(sdata, 32)) {
-		/*line reduce.go:284*/ var gc_l_v_ [32]int32
+		var gc_l_v_ [32]int32
 		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 			gc_cnt := min(32, gc_n-gc_w)
 			gc_act := uint32(uint64(1)<<gc_cnt - 1)
@@ -8692,7 +8692,7 @@ func gc_body_reduceGridStride_int32(gc_b *compiled.Block, in []int32, partial []
 					gc_tx := gc_tidx.X - 1
 					gc_x02 := gc_tidx.X
 					gc_off5 := gc_x02
-					/*line reduce_variants.go:152*/ if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off5 >= 0 && gc_off5 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off5 {
+					if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off5 >= 0 && gc_off5 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off5 {
 						gc_at6 := sdata_2[gc_off5:][:32]
 						/*line reduce_variants.go:61*/ copy(gc_l_v_[:], gc_at6)
 					} else {
@@ -8781,7 +8781,7 @@ func gc_body_reduceGridStride_int32(gc_b *compiled.Block, in []int32, partial []
 						gc_tx := gc_tidx.X - 1
 						gc_x03 := gc_tidx.X
 						gc_off6 := gc_x03
-						/*line reduce_variants.go:74*/ if gc_act == ^uint32(0) && gc_x03+32 <= gc_bdx && gc_off6 >= 0 && gc_off6 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off6 {
+						if gc_act == ^uint32(0) && gc_x03+32 <= gc_bdx && gc_off6 >= 0 && gc_off6 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off6 {
 							gc_at7 := sdata_2[gc_off6:][:32]
 							/*line reduce_variants.go:65*/ copy(gc_at7, gc_l_v_[:])
 						} else {
@@ -8813,7 +8813,7 @@ func gc_body_reduceGridStride_int32(gc_b *compiled.Block, in []int32, partial []
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			gc_off7 := gc_bx
 			gc_off8 := 0
-			/*line reduce_variants.go:85*/ if gc_from >= 0 && gc_off7 >= 0 && gc_off7 < len(partial) && gc_off8 >= 0 && gc_off8 < len(sdata) {
+			if gc_from >= 0 && gc_off7 >= 0 && gc_off7 < len(partial) && gc_off8 >= 0 && gc_off8 < len(sdata) {
 				gc_at8 := partial[gc_off7:][:1]
 				gc_at9 := sdata[gc_off8:][:1]
 				gc_step4 := gc_from
@@ -9101,7 +9101,7 @@ func gc_body_reduceGridStride_uint32(gc_b *compiled.Block, in []uint32, partial 
 	}
 	/*line reduce_variants.go:140*/ sdata := gocuda.Shared[uint32](t, b)[:b]
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-		/*line reduce_variants.go:143*/ if gc_bdx <= len(sdata) {
+		if gc_bdx <= len(sdata) {
 			gc_at3 := sdata[:gc_bdx]
 			gc_vstep3 := 0
 			if compiled.SIMD && compiled.SIMD512 {
@@ -9329,7 +9329,7 @@ func gc_body_reduceGridStride_uint32(gc_b *compiled.Block, in []uint32, partial 
 		}
 	}
 	/*line reduce.go:282*/ if !(gc_bdy*gc_bdz == 1 && gc_bdx >= 32 && compiled.TreeSum(sdata, 32)) {
-		/*line reduce.go:284*/ var gc_l_v_ [32]uint32
+		var gc_l_v_ [32]uint32
 		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 			gc_cnt := min(32, gc_n-gc_w)
 			gc_act := uint32(uint64(1)<<gc_cnt - 1)
@@ -9367,7 +9367,7 @@ func gc_body_reduceGridStride_uint32(gc_b *compiled.Block, in []uint32, partial 
 					gc_tx := gc_tidx.X - 1
 					gc_x02 := gc_tidx.X
 					gc_off5 := gc_x02
-					/*line reduce_variants.go:152*/ if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off5 >= 0 && gc_off5 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off5 {
+					if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off5 >= 0 && gc_off5 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off5 {
 						gc_at6 := sdata_2[gc_off5:][:32]
 						/*line reduce_variants.go:61*/ copy(gc_l_v_[:], gc_at6)
 					} else {
@@ -9456,7 +9456,7 @@ func gc_body_reduceGridStride_uint32(gc_b *compiled.Block, in []uint32, partial 
 						gc_tx := gc_tidx.X - 1
 						gc_x03 := gc_tidx.X
 						gc_off6 := gc_x03
-						/*line reduce_variants.go:74*/ if gc_act == ^uint32(0) && gc_x03+32 <= gc_bdx && gc_off6 >= 0 && gc_off6 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off6 {
+						if gc_act == ^uint32(0) && gc_x03+32 <= gc_bdx && gc_off6 >= 0 && gc_off6 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off6 {
 							gc_at7 := sdata_2[gc_off6:][:32]
 							/*line reduce_variants.go:65*/ copy(gc_at7, gc_l_v_[:])
 						} else {
@@ -9488,7 +9488,7 @@ func gc_body_reduceGridStride_uint32(gc_b *compiled.Block, in []uint32, partial 
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			gc_off7 := gc_bx
 			gc_off8 := 0
-			/*line reduce_variants.go:85*/ if gc_from >= 0 && gc_off7 >= 0 && gc_off7 < len(partial) && gc_off8 >= 0 && gc_off8 < len(sdata) {
+			if gc_from >= 0 && gc_off7 >= 0 && gc_off7 < len(partial) && gc_off8 >= 0 && gc_off8 < len(sdata) {
 				gc_at8 := partial[gc_off7:][:1]
 				gc_at9 := sdata[gc_off8:][:1]
 				gc_step4 := gc_from
@@ -9629,7 +9629,7 @@ func gc_body_reduceCoarsened[T Number](gc_b *compiled.Block, in, partial []T) {
 		}
 	}
 	/*line reduce_variants.go:100*/ warpSums := gc_shared1(gocuda.MaxThreadsPerBlock / gocuda.WarpSize)[:gocuda.MaxThreadsPerBlock/gocuda.WarpSize]
-	/*line reduce_variants.go:102*/ var gc_l_v_2 [32]T
+	var gc_l_v_2 [32]T
 	var gc_c1r [32]T
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -9690,7 +9690,7 @@ func gc_body_reduceCoarsened[T Number](gc_b *compiled.Block, in, partial []T) {
 			/*line reduce_variants.go:103*/ warpSums[(gc_rank >> 5)] = v_
 		}
 	}
-	/*line reduce_variants.go:109*/ var gc_l_v_3 [32]T
+	var gc_l_v_3 [32]T
 	var gc_c2r [32]T
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -9751,7 +9751,7 @@ func gc_body_reduceCoarsened[T Number](gc_b *compiled.Block, in, partial []T) {
 	}
 	for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 		gc_off2 := gc_bx
-		/*line reduce_variants.go:124*/ if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(partial) {
+		if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(partial) {
 			gc_at := partial[gc_off2:][:1]
 			gc_step := gc_from
 			for ; gc_step+3 < gc_to; gc_step += 4 {
@@ -9936,7 +9936,7 @@ func gc_body_reduceCoarsened_float32(gc_b *compiled.Block, in []float32, partial
 		}
 	}
 	/*line reduce_variants.go:100*/ warpSums := gc_shared1(gocuda.MaxThreadsPerBlock / gocuda.WarpSize)[:gocuda.MaxThreadsPerBlock/gocuda.WarpSize]
-	/*line reduce_variants.go:102*/ var gc_l_v_2 [32]float32
+	var gc_l_v_2 [32]float32
 	var gc_c1r [32]float32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -10057,7 +10057,7 @@ func gc_body_reduceCoarsened_float32(gc_b *compiled.Block, in []float32, partial
 			/*line reduce_variants.go:103*/ warpSums[(gc_rank >> 5)] = v_
 		}
 	}
-	/*line reduce_variants.go:109*/ var gc_l_v_3 [32]float32
+	var gc_l_v_3 [32]float32
 	var gc_c2r [32]float32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -10092,7 +10092,7 @@ func gc_body_reduceCoarsened_float32(gc_b *compiled.Block, in []float32, partial
 							if gc_i4 >= 0 && gc_i4 <= len(gc_in4)-8 {
 								/*line reduce.go:284*/ gc_ld5 = archsimd.LoadFloat32x8Slice(gc_in4[gc_i4:])
 							} else {
-								/*line reduce.go:284*/ var gc_lanes7 [8]float32
+								var gc_lanes7 [8]float32
 								for gc_k7 := range 8 {
 									if 0xff&(1<<gc_k7) != 0 {
 										gc_pos.Thread = gc_rank + gc_k7
@@ -10115,7 +10115,7 @@ func gc_body_reduceCoarsened_float32(gc_b *compiled.Block, in []float32, partial
 								if gc_i4 >= 0 && gc_i4 <= len(gc_in4)-8 {
 									/*line reduce.go:284*/ gc_ld6 = archsimd.LoadFloat32x8Slice(gc_in4[gc_i4:])
 								} else {
-									/*line reduce.go:284*/ var gc_lanes8 [8]float32
+									var gc_lanes8 [8]float32
 									for gc_k8 := range 8 {
 										if gc_if7.ToBits()&(1<<gc_k8) != 0 {
 											gc_pos.Thread = gc_rank + gc_k8
@@ -10157,7 +10157,7 @@ func gc_body_reduceCoarsened_float32(gc_b *compiled.Block, in []float32, partial
 							if gc_i2 >= 0 && gc_i2 <= len(gc_in2)-8 {
 								/*line reduce.go:284*/ gc_ld2 = archsimd.LoadFloat32x8Slice(gc_in2[gc_i2:])
 							} else {
-								/*line reduce.go:284*/ var gc_lanes4 [8]float32
+								var gc_lanes4 [8]float32
 								for gc_k4 := range 8 {
 									if gc_if4.ToBits()&(1<<gc_k4) != 0 {
 										gc_pos.Thread = gc_rank + gc_k4
@@ -10262,7 +10262,7 @@ func gc_body_reduceCoarsened_float32(gc_b *compiled.Block, in []float32, partial
 	}
 	for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 		gc_off2 := gc_bx
-		/*line reduce_variants.go:124*/ if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(partial) {
+		if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(partial) {
 			gc_at := partial[gc_off2:][:1]
 			gc_step := gc_from
 			for ; gc_step+3 < gc_to; gc_step += 4 {
@@ -10446,7 +10446,7 @@ func gc_body_reduceCoarsened_int32(gc_b *compiled.Block, in []int32, partial []i
 		}
 	}
 	/*line reduce_variants.go:100*/ warpSums := gc_shared1(gocuda.MaxThreadsPerBlock / gocuda.WarpSize)[:gocuda.MaxThreadsPerBlock/gocuda.WarpSize]
-	/*line reduce_variants.go:102*/ var gc_l_v_2 [32]int32
+	var gc_l_v_2 [32]int32
 	var gc_c1r [32]int32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -10567,7 +10567,7 @@ func gc_body_reduceCoarsened_int32(gc_b *compiled.Block, in []int32, partial []i
 			/*line reduce_variants.go:103*/ warpSums[(gc_rank >> 5)] = v_
 		}
 	}
-	/*line reduce_variants.go:109*/ var gc_l_v_3 [32]int32
+	var gc_l_v_3 [32]int32
 	var gc_c2r [32]int32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -10602,7 +10602,7 @@ func gc_body_reduceCoarsened_int32(gc_b *compiled.Block, in []int32, partial []i
 							if gc_i4 >= 0 && gc_i4 <= len(gc_in4)-8 {
 								/*line reduce.go:284*/ gc_ld5 = archsimd.LoadInt32x8Slice(gc_in4[gc_i4:])
 							} else {
-								/*line reduce.go:284*/ var gc_lanes7 [8]int32
+								var gc_lanes7 [8]int32
 								for gc_k7 := range 8 {
 									if 0xff&(1<<gc_k7) != 0 {
 										gc_pos.Thread = gc_rank + gc_k7
@@ -10625,7 +10625,7 @@ func gc_body_reduceCoarsened_int32(gc_b *compiled.Block, in []int32, partial []i
 								if gc_i4 >= 0 && gc_i4 <= len(gc_in4)-8 {
 									/*line reduce.go:284*/ gc_ld6 = archsimd.LoadInt32x8Slice(gc_in4[gc_i4:])
 								} else {
-									/*line reduce.go:284*/ var gc_lanes8 [8]int32
+									var gc_lanes8 [8]int32
 									for gc_k8 := range 8 {
 										if gc_if7.ToBits()&(1<<gc_k8) != 0 {
 											gc_pos.Thread = gc_rank + gc_k8
@@ -10667,7 +10667,7 @@ func gc_body_reduceCoarsened_int32(gc_b *compiled.Block, in []int32, partial []i
 							if gc_i2 >= 0 && gc_i2 <= len(gc_in2)-8 {
 								/*line reduce.go:284*/ gc_ld2 = archsimd.LoadInt32x8Slice(gc_in2[gc_i2:])
 							} else {
-								/*line reduce.go:284*/ var gc_lanes4 [8]int32
+								var gc_lanes4 [8]int32
 								for gc_k4 := range 8 {
 									if gc_if4.ToBits()&(1<<gc_k4) != 0 {
 										gc_pos.Thread = gc_rank + gc_k4
@@ -10772,7 +10772,7 @@ func gc_body_reduceCoarsened_int32(gc_b *compiled.Block, in []int32, partial []i
 	}
 	for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 		gc_off2 := gc_bx
-		/*line reduce_variants.go:124*/ if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(partial) {
+		if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(partial) {
 			gc_at := partial[gc_off2:][:1]
 			gc_step := gc_from
 			for ; gc_step+3 < gc_to; gc_step += 4 {
@@ -10956,7 +10956,7 @@ func gc_body_reduceCoarsened_uint32(gc_b *compiled.Block, in []uint32, partial [
 		}
 	}
 	/*line reduce_variants.go:100*/ warpSums := gc_shared1(gocuda.MaxThreadsPerBlock / gocuda.WarpSize)[:gocuda.MaxThreadsPerBlock/gocuda.WarpSize]
-	/*line reduce_variants.go:102*/ var gc_l_v_2 [32]uint32
+	var gc_l_v_2 [32]uint32
 	var gc_c1r [32]uint32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -11077,7 +11077,7 @@ func gc_body_reduceCoarsened_uint32(gc_b *compiled.Block, in []uint32, partial [
 			/*line reduce_variants.go:103*/ warpSums[(gc_rank >> 5)] = v_
 		}
 	}
-	/*line reduce_variants.go:109*/ var gc_l_v_3 [32]uint32
+	var gc_l_v_3 [32]uint32
 	var gc_c2r [32]uint32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -11112,7 +11112,7 @@ func gc_body_reduceCoarsened_uint32(gc_b *compiled.Block, in []uint32, partial [
 							if gc_i4 >= 0 && gc_i4 <= len(gc_in4)-8 {
 								/*line reduce.go:284*/ gc_ld5 = archsimd.LoadUint32x8Slice(gc_in4[gc_i4:])
 							} else {
-								/*line reduce.go:284*/ var gc_lanes7 [8]uint32
+								var gc_lanes7 [8]uint32
 								for gc_k7 := range 8 {
 									if 0xff&(1<<gc_k7) != 0 {
 										gc_pos.Thread = gc_rank + gc_k7
@@ -11135,7 +11135,7 @@ func gc_body_reduceCoarsened_uint32(gc_b *compiled.Block, in []uint32, partial [
 								if gc_i4 >= 0 && gc_i4 <= len(gc_in4)-8 {
 									/*line reduce.go:284*/ gc_ld6 = archsimd.LoadUint32x8Slice(gc_in4[gc_i4:])
 								} else {
-									/*line reduce.go:284*/ var gc_lanes8 [8]uint32
+									var gc_lanes8 [8]uint32
 									for gc_k8 := range 8 {
 										if gc_if7.ToBits()&(1<<gc_k8) != 0 {
 											gc_pos.Thread = gc_rank + gc_k8
@@ -11177,7 +11177,7 @@ func gc_body_reduceCoarsened_uint32(gc_b *compiled.Block, in []uint32, partial [
 							if gc_i2 >= 0 && gc_i2 <= len(gc_in2)-8 {
 								/*line reduce.go:284*/ gc_ld2 = archsimd.LoadUint32x8Slice(gc_in2[gc_i2:])
 							} else {
-								/*line reduce.go:284*/ var gc_lanes4 [8]uint32
+								var gc_lanes4 [8]uint32
 								for gc_k4 := range 8 {
 									if gc_if4.ToBits()&(1<<gc_k4) != 0 {
 										gc_pos.Thread = gc_rank + gc_k4
@@ -11282,7 +11282,7 @@ func gc_body_reduceCoarsened_uint32(gc_b *compiled.Block, in []uint32, partial [
 	}
 	for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 		gc_off2 := gc_bx
-		/*line reduce_variants.go:124*/ if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(partial) {
+		if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(partial) {
 			gc_at := partial[gc_off2:][:1]
 			gc_step := gc_from
 			for ; gc_step+3 < gc_to; gc_step += 4 {
@@ -11388,7 +11388,7 @@ func gc_slp_reduceSumRun_1_float32(run []float32) float32 {
 			if len(r) >= 8 {
 				/*line reduce_variants.go:188*/ gc_v0 = gc_v0.Add(archsimd.LoadFloat32x8Slice(r[0:]))
 			} else {
-				/*line reduce_variants.go:188*/ var gc_l0 [8]float32
+				var gc_l0 [8]float32
 				gc_v0.Store(&gc_l0)
 				/*line reduce_variants.go:188*/ s0, s1, s2, s3, s4, s5, s6, s7 = gc_l0[0], gc_l0[1], gc_l0[2], gc_l0[3], gc_l0[4], gc_l0[5], gc_l0[6], gc_l0[7]
 				/*line reduce_variants.go:188*/ s0 += r[0]
@@ -11403,7 +11403,7 @@ func gc_slp_reduceSumRun_1_float32(run []float32) float32 {
 			}
 		}
 		/*line reduce_variants.go:197*/ run = run[gc_at:]
-		/*line reduce_variants.go:197*/ var gc_l0 [8]float32
+		var gc_l0 [8]float32
 		gc_v0.Store(&gc_l0)
 		/*line reduce_variants.go:197*/ s0, s1, s2, s3, s4, s5, s6, s7 = gc_l0[0], gc_l0[1], gc_l0[2], gc_l0[3], gc_l0[4], gc_l0[5], gc_l0[6], gc_l0[7]
 		archsimd.ClearAVXUpperBits()
@@ -11443,7 +11443,7 @@ func gc_slp_reduceSumRun_1_float32_pair(gc_p0_run []float32, gc_p1_run []float32
 		if len(gc_p0_r) >= 8 {
 			/*line reduce_variants.go:188*/ gc_v0_p0 = gc_v0_p0.Add(archsimd.LoadFloat32x8Slice(gc_p0_r[0:]))
 		} else {
-			/*line reduce_variants.go:188*/ var gc_l0_p0 [8]float32
+			var gc_l0_p0 [8]float32
 			gc_v0_p0.Store(&gc_l0_p0)
 			/*line reduce_variants.go:188*/ gc_p0_s0, gc_p0_s1, gc_p0_s2, gc_p0_s3, gc_p0_s4, gc_p0_s5, gc_p0_s6, gc_p0_s7 = gc_l0_p0[0], gc_l0_p0[1], gc_l0_p0[2], gc_l0_p0[3], gc_l0_p0[4], gc_l0_p0[5], gc_l0_p0[6], gc_l0_p0[7]
 			/*line reduce_variants.go:188*/ gc_p0_s0 += gc_p0_r[0]
@@ -11461,7 +11461,7 @@ func gc_slp_reduceSumRun_1_float32_pair(gc_p0_run []float32, gc_p1_run []float32
 		if len(gc_p1_r) >= 8 {
 			/*line reduce_variants.go:188*/ gc_v0_p1 = gc_v0_p1.Add(archsimd.LoadFloat32x8Slice(gc_p1_r[0:]))
 		} else {
-			/*line reduce_variants.go:188*/ var gc_l0_p1 [8]float32
+			var gc_l0_p1 [8]float32
 			gc_v0_p1.Store(&gc_l0_p1)
 			/*line reduce_variants.go:188*/ gc_p1_s0, gc_p1_s1, gc_p1_s2, gc_p1_s3, gc_p1_s4, gc_p1_s5, gc_p1_s6, gc_p1_s7 = gc_l0_p1[0], gc_l0_p1[1], gc_l0_p1[2], gc_l0_p1[3], gc_l0_p1[4], gc_l0_p1[5], gc_l0_p1[6], gc_l0_p1[7]
 			/*line reduce_variants.go:188*/ gc_p1_s0 += gc_p1_r[0]
@@ -11481,7 +11481,7 @@ func gc_slp_reduceSumRun_1_float32_pair(gc_p0_run []float32, gc_p1_run []float32
 		if len(gc_p0_r) >= 8 {
 			/*line reduce_variants.go:188*/ gc_v0_p0 = gc_v0_p0.Add(archsimd.LoadFloat32x8Slice(gc_p0_r[0:]))
 		} else {
-			/*line reduce_variants.go:188*/ var gc_l0_p0 [8]float32
+			var gc_l0_p0 [8]float32
 			gc_v0_p0.Store(&gc_l0_p0)
 			/*line reduce_variants.go:188*/ gc_p0_s0, gc_p0_s1, gc_p0_s2, gc_p0_s3, gc_p0_s4, gc_p0_s5, gc_p0_s6, gc_p0_s7 = gc_l0_p0[0], gc_l0_p0[1], gc_l0_p0[2], gc_l0_p0[3], gc_l0_p0[4], gc_l0_p0[5], gc_l0_p0[6], gc_l0_p0[7]
 			/*line reduce_variants.go:188*/ gc_p0_s0 += gc_p0_r[0]
@@ -11500,7 +11500,7 @@ func gc_slp_reduceSumRun_1_float32_pair(gc_p0_run []float32, gc_p1_run []float32
 		if len(gc_p1_r) >= 8 {
 			/*line reduce_variants.go:188*/ gc_v0_p1 = gc_v0_p1.Add(archsimd.LoadFloat32x8Slice(gc_p1_r[0:]))
 		} else {
-			/*line reduce_variants.go:188*/ var gc_l0_p1 [8]float32
+			var gc_l0_p1 [8]float32
 			gc_v0_p1.Store(&gc_l0_p1)
 			/*line reduce_variants.go:188*/ gc_p1_s0, gc_p1_s1, gc_p1_s2, gc_p1_s3, gc_p1_s4, gc_p1_s5, gc_p1_s6, gc_p1_s7 = gc_l0_p1[0], gc_l0_p1[1], gc_l0_p1[2], gc_l0_p1[3], gc_l0_p1[4], gc_l0_p1[5], gc_l0_p1[6], gc_l0_p1[7]
 			/*line reduce_variants.go:188*/ gc_p1_s0 += gc_p1_r[0]
@@ -11516,10 +11516,10 @@ func gc_slp_reduceSumRun_1_float32_pair(gc_p0_run []float32, gc_p1_run []float32
 	}
 	/*line reduce_variants.go:197*/ gc_p0_run = gc_p0_run[gc_at_p0:]
 	/*line reduce_variants.go:197*/ gc_p1_run = gc_p1_run[gc_at_p1:]
-	/*line reduce_variants.go:197*/ var gc_l0_p0 [8]float32
+	var gc_l0_p0 [8]float32
 	gc_v0_p0.Store(&gc_l0_p0)
 	/*line reduce_variants.go:197*/ gc_p0_s0, gc_p0_s1, gc_p0_s2, gc_p0_s3, gc_p0_s4, gc_p0_s5, gc_p0_s6, gc_p0_s7 = gc_l0_p0[0], gc_l0_p0[1], gc_l0_p0[2], gc_l0_p0[3], gc_l0_p0[4], gc_l0_p0[5], gc_l0_p0[6], gc_l0_p0[7]
-	/*line reduce_variants.go:197*/ var gc_l0_p1 [8]float32
+	var gc_l0_p1 [8]float32
 	gc_v0_p1.Store(&gc_l0_p1)
 	/*line reduce_variants.go:197*/ gc_p1_s0, gc_p1_s1, gc_p1_s2, gc_p1_s3, gc_p1_s4, gc_p1_s5, gc_p1_s6, gc_p1_s7 = gc_l0_p1[0], gc_l0_p1[1], gc_l0_p1[2], gc_l0_p1[3], gc_l0_p1[4], gc_l0_p1[5], gc_l0_p1[6], gc_l0_p1[7]
 	archsimd.ClearAVXUpperBits()
@@ -11599,7 +11599,7 @@ func gc_slp_reduceSumRun_1_int32(run []int32) int32 {
 			if len(r) >= 8 {
 				/*line reduce_variants.go:188*/ gc_v0 = gc_v0.Add(archsimd.LoadInt32x8Slice(r[0:]))
 			} else {
-				/*line reduce_variants.go:188*/ var gc_l0 [8]int32
+				var gc_l0 [8]int32
 				gc_v0.Store(&gc_l0)
 				/*line reduce_variants.go:188*/ s0, s1, s2, s3, s4, s5, s6, s7 = gc_l0[0], gc_l0[1], gc_l0[2], gc_l0[3], gc_l0[4], gc_l0[5], gc_l0[6], gc_l0[7]
 				/*line reduce_variants.go:188*/ s0 += r[0]
@@ -11614,7 +11614,7 @@ func gc_slp_reduceSumRun_1_int32(run []int32) int32 {
 			}
 		}
 		/*line reduce_variants.go:197*/ run = run[gc_at:]
-		/*line reduce_variants.go:197*/ var gc_l0 [8]int32
+		var gc_l0 [8]int32
 		gc_v0.Store(&gc_l0)
 		/*line reduce_variants.go:197*/ s0, s1, s2, s3, s4, s5, s6, s7 = gc_l0[0], gc_l0[1], gc_l0[2], gc_l0[3], gc_l0[4], gc_l0[5], gc_l0[6], gc_l0[7]
 		archsimd.ClearAVXUpperBits()
@@ -11654,7 +11654,7 @@ func gc_slp_reduceSumRun_1_int32_pair(gc_p0_run []int32, gc_p1_run []int32) (int
 		if len(gc_p0_r) >= 8 {
 			/*line reduce_variants.go:188*/ gc_v0_p0 = gc_v0_p0.Add(archsimd.LoadInt32x8Slice(gc_p0_r[0:]))
 		} else {
-			/*line reduce_variants.go:188*/ var gc_l0_p0 [8]int32
+			var gc_l0_p0 [8]int32
 			gc_v0_p0.Store(&gc_l0_p0)
 			/*line reduce_variants.go:188*/ gc_p0_s0, gc_p0_s1, gc_p0_s2, gc_p0_s3, gc_p0_s4, gc_p0_s5, gc_p0_s6, gc_p0_s7 = gc_l0_p0[0], gc_l0_p0[1], gc_l0_p0[2], gc_l0_p0[3], gc_l0_p0[4], gc_l0_p0[5], gc_l0_p0[6], gc_l0_p0[7]
 			/*line reduce_variants.go:188*/ gc_p0_s0 += gc_p0_r[0]
@@ -11672,7 +11672,7 @@ func gc_slp_reduceSumRun_1_int32_pair(gc_p0_run []int32, gc_p1_run []int32) (int
 		if len(gc_p1_r) >= 8 {
 			/*line reduce_variants.go:188*/ gc_v0_p1 = gc_v0_p1.Add(archsimd.LoadInt32x8Slice(gc_p1_r[0:]))
 		} else {
-			/*line reduce_variants.go:188*/ var gc_l0_p1 [8]int32
+			var gc_l0_p1 [8]int32
 			gc_v0_p1.Store(&gc_l0_p1)
 			/*line reduce_variants.go:188*/ gc_p1_s0, gc_p1_s1, gc_p1_s2, gc_p1_s3, gc_p1_s4, gc_p1_s5, gc_p1_s6, gc_p1_s7 = gc_l0_p1[0], gc_l0_p1[1], gc_l0_p1[2], gc_l0_p1[3], gc_l0_p1[4], gc_l0_p1[5], gc_l0_p1[6], gc_l0_p1[7]
 			/*line reduce_variants.go:188*/ gc_p1_s0 += gc_p1_r[0]
@@ -11692,7 +11692,7 @@ func gc_slp_reduceSumRun_1_int32_pair(gc_p0_run []int32, gc_p1_run []int32) (int
 		if len(gc_p0_r) >= 8 {
 			/*line reduce_variants.go:188*/ gc_v0_p0 = gc_v0_p0.Add(archsimd.LoadInt32x8Slice(gc_p0_r[0:]))
 		} else {
-			/*line reduce_variants.go:188*/ var gc_l0_p0 [8]int32
+			var gc_l0_p0 [8]int32
 			gc_v0_p0.Store(&gc_l0_p0)
 			/*line reduce_variants.go:188*/ gc_p0_s0, gc_p0_s1, gc_p0_s2, gc_p0_s3, gc_p0_s4, gc_p0_s5, gc_p0_s6, gc_p0_s7 = gc_l0_p0[0], gc_l0_p0[1], gc_l0_p0[2], gc_l0_p0[3], gc_l0_p0[4], gc_l0_p0[5], gc_l0_p0[6], gc_l0_p0[7]
 			/*line reduce_variants.go:188*/ gc_p0_s0 += gc_p0_r[0]
@@ -11711,7 +11711,7 @@ func gc_slp_reduceSumRun_1_int32_pair(gc_p0_run []int32, gc_p1_run []int32) (int
 		if len(gc_p1_r) >= 8 {
 			/*line reduce_variants.go:188*/ gc_v0_p1 = gc_v0_p1.Add(archsimd.LoadInt32x8Slice(gc_p1_r[0:]))
 		} else {
-			/*line reduce_variants.go:188*/ var gc_l0_p1 [8]int32
+			var gc_l0_p1 [8]int32
 			gc_v0_p1.Store(&gc_l0_p1)
 			/*line reduce_variants.go:188*/ gc_p1_s0, gc_p1_s1, gc_p1_s2, gc_p1_s3, gc_p1_s4, gc_p1_s5, gc_p1_s6, gc_p1_s7 = gc_l0_p1[0], gc_l0_p1[1], gc_l0_p1[2], gc_l0_p1[3], gc_l0_p1[4], gc_l0_p1[5], gc_l0_p1[6], gc_l0_p1[7]
 			/*line reduce_variants.go:188*/ gc_p1_s0 += gc_p1_r[0]
@@ -11727,10 +11727,10 @@ func gc_slp_reduceSumRun_1_int32_pair(gc_p0_run []int32, gc_p1_run []int32) (int
 	}
 	/*line reduce_variants.go:197*/ gc_p0_run = gc_p0_run[gc_at_p0:]
 	/*line reduce_variants.go:197*/ gc_p1_run = gc_p1_run[gc_at_p1:]
-	/*line reduce_variants.go:197*/ var gc_l0_p0 [8]int32
+	var gc_l0_p0 [8]int32
 	gc_v0_p0.Store(&gc_l0_p0)
 	/*line reduce_variants.go:197*/ gc_p0_s0, gc_p0_s1, gc_p0_s2, gc_p0_s3, gc_p0_s4, gc_p0_s5, gc_p0_s6, gc_p0_s7 = gc_l0_p0[0], gc_l0_p0[1], gc_l0_p0[2], gc_l0_p0[3], gc_l0_p0[4], gc_l0_p0[5], gc_l0_p0[6], gc_l0_p0[7]
-	/*line reduce_variants.go:197*/ var gc_l0_p1 [8]int32
+	var gc_l0_p1 [8]int32
 	gc_v0_p1.Store(&gc_l0_p1)
 	/*line reduce_variants.go:197*/ gc_p1_s0, gc_p1_s1, gc_p1_s2, gc_p1_s3, gc_p1_s4, gc_p1_s5, gc_p1_s6, gc_p1_s7 = gc_l0_p1[0], gc_l0_p1[1], gc_l0_p1[2], gc_l0_p1[3], gc_l0_p1[4], gc_l0_p1[5], gc_l0_p1[6], gc_l0_p1[7]
 	archsimd.ClearAVXUpperBits()
@@ -11810,7 +11810,7 @@ func gc_slp_reduceSumRun_1_uint32(run []uint32) uint32 {
 			if len(r) >= 8 {
 				/*line reduce_variants.go:188*/ gc_v0 = gc_v0.Add(archsimd.LoadUint32x8Slice(r[0:]))
 			} else {
-				/*line reduce_variants.go:188*/ var gc_l0 [8]uint32
+				var gc_l0 [8]uint32
 				gc_v0.Store(&gc_l0)
 				/*line reduce_variants.go:188*/ s0, s1, s2, s3, s4, s5, s6, s7 = gc_l0[0], gc_l0[1], gc_l0[2], gc_l0[3], gc_l0[4], gc_l0[5], gc_l0[6], gc_l0[7]
 				/*line reduce_variants.go:188*/ s0 += r[0]
@@ -11825,7 +11825,7 @@ func gc_slp_reduceSumRun_1_uint32(run []uint32) uint32 {
 			}
 		}
 		/*line reduce_variants.go:197*/ run = run[gc_at:]
-		/*line reduce_variants.go:197*/ var gc_l0 [8]uint32
+		var gc_l0 [8]uint32
 		gc_v0.Store(&gc_l0)
 		/*line reduce_variants.go:197*/ s0, s1, s2, s3, s4, s5, s6, s7 = gc_l0[0], gc_l0[1], gc_l0[2], gc_l0[3], gc_l0[4], gc_l0[5], gc_l0[6], gc_l0[7]
 		archsimd.ClearAVXUpperBits()
@@ -11865,7 +11865,7 @@ func gc_slp_reduceSumRun_1_uint32_pair(gc_p0_run []uint32, gc_p1_run []uint32) (
 		if len(gc_p0_r) >= 8 {
 			/*line reduce_variants.go:188*/ gc_v0_p0 = gc_v0_p0.Add(archsimd.LoadUint32x8Slice(gc_p0_r[0:]))
 		} else {
-			/*line reduce_variants.go:188*/ var gc_l0_p0 [8]uint32
+			var gc_l0_p0 [8]uint32
 			gc_v0_p0.Store(&gc_l0_p0)
 			/*line reduce_variants.go:188*/ gc_p0_s0, gc_p0_s1, gc_p0_s2, gc_p0_s3, gc_p0_s4, gc_p0_s5, gc_p0_s6, gc_p0_s7 = gc_l0_p0[0], gc_l0_p0[1], gc_l0_p0[2], gc_l0_p0[3], gc_l0_p0[4], gc_l0_p0[5], gc_l0_p0[6], gc_l0_p0[7]
 			/*line reduce_variants.go:188*/ gc_p0_s0 += gc_p0_r[0]
@@ -11883,7 +11883,7 @@ func gc_slp_reduceSumRun_1_uint32_pair(gc_p0_run []uint32, gc_p1_run []uint32) (
 		if len(gc_p1_r) >= 8 {
 			/*line reduce_variants.go:188*/ gc_v0_p1 = gc_v0_p1.Add(archsimd.LoadUint32x8Slice(gc_p1_r[0:]))
 		} else {
-			/*line reduce_variants.go:188*/ var gc_l0_p1 [8]uint32
+			var gc_l0_p1 [8]uint32
 			gc_v0_p1.Store(&gc_l0_p1)
 			/*line reduce_variants.go:188*/ gc_p1_s0, gc_p1_s1, gc_p1_s2, gc_p1_s3, gc_p1_s4, gc_p1_s5, gc_p1_s6, gc_p1_s7 = gc_l0_p1[0], gc_l0_p1[1], gc_l0_p1[2], gc_l0_p1[3], gc_l0_p1[4], gc_l0_p1[5], gc_l0_p1[6], gc_l0_p1[7]
 			/*line reduce_variants.go:188*/ gc_p1_s0 += gc_p1_r[0]
@@ -11903,7 +11903,7 @@ func gc_slp_reduceSumRun_1_uint32_pair(gc_p0_run []uint32, gc_p1_run []uint32) (
 		if len(gc_p0_r) >= 8 {
 			/*line reduce_variants.go:188*/ gc_v0_p0 = gc_v0_p0.Add(archsimd.LoadUint32x8Slice(gc_p0_r[0:]))
 		} else {
-			/*line reduce_variants.go:188*/ var gc_l0_p0 [8]uint32
+			var gc_l0_p0 [8]uint32
 			gc_v0_p0.Store(&gc_l0_p0)
 			/*line reduce_variants.go:188*/ gc_p0_s0, gc_p0_s1, gc_p0_s2, gc_p0_s3, gc_p0_s4, gc_p0_s5, gc_p0_s6, gc_p0_s7 = gc_l0_p0[0], gc_l0_p0[1], gc_l0_p0[2], gc_l0_p0[3], gc_l0_p0[4], gc_l0_p0[5], gc_l0_p0[6], gc_l0_p0[7]
 			/*line reduce_variants.go:188*/ gc_p0_s0 += gc_p0_r[0]
@@ -11922,7 +11922,7 @@ func gc_slp_reduceSumRun_1_uint32_pair(gc_p0_run []uint32, gc_p1_run []uint32) (
 		if len(gc_p1_r) >= 8 {
 			/*line reduce_variants.go:188*/ gc_v0_p1 = gc_v0_p1.Add(archsimd.LoadUint32x8Slice(gc_p1_r[0:]))
 		} else {
-			/*line reduce_variants.go:188*/ var gc_l0_p1 [8]uint32
+			var gc_l0_p1 [8]uint32
 			gc_v0_p1.Store(&gc_l0_p1)
 			/*line reduce_variants.go:188*/ gc_p1_s0, gc_p1_s1, gc_p1_s2, gc_p1_s3, gc_p1_s4, gc_p1_s5, gc_p1_s6, gc_p1_s7 = gc_l0_p1[0], gc_l0_p1[1], gc_l0_p1[2], gc_l0_p1[3], gc_l0_p1[4], gc_l0_p1[5], gc_l0_p1[6], gc_l0_p1[7]
 			/*line reduce_variants.go:188*/ gc_p1_s0 += gc_p1_r[0]
@@ -11938,10 +11938,10 @@ func gc_slp_reduceSumRun_1_uint32_pair(gc_p0_run []uint32, gc_p1_run []uint32) (
 	}
 	/*line reduce_variants.go:197*/ gc_p0_run = gc_p0_run[gc_at_p0:]
 	/*line reduce_variants.go:197*/ gc_p1_run = gc_p1_run[gc_at_p1:]
-	/*line reduce_variants.go:197*/ var gc_l0_p0 [8]uint32
+	var gc_l0_p0 [8]uint32
 	gc_v0_p0.Store(&gc_l0_p0)
 	/*line reduce_variants.go:197*/ gc_p0_s0, gc_p0_s1, gc_p0_s2, gc_p0_s3, gc_p0_s4, gc_p0_s5, gc_p0_s6, gc_p0_s7 = gc_l0_p0[0], gc_l0_p0[1], gc_l0_p0[2], gc_l0_p0[3], gc_l0_p0[4], gc_l0_p0[5], gc_l0_p0[6], gc_l0_p0[7]
-	/*line reduce_variants.go:197*/ var gc_l0_p1 [8]uint32
+	var gc_l0_p1 [8]uint32
 	gc_v0_p1.Store(&gc_l0_p1)
 	/*line reduce_variants.go:197*/ gc_p1_s0, gc_p1_s1, gc_p1_s2, gc_p1_s3, gc_p1_s4, gc_p1_s5, gc_p1_s6, gc_p1_s7 = gc_l0_p1[0], gc_l0_p1[1], gc_l0_p1[2], gc_l0_p1[3], gc_l0_p1[4], gc_l0_p1[5], gc_l0_p1[6], gc_l0_p1[7]
 	archsimd.ClearAVXUpperBits()

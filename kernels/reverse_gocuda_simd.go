@@ -189,7 +189,7 @@ func gc_body_reverseShared_float32(gc_b *compiled.Block, in []float32, out []flo
 									/*line reverse.go:47*/ if o >= 0 && o <= len(out)-16 {
 										archsimd.LoadFloat32x16Slice(tile[tid:]).StoreSlice(out[o:])
 									} else {
-										/*line reverse.go:48*/ var gc_lanes3 [16]float32
+										var gc_lanes3 [16]float32
 										/*line reverse.go:48*/ archsimd.LoadFloat32x16Slice(tile[tid:]).Store(&gc_lanes3)
 										for gc_k3 := range 16 {
 											if 0xffff&(1<<gc_k3) != 0 {
@@ -205,7 +205,7 @@ func gc_body_reverseShared_float32(gc_b *compiled.Block, in []float32, out []flo
 										/*line reverse.go:47*/ if o >= 0 && o <= len(out)-16 {
 											archsimd.LoadFloat32x16Slice(tile[tid:]).StoreMasked((*[16]float32)(out[o:]), gc_if2)
 										} else {
-											/*line reverse.go:48*/ var gc_lanes4 [16]float32
+											var gc_lanes4 [16]float32
 											/*line reverse.go:48*/ archsimd.LoadFloat32x16Slice(tile[tid:]).Store(&gc_lanes4)
 											for gc_k4 := range 16 {
 												if gc_if2.ToBits()&(1<<gc_k4) != 0 {
@@ -240,7 +240,7 @@ func gc_body_reverseShared_float32(gc_b *compiled.Block, in []float32, out []flo
 							/*line reverse.go:47*/ if o >= 0 && o <= len(out)-8 {
 								archsimd.LoadFloat32x8Slice(tile[tid:]).StoreSlice(out[o:])
 							} else {
-								/*line reverse.go:48*/ var gc_lanes [8]float32
+								var gc_lanes [8]float32
 								/*line reverse.go:48*/ archsimd.LoadFloat32x8Slice(tile[tid:]).Store(&gc_lanes)
 								for gc_k := range 8 {
 									if 0xff&(1<<gc_k) != 0 {
@@ -256,7 +256,7 @@ func gc_body_reverseShared_float32(gc_b *compiled.Block, in []float32, out []flo
 								/*line reverse.go:47*/ if o >= 0 && o <= len(out)-8 {
 									archsimd.LoadFloat32x8Slice(tile[tid:]).StoreMasked((*[8]float32)(out[o:]), gc_if)
 								} else {
-									/*line reverse.go:48*/ var gc_lanes2 [8]float32
+									var gc_lanes2 [8]float32
 									/*line reverse.go:48*/ archsimd.LoadFloat32x8Slice(tile[tid:]).Store(&gc_lanes2)
 									for gc_k2 := range 8 {
 										if gc_if.ToBits()&(1<<gc_k2) != 0 {
@@ -463,7 +463,7 @@ func gc_body_reverseShared_int32(gc_b *compiled.Block, in []int32, out []int32) 
 									/*line reverse.go:47*/ if o >= 0 && o <= len(out)-16 {
 										archsimd.LoadInt32x16Slice(tile[tid:]).StoreSlice(out[o:])
 									} else {
-										/*line reverse.go:48*/ var gc_lanes3 [16]int32
+										var gc_lanes3 [16]int32
 										/*line reverse.go:48*/ archsimd.LoadInt32x16Slice(tile[tid:]).Store(&gc_lanes3)
 										for gc_k3 := range 16 {
 											if 0xffff&(1<<gc_k3) != 0 {
@@ -479,7 +479,7 @@ func gc_body_reverseShared_int32(gc_b *compiled.Block, in []int32, out []int32) 
 										/*line reverse.go:47*/ if o >= 0 && o <= len(out)-16 {
 											archsimd.LoadInt32x16Slice(tile[tid:]).StoreMasked((*[16]int32)(out[o:]), gc_if2)
 										} else {
-											/*line reverse.go:48*/ var gc_lanes4 [16]int32
+											var gc_lanes4 [16]int32
 											/*line reverse.go:48*/ archsimd.LoadInt32x16Slice(tile[tid:]).Store(&gc_lanes4)
 											for gc_k4 := range 16 {
 												if gc_if2.ToBits()&(1<<gc_k4) != 0 {
@@ -514,7 +514,7 @@ func gc_body_reverseShared_int32(gc_b *compiled.Block, in []int32, out []int32) 
 							/*line reverse.go:47*/ if o >= 0 && o <= len(out)-8 {
 								archsimd.LoadInt32x8Slice(tile[tid:]).StoreSlice(out[o:])
 							} else {
-								/*line reverse.go:48*/ var gc_lanes [8]int32
+								var gc_lanes [8]int32
 								/*line reverse.go:48*/ archsimd.LoadInt32x8Slice(tile[tid:]).Store(&gc_lanes)
 								for gc_k := range 8 {
 									if 0xff&(1<<gc_k) != 0 {
@@ -530,7 +530,7 @@ func gc_body_reverseShared_int32(gc_b *compiled.Block, in []int32, out []int32) 
 								/*line reverse.go:47*/ if o >= 0 && o <= len(out)-8 {
 									archsimd.LoadInt32x8Slice(tile[tid:]).StoreMasked((*[8]int32)(out[o:]), gc_if)
 								} else {
-									/*line reverse.go:48*/ var gc_lanes2 [8]int32
+									var gc_lanes2 [8]int32
 									/*line reverse.go:48*/ archsimd.LoadInt32x8Slice(tile[tid:]).Store(&gc_lanes2)
 									for gc_k2 := range 8 {
 										if gc_if.ToBits()&(1<<gc_k2) != 0 {
@@ -737,7 +737,7 @@ func gc_body_reverseShared_uint32(gc_b *compiled.Block, in []uint32, out []uint3
 									/*line reverse.go:47*/ if o >= 0 && o <= len(out)-16 {
 										archsimd.LoadUint32x16Slice(tile[tid:]).StoreSlice(out[o:])
 									} else {
-										/*line reverse.go:48*/ var gc_lanes3 [16]uint32
+										var gc_lanes3 [16]uint32
 										/*line reverse.go:48*/ archsimd.LoadUint32x16Slice(tile[tid:]).Store(&gc_lanes3)
 										for gc_k3 := range 16 {
 											if 0xffff&(1<<gc_k3) != 0 {
@@ -753,7 +753,7 @@ func gc_body_reverseShared_uint32(gc_b *compiled.Block, in []uint32, out []uint3
 										/*line reverse.go:47*/ if o >= 0 && o <= len(out)-16 {
 											archsimd.LoadUint32x16Slice(tile[tid:]).StoreMasked((*[16]uint32)(out[o:]), gc_if2)
 										} else {
-											/*line reverse.go:48*/ var gc_lanes4 [16]uint32
+											var gc_lanes4 [16]uint32
 											/*line reverse.go:48*/ archsimd.LoadUint32x16Slice(tile[tid:]).Store(&gc_lanes4)
 											for gc_k4 := range 16 {
 												if gc_if2.ToBits()&(1<<gc_k4) != 0 {
@@ -788,7 +788,7 @@ func gc_body_reverseShared_uint32(gc_b *compiled.Block, in []uint32, out []uint3
 							/*line reverse.go:47*/ if o >= 0 && o <= len(out)-8 {
 								archsimd.LoadUint32x8Slice(tile[tid:]).StoreSlice(out[o:])
 							} else {
-								/*line reverse.go:48*/ var gc_lanes [8]uint32
+								var gc_lanes [8]uint32
 								/*line reverse.go:48*/ archsimd.LoadUint32x8Slice(tile[tid:]).Store(&gc_lanes)
 								for gc_k := range 8 {
 									if 0xff&(1<<gc_k) != 0 {
@@ -804,7 +804,7 @@ func gc_body_reverseShared_uint32(gc_b *compiled.Block, in []uint32, out []uint3
 								/*line reverse.go:47*/ if o >= 0 && o <= len(out)-8 {
 									archsimd.LoadUint32x8Slice(tile[tid:]).StoreMasked((*[8]uint32)(out[o:]), gc_if)
 								} else {
-									/*line reverse.go:48*/ var gc_lanes2 [8]uint32
+									var gc_lanes2 [8]uint32
 									/*line reverse.go:48*/ archsimd.LoadUint32x8Slice(tile[tid:]).Store(&gc_lanes2)
 									for gc_k2 := range 8 {
 										if gc_if.ToBits()&(1<<gc_k2) != 0 {

@@ -800,7 +800,7 @@ func gc_body_warpShuffleScan[T Number](gc_b *compiled.Block, in, out, sums []T, 
 	/*line scan_block.go:166*/ const w = gocuda.WarpSize
 	b_ := gc_bdx
 	/*line scan_block.go:176*/ totals := gc_shared1(w)[:w]
-	/*line scan_block.go:178*/ var gc_l_v_2 [32]T
+	var gc_l_v_2 [32]T
 	var gc_c1r [32]T
 	var gc_c2r [32]T
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
@@ -918,7 +918,7 @@ func gc_body_warpShuffleScan[T Number](gc_b *compiled.Block, in, out, sums []T, 
 		}
 	}
 	/*line scan_block.go:175*/ if b_ > w {
-		/*line scan_block.go:177*/ var gc_l_s [32]T
+		var gc_l_s [32]T
 		var gc_l_v_3 [32]T
 		var gc_c3r [32]T
 		for gc_w := 0; gc_w < gc_n; gc_w += 32 {

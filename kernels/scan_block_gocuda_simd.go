@@ -2777,8 +2777,8 @@ func gc_body_blellochScan_float32(gc_b *compiled.Block, in []float32, out []floa
 						/*line scan_block.go:92*/ gc_t3.ConcatPermute(gc_t4, gc_pairLo).StoreSlice(temp[2*thid:])
 						/*line scan_block.go:92*/ gc_t3.ConcatPermute(gc_t4, gc_pairHi).StoreSlice(temp[(2*thid)+16:])
 					} else {
-						/*line scan_block.go:92*/ var gc_lanes11 [16]float32
-						/*line scan_block.go:92*/ var gc_lanes12 [16]float32
+						var gc_lanes11 [16]float32
+						var gc_lanes12 [16]float32
 						gc_t3.Store(&gc_lanes11)
 						gc_t4.Store(&gc_lanes12)
 						for gc_k10 := range 16 {
@@ -2876,8 +2876,8 @@ func gc_body_blellochScan_float32(gc_b *compiled.Block, in []float32, out []floa
 					/*line scan_block.go:92*/ gc_t.Permute(gc_spreadLo).Merge(gc_t2.Permute(gc_spreadLo), gc_evenLanes).StoreSlice(temp[2*thid:])
 					/*line scan_block.go:92*/ gc_t.Permute(gc_spreadHi).Merge(gc_t2.Permute(gc_spreadHi), gc_evenLanes).StoreSlice(temp[(2*thid)+8:])
 				} else {
-					/*line scan_block.go:92*/ var gc_lanes5 [8]float32
-					/*line scan_block.go:92*/ var gc_lanes6 [8]float32
+					var gc_lanes5 [8]float32
+					var gc_lanes6 [8]float32
 					gc_t.Store(&gc_lanes5)
 					gc_t2.Store(&gc_lanes6)
 					for gc_k5 := range 8 {
@@ -3190,7 +3190,7 @@ func gc_body_blellochScan_float32(gc_b *compiled.Block, in []float32, out []floa
 								} else if bi_ >= 1 && bi_ <= len(temp)-31 {
 									/*line scan_block.go:115*/ gc_ld28 = archsimd.LoadFloat32x16Slice(temp[bi_-1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(temp[bi_+15:]), gc_odds165)
 								} else {
-									/*line scan_block.go:115*/ var gc_lanes43 [16]float32
+									var gc_lanes43 [16]float32
 									for gc_k41 := range 16 {
 										if 0xffff&(1<<gc_k41) != 0 {
 											gc_pos.Thread = gc_rank + gc_k41
@@ -3209,7 +3209,7 @@ func gc_body_blellochScan_float32(gc_b *compiled.Block, in []float32, out []floa
 									/*line scan_block.go:115*/ gc_st12.Permute(gc_spread16Lo4).Merge(archsimd.LoadFloat32x16Slice(temp[bi_-1:]), gc_oddLanes164).StoreSlice(temp[bi_-1:])
 									/*line scan_block.go:115*/ gc_st12.Permute(gc_spread16Hi4).Merge(archsimd.LoadFloat32x16Slice(temp[bi_+15:]), gc_oddLanes164).StoreSlice(temp[bi_+15:])
 								} else {
-									/*line scan_block.go:115*/ var gc_lanes44 [16]float32
+									var gc_lanes44 [16]float32
 									gc_st12.Store(&gc_lanes44)
 									for gc_k42 := range 16 {
 										if 0xffff&(1<<gc_k42) != 0 {
@@ -3282,7 +3282,7 @@ func gc_body_blellochScan_float32(gc_b *compiled.Block, in []float32, out []floa
 						} else if bi_ >= 1 && bi_ <= len(temp)-15 {
 							/*line scan_block.go:115*/ gc_ld22 = archsimd.LoadFloat32x8Slice(temp[bi_-1:]).Permute(gc_evens5).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(temp[bi_+7:]).Permute(gc_evens5))
 						} else {
-							/*line scan_block.go:115*/ var gc_lanes33 [8]float32
+							var gc_lanes33 [8]float32
 							for gc_k31 := range 8 {
 								if 0xff&(1<<gc_k31) != 0 {
 									gc_pos.Thread = gc_rank + gc_k31
@@ -3301,7 +3301,7 @@ func gc_body_blellochScan_float32(gc_b *compiled.Block, in []float32, out []floa
 							/*line scan_block.go:115*/ gc_st8.Permute(gc_spreadLo5).Merge(archsimd.LoadFloat32x8Slice(temp[bi_-1:]), gc_oddLanes4).StoreSlice(temp[bi_-1:])
 							/*line scan_block.go:115*/ gc_st8.Permute(gc_spreadHi5).Merge(archsimd.LoadFloat32x8Slice(temp[bi_+7:]), gc_oddLanes4).StoreSlice(temp[bi_+7:])
 						} else {
-							/*line scan_block.go:115*/ var gc_lanes34 [8]float32
+							var gc_lanes34 [8]float32
 							gc_st8.Store(&gc_lanes34)
 							for gc_k32 := range 8 {
 								if 0xff&(1<<gc_k32) != 0 {
@@ -3420,7 +3420,7 @@ func gc_body_blellochScan_float32(gc_b *compiled.Block, in []float32, out []floa
 								/*line scan_block.go:127*/ gc_st19.Permute(gc_spread16Lo5).StoreMasked((*[16]float32)(out[(g+1)-1:]), gc_oddLanes165)
 								/*line scan_block.go:127*/ gc_st19.Permute(gc_spread16Hi5).StoreMasked((*[16]float32)(out[(g+1)+15:]), gc_oddLanes165)
 							} else {
-								/*line scan_block.go:127*/ var gc_lanes55 [16]float32
+								var gc_lanes55 [16]float32
 								gc_st19.Store(&gc_lanes55)
 								for gc_k53 := range 16 {
 									if 0xffff&(1<<gc_k53) != 0 {
@@ -3444,7 +3444,7 @@ func gc_body_blellochScan_float32(gc_b *compiled.Block, in []float32, out []floa
 									/*line scan_block.go:127*/ gc_st20.Permute(gc_spread16Lo5).StoreMasked((*[16]float32)(out[(g+1)-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2))<<1))
 									/*line scan_block.go:127*/ gc_st20.Permute(gc_spread16Hi5).StoreMasked((*[16]float32)(out[(g+1)+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2>>8))<<1))
 								} else {
-									/*line scan_block.go:127*/ var gc_lanes56 [16]float32
+									var gc_lanes56 [16]float32
 									gc_st20.Store(&gc_lanes56)
 									for gc_k54 := range 16 {
 										if gc_if8.ToBits()&(1<<gc_k54) != 0 {
@@ -3552,7 +3552,7 @@ func gc_body_blellochScan_float32(gc_b *compiled.Block, in []float32, out []floa
 							/*line scan_block.go:127*/ gc_st15.Permute(gc_spreadLo6).StoreMasked((*[8]float32)(out[(g+1)-1:]), gc_oddLanes5)
 							/*line scan_block.go:127*/ gc_st15.Permute(gc_spreadHi6).StoreMasked((*[8]float32)(out[(g+1)+7:]), gc_oddLanes5)
 						} else {
-							/*line scan_block.go:127*/ var gc_lanes49 [8]float32
+							var gc_lanes49 [8]float32
 							gc_st15.Store(&gc_lanes49)
 							for gc_k47 := range 8 {
 								if 0xff&(1<<gc_k47) != 0 {
@@ -3575,7 +3575,7 @@ func gc_body_blellochScan_float32(gc_b *compiled.Block, in []float32, out []floa
 								/*line scan_block.go:127*/ gc_st16.Permute(gc_spreadLo6).StoreMasked((*[8]float32)(out[(g+1)-1:]), gc_if6.ToInt32x8().Permute(gc_spreadLo6).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes5))
 								/*line scan_block.go:127*/ gc_st16.Permute(gc_spreadHi6).StoreMasked((*[8]float32)(out[(g+1)+7:]), gc_if6.ToInt32x8().Permute(gc_spreadHi6).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes5))
 							} else {
-								/*line scan_block.go:127*/ var gc_lanes50 [8]float32
+								var gc_lanes50 [8]float32
 								gc_st16.Store(&gc_lanes50)
 								for gc_k48 := range 8 {
 									if gc_if6.ToBits()&(1<<gc_k48) != 0 {
@@ -3715,8 +3715,8 @@ func gc_body_blellochScan_int32(gc_b *compiled.Block, in []int32, out []int32, s
 						/*line scan_block.go:92*/ gc_t7.ConcatPermute(gc_t8, gc_pairLo2).StoreSlice(temp[2*thid:])
 						/*line scan_block.go:92*/ gc_t7.ConcatPermute(gc_t8, gc_pairHi2).StoreSlice(temp[(2*thid)+16:])
 					} else {
-						/*line scan_block.go:92*/ var gc_lanes23 [16]int32
-						/*line scan_block.go:92*/ var gc_lanes24 [16]int32
+						var gc_lanes23 [16]int32
+						var gc_lanes24 [16]int32
 						gc_t7.Store(&gc_lanes23)
 						gc_t8.Store(&gc_lanes24)
 						for gc_k20 := range 16 {
@@ -3814,8 +3814,8 @@ func gc_body_blellochScan_int32(gc_b *compiled.Block, in []int32, out []int32, s
 					/*line scan_block.go:92*/ gc_t3.Permute(gc_spreadLo2).Merge(gc_t4.Permute(gc_spreadLo2), gc_evenLanes2).StoreSlice(temp[2*thid:])
 					/*line scan_block.go:92*/ gc_t3.Permute(gc_spreadHi2).Merge(gc_t4.Permute(gc_spreadHi2), gc_evenLanes2).StoreSlice(temp[(2*thid)+8:])
 				} else {
-					/*line scan_block.go:92*/ var gc_lanes11 [8]int32
-					/*line scan_block.go:92*/ var gc_lanes12 [8]int32
+					var gc_lanes11 [8]int32
+					var gc_lanes12 [8]int32
 					gc_t3.Store(&gc_lanes11)
 					gc_t4.Store(&gc_lanes12)
 					for gc_k10 := range 8 {
@@ -4128,7 +4128,7 @@ func gc_body_blellochScan_int32(gc_b *compiled.Block, in []int32, out []int32, s
 								} else if bi_ >= 1 && bi_ <= len(temp)-31 {
 									/*line scan_block.go:115*/ gc_ld36 = archsimd.LoadInt32x16Slice(temp[bi_-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[bi_+15:]), gc_odds166)
 								} else {
-									/*line scan_block.go:115*/ var gc_lanes55 [16]int32
+									var gc_lanes55 [16]int32
 									for gc_k51 := range 16 {
 										if 0xffff&(1<<gc_k51) != 0 {
 											gc_pos.Thread = gc_rank + gc_k51
@@ -4147,7 +4147,7 @@ func gc_body_blellochScan_int32(gc_b *compiled.Block, in []int32, out []int32, s
 									/*line scan_block.go:115*/ gc_st12.Permute(gc_spread16Lo4).Merge(archsimd.LoadInt32x16Slice(temp[bi_-1:]), gc_oddLanes164).StoreSlice(temp[bi_-1:])
 									/*line scan_block.go:115*/ gc_st12.Permute(gc_spread16Hi4).Merge(archsimd.LoadInt32x16Slice(temp[bi_+15:]), gc_oddLanes164).StoreSlice(temp[bi_+15:])
 								} else {
-									/*line scan_block.go:115*/ var gc_lanes56 [16]int32
+									var gc_lanes56 [16]int32
 									gc_st12.Store(&gc_lanes56)
 									for gc_k52 := range 16 {
 										if 0xffff&(1<<gc_k52) != 0 {
@@ -4220,7 +4220,7 @@ func gc_body_blellochScan_int32(gc_b *compiled.Block, in []int32, out []int32, s
 						} else if bi_ >= 1 && bi_ <= len(temp)-15 {
 							/*line scan_block.go:115*/ gc_ld30 = archsimd.LoadInt32x8Slice(temp[bi_-1:]).Permute(gc_evens6).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[bi_+7:]).Permute(gc_evens6))
 						} else {
-							/*line scan_block.go:115*/ var gc_lanes45 [8]int32
+							var gc_lanes45 [8]int32
 							for gc_k41 := range 8 {
 								if 0xff&(1<<gc_k41) != 0 {
 									gc_pos.Thread = gc_rank + gc_k41
@@ -4239,7 +4239,7 @@ func gc_body_blellochScan_int32(gc_b *compiled.Block, in []int32, out []int32, s
 							/*line scan_block.go:115*/ gc_st8.Permute(gc_spreadLo6).Merge(archsimd.LoadInt32x8Slice(temp[bi_-1:]), gc_oddLanes4).StoreSlice(temp[bi_-1:])
 							/*line scan_block.go:115*/ gc_st8.Permute(gc_spreadHi6).Merge(archsimd.LoadInt32x8Slice(temp[bi_+7:]), gc_oddLanes4).StoreSlice(temp[bi_+7:])
 						} else {
-							/*line scan_block.go:115*/ var gc_lanes46 [8]int32
+							var gc_lanes46 [8]int32
 							gc_st8.Store(&gc_lanes46)
 							for gc_k42 := range 8 {
 								if 0xff&(1<<gc_k42) != 0 {
@@ -4358,7 +4358,7 @@ func gc_body_blellochScan_int32(gc_b *compiled.Block, in []int32, out []int32, s
 								/*line scan_block.go:127*/ gc_st19.Permute(gc_spread16Lo5).StoreMasked((*[16]int32)(out[(g+1)-1:]), gc_oddLanes165)
 								/*line scan_block.go:127*/ gc_st19.Permute(gc_spread16Hi5).StoreMasked((*[16]int32)(out[(g+1)+15:]), gc_oddLanes165)
 							} else {
-								/*line scan_block.go:127*/ var gc_lanes67 [16]int32
+								var gc_lanes67 [16]int32
 								gc_st19.Store(&gc_lanes67)
 								for gc_k63 := range 16 {
 									if 0xffff&(1<<gc_k63) != 0 {
@@ -4382,7 +4382,7 @@ func gc_body_blellochScan_int32(gc_b *compiled.Block, in []int32, out []int32, s
 									/*line scan_block.go:127*/ gc_st20.Permute(gc_spread16Lo5).StoreMasked((*[16]int32)(out[(g+1)-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2))<<1))
 									/*line scan_block.go:127*/ gc_st20.Permute(gc_spread16Hi5).StoreMasked((*[16]int32)(out[(g+1)+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2>>8))<<1))
 								} else {
-									/*line scan_block.go:127*/ var gc_lanes68 [16]int32
+									var gc_lanes68 [16]int32
 									gc_st20.Store(&gc_lanes68)
 									for gc_k64 := range 16 {
 										if gc_if12.ToBits()&(1<<gc_k64) != 0 {
@@ -4490,7 +4490,7 @@ func gc_body_blellochScan_int32(gc_b *compiled.Block, in []int32, out []int32, s
 							/*line scan_block.go:127*/ gc_st15.Permute(gc_spreadLo7).StoreMasked((*[8]int32)(out[(g+1)-1:]), gc_oddLanes5)
 							/*line scan_block.go:127*/ gc_st15.Permute(gc_spreadHi7).StoreMasked((*[8]int32)(out[(g+1)+7:]), gc_oddLanes5)
 						} else {
-							/*line scan_block.go:127*/ var gc_lanes61 [8]int32
+							var gc_lanes61 [8]int32
 							gc_st15.Store(&gc_lanes61)
 							for gc_k57 := range 8 {
 								if 0xff&(1<<gc_k57) != 0 {
@@ -4513,7 +4513,7 @@ func gc_body_blellochScan_int32(gc_b *compiled.Block, in []int32, out []int32, s
 								/*line scan_block.go:127*/ gc_st16.Permute(gc_spreadLo7).StoreMasked((*[8]int32)(out[(g+1)-1:]), gc_if10.ToInt32x8().Permute(gc_spreadLo7).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes5))
 								/*line scan_block.go:127*/ gc_st16.Permute(gc_spreadHi7).StoreMasked((*[8]int32)(out[(g+1)+7:]), gc_if10.ToInt32x8().Permute(gc_spreadHi7).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes5))
 							} else {
-								/*line scan_block.go:127*/ var gc_lanes62 [8]int32
+								var gc_lanes62 [8]int32
 								gc_st16.Store(&gc_lanes62)
 								for gc_k58 := range 8 {
 									if gc_if10.ToBits()&(1<<gc_k58) != 0 {
@@ -4653,8 +4653,8 @@ func gc_body_blellochScan_uint32(gc_b *compiled.Block, in []uint32, out []uint32
 						/*line scan_block.go:92*/ gc_t7.ConcatPermute(gc_t8, gc_pairLo2).StoreSlice(temp[2*thid:])
 						/*line scan_block.go:92*/ gc_t7.ConcatPermute(gc_t8, gc_pairHi2).StoreSlice(temp[(2*thid)+16:])
 					} else {
-						/*line scan_block.go:92*/ var gc_lanes23 [16]uint32
-						/*line scan_block.go:92*/ var gc_lanes24 [16]uint32
+						var gc_lanes23 [16]uint32
+						var gc_lanes24 [16]uint32
 						gc_t7.Store(&gc_lanes23)
 						gc_t8.Store(&gc_lanes24)
 						for gc_k20 := range 16 {
@@ -4752,8 +4752,8 @@ func gc_body_blellochScan_uint32(gc_b *compiled.Block, in []uint32, out []uint32
 					/*line scan_block.go:92*/ gc_t3.Permute(gc_spreadLo2).Merge(gc_t4.Permute(gc_spreadLo2), gc_evenLanes2).StoreSlice(temp[2*thid:])
 					/*line scan_block.go:92*/ gc_t3.Permute(gc_spreadHi2).Merge(gc_t4.Permute(gc_spreadHi2), gc_evenLanes2).StoreSlice(temp[(2*thid)+8:])
 				} else {
-					/*line scan_block.go:92*/ var gc_lanes11 [8]uint32
-					/*line scan_block.go:92*/ var gc_lanes12 [8]uint32
+					var gc_lanes11 [8]uint32
+					var gc_lanes12 [8]uint32
 					gc_t3.Store(&gc_lanes11)
 					gc_t4.Store(&gc_lanes12)
 					for gc_k10 := range 8 {
@@ -5066,7 +5066,7 @@ func gc_body_blellochScan_uint32(gc_b *compiled.Block, in []uint32, out []uint32
 								} else if bi_ >= 1 && bi_ <= len(temp)-31 {
 									/*line scan_block.go:115*/ gc_ld36 = archsimd.LoadUint32x16Slice(temp[bi_-1:]).ConcatPermute(archsimd.LoadUint32x16Slice(temp[bi_+15:]), gc_odds166)
 								} else {
-									/*line scan_block.go:115*/ var gc_lanes55 [16]uint32
+									var gc_lanes55 [16]uint32
 									for gc_k51 := range 16 {
 										if 0xffff&(1<<gc_k51) != 0 {
 											gc_pos.Thread = gc_rank + gc_k51
@@ -5085,7 +5085,7 @@ func gc_body_blellochScan_uint32(gc_b *compiled.Block, in []uint32, out []uint32
 									/*line scan_block.go:115*/ gc_st12.Permute(gc_spread16Lo4).Merge(archsimd.LoadUint32x16Slice(temp[bi_-1:]), gc_oddLanes164).StoreSlice(temp[bi_-1:])
 									/*line scan_block.go:115*/ gc_st12.Permute(gc_spread16Hi4).Merge(archsimd.LoadUint32x16Slice(temp[bi_+15:]), gc_oddLanes164).StoreSlice(temp[bi_+15:])
 								} else {
-									/*line scan_block.go:115*/ var gc_lanes56 [16]uint32
+									var gc_lanes56 [16]uint32
 									gc_st12.Store(&gc_lanes56)
 									for gc_k52 := range 16 {
 										if 0xffff&(1<<gc_k52) != 0 {
@@ -5158,7 +5158,7 @@ func gc_body_blellochScan_uint32(gc_b *compiled.Block, in []uint32, out []uint32
 						} else if bi_ >= 1 && bi_ <= len(temp)-15 {
 							/*line scan_block.go:115*/ gc_ld30 = archsimd.LoadUint32x8Slice(temp[bi_-1:]).Permute(gc_evens6).Select128FromPair(1, 3, archsimd.LoadUint32x8Slice(temp[bi_+7:]).Permute(gc_evens6))
 						} else {
-							/*line scan_block.go:115*/ var gc_lanes45 [8]uint32
+							var gc_lanes45 [8]uint32
 							for gc_k41 := range 8 {
 								if 0xff&(1<<gc_k41) != 0 {
 									gc_pos.Thread = gc_rank + gc_k41
@@ -5177,7 +5177,7 @@ func gc_body_blellochScan_uint32(gc_b *compiled.Block, in []uint32, out []uint32
 							/*line scan_block.go:115*/ gc_st8.Permute(gc_spreadLo6).Merge(archsimd.LoadUint32x8Slice(temp[bi_-1:]), gc_oddLanes4).StoreSlice(temp[bi_-1:])
 							/*line scan_block.go:115*/ gc_st8.Permute(gc_spreadHi6).Merge(archsimd.LoadUint32x8Slice(temp[bi_+7:]), gc_oddLanes4).StoreSlice(temp[bi_+7:])
 						} else {
-							/*line scan_block.go:115*/ var gc_lanes46 [8]uint32
+							var gc_lanes46 [8]uint32
 							gc_st8.Store(&gc_lanes46)
 							for gc_k42 := range 8 {
 								if 0xff&(1<<gc_k42) != 0 {
@@ -5296,7 +5296,7 @@ func gc_body_blellochScan_uint32(gc_b *compiled.Block, in []uint32, out []uint32
 								/*line scan_block.go:127*/ gc_st19.Permute(gc_spread16Lo5).StoreMasked((*[16]uint32)(out[(g+1)-1:]), gc_oddLanes165)
 								/*line scan_block.go:127*/ gc_st19.Permute(gc_spread16Hi5).StoreMasked((*[16]uint32)(out[(g+1)+15:]), gc_oddLanes165)
 							} else {
-								/*line scan_block.go:127*/ var gc_lanes67 [16]uint32
+								var gc_lanes67 [16]uint32
 								gc_st19.Store(&gc_lanes67)
 								for gc_k63 := range 16 {
 									if 0xffff&(1<<gc_k63) != 0 {
@@ -5320,7 +5320,7 @@ func gc_body_blellochScan_uint32(gc_b *compiled.Block, in []uint32, out []uint32
 									/*line scan_block.go:127*/ gc_st20.Permute(gc_spread16Lo5).StoreMasked((*[16]uint32)(out[(g+1)-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2))<<1))
 									/*line scan_block.go:127*/ gc_st20.Permute(gc_spread16Hi5).StoreMasked((*[16]uint32)(out[(g+1)+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2>>8))<<1))
 								} else {
-									/*line scan_block.go:127*/ var gc_lanes68 [16]uint32
+									var gc_lanes68 [16]uint32
 									gc_st20.Store(&gc_lanes68)
 									for gc_k64 := range 16 {
 										if gc_if12.ToBits()&(1<<gc_k64) != 0 {
@@ -5428,7 +5428,7 @@ func gc_body_blellochScan_uint32(gc_b *compiled.Block, in []uint32, out []uint32
 							/*line scan_block.go:127*/ gc_st15.Permute(gc_spreadLo7).StoreMasked((*[8]uint32)(out[(g+1)-1:]), gc_oddLanes5)
 							/*line scan_block.go:127*/ gc_st15.Permute(gc_spreadHi7).StoreMasked((*[8]uint32)(out[(g+1)+7:]), gc_oddLanes5)
 						} else {
-							/*line scan_block.go:127*/ var gc_lanes61 [8]uint32
+							var gc_lanes61 [8]uint32
 							gc_st15.Store(&gc_lanes61)
 							for gc_k57 := range 8 {
 								if 0xff&(1<<gc_k57) != 0 {
@@ -5451,7 +5451,7 @@ func gc_body_blellochScan_uint32(gc_b *compiled.Block, in []uint32, out []uint32
 								/*line scan_block.go:127*/ gc_st16.Permute(gc_spreadLo7).StoreMasked((*[8]uint32)(out[(g+1)-1:]), gc_if10.ToInt32x8().Permute(gc_spreadLo7).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes5))
 								/*line scan_block.go:127*/ gc_st16.Permute(gc_spreadHi7).StoreMasked((*[8]uint32)(out[(g+1)+7:]), gc_if10.ToInt32x8().Permute(gc_spreadHi7).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes5))
 							} else {
-								/*line scan_block.go:127*/ var gc_lanes62 [8]uint32
+								var gc_lanes62 [8]uint32
 								gc_st16.Store(&gc_lanes62)
 								for gc_k58 := range 8 {
 									if gc_if10.ToBits()&(1<<gc_k58) != 0 {
@@ -5544,7 +5544,7 @@ func gc_body_warpShuffleScan[T Number](gc_b *compiled.Block, in, out, sums []T, 
 	/*line scan_block.go:166*/ const w = gocuda.WarpSize
 	b_ := gc_bdx
 	/*line scan_block.go:176*/ totals := gc_shared1(w)[:w]
-	/*line scan_block.go:178*/ var gc_l_v_2 [32]T
+	var gc_l_v_2 [32]T
 	var gc_c1r [32]T
 	var gc_c2r [32]T
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
@@ -5662,7 +5662,7 @@ func gc_body_warpShuffleScan[T Number](gc_b *compiled.Block, in, out, sums []T, 
 		}
 	}
 	/*line scan_block.go:175*/ if b_ > w {
-		/*line scan_block.go:177*/ var gc_l_s [32]T
+		var gc_l_s [32]T
 		var gc_l_v_3 [32]T
 		var gc_c3r [32]T
 		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
@@ -5871,7 +5871,7 @@ func gc_body_warpShuffleScan_float32(gc_b *compiled.Block, in []float32, out []f
 	/*line scan_block.go:166*/ const w = gocuda.WarpSize
 	b_ := gc_bdx
 	/*line scan_block.go:176*/ totals := gc_shared1(w)[:w]
-	/*line scan_block.go:178*/ var gc_l_v_2 [32]float32
+	var gc_l_v_2 [32]float32
 	var gc_c1r [32]float32
 	var gc_c2r [32]float32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
@@ -6047,7 +6047,7 @@ func gc_body_warpShuffleScan_float32(gc_b *compiled.Block, in []float32, out []f
 		}
 	}
 	/*line scan_block.go:175*/ if b_ > w {
-		/*line scan_block.go:177*/ var gc_l_s [32]float32
+		var gc_l_s [32]float32
 		var gc_l_v_3 [32]float32
 		var gc_c3r [32]float32
 		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
@@ -6389,7 +6389,7 @@ func gc_body_warpShuffleScan_int32(gc_b *compiled.Block, in []int32, out []int32
 	/*line scan_block.go:166*/ const w = gocuda.WarpSize
 	b_ := gc_bdx
 	/*line scan_block.go:176*/ totals := gc_shared1(w)[:w]
-	/*line scan_block.go:178*/ var gc_l_v_2 [32]int32
+	var gc_l_v_2 [32]int32
 	var gc_c1r [32]int32
 	var gc_c2r [32]int32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
@@ -6565,7 +6565,7 @@ func gc_body_warpShuffleScan_int32(gc_b *compiled.Block, in []int32, out []int32
 		}
 	}
 	/*line scan_block.go:175*/ if b_ > w {
-		/*line scan_block.go:177*/ var gc_l_s [32]int32
+		var gc_l_s [32]int32
 		var gc_l_v_3 [32]int32
 		var gc_c3r [32]int32
 		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
@@ -6907,7 +6907,7 @@ func gc_body_warpShuffleScan_uint32(gc_b *compiled.Block, in []uint32, out []uin
 	/*line scan_block.go:166*/ const w = gocuda.WarpSize
 	b_ := gc_bdx
 	/*line scan_block.go:176*/ totals := gc_shared1(w)[:w]
-	/*line scan_block.go:178*/ var gc_l_v_2 [32]uint32
+	var gc_l_v_2 [32]uint32
 	var gc_c1r [32]uint32
 	var gc_c2r [32]uint32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
@@ -7083,7 +7083,7 @@ func gc_body_warpShuffleScan_uint32(gc_b *compiled.Block, in []uint32, out []uin
 		}
 	}
 	/*line scan_block.go:175*/ if b_ > w {
-		/*line scan_block.go:177*/ var gc_l_s [32]uint32
+		var gc_l_s [32]uint32
 		var gc_l_v_3 [32]uint32
 		var gc_c3r [32]uint32
 		for gc_w := 0; gc_w < gc_n; gc_w += 32 {

@@ -111,10 +111,10 @@ func gc_body_coarsenedScan[T Number](gc_b *compiled.Block, in, out []T, status [
 			}
 		}
 	}
-	/*line scan_lookback.go:51*/ var gc_jam gc_jam_scanSum[T]
+	var gc_jam gc_jam_scanSum[T]
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off2 := 0
-		/*line scan_lookback.go:55*/ if gc_off2 >= 0 && gc_off2 < len(sh_) {
+		if gc_off2 >= 0 && gc_off2 < len(sh_) {
 			gc_at2 := sh_[gc_off2:][:1]
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
@@ -221,7 +221,7 @@ func gc_body_coarsenedScan[T Number](gc_b *compiled.Block, in, out []T, status [
 	var gc_jam2 gc_jam_scanSerial[T]
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off3 := 0
-		/*line scan_lookback.go:198*/ if gc_off3 >= 0 && gc_off3 < len(sh) && gc_bdx <= len(totals) {
+		if gc_off3 >= 0 && gc_off3 < len(sh) && gc_bdx <= len(totals) {
 			gc_at3 := sh[gc_off3:][:1]
 			gc_at4 := totals[:gc_bdx]
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
@@ -305,10 +305,10 @@ func gc_jam_scanSum_run4[T Number](gc_j *gc_jam_scanSum[T]) {
 	/*line scan.go:154*/ gc_l1_s := gc_j.lanes[1].s
 	/*line scan.go:156*/ gc_l2_s := gc_j.lanes[2].s
 	/*line scan.go:158*/ gc_l3_s := gc_j.lanes[3].s
-	/*line scan.go:136*/ var gc_l0_a, gc_l0_b, gc_l0_c, gc_l0_d T
-	/*line scan.go:136*/ var gc_l1_a, gc_l1_b, gc_l1_c, gc_l1_d T
-	/*line scan.go:136*/ var gc_l2_a, gc_l2_b, gc_l2_c, gc_l2_d T
-	/*line scan.go:136*/ var gc_l3_a, gc_l3_b, gc_l3_c, gc_l3_d T
+	var gc_l0_a, gc_l0_b, gc_l0_c, gc_l0_d T
+	var gc_l1_a, gc_l1_b, gc_l1_c, gc_l1_d T
+	var gc_l2_a, gc_l2_b, gc_l2_c, gc_l2_d T
+	var gc_l3_a, gc_l3_b, gc_l3_c, gc_l3_d T
 	gc_l0_i := 0
 	gc_l1_i := 0
 	gc_l2_i := 0

@@ -140,7 +140,7 @@ func gc_body_lookbackScan_float32(gc_b *compiled.Block, in []float32, out []floa
 	/*line scan_block.go:166*/ const w = gocuda.WarpSize
 	b_ := gc_bdx
 	/*line scan_block.go:176*/ totals := gc_shared1(w)[:w]
-	/*line scan_block.go:178*/ var gc_l_v_2 [32]float32
+	var gc_l_v_2 [32]float32
 	var gc_c1r [32]float32
 	var gc_c2r [32]float32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
@@ -314,7 +314,7 @@ func gc_body_lookbackScan_float32(gc_b *compiled.Block, in []float32, out []floa
 		}
 	}
 	/*line scan_block.go:175*/ if b_ > w {
-		/*line scan_block.go:177*/ var gc_l_s [32]float32
+		var gc_l_s [32]float32
 		var gc_l_v_3 [32]float32
 		var gc_c3r [32]float32
 		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
@@ -737,7 +737,7 @@ func gc_body_lookbackScan_int32(gc_b *compiled.Block, in []int32, out []int32, s
 	/*line scan_block.go:166*/ const w = gocuda.WarpSize
 	b_ := gc_bdx
 	/*line scan_block.go:176*/ totals := gc_shared1(w)[:w]
-	/*line scan_block.go:178*/ var gc_l_v_2 [32]int32
+	var gc_l_v_2 [32]int32
 	var gc_c1r [32]int32
 	var gc_c2r [32]int32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
@@ -911,7 +911,7 @@ func gc_body_lookbackScan_int32(gc_b *compiled.Block, in []int32, out []int32, s
 		}
 	}
 	/*line scan_block.go:175*/ if b_ > w {
-		/*line scan_block.go:177*/ var gc_l_s [32]int32
+		var gc_l_s [32]int32
 		var gc_l_v_3 [32]int32
 		var gc_c3r [32]int32
 		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
@@ -1334,7 +1334,7 @@ func gc_body_lookbackScan_uint32(gc_b *compiled.Block, in []uint32, out []uint32
 	/*line scan_block.go:166*/ const w = gocuda.WarpSize
 	b_ := gc_bdx
 	/*line scan_block.go:176*/ totals := gc_shared1(w)[:w]
-	/*line scan_block.go:178*/ var gc_l_v_2 [32]uint32
+	var gc_l_v_2 [32]uint32
 	var gc_c1r [32]uint32
 	var gc_c2r [32]uint32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
@@ -1508,7 +1508,7 @@ func gc_body_lookbackScan_uint32(gc_b *compiled.Block, in []uint32, out []uint32
 		}
 	}
 	/*line scan_block.go:175*/ if b_ > w {
-		/*line scan_block.go:177*/ var gc_l_s [32]uint32
+		var gc_l_s [32]uint32
 		var gc_l_v_3 [32]uint32
 		var gc_c3r [32]uint32
 		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
@@ -1924,7 +1924,7 @@ func gc_body_coarsenedScan[T Number](gc_b *compiled.Block, in, out []T, status [
 	}
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off2 := 0
-		/*line scan_lookback.go:54*/ if gc_off2 >= 0 && gc_off2 < len(sh_) && gc_bdx <= len(totals) {
+		if gc_off2 >= 0 && gc_off2 < len(sh_) && gc_bdx <= len(totals) {
 			gc_at2 := sh_[gc_off2:][:1]
 			gc_at3 := totals[:gc_bdx]
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
@@ -2031,7 +2031,7 @@ func gc_body_coarsenedScan[T Number](gc_b *compiled.Block, in, out []T, status [
 	var gc_jam gc_jam_scanSerial[T]
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off3 := 0
-		/*line scan_lookback.go:198*/ if gc_off3 >= 0 && gc_off3 < len(sh) && gc_bdx <= len(totals) {
+		if gc_off3 >= 0 && gc_off3 < len(sh) && gc_bdx <= len(totals) {
 			gc_at4 := sh[gc_off3:][:1]
 			gc_at5 := totals[:gc_bdx]
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {

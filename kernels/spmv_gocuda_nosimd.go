@@ -132,7 +132,7 @@ func gc_body_spMVWarp(gc_b *compiled.Block, rowPtr, cols []int32, vals, x, y []f
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	/*line spmv.go:201*/ rows := len(y)
-	/*line spmv.go:203*/ var gc_l_sum [32]float32
+	var gc_l_sum [32]float32
 	var gc_c1r [32]float32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)

@@ -54,7 +54,7 @@ func gc_body_transposeTiled(gc_b *compiled.Block, in, out []float32, rows, cols 
 										cols_+x) >= 0 && ((y+j)*cols_+x) <= len(in_)-16 {
 										/*line transpose.go:169*/ gc_ld3 = archsimd.LoadFloat32x16Slice(in_[(y+j)*cols_+x:])
 									} else {
-										/*line transpose.go:169*/ var gc_lanes5 [16]float32
+										var gc_lanes5 [16]float32
 										for gc_k5 := range 16 {
 											if 0xffff&(1<<gc_k5) != 0 {
 												gc_pos.Thread = gc_rank + gc_k5
@@ -67,7 +67,7 @@ func gc_body_transposeTiled(gc_b *compiled.Block, in, out []float32, rows, cols 
 									/*line transpose.go:169*/ if tx >= 0 && tx <= len(tile[ty+j])-16 {
 										/*line transpose.go:169*/ gc_ld3.StoreSlice(tile[ty+j][tx:])
 									} else {
-										/*line transpose.go:169*/ var gc_lanes6 [16]float32
+										var gc_lanes6 [16]float32
 										gc_ld3.Store(&gc_lanes6)
 										for gc_k6 := range 16 {
 											if 0xffff&(1<<gc_k6) != 0 {
@@ -90,7 +90,7 @@ func gc_body_transposeTiled(gc_b *compiled.Block, in, out []float32, rows, cols 
 											cols_+x) >= 0 && ((y+j)*cols_+x) <= len(in_)-16 {
 											/*line transpose.go:169*/ gc_ld4 = archsimd.LoadFloat32x16Slice(in_[(y+j)*cols_+x:])
 										} else {
-											/*line transpose.go:169*/ var gc_lanes7 [16]float32
+											var gc_lanes7 [16]float32
 											for gc_k7 := range 16 {
 												if gc_if2.ToBits()&(1<<gc_k7) != 0 {
 													gc_pos.Thread = gc_rank + gc_k7
@@ -103,7 +103,7 @@ func gc_body_transposeTiled(gc_b *compiled.Block, in, out []float32, rows, cols 
 										/*line transpose.go:169*/ if tx >= 0 && tx <= len(tile[ty+j])-16 {
 											/*line transpose.go:169*/ gc_ld4.StoreMasked((*[16]float32)(tile[ty+j][tx:]), gc_if2)
 										} else {
-											/*line transpose.go:169*/ var gc_lanes8 [16]float32
+											var gc_lanes8 [16]float32
 											gc_ld4.Store(&gc_lanes8)
 											for gc_k8 := range 16 {
 												if gc_if2.ToBits()&(1<<gc_k8) != 0 {
@@ -144,7 +144,7 @@ func gc_body_transposeTiled(gc_b *compiled.Block, in, out []float32, rows, cols 
 									cols_+x) >= 0 && ((y+j)*cols_+x) <= len(in_)-8 {
 									/*line transpose.go:169*/ gc_ld = archsimd.LoadFloat32x8Slice(in_[(y+j)*cols_+x:])
 								} else {
-									/*line transpose.go:169*/ var gc_lanes [8]float32
+									var gc_lanes [8]float32
 									for gc_k := range 8 {
 										if 0xff&(1<<gc_k) != 0 {
 											gc_pos.Thread = gc_rank + gc_k
@@ -157,7 +157,7 @@ func gc_body_transposeTiled(gc_b *compiled.Block, in, out []float32, rows, cols 
 								/*line transpose.go:169*/ if tx >= 0 && tx <= len(tile[ty+j])-8 {
 									/*line transpose.go:169*/ gc_ld.StoreSlice(tile[ty+j][tx:])
 								} else {
-									/*line transpose.go:169*/ var gc_lanes2 [8]float32
+									var gc_lanes2 [8]float32
 									gc_ld.Store(&gc_lanes2)
 									for gc_k2 := range 8 {
 										if 0xff&(1<<gc_k2) != 0 {
@@ -180,7 +180,7 @@ func gc_body_transposeTiled(gc_b *compiled.Block, in, out []float32, rows, cols 
 										cols_+x) >= 0 && ((y+j)*cols_+x) <= len(in_)-8 {
 										/*line transpose.go:169*/ gc_ld2 = archsimd.LoadFloat32x8Slice(in_[(y+j)*cols_+x:])
 									} else {
-										/*line transpose.go:169*/ var gc_lanes3 [8]float32
+										var gc_lanes3 [8]float32
 										for gc_k3 := range 8 {
 											if gc_if.ToBits()&(1<<gc_k3) != 0 {
 												gc_pos.Thread = gc_rank + gc_k3
@@ -193,7 +193,7 @@ func gc_body_transposeTiled(gc_b *compiled.Block, in, out []float32, rows, cols 
 									/*line transpose.go:169*/ if tx >= 0 && tx <= len(tile[ty+j])-8 {
 										/*line transpose.go:169*/ gc_ld2.StoreMasked((*[8]float32)(tile[ty+j][tx:]), gc_if)
 									} else {
-										/*line transpose.go:169*/ var gc_lanes4 [8]float32
+										var gc_lanes4 [8]float32
 										gc_ld2.Store(&gc_lanes4)
 										for gc_k4 := range 8 {
 											if gc_if.ToBits()&(1<<gc_k4) != 0 {
@@ -298,7 +298,7 @@ func gc_body_transposePadded(gc_b *compiled.Block, in, out []float32, rows, cols
 										cols_+x) >= 0 && ((y+j)*cols_+x) <= len(in_)-16 {
 										/*line transpose.go:169*/ gc_ld3 = archsimd.LoadFloat32x16Slice(in_[(y+j)*cols_+x:])
 									} else {
-										/*line transpose.go:169*/ var gc_lanes5 [16]float32
+										var gc_lanes5 [16]float32
 										for gc_k5 := range 16 {
 											if 0xffff&(1<<gc_k5) != 0 {
 												gc_pos.Thread = gc_rank + gc_k5
@@ -311,7 +311,7 @@ func gc_body_transposePadded(gc_b *compiled.Block, in, out []float32, rows, cols
 									/*line transpose.go:169*/ if tx >= 0 && tx <= len(tile[ty+j])-16 {
 										/*line transpose.go:169*/ gc_ld3.StoreSlice(tile[ty+j][tx:])
 									} else {
-										/*line transpose.go:169*/ var gc_lanes6 [16]float32
+										var gc_lanes6 [16]float32
 										gc_ld3.Store(&gc_lanes6)
 										for gc_k6 := range 16 {
 											if 0xffff&(1<<gc_k6) != 0 {
@@ -334,7 +334,7 @@ func gc_body_transposePadded(gc_b *compiled.Block, in, out []float32, rows, cols
 											cols_+x) >= 0 && ((y+j)*cols_+x) <= len(in_)-16 {
 											/*line transpose.go:169*/ gc_ld4 = archsimd.LoadFloat32x16Slice(in_[(y+j)*cols_+x:])
 										} else {
-											/*line transpose.go:169*/ var gc_lanes7 [16]float32
+											var gc_lanes7 [16]float32
 											for gc_k7 := range 16 {
 												if gc_if2.ToBits()&(1<<gc_k7) != 0 {
 													gc_pos.Thread = gc_rank + gc_k7
@@ -347,7 +347,7 @@ func gc_body_transposePadded(gc_b *compiled.Block, in, out []float32, rows, cols
 										/*line transpose.go:169*/ if tx >= 0 && tx <= len(tile[ty+j])-16 {
 											/*line transpose.go:169*/ gc_ld4.StoreMasked((*[16]float32)(tile[ty+j][tx:]), gc_if2)
 										} else {
-											/*line transpose.go:169*/ var gc_lanes8 [16]float32
+											var gc_lanes8 [16]float32
 											gc_ld4.Store(&gc_lanes8)
 											for gc_k8 := range 16 {
 												if gc_if2.ToBits()&(1<<gc_k8) != 0 {
@@ -388,7 +388,7 @@ func gc_body_transposePadded(gc_b *compiled.Block, in, out []float32, rows, cols
 									cols_+x) >= 0 && ((y+j)*cols_+x) <= len(in_)-8 {
 									/*line transpose.go:169*/ gc_ld = archsimd.LoadFloat32x8Slice(in_[(y+j)*cols_+x:])
 								} else {
-									/*line transpose.go:169*/ var gc_lanes [8]float32
+									var gc_lanes [8]float32
 									for gc_k := range 8 {
 										if 0xff&(1<<gc_k) != 0 {
 											gc_pos.Thread = gc_rank + gc_k
@@ -401,7 +401,7 @@ func gc_body_transposePadded(gc_b *compiled.Block, in, out []float32, rows, cols
 								/*line transpose.go:169*/ if tx >= 0 && tx <= len(tile[ty+j])-8 {
 									/*line transpose.go:169*/ gc_ld.StoreSlice(tile[ty+j][tx:])
 								} else {
-									/*line transpose.go:169*/ var gc_lanes2 [8]float32
+									var gc_lanes2 [8]float32
 									gc_ld.Store(&gc_lanes2)
 									for gc_k2 := range 8 {
 										if 0xff&(1<<gc_k2) != 0 {
@@ -424,7 +424,7 @@ func gc_body_transposePadded(gc_b *compiled.Block, in, out []float32, rows, cols
 										cols_+x) >= 0 && ((y+j)*cols_+x) <= len(in_)-8 {
 										/*line transpose.go:169*/ gc_ld2 = archsimd.LoadFloat32x8Slice(in_[(y+j)*cols_+x:])
 									} else {
-										/*line transpose.go:169*/ var gc_lanes3 [8]float32
+										var gc_lanes3 [8]float32
 										for gc_k3 := range 8 {
 											if gc_if.ToBits()&(1<<gc_k3) != 0 {
 												gc_pos.Thread = gc_rank + gc_k3
@@ -437,7 +437,7 @@ func gc_body_transposePadded(gc_b *compiled.Block, in, out []float32, rows, cols
 									/*line transpose.go:169*/ if tx >= 0 && tx <= len(tile[ty+j])-8 {
 										/*line transpose.go:169*/ gc_ld2.StoreMasked((*[8]float32)(tile[ty+j][tx:]), gc_if)
 									} else {
-										/*line transpose.go:169*/ var gc_lanes4 [8]float32
+										var gc_lanes4 [8]float32
 										gc_ld2.Store(&gc_lanes4)
 										for gc_k4 := range 8 {
 											if gc_if.ToBits()&(1<<gc_k4) != 0 {

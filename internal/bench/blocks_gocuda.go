@@ -343,7 +343,7 @@ func gc_body_blockReduceTile(gc_b *compiled.Block, x []float32, partial []float6
 	/*line blocks.go:107*/ block := cg.ThisThreadBlock(t)
 	tile := cg.TiledPartition(block, 32)
 	warps := gocuda.Shared[float64](t, gc_n/32)
-	/*line blocks.go:111*/ var gc_l_v [32]float64
+	var gc_l_v [32]float64
 	var gc_c1r [32]float64
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)

@@ -18,7 +18,7 @@ func gc_body_syncRounds(gc_b *compiled.Block, rounds int, counts []int32) {
 	/*line blocks.go:17*/ s := gocuda.Shared[int32](t, gc_bdx)[:gc_bdx]
 	/*line blocks.go:19*/ for range rounds {
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			/*line blocks.go:22*/ if gc_bdx <= len(s) {
+			if gc_bdx <= len(s) {
 				gc_at := s[:gc_bdx]
 				gc_step := 0
 				for ; gc_step+3 < gc_bdx; gc_step += 4 {
@@ -79,7 +79,7 @@ func gc_body_syncRounds(gc_b *compiled.Block, rounds int, counts []int32) {
 		}
 	}
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-		/*line blocks.go:28*/ if gc_bdx <= len(counts) && gc_bdx <= len(s) {
+		if gc_bdx <= len(counts) && gc_bdx <= len(s) {
 			gc_at2 := counts[:gc_bdx]
 			gc_at3 := s[:gc_bdx]
 			if compiled.Disjoint(gc_at2, gc_at3) {
@@ -156,7 +156,7 @@ func gc_body_blockReduceShuffle(gc_b *compiled.Block, x []float32, partial []flo
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	/*line blocks.go:34*/ warps := gocuda.Shared[float64](t, gc_bdx/gocuda.WarpSize)
-	/*line blocks.go:36*/ var gc_l_v [32]float64
+	var gc_l_v [32]float64
 	var gc_c1r [32]float64
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -219,7 +219,7 @@ func gc_body_blockReduceShuffle(gc_b *compiled.Block, x []float32, partial []flo
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 				gc_off := gc_bx
-				/*line blocks.go:53*/ if gc_from >= 0 && gc_off >= 0 && gc_off < len(partial) {
+				if gc_from >= 0 && gc_off >= 0 && gc_off < len(partial) {
 					gc_at := partial[gc_off:][:1]
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
@@ -433,7 +433,7 @@ func gc_body_blockReduceTree(gc_b *compiled.Block, x []float32, partial []float6
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			gc_off2 := gc_bx
 			gc_off3 := 0
-			/*line blocks.go:80*/ if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(partial) && gc_off3 >= 0 && gc_off3 < len(s) {
+			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(partial) && gc_off3 >= 0 && gc_off3 < len(s) {
 				gc_at3 := partial[gc_off2:][:1]
 				gc_at4 := s[gc_off3:][:1]
 				gc_step3 := gc_from

@@ -6,6 +6,8 @@ import (
 	"go/token"
 	"os"
 	"path/filepath"
+	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -103,4 +105,45 @@ func generatedFor(decl ast.Decl, kernels []*sourceKernel) *sourceKernel {
 		return found == nil
 	})
 	return found
+}
+
+// bodyDirective matches a line directive in a body, on a line of its own
+// or as a comment before the statement it positions.
+var bodyDirective = regexp.MustCompile(`(?m)(?:^//line|/\*line) (\S+?):([0-9]+)`)
+
+// TestLineDirectivesOwnKernel: no //line directive in a kernel's body
+// functions names a line of another kernel. Lines the emitter writes
+// with no directive of their own (a thread loop's counters) count on
+// from the statement before them, past its end; tidy must not pin such
+// a line's position with a directive of its own (scaffold.go).
+func TestLineDirectivesOwnKernel(t *testing.T) {
+	dirs, err := os.ReadDir("testdata/src")
+	require.NoError(t, err)
+	checked := 0
+	for _, d := range dirs {
+		kernels := sourceKernels(t, filepath.Join("testdata/src", d.Name(), d.Name()+".go"))
+		for _, f := range generate(t, d.Name()) {
+			fset := token.NewFileSet()
+			file, err := parser.ParseFile(fset, f.Path, f.Source, parser.ParseComments)
+			require.NoError(t, err)
+			for _, decl := range file.Decls {
+				fd, ok := decl.(*ast.FuncDecl)
+				k := generatedFor(decl, kernels)
+				if !ok || k == nil || !strings.HasPrefix(fd.Name.Name, "gc_body_") {
+					continue
+				}
+				from, to := fset.Position(fd.Body.Lbrace).Offset, fset.Position(fd.Body.Rbrace).Offset
+				for _, m := range bodyDirective.FindAllStringSubmatch(string(f.Source[from:to]), -1) {
+					checked++
+					n, err := strconv.Atoi(m[2])
+					require.NoError(t, err)
+					for _, other := range kernels {
+						assert.False(t, other != k && m[1] == filepath.Base(other.file) && other.from <= n && n <= other.to,
+							"%s: %s in %s names a line of %s", f.Path, m[0], fd.Name.Name, other.name)
+					}
+				}
+			}
+		}
+	}
+	assert.NotZero(t, checked)
 }

@@ -7,6 +7,7 @@ import (
 	"go/scanner"
 	"go/token"
 	"go/types"
+	"slices"
 	"strings"
 )
 
@@ -54,13 +55,20 @@ func scaffolding(line string) bool {
 	if len(toks) == 6 && toks[4] == token.ASSIGN && toks[5] == token.IDENT && ownElem(toks[:4], lits[:4]) {
 		return true // a spill's store: gc_s_x[gc_rank] = x
 	}
-	return len(toks) > rhs && bookkeeping(toks[rhs:], lits[rhs:])
+	if rhs == 2 && strings.HasPrefix(lits[0], genPrefix+"at") && window(toks[rhs:], lits[rhs:]) {
+		return true // a window of a slice, gc_at := x[gc_off:][:gc_to], after the check of its range
+	}
+	if toks[0] == token.VAR && !slices.Contains(toks, token.ASSIGN) && generatedName(lits[1]) {
+		return true // the generator's variable at its zero value: var gc_c1r [32]T
+	}
+	return len(toks) > rhs && bookkeeping(toks[rhs:], lits[rhs:], toks[0] == token.IF)
 }
 
 // bookkeeping reports whether the tokens toks (with their literals lits)
 // name only generated identifiers, index nothing and call no generated
-// function.
-func bookkeeping(toks []token.Token, lits []string) bool {
+// function. Where lengths is set (an if's condition), the lengths of the
+// kernel's slices may be read too: a window's check of its range.
+func bookkeeping(toks []token.Token, lits []string, lengths bool) bool {
 	for i, tok := range toks {
 		switch tok {
 		case token.LBRACK:
@@ -71,7 +79,7 @@ func bookkeeping(toks []token.Token, lits []string) bool {
 			return false // comments and strings are the kernel's
 		case token.IDENT:
 			selector := i > 0 && toks[i-1] == token.PERIOD
-			if !selector && !generatedName(lits[i]) {
+			if !selector && !generatedName(lits[i]) && !(lengths && lengthOf(toks, lits, i)) {
 				return false
 			}
 			if !selector && i+1 < len(toks) && toks[i+1] == token.LPAREN && strings.HasPrefix(lits[i], genPrefix) {
@@ -80,6 +88,34 @@ func bookkeeping(toks []token.Token, lits []string) bool {
 		}
 	}
 	return true
+}
+
+// window reports whether toks are a slice variable sliced by bounds the
+// generator computed alone (x[gc_off:][:gc_to], as[gc_row][:gc_bdx]).
+func window(toks []token.Token, lits []string) bool {
+	if len(toks) < 4 || toks[0] != token.IDENT || toks[1] != token.LBRACK || !slices.Contains(toks, token.COLON) {
+		return false
+	}
+	for i, tok := range toks[1:] {
+		switch tok {
+		case token.LBRACK, token.RBRACK, token.COLON, token.INT, token.ADD, token.SUB, token.MUL:
+		case token.IDENT:
+			if !generatedName(lits[i+1]) {
+				return false
+			}
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+// lengthOf reports whether the identifier at toks[i] is the operand of
+// len or cap alone (len(x)): a length, which cannot fail, is what a
+// window's check reads of the kernel's slices.
+func lengthOf(toks []token.Token, lits []string, i int) bool {
+	return i >= 2 && i+1 < len(toks) && toks[i-1] == token.LPAREN && toks[i+1] == token.RPAREN &&
+		toks[i-2] == token.IDENT && (lits[i-2] == "len" || lits[i-2] == "cap")
 }
 
 // ownElem reports whether toks start with an element of the

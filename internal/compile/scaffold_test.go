@@ -25,6 +25,11 @@ func TestScaffolding(t *testing.T) {
 		"\t\t\tgc_s_v[gc_rank] = v + 1\n":                             false,
 		"\t\t\ts[tid] = in[i]\n":                                      false,
 		"\t\t\tn := len(in)\n":                                        false,
+		"\t\tif gc_off >= 0 && gc_to <= len(y)-gc_off {\n":            true, // a window's check
+		"\t\t\tgc_at := y[gc_off:][:gc_to]\n":                         true, // and the window
+		"\t\t\tgc_at := y[i:][:gc_to]\n":                              false,
+		"\tvar gc_c1r [32]uint32\n":                                   true,
+		"\t\tif n <= len(y) {\n":                                      false,
 		"\t\tpanic(compiled.ErrGuardWraps)\n":                         false,
 		"\t\tgc_jam_sum_flush(&gc_jam)\n":                             false, // runs the kernel's code
 		"func gc_body_k(gc_b *compiled.Block) {\n":                    false,

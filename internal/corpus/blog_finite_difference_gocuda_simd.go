@@ -597,7 +597,7 @@ func gc_body_derivativeXLPencils(gc_b *compiled.Block, f, df []float32, cAx, cBx
 										fdMx-5) >= 0 && (si+fdMx-5) <= len(sF[sj_])-16 {
 										/*line blog_finite_difference.go:77*/ gc_ld3 = archsimd.LoadFloat32x16Slice(sF[sj_][si+fdMx-5:])
 									} else {
-										/*line blog_finite_difference.go:77*/ var gc_lanes5 [16]float32
+										var gc_lanes5 [16]float32
 										for gc_k5 := range 16 {
 											if 0xffff&(1<<gc_k5) != 0 {
 												gc_pos.Thread = gc_rank + gc_k5
@@ -610,7 +610,7 @@ func gc_body_derivativeXLPencils(gc_b *compiled.Block, f, df []float32, cAx, cBx
 									/*line blog_finite_difference.go:77*/ if (si-4) >= 0 && (si-4) <= len(sF[sj_])-16 {
 										/*line blog_finite_difference.go:77*/ gc_ld3.StoreSlice(sF[sj_][si-4:])
 									} else {
-										/*line blog_finite_difference.go:77*/ var gc_lanes6 [16]float32
+										var gc_lanes6 [16]float32
 										gc_ld3.Store(&gc_lanes6)
 										for gc_k6 := range 16 {
 											if 0xffff&(1<<gc_k6) != 0 {
@@ -625,7 +625,7 @@ func gc_body_derivativeXLPencils(gc_b *compiled.Block, f, df []float32, cAx, cBx
 										1) >= 0 && (si+1) <= len(sF[sj_])-16 {
 										/*line blog_finite_difference.go:78*/ gc_ld4 = archsimd.LoadFloat32x16Slice(sF[sj_][si+1:])
 									} else {
-										/*line blog_finite_difference.go:78*/ var gc_lanes7 [16]float32
+										var gc_lanes7 [16]float32
 										for gc_k7 := range 16 {
 											if 0xffff&(1<<gc_k7) != 0 {
 												gc_pos.Thread = gc_rank + gc_k7
@@ -638,7 +638,7 @@ func gc_body_derivativeXLPencils(gc_b *compiled.Block, f, df []float32, cAx, cBx
 									/*line blog_finite_difference.go:78*/ if (si+fdMx) >= 0 && (si+fdMx) <= len(sF[sj_])-16 {
 										/*line blog_finite_difference.go:78*/ gc_ld4.StoreSlice(sF[sj_][si+fdMx:])
 									} else {
-										/*line blog_finite_difference.go:78*/ var gc_lanes8 [16]float32
+										var gc_lanes8 [16]float32
 										gc_ld4.Store(&gc_lanes8)
 										for gc_k8 := range 16 {
 											if 0xffff&(1<<gc_k8) != 0 {
@@ -672,7 +672,7 @@ func gc_body_derivativeXLPencils(gc_b *compiled.Block, f, df []float32, cAx, cBx
 									fdMx-5) >= 0 && (si+fdMx-5) <= len(sF[sj_])-8 {
 									/*line blog_finite_difference.go:77*/ gc_ld = archsimd.LoadFloat32x8Slice(sF[sj_][si+fdMx-5:])
 								} else {
-									/*line blog_finite_difference.go:77*/ var gc_lanes [8]float32
+									var gc_lanes [8]float32
 									for gc_k := range 8 {
 										if 0xff&(1<<gc_k) != 0 {
 											gc_pos.Thread = gc_rank + gc_k
@@ -685,7 +685,7 @@ func gc_body_derivativeXLPencils(gc_b *compiled.Block, f, df []float32, cAx, cBx
 								/*line blog_finite_difference.go:77*/ if (si-4) >= 0 && (si-4) <= len(sF[sj_])-8 {
 									/*line blog_finite_difference.go:77*/ gc_ld.StoreSlice(sF[sj_][si-4:])
 								} else {
-									/*line blog_finite_difference.go:77*/ var gc_lanes2 [8]float32
+									var gc_lanes2 [8]float32
 									gc_ld.Store(&gc_lanes2)
 									for gc_k2 := range 8 {
 										if 0xff&(1<<gc_k2) != 0 {
@@ -700,7 +700,7 @@ func gc_body_derivativeXLPencils(gc_b *compiled.Block, f, df []float32, cAx, cBx
 									1) >= 0 && (si+1) <= len(sF[sj_])-8 {
 									/*line blog_finite_difference.go:78*/ gc_ld2 = archsimd.LoadFloat32x8Slice(sF[sj_][si+1:])
 								} else {
-									/*line blog_finite_difference.go:78*/ var gc_lanes3 [8]float32
+									var gc_lanes3 [8]float32
 									for gc_k3 := range 8 {
 										if 0xff&(1<<gc_k3) != 0 {
 											gc_pos.Thread = gc_rank + gc_k3
@@ -713,7 +713,7 @@ func gc_body_derivativeXLPencils(gc_b *compiled.Block, f, df []float32, cAx, cBx
 								/*line blog_finite_difference.go:78*/ if (si+fdMx) >= 0 && (si+fdMx) <= len(sF[sj_])-8 {
 									/*line blog_finite_difference.go:78*/ gc_ld2.StoreSlice(sF[sj_][si+fdMx:])
 								} else {
-									/*line blog_finite_difference.go:78*/ var gc_lanes4 [8]float32
+									var gc_lanes4 [8]float32
 									gc_ld2.Store(&gc_lanes4)
 									for gc_k4 := range 8 {
 										if 0xff&(1<<gc_k4) != 0 {

@@ -327,7 +327,7 @@ func gc_body_staticReverse(gc_b *compiled.Block, d []int32, n int) {
 	}
 	/*line blog_memory.go:36*/ s := gocuda.Shared[int32](t, 64)[:64]
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-		/*line blog_memory.go:39*/ if gc_bdx <= len(s) && gc_bdx <= len(d) {
+		if gc_bdx <= len(s) && gc_bdx <= len(d) {
 			gc_at := s[:gc_bdx]
 			gc_at2 := d[:gc_bdx]
 			if compiled.Disjoint(gc_at, gc_at2) {
@@ -449,7 +449,7 @@ func gc_body_dynamicReverse(gc_b *compiled.Block, d []int32, n int) {
 	gc_n := gc_b.Len()
 	/*line blog_memory.go:49*/ s := gocuda.DynamicShared[int32](t)
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-		/*line blog_memory.go:52*/ if gc_bdx <= len(s) && gc_bdx <= len(d) {
+		if gc_bdx <= len(s) && gc_bdx <= len(d) {
 			gc_at := s[:gc_bdx]
 			gc_at2 := d[:gc_bdx]
 			if compiled.Disjoint(gc_at, gc_at2) {

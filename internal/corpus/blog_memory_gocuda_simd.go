@@ -419,7 +419,7 @@ func gc_body_staticReverse(gc_b *compiled.Block, d []int32, n int) {
 	}
 	/*line blog_memory.go:36*/ s := gocuda.Shared[int32](t, 64)[:64]
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-		/*line blog_memory.go:39*/ if gc_bdx <= len(s) && gc_bdx <= len(d) {
+		if gc_bdx <= len(s) && gc_bdx <= len(d) {
 			gc_at := s[:gc_bdx]
 			gc_at2 := d[:gc_bdx]
 			gc_vstep := 0
@@ -574,7 +574,7 @@ func gc_body_dynamicReverse(gc_b *compiled.Block, d []int32, n int) {
 	gc_n := gc_b.Len()
 	/*line blog_memory.go:49*/ s := gocuda.DynamicShared[int32](t)
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-		/*line blog_memory.go:52*/ if gc_bdx <= len(s) && gc_bdx <= len(d) {
+		if gc_bdx <= len(s) && gc_bdx <= len(d) {
 			gc_at := s[:gc_bdx]
 			gc_at2 := d[:gc_bdx]
 			gc_vstep := 0
@@ -1180,7 +1180,7 @@ func gc_body_blogCopySharedMem(gc_b *compiled.Block, odata, idata []float32) {
 									width+x) >= 0 && ((y+j)*width+x) <= len(idata)-16 {
 									/*line blog_memory.go:94*/ gc_ld2 = archsimd.LoadFloat32x16Slice(idata[(y+j)*width+x:])
 								} else {
-									/*line blog_memory.go:94*/ var gc_lanes3 [16]float32
+									var gc_lanes3 [16]float32
 									for gc_k3 := range 16 {
 										if 0xffff&(1<<gc_k3) != 0 {
 											gc_pos.Thread = gc_rank + gc_k3
@@ -1193,7 +1193,7 @@ func gc_body_blogCopySharedMem(gc_b *compiled.Block, odata, idata []float32) {
 								/*line blog_memory.go:94*/ if ((gc_ty+j)*blogTileDim+gc_tx) >= 0 && ((gc_ty+j)*blogTileDim+gc_tx) <= len(tile)-16 {
 									/*line blog_memory.go:94*/ gc_ld2.StoreSlice(tile[(gc_ty+j)*blogTileDim+gc_tx:])
 								} else {
-									/*line blog_memory.go:94*/ var gc_lanes4 [16]float32
+									var gc_lanes4 [16]float32
 									gc_ld2.Store(&gc_lanes4)
 									for gc_k4 := range 16 {
 										if 0xffff&(1<<gc_k4) != 0 {
@@ -1224,7 +1224,7 @@ func gc_body_blogCopySharedMem(gc_b *compiled.Block, odata, idata []float32) {
 								width+x) >= 0 && ((y+j)*width+x) <= len(idata)-8 {
 								/*line blog_memory.go:94*/ gc_ld = archsimd.LoadFloat32x8Slice(idata[(y+j)*width+x:])
 							} else {
-								/*line blog_memory.go:94*/ var gc_lanes [8]float32
+								var gc_lanes [8]float32
 								for gc_k := range 8 {
 									if 0xff&(1<<gc_k) != 0 {
 										gc_pos.Thread = gc_rank + gc_k
@@ -1237,7 +1237,7 @@ func gc_body_blogCopySharedMem(gc_b *compiled.Block, odata, idata []float32) {
 							/*line blog_memory.go:94*/ if ((gc_ty+j)*blogTileDim+gc_tx) >= 0 && ((gc_ty+j)*blogTileDim+gc_tx) <= len(tile)-8 {
 								/*line blog_memory.go:94*/ gc_ld.StoreSlice(tile[(gc_ty+j)*blogTileDim+gc_tx:])
 							} else {
-								/*line blog_memory.go:94*/ var gc_lanes2 [8]float32
+								var gc_lanes2 [8]float32
 								gc_ld.Store(&gc_lanes2)
 								for gc_k2 := range 8 {
 									if 0xff&(1<<gc_k2) != 0 {
@@ -1285,7 +1285,7 @@ func gc_body_blogCopySharedMem(gc_b *compiled.Block, odata, idata []float32) {
 								/*line blog_memory.go:99*/ if ((gc_ty+j_)*blogTileDim+gc_tx) >= 0 && ((gc_ty+j_)*blogTileDim+gc_tx) <= len(tile)-16 {
 									gc_ld4 = archsimd.LoadFloat32x16Slice(tile[(gc_ty+j_)*blogTileDim+gc_tx:])
 								} else {
-									/*line blog_memory.go:100*/ var gc_lanes7 [16]float32
+									var gc_lanes7 [16]float32
 									for gc_k7 := range 16 {
 										if 0xffff&(1<<gc_k7) != 0 {
 											gc_pos.Thread = gc_rank + gc_k7
@@ -1298,7 +1298,7 @@ func gc_body_blogCopySharedMem(gc_b *compiled.Block, odata, idata []float32) {
 								/*line blog_memory.go:100*/ if ((y+j_)*width+x) >= 0 && ((y+j_)*width+x) <= len(odata)-16 {
 									/*line blog_memory.go:100*/ gc_ld4.StoreSlice(odata[(y+j_)*width+x:])
 								} else {
-									/*line blog_memory.go:100*/ var gc_lanes8 [16]float32
+									var gc_lanes8 [16]float32
 									gc_ld4.Store(&gc_lanes8)
 									for gc_k8 := range 16 {
 										if 0xffff&(1<<gc_k8) != 0 {
@@ -1328,7 +1328,7 @@ func gc_body_blogCopySharedMem(gc_b *compiled.Block, odata, idata []float32) {
 							/*line blog_memory.go:99*/ if ((gc_ty+j_)*blogTileDim+gc_tx) >= 0 && ((gc_ty+j_)*blogTileDim+gc_tx) <= len(tile)-8 {
 								gc_ld3 = archsimd.LoadFloat32x8Slice(tile[(gc_ty+j_)*blogTileDim+gc_tx:])
 							} else {
-								/*line blog_memory.go:100*/ var gc_lanes5 [8]float32
+								var gc_lanes5 [8]float32
 								for gc_k5 := range 8 {
 									if 0xff&(1<<gc_k5) != 0 {
 										gc_pos.Thread = gc_rank + gc_k5
@@ -1341,7 +1341,7 @@ func gc_body_blogCopySharedMem(gc_b *compiled.Block, odata, idata []float32) {
 							/*line blog_memory.go:100*/ if ((y+j_)*width+x) >= 0 && ((y+j_)*width+x) <= len(odata)-8 {
 								/*line blog_memory.go:100*/ gc_ld3.StoreSlice(odata[(y+j_)*width+x:])
 							} else {
-								/*line blog_memory.go:100*/ var gc_lanes6 [8]float32
+								var gc_lanes6 [8]float32
 								gc_ld3.Store(&gc_lanes6)
 								for gc_k6 := range 8 {
 									if 0xff&(1<<gc_k6) != 0 {
@@ -1407,7 +1407,7 @@ func gc_body_blogTransposeCoalesced(gc_b *compiled.Block, odata, idata []float32
 									width+x) >= 0 && ((y+j)*width+x) <= len(idata)-16 {
 									/*line blog_memory.go:116*/ gc_ld2 = archsimd.LoadFloat32x16Slice(idata[(y+j)*width+x:])
 								} else {
-									/*line blog_memory.go:116*/ var gc_lanes3 [16]float32
+									var gc_lanes3 [16]float32
 									for gc_k3 := range 16 {
 										if 0xffff&(1<<gc_k3) != 0 {
 											gc_pos.Thread = gc_rank + gc_k3
@@ -1420,7 +1420,7 @@ func gc_body_blogTransposeCoalesced(gc_b *compiled.Block, odata, idata []float32
 								/*line blog_memory.go:116*/ if gc_tx >= 0 && gc_tx <= len(tile[gc_ty+j])-16 {
 									/*line blog_memory.go:116*/ gc_ld2.StoreSlice(tile[gc_ty+j][gc_tx:])
 								} else {
-									/*line blog_memory.go:116*/ var gc_lanes4 [16]float32
+									var gc_lanes4 [16]float32
 									gc_ld2.Store(&gc_lanes4)
 									for gc_k4 := range 16 {
 										if 0xffff&(1<<gc_k4) != 0 {
@@ -1452,7 +1452,7 @@ func gc_body_blogTransposeCoalesced(gc_b *compiled.Block, odata, idata []float32
 								width+x) >= 0 && ((y+j)*width+x) <= len(idata)-8 {
 								/*line blog_memory.go:116*/ gc_ld = archsimd.LoadFloat32x8Slice(idata[(y+j)*width+x:])
 							} else {
-								/*line blog_memory.go:116*/ var gc_lanes [8]float32
+								var gc_lanes [8]float32
 								for gc_k := range 8 {
 									if 0xff&(1<<gc_k) != 0 {
 										gc_pos.Thread = gc_rank + gc_k
@@ -1465,7 +1465,7 @@ func gc_body_blogTransposeCoalesced(gc_b *compiled.Block, odata, idata []float32
 							/*line blog_memory.go:116*/ if gc_tx >= 0 && gc_tx <= len(tile[gc_ty+j])-8 {
 								/*line blog_memory.go:116*/ gc_ld.StoreSlice(tile[gc_ty+j][gc_tx:])
 							} else {
-								/*line blog_memory.go:116*/ var gc_lanes2 [8]float32
+								var gc_lanes2 [8]float32
 								gc_ld.Store(&gc_lanes2)
 								for gc_k2 := range 8 {
 									if 0xff&(1<<gc_k2) != 0 {

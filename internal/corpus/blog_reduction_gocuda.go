@@ -469,7 +469,7 @@ func gc_body_filterKAgg(gc_b *compiled.Block, dst []int32, nres *int32, src []in
 	gc_bdz := gc_bd.Z
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-	/*line blog_reduction.go:268*/ var gc_l_rank [32]int
+	var gc_l_rank [32]int
 	var gc_c1r [32]uint32
 	var gc_c2m [32]uint32
 	var gc_c2v [32]int32

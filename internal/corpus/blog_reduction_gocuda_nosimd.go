@@ -139,7 +139,7 @@ func gc_body_deviceReduceStableKernel(gc_b *compiled.Block, in, out []int32, n i
 		}
 	}
 	/*line blog_reduction.go:31*/ shared := gc_shared1(32)[:32]
-	/*line blog_reduction.go:33*/ var gc_l_val_ [32]int32
+	var gc_l_val_ [32]int32
 	var gc_c1r [32]int32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -190,7 +190,7 @@ func gc_body_deviceReduceStableKernel(gc_b *compiled.Block, in, out []int32, n i
 			gc_s_val[gc_rank] = val
 		}
 	}
-	/*line blog_reduction.go:48*/ var gc_l_val_2 [32]int32
+	var gc_l_val_2 [32]int32
 	var gc_c2r [32]int32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -386,7 +386,7 @@ func gc_body_deviceReduceStableKernel(gc_b *compiled.Block, in, out []int32, n i
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			gc_off3 := gc_bx
-			/*line blog_reduction.go:78*/ if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(out) {
+			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(out) {
 				gc_at2 := out[gc_off3:][:1]
 				gc_step4 := gc_from
 				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
@@ -610,7 +610,7 @@ func gc_body_deviceReduceStableKernelVector2(gc_b *compiled.Block, in, out []int
 		}
 	}
 	/*line blog_reduction.go:31*/ shared := gc_shared1(32)[:32]
-	/*line blog_reduction.go:33*/ var gc_l_val_2 [32]int32
+	var gc_l_val_2 [32]int32
 	var gc_c1r [32]int32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -698,7 +698,7 @@ func gc_body_deviceReduceStableKernelVector2(gc_b *compiled.Block, in, out []int
 			}
 		}
 	}
-	/*line blog_reduction.go:48*/ var gc_l_val_3 [32]int32
+	var gc_l_val_3 [32]int32
 	var gc_c2r [32]int32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -894,7 +894,7 @@ func gc_body_deviceReduceStableKernelVector2(gc_b *compiled.Block, in, out []int
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			gc_off3 := gc_bx
-			/*line blog_reduction.go:113*/ if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(out) {
+			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(out) {
 				gc_at2 := out[gc_off3:][:1]
 				gc_step4 := gc_from
 				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
@@ -1131,7 +1131,7 @@ func gc_body_deviceReduceWarpAtomicKernel(gc_b *compiled.Block, in []int32, out 
 			}
 		}
 	}
-	/*line blog_reduction.go:122*/ var gc_l_val [32]int32
+	var gc_l_val [32]int32
 	var gc_c1r [32]int32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -1312,7 +1312,7 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b *compiled.Block, in []int32, out
 		}
 	}
 	/*line blog_reduction.go:31*/ shared := gc_shared1(32)[:32]
-	/*line blog_reduction.go:33*/ var gc_l_val_ [32]int32
+	var gc_l_val_ [32]int32
 	var gc_c1r [32]int32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -1363,7 +1363,7 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b *compiled.Block, in []int32, out
 			gc_s_val[gc_rank] = val
 		}
 	}
-	/*line blog_reduction.go:48*/ var gc_l_val_2 [32]int32
+	var gc_l_val_2 [32]int32
 	var gc_c2r [32]int32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -1787,7 +1787,7 @@ func gc_body_cgSumKernelTileShfl(gc_b *compiled.Block, sum *int32, input []int32
 	gc_n := gc_b.Len()
 	/*line blog_reduction.go:179*/ tile := cg.TiledPartition(cg.ThisThreadBlock(t), 32)
 	var g cg.Tile = tile
-	/*line blog_reduction.go:182*/ var gc_l_val [32]int32
+	var gc_l_val [32]int32
 	var gc_c1r [32]int32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)

@@ -21,7 +21,7 @@ func gc_body_guideVecAdd(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c []float
 		}
 		gc_pos.Block = gc_blk
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			/*line guide.go:28*/ if gc_bdx <= len(c) && gc_bdx <= len(a) && gc_bdx <= len(b) {
+			if gc_bdx <= len(c) && gc_bdx <= len(a) && gc_bdx <= len(b) {
 				gc_at := c[:gc_bdx]
 				gc_at2 := a[:gc_bdx]
 				gc_at3 := b[:gc_bdx]
@@ -434,7 +434,7 @@ func gc_body_guideWarpReduce(gc_b *compiled.Block) {
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
 	gc_n := gc_b.Len()
-	/*line guide.go:195*/ var gc_l_value [32]int32
+	var gc_l_value [32]int32
 	var gc_c1r [32]int32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)

@@ -22,7 +22,7 @@ func gc_body_guideVecAdd(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c []float
 		}
 		gc_pos.Block = gc_blk
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			/*line guide.go:28*/ if gc_bdx <= len(c) && gc_bdx <= len(a) && gc_bdx <= len(b) {
+			if gc_bdx <= len(c) && gc_bdx <= len(a) && gc_bdx <= len(b) {
 				gc_at := c[:gc_bdx]
 				gc_at2 := a[:gc_bdx]
 				gc_at3 := b[:gc_bdx]
@@ -350,8 +350,8 @@ func gc_body_guideMatMulShared(gc_b *compiled.Block, a, b, c guideMatrix) {
 								gc_pos.Thread = gc_rank
 								var row int = gc_ty
 								var col int = gc_tx
-								/*line guide.go:111*/ var gc_aSub7 guideMatrix
-								gc_aSub7.Width = guideBlockSize
+								var gc_aSub7 guideMatrix
+								/*line guide.go:112*/ gc_aSub7.Width = guideBlockSize
 								gc_aSub7.Height = guideBlockSize
 								gc_aSub7.Stride = a.Stride
 								gc_aSub7.Elements = a.Elements[a.Stride*
@@ -360,8 +360,8 @@ func gc_body_guideMatMulShared(gc_b *compiled.Block, a, b, c guideMatrix) {
 									/*line guide.go:82*/ guideBlockSize*
 										/*line guide.go:111*/ m:]
 								var aSub guideMatrix = gc_aSub7
-								/*line guide.go:78*/ var gc_aSub8 guideMatrix
-								gc_aSub8.Width = guideBlockSize
+								var gc_aSub8 guideMatrix
+								/*line guide.go:79*/ gc_aSub8.Width = guideBlockSize
 								gc_aSub8.Height = guideBlockSize
 								gc_aSub8.Stride = b.Stride
 								gc_aSub8.Elements = b.Elements[b.Stride*
@@ -377,7 +377,7 @@ func gc_body_guideMatMulShared(gc_b *compiled.Block, a, b, c guideMatrix) {
 								if (gc_row7*gc_a7.Stride+gc_col7) >= 0 && (gc_row7*gc_a7.Stride+gc_col7) <= len(gc_a7.Elements)-16 {
 									/*line guide.go:112*/ gc_ld7 = archsimd.LoadFloat32x16Slice(gc_a7.Elements[gc_row7*gc_a7.Stride+gc_col7:])
 								} else {
-									/*line guide.go:112*/ var gc_lanes7 [16]float32
+									var gc_lanes7 [16]float32
 									for gc_k7 := range 16 {
 										if 0xffff&(1<<gc_k7) != 0 {
 											gc_pos.Thread = gc_rank + gc_k7
@@ -395,7 +395,7 @@ func gc_body_guideMatMulShared(gc_b *compiled.Block, a, b, c guideMatrix) {
 								if (gc_row8*gc_a8.Stride+gc_col8) >= 0 && (gc_row8*gc_a8.Stride+gc_col8) <= len(gc_a8.Elements)-16 {
 									/*line guide.go:112*/ gc_ld8 = archsimd.LoadFloat32x16Slice(gc_a8.Elements[gc_row8*gc_a8.Stride+gc_col8:])
 								} else {
-									/*line guide.go:112*/ var gc_lanes8 [16]float32
+									var gc_lanes8 [16]float32
 									for gc_k8 := range 16 {
 										if 0xffff&(1<<gc_k8) != 0 {
 											gc_pos.Thread = gc_rank + gc_k8
@@ -421,8 +421,8 @@ func gc_body_guideMatMulShared(gc_b *compiled.Block, a, b, c guideMatrix) {
 							gc_pos.Thread = gc_rank
 							var row int = gc_ty
 							var col int = gc_tx
-							/*line guide.go:111*/ var gc_aSub5 guideMatrix
-							gc_aSub5.Width = guideBlockSize
+							var gc_aSub5 guideMatrix
+							/*line guide.go:112*/ gc_aSub5.Width = guideBlockSize
 							gc_aSub5.Height = guideBlockSize
 							gc_aSub5.Stride = a.Stride
 							gc_aSub5.Elements = a.Elements[a.Stride*
@@ -431,8 +431,8 @@ func gc_body_guideMatMulShared(gc_b *compiled.Block, a, b, c guideMatrix) {
 								/*line guide.go:82*/ guideBlockSize*
 									/*line guide.go:111*/ m:]
 							var aSub guideMatrix = gc_aSub5
-							/*line guide.go:78*/ var gc_aSub6 guideMatrix
-							gc_aSub6.Width = guideBlockSize
+							var gc_aSub6 guideMatrix
+							/*line guide.go:79*/ gc_aSub6.Width = guideBlockSize
 							gc_aSub6.Height = guideBlockSize
 							gc_aSub6.Stride = b.Stride
 							gc_aSub6.Elements = b.Elements[b.Stride*
@@ -448,7 +448,7 @@ func gc_body_guideMatMulShared(gc_b *compiled.Block, a, b, c guideMatrix) {
 							if (gc_row5*gc_a5.Stride+gc_col5) >= 0 && (gc_row5*gc_a5.Stride+gc_col5) <= len(gc_a5.Elements)-8 {
 								/*line guide.go:112*/ gc_ld5 = archsimd.LoadFloat32x8Slice(gc_a5.Elements[gc_row5*gc_a5.Stride+gc_col5:])
 							} else {
-								/*line guide.go:112*/ var gc_lanes5 [8]float32
+								var gc_lanes5 [8]float32
 								for gc_k5 := range 8 {
 									if 0xff&(1<<gc_k5) != 0 {
 										gc_pos.Thread = gc_rank + gc_k5
@@ -466,7 +466,7 @@ func gc_body_guideMatMulShared(gc_b *compiled.Block, a, b, c guideMatrix) {
 							if (gc_row6*gc_a6.Stride+gc_col6) >= 0 && (gc_row6*gc_a6.Stride+gc_col6) <= len(gc_a6.Elements)-8 {
 								/*line guide.go:112*/ gc_ld6 = archsimd.LoadFloat32x8Slice(gc_a6.Elements[gc_row6*gc_a6.Stride+gc_col6:])
 							} else {
-								/*line guide.go:112*/ var gc_lanes6 [8]float32
+								var gc_lanes6 [8]float32
 								for gc_k6 := range 8 {
 									if 0xff&(1<<gc_k6) != 0 {
 										gc_pos.Thread = gc_rank + gc_k6
@@ -503,8 +503,8 @@ func gc_body_guideMatMulShared(gc_b *compiled.Block, a, b, c guideMatrix) {
 								/*line guide.go:111*/ if col < 0 || col > len(as[row])-16 || col > len(bs[row])-16 {
 									break
 								}
-								/*line guide.go:78*/ var gc_aSub3 guideMatrix
-								gc_aSub3.Width = guideBlockSize
+								var gc_aSub3 guideMatrix
+								/*line guide.go:79*/ gc_aSub3.Width = guideBlockSize
 								gc_aSub3.Height = guideBlockSize
 								gc_aSub3.Stride = a.Stride
 								gc_aSub3.Elements = a.Elements[a.Stride*
@@ -513,8 +513,8 @@ func gc_body_guideMatMulShared(gc_b *compiled.Block, a, b, c guideMatrix) {
 									/*line guide.go:82*/ guideBlockSize*
 										/*line guide.go:111*/ m:]
 								var aSub guideMatrix = gc_aSub3
-								/*line guide.go:78*/ var gc_aSub4 guideMatrix
-								gc_aSub4.Width = guideBlockSize
+								var gc_aSub4 guideMatrix
+								/*line guide.go:79*/ gc_aSub4.Width = guideBlockSize
 								gc_aSub4.Height = guideBlockSize
 								gc_aSub4.Stride = b.Stride
 								gc_aSub4.Elements = b.Elements[b.Stride*
@@ -530,7 +530,7 @@ func gc_body_guideMatMulShared(gc_b *compiled.Block, a, b, c guideMatrix) {
 								if (gc_row3*gc_a3.Stride+gc_col3) >= 0 && (gc_row3*gc_a3.Stride+gc_col3) <= len(gc_a3.Elements)-16 {
 									/*line guide.go:112*/ gc_ld3 = archsimd.LoadFloat32x16Slice(gc_a3.Elements[gc_row3*gc_a3.Stride+gc_col3:])
 								} else {
-									/*line guide.go:112*/ var gc_lanes3 [16]float32
+									var gc_lanes3 [16]float32
 									for gc_k3 := range 16 {
 										if 0xffff&(1<<gc_k3) != 0 {
 											gc_pos.Thread = gc_rank + gc_k3
@@ -548,7 +548,7 @@ func gc_body_guideMatMulShared(gc_b *compiled.Block, a, b, c guideMatrix) {
 								if (gc_row4*gc_a4.Stride+gc_col4) >= 0 && (gc_row4*gc_a4.Stride+gc_col4) <= len(gc_a4.Elements)-16 {
 									/*line guide.go:119*/ gc_ld4 = archsimd.LoadFloat32x16Slice(gc_a4.Elements[gc_row4*gc_a4.Stride+gc_col4:])
 								} else {
-									/*line guide.go:119*/ var gc_lanes4 [16]float32
+									var gc_lanes4 [16]float32
 									for gc_k4 := range 16 {
 										if 0xffff&(1<<gc_k4) != 0 {
 											gc_pos.Thread = gc_rank + gc_k4
@@ -577,8 +577,8 @@ func gc_body_guideMatMulShared(gc_b *compiled.Block, a, b, c guideMatrix) {
 							/*line guide.go:111*/ if col < 0 || col > len(as[row])-8 || col > len(bs[row])-8 {
 								break
 							}
-							/*line guide.go:78*/ var gc_aSub guideMatrix
-							gc_aSub.Width = guideBlockSize
+							var gc_aSub guideMatrix
+							/*line guide.go:79*/ gc_aSub.Width = guideBlockSize
 							gc_aSub.Height = guideBlockSize
 							gc_aSub.Stride = a.Stride
 							gc_aSub.Elements = a.Elements[a.Stride*
@@ -587,8 +587,8 @@ func gc_body_guideMatMulShared(gc_b *compiled.Block, a, b, c guideMatrix) {
 								/*line guide.go:82*/ guideBlockSize*
 									/*line guide.go:111*/ m:]
 							var aSub guideMatrix = gc_aSub
-							/*line guide.go:78*/ var gc_aSub2 guideMatrix
-							gc_aSub2.Width = guideBlockSize
+							var gc_aSub2 guideMatrix
+							/*line guide.go:79*/ gc_aSub2.Width = guideBlockSize
 							gc_aSub2.Height = guideBlockSize
 							gc_aSub2.Stride = b.Stride
 							gc_aSub2.Elements = b.Elements[b.Stride*
@@ -604,7 +604,7 @@ func gc_body_guideMatMulShared(gc_b *compiled.Block, a, b, c guideMatrix) {
 							if (gc_row*gc_a.Stride+gc_col) >= 0 && (gc_row*gc_a.Stride+gc_col) <= len(gc_a.Elements)-8 {
 								/*line guide.go:112*/ gc_ld = archsimd.LoadFloat32x8Slice(gc_a.Elements[gc_row*gc_a.Stride+gc_col:])
 							} else {
-								/*line guide.go:112*/ var gc_lanes [8]float32
+								var gc_lanes [8]float32
 								for gc_k := range 8 {
 									if 0xff&(1<<gc_k) != 0 {
 										gc_pos.Thread = gc_rank + gc_k
@@ -622,7 +622,7 @@ func gc_body_guideMatMulShared(gc_b *compiled.Block, a, b, c guideMatrix) {
 							if (gc_row2*gc_a2.Stride+gc_col2) >= 0 && (gc_row2*gc_a2.Stride+gc_col2) <= len(gc_a2.Elements)-8 {
 								/*line guide.go:119*/ gc_ld2 = archsimd.LoadFloat32x8Slice(gc_a2.Elements[gc_row2*gc_a2.Stride+gc_col2:])
 							} else {
-								/*line guide.go:119*/ var gc_lanes2 [8]float32
+								var gc_lanes2 [8]float32
 								for gc_k2 := range 8 {
 									if 0xff&(1<<gc_k2) != 0 {
 										gc_pos.Thread = gc_rank + gc_k2
@@ -910,7 +910,7 @@ func gc_body_guideWarpReduce(gc_b *compiled.Block) {
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
 	gc_n := gc_b.Len()
-	/*line guide.go:195*/ var gc_l_value [32]int32
+	var gc_l_value [32]int32
 	var gc_c1r [32]int32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)

@@ -548,7 +548,7 @@ func gc_body_numbaMaxReduce(gc_b *compiled.Block, inputArray, outputArray []floa
 	blockSize := gc_bdx
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx * gc_bdx
-		/*line numba.go:148*/ if gc_bdx <= len(temp) && gc_off >= 0 && gc_off <= len(inputArray) && gc_bdx <= len(inputArray)-gc_off {
+		if gc_bdx <= len(temp) && gc_off >= 0 && gc_off <= len(inputArray) && gc_bdx <= len(inputArray)-gc_off {
 			gc_at := temp[:gc_bdx]
 			gc_at2 := inputArray[gc_off:][:gc_bdx]
 			gc_vstep := 0
@@ -743,7 +743,7 @@ func gc_body_numbaMaxReduce(gc_b *compiled.Block, inputArray, outputArray []floa
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			gc_off3 := gc_bx
-			/*line numba.go:173*/ if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(outputArray) {
+			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(outputArray) {
 				gc_at5 := outputArray[gc_off3:][:1]
 				gc_step4 := gc_from
 				for ; gc_step4+3 < gc_to; gc_step4 += 4 {

@@ -509,7 +509,7 @@ func gc_body_block2DHybridCoarsenX(gc_b *compiled.Block, c0, c1 float32, a0, ane
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				gc_off3 := gc_ty * gc_bdx * 2
 				gc_off4 := gc_bdx + (gc_ty * gc_bdx * 2)
-				/*line parboil.go:179*/ if gc_off3 >= 0 && gc_off3 <= len(shA0) && gc_bdx <= len(shA0)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(shA0) && gc_bdx <= len(shA0)-gc_off4 {
+				if gc_off3 >= 0 && gc_off3 <= len(shA0) && gc_bdx <= len(shA0)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(shA0) && gc_bdx <= len(shA0)-gc_off4 {
 					gc_at3 := shA0[gc_off3:][:gc_bdx]
 					gc_at4 := shA0[gc_off4:][:gc_bdx]
 					gc_vstep := 0

@@ -549,7 +549,7 @@ func gc_body_block2DHybridCoarsenX(gc_b *compiled.Block, c0, c1 float32, a0, ane
 							var gc_k17 int = 0
 							/*line parboil.go:97*/ var gc_t9 int = gc_i9 + nx*(gc_j9+ny*gc_k17)
 							var gc_ld9 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-							/*line parboil.go:97*/ if gc_t9 >= 0 && gc_t9 <= len(a0)-16 {
+							if gc_t9 >= 0 && gc_t9 <= len(a0)-16 {
 								/*line parboil.go:97*/ gc_ld9 = archsimd.LoadFloat32x16Slice(a0[gc_t9:])
 							} else {
 								break gc_steps2
@@ -560,7 +560,7 @@ func gc_body_block2DHybridCoarsenX(gc_b *compiled.Block, c0, c1 float32, a0, ane
 							var gc_k19 int = 1
 							/*line parboil.go:98*/ var gc_t10 int = gc_i10 + nx*(gc_j10+ny*gc_k19)
 							var gc_ld10 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-							/*line parboil.go:98*/ if gc_t10 >= 0 && gc_t10 <= len(a0)-16 {
+							if gc_t10 >= 0 && gc_t10 <= len(a0)-16 {
 								/*line parboil.go:98*/ gc_ld10 = archsimd.LoadFloat32x16Slice(a0[gc_t10:])
 							} else {
 								break gc_steps2
@@ -579,7 +579,7 @@ func gc_body_block2DHybridCoarsenX(gc_b *compiled.Block, c0, c1 float32, a0, ane
 								var gc_k21 int = 0
 								/*line parboil.go:97*/ var gc_t11 int = gc_i11 + nx*(gc_j11+ny*gc_k21)
 								var gc_ld11 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-								/*line parboil.go:97*/ if gc_t11 >= 0 && gc_t11 <= len(a0)-16 {
+								if gc_t11 >= 0 && gc_t11 <= len(a0)-16 {
 									/*line parboil.go:97*/ gc_ld11 = archsimd.LoadFloat32x16Slice(a0[gc_t11:])
 								} else {
 									break gc_steps2
@@ -590,7 +590,7 @@ func gc_body_block2DHybridCoarsenX(gc_b *compiled.Block, c0, c1 float32, a0, ane
 								var gc_k23 int = 1
 								/*line parboil.go:98*/ var gc_t12 int = gc_i12 + nx*(gc_j12+ny*gc_k23)
 								var gc_ld12 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-								/*line parboil.go:98*/ if gc_t12 >= 0 && gc_t12 <= len(a0)-16 {
+								if gc_t12 >= 0 && gc_t12 <= len(a0)-16 {
 									/*line parboil.go:98*/ gc_ld12 = archsimd.LoadFloat32x16Slice(a0[gc_t12:])
 								} else {
 									break gc_steps2
@@ -604,10 +604,10 @@ func gc_body_block2DHybridCoarsenX(gc_b *compiled.Block, c0, c1 float32, a0, ane
 							var gc_k25 int = 0
 							/*line parboil.go:101*/ var gc_t13 int = gc_i13 + nx*(gc_j13+ny*gc_k25)
 							var gc_ld13 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-							/*line parboil.go:101*/ if gc_t13 >= 0 && gc_t13 <= len(a0)-16 {
+							if gc_t13 >= 0 && gc_t13 <= len(a0)-16 {
 								/*line parboil.go:101*/ gc_ld13 = archsimd.LoadFloat32x16Slice(a0[gc_t13:])
 							} else {
-								/*line parboil.go:101*/ var gc_lanes13 [16]float32
+								var gc_lanes13 [16]float32
 								for gc_k26 := range 16 {
 									if 0xffff&(1<<gc_k26) != 0 {
 										gc_pos.Thread = gc_rank + gc_k26
@@ -623,10 +623,10 @@ func gc_body_block2DHybridCoarsenX(gc_b *compiled.Block, c0, c1 float32, a0, ane
 							var gc_k27 int = 1
 							/*line parboil.go:102*/ var gc_t14 int = gc_i14 + nx*(gc_j14+ny*gc_k27)
 							var gc_ld14 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-							/*line parboil.go:102*/ if gc_t14 >= 0 && gc_t14 <= len(a0)-16 {
+							if gc_t14 >= 0 && gc_t14 <= len(a0)-16 {
 								/*line parboil.go:102*/ gc_ld14 = archsimd.LoadFloat32x16Slice(a0[gc_t14:])
 							} else {
-								/*line parboil.go:102*/ var gc_lanes14 [16]float32
+								var gc_lanes14 [16]float32
 								for gc_k28 := range 16 {
 									if 0xffff&(1<<gc_k28) != 0 {
 										gc_pos.Thread = gc_rank + gc_k28
@@ -650,10 +650,10 @@ func gc_body_block2DHybridCoarsenX(gc_b *compiled.Block, c0, c1 float32, a0, ane
 								var gc_k29 int = 0
 								/*line parboil.go:101*/ var gc_t15 int = gc_i15 + nx*(gc_j15+ny*gc_k29)
 								var gc_ld15 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-								/*line parboil.go:101*/ if gc_t15 >= 0 && gc_t15 <= len(a0)-16 {
+								if gc_t15 >= 0 && gc_t15 <= len(a0)-16 {
 									/*line parboil.go:101*/ gc_ld15 = archsimd.LoadFloat32x16Slice(a0[gc_t15:])
 								} else {
-									/*line parboil.go:101*/ var gc_lanes15 [16]float32
+									var gc_lanes15 [16]float32
 									for gc_k30 := range 16 {
 										if gc_if4.ToBits()&(1<<gc_k30) != 0 {
 											gc_pos.Thread = gc_rank + gc_k30
@@ -669,10 +669,10 @@ func gc_body_block2DHybridCoarsenX(gc_b *compiled.Block, c0, c1 float32, a0, ane
 								var gc_k31 int = 1
 								/*line parboil.go:102*/ var gc_t16 int = gc_i16 + nx*(gc_j16+ny*gc_k31)
 								var gc_ld16 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-								/*line parboil.go:102*/ if gc_t16 >= 0 && gc_t16 <= len(a0)-16 {
+								if gc_t16 >= 0 && gc_t16 <= len(a0)-16 {
 									/*line parboil.go:102*/ gc_ld16 = archsimd.LoadFloat32x16Slice(a0[gc_t16:])
 								} else {
-									/*line parboil.go:102*/ var gc_lanes16 [16]float32
+									var gc_lanes16 [16]float32
 									for gc_k32 := range 16 {
 										if gc_if4.ToBits()&(1<<gc_k32) != 0 {
 											gc_pos.Thread = gc_rank + gc_k32
@@ -724,7 +724,7 @@ func gc_body_block2DHybridCoarsenX(gc_b *compiled.Block, c0, c1 float32, a0, ane
 						var gc_k int = 0
 						/*line parboil.go:97*/ var gc_t int = gc_i + nx*(gc_j+ny*gc_k)
 						var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-						/*line parboil.go:97*/ if gc_t >= 0 && gc_t <= len(a0)-8 {
+						if gc_t >= 0 && gc_t <= len(a0)-8 {
 							/*line parboil.go:97*/ gc_ld = archsimd.LoadFloat32x8Slice(a0[gc_t:])
 						} else {
 							break gc_steps
@@ -735,7 +735,7 @@ func gc_body_block2DHybridCoarsenX(gc_b *compiled.Block, c0, c1 float32, a0, ane
 						var gc_k3 int = 1
 						/*line parboil.go:98*/ var gc_t2 int = gc_i2 + nx*(gc_j2+ny*gc_k3)
 						var gc_ld2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-						/*line parboil.go:98*/ if gc_t2 >= 0 && gc_t2 <= len(a0)-8 {
+						if gc_t2 >= 0 && gc_t2 <= len(a0)-8 {
 							/*line parboil.go:98*/ gc_ld2 = archsimd.LoadFloat32x8Slice(a0[gc_t2:])
 						} else {
 							break gc_steps
@@ -754,7 +754,7 @@ func gc_body_block2DHybridCoarsenX(gc_b *compiled.Block, c0, c1 float32, a0, ane
 							var gc_k5 int = 0
 							/*line parboil.go:97*/ var gc_t3 int = gc_i3 + nx*(gc_j3+ny*gc_k5)
 							var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-							/*line parboil.go:97*/ if gc_t3 >= 0 && gc_t3 <= len(a0)-8 {
+							if gc_t3 >= 0 && gc_t3 <= len(a0)-8 {
 								/*line parboil.go:97*/ gc_ld3 = archsimd.LoadFloat32x8Slice(a0[gc_t3:])
 							} else {
 								break gc_steps
@@ -765,7 +765,7 @@ func gc_body_block2DHybridCoarsenX(gc_b *compiled.Block, c0, c1 float32, a0, ane
 							var gc_k7 int = 1
 							/*line parboil.go:98*/ var gc_t4 int = gc_i4 + nx*(gc_j4+ny*gc_k7)
 							var gc_ld4 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-							/*line parboil.go:98*/ if gc_t4 >= 0 && gc_t4 <= len(a0)-8 {
+							if gc_t4 >= 0 && gc_t4 <= len(a0)-8 {
 								/*line parboil.go:98*/ gc_ld4 = archsimd.LoadFloat32x8Slice(a0[gc_t4:])
 							} else {
 								break gc_steps
@@ -779,10 +779,10 @@ func gc_body_block2DHybridCoarsenX(gc_b *compiled.Block, c0, c1 float32, a0, ane
 						var gc_k9 int = 0
 						/*line parboil.go:101*/ var gc_t5 int = gc_i5 + nx*(gc_j5+ny*gc_k9)
 						var gc_ld5 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-						/*line parboil.go:101*/ if gc_t5 >= 0 && gc_t5 <= len(a0)-8 {
+						if gc_t5 >= 0 && gc_t5 <= len(a0)-8 {
 							/*line parboil.go:101*/ gc_ld5 = archsimd.LoadFloat32x8Slice(a0[gc_t5:])
 						} else {
-							/*line parboil.go:101*/ var gc_lanes5 [8]float32
+							var gc_lanes5 [8]float32
 							for gc_k10 := range 8 {
 								if 0xff&(1<<gc_k10) != 0 {
 									gc_pos.Thread = gc_rank + gc_k10
@@ -798,10 +798,10 @@ func gc_body_block2DHybridCoarsenX(gc_b *compiled.Block, c0, c1 float32, a0, ane
 						var gc_k11 int = 1
 						/*line parboil.go:102*/ var gc_t6 int = gc_i6 + nx*(gc_j6+ny*gc_k11)
 						var gc_ld6 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-						/*line parboil.go:102*/ if gc_t6 >= 0 && gc_t6 <= len(a0)-8 {
+						if gc_t6 >= 0 && gc_t6 <= len(a0)-8 {
 							/*line parboil.go:102*/ gc_ld6 = archsimd.LoadFloat32x8Slice(a0[gc_t6:])
 						} else {
-							/*line parboil.go:102*/ var gc_lanes6 [8]float32
+							var gc_lanes6 [8]float32
 							for gc_k12 := range 8 {
 								if 0xff&(1<<gc_k12) != 0 {
 									gc_pos.Thread = gc_rank + gc_k12
@@ -825,10 +825,10 @@ func gc_body_block2DHybridCoarsenX(gc_b *compiled.Block, c0, c1 float32, a0, ane
 							var gc_k13 int = 0
 							/*line parboil.go:101*/ var gc_t7 int = gc_i7 + nx*(gc_j7+ny*gc_k13)
 							var gc_ld7 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-							/*line parboil.go:101*/ if gc_t7 >= 0 && gc_t7 <= len(a0)-8 {
+							if gc_t7 >= 0 && gc_t7 <= len(a0)-8 {
 								/*line parboil.go:101*/ gc_ld7 = archsimd.LoadFloat32x8Slice(a0[gc_t7:])
 							} else {
-								/*line parboil.go:101*/ var gc_lanes7 [8]float32
+								var gc_lanes7 [8]float32
 								for gc_k14 := range 8 {
 									if gc_if2.ToBits()&(1<<gc_k14) != 0 {
 										gc_pos.Thread = gc_rank + gc_k14
@@ -844,10 +844,10 @@ func gc_body_block2DHybridCoarsenX(gc_b *compiled.Block, c0, c1 float32, a0, ane
 							var gc_k15 int = 1
 							/*line parboil.go:102*/ var gc_t8 int = gc_i8 + nx*(gc_j8+ny*gc_k15)
 							var gc_ld8 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-							/*line parboil.go:102*/ if gc_t8 >= 0 && gc_t8 <= len(a0)-8 {
+							if gc_t8 >= 0 && gc_t8 <= len(a0)-8 {
 								/*line parboil.go:102*/ gc_ld8 = archsimd.LoadFloat32x8Slice(a0[gc_t8:])
 							} else {
-								/*line parboil.go:102*/ var gc_lanes8 [8]float32
+								var gc_lanes8 [8]float32
 								for gc_k16 := range 8 {
 									if gc_if2.ToBits()&(1<<gc_k16) != 0 {
 										gc_pos.Thread = gc_rank + gc_k16
@@ -964,7 +964,7 @@ func gc_body_block2DHybridCoarsenX(gc_b *compiled.Block, c0, c1 float32, a0, ane
 								var gc_k49 int = gc_t39
 								/*line parboil.go:113*/ var gc_t40 int = gc_i29 + nx*(gc_j29+ny*gc_k49)
 								var gc_ld27 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-								/*line parboil.go:113*/ if gc_t40 >= 0 && gc_t40 <= len(a0)-16 {
+								if gc_t40 >= 0 && gc_t40 <= len(a0)-16 {
 									/*line parboil.go:113*/ gc_ld27 = archsimd.LoadFloat32x16Slice(a0[gc_t40:])
 								} else {
 									break gc_steps4
@@ -984,7 +984,7 @@ func gc_body_block2DHybridCoarsenX(gc_b *compiled.Block, c0, c1 float32, a0, ane
 									var gc_k51 int = gc_t41
 									/*line parboil.go:113*/ var gc_t42 int = gc_i30 + nx*(gc_j30+ny*gc_k51)
 									var gc_ld28 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-									/*line parboil.go:113*/ if gc_t42 >= 0 && gc_t42 <= len(a0)-16 {
+									if gc_t42 >= 0 && gc_t42 <= len(a0)-16 {
 										/*line parboil.go:113*/ gc_ld28 = archsimd.LoadFloat32x16Slice(a0[gc_t42:])
 									} else {
 										break gc_steps4
@@ -1000,7 +1000,7 @@ func gc_body_block2DHybridCoarsenX(gc_b *compiled.Block, c0, c1 float32, a0, ane
 									var gc_j31 int = gc_t43
 									/*line parboil.go:118*/ var gc_t44 int = gc_i31 + nx*(gc_j31+ny*k)
 									var gc_ld29 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-									/*line parboil.go:118*/ if gc_t44 >= 0 && gc_t44 <= len(a0)-16 {
+									if gc_t44 >= 0 && gc_t44 <= len(a0)-16 {
 										/*line parboil.go:118*/ gc_ld29 = archsimd.LoadFloat32x16Slice(a0[gc_t44:])
 									} else {
 										break gc_steps4
@@ -1017,7 +1017,7 @@ func gc_body_block2DHybridCoarsenX(gc_b *compiled.Block, c0, c1 float32, a0, ane
 									var gc_j32 int = gc_t45
 									/*line parboil.go:123*/ var gc_t46 int = gc_i32 + nx*(gc_j32+ny*k)
 									var gc_ld30 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-									/*line parboil.go:123*/ if gc_t46 >= 0 && gc_t46 <= len(a0)-16 {
+									if gc_t46 >= 0 && gc_t46 <= len(a0)-16 {
 										/*line parboil.go:123*/ gc_ld30 = archsimd.LoadFloat32x16Slice(a0[gc_t46:])
 									} else {
 										break gc_steps4
@@ -1034,7 +1034,7 @@ func gc_body_block2DHybridCoarsenX(gc_b *compiled.Block, c0, c1 float32, a0, ane
 									var gc_j33 int = j
 									/*line parboil.go:128*/ var gc_t48 int = gc_i33 + nx*(gc_j33+ny*k)
 									var gc_ld31 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-									/*line parboil.go:128*/ if gc_t48 >= 0 && gc_t48 <= len(a0)-16 {
+									if gc_t48 >= 0 && gc_t48 <= len(a0)-16 {
 										/*line parboil.go:128*/ gc_ld31 = archsimd.LoadFloat32x16Slice(a0[gc_t48:])
 									} else {
 										break gc_steps4
@@ -1051,11 +1051,10 @@ func gc_body_block2DHybridCoarsenX(gc_b *compiled.Block, c0, c1 float32, a0, ane
 								/*line parboil.go:130*/ var gc_j34 int = j
 								var gc_t49 int = gc_i34 +
 									/*line parboil.go:133*/ nx*(gc_j34+ny*k)
-//line parboil.go:133
 								if gc_t49 >= 0 && gc_t49 <= len(anext)-16 {
 									/*line parboil.go:133*/ top.Add(bottom).Add(aUp).Add(aDown).Add(archsimd.LoadFloat32x16Slice(shA0[shID+1:])).Add(aLeftRight).Mul(gc_vb9).Sub(archsimd.LoadFloat32x16Slice(shA0[shID:]).Mul(gc_vb10)).StoreMasked((*[16]float32)(anext[gc_t49:]), gc_if12)
 								} else {
-									/*line parboil.go:133*/ var gc_lanes34 [16]float32
+									var gc_lanes34 [16]float32
 									/*line parboil.go:133*/ top.Add(bottom).Add(aUp).Add(aDown).Add(archsimd.LoadFloat32x16Slice(shA0[shID+1:])).Add(aLeftRight).Mul(gc_vb9).Sub(archsimd.LoadFloat32x16Slice(shA0[shID:]).Mul(gc_vb10)).Store(&gc_lanes34)
 									for gc_k56 := range 16 {
 										if gc_if12.ToBits()&(1<<gc_k56) != 0 {
@@ -1073,10 +1072,10 @@ func gc_body_block2DHybridCoarsenX(gc_b *compiled.Block, c0, c1 float32, a0, ane
 								var gc_k57 int = gc_t50
 								/*line parboil.go:139*/ var gc_t51 int = gc_i35 + nx*(gc_j35+ny*gc_k57)
 								var gc_ld32 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-								/*line parboil.go:139*/ if gc_t51 >= 0 && gc_t51 <= len(a0)-16 {
+								if gc_t51 >= 0 && gc_t51 <= len(a0)-16 {
 									/*line parboil.go:139*/ gc_ld32 = archsimd.LoadFloat32x16Slice(a0[gc_t51:])
 								} else {
-									/*line parboil.go:139*/ var gc_lanes35 [16]float32
+									var gc_lanes35 [16]float32
 									for gc_k58 := range 16 {
 										if 0xffff&(1<<gc_k58) != 0 {
 											gc_pos.Thread = gc_rank + gc_k58
@@ -1101,10 +1100,10 @@ func gc_body_block2DHybridCoarsenX(gc_b *compiled.Block, c0, c1 float32, a0, ane
 									var gc_k59 int = gc_t52
 									/*line parboil.go:139*/ var gc_t53 int = gc_i36 + nx*(gc_j36+ny*gc_k59)
 									var gc_ld33 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-									/*line parboil.go:139*/ if gc_t53 >= 0 && gc_t53 <= len(a0)-16 {
+									if gc_t53 >= 0 && gc_t53 <= len(a0)-16 {
 										/*line parboil.go:139*/ gc_ld33 = archsimd.LoadFloat32x16Slice(a0[gc_t53:])
 									} else {
-										/*line parboil.go:139*/ var gc_lanes36 [16]float32
+										var gc_lanes36 [16]float32
 										for gc_k60 := range 16 {
 											if gc_if14.ToBits()&(1<<gc_k60) != 0 {
 												gc_pos.Thread = gc_rank + gc_k60
@@ -1125,10 +1124,10 @@ func gc_body_block2DHybridCoarsenX(gc_b *compiled.Block, c0, c1 float32, a0, ane
 									var gc_j37 int = gc_t54
 									/*line parboil.go:144*/ var gc_t55 int = gc_i37 + nx*(gc_j37+ny*k)
 									var gc_ld34 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-									/*line parboil.go:144*/ if gc_t55 >= 0 && gc_t55 <= len(a0)-16 {
+									if gc_t55 >= 0 && gc_t55 <= len(a0)-16 {
 										/*line parboil.go:144*/ gc_ld34 = archsimd.LoadFloat32x16Slice(a0[gc_t55:])
 									} else {
-										/*line parboil.go:144*/ var gc_lanes37 [16]float32
+										var gc_lanes37 [16]float32
 										for gc_k61 := range 16 {
 											if gc_if15.ToBits()&(1<<gc_k61) != 0 {
 												gc_pos.Thread = gc_rank + gc_k61
@@ -1150,10 +1149,10 @@ func gc_body_block2DHybridCoarsenX(gc_b *compiled.Block, c0, c1 float32, a0, ane
 									var gc_j38 int = gc_t56
 									/*line parboil.go:149*/ var gc_t57 int = gc_i38 + nx*(gc_j38+ny*k)
 									var gc_ld35 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-									/*line parboil.go:149*/ if gc_t57 >= 0 && gc_t57 <= len(a0)-16 {
+									if gc_t57 >= 0 && gc_t57 <= len(a0)-16 {
 										/*line parboil.go:149*/ gc_ld35 = archsimd.LoadFloat32x16Slice(a0[gc_t57:])
 									} else {
-										/*line parboil.go:149*/ var gc_lanes38 [16]float32
+										var gc_lanes38 [16]float32
 										for gc_k62 := range 16 {
 											if gc_if15.ToBits()&(1<<gc_k62) != 0 {
 												gc_pos.Thread = gc_rank + gc_k62
@@ -1175,10 +1174,10 @@ func gc_body_block2DHybridCoarsenX(gc_b *compiled.Block, c0, c1 float32, a0, ane
 									var gc_j39 int = j
 									/*line parboil.go:154*/ var gc_t59 int = gc_i39 + nx*(gc_j39+ny*k)
 									var gc_ld36 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-									/*line parboil.go:154*/ if gc_t59 >= 0 && gc_t59 <= len(a0)-16 {
+									if gc_t59 >= 0 && gc_t59 <= len(a0)-16 {
 										/*line parboil.go:154*/ gc_ld36 = archsimd.LoadFloat32x16Slice(a0[gc_t59:])
 									} else {
-										/*line parboil.go:154*/ var gc_lanes39 [16]float32
+										var gc_lanes39 [16]float32
 										for gc_k63 := range 16 {
 											if archsimd.Mask32x16FromBits(gc_if15.ToBits()&gc_if16.ToBits()).ToBits()&(1<<gc_k63) != 0 {
 												gc_pos.Thread = gc_rank + gc_k63
@@ -1200,11 +1199,10 @@ func gc_body_block2DHybridCoarsenX(gc_b *compiled.Block, c0, c1 float32, a0, ane
 								/*line parboil.go:156*/ var gc_j40 int = j
 								var gc_t60 int = gc_i40 +
 									/*line parboil.go:159*/ nx*(gc_j40+ny*k)
-//line parboil.go:159
 								if gc_t60 >= 0 && gc_t60 <= len(anext)-16 {
 									/*line parboil.go:159*/ top2.Add(bottom2).Add(aUp).Add(aDown).Add(aLeftRight).Add(archsimd.LoadFloat32x16Slice(shA0[shID2-1:])).Mul(gc_vb9).Sub(archsimd.LoadFloat32x16Slice(shA0[shID2:]).Mul(gc_vb10)).StoreMasked((*[16]float32)(anext[gc_t60:]), gc_if15)
 								} else {
-									/*line parboil.go:159*/ var gc_lanes40 [16]float32
+									var gc_lanes40 [16]float32
 									/*line parboil.go:159*/ top2.Add(bottom2).Add(aUp).Add(aDown).Add(aLeftRight).Add(archsimd.LoadFloat32x16Slice(shA0[shID2-1:])).Mul(gc_vb9).Sub(archsimd.LoadFloat32x16Slice(shA0[shID2:]).Mul(gc_vb10)).Store(&gc_lanes40)
 									for gc_k64 := range 16 {
 										if gc_if15.ToBits()&(1<<gc_k64) != 0 {
@@ -1287,7 +1285,7 @@ func gc_body_block2DHybridCoarsenX(gc_b *compiled.Block, c0, c1 float32, a0, ane
 							var gc_k33 int = gc_t17
 							/*line parboil.go:113*/ var gc_t18 int = gc_i17 + nx*(gc_j17+ny*gc_k33)
 							var gc_ld17 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-							/*line parboil.go:113*/ if gc_t18 >= 0 && gc_t18 <= len(a0)-8 {
+							if gc_t18 >= 0 && gc_t18 <= len(a0)-8 {
 								/*line parboil.go:113*/ gc_ld17 = archsimd.LoadFloat32x8Slice(a0[gc_t18:])
 							} else {
 								break gc_steps3
@@ -1307,7 +1305,7 @@ func gc_body_block2DHybridCoarsenX(gc_b *compiled.Block, c0, c1 float32, a0, ane
 								var gc_k35 int = gc_t19
 								/*line parboil.go:113*/ var gc_t20 int = gc_i18 + nx*(gc_j18+ny*gc_k35)
 								var gc_ld18 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-								/*line parboil.go:113*/ if gc_t20 >= 0 && gc_t20 <= len(a0)-8 {
+								if gc_t20 >= 0 && gc_t20 <= len(a0)-8 {
 									/*line parboil.go:113*/ gc_ld18 = archsimd.LoadFloat32x8Slice(a0[gc_t20:])
 								} else {
 									break gc_steps3
@@ -1323,7 +1321,7 @@ func gc_body_block2DHybridCoarsenX(gc_b *compiled.Block, c0, c1 float32, a0, ane
 								var gc_j19 int = gc_t21
 								/*line parboil.go:118*/ var gc_t22 int = gc_i19 + nx*(gc_j19+ny*k)
 								var gc_ld19 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-								/*line parboil.go:118*/ if gc_t22 >= 0 && gc_t22 <= len(a0)-8 {
+								if gc_t22 >= 0 && gc_t22 <= len(a0)-8 {
 									/*line parboil.go:118*/ gc_ld19 = archsimd.LoadFloat32x8Slice(a0[gc_t22:])
 								} else {
 									break gc_steps3
@@ -1340,7 +1338,7 @@ func gc_body_block2DHybridCoarsenX(gc_b *compiled.Block, c0, c1 float32, a0, ane
 								var gc_j20 int = gc_t23
 								/*line parboil.go:123*/ var gc_t24 int = gc_i20 + nx*(gc_j20+ny*k)
 								var gc_ld20 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-								/*line parboil.go:123*/ if gc_t24 >= 0 && gc_t24 <= len(a0)-8 {
+								if gc_t24 >= 0 && gc_t24 <= len(a0)-8 {
 									/*line parboil.go:123*/ gc_ld20 = archsimd.LoadFloat32x8Slice(a0[gc_t24:])
 								} else {
 									break gc_steps3
@@ -1357,7 +1355,7 @@ func gc_body_block2DHybridCoarsenX(gc_b *compiled.Block, c0, c1 float32, a0, ane
 								var gc_j21 int = j
 								/*line parboil.go:128*/ var gc_t26 int = gc_i21 + nx*(gc_j21+ny*k)
 								var gc_ld21 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-								/*line parboil.go:128*/ if gc_t26 >= 0 && gc_t26 <= len(a0)-8 {
+								if gc_t26 >= 0 && gc_t26 <= len(a0)-8 {
 									/*line parboil.go:128*/ gc_ld21 = archsimd.LoadFloat32x8Slice(a0[gc_t26:])
 								} else {
 									break gc_steps3
@@ -1372,11 +1370,10 @@ func gc_body_block2DHybridCoarsenX(gc_b *compiled.Block, c0, c1 float32, a0, ane
 							/*line parboil.go:130*/ var gc_j22 int = j
 							var gc_t27 int = gc_i22 +
 								/*line parboil.go:133*/ nx*(gc_j22+ny*k)
-//line parboil.go:133
 							if gc_t27 >= 0 && gc_t27 <= len(anext)-8 {
 								/*line parboil.go:133*/ top.Add(bottom).Add(aUp).Add(aDown).Add(archsimd.LoadFloat32x8Slice(shA0[shID+1:])).Add(aLeftRight).Mul(gc_vb7).Sub(archsimd.LoadFloat32x8Slice(shA0[shID:]).Mul(gc_vb8)).StoreMasked((*[8]float32)(anext[gc_t27:]), gc_if6)
 							} else {
-								/*line parboil.go:133*/ var gc_lanes22 [8]float32
+								var gc_lanes22 [8]float32
 								/*line parboil.go:133*/ top.Add(bottom).Add(aUp).Add(aDown).Add(archsimd.LoadFloat32x8Slice(shA0[shID+1:])).Add(aLeftRight).Mul(gc_vb7).Sub(archsimd.LoadFloat32x8Slice(shA0[shID:]).Mul(gc_vb8)).Store(&gc_lanes22)
 								for gc_k40 := range 8 {
 									if gc_if6.ToBits()&(1<<gc_k40) != 0 {
@@ -1394,10 +1391,10 @@ func gc_body_block2DHybridCoarsenX(gc_b *compiled.Block, c0, c1 float32, a0, ane
 							var gc_k41 int = gc_t28
 							/*line parboil.go:139*/ var gc_t29 int = gc_i23 + nx*(gc_j23+ny*gc_k41)
 							var gc_ld22 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-							/*line parboil.go:139*/ if gc_t29 >= 0 && gc_t29 <= len(a0)-8 {
+							if gc_t29 >= 0 && gc_t29 <= len(a0)-8 {
 								/*line parboil.go:139*/ gc_ld22 = archsimd.LoadFloat32x8Slice(a0[gc_t29:])
 							} else {
-								/*line parboil.go:139*/ var gc_lanes23 [8]float32
+								var gc_lanes23 [8]float32
 								for gc_k42 := range 8 {
 									if 0xff&(1<<gc_k42) != 0 {
 										gc_pos.Thread = gc_rank + gc_k42
@@ -1422,10 +1419,10 @@ func gc_body_block2DHybridCoarsenX(gc_b *compiled.Block, c0, c1 float32, a0, ane
 								var gc_k43 int = gc_t30
 								/*line parboil.go:139*/ var gc_t31 int = gc_i24 + nx*(gc_j24+ny*gc_k43)
 								var gc_ld23 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-								/*line parboil.go:139*/ if gc_t31 >= 0 && gc_t31 <= len(a0)-8 {
+								if gc_t31 >= 0 && gc_t31 <= len(a0)-8 {
 									/*line parboil.go:139*/ gc_ld23 = archsimd.LoadFloat32x8Slice(a0[gc_t31:])
 								} else {
-									/*line parboil.go:139*/ var gc_lanes24 [8]float32
+									var gc_lanes24 [8]float32
 									for gc_k44 := range 8 {
 										if gc_if8.ToBits()&(1<<gc_k44) != 0 {
 											gc_pos.Thread = gc_rank + gc_k44
@@ -1446,10 +1443,10 @@ func gc_body_block2DHybridCoarsenX(gc_b *compiled.Block, c0, c1 float32, a0, ane
 								var gc_j25 int = gc_t32
 								/*line parboil.go:144*/ var gc_t33 int = gc_i25 + nx*(gc_j25+ny*k)
 								var gc_ld24 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-								/*line parboil.go:144*/ if gc_t33 >= 0 && gc_t33 <= len(a0)-8 {
+								if gc_t33 >= 0 && gc_t33 <= len(a0)-8 {
 									/*line parboil.go:144*/ gc_ld24 = archsimd.LoadFloat32x8Slice(a0[gc_t33:])
 								} else {
-									/*line parboil.go:144*/ var gc_lanes25 [8]float32
+									var gc_lanes25 [8]float32
 									for gc_k45 := range 8 {
 										if gc_if9.ToBits()&(1<<gc_k45) != 0 {
 											gc_pos.Thread = gc_rank + gc_k45
@@ -1471,10 +1468,10 @@ func gc_body_block2DHybridCoarsenX(gc_b *compiled.Block, c0, c1 float32, a0, ane
 								var gc_j26 int = gc_t34
 								/*line parboil.go:149*/ var gc_t35 int = gc_i26 + nx*(gc_j26+ny*k)
 								var gc_ld25 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-								/*line parboil.go:149*/ if gc_t35 >= 0 && gc_t35 <= len(a0)-8 {
+								if gc_t35 >= 0 && gc_t35 <= len(a0)-8 {
 									/*line parboil.go:149*/ gc_ld25 = archsimd.LoadFloat32x8Slice(a0[gc_t35:])
 								} else {
-									/*line parboil.go:149*/ var gc_lanes26 [8]float32
+									var gc_lanes26 [8]float32
 									for gc_k46 := range 8 {
 										if gc_if9.ToBits()&(1<<gc_k46) != 0 {
 											gc_pos.Thread = gc_rank + gc_k46
@@ -1496,10 +1493,10 @@ func gc_body_block2DHybridCoarsenX(gc_b *compiled.Block, c0, c1 float32, a0, ane
 								var gc_j27 int = j
 								/*line parboil.go:154*/ var gc_t37 int = gc_i27 + nx*(gc_j27+ny*k)
 								var gc_ld26 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-								/*line parboil.go:154*/ if gc_t37 >= 0 && gc_t37 <= len(a0)-8 {
+								if gc_t37 >= 0 && gc_t37 <= len(a0)-8 {
 									/*line parboil.go:154*/ gc_ld26 = archsimd.LoadFloat32x8Slice(a0[gc_t37:])
 								} else {
-									/*line parboil.go:154*/ var gc_lanes27 [8]float32
+									var gc_lanes27 [8]float32
 									for gc_k47 := range 8 {
 										if gc_if9.And(gc_if10).ToBits()&(1<<gc_k47) != 0 {
 											gc_pos.Thread = gc_rank + gc_k47
@@ -1519,11 +1516,10 @@ func gc_body_block2DHybridCoarsenX(gc_b *compiled.Block, c0, c1 float32, a0, ane
 							/*line parboil.go:156*/ var gc_j28 int = j
 							var gc_t38 int = gc_i28 +
 								/*line parboil.go:159*/ nx*(gc_j28+ny*k)
-//line parboil.go:159
 							if gc_t38 >= 0 && gc_t38 <= len(anext)-8 {
 								/*line parboil.go:159*/ top2.Add(bottom2).Add(aUp).Add(aDown).Add(aLeftRight).Add(archsimd.LoadFloat32x8Slice(shA0[shID2-1:])).Mul(gc_vb7).Sub(archsimd.LoadFloat32x8Slice(shA0[shID2:]).Mul(gc_vb8)).StoreMasked((*[8]float32)(anext[gc_t38:]), gc_if9)
 							} else {
-								/*line parboil.go:159*/ var gc_lanes28 [8]float32
+								var gc_lanes28 [8]float32
 								/*line parboil.go:159*/ top2.Add(bottom2).Add(aUp).Add(aDown).Add(aLeftRight).Add(archsimd.LoadFloat32x8Slice(shA0[shID2-1:])).Mul(gc_vb7).Sub(archsimd.LoadFloat32x8Slice(shA0[shID2:]).Mul(gc_vb8)).Store(&gc_lanes28)
 								for gc_k48 := range 8 {
 									if gc_if9.ToBits()&(1<<gc_k48) != 0 {
@@ -1616,7 +1612,7 @@ func gc_body_block2DHybridCoarsenX(gc_b *compiled.Block, c0, c1 float32, a0, ane
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				gc_off3 := gc_ty * gc_bdx * 2
 				gc_off4 := gc_bdx + (gc_ty * gc_bdx * 2)
-				/*line parboil.go:179*/ if gc_off3 >= 0 && gc_off3 <= len(shA0) && gc_bdx <= len(shA0)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(shA0) && gc_bdx <= len(shA0)-gc_off4 {
+				if gc_off3 >= 0 && gc_off3 <= len(shA0) && gc_bdx <= len(shA0)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(shA0) && gc_bdx <= len(shA0)-gc_off4 {
 					gc_at3 := shA0[gc_off3:][:gc_bdx]
 					gc_at4 := shA0[gc_off4:][:gc_bdx]
 					gc_vstep5 := 0

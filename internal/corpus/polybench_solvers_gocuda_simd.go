@@ -450,7 +450,7 @@ func gc_body_gramschmidtKernel3(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj i
 											nj+j) >= 0 && (i_*nj+j) <= len(a)-16 {
 											/*line polybench_solvers.go:50*/ gc_ld2 = archsimd.LoadFloat32x16Slice(a[i_*nj+j:])
 										} else {
-											/*line polybench_solvers.go:50*/ var gc_lanes3 [16]float32
+											var gc_lanes3 [16]float32
 											for gc_k3 := range 16 {
 												if 0xffff&(1<<gc_k3) != 0 {
 													gc_pos.Thread = gc_rank + gc_k3
@@ -463,7 +463,7 @@ func gc_body_gramschmidtKernel3(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj i
 										/*line polybench_solvers.go:50*/ if (i_*nj+j) >= 0 && (i_*nj+j) <= len(a)-16 {
 											/*line polybench_solvers.go:50*/ gc_ld2.Sub(compiled.BroadcastFloat32x16At(&q[i_*nj+k], gc_Lane0Mask326).Mul(archsimd.LoadFloat32x16Slice(r[k*nj+j:]))).StoreSlice(a[i_*nj+j:])
 										} else {
-											/*line polybench_solvers.go:50*/ var gc_lanes4 [16]float32
+											var gc_lanes4 [16]float32
 											/*line polybench_solvers.go:50*/ gc_ld2.Sub(compiled.BroadcastFloat32x16At(&q[i_*nj+k], gc_Lane0Mask326).Mul(archsimd.LoadFloat32x16Slice(r[k*nj+j:]))).Store(&gc_lanes4)
 											for gc_k4 := range 16 {
 												if 0xffff&(1<<gc_k4) != 0 {
@@ -500,7 +500,7 @@ func gc_body_gramschmidtKernel3(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj i
 										nj+j) >= 0 && (i_*nj+j) <= len(a)-8 {
 										/*line polybench_solvers.go:50*/ gc_ld = archsimd.LoadFloat32x8Slice(a[i_*nj+j:])
 									} else {
-										/*line polybench_solvers.go:50*/ var gc_lanes [8]float32
+										var gc_lanes [8]float32
 										for gc_k := range 8 {
 											if 0xff&(1<<gc_k) != 0 {
 												gc_pos.Thread = gc_rank + gc_k
@@ -513,7 +513,7 @@ func gc_body_gramschmidtKernel3(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj i
 									/*line polybench_solvers.go:50*/ if (i_*nj+j) >= 0 && (i_*nj+j) <= len(a)-8 {
 										/*line polybench_solvers.go:50*/ gc_ld.Sub(compiled.BroadcastFloat32x8At(&q[i_*nj+k], gc_Lane0Mask325).Mul(archsimd.LoadFloat32x8Slice(r[k*nj+j:]))).StoreSlice(a[i_*nj+j:])
 									} else {
-										/*line polybench_solvers.go:50*/ var gc_lanes2 [8]float32
+										var gc_lanes2 [8]float32
 										/*line polybench_solvers.go:50*/ gc_ld.Sub(compiled.BroadcastFloat32x8At(&q[i_*nj+k], gc_Lane0Mask325).Mul(archsimd.LoadFloat32x8Slice(r[k*nj+j:]))).Store(&gc_lanes2)
 										for gc_k2 := range 8 {
 											if 0xff&(1<<gc_k2) != 0 {

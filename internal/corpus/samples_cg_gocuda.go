@@ -155,7 +155,7 @@ func gc_body_reduceSinglePassMultiBlockCG(gc_b *compiled.Block, gIdata []float32
 	/*line samples_cg.go:229*/ var sdata_ []float64 = sdata
 	/*line samples_cg.go:229*/ var cta cg.ThreadBlock = block
 	/*line samples_cg.go:191*/ tile32 := cg.TiledPartition(cta, 32)
-	/*line samples_cg.go:194*/ var gc_c1v [32]float64
+	var gc_c1v [32]float64
 	var gc_c1r [32]float64
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -194,10 +194,10 @@ func gc_body_reduceSinglePassMultiBlockCG(gc_b *compiled.Block, gIdata []float32
 	/*line samples_cg.go:207*/ gc_apart := compiled.Disjoint(sdata, gOdata)
 	gc_off2 := gc_bx
 	gc_off3 := 0
-	/*line samples_cg.go:212*/ if gc_off2 >= 0 && gc_off2 < len(gOdata) && gc_off3 >= 0 && gc_off3 < len(sdata) && gc_apart {
+	if gc_off2 >= 0 && gc_off2 < len(gOdata) && gc_off3 >= 0 && gc_off3 < len(sdata) && gc_apart {
 		gc_at := gOdata[gc_off2:][:1]
 		gc_at2 := sdata[gc_off3:][:1]
-		gc_elem := gc_at2[0]
+		/*line samples_cg.go:215*/ gc_elem := gc_at2[0]
 		gc_step2 := 0
 		for ; gc_step2+3 < gc_n; gc_step2 += 4 {
 			{
@@ -359,7 +359,7 @@ func gc_body_filterArr(gc_b *compiled.Block, dst []int32, nres *int32, src []int
 	gc_gdx := gc_b.GridDim().X
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-	/*line samples_cg.go:274*/ var gc_l_active [32]cg.Coalesced
+	var gc_l_active [32]cg.Coalesced
 	var gc_l_i [32]int
 	var gc_c1r [32]cg.Coalesced
 	var gc_c2v [32]int32
@@ -489,7 +489,7 @@ func gc_body_mapToBuckets(gc_b *compiled.Block, srcArr, indicesBuckets, bucketCo
 	gc_pos := gc_b.Pos()
 	gc_n := gc_b.Len()
 	/*line samples_cg.go:295*/ grid := cg.ThisGrid(t)
-	/*line samples_cg.go:298*/ var gc_l_bucket_ [32]int
+	var gc_l_bucket_ [32]int
 	var gc_l_labeledGroup [32]cg.Coalesced
 	var gc_l_i [32]int
 	var gc_l_bucket [32]int
@@ -651,7 +651,7 @@ func gc_body_calculateMaxInEachBuckets(gc_b *compiled.Block, srcArr, valueInBuck
 	gc_pos := gc_b.Pos()
 	gc_n := gc_b.Len()
 	/*line samples_cg.go:324*/ grid := cg.ThisGrid(t)
-	/*line samples_cg.go:327*/ var gc_l_bucket_ [32]int
+	var gc_l_bucket_ [32]int
 	var gc_l_valueForMax [32]int32
 	var gc_l_labeledGroup [32]cg.Coalesced
 	var gc_l_i [32]int
@@ -820,7 +820,7 @@ func gc_body_oddEvenCountAndSumCG(gc_b *compiled.Block, inputArr []int32, numOfO
 	/*line samples_cg.go:341*/ cta := cg.ThisThreadBlock(t)
 	grid := cg.ThisGrid(t)
 	tile32 := cg.TiledPartition(cta, 32)
-	/*line samples_cg.go:346*/ var gc_l_i [32]int
+	var gc_l_i [32]int
 	var gc_l_elem [32]int32
 	var gc_l_subTile [32]cg.Coalesced
 	var gc_c1v [32]bool

@@ -37,7 +37,7 @@ func gc_body_reduceMultiPass(gc_b *compiled.Block, gIdata, gOdata []float32, n, 
 	/*line samples_cg.go:70*/ var cta_2 cg.ThreadBlock = cta_
 	/*line samples_cg.go:18*/ tile32 := cg.TiledPartition(cta_2, 32)
 	/*line samples_cg.go:22*/ const vec = 32
-	/*line samples_cg.go:24*/ var gc_l_mySum_ [32]float32
+	var gc_l_mySum_ [32]float32
 	var gc_l_beta [32]float32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -167,7 +167,7 @@ func gc_body_reduceMultiPass(gc_b *compiled.Block, gIdata, gOdata []float32, n, 
 	for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx
 		gc_off2 := 0
-		/*line samples_cg.go:57*/ if gc_from >= 0 && gc_off >= 0 && gc_off < len(gOdata_) && gc_off2 >= 0 && gc_off2 < len(sdata) {
+		if gc_from >= 0 && gc_off >= 0 && gc_off < len(gOdata_) && gc_off2 >= 0 && gc_off2 < len(sdata) {
 			gc_at := gOdata_[gc_off:][:1]
 			gc_at2 := sdata[gc_off2:][:1]
 			gc_step := gc_from
@@ -236,7 +236,7 @@ func gc_body_reduceSinglePass(gc_b *compiled.Block, gIdata, gOdata []float32, n,
 	/*line samples_cg.go:70*/ var cta_2 cg.ThreadBlock = cta_
 	/*line samples_cg.go:18*/ tile32 := cg.TiledPartition(cta_2, 32)
 	/*line samples_cg.go:22*/ const vec = 32
-	/*line samples_cg.go:24*/ var gc_l_mySum_2 [32]float32
+	var gc_l_mySum_2 [32]float32
 	var gc_l_beta [32]float32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -430,7 +430,7 @@ func gc_body_reduceSinglePass(gc_b *compiled.Block, gIdata, gOdata []float32, n,
 			/*line samples_cg.go:130*/ var cta_3 cg.ThreadBlock = cta
 			/*line samples_cg.go:18*/ tile32_ := cg.TiledPartition(cta_3, 32)
 			/*line samples_cg.go:22*/ const vec = 32
-			/*line samples_cg.go:24*/ var gc_l_mySum_3 [32]float32
+			var gc_l_mySum_3 [32]float32
 			var gc_l_beta_ [32]float32
 			for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 				gc_cnt := min(32, gc_n-gc_w)
@@ -556,7 +556,7 @@ func gc_body_reduceSinglePass(gc_b *compiled.Block, gIdata, gOdata []float32, n,
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 				gc_off3 := 0
-				/*line samples_cg.go:56*/ if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(gOdata) && gc_off3 < len(smem) {
+				if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(gOdata) && gc_off3 < len(smem) {
 					gc_at3 := gOdata[gc_off3:][:1]
 					gc_at4 := smem[gc_off3:][:1]
 					gc_step3 := gc_from

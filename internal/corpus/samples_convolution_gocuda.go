@@ -167,7 +167,7 @@ func gc_body_convolutionRowsKernel(gc_b *compiled.Block, dDst, dSrc []float32, i
 			gc_ty := 0
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				gc_off6 := gc_ty
-				/*line samples_convolution.go:86*/ if gc_off6 >= 0 && gc_off6 < len(sData) {
+				if gc_off6 >= 0 && gc_off6 < len(sData) {
 					gc_at2 := sData[gc_off6:][:1]
 					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
@@ -356,7 +356,7 @@ func gc_body_convolutionColumnsKernel(gc_b *compiled.Block, dDst, dSrc []float32
 		{
 			gc_ty := 0
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				/*line samples_convolution.go:139*/ if gc_bdx <= len(sData) {
+				if gc_bdx <= len(sData) {
 					gc_at2 := sData[:gc_bdx]
 					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx

@@ -356,7 +356,7 @@ func gc_body_mergeHistogram64Kernel(gc_b *compiled.Block, dHistogram, dPartialHi
 		}
 	}
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-		/*line samples_histogram.go:115*/ if gc_bdx <= len(data) {
+		if gc_bdx <= len(data) {
 			gc_at := data[:gc_bdx]
 			/*line samples_histogram.go:109*/ copy(gc_at, gc_s_sum[gc_base:][:gc_bdx])
 		} else {
@@ -469,7 +469,7 @@ func gc_body_mergeHistogram64Kernel(gc_b *compiled.Block, dHistogram, dPartialHi
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			gc_off3 := gc_bx
-			/*line samples_histogram.go:129*/ if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(dHistogram) {
+			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(dHistogram) {
 				gc_at4 := dHistogram[gc_off3:][:1]
 				gc_step4 := gc_from
 				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
@@ -856,7 +856,7 @@ func gc_body_mergeHistogram256Kernel(gc_b *compiled.Block, dHistogram, dPartialH
 	}
 	/*line samples_histogram.go:193*/ data := gocuda.Shared[uint32](t, histogramMergeBlockSize)[:histogramMergeBlockSize]
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-		/*line samples_histogram.go:196*/ if gc_bdx <= len(data) {
+		if gc_bdx <= len(data) {
 			gc_at := data[:gc_bdx]
 			/*line samples_histogram.go:194*/ copy(gc_at, gc_s_sum[gc_base:][:gc_bdx])
 		} else {
@@ -969,7 +969,7 @@ func gc_body_mergeHistogram256Kernel(gc_b *compiled.Block, dHistogram, dPartialH
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			gc_off3 := gc_bx
-			/*line samples_histogram.go:214*/ if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(dHistogram) {
+			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(dHistogram) {
 				gc_at4 := dHistogram[gc_off3:][:1]
 				gc_step4 := gc_from
 				for ; gc_step4+3 < gc_to; gc_step4 += 4 {

@@ -356,7 +356,7 @@ func gc_body_mergeHistogram64Kernel(gc_b *compiled.Block, dHistogram, dPartialHi
 		}
 	}
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-		/*line samples_histogram.go:115*/ if gc_bdx <= len(data) {
+		if gc_bdx <= len(data) {
 			gc_at := data[:gc_bdx]
 			gc_vstep := 0
 			if compiled.SIMD && compiled.SIMD512 {
@@ -398,7 +398,7 @@ func gc_body_mergeHistogram64Kernel(gc_b *compiled.Block, dHistogram, dPartialHi
 						gc_tx := gc_vstep2
 						gc_rank := gc_base + gc_tx
 						/*line samples_histogram.go:109*/ sum := archsimd.LoadUint32x16Slice(gc_s_sum[gc_rank:])
-						/*line samples_histogram.go:109*/ if gc_tx < 0 || gc_tx > len(data)-16 {
+						if gc_tx < 0 || gc_tx > len(data)-16 {
 							break
 						}
 						/*line samples_histogram.go:109*/ sum.StoreSlice(data[gc_tx:])
@@ -415,7 +415,7 @@ func gc_body_mergeHistogram64Kernel(gc_b *compiled.Block, dHistogram, dPartialHi
 					gc_tx := gc_vstep2
 					gc_rank := gc_base + gc_tx
 					/*line samples_histogram.go:109*/ sum := archsimd.LoadUint32x8Slice(gc_s_sum[gc_rank:])
-					/*line samples_histogram.go:109*/ if gc_tx < 0 || gc_tx > len(data)-8 {
+					if gc_tx < 0 || gc_tx > len(data)-8 {
 						break
 					}
 					/*line samples_histogram.go:109*/ sum.StoreSlice(data[gc_tx:])
@@ -566,7 +566,7 @@ func gc_body_mergeHistogram64Kernel(gc_b *compiled.Block, dHistogram, dPartialHi
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			gc_off3 := gc_bx
-			/*line samples_histogram.go:129*/ if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(dHistogram) {
+			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(dHistogram) {
 				gc_at4 := dHistogram[gc_off3:][:1]
 				gc_step3 := gc_from
 				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
@@ -956,7 +956,7 @@ func gc_body_mergeHistogram256Kernel(gc_b *compiled.Block, dHistogram, dPartialH
 	}
 	/*line samples_histogram.go:193*/ data := gocuda.Shared[uint32](t, histogramMergeBlockSize)[:histogramMergeBlockSize]
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-		/*line samples_histogram.go:196*/ if gc_bdx <= len(data) {
+		if gc_bdx <= len(data) {
 			gc_at := data[:gc_bdx]
 			gc_vstep := 0
 			if compiled.SIMD && compiled.SIMD512 {
@@ -998,7 +998,7 @@ func gc_body_mergeHistogram256Kernel(gc_b *compiled.Block, dHistogram, dPartialH
 						gc_tx := gc_vstep2
 						gc_rank := gc_base + gc_tx
 						/*line samples_histogram.go:194*/ sum := archsimd.LoadUint32x16Slice(gc_s_sum[gc_rank:])
-						/*line samples_histogram.go:194*/ if gc_tx < 0 || gc_tx > len(data)-16 {
+						if gc_tx < 0 || gc_tx > len(data)-16 {
 							break
 						}
 						/*line samples_histogram.go:194*/ sum.StoreSlice(data[gc_tx:])
@@ -1015,7 +1015,7 @@ func gc_body_mergeHistogram256Kernel(gc_b *compiled.Block, dHistogram, dPartialH
 					gc_tx := gc_vstep2
 					gc_rank := gc_base + gc_tx
 					/*line samples_histogram.go:194*/ sum := archsimd.LoadUint32x8Slice(gc_s_sum[gc_rank:])
-					/*line samples_histogram.go:194*/ if gc_tx < 0 || gc_tx > len(data)-8 {
+					if gc_tx < 0 || gc_tx > len(data)-8 {
 						break
 					}
 					/*line samples_histogram.go:194*/ sum.StoreSlice(data[gc_tx:])
@@ -1166,7 +1166,7 @@ func gc_body_mergeHistogram256Kernel(gc_b *compiled.Block, dHistogram, dPartialH
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			gc_off3 := gc_bx
-			/*line samples_histogram.go:214*/ if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(dHistogram) {
+			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(dHistogram) {
 				gc_at4 := dHistogram[gc_off3:][:1]
 				gc_step3 := gc_from
 				for ; gc_step3+3 < gc_to; gc_step3 += 4 {

@@ -93,7 +93,7 @@ func gc_body_simpleTemplatesTestKernel[T number](gc_b *compiled.Block, gIdata, g
 	/*line samples_intro.go:123*/ sdata := gocuda.DynamicShared[T](t)
 	numThreads := gc_bdx
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-		/*line samples_intro.go:129*/ if gc_bdx <= len(sdata) && gc_bdx <= len(gIdata) {
+		if gc_bdx <= len(sdata) && gc_bdx <= len(gIdata) {
 			gc_at := sdata[:gc_bdx]
 			gc_at2 := gIdata[:gc_bdx]
 			if compiled.Disjoint(gc_at, gc_at2) {
@@ -158,7 +158,7 @@ func gc_body_simpleTemplatesTestKernel[T number](gc_b *compiled.Block, gIdata, g
 		}
 	}
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-		/*line samples_intro.go:135*/ if gc_bdx <= len(sdata) {
+		if gc_bdx <= len(sdata) {
 			gc_at3 := sdata[:gc_bdx]
 			gc_step3 := 0
 			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
@@ -223,7 +223,7 @@ func gc_body_simpleTemplatesTestKernel[T number](gc_b *compiled.Block, gIdata, g
 		}
 	}
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-		/*line samples_intro.go:138*/ if gc_bdx <= len(gOdata) && gc_bdx <= len(sdata) {
+		if gc_bdx <= len(gOdata) && gc_bdx <= len(sdata) {
 			gc_at4 := gOdata[:gc_bdx]
 			gc_at5 := sdata[:gc_bdx]
 			if compiled.Disjoint(gc_at4, gc_at5) {
@@ -312,7 +312,7 @@ func gc_body_voteAnyKernel1(gc_b *compiled.Block, input, result []uint32, size i
 	gc_bdz := gc_bd.Z
 	gc_n := gc_b.Len()
 	mask := uint32(0xffffffff)
-	/*line samples_intro.go:147*/ var gc_c1v [32]bool
+	var gc_c1v [32]bool
 	var gc_c1r [32]bool
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -338,7 +338,7 @@ func gc_body_voteAnyKernel1(gc_b *compiled.Block, input, result []uint32, size i
 			gc_tx := gc_tidx.X - 1
 			gc_x0 := gc_tidx.X
 			gc_off := gc_x0
-			/*line samples_intro.go:153*/ if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(result) && 32 <= len(result)-gc_off {
+			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(result) && 32 <= len(result)-gc_off {
 				gc_at := result[gc_off:][:32]
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					gc_pos.Thread = gc_w + gc_lane
@@ -383,7 +383,7 @@ func gc_body_voteAllKernel2(gc_b *compiled.Block, input, result []uint32, size i
 	gc_bdz := gc_bd.Z
 	gc_n := gc_b.Len()
 	mask := uint32(0xffffffff)
-	/*line samples_intro.go:158*/ var gc_c1v [32]bool
+	var gc_c1v [32]bool
 	var gc_c1r [32]bool
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -409,7 +409,7 @@ func gc_body_voteAllKernel2(gc_b *compiled.Block, input, result []uint32, size i
 			gc_tx := gc_tidx.X - 1
 			gc_x0 := gc_tidx.X
 			gc_off := gc_x0
-			/*line samples_intro.go:164*/ if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(result) && 32 <= len(result)-gc_off {
+			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(result) && 32 <= len(result)-gc_off {
 				gc_at := result[gc_off:][:32]
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					gc_pos.Thread = gc_w + gc_lane
@@ -455,7 +455,7 @@ func gc_body_voteAnyKernel3(gc_b *compiled.Block, info []bool, warpSize int) {
 	gc_bdz := gc_bd.Z
 	gc_n := gc_b.Len()
 	mask := uint32(0xffffffff)
-	/*line samples_intro.go:169*/ var gc_l_offs [32][]bool
+	var gc_l_offs [32][]bool
 	var gc_c1v [32]bool
 	var gc_c1r [32]bool
 	var gc_c2v [32]bool
@@ -566,7 +566,7 @@ func gc_body_atomicIntrinsicsTestKernel(gc_b *compiled.Block, gc_lo, gc_hi int, 
 			gc_off9 := 8
 			gc_off10 := 9
 			gc_off11 := 10
-			/*line samples_intro.go:224*/ if gc_off >= 0 && gc_off < len(gOdata) && gc_off2 >= 0 && gc_off2 < len(gOdata) && gc_off3 >= 0 && gc_off3 < len(gOdata) && gc_off4 >= 0 && gc_off4 < len(gOdata) && gc_off5 >= 0 && gc_off5 < len(gOdata) && gc_off6 >= 0 && gc_off6 < len(gOdata) && gc_off7 >= 0 && gc_off7 < len(gOdata) && gc_off8 >= 0 && gc_off8 < len(gOdata) && gc_off9 >= 0 && gc_off9 < len(gOdata) && gc_off10 >= 0 && gc_off10 < len(gOdata) && gc_off11 >= 0 && gc_off11 < len(gOdata) {
+			if gc_off >= 0 && gc_off < len(gOdata) && gc_off2 >= 0 && gc_off2 < len(gOdata) && gc_off3 >= 0 && gc_off3 < len(gOdata) && gc_off4 >= 0 && gc_off4 < len(gOdata) && gc_off5 >= 0 && gc_off5 < len(gOdata) && gc_off6 >= 0 && gc_off6 < len(gOdata) && gc_off7 >= 0 && gc_off7 < len(gOdata) && gc_off8 >= 0 && gc_off8 < len(gOdata) && gc_off9 >= 0 && gc_off9 < len(gOdata) && gc_off10 >= 0 && gc_off10 < len(gOdata) && gc_off11 >= 0 && gc_off11 < len(gOdata) {
 				gc_at := gOdata[gc_off:][:1]
 				gc_at2 := gOdata[gc_off2:][:1]
 				gc_at3 := gOdata[gc_off3:][:1]
@@ -827,7 +827,7 @@ func gc_body_cgkernel(gc_b *compiled.Block) {
 	}
 	expectedOutput = 15 * 16 / 2
 	/*line samples_intro.go:325*/ var g_ cg.Tile = tiledPartition16
-	/*line samples_intro.go:327*/ var gc_l_x_ [32][]int32
+	var gc_l_x_ [32][]int32
 	var gc_l_val_ [32]int32
 	var gc_l_r_ [32]int32
 	var gc_l_returned_ [32]bool

@@ -665,7 +665,7 @@ func gc_body_incrementKernel(gc_b *compiled.Block, gc_lo, gc_hi int, gData []int
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off := gc_bx * gc_bdx
-			/*line samples_intro.go:111*/ if gc_runlo >= 0 && gc_off >= 0 && gc_off <= len(gData) && gc_runhi <= len(gData)-gc_off {
+			if gc_runlo >= 0 && gc_off >= 0 && gc_off <= len(gData) && gc_runhi <= len(gData)-gc_off {
 				gc_at := gData[gc_off:][:gc_runhi]
 				gc_vstep := gc_runlo
 				if compiled.SIMD && compiled.SIMD512 {
@@ -787,7 +787,7 @@ func gc_body_templateTestKernel(gc_b *compiled.Block, gIdata, gOdata []float32) 
 	/*line samples_intro.go:102*/ sdata := gocuda.DynamicShared[float32](t)
 	numThreads := gc_bdx
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-		/*line samples_intro.go:108*/ if gc_bdx <= len(sdata) && gc_bdx <= len(gIdata) {
+		if gc_bdx <= len(sdata) && gc_bdx <= len(gIdata) {
 			gc_at := sdata[:gc_bdx]
 			gc_at2 := gIdata[:gc_bdx]
 			gc_vstep := 0
@@ -885,7 +885,7 @@ func gc_body_templateTestKernel(gc_b *compiled.Block, gIdata, gOdata []float32) 
 		}
 	}
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-		/*line samples_intro.go:114*/ if gc_bdx <= len(sdata) {
+		if gc_bdx <= len(sdata) {
 			gc_at3 := sdata[:gc_bdx]
 			gc_vstep3 := 0
 			if compiled.SIMD && compiled.SIMD512 {
@@ -986,7 +986,7 @@ func gc_body_templateTestKernel(gc_b *compiled.Block, gIdata, gOdata []float32) 
 		}
 	}
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-		/*line samples_intro.go:117*/ if gc_bdx <= len(gOdata) && gc_bdx <= len(sdata) {
+		if gc_bdx <= len(gOdata) && gc_bdx <= len(sdata) {
 			gc_at4 := gOdata[:gc_bdx]
 			gc_at5 := sdata[:gc_bdx]
 			gc_vstep5 := 0
@@ -1121,7 +1121,7 @@ func gc_body_simpleTemplatesTestKernel_float32(gc_b *compiled.Block, gIdata []fl
 	/*line samples_intro.go:123*/ sdata := gocuda.DynamicShared[float32](t)
 	numThreads := gc_bdx
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-		/*line samples_intro.go:129*/ if gc_bdx <= len(sdata) && gc_bdx <= len(gIdata) {
+		if gc_bdx <= len(sdata) && gc_bdx <= len(gIdata) {
 			gc_at := sdata[:gc_bdx]
 			gc_at2 := gIdata[:gc_bdx]
 			gc_vstep := 0
@@ -1219,7 +1219,7 @@ func gc_body_simpleTemplatesTestKernel_float32(gc_b *compiled.Block, gIdata []fl
 		}
 	}
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-		/*line samples_intro.go:135*/ if gc_bdx <= len(sdata) {
+		if gc_bdx <= len(sdata) {
 			gc_at3 := sdata[:gc_bdx]
 			gc_vstep3 := 0
 			if compiled.SIMD && compiled.SIMD512 {
@@ -1321,7 +1321,7 @@ func gc_body_simpleTemplatesTestKernel_float32(gc_b *compiled.Block, gIdata []fl
 		}
 	}
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-		/*line samples_intro.go:138*/ if gc_bdx <= len(gOdata) && gc_bdx <= len(sdata) {
+		if gc_bdx <= len(gOdata) && gc_bdx <= len(sdata) {
 			gc_at4 := gOdata[:gc_bdx]
 			gc_at5 := sdata[:gc_bdx]
 			gc_vstep5 := 0
@@ -1429,7 +1429,7 @@ func gc_body_simpleTemplatesTestKernel_int32(gc_b *compiled.Block, gIdata []int3
 	/*line samples_intro.go:123*/ sdata := gocuda.DynamicShared[int32](t)
 	numThreads := gc_bdx
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-		/*line samples_intro.go:129*/ if gc_bdx <= len(sdata) && gc_bdx <= len(gIdata) {
+		if gc_bdx <= len(sdata) && gc_bdx <= len(gIdata) {
 			gc_at := sdata[:gc_bdx]
 			gc_at2 := gIdata[:gc_bdx]
 			gc_vstep := 0
@@ -1527,7 +1527,7 @@ func gc_body_simpleTemplatesTestKernel_int32(gc_b *compiled.Block, gIdata []int3
 		}
 	}
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-		/*line samples_intro.go:135*/ if gc_bdx <= len(sdata) {
+		if gc_bdx <= len(sdata) {
 			gc_at3 := sdata[:gc_bdx]
 			gc_vstep3 := 0
 			if compiled.SIMD && compiled.SIMD512 {
@@ -1629,7 +1629,7 @@ func gc_body_simpleTemplatesTestKernel_int32(gc_b *compiled.Block, gIdata []int3
 		}
 	}
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-		/*line samples_intro.go:138*/ if gc_bdx <= len(gOdata) && gc_bdx <= len(sdata) {
+		if gc_bdx <= len(gOdata) && gc_bdx <= len(sdata) {
 			gc_at4 := gOdata[:gc_bdx]
 			gc_at5 := sdata[:gc_bdx]
 			gc_vstep5 := 0
@@ -1737,7 +1737,7 @@ func gc_body_simpleTemplatesTestKernel_uint32(gc_b *compiled.Block, gIdata []uin
 	/*line samples_intro.go:123*/ sdata := gocuda.DynamicShared[uint32](t)
 	numThreads := gc_bdx
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-		/*line samples_intro.go:129*/ if gc_bdx <= len(sdata) && gc_bdx <= len(gIdata) {
+		if gc_bdx <= len(sdata) && gc_bdx <= len(gIdata) {
 			gc_at := sdata[:gc_bdx]
 			gc_at2 := gIdata[:gc_bdx]
 			gc_vstep := 0
@@ -1835,7 +1835,7 @@ func gc_body_simpleTemplatesTestKernel_uint32(gc_b *compiled.Block, gIdata []uin
 		}
 	}
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-		/*line samples_intro.go:135*/ if gc_bdx <= len(sdata) {
+		if gc_bdx <= len(sdata) {
 			gc_at3 := sdata[:gc_bdx]
 			gc_vstep3 := 0
 			if compiled.SIMD && compiled.SIMD512 {
@@ -1937,7 +1937,7 @@ func gc_body_simpleTemplatesTestKernel_uint32(gc_b *compiled.Block, gIdata []uin
 		}
 	}
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-		/*line samples_intro.go:138*/ if gc_bdx <= len(gOdata) && gc_bdx <= len(sdata) {
+		if gc_bdx <= len(gOdata) && gc_bdx <= len(sdata) {
 			gc_at4 := gOdata[:gc_bdx]
 			gc_at5 := sdata[:gc_bdx]
 			gc_vstep5 := 0

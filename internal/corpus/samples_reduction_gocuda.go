@@ -41,7 +41,7 @@ func gc_body_reduce0[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 	/*line samples_reduction.go:23*/ sdata := gocuda.DynamicShared[T](t)
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx * gc_bdx
-		/*line samples_reduction.go:27*/ if gc_bdx <= len(sdata) && gc_off >= 0 && gc_off <= len(gIdata) && gc_bdx <= len(gIdata)-gc_off {
+		if gc_bdx <= len(sdata) && gc_off >= 0 && gc_off <= len(gIdata) && gc_bdx <= len(gIdata)-gc_off {
 			gc_at := sdata[:gc_bdx]
 			gc_at2 := gIdata[gc_off:][:gc_bdx]
 			gc_step := 0
@@ -168,7 +168,7 @@ func gc_body_reduce0[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 	for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 		gc_off2 := gc_bx
 		gc_off3 := 0
-		/*line samples_reduction.go:55*/ if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(gOdata) && gc_off3 >= 0 && gc_off3 < len(sdata) {
+		if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(gOdata) && gc_off3 >= 0 && gc_off3 < len(sdata) {
 			gc_at3 := gOdata[gc_off2:][:1]
 			gc_at4 := sdata[gc_off3:][:1]
 			gc_step3 := gc_from
@@ -236,7 +236,7 @@ func gc_body_reduce1[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 	/*line samples_reduction.go:58*/ sdata := gocuda.DynamicShared[T](t)
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx * gc_bdx
-		/*line samples_reduction.go:62*/ if gc_bdx <= len(sdata) && gc_off >= 0 && gc_off <= len(gIdata) && gc_bdx <= len(gIdata)-gc_off {
+		if gc_bdx <= len(sdata) && gc_off >= 0 && gc_off <= len(gIdata) && gc_bdx <= len(gIdata)-gc_off {
 			gc_at := sdata[:gc_bdx]
 			gc_at2 := gIdata[gc_off:][:gc_bdx]
 			gc_step := 0
@@ -399,7 +399,7 @@ func gc_body_reduce1[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			gc_off2 := gc_bx
 			gc_off3 := 0
-			/*line samples_reduction.go:88*/ if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(gOdata) && gc_off3 >= 0 && gc_off3 < len(sdata) {
+			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(gOdata) && gc_off3 >= 0 && gc_off3 < len(sdata) {
 				gc_at3 := gOdata[gc_off2:][:1]
 				gc_at4 := sdata[gc_off3:][:1]
 				gc_step4 := gc_from
@@ -472,7 +472,7 @@ func gc_body_reduce2[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 	/*line samples_reduction.go:90*/ sdata := gocuda.DynamicShared[T](t)
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx * gc_bdx
-		/*line samples_reduction.go:94*/ if gc_bdx <= len(sdata) && gc_off >= 0 && gc_off <= len(gIdata) && gc_bdx <= len(gIdata)-gc_off {
+		if gc_bdx <= len(sdata) && gc_off >= 0 && gc_off <= len(gIdata) && gc_bdx <= len(gIdata)-gc_off {
 			gc_at := sdata[:gc_bdx]
 			gc_at2 := gIdata[gc_off:][:gc_bdx]
 			gc_step := 0
@@ -654,7 +654,7 @@ func gc_body_reduce2[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			gc_off3 := gc_bx
 			gc_off4 := 0
-			/*line samples_reduction.go:119*/ if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(gOdata) && gc_off4 >= 0 && gc_off4 < len(sdata) {
+			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(gOdata) && gc_off4 >= 0 && gc_off4 < len(sdata) {
 				gc_at5 := gOdata[gc_off3:][:1]
 				gc_at6 := sdata[gc_off4:][:1]
 				gc_step5 := gc_from
@@ -846,7 +846,7 @@ func gc_body_reduce3[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 	}) {
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off2 := (gc_bx * (gc_bdx * 2)) + gc_bdx
-			/*line samples_reduction.go:140*/ if gc_off2 >= 0 && gc_off2 <= len(gIdata) && gc_bdx <= len(gIdata)-gc_off2 && gc_bdx <= len(sdata) {
+			if gc_off2 >= 0 && gc_off2 <= len(gIdata) && gc_bdx <= len(gIdata)-gc_off2 && gc_bdx <= len(sdata) {
 				gc_at2 := gIdata[gc_off2:][:gc_bdx]
 				gc_at3 := sdata[:gc_bdx]
 				gc_step3 := 0
@@ -980,7 +980,7 @@ func gc_body_reduce3[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off3 := gc_bx * (gc_bdx * 2)
 			gc_off4 := (gc_bx * (gc_bdx * 2)) + gc_bdx
-			/*line samples_reduction.go:146*/ if gc_off3 >= 0 && gc_off3 <= len(gIdata) && gc_bdx <= len(gIdata)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(gIdata) && gc_bdx <= len(gIdata)-gc_off4 && gc_bdx <= len(sdata) {
+			if gc_off3 >= 0 && gc_off3 <= len(gIdata) && gc_bdx <= len(gIdata)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(gIdata) && gc_bdx <= len(gIdata)-gc_off4 && gc_bdx <= len(sdata) {
 				gc_at4 := gIdata[gc_off3:][:gc_bdx]
 				gc_at5 := gIdata[gc_off4:][:gc_bdx]
 				gc_at6 := sdata[:gc_bdx]
@@ -1131,7 +1131,7 @@ func gc_body_reduce3[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			gc_off6 := gc_bx
-			/*line samples_reduction.go:156*/ if gc_from >= 0 && gc_off6 >= 0 && gc_off6 < len(gOdata) {
+			if gc_from >= 0 && gc_off6 >= 0 && gc_off6 < len(gOdata) {
 				gc_at9 := gOdata[gc_off6:][:1]
 				gc_step7 := gc_from
 				for ; gc_step7+3 < gc_to; gc_step7 += 4 {
@@ -1636,7 +1636,7 @@ func gc_body_reduce4[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 		}
 	}
 	tile32 := cg.TiledPartition(cta, 32)
-	/*line samples_reduction.go:188*/ var gc_c1v [32]T
+	var gc_c1v [32]T
 	var gc_c1r [32]T
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -2324,7 +2324,7 @@ func gc_body_reduce5[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 		}
 	}
 	/*line samples_reduction.go:247*/ tile32 := cg.TiledPartition(cta, 32)
-	/*line samples_reduction.go:250*/ var gc_c1v [32]T
+	var gc_c1v [32]T
 	var gc_c1r [32]T
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -2758,7 +2758,7 @@ func gc_body_reduce6[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 		}
 	}
 	/*line samples_reduction.go:320*/ tile32 := cg.TiledPartition(cta, 32)
-	/*line samples_reduction.go:323*/ var gc_c1v [32]T
+	var gc_c1v [32]T
 	var gc_c1r [32]T
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -2902,7 +2902,7 @@ func gc_body_reduce7[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 	}
 	mask := uint32(0xffffffff) >> maskLength
 	/*line samples_reduction.go:391*/ var mask_ uint32 = mask
-	/*line samples_reduction.go:393*/ var gc_l_mySum_ [32]T
+	var gc_l_mySum_ [32]T
 	var gc_l_v [32]int32
 	var gc_l_ok [32]bool
 	var gc_l_r [32]T
@@ -3066,7 +3066,7 @@ func gc_body_reduce7[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 	/*line samples_reduction.go:401*/ if blockSize/gocuda.WarpSize > 0 {
 		shmemExtent = blockSize / gocuda.WarpSize
 	}
-	/*line samples_reduction.go:405*/ var gc_l_mask_2 [32]uint32
+	var gc_l_mask_2 [32]uint32
 	var gc_l_mySum_2 [32]T
 	var gc_l_v_ [32]int32
 	var gc_l_ok_ [32]bool
@@ -3133,7 +3133,7 @@ func gc_body_reduce7[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 			gc_tx := gc_tidx.X - 1
 			gc_x02 := gc_tidx.X
 			gc_off := gc_x02
-			/*line samples_reduction.go:420*/ if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(sdata) && 32 <= len(sdata)-gc_off {
+			if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(sdata) && 32 <= len(sdata)-gc_off {
 				gc_at := sdata[gc_off:][:32]
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					gc_rank := gc_w + gc_lane
@@ -3297,7 +3297,7 @@ func gc_body_reduce7[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 	}
 	for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 		gc_off2 := gc_bx
-		/*line samples_reduction.go:423*/ if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(gOdata) {
+		if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(gOdata) {
 			gc_at2 := gOdata[gc_off2:][:1]
 			gc_step2 := gc_from
 			for ; gc_step2+3 < gc_to; gc_step2 += 4 {
@@ -3478,7 +3478,7 @@ func gc_body_cgReduce[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int)
 		}
 		/*line samples_reduction.go:452*/ ctaSteps >>= 1
 	}
-	/*line samples_reduction.go:459*/ var gc_c1v [32]T
+	var gc_c1v [32]T
 	var gc_c1r [32]T
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -3518,7 +3518,7 @@ func gc_body_cgReduce[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int)
 		gc_act = gc_save7 &^ gc_dead
 	}
 	gc_off := gc_bx
-	/*line samples_reduction.go:473*/ if gc_off >= 0 && gc_off < len(gOdata) {
+	if gc_off >= 0 && gc_off < len(gOdata) {
 		gc_at := gOdata[gc_off:][:1]
 		gc_step2 := 0
 		for ; gc_step2+3 < gc_n; gc_step2 += 4 {

@@ -57,7 +57,7 @@ func gc_body_reduce0[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 	/*line samples_reduction.go:23*/ sdata := gocuda.DynamicShared[T](t)
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx * gc_bdx
-		/*line samples_reduction.go:27*/ if gc_bdx <= len(sdata) && gc_off >= 0 && gc_off <= len(gIdata) && gc_bdx <= len(gIdata)-gc_off {
+		if gc_bdx <= len(sdata) && gc_off >= 0 && gc_off <= len(gIdata) && gc_bdx <= len(gIdata)-gc_off {
 			gc_at := sdata[:gc_bdx]
 			gc_at2 := gIdata[gc_off:][:gc_bdx]
 			gc_step := 0
@@ -184,7 +184,7 @@ func gc_body_reduce0[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 	for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 		gc_off2 := gc_bx
 		gc_off3 := 0
-		/*line samples_reduction.go:55*/ if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(gOdata) && gc_off3 >= 0 && gc_off3 < len(sdata) {
+		if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(gOdata) && gc_off3 >= 0 && gc_off3 < len(sdata) {
 			gc_at3 := gOdata[gc_off2:][:1]
 			gc_at4 := sdata[gc_off3:][:1]
 			gc_step3 := gc_from
@@ -241,7 +241,7 @@ func gc_body_reduce0_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 	/*line samples_reduction.go:23*/ sdata := gocuda.DynamicShared[float32](t)
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx * gc_bdx
-		/*line samples_reduction.go:27*/ if gc_bdx <= len(sdata) && gc_off >= 0 && gc_off <= len(gIdata) && gc_bdx <= len(gIdata)-gc_off {
+		if gc_bdx <= len(sdata) && gc_off >= 0 && gc_off <= len(gIdata) && gc_bdx <= len(gIdata)-gc_off {
 			gc_at := sdata[:gc_bdx]
 			gc_at2 := gIdata[gc_off:][:gc_bdx]
 			gc_vstep := 0
@@ -434,7 +434,7 @@ func gc_body_reduce0_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 	for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 		gc_off2 := gc_bx
 		gc_off3 := 0
-		/*line samples_reduction.go:55*/ if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(gOdata) && gc_off3 >= 0 && gc_off3 < len(sdata) {
+		if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(gOdata) && gc_off3 >= 0 && gc_off3 < len(sdata) {
 			gc_at3 := gOdata[gc_off2:][:1]
 			gc_at4 := sdata[gc_off3:][:1]
 			gc_step2 := gc_from
@@ -491,7 +491,7 @@ func gc_body_reduce0_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 	/*line samples_reduction.go:23*/ sdata := gocuda.DynamicShared[int32](t)
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx * gc_bdx
-		/*line samples_reduction.go:27*/ if gc_bdx <= len(sdata) && gc_off >= 0 && gc_off <= len(gIdata) && gc_bdx <= len(gIdata)-gc_off {
+		if gc_bdx <= len(sdata) && gc_off >= 0 && gc_off <= len(gIdata) && gc_bdx <= len(gIdata)-gc_off {
 			gc_at := sdata[:gc_bdx]
 			gc_at2 := gIdata[gc_off:][:gc_bdx]
 			gc_vstep := 0
@@ -683,7 +683,7 @@ func gc_body_reduce0_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 	for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 		gc_off2 := gc_bx
 		gc_off3 := 0
-		/*line samples_reduction.go:55*/ if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(gOdata) && gc_off3 >= 0 && gc_off3 < len(sdata) {
+		if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(gOdata) && gc_off3 >= 0 && gc_off3 < len(sdata) {
 			gc_at3 := gOdata[gc_off2:][:1]
 			gc_at4 := sdata[gc_off3:][:1]
 			gc_step2 := gc_from
@@ -740,7 +740,7 @@ func gc_body_reduce0_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 	/*line samples_reduction.go:23*/ sdata := gocuda.DynamicShared[uint32](t)
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx * gc_bdx
-		/*line samples_reduction.go:27*/ if gc_bdx <= len(sdata) && gc_off >= 0 && gc_off <= len(gIdata) && gc_bdx <= len(gIdata)-gc_off {
+		if gc_bdx <= len(sdata) && gc_off >= 0 && gc_off <= len(gIdata) && gc_bdx <= len(gIdata)-gc_off {
 			gc_at := sdata[:gc_bdx]
 			gc_at2 := gIdata[gc_off:][:gc_bdx]
 			gc_vstep := 0
@@ -932,7 +932,7 @@ func gc_body_reduce0_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 	for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 		gc_off2 := gc_bx
 		gc_off3 := 0
-		/*line samples_reduction.go:55*/ if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(gOdata) && gc_off3 >= 0 && gc_off3 < len(sdata) {
+		if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(gOdata) && gc_off3 >= 0 && gc_off3 < len(sdata) {
 			gc_at3 := gOdata[gc_off2:][:1]
 			gc_at4 := sdata[gc_off3:][:1]
 			gc_step2 := gc_from
@@ -1015,7 +1015,7 @@ func gc_body_reduce1[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 	/*line samples_reduction.go:58*/ sdata := gocuda.DynamicShared[T](t)
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx * gc_bdx
-		/*line samples_reduction.go:62*/ if gc_bdx <= len(sdata) && gc_off >= 0 && gc_off <= len(gIdata) && gc_bdx <= len(gIdata)-gc_off {
+		if gc_bdx <= len(sdata) && gc_off >= 0 && gc_off <= len(gIdata) && gc_bdx <= len(gIdata)-gc_off {
 			gc_at := sdata[:gc_bdx]
 			gc_at2 := gIdata[gc_off:][:gc_bdx]
 			gc_step := 0
@@ -1178,7 +1178,7 @@ func gc_body_reduce1[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			gc_off2 := gc_bx
 			gc_off3 := 0
-			/*line samples_reduction.go:88*/ if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(gOdata) && gc_off3 >= 0 && gc_off3 < len(sdata) {
+			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(gOdata) && gc_off3 >= 0 && gc_off3 < len(sdata) {
 				gc_at3 := gOdata[gc_off2:][:1]
 				gc_at4 := sdata[gc_off3:][:1]
 				gc_step4 := gc_from
@@ -1236,7 +1236,7 @@ func gc_body_reduce1_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 	/*line samples_reduction.go:58*/ sdata := gocuda.DynamicShared[float32](t)
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx * gc_bdx
-		/*line samples_reduction.go:62*/ if gc_bdx <= len(sdata) && gc_off >= 0 && gc_off <= len(gIdata) && gc_bdx <= len(gIdata)-gc_off {
+		if gc_bdx <= len(sdata) && gc_off >= 0 && gc_off <= len(gIdata) && gc_bdx <= len(gIdata)-gc_off {
 			gc_at := sdata[:gc_bdx]
 			gc_at2 := gIdata[gc_off:][:gc_bdx]
 			gc_vstep := 0
@@ -1636,7 +1636,7 @@ func gc_body_reduce1_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			gc_off2 := gc_bx
 			gc_off3 := 0
-			/*line samples_reduction.go:88*/ if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(gOdata) && gc_off3 >= 0 && gc_off3 < len(sdata) {
+			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(gOdata) && gc_off3 >= 0 && gc_off3 < len(sdata) {
 				gc_at3 := gOdata[gc_off2:][:1]
 				gc_at4 := sdata[gc_off3:][:1]
 				gc_step3 := gc_from
@@ -1694,7 +1694,7 @@ func gc_body_reduce1_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 	/*line samples_reduction.go:58*/ sdata := gocuda.DynamicShared[int32](t)
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx * gc_bdx
-		/*line samples_reduction.go:62*/ if gc_bdx <= len(sdata) && gc_off >= 0 && gc_off <= len(gIdata) && gc_bdx <= len(gIdata)-gc_off {
+		if gc_bdx <= len(sdata) && gc_off >= 0 && gc_off <= len(gIdata) && gc_bdx <= len(gIdata)-gc_off {
 			gc_at := sdata[:gc_bdx]
 			gc_at2 := gIdata[gc_off:][:gc_bdx]
 			gc_vstep := 0
@@ -2094,7 +2094,7 @@ func gc_body_reduce1_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			gc_off2 := gc_bx
 			gc_off3 := 0
-			/*line samples_reduction.go:88*/ if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(gOdata) && gc_off3 >= 0 && gc_off3 < len(sdata) {
+			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(gOdata) && gc_off3 >= 0 && gc_off3 < len(sdata) {
 				gc_at3 := gOdata[gc_off2:][:1]
 				gc_at4 := sdata[gc_off3:][:1]
 				gc_step3 := gc_from
@@ -2152,7 +2152,7 @@ func gc_body_reduce1_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 	/*line samples_reduction.go:58*/ sdata := gocuda.DynamicShared[uint32](t)
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx * gc_bdx
-		/*line samples_reduction.go:62*/ if gc_bdx <= len(sdata) && gc_off >= 0 && gc_off <= len(gIdata) && gc_bdx <= len(gIdata)-gc_off {
+		if gc_bdx <= len(sdata) && gc_off >= 0 && gc_off <= len(gIdata) && gc_bdx <= len(gIdata)-gc_off {
 			gc_at := sdata[:gc_bdx]
 			gc_at2 := gIdata[gc_off:][:gc_bdx]
 			gc_vstep := 0
@@ -2552,7 +2552,7 @@ func gc_body_reduce1_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			gc_off2 := gc_bx
 			gc_off3 := 0
-			/*line samples_reduction.go:88*/ if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(gOdata) && gc_off3 >= 0 && gc_off3 < len(sdata) {
+			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(gOdata) && gc_off3 >= 0 && gc_off3 < len(sdata) {
 				gc_at3 := gOdata[gc_off2:][:1]
 				gc_at4 := sdata[gc_off3:][:1]
 				gc_step3 := gc_from
@@ -2662,7 +2662,7 @@ func gc_body_reduce2[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 	/*line samples_reduction.go:90*/ sdata := gocuda.DynamicShared[T](t)
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx * gc_bdx
-		/*line samples_reduction.go:94*/ if gc_bdx <= len(sdata) && gc_off >= 0 && gc_off <= len(gIdata) && gc_bdx <= len(gIdata)-gc_off {
+		if gc_bdx <= len(sdata) && gc_off >= 0 && gc_off <= len(gIdata) && gc_bdx <= len(gIdata)-gc_off {
 			gc_at := sdata[:gc_bdx]
 			gc_at2 := gIdata[gc_off:][:gc_bdx]
 			gc_step := 0
@@ -2844,7 +2844,7 @@ func gc_body_reduce2[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			gc_off3 := gc_bx
 			gc_off4 := 0
-			/*line samples_reduction.go:119*/ if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(gOdata) && gc_off4 >= 0 && gc_off4 < len(sdata) {
+			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(gOdata) && gc_off4 >= 0 && gc_off4 < len(sdata) {
 				gc_at5 := gOdata[gc_off3:][:1]
 				gc_at6 := sdata[gc_off4:][:1]
 				gc_step5 := gc_from
@@ -2902,7 +2902,7 @@ func gc_body_reduce2_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 	/*line samples_reduction.go:90*/ sdata := gocuda.DynamicShared[float32](t)
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx * gc_bdx
-		/*line samples_reduction.go:94*/ if gc_bdx <= len(sdata) && gc_off >= 0 && gc_off <= len(gIdata) && gc_bdx <= len(gIdata)-gc_off {
+		if gc_bdx <= len(sdata) && gc_off >= 0 && gc_off <= len(gIdata) && gc_bdx <= len(gIdata)-gc_off {
 			gc_at := sdata[:gc_bdx]
 			gc_at2 := gIdata[gc_off:][:gc_bdx]
 			gc_vstep := 0
@@ -3184,7 +3184,7 @@ func gc_body_reduce2_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			gc_off3 := gc_bx
 			gc_off4 := 0
-			/*line samples_reduction.go:119*/ if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(gOdata) && gc_off4 >= 0 && gc_off4 < len(sdata) {
+			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(gOdata) && gc_off4 >= 0 && gc_off4 < len(sdata) {
 				gc_at5 := gOdata[gc_off3:][:1]
 				gc_at6 := sdata[gc_off4:][:1]
 				gc_step3 := gc_from
@@ -3242,7 +3242,7 @@ func gc_body_reduce2_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 	/*line samples_reduction.go:90*/ sdata := gocuda.DynamicShared[int32](t)
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx * gc_bdx
-		/*line samples_reduction.go:94*/ if gc_bdx <= len(sdata) && gc_off >= 0 && gc_off <= len(gIdata) && gc_bdx <= len(gIdata)-gc_off {
+		if gc_bdx <= len(sdata) && gc_off >= 0 && gc_off <= len(gIdata) && gc_bdx <= len(gIdata)-gc_off {
 			gc_at := sdata[:gc_bdx]
 			gc_at2 := gIdata[gc_off:][:gc_bdx]
 			gc_vstep := 0
@@ -3524,7 +3524,7 @@ func gc_body_reduce2_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			gc_off3 := gc_bx
 			gc_off4 := 0
-			/*line samples_reduction.go:119*/ if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(gOdata) && gc_off4 >= 0 && gc_off4 < len(sdata) {
+			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(gOdata) && gc_off4 >= 0 && gc_off4 < len(sdata) {
 				gc_at5 := gOdata[gc_off3:][:1]
 				gc_at6 := sdata[gc_off4:][:1]
 				gc_step3 := gc_from
@@ -3582,7 +3582,7 @@ func gc_body_reduce2_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 	/*line samples_reduction.go:90*/ sdata := gocuda.DynamicShared[uint32](t)
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx * gc_bdx
-		/*line samples_reduction.go:94*/ if gc_bdx <= len(sdata) && gc_off >= 0 && gc_off <= len(gIdata) && gc_bdx <= len(gIdata)-gc_off {
+		if gc_bdx <= len(sdata) && gc_off >= 0 && gc_off <= len(gIdata) && gc_bdx <= len(gIdata)-gc_off {
 			gc_at := sdata[:gc_bdx]
 			gc_at2 := gIdata[gc_off:][:gc_bdx]
 			gc_vstep := 0
@@ -3864,7 +3864,7 @@ func gc_body_reduce2_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			gc_off3 := gc_bx
 			gc_off4 := 0
-			/*line samples_reduction.go:119*/ if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(gOdata) && gc_off4 >= 0 && gc_off4 < len(sdata) {
+			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(gOdata) && gc_off4 >= 0 && gc_off4 < len(sdata) {
 				gc_at5 := gOdata[gc_off3:][:1]
 				gc_at6 := sdata[gc_off4:][:1]
 				gc_step3 := gc_from
@@ -3952,7 +3952,7 @@ func gc_body_reduce3[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx * (gc_bdx * 2)
 		gc_off2 := (gc_bx * (gc_bdx * 2)) + gc_bdx
-		/*line samples_reduction.go:126*/ if gc_off >= 0 && gc_off <= len(gIdata) && gc_bdx <= len(gIdata)-gc_off && gc_off2 >= 0 && gc_off2 <= len(gIdata) && gc_bdx <= len(gIdata)-gc_off2 && gc_bdx <= len(sdata) {
+		if gc_off >= 0 && gc_off <= len(gIdata) && gc_bdx <= len(gIdata)-gc_off && gc_off2 >= 0 && gc_off2 <= len(gIdata) && gc_bdx <= len(gIdata)-gc_off2 && gc_bdx <= len(sdata) {
 			gc_at := gIdata[gc_off:][:gc_bdx]
 			gc_at2 := gIdata[gc_off2:][:gc_bdx]
 			gc_at3 := sdata[:gc_bdx]
@@ -4102,7 +4102,7 @@ func gc_body_reduce3[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			gc_off4 := gc_bx
-			/*line samples_reduction.go:156*/ if gc_from >= 0 && gc_off4 >= 0 && gc_off4 < len(gOdata) {
+			if gc_from >= 0 && gc_off4 >= 0 && gc_off4 < len(gOdata) {
 				gc_at6 := gOdata[gc_off4:][:1]
 				gc_step3 := gc_from
 				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
@@ -4367,7 +4367,7 @@ func gc_body_reduce3_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 	}) {
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off2 := (gc_bx * (gc_bdx * 2)) + gc_bdx
-			/*line samples_reduction.go:140*/ if gc_off2 >= 0 && gc_off2 <= len(gIdata) && gc_bdx <= len(gIdata)-gc_off2 && gc_bdx <= len(sdata) {
+			if gc_off2 >= 0 && gc_off2 <= len(gIdata) && gc_bdx <= len(gIdata)-gc_off2 && gc_bdx <= len(sdata) {
 				gc_at2 := gIdata[gc_off2:][:gc_bdx]
 				gc_at3 := sdata[:gc_bdx]
 				gc_vstep3 := 0
@@ -4564,7 +4564,7 @@ func gc_body_reduce3_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off3 := gc_bx * (gc_bdx * 2)
 			gc_off4 := (gc_bx * (gc_bdx * 2)) + gc_bdx
-			/*line samples_reduction.go:146*/ if gc_off3 >= 0 && gc_off3 <= len(gIdata) && gc_bdx <= len(gIdata)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(gIdata) && gc_bdx <= len(gIdata)-gc_off4 && gc_bdx <= len(sdata) {
+			if gc_off3 >= 0 && gc_off3 <= len(gIdata) && gc_bdx <= len(gIdata)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(gIdata) && gc_bdx <= len(gIdata)-gc_off4 && gc_bdx <= len(sdata) {
 				gc_at4 := gIdata[gc_off3:][:gc_bdx]
 				gc_at5 := gIdata[gc_off4:][:gc_bdx]
 				gc_at6 := sdata[:gc_bdx]
@@ -4756,7 +4756,7 @@ func gc_body_reduce3_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			gc_off6 := gc_bx
-			/*line samples_reduction.go:156*/ if gc_from >= 0 && gc_off6 >= 0 && gc_off6 < len(gOdata) {
+			if gc_from >= 0 && gc_off6 >= 0 && gc_off6 < len(gOdata) {
 				gc_at9 := gOdata[gc_off6:][:1]
 				gc_step4 := gc_from
 				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
@@ -5021,7 +5021,7 @@ func gc_body_reduce3_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 	}) {
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off2 := (gc_bx * (gc_bdx * 2)) + gc_bdx
-			/*line samples_reduction.go:140*/ if gc_off2 >= 0 && gc_off2 <= len(gIdata) && gc_bdx <= len(gIdata)-gc_off2 && gc_bdx <= len(sdata) {
+			if gc_off2 >= 0 && gc_off2 <= len(gIdata) && gc_bdx <= len(gIdata)-gc_off2 && gc_bdx <= len(sdata) {
 				gc_at2 := gIdata[gc_off2:][:gc_bdx]
 				gc_at3 := sdata[:gc_bdx]
 				gc_vstep3 := 0
@@ -5218,7 +5218,7 @@ func gc_body_reduce3_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off3 := gc_bx * (gc_bdx * 2)
 			gc_off4 := (gc_bx * (gc_bdx * 2)) + gc_bdx
-			/*line samples_reduction.go:146*/ if gc_off3 >= 0 && gc_off3 <= len(gIdata) && gc_bdx <= len(gIdata)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(gIdata) && gc_bdx <= len(gIdata)-gc_off4 && gc_bdx <= len(sdata) {
+			if gc_off3 >= 0 && gc_off3 <= len(gIdata) && gc_bdx <= len(gIdata)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(gIdata) && gc_bdx <= len(gIdata)-gc_off4 && gc_bdx <= len(sdata) {
 				gc_at4 := gIdata[gc_off3:][:gc_bdx]
 				gc_at5 := gIdata[gc_off4:][:gc_bdx]
 				gc_at6 := sdata[:gc_bdx]
@@ -5410,7 +5410,7 @@ func gc_body_reduce3_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			gc_off6 := gc_bx
-			/*line samples_reduction.go:156*/ if gc_from >= 0 && gc_off6 >= 0 && gc_off6 < len(gOdata) {
+			if gc_from >= 0 && gc_off6 >= 0 && gc_off6 < len(gOdata) {
 				gc_at9 := gOdata[gc_off6:][:1]
 				gc_step4 := gc_from
 				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
@@ -5675,7 +5675,7 @@ func gc_body_reduce3_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 	}) {
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off2 := (gc_bx * (gc_bdx * 2)) + gc_bdx
-			/*line samples_reduction.go:140*/ if gc_off2 >= 0 && gc_off2 <= len(gIdata) && gc_bdx <= len(gIdata)-gc_off2 && gc_bdx <= len(sdata) {
+			if gc_off2 >= 0 && gc_off2 <= len(gIdata) && gc_bdx <= len(gIdata)-gc_off2 && gc_bdx <= len(sdata) {
 				gc_at2 := gIdata[gc_off2:][:gc_bdx]
 				gc_at3 := sdata[:gc_bdx]
 				gc_vstep3 := 0
@@ -5872,7 +5872,7 @@ func gc_body_reduce3_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off3 := gc_bx * (gc_bdx * 2)
 			gc_off4 := (gc_bx * (gc_bdx * 2)) + gc_bdx
-			/*line samples_reduction.go:146*/ if gc_off3 >= 0 && gc_off3 <= len(gIdata) && gc_bdx <= len(gIdata)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(gIdata) && gc_bdx <= len(gIdata)-gc_off4 && gc_bdx <= len(sdata) {
+			if gc_off3 >= 0 && gc_off3 <= len(gIdata) && gc_bdx <= len(gIdata)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(gIdata) && gc_bdx <= len(gIdata)-gc_off4 && gc_bdx <= len(sdata) {
 				gc_at4 := gIdata[gc_off3:][:gc_bdx]
 				gc_at5 := gIdata[gc_off4:][:gc_bdx]
 				gc_at6 := sdata[:gc_bdx]
@@ -6064,7 +6064,7 @@ func gc_body_reduce3_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			gc_off6 := gc_bx
-			/*line samples_reduction.go:156*/ if gc_from >= 0 && gc_off6 >= 0 && gc_off6 < len(gOdata) {
+			if gc_from >= 0 && gc_off6 >= 0 && gc_off6 < len(gOdata) {
 				gc_at9 := gOdata[gc_off6:][:1]
 				gc_step4 := gc_from
 				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
@@ -6330,7 +6330,7 @@ func gc_body_reduce4[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 		}
 	}
 	tile32 := cg.TiledPartition(cta, 32)
-	/*line samples_reduction.go:188*/ var gc_c1v [32]T
+	var gc_c1v [32]T
 	var gc_c1r [32]T
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -6977,7 +6977,7 @@ func gc_body_reduce4_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 		}
 	}
 	tile32 := cg.TiledPartition(cta, 32)
-	/*line samples_reduction.go:188*/ var gc_c1v [32]float32
+	var gc_c1v [32]float32
 	var gc_c1r [32]float32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -7724,7 +7724,7 @@ func gc_body_reduce4_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 		}
 	}
 	tile32 := cg.TiledPartition(cta, 32)
-	/*line samples_reduction.go:188*/ var gc_c1v [32]int32
+	var gc_c1v [32]int32
 	var gc_c1r [32]int32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -8471,7 +8471,7 @@ func gc_body_reduce4_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 		}
 	}
 	tile32 := cg.TiledPartition(cta, 32)
-	/*line samples_reduction.go:188*/ var gc_c1v [32]uint32
+	var gc_c1v [32]uint32
 	var gc_c1r [32]uint32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -9020,7 +9020,7 @@ func gc_body_reduce5[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 		}
 	}
 	/*line samples_reduction.go:247*/ tile32 := cg.TiledPartition(cta, 32)
-	/*line samples_reduction.go:250*/ var gc_c1v [32]T
+	var gc_c1v [32]T
 	var gc_c1r [32]T
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -10211,7 +10211,7 @@ func gc_body_reduce5_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 		}
 	}
 	/*line samples_reduction.go:247*/ tile32 := cg.TiledPartition(cta, 32)
-	/*line samples_reduction.go:250*/ var gc_c1v [32]float32
+	var gc_c1v [32]float32
 	var gc_c1r [32]float32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -11502,7 +11502,7 @@ func gc_body_reduce5_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 		}
 	}
 	/*line samples_reduction.go:247*/ tile32 := cg.TiledPartition(cta, 32)
-	/*line samples_reduction.go:250*/ var gc_c1v [32]int32
+	var gc_c1v [32]int32
 	var gc_c1r [32]int32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -12793,7 +12793,7 @@ func gc_body_reduce5_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 		}
 	}
 	/*line samples_reduction.go:247*/ tile32 := cg.TiledPartition(cta, 32)
-	/*line samples_reduction.go:250*/ var gc_c1v [32]uint32
+	var gc_c1v [32]uint32
 	var gc_c1r [32]uint32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -13342,7 +13342,7 @@ func gc_body_reduce6[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 		}
 	}
 	/*line samples_reduction.go:320*/ tile32 := cg.TiledPartition(cta, 32)
-	/*line samples_reduction.go:323*/ var gc_c1v [32]T
+	var gc_c1v [32]T
 	var gc_c1r [32]T
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -14160,7 +14160,7 @@ func gc_body_reduce6_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 		}
 	}
 	/*line samples_reduction.go:320*/ tile32 := cg.TiledPartition(cta, 32)
-	/*line samples_reduction.go:323*/ var gc_c1v [32]float32
+	var gc_c1v [32]float32
 	var gc_c1r [32]float32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -15078,7 +15078,7 @@ func gc_body_reduce6_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 		}
 	}
 	/*line samples_reduction.go:320*/ tile32 := cg.TiledPartition(cta, 32)
-	/*line samples_reduction.go:323*/ var gc_c1v [32]int32
+	var gc_c1v [32]int32
 	var gc_c1r [32]int32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -15996,7 +15996,7 @@ func gc_body_reduce6_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 		}
 	}
 	/*line samples_reduction.go:320*/ tile32 := cg.TiledPartition(cta, 32)
-	/*line samples_reduction.go:323*/ var gc_c1v [32]uint32
+	var gc_c1v [32]uint32
 	var gc_c1r [32]uint32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -16255,7 +16255,7 @@ func gc_body_reduce7[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 	}
 	mask := uint32(0xffffffff) >> maskLength
 	/*line samples_reduction.go:391*/ var mask_ uint32 = mask
-	/*line samples_reduction.go:393*/ var gc_l_mySum_ [32]T
+	var gc_l_mySum_ [32]T
 	var gc_l_v [32]int32
 	var gc_l_ok [32]bool
 	var gc_l_r [32]T
@@ -16419,7 +16419,7 @@ func gc_body_reduce7[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 	/*line samples_reduction.go:401*/ if blockSize/gocuda.WarpSize > 0 {
 		shmemExtent = blockSize / gocuda.WarpSize
 	}
-	/*line samples_reduction.go:405*/ var gc_l_mask_2 [32]uint32
+	var gc_l_mask_2 [32]uint32
 	var gc_l_mySum_2 [32]T
 	var gc_l_v_ [32]int32
 	var gc_l_ok_ [32]bool
@@ -16511,7 +16511,7 @@ func gc_body_reduce7[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 			gc_tx := gc_tidx.X - 1
 			gc_x02 := gc_tidx.X
 			gc_off := gc_x02
-			/*line samples_reduction.go:420*/ if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(sdata) && 32 <= len(sdata)-gc_off {
+			if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(sdata) && 32 <= len(sdata)-gc_off {
 				gc_at := sdata[gc_off:][:32]
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					gc_rank := gc_w + gc_lane
@@ -16701,7 +16701,7 @@ func gc_body_reduce7[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 	}
 	for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 		gc_off2 := gc_bx
-		/*line samples_reduction.go:423*/ if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(gOdata) {
+		if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(gOdata) {
 			gc_at2 := gOdata[gc_off2:][:1]
 			gc_step2 := gc_from
 			for ; gc_step2+3 < gc_to; gc_step2 += 4 {
@@ -16829,7 +16829,7 @@ func gc_body_reduce7_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 	}
 	mask := uint32(0xffffffff) >> maskLength
 	/*line samples_reduction.go:391*/ var mask_ uint32 = mask
-	/*line samples_reduction.go:393*/ var gc_l_mySum_ [32]float32
+	var gc_l_mySum_ [32]float32
 	var gc_l_v [32]int32
 	var gc_l_ok [32]bool
 	var gc_l_r [32]float32
@@ -17017,7 +17017,7 @@ func gc_body_reduce7_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 	/*line samples_reduction.go:401*/ if blockSize/gocuda.WarpSize > 0 {
 		shmemExtent = blockSize / gocuda.WarpSize
 	}
-	/*line samples_reduction.go:405*/ var gc_l_mask_2 [32]uint32
+	var gc_l_mask_2 [32]uint32
 	var gc_l_mySum_2 [32]float32
 	var gc_l_v_ [32]int32
 	var gc_l_ok_ [32]bool
@@ -17109,7 +17109,7 @@ func gc_body_reduce7_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 			gc_tx := gc_tidx.X - 1
 			gc_x02 := gc_tidx.X
 			gc_off := gc_x02
-			/*line samples_reduction.go:420*/ if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(sdata) && 32 <= len(sdata)-gc_off {
+			if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(sdata) && 32 <= len(sdata)-gc_off {
 				gc_at := sdata[gc_off:][:32]
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					gc_rank := gc_w + gc_lane
@@ -17361,7 +17361,7 @@ func gc_body_reduce7_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 	}
 	for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 		gc_off2 := gc_bx
-		/*line samples_reduction.go:423*/ if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(gOdata) {
+		if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(gOdata) {
 			gc_at2 := gOdata[gc_off2:][:1]
 			gc_step2 := gc_from
 			for ; gc_step2+3 < gc_to; gc_step2 += 4 {
@@ -17489,7 +17489,7 @@ func gc_body_reduce7_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 	}
 	mask := uint32(0xffffffff) >> maskLength
 	/*line samples_reduction.go:391*/ var mask_ uint32 = mask
-	/*line samples_reduction.go:393*/ var gc_l_mySum_ [32]int32
+	var gc_l_mySum_ [32]int32
 	var gc_l_v [32]int32
 	var gc_l_ok [32]bool
 	var gc_l_r [32]int32
@@ -17677,7 +17677,7 @@ func gc_body_reduce7_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 	/*line samples_reduction.go:401*/ if blockSize/gocuda.WarpSize > 0 {
 		shmemExtent = blockSize / gocuda.WarpSize
 	}
-	/*line samples_reduction.go:405*/ var gc_l_mask_2 [32]uint32
+	var gc_l_mask_2 [32]uint32
 	var gc_l_mySum_2 [32]int32
 	var gc_l_v_ [32]int32
 	var gc_l_ok_ [32]bool
@@ -17769,7 +17769,7 @@ func gc_body_reduce7_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 			gc_tx := gc_tidx.X - 1
 			gc_x02 := gc_tidx.X
 			gc_off := gc_x02
-			/*line samples_reduction.go:420*/ if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(sdata) && 32 <= len(sdata)-gc_off {
+			if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(sdata) && 32 <= len(sdata)-gc_off {
 				gc_at := sdata[gc_off:][:32]
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					gc_rank := gc_w + gc_lane
@@ -18021,7 +18021,7 @@ func gc_body_reduce7_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 	}
 	for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 		gc_off2 := gc_bx
-		/*line samples_reduction.go:423*/ if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(gOdata) {
+		if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(gOdata) {
 			gc_at2 := gOdata[gc_off2:][:1]
 			gc_step2 := gc_from
 			for ; gc_step2+3 < gc_to; gc_step2 += 4 {
@@ -18149,7 +18149,7 @@ func gc_body_reduce7_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 	}
 	mask := uint32(0xffffffff) >> maskLength
 	/*line samples_reduction.go:391*/ var mask_ uint32 = mask
-	/*line samples_reduction.go:393*/ var gc_l_mySum_ [32]uint32
+	var gc_l_mySum_ [32]uint32
 	var gc_l_v [32]int32
 	var gc_l_ok [32]bool
 	var gc_l_r [32]uint32
@@ -18337,7 +18337,7 @@ func gc_body_reduce7_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 	/*line samples_reduction.go:401*/ if blockSize/gocuda.WarpSize > 0 {
 		shmemExtent = blockSize / gocuda.WarpSize
 	}
-	/*line samples_reduction.go:405*/ var gc_l_mask_2 [32]uint32
+	var gc_l_mask_2 [32]uint32
 	var gc_l_mySum_2 [32]uint32
 	var gc_l_v_ [32]int32
 	var gc_l_ok_ [32]bool
@@ -18429,7 +18429,7 @@ func gc_body_reduce7_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 			gc_tx := gc_tidx.X - 1
 			gc_x02 := gc_tidx.X
 			gc_off := gc_x02
-			/*line samples_reduction.go:420*/ if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(sdata) && 32 <= len(sdata)-gc_off {
+			if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(sdata) && 32 <= len(sdata)-gc_off {
 				gc_at := sdata[gc_off:][:32]
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					gc_rank := gc_w + gc_lane
@@ -18681,7 +18681,7 @@ func gc_body_reduce7_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 	}
 	for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 		gc_off2 := gc_bx
-		/*line samples_reduction.go:423*/ if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(gOdata) {
+		if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(gOdata) {
 			gc_at2 := gOdata[gc_off2:][:1]
 			gc_step2 := gc_from
 			for ; gc_step2+3 < gc_to; gc_step2 += 4 {
@@ -18877,7 +18877,7 @@ func gc_body_cgReduce[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int)
 		}
 		/*line samples_reduction.go:452*/ ctaSteps >>= 1
 	}
-	/*line samples_reduction.go:459*/ var gc_c1v [32]T
+	var gc_c1v [32]T
 	var gc_c1r [32]T
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -18917,7 +18917,7 @@ func gc_body_cgReduce[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int)
 		gc_act = gc_save7 &^ gc_dead
 	}
 	gc_off := gc_bx
-	/*line samples_reduction.go:473*/ if gc_off >= 0 && gc_off < len(gOdata) {
+	if gc_off >= 0 && gc_off < len(gOdata) {
 		gc_at := gOdata[gc_off:][:1]
 		gc_step2 := 0
 		for ; gc_step2+3 < gc_n; gc_step2 += 4 {
@@ -19111,7 +19111,7 @@ func gc_body_cgReduce_float32(gc_b *compiled.Block, gIdata []float32, gOdata []f
 		}
 		/*line samples_reduction.go:452*/ ctaSteps >>= 1
 	}
-	/*line samples_reduction.go:459*/ var gc_c1v [32]float32
+	var gc_c1v [32]float32
 	var gc_c1r [32]float32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -19177,7 +19177,7 @@ func gc_body_cgReduce_float32(gc_b *compiled.Block, gIdata []float32, gOdata []f
 		gc_act = gc_save7 &^ gc_dead
 	}
 	gc_off := gc_bx
-	/*line samples_reduction.go:474*/ if gc_off >= 0 && gc_off < len(gOdata) {
+	if gc_off >= 0 && gc_off < len(gOdata) {
 		gc_at := gOdata[gc_off:][:1]
 		gc_step2 := 0
 		for ; gc_step2+3 < gc_n; gc_step2 += 4 {
@@ -19370,7 +19370,7 @@ func gc_body_cgReduce_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32
 		}
 		/*line samples_reduction.go:452*/ ctaSteps >>= 1
 	}
-	/*line samples_reduction.go:459*/ var gc_c1v [32]int32
+	var gc_c1v [32]int32
 	var gc_c1r [32]int32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -19436,7 +19436,7 @@ func gc_body_cgReduce_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32
 		gc_act = gc_save7 &^ gc_dead
 	}
 	gc_off := gc_bx
-	/*line samples_reduction.go:474*/ if gc_off >= 0 && gc_off < len(gOdata) {
+	if gc_off >= 0 && gc_off < len(gOdata) {
 		gc_at := gOdata[gc_off:][:1]
 		gc_step2 := 0
 		for ; gc_step2+3 < gc_n; gc_step2 += 4 {
@@ -19629,7 +19629,7 @@ func gc_body_cgReduce_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uin
 		}
 		/*line samples_reduction.go:452*/ ctaSteps >>= 1
 	}
-	/*line samples_reduction.go:459*/ var gc_c1v [32]uint32
+	var gc_c1v [32]uint32
 	var gc_c1r [32]uint32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -19695,7 +19695,7 @@ func gc_body_cgReduce_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uin
 		gc_act = gc_save7 &^ gc_dead
 	}
 	gc_off := gc_bx
-	/*line samples_reduction.go:474*/ if gc_off >= 0 && gc_off < len(gOdata) {
+	if gc_off >= 0 && gc_off < len(gOdata) {
 		gc_at := gOdata[gc_off:][:1]
 		gc_step2 := 0
 		for ; gc_step2+3 < gc_n; gc_step2 += 4 {

@@ -47,7 +47,7 @@ func gc_body_shflScanTest(gc_b *compiled.Block, data []int32, width int, partial
 	gc_n := gc_b.Len()
 	gc_s_value := compiled.Scratch[int32](gc_b, 0)[:gc_n]
 	/*line samples_scan.go:22*/ sums := gocuda.DynamicShared[int32](t)
-	/*line samples_scan.go:24*/ var gc_c1v [32]int32
+	var gc_c1v [32]int32
 	var gc_c1r [32]int32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -198,7 +198,7 @@ func gc_body_shflScanTest(gc_b *compiled.Block, data []int32, width int, partial
 			}
 		}
 	}
-	/*line samples_scan.go:50*/ var gc_l_warpSum [32]int32
+	var gc_l_warpSum [32]int32
 	var gc_c2r [32]int32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -290,7 +290,7 @@ func gc_body_shflScanTest(gc_b *compiled.Block, data []int32, width int, partial
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx * gc_bdx
 		gc_off2 := gc_bx
-		/*line samples_scan.go:72*/ if gc_off >= 0 && gc_off <= len(data) && gc_bdx <= len(data)-gc_off && gc_off2 >= 0 && gc_off2 < len(partialSums) {
+		if gc_off >= 0 && gc_off <= len(data) && gc_bdx <= len(data)-gc_off && gc_off2 >= 0 && gc_off2 < len(partialSums) {
 			gc_at := data[gc_off:][:gc_bdx]
 			gc_at2 := partialSums[gc_off2:][:1]
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
@@ -849,7 +849,7 @@ func gc_body_uniformUpdate(gc_b *compiled.Block, dData []uint4, dBuffer []uint32
 	}
 	for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx
-		/*line samples_scan.go:228*/ if gc_from >= 0 && gc_off >= 0 && gc_off < len(dBuffer) {
+		if gc_from >= 0 && gc_off >= 0 && gc_off < len(dBuffer) {
 			gc_at := dBuffer[gc_off:][:1]
 			gc_step := gc_from
 			for ; gc_step+3 < gc_to; gc_step += 4 {

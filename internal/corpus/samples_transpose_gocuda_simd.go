@@ -57,7 +57,7 @@ func gc_body_transposeCopy(gc_b *compiled.Block, gc_lo, gc_hi int, odata, idata 
 										width) >= 0 && (index+i*width) <= len(idata)-16 {
 										/*line samples_transpose.go:29*/ gc_ld2 = archsimd.LoadFloat32x16Slice(idata[index+i*width:])
 									} else {
-										/*line samples_transpose.go:29*/ var gc_lanes3 [16]float32
+										var gc_lanes3 [16]float32
 										for gc_k3 := range 16 {
 											if 0xffff&(1<<gc_k3) != 0 {
 												gc_pos.Thread = gc_rank + gc_k3
@@ -70,7 +70,7 @@ func gc_body_transposeCopy(gc_b *compiled.Block, gc_lo, gc_hi int, odata, idata 
 									/*line samples_transpose.go:29*/ if (index+i*width) >= 0 && (index+i*width) <= len(odata)-16 {
 										/*line samples_transpose.go:29*/ gc_ld2.StoreSlice(odata[index+i*width:])
 									} else {
-										/*line samples_transpose.go:29*/ var gc_lanes4 [16]float32
+										var gc_lanes4 [16]float32
 										gc_ld2.Store(&gc_lanes4)
 										for gc_k4 := range 16 {
 											if 0xffff&(1<<gc_k4) != 0 {
@@ -102,7 +102,7 @@ func gc_body_transposeCopy(gc_b *compiled.Block, gc_lo, gc_hi int, odata, idata 
 									width) >= 0 && (index+i*width) <= len(idata)-8 {
 									/*line samples_transpose.go:29*/ gc_ld = archsimd.LoadFloat32x8Slice(idata[index+i*width:])
 								} else {
-									/*line samples_transpose.go:29*/ var gc_lanes [8]float32
+									var gc_lanes [8]float32
 									for gc_k := range 8 {
 										if 0xff&(1<<gc_k) != 0 {
 											gc_pos.Thread = gc_rank + gc_k
@@ -115,7 +115,7 @@ func gc_body_transposeCopy(gc_b *compiled.Block, gc_lo, gc_hi int, odata, idata 
 								/*line samples_transpose.go:29*/ if (index+i*width) >= 0 && (index+i*width) <= len(odata)-8 {
 									/*line samples_transpose.go:29*/ gc_ld.StoreSlice(odata[index+i*width:])
 								} else {
-									/*line samples_transpose.go:29*/ var gc_lanes2 [8]float32
+									var gc_lanes2 [8]float32
 									gc_ld.Store(&gc_lanes2)
 									for gc_k2 := range 8 {
 										if 0xff&(1<<gc_k2) != 0 {
@@ -232,7 +232,7 @@ func gc_body_copySharedMem(gc_b *compiled.Block, odata, idata []float32, width, 
 										width) >= 0 && (index+i*width) <= len(idata)-16 {
 										/*line samples_transpose.go:48*/ gc_ld3 = archsimd.LoadFloat32x16Slice(idata[index+i*width:])
 									} else {
-										/*line samples_transpose.go:48*/ var gc_lanes5 [16]float32
+										var gc_lanes5 [16]float32
 										for gc_k5 := range 16 {
 											if 0xffff&(1<<gc_k5) != 0 {
 												gc_pos.Thread = gc_rank + gc_k5
@@ -245,7 +245,7 @@ func gc_body_copySharedMem(gc_b *compiled.Block, odata, idata []float32, width, 
 									/*line samples_transpose.go:48*/ if gc_tx >= 0 && gc_tx <= len(tile[gc_ty+i])-16 {
 										/*line samples_transpose.go:48*/ gc_ld3.StoreSlice(tile[gc_ty+i][gc_tx:])
 									} else {
-										/*line samples_transpose.go:48*/ var gc_lanes6 [16]float32
+										var gc_lanes6 [16]float32
 										gc_ld3.Store(&gc_lanes6)
 										for gc_k6 := range 16 {
 											if 0xffff&(1<<gc_k6) != 0 {
@@ -268,7 +268,7 @@ func gc_body_copySharedMem(gc_b *compiled.Block, odata, idata []float32, width, 
 											width) >= 0 && (index+i*width) <= len(idata)-16 {
 											/*line samples_transpose.go:48*/ gc_ld4 = archsimd.LoadFloat32x16Slice(idata[index+i*width:])
 										} else {
-											/*line samples_transpose.go:48*/ var gc_lanes7 [16]float32
+											var gc_lanes7 [16]float32
 											for gc_k7 := range 16 {
 												if gc_if2.ToBits()&(1<<gc_k7) != 0 {
 													gc_pos.Thread = gc_rank + gc_k7
@@ -281,7 +281,7 @@ func gc_body_copySharedMem(gc_b *compiled.Block, odata, idata []float32, width, 
 										/*line samples_transpose.go:48*/ if gc_tx >= 0 && gc_tx <= len(tile[gc_ty+i])-16 {
 											/*line samples_transpose.go:48*/ gc_ld4.StoreMasked((*[16]float32)(tile[gc_ty+i][gc_tx:]), gc_if2)
 										} else {
-											/*line samples_transpose.go:48*/ var gc_lanes8 [16]float32
+											var gc_lanes8 [16]float32
 											gc_ld4.Store(&gc_lanes8)
 											for gc_k8 := range 16 {
 												if gc_if2.ToBits()&(1<<gc_k8) != 0 {
@@ -321,7 +321,7 @@ func gc_body_copySharedMem(gc_b *compiled.Block, odata, idata []float32, width, 
 									width) >= 0 && (index+i*width) <= len(idata)-8 {
 									/*line samples_transpose.go:48*/ gc_ld = archsimd.LoadFloat32x8Slice(idata[index+i*width:])
 								} else {
-									/*line samples_transpose.go:48*/ var gc_lanes [8]float32
+									var gc_lanes [8]float32
 									for gc_k := range 8 {
 										if 0xff&(1<<gc_k) != 0 {
 											gc_pos.Thread = gc_rank + gc_k
@@ -334,7 +334,7 @@ func gc_body_copySharedMem(gc_b *compiled.Block, odata, idata []float32, width, 
 								/*line samples_transpose.go:48*/ if gc_tx >= 0 && gc_tx <= len(tile[gc_ty+i])-8 {
 									/*line samples_transpose.go:48*/ gc_ld.StoreSlice(tile[gc_ty+i][gc_tx:])
 								} else {
-									/*line samples_transpose.go:48*/ var gc_lanes2 [8]float32
+									var gc_lanes2 [8]float32
 									gc_ld.Store(&gc_lanes2)
 									for gc_k2 := range 8 {
 										if 0xff&(1<<gc_k2) != 0 {
@@ -357,7 +357,7 @@ func gc_body_copySharedMem(gc_b *compiled.Block, odata, idata []float32, width, 
 										width) >= 0 && (index+i*width) <= len(idata)-8 {
 										/*line samples_transpose.go:48*/ gc_ld2 = archsimd.LoadFloat32x8Slice(idata[index+i*width:])
 									} else {
-										/*line samples_transpose.go:48*/ var gc_lanes3 [8]float32
+										var gc_lanes3 [8]float32
 										for gc_k3 := range 8 {
 											if gc_if.ToBits()&(1<<gc_k3) != 0 {
 												gc_pos.Thread = gc_rank + gc_k3
@@ -370,7 +370,7 @@ func gc_body_copySharedMem(gc_b *compiled.Block, odata, idata []float32, width, 
 									/*line samples_transpose.go:48*/ if gc_tx >= 0 && gc_tx <= len(tile[gc_ty+i])-8 {
 										/*line samples_transpose.go:48*/ gc_ld2.StoreMasked((*[8]float32)(tile[gc_ty+i][gc_tx:]), gc_if)
 									} else {
-										/*line samples_transpose.go:48*/ var gc_lanes4 [8]float32
+										var gc_lanes4 [8]float32
 										gc_ld2.Store(&gc_lanes4)
 										for gc_k4 := range 8 {
 											if gc_if.ToBits()&(1<<gc_k4) != 0 {
@@ -430,7 +430,7 @@ func gc_body_copySharedMem(gc_b *compiled.Block, odata, idata []float32, width, 
 									/*line samples_transpose.go:55*/ if gc_tx >= 0 && gc_tx <= len(tile[gc_ty+i_])-16 {
 										gc_ld7 = archsimd.LoadFloat32x16Slice(tile[gc_ty+i_][gc_tx:])
 									} else {
-										/*line samples_transpose.go:56*/ var gc_lanes13 [16]float32
+										var gc_lanes13 [16]float32
 										for gc_k13 := range 16 {
 											if 0xffff&(1<<gc_k13) != 0 {
 												gc_pos.Thread = gc_rank + gc_k13
@@ -443,7 +443,7 @@ func gc_body_copySharedMem(gc_b *compiled.Block, odata, idata []float32, width, 
 									/*line samples_transpose.go:56*/ if (index+i_*width) >= 0 && (index+i_*width) <= len(odata)-16 {
 										/*line samples_transpose.go:56*/ gc_ld7.StoreSlice(odata[index+i_*width:])
 									} else {
-										/*line samples_transpose.go:56*/ var gc_lanes14 [16]float32
+										var gc_lanes14 [16]float32
 										gc_ld7.Store(&gc_lanes14)
 										for gc_k14 := range 16 {
 											if 0xffff&(1<<gc_k14) != 0 {
@@ -465,7 +465,7 @@ func gc_body_copySharedMem(gc_b *compiled.Block, odata, idata []float32, width, 
 										/*line samples_transpose.go:55*/ if gc_tx >= 0 && gc_tx <= len(tile[gc_ty+i_])-16 {
 											gc_ld8 = archsimd.LoadFloat32x16Slice(tile[gc_ty+i_][gc_tx:])
 										} else {
-											/*line samples_transpose.go:56*/ var gc_lanes15 [16]float32
+											var gc_lanes15 [16]float32
 											for gc_k15 := range 16 {
 												if gc_if4.ToBits()&(1<<gc_k15) != 0 {
 													gc_pos.Thread = gc_rank + gc_k15
@@ -478,7 +478,7 @@ func gc_body_copySharedMem(gc_b *compiled.Block, odata, idata []float32, width, 
 										/*line samples_transpose.go:56*/ if (index+i_*width) >= 0 && (index+i_*width) <= len(odata)-16 {
 											/*line samples_transpose.go:56*/ gc_ld8.StoreMasked((*[16]float32)(odata[index+i_*width:]), gc_if4)
 										} else {
-											/*line samples_transpose.go:56*/ var gc_lanes16 [16]float32
+											var gc_lanes16 [16]float32
 											gc_ld8.Store(&gc_lanes16)
 											for gc_k16 := range 16 {
 												if gc_if4.ToBits()&(1<<gc_k16) != 0 {
@@ -517,7 +517,7 @@ func gc_body_copySharedMem(gc_b *compiled.Block, odata, idata []float32, width, 
 								/*line samples_transpose.go:55*/ if gc_tx >= 0 && gc_tx <= len(tile[gc_ty+i_])-8 {
 									gc_ld5 = archsimd.LoadFloat32x8Slice(tile[gc_ty+i_][gc_tx:])
 								} else {
-									/*line samples_transpose.go:56*/ var gc_lanes9 [8]float32
+									var gc_lanes9 [8]float32
 									for gc_k9 := range 8 {
 										if 0xff&(1<<gc_k9) != 0 {
 											gc_pos.Thread = gc_rank + gc_k9
@@ -530,7 +530,7 @@ func gc_body_copySharedMem(gc_b *compiled.Block, odata, idata []float32, width, 
 								/*line samples_transpose.go:56*/ if (index+i_*width) >= 0 && (index+i_*width) <= len(odata)-8 {
 									/*line samples_transpose.go:56*/ gc_ld5.StoreSlice(odata[index+i_*width:])
 								} else {
-									/*line samples_transpose.go:56*/ var gc_lanes10 [8]float32
+									var gc_lanes10 [8]float32
 									gc_ld5.Store(&gc_lanes10)
 									for gc_k10 := range 8 {
 										if 0xff&(1<<gc_k10) != 0 {
@@ -552,7 +552,7 @@ func gc_body_copySharedMem(gc_b *compiled.Block, odata, idata []float32, width, 
 									/*line samples_transpose.go:55*/ if gc_tx >= 0 && gc_tx <= len(tile[gc_ty+i_])-8 {
 										gc_ld6 = archsimd.LoadFloat32x8Slice(tile[gc_ty+i_][gc_tx:])
 									} else {
-										/*line samples_transpose.go:56*/ var gc_lanes11 [8]float32
+										var gc_lanes11 [8]float32
 										for gc_k11 := range 8 {
 											if gc_if3.ToBits()&(1<<gc_k11) != 0 {
 												gc_pos.Thread = gc_rank + gc_k11
@@ -565,7 +565,7 @@ func gc_body_copySharedMem(gc_b *compiled.Block, odata, idata []float32, width, 
 									/*line samples_transpose.go:56*/ if (index+i_*width) >= 0 && (index+i_*width) <= len(odata)-8 {
 										/*line samples_transpose.go:56*/ gc_ld6.StoreMasked((*[8]float32)(odata[index+i_*width:]), gc_if3)
 									} else {
-										/*line samples_transpose.go:56*/ var gc_lanes12 [8]float32
+										var gc_lanes12 [8]float32
 										gc_ld6.Store(&gc_lanes12)
 										for gc_k12 := range 8 {
 											if gc_if3.ToBits()&(1<<gc_k12) != 0 {
@@ -637,7 +637,7 @@ func gc_body_transposeFineGrained(gc_b *compiled.Block, odata, idata []float32, 
 									width) >= 0 && (index+i*width) <= len(idata)-16 {
 									/*line samples_transpose.go:184*/ gc_ld2 = archsimd.LoadFloat32x16Slice(idata[index+i*width:])
 								} else {
-									/*line samples_transpose.go:184*/ var gc_lanes3 [16]float32
+									var gc_lanes3 [16]float32
 									for gc_k3 := range 16 {
 										if 0xffff&(1<<gc_k3) != 0 {
 											gc_pos.Thread = gc_rank + gc_k3
@@ -650,7 +650,7 @@ func gc_body_transposeFineGrained(gc_b *compiled.Block, odata, idata []float32, 
 								/*line samples_transpose.go:184*/ if gc_tx >= 0 && gc_tx <= len(block[gc_ty+i])-16 {
 									/*line samples_transpose.go:184*/ gc_ld2.StoreSlice(block[gc_ty+i][gc_tx:])
 								} else {
-									/*line samples_transpose.go:184*/ var gc_lanes4 [16]float32
+									var gc_lanes4 [16]float32
 									gc_ld2.Store(&gc_lanes4)
 									for gc_k4 := range 16 {
 										if 0xffff&(1<<gc_k4) != 0 {
@@ -683,7 +683,7 @@ func gc_body_transposeFineGrained(gc_b *compiled.Block, odata, idata []float32, 
 								width) >= 0 && (index+i*width) <= len(idata)-8 {
 								/*line samples_transpose.go:184*/ gc_ld = archsimd.LoadFloat32x8Slice(idata[index+i*width:])
 							} else {
-								/*line samples_transpose.go:184*/ var gc_lanes [8]float32
+								var gc_lanes [8]float32
 								for gc_k := range 8 {
 									if 0xff&(1<<gc_k) != 0 {
 										gc_pos.Thread = gc_rank + gc_k
@@ -696,7 +696,7 @@ func gc_body_transposeFineGrained(gc_b *compiled.Block, odata, idata []float32, 
 							/*line samples_transpose.go:184*/ if gc_tx >= 0 && gc_tx <= len(block[gc_ty+i])-8 {
 								/*line samples_transpose.go:184*/ gc_ld.StoreSlice(block[gc_ty+i][gc_tx:])
 							} else {
-								/*line samples_transpose.go:184*/ var gc_lanes2 [8]float32
+								var gc_lanes2 [8]float32
 								gc_ld.Store(&gc_lanes2)
 								for gc_k2 := range 8 {
 									if 0xff&(1<<gc_k2) != 0 {

@@ -50,7 +50,7 @@ func gc_body_triad(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c []float32, s 
 		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off := (gc_bx * gc_bdx)
-			/*line shoc.go:40*/ if gc_runlo >= 0 && gc_off >= 0 && gc_off <= len(c) && gc_runhi <= len(c)-gc_off && gc_off <= len(a) && gc_runhi <= len(a)-gc_off && gc_off <= len(b) && gc_runhi <= len(b)-gc_off {
+			if gc_runlo >= 0 && gc_off >= 0 && gc_off <= len(c) && gc_runhi <= len(c)-gc_off && gc_off <= len(a) && gc_runhi <= len(a)-gc_off && gc_off <= len(b) && gc_runhi <= len(b)-gc_off {
 				gc_at := c[gc_off:][:gc_runhi]
 				gc_at2 := a[gc_off:][:gc_runhi]
 				gc_at3 := b[gc_off:][:gc_runhi]
@@ -370,9 +370,9 @@ func gc_body_shocReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n int, b
 		gc_off10 := gc_bx
 		gc_off11 := 0
 		gc_fastlo4, gc_fasthi4 := 0, 0
-		/*line shoc.go:81*/ if gc_off10 >= 0 && gc_off10 < len(gOdata) && gc_off11 >= 0 && gc_off11 < len(sdata) {
+		if gc_off10 >= 0 && gc_off10 < len(gOdata) && gc_off11 >= 0 && gc_off11 < len(sdata) {
 			gc_fastlo4 = min(max(0, -gc_off4, -gc_off5, -gc_off6, -gc_off7, -gc_off8, -gc_off9), gc_bdx)
-			gc_fasthi4 = max(min(gc_bdx, len(sdata), len(sdata)-gc_off4, len(sdata)-gc_off5, len(sdata)-gc_off6, len(sdata)-gc_off7, len(sdata)-gc_off8, len(sdata)-gc_off9), gc_fastlo4)
+			/*line shoc.go:83*/ gc_fasthi4 = max(min(gc_bdx, len(sdata), len(sdata)-gc_off4, len(sdata)-gc_off5, len(sdata)-gc_off6, len(sdata)-gc_off7, len(sdata)-gc_off8, len(sdata)-gc_off9), gc_fastlo4)
 		}
 		if gc_fastlo4 < gc_fasthi4 {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
@@ -922,9 +922,9 @@ func gc_body_shocScanReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n in
 		gc_off10 := gc_bx
 		gc_off11 := 0
 		gc_fastlo4, gc_fasthi4 := 0, 0
-		/*line shoc.go:159*/ if gc_off10 >= 0 && gc_off10 < len(gOdata) && gc_off11 >= 0 && gc_off11 < len(sdata) {
+		if gc_off10 >= 0 && gc_off10 < len(gOdata) && gc_off11 >= 0 && gc_off11 < len(sdata) {
 			gc_fastlo4 = min(max(0, -gc_off4, -gc_off5, -gc_off6, -gc_off7, -gc_off8, -gc_off9), gc_bdx)
-			gc_fasthi4 = max(min(gc_bdx, len(sdata), len(sdata)-gc_off4, len(sdata)-gc_off5, len(sdata)-gc_off6, len(sdata)-gc_off7, len(sdata)-gc_off8, len(sdata)-gc_off9), gc_fastlo4)
+			/*line shoc.go:161*/ gc_fasthi4 = max(min(gc_bdx, len(sdata), len(sdata)-gc_off4, len(sdata)-gc_off5, len(sdata)-gc_off6, len(sdata)-gc_off7, len(sdata)-gc_off8, len(sdata)-gc_off9), gc_fastlo4)
 		}
 		if gc_fastlo4 < gc_fasthi4 {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {

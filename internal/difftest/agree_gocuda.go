@@ -282,7 +282,7 @@ func gc_body_agreeLoop(gc_b *compiled.Block, data []int32, n int, counts []int32
 	}
 	for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx
-		/*line agree.go:31*/ if gc_from >= 0 && gc_off >= 0 && gc_off < len(counts) {
+		if gc_from >= 0 && gc_off >= 0 && gc_off < len(counts) {
 			gc_at := counts[gc_off:][:1]
 			gc_step6 := gc_from
 			for ; gc_step6+3 < gc_to; gc_step6 += 4 {

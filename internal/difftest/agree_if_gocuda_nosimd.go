@@ -167,11 +167,11 @@ func gc_body_agreeIf(gc_b *compiled.Block, data []int32, flag []bool, mixed bool
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx
 		gc_off2 := gc_bx * gc_bdx
-		/*line agree_if.go:105*/ if gc_off >= 0 && gc_off < len(flag) && gc_apart && gc_bdx <= len(s) && gc_off2 >= 0 && gc_off2 <= len(data) && gc_bdx <= len(data)-gc_off2 {
+		if gc_off >= 0 && gc_off < len(flag) && gc_apart && gc_bdx <= len(s) && gc_off2 >= 0 && gc_off2 <= len(data) && gc_bdx <= len(data)-gc_off2 {
 			gc_at := flag[gc_off:][:1]
 			gc_at2 := s[:gc_bdx]
 			gc_at3 := data[gc_off2:][:gc_bdx]
-			gc_elem := gc_at[0]
+			/*line agree_if.go:109*/ gc_elem := gc_at[0]
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				c := gc_tx%2 == 0
@@ -218,7 +218,7 @@ func gc_body_agreeIf(gc_b *compiled.Block, data []int32, flag []bool, mixed bool
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_stride := 0 - 1
 			gc_off3 := gc_bdx - 1
-			/*line agree_if.go:112*/ if compiled.InStride(gc_stride, gc_off3, 0, gc_bdx, len(s)) {
+			if compiled.InStride(gc_stride, gc_off3, 0, gc_bdx, len(s)) {
 				for gc_tx, gc_idx := 0, gc_off3+gc_stride*(0); gc_tx < gc_bdx; gc_tx, gc_idx = gc_tx+1, gc_idx+gc_stride {
 					gc_rank := gc_base + gc_tx
 					/*line agree_if.go:108*/ v := s[gc_idx]
@@ -265,7 +265,7 @@ func gc_body_agreeIf(gc_b *compiled.Block, data []int32, flag []bool, mixed bool
 			}
 		}
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			/*line agree_if.go:117*/ if gc_bdx <= len(s) {
+			if gc_bdx <= len(s) {
 				gc_at4 := s[:gc_bdx]
 				/*line agree_if.go:110*/ copy(gc_at4, gc_s_v[gc_base:][:gc_bdx])
 			} else {
@@ -319,7 +319,7 @@ func gc_body_agreeIf(gc_b *compiled.Block, data []int32, flag []bool, mixed bool
 					gc_segend := min(gc_bdx, gc_qd-gc_r)
 					gc_seglen := gc_segend - gc_seg
 					gc_off4 := gc_r + gc_seg
-					/*line agree_if.go:127*/ if gc_off4 >= 0 && gc_off4 <= len(s) && gc_seglen <= len(s)-gc_off4 {
+					if gc_off4 >= 0 && gc_off4 <= len(s) && gc_seglen <= len(s)-gc_off4 {
 						gc_at5 := s[gc_off4:][:gc_seglen]
 						for gc_u := 0; gc_u < gc_seglen; gc_u++ {
 							gc_tx := gc_seg + gc_u
@@ -409,7 +409,7 @@ func gc_body_agreeIf(gc_b *compiled.Block, data []int32, flag []bool, mixed bool
 			}
 		}
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			/*line agree_if.go:122*/ if gc_bdx <= len(s) {
+			if gc_bdx <= len(s) {
 				gc_at6 := s[:gc_bdx]
 				/*line agree_if.go:115*/ copy(gc_at6, gc_s_v_[gc_base:][:gc_bdx])
 			} else {
@@ -455,7 +455,7 @@ func gc_body_agreeIf(gc_b *compiled.Block, data []int32, flag []bool, mixed bool
 	}
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off5 := gc_bx * gc_bdx
-		/*line agree_if.go:124*/ if gc_off5 >= 0 && gc_off5 <= len(data) && gc_bdx <= len(data)-gc_off5 && gc_bdx <= len(s) {
+		if gc_off5 >= 0 && gc_off5 <= len(data) && gc_bdx <= len(data)-gc_off5 && gc_bdx <= len(s) {
 			gc_at7 := data[gc_off5:][:gc_bdx]
 			gc_at8 := s[:gc_bdx]
 			if compiled.Disjoint(gc_at7, gc_at8) {

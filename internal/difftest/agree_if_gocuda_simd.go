@@ -265,7 +265,7 @@ func gc_body_agreeDoWhile(gc_b *compiled.Block, data []int32, out []int32) {
 								/*line agree_if.go:43*/ gc_st4.Permute(gc_spread16Lo).StoreMasked((*[16]int32)(out[(2*i+1)-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2))<<1))
 								/*line agree_if.go:43*/ gc_st4.Permute(gc_spread16Hi).StoreMasked((*[16]int32)(out[(2*i+1)+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2>>8))<<1))
 							} else {
-								/*line agree_if.go:43*/ var gc_lanes4 [16]int32
+								var gc_lanes4 [16]int32
 								gc_st4.Store(&gc_lanes4)
 								for gc_k4 := range 16 {
 									if archsimd.Mask32x16FromBits(gc_alive8.ToBits()&gc_if2.ToBits()).ToBits()&(1<<gc_k4) != 0 {
@@ -327,7 +327,7 @@ func gc_body_agreeDoWhile(gc_b *compiled.Block, data []int32, out []int32) {
 							/*line agree_if.go:43*/ gc_st2.Permute(gc_spreadLo).StoreMasked((*[8]int32)(out[(2*i+1)-1:]), gc_alive7.And(gc_if).ToInt32x8().Permute(gc_spreadLo).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes))
 							/*line agree_if.go:43*/ gc_st2.Permute(gc_spreadHi).StoreMasked((*[8]int32)(out[(2*i+1)+7:]), gc_alive7.And(gc_if).ToInt32x8().Permute(gc_spreadHi).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes))
 						} else {
-							/*line agree_if.go:43*/ var gc_lanes2 [8]int32
+							var gc_lanes2 [8]int32
 							gc_st2.Store(&gc_lanes2)
 							for gc_k2 := range 8 {
 								if gc_alive7.And(gc_if).ToBits()&(1<<gc_k2) != 0 {
@@ -392,11 +392,11 @@ func gc_body_agreeIf(gc_b *compiled.Block, data []int32, flag []bool, mixed bool
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx
 		gc_off2 := gc_bx * gc_bdx
-		/*line agree_if.go:105*/ if gc_off >= 0 && gc_off < len(flag) && gc_apart && gc_bdx <= len(s) && gc_off2 >= 0 && gc_off2 <= len(data) && gc_bdx <= len(data)-gc_off2 {
+		if gc_off >= 0 && gc_off < len(flag) && gc_apart && gc_bdx <= len(s) && gc_off2 >= 0 && gc_off2 <= len(data) && gc_bdx <= len(data)-gc_off2 {
 			gc_at := flag[gc_off:][:1]
 			gc_at2 := s[:gc_bdx]
 			gc_at3 := data[gc_off2:][:gc_bdx]
-			gc_elem := gc_at[0]
+			/*line agree_if.go:109*/ gc_elem := gc_at[0]
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				c := gc_tx%2 == 0
@@ -443,7 +443,7 @@ func gc_body_agreeIf(gc_b *compiled.Block, data []int32, flag []bool, mixed bool
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_stride := 0 - 1
 			gc_off3 := gc_bdx - 1
-			/*line agree_if.go:112*/ if compiled.InStride(gc_stride, gc_off3, 0, gc_bdx, len(s)) {
+			if compiled.InStride(gc_stride, gc_off3, 0, gc_bdx, len(s)) {
 				for gc_tx, gc_idx := 0, gc_off3+gc_stride*(0); gc_tx < gc_bdx; gc_tx, gc_idx = gc_tx+1, gc_idx+gc_stride {
 					gc_rank := gc_base + gc_tx
 					/*line agree_if.go:108*/ v := s[gc_idx]
@@ -490,7 +490,7 @@ func gc_body_agreeIf(gc_b *compiled.Block, data []int32, flag []bool, mixed bool
 			}
 		}
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			/*line agree_if.go:117*/ if gc_bdx <= len(s) {
+			if gc_bdx <= len(s) {
 				gc_at4 := s[:gc_bdx]
 				gc_vstep := 0
 				if compiled.SIMD && compiled.SIMD512 {
@@ -532,7 +532,7 @@ func gc_body_agreeIf(gc_b *compiled.Block, data []int32, flag []bool, mixed bool
 							gc_tx := gc_vstep2
 							gc_rank := gc_base + gc_tx
 							/*line agree_if.go:110*/ v := archsimd.LoadInt32x16Slice(gc_s_v[gc_rank:])
-							/*line agree_if.go:110*/ if gc_tx < 0 || gc_tx > len(s)-16 {
+							if gc_tx < 0 || gc_tx > len(s)-16 {
 								break
 							}
 							/*line agree_if.go:110*/ v.StoreSlice(s[gc_tx:])
@@ -549,7 +549,7 @@ func gc_body_agreeIf(gc_b *compiled.Block, data []int32, flag []bool, mixed bool
 						gc_tx := gc_vstep2
 						gc_rank := gc_base + gc_tx
 						/*line agree_if.go:110*/ v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank:])
-						/*line agree_if.go:110*/ if gc_tx < 0 || gc_tx > len(s)-8 {
+						if gc_tx < 0 || gc_tx > len(s)-8 {
 							break
 						}
 						/*line agree_if.go:110*/ v.StoreSlice(s[gc_tx:])
@@ -606,7 +606,7 @@ func gc_body_agreeIf(gc_b *compiled.Block, data []int32, flag []bool, mixed bool
 					gc_segend := min(gc_bdx, gc_qd-gc_r)
 					gc_seglen := gc_segend - gc_seg
 					gc_off4 := gc_r + gc_seg
-					/*line agree_if.go:127*/ if gc_off4 >= 0 && gc_off4 <= len(s) && gc_seglen <= len(s)-gc_off4 {
+					if gc_off4 >= 0 && gc_off4 <= len(s) && gc_seglen <= len(s)-gc_off4 {
 						gc_at5 := s[gc_off4:][:gc_seglen]
 						gc_vstep3 := gc_seg
 						if compiled.SIMD && compiled.SIMD512 {
@@ -722,7 +722,7 @@ func gc_body_agreeIf(gc_b *compiled.Block, data []int32, flag []bool, mixed bool
 			}
 		}
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			/*line agree_if.go:122*/ if gc_bdx <= len(s) {
+			if gc_bdx <= len(s) {
 				gc_at6 := s[:gc_bdx]
 				gc_vstep4 := 0
 				if compiled.SIMD && compiled.SIMD512 {
@@ -764,7 +764,7 @@ func gc_body_agreeIf(gc_b *compiled.Block, data []int32, flag []bool, mixed bool
 							gc_tx := gc_vstep5
 							gc_rank := gc_base + gc_tx
 							/*line agree_if.go:115*/ v_ := archsimd.LoadInt32x16Slice(gc_s_v_[gc_rank:])
-							/*line agree_if.go:115*/ if gc_tx < 0 || gc_tx > len(s)-16 {
+							if gc_tx < 0 || gc_tx > len(s)-16 {
 								break
 							}
 							/*line agree_if.go:115*/ v_.StoreSlice(s[gc_tx:])
@@ -781,7 +781,7 @@ func gc_body_agreeIf(gc_b *compiled.Block, data []int32, flag []bool, mixed bool
 						gc_tx := gc_vstep5
 						gc_rank := gc_base + gc_tx
 						/*line agree_if.go:115*/ v_ := archsimd.LoadInt32x8Slice(gc_s_v_[gc_rank:])
-						/*line agree_if.go:115*/ if gc_tx < 0 || gc_tx > len(s)-8 {
+						if gc_tx < 0 || gc_tx > len(s)-8 {
 							break
 						}
 						/*line agree_if.go:115*/ v_.StoreSlice(s[gc_tx:])
@@ -830,7 +830,7 @@ func gc_body_agreeIf(gc_b *compiled.Block, data []int32, flag []bool, mixed bool
 	}
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off5 := gc_bx * gc_bdx
-		/*line agree_if.go:124*/ if gc_off5 >= 0 && gc_off5 <= len(data) && gc_bdx <= len(data)-gc_off5 && gc_bdx <= len(s) {
+		if gc_off5 >= 0 && gc_off5 <= len(data) && gc_bdx <= len(data)-gc_off5 && gc_bdx <= len(s) {
 			gc_at7 := data[gc_off5:][:gc_bdx]
 			gc_at8 := s[:gc_bdx]
 			gc_vstep6 := 0

@@ -41,7 +41,7 @@ func gc_body_tileReduceOp(gc_b *compiled.Block, in []float32, out []TileReduceOu
 	gc_n := gc_b.Len()
 	/*line cg_reduce_op.go:28*/ block := cg.ThisThreadBlock(t)
 	tile_ := cg.TiledPartition(block, size)
-	/*line cg_reduce_op.go:32*/ var gc_l_v [32]float32
+	var gc_l_v [32]float32
 	var gc_l_o [32]TileReduceOut
 	var gc_c1r [32]float32
 	var gc_c2r [32]float32

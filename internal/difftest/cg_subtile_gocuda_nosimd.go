@@ -18,7 +18,7 @@ func gc_body_subTile(gc_b *compiled.Block, out []SubTileOut, size int) {
 	/*line cg_subtile.go:24*/ block := cg.ThisThreadBlock(t)
 	tile32 := cg.TiledPartition(block, 32)
 	tile_ := cg.TiledPartition(tile32, size)
-	/*line cg_subtile.go:29*/ var gc_l_v [32]int32
+	var gc_l_v [32]int32
 	var gc_l_o [32]SubTileOut
 	var gc_c1r [32]int32
 	var gc_c2r [32]int32

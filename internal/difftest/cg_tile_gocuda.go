@@ -56,7 +56,7 @@ func gc_body_tileOps(gc_b *compiled.Block, out []TileOut, size int) {
 	/*line cg_tile.go:54*/ block := cg.ThisThreadBlock(t)
 	tile_ := cg.TiledPartition(block, size)
 	/*line cg_tile.go:67*/ seen := gocuda.Shared[int32](t, gc_n)[:gc_n]
-	/*line cg_tile.go:69*/ var gc_l_o [32]TileOut
+	var gc_l_o [32]TileOut
 	var gc_c1v [32]int32
 	var gc_c1a [32]int
 	var gc_c1r [32]int32

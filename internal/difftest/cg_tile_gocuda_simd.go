@@ -19,7 +19,7 @@ func gc_body_sumTile(gc_b *compiled.Block, sum *int32, input []int32) {
 	gc_n := gc_b.Len()
 	/*line cg_tile.go:18*/ tile32 := cg.TiledPartition(cg.ThisThreadBlock(t), 32)
 	var g cg.Tile = tile32
-	/*line cg_tile.go:21*/ var gc_l_val [32]int32
+	var gc_l_val [32]int32
 	var gc_c1r [32]int32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)

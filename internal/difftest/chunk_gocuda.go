@@ -93,12 +93,12 @@ func gc_body_chunkRowSum(gc_b *compiled.Block, in, out []float32, N, C int) {
 			gc_s_sum[gc_rank] = sum
 		}
 	}
-	/*line chunk.go:34*/ var gc_c1v [32]float32
+	var gc_c1v [32]float32
 	var gc_c1r [32]float32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
 		for gc_lane := range min(32, gc_n-gc_w) {
-			if gc_exited[gc_w+gc_lane] {
+			/*line chunk.go:39*/ if gc_exited[gc_w+gc_lane] {
 				gc_act &^= 1 << gc_lane
 			}
 		}

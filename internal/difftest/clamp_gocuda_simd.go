@@ -176,7 +176,7 @@ func gc_body_clampStencil(gc_b *compiled.Block, in, out []float32, n, steps int)
 								/*line clamp.go:37*/ if gc_in3 && w >= 0 && w <= len(row)-16 {
 									/*line clamp.go:37*/ gc_ld3 = archsimd.LoadFloat32x16Slice(row[w:])
 								} else {
-									/*line clamp.go:37*/ var gc_lanes3 [16]float32
+									var gc_lanes3 [16]float32
 									for gc_k3 := range 16 {
 										if 0xffff&(1<<gc_k3) != 0 {
 											gc_pos.Thread = gc_rank + gc_k3
@@ -191,7 +191,7 @@ func gc_body_clampStencil(gc_b *compiled.Block, in, out []float32, n, steps int)
 								/*line clamp.go:22*/ if gc_in4 && e >= 0 && e <= len(row)-16 {
 									/*line clamp.go:37*/ gc_ld4 = archsimd.LoadFloat32x16Slice(row[e:])
 								} else {
-									/*line clamp.go:37*/ var gc_lanes4 [16]float32
+									var gc_lanes4 [16]float32
 									for gc_k4 := range 16 {
 										if 0xffff&(1<<gc_k4) != 0 {
 											gc_pos.Thread = gc_rank + gc_k4
@@ -232,7 +232,7 @@ func gc_body_clampStencil(gc_b *compiled.Block, in, out []float32, n, steps int)
 						/*line clamp.go:37*/ if gc_in && w >= 0 && w <= len(row)-8 {
 							/*line clamp.go:37*/ gc_ld = archsimd.LoadFloat32x8Slice(row[w:])
 						} else {
-							/*line clamp.go:37*/ var gc_lanes [8]float32
+							var gc_lanes [8]float32
 							for gc_k := range 8 {
 								if 0xff&(1<<gc_k) != 0 {
 									gc_pos.Thread = gc_rank + gc_k
@@ -247,7 +247,7 @@ func gc_body_clampStencil(gc_b *compiled.Block, in, out []float32, n, steps int)
 						/*line clamp.go:22*/ if gc_in2 && e >= 0 && e <= len(row)-8 {
 							/*line clamp.go:37*/ gc_ld2 = archsimd.LoadFloat32x8Slice(row[e:])
 						} else {
-							/*line clamp.go:37*/ var gc_lanes2 [8]float32
+							var gc_lanes2 [8]float32
 							for gc_k2 := range 8 {
 								if 0xff&(1<<gc_k2) != 0 {
 									gc_pos.Thread = gc_rank + gc_k2

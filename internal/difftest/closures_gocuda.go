@@ -45,7 +45,7 @@ func gc_body_closureAfterBarrier(gc_b *compiled.Block, in, out []int32) {
 	/*line closures.go:19*/ s := gocuda.Shared[int32](t, gc_bdx)[:gc_bdx]
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx * gc_bdx
-		/*line closures.go:23*/ if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off && gc_bdx <= len(s) {
+		if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off && gc_bdx <= len(s) {
 			gc_at := in[gc_off:][:gc_bdx]
 			gc_at2 := s[:gc_bdx]
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
@@ -154,7 +154,7 @@ func gc_body_closureAfterShuffle(gc_b *compiled.Block, in, out []int32) {
 	gc_n := gc_b.Len()
 	gc_s_v := make([]pairOf, gc_b.Len())
 	/*line closures.go:38*/ tile_ := cg.TiledPartition(cg.ThisThreadBlock(t), 32)
-	/*line closures.go:41*/ var gc_l_pick [32]func(k int) int32
+	var gc_l_pick [32]func(k int) int32
 	var gc_c1v [32]int32
 	var gc_c1r [32]int32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
@@ -191,7 +191,7 @@ func gc_body_closureAfterShuffle(gc_b *compiled.Block, in, out []int32) {
 			gc_tx := gc_tidx.X - 1
 			gc_x0 := gc_tidx.X
 			gc_off := (gc_bx * gc_bdx) + gc_x0
-			/*line closures.go:54*/ if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(out) && 32 <= len(out)-gc_off {
+			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(out) && 32 <= len(out)-gc_off {
 				gc_at := out[gc_off:][:32]
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					gc_tx := gc_x0 + gc_lane
@@ -251,7 +251,7 @@ func gc_body_closureWrites(gc_b *compiled.Block, in, out []int32) {
 	/*line closures.go:61*/ s := gocuda.Shared[int32](t, gc_bdx)[:gc_bdx]
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx * gc_bdx
-		/*line closures.go:65*/ if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off && gc_bdx <= len(s) {
+		if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off && gc_bdx <= len(s) {
 			gc_at := in[gc_off:][:gc_bdx]
 			gc_at2 := s[:gc_bdx]
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
@@ -281,7 +281,7 @@ func gc_body_closureWrites(gc_b *compiled.Block, in, out []int32) {
 	}
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off2 := gc_bx * gc_bdx
-		/*line closures.go:78*/ if gc_off2 >= 0 && gc_off2 <= len(in) && gc_bdx <= len(in)-gc_off2 && gc_off2 <= len(out) && gc_bdx <= len(out)-gc_off2 {
+		if gc_off2 >= 0 && gc_off2 <= len(in) && gc_bdx <= len(in)-gc_off2 && gc_off2 <= len(out) && gc_bdx <= len(out)-gc_off2 {
 			gc_at3 := in[gc_off2:][:gc_bdx]
 			gc_at4 := out[gc_off2:][:gc_bdx]
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
@@ -349,7 +349,7 @@ func gc_body_closureLoopVars(gc_b *compiled.Block, in, out []int32) {
 	gc_s_sum := compiled.Scratch[int32](gc_b, 1)[:gc_n]
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off2 := gc_bx * gc_bdx
-		/*line closures.go:97*/ if gc_off2 >= 0 && gc_off2 <= len(in) && gc_bdx <= len(in)-gc_off2 {
+		if gc_off2 >= 0 && gc_off2 <= len(in) && gc_bdx <= len(in)-gc_off2 {
 			gc_at := in[gc_off2:][:gc_bdx]
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
@@ -397,7 +397,7 @@ func gc_body_closureLoopVars(gc_b *compiled.Block, in, out []int32) {
 	}
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off3 := gc_bx * gc_bdx
-		/*line closures.go:111*/ if gc_off3 >= 0 && gc_off3 <= len(out) && gc_bdx <= len(out)-gc_off3 {
+		if gc_off3 >= 0 && gc_off3 <= len(out) && gc_bdx <= len(out)-gc_off3 {
 			gc_at2 := out[gc_off3:][:gc_bdx]
 			gc_step := 0
 			for ; gc_step+3 < gc_bdx; gc_step += 4 {
@@ -516,7 +516,7 @@ func gc_body_closureLaneKept(gc_b *compiled.Block, in, out []int32) {
 	gc_bdz := gc_bd.Z
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-	/*line closures.go:117*/ var gc_l_x [32]int32
+	var gc_l_x [32]int32
 	var gc_l_get [32]func() int32
 	var gc_c1v [32]int32
 	var gc_c1r [32]int32
@@ -548,7 +548,7 @@ func gc_body_closureLaneKept(gc_b *compiled.Block, in, out []int32) {
 			gc_tx := gc_tidx.X - 1
 			gc_x0 := gc_tidx.X
 			gc_off := (gc_bx * gc_bdx) + gc_x0
-			/*line closures.go:119*/ if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(out) && 32 <= len(out)-gc_off {
+			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(out) && 32 <= len(out)-gc_off {
 				gc_at := out[gc_off:][:32]
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					gc_pos.Thread = gc_w + gc_lane
@@ -615,7 +615,7 @@ func gc_body_closureUniformLater(gc_b *compiled.Block, gc_lo, gc_hi int, in, out
 		done := int32(0)
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off := gc_bx * gc_bdx
-			/*line closures.go:134*/ if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
+			if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
 				gc_at := in[gc_off:][:gc_bdx]
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
@@ -686,7 +686,7 @@ func gc_body_closureUniformLater(gc_b *compiled.Block, gc_lo, gc_hi int, in, out
 		/*line closures.go:136*/ _, _ = done, b
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off2 := gc_bx * gc_bdx
-			/*line closures.go:140*/ if gc_off2 >= 0 && gc_off2 <= len(out) && gc_bdx <= len(out)-gc_off2 {
+			if gc_off2 >= 0 && gc_off2 <= len(out) && gc_bdx <= len(out)-gc_off2 {
 				gc_at2 := out[gc_off2:][:gc_bdx]
 				gc_step2 := 0
 				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
@@ -803,7 +803,7 @@ func gc_body_closurePassed(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int
 		done := int32(0)
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off := gc_bx * gc_bdx
-			/*line closures.go:152*/ if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
+			if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
 				gc_at := in[gc_off:][:gc_bdx]
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
@@ -874,7 +874,7 @@ func gc_body_closurePassed(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int
 		/*line closures.go:154*/ _, _ = done, b
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off2 := gc_bx * gc_bdx
-			/*line closures.go:158*/ if gc_off2 >= 0 && gc_off2 <= len(out) && gc_bdx <= len(out)-gc_off2 {
+			if gc_off2 >= 0 && gc_off2 <= len(out) && gc_bdx <= len(out)-gc_off2 {
 				gc_at2 := out[gc_off2:][:gc_bdx]
 				gc_step2 := 0
 				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {

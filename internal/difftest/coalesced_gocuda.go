@@ -43,7 +43,7 @@ func gc_body_coalescedKernel(gc_b *compiled.Block, in []int32, out []CoalescedOu
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	/*line coalesced.go:46*/ tile_ := cg.TiledPartition(cg.ThisThreadBlock(t), 8)
-	/*line coalesced.go:49*/ var gc_l_v [32]int32
+	var gc_l_v [32]int32
 	var gc_l_o [32]CoalescedOut
 	var gc_l_g [32]cg.Coalesced
 	var gc_l_any_ [32]bool
@@ -73,7 +73,7 @@ func gc_body_coalescedKernel(gc_b *compiled.Block, in []int32, out []CoalescedOu
 			gc_tx := gc_tidx.X - 1
 			gc_x0 := gc_tidx.X
 			gc_off := (gc_bx * gc_bdx) + gc_x0
-			/*line coalesced.go:81*/ if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
+			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
 				gc_at := in[gc_off:][:32]
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					/*line coalesced.go:30*/ v := gc_at[gc_lane]
@@ -251,7 +251,7 @@ func gc_body_coalescedKernel(gc_b *compiled.Block, in []int32, out []CoalescedOu
 			gc_tx := gc_tidx.X - 1
 			gc_x02 := gc_tidx.X
 			gc_off2 := (gc_bx * gc_bdx) + gc_x02
-			/*line coalesced.go:54*/ if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(out) && 32 <= len(out)-gc_off2 {
+			if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(out) && 32 <= len(out)-gc_off2 {
 				gc_at2 := out[gc_off2:][:32]
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					gc_rank := gc_w + gc_lane

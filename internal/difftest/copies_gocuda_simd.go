@@ -161,7 +161,7 @@ func gc_body_copyKept(gc_b *compiled.Block, in, out []float32, off int) {
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off2 := gc_ty * gc_bdx
-			/*line copies.go:34*/ if gc_off2 >= 0 && gc_off2 <= len(s) && gc_bdx <= len(s)-gc_off2 {
+			if gc_off2 >= 0 && gc_off2 <= len(s) && gc_bdx <= len(s)-gc_off2 {
 				gc_at2 := s[gc_off2:][:gc_bdx]
 				gc_vstep3 := 0
 				if compiled.SIMD && compiled.SIMD512 {
@@ -355,7 +355,7 @@ func gc_body_copyBetween(gc_b *compiled.Block, dst, src []float32) {
 	gc_n := gc_b.Len()
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx * gc_bdx
-		/*line copies.go:40*/ if gc_off >= 0 && gc_off <= len(dst) && gc_bdx <= len(dst)-gc_off && gc_off <= len(src) && gc_bdx <= len(src)-gc_off {
+		if gc_off >= 0 && gc_off <= len(dst) && gc_bdx <= len(dst)-gc_off && gc_off <= len(src) && gc_bdx <= len(src)-gc_off {
 			gc_at := dst[gc_off:][:gc_bdx]
 			gc_at2 := src[gc_off:][:gc_bdx]
 			gc_vstep := 0
@@ -535,9 +535,9 @@ func gc_body_copyTile(gc_b *compiled.Block, in, out []float32, w int) {
 							var gc_i4 int = gc_t4
 							var gc_result4 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 							gc_returned4 := gc_none2
-							/*line streams.go:13*/ if gc_i4 < len(in) && uint(len(in)-gc_i4) > 15 {
+							if gc_i4 < len(in) && uint(len(in)-gc_i4) > 15 {
 								var gc_ld7 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-								/*line copies.go:48*/ if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
+								if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
 									/*line copies.go:48*/ gc_ld7 = archsimd.LoadFloat32x16Slice(in[gc_i4:])
 								} else {
 									break gc_steps4
@@ -552,7 +552,7 @@ func gc_body_copyTile(gc_b *compiled.Block, in, out []float32, w int) {
 								/*line copies.go:48*/ gc_if5 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i4, 16))))
 								if gc_if5.ToBits() != 0 {
 									var gc_ld8 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-									/*line copies.go:48*/ if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
+									if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
 										/*line copies.go:48*/ gc_ld8 = archsimd.LoadFloat32x16Slice(in[gc_i4:])
 									} else {
 										break gc_steps4
@@ -595,9 +595,9 @@ func gc_body_copyTile(gc_b *compiled.Block, in, out []float32, w int) {
 						var gc_i2 int = gc_t2
 						var gc_result2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 						gc_returned2 := gc_none
-						/*line streams.go:13*/ if gc_i2 < len(in) && uint(len(in)-gc_i2) > 7 {
+						if gc_i2 < len(in) && uint(len(in)-gc_i2) > 7 {
 							var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-							/*line copies.go:48*/ if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
+							if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
 								/*line copies.go:48*/ gc_ld3 = archsimd.LoadFloat32x8Slice(in[gc_i2:])
 							} else {
 								break gc_steps2
@@ -612,7 +612,7 @@ func gc_body_copyTile(gc_b *compiled.Block, in, out []float32, w int) {
 							/*line copies.go:48*/ gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i2, 8))))
 							if gc_if2.ToBits() != 0 {
 								var gc_ld4 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-								/*line copies.go:48*/ if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
+								if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
 									/*line copies.go:48*/ gc_ld4 = archsimd.LoadFloat32x8Slice(in[gc_i2:])
 								} else {
 									break gc_steps2
@@ -893,7 +893,7 @@ func gc_body_copyLanes(gc_b *compiled.Block, in, out []float32) {
 			}
 		}
 	}
-	/*line copies.go:71*/ var gc_l_v [32]float32
+	var gc_l_v [32]float32
 	var gc_c1r [32]float32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -905,7 +905,7 @@ func gc_body_copyLanes(gc_b *compiled.Block, in, out []float32) {
 			gc_tx := gc_tidx.X - 1
 			gc_x0 := gc_tidx.X
 			gc_off2 := gc_x0
-			/*line copies.go:84*/ if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(s) && 32 <= len(s)-gc_off2 {
+			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(s) && 32 <= len(s)-gc_off2 {
 				gc_at3 := s[gc_off2:][:32]
 				/*line copies.go:67*/ copy(gc_l_v[:], gc_at3)
 			} else {
@@ -963,7 +963,7 @@ func gc_body_copyLanes(gc_b *compiled.Block, in, out []float32) {
 			gc_tx := gc_tidx.X - 1
 			gc_x02 := gc_tidx.X
 			gc_off3 := gc_x02
-			/*line copies.go:80*/ if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off3 >= 0 && gc_off3 <= len(s) && 32 <= len(s)-gc_off3 {
+			if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off3 >= 0 && gc_off3 <= len(s) && 32 <= len(s)-gc_off3 {
 				gc_at4 := s[gc_off3:][:32]
 				/*line copies.go:71*/ copy(gc_at4, gc_l_v[:])
 			} else {

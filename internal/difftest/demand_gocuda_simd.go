@@ -24,7 +24,7 @@ func gc_body_demandRows(gc_b *compiled.Block, in, out []float32) {
 	gc_s_v := compiled.Scratch[float32](gc_b, 0)[:gc_n]
 	n := gc_bdx * gc_bdy
 	var start int = 16
-	/*line demand.go:26*/ var gc_l_v_ [32]float32
+	var gc_l_v_ [32]float32
 	var gc_c1r [32]float32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -160,7 +160,7 @@ func gc_body_demandRows(gc_b *compiled.Block, in, out []float32) {
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			gc_off := gc_bx*gc_bdy + gc_ty
-			/*line demand.go:39*/ if gc_from >= 0 && gc_off >= 0 && gc_off < len(out) {
+			if gc_from >= 0 && gc_off >= 0 && gc_off < len(out) {
 				gc_at := out[gc_off:][:1]
 				gc_step := gc_from
 				for ; gc_step+3 < gc_to; gc_step += 4 {
@@ -251,7 +251,7 @@ func gc_body_demandLanes(gc_b *compiled.Block, in, out []float32, start int) {
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	/*line demand.go:38*/ var start_ int = start
-	/*line demand.go:40*/ var gc_l_v_ [32]float32
+	var gc_l_v_ [32]float32
 	var gc_c1r [32]float32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -407,7 +407,7 @@ func gc_body_demandBranch(gc_b *compiled.Block, in, out []float32) {
 	gc_n := gc_b.Len()
 	gc_s_v := compiled.Scratch[float32](gc_b, 0)[:gc_n]
 	var start int = 16
-	/*line demand.go:64*/ var gc_l_v_ [32]float32
+	var gc_l_v_ [32]float32
 	var gc_c1r [32]float32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -529,7 +529,7 @@ func gc_body_demandBranch(gc_b *compiled.Block, in, out []float32) {
 		}
 		/*line demand.go:51*/ copy(gc_s_v[gc_w:][:gc_cnt], gc_l_v_[:gc_cnt])
 	}
-	/*line demand.go:55*/ var gc_l_w [32]float32
+	var gc_l_w [32]float32
 	var gc_c2r [32]uint32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -594,7 +594,7 @@ func gc_body_demandBranch(gc_b *compiled.Block, in, out []float32) {
 		gc_tx := gc_tidx.X - 1
 		gc_x0 := gc_tidx.X
 		gc_off := (gc_bx * gc_bdx) + gc_x0
-		/*line demand.go:78*/ if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(out) && 32 <= len(out)-gc_off {
+		if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(out) && 32 <= len(out)-gc_off {
 			gc_at := out[gc_off:][:32]
 			/*line demand.go:68*/ copy(gc_at, gc_l_w[:])
 		} else {

@@ -21,7 +21,7 @@ func gc_body_demandIf(gc_b *compiled.Block, in, out []int32) {
 	gc_n := gc_b.Len()
 	per := gc_bdx * gc_bdy
 	/*line demand_if.go:18*/ warps := gocuda.Shared[int32](t, 32)[:32]
-	/*line demand_if.go:20*/ var gc_l_v [32]int32
+	var gc_l_v [32]int32
 	var gc_c1r [32]int32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -87,7 +87,7 @@ func gc_body_demandIf(gc_b *compiled.Block, in, out []int32) {
 			}
 		}
 	}
-	/*line demand_if.go:31*/ var gc_l_v2 [32]int32
+	var gc_l_v2 [32]int32
 	var gc_c2r [32]int32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -125,7 +125,7 @@ func gc_body_demandIf(gc_b *compiled.Block, in, out []int32) {
 				gc_tx := gc_tidx.X - 1
 				gc_x02 := gc_tidx.X
 				gc_off := gc_x02
-				/*line demand_if.go:42*/ if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(warps) && 32 <= len(warps)-gc_off {
+				if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(warps) && 32 <= len(warps)-gc_off {
 					gc_at := warps[gc_off:][:32]
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						gc_tx := gc_x02 + gc_lane

@@ -23,7 +23,7 @@ func gc_body_demandIf(gc_b *compiled.Block, in, out []int32) {
 	gc_n := gc_b.Len()
 	per := gc_bdx * gc_bdy
 	/*line demand_if.go:18*/ warps := gocuda.Shared[int32](t, 32)[:32]
-	/*line demand_if.go:20*/ var gc_l_v [32]int32
+	var gc_l_v [32]int32
 	var gc_c1r [32]int32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -123,7 +123,7 @@ func gc_body_demandIf(gc_b *compiled.Block, in, out []int32) {
 			}
 		}
 	}
-	/*line demand_if.go:31*/ var gc_l_v2 [32]int32
+	var gc_l_v2 [32]int32
 	var gc_c2r [32]int32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -302,7 +302,7 @@ func gc_body_demandIf(gc_b *compiled.Block, in, out []int32) {
 						/*line demand_if.go:15*/ v := archsimd.LoadInt32x8Slice(gc_l_v2[gc_lane:])
 						/*line demand_if.go:35*/ gc_if6 := gc_iota6.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tid, 8))))
 						if gc_if6.ToBits() != 0 {
-							/*line demand_if.go:36*/ var gc_lanes2 [8]int32
+							var gc_lanes2 [8]int32
 							/*line demand_if.go:36*/ v.Store(&gc_lanes2)
 							for gc_k2 := range 8 {
 								if gc_if6.ToBits()&(1<<gc_k2) != 0 {
@@ -332,7 +332,7 @@ func gc_body_demandIf(gc_b *compiled.Block, in, out []int32) {
 						/*line demand_if.go:15*/ v := archsimd.LoadInt32x8Slice(gc_l_v2[gc_lane:])
 						/*line demand_if.go:35*/ gc_if5 := gc_iota5.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tid, 8))))
 						if gc_if5.ToBits() != 0 {
-							/*line demand_if.go:36*/ var gc_lanes [8]int32
+							var gc_lanes [8]int32
 							/*line demand_if.go:36*/ v.Store(&gc_lanes)
 							for gc_k := range 8 {
 								if gc_if5.ToBits()&(1<<gc_k) != 0 {

@@ -58,7 +58,7 @@ func gc_body_demandTree(gc_b *compiled.Block, in, out []float32, start int) {
 			}
 		}
 	}
-	/*line demand_tree.go:32*/ var gc_l_v [32]float32
+	var gc_l_v [32]float32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
@@ -94,7 +94,7 @@ func gc_body_demandTree(gc_b *compiled.Block, in, out []float32, start int) {
 				gc_tx := gc_tidx.X - 1
 				gc_x0 := gc_tidx.X
 				gc_off4 := gc_x0
-				/*line demand_tree.go:32*/ if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off4 >= 0 && gc_off4 <= len(sdata_) && 32 <= len(sdata_)-gc_off4 {
+				if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off4 >= 0 && gc_off4 <= len(sdata_) && 32 <= len(sdata_)-gc_off4 {
 					gc_at5 := sdata_[gc_off4:][:32]
 					/*line demand_tree.go:83*/ copy(gc_l_v[:], gc_at5)
 				} else {
@@ -149,9 +149,9 @@ func gc_body_demandTree(gc_b *compiled.Block, in, out []float32, start int) {
 					gc_tx := gc_tidx.X - 1
 					gc_x03 := gc_tidx.X
 					gc_off6 := gc_x03
-					/*line demand_tree.go:97*/ if gc_act == ^uint32(0) && gc_x03+32 <= gc_bdx && gc_off6 >= 0 && gc_off6 <= len(sdata_) && 32 <= len(sdata_)-gc_off6 {
+					if gc_act == ^uint32(0) && gc_x03+32 <= gc_bdx && gc_off6 >= 0 && gc_off6 <= len(sdata_) && 32 <= len(sdata_)-gc_off6 {
 						gc_at7 := sdata_[gc_off6:][:32]
-						gc_hi3 := compiled.LanesDemanded(offset, 4, gc_bdy*gc_bdz == 1)
+						/*line demand_tree.go:99*/ gc_hi3 := compiled.LanesDemanded(offset, 4, gc_bdy*gc_bdz == 1)
 						/*line demand_tree.go:87*/ copy(gc_at7[:gc_hi3], gc_l_v[:gc_hi3])
 					} else {
 						for gc_lane := 0; gc_lane < 32; gc_lane++ {
@@ -195,7 +195,7 @@ func gc_body_demandTree(gc_b *compiled.Block, in, out []float32, start int) {
 			gc_off12 := 2
 			gc_off13 := 4*gc_bx + 3
 			gc_off14 := 3
-			/*line demand_tree.go:120*/ if gc_from >= 0 && gc_off7 >= 0 && gc_off7 < len(out) && gc_off8 >= 0 && gc_off8 < len(sdata) && gc_off9 >= 0 && gc_off9 < len(out) && gc_off10 >= 0 && gc_off10 < len(sdata) && gc_off11 >= 0 && gc_off11 < len(out) && gc_off12 >= 0 && gc_off12 < len(sdata) && gc_off13 >= 0 && gc_off13 < len(out) && gc_off14 >= 0 && gc_off14 < len(sdata) {
+			if gc_from >= 0 && gc_off7 >= 0 && gc_off7 < len(out) && gc_off8 >= 0 && gc_off8 < len(sdata) && gc_off9 >= 0 && gc_off9 < len(out) && gc_off10 >= 0 && gc_off10 < len(sdata) && gc_off11 >= 0 && gc_off11 < len(out) && gc_off12 >= 0 && gc_off12 < len(sdata) && gc_off13 >= 0 && gc_off13 < len(out) && gc_off14 >= 0 && gc_off14 < len(sdata) {
 				gc_at8 := out[gc_off7:][:1]
 				gc_at9 := sdata[gc_off8:][:1]
 				gc_at10 := out[gc_off9:][:1]
@@ -261,7 +261,7 @@ func gc_body_demandTreeAll(gc_b *compiled.Block, in, out []float32, start int) {
 			}
 		}
 	}
-	/*line demand_tree.go:50*/ var gc_l_v [32]float32
+	var gc_l_v [32]float32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
@@ -300,7 +300,7 @@ func gc_body_demandTreeAll(gc_b *compiled.Block, in, out []float32, start int) {
 				gc_tx := gc_tidx.X - 1
 				gc_x02 := gc_tidx.X
 				gc_off4 := gc_x02
-				/*line demand_tree.go:54*/ if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off4 >= 0 && gc_off4 <= len(sdata_) && 32 <= len(sdata_)-gc_off4 {
+				if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off4 >= 0 && gc_off4 <= len(sdata_) && 32 <= len(sdata_)-gc_off4 {
 					gc_at5 := sdata_[gc_off4:][:32]
 					/*line demand_tree.go:83*/ copy(gc_l_v[:], gc_at5)
 				} else {
@@ -354,7 +354,7 @@ func gc_body_demandTreeAll(gc_b *compiled.Block, in, out []float32, start int) {
 					gc_tx := gc_tidx.X - 1
 					gc_x04 := gc_tidx.X
 					gc_off6 := gc_x04
-					/*line demand_tree.go:97*/ if gc_act == ^uint32(0) && gc_x04+32 <= gc_bdx && gc_off6 >= 0 && gc_off6 <= len(sdata_) && 32 <= len(sdata_)-gc_off6 {
+					if gc_act == ^uint32(0) && gc_x04+32 <= gc_bdx && gc_off6 >= 0 && gc_off6 <= len(sdata_) && 32 <= len(sdata_)-gc_off6 {
 						gc_at7 := sdata_[gc_off6:][:32]
 						/*line demand_tree.go:87*/ copy(gc_at7, gc_l_v[:])
 					} else {
@@ -559,7 +559,7 @@ func gc_body_demandTreeKept(gc_b *compiled.Block, in, out []float32, start int) 
 			}
 		}
 	}
-	/*line demand_tree.go:75*/ var gc_l_v [32]float32
+	var gc_l_v [32]float32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
@@ -598,7 +598,7 @@ func gc_body_demandTreeKept(gc_b *compiled.Block, in, out []float32, start int) 
 				gc_tx := gc_tidx.X - 1
 				gc_x02 := gc_tidx.X
 				gc_off4 := gc_x02
-				/*line demand_tree.go:77*/ if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off4 >= 0 && gc_off4 <= len(sdata_) && 32 <= len(sdata_)-gc_off4 {
+				if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off4 >= 0 && gc_off4 <= len(sdata_) && 32 <= len(sdata_)-gc_off4 {
 					gc_at5 := sdata_[gc_off4:][:32]
 					/*line demand_tree.go:83*/ copy(gc_l_v[:], gc_at5)
 				} else {
@@ -652,7 +652,7 @@ func gc_body_demandTreeKept(gc_b *compiled.Block, in, out []float32, start int) 
 					gc_tx := gc_tidx.X - 1
 					gc_x04 := gc_tidx.X
 					gc_off6 := gc_x04
-					/*line demand_tree.go:97*/ if gc_act == ^uint32(0) && gc_x04+32 <= gc_bdx && gc_off6 >= 0 && gc_off6 <= len(sdata_) && 32 <= len(sdata_)-gc_off6 {
+					if gc_act == ^uint32(0) && gc_x04+32 <= gc_bdx && gc_off6 >= 0 && gc_off6 <= len(sdata_) && 32 <= len(sdata_)-gc_off6 {
 						gc_at7 := sdata_[gc_off6:][:32]
 						/*line demand_tree.go:87*/ copy(gc_at7, gc_l_v[:])
 					} else {
@@ -682,7 +682,7 @@ func gc_body_demandTreeKept(gc_b *compiled.Block, in, out []float32, start int) 
 	for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 		gc_off7 := gc_bx
 		gc_off8 := 0
-		/*line demand_tree.go:106*/ if gc_from >= 0 && gc_off7 >= 0 && gc_off7 < len(out) && gc_off8 >= 0 && gc_off8 < len(sdata) {
+		if gc_from >= 0 && gc_off7 >= 0 && gc_off7 < len(out) && gc_off8 >= 0 && gc_off8 < len(sdata) {
 			gc_at8 := out[gc_off7:][:1]
 			gc_at9 := sdata[gc_off8:][:1]
 			gc_step := gc_from
@@ -798,7 +798,7 @@ func gc_body_demandTreeCopied(gc_b *compiled.Block, in, out []float32, start int
 			}
 		}
 	}
-	/*line demand_tree.go:108*/ var gc_l_v [32]float32
+	var gc_l_v [32]float32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
@@ -837,7 +837,7 @@ func gc_body_demandTreeCopied(gc_b *compiled.Block, in, out []float32, start int
 				gc_tx := gc_tidx.X - 1
 				gc_x02 := gc_tidx.X
 				gc_off4 := gc_x02
-				/*line demand_tree.go:112*/ if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off4 >= 0 && gc_off4 <= len(sdata_) && 32 <= len(sdata_)-gc_off4 {
+				if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off4 >= 0 && gc_off4 <= len(sdata_) && 32 <= len(sdata_)-gc_off4 {
 					gc_at5 := sdata_[gc_off4:][:32]
 					/*line demand_tree.go:83*/ copy(gc_l_v[:], gc_at5)
 				} else {
@@ -891,7 +891,7 @@ func gc_body_demandTreeCopied(gc_b *compiled.Block, in, out []float32, start int
 					gc_tx := gc_tidx.X - 1
 					gc_x04 := gc_tidx.X
 					gc_off6 := gc_x04
-					/*line demand_tree.go:97*/ if gc_act == ^uint32(0) && gc_x04+32 <= gc_bdx && gc_off6 >= 0 && gc_off6 <= len(sdata_) && 32 <= len(sdata_)-gc_off6 {
+					if gc_act == ^uint32(0) && gc_x04+32 <= gc_bdx && gc_off6 >= 0 && gc_off6 <= len(sdata_) && 32 <= len(sdata_)-gc_off6 {
 						gc_at7 := sdata_[gc_off6:][:32]
 						/*line demand_tree.go:87*/ copy(gc_at7, gc_l_v[:])
 					} else {
@@ -921,7 +921,7 @@ func gc_body_demandTreeCopied(gc_b *compiled.Block, in, out []float32, start int
 	for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 		gc_off7 := gc_bx
 		gc_off8 := 0
-		/*line demand_tree.go:106*/ if gc_from >= 0 && gc_off7 >= 0 && gc_off7 < len(out) && gc_off8 >= 0 && gc_off8 < len(sdata) {
+		if gc_from >= 0 && gc_off7 >= 0 && gc_off7 < len(out) && gc_off8 >= 0 && gc_off8 < len(sdata) {
 			gc_at8 := out[gc_off7:][:1]
 			gc_at9 := sdata[gc_off8:][:1]
 			gc_step := gc_from

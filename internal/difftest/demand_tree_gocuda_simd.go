@@ -124,7 +124,7 @@ func gc_body_demandTree(gc_b *compiled.Block, in, out []float32, start int) {
 			}
 		}
 	}
-	/*line demand_tree.go:32*/ var gc_l_v [32]float32
+	var gc_l_v [32]float32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
@@ -160,7 +160,7 @@ func gc_body_demandTree(gc_b *compiled.Block, in, out []float32, start int) {
 				gc_tx := gc_tidx.X - 1
 				gc_x0 := gc_tidx.X
 				gc_off4 := gc_x0
-				/*line demand_tree.go:32*/ if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off4 >= 0 && gc_off4 <= len(sdata_) && 32 <= len(sdata_)-gc_off4 {
+				if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off4 >= 0 && gc_off4 <= len(sdata_) && 32 <= len(sdata_)-gc_off4 {
 					gc_at5 := sdata_[gc_off4:][:32]
 					/*line demand_tree.go:83*/ copy(gc_l_v[:], gc_at5)
 				} else {
@@ -249,7 +249,7 @@ func gc_body_demandTree(gc_b *compiled.Block, in, out []float32, start int) {
 					gc_tx := gc_tidx.X - 1
 					gc_x02 := gc_tidx.X
 					gc_off5 := gc_x02
-					/*line demand_tree.go:96*/ if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off5 >= 0 && gc_off5 <= len(sdata_) && 32 <= len(sdata_)-gc_off5 {
+					if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off5 >= 0 && gc_off5 <= len(sdata_) && 32 <= len(sdata_)-gc_off5 {
 						gc_at6 := sdata_[gc_off5:][:32]
 						/*line demand_tree.go:87*/ copy(gc_at6, gc_l_v[:])
 					} else {
@@ -294,7 +294,7 @@ func gc_body_demandTree(gc_b *compiled.Block, in, out []float32, start int) {
 			gc_off11 := 2
 			gc_off12 := 4*gc_bx + 3
 			gc_off13 := 3
-			/*line demand_tree.go:120*/ if gc_from >= 0 && gc_off6 >= 0 && gc_off6 < len(out) && gc_off7 >= 0 && gc_off7 < len(sdata) && gc_off8 >= 0 && gc_off8 < len(out) && gc_off9 >= 0 && gc_off9 < len(sdata) && gc_off10 >= 0 && gc_off10 < len(out) && gc_off11 >= 0 && gc_off11 < len(sdata) && gc_off12 >= 0 && gc_off12 < len(out) && gc_off13 >= 0 && gc_off13 < len(sdata) {
+			if gc_from >= 0 && gc_off6 >= 0 && gc_off6 < len(out) && gc_off7 >= 0 && gc_off7 < len(sdata) && gc_off8 >= 0 && gc_off8 < len(out) && gc_off9 >= 0 && gc_off9 < len(sdata) && gc_off10 >= 0 && gc_off10 < len(out) && gc_off11 >= 0 && gc_off11 < len(sdata) && gc_off12 >= 0 && gc_off12 < len(out) && gc_off13 >= 0 && gc_off13 < len(sdata) {
 				gc_at7 := out[gc_off6:][:1]
 				gc_at8 := sdata[gc_off7:][:1]
 				gc_at9 := out[gc_off8:][:1]
@@ -420,7 +420,7 @@ func gc_body_demandTreeAll(gc_b *compiled.Block, in, out []float32, start int) {
 			}
 		}
 	}
-	/*line demand_tree.go:50*/ var gc_l_v [32]float32
+	var gc_l_v [32]float32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
@@ -459,7 +459,7 @@ func gc_body_demandTreeAll(gc_b *compiled.Block, in, out []float32, start int) {
 				gc_tx := gc_tidx.X - 1
 				gc_x02 := gc_tidx.X
 				gc_off4 := gc_x02
-				/*line demand_tree.go:54*/ if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off4 >= 0 && gc_off4 <= len(sdata_) && 32 <= len(sdata_)-gc_off4 {
+				if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off4 >= 0 && gc_off4 <= len(sdata_) && 32 <= len(sdata_)-gc_off4 {
 					gc_at5 := sdata_[gc_off4:][:32]
 					/*line demand_tree.go:83*/ copy(gc_l_v[:], gc_at5)
 				} else {
@@ -548,7 +548,7 @@ func gc_body_demandTreeAll(gc_b *compiled.Block, in, out []float32, start int) {
 					gc_tx := gc_tidx.X - 1
 					gc_x03 := gc_tidx.X
 					gc_off5 := gc_x03
-					/*line demand_tree.go:96*/ if gc_act == ^uint32(0) && gc_x03+32 <= gc_bdx && gc_off5 >= 0 && gc_off5 <= len(sdata_) && 32 <= len(sdata_)-gc_off5 {
+					if gc_act == ^uint32(0) && gc_x03+32 <= gc_bdx && gc_off5 >= 0 && gc_off5 <= len(sdata_) && 32 <= len(sdata_)-gc_off5 {
 						gc_at6 := sdata_[gc_off5:][:32]
 						/*line demand_tree.go:87*/ copy(gc_at6, gc_l_v[:])
 					} else {
@@ -753,7 +753,7 @@ func gc_body_demandTreeKept(gc_b *compiled.Block, in, out []float32, start int) 
 			}
 		}
 	}
-	/*line demand_tree.go:75*/ var gc_l_v [32]float32
+	var gc_l_v [32]float32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
@@ -792,7 +792,7 @@ func gc_body_demandTreeKept(gc_b *compiled.Block, in, out []float32, start int) 
 				gc_tx := gc_tidx.X - 1
 				gc_x02 := gc_tidx.X
 				gc_off4 := gc_x02
-				/*line demand_tree.go:77*/ if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off4 >= 0 && gc_off4 <= len(sdata_) && 32 <= len(sdata_)-gc_off4 {
+				if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off4 >= 0 && gc_off4 <= len(sdata_) && 32 <= len(sdata_)-gc_off4 {
 					gc_at5 := sdata_[gc_off4:][:32]
 					/*line demand_tree.go:83*/ copy(gc_l_v[:], gc_at5)
 				} else {
@@ -881,7 +881,7 @@ func gc_body_demandTreeKept(gc_b *compiled.Block, in, out []float32, start int) 
 					gc_tx := gc_tidx.X - 1
 					gc_x03 := gc_tidx.X
 					gc_off5 := gc_x03
-					/*line demand_tree.go:96*/ if gc_act == ^uint32(0) && gc_x03+32 <= gc_bdx && gc_off5 >= 0 && gc_off5 <= len(sdata_) && 32 <= len(sdata_)-gc_off5 {
+					if gc_act == ^uint32(0) && gc_x03+32 <= gc_bdx && gc_off5 >= 0 && gc_off5 <= len(sdata_) && 32 <= len(sdata_)-gc_off5 {
 						gc_at6 := sdata_[gc_off5:][:32]
 						/*line demand_tree.go:87*/ copy(gc_at6, gc_l_v[:])
 					} else {
@@ -911,7 +911,7 @@ func gc_body_demandTreeKept(gc_b *compiled.Block, in, out []float32, start int) 
 	for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 		gc_off6 := gc_bx
 		gc_off7 := 0
-		/*line demand_tree.go:106*/ if gc_from >= 0 && gc_off6 >= 0 && gc_off6 < len(out) && gc_off7 >= 0 && gc_off7 < len(sdata) {
+		if gc_from >= 0 && gc_off6 >= 0 && gc_off6 < len(out) && gc_off7 >= 0 && gc_off7 < len(sdata) {
 			gc_at7 := out[gc_off6:][:1]
 			gc_at8 := sdata[gc_off7:][:1]
 			gc_step := gc_from
@@ -1087,7 +1087,7 @@ func gc_body_demandTreeCopied(gc_b *compiled.Block, in, out []float32, start int
 			}
 		}
 	}
-	/*line demand_tree.go:108*/ var gc_l_v [32]float32
+	var gc_l_v [32]float32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
@@ -1126,7 +1126,7 @@ func gc_body_demandTreeCopied(gc_b *compiled.Block, in, out []float32, start int
 				gc_tx := gc_tidx.X - 1
 				gc_x02 := gc_tidx.X
 				gc_off4 := gc_x02
-				/*line demand_tree.go:112*/ if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off4 >= 0 && gc_off4 <= len(sdata_) && 32 <= len(sdata_)-gc_off4 {
+				if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off4 >= 0 && gc_off4 <= len(sdata_) && 32 <= len(sdata_)-gc_off4 {
 					gc_at5 := sdata_[gc_off4:][:32]
 					/*line demand_tree.go:83*/ copy(gc_l_v[:], gc_at5)
 				} else {
@@ -1215,7 +1215,7 @@ func gc_body_demandTreeCopied(gc_b *compiled.Block, in, out []float32, start int
 					gc_tx := gc_tidx.X - 1
 					gc_x03 := gc_tidx.X
 					gc_off5 := gc_x03
-					/*line demand_tree.go:96*/ if gc_act == ^uint32(0) && gc_x03+32 <= gc_bdx && gc_off5 >= 0 && gc_off5 <= len(sdata_) && 32 <= len(sdata_)-gc_off5 {
+					if gc_act == ^uint32(0) && gc_x03+32 <= gc_bdx && gc_off5 >= 0 && gc_off5 <= len(sdata_) && 32 <= len(sdata_)-gc_off5 {
 						gc_at6 := sdata_[gc_off5:][:32]
 						/*line demand_tree.go:87*/ copy(gc_at6, gc_l_v[:])
 					} else {
@@ -1245,7 +1245,7 @@ func gc_body_demandTreeCopied(gc_b *compiled.Block, in, out []float32, start int
 	for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 		gc_off6 := gc_bx
 		gc_off7 := 0
-		/*line demand_tree.go:106*/ if gc_from >= 0 && gc_off6 >= 0 && gc_off6 < len(out) && gc_off7 >= 0 && gc_off7 < len(sdata) {
+		if gc_from >= 0 && gc_off6 >= 0 && gc_off6 < len(out) && gc_off7 >= 0 && gc_off7 < len(sdata) {
 			gc_at7 := out[gc_off6:][:1]
 			gc_at8 := sdata[gc_off7:][:1]
 			gc_step := gc_from

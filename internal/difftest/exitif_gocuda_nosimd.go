@@ -329,7 +329,7 @@ func gc_body_exitSide(gc_b *compiled.Block, in, out []int32) {
 			if gc_ex := compiled.ExitedBits(gc_exited, gc_rank); gc_ex != 0 {
 				/*line exitif.go:86*/ gc_alive = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex]).ToMask().ToInt32x8().Not().ToMask()
 			}
-			/*line exitif.go:86*/ if gc_tx < 0 || gc_tx > len(out)-8 || (gc_bdx+gc_tx) < 0 || (gc_bdx+gc_tx) > len(out)-8 {
+			if gc_tx < 0 || gc_tx > len(out)-8 || (gc_bdx+gc_tx) < 0 || (gc_bdx+gc_tx) > len(out)-8 {
 				break
 			}
 			var gc_u int32
@@ -376,7 +376,7 @@ func gc_body_exitFirstThreads(gc_b *compiled.Block, out []int32, k int) {
 				compiled.SetExited(gc_exited, gc_rank, gc_alive.And(gc_if).ToBits())
 				gc_alive = gc_alive.And(gc_alive.And(gc_if).ToInt32x8().Not().ToMask())
 			}
-			/*line exitif.go:99*/ if gc_tx < -2147483648 || gc_tx > 2147483640 || gc_tx < 0 || gc_tx > len(s)-8 {
+			if gc_tx < -2147483648 || gc_tx > 2147483640 || gc_tx < 0 || gc_tx > len(s)-8 {
 				break
 			}
 			/*line exitif.go:100*/ lanes.BroadcastInt32x8(int32(gc_tx)).Add(gc_iota).StoreMasked((*[8]int32)(s[gc_tx:]), gc_alive)

@@ -548,7 +548,7 @@ func gc_body_exitSide(gc_b *compiled.Block, in, out []int32) {
 					if gc_ex2 := compiled.ExitedBits16(gc_exited, gc_rank); gc_ex2 != 0 {
 						gc_alive2 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex2).ToBits())
 					}
-					/*line exitif.go:86*/ if gc_tx < 0 || gc_tx > len(out)-16 || (gc_bdx+gc_tx) < 0 || (gc_bdx+gc_tx) > len(out)-16 {
+					if gc_tx < 0 || gc_tx > len(out)-16 || (gc_bdx+gc_tx) < 0 || (gc_bdx+gc_tx) > len(out)-16 {
 						break
 					}
 					var gc_u2 int32
@@ -577,7 +577,7 @@ func gc_body_exitSide(gc_b *compiled.Block, in, out []int32) {
 				if gc_ex := compiled.ExitedBits(gc_exited, gc_rank); gc_ex != 0 {
 					/*line exitif.go:86*/ gc_alive = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 				}
-				/*line exitif.go:86*/ if gc_tx < 0 || gc_tx > len(out)-8 || (gc_bdx+gc_tx) < 0 || (gc_bdx+gc_tx) > len(out)-8 {
+				if gc_tx < 0 || gc_tx > len(out)-8 || (gc_bdx+gc_tx) < 0 || (gc_bdx+gc_tx) > len(out)-8 {
 					break
 				}
 				var gc_u int32
@@ -629,7 +629,7 @@ func gc_body_exitFirstThreads(gc_b *compiled.Block, out []int32, k int) {
 						compiled.SetExited16(gc_exited, gc_rank, archsimd.Mask32x16FromBits(gc_alive2.ToBits()&gc_if2.ToBits()).ToBits())
 						gc_alive2 = archsimd.Mask32x16FromBits(gc_alive2.ToBits() & archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_alive2.ToBits()&gc_if2.ToBits()).ToBits()).ToBits())
 					}
-					/*line exitif.go:99*/ if gc_tx < -2147483648 || gc_tx > 2147483632 || gc_tx < 0 || gc_tx > len(s)-16 {
+					if gc_tx < -2147483648 || gc_tx > 2147483632 || gc_tx < 0 || gc_tx > len(s)-16 {
 						break
 					}
 					/*line exitif.go:100*/ archsimd.BroadcastInt32x16(int32(gc_tx)).Add(gc_iota2).Merge(archsimd.LoadInt32x16Slice(s[gc_tx:]), gc_alive2).StoreSlice(s[gc_tx:])
@@ -656,7 +656,7 @@ func gc_body_exitFirstThreads(gc_b *compiled.Block, out []int32, k int) {
 					compiled.SetExited(gc_exited, gc_rank, gc_alive.And(gc_if).ToBits())
 					gc_alive = gc_alive.And(gc_alive.And(gc_if).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8()))
 				}
-				/*line exitif.go:99*/ if gc_tx < -2147483648 || gc_tx > 2147483640 || gc_tx < 0 || gc_tx > len(s)-8 {
+				if gc_tx < -2147483648 || gc_tx > 2147483640 || gc_tx < 0 || gc_tx > len(s)-8 {
 					break
 				}
 				/*line exitif.go:100*/ archsimd.BroadcastInt32x8(int32(gc_tx)).Add(gc_iota).Merge(archsimd.LoadInt32x8Slice(s[gc_tx:]), gc_alive).StoreSlice(s[gc_tx:])

@@ -54,8 +54,8 @@ func gc_body_fillPairs(gc_b *compiled.Block, data, out []int32, per int) {
 						/*line fill.go:24*/ gc_t3.ConcatPermute(gc_t4, gc_pairLo).StoreSlice(s[2*i:])
 						/*line fill.go:24*/ gc_t3.ConcatPermute(gc_t4, gc_pairHi).StoreSlice(s[(2*i)+16:])
 					} else {
-						/*line fill.go:24*/ var gc_lanes7 [16]int32
-						/*line fill.go:24*/ var gc_lanes8 [16]int32
+						var gc_lanes7 [16]int32
+						var gc_lanes8 [16]int32
 						gc_t3.Store(&gc_lanes7)
 						gc_t4.Store(&gc_lanes8)
 						for gc_k6 := range 16 {
@@ -103,8 +103,8 @@ func gc_body_fillPairs(gc_b *compiled.Block, data, out []int32, per int) {
 					/*line fill.go:24*/ gc_t.Permute(gc_spreadLo).Merge(gc_t2.Permute(gc_spreadLo), gc_evenLanes).StoreSlice(s[2*i:])
 					/*line fill.go:24*/ gc_t.Permute(gc_spreadHi).Merge(gc_t2.Permute(gc_spreadHi), gc_evenLanes).StoreSlice(s[(2*i)+8:])
 				} else {
-					/*line fill.go:24*/ var gc_lanes3 [8]int32
-					/*line fill.go:24*/ var gc_lanes4 [8]int32
+					var gc_lanes3 [8]int32
+					var gc_lanes4 [8]int32
 					gc_t.Store(&gc_lanes3)
 					gc_t2.Store(&gc_lanes4)
 					for gc_k3 := range 8 {
@@ -597,8 +597,8 @@ func gc_body_fillGap(gc_b *compiled.Block, data, out []int32) {
 						/*line fill.go:50*/ gc_t3.ConcatPermute(gc_t4, gc_pairLo).StoreSlice(out[gc_bx*2*b+2*i:])
 						/*line fill.go:50*/ gc_t3.ConcatPermute(gc_t4, gc_pairHi).StoreSlice(out[(gc_bx*2*b+2*i)+16:])
 					} else {
-						/*line fill.go:50*/ var gc_lanes11 [16]int32
-						/*line fill.go:50*/ var gc_lanes12 [16]int32
+						var gc_lanes11 [16]int32
+						var gc_lanes12 [16]int32
 						gc_t3.Store(&gc_lanes11)
 						gc_t4.Store(&gc_lanes12)
 						for gc_k10 := range 16 {
@@ -646,8 +646,8 @@ func gc_body_fillGap(gc_b *compiled.Block, data, out []int32) {
 					/*line fill.go:50*/ gc_t.Permute(gc_spreadLo3).Merge(gc_t2.Permute(gc_spreadLo3), gc_evenLanes3).StoreSlice(out[gc_bx*2*b+2*i:])
 					/*line fill.go:50*/ gc_t.Permute(gc_spreadHi3).Merge(gc_t2.Permute(gc_spreadHi3), gc_evenLanes3).StoreSlice(out[(gc_bx*2*b+2*i)+8:])
 				} else {
-					/*line fill.go:50*/ var gc_lanes7 [8]int32
-					/*line fill.go:50*/ var gc_lanes8 [8]int32
+					var gc_lanes7 [8]int32
+					var gc_lanes8 [8]int32
 					gc_t.Store(&gc_lanes7)
 					gc_t2.Store(&gc_lanes8)
 					for gc_k7 := range 8 {

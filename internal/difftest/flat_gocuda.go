@@ -331,7 +331,7 @@ func gc_body_strideSum[T int32 | float32](gc_b *compiled.Block, in, partial []T)
 	}
 	/*line flat.go:65*/ s := gocuda.Shared[T](t, b)[:b]
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-		/*line flat.go:68*/ if gc_bdx <= len(s) {
+		if gc_bdx <= len(s) {
 			gc_at3 := s[:gc_bdx]
 			/*line flat.go:66*/ copy(gc_at3, gc_s_v[gc_base:][:gc_bdx])
 		} else {
@@ -382,7 +382,7 @@ func gc_body_strideSum[T int32 | float32](gc_b *compiled.Block, in, partial []T)
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 				gc_off4 := gc_bx
-				/*line flat.go:79*/ if gc_from >= 0 && gc_off4 >= 0 && gc_off4 < len(partial) {
+				if gc_from >= 0 && gc_off4 >= 0 && gc_off4 < len(partial) {
 					gc_at4 := partial[gc_off4:][:1]
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx

@@ -315,7 +315,7 @@ func gc_body_flatStep(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int32, s
 								/*line flat.go:34*/ if (i-1) >= 0 && (i-1) <= len(in)-16 {
 									/*line flat.go:34*/ gc_ld4 = archsimd.LoadInt32x16Slice(in[i-1:])
 								} else {
-									/*line flat.go:34*/ var gc_lanes4 [16]int32
+									var gc_lanes4 [16]int32
 									for gc_k4 := range 16 {
 										if 0xffff&(1<<gc_k4) != 0 {
 											gc_pos.Thread = gc_rank + gc_k4
@@ -351,7 +351,7 @@ func gc_body_flatStep(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int32, s
 							/*line flat.go:34*/ if (i-1) >= 0 && (i-1) <= len(in)-8 {
 								/*line flat.go:34*/ gc_ld3 = archsimd.LoadInt32x8Slice(in[i-1:])
 							} else {
-								/*line flat.go:34*/ var gc_lanes3 [8]int32
+								var gc_lanes3 [8]int32
 								for gc_k3 := range 8 {
 									if 0xff&(1<<gc_k3) != 0 {
 										gc_pos.Thread = gc_rank + gc_k3
@@ -403,7 +403,7 @@ func gc_body_flatStep(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int32, s
 								/*line flat.go:34*/ if (i-1) >= 0 && (i-1) <= len(in)-16 {
 									/*line flat.go:34*/ gc_ld2 = archsimd.LoadInt32x16Slice(in[i-1:])
 								} else {
-									/*line flat.go:34*/ var gc_lanes2 [16]int32
+									var gc_lanes2 [16]int32
 									for gc_k2 := range 16 {
 										if 0xffff&(1<<gc_k2) != 0 {
 											gc_pos.Thread = gc_rank + gc_k2
@@ -442,7 +442,7 @@ func gc_body_flatStep(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int32, s
 							/*line flat.go:34*/ if (i-1) >= 0 && (i-1) <= len(in)-8 {
 								/*line flat.go:34*/ gc_ld = archsimd.LoadInt32x8Slice(in[i-1:])
 							} else {
-								/*line flat.go:34*/ var gc_lanes [8]int32
+								var gc_lanes [8]int32
 								for gc_k := range 8 {
 									if 0xff&(1<<gc_k) != 0 {
 										gc_pos.Thread = gc_rank + gc_k
@@ -785,7 +785,7 @@ func gc_body_strideSum_float32(gc_b *compiled.Block, in []float32, partial []flo
 	}
 	/*line flat.go:65*/ s := gocuda.Shared[float32](t, b)[:b]
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-		/*line flat.go:68*/ if gc_bdx <= len(s) {
+		if gc_bdx <= len(s) {
 			gc_at3 := s[:gc_bdx]
 			gc_vstep3 := 0
 			if compiled.SIMD && compiled.SIMD512 {
@@ -827,7 +827,7 @@ func gc_body_strideSum_float32(gc_b *compiled.Block, in []float32, partial []flo
 						gc_tx := gc_vstep4
 						gc_rank := gc_base + gc_tx
 						/*line flat.go:66*/ v := archsimd.LoadFloat32x16Slice(gc_s_v[gc_rank:])
-						/*line flat.go:66*/ if gc_tx < 0 || gc_tx > len(s)-16 {
+						if gc_tx < 0 || gc_tx > len(s)-16 {
 							break
 						}
 						/*line flat.go:66*/ v.StoreSlice(s[gc_tx:])
@@ -844,7 +844,7 @@ func gc_body_strideSum_float32(gc_b *compiled.Block, in []float32, partial []flo
 					gc_tx := gc_vstep4
 					gc_rank := gc_base + gc_tx
 					/*line flat.go:66*/ v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:])
-					/*line flat.go:66*/ if gc_tx < 0 || gc_tx > len(s)-8 {
+					if gc_tx < 0 || gc_tx > len(s)-8 {
 						break
 					}
 					/*line flat.go:66*/ v.StoreSlice(s[gc_tx:])
@@ -898,7 +898,7 @@ func gc_body_strideSum_float32(gc_b *compiled.Block, in []float32, partial []flo
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 				gc_off4 := gc_bx
-				/*line flat.go:79*/ if gc_from >= 0 && gc_off4 >= 0 && gc_off4 < len(partial) {
+				if gc_from >= 0 && gc_off4 >= 0 && gc_off4 < len(partial) {
 					gc_at4 := partial[gc_off4:][:1]
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
@@ -1239,7 +1239,7 @@ func gc_body_strideSum_int32(gc_b *compiled.Block, in []int32, partial []int32) 
 	}
 	/*line flat.go:65*/ s := gocuda.Shared[int32](t, b)[:b]
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-		/*line flat.go:68*/ if gc_bdx <= len(s) {
+		if gc_bdx <= len(s) {
 			gc_at3 := s[:gc_bdx]
 			gc_vstep3 := 0
 			if compiled.SIMD && compiled.SIMD512 {
@@ -1281,7 +1281,7 @@ func gc_body_strideSum_int32(gc_b *compiled.Block, in []int32, partial []int32) 
 						gc_tx := gc_vstep4
 						gc_rank := gc_base + gc_tx
 						/*line flat.go:66*/ v := archsimd.LoadInt32x16Slice(gc_s_v[gc_rank:])
-						/*line flat.go:66*/ if gc_tx < 0 || gc_tx > len(s)-16 {
+						if gc_tx < 0 || gc_tx > len(s)-16 {
 							break
 						}
 						/*line flat.go:66*/ v.StoreSlice(s[gc_tx:])
@@ -1298,7 +1298,7 @@ func gc_body_strideSum_int32(gc_b *compiled.Block, in []int32, partial []int32) 
 					gc_tx := gc_vstep4
 					gc_rank := gc_base + gc_tx
 					/*line flat.go:66*/ v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank:])
-					/*line flat.go:66*/ if gc_tx < 0 || gc_tx > len(s)-8 {
+					if gc_tx < 0 || gc_tx > len(s)-8 {
 						break
 					}
 					/*line flat.go:66*/ v.StoreSlice(s[gc_tx:])
@@ -1352,7 +1352,7 @@ func gc_body_strideSum_int32(gc_b *compiled.Block, in []int32, partial []int32) 
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 				gc_off4 := gc_bx
-				/*line flat.go:79*/ if gc_from >= 0 && gc_off4 >= 0 && gc_off4 < len(partial) {
+				if gc_from >= 0 && gc_off4 >= 0 && gc_off4 < len(partial) {
 					gc_at4 := partial[gc_off4:][:1]
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx

@@ -36,7 +36,7 @@ func gc_body_functorReduce(gc_b *compiled.Block, in []int32, sums, maxes []int32
 	gc_bdz := gc_bd.Z
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-	/*line functor.go:56*/ var gc_l_v_ [32]sumMax[int32]
+	var gc_l_v_ [32]sumMax[int32]
 	var gc_l_shflDownSync [32]int32
 	var gc_l_v [32]sumMax[int32]
 	var gc_l_op [32]sumMaxOps[int32]
@@ -55,7 +55,7 @@ func gc_body_functorReduce(gc_b *compiled.Block, in []int32, sums, maxes []int32
 			gc_tx := gc_tidx.X - 1
 			gc_x0 := gc_tidx.X
 			gc_off := (gc_bx * gc_bdx) + gc_x0
-			/*line functor.go:76*/ if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
+			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
 				gc_at := in[gc_off:][:32]
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					gc_pos.Thread = gc_w + gc_lane
@@ -166,7 +166,7 @@ func gc_body_functorFieldReduce(gc_b *compiled.Block, in []int32, sums, maxes []
 	gc_bdz := gc_bd.Z
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-	/*line functor.go:89*/ var gc_l_v_ [32]sumMax[int32]
+	var gc_l_v_ [32]sumMax[int32]
 	var gc_l_v_3 [32]sumMax[int32]
 	var gc_l_shflDownSync [32]int32
 	var gc_l_shflDownSync_2 [32]int32
@@ -197,7 +197,7 @@ func gc_body_functorFieldReduce(gc_b *compiled.Block, in []int32, sums, maxes []
 			gc_tx := gc_tidx.X - 1
 			gc_x0 := gc_tidx.X
 			gc_off := (gc_bx * gc_bdx) + gc_x0
-			/*line functor.go:90*/ if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
+			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
 				gc_at := in[gc_off:][:32]
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					gc_pos.Thread = gc_w + gc_lane
@@ -268,7 +268,7 @@ func gc_body_functorFieldReduce(gc_b *compiled.Block, in []int32, sums, maxes []
 			gc_tx := gc_tidx.X - 1
 			gc_x02 := gc_tidx.X
 			gc_off2 := (gc_bx * gc_bdx) + gc_x02
-			/*line functor.go:96*/ if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(in) && 32 <= len(in)-gc_off2 {
+			if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(in) && 32 <= len(in)-gc_off2 {
 				gc_at2 := in[gc_off2:][:32]
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					gc_pos.Thread = gc_w + gc_lane
@@ -395,7 +395,7 @@ func gc_body_functorNoSync(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int
 		}
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off := gc_bx * gc_bdx
-			/*line functor.go:135*/ if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off && gc_off <= len(out) && gc_bdx <= len(out)-gc_off {
+			if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off && gc_off <= len(out) && gc_bdx <= len(out)-gc_off {
 				gc_at := in[gc_off:][:gc_bdx]
 				gc_at2 := out[gc_off:][:gc_bdx]
 				gc_step := 0

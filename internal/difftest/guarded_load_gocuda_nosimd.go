@@ -74,7 +74,7 @@ func gc_body_guardedScale(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []floa
 					if gc_i2 <
 						/*line guarded_load.go:14*/ len(in) && uint(len(in)-gc_i2) > 7 {
 						var gc_ld3 lanes.Float32x8
-						/*line guarded_load.go:35*/ if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
+						if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
 							/*line guarded_load.go:35*/ gc_ld3 = lanes.LoadFloat32x8Slice(in[gc_i2:])
 						} else {
 							break gc_steps2
@@ -89,7 +89,7 @@ func gc_body_guardedScale(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []floa
 						/*line guarded_load.go:35*/ gc_if2 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i2, 8))))
 						if gc_if2.ToBits() != 0 {
 							var gc_ld4 lanes.Float32x8
-							/*line guarded_load.go:35*/ if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
+							if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
 								/*line guarded_load.go:35*/ gc_ld4 = lanes.LoadFloat32x8Slice(in[gc_i2:])
 							} else {
 								break gc_steps2
@@ -196,7 +196,7 @@ func gc_body_guardedPairs(gc_b *compiled.Block, in, out []float32, off int) {
 				/*line guarded_load.go:49*/ var gc_i3 int = i
 				var gc_result3 lanes.Float32x8
 				gc_returned3 := gc_none
-				/*line guarded_load.go:22*/ if gc_i3 < 0 && uint(0-gc_i3) > 7 || gc_i3 >= len(in) {
+				if gc_i3 < 0 && uint(0-gc_i3) > 7 || gc_i3 >= len(in) {
 					gc_result3 = gc_vb
 					gc_b2 := gc_none
 					if true {
@@ -213,7 +213,7 @@ func gc_body_guardedPairs(gc_b *compiled.Block, in, out []float32, off int) {
 				gc_if4 := gc_returned3.ToInt32x8().Not().ToMask()
 				if gc_if4.ToBits() != 0 {
 					var gc_ld4 lanes.Float32x8
-					/*line guarded_load.go:49*/ if gc_i3 >= 0 && gc_i3 <= len(in)-8 {
+					if gc_i3 >= 0 && gc_i3 <= len(in)-8 {
 						/*line guarded_load.go:49*/ gc_ld4 = lanes.LoadFloat32x8Slice(in[gc_i3:])
 					} else {
 						break gc_steps2
@@ -225,9 +225,9 @@ func gc_body_guardedPairs(gc_b *compiled.Block, in, out []float32, off int) {
 				var gc_i4 int = gc_t2
 				var gc_result4 lanes.Float32x8
 				gc_returned4 := gc_none
-				/*line guarded_load.go:14*/ if gc_i4 < len(in) && uint(len(in)-gc_i4) > 7 {
+				if gc_i4 < len(in) && uint(len(in)-gc_i4) > 7 {
 					var gc_ld5 lanes.Float32x8
-					/*line guarded_load.go:49*/ if gc_i4 >= 0 && gc_i4 <= len(in)-8 {
+					if gc_i4 >= 0 && gc_i4 <= len(in)-8 {
 						/*line guarded_load.go:49*/ gc_ld5 = lanes.LoadFloat32x8Slice(in[gc_i4:])
 					} else {
 						break gc_steps2
@@ -242,7 +242,7 @@ func gc_body_guardedPairs(gc_b *compiled.Block, in, out []float32, off int) {
 					/*line guarded_load.go:49*/ gc_if5 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i4, 8))))
 					if gc_if5.ToBits() != 0 {
 						var gc_ld6 lanes.Float32x8
-						/*line guarded_load.go:49*/ if gc_i4 >= 0 && gc_i4 <= len(in)-8 {
+						if gc_i4 >= 0 && gc_i4 <= len(in)-8 {
 							/*line guarded_load.go:49*/ gc_ld6 = lanes.LoadFloat32x8Slice(in[gc_i4:])
 						} else {
 							break gc_steps2
@@ -301,7 +301,7 @@ func gc_body_guardedPairs(gc_b *compiled.Block, in, out []float32, off int) {
 		gc_off3 := gc_bx * gc_bdx
 		gc_stride := 0 - 1
 		gc_off4 := gc_bdx - 1
-		/*line guarded_load.go:59*/ if gc_off3 >= 0 && gc_off3 <= len(out) && gc_bdx <= len(out)-gc_off3 && compiled.InStride(gc_stride, gc_off4, 0, gc_bdx, len(s)) {
+		if gc_off3 >= 0 && gc_off3 <= len(out) && gc_bdx <= len(out)-gc_off3 && compiled.InStride(gc_stride, gc_off4, 0, gc_bdx, len(s)) {
 			gc_at4 := out[gc_off3:][:gc_bdx]
 			for gc_tx, gc_idx := 0, gc_off4+gc_stride*(0); gc_tx < gc_bdx; gc_tx, gc_idx = gc_tx+1, gc_idx+gc_stride {
 				/*line guarded_load.go:51*/ gc_at4[gc_tx] = s[gc_idx]

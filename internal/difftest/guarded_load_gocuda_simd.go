@@ -102,7 +102,7 @@ func gc_body_guardedScale(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []floa
 								if gc_i4 <
 									/*line guarded_load.go:14*/ len(in) && uint(len(in)-gc_i4) > 15 {
 									var gc_ld7 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-									/*line guarded_load.go:35*/ if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
+									if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
 										/*line guarded_load.go:35*/ gc_ld7 = archsimd.LoadFloat32x16Slice(in[gc_i4:])
 									} else {
 										break gc_steps4
@@ -117,7 +117,7 @@ func gc_body_guardedScale(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []floa
 									/*line guarded_load.go:35*/ gc_if5 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i4, 16))))
 									if gc_if5.ToBits() != 0 {
 										var gc_ld8 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-										/*line guarded_load.go:35*/ if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
+										if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
 											/*line guarded_load.go:35*/ gc_ld8 = archsimd.LoadFloat32x16Slice(in[gc_i4:])
 										} else {
 											break gc_steps4
@@ -161,7 +161,7 @@ func gc_body_guardedScale(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []floa
 						if gc_i2 <
 							/*line guarded_load.go:14*/ len(in) && uint(len(in)-gc_i2) > 7 {
 							var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-							/*line guarded_load.go:35*/ if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
+							if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
 								/*line guarded_load.go:35*/ gc_ld3 = archsimd.LoadFloat32x8Slice(in[gc_i2:])
 							} else {
 								break gc_steps2
@@ -176,7 +176,7 @@ func gc_body_guardedScale(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []floa
 							/*line guarded_load.go:35*/ gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i2, 8))))
 							if gc_if2.ToBits() != 0 {
 								var gc_ld4 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-								/*line guarded_load.go:35*/ if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
+								if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
 									/*line guarded_load.go:35*/ gc_ld4 = archsimd.LoadFloat32x8Slice(in[gc_i2:])
 								} else {
 									break gc_steps2
@@ -313,7 +313,7 @@ func gc_body_guardedPairs(gc_b *compiled.Block, in, out []float32, off int) {
 								/*line guarded_load.go:49*/ var gc_i4 int = i
 								var gc_result4 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 								gc_returned4 := gc_none2
-								/*line guarded_load.go:22*/ if gc_i4 < 0 && uint(0-gc_i4) > 15 || gc_i4 >= len(in) {
+								if gc_i4 < 0 && uint(0-gc_i4) > 15 || gc_i4 >= len(in) {
 									gc_result4 = gc_vb4
 									gc_b3 := gc_none2
 									if true {
@@ -330,7 +330,7 @@ func gc_body_guardedPairs(gc_b *compiled.Block, in, out []float32, off int) {
 								gc_if6 := archsimd.Mask32x16FromBits(^gc_returned4.ToBits())
 								if gc_if6.ToBits() != 0 {
 									var gc_ld4 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-									/*line guarded_load.go:49*/ if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
+									if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
 										/*line guarded_load.go:49*/ gc_ld4 = archsimd.LoadFloat32x16Slice(in[gc_i4:])
 									} else {
 										break gc_steps4
@@ -362,7 +362,7 @@ func gc_body_guardedPairs(gc_b *compiled.Block, in, out []float32, off int) {
 							/*line guarded_load.go:49*/ var gc_i2 int = i
 							var gc_result2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 							gc_returned2 := gc_none
-							/*line guarded_load.go:22*/ if gc_i2 < 0 && uint(0-gc_i2) > 7 || gc_i2 >= len(in) {
+							if gc_i2 < 0 && uint(0-gc_i2) > 7 || gc_i2 >= len(in) {
 								gc_result2 = gc_vb2
 								gc_b2 := gc_none
 								if true {
@@ -379,7 +379,7 @@ func gc_body_guardedPairs(gc_b *compiled.Block, in, out []float32, off int) {
 							gc_if3 := gc_returned2.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 							if gc_if3.ToBits() != 0 {
 								var gc_ld2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-								/*line guarded_load.go:49*/ if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
+								if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
 									/*line guarded_load.go:49*/ gc_ld2 = archsimd.LoadFloat32x8Slice(in[gc_i2:])
 								} else {
 									break gc_steps2
@@ -508,9 +508,9 @@ func gc_body_guardedPairs(gc_b *compiled.Block, in, out []float32, off int) {
 							var gc_i8 int = gc_t6
 							var gc_result8 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 							gc_returned8 := gc_none4
-							/*line guarded_load.go:14*/ if gc_i8 < len(in) && uint(len(in)-gc_i8) > 15 {
+							if gc_i8 < len(in) && uint(len(in)-gc_i8) > 15 {
 								var gc_ld11 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-								/*line guarded_load.go:49*/ if gc_i8 >= 0 && gc_i8 <= len(in)-16 {
+								if gc_i8 >= 0 && gc_i8 <= len(in)-16 {
 									/*line guarded_load.go:49*/ gc_ld11 = archsimd.LoadFloat32x16Slice(in[gc_i8:])
 								} else {
 									break gc_steps8
@@ -525,7 +525,7 @@ func gc_body_guardedPairs(gc_b *compiled.Block, in, out []float32, off int) {
 								/*line guarded_load.go:49*/ gc_if11 := gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i8, 16))))
 								if gc_if11.ToBits() != 0 {
 									var gc_ld12 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-									/*line guarded_load.go:49*/ if gc_i8 >= 0 && gc_i8 <= len(in)-16 {
+									if gc_i8 >= 0 && gc_i8 <= len(in)-16 {
 										/*line guarded_load.go:49*/ gc_ld12 = archsimd.LoadFloat32x16Slice(in[gc_i8:])
 									} else {
 										break gc_steps8
@@ -567,9 +567,9 @@ func gc_body_guardedPairs(gc_b *compiled.Block, in, out []float32, off int) {
 						var gc_i6 int = gc_t4
 						var gc_result6 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 						gc_returned6 := gc_none3
-						/*line guarded_load.go:14*/ if gc_i6 < len(in) && uint(len(in)-gc_i6) > 7 {
+						if gc_i6 < len(in) && uint(len(in)-gc_i6) > 7 {
 							var gc_ld7 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-							/*line guarded_load.go:49*/ if gc_i6 >= 0 && gc_i6 <= len(in)-8 {
+							if gc_i6 >= 0 && gc_i6 <= len(in)-8 {
 								/*line guarded_load.go:49*/ gc_ld7 = archsimd.LoadFloat32x8Slice(in[gc_i6:])
 							} else {
 								break gc_steps6
@@ -584,7 +584,7 @@ func gc_body_guardedPairs(gc_b *compiled.Block, in, out []float32, off int) {
 							/*line guarded_load.go:49*/ gc_if8 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i6, 8))))
 							if gc_if8.ToBits() != 0 {
 								var gc_ld8 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-								/*line guarded_load.go:49*/ if gc_i6 >= 0 && gc_i6 <= len(in)-8 {
+								if gc_i6 >= 0 && gc_i6 <= len(in)-8 {
 									/*line guarded_load.go:49*/ gc_ld8 = archsimd.LoadFloat32x8Slice(in[gc_i6:])
 								} else {
 									break gc_steps6
@@ -726,7 +726,7 @@ func gc_body_guardedPairs(gc_b *compiled.Block, in, out []float32, off int) {
 		gc_off5 := gc_bx * gc_bdx
 		gc_stride := 0 - 1
 		gc_off6 := gc_bdx - 1
-		/*line guarded_load.go:60*/ if gc_off5 >= 0 && gc_off5 <= len(out) && gc_bdx <= len(out)-gc_off5 && compiled.InStride(gc_stride, gc_off6, 0, gc_bdx, len(s)) {
+		if gc_off5 >= 0 && gc_off5 <= len(out) && gc_bdx <= len(out)-gc_off5 && compiled.InStride(gc_stride, gc_off6, 0, gc_bdx, len(s)) {
 			gc_at7 := out[gc_off5:][:gc_bdx]
 			for gc_tx, gc_idx := 0, gc_off6+gc_stride*(0); gc_tx < gc_bdx; gc_tx, gc_idx = gc_tx+1, gc_idx+gc_stride {
 				/*line guarded_load.go:51*/ gc_at7[gc_tx] = s[gc_idx]
@@ -815,7 +815,7 @@ func gc_body_guardedPastScale(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []
 									if gc_i15 <=
 										/*line guarded_load.go:57*/ len(in) && uint(len(in)-gc_i15) >= 15 {
 										var gc_ld22 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-										/*line guarded_load.go:69*/ if gc_i15 >= 0 && gc_i15 <= len(in)-16 {
+										if gc_i15 >= 0 && gc_i15 <= len(in)-16 {
 											/*line guarded_load.go:69*/ gc_ld22 = archsimd.LoadFloat32x16Slice(in[gc_i15:])
 										} else {
 											break gc_steps8
@@ -830,7 +830,7 @@ func gc_body_guardedPastScale(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []
 										/*line guarded_load.go:69*/ gc_if28 := gc_iota8.LessEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i15, 16))))
 										if gc_if28.ToBits() != 0 {
 											var gc_ld23 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-											/*line guarded_load.go:69*/ if gc_i15 >= 0 && gc_i15 <= len(in)-16 {
+											if gc_i15 >= 0 && gc_i15 <= len(in)-16 {
 												/*line guarded_load.go:69*/ gc_ld23 = archsimd.LoadFloat32x16Slice(in[gc_i15:])
 											} else {
 												break gc_steps8
@@ -854,7 +854,7 @@ func gc_body_guardedPastScale(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []
 										/*line guarded_load.go:68*/ gc_if31 := gc_iota8.LessEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i16, 16))))
 										if archsimd.Mask32x16FromBits(gc_if30.ToBits()&gc_if31.ToBits()).ToBits() != 0 {
 											var gc_ld24 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-											/*line guarded_load.go:69*/ if gc_i16 >= 0 && gc_i16 <= len(in)-16 {
+											if gc_i16 >= 0 && gc_i16 <= len(in)-16 {
 												/*line guarded_load.go:69*/ gc_ld24 = archsimd.LoadFloat32x16Slice(in[gc_i16:])
 											} else {
 												break gc_steps8
@@ -895,7 +895,7 @@ func gc_body_guardedPastScale(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []
 							if gc_i11 <=
 								/*line guarded_load.go:57*/ len(in) && uint(len(in)-gc_i11) >= 7 {
 								var gc_ld16 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-								/*line guarded_load.go:69*/ if gc_i11 >= 0 && gc_i11 <= len(in)-8 {
+								if gc_i11 >= 0 && gc_i11 <= len(in)-8 {
 									/*line guarded_load.go:69*/ gc_ld16 = archsimd.LoadFloat32x8Slice(in[gc_i11:])
 								} else {
 									break gc_steps6
@@ -910,7 +910,7 @@ func gc_body_guardedPastScale(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []
 								/*line guarded_load.go:69*/ gc_if20 := gc_iota6.LessEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i11, 8))))
 								if gc_if20.ToBits() != 0 {
 									var gc_ld17 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-									/*line guarded_load.go:69*/ if gc_i11 >= 0 && gc_i11 <= len(in)-8 {
+									if gc_i11 >= 0 && gc_i11 <= len(in)-8 {
 										/*line guarded_load.go:69*/ gc_ld17 = archsimd.LoadFloat32x8Slice(in[gc_i11:])
 									} else {
 										break gc_steps6
@@ -934,7 +934,7 @@ func gc_body_guardedPastScale(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []
 								/*line guarded_load.go:68*/ gc_if23 := gc_iota6.LessEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i12, 8))))
 								if gc_if22.And(gc_if23).ToBits() != 0 {
 									var gc_ld18 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-									/*line guarded_load.go:69*/ if gc_i12 >= 0 && gc_i12 <= len(in)-8 {
+									if gc_i12 >= 0 && gc_i12 <= len(in)-8 {
 										/*line guarded_load.go:69*/ gc_ld18 = archsimd.LoadFloat32x8Slice(in[gc_i12:])
 									} else {
 										break gc_steps6
@@ -981,7 +981,7 @@ func gc_body_guardedPastScale(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []
 									if gc_i7 <=
 										/*line guarded_load.go:57*/ len(in) && uint(len(in)-gc_i7) >= 15 {
 										var gc_ld10 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-										/*line guarded_load.go:69*/ if gc_i7 >= 0 && gc_i7 <= len(in)-16 {
+										if gc_i7 >= 0 && gc_i7 <= len(in)-16 {
 											/*line guarded_load.go:69*/ gc_ld10 = archsimd.LoadFloat32x16Slice(in[gc_i7:])
 										} else {
 											break gc_steps4
@@ -996,7 +996,7 @@ func gc_body_guardedPastScale(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []
 										/*line guarded_load.go:69*/ gc_if12 := gc_iota4.LessEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i7, 16))))
 										if gc_if12.ToBits() != 0 {
 											var gc_ld11 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-											/*line guarded_load.go:69*/ if gc_i7 >= 0 && gc_i7 <= len(in)-16 {
+											if gc_i7 >= 0 && gc_i7 <= len(in)-16 {
 												/*line guarded_load.go:69*/ gc_ld11 = archsimd.LoadFloat32x16Slice(in[gc_i7:])
 											} else {
 												break gc_steps4
@@ -1013,7 +1013,7 @@ func gc_body_guardedPastScale(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []
 									/*line guarded_load.go:69*/ if i >= 0 && i <= len(out)-16 {
 										/*line guarded_load.go:69*/ gc_result7.StoreSlice(out[i:])
 									} else {
-										/*line guarded_load.go:69*/ var gc_lanes18 [16]float32
+										var gc_lanes18 [16]float32
 										gc_result7.Store(&gc_lanes18)
 										for gc_k18 := range 16 {
 											if 0xffff&(1<<gc_k18) != 0 {
@@ -1032,7 +1032,7 @@ func gc_body_guardedPastScale(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []
 										/*line guarded_load.go:68*/ gc_if15 := gc_iota4.LessEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i8, 16))))
 										if archsimd.Mask32x16FromBits(gc_if14.ToBits()&gc_if15.ToBits()).ToBits() != 0 {
 											var gc_ld12 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-											/*line guarded_load.go:69*/ if gc_i8 >= 0 && gc_i8 <= len(in)-16 {
+											if gc_i8 >= 0 && gc_i8 <= len(in)-16 {
 												/*line guarded_load.go:69*/ gc_ld12 = archsimd.LoadFloat32x16Slice(in[gc_i8:])
 											} else {
 												break gc_steps4
@@ -1048,7 +1048,7 @@ func gc_body_guardedPastScale(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []
 										/*line guarded_load.go:69*/ if i >= 0 && i <= len(out)-16 {
 											/*line guarded_load.go:69*/ gc_result8.StoreMasked((*[16]float32)(out[i:]), gc_if14)
 										} else {
-											/*line guarded_load.go:69*/ var gc_lanes20 [16]float32
+											var gc_lanes20 [16]float32
 											gc_result8.Store(&gc_lanes20)
 											for gc_k20 := range 16 {
 												if gc_if14.ToBits()&(1<<gc_k20) != 0 {
@@ -1086,7 +1086,7 @@ func gc_body_guardedPastScale(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []
 							if gc_i3 <=
 								/*line guarded_load.go:57*/ len(in) && uint(len(in)-gc_i3) >= 7 {
 								var gc_ld4 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-								/*line guarded_load.go:69*/ if gc_i3 >= 0 && gc_i3 <= len(in)-8 {
+								if gc_i3 >= 0 && gc_i3 <= len(in)-8 {
 									/*line guarded_load.go:69*/ gc_ld4 = archsimd.LoadFloat32x8Slice(in[gc_i3:])
 								} else {
 									break gc_steps2
@@ -1101,7 +1101,7 @@ func gc_body_guardedPastScale(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []
 								/*line guarded_load.go:69*/ gc_if4 := gc_iota2.LessEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i3, 8))))
 								if gc_if4.ToBits() != 0 {
 									var gc_ld5 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-									/*line guarded_load.go:69*/ if gc_i3 >= 0 && gc_i3 <= len(in)-8 {
+									if gc_i3 >= 0 && gc_i3 <= len(in)-8 {
 										/*line guarded_load.go:69*/ gc_ld5 = archsimd.LoadFloat32x8Slice(in[gc_i3:])
 									} else {
 										break gc_steps2
@@ -1118,7 +1118,7 @@ func gc_body_guardedPastScale(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []
 							/*line guarded_load.go:69*/ if i >= 0 && i <= len(out)-8 {
 								/*line guarded_load.go:69*/ gc_result3.StoreSlice(out[i:])
 							} else {
-								/*line guarded_load.go:69*/ var gc_lanes8 [8]float32
+								var gc_lanes8 [8]float32
 								gc_result3.Store(&gc_lanes8)
 								for gc_k8 := range 8 {
 									if 0xff&(1<<gc_k8) != 0 {
@@ -1137,7 +1137,7 @@ func gc_body_guardedPastScale(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []
 								/*line guarded_load.go:68*/ gc_if7 := gc_iota2.LessEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i4, 8))))
 								if gc_if6.And(gc_if7).ToBits() != 0 {
 									var gc_ld6 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-									/*line guarded_load.go:69*/ if gc_i4 >= 0 && gc_i4 <= len(in)-8 {
+									if gc_i4 >= 0 && gc_i4 <= len(in)-8 {
 										/*line guarded_load.go:69*/ gc_ld6 = archsimd.LoadFloat32x8Slice(in[gc_i4:])
 									} else {
 										break gc_steps2
@@ -1153,7 +1153,7 @@ func gc_body_guardedPastScale(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []
 								/*line guarded_load.go:69*/ if i >= 0 && i <= len(out)-8 {
 									/*line guarded_load.go:69*/ gc_result4.StoreMasked((*[8]float32)(out[i:]), gc_if6)
 								} else {
-									/*line guarded_load.go:69*/ var gc_lanes10 [8]float32
+									var gc_lanes10 [8]float32
 									gc_result4.Store(&gc_lanes10)
 									for gc_k10 := range 8 {
 										if gc_if6.ToBits()&(1<<gc_k10) != 0 {

@@ -39,7 +39,7 @@ func gc_body_sliceLane(gc_b *compiled.Block, in, out []float32) {
 	gc_bdz := gc_bd.Z
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-	/*line heldout.go:36*/ var gc_l_sum [32][]float32
+	var gc_l_sum [32][]float32
 	var gc_l_s [32][2]float32
 	var gc_c1v [32]float32
 	var gc_c1r [32]float32
@@ -53,7 +53,7 @@ func gc_body_sliceLane(gc_b *compiled.Block, in, out []float32) {
 			gc_tx := gc_tidx.X - 1
 			gc_x0 := gc_tidx.X
 			gc_off := (gc_bx * gc_bdx) + gc_x0
-			/*line heldout.go:51*/ if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
+			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
 				gc_at := in[gc_off:][:32]
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					gc_pos.Thread = gc_w + gc_lane
@@ -99,7 +99,7 @@ func gc_body_sliceLane(gc_b *compiled.Block, in, out []float32) {
 			gc_tx := gc_tidx.X - 1
 			gc_x02 := gc_tidx.X
 			gc_off2 := (gc_bx * gc_bdx) + gc_x02
-			/*line heldout.go:26*/ if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(out) && 32 <= len(out)-gc_off2 {
+			if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(out) && 32 <= len(out)-gc_off2 {
 				gc_at2 := out[gc_off2:][:32]
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					/*line heldout.go:33*/ gc_at2[gc_lane] = gc_l_s[gc_lane][0] + gc_l_s[gc_lane][1]
@@ -149,7 +149,7 @@ func gc_body_sliceSpill(gc_b *compiled.Block, in, out []int32) {
 	/*line heldout.go:44*/ sh := gocuda.Shared[int32](t, gc_bdx)[:gc_bdx]
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx * gc_bdx
-		/*line heldout.go:48*/ if gc_bdx <= len(sh) && gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
+		if gc_bdx <= len(sh) && gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
 			gc_at := sh[:gc_bdx]
 			gc_at2 := in[gc_off:][:gc_bdx]
 			gc_step := 0
@@ -420,7 +420,7 @@ func gc_body_sliceSpill(gc_b *compiled.Block, in, out []int32) {
 	}
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off2 := gc_bx * gc_bdx
-		/*line heldout.go:58*/ if gc_off2 >= 0 && gc_off2 <= len(out) && gc_bdx <= len(out)-gc_off2 {
+		if gc_off2 >= 0 && gc_off2 <= len(out) && gc_bdx <= len(out)-gc_off2 {
 			gc_at3 := out[gc_off2:][:gc_bdx]
 			gc_step6 := 0
 			for ; gc_step6+3 < gc_bdx; gc_step6 += 4 {
@@ -520,7 +520,7 @@ func gc_body_scanRef(gc_b *compiled.Block, in, out []int32) {
 	gc_bdz := gc_bd.Z
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-	/*line heldout.go:83*/ var gc_l_val [32]*int32
+	var gc_l_val [32]*int32
 	var gc_l_v [32]int32
 	var gc_c1v [32]int32
 	var gc_c1r [32]int32
@@ -534,7 +534,7 @@ func gc_body_scanRef(gc_b *compiled.Block, in, out []int32) {
 			gc_tx := gc_tidx.X - 1
 			gc_x0 := gc_tidx.X
 			gc_off := (gc_bx * gc_bdx) + gc_x0
-			/*line heldout.go:98*/ if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
+			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
 				gc_at := in[gc_off:][:32]
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					gc_pos.Thread = gc_w + gc_lane
@@ -582,7 +582,7 @@ func gc_body_scanRef(gc_b *compiled.Block, in, out []int32) {
 			gc_tx := gc_tidx.X - 1
 			gc_x02 := gc_tidx.X
 			gc_off2 := (gc_bx * gc_bdx) + gc_x02
-			/*line heldout.go:74*/ if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(out) && 32 <= len(out)-gc_off2 {
+			if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(out) && 32 <= len(out)-gc_off2 {
 				gc_at2 := out[gc_off2:][:32]
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					/*line heldout.go:78*/ gc_at2[gc_lane] = gc_l_v[gc_lane]
@@ -674,7 +674,7 @@ func gc_body_addressOut(gc_b *compiled.Block, out []*int) {
 	}
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx * gc_bdx
-		/*line heldout.go:97*/ if gc_off >= 0 && gc_off <= len(out) && gc_bdx <= len(out)-gc_off {
+		if gc_off >= 0 && gc_off <= len(out) && gc_bdx <= len(out)-gc_off {
 			gc_at := out[gc_off:][:gc_bdx]
 			gc_step2 := 0
 			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
@@ -865,7 +865,7 @@ func gc_body_sliceOnly(gc_b *compiled.Block, in, out []int32) {
 	}
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx * gc_bdx
-		/*line heldout.go:111*/ if gc_off >= 0 && gc_off <= len(out) && gc_bdx <= len(out)-gc_off {
+		if gc_off >= 0 && gc_off <= len(out) && gc_bdx <= len(out)-gc_off {
 			gc_at := out[gc_off:][:gc_bdx]
 			gc_step3 := 0
 			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
@@ -1011,7 +1011,7 @@ func gc_body_strideTyped[I int32 | int64](gc_b *compiled.Block, in, out []float3
 		}
 	}
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-		/*line heldout.go:133*/ if gc_bdx <= len(sums) {
+		if gc_bdx <= len(sums) {
 			gc_at := sums[:gc_bdx]
 			gc_step := 0
 			for ; gc_step+3 < gc_bdx; gc_step += 4 {
@@ -1106,7 +1106,7 @@ func gc_body_strideTyped[I int32 | int64](gc_b *compiled.Block, in, out []float3
 				gc_seglen := gc_segend - gc_seg
 				gc_off3 := gc_seg
 				gc_off4 := gc_r + gc_seg
-				/*line heldout.go:144*/ if gc_off3 >= 0 && gc_off3 <= len(out) && gc_seglen <= len(out)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(sums) && gc_seglen <= len(sums)-gc_off4 {
+				if gc_off3 >= 0 && gc_off3 <= len(out) && gc_seglen <= len(out)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(sums) && gc_seglen <= len(sums)-gc_off4 {
 					gc_at2 := out[gc_off3:][:gc_seglen]
 					gc_at3 := sums[gc_off4:][:gc_seglen]
 					for gc_u := 0; gc_u < gc_seglen; gc_u++ {
@@ -1202,7 +1202,7 @@ func gc_body_warpMinK(gc_b *compiled.Block, in, out []int32) {
 	gc_bdz := gc_bd.Z
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-	/*line heldout.go:155*/ var gc_l_v [32]int32
+	var gc_l_v [32]int32
 	var gc_c1r [32]int32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -1214,7 +1214,7 @@ func gc_body_warpMinK(gc_b *compiled.Block, in, out []int32) {
 			gc_tx := gc_tidx.X - 1
 			gc_x0 := gc_tidx.X
 			gc_off := (gc_bx * gc_bdx) + gc_x0
-			/*line heldout.go:168*/ if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
+			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
 				gc_at := in[gc_off:][:32]
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					/*line heldout.go:148*/ var v int32 = gc_at[gc_lane]
@@ -1246,7 +1246,7 @@ func gc_body_warpMinK(gc_b *compiled.Block, in, out []int32) {
 			gc_tx := gc_tidx.X - 1
 			gc_x02 := gc_tidx.X
 			gc_off2 := (gc_bx * gc_bdx) + gc_x02
-			/*line heldout.go:145*/ if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(out) && 32 <= len(out)-gc_off2 {
+			if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(out) && 32 <= len(out)-gc_off2 {
 				gc_at2 := out[gc_off2:][:32]
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					v := gc_l_v[gc_lane]
@@ -1297,7 +1297,7 @@ func gc_body_boxBound(gc_b *compiled.Block, data []int32, boxes []hop) {
 	for k := 0; k < n; k++ {
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off := gc_bx * gc_bdx
-			/*line heldout.go:169*/ if gc_bdx <= len(s) && gc_off >= 0 && gc_off <= len(data) && gc_bdx <= len(data)-gc_off {
+			if gc_bdx <= len(s) && gc_off >= 0 && gc_off <= len(data) && gc_bdx <= len(data)-gc_off {
 				gc_at := s[:gc_bdx]
 				gc_at2 := data[gc_off:][:gc_bdx]
 				if compiled.Disjoint(gc_at, gc_at2) {
@@ -1372,7 +1372,7 @@ func gc_body_boxBound(gc_b *compiled.Block, data []int32, boxes []hop) {
 					gc_seglen := gc_segend - gc_seg
 					gc_off2 := (gc_bx * gc_bdx) + gc_seg
 					gc_off3 := gc_r + gc_seg
-					/*line heldout.go:183*/ if gc_off2 >= 0 && gc_off2 <= len(data) && gc_seglen <= len(data)-gc_off2 && gc_off3 >= 0 && gc_off3 <= len(s) && gc_seglen <= len(s)-gc_off3 {
+					if gc_off2 >= 0 && gc_off2 <= len(data) && gc_seglen <= len(data)-gc_off2 && gc_off3 >= 0 && gc_off3 <= len(s) && gc_seglen <= len(s)-gc_off3 {
 						gc_at3 := data[gc_off2:][:gc_seglen]
 						gc_at4 := s[gc_off3:][:gc_seglen]
 						for gc_u := 0; gc_u < gc_seglen; gc_u++ {
@@ -1478,7 +1478,7 @@ func gc_body_twoGuards(gc_b *compiled.Block, out []int32) {
 	/*line heldout.go:180*/ s := gocuda.Shared[int32](t, 1)[:1]
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx * gc_bdx
-		/*line heldout.go:184*/ if gc_off >= 0 && gc_off <= len(out) && gc_bdx <= len(out)-gc_off {
+		if gc_off >= 0 && gc_off <= len(out) && gc_bdx <= len(out)-gc_off {
 			gc_at := out[gc_off:][:gc_bdx]
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				tid := gc_tx
@@ -1655,7 +1655,7 @@ func gc_body_sharedStep(gc_b *compiled.Block, in, out []int32) {
 	}
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off2 := gc_bx * gc_bdx
-		/*line heldout.go:225*/ if gc_off2 >= 0 && gc_off2 <= len(out) && gc_bdx <= len(out)-gc_off2 {
+		if gc_off2 >= 0 && gc_off2 <= len(out) && gc_bdx <= len(out)-gc_off2 {
 			gc_at2 := out[gc_off2:][:gc_bdx]
 			gc_step5 := 0
 			for ; gc_step5+3 < gc_bdx; gc_step5 += 4 {

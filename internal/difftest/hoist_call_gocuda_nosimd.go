@@ -24,7 +24,7 @@ func gc_body_hoistTree(gc_b *compiled.Block, sums []float32, scale float64) {
 	/*line hoist_call.go:17*/ s := gocuda.Shared[float32](t, 64)[:64]
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx * gc_bdx
-		/*line hoist_call.go:21*/ if gc_bdx <= len(s) && gc_off >= 0 && gc_off <= len(sums) && gc_bdx <= len(sums)-gc_off {
+		if gc_bdx <= len(s) && gc_off >= 0 && gc_off <= len(sums) && gc_bdx <= len(sums)-gc_off {
 			gc_at := s[:gc_bdx]
 			gc_at2 := sums[gc_off:][:gc_bdx]
 			if compiled.Disjoint(gc_at, gc_at2) {
@@ -214,7 +214,7 @@ func gc_body_hoistTree(gc_b *compiled.Block, sums []float32, scale float64) {
 	}
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off4 := gc_bx * gc_bdx
-		/*line hoist_call.go:35*/ if gc_off4 >= 0 && gc_off4 <= len(sums) && gc_bdx <= len(sums)-gc_off4 && gc_bdx <= len(s) {
+		if gc_off4 >= 0 && gc_off4 <= len(sums) && gc_bdx <= len(sums)-gc_off4 && gc_bdx <= len(s) {
 			gc_at5 := sums[gc_off4:][:gc_bdx]
 			gc_at6 := s[:gc_bdx]
 			if compiled.Disjoint(gc_at5, gc_at6) {

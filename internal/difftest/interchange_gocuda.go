@@ -410,7 +410,7 @@ func gc_body_interchangeShadow(gc_b *compiled.Block, gc_lo, gc_hi int, b, out []
 		}
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off3 := gc_bx * gc_bdx
-			/*line interchange.go:160*/ if gc_off3 >= 0 && gc_off3 <= len(out) && gc_bdx <= len(out)-gc_off3 {
+			if gc_off3 >= 0 && gc_off3 <= len(out) && gc_bdx <= len(out)-gc_off3 {
 				gc_at3 := out[gc_off3:][:gc_bdx]
 				gc_step7 := 0
 				for ; gc_step7+3 < gc_bdx; gc_step7 += 4 {

@@ -1459,7 +1459,7 @@ func gc_body_guardTail(gc_b *compiled.Block, gc_lo, gc_hi int, in, out, g []int3
 										/*line interchange.go:217*/ if j >= 0 && j <= len(g)-8 {
 											gc_ld6 = archsimd.LoadInt32x8Slice(g[j:])
 										} else {
-											/*line interchange.go:218*/ var gc_lanes8 [8]int32
+											var gc_lanes8 [8]int32
 											for gc_k7 := range 8 {
 												if gc_lanes7.ToBits()&(1<<gc_k7) != 0 {
 													gc_pos.Thread = gc_rank + gc_k7
@@ -1472,7 +1472,7 @@ func gc_body_guardTail(gc_b *compiled.Block, gc_lo, gc_hi int, in, out, g []int3
 										/*line interchange.go:218*/ if j >= 0 && j <= len(g)-8 {
 											/*line interchange.go:218*/ gc_ld6.Add(gc_vb2).StoreMasked((*[8]int32)(g[j:]), gc_lanes7)
 										} else {
-											/*line interchange.go:218*/ var gc_lanes9 [8]int32
+											var gc_lanes9 [8]int32
 											gc_ld6.Add(gc_vb2).Store(&gc_lanes9)
 											for gc_k8 := range 8 {
 												if gc_lanes7.ToBits()&(1<<gc_k8) != 0 {

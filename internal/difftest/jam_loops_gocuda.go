@@ -41,17 +41,17 @@ func gc_body_jamLoopWarp(gc_b *compiled.Block, in []float32, sums []float64, bou
 	gc_row2 := compiled.Scratch[int](gc_b, 1)[:gc_n]
 	gc_rowok := false
 	gc_off3 := gc_bx * gc_bdx
-	/*line jam_loops.go:32*/ if gc_off3 >= 0 && gc_off3 <= len(bounds) && gc_bdx <= len(bounds)-gc_off3 {
-		copy(gc_row, bounds[gc_off3:][:gc_bdx])
+	if gc_off3 >= 0 && gc_off3 <= len(bounds) && gc_bdx <= len(bounds)-gc_off3 {
+		/*line jam_loops.go:33*/ copy(gc_row, bounds[gc_off3:][:gc_bdx])
 		gc_rowok = true
 	}
 	gc_rowok2 := false
 	gc_off4 := (gc_bx * gc_bdx) + 1
-	/*line jam_loops.go:40*/ if gc_off4 >= 0 && gc_off4 <= len(bounds) && gc_bdx <= len(bounds)-gc_off4 {
-		copy(gc_row2, bounds[gc_off4:][:gc_bdx])
+	if gc_off4 >= 0 && gc_off4 <= len(bounds) && gc_bdx <= len(bounds)-gc_off4 {
+		/*line jam_loops.go:41*/ copy(gc_row2, bounds[gc_off4:][:gc_bdx])
 		gc_rowok2 = true
 	}
-	/*line jam_loops.go:46*/ var gc_l_v [32]float64
+	var gc_l_v [32]float64
 	var gc_c1r [32]float64
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		if gc_w+32 <= gc_n && gc_bdy*gc_bdz == 1 && gc_rowok && gc_rowok2 {
@@ -67,7 +67,7 @@ func gc_body_jamLoopWarp(gc_b *compiled.Block, in []float32, sums []float64, bou
 				gc_tx := gc_tidx.X - 1
 				gc_x02 := gc_tidx.X
 				if gc_act == ^uint32(0) {
-					/*line jam_loops.go:64*/ gc_at3 := gc_row[gc_x02:][:32]
+					gc_at3 := gc_row[gc_x02:][:32]
 					gc_at4 := gc_row2[gc_x02:][:32]
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						gc_tx := gc_x02 + gc_lane
@@ -155,7 +155,7 @@ func gc_body_jamLoopWarp(gc_b *compiled.Block, in []float32, sums []float64, bou
 			gc_x0 := gc_tidx.X
 			gc_off := (gc_bx * gc_bdx) + gc_x0
 			gc_off2 := ((gc_bx * gc_bdx) + 1) + gc_x0
-			/*line jam_loops.go:52*/ if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(bounds) && 32 <= len(bounds)-gc_off && gc_off2 >= 0 && gc_off2 <= len(bounds) && 32 <= len(bounds)-gc_off2 {
+			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(bounds) && 32 <= len(bounds)-gc_off && gc_off2 >= 0 && gc_off2 <= len(bounds) && 32 <= len(bounds)-gc_off2 {
 				gc_at := bounds[gc_off:][:32]
 				gc_at2 := bounds[gc_off2:][:32]
 				if gc_rowok {
@@ -541,7 +541,7 @@ func gc_body_jamLoopMax(gc_b *compiled.Block, in []float32, sums []float64, boun
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_stride := 0 - 1
 		gc_off2 := gc_bx*gc_bdx + gc_bdx - 1
-		/*line jam_loops.go:78*/ if compiled.InStride(gc_stride, gc_off2, 0, gc_bdx, len(sums)) {
+		if compiled.InStride(gc_stride, gc_off2, 0, gc_bdx, len(sums)) {
 			for gc_tx, gc_idx := 0, gc_off2+gc_stride*(0); gc_tx < gc_bdx; gc_tx, gc_idx = gc_tx+1, gc_idx+gc_stride {
 				gc_rank := gc_base + gc_tx
 				m := gc_s_m[gc_rank]
@@ -692,7 +692,7 @@ func gc_body_jamReduce(gc_b *compiled.Block, in []float32, sums []float64, bound
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	/*line jam_loops.go:88*/ tile_ := cg.TiledPartition(cg.ThisThreadBlock(t), 32)
-	/*line jam_loops.go:91*/ var gc_c1v [32]float64
+	var gc_c1v [32]float64
 	var gc_c1r [32]float64
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -726,7 +726,7 @@ func gc_body_jamReduce(gc_b *compiled.Block, in []float32, sums []float64, bound
 			gc_tx := gc_tidx.X - 1
 			gc_x0 := gc_tidx.X
 			gc_off := (gc_bx * gc_bdx) + gc_x0
-			/*line jam_loops.go:102*/ if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(sums) && 32 <= len(sums)-gc_off {
+			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(sums) && 32 <= len(sums)-gc_off {
 				gc_at := sums[gc_off:][:32]
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					gc_rank := gc_w + gc_lane

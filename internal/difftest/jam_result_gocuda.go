@@ -183,7 +183,7 @@ func gc_body_jamSums(gc_b *compiled.Block, in []float32, sums []float64, bounds 
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_stride := 0 - 1
 			gc_off3 := gc_bx*gc_bdx + gc_bdx - 1
-			/*line jam_result.go:38*/ if compiled.InStride(gc_stride, gc_off3, 0, gc_bdx, len(sums)) {
+			if compiled.InStride(gc_stride, gc_off3, 0, gc_bdx, len(sums)) {
 				for gc_tx, gc_idx := 0, gc_off3+gc_stride*(0); gc_tx < gc_bdx; gc_tx, gc_idx = gc_tx+1, gc_idx+gc_stride {
 					gc_rank := gc_base + gc_tx
 					v := gc_s_v[gc_rank]
@@ -230,7 +230,7 @@ func gc_body_jamSums(gc_b *compiled.Block, in []float32, sums []float64, bounds 
 			}
 		}
 	} else {
-		/*line jam_result.go:38*/ var gc_l_v_ [32]float64
+		var gc_l_v_ [32]float64
 		var gc_c1r [32]float64
 		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 			gc_cnt := min(32, gc_n-gc_w)

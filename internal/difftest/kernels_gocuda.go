@@ -250,7 +250,7 @@ func gc_body_panicKernel(gc_b *compiled.Block, block, thread int, out []int) {
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_off := gc_bx
-	/*line kernels.go:192*/ if gc_off >= 0 && gc_off < len(out) {
+	if gc_off >= 0 && gc_off < len(out) {
 		gc_at := out[gc_off:][:1]
 		gc_step := 0
 		for ; gc_step+3 < gc_n; gc_step += 4 {

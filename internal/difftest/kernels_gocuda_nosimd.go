@@ -1089,7 +1089,7 @@ func gc_body_tree[T int32 | float32](gc_b *compiled.Block, in, partial []T) {
 	/*line kernels.go:209*/ sdata := gocuda.Shared[T](t, gc_bdx)[:gc_bdx]
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx * gc_bdx
-		/*line kernels.go:213*/ if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off && gc_bdx <= len(sdata) {
+		if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off && gc_bdx <= len(sdata) {
 			gc_at := in[gc_off:][:gc_bdx]
 			gc_at2 := sdata[:gc_bdx]
 			gc_step := 0
@@ -1285,10 +1285,10 @@ func gc_body_tree[T int32 | float32](gc_b *compiled.Block, in, partial []T) {
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off3 := 0
 		gc_off4 := gc_bx
-		/*line kernels.go:248*/ if gc_off3 >= 0 && gc_off3 < len(x) && gc_apart && gc_off4 >= 0 && gc_off4 < len(partial) {
+		if gc_off3 >= 0 && gc_off3 < len(x) && gc_apart && gc_off4 >= 0 && gc_off4 < len(partial) {
 			gc_at5 := x[gc_off3:][:1]
 			gc_at6 := partial[gc_off4:][:1]
-			gc_elem := gc_at5[0]
+			/*line kernels.go:251*/ gc_elem := gc_at5[0]
 			gc_step5 := 0
 			for ; gc_step5+3 < gc_bdx; gc_step5 += 4 {
 				{
@@ -1404,7 +1404,7 @@ func gc_body_warpReduce(gc_b *compiled.Block, in, partial []int32) {
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	/*line kernels.go:248*/ sums := gocuda.Shared[int32](t, gocuda.WarpSize)[:gocuda.WarpSize]
-	/*line kernels.go:250*/ var gc_l_v [32]int32
+	var gc_l_v [32]int32
 	var gc_l_v_ [32]int32
 	var gc_c1r [32]int32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
@@ -1416,7 +1416,7 @@ func gc_body_warpReduce(gc_b *compiled.Block, in, partial []int32) {
 		gc_tx := gc_tidx.X - 1
 		gc_x0 := gc_tidx.X
 		gc_off := (gc_bx * gc_bdx) + gc_x0
-		/*line kernels.go:264*/ if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
+		if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
 			gc_at := in[gc_off:][:32]
 			for gc_lane := 0; gc_lane < 32; gc_lane++ {
 				gc_tx := gc_x0 + gc_lane
@@ -1489,7 +1489,7 @@ func gc_body_warpReduce(gc_b *compiled.Block, in, partial []int32) {
 			/*line kernels.go:256*/ sums[(gc_rank >> 5)] = v
 		}
 	}
-	/*line kernels.go:262*/ var gc_l_s [32]int32
+	var gc_l_s [32]int32
 	var gc_l_v_2 [32]int32
 	var gc_c2r [32]int32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
@@ -1571,7 +1571,7 @@ func gc_body_shflScan(gc_b *compiled.Block, in, out []float32) {
 	gc_n := gc_b.Len()
 	gc_s_v := compiled.Scratch[float32](gc_b, 0)[:gc_n]
 	gc_s_total := compiled.Scratch[float32](gc_b, 1)[:gc_n]
-	/*line kernels.go:295*/ var gc_l_mask [32]uint32
+	var gc_l_mask [32]uint32
 	var gc_c1m [32]uint32
 	var gc_c1v [32]float32
 	var gc_c1a [32]int
@@ -1593,7 +1593,7 @@ func gc_body_shflScan(gc_b *compiled.Block, in, out []float32) {
 			lanes := min(gocuda.WarpSize, gc_bdx-(gc_w>>5)*gocuda.WarpSize)
 			gc_x0 := gc_tidx.X
 			gc_off := (gc_bx * gc_bdx) + gc_x0
-			/*line kernels.go:291*/ if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
+			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
 				gc_at := in[gc_off:][:32]
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					gc_tx := gc_x0 + gc_lane
@@ -1773,7 +1773,7 @@ func gc_body_vote(gc_b *compiled.Block, in []int32, out []uint32) {
 	gc_pos := gc_b.Pos()
 	gc_n := gc_b.Len()
 	/*line kernels.go:326*/ buf := gocuda.Shared[int32](t, 16)[:16]
-	/*line kernels.go:328*/ var gc_l_pred [32]bool
+	var gc_l_pred [32]bool
 	var gc_l_ballot [32]uint32
 	var gc_l_all [32]bool
 	var gc_l_anyPos [32]bool
@@ -1948,7 +1948,7 @@ func gc_body_vote(gc_b *compiled.Block, in []int32, out []uint32) {
 func gc_body_stranded(gc_b *compiled.Block, out []int32) {
 	gc_pos := gc_b.Pos()
 	gc_n := gc_b.Len()
-	/*line kernels.go:345*/ var gc_c1v [32]int32
+	var gc_c1v [32]int32
 	var gc_c1r [32]int32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
@@ -1990,7 +1990,7 @@ func gc_body_stranded(gc_b *compiled.Block, out []int32) {
 func gc_body_maskedCollectives(gc_b *compiled.Block, in []int32, out []uint32) {
 	gc_pos := gc_b.Pos()
 	gc_n := gc_b.Len()
-	/*line kernels.go:368*/ var gc_l_v [32]int32
+	var gc_l_v [32]int32
 	var gc_l_x [32]int32
 	var gc_l_hi [32]int32
 	var gc_l_and [32]uint32
@@ -2101,7 +2101,7 @@ func gc_body_branches(gc_b *compiled.Block, in []int32, steps []int, out []int32
 	gc_exited := gc_b.Exited()
 	/*line kernels.go:402*/ s := gocuda.Shared[int32](t, gc_bdx)[:gc_bdx]
 	var s_ []int32 = s
-	/*line kernels.go:405*/ var gc_c1v [32]int32
+	var gc_c1v [32]int32
 	var gc_c1r [32]int32
 	var gc_c2v [32]int32
 	var gc_c2r [32]int32
@@ -2112,7 +2112,7 @@ func gc_body_branches(gc_b *compiled.Block, in []int32, steps []int, out []int32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
 		for gc_lane := range min(32, gc_n-gc_w) {
-			if gc_exited[gc_w+gc_lane] {
+			/*line kernels.go:416*/ if gc_exited[gc_w+gc_lane] {
 				gc_act &^= 1 << gc_lane
 			}
 		}
@@ -2604,7 +2604,7 @@ func gc_body_spinLanes(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32
 		}
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off := gc_bx * gc_bdx
-			/*line kernels.go:516*/ if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off && gc_off <= len(out) && gc_bdx <= len(out)-gc_off {
+			if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off && gc_off <= len(out) && gc_bdx <= len(out)-gc_off {
 				gc_at := in[gc_off:][:gc_bdx]
 				gc_at2 := out[gc_off:][:gc_bdx]
 				gc_vstep := 0

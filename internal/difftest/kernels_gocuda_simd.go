@@ -1746,7 +1746,7 @@ func gc_body_blelloch(gc_b *compiled.Block, in, out []int32) {
 								} else if k >= 1 && k <= len(in)-31 {
 									/*line kernels.go:83*/ gc_ld7 = archsimd.LoadInt32x16Slice(in[k-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(in[k+15:]), gc_odds16)
 								} else {
-									/*line kernels.go:83*/ var gc_lanes13 [16]int32
+									var gc_lanes13 [16]int32
 									for gc_k13 := range 16 {
 										if 0xffff&(1<<gc_k13) != 0 {
 											gc_pos.Thread = gc_rank + gc_k13
@@ -1765,7 +1765,7 @@ func gc_body_blelloch(gc_b *compiled.Block, in, out []int32) {
 									/*line kernels.go:83*/ gc_st7.Permute(gc_spread16Lo).Merge(archsimd.LoadInt32x16Slice(temp[(2*tid+compiled.Trip(1))-1:]), gc_oddLanes16).StoreSlice(temp[(2*tid+compiled.Trip(1))-1:])
 									/*line kernels.go:83*/ gc_st7.Permute(gc_spread16Hi).Merge(archsimd.LoadInt32x16Slice(temp[(2*tid+compiled.Trip(1))+15:]), gc_oddLanes16).StoreSlice(temp[(2*tid+compiled.Trip(1))+15:])
 								} else {
-									/*line kernels.go:83*/ var gc_lanes14 [16]int32
+									var gc_lanes14 [16]int32
 									gc_st7.Store(&gc_lanes14)
 									for gc_k14 := range 16 {
 										if 0xffff&(1<<gc_k14) != 0 {
@@ -1785,7 +1785,7 @@ func gc_body_blelloch(gc_b *compiled.Block, in, out []int32) {
 									} else if k >= 1 && k <= len(in)-31 {
 										/*line kernels.go:83*/ gc_ld8 = archsimd.LoadInt32x16Slice(in[k-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(in[k+15:]), gc_odds16)
 									} else {
-										/*line kernels.go:83*/ var gc_lanes15 [16]int32
+										var gc_lanes15 [16]int32
 										for gc_k15 := range 16 {
 											if gc_if4.ToBits()&(1<<gc_k15) != 0 {
 												gc_pos.Thread = gc_rank + gc_k15
@@ -1805,7 +1805,7 @@ func gc_body_blelloch(gc_b *compiled.Block, in, out []int32) {
 										/*line kernels.go:83*/ gc_st8.Permute(gc_spread16Lo).Merge(archsimd.LoadInt32x16Slice(temp[(2*tid+compiled.Trip(1))-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2))<<1)).StoreSlice(temp[(2*tid+compiled.Trip(1))-1:])
 										/*line kernels.go:83*/ gc_st8.Permute(gc_spread16Hi).Merge(archsimd.LoadInt32x16Slice(temp[(2*tid+compiled.Trip(1))+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2>>8))<<1)).StoreSlice(temp[(2*tid+compiled.Trip(1))+15:])
 									} else {
-										/*line kernels.go:83*/ var gc_lanes16 [16]int32
+										var gc_lanes16 [16]int32
 										gc_st8.Store(&gc_lanes16)
 										for gc_k16 := range 16 {
 											if gc_if4.ToBits()&(1<<gc_k16) != 0 {
@@ -1898,7 +1898,7 @@ func gc_body_blelloch(gc_b *compiled.Block, in, out []int32) {
 						} else if k >= 1 && k <= len(in)-15 {
 							/*line kernels.go:83*/ gc_ld3 = archsimd.LoadInt32x8Slice(in[k-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(in[k+7:]).Permute(gc_evens))
 						} else {
-							/*line kernels.go:83*/ var gc_lanes5 [8]int32
+							var gc_lanes5 [8]int32
 							for gc_k5 := range 8 {
 								if 0xff&(1<<gc_k5) != 0 {
 									gc_pos.Thread = gc_rank + gc_k5
@@ -1917,7 +1917,7 @@ func gc_body_blelloch(gc_b *compiled.Block, in, out []int32) {
 							/*line kernels.go:83*/ gc_st3.Permute(gc_spreadLo).Merge(archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(1))-1:]), gc_oddLanes).StoreSlice(temp[(2*tid+compiled.Trip(1))-1:])
 							/*line kernels.go:83*/ gc_st3.Permute(gc_spreadHi).Merge(archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(1))+7:]), gc_oddLanes).StoreSlice(temp[(2*tid+compiled.Trip(1))+7:])
 						} else {
-							/*line kernels.go:83*/ var gc_lanes6 [8]int32
+							var gc_lanes6 [8]int32
 							gc_st3.Store(&gc_lanes6)
 							for gc_k6 := range 8 {
 								if 0xff&(1<<gc_k6) != 0 {
@@ -1937,7 +1937,7 @@ func gc_body_blelloch(gc_b *compiled.Block, in, out []int32) {
 							} else if k >= 1 && k <= len(in)-15 {
 								/*line kernels.go:83*/ gc_ld4 = archsimd.LoadInt32x8Slice(in[k-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(in[k+7:]).Permute(gc_evens))
 							} else {
-								/*line kernels.go:83*/ var gc_lanes7 [8]int32
+								var gc_lanes7 [8]int32
 								for gc_k7 := range 8 {
 									if gc_if2.ToBits()&(1<<gc_k7) != 0 {
 										gc_pos.Thread = gc_rank + gc_k7
@@ -1956,7 +1956,7 @@ func gc_body_blelloch(gc_b *compiled.Block, in, out []int32) {
 								/*line kernels.go:83*/ gc_st4.Permute(gc_spreadLo).Merge(archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(1))-1:]), gc_if2.ToInt32x8().Permute(gc_spreadLo).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes)).StoreSlice(temp[(2*tid+compiled.Trip(1))-1:])
 								/*line kernels.go:83*/ gc_st4.Permute(gc_spreadHi).Merge(archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(1))+7:]), gc_if2.ToInt32x8().Permute(gc_spreadHi).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes)).StoreSlice(temp[(2*tid+compiled.Trip(1))+7:])
 							} else {
-								/*line kernels.go:83*/ var gc_lanes8 [8]int32
+								var gc_lanes8 [8]int32
 								gc_st4.Store(&gc_lanes8)
 								for gc_k8 := range 8 {
 									if gc_if2.ToBits()&(1<<gc_k8) != 0 {
@@ -2243,7 +2243,7 @@ func gc_body_blelloch(gc_b *compiled.Block, in, out []int32) {
 									/*line kernels.go:103*/ gc_st20.Permute(gc_spread16Lo5).Merge(archsimd.LoadInt32x16Slice(temp[bi_-1:]), gc_oddLanes165).StoreSlice(temp[bi_-1:])
 									/*line kernels.go:103*/ gc_st20.Permute(gc_spread16Hi5).Merge(archsimd.LoadInt32x16Slice(temp[bi_+15:]), gc_oddLanes165).StoreSlice(temp[bi_+15:])
 								} else {
-									/*line kernels.go:103*/ var gc_lanes48 [16]int32
+									var gc_lanes48 [16]int32
 									gc_st20.Store(&gc_lanes48)
 									for gc_k48 := range 16 {
 										if 0xffff&(1<<gc_k48) != 0 {
@@ -2328,7 +2328,7 @@ func gc_body_blelloch(gc_b *compiled.Block, in, out []int32) {
 							/*line kernels.go:103*/ gc_st16.Permute(gc_spreadLo5).Merge(archsimd.LoadInt32x8Slice(temp[bi_-1:]), gc_oddLanes5).StoreSlice(temp[bi_-1:])
 							/*line kernels.go:103*/ gc_st16.Permute(gc_spreadHi5).Merge(archsimd.LoadInt32x8Slice(temp[bi_+7:]), gc_oddLanes5).StoreSlice(temp[bi_+7:])
 						} else {
-							/*line kernels.go:103*/ var gc_lanes38 [8]int32
+							var gc_lanes38 [8]int32
 							gc_st16.Store(&gc_lanes38)
 							for gc_k38 := range 8 {
 								if 0xff&(1<<gc_k38) != 0 {
@@ -2430,7 +2430,7 @@ func gc_body_blelloch(gc_b *compiled.Block, in, out []int32) {
 								} else if (2*tid+compiled.Trip(1)) >= 1 && (2*tid+compiled.Trip(1)) <= len(temp)-31 {
 									/*line kernels.go:109*/ gc_ld35 = archsimd.LoadInt32x16Slice(temp[(2*tid+compiled.Trip(1))-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[(2*tid+compiled.Trip(1))+15:]), gc_odds166)
 								} else {
-									/*line kernels.go:109*/ var gc_lanes61 [16]int32
+									var gc_lanes61 [16]int32
 									for gc_k61 := range 16 {
 										if 0xffff&(1<<gc_k61) != 0 {
 											gc_pos.Thread = gc_rank + gc_k61
@@ -2449,7 +2449,7 @@ func gc_body_blelloch(gc_b *compiled.Block, in, out []int32) {
 									/*line kernels.go:109*/ gc_st27.Permute(gc_spread16Lo6).StoreMasked((*[16]int32)(out[k_-1:]), gc_oddLanes166)
 									/*line kernels.go:109*/ gc_st27.Permute(gc_spread16Hi6).StoreMasked((*[16]int32)(out[k_+15:]), gc_oddLanes166)
 								} else {
-									/*line kernels.go:109*/ var gc_lanes62 [16]int32
+									var gc_lanes62 [16]int32
 									gc_st27.Store(&gc_lanes62)
 									for gc_k62 := range 16 {
 										if 0xffff&(1<<gc_k62) != 0 {
@@ -2469,7 +2469,7 @@ func gc_body_blelloch(gc_b *compiled.Block, in, out []int32) {
 									} else if (2*tid+compiled.Trip(1)) >= 1 && (2*tid+compiled.Trip(1)) <= len(temp)-31 {
 										/*line kernels.go:109*/ gc_ld36 = archsimd.LoadInt32x16Slice(temp[(2*tid+compiled.Trip(1))-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[(2*tid+compiled.Trip(1))+15:]), gc_odds166)
 									} else {
-										/*line kernels.go:109*/ var gc_lanes63 [16]int32
+										var gc_lanes63 [16]int32
 										for gc_k63 := range 16 {
 											if gc_if8.ToBits()&(1<<gc_k63) != 0 {
 												gc_pos.Thread = gc_rank + gc_k63
@@ -2489,7 +2489,7 @@ func gc_body_blelloch(gc_b *compiled.Block, in, out []int32) {
 										/*line kernels.go:109*/ gc_st28.Permute(gc_spread16Lo6).StoreMasked((*[16]int32)(out[k_-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits4))<<1))
 										/*line kernels.go:109*/ gc_st28.Permute(gc_spread16Hi6).StoreMasked((*[16]int32)(out[k_+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits4>>8))<<1))
 									} else {
-										/*line kernels.go:109*/ var gc_lanes64 [16]int32
+										var gc_lanes64 [16]int32
 										gc_st28.Store(&gc_lanes64)
 										for gc_k64 := range 16 {
 											if gc_if8.ToBits()&(1<<gc_k64) != 0 {
@@ -2582,7 +2582,7 @@ func gc_body_blelloch(gc_b *compiled.Block, in, out []int32) {
 						} else if (2*tid+compiled.Trip(1)) >= 1 && (2*tid+compiled.Trip(1)) <= len(temp)-15 {
 							/*line kernels.go:109*/ gc_ld31 = archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(1))-1:]).Permute(gc_evens6).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(1))+7:]).Permute(gc_evens6))
 						} else {
-							/*line kernels.go:109*/ var gc_lanes53 [8]int32
+							var gc_lanes53 [8]int32
 							for gc_k53 := range 8 {
 								if 0xff&(1<<gc_k53) != 0 {
 									gc_pos.Thread = gc_rank + gc_k53
@@ -2601,7 +2601,7 @@ func gc_body_blelloch(gc_b *compiled.Block, in, out []int32) {
 							/*line kernels.go:109*/ gc_st23.Permute(gc_spreadLo6).StoreMasked((*[8]int32)(out[k_-1:]), gc_oddLanes6)
 							/*line kernels.go:109*/ gc_st23.Permute(gc_spreadHi6).StoreMasked((*[8]int32)(out[k_+7:]), gc_oddLanes6)
 						} else {
-							/*line kernels.go:109*/ var gc_lanes54 [8]int32
+							var gc_lanes54 [8]int32
 							gc_st23.Store(&gc_lanes54)
 							for gc_k54 := range 8 {
 								if 0xff&(1<<gc_k54) != 0 {
@@ -2621,7 +2621,7 @@ func gc_body_blelloch(gc_b *compiled.Block, in, out []int32) {
 							} else if (2*tid+compiled.Trip(1)) >= 1 && (2*tid+compiled.Trip(1)) <= len(temp)-15 {
 								/*line kernels.go:109*/ gc_ld32 = archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(1))-1:]).Permute(gc_evens6).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[(2*tid+compiled.Trip(1))+7:]).Permute(gc_evens6))
 							} else {
-								/*line kernels.go:109*/ var gc_lanes55 [8]int32
+								var gc_lanes55 [8]int32
 								for gc_k55 := range 8 {
 									if gc_if6.ToBits()&(1<<gc_k55) != 0 {
 										gc_pos.Thread = gc_rank + gc_k55
@@ -2640,7 +2640,7 @@ func gc_body_blelloch(gc_b *compiled.Block, in, out []int32) {
 								/*line kernels.go:109*/ gc_st24.Permute(gc_spreadLo6).StoreMasked((*[8]int32)(out[k_-1:]), gc_if6.ToInt32x8().Permute(gc_spreadLo6).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes6))
 								/*line kernels.go:109*/ gc_st24.Permute(gc_spreadHi6).StoreMasked((*[8]int32)(out[k_+7:]), gc_if6.ToInt32x8().Permute(gc_spreadHi6).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes6))
 							} else {
-								/*line kernels.go:109*/ var gc_lanes56 [8]int32
+								var gc_lanes56 [8]int32
 								gc_st24.Store(&gc_lanes56)
 								for gc_k56 := range 8 {
 									if gc_if6.ToBits()&(1<<gc_k56) != 0 {
@@ -3221,7 +3221,7 @@ func gc_body_tree[T int32 | float32](gc_b *compiled.Block, in, partial []T) {
 	/*line kernels.go:209*/ sdata := gocuda.Shared[T](t, gc_bdx)[:gc_bdx]
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx * gc_bdx
-		/*line kernels.go:213*/ if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off && gc_bdx <= len(sdata) {
+		if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off && gc_bdx <= len(sdata) {
 			gc_at := in[gc_off:][:gc_bdx]
 			gc_at2 := sdata[:gc_bdx]
 			gc_step := 0
@@ -3418,10 +3418,10 @@ func gc_body_tree[T int32 | float32](gc_b *compiled.Block, in, partial []T) {
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off3 := 0
 		gc_off4 := gc_bx
-		/*line kernels.go:248*/ if gc_off3 >= 0 && gc_off3 < len(x) && gc_apart && gc_off4 >= 0 && gc_off4 < len(partial) {
+		if gc_off3 >= 0 && gc_off3 < len(x) && gc_apart && gc_off4 >= 0 && gc_off4 < len(partial) {
 			gc_at5 := x[gc_off3:][:1]
 			gc_at6 := partial[gc_off4:][:1]
-			gc_elem := gc_at5[0]
+			/*line kernels.go:251*/ gc_elem := gc_at5[0]
 			gc_vstep := 0
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop bool
@@ -3588,7 +3588,7 @@ func gc_body_tree_float32(gc_b *compiled.Block, in []float32, partial []float32)
 	/*line kernels.go:209*/ sdata := gocuda.Shared[float32](t, gc_bdx)[:gc_bdx]
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx * gc_bdx
-		/*line kernels.go:213*/ if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off && gc_bdx <= len(sdata) {
+		if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off && gc_bdx <= len(sdata) {
 			gc_at := in[gc_off:][:gc_bdx]
 			gc_at2 := sdata[:gc_bdx]
 			gc_vstep := 0
@@ -3874,10 +3874,10 @@ func gc_body_tree_float32(gc_b *compiled.Block, in []float32, partial []float32)
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off3 := 0
 		gc_off4 := gc_bx
-		/*line kernels.go:248*/ if gc_off3 >= 0 && gc_off3 < len(x) && gc_apart && gc_off4 >= 0 && gc_off4 < len(partial) {
+		if gc_off3 >= 0 && gc_off3 < len(x) && gc_apart && gc_off4 >= 0 && gc_off4 < len(partial) {
 			gc_at5 := x[gc_off3:][:1]
 			gc_at6 := partial[gc_off4:][:1]
-			gc_elem := gc_at5[0]
+			/*line kernels.go:251*/ gc_elem := gc_at5[0]
 			gc_vstep5 := 0
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop5 bool
@@ -4044,7 +4044,7 @@ func gc_body_tree_int32(gc_b *compiled.Block, in []int32, partial []int32) {
 	/*line kernels.go:209*/ sdata := gocuda.Shared[int32](t, gc_bdx)[:gc_bdx]
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx * gc_bdx
-		/*line kernels.go:213*/ if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off && gc_bdx <= len(sdata) {
+		if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off && gc_bdx <= len(sdata) {
 			gc_at := in[gc_off:][:gc_bdx]
 			gc_at2 := sdata[:gc_bdx]
 			gc_vstep := 0
@@ -4330,10 +4330,10 @@ func gc_body_tree_int32(gc_b *compiled.Block, in []int32, partial []int32) {
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off3 := 0
 		gc_off4 := gc_bx
-		/*line kernels.go:248*/ if gc_off3 >= 0 && gc_off3 < len(x) && gc_apart && gc_off4 >= 0 && gc_off4 < len(partial) {
+		if gc_off3 >= 0 && gc_off3 < len(x) && gc_apart && gc_off4 >= 0 && gc_off4 < len(partial) {
 			gc_at5 := x[gc_off3:][:1]
 			gc_at6 := partial[gc_off4:][:1]
-			gc_elem := gc_at5[0]
+			/*line kernels.go:251*/ gc_elem := gc_at5[0]
 			gc_vstep5 := 0
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop5 bool
@@ -4498,7 +4498,7 @@ func gc_body_warpReduce(gc_b *compiled.Block, in, partial []int32) {
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	/*line kernels.go:248*/ sums := gocuda.Shared[int32](t, gocuda.WarpSize)[:gocuda.WarpSize]
-	/*line kernels.go:250*/ var gc_l_v [32]int32
+	var gc_l_v [32]int32
 	var gc_l_v_ [32]int32
 	var gc_c1r [32]int32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
@@ -4660,7 +4660,7 @@ func gc_body_warpReduce(gc_b *compiled.Block, in, partial []int32) {
 			/*line kernels.go:256*/ sums[(gc_rank >> 5)] = v
 		}
 	}
-	/*line kernels.go:262*/ var gc_l_s [32]int32
+	var gc_l_s [32]int32
 	var gc_l_v_2 [32]int32
 	var gc_c2r [32]int32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
@@ -4818,7 +4818,7 @@ func gc_body_shflScan(gc_b *compiled.Block, in, out []float32) {
 	gc_n := gc_b.Len()
 	gc_s_v := compiled.Scratch[float32](gc_b, 0)[:gc_n]
 	gc_s_total := compiled.Scratch[float32](gc_b, 1)[:gc_n]
-	/*line kernels.go:295*/ var gc_l_mask [32]uint32
+	var gc_l_mask [32]uint32
 	var gc_c1m [32]uint32
 	var gc_c1v [32]float32
 	var gc_c1a [32]int
@@ -5242,7 +5242,7 @@ func gc_body_vote(gc_b *compiled.Block, in []int32, out []uint32) {
 	gc_pos := gc_b.Pos()
 	gc_n := gc_b.Len()
 	/*line kernels.go:326*/ buf := gocuda.Shared[int32](t, 16)[:16]
-	/*line kernels.go:328*/ var gc_l_pred [32]bool
+	var gc_l_pred [32]bool
 	var gc_l_ballot [32]uint32
 	var gc_l_all [32]bool
 	var gc_l_anyPos [32]bool
@@ -5586,7 +5586,7 @@ func gc_body_vote(gc_b *compiled.Block, in []int32, out []uint32) {
 func gc_body_stranded(gc_b *compiled.Block, out []int32) {
 	gc_pos := gc_b.Pos()
 	gc_n := gc_b.Len()
-	/*line kernels.go:345*/ var gc_c1v [32]int32
+	var gc_c1v [32]int32
 	var gc_c1r [32]int32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
@@ -5637,7 +5637,7 @@ func gc_body_stranded(gc_b *compiled.Block, out []int32) {
 			if compiled.SIMD {
 				if gc_act == ^uint32(0) {
 					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-						/*line kernels.go:343*/ if gc_lane < 0 || gc_lane > len(out)-8 {
+						if gc_lane < 0 || gc_lane > len(out)-8 {
 							break
 						}
 						/*line kernels.go:344*/ archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:]).StoreSlice(out[gc_lane:])
@@ -5648,7 +5648,7 @@ func gc_body_stranded(gc_b *compiled.Block, out []int32) {
 						if gc_act>>gc_lane&0xff != 0xff {
 							continue
 						}
-						/*line kernels.go:343*/ if gc_lane < 0 || gc_lane > len(out)-8 {
+						if gc_lane < 0 || gc_lane > len(out)-8 {
 							break
 						}
 						/*line kernels.go:344*/ archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:]).StoreSlice(out[gc_lane:])
@@ -5676,7 +5676,7 @@ func gc_body_stranded(gc_b *compiled.Block, out []int32) {
 func gc_body_maskedCollectives(gc_b *compiled.Block, in []int32, out []uint32) {
 	gc_pos := gc_b.Pos()
 	gc_n := gc_b.Len()
-	/*line kernels.go:368*/ var gc_l_v [32]int32
+	var gc_l_v [32]int32
 	var gc_l_x [32]int32
 	var gc_l_hi [32]int32
 	var gc_l_and [32]uint32
@@ -5880,7 +5880,7 @@ func gc_body_maskedCollectives(gc_b *compiled.Block, in []int32, out []uint32) {
 						/*line kernels.go:373*/ gc_t8 := and
 						/*line kernels.go:373*/ gc_t9 := or
 						/*line kernels.go:373*/ gc_t10 := xor
-						/*line kernels.go:373*/ var gc_lanes6 [8]uint32
+						var gc_lanes6 [8]uint32
 						gc_t6.Store(&gc_lanes6)
 						for gc_k6 := range 8 {
 							if 0xff&(1<<gc_k6) != 0 {
@@ -5889,7 +5889,7 @@ func gc_body_maskedCollectives(gc_b *compiled.Block, in []int32, out []uint32) {
 							}
 						}
 						gc_pos.Thread = gc_rank
-						/*line kernels.go:373*/ var gc_lanes7 [8]uint32
+						var gc_lanes7 [8]uint32
 						gc_t7.Store(&gc_lanes7)
 						for gc_k7 := range 8 {
 							if 0xff&(1<<gc_k7) != 0 {
@@ -5898,7 +5898,7 @@ func gc_body_maskedCollectives(gc_b *compiled.Block, in []int32, out []uint32) {
 							}
 						}
 						gc_pos.Thread = gc_rank
-						/*line kernels.go:373*/ var gc_lanes8 [8]uint32
+						var gc_lanes8 [8]uint32
 						gc_t8.Store(&gc_lanes8)
 						for gc_k8 := range 8 {
 							if 0xff&(1<<gc_k8) != 0 {
@@ -5907,7 +5907,7 @@ func gc_body_maskedCollectives(gc_b *compiled.Block, in []int32, out []uint32) {
 							}
 						}
 						gc_pos.Thread = gc_rank
-						/*line kernels.go:373*/ var gc_lanes9 [8]uint32
+						var gc_lanes9 [8]uint32
 						gc_t9.Store(&gc_lanes9)
 						for gc_k9 := range 8 {
 							if 0xff&(1<<gc_k9) != 0 {
@@ -5916,7 +5916,7 @@ func gc_body_maskedCollectives(gc_b *compiled.Block, in []int32, out []uint32) {
 							}
 						}
 						gc_pos.Thread = gc_rank
-						/*line kernels.go:373*/ var gc_lanes10 [8]uint32
+						var gc_lanes10 [8]uint32
 						gc_t10.Store(&gc_lanes10)
 						for gc_k10 := range 8 {
 							if 0xff&(1<<gc_k10) != 0 {
@@ -5944,7 +5944,7 @@ func gc_body_maskedCollectives(gc_b *compiled.Block, in []int32, out []uint32) {
 						/*line kernels.go:373*/ gc_t3 := and
 						/*line kernels.go:373*/ gc_t4 := or
 						/*line kernels.go:373*/ gc_t5 := xor
-						/*line kernels.go:373*/ var gc_lanes [8]uint32
+						var gc_lanes [8]uint32
 						gc_t.Store(&gc_lanes)
 						for gc_k := range 8 {
 							if 0xff&(1<<gc_k) != 0 {
@@ -5953,7 +5953,7 @@ func gc_body_maskedCollectives(gc_b *compiled.Block, in []int32, out []uint32) {
 							}
 						}
 						gc_pos.Thread = gc_rank
-						/*line kernels.go:373*/ var gc_lanes2 [8]uint32
+						var gc_lanes2 [8]uint32
 						gc_t2.Store(&gc_lanes2)
 						for gc_k2 := range 8 {
 							if 0xff&(1<<gc_k2) != 0 {
@@ -5962,7 +5962,7 @@ func gc_body_maskedCollectives(gc_b *compiled.Block, in []int32, out []uint32) {
 							}
 						}
 						gc_pos.Thread = gc_rank
-						/*line kernels.go:373*/ var gc_lanes3 [8]uint32
+						var gc_lanes3 [8]uint32
 						gc_t3.Store(&gc_lanes3)
 						for gc_k3 := range 8 {
 							if 0xff&(1<<gc_k3) != 0 {
@@ -5971,7 +5971,7 @@ func gc_body_maskedCollectives(gc_b *compiled.Block, in []int32, out []uint32) {
 							}
 						}
 						gc_pos.Thread = gc_rank
-						/*line kernels.go:373*/ var gc_lanes4 [8]uint32
+						var gc_lanes4 [8]uint32
 						gc_t4.Store(&gc_lanes4)
 						for gc_k4 := range 8 {
 							if 0xff&(1<<gc_k4) != 0 {
@@ -5980,7 +5980,7 @@ func gc_body_maskedCollectives(gc_b *compiled.Block, in []int32, out []uint32) {
 							}
 						}
 						gc_pos.Thread = gc_rank
-						/*line kernels.go:373*/ var gc_lanes5 [8]uint32
+						var gc_lanes5 [8]uint32
 						gc_t5.Store(&gc_lanes5)
 						for gc_k5 := range 8 {
 							if 0xff&(1<<gc_k5) != 0 {
@@ -6029,7 +6029,7 @@ func gc_body_branches(gc_b *compiled.Block, in []int32, steps []int, out []int32
 	gc_exited := gc_b.Exited()
 	/*line kernels.go:402*/ s := gocuda.Shared[int32](t, gc_bdx)[:gc_bdx]
 	var s_ []int32 = s
-	/*line kernels.go:405*/ var gc_c1v [32]int32
+	var gc_c1v [32]int32
 	var gc_c1r [32]int32
 	var gc_c2v [32]int32
 	var gc_c2r [32]int32
@@ -6040,7 +6040,7 @@ func gc_body_branches(gc_b *compiled.Block, in []int32, steps []int, out []int32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
 		for gc_lane := range min(32, gc_n-gc_w) {
-			if gc_exited[gc_w+gc_lane] {
+			/*line kernels.go:416*/ if gc_exited[gc_w+gc_lane] {
 				gc_act &^= 1 << gc_lane
 			}
 		}
@@ -6643,7 +6643,7 @@ func gc_body_spinLanes(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32
 		}
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off := gc_bx * gc_bdx
-			/*line kernels.go:516*/ if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off && gc_off <= len(out) && gc_bdx <= len(out)-gc_off {
+			if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off && gc_off <= len(out) && gc_bdx <= len(out)-gc_off {
 				gc_at := in[gc_off:][:gc_bdx]
 				gc_at2 := out[gc_off:][:gc_bdx]
 				gc_vstep := 0

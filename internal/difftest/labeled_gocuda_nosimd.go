@@ -19,7 +19,7 @@ func gc_body_labeledSIMT(gc_b *compiled.Block, out []int32) {
 	gc_bdz := gc_bd.Z
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-	/*line labeled.go:46*/ var gc_l_v [32]int32
+	var gc_l_v [32]int32
 	var gc_l_i [32]int
 	var gc_l_k [32]int
 	var gc_c1m [32]uint32
@@ -397,7 +397,7 @@ func gc_body_labeledSIMT(gc_b *compiled.Block, out []int32) {
 		gc_tx := gc_tidx.X - 1
 		gc_x0 := gc_tidx.X
 		gc_off := (gc_bx * gc_bdx) + gc_x0
-		/*line labeled.go:53*/ if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(out) && 32 <= len(out)-gc_off {
+		if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(out) && 32 <= len(out)-gc_off {
 			gc_at := out[gc_off:][:32]
 			/*line labeled.go:60*/ copy(gc_at, gc_l_v[:])
 		} else {
@@ -423,7 +423,7 @@ func gc_body_labeledUniformInner(gc_b *compiled.Block, out []int32) {
 	gc_bdz := gc_bd.Z
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-	/*line labeled.go:99*/ var gc_l_v [32]int32
+	var gc_l_v [32]int32
 	var gc_l_i [32]int
 	var gc_l_tag [32]int
 	var gc_c1m [32]uint32
@@ -757,7 +757,7 @@ func gc_body_labeledUniformInner(gc_b *compiled.Block, out []int32) {
 		gc_tx := gc_tidx.X - 1
 		gc_x0 := gc_tidx.X
 		gc_off := (gc_bx * gc_bdx) + gc_x0
-		/*line labeled.go:106*/ if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(out) && 32 <= len(out)-gc_off {
+		if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(out) && 32 <= len(out)-gc_off {
 			gc_at := out[gc_off:][:32]
 			/*line labeled.go:113*/ copy(gc_at, gc_l_v[:])
 		} else {

@@ -205,7 +205,7 @@ func gc_body_laneBounds(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float3
 						if gc_i3 <
 							/*line lane_bounds.go:44*/ len(in) && uint(len(in)-gc_i3) > 7 {
 							var gc_ld4 lanes.Float32x8
-							/*line lane_bounds.go:34*/ if gc_i3 >= 0 && gc_i3 <= len(in)-8 {
+							if gc_i3 >= 0 && gc_i3 <= len(in)-8 {
 								/*line lane_bounds.go:34*/ gc_ld4 = lanes.LoadFloat32x8Slice(in[gc_i3:])
 							} else {
 								break gc_steps2
@@ -220,7 +220,7 @@ func gc_body_laneBounds(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float3
 							/*line lane_bounds.go:34*/ gc_if15 := gc_iota3.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i3, 8))))
 							if gc_if15.ToBits() != 0 {
 								var gc_ld5 lanes.Float32x8
-								/*line lane_bounds.go:34*/ if gc_i3 >= 0 && gc_i3 <= len(in)-8 {
+								if gc_i3 >= 0 && gc_i3 <= len(in)-8 {
 									/*line lane_bounds.go:34*/ gc_ld5 = lanes.LoadFloat32x8Slice(in[gc_i3:])
 								} else {
 									break gc_steps2
@@ -244,7 +244,7 @@ func gc_body_laneBounds(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float3
 							/*line lane_bounds.go:33*/ gc_if18 := gc_iota3.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i4, 8))))
 							if gc_if17.And(gc_if18).ToBits() != 0 {
 								var gc_ld6 lanes.Float32x8
-								/*line lane_bounds.go:34*/ if gc_i4 >= 0 && gc_i4 <= len(in)-8 {
+								if gc_i4 >= 0 && gc_i4 <= len(in)-8 {
 									/*line lane_bounds.go:34*/ gc_ld6 = lanes.LoadFloat32x8Slice(in[gc_i4:])
 								} else {
 									break gc_steps2

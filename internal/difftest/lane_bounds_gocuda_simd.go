@@ -292,7 +292,7 @@ func gc_body_laneBounds(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float3
 								if gc_i7 <
 									/*line lane_bounds.go:44*/ len(in) && uint(len(in)-gc_i7) > 15 {
 									var gc_ld10 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-									/*line lane_bounds.go:34*/ if gc_i7 >= 0 && gc_i7 <= len(in)-16 {
+									if gc_i7 >= 0 && gc_i7 <= len(in)-16 {
 										/*line lane_bounds.go:34*/ gc_ld10 = archsimd.LoadFloat32x16Slice(in[gc_i7:])
 									} else {
 										break gc_steps4
@@ -307,7 +307,7 @@ func gc_body_laneBounds(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float3
 									/*line lane_bounds.go:34*/ gc_if35 := gc_iota5.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i7, 16))))
 									if gc_if35.ToBits() != 0 {
 										var gc_ld11 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-										/*line lane_bounds.go:34*/ if gc_i7 >= 0 && gc_i7 <= len(in)-16 {
+										if gc_i7 >= 0 && gc_i7 <= len(in)-16 {
 											/*line lane_bounds.go:34*/ gc_ld11 = archsimd.LoadFloat32x16Slice(in[gc_i7:])
 										} else {
 											break gc_steps4
@@ -331,7 +331,7 @@ func gc_body_laneBounds(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float3
 									/*line lane_bounds.go:33*/ gc_if38 := gc_iota5.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i8, 16))))
 									if archsimd.Mask32x16FromBits(gc_if37.ToBits()&gc_if38.ToBits()).ToBits() != 0 {
 										var gc_ld12 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-										/*line lane_bounds.go:34*/ if gc_i8 >= 0 && gc_i8 <= len(in)-16 {
+										if gc_i8 >= 0 && gc_i8 <= len(in)-16 {
 											/*line lane_bounds.go:34*/ gc_ld12 = archsimd.LoadFloat32x16Slice(in[gc_i8:])
 										} else {
 											break gc_steps4
@@ -431,7 +431,7 @@ func gc_body_laneBounds(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float3
 							if gc_i3 <
 								/*line lane_bounds.go:44*/ len(in) && uint(len(in)-gc_i3) > 7 {
 								var gc_ld4 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-								/*line lane_bounds.go:34*/ if gc_i3 >= 0 && gc_i3 <= len(in)-8 {
+								if gc_i3 >= 0 && gc_i3 <= len(in)-8 {
 									/*line lane_bounds.go:34*/ gc_ld4 = archsimd.LoadFloat32x8Slice(in[gc_i3:])
 								} else {
 									break gc_steps2
@@ -446,7 +446,7 @@ func gc_body_laneBounds(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float3
 								/*line lane_bounds.go:34*/ gc_if15 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i3, 8))))
 								if gc_if15.ToBits() != 0 {
 									var gc_ld5 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-									/*line lane_bounds.go:34*/ if gc_i3 >= 0 && gc_i3 <= len(in)-8 {
+									if gc_i3 >= 0 && gc_i3 <= len(in)-8 {
 										/*line lane_bounds.go:34*/ gc_ld5 = archsimd.LoadFloat32x8Slice(in[gc_i3:])
 									} else {
 										break gc_steps2
@@ -470,7 +470,7 @@ func gc_body_laneBounds(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float3
 								/*line lane_bounds.go:33*/ gc_if18 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i4, 8))))
 								if gc_if17.And(gc_if18).ToBits() != 0 {
 									var gc_ld6 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-									/*line lane_bounds.go:34*/ if gc_i4 >= 0 && gc_i4 <= len(in)-8 {
+									if gc_i4 >= 0 && gc_i4 <= len(in)-8 {
 										/*line lane_bounds.go:34*/ gc_ld6 = archsimd.LoadFloat32x8Slice(in[gc_i4:])
 									} else {
 										break gc_steps2

@@ -18,7 +18,7 @@ func gc_body_laneRange(gc_b *compiled.Block, in, out []int32, lim int) {
 	gc_bdz := gc_bd.Z
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-	/*line lane_range.go:25*/ var gc_l_v [32]int32
+	var gc_l_v [32]int32
 	var gc_c1r [32]int32
 	var gc_c2r [32]int32
 	var gc_c3r [32]int32
@@ -33,7 +33,7 @@ func gc_body_laneRange(gc_b *compiled.Block, in, out []int32, lim int) {
 			gc_tx := gc_tidx.X - 1
 			gc_x0 := gc_tidx.X
 			gc_off := (gc_bx * gc_bdx) + gc_x0
-			/*line lane_range.go:41*/ if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
+			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
 				gc_at := in[gc_off:][:32]
 				/*line lane_range.go:18*/ copy(gc_l_v[:], gc_at)
 			} else {
@@ -125,7 +125,7 @@ func gc_body_laneRange(gc_b *compiled.Block, in, out []int32, lim int) {
 			gc_tx := gc_tidx.X - 1
 			gc_x02 := gc_tidx.X
 			gc_off2 := (gc_bx * gc_bdx) + gc_x02
-			/*line lane_range.go:45*/ if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(out) && 32 <= len(out)-gc_off2 {
+			if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(out) && 32 <= len(out)-gc_off2 {
 				gc_at2 := out[gc_off2:][:32]
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					gc_tx := gc_x02 + gc_lane
@@ -179,7 +179,7 @@ func gc_body_laneEqual(gc_b *compiled.Block, in, out []int32, lim int) {
 	gc_bdz := gc_bd.Z
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-	/*line lane_range.go:65*/ var gc_l_v [32]int32
+	var gc_l_v [32]int32
 	var gc_c1r [32]int32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -263,7 +263,7 @@ func gc_body_xMask(gc_b *compiled.Block, in, out []int32, lo, hi, off int) {
 	gc_bdz := gc_bd.Z
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-	/*line lane_range.go:90*/ var gc_l_v [32]int32
+	var gc_l_v [32]int32
 	var gc_l_mask [32]uint32
 	var gc_c1v [32]bool
 	var gc_c1r [32]uint32

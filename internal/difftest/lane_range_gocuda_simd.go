@@ -20,7 +20,7 @@ func gc_body_laneRange(gc_b *compiled.Block, in, out []int32, lim int) {
 	gc_bdz := gc_bd.Z
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-	/*line lane_range.go:25*/ var gc_l_v [32]int32
+	var gc_l_v [32]int32
 	var gc_c1r [32]int32
 	var gc_c2r [32]int32
 	var gc_c3r [32]int32
@@ -35,7 +35,7 @@ func gc_body_laneRange(gc_b *compiled.Block, in, out []int32, lim int) {
 			gc_tx := gc_tidx.X - 1
 			gc_x0 := gc_tidx.X
 			gc_off := (gc_bx * gc_bdx) + gc_x0
-			/*line lane_range.go:41*/ if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
+			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
 				gc_at := in[gc_off:][:32]
 				/*line lane_range.go:18*/ copy(gc_l_v[:], gc_at)
 			} else {
@@ -411,7 +411,7 @@ func gc_body_laneEqual(gc_b *compiled.Block, in, out []int32, lim int) {
 	gc_bdz := gc_bd.Z
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-	/*line lane_range.go:65*/ var gc_l_v [32]int32
+	var gc_l_v [32]int32
 	var gc_c1r [32]int32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -533,7 +533,7 @@ func gc_body_xMask(gc_b *compiled.Block, in, out []int32, lo, hi, off int) {
 	gc_bdz := gc_bd.Z
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-	/*line lane_range.go:90*/ var gc_l_v [32]int32
+	var gc_l_v [32]int32
 	var gc_l_mask [32]uint32
 	var gc_c1v [32]bool
 	var gc_c1r [32]uint32

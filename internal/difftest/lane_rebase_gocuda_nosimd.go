@@ -18,7 +18,7 @@ func gc_body_laneRead(gc_b *compiled.Block, in, out []float32, off int) {
 	gc_bdz := gc_bd.Z
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-	/*line lane_rebase.go:23*/ var gc_l_v [32]float32
+	var gc_l_v [32]float32
 	var gc_c1r [32]float32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)

@@ -19,7 +19,7 @@ func gc_body_liveness(gc_b *compiled.Block, in, out []int32) {
 	gc_s_b := compiled.Scratch[int32](gc_b, 1)[:gc_n]
 	gc_s_c := compiled.Scratch[int32](gc_b, 2)[:gc_n]
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-		/*line liveness.go:21*/ if gc_bdx <= len(in) {
+		if gc_bdx <= len(in) {
 			gc_at := in[:gc_bdx]
 			gc_vstep := 0
 			gc_vb4 := lanes.BroadcastInt32x8(5)
@@ -163,7 +163,7 @@ func gc_body_liveness(gc_b *compiled.Block, in, out []int32) {
 		}
 	})
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-		/*line liveness.go:40*/ if gc_bdx <= len(out) {
+		if gc_bdx <= len(out) {
 			gc_at2 := out[:gc_bdx]
 			gc_step2 := 0
 			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
@@ -273,7 +273,7 @@ func gc_body_laneLiveness(gc_b *compiled.Block, in, out []int32) {
 	gc_bdz := gc_bd.Z
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-	/*line liveness.go:51*/ var gc_l_v [32]int32
+	var gc_l_v [32]int32
 	var gc_l_w [32]int32
 	var gc_c1r [32]int32
 	var gc_c2r [32]int32
@@ -287,7 +287,7 @@ func gc_body_laneLiveness(gc_b *compiled.Block, in, out []int32) {
 			gc_tx := gc_tidx.X - 1
 			gc_x0 := gc_tidx.X
 			gc_off2 := (gc_bx * gc_bdx) + gc_x0
-			/*line liveness.go:66*/ if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(in) && 32 <= len(in)-gc_off2 {
+			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(in) && 32 <= len(in)-gc_off2 {
 				gc_at := in[gc_off2:][:32]
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					/*line liveness.go:44*/ v := gc_at[gc_lane]
@@ -328,7 +328,7 @@ func gc_body_laneLiveness(gc_b *compiled.Block, in, out []int32) {
 			gc_tx := gc_tidx.X - 1
 			gc_x02 := gc_tidx.X
 			gc_off3 := (gc_bx * gc_bdx) + gc_x02
-			/*line liveness.go:57*/ if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off3 >= 0 && gc_off3 <= len(out) && 32 <= len(out)-gc_off3 {
+			if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off3 >= 0 && gc_off3 <= len(out) && 32 <= len(out)-gc_off3 {
 				gc_at2 := out[gc_off3:][:32]
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					gc_pos.Thread = gc_w + gc_lane

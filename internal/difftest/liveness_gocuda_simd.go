@@ -20,7 +20,7 @@ func gc_body_liveness(gc_b *compiled.Block, in, out []int32) {
 	gc_s_b := compiled.Scratch[int32](gc_b, 1)[:gc_n]
 	gc_s_c := compiled.Scratch[int32](gc_b, 2)[:gc_n]
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-		/*line liveness.go:21*/ if gc_bdx <= len(in) {
+		if gc_bdx <= len(in) {
 			gc_at := in[:gc_bdx]
 			gc_vstep := 0
 			if compiled.SIMD {
@@ -170,7 +170,7 @@ func gc_body_liveness(gc_b *compiled.Block, in, out []int32) {
 		}
 	})
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-		/*line liveness.go:40*/ if gc_bdx <= len(out) {
+		if gc_bdx <= len(out) {
 			gc_at2 := out[:gc_bdx]
 			gc_vstep3 := 0
 			if compiled.SIMD {
@@ -279,7 +279,7 @@ func gc_body_laneLiveness(gc_b *compiled.Block, in, out []int32) {
 	gc_bdz := gc_bd.Z
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-	/*line liveness.go:51*/ var gc_l_v [32]int32
+	var gc_l_v [32]int32
 	var gc_l_w [32]int32
 	var gc_c1r [32]int32
 	var gc_c2r [32]int32

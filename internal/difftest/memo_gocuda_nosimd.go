@@ -22,7 +22,7 @@ func gc_body_memoNorm(gc_b *compiled.Block, out, in []float32, size int) {
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	/*line memo.go:21*/ tile_ := cg.TiledPartition(cg.ThisThreadBlock(t), size)
-	/*line memo.go:24*/ var gc_l_x [32]float32
+	var gc_l_x [32]float32
 	var gc_l_sum [32]float32
 	var gc_c1r [32]float32
 	var gc_c2v [32]float32
@@ -37,7 +37,7 @@ func gc_body_memoNorm(gc_b *compiled.Block, out, in []float32, size int) {
 			gc_tx := gc_tidx.X - 1
 			gc_x0 := gc_tidx.X
 			gc_off := (gc_bx * gc_bdx) + gc_x0
-			/*line memo.go:40*/ if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
+			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
 				gc_at := in[gc_off:][:32]
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					gc_tx := gc_x0 + gc_lane

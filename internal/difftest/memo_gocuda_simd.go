@@ -23,7 +23,7 @@ func gc_body_memoNorm(gc_b *compiled.Block, out, in []float32, size int) {
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	/*line memo.go:21*/ tile_ := cg.TiledPartition(cg.ThisThreadBlock(t), size)
-	/*line memo.go:24*/ var gc_l_x [32]float32
+	var gc_l_x [32]float32
 	var gc_l_sum [32]float32
 	var gc_c1r [32]float32
 	var gc_c2v [32]float32
@@ -38,7 +38,7 @@ func gc_body_memoNorm(gc_b *compiled.Block, out, in []float32, size int) {
 			gc_tx := gc_tidx.X - 1
 			gc_x0 := gc_tidx.X
 			gc_off := (gc_bx * gc_bdx) + gc_x0
-			/*line memo.go:40*/ if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
+			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
 				gc_at := in[gc_off:][:32]
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					gc_tx := gc_x0 + gc_lane
@@ -110,7 +110,7 @@ func gc_body_memoNorm(gc_b *compiled.Block, out, in []float32, size int) {
 						/*line memo.go:32*/ gc_t4 := r.Mul(x.Sub(m))
 						/*line memo.go:32*/ gc_t5 := m
 						/*line memo.go:32*/ gc_t6 := inv
-						/*line memo.go:32*/ var gc_lanes4 [8]float32
+						var gc_lanes4 [8]float32
 						gc_t4.Store(&gc_lanes4)
 						for gc_k4 := range 8 {
 							if 0xff&(1<<gc_k4) != 0 {
@@ -119,7 +119,7 @@ func gc_body_memoNorm(gc_b *compiled.Block, out, in []float32, size int) {
 							}
 						}
 						gc_pos.Thread = gc_rank
-						/*line memo.go:33*/ var gc_lanes5 [8]float32
+						var gc_lanes5 [8]float32
 						gc_t5.Store(&gc_lanes5)
 						for gc_k5 := range 8 {
 							if 0xff&(1<<gc_k5) != 0 {
@@ -128,7 +128,7 @@ func gc_body_memoNorm(gc_b *compiled.Block, out, in []float32, size int) {
 							}
 						}
 						gc_pos.Thread = gc_rank
-						/*line memo.go:33*/ var gc_lanes6 [8]float32
+						var gc_lanes6 [8]float32
 						gc_t6.Store(&gc_lanes6)
 						for gc_k6 := range 8 {
 							if 0xff&(1<<gc_k6) != 0 {
@@ -143,7 +143,7 @@ func gc_body_memoNorm(gc_b *compiled.Block, out, in []float32, size int) {
 							/*line memo.go:32*/ gc_t7 := r.Mul(x.Sub(m))
 							/*line memo.go:32*/ gc_t8 := m
 							/*line memo.go:32*/ gc_t9 := inv
-							/*line memo.go:32*/ var gc_lanes7 [8]float32
+							var gc_lanes7 [8]float32
 							gc_t7.Store(&gc_lanes7)
 							for gc_k7 := range 8 {
 								if gc_if2.ToBits()&(1<<gc_k7) != 0 {
@@ -152,7 +152,7 @@ func gc_body_memoNorm(gc_b *compiled.Block, out, in []float32, size int) {
 								}
 							}
 							gc_pos.Thread = gc_rank
-							/*line memo.go:33*/ var gc_lanes8 [8]float32
+							var gc_lanes8 [8]float32
 							gc_t8.Store(&gc_lanes8)
 							for gc_k8 := range 8 {
 								if gc_if2.ToBits()&(1<<gc_k8) != 0 {
@@ -161,7 +161,7 @@ func gc_body_memoNorm(gc_b *compiled.Block, out, in []float32, size int) {
 								}
 							}
 							gc_pos.Thread = gc_rank
-							/*line memo.go:33*/ var gc_lanes9 [8]float32
+							var gc_lanes9 [8]float32
 							gc_t9.Store(&gc_lanes9)
 							for gc_k9 := range 8 {
 								if gc_if2.ToBits()&(1<<gc_k9) != 0 {
@@ -201,7 +201,7 @@ func gc_body_memoNorm(gc_b *compiled.Block, out, in []float32, size int) {
 						/*line memo.go:33*/ gc_t := r.Mul(x.Sub(m))
 						/*line memo.go:33*/ gc_t2 := m
 						/*line memo.go:33*/ gc_t3 := inv
-						/*line memo.go:33*/ var gc_lanes [8]float32
+						var gc_lanes [8]float32
 						gc_t.Store(&gc_lanes)
 						for gc_k := range 8 {
 							if gc_if.ToBits()&(1<<gc_k) != 0 {
@@ -210,7 +210,7 @@ func gc_body_memoNorm(gc_b *compiled.Block, out, in []float32, size int) {
 							}
 						}
 						gc_pos.Thread = gc_rank
-						/*line memo.go:33*/ var gc_lanes2 [8]float32
+						var gc_lanes2 [8]float32
 						gc_t2.Store(&gc_lanes2)
 						for gc_k2 := range 8 {
 							if gc_if.ToBits()&(1<<gc_k2) != 0 {
@@ -219,7 +219,7 @@ func gc_body_memoNorm(gc_b *compiled.Block, out, in []float32, size int) {
 							}
 						}
 						gc_pos.Thread = gc_rank
-						/*line memo.go:33*/ var gc_lanes3 [8]float32
+						var gc_lanes3 [8]float32
 						gc_t3.Store(&gc_lanes3)
 						for gc_k3 := range 8 {
 							if gc_if.ToBits()&(1<<gc_k3) != 0 {

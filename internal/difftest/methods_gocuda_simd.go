@@ -27,7 +27,7 @@ func gc_body_methods(gc_b *compiled.Block, out []int32) {
 	sf := gocuda.Shared[float32](t, gc_bdx)[:gc_bdx]
 	var s []int32 = si
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-		/*line methods.go:49*/ if gc_bdx <= len(s) {
+		if gc_bdx <= len(s) {
 			gc_at := s[:gc_bdx]
 			gc_step := 0
 			for ; gc_step+3 < gc_bdx; gc_step += 4 {
@@ -231,9 +231,9 @@ func gc_body_methods(gc_b *compiled.Block, out []int32) {
 		}
 	}
 	gc_off2 := 0
-	/*line methods.go:29*/ if gc_off2 >= 0 && gc_off2 < len(s) {
+	if gc_off2 >= 0 && gc_off2 < len(s) {
 		gc_at4 := s[gc_off2:][:1]
-		gc_elem := gc_at4[0]
+		/*line methods.go:31*/ gc_elem := gc_at4[0]
 		gc_vstep3 := 0
 		if compiled.SIMD && compiled.SIMD512 {
 			var gc_stop3 bool
@@ -450,9 +450,9 @@ func gc_body_methods(gc_b *compiled.Block, out []int32) {
 		}
 	}
 	gc_off4 := 0
-	/*line methods.go:29*/ if gc_off4 >= 0 && gc_off4 < len(s_) {
+	if gc_off4 >= 0 && gc_off4 < len(s_) {
 		gc_at7 := s_[gc_off4:][:1]
-		gc_elem2 := gc_at7[0]
+		/*line methods.go:31*/ gc_elem2 := gc_at7[0]
 		gc_vstep7 := 0
 		if compiled.SIMD && compiled.SIMD512 {
 			var gc_stop7 bool
@@ -548,7 +548,7 @@ func gc_body_methods(gc_b *compiled.Block, out []int32) {
 		}
 	}
 	var v_2 int32 = 1
-	/*line methods.go:52*/ var gc_l_c [32]warpCounter
+	var gc_l_c [32]warpCounter
 	var gc_c1v [32]int32
 	var gc_c1r [32]int32
 	var gc_c2v [32]int32
@@ -621,7 +621,7 @@ func gc_body_funcParam(gc_b *compiled.Block, out []int32) {
 	var s_ []int32 = s
 	/*line methods.go:58*/ var s_2 []int32 = s_
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-		/*line methods.go:61*/ if gc_bdx <= len(s_2) {
+		if gc_bdx <= len(s_2) {
 			gc_at := s_2[:gc_bdx]
 			gc_vstep := 0
 			if compiled.SIMD && compiled.SIMD512 {
@@ -773,7 +773,7 @@ func gc_body_funcParam(gc_b *compiled.Block, out []int32) {
 				gc_segend := min(gc_bdx, gc_qd-gc_r)
 				gc_seglen := gc_segend - gc_seg
 				gc_off := gc_r + gc_seg
-				/*line methods.go:80*/ if gc_off >= 0 && gc_off <= len(s_2) && gc_seglen <= len(s_2)-gc_off {
+				if gc_off >= 0 && gc_off <= len(s_2) && gc_seglen <= len(s_2)-gc_off {
 					gc_at2 := s_2[gc_off:][:gc_seglen]
 					gc_vstep3 := gc_seg
 					if compiled.SIMD && compiled.SIMD512 {
@@ -926,7 +926,7 @@ func gc_body_funcParam(gc_b *compiled.Block, out []int32) {
 	}
 	/*line methods.go:58*/ var s_3 []int32 = s_
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-		/*line methods.go:61*/ if gc_bdx <= len(s_3) {
+		if gc_bdx <= len(s_3) {
 			gc_at3 := s_3[:gc_bdx]
 			gc_vstep4 := 0
 			if compiled.SIMD && compiled.SIMD512 {
@@ -1115,7 +1115,7 @@ func gc_body_funcParam(gc_b *compiled.Block, out []int32) {
 				gc_segend2 := min(gc_bdx, gc_qd2-gc_r2)
 				gc_seglen2 := gc_segend2 - gc_seg2
 				gc_off2 := gc_r2 + gc_seg2
-				/*line methods.go:82*/ if gc_off2 >= 0 && gc_off2 <= len(s_3) && gc_seglen2 <= len(s_3)-gc_off2 {
+				if gc_off2 >= 0 && gc_off2 <= len(s_3) && gc_seglen2 <= len(s_3)-gc_off2 {
 					gc_at4 := s_3[gc_off2:][:gc_seglen2]
 					gc_vstep6 := gc_seg2
 					if compiled.SIMD && compiled.SIMD512 {
@@ -1272,7 +1272,7 @@ func gc_body_funcParam(gc_b *compiled.Block, out []int32) {
 	}
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off3 := gc_bx * gc_bdx
-		/*line methods.go:75*/ if gc_off3 >= 0 && gc_off3 <= len(out) && gc_bdx <= len(out)-gc_off3 {
+		if gc_off3 >= 0 && gc_off3 <= len(out) && gc_bdx <= len(out)-gc_off3 {
 			gc_at5 := out[gc_off3:][:gc_bdx]
 			gc_vstep7 := 0
 			if compiled.SIMD && compiled.SIMD512 {
@@ -1333,7 +1333,7 @@ func gc_body_funcParam(gc_b *compiled.Block, out []int32) {
 						/*line methods.go:75*/ r_2 := r_6
 						/*line methods.go:58*/ gc_t20 := r_.Add(r_2)
 						r := gc_t20
-						/*line methods.go:75*/ if (gc_bx*gc_bdx+gc_tx) < 0 || (gc_bx*gc_bdx+gc_tx) > len(out)-16 {
+						if (gc_bx*gc_bdx+gc_tx) < 0 || (gc_bx*gc_bdx+gc_tx) > len(out)-16 {
 							break
 						}
 						/*line methods.go:75*/ r.StoreSlice(out[gc_bx*gc_bdx+gc_tx:])
@@ -1355,7 +1355,7 @@ func gc_body_funcParam(gc_b *compiled.Block, out []int32) {
 					/*line methods.go:75*/ r_2 := r_6
 					/*line methods.go:58*/ gc_t19 := r_.Add(r_2)
 					r := gc_t19
-					/*line methods.go:75*/ if (gc_bx*gc_bdx+gc_tx) < 0 || (gc_bx*gc_bdx+gc_tx) > len(out)-8 {
+					if (gc_bx*gc_bdx+gc_tx) < 0 || (gc_bx*gc_bdx+gc_tx) > len(out)-8 {
 						break
 					}
 					/*line methods.go:75*/ r.StoreSlice(out[gc_bx*gc_bdx+gc_tx:])
@@ -1582,7 +1582,7 @@ func gc_body_tally_warpTally(gc_b *compiled.Block, c *tally) {
 	gc_bdz := gc_bd.Z
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-	/*line methods.go:110*/ var gc_l_s [32]int32
+	var gc_l_s [32]int32
 	var gc_c1v [32]int32
 	var gc_c1r [32]int32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {

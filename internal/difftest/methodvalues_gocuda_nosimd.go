@@ -30,7 +30,7 @@ func gc_body_methodValue(gc_b *compiled.Block, out []int32) {
 	/*line methodvalues.go:35*/ s := gocuda.Shared[int32](t, gc_bdx)[:gc_bdx]
 	/*line methodvalues.go:39*/ var s_ []int32 = s
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-		/*line methodvalues.go:42*/ if gc_bdx <= len(s_) {
+		if gc_bdx <= len(s_) {
 			gc_at := s_[:gc_bdx]
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
@@ -73,7 +73,7 @@ func gc_body_methodValue(gc_b *compiled.Block, out []int32) {
 				gc_segend := min(gc_bdx, gc_qd-gc_r)
 				gc_seglen := gc_segend - gc_seg
 				gc_off := gc_r + gc_seg
-				/*line methodvalues.go:39*/ if gc_off >= 0 && gc_off <= len(s_) && gc_seglen <= len(s_)-gc_off {
+				if gc_off >= 0 && gc_off <= len(s_) && gc_seglen <= len(s_)-gc_off {
 					gc_at2 := s_[gc_off:][:gc_seglen]
 					for gc_u := 0; gc_u < gc_seglen; gc_u++ {
 						gc_tx := gc_seg + gc_u
@@ -165,7 +165,7 @@ func gc_body_methodValue(gc_b *compiled.Block, out []int32) {
 	/*line methodvalues.go:40*/ var s_2 []int32 = s
 	/*line methodvalues.go:25*/ var s_3 []int32 = s_2
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-		/*line methodvalues.go:28*/ if gc_bdx <= len(s_3) {
+		if gc_bdx <= len(s_3) {
 			gc_at3 := s_3[:gc_bdx]
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
@@ -214,7 +214,7 @@ func gc_body_methodValue(gc_b *compiled.Block, out []int32) {
 				gc_segend2 := min(gc_bdx, gc_qd2-gc_r2)
 				gc_seglen2 := gc_segend2 - gc_seg2
 				gc_off2 := gc_r2 + gc_seg2
-				/*line methodvalues.go:41*/ if gc_off2 >= 0 && gc_off2 <= len(s_3) && gc_seglen2 <= len(s_3)-gc_off2 {
+				if gc_off2 >= 0 && gc_off2 <= len(s_3) && gc_seglen2 <= len(s_3)-gc_off2 {
 					gc_at4 := s_3[gc_off2:][:gc_seglen2]
 					for gc_u2 := 0; gc_u2 < gc_seglen2; gc_u2++ {
 						gc_tx := gc_seg2 + gc_u2
@@ -305,7 +305,7 @@ func gc_body_methodValue(gc_b *compiled.Block, out []int32) {
 	}
 	/*line methodvalues.go:25*/ var s_4 []int32 = s_2
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-		/*line methodvalues.go:28*/ if gc_bdx <= len(s_4) {
+		if gc_bdx <= len(s_4) {
 			gc_at5 := s_4[:gc_bdx]
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
@@ -341,7 +341,7 @@ func gc_body_methodValue(gc_b *compiled.Block, out []int32) {
 				gc_segend3 := min(gc_bdx, gc_qd3-gc_r3)
 				gc_seglen3 := gc_segend3 - gc_seg3
 				gc_off3 := gc_r3 + gc_seg3
-				/*line methodvalues.go:36*/ if gc_off3 >= 0 && gc_off3 <= len(s_4) && gc_seglen3 <= len(s_4)-gc_off3 {
+				if gc_off3 >= 0 && gc_off3 <= len(s_4) && gc_seglen3 <= len(s_4)-gc_off3 {
 					gc_at6 := s_4[gc_off3:][:gc_seglen3]
 					for gc_u3 := 0; gc_u3 < gc_seglen3; gc_u3++ {
 						gc_tx := gc_seg3 + gc_u3
@@ -432,7 +432,7 @@ func gc_body_methodValue(gc_b *compiled.Block, out []int32) {
 	}
 	/*line methodvalues.go:42*/ var s_5 []int32 = s
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-		/*line methodvalues.go:45*/ if gc_bdx <= len(s_5) {
+		if gc_bdx <= len(s_5) {
 			gc_at7 := s_5[:gc_bdx]
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
@@ -480,7 +480,7 @@ func gc_body_methodValue(gc_b *compiled.Block, out []int32) {
 				gc_segend4 := min(gc_bdx, gc_qd4-gc_r4)
 				gc_seglen4 := gc_segend4 - gc_seg4
 				gc_off4 := gc_r4 + gc_seg4
-				/*line methodvalues.go:40*/ if gc_off4 >= 0 && gc_off4 <= len(s_5) && gc_seglen4 <= len(s_5)-gc_off4 {
+				if gc_off4 >= 0 && gc_off4 <= len(s_5) && gc_seglen4 <= len(s_5)-gc_off4 {
 					gc_at8 := s_5[gc_off4:][:gc_seglen4]
 					for gc_u4 := 0; gc_u4 < gc_seglen4; gc_u4++ {
 						gc_tx := gc_seg4 + gc_u4
@@ -574,7 +574,7 @@ func gc_body_methodValue(gc_b *compiled.Block, out []int32) {
 		gc_off5 := 3 * (gc_bx * gc_bdx)
 		gc_off6 := (3 * (gc_bx * gc_bdx)) + 1
 		gc_off7 := (3 * (gc_bx * gc_bdx)) + 2
-		/*line methodvalues.go:31*/ if compiled.InStride(gc_stride, gc_off5, 0, gc_bdx, len(out)) && compiled.InStride(gc_stride, gc_off6, 0, gc_bdx, len(out)) && compiled.InStride(gc_stride, gc_off7, 0, gc_bdx, len(out)) {
+		if compiled.InStride(gc_stride, gc_off5, 0, gc_bdx, len(out)) && compiled.InStride(gc_stride, gc_off6, 0, gc_bdx, len(out)) && compiled.InStride(gc_stride, gc_off7, 0, gc_bdx, len(out)) {
 			for gc_tx, gc_idx, gc_idx2, gc_idx3 := 0, gc_off5+gc_stride*(0), gc_off6+gc_stride*(0), gc_off7+gc_stride*(0); gc_tx < gc_bdx; gc_tx, gc_idx, gc_idx2, gc_idx3 = gc_tx+1, gc_idx+gc_stride, gc_idx2+gc_stride, gc_idx3+gc_stride {
 				gc_rank := gc_base + gc_tx
 				r_9 := gc_s_r_9[gc_rank]
@@ -675,7 +675,7 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 	}
 	/*line methodvalues.go:53*/ for k := 0; k < r.n; k++ {
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			/*line methodvalues.go:56*/ if gc_bdx <= len(s_) {
+			if gc_bdx <= len(s_) {
 				gc_at := s_[:gc_bdx]
 				/*line methodvalues.go:54*/ copy(gc_at, gc_s_v_[gc_base:][:gc_bdx])
 			} else {
@@ -728,7 +728,7 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 					gc_segend := min(gc_bdx, gc_qd-gc_r)
 					gc_seglen := gc_segend - gc_seg
 					gc_off := gc_r + gc_seg
-					/*line methodvalues.go:70*/ if gc_off >= 0 && gc_off <= len(s_) && gc_seglen <= len(s_)-gc_off {
+					if gc_off >= 0 && gc_off <= len(s_) && gc_seglen <= len(s_)-gc_off {
 						gc_at2 := s_[gc_off:][:gc_seglen]
 						for gc_u := 0; gc_u < gc_seglen; gc_u++ {
 							gc_tx := gc_seg + gc_u
@@ -831,7 +831,7 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 	}
 	/*line methodvalues.go:108*/ var w *warpSink = p.warpSink
 	/*line methodvalues.go:110*/ var s_2 []int32 = s
-	/*line methodvalues.go:112*/ var gc_l_v [32]int32
+	var gc_l_v [32]int32
 	var gc_c1v [32]int32
 	var gc_c1r [32]int32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
@@ -900,7 +900,7 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 			break
 		}
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			/*line methodvalues.go:81*/ if gc_bdx <= len(s_2) {
+			if gc_bdx <= len(s_2) {
 				gc_at3 := s_2[:gc_bdx]
 				/*line methodvalues.go:54*/ copy(gc_at3, gc_s_v_3[gc_base:][:gc_bdx])
 			} else {
@@ -953,7 +953,7 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 					gc_segend2 := min(gc_bdx, gc_qd2-gc_r2)
 					gc_seglen2 := gc_segend2 - gc_seg2
 					gc_off2 := gc_r2 + gc_seg2
-					/*line methodvalues.go:70*/ if gc_off2 >= 0 && gc_off2 <= len(s_2) && gc_seglen2 <= len(s_2)-gc_off2 {
+					if gc_off2 >= 0 && gc_off2 <= len(s_2) && gc_seglen2 <= len(s_2)-gc_off2 {
 						gc_at4 := s_2[gc_off2:][:gc_seglen2]
 						for gc_u2 := 0; gc_u2 < gc_seglen2; gc_u2++ {
 							gc_tx := gc_seg2 + gc_u2
@@ -1134,7 +1134,7 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 			break
 		}
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			/*line methodvalues.go:81*/ if gc_bdx <= len(s_3) {
+			if gc_bdx <= len(s_3) {
 				gc_at5 := s_3[:gc_bdx]
 				/*line methodvalues.go:54*/ copy(gc_at5, gc_s_v_4[gc_base:][:gc_bdx])
 			} else {
@@ -1187,7 +1187,7 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 					gc_segend3 := min(gc_bdx, gc_qd3-gc_r3)
 					gc_seglen3 := gc_segend3 - gc_seg3
 					gc_off3 := gc_r3 + gc_seg3
-					/*line methodvalues.go:70*/ if gc_off3 >= 0 && gc_off3 <= len(s_3) && gc_seglen3 <= len(s_3)-gc_off3 {
+					if gc_off3 >= 0 && gc_off3 <= len(s_3) && gc_seglen3 <= len(s_3)-gc_off3 {
 						gc_at6 := s_3[gc_off3:][:gc_seglen3]
 						for gc_u3 := 0; gc_u3 < gc_seglen3; gc_u3++ {
 							gc_tx := gc_seg3 + gc_u3
@@ -1326,7 +1326,7 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 		}
 	}
 	var v_5 int32 = 1
-	/*line methodvalues.go:116*/ var gc_l_c_ [32]*counter
+	var gc_l_c_ [32]*counter
 	var gc_l_c_2 [32]*counter
 	var gc_l_v2 [32]int32
 	var gc_l_c [32]tallied
@@ -1342,7 +1342,7 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			v_4 := gc_s_v_4[gc_rank]
-			var v int32
+			/*line methodvalues.go:132*/ var v int32
 			/*line methodvalues.go:59*/ var r_5 int32 = v_4
 			/*line methodvalues.go:112*/ v = r_5
 			var c tallied
@@ -1396,7 +1396,7 @@ func gc_body_genericPromoted(gc_b *compiled.Block, out []float32) {
 	/*line methodvalues.go:146*/ s := gocuda.Shared[float32](t, gc_bdx)[:gc_bdx]
 	/*line methodvalues.go:149*/ var s_ []float32 = s
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-		/*line methodvalues.go:152*/ if gc_bdx <= len(s_) {
+		if gc_bdx <= len(s_) {
 			gc_at := s_[:gc_bdx]
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
@@ -1435,7 +1435,7 @@ func gc_body_genericPromoted(gc_b *compiled.Block, out []float32) {
 				gc_segend := min(gc_bdx, gc_qd-gc_r)
 				gc_seglen := gc_segend - gc_seg
 				gc_off := gc_r + gc_seg
-				/*line methodvalues.go:147*/ if gc_off >= 0 && gc_off <= len(s_) && gc_seglen <= len(s_)-gc_off {
+				if gc_off >= 0 && gc_off <= len(s_) && gc_seglen <= len(s_)-gc_off {
 					gc_at2 := s_[gc_off:][:gc_seglen]
 					for gc_u := 0; gc_u < gc_seglen; gc_u++ {
 						gc_tx := gc_seg + gc_u
@@ -1529,7 +1529,7 @@ func gc_body_genericPromoted(gc_b *compiled.Block, out []float32) {
 	/*line methodvalues.go:138*/ var s_3 []float32 = s_2
 	/*line methodvalues.go:138*/ var v_2 float32 = v_
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-		/*line methodvalues.go:141*/ if gc_bdx <= len(s_3) {
+		if gc_bdx <= len(s_3) {
 			gc_at3 := s_3[:gc_bdx]
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
@@ -1572,7 +1572,7 @@ func gc_body_genericPromoted(gc_b *compiled.Block, out []float32) {
 				gc_segend2 := min(gc_bdx, gc_qd2-gc_r2)
 				gc_seglen2 := gc_segend2 - gc_seg2
 				gc_off2 := gc_r2 + gc_seg2
-				/*line methodvalues.go:148*/ if gc_off2 >= 0 && gc_off2 <= len(s_3) && gc_seglen2 <= len(s_3)-gc_off2 {
+				if gc_off2 >= 0 && gc_off2 <= len(s_3) && gc_seglen2 <= len(s_3)-gc_off2 {
 					gc_at4 := s_3[gc_off2:][:gc_seglen2]
 					for gc_u2 := 0; gc_u2 < gc_seglen2; gc_u2++ {
 						gc_tx := gc_seg2 + gc_u2
@@ -1663,7 +1663,7 @@ func gc_body_genericPromoted(gc_b *compiled.Block, out []float32) {
 	}
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off3 := gc_bx * gc_bdx
-		/*line methodvalues.go:138*/ if gc_off3 >= 0 && gc_off3 <= len(out) && gc_bdx <= len(out)-gc_off3 {
+		if gc_off3 >= 0 && gc_off3 <= len(out) && gc_bdx <= len(out)-gc_off3 {
 			gc_at5 := out[gc_off3:][:gc_bdx]
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
@@ -1757,7 +1757,7 @@ func gc_body_methodValueLoop(gc_b *compiled.Block, out []int32, k factor, g gain
 		var s_ []int32 = s
 		/*line methodvalues.go:185*/ var k_ factor = recv_
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			/*line methodvalues.go:188*/ if gc_bdx <= len(s_) {
+			if gc_bdx <= len(s_) {
 				gc_at := s_[:gc_bdx]
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
@@ -1790,7 +1790,7 @@ func gc_body_methodValueLoop(gc_b *compiled.Block, out []int32, k factor, g gain
 					gc_segend := min(gc_bdx, gc_qd-gc_r)
 					gc_seglen := gc_segend - gc_seg
 					gc_off := gc_r + gc_seg
-					/*line methodvalues.go:176*/ if gc_off >= 0 && gc_off <= len(s_) && gc_seglen <= len(s_)-gc_off {
+					if gc_off >= 0 && gc_off <= len(s_) && gc_seglen <= len(s_)-gc_off {
 						gc_at2 := s_[gc_off:][:gc_seglen]
 						for gc_u := 0; gc_u < gc_seglen; gc_u++ {
 							gc_tx := gc_seg + gc_u
@@ -1944,7 +1944,7 @@ func gc_body_methodValueLoop(gc_b *compiled.Block, out []int32, k factor, g gain
 	}
 	/*line methodvalues.go:187*/ var s_2 []int32 = s
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-		/*line methodvalues.go:190*/ if gc_bdx <= len(s_2) {
+		if gc_bdx <= len(s_2) {
 			gc_at3 := s_2[:gc_bdx]
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
@@ -1975,7 +1975,7 @@ func gc_body_methodValueLoop(gc_b *compiled.Block, out []int32, k factor, g gain
 				gc_segend2 := min(gc_bdx, gc_qd2-gc_r2)
 				gc_seglen2 := gc_segend2 - gc_seg2
 				gc_off2 := gc_r2 + gc_seg2
-				/*line methodvalues.go:34*/ if gc_off2 >= 0 && gc_off2 <= len(s_2) && gc_seglen2 <= len(s_2)-gc_off2 {
+				if gc_off2 >= 0 && gc_off2 <= len(s_2) && gc_seglen2 <= len(s_2)-gc_off2 {
 					gc_at4 := s_2[gc_off2:][:gc_seglen2]
 					for gc_u2 := 0; gc_u2 < gc_seglen2; gc_u2++ {
 						gc_tx := gc_seg2 + gc_u2
@@ -2065,7 +2065,7 @@ func gc_body_methodValueLoop(gc_b *compiled.Block, out []int32, k factor, g gain
 		}
 	}
 	var v_3 int32 = 1
-	/*line methodvalues.go:192*/ var gc_l_c_ [32]*counter
+	var gc_l_c_ [32]*counter
 	var gc_l_c_2 [32]*counter
 	var gc_l_c [32]counter
 	var gc_l_recv_2 [32]*counter
@@ -2082,7 +2082,7 @@ func gc_body_methodValueLoop(gc_b *compiled.Block, out []int32, k factor, g gain
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			r_3 := gc_s_r_3[gc_rank]
-			var v int32
+			/*line methodvalues.go:209*/ var v int32
 			/*line methodvalues.go:20*/ var r_4 int32 = r_3
 			/*line methodvalues.go:187*/ v = r_4
 			var c counter

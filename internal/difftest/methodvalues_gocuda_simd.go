@@ -31,7 +31,7 @@ func gc_body_methodValue(gc_b *compiled.Block, out []int32) {
 	/*line methodvalues.go:35*/ s := gocuda.Shared[int32](t, gc_bdx)[:gc_bdx]
 	/*line methodvalues.go:39*/ var s_ []int32 = s
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-		/*line methodvalues.go:42*/ if gc_bdx <= len(s_) {
+		if gc_bdx <= len(s_) {
 			gc_at := s_[:gc_bdx]
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
@@ -74,7 +74,7 @@ func gc_body_methodValue(gc_b *compiled.Block, out []int32) {
 				gc_segend := min(gc_bdx, gc_qd-gc_r)
 				gc_seglen := gc_segend - gc_seg
 				gc_off := gc_r + gc_seg
-				/*line methodvalues.go:39*/ if gc_off >= 0 && gc_off <= len(s_) && gc_seglen <= len(s_)-gc_off {
+				if gc_off >= 0 && gc_off <= len(s_) && gc_seglen <= len(s_)-gc_off {
 					gc_at2 := s_[gc_off:][:gc_seglen]
 					gc_vstep := gc_seg
 					if compiled.SIMD && compiled.SIMD512 {
@@ -192,7 +192,7 @@ func gc_body_methodValue(gc_b *compiled.Block, out []int32) {
 	/*line methodvalues.go:40*/ var s_2 []int32 = s
 	/*line methodvalues.go:25*/ var s_3 []int32 = s_2
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-		/*line methodvalues.go:28*/ if gc_bdx <= len(s_3) {
+		if gc_bdx <= len(s_3) {
 			gc_at3 := s_3[:gc_bdx]
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
@@ -241,7 +241,7 @@ func gc_body_methodValue(gc_b *compiled.Block, out []int32) {
 				gc_segend2 := min(gc_bdx, gc_qd2-gc_r2)
 				gc_seglen2 := gc_segend2 - gc_seg2
 				gc_off2 := gc_r2 + gc_seg2
-				/*line methodvalues.go:41*/ if gc_off2 >= 0 && gc_off2 <= len(s_3) && gc_seglen2 <= len(s_3)-gc_off2 {
+				if gc_off2 >= 0 && gc_off2 <= len(s_3) && gc_seglen2 <= len(s_3)-gc_off2 {
 					gc_at4 := s_3[gc_off2:][:gc_seglen2]
 					gc_vstep2 := gc_seg2
 					if compiled.SIMD && compiled.SIMD512 {
@@ -358,7 +358,7 @@ func gc_body_methodValue(gc_b *compiled.Block, out []int32) {
 	}
 	/*line methodvalues.go:25*/ var s_4 []int32 = s_2
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-		/*line methodvalues.go:28*/ if gc_bdx <= len(s_4) {
+		if gc_bdx <= len(s_4) {
 			gc_at5 := s_4[:gc_bdx]
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
@@ -394,7 +394,7 @@ func gc_body_methodValue(gc_b *compiled.Block, out []int32) {
 				gc_segend3 := min(gc_bdx, gc_qd3-gc_r3)
 				gc_seglen3 := gc_segend3 - gc_seg3
 				gc_off3 := gc_r3 + gc_seg3
-				/*line methodvalues.go:36*/ if gc_off3 >= 0 && gc_off3 <= len(s_4) && gc_seglen3 <= len(s_4)-gc_off3 {
+				if gc_off3 >= 0 && gc_off3 <= len(s_4) && gc_seglen3 <= len(s_4)-gc_off3 {
 					gc_at6 := s_4[gc_off3:][:gc_seglen3]
 					gc_vstep3 := gc_seg3
 					if compiled.SIMD && compiled.SIMD512 {
@@ -511,7 +511,7 @@ func gc_body_methodValue(gc_b *compiled.Block, out []int32) {
 	}
 	/*line methodvalues.go:42*/ var s_5 []int32 = s
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-		/*line methodvalues.go:45*/ if gc_bdx <= len(s_5) {
+		if gc_bdx <= len(s_5) {
 			gc_at7 := s_5[:gc_bdx]
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
@@ -559,7 +559,7 @@ func gc_body_methodValue(gc_b *compiled.Block, out []int32) {
 				gc_segend4 := min(gc_bdx, gc_qd4-gc_r4)
 				gc_seglen4 := gc_segend4 - gc_seg4
 				gc_off4 := gc_r4 + gc_seg4
-				/*line methodvalues.go:40*/ if gc_off4 >= 0 && gc_off4 <= len(s_5) && gc_seglen4 <= len(s_5)-gc_off4 {
+				if gc_off4 >= 0 && gc_off4 <= len(s_5) && gc_seglen4 <= len(s_5)-gc_off4 {
 					gc_at8 := s_5[gc_off4:][:gc_seglen4]
 					gc_vstep4 := gc_seg4
 					if compiled.SIMD && compiled.SIMD512 {
@@ -689,7 +689,7 @@ func gc_body_methodValue(gc_b *compiled.Block, out []int32) {
 					/*line methodvalues.go:20*/ r_10 := r_9
 					/*line methodvalues.go:42*/ c := r_10
 					{
-						/*line methodvalues.go:43*/ var gc_lanes4 [16]int32
+						var gc_lanes4 [16]int32
 						/*line methodvalues.go:43*/ a.Store(&gc_lanes4)
 						for gc_k4 := range 16 {
 							if 0xffff&(1<<gc_k4) != 0 {
@@ -700,7 +700,7 @@ func gc_body_methodValue(gc_b *compiled.Block, out []int32) {
 						gc_pos.Thread = gc_rank
 					}
 					{
-						/*line methodvalues.go:44*/ var gc_lanes5 [16]int32
+						var gc_lanes5 [16]int32
 						/*line methodvalues.go:44*/ b.Store(&gc_lanes5)
 						for gc_k5 := range 16 {
 							if 0xffff&(1<<gc_k5) != 0 {
@@ -711,7 +711,7 @@ func gc_body_methodValue(gc_b *compiled.Block, out []int32) {
 						gc_pos.Thread = gc_rank
 					}
 					{
-						/*line methodvalues.go:45*/ var gc_lanes6 [16]int32
+						var gc_lanes6 [16]int32
 						/*line methodvalues.go:45*/ c.Store(&gc_lanes6)
 						for gc_k6 := range 16 {
 							if 0xffff&(1<<gc_k6) != 0 {
@@ -748,7 +748,7 @@ func gc_body_methodValue(gc_b *compiled.Block, out []int32) {
 					}
 				}
 				gc_pos.Thread = gc_rank
-				/*line methodvalues.go:44*/ var gc_lanes2 [8]int32
+				var gc_lanes2 [8]int32
 				/*line methodvalues.go:44*/ b.Store(&gc_lanes2)
 				for gc_k2 := range 8 {
 					if 0xff&(1<<gc_k2) != 0 {
@@ -757,7 +757,7 @@ func gc_body_methodValue(gc_b *compiled.Block, out []int32) {
 					}
 				}
 				gc_pos.Thread = gc_rank
-				/*line methodvalues.go:45*/ var gc_lanes3 [8]int32
+				var gc_lanes3 [8]int32
 				/*line methodvalues.go:45*/ c.Store(&gc_lanes3)
 				for gc_k3 := range 8 {
 					if 0xff&(1<<gc_k3) != 0 {
@@ -877,7 +877,7 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 	}
 	/*line methodvalues.go:53*/ for k := 0; k < r.n; k++ {
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			/*line methodvalues.go:56*/ if gc_bdx <= len(s_) {
+			if gc_bdx <= len(s_) {
 				gc_at := s_[:gc_bdx]
 				gc_vstep2 := 0
 				if compiled.SIMD && compiled.SIMD512 {
@@ -919,7 +919,7 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 							gc_tx := gc_vstep3
 							gc_rank := gc_base + gc_tx
 							/*line methodvalues.go:54*/ v_ := archsimd.LoadInt32x16Slice(gc_s_v_[gc_rank:])
-							/*line methodvalues.go:54*/ if gc_tx < 0 || gc_tx > len(s_)-16 {
+							if gc_tx < 0 || gc_tx > len(s_)-16 {
 								break
 							}
 							/*line methodvalues.go:54*/ v_.StoreSlice(s_[gc_tx:])
@@ -936,7 +936,7 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 						gc_tx := gc_vstep3
 						gc_rank := gc_base + gc_tx
 						/*line methodvalues.go:54*/ v_ := archsimd.LoadInt32x8Slice(gc_s_v_[gc_rank:])
-						/*line methodvalues.go:54*/ if gc_tx < 0 || gc_tx > len(s_)-8 {
+						if gc_tx < 0 || gc_tx > len(s_)-8 {
 							break
 						}
 						/*line methodvalues.go:54*/ v_.StoreSlice(s_[gc_tx:])
@@ -992,7 +992,7 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 					gc_segend := min(gc_bdx, gc_qd-gc_r)
 					gc_seglen := gc_segend - gc_seg
 					gc_off := gc_r + gc_seg
-					/*line methodvalues.go:70*/ if gc_off >= 0 && gc_off <= len(s_) && gc_seglen <= len(s_)-gc_off {
+					if gc_off >= 0 && gc_off <= len(s_) && gc_seglen <= len(s_)-gc_off {
 						gc_at2 := s_[gc_off:][:gc_seglen]
 						gc_vstep4 := gc_seg
 						if compiled.SIMD && compiled.SIMD512 {
@@ -1123,7 +1123,7 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 	}
 	/*line methodvalues.go:108*/ var w *warpSink = p.warpSink
 	/*line methodvalues.go:110*/ var s_2 []int32 = s
-	/*line methodvalues.go:112*/ var gc_l_v [32]int32
+	var gc_l_v [32]int32
 	var gc_c1v [32]int32
 	var gc_c1r [32]int32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
@@ -1192,7 +1192,7 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 			break
 		}
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			/*line methodvalues.go:81*/ if gc_bdx <= len(s_2) {
+			if gc_bdx <= len(s_2) {
 				gc_at3 := s_2[:gc_bdx]
 				gc_vstep5 := 0
 				if compiled.SIMD && compiled.SIMD512 {
@@ -1234,7 +1234,7 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 							gc_tx := gc_vstep6
 							gc_rank := gc_base + gc_tx
 							/*line methodvalues.go:54*/ v_3 := archsimd.LoadInt32x16Slice(gc_s_v_3[gc_rank:])
-							/*line methodvalues.go:54*/ if gc_tx < 0 || gc_tx > len(s_2)-16 {
+							if gc_tx < 0 || gc_tx > len(s_2)-16 {
 								break
 							}
 							/*line methodvalues.go:54*/ v_3.StoreSlice(s_2[gc_tx:])
@@ -1251,7 +1251,7 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 						gc_tx := gc_vstep6
 						gc_rank := gc_base + gc_tx
 						/*line methodvalues.go:54*/ v_3 := archsimd.LoadInt32x8Slice(gc_s_v_3[gc_rank:])
-						/*line methodvalues.go:54*/ if gc_tx < 0 || gc_tx > len(s_2)-8 {
+						if gc_tx < 0 || gc_tx > len(s_2)-8 {
 							break
 						}
 						/*line methodvalues.go:54*/ v_3.StoreSlice(s_2[gc_tx:])
@@ -1307,7 +1307,7 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 					gc_segend2 := min(gc_bdx, gc_qd2-gc_r2)
 					gc_seglen2 := gc_segend2 - gc_seg2
 					gc_off2 := gc_r2 + gc_seg2
-					/*line methodvalues.go:70*/ if gc_off2 >= 0 && gc_off2 <= len(s_2) && gc_seglen2 <= len(s_2)-gc_off2 {
+					if gc_off2 >= 0 && gc_off2 <= len(s_2) && gc_seglen2 <= len(s_2)-gc_off2 {
 						gc_at4 := s_2[gc_off2:][:gc_seglen2]
 						gc_vstep7 := gc_seg2
 						if compiled.SIMD && compiled.SIMD512 {
@@ -1516,7 +1516,7 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 			break
 		}
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			/*line methodvalues.go:81*/ if gc_bdx <= len(s_3) {
+			if gc_bdx <= len(s_3) {
 				gc_at5 := s_3[:gc_bdx]
 				gc_vstep8 := 0
 				if compiled.SIMD && compiled.SIMD512 {
@@ -1558,7 +1558,7 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 							gc_tx := gc_vstep9
 							gc_rank := gc_base + gc_tx
 							/*line methodvalues.go:54*/ v_4 := archsimd.LoadInt32x16Slice(gc_s_v_4[gc_rank:])
-							/*line methodvalues.go:54*/ if gc_tx < 0 || gc_tx > len(s_3)-16 {
+							if gc_tx < 0 || gc_tx > len(s_3)-16 {
 								break
 							}
 							/*line methodvalues.go:54*/ v_4.StoreSlice(s_3[gc_tx:])
@@ -1575,7 +1575,7 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 						gc_tx := gc_vstep9
 						gc_rank := gc_base + gc_tx
 						/*line methodvalues.go:54*/ v_4 := archsimd.LoadInt32x8Slice(gc_s_v_4[gc_rank:])
-						/*line methodvalues.go:54*/ if gc_tx < 0 || gc_tx > len(s_3)-8 {
+						if gc_tx < 0 || gc_tx > len(s_3)-8 {
 							break
 						}
 						/*line methodvalues.go:54*/ v_4.StoreSlice(s_3[gc_tx:])
@@ -1631,7 +1631,7 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 					gc_segend3 := min(gc_bdx, gc_qd3-gc_r3)
 					gc_seglen3 := gc_segend3 - gc_seg3
 					gc_off3 := gc_r3 + gc_seg3
-					/*line methodvalues.go:70*/ if gc_off3 >= 0 && gc_off3 <= len(s_3) && gc_seglen3 <= len(s_3)-gc_off3 {
+					if gc_off3 >= 0 && gc_off3 <= len(s_3) && gc_seglen3 <= len(s_3)-gc_off3 {
 						gc_at6 := s_3[gc_off3:][:gc_seglen3]
 						gc_vstep10 := gc_seg3
 						if compiled.SIMD && compiled.SIMD512 {
@@ -1798,7 +1798,7 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 		}
 	}
 	var v_5 int32 = 1
-	/*line methodvalues.go:116*/ var gc_l_c_ [32]*counter
+	var gc_l_c_ [32]*counter
 	var gc_l_c_2 [32]*counter
 	var gc_l_v2 [32]int32
 	var gc_l_c [32]tallied
@@ -1814,7 +1814,7 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			v_4 := gc_s_v_4[gc_rank]
-			var v int32
+			/*line methodvalues.go:132*/ var v int32
 			/*line methodvalues.go:59*/ var r_5 int32 = v_4
 			/*line methodvalues.go:112*/ v = r_5
 			var c tallied
@@ -1868,7 +1868,7 @@ func gc_body_genericPromoted(gc_b *compiled.Block, out []float32) {
 	/*line methodvalues.go:146*/ s := gocuda.Shared[float32](t, gc_bdx)[:gc_bdx]
 	/*line methodvalues.go:149*/ var s_ []float32 = s
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-		/*line methodvalues.go:152*/ if gc_bdx <= len(s_) {
+		if gc_bdx <= len(s_) {
 			gc_at := s_[:gc_bdx]
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
@@ -1907,7 +1907,7 @@ func gc_body_genericPromoted(gc_b *compiled.Block, out []float32) {
 				gc_segend := min(gc_bdx, gc_qd-gc_r)
 				gc_seglen := gc_segend - gc_seg
 				gc_off := gc_r + gc_seg
-				/*line methodvalues.go:147*/ if gc_off >= 0 && gc_off <= len(s_) && gc_seglen <= len(s_)-gc_off {
+				if gc_off >= 0 && gc_off <= len(s_) && gc_seglen <= len(s_)-gc_off {
 					gc_at2 := s_[gc_off:][:gc_seglen]
 					gc_vstep := gc_seg
 					if compiled.SIMD && compiled.SIMD512 {
@@ -2072,7 +2072,7 @@ func gc_body_genericPromoted(gc_b *compiled.Block, out []float32) {
 				gc_segend2 := min(gc_bdx, gc_qd2-gc_r2)
 				gc_seglen2 := gc_segend2 - gc_seg2
 				gc_off2 := gc_r2 + gc_seg2
-				/*line methodvalues.go:148*/ if gc_off2 >= 0 && gc_off2 <= len(s_3) && gc_seglen2 <= len(s_3)-gc_off2 {
+				if gc_off2 >= 0 && gc_off2 <= len(s_3) && gc_seglen2 <= len(s_3)-gc_off2 {
 					gc_at4 := s_3[gc_off2:][:gc_seglen2]
 					gc_vstep2 := gc_seg2
 					if compiled.SIMD && compiled.SIMD512 {
@@ -2189,7 +2189,7 @@ func gc_body_genericPromoted(gc_b *compiled.Block, out []float32) {
 	}
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off3 := gc_bx * gc_bdx
-		/*line methodvalues.go:138*/ if gc_off3 >= 0 && gc_off3 <= len(out) && gc_bdx <= len(out)-gc_off3 {
+		if gc_off3 >= 0 && gc_off3 <= len(out) && gc_bdx <= len(out)-gc_off3 {
 			gc_at5 := out[gc_off3:][:gc_bdx]
 			gc_vstep3 := 0
 			if compiled.SIMD && compiled.SIMD512 {
@@ -2243,7 +2243,7 @@ func gc_body_genericPromoted(gc_b *compiled.Block, out []float32) {
 						/*line methodvalues.go:130*/ a := archsimd.LoadFloat32x16Slice(gc_s_a[gc_rank:])
 						/*line methodvalues.go:130*/ r_4 := r_3
 						/*line methodvalues.go:138*/ r_2 := r_4
-						/*line methodvalues.go:150*/ if (gc_bx*gc_bdx+gc_tx) < 0 || (gc_bx*gc_bdx+gc_tx) > len(out)-16 {
+						if (gc_bx*gc_bdx+gc_tx) < 0 || (gc_bx*gc_bdx+gc_tx) > len(out)-16 {
 							break
 						}
 						/*line methodvalues.go:151*/ a.Add(r_2).StoreSlice(out[gc_bx*gc_bdx+gc_tx:])
@@ -2263,7 +2263,7 @@ func gc_body_genericPromoted(gc_b *compiled.Block, out []float32) {
 					/*line methodvalues.go:130*/ a := archsimd.LoadFloat32x8Slice(gc_s_a[gc_rank:])
 					/*line methodvalues.go:130*/ r_4 := r_3
 					/*line methodvalues.go:138*/ r_2 := r_4
-					/*line methodvalues.go:150*/ if (gc_bx*gc_bdx+gc_tx) < 0 || (gc_bx*gc_bdx+gc_tx) > len(out)-8 {
+					if (gc_bx*gc_bdx+gc_tx) < 0 || (gc_bx*gc_bdx+gc_tx) > len(out)-8 {
 						break
 					}
 					/*line methodvalues.go:151*/ a.Add(r_2).StoreSlice(out[gc_bx*gc_bdx+gc_tx:])
@@ -2353,7 +2353,7 @@ func gc_body_methodValueLoop(gc_b *compiled.Block, out []int32, k factor, g gain
 		var s_ []int32 = s
 		/*line methodvalues.go:185*/ var k_ factor = recv_
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			/*line methodvalues.go:188*/ if gc_bdx <= len(s_) {
+			if gc_bdx <= len(s_) {
 				gc_at := s_[:gc_bdx]
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
@@ -2386,7 +2386,7 @@ func gc_body_methodValueLoop(gc_b *compiled.Block, out []int32, k factor, g gain
 					gc_segend := min(gc_bdx, gc_qd-gc_r)
 					gc_seglen := gc_segend - gc_seg
 					gc_off := gc_r + gc_seg
-					/*line methodvalues.go:176*/ if gc_off >= 0 && gc_off <= len(s_) && gc_seglen <= len(s_)-gc_off {
+					if gc_off >= 0 && gc_off <= len(s_) && gc_seglen <= len(s_)-gc_off {
 						gc_at2 := s_[gc_off:][:gc_seglen]
 						gc_vstep := gc_seg
 						if compiled.SIMD && compiled.SIMD512 {
@@ -2566,7 +2566,7 @@ func gc_body_methodValueLoop(gc_b *compiled.Block, out []int32, k factor, g gain
 	}
 	/*line methodvalues.go:187*/ var s_2 []int32 = s
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-		/*line methodvalues.go:190*/ if gc_bdx <= len(s_2) {
+		if gc_bdx <= len(s_2) {
 			gc_at3 := s_2[:gc_bdx]
 			gc_vstep2 := 0
 			if compiled.SIMD && compiled.SIMD512 {
@@ -2623,7 +2623,7 @@ func gc_body_methodValueLoop(gc_b *compiled.Block, out []int32, k factor, g gain
 						/*line methodvalues.go:187*/ v_2 := v
 						/*line methodvalues.go:187*/ var gc_t2 gain = *g.gain
 						var g_ gain = gc_t2
-						/*line methodvalues.go:16*/ if gc_tx < 0 || gc_tx > len(s_2)-16 {
+						if gc_tx < 0 || gc_tx > len(s_2)-16 {
 							break
 						}
 						/*line methodvalues.go:17*/ v_2.Mul(archsimd.BroadcastInt32x16(g_.k)).StoreSlice(s_2[gc_tx:])
@@ -2644,7 +2644,7 @@ func gc_body_methodValueLoop(gc_b *compiled.Block, out []int32, k factor, g gain
 					/*line methodvalues.go:187*/ v_2 := v
 					/*line methodvalues.go:187*/ var gc_t gain = *g.gain
 					var g_ gain = gc_t
-					/*line methodvalues.go:16*/ if gc_tx < 0 || gc_tx > len(s_2)-8 {
+					if gc_tx < 0 || gc_tx > len(s_2)-8 {
 						break
 					}
 					/*line methodvalues.go:17*/ v_2.Mul(archsimd.BroadcastInt32x8(g_.k)).StoreSlice(s_2[gc_tx:])
@@ -2671,7 +2671,7 @@ func gc_body_methodValueLoop(gc_b *compiled.Block, out []int32, k factor, g gain
 				gc_segend2 := min(gc_bdx, gc_qd2-gc_r2)
 				gc_seglen2 := gc_segend2 - gc_seg2
 				gc_off2 := gc_r2 + gc_seg2
-				/*line methodvalues.go:34*/ if gc_off2 >= 0 && gc_off2 <= len(s_2) && gc_seglen2 <= len(s_2)-gc_off2 {
+				if gc_off2 >= 0 && gc_off2 <= len(s_2) && gc_seglen2 <= len(s_2)-gc_off2 {
 					gc_at4 := s_2[gc_off2:][:gc_seglen2]
 					gc_vstep4 := gc_seg2
 					if compiled.SIMD && compiled.SIMD512 {
@@ -2787,7 +2787,7 @@ func gc_body_methodValueLoop(gc_b *compiled.Block, out []int32, k factor, g gain
 		}
 	}
 	var v_3 int32 = 1
-	/*line methodvalues.go:192*/ var gc_l_c_ [32]*counter
+	var gc_l_c_ [32]*counter
 	var gc_l_c_2 [32]*counter
 	var gc_l_c [32]counter
 	var gc_l_recv_2 [32]*counter
@@ -2804,7 +2804,7 @@ func gc_body_methodValueLoop(gc_b *compiled.Block, out []int32, k factor, g gain
 			gc_rank := gc_w + gc_lane
 			gc_pos.Thread = gc_rank
 			r_3 := gc_s_r_3[gc_rank]
-			var v int32
+			/*line methodvalues.go:209*/ var v int32
 			/*line methodvalues.go:20*/ var r_4 int32 = r_3
 			/*line methodvalues.go:187*/ v = r_4
 			var c counter

@@ -70,7 +70,7 @@ func gc_body_uniSyncKernel(gc_b *compiled.Block, in []int32, out []int32) {
 	gc_bdz := gc_bd.Z
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-	/*line normalize.go:92*/ var gc_l_allSync [32]bool
+	var gc_l_allSync [32]bool
 	var gc_l_allSync_ [32]bool
 	var gc_c1v [32]bool
 	var gc_c1r [32]bool

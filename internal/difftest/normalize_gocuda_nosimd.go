@@ -19,7 +19,7 @@ func gc_body_exprCollectives(gc_b *compiled.Block, in []float32, out []float32, 
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_v := compiled.Scratch[float32](gc_b, 0)[:gc_n]
-	/*line normalize.go:49*/ var gc_l_v_ [32]float32
+	var gc_l_v_ [32]float32
 	var gc_l_v_2 [32]float32
 	var gc_l_v_3 [32]float32
 	var gc_l_ok [32]bool
@@ -41,7 +41,7 @@ func gc_body_exprCollectives(gc_b *compiled.Block, in []float32, out []float32, 
 			gc_tx := gc_tidx.X - 1
 			gc_x0 := gc_tidx.X
 			gc_off := (gc_bx * gc_bdx) + gc_x0
-			/*line normalize.go:73*/ if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
+			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
 				gc_at := in[gc_off:][:32]
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					gc_rank := gc_w + gc_lane
@@ -284,7 +284,7 @@ func gc_body_nestedSync(gc_b *compiled.Block, out []int32) {
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_allSync := compiled.Scratch[bool](gc_b, 0)[:gc_n]
-	/*line normalize.go:75*/ var gc_l_v [32]int32
+	var gc_l_v [32]int32
 	var gc_l_anySync [32]bool
 	var gc_c1r [32]uint32
 	var gc_c2m [32]uint32
@@ -382,7 +382,7 @@ func gc_body_nestedSync(gc_b *compiled.Block, out []int32) {
 		}
 		gc_act = gc_save12 &^ gc_dead
 	}
-	/*line normalize.go:82*/ var gc_c5v [32]bool
+	var gc_c5v [32]bool
 	var gc_c5r [32]bool
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -470,7 +470,7 @@ func gc_body_matchAll(gc_b *compiled.Block, in []int32, out []uint32) {
 	gc_bdz := gc_bd.Z
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-	/*line normalize.go:108*/ var gc_c1v [32]int32
+	var gc_c1v [32]int32
 	var gc_c1r [32]uint64
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)

@@ -21,7 +21,7 @@ func gc_body_exprCollectives(gc_b *compiled.Block, in []float32, out []float32, 
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_v := compiled.Scratch[float32](gc_b, 0)[:gc_n]
-	/*line normalize.go:49*/ var gc_l_v_ [32]float32
+	var gc_l_v_ [32]float32
 	var gc_l_v_2 [32]float32
 	var gc_l_v_3 [32]float32
 	var gc_l_ok [32]bool
@@ -346,7 +346,7 @@ func gc_body_exprCollectives(gc_b *compiled.Block, in []float32, out []float32, 
 					var i int = gc_bx*gc_bdx + gc_tx
 					/*line normalize.go:40*/ v_4 := archsimd.LoadFloat32x8Slice(gc_l_v_4[gc_lane:])
 					/*line normalize.go:26*/ r_ := v_4
-					/*line normalize.go:56*/ var gc_lanes2 [8]float32
+					var gc_lanes2 [8]float32
 					/*line normalize.go:56*/ gc_vb2.Add(r_).Store(&gc_lanes2)
 					for gc_k2 := range 8 {
 						if 0xff&(1<<gc_k2) != 0 {
@@ -375,7 +375,7 @@ func gc_body_exprCollectives(gc_b *compiled.Block, in []float32, out []float32, 
 					var i int = gc_bx*gc_bdx + gc_tx
 					/*line normalize.go:40*/ v_4 := archsimd.LoadFloat32x8Slice(gc_l_v_4[gc_lane:])
 					/*line normalize.go:26*/ r_ := v_4
-					/*line normalize.go:56*/ var gc_lanes [8]float32
+					var gc_lanes [8]float32
 					/*line normalize.go:56*/ gc_vb.Add(r_).Store(&gc_lanes)
 					for gc_k := range 8 {
 						if 0xff&(1<<gc_k) != 0 {
@@ -420,7 +420,7 @@ func gc_body_nestedSync(gc_b *compiled.Block, out []int32) {
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_allSync := compiled.Scratch[bool](gc_b, 0)[:gc_n]
-	/*line normalize.go:75*/ var gc_l_v [32]int32
+	var gc_l_v [32]int32
 	var gc_l_anySync [32]bool
 	var gc_c1r [32]uint32
 	var gc_c2m [32]uint32
@@ -632,7 +632,7 @@ func gc_body_nestedSync(gc_b *compiled.Block, out []int32) {
 						gc_tz := gc_tidx5.Z
 						_ = gc_tz
 						var i int = gc_bx*gc_bdx + gc_tx
-						/*line normalize.go:71*/ var gc_lanes6 [8]int32
+						var gc_lanes6 [8]int32
 						/*line normalize.go:71*/ archsimd.LoadInt32x8Slice(gc_c4r[gc_lane:]).Store(&gc_lanes6)
 						for gc_k6 := range 8 {
 							if 0xff&(1<<gc_k6) != 0 {
@@ -659,7 +659,7 @@ func gc_body_nestedSync(gc_b *compiled.Block, out []int32) {
 						gc_tz := gc_tidx.Z
 						_ = gc_tz
 						var i int = gc_bx*gc_bdx + gc_tx
-						/*line normalize.go:71*/ var gc_lanes5 [8]int32
+						var gc_lanes5 [8]int32
 						/*line normalize.go:71*/ archsimd.LoadInt32x8Slice(gc_c4r[gc_lane:]).Store(&gc_lanes5)
 						for gc_k5 := range 8 {
 							if 0xff&(1<<gc_k5) != 0 {
@@ -692,7 +692,7 @@ func gc_body_nestedSync(gc_b *compiled.Block, out []int32) {
 		}
 		gc_act = gc_save12 &^ gc_dead
 	}
-	/*line normalize.go:83*/ var gc_c5v [32]bool
+	var gc_c5v [32]bool
 	var gc_c5r [32]bool
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -737,7 +737,7 @@ func gc_body_nestedSync(gc_b *compiled.Block, out []int32) {
 					var i int = gc_bx*gc_bdx + gc_tx
 					/*line normalize.go:73*/ if syncThreadsOr {
 						{
-							/*line normalize.go:73*/ var gc_lanes8 [16]int32
+							var gc_lanes8 [16]int32
 							gc_vb2.Store(&gc_lanes8)
 							for gc_k8 := range 16 {
 								if 0xffff&(1<<gc_k8) != 0 {
@@ -763,7 +763,7 @@ func gc_body_nestedSync(gc_b *compiled.Block, out []int32) {
 				gc_rank := gc_base + gc_tx
 				var i int = gc_bx*gc_bdx + gc_tx
 				/*line normalize.go:73*/ if syncThreadsOr {
-					/*line normalize.go:73*/ var gc_lanes7 [8]int32
+					var gc_lanes7 [8]int32
 					gc_vb.Store(&gc_lanes7)
 					for gc_k7 := range 8 {
 						if 0xff&(1<<gc_k7) != 0 {
@@ -830,7 +830,7 @@ func gc_body_matchAll(gc_b *compiled.Block, in []int32, out []uint32) {
 	gc_bdz := gc_bd.Z
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-	/*line normalize.go:108*/ var gc_c1v [32]int32
+	var gc_c1v [32]int32
 	var gc_c1r [32]uint64
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)

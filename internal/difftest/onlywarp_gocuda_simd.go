@@ -238,7 +238,7 @@ func gc_body_oneWarp(gc_b *compiled.Block, in, out []int32, k int) {
 			}
 		}
 	}
-	/*line onlywarp.go:25*/ var gc_c1v [32]int32
+	var gc_c1v [32]int32
 	var gc_c1r [32]int32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)

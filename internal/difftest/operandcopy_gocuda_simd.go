@@ -21,7 +21,7 @@ func gc_body_operandCopy(gc_b *compiled.Block, in, out []int32) {
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_y := compiled.Scratch[int32](gc_b, 0)[:gc_n]
-	/*line operandcopy.go:25*/ var gc_l_u [32]int32
+	var gc_l_u [32]int32
 	var gc_l_v_ [32]int32
 	var gc_l_v_2 [32]int32
 	var gc_c1r [32]int32
@@ -38,7 +38,7 @@ func gc_body_operandCopy(gc_b *compiled.Block, in, out []int32) {
 		gc_tx := gc_tidx.X - 1
 		gc_x0 := gc_tidx.X
 		gc_off := (gc_bx * gc_bdx) + gc_x0
-		/*line operandcopy.go:45*/ if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
+		if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
 			gc_at := in[gc_off:][:32]
 			/*line operandcopy.go:17*/ copy(gc_l_v_[:], gc_at)
 		} else {

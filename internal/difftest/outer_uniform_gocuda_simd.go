@@ -20,7 +20,7 @@ func gc_body_outerUniformStep(gc_b *compiled.Block, out []float32) {
 	gc_bdz := gc_bd.Z
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-	/*line outer_uniform.go:22*/ var gc_l_z [32]uint32
+	var gc_l_z [32]uint32
 	var gc_l_v [32]float32
 	var gc_l_c0 [32]int
 	var gc_c1r [32]float32
@@ -180,7 +180,7 @@ func gc_body_outerUniformStep(gc_b *compiled.Block, out []float32) {
 			gc_tx := gc_tidx.X - 1
 			gc_x0 := gc_tidx.X
 			gc_off := (gc_bx * gc_bdx) + gc_x0
-			/*line outer_uniform.go:28*/ if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(out) && 32 <= len(out)-gc_off {
+			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(out) && 32 <= len(out)-gc_off {
 				gc_at := out[gc_off:][:32]
 				/*line outer_uniform.go:21*/ copy(gc_at, gc_l_v[:])
 			} else {

@@ -54,8 +54,8 @@ func gc_body_pairs(gc_b *compiled.Block, gc_lo, gc_hi int, re, im, out []float32
 							/*line pairs.go:27*/ gc_t3.ConcatPermute(gc_t4, gc_pairLo).StoreSlice(out[off+2*i:])
 							/*line pairs.go:27*/ gc_t3.ConcatPermute(gc_t4, gc_pairHi).StoreSlice(out[(off+2*i)+16:])
 						} else {
-							/*line pairs.go:27*/ var gc_lanes3 [16]float32
-							/*line pairs.go:27*/ var gc_lanes4 [16]float32
+							var gc_lanes3 [16]float32
+							var gc_lanes4 [16]float32
 							gc_t3.Store(&gc_lanes3)
 							gc_t4.Store(&gc_lanes4)
 							for gc_k2 := range 16 {
@@ -95,8 +95,8 @@ func gc_body_pairs(gc_b *compiled.Block, gc_lo, gc_hi int, re, im, out []float32
 						/*line pairs.go:27*/ gc_t.Permute(gc_spreadLo).Merge(gc_t2.Permute(gc_spreadLo), gc_evenLanes).StoreSlice(out[off+2*i:])
 						/*line pairs.go:27*/ gc_t.Permute(gc_spreadHi).Merge(gc_t2.Permute(gc_spreadHi), gc_evenLanes).StoreSlice(out[(off+2*i)+8:])
 					} else {
-						/*line pairs.go:27*/ var gc_lanes [8]float32
-						/*line pairs.go:27*/ var gc_lanes2 [8]float32
+						var gc_lanes [8]float32
+						var gc_lanes2 [8]float32
 						gc_t.Store(&gc_lanes)
 						gc_t2.Store(&gc_lanes2)
 						for gc_k := range 8 {

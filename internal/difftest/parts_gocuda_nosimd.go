@@ -106,7 +106,7 @@ func gc_body_partsSum(gc_b *compiled.Block, gc_lo, gc_hi int, ps []partsParticle
 							break
 						}
 						var gc_ld2 lanes.Float32x8
-						/*line parts.go:46*/ var gc_lanes2 [8]float32
+						var gc_lanes2 [8]float32
 						for gc_k2 := range 8 {
 							/*line parts.go:46*/ gc_lanes2[gc_k2] = ps[i+gc_k2].X
 						}

@@ -53,14 +53,14 @@ func gc_body_parts(gc_b *compiled.Block, gc_lo, gc_hi int, bodies [][4]float32, 
 							var i int = gc_bx*gc_bdx + gc_tx
 							_ = i
 							var gc_ld37 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-							/*line parts.go:26*/ var gc_lanes64 [16]uint32
+							var gc_lanes64 [16]uint32
 							for gc_k49 := range 16 {
 								/*line parts.go:26*/ gc_lanes64[gc_k49] = compiled.Bits32At(&gc_at[gc_tx+gc_k49][3])
 							}
 							gc_ld37 = archsimd.LoadUint32x16(&gc_lanes64).AsFloat32x16()
 							m := gc_ld37
 							var gc_ld38 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-							/*line parts.go:26*/ var gc_lanes65 [16]uint32
+							var gc_lanes65 [16]uint32
 							for gc_k50 := range 16 {
 								/*line parts.go:26*/ gc_lanes65[gc_k50] = compiled.Bits32At(&gc_at2[gc_tx+gc_k50].Charge)
 							}
@@ -68,7 +68,7 @@ func gc_body_parts(gc_b *compiled.Block, gc_lo, gc_hi int, bodies [][4]float32, 
 							gc_if4 := gc_ld38.Greater(gc_vb10)
 							if gc_if4.ToBits() != 0 {
 								var gc_ld39 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-								/*line parts.go:26*/ var gc_lanes66 [16]uint32
+								var gc_lanes66 [16]uint32
 								for gc_k51 := range 16 {
 									if gc_if4.ToBits()&(1<<gc_k51) != 0 {
 										gc_pos.Thread = gc_rank + gc_k51
@@ -78,7 +78,7 @@ func gc_body_parts(gc_b *compiled.Block, gc_lo, gc_hi int, bodies [][4]float32, 
 								gc_pos.Thread = gc_rank
 								gc_ld39 = archsimd.LoadUint32x16(&gc_lanes66).AsFloat32x16()
 								var gc_ld40 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-								/*line parts.go:26*/ var gc_lanes67 [16]uint32
+								var gc_lanes67 [16]uint32
 								for gc_k52 := range 16 {
 									if gc_if4.ToBits()&(1<<gc_k52) != 0 {
 										gc_pos.Thread = gc_rank + gc_k52
@@ -87,7 +87,7 @@ func gc_body_parts(gc_b *compiled.Block, gc_lo, gc_hi int, bodies [][4]float32, 
 								}
 								gc_pos.Thread = gc_rank
 								gc_ld40 = archsimd.LoadUint32x16(&gc_lanes67).AsFloat32x16()
-								/*line parts.go:26*/ var gc_lanes68 [16]uint32
+								var gc_lanes68 [16]uint32
 								gc_ld40.Add(gc_ld39.Mul(gc_vb11)).AsUint32x16().Store(&gc_lanes68)
 								for gc_k53 := range 16 {
 									if gc_if4.ToBits()&(1<<gc_k53) != 0 {
@@ -97,7 +97,7 @@ func gc_body_parts(gc_b *compiled.Block, gc_lo, gc_hi int, bodies [][4]float32, 
 								}
 								gc_pos.Thread = gc_rank
 								var gc_ld41 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-								/*line parts.go:26*/ var gc_lanes69 [16]uint32
+								var gc_lanes69 [16]uint32
 								for gc_k54 := range 16 {
 									if gc_if4.ToBits()&(1<<gc_k54) != 0 {
 										gc_pos.Thread = gc_rank + gc_k54
@@ -106,7 +106,7 @@ func gc_body_parts(gc_b *compiled.Block, gc_lo, gc_hi int, bodies [][4]float32, 
 								}
 								gc_pos.Thread = gc_rank
 								gc_ld41 = archsimd.LoadUint32x16(&gc_lanes69).AsFloat32x16()
-								/*line parts.go:26*/ var gc_lanes70 [16]uint32
+								var gc_lanes70 [16]uint32
 								/*line parts.go:26*/ gc_ld41.Sub(m).AsUint32x16().Store(&gc_lanes70)
 								for gc_k55 := range 16 {
 									if gc_if4.ToBits()&(1<<gc_k55) != 0 {
@@ -117,28 +117,28 @@ func gc_body_parts(gc_b *compiled.Block, gc_lo, gc_hi int, bodies [][4]float32, 
 								gc_pos.Thread = gc_rank
 							}
 							var gc_ld42 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-							/*line parts.go:26*/ var gc_lanes71 [16]uint32
+							var gc_lanes71 [16]uint32
 							for gc_k56 := range 16 {
 								/*line parts.go:26*/ gc_lanes71[gc_k56] = compiled.Bits32At(&gc_at[gc_tx+gc_k56][0])
 							}
 							gc_ld42 = archsimd.LoadUint32x16(&gc_lanes71).AsFloat32x16()
 							var gc_ld43 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-							/*line parts.go:26*/ var gc_lanes72 [16]uint32
+							var gc_lanes72 [16]uint32
 							for gc_k57 := range 16 {
 								/*line parts.go:26*/ gc_lanes72[gc_k57] = compiled.Bits32At(&gc_at2[gc_tx+gc_k57].X)
 							}
 							gc_ld43 = archsimd.LoadUint32x16(&gc_lanes72).AsFloat32x16()
 							var gc_ld44 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
-							/*line parts.go:26*/ var gc_lanes73 [16]int32
+							var gc_lanes73 [16]int32
 							for gc_k58 := range 16 {
 								/*line parts.go:26*/ gc_lanes73[gc_k58] = gc_at2[gc_tx+gc_k58].ID
 							}
 							gc_ld44 = archsimd.LoadInt32x16(&gc_lanes73)
-							/*line parts.go:26*/ var gc_lanes74 [16]uint32
-							gc_ld42.Mul(m).AsUint32x16().Store(&gc_lanes74)
-							/*line parts.go:26*/ var gc_lanes75 [16]uint32
+							var gc_lanes74 [16]uint32
+							/*line parts.go:27*/ gc_ld42.Mul(m).AsUint32x16().Store(&gc_lanes74)
+							var gc_lanes75 [16]uint32
 							gc_ld43.AsUint32x16().Store(&gc_lanes75)
-							/*line parts.go:26*/ var gc_lanes76 [16]uint32
+							var gc_lanes76 [16]uint32
 							gc_ld44.ConvertToFloat32().AsUint32x16().Store(&gc_lanes76)
 							for gc_k59 := range 16 {
 								{
@@ -148,36 +148,36 @@ func gc_body_parts(gc_b *compiled.Block, gc_lo, gc_hi int, bodies [][4]float32, 
 								}
 							}
 							var gc_ld45 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
-							/*line parts.go:26*/ var gc_lanes77 [16]int32
+							var gc_lanes77 [16]int32
 							for gc_k60 := range 16 {
 								/*line parts.go:26*/ gc_lanes77[gc_k60] = gc_at2[gc_tx+gc_k60].ID
 							}
 							gc_ld45 = archsimd.LoadInt32x16(&gc_lanes77)
 							var gc_ld46 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-							/*line parts.go:26*/ var gc_lanes78 [16]uint32
+							var gc_lanes78 [16]uint32
 							for gc_k61 := range 16 {
 								/*line parts.go:26*/ gc_lanes78[gc_k61] = compiled.Bits32At(&gc_at2[gc_tx+gc_k61].X)
 							}
 							gc_ld46 = archsimd.LoadUint32x16(&gc_lanes78).AsFloat32x16()
 							var gc_ld47 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-							/*line parts.go:26*/ var gc_lanes79 [16]uint32
+							var gc_lanes79 [16]uint32
 							for gc_k62 := range 16 {
 								/*line parts.go:26*/ gc_lanes79[gc_k62] = compiled.Bits32At(&gc_at2[gc_tx+gc_k62].V)
 							}
 							gc_ld47 = archsimd.LoadUint32x16(&gc_lanes79).AsFloat32x16()
 							var gc_ld48 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-							/*line parts.go:26*/ var gc_lanes80 [16]uint32
+							var gc_lanes80 [16]uint32
 							for gc_k63 := range 16 {
 								/*line parts.go:26*/ gc_lanes80[gc_k63] = compiled.Bits32At(&gc_at2[gc_tx+gc_k63].Charge)
 							}
 							gc_ld48 = archsimd.LoadUint32x16(&gc_lanes80).AsFloat32x16()
-							/*line parts.go:26*/ var gc_lanes81 [16]int32
+							var gc_lanes81 [16]int32
 							gc_ld45.Add(gc_vb12).Store(&gc_lanes81)
-							/*line parts.go:26*/ var gc_lanes82 [16]uint32
+							var gc_lanes82 [16]uint32
 							gc_ld46.AsUint32x16().Store(&gc_lanes82)
-							/*line parts.go:26*/ var gc_lanes83 [16]uint32
+							var gc_lanes83 [16]uint32
 							gc_ld47.AsUint32x16().Store(&gc_lanes83)
-							/*line parts.go:26*/ var gc_lanes84 [16]uint32
+							var gc_lanes84 [16]uint32
 							gc_ld48.AsUint32x16().Xor(archsimd.BroadcastUint32x16(0x80000000)).AsFloat32x16().AsUint32x16().Store(&gc_lanes84)
 							for gc_k64 := range 16 {
 								{
@@ -205,14 +205,14 @@ func gc_body_parts(gc_b *compiled.Block, gc_lo, gc_hi int, bodies [][4]float32, 
 						var i int = gc_bx*gc_bdx + gc_tx
 						_ = i
 						var gc_ld25 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-						/*line parts.go:26*/ var gc_lanes43 [8]uint32
+						var gc_lanes43 [8]uint32
 						for gc_k33 := range 8 {
 							/*line parts.go:26*/ gc_lanes43[gc_k33] = compiled.Bits32At(&gc_at[gc_tx+gc_k33][3])
 						}
 						gc_ld25 = archsimd.LoadUint32x8(&gc_lanes43).AsFloat32x8()
 						m := gc_ld25
 						var gc_ld26 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-						/*line parts.go:26*/ var gc_lanes44 [8]uint32
+						var gc_lanes44 [8]uint32
 						for gc_k34 := range 8 {
 							/*line parts.go:26*/ gc_lanes44[gc_k34] = compiled.Bits32At(&gc_at2[gc_tx+gc_k34].Charge)
 						}
@@ -220,7 +220,7 @@ func gc_body_parts(gc_b *compiled.Block, gc_lo, gc_hi int, bodies [][4]float32, 
 						gc_if3 := gc_ld26.Greater(gc_vb7)
 						if gc_if3.ToBits() != 0 {
 							var gc_ld27 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-							/*line parts.go:26*/ var gc_lanes45 [8]uint32
+							var gc_lanes45 [8]uint32
 							for gc_k35 := range 8 {
 								if gc_if3.ToBits()&(1<<gc_k35) != 0 {
 									gc_pos.Thread = gc_rank + gc_k35
@@ -230,7 +230,7 @@ func gc_body_parts(gc_b *compiled.Block, gc_lo, gc_hi int, bodies [][4]float32, 
 							gc_pos.Thread = gc_rank
 							gc_ld27 = archsimd.LoadUint32x8(&gc_lanes45).AsFloat32x8()
 							var gc_ld28 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-							/*line parts.go:26*/ var gc_lanes46 [8]uint32
+							var gc_lanes46 [8]uint32
 							for gc_k36 := range 8 {
 								if gc_if3.ToBits()&(1<<gc_k36) != 0 {
 									gc_pos.Thread = gc_rank + gc_k36
@@ -239,7 +239,7 @@ func gc_body_parts(gc_b *compiled.Block, gc_lo, gc_hi int, bodies [][4]float32, 
 							}
 							gc_pos.Thread = gc_rank
 							gc_ld28 = archsimd.LoadUint32x8(&gc_lanes46).AsFloat32x8()
-							/*line parts.go:26*/ var gc_lanes47 [8]uint32
+							var gc_lanes47 [8]uint32
 							gc_ld28.Add(gc_ld27.Mul(gc_vb8)).AsUint32x8().Store(&gc_lanes47)
 							for gc_k37 := range 8 {
 								if gc_if3.ToBits()&(1<<gc_k37) != 0 {
@@ -249,7 +249,7 @@ func gc_body_parts(gc_b *compiled.Block, gc_lo, gc_hi int, bodies [][4]float32, 
 							}
 							gc_pos.Thread = gc_rank
 							var gc_ld29 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-							/*line parts.go:26*/ var gc_lanes48 [8]uint32
+							var gc_lanes48 [8]uint32
 							for gc_k38 := range 8 {
 								if gc_if3.ToBits()&(1<<gc_k38) != 0 {
 									gc_pos.Thread = gc_rank + gc_k38
@@ -258,7 +258,7 @@ func gc_body_parts(gc_b *compiled.Block, gc_lo, gc_hi int, bodies [][4]float32, 
 							}
 							gc_pos.Thread = gc_rank
 							gc_ld29 = archsimd.LoadUint32x8(&gc_lanes48).AsFloat32x8()
-							/*line parts.go:26*/ var gc_lanes49 [8]uint32
+							var gc_lanes49 [8]uint32
 							/*line parts.go:26*/ gc_ld29.Sub(m).AsUint32x8().Store(&gc_lanes49)
 							for gc_k39 := range 8 {
 								if gc_if3.ToBits()&(1<<gc_k39) != 0 {
@@ -269,28 +269,28 @@ func gc_body_parts(gc_b *compiled.Block, gc_lo, gc_hi int, bodies [][4]float32, 
 							gc_pos.Thread = gc_rank
 						}
 						var gc_ld30 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-						/*line parts.go:26*/ var gc_lanes50 [8]uint32
+						var gc_lanes50 [8]uint32
 						for gc_k40 := range 8 {
 							/*line parts.go:26*/ gc_lanes50[gc_k40] = compiled.Bits32At(&gc_at[gc_tx+gc_k40][0])
 						}
 						gc_ld30 = archsimd.LoadUint32x8(&gc_lanes50).AsFloat32x8()
 						var gc_ld31 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-						/*line parts.go:26*/ var gc_lanes51 [8]uint32
+						var gc_lanes51 [8]uint32
 						for gc_k41 := range 8 {
 							/*line parts.go:26*/ gc_lanes51[gc_k41] = compiled.Bits32At(&gc_at2[gc_tx+gc_k41].X)
 						}
 						gc_ld31 = archsimd.LoadUint32x8(&gc_lanes51).AsFloat32x8()
 						var gc_ld32 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-						/*line parts.go:26*/ var gc_lanes52 [8]int32
+						var gc_lanes52 [8]int32
 						for gc_k42 := range 8 {
 							/*line parts.go:26*/ gc_lanes52[gc_k42] = gc_at2[gc_tx+gc_k42].ID
 						}
 						gc_ld32 = archsimd.LoadInt32x8(&gc_lanes52)
-						/*line parts.go:26*/ var gc_lanes53 [8]uint32
-						gc_ld30.Mul(m).AsUint32x8().Store(&gc_lanes53)
-						/*line parts.go:26*/ var gc_lanes54 [8]uint32
+						var gc_lanes53 [8]uint32
+						/*line parts.go:27*/ gc_ld30.Mul(m).AsUint32x8().Store(&gc_lanes53)
+						var gc_lanes54 [8]uint32
 						gc_ld31.AsUint32x8().Store(&gc_lanes54)
-						/*line parts.go:26*/ var gc_lanes55 [8]uint32
+						var gc_lanes55 [8]uint32
 						gc_ld32.ConvertToFloat32().AsUint32x8().Store(&gc_lanes55)
 						for gc_k43 := range 8 {
 							/*line parts.go:26*/ compiled.SetBits32At(&gc_at3[gc_tx+gc_k43][0], gc_lanes53[gc_k43])
@@ -298,36 +298,36 @@ func gc_body_parts(gc_b *compiled.Block, gc_lo, gc_hi int, bodies [][4]float32, 
 							/*line parts.go:26*/ compiled.SetBits32At(&gc_at3[gc_tx+gc_k43][2], gc_lanes55[gc_k43])
 						}
 						var gc_ld33 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-						/*line parts.go:26*/ var gc_lanes56 [8]int32
+						var gc_lanes56 [8]int32
 						for gc_k44 := range 8 {
 							/*line parts.go:26*/ gc_lanes56[gc_k44] = gc_at2[gc_tx+gc_k44].ID
 						}
 						gc_ld33 = archsimd.LoadInt32x8(&gc_lanes56)
 						var gc_ld34 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-						/*line parts.go:26*/ var gc_lanes57 [8]uint32
+						var gc_lanes57 [8]uint32
 						for gc_k45 := range 8 {
 							/*line parts.go:26*/ gc_lanes57[gc_k45] = compiled.Bits32At(&gc_at2[gc_tx+gc_k45].X)
 						}
 						gc_ld34 = archsimd.LoadUint32x8(&gc_lanes57).AsFloat32x8()
 						var gc_ld35 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-						/*line parts.go:26*/ var gc_lanes58 [8]uint32
+						var gc_lanes58 [8]uint32
 						for gc_k46 := range 8 {
 							/*line parts.go:26*/ gc_lanes58[gc_k46] = compiled.Bits32At(&gc_at2[gc_tx+gc_k46].V)
 						}
 						gc_ld35 = archsimd.LoadUint32x8(&gc_lanes58).AsFloat32x8()
 						var gc_ld36 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-						/*line parts.go:26*/ var gc_lanes59 [8]uint32
+						var gc_lanes59 [8]uint32
 						for gc_k47 := range 8 {
 							/*line parts.go:26*/ gc_lanes59[gc_k47] = compiled.Bits32At(&gc_at2[gc_tx+gc_k47].Charge)
 						}
 						gc_ld36 = archsimd.LoadUint32x8(&gc_lanes59).AsFloat32x8()
-						/*line parts.go:26*/ var gc_lanes60 [8]int32
+						var gc_lanes60 [8]int32
 						gc_ld33.Add(gc_vb9).Store(&gc_lanes60)
-						/*line parts.go:26*/ var gc_lanes61 [8]uint32
+						var gc_lanes61 [8]uint32
 						gc_ld34.AsUint32x8().Store(&gc_lanes61)
-						/*line parts.go:26*/ var gc_lanes62 [8]uint32
+						var gc_lanes62 [8]uint32
 						gc_ld35.AsUint32x8().Store(&gc_lanes62)
-						/*line parts.go:26*/ var gc_lanes63 [8]uint32
+						var gc_lanes63 [8]uint32
 						gc_ld36.AsUint32x8().Xor(archsimd.BroadcastUint32x8(0x80000000)).AsFloat32x8().AsUint32x8().Store(&gc_lanes63)
 						for gc_k48 := range 8 {
 							/*line parts.go:26*/ gc_at2[gc_tx+gc_k48].ID = gc_lanes60[gc_k48]
@@ -364,14 +364,14 @@ func gc_body_parts(gc_b *compiled.Block, gc_lo, gc_hi int, bodies [][4]float32, 
 								break
 							}
 							var gc_ld13 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-							/*line parts.go:26*/ var gc_lanes22 [16]uint32
+							var gc_lanes22 [16]uint32
 							for gc_k17 := range 16 {
 								/*line parts.go:26*/ gc_lanes22[gc_k17] = compiled.Bits32At(&bodies[i+gc_k17][3])
 							}
 							gc_ld13 = archsimd.LoadUint32x16(&gc_lanes22).AsFloat32x16()
 							m := gc_ld13
 							var gc_ld14 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-							/*line parts.go:26*/ var gc_lanes23 [16]uint32
+							var gc_lanes23 [16]uint32
 							for gc_k18 := range 16 {
 								/*line parts.go:27*/ gc_lanes23[gc_k18] = compiled.Bits32At(&ps[i+gc_k18].Charge)
 							}
@@ -379,7 +379,7 @@ func gc_body_parts(gc_b *compiled.Block, gc_lo, gc_hi int, bodies [][4]float32, 
 							gc_if2 := gc_ld14.Greater(gc_vb4)
 							if gc_if2.ToBits() != 0 {
 								var gc_ld15 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-								/*line parts.go:28*/ var gc_lanes24 [16]uint32
+								var gc_lanes24 [16]uint32
 								for gc_k19 := range 16 {
 									if gc_if2.ToBits()&(1<<gc_k19) != 0 {
 										gc_pos.Thread = gc_rank + gc_k19
@@ -389,7 +389,7 @@ func gc_body_parts(gc_b *compiled.Block, gc_lo, gc_hi int, bodies [][4]float32, 
 								gc_pos.Thread = gc_rank
 								gc_ld15 = archsimd.LoadUint32x16(&gc_lanes24).AsFloat32x16()
 								var gc_ld16 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-								/*line parts.go:28*/ var gc_lanes25 [16]uint32
+								var gc_lanes25 [16]uint32
 								for gc_k20 := range 16 {
 									if gc_if2.ToBits()&(1<<gc_k20) != 0 {
 										gc_pos.Thread = gc_rank + gc_k20
@@ -398,7 +398,7 @@ func gc_body_parts(gc_b *compiled.Block, gc_lo, gc_hi int, bodies [][4]float32, 
 								}
 								gc_pos.Thread = gc_rank
 								gc_ld16 = archsimd.LoadUint32x16(&gc_lanes25).AsFloat32x16()
-								/*line parts.go:28*/ var gc_lanes26 [16]uint32
+								var gc_lanes26 [16]uint32
 								gc_ld16.Add(gc_ld15.Mul(gc_vb5)).AsUint32x16().Store(&gc_lanes26)
 								for gc_k21 := range 16 {
 									if gc_if2.ToBits()&(1<<gc_k21) != 0 {
@@ -408,7 +408,7 @@ func gc_body_parts(gc_b *compiled.Block, gc_lo, gc_hi int, bodies [][4]float32, 
 								}
 								gc_pos.Thread = gc_rank
 								var gc_ld17 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-								/*line parts.go:28*/ var gc_lanes27 [16]uint32
+								var gc_lanes27 [16]uint32
 								for gc_k22 := range 16 {
 									if gc_if2.ToBits()&(1<<gc_k22) != 0 {
 										gc_pos.Thread = gc_rank + gc_k22
@@ -417,7 +417,7 @@ func gc_body_parts(gc_b *compiled.Block, gc_lo, gc_hi int, bodies [][4]float32, 
 								}
 								gc_pos.Thread = gc_rank
 								gc_ld17 = archsimd.LoadUint32x16(&gc_lanes27).AsFloat32x16()
-								/*line parts.go:29*/ var gc_lanes28 [16]uint32
+								var gc_lanes28 [16]uint32
 								/*line parts.go:29*/ gc_ld17.Sub(m).AsUint32x16().Store(&gc_lanes28)
 								for gc_k23 := range 16 {
 									if gc_if2.ToBits()&(1<<gc_k23) != 0 {
@@ -428,28 +428,28 @@ func gc_body_parts(gc_b *compiled.Block, gc_lo, gc_hi int, bodies [][4]float32, 
 								gc_pos.Thread = gc_rank
 							}
 							var gc_ld18 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-							/*line parts.go:28*/ var gc_lanes29 [16]uint32
+							var gc_lanes29 [16]uint32
 							for gc_k24 := range 16 {
 								/*line parts.go:31*/ gc_lanes29[gc_k24] = compiled.Bits32At(&bodies[i+gc_k24][0])
 							}
 							gc_ld18 = archsimd.LoadUint32x16(&gc_lanes29).AsFloat32x16()
 							var gc_ld19 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-							/*line parts.go:31*/ var gc_lanes30 [16]uint32
+							var gc_lanes30 [16]uint32
 							for gc_k25 := range 16 {
 								/*line parts.go:31*/ gc_lanes30[gc_k25] = compiled.Bits32At(&ps[i+gc_k25].X)
 							}
 							gc_ld19 = archsimd.LoadUint32x16(&gc_lanes30).AsFloat32x16()
 							var gc_ld20 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
-							/*line parts.go:31*/ var gc_lanes31 [16]int32
+							var gc_lanes31 [16]int32
 							for gc_k26 := range 16 {
 								/*line parts.go:31*/ gc_lanes31[gc_k26] = ps[i+gc_k26].ID
 							}
 							gc_ld20 = archsimd.LoadInt32x16(&gc_lanes31)
-							/*line parts.go:31*/ var gc_lanes32 [16]uint32
-							gc_ld18.Mul(m).AsUint32x16().Store(&gc_lanes32)
-							/*line parts.go:31*/ var gc_lanes33 [16]uint32
+							var gc_lanes32 [16]uint32
+							/*line parts.go:32*/ gc_ld18.Mul(m).AsUint32x16().Store(&gc_lanes32)
+							var gc_lanes33 [16]uint32
 							gc_ld19.AsUint32x16().Store(&gc_lanes33)
-							/*line parts.go:31*/ var gc_lanes34 [16]uint32
+							var gc_lanes34 [16]uint32
 							gc_ld20.ConvertToFloat32().AsUint32x16().Store(&gc_lanes34)
 							for gc_k27 := range 16 {
 								{
@@ -459,36 +459,36 @@ func gc_body_parts(gc_b *compiled.Block, gc_lo, gc_hi int, bodies [][4]float32, 
 								}
 							}
 							var gc_ld21 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
-							/*line parts.go:31*/ var gc_lanes35 [16]int32
+							var gc_lanes35 [16]int32
 							for gc_k28 := range 16 {
 								/*line parts.go:32*/ gc_lanes35[gc_k28] = ps[i+gc_k28].ID
 							}
 							gc_ld21 = archsimd.LoadInt32x16(&gc_lanes35)
 							var gc_ld22 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-							/*line parts.go:32*/ var gc_lanes36 [16]uint32
+							var gc_lanes36 [16]uint32
 							for gc_k29 := range 16 {
 								/*line parts.go:32*/ gc_lanes36[gc_k29] = compiled.Bits32At(&ps[i+gc_k29].X)
 							}
 							gc_ld22 = archsimd.LoadUint32x16(&gc_lanes36).AsFloat32x16()
 							var gc_ld23 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-							/*line parts.go:32*/ var gc_lanes37 [16]uint32
+							var gc_lanes37 [16]uint32
 							for gc_k30 := range 16 {
 								/*line parts.go:32*/ gc_lanes37[gc_k30] = compiled.Bits32At(&ps[i+gc_k30].V)
 							}
 							gc_ld23 = archsimd.LoadUint32x16(&gc_lanes37).AsFloat32x16()
 							var gc_ld24 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-							/*line parts.go:32*/ var gc_lanes38 [16]uint32
+							var gc_lanes38 [16]uint32
 							for gc_k31 := range 16 {
 								/*line parts.go:32*/ gc_lanes38[gc_k31] = compiled.Bits32At(&ps[i+gc_k31].Charge)
 							}
 							gc_ld24 = archsimd.LoadUint32x16(&gc_lanes38).AsFloat32x16()
-							/*line parts.go:32*/ var gc_lanes39 [16]int32
+							var gc_lanes39 [16]int32
 							gc_ld21.Add(gc_vb6).Store(&gc_lanes39)
-							/*line parts.go:32*/ var gc_lanes40 [16]uint32
+							var gc_lanes40 [16]uint32
 							gc_ld22.AsUint32x16().Store(&gc_lanes40)
-							/*line parts.go:32*/ var gc_lanes41 [16]uint32
+							var gc_lanes41 [16]uint32
 							gc_ld23.AsUint32x16().Store(&gc_lanes41)
-							/*line parts.go:32*/ var gc_lanes42 [16]uint32
+							var gc_lanes42 [16]uint32
 							gc_ld24.AsUint32x16().Xor(archsimd.BroadcastUint32x16(0x80000000)).AsFloat32x16().AsUint32x16().Store(&gc_lanes42)
 							for gc_k32 := range 16 {
 								{
@@ -518,14 +518,14 @@ func gc_body_parts(gc_b *compiled.Block, gc_lo, gc_hi int, bodies [][4]float32, 
 							break
 						}
 						var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-						/*line parts.go:26*/ var gc_lanes [8]uint32
+						var gc_lanes [8]uint32
 						for gc_k := range 8 {
 							/*line parts.go:26*/ gc_lanes[gc_k] = compiled.Bits32At(&bodies[i+gc_k][3])
 						}
 						gc_ld = archsimd.LoadUint32x8(&gc_lanes).AsFloat32x8()
 						m := gc_ld
 						var gc_ld2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-						/*line parts.go:26*/ var gc_lanes2 [8]uint32
+						var gc_lanes2 [8]uint32
 						for gc_k2 := range 8 {
 							/*line parts.go:27*/ gc_lanes2[gc_k2] = compiled.Bits32At(&ps[i+gc_k2].Charge)
 						}
@@ -533,7 +533,7 @@ func gc_body_parts(gc_b *compiled.Block, gc_lo, gc_hi int, bodies [][4]float32, 
 						gc_if := gc_ld2.Greater(gc_vb)
 						if gc_if.ToBits() != 0 {
 							var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-							/*line parts.go:28*/ var gc_lanes3 [8]uint32
+							var gc_lanes3 [8]uint32
 							for gc_k3 := range 8 {
 								if gc_if.ToBits()&(1<<gc_k3) != 0 {
 									gc_pos.Thread = gc_rank + gc_k3
@@ -543,7 +543,7 @@ func gc_body_parts(gc_b *compiled.Block, gc_lo, gc_hi int, bodies [][4]float32, 
 							gc_pos.Thread = gc_rank
 							gc_ld3 = archsimd.LoadUint32x8(&gc_lanes3).AsFloat32x8()
 							var gc_ld4 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-							/*line parts.go:28*/ var gc_lanes4 [8]uint32
+							var gc_lanes4 [8]uint32
 							for gc_k4 := range 8 {
 								if gc_if.ToBits()&(1<<gc_k4) != 0 {
 									gc_pos.Thread = gc_rank + gc_k4
@@ -552,7 +552,7 @@ func gc_body_parts(gc_b *compiled.Block, gc_lo, gc_hi int, bodies [][4]float32, 
 							}
 							gc_pos.Thread = gc_rank
 							gc_ld4 = archsimd.LoadUint32x8(&gc_lanes4).AsFloat32x8()
-							/*line parts.go:28*/ var gc_lanes5 [8]uint32
+							var gc_lanes5 [8]uint32
 							gc_ld4.Add(gc_ld3.Mul(gc_vb2)).AsUint32x8().Store(&gc_lanes5)
 							for gc_k5 := range 8 {
 								if gc_if.ToBits()&(1<<gc_k5) != 0 {
@@ -562,7 +562,7 @@ func gc_body_parts(gc_b *compiled.Block, gc_lo, gc_hi int, bodies [][4]float32, 
 							}
 							gc_pos.Thread = gc_rank
 							var gc_ld5 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-							/*line parts.go:28*/ var gc_lanes6 [8]uint32
+							var gc_lanes6 [8]uint32
 							for gc_k6 := range 8 {
 								if gc_if.ToBits()&(1<<gc_k6) != 0 {
 									gc_pos.Thread = gc_rank + gc_k6
@@ -571,7 +571,7 @@ func gc_body_parts(gc_b *compiled.Block, gc_lo, gc_hi int, bodies [][4]float32, 
 							}
 							gc_pos.Thread = gc_rank
 							gc_ld5 = archsimd.LoadUint32x8(&gc_lanes6).AsFloat32x8()
-							/*line parts.go:29*/ var gc_lanes7 [8]uint32
+							var gc_lanes7 [8]uint32
 							/*line parts.go:29*/ gc_ld5.Sub(m).AsUint32x8().Store(&gc_lanes7)
 							for gc_k7 := range 8 {
 								if gc_if.ToBits()&(1<<gc_k7) != 0 {
@@ -582,28 +582,28 @@ func gc_body_parts(gc_b *compiled.Block, gc_lo, gc_hi int, bodies [][4]float32, 
 							gc_pos.Thread = gc_rank
 						}
 						var gc_ld6 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-						/*line parts.go:28*/ var gc_lanes8 [8]uint32
+						var gc_lanes8 [8]uint32
 						for gc_k8 := range 8 {
 							/*line parts.go:31*/ gc_lanes8[gc_k8] = compiled.Bits32At(&bodies[i+gc_k8][0])
 						}
 						gc_ld6 = archsimd.LoadUint32x8(&gc_lanes8).AsFloat32x8()
 						var gc_ld7 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-						/*line parts.go:31*/ var gc_lanes9 [8]uint32
+						var gc_lanes9 [8]uint32
 						for gc_k9 := range 8 {
 							/*line parts.go:31*/ gc_lanes9[gc_k9] = compiled.Bits32At(&ps[i+gc_k9].X)
 						}
 						gc_ld7 = archsimd.LoadUint32x8(&gc_lanes9).AsFloat32x8()
 						var gc_ld8 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-						/*line parts.go:31*/ var gc_lanes10 [8]int32
+						var gc_lanes10 [8]int32
 						for gc_k10 := range 8 {
 							/*line parts.go:31*/ gc_lanes10[gc_k10] = ps[i+gc_k10].ID
 						}
 						gc_ld8 = archsimd.LoadInt32x8(&gc_lanes10)
-						/*line parts.go:31*/ var gc_lanes11 [8]uint32
-						gc_ld6.Mul(m).AsUint32x8().Store(&gc_lanes11)
-						/*line parts.go:31*/ var gc_lanes12 [8]uint32
+						var gc_lanes11 [8]uint32
+						/*line parts.go:32*/ gc_ld6.Mul(m).AsUint32x8().Store(&gc_lanes11)
+						var gc_lanes12 [8]uint32
 						gc_ld7.AsUint32x8().Store(&gc_lanes12)
-						/*line parts.go:31*/ var gc_lanes13 [8]uint32
+						var gc_lanes13 [8]uint32
 						gc_ld8.ConvertToFloat32().AsUint32x8().Store(&gc_lanes13)
 						for gc_k11 := range 8 {
 							/*line parts.go:31*/ compiled.SetBits32At(&acc[i+gc_k11][0], gc_lanes11[gc_k11])
@@ -611,36 +611,36 @@ func gc_body_parts(gc_b *compiled.Block, gc_lo, gc_hi int, bodies [][4]float32, 
 							/*line parts.go:31*/ compiled.SetBits32At(&acc[i+gc_k11][2], gc_lanes13[gc_k11])
 						}
 						var gc_ld9 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-						/*line parts.go:31*/ var gc_lanes14 [8]int32
+						var gc_lanes14 [8]int32
 						for gc_k12 := range 8 {
 							/*line parts.go:32*/ gc_lanes14[gc_k12] = ps[i+gc_k12].ID
 						}
 						gc_ld9 = archsimd.LoadInt32x8(&gc_lanes14)
 						var gc_ld10 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-						/*line parts.go:32*/ var gc_lanes15 [8]uint32
+						var gc_lanes15 [8]uint32
 						for gc_k13 := range 8 {
 							/*line parts.go:32*/ gc_lanes15[gc_k13] = compiled.Bits32At(&ps[i+gc_k13].X)
 						}
 						gc_ld10 = archsimd.LoadUint32x8(&gc_lanes15).AsFloat32x8()
 						var gc_ld11 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-						/*line parts.go:32*/ var gc_lanes16 [8]uint32
+						var gc_lanes16 [8]uint32
 						for gc_k14 := range 8 {
 							/*line parts.go:32*/ gc_lanes16[gc_k14] = compiled.Bits32At(&ps[i+gc_k14].V)
 						}
 						gc_ld11 = archsimd.LoadUint32x8(&gc_lanes16).AsFloat32x8()
 						var gc_ld12 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-						/*line parts.go:32*/ var gc_lanes17 [8]uint32
+						var gc_lanes17 [8]uint32
 						for gc_k15 := range 8 {
 							/*line parts.go:32*/ gc_lanes17[gc_k15] = compiled.Bits32At(&ps[i+gc_k15].Charge)
 						}
 						gc_ld12 = archsimd.LoadUint32x8(&gc_lanes17).AsFloat32x8()
-						/*line parts.go:32*/ var gc_lanes18 [8]int32
+						var gc_lanes18 [8]int32
 						gc_ld9.Add(gc_vb3).Store(&gc_lanes18)
-						/*line parts.go:32*/ var gc_lanes19 [8]uint32
+						var gc_lanes19 [8]uint32
 						gc_ld10.AsUint32x8().Store(&gc_lanes19)
-						/*line parts.go:32*/ var gc_lanes20 [8]uint32
+						var gc_lanes20 [8]uint32
 						gc_ld11.AsUint32x8().Store(&gc_lanes20)
-						/*line parts.go:32*/ var gc_lanes21 [8]uint32
+						var gc_lanes21 [8]uint32
 						gc_ld12.AsUint32x8().Xor(archsimd.BroadcastUint32x8(0x80000000)).AsFloat32x8().AsUint32x8().Store(&gc_lanes21)
 						for gc_k16 := range 8 {
 							/*line parts.go:32*/ ps[i+gc_k16].ID = gc_lanes18[gc_k16]
@@ -712,7 +712,7 @@ func gc_body_partsSum(gc_b *compiled.Block, gc_lo, gc_hi int, ps []partsParticle
 									break
 								}
 								var gc_ld2 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-								/*line parts.go:46*/ var gc_lanes2 [16]uint32
+								var gc_lanes2 [16]uint32
 								for gc_k2 := range 16 {
 									/*line parts.go:46*/ gc_lanes2[gc_k2] = compiled.Bits32At(&ps[i+gc_k2].X)
 								}
@@ -741,7 +741,7 @@ func gc_body_partsSum(gc_b *compiled.Block, gc_lo, gc_hi int, ps []partsParticle
 								break
 							}
 							var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-							/*line parts.go:46*/ var gc_lanes [8]uint32
+							var gc_lanes [8]uint32
 							for gc_k := range 8 {
 								/*line parts.go:46*/ gc_lanes[gc_k] = compiled.Bits32At(&ps[i+gc_k].X)
 							}

@@ -210,7 +210,7 @@ func gc_body_peelShift(gc_b *compiled.Block, in, out []float32) {
 	/*line peel.go:41*/ tile_ := gocuda.Shared[float32](t, gc_bdx)[:gc_bdx]
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx * gc_bdx
-		/*line peel.go:45*/ if gc_bdx <= len(tile_) && gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
+		if gc_bdx <= len(tile_) && gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
 			gc_at := tile_[:gc_bdx]
 			gc_at2 := in[gc_off:][:gc_bdx]
 			if compiled.Disjoint(gc_at, gc_at2) {

@@ -18,7 +18,7 @@ func gc_body_policyScanKernel(gc_b *compiled.Block, in, out []int32, kind int) {
 	gc_bdz := gc_bd.Z
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-	/*line policy_scan.go:67*/ var gc_l_v_2 [32]int32
+	var gc_l_v_2 [32]int32
 	var gc_l_v_5 [32]int32
 	var gc_l_v_8 [32]int32
 	var gc_l_v_4 [32]int32
@@ -44,7 +44,7 @@ func gc_body_policyScanKernel(gc_b *compiled.Block, in, out []int32, kind int) {
 				gc_tx := gc_tidx.X - 1
 				gc_x0 := gc_tidx.X
 				gc_off := (gc_bx * gc_bdx) + gc_x0
-				/*line policy_scan.go:68*/ if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
+				if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
 					gc_at := in[gc_off:][:32]
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						gc_pos.Thread = gc_w + gc_lane
@@ -92,7 +92,7 @@ func gc_body_policyScanKernel(gc_b *compiled.Block, in, out []int32, kind int) {
 				gc_tx := gc_tidx.X - 1
 				gc_x02 := gc_tidx.X
 				gc_off2 := (gc_bx * gc_bdx) + gc_x02
-				/*line policy_scan.go:61*/ if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(out) && 32 <= len(out)-gc_off2 {
+				if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(out) && 32 <= len(out)-gc_off2 {
 					gc_at2 := out[gc_off2:][:32]
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						v_ := gc_l_v_[gc_lane]
@@ -120,7 +120,7 @@ func gc_body_policyScanKernel(gc_b *compiled.Block, in, out []int32, kind int) {
 				gc_tx := gc_tidx.X - 1
 				gc_x03 := gc_tidx.X
 				gc_off3 := (gc_bx * gc_bdx) + gc_x03
-				/*line policy_scan.go:70*/ if gc_act == ^uint32(0) && gc_x03+32 <= gc_bdx && gc_off3 >= 0 && gc_off3 <= len(in) && 32 <= len(in)-gc_off3 {
+				if gc_act == ^uint32(0) && gc_x03+32 <= gc_bdx && gc_off3 >= 0 && gc_off3 <= len(in) && 32 <= len(in)-gc_off3 {
 					gc_at3 := in[gc_off3:][:32]
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						gc_pos.Thread = gc_w + gc_lane
@@ -183,7 +183,7 @@ func gc_body_policyScanKernel(gc_b *compiled.Block, in, out []int32, kind int) {
 				gc_tx := gc_tidx.X - 1
 				gc_x04 := gc_tidx.X
 				gc_off4 := (gc_bx * gc_bdx) + gc_x04
-				/*line policy_scan.go:62*/ if gc_act == ^uint32(0) && gc_x04+32 <= gc_bdx && gc_off4 >= 0 && gc_off4 <= len(out) && 32 <= len(out)-gc_off4 {
+				if gc_act == ^uint32(0) && gc_x04+32 <= gc_bdx && gc_off4 >= 0 && gc_off4 <= len(out) && 32 <= len(out)-gc_off4 {
 					gc_at4 := out[gc_off4:][:32]
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						gc_pos.Thread = gc_w + gc_lane
@@ -215,7 +215,7 @@ func gc_body_policyScanKernel(gc_b *compiled.Block, in, out []int32, kind int) {
 				gc_tx := gc_tidx.X - 1
 				gc_x05 := gc_tidx.X
 				gc_off5 := (gc_bx * gc_bdx) + gc_x05
-				/*line policy_scan.go:80*/ if gc_act == ^uint32(0) && gc_x05+32 <= gc_bdx && gc_off5 >= 0 && gc_off5 <= len(in) && 32 <= len(in)-gc_off5 {
+				if gc_act == ^uint32(0) && gc_x05+32 <= gc_bdx && gc_off5 >= 0 && gc_off5 <= len(in) && 32 <= len(in)-gc_off5 {
 					gc_at5 := in[gc_off5:][:32]
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						gc_pos.Thread = gc_w + gc_lane
@@ -273,7 +273,7 @@ func gc_body_policyScanKernel(gc_b *compiled.Block, in, out []int32, kind int) {
 				gc_tx := gc_tidx.X - 1
 				gc_x06 := gc_tidx.X
 				gc_off6 := (gc_bx * gc_bdx) + gc_x06
-				/*line policy_scan.go:62*/ if gc_act == ^uint32(0) && gc_x06+32 <= gc_bdx && gc_off6 >= 0 && gc_off6 <= len(out) && 32 <= len(out)-gc_off6 {
+				if gc_act == ^uint32(0) && gc_x06+32 <= gc_bdx && gc_off6 >= 0 && gc_off6 <= len(out) && 32 <= len(out)-gc_off6 {
 					gc_at6 := out[gc_off6:][:32]
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						v_6 := gc_l_v_6[gc_lane]

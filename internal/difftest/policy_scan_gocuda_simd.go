@@ -20,7 +20,7 @@ func gc_body_policyScanKernel(gc_b *compiled.Block, in, out []int32, kind int) {
 	gc_bdz := gc_bd.Z
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-	/*line policy_scan.go:67*/ var gc_l_v_2 [32]int32
+	var gc_l_v_2 [32]int32
 	var gc_l_v_5 [32]int32
 	var gc_l_v_8 [32]int32
 	var gc_l_v_4 [32]int32
@@ -251,7 +251,7 @@ func gc_body_policyScanKernel(gc_b *compiled.Block, in, out []int32, kind int) {
 				gc_tx := gc_tidx.X - 1
 				gc_x0 := gc_tidx.X
 				gc_off := (gc_bx * gc_bdx) + gc_x0
-				/*line policy_scan.go:70*/ if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
+				if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
 					gc_at := in[gc_off:][:32]
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						gc_pos.Thread = gc_w + gc_lane
@@ -365,7 +365,7 @@ func gc_body_policyScanKernel(gc_b *compiled.Block, in, out []int32, kind int) {
 				gc_tx := gc_tidx.X - 1
 				gc_x02 := gc_tidx.X
 				gc_off2 := (gc_bx * gc_bdx) + gc_x02
-				/*line policy_scan.go:63*/ if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(out) && 32 <= len(out)-gc_off2 {
+				if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(out) && 32 <= len(out)-gc_off2 {
 					gc_at2 := out[gc_off2:][:32]
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						gc_pos.Thread = gc_w + gc_lane
@@ -397,7 +397,7 @@ func gc_body_policyScanKernel(gc_b *compiled.Block, in, out []int32, kind int) {
 				gc_tx := gc_tidx.X - 1
 				gc_x03 := gc_tidx.X
 				gc_off3 := (gc_bx * gc_bdx) + gc_x03
-				/*line policy_scan.go:80*/ if gc_act == ^uint32(0) && gc_x03+32 <= gc_bdx && gc_off3 >= 0 && gc_off3 <= len(in) && 32 <= len(in)-gc_off3 {
+				if gc_act == ^uint32(0) && gc_x03+32 <= gc_bdx && gc_off3 >= 0 && gc_off3 <= len(in) && 32 <= len(in)-gc_off3 {
 					gc_at3 := in[gc_off3:][:32]
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						gc_pos.Thread = gc_w + gc_lane

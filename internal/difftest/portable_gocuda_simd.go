@@ -102,7 +102,7 @@ func gc_body_portableWindow(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []fl
 							}
 							var gc_i int = gc_bx*gc_bdx + gc_gc_tx
 							var gc_sum archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-							/*line portable.go:19*/ if gc_i < 0 || gc_i > len(out)-8 {
+							if gc_i < 0 || gc_i > len(out)-8 {
 								break
 							}
 							/*line portable.go:19*/ if (compiled.Adds(r, 2) && (i+(-r)) >= 0 && (i+r) >= (i+(-r)) && (i+r) <= (len(in)-8)) && (compiled.Adds(r, 2) && (gc_i+(-r)) >= 0 && (gc_i+r) >= (gc_i+(-r)) && (gc_i+r) <= (len(in)-8)) {
@@ -256,7 +256,7 @@ func gc_body_portableReach(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []flo
 							}
 							var gc_i int = gc_bx*gc_bdx + gc_gc_tx
 							var gc_sum archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-							/*line portable.go:32*/ if gc_i < 0 || gc_i > len(out)-8 {
+							if gc_i < 0 || gc_i > len(out)-8 {
 								break
 							}
 							/*line portable.go:32*/ if (compiled.Adds(reach, 2) && (i+0) >= 0 && (i+reach) >= (i+0) && (i+reach) <= (len(in)-8)) && (compiled.Adds(reach, 2) && (gc_i+0) >= 0 && (gc_i+reach) >= (gc_i+0) && (gc_i+reach) <= (len(in)-8)) {

@@ -18,7 +18,7 @@ func gc_body_postVote(gc_b *compiled.Block, n, out []int32) {
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
 	gc_n := gc_b.Len()
-	/*line postsync.go:22*/ var gc_l_i [32]int32
+	var gc_l_i [32]int32
 	var gc_l_more [32]bool
 	var gc_c1v [32]bool
 	var gc_c1r [32]bool
@@ -93,7 +93,7 @@ func gc_body_postVote(gc_b *compiled.Block, n, out []int32) {
 			gc_tx := gc_tidx.X - 1
 			gc_x0 := gc_tidx.X
 			gc_off := gc_x0
-			/*line postsync.go:28*/ if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(out) && 32 <= len(out)-gc_off {
+			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(out) && 32 <= len(out)-gc_off {
 				gc_at := out[gc_off:][:32]
 				/*line postsync.go:19*/ copy(gc_at, gc_l_i[:])
 			} else {
@@ -224,7 +224,7 @@ func gc_body_postBarrier(gc_b *compiled.Block, n, out []int32) {
 		more = gc_r3
 	}
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-		/*line postsync.go:32*/ if gc_bdx <= len(out) {
+		if gc_bdx <= len(out) {
 			gc_at := out[:gc_bdx]
 			/*line postsync.go:31*/ copy(gc_at, gc_s_i[gc_base:][:gc_bdx])
 		} else {

@@ -19,7 +19,7 @@ func gc_body_postVote(gc_b *compiled.Block, n, out []int32) {
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
 	gc_n := gc_b.Len()
-	/*line postsync.go:22*/ var gc_l_i [32]int32
+	var gc_l_i [32]int32
 	var gc_l_more [32]bool
 	var gc_c1v [32]bool
 	var gc_c1r [32]bool
@@ -135,7 +135,7 @@ func gc_body_postVote(gc_b *compiled.Block, n, out []int32) {
 			gc_tx := gc_tidx.X - 1
 			gc_x0 := gc_tidx.X
 			gc_off := gc_x0
-			/*line postsync.go:28*/ if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(out) && 32 <= len(out)-gc_off {
+			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(out) && 32 <= len(out)-gc_off {
 				gc_at := out[gc_off:][:32]
 				/*line postsync.go:19*/ copy(gc_at, gc_l_i[:])
 			} else {
@@ -306,7 +306,7 @@ func gc_body_postBarrier(gc_b *compiled.Block, n, out []int32) {
 		more = gc_r3
 	}
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-		/*line postsync.go:32*/ if gc_bdx <= len(out) {
+		if gc_bdx <= len(out) {
 			gc_at := out[:gc_bdx]
 			gc_vstep3 := 0
 			if compiled.SIMD && compiled.SIMD512 {
@@ -348,7 +348,7 @@ func gc_body_postBarrier(gc_b *compiled.Block, n, out []int32) {
 						gc_tx := gc_vstep4
 						gc_rank := gc_base + gc_tx
 						/*line postsync.go:31*/ i := archsimd.LoadInt32x16Slice(gc_s_i[gc_rank:])
-						/*line postsync.go:31*/ if gc_tx < 0 || gc_tx > len(out)-16 {
+						if gc_tx < 0 || gc_tx > len(out)-16 {
 							break
 						}
 						/*line postsync.go:31*/ i.StoreSlice(out[gc_tx:])
@@ -365,7 +365,7 @@ func gc_body_postBarrier(gc_b *compiled.Block, n, out []int32) {
 					gc_tx := gc_vstep4
 					gc_rank := gc_base + gc_tx
 					/*line postsync.go:31*/ i := archsimd.LoadInt32x8Slice(gc_s_i[gc_rank:])
-					/*line postsync.go:31*/ if gc_tx < 0 || gc_tx > len(out)-8 {
+					if gc_tx < 0 || gc_tx > len(out)-8 {
 						break
 					}
 					/*line postsync.go:31*/ i.StoreSlice(out[gc_tx:])

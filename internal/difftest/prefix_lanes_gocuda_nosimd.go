@@ -20,7 +20,7 @@ func gc_body_prefixLanes(gc_b *compiled.Block, in, out []int32, k int) {
 	gc_n := gc_b.Len()
 	gc_s_full := compiled.Scratch[uint32](gc_b, 0)[:gc_n]
 	gc_s_v := compiled.Scratch[int32](gc_b, 1)[:gc_n]
-	/*line prefix_lanes.go:23*/ var gc_c1m [32]uint32
+	var gc_c1m [32]uint32
 	var gc_c1v [32]int32
 	var gc_c1a [32]int
 	var gc_c1w [32]int
@@ -66,7 +66,7 @@ func gc_body_prefixLanes(gc_b *compiled.Block, in, out []int32, k int) {
 			gc_tx := gc_tidx.X - 1
 			gc_x0 := gc_tidx.X
 			gc_off2 := (gc_bx * gc_bdx) + gc_x0
-			/*line prefix_lanes.go:24*/ if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(in) && 32 <= len(in)-gc_off2 {
+			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(in) && 32 <= len(in)-gc_off2 {
 				gc_at := in[gc_off2:][:32]
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					gc_rank := gc_w + gc_lane
@@ -136,7 +136,7 @@ func gc_body_prefixLanes(gc_b *compiled.Block, in, out []int32, k int) {
 			gc_s_v[gc_rank] = v
 		}
 	}
-	/*line prefix_lanes.go:30*/ var gc_c4m [32]uint32
+	var gc_c4m [32]uint32
 	var gc_c4v [32]int32
 	var gc_c4r [32]int32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
@@ -156,7 +156,7 @@ func gc_body_prefixLanes(gc_b *compiled.Block, in, out []int32, k int) {
 		gc_tx := gc_tidx.X - 1
 		gc_x02 := gc_tidx.X
 		gc_off3 := (gc_bx * gc_bdx) + gc_x02
-		/*line prefix_lanes.go:33*/ if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off3 >= 0 && gc_off3 <= len(out) && 32 <= len(out)-gc_off3 {
+		if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off3 >= 0 && gc_off3 <= len(out) && 32 <= len(out)-gc_off3 {
 			gc_at2 := out[gc_off3:][:32]
 			for gc_lane := 0; gc_lane < 32; gc_lane++ {
 				gc_rank := gc_w + gc_lane

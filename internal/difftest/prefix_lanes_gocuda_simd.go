@@ -22,7 +22,7 @@ func gc_body_prefixLanes(gc_b *compiled.Block, in, out []int32, k int) {
 	gc_n := gc_b.Len()
 	gc_s_full := compiled.Scratch[uint32](gc_b, 0)[:gc_n]
 	gc_s_v := compiled.Scratch[int32](gc_b, 1)[:gc_n]
-	/*line prefix_lanes.go:23*/ var gc_c1m [32]uint32
+	var gc_c1m [32]uint32
 	var gc_c1v [32]int32
 	var gc_c1a [32]int
 	var gc_c1w [32]int
@@ -345,7 +345,7 @@ func gc_body_prefixLanes(gc_b *compiled.Block, in, out []int32, k int) {
 			}
 		}
 	}
-	/*line prefix_lanes.go:31*/ var gc_c4m [32]uint32
+	var gc_c4m [32]uint32
 	var gc_c4v [32]int32
 	var gc_c4r [32]int32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {

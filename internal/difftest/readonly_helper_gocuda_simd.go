@@ -25,7 +25,7 @@ func gc_body_helperReadOnly(gc_b *compiled.Block, in, out []int32, k int) {
 	/*line readonly_helper.go:15*/ var k_ int = k
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx * gc_bdx
-		/*line readonly_helper.go:19*/ if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
+		if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
 			gc_at := in[gc_off:][:gc_bdx]
 			gc_vstep := 0
 			if compiled.SIMD && compiled.SIMD512 {
@@ -147,7 +147,7 @@ func gc_body_helperReadOnly(gc_b *compiled.Block, in, out []int32, k int) {
 	}
 	if in_[k_] > 0 {
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			/*line readonly_helper.go:23*/ if gc_bdx <= len(s_) {
+			if gc_bdx <= len(s_) {
 				gc_at2 := s_[:gc_bdx]
 				gc_vstep3 := 0
 				if compiled.SIMD && compiled.SIMD512 {
@@ -189,7 +189,7 @@ func gc_body_helperReadOnly(gc_b *compiled.Block, in, out []int32, k int) {
 							gc_tx := gc_vstep4
 							gc_rank := gc_base + gc_tx
 							/*line readonly_helper.go:21*/ x := archsimd.LoadInt32x16Slice(gc_s_x[gc_rank:])
-							/*line readonly_helper.go:21*/ if gc_tx < 0 || gc_tx > len(s_)-16 {
+							if gc_tx < 0 || gc_tx > len(s_)-16 {
 								break
 							}
 							/*line readonly_helper.go:21*/ x.StoreSlice(s_[gc_tx:])
@@ -206,7 +206,7 @@ func gc_body_helperReadOnly(gc_b *compiled.Block, in, out []int32, k int) {
 						gc_tx := gc_vstep4
 						gc_rank := gc_base + gc_tx
 						/*line readonly_helper.go:21*/ x := archsimd.LoadInt32x8Slice(gc_s_x[gc_rank:])
-						/*line readonly_helper.go:21*/ if gc_tx < 0 || gc_tx > len(s_)-8 {
+						if gc_tx < 0 || gc_tx > len(s_)-8 {
 							break
 						}
 						/*line readonly_helper.go:21*/ x.StoreSlice(s_[gc_tx:])
@@ -263,7 +263,7 @@ func gc_body_helperReadOnly(gc_b *compiled.Block, in, out []int32, k int) {
 					gc_seglen := gc_segend - gc_seg
 					gc_off2 := gc_r + gc_seg
 					gc_off3 := (gc_bx * gc_bdx) + gc_seg
-					/*line readonly_helper.go:38*/ if gc_off2 >= 0 && gc_off2 <= len(s_) && gc_seglen <= len(s_)-gc_off2 && gc_off3 >= 0 && gc_off3 <= len(out) && gc_seglen <= len(out)-gc_off3 {
+					if gc_off2 >= 0 && gc_off2 <= len(s_) && gc_seglen <= len(s_)-gc_off2 && gc_off3 >= 0 && gc_off3 <= len(out) && gc_seglen <= len(out)-gc_off3 {
 						gc_at3 := s_[gc_off2:][:gc_seglen]
 						gc_at4 := out[gc_off3:][:gc_seglen]
 						gc_vstep5 := gc_seg
@@ -338,7 +338,7 @@ func gc_body_helperReadOnly(gc_b *compiled.Block, in, out []int32, k int) {
 	} else {
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off4 := gc_bx * gc_bdx
-			/*line readonly_helper.go:25*/ if gc_off4 >= 0 && gc_off4 <= len(out) && gc_bdx <= len(out)-gc_off4 {
+			if gc_off4 >= 0 && gc_off4 <= len(out) && gc_bdx <= len(out)-gc_off4 {
 				gc_at5 := out[gc_off4:][:gc_bdx]
 				gc_vstep6 := 0
 				if compiled.SIMD && compiled.SIMD512 {

@@ -1237,7 +1237,7 @@ func gc_body_rebaseTile(gc_b *compiled.Block, in, out []float32, r, k int) {
 									/*line rebase.go:106*/ if tx >= 0 && tx <= len(tile_[ty])-16 {
 										/*line rebase.go:106*/ gc_ld4.Add(gc_ld3).StoreSlice(tile_[ty][tx:])
 									} else {
-										/*line rebase.go:106*/ var gc_lanes6 [16]float32
+										var gc_lanes6 [16]float32
 										gc_ld4.Add(gc_ld3).Store(&gc_lanes6)
 										for gc_k6 := range 16 {
 											if 0xffff&(1<<gc_k6) != 0 {
@@ -1281,7 +1281,7 @@ func gc_body_rebaseTile(gc_b *compiled.Block, in, out []float32, r, k int) {
 							/*line rebase.go:106*/ if tx >= 0 && tx <= len(tile_[ty])-8 {
 								/*line rebase.go:106*/ gc_ld2.Add(gc_ld).StoreSlice(tile_[ty][tx:])
 							} else {
-								/*line rebase.go:106*/ var gc_lanes3 [8]float32
+								var gc_lanes3 [8]float32
 								gc_ld2.Add(gc_ld).Store(&gc_lanes3)
 								for gc_k3 := range 8 {
 									if 0xff&(1<<gc_k3) != 0 {

@@ -26,7 +26,7 @@ func gc_body_names(gc_b *compiled.Block, in, out []int32) {
 	/*line regressions.go:14*/ s := gocuda.Shared[int32](t, gc_bdx)[:gc_bdx]
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx * gc_bdx
-		/*line regressions.go:18*/ if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off && gc_bdx <= len(s) {
+		if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off && gc_bdx <= len(s) {
 			gc_at := in[gc_off:][:gc_bdx]
 			gc_at2 := s[:gc_bdx]
 			gc_vstep := 0
@@ -101,7 +101,7 @@ func gc_body_names(gc_b *compiled.Block, in, out []int32) {
 				gc_segend := min(gc_bdx, gc_qd-gc_r)
 				gc_seglen := gc_segend - gc_seg
 				gc_off2 := gc_r + gc_seg
-				/*line regressions.go:41*/ if gc_off2 >= 0 && gc_off2 <= len(s) && gc_seglen <= len(s)-gc_off2 {
+				if gc_off2 >= 0 && gc_off2 <= len(s) && gc_seglen <= len(s)-gc_off2 {
 					gc_at3 := s[gc_off2:][:gc_seglen]
 					for gc_u := 0; gc_u < gc_seglen; gc_u++ {
 						gc_tx := gc_seg + gc_u
@@ -208,7 +208,7 @@ func gc_body_names(gc_b *compiled.Block, in, out []int32) {
 	}
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off3 := gc_bx * gc_bdx
-		/*line regressions.go:30*/ if gc_off3 >= 0 && gc_off3 <= len(out) && gc_bdx <= len(out)-gc_off3 {
+		if gc_off3 >= 0 && gc_off3 <= len(out) && gc_bdx <= len(out)-gc_off3 {
 			gc_at4 := out[gc_off3:][:gc_bdx]
 			gc_step3 := 0
 			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
@@ -430,10 +430,10 @@ func gc_body_pad(gc_b *compiled.Block, out []float32) {
 	var v_2 float32 = 0.5
 	var k_ float32 = 2
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-		/*line regressions.go:38*/ if gc_bdx <= len(s_2) {
+		if gc_bdx <= len(s_2) {
 			gc_at2 := s_2[:gc_bdx]
 			gc_vstep := 0
-			gc_vb2 := lanes.BroadcastFloat32x8(v_2 * k_)
+			/*line regressions.go:41*/ gc_vb2 := lanes.BroadcastFloat32x8(v_2 * k_)
 			for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
 				gc_tx := gc_vstep
 				gc_rank := gc_base + gc_tx
@@ -460,7 +460,7 @@ func gc_body_pad(gc_b *compiled.Block, out []float32) {
 				/*line regressions.go:41*/ r := lanes.LoadFloat32x8Slice(gc_s_r[gc_rank:])
 				/*line regressions.go:45*/ r_ := r
 				/*line regressions.go:34*/ v := r_
-				/*line regressions.go:41*/ if gc_tx < 0 || gc_tx > len(s_2)-8 {
+				if gc_tx < 0 || gc_tx > len(s_2)-8 {
 					break
 				}
 				/*line regressions.go:41*/ gc_vb.StoreSlice(s_2[gc_tx:])
@@ -561,7 +561,7 @@ func gc_body_pad(gc_b *compiled.Block, out []float32) {
 	}
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx * gc_bdx
-		/*line regressions.go:52*/ if gc_off >= 0 && gc_off <= len(out) && gc_bdx <= len(out)-gc_off {
+		if gc_off >= 0 && gc_off <= len(out) && gc_bdx <= len(out)-gc_off {
 			gc_at3 := out[gc_off:][:gc_bdx]
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
@@ -926,7 +926,7 @@ func gc_body_shflWidth(gc_b *compiled.Block, out []int32, width int) {
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
 	gc_n := gc_b.Len()
-	/*line regressions.go:89*/ var gc_c1m [32]uint32
+	var gc_c1m [32]uint32
 	var gc_c1v [32]int32
 	var gc_c1a [32]int
 	var gc_c1w [32]int
@@ -960,7 +960,7 @@ func gc_body_shflWidth(gc_b *compiled.Block, out []int32, width int) {
 			gc_tx := gc_tidx.X - 1
 			gc_x0 := gc_tidx.X
 			gc_off := gc_x0
-			/*line regressions.go:91*/ if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(out) && 32 <= len(out)-gc_off {
+			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(out) && 32 <= len(out)-gc_off {
 				gc_at := out[gc_off:][:32]
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					gc_pos.Thread = gc_w + gc_lane
@@ -996,7 +996,7 @@ func gc_body_staleRemat(gc_b *compiled.Block, out []int32) {
 	/*line regressions.go:97*/ counts := gocuda.Shared[int32](t, gc_bdx)[:gc_bdx]
 	stride := gc_bdx / 2
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-		/*line regressions.go:102*/ if gc_bdx <= len(counts) {
+		if gc_bdx <= len(counts) {
 			gc_at := counts[:gc_bdx]
 			gc_step := 0
 			for ; gc_step+3 < gc_bdx; gc_step += 4 {
@@ -1093,7 +1093,7 @@ func gc_body_staleRemat(gc_b *compiled.Block, out []int32) {
 	/*line regressions.go:101*/ stride >>= 1
 	for ; stride > 0; stride >>= 1 {
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			/*line regressions.go:105*/ if gc_bdx <= len(counts) {
+			if gc_bdx <= len(counts) {
 				gc_at2 := counts[:gc_bdx]
 				gc_step3 := 0
 				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
@@ -1353,7 +1353,7 @@ func gc_body_staleRemat(gc_b *compiled.Block, out []int32) {
 	}
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx * gc_bdx
-		/*line regressions.go:119*/ if gc_off >= 0 && gc_off <= len(out) && gc_bdx <= len(out)-gc_off && gc_bdx <= len(counts) {
+		if gc_off >= 0 && gc_off <= len(out) && gc_bdx <= len(out)-gc_off && gc_bdx <= len(counts) {
 			gc_at3 := out[gc_off:][:gc_bdx]
 			gc_at4 := counts[:gc_bdx]
 			gc_step8 := 0
@@ -1481,7 +1481,7 @@ func gc_body_pureBound(gc_b *compiled.Block, out []int32, n int) {
 	}
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx * gc_bdx
-		/*line regressions.go:170*/ if gc_off >= 0 && gc_off <= len(out) && gc_bdx <= len(out)-gc_off {
+		if gc_off >= 0 && gc_off <= len(out) && gc_bdx <= len(out)-gc_off {
 			gc_at := out[gc_off:][:gc_bdx]
 			gc_step2 := 0
 			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
@@ -1672,7 +1672,7 @@ func gc_body_idempotentRead(gc_b *compiled.Block, out []int32, p int32) {
 	}
 	/*line regressions.go:203*/ s := gocuda.Shared[int32](t, gc_bdx)[:gc_bdx]
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-		/*line regressions.go:206*/ if gc_bdx <= len(s) {
+		if gc_bdx <= len(s) {
 			gc_at := s[:gc_bdx]
 			gc_vstep := 0
 			gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
@@ -1842,7 +1842,7 @@ func gc_body_idempotentRead(gc_b *compiled.Block, out []int32, p int32) {
 	}
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx * gc_bdx
-		/*line regressions.go:222*/ if gc_off >= 0 && gc_off <= len(out) && gc_bdx <= len(out)-gc_off && gc_bdx <= len(s) {
+		if gc_off >= 0 && gc_off <= len(out) && gc_bdx <= len(out)-gc_off && gc_bdx <= len(s) {
 			gc_at2 := out[gc_off:][:gc_bdx]
 			gc_at3 := s[:gc_bdx]
 			gc_step3 := 0

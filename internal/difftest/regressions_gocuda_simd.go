@@ -27,7 +27,7 @@ func gc_body_names(gc_b *compiled.Block, in, out []int32) {
 	/*line regressions.go:14*/ s := gocuda.Shared[int32](t, gc_bdx)[:gc_bdx]
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx * gc_bdx
-		/*line regressions.go:18*/ if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off && gc_bdx <= len(s) {
+		if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off && gc_bdx <= len(s) {
 			gc_at := in[gc_off:][:gc_bdx]
 			gc_at2 := s[:gc_bdx]
 			gc_vstep := 0
@@ -162,7 +162,7 @@ func gc_body_names(gc_b *compiled.Block, in, out []int32) {
 				gc_segend := min(gc_bdx, gc_qd-gc_r)
 				gc_seglen := gc_segend - gc_seg
 				gc_off2 := gc_r + gc_seg
-				/*line regressions.go:41*/ if gc_off2 >= 0 && gc_off2 <= len(s) && gc_seglen <= len(s)-gc_off2 {
+				if gc_off2 >= 0 && gc_off2 <= len(s) && gc_seglen <= len(s)-gc_off2 {
 					gc_at3 := s[gc_off2:][:gc_seglen]
 					gc_vstep3 := gc_seg
 					if compiled.SIMD && compiled.SIMD512 {
@@ -301,7 +301,7 @@ func gc_body_names(gc_b *compiled.Block, in, out []int32) {
 	}
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off3 := gc_bx * gc_bdx
-		/*line regressions.go:30*/ if gc_off3 >= 0 && gc_off3 <= len(out) && gc_bdx <= len(out)-gc_off3 {
+		if gc_off3 >= 0 && gc_off3 <= len(out) && gc_bdx <= len(out)-gc_off3 {
 			gc_at4 := out[gc_off3:][:gc_bdx]
 			gc_vstep4 := 0
 			if compiled.SIMD && compiled.SIMD512 {
@@ -670,7 +670,7 @@ func gc_body_pad(gc_b *compiled.Block, out []float32) {
 						/*line regressions.go:41*/ r := archsimd.LoadFloat32x16Slice(gc_s_r[gc_rank:])
 						/*line regressions.go:45*/ r_ := r
 						/*line regressions.go:34*/ v := r_
-						/*line regressions.go:41*/ if gc_tx < 0 || gc_tx > len(s_2)-16 {
+						if gc_tx < 0 || gc_tx > len(s_2)-16 {
 							break
 						}
 						/*line regressions.go:41*/ gc_vb6.StoreSlice(s_2[gc_tx:])
@@ -691,7 +691,7 @@ func gc_body_pad(gc_b *compiled.Block, out []float32) {
 					/*line regressions.go:41*/ r := archsimd.LoadFloat32x8Slice(gc_s_r[gc_rank:])
 					/*line regressions.go:45*/ r_ := r
 					/*line regressions.go:34*/ v := r_
-					/*line regressions.go:41*/ if gc_tx < 0 || gc_tx > len(s_2)-8 {
+					if gc_tx < 0 || gc_tx > len(s_2)-8 {
 						break
 					}
 					/*line regressions.go:41*/ gc_vb5.StoreSlice(s_2[gc_tx:])
@@ -794,7 +794,7 @@ func gc_body_pad(gc_b *compiled.Block, out []float32) {
 	}
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx * gc_bdx
-		/*line regressions.go:52*/ if gc_off >= 0 && gc_off <= len(out) && gc_bdx <= len(out)-gc_off {
+		if gc_off >= 0 && gc_off <= len(out) && gc_bdx <= len(out)-gc_off {
 			gc_at3 := out[gc_off:][:gc_bdx]
 			gc_vstep5 := 0
 			if compiled.SIMD && compiled.SIMD512 {
@@ -844,7 +844,7 @@ func gc_body_pad(gc_b *compiled.Block, out []float32) {
 						v := archsimd.LoadFloat32x16Slice(gc_s_v[gc_rank:])
 						/*line regressions.go:45*/ r_2 := archsimd.LoadFloat32x16Slice(gc_s_r_2[gc_rank:])
 						/*line regressions.go:45*/ r_3 := r_2
-						/*line regressions.go:35*/ if (gc_bx*gc_bdx+gc_tx) < 0 || (gc_bx*gc_bdx+gc_tx) > len(out)-16 {
+						if (gc_bx*gc_bdx+gc_tx) < 0 || (gc_bx*gc_bdx+gc_tx) > len(out)-16 {
 							break
 						}
 						/*line regressions.go:36*/ v.Add(r_3).StoreSlice(out[gc_bx*gc_bdx+gc_tx:])
@@ -863,7 +863,7 @@ func gc_body_pad(gc_b *compiled.Block, out []float32) {
 					/*line regressions.go:45*/ v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:])
 					/*line regressions.go:45*/ r_2 := archsimd.LoadFloat32x8Slice(gc_s_r_2[gc_rank:])
 					/*line regressions.go:45*/ r_3 := r_2
-					/*line regressions.go:35*/ if (gc_bx*gc_bdx+gc_tx) < 0 || (gc_bx*gc_bdx+gc_tx) > len(out)-8 {
+					if (gc_bx*gc_bdx+gc_tx) < 0 || (gc_bx*gc_bdx+gc_tx) > len(out)-8 {
 						break
 					}
 					/*line regressions.go:36*/ v.Add(r_3).StoreSlice(out[gc_bx*gc_bdx+gc_tx:])
@@ -1420,7 +1420,7 @@ func gc_body_shflWidth(gc_b *compiled.Block, out []int32, width int) {
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
 	gc_n := gc_b.Len()
-	/*line regressions.go:89*/ var gc_c1m [32]uint32
+	var gc_c1m [32]uint32
 	var gc_c1v [32]int32
 	var gc_c1a [32]int
 	var gc_c1w [32]int
@@ -1518,7 +1518,7 @@ func gc_body_shflWidth(gc_b *compiled.Block, out []int32, width int) {
 					_ = gc_ty
 					gc_tz := gc_tidx3.Z
 					_ = gc_tz
-					/*line regressions.go:84*/ if gc_tx < 0 || gc_tx > len(out)-8 {
+					if gc_tx < 0 || gc_tx > len(out)-8 {
 						break
 					}
 					/*line regressions.go:85*/ archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:]).StoreSlice(out[gc_tx:])
@@ -1539,7 +1539,7 @@ func gc_body_shflWidth(gc_b *compiled.Block, out []int32, width int) {
 					_ = gc_ty
 					gc_tz := gc_tidx.Z
 					_ = gc_tz
-					/*line regressions.go:84*/ if gc_tx < 0 || gc_tx > len(out)-8 {
+					if gc_tx < 0 || gc_tx > len(out)-8 {
 						break
 					}
 					/*line regressions.go:85*/ archsimd.LoadInt32x8Slice(gc_c1r[gc_lane:]).StoreSlice(out[gc_tx:])
@@ -1582,7 +1582,7 @@ func gc_body_staleRemat(gc_b *compiled.Block, out []int32) {
 	/*line regressions.go:97*/ counts := gocuda.Shared[int32](t, gc_bdx)[:gc_bdx]
 	stride := gc_bdx / 2
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-		/*line regressions.go:102*/ if gc_bdx <= len(counts) {
+		if gc_bdx <= len(counts) {
 			gc_at := counts[:gc_bdx]
 			gc_step := 0
 			for ; gc_step+3 < gc_bdx; gc_step += 4 {
@@ -1679,7 +1679,7 @@ func gc_body_staleRemat(gc_b *compiled.Block, out []int32) {
 	/*line regressions.go:101*/ stride >>= 1
 	for ; stride > 0; stride >>= 1 {
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			/*line regressions.go:105*/ if gc_bdx <= len(counts) {
+			if gc_bdx <= len(counts) {
 				gc_at2 := counts[:gc_bdx]
 				gc_step3 := 0
 				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
@@ -1939,7 +1939,7 @@ func gc_body_staleRemat(gc_b *compiled.Block, out []int32) {
 	}
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx * gc_bdx
-		/*line regressions.go:119*/ if gc_off >= 0 && gc_off <= len(out) && gc_bdx <= len(out)-gc_off && gc_bdx <= len(counts) {
+		if gc_off >= 0 && gc_off <= len(out) && gc_bdx <= len(out)-gc_off && gc_bdx <= len(counts) {
 			gc_at3 := out[gc_off:][:gc_bdx]
 			gc_at4 := counts[:gc_bdx]
 			gc_vstep := 0
@@ -2108,7 +2108,7 @@ func gc_body_pureBound(gc_b *compiled.Block, out []int32, n int) {
 	}
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx * gc_bdx
-		/*line regressions.go:170*/ if gc_off >= 0 && gc_off <= len(out) && gc_bdx <= len(out)-gc_off {
+		if gc_off >= 0 && gc_off <= len(out) && gc_bdx <= len(out)-gc_off {
 			gc_at := out[gc_off:][:gc_bdx]
 			gc_vstep := 0
 			if compiled.SIMD && compiled.SIMD512 {
@@ -2145,7 +2145,7 @@ func gc_body_pureBound(gc_b *compiled.Block, out []int32, n int) {
 					for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
 						gc_tx := gc_vstep2
 						gc_pos.Thread = gc_base + gc_tx
-						/*line regressions.go:165*/ if (gc_bx*gc_bdx+gc_tx) < 0 || (gc_bx*gc_bdx+gc_tx) > len(out)-16 {
+						if (gc_bx*gc_bdx+gc_tx) < 0 || (gc_bx*gc_bdx+gc_tx) > len(out)-16 {
 							break
 						}
 						/*line regressions.go:166*/ archsimd.BroadcastInt32x16(s[0]).StoreSlice(out[gc_bx*gc_bdx+gc_tx:])
@@ -2161,7 +2161,7 @@ func gc_body_pureBound(gc_b *compiled.Block, out []int32, n int) {
 				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 					gc_tx := gc_vstep2
 					gc_pos.Thread = gc_base + gc_tx
-					/*line regressions.go:165*/ if (gc_bx*gc_bdx+gc_tx) < 0 || (gc_bx*gc_bdx+gc_tx) > len(out)-8 {
+					if (gc_bx*gc_bdx+gc_tx) < 0 || (gc_bx*gc_bdx+gc_tx) > len(out)-8 {
 						break
 					}
 					/*line regressions.go:166*/ archsimd.BroadcastInt32x8(s[0]).StoreSlice(out[gc_bx*gc_bdx+gc_tx:])
@@ -2481,7 +2481,7 @@ func gc_body_idempotentRead(gc_b *compiled.Block, out []int32, p int32) {
 	}
 	/*line regressions.go:203*/ s := gocuda.Shared[int32](t, gc_bdx)[:gc_bdx]
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-		/*line regressions.go:206*/ if gc_bdx <= len(s) {
+		if gc_bdx <= len(s) {
 			gc_at := s[:gc_bdx]
 			gc_vstep := 0
 			if compiled.SIMD && compiled.SIMD512 {
@@ -2705,7 +2705,7 @@ func gc_body_idempotentRead(gc_b *compiled.Block, out []int32, p int32) {
 	}
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx * gc_bdx
-		/*line regressions.go:222*/ if gc_off >= 0 && gc_off <= len(out) && gc_bdx <= len(out)-gc_off && gc_bdx <= len(s) {
+		if gc_off >= 0 && gc_off <= len(out) && gc_bdx <= len(out)-gc_off && gc_bdx <= len(s) {
 			gc_at2 := out[gc_off:][:gc_bdx]
 			gc_at3 := s[:gc_bdx]
 			gc_vstep3 := 0

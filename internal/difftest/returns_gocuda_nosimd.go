@@ -28,7 +28,7 @@ func gc_body_earlyReturn(gc_b *compiled.Block, out []int32, shift, rounds int) {
 	var s_ []int32 = s
 	/*line returns.go:58*/ var shift_ int = shift
 	/*line returns.go:58*/ var returned_2 bool
-	/*line returns.go:60*/ var gc_l_v_ [32]int32
+	var gc_l_v_ [32]int32
 	var gc_l_v_2 [32]float32
 	var gc_l_x [32]int32
 	var gc_l_x_ [32]int32
@@ -424,7 +424,7 @@ func gc_body_earlyReturn(gc_b *compiled.Block, out []int32, shift, rounds int) {
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_stride := 4 * 1
 		gc_off2 := (4 * (gc_bx * gc_bdx)) + 2
-		/*line returns.go:64*/ if compiled.InStride(gc_stride, gc_off2, 0, gc_bdx, len(out)) {
+		if compiled.InStride(gc_stride, gc_off2, 0, gc_bdx, len(out)) {
 			for gc_tx, gc_idx := 0, gc_off2+gc_stride*(0); gc_tx < gc_bdx; gc_tx, gc_idx = gc_tx+1, gc_idx+gc_stride {
 				gc_rank := gc_base + gc_tx
 				r_3 := gc_s_r_3[gc_rank]
@@ -502,7 +502,7 @@ func gc_body_earlyReturn(gc_b *compiled.Block, out []int32, shift, rounds int) {
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_stride2 := 4 * 1
 		gc_off3 := (4 * (gc_bx * gc_bdx)) + 3
-		/*line returns.go:49*/ if compiled.InStride(gc_stride2, gc_off3, 0, gc_bdx, len(out)) {
+		if compiled.InStride(gc_stride2, gc_off3, 0, gc_bdx, len(out)) {
 			for gc_tx, gc_idx2 := 0, gc_off3+gc_stride2*(0); gc_tx < gc_bdx; gc_tx, gc_idx2 = gc_tx+1, gc_idx2+gc_stride2 {
 				/*line returns.go:59*/ out[gc_idx2] = int32(r_4)
 			}

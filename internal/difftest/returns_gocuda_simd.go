@@ -29,7 +29,7 @@ func gc_body_earlyReturn(gc_b *compiled.Block, out []int32, shift, rounds int) {
 	var s_ []int32 = s
 	/*line returns.go:58*/ var shift_ int = shift
 	/*line returns.go:58*/ var returned_2 bool
-	/*line returns.go:60*/ var gc_l_v_ [32]int32
+	var gc_l_v_ [32]int32
 	var gc_l_v_2 [32]float32
 	var gc_l_x [32]int32
 	var gc_l_x_ [32]int32
@@ -541,7 +541,7 @@ func gc_body_earlyReturn(gc_b *compiled.Block, out []int32, shift, rounds int) {
 					var i int = gc_bx*gc_bdx + gc_tx
 					/*line returns.go:53*/ r_3 := archsimd.LoadInt32x16Slice(gc_s_r_3[gc_rank:])
 					{
-						/*line returns.go:58*/ var gc_lanes2 [16]int32
+						var gc_lanes2 [16]int32
 						/*line returns.go:58*/ r_3.Store(&gc_lanes2)
 						for gc_k2 := range 16 {
 							if 0xffff&(1<<gc_k2) != 0 {
@@ -565,7 +565,7 @@ func gc_body_earlyReturn(gc_b *compiled.Block, out []int32, shift, rounds int) {
 				gc_rank := gc_base + gc_tx
 				var i int = gc_bx*gc_bdx + gc_tx
 				/*line returns.go:53*/ r_3 := archsimd.LoadInt32x8Slice(gc_s_r_3[gc_rank:])
-				/*line returns.go:58*/ var gc_lanes [8]int32
+				var gc_lanes [8]int32
 				/*line returns.go:58*/ r_3.Store(&gc_lanes)
 				for gc_k := range 8 {
 					if 0xff&(1<<gc_k) != 0 {
@@ -655,7 +655,7 @@ func gc_body_earlyReturn(gc_b *compiled.Block, out []int32, shift, rounds int) {
 					gc_rank := gc_base + gc_tx
 					var i int = gc_bx*gc_bdx + gc_tx
 					{
-						/*line returns.go:59*/ var gc_lanes4 [16]int32
+						var gc_lanes4 [16]int32
 						gc_vb2.Store(&gc_lanes4)
 						for gc_k4 := range 16 {
 							if 0xffff&(1<<gc_k4) != 0 {
@@ -679,7 +679,7 @@ func gc_body_earlyReturn(gc_b *compiled.Block, out []int32, shift, rounds int) {
 				gc_tx := gc_vstep4
 				gc_rank := gc_base + gc_tx
 				var i int = gc_bx*gc_bdx + gc_tx
-				/*line returns.go:59*/ var gc_lanes3 [8]int32
+				var gc_lanes3 [8]int32
 				gc_vb.Store(&gc_lanes3)
 				for gc_k3 := range 8 {
 					if 0xff&(1<<gc_k3) != 0 {

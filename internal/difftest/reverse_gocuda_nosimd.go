@@ -24,7 +24,7 @@ func gc_body_reverseScan(gc_b *compiled.Block, data []float32) {
 	/*line reverse.go:18*/ x := gocuda.Shared[float32](t, gc_bdx)[:gc_bdx]
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx * gc_bdx
-		/*line reverse.go:22*/ if gc_bdx <= len(x) && gc_off >= 0 && gc_off <= len(data) && gc_bdx <= len(data)-gc_off {
+		if gc_bdx <= len(x) && gc_off >= 0 && gc_off <= len(data) && gc_bdx <= len(data)-gc_off {
 			gc_at := x[:gc_bdx]
 			gc_at2 := data[gc_off:][:gc_bdx]
 			if compiled.Disjoint(gc_at, gc_at2) {
@@ -248,7 +248,7 @@ func gc_body_reverseScan(gc_b *compiled.Block, data []float32) {
 	}
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off3 := gc_bx * gc_bdx
-		/*line reverse.go:39*/ if gc_off3 >= 0 && gc_off3 <= len(data) && gc_bdx <= len(data)-gc_off3 && gc_bdx <= len(x) {
+		if gc_off3 >= 0 && gc_off3 <= len(data) && gc_bdx <= len(data)-gc_off3 && gc_bdx <= len(x) {
 			gc_at6 := data[gc_off3:][:gc_bdx]
 			gc_at7 := x[:gc_bdx]
 			if compiled.Disjoint(gc_at6, gc_at7) {
@@ -586,7 +586,7 @@ func gc_body_reverseStep(gc_b *compiled.Block, data []int32, d int) {
 	}
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off2 := gc_bx * gc_bdx
-		/*line reverse.go:70*/ if gc_off2 >= 0 && gc_off2 <= len(data) && gc_bdx <= len(data)-gc_off2 && gc_bdx <= len(x) {
+		if gc_off2 >= 0 && gc_off2 <= len(data) && gc_bdx <= len(data)-gc_off2 && gc_bdx <= len(x) {
 			gc_at3 := data[gc_off2:][:gc_bdx]
 			gc_at4 := x[:gc_bdx]
 			gc_step4 := 0
@@ -775,7 +775,7 @@ func gc_body_reverseShift(gc_b *compiled.Block, data []int32) {
 						gc_tx := gc_vstep2
 						gc_rank := gc_base + gc_tx
 						y := gc_vb
-						/*line reverse.go:83*/ if gc_tx < 0 || gc_tx > len(sh)-8 {
+						if gc_tx < 0 || gc_tx > len(sh)-8 {
 							break
 						}
 						/*line reverse.go:83*/ if gc_tx >= size/3 {

@@ -25,7 +25,7 @@ func gc_body_reverseScan(gc_b *compiled.Block, data []float32) {
 	/*line reverse.go:18*/ x := gocuda.Shared[float32](t, gc_bdx)[:gc_bdx]
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx * gc_bdx
-		/*line reverse.go:22*/ if gc_bdx <= len(x) && gc_off >= 0 && gc_off <= len(data) && gc_bdx <= len(data)-gc_off {
+		if gc_bdx <= len(x) && gc_off >= 0 && gc_off <= len(data) && gc_bdx <= len(data)-gc_off {
 			gc_at := x[:gc_bdx]
 			gc_at2 := data[gc_off:][:gc_bdx]
 			gc_vstep := 0
@@ -287,7 +287,7 @@ func gc_body_reverseScan(gc_b *compiled.Block, data []float32) {
 								gc_rank := gc_base + gc_tx
 								/*line reverse.go:27*/ temp := archsimd.LoadFloat32x16Slice(gc_s_temp[gc_rank:])
 								{
-									/*line reverse.go:28*/ if gc_tx < 0 || gc_tx > len(x)-16 {
+									if gc_tx < 0 || gc_tx > len(x)-16 {
 										break
 									}
 									/*line reverse.go:28*/ temp.StoreSlice(x[gc_tx:])
@@ -355,7 +355,7 @@ func gc_body_reverseScan(gc_b *compiled.Block, data []float32) {
 	}
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off3 := gc_bx * gc_bdx
-		/*line reverse.go:38*/ if gc_off3 >= 0 && gc_off3 <= len(data) && gc_bdx <= len(data)-gc_off3 && gc_bdx <= len(x) {
+		if gc_off3 >= 0 && gc_off3 <= len(data) && gc_bdx <= len(data)-gc_off3 && gc_bdx <= len(x) {
 			gc_at6 := data[gc_off3:][:gc_bdx]
 			gc_at7 := x[:gc_bdx]
 			gc_vstep7 := 0
@@ -957,7 +957,7 @@ func gc_body_reverseStep(gc_b *compiled.Block, data []int32, d int) {
 	}
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off2 := gc_bx * gc_bdx
-		/*line reverse.go:69*/ if gc_off2 >= 0 && gc_off2 <= len(data) && gc_bdx <= len(data)-gc_off2 && gc_bdx <= len(x) {
+		if gc_off2 >= 0 && gc_off2 <= len(data) && gc_bdx <= len(data)-gc_off2 && gc_bdx <= len(x) {
 			gc_at3 := data[gc_off2:][:gc_bdx]
 			gc_at4 := x[:gc_bdx]
 			gc_vstep6 := 0
@@ -1299,7 +1299,7 @@ func gc_body_reverseShift(gc_b *compiled.Block, data []int32) {
 								gc_rank := gc_base + gc_tx
 								/*line reverse.go:87*/ y := archsimd.LoadInt32x16Slice(gc_s_y[gc_rank:])
 								{
-									/*line reverse.go:88*/ if gc_tx < 0 || gc_tx > len(sh)-16 {
+									if gc_tx < 0 || gc_tx > len(sh)-16 {
 										break
 									}
 									/*line reverse.go:88*/ archsimd.LoadInt32x16Slice(sh[gc_tx:]).Add(y).StoreSlice(sh[gc_tx:])

@@ -60,17 +60,17 @@ func gc_body_rowsAheadTwice(gc_b *compiled.Block, in, out []float32) {
 	gc_row2 := compiled.Scratch[float32](gc_b, 1)[:gc_n]
 	gc_rowok := false
 	gc_off9 := gc_bx * 2 * gc_bdx
-	/*line rows_ahead.go:42*/ if gc_off9 >= 0 && gc_off9 <= len(in) && gc_bdx <= len(in)-gc_off9 {
-		copy(gc_row, in[gc_off9:][:gc_bdx])
+	if gc_off9 >= 0 && gc_off9 <= len(in) && gc_bdx <= len(in)-gc_off9 {
+		/*line rows_ahead.go:43*/ copy(gc_row, in[gc_off9:][:gc_bdx])
 		gc_rowok = true
 	}
 	gc_rowok2 := false
 	gc_off10 := (gc_bx * 2 * gc_bdx) + gc_bdx
-	/*line rows_ahead.go:50*/ if gc_off10 >= 0 && gc_off10 <= len(in) && gc_bdx <= len(in)-gc_off10 {
-		copy(gc_row2, in[gc_off10:][:gc_bdx])
+	if gc_off10 >= 0 && gc_off10 <= len(in) && gc_bdx <= len(in)-gc_off10 {
+		/*line rows_ahead.go:51*/ copy(gc_row2, in[gc_off10:][:gc_bdx])
 		gc_rowok2 = true
 	}
-	/*line rows_ahead.go:56*/ var gc_l_v [32]float32
+	var gc_l_v [32]float32
 	var gc_c1r [32]float32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		if gc_w+32 <= gc_n && gc_bdy*gc_bdz == 1 && gc_rowok && gc_rowok2 {
@@ -85,7 +85,7 @@ func gc_body_rowsAheadTwice(gc_b *compiled.Block, in, out []float32) {
 				gc_tx := gc_tidx.X - 1
 				gc_x03 := gc_tidx.X
 				if gc_act == ^uint32(0) {
-					/*line rows_ahead.go:73*/ gc_at6 := gc_row[gc_x03:][:32]
+					gc_at6 := gc_row[gc_x03:][:32]
 					gc_at7 := gc_row2[gc_x03:][:32]
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						/*line rows_ahead.go:31*/ v := gc_at6[gc_lane] + gc_at7[gc_lane]
@@ -112,7 +112,7 @@ func gc_body_rowsAheadTwice(gc_b *compiled.Block, in, out []float32) {
 				gc_off6 := (gc_bx * gc_bdx) + gc_x04
 				gc_off7 := (gc_bx * 2 * gc_bdx) + gc_x04
 				gc_off8 := ((gc_bx * 2 * gc_bdx) + gc_bdx) + gc_x04
-				/*line rows_ahead.go:41*/ if gc_act == ^uint32(0) && gc_x04+32 <= gc_bdx && gc_off6 >= 0 && gc_off6 <= len(out) && 32 <= len(out)-gc_off6 && gc_off7 >= 0 && gc_off7 <= len(in) && 32 <= len(in)-gc_off7 && gc_off8 >= 0 && gc_off8 <= len(in) && 32 <= len(in)-gc_off8 {
+				if gc_act == ^uint32(0) && gc_x04+32 <= gc_bdx && gc_off6 >= 0 && gc_off6 <= len(out) && 32 <= len(out)-gc_off6 && gc_off7 >= 0 && gc_off7 <= len(in) && 32 <= len(in)-gc_off7 && gc_off8 >= 0 && gc_off8 <= len(in) && 32 <= len(in)-gc_off8 {
 					gc_at8 := out[gc_off6:][:32]
 					gc_at9 := in[gc_off7:][:32]
 					gc_at10 := in[gc_off8:][:32]
@@ -156,7 +156,7 @@ func gc_body_rowsAheadTwice(gc_b *compiled.Block, in, out []float32) {
 			gc_x0 := gc_tidx.X
 			gc_off := (gc_bx * 2 * gc_bdx) + gc_x0
 			gc_off2 := ((gc_bx * 2 * gc_bdx) + gc_bdx) + gc_x0
-			/*line rows_ahead.go:52*/ if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off && gc_off2 >= 0 && gc_off2 <= len(in) && 32 <= len(in)-gc_off2 {
+			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off && gc_off2 >= 0 && gc_off2 <= len(in) && 32 <= len(in)-gc_off2 {
 				gc_at := in[gc_off:][:32]
 				gc_at2 := in[gc_off2:][:32]
 				if gc_rowok {
@@ -190,7 +190,7 @@ func gc_body_rowsAheadTwice(gc_b *compiled.Block, in, out []float32) {
 			gc_off3 := (gc_bx * gc_bdx) + gc_x02
 			gc_off4 := (gc_bx * 2 * gc_bdx) + gc_x02
 			gc_off5 := ((gc_bx * 2 * gc_bdx) + gc_bdx) + gc_x02
-			/*line rows_ahead.go:41*/ if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off3 >= 0 && gc_off3 <= len(out) && 32 <= len(out)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(in) && 32 <= len(in)-gc_off4 && gc_off5 >= 0 && gc_off5 <= len(in) && 32 <= len(in)-gc_off5 {
+			if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off3 >= 0 && gc_off3 <= len(out) && 32 <= len(out)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(in) && 32 <= len(in)-gc_off4 && gc_off5 >= 0 && gc_off5 <= len(in) && 32 <= len(in)-gc_off5 {
 				gc_at3 := out[gc_off3:][:32]
 				gc_at4 := in[gc_off4:][:32]
 				gc_at5 := in[gc_off5:][:32]

@@ -33,7 +33,7 @@ func gc_body_rowsAheadSums(gc_b *compiled.Block, in, out []float32, off int) {
 		copy(gc_row2, in[gc_off4:][:gc_bdx])
 		gc_rowok2 = true
 	}
-	/*line rows_ahead.go:34*/ var gc_l_v_ [32]float32
+	var gc_l_v_ [32]float32
 	var gc_l_v [32]float32
 	var gc_c1r [32]float32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
@@ -49,7 +49,7 @@ func gc_body_rowsAheadSums(gc_b *compiled.Block, in, out []float32, off int) {
 				gc_tx := gc_tidx.X - 1
 				gc_x02 := gc_tidx.X
 				if gc_act == ^uint32(0) {
-					/*line rows_ahead.go:52*/ gc_at3 := gc_row[gc_x02:][:32]
+					gc_at3 := gc_row[gc_x02:][:32]
 					gc_at4 := gc_row2[gc_x02:][:32]
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						/*line rows_ahead.go:16*/ var v_ float32 = gc_at3[gc_lane] + gc_at4[gc_lane]
@@ -211,17 +211,17 @@ func gc_body_rowsAheadMasked(gc_b *compiled.Block, in, out []float32) {
 	var start int = 16
 	gc_rowok := false
 	gc_off3 := gc_bx * 2 * gc_bdx
-	/*line rows_ahead.go:54*/ if gc_off3 >= 0 && gc_off3 <= len(in) && gc_bdx <= len(in)-gc_off3 {
-		copy(gc_row, in[gc_off3:][:gc_bdx])
+	if gc_off3 >= 0 && gc_off3 <= len(in) && gc_bdx <= len(in)-gc_off3 {
+		/*line rows_ahead.go:55*/ copy(gc_row, in[gc_off3:][:gc_bdx])
 		gc_rowok = true
 	}
 	gc_rowok2 := false
 	gc_off4 := (gc_bx * 2 * gc_bdx) + gc_bdx
-	/*line rows_ahead.go:62*/ if gc_off4 >= 0 && gc_off4 <= len(in) && gc_bdx <= len(in)-gc_off4 {
-		copy(gc_row2, in[gc_off4:][:gc_bdx])
+	if gc_off4 >= 0 && gc_off4 <= len(in) && gc_bdx <= len(in)-gc_off4 {
+		/*line rows_ahead.go:63*/ copy(gc_row2, in[gc_off4:][:gc_bdx])
 		gc_rowok2 = true
 	}
-	/*line rows_ahead.go:68*/ var gc_l_v_ [32]float32
+	var gc_l_v_ [32]float32
 	var gc_l_v [32]float32
 	var gc_c1r [32]float32
 	var gc_c2r [32]float32
@@ -251,7 +251,7 @@ func gc_body_rowsAheadMasked(gc_b *compiled.Block, in, out []float32) {
 				gc_tx := gc_tidx.X - 1
 				gc_x02 := gc_tidx.X
 				if gc_act == ^uint32(0) {
-					/*line rows_ahead.go:62*/ gc_at3 := gc_row[gc_x02:][:32]
+					gc_at3 := gc_row[gc_x02:][:32]
 					gc_at4 := gc_row2[gc_x02:][:32]
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						/*line rows_ahead.go:46*/ var v float32
@@ -360,7 +360,7 @@ func gc_body_rowsAheadMasked(gc_b *compiled.Block, in, out []float32) {
 			gc_x0 := gc_tidx.X
 			gc_off := (gc_bx * 2 * gc_bdx) + gc_x0
 			gc_off2 := ((gc_bx * 2 * gc_bdx) + gc_bdx) + gc_x0
-			/*line rows_ahead.go:63*/ if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off && gc_off2 >= 0 && gc_off2 <= len(in) && 32 <= len(in)-gc_off2 {
+			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off && gc_off2 >= 0 && gc_off2 <= len(in) && 32 <= len(in)-gc_off2 {
 				gc_at := in[gc_off:][:32]
 				gc_at2 := in[gc_off2:][:32]
 				if gc_rowok {

@@ -44,7 +44,7 @@ func gc_body_shadowedReverse(gc_b *compiled.Block, d []int32, len_ int, max_ int
 	/*line shadow.go:17*/ s := gocuda.Shared[int32](t, gc_bdx)[:gc_bdx]
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx * gc_bdx
-		/*line shadow.go:21*/ if gc_bdx <= len(s) && gc_off >= 0 && gc_off <= len(d) && gc_bdx <= len(d)-gc_off {
+		if gc_bdx <= len(s) && gc_off >= 0 && gc_off <= len(d) && gc_bdx <= len(d)-gc_off {
 			gc_at := s[:gc_bdx]
 			gc_at2 := d[gc_off:][:gc_bdx]
 			gc_vstep := 0

@@ -20,7 +20,7 @@ func gc_body_simtLoop(gc_b *compiled.Block, in []int32, out []int32) {
 	gc_gdx := gc_b.GridDim().X
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-	/*line simt.go:27*/ var gc_l_votes_ [32]int32
+	var gc_l_votes_ [32]int32
 	var gc_l_trips [32]int32
 	var gc_l_i [32]int
 	var gc_l_got [32]int32
@@ -405,7 +405,7 @@ func gc_body_simtBranch(gc_b *compiled.Block, out []int32) {
 	gc_bdz := gc_bd.Z
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-	/*line simt.go:67*/ var gc_l_v [32]int32
+	var gc_l_v [32]int32
 	var gc_l_k [32]int
 	var gc_c1m [32]uint32
 	var gc_c1v [32]int32
@@ -720,7 +720,7 @@ func gc_body_simtBranch(gc_b *compiled.Block, out []int32) {
 		gc_tx := gc_tidx.X - 1
 		gc_x0 := gc_tidx.X
 		gc_off := (gc_bx * gc_bdx) + gc_x0
-		/*line simt.go:73*/ if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(out) && 32 <= len(out)-gc_off {
+		if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(out) && 32 <= len(out)-gc_off {
 			gc_at := out[gc_off:][:32]
 			/*line simt.go:77*/ copy(gc_at, gc_l_v[:])
 		} else {

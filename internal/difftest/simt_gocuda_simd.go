@@ -21,7 +21,7 @@ func gc_body_simtLoop(gc_b *compiled.Block, in []int32, out []int32) {
 	gc_gdx := gc_b.GridDim().X
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-	/*line simt.go:27*/ var gc_l_votes_ [32]int32
+	var gc_l_votes_ [32]int32
 	var gc_l_trips [32]int32
 	var gc_l_i [32]int
 	var gc_l_got [32]int32
@@ -510,7 +510,7 @@ func gc_body_simtLoop(gc_b *compiled.Block, in []int32, out []int32) {
 					/*line simt.go:37*/ gc_t4 := votes_
 					/*line simt.go:37*/ gc_t5 := trips
 					/*line simt.go:37*/ gc_t6 := got
-					/*line simt.go:37*/ var gc_lanes4 [8]int32
+					var gc_lanes4 [8]int32
 					gc_t4.Store(&gc_lanes4)
 					for gc_k4 := range 8 {
 						if 0xff&(1<<gc_k4) != 0 {
@@ -519,7 +519,7 @@ func gc_body_simtLoop(gc_b *compiled.Block, in []int32, out []int32) {
 						}
 					}
 					gc_pos.Thread = gc_rank
-					/*line simt.go:37*/ var gc_lanes5 [8]int32
+					var gc_lanes5 [8]int32
 					gc_t5.Store(&gc_lanes5)
 					for gc_k5 := range 8 {
 						if 0xff&(1<<gc_k5) != 0 {
@@ -528,7 +528,7 @@ func gc_body_simtLoop(gc_b *compiled.Block, in []int32, out []int32) {
 						}
 					}
 					gc_pos.Thread = gc_rank
-					/*line simt.go:37*/ var gc_lanes6 [8]int32
+					var gc_lanes6 [8]int32
 					gc_t6.Store(&gc_lanes6)
 					for gc_k6 := range 8 {
 						if 0xff&(1<<gc_k6) != 0 {
@@ -561,7 +561,7 @@ func gc_body_simtLoop(gc_b *compiled.Block, in []int32, out []int32) {
 					/*line simt.go:37*/ gc_t := votes_
 					/*line simt.go:37*/ gc_t2 := trips
 					/*line simt.go:37*/ gc_t3 := got
-					/*line simt.go:37*/ var gc_lanes [8]int32
+					var gc_lanes [8]int32
 					gc_t.Store(&gc_lanes)
 					for gc_k := range 8 {
 						if 0xff&(1<<gc_k) != 0 {
@@ -570,7 +570,7 @@ func gc_body_simtLoop(gc_b *compiled.Block, in []int32, out []int32) {
 						}
 					}
 					gc_pos.Thread = gc_rank
-					/*line simt.go:37*/ var gc_lanes2 [8]int32
+					var gc_lanes2 [8]int32
 					gc_t2.Store(&gc_lanes2)
 					for gc_k2 := range 8 {
 						if 0xff&(1<<gc_k2) != 0 {
@@ -579,7 +579,7 @@ func gc_body_simtLoop(gc_b *compiled.Block, in []int32, out []int32) {
 						}
 					}
 					gc_pos.Thread = gc_rank
-					/*line simt.go:37*/ var gc_lanes3 [8]int32
+					var gc_lanes3 [8]int32
 					gc_t3.Store(&gc_lanes3)
 					for gc_k3 := range 8 {
 						if 0xff&(1<<gc_k3) != 0 {
@@ -624,7 +624,7 @@ func gc_body_simtBranch(gc_b *compiled.Block, out []int32) {
 	gc_bdz := gc_bd.Z
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-	/*line simt.go:67*/ var gc_l_v [32]int32
+	var gc_l_v [32]int32
 	var gc_l_k [32]int
 	var gc_c1m [32]uint32
 	var gc_c1v [32]int32
@@ -988,7 +988,7 @@ func gc_body_simtBranch(gc_b *compiled.Block, out []int32) {
 		gc_tx := gc_tidx.X - 1
 		gc_x0 := gc_tidx.X
 		gc_off := (gc_bx * gc_bdx) + gc_x0
-		/*line simt.go:73*/ if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(out) && 32 <= len(out)-gc_off {
+		if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(out) && 32 <= len(out)-gc_off {
 			gc_at := out[gc_off:][:32]
 			/*line simt.go:77*/ copy(gc_at, gc_l_v[:])
 		} else {

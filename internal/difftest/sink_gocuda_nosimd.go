@@ -21,7 +21,7 @@ func gc_body_sinkScan(gc_b *compiled.Block, in, out []int32) {
 	gc_n := gc_b.Len()
 	gc_s_v := compiled.Scratch[int32](gc_b, 0)[:gc_n]
 	/*line sink.go:28*/ totals := gocuda.Shared[int32](t, gocuda.WarpSize)[:gocuda.WarpSize]
-	/*line sink.go:30*/ var gc_c1v [32]int32
+	var gc_c1v [32]int32
 	var gc_c1r [32]int32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -32,7 +32,7 @@ func gc_body_sinkScan(gc_b *compiled.Block, in, out []int32) {
 		gc_tx := gc_tidx.X - 1
 		gc_x0 := gc_tidx.X
 		gc_off := (gc_bx * gc_bdx) + gc_x0
-		/*line sink.go:43*/ if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
+		if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
 			gc_at := in[gc_off:][:32]
 			for gc_lane := 0; gc_lane < 32; gc_lane++ {
 				gc_tx := gc_x0 + gc_lane
@@ -100,7 +100,7 @@ func gc_body_sinkScan(gc_b *compiled.Block, in, out []int32) {
 		}
 	}
 	if gc_bdx > gocuda.WarpSize {
-		/*line sink.go:29*/ var gc_l_s [32]int32
+		var gc_l_s [32]int32
 		var gc_c2r [32]int32
 		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 			gc_cnt := min(32, gc_n-gc_w)

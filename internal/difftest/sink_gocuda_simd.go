@@ -23,7 +23,7 @@ func gc_body_sinkScan(gc_b *compiled.Block, in, out []int32) {
 	gc_n := gc_b.Len()
 	gc_s_v := compiled.Scratch[int32](gc_b, 0)[:gc_n]
 	/*line sink.go:28*/ totals := gocuda.Shared[int32](t, gocuda.WarpSize)[:gocuda.WarpSize]
-	/*line sink.go:30*/ var gc_c1v [32]int32
+	var gc_c1v [32]int32
 	var gc_c1r [32]int32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -220,7 +220,7 @@ func gc_body_sinkScan(gc_b *compiled.Block, in, out []int32) {
 		}
 	}
 	if gc_bdx > gocuda.WarpSize {
-		/*line sink.go:29*/ var gc_l_s [32]int32
+		var gc_l_s [32]int32
 		var gc_c2r [32]int32
 		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 			gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)

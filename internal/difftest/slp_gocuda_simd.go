@@ -63,7 +63,7 @@ func gc_slp_SumEight_0(run []float32) float32 {
 			if len(r) >= 8 {
 				/*line slp.go:28*/ gc_v0 = gc_v0.Add(archsimd.LoadFloat32x8Slice(r[0:]))
 			} else {
-				/*line slp.go:28*/ var gc_l0 [8]float32
+				var gc_l0 [8]float32
 				gc_v0.Store(&gc_l0)
 				/*line slp.go:28*/ s0, s1, s2, s3, s4, s5, s6, s7 = gc_l0[0], gc_l0[1], gc_l0[2], gc_l0[3], gc_l0[4], gc_l0[5], gc_l0[6], gc_l0[7]
 				/*line slp.go:28*/ s0 += r[0]
@@ -78,7 +78,7 @@ func gc_slp_SumEight_0(run []float32) float32 {
 			}
 		}
 		/*line slp.go:37*/ run = run[gc_at:]
-		/*line slp.go:37*/ var gc_l0 [8]float32
+		var gc_l0 [8]float32
 		gc_v0.Store(&gc_l0)
 		/*line slp.go:37*/ s0, s1, s2, s3, s4, s5, s6, s7 = gc_l0[0], gc_l0[1], gc_l0[2], gc_l0[3], gc_l0[4], gc_l0[5], gc_l0[6], gc_l0[7]
 		archsimd.ClearAVXUpperBits()
@@ -118,7 +118,7 @@ func gc_slp_SumEight_0_pair(gc_p0_run []float32, gc_p1_run []float32) (float32, 
 		if len(gc_p0_r) >= 8 {
 			/*line slp.go:28*/ gc_v0_p0 = gc_v0_p0.Add(archsimd.LoadFloat32x8Slice(gc_p0_r[0:]))
 		} else {
-			/*line slp.go:28*/ var gc_l0_p0 [8]float32
+			var gc_l0_p0 [8]float32
 			gc_v0_p0.Store(&gc_l0_p0)
 			/*line slp.go:28*/ gc_p0_s0, gc_p0_s1, gc_p0_s2, gc_p0_s3, gc_p0_s4, gc_p0_s5, gc_p0_s6, gc_p0_s7 = gc_l0_p0[0], gc_l0_p0[1], gc_l0_p0[2], gc_l0_p0[3], gc_l0_p0[4], gc_l0_p0[5], gc_l0_p0[6], gc_l0_p0[7]
 			/*line slp.go:28*/ gc_p0_s0 += gc_p0_r[0]
@@ -136,7 +136,7 @@ func gc_slp_SumEight_0_pair(gc_p0_run []float32, gc_p1_run []float32) (float32, 
 		if len(gc_p1_r) >= 8 {
 			/*line slp.go:28*/ gc_v0_p1 = gc_v0_p1.Add(archsimd.LoadFloat32x8Slice(gc_p1_r[0:]))
 		} else {
-			/*line slp.go:28*/ var gc_l0_p1 [8]float32
+			var gc_l0_p1 [8]float32
 			gc_v0_p1.Store(&gc_l0_p1)
 			/*line slp.go:28*/ gc_p1_s0, gc_p1_s1, gc_p1_s2, gc_p1_s3, gc_p1_s4, gc_p1_s5, gc_p1_s6, gc_p1_s7 = gc_l0_p1[0], gc_l0_p1[1], gc_l0_p1[2], gc_l0_p1[3], gc_l0_p1[4], gc_l0_p1[5], gc_l0_p1[6], gc_l0_p1[7]
 			/*line slp.go:28*/ gc_p1_s0 += gc_p1_r[0]
@@ -156,7 +156,7 @@ func gc_slp_SumEight_0_pair(gc_p0_run []float32, gc_p1_run []float32) (float32, 
 		if len(gc_p0_r) >= 8 {
 			/*line slp.go:28*/ gc_v0_p0 = gc_v0_p0.Add(archsimd.LoadFloat32x8Slice(gc_p0_r[0:]))
 		} else {
-			/*line slp.go:28*/ var gc_l0_p0 [8]float32
+			var gc_l0_p0 [8]float32
 			gc_v0_p0.Store(&gc_l0_p0)
 			/*line slp.go:28*/ gc_p0_s0, gc_p0_s1, gc_p0_s2, gc_p0_s3, gc_p0_s4, gc_p0_s5, gc_p0_s6, gc_p0_s7 = gc_l0_p0[0], gc_l0_p0[1], gc_l0_p0[2], gc_l0_p0[3], gc_l0_p0[4], gc_l0_p0[5], gc_l0_p0[6], gc_l0_p0[7]
 			/*line slp.go:28*/ gc_p0_s0 += gc_p0_r[0]
@@ -175,7 +175,7 @@ func gc_slp_SumEight_0_pair(gc_p0_run []float32, gc_p1_run []float32) (float32, 
 		if len(gc_p1_r) >= 8 {
 			/*line slp.go:28*/ gc_v0_p1 = gc_v0_p1.Add(archsimd.LoadFloat32x8Slice(gc_p1_r[0:]))
 		} else {
-			/*line slp.go:28*/ var gc_l0_p1 [8]float32
+			var gc_l0_p1 [8]float32
 			gc_v0_p1.Store(&gc_l0_p1)
 			/*line slp.go:28*/ gc_p1_s0, gc_p1_s1, gc_p1_s2, gc_p1_s3, gc_p1_s4, gc_p1_s5, gc_p1_s6, gc_p1_s7 = gc_l0_p1[0], gc_l0_p1[1], gc_l0_p1[2], gc_l0_p1[3], gc_l0_p1[4], gc_l0_p1[5], gc_l0_p1[6], gc_l0_p1[7]
 			/*line slp.go:28*/ gc_p1_s0 += gc_p1_r[0]
@@ -191,10 +191,10 @@ func gc_slp_SumEight_0_pair(gc_p0_run []float32, gc_p1_run []float32) (float32, 
 	}
 	/*line slp.go:37*/ gc_p0_run = gc_p0_run[gc_at_p0:]
 	/*line slp.go:37*/ gc_p1_run = gc_p1_run[gc_at_p1:]
-	/*line slp.go:37*/ var gc_l0_p0 [8]float32
+	var gc_l0_p0 [8]float32
 	gc_v0_p0.Store(&gc_l0_p0)
 	/*line slp.go:37*/ gc_p0_s0, gc_p0_s1, gc_p0_s2, gc_p0_s3, gc_p0_s4, gc_p0_s5, gc_p0_s6, gc_p0_s7 = gc_l0_p0[0], gc_l0_p0[1], gc_l0_p0[2], gc_l0_p0[3], gc_l0_p0[4], gc_l0_p0[5], gc_l0_p0[6], gc_l0_p0[7]
-	/*line slp.go:37*/ var gc_l0_p1 [8]float32
+	var gc_l0_p1 [8]float32
 	gc_v0_p1.Store(&gc_l0_p1)
 	/*line slp.go:37*/ gc_p1_s0, gc_p1_s1, gc_p1_s2, gc_p1_s3, gc_p1_s4, gc_p1_s5, gc_p1_s6, gc_p1_s7 = gc_l0_p1[0], gc_l0_p1[1], gc_l0_p1[2], gc_l0_p1[3], gc_l0_p1[4], gc_l0_p1[5], gc_l0_p1[6], gc_l0_p1[7]
 	archsimd.ClearAVXUpperBits()
@@ -315,7 +315,7 @@ func gc_slp_DotFour_0(x, y []float64, scale float64) float64 {
 			if len(xs) >= 8 && len(ys) >= 8 {
 				/*line slp.go:61*/ gc_v0 = gc_v0.Add(archsimd.BroadcastFloat64x4(scale).Mul(archsimd.LoadFloat64x4Slice(xs[4:]).Mul(archsimd.LoadFloat64x4Slice(ys[4:]))))
 			} else {
-				/*line slp.go:61*/ var gc_l0 [4]float64
+				var gc_l0 [4]float64
 				gc_v0.Store(&gc_l0)
 				/*line slp.go:61*/ a, b, c, d = gc_l0[0], gc_l0[1], gc_l0[2], gc_l0[3]
 				/*line slp.go:61*/ a += scale * (xs[4] * ys[4])
@@ -325,7 +325,7 @@ func gc_slp_DotFour_0(x, y []float64, scale float64) float64 {
 				/*line slp.go:64*/ gc_v0 = archsimd.LoadFloat64x4(&[4]float64{a, b, c, d})
 			}
 		}
-		/*line slp.go:65*/ var gc_l0 [4]float64
+		var gc_l0 [4]float64
 		gc_v0.Store(&gc_l0)
 		/*line slp.go:65*/ a, b, c, d = gc_l0[0], gc_l0[1], gc_l0[2], gc_l0[3]
 		archsimd.ClearAVXUpperBits()
@@ -447,7 +447,7 @@ func gc_slp_MixEight_0(run []int32, m int32) int32 {
 			if len(r) >= 8 {
 				/*line slp.go:86*/ gc_v0 = gc_v0.Add(archsimd.LoadInt32x8Slice(r[0:]).Mul(archsimd.BroadcastInt32x8(m)).Xor(archsimd.BroadcastInt32x8(7)))
 			} else {
-				/*line slp.go:86*/ var gc_l0 [8]int32
+				var gc_l0 [8]int32
 				gc_v0.Store(&gc_l0)
 				/*line slp.go:86*/ s0, s1, s2, s3, s4, s5, s6, s7 = gc_l0[0], gc_l0[1], gc_l0[2], gc_l0[3], gc_l0[4], gc_l0[5], gc_l0[6], gc_l0[7]
 				/*line slp.go:86*/ s0 += r[0]*m ^ 7
@@ -462,7 +462,7 @@ func gc_slp_MixEight_0(run []int32, m int32) int32 {
 			}
 			/*line slp.go:94*/ run = run[len(r):]
 		}
-		/*line slp.go:95*/ var gc_l0 [8]int32
+		var gc_l0 [8]int32
 		gc_v0.Store(&gc_l0)
 		/*line slp.go:95*/ s0, s1, s2, s3, s4, s5, s6, s7 = gc_l0[0], gc_l0[1], gc_l0[2], gc_l0[3], gc_l0[4], gc_l0[5], gc_l0[6], gc_l0[7]
 		archsimd.ClearAVXUpperBits()
@@ -590,7 +590,7 @@ func gc_slp_SumIndexed_0(s []float32, whole bool) float32 {
 			if j >= 0 && j <= len(s)-8 {
 				/*line slp.go:117*/ gc_v0 = gc_v0.Add(archsimd.LoadFloat32x8Slice(s[j:]))
 			} else {
-				/*line slp.go:117*/ var gc_l0 [8]float32
+				var gc_l0 [8]float32
 				gc_v0.Store(&gc_l0)
 				/*line slp.go:117*/ a0, a1, a2, a3, a4, a5, a6, a7 = gc_l0[0], gc_l0[1], gc_l0[2], gc_l0[3], gc_l0[4], gc_l0[5], gc_l0[6], gc_l0[7]
 				/*line slp.go:117*/ a0 += s[j]
@@ -604,7 +604,7 @@ func gc_slp_SumIndexed_0(s []float32, whole bool) float32 {
 				/*line slp.go:124*/ gc_v0 = archsimd.LoadFloat32x8(&[8]float32{a0, a1, a2, a3, a4, a5, a6, a7})
 			}
 		}
-		/*line slp.go:125*/ var gc_l0 [8]float32
+		var gc_l0 [8]float32
 		gc_v0.Store(&gc_l0)
 		/*line slp.go:125*/ a0, a1, a2, a3, a4, a5, a6, a7 = gc_l0[0], gc_l0[1], gc_l0[2], gc_l0[3], gc_l0[4], gc_l0[5], gc_l0[6], gc_l0[7]
 		archsimd.ClearAVXUpperBits()

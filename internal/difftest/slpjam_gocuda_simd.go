@@ -93,7 +93,7 @@ func gc_body_slpJamSum(gc_b *compiled.Block, in, out []float32, run int) {
 	}
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off2 := gc_bx * gc_bdx
-		/*line slpjam.go:34*/ if gc_off2 >= 0 && gc_off2 <= len(out) && gc_bdx <= len(out)-gc_off2 {
+		if gc_off2 >= 0 && gc_off2 <= len(out) && gc_bdx <= len(out)-gc_off2 {
 			gc_at := out[gc_off2:][:gc_bdx]
 			gc_vstep := 0
 			if compiled.SIMD && compiled.SIMD512 {
@@ -222,7 +222,7 @@ func gc_slp_eightSums_0(run []float32) float32 {
 			if len(r) >= 8 {
 				/*line slpjam.go:90*/ gc_v0 = gc_v0.Add(archsimd.LoadFloat32x8Slice(r[0:]))
 			} else {
-				/*line slpjam.go:90*/ var gc_l0 [8]float32
+				var gc_l0 [8]float32
 				gc_v0.Store(&gc_l0)
 				/*line slpjam.go:90*/ s0, s1, s2, s3, s4, s5, s6, s7 = gc_l0[0], gc_l0[1], gc_l0[2], gc_l0[3], gc_l0[4], gc_l0[5], gc_l0[6], gc_l0[7]
 				/*line slpjam.go:90*/ s0 += r[0]
@@ -237,7 +237,7 @@ func gc_slp_eightSums_0(run []float32) float32 {
 			}
 		}
 		/*line slpjam.go:99*/ run = run[gc_at:]
-		/*line slpjam.go:99*/ var gc_l0 [8]float32
+		var gc_l0 [8]float32
 		gc_v0.Store(&gc_l0)
 		/*line slpjam.go:99*/ s0, s1, s2, s3, s4, s5, s6, s7 = gc_l0[0], gc_l0[1], gc_l0[2], gc_l0[3], gc_l0[4], gc_l0[5], gc_l0[6], gc_l0[7]
 		archsimd.ClearAVXUpperBits()
@@ -277,7 +277,7 @@ func gc_slp_eightSums_0_pair(gc_p0_run []float32, gc_p1_run []float32) (float32,
 		if len(gc_p0_r) >= 8 {
 			/*line slpjam.go:90*/ gc_v0_p0 = gc_v0_p0.Add(archsimd.LoadFloat32x8Slice(gc_p0_r[0:]))
 		} else {
-			/*line slpjam.go:90*/ var gc_l0_p0 [8]float32
+			var gc_l0_p0 [8]float32
 			gc_v0_p0.Store(&gc_l0_p0)
 			/*line slpjam.go:90*/ gc_p0_s0, gc_p0_s1, gc_p0_s2, gc_p0_s3, gc_p0_s4, gc_p0_s5, gc_p0_s6, gc_p0_s7 = gc_l0_p0[0], gc_l0_p0[1], gc_l0_p0[2], gc_l0_p0[3], gc_l0_p0[4], gc_l0_p0[5], gc_l0_p0[6], gc_l0_p0[7]
 			/*line slpjam.go:90*/ gc_p0_s0 += gc_p0_r[0]
@@ -295,7 +295,7 @@ func gc_slp_eightSums_0_pair(gc_p0_run []float32, gc_p1_run []float32) (float32,
 		if len(gc_p1_r) >= 8 {
 			/*line slpjam.go:90*/ gc_v0_p1 = gc_v0_p1.Add(archsimd.LoadFloat32x8Slice(gc_p1_r[0:]))
 		} else {
-			/*line slpjam.go:90*/ var gc_l0_p1 [8]float32
+			var gc_l0_p1 [8]float32
 			gc_v0_p1.Store(&gc_l0_p1)
 			/*line slpjam.go:90*/ gc_p1_s0, gc_p1_s1, gc_p1_s2, gc_p1_s3, gc_p1_s4, gc_p1_s5, gc_p1_s6, gc_p1_s7 = gc_l0_p1[0], gc_l0_p1[1], gc_l0_p1[2], gc_l0_p1[3], gc_l0_p1[4], gc_l0_p1[5], gc_l0_p1[6], gc_l0_p1[7]
 			/*line slpjam.go:90*/ gc_p1_s0 += gc_p1_r[0]
@@ -315,7 +315,7 @@ func gc_slp_eightSums_0_pair(gc_p0_run []float32, gc_p1_run []float32) (float32,
 		if len(gc_p0_r) >= 8 {
 			/*line slpjam.go:90*/ gc_v0_p0 = gc_v0_p0.Add(archsimd.LoadFloat32x8Slice(gc_p0_r[0:]))
 		} else {
-			/*line slpjam.go:90*/ var gc_l0_p0 [8]float32
+			var gc_l0_p0 [8]float32
 			gc_v0_p0.Store(&gc_l0_p0)
 			/*line slpjam.go:90*/ gc_p0_s0, gc_p0_s1, gc_p0_s2, gc_p0_s3, gc_p0_s4, gc_p0_s5, gc_p0_s6, gc_p0_s7 = gc_l0_p0[0], gc_l0_p0[1], gc_l0_p0[2], gc_l0_p0[3], gc_l0_p0[4], gc_l0_p0[5], gc_l0_p0[6], gc_l0_p0[7]
 			/*line slpjam.go:90*/ gc_p0_s0 += gc_p0_r[0]
@@ -334,7 +334,7 @@ func gc_slp_eightSums_0_pair(gc_p0_run []float32, gc_p1_run []float32) (float32,
 		if len(gc_p1_r) >= 8 {
 			/*line slpjam.go:90*/ gc_v0_p1 = gc_v0_p1.Add(archsimd.LoadFloat32x8Slice(gc_p1_r[0:]))
 		} else {
-			/*line slpjam.go:90*/ var gc_l0_p1 [8]float32
+			var gc_l0_p1 [8]float32
 			gc_v0_p1.Store(&gc_l0_p1)
 			/*line slpjam.go:90*/ gc_p1_s0, gc_p1_s1, gc_p1_s2, gc_p1_s3, gc_p1_s4, gc_p1_s5, gc_p1_s6, gc_p1_s7 = gc_l0_p1[0], gc_l0_p1[1], gc_l0_p1[2], gc_l0_p1[3], gc_l0_p1[4], gc_l0_p1[5], gc_l0_p1[6], gc_l0_p1[7]
 			/*line slpjam.go:90*/ gc_p1_s0 += gc_p1_r[0]
@@ -350,10 +350,10 @@ func gc_slp_eightSums_0_pair(gc_p0_run []float32, gc_p1_run []float32) (float32,
 	}
 	/*line slpjam.go:99*/ gc_p0_run = gc_p0_run[gc_at_p0:]
 	/*line slpjam.go:99*/ gc_p1_run = gc_p1_run[gc_at_p1:]
-	/*line slpjam.go:99*/ var gc_l0_p0 [8]float32
+	var gc_l0_p0 [8]float32
 	gc_v0_p0.Store(&gc_l0_p0)
 	/*line slpjam.go:99*/ gc_p0_s0, gc_p0_s1, gc_p0_s2, gc_p0_s3, gc_p0_s4, gc_p0_s5, gc_p0_s6, gc_p0_s7 = gc_l0_p0[0], gc_l0_p0[1], gc_l0_p0[2], gc_l0_p0[3], gc_l0_p0[4], gc_l0_p0[5], gc_l0_p0[6], gc_l0_p0[7]
-	/*line slpjam.go:99*/ var gc_l0_p1 [8]float32
+	var gc_l0_p1 [8]float32
 	gc_v0_p1.Store(&gc_l0_p1)
 	/*line slpjam.go:99*/ gc_p1_s0, gc_p1_s1, gc_p1_s2, gc_p1_s3, gc_p1_s4, gc_p1_s5, gc_p1_s6, gc_p1_s7 = gc_l0_p1[0], gc_l0_p1[1], gc_l0_p1[2], gc_l0_p1[3], gc_l0_p1[4], gc_l0_p1[5], gc_l0_p1[6], gc_l0_p1[7]
 	archsimd.ClearAVXUpperBits()
@@ -505,7 +505,7 @@ func gc_body_slpJamUnchecked(gc_b *compiled.Block, in, out []float32, run int) {
 	}
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off2 := gc_bx * gc_bdx
-		/*line slpjam.go:51*/ if gc_off2 >= 0 && gc_off2 <= len(out) && gc_bdx <= len(out)-gc_off2 {
+		if gc_off2 >= 0 && gc_off2 <= len(out) && gc_bdx <= len(out)-gc_off2 {
 			gc_at := out[gc_off2:][:gc_bdx]
 			gc_vstep := 0
 			if compiled.SIMD && compiled.SIMD512 {
@@ -706,7 +706,7 @@ func gc_body_slpJamSum64(gc_b *compiled.Block, in, out []float64, run int) {
 	}
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off2 := gc_bx * gc_bdx
-		/*line slpjam.go:67*/ if gc_off2 >= 0 && gc_off2 <= len(out) && gc_bdx <= len(out)-gc_off2 {
+		if gc_off2 >= 0 && gc_off2 <= len(out) && gc_bdx <= len(out)-gc_off2 {
 			gc_at := out[gc_off2:][:gc_bdx]
 			gc_vstep := 0
 			if compiled.SIMD {
@@ -798,7 +798,7 @@ func gc_slp_eightSumsOf_1_float64(run []float64) float64 {
 			if len(r) >= 4 {
 				/*line slpjam.go:68*/ gc_v0 = gc_v0.Add(archsimd.LoadFloat64x4Slice(r[0:]))
 			} else {
-				/*line slpjam.go:68*/ var gc_l0 [4]float64
+				var gc_l0 [4]float64
 				gc_v0.Store(&gc_l0)
 				/*line slpjam.go:68*/ v0, v1, v2, v3 = gc_l0[0], gc_l0[1], gc_l0[2], gc_l0[3]
 				/*line slpjam.go:68*/ v0 += r[0]
@@ -807,10 +807,10 @@ func gc_slp_eightSumsOf_1_float64(run []float64) float64 {
 				v3 += r[3]
 				/*line slpjam.go:71*/ gc_v0 = archsimd.LoadFloat64x4(&[4]float64{v0, v1, v2, v3})
 			}
-			/*line slpjam.go:72*/ if len(r) >= 8 {
+			if len(r) >= 8 {
 				/*line slpjam.go:72*/ gc_v1 = gc_v1.Add(archsimd.LoadFloat64x4Slice(r[4:]))
 			} else {
-				/*line slpjam.go:72*/ var gc_l1 [4]float64
+				var gc_l1 [4]float64
 				gc_v1.Store(&gc_l1)
 				/*line slpjam.go:72*/ v4, v5, v6, v7 = gc_l1[0], gc_l1[1], gc_l1[2], gc_l1[3]
 				/*line slpjam.go:72*/ v4 += r[4]
@@ -821,10 +821,10 @@ func gc_slp_eightSumsOf_1_float64(run []float64) float64 {
 			}
 		}
 		/*line slpjam.go:77*/ run = run[gc_at:]
-		/*line slpjam.go:77*/ var gc_l0 [4]float64
+		var gc_l0 [4]float64
 		gc_v0.Store(&gc_l0)
 		/*line slpjam.go:77*/ v0, v1, v2, v3 = gc_l0[0], gc_l0[1], gc_l0[2], gc_l0[3]
-		/*line slpjam.go:77*/ var gc_l1 [4]float64
+		var gc_l1 [4]float64
 		gc_v1.Store(&gc_l1)
 		/*line slpjam.go:77*/ v4, v5, v6, v7 = gc_l1[0], gc_l1[1], gc_l1[2], gc_l1[3]
 		archsimd.ClearAVXUpperBits()
@@ -866,7 +866,7 @@ func gc_slp_eightSumsOf_1_float64_pair(gc_p0_run []float64, gc_p1_run []float64)
 		if len(gc_p0_r) >= 4 {
 			/*line slpjam.go:68*/ gc_v0_p0 = gc_v0_p0.Add(archsimd.LoadFloat64x4Slice(gc_p0_r[0:]))
 		} else {
-			/*line slpjam.go:68*/ var gc_l0_p0 [4]float64
+			var gc_l0_p0 [4]float64
 			gc_v0_p0.Store(&gc_l0_p0)
 			/*line slpjam.go:68*/ gc_p0_v0, gc_p0_v1, gc_p0_v2, gc_p0_v3 = gc_l0_p0[0], gc_l0_p0[1], gc_l0_p0[2], gc_l0_p0[3]
 			/*line slpjam.go:68*/ gc_p0_v0 += gc_p0_r[0]
@@ -878,7 +878,7 @@ func gc_slp_eightSumsOf_1_float64_pair(gc_p0_run []float64, gc_p1_run []float64)
 		if len(gc_p0_r) >= 8 {
 			/*line slpjam.go:72*/ gc_v1_p0 = gc_v1_p0.Add(archsimd.LoadFloat64x4Slice(gc_p0_r[4:]))
 		} else {
-			/*line slpjam.go:72*/ var gc_l1_p0 [4]float64
+			var gc_l1_p0 [4]float64
 			gc_v1_p0.Store(&gc_l1_p0)
 			/*line slpjam.go:72*/ gc_p0_v4, gc_p0_v5, gc_p0_v6, gc_p0_v7 = gc_l1_p0[0], gc_l1_p0[1], gc_l1_p0[2], gc_l1_p0[3]
 			/*line slpjam.go:72*/ gc_p0_v4 += gc_p0_r[4]
@@ -892,7 +892,7 @@ func gc_slp_eightSumsOf_1_float64_pair(gc_p0_run []float64, gc_p1_run []float64)
 		if len(gc_p1_r) >= 4 {
 			/*line slpjam.go:68*/ gc_v0_p1 = gc_v0_p1.Add(archsimd.LoadFloat64x4Slice(gc_p1_r[0:]))
 		} else {
-			/*line slpjam.go:68*/ var gc_l0_p1 [4]float64
+			var gc_l0_p1 [4]float64
 			gc_v0_p1.Store(&gc_l0_p1)
 			/*line slpjam.go:68*/ gc_p1_v0, gc_p1_v1, gc_p1_v2, gc_p1_v3 = gc_l0_p1[0], gc_l0_p1[1], gc_l0_p1[2], gc_l0_p1[3]
 			/*line slpjam.go:68*/ gc_p1_v0 += gc_p1_r[0]
@@ -904,7 +904,7 @@ func gc_slp_eightSumsOf_1_float64_pair(gc_p0_run []float64, gc_p1_run []float64)
 		if len(gc_p1_r) >= 8 {
 			/*line slpjam.go:72*/ gc_v1_p1 = gc_v1_p1.Add(archsimd.LoadFloat64x4Slice(gc_p1_r[4:]))
 		} else {
-			/*line slpjam.go:72*/ var gc_l1_p1 [4]float64
+			var gc_l1_p1 [4]float64
 			gc_v1_p1.Store(&gc_l1_p1)
 			/*line slpjam.go:72*/ gc_p1_v4, gc_p1_v5, gc_p1_v6, gc_p1_v7 = gc_l1_p1[0], gc_l1_p1[1], gc_l1_p1[2], gc_l1_p1[3]
 			/*line slpjam.go:72*/ gc_p1_v4 += gc_p1_r[4]
@@ -920,7 +920,7 @@ func gc_slp_eightSumsOf_1_float64_pair(gc_p0_run []float64, gc_p1_run []float64)
 		if len(gc_p0_r) >= 4 {
 			/*line slpjam.go:68*/ gc_v0_p0 = gc_v0_p0.Add(archsimd.LoadFloat64x4Slice(gc_p0_r[0:]))
 		} else {
-			/*line slpjam.go:68*/ var gc_l0_p0 [4]float64
+			var gc_l0_p0 [4]float64
 			gc_v0_p0.Store(&gc_l0_p0)
 			/*line slpjam.go:68*/ gc_p0_v0, gc_p0_v1, gc_p0_v2, gc_p0_v3 = gc_l0_p0[0], gc_l0_p0[1], gc_l0_p0[2], gc_l0_p0[3]
 			/*line slpjam.go:68*/ gc_p0_v0 += gc_p0_r[0]
@@ -932,7 +932,7 @@ func gc_slp_eightSumsOf_1_float64_pair(gc_p0_run []float64, gc_p1_run []float64)
 		if len(gc_p0_r) >= 8 {
 			/*line slpjam.go:72*/ gc_v1_p0 = gc_v1_p0.Add(archsimd.LoadFloat64x4Slice(gc_p0_r[4:]))
 		} else {
-			/*line slpjam.go:72*/ var gc_l1_p0 [4]float64
+			var gc_l1_p0 [4]float64
 			gc_v1_p0.Store(&gc_l1_p0)
 			/*line slpjam.go:72*/ gc_p0_v4, gc_p0_v5, gc_p0_v6, gc_p0_v7 = gc_l1_p0[0], gc_l1_p0[1], gc_l1_p0[2], gc_l1_p0[3]
 			/*line slpjam.go:72*/ gc_p0_v4 += gc_p0_r[4]
@@ -947,7 +947,7 @@ func gc_slp_eightSumsOf_1_float64_pair(gc_p0_run []float64, gc_p1_run []float64)
 		if len(gc_p1_r) >= 4 {
 			/*line slpjam.go:68*/ gc_v0_p1 = gc_v0_p1.Add(archsimd.LoadFloat64x4Slice(gc_p1_r[0:]))
 		} else {
-			/*line slpjam.go:68*/ var gc_l0_p1 [4]float64
+			var gc_l0_p1 [4]float64
 			gc_v0_p1.Store(&gc_l0_p1)
 			/*line slpjam.go:68*/ gc_p1_v0, gc_p1_v1, gc_p1_v2, gc_p1_v3 = gc_l0_p1[0], gc_l0_p1[1], gc_l0_p1[2], gc_l0_p1[3]
 			/*line slpjam.go:68*/ gc_p1_v0 += gc_p1_r[0]
@@ -959,7 +959,7 @@ func gc_slp_eightSumsOf_1_float64_pair(gc_p0_run []float64, gc_p1_run []float64)
 		if len(gc_p1_r) >= 8 {
 			/*line slpjam.go:72*/ gc_v1_p1 = gc_v1_p1.Add(archsimd.LoadFloat64x4Slice(gc_p1_r[4:]))
 		} else {
-			/*line slpjam.go:72*/ var gc_l1_p1 [4]float64
+			var gc_l1_p1 [4]float64
 			gc_v1_p1.Store(&gc_l1_p1)
 			/*line slpjam.go:72*/ gc_p1_v4, gc_p1_v5, gc_p1_v6, gc_p1_v7 = gc_l1_p1[0], gc_l1_p1[1], gc_l1_p1[2], gc_l1_p1[3]
 			/*line slpjam.go:72*/ gc_p1_v4 += gc_p1_r[4]
@@ -971,16 +971,16 @@ func gc_slp_eightSumsOf_1_float64_pair(gc_p0_run []float64, gc_p1_run []float64)
 	}
 	/*line slpjam.go:77*/ gc_p0_run = gc_p0_run[gc_at_p0:]
 	/*line slpjam.go:77*/ gc_p1_run = gc_p1_run[gc_at_p1:]
-	/*line slpjam.go:77*/ var gc_l0_p0 [4]float64
+	var gc_l0_p0 [4]float64
 	gc_v0_p0.Store(&gc_l0_p0)
 	/*line slpjam.go:77*/ gc_p0_v0, gc_p0_v1, gc_p0_v2, gc_p0_v3 = gc_l0_p0[0], gc_l0_p0[1], gc_l0_p0[2], gc_l0_p0[3]
-	/*line slpjam.go:77*/ var gc_l1_p0 [4]float64
+	var gc_l1_p0 [4]float64
 	gc_v1_p0.Store(&gc_l1_p0)
 	/*line slpjam.go:77*/ gc_p0_v4, gc_p0_v5, gc_p0_v6, gc_p0_v7 = gc_l1_p0[0], gc_l1_p0[1], gc_l1_p0[2], gc_l1_p0[3]
-	/*line slpjam.go:77*/ var gc_l0_p1 [4]float64
+	var gc_l0_p1 [4]float64
 	gc_v0_p1.Store(&gc_l0_p1)
 	/*line slpjam.go:77*/ gc_p1_v0, gc_p1_v1, gc_p1_v2, gc_p1_v3 = gc_l0_p1[0], gc_l0_p1[1], gc_l0_p1[2], gc_l0_p1[3]
-	/*line slpjam.go:77*/ var gc_l1_p1 [4]float64
+	var gc_l1_p1 [4]float64
 	gc_v1_p1.Store(&gc_l1_p1)
 	/*line slpjam.go:77*/ gc_p1_v4, gc_p1_v5, gc_p1_v6, gc_p1_v7 = gc_l1_p1[0], gc_l1_p1[1], gc_l1_p1[2], gc_l1_p1[3]
 	archsimd.ClearAVXUpperBits()

@@ -169,7 +169,7 @@ func gc_body_specAxpy_float32(gc_b *compiled.Block, gc_lo, gc_hi int, in []float
 								gc_if10 := archsimd.Mask32x16FromBits(^gc_returned7.ToBits())
 								if gc_if10.ToBits() != 0 {
 									var gc_ld7 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-									/*line specialize.go:35*/ if gc_i7 >= 0 && gc_i7 <= len(in)-16 {
+									if gc_i7 >= 0 && gc_i7 <= len(in)-16 {
 										/*line specialize.go:35*/ gc_ld7 = archsimd.LoadFloat32x16Slice(in[gc_i7:])
 									} else {
 										break gc_steps4
@@ -198,7 +198,7 @@ func gc_body_specAxpy_float32(gc_b *compiled.Block, gc_lo, gc_hi int, in []float
 								gc_if12 := archsimd.Mask32x16FromBits(^gc_returned8.ToBits())
 								if gc_if12.ToBits() != 0 {
 									var gc_ld8 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-									/*line specialize.go:35*/ if gc_i8 >= 0 && gc_i8 <= len(in)-16 {
+									if gc_i8 >= 0 && gc_i8 <= len(in)-16 {
 										/*line specialize.go:35*/ gc_ld8 = archsimd.LoadFloat32x16Slice(in[gc_i8:])
 									} else {
 										break gc_steps4
@@ -251,7 +251,7 @@ func gc_body_specAxpy_float32(gc_b *compiled.Block, gc_lo, gc_hi int, in []float
 						gc_if4 := gc_returned3.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 						if gc_if4.ToBits() != 0 {
 							var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-							/*line specialize.go:35*/ if gc_i3 >= 0 && gc_i3 <= len(in)-8 {
+							if gc_i3 >= 0 && gc_i3 <= len(in)-8 {
 								/*line specialize.go:35*/ gc_ld3 = archsimd.LoadFloat32x8Slice(in[gc_i3:])
 							} else {
 								break gc_steps2
@@ -280,7 +280,7 @@ func gc_body_specAxpy_float32(gc_b *compiled.Block, gc_lo, gc_hi int, in []float
 						gc_if6 := gc_returned4.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 						if gc_if6.ToBits() != 0 {
 							var gc_ld4 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-							/*line specialize.go:35*/ if gc_i4 >= 0 && gc_i4 <= len(in)-8 {
+							if gc_i4 >= 0 && gc_i4 <= len(in)-8 {
 								/*line specialize.go:35*/ gc_ld4 = archsimd.LoadFloat32x8Slice(in[gc_i4:])
 							} else {
 								break gc_steps2
@@ -462,7 +462,7 @@ func gc_body_specAxpy_int32(gc_b *compiled.Block, gc_lo, gc_hi int, in []int32, 
 								gc_if10 := archsimd.Mask32x16FromBits(^gc_returned7.ToBits())
 								if gc_if10.ToBits() != 0 {
 									var gc_ld7 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
-									/*line specialize.go:35*/ if gc_i7 >= 0 && gc_i7 <= len(in)-16 {
+									if gc_i7 >= 0 && gc_i7 <= len(in)-16 {
 										/*line specialize.go:35*/ gc_ld7 = archsimd.LoadInt32x16Slice(in[gc_i7:])
 									} else {
 										break gc_steps4
@@ -491,7 +491,7 @@ func gc_body_specAxpy_int32(gc_b *compiled.Block, gc_lo, gc_hi int, in []int32, 
 								gc_if12 := archsimd.Mask32x16FromBits(^gc_returned8.ToBits())
 								if gc_if12.ToBits() != 0 {
 									var gc_ld8 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
-									/*line specialize.go:35*/ if gc_i8 >= 0 && gc_i8 <= len(in)-16 {
+									if gc_i8 >= 0 && gc_i8 <= len(in)-16 {
 										/*line specialize.go:35*/ gc_ld8 = archsimd.LoadInt32x16Slice(in[gc_i8:])
 									} else {
 										break gc_steps4
@@ -544,7 +544,7 @@ func gc_body_specAxpy_int32(gc_b *compiled.Block, gc_lo, gc_hi int, in []int32, 
 						gc_if4 := gc_returned3.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 						if gc_if4.ToBits() != 0 {
 							var gc_ld3 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-							/*line specialize.go:35*/ if gc_i3 >= 0 && gc_i3 <= len(in)-8 {
+							if gc_i3 >= 0 && gc_i3 <= len(in)-8 {
 								/*line specialize.go:35*/ gc_ld3 = archsimd.LoadInt32x8Slice(in[gc_i3:])
 							} else {
 								break gc_steps2
@@ -573,7 +573,7 @@ func gc_body_specAxpy_int32(gc_b *compiled.Block, gc_lo, gc_hi int, in []int32, 
 						gc_if6 := gc_returned4.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 						if gc_if6.ToBits() != 0 {
 							var gc_ld4 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-							/*line specialize.go:35*/ if gc_i4 >= 0 && gc_i4 <= len(in)-8 {
+							if gc_i4 >= 0 && gc_i4 <= len(in)-8 {
 								/*line specialize.go:35*/ gc_ld4 = archsimd.LoadInt32x8Slice(in[gc_i4:])
 							} else {
 								break gc_steps2
@@ -755,7 +755,7 @@ func gc_body_specAxpy_uint32(gc_b *compiled.Block, gc_lo, gc_hi int, in []uint32
 								gc_if10 := archsimd.Mask32x16FromBits(^gc_returned7.ToBits())
 								if gc_if10.ToBits() != 0 {
 									var gc_ld7 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
-									/*line specialize.go:35*/ if gc_i7 >= 0 && gc_i7 <= len(in)-16 {
+									if gc_i7 >= 0 && gc_i7 <= len(in)-16 {
 										/*line specialize.go:35*/ gc_ld7 = archsimd.LoadUint32x16Slice(in[gc_i7:])
 									} else {
 										break gc_steps4
@@ -784,7 +784,7 @@ func gc_body_specAxpy_uint32(gc_b *compiled.Block, gc_lo, gc_hi int, in []uint32
 								gc_if12 := archsimd.Mask32x16FromBits(^gc_returned8.ToBits())
 								if gc_if12.ToBits() != 0 {
 									var gc_ld8 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
-									/*line specialize.go:35*/ if gc_i8 >= 0 && gc_i8 <= len(in)-16 {
+									if gc_i8 >= 0 && gc_i8 <= len(in)-16 {
 										/*line specialize.go:35*/ gc_ld8 = archsimd.LoadUint32x16Slice(in[gc_i8:])
 									} else {
 										break gc_steps4
@@ -837,7 +837,7 @@ func gc_body_specAxpy_uint32(gc_b *compiled.Block, gc_lo, gc_hi int, in []uint32
 						gc_if4 := gc_returned3.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 						if gc_if4.ToBits() != 0 {
 							var gc_ld3 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
-							/*line specialize.go:35*/ if gc_i3 >= 0 && gc_i3 <= len(in)-8 {
+							if gc_i3 >= 0 && gc_i3 <= len(in)-8 {
 								/*line specialize.go:35*/ gc_ld3 = archsimd.LoadUint32x8Slice(in[gc_i3:])
 							} else {
 								break gc_steps2
@@ -866,7 +866,7 @@ func gc_body_specAxpy_uint32(gc_b *compiled.Block, gc_lo, gc_hi int, in []uint32
 						gc_if6 := gc_returned4.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 						if gc_if6.ToBits() != 0 {
 							var gc_ld4 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
-							/*line specialize.go:35*/ if gc_i4 >= 0 && gc_i4 <= len(in)-8 {
+							if gc_i4 >= 0 && gc_i4 <= len(in)-8 {
 								/*line specialize.go:35*/ gc_ld4 = archsimd.LoadUint32x8Slice(in[gc_i4:])
 							} else {
 								break gc_steps2
@@ -1022,7 +1022,7 @@ func gc_body_specTree_float32(gc_b *compiled.Block, in []float32, partial []floa
 								/*line specialize.go:47*/ var gc_i4 int = i
 								var gc_result4 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 								gc_returned4 := gc_none2
-								/*line specialize.go:22*/ if gc_i4 >= len(in) {
+								if gc_i4 >= len(in) {
 									gc_result4 = gc_vb4
 									gc_b3 := gc_none2
 									if true {
@@ -1039,7 +1039,7 @@ func gc_body_specTree_float32(gc_b *compiled.Block, in []float32, partial []floa
 								gc_if6 := archsimd.Mask32x16FromBits(^gc_returned4.ToBits())
 								if gc_if6.ToBits() != 0 {
 									var gc_ld4 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-									/*line specialize.go:47*/ if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
+									if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
 										/*line specialize.go:47*/ gc_ld4 = archsimd.LoadFloat32x16Slice(in[gc_i4:])
 									} else {
 										break gc_steps4
@@ -1071,7 +1071,7 @@ func gc_body_specTree_float32(gc_b *compiled.Block, in []float32, partial []floa
 							/*line specialize.go:47*/ var gc_i2 int = i
 							var gc_result2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 							gc_returned2 := gc_none
-							/*line specialize.go:22*/ if gc_i2 >= len(in) {
+							if gc_i2 >= len(in) {
 								gc_result2 = gc_vb2
 								gc_b2 := gc_none
 								if true {
@@ -1088,7 +1088,7 @@ func gc_body_specTree_float32(gc_b *compiled.Block, in []float32, partial []floa
 							gc_if3 := gc_returned2.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 							if gc_if3.ToBits() != 0 {
 								var gc_ld2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-								/*line specialize.go:47*/ if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
+								if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
 									/*line specialize.go:47*/ gc_ld2 = archsimd.LoadFloat32x8Slice(in[gc_i2:])
 								} else {
 									break gc_steps2
@@ -1154,7 +1154,7 @@ func gc_body_specTree_float32(gc_b *compiled.Block, in []float32, partial []floa
 	}) {
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off2 := (gc_bx * gc_bdx * 2) + gc_bdx
-			/*line specialize.go:58*/ if gc_bdx <= len(sdata) && gc_off2 >= 0 && gc_off2 <= len(in) && gc_bdx <= len(in)-gc_off2 {
+			if gc_bdx <= len(sdata) && gc_off2 >= 0 && gc_off2 <= len(in) && gc_bdx <= len(in)-gc_off2 {
 				gc_at2 := sdata[:gc_bdx]
 				gc_at3 := in[gc_off2:][:gc_bdx]
 				gc_vstep3 := 0
@@ -1217,7 +1217,7 @@ func gc_body_specTree_float32(gc_b *compiled.Block, in []float32, partial []floa
 							var gc_i8 int = gc_t6
 							var gc_result8 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 							gc_returned8 := gc_none4
-							/*line specialize.go:22*/ if gc_i8 >= len(in) {
+							if gc_i8 >= len(in) {
 								gc_result8 = gc_vb8
 								gc_b5 := gc_none4
 								if true {
@@ -1234,7 +1234,7 @@ func gc_body_specTree_float32(gc_b *compiled.Block, in []float32, partial []floa
 							gc_if12 := archsimd.Mask32x16FromBits(^gc_returned8.ToBits())
 							if gc_if12.ToBits() != 0 {
 								var gc_ld8 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-								/*line specialize.go:47*/ if gc_i8 >= 0 && gc_i8 <= len(in)-16 {
+								if gc_i8 >= 0 && gc_i8 <= len(in)-16 {
 									/*line specialize.go:47*/ gc_ld8 = archsimd.LoadFloat32x16Slice(in[gc_i8:])
 								} else {
 									break gc_steps8
@@ -1270,7 +1270,7 @@ func gc_body_specTree_float32(gc_b *compiled.Block, in []float32, partial []floa
 						var gc_i6 int = gc_t4
 						var gc_result6 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 						gc_returned6 := gc_none3
-						/*line specialize.go:22*/ if gc_i6 >= len(in) {
+						if gc_i6 >= len(in) {
 							gc_result6 = gc_vb6
 							gc_b4 := gc_none3
 							if true {
@@ -1287,7 +1287,7 @@ func gc_body_specTree_float32(gc_b *compiled.Block, in []float32, partial []floa
 						gc_if9 := gc_returned6.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 						if gc_if9.ToBits() != 0 {
 							var gc_ld6 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-							/*line specialize.go:47*/ if gc_i6 >= 0 && gc_i6 <= len(in)-8 {
+							if gc_i6 >= 0 && gc_i6 <= len(in)-8 {
 								/*line specialize.go:47*/ gc_ld6 = archsimd.LoadFloat32x8Slice(in[gc_i6:])
 							} else {
 								break gc_steps6
@@ -1352,7 +1352,7 @@ func gc_body_specTree_float32(gc_b *compiled.Block, in []float32, partial []floa
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off3 := gc_bx * gc_bdx * 2
 			gc_off4 := (gc_bx * gc_bdx * 2) + gc_bdx
-			/*line specialize.go:57*/ if gc_bdx <= len(sdata) && gc_off3 >= 0 && gc_off3 <= len(in) && gc_bdx <= len(in)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(in) && gc_bdx <= len(in)-gc_off4 {
+			if gc_bdx <= len(sdata) && gc_off3 >= 0 && gc_off3 <= len(in) && gc_bdx <= len(in)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(in) && gc_bdx <= len(in)-gc_off4 {
 				gc_at4 := sdata[:gc_bdx]
 				gc_at5 := in[gc_off3:][:gc_bdx]
 				gc_at6 := in[gc_off4:][:gc_bdx]
@@ -1536,7 +1536,7 @@ func gc_body_specTree_float32(gc_b *compiled.Block, in []float32, partial []floa
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			gc_off6 := gc_bx
 			gc_off7 := 0
-			/*line specialize.go:66*/ if gc_from >= 0 && gc_off6 >= 0 && gc_off6 < len(partial) && gc_off7 >= 0 && gc_off7 < len(sdata) {
+			if gc_from >= 0 && gc_off6 >= 0 && gc_off6 < len(partial) && gc_off7 >= 0 && gc_off7 < len(sdata) {
 				gc_at9 := partial[gc_off6:][:1]
 				gc_at10 := sdata[gc_off7:][:1]
 				gc_step6 := gc_from
@@ -1654,7 +1654,7 @@ func gc_body_specTree_int32(gc_b *compiled.Block, in []int32, partial []int32) {
 								/*line specialize.go:47*/ var gc_i4 int = i
 								var gc_result4 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 								gc_returned4 := gc_none2
-								/*line specialize.go:22*/ if gc_i4 >= len(in) {
+								if gc_i4 >= len(in) {
 									gc_result4 = gc_vb2
 									gc_b3 := gc_none2
 									if true {
@@ -1671,7 +1671,7 @@ func gc_body_specTree_int32(gc_b *compiled.Block, in []int32, partial []int32) {
 								gc_if6 := archsimd.Mask32x16FromBits(^gc_returned4.ToBits())
 								if gc_if6.ToBits() != 0 {
 									var gc_ld4 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
-									/*line specialize.go:47*/ if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
+									if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
 										/*line specialize.go:47*/ gc_ld4 = archsimd.LoadInt32x16Slice(in[gc_i4:])
 									} else {
 										break gc_steps4
@@ -1703,7 +1703,7 @@ func gc_body_specTree_int32(gc_b *compiled.Block, in []int32, partial []int32) {
 							/*line specialize.go:47*/ var gc_i2 int = i
 							var gc_result2 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 							gc_returned2 := gc_none
-							/*line specialize.go:22*/ if gc_i2 >= len(in) {
+							if gc_i2 >= len(in) {
 								gc_result2 = gc_vb
 								gc_b2 := gc_none
 								if true {
@@ -1720,7 +1720,7 @@ func gc_body_specTree_int32(gc_b *compiled.Block, in []int32, partial []int32) {
 							gc_if3 := gc_returned2.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 							if gc_if3.ToBits() != 0 {
 								var gc_ld2 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-								/*line specialize.go:47*/ if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
+								if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
 									/*line specialize.go:47*/ gc_ld2 = archsimd.LoadInt32x8Slice(in[gc_i2:])
 								} else {
 									break gc_steps2
@@ -1786,7 +1786,7 @@ func gc_body_specTree_int32(gc_b *compiled.Block, in []int32, partial []int32) {
 	}) {
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off2 := (gc_bx * gc_bdx * 2) + gc_bdx
-			/*line specialize.go:58*/ if gc_bdx <= len(sdata) && gc_off2 >= 0 && gc_off2 <= len(in) && gc_bdx <= len(in)-gc_off2 {
+			if gc_bdx <= len(sdata) && gc_off2 >= 0 && gc_off2 <= len(in) && gc_bdx <= len(in)-gc_off2 {
 				gc_at2 := sdata[:gc_bdx]
 				gc_at3 := in[gc_off2:][:gc_bdx]
 				gc_vstep3 := 0
@@ -1849,7 +1849,7 @@ func gc_body_specTree_int32(gc_b *compiled.Block, in []int32, partial []int32) {
 							var gc_i8 int = gc_t6
 							var gc_result8 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
 							gc_returned8 := gc_none4
-							/*line specialize.go:22*/ if gc_i8 >= len(in) {
+							if gc_i8 >= len(in) {
 								gc_result8 = gc_vb4
 								gc_b5 := gc_none4
 								if true {
@@ -1866,7 +1866,7 @@ func gc_body_specTree_int32(gc_b *compiled.Block, in []int32, partial []int32) {
 							gc_if12 := archsimd.Mask32x16FromBits(^gc_returned8.ToBits())
 							if gc_if12.ToBits() != 0 {
 								var gc_ld8 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
-								/*line specialize.go:47*/ if gc_i8 >= 0 && gc_i8 <= len(in)-16 {
+								if gc_i8 >= 0 && gc_i8 <= len(in)-16 {
 									/*line specialize.go:47*/ gc_ld8 = archsimd.LoadInt32x16Slice(in[gc_i8:])
 								} else {
 									break gc_steps8
@@ -1902,7 +1902,7 @@ func gc_body_specTree_int32(gc_b *compiled.Block, in []int32, partial []int32) {
 						var gc_i6 int = gc_t4
 						var gc_result6 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
 						gc_returned6 := gc_none3
-						/*line specialize.go:22*/ if gc_i6 >= len(in) {
+						if gc_i6 >= len(in) {
 							gc_result6 = gc_vb3
 							gc_b4 := gc_none3
 							if true {
@@ -1919,7 +1919,7 @@ func gc_body_specTree_int32(gc_b *compiled.Block, in []int32, partial []int32) {
 						gc_if9 := gc_returned6.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 						if gc_if9.ToBits() != 0 {
 							var gc_ld6 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-							/*line specialize.go:47*/ if gc_i6 >= 0 && gc_i6 <= len(in)-8 {
+							if gc_i6 >= 0 && gc_i6 <= len(in)-8 {
 								/*line specialize.go:47*/ gc_ld6 = archsimd.LoadInt32x8Slice(in[gc_i6:])
 							} else {
 								break gc_steps6
@@ -1984,7 +1984,7 @@ func gc_body_specTree_int32(gc_b *compiled.Block, in []int32, partial []int32) {
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off3 := gc_bx * gc_bdx * 2
 			gc_off4 := (gc_bx * gc_bdx * 2) + gc_bdx
-			/*line specialize.go:57*/ if gc_bdx <= len(sdata) && gc_off3 >= 0 && gc_off3 <= len(in) && gc_bdx <= len(in)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(in) && gc_bdx <= len(in)-gc_off4 {
+			if gc_bdx <= len(sdata) && gc_off3 >= 0 && gc_off3 <= len(in) && gc_bdx <= len(in)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(in) && gc_bdx <= len(in)-gc_off4 {
 				gc_at4 := sdata[:gc_bdx]
 				gc_at5 := in[gc_off3:][:gc_bdx]
 				gc_at6 := in[gc_off4:][:gc_bdx]
@@ -2168,7 +2168,7 @@ func gc_body_specTree_int32(gc_b *compiled.Block, in []int32, partial []int32) {
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			gc_off6 := gc_bx
 			gc_off7 := 0
-			/*line specialize.go:66*/ if gc_from >= 0 && gc_off6 >= 0 && gc_off6 < len(partial) && gc_off7 >= 0 && gc_off7 < len(sdata) {
+			if gc_from >= 0 && gc_off6 >= 0 && gc_off6 < len(partial) && gc_off7 >= 0 && gc_off7 < len(sdata) {
 				gc_at9 := partial[gc_off6:][:1]
 				gc_at10 := sdata[gc_off7:][:1]
 				gc_step6 := gc_from
@@ -2286,7 +2286,7 @@ func gc_body_specTree_uint32(gc_b *compiled.Block, in []uint32, partial []uint32
 								/*line specialize.go:47*/ var gc_i4 int = i
 								var gc_result4 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
 								gc_returned4 := gc_none2
-								/*line specialize.go:22*/ if gc_i4 >= len(in) {
+								if gc_i4 >= len(in) {
 									gc_result4 = gc_vb2
 									gc_b3 := gc_none2
 									if true {
@@ -2303,7 +2303,7 @@ func gc_body_specTree_uint32(gc_b *compiled.Block, in []uint32, partial []uint32
 								gc_if6 := archsimd.Mask32x16FromBits(^gc_returned4.ToBits())
 								if gc_if6.ToBits() != 0 {
 									var gc_ld4 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
-									/*line specialize.go:47*/ if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
+									if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
 										/*line specialize.go:47*/ gc_ld4 = archsimd.LoadUint32x16Slice(in[gc_i4:])
 									} else {
 										break gc_steps4
@@ -2335,7 +2335,7 @@ func gc_body_specTree_uint32(gc_b *compiled.Block, in []uint32, partial []uint32
 							/*line specialize.go:47*/ var gc_i2 int = i
 							var gc_result2 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
 							gc_returned2 := gc_none
-							/*line specialize.go:22*/ if gc_i2 >= len(in) {
+							if gc_i2 >= len(in) {
 								gc_result2 = gc_vb
 								gc_b2 := gc_none
 								if true {
@@ -2352,7 +2352,7 @@ func gc_body_specTree_uint32(gc_b *compiled.Block, in []uint32, partial []uint32
 							gc_if3 := gc_returned2.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 							if gc_if3.ToBits() != 0 {
 								var gc_ld2 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
-								/*line specialize.go:47*/ if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
+								if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
 									/*line specialize.go:47*/ gc_ld2 = archsimd.LoadUint32x8Slice(in[gc_i2:])
 								} else {
 									break gc_steps2
@@ -2418,7 +2418,7 @@ func gc_body_specTree_uint32(gc_b *compiled.Block, in []uint32, partial []uint32
 	}) {
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off2 := (gc_bx * gc_bdx * 2) + gc_bdx
-			/*line specialize.go:58*/ if gc_bdx <= len(sdata) && gc_off2 >= 0 && gc_off2 <= len(in) && gc_bdx <= len(in)-gc_off2 {
+			if gc_bdx <= len(sdata) && gc_off2 >= 0 && gc_off2 <= len(in) && gc_bdx <= len(in)-gc_off2 {
 				gc_at2 := sdata[:gc_bdx]
 				gc_at3 := in[gc_off2:][:gc_bdx]
 				gc_vstep3 := 0
@@ -2481,7 +2481,7 @@ func gc_body_specTree_uint32(gc_b *compiled.Block, in []uint32, partial []uint32
 							var gc_i8 int = gc_t6
 							var gc_result8 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
 							gc_returned8 := gc_none4
-							/*line specialize.go:22*/ if gc_i8 >= len(in) {
+							if gc_i8 >= len(in) {
 								gc_result8 = gc_vb4
 								gc_b5 := gc_none4
 								if true {
@@ -2498,7 +2498,7 @@ func gc_body_specTree_uint32(gc_b *compiled.Block, in []uint32, partial []uint32
 							gc_if12 := archsimd.Mask32x16FromBits(^gc_returned8.ToBits())
 							if gc_if12.ToBits() != 0 {
 								var gc_ld8 archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
-								/*line specialize.go:47*/ if gc_i8 >= 0 && gc_i8 <= len(in)-16 {
+								if gc_i8 >= 0 && gc_i8 <= len(in)-16 {
 									/*line specialize.go:47*/ gc_ld8 = archsimd.LoadUint32x16Slice(in[gc_i8:])
 								} else {
 									break gc_steps8
@@ -2534,7 +2534,7 @@ func gc_body_specTree_uint32(gc_b *compiled.Block, in []uint32, partial []uint32
 						var gc_i6 int = gc_t4
 						var gc_result6 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
 						gc_returned6 := gc_none3
-						/*line specialize.go:22*/ if gc_i6 >= len(in) {
+						if gc_i6 >= len(in) {
 							gc_result6 = gc_vb3
 							gc_b4 := gc_none3
 							if true {
@@ -2551,7 +2551,7 @@ func gc_body_specTree_uint32(gc_b *compiled.Block, in []uint32, partial []uint32
 						gc_if9 := gc_returned6.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 						if gc_if9.ToBits() != 0 {
 							var gc_ld6 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
-							/*line specialize.go:47*/ if gc_i6 >= 0 && gc_i6 <= len(in)-8 {
+							if gc_i6 >= 0 && gc_i6 <= len(in)-8 {
 								/*line specialize.go:47*/ gc_ld6 = archsimd.LoadUint32x8Slice(in[gc_i6:])
 							} else {
 								break gc_steps6
@@ -2616,7 +2616,7 @@ func gc_body_specTree_uint32(gc_b *compiled.Block, in []uint32, partial []uint32
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off3 := gc_bx * gc_bdx * 2
 			gc_off4 := (gc_bx * gc_bdx * 2) + gc_bdx
-			/*line specialize.go:57*/ if gc_bdx <= len(sdata) && gc_off3 >= 0 && gc_off3 <= len(in) && gc_bdx <= len(in)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(in) && gc_bdx <= len(in)-gc_off4 {
+			if gc_bdx <= len(sdata) && gc_off3 >= 0 && gc_off3 <= len(in) && gc_bdx <= len(in)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(in) && gc_bdx <= len(in)-gc_off4 {
 				gc_at4 := sdata[:gc_bdx]
 				gc_at5 := in[gc_off3:][:gc_bdx]
 				gc_at6 := in[gc_off4:][:gc_bdx]
@@ -2800,7 +2800,7 @@ func gc_body_specTree_uint32(gc_b *compiled.Block, in []uint32, partial []uint32
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			gc_off6 := gc_bx
 			gc_off7 := 0
-			/*line specialize.go:66*/ if gc_from >= 0 && gc_off6 >= 0 && gc_off6 < len(partial) && gc_off7 >= 0 && gc_off7 < len(sdata) {
+			if gc_from >= 0 && gc_off6 >= 0 && gc_off6 < len(partial) && gc_off7 >= 0 && gc_off7 < len(sdata) {
 				gc_at9 := partial[gc_off6:][:1]
 				gc_at10 := sdata[gc_off7:][:1]
 				gc_step6 := gc_from
@@ -2892,7 +2892,7 @@ func gc_body_specRelayKernel_float32(gc_b *compiled.Block, in []float32, out []f
 	/*line specialize.go:83*/ var s_ []float32 = s
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx * gc_bdx
-		/*line specialize.go:87*/ if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off && gc_bdx <= len(s_) {
+		if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off && gc_bdx <= len(s_) {
 			gc_at := in[gc_off:][:gc_bdx]
 			gc_at2 := s_[:gc_bdx]
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
@@ -2927,7 +2927,7 @@ func gc_body_specRelayKernel_float32(gc_b *compiled.Block, in []float32, out []f
 				gc_segend := min(gc_bdx, gc_qd-gc_r)
 				gc_seglen := gc_segend - gc_seg
 				gc_off2 := gc_r + gc_seg
-				/*line specialize.go:86*/ if gc_off2 >= 0 && gc_off2 <= len(s_) && gc_seglen <= len(s_)-gc_off2 {
+				if gc_off2 >= 0 && gc_off2 <= len(s_) && gc_seglen <= len(s_)-gc_off2 {
 					gc_at3 := s_[gc_off2:][:gc_seglen]
 					gc_vstep := gc_seg
 					if compiled.SIMD && compiled.SIMD512 {
@@ -3082,7 +3082,7 @@ func gc_body_specRelayKernel_float32(gc_b *compiled.Block, in []float32, out []f
 				gc_segend2 := min(gc_bdx, gc_qd2-gc_r2)
 				gc_seglen2 := gc_segend2 - gc_seg2
 				gc_off3 := gc_r2 + gc_seg2
-				/*line specialize.go:86*/ if gc_off3 >= 0 && gc_off3 <= len(s_2) && gc_seglen2 <= len(s_2)-gc_off3 {
+				if gc_off3 >= 0 && gc_off3 <= len(s_2) && gc_seglen2 <= len(s_2)-gc_off3 {
 					gc_at5 := s_2[gc_off3:][:gc_seglen2]
 					gc_vstep2 := gc_seg2
 					if compiled.SIMD && compiled.SIMD512 {
@@ -3199,7 +3199,7 @@ func gc_body_specRelayKernel_float32(gc_b *compiled.Block, in []float32, out []f
 	}
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off4 := gc_bx * gc_bdx
-		/*line specialize.go:78*/ if gc_off4 >= 0 && gc_off4 <= len(out) && gc_bdx <= len(out)-gc_off4 {
+		if gc_off4 >= 0 && gc_off4 <= len(out) && gc_bdx <= len(out)-gc_off4 {
 			gc_at6 := out[gc_off4:][:gc_bdx]
 			gc_vstep3 := 0
 			if compiled.SIMD && compiled.SIMD512 {
@@ -3362,7 +3362,7 @@ func gc_body_specRelayKernel_int32(gc_b *compiled.Block, in []int32, out []int32
 	/*line specialize.go:83*/ var s_ []int32 = s
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx * gc_bdx
-		/*line specialize.go:87*/ if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off && gc_bdx <= len(s_) {
+		if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off && gc_bdx <= len(s_) {
 			gc_at := in[gc_off:][:gc_bdx]
 			gc_at2 := s_[:gc_bdx]
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
@@ -3397,7 +3397,7 @@ func gc_body_specRelayKernel_int32(gc_b *compiled.Block, in []int32, out []int32
 				gc_segend := min(gc_bdx, gc_qd-gc_r)
 				gc_seglen := gc_segend - gc_seg
 				gc_off2 := gc_r + gc_seg
-				/*line specialize.go:86*/ if gc_off2 >= 0 && gc_off2 <= len(s_) && gc_seglen <= len(s_)-gc_off2 {
+				if gc_off2 >= 0 && gc_off2 <= len(s_) && gc_seglen <= len(s_)-gc_off2 {
 					gc_at3 := s_[gc_off2:][:gc_seglen]
 					gc_vstep := gc_seg
 					if compiled.SIMD && compiled.SIMD512 {
@@ -3551,7 +3551,7 @@ func gc_body_specRelayKernel_int32(gc_b *compiled.Block, in []int32, out []int32
 				gc_segend2 := min(gc_bdx, gc_qd2-gc_r2)
 				gc_seglen2 := gc_segend2 - gc_seg2
 				gc_off3 := gc_r2 + gc_seg2
-				/*line specialize.go:86*/ if gc_off3 >= 0 && gc_off3 <= len(s_2) && gc_seglen2 <= len(s_2)-gc_off3 {
+				if gc_off3 >= 0 && gc_off3 <= len(s_2) && gc_seglen2 <= len(s_2)-gc_off3 {
 					gc_at5 := s_2[gc_off3:][:gc_seglen2]
 					gc_vstep2 := gc_seg2
 					if compiled.SIMD && compiled.SIMD512 {
@@ -3668,7 +3668,7 @@ func gc_body_specRelayKernel_int32(gc_b *compiled.Block, in []int32, out []int32
 	}
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off4 := gc_bx * gc_bdx
-		/*line specialize.go:78*/ if gc_off4 >= 0 && gc_off4 <= len(out) && gc_bdx <= len(out)-gc_off4 {
+		if gc_off4 >= 0 && gc_off4 <= len(out) && gc_bdx <= len(out)-gc_off4 {
 			gc_at6 := out[gc_off4:][:gc_bdx]
 			gc_vstep3 := 0
 			if compiled.SIMD && compiled.SIMD512 {
@@ -3831,7 +3831,7 @@ func gc_body_specRelayKernel_uint32(gc_b *compiled.Block, in []uint32, out []uin
 	/*line specialize.go:83*/ var s_ []uint32 = s
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx * gc_bdx
-		/*line specialize.go:87*/ if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off && gc_bdx <= len(s_) {
+		if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off && gc_bdx <= len(s_) {
 			gc_at := in[gc_off:][:gc_bdx]
 			gc_at2 := s_[:gc_bdx]
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
@@ -3866,7 +3866,7 @@ func gc_body_specRelayKernel_uint32(gc_b *compiled.Block, in []uint32, out []uin
 				gc_segend := min(gc_bdx, gc_qd-gc_r)
 				gc_seglen := gc_segend - gc_seg
 				gc_off2 := gc_r + gc_seg
-				/*line specialize.go:86*/ if gc_off2 >= 0 && gc_off2 <= len(s_) && gc_seglen <= len(s_)-gc_off2 {
+				if gc_off2 >= 0 && gc_off2 <= len(s_) && gc_seglen <= len(s_)-gc_off2 {
 					gc_at3 := s_[gc_off2:][:gc_seglen]
 					gc_vstep := gc_seg
 					if compiled.SIMD && compiled.SIMD512 {
@@ -4020,7 +4020,7 @@ func gc_body_specRelayKernel_uint32(gc_b *compiled.Block, in []uint32, out []uin
 				gc_segend2 := min(gc_bdx, gc_qd2-gc_r2)
 				gc_seglen2 := gc_segend2 - gc_seg2
 				gc_off3 := gc_r2 + gc_seg2
-				/*line specialize.go:86*/ if gc_off3 >= 0 && gc_off3 <= len(s_2) && gc_seglen2 <= len(s_2)-gc_off3 {
+				if gc_off3 >= 0 && gc_off3 <= len(s_2) && gc_seglen2 <= len(s_2)-gc_off3 {
 					gc_at5 := s_2[gc_off3:][:gc_seglen2]
 					gc_vstep2 := gc_seg2
 					if compiled.SIMD && compiled.SIMD512 {
@@ -4137,7 +4137,7 @@ func gc_body_specRelayKernel_uint32(gc_b *compiled.Block, in []uint32, out []uin
 	}
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off4 := gc_bx * gc_bdx
-		/*line specialize.go:78*/ if gc_off4 >= 0 && gc_off4 <= len(out) && gc_bdx <= len(out)-gc_off4 {
+		if gc_off4 >= 0 && gc_off4 <= len(out) && gc_bdx <= len(out)-gc_off4 {
 			gc_at6 := out[gc_off4:][:gc_bdx]
 			gc_vstep3 := 0
 			if compiled.SIMD && compiled.SIMD512 {

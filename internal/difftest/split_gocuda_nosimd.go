@@ -22,7 +22,7 @@ func gc_body_pyramid(gc_b *compiled.Block, wall, src, dst []int32, steps, validM
 	/*line split.go:21*/ prev := gocuda.Shared[int32](t, splitBlock)[:splitBlock]
 	result := gocuda.Shared[int32](t, splitBlock)[:splitBlock]
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-		/*line split.go:25*/ if gc_bdx <= len(prev) && gc_bdx <= len(src) {
+		if gc_bdx <= len(prev) && gc_bdx <= len(src) {
 			gc_at := prev[:gc_bdx]
 			gc_at2 := src[:gc_bdx]
 			if compiled.Disjoint(gc_at, gc_at2) {
@@ -188,7 +188,7 @@ func gc_body_pyramid(gc_b *compiled.Block, wall, src, dst []int32, steps, validM
 			break
 		}
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			/*line split.go:41*/ if gc_bdx <= len(prev) && gc_bdx <= len(result) {
+			if gc_bdx <= len(prev) && gc_bdx <= len(result) {
 				gc_at6 := prev[:gc_bdx]
 				gc_at7 := result[:gc_bdx]
 				gc_step3 := 0
@@ -290,7 +290,7 @@ func gc_body_pyramid(gc_b *compiled.Block, wall, src, dst []int32, steps, validM
 		}
 	}
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-		/*line split.go:49*/ if gc_bdx <= len(dst) && gc_bdx <= len(result) {
+		if gc_bdx <= len(dst) && gc_bdx <= len(result) {
 			gc_at8 := dst[:gc_bdx]
 			gc_at9 := result[:gc_bdx]
 			gc_step5 := 0
@@ -405,7 +405,7 @@ func gc_body_splitStrided(gc_b *compiled.Block, out []int32, lo, hi int) {
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_stride := 2 * 1
 		gc_off := 1
-		/*line split.go:84*/ if compiled.InStride(gc_stride, 0, 0, gc_bdx, len(s)) && compiled.InStride(gc_stride, gc_off, 0, gc_bdx, len(s)) {
+		if compiled.InStride(gc_stride, 0, 0, gc_bdx, len(s)) && compiled.InStride(gc_stride, gc_off, 0, gc_bdx, len(s)) {
 			for gc_tx, gc_idx, gc_idx2 := 0, 0+gc_stride*(0), gc_off+gc_stride*(0); gc_tx < gc_bdx; gc_tx, gc_idx, gc_idx2 = gc_tx+1, gc_idx+gc_stride, gc_idx2+gc_stride {
 				tx := gc_tx
 				/*line split.go:81*/ s[gc_idx], s[gc_idx2] = int32(tx), int32(-tx)

@@ -24,7 +24,7 @@ func gc_body_pyramid(gc_b *compiled.Block, wall, src, dst []int32, steps, validM
 	/*line split.go:21*/ prev := gocuda.Shared[int32](t, splitBlock)[:splitBlock]
 	result := gocuda.Shared[int32](t, splitBlock)[:splitBlock]
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-		/*line split.go:25*/ if gc_bdx <= len(prev) && gc_bdx <= len(src) {
+		if gc_bdx <= len(prev) && gc_bdx <= len(src) {
 			gc_at := prev[:gc_bdx]
 			gc_at2 := src[:gc_bdx]
 			gc_vstep := 0
@@ -213,7 +213,7 @@ func gc_body_pyramid(gc_b *compiled.Block, wall, src, dst []int32, steps, validM
 									/*line split.go:33*/ if gc_in7 && w >= 0 && w <= len(prev)-16 {
 										/*line split.go:33*/ gc_ld7 = archsimd.LoadInt32x16Slice(prev[w:])
 									} else {
-										/*line split.go:33*/ var gc_lanes7 [16]int32
+										var gc_lanes7 [16]int32
 										for gc_k7 := range 16 {
 											if 0xffff&(1<<gc_k7) != 0 {
 												gc_pos.Thread = gc_rank + gc_k7
@@ -228,7 +228,7 @@ func gc_body_pyramid(gc_b *compiled.Block, wall, src, dst []int32, steps, validM
 									/*line split.go:24*/ if gc_in8 && e >= 0 && e <= len(prev)-16 {
 										/*line split.go:33*/ gc_ld8 = archsimd.LoadInt32x16Slice(prev[e:])
 									} else {
-										/*line split.go:33*/ var gc_lanes8 [16]int32
+										var gc_lanes8 [16]int32
 										for gc_k8 := range 16 {
 											if 0xffff&(1<<gc_k8) != 0 {
 												gc_pos.Thread = gc_rank + gc_k8
@@ -276,7 +276,7 @@ func gc_body_pyramid(gc_b *compiled.Block, wall, src, dst []int32, steps, validM
 							/*line split.go:33*/ if gc_in5 && w >= 0 && w <= len(prev)-8 {
 								/*line split.go:33*/ gc_ld5 = archsimd.LoadInt32x8Slice(prev[w:])
 							} else {
-								/*line split.go:33*/ var gc_lanes5 [8]int32
+								var gc_lanes5 [8]int32
 								for gc_k5 := range 8 {
 									if 0xff&(1<<gc_k5) != 0 {
 										gc_pos.Thread = gc_rank + gc_k5
@@ -291,7 +291,7 @@ func gc_body_pyramid(gc_b *compiled.Block, wall, src, dst []int32, steps, validM
 							/*line split.go:24*/ if gc_in6 && e >= 0 && e <= len(prev)-8 {
 								/*line split.go:33*/ gc_ld6 = archsimd.LoadInt32x8Slice(prev[e:])
 							} else {
-								/*line split.go:33*/ var gc_lanes6 [8]int32
+								var gc_lanes6 [8]int32
 								for gc_k6 := range 8 {
 									if 0xff&(1<<gc_k6) != 0 {
 										gc_pos.Thread = gc_rank + gc_k6
@@ -355,7 +355,7 @@ func gc_body_pyramid(gc_b *compiled.Block, wall, src, dst []int32, steps, validM
 									/*line split.go:33*/ if gc_in3 && w >= 0 && w <= len(prev)-16 {
 										/*line split.go:33*/ gc_ld3 = archsimd.LoadInt32x16Slice(prev[w:])
 									} else {
-										/*line split.go:33*/ var gc_lanes3 [16]int32
+										var gc_lanes3 [16]int32
 										for gc_k3 := range 16 {
 											if 0xffff&(1<<gc_k3) != 0 {
 												gc_pos.Thread = gc_rank + gc_k3
@@ -370,7 +370,7 @@ func gc_body_pyramid(gc_b *compiled.Block, wall, src, dst []int32, steps, validM
 									/*line split.go:24*/ if gc_in4 && e >= 0 && e <= len(prev)-16 {
 										/*line split.go:33*/ gc_ld4 = archsimd.LoadInt32x16Slice(prev[e:])
 									} else {
-										/*line split.go:33*/ var gc_lanes4 [16]int32
+										var gc_lanes4 [16]int32
 										for gc_k4 := range 16 {
 											if 0xffff&(1<<gc_k4) != 0 {
 												gc_pos.Thread = gc_rank + gc_k4
@@ -421,7 +421,7 @@ func gc_body_pyramid(gc_b *compiled.Block, wall, src, dst []int32, steps, validM
 							/*line split.go:33*/ if gc_in && w >= 0 && w <= len(prev)-8 {
 								/*line split.go:33*/ gc_ld = archsimd.LoadInt32x8Slice(prev[w:])
 							} else {
-								/*line split.go:33*/ var gc_lanes [8]int32
+								var gc_lanes [8]int32
 								for gc_k := range 8 {
 									if 0xff&(1<<gc_k) != 0 {
 										gc_pos.Thread = gc_rank + gc_k
@@ -436,7 +436,7 @@ func gc_body_pyramid(gc_b *compiled.Block, wall, src, dst []int32, steps, validM
 							/*line split.go:24*/ if gc_in2 && e >= 0 && e <= len(prev)-8 {
 								/*line split.go:33*/ gc_ld2 = archsimd.LoadInt32x8Slice(prev[e:])
 							} else {
-								/*line split.go:33*/ var gc_lanes2 [8]int32
+								var gc_lanes2 [8]int32
 								for gc_k2 := range 8 {
 									if 0xff&(1<<gc_k2) != 0 {
 										gc_pos.Thread = gc_rank + gc_k2
@@ -477,7 +477,7 @@ func gc_body_pyramid(gc_b *compiled.Block, wall, src, dst []int32, steps, validM
 			break
 		}
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			/*line split.go:41*/ if gc_bdx <= len(prev) && gc_bdx <= len(result) {
+			if gc_bdx <= len(prev) && gc_bdx <= len(result) {
 				gc_at6 := prev[:gc_bdx]
 				gc_at7 := result[:gc_bdx]
 				gc_vstep5 := 0
@@ -620,7 +620,7 @@ func gc_body_pyramid(gc_b *compiled.Block, wall, src, dst []int32, steps, validM
 		}
 	}
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-		/*line split.go:49*/ if gc_bdx <= len(dst) && gc_bdx <= len(result) {
+		if gc_bdx <= len(dst) && gc_bdx <= len(result) {
 			gc_at8 := dst[:gc_bdx]
 			gc_at9 := result[:gc_bdx]
 			gc_vstep7 := 0
@@ -776,7 +776,7 @@ func gc_body_splitStrided(gc_b *compiled.Block, out []int32, lo, hi int) {
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_stride := 2 * 1
 		gc_off := 1
-		/*line split.go:84*/ if compiled.InStride(gc_stride, 0, 0, gc_bdx, len(s)) && compiled.InStride(gc_stride, gc_off, 0, gc_bdx, len(s)) {
+		if compiled.InStride(gc_stride, 0, 0, gc_bdx, len(s)) && compiled.InStride(gc_stride, gc_off, 0, gc_bdx, len(s)) {
 			for gc_tx, gc_idx, gc_idx2 := 0, 0+gc_stride*(0), gc_off+gc_stride*(0); gc_tx < gc_bdx; gc_tx, gc_idx, gc_idx2 = gc_tx+1, gc_idx+gc_stride, gc_idx2+gc_stride {
 				tx := gc_tx
 				/*line split.go:81*/ s[gc_idx], s[gc_idx2] = int32(tx), int32(-tx)
@@ -862,7 +862,7 @@ func gc_body_splitStrided(gc_b *compiled.Block, out []int32, lo, hi int) {
 						} else if (2*tx+1) >= 1 && (2*tx+1) <= len(s)-31 {
 							/*line split.go:85*/ gc_ld5 = archsimd.LoadInt32x16Slice(s[(2*tx+1)-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(s[(2*tx+1)+15:]), gc_odds16)
 						} else {
-							/*line split.go:85*/ var gc_lanes9 [16]int32
+							var gc_lanes9 [16]int32
 							for gc_k9 := range 16 {
 								if 0xffff&(1<<gc_k9) != 0 {
 									gc_pos.Thread = gc_rank + gc_k9
@@ -881,7 +881,7 @@ func gc_body_splitStrided(gc_b *compiled.Block, out []int32, lo, hi int) {
 							/*line split.go:85*/ gc_st5.Permute(gc_spread16Lo).StoreMasked((*[16]int32)(out[(2*tx+1)-1:]), gc_oddLanes16)
 							/*line split.go:85*/ gc_st5.Permute(gc_spread16Hi).StoreMasked((*[16]int32)(out[(2*tx+1)+15:]), gc_oddLanes16)
 						} else {
-							/*line split.go:85*/ var gc_lanes10 [16]int32
+							var gc_lanes10 [16]int32
 							gc_st5.Store(&gc_lanes10)
 							for gc_k10 := range 16 {
 								if 0xffff&(1<<gc_k10) != 0 {
@@ -901,7 +901,7 @@ func gc_body_splitStrided(gc_b *compiled.Block, out []int32, lo, hi int) {
 							} else if (2*tx+1) >= 1 && (2*tx+1) <= len(s)-31 {
 								/*line split.go:85*/ gc_ld6 = archsimd.LoadInt32x16Slice(s[(2*tx+1)-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(s[(2*tx+1)+15:]), gc_odds16)
 							} else {
-								/*line split.go:85*/ var gc_lanes11 [16]int32
+								var gc_lanes11 [16]int32
 								for gc_k11 := range 16 {
 									if gc_if2.ToBits()&(1<<gc_k11) != 0 {
 										gc_pos.Thread = gc_rank + gc_k11
@@ -921,7 +921,7 @@ func gc_body_splitStrided(gc_b *compiled.Block, out []int32, lo, hi int) {
 								/*line split.go:85*/ gc_st6.Permute(gc_spread16Lo).StoreMasked((*[16]int32)(out[(2*tx+1)-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits))<<1))
 								/*line split.go:85*/ gc_st6.Permute(gc_spread16Hi).StoreMasked((*[16]int32)(out[(2*tx+1)+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits>>8))<<1))
 							} else {
-								/*line split.go:85*/ var gc_lanes12 [16]int32
+								var gc_lanes12 [16]int32
 								gc_st6.Store(&gc_lanes12)
 								for gc_k12 := range 16 {
 									if gc_if2.ToBits()&(1<<gc_k12) != 0 {
@@ -982,7 +982,7 @@ func gc_body_splitStrided(gc_b *compiled.Block, out []int32, lo, hi int) {
 					} else if (2*tx+1) >= 1 && (2*tx+1) <= len(s)-15 {
 						/*line split.go:85*/ gc_ld2 = archsimd.LoadInt32x8Slice(s[(2*tx+1)-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(s[(2*tx+1)+7:]).Permute(gc_evens))
 					} else {
-						/*line split.go:85*/ var gc_lanes3 [8]int32
+						var gc_lanes3 [8]int32
 						for gc_k3 := range 8 {
 							if 0xff&(1<<gc_k3) != 0 {
 								gc_pos.Thread = gc_rank + gc_k3
@@ -1001,7 +1001,7 @@ func gc_body_splitStrided(gc_b *compiled.Block, out []int32, lo, hi int) {
 						/*line split.go:85*/ gc_st2.Permute(gc_spreadLo).StoreMasked((*[8]int32)(out[(2*tx+1)-1:]), gc_oddLanes)
 						/*line split.go:85*/ gc_st2.Permute(gc_spreadHi).StoreMasked((*[8]int32)(out[(2*tx+1)+7:]), gc_oddLanes)
 					} else {
-						/*line split.go:85*/ var gc_lanes4 [8]int32
+						var gc_lanes4 [8]int32
 						gc_st2.Store(&gc_lanes4)
 						for gc_k4 := range 8 {
 							if 0xff&(1<<gc_k4) != 0 {
@@ -1021,7 +1021,7 @@ func gc_body_splitStrided(gc_b *compiled.Block, out []int32, lo, hi int) {
 						} else if (2*tx+1) >= 1 && (2*tx+1) <= len(s)-15 {
 							/*line split.go:85*/ gc_ld3 = archsimd.LoadInt32x8Slice(s[(2*tx+1)-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(s[(2*tx+1)+7:]).Permute(gc_evens))
 						} else {
-							/*line split.go:85*/ var gc_lanes5 [8]int32
+							var gc_lanes5 [8]int32
 							for gc_k5 := range 8 {
 								if gc_if.ToBits()&(1<<gc_k5) != 0 {
 									gc_pos.Thread = gc_rank + gc_k5
@@ -1040,7 +1040,7 @@ func gc_body_splitStrided(gc_b *compiled.Block, out []int32, lo, hi int) {
 							/*line split.go:85*/ gc_st3.Permute(gc_spreadLo).StoreMasked((*[8]int32)(out[(2*tx+1)-1:]), gc_if.ToInt32x8().Permute(gc_spreadLo).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes))
 							/*line split.go:85*/ gc_st3.Permute(gc_spreadHi).StoreMasked((*[8]int32)(out[(2*tx+1)+7:]), gc_if.ToInt32x8().Permute(gc_spreadHi).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes))
 						} else {
-							/*line split.go:85*/ var gc_lanes6 [8]int32
+							var gc_lanes6 [8]int32
 							gc_st3.Store(&gc_lanes6)
 							for gc_k6 := range 8 {
 								if gc_if.ToBits()&(1<<gc_k6) != 0 {

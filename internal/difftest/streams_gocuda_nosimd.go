@@ -56,9 +56,9 @@ func gc_body_streamsFirstAdd(gc_b *compiled.Block, in, partial []float32, off in
 				/*line streams.go:29*/ var gc_i3 int = i
 				var gc_result3 lanes.Float32x8
 				gc_returned3 := gc_none
-				/*line streams.go:13*/ if gc_i3 < len(in) && uint(len(in)-gc_i3) > 7 {
+				if gc_i3 < len(in) && uint(len(in)-gc_i3) > 7 {
 					var gc_ld5 lanes.Float32x8
-					/*line streams.go:29*/ if gc_i3 >= 0 && gc_i3 <= len(in)-8 {
+					if gc_i3 >= 0 && gc_i3 <= len(in)-8 {
 						/*line streams.go:29*/ gc_ld5 = lanes.LoadFloat32x8Slice(in[gc_i3:])
 					} else {
 						break gc_steps2
@@ -73,7 +73,7 @@ func gc_body_streamsFirstAdd(gc_b *compiled.Block, in, partial []float32, off in
 					/*line streams.go:29*/ gc_if3 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i3, 8))))
 					if gc_if3.ToBits() != 0 {
 						var gc_ld6 lanes.Float32x8
-						/*line streams.go:29*/ if gc_i3 >= 0 && gc_i3 <= len(in)-8 {
+						if gc_i3 >= 0 && gc_i3 <= len(in)-8 {
 							/*line streams.go:29*/ gc_ld6 = lanes.LoadFloat32x8Slice(in[gc_i3:])
 						} else {
 							break gc_steps2
@@ -91,9 +91,9 @@ func gc_body_streamsFirstAdd(gc_b *compiled.Block, in, partial []float32, off in
 				var gc_i4 int = gc_t2
 				var gc_result4 lanes.Float32x8
 				gc_returned4 := gc_none
-				/*line streams.go:13*/ if gc_i4 < len(in) && uint(len(in)-gc_i4) > 7 {
+				if gc_i4 < len(in) && uint(len(in)-gc_i4) > 7 {
 					var gc_ld7 lanes.Float32x8
-					/*line streams.go:29*/ if gc_i4 >= 0 && gc_i4 <= len(in)-8 {
+					if gc_i4 >= 0 && gc_i4 <= len(in)-8 {
 						/*line streams.go:29*/ gc_ld7 = lanes.LoadFloat32x8Slice(in[gc_i4:])
 					} else {
 						break gc_steps2
@@ -108,7 +108,7 @@ func gc_body_streamsFirstAdd(gc_b *compiled.Block, in, partial []float32, off in
 					/*line streams.go:29*/ gc_if5 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i4, 8))))
 					if gc_if5.ToBits() != 0 {
 						var gc_ld8 lanes.Float32x8
-						/*line streams.go:29*/ if gc_i4 >= 0 && gc_i4 <= len(in)-8 {
+						if gc_i4 >= 0 && gc_i4 <= len(in)-8 {
 							/*line streams.go:29*/ gc_ld8 = lanes.LoadFloat32x8Slice(in[gc_i4:])
 						} else {
 							break gc_steps2
@@ -245,7 +245,7 @@ func gc_body_streamsFirstAdd(gc_b *compiled.Block, in, partial []float32, off in
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			gc_off4 := gc_bx
 			gc_off5 := 0
-			/*line streams.go:48*/ if gc_from >= 0 && gc_off4 >= 0 && gc_off4 < len(partial) && gc_off5 >= 0 && gc_off5 < len(sdata) {
+			if gc_from >= 0 && gc_off4 >= 0 && gc_off4 < len(partial) && gc_off5 >= 0 && gc_off5 < len(sdata) {
 				gc_at6 := partial[gc_off4:][:1]
 				gc_at7 := sdata[gc_off5:][:1]
 				gc_step4 := gc_from
@@ -396,7 +396,7 @@ func gc_body_streamsProduct(gc_b *compiled.Block, in, out []float32, off, half i
 		gc_off3 := gc_bx * gc_bdx
 		gc_stride := 0 - 1
 		gc_off4 := gc_bdx - 1
-		/*line streams.go:64*/ if gc_off3 >= 0 && gc_off3 <= len(out) && gc_bdx <= len(out)-gc_off3 && compiled.InStride(gc_stride, gc_off4, 0, gc_bdx, len(s)) {
+		if gc_off3 >= 0 && gc_off3 <= len(out) && gc_bdx <= len(out)-gc_off3 && compiled.InStride(gc_stride, gc_off4, 0, gc_bdx, len(s)) {
 			gc_at4 := out[gc_off3:][:gc_bdx]
 			for gc_tx, gc_idx := 0, gc_off4+gc_stride*(0); gc_tx < gc_bdx; gc_tx, gc_idx = gc_tx+1, gc_idx+gc_stride {
 				gc_rank := gc_base + gc_tx
@@ -462,7 +462,7 @@ func gc_body_streamsReduce3(gc_b *compiled.Block, in, partial []float32, n int) 
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx * (gc_bdx * 2)
 		gc_off2 := (gc_bx * (gc_bdx * 2)) + gc_bdx
-		/*line streams.go:69*/ if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off && gc_off2 >= 0 && gc_off2 <= len(in) && gc_bdx <= len(in)-gc_off2 && gc_bdx <= len(sdata) {
+		if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off && gc_off2 >= 0 && gc_off2 <= len(in) && gc_bdx <= len(in)-gc_off2 && gc_bdx <= len(sdata) {
 			gc_at := in[gc_off:][:gc_bdx]
 			gc_at2 := in[gc_off2:][:gc_bdx]
 			gc_at3 := sdata[:gc_bdx]
@@ -660,7 +660,7 @@ func gc_body_streamsReduce3(gc_b *compiled.Block, in, partial []float32, n int) 
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			gc_off4 := gc_bx
-			/*line streams.go:94*/ if gc_from >= 0 && gc_off4 >= 0 && gc_off4 < len(partial) {
+			if gc_from >= 0 && gc_off4 >= 0 && gc_off4 < len(partial) {
 				gc_at6 := partial[gc_off4:][:1]
 				gc_step2 := gc_from
 				for ; gc_step2+3 < gc_to; gc_step2 += 4 {

@@ -83,9 +83,9 @@ func gc_body_streamsFirstAdd(gc_b *compiled.Block, in, partial []float32, off in
 								/*line streams.go:29*/ var gc_i4 int = i
 								var gc_result4 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 								gc_returned4 := gc_none2
-								/*line streams.go:13*/ if gc_i4 < len(in) && uint(len(in)-gc_i4) > 15 {
+								if gc_i4 < len(in) && uint(len(in)-gc_i4) > 15 {
 									var gc_ld7 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-									/*line streams.go:29*/ if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
+									if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
 										/*line streams.go:29*/ gc_ld7 = archsimd.LoadFloat32x16Slice(in[gc_i4:])
 									} else {
 										break gc_steps4
@@ -100,7 +100,7 @@ func gc_body_streamsFirstAdd(gc_b *compiled.Block, in, partial []float32, off in
 									/*line streams.go:29*/ gc_if5 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i4, 16))))
 									if gc_if5.ToBits() != 0 {
 										var gc_ld8 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-										/*line streams.go:29*/ if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
+										if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
 											/*line streams.go:29*/ gc_ld8 = archsimd.LoadFloat32x16Slice(in[gc_i4:])
 										} else {
 											break gc_steps4
@@ -138,9 +138,9 @@ func gc_body_streamsFirstAdd(gc_b *compiled.Block, in, partial []float32, off in
 							/*line streams.go:29*/ var gc_i2 int = i
 							var gc_result2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 							gc_returned2 := gc_none
-							/*line streams.go:13*/ if gc_i2 < len(in) && uint(len(in)-gc_i2) > 7 {
+							if gc_i2 < len(in) && uint(len(in)-gc_i2) > 7 {
 								var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-								/*line streams.go:29*/ if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
+								if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
 									/*line streams.go:29*/ gc_ld3 = archsimd.LoadFloat32x8Slice(in[gc_i2:])
 								} else {
 									break gc_steps2
@@ -155,7 +155,7 @@ func gc_body_streamsFirstAdd(gc_b *compiled.Block, in, partial []float32, off in
 								/*line streams.go:29*/ gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i2, 8))))
 								if gc_if2.ToBits() != 0 {
 									var gc_ld4 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-									/*line streams.go:29*/ if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
+									if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
 										/*line streams.go:29*/ gc_ld4 = archsimd.LoadFloat32x8Slice(in[gc_i2:])
 									} else {
 										break gc_steps2
@@ -290,9 +290,9 @@ func gc_body_streamsFirstAdd(gc_b *compiled.Block, in, partial []float32, off in
 							var gc_i8 int = gc_t6
 							var gc_result8 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 							gc_returned8 := gc_none4
-							/*line streams.go:13*/ if gc_i8 < len(in) && uint(len(in)-gc_i8) > 15 {
+							if gc_i8 < len(in) && uint(len(in)-gc_i8) > 15 {
 								var gc_ld15 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-								/*line streams.go:29*/ if gc_i8 >= 0 && gc_i8 <= len(in)-16 {
+								if gc_i8 >= 0 && gc_i8 <= len(in)-16 {
 									/*line streams.go:29*/ gc_ld15 = archsimd.LoadFloat32x16Slice(in[gc_i8:])
 								} else {
 									break gc_steps8
@@ -307,7 +307,7 @@ func gc_body_streamsFirstAdd(gc_b *compiled.Block, in, partial []float32, off in
 								/*line streams.go:29*/ gc_if11 := gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i8, 16))))
 								if gc_if11.ToBits() != 0 {
 									var gc_ld16 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-									/*line streams.go:29*/ if gc_i8 >= 0 && gc_i8 <= len(in)-16 {
+									if gc_i8 >= 0 && gc_i8 <= len(in)-16 {
 										/*line streams.go:29*/ gc_ld16 = archsimd.LoadFloat32x16Slice(in[gc_i8:])
 									} else {
 										break gc_steps8
@@ -349,9 +349,9 @@ func gc_body_streamsFirstAdd(gc_b *compiled.Block, in, partial []float32, off in
 						var gc_i6 int = gc_t4
 						var gc_result6 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 						gc_returned6 := gc_none3
-						/*line streams.go:13*/ if gc_i6 < len(in) && uint(len(in)-gc_i6) > 7 {
+						if gc_i6 < len(in) && uint(len(in)-gc_i6) > 7 {
 							var gc_ld11 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-							/*line streams.go:29*/ if gc_i6 >= 0 && gc_i6 <= len(in)-8 {
+							if gc_i6 >= 0 && gc_i6 <= len(in)-8 {
 								/*line streams.go:29*/ gc_ld11 = archsimd.LoadFloat32x8Slice(in[gc_i6:])
 							} else {
 								break gc_steps6
@@ -366,7 +366,7 @@ func gc_body_streamsFirstAdd(gc_b *compiled.Block, in, partial []float32, off in
 							/*line streams.go:29*/ gc_if8 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i6, 8))))
 							if gc_if8.ToBits() != 0 {
 								var gc_ld12 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-								/*line streams.go:29*/ if gc_i6 >= 0 && gc_i6 <= len(in)-8 {
+								if gc_i6 >= 0 && gc_i6 <= len(in)-8 {
 									/*line streams.go:29*/ gc_ld12 = archsimd.LoadFloat32x8Slice(in[gc_i6:])
 								} else {
 									break gc_steps6
@@ -621,7 +621,7 @@ func gc_body_streamsFirstAdd(gc_b *compiled.Block, in, partial []float32, off in
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			gc_off6 := gc_bx
 			gc_off7 := 0
-			/*line streams.go:48*/ if gc_from >= 0 && gc_off6 >= 0 && gc_off6 < len(partial) && gc_off7 >= 0 && gc_off7 < len(sdata) {
+			if gc_from >= 0 && gc_off6 >= 0 && gc_off6 < len(partial) && gc_off7 >= 0 && gc_off7 < len(sdata) {
 				gc_at9 := partial[gc_off6:][:1]
 				gc_at10 := sdata[gc_off7:][:1]
 				gc_step6 := gc_from
@@ -1065,7 +1065,7 @@ func gc_body_streamsProduct(gc_b *compiled.Block, in, out []float32, off, half i
 		gc_off5 := gc_bx * gc_bdx
 		gc_stride := 0 - 1
 		gc_off6 := gc_bdx - 1
-		/*line streams.go:65*/ if gc_off5 >= 0 && gc_off5 <= len(out) && gc_bdx <= len(out)-gc_off5 && compiled.InStride(gc_stride, gc_off6, 0, gc_bdx, len(s)) {
+		if gc_off5 >= 0 && gc_off5 <= len(out) && gc_bdx <= len(out)-gc_off5 && compiled.InStride(gc_stride, gc_off6, 0, gc_bdx, len(s)) {
 			gc_at7 := out[gc_off5:][:gc_bdx]
 			for gc_tx, gc_idx := 0, gc_off6+gc_stride*(0); gc_tx < gc_bdx; gc_tx, gc_idx = gc_tx+1, gc_idx+gc_stride {
 				gc_rank := gc_base + gc_tx
@@ -1315,7 +1315,7 @@ func gc_body_streamsReduce3(gc_b *compiled.Block, in, partial []float32, n int) 
 	}) {
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off2 := (gc_bx * (gc_bdx * 2)) + gc_bdx
-			/*line streams.go:81*/ if gc_off2 >= 0 && gc_off2 <= len(in) && gc_bdx <= len(in)-gc_off2 && gc_bdx <= len(sdata) {
+			if gc_off2 >= 0 && gc_off2 <= len(in) && gc_bdx <= len(in)-gc_off2 && gc_bdx <= len(sdata) {
 				gc_at2 := in[gc_off2:][:gc_bdx]
 				gc_at3 := sdata[:gc_bdx]
 				gc_vstep3 := 0
@@ -1511,7 +1511,7 @@ func gc_body_streamsReduce3(gc_b *compiled.Block, in, partial []float32, n int) 
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off3 := gc_bx * (gc_bdx * 2)
 			gc_off4 := (gc_bx * (gc_bdx * 2)) + gc_bdx
-			/*line streams.go:85*/ if gc_off3 >= 0 && gc_off3 <= len(in) && gc_bdx <= len(in)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(in) && gc_bdx <= len(in)-gc_off4 && gc_bdx <= len(sdata) {
+			if gc_off3 >= 0 && gc_off3 <= len(in) && gc_bdx <= len(in)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(in) && gc_bdx <= len(in)-gc_off4 && gc_bdx <= len(sdata) {
 				gc_at4 := in[gc_off3:][:gc_bdx]
 				gc_at5 := in[gc_off4:][:gc_bdx]
 				gc_at6 := sdata[:gc_bdx]
@@ -1704,7 +1704,7 @@ func gc_body_streamsReduce3(gc_b *compiled.Block, in, partial []float32, n int) 
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			gc_off6 := gc_bx
-			/*line streams.go:94*/ if gc_from >= 0 && gc_off6 >= 0 && gc_off6 < len(partial) {
+			if gc_from >= 0 && gc_off6 >= 0 && gc_off6 < len(partial) {
 				gc_at9 := partial[gc_off6:][:1]
 				gc_step4 := gc_from
 				for ; gc_step4+3 < gc_to; gc_step4 += 4 {

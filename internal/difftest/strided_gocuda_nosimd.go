@@ -188,7 +188,7 @@ func gc_body_pairTree(gc_b *compiled.Block, data, sums []float32) {
 	/*line strided.go:55*/ sdata := gocuda.Shared[float32](t, gc_bdx)[:gc_bdx]
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx * gc_bdx
-		/*line strided.go:59*/ if gc_bdx <= len(sdata) && gc_off >= 0 && gc_off <= len(data) && gc_bdx <= len(data)-gc_off {
+		if gc_bdx <= len(sdata) && gc_off >= 0 && gc_off <= len(data) && gc_bdx <= len(data)-gc_off {
 			gc_at := sdata[:gc_bdx]
 			gc_at2 := data[gc_off:][:gc_bdx]
 			if compiled.Disjoint(gc_at, gc_at2) {
@@ -310,7 +310,7 @@ func gc_body_pairTree(gc_b *compiled.Block, data, sums []float32) {
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			gc_off2 := gc_bx
 			gc_off3 := 0
-			/*line strided.go:74*/ if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(sums) && gc_off3 >= 0 && gc_off3 < len(sdata) {
+			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(sums) && gc_off3 >= 0 && gc_off3 < len(sdata) {
 				gc_at3 := sums[gc_off2:][:1]
 				gc_at4 := sdata[gc_off3:][:1]
 				gc_step4 := gc_from

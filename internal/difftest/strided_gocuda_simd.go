@@ -397,7 +397,7 @@ func gc_body_pairTree(gc_b *compiled.Block, data, sums []float32) {
 	/*line strided.go:55*/ sdata := gocuda.Shared[float32](t, gc_bdx)[:gc_bdx]
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx * gc_bdx
-		/*line strided.go:59*/ if gc_bdx <= len(sdata) && gc_off >= 0 && gc_off <= len(data) && gc_bdx <= len(data)-gc_off {
+		if gc_bdx <= len(sdata) && gc_off >= 0 && gc_off <= len(data) && gc_bdx <= len(data)-gc_off {
 			gc_at := sdata[:gc_bdx]
 			gc_at2 := data[gc_off:][:gc_bdx]
 			gc_vstep := 0
@@ -726,7 +726,7 @@ func gc_body_pairTree(gc_b *compiled.Block, data, sums []float32) {
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			gc_off2 := gc_bx
 			gc_off3 := 0
-			/*line strided.go:74*/ if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(sums) && gc_off3 >= 0 && gc_off3 < len(sdata) {
+			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(sums) && gc_off3 >= 0 && gc_off3 < len(sdata) {
 				gc_at3 := sums[gc_off2:][:1]
 				gc_at4 := sdata[gc_off3:][:1]
 				gc_step3 := gc_from
@@ -859,7 +859,7 @@ func gc_body_pairStore(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32
 									/*line strided.go:84*/ gc_st7.Permute(gc_spread16Lo).StoreMasked((*[16]float32)(out[(g+1)-1:]), gc_oddLanes16)
 									/*line strided.go:84*/ gc_st7.Permute(gc_spread16Hi).StoreMasked((*[16]float32)(out[(g+1)+15:]), gc_oddLanes16)
 								} else {
-									/*line strided.go:84*/ var gc_lanes7 [16]float32
+									var gc_lanes7 [16]float32
 									gc_st7.Store(&gc_lanes7)
 									for gc_k7 := range 16 {
 										if 0xffff&(1<<gc_k7) != 0 {
@@ -883,7 +883,7 @@ func gc_body_pairStore(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32
 										/*line strided.go:84*/ gc_st8.Permute(gc_spread16Lo).StoreMasked((*[16]float32)(out[(g+1)-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2))<<1))
 										/*line strided.go:84*/ gc_st8.Permute(gc_spread16Hi).StoreMasked((*[16]float32)(out[(g+1)+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2>>8))<<1))
 									} else {
-										/*line strided.go:84*/ var gc_lanes8 [16]float32
+										var gc_lanes8 [16]float32
 										gc_st8.Store(&gc_lanes8)
 										for gc_k8 := range 16 {
 											if gc_if4.ToBits()&(1<<gc_k8) != 0 {
@@ -968,7 +968,7 @@ func gc_body_pairStore(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32
 								/*line strided.go:84*/ gc_st3.Permute(gc_spreadLo).StoreMasked((*[8]float32)(out[(g+1)-1:]), gc_oddLanes)
 								/*line strided.go:84*/ gc_st3.Permute(gc_spreadHi).StoreMasked((*[8]float32)(out[(g+1)+7:]), gc_oddLanes)
 							} else {
-								/*line strided.go:84*/ var gc_lanes3 [8]float32
+								var gc_lanes3 [8]float32
 								gc_st3.Store(&gc_lanes3)
 								for gc_k3 := range 8 {
 									if 0xff&(1<<gc_k3) != 0 {
@@ -991,7 +991,7 @@ func gc_body_pairStore(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32
 									/*line strided.go:84*/ gc_st4.Permute(gc_spreadLo).StoreMasked((*[8]float32)(out[(g+1)-1:]), gc_if2.ToInt32x8().Permute(gc_spreadLo).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes))
 									/*line strided.go:84*/ gc_st4.Permute(gc_spreadHi).StoreMasked((*[8]float32)(out[(g+1)+7:]), gc_if2.ToInt32x8().Permute(gc_spreadHi).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes))
 								} else {
-									/*line strided.go:84*/ var gc_lanes4 [8]float32
+									var gc_lanes4 [8]float32
 									gc_st4.Store(&gc_lanes4)
 									for gc_k4 := range 8 {
 										if gc_if2.ToBits()&(1<<gc_k4) != 0 {

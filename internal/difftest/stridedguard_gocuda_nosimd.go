@@ -21,7 +21,7 @@ func gc_body_stridedGuard(gc_b *compiled.Block, in, out []int32) {
 		gc_stride := 2 * 1
 		gc_off := gc_bx * 2 * gc_bdx
 		gc_off2 := (gc_bx * 2 * gc_bdx) + 1
-		/*line stridedguard.go:19*/ if compiled.InStride(gc_stride, gc_off, 0, gc_bdx, len(in)) && compiled.InStride(gc_stride, gc_off2, 0, gc_bdx, len(in)) {
+		if compiled.InStride(gc_stride, gc_off, 0, gc_bdx, len(in)) && compiled.InStride(gc_stride, gc_off2, 0, gc_bdx, len(in)) {
 			for gc_tx, gc_idx, gc_idx2 := 0, gc_off+gc_stride*(0), gc_off2+gc_stride*(0); gc_tx < gc_bdx; gc_tx, gc_idx, gc_idx2 = gc_tx+1, gc_idx+gc_stride, gc_idx2+gc_stride {
 				gc_rank := gc_base + gc_tx
 				g := gc_bx*2*gc_bdx + 2*gc_tx

@@ -268,7 +268,7 @@ func gc_body_stridedGuard(gc_b *compiled.Block, in, out []int32) {
 								/*line stridedguard.go:23*/ if i >= 0 && i <= len(out)-16 {
 									a0.Add(a1).StoreSlice(out[i:])
 								} else {
-									/*line stridedguard.go:24*/ var gc_lanes19 [16]int32
+									var gc_lanes19 [16]int32
 									/*line stridedguard.go:24*/ a0.Add(a1).Store(&gc_lanes19)
 									for gc_k19 := range 16 {
 										if 0xffff&(1<<gc_k19) != 0 {
@@ -284,7 +284,7 @@ func gc_body_stridedGuard(gc_b *compiled.Block, in, out []int32) {
 									/*line stridedguard.go:23*/ if i >= 0 && i <= len(out)-16 {
 										a0.Add(a1).StoreMasked((*[16]int32)(out[i:]), gc_if10)
 									} else {
-										/*line stridedguard.go:24*/ var gc_lanes20 [16]int32
+										var gc_lanes20 [16]int32
 										/*line stridedguard.go:24*/ a0.Add(a1).Store(&gc_lanes20)
 										for gc_k20 := range 16 {
 											if gc_if10.ToBits()&(1<<gc_k20) != 0 {
@@ -317,7 +317,7 @@ func gc_body_stridedGuard(gc_b *compiled.Block, in, out []int32) {
 						/*line stridedguard.go:23*/ if i >= 0 && i <= len(out)-8 {
 							a0.Add(a1).StoreSlice(out[i:])
 						} else {
-							/*line stridedguard.go:24*/ var gc_lanes17 [8]int32
+							var gc_lanes17 [8]int32
 							/*line stridedguard.go:24*/ a0.Add(a1).Store(&gc_lanes17)
 							for gc_k17 := range 8 {
 								if 0xff&(1<<gc_k17) != 0 {
@@ -333,7 +333,7 @@ func gc_body_stridedGuard(gc_b *compiled.Block, in, out []int32) {
 							/*line stridedguard.go:23*/ if i >= 0 && i <= len(out)-8 {
 								a0.Add(a1).StoreMasked((*[8]int32)(out[i:]), gc_if9)
 							} else {
-								/*line stridedguard.go:24*/ var gc_lanes18 [8]int32
+								var gc_lanes18 [8]int32
 								/*line stridedguard.go:24*/ a0.Add(a1).Store(&gc_lanes18)
 								for gc_k18 := range 8 {
 									if gc_if9.ToBits()&(1<<gc_k18) != 0 {

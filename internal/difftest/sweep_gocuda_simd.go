@@ -57,8 +57,8 @@ func gc_body_sweepScan(gc_b *compiled.Block, data []float32, start int) {
 						/*line sweep.go:22*/ gc_t3.ConcatPermute(gc_t4, gc_pairLo).StoreSlice(temp[2*thid:])
 						/*line sweep.go:22*/ gc_t3.ConcatPermute(gc_t4, gc_pairHi).StoreSlice(temp[(2*thid)+16:])
 					} else {
-						/*line sweep.go:22*/ var gc_lanes7 [16]float32
-						/*line sweep.go:22*/ var gc_lanes8 [16]float32
+						var gc_lanes7 [16]float32
+						var gc_lanes8 [16]float32
 						gc_t3.Store(&gc_lanes7)
 						gc_t4.Store(&gc_lanes8)
 						for gc_k6 := range 16 {
@@ -106,8 +106,8 @@ func gc_body_sweepScan(gc_b *compiled.Block, data []float32, start int) {
 					/*line sweep.go:22*/ gc_t.Permute(gc_spreadLo).Merge(gc_t2.Permute(gc_spreadLo), gc_evenLanes).StoreSlice(temp[2*thid:])
 					/*line sweep.go:22*/ gc_t.Permute(gc_spreadHi).Merge(gc_t2.Permute(gc_spreadHi), gc_evenLanes).StoreSlice(temp[(2*thid)+8:])
 				} else {
-					/*line sweep.go:22*/ var gc_lanes3 [8]float32
-					/*line sweep.go:22*/ var gc_lanes4 [8]float32
+					var gc_lanes3 [8]float32
+					var gc_lanes4 [8]float32
 					gc_t.Store(&gc_lanes3)
 					gc_t2.Store(&gc_lanes4)
 					for gc_k3 := range 8 {
@@ -306,8 +306,8 @@ func gc_body_sweepScan(gc_b *compiled.Block, data []float32, start int) {
 						/*line sweep.go:46*/ gc_t7.ConcatPermute(gc_t8, gc_pairLo2).StoreSlice(data[base+2*thid:])
 						/*line sweep.go:46*/ gc_t7.ConcatPermute(gc_t8, gc_pairHi2).StoreSlice(data[(base+2*thid)+16:])
 					} else {
-						/*line sweep.go:46*/ var gc_lanes15 [16]float32
-						/*line sweep.go:46*/ var gc_lanes16 [16]float32
+						var gc_lanes15 [16]float32
+						var gc_lanes16 [16]float32
 						gc_t7.Store(&gc_lanes15)
 						gc_t8.Store(&gc_lanes16)
 						for gc_k12 := range 16 {
@@ -355,8 +355,8 @@ func gc_body_sweepScan(gc_b *compiled.Block, data []float32, start int) {
 					/*line sweep.go:46*/ gc_t5.Permute(gc_spreadLo2).Merge(gc_t6.Permute(gc_spreadLo2), gc_evenLanes2).StoreSlice(data[base+2*thid:])
 					/*line sweep.go:46*/ gc_t5.Permute(gc_spreadHi2).Merge(gc_t6.Permute(gc_spreadHi2), gc_evenLanes2).StoreSlice(data[(base+2*thid)+8:])
 				} else {
-					/*line sweep.go:46*/ var gc_lanes11 [8]float32
-					/*line sweep.go:46*/ var gc_lanes12 [8]float32
+					var gc_lanes11 [8]float32
+					var gc_lanes12 [8]float32
 					gc_t5.Store(&gc_lanes11)
 					gc_t6.Store(&gc_lanes12)
 					for gc_k9 := range 8 {
@@ -452,8 +452,8 @@ func gc_body_sweepScanInt(gc_b *compiled.Block, data, tree []int32) {
 						/*line sweep.go:59*/ gc_t3.ConcatPermute(gc_t4, gc_pairLo).StoreSlice(temp[2*thid:])
 						/*line sweep.go:59*/ gc_t3.ConcatPermute(gc_t4, gc_pairHi).StoreSlice(temp[(2*thid)+16:])
 					} else {
-						/*line sweep.go:59*/ var gc_lanes7 [16]int32
-						/*line sweep.go:59*/ var gc_lanes8 [16]int32
+						var gc_lanes7 [16]int32
+						var gc_lanes8 [16]int32
 						gc_t3.Store(&gc_lanes7)
 						gc_t4.Store(&gc_lanes8)
 						for gc_k6 := range 16 {
@@ -501,8 +501,8 @@ func gc_body_sweepScanInt(gc_b *compiled.Block, data, tree []int32) {
 					/*line sweep.go:59*/ gc_t.Permute(gc_spreadLo).Merge(gc_t2.Permute(gc_spreadLo), gc_evenLanes).StoreSlice(temp[2*thid:])
 					/*line sweep.go:59*/ gc_t.Permute(gc_spreadHi).Merge(gc_t2.Permute(gc_spreadHi), gc_evenLanes).StoreSlice(temp[(2*thid)+8:])
 				} else {
-					/*line sweep.go:59*/ var gc_lanes3 [8]int32
-					/*line sweep.go:59*/ var gc_lanes4 [8]int32
+					var gc_lanes3 [8]int32
+					var gc_lanes4 [8]int32
 					gc_t.Store(&gc_lanes3)
 					gc_t2.Store(&gc_lanes4)
 					for gc_k3 := range 8 {
@@ -703,8 +703,8 @@ func gc_body_sweepScanInt(gc_b *compiled.Block, data, tree []int32) {
 						/*line sweep.go:71*/ gc_t7.ConcatPermute(gc_t8, gc_pairLo2).StoreSlice(tree[base+2*thid:])
 						/*line sweep.go:71*/ gc_t7.ConcatPermute(gc_t8, gc_pairHi2).StoreSlice(tree[(base+2*thid)+16:])
 					} else {
-						/*line sweep.go:71*/ var gc_lanes27 [16]int32
-						/*line sweep.go:71*/ var gc_lanes28 [16]int32
+						var gc_lanes27 [16]int32
+						var gc_lanes28 [16]int32
 						gc_t7.Store(&gc_lanes27)
 						gc_t8.Store(&gc_lanes28)
 						for gc_k24 := range 16 {
@@ -752,8 +752,8 @@ func gc_body_sweepScanInt(gc_b *compiled.Block, data, tree []int32) {
 					/*line sweep.go:71*/ gc_t5.Permute(gc_spreadLo4).Merge(gc_t6.Permute(gc_spreadLo4), gc_evenLanes4).StoreSlice(tree[base+2*thid:])
 					/*line sweep.go:71*/ gc_t5.Permute(gc_spreadHi4).Merge(gc_t6.Permute(gc_spreadHi4), gc_evenLanes4).StoreSlice(tree[(base+2*thid)+8:])
 				} else {
-					/*line sweep.go:71*/ var gc_lanes23 [8]int32
-					/*line sweep.go:71*/ var gc_lanes24 [8]int32
+					var gc_lanes23 [8]int32
+					var gc_lanes24 [8]int32
 					gc_t5.Store(&gc_lanes23)
 					gc_t6.Store(&gc_lanes24)
 					for gc_k21 := range 8 {
@@ -919,7 +919,7 @@ func gc_body_sweepScanInt(gc_b *compiled.Block, data, tree []int32) {
 								} else if bi_ >= 1 && bi_ <= len(temp)-31 {
 									/*line sweep.go:84*/ gc_ld28 = archsimd.LoadInt32x16Slice(temp[bi_-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[bi_+15:]), gc_odds166)
 								} else {
-									/*line sweep.go:84*/ var gc_lanes47 [16]int32
+									var gc_lanes47 [16]int32
 									for gc_k43 := range 16 {
 										if 0xffff&(1<<gc_k43) != 0 {
 											gc_pos.Thread = gc_rank + gc_k43
@@ -938,7 +938,7 @@ func gc_body_sweepScanInt(gc_b *compiled.Block, data, tree []int32) {
 									/*line sweep.go:84*/ gc_st12.Permute(gc_spread16Lo4).Merge(archsimd.LoadInt32x16Slice(temp[bi_-1:]), gc_oddLanes164).StoreSlice(temp[bi_-1:])
 									/*line sweep.go:84*/ gc_st12.Permute(gc_spread16Hi4).Merge(archsimd.LoadInt32x16Slice(temp[bi_+15:]), gc_oddLanes164).StoreSlice(temp[bi_+15:])
 								} else {
-									/*line sweep.go:84*/ var gc_lanes48 [16]int32
+									var gc_lanes48 [16]int32
 									gc_st12.Store(&gc_lanes48)
 									for gc_k44 := range 16 {
 										if 0xffff&(1<<gc_k44) != 0 {
@@ -1009,7 +1009,7 @@ func gc_body_sweepScanInt(gc_b *compiled.Block, data, tree []int32) {
 						} else if bi_ >= 1 && bi_ <= len(temp)-15 {
 							/*line sweep.go:84*/ gc_ld22 = archsimd.LoadInt32x8Slice(temp[bi_-1:]).Permute(gc_evens6).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[bi_+7:]).Permute(gc_evens6))
 						} else {
-							/*line sweep.go:84*/ var gc_lanes37 [8]int32
+							var gc_lanes37 [8]int32
 							for gc_k33 := range 8 {
 								if 0xff&(1<<gc_k33) != 0 {
 									gc_pos.Thread = gc_rank + gc_k33
@@ -1028,7 +1028,7 @@ func gc_body_sweepScanInt(gc_b *compiled.Block, data, tree []int32) {
 							/*line sweep.go:84*/ gc_st8.Permute(gc_spreadLo6).Merge(archsimd.LoadInt32x8Slice(temp[bi_-1:]), gc_oddLanes4).StoreSlice(temp[bi_-1:])
 							/*line sweep.go:84*/ gc_st8.Permute(gc_spreadHi6).Merge(archsimd.LoadInt32x8Slice(temp[bi_+7:]), gc_oddLanes4).StoreSlice(temp[bi_+7:])
 						} else {
-							/*line sweep.go:84*/ var gc_lanes38 [8]int32
+							var gc_lanes38 [8]int32
 							gc_st8.Store(&gc_lanes38)
 							for gc_k34 := range 8 {
 								if 0xff&(1<<gc_k34) != 0 {
@@ -1082,8 +1082,8 @@ func gc_body_sweepScanInt(gc_b *compiled.Block, data, tree []int32) {
 						/*line sweep.go:88*/ gc_t11.ConcatPermute(gc_t12, gc_pairLo3).StoreSlice(data[base+2*thid:])
 						/*line sweep.go:88*/ gc_t11.ConcatPermute(gc_t12, gc_pairHi3).StoreSlice(data[(base+2*thid)+16:])
 					} else {
-						/*line sweep.go:88*/ var gc_lanes55 [16]int32
-						/*line sweep.go:88*/ var gc_lanes56 [16]int32
+						var gc_lanes55 [16]int32
+						var gc_lanes56 [16]int32
 						gc_t11.Store(&gc_lanes55)
 						gc_t12.Store(&gc_lanes56)
 						for gc_k50 := range 16 {
@@ -1131,8 +1131,8 @@ func gc_body_sweepScanInt(gc_b *compiled.Block, data, tree []int32) {
 					/*line sweep.go:88*/ gc_t9.Permute(gc_spreadLo7).Merge(gc_t10.Permute(gc_spreadLo7), gc_evenLanes7).StoreSlice(data[base+2*thid:])
 					/*line sweep.go:88*/ gc_t9.Permute(gc_spreadHi7).Merge(gc_t10.Permute(gc_spreadHi7), gc_evenLanes7).StoreSlice(data[(base+2*thid)+8:])
 				} else {
-					/*line sweep.go:88*/ var gc_lanes51 [8]int32
-					/*line sweep.go:88*/ var gc_lanes52 [8]int32
+					var gc_lanes51 [8]int32
+					var gc_lanes52 [8]int32
 					gc_t9.Store(&gc_lanes51)
 					gc_t10.Store(&gc_lanes52)
 					for gc_k47 := range 8 {
@@ -1228,8 +1228,8 @@ func gc_body_sweepUp(gc_b *compiled.Block, data []int32, stop int) {
 						/*line sweep.go:102*/ gc_t3.ConcatPermute(gc_t4, gc_pairLo).StoreSlice(temp[2*thid:])
 						/*line sweep.go:102*/ gc_t3.ConcatPermute(gc_t4, gc_pairHi).StoreSlice(temp[(2*thid)+16:])
 					} else {
-						/*line sweep.go:102*/ var gc_lanes7 [16]int32
-						/*line sweep.go:102*/ var gc_lanes8 [16]int32
+						var gc_lanes7 [16]int32
+						var gc_lanes8 [16]int32
 						gc_t3.Store(&gc_lanes7)
 						gc_t4.Store(&gc_lanes8)
 						for gc_k6 := range 16 {
@@ -1277,8 +1277,8 @@ func gc_body_sweepUp(gc_b *compiled.Block, data []int32, stop int) {
 					/*line sweep.go:102*/ gc_t.Permute(gc_spreadLo).Merge(gc_t2.Permute(gc_spreadLo), gc_evenLanes).StoreSlice(temp[2*thid:])
 					/*line sweep.go:102*/ gc_t.Permute(gc_spreadHi).Merge(gc_t2.Permute(gc_spreadHi), gc_evenLanes).StoreSlice(temp[(2*thid)+8:])
 				} else {
-					/*line sweep.go:102*/ var gc_lanes3 [8]int32
-					/*line sweep.go:102*/ var gc_lanes4 [8]int32
+					var gc_lanes3 [8]int32
+					var gc_lanes4 [8]int32
 					gc_t.Store(&gc_lanes3)
 					gc_t2.Store(&gc_lanes4)
 					for gc_k3 := range 8 {
@@ -1482,8 +1482,8 @@ func gc_body_sweepUp(gc_b *compiled.Block, data []int32, stop int) {
 						/*line sweep.go:113*/ gc_t15.ConcatPermute(gc_t16, gc_pairLo2).StoreSlice(data[base+2*thid:])
 						/*line sweep.go:113*/ gc_t15.ConcatPermute(gc_t16, gc_pairHi2).StoreSlice(data[(base+2*thid)+16:])
 					} else {
-						/*line sweep.go:113*/ var gc_lanes27 [16]int32
-						/*line sweep.go:113*/ var gc_lanes28 [16]int32
+						var gc_lanes27 [16]int32
+						var gc_lanes28 [16]int32
 						gc_t15.Store(&gc_lanes27)
 						gc_t16.Store(&gc_lanes28)
 						for gc_k24 := range 16 {
@@ -1531,8 +1531,8 @@ func gc_body_sweepUp(gc_b *compiled.Block, data []int32, stop int) {
 					/*line sweep.go:113*/ gc_t13.Permute(gc_spreadLo4).Merge(gc_t14.Permute(gc_spreadLo4), gc_evenLanes4).StoreSlice(data[base+2*thid:])
 					/*line sweep.go:113*/ gc_t13.Permute(gc_spreadHi4).Merge(gc_t14.Permute(gc_spreadHi4), gc_evenLanes4).StoreSlice(data[(base+2*thid)+8:])
 				} else {
-					/*line sweep.go:113*/ var gc_lanes23 [8]int32
-					/*line sweep.go:113*/ var gc_lanes24 [8]int32
+					var gc_lanes23 [8]int32
+					var gc_lanes24 [8]int32
 					gc_t13.Store(&gc_lanes23)
 					gc_t14.Store(&gc_lanes24)
 					for gc_k21 := range 8 {
@@ -1978,7 +1978,7 @@ func gc_body_sweepWide(gc_b *compiled.Block, data []int32, wide, limit int) {
 								} else if bi_ >= 1 && bi_ <= len(temp)-31 {
 									/*line sweep.go:151*/ gc_ld20 = archsimd.LoadInt32x16Slice(temp[bi_-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[bi_+15:]), gc_odds164)
 								} else {
-									/*line sweep.go:151*/ var gc_lanes31 [16]int32
+									var gc_lanes31 [16]int32
 									for gc_k31 := range 16 {
 										if 0xffff&(1<<gc_k31) != 0 {
 											gc_pos.Thread = gc_rank + gc_k31
@@ -1997,7 +1997,7 @@ func gc_body_sweepWide(gc_b *compiled.Block, data []int32, wide, limit int) {
 									/*line sweep.go:151*/ gc_st12.Permute(gc_spread16Lo4).Merge(archsimd.LoadInt32x16Slice(temp[bi_-1:]), gc_oddLanes164).StoreSlice(temp[bi_-1:])
 									/*line sweep.go:151*/ gc_st12.Permute(gc_spread16Hi4).Merge(archsimd.LoadInt32x16Slice(temp[bi_+15:]), gc_oddLanes164).StoreSlice(temp[bi_+15:])
 								} else {
-									/*line sweep.go:151*/ var gc_lanes32 [16]int32
+									var gc_lanes32 [16]int32
 									gc_st12.Store(&gc_lanes32)
 									for gc_k32 := range 16 {
 										if 0xffff&(1<<gc_k32) != 0 {
@@ -2070,7 +2070,7 @@ func gc_body_sweepWide(gc_b *compiled.Block, data []int32, wide, limit int) {
 						} else if bi_ >= 1 && bi_ <= len(temp)-15 {
 							/*line sweep.go:151*/ gc_ld14 = archsimd.LoadInt32x8Slice(temp[bi_-1:]).Permute(gc_evens4).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[bi_+7:]).Permute(gc_evens4))
 						} else {
-							/*line sweep.go:151*/ var gc_lanes21 [8]int32
+							var gc_lanes21 [8]int32
 							for gc_k21 := range 8 {
 								if 0xff&(1<<gc_k21) != 0 {
 									gc_pos.Thread = gc_rank + gc_k21
@@ -2089,7 +2089,7 @@ func gc_body_sweepWide(gc_b *compiled.Block, data []int32, wide, limit int) {
 							/*line sweep.go:151*/ gc_st8.Permute(gc_spreadLo4).Merge(archsimd.LoadInt32x8Slice(temp[bi_-1:]), gc_oddLanes4).StoreSlice(temp[bi_-1:])
 							/*line sweep.go:151*/ gc_st8.Permute(gc_spreadHi4).Merge(archsimd.LoadInt32x8Slice(temp[bi_+7:]), gc_oddLanes4).StoreSlice(temp[bi_+7:])
 						} else {
-							/*line sweep.go:151*/ var gc_lanes22 [8]int32
+							var gc_lanes22 [8]int32
 							gc_st8.Store(&gc_lanes22)
 							for gc_k22 := range 8 {
 								if 0xff&(1<<gc_k22) != 0 {
@@ -2322,7 +2322,7 @@ func gc_body_sweepExit(gc_b *compiled.Block, data, tree []int32, live int) {
 						/*line sweep.go:172*/ gc_st4.Permute(gc_spread16Lo).StoreMasked((*[16]int32)(temp[(2*thid+1)-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2))<<1))
 						/*line sweep.go:172*/ gc_st4.Permute(gc_spread16Hi).StoreMasked((*[16]int32)(temp[(2*thid+1)+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2>>8))<<1))
 					} else {
-						/*line sweep.go:172*/ var gc_lanes8 [16]int32
+						var gc_lanes8 [16]int32
 						gc_st4.Store(&gc_lanes8)
 						for gc_k8 := range 16 {
 							if gc_alive2.ToBits()&(1<<gc_k8) != 0 {
@@ -2394,7 +2394,7 @@ func gc_body_sweepExit(gc_b *compiled.Block, data, tree []int32, live int) {
 					/*line sweep.go:172*/ gc_st2.Permute(gc_spreadLo).StoreMasked((*[8]int32)(temp[(2*thid+1)-1:]), gc_alive.ToInt32x8().Permute(gc_spreadLo).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes))
 					/*line sweep.go:172*/ gc_st2.Permute(gc_spreadHi).StoreMasked((*[8]int32)(temp[(2*thid+1)+7:]), gc_alive.ToInt32x8().Permute(gc_spreadHi).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes))
 				} else {
-					/*line sweep.go:172*/ var gc_lanes4 [8]int32
+					var gc_lanes4 [8]int32
 					gc_st2.Store(&gc_lanes4)
 					for gc_k4 := range 8 {
 						if gc_alive.ToBits()&(1<<gc_k4) != 0 {
@@ -2668,7 +2668,7 @@ func gc_body_sweepExit(gc_b *compiled.Block, data, tree []int32, live int) {
 								} else if bi_ >= 1 && bi_ <= len(temp)-31 {
 									/*line sweep.go:197*/ gc_ld24 = archsimd.LoadInt32x16Slice(temp[bi_-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[bi_+15:]), gc_odds165)
 								} else {
-									/*line sweep.go:197*/ var gc_lanes39 [16]int32
+									var gc_lanes39 [16]int32
 									for gc_k39 := range 16 {
 										if gc_alive10.ToBits()&(1<<gc_k39) != 0 {
 											gc_pos.Thread = gc_rank + gc_k39
@@ -2688,7 +2688,7 @@ func gc_body_sweepExit(gc_b *compiled.Block, data, tree []int32, live int) {
 									/*line sweep.go:197*/ gc_st16.Permute(gc_spread16Lo5).StoreMasked((*[16]int32)(temp[bi_-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits8))<<1))
 									/*line sweep.go:197*/ gc_st16.Permute(gc_spread16Hi5).StoreMasked((*[16]int32)(temp[bi_+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits8>>8))<<1))
 								} else {
-									/*line sweep.go:197*/ var gc_lanes40 [16]int32
+									var gc_lanes40 [16]int32
 									gc_st16.Store(&gc_lanes40)
 									for gc_k40 := range 16 {
 										if gc_alive10.ToBits()&(1<<gc_k40) != 0 {
@@ -2766,7 +2766,7 @@ func gc_body_sweepExit(gc_b *compiled.Block, data, tree []int32, live int) {
 						} else if bi_ >= 1 && bi_ <= len(temp)-15 {
 							/*line sweep.go:197*/ gc_ld18 = archsimd.LoadInt32x8Slice(temp[bi_-1:]).Permute(gc_evens5).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[bi_+7:]).Permute(gc_evens5))
 						} else {
-							/*line sweep.go:197*/ var gc_lanes29 [8]int32
+							var gc_lanes29 [8]int32
 							for gc_k29 := range 8 {
 								if gc_alive8.ToBits()&(1<<gc_k29) != 0 {
 									gc_pos.Thread = gc_rank + gc_k29
@@ -2785,7 +2785,7 @@ func gc_body_sweepExit(gc_b *compiled.Block, data, tree []int32, live int) {
 							/*line sweep.go:197*/ gc_st12.Permute(gc_spreadLo5).StoreMasked((*[8]int32)(temp[bi_-1:]), gc_alive8.ToInt32x8().Permute(gc_spreadLo5).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes5))
 							/*line sweep.go:197*/ gc_st12.Permute(gc_spreadHi5).StoreMasked((*[8]int32)(temp[bi_+7:]), gc_alive8.ToInt32x8().Permute(gc_spreadHi5).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes5))
 						} else {
-							/*line sweep.go:197*/ var gc_lanes30 [8]int32
+							var gc_lanes30 [8]int32
 							gc_st12.Store(&gc_lanes30)
 							for gc_k30 := range 8 {
 								if gc_alive8.ToBits()&(1<<gc_k30) != 0 {

@@ -27,7 +27,7 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 	}
 	/*line switch.go:13*/ s := gocuda.Shared[int32](t, gc_bdx)[:gc_bdx]
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-		/*line switch.go:16*/ if gc_bdx <= len(s) {
+		if gc_bdx <= len(s) {
 			gc_at := s[:gc_bdx]
 			gc_vstep := 0
 			if compiled.SIMD && compiled.SIMD512 {
@@ -175,7 +175,7 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 						gc_segend := min(gc_bdx, gc_qd-gc_r)
 						gc_seglen := gc_segend - gc_seg
 						gc_off := gc_r + gc_seg
-						/*line switch.go:31*/ if gc_off >= 0 && gc_off <= len(s) && gc_seglen <= len(s)-gc_off {
+						if gc_off >= 0 && gc_off <= len(s) && gc_seglen <= len(s)-gc_off {
 							gc_at2 := s[gc_off:][:gc_seglen]
 							gc_vstep3 := gc_seg
 							if compiled.SIMD && compiled.SIMD512 {
@@ -314,7 +314,7 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 			}
 		} else
 		/*line switch.go:22*/ if tag == 1 {
-			/*line switch.go:24*/ var gc_c1v [32]int32
+			var gc_c1v [32]int32
 			var gc_c1r [32]int32
 			for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 				gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
@@ -414,7 +414,7 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				gc_stride := 0 - 1
 				gc_off2 := gc_bdx - 1
-				/*line switch.go:34*/ if compiled.InStride(gc_stride, gc_off2, 0, gc_bdx, len(s)) {
+				if compiled.InStride(gc_stride, gc_off2, 0, gc_bdx, len(s)) {
 					for gc_tx, gc_idx := 0, gc_off2+gc_stride*(0); gc_tx < gc_bdx; gc_tx, gc_idx = gc_tx+1, gc_idx+gc_stride {
 						gc_rank := gc_base + gc_tx
 						v := gc_s_v[gc_rank]
@@ -472,7 +472,7 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 				}
 			}
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				/*line switch.go:33*/ if gc_bdx <= len(s) {
+				if gc_bdx <= len(s) {
 					gc_at3 := s[:gc_bdx]
 					gc_vstep4 := 0
 					if compiled.SIMD && compiled.SIMD512 {
@@ -702,7 +702,7 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 	}
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off3 := gc_bx * gc_bdx
-		/*line switch.go:47*/ if gc_off3 >= 0 && gc_off3 <= len(out) && gc_bdx <= len(out)-gc_off3 {
+		if gc_off3 >= 0 && gc_off3 <= len(out) && gc_bdx <= len(out)-gc_off3 {
 			gc_at4 := out[gc_off3:][:gc_bdx]
 			gc_vstep7 := 0
 			if compiled.SIMD && compiled.SIMD512 {
@@ -1028,7 +1028,7 @@ func gc_body_switchLoop(gc_b *compiled.Block, out []int32, op int) {
 	}
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx * gc_bdx
-		/*line switch.go:63*/ if gc_off >= 0 && gc_off <= len(out) && gc_bdx <= len(out)-gc_off {
+		if gc_off >= 0 && gc_off <= len(out) && gc_bdx <= len(out)-gc_off {
 			gc_at := out[gc_off:][:gc_bdx]
 			gc_vstep3 := 0
 			if compiled.SIMD && compiled.SIMD512 {
@@ -1070,7 +1070,7 @@ func gc_body_switchLoop(gc_b *compiled.Block, out []int32, op int) {
 						gc_tx := gc_vstep4
 						gc_rank := gc_base + gc_tx
 						/*line switch.go:58*/ v := archsimd.LoadInt32x16Slice(gc_s_v[gc_rank:])
-						/*line switch.go:58*/ if (gc_bx*gc_bdx+gc_tx) < 0 || (gc_bx*gc_bdx+gc_tx) > len(out)-16 {
+						if (gc_bx*gc_bdx+gc_tx) < 0 || (gc_bx*gc_bdx+gc_tx) > len(out)-16 {
 							break
 						}
 						/*line switch.go:58*/ v.StoreSlice(out[gc_bx*gc_bdx+gc_tx:])
@@ -1087,7 +1087,7 @@ func gc_body_switchLoop(gc_b *compiled.Block, out []int32, op int) {
 					gc_tx := gc_vstep4
 					gc_rank := gc_base + gc_tx
 					/*line switch.go:58*/ v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank:])
-					/*line switch.go:58*/ if (gc_bx*gc_bdx+gc_tx) < 0 || (gc_bx*gc_bdx+gc_tx) > len(out)-8 {
+					if (gc_bx*gc_bdx+gc_tx) < 0 || (gc_bx*gc_bdx+gc_tx) > len(out)-8 {
 						break
 					}
 					/*line switch.go:58*/ v.StoreSlice(out[gc_bx*gc_bdx+gc_tx:])

@@ -207,7 +207,7 @@ func gc_body_treeFold(gc_b *compiled.Block, in, out []float32, start, stop int) 
 			gc_off5 := 1
 			gc_off6 := 3*gc_bx + 2
 			gc_off7 := 2
-			/*line tree_fold.go:44*/ if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(out) && gc_off3 >= 0 && gc_off3 < len(sdata) && gc_off4 >= 0 && gc_off4 < len(out) && gc_off5 >= 0 && gc_off5 < len(sdata) && gc_off6 >= 0 && gc_off6 < len(out) && gc_off7 >= 0 && gc_off7 < len(sdata) {
+			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(out) && gc_off3 >= 0 && gc_off3 < len(sdata) && gc_off4 >= 0 && gc_off4 < len(out) && gc_off5 >= 0 && gc_off5 < len(sdata) && gc_off6 >= 0 && gc_off6 < len(out) && gc_off7 >= 0 && gc_off7 < len(sdata) {
 				gc_at3 := out[gc_off2:][:1]
 				gc_at4 := sdata[gc_off3:][:1]
 				gc_at5 := out[gc_off4:][:1]
@@ -422,7 +422,7 @@ func gc_body_treeFoldInt(gc_b *compiled.Block, in, out []int32, start, stop int)
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			gc_off2 := 4 * gc_bx
-			/*line tree_fold.go:63*/ if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(out) && gc_to <= len(out)-gc_off2 && gc_to <= len(sdata) {
+			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(out) && gc_to <= len(out)-gc_off2 && gc_to <= len(sdata) {
 				gc_at3 := out[gc_off2:][:gc_to]
 				gc_at4 := sdata[:gc_to]
 				gc_vstep4 := gc_from
@@ -945,7 +945,7 @@ func gc_body_treeFoldWarp(gc_b *compiled.Block, in, out []float32, start int) {
 		}
 	}
 	/*line tree_fold.go:108*/ if !(gc_bdy*gc_bdz == 1 && gc_bdx >= 32 && compiled.TreeSum(sdata, 32)) {
-		/*line tree_fold.go:110*/ var gc_l_v [32]float32
+		var gc_l_v [32]float32
 		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 			gc_cnt := min(32, gc_n-gc_w)
 			gc_act := uint32(uint64(1)<<gc_cnt - 1)
@@ -982,7 +982,7 @@ func gc_body_treeFoldWarp(gc_b *compiled.Block, in, out []float32, start int) {
 					gc_tx := gc_tidx.X - 1
 					gc_x02 := gc_tidx.X
 					gc_off2 := gc_x02
-					/*line tree_fold.go:120*/ if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(sdata) && 32 <= len(sdata)-gc_off2 {
+					if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(sdata) && 32 <= len(sdata)-gc_off2 {
 						gc_at3 := sdata[gc_off2:][:32]
 						/*line tree_fold.go:106*/ copy(gc_l_v[:], gc_at3)
 					} else {
@@ -1071,7 +1071,7 @@ func gc_body_treeFoldWarp(gc_b *compiled.Block, in, out []float32, start int) {
 						gc_tx := gc_tidx.X - 1
 						gc_x03 := gc_tidx.X
 						gc_off3 := gc_x03
-						/*line tree_fold.go:119*/ if gc_act == ^uint32(0) && gc_x03+32 <= gc_bdx && gc_off3 >= 0 && gc_off3 <= len(sdata) && 32 <= len(sdata)-gc_off3 {
+						if gc_act == ^uint32(0) && gc_x03+32 <= gc_bdx && gc_off3 >= 0 && gc_off3 <= len(sdata) && 32 <= len(sdata)-gc_off3 {
 							gc_at4 := sdata[gc_off3:][:32]
 							/*line tree_fold.go:110*/ copy(gc_at4, gc_l_v[:])
 						} else {
@@ -1103,7 +1103,7 @@ func gc_body_treeFoldWarp(gc_b *compiled.Block, in, out []float32, start int) {
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			gc_off4 := gc_bx
 			gc_off5 := 0
-			/*line tree_fold.go:130*/ if gc_from >= 0 && gc_off4 >= 0 && gc_off4 < len(out) && gc_off5 >= 0 && gc_off5 < len(sdata) {
+			if gc_from >= 0 && gc_off4 >= 0 && gc_off4 < len(out) && gc_off5 >= 0 && gc_off5 < len(sdata) {
 				gc_at5 := out[gc_off4:][:1]
 				gc_at6 := sdata[gc_off5:][:1]
 				gc_step2 := gc_from

@@ -400,7 +400,7 @@ func gc_body_uniformCheckGrid(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []
 									/*line uniformcheck.go:45*/ if i >= 0 && i <= len(out)-16 {
 										/*line uniformcheck.go:45*/ gc_vb2.Mul(gc_ld3).StoreSlice(out[i:])
 									} else {
-										/*line uniformcheck.go:45*/ var gc_lanes6 [16]int32
+										var gc_lanes6 [16]int32
 										gc_vb2.Mul(gc_ld3).Store(&gc_lanes6)
 										for gc_k6 := range 16 {
 											if 0xffff&(1<<gc_k6) != 0 {
@@ -422,7 +422,7 @@ func gc_body_uniformCheckGrid(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []
 										/*line uniformcheck.go:45*/ if i >= 0 && i <= len(out)-16 {
 											/*line uniformcheck.go:45*/ gc_vb2.Mul(gc_ld4).StoreMasked((*[16]int32)(out[i:]), gc_if2)
 										} else {
-											/*line uniformcheck.go:45*/ var gc_lanes8 [16]int32
+											var gc_lanes8 [16]int32
 											gc_vb2.Mul(gc_ld4).Store(&gc_lanes8)
 											for gc_k8 := range 16 {
 												if gc_if2.ToBits()&(1<<gc_k8) != 0 {
@@ -461,7 +461,7 @@ func gc_body_uniformCheckGrid(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []
 							/*line uniformcheck.go:45*/ if i >= 0 && i <= len(out)-8 {
 								/*line uniformcheck.go:45*/ gc_vb.Mul(gc_ld).StoreSlice(out[i:])
 							} else {
-								/*line uniformcheck.go:45*/ var gc_lanes2 [8]int32
+								var gc_lanes2 [8]int32
 								gc_vb.Mul(gc_ld).Store(&gc_lanes2)
 								for gc_k2 := range 8 {
 									if 0xff&(1<<gc_k2) != 0 {
@@ -483,7 +483,7 @@ func gc_body_uniformCheckGrid(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []
 								/*line uniformcheck.go:45*/ if i >= 0 && i <= len(out)-8 {
 									/*line uniformcheck.go:45*/ gc_vb.Mul(gc_ld2).StoreMasked((*[8]int32)(out[i:]), gc_if)
 								} else {
-									/*line uniformcheck.go:45*/ var gc_lanes4 [8]int32
+									var gc_lanes4 [8]int32
 									gc_vb.Mul(gc_ld2).Store(&gc_lanes4)
 									for gc_k4 := range 8 {
 										if gc_if.ToBits()&(1<<gc_k4) != 0 {

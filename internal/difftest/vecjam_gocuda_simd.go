@@ -83,7 +83,7 @@ func gc_body_vecJam(gc_b *compiled.Block, gc_lo, gc_hi int, in, scale, out []flo
 							}
 							var gc_i int = gc_bx*gc_bdx + gc_gc_tx
 							var gc_s archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-							/*line vecjam.go:19*/ if gc_i < 0 || gc_i > len(out)-8 {
+							if gc_i < 0 || gc_i > len(out)-8 {
 								break
 							}
 							/*line vecjam.go:19*/ for j := 0; j < k; j = j + 1 {
@@ -218,7 +218,7 @@ func gc_body_vecJamTwo(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32
 							var gc_i int = gc_bx*gc_bdx + gc_gc_tx
 							var gc_a archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 							var gc_b2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-							/*line vecjam.go:39*/ if gc_i < 0 || gc_i > len(out)-8 {
+							if gc_i < 0 || gc_i > len(out)-8 {
 								break
 							}
 							/*line vecjam.go:39*/ for d := 0; d <= 2*r; d = d + 1 {

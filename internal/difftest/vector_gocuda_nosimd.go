@@ -782,7 +782,7 @@ func gc_body_swap(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32) {
 			gc_bx = 0
 		}
 		gc_from, gc_to := 0, gc_bdx
-		/*line vector.go:256*/ if gc_bound := compiled.ScaledOffBelow(len(in), 2, 2*
+		if gc_bound := compiled.ScaledOffBelow(len(in), 2, 2*
 			(gc_bx*gc_bdx)); gc_bound < gc_to {
 			gc_to = gc_bound
 		}
@@ -876,7 +876,7 @@ func gc_body_rowTile(gc_b *compiled.Block, a, out []float32, w int) {
 	}
 	/*line vector.go:279*/ row := gocuda.Shared[float32](t, gc_bdx)[:gc_bdx]
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-		/*line vector.go:282*/ if gc_bdx <= len(row) {
+		if gc_bdx <= len(row) {
 			gc_at := row[:gc_bdx]
 			gc_vstep := 0
 			gc_none2 := lanes.BroadcastInt32x8(0).ToMask()
@@ -1017,7 +1017,7 @@ func gc_body_rowTile(gc_b *compiled.Block, a, out []float32, w int) {
 		gc_off := gc_bx * gc_bdx
 		gc_stride := 0 - 1
 		gc_off2 := gc_bdx - 1
-		/*line vector.go:291*/ if gc_off >= 0 && gc_off <= len(out) && gc_bdx <= len(out)-gc_off && compiled.InStride(gc_stride, gc_off2, 0, gc_bdx, len(row)) {
+		if gc_off >= 0 && gc_off <= len(out) && gc_bdx <= len(out)-gc_off && compiled.InStride(gc_stride, gc_off2, 0, gc_bdx, len(row)) {
 			gc_at2 := out[gc_off:][:gc_bdx]
 			for gc_tx, gc_idx := 0, gc_off2+gc_stride*(0); gc_tx < gc_bdx; gc_tx, gc_idx = gc_tx+1, gc_idx+gc_stride {
 				/*line vector.go:283*/ gc_at2[gc_tx] = row[gc_idx] * 3

@@ -1209,7 +1209,7 @@ func gc_body_skipStop(gc_b *compiled.Block, in, out []int32, stop bool) {
 								/*line vector.go:189*/ if j >= 0 && j <= len(out)-8 {
 									x.StoreMasked((*[8]int32)(out[j:]), gc_lanes3.And(gc_iter))
 								} else {
-									/*line vector.go:190*/ var gc_lanes4 [8]int32
+									var gc_lanes4 [8]int32
 									/*line vector.go:190*/ x.Store(&gc_lanes4)
 									for gc_k3 := range 8 {
 										if gc_lanes3.And(gc_iter).ToBits()&(1<<gc_k3) != 0 {
@@ -1229,7 +1229,7 @@ func gc_body_skipStop(gc_b *compiled.Block, in, out []int32, stop bool) {
 								/*line vector.go:194*/ if j >= 0 && j <= len(out)-8 {
 									/*line vector.go:197*/ x.Mul(gc_vb6).StoreMasked((*[8]int32)(out[j:]), gc_lanes3.And(gc_iter))
 								} else {
-									/*line vector.go:197*/ var gc_lanes5 [8]int32
+									var gc_lanes5 [8]int32
 									/*line vector.go:197*/ x.Mul(gc_vb6).Store(&gc_lanes5)
 									for gc_k4 := range 8 {
 										if gc_lanes3.And(gc_iter).ToBits()&(1<<gc_k4) != 0 {
@@ -1310,7 +1310,7 @@ func gc_body_rowSum(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, w
 										width+c) >= 0 && (r*width+c) <= len(in)-16 {
 										/*line vector.go:214*/ gc_ld2 = archsimd.LoadFloat32x16Slice(in[r*width+c:])
 									} else {
-										/*line vector.go:214*/ var gc_lanes2 [16]float32
+										var gc_lanes2 [16]float32
 										for gc_k2 := range 16 {
 											if 0xffff&(1<<gc_k2) != 0 {
 												gc_pos.Thread = gc_rank + gc_k2
@@ -1346,7 +1346,7 @@ func gc_body_rowSum(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, w
 									width+c) >= 0 && (r*width+c) <= len(in)-8 {
 									/*line vector.go:214*/ gc_ld = archsimd.LoadFloat32x8Slice(in[r*width+c:])
 								} else {
-									/*line vector.go:214*/ var gc_lanes [8]float32
+									var gc_lanes [8]float32
 									for gc_k := range 8 {
 										if 0xff&(1<<gc_k) != 0 {
 											gc_pos.Thread = gc_rank + gc_k
@@ -1417,7 +1417,7 @@ func gc_body_edge(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32) {
 						/*line vector.go:230*/ if (i-1) >= 0 && (i-1) <= len(in)-16 {
 							/*line vector.go:230*/ gc_ld3 = archsimd.LoadFloat32x16Slice(in[i-1:])
 						} else {
-							/*line vector.go:230*/ var gc_lanes4 [16]float32
+							var gc_lanes4 [16]float32
 							for gc_k4 := range 16 {
 								if 0xffff&(1<<gc_k4) != 0 {
 									gc_pos.Thread = gc_rank + gc_k4
@@ -1432,7 +1432,7 @@ func gc_body_edge(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32) {
 						/*line vector.go:230*/ if (i+1)+15 <= (n-1) && (i+1) >= 0 && (i+1) <= len(in)-16 {
 							/*line vector.go:230*/ gc_ld4 = archsimd.LoadFloat32x16Slice(in[i+1:])
 						} else {
-							/*line vector.go:230*/ var gc_lanes5 [16]float32
+							var gc_lanes5 [16]float32
 							for gc_k5 := range 16 {
 								if 0xffff&(1<<gc_k5) != 0 {
 									gc_pos.Thread = gc_rank + gc_k5
@@ -1446,7 +1446,7 @@ func gc_body_edge(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32) {
 						/*line vector.go:231*/ if i+15 <= (n-1) && i >= 0 && i <= len(out)-16 {
 							/*line vector.go:231*/ l.Add(gc_vb2.Mul(archsimd.LoadFloat32x16Slice(in[i:]))).Add(r).StoreSlice(out[i:])
 						} else {
-							/*line vector.go:231*/ var gc_lanes6 [16]float32
+							var gc_lanes6 [16]float32
 							/*line vector.go:231*/ l.Add(gc_vb2.Mul(archsimd.LoadFloat32x16Slice(in[i:]))).Add(r).Store(&gc_lanes6)
 							for gc_k6 := range 16 {
 								if 0xffff&(1<<gc_k6) != 0 {
@@ -1477,7 +1477,7 @@ func gc_body_edge(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32) {
 					/*line vector.go:230*/ if (i-1) >= 0 && (i-1) <= len(in)-8 {
 						/*line vector.go:230*/ gc_ld = archsimd.LoadFloat32x8Slice(in[i-1:])
 					} else {
-						/*line vector.go:230*/ var gc_lanes [8]float32
+						var gc_lanes [8]float32
 						for gc_k := range 8 {
 							if 0xff&(1<<gc_k) != 0 {
 								gc_pos.Thread = gc_rank + gc_k
@@ -1492,7 +1492,7 @@ func gc_body_edge(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32) {
 					/*line vector.go:230*/ if (i+1)+7 <= (n-1) && (i+1) >= 0 && (i+1) <= len(in)-8 {
 						/*line vector.go:230*/ gc_ld2 = archsimd.LoadFloat32x8Slice(in[i+1:])
 					} else {
-						/*line vector.go:230*/ var gc_lanes2 [8]float32
+						var gc_lanes2 [8]float32
 						for gc_k2 := range 8 {
 							if 0xff&(1<<gc_k2) != 0 {
 								gc_pos.Thread = gc_rank + gc_k2
@@ -1506,7 +1506,7 @@ func gc_body_edge(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32) {
 					/*line vector.go:231*/ if i+7 <= (n-1) && i >= 0 && i <= len(out)-8 {
 						/*line vector.go:231*/ l.Add(gc_vb.Mul(archsimd.LoadFloat32x8Slice(in[i:]))).Add(r).StoreSlice(out[i:])
 					} else {
-						/*line vector.go:231*/ var gc_lanes3 [8]float32
+						var gc_lanes3 [8]float32
 						/*line vector.go:231*/ l.Add(gc_vb.Mul(archsimd.LoadFloat32x8Slice(in[i:]))).Add(r).Store(&gc_lanes3)
 						for gc_k3 := range 8 {
 							if 0xff&(1<<gc_k3) != 0 {
@@ -1547,7 +1547,7 @@ func gc_body_swap(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32) {
 			gc_bx = 0
 		}
 		gc_from, gc_to := 0, gc_bdx
-		/*line vector.go:256*/ if gc_bound := compiled.ScaledOffBelow(len(in), 2, 2*
+		if gc_bound := compiled.ScaledOffBelow(len(in), 2, 2*
 			(gc_bx*gc_bdx)); gc_bound < gc_to {
 			gc_to = gc_bound
 		}
@@ -1616,7 +1616,7 @@ func gc_body_swap(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32) {
 								/*line vector.go:246*/ gc_st7.Permute(gc_spread16Lo).StoreMasked((*[16]float32)(out[(2*i+1)-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2))<<1))
 								/*line vector.go:246*/ gc_st7.Permute(gc_spread16Hi).StoreMasked((*[16]float32)(out[(2*i+1)+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2>>8))<<1))
 							} else {
-								/*line vector.go:246*/ var gc_lanes14 [16]float32
+								var gc_lanes14 [16]float32
 								gc_st7.Store(&gc_lanes14)
 								for gc_k14 := range 16 {
 									if gc_alive2.ToBits()&(1<<gc_k14) != 0 {
@@ -1666,7 +1666,7 @@ func gc_body_swap(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32) {
 									/*line vector.go:246*/ gc_st9.Permute(gc_spread16Lo).StoreMasked((*[16]float32)(out[(2*i+1)-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits4))<<1))
 									/*line vector.go:246*/ gc_st9.Permute(gc_spread16Hi).StoreMasked((*[16]float32)(out[(2*i+1)+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits4>>8))<<1))
 								} else {
-									/*line vector.go:246*/ var gc_lanes18 [16]float32
+									var gc_lanes18 [16]float32
 									gc_st9.Store(&gc_lanes18)
 									for gc_k18 := range 16 {
 										if archsimd.Mask32x16FromBits(gc_alive2.ToBits()&gc_if4.ToBits()).ToBits()&(1<<gc_k18) != 0 {
@@ -1687,7 +1687,7 @@ func gc_body_swap(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32) {
 									} else if (2*i) >= 1 && (2*i) <= len(in)-31 {
 										/*line vector.go:248*/ gc_ld10 = archsimd.LoadFloat32x16Slice(in[(2*i)-1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(in[(2*i)+15:]), gc_odds16)
 									} else {
-										/*line vector.go:248*/ var gc_lanes19 [16]float32
+										var gc_lanes19 [16]float32
 										for gc_k19 := range 16 {
 											if archsimd.Mask32x16FromBits(gc_alive2.ToBits()&gc_else2.ToBits()).ToBits()&(1<<gc_k19) != 0 {
 												gc_pos.Thread = gc_rank + gc_k19
@@ -1707,7 +1707,7 @@ func gc_body_swap(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32) {
 										/*line vector.go:248*/ gc_st10.Permute(gc_spread16Lo).StoreMasked((*[16]float32)(out[(2*i)-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits5))<<1))
 										/*line vector.go:248*/ gc_st10.Permute(gc_spread16Hi).StoreMasked((*[16]float32)(out[(2*i)+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits5>>8))<<1))
 									} else {
-										/*line vector.go:248*/ var gc_lanes20 [16]float32
+										var gc_lanes20 [16]float32
 										gc_st10.Store(&gc_lanes20)
 										for gc_k20 := range 16 {
 											if archsimd.Mask32x16FromBits(gc_alive2.ToBits()&gc_else2.ToBits()).ToBits()&(1<<gc_k20) != 0 {
@@ -1785,7 +1785,7 @@ func gc_body_swap(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32) {
 							/*line vector.go:246*/ gc_st2.Permute(gc_spreadLo).StoreMasked((*[8]float32)(out[(2*i+1)-1:]), gc_alive.ToInt32x8().Permute(gc_spreadLo).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes))
 							/*line vector.go:246*/ gc_st2.Permute(gc_spreadHi).StoreMasked((*[8]float32)(out[(2*i+1)+7:]), gc_alive.ToInt32x8().Permute(gc_spreadHi).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes))
 						} else {
-							/*line vector.go:246*/ var gc_lanes4 [8]float32
+							var gc_lanes4 [8]float32
 							gc_st2.Store(&gc_lanes4)
 							for gc_k4 := range 8 {
 								if gc_alive.ToBits()&(1<<gc_k4) != 0 {
@@ -1834,7 +1834,7 @@ func gc_body_swap(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32) {
 								/*line vector.go:246*/ gc_st4.Permute(gc_spreadLo).StoreMasked((*[8]float32)(out[(2*i+1)-1:]), gc_alive.And(gc_if2).ToInt32x8().Permute(gc_spreadLo).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes))
 								/*line vector.go:246*/ gc_st4.Permute(gc_spreadHi).StoreMasked((*[8]float32)(out[(2*i+1)+7:]), gc_alive.And(gc_if2).ToInt32x8().Permute(gc_spreadHi).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes))
 							} else {
-								/*line vector.go:246*/ var gc_lanes8 [8]float32
+								var gc_lanes8 [8]float32
 								gc_st4.Store(&gc_lanes8)
 								for gc_k8 := range 8 {
 									if gc_alive.And(gc_if2).ToBits()&(1<<gc_k8) != 0 {
@@ -1854,7 +1854,7 @@ func gc_body_swap(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32) {
 							} else if (2*i) >= 1 && (2*i) <= len(in)-15 {
 								/*line vector.go:248*/ gc_ld5 = archsimd.LoadFloat32x8Slice(in[(2*i)-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(in[(2*i)+7:]).Permute(gc_evens))
 							} else {
-								/*line vector.go:248*/ var gc_lanes9 [8]float32
+								var gc_lanes9 [8]float32
 								for gc_k9 := range 8 {
 									if gc_alive.And(gc_else).ToBits()&(1<<gc_k9) != 0 {
 										gc_pos.Thread = gc_rank + gc_k9
@@ -1873,7 +1873,7 @@ func gc_body_swap(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32) {
 								/*line vector.go:248*/ gc_st5.Permute(gc_spreadLo).StoreMasked((*[8]float32)(out[(2*i)-1:]), gc_alive.And(gc_else).ToInt32x8().Permute(gc_spreadLo).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes))
 								/*line vector.go:248*/ gc_st5.Permute(gc_spreadHi).StoreMasked((*[8]float32)(out[(2*i)+7:]), gc_alive.And(gc_else).ToInt32x8().Permute(gc_spreadHi).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes))
 							} else {
-								/*line vector.go:248*/ var gc_lanes10 [8]float32
+								var gc_lanes10 [8]float32
 								gc_st5.Store(&gc_lanes10)
 								for gc_k10 := range 8 {
 									if gc_alive.And(gc_else).ToBits()&(1<<gc_k10) != 0 {
@@ -2125,7 +2125,7 @@ func gc_body_rowTile(gc_b *compiled.Block, a, out []float32, w int) {
 	}
 	/*line vector.go:279*/ row := gocuda.Shared[float32](t, gc_bdx)[:gc_bdx]
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-		/*line vector.go:282*/ if gc_bdx <= len(row) {
+		if gc_bdx <= len(row) {
 			gc_at := row[:gc_bdx]
 			gc_vstep := 0
 			if compiled.SIMD && compiled.SIMD512 {
@@ -2385,7 +2385,7 @@ func gc_body_rowTile(gc_b *compiled.Block, a, out []float32, w int) {
 		gc_off := gc_bx * gc_bdx
 		gc_stride := 0 - 1
 		gc_off2 := gc_bdx - 1
-		/*line vector.go:291*/ if gc_off >= 0 && gc_off <= len(out) && gc_bdx <= len(out)-gc_off && compiled.InStride(gc_stride, gc_off2, 0, gc_bdx, len(row)) {
+		if gc_off >= 0 && gc_off <= len(out) && gc_bdx <= len(out)-gc_off && compiled.InStride(gc_stride, gc_off2, 0, gc_bdx, len(row)) {
 			gc_at2 := out[gc_off:][:gc_bdx]
 			for gc_tx, gc_idx := 0, gc_off2+gc_stride*(0); gc_tx < gc_bdx; gc_tx, gc_idx = gc_tx+1, gc_idx+gc_stride {
 				/*line vector.go:283*/ gc_at2[gc_tx] = row[gc_idx] * 3

@@ -210,11 +210,11 @@ func gc_body_skipFirst(gc_b *compiled.Block, gc_lo, gc_hi int, flags []int32, a,
 		gc_pos.Block = gc_blk
 		gc_apart := compiled.Disjoint(a, out)
 		gc_from, gc_to := 0, gc_bdx
-		/*line vector_uniform.go:44*/ if gc_bound := len(out); gc_bound < gc_to {
+		if gc_bound := len(out); gc_bound < gc_to {
 			gc_to = gc_bound
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			gc_off := k
+			/*line vector_uniform.go:48*/ gc_off := k
 			if gc_from >= 0 && gc_to <= len(flags) && gc_to <= len(out) && gc_off >= 0 && gc_off < len(a) && gc_apart {
 				gc_at := flags[:gc_to]
 				gc_at2 := out[:gc_to]

@@ -20,7 +20,7 @@ func gc_body_warpLoopBranch(gc_b *compiled.Block, in []int32, out []uint32, skip
 	gc_bdz := gc_bd.Z
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-	/*line warp_branch.go:21*/ var gc_l_r [32]uint32
+	var gc_l_r [32]uint32
 	var gc_l_m [32]uint32
 	var gc_c1v [32]bool
 	var gc_c1r [32]uint32
@@ -254,7 +254,7 @@ func gc_body_warpLoopBranch(gc_b *compiled.Block, in []int32, out []uint32, skip
 			gc_tx := gc_tidx.X - 1
 			gc_x0 := gc_tidx.X
 			gc_off := (gc_bx * gc_bdx) + gc_x0
-			/*line warp_branch.go:46*/ if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(out) && 32 <= len(out)-gc_off {
+			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(out) && 32 <= len(out)-gc_off {
 				gc_at := out[gc_off:][:32]
 				/*line warp_branch.go:38*/ copy(gc_at, gc_l_r[:])
 			} else {

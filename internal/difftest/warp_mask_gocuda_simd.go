@@ -20,7 +20,7 @@ func gc_body_warpMask(gc_b *compiled.Block, in, out []int32) {
 	gc_bdz := gc_bd.Z
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-	/*line warp_mask.go:21*/ var gc_l_v [32]int32
+	var gc_l_v [32]int32
 	var gc_c1r [32]int32
 	var gc_c2r [32]int32
 	var gc_c3v [32]bool

@@ -22,17 +22,17 @@ func gc_body_warpPair(gc_b *compiled.Block, in, out []float32) {
 	gc_row2 := compiled.Scratch[float32](gc_b, 1)[:gc_n]
 	gc_rowok := false
 	gc_off3 := gc_bx * 2 * gc_bdx
-	/*line warp_pair.go:45*/ if gc_off3 >= 0 && gc_off3 <= len(in) && gc_bdx <= len(in)-gc_off3 {
-		copy(gc_row, in[gc_off3:][:gc_bdx])
+	if gc_off3 >= 0 && gc_off3 <= len(in) && gc_bdx <= len(in)-gc_off3 {
+		/*line warp_pair.go:46*/ copy(gc_row, in[gc_off3:][:gc_bdx])
 		gc_rowok = true
 	}
 	gc_rowok2 := false
 	gc_off4 := (gc_bx * 2 * gc_bdx) + gc_bdx
-	/*line warp_pair.go:53*/ if gc_off4 >= 0 && gc_off4 <= len(in) && gc_bdx <= len(in)-gc_off4 {
-		copy(gc_row2, in[gc_off4:][:gc_bdx])
+	if gc_off4 >= 0 && gc_off4 <= len(in) && gc_bdx <= len(in)-gc_off4 {
+		/*line warp_pair.go:54*/ copy(gc_row2, in[gc_off4:][:gc_bdx])
 		gc_rowok2 = true
 	}
-	/*line warp_pair.go:59*/ var gc_l_v [32]float32
+	var gc_l_v [32]float32
 	var gc_l_sum [32]float32
 	var gc_c1r [32]float32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
@@ -47,9 +47,9 @@ func gc_body_warpPair(gc_b *compiled.Block, in, out []float32) {
 			gc_tx := gc_tidx.X - 1
 			gc_x02 := gc_tidx.X
 			if gc_act == ^uint32(0) {
-				/*line warp_pair.go:77*/ gc_at3 := gc_row[gc_x02:][:32]
+				gc_at3 := gc_row[gc_x02:][:32]
 				gc_at4 := gc_row2[gc_x02:][:32]
-				compiled.ShflDownLane0Pair(&gc_l_v, (*[32]float32)(gc_at3), (*[32]float32)(gc_at4))
+				/*line warp_pair.go:79*/ compiled.ShflDownLane0Pair(&gc_l_v, (*[32]float32)(gc_at3), (*[32]float32)(gc_at4))
 			} else {
 				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 					gc_tx++
@@ -118,7 +118,7 @@ func gc_body_warpPair(gc_b *compiled.Block, in, out []float32) {
 			gc_x0 := gc_tidx.X
 			gc_off := (gc_bx * 2 * gc_bdx) + gc_x0
 			gc_off2 := ((gc_bx * 2 * gc_bdx) + gc_bdx) + gc_x0
-			/*line warp_pair.go:53*/ if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off && gc_off2 >= 0 && gc_off2 <= len(in) && 32 <= len(in)-gc_off2 {
+			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off && gc_off2 >= 0 && gc_off2 <= len(in) && 32 <= len(in)-gc_off2 {
 				gc_at := in[gc_off:][:32]
 				gc_at2 := in[gc_off2:][:32]
 				if gc_rowok {
@@ -202,17 +202,17 @@ func gc_body_warpPairInt(gc_b *compiled.Block, in, out []int32) {
 	gc_row2 := compiled.Scratch[int32](gc_b, 1)[:gc_n]
 	gc_rowok := false
 	gc_off3 := gc_bx * 2 * gc_bdx
-	/*line warp_pair.go:58*/ if gc_off3 >= 0 && gc_off3 <= len(in) && gc_bdx <= len(in)-gc_off3 {
-		copy(gc_row, in[gc_off3:][:gc_bdx])
+	if gc_off3 >= 0 && gc_off3 <= len(in) && gc_bdx <= len(in)-gc_off3 {
+		/*line warp_pair.go:59*/ copy(gc_row, in[gc_off3:][:gc_bdx])
 		gc_rowok = true
 	}
 	gc_rowok2 := false
 	gc_off4 := (gc_bx * 2 * gc_bdx) + gc_bdx
-	/*line warp_pair.go:66*/ if gc_off4 >= 0 && gc_off4 <= len(in) && gc_bdx <= len(in)-gc_off4 {
-		copy(gc_row2, in[gc_off4:][:gc_bdx])
+	if gc_off4 >= 0 && gc_off4 <= len(in) && gc_bdx <= len(in)-gc_off4 {
+		/*line warp_pair.go:67*/ copy(gc_row2, in[gc_off4:][:gc_bdx])
 		gc_rowok2 = true
 	}
-	/*line warp_pair.go:72*/ var gc_l_v [32]int32
+	var gc_l_v [32]int32
 	var gc_c1r [32]int32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		if gc_w+32 <= gc_n && gc_bdy*gc_bdz == 1 && gc_rowok && gc_rowok2 {
@@ -226,9 +226,9 @@ func gc_body_warpPairInt(gc_b *compiled.Block, in, out []int32) {
 			gc_tx := gc_tidx.X - 1
 			gc_x02 := gc_tidx.X
 			if gc_act == ^uint32(0) {
-				/*line warp_pair.go:89*/ gc_at3 := gc_row[gc_x02:][:32]
+				gc_at3 := gc_row[gc_x02:][:32]
 				gc_at4 := gc_row2[gc_x02:][:32]
-				compiled.ShflDownLane0Pair(&gc_l_v, (*[32]int32)(gc_at3), (*[32]int32)(gc_at4))
+				/*line warp_pair.go:91*/ compiled.ShflDownLane0Pair(&gc_l_v, (*[32]int32)(gc_at3), (*[32]int32)(gc_at4))
 			} else {
 				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 					gc_tx++
@@ -289,7 +289,7 @@ func gc_body_warpPairInt(gc_b *compiled.Block, in, out []int32) {
 			gc_x0 := gc_tidx.X
 			gc_off := (gc_bx * 2 * gc_bdx) + gc_x0
 			gc_off2 := ((gc_bx * 2 * gc_bdx) + gc_bdx) + gc_x0
-			/*line warp_pair.go:68*/ if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off && gc_off2 >= 0 && gc_off2 <= len(in) && 32 <= len(in)-gc_off2 {
+			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off && gc_off2 >= 0 && gc_off2 <= len(in) && 32 <= len(in)-gc_off2 {
 				gc_at := in[gc_off:][:32]
 				gc_at2 := in[gc_off2:][:32]
 				if gc_rowok {
@@ -365,17 +365,17 @@ func gc_body_warpPairEvery(gc_b *compiled.Block, in, out []float32) {
 	gc_row2 := compiled.Scratch[float32](gc_b, 1)[:gc_n]
 	gc_rowok := false
 	gc_off5 := gc_bx * 2 * gc_bdx
-	/*line warp_pair.go:74*/ if gc_off5 >= 0 && gc_off5 <= len(in) && gc_bdx <= len(in)-gc_off5 {
-		copy(gc_row, in[gc_off5:][:gc_bdx])
+	if gc_off5 >= 0 && gc_off5 <= len(in) && gc_bdx <= len(in)-gc_off5 {
+		/*line warp_pair.go:75*/ copy(gc_row, in[gc_off5:][:gc_bdx])
 		gc_rowok = true
 	}
 	gc_rowok2 := false
 	gc_off6 := (gc_bx * 2 * gc_bdx) + gc_bdx
-	/*line warp_pair.go:82*/ if gc_off6 >= 0 && gc_off6 <= len(in) && gc_bdx <= len(in)-gc_off6 {
-		copy(gc_row2, in[gc_off6:][:gc_bdx])
+	if gc_off6 >= 0 && gc_off6 <= len(in) && gc_bdx <= len(in)-gc_off6 {
+		/*line warp_pair.go:83*/ copy(gc_row2, in[gc_off6:][:gc_bdx])
 		gc_rowok2 = true
 	}
-	/*line warp_pair.go:88*/ var gc_l_v [32]float32
+	var gc_l_v [32]float32
 	var gc_c1r [32]float32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		if gc_w+32 <= gc_n && gc_bdy*gc_bdz == 1 && gc_rowok && gc_rowok2 {
@@ -390,7 +390,7 @@ func gc_body_warpPairEvery(gc_b *compiled.Block, in, out []float32) {
 				gc_tx := gc_tidx.X - 1
 				gc_x03 := gc_tidx.X
 				if gc_act == ^uint32(0) {
-					/*line warp_pair.go:105*/ gc_at4 := gc_row[gc_x03:][:32]
+					gc_at4 := gc_row[gc_x03:][:32]
 					gc_at5 := gc_row2[gc_x03:][:32]
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						/*line warp_pair.go:63*/ var v float32 = gc_at4[gc_lane] + gc_at5[gc_lane]
@@ -430,7 +430,7 @@ func gc_body_warpPairEvery(gc_b *compiled.Block, in, out []float32) {
 				gc_tx := gc_tidx.X - 1
 				gc_x04 := gc_tidx.X
 				gc_off4 := (gc_bx * gc_bdx) + gc_x04
-				/*line warp_pair.go:34*/ if gc_act == ^uint32(0) && gc_x04+32 <= gc_bdx && gc_off4 >= 0 && gc_off4 <= len(out) && 32 <= len(out)-gc_off4 {
+				if gc_act == ^uint32(0) && gc_x04+32 <= gc_bdx && gc_off4 >= 0 && gc_off4 <= len(out) && 32 <= len(out)-gc_off4 {
 					gc_at6 := out[gc_off4:][:32]
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						v := gc_l_v[gc_lane]
@@ -462,7 +462,7 @@ func gc_body_warpPairEvery(gc_b *compiled.Block, in, out []float32) {
 			gc_x0 := gc_tidx.X
 			gc_off := (gc_bx * 2 * gc_bdx) + gc_x0
 			gc_off2 := ((gc_bx * 2 * gc_bdx) + gc_bdx) + gc_x0
-			/*line warp_pair.go:82*/ if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off && gc_off2 >= 0 && gc_off2 <= len(in) && 32 <= len(in)-gc_off2 {
+			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off && gc_off2 >= 0 && gc_off2 <= len(in) && 32 <= len(in)-gc_off2 {
 				gc_at := in[gc_off:][:32]
 				gc_at2 := in[gc_off2:][:32]
 				if gc_rowok {
@@ -509,7 +509,7 @@ func gc_body_warpPairEvery(gc_b *compiled.Block, in, out []float32) {
 			gc_tx := gc_tidx.X - 1
 			gc_x02 := gc_tidx.X
 			gc_off3 := (gc_bx * gc_bdx) + gc_x02
-			/*line warp_pair.go:34*/ if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off3 >= 0 && gc_off3 <= len(out) && 32 <= len(out)-gc_off3 {
+			if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off3 >= 0 && gc_off3 <= len(out) && 32 <= len(out)-gc_off3 {
 				gc_at3 := out[gc_off3:][:32]
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					v := gc_l_v[gc_lane]

@@ -24,17 +24,17 @@ func gc_body_warpPair(gc_b *compiled.Block, in, out []float32) {
 	gc_row2 := compiled.Scratch[float32](gc_b, 1)[:gc_n]
 	gc_rowok := false
 	gc_off3 := gc_bx * 2 * gc_bdx
-	/*line warp_pair.go:45*/ if gc_off3 >= 0 && gc_off3 <= len(in) && gc_bdx <= len(in)-gc_off3 {
-		copy(gc_row, in[gc_off3:][:gc_bdx])
+	if gc_off3 >= 0 && gc_off3 <= len(in) && gc_bdx <= len(in)-gc_off3 {
+		/*line warp_pair.go:46*/ copy(gc_row, in[gc_off3:][:gc_bdx])
 		gc_rowok = true
 	}
 	gc_rowok2 := false
 	gc_off4 := (gc_bx * 2 * gc_bdx) + gc_bdx
-	/*line warp_pair.go:53*/ if gc_off4 >= 0 && gc_off4 <= len(in) && gc_bdx <= len(in)-gc_off4 {
-		copy(gc_row2, in[gc_off4:][:gc_bdx])
+	if gc_off4 >= 0 && gc_off4 <= len(in) && gc_bdx <= len(in)-gc_off4 {
+		/*line warp_pair.go:54*/ copy(gc_row2, in[gc_off4:][:gc_bdx])
 		gc_rowok2 = true
 	}
-	/*line warp_pair.go:59*/ var gc_l_v [32]float32
+	var gc_l_v [32]float32
 	var gc_l_sum [32]float32
 	var gc_c1r [32]float32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
@@ -49,9 +49,9 @@ func gc_body_warpPair(gc_b *compiled.Block, in, out []float32) {
 			gc_tx := gc_tidx.X - 1
 			gc_x02 := gc_tidx.X
 			if gc_act == ^uint32(0) {
-				/*line warp_pair.go:77*/ gc_at3 := gc_row[gc_x02:][:32]
+				gc_at3 := gc_row[gc_x02:][:32]
 				gc_at4 := gc_row2[gc_x02:][:32]
-				compiled.ShflDownLane0Pair(&gc_l_v, (*[32]float32)(gc_at3), (*[32]float32)(gc_at4))
+				/*line warp_pair.go:79*/ compiled.ShflDownLane0Pair(&gc_l_v, (*[32]float32)(gc_at3), (*[32]float32)(gc_at4))
 			} else {
 				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 					gc_tx++
@@ -147,7 +147,7 @@ func gc_body_warpPair(gc_b *compiled.Block, in, out []float32) {
 			gc_x0 := gc_tidx.X
 			gc_off := (gc_bx * 2 * gc_bdx) + gc_x0
 			gc_off2 := ((gc_bx * 2 * gc_bdx) + gc_bdx) + gc_x0
-			/*line warp_pair.go:53*/ if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off && gc_off2 >= 0 && gc_off2 <= len(in) && 32 <= len(in)-gc_off2 {
+			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off && gc_off2 >= 0 && gc_off2 <= len(in) && 32 <= len(in)-gc_off2 {
 				gc_at := in[gc_off:][:32]
 				gc_at2 := in[gc_off2:][:32]
 				if gc_rowok {
@@ -258,17 +258,17 @@ func gc_body_warpPairInt(gc_b *compiled.Block, in, out []int32) {
 	gc_row2 := compiled.Scratch[int32](gc_b, 1)[:gc_n]
 	gc_rowok := false
 	gc_off3 := gc_bx * 2 * gc_bdx
-	/*line warp_pair.go:58*/ if gc_off3 >= 0 && gc_off3 <= len(in) && gc_bdx <= len(in)-gc_off3 {
-		copy(gc_row, in[gc_off3:][:gc_bdx])
+	if gc_off3 >= 0 && gc_off3 <= len(in) && gc_bdx <= len(in)-gc_off3 {
+		/*line warp_pair.go:59*/ copy(gc_row, in[gc_off3:][:gc_bdx])
 		gc_rowok = true
 	}
 	gc_rowok2 := false
 	gc_off4 := (gc_bx * 2 * gc_bdx) + gc_bdx
-	/*line warp_pair.go:66*/ if gc_off4 >= 0 && gc_off4 <= len(in) && gc_bdx <= len(in)-gc_off4 {
-		copy(gc_row2, in[gc_off4:][:gc_bdx])
+	if gc_off4 >= 0 && gc_off4 <= len(in) && gc_bdx <= len(in)-gc_off4 {
+		/*line warp_pair.go:67*/ copy(gc_row2, in[gc_off4:][:gc_bdx])
 		gc_rowok2 = true
 	}
-	/*line warp_pair.go:72*/ var gc_l_v [32]int32
+	var gc_l_v [32]int32
 	var gc_c1r [32]int32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		if gc_w+32 <= gc_n && gc_bdy*gc_bdz == 1 && gc_rowok && gc_rowok2 {
@@ -282,9 +282,9 @@ func gc_body_warpPairInt(gc_b *compiled.Block, in, out []int32) {
 			gc_tx := gc_tidx.X - 1
 			gc_x02 := gc_tidx.X
 			if gc_act == ^uint32(0) {
-				/*line warp_pair.go:89*/ gc_at3 := gc_row[gc_x02:][:32]
+				gc_at3 := gc_row[gc_x02:][:32]
 				gc_at4 := gc_row2[gc_x02:][:32]
-				compiled.ShflDownLane0Pair(&gc_l_v, (*[32]int32)(gc_at3), (*[32]int32)(gc_at4))
+				/*line warp_pair.go:91*/ compiled.ShflDownLane0Pair(&gc_l_v, (*[32]int32)(gc_at3), (*[32]int32)(gc_at4))
 			} else {
 				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 					gc_tx++
@@ -372,7 +372,7 @@ func gc_body_warpPairInt(gc_b *compiled.Block, in, out []int32) {
 			gc_x0 := gc_tidx.X
 			gc_off := (gc_bx * 2 * gc_bdx) + gc_x0
 			gc_off2 := ((gc_bx * 2 * gc_bdx) + gc_bdx) + gc_x0
-			/*line warp_pair.go:68*/ if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off && gc_off2 >= 0 && gc_off2 <= len(in) && 32 <= len(in)-gc_off2 {
+			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off && gc_off2 >= 0 && gc_off2 <= len(in) && 32 <= len(in)-gc_off2 {
 				gc_at := in[gc_off:][:32]
 				gc_at2 := in[gc_off2:][:32]
 				if gc_rowok {
@@ -475,17 +475,17 @@ func gc_body_warpPairEvery(gc_b *compiled.Block, in, out []float32) {
 	gc_row2 := compiled.Scratch[float32](gc_b, 1)[:gc_n]
 	gc_rowok := false
 	gc_off3 := gc_bx * 2 * gc_bdx
-	/*line warp_pair.go:74*/ if gc_off3 >= 0 && gc_off3 <= len(in) && gc_bdx <= len(in)-gc_off3 {
-		copy(gc_row, in[gc_off3:][:gc_bdx])
+	if gc_off3 >= 0 && gc_off3 <= len(in) && gc_bdx <= len(in)-gc_off3 {
+		/*line warp_pair.go:75*/ copy(gc_row, in[gc_off3:][:gc_bdx])
 		gc_rowok = true
 	}
 	gc_rowok2 := false
 	gc_off4 := (gc_bx * 2 * gc_bdx) + gc_bdx
-	/*line warp_pair.go:82*/ if gc_off4 >= 0 && gc_off4 <= len(in) && gc_bdx <= len(in)-gc_off4 {
-		copy(gc_row2, in[gc_off4:][:gc_bdx])
+	if gc_off4 >= 0 && gc_off4 <= len(in) && gc_bdx <= len(in)-gc_off4 {
+		/*line warp_pair.go:83*/ copy(gc_row2, in[gc_off4:][:gc_bdx])
 		gc_rowok2 = true
 	}
-	/*line warp_pair.go:88*/ var gc_l_v [32]float32
+	var gc_l_v [32]float32
 	var gc_c1r [32]float32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		if gc_w+32 <= gc_n && gc_bdy*gc_bdz == 1 && gc_rowok && gc_rowok2 {
@@ -500,7 +500,7 @@ func gc_body_warpPairEvery(gc_b *compiled.Block, in, out []float32) {
 				gc_tx := gc_tidx.X - 1
 				gc_x02 := gc_tidx.X
 				if gc_act == ^uint32(0) {
-					/*line warp_pair.go:105*/ gc_at3 := gc_row[gc_x02:][:32]
+					gc_at3 := gc_row[gc_x02:][:32]
 					gc_at4 := gc_row2[gc_x02:][:32]
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						/*line warp_pair.go:63*/ var v float32 = gc_at3[gc_lane] + gc_at4[gc_lane]
@@ -581,7 +581,7 @@ func gc_body_warpPairEvery(gc_b *compiled.Block, in, out []float32) {
 						_ = gc_tz
 						/*line warp_pair.go:24*/ v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane:])
 						/*line warp_pair.go:24*/ r := v
-						/*line warp_pair.go:63*/ if (gc_bx*gc_bdx+gc_tx) < 0 || (gc_bx*gc_bdx+gc_tx) > len(out)-8 {
+						if (gc_bx*gc_bdx+gc_tx) < 0 || (gc_bx*gc_bdx+gc_tx) > len(out)-8 {
 							break
 						}
 						/*line warp_pair.go:63*/ r.StoreSlice(out[gc_bx*gc_bdx+gc_tx:])
@@ -604,7 +604,7 @@ func gc_body_warpPairEvery(gc_b *compiled.Block, in, out []float32) {
 						_ = gc_tz
 						/*line warp_pair.go:63*/ v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane:])
 						/*line warp_pair.go:24*/ r := v
-						/*line warp_pair.go:63*/ if (gc_bx*gc_bdx+gc_tx) < 0 || (gc_bx*gc_bdx+gc_tx) > len(out)-8 {
+						if (gc_bx*gc_bdx+gc_tx) < 0 || (gc_bx*gc_bdx+gc_tx) > len(out)-8 {
 							break
 						}
 						/*line warp_pair.go:63*/ r.StoreSlice(out[gc_bx*gc_bdx+gc_tx:])
@@ -642,7 +642,7 @@ func gc_body_warpPairEvery(gc_b *compiled.Block, in, out []float32) {
 			gc_x0 := gc_tidx.X
 			gc_off := (gc_bx * 2 * gc_bdx) + gc_x0
 			gc_off2 := ((gc_bx * 2 * gc_bdx) + gc_bdx) + gc_x0
-			/*line warp_pair.go:81*/ if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off && gc_off2 >= 0 && gc_off2 <= len(in) && 32 <= len(in)-gc_off2 {
+			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off && gc_off2 >= 0 && gc_off2 <= len(in) && 32 <= len(in)-gc_off2 {
 				gc_at := in[gc_off:][:32]
 				gc_at2 := in[gc_off2:][:32]
 				if gc_rowok {
@@ -730,7 +730,7 @@ func gc_body_warpPairEvery(gc_b *compiled.Block, in, out []float32) {
 					_ = gc_tz
 					/*line warp_pair.go:24*/ v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane:])
 					/*line warp_pair.go:24*/ r := v
-					/*line warp_pair.go:63*/ if (gc_bx*gc_bdx+gc_tx) < 0 || (gc_bx*gc_bdx+gc_tx) > len(out)-8 {
+					if (gc_bx*gc_bdx+gc_tx) < 0 || (gc_bx*gc_bdx+gc_tx) > len(out)-8 {
 						break
 					}
 					/*line warp_pair.go:63*/ r.StoreSlice(out[gc_bx*gc_bdx+gc_tx:])
@@ -753,7 +753,7 @@ func gc_body_warpPairEvery(gc_b *compiled.Block, in, out []float32) {
 					_ = gc_tz
 					/*line warp_pair.go:63*/ v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane:])
 					/*line warp_pair.go:24*/ r := v
-					/*line warp_pair.go:63*/ if (gc_bx*gc_bdx+gc_tx) < 0 || (gc_bx*gc_bdx+gc_tx) > len(out)-8 {
+					if (gc_bx*gc_bdx+gc_tx) < 0 || (gc_bx*gc_bdx+gc_tx) > len(out)-8 {
 						break
 					}
 					/*line warp_pair.go:63*/ r.StoreSlice(out[gc_bx*gc_bdx+gc_tx:])

@@ -28,7 +28,7 @@ func gc_body_warpPolicyScanKernel_ptr_countedWarp(gc_b *compiled.Block, in []int
 	/*line warp_policy.go:119*/ var p_ *countedWarp = p
 	/*line warp_policy.go:94*/ totals := gc_shared1(32)[:32]
 	/*line warp_policy.go:97*/ var c *countedWarp = p_
-	/*line warp_policy.go:99*/ var gc_l_v_2 [32]int32
+	var gc_l_v_2 [32]int32
 	var gc_c1r [32]int32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -40,7 +40,7 @@ func gc_body_warpPolicyScanKernel_ptr_countedWarp(gc_b *compiled.Block, in []int
 			gc_tx := gc_tidx.X - 1
 			gc_x0 := gc_tidx.X
 			gc_off := (gc_bx * gc_bdx) + gc_x0
-			/*line warp_policy.go:112*/ if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
+			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
 				gc_at := in[gc_off:][:32]
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					gc_pos.Thread = gc_w + gc_lane
@@ -117,7 +117,7 @@ func gc_body_warpPolicyScanKernel_ptr_countedWarp(gc_b *compiled.Block, in []int
 			}
 		}
 	}
-	/*line warp_policy.go:110*/ var gc_l_v_4 [32]int32
+	var gc_l_v_4 [32]int32
 	var gc_l_v_3 [32]int32
 	var gc_c2r [32]int32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
@@ -149,7 +149,7 @@ func gc_body_warpPolicyScanKernel_ptr_countedWarp(gc_b *compiled.Block, in []int
 				gc_tx := gc_tidx.X - 1
 				gc_x02 := gc_tidx.X
 				gc_off2 := gc_x02
-				/*line warp_policy.go:116*/ if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(totals) && 32 <= len(totals)-gc_off2 {
+				if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(totals) && 32 <= len(totals)-gc_off2 {
 					gc_at2 := totals[gc_off2:][:32]
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						/*line warp_policy.go:103*/ var v_3 int32 = gc_at2[gc_lane]
@@ -216,7 +216,7 @@ func gc_body_warpPolicyScanKernel_ptr_countedWarp(gc_b *compiled.Block, in []int
 				gc_tx := gc_tidx.X - 1
 				gc_x03 := gc_tidx.X
 				gc_off3 := gc_x03
-				/*line warp_policy.go:42*/ if gc_act == ^uint32(0) && gc_x03+32 <= gc_bdx && gc_off3 >= 0 && gc_off3 <= len(totals) && 32 <= len(totals)-gc_off3 {
+				if gc_act == ^uint32(0) && gc_x03+32 <= gc_bdx && gc_off3 >= 0 && gc_off3 <= len(totals) && 32 <= len(totals)-gc_off3 {
 					gc_at3 := totals[gc_off3:][:32]
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						v_4 := gc_l_v_4[gc_lane]
@@ -340,7 +340,7 @@ func gc_body_warpPolicyScanKernel_ptr_levelsWarp(gc_b *compiled.Block, in []int3
 	/*line warp_policy.go:119*/ var p_ *levelsWarp = p
 	/*line warp_policy.go:94*/ totals := gc_shared1(32)[:32]
 	/*line warp_policy.go:97*/ var p_2 *levelsWarp = p_
-	/*line warp_policy.go:99*/ var gc_l_v_ [32]int32
+	var gc_l_v_ [32]int32
 	var gc_l_i_ [32]int
 	var gc_c1m [32]uint32
 	var gc_c1a [32]int
@@ -355,10 +355,10 @@ func gc_body_warpPolicyScanKernel_ptr_levelsWarp(gc_b *compiled.Block, in []int3
 			gc_tx := gc_tidx.X - 1
 			gc_x0 := gc_tidx.X
 			gc_off := (gc_bx * gc_bdx) + gc_x0
-			/*line warp_policy.go:116*/ if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
+			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
 				gc_at := in[gc_off:][:32]
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
-					var v int32 = gc_at[gc_lane]
+					/*line warp_policy.go:119*/ var v int32 = gc_at[gc_lane]
 					/*line warp_policy.go:97*/ var v_ int32 = v
 					gc_l_v_[gc_lane] = v_
 				}
@@ -467,7 +467,7 @@ func gc_body_warpPolicyScanKernel_ptr_levelsWarp(gc_b *compiled.Block, in []int3
 			}
 		}
 	}
-	/*line warp_policy.go:109*/ var gc_l_v_2 [32]int32
+	var gc_l_v_2 [32]int32
 	var gc_l_i_2 [32]int
 	var gc_c2m [32]uint32
 	var gc_c2a [32]int
@@ -502,7 +502,7 @@ func gc_body_warpPolicyScanKernel_ptr_levelsWarp(gc_b *compiled.Block, in []int3
 				gc_tx := gc_tidx.X - 1
 				gc_x02 := gc_tidx.X
 				gc_off2 := gc_x02
-				/*line warp_policy.go:116*/ if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(totals) && 32 <= len(totals)-gc_off2 {
+				if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(totals) && 32 <= len(totals)-gc_off2 {
 					gc_at2 := totals[gc_off2:][:32]
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						/*line warp_policy.go:103*/ var v_2 int32 = gc_at2[gc_lane]
@@ -601,7 +601,7 @@ func gc_body_warpPolicyScanKernel_ptr_levelsWarp(gc_b *compiled.Block, in []int3
 				gc_tx := gc_tidx.X - 1
 				gc_x03 := gc_tidx.X
 				gc_off3 := gc_x03
-				/*line warp_policy.go:74*/ if gc_act == ^uint32(0) && gc_x03+32 <= gc_bdx && gc_off3 >= 0 && gc_off3 <= len(totals) && 32 <= len(totals)-gc_off3 {
+				if gc_act == ^uint32(0) && gc_x03+32 <= gc_bdx && gc_off3 >= 0 && gc_off3 <= len(totals) && 32 <= len(totals)-gc_off3 {
 					gc_at3 := totals[gc_off3:][:32]
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						v_2 := gc_l_v_2[gc_lane]
@@ -728,7 +728,7 @@ func gc_body_warpPolicyScanKernel_sharedWarp(gc_b *compiled.Block, in []int32, o
 	_ = p_
 	/*line warp_policy.go:94*/ totals := gc_shared1(32)[:32]
 	/*line warp_policy.go:39*/ partials := gc_shared2(1024)[:1024]
-	/*line warp_policy.go:41*/ var gc_l_below [32]int32
+	var gc_l_below [32]int32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
@@ -740,7 +740,7 @@ func gc_body_warpPolicyScanKernel_sharedWarp(gc_b *compiled.Block, in []int32, o
 			gc_x0 := gc_tidx.X
 			gc_off := (gc_bx * gc_bdx) + gc_x0
 			gc_off2 := gc_x0
-			/*line warp_policy.go:54*/ if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off && gc_off2 >= 0 && gc_off2 <= len(partials) && 32 <= len(partials)-gc_off2 {
+			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off && gc_off2 >= 0 && gc_off2 <= len(partials) && 32 <= len(partials)-gc_off2 {
 				gc_at := in[gc_off:][:32]
 				gc_at2 := partials[gc_off2:][:32]
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
@@ -803,7 +803,7 @@ func gc_body_warpPolicyScanKernel_sharedWarp(gc_b *compiled.Block, in []int32, o
 				gc_tx := gc_tidx.X - 1
 				gc_x03 := gc_tidx.X
 				gc_off4 := gc_x03
-				/*line warp_policy.go:60*/ if gc_act == ^uint32(0) && gc_x03+32 <= gc_bdx && gc_off4 >= 0 && gc_off4 <= len(partials) && 32 <= len(partials)-gc_off4 {
+				if gc_act == ^uint32(0) && gc_x03+32 <= gc_bdx && gc_off4 >= 0 && gc_off4 <= len(partials) && 32 <= len(partials)-gc_off4 {
 					gc_at4 := partials[gc_off4:][:32]
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						below := gc_l_below[gc_lane]
@@ -903,7 +903,7 @@ func gc_body_warpPolicyScanKernel_sharedWarp(gc_b *compiled.Block, in []int32, o
 			gc_s_sum[gc_rank] = sum
 		}
 	}
-	/*line warp_policy.go:108*/ var gc_l_v_2 [32]int32
+	var gc_l_v_2 [32]int32
 	var gc_l_below_ [32]int32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -934,7 +934,7 @@ func gc_body_warpPolicyScanKernel_sharedWarp(gc_b *compiled.Block, in []int32, o
 				gc_tx := gc_tidx.X - 1
 				gc_x04 := gc_tidx.X
 				gc_off5 := gc_x04
-				/*line warp_policy.go:116*/ if gc_act == ^uint32(0) && gc_x04+32 <= gc_bdx && gc_off5 >= 0 && gc_off5 <= len(totals) && 32 <= len(totals)-gc_off5 {
+				if gc_act == ^uint32(0) && gc_x04+32 <= gc_bdx && gc_off5 >= 0 && gc_off5 <= len(totals) && 32 <= len(totals)-gc_off5 {
 					gc_at5 := totals[gc_off5:][:32]
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						/*line warp_policy.go:103*/ var v_2 int32 = gc_at5[gc_lane]
@@ -962,7 +962,7 @@ func gc_body_warpPolicyScanKernel_sharedWarp(gc_b *compiled.Block, in []int32, o
 				gc_tx := gc_tidx.X - 1
 				gc_x05 := gc_tidx.X
 				gc_off6 := gc_x05
-				/*line warp_policy.go:46*/ if gc_act == ^uint32(0) && gc_x05+32 <= gc_bdx && gc_off6 >= 0 && gc_off6 <= len(partials_) && 32 <= len(partials_)-gc_off6 {
+				if gc_act == ^uint32(0) && gc_x05+32 <= gc_bdx && gc_off6 >= 0 && gc_off6 <= len(partials_) && 32 <= len(partials_)-gc_off6 {
 					gc_at6 := partials_[gc_off6:][:32]
 					/*line warp_policy.go:42*/ copy(gc_at6, gc_l_v_2[:])
 				} else {
@@ -1024,7 +1024,7 @@ func gc_body_warpPolicyScanKernel_sharedWarp(gc_b *compiled.Block, in []int32, o
 					gc_tx := gc_tidx.X - 1
 					gc_x07 := gc_tidx.X
 					gc_off8 := gc_x07
-					/*line warp_policy.go:60*/ if gc_act == ^uint32(0) && gc_x07+32 <= gc_bdx && gc_off8 >= 0 && gc_off8 <= len(partials_) && 32 <= len(partials_)-gc_off8 {
+					if gc_act == ^uint32(0) && gc_x07+32 <= gc_bdx && gc_off8 >= 0 && gc_off8 <= len(partials_) && 32 <= len(partials_)-gc_off8 {
 						gc_at8 := partials_[gc_off8:][:32]
 						for gc_lane := 0; gc_lane < 32; gc_lane++ {
 							below_ := gc_l_below_[gc_lane]
@@ -1052,7 +1052,7 @@ func gc_body_warpPolicyScanKernel_sharedWarp(gc_b *compiled.Block, in []int32, o
 				gc_tx := gc_tidx.X - 1
 				gc_x08 := gc_tidx.X
 				gc_off9 := gc_x08
-				/*line warp_policy.go:62*/ if gc_act == ^uint32(0) && gc_x08+32 <= gc_bdx && gc_off9 >= 0 && gc_off9 <= len(partials_) && 32 <= len(partials_)-gc_off9 && gc_off9 <= len(totals) && 32 <= len(totals)-gc_off9 {
+				if gc_act == ^uint32(0) && gc_x08+32 <= gc_bdx && gc_off9 >= 0 && gc_off9 <= len(partials_) && 32 <= len(partials_)-gc_off9 && gc_off9 <= len(totals) && 32 <= len(totals)-gc_off9 {
 					gc_at9 := partials_[gc_off9:][:32]
 					gc_at10 := totals[gc_off9:][:32]
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
@@ -1174,7 +1174,7 @@ func gc_body_warpPolicyScanKernel_shuffleWarp(gc_b *compiled.Block, in []int32, 
 	/*line warp_policy.go:119*/ var p_ shuffleWarp = p
 	_ = p_
 	/*line warp_policy.go:94*/ totals := gc_shared1(32)[:32]
-	/*line warp_policy.go:96*/ var gc_l_v_ [32]int32
+	var gc_l_v_ [32]int32
 	var gc_c1r [32]int32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -1186,7 +1186,7 @@ func gc_body_warpPolicyScanKernel_shuffleWarp(gc_b *compiled.Block, in []int32, 
 			gc_tx := gc_tidx.X - 1
 			gc_x0 := gc_tidx.X
 			gc_off := (gc_bx * gc_bdx) + gc_x0
-			/*line warp_policy.go:109*/ if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
+			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
 				gc_at := in[gc_off:][:32]
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					/*line warp_policy.go:119*/ var v int32 = gc_at[gc_lane]
@@ -1257,7 +1257,7 @@ func gc_body_warpPolicyScanKernel_shuffleWarp(gc_b *compiled.Block, in []int32, 
 			}
 		}
 	}
-	/*line warp_policy.go:109*/ var gc_l_v_2 [32]int32
+	var gc_l_v_2 [32]int32
 	var gc_c2r [32]int32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -1288,7 +1288,7 @@ func gc_body_warpPolicyScanKernel_shuffleWarp(gc_b *compiled.Block, in []int32, 
 				gc_tx := gc_tidx.X - 1
 				gc_x02 := gc_tidx.X
 				gc_off2 := gc_x02
-				/*line warp_policy.go:116*/ if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(totals) && 32 <= len(totals)-gc_off2 {
+				if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(totals) && 32 <= len(totals)-gc_off2 {
 					gc_at2 := totals[gc_off2:][:32]
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						/*line warp_policy.go:103*/ var v_2 int32 = gc_at2[gc_lane]
@@ -1344,7 +1344,7 @@ func gc_body_warpPolicyScanKernel_shuffleWarp(gc_b *compiled.Block, in []int32, 
 				gc_tx := gc_tidx.X - 1
 				gc_x03 := gc_tidx.X
 				gc_off3 := gc_x03
-				/*line warp_policy.go:42*/ if gc_act == ^uint32(0) && gc_x03+32 <= gc_bdx && gc_off3 >= 0 && gc_off3 <= len(totals) && 32 <= len(totals)-gc_off3 {
+				if gc_act == ^uint32(0) && gc_x03+32 <= gc_bdx && gc_off3 >= 0 && gc_off3 <= len(totals) && 32 <= len(totals)-gc_off3 {
 					gc_at3 := totals[gc_off3:][:32]
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						v_2 := gc_l_v_2[gc_lane]
@@ -1467,7 +1467,7 @@ func gc_body_warpPolicyScanKernel_forwardWarp_ptr_countedWarp(gc_b *compiled.Blo
 	/*line warp_policy.go:94*/ totals := gc_shared1(32)[:32]
 	/*line warp_policy.go:97*/ var p_2 forwardWarp[*countedWarp] = p_
 	/*line warp_policy.go:76*/ var c *countedWarp = p_2.in
-	/*line warp_policy.go:78*/ var gc_l_v_3 [32]int32
+	var gc_l_v_3 [32]int32
 	var gc_c1r [32]int32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -1479,7 +1479,7 @@ func gc_body_warpPolicyScanKernel_forwardWarp_ptr_countedWarp(gc_b *compiled.Blo
 			gc_tx := gc_tidx.X - 1
 			gc_x0 := gc_tidx.X
 			gc_off := (gc_bx * gc_bdx) + gc_x0
-			/*line warp_policy.go:91*/ if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
+			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
 				gc_at := in[gc_off:][:32]
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					gc_pos.Thread = gc_w + gc_lane
@@ -1559,7 +1559,7 @@ func gc_body_warpPolicyScanKernel_forwardWarp_ptr_countedWarp(gc_b *compiled.Blo
 			}
 		}
 	}
-	/*line warp_policy.go:111*/ var gc_l_v_6 [32]int32
+	var gc_l_v_6 [32]int32
 	var gc_l_v_4 [32]int32
 	var gc_l_v_5 [32]int32
 	var gc_c2r [32]int32
@@ -1592,7 +1592,7 @@ func gc_body_warpPolicyScanKernel_forwardWarp_ptr_countedWarp(gc_b *compiled.Blo
 				gc_tx := gc_tidx.X - 1
 				gc_x02 := gc_tidx.X
 				gc_off2 := gc_x02
-				/*line warp_policy.go:116*/ if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(totals) && 32 <= len(totals)-gc_off2 {
+				if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(totals) && 32 <= len(totals)-gc_off2 {
 					gc_at2 := totals[gc_off2:][:32]
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						/*line warp_policy.go:103*/ var v_4 int32 = gc_at2[gc_lane]
@@ -1668,7 +1668,7 @@ func gc_body_warpPolicyScanKernel_forwardWarp_ptr_countedWarp(gc_b *compiled.Blo
 				gc_tx := gc_tidx.X - 1
 				gc_x03 := gc_tidx.X
 				gc_off3 := gc_x03
-				/*line warp_policy.go:42*/ if gc_act == ^uint32(0) && gc_x03+32 <= gc_bdx && gc_off3 >= 0 && gc_off3 <= len(totals) && 32 <= len(totals)-gc_off3 {
+				if gc_act == ^uint32(0) && gc_x03+32 <= gc_bdx && gc_off3 >= 0 && gc_off3 <= len(totals) && 32 <= len(totals)-gc_off3 {
 					gc_at3 := totals[gc_off3:][:32]
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						v_6 := gc_l_v_6[gc_lane]
@@ -1795,7 +1795,7 @@ func gc_body_warpPolicyScanKernel_forwardWarp_ptr_levelsWarp(gc_b *compiled.Bloc
 	/*line warp_policy.go:94*/ totals := gc_shared1(32)[:32]
 	/*line warp_policy.go:97*/ var p_2 forwardWarp[*levelsWarp] = p_
 	/*line warp_policy.go:76*/ var p_3 *levelsWarp = p_2.in
-	/*line warp_policy.go:78*/ var gc_l_v_2 [32]int32
+	var gc_l_v_2 [32]int32
 	var gc_l_i_ [32]int
 	var gc_c1m [32]uint32
 	var gc_c1a [32]int
@@ -1810,7 +1810,7 @@ func gc_body_warpPolicyScanKernel_forwardWarp_ptr_levelsWarp(gc_b *compiled.Bloc
 			gc_tx := gc_tidx.X - 1
 			gc_x0 := gc_tidx.X
 			gc_off := (gc_bx * gc_bdx) + gc_x0
-			/*line warp_policy.go:95*/ if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
+			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
 				gc_at := in[gc_off:][:32]
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					/*line warp_policy.go:119*/ var v int32 = gc_at[gc_lane]
@@ -1925,7 +1925,7 @@ func gc_body_warpPolicyScanKernel_forwardWarp_ptr_levelsWarp(gc_b *compiled.Bloc
 			}
 		}
 	}
-	/*line warp_policy.go:110*/ var gc_l_v_4 [32]int32
+	var gc_l_v_4 [32]int32
 	var gc_l_i_2 [32]int
 	var gc_l_v_3 [32]int32
 	var gc_c2m [32]uint32
@@ -1961,7 +1961,7 @@ func gc_body_warpPolicyScanKernel_forwardWarp_ptr_levelsWarp(gc_b *compiled.Bloc
 				gc_tx := gc_tidx.X - 1
 				gc_x02 := gc_tidx.X
 				gc_off2 := gc_x02
-				/*line warp_policy.go:116*/ if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(totals) && 32 <= len(totals)-gc_off2 {
+				if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(totals) && 32 <= len(totals)-gc_off2 {
 					gc_at2 := totals[gc_off2:][:32]
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						/*line warp_policy.go:103*/ var v_3 int32 = gc_at2[gc_lane]
@@ -2069,7 +2069,7 @@ func gc_body_warpPolicyScanKernel_forwardWarp_ptr_levelsWarp(gc_b *compiled.Bloc
 				gc_tx := gc_tidx.X - 1
 				gc_x03 := gc_tidx.X
 				gc_off3 := gc_x03
-				/*line warp_policy.go:74*/ if gc_act == ^uint32(0) && gc_x03+32 <= gc_bdx && gc_off3 >= 0 && gc_off3 <= len(totals) && 32 <= len(totals)-gc_off3 {
+				if gc_act == ^uint32(0) && gc_x03+32 <= gc_bdx && gc_off3 >= 0 && gc_off3 <= len(totals) && 32 <= len(totals)-gc_off3 {
 					gc_at3 := totals[gc_off3:][:32]
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						v_4 := gc_l_v_4[gc_lane]
@@ -2199,7 +2199,7 @@ func gc_body_warpPolicyScanKernel_forwardWarp_sharedWarp(gc_b *compiled.Block, i
 	/*line warp_policy.go:97*/ var p_2 forwardWarp[sharedWarp] = p_
 	_ = p_2
 	/*line warp_policy.go:39*/ partials := gc_shared2(1024)[:1024]
-	/*line warp_policy.go:41*/ var gc_l_below [32]int32
+	var gc_l_below [32]int32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
@@ -2211,7 +2211,7 @@ func gc_body_warpPolicyScanKernel_forwardWarp_sharedWarp(gc_b *compiled.Block, i
 			gc_x0 := gc_tidx.X
 			gc_off := (gc_bx * gc_bdx) + gc_x0
 			gc_off2 := gc_x0
-			/*line warp_policy.go:54*/ if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off && gc_off2 >= 0 && gc_off2 <= len(partials) && 32 <= len(partials)-gc_off2 {
+			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off && gc_off2 >= 0 && gc_off2 <= len(partials) && 32 <= len(partials)-gc_off2 {
 				gc_at := in[gc_off:][:32]
 				gc_at2 := partials[gc_off2:][:32]
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
@@ -2276,7 +2276,7 @@ func gc_body_warpPolicyScanKernel_forwardWarp_sharedWarp(gc_b *compiled.Block, i
 				gc_tx := gc_tidx.X - 1
 				gc_x03 := gc_tidx.X
 				gc_off4 := gc_x03
-				/*line warp_policy.go:60*/ if gc_act == ^uint32(0) && gc_x03+32 <= gc_bdx && gc_off4 >= 0 && gc_off4 <= len(partials) && 32 <= len(partials)-gc_off4 {
+				if gc_act == ^uint32(0) && gc_x03+32 <= gc_bdx && gc_off4 >= 0 && gc_off4 <= len(partials) && 32 <= len(partials)-gc_off4 {
 					gc_at4 := partials[gc_off4:][:32]
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						below := gc_l_below[gc_lane]
@@ -2314,7 +2314,7 @@ func gc_body_warpPolicyScanKernel_forwardWarp_sharedWarp(gc_b *compiled.Block, i
 			gc_s_sum[gc_rank] = sum
 		}
 	}
-	/*line warp_policy.go:109*/ var gc_l_v_4 [32]int32
+	var gc_l_v_4 [32]int32
 	var gc_l_below_ [32]int32
 	var gc_l_v_3 [32]int32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
@@ -2346,7 +2346,7 @@ func gc_body_warpPolicyScanKernel_forwardWarp_sharedWarp(gc_b *compiled.Block, i
 				gc_tx := gc_tidx.X - 1
 				gc_x04 := gc_tidx.X
 				gc_off5 := gc_x04
-				/*line warp_policy.go:116*/ if gc_act == ^uint32(0) && gc_x04+32 <= gc_bdx && gc_off5 >= 0 && gc_off5 <= len(totals) && 32 <= len(totals)-gc_off5 {
+				if gc_act == ^uint32(0) && gc_x04+32 <= gc_bdx && gc_off5 >= 0 && gc_off5 <= len(totals) && 32 <= len(totals)-gc_off5 {
 					gc_at5 := totals[gc_off5:][:32]
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						/*line warp_policy.go:103*/ var v_3 int32 = gc_at5[gc_lane]
@@ -2384,7 +2384,7 @@ func gc_body_warpPolicyScanKernel_forwardWarp_sharedWarp(gc_b *compiled.Block, i
 				gc_tx := gc_tidx.X - 1
 				gc_x05 := gc_tidx.X
 				gc_off6 := gc_x05
-				/*line warp_policy.go:46*/ if gc_act == ^uint32(0) && gc_x05+32 <= gc_bdx && gc_off6 >= 0 && gc_off6 <= len(partials_) && 32 <= len(partials_)-gc_off6 {
+				if gc_act == ^uint32(0) && gc_x05+32 <= gc_bdx && gc_off6 >= 0 && gc_off6 <= len(partials_) && 32 <= len(partials_)-gc_off6 {
 					gc_at6 := partials_[gc_off6:][:32]
 					/*line warp_policy.go:42*/ copy(gc_at6, gc_l_v_4[:])
 				} else {
@@ -2446,7 +2446,7 @@ func gc_body_warpPolicyScanKernel_forwardWarp_sharedWarp(gc_b *compiled.Block, i
 					gc_tx := gc_tidx.X - 1
 					gc_x07 := gc_tidx.X
 					gc_off8 := gc_x07
-					/*line warp_policy.go:60*/ if gc_act == ^uint32(0) && gc_x07+32 <= gc_bdx && gc_off8 >= 0 && gc_off8 <= len(partials_) && 32 <= len(partials_)-gc_off8 {
+					if gc_act == ^uint32(0) && gc_x07+32 <= gc_bdx && gc_off8 >= 0 && gc_off8 <= len(partials_) && 32 <= len(partials_)-gc_off8 {
 						gc_at8 := partials_[gc_off8:][:32]
 						for gc_lane := 0; gc_lane < 32; gc_lane++ {
 							below_ := gc_l_below_[gc_lane]
@@ -2474,7 +2474,7 @@ func gc_body_warpPolicyScanKernel_forwardWarp_sharedWarp(gc_b *compiled.Block, i
 				gc_tx := gc_tidx.X - 1
 				gc_x08 := gc_tidx.X
 				gc_off9 := gc_x08
-				/*line warp_policy.go:62*/ if gc_act == ^uint32(0) && gc_x08+32 <= gc_bdx && gc_off9 >= 0 && gc_off9 <= len(partials_) && 32 <= len(partials_)-gc_off9 && gc_off9 <= len(totals) && 32 <= len(totals)-gc_off9 {
+				if gc_act == ^uint32(0) && gc_x08+32 <= gc_bdx && gc_off9 >= 0 && gc_off9 <= len(partials_) && 32 <= len(partials_)-gc_off9 && gc_off9 <= len(totals) && 32 <= len(totals)-gc_off9 {
 					gc_at9 := partials_[gc_off9:][:32]
 					gc_at10 := totals[gc_off9:][:32]
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
@@ -2611,7 +2611,7 @@ func gc_body_warpPolicyScanKernel_forwardWarp_shuffleWarp(gc_b *compiled.Block, 
 			gc_tx := gc_tidx.X - 1
 			gc_x0 := gc_tidx.X
 			gc_off := (gc_bx * gc_bdx) + gc_x0
-			/*line warp_policy.go:112*/ if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
+			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
 				gc_at := in[gc_off:][:32]
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					/*line warp_policy.go:119*/ var v int32 = gc_at[gc_lane]
@@ -2685,7 +2685,7 @@ func gc_body_warpPolicyScanKernel_forwardWarp_shuffleWarp(gc_b *compiled.Block, 
 			}
 		}
 	}
-	/*line warp_policy.go:110*/ var gc_l_v_4 [32]int32
+	var gc_l_v_4 [32]int32
 	var gc_l_v_3 [32]int32
 	var gc_c2r [32]int32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
@@ -2717,7 +2717,7 @@ func gc_body_warpPolicyScanKernel_forwardWarp_shuffleWarp(gc_b *compiled.Block, 
 				gc_tx := gc_tidx.X - 1
 				gc_x02 := gc_tidx.X
 				gc_off2 := gc_x02
-				/*line warp_policy.go:116*/ if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(totals) && 32 <= len(totals)-gc_off2 {
+				if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(totals) && 32 <= len(totals)-gc_off2 {
 					gc_at2 := totals[gc_off2:][:32]
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						/*line warp_policy.go:103*/ var v_3 int32 = gc_at2[gc_lane]
@@ -2783,7 +2783,7 @@ func gc_body_warpPolicyScanKernel_forwardWarp_shuffleWarp(gc_b *compiled.Block, 
 				gc_tx := gc_tidx.X - 1
 				gc_x03 := gc_tidx.X
 				gc_off3 := gc_x03
-				/*line warp_policy.go:42*/ if gc_act == ^uint32(0) && gc_x03+32 <= gc_bdx && gc_off3 >= 0 && gc_off3 <= len(totals) && 32 <= len(totals)-gc_off3 {
+				if gc_act == ^uint32(0) && gc_x03+32 <= gc_bdx && gc_off3 >= 0 && gc_off3 <= len(totals) && 32 <= len(totals)-gc_off3 {
 					gc_at3 := totals[gc_off3:][:32]
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						v_4 := gc_l_v_4[gc_lane]
@@ -2897,7 +2897,7 @@ func gc_body_warpPolicyWithKernel_ptr_countedWarp(gc_b *compiled.Block, p *count
 	gc_bdz := gc_bd.Z
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-	/*line warp_policy.go:135*/ var gc_l_v_2 [32]int32
+	var gc_l_v_2 [32]int32
 	var gc_c1r [32]int32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -2909,7 +2909,7 @@ func gc_body_warpPolicyWithKernel_ptr_countedWarp(gc_b *compiled.Block, p *count
 			gc_tx := gc_tidx.X - 1
 			gc_x0 := gc_tidx.X
 			gc_off := (gc_bx * gc_bdx) + gc_x0
-			/*line warp_policy.go:148*/ if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
+			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
 				gc_at := in[gc_off:][:32]
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					gc_pos.Thread = gc_w + gc_lane
@@ -2965,7 +2965,7 @@ func gc_body_warpPolicyWithKernel_ptr_countedWarp(gc_b *compiled.Block, p *count
 			gc_tx := gc_tidx.X - 1
 			gc_x02 := gc_tidx.X
 			gc_off2 := (gc_bx * gc_bdx) + gc_x02
-			/*line warp_policy.go:42*/ if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(out) && 32 <= len(out)-gc_off2 {
+			if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(out) && 32 <= len(out)-gc_off2 {
 				gc_at2 := out[gc_off2:][:32]
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					v_2 := gc_l_v_2[gc_lane]
@@ -3002,7 +3002,7 @@ func gc_body_warpPolicyWithKernel_ptr_levelsWarp(gc_b *compiled.Block, p *levels
 	gc_bdz := gc_bd.Z
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-	/*line warp_policy.go:135*/ var gc_l_v_ [32]int32
+	var gc_l_v_ [32]int32
 	var gc_l_i_ [32]int
 	var gc_c1m [32]uint32
 	var gc_c1a [32]int
@@ -3017,7 +3017,7 @@ func gc_body_warpPolicyWithKernel_ptr_levelsWarp(gc_b *compiled.Block, p *levels
 			gc_tx := gc_tidx.X - 1
 			gc_x0 := gc_tidx.X
 			gc_off := (gc_bx * gc_bdx) + gc_x0
-			/*line warp_policy.go:152*/ if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
+			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
 				gc_at := in[gc_off:][:32]
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					/*line warp_policy.go:128*/ var v_ int32 = gc_at[gc_lane]
@@ -3109,7 +3109,7 @@ func gc_body_warpPolicyWithKernel_ptr_levelsWarp(gc_b *compiled.Block, p *levels
 			gc_tx := gc_tidx.X - 1
 			gc_x02 := gc_tidx.X
 			gc_off2 := (gc_bx * gc_bdx) + gc_x02
-			/*line warp_policy.go:74*/ if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(out) && 32 <= len(out)-gc_off2 {
+			if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(out) && 32 <= len(out)-gc_off2 {
 				gc_at2 := out[gc_off2:][:32]
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					v_ := gc_l_v_[gc_lane]
@@ -3150,7 +3150,7 @@ func gc_body_warpPolicyWithKernel_sharedWarp(gc_b *compiled.Block, p sharedWarp,
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	/*line warp_policy.go:39*/ partials := gc_shared1(1024)[:1024]
-	/*line warp_policy.go:41*/ var gc_l_below [32]int32
+	var gc_l_below [32]int32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
@@ -3162,7 +3162,7 @@ func gc_body_warpPolicyWithKernel_sharedWarp(gc_b *compiled.Block, p sharedWarp,
 			gc_x0 := gc_tidx.X
 			gc_off := (gc_bx * gc_bdx) + gc_x0
 			gc_off2 := gc_x0
-			/*line warp_policy.go:54*/ if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off && gc_off2 >= 0 && gc_off2 <= len(partials) && 32 <= len(partials)-gc_off2 {
+			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off && gc_off2 >= 0 && gc_off2 <= len(partials) && 32 <= len(partials)-gc_off2 {
 				gc_at := in[gc_off:][:32]
 				gc_at2 := partials[gc_off2:][:32]
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
@@ -3223,7 +3223,7 @@ func gc_body_warpPolicyWithKernel_sharedWarp(gc_b *compiled.Block, p sharedWarp,
 				gc_tx := gc_tidx.X - 1
 				gc_x03 := gc_tidx.X
 				gc_off4 := gc_x03
-				/*line warp_policy.go:60*/ if gc_act == ^uint32(0) && gc_x03+32 <= gc_bdx && gc_off4 >= 0 && gc_off4 <= len(partials) && 32 <= len(partials)-gc_off4 {
+				if gc_act == ^uint32(0) && gc_x03+32 <= gc_bdx && gc_off4 >= 0 && gc_off4 <= len(partials) && 32 <= len(partials)-gc_off4 {
 					gc_at4 := partials[gc_off4:][:32]
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						below := gc_l_below[gc_lane]
@@ -3246,7 +3246,7 @@ func gc_body_warpPolicyWithKernel_sharedWarp(gc_b *compiled.Block, p sharedWarp,
 	}
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off5 := gc_bx * gc_bdx
-		/*line warp_policy.go:61*/ if gc_bdx <= len(partials) && gc_off5 >= 0 && gc_off5 <= len(out) && gc_bdx <= len(out)-gc_off5 {
+		if gc_bdx <= len(partials) && gc_off5 >= 0 && gc_off5 <= len(out) && gc_bdx <= len(out)-gc_off5 {
 			gc_at5 := partials[:gc_bdx]
 			gc_at6 := out[gc_off5:][:gc_bdx]
 			gc_step := 0
@@ -3342,7 +3342,7 @@ func gc_body_warpPolicyWithKernel_shuffleWarp(gc_b *compiled.Block, p shuffleWar
 	gc_bdz := gc_bd.Z
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-	/*line warp_policy.go:135*/ var gc_l_v_ [32]int32
+	var gc_l_v_ [32]int32
 	var gc_c1r [32]int32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -3354,7 +3354,7 @@ func gc_body_warpPolicyWithKernel_shuffleWarp(gc_b *compiled.Block, p shuffleWar
 			gc_tx := gc_tidx.X - 1
 			gc_x0 := gc_tidx.X
 			gc_off := (gc_bx * gc_bdx) + gc_x0
-			/*line warp_policy.go:148*/ if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
+			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
 				gc_at := in[gc_off:][:32]
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					/*line warp_policy.go:128*/ var v_ int32 = gc_at[gc_lane]
@@ -3405,7 +3405,7 @@ func gc_body_warpPolicyWithKernel_shuffleWarp(gc_b *compiled.Block, p shuffleWar
 			gc_tx := gc_tidx.X - 1
 			gc_x02 := gc_tidx.X
 			gc_off2 := (gc_bx * gc_bdx) + gc_x02
-			/*line warp_policy.go:42*/ if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(out) && 32 <= len(out)-gc_off2 {
+			if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(out) && 32 <= len(out)-gc_off2 {
 				gc_at2 := out[gc_off2:][:32]
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					v_ := gc_l_v_[gc_lane]
@@ -3442,7 +3442,7 @@ func gc_body_warpPolicyWithKernel_forwardWarp_ptr_countedWarp(gc_b *compiled.Blo
 	gc_n := gc_b.Len()
 	/*line warp_policy.go:128*/ var p_ forwardWarp[*countedWarp] = p
 	/*line warp_policy.go:76*/ var c *countedWarp = p_.in
-	/*line warp_policy.go:78*/ var gc_l_v_3 [32]int32
+	var gc_l_v_3 [32]int32
 	var gc_c1r [32]int32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -3454,7 +3454,7 @@ func gc_body_warpPolicyWithKernel_forwardWarp_ptr_countedWarp(gc_b *compiled.Blo
 			gc_tx := gc_tidx.X - 1
 			gc_x0 := gc_tidx.X
 			gc_off := (gc_bx * gc_bdx) + gc_x0
-			/*line warp_policy.go:91*/ if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
+			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
 				gc_at := in[gc_off:][:32]
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					gc_pos.Thread = gc_w + gc_lane
@@ -3512,7 +3512,7 @@ func gc_body_warpPolicyWithKernel_forwardWarp_ptr_countedWarp(gc_b *compiled.Blo
 			gc_tx := gc_tidx.X - 1
 			gc_x02 := gc_tidx.X
 			gc_off2 := (gc_bx * gc_bdx) + gc_x02
-			/*line warp_policy.go:42*/ if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(out) && 32 <= len(out)-gc_off2 {
+			if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(out) && 32 <= len(out)-gc_off2 {
 				gc_at2 := out[gc_off2:][:32]
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					v_3 := gc_l_v_3[gc_lane]
@@ -3553,7 +3553,7 @@ func gc_body_warpPolicyWithKernel_forwardWarp_ptr_levelsWarp(gc_b *compiled.Bloc
 	gc_n := gc_b.Len()
 	/*line warp_policy.go:128*/ var p_ forwardWarp[*levelsWarp] = p
 	/*line warp_policy.go:76*/ var p_2 *levelsWarp = p_.in
-	/*line warp_policy.go:78*/ var gc_l_v_2 [32]int32
+	var gc_l_v_2 [32]int32
 	var gc_l_i_ [32]int
 	var gc_c1m [32]uint32
 	var gc_c1a [32]int
@@ -3568,7 +3568,7 @@ func gc_body_warpPolicyWithKernel_forwardWarp_ptr_levelsWarp(gc_b *compiled.Bloc
 			gc_tx := gc_tidx.X - 1
 			gc_x0 := gc_tidx.X
 			gc_off := (gc_bx * gc_bdx) + gc_x0
-			/*line warp_policy.go:95*/ if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
+			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
 				gc_at := in[gc_off:][:32]
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					/*line warp_policy.go:128*/ var v_ int32 = gc_at[gc_lane]
@@ -3662,7 +3662,7 @@ func gc_body_warpPolicyWithKernel_forwardWarp_ptr_levelsWarp(gc_b *compiled.Bloc
 			gc_tx := gc_tidx.X - 1
 			gc_x02 := gc_tidx.X
 			gc_off2 := (gc_bx * gc_bdx) + gc_x02
-			/*line warp_policy.go:74*/ if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(out) && 32 <= len(out)-gc_off2 {
+			if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(out) && 32 <= len(out)-gc_off2 {
 				gc_at2 := out[gc_off2:][:32]
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					v_2 := gc_l_v_2[gc_lane]
@@ -3707,7 +3707,7 @@ func gc_body_warpPolicyWithKernel_forwardWarp_sharedWarp(gc_b *compiled.Block, p
 	/*line warp_policy.go:128*/ var p_ forwardWarp[sharedWarp] = p
 	_ = p_
 	/*line warp_policy.go:39*/ partials := gc_shared1(1024)[:1024]
-	/*line warp_policy.go:41*/ var gc_l_below [32]int32
+	var gc_l_below [32]int32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
@@ -3719,7 +3719,7 @@ func gc_body_warpPolicyWithKernel_forwardWarp_sharedWarp(gc_b *compiled.Block, p
 			gc_x0 := gc_tidx.X
 			gc_off := (gc_bx * gc_bdx) + gc_x0
 			gc_off2 := gc_x0
-			/*line warp_policy.go:54*/ if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off && gc_off2 >= 0 && gc_off2 <= len(partials) && 32 <= len(partials)-gc_off2 {
+			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off && gc_off2 >= 0 && gc_off2 <= len(partials) && 32 <= len(partials)-gc_off2 {
 				gc_at := in[gc_off:][:32]
 				gc_at2 := partials[gc_off2:][:32]
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
@@ -3782,7 +3782,7 @@ func gc_body_warpPolicyWithKernel_forwardWarp_sharedWarp(gc_b *compiled.Block, p
 				gc_tx := gc_tidx.X - 1
 				gc_x03 := gc_tidx.X
 				gc_off4 := gc_x03
-				/*line warp_policy.go:60*/ if gc_act == ^uint32(0) && gc_x03+32 <= gc_bdx && gc_off4 >= 0 && gc_off4 <= len(partials) && 32 <= len(partials)-gc_off4 {
+				if gc_act == ^uint32(0) && gc_x03+32 <= gc_bdx && gc_off4 >= 0 && gc_off4 <= len(partials) && 32 <= len(partials)-gc_off4 {
 					gc_at4 := partials[gc_off4:][:32]
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						below := gc_l_below[gc_lane]
@@ -3805,7 +3805,7 @@ func gc_body_warpPolicyWithKernel_forwardWarp_sharedWarp(gc_b *compiled.Block, p
 	}
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off5 := gc_bx * gc_bdx
-		/*line warp_policy.go:61*/ if gc_bdx <= len(partials) && gc_off5 >= 0 && gc_off5 <= len(out) && gc_bdx <= len(out)-gc_off5 {
+		if gc_bdx <= len(partials) && gc_off5 >= 0 && gc_off5 <= len(out) && gc_bdx <= len(out)-gc_off5 {
 			gc_at5 := partials[:gc_bdx]
 			gc_at6 := out[gc_off5:][:gc_bdx]
 			gc_step := 0
@@ -3925,7 +3925,7 @@ func gc_body_warpPolicyWithKernel_forwardWarp_shuffleWarp(gc_b *compiled.Block, 
 			gc_tx := gc_tidx.X - 1
 			gc_x0 := gc_tidx.X
 			gc_off := (gc_bx * gc_bdx) + gc_x0
-			/*line warp_policy.go:143*/ if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
+			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
 				gc_at := in[gc_off:][:32]
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					/*line warp_policy.go:128*/ var v_ int32 = gc_at[gc_lane]
@@ -3978,7 +3978,7 @@ func gc_body_warpPolicyWithKernel_forwardWarp_shuffleWarp(gc_b *compiled.Block, 
 			gc_tx := gc_tidx.X - 1
 			gc_x02 := gc_tidx.X
 			gc_off2 := (gc_bx * gc_bdx) + gc_x02
-			/*line warp_policy.go:42*/ if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(out) && 32 <= len(out)-gc_off2 {
+			if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(out) && 32 <= len(out)-gc_off2 {
 				gc_at2 := out[gc_off2:][:32]
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					v_2 := gc_l_v_2[gc_lane]
@@ -4015,7 +4015,7 @@ func gc_body_warpPolicyCountedKernel_countedWarp_ptr_countedWarp(gc_b *compiled.
 	gc_bdz := gc_bd.Z
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-	/*line warp_policy.go:146*/ var gc_l_v_2 [32]int32
+	var gc_l_v_2 [32]int32
 	var gc_l_p [32]*countedWarp
 	var gc_c1r [32]int32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
@@ -4028,7 +4028,7 @@ func gc_body_warpPolicyCountedKernel_countedWarp_ptr_countedWarp(gc_b *compiled.
 			gc_tx := gc_tidx.X - 1
 			gc_x0 := gc_tidx.X
 			gc_off := (gc_bx * gc_bdx) + gc_x0
-			/*line warp_policy.go:160*/ if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
+			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
 				gc_at := in[gc_off:][:32]
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					gc_pos.Thread = gc_w + gc_lane
@@ -4092,7 +4092,7 @@ func gc_body_warpPolicyCountedKernel_countedWarp_ptr_countedWarp(gc_b *compiled.
 			gc_tx := gc_tidx.X - 1
 			gc_x02 := gc_tidx.X
 			gc_off2 := (gc_bx * gc_bdx) + gc_x02
-			/*line warp_policy.go:42*/ if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(out) && 32 <= len(out)-gc_off2 {
+			if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(out) && 32 <= len(out)-gc_off2 {
 				gc_at2 := out[gc_off2:][:32]
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					gc_pos.Thread = gc_w + gc_lane

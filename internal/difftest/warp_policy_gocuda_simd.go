@@ -30,7 +30,7 @@ func gc_body_warpPolicyScanKernel_ptr_countedWarp(gc_b *compiled.Block, in []int
 	/*line warp_policy.go:119*/ var p_ *countedWarp = p
 	/*line warp_policy.go:94*/ totals := gc_shared1(32)[:32]
 	/*line warp_policy.go:97*/ var c *countedWarp = p_
-	/*line warp_policy.go:99*/ var gc_l_v_2 [32]int32
+	var gc_l_v_2 [32]int32
 	var gc_c1r [32]int32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -42,7 +42,7 @@ func gc_body_warpPolicyScanKernel_ptr_countedWarp(gc_b *compiled.Block, in []int
 			gc_tx := gc_tidx.X - 1
 			gc_x0 := gc_tidx.X
 			gc_off := (gc_bx * gc_bdx) + gc_x0
-			/*line warp_policy.go:112*/ if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
+			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
 				gc_at := in[gc_off:][:32]
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					gc_pos.Thread = gc_w + gc_lane
@@ -161,7 +161,7 @@ func gc_body_warpPolicyScanKernel_ptr_countedWarp(gc_b *compiled.Block, in []int
 			}
 		}
 	}
-	/*line warp_policy.go:110*/ var gc_l_v_4 [32]int32
+	var gc_l_v_4 [32]int32
 	var gc_l_v_3 [32]int32
 	var gc_c2r [32]int32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
@@ -496,7 +496,7 @@ func gc_body_warpPolicyScanKernel_ptr_levelsWarp(gc_b *compiled.Block, in []int3
 	/*line warp_policy.go:119*/ var p_ *levelsWarp = p
 	/*line warp_policy.go:94*/ totals := gc_shared1(32)[:32]
 	/*line warp_policy.go:97*/ var p_2 *levelsWarp = p_
-	/*line warp_policy.go:99*/ var gc_l_v_ [32]int32
+	var gc_l_v_ [32]int32
 	var gc_l_i_ [32]int
 	var gc_c1m [32]uint32
 	var gc_c1a [32]int
@@ -517,7 +517,7 @@ func gc_body_warpPolicyScanKernel_ptr_levelsWarp(gc_b *compiled.Block, in []int3
 					gc_tz := gc_tidx2.Z
 					_ = gc_tz
 					var i int = gc_bx*gc_bdx + gc_tx
-					/*line warp_policy.go:119*/ if i < 0 || i > len(in)-8 {
+					if i < 0 || i > len(in)-8 {
 						break
 					}
 					/*line warp_policy.go:119*/ gc_t2 := archsimd.LoadInt32x8Slice(in[i:])
@@ -663,7 +663,7 @@ func gc_body_warpPolicyScanKernel_ptr_levelsWarp(gc_b *compiled.Block, in []int3
 			}
 		}
 	}
-	/*line warp_policy.go:109*/ var gc_l_v_2 [32]int32
+	var gc_l_v_2 [32]int32
 	var gc_l_i_2 [32]int
 	var gc_c2m [32]uint32
 	var gc_c2a [32]int
@@ -995,7 +995,7 @@ func gc_body_warpPolicyScanKernel_sharedWarp(gc_b *compiled.Block, in []int32, o
 	_ = p_
 	/*line warp_policy.go:94*/ totals := gc_shared1(32)[:32]
 	/*line warp_policy.go:39*/ partials := gc_shared2(1024)[:1024]
-	/*line warp_policy.go:41*/ var gc_l_below [32]int32
+	var gc_l_below [32]int32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
@@ -1247,7 +1247,7 @@ func gc_body_warpPolicyScanKernel_sharedWarp(gc_b *compiled.Block, in []int32, o
 			gc_s_sum[gc_rank] = sum
 		}
 	}
-	/*line warp_policy.go:108*/ var gc_l_v_2 [32]int32
+	var gc_l_v_2 [32]int32
 	var gc_l_below_ [32]int32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -1342,7 +1342,7 @@ func gc_body_warpPolicyScanKernel_sharedWarp(gc_b *compiled.Block, in []int32, o
 				gc_tx := gc_tidx.X - 1
 				gc_x02 := gc_tidx.X
 				gc_off2 := gc_x02
-				/*line warp_policy.go:46*/ if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(partials_) && 32 <= len(partials_)-gc_off2 {
+				if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(partials_) && 32 <= len(partials_)-gc_off2 {
 					gc_at2 := partials_[gc_off2:][:32]
 					/*line warp_policy.go:42*/ copy(gc_at2, gc_l_v_2[:])
 				} else {
@@ -1625,7 +1625,7 @@ func gc_body_warpPolicyScanKernel_shuffleWarp(gc_b *compiled.Block, in []int32, 
 	/*line warp_policy.go:119*/ var p_ shuffleWarp = p
 	_ = p_
 	/*line warp_policy.go:94*/ totals := gc_shared1(32)[:32]
-	/*line warp_policy.go:96*/ var gc_l_v_ [32]int32
+	var gc_l_v_ [32]int32
 	var gc_c1r [32]int32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -1790,7 +1790,7 @@ func gc_body_warpPolicyScanKernel_shuffleWarp(gc_b *compiled.Block, in []int32, 
 			}
 		}
 	}
-	/*line warp_policy.go:109*/ var gc_l_v_2 [32]int32
+	var gc_l_v_2 [32]int32
 	var gc_c2r [32]int32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -2111,7 +2111,7 @@ func gc_body_warpPolicyScanKernel_forwardWarp_ptr_countedWarp(gc_b *compiled.Blo
 	/*line warp_policy.go:94*/ totals := gc_shared1(32)[:32]
 	/*line warp_policy.go:97*/ var p_2 forwardWarp[*countedWarp] = p_
 	/*line warp_policy.go:76*/ var c *countedWarp = p_2.in
-	/*line warp_policy.go:78*/ var gc_l_v_3 [32]int32
+	var gc_l_v_3 [32]int32
 	var gc_c1r [32]int32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -2123,7 +2123,7 @@ func gc_body_warpPolicyScanKernel_forwardWarp_ptr_countedWarp(gc_b *compiled.Blo
 			gc_tx := gc_tidx.X - 1
 			gc_x0 := gc_tidx.X
 			gc_off := (gc_bx * gc_bdx) + gc_x0
-			/*line warp_policy.go:91*/ if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
+			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
 				gc_at := in[gc_off:][:32]
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					gc_pos.Thread = gc_w + gc_lane
@@ -2245,7 +2245,7 @@ func gc_body_warpPolicyScanKernel_forwardWarp_ptr_countedWarp(gc_b *compiled.Blo
 			}
 		}
 	}
-	/*line warp_policy.go:111*/ var gc_l_v_6 [32]int32
+	var gc_l_v_6 [32]int32
 	var gc_l_v_4 [32]int32
 	var gc_l_v_5 [32]int32
 	var gc_c2r [32]int32
@@ -2594,7 +2594,7 @@ func gc_body_warpPolicyScanKernel_forwardWarp_ptr_levelsWarp(gc_b *compiled.Bloc
 	/*line warp_policy.go:94*/ totals := gc_shared1(32)[:32]
 	/*line warp_policy.go:97*/ var p_2 forwardWarp[*levelsWarp] = p_
 	/*line warp_policy.go:76*/ var p_3 *levelsWarp = p_2.in
-	/*line warp_policy.go:78*/ var gc_l_v_2 [32]int32
+	var gc_l_v_2 [32]int32
 	var gc_l_i_ [32]int
 	var gc_c1m [32]uint32
 	var gc_c1a [32]int
@@ -2765,7 +2765,7 @@ func gc_body_warpPolicyScanKernel_forwardWarp_ptr_levelsWarp(gc_b *compiled.Bloc
 			}
 		}
 	}
-	/*line warp_policy.go:110*/ var gc_l_v_4 [32]int32
+	var gc_l_v_4 [32]int32
 	var gc_l_i_2 [32]int
 	var gc_l_v_3 [32]int32
 	var gc_c2m [32]uint32
@@ -3111,7 +3111,7 @@ func gc_body_warpPolicyScanKernel_forwardWarp_sharedWarp(gc_b *compiled.Block, i
 	/*line warp_policy.go:97*/ var p_2 forwardWarp[sharedWarp] = p_
 	_ = p_2
 	/*line warp_policy.go:39*/ partials := gc_shared2(1024)[:1024]
-	/*line warp_policy.go:41*/ var gc_l_below [32]int32
+	var gc_l_below [32]int32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
@@ -3304,7 +3304,7 @@ func gc_body_warpPolicyScanKernel_forwardWarp_sharedWarp(gc_b *compiled.Block, i
 			gc_s_sum[gc_rank] = sum
 		}
 	}
-	/*line warp_policy.go:109*/ var gc_l_v_4 [32]int32
+	var gc_l_v_4 [32]int32
 	var gc_l_below_ [32]int32
 	var gc_l_v_3 [32]int32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
@@ -3410,7 +3410,7 @@ func gc_body_warpPolicyScanKernel_forwardWarp_sharedWarp(gc_b *compiled.Block, i
 				gc_tx := gc_tidx.X - 1
 				gc_x02 := gc_tidx.X
 				gc_off2 := gc_x02
-				/*line warp_policy.go:46*/ if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(partials_) && 32 <= len(partials_)-gc_off2 {
+				if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(partials_) && 32 <= len(partials_)-gc_off2 {
 					gc_at2 := partials_[gc_off2:][:32]
 					/*line warp_policy.go:42*/ copy(gc_at2, gc_l_v_4[:])
 				} else {
@@ -3866,7 +3866,7 @@ func gc_body_warpPolicyScanKernel_forwardWarp_shuffleWarp(gc_b *compiled.Block, 
 			}
 		}
 	}
-	/*line warp_policy.go:110*/ var gc_l_v_4 [32]int32
+	var gc_l_v_4 [32]int32
 	var gc_l_v_3 [32]int32
 	var gc_c2r [32]int32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
@@ -4190,7 +4190,7 @@ func gc_body_warpPolicyWithKernel_ptr_countedWarp(gc_b *compiled.Block, p *count
 	gc_bdz := gc_bd.Z
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-	/*line warp_policy.go:135*/ var gc_l_v_2 [32]int32
+	var gc_l_v_2 [32]int32
 	var gc_c1r [32]int32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -4202,7 +4202,7 @@ func gc_body_warpPolicyWithKernel_ptr_countedWarp(gc_b *compiled.Block, p *count
 			gc_tx := gc_tidx.X - 1
 			gc_x0 := gc_tidx.X
 			gc_off := (gc_bx * gc_bdx) + gc_x0
-			/*line warp_policy.go:148*/ if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
+			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
 				gc_at := in[gc_off:][:32]
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					gc_pos.Thread = gc_w + gc_lane
@@ -4377,7 +4377,7 @@ func gc_body_warpPolicyWithKernel_ptr_levelsWarp(gc_b *compiled.Block, p *levels
 	gc_bdz := gc_bd.Z
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-	/*line warp_policy.go:135*/ var gc_l_v_ [32]int32
+	var gc_l_v_ [32]int32
 	var gc_l_i_ [32]int
 	var gc_c1m [32]uint32
 	var gc_c1a [32]int
@@ -4603,7 +4603,7 @@ func gc_body_warpPolicyWithKernel_sharedWarp(gc_b *compiled.Block, p sharedWarp,
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	/*line warp_policy.go:39*/ partials := gc_shared1(1024)[:1024]
-	/*line warp_policy.go:41*/ var gc_l_below [32]int32
+	var gc_l_below [32]int32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
@@ -4775,7 +4775,7 @@ func gc_body_warpPolicyWithKernel_sharedWarp(gc_b *compiled.Block, p sharedWarp,
 	}
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off2 := gc_bx * gc_bdx
-		/*line warp_policy.go:60*/ if gc_bdx <= len(partials) && gc_off2 >= 0 && gc_off2 <= len(out) && gc_bdx <= len(out)-gc_off2 {
+		if gc_bdx <= len(partials) && gc_off2 >= 0 && gc_off2 <= len(out) && gc_bdx <= len(out)-gc_off2 {
 			gc_at2 := partials[:gc_bdx]
 			gc_at3 := out[gc_off2:][:gc_bdx]
 			gc_vstep := 0
@@ -4918,7 +4918,7 @@ func gc_body_warpPolicyWithKernel_shuffleWarp(gc_b *compiled.Block, p shuffleWar
 	gc_bdz := gc_bd.Z
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-	/*line warp_policy.go:135*/ var gc_l_v_ [32]int32
+	var gc_l_v_ [32]int32
 	var gc_c1r [32]int32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
@@ -5137,7 +5137,7 @@ func gc_body_warpPolicyWithKernel_forwardWarp_ptr_countedWarp(gc_b *compiled.Blo
 	gc_n := gc_b.Len()
 	/*line warp_policy.go:128*/ var p_ forwardWarp[*countedWarp] = p
 	/*line warp_policy.go:76*/ var c *countedWarp = p_.in
-	/*line warp_policy.go:78*/ var gc_l_v_3 [32]int32
+	var gc_l_v_3 [32]int32
 	var gc_c1r [32]int32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -5149,7 +5149,7 @@ func gc_body_warpPolicyWithKernel_forwardWarp_ptr_countedWarp(gc_b *compiled.Blo
 			gc_tx := gc_tidx.X - 1
 			gc_x0 := gc_tidx.X
 			gc_off := (gc_bx * gc_bdx) + gc_x0
-			/*line warp_policy.go:91*/ if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
+			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
 				gc_at := in[gc_off:][:32]
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					gc_pos.Thread = gc_w + gc_lane
@@ -5331,7 +5331,7 @@ func gc_body_warpPolicyWithKernel_forwardWarp_ptr_levelsWarp(gc_b *compiled.Bloc
 	gc_n := gc_b.Len()
 	/*line warp_policy.go:128*/ var p_ forwardWarp[*levelsWarp] = p
 	/*line warp_policy.go:76*/ var p_2 *levelsWarp = p_.in
-	/*line warp_policy.go:78*/ var gc_l_v_2 [32]int32
+	var gc_l_v_2 [32]int32
 	var gc_l_i_ [32]int
 	var gc_c1m [32]uint32
 	var gc_c1a [32]int
@@ -5565,7 +5565,7 @@ func gc_body_warpPolicyWithKernel_forwardWarp_sharedWarp(gc_b *compiled.Block, p
 	/*line warp_policy.go:128*/ var p_ forwardWarp[sharedWarp] = p
 	_ = p_
 	/*line warp_policy.go:39*/ partials := gc_shared1(1024)[:1024]
-	/*line warp_policy.go:41*/ var gc_l_below [32]int32
+	var gc_l_below [32]int32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
@@ -5740,7 +5740,7 @@ func gc_body_warpPolicyWithKernel_forwardWarp_sharedWarp(gc_b *compiled.Block, p
 	}
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off2 := gc_bx * gc_bdx
-		/*line warp_policy.go:60*/ if gc_bdx <= len(partials) && gc_off2 >= 0 && gc_off2 <= len(out) && gc_bdx <= len(out)-gc_off2 {
+		if gc_bdx <= len(partials) && gc_off2 >= 0 && gc_off2 <= len(out) && gc_bdx <= len(out)-gc_off2 {
 			gc_at2 := partials[:gc_bdx]
 			gc_at3 := out[gc_off2:][:gc_bdx]
 			gc_vstep := 0
@@ -6118,7 +6118,7 @@ func gc_body_warpPolicyCountedKernel_countedWarp_ptr_countedWarp(gc_b *compiled.
 	gc_bdz := gc_bd.Z
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-	/*line warp_policy.go:146*/ var gc_l_v_2 [32]int32
+	var gc_l_v_2 [32]int32
 	var gc_l_p [32]*countedWarp
 	var gc_c1r [32]int32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
@@ -6131,7 +6131,7 @@ func gc_body_warpPolicyCountedKernel_countedWarp_ptr_countedWarp(gc_b *compiled.
 			gc_tx := gc_tidx.X - 1
 			gc_x0 := gc_tidx.X
 			gc_off := (gc_bx * gc_bdx) + gc_x0
-			/*line warp_policy.go:160*/ if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
+			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
 				gc_at := in[gc_off:][:32]
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					gc_pos.Thread = gc_w + gc_lane
@@ -6237,7 +6237,7 @@ func gc_body_warpPolicyCountedKernel_countedWarp_ptr_countedWarp(gc_b *compiled.
 			gc_tx := gc_tidx.X - 1
 			gc_x02 := gc_tidx.X
 			gc_off2 := (gc_bx * gc_bdx) + gc_x02
-			/*line warp_policy.go:43*/ if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(out) && 32 <= len(out)-gc_off2 {
+			if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(out) && 32 <= len(out)-gc_off2 {
 				gc_at2 := out[gc_off2:][:32]
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					gc_pos.Thread = gc_w + gc_lane

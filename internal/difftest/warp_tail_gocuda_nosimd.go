@@ -155,7 +155,7 @@ func gc_body_warpTail(gc_b *compiled.Block, in, out []int32) {
 			}
 		}
 	}
-	/*line warp_tail.go:28*/ var gc_l_v [32]int32
+	var gc_l_v [32]int32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
@@ -193,7 +193,7 @@ func gc_body_warpTail(gc_b *compiled.Block, in, out []int32) {
 				gc_x02 := gc_tidx.X
 				gc_off2 := gc_x02
 				gc_off3 := gocuda.WarpSize + gc_x02
-				/*line warp_tail.go:40*/ if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(s) && 32 <= len(s)-gc_off2 && gc_off3 >= 0 && gc_off3 <= len(s) && 32 <= len(s)-gc_off3 {
+				if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(s) && 32 <= len(s)-gc_off2 && gc_off3 >= 0 && gc_off3 <= len(s) && 32 <= len(s)-gc_off3 {
 					gc_at4 := s[gc_off2:][:32]
 					gc_at5 := s[gc_off3:][:32]
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
@@ -221,7 +221,7 @@ func gc_body_warpTail(gc_b *compiled.Block, in, out []int32) {
 				gc_tx := gc_tidx.X - 1
 				gc_x03 := gc_tidx.X
 				gc_off4 := gc_x03
-				/*line warp_tail.go:37*/ if gc_act == ^uint32(0) && gc_x03+32 <= gc_bdx && gc_off4 >= 0 && gc_off4 <= len(s) && 32 <= len(s)-gc_off4 {
+				if gc_act == ^uint32(0) && gc_x03+32 <= gc_bdx && gc_off4 >= 0 && gc_off4 <= len(s) && 32 <= len(s)-gc_off4 {
 					gc_at6 := s[gc_off4:][:32]
 					/*line warp_tail.go:27*/ copy(gc_at6, gc_l_v[:])
 				} else {
@@ -250,7 +250,7 @@ func gc_body_warpTail(gc_b *compiled.Block, in, out []int32) {
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			gc_off5 := gc_bx
-			/*line warp_tail.go:44*/ if gc_from >= 0 && gc_off5 >= 0 && gc_off5 < len(out) {
+			if gc_from >= 0 && gc_off5 >= 0 && gc_off5 < len(out) {
 				gc_at7 := out[gc_off5:][:1]
 				gc_step5 := gc_from
 				for ; gc_step5+3 < gc_to; gc_step5 += 4 {

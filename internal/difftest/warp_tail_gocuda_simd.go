@@ -243,7 +243,7 @@ func gc_body_warpTail(gc_b *compiled.Block, in, out []int32) {
 			}
 		}
 	}
-	/*line warp_tail.go:28*/ var gc_l_v [32]int32
+	var gc_l_v [32]int32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
@@ -341,7 +341,7 @@ func gc_body_warpTail(gc_b *compiled.Block, in, out []int32) {
 				gc_tx := gc_tidx.X - 1
 				gc_x02 := gc_tidx.X
 				gc_off2 := gc_x02
-				/*line warp_tail.go:36*/ if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(s) && 32 <= len(s)-gc_off2 {
+				if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(s) && 32 <= len(s)-gc_off2 {
 					gc_at4 := s[gc_off2:][:32]
 					/*line warp_tail.go:27*/ copy(gc_at4, gc_l_v[:])
 				} else {
@@ -370,7 +370,7 @@ func gc_body_warpTail(gc_b *compiled.Block, in, out []int32) {
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			gc_off3 := gc_bx
-			/*line warp_tail.go:44*/ if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(out) {
+			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(out) {
 				gc_at5 := out[gc_off3:][:1]
 				gc_step3 := gc_from
 				for ; gc_step3+3 < gc_to; gc_step3 += 4 {

@@ -23,7 +23,7 @@ func gc_body_warpTailSum(gc_b *compiled.Block, in, out []float32) {
 	gc_n := gc_b.Len()
 	gc_s_v := compiled.Scratch[float32](gc_b, 0)[:gc_n]
 	/*line warp_tail_sum.go:22*/ sums := gocuda.Shared[float32](t, gocuda.WarpSize)[:gocuda.WarpSize]
-	/*line warp_tail_sum.go:24*/ var gc_l_v_ [32]float32
+	var gc_l_v_ [32]float32
 	var gc_c1r [32]float32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -34,7 +34,7 @@ func gc_body_warpTailSum(gc_b *compiled.Block, in, out []float32) {
 		gc_tx := gc_tidx.X - 1
 		gc_x0 := gc_tidx.X
 		gc_off := (gc_bx * gc_bdx) + gc_x0
-		/*line warp_tail_sum.go:37*/ if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
+		if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
 			gc_at := in[gc_off:][:32]
 			/*line warp_tail_sum.go:17*/ copy(gc_l_v_[:], gc_at)
 		} else {
@@ -127,7 +127,7 @@ func gc_body_warpTailSum(gc_b *compiled.Block, in, out []float32) {
 			/*line warp_tail_sum.go:24*/ sums[(gc_rank >> 5)] = v
 		}
 	}
-	/*line warp_tail_sum.go:30*/ var gc_l_v_2 [32]float32
+	var gc_l_v_2 [32]float32
 	var gc_c2r [32]float32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -265,7 +265,7 @@ func gc_body_warpTailSum(gc_b *compiled.Block, in, out []float32) {
 	}
 	for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 		gc_off2 := gc_bx
-		/*line warp_tail_sum.go:48*/ if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(out) {
+		if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(out) {
 			gc_at2 := out[gc_off2:][:1]
 			gc_step := gc_from
 			for ; gc_step+3 < gc_to; gc_step += 4 {

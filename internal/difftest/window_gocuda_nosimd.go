@@ -212,7 +212,7 @@ func gc_body_windowClamp(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float
 									/*line window.go:60*/ 0 && gc_i2+7 <= (gc_n3-1) && gc_i2 <= len(in)-8 {
 									/*line window.go:54*/ gc_ld2 = lanes.LoadFloat32x8Slice(in[gc_i2:])
 								} else {
-									/*line window.go:54*/ var gc_lanes2 [8]float32
+									var gc_lanes2 [8]float32
 									for gc_k2 := range 8 {
 										if 0xff&(1<<gc_k2) != 0 {
 											gc_pos.Thread = gc_rank + gc_k2

@@ -90,7 +90,7 @@ func gc_body_windowSpan(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float3
 							}
 							var gc_i int = gc_bx*gc_bdx + gc_gc_tx
 							var gc_sum archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-							/*line window.go:20*/ if gc_i < 0 || gc_i > len(out)-8 {
+							if gc_i < 0 || gc_i > len(out)-8 {
 								break
 							}
 							/*line window.go:20*/ if ((i+lo-shift) >= 0 && (i+(hi-1)-shift) >= (i+lo-shift) && (i+(hi-1)-shift) <= (len(in)-8)) && ((gc_i+lo-shift) >= 0 && (gc_i+(hi-1)-shift) >= (gc_i+lo-shift) && (gc_i+(hi-1)-shift) <= (len(in)-8)) {
@@ -351,7 +351,7 @@ func gc_body_windowClamp(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float
 											/*line window.go:60*/ 0 && gc_i2+15 <= (gc_n3-1) && gc_i2 <= len(in)-16 {
 											/*line window.go:54*/ gc_ld2 = archsimd.LoadFloat32x16Slice(in[gc_i2:])
 										} else {
-											/*line window.go:54*/ var gc_lanes2 [16]float32
+											var gc_lanes2 [16]float32
 											for gc_k2 := range 16 {
 												if 0xffff&(1<<gc_k2) != 0 {
 													gc_pos.Thread = gc_rank + gc_k2
@@ -406,7 +406,7 @@ func gc_body_windowClamp(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float
 										/*line window.go:60*/ 0 && gc_i+7 <= (gc_n2-1) && gc_i <= len(in)-8 {
 										/*line window.go:54*/ gc_ld = archsimd.LoadFloat32x8Slice(in[gc_i:])
 									} else {
-										/*line window.go:54*/ var gc_lanes [8]float32
+										var gc_lanes [8]float32
 										for gc_k := range 8 {
 											if 0xff&(1<<gc_k) != 0 {
 												gc_pos.Thread = gc_rank + gc_k
@@ -700,7 +700,7 @@ func gc_body_windowTile(gc_b *compiled.Block, in, out []float32, r, rows int) {
 									/*line window.go:112*/ if (y*(gc_u)+base+x) >= 0 && (y*(gc_u)+base+x) <= len(in)-8 {
 										/*line window.go:112*/ gc_ld2 = archsimd.LoadFloat32x8Slice(in[y*(gc_u)+base+x:])
 									} else {
-										/*line window.go:112*/ var gc_lanes4 [8]float32
+										var gc_lanes4 [8]float32
 										for gc_k3 := range 8 {
 											if gc_lanes3.ToBits()&(1<<gc_k3) != 0 {
 												gc_pos.Thread = gc_rank + gc_k3
@@ -713,7 +713,7 @@ func gc_body_windowTile(gc_b *compiled.Block, in, out []float32, r, rows int) {
 									/*line window.go:112*/ if (y*side+x) >= 0 && (y*side+x) <= len(tile_)-8 {
 										/*line window.go:112*/ gc_ld2.StoreMasked((*[8]float32)(tile_[y*side+x:]), gc_lanes3)
 									} else {
-										/*line window.go:112*/ var gc_lanes5 [8]float32
+										var gc_lanes5 [8]float32
 										gc_ld2.Store(&gc_lanes5)
 										for gc_k4 := range 8 {
 											if gc_lanes3.ToBits()&(1<<gc_k4) != 0 {

@@ -95,7 +95,7 @@ func gc_body_strideWrap(gc_b *compiled.Block, gc_lo, gc_hi int, trips []int32, b
 			}
 		}
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			/*line wrap_stride.go:28*/ if gc_bdx <= len(trips) {
+			if gc_bdx <= len(trips) {
 				gc_at := trips[:gc_bdx]
 				gc_step2 := 0
 				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
@@ -243,7 +243,7 @@ func gc_body_strideWrap64(gc_b *compiled.Block, gc_lo, gc_hi int, trips []int32,
 			}
 		}
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			/*line wrap_stride.go:39*/ if gc_bdx <= len(trips) {
+			if gc_bdx <= len(trips) {
 				gc_at := trips[:gc_bdx]
 				gc_step2 := 0
 				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
@@ -391,7 +391,7 @@ func gc_body_strideWrapU32(gc_b *compiled.Block, gc_lo, gc_hi int, trips []int32
 			}
 		}
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			/*line wrap_stride.go:51*/ if gc_bdx <= len(trips) {
+			if gc_bdx <= len(trips) {
 				gc_at := trips[:gc_bdx]
 				gc_step2 := 0
 				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {

@@ -114,7 +114,7 @@ func gc_body_strideWrap(gc_b *compiled.Block, gc_lo, gc_hi int, trips []int32, b
 			}
 		}
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			/*line wrap_stride.go:28*/ if gc_bdx <= len(trips) {
+			if gc_bdx <= len(trips) {
 				gc_at := trips[:gc_bdx]
 				gc_vstep2 := 0
 				if compiled.SIMD && compiled.SIMD512 {
@@ -156,7 +156,7 @@ func gc_body_strideWrap(gc_b *compiled.Block, gc_lo, gc_hi int, trips []int32, b
 							gc_tx := gc_vstep3
 							gc_rank := gc_base + gc_tx
 							/*line wrap_stride.go:21*/ n := archsimd.LoadInt32x16Slice(gc_s_n[gc_rank:])
-							/*line wrap_stride.go:21*/ if gc_tx < 0 || gc_tx > len(trips)-16 {
+							if gc_tx < 0 || gc_tx > len(trips)-16 {
 								break
 							}
 							/*line wrap_stride.go:21*/ n.StoreSlice(trips[gc_tx:])
@@ -173,7 +173,7 @@ func gc_body_strideWrap(gc_b *compiled.Block, gc_lo, gc_hi int, trips []int32, b
 						gc_tx := gc_vstep3
 						gc_rank := gc_base + gc_tx
 						/*line wrap_stride.go:21*/ n := archsimd.LoadInt32x8Slice(gc_s_n[gc_rank:])
-						/*line wrap_stride.go:21*/ if gc_tx < 0 || gc_tx > len(trips)-8 {
+						if gc_tx < 0 || gc_tx > len(trips)-8 {
 							break
 						}
 						/*line wrap_stride.go:21*/ n.StoreSlice(trips[gc_tx:])
@@ -311,7 +311,7 @@ func gc_body_strideWrap64(gc_b *compiled.Block, gc_lo, gc_hi int, trips []int32,
 			}
 		}
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			/*line wrap_stride.go:39*/ if gc_bdx <= len(trips) {
+			if gc_bdx <= len(trips) {
 				gc_at := trips[:gc_bdx]
 				gc_vstep2 := 0
 				if compiled.SIMD && compiled.SIMD512 {
@@ -353,7 +353,7 @@ func gc_body_strideWrap64(gc_b *compiled.Block, gc_lo, gc_hi int, trips []int32,
 							gc_tx := gc_vstep3
 							gc_rank := gc_base + gc_tx
 							/*line wrap_stride.go:33*/ n := archsimd.LoadInt32x16Slice(gc_s_n[gc_rank:])
-							/*line wrap_stride.go:33*/ if gc_tx < 0 || gc_tx > len(trips)-16 {
+							if gc_tx < 0 || gc_tx > len(trips)-16 {
 								break
 							}
 							/*line wrap_stride.go:33*/ n.StoreSlice(trips[gc_tx:])
@@ -370,7 +370,7 @@ func gc_body_strideWrap64(gc_b *compiled.Block, gc_lo, gc_hi int, trips []int32,
 						gc_tx := gc_vstep3
 						gc_rank := gc_base + gc_tx
 						/*line wrap_stride.go:33*/ n := archsimd.LoadInt32x8Slice(gc_s_n[gc_rank:])
-						/*line wrap_stride.go:33*/ if gc_tx < 0 || gc_tx > len(trips)-8 {
+						if gc_tx < 0 || gc_tx > len(trips)-8 {
 							break
 						}
 						/*line wrap_stride.go:33*/ n.StoreSlice(trips[gc_tx:])
@@ -508,7 +508,7 @@ func gc_body_strideWrapU32(gc_b *compiled.Block, gc_lo, gc_hi int, trips []int32
 			}
 		}
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			/*line wrap_stride.go:51*/ if gc_bdx <= len(trips) {
+			if gc_bdx <= len(trips) {
 				gc_at := trips[:gc_bdx]
 				gc_vstep2 := 0
 				if compiled.SIMD && compiled.SIMD512 {
@@ -550,7 +550,7 @@ func gc_body_strideWrapU32(gc_b *compiled.Block, gc_lo, gc_hi int, trips []int32
 							gc_tx := gc_vstep3
 							gc_rank := gc_base + gc_tx
 							/*line wrap_stride.go:45*/ n := archsimd.LoadInt32x16Slice(gc_s_n[gc_rank:])
-							/*line wrap_stride.go:45*/ if gc_tx < 0 || gc_tx > len(trips)-16 {
+							if gc_tx < 0 || gc_tx > len(trips)-16 {
 								break
 							}
 							/*line wrap_stride.go:45*/ n.StoreSlice(trips[gc_tx:])
@@ -567,7 +567,7 @@ func gc_body_strideWrapU32(gc_b *compiled.Block, gc_lo, gc_hi int, trips []int32
 						gc_tx := gc_vstep3
 						gc_rank := gc_base + gc_tx
 						/*line wrap_stride.go:45*/ n := archsimd.LoadInt32x8Slice(gc_s_n[gc_rank:])
-						/*line wrap_stride.go:45*/ if gc_tx < 0 || gc_tx > len(trips)-8 {
+						if gc_tx < 0 || gc_tx > len(trips)-8 {
 							break
 						}
 						/*line wrap_stride.go:45*/ n.StoreSlice(trips[gc_tx:])

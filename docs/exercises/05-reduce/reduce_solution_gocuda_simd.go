@@ -183,7 +183,7 @@ func gc_body_SumKernel(gc_b *compiled.Block, in, partial []int64) {
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			gc_off3 := gc_bx
 			gc_off4 := 0
-			/*line reduce_solution.go:40*/ if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(partial) && gc_off4 >= 0 && gc_off4 < len(s) {
+			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(partial) && gc_off4 >= 0 && gc_off4 < len(s) {
 				gc_at5 := partial[gc_off3:][:1]
 				gc_at6 := s[gc_off4:][:1]
 				gc_step2 := gc_from

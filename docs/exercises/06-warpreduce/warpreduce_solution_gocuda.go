@@ -40,7 +40,7 @@ func gc_body_SumKernel(gc_b *compiled.Block, in, partial []int64) {
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	/*line warpreduce_solution.go:23*/ warpSums := gocuda.Shared[int64](t, gocuda.WarpSize)[:gocuda.WarpSize]
-	/*line warpreduce_solution.go:25*/ var gc_l_v_ [32]int64
+	var gc_l_v_ [32]int64
 	var gc_l_v [32]int64
 	var gc_c1r [32]int64
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
@@ -52,7 +52,7 @@ func gc_body_SumKernel(gc_b *compiled.Block, in, partial []int64) {
 		gc_tx := gc_tidx.X - 1
 		gc_x0 := gc_tidx.X
 		gc_off := (gc_bx * gc_bdx) + gc_x0
-		/*line warpreduce_solution.go:39*/ if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
+		if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
 			gc_at := in[gc_off:][:32]
 			for gc_lane := 0; gc_lane < 32; gc_lane++ {
 				gc_tx := gc_x0 + gc_lane
@@ -123,7 +123,7 @@ func gc_body_SumKernel(gc_b *compiled.Block, in, partial []int64) {
 			/*line warpreduce_solution.go:31*/ warpSums[warp] = v
 		}
 	}
-	/*line warpreduce_solution.go:38*/ var gc_l_v_2 [32]int64
+	var gc_l_v_2 [32]int64
 	var gc_l_v2 [32]int64
 	var gc_c2r [32]int64
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {

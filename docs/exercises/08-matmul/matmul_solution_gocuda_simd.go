@@ -117,7 +117,7 @@ func gc_body_MatMulKernel(gc_b *compiled.Block, a, b, c []float32, m, k, n int) 
 								/*line matmul_solution.go:24*/ if tx >= 0 && tx <= len(as[ty])-8 {
 									archsimd.LoadFloat32x8Slice(a[row*k+p+tx:]).StoreSlice(as[ty][tx:])
 								} else {
-									/*line matmul_solution.go:25*/ var gc_lanes [8]float32
+									var gc_lanes [8]float32
 									/*line matmul_solution.go:25*/ archsimd.LoadFloat32x8Slice(a[row*k+p+tx:]).Store(&gc_lanes)
 									for gc_k := range 8 {
 										if 0xff&(1<<gc_k) != 0 {
@@ -138,7 +138,7 @@ func gc_body_MatMulKernel(gc_b *compiled.Block, a, b, c []float32, m, k, n int) 
 									/*line matmul_solution.go:24*/ if tx >= 0 && tx <= len(as[ty])-8 {
 										archsimd.LoadFloat32x8Slice(a[row*k+p+tx:]).StoreMasked((*[8]float32)(as[ty][tx:]), gc_if)
 									} else {
-										/*line matmul_solution.go:25*/ var gc_lanes2 [8]float32
+										var gc_lanes2 [8]float32
 										/*line matmul_solution.go:25*/ archsimd.LoadFloat32x8Slice(a[row*k+p+tx:]).Store(&gc_lanes2)
 										for gc_k2 := range 8 {
 											if gc_if.ToBits()&(1<<gc_k2) != 0 {
@@ -155,7 +155,7 @@ func gc_body_MatMulKernel(gc_b *compiled.Block, a, b, c []float32, m, k, n int) 
 								/*line matmul_solution.go:28*/ if tx >= 0 && tx <= len(bs[ty])-8 {
 									archsimd.LoadFloat32x8Slice(b[(p+ty)*n+col:]).StoreSlice(bs[ty][tx:])
 								} else {
-									/*line matmul_solution.go:29*/ var gc_lanes3 [8]float32
+									var gc_lanes3 [8]float32
 									/*line matmul_solution.go:29*/ archsimd.LoadFloat32x8Slice(b[(p+ty)*n+col:]).Store(&gc_lanes3)
 									for gc_k3 := range 8 {
 										if 0xff&(1<<gc_k3) != 0 {
@@ -175,7 +175,7 @@ func gc_body_MatMulKernel(gc_b *compiled.Block, a, b, c []float32, m, k, n int) 
 									/*line matmul_solution.go:28*/ if tx >= 0 && tx <= len(bs[ty])-8 {
 										archsimd.LoadFloat32x8Slice(b[(p+ty)*n+col:]).StoreMasked((*[8]float32)(bs[ty][tx:]), gc_if2)
 									} else {
-										/*line matmul_solution.go:29*/ var gc_lanes4 [8]float32
+										var gc_lanes4 [8]float32
 										/*line matmul_solution.go:29*/ archsimd.LoadFloat32x8Slice(b[(p+ty)*n+col:]).Store(&gc_lanes4)
 										for gc_k4 := range 8 {
 											if gc_if2.ToBits()&(1<<gc_k4) != 0 {

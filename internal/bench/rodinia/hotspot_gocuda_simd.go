@@ -434,7 +434,7 @@ func gc_body_calculateTemp(gc_b *compiled.Block, iteration int, power, tempSrc, 
 									/*line hotspot.go:135*/ if tx >= 0 && tx <= len(tempOnCuda[ty])-16 {
 										/*line hotspot.go:135*/ gc_ld2.StoreMasked((*[16]float32)(tempOnCuda[ty][tx:]), gc_if2)
 									} else {
-										/*line hotspot.go:135*/ var gc_lanes4 [16]float32
+										var gc_lanes4 [16]float32
 										gc_ld2.Store(&gc_lanes4)
 										for gc_k4 := range 16 {
 											if gc_if2.ToBits()&(1<<gc_k4) != 0 {
@@ -473,7 +473,7 @@ func gc_body_calculateTemp(gc_b *compiled.Block, iteration int, power, tempSrc, 
 								/*line hotspot.go:135*/ if tx >= 0 && tx <= len(tempOnCuda[ty])-8 {
 									/*line hotspot.go:135*/ gc_ld.StoreMasked((*[8]float32)(tempOnCuda[ty][tx:]), gc_if)
 								} else {
-									/*line hotspot.go:135*/ var gc_lanes2 [8]float32
+									var gc_lanes2 [8]float32
 									gc_ld.Store(&gc_lanes2)
 									for gc_k2 := range 8 {
 										if gc_if.ToBits()&(1<<gc_k2) != 0 {

@@ -42,7 +42,7 @@ func gc_body_ludDiagonal(gc_b *compiled.Block, m []float32, matrixDim, offset in
 									gc_tx) >= 0 && (arrayOffset+gc_tx) <= len(m)-16 {
 									/*line lud.go:31*/ gc_ld2 = archsimd.LoadFloat32x16Slice(m[arrayOffset+gc_tx:])
 								} else {
-									/*line lud.go:31*/ var gc_lanes3 [16]float32
+									var gc_lanes3 [16]float32
 									for gc_k3 := range 16 {
 										if 0xffff&(1<<gc_k3) != 0 {
 											gc_pos.Thread = gc_rank + gc_k3
@@ -55,7 +55,7 @@ func gc_body_ludDiagonal(gc_b *compiled.Block, m []float32, matrixDim, offset in
 								/*line lud.go:31*/ if gc_tx >= 0 && gc_tx <= len(shadow[i_])-16 {
 									/*line lud.go:31*/ gc_ld2.StoreSlice(shadow[i_][gc_tx:])
 								} else {
-									/*line lud.go:31*/ var gc_lanes4 [16]float32
+									var gc_lanes4 [16]float32
 									gc_ld2.Store(&gc_lanes4)
 									for gc_k4 := range 16 {
 										if 0xffff&(1<<gc_k4) != 0 {
@@ -94,7 +94,7 @@ func gc_body_ludDiagonal(gc_b *compiled.Block, m []float32, matrixDim, offset in
 								gc_tx) >= 0 && (arrayOffset+gc_tx) <= len(m)-8 {
 								/*line lud.go:31*/ gc_ld = archsimd.LoadFloat32x8Slice(m[arrayOffset+gc_tx:])
 							} else {
-								/*line lud.go:31*/ var gc_lanes [8]float32
+								var gc_lanes [8]float32
 								for gc_k := range 8 {
 									if 0xff&(1<<gc_k) != 0 {
 										gc_pos.Thread = gc_rank + gc_k
@@ -107,7 +107,7 @@ func gc_body_ludDiagonal(gc_b *compiled.Block, m []float32, matrixDim, offset in
 							/*line lud.go:31*/ if gc_tx >= 0 && gc_tx <= len(shadow[i_])-8 {
 								/*line lud.go:31*/ gc_ld.StoreSlice(shadow[i_][gc_tx:])
 							} else {
-								/*line lud.go:31*/ var gc_lanes2 [8]float32
+								var gc_lanes2 [8]float32
 								gc_ld.Store(&gc_lanes2)
 								for gc_k2 := range 8 {
 									if 0xff&(1<<gc_k2) != 0 {
@@ -212,7 +212,7 @@ func gc_body_ludDiagonal(gc_b *compiled.Block, m []float32, matrixDim, offset in
 											/*line lud.go:45*/ if gc_tx >= 0 && gc_tx <= len(shadow[j])-16 {
 												gc_ld6 = archsimd.LoadFloat32x16Slice(shadow[j][gc_tx:])
 											} else {
-												/*line lud.go:46*/ var gc_lanes8 [16]float32
+												var gc_lanes8 [16]float32
 												for gc_k8 := range 16 {
 													if 0xffff&(1<<gc_k8) != 0 {
 														gc_pos.Thread = gc_rank + gc_k8
@@ -246,7 +246,7 @@ func gc_body_ludDiagonal(gc_b *compiled.Block, m []float32, matrixDim, offset in
 										/*line lud.go:45*/ if gc_tx >= 0 && gc_tx <= len(shadow[j])-8 {
 											gc_ld5 = archsimd.LoadFloat32x8Slice(shadow[j][gc_tx:])
 										} else {
-											/*line lud.go:46*/ var gc_lanes7 [8]float32
+											var gc_lanes7 [8]float32
 											for gc_k7 := range 8 {
 												if 0xff&(1<<gc_k7) != 0 {
 													gc_pos.Thread = gc_rank + gc_k7
@@ -291,7 +291,7 @@ func gc_body_ludDiagonal(gc_b *compiled.Block, m []float32, matrixDim, offset in
 											/*line lud.go:45*/ if gc_tx >= 0 && gc_tx <= len(shadow[j])-16 {
 												gc_ld4 = archsimd.LoadFloat32x16Slice(shadow[j][gc_tx:])
 											} else {
-												/*line lud.go:46*/ var gc_lanes6 [16]float32
+												var gc_lanes6 [16]float32
 												for gc_k6 := range 16 {
 													if 0xffff&(1<<gc_k6) != 0 {
 														gc_pos.Thread = gc_rank + gc_k6
@@ -328,7 +328,7 @@ func gc_body_ludDiagonal(gc_b *compiled.Block, m []float32, matrixDim, offset in
 										/*line lud.go:45*/ if gc_tx >= 0 && gc_tx <= len(shadow[j])-8 {
 											gc_ld3 = archsimd.LoadFloat32x8Slice(shadow[j][gc_tx:])
 										} else {
-											/*line lud.go:46*/ var gc_lanes5 [8]float32
+											var gc_lanes5 [8]float32
 											for gc_k5 := range 8 {
 												if 0xff&(1<<gc_k5) != 0 {
 													gc_pos.Thread = gc_rank + gc_k5
@@ -381,7 +381,7 @@ func gc_body_ludDiagonal(gc_b *compiled.Block, m []float32, matrixDim, offset in
 								/*line lud.go:54*/ if gc_tx >= 0 && gc_tx <= len(shadow[i_3])-16 {
 									gc_ld8 = archsimd.LoadFloat32x16Slice(shadow[i_3][gc_tx:])
 								} else {
-									/*line lud.go:55*/ var gc_lanes11 [16]float32
+									var gc_lanes11 [16]float32
 									for gc_k11 := range 16 {
 										if 0xffff&(1<<gc_k11) != 0 {
 											gc_pos.Thread = gc_rank + gc_k11
@@ -394,7 +394,7 @@ func gc_body_ludDiagonal(gc_b *compiled.Block, m []float32, matrixDim, offset in
 								/*line lud.go:55*/ if (arrayOffset+gc_tx) >= 0 && (arrayOffset+gc_tx) <= len(m)-16 {
 									/*line lud.go:55*/ gc_ld8.StoreSlice(m[arrayOffset+gc_tx:])
 								} else {
-									/*line lud.go:55*/ var gc_lanes12 [16]float32
+									var gc_lanes12 [16]float32
 									gc_ld8.Store(&gc_lanes12)
 									for gc_k12 := range 16 {
 										if 0xffff&(1<<gc_k12) != 0 {
@@ -432,7 +432,7 @@ func gc_body_ludDiagonal(gc_b *compiled.Block, m []float32, matrixDim, offset in
 							/*line lud.go:54*/ if gc_tx >= 0 && gc_tx <= len(shadow[i_3])-8 {
 								gc_ld7 = archsimd.LoadFloat32x8Slice(shadow[i_3][gc_tx:])
 							} else {
-								/*line lud.go:55*/ var gc_lanes9 [8]float32
+								var gc_lanes9 [8]float32
 								for gc_k9 := range 8 {
 									if 0xff&(1<<gc_k9) != 0 {
 										gc_pos.Thread = gc_rank + gc_k9
@@ -445,7 +445,7 @@ func gc_body_ludDiagonal(gc_b *compiled.Block, m []float32, matrixDim, offset in
 							/*line lud.go:55*/ if (arrayOffset+gc_tx) >= 0 && (arrayOffset+gc_tx) <= len(m)-8 {
 								/*line lud.go:55*/ gc_ld7.StoreSlice(m[arrayOffset+gc_tx:])
 							} else {
-								/*line lud.go:55*/ var gc_lanes10 [8]float32
+								var gc_lanes10 [8]float32
 								gc_ld7.Store(&gc_lanes10)
 								for gc_k10 := range 8 {
 									if 0xff&(1<<gc_k10) != 0 {

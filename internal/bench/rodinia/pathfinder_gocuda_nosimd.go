@@ -227,7 +227,7 @@ func gc_body_dynproc(gc_b *compiled.Block, iteration int, gpuWall, gpuSrc, gpuRe
 			break
 		}
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			/*line pathfinder.go:97*/ if gc_bdx <= len(prev) && gc_bdx <= len(result) {
+			if gc_bdx <= len(prev) && gc_bdx <= len(result) {
 				gc_at6 := prev[:gc_bdx]
 				gc_at7 := result[:gc_bdx]
 				gc_step3 := 0

@@ -253,7 +253,7 @@ func gc_body_dynproc(gc_b *compiled.Block, iteration int, gpuWall, gpuSrc, gpuRe
 									/*line pathfinder.go:83*/ if gc_in7 && w >= 0 && w <= len(prev)-16 {
 										/*line pathfinder.go:83*/ gc_ld9 = archsimd.LoadInt32x16Slice(prev[w:])
 									} else {
-										/*line pathfinder.go:83*/ var gc_lanes9 [16]int32
+										var gc_lanes9 [16]int32
 										for gc_k9 := range 16 {
 											if 0xffff&(1<<gc_k9) != 0 {
 												gc_pos.Thread = gc_rank + gc_k9
@@ -270,7 +270,7 @@ func gc_body_dynproc(gc_b *compiled.Block, iteration int, gpuWall, gpuSrc, gpuRe
 									/*line pathfinder.go:63*/ if gc_in8 && e >= 0 && e <= len(prev)-16 {
 										/*line pathfinder.go:85*/ gc_ld10 = archsimd.LoadInt32x16Slice(prev[e:])
 									} else {
-										/*line pathfinder.go:85*/ var gc_lanes10 [16]int32
+										var gc_lanes10 [16]int32
 										for gc_k10 := range 16 {
 											if 0xffff&(1<<gc_k10) != 0 {
 												gc_pos.Thread = gc_rank + gc_k10
@@ -324,7 +324,7 @@ func gc_body_dynproc(gc_b *compiled.Block, iteration int, gpuWall, gpuSrc, gpuRe
 							/*line pathfinder.go:83*/ if gc_in5 && w >= 0 && w <= len(prev)-8 {
 								/*line pathfinder.go:83*/ gc_ld7 = archsimd.LoadInt32x8Slice(prev[w:])
 							} else {
-								/*line pathfinder.go:83*/ var gc_lanes7 [8]int32
+								var gc_lanes7 [8]int32
 								for gc_k7 := range 8 {
 									if 0xff&(1<<gc_k7) != 0 {
 										gc_pos.Thread = gc_rank + gc_k7
@@ -341,7 +341,7 @@ func gc_body_dynproc(gc_b *compiled.Block, iteration int, gpuWall, gpuSrc, gpuRe
 							/*line pathfinder.go:63*/ if gc_in6 && e >= 0 && e <= len(prev)-8 {
 								/*line pathfinder.go:85*/ gc_ld8 = archsimd.LoadInt32x8Slice(prev[e:])
 							} else {
-								/*line pathfinder.go:85*/ var gc_lanes8 [8]int32
+								var gc_lanes8 [8]int32
 								for gc_k8 := range 8 {
 									if 0xff&(1<<gc_k8) != 0 {
 										gc_pos.Thread = gc_rank + gc_k8
@@ -417,7 +417,7 @@ func gc_body_dynproc(gc_b *compiled.Block, iteration int, gpuWall, gpuSrc, gpuRe
 									/*line pathfinder.go:83*/ if gc_in3 && w >= 0 && w <= len(prev)-16 {
 										/*line pathfinder.go:83*/ gc_ld4 = archsimd.LoadInt32x16Slice(prev[w:])
 									} else {
-										/*line pathfinder.go:83*/ var gc_lanes4 [16]int32
+										var gc_lanes4 [16]int32
 										for gc_k4 := range 16 {
 											if 0xffff&(1<<gc_k4) != 0 {
 												gc_pos.Thread = gc_rank + gc_k4
@@ -434,7 +434,7 @@ func gc_body_dynproc(gc_b *compiled.Block, iteration int, gpuWall, gpuSrc, gpuRe
 									/*line pathfinder.go:84*/ if gc_in4 && e >= 0 && e <= len(prev)-16 {
 										gc_ld5 = archsimd.LoadInt32x16Slice(prev[e:])
 									} else {
-										/*line pathfinder.go:85*/ var gc_lanes5 [16]int32
+										var gc_lanes5 [16]int32
 										for gc_k5 := range 16 {
 											if 0xffff&(1<<gc_k5) != 0 {
 												gc_pos.Thread = gc_rank + gc_k5
@@ -497,7 +497,7 @@ func gc_body_dynproc(gc_b *compiled.Block, iteration int, gpuWall, gpuSrc, gpuRe
 							/*line pathfinder.go:83*/ if gc_in && w >= 0 && w <= len(prev)-8 {
 								/*line pathfinder.go:83*/ gc_ld = archsimd.LoadInt32x8Slice(prev[w:])
 							} else {
-								/*line pathfinder.go:83*/ var gc_lanes [8]int32
+								var gc_lanes [8]int32
 								for gc_k := range 8 {
 									if 0xff&(1<<gc_k) != 0 {
 										gc_pos.Thread = gc_rank + gc_k
@@ -514,7 +514,7 @@ func gc_body_dynproc(gc_b *compiled.Block, iteration int, gpuWall, gpuSrc, gpuRe
 							/*line pathfinder.go:84*/ if gc_in2 && e >= 0 && e <= len(prev)-8 {
 								gc_ld2 = archsimd.LoadInt32x8Slice(prev[e:])
 							} else {
-								/*line pathfinder.go:85*/ var gc_lanes2 [8]int32
+								var gc_lanes2 [8]int32
 								for gc_k2 := range 8 {
 									if 0xff&(1<<gc_k2) != 0 {
 										gc_pos.Thread = gc_rank + gc_k2
@@ -572,7 +572,7 @@ func gc_body_dynproc(gc_b *compiled.Block, iteration int, gpuWall, gpuSrc, gpuRe
 			break
 		}
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			/*line pathfinder.go:97*/ if gc_bdx <= len(prev) && gc_bdx <= len(result) {
+			if gc_bdx <= len(prev) && gc_bdx <= len(result) {
 				gc_at6 := prev[:gc_bdx]
 				gc_at7 := result[:gc_bdx]
 				gc_vstep5 := 0

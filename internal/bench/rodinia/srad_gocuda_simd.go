@@ -221,7 +221,7 @@ func gc_body_sradCuda1(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 								/*line srad.go:59*/ if tx >= 0 && tx <= len(north[ty])-16 {
 									archsimd.LoadFloat32x16Slice(jCuda[indexN:]).StoreSlice(north[ty][tx:])
 								} else {
-									/*line srad.go:60*/ var gc_lanes5 [16]float32
+									var gc_lanes5 [16]float32
 									/*line srad.go:60*/ archsimd.LoadFloat32x16Slice(jCuda[indexN:]).Store(&gc_lanes5)
 									for gc_k5 := range 16 {
 										if 0xffff&(1<<gc_k5) != 0 {
@@ -236,7 +236,7 @@ func gc_body_sradCuda1(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 								/*line srad.go:62*/ if tx >= 0 && tx <= len(south[ty])-16 {
 									archsimd.LoadFloat32x16Slice(jCuda[indexS:]).StoreSlice(south[ty][tx:])
 								} else {
-									/*line srad.go:63*/ var gc_lanes6 [16]float32
+									var gc_lanes6 [16]float32
 									/*line srad.go:63*/ archsimd.LoadFloat32x16Slice(jCuda[indexS:]).Store(&gc_lanes6)
 									for gc_k6 := range 16 {
 										if 0xffff&(1<<gc_k6) != 0 {
@@ -251,7 +251,7 @@ func gc_body_sradCuda1(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 								/*line srad.go:65*/ if tx >= 0 && tx <= len(north[ty])-16 {
 									archsimd.LoadFloat32x16Slice(jCuda[SRADBlock*bx+tx:]).StoreSlice(north[ty][tx:])
 								} else {
-									/*line srad.go:66*/ var gc_lanes7 [16]float32
+									var gc_lanes7 [16]float32
 									/*line srad.go:66*/ archsimd.LoadFloat32x16Slice(jCuda[SRADBlock*bx+tx:]).Store(&gc_lanes7)
 									for gc_k7 := range 16 {
 										if 0xffff&(1<<gc_k7) != 0 {
@@ -266,7 +266,7 @@ func gc_body_sradCuda1(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 								if tx >= 0 && tx <= len(south[ty])-16 {
 									archsimd.LoadFloat32x16Slice(jCuda[cols*SRADBlock*(gc_gdy-1)+SRADBlock*bx+cols*(SRADBlock-1)+tx:]).StoreSlice(south[ty][tx:])
 								} else {
-									/*line srad.go:68*/ var gc_lanes8 [16]float32
+									var gc_lanes8 [16]float32
 									/*line srad.go:68*/ archsimd.LoadFloat32x16Slice(jCuda[cols*SRADBlock*(gc_gdy-1)+SRADBlock*bx+cols*(SRADBlock-1)+tx:]).Store(&gc_lanes8)
 									for gc_k8 := range 16 {
 										if 0xffff&(1<<gc_k8) != 0 {
@@ -323,7 +323,7 @@ func gc_body_sradCuda1(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 							/*line srad.go:59*/ if tx >= 0 && tx <= len(north[ty])-8 {
 								archsimd.LoadFloat32x8Slice(jCuda[indexN:]).StoreSlice(north[ty][tx:])
 							} else {
-								/*line srad.go:60*/ var gc_lanes [8]float32
+								var gc_lanes [8]float32
 								/*line srad.go:60*/ archsimd.LoadFloat32x8Slice(jCuda[indexN:]).Store(&gc_lanes)
 								for gc_k := range 8 {
 									if 0xff&(1<<gc_k) != 0 {
@@ -338,7 +338,7 @@ func gc_body_sradCuda1(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 							/*line srad.go:62*/ if tx >= 0 && tx <= len(south[ty])-8 {
 								archsimd.LoadFloat32x8Slice(jCuda[indexS:]).StoreSlice(south[ty][tx:])
 							} else {
-								/*line srad.go:63*/ var gc_lanes2 [8]float32
+								var gc_lanes2 [8]float32
 								/*line srad.go:63*/ archsimd.LoadFloat32x8Slice(jCuda[indexS:]).Store(&gc_lanes2)
 								for gc_k2 := range 8 {
 									if 0xff&(1<<gc_k2) != 0 {
@@ -353,7 +353,7 @@ func gc_body_sradCuda1(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 							/*line srad.go:65*/ if tx >= 0 && tx <= len(north[ty])-8 {
 								archsimd.LoadFloat32x8Slice(jCuda[SRADBlock*bx+tx:]).StoreSlice(north[ty][tx:])
 							} else {
-								/*line srad.go:66*/ var gc_lanes3 [8]float32
+								var gc_lanes3 [8]float32
 								/*line srad.go:66*/ archsimd.LoadFloat32x8Slice(jCuda[SRADBlock*bx+tx:]).Store(&gc_lanes3)
 								for gc_k3 := range 8 {
 									if 0xff&(1<<gc_k3) != 0 {
@@ -368,7 +368,7 @@ func gc_body_sradCuda1(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 							if tx >= 0 && tx <= len(south[ty])-8 {
 								archsimd.LoadFloat32x8Slice(jCuda[cols*SRADBlock*(gc_gdy-1)+SRADBlock*bx+cols*(SRADBlock-1)+tx:]).StoreSlice(south[ty][tx:])
 							} else {
-								/*line srad.go:68*/ var gc_lanes4 [8]float32
+								var gc_lanes4 [8]float32
 								/*line srad.go:68*/ archsimd.LoadFloat32x8Slice(jCuda[cols*SRADBlock*(gc_gdy-1)+SRADBlock*bx+cols*(SRADBlock-1)+tx:]).Store(&gc_lanes4)
 								for gc_k4 := range 8 {
 									if 0xff&(1<<gc_k4) != 0 {
@@ -537,7 +537,7 @@ func gc_body_sradCuda1(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 								/*line srad.go:73*/ if tx >= 0 && tx <= len(west[ty])-16 {
 									compiled.BroadcastFloat32x16At(&jCuda[indexW], gc_Lane0Mask322).StoreSlice(west[ty][tx:])
 								} else {
-									/*line srad.go:74*/ var gc_lanes13 [16]float32
+									var gc_lanes13 [16]float32
 									/*line srad.go:74*/ compiled.BroadcastFloat32x16At(&jCuda[indexW], gc_Lane0Mask322).Store(&gc_lanes13)
 									for gc_k13 := range 16 {
 										if 0xffff&(1<<gc_k13) != 0 {
@@ -552,7 +552,7 @@ func gc_body_sradCuda1(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 								/*line srad.go:76*/ if tx >= 0 && tx <= len(east[ty])-16 {
 									compiled.BroadcastFloat32x16At(&jCuda[indexE], gc_Lane0Mask322).StoreSlice(east[ty][tx:])
 								} else {
-									/*line srad.go:77*/ var gc_lanes14 [16]float32
+									var gc_lanes14 [16]float32
 									/*line srad.go:77*/ compiled.BroadcastFloat32x16At(&jCuda[indexE], gc_Lane0Mask322).Store(&gc_lanes14)
 									for gc_k14 := range 16 {
 										if 0xffff&(1<<gc_k14) != 0 {
@@ -567,7 +567,7 @@ func gc_body_sradCuda1(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 								/*line srad.go:79*/ if tx >= 0 && tx <= len(west[ty])-16 {
 									compiled.BroadcastFloat32x16At(&jCuda[cols*SRADBlock*by+cols*ty], gc_Lane0Mask322).StoreSlice(west[ty][tx:])
 								} else {
-									/*line srad.go:80*/ var gc_lanes15 [16]float32
+									var gc_lanes15 [16]float32
 									/*line srad.go:80*/ compiled.BroadcastFloat32x16At(&jCuda[cols*SRADBlock*by+cols*ty], gc_Lane0Mask322).Store(&gc_lanes15)
 									for gc_k15 := range 16 {
 										if 0xffff&(1<<gc_k15) != 0 {
@@ -582,7 +582,7 @@ func gc_body_sradCuda1(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 								if tx >= 0 && tx <= len(east[ty])-16 {
 									compiled.BroadcastFloat32x16At(&jCuda[cols*SRADBlock*by+SRADBlock*(gc_gdx-1)+cols*ty+SRADBlock-1], gc_Lane0Mask322).StoreSlice(east[ty][tx:])
 								} else {
-									/*line srad.go:82*/ var gc_lanes16 [16]float32
+									var gc_lanes16 [16]float32
 									/*line srad.go:82*/ compiled.BroadcastFloat32x16At(&jCuda[cols*SRADBlock*by+SRADBlock*(gc_gdx-1)+cols*ty+SRADBlock-1], gc_Lane0Mask322).Store(&gc_lanes16)
 									for gc_k16 := range 16 {
 										if 0xffff&(1<<gc_k16) != 0 {
@@ -615,7 +615,7 @@ func gc_body_sradCuda1(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 							/*line srad.go:73*/ if tx >= 0 && tx <= len(west[ty])-8 {
 								compiled.BroadcastFloat32x8At(&jCuda[indexW], gc_Lane0Mask32).StoreSlice(west[ty][tx:])
 							} else {
-								/*line srad.go:74*/ var gc_lanes9 [8]float32
+								var gc_lanes9 [8]float32
 								/*line srad.go:74*/ compiled.BroadcastFloat32x8At(&jCuda[indexW], gc_Lane0Mask32).Store(&gc_lanes9)
 								for gc_k9 := range 8 {
 									if 0xff&(1<<gc_k9) != 0 {
@@ -630,7 +630,7 @@ func gc_body_sradCuda1(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 							/*line srad.go:76*/ if tx >= 0 && tx <= len(east[ty])-8 {
 								compiled.BroadcastFloat32x8At(&jCuda[indexE], gc_Lane0Mask32).StoreSlice(east[ty][tx:])
 							} else {
-								/*line srad.go:77*/ var gc_lanes10 [8]float32
+								var gc_lanes10 [8]float32
 								/*line srad.go:77*/ compiled.BroadcastFloat32x8At(&jCuda[indexE], gc_Lane0Mask32).Store(&gc_lanes10)
 								for gc_k10 := range 8 {
 									if 0xff&(1<<gc_k10) != 0 {
@@ -645,7 +645,7 @@ func gc_body_sradCuda1(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 							/*line srad.go:79*/ if tx >= 0 && tx <= len(west[ty])-8 {
 								compiled.BroadcastFloat32x8At(&jCuda[cols*SRADBlock*by+cols*ty], gc_Lane0Mask32).StoreSlice(west[ty][tx:])
 							} else {
-								/*line srad.go:80*/ var gc_lanes11 [8]float32
+								var gc_lanes11 [8]float32
 								/*line srad.go:80*/ compiled.BroadcastFloat32x8At(&jCuda[cols*SRADBlock*by+cols*ty], gc_Lane0Mask32).Store(&gc_lanes11)
 								for gc_k11 := range 8 {
 									if 0xff&(1<<gc_k11) != 0 {
@@ -660,7 +660,7 @@ func gc_body_sradCuda1(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 							if tx >= 0 && tx <= len(east[ty])-8 {
 								compiled.BroadcastFloat32x8At(&jCuda[cols*SRADBlock*by+SRADBlock*(gc_gdx-1)+cols*ty+SRADBlock-1], gc_Lane0Mask32).StoreSlice(east[ty][tx:])
 							} else {
-								/*line srad.go:82*/ var gc_lanes12 [8]float32
+								var gc_lanes12 [8]float32
 								/*line srad.go:82*/ compiled.BroadcastFloat32x8At(&jCuda[cols*SRADBlock*by+SRADBlock*(gc_gdx-1)+cols*ty+SRADBlock-1], gc_Lane0Mask32).Store(&gc_lanes12)
 								for gc_k12 := range 8 {
 									if 0xff&(1<<gc_k12) != 0 {
@@ -1658,7 +1658,7 @@ func gc_body_sradCuda2(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 								/*line srad.go:201*/ if tx >= 0 && tx <= len(southC[ty])-16 {
 									archsimd.LoadFloat32x16Slice(cCuda[indexS:]).StoreSlice(southC[ty][tx:])
 								} else {
-									/*line srad.go:202*/ var gc_lanes3 [16]float32
+									var gc_lanes3 [16]float32
 									/*line srad.go:202*/ archsimd.LoadFloat32x16Slice(cCuda[indexS:]).Store(&gc_lanes3)
 									for gc_k3 := range 16 {
 										if 0xffff&(1<<gc_k3) != 0 {
@@ -1673,7 +1673,7 @@ func gc_body_sradCuda2(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 								/*line srad.go:204*/ if tx >= 0 && tx <= len(southC[ty])-16 {
 									archsimd.LoadFloat32x16Slice(cCuda[cols*SRADBlock*(gc_gdy-1)+SRADBlock*bx+cols*(SRADBlock-1)+tx:]).StoreSlice(southC[ty][tx:])
 								} else {
-									/*line srad.go:205*/ var gc_lanes4 [16]float32
+									var gc_lanes4 [16]float32
 									/*line srad.go:205*/ archsimd.LoadFloat32x16Slice(cCuda[cols*SRADBlock*(gc_gdy-1)+SRADBlock*bx+cols*(SRADBlock-1)+tx:]).Store(&gc_lanes4)
 									for gc_k4 := range 16 {
 										if 0xffff&(1<<gc_k4) != 0 {
@@ -1707,7 +1707,7 @@ func gc_body_sradCuda2(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 							/*line srad.go:201*/ if tx >= 0 && tx <= len(southC[ty])-8 {
 								archsimd.LoadFloat32x8Slice(cCuda[indexS:]).StoreSlice(southC[ty][tx:])
 							} else {
-								/*line srad.go:202*/ var gc_lanes [8]float32
+								var gc_lanes [8]float32
 								/*line srad.go:202*/ archsimd.LoadFloat32x8Slice(cCuda[indexS:]).Store(&gc_lanes)
 								for gc_k := range 8 {
 									if 0xff&(1<<gc_k) != 0 {
@@ -1722,7 +1722,7 @@ func gc_body_sradCuda2(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 							/*line srad.go:204*/ if tx >= 0 && tx <= len(southC[ty])-8 {
 								archsimd.LoadFloat32x8Slice(cCuda[cols*SRADBlock*(gc_gdy-1)+SRADBlock*bx+cols*(SRADBlock-1)+tx:]).StoreSlice(southC[ty][tx:])
 							} else {
-								/*line srad.go:205*/ var gc_lanes2 [8]float32
+								var gc_lanes2 [8]float32
 								/*line srad.go:205*/ archsimd.LoadFloat32x8Slice(cCuda[cols*SRADBlock*(gc_gdy-1)+SRADBlock*bx+cols*(SRADBlock-1)+tx:]).Store(&gc_lanes2)
 								for gc_k2 := range 8 {
 									if 0xff&(1<<gc_k2) != 0 {
@@ -1839,7 +1839,7 @@ func gc_body_sradCuda2(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 								/*line srad.go:209*/ if tx >= 0 && tx <= len(eastC[ty])-16 {
 									compiled.BroadcastFloat32x16At(&cCuda[indexE], gc_Lane0Mask322).StoreSlice(eastC[ty][tx:])
 								} else {
-									/*line srad.go:210*/ var gc_lanes7 [16]float32
+									var gc_lanes7 [16]float32
 									/*line srad.go:210*/ compiled.BroadcastFloat32x16At(&cCuda[indexE], gc_Lane0Mask322).Store(&gc_lanes7)
 									for gc_k7 := range 16 {
 										if 0xffff&(1<<gc_k7) != 0 {
@@ -1854,7 +1854,7 @@ func gc_body_sradCuda2(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 								/*line srad.go:212*/ if tx >= 0 && tx <= len(eastC[ty])-16 {
 									compiled.BroadcastFloat32x16At(&cCuda[cols*SRADBlock*by+SRADBlock*(gc_gdx-1)+cols*ty+SRADBlock-1], gc_Lane0Mask322).StoreSlice(eastC[ty][tx:])
 								} else {
-									/*line srad.go:213*/ var gc_lanes8 [16]float32
+									var gc_lanes8 [16]float32
 									/*line srad.go:213*/ compiled.BroadcastFloat32x16At(&cCuda[cols*SRADBlock*by+SRADBlock*(gc_gdx-1)+cols*ty+SRADBlock-1], gc_Lane0Mask322).Store(&gc_lanes8)
 									for gc_k8 := range 16 {
 										if 0xffff&(1<<gc_k8) != 0 {
@@ -1886,7 +1886,7 @@ func gc_body_sradCuda2(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 							/*line srad.go:209*/ if tx >= 0 && tx <= len(eastC[ty])-8 {
 								compiled.BroadcastFloat32x8At(&cCuda[indexE], gc_Lane0Mask32).StoreSlice(eastC[ty][tx:])
 							} else {
-								/*line srad.go:210*/ var gc_lanes5 [8]float32
+								var gc_lanes5 [8]float32
 								/*line srad.go:210*/ compiled.BroadcastFloat32x8At(&cCuda[indexE], gc_Lane0Mask32).Store(&gc_lanes5)
 								for gc_k5 := range 8 {
 									if 0xff&(1<<gc_k5) != 0 {
@@ -1901,7 +1901,7 @@ func gc_body_sradCuda2(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 							/*line srad.go:212*/ if tx >= 0 && tx <= len(eastC[ty])-8 {
 								compiled.BroadcastFloat32x8At(&cCuda[cols*SRADBlock*by+SRADBlock*(gc_gdx-1)+cols*ty+SRADBlock-1], gc_Lane0Mask32).StoreSlice(eastC[ty][tx:])
 							} else {
-								/*line srad.go:213*/ var gc_lanes6 [8]float32
+								var gc_lanes6 [8]float32
 								/*line srad.go:213*/ compiled.BroadcastFloat32x8At(&cCuda[cols*SRADBlock*by+SRADBlock*(gc_gdx-1)+cols*ty+SRADBlock-1], gc_Lane0Mask32).Store(&gc_lanes6)
 								for gc_k6 := range 8 {
 									if 0xff&(1<<gc_k6) != 0 {

@@ -218,7 +218,7 @@ func gc_body_brUnrolled(gc_b *compiled.Block, x []float32, partial []float64, ru
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	/*line blockreduce.go:104*/ warps := gocuda.Shared[float64](t, gc_bdx/gocuda.WarpSize)
-	/*line blockreduce.go:106*/ var gc_l_v [32]float64
+	var gc_l_v [32]float64
 	var gc_c1r [32]float64
 	var gc_c2r [32]float64
 	var gc_c3r [32]float64
@@ -315,7 +315,7 @@ func gc_body_brUnrolled(gc_b *compiled.Block, x []float32, partial []float64, ru
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 				gc_off := gc_bx
-				/*line blockreduce.go:125*/ if gc_from >= 0 && gc_off >= 0 && gc_off < len(partial) {
+				if gc_from >= 0 && gc_off >= 0 && gc_off < len(partial) {
 					gc_at := partial[gc_off:][:1]
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
@@ -1072,7 +1072,7 @@ func gc_body_brGridStride(gc_b *compiled.Block, x []float32, partial []float64) 
 			}
 		}
 	}
-	/*line blockreduce.go:333*/ var gc_c1v [32]float64
+	var gc_c1v [32]float64
 	var gc_c1r [32]float64
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -1116,7 +1116,7 @@ func gc_body_brGridStride(gc_b *compiled.Block, x []float32, partial []float64) 
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 				gc_off3 := gc_bx
-				/*line blockreduce.go:344*/ if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(partial) {
+				if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(partial) {
 					gc_at2 := partial[gc_off3:][:1]
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
@@ -1248,7 +1248,7 @@ func gc_body_brGroup(gc_b *compiled.Block, x []float32, partial []float64, run i
 	/*line blockreduce.go:349*/ block := cg.ThisThreadBlock(t)
 	tile := cg.TiledPartition(block, 32)
 	warps := gocuda.Shared[float64](t, gc_n/32)
-	/*line blockreduce.go:353*/ var gc_c1v [32]float64
+	var gc_c1v [32]float64
 	var gc_c1r [32]float64
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)

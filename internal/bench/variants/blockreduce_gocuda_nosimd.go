@@ -21,7 +21,7 @@ func gc_body_brLaneMod(gc_b *compiled.Block, x []float32, partial []float64, run
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	/*line blockreduce.go:32*/ warps := gocuda.Shared[float64](t, gc_bdx/32)
-	/*line blockreduce.go:34*/ var gc_l_v [32]float64
+	var gc_l_v [32]float64
 	var gc_c1r [32]float64
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -101,7 +101,7 @@ func gc_body_brLaneMod(gc_b *compiled.Block, x []float32, partial []float64, run
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 				gc_off := gc_bx
-				/*line blockreduce.go:53*/ if gc_from >= 0 && gc_off >= 0 && gc_off < len(partial) {
+				if gc_from >= 0 && gc_off >= 0 && gc_off < len(partial) {
 					gc_at := partial[gc_off:][:1]
 					gc_step := gc_from
 					for ; gc_step+3 < gc_to; gc_step += 4 {
@@ -634,7 +634,7 @@ func gc_body_brXor(gc_b *compiled.Block, x []float32, partial []float64, run int
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	/*line blockreduce.go:56*/ warps := gocuda.Shared[float64](t, gc_bdx/gocuda.WarpSize)
-	/*line blockreduce.go:58*/ var gc_l_v [32]float64
+	var gc_l_v [32]float64
 	var gc_c1r [32]float64
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -693,7 +693,7 @@ func gc_body_brXor(gc_b *compiled.Block, x []float32, partial []float64, run int
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 				gc_off := gc_bx
-				/*line blockreduce.go:75*/ if gc_from >= 0 && gc_off >= 0 && gc_off < len(partial) {
+				if gc_from >= 0 && gc_off >= 0 && gc_off < len(partial) {
 					gc_at := partial[gc_off:][:1]
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
@@ -813,7 +813,7 @@ func gc_body_brShift(gc_b *compiled.Block, x []float32, partial []float64, run i
 	gc_n := gc_b.Len()
 	nw := gc_bdx >> 5
 	/*line blockreduce.go:81*/ warps := gocuda.Shared[float64](t, nw)[:nw]
-	/*line blockreduce.go:83*/ var gc_l_v [32]float64
+	var gc_l_v [32]float64
 	var gc_c1r [32]float64
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -906,7 +906,7 @@ func gc_body_brHelpers(gc_b *compiled.Block, x []float32, partial []float64, run
 	gc_n := gc_b.Len()
 	gc_s_v := compiled.Scratch[float64](gc_b, 0)[:gc_n]
 	/*line blockreduce.go:147*/ shared_ := gc_shared1(32)[:32]
-	/*line blockreduce.go:149*/ var gc_l_v_ [32]float64
+	var gc_l_v_ [32]float64
 	var gc_c1r [32]float64
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -972,7 +972,7 @@ func gc_body_brHelpers(gc_b *compiled.Block, x []float32, partial []float64, run
 			}
 		}
 	}
-	/*line blockreduce.go:160*/ var gc_l_v_2 [32]float64
+	var gc_l_v_2 [32]float64
 	var gc_c2r [32]float64
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -1072,7 +1072,7 @@ func gc_body_brHelpers(gc_b *compiled.Block, x []float32, partial []float64, run
 	}
 	for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx
-		/*line blockreduce.go:175*/ if gc_from >= 0 && gc_off >= 0 && gc_off < len(partial) {
+		if gc_from >= 0 && gc_off >= 0 && gc_off < len(partial) {
 			gc_at := partial[gc_off:][:1]
 			gc_step := gc_from
 			for ; gc_step+3 < gc_to; gc_step += 4 {
@@ -1179,7 +1179,7 @@ func gc_body_brOnePerThread(gc_b *compiled.Block, x []float32, partial []float32
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	/*line blockreduce.go:173*/ warps := gocuda.Shared[float32](t, 32)[:32]
-	/*line blockreduce.go:175*/ var gc_l_v [32]float32
+	var gc_l_v [32]float32
 	var gc_c1r [32]float32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -1191,7 +1191,7 @@ func gc_body_brOnePerThread(gc_b *compiled.Block, x []float32, partial []float32
 			gc_tx := gc_tidx.X - 1
 			gc_x0 := gc_tidx.X
 			gc_off := (gc_bx * gc_bdx) + gc_x0
-			/*line blockreduce.go:188*/ if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(x) && 32 <= len(x)-gc_off {
+			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(x) && 32 <= len(x)-gc_off {
 				gc_at := x[gc_off:][:32]
 				/*line blockreduce.go:174*/ copy(gc_l_v[:], gc_at)
 			} else {
@@ -1258,7 +1258,7 @@ func gc_body_brOnePerThread(gc_b *compiled.Block, x []float32, partial []float32
 			}
 		}
 	}
-	/*line blockreduce.go:190*/ var gc_l_v2 [32]float32
+	var gc_l_v2 [32]float32
 	var gc_c2r [32]float32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -1296,7 +1296,7 @@ func gc_body_brOnePerThread(gc_b *compiled.Block, x []float32, partial []float32
 				gc_tx := gc_tidx.X - 1
 				gc_x03 := gc_tidx.X
 				gc_off2 := gc_x03
-				/*line blockreduce.go:200*/ if gc_act == ^uint32(0) && gc_x03+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(warps) && 32 <= len(warps)-gc_off2 {
+				if gc_act == ^uint32(0) && gc_x03+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(warps) && 32 <= len(warps)-gc_off2 {
 					gc_at2 := warps[gc_off2:][:32]
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						gc_tx := gc_x03 + gc_lane
@@ -1356,7 +1356,7 @@ func gc_body_brOnePerThread(gc_b *compiled.Block, x []float32, partial []float32
 				gc_tx := gc_tidx.X - 1
 				gc_x04 := gc_tidx.X
 				gc_off3 := gc_bx
-				/*line blockreduce.go:203*/ if gc_act == ^uint32(0) && gc_x04+32 <= gc_bdx && gc_off3 >= 0 && gc_off3 < len(partial) {
+				if gc_act == ^uint32(0) && gc_x04+32 <= gc_bdx && gc_off3 >= 0 && gc_off3 < len(partial) {
 					gc_at3 := partial[gc_off3:][:1]
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						gc_tx := gc_x04 + gc_lane
@@ -1400,7 +1400,7 @@ func gc_body_brFloat64(gc_b *compiled.Block, x []float64, partial []float64, run
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	/*line blockreduce.go:204*/ warps := gocuda.Shared[float64](t, gc_bdx/gocuda.WarpSize)
-	/*line blockreduce.go:206*/ var gc_l_v [32]float64
+	var gc_l_v [32]float64
 	var gc_c1r [32]float64
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -1464,7 +1464,7 @@ func gc_body_brFloat64(gc_b *compiled.Block, x []float64, partial []float64, run
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 				gc_off := gc_bx
-				/*line blockreduce.go:227*/ if gc_from >= 0 && gc_off >= 0 && gc_off < len(partial) {
+				if gc_from >= 0 && gc_off >= 0 && gc_off < len(partial) {
 					gc_at := partial[gc_off:][:1]
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
@@ -1584,7 +1584,7 @@ func gc_body_brMin(gc_b *compiled.Block, x []int32, partial []int32, run int) {
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	/*line blockreduce.go:231*/ warps := gocuda.Shared[int32](t, gc_bdx/gocuda.WarpSize)
-	/*line blockreduce.go:233*/ var gc_l_v [32]int32
+	var gc_l_v [32]int32
 	var gc_c1r [32]int32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -1636,7 +1636,7 @@ func gc_body_brMin(gc_b *compiled.Block, x []int32, partial []int32, run int) {
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 				gc_off := gc_bx
-				/*line blockreduce.go:254*/ if gc_from >= 0 && gc_off >= 0 && gc_off < len(partial) {
+				if gc_from >= 0 && gc_off >= 0 && gc_off < len(partial) {
 					gc_at := partial[gc_off:][:1]
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
@@ -1756,7 +1756,7 @@ func gc_body_brMax(gc_b *compiled.Block, x []int32, partial []int32, run int) {
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	/*line blockreduce.go:258*/ warps := gocuda.Shared[int32](t, gc_bdx/gocuda.WarpSize)
-	/*line blockreduce.go:260*/ var gc_l_v [32]int32
+	var gc_l_v [32]int32
 	var gc_c1r [32]int32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -1811,7 +1811,7 @@ func gc_body_brMax(gc_b *compiled.Block, x []int32, partial []int32, run int) {
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 				gc_off2 := 0
 				gc_off3 := gc_bx
-				/*line blockreduce.go:282*/ if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(warps) && gc_off3 >= 0 && gc_off3 < len(partial) {
+				if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(warps) && gc_off3 >= 0 && gc_off3 < len(partial) {
 					gc_at := warps[gc_off2:][:1]
 					gc_at2 := partial[gc_off3:][:1]
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
@@ -1932,7 +1932,7 @@ func gc_body_brXorBits(gc_b *compiled.Block, x []uint32, partial []uint32, run i
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	/*line blockreduce.go:293*/ warps := gocuda.Shared[uint32](t, gc_bdx/gocuda.WarpSize)
-	/*line blockreduce.go:295*/ var gc_l_v [32]uint32
+	var gc_l_v [32]uint32
 	var gc_c1r [32]uint32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -1984,7 +1984,7 @@ func gc_body_brXorBits(gc_b *compiled.Block, x []uint32, partial []uint32, run i
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 				gc_off := gc_bx
-				/*line blockreduce.go:316*/ if gc_from >= 0 && gc_off >= 0 && gc_off < len(partial) {
+				if gc_from >= 0 && gc_off >= 0 && gc_off < len(partial) {
 					gc_at := partial[gc_off:][:1]
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
@@ -2104,7 +2104,7 @@ func gc_body_brAtomic(gc_b *compiled.Block, x []float32, total *float64, run int
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	/*line blockreduce.go:373*/ warps := gocuda.Shared[float64](t, gc_bdx/gocuda.WarpSize)
-	/*line blockreduce.go:375*/ var gc_l_v [32]float64
+	var gc_l_v [32]float64
 	var gc_c1r [32]float64
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)

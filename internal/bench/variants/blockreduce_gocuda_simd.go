@@ -23,7 +23,7 @@ func gc_body_brLaneMod(gc_b *compiled.Block, x []float32, partial []float64, run
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	/*line blockreduce.go:32*/ warps := gocuda.Shared[float64](t, gc_bdx/32)
-	/*line blockreduce.go:34*/ var gc_l_v [32]float64
+	var gc_l_v [32]float64
 	var gc_c1r [32]float64
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -103,7 +103,7 @@ func gc_body_brLaneMod(gc_b *compiled.Block, x []float32, partial []float64, run
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 				gc_off := gc_bx
-				/*line blockreduce.go:53*/ if gc_from >= 0 && gc_off >= 0 && gc_off < len(partial) {
+				if gc_from >= 0 && gc_off >= 0 && gc_off < len(partial) {
 					gc_at := partial[gc_off:][:1]
 					gc_step := gc_from
 					for ; gc_step+3 < gc_to; gc_step += 4 {
@@ -636,7 +636,7 @@ func gc_body_brXor(gc_b *compiled.Block, x []float32, partial []float64, run int
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	/*line blockreduce.go:56*/ warps := gocuda.Shared[float64](t, gc_bdx/gocuda.WarpSize)
-	/*line blockreduce.go:58*/ var gc_l_v [32]float64
+	var gc_l_v [32]float64
 	var gc_c1r [32]float64
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -702,7 +702,7 @@ func gc_body_brXor(gc_b *compiled.Block, x []float32, partial []float64, run int
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 				gc_off := gc_bx
-				/*line blockreduce.go:75*/ if gc_from >= 0 && gc_off >= 0 && gc_off < len(partial) {
+				if gc_from >= 0 && gc_off >= 0 && gc_off < len(partial) {
 					gc_at := partial[gc_off:][:1]
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
@@ -822,7 +822,7 @@ func gc_body_brShift(gc_b *compiled.Block, x []float32, partial []float64, run i
 	gc_n := gc_b.Len()
 	nw := gc_bdx >> 5
 	/*line blockreduce.go:81*/ warps := gocuda.Shared[float64](t, nw)[:nw]
-	/*line blockreduce.go:83*/ var gc_l_v [32]float64
+	var gc_l_v [32]float64
 	var gc_c1r [32]float64
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -915,7 +915,7 @@ func gc_body_brHelpers(gc_b *compiled.Block, x []float32, partial []float64, run
 	gc_n := gc_b.Len()
 	gc_s_v := compiled.Scratch[float64](gc_b, 0)[:gc_n]
 	/*line blockreduce.go:147*/ shared_ := gc_shared1(32)[:32]
-	/*line blockreduce.go:149*/ var gc_l_v_ [32]float64
+	var gc_l_v_ [32]float64
 	var gc_c1r [32]float64
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -981,7 +981,7 @@ func gc_body_brHelpers(gc_b *compiled.Block, x []float32, partial []float64, run
 			}
 		}
 	}
-	/*line blockreduce.go:160*/ var gc_l_v_2 [32]float64
+	var gc_l_v_2 [32]float64
 	var gc_c2r [32]float64
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -1081,7 +1081,7 @@ func gc_body_brHelpers(gc_b *compiled.Block, x []float32, partial []float64, run
 	}
 	for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx
-		/*line blockreduce.go:175*/ if gc_from >= 0 && gc_off >= 0 && gc_off < len(partial) {
+		if gc_from >= 0 && gc_off >= 0 && gc_off < len(partial) {
 			gc_at := partial[gc_off:][:1]
 			gc_step := gc_from
 			for ; gc_step+3 < gc_to; gc_step += 4 {
@@ -1188,7 +1188,7 @@ func gc_body_brOnePerThread(gc_b *compiled.Block, x []float32, partial []float32
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	/*line blockreduce.go:173*/ warps := gocuda.Shared[float32](t, 32)[:32]
-	/*line blockreduce.go:175*/ var gc_l_v [32]float32
+	var gc_l_v [32]float32
 	var gc_c1r [32]float32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -1200,7 +1200,7 @@ func gc_body_brOnePerThread(gc_b *compiled.Block, x []float32, partial []float32
 			gc_tx := gc_tidx.X - 1
 			gc_x0 := gc_tidx.X
 			gc_off := (gc_bx * gc_bdx) + gc_x0
-			/*line blockreduce.go:188*/ if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(x) && 32 <= len(x)-gc_off {
+			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(x) && 32 <= len(x)-gc_off {
 				gc_at := x[gc_off:][:32]
 				/*line blockreduce.go:174*/ copy(gc_l_v[:], gc_at)
 			} else {
@@ -1294,7 +1294,7 @@ func gc_body_brOnePerThread(gc_b *compiled.Block, x []float32, partial []float32
 			}
 		}
 	}
-	/*line blockreduce.go:190*/ var gc_l_v2 [32]float32
+	var gc_l_v2 [32]float32
 	var gc_c2r [32]float32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -1474,7 +1474,7 @@ func gc_body_brOnePerThread(gc_b *compiled.Block, x []float32, partial []float32
 						/*line blockreduce.go:171*/ v := archsimd.LoadFloat32x8Slice(gc_l_v2[gc_lane:])
 						/*line blockreduce.go:193*/ gc_if4 := gc_iota4.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tid, 8))))
 						if gc_if4.ToBits() != 0 {
-							/*line blockreduce.go:194*/ var gc_lanes2 [8]float32
+							var gc_lanes2 [8]float32
 							/*line blockreduce.go:194*/ v.Store(&gc_lanes2)
 							for gc_k2 := range 8 {
 								if gc_if4.ToBits()&(1<<gc_k2) != 0 {
@@ -1505,7 +1505,7 @@ func gc_body_brOnePerThread(gc_b *compiled.Block, x []float32, partial []float32
 						/*line blockreduce.go:171*/ v := archsimd.LoadFloat32x8Slice(gc_l_v2[gc_lane:])
 						/*line blockreduce.go:193*/ gc_if3 := gc_iota3.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tid, 8))))
 						if gc_if3.ToBits() != 0 {
-							/*line blockreduce.go:194*/ var gc_lanes [8]float32
+							var gc_lanes [8]float32
 							/*line blockreduce.go:194*/ v.Store(&gc_lanes)
 							for gc_k := range 8 {
 								if gc_if3.ToBits()&(1<<gc_k) != 0 {
@@ -1557,7 +1557,7 @@ func gc_body_brFloat64(gc_b *compiled.Block, x []float64, partial []float64, run
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	/*line blockreduce.go:204*/ warps := gocuda.Shared[float64](t, gc_bdx/gocuda.WarpSize)
-	/*line blockreduce.go:206*/ var gc_l_v [32]float64
+	var gc_l_v [32]float64
 	var gc_c1r [32]float64
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -1621,7 +1621,7 @@ func gc_body_brFloat64(gc_b *compiled.Block, x []float64, partial []float64, run
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 				gc_off := gc_bx
-				/*line blockreduce.go:227*/ if gc_from >= 0 && gc_off >= 0 && gc_off < len(partial) {
+				if gc_from >= 0 && gc_off >= 0 && gc_off < len(partial) {
 					gc_at := partial[gc_off:][:1]
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
@@ -1741,7 +1741,7 @@ func gc_body_brMin(gc_b *compiled.Block, x []int32, partial []int32, run int) {
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	/*line blockreduce.go:231*/ warps := gocuda.Shared[int32](t, gc_bdx/gocuda.WarpSize)
-	/*line blockreduce.go:233*/ var gc_l_v [32]int32
+	var gc_l_v [32]int32
 	var gc_c1r [32]int32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -1820,7 +1820,7 @@ func gc_body_brMin(gc_b *compiled.Block, x []int32, partial []int32, run int) {
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 				gc_off := gc_bx
-				/*line blockreduce.go:254*/ if gc_from >= 0 && gc_off >= 0 && gc_off < len(partial) {
+				if gc_from >= 0 && gc_off >= 0 && gc_off < len(partial) {
 					gc_at := partial[gc_off:][:1]
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
@@ -1940,7 +1940,7 @@ func gc_body_brMax(gc_b *compiled.Block, x []int32, partial []int32, run int) {
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	/*line blockreduce.go:258*/ warps := gocuda.Shared[int32](t, gc_bdx/gocuda.WarpSize)
-	/*line blockreduce.go:260*/ var gc_l_v [32]int32
+	var gc_l_v [32]int32
 	var gc_c1r [32]int32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -2056,7 +2056,7 @@ func gc_body_brMax(gc_b *compiled.Block, x []int32, partial []int32, run int) {
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 				gc_off2 := 0
 				gc_off3 := gc_bx
-				/*line blockreduce.go:282*/ if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(warps) && gc_off3 >= 0 && gc_off3 < len(partial) {
+				if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(warps) && gc_off3 >= 0 && gc_off3 < len(partial) {
 					gc_at := warps[gc_off2:][:1]
 					gc_at2 := partial[gc_off3:][:1]
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
@@ -2177,7 +2177,7 @@ func gc_body_brXorBits(gc_b *compiled.Block, x []uint32, partial []uint32, run i
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	/*line blockreduce.go:293*/ warps := gocuda.Shared[uint32](t, gc_bdx/gocuda.WarpSize)
-	/*line blockreduce.go:295*/ var gc_l_v [32]uint32
+	var gc_l_v [32]uint32
 	var gc_c1r [32]uint32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -2256,7 +2256,7 @@ func gc_body_brXorBits(gc_b *compiled.Block, x []uint32, partial []uint32, run i
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 				gc_off := gc_bx
-				/*line blockreduce.go:316*/ if gc_from >= 0 && gc_off >= 0 && gc_off < len(partial) {
+				if gc_from >= 0 && gc_off >= 0 && gc_off < len(partial) {
 					gc_at := partial[gc_off:][:1]
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
@@ -2376,7 +2376,7 @@ func gc_body_brAtomic(gc_b *compiled.Block, x []float32, total *float64, run int
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	/*line blockreduce.go:373*/ warps := gocuda.Shared[float64](t, gc_bdx/gocuda.WarpSize)
-	/*line blockreduce.go:375*/ var gc_l_v [32]float64
+	var gc_l_v [32]float64
 	var gc_c1r [32]float64
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)

@@ -23,7 +23,7 @@ func gc_body_harrisSeqShift(gc_b *compiled.Block, in, partial []float32) {
 	/*line harris.go:25*/ sdata := gocuda.Shared[float32](t, gc_bdx)[:gc_bdx]
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx * gc_bdx
-		/*line harris.go:29*/ if gc_bdx <= len(sdata) && gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
+		if gc_bdx <= len(sdata) && gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
 			gc_at := sdata[:gc_bdx]
 			gc_at2 := in[gc_off:][:gc_bdx]
 			gc_vstep := 0
@@ -208,7 +208,7 @@ func gc_body_harrisSeqShift(gc_b *compiled.Block, in, partial []float32) {
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			gc_off3 := gc_bx
 			gc_off4 := 0
-			/*line harris.go:48*/ if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(partial) && gc_off4 >= 0 && gc_off4 < len(sdata) {
+			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(partial) && gc_off4 >= 0 && gc_off4 < len(sdata) {
 				gc_at5 := partial[gc_off3:][:1]
 				gc_at6 := sdata[gc_off4:][:1]
 				gc_step4 := gc_from
@@ -271,7 +271,7 @@ func gc_body_harrisSeqWhile(gc_b *compiled.Block, in, partial []float32) {
 	/*line harris.go:50*/ sdata := gocuda.Shared[float32](t, gc_bdx)[:gc_bdx]
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx * gc_bdx
-		/*line harris.go:54*/ if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off && gc_bdx <= len(sdata) {
+		if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off && gc_bdx <= len(sdata) {
 			gc_at := in[gc_off:][:gc_bdx]
 			gc_at2 := sdata[:gc_bdx]
 			gc_vstep := 0
@@ -463,7 +463,7 @@ func gc_body_harrisSeqWhile(gc_b *compiled.Block, in, partial []float32) {
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			gc_off3 := gc_bx
 			gc_off4 := 0
-			/*line harris.go:75*/ if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(partial) && gc_off4 >= 0 && gc_off4 < len(sdata) {
+			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(partial) && gc_off4 >= 0 && gc_off4 < len(sdata) {
 				gc_at5 := partial[gc_off3:][:1]
 				gc_at6 := sdata[gc_off4:][:1]
 				gc_step4 := gc_from
@@ -719,7 +719,7 @@ func gc_body_harrisSeqConst(gc_b *compiled.Block, in, partial []float32) {
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			gc_off3 := gc_bx
-			/*line harris.go:102*/ if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(partial) {
+			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(partial) {
 				gc_at5 := partial[gc_off3:][:1]
 				gc_step4 := gc_from
 				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
@@ -777,7 +777,7 @@ func gc_body_harrisSeqMin(gc_b *compiled.Block, in, partial []int32) {
 	/*line harris.go:104*/ sdata := gocuda.Shared[int32](t, gc_bdx)[:gc_bdx]
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx * gc_bdx
-		/*line harris.go:108*/ if gc_bdx <= len(sdata) && gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
+		if gc_bdx <= len(sdata) && gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
 			gc_at := sdata[:gc_bdx]
 			gc_at2 := in[gc_off:][:gc_bdx]
 			gc_vstep := 0
@@ -962,7 +962,7 @@ func gc_body_harrisSeqMin(gc_b *compiled.Block, in, partial []int32) {
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			gc_off3 := gc_bx
 			gc_off4 := 0
-			/*line harris.go:127*/ if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(partial) && gc_off4 >= 0 && gc_off4 < len(sdata) {
+			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(partial) && gc_off4 >= 0 && gc_off4 < len(sdata) {
 				gc_at5 := partial[gc_off3:][:1]
 				gc_at6 := sdata[gc_off4:][:1]
 				gc_step4 := gc_from
@@ -1023,7 +1023,7 @@ func gc_body_harrisFirstAddInline(gc_b *compiled.Block, in, partial []float32) {
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx * (gc_bdx * 2)
 		gc_off2 := (gc_bx * (gc_bdx * 2)) + gc_bdx
-		/*line harris.go:135*/ if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off && gc_off2 >= 0 && gc_off2 <= len(in) && gc_bdx <= len(in)-gc_off2 && gc_bdx <= len(sdata) {
+		if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off && gc_off2 >= 0 && gc_off2 <= len(in) && gc_bdx <= len(in)-gc_off2 && gc_bdx <= len(sdata) {
 			gc_at := in[gc_off:][:gc_bdx]
 			gc_at2 := in[gc_off2:][:gc_bdx]
 			gc_at3 := sdata[:gc_bdx]
@@ -1199,7 +1199,7 @@ func gc_body_harrisFirstAddInline(gc_b *compiled.Block, in, partial []float32) {
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			gc_off4 := gc_bx
 			gc_off5 := 0
-			/*line harris.go:157*/ if gc_from >= 0 && gc_off4 >= 0 && gc_off4 < len(partial) && gc_off5 >= 0 && gc_off5 < len(sdata) {
+			if gc_from >= 0 && gc_off4 >= 0 && gc_off4 < len(partial) && gc_off5 >= 0 && gc_off5 < len(sdata) {
 				gc_at6 := partial[gc_off4:][:1]
 				gc_at7 := sdata[gc_off5:][:1]
 				gc_step3 := gc_from
@@ -1262,7 +1262,7 @@ func gc_body_harrisFirstAddMax(gc_b *compiled.Block, in, partial []int32) {
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx * 2 * gc_bdx
 		gc_off2 := (gc_bx * 2 * gc_bdx) + gc_bdx
-		/*line harris.go:163*/ if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off && gc_off2 >= 0 && gc_off2 <= len(in) && gc_bdx <= len(in)-gc_off2 && gc_bdx <= len(sdata) {
+		if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off && gc_off2 >= 0 && gc_off2 <= len(in) && gc_bdx <= len(in)-gc_off2 && gc_bdx <= len(sdata) {
 			gc_at := in[gc_off:][:gc_bdx]
 			gc_at2 := in[gc_off2:][:gc_bdx]
 			gc_at3 := sdata[:gc_bdx]
@@ -1446,7 +1446,7 @@ func gc_body_harrisFirstAddMax(gc_b *compiled.Block, in, partial []int32) {
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			gc_off4 := gc_bx
 			gc_off5 := 0
-			/*line harris.go:185*/ if gc_from >= 0 && gc_off4 >= 0 && gc_off4 < len(partial) && gc_off5 >= 0 && gc_off5 < len(sdata) {
+			if gc_from >= 0 && gc_off4 >= 0 && gc_off4 < len(partial) && gc_off5 >= 0 && gc_off5 < len(sdata) {
 				gc_at6 := partial[gc_off4:][:1]
 				gc_at7 := sdata[gc_off5:][:1]
 				gc_step3 := gc_from
@@ -1502,7 +1502,7 @@ func gc_body_harrisInterleavedMask(gc_b *compiled.Block, in, partial []float32) 
 	/*line harris.go:187*/ sdata := gocuda.Shared[float32](t, gc_bdx)[:gc_bdx]
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx * gc_bdx
-		/*line harris.go:191*/ if gc_bdx <= len(sdata) && gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
+		if gc_bdx <= len(sdata) && gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
 			gc_at := sdata[:gc_bdx]
 			gc_at2 := in[gc_off:][:gc_bdx]
 			gc_vstep := 0
@@ -1632,7 +1632,7 @@ func gc_body_harrisInterleavedMask(gc_b *compiled.Block, in, partial []float32) 
 	for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 		gc_off2 := gc_bx
 		gc_off3 := 0
-		/*line harris.go:210*/ if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(partial) && gc_off3 >= 0 && gc_off3 < len(sdata) {
+		if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(partial) && gc_off3 >= 0 && gc_off3 < len(sdata) {
 			gc_at3 := partial[gc_off2:][:1]
 			gc_at4 := sdata[gc_off3:][:1]
 			gc_step2 := gc_from
@@ -1687,7 +1687,7 @@ func gc_body_harrisStridedShift(gc_b *compiled.Block, in, partial []float32) {
 	/*line harris.go:212*/ sdata := gocuda.Shared[float32](t, gc_bdx)[:gc_bdx]
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx * gc_bdx
-		/*line harris.go:216*/ if gc_bdx <= len(sdata) && gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
+		if gc_bdx <= len(sdata) && gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
 			gc_at := sdata[:gc_bdx]
 			gc_at2 := in[gc_off:][:gc_bdx]
 			gc_vstep := 0
@@ -1854,7 +1854,7 @@ func gc_body_harrisStridedShift(gc_b *compiled.Block, in, partial []float32) {
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			gc_off2 := gc_bx
 			gc_off3 := 0
-			/*line harris.go:235*/ if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(partial) && gc_off3 >= 0 && gc_off3 < len(sdata) {
+			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(partial) && gc_off3 >= 0 && gc_off3 < len(sdata) {
 				gc_at3 := partial[gc_off2:][:1]
 				gc_at4 := sdata[gc_off3:][:1]
 				gc_step3 := gc_from
@@ -1915,7 +1915,7 @@ func gc_body_harrisUnrolledInline(gc_b *compiled.Block, in, partial []float32) {
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx * (gc_bdx * 2)
 		gc_off2 := (gc_bx * (gc_bdx * 2)) + gc_bdx
-		/*line harris.go:244*/ if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off && gc_off2 >= 0 && gc_off2 <= len(in) && gc_bdx <= len(in)-gc_off2 && gc_bdx <= len(sdata) {
+		if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off && gc_off2 >= 0 && gc_off2 <= len(in) && gc_bdx <= len(in)-gc_off2 && gc_bdx <= len(sdata) {
 			gc_at := in[gc_off:][:gc_bdx]
 			gc_at2 := in[gc_off2:][:gc_bdx]
 			gc_at3 := sdata[:gc_bdx]
@@ -2120,7 +2120,7 @@ func gc_body_harrisUnrolledInline(gc_b *compiled.Block, in, partial []float32) {
 				gc_x02 := gc_tidx.X
 				gc_off4 := gc_x02
 				gc_off5 := 32 + gc_x02
-				/*line harris.go:271*/ if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off4 >= 0 && gc_off4 <= len(sdata) && 32 <= len(sdata)-gc_off4 && gc_off5 >= 0 && gc_off5 <= len(sdata) && 32 <= len(sdata)-gc_off5 {
+				if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off4 >= 0 && gc_off4 <= len(sdata) && 32 <= len(sdata)-gc_off4 && gc_off5 >= 0 && gc_off5 <= len(sdata) && 32 <= len(sdata)-gc_off5 {
 					gc_at6 := sdata[gc_off4:][:32]
 					gc_at7 := sdata[gc_off5:][:32]
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
@@ -2152,7 +2152,7 @@ func gc_body_harrisUnrolledInline(gc_b *compiled.Block, in, partial []float32) {
 				gc_tx := gc_tidx.X - 1
 				gc_x03 := gc_tidx.X
 				gc_off6 := gc_x03
-				/*line harris.go:268*/ if gc_act == ^uint32(0) && gc_x03+32 <= gc_bdx && gc_off6 >= 0 && gc_off6 <= len(sdata) && 32 <= len(sdata)-gc_off6 {
+				if gc_act == ^uint32(0) && gc_x03+32 <= gc_bdx && gc_off6 >= 0 && gc_off6 <= len(sdata) && 32 <= len(sdata)-gc_off6 {
 					gc_at8 := sdata[gc_off6:][:32]
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						gc_rank := gc_w + gc_lane
@@ -2181,7 +2181,7 @@ func gc_body_harrisUnrolledInline(gc_b *compiled.Block, in, partial []float32) {
 				gc_tx := gc_tidx.X - 1
 				gc_x04 := gc_tidx.X
 				gc_off7 := 16 + gc_x04
-				/*line harris.go:269*/ if gc_act == ^uint32(0) && gc_x04+32 <= gc_bdx && gc_off7 >= 0 && gc_off7 <= len(sdata) && 32 <= len(sdata)-gc_off7 {
+				if gc_act == ^uint32(0) && gc_x04+32 <= gc_bdx && gc_off7 >= 0 && gc_off7 <= len(sdata) && 32 <= len(sdata)-gc_off7 {
 					gc_at9 := sdata[gc_off7:][:32]
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						gc_rank := gc_w + gc_lane
@@ -2212,7 +2212,7 @@ func gc_body_harrisUnrolledInline(gc_b *compiled.Block, in, partial []float32) {
 				gc_tx := gc_tidx.X - 1
 				gc_x05 := gc_tidx.X
 				gc_off8 := gc_x05
-				/*line harris.go:272*/ if gc_act == ^uint32(0) && gc_x05+32 <= gc_bdx && gc_off8 >= 0 && gc_off8 <= len(sdata) && 32 <= len(sdata)-gc_off8 {
+				if gc_act == ^uint32(0) && gc_x05+32 <= gc_bdx && gc_off8 >= 0 && gc_off8 <= len(sdata) && 32 <= len(sdata)-gc_off8 {
 					gc_at10 := sdata[gc_off8:][:32]
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						gc_rank := gc_w + gc_lane
@@ -2241,7 +2241,7 @@ func gc_body_harrisUnrolledInline(gc_b *compiled.Block, in, partial []float32) {
 				gc_tx := gc_tidx.X - 1
 				gc_x06 := gc_tidx.X
 				gc_off9 := 8 + gc_x06
-				/*line harris.go:273*/ if gc_act == ^uint32(0) && gc_x06+32 <= gc_bdx && gc_off9 >= 0 && gc_off9 <= len(sdata) && 32 <= len(sdata)-gc_off9 {
+				if gc_act == ^uint32(0) && gc_x06+32 <= gc_bdx && gc_off9 >= 0 && gc_off9 <= len(sdata) && 32 <= len(sdata)-gc_off9 {
 					gc_at11 := sdata[gc_off9:][:32]
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						gc_rank := gc_w + gc_lane
@@ -2272,7 +2272,7 @@ func gc_body_harrisUnrolledInline(gc_b *compiled.Block, in, partial []float32) {
 				gc_tx := gc_tidx.X - 1
 				gc_x07 := gc_tidx.X
 				gc_off10 := gc_x07
-				/*line harris.go:276*/ if gc_act == ^uint32(0) && gc_x07+32 <= gc_bdx && gc_off10 >= 0 && gc_off10 <= len(sdata) && 32 <= len(sdata)-gc_off10 {
+				if gc_act == ^uint32(0) && gc_x07+32 <= gc_bdx && gc_off10 >= 0 && gc_off10 <= len(sdata) && 32 <= len(sdata)-gc_off10 {
 					gc_at12 := sdata[gc_off10:][:32]
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						gc_rank := gc_w + gc_lane
@@ -2301,7 +2301,7 @@ func gc_body_harrisUnrolledInline(gc_b *compiled.Block, in, partial []float32) {
 				gc_tx := gc_tidx.X - 1
 				gc_x08 := gc_tidx.X
 				gc_off11 := 4 + gc_x08
-				/*line harris.go:277*/ if gc_act == ^uint32(0) && gc_x08+32 <= gc_bdx && gc_off11 >= 0 && gc_off11 <= len(sdata) && 32 <= len(sdata)-gc_off11 {
+				if gc_act == ^uint32(0) && gc_x08+32 <= gc_bdx && gc_off11 >= 0 && gc_off11 <= len(sdata) && 32 <= len(sdata)-gc_off11 {
 					gc_at13 := sdata[gc_off11:][:32]
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						gc_rank := gc_w + gc_lane
@@ -2332,7 +2332,7 @@ func gc_body_harrisUnrolledInline(gc_b *compiled.Block, in, partial []float32) {
 				gc_tx := gc_tidx.X - 1
 				gc_x09 := gc_tidx.X
 				gc_off12 := gc_x09
-				/*line harris.go:280*/ if gc_act == ^uint32(0) && gc_x09+32 <= gc_bdx && gc_off12 >= 0 && gc_off12 <= len(sdata) && 32 <= len(sdata)-gc_off12 {
+				if gc_act == ^uint32(0) && gc_x09+32 <= gc_bdx && gc_off12 >= 0 && gc_off12 <= len(sdata) && 32 <= len(sdata)-gc_off12 {
 					gc_at14 := sdata[gc_off12:][:32]
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						gc_rank := gc_w + gc_lane
@@ -2361,7 +2361,7 @@ func gc_body_harrisUnrolledInline(gc_b *compiled.Block, in, partial []float32) {
 				gc_tx := gc_tidx.X - 1
 				gc_x010 := gc_tidx.X
 				gc_off13 := 2 + gc_x010
-				/*line harris.go:281*/ if gc_act == ^uint32(0) && gc_x010+32 <= gc_bdx && gc_off13 >= 0 && gc_off13 <= len(sdata) && 32 <= len(sdata)-gc_off13 {
+				if gc_act == ^uint32(0) && gc_x010+32 <= gc_bdx && gc_off13 >= 0 && gc_off13 <= len(sdata) && 32 <= len(sdata)-gc_off13 {
 					gc_at15 := sdata[gc_off13:][:32]
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						gc_rank := gc_w + gc_lane
@@ -2392,7 +2392,7 @@ func gc_body_harrisUnrolledInline(gc_b *compiled.Block, in, partial []float32) {
 				gc_tx := gc_tidx.X - 1
 				gc_x011 := gc_tidx.X
 				gc_off14 := gc_x011
-				/*line harris.go:284*/ if gc_act == ^uint32(0) && gc_x011+32 <= gc_bdx && gc_off14 >= 0 && gc_off14 <= len(sdata) && 32 <= len(sdata)-gc_off14 {
+				if gc_act == ^uint32(0) && gc_x011+32 <= gc_bdx && gc_off14 >= 0 && gc_off14 <= len(sdata) && 32 <= len(sdata)-gc_off14 {
 					gc_at16 := sdata[gc_off14:][:32]
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						gc_rank := gc_w + gc_lane
@@ -2421,7 +2421,7 @@ func gc_body_harrisUnrolledInline(gc_b *compiled.Block, in, partial []float32) {
 				gc_tx := gc_tidx.X - 1
 				gc_x012 := gc_tidx.X
 				gc_off15 := 1 + gc_x012
-				/*line harris.go:285*/ if gc_act == ^uint32(0) && gc_x012+32 <= gc_bdx && gc_off15 >= 0 && gc_off15 <= len(sdata) && 32 <= len(sdata)-gc_off15 {
+				if gc_act == ^uint32(0) && gc_x012+32 <= gc_bdx && gc_off15 >= 0 && gc_off15 <= len(sdata) && 32 <= len(sdata)-gc_off15 {
 					gc_at17 := sdata[gc_off15:][:32]
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						gc_rank := gc_w + gc_lane
@@ -2452,7 +2452,7 @@ func gc_body_harrisUnrolledInline(gc_b *compiled.Block, in, partial []float32) {
 				gc_tx := gc_tidx.X - 1
 				gc_x013 := gc_tidx.X
 				gc_off16 := gc_x013
-				/*line harris.go:288*/ if gc_act == ^uint32(0) && gc_x013+32 <= gc_bdx && gc_off16 >= 0 && gc_off16 <= len(sdata) && 32 <= len(sdata)-gc_off16 {
+				if gc_act == ^uint32(0) && gc_x013+32 <= gc_bdx && gc_off16 >= 0 && gc_off16 <= len(sdata) && 32 <= len(sdata)-gc_off16 {
 					gc_at18 := sdata[gc_off16:][:32]
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						gc_rank := gc_w + gc_lane
@@ -2487,7 +2487,7 @@ func gc_body_harrisUnrolledInline(gc_b *compiled.Block, in, partial []float32) {
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			gc_off17 := gc_bx
 			gc_off18 := 0
-			/*line harris.go:296*/ if gc_from >= 0 && gc_off17 >= 0 && gc_off17 < len(partial) && gc_off18 >= 0 && gc_off18 < len(sdata) {
+			if gc_from >= 0 && gc_off17 >= 0 && gc_off17 < len(partial) && gc_off18 >= 0 && gc_off18 < len(sdata) {
 				gc_at19 := partial[gc_off17:][:1]
 				gc_at20 := sdata[gc_off18:][:1]
 				gc_step3 := gc_from

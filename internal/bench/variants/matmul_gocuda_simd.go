@@ -739,7 +739,7 @@ func gc_body_matmulFloat64(gc_b *compiled.Block, a, b, c []float64, m, k, n int)
 								/*line matmul.go:59*/ if tx >= 0 && tx <= len(as[ty])-4 {
 									archsimd.LoadFloat64x4Slice(a[row*k+p+tx:]).StoreSlice(as[ty][tx:])
 								} else {
-									/*line matmul.go:60*/ var gc_lanes [4]float64
+									var gc_lanes [4]float64
 									/*line matmul.go:60*/ archsimd.LoadFloat64x4Slice(a[row*k+p+tx:]).Store(&gc_lanes)
 									for gc_k := range 4 {
 										if 0xff&(1<<gc_k) != 0 {
@@ -760,7 +760,7 @@ func gc_body_matmulFloat64(gc_b *compiled.Block, a, b, c []float64, m, k, n int)
 									/*line matmul.go:59*/ if tx >= 0 && tx <= len(as[ty])-4 {
 										archsimd.LoadFloat64x4Slice(a[row*k+p+tx:]).StoreMasked((*[4]float64)(as[ty][tx:]), gc_if)
 									} else {
-										/*line matmul.go:60*/ var gc_lanes2 [4]float64
+										var gc_lanes2 [4]float64
 										/*line matmul.go:60*/ archsimd.LoadFloat64x4Slice(a[row*k+p+tx:]).Store(&gc_lanes2)
 										for gc_k2 := range 4 {
 											if gc_if.ToBits()&(1<<gc_k2) != 0 {
@@ -776,7 +776,7 @@ func gc_body_matmulFloat64(gc_b *compiled.Block, a, b, c []float64, m, k, n int)
 								/*line matmul.go:62*/ if tx >= 0 && tx <= len(bs[ty])-4 {
 									archsimd.LoadFloat64x4Slice(b[(p+ty)*n+col:]).StoreSlice(bs[ty][tx:])
 								} else {
-									/*line matmul.go:63*/ var gc_lanes3 [4]float64
+									var gc_lanes3 [4]float64
 									/*line matmul.go:63*/ archsimd.LoadFloat64x4Slice(b[(p+ty)*n+col:]).Store(&gc_lanes3)
 									for gc_k3 := range 4 {
 										if 0xff&(1<<gc_k3) != 0 {
@@ -796,7 +796,7 @@ func gc_body_matmulFloat64(gc_b *compiled.Block, a, b, c []float64, m, k, n int)
 									/*line matmul.go:62*/ if tx >= 0 && tx <= len(bs[ty])-4 {
 										archsimd.LoadFloat64x4Slice(b[(p+ty)*n+col:]).StoreMasked((*[4]float64)(bs[ty][tx:]), gc_if2)
 									} else {
-										/*line matmul.go:63*/ var gc_lanes4 [4]float64
+										var gc_lanes4 [4]float64
 										/*line matmul.go:63*/ archsimd.LoadFloat64x4Slice(b[(p+ty)*n+col:]).Store(&gc_lanes4)
 										for gc_k4 := range 4 {
 											if gc_if2.ToBits()&(1<<gc_k4) != 0 {
@@ -1249,7 +1249,7 @@ func gc_body_matmulPhases(gc_b *compiled.Block, a, b, c []float32, m, k, n int) 
 									/*line matmul.go:92*/ if tx >= 0 && tx <= len(mds[ty])-16 {
 										archsimd.LoadFloat32x16Slice(a[row*k+ph*tileWidth+tx:]).StoreSlice(mds[ty][tx:])
 									} else {
-										/*line matmul.go:93*/ var gc_lanes7 [16]float32
+										var gc_lanes7 [16]float32
 										/*line matmul.go:93*/ archsimd.LoadFloat32x16Slice(a[row*k+ph*tileWidth+tx:]).Store(&gc_lanes7)
 										for gc_k7 := range 16 {
 											if 0xffff&(1<<gc_k7) != 0 {
@@ -1270,7 +1270,7 @@ func gc_body_matmulPhases(gc_b *compiled.Block, a, b, c []float32, m, k, n int) 
 										/*line matmul.go:92*/ if tx >= 0 && tx <= len(mds[ty])-16 {
 											archsimd.LoadFloat32x16Slice(a[row*k+ph*tileWidth+tx:]).StoreMasked((*[16]float32)(mds[ty][tx:]), gc_if3)
 										} else {
-											/*line matmul.go:93*/ var gc_lanes8 [16]float32
+											var gc_lanes8 [16]float32
 											/*line matmul.go:93*/ archsimd.LoadFloat32x16Slice(a[row*k+ph*tileWidth+tx:]).Store(&gc_lanes8)
 											for gc_k8 := range 16 {
 												if gc_if3.ToBits()&(1<<gc_k8) != 0 {
@@ -1287,7 +1287,7 @@ func gc_body_matmulPhases(gc_b *compiled.Block, a, b, c []float32, m, k, n int) 
 											/*line matmul.go:93*/ if tx >= 0 && tx <= len(mds[ty])-16 {
 												/*line matmul.go:95*/ gc_vb2.StoreMasked((*[16]float32)(mds[ty][tx:]), gc_else3)
 											} else {
-												/*line matmul.go:95*/ var gc_lanes9 [16]float32
+												var gc_lanes9 [16]float32
 												gc_vb2.Store(&gc_lanes9)
 												for gc_k9 := range 16 {
 													if gc_else3.ToBits()&(1<<gc_k9) != 0 {
@@ -1304,7 +1304,7 @@ func gc_body_matmulPhases(gc_b *compiled.Block, a, b, c []float32, m, k, n int) 
 									/*line matmul.go:97*/ if tx >= 0 && tx <= len(nds[ty])-16 {
 										archsimd.LoadFloat32x16Slice(b[(ph*tileWidth+ty)*n+col:]).StoreSlice(nds[ty][tx:])
 									} else {
-										/*line matmul.go:98*/ var gc_lanes10 [16]float32
+										var gc_lanes10 [16]float32
 										/*line matmul.go:98*/ archsimd.LoadFloat32x16Slice(b[(ph*tileWidth+ty)*n+col:]).Store(&gc_lanes10)
 										for gc_k10 := range 16 {
 											if 0xffff&(1<<gc_k10) != 0 {
@@ -1324,7 +1324,7 @@ func gc_body_matmulPhases(gc_b *compiled.Block, a, b, c []float32, m, k, n int) 
 										/*line matmul.go:97*/ if tx >= 0 && tx <= len(nds[ty])-16 {
 											archsimd.LoadFloat32x16Slice(b[(ph*tileWidth+ty)*n+col:]).StoreMasked((*[16]float32)(nds[ty][tx:]), gc_if4)
 										} else {
-											/*line matmul.go:98*/ var gc_lanes11 [16]float32
+											var gc_lanes11 [16]float32
 											/*line matmul.go:98*/ archsimd.LoadFloat32x16Slice(b[(ph*tileWidth+ty)*n+col:]).Store(&gc_lanes11)
 											for gc_k11 := range 16 {
 												if gc_if4.ToBits()&(1<<gc_k11) != 0 {
@@ -1341,7 +1341,7 @@ func gc_body_matmulPhases(gc_b *compiled.Block, a, b, c []float32, m, k, n int) 
 											/*line matmul.go:98*/ if tx >= 0 && tx <= len(nds[ty])-16 {
 												/*line matmul.go:100*/ gc_vb2.StoreMasked((*[16]float32)(nds[ty][tx:]), gc_else4)
 											} else {
-												/*line matmul.go:100*/ var gc_lanes12 [16]float32
+												var gc_lanes12 [16]float32
 												gc_vb2.Store(&gc_lanes12)
 												for gc_k12 := range 16 {
 													if gc_else4.ToBits()&(1<<gc_k12) != 0 {
@@ -1383,7 +1383,7 @@ func gc_body_matmulPhases(gc_b *compiled.Block, a, b, c []float32, m, k, n int) 
 								/*line matmul.go:92*/ if tx >= 0 && tx <= len(mds[ty])-8 {
 									archsimd.LoadFloat32x8Slice(a[row*k+ph*tileWidth+tx:]).StoreSlice(mds[ty][tx:])
 								} else {
-									/*line matmul.go:93*/ var gc_lanes [8]float32
+									var gc_lanes [8]float32
 									/*line matmul.go:93*/ archsimd.LoadFloat32x8Slice(a[row*k+ph*tileWidth+tx:]).Store(&gc_lanes)
 									for gc_k := range 8 {
 										if 0xff&(1<<gc_k) != 0 {
@@ -1404,7 +1404,7 @@ func gc_body_matmulPhases(gc_b *compiled.Block, a, b, c []float32, m, k, n int) 
 									/*line matmul.go:92*/ if tx >= 0 && tx <= len(mds[ty])-8 {
 										archsimd.LoadFloat32x8Slice(a[row*k+ph*tileWidth+tx:]).StoreMasked((*[8]float32)(mds[ty][tx:]), gc_if)
 									} else {
-										/*line matmul.go:93*/ var gc_lanes2 [8]float32
+										var gc_lanes2 [8]float32
 										/*line matmul.go:93*/ archsimd.LoadFloat32x8Slice(a[row*k+ph*tileWidth+tx:]).Store(&gc_lanes2)
 										for gc_k2 := range 8 {
 											if gc_if.ToBits()&(1<<gc_k2) != 0 {
@@ -1420,7 +1420,7 @@ func gc_body_matmulPhases(gc_b *compiled.Block, a, b, c []float32, m, k, n int) 
 									/*line matmul.go:93*/ if tx >= 0 && tx <= len(mds[ty])-8 {
 										/*line matmul.go:95*/ gc_vb.StoreMasked((*[8]float32)(mds[ty][tx:]), gc_else)
 									} else {
-										/*line matmul.go:95*/ var gc_lanes3 [8]float32
+										var gc_lanes3 [8]float32
 										gc_vb.Store(&gc_lanes3)
 										for gc_k3 := range 8 {
 											if gc_else.ToBits()&(1<<gc_k3) != 0 {
@@ -1436,7 +1436,7 @@ func gc_body_matmulPhases(gc_b *compiled.Block, a, b, c []float32, m, k, n int) 
 								/*line matmul.go:97*/ if tx >= 0 && tx <= len(nds[ty])-8 {
 									archsimd.LoadFloat32x8Slice(b[(ph*tileWidth+ty)*n+col:]).StoreSlice(nds[ty][tx:])
 								} else {
-									/*line matmul.go:98*/ var gc_lanes4 [8]float32
+									var gc_lanes4 [8]float32
 									/*line matmul.go:98*/ archsimd.LoadFloat32x8Slice(b[(ph*tileWidth+ty)*n+col:]).Store(&gc_lanes4)
 									for gc_k4 := range 8 {
 										if 0xff&(1<<gc_k4) != 0 {
@@ -1456,7 +1456,7 @@ func gc_body_matmulPhases(gc_b *compiled.Block, a, b, c []float32, m, k, n int) 
 									/*line matmul.go:97*/ if tx >= 0 && tx <= len(nds[ty])-8 {
 										archsimd.LoadFloat32x8Slice(b[(ph*tileWidth+ty)*n+col:]).StoreMasked((*[8]float32)(nds[ty][tx:]), gc_if2)
 									} else {
-										/*line matmul.go:98*/ var gc_lanes5 [8]float32
+										var gc_lanes5 [8]float32
 										/*line matmul.go:98*/ archsimd.LoadFloat32x8Slice(b[(ph*tileWidth+ty)*n+col:]).Store(&gc_lanes5)
 										for gc_k5 := range 8 {
 											if gc_if2.ToBits()&(1<<gc_k5) != 0 {
@@ -1472,7 +1472,7 @@ func gc_body_matmulPhases(gc_b *compiled.Block, a, b, c []float32, m, k, n int) 
 									/*line matmul.go:98*/ if tx >= 0 && tx <= len(nds[ty])-8 {
 										/*line matmul.go:100*/ gc_vb.StoreMasked((*[8]float32)(nds[ty][tx:]), gc_else2)
 									} else {
-										/*line matmul.go:100*/ var gc_lanes6 [8]float32
+										var gc_lanes6 [8]float32
 										gc_vb.Store(&gc_lanes6)
 										for gc_k6 := range 8 {
 											if gc_else2.ToBits()&(1<<gc_k6) != 0 {

@@ -54,19 +54,19 @@ func gc_body_nbodyInline(gc_b *compiled.Block, gc_lo, gc_hi int, bodies [][4]flo
 										break
 									}
 									var gc_ld4 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-									/*line nbody.go:29*/ var gc_lanes7 [16]uint32
+									var gc_lanes7 [16]uint32
 									for gc_k5 := range 16 {
 										/*line nbody.go:29*/ gc_lanes7[gc_k5] = compiled.Bits32At(&bodies[i+gc_k5][0])
 									}
 									gc_ld4 = archsimd.LoadUint32x16(&gc_lanes7).AsFloat32x16()
 									var gc_ld5 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-									/*line nbody.go:29*/ var gc_lanes8 [16]uint32
+									var gc_lanes8 [16]uint32
 									for gc_k6 := range 16 {
 										/*line nbody.go:29*/ gc_lanes8[gc_k6] = compiled.Bits32At(&bodies[i+gc_k6][1])
 									}
 									gc_ld5 = archsimd.LoadUint32x16(&gc_lanes8).AsFloat32x16()
 									var gc_ld6 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-									/*line nbody.go:29*/ var gc_lanes9 [16]uint32
+									var gc_lanes9 [16]uint32
 									for gc_k7 := range 16 {
 										/*line nbody.go:29*/ gc_lanes9[gc_k7] = compiled.Bits32At(&bodies[i+gc_k7][2])
 									}
@@ -91,11 +91,11 @@ func gc_body_nbodyInline(gc_b *compiled.Block, gc_lo, gc_hi int, bodies [][4]flo
 										/*line nbody.go:37*/ ay = ay.Add(dy.Mul(s))
 										/*line nbody.go:37*/ az = az.Add(dz.Mul(s))
 									}
-									/*line nbody.go:37*/ var gc_lanes10 [16]uint32
+									var gc_lanes10 [16]uint32
 									/*line nbody.go:37*/ ax.AsUint32x16().Store(&gc_lanes10)
-									/*line nbody.go:37*/ var gc_lanes11 [16]uint32
+									var gc_lanes11 [16]uint32
 									/*line nbody.go:37*/ ay.AsUint32x16().Store(&gc_lanes11)
-									/*line nbody.go:37*/ var gc_lanes12 [16]uint32
+									var gc_lanes12 [16]uint32
 									/*line nbody.go:37*/ az.AsUint32x16().Store(&gc_lanes12)
 									for gc_k8 := range 16 {
 										{
@@ -126,19 +126,19 @@ func gc_body_nbodyInline(gc_b *compiled.Block, gc_lo, gc_hi int, bodies [][4]flo
 									break
 								}
 								var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-								/*line nbody.go:29*/ var gc_lanes [8]uint32
+								var gc_lanes [8]uint32
 								for gc_k := range 8 {
 									/*line nbody.go:29*/ gc_lanes[gc_k] = compiled.Bits32At(&bodies[i+gc_k][0])
 								}
 								gc_ld = archsimd.LoadUint32x8(&gc_lanes).AsFloat32x8()
 								var gc_ld2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-								/*line nbody.go:29*/ var gc_lanes2 [8]uint32
+								var gc_lanes2 [8]uint32
 								for gc_k2 := range 8 {
 									/*line nbody.go:29*/ gc_lanes2[gc_k2] = compiled.Bits32At(&bodies[i+gc_k2][1])
 								}
 								gc_ld2 = archsimd.LoadUint32x8(&gc_lanes2).AsFloat32x8()
 								var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-								/*line nbody.go:29*/ var gc_lanes3 [8]uint32
+								var gc_lanes3 [8]uint32
 								for gc_k3 := range 8 {
 									/*line nbody.go:29*/ gc_lanes3[gc_k3] = compiled.Bits32At(&bodies[i+gc_k3][2])
 								}
@@ -163,11 +163,11 @@ func gc_body_nbodyInline(gc_b *compiled.Block, gc_lo, gc_hi int, bodies [][4]flo
 									/*line nbody.go:37*/ ay = ay.Add(dy.Mul(s))
 									/*line nbody.go:37*/ az = az.Add(dz.Mul(s))
 								}
-								/*line nbody.go:37*/ var gc_lanes4 [8]uint32
+								var gc_lanes4 [8]uint32
 								/*line nbody.go:37*/ ax.AsUint32x8().Store(&gc_lanes4)
-								/*line nbody.go:37*/ var gc_lanes5 [8]uint32
+								var gc_lanes5 [8]uint32
 								/*line nbody.go:37*/ ay.AsUint32x8().Store(&gc_lanes5)
-								/*line nbody.go:37*/ var gc_lanes6 [8]uint32
+								var gc_lanes6 [8]uint32
 								/*line nbody.go:37*/ az.AsUint32x8().Store(&gc_lanes6)
 								for gc_k4 := range 8 {
 									{
@@ -386,21 +386,21 @@ func gc_body_nbodyFloat64(gc_b *compiled.Block, gc_lo, gc_hi int, bodies [][4]fl
 								break
 							}
 							var gc_ld archsimd.Float64x4 = archsimd.BroadcastInt64x4(0).AsFloat64x4()
-							/*line nbody.go:74*/ var gc_lanes [4]uint64
+							var gc_lanes [4]uint64
 							for gc_k := range 4 {
 								/*line nbody.go:74*/ gc_lanes[gc_k] = compiled.Bits64At(&bodies[i+gc_k][0])
 							}
 							gc_ld = archsimd.LoadUint64x4(&gc_lanes).AsFloat64x4()
 							xi := gc_ld
 							var gc_ld2 archsimd.Float64x4 = archsimd.BroadcastInt64x4(0).AsFloat64x4()
-							/*line nbody.go:74*/ var gc_lanes2 [4]uint64
+							var gc_lanes2 [4]uint64
 							for gc_k2 := range 4 {
 								/*line nbody.go:74*/ gc_lanes2[gc_k2] = compiled.Bits64At(&bodies[i+gc_k2][1])
 							}
 							gc_ld2 = archsimd.LoadUint64x4(&gc_lanes2).AsFloat64x4()
 							yi := gc_ld2
 							var gc_ld3 archsimd.Float64x4 = archsimd.BroadcastInt64x4(0).AsFloat64x4()
-							/*line nbody.go:74*/ var gc_lanes3 [4]uint64
+							var gc_lanes3 [4]uint64
 							for gc_k3 := range 4 {
 								/*line nbody.go:74*/ gc_lanes3[gc_k3] = compiled.Bits64At(&bodies[i+gc_k3][2])
 							}
@@ -426,12 +426,12 @@ func gc_body_nbodyFloat64(gc_b *compiled.Block, gc_lo, gc_hi int, bodies [][4]fl
 								ay = gc_t5
 								az = gc_t6
 							}
-							/*line nbody.go:76*/ var gc_lanes4 [4]uint64
-							ax.AsUint64x4().Store(&gc_lanes4)
-							/*line nbody.go:76*/ var gc_lanes5 [4]uint64
-							ay.AsUint64x4().Store(&gc_lanes5)
-							/*line nbody.go:76*/ var gc_lanes6 [4]uint64
-							az.AsUint64x4().Store(&gc_lanes6)
+							var gc_lanes4 [4]uint64
+							/*line nbody.go:77*/ ax.AsUint64x4().Store(&gc_lanes4)
+							var gc_lanes5 [4]uint64
+							/*line nbody.go:77*/ ay.AsUint64x4().Store(&gc_lanes5)
+							var gc_lanes6 [4]uint64
+							/*line nbody.go:77*/ az.AsUint64x4().Store(&gc_lanes6)
 							for gc_k4 := range 4 {
 								{
 									/*line nbody.go:83*/ compiled.SetBits64At(&acc[i+gc_k4][0], gc_lanes4[gc_k4])

@@ -226,7 +226,7 @@ func gc_body_saxpyCompound(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x,
 									/*line saxpy.go:33*/ if i >= 0 && i <= len(y)-16 {
 										/*line saxpy.go:33*/ gc_ld6.Add(gc_vb2.Mul(gc_ld5)).StoreSlice(y[i:])
 									} else {
-										/*line saxpy.go:33*/ var gc_lanes9 [16]float32
+										var gc_lanes9 [16]float32
 										gc_ld6.Add(gc_vb2.Mul(gc_ld5)).Store(&gc_lanes9)
 										for gc_k9 := range 16 {
 											if 0xffff&(1<<gc_k9) != 0 {
@@ -256,7 +256,7 @@ func gc_body_saxpyCompound(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x,
 										/*line saxpy.go:33*/ if i >= 0 && i <= len(y)-16 {
 											/*line saxpy.go:33*/ gc_ld8.Add(gc_vb2.Mul(gc_ld7)).StoreMasked((*[16]float32)(y[i:]), gc_if2)
 										} else {
-											/*line saxpy.go:33*/ var gc_lanes12 [16]float32
+											var gc_lanes12 [16]float32
 											gc_ld8.Add(gc_vb2.Mul(gc_ld7)).Store(&gc_lanes12)
 											for gc_k12 := range 16 {
 												if gc_if2.ToBits()&(1<<gc_k12) != 0 {
@@ -302,7 +302,7 @@ func gc_body_saxpyCompound(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x,
 							/*line saxpy.go:33*/ if i >= 0 && i <= len(y)-8 {
 								/*line saxpy.go:33*/ gc_ld2.Add(gc_vb.Mul(gc_ld)).StoreSlice(y[i:])
 							} else {
-								/*line saxpy.go:33*/ var gc_lanes3 [8]float32
+								var gc_lanes3 [8]float32
 								gc_ld2.Add(gc_vb.Mul(gc_ld)).Store(&gc_lanes3)
 								for gc_k3 := range 8 {
 									if 0xff&(1<<gc_k3) != 0 {
@@ -332,7 +332,7 @@ func gc_body_saxpyCompound(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x,
 								/*line saxpy.go:33*/ if i >= 0 && i <= len(y)-8 {
 									/*line saxpy.go:33*/ gc_ld4.Add(gc_vb.Mul(gc_ld3)).StoreMasked((*[8]float32)(y[i:]), gc_if)
 								} else {
-									/*line saxpy.go:33*/ var gc_lanes6 [8]float32
+									var gc_lanes6 [8]float32
 									gc_ld4.Add(gc_vb.Mul(gc_ld3)).Store(&gc_lanes6)
 									for gc_k6 := range 8 {
 										if gc_if.ToBits()&(1<<gc_k6) != 0 {
@@ -671,7 +671,7 @@ func gc_body_saxpyFourLoop(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x,
 									len(x) && uint(len(x)-j) > 60 {
 									var gc_ld17 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 									{
-										/*line saxpy.go:78*/ var gc_lanes25 [16]float32
+										var gc_lanes25 [16]float32
 										for gc_k25 := range 16 {
 											if 0xffff&(1<<gc_k25) != 0 {
 												gc_pos.Thread = gc_rank + gc_k25
@@ -683,7 +683,7 @@ func gc_body_saxpyFourLoop(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x,
 									}
 									var gc_ld18 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 									{
-										/*line saxpy.go:79*/ var gc_lanes26 [16]float32
+										var gc_lanes26 [16]float32
 										for gc_k26 := range 16 {
 											if 0xffff&(1<<gc_k26) != 0 {
 												gc_pos.Thread = gc_rank + gc_k26
@@ -694,7 +694,7 @@ func gc_body_saxpyFourLoop(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x,
 										gc_ld18 = archsimd.LoadFloat32x16(&gc_lanes26)
 									}
 									{
-										/*line saxpy.go:79*/ var gc_lanes27 [16]float32
+										var gc_lanes27 [16]float32
 										gc_vb2.Mul(gc_ld17).Add(gc_ld18).Store(&gc_lanes27)
 										for gc_k27 := range 16 {
 											if 0xffff&(1<<gc_k27) != 0 {
@@ -709,7 +709,7 @@ func gc_body_saxpyFourLoop(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x,
 									if gc_if5.ToBits() != 0 {
 										var gc_ld19 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 										{
-											/*line saxpy.go:78*/ var gc_lanes28 [16]float32
+											var gc_lanes28 [16]float32
 											for gc_k28 := range 16 {
 												if gc_if5.ToBits()&(1<<gc_k28) != 0 {
 													gc_pos.Thread = gc_rank + gc_k28
@@ -721,7 +721,7 @@ func gc_body_saxpyFourLoop(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x,
 										}
 										var gc_ld20 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 										{
-											/*line saxpy.go:79*/ var gc_lanes29 [16]float32
+											var gc_lanes29 [16]float32
 											for gc_k29 := range 16 {
 												if gc_if5.ToBits()&(1<<gc_k29) != 0 {
 													gc_pos.Thread = gc_rank + gc_k29
@@ -732,7 +732,7 @@ func gc_body_saxpyFourLoop(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x,
 											gc_ld20 = archsimd.LoadFloat32x16(&gc_lanes29)
 										}
 										{
-											/*line saxpy.go:79*/ var gc_lanes30 [16]float32
+											var gc_lanes30 [16]float32
 											gc_vb2.Mul(gc_ld19).Add(gc_ld20).Store(&gc_lanes30)
 											for gc_k30 := range 16 {
 												if gc_if5.ToBits()&(1<<gc_k30) != 0 {
@@ -752,7 +752,7 @@ func gc_body_saxpyFourLoop(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x,
 								/*line saxpy.go:78*/ if j < len(x) && uint(len(x)-j) > 60 {
 									var gc_ld21 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 									{
-										/*line saxpy.go:78*/ var gc_lanes31 [16]float32
+										var gc_lanes31 [16]float32
 										for gc_k31 := range 16 {
 											if 0xffff&(1<<gc_k31) != 0 {
 												gc_pos.Thread = gc_rank + gc_k31
@@ -764,7 +764,7 @@ func gc_body_saxpyFourLoop(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x,
 									}
 									var gc_ld22 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 									{
-										/*line saxpy.go:79*/ var gc_lanes32 [16]float32
+										var gc_lanes32 [16]float32
 										for gc_k32 := range 16 {
 											if 0xffff&(1<<gc_k32) != 0 {
 												gc_pos.Thread = gc_rank + gc_k32
@@ -775,7 +775,7 @@ func gc_body_saxpyFourLoop(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x,
 										gc_ld22 = archsimd.LoadFloat32x16(&gc_lanes32)
 									}
 									{
-										/*line saxpy.go:79*/ var gc_lanes33 [16]float32
+										var gc_lanes33 [16]float32
 										gc_vb2.Mul(gc_ld21).Add(gc_ld22).Store(&gc_lanes33)
 										for gc_k33 := range 16 {
 											if 0xffff&(1<<gc_k33) != 0 {
@@ -790,7 +790,7 @@ func gc_body_saxpyFourLoop(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x,
 									if gc_if6.ToBits() != 0 {
 										var gc_ld23 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 										{
-											/*line saxpy.go:78*/ var gc_lanes34 [16]float32
+											var gc_lanes34 [16]float32
 											for gc_k34 := range 16 {
 												if gc_if6.ToBits()&(1<<gc_k34) != 0 {
 													gc_pos.Thread = gc_rank + gc_k34
@@ -802,7 +802,7 @@ func gc_body_saxpyFourLoop(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x,
 										}
 										var gc_ld24 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 										{
-											/*line saxpy.go:79*/ var gc_lanes35 [16]float32
+											var gc_lanes35 [16]float32
 											for gc_k35 := range 16 {
 												if gc_if6.ToBits()&(1<<gc_k35) != 0 {
 													gc_pos.Thread = gc_rank + gc_k35
@@ -813,7 +813,7 @@ func gc_body_saxpyFourLoop(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x,
 											gc_ld24 = archsimd.LoadFloat32x16(&gc_lanes35)
 										}
 										{
-											/*line saxpy.go:79*/ var gc_lanes36 [16]float32
+											var gc_lanes36 [16]float32
 											gc_vb2.Mul(gc_ld23).Add(gc_ld24).Store(&gc_lanes36)
 											for gc_k36 := range 16 {
 												if gc_if6.ToBits()&(1<<gc_k36) != 0 {
@@ -833,7 +833,7 @@ func gc_body_saxpyFourLoop(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x,
 								/*line saxpy.go:78*/ if j < len(x) && uint(len(x)-j) > 60 {
 									var gc_ld25 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 									{
-										/*line saxpy.go:78*/ var gc_lanes37 [16]float32
+										var gc_lanes37 [16]float32
 										for gc_k37 := range 16 {
 											if 0xffff&(1<<gc_k37) != 0 {
 												gc_pos.Thread = gc_rank + gc_k37
@@ -845,7 +845,7 @@ func gc_body_saxpyFourLoop(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x,
 									}
 									var gc_ld26 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 									{
-										/*line saxpy.go:79*/ var gc_lanes38 [16]float32
+										var gc_lanes38 [16]float32
 										for gc_k38 := range 16 {
 											if 0xffff&(1<<gc_k38) != 0 {
 												gc_pos.Thread = gc_rank + gc_k38
@@ -856,7 +856,7 @@ func gc_body_saxpyFourLoop(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x,
 										gc_ld26 = archsimd.LoadFloat32x16(&gc_lanes38)
 									}
 									{
-										/*line saxpy.go:79*/ var gc_lanes39 [16]float32
+										var gc_lanes39 [16]float32
 										gc_vb2.Mul(gc_ld25).Add(gc_ld26).Store(&gc_lanes39)
 										for gc_k39 := range 16 {
 											if 0xffff&(1<<gc_k39) != 0 {
@@ -871,7 +871,7 @@ func gc_body_saxpyFourLoop(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x,
 									if gc_if7.ToBits() != 0 {
 										var gc_ld27 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 										{
-											/*line saxpy.go:78*/ var gc_lanes40 [16]float32
+											var gc_lanes40 [16]float32
 											for gc_k40 := range 16 {
 												if gc_if7.ToBits()&(1<<gc_k40) != 0 {
 													gc_pos.Thread = gc_rank + gc_k40
@@ -883,7 +883,7 @@ func gc_body_saxpyFourLoop(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x,
 										}
 										var gc_ld28 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 										{
-											/*line saxpy.go:79*/ var gc_lanes41 [16]float32
+											var gc_lanes41 [16]float32
 											for gc_k41 := range 16 {
 												if gc_if7.ToBits()&(1<<gc_k41) != 0 {
 													gc_pos.Thread = gc_rank + gc_k41
@@ -894,7 +894,7 @@ func gc_body_saxpyFourLoop(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x,
 											gc_ld28 = archsimd.LoadFloat32x16(&gc_lanes41)
 										}
 										{
-											/*line saxpy.go:79*/ var gc_lanes42 [16]float32
+											var gc_lanes42 [16]float32
 											gc_vb2.Mul(gc_ld27).Add(gc_ld28).Store(&gc_lanes42)
 											for gc_k42 := range 16 {
 												if gc_if7.ToBits()&(1<<gc_k42) != 0 {
@@ -914,7 +914,7 @@ func gc_body_saxpyFourLoop(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x,
 								/*line saxpy.go:78*/ if j < len(x) && uint(len(x)-j) > 60 {
 									var gc_ld29 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 									{
-										/*line saxpy.go:78*/ var gc_lanes43 [16]float32
+										var gc_lanes43 [16]float32
 										for gc_k43 := range 16 {
 											if 0xffff&(1<<gc_k43) != 0 {
 												gc_pos.Thread = gc_rank + gc_k43
@@ -926,7 +926,7 @@ func gc_body_saxpyFourLoop(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x,
 									}
 									var gc_ld30 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 									{
-										/*line saxpy.go:79*/ var gc_lanes44 [16]float32
+										var gc_lanes44 [16]float32
 										for gc_k44 := range 16 {
 											if 0xffff&(1<<gc_k44) != 0 {
 												gc_pos.Thread = gc_rank + gc_k44
@@ -937,7 +937,7 @@ func gc_body_saxpyFourLoop(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x,
 										gc_ld30 = archsimd.LoadFloat32x16(&gc_lanes44)
 									}
 									{
-										/*line saxpy.go:79*/ var gc_lanes45 [16]float32
+										var gc_lanes45 [16]float32
 										gc_vb2.Mul(gc_ld29).Add(gc_ld30).Store(&gc_lanes45)
 										for gc_k45 := range 16 {
 											if 0xffff&(1<<gc_k45) != 0 {
@@ -952,7 +952,7 @@ func gc_body_saxpyFourLoop(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x,
 									if gc_if8.ToBits() != 0 {
 										var gc_ld31 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 										{
-											/*line saxpy.go:78*/ var gc_lanes46 [16]float32
+											var gc_lanes46 [16]float32
 											for gc_k46 := range 16 {
 												if gc_if8.ToBits()&(1<<gc_k46) != 0 {
 													gc_pos.Thread = gc_rank + gc_k46
@@ -964,7 +964,7 @@ func gc_body_saxpyFourLoop(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x,
 										}
 										var gc_ld32 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 										{
-											/*line saxpy.go:79*/ var gc_lanes47 [16]float32
+											var gc_lanes47 [16]float32
 											for gc_k47 := range 16 {
 												if gc_if8.ToBits()&(1<<gc_k47) != 0 {
 													gc_pos.Thread = gc_rank + gc_k47
@@ -975,7 +975,7 @@ func gc_body_saxpyFourLoop(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x,
 											gc_ld32 = archsimd.LoadFloat32x16(&gc_lanes47)
 										}
 										{
-											/*line saxpy.go:79*/ var gc_lanes48 [16]float32
+											var gc_lanes48 [16]float32
 											gc_vb2.Mul(gc_ld31).Add(gc_ld32).Store(&gc_lanes48)
 											for gc_k48 := range 16 {
 												if gc_if8.ToBits()&(1<<gc_k48) != 0 {
@@ -1009,7 +1009,7 @@ func gc_body_saxpyFourLoop(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x,
 						/*line saxpy.go:77*/ if j <
 							len(x) && uint(len(x)-j) > 28 {
 							var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-							/*line saxpy.go:78*/ var gc_lanes [8]float32
+							var gc_lanes [8]float32
 							for gc_k := range 8 {
 								if 0xff&(1<<gc_k) != 0 {
 									gc_pos.Thread = gc_rank + gc_k
@@ -1019,7 +1019,7 @@ func gc_body_saxpyFourLoop(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x,
 							gc_pos.Thread = gc_rank
 							gc_ld = archsimd.LoadFloat32x8(&gc_lanes)
 							var gc_ld2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-							/*line saxpy.go:79*/ var gc_lanes2 [8]float32
+							var gc_lanes2 [8]float32
 							for gc_k2 := range 8 {
 								if 0xff&(1<<gc_k2) != 0 {
 									gc_pos.Thread = gc_rank + gc_k2
@@ -1028,7 +1028,7 @@ func gc_body_saxpyFourLoop(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x,
 							}
 							gc_pos.Thread = gc_rank
 							gc_ld2 = archsimd.LoadFloat32x8(&gc_lanes2)
-							/*line saxpy.go:79*/ var gc_lanes3 [8]float32
+							var gc_lanes3 [8]float32
 							gc_vb.Mul(gc_ld).Add(gc_ld2).Store(&gc_lanes3)
 							for gc_k3 := range 8 {
 								if 0xff&(1<<gc_k3) != 0 {
@@ -1041,7 +1041,7 @@ func gc_body_saxpyFourLoop(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x,
 							/*line saxpy.go:79*/ gc_if := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(x), j, 32))))
 							if gc_if.ToBits() != 0 {
 								var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-								/*line saxpy.go:78*/ var gc_lanes4 [8]float32
+								var gc_lanes4 [8]float32
 								for gc_k4 := range 8 {
 									if gc_if.ToBits()&(1<<gc_k4) != 0 {
 										gc_pos.Thread = gc_rank + gc_k4
@@ -1051,7 +1051,7 @@ func gc_body_saxpyFourLoop(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x,
 								gc_pos.Thread = gc_rank
 								gc_ld3 = archsimd.LoadFloat32x8(&gc_lanes4)
 								var gc_ld4 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-								/*line saxpy.go:79*/ var gc_lanes5 [8]float32
+								var gc_lanes5 [8]float32
 								for gc_k5 := range 8 {
 									if gc_if.ToBits()&(1<<gc_k5) != 0 {
 										gc_pos.Thread = gc_rank + gc_k5
@@ -1060,7 +1060,7 @@ func gc_body_saxpyFourLoop(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x,
 								}
 								gc_pos.Thread = gc_rank
 								gc_ld4 = archsimd.LoadFloat32x8(&gc_lanes5)
-								/*line saxpy.go:79*/ var gc_lanes6 [8]float32
+								var gc_lanes6 [8]float32
 								gc_vb.Mul(gc_ld3).Add(gc_ld4).Store(&gc_lanes6)
 								for gc_k6 := range 8 {
 									if gc_if.ToBits()&(1<<gc_k6) != 0 {
@@ -1076,7 +1076,7 @@ func gc_body_saxpyFourLoop(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x,
 						/*line saxpy.go:78*/ var j int = base + compiled.Trip(1)
 						/*line saxpy.go:78*/ if j < len(x) && uint(len(x)-j) > 28 {
 							var gc_ld5 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-							/*line saxpy.go:78*/ var gc_lanes7 [8]float32
+							var gc_lanes7 [8]float32
 							for gc_k7 := range 8 {
 								if 0xff&(1<<gc_k7) != 0 {
 									gc_pos.Thread = gc_rank + gc_k7
@@ -1086,7 +1086,7 @@ func gc_body_saxpyFourLoop(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x,
 							gc_pos.Thread = gc_rank
 							gc_ld5 = archsimd.LoadFloat32x8(&gc_lanes7)
 							var gc_ld6 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-							/*line saxpy.go:79*/ var gc_lanes8 [8]float32
+							var gc_lanes8 [8]float32
 							for gc_k8 := range 8 {
 								if 0xff&(1<<gc_k8) != 0 {
 									gc_pos.Thread = gc_rank + gc_k8
@@ -1095,7 +1095,7 @@ func gc_body_saxpyFourLoop(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x,
 							}
 							gc_pos.Thread = gc_rank
 							gc_ld6 = archsimd.LoadFloat32x8(&gc_lanes8)
-							/*line saxpy.go:79*/ var gc_lanes9 [8]float32
+							var gc_lanes9 [8]float32
 							gc_vb.Mul(gc_ld5).Add(gc_ld6).Store(&gc_lanes9)
 							for gc_k9 := range 8 {
 								if 0xff&(1<<gc_k9) != 0 {
@@ -1108,7 +1108,7 @@ func gc_body_saxpyFourLoop(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x,
 							/*line saxpy.go:79*/ gc_if2 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(x), j, 32))))
 							if gc_if2.ToBits() != 0 {
 								var gc_ld7 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-								/*line saxpy.go:78*/ var gc_lanes10 [8]float32
+								var gc_lanes10 [8]float32
 								for gc_k10 := range 8 {
 									if gc_if2.ToBits()&(1<<gc_k10) != 0 {
 										gc_pos.Thread = gc_rank + gc_k10
@@ -1118,7 +1118,7 @@ func gc_body_saxpyFourLoop(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x,
 								gc_pos.Thread = gc_rank
 								gc_ld7 = archsimd.LoadFloat32x8(&gc_lanes10)
 								var gc_ld8 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-								/*line saxpy.go:79*/ var gc_lanes11 [8]float32
+								var gc_lanes11 [8]float32
 								for gc_k11 := range 8 {
 									if gc_if2.ToBits()&(1<<gc_k11) != 0 {
 										gc_pos.Thread = gc_rank + gc_k11
@@ -1127,7 +1127,7 @@ func gc_body_saxpyFourLoop(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x,
 								}
 								gc_pos.Thread = gc_rank
 								gc_ld8 = archsimd.LoadFloat32x8(&gc_lanes11)
-								/*line saxpy.go:79*/ var gc_lanes12 [8]float32
+								var gc_lanes12 [8]float32
 								gc_vb.Mul(gc_ld7).Add(gc_ld8).Store(&gc_lanes12)
 								for gc_k12 := range 8 {
 									if gc_if2.ToBits()&(1<<gc_k12) != 0 {
@@ -1143,7 +1143,7 @@ func gc_body_saxpyFourLoop(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x,
 						/*line saxpy.go:78*/ var j int = base + compiled.Trip(2)
 						/*line saxpy.go:78*/ if j < len(x) && uint(len(x)-j) > 28 {
 							var gc_ld9 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-							/*line saxpy.go:78*/ var gc_lanes13 [8]float32
+							var gc_lanes13 [8]float32
 							for gc_k13 := range 8 {
 								if 0xff&(1<<gc_k13) != 0 {
 									gc_pos.Thread = gc_rank + gc_k13
@@ -1153,7 +1153,7 @@ func gc_body_saxpyFourLoop(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x,
 							gc_pos.Thread = gc_rank
 							gc_ld9 = archsimd.LoadFloat32x8(&gc_lanes13)
 							var gc_ld10 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-							/*line saxpy.go:79*/ var gc_lanes14 [8]float32
+							var gc_lanes14 [8]float32
 							for gc_k14 := range 8 {
 								if 0xff&(1<<gc_k14) != 0 {
 									gc_pos.Thread = gc_rank + gc_k14
@@ -1162,7 +1162,7 @@ func gc_body_saxpyFourLoop(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x,
 							}
 							gc_pos.Thread = gc_rank
 							gc_ld10 = archsimd.LoadFloat32x8(&gc_lanes14)
-							/*line saxpy.go:79*/ var gc_lanes15 [8]float32
+							var gc_lanes15 [8]float32
 							gc_vb.Mul(gc_ld9).Add(gc_ld10).Store(&gc_lanes15)
 							for gc_k15 := range 8 {
 								if 0xff&(1<<gc_k15) != 0 {
@@ -1175,7 +1175,7 @@ func gc_body_saxpyFourLoop(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x,
 							/*line saxpy.go:79*/ gc_if3 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(x), j, 32))))
 							if gc_if3.ToBits() != 0 {
 								var gc_ld11 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-								/*line saxpy.go:78*/ var gc_lanes16 [8]float32
+								var gc_lanes16 [8]float32
 								for gc_k16 := range 8 {
 									if gc_if3.ToBits()&(1<<gc_k16) != 0 {
 										gc_pos.Thread = gc_rank + gc_k16
@@ -1185,7 +1185,7 @@ func gc_body_saxpyFourLoop(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x,
 								gc_pos.Thread = gc_rank
 								gc_ld11 = archsimd.LoadFloat32x8(&gc_lanes16)
 								var gc_ld12 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-								/*line saxpy.go:79*/ var gc_lanes17 [8]float32
+								var gc_lanes17 [8]float32
 								for gc_k17 := range 8 {
 									if gc_if3.ToBits()&(1<<gc_k17) != 0 {
 										gc_pos.Thread = gc_rank + gc_k17
@@ -1194,7 +1194,7 @@ func gc_body_saxpyFourLoop(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x,
 								}
 								gc_pos.Thread = gc_rank
 								gc_ld12 = archsimd.LoadFloat32x8(&gc_lanes17)
-								/*line saxpy.go:79*/ var gc_lanes18 [8]float32
+								var gc_lanes18 [8]float32
 								gc_vb.Mul(gc_ld11).Add(gc_ld12).Store(&gc_lanes18)
 								for gc_k18 := range 8 {
 									if gc_if3.ToBits()&(1<<gc_k18) != 0 {
@@ -1210,7 +1210,7 @@ func gc_body_saxpyFourLoop(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x,
 						/*line saxpy.go:78*/ var j int = base + compiled.Trip(3)
 						/*line saxpy.go:78*/ if j < len(x) && uint(len(x)-j) > 28 {
 							var gc_ld13 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-							/*line saxpy.go:78*/ var gc_lanes19 [8]float32
+							var gc_lanes19 [8]float32
 							for gc_k19 := range 8 {
 								if 0xff&(1<<gc_k19) != 0 {
 									gc_pos.Thread = gc_rank + gc_k19
@@ -1220,7 +1220,7 @@ func gc_body_saxpyFourLoop(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x,
 							gc_pos.Thread = gc_rank
 							gc_ld13 = archsimd.LoadFloat32x8(&gc_lanes19)
 							var gc_ld14 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-							/*line saxpy.go:79*/ var gc_lanes20 [8]float32
+							var gc_lanes20 [8]float32
 							for gc_k20 := range 8 {
 								if 0xff&(1<<gc_k20) != 0 {
 									gc_pos.Thread = gc_rank + gc_k20
@@ -1229,7 +1229,7 @@ func gc_body_saxpyFourLoop(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x,
 							}
 							gc_pos.Thread = gc_rank
 							gc_ld14 = archsimd.LoadFloat32x8(&gc_lanes20)
-							/*line saxpy.go:79*/ var gc_lanes21 [8]float32
+							var gc_lanes21 [8]float32
 							gc_vb.Mul(gc_ld13).Add(gc_ld14).Store(&gc_lanes21)
 							for gc_k21 := range 8 {
 								if 0xff&(1<<gc_k21) != 0 {
@@ -1242,7 +1242,7 @@ func gc_body_saxpyFourLoop(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x,
 							/*line saxpy.go:79*/ gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(x), j, 32))))
 							if gc_if4.ToBits() != 0 {
 								var gc_ld15 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-								/*line saxpy.go:78*/ var gc_lanes22 [8]float32
+								var gc_lanes22 [8]float32
 								for gc_k22 := range 8 {
 									if gc_if4.ToBits()&(1<<gc_k22) != 0 {
 										gc_pos.Thread = gc_rank + gc_k22
@@ -1252,7 +1252,7 @@ func gc_body_saxpyFourLoop(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x,
 								gc_pos.Thread = gc_rank
 								gc_ld15 = archsimd.LoadFloat32x8(&gc_lanes22)
 								var gc_ld16 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-								/*line saxpy.go:79*/ var gc_lanes23 [8]float32
+								var gc_lanes23 [8]float32
 								for gc_k23 := range 8 {
 									if gc_if4.ToBits()&(1<<gc_k23) != 0 {
 										gc_pos.Thread = gc_rank + gc_k23
@@ -1261,7 +1261,7 @@ func gc_body_saxpyFourLoop(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x,
 								}
 								gc_pos.Thread = gc_rank
 								gc_ld16 = archsimd.LoadFloat32x8(&gc_lanes23)
-								/*line saxpy.go:79*/ var gc_lanes24 [8]float32
+								var gc_lanes24 [8]float32
 								gc_vb.Mul(gc_ld15).Add(gc_ld16).Store(&gc_lanes24)
 								for gc_k24 := range 8 {
 									if gc_if4.ToBits()&(1<<gc_k24) != 0 {

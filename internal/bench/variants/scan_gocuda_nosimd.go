@@ -1461,7 +1461,7 @@ func gc_body_scanHSWhile(gc_b *compiled.Block, in, out, sums []float32) {
 				}
 			}
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				/*line scan.go:183*/ if gc_bdx <= len(x) {
+				if gc_bdx <= len(x) {
 					gc_at4 := x[:gc_bdx]
 					gc_step3 := 0
 					for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {

@@ -2247,7 +2247,7 @@ func gc_body_scanHSWhile(gc_b *compiled.Block, in, out, sums []float32) {
 			}
 		}
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			/*line scan.go:183*/ if gc_bdx <= len(x) {
+			if gc_bdx <= len(x) {
 				gc_at4 := x[:gc_bdx]
 				gc_vstep5 := 0
 				if compiled.SIMD && compiled.SIMD512 {
@@ -2952,7 +2952,7 @@ func gc_body_scanBlellochDivMul(gc_b *compiled.Block, in, out, sums []float32) {
 							/*line scan.go:252*/ gc_st4.Permute(gc_spread16Lo).Merge(archsimd.LoadFloat32x16Slice(temp[(2*thid+1)-1:]), gc_oddLanes16).StoreSlice(temp[(2*thid+1)-1:])
 							/*line scan.go:252*/ gc_st4.Permute(gc_spread16Hi).Merge(archsimd.LoadFloat32x16Slice(temp[(2*thid+1)+15:]), gc_oddLanes16).StoreSlice(temp[(2*thid+1)+15:])
 						} else {
-							/*line scan.go:252*/ var gc_lanes12 [16]float32
+							var gc_lanes12 [16]float32
 							gc_st4.Store(&gc_lanes12)
 							for gc_k12 := range 16 {
 								if 0xffff&(1<<gc_k12) != 0 {
@@ -3066,7 +3066,7 @@ func gc_body_scanBlellochDivMul(gc_b *compiled.Block, in, out, sums []float32) {
 						/*line scan.go:252*/ gc_st2.Permute(gc_spreadLo).Merge(archsimd.LoadFloat32x8Slice(temp[(2*thid+1)-1:]), gc_oddLanes).StoreSlice(temp[(2*thid+1)-1:])
 						/*line scan.go:252*/ gc_st2.Permute(gc_spreadHi).Merge(archsimd.LoadFloat32x8Slice(temp[(2*thid+1)+7:]), gc_oddLanes).StoreSlice(temp[(2*thid+1)+7:])
 					} else {
-						/*line scan.go:252*/ var gc_lanes6 [8]float32
+						var gc_lanes6 [8]float32
 						gc_st2.Store(&gc_lanes6)
 						for gc_k6 := range 8 {
 							if 0xff&(1<<gc_k6) != 0 {
@@ -3395,7 +3395,7 @@ func gc_body_scanBlellochDivMul(gc_b *compiled.Block, in, out, sums []float32) {
 								} else if bi >= 1 && bi <= len(temp)-31 {
 									/*line scan.go:275*/ gc_ld28 = archsimd.LoadFloat32x16Slice(temp[bi-1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(temp[bi+15:]), gc_odds165)
 								} else {
-									/*line scan.go:275*/ var gc_lanes43 [16]float32
+									var gc_lanes43 [16]float32
 									for gc_k43 := range 16 {
 										if 0xffff&(1<<gc_k43) != 0 {
 											gc_pos.Thread = gc_rank + gc_k43
@@ -3414,7 +3414,7 @@ func gc_body_scanBlellochDivMul(gc_b *compiled.Block, in, out, sums []float32) {
 									/*line scan.go:275*/ gc_st16.Permute(gc_spread16Lo5).Merge(archsimd.LoadFloat32x16Slice(temp[bi-1:]), gc_oddLanes165).StoreSlice(temp[bi-1:])
 									/*line scan.go:275*/ gc_st16.Permute(gc_spread16Hi5).Merge(archsimd.LoadFloat32x16Slice(temp[bi+15:]), gc_oddLanes165).StoreSlice(temp[bi+15:])
 								} else {
-									/*line scan.go:275*/ var gc_lanes44 [16]float32
+									var gc_lanes44 [16]float32
 									gc_st16.Store(&gc_lanes44)
 									for gc_k44 := range 16 {
 										if 0xffff&(1<<gc_k44) != 0 {
@@ -3485,7 +3485,7 @@ func gc_body_scanBlellochDivMul(gc_b *compiled.Block, in, out, sums []float32) {
 						} else if bi >= 1 && bi <= len(temp)-15 {
 							/*line scan.go:275*/ gc_ld22 = archsimd.LoadFloat32x8Slice(temp[bi-1:]).Permute(gc_evens5).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(temp[bi+7:]).Permute(gc_evens5))
 						} else {
-							/*line scan.go:275*/ var gc_lanes33 [8]float32
+							var gc_lanes33 [8]float32
 							for gc_k33 := range 8 {
 								if 0xff&(1<<gc_k33) != 0 {
 									gc_pos.Thread = gc_rank + gc_k33
@@ -3504,7 +3504,7 @@ func gc_body_scanBlellochDivMul(gc_b *compiled.Block, in, out, sums []float32) {
 							/*line scan.go:275*/ gc_st12.Permute(gc_spreadLo5).Merge(archsimd.LoadFloat32x8Slice(temp[bi-1:]), gc_oddLanes5).StoreSlice(temp[bi-1:])
 							/*line scan.go:275*/ gc_st12.Permute(gc_spreadHi5).Merge(archsimd.LoadFloat32x8Slice(temp[bi+7:]), gc_oddLanes5).StoreSlice(temp[bi+7:])
 						} else {
-							/*line scan.go:275*/ var gc_lanes34 [8]float32
+							var gc_lanes34 [8]float32
 							gc_st12.Store(&gc_lanes34)
 							for gc_k34 := range 8 {
 								if 0xff&(1<<gc_k34) != 0 {
@@ -3604,7 +3604,7 @@ func gc_body_scanBlellochDivMul(gc_b *compiled.Block, in, out, sums []float32) {
 						} else if (2*thid+1) >= 1 && (2*thid+1) <= len(temp)-31 {
 							/*line scan.go:283*/ gc_ld35 = archsimd.LoadFloat32x16Slice(temp[(2*thid+1)-1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(temp[(2*thid+1)+15:]), gc_odds166)
 						} else {
-							/*line scan.go:283*/ var gc_lanes57 [16]float32
+							var gc_lanes57 [16]float32
 							for gc_k57 := range 16 {
 								if 0xffff&(1<<gc_k57) != 0 {
 									gc_pos.Thread = gc_rank + gc_k57
@@ -3623,7 +3623,7 @@ func gc_body_scanBlellochDivMul(gc_b *compiled.Block, in, out, sums []float32) {
 							/*line scan.go:283*/ gc_st23.Permute(gc_spread16Lo6).StoreMasked((*[16]float32)(out[(g+1)-1:]), gc_oddLanes166)
 							/*line scan.go:283*/ gc_st23.Permute(gc_spread16Hi6).StoreMasked((*[16]float32)(out[(g+1)+15:]), gc_oddLanes166)
 						} else {
-							/*line scan.go:283*/ var gc_lanes58 [16]float32
+							var gc_lanes58 [16]float32
 							gc_st23.Store(&gc_lanes58)
 							for gc_k58 := range 16 {
 								if 0xffff&(1<<gc_k58) != 0 {
@@ -3643,7 +3643,7 @@ func gc_body_scanBlellochDivMul(gc_b *compiled.Block, in, out, sums []float32) {
 							} else if (2*thid+1) >= 1 && (2*thid+1) <= len(temp)-31 {
 								/*line scan.go:283*/ gc_ld36 = archsimd.LoadFloat32x16Slice(temp[(2*thid+1)-1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(temp[(2*thid+1)+15:]), gc_odds166)
 							} else {
-								/*line scan.go:283*/ var gc_lanes59 [16]float32
+								var gc_lanes59 [16]float32
 								for gc_k59 := range 16 {
 									if gc_if8.ToBits()&(1<<gc_k59) != 0 {
 										gc_pos.Thread = gc_rank + gc_k59
@@ -3663,7 +3663,7 @@ func gc_body_scanBlellochDivMul(gc_b *compiled.Block, in, out, sums []float32) {
 								/*line scan.go:283*/ gc_st24.Permute(gc_spread16Lo6).StoreMasked((*[16]float32)(out[(g+1)-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2))<<1))
 								/*line scan.go:283*/ gc_st24.Permute(gc_spread16Hi6).StoreMasked((*[16]float32)(out[(g+1)+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2>>8))<<1))
 							} else {
-								/*line scan.go:283*/ var gc_lanes60 [16]float32
+								var gc_lanes60 [16]float32
 								gc_st24.Store(&gc_lanes60)
 								for gc_k60 := range 16 {
 									if gc_if8.ToBits()&(1<<gc_k60) != 0 {
@@ -3752,7 +3752,7 @@ func gc_body_scanBlellochDivMul(gc_b *compiled.Block, in, out, sums []float32) {
 					} else if (2*thid+1) >= 1 && (2*thid+1) <= len(temp)-15 {
 						/*line scan.go:283*/ gc_ld31 = archsimd.LoadFloat32x8Slice(temp[(2*thid+1)-1:]).Permute(gc_evens6).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(temp[(2*thid+1)+7:]).Permute(gc_evens6))
 					} else {
-						/*line scan.go:283*/ var gc_lanes49 [8]float32
+						var gc_lanes49 [8]float32
 						for gc_k49 := range 8 {
 							if 0xff&(1<<gc_k49) != 0 {
 								gc_pos.Thread = gc_rank + gc_k49
@@ -3771,7 +3771,7 @@ func gc_body_scanBlellochDivMul(gc_b *compiled.Block, in, out, sums []float32) {
 						/*line scan.go:283*/ gc_st19.Permute(gc_spreadLo6).StoreMasked((*[8]float32)(out[(g+1)-1:]), gc_oddLanes6)
 						/*line scan.go:283*/ gc_st19.Permute(gc_spreadHi6).StoreMasked((*[8]float32)(out[(g+1)+7:]), gc_oddLanes6)
 					} else {
-						/*line scan.go:283*/ var gc_lanes50 [8]float32
+						var gc_lanes50 [8]float32
 						gc_st19.Store(&gc_lanes50)
 						for gc_k50 := range 8 {
 							if 0xff&(1<<gc_k50) != 0 {
@@ -3791,7 +3791,7 @@ func gc_body_scanBlellochDivMul(gc_b *compiled.Block, in, out, sums []float32) {
 						} else if (2*thid+1) >= 1 && (2*thid+1) <= len(temp)-15 {
 							/*line scan.go:283*/ gc_ld32 = archsimd.LoadFloat32x8Slice(temp[(2*thid+1)-1:]).Permute(gc_evens6).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(temp[(2*thid+1)+7:]).Permute(gc_evens6))
 						} else {
-							/*line scan.go:283*/ var gc_lanes51 [8]float32
+							var gc_lanes51 [8]float32
 							for gc_k51 := range 8 {
 								if gc_if6.ToBits()&(1<<gc_k51) != 0 {
 									gc_pos.Thread = gc_rank + gc_k51
@@ -3810,7 +3810,7 @@ func gc_body_scanBlellochDivMul(gc_b *compiled.Block, in, out, sums []float32) {
 							/*line scan.go:283*/ gc_st20.Permute(gc_spreadLo6).StoreMasked((*[8]float32)(out[(g+1)-1:]), gc_if6.ToInt32x8().Permute(gc_spreadLo6).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes6))
 							/*line scan.go:283*/ gc_st20.Permute(gc_spreadHi6).StoreMasked((*[8]float32)(out[(g+1)+7:]), gc_if6.ToInt32x8().Permute(gc_spreadHi6).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes6))
 						} else {
-							/*line scan.go:283*/ var gc_lanes52 [8]float32
+							var gc_lanes52 [8]float32
 							gc_st20.Store(&gc_lanes52)
 							for gc_k52 := range 8 {
 								if gc_if6.ToBits()&(1<<gc_k52) != 0 {
@@ -3966,8 +3966,8 @@ func gc_body_scanBlellochMax(gc_b *compiled.Block, in, out, sums []int32) {
 						/*line scan.go:305*/ gc_t7.ConcatPermute(gc_t8, gc_pairLo2).StoreSlice(temp[2*thid:])
 						/*line scan.go:305*/ gc_t7.ConcatPermute(gc_t8, gc_pairHi2).StoreSlice(temp[(2*thid)+16:])
 					} else {
-						/*line scan.go:305*/ var gc_lanes23 [16]int32
-						/*line scan.go:305*/ var gc_lanes24 [16]int32
+						var gc_lanes23 [16]int32
+						var gc_lanes24 [16]int32
 						gc_t7.Store(&gc_lanes23)
 						gc_t8.Store(&gc_lanes24)
 						for gc_k20 := range 16 {
@@ -4066,8 +4066,8 @@ func gc_body_scanBlellochMax(gc_b *compiled.Block, in, out, sums []int32) {
 					/*line scan.go:305*/ gc_t3.Permute(gc_spreadLo2).Merge(gc_t4.Permute(gc_spreadLo2), gc_evenLanes2).StoreSlice(temp[2*thid:])
 					/*line scan.go:305*/ gc_t3.Permute(gc_spreadHi2).Merge(gc_t4.Permute(gc_spreadHi2), gc_evenLanes2).StoreSlice(temp[(2*thid)+8:])
 				} else {
-					/*line scan.go:305*/ var gc_lanes11 [8]int32
-					/*line scan.go:305*/ var gc_lanes12 [8]int32
+					var gc_lanes11 [8]int32
+					var gc_lanes12 [8]int32
 					gc_t3.Store(&gc_lanes11)
 					gc_t4.Store(&gc_lanes12)
 					for gc_k10 := range 8 {
@@ -4327,7 +4327,7 @@ func gc_body_scanBlellochMax(gc_b *compiled.Block, in, out, sums []int32) {
 								} else if bi_ >= 1 && bi_ <= len(temp)-31 {
 									/*line scan.go:328*/ gc_ld36 = archsimd.LoadInt32x16Slice(temp[bi_-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[bi_+15:]), gc_odds166)
 								} else {
-									/*line scan.go:328*/ var gc_lanes55 [16]int32
+									var gc_lanes55 [16]int32
 									for gc_k51 := range 16 {
 										if 0xffff&(1<<gc_k51) != 0 {
 											gc_pos.Thread = gc_rank + gc_k51
@@ -4346,7 +4346,7 @@ func gc_body_scanBlellochMax(gc_b *compiled.Block, in, out, sums []int32) {
 									/*line scan.go:328*/ gc_st12.Permute(gc_spread16Lo4).Merge(archsimd.LoadInt32x16Slice(temp[bi_-1:]), gc_oddLanes164).StoreSlice(temp[bi_-1:])
 									/*line scan.go:328*/ gc_st12.Permute(gc_spread16Hi4).Merge(archsimd.LoadInt32x16Slice(temp[bi_+15:]), gc_oddLanes164).StoreSlice(temp[bi_+15:])
 								} else {
-									/*line scan.go:328*/ var gc_lanes56 [16]int32
+									var gc_lanes56 [16]int32
 									gc_st12.Store(&gc_lanes56)
 									for gc_k52 := range 16 {
 										if 0xffff&(1<<gc_k52) != 0 {
@@ -4419,7 +4419,7 @@ func gc_body_scanBlellochMax(gc_b *compiled.Block, in, out, sums []int32) {
 						} else if bi_ >= 1 && bi_ <= len(temp)-15 {
 							/*line scan.go:328*/ gc_ld30 = archsimd.LoadInt32x8Slice(temp[bi_-1:]).Permute(gc_evens6).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[bi_+7:]).Permute(gc_evens6))
 						} else {
-							/*line scan.go:328*/ var gc_lanes45 [8]int32
+							var gc_lanes45 [8]int32
 							for gc_k41 := range 8 {
 								if 0xff&(1<<gc_k41) != 0 {
 									gc_pos.Thread = gc_rank + gc_k41
@@ -4438,7 +4438,7 @@ func gc_body_scanBlellochMax(gc_b *compiled.Block, in, out, sums []int32) {
 							/*line scan.go:328*/ gc_st8.Permute(gc_spreadLo6).Merge(archsimd.LoadInt32x8Slice(temp[bi_-1:]), gc_oddLanes4).StoreSlice(temp[bi_-1:])
 							/*line scan.go:328*/ gc_st8.Permute(gc_spreadHi6).Merge(archsimd.LoadInt32x8Slice(temp[bi_+7:]), gc_oddLanes4).StoreSlice(temp[bi_+7:])
 						} else {
-							/*line scan.go:328*/ var gc_lanes46 [8]int32
+							var gc_lanes46 [8]int32
 							gc_st8.Store(&gc_lanes46)
 							for gc_k42 := range 8 {
 								if 0xff&(1<<gc_k42) != 0 {
@@ -4537,7 +4537,7 @@ func gc_body_scanBlellochMax(gc_b *compiled.Block, in, out, sums []int32) {
 						} else if (2*thid+1) >= 1 && (2*thid+1) <= len(temp)-31 {
 							/*line scan.go:336*/ gc_ld43 = archsimd.LoadInt32x16Slice(temp[(2*thid+1)-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[(2*thid+1)+15:]), gc_odds167)
 						} else {
-							/*line scan.go:336*/ var gc_lanes69 [16]int32
+							var gc_lanes69 [16]int32
 							for gc_k65 := range 16 {
 								if 0xffff&(1<<gc_k65) != 0 {
 									gc_pos.Thread = gc_rank + gc_k65
@@ -4556,7 +4556,7 @@ func gc_body_scanBlellochMax(gc_b *compiled.Block, in, out, sums []int32) {
 							/*line scan.go:336*/ gc_st19.Permute(gc_spread16Lo5).StoreMasked((*[16]int32)(out[(g+1)-1:]), gc_oddLanes165)
 							/*line scan.go:336*/ gc_st19.Permute(gc_spread16Hi5).StoreMasked((*[16]int32)(out[(g+1)+15:]), gc_oddLanes165)
 						} else {
-							/*line scan.go:336*/ var gc_lanes70 [16]int32
+							var gc_lanes70 [16]int32
 							gc_st19.Store(&gc_lanes70)
 							for gc_k66 := range 16 {
 								if 0xffff&(1<<gc_k66) != 0 {
@@ -4576,7 +4576,7 @@ func gc_body_scanBlellochMax(gc_b *compiled.Block, in, out, sums []int32) {
 							} else if (2*thid+1) >= 1 && (2*thid+1) <= len(temp)-31 {
 								/*line scan.go:336*/ gc_ld44 = archsimd.LoadInt32x16Slice(temp[(2*thid+1)-1:]).ConcatPermute(archsimd.LoadInt32x16Slice(temp[(2*thid+1)+15:]), gc_odds167)
 							} else {
-								/*line scan.go:336*/ var gc_lanes71 [16]int32
+								var gc_lanes71 [16]int32
 								for gc_k67 := range 16 {
 									if gc_if12.ToBits()&(1<<gc_k67) != 0 {
 										gc_pos.Thread = gc_rank + gc_k67
@@ -4596,7 +4596,7 @@ func gc_body_scanBlellochMax(gc_b *compiled.Block, in, out, sums []int32) {
 								/*line scan.go:336*/ gc_st20.Permute(gc_spread16Lo5).StoreMasked((*[16]int32)(out[(g+1)-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2))<<1))
 								/*line scan.go:336*/ gc_st20.Permute(gc_spread16Hi5).StoreMasked((*[16]int32)(out[(g+1)+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2>>8))<<1))
 							} else {
-								/*line scan.go:336*/ var gc_lanes72 [16]int32
+								var gc_lanes72 [16]int32
 								gc_st20.Store(&gc_lanes72)
 								for gc_k68 := range 16 {
 									if gc_if12.ToBits()&(1<<gc_k68) != 0 {
@@ -4685,7 +4685,7 @@ func gc_body_scanBlellochMax(gc_b *compiled.Block, in, out, sums []int32) {
 					} else if (2*thid+1) >= 1 && (2*thid+1) <= len(temp)-15 {
 						/*line scan.go:336*/ gc_ld39 = archsimd.LoadInt32x8Slice(temp[(2*thid+1)-1:]).Permute(gc_evens7).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[(2*thid+1)+7:]).Permute(gc_evens7))
 					} else {
-						/*line scan.go:336*/ var gc_lanes61 [8]int32
+						var gc_lanes61 [8]int32
 						for gc_k57 := range 8 {
 							if 0xff&(1<<gc_k57) != 0 {
 								gc_pos.Thread = gc_rank + gc_k57
@@ -4704,7 +4704,7 @@ func gc_body_scanBlellochMax(gc_b *compiled.Block, in, out, sums []int32) {
 						/*line scan.go:336*/ gc_st15.Permute(gc_spreadLo7).StoreMasked((*[8]int32)(out[(g+1)-1:]), gc_oddLanes5)
 						/*line scan.go:336*/ gc_st15.Permute(gc_spreadHi7).StoreMasked((*[8]int32)(out[(g+1)+7:]), gc_oddLanes5)
 					} else {
-						/*line scan.go:336*/ var gc_lanes62 [8]int32
+						var gc_lanes62 [8]int32
 						gc_st15.Store(&gc_lanes62)
 						for gc_k58 := range 8 {
 							if 0xff&(1<<gc_k58) != 0 {
@@ -4724,7 +4724,7 @@ func gc_body_scanBlellochMax(gc_b *compiled.Block, in, out, sums []int32) {
 						} else if (2*thid+1) >= 1 && (2*thid+1) <= len(temp)-15 {
 							/*line scan.go:336*/ gc_ld40 = archsimd.LoadInt32x8Slice(temp[(2*thid+1)-1:]).Permute(gc_evens7).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[(2*thid+1)+7:]).Permute(gc_evens7))
 						} else {
-							/*line scan.go:336*/ var gc_lanes63 [8]int32
+							var gc_lanes63 [8]int32
 							for gc_k59 := range 8 {
 								if gc_if10.ToBits()&(1<<gc_k59) != 0 {
 									gc_pos.Thread = gc_rank + gc_k59
@@ -4743,7 +4743,7 @@ func gc_body_scanBlellochMax(gc_b *compiled.Block, in, out, sums []int32) {
 							/*line scan.go:336*/ gc_st16.Permute(gc_spreadLo7).StoreMasked((*[8]int32)(out[(g+1)-1:]), gc_if10.ToInt32x8().Permute(gc_spreadLo7).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes5))
 							/*line scan.go:336*/ gc_st16.Permute(gc_spreadHi7).StoreMasked((*[8]int32)(out[(g+1)+7:]), gc_if10.ToInt32x8().Permute(gc_spreadHi7).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes5))
 						} else {
-							/*line scan.go:336*/ var gc_lanes64 [8]int32
+							var gc_lanes64 [8]int32
 							gc_st16.Store(&gc_lanes64)
 							for gc_k60 := range 8 {
 								if gc_if10.ToBits()&(1<<gc_k60) != 0 {
@@ -4870,8 +4870,8 @@ func gc_body_scanBlellochHelpers(gc_b *compiled.Block, in, out, sums []float32) 
 						/*line scan.go:357*/ gc_t3.ConcatPermute(gc_t4, gc_pairLo).StoreSlice(temp[2*thid:])
 						/*line scan.go:357*/ gc_t3.ConcatPermute(gc_t4, gc_pairHi).StoreSlice(temp[(2*thid)+16:])
 					} else {
-						/*line scan.go:357*/ var gc_lanes11 [16]float32
-						/*line scan.go:357*/ var gc_lanes12 [16]float32
+						var gc_lanes11 [16]float32
+						var gc_lanes12 [16]float32
 						gc_t3.Store(&gc_lanes11)
 						gc_t4.Store(&gc_lanes12)
 						for gc_k10 := range 16 {
@@ -4969,8 +4969,8 @@ func gc_body_scanBlellochHelpers(gc_b *compiled.Block, in, out, sums []float32) 
 					/*line scan.go:357*/ gc_t.Permute(gc_spreadLo).Merge(gc_t2.Permute(gc_spreadLo), gc_evenLanes).StoreSlice(temp[2*thid:])
 					/*line scan.go:357*/ gc_t.Permute(gc_spreadHi).Merge(gc_t2.Permute(gc_spreadHi), gc_evenLanes).StoreSlice(temp[(2*thid)+8:])
 				} else {
-					/*line scan.go:357*/ var gc_lanes5 [8]float32
-					/*line scan.go:357*/ var gc_lanes6 [8]float32
+					var gc_lanes5 [8]float32
+					var gc_lanes6 [8]float32
 					gc_t.Store(&gc_lanes5)
 					gc_t2.Store(&gc_lanes6)
 					for gc_k5 := range 8 {
@@ -5237,7 +5237,7 @@ func gc_body_scanBlellochHelpers(gc_b *compiled.Block, in, out, sums []float32) 
 						} else if (2*thid+1) >= 1 && (2*thid+1) <= len(temp)-31 {
 							/*line scan.go:370*/ gc_ld15 = archsimd.LoadFloat32x16Slice(temp[(2*thid+1)-1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(temp[(2*thid+1)+15:]), gc_odds162)
 						} else {
-							/*line scan.go:370*/ var gc_lanes25 [16]float32
+							var gc_lanes25 [16]float32
 							for gc_k23 := range 16 {
 								if 0xffff&(1<<gc_k23) != 0 {
 									gc_pos.Thread = gc_rank + gc_k23
@@ -5256,7 +5256,7 @@ func gc_body_scanBlellochHelpers(gc_b *compiled.Block, in, out, sums []float32) 
 							/*line scan.go:370*/ gc_st7.Permute(gc_spread16Lo).StoreMasked((*[16]float32)(out[(g+1)-1:]), gc_oddLanes16)
 							/*line scan.go:370*/ gc_st7.Permute(gc_spread16Hi).StoreMasked((*[16]float32)(out[(g+1)+15:]), gc_oddLanes16)
 						} else {
-							/*line scan.go:370*/ var gc_lanes26 [16]float32
+							var gc_lanes26 [16]float32
 							gc_st7.Store(&gc_lanes26)
 							for gc_k24 := range 16 {
 								if 0xffff&(1<<gc_k24) != 0 {
@@ -5276,7 +5276,7 @@ func gc_body_scanBlellochHelpers(gc_b *compiled.Block, in, out, sums []float32) 
 							} else if (2*thid+1) >= 1 && (2*thid+1) <= len(temp)-31 {
 								/*line scan.go:370*/ gc_ld16 = archsimd.LoadFloat32x16Slice(temp[(2*thid+1)-1:]).ConcatPermute(archsimd.LoadFloat32x16Slice(temp[(2*thid+1)+15:]), gc_odds162)
 							} else {
-								/*line scan.go:370*/ var gc_lanes27 [16]float32
+								var gc_lanes27 [16]float32
 								for gc_k25 := range 16 {
 									if gc_if8.ToBits()&(1<<gc_k25) != 0 {
 										gc_pos.Thread = gc_rank + gc_k25
@@ -5296,7 +5296,7 @@ func gc_body_scanBlellochHelpers(gc_b *compiled.Block, in, out, sums []float32) 
 								/*line scan.go:370*/ gc_st8.Permute(gc_spread16Lo).StoreMasked((*[16]float32)(out[(g+1)-1:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2))<<1))
 								/*line scan.go:370*/ gc_st8.Permute(gc_spread16Hi).StoreMasked((*[16]float32)(out[(g+1)+15:]), archsimd.Mask32x16FromBits(compiled.EvenBits(uint8(gc_bits2>>8))<<1))
 							} else {
-								/*line scan.go:370*/ var gc_lanes28 [16]float32
+								var gc_lanes28 [16]float32
 								gc_st8.Store(&gc_lanes28)
 								for gc_k26 := range 16 {
 									if gc_if8.ToBits()&(1<<gc_k26) != 0 {
@@ -5385,7 +5385,7 @@ func gc_body_scanBlellochHelpers(gc_b *compiled.Block, in, out, sums []float32) 
 					} else if (2*thid+1) >= 1 && (2*thid+1) <= len(temp)-15 {
 						/*line scan.go:370*/ gc_ld11 = archsimd.LoadFloat32x8Slice(temp[(2*thid+1)-1:]).Permute(gc_evens2).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(temp[(2*thid+1)+7:]).Permute(gc_evens2))
 					} else {
-						/*line scan.go:370*/ var gc_lanes17 [8]float32
+						var gc_lanes17 [8]float32
 						for gc_k15 := range 8 {
 							if 0xff&(1<<gc_k15) != 0 {
 								gc_pos.Thread = gc_rank + gc_k15
@@ -5404,7 +5404,7 @@ func gc_body_scanBlellochHelpers(gc_b *compiled.Block, in, out, sums []float32) 
 						/*line scan.go:370*/ gc_st3.Permute(gc_spreadLo2).StoreMasked((*[8]float32)(out[(g+1)-1:]), gc_oddLanes)
 						/*line scan.go:370*/ gc_st3.Permute(gc_spreadHi2).StoreMasked((*[8]float32)(out[(g+1)+7:]), gc_oddLanes)
 					} else {
-						/*line scan.go:370*/ var gc_lanes18 [8]float32
+						var gc_lanes18 [8]float32
 						gc_st3.Store(&gc_lanes18)
 						for gc_k16 := range 8 {
 							if 0xff&(1<<gc_k16) != 0 {
@@ -5424,7 +5424,7 @@ func gc_body_scanBlellochHelpers(gc_b *compiled.Block, in, out, sums []float32) 
 						} else if (2*thid+1) >= 1 && (2*thid+1) <= len(temp)-15 {
 							/*line scan.go:370*/ gc_ld12 = archsimd.LoadFloat32x8Slice(temp[(2*thid+1)-1:]).Permute(gc_evens2).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(temp[(2*thid+1)+7:]).Permute(gc_evens2))
 						} else {
-							/*line scan.go:370*/ var gc_lanes19 [8]float32
+							var gc_lanes19 [8]float32
 							for gc_k17 := range 8 {
 								if gc_if6.ToBits()&(1<<gc_k17) != 0 {
 									gc_pos.Thread = gc_rank + gc_k17
@@ -5443,7 +5443,7 @@ func gc_body_scanBlellochHelpers(gc_b *compiled.Block, in, out, sums []float32) 
 							/*line scan.go:370*/ gc_st4.Permute(gc_spreadLo2).StoreMasked((*[8]float32)(out[(g+1)-1:]), gc_if6.ToInt32x8().Permute(gc_spreadLo2).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes))
 							/*line scan.go:370*/ gc_st4.Permute(gc_spreadHi2).StoreMasked((*[8]float32)(out[(g+1)+7:]), gc_if6.ToInt32x8().Permute(gc_spreadHi2).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes))
 						} else {
-							/*line scan.go:370*/ var gc_lanes20 [8]float32
+							var gc_lanes20 [8]float32
 							gc_st4.Store(&gc_lanes20)
 							for gc_k18 := range 8 {
 								if gc_if6.ToBits()&(1<<gc_k18) != 0 {

@@ -27,7 +27,7 @@ func gc_body_allPairsK2(gc_b *compiled.Block, data []int8, distance []int32, ins
 	}
 	/*line hecbench_allpairs.go:71*/ dist := gocuda.Shared[int32](t, apThreads)[:apThreads]
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-		/*line hecbench_allpairs.go:74*/ if gc_bdx <= len(dist) {
+		if gc_bdx <= len(dist) {
 			gc_at := dist[:gc_bdx]
 			gc_vstep := 0
 			if compiled.SIMD {

@@ -46,7 +46,7 @@ func gc_body_computePartialBeta(gc_b *compiled.Block, numPaths int, payoff Payof
 				compiled.SetExited(gc_exited, gc_rank, gc_alive2.ToBits())
 				gc_alive2 = gc_alive2.And(gc_alive2.ToInt64x4().Not().ToMask())
 			}
-			/*line hecbench_aop_beta.go:27*/ if gc_tx < 0 || gc_tx > len(svd)-4 || gc_tx > len(sharedSvd)-4 {
+			if gc_tx < 0 || gc_tx > len(svd)-4 || gc_tx > len(sharedSvd)-4 {
 				break
 			}
 			/*line hecbench_aop_beta.go:27*/ if gc_tx < aopSmemSlots && uint(aopSmemSlots-gc_tx) > 3 {
@@ -489,7 +489,7 @@ func gc_body_computePartialSums(gc_b *compiled.Block, numPaths int, cashflows, s
 	}
 	for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 		gc_off2 := gc_bx
-		/*line hecbench_aop_beta.go:243*/ if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(sums) {
+		if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(sums) {
 			gc_at2 := sums[gc_off2:][:1]
 			gc_step3 := gc_from
 			for ; gc_step3+3 < gc_to; gc_step3 += 4 {
@@ -761,7 +761,7 @@ func gc_body_computeFinalSum(gc_b *compiled.Block, numPaths, numBlocks int, expM
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			gc_off3 := 0
-			/*line hecbench_aop_beta.go:272*/ if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(sums) {
+			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(sums) {
 				gc_at2 := sums[gc_off3:][:1]
 				gc_step5 := gc_from
 				for ; gc_step5+3 < gc_to; gc_step5 += 4 {

@@ -334,7 +334,7 @@ func gc_body_prepareSvd(gc_b *compiled.Block, numPaths, minInTheMoney int, payof
 				if gc_ex2 := compiled.ExitedBits4(gc_exited, gc_rank); gc_ex2 != 0 {
 					/*line hecbench_aop.go:215*/ gc_alive2 = lanes.LoadInt64x4(&compiled.LaneBits64[gc_ex2&15]).ToMask().ToInt64x4().Not().ToMask()
 				}
-				/*line hecbench_aop.go:216*/ if gc_tx < 0 || gc_tx > len(smemSvds)-4 || (16*gc_bx+gc_tx) < 0 || (16*gc_bx+gc_tx) > len(svds)-4 {
+				if gc_tx < 0 || gc_tx > len(smemSvds)-4 || (16*gc_bx+gc_tx) < 0 || (16*gc_bx+gc_tx) > len(svds)-4 {
 					break
 				}
 				/*line hecbench_aop.go:216*/ lanes.LoadFloat64x4Slice(smemSvds[gc_tx:]).StoreMasked((*[4]float64)(svds[16*gc_bx+gc_tx:]), gc_alive2)

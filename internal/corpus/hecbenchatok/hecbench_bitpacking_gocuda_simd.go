@@ -197,7 +197,7 @@ func gc_body_bitPackConfigFinalize(gc_b *compiled.Block, inMin, inMax []int32, n
 	/*line hecbench_bitpacking.go:140*/ minBuffer := gocuda.Shared[int32](t, bpBlockSize)[:bpBlockSize]
 	maxBuffer := gocuda.Shared[int32](t, bpBlockSize)[:bpBlockSize]
 	gc_off := 0
-	/*line hecbench_bitpacking.go:144*/ if gc_off >= 0 && gc_off < len(numDevice) {
+	if gc_off >= 0 && gc_off < len(numDevice) {
 		gc_at := numDevice[gc_off:][:1]
 		gc_step := 0
 		for ; gc_step+3 < gc_n; gc_step += 4 {
@@ -375,7 +375,7 @@ func gc_body_bitPackConfigFinalize(gc_b *compiled.Block, inMin, inMax []int32, n
 	}
 	for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 		gc_off5 := 0
-		/*line hecbench_bitpacking.go:89*/ if gc_from >= 0 && gc_off5 >= 0 && gc_off5 < len(outMinValPtr) && gc_off5 < len(minBuffer) && gc_off5 < len(maxBuffer) && gc_off5 < len(numBitsPtr) {
+		if gc_from >= 0 && gc_off5 >= 0 && gc_off5 < len(outMinValPtr) && gc_off5 < len(minBuffer) && gc_off5 < len(maxBuffer) && gc_off5 < len(numBitsPtr) {
 			gc_at6 := outMinValPtr[gc_off5:][:1]
 			gc_at7 := minBuffer[gc_off5:][:1]
 			gc_at8 := maxBuffer[gc_off5:][:1]

@@ -56,7 +56,7 @@ func gc_body_bitRevPermutationZ(gc_b *compiled.Block, out, in []int64, lgDomainS
 	/*line hecbench_bitpermute.go:67*/ exchange := gocuda.DynamicShared[int64](t)
 	/*line hecbench_bitpermute.go:74*/ step := uint32(1) << (lgDomainSize - bpLgZCount)
 	stride := uint32(gc_bdx * gc_gdx)
-	/*line hecbench_bitpermute.go:78*/ var gc_l_xchg [32][][32][32]int64
+	var gc_l_xchg [32][][32][32]int64
 	var gc_l_tid [32]uint32
 	var gc_l_more [32]bool
 	var gc_l_groupIdx [32]uint32

@@ -310,7 +310,7 @@ func gc_body_expdistDistance(gc_b *compiled.Block, a, b []float32, m, n int, sca
 				continue
 			}
 			gc_off5 := gc_by*gc_gdx + gc_bx
-			/*line hecbench_expdist.go:104*/ if gc_from >= 0 && gc_off5 >= 0 && gc_off5 < len(crossTerm_) {
+			if gc_from >= 0 && gc_off5 >= 0 && gc_off5 < len(crossTerm_) {
 				gc_at3 := crossTerm_[gc_off5:][:1]
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					/*line hecbench_expdist.go:84*/ gc_at3[0] = sum[0]
@@ -527,7 +527,7 @@ func gc_body_reduceCrossTerm(gc_b *compiled.Block, output, crossTerm []float32, 
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			gc_off3 := 0
-			/*line hecbench_expdist.go:124*/ if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(output) {
+			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(output) {
 				gc_at2 := output[gc_off3:][:1]
 				gc_step4 := gc_from
 				for ; gc_step4+3 < gc_to; gc_step4 += 4 {

@@ -60,7 +60,7 @@ func gc_body_spmmTest2(gc_b *compiled.Block, aNrows, bNcols int, aCsrRowPtr, aCs
 	gc_n := gc_b.Len()
 	/*line hecbench_gespmm.go:87*/ sh := gocuda.DynamicShared[int32](t)
 	colIndSh := sh
-	/*line hecbench_gespmm.go:90*/ var gc_l_valSh [32][]float32
+	var gc_l_valSh [32][]float32
 	var gc_l_lb [32]int
 	var gc_l_hb [32]int
 	var gc_l_ptr [32]int
@@ -460,7 +460,7 @@ func gc_body_spmmTest3(gc_b *compiled.Block, aNrows, bNcols int, aCsrRowPtr, aCs
 	gc_n := gc_b.Len()
 	/*line hecbench_gespmm.go:160*/ sh := gocuda.DynamicShared[int32](t)
 	colIndSh := sh
-	/*line hecbench_gespmm.go:163*/ var gc_l_valSh [32][]float32
+	var gc_l_valSh [32][]float32
 	var gc_l_lb [32]int
 	var gc_l_hb [32]int
 	var gc_l_ptr [32]int
@@ -892,7 +892,7 @@ func gc_body_spmmTest4(gc_b *compiled.Block, aNrows, bNcols int, aCsrRowPtr, aCs
 	gc_n := gc_b.Len()
 	/*line hecbench_gespmm.go:249*/ sh := gocuda.DynamicShared[int32](t)
 	colIndSh := sh
-	/*line hecbench_gespmm.go:252*/ var gc_l_valSh [32][]float32
+	var gc_l_valSh [32][]float32
 	var gc_l_lb [32]int
 	var gc_l_hb [32]int
 	var gc_l_ptr [32]int

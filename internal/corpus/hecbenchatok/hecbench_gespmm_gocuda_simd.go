@@ -26,7 +26,7 @@ func gc_body_spmmTest1(gc_b *compiled.Block, aNrows, bNcols int, aCsrRowPtr, aCs
 	gc_n := gc_b.Len()
 	/*line hecbench_gespmm.go:22*/ sh := gocuda.DynamicShared[int32](t)
 	colIndSh := sh
-	/*line hecbench_gespmm.go:25*/ var gc_l_valSh [32][]float32
+	var gc_l_valSh [32][]float32
 	var gc_l_lb [32]int
 	var gc_l_hb [32]int
 	var gc_l_ptr [32]int

@@ -21,7 +21,7 @@ func gc_body_treelabel(gc_b *compiled.Block, nodes int, nindex, nlist []int32, e
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	/*line hecbench_graphb_label.go:34*/ incr := (gc_gdx * gbThreadsPerBlock) / gbWarpsize
-	/*line hecbench_graphb_label.go:36*/ var gc_l_i [32]int
+	var gc_l_i [32]int
 	var gc_l_node [32]int32
 	var gc_l_par [32]int32
 	var gc_l_nodelabel [32]int32

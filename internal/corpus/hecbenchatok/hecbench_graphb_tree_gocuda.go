@@ -71,7 +71,7 @@ func gc_body_generateSpanningTree(gc_b *compiled.Block, nodes int, nindex, nlist
 	/*line hecbench_graphb_tree.go:104*/ incr := (gc_gdx * gbThreadsPerBlock) / gbWarpsize
 	/*line hecbench_graphb_tree.go:106*/ seed2 := seed*seed + seed
 	bit := (level & 1) | 2
-	/*line hecbench_graphb_tree.go:109*/ var gc_l_i [32]int
+	var gc_l_i [32]int
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
@@ -410,7 +410,7 @@ func gc_body_processCycles(gc_b *compiled.Block, nodes int, nindex, nlist, label
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	/*line hecbench_graphb_tree.go:167*/ incr := (gc_gdx * gbThreadsPerBlock) / gbWarpsize
-	/*line hecbench_graphb_tree.go:169*/ var gc_l_i [32]int
+	var gc_l_i [32]int
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)

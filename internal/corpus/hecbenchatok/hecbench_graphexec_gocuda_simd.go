@@ -218,7 +218,7 @@ func gc_body_graphReduce(gc_b *compiled.Block, inputVec []float32, outputVec []f
 		/*line hecbench_graphexec.go:31*/ tmp[gc_rank] = tempSum
 	}
 	/*line hecbench_graphexec.go:35*/ tile32 := cg.TiledPartition(cta, 32)
-	/*line hecbench_graphexec.go:38*/ var gc_l_beta [32]float64
+	var gc_l_beta [32]float64
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
@@ -499,7 +499,7 @@ func gc_body_graphReduceFinal(gc_b *compiled.Block, inputVec, result []float64, 
 		}
 		gc_s_tempSum[gc_rank] = tempSum
 	}
-	/*line hecbench_graphexec.go:101*/ var gc_c1v [32]float64
+	var gc_c1v [32]float64
 	var gc_c1r [32]float64
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)

@@ -23,7 +23,7 @@ func gc_body_step10(gc_b *compiled.Block, count, count1 int, xx, yy, zz, mass, x
 	gc_bx := gc_bidx.X
 	gc_by := gc_bidx.Y
 	gc_n := gc_b.Len()
-	/*line hecbench_halofinder.go:134*/ var gc_l_out [32][]float32
+	var gc_l_out [32][]float32
 	var gc_l_out_ [32][]float32
 	var gc_l_out_2 [32][]float32
 	var gc_l_out_3 [32][]float32

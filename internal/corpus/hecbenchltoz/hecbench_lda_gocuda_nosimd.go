@@ -494,7 +494,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 							}
 						}
 					}
-					/*line hecbench_lda.go:53*/ var gc_l_val_ [32]float32
+					var gc_l_val_ [32]float32
 					var gc_l_active [32]uint32
 					var gc_c1r [32]uint32
 					var gc_c2m [32]uint32
@@ -577,7 +577,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 						}
 					}
 					/*line hecbench_lda.go:58*/ if !returned {
-						/*line hecbench_lda.go:60*/ var gc_l_val_2 [32]float32
+						var gc_l_val_2 [32]float32
 						var gc_l_active_ [32]uint32
 						var gc_c3r [32]uint32
 						var gc_c4m [32]uint32
@@ -1320,7 +1320,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 							}
 						}
 					}
-					/*line hecbench_lda.go:53*/ var gc_l_val_4 [32]float32
+					var gc_l_val_4 [32]float32
 					var gc_l_active_2 [32]uint32
 					var gc_c5r [32]uint32
 					var gc_c6m [32]uint32
@@ -1403,7 +1403,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 						}
 					}
 					/*line hecbench_lda.go:58*/ if !returned_ {
-						/*line hecbench_lda.go:60*/ var gc_l_val_5 [32]float32
+						var gc_l_val_5 [32]float32
 						var gc_l_active_3 [32]uint32
 						var gc_c7r [32]uint32
 						var gc_c8m [32]uint32
@@ -1550,7 +1550,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 						}
 						for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 							gc_off26 := gc_bx
-							/*line hecbench_lda.go:83*/ if gc_from >= 0 && gc_off26 >= 0 && gc_off26 < len(valiLosses) && gc_off26 < len(trainLosses) {
+							if gc_from >= 0 && gc_off26 >= 0 && gc_off26 < len(valiLosses) && gc_off26 < len(trainLosses) {
 								gc_at17 := valiLosses[gc_off26:][:1]
 								gc_at18 := trainLosses[gc_off26:][:1]
 								for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
@@ -1830,7 +1830,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 				}
 			}
 		}
-		/*line hecbench_lda.go:53*/ var gc_l_val_7 [32]float32
+		var gc_l_val_7 [32]float32
 		var gc_l_active_4 [32]uint32
 		var gc_c9r [32]uint32
 		var gc_c10m [32]uint32
@@ -1913,7 +1913,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 			}
 		}
 		/*line hecbench_lda.go:58*/ if !returned_2 {
-			/*line hecbench_lda.go:60*/ var gc_l_val_8 [32]float32
+			var gc_l_val_8 [32]float32
 			var gc_l_active_5 [32]uint32
 			var gc_c11r [32]uint32
 			var gc_c12m [32]uint32
@@ -2402,7 +2402,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 				}
 			}
 		}
-		/*line hecbench_lda.go:53*/ var gc_l_val_10 [32]float32
+		var gc_l_val_10 [32]float32
 		var gc_l_active_6 [32]uint32
 		var gc_c13r [32]uint32
 		var gc_c14m [32]uint32
@@ -2485,7 +2485,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 			}
 		}
 		/*line hecbench_lda.go:58*/ if !returned_3 {
-			/*line hecbench_lda.go:60*/ var gc_l_val_11 [32]float32
+			var gc_l_val_11 [32]float32
 			var gc_l_active_7 [32]uint32
 			var gc_c15r [32]uint32
 			var gc_c16m [32]uint32
@@ -2805,7 +2805,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 				}
 			}
 		}
-		/*line hecbench_lda.go:53*/ var gc_l_val_13 [32]float32
+		var gc_l_val_13 [32]float32
 		var gc_l_active_8 [32]uint32
 		var gc_c17r [32]uint32
 		var gc_c18m [32]uint32
@@ -2888,7 +2888,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 			}
 		}
 		/*line hecbench_lda.go:58*/ if !returned_4 {
-			/*line hecbench_lda.go:60*/ var gc_l_val_14 [32]float32
+			var gc_l_val_14 [32]float32
 			var gc_l_active_9 [32]uint32
 			var gc_c19r [32]uint32
 			var gc_c20m [32]uint32
@@ -3035,7 +3035,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 				gc_off32 := gc_bx
-				/*line hecbench_lda.go:83*/ if gc_from >= 0 && gc_off32 >= 0 && gc_off32 < len(trainLosses) && gc_off32 < len(valiLosses) {
+				if gc_from >= 0 && gc_off32 >= 0 && gc_off32 < len(trainLosses) && gc_off32 < len(valiLosses) {
 					gc_at29 := trainLosses[gc_off32:][:1]
 					gc_at30 := valiLosses[gc_off32:][:1]
 					gc_step35 := gc_from

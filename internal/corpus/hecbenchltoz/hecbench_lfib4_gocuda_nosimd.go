@@ -22,7 +22,7 @@ func gc_body_firstColGPUKernel(gc_b *compiled.Block, x []uint32, s int) {
 	/*line hecbench_lfib4.go:29*/ cx := gocuda.Shared[uint32](t, 2*lfibP4)[:2*lfibP4]
 	/*line hecbench_lfib4.go:31*/ px := lfibP4
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-		/*line hecbench_lfib4.go:34*/ if gc_bdx <= len(cx) && gc_bdx <= len(x) {
+		if gc_bdx <= len(cx) && gc_bdx <= len(x) {
 			gc_at := cx[:gc_bdx]
 			gc_at2 := x[:gc_bdx]
 			if compiled.Disjoint(gc_at, gc_at2) {
@@ -459,7 +459,7 @@ func gc_body_lastEntGPUKernel(gc_b *compiled.Block, x, y []uint32, s, r int) {
 	c := lfibP4
 	d := lfibP4
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-		/*line hecbench_lfib4.go:101*/ if gc_bdx <= len(a0) && gc_bdx <= len(y) {
+		if gc_bdx <= len(a0) && gc_bdx <= len(y) {
 			gc_at := a0[:gc_bdx]
 			gc_at2 := y[:gc_bdx]
 			if compiled.Disjoint(gc_at, gc_at2) {

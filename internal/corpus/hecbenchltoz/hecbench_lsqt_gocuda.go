@@ -159,7 +159,7 @@ func gc_body_gpuFindInnerProduct2Kernel(gc_b *compiled.Block, numberOfAtoms int,
 		/*line hecbench_lsqt.go:141*/ sDataImag := sDataImag[:256]
 		{
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				/*line hecbench_lsqt.go:145*/ if gc_bdx <= len(sDataReal) && gc_bdx <= len(sDataImag) {
+				if gc_bdx <= len(sDataReal) && gc_bdx <= len(sDataImag) {
 					gc_at := sDataReal[:gc_bdx]
 					gc_at2 := sDataImag[:gc_bdx]
 					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
@@ -313,7 +313,7 @@ func gc_body_gpuFindInnerProduct2Kernel(gc_b *compiled.Block, numberOfAtoms int,
 			}
 		}
 	}
-	/*line hecbench_lsqt.go:171*/ var gc_l_v [32]float64
+	var gc_l_v [32]float64
 	var gc_l_v_ [32]float64
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -353,7 +353,7 @@ func gc_body_gpuFindInnerProduct2Kernel(gc_b *compiled.Block, numberOfAtoms int,
 				gc_x02 := gc_tidx.X
 				gc_off := gc_x02
 				gc_off2 := 32 + gc_x02
-				/*line hecbench_lsqt.go:177*/ if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(s) && 32 <= len(s)-gc_off && gc_off2 >= 0 && gc_off2 <= len(s) && 32 <= len(s)-gc_off2 {
+				if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(s) && 32 <= len(s)-gc_off && gc_off2 >= 0 && gc_off2 <= len(s) && 32 <= len(s)-gc_off2 {
 					gc_at3 := s[gc_off:][:32]
 					gc_at4 := s[gc_off2:][:32]
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
@@ -388,7 +388,7 @@ func gc_body_gpuFindInnerProduct2Kernel(gc_b *compiled.Block, numberOfAtoms int,
 				gc_tx := gc_tidx.X - 1
 				gc_x03 := gc_tidx.X
 				gc_off3 := gc_x03
-				/*line hecbench_lsqt.go:59*/ if gc_act == ^uint32(0) && gc_x03+32 <= gc_bdx && gc_off3 >= 0 && gc_off3 <= len(s) && 32 <= len(s)-gc_off3 {
+				if gc_act == ^uint32(0) && gc_x03+32 <= gc_bdx && gc_off3 >= 0 && gc_off3 <= len(s) && 32 <= len(s)-gc_off3 {
 					gc_at5 := s[gc_off3:][:32]
 					/*line hecbench_lsqt.go:49*/ copy(gc_at5, gc_l_v[:])
 				} else {
@@ -413,7 +413,7 @@ func gc_body_gpuFindInnerProduct2Kernel(gc_b *compiled.Block, numberOfAtoms int,
 				gc_tx := gc_tidx.X - 1
 				gc_x04 := gc_tidx.X
 				gc_off4 := 16 + gc_x04
-				/*line hecbench_lsqt.go:60*/ if gc_act == ^uint32(0) && gc_x04+32 <= gc_bdx && gc_off4 >= 0 && gc_off4 <= len(s) && 32 <= len(s)-gc_off4 {
+				if gc_act == ^uint32(0) && gc_x04+32 <= gc_bdx && gc_off4 >= 0 && gc_off4 <= len(s) && 32 <= len(s)-gc_off4 {
 					gc_at6 := s[gc_off4:][:32]
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						gc_tx := gc_x04 + gc_lane
@@ -447,7 +447,7 @@ func gc_body_gpuFindInnerProduct2Kernel(gc_b *compiled.Block, numberOfAtoms int,
 				gc_tx := gc_tidx.X - 1
 				gc_x05 := gc_tidx.X
 				gc_off5 := gc_x05
-				/*line hecbench_lsqt.go:63*/ if gc_act == ^uint32(0) && gc_x05+32 <= gc_bdx && gc_off5 >= 0 && gc_off5 <= len(s) && 32 <= len(s)-gc_off5 {
+				if gc_act == ^uint32(0) && gc_x05+32 <= gc_bdx && gc_off5 >= 0 && gc_off5 <= len(s) && 32 <= len(s)-gc_off5 {
 					gc_at7 := s[gc_off5:][:32]
 					/*line hecbench_lsqt.go:53*/ copy(gc_at7, gc_l_v[:])
 				} else {
@@ -472,7 +472,7 @@ func gc_body_gpuFindInnerProduct2Kernel(gc_b *compiled.Block, numberOfAtoms int,
 				gc_tx := gc_tidx.X - 1
 				gc_x06 := gc_tidx.X
 				gc_off6 := 8 + gc_x06
-				/*line hecbench_lsqt.go:64*/ if gc_act == ^uint32(0) && gc_x06+32 <= gc_bdx && gc_off6 >= 0 && gc_off6 <= len(s) && 32 <= len(s)-gc_off6 {
+				if gc_act == ^uint32(0) && gc_x06+32 <= gc_bdx && gc_off6 >= 0 && gc_off6 <= len(s) && 32 <= len(s)-gc_off6 {
 					gc_at8 := s[gc_off6:][:32]
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						gc_tx := gc_x06 + gc_lane
@@ -506,7 +506,7 @@ func gc_body_gpuFindInnerProduct2Kernel(gc_b *compiled.Block, numberOfAtoms int,
 				gc_tx := gc_tidx.X - 1
 				gc_x07 := gc_tidx.X
 				gc_off7 := gc_x07
-				/*line hecbench_lsqt.go:67*/ if gc_act == ^uint32(0) && gc_x07+32 <= gc_bdx && gc_off7 >= 0 && gc_off7 <= len(s) && 32 <= len(s)-gc_off7 {
+				if gc_act == ^uint32(0) && gc_x07+32 <= gc_bdx && gc_off7 >= 0 && gc_off7 <= len(s) && 32 <= len(s)-gc_off7 {
 					gc_at9 := s[gc_off7:][:32]
 					/*line hecbench_lsqt.go:57*/ copy(gc_at9, gc_l_v[:])
 				} else {
@@ -531,7 +531,7 @@ func gc_body_gpuFindInnerProduct2Kernel(gc_b *compiled.Block, numberOfAtoms int,
 				gc_tx := gc_tidx.X - 1
 				gc_x08 := gc_tidx.X
 				gc_off8 := 4 + gc_x08
-				/*line hecbench_lsqt.go:68*/ if gc_act == ^uint32(0) && gc_x08+32 <= gc_bdx && gc_off8 >= 0 && gc_off8 <= len(s) && 32 <= len(s)-gc_off8 {
+				if gc_act == ^uint32(0) && gc_x08+32 <= gc_bdx && gc_off8 >= 0 && gc_off8 <= len(s) && 32 <= len(s)-gc_off8 {
 					gc_at10 := s[gc_off8:][:32]
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						gc_tx := gc_x08 + gc_lane
@@ -565,7 +565,7 @@ func gc_body_gpuFindInnerProduct2Kernel(gc_b *compiled.Block, numberOfAtoms int,
 				gc_tx := gc_tidx.X - 1
 				gc_x09 := gc_tidx.X
 				gc_off9 := gc_x09
-				/*line hecbench_lsqt.go:71*/ if gc_act == ^uint32(0) && gc_x09+32 <= gc_bdx && gc_off9 >= 0 && gc_off9 <= len(s) && 32 <= len(s)-gc_off9 {
+				if gc_act == ^uint32(0) && gc_x09+32 <= gc_bdx && gc_off9 >= 0 && gc_off9 <= len(s) && 32 <= len(s)-gc_off9 {
 					gc_at11 := s[gc_off9:][:32]
 					/*line hecbench_lsqt.go:61*/ copy(gc_at11, gc_l_v[:])
 				} else {
@@ -590,7 +590,7 @@ func gc_body_gpuFindInnerProduct2Kernel(gc_b *compiled.Block, numberOfAtoms int,
 				gc_tx := gc_tidx.X - 1
 				gc_x010 := gc_tidx.X
 				gc_off10 := 2 + gc_x010
-				/*line hecbench_lsqt.go:72*/ if gc_act == ^uint32(0) && gc_x010+32 <= gc_bdx && gc_off10 >= 0 && gc_off10 <= len(s) && 32 <= len(s)-gc_off10 {
+				if gc_act == ^uint32(0) && gc_x010+32 <= gc_bdx && gc_off10 >= 0 && gc_off10 <= len(s) && 32 <= len(s)-gc_off10 {
 					gc_at12 := s[gc_off10:][:32]
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						gc_tx := gc_x010 + gc_lane
@@ -624,7 +624,7 @@ func gc_body_gpuFindInnerProduct2Kernel(gc_b *compiled.Block, numberOfAtoms int,
 				gc_tx := gc_tidx.X - 1
 				gc_x011 := gc_tidx.X
 				gc_off11 := gc_x011
-				/*line hecbench_lsqt.go:75*/ if gc_act == ^uint32(0) && gc_x011+32 <= gc_bdx && gc_off11 >= 0 && gc_off11 <= len(s) && 32 <= len(s)-gc_off11 {
+				if gc_act == ^uint32(0) && gc_x011+32 <= gc_bdx && gc_off11 >= 0 && gc_off11 <= len(s) && 32 <= len(s)-gc_off11 {
 					gc_at13 := s[gc_off11:][:32]
 					/*line hecbench_lsqt.go:65*/ copy(gc_at13, gc_l_v[:])
 				} else {
@@ -649,7 +649,7 @@ func gc_body_gpuFindInnerProduct2Kernel(gc_b *compiled.Block, numberOfAtoms int,
 				gc_tx := gc_tidx.X - 1
 				gc_x012 := gc_tidx.X
 				gc_off12 := 1 + gc_x012
-				/*line hecbench_lsqt.go:76*/ if gc_act == ^uint32(0) && gc_x012+32 <= gc_bdx && gc_off12 >= 0 && gc_off12 <= len(s) && 32 <= len(s)-gc_off12 {
+				if gc_act == ^uint32(0) && gc_x012+32 <= gc_bdx && gc_off12 >= 0 && gc_off12 <= len(s) && 32 <= len(s)-gc_off12 {
 					gc_at14 := s[gc_off12:][:32]
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						gc_tx := gc_x012 + gc_lane
@@ -683,7 +683,7 @@ func gc_body_gpuFindInnerProduct2Kernel(gc_b *compiled.Block, numberOfAtoms int,
 				gc_tx := gc_tidx.X - 1
 				gc_x013 := gc_tidx.X
 				gc_off13 := gc_x013
-				/*line hecbench_lsqt.go:79*/ if gc_act == ^uint32(0) && gc_x013+32 <= gc_bdx && gc_off13 >= 0 && gc_off13 <= len(s) && 32 <= len(s)-gc_off13 {
+				if gc_act == ^uint32(0) && gc_x013+32 <= gc_bdx && gc_off13 >= 0 && gc_off13 <= len(s) && 32 <= len(s)-gc_off13 {
 					gc_at15 := s[gc_off13:][:32]
 					/*line hecbench_lsqt.go:69*/ copy(gc_at15, gc_l_v[:])
 				} else {
@@ -710,7 +710,7 @@ func gc_body_gpuFindInnerProduct2Kernel(gc_b *compiled.Block, numberOfAtoms int,
 				gc_x014 := gc_tidx.X
 				gc_off14 := gc_x014
 				gc_off15 := 32 + gc_x014
-				/*line hecbench_lsqt.go:178*/ if gc_act == ^uint32(0) && gc_x014+32 <= gc_bdx && gc_off14 >= 0 && gc_off14 <= len(s_) && 32 <= len(s_)-gc_off14 && gc_off15 >= 0 && gc_off15 <= len(s_) && 32 <= len(s_)-gc_off15 {
+				if gc_act == ^uint32(0) && gc_x014+32 <= gc_bdx && gc_off14 >= 0 && gc_off14 <= len(s_) && 32 <= len(s_)-gc_off14 && gc_off15 >= 0 && gc_off15 <= len(s_) && 32 <= len(s_)-gc_off15 {
 					gc_at16 := s_[gc_off14:][:32]
 					gc_at17 := s_[gc_off15:][:32]
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
@@ -745,7 +745,7 @@ func gc_body_gpuFindInnerProduct2Kernel(gc_b *compiled.Block, numberOfAtoms int,
 				gc_tx := gc_tidx.X - 1
 				gc_x015 := gc_tidx.X
 				gc_off16 := gc_x015
-				/*line hecbench_lsqt.go:59*/ if gc_act == ^uint32(0) && gc_x015+32 <= gc_bdx && gc_off16 >= 0 && gc_off16 <= len(s_) && 32 <= len(s_)-gc_off16 {
+				if gc_act == ^uint32(0) && gc_x015+32 <= gc_bdx && gc_off16 >= 0 && gc_off16 <= len(s_) && 32 <= len(s_)-gc_off16 {
 					gc_at18 := s_[gc_off16:][:32]
 					/*line hecbench_lsqt.go:49*/ copy(gc_at18, gc_l_v_[:])
 				} else {
@@ -770,7 +770,7 @@ func gc_body_gpuFindInnerProduct2Kernel(gc_b *compiled.Block, numberOfAtoms int,
 				gc_tx := gc_tidx.X - 1
 				gc_x016 := gc_tidx.X
 				gc_off17 := 16 + gc_x016
-				/*line hecbench_lsqt.go:60*/ if gc_act == ^uint32(0) && gc_x016+32 <= gc_bdx && gc_off17 >= 0 && gc_off17 <= len(s_) && 32 <= len(s_)-gc_off17 {
+				if gc_act == ^uint32(0) && gc_x016+32 <= gc_bdx && gc_off17 >= 0 && gc_off17 <= len(s_) && 32 <= len(s_)-gc_off17 {
 					gc_at19 := s_[gc_off17:][:32]
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						gc_tx := gc_x016 + gc_lane
@@ -804,7 +804,7 @@ func gc_body_gpuFindInnerProduct2Kernel(gc_b *compiled.Block, numberOfAtoms int,
 				gc_tx := gc_tidx.X - 1
 				gc_x017 := gc_tidx.X
 				gc_off18 := gc_x017
-				/*line hecbench_lsqt.go:63*/ if gc_act == ^uint32(0) && gc_x017+32 <= gc_bdx && gc_off18 >= 0 && gc_off18 <= len(s_) && 32 <= len(s_)-gc_off18 {
+				if gc_act == ^uint32(0) && gc_x017+32 <= gc_bdx && gc_off18 >= 0 && gc_off18 <= len(s_) && 32 <= len(s_)-gc_off18 {
 					gc_at20 := s_[gc_off18:][:32]
 					/*line hecbench_lsqt.go:53*/ copy(gc_at20, gc_l_v_[:])
 				} else {
@@ -829,7 +829,7 @@ func gc_body_gpuFindInnerProduct2Kernel(gc_b *compiled.Block, numberOfAtoms int,
 				gc_tx := gc_tidx.X - 1
 				gc_x018 := gc_tidx.X
 				gc_off19 := 8 + gc_x018
-				/*line hecbench_lsqt.go:64*/ if gc_act == ^uint32(0) && gc_x018+32 <= gc_bdx && gc_off19 >= 0 && gc_off19 <= len(s_) && 32 <= len(s_)-gc_off19 {
+				if gc_act == ^uint32(0) && gc_x018+32 <= gc_bdx && gc_off19 >= 0 && gc_off19 <= len(s_) && 32 <= len(s_)-gc_off19 {
 					gc_at21 := s_[gc_off19:][:32]
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						gc_tx := gc_x018 + gc_lane
@@ -863,7 +863,7 @@ func gc_body_gpuFindInnerProduct2Kernel(gc_b *compiled.Block, numberOfAtoms int,
 				gc_tx := gc_tidx.X - 1
 				gc_x019 := gc_tidx.X
 				gc_off20 := gc_x019
-				/*line hecbench_lsqt.go:67*/ if gc_act == ^uint32(0) && gc_x019+32 <= gc_bdx && gc_off20 >= 0 && gc_off20 <= len(s_) && 32 <= len(s_)-gc_off20 {
+				if gc_act == ^uint32(0) && gc_x019+32 <= gc_bdx && gc_off20 >= 0 && gc_off20 <= len(s_) && 32 <= len(s_)-gc_off20 {
 					gc_at22 := s_[gc_off20:][:32]
 					/*line hecbench_lsqt.go:57*/ copy(gc_at22, gc_l_v_[:])
 				} else {
@@ -888,7 +888,7 @@ func gc_body_gpuFindInnerProduct2Kernel(gc_b *compiled.Block, numberOfAtoms int,
 				gc_tx := gc_tidx.X - 1
 				gc_x020 := gc_tidx.X
 				gc_off21 := 4 + gc_x020
-				/*line hecbench_lsqt.go:68*/ if gc_act == ^uint32(0) && gc_x020+32 <= gc_bdx && gc_off21 >= 0 && gc_off21 <= len(s_) && 32 <= len(s_)-gc_off21 {
+				if gc_act == ^uint32(0) && gc_x020+32 <= gc_bdx && gc_off21 >= 0 && gc_off21 <= len(s_) && 32 <= len(s_)-gc_off21 {
 					gc_at23 := s_[gc_off21:][:32]
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						gc_tx := gc_x020 + gc_lane
@@ -922,7 +922,7 @@ func gc_body_gpuFindInnerProduct2Kernel(gc_b *compiled.Block, numberOfAtoms int,
 				gc_tx := gc_tidx.X - 1
 				gc_x021 := gc_tidx.X
 				gc_off22 := gc_x021
-				/*line hecbench_lsqt.go:71*/ if gc_act == ^uint32(0) && gc_x021+32 <= gc_bdx && gc_off22 >= 0 && gc_off22 <= len(s_) && 32 <= len(s_)-gc_off22 {
+				if gc_act == ^uint32(0) && gc_x021+32 <= gc_bdx && gc_off22 >= 0 && gc_off22 <= len(s_) && 32 <= len(s_)-gc_off22 {
 					gc_at24 := s_[gc_off22:][:32]
 					/*line hecbench_lsqt.go:61*/ copy(gc_at24, gc_l_v_[:])
 				} else {
@@ -947,7 +947,7 @@ func gc_body_gpuFindInnerProduct2Kernel(gc_b *compiled.Block, numberOfAtoms int,
 				gc_tx := gc_tidx.X - 1
 				gc_x022 := gc_tidx.X
 				gc_off23 := 2 + gc_x022
-				/*line hecbench_lsqt.go:72*/ if gc_act == ^uint32(0) && gc_x022+32 <= gc_bdx && gc_off23 >= 0 && gc_off23 <= len(s_) && 32 <= len(s_)-gc_off23 {
+				if gc_act == ^uint32(0) && gc_x022+32 <= gc_bdx && gc_off23 >= 0 && gc_off23 <= len(s_) && 32 <= len(s_)-gc_off23 {
 					gc_at25 := s_[gc_off23:][:32]
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						gc_tx := gc_x022 + gc_lane
@@ -981,7 +981,7 @@ func gc_body_gpuFindInnerProduct2Kernel(gc_b *compiled.Block, numberOfAtoms int,
 				gc_tx := gc_tidx.X - 1
 				gc_x023 := gc_tidx.X
 				gc_off24 := gc_x023
-				/*line hecbench_lsqt.go:75*/ if gc_act == ^uint32(0) && gc_x023+32 <= gc_bdx && gc_off24 >= 0 && gc_off24 <= len(s_) && 32 <= len(s_)-gc_off24 {
+				if gc_act == ^uint32(0) && gc_x023+32 <= gc_bdx && gc_off24 >= 0 && gc_off24 <= len(s_) && 32 <= len(s_)-gc_off24 {
 					gc_at26 := s_[gc_off24:][:32]
 					/*line hecbench_lsqt.go:65*/ copy(gc_at26, gc_l_v_[:])
 				} else {
@@ -1006,7 +1006,7 @@ func gc_body_gpuFindInnerProduct2Kernel(gc_b *compiled.Block, numberOfAtoms int,
 				gc_tx := gc_tidx.X - 1
 				gc_x024 := gc_tidx.X
 				gc_off25 := 1 + gc_x024
-				/*line hecbench_lsqt.go:76*/ if gc_act == ^uint32(0) && gc_x024+32 <= gc_bdx && gc_off25 >= 0 && gc_off25 <= len(s_) && 32 <= len(s_)-gc_off25 {
+				if gc_act == ^uint32(0) && gc_x024+32 <= gc_bdx && gc_off25 >= 0 && gc_off25 <= len(s_) && 32 <= len(s_)-gc_off25 {
 					gc_at27 := s_[gc_off25:][:32]
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						gc_tx := gc_x024 + gc_lane
@@ -1040,7 +1040,7 @@ func gc_body_gpuFindInnerProduct2Kernel(gc_b *compiled.Block, numberOfAtoms int,
 				gc_tx := gc_tidx.X - 1
 				gc_x025 := gc_tidx.X
 				gc_off26 := gc_x025
-				/*line hecbench_lsqt.go:79*/ if gc_act == ^uint32(0) && gc_x025+32 <= gc_bdx && gc_off26 >= 0 && gc_off26 <= len(s_) && 32 <= len(s_)-gc_off26 {
+				if gc_act == ^uint32(0) && gc_x025+32 <= gc_bdx && gc_off26 >= 0 && gc_off26 <= len(s_) && 32 <= len(s_)-gc_off26 {
 					gc_at28 := s_[gc_off26:][:32]
 					/*line hecbench_lsqt.go:69*/ copy(gc_at28, gc_l_v_[:])
 				} else {
@@ -1071,7 +1071,7 @@ func gc_body_gpuFindInnerProduct2Kernel(gc_b *compiled.Block, numberOfAtoms int,
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			gc_off27 := gc_bx
 			gc_off28 := 0
-			/*line hecbench_lsqt.go:87*/ if gc_from >= 0 && gc_off27 >= 0 && gc_off27 < len(gInnerProduct2Real) && gc_off28 >= 0 && gc_off28 < len(sDataReal) && gc_off27 < len(gInnerProduct2Imag) && gc_off28 < len(sDataImag) {
+			if gc_from >= 0 && gc_off27 >= 0 && gc_off27 < len(gInnerProduct2Real) && gc_off28 >= 0 && gc_off28 < len(sDataReal) && gc_off27 < len(gInnerProduct2Imag) && gc_off28 < len(sDataImag) {
 				gc_at29 := gInnerProduct2Real[gc_off27:][:1]
 				gc_at30 := sDataReal[gc_off28:][:1]
 				gc_at31 := gInnerProduct2Imag[gc_off27:][:1]

@@ -139,7 +139,7 @@ func gc_body_gpuFindInnerProduct1Kernel(gc_b *compiled.Block, numberOfAtoms int,
 	sDataImag := gocuda.Shared[float64](t, lsqtBlockSize)[:lsqtBlockSize]
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx * gc_bdx
-		/*line hecbench_lsqt.go:86*/ if gc_bdx <= len(sDataReal) && gc_bdx <= len(sDataImag) && gc_off >= 0 && gc_off <= len(gFinalStateReal) && gc_bdx <= len(gFinalStateReal)-gc_off && gc_off <= len(gFinalStateImag) && gc_bdx <= len(gFinalStateImag)-gc_off && gc_off <= len(gRandomStateReal) && gc_bdx <= len(gRandomStateReal)-gc_off && gc_off <= len(gRandomStateImag) && gc_bdx <= len(gRandomStateImag)-gc_off {
+		if gc_bdx <= len(sDataReal) && gc_bdx <= len(sDataImag) && gc_off >= 0 && gc_off <= len(gFinalStateReal) && gc_bdx <= len(gFinalStateReal)-gc_off && gc_off <= len(gFinalStateImag) && gc_bdx <= len(gFinalStateImag)-gc_off && gc_off <= len(gRandomStateReal) && gc_bdx <= len(gRandomStateReal)-gc_off && gc_off <= len(gRandomStateImag) && gc_bdx <= len(gRandomStateImag)-gc_off {
 			gc_at := sDataReal[:gc_bdx]
 			gc_at2 := sDataImag[:gc_bdx]
 			gc_at3 := gFinalStateReal[gc_off:][:gc_bdx]
@@ -371,7 +371,7 @@ func gc_body_gpuFindInnerProduct1Kernel(gc_b *compiled.Block, numberOfAtoms int,
 			}
 		}
 	}
-	/*line hecbench_lsqt.go:117*/ var gc_l_v [32]float64
+	var gc_l_v [32]float64
 	var gc_l_v_ [32]float64
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -411,7 +411,7 @@ func gc_body_gpuFindInnerProduct1Kernel(gc_b *compiled.Block, numberOfAtoms int,
 				gc_x02 := gc_tidx.X
 				gc_off2 := gc_x02
 				gc_off3 := 32 + gc_x02
-				/*line hecbench_lsqt.go:123*/ if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(s) && 32 <= len(s)-gc_off2 && gc_off3 >= 0 && gc_off3 <= len(s) && 32 <= len(s)-gc_off3 {
+				if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(s) && 32 <= len(s)-gc_off2 && gc_off3 >= 0 && gc_off3 <= len(s) && 32 <= len(s)-gc_off3 {
 					gc_at7 := s[gc_off2:][:32]
 					gc_at8 := s[gc_off3:][:32]
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
@@ -446,7 +446,7 @@ func gc_body_gpuFindInnerProduct1Kernel(gc_b *compiled.Block, numberOfAtoms int,
 				gc_tx := gc_tidx.X - 1
 				gc_x03 := gc_tidx.X
 				gc_off4 := gc_x03
-				/*line hecbench_lsqt.go:59*/ if gc_act == ^uint32(0) && gc_x03+32 <= gc_bdx && gc_off4 >= 0 && gc_off4 <= len(s) && 32 <= len(s)-gc_off4 {
+				if gc_act == ^uint32(0) && gc_x03+32 <= gc_bdx && gc_off4 >= 0 && gc_off4 <= len(s) && 32 <= len(s)-gc_off4 {
 					gc_at9 := s[gc_off4:][:32]
 					/*line hecbench_lsqt.go:49*/ copy(gc_at9, gc_l_v[:])
 				} else {
@@ -471,7 +471,7 @@ func gc_body_gpuFindInnerProduct1Kernel(gc_b *compiled.Block, numberOfAtoms int,
 				gc_tx := gc_tidx.X - 1
 				gc_x04 := gc_tidx.X
 				gc_off5 := 16 + gc_x04
-				/*line hecbench_lsqt.go:60*/ if gc_act == ^uint32(0) && gc_x04+32 <= gc_bdx && gc_off5 >= 0 && gc_off5 <= len(s) && 32 <= len(s)-gc_off5 {
+				if gc_act == ^uint32(0) && gc_x04+32 <= gc_bdx && gc_off5 >= 0 && gc_off5 <= len(s) && 32 <= len(s)-gc_off5 {
 					gc_at10 := s[gc_off5:][:32]
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						gc_tx := gc_x04 + gc_lane
@@ -505,7 +505,7 @@ func gc_body_gpuFindInnerProduct1Kernel(gc_b *compiled.Block, numberOfAtoms int,
 				gc_tx := gc_tidx.X - 1
 				gc_x05 := gc_tidx.X
 				gc_off6 := gc_x05
-				/*line hecbench_lsqt.go:63*/ if gc_act == ^uint32(0) && gc_x05+32 <= gc_bdx && gc_off6 >= 0 && gc_off6 <= len(s) && 32 <= len(s)-gc_off6 {
+				if gc_act == ^uint32(0) && gc_x05+32 <= gc_bdx && gc_off6 >= 0 && gc_off6 <= len(s) && 32 <= len(s)-gc_off6 {
 					gc_at11 := s[gc_off6:][:32]
 					/*line hecbench_lsqt.go:53*/ copy(gc_at11, gc_l_v[:])
 				} else {
@@ -530,7 +530,7 @@ func gc_body_gpuFindInnerProduct1Kernel(gc_b *compiled.Block, numberOfAtoms int,
 				gc_tx := gc_tidx.X - 1
 				gc_x06 := gc_tidx.X
 				gc_off7 := 8 + gc_x06
-				/*line hecbench_lsqt.go:64*/ if gc_act == ^uint32(0) && gc_x06+32 <= gc_bdx && gc_off7 >= 0 && gc_off7 <= len(s) && 32 <= len(s)-gc_off7 {
+				if gc_act == ^uint32(0) && gc_x06+32 <= gc_bdx && gc_off7 >= 0 && gc_off7 <= len(s) && 32 <= len(s)-gc_off7 {
 					gc_at12 := s[gc_off7:][:32]
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						gc_tx := gc_x06 + gc_lane
@@ -564,7 +564,7 @@ func gc_body_gpuFindInnerProduct1Kernel(gc_b *compiled.Block, numberOfAtoms int,
 				gc_tx := gc_tidx.X - 1
 				gc_x07 := gc_tidx.X
 				gc_off8 := gc_x07
-				/*line hecbench_lsqt.go:67*/ if gc_act == ^uint32(0) && gc_x07+32 <= gc_bdx && gc_off8 >= 0 && gc_off8 <= len(s) && 32 <= len(s)-gc_off8 {
+				if gc_act == ^uint32(0) && gc_x07+32 <= gc_bdx && gc_off8 >= 0 && gc_off8 <= len(s) && 32 <= len(s)-gc_off8 {
 					gc_at13 := s[gc_off8:][:32]
 					/*line hecbench_lsqt.go:57*/ copy(gc_at13, gc_l_v[:])
 				} else {
@@ -589,7 +589,7 @@ func gc_body_gpuFindInnerProduct1Kernel(gc_b *compiled.Block, numberOfAtoms int,
 				gc_tx := gc_tidx.X - 1
 				gc_x08 := gc_tidx.X
 				gc_off9 := 4 + gc_x08
-				/*line hecbench_lsqt.go:68*/ if gc_act == ^uint32(0) && gc_x08+32 <= gc_bdx && gc_off9 >= 0 && gc_off9 <= len(s) && 32 <= len(s)-gc_off9 {
+				if gc_act == ^uint32(0) && gc_x08+32 <= gc_bdx && gc_off9 >= 0 && gc_off9 <= len(s) && 32 <= len(s)-gc_off9 {
 					gc_at14 := s[gc_off9:][:32]
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						gc_tx := gc_x08 + gc_lane
@@ -623,7 +623,7 @@ func gc_body_gpuFindInnerProduct1Kernel(gc_b *compiled.Block, numberOfAtoms int,
 				gc_tx := gc_tidx.X - 1
 				gc_x09 := gc_tidx.X
 				gc_off10 := gc_x09
-				/*line hecbench_lsqt.go:71*/ if gc_act == ^uint32(0) && gc_x09+32 <= gc_bdx && gc_off10 >= 0 && gc_off10 <= len(s) && 32 <= len(s)-gc_off10 {
+				if gc_act == ^uint32(0) && gc_x09+32 <= gc_bdx && gc_off10 >= 0 && gc_off10 <= len(s) && 32 <= len(s)-gc_off10 {
 					gc_at15 := s[gc_off10:][:32]
 					/*line hecbench_lsqt.go:61*/ copy(gc_at15, gc_l_v[:])
 				} else {
@@ -648,7 +648,7 @@ func gc_body_gpuFindInnerProduct1Kernel(gc_b *compiled.Block, numberOfAtoms int,
 				gc_tx := gc_tidx.X - 1
 				gc_x010 := gc_tidx.X
 				gc_off11 := 2 + gc_x010
-				/*line hecbench_lsqt.go:72*/ if gc_act == ^uint32(0) && gc_x010+32 <= gc_bdx && gc_off11 >= 0 && gc_off11 <= len(s) && 32 <= len(s)-gc_off11 {
+				if gc_act == ^uint32(0) && gc_x010+32 <= gc_bdx && gc_off11 >= 0 && gc_off11 <= len(s) && 32 <= len(s)-gc_off11 {
 					gc_at16 := s[gc_off11:][:32]
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						gc_tx := gc_x010 + gc_lane
@@ -682,7 +682,7 @@ func gc_body_gpuFindInnerProduct1Kernel(gc_b *compiled.Block, numberOfAtoms int,
 				gc_tx := gc_tidx.X - 1
 				gc_x011 := gc_tidx.X
 				gc_off12 := gc_x011
-				/*line hecbench_lsqt.go:75*/ if gc_act == ^uint32(0) && gc_x011+32 <= gc_bdx && gc_off12 >= 0 && gc_off12 <= len(s) && 32 <= len(s)-gc_off12 {
+				if gc_act == ^uint32(0) && gc_x011+32 <= gc_bdx && gc_off12 >= 0 && gc_off12 <= len(s) && 32 <= len(s)-gc_off12 {
 					gc_at17 := s[gc_off12:][:32]
 					/*line hecbench_lsqt.go:65*/ copy(gc_at17, gc_l_v[:])
 				} else {
@@ -707,7 +707,7 @@ func gc_body_gpuFindInnerProduct1Kernel(gc_b *compiled.Block, numberOfAtoms int,
 				gc_tx := gc_tidx.X - 1
 				gc_x012 := gc_tidx.X
 				gc_off13 := 1 + gc_x012
-				/*line hecbench_lsqt.go:76*/ if gc_act == ^uint32(0) && gc_x012+32 <= gc_bdx && gc_off13 >= 0 && gc_off13 <= len(s) && 32 <= len(s)-gc_off13 {
+				if gc_act == ^uint32(0) && gc_x012+32 <= gc_bdx && gc_off13 >= 0 && gc_off13 <= len(s) && 32 <= len(s)-gc_off13 {
 					gc_at18 := s[gc_off13:][:32]
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						gc_tx := gc_x012 + gc_lane
@@ -741,7 +741,7 @@ func gc_body_gpuFindInnerProduct1Kernel(gc_b *compiled.Block, numberOfAtoms int,
 				gc_tx := gc_tidx.X - 1
 				gc_x013 := gc_tidx.X
 				gc_off14 := gc_x013
-				/*line hecbench_lsqt.go:79*/ if gc_act == ^uint32(0) && gc_x013+32 <= gc_bdx && gc_off14 >= 0 && gc_off14 <= len(s) && 32 <= len(s)-gc_off14 {
+				if gc_act == ^uint32(0) && gc_x013+32 <= gc_bdx && gc_off14 >= 0 && gc_off14 <= len(s) && 32 <= len(s)-gc_off14 {
 					gc_at19 := s[gc_off14:][:32]
 					/*line hecbench_lsqt.go:69*/ copy(gc_at19, gc_l_v[:])
 				} else {
@@ -768,7 +768,7 @@ func gc_body_gpuFindInnerProduct1Kernel(gc_b *compiled.Block, numberOfAtoms int,
 				gc_x014 := gc_tidx.X
 				gc_off15 := gc_x014
 				gc_off16 := 32 + gc_x014
-				/*line hecbench_lsqt.go:124*/ if gc_act == ^uint32(0) && gc_x014+32 <= gc_bdx && gc_off15 >= 0 && gc_off15 <= len(s_) && 32 <= len(s_)-gc_off15 && gc_off16 >= 0 && gc_off16 <= len(s_) && 32 <= len(s_)-gc_off16 {
+				if gc_act == ^uint32(0) && gc_x014+32 <= gc_bdx && gc_off15 >= 0 && gc_off15 <= len(s_) && 32 <= len(s_)-gc_off15 && gc_off16 >= 0 && gc_off16 <= len(s_) && 32 <= len(s_)-gc_off16 {
 					gc_at20 := s_[gc_off15:][:32]
 					gc_at21 := s_[gc_off16:][:32]
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
@@ -803,7 +803,7 @@ func gc_body_gpuFindInnerProduct1Kernel(gc_b *compiled.Block, numberOfAtoms int,
 				gc_tx := gc_tidx.X - 1
 				gc_x015 := gc_tidx.X
 				gc_off17 := gc_x015
-				/*line hecbench_lsqt.go:59*/ if gc_act == ^uint32(0) && gc_x015+32 <= gc_bdx && gc_off17 >= 0 && gc_off17 <= len(s_) && 32 <= len(s_)-gc_off17 {
+				if gc_act == ^uint32(0) && gc_x015+32 <= gc_bdx && gc_off17 >= 0 && gc_off17 <= len(s_) && 32 <= len(s_)-gc_off17 {
 					gc_at22 := s_[gc_off17:][:32]
 					/*line hecbench_lsqt.go:49*/ copy(gc_at22, gc_l_v_[:])
 				} else {
@@ -828,7 +828,7 @@ func gc_body_gpuFindInnerProduct1Kernel(gc_b *compiled.Block, numberOfAtoms int,
 				gc_tx := gc_tidx.X - 1
 				gc_x016 := gc_tidx.X
 				gc_off18 := 16 + gc_x016
-				/*line hecbench_lsqt.go:60*/ if gc_act == ^uint32(0) && gc_x016+32 <= gc_bdx && gc_off18 >= 0 && gc_off18 <= len(s_) && 32 <= len(s_)-gc_off18 {
+				if gc_act == ^uint32(0) && gc_x016+32 <= gc_bdx && gc_off18 >= 0 && gc_off18 <= len(s_) && 32 <= len(s_)-gc_off18 {
 					gc_at23 := s_[gc_off18:][:32]
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						gc_tx := gc_x016 + gc_lane
@@ -862,7 +862,7 @@ func gc_body_gpuFindInnerProduct1Kernel(gc_b *compiled.Block, numberOfAtoms int,
 				gc_tx := gc_tidx.X - 1
 				gc_x017 := gc_tidx.X
 				gc_off19 := gc_x017
-				/*line hecbench_lsqt.go:63*/ if gc_act == ^uint32(0) && gc_x017+32 <= gc_bdx && gc_off19 >= 0 && gc_off19 <= len(s_) && 32 <= len(s_)-gc_off19 {
+				if gc_act == ^uint32(0) && gc_x017+32 <= gc_bdx && gc_off19 >= 0 && gc_off19 <= len(s_) && 32 <= len(s_)-gc_off19 {
 					gc_at24 := s_[gc_off19:][:32]
 					/*line hecbench_lsqt.go:53*/ copy(gc_at24, gc_l_v_[:])
 				} else {
@@ -887,7 +887,7 @@ func gc_body_gpuFindInnerProduct1Kernel(gc_b *compiled.Block, numberOfAtoms int,
 				gc_tx := gc_tidx.X - 1
 				gc_x018 := gc_tidx.X
 				gc_off20 := 8 + gc_x018
-				/*line hecbench_lsqt.go:64*/ if gc_act == ^uint32(0) && gc_x018+32 <= gc_bdx && gc_off20 >= 0 && gc_off20 <= len(s_) && 32 <= len(s_)-gc_off20 {
+				if gc_act == ^uint32(0) && gc_x018+32 <= gc_bdx && gc_off20 >= 0 && gc_off20 <= len(s_) && 32 <= len(s_)-gc_off20 {
 					gc_at25 := s_[gc_off20:][:32]
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						gc_tx := gc_x018 + gc_lane
@@ -921,7 +921,7 @@ func gc_body_gpuFindInnerProduct1Kernel(gc_b *compiled.Block, numberOfAtoms int,
 				gc_tx := gc_tidx.X - 1
 				gc_x019 := gc_tidx.X
 				gc_off21 := gc_x019
-				/*line hecbench_lsqt.go:67*/ if gc_act == ^uint32(0) && gc_x019+32 <= gc_bdx && gc_off21 >= 0 && gc_off21 <= len(s_) && 32 <= len(s_)-gc_off21 {
+				if gc_act == ^uint32(0) && gc_x019+32 <= gc_bdx && gc_off21 >= 0 && gc_off21 <= len(s_) && 32 <= len(s_)-gc_off21 {
 					gc_at26 := s_[gc_off21:][:32]
 					/*line hecbench_lsqt.go:57*/ copy(gc_at26, gc_l_v_[:])
 				} else {
@@ -946,7 +946,7 @@ func gc_body_gpuFindInnerProduct1Kernel(gc_b *compiled.Block, numberOfAtoms int,
 				gc_tx := gc_tidx.X - 1
 				gc_x020 := gc_tidx.X
 				gc_off22 := 4 + gc_x020
-				/*line hecbench_lsqt.go:68*/ if gc_act == ^uint32(0) && gc_x020+32 <= gc_bdx && gc_off22 >= 0 && gc_off22 <= len(s_) && 32 <= len(s_)-gc_off22 {
+				if gc_act == ^uint32(0) && gc_x020+32 <= gc_bdx && gc_off22 >= 0 && gc_off22 <= len(s_) && 32 <= len(s_)-gc_off22 {
 					gc_at27 := s_[gc_off22:][:32]
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						gc_tx := gc_x020 + gc_lane
@@ -980,7 +980,7 @@ func gc_body_gpuFindInnerProduct1Kernel(gc_b *compiled.Block, numberOfAtoms int,
 				gc_tx := gc_tidx.X - 1
 				gc_x021 := gc_tidx.X
 				gc_off23 := gc_x021
-				/*line hecbench_lsqt.go:71*/ if gc_act == ^uint32(0) && gc_x021+32 <= gc_bdx && gc_off23 >= 0 && gc_off23 <= len(s_) && 32 <= len(s_)-gc_off23 {
+				if gc_act == ^uint32(0) && gc_x021+32 <= gc_bdx && gc_off23 >= 0 && gc_off23 <= len(s_) && 32 <= len(s_)-gc_off23 {
 					gc_at28 := s_[gc_off23:][:32]
 					/*line hecbench_lsqt.go:61*/ copy(gc_at28, gc_l_v_[:])
 				} else {
@@ -1005,7 +1005,7 @@ func gc_body_gpuFindInnerProduct1Kernel(gc_b *compiled.Block, numberOfAtoms int,
 				gc_tx := gc_tidx.X - 1
 				gc_x022 := gc_tidx.X
 				gc_off24 := 2 + gc_x022
-				/*line hecbench_lsqt.go:72*/ if gc_act == ^uint32(0) && gc_x022+32 <= gc_bdx && gc_off24 >= 0 && gc_off24 <= len(s_) && 32 <= len(s_)-gc_off24 {
+				if gc_act == ^uint32(0) && gc_x022+32 <= gc_bdx && gc_off24 >= 0 && gc_off24 <= len(s_) && 32 <= len(s_)-gc_off24 {
 					gc_at29 := s_[gc_off24:][:32]
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						gc_tx := gc_x022 + gc_lane
@@ -1039,7 +1039,7 @@ func gc_body_gpuFindInnerProduct1Kernel(gc_b *compiled.Block, numberOfAtoms int,
 				gc_tx := gc_tidx.X - 1
 				gc_x023 := gc_tidx.X
 				gc_off25 := gc_x023
-				/*line hecbench_lsqt.go:75*/ if gc_act == ^uint32(0) && gc_x023+32 <= gc_bdx && gc_off25 >= 0 && gc_off25 <= len(s_) && 32 <= len(s_)-gc_off25 {
+				if gc_act == ^uint32(0) && gc_x023+32 <= gc_bdx && gc_off25 >= 0 && gc_off25 <= len(s_) && 32 <= len(s_)-gc_off25 {
 					gc_at30 := s_[gc_off25:][:32]
 					/*line hecbench_lsqt.go:65*/ copy(gc_at30, gc_l_v_[:])
 				} else {
@@ -1064,7 +1064,7 @@ func gc_body_gpuFindInnerProduct1Kernel(gc_b *compiled.Block, numberOfAtoms int,
 				gc_tx := gc_tidx.X - 1
 				gc_x024 := gc_tidx.X
 				gc_off26 := 1 + gc_x024
-				/*line hecbench_lsqt.go:76*/ if gc_act == ^uint32(0) && gc_x024+32 <= gc_bdx && gc_off26 >= 0 && gc_off26 <= len(s_) && 32 <= len(s_)-gc_off26 {
+				if gc_act == ^uint32(0) && gc_x024+32 <= gc_bdx && gc_off26 >= 0 && gc_off26 <= len(s_) && 32 <= len(s_)-gc_off26 {
 					gc_at31 := s_[gc_off26:][:32]
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						gc_tx := gc_x024 + gc_lane
@@ -1098,7 +1098,7 @@ func gc_body_gpuFindInnerProduct1Kernel(gc_b *compiled.Block, numberOfAtoms int,
 				gc_tx := gc_tidx.X - 1
 				gc_x025 := gc_tidx.X
 				gc_off27 := gc_x025
-				/*line hecbench_lsqt.go:79*/ if gc_act == ^uint32(0) && gc_x025+32 <= gc_bdx && gc_off27 >= 0 && gc_off27 <= len(s_) && 32 <= len(s_)-gc_off27 {
+				if gc_act == ^uint32(0) && gc_x025+32 <= gc_bdx && gc_off27 >= 0 && gc_off27 <= len(s_) && 32 <= len(s_)-gc_off27 {
 					gc_at32 := s_[gc_off27:][:32]
 					/*line hecbench_lsqt.go:69*/ copy(gc_at32, gc_l_v_[:])
 				} else {

@@ -89,9 +89,9 @@ func gc_body_workloadDiagonalsKernel(gc_b *compiled.Block, A []uint32, ALength u
 				gc_off2 := gc_bx
 				gc_off3 := gc_bx + gc_gdx + 1
 				gc_fastlo, gc_fasthi := gc_from, gc_from
-				/*line hecbench_merge.go:97*/ if gc_off2 >= 0 && gc_off2 < len(diagonalPathIntersections) && gc_off3 >= 0 && gc_off3 < len(diagonalPathIntersections) {
+				if gc_off2 >= 0 && gc_off2 < len(diagonalPathIntersections) && gc_off3 >= 0 && gc_off3 < len(diagonalPathIntersections) {
 					gc_fastlo = min(max(gc_from, 0, -gc_off), gc_to)
-					gc_fasthi = max(min(gc_to, len(oneorzero), len(oneorzero)-gc_off), gc_fastlo)
+					/*line hecbench_merge.go:99*/ gc_fasthi = max(min(gc_to, len(oneorzero), len(oneorzero)-gc_off), gc_fastlo)
 				}
 				if gc_fastlo < gc_fasthi {
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
@@ -175,7 +175,7 @@ func gc_body_workloadDiagonalsKernel(gc_b *compiled.Block, A []uint32, ALength u
 			gc_off5 := gc_gdx + 1
 			gc_off6 := gc_gdx
 			gc_off7 := gc_gdx + gc_gdx + 1
-			/*line hecbench_merge.go:115*/ if gc_from >= 0 && gc_off4 >= 0 && gc_off4 < len(diagonalPathIntersections) && gc_off5 >= 0 && gc_off5 < len(diagonalPathIntersections) && gc_off6 >= 0 && gc_off6 < len(diagonalPathIntersections) && gc_off7 >= 0 && gc_off7 < len(diagonalPathIntersections) {
+			if gc_from >= 0 && gc_off4 >= 0 && gc_off4 < len(diagonalPathIntersections) && gc_off5 >= 0 && gc_off5 < len(diagonalPathIntersections) && gc_off6 >= 0 && gc_off6 < len(diagonalPathIntersections) && gc_off7 >= 0 && gc_off7 < len(diagonalPathIntersections) {
 				gc_at5 := diagonalPathIntersections[gc_off4:][:1]
 				gc_at6 := diagonalPathIntersections[gc_off5:][:1]
 				gc_at7 := diagonalPathIntersections[gc_off6:][:1]

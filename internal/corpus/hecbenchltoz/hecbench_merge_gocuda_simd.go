@@ -91,9 +91,9 @@ func gc_body_workloadDiagonalsKernel(gc_b *compiled.Block, A []uint32, ALength u
 				gc_off2 := gc_bx
 				gc_off3 := gc_bx + gc_gdx + 1
 				gc_fastlo, gc_fasthi := gc_from, gc_from
-				/*line hecbench_merge.go:97*/ if gc_off2 >= 0 && gc_off2 < len(diagonalPathIntersections) && gc_off3 >= 0 && gc_off3 < len(diagonalPathIntersections) {
+				if gc_off2 >= 0 && gc_off2 < len(diagonalPathIntersections) && gc_off3 >= 0 && gc_off3 < len(diagonalPathIntersections) {
 					gc_fastlo = min(max(gc_from, 0, -gc_off), gc_to)
-					gc_fasthi = max(min(gc_to, len(oneorzero), len(oneorzero)-gc_off), gc_fastlo)
+					/*line hecbench_merge.go:99*/ gc_fasthi = max(min(gc_to, len(oneorzero), len(oneorzero)-gc_off), gc_fastlo)
 				}
 				if gc_fastlo < gc_fasthi {
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
@@ -177,7 +177,7 @@ func gc_body_workloadDiagonalsKernel(gc_b *compiled.Block, A []uint32, ALength u
 			gc_off5 := gc_gdx + 1
 			gc_off6 := gc_gdx
 			gc_off7 := gc_gdx + gc_gdx + 1
-			/*line hecbench_merge.go:115*/ if gc_from >= 0 && gc_off4 >= 0 && gc_off4 < len(diagonalPathIntersections) && gc_off5 >= 0 && gc_off5 < len(diagonalPathIntersections) && gc_off6 >= 0 && gc_off6 < len(diagonalPathIntersections) && gc_off7 >= 0 && gc_off7 < len(diagonalPathIntersections) {
+			if gc_from >= 0 && gc_off4 >= 0 && gc_off4 < len(diagonalPathIntersections) && gc_off5 >= 0 && gc_off5 < len(diagonalPathIntersections) && gc_off6 >= 0 && gc_off6 < len(diagonalPathIntersections) && gc_off7 >= 0 && gc_off7 < len(diagonalPathIntersections) {
 				gc_at5 := diagonalPathIntersections[gc_off4:][:1]
 				gc_at6 := diagonalPathIntersections[gc_off5:][:1]
 				gc_at7 := diagonalPathIntersections[gc_off6:][:1]
@@ -387,7 +387,7 @@ func gc_body_mergeSinglePathKernel(gc_b *compiled.Block, A []uint32, ALength uin
 					/*line hecbench_merge.go:169*/ if int(sharedX) >= 0 && int(sharedX) <= len(AShared)-8 {
 						/*line hecbench_merge.go:169*/ gc_ld.StoreSlice(AShared[sharedX:])
 					} else {
-						/*line hecbench_merge.go:169*/ var gc_lanes2 [8]uint32
+						var gc_lanes2 [8]uint32
 						gc_ld.Store(&gc_lanes2)
 						for gc_k2 := range 8 {
 							if 0xff&(1<<gc_k2) != 0 {
@@ -401,7 +401,7 @@ func gc_body_mergeSinglePathKernel(gc_b *compiled.Block, A []uint32, ALength uin
 					/*line hecbench_merge.go:170*/ if (Btemp+int(sharedX)) >= 0 && (Btemp+int(sharedX)) <= len(B)-8 {
 						/*line hecbench_merge.go:170*/ gc_ld2 = archsimd.LoadUint32x8Slice(B[Btemp+int(sharedX):])
 					} else {
-						/*line hecbench_merge.go:170*/ var gc_lanes3 [8]uint32
+						var gc_lanes3 [8]uint32
 						for gc_k3 := range 8 {
 							if 0xff&(1<<gc_k3) != 0 {
 								gc_pos.Thread = gc_rank + gc_k3
@@ -414,7 +414,7 @@ func gc_body_mergeSinglePathKernel(gc_b *compiled.Block, A []uint32, ALength uin
 					/*line hecbench_merge.go:170*/ if int(sharedX) >= 0 && int(sharedX) <= len(BShared)-8 {
 						/*line hecbench_merge.go:170*/ gc_ld2.StoreSlice(BShared[sharedX:])
 					} else {
-						/*line hecbench_merge.go:170*/ var gc_lanes4 [8]uint32
+						var gc_lanes4 [8]uint32
 						gc_ld2.Store(&gc_lanes4)
 						for gc_k4 := range 8 {
 							if 0xff&(1<<gc_k4) != 0 {
@@ -429,7 +429,7 @@ func gc_body_mergeSinglePathKernel(gc_b *compiled.Block, A []uint32, ALength uin
 					/*line hecbench_merge.go:172*/ if (Atemp+int(sharedX)) >= 0 && (Atemp+int(sharedX)) <= len(A)-8 {
 						/*line hecbench_merge.go:172*/ gc_ld3 = archsimd.LoadUint32x8Slice(A[Atemp+int(sharedX):])
 					} else {
-						/*line hecbench_merge.go:172*/ var gc_lanes5 [8]uint32
+						var gc_lanes5 [8]uint32
 						for gc_k5 := range 8 {
 							if 0xff&(1<<gc_k5) != 0 {
 								gc_pos.Thread = gc_rank + gc_k5
@@ -442,7 +442,7 @@ func gc_body_mergeSinglePathKernel(gc_b *compiled.Block, A []uint32, ALength uin
 					/*line hecbench_merge.go:172*/ if int(sharedX) >= 0 && int(sharedX) <= len(AShared)-8 {
 						/*line hecbench_merge.go:172*/ gc_ld3.StoreSlice(AShared[sharedX:])
 					} else {
-						/*line hecbench_merge.go:172*/ var gc_lanes6 [8]uint32
+						var gc_lanes6 [8]uint32
 						gc_ld3.Store(&gc_lanes6)
 						for gc_k6 := range 8 {
 							if 0xff&(1<<gc_k6) != 0 {
@@ -456,7 +456,7 @@ func gc_body_mergeSinglePathKernel(gc_b *compiled.Block, A []uint32, ALength uin
 					/*line hecbench_merge.go:173*/ if (Btemp+int(sharedX)) >= 0 && (Btemp+int(sharedX)) <= len(B)-8 {
 						/*line hecbench_merge.go:173*/ gc_ld4 = archsimd.LoadUint32x8Slice(B[Btemp+int(sharedX):])
 					} else {
-						/*line hecbench_merge.go:173*/ var gc_lanes7 [8]uint32
+						var gc_lanes7 [8]uint32
 						for gc_k7 := range 8 {
 							if 0xff&(1<<gc_k7) != 0 {
 								gc_pos.Thread = gc_rank + gc_k7
@@ -469,7 +469,7 @@ func gc_body_mergeSinglePathKernel(gc_b *compiled.Block, A []uint32, ALength uin
 					/*line hecbench_merge.go:173*/ if int(sharedX) >= 0 && int(sharedX) <= len(BShared)-8 {
 						/*line hecbench_merge.go:173*/ gc_ld4.StoreSlice(BShared[sharedX:])
 					} else {
-						/*line hecbench_merge.go:173*/ var gc_lanes8 [8]uint32
+						var gc_lanes8 [8]uint32
 						gc_ld4.Store(&gc_lanes8)
 						for gc_k8 := range 8 {
 							if 0xff&(1<<gc_k8) != 0 {
@@ -484,7 +484,7 @@ func gc_body_mergeSinglePathKernel(gc_b *compiled.Block, A []uint32, ALength uin
 					/*line hecbench_merge.go:175*/ if (Atemp+int(sharedX)) >= 0 && (Atemp+int(sharedX)) <= len(A)-8 {
 						/*line hecbench_merge.go:175*/ gc_ld5 = archsimd.LoadUint32x8Slice(A[Atemp+int(sharedX):])
 					} else {
-						/*line hecbench_merge.go:175*/ var gc_lanes9 [8]uint32
+						var gc_lanes9 [8]uint32
 						for gc_k9 := range 8 {
 							if 0xff&(1<<gc_k9) != 0 {
 								gc_pos.Thread = gc_rank + gc_k9
@@ -497,7 +497,7 @@ func gc_body_mergeSinglePathKernel(gc_b *compiled.Block, A []uint32, ALength uin
 					/*line hecbench_merge.go:175*/ if int(sharedX) >= 0 && int(sharedX) <= len(AShared)-8 {
 						/*line hecbench_merge.go:175*/ gc_ld5.StoreSlice(AShared[sharedX:])
 					} else {
-						/*line hecbench_merge.go:175*/ var gc_lanes10 [8]uint32
+						var gc_lanes10 [8]uint32
 						gc_ld5.Store(&gc_lanes10)
 						for gc_k10 := range 8 {
 							if 0xff&(1<<gc_k10) != 0 {
@@ -511,7 +511,7 @@ func gc_body_mergeSinglePathKernel(gc_b *compiled.Block, A []uint32, ALength uin
 					/*line hecbench_merge.go:176*/ if (Btemp+int(sharedX)) >= 0 && (Btemp+int(sharedX)) <= len(B)-8 {
 						/*line hecbench_merge.go:176*/ gc_ld6 = archsimd.LoadUint32x8Slice(B[Btemp+int(sharedX):])
 					} else {
-						/*line hecbench_merge.go:176*/ var gc_lanes11 [8]uint32
+						var gc_lanes11 [8]uint32
 						for gc_k11 := range 8 {
 							if 0xff&(1<<gc_k11) != 0 {
 								gc_pos.Thread = gc_rank + gc_k11
@@ -524,7 +524,7 @@ func gc_body_mergeSinglePathKernel(gc_b *compiled.Block, A []uint32, ALength uin
 					/*line hecbench_merge.go:176*/ if int(sharedX) >= 0 && int(sharedX) <= len(BShared)-8 {
 						/*line hecbench_merge.go:176*/ gc_ld6.StoreSlice(BShared[sharedX:])
 					} else {
-						/*line hecbench_merge.go:176*/ var gc_lanes12 [8]uint32
+						var gc_lanes12 [8]uint32
 						gc_ld6.Store(&gc_lanes12)
 						for gc_k12 := range 8 {
 							if 0xff&(1<<gc_k12) != 0 {
@@ -539,7 +539,7 @@ func gc_body_mergeSinglePathKernel(gc_b *compiled.Block, A []uint32, ALength uin
 					/*line hecbench_merge.go:178*/ if (Atemp+int(sharedX)) >= 0 && (Atemp+int(sharedX)) <= len(A)-8 {
 						/*line hecbench_merge.go:178*/ gc_ld7 = archsimd.LoadUint32x8Slice(A[Atemp+int(sharedX):])
 					} else {
-						/*line hecbench_merge.go:178*/ var gc_lanes13 [8]uint32
+						var gc_lanes13 [8]uint32
 						for gc_k13 := range 8 {
 							if 0xff&(1<<gc_k13) != 0 {
 								gc_pos.Thread = gc_rank + gc_k13
@@ -552,7 +552,7 @@ func gc_body_mergeSinglePathKernel(gc_b *compiled.Block, A []uint32, ALength uin
 					/*line hecbench_merge.go:178*/ if int(sharedX) >= 0 && int(sharedX) <= len(AShared)-8 {
 						/*line hecbench_merge.go:178*/ gc_ld7.StoreSlice(AShared[sharedX:])
 					} else {
-						/*line hecbench_merge.go:178*/ var gc_lanes14 [8]uint32
+						var gc_lanes14 [8]uint32
 						gc_ld7.Store(&gc_lanes14)
 						for gc_k14 := range 8 {
 							if 0xff&(1<<gc_k14) != 0 {
@@ -566,7 +566,7 @@ func gc_body_mergeSinglePathKernel(gc_b *compiled.Block, A []uint32, ALength uin
 					/*line hecbench_merge.go:179*/ if (Btemp+int(sharedX)) >= 0 && (Btemp+int(sharedX)) <= len(B)-8 {
 						/*line hecbench_merge.go:179*/ gc_ld8 = archsimd.LoadUint32x8Slice(B[Btemp+int(sharedX):])
 					} else {
-						/*line hecbench_merge.go:179*/ var gc_lanes15 [8]uint32
+						var gc_lanes15 [8]uint32
 						for gc_k15 := range 8 {
 							if 0xff&(1<<gc_k15) != 0 {
 								gc_pos.Thread = gc_rank + gc_k15
@@ -579,7 +579,7 @@ func gc_body_mergeSinglePathKernel(gc_b *compiled.Block, A []uint32, ALength uin
 					/*line hecbench_merge.go:179*/ if int(sharedX) >= 0 && int(sharedX) <= len(BShared)-8 {
 						/*line hecbench_merge.go:179*/ gc_ld8.StoreSlice(BShared[sharedX:])
 					} else {
-						/*line hecbench_merge.go:179*/ var gc_lanes16 [8]uint32
+						var gc_lanes16 [8]uint32
 						gc_ld8.Store(&gc_lanes16)
 						for gc_k16 := range 8 {
 							if 0xff&(1<<gc_k16) != 0 {

@@ -49,7 +49,7 @@ func gc_body_bpQueensRootDfsKernel(gc_b *compiled.Block, gc_lo, gc_hi int, N int
 		}
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off := gc_bx * gc_bdx
-			/*line hecbench_nqueen.go:66*/ if gc_off >= 0 && gc_off <= len(rootPrefixes) && gc_bdx <= len(rootPrefixes)-gc_off && gc_off <= len(sols) && gc_bdx <= len(sols)-gc_off && gc_off <= len(vectorOfTreeSize) && gc_bdx <= len(vectorOfTreeSize)-gc_off {
+			if gc_off >= 0 && gc_off <= len(rootPrefixes) && gc_bdx <= len(rootPrefixes)-gc_off && gc_off <= len(sols) && gc_bdx <= len(sols)-gc_off && gc_off <= len(vectorOfTreeSize) && gc_bdx <= len(vectorOfTreeSize)-gc_off {
 				gc_at := rootPrefixes[gc_off:][:gc_bdx]
 				gc_at2 := sols[gc_off:][:gc_bdx]
 				gc_at3 := vectorOfTreeSize[gc_off:][:gc_bdx]

@@ -20,7 +20,7 @@ func gc_body_reverseKernel(gc_b *compiled.Block, d []int32, len_ int) {
 	}
 	/*line hecbench_reverse.go:14*/ s := gocuda.Shared[int32](t, 256)[:256]
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-		/*line hecbench_reverse.go:17*/ if gc_bdx <= len(s) && gc_bdx <= len(d) {
+		if gc_bdx <= len(s) && gc_bdx <= len(d) {
 			gc_at := s[:gc_bdx]
 			gc_at2 := d[:gc_bdx]
 			if compiled.Disjoint(gc_at, gc_at2) {

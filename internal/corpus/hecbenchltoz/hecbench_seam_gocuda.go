@@ -373,7 +373,7 @@ func gc_body_computeMKernelSmall(gc_b *compiled.Block, dCostsLeft, dCostsUp, dCo
 	gc_s_ix := compiled.Scratch[int](gc_b, 2)[:gc_n]
 	/*line hecbench_seam.go:132*/ cache := gocuda.DynamicShared[int32](t)
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-		/*line hecbench_seam.go:135*/ if gc_bdx <= len(dCostsLeft) && gc_bdx <= len(dCostsUp) && gc_bdx <= len(dCostsRight) && gc_bdx <= len(dM) {
+		if gc_bdx <= len(dCostsLeft) && gc_bdx <= len(dCostsUp) && gc_bdx <= len(dCostsRight) && gc_bdx <= len(dM) {
 			gc_at := dCostsLeft[:gc_bdx]
 			gc_at2 := dCostsUp[:gc_bdx]
 			gc_at3 := dCostsRight[:gc_bdx]

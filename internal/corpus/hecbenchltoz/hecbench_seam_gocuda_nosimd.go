@@ -206,7 +206,7 @@ func gc_body_minReduceKernel(gc_b *compiled.Block, dValues, dIndices []int32, si
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			gc_off3 := gc_bx
-			/*line hecbench_seam.go:326*/ if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(dIndices) {
+			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(dIndices) {
 				gc_at5 := dIndices[gc_off3:][:1]
 				gc_step := gc_from
 				for ; gc_step+3 < gc_to; gc_step += 4 {

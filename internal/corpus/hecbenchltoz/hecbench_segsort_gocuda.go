@@ -257,7 +257,7 @@ func gc_body_genBk256Wp2Tc1R2R2OrigKernel(gc_b *compiled.Block, key []int32, val
 	gc_bdz := gc_bd.Z
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-	/*line hecbench_segsort.go:247*/ var gc_l_k0 [32]*int32
+	var gc_l_k0 [32]*int32
 	var gc_l_v0 [32]*int32
 	var gc_l_bit [32]int
 	var gc_l_exK0 [32]int32
@@ -460,7 +460,7 @@ func gc_body_genBk128Wp2Tc2R3R4OrigKernel(gc_b *compiled.Block, key []int32, val
 	gc_bdz := gc_bd.Z
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-	/*line hecbench_segsort.go:286*/ var gc_l_k0 [32]*int32
+	var gc_l_k0 [32]*int32
 	var gc_l_k1 [32]*int32
 	var gc_l_v0 [32]*int32
 	var gc_l_v1 [32]*int32

@@ -216,7 +216,7 @@ func gc_body_bbBinHistoKernel(gc_b *compiled.Block, dBinCounter, dSegBegins, dSe
 			}
 		}
 	}
-	/*line hecbench_segsort.go:108*/ var gc_l_data [32]int32
+	var gc_l_data [32]int32
 	var gc_c1r [32]int32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -309,7 +309,7 @@ func gc_body_bbBinHistoKernel(gc_b *compiled.Block, dBinCounter, dSegBegins, dSe
 				gc_tx := gc_tidx.X - 1
 				gc_x02 := gc_tidx.X
 				gc_off15 := gc_x02
-				/*line hecbench_segsort.go:50*/ if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off15 >= 0 && gc_off15 <= len(dBinCounter) && 32 <= len(dBinCounter)-gc_off15 && gc_off15 <= len(localHisto) && 32 <= len(localHisto)-gc_off15 {
+				if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off15 >= 0 && gc_off15 <= len(dBinCounter) && 32 <= len(dBinCounter)-gc_off15 && gc_off15 <= len(localHisto) && 32 <= len(localHisto)-gc_off15 {
 					gc_at17 := dBinCounter[gc_off15:][:32]
 					gc_at18 := localHisto[gc_off15:][:32]
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {

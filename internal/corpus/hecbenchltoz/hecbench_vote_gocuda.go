@@ -34,7 +34,7 @@ func gc_body_voteAnyKernel1(gc_b *compiled.Block, input, result []uint32, repeat
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
 	gc_n := gc_b.Len()
-	/*line hecbench_vote.go:25*/ var gc_c1v [32]bool
+	var gc_c1v [32]bool
 	var gc_c1r [32]bool
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -61,7 +61,7 @@ func gc_body_voteAnyKernel1(gc_b *compiled.Block, input, result []uint32, repeat
 				gc_tx := gc_tidx.X - 1
 				gc_x0 := gc_tidx.X
 				gc_off := gc_x0
-				/*line hecbench_vote.go:27*/ if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(result) && 32 <= len(result)-gc_off {
+				if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(result) && 32 <= len(result)-gc_off {
 					gc_at := result[gc_off:][:32]
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						gc_pos.Thread = gc_w + gc_lane
@@ -114,7 +114,7 @@ func gc_body_voteAllKernel2(gc_b *compiled.Block, input, result []uint32, repeat
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
 	gc_n := gc_b.Len()
-	/*line hecbench_vote.go:40*/ var gc_c1v [32]bool
+	var gc_c1v [32]bool
 	var gc_c1r [32]bool
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -141,7 +141,7 @@ func gc_body_voteAllKernel2(gc_b *compiled.Block, input, result []uint32, repeat
 				gc_tx := gc_tidx.X - 1
 				gc_x0 := gc_tidx.X
 				gc_off := gc_x0
-				/*line hecbench_vote.go:42*/ if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(result) && 32 <= len(result)-gc_off {
+				if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(result) && 32 <= len(result)-gc_off {
 					gc_at := result[gc_off:][:32]
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						gc_pos.Thread = gc_w + gc_lane
@@ -195,7 +195,7 @@ func gc_body_voteAnyKernel3(gc_b *compiled.Block, info []bool, warpSize, repeat 
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
 	gc_n := gc_b.Len()
-	/*line hecbench_vote.go:56*/ var gc_l_offs [32][]bool
+	var gc_l_offs [32][]bool
 	var gc_c1v [32]bool
 	var gc_c1r [32]bool
 	var gc_c2v [32]bool

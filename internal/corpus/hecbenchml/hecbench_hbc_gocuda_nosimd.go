@@ -55,7 +55,7 @@ func gc_body_bcKernel(gc_b *compiled.Block, bc []float32, R, C, F []int32, n, m 
 		}
 	}
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-		/*line hecbench_hbc.go:109*/ if gc_bdx <= len(diameters) {
+		if gc_bdx <= len(diameters) {
 			gc_at := diameters[:gc_bdx]
 			gc_vstep := 0
 			gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)

@@ -180,7 +180,7 @@ func gc_body_cuComputeDistanceGlobalKernel(gc_b *compiled.Block, A []float32, wA
 									/*line hecbench_knn.go:54*/ if tx >= 0 && tx <= len(sharedA[ty])-8 {
 										/*line hecbench_knn.go:56*/ archsimd.LoadFloat32x8Slice(A[a+wA*ty+tx:]).StoreMasked((*[8]float32)(sharedA[ty][tx:]), gc_if)
 									} else {
-										/*line hecbench_knn.go:56*/ var gc_lanes [8]float32
+										var gc_lanes [8]float32
 										/*line hecbench_knn.go:56*/ archsimd.LoadFloat32x8Slice(A[a+wA*ty+tx:]).Store(&gc_lanes)
 										for gc_k := range 8 {
 											if gc_if.ToBits()&(1<<gc_k) != 0 {
@@ -196,7 +196,7 @@ func gc_body_cuComputeDistanceGlobalKernel(gc_b *compiled.Block, A []float32, wA
 									/*line hecbench_knn.go:56*/ if tx >= 0 && tx <= len(sharedA[ty])-8 {
 										/*line hecbench_knn.go:58*/ gc_vb2.StoreMasked((*[8]float32)(sharedA[ty][tx:]), gc_else)
 									} else {
-										/*line hecbench_knn.go:58*/ var gc_lanes2 [8]float32
+										var gc_lanes2 [8]float32
 										gc_vb2.Store(&gc_lanes2)
 										for gc_k2 := range 8 {
 											if gc_else.ToBits()&(1<<gc_k2) != 0 {
@@ -212,7 +212,7 @@ func gc_body_cuComputeDistanceGlobalKernel(gc_b *compiled.Block, A []float32, wA
 									/*line hecbench_knn.go:58*/ if tx >= 0 && tx <= len(sharedB[ty])-8 {
 										/*line hecbench_knn.go:61*/ archsimd.LoadFloat32x8Slice(B[b+wB*ty+tx:]).StoreMasked((*[8]float32)(sharedB[ty][tx:]), gc_if2)
 									} else {
-										/*line hecbench_knn.go:61*/ var gc_lanes3 [8]float32
+										var gc_lanes3 [8]float32
 										/*line hecbench_knn.go:61*/ archsimd.LoadFloat32x8Slice(B[b+wB*ty+tx:]).Store(&gc_lanes3)
 										for gc_k3 := range 8 {
 											if gc_if2.ToBits()&(1<<gc_k3) != 0 {
@@ -228,7 +228,7 @@ func gc_body_cuComputeDistanceGlobalKernel(gc_b *compiled.Block, A []float32, wA
 									/*line hecbench_knn.go:61*/ if tx >= 0 && tx <= len(sharedB[ty])-8 {
 										/*line hecbench_knn.go:63*/ gc_vb2.StoreMasked((*[8]float32)(sharedB[ty][tx:]), gc_else2)
 									} else {
-										/*line hecbench_knn.go:63*/ var gc_lanes4 [8]float32
+										var gc_lanes4 [8]float32
 										gc_vb2.Store(&gc_lanes4)
 										for gc_k4 := range 8 {
 											if gc_else2.ToBits()&(1<<gc_k4) != 0 {
@@ -243,7 +243,7 @@ func gc_body_cuComputeDistanceGlobalKernel(gc_b *compiled.Block, A []float32, wA
 								/*line hecbench_knn.go:63*/ if tx >= 0 && tx <= len(sharedA[ty])-8 {
 									/*line hecbench_knn.go:66*/ gc_vb2.StoreSlice(sharedA[ty][tx:])
 								} else {
-									/*line hecbench_knn.go:66*/ var gc_lanes5 [8]float32
+									var gc_lanes5 [8]float32
 									gc_vb2.Store(&gc_lanes5)
 									for gc_k5 := range 8 {
 										if 0xff&(1<<gc_k5) != 0 {
@@ -256,7 +256,7 @@ func gc_body_cuComputeDistanceGlobalKernel(gc_b *compiled.Block, A []float32, wA
 								/*line hecbench_knn.go:66*/ if tx >= 0 && tx <= len(sharedB[ty])-8 {
 									gc_vb2.StoreSlice(sharedB[ty][tx:])
 								} else {
-									/*line hecbench_knn.go:67*/ var gc_lanes6 [8]float32
+									var gc_lanes6 [8]float32
 									gc_vb2.Store(&gc_lanes6)
 									for gc_k6 := range 8 {
 										if 0xff&(1<<gc_k6) != 0 {

@@ -34,7 +34,7 @@ func gc_body_addBiasResidualPostLayerNormV2Kernel(gc_b *compiled.Block, out, inp
 	/*line hecbench_layernorm.go:55*/ const ite = 4
 	bid := gc_bx
 	/*line hecbench_layernorm.go:24*/ shared := gc_shared1(32)[:32]
-	/*line hecbench_layernorm.go:26*/ var gc_l_val_ [32]float32
+	var gc_l_val_ [32]float32
 	var gc_c1r [32]float32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -143,7 +143,7 @@ func gc_body_addBiasResidualPostLayerNormV2Kernel(gc_b *compiled.Block, out, inp
 			}
 		}
 	}
-	/*line hecbench_layernorm.go:40*/ var gc_c2v [32]float32
+	var gc_c2v [32]float32
 	var gc_c2r [32]float32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -205,7 +205,7 @@ func gc_body_addBiasResidualPostLayerNormV2Kernel(gc_b *compiled.Block, out, inp
 		}
 	}
 	/*line hecbench_layernorm.go:24*/ shared_ := gc_shared1(32)[:32]
-	/*line hecbench_layernorm.go:26*/ var gc_l_val_4 [32]float32
+	var gc_l_val_4 [32]float32
 	var gc_c3r [32]float32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -294,7 +294,7 @@ func gc_body_addBiasResidualPostLayerNormV2Kernel(gc_b *compiled.Block, out, inp
 			}
 		}
 	}
-	/*line hecbench_layernorm.go:40*/ var gc_c4v [32]float32
+	var gc_c4v [32]float32
 	var gc_c4r [32]float32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -414,7 +414,7 @@ func gc_body_addBiasResidualPostLayerNormKernel(gc_b *compiled.Block, out, input
 	/*line hecbench_layernorm.go:126*/ sMean := gocuda.Shared[float32](t, 1)[:1]
 	sVariance := gocuda.Shared[float32](t, 1)[:1]
 	/*line hecbench_layernorm.go:24*/ shared := gc_shared1(32)[:32]
-	/*line hecbench_layernorm.go:26*/ var gc_l_val_ [32]float32
+	var gc_l_val_ [32]float32
 	var gc_c1r [32]float32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -494,7 +494,7 @@ func gc_body_addBiasResidualPostLayerNormKernel(gc_b *compiled.Block, out, input
 			}
 		}
 	}
-	/*line hecbench_layernorm.go:40*/ var gc_c2v [32]float32
+	var gc_c2v [32]float32
 	var gc_c2r [32]float32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -556,7 +556,7 @@ func gc_body_addBiasResidualPostLayerNormKernel(gc_b *compiled.Block, out, input
 		}
 	}
 	/*line hecbench_layernorm.go:24*/ shared_ := gc_shared1(32)[:32]
-	/*line hecbench_layernorm.go:26*/ var gc_l_val_4 [32]float32
+	var gc_l_val_4 [32]float32
 	var gc_c3r [32]float32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -633,7 +633,7 @@ func gc_body_addBiasResidualPostLayerNormKernel(gc_b *compiled.Block, out, input
 			}
 		}
 	}
-	/*line hecbench_layernorm.go:40*/ var gc_c4v [32]float32
+	var gc_c4v [32]float32
 	var gc_c4r [32]float32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -840,7 +840,7 @@ func gc_body_generalAddBiasResidualPostLayerNormKernel(gc_b *compiled.Block, out
 		}
 	}
 	/*line hecbench_layernorm.go:24*/ shared := gc_shared1(32)[:32]
-	/*line hecbench_layernorm.go:26*/ var gc_l_val_ [32]float32
+	var gc_l_val_ [32]float32
 	var gc_c1r [32]float32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -897,7 +897,7 @@ func gc_body_generalAddBiasResidualPostLayerNormKernel(gc_b *compiled.Block, out
 			}
 		}
 	}
-	/*line hecbench_layernorm.go:40*/ var gc_c2v [32]float32
+	var gc_c2v [32]float32
 	var gc_c2r [32]float32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -1006,7 +1006,7 @@ func gc_body_generalAddBiasResidualPostLayerNormKernel(gc_b *compiled.Block, out
 		}
 	}
 	/*line hecbench_layernorm.go:24*/ shared_ := gc_shared1(32)[:32]
-	/*line hecbench_layernorm.go:26*/ var gc_l_val_4 [32]float32
+	var gc_l_val_4 [32]float32
 	var gc_c3r [32]float32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -1063,7 +1063,7 @@ func gc_body_generalAddBiasResidualPostLayerNormKernel(gc_b *compiled.Block, out
 			}
 		}
 	}
-	/*line hecbench_layernorm.go:40*/ var gc_c4v [32]float32
+	var gc_c4v [32]float32
 	var gc_c4r [32]float32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)

@@ -36,7 +36,7 @@ func gc_body_addBiasResidualPostLayerNormV2Kernel(gc_b *compiled.Block, out, inp
 	/*line hecbench_layernorm.go:55*/ const ite = 4
 	bid := gc_bx
 	/*line hecbench_layernorm.go:24*/ shared := gc_shared1(32)[:32]
-	/*line hecbench_layernorm.go:26*/ var gc_l_val_ [32]float32
+	var gc_l_val_ [32]float32
 	var gc_c1r [32]float32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -183,7 +183,7 @@ func gc_body_addBiasResidualPostLayerNormV2Kernel(gc_b *compiled.Block, out, inp
 			}
 		}
 	}
-	/*line hecbench_layernorm.go:40*/ var gc_c2v [32]float32
+	var gc_c2v [32]float32
 	var gc_c2r [32]float32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -301,7 +301,7 @@ func gc_body_addBiasResidualPostLayerNormV2Kernel(gc_b *compiled.Block, out, inp
 		}
 	}
 	/*line hecbench_layernorm.go:24*/ shared_ := gc_shared1(32)[:32]
-	/*line hecbench_layernorm.go:26*/ var gc_l_val_4 [32]float32
+	var gc_l_val_4 [32]float32
 	var gc_c3r [32]float32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -428,7 +428,7 @@ func gc_body_addBiasResidualPostLayerNormV2Kernel(gc_b *compiled.Block, out, inp
 			}
 		}
 	}
-	/*line hecbench_layernorm.go:40*/ var gc_c4v [32]float32
+	var gc_c4v [32]float32
 	var gc_c4r [32]float32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -604,7 +604,7 @@ func gc_body_addBiasResidualPostLayerNormKernel(gc_b *compiled.Block, out, input
 	/*line hecbench_layernorm.go:126*/ sMean := gocuda.Shared[float32](t, 1)[:1]
 	sVariance := gocuda.Shared[float32](t, 1)[:1]
 	/*line hecbench_layernorm.go:24*/ shared := gc_shared1(32)[:32]
-	/*line hecbench_layernorm.go:26*/ var gc_l_val_ [32]float32
+	var gc_l_val_ [32]float32
 	var gc_c1r [32]float32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -722,7 +722,7 @@ func gc_body_addBiasResidualPostLayerNormKernel(gc_b *compiled.Block, out, input
 			}
 		}
 	}
-	/*line hecbench_layernorm.go:40*/ var gc_c2v [32]float32
+	var gc_c2v [32]float32
 	var gc_c2r [32]float32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -840,7 +840,7 @@ func gc_body_addBiasResidualPostLayerNormKernel(gc_b *compiled.Block, out, input
 		}
 	}
 	/*line hecbench_layernorm.go:24*/ shared_ := gc_shared1(32)[:32]
-	/*line hecbench_layernorm.go:26*/ var gc_l_val_4 [32]float32
+	var gc_l_val_4 [32]float32
 	var gc_c3r [32]float32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -955,7 +955,7 @@ func gc_body_addBiasResidualPostLayerNormKernel(gc_b *compiled.Block, out, input
 			}
 		}
 	}
-	/*line hecbench_layernorm.go:40*/ var gc_c4v [32]float32
+	var gc_c4v [32]float32
 	var gc_c4r [32]float32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -1219,7 +1219,7 @@ func gc_body_generalAddBiasResidualPostLayerNormKernel(gc_b *compiled.Block, out
 		}
 	}
 	/*line hecbench_layernorm.go:24*/ shared := gc_shared1(32)[:32]
-	/*line hecbench_layernorm.go:26*/ var gc_l_val_ [32]float32
+	var gc_l_val_ [32]float32
 	var gc_c1r [32]float32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -1345,7 +1345,7 @@ func gc_body_generalAddBiasResidualPostLayerNormKernel(gc_b *compiled.Block, out
 			}
 		}
 	}
-	/*line hecbench_layernorm.go:40*/ var gc_c2v [32]float32
+	var gc_c2v [32]float32
 	var gc_c2r [32]float32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -1511,7 +1511,7 @@ func gc_body_generalAddBiasResidualPostLayerNormKernel(gc_b *compiled.Block, out
 		}
 	}
 	/*line hecbench_layernorm.go:24*/ shared_ := gc_shared1(32)[:32]
-	/*line hecbench_layernorm.go:26*/ var gc_l_val_4 [32]float32
+	var gc_l_val_4 [32]float32
 	var gc_c3r [32]float32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -1637,7 +1637,7 @@ func gc_body_generalAddBiasResidualPostLayerNormKernel(gc_b *compiled.Block, out
 			}
 		}
 	}
-	/*line hecbench_layernorm.go:40*/ var gc_c4v [32]float32
+	var gc_c4v [32]float32
 	var gc_c4r [32]float32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)

@@ -73,7 +73,7 @@ func gc_body_mdhKernel(gc_b *compiled.Block, ax, ay, az, gx, gy, gz, charge, siz
 						gc_tx := gc_vstep
 						gc_rank := gc_base + gc_tx
 						var lid int = gc_tx
-						/*line hecbench_mdh.go:60*/ var gc_lanes6 [8]float32
+						var gc_lanes6 [8]float32
 						/*line hecbench_mdh.go:60*/ archsimd.LoadFloat32x8Slice(gc_at[gc_tx:]).Store(&gc_lanes6)
 						for gc_k6 := range 8 {
 							if 0xff&(1<<gc_k6) != 0 {
@@ -82,7 +82,7 @@ func gc_body_mdhKernel(gc_b *compiled.Block, ax, ay, az, gx, gy, gz, charge, siz
 							}
 						}
 						gc_pos.Thread = gc_rank
-						/*line hecbench_mdh.go:60*/ var gc_lanes7 [8]float32
+						var gc_lanes7 [8]float32
 						/*line hecbench_mdh.go:60*/ archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).Store(&gc_lanes7)
 						for gc_k7 := range 8 {
 							if 0xff&(1<<gc_k7) != 0 {
@@ -91,7 +91,7 @@ func gc_body_mdhKernel(gc_b *compiled.Block, ax, ay, az, gx, gy, gz, charge, siz
 							}
 						}
 						gc_pos.Thread = gc_rank
-						/*line hecbench_mdh.go:61*/ var gc_lanes8 [8]float32
+						var gc_lanes8 [8]float32
 						/*line hecbench_mdh.go:61*/ archsimd.LoadFloat32x8Slice(gc_at3[gc_tx:]).Store(&gc_lanes8)
 						for gc_k8 := range 8 {
 							if 0xff&(1<<gc_k8) != 0 {
@@ -100,7 +100,7 @@ func gc_body_mdhKernel(gc_b *compiled.Block, ax, ay, az, gx, gy, gz, charge, siz
 							}
 						}
 						gc_pos.Thread = gc_rank
-						/*line hecbench_mdh.go:62*/ var gc_lanes9 [8]float32
+						var gc_lanes9 [8]float32
 						/*line hecbench_mdh.go:62*/ archsimd.LoadFloat32x8Slice(gc_at4[gc_tx:]).Store(&gc_lanes9)
 						for gc_k9 := range 8 {
 							if 0xff&(1<<gc_k9) != 0 {
@@ -109,7 +109,7 @@ func gc_body_mdhKernel(gc_b *compiled.Block, ax, ay, az, gx, gy, gz, charge, siz
 							}
 						}
 						gc_pos.Thread = gc_rank
-						/*line hecbench_mdh.go:63*/ var gc_lanes10 [8]float32
+						var gc_lanes10 [8]float32
 						/*line hecbench_mdh.go:63*/ archsimd.LoadFloat32x8Slice(gc_at5[gc_tx:]).Store(&gc_lanes10)
 						for gc_k10 := range 8 {
 							if 0xff&(1<<gc_k10) != 0 {
@@ -140,7 +140,7 @@ func gc_body_mdhKernel(gc_b *compiled.Block, ax, ay, az, gx, gy, gz, charge, siz
 						/*line hecbench_mdh.go:60*/ if (jatom+lid) < 0 || (jatom+lid) > len(ax)-8 || (jatom+lid) > len(ay)-8 || (jatom+lid) > len(az)-8 || (jatom+lid) > len(charge)-8 || (jatom+lid) > len(size)-8 {
 							break
 						}
-						/*line hecbench_mdh.go:60*/ var gc_lanes [8]float32
+						var gc_lanes [8]float32
 						/*line hecbench_mdh.go:60*/ archsimd.LoadFloat32x8Slice(ax[jatom+lid:]).Store(&gc_lanes)
 						for gc_k := range 8 {
 							if 0xff&(1<<gc_k) != 0 {
@@ -149,7 +149,7 @@ func gc_body_mdhKernel(gc_b *compiled.Block, ax, ay, az, gx, gy, gz, charge, siz
 							}
 						}
 						gc_pos.Thread = gc_rank
-						/*line hecbench_mdh.go:60*/ var gc_lanes2 [8]float32
+						var gc_lanes2 [8]float32
 						/*line hecbench_mdh.go:60*/ archsimd.LoadFloat32x8Slice(ay[jatom+lid:]).Store(&gc_lanes2)
 						for gc_k2 := range 8 {
 							if 0xff&(1<<gc_k2) != 0 {
@@ -158,7 +158,7 @@ func gc_body_mdhKernel(gc_b *compiled.Block, ax, ay, az, gx, gy, gz, charge, siz
 							}
 						}
 						gc_pos.Thread = gc_rank
-						/*line hecbench_mdh.go:61*/ var gc_lanes3 [8]float32
+						var gc_lanes3 [8]float32
 						/*line hecbench_mdh.go:61*/ archsimd.LoadFloat32x8Slice(az[jatom+lid:]).Store(&gc_lanes3)
 						for gc_k3 := range 8 {
 							if 0xff&(1<<gc_k3) != 0 {
@@ -167,7 +167,7 @@ func gc_body_mdhKernel(gc_b *compiled.Block, ax, ay, az, gx, gy, gz, charge, siz
 							}
 						}
 						gc_pos.Thread = gc_rank
-						/*line hecbench_mdh.go:62*/ var gc_lanes4 [8]float32
+						var gc_lanes4 [8]float32
 						/*line hecbench_mdh.go:62*/ archsimd.LoadFloat32x8Slice(charge[jatom+lid:]).Store(&gc_lanes4)
 						for gc_k4 := range 8 {
 							if 0xff&(1<<gc_k4) != 0 {
@@ -176,7 +176,7 @@ func gc_body_mdhKernel(gc_b *compiled.Block, ax, ay, az, gx, gy, gz, charge, siz
 							}
 						}
 						gc_pos.Thread = gc_rank
-						/*line hecbench_mdh.go:63*/ var gc_lanes5 [8]float32
+						var gc_lanes5 [8]float32
 						/*line hecbench_mdh.go:63*/ archsimd.LoadFloat32x8Slice(size[jatom+lid:]).Store(&gc_lanes5)
 						for gc_k5 := range 8 {
 							if 0xff&(1<<gc_k5) != 0 {

@@ -44,7 +44,7 @@ func gc_body_scatterAddKernel(gc_b *compiled.Block, indexes []int32, source, out
 								/*line hecbench_scatteradd.go:38*/ if idx >= 0 && idx <= len(outputBuffer)-8 {
 									gc_vb.StoreSlice(outputBuffer[idx:])
 								} else {
-									/*line hecbench_scatteradd.go:39*/ var gc_lanes [8]float32
+									var gc_lanes [8]float32
 									gc_vb.Store(&gc_lanes)
 									for gc_k := range 8 {
 										if 0xff&(1<<gc_k) != 0 {
@@ -60,7 +60,7 @@ func gc_body_scatterAddKernel(gc_b *compiled.Block, indexes []int32, source, out
 									/*line hecbench_scatteradd.go:38*/ if idx >= 0 && idx <= len(outputBuffer)-8 {
 										gc_vb.StoreMasked((*[8]float32)(outputBuffer[idx:]), gc_if)
 									} else {
-										/*line hecbench_scatteradd.go:39*/ var gc_lanes2 [8]float32
+										var gc_lanes2 [8]float32
 										gc_vb.Store(&gc_lanes2)
 										for gc_k2 := range 8 {
 											if gc_if.ToBits()&(1<<gc_k2) != 0 {

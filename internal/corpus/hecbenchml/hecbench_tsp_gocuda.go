@@ -688,7 +688,7 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 		}
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off10 := 0
-			/*line hecbench_tsp.go:154*/ if gc_bdx <= len(bufS) && gc_off10 >= 0 && gc_off10 < len(climbsD) {
+			if gc_bdx <= len(bufS) && gc_off10 >= 0 && gc_off10 < len(climbsD) {
 				gc_at7 := bufS[:gc_bdx]
 				gc_at8 := climbsD[gc_off10:][:1]
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
@@ -767,7 +767,7 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off12 := 0
 			gc_off13 := 1
-			/*line hecbench_tsp.go:175*/ if gc_off12 >= 0 && gc_off12 < len(bufS) && gc_off13 >= 0 && gc_off13 < len(bufS) {
+			if gc_off12 >= 0 && gc_off12 < len(bufS) && gc_off13 >= 0 && gc_off13 < len(bufS) {
 				gc_at11 := bufS[gc_off12:][:1]
 				gc_at12 := bufS[gc_off13:][:1]
 				gc_step7 := 0
@@ -866,7 +866,7 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 			gc_off14 := 1
 			gc_off15 := 2
 			gc_off16 := 3
-			/*line hecbench_tsp.go:184*/ if gc_off14 >= 0 && gc_off14 < len(bufS) && gc_off15 >= 0 && gc_off15 < len(bufS) && gc_off16 >= 0 && gc_off16 < len(bufS) {
+			if gc_off14 >= 0 && gc_off14 < len(bufS) && gc_off15 >= 0 && gc_off15 < len(bufS) && gc_off16 >= 0 && gc_off16 < len(bufS) {
 				gc_at13 := bufS[gc_off14:][:1]
 				gc_at14 := bufS[gc_off15:][:1]
 				gc_at15 := bufS[gc_off16:][:1]
@@ -1107,7 +1107,7 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 		}
 	}
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-		/*line hecbench_tsp.go:210*/ if gc_bdx <= len(bufS) {
+		if gc_bdx <= len(bufS) {
 			gc_at16 := bufS[:gc_bdx]
 			gc_step12 := 0
 			for ; gc_step12+3 < gc_bdx; gc_step12 += 4 {

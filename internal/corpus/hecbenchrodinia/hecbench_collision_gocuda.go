@@ -96,7 +96,7 @@ func gc_body_checkDuplicates(gc_b *compiled.Block, num int, v []int32, hasDuplic
 	/*line hecbench_collision.go:76*/ var c_14 lessThan[int32]
 	var laneMask_14 int = mask_14
 	/*line hecbench_collision.go:77*/ var width_14 int = colWarpSize
-	/*line hecbench_collision.go:79*/ var gc_l_x [32]int32
+	var gc_l_x [32]int32
 	var gc_l_x_ [32]int32
 	var gc_l_x_2 [32]int32
 	var gc_l_x_3 [32]int32
@@ -728,7 +728,7 @@ func gc_body_checkDuplicates(gc_b *compiled.Block, num int, v []int32, hasDuplic
 			gc_tx := gc_tidx.X - 1
 			gc_x0 := gc_tidx.X
 			gc_off := gc_x0
-			/*line hecbench_collision.go:138*/ if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(hasDuplicate) && 32 <= len(hasDuplicate)-gc_off {
+			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(hasDuplicate) && 32 <= len(hasDuplicate)-gc_off {
 				gc_at := hasDuplicate[gc_off:][:32]
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					gc_pos.Thread = gc_w + gc_lane

@@ -140,7 +140,7 @@ func gc_body_checkDuplicateMask(gc_b *compiled.Block, num int, v []int32, duplic
 	/*line hecbench_collision.go:76*/ var c_29 pairIntBoolLessThan
 	var laneMask_29 int = mask_30
 	/*line hecbench_collision.go:77*/ var width_29 int = colWarpSize
-	/*line hecbench_collision.go:79*/ var gc_l_x [32]pair[int32, int32]
+	var gc_l_x [32]pair[int32, int32]
 	var gc_l_x_ [32]pair[int32, int32]
 	var gc_l_x_2 [32]pair[int32, int32]
 	var gc_l_x_3 [32]pair[int32, int32]

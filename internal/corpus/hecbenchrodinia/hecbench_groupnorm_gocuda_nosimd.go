@@ -228,7 +228,7 @@ func gc_body_groupnormForwardKernel(gc_b *compiled.Block, x, weight, bias, out, 
 			}
 		}
 	}
-	/*line hecbench_groupnorm.go:63*/ var gc_l_warpSum [32]float32
+	var gc_l_warpSum [32]float32
 	var gc_c1v [32]float32
 	var gc_c1r [32]float32
 	var gc_c2v [32]float32
@@ -269,7 +269,7 @@ func gc_body_groupnormForwardKernel(gc_b *compiled.Block, x, weight, bias, out, 
 			sharedSum2[warpID] = warpSum2
 		}
 	}
-	/*line hecbench_groupnorm.go:69*/ var gc_l_warpSum2 [32]float32
+	var gc_l_warpSum2 [32]float32
 	var gc_l_blockSum [32]float32
 	var gc_c3v [32]float32
 	var gc_c3r [32]float32
@@ -325,7 +325,7 @@ func gc_body_groupnormForwardKernel(gc_b *compiled.Block, x, weight, bias, out, 
 			gc_tx := gc_tidx.X - 1
 			gc_x0 := gc_tidx.X
 			gc_off4 := gc_bx
-			/*line hecbench_groupnorm.go:90*/ if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off4 >= 0 && gc_off4 < len(mean) && gc_off4 < len(rstd) {
+			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off4 >= 0 && gc_off4 < len(mean) && gc_off4 < len(rstd) {
 				gc_at2 := mean[gc_off4:][:1]
 				gc_at3 := rstd[gc_off4:][:1]
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
@@ -726,7 +726,7 @@ func gc_body_groupnormForwardKernel2(gc_b *compiled.Block, x, weight, bias, out,
 			}
 		}
 	}
-	/*line hecbench_groupnorm.go:159*/ var gc_l_warpSum [32]float32
+	var gc_l_warpSum [32]float32
 	var gc_c1v [32]float32
 	var gc_c1r [32]float32
 	var gc_c2v [32]float32
@@ -767,7 +767,7 @@ func gc_body_groupnormForwardKernel2(gc_b *compiled.Block, x, weight, bias, out,
 			sharedSum2[warpID] = warpSum2
 		}
 	}
-	/*line hecbench_groupnorm.go:165*/ var gc_l_warpSum2 [32]float32
+	var gc_l_warpSum2 [32]float32
 	var gc_l_blockSum [32]float32
 	var gc_c3v [32]float32
 	var gc_c3r [32]float32
@@ -823,7 +823,7 @@ func gc_body_groupnormForwardKernel2(gc_b *compiled.Block, x, weight, bias, out,
 			gc_tx := gc_tidx.X - 1
 			gc_x0 := gc_tidx.X
 			gc_off5 := gc_bx
-			/*line hecbench_groupnorm.go:186*/ if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off5 >= 0 && gc_off5 < len(mean) && gc_off5 < len(rstd) {
+			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off5 >= 0 && gc_off5 < len(mean) && gc_off5 < len(rstd) {
 				gc_at2 := mean[gc_off5:][:1]
 				gc_at3 := rstd[gc_off5:][:1]
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
@@ -1073,7 +1073,7 @@ func gc_body_groupnormBackwardKernel(gc_b *compiled.Block, dout, x, mean, rstd, 
 			}
 		}
 	}
-	/*line hecbench_groupnorm.go:248*/ var gc_l_wDoutWarp [32]float32
+	var gc_l_wDoutWarp [32]float32
 	var gc_c1v [32]float32
 	var gc_c1r [32]float32
 	var gc_c2v [32]float32
@@ -1114,7 +1114,7 @@ func gc_body_groupnormBackwardKernel(gc_b *compiled.Block, dout, x, mean, rstd, 
 			sharedSum2[warpID] = wDoutNormWarp
 		}
 	}
-	/*line hecbench_groupnorm.go:253*/ var gc_l_wDoutNormWarp [32]float32
+	var gc_l_wDoutNormWarp [32]float32
 	var gc_c3v [32]float32
 	var gc_c3r [32]float32
 	var gc_c4r [32]float32
@@ -1435,7 +1435,7 @@ func gc_body_groupnormBackwardKernel(gc_b *compiled.Block, dout, x, mean, rstd, 
 			}
 			/*line hecbench_groupnorm.go:296*/ dout = dout[imgSize:]
 			x = x[imgSize:]
-			/*line hecbench_groupnorm.go:299*/ var gc_l_dwWarp [32]float32
+			var gc_l_dwWarp [32]float32
 			var gc_c5v [32]float32
 			var gc_c5r [32]float32
 			var gc_c6v [32]float32
@@ -1519,7 +1519,7 @@ func gc_body_groupnormBackwardKernel(gc_b *compiled.Block, dout, x, mean, rstd, 
 		}
 	} else {
 		/*line hecbench_groupnorm.go:322*/ blockReps := ceilDiv(groupSize, numWarps)
-		/*line hecbench_groupnorm.go:324*/ var gc_l_dwThread_ [32]float32
+		var gc_l_dwThread_ [32]float32
 		var gc_l_dbThread_ [32]float32
 		var gc_l_dwWarp_ [32]float32
 		var gc_c7r [32]float32

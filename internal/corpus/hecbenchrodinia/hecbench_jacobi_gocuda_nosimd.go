@@ -113,7 +113,7 @@ func gc_body_jacobiStep(gc_b *compiled.Block, f []float32, fOld []float32, error
 		}
 	}
 	/*line hecbench_jacobi.go:84*/ reductionArray := gocuda.Shared[float32](t, 16)[:16]
-	/*line hecbench_jacobi.go:86*/ var gc_c1v [32]float32
+	var gc_c1v [32]float32
 	var gc_c1r [32]float32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -172,7 +172,7 @@ func gc_body_jacobiStep(gc_b *compiled.Block, f []float32, fOld []float32, error
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			gc_off4 := gc_ty
-			/*line hecbench_jacobi.go:91*/ if gc_from >= 0 && gc_off4 >= 0 && gc_off4 < len(reductionArray) {
+			if gc_from >= 0 && gc_off4 >= 0 && gc_off4 < len(reductionArray) {
 				gc_at6 := reductionArray[gc_off4:][:1]
 				gc_step := gc_from
 				for ; gc_step+3 < gc_to; gc_step += 4 {
@@ -251,7 +251,7 @@ func gc_body_jacobiStep(gc_b *compiled.Block, f []float32, fOld []float32, error
 			}
 		}
 	}
-	/*line hecbench_jacobi.go:97*/ var gc_c2v [32]float32
+	var gc_c2v [32]float32
 	var gc_c2r [32]float32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -285,7 +285,7 @@ func gc_body_jacobiStep(gc_b *compiled.Block, f []float32, fOld []float32, error
 				gc_tx := gc_tidx.X - 1
 				gc_x0 := gc_tidx.X
 				gc_off5 := gc_x0
-				/*line hecbench_jacobi.go:108*/ if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off5 >= 0 && gc_off5 <= len(reductionArray) && 32 <= len(reductionArray)-gc_off5 {
+				if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off5 >= 0 && gc_off5 <= len(reductionArray) && 32 <= len(reductionArray)-gc_off5 {
 					gc_at7 := reductionArray[gc_off5:][:32]
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						gc_rank := gc_w + gc_lane

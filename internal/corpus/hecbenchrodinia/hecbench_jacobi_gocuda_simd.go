@@ -62,7 +62,7 @@ func gc_body_jacobiStep(gc_b *compiled.Block, f []float32, fOld []float32, error
 								/*line hecbench_jacobi.go:35*/ var gc_j6 int = j
 								/*line hecbench_jacobi.go:19*/ var gc_t10 int = ((gc_i6) + (gc_j6)*jacobiN)
 								var gc_ld6 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-								/*line hecbench_jacobi.go:35*/ if gc_t10 >= 0 && gc_t10 <= len(fOld)-8 {
+								if gc_t10 >= 0 && gc_t10 <= len(fOld)-8 {
 									/*line hecbench_jacobi.go:35*/ gc_ld6 = archsimd.LoadFloat32x8Slice(fOld[gc_t10:])
 								} else {
 									break gc_steps2
@@ -76,10 +76,10 @@ func gc_body_jacobiStep(gc_b *compiled.Block, f []float32, fOld []float32, error
 									var gc_t12 int = ((gc_i7) + (gc_j7)*
 										/*line hecbench_jacobi.go:19*/ jacobiN)
 									var gc_ld7 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-									/*line hecbench_jacobi.go:19*/ if gc_t12 >= 0 && gc_t12 <= len(fOld)-8 {
+									if gc_t12 >= 0 && gc_t12 <= len(fOld)-8 {
 										/*line hecbench_jacobi.go:44*/ gc_ld7 = archsimd.LoadFloat32x8Slice(fOld[gc_t12:])
 									} else {
-										/*line hecbench_jacobi.go:44*/ var gc_lanes11 [8]float32
+										var gc_lanes11 [8]float32
 										for gc_k11 := range 8 {
 											if gc_if3.ToBits()&(1<<gc_k11) != 0 {
 												gc_pos.Thread = gc_rank + gc_k11
@@ -99,10 +99,10 @@ func gc_body_jacobiStep(gc_b *compiled.Block, f []float32, fOld []float32, error
 									var gc_t14 int = ((gc_i8) + (gc_j8)*
 										/*line hecbench_jacobi.go:19*/ jacobiN)
 									var gc_ld8 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-									/*line hecbench_jacobi.go:19*/ if gc_t14 >= 0 && gc_t14 <= len(fOld)-8 {
+									if gc_t14 >= 0 && gc_t14 <= len(fOld)-8 {
 										/*line hecbench_jacobi.go:47*/ gc_ld8 = archsimd.LoadFloat32x8Slice(fOld[gc_t14:])
 									} else {
-										/*line hecbench_jacobi.go:47*/ var gc_lanes12 [8]float32
+										var gc_lanes12 [8]float32
 										for gc_k12 := range 8 {
 											if gc_if4.ToBits()&(1<<gc_k12) != 0 {
 												gc_pos.Thread = gc_rank + gc_k12
@@ -123,10 +123,10 @@ func gc_body_jacobiStep(gc_b *compiled.Block, f []float32, fOld []float32, error
 									var gc_t16 int = ((gc_i9) + (gc_j9)*
 										/*line hecbench_jacobi.go:19*/ jacobiN)
 									var gc_ld9 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-									/*line hecbench_jacobi.go:19*/ if gc_t16 >= 0 && gc_t16 <= len(fOld)-8 {
+									if gc_t16 >= 0 && gc_t16 <= len(fOld)-8 {
 										/*line hecbench_jacobi.go:50*/ gc_ld9 = archsimd.LoadFloat32x8Slice(fOld[gc_t16:])
 									} else {
-										/*line hecbench_jacobi.go:50*/ var gc_lanes13 [8]float32
+										var gc_lanes13 [8]float32
 										for gc_k13 := range 8 {
 											if 0xff&(1<<gc_k13) != 0 {
 												gc_pos.Thread = gc_rank + gc_k13
@@ -147,10 +147,10 @@ func gc_body_jacobiStep(gc_b *compiled.Block, f []float32, fOld []float32, error
 									var gc_t18 int = ((gc_i10) + (gc_j10)*
 										/*line hecbench_jacobi.go:19*/ jacobiN)
 									var gc_ld10 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-									/*line hecbench_jacobi.go:19*/ if gc_t18 >= 0 && gc_t18 <= len(fOld)-8 {
+									if gc_t18 >= 0 && gc_t18 <= len(fOld)-8 {
 										/*line hecbench_jacobi.go:53*/ gc_ld10 = archsimd.LoadFloat32x8Slice(fOld[gc_t18:])
 									} else {
-										/*line hecbench_jacobi.go:53*/ var gc_lanes14 [8]float32
+										var gc_lanes14 [8]float32
 										for gc_k14 := range 8 {
 											if 0xff&(1<<gc_k14) != 0 {
 												gc_pos.Thread = gc_rank + gc_k14
@@ -222,7 +222,7 @@ func gc_body_jacobiStep(gc_b *compiled.Block, f []float32, fOld []float32, error
 						/*line hecbench_jacobi.go:35*/ var gc_j int = j
 						/*line hecbench_jacobi.go:19*/ var gc_t int = ((gc_i) + (gc_j)*jacobiN)
 						var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-						/*line hecbench_jacobi.go:35*/ if gc_t >= 0 && gc_t <= len(fOld)-8 {
+						if gc_t >= 0 && gc_t <= len(fOld)-8 {
 							/*line hecbench_jacobi.go:35*/ gc_ld = archsimd.LoadFloat32x8Slice(fOld[gc_t:])
 						} else {
 							break gc_steps
@@ -236,10 +236,10 @@ func gc_body_jacobiStep(gc_b *compiled.Block, f []float32, fOld []float32, error
 							var gc_t3 int = ((gc_i2) + (gc_j2)*
 								/*line hecbench_jacobi.go:19*/ jacobiN)
 							var gc_ld2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-							/*line hecbench_jacobi.go:19*/ if gc_t3 >= 0 && gc_t3 <= len(fOld)-8 {
+							if gc_t3 >= 0 && gc_t3 <= len(fOld)-8 {
 								/*line hecbench_jacobi.go:44*/ gc_ld2 = archsimd.LoadFloat32x8Slice(fOld[gc_t3:])
 							} else {
-								/*line hecbench_jacobi.go:44*/ var gc_lanes2 [8]float32
+								var gc_lanes2 [8]float32
 								for gc_k2 := range 8 {
 									if gc_if.ToBits()&(1<<gc_k2) != 0 {
 										gc_pos.Thread = gc_rank + gc_k2
@@ -252,7 +252,7 @@ func gc_body_jacobiStep(gc_b *compiled.Block, f []float32, fOld []float32, error
 							/*line hecbench_jacobi.go:44*/ if (gc_tx+0) >= 0 && (gc_tx+0) <= len(fOldTile[gc_ty+1])-8 {
 								/*line hecbench_jacobi.go:44*/ gc_ld2.StoreMasked((*[8]float32)(fOldTile[gc_ty+1][gc_tx+0:]), gc_if)
 							} else {
-								/*line hecbench_jacobi.go:44*/ var gc_lanes3 [8]float32
+								var gc_lanes3 [8]float32
 								gc_ld2.Store(&gc_lanes3)
 								for gc_k3 := range 8 {
 									if gc_if.ToBits()&(1<<gc_k3) != 0 {
@@ -271,10 +271,10 @@ func gc_body_jacobiStep(gc_b *compiled.Block, f []float32, fOld []float32, error
 							var gc_t5 int = ((gc_i3) + (gc_j3)*
 								/*line hecbench_jacobi.go:19*/ jacobiN)
 							var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-							/*line hecbench_jacobi.go:19*/ if gc_t5 >= 0 && gc_t5 <= len(fOld)-8 {
+							if gc_t5 >= 0 && gc_t5 <= len(fOld)-8 {
 								/*line hecbench_jacobi.go:47*/ gc_ld3 = archsimd.LoadFloat32x8Slice(fOld[gc_t5:])
 							} else {
-								/*line hecbench_jacobi.go:47*/ var gc_lanes4 [8]float32
+								var gc_lanes4 [8]float32
 								for gc_k4 := range 8 {
 									if gc_if2.ToBits()&(1<<gc_k4) != 0 {
 										gc_pos.Thread = gc_rank + gc_k4
@@ -287,7 +287,7 @@ func gc_body_jacobiStep(gc_b *compiled.Block, f []float32, fOld []float32, error
 							/*line hecbench_jacobi.go:47*/ if (gc_tx+2) >= 0 && (gc_tx+2) <= len(fOldTile[gc_ty+1])-8 {
 								/*line hecbench_jacobi.go:47*/ gc_ld3.StoreMasked((*[8]float32)(fOldTile[gc_ty+1][gc_tx+2:]), gc_if2)
 							} else {
-								/*line hecbench_jacobi.go:47*/ var gc_lanes5 [8]float32
+								var gc_lanes5 [8]float32
 								gc_ld3.Store(&gc_lanes5)
 								for gc_k5 := range 8 {
 									if gc_if2.ToBits()&(1<<gc_k5) != 0 {
@@ -307,10 +307,10 @@ func gc_body_jacobiStep(gc_b *compiled.Block, f []float32, fOld []float32, error
 							var gc_t7 int = ((gc_i4) + (gc_j4)*
 								/*line hecbench_jacobi.go:19*/ jacobiN)
 							var gc_ld4 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-							/*line hecbench_jacobi.go:19*/ if gc_t7 >= 0 && gc_t7 <= len(fOld)-8 {
+							if gc_t7 >= 0 && gc_t7 <= len(fOld)-8 {
 								/*line hecbench_jacobi.go:50*/ gc_ld4 = archsimd.LoadFloat32x8Slice(fOld[gc_t7:])
 							} else {
-								/*line hecbench_jacobi.go:50*/ var gc_lanes6 [8]float32
+								var gc_lanes6 [8]float32
 								for gc_k6 := range 8 {
 									if 0xff&(1<<gc_k6) != 0 {
 										gc_pos.Thread = gc_rank + gc_k6
@@ -323,7 +323,7 @@ func gc_body_jacobiStep(gc_b *compiled.Block, f []float32, fOld []float32, error
 							/*line hecbench_jacobi.go:50*/ if (gc_tx+1) >= 0 && (gc_tx+1) <= len(fOldTile[gc_ty+0])-8 {
 								/*line hecbench_jacobi.go:50*/ gc_ld4.StoreSlice(fOldTile[gc_ty+0][gc_tx+1:])
 							} else {
-								/*line hecbench_jacobi.go:50*/ var gc_lanes7 [8]float32
+								var gc_lanes7 [8]float32
 								gc_ld4.Store(&gc_lanes7)
 								for gc_k7 := range 8 {
 									if 0xff&(1<<gc_k7) != 0 {
@@ -343,10 +343,10 @@ func gc_body_jacobiStep(gc_b *compiled.Block, f []float32, fOld []float32, error
 							var gc_t9 int = ((gc_i5) + (gc_j5)*
 								/*line hecbench_jacobi.go:19*/ jacobiN)
 							var gc_ld5 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-							/*line hecbench_jacobi.go:19*/ if gc_t9 >= 0 && gc_t9 <= len(fOld)-8 {
+							if gc_t9 >= 0 && gc_t9 <= len(fOld)-8 {
 								/*line hecbench_jacobi.go:53*/ gc_ld5 = archsimd.LoadFloat32x8Slice(fOld[gc_t9:])
 							} else {
-								/*line hecbench_jacobi.go:53*/ var gc_lanes8 [8]float32
+								var gc_lanes8 [8]float32
 								for gc_k8 := range 8 {
 									if 0xff&(1<<gc_k8) != 0 {
 										gc_pos.Thread = gc_rank + gc_k8
@@ -359,7 +359,7 @@ func gc_body_jacobiStep(gc_b *compiled.Block, f []float32, fOld []float32, error
 							/*line hecbench_jacobi.go:53*/ if (gc_tx+1) >= 0 && (gc_tx+1) <= len(fOldTile[gc_ty+2])-8 {
 								/*line hecbench_jacobi.go:53*/ gc_ld5.StoreSlice(fOldTile[gc_ty+2][gc_tx+1:])
 							} else {
-								/*line hecbench_jacobi.go:53*/ var gc_lanes9 [8]float32
+								var gc_lanes9 [8]float32
 								gc_ld5.Store(&gc_lanes9)
 								for gc_k9 := range 8 {
 									if 0xff&(1<<gc_k9) != 0 {
@@ -399,7 +399,7 @@ func gc_body_jacobiStep(gc_b *compiled.Block, f []float32, fOld []float32, error
 		}
 	}
 	/*line hecbench_jacobi.go:84*/ reductionArray := gocuda.Shared[float32](t, 16)[:16]
-	/*line hecbench_jacobi.go:86*/ var gc_c1v [32]float32
+	var gc_c1v [32]float32
 	var gc_c1r [32]float32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
@@ -432,7 +432,7 @@ func gc_body_jacobiStep(gc_b *compiled.Block, f []float32, fOld []float32, error
 							/*line hecbench_jacobi.go:62*/ if (gc_tx+2) >= 0 && (gc_tx+2) <= len(fOldTile[gc_ty+1])-8 {
 								/*line hecbench_jacobi.go:64*/ gc_ld17 = archsimd.LoadFloat32x8Slice(fOldTile[gc_ty+1][gc_tx+2:])
 							} else {
-								/*line hecbench_jacobi.go:64*/ var gc_lanes22 [8]float32
+								var gc_lanes22 [8]float32
 								for gc_k22 := range 8 {
 									if 0xff&(1<<gc_k22) != 0 {
 										gc_pos.Thread = gc_rank + gc_k22
@@ -446,7 +446,7 @@ func gc_body_jacobiStep(gc_b *compiled.Block, f []float32, fOld []float32, error
 							/*line hecbench_jacobi.go:64*/ if (gc_tx+0) >= 0 && (gc_tx+0) <= len(fOldTile[gc_ty+1])-8 {
 								gc_ld18 = archsimd.LoadFloat32x8Slice(fOldTile[gc_ty+1][gc_tx+0:])
 							} else {
-								/*line hecbench_jacobi.go:65*/ var gc_lanes23 [8]float32
+								var gc_lanes23 [8]float32
 								for gc_k23 := range 8 {
 									if 0xff&(1<<gc_k23) != 0 {
 										gc_pos.Thread = gc_rank + gc_k23
@@ -460,7 +460,7 @@ func gc_body_jacobiStep(gc_b *compiled.Block, f []float32, fOld []float32, error
 							/*line hecbench_jacobi.go:65*/ if (gc_tx+1) >= 0 && (gc_tx+1) <= len(fOldTile[gc_ty+2])-8 {
 								gc_ld19 = archsimd.LoadFloat32x8Slice(fOldTile[gc_ty+2][gc_tx+1:])
 							} else {
-								/*line hecbench_jacobi.go:66*/ var gc_lanes24 [8]float32
+								var gc_lanes24 [8]float32
 								for gc_k24 := range 8 {
 									if 0xff&(1<<gc_k24) != 0 {
 										gc_pos.Thread = gc_rank + gc_k24
@@ -474,7 +474,7 @@ func gc_body_jacobiStep(gc_b *compiled.Block, f []float32, fOld []float32, error
 							/*line hecbench_jacobi.go:66*/ if (gc_tx+1) >= 0 && (gc_tx+1) <= len(fOldTile[gc_ty+0])-8 {
 								gc_ld20 = archsimd.LoadFloat32x8Slice(fOldTile[gc_ty+0][gc_tx+1:])
 							} else {
-								/*line hecbench_jacobi.go:67*/ var gc_lanes25 [8]float32
+								var gc_lanes25 [8]float32
 								for gc_k25 := range 8 {
 									if 0xff&(1<<gc_k25) != 0 {
 										gc_pos.Thread = gc_rank + gc_k25
@@ -488,11 +488,10 @@ func gc_body_jacobiStep(gc_b *compiled.Block, f []float32, fOld []float32, error
 							/*line hecbench_jacobi.go:67*/ var gc_j13 int = j
 							var gc_t21 int = ((gc_i13) + (gc_j13)*
 								/*line hecbench_jacobi.go:19*/ jacobiN)
-//line hecbench_jacobi.go:19
 							if gc_t21 >= 0 && gc_t21 <= len(f)-8 {
 								/*line hecbench_jacobi.go:64*/ gc_vb4.Mul(gc_ld17.Add(gc_ld18).Add(gc_ld19).Add(gc_ld20)).StoreSlice(f[gc_t21:])
 							} else {
-								/*line hecbench_jacobi.go:64*/ var gc_lanes26 [8]float32
+								var gc_lanes26 [8]float32
 								gc_vb4.Mul(gc_ld17.Add(gc_ld18).Add(gc_ld19).Add(gc_ld20)).Store(&gc_lanes26)
 								for gc_k26 := range 8 {
 									if 0xff&(1<<gc_k26) != 0 {
@@ -507,10 +506,10 @@ func gc_body_jacobiStep(gc_b *compiled.Block, f []float32, fOld []float32, error
 							var gc_t22 int = ((gc_i14) + (gc_j14)*
 								/*line hecbench_jacobi.go:19*/ jacobiN)
 							var gc_ld21 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-							/*line hecbench_jacobi.go:19*/ if gc_t22 >= 0 && gc_t22 <= len(f)-8 {
+							if gc_t22 >= 0 && gc_t22 <= len(f)-8 {
 								/*line hecbench_jacobi.go:68*/ gc_ld21 = archsimd.LoadFloat32x8Slice(f[gc_t22:])
 							} else {
-								/*line hecbench_jacobi.go:68*/ var gc_lanes27 [8]float32
+								var gc_lanes27 [8]float32
 								for gc_k27 := range 8 {
 									if 0xff&(1<<gc_k27) != 0 {
 										gc_pos.Thread = gc_rank + gc_k27
@@ -524,7 +523,7 @@ func gc_body_jacobiStep(gc_b *compiled.Block, f []float32, fOld []float32, error
 							/*line hecbench_jacobi.go:68*/ if (gc_tx+1) >= 0 && (gc_tx+1) <= len(fOldTile[gc_ty+1])-8 {
 								/*line hecbench_jacobi.go:68*/ gc_ld22 = archsimd.LoadFloat32x8Slice(fOldTile[gc_ty+1][gc_tx+1:])
 							} else {
-								/*line hecbench_jacobi.go:68*/ var gc_lanes28 [8]float32
+								var gc_lanes28 [8]float32
 								for gc_k28 := range 8 {
 									if 0xff&(1<<gc_k28) != 0 {
 										gc_pos.Thread = gc_rank + gc_k28
@@ -543,7 +542,7 @@ func gc_body_jacobiStep(gc_b *compiled.Block, f []float32, fOld []float32, error
 								/*line hecbench_jacobi.go:62*/ if (gc_tx+2) >= 0 && (gc_tx+2) <= len(fOldTile[gc_ty+1])-8 {
 									/*line hecbench_jacobi.go:64*/ gc_ld23 = archsimd.LoadFloat32x8Slice(fOldTile[gc_ty+1][gc_tx+2:])
 								} else {
-									/*line hecbench_jacobi.go:64*/ var gc_lanes29 [8]float32
+									var gc_lanes29 [8]float32
 									for gc_k29 := range 8 {
 										if gc_if6.ToBits()&(1<<gc_k29) != 0 {
 											gc_pos.Thread = gc_rank + gc_k29
@@ -557,7 +556,7 @@ func gc_body_jacobiStep(gc_b *compiled.Block, f []float32, fOld []float32, error
 								/*line hecbench_jacobi.go:64*/ if (gc_tx+0) >= 0 && (gc_tx+0) <= len(fOldTile[gc_ty+1])-8 {
 									gc_ld24 = archsimd.LoadFloat32x8Slice(fOldTile[gc_ty+1][gc_tx+0:])
 								} else {
-									/*line hecbench_jacobi.go:65*/ var gc_lanes30 [8]float32
+									var gc_lanes30 [8]float32
 									for gc_k30 := range 8 {
 										if gc_if6.ToBits()&(1<<gc_k30) != 0 {
 											gc_pos.Thread = gc_rank + gc_k30
@@ -571,7 +570,7 @@ func gc_body_jacobiStep(gc_b *compiled.Block, f []float32, fOld []float32, error
 								/*line hecbench_jacobi.go:65*/ if (gc_tx+1) >= 0 && (gc_tx+1) <= len(fOldTile[gc_ty+2])-8 {
 									gc_ld25 = archsimd.LoadFloat32x8Slice(fOldTile[gc_ty+2][gc_tx+1:])
 								} else {
-									/*line hecbench_jacobi.go:66*/ var gc_lanes31 [8]float32
+									var gc_lanes31 [8]float32
 									for gc_k31 := range 8 {
 										if gc_if6.ToBits()&(1<<gc_k31) != 0 {
 											gc_pos.Thread = gc_rank + gc_k31
@@ -585,7 +584,7 @@ func gc_body_jacobiStep(gc_b *compiled.Block, f []float32, fOld []float32, error
 								/*line hecbench_jacobi.go:66*/ if (gc_tx+1) >= 0 && (gc_tx+1) <= len(fOldTile[gc_ty+0])-8 {
 									gc_ld26 = archsimd.LoadFloat32x8Slice(fOldTile[gc_ty+0][gc_tx+1:])
 								} else {
-									/*line hecbench_jacobi.go:67*/ var gc_lanes32 [8]float32
+									var gc_lanes32 [8]float32
 									for gc_k32 := range 8 {
 										if gc_if6.ToBits()&(1<<gc_k32) != 0 {
 											gc_pos.Thread = gc_rank + gc_k32
@@ -599,11 +598,10 @@ func gc_body_jacobiStep(gc_b *compiled.Block, f []float32, fOld []float32, error
 								/*line hecbench_jacobi.go:67*/ var gc_j15 int = j
 								var gc_t23 int = ((gc_i15) + (gc_j15)*
 									/*line hecbench_jacobi.go:19*/ jacobiN)
-//line hecbench_jacobi.go:19
 								if gc_t23 >= 0 && gc_t23 <= len(f)-8 {
 									/*line hecbench_jacobi.go:64*/ gc_vb4.Mul(gc_ld23.Add(gc_ld24).Add(gc_ld25).Add(gc_ld26)).StoreMasked((*[8]float32)(f[gc_t23:]), gc_if6)
 								} else {
-									/*line hecbench_jacobi.go:64*/ var gc_lanes33 [8]float32
+									var gc_lanes33 [8]float32
 									gc_vb4.Mul(gc_ld23.Add(gc_ld24).Add(gc_ld25).Add(gc_ld26)).Store(&gc_lanes33)
 									for gc_k33 := range 8 {
 										if gc_if6.ToBits()&(1<<gc_k33) != 0 {
@@ -618,10 +616,10 @@ func gc_body_jacobiStep(gc_b *compiled.Block, f []float32, fOld []float32, error
 								var gc_t24 int = ((gc_i16) + (gc_j16)*
 									/*line hecbench_jacobi.go:19*/ jacobiN)
 								var gc_ld27 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-								/*line hecbench_jacobi.go:19*/ if gc_t24 >= 0 && gc_t24 <= len(f)-8 {
+								if gc_t24 >= 0 && gc_t24 <= len(f)-8 {
 									/*line hecbench_jacobi.go:68*/ gc_ld27 = archsimd.LoadFloat32x8Slice(f[gc_t24:])
 								} else {
-									/*line hecbench_jacobi.go:68*/ var gc_lanes34 [8]float32
+									var gc_lanes34 [8]float32
 									for gc_k34 := range 8 {
 										if gc_if6.ToBits()&(1<<gc_k34) != 0 {
 											gc_pos.Thread = gc_rank + gc_k34
@@ -635,7 +633,7 @@ func gc_body_jacobiStep(gc_b *compiled.Block, f []float32, fOld []float32, error
 								/*line hecbench_jacobi.go:68*/ if (gc_tx+1) >= 0 && (gc_tx+1) <= len(fOldTile[gc_ty+1])-8 {
 									/*line hecbench_jacobi.go:68*/ gc_ld28 = archsimd.LoadFloat32x8Slice(fOldTile[gc_ty+1][gc_tx+1:])
 								} else {
-									/*line hecbench_jacobi.go:68*/ var gc_lanes35 [8]float32
+									var gc_lanes35 [8]float32
 									for gc_k35 := range 8 {
 										if gc_if6.ToBits()&(1<<gc_k35) != 0 {
 											gc_pos.Thread = gc_rank + gc_k35
@@ -678,7 +676,7 @@ func gc_body_jacobiStep(gc_b *compiled.Block, f []float32, fOld []float32, error
 							/*line hecbench_jacobi.go:62*/ if (gc_tx+2) >= 0 && (gc_tx+2) <= len(fOldTile[gc_ty+1])-8 {
 								/*line hecbench_jacobi.go:64*/ gc_ld11 = archsimd.LoadFloat32x8Slice(fOldTile[gc_ty+1][gc_tx+2:])
 							} else {
-								/*line hecbench_jacobi.go:64*/ var gc_lanes15 [8]float32
+								var gc_lanes15 [8]float32
 								for gc_k15 := range 8 {
 									if gc_if5.ToBits()&(1<<gc_k15) != 0 {
 										gc_pos.Thread = gc_rank + gc_k15
@@ -692,7 +690,7 @@ func gc_body_jacobiStep(gc_b *compiled.Block, f []float32, fOld []float32, error
 							/*line hecbench_jacobi.go:64*/ if (gc_tx+0) >= 0 && (gc_tx+0) <= len(fOldTile[gc_ty+1])-8 {
 								gc_ld12 = archsimd.LoadFloat32x8Slice(fOldTile[gc_ty+1][gc_tx+0:])
 							} else {
-								/*line hecbench_jacobi.go:65*/ var gc_lanes16 [8]float32
+								var gc_lanes16 [8]float32
 								for gc_k16 := range 8 {
 									if gc_if5.ToBits()&(1<<gc_k16) != 0 {
 										gc_pos.Thread = gc_rank + gc_k16
@@ -706,7 +704,7 @@ func gc_body_jacobiStep(gc_b *compiled.Block, f []float32, fOld []float32, error
 							/*line hecbench_jacobi.go:65*/ if (gc_tx+1) >= 0 && (gc_tx+1) <= len(fOldTile[gc_ty+2])-8 {
 								gc_ld13 = archsimd.LoadFloat32x8Slice(fOldTile[gc_ty+2][gc_tx+1:])
 							} else {
-								/*line hecbench_jacobi.go:66*/ var gc_lanes17 [8]float32
+								var gc_lanes17 [8]float32
 								for gc_k17 := range 8 {
 									if gc_if5.ToBits()&(1<<gc_k17) != 0 {
 										gc_pos.Thread = gc_rank + gc_k17
@@ -720,7 +718,7 @@ func gc_body_jacobiStep(gc_b *compiled.Block, f []float32, fOld []float32, error
 							/*line hecbench_jacobi.go:66*/ if (gc_tx+1) >= 0 && (gc_tx+1) <= len(fOldTile[gc_ty+0])-8 {
 								gc_ld14 = archsimd.LoadFloat32x8Slice(fOldTile[gc_ty+0][gc_tx+1:])
 							} else {
-								/*line hecbench_jacobi.go:67*/ var gc_lanes18 [8]float32
+								var gc_lanes18 [8]float32
 								for gc_k18 := range 8 {
 									if gc_if5.ToBits()&(1<<gc_k18) != 0 {
 										gc_pos.Thread = gc_rank + gc_k18
@@ -734,11 +732,10 @@ func gc_body_jacobiStep(gc_b *compiled.Block, f []float32, fOld []float32, error
 							/*line hecbench_jacobi.go:67*/ var gc_j11 int = j
 							var gc_t19 int = ((gc_i11) + (gc_j11)*
 								/*line hecbench_jacobi.go:19*/ jacobiN)
-//line hecbench_jacobi.go:19
 							if gc_t19 >= 0 && gc_t19 <= len(f)-8 {
 								/*line hecbench_jacobi.go:64*/ gc_vb2.Mul(gc_ld11.Add(gc_ld12).Add(gc_ld13).Add(gc_ld14)).StoreMasked((*[8]float32)(f[gc_t19:]), gc_if5)
 							} else {
-								/*line hecbench_jacobi.go:64*/ var gc_lanes19 [8]float32
+								var gc_lanes19 [8]float32
 								gc_vb2.Mul(gc_ld11.Add(gc_ld12).Add(gc_ld13).Add(gc_ld14)).Store(&gc_lanes19)
 								for gc_k19 := range 8 {
 									if gc_if5.ToBits()&(1<<gc_k19) != 0 {
@@ -753,10 +750,10 @@ func gc_body_jacobiStep(gc_b *compiled.Block, f []float32, fOld []float32, error
 							var gc_t20 int = ((gc_i12) + (gc_j12)*
 								/*line hecbench_jacobi.go:19*/ jacobiN)
 							var gc_ld15 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-							/*line hecbench_jacobi.go:19*/ if gc_t20 >= 0 && gc_t20 <= len(f)-8 {
+							if gc_t20 >= 0 && gc_t20 <= len(f)-8 {
 								/*line hecbench_jacobi.go:68*/ gc_ld15 = archsimd.LoadFloat32x8Slice(f[gc_t20:])
 							} else {
-								/*line hecbench_jacobi.go:68*/ var gc_lanes20 [8]float32
+								var gc_lanes20 [8]float32
 								for gc_k20 := range 8 {
 									if gc_if5.ToBits()&(1<<gc_k20) != 0 {
 										gc_pos.Thread = gc_rank + gc_k20
@@ -770,7 +767,7 @@ func gc_body_jacobiStep(gc_b *compiled.Block, f []float32, fOld []float32, error
 							/*line hecbench_jacobi.go:68*/ if (gc_tx+1) >= 0 && (gc_tx+1) <= len(fOldTile[gc_ty+1])-8 {
 								/*line hecbench_jacobi.go:68*/ gc_ld16 = archsimd.LoadFloat32x8Slice(fOldTile[gc_ty+1][gc_tx+1:])
 							} else {
-								/*line hecbench_jacobi.go:68*/ var gc_lanes21 [8]float32
+								var gc_lanes21 [8]float32
 								for gc_k21 := range 8 {
 									if gc_if5.ToBits()&(1<<gc_k21) != 0 {
 										gc_pos.Thread = gc_rank + gc_k21
@@ -903,7 +900,7 @@ func gc_body_jacobiStep(gc_b *compiled.Block, f []float32, fOld []float32, error
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			gc_off4 := gc_ty
-			/*line hecbench_jacobi.go:92*/ if gc_from >= 0 && gc_off4 >= 0 && gc_off4 < len(reductionArray) {
+			if gc_from >= 0 && gc_off4 >= 0 && gc_off4 < len(reductionArray) {
 				gc_at6 := reductionArray[gc_off4:][:1]
 				gc_step := gc_from
 				for ; gc_step+3 < gc_to; gc_step += 4 {
@@ -982,7 +979,7 @@ func gc_body_jacobiStep(gc_b *compiled.Block, f []float32, fOld []float32, error
 			}
 		}
 	}
-	/*line hecbench_jacobi.go:97*/ var gc_c2v [32]float32
+	var gc_c2v [32]float32
 	var gc_c2r [32]float32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -1023,7 +1020,7 @@ func gc_body_jacobiStep(gc_b *compiled.Block, f []float32, fOld []float32, error
 						gc_tz := gc_tidx5.Z
 						_ = gc_tz
 						/*line hecbench_jacobi.go:95*/ var err archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-						/*line hecbench_jacobi.go:95*/ if gc_tx < 0 || gc_tx > len(reductionArray)-8 {
+						if gc_tx < 0 || gc_tx > len(reductionArray)-8 {
 							break
 						}
 						/*line hecbench_jacobi.go:95*/ err = archsimd.LoadFloat32x8Slice(reductionArray[gc_tx:])
@@ -1046,7 +1043,7 @@ func gc_body_jacobiStep(gc_b *compiled.Block, f []float32, fOld []float32, error
 						gc_tz := gc_tidx.Z
 						_ = gc_tz
 						/*line hecbench_jacobi.go:95*/ var err archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-						/*line hecbench_jacobi.go:95*/ if gc_tx < 0 || gc_tx > len(reductionArray)-8 {
+						if gc_tx < 0 || gc_tx > len(reductionArray)-8 {
 							break
 						}
 						/*line hecbench_jacobi.go:95*/ err = archsimd.LoadFloat32x8Slice(reductionArray[gc_tx:])

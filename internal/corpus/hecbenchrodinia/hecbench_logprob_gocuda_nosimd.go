@@ -251,7 +251,7 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 			}
 		}
 		/*line hecbench_logprob.go:68*/ shared := gc_shared1(32)[:32]
-		/*line hecbench_logprob.go:70*/ var gc_l_val_2 [32]float32
+		var gc_l_val_2 [32]float32
 		var gc_c1r [32]float32
 		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 			gc_cnt := min(32, gc_n-gc_w)
@@ -304,7 +304,7 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 				}
 			}
 		}
-		/*line hecbench_logprob.go:84*/ var gc_c2v [32]float32
+		var gc_c2v [32]float32
 		var gc_c2r [32]float32
 		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 			gc_cnt := min(32, gc_n-gc_w)
@@ -543,7 +543,7 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 			}
 		}
 		/*line hecbench_logprob.go:32*/ shared_ := gc_shared2(32)[:32]
-		/*line hecbench_logprob.go:34*/ var gc_l_val_5 [32]float32
+		var gc_l_val_5 [32]float32
 		var gc_c3r [32]float32
 		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 			gc_cnt := min(32, gc_n-gc_w)
@@ -604,7 +604,7 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 				}
 			}
 		}
-		/*line hecbench_logprob.go:48*/ var gc_c4v [32]float32
+		var gc_c4v [32]float32
 		var gc_c4r [32]float32
 		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 			gc_cnt := min(32, gc_n-gc_w)
@@ -842,7 +842,7 @@ func gc_body_accumulateLogProbs(gc_b *compiled.Block, cumLogProbs []float32, log
 		}
 	}
 	/*line hecbench_logprob.go:32*/ shared := gc_shared1(32)[:32]
-	/*line hecbench_logprob.go:34*/ var gc_l_val_ [32]float32
+	var gc_l_val_ [32]float32
 	var gc_c1r [32]float32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -903,7 +903,7 @@ func gc_body_accumulateLogProbs(gc_b *compiled.Block, cumLogProbs []float32, log
 			}
 		}
 	}
-	/*line hecbench_logprob.go:48*/ var gc_c2v [32]float32
+	var gc_c2v [32]float32
 	var gc_c2r [32]float32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)

@@ -365,7 +365,7 @@ func gc_body_mpcCompress(gc_b *compiled.Block, n int, original []int64, compress
 				}
 			}
 		})
-		/*line hecbench_mpc.go:198*/ var gc_c1v [32]bool
+		var gc_c1v [32]bool
 		var gc_c1r [32]uint32
 		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 			gc_cnt := min(32, gc_n-gc_w)
@@ -403,7 +403,7 @@ func gc_body_mpcCompress(gc_b *compiled.Block, n int, original []int64, compress
 				gc_tx := gc_tidx.X - 1
 				gc_x0 := gc_tidx.X
 				gc_off2 := gc_x0
-				/*line hecbench_mpc.go:209*/ if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(sbuf2) && 32 <= len(sbuf2)-gc_off2 {
+				if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(sbuf2) && 32 <= len(sbuf2)-gc_off2 {
 					gc_at3 := sbuf2[gc_off2:][:32]
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						gc_tx := gc_x0 + gc_lane
@@ -436,7 +436,7 @@ func gc_body_mpcCompress(gc_b *compiled.Block, n int, original []int64, compress
 				}
 			}
 		}
-		/*line hecbench_mpc.go:216*/ var gc_c2v [32]int32
+		var gc_c2v [32]int32
 		var gc_c2r [32]int32
 		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 			gc_cnt := min(32, gc_n-gc_w)
@@ -532,7 +532,7 @@ func gc_body_mpcCompress(gc_b *compiled.Block, n int, original []int64, compress
 				}
 			}
 		}
-		/*line hecbench_mpc.go:53*/ var gc_l_v [32]int32
+		var gc_l_v [32]int32
 		var gc_c3r [32]int32
 		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 			gc_cnt := min(32, gc_n-gc_w)
@@ -970,7 +970,7 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 				}
 			}
 		}
-		/*line hecbench_mpc.go:289*/ var gc_c1v [32]int32
+		var gc_c1v [32]int32
 		var gc_c1r [32]int32
 		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 			gc_cnt := min(32, gc_n-gc_w)
@@ -1049,7 +1049,7 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 				}
 			}
 		}
-		/*line hecbench_mpc.go:53*/ var gc_l_v [32]int32
+		var gc_l_v [32]int32
 		var gc_c2r [32]int32
 		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 			gc_cnt := min(32, gc_n-gc_w)
@@ -1296,7 +1296,7 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 			}
 		}
 		/*line hecbench_mpc.go:312*/ var sbuf_ []int64 = sbuf1
-		/*line hecbench_mpc.go:314*/ var gc_l_tmpl [32]uint32
+		var gc_l_tmpl [32]uint32
 		var gc_c3v [32]int32
 		var gc_c3r [32]int32
 		var gc_c4v [32]int32
@@ -1382,7 +1382,7 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 				}
 			}
 		}
-		/*line hecbench_mpc.go:88*/ var gc_l_v_ [32]int64
+		var gc_l_v_ [32]int64
 		var gc_l_tmpl_ [32]uint32
 		var gc_c5v [32]int32
 		var gc_c5r [32]int32
@@ -1553,7 +1553,7 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 		}
 		/*line hecbench_mpc.go:322*/ var sbuf_2 []int64 = sbuf1
 		/*line hecbench_mpc.go:322*/ var dim_ uint8 = uint8(dim)
-		/*line hecbench_mpc.go:324*/ var gc_l_tmpl_2 [32]uint32
+		var gc_l_tmpl_2 [32]uint32
 		var gc_c7v [32]int32
 		var gc_c7r [32]int32
 		var gc_c8v [32]int32
@@ -1649,7 +1649,7 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 				}
 			}
 		}
-		/*line hecbench_mpc.go:125*/ var gc_l_v_2 [32]int64
+		var gc_l_v_2 [32]int64
 		var gc_l_tmpl_3 [32]uint32
 		var gc_c9v [32]int32
 		var gc_c9r [32]int32

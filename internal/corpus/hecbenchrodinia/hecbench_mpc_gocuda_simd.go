@@ -375,7 +375,7 @@ func gc_body_mpcCompress(gc_b *compiled.Block, n int, original []int64, compress
 				}
 			}
 		})
-		/*line hecbench_mpc.go:198*/ var gc_c1v [32]bool
+		var gc_c1v [32]bool
 		var gc_c1r [32]uint32
 		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 			gc_cnt := min(32, gc_n-gc_w)
@@ -413,7 +413,7 @@ func gc_body_mpcCompress(gc_b *compiled.Block, n int, original []int64, compress
 				gc_tx := gc_tidx.X - 1
 				gc_x0 := gc_tidx.X
 				gc_off2 := gc_x0
-				/*line hecbench_mpc.go:209*/ if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(sbuf2) && 32 <= len(sbuf2)-gc_off2 {
+				if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(sbuf2) && 32 <= len(sbuf2)-gc_off2 {
 					gc_at3 := sbuf2[gc_off2:][:32]
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						gc_tx := gc_x0 + gc_lane
@@ -446,7 +446,7 @@ func gc_body_mpcCompress(gc_b *compiled.Block, n int, original []int64, compress
 				}
 			}
 		}
-		/*line hecbench_mpc.go:216*/ var gc_c2v [32]int32
+		var gc_c2v [32]int32
 		var gc_c2r [32]int32
 		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 			gc_cnt := min(32, gc_n-gc_w)
@@ -542,7 +542,7 @@ func gc_body_mpcCompress(gc_b *compiled.Block, n int, original []int64, compress
 				}
 			}
 		}
-		/*line hecbench_mpc.go:53*/ var gc_l_v [32]int32
+		var gc_l_v [32]int32
 		var gc_c3r [32]int32
 		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 			gc_cnt := min(32, gc_n-gc_w)
@@ -739,7 +739,7 @@ func gc_body_mpcCompress(gc_b *compiled.Block, n int, original []int64, compress
 						/*line hecbench_mpc.go:241*/ if (int(start[0])+tid) >= 0 && (int(start[0])+tid) <= len(compressed)-4 {
 							archsimd.LoadInt64x4Slice(sbuf2[tid:]).StoreSlice(compressed[int(start[0])+tid:])
 						} else {
-							/*line hecbench_mpc.go:242*/ var gc_lanes [4]int64
+							var gc_lanes [4]int64
 							/*line hecbench_mpc.go:242*/ archsimd.LoadInt64x4Slice(sbuf2[tid:]).Store(&gc_lanes)
 							for gc_k := range 4 {
 								if 0xff&(1<<gc_k) != 0 {
@@ -760,7 +760,7 @@ func gc_body_mpcCompress(gc_b *compiled.Block, n int, original []int64, compress
 							/*line hecbench_mpc.go:242*/ if (int(gc_u)+tid) >= 0 && (int(gc_u)+tid) <= len(compressed)-4 {
 								/*line hecbench_mpc.go:242*/ archsimd.LoadInt64x4Slice(sbuf2[tid:]).StoreMasked((*[4]int64)(compressed[int(gc_u)+tid:]), gc_if4)
 							} else {
-								/*line hecbench_mpc.go:242*/ var gc_lanes2 [4]int64
+								var gc_lanes2 [4]int64
 								/*line hecbench_mpc.go:242*/ archsimd.LoadInt64x4Slice(sbuf2[tid:]).Store(&gc_lanes2)
 								for gc_k2 := range 4 {
 									if gc_if4.ToBits()&(1<<gc_k2) != 0 {
@@ -1031,7 +1031,7 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 				}
 			}
 		}
-		/*line hecbench_mpc.go:289*/ var gc_c1v [32]int32
+		var gc_c1v [32]int32
 		var gc_c1r [32]int32
 		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 			gc_cnt := min(32, gc_n-gc_w)
@@ -1110,7 +1110,7 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 				}
 			}
 		}
-		/*line hecbench_mpc.go:53*/ var gc_l_v [32]int32
+		var gc_l_v [32]int32
 		var gc_c2r [32]int32
 		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 			gc_cnt := min(32, gc_n-gc_w)
@@ -1360,7 +1360,7 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 			}
 		}
 		/*line hecbench_mpc.go:312*/ var sbuf_ []int64 = sbuf1
-		/*line hecbench_mpc.go:314*/ var gc_l_tmpl [32]uint32
+		var gc_l_tmpl [32]uint32
 		var gc_c3v [32]int32
 		var gc_c3r [32]int32
 		var gc_c4v [32]int32
@@ -1446,7 +1446,7 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 				}
 			}
 		}
-		/*line hecbench_mpc.go:88*/ var gc_l_v_ [32]int64
+		var gc_l_v_ [32]int64
 		var gc_l_tmpl_ [32]uint32
 		var gc_c5v [32]int32
 		var gc_c5r [32]int32
@@ -1617,7 +1617,7 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 		}
 		/*line hecbench_mpc.go:322*/ var sbuf_2 []int64 = sbuf1
 		/*line hecbench_mpc.go:322*/ var dim_ uint8 = uint8(dim)
-		/*line hecbench_mpc.go:324*/ var gc_l_tmpl_2 [32]uint32
+		var gc_l_tmpl_2 [32]uint32
 		var gc_c7v [32]int32
 		var gc_c7r [32]int32
 		var gc_c8v [32]int32
@@ -1713,7 +1713,7 @@ func gc_body_mpcDecompress(gc_b *compiled.Block, compressed []int64, decompresse
 				}
 			}
 		}
-		/*line hecbench_mpc.go:125*/ var gc_l_v_2 [32]int64
+		var gc_l_v_2 [32]int64
 		var gc_l_tmpl_3 [32]uint32
 		var gc_c9v [32]int32
 		var gc_c9r [32]int32

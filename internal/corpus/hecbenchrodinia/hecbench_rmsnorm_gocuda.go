@@ -132,7 +132,7 @@ func gc_body_rmsnormFwdTwoScanKernel[T float32 | float64](gc_b *compiled.Block, 
 	numWarps := (gc_bdx + rmsThreadsPerWarp - 1) / rmsThreadsPerWarp
 	/*line hecbench_rmsnorm.go:53*/ smem := gc_shared1(rmsMaxNumWarps)[:rmsMaxNumWarps]
 	/*line hecbench_rmsnorm.go:39*/ var f_ sumOp[float32]
-	/*line hecbench_rmsnorm.go:41*/ var gc_l_val_3 [32]float32
+	var gc_l_val_3 [32]float32
 	var gc_c1r [32]float32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -190,7 +190,7 @@ func gc_body_rmsnormFwdTwoScanKernel[T float32 | float64](gc_b *compiled.Block, 
 			}
 		}
 	}
-	/*line hecbench_rmsnorm.go:70*/ var gc_l_val_4 [32]float32
+	var gc_l_val_4 [32]float32
 	var gc_c2r [32]float32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)

@@ -86,7 +86,7 @@ func gc_body_scaledMaskedSoftmaxWarpForward(gc_b *compiled.Block, dst []intrinsi
 	/*line hecbench_softmax.go:200*/ var warpBatch_ int = WARP_BATCH
 	/*line hecbench_softmax.go:200*/ var warpSize_ int = WARP_SIZE
 	/*line hecbench_softmax.go:80*/ var r_2 smAdd[float32]
-	/*line hecbench_softmax.go:82*/ var gc_l_value [32]float32
+	var gc_l_value [32]float32
 	var gc_l_value_ [32]float32
 	var gc_l_sum_ [32][]float32
 	var gc_l_sum_2 [32][]float32

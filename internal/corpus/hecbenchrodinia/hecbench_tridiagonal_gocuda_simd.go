@@ -208,7 +208,7 @@ func gc_body_pcrSmallSystemsKernel(gc_b *compiled.Block, aD, bD, cD, dD []float3
 			}
 		}
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			/*line hecbench_tridiagonal.go:77*/ if gc_bdx <= len(b) && gc_bdx <= len(d) && gc_bdx <= len(a) && gc_bdx <= len(c) {
+			if gc_bdx <= len(b) && gc_bdx <= len(d) && gc_bdx <= len(a) && gc_bdx <= len(c) {
 				gc_at21 := b[:gc_bdx]
 				gc_at22 := d[:gc_bdx]
 				gc_at23 := a[:gc_bdx]
@@ -613,7 +613,7 @@ func gc_body_pcrBranchFreeKernel(gc_b *compiled.Block, aD, bD, cD, dD []float32,
 			}
 		}
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			/*line hecbench_tridiagonal.go:150*/ if gc_bdx <= len(b) && gc_bdx <= len(d) && gc_bdx <= len(a) && gc_bdx <= len(c) {
+			if gc_bdx <= len(b) && gc_bdx <= len(d) && gc_bdx <= len(a) && gc_bdx <= len(c) {
 				gc_at9 := b[:gc_bdx]
 				gc_at10 := d[:gc_bdx]
 				gc_at11 := a[:gc_bdx]

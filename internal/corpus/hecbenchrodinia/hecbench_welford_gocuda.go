@@ -151,7 +151,7 @@ func gc_body_welfordKernel[S, A, O welfordReal](gc_b *compiled.Block, input []S,
 	/*line hecbench_welford.go:110*/ var count_ []int32 = sMem
 	/*line hecbench_welford.go:110*/ var blockSize_ int = blockSize
 	gc_off2 := 32
-	/*line hecbench_welford.go:113*/ if gc_off2 >= 0 && gc_off2 < len(sMem) {
+	if gc_off2 >= 0 && gc_off2 < len(sMem) {
 		gc_at := sMem[gc_off2:][:1]
 		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
@@ -180,7 +180,7 @@ func gc_body_welfordKernel[S, A, O welfordReal](gc_b *compiled.Block, input []S,
 		}
 	}
 	/*line hecbench_welford.go:48*/ if blockSize_ > gocuda.WarpSize {
-		/*line hecbench_welford.go:50*/ var gc_l_mean_ [32]*A
+		var gc_l_mean_ [32]*A
 		var gc_l_m2n_ [32]*A
 		var gc_l_num_ [32]*int32
 		var gc_l_numNew [32]int32
@@ -385,7 +385,7 @@ func gc_body_welfordKernel[S, A, O welfordReal](gc_b *compiled.Block, input []S,
 			}
 		}
 	}
-	/*line hecbench_welford.go:83*/ var gc_l_mean_2 [32]*A
+	var gc_l_mean_2 [32]*A
 	var gc_l_m2n_2 [32]*A
 	var gc_l_num_2 [32]*int32
 	var gc_l_numNew_ [32]int32
@@ -494,7 +494,7 @@ func gc_body_welfordKernel[S, A, O welfordReal](gc_b *compiled.Block, input []S,
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off3 := gc_bx
-			/*line hecbench_welford.go:52*/ if gc_off3 >= 0 && gc_off3 < len(outMean) && gc_off3 < len(outVarBiased) {
+			if gc_off3 >= 0 && gc_off3 < len(outMean) && gc_off3 < len(outVarBiased) {
 				gc_at2 := outMean[gc_off3:][:1]
 				gc_at3 := outVarBiased[gc_off3:][:1]
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {

@@ -142,7 +142,7 @@ func gc_body_vlcEncodeKernelSm64huff(gc_b *compiled.Block, data []uint32, gmCode
 	}
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off2 := gc_bdx - 1
-		/*line rodinia_huffman.go:78*/ if gc_off2 >= 0 && gc_off2 < len(as) {
+		if gc_off2 >= 0 && gc_off2 < len(as) {
 			gc_at := as[gc_off2:][:1]
 			gc_step := 0
 			for ; gc_step+3 < gc_bdx; gc_step += 4 {

@@ -237,7 +237,7 @@ func gc_body_bucketprefixoffset(gc_b *compiled.Block, gc_lo, gc_hi int, dPrefixo
 		}
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off3 := gc_bx * gc_bdx
-			/*line rodinia_hybridsort.go:120*/ if gc_off3 >= 0 && gc_off3 <= len(dOffsets) && gc_bdx <= len(dOffsets)-gc_off3 {
+			if gc_off3 >= 0 && gc_off3 <= len(dOffsets) && gc_bdx <= len(dOffsets)-gc_off3 {
 				gc_at2 := dOffsets[gc_off3:][:gc_bdx]
 				gc_step4 := 0
 				for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {

@@ -244,7 +244,7 @@ func gc_body_normalizeWeightsKernel(gc_b *compiled.Block, weights []float64, Npa
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			gc_off4 := 0
-			/*line rodinia_particlefilter.go:159*/ if gc_from >= 0 && gc_off4 >= 0 && gc_off4 < len(u) {
+			if gc_from >= 0 && gc_off4 >= 0 && gc_off4 < len(u) {
 				gc_at4 := u[gc_off4:][:1]
 				gc_step7 := gc_from
 				for ; gc_step7+3 < gc_to; gc_step7 += 4 {
@@ -571,7 +571,7 @@ func gc_body_likelihoodKernel(gc_b *compiled.Block, arrayX, arrayY, xj, yj, CDF 
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			gc_off3 := gc_bx
-			/*line rodinia_particlefilter.go:256*/ if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(partialSums) {
+			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(partialSums) {
 				gc_at8 := partialSums[gc_off3:][:1]
 				gc_step4 := gc_from
 				for ; gc_step4+3 < gc_to; gc_step4 += 4 {

@@ -46,7 +46,7 @@ func gc_body_boxRowKernel(gc_b *compiled.Block, ucSource []Uchar4, uiDest []uint
 	gidy := gc_by
 	/*line hecbench_boxfilter.go:48*/ globalPosY := gidy
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-		/*line hecbench_boxfilter.go:51*/ if gc_bdx <= len(uc4LocalData) {
+		if gc_bdx <= len(uc4LocalData) {
 			gc_at := uc4LocalData[:gc_bdx]
 			gc_step := 0
 			for ; gc_step+3 < gc_bdx; gc_step += 4 {

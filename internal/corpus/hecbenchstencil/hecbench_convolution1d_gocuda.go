@@ -189,7 +189,7 @@ func gc_body_conv1dTiledCachingKernel[T conv1dElem](gc_b *compiled.Block, in, ou
 	/*line hecbench_convolution1d.go:81*/ tile := gocuda.DynamicShared[T](t)
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off2 := gc_bx * gc_bdx
-		/*line hecbench_convolution1d.go:85*/ if gc_bdx <= len(tile) && gc_off2 >= 0 && gc_off2 <= len(in) && gc_bdx <= len(in)-gc_off2 {
+		if gc_bdx <= len(tile) && gc_off2 >= 0 && gc_off2 <= len(in) && gc_bdx <= len(in)-gc_off2 {
 			gc_at := tile[:gc_bdx]
 			gc_at2 := in[gc_off2:][:gc_bdx]
 			if compiled.Disjoint(gc_at, gc_at2) {

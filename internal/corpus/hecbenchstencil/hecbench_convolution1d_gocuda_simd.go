@@ -517,7 +517,7 @@ func gc_body_conv1dTiledKernel_float32(gc_b *compiled.Block, in []float32, out [
 						}
 						var gc_i int = gc_gc_tx + gc_bx*gc_bdx
 						gc_s := gc_vb3
-						/*line hecbench_convolution1d.go:68*/ if gc_i < 0 || gc_i > len(out)-8 {
+						if gc_i < 0 || gc_i > len(out)-8 {
 							break
 						}
 						/*line hecbench_convolution1d.go:68*/ if ((gc_tx+0) >= 0 && (gc_tx+(maskWidth-1)) >= (gc_tx+0) && (gc_tx+(maskWidth-1)) <= (len(tile)-8)) && ((gc_gc_tx+0) >= 0 && (gc_gc_tx+(maskWidth-1)) >= (gc_gc_tx+0) && (gc_gc_tx+(maskWidth-1)) <= (len(tile)-8)) {
@@ -636,7 +636,7 @@ func gc_body_conv1dTiledCachingKernel[T conv1dElem](gc_b *compiled.Block, in, ou
 	/*line hecbench_convolution1d.go:81*/ tile := gocuda.DynamicShared[T](t)
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off2 := gc_bx * gc_bdx
-		/*line hecbench_convolution1d.go:85*/ if gc_bdx <= len(tile) && gc_off2 >= 0 && gc_off2 <= len(in) && gc_bdx <= len(in)-gc_off2 {
+		if gc_bdx <= len(tile) && gc_off2 >= 0 && gc_off2 <= len(in) && gc_bdx <= len(in)-gc_off2 {
 			gc_at := tile[:gc_bdx]
 			gc_at2 := in[gc_off2:][:gc_bdx]
 			if compiled.Disjoint(gc_at, gc_at2) {
@@ -737,7 +737,7 @@ func gc_body_conv1dTiledCachingKernel_float32(gc_b *compiled.Block, in []float32
 	/*line hecbench_convolution1d.go:81*/ tile := gocuda.DynamicShared[float32](t)
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off2 := gc_bx * gc_bdx
-		/*line hecbench_convolution1d.go:85*/ if gc_bdx <= len(tile) && gc_off2 >= 0 && gc_off2 <= len(in) && gc_bdx <= len(in)-gc_off2 {
+		if gc_bdx <= len(tile) && gc_off2 >= 0 && gc_off2 <= len(in) && gc_bdx <= len(in)-gc_off2 {
 			gc_at := tile[:gc_bdx]
 			gc_at2 := in[gc_off2:][:gc_bdx]
 			gc_vstep := 0

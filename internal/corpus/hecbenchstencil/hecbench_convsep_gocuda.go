@@ -57,7 +57,7 @@ func gc_body_convColsKernel(gc_b *compiled.Block, dst, src, kernel []float32, im
 	{
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			/*line hecbench_convsep.go:94*/ if gc_bdx <= len(lData) {
+			if gc_bdx <= len(lData) {
 				gc_at := lData[:gc_bdx]
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx

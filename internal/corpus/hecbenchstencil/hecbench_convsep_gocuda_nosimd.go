@@ -27,7 +27,7 @@ func gc_body_convRowsKernel(gc_b *compiled.Block, dst, src, kernel []float32, im
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off5 := gc_ty
-			/*line hecbench_convsep.go:39*/ if gc_off5 >= 0 && gc_off5 < len(lData) {
+			if gc_off5 >= 0 && gc_off5 < len(lData) {
 				gc_at := lData[gc_off5:][:1]
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx

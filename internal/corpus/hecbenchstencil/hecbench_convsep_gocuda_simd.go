@@ -29,7 +29,7 @@ func gc_body_convRowsKernel(gc_b *compiled.Block, dst, src, kernel []float32, im
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off5 := gc_ty
-			/*line hecbench_convsep.go:39*/ if gc_off5 >= 0 && gc_off5 < len(lData) {
+			if gc_off5 >= 0 && gc_off5 < len(lData) {
 				gc_at := lData[gc_off5:][:1]
 				gc_vstep := 0
 				if compiled.SIMD {
@@ -62,7 +62,7 @@ func gc_body_convRowsKernel(gc_b *compiled.Block, dst, src, kernel []float32, im
 								csRowsBlockDimX) >= 0 && (srcOff+compiled.Trip(0)*csRowsBlockDimX) <= len(src)-8 {
 								/*line hecbench_convsep.go:52*/ gc_ld5 = archsimd.LoadFloat32x8Slice(src[srcOff+compiled.Trip(0)*csRowsBlockDimX:])
 							} else {
-								/*line hecbench_convsep.go:52*/ var gc_lanes11 [8]float32
+								var gc_lanes11 [8]float32
 								for gc_k11 := range 8 {
 									if 0xff&(1<<gc_k11) != 0 {
 										gc_pos.Thread = gc_rank + gc_k11
@@ -75,7 +75,7 @@ func gc_body_convRowsKernel(gc_b *compiled.Block, dst, src, kernel []float32, im
 							/*line hecbench_convsep.go:52*/ if (lidX+compiled.Trip(0)*csRowsBlockDimX) >= 0 && (lidX+compiled.Trip(0)*csRowsBlockDimX) <= len(gc_at[0])-8 {
 								/*line hecbench_convsep.go:52*/ gc_ld5.StoreSlice(gc_at[0][lidX+compiled.Trip(0)*csRowsBlockDimX:])
 							} else {
-								/*line hecbench_convsep.go:52*/ var gc_lanes12 [8]float32
+								var gc_lanes12 [8]float32
 								gc_ld5.Store(&gc_lanes12)
 								for gc_k12 := range 8 {
 									if 0xff&(1<<gc_k12) != 0 {
@@ -93,7 +93,7 @@ func gc_body_convRowsKernel(gc_b *compiled.Block, dst, src, kernel []float32, im
 									csRowsBlockDimX) >= 0 && (srcOff+compiled.Trip(0)*csRowsBlockDimX) <= len(src)-8 {
 									/*line hecbench_convsep.go:52*/ gc_ld6 = archsimd.LoadFloat32x8Slice(src[srcOff+compiled.Trip(0)*csRowsBlockDimX:])
 								} else {
-									/*line hecbench_convsep.go:52*/ var gc_lanes13 [8]float32
+									var gc_lanes13 [8]float32
 									for gc_k13 := range 8 {
 										if gc_if3.ToBits()&(1<<gc_k13) != 0 {
 											gc_pos.Thread = gc_rank + gc_k13
@@ -106,7 +106,7 @@ func gc_body_convRowsKernel(gc_b *compiled.Block, dst, src, kernel []float32, im
 								/*line hecbench_convsep.go:52*/ if (lidX+compiled.Trip(0)*csRowsBlockDimX) >= 0 && (lidX+compiled.Trip(0)*csRowsBlockDimX) <= len(gc_at[0])-8 {
 									/*line hecbench_convsep.go:52*/ gc_ld6.StoreMasked((*[8]float32)(gc_at[0][lidX+compiled.Trip(0)*csRowsBlockDimX:]), gc_if3)
 								} else {
-									/*line hecbench_convsep.go:52*/ var gc_lanes14 [8]float32
+									var gc_lanes14 [8]float32
 									gc_ld6.Store(&gc_lanes14)
 									for gc_k14 := range 8 {
 										if gc_if3.ToBits()&(1<<gc_k14) != 0 {
@@ -123,7 +123,7 @@ func gc_body_convRowsKernel(gc_b *compiled.Block, dst, src, kernel []float32, im
 									/*line hecbench_convsep.go:54*/ csRowsBlockDimX) >= 0 && (lidX+compiled.Trip(0)*csRowsBlockDimX) <= len(gc_at[0])-8 {
 									/*line hecbench_convsep.go:54*/ gc_vb2.StoreMasked((*[8]float32)(gc_at[0][lidX+compiled.Trip(0)*csRowsBlockDimX:]), gc_else3)
 								} else {
-									/*line hecbench_convsep.go:54*/ var gc_lanes15 [8]float32
+									var gc_lanes15 [8]float32
 									gc_vb2.Store(&gc_lanes15)
 									for gc_k15 := range 8 {
 										if gc_else3.ToBits()&(1<<gc_k15) != 0 {
@@ -141,7 +141,7 @@ func gc_body_convRowsKernel(gc_b *compiled.Block, dst, src, kernel []float32, im
 								csRowsBlockDimX) >= 0 && (srcOff+compiled.Trip(9)*csRowsBlockDimX) <= len(src)-8 {
 								/*line hecbench_convsep.go:61*/ gc_ld7 = archsimd.LoadFloat32x8Slice(src[srcOff+compiled.Trip(9)*csRowsBlockDimX:])
 							} else {
-								/*line hecbench_convsep.go:61*/ var gc_lanes16 [8]float32
+								var gc_lanes16 [8]float32
 								for gc_k16 := range 8 {
 									if 0xff&(1<<gc_k16) != 0 {
 										gc_pos.Thread = gc_rank + gc_k16
@@ -154,7 +154,7 @@ func gc_body_convRowsKernel(gc_b *compiled.Block, dst, src, kernel []float32, im
 							/*line hecbench_convsep.go:61*/ if (lidX+compiled.Trip(9)*csRowsBlockDimX) >= 0 && (lidX+compiled.Trip(9)*csRowsBlockDimX) <= len(gc_at[0])-8 {
 								/*line hecbench_convsep.go:61*/ gc_ld7.StoreSlice(gc_at[0][lidX+compiled.Trip(9)*csRowsBlockDimX:])
 							} else {
-								/*line hecbench_convsep.go:61*/ var gc_lanes17 [8]float32
+								var gc_lanes17 [8]float32
 								gc_ld7.Store(&gc_lanes17)
 								for gc_k17 := range 8 {
 									if 0xff&(1<<gc_k17) != 0 {
@@ -172,7 +172,7 @@ func gc_body_convRowsKernel(gc_b *compiled.Block, dst, src, kernel []float32, im
 									csRowsBlockDimX) >= 0 && (srcOff+compiled.Trip(9)*csRowsBlockDimX) <= len(src)-8 {
 									/*line hecbench_convsep.go:61*/ gc_ld8 = archsimd.LoadFloat32x8Slice(src[srcOff+compiled.Trip(9)*csRowsBlockDimX:])
 								} else {
-									/*line hecbench_convsep.go:61*/ var gc_lanes18 [8]float32
+									var gc_lanes18 [8]float32
 									for gc_k18 := range 8 {
 										if gc_if4.ToBits()&(1<<gc_k18) != 0 {
 											gc_pos.Thread = gc_rank + gc_k18
@@ -185,7 +185,7 @@ func gc_body_convRowsKernel(gc_b *compiled.Block, dst, src, kernel []float32, im
 								/*line hecbench_convsep.go:61*/ if (lidX+compiled.Trip(9)*csRowsBlockDimX) >= 0 && (lidX+compiled.Trip(9)*csRowsBlockDimX) <= len(gc_at[0])-8 {
 									/*line hecbench_convsep.go:61*/ gc_ld8.StoreMasked((*[8]float32)(gc_at[0][lidX+compiled.Trip(9)*csRowsBlockDimX:]), gc_if4)
 								} else {
-									/*line hecbench_convsep.go:61*/ var gc_lanes19 [8]float32
+									var gc_lanes19 [8]float32
 									gc_ld8.Store(&gc_lanes19)
 									for gc_k19 := range 8 {
 										if gc_if4.ToBits()&(1<<gc_k19) != 0 {
@@ -202,7 +202,7 @@ func gc_body_convRowsKernel(gc_b *compiled.Block, dst, src, kernel []float32, im
 									/*line hecbench_convsep.go:63*/ csRowsBlockDimX) >= 0 && (lidX+compiled.Trip(9)*csRowsBlockDimX) <= len(gc_at[0])-8 {
 									/*line hecbench_convsep.go:63*/ gc_vb2.StoreMasked((*[8]float32)(gc_at[0][lidX+compiled.Trip(9)*csRowsBlockDimX:]), gc_else4)
 								} else {
-									/*line hecbench_convsep.go:63*/ var gc_lanes20 [8]float32
+									var gc_lanes20 [8]float32
 									gc_vb2.Store(&gc_lanes20)
 									for gc_k20 := range 8 {
 										if gc_else4.ToBits()&(1<<gc_k20) != 0 {
@@ -301,7 +301,7 @@ func gc_body_convRowsKernel(gc_b *compiled.Block, dst, src, kernel []float32, im
 								csRowsBlockDimX) >= 0 && (srcOff+compiled.Trip(0)*csRowsBlockDimX) <= len(src)-8 {
 								/*line hecbench_convsep.go:52*/ gc_ld = archsimd.LoadFloat32x8Slice(src[srcOff+compiled.Trip(0)*csRowsBlockDimX:])
 							} else {
-								/*line hecbench_convsep.go:52*/ var gc_lanes [8]float32
+								var gc_lanes [8]float32
 								for gc_k := range 8 {
 									if 0xff&(1<<gc_k) != 0 {
 										gc_pos.Thread = gc_rank + gc_k
@@ -314,7 +314,7 @@ func gc_body_convRowsKernel(gc_b *compiled.Block, dst, src, kernel []float32, im
 							/*line hecbench_convsep.go:52*/ if (lidX+compiled.Trip(0)*csRowsBlockDimX) >= 0 && (lidX+compiled.Trip(0)*csRowsBlockDimX) <= len(lData[lidY])-8 {
 								/*line hecbench_convsep.go:52*/ gc_ld.StoreSlice(lData[lidY][lidX+compiled.Trip(0)*csRowsBlockDimX:])
 							} else {
-								/*line hecbench_convsep.go:52*/ var gc_lanes2 [8]float32
+								var gc_lanes2 [8]float32
 								gc_ld.Store(&gc_lanes2)
 								for gc_k2 := range 8 {
 									if 0xff&(1<<gc_k2) != 0 {
@@ -332,7 +332,7 @@ func gc_body_convRowsKernel(gc_b *compiled.Block, dst, src, kernel []float32, im
 									csRowsBlockDimX) >= 0 && (srcOff+compiled.Trip(0)*csRowsBlockDimX) <= len(src)-8 {
 									/*line hecbench_convsep.go:52*/ gc_ld2 = archsimd.LoadFloat32x8Slice(src[srcOff+compiled.Trip(0)*csRowsBlockDimX:])
 								} else {
-									/*line hecbench_convsep.go:52*/ var gc_lanes3 [8]float32
+									var gc_lanes3 [8]float32
 									for gc_k3 := range 8 {
 										if gc_if.ToBits()&(1<<gc_k3) != 0 {
 											gc_pos.Thread = gc_rank + gc_k3
@@ -345,7 +345,7 @@ func gc_body_convRowsKernel(gc_b *compiled.Block, dst, src, kernel []float32, im
 								/*line hecbench_convsep.go:52*/ if (lidX+compiled.Trip(0)*csRowsBlockDimX) >= 0 && (lidX+compiled.Trip(0)*csRowsBlockDimX) <= len(lData[lidY])-8 {
 									/*line hecbench_convsep.go:52*/ gc_ld2.StoreMasked((*[8]float32)(lData[lidY][lidX+compiled.Trip(0)*csRowsBlockDimX:]), gc_if)
 								} else {
-									/*line hecbench_convsep.go:52*/ var gc_lanes4 [8]float32
+									var gc_lanes4 [8]float32
 									gc_ld2.Store(&gc_lanes4)
 									for gc_k4 := range 8 {
 										if gc_if.ToBits()&(1<<gc_k4) != 0 {
@@ -362,7 +362,7 @@ func gc_body_convRowsKernel(gc_b *compiled.Block, dst, src, kernel []float32, im
 									/*line hecbench_convsep.go:54*/ csRowsBlockDimX) >= 0 && (lidX+compiled.Trip(0)*csRowsBlockDimX) <= len(lData[lidY])-8 {
 									/*line hecbench_convsep.go:54*/ gc_vb.StoreMasked((*[8]float32)(lData[lidY][lidX+compiled.Trip(0)*csRowsBlockDimX:]), gc_else)
 								} else {
-									/*line hecbench_convsep.go:54*/ var gc_lanes5 [8]float32
+									var gc_lanes5 [8]float32
 									gc_vb.Store(&gc_lanes5)
 									for gc_k5 := range 8 {
 										if gc_else.ToBits()&(1<<gc_k5) != 0 {
@@ -380,7 +380,7 @@ func gc_body_convRowsKernel(gc_b *compiled.Block, dst, src, kernel []float32, im
 								csRowsBlockDimX) >= 0 && (srcOff+compiled.Trip(9)*csRowsBlockDimX) <= len(src)-8 {
 								/*line hecbench_convsep.go:61*/ gc_ld3 = archsimd.LoadFloat32x8Slice(src[srcOff+compiled.Trip(9)*csRowsBlockDimX:])
 							} else {
-								/*line hecbench_convsep.go:61*/ var gc_lanes6 [8]float32
+								var gc_lanes6 [8]float32
 								for gc_k6 := range 8 {
 									if 0xff&(1<<gc_k6) != 0 {
 										gc_pos.Thread = gc_rank + gc_k6
@@ -393,7 +393,7 @@ func gc_body_convRowsKernel(gc_b *compiled.Block, dst, src, kernel []float32, im
 							/*line hecbench_convsep.go:61*/ if (lidX+compiled.Trip(9)*csRowsBlockDimX) >= 0 && (lidX+compiled.Trip(9)*csRowsBlockDimX) <= len(lData[lidY])-8 {
 								/*line hecbench_convsep.go:61*/ gc_ld3.StoreSlice(lData[lidY][lidX+compiled.Trip(9)*csRowsBlockDimX:])
 							} else {
-								/*line hecbench_convsep.go:61*/ var gc_lanes7 [8]float32
+								var gc_lanes7 [8]float32
 								gc_ld3.Store(&gc_lanes7)
 								for gc_k7 := range 8 {
 									if 0xff&(1<<gc_k7) != 0 {
@@ -411,7 +411,7 @@ func gc_body_convRowsKernel(gc_b *compiled.Block, dst, src, kernel []float32, im
 									csRowsBlockDimX) >= 0 && (srcOff+compiled.Trip(9)*csRowsBlockDimX) <= len(src)-8 {
 									/*line hecbench_convsep.go:61*/ gc_ld4 = archsimd.LoadFloat32x8Slice(src[srcOff+compiled.Trip(9)*csRowsBlockDimX:])
 								} else {
-									/*line hecbench_convsep.go:61*/ var gc_lanes8 [8]float32
+									var gc_lanes8 [8]float32
 									for gc_k8 := range 8 {
 										if gc_if2.ToBits()&(1<<gc_k8) != 0 {
 											gc_pos.Thread = gc_rank + gc_k8
@@ -424,7 +424,7 @@ func gc_body_convRowsKernel(gc_b *compiled.Block, dst, src, kernel []float32, im
 								/*line hecbench_convsep.go:61*/ if (lidX+compiled.Trip(9)*csRowsBlockDimX) >= 0 && (lidX+compiled.Trip(9)*csRowsBlockDimX) <= len(lData[lidY])-8 {
 									/*line hecbench_convsep.go:61*/ gc_ld4.StoreMasked((*[8]float32)(lData[lidY][lidX+compiled.Trip(9)*csRowsBlockDimX:]), gc_if2)
 								} else {
-									/*line hecbench_convsep.go:61*/ var gc_lanes9 [8]float32
+									var gc_lanes9 [8]float32
 									gc_ld4.Store(&gc_lanes9)
 									for gc_k9 := range 8 {
 										if gc_if2.ToBits()&(1<<gc_k9) != 0 {
@@ -441,7 +441,7 @@ func gc_body_convRowsKernel(gc_b *compiled.Block, dst, src, kernel []float32, im
 									/*line hecbench_convsep.go:63*/ csRowsBlockDimX) >= 0 && (lidX+compiled.Trip(9)*csRowsBlockDimX) <= len(lData[lidY])-8 {
 									/*line hecbench_convsep.go:63*/ gc_vb.StoreMasked((*[8]float32)(lData[lidY][lidX+compiled.Trip(9)*csRowsBlockDimX:]), gc_else2)
 								} else {
-									/*line hecbench_convsep.go:63*/ var gc_lanes10 [8]float32
+									var gc_lanes10 [8]float32
 									gc_vb.Store(&gc_lanes10)
 									for gc_k10 := range 8 {
 										if gc_else2.ToBits()&(1<<gc_k10) != 0 {
@@ -541,7 +541,7 @@ func gc_body_convRowsKernel(gc_b *compiled.Block, dst, src, kernel []float32, im
 									csRowsBlockDimX+j) >= 0 && (lidX+i_3*csRowsBlockDimX+j) <= len(lData[lidY])-8 {
 									/*line hecbench_convsep.go:74*/ gc_ld9 = archsimd.LoadFloat32x8Slice(lData[lidY][lidX+i_3*csRowsBlockDimX+j:])
 								} else {
-									/*line hecbench_convsep.go:74*/ var gc_lanes21 [8]float32
+									var gc_lanes21 [8]float32
 									for gc_k21 := range 8 {
 										if 0xff&(1<<gc_k21) != 0 {
 											gc_pos.Thread = gc_rank + gc_k21
@@ -557,7 +557,7 @@ func gc_body_convRowsKernel(gc_b *compiled.Block, dst, src, kernel []float32, im
 								/*line hecbench_convsep.go:77*/ csRowsBlockDimX) >= 0 && (dstOff+i_3*csRowsBlockDimX) <= len(dst)-8 {
 								/*line hecbench_convsep.go:77*/ sum.StoreSlice(dst[dstOff+i_3*csRowsBlockDimX:])
 							} else {
-								/*line hecbench_convsep.go:77*/ var gc_lanes22 [8]float32
+								var gc_lanes22 [8]float32
 								/*line hecbench_convsep.go:77*/ sum.Store(&gc_lanes22)
 								for gc_k22 := range 8 {
 									if 0xff&(1<<gc_k22) != 0 {

@@ -50,7 +50,7 @@ func gc_body_dotProductKernel[T lanczosReal](gc_b *compiled.Block, N int, x, y, 
 	/*line hecbench_lanczos.go:23*/ result := gocuda.Shared[T](t, lanczosThreadsPerBlock)[:lanczosThreadsPerBlock]
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx * gc_bdx
-		/*line hecbench_lanczos.go:27*/ if gc_bdx <= len(result) && gc_off >= 0 && gc_off <= len(x) && gc_bdx <= len(x)-gc_off && gc_off <= len(y) && gc_bdx <= len(y)-gc_off {
+		if gc_bdx <= len(result) && gc_off >= 0 && gc_off <= len(x) && gc_bdx <= len(x)-gc_off && gc_off <= len(y) && gc_bdx <= len(y)-gc_off {
 			gc_at := result[:gc_bdx]
 			gc_at2 := x[gc_off:][:gc_bdx]
 			gc_at3 := y[gc_off:][:gc_bdx]
@@ -233,7 +233,7 @@ func gc_body_dotProductKernel[T lanczosReal](gc_b *compiled.Block, N int, x, y, 
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			gc_off3 := gc_bx
-			/*line hecbench_lanczos.go:49*/ if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(z) {
+			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(z) {
 				gc_at6 := z[gc_off3:][:1]
 				gc_step5 := gc_from
 				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
@@ -288,7 +288,7 @@ func gc_body_dotProductKernel_float32(gc_b *compiled.Block, N int, x []float32, 
 	/*line hecbench_lanczos.go:23*/ result := gocuda.Shared[float32](t, lanczosThreadsPerBlock)[:lanczosThreadsPerBlock]
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx * gc_bdx
-		/*line hecbench_lanczos.go:27*/ if gc_bdx <= len(result) && gc_off >= 0 && gc_off <= len(x) && gc_bdx <= len(x)-gc_off && gc_off <= len(y) && gc_bdx <= len(y)-gc_off {
+		if gc_bdx <= len(result) && gc_off >= 0 && gc_off <= len(x) && gc_bdx <= len(x)-gc_off && gc_off <= len(y) && gc_bdx <= len(y)-gc_off {
 			gc_at := result[:gc_bdx]
 			gc_at2 := x[gc_off:][:gc_bdx]
 			gc_at3 := y[gc_off:][:gc_bdx]
@@ -473,7 +473,7 @@ func gc_body_dotProductKernel_float32(gc_b *compiled.Block, N int, x []float32, 
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			gc_off3 := gc_bx
-			/*line hecbench_lanczos.go:49*/ if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(z) {
+			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(z) {
 				gc_at6 := z[gc_off3:][:1]
 				gc_step3 := gc_from
 				for ; gc_step3+3 < gc_to; gc_step3 += 4 {

@@ -56,7 +56,7 @@ func gc_body_maternKernel(gc_b *compiled.Block, numTargets int, l float32, sourc
 					}
 					/*line hecbench_matern.go:39*/ if ty == 0 {
 						var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-						/*line hecbench_matern.go:39*/ var gc_lanes [8]float32
+						var gc_lanes [8]float32
 						for gc_k := range 8 {
 							if gc_alive.ToBits()&(1<<gc_k) != 0 {
 								gc_pos.Thread = gc_rank + gc_k
@@ -65,7 +65,7 @@ func gc_body_maternKernel(gc_b *compiled.Block, numTargets int, l float32, sourc
 						}
 						gc_pos.Thread = gc_rank
 						gc_ld = archsimd.LoadFloat32x8(&gc_lanes)
-						/*line hecbench_matern.go:41*/ var gc_lanes2 [8]float32
+						var gc_lanes2 [8]float32
 						gc_ld.Store(&gc_lanes2)
 						for gc_k2 := range 8 {
 							if gc_alive.ToBits()&(1<<gc_k2) != 0 {
@@ -75,7 +75,7 @@ func gc_body_maternKernel(gc_b *compiled.Block, numTargets int, l float32, sourc
 						}
 						gc_pos.Thread = gc_rank
 						var gc_ld2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-						/*line hecbench_matern.go:41*/ var gc_lanes3 [8]float32
+						var gc_lanes3 [8]float32
 						for gc_k3 := range 8 {
 							if gc_alive.ToBits()&(1<<gc_k3) != 0 {
 								gc_pos.Thread = gc_rank + gc_k3
@@ -84,7 +84,7 @@ func gc_body_maternKernel(gc_b *compiled.Block, numTargets int, l float32, sourc
 						}
 						gc_pos.Thread = gc_rank
 						gc_ld2 = archsimd.LoadFloat32x8(&gc_lanes3)
-						/*line hecbench_matern.go:41*/ var gc_lanes4 [8]float32
+						var gc_lanes4 [8]float32
 						gc_ld2.Store(&gc_lanes4)
 						for gc_k4 := range 8 {
 							if gc_alive.ToBits()&(1<<gc_k4) != 0 {
@@ -94,7 +94,7 @@ func gc_body_maternKernel(gc_b *compiled.Block, numTargets int, l float32, sourc
 						}
 						gc_pos.Thread = gc_rank
 						var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-						/*line hecbench_matern.go:41*/ var gc_lanes5 [8]float32
+						var gc_lanes5 [8]float32
 						for gc_k5 := range 8 {
 							if gc_alive.ToBits()&(1<<gc_k5) != 0 {
 								gc_pos.Thread = gc_rank + gc_k5
@@ -103,7 +103,7 @@ func gc_body_maternKernel(gc_b *compiled.Block, numTargets int, l float32, sourc
 						}
 						gc_pos.Thread = gc_rank
 						gc_ld3 = archsimd.LoadFloat32x8(&gc_lanes5)
-						/*line hecbench_matern.go:41*/ var gc_lanes6 [8]float32
+						var gc_lanes6 [8]float32
 						gc_ld3.Store(&gc_lanes6)
 						for gc_k6 := range 8 {
 							if gc_alive.ToBits()&(1<<gc_k6) != 0 {

@@ -74,7 +74,7 @@ func gc_body_targetInner3DKernel(gc_b *compiled.Block, nx, ny, nz int64, ldimx, 
 							/*line hecbench_minimod.go:57*/ if (mmNDim+tk) >= 0 && (mmNDim+tk) <= len(gc_at2[0][mmNDim+tj])-8 {
 								gc_vb2.StoreSlice(gc_at2[0][mmNDim+tj][mmNDim+tk:])
 							} else {
-								/*line hecbench_minimod.go:58*/ var gc_lanes3 [8]float32
+								var gc_lanes3 [8]float32
 								gc_vb2.Store(&gc_lanes3)
 								for gc_k3 := range 8 {
 									if 0xff&(1<<gc_k3) != 0 {
@@ -95,7 +95,7 @@ func gc_body_targetInner3DKernel(gc_b *compiled.Block, nx, ny, nz int64, ldimx, 
 								/*line hecbench_minimod.go:57*/ if (mmNDim+tk) >= 0 && (mmNDim+tk) <= len(gc_at2[0][mmNDim+tj])-8 {
 									gc_vb2.StoreMasked((*[8]float32)(gc_at2[0][mmNDim+tj][mmNDim+tk:]), gc_if2)
 								} else {
-									/*line hecbench_minimod.go:58*/ var gc_lanes4 [8]float32
+									var gc_lanes4 [8]float32
 									gc_vb2.Store(&gc_lanes4)
 									for gc_k4 := range 8 {
 										if gc_if2.ToBits()&(1<<gc_k4) != 0 {
@@ -142,7 +142,7 @@ func gc_body_targetInner3DKernel(gc_b *compiled.Block, nx, ny, nz int64, ldimx, 
 							/*line hecbench_minimod.go:57*/ if (mmNDim+tk) >= 0 && (mmNDim+tk) <= len(sU[mmNDim+ti][mmNDim+tj])-8 {
 								gc_vb.StoreSlice(sU[mmNDim+ti][mmNDim+tj][mmNDim+tk:])
 							} else {
-								/*line hecbench_minimod.go:58*/ var gc_lanes [8]float32
+								var gc_lanes [8]float32
 								gc_vb.Store(&gc_lanes)
 								for gc_k := range 8 {
 									if 0xff&(1<<gc_k) != 0 {
@@ -163,7 +163,7 @@ func gc_body_targetInner3DKernel(gc_b *compiled.Block, nx, ny, nz int64, ldimx, 
 								/*line hecbench_minimod.go:57*/ if (mmNDim+tk) >= 0 && (mmNDim+tk) <= len(sU[mmNDim+ti][mmNDim+tj])-8 {
 									gc_vb.StoreMasked((*[8]float32)(sU[mmNDim+ti][mmNDim+tj][mmNDim+tk:]), gc_if)
 								} else {
-									/*line hecbench_minimod.go:58*/ var gc_lanes2 [8]float32
+									var gc_lanes2 [8]float32
 									gc_vb.Store(&gc_lanes2)
 									for gc_k2 := range 8 {
 										if gc_if.ToBits()&(1<<gc_k2) != 0 {
@@ -231,7 +231,7 @@ func gc_body_targetInner3DKernel(gc_b *compiled.Block, nx, ny, nz int64, ldimx, 
 						/*line hecbench_minimod.go:25*/ int64(ldimy)+gc_j+ly)*
 						/*line hecbench_minimod.go:25*/ int64(ldimz) + gc_k5 + lz
 					var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-					/*line hecbench_minimod.go:68*/ if int(gc_t2) >= 0 && int(gc_t2) <= len(u)-8 {
+					if int(gc_t2) >= 0 && int(gc_t2) <= len(u)-8 {
 						/*line hecbench_minimod.go:68*/ gc_ld = archsimd.LoadFloat32x8Slice(u[gc_t2:])
 					} else {
 						break gc_steps
@@ -246,10 +246,10 @@ func gc_body_targetInner3DKernel(gc_b *compiled.Block, nx, ny, nz int64, ldimx, 
 						/*line hecbench_minimod.go:25*/ int64(ldimy)+gc_j2+ly)*
 						/*line hecbench_minimod.go:25*/ int64(ldimz) + gc_k7 + lz
 					var gc_ld2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-					/*line hecbench_minimod.go:70*/ if int(gc_t4) >= 0 && int(gc_t4) <= len(u)-8 {
+					if int(gc_t4) >= 0 && int(gc_t4) <= len(u)-8 {
 						/*line hecbench_minimod.go:70*/ gc_ld2 = archsimd.LoadFloat32x8Slice(u[gc_t4:])
 					} else {
-						/*line hecbench_minimod.go:70*/ var gc_lanes6 [8]float32
+						var gc_lanes6 [8]float32
 						for gc_k8 := range 8 {
 							if 0xff&(1<<gc_k8) != 0 {
 								gc_pos.Thread = gc_rank + gc_k8
@@ -269,10 +269,10 @@ func gc_body_targetInner3DKernel(gc_b *compiled.Block, nx, ny, nz int64, ldimx, 
 						/*line hecbench_minimod.go:25*/ int64(ldimy)+gc_j3+ly)*
 						/*line hecbench_minimod.go:25*/ int64(ldimz) + gc_k9 + lz
 					var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-					/*line hecbench_minimod.go:71*/ if int(gc_t6) >= 0 && int(gc_t6) <= len(u)-8 {
+					if int(gc_t6) >= 0 && int(gc_t6) <= len(u)-8 {
 						/*line hecbench_minimod.go:71*/ gc_ld3 = archsimd.LoadFloat32x8Slice(u[gc_t6:])
 					} else {
-						/*line hecbench_minimod.go:71*/ var gc_lanes7 [8]float32
+						var gc_lanes7 [8]float32
 						for gc_k10 := range 8 {
 							if 0xff&(1<<gc_k10) != 0 {
 								gc_pos.Thread = gc_rank + gc_k10
@@ -292,10 +292,10 @@ func gc_body_targetInner3DKernel(gc_b *compiled.Block, nx, ny, nz int64, ldimx, 
 						/*line hecbench_minimod.go:25*/ int64(ldimy)+gc_j4+ly)*
 						/*line hecbench_minimod.go:25*/ int64(ldimz) + gc_k11 + lz
 					var gc_ld4 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-					/*line hecbench_minimod.go:72*/ if int(gc_t8) >= 0 && int(gc_t8) <= len(u)-8 {
+					if int(gc_t8) >= 0 && int(gc_t8) <= len(u)-8 {
 						/*line hecbench_minimod.go:72*/ gc_ld4 = archsimd.LoadFloat32x8Slice(u[gc_t8:])
 					} else {
-						/*line hecbench_minimod.go:72*/ var gc_lanes8 [8]float32
+						var gc_lanes8 [8]float32
 						for gc_k12 := range 8 {
 							if 0xff&(1<<gc_k12) != 0 {
 								gc_pos.Thread = gc_rank + gc_k12
@@ -396,7 +396,7 @@ func gc_body_targetInner3DKernel(gc_b *compiled.Block, nx, ny, nz int64, ldimx, 
 						/*line hecbench_minimod.go:25*/ int64(ldimy)+gc_j5+ly)*
 						/*line hecbench_minimod.go:25*/ int64(ldimz) + gc_k13 + lz
 					var gc_ld5 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-					/*line hecbench_minimod.go:93*/ if int(gc_t9) >= 0 && int(gc_t9) <= len(vp)-8 {
+					if int(gc_t9) >= 0 && int(gc_t9) <= len(vp)-8 {
 						/*line hecbench_minimod.go:93*/ gc_ld5 = archsimd.LoadFloat32x8Slice(vp[gc_t9:])
 					} else {
 						break gc_steps2
@@ -409,7 +409,7 @@ func gc_body_targetInner3DKernel(gc_b *compiled.Block, nx, ny, nz int64, ldimx, 
 						/*line hecbench_minimod.go:25*/ int64(ldimy)+gc_j6+ly)*
 						/*line hecbench_minimod.go:25*/ int64(ldimz) + gc_k15 + lz
 					var gc_ld6 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-					/*line hecbench_minimod.go:93*/ if int(gc_t10) >= 0 && int(gc_t10) <= len(v)-8 {
+					if int(gc_t10) >= 0 && int(gc_t10) <= len(v)-8 {
 						/*line hecbench_minimod.go:93*/ gc_ld6 = archsimd.LoadFloat32x8Slice(v[gc_t10:])
 					} else {
 						break gc_steps2
@@ -421,11 +421,10 @@ func gc_body_targetInner3DKernel(gc_b *compiled.Block, nx, ny, nz int64, ldimx, 
 						/*line hecbench_minimod.go:93*/ lx)*
 						/*line hecbench_minimod.go:25*/ int64(ldimy)+gc_j7+ly)*
 						/*line hecbench_minimod.go:25*/ int64(ldimz) + gc_k17 + lz
-//line hecbench_minimod.go:93
 					if int(gc_t11) >= 0 && int(gc_t11) <= len(v)-8 {
 						/*line hecbench_minimod.go:93*/ gc_vb16.Mul(archsimd.LoadFloat32x8Slice(sU[sui][suj][suk:])).Add(gc_ld5.Mul(lap)).Sub(gc_ld6).StoreMasked((*[8]float32)(v[gc_t11:]), gc_alive)
 					} else {
-						/*line hecbench_minimod.go:93*/ var gc_lanes11 [8]float32
+						var gc_lanes11 [8]float32
 						/*line hecbench_minimod.go:93*/ gc_vb16.Mul(archsimd.LoadFloat32x8Slice(sU[sui][suj][suk:])).Add(gc_ld5.Mul(lap)).Sub(gc_ld6).Store(&gc_lanes11)
 						for gc_k18 := range 8 {
 							if gc_alive.ToBits()&(1<<gc_k18) != 0 {
@@ -540,7 +539,7 @@ func gc_body_targetPml3DKernel(gc_b *compiled.Block, nx, ny, nz int64, ldimx, ld
 							/*line hecbench_minimod.go:125*/ if (mmNDim+tk) >= 0 && (mmNDim+tk) <= len(gc_at2[0][mmNDim+tj])-8 {
 								gc_vb2.StoreSlice(gc_at2[0][mmNDim+tj][mmNDim+tk:])
 							} else {
-								/*line hecbench_minimod.go:126*/ var gc_lanes3 [8]float32
+								var gc_lanes3 [8]float32
 								gc_vb2.Store(&gc_lanes3)
 								for gc_k3 := range 8 {
 									if 0xff&(1<<gc_k3) != 0 {
@@ -561,7 +560,7 @@ func gc_body_targetPml3DKernel(gc_b *compiled.Block, nx, ny, nz int64, ldimx, ld
 								/*line hecbench_minimod.go:125*/ if (mmNDim+tk) >= 0 && (mmNDim+tk) <= len(gc_at2[0][mmNDim+tj])-8 {
 									gc_vb2.StoreMasked((*[8]float32)(gc_at2[0][mmNDim+tj][mmNDim+tk:]), gc_if2)
 								} else {
-									/*line hecbench_minimod.go:126*/ var gc_lanes4 [8]float32
+									var gc_lanes4 [8]float32
 									gc_vb2.Store(&gc_lanes4)
 									for gc_k4 := range 8 {
 										if gc_if2.ToBits()&(1<<gc_k4) != 0 {
@@ -608,7 +607,7 @@ func gc_body_targetPml3DKernel(gc_b *compiled.Block, nx, ny, nz int64, ldimx, ld
 							/*line hecbench_minimod.go:125*/ if (mmNDim+tk) >= 0 && (mmNDim+tk) <= len(sU[mmNDim+ti][mmNDim+tj])-8 {
 								gc_vb.StoreSlice(sU[mmNDim+ti][mmNDim+tj][mmNDim+tk:])
 							} else {
-								/*line hecbench_minimod.go:126*/ var gc_lanes [8]float32
+								var gc_lanes [8]float32
 								gc_vb.Store(&gc_lanes)
 								for gc_k := range 8 {
 									if 0xff&(1<<gc_k) != 0 {
@@ -629,7 +628,7 @@ func gc_body_targetPml3DKernel(gc_b *compiled.Block, nx, ny, nz int64, ldimx, ld
 								/*line hecbench_minimod.go:125*/ if (mmNDim+tk) >= 0 && (mmNDim+tk) <= len(sU[mmNDim+ti][mmNDim+tj])-8 {
 									gc_vb.StoreMasked((*[8]float32)(sU[mmNDim+ti][mmNDim+tj][mmNDim+tk:]), gc_if)
 								} else {
-									/*line hecbench_minimod.go:126*/ var gc_lanes2 [8]float32
+									var gc_lanes2 [8]float32
 									gc_vb.Store(&gc_lanes2)
 									for gc_k2 := range 8 {
 										if gc_if.ToBits()&(1<<gc_k2) != 0 {
@@ -697,7 +696,7 @@ func gc_body_targetPml3DKernel(gc_b *compiled.Block, nx, ny, nz int64, ldimx, ld
 						/*line hecbench_minimod.go:25*/ int64(ldimy)+gc_j+ly)*
 						/*line hecbench_minimod.go:25*/ int64(ldimz) + gc_k5 + lz
 					var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-					/*line hecbench_minimod.go:136*/ if int(gc_t2) >= 0 && int(gc_t2) <= len(u)-8 {
+					if int(gc_t2) >= 0 && int(gc_t2) <= len(u)-8 {
 						/*line hecbench_minimod.go:136*/ gc_ld = archsimd.LoadFloat32x8Slice(u[gc_t2:])
 					} else {
 						break gc_steps
@@ -712,10 +711,10 @@ func gc_body_targetPml3DKernel(gc_b *compiled.Block, nx, ny, nz int64, ldimx, ld
 						/*line hecbench_minimod.go:25*/ int64(ldimy)+gc_j2+ly)*
 						/*line hecbench_minimod.go:25*/ int64(ldimz) + gc_k7 + lz
 					var gc_ld2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-					/*line hecbench_minimod.go:138*/ if int(gc_t4) >= 0 && int(gc_t4) <= len(u)-8 {
+					if int(gc_t4) >= 0 && int(gc_t4) <= len(u)-8 {
 						/*line hecbench_minimod.go:138*/ gc_ld2 = archsimd.LoadFloat32x8Slice(u[gc_t4:])
 					} else {
-						/*line hecbench_minimod.go:138*/ var gc_lanes6 [8]float32
+						var gc_lanes6 [8]float32
 						for gc_k8 := range 8 {
 							if 0xff&(1<<gc_k8) != 0 {
 								gc_pos.Thread = gc_rank + gc_k8
@@ -735,10 +734,10 @@ func gc_body_targetPml3DKernel(gc_b *compiled.Block, nx, ny, nz int64, ldimx, ld
 						/*line hecbench_minimod.go:25*/ int64(ldimy)+gc_j3+ly)*
 						/*line hecbench_minimod.go:25*/ int64(ldimz) + gc_k9 + lz
 					var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-					/*line hecbench_minimod.go:139*/ if int(gc_t6) >= 0 && int(gc_t6) <= len(u)-8 {
+					if int(gc_t6) >= 0 && int(gc_t6) <= len(u)-8 {
 						/*line hecbench_minimod.go:139*/ gc_ld3 = archsimd.LoadFloat32x8Slice(u[gc_t6:])
 					} else {
-						/*line hecbench_minimod.go:139*/ var gc_lanes7 [8]float32
+						var gc_lanes7 [8]float32
 						for gc_k10 := range 8 {
 							if 0xff&(1<<gc_k10) != 0 {
 								gc_pos.Thread = gc_rank + gc_k10
@@ -758,10 +757,10 @@ func gc_body_targetPml3DKernel(gc_b *compiled.Block, nx, ny, nz int64, ldimx, ld
 						/*line hecbench_minimod.go:25*/ int64(ldimy)+gc_j4+ly)*
 						/*line hecbench_minimod.go:25*/ int64(ldimz) + gc_k11 + lz
 					var gc_ld4 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-					/*line hecbench_minimod.go:140*/ if int(gc_t8) >= 0 && int(gc_t8) <= len(u)-8 {
+					if int(gc_t8) >= 0 && int(gc_t8) <= len(u)-8 {
 						/*line hecbench_minimod.go:140*/ gc_ld4 = archsimd.LoadFloat32x8Slice(u[gc_t8:])
 					} else {
-						/*line hecbench_minimod.go:140*/ var gc_lanes8 [8]float32
+						var gc_lanes8 [8]float32
 						for gc_k12 := range 8 {
 							if 0xff&(1<<gc_k12) != 0 {
 								gc_pos.Thread = gc_rank + gc_k12
@@ -866,7 +865,7 @@ func gc_body_targetPml3DKernel(gc_b *compiled.Block, nx, ny, nz int64, ldimx, ld
 						/*line hecbench_minimod.go:25*/ int64(ldimy)+gc_j5+ly)*
 						/*line hecbench_minimod.go:25*/ int64(ldimz) + gc_k13 + lz
 					var gc_ld5 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-					/*line hecbench_minimod.go:162*/ if int(gc_t9) >= 0 && int(gc_t9) <= len(eta)-8 {
+					if int(gc_t9) >= 0 && int(gc_t9) <= len(eta)-8 {
 						/*line hecbench_minimod.go:162*/ gc_ld5 = archsimd.LoadFloat32x8Slice(eta[gc_t9:])
 					} else {
 						break gc_steps2
@@ -880,7 +879,7 @@ func gc_body_targetPml3DKernel(gc_b *compiled.Block, nx, ny, nz int64, ldimx, ld
 						/*line hecbench_minimod.go:25*/ int64(ldimy)+gc_j6+ly)*
 						/*line hecbench_minimod.go:25*/ int64(ldimz) + gc_k15 + lz
 					var gc_ld6 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-					/*line hecbench_minimod.go:165*/ if int(gc_t10) >= 0 && int(gc_t10) <= len(vp)-8 {
+					if int(gc_t10) >= 0 && int(gc_t10) <= len(vp)-8 {
 						/*line hecbench_minimod.go:165*/ gc_ld6 = archsimd.LoadFloat32x8Slice(vp[gc_t10:])
 					} else {
 						break gc_steps2
@@ -893,7 +892,7 @@ func gc_body_targetPml3DKernel(gc_b *compiled.Block, nx, ny, nz int64, ldimx, ld
 						/*line hecbench_minimod.go:25*/ int64(ldimy)+gc_j7+ly)*
 						/*line hecbench_minimod.go:25*/ int64(ldimz) + gc_k17 + lz
 					var gc_ld7 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-					/*line hecbench_minimod.go:165*/ if int(gc_t11) >= 0 && int(gc_t11) <= len(phi)-8 {
+					if int(gc_t11) >= 0 && int(gc_t11) <= len(phi)-8 {
 						/*line hecbench_minimod.go:165*/ gc_ld7 = archsimd.LoadFloat32x8Slice(phi[gc_t11:])
 					} else {
 						break gc_steps2
@@ -906,7 +905,7 @@ func gc_body_targetPml3DKernel(gc_b *compiled.Block, nx, ny, nz int64, ldimx, ld
 						/*line hecbench_minimod.go:25*/ int64(ldimy)+gc_j8+ly)*
 						/*line hecbench_minimod.go:25*/ int64(ldimz) + gc_k19 + lz
 					var gc_ld8 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-					/*line hecbench_minimod.go:165*/ if int(gc_t12) >= 0 && int(gc_t12) <= len(v)-8 {
+					if int(gc_t12) >= 0 && int(gc_t12) <= len(v)-8 {
 						/*line hecbench_minimod.go:165*/ gc_ld8 = archsimd.LoadFloat32x8Slice(v[gc_t12:])
 					} else {
 						break gc_steps2
@@ -918,11 +917,10 @@ func gc_body_targetPml3DKernel(gc_b *compiled.Block, nx, ny, nz int64, ldimx, ld
 						/*line hecbench_minimod.go:164*/ lx)*
 						/*line hecbench_minimod.go:25*/ int64(ldimy)+gc_j9+ly)*
 						/*line hecbench_minimod.go:25*/ int64(ldimz) + gc_k21 + lz
-//line hecbench_minimod.go:164
 					if int(gc_t13) >= 0 && int(gc_t13) <= len(v)-8 {
 						/*line hecbench_minimod.go:164*/ gc_vb16.Mul(sEtaC).Add(gc_vb16).Sub(sEtaC.Mul(sEtaC)).Mul(archsimd.LoadFloat32x8Slice(sU[sui][suj][suk:])).Add(gc_ld6.Mul(lap.Add(gc_ld7)).Sub(gc_ld8)).Div(gc_vb16.Mul(sEtaC).Add(gc_vb17)).StoreMasked((*[8]float32)(v[gc_t13:]), gc_alive)
 					} else {
-						/*line hecbench_minimod.go:164*/ var gc_lanes13 [8]float32
+						var gc_lanes13 [8]float32
 						/*line hecbench_minimod.go:164*/ gc_vb16.Mul(sEtaC).Add(gc_vb16).Sub(sEtaC.Mul(sEtaC)).Mul(archsimd.LoadFloat32x8Slice(sU[sui][suj][suk:])).Add(gc_ld6.Mul(lap.Add(gc_ld7)).Sub(gc_ld8)).Div(gc_vb16.Mul(sEtaC).Add(gc_vb17)).Store(&gc_lanes13)
 						for gc_k22 := range 8 {
 							if gc_alive.ToBits()&(1<<gc_k22) != 0 {
@@ -940,10 +938,10 @@ func gc_body_targetPml3DKernel(gc_b *compiled.Block, nx, ny, nz int64, ldimx, ld
 						/*line hecbench_minimod.go:25*/ int64(ldimy)+gc_j10+ly)*
 						/*line hecbench_minimod.go:25*/ int64(ldimz) + gc_k23 + lz
 					var gc_ld9 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-					/*line hecbench_minimod.go:169*/ if int(gc_t14) >= 0 && int(gc_t14) <= len(phi)-8 {
+					if int(gc_t14) >= 0 && int(gc_t14) <= len(phi)-8 {
 						/*line hecbench_minimod.go:169*/ gc_ld9 = archsimd.LoadFloat32x8Slice(phi[gc_t14:])
 					} else {
-						/*line hecbench_minimod.go:169*/ var gc_lanes14 [8]float32
+						var gc_lanes14 [8]float32
 						for gc_k24 := range 8 {
 							if gc_alive.ToBits()&(1<<gc_k24) != 0 {
 								gc_pos.Thread = gc_rank + gc_k24
@@ -962,10 +960,10 @@ func gc_body_targetPml3DKernel(gc_b *compiled.Block, nx, ny, nz int64, ldimx, ld
 						/*line hecbench_minimod.go:25*/ int64(ldimy)+gc_j11+ly)*
 						/*line hecbench_minimod.go:25*/ int64(ldimz) + gc_k25 + lz
 					var gc_ld10 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-					/*line hecbench_minimod.go:170*/ if int(gc_t16) >= 0 && int(gc_t16) <= len(eta)-8 {
+					if int(gc_t16) >= 0 && int(gc_t16) <= len(eta)-8 {
 						/*line hecbench_minimod.go:170*/ gc_ld10 = archsimd.LoadFloat32x8Slice(eta[gc_t16:])
 					} else {
-						/*line hecbench_minimod.go:170*/ var gc_lanes15 [8]float32
+						var gc_lanes15 [8]float32
 						for gc_k26 := range 8 {
 							if gc_alive.ToBits()&(1<<gc_k26) != 0 {
 								gc_pos.Thread = gc_rank + gc_k26
@@ -984,10 +982,10 @@ func gc_body_targetPml3DKernel(gc_b *compiled.Block, nx, ny, nz int64, ldimx, ld
 						/*line hecbench_minimod.go:25*/ int64(ldimy)+gc_j12+ly)*
 						/*line hecbench_minimod.go:25*/ int64(ldimz) + gc_k27 + lz
 					var gc_ld11 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-					/*line hecbench_minimod.go:170*/ if int(gc_t18) >= 0 && int(gc_t18) <= len(eta)-8 {
+					if int(gc_t18) >= 0 && int(gc_t18) <= len(eta)-8 {
 						/*line hecbench_minimod.go:170*/ gc_ld11 = archsimd.LoadFloat32x8Slice(eta[gc_t18:])
 					} else {
-						/*line hecbench_minimod.go:170*/ var gc_lanes16 [8]float32
+						var gc_lanes16 [8]float32
 						for gc_k28 := range 8 {
 							if gc_alive.ToBits()&(1<<gc_k28) != 0 {
 								gc_pos.Thread = gc_rank + gc_k28
@@ -1006,10 +1004,10 @@ func gc_body_targetPml3DKernel(gc_b *compiled.Block, nx, ny, nz int64, ldimx, ld
 						/*line hecbench_minimod.go:25*/ int64(ldimy)+gc_j13+ly)*
 						/*line hecbench_minimod.go:25*/ int64(ldimz) + gc_k29 + lz
 					var gc_ld12 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-					/*line hecbench_minimod.go:172*/ if int(gc_t20) >= 0 && int(gc_t20) <= len(eta)-8 {
+					if int(gc_t20) >= 0 && int(gc_t20) <= len(eta)-8 {
 						/*line hecbench_minimod.go:172*/ gc_ld12 = archsimd.LoadFloat32x8Slice(eta[gc_t20:])
 					} else {
-						/*line hecbench_minimod.go:172*/ var gc_lanes17 [8]float32
+						var gc_lanes17 [8]float32
 						for gc_k30 := range 8 {
 							if gc_alive.ToBits()&(1<<gc_k30) != 0 {
 								gc_pos.Thread = gc_rank + gc_k30
@@ -1028,10 +1026,10 @@ func gc_body_targetPml3DKernel(gc_b *compiled.Block, nx, ny, nz int64, ldimx, ld
 						/*line hecbench_minimod.go:25*/ int64(ldimy)+gc_j14+ly)*
 						/*line hecbench_minimod.go:25*/ int64(ldimz) + gc_k31 + lz
 					var gc_ld13 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-					/*line hecbench_minimod.go:172*/ if int(gc_t22) >= 0 && int(gc_t22) <= len(eta)-8 {
+					if int(gc_t22) >= 0 && int(gc_t22) <= len(eta)-8 {
 						/*line hecbench_minimod.go:172*/ gc_ld13 = archsimd.LoadFloat32x8Slice(eta[gc_t22:])
 					} else {
-						/*line hecbench_minimod.go:172*/ var gc_lanes18 [8]float32
+						var gc_lanes18 [8]float32
 						for gc_k32 := range 8 {
 							if gc_alive.ToBits()&(1<<gc_k32) != 0 {
 								gc_pos.Thread = gc_rank + gc_k32
@@ -1050,10 +1048,10 @@ func gc_body_targetPml3DKernel(gc_b *compiled.Block, nx, ny, nz int64, ldimx, ld
 						/*line hecbench_minimod.go:25*/ int64(ldimy)+gc_j15+ly)*
 						/*line hecbench_minimod.go:25*/ int64(ldimz) + gc_k33 + lz
 					var gc_ld14 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-					/*line hecbench_minimod.go:174*/ if int(gc_t24) >= 0 && int(gc_t24) <= len(eta)-8 {
+					if int(gc_t24) >= 0 && int(gc_t24) <= len(eta)-8 {
 						/*line hecbench_minimod.go:174*/ gc_ld14 = archsimd.LoadFloat32x8Slice(eta[gc_t24:])
 					} else {
-						/*line hecbench_minimod.go:174*/ var gc_lanes19 [8]float32
+						var gc_lanes19 [8]float32
 						for gc_k34 := range 8 {
 							if gc_alive.ToBits()&(1<<gc_k34) != 0 {
 								gc_pos.Thread = gc_rank + gc_k34
@@ -1072,10 +1070,10 @@ func gc_body_targetPml3DKernel(gc_b *compiled.Block, nx, ny, nz int64, ldimx, ld
 						/*line hecbench_minimod.go:25*/ int64(ldimy)+gc_j16+ly)*
 						/*line hecbench_minimod.go:25*/ int64(ldimz) + gc_k35 + lz
 					var gc_ld15 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-					/*line hecbench_minimod.go:174*/ if int(gc_t26) >= 0 && int(gc_t26) <= len(eta)-8 {
+					if int(gc_t26) >= 0 && int(gc_t26) <= len(eta)-8 {
 						/*line hecbench_minimod.go:174*/ gc_ld15 = archsimd.LoadFloat32x8Slice(eta[gc_t26:])
 					} else {
-						/*line hecbench_minimod.go:174*/ var gc_lanes20 [8]float32
+						var gc_lanes20 [8]float32
 						for gc_k36 := range 8 {
 							if gc_alive.ToBits()&(1<<gc_k36) != 0 {
 								gc_pos.Thread = gc_rank + gc_k36
@@ -1092,11 +1090,10 @@ func gc_body_targetPml3DKernel(gc_b *compiled.Block, nx, ny, nz int64, ldimx, ld
 						/*line hecbench_minimod.go:168*/ lx)*
 						/*line hecbench_minimod.go:25*/ int64(ldimy)+gc_j17+ly)*
 						/*line hecbench_minimod.go:25*/ int64(ldimz) + gc_k37 + lz
-//line hecbench_minimod.go:168
 					if int(gc_t27) >= 0 && int(gc_t27) <= len(phi)-8 {
 						/*line hecbench_minimod.go:168*/ gc_ld9.Sub(gc_ld10.Sub(gc_ld11).Mul(archsimd.LoadFloat32x8Slice(sU[sui+1][suj][suk:]).Sub(archsimd.LoadFloat32x8Slice(sU[sui-1][suj][suk:]))).Mul(gc_vb18).Add(gc_ld12.Sub(gc_ld13).Mul(archsimd.LoadFloat32x8Slice(sU[sui][suj+1][suk:]).Sub(archsimd.LoadFloat32x8Slice(sU[sui][suj-1][suk:]))).Mul(gc_vb19)).Add(gc_ld14.Sub(gc_ld15).Mul(archsimd.LoadFloat32x8Slice(sU[sui][suj][suk+1:]).Sub(archsimd.LoadFloat32x8Slice(sU[sui][suj][suk-1:]))).Mul(gc_vb20))).Div(gc_vb17.Add(sEtaC)).StoreMasked((*[8]float32)(phi[gc_t27:]), gc_alive)
 					} else {
-						/*line hecbench_minimod.go:168*/ var gc_lanes21 [8]float32
+						var gc_lanes21 [8]float32
 						/*line hecbench_minimod.go:168*/ gc_ld9.Sub(gc_ld10.Sub(gc_ld11).Mul(archsimd.LoadFloat32x8Slice(sU[sui+1][suj][suk:]).Sub(archsimd.LoadFloat32x8Slice(sU[sui-1][suj][suk:]))).Mul(gc_vb18).Add(gc_ld12.Sub(gc_ld13).Mul(archsimd.LoadFloat32x8Slice(sU[sui][suj+1][suk:]).Sub(archsimd.LoadFloat32x8Slice(sU[sui][suj-1][suk:]))).Mul(gc_vb19)).Add(gc_ld14.Sub(gc_ld15).Mul(archsimd.LoadFloat32x8Slice(sU[sui][suj][suk+1:]).Sub(archsimd.LoadFloat32x8Slice(sU[sui][suj][suk-1:]))).Mul(gc_vb20))).Div(gc_vb17.Add(sEtaC)).Store(&gc_lanes21)
 						for gc_k38 := range 8 {
 							if gc_alive.ToBits()&(1<<gc_k38) != 0 {

@@ -164,7 +164,7 @@ func gc_body_findMinInSadArrayKernel(gc_b *compiled.Block, sadArraySize int, sad
 			return
 		}
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			/*line hecbench_sad.go:96*/ if gc_bdx <= len(cache) {
+			if gc_bdx <= len(cache) {
 				gc_at := cache[:gc_bdx]
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx

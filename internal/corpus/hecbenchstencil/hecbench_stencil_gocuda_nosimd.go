@@ -401,7 +401,7 @@ func gc_body_stencil3DKernel(gc_b *compiled.Block, dPsi, dNpsi, dSigmaX, dSigmaY
 				var gc_dir int = 0
 				/*line hecbench_stencil.go:117*/ var gc_t int = gc_z + nz*(gc_y+ny*(gc_x+nx*gc_dir))
 				var gc_ld lanes.Float64x4
-				/*line hecbench_stencil.go:117*/ if gc_t >= 0 && gc_t <= len(dSigmaX)-4 {
+				if gc_t >= 0 && gc_t <= len(dSigmaX)-4 {
 					/*line hecbench_stencil.go:117*/ gc_ld = lanes.LoadFloat64x4Slice(dSigmaX[gc_t:])
 				} else {
 					break gc_steps
@@ -412,7 +412,7 @@ func gc_body_stencil3DKernel(gc_b *compiled.Block, dPsi, dNpsi, dSigmaX, dSigmaY
 				var gc_dir2 int = 1
 				/*line hecbench_stencil.go:117*/ var gc_t2 int = gc_z2 + nz*(gc_y2+ny*(gc_x2+nx*gc_dir2))
 				var gc_ld2 lanes.Float64x4
-				/*line hecbench_stencil.go:117*/ if gc_t2 >= 0 && gc_t2 <= len(dSigmaX)-4 {
+				if gc_t2 >= 0 && gc_t2 <= len(dSigmaX)-4 {
 					/*line hecbench_stencil.go:117*/ gc_ld2 = lanes.LoadFloat64x4Slice(dSigmaX[gc_t2:])
 				} else {
 					break gc_steps
@@ -423,7 +423,7 @@ func gc_body_stencil3DKernel(gc_b *compiled.Block, dPsi, dNpsi, dSigmaX, dSigmaY
 				var gc_dir3 int = 2
 				/*line hecbench_stencil.go:117*/ var gc_t3 int = gc_z3 + nz*(gc_y3+ny*(gc_x3+nx*gc_dir3))
 				var gc_ld3 lanes.Float64x4
-				/*line hecbench_stencil.go:117*/ if gc_t3 >= 0 && gc_t3 <= len(dSigmaX)-4 {
+				if gc_t3 >= 0 && gc_t3 <= len(dSigmaX)-4 {
 					/*line hecbench_stencil.go:117*/ gc_ld3 = lanes.LoadFloat64x4Slice(dSigmaX[gc_t3:])
 				} else {
 					break gc_steps
@@ -483,7 +483,7 @@ func gc_body_stencil3DKernel(gc_b *compiled.Block, dPsi, dNpsi, dSigmaX, dSigmaY
 					var gc_dir5 int = 0
 					/*line hecbench_stencil.go:126*/ var gc_t7 int = gc_z5 + nz*(gc_y5+ny*(gc_x5+nx*gc_dir5))
 					var gc_ld4 lanes.Float64x4
-					/*line hecbench_stencil.go:126*/ if gc_t7 >= 0 && gc_t7 <= len(dPsi)-4 {
+					if gc_t7 >= 0 && gc_t7 <= len(dPsi)-4 {
 						/*line hecbench_stencil.go:126*/ gc_ld4 = lanes.LoadFloat64x4Slice(dPsi[gc_t7:])
 					} else {
 						break gc_steps2
@@ -554,7 +554,7 @@ func gc_body_stencil3DKernel(gc_b *compiled.Block, dPsi, dNpsi, dSigmaX, dSigmaY
 					var gc_dir9 int = 0
 					/*line hecbench_stencil.go:134*/ var gc_t15 int = gc_z9 + nz*(gc_y9+ny*(ii+nx*gc_dir9))
 					var gc_ld8 lanes.Float64x4
-					/*line hecbench_stencil.go:134*/ if gc_t15 >= 0 && gc_t15 <= len(dSigmaY)-4 {
+					if gc_t15 >= 0 && gc_t15 <= len(dSigmaY)-4 {
 						/*line hecbench_stencil.go:134*/ gc_ld8 = lanes.LoadFloat64x4Slice(dSigmaY[gc_t15:])
 					} else {
 						break gc_steps4
@@ -565,7 +565,7 @@ func gc_body_stencil3DKernel(gc_b *compiled.Block, dPsi, dNpsi, dSigmaX, dSigmaY
 					var gc_dir10 int = 1
 					/*line hecbench_stencil.go:134*/ var gc_t17 int = gc_z10 + nz*(gc_y10+ny*(ii+nx*gc_dir10))
 					var gc_ld9 lanes.Float64x4
-					/*line hecbench_stencil.go:134*/ if gc_t17 >= 0 && gc_t17 <= len(dSigmaY)-4 {
+					if gc_t17 >= 0 && gc_t17 <= len(dSigmaY)-4 {
 						/*line hecbench_stencil.go:134*/ gc_ld9 = lanes.LoadFloat64x4Slice(dSigmaY[gc_t17:])
 					} else {
 						break gc_steps4
@@ -576,7 +576,7 @@ func gc_body_stencil3DKernel(gc_b *compiled.Block, dPsi, dNpsi, dSigmaX, dSigmaY
 					var gc_dir11 int = 2
 					/*line hecbench_stencil.go:134*/ var gc_t19 int = gc_z11 + nz*(gc_y11+ny*(ii+nx*gc_dir11))
 					var gc_ld10 lanes.Float64x4
-					/*line hecbench_stencil.go:134*/ if gc_t19 >= 0 && gc_t19 <= len(dSigmaY)-4 {
+					if gc_t19 >= 0 && gc_t19 <= len(dSigmaY)-4 {
 						/*line hecbench_stencil.go:134*/ gc_ld10 = lanes.LoadFloat64x4Slice(dSigmaY[gc_t19:])
 					} else {
 						break gc_steps4
@@ -710,7 +710,7 @@ func gc_body_stencil3DKernel(gc_b *compiled.Block, dPsi, dNpsi, dSigmaX, dSigmaY
 					var gc_dir15 int = 0
 					/*line hecbench_stencil.go:151*/ var gc_t27 int = gc_z15 + nz*(gc_y15+ny*(ii+nx*gc_dir15))
 					var gc_ld14 lanes.Float64x4
-					/*line hecbench_stencil.go:151*/ if gc_t27 >= 0 && gc_t27 <= len(dSigmaZ)-4 {
+					if gc_t27 >= 0 && gc_t27 <= len(dSigmaZ)-4 {
 						/*line hecbench_stencil.go:151*/ gc_ld14 = lanes.LoadFloat64x4Slice(dSigmaZ[gc_t27:])
 					} else {
 						break gc_steps6
@@ -721,7 +721,7 @@ func gc_body_stencil3DKernel(gc_b *compiled.Block, dPsi, dNpsi, dSigmaX, dSigmaY
 					var gc_dir16 int = 1
 					/*line hecbench_stencil.go:151*/ var gc_t29 int = gc_z16 + nz*(gc_y16+ny*(ii+nx*gc_dir16))
 					var gc_ld15 lanes.Float64x4
-					/*line hecbench_stencil.go:151*/ if gc_t29 >= 0 && gc_t29 <= len(dSigmaZ)-4 {
+					if gc_t29 >= 0 && gc_t29 <= len(dSigmaZ)-4 {
 						/*line hecbench_stencil.go:151*/ gc_ld15 = lanes.LoadFloat64x4Slice(dSigmaZ[gc_t29:])
 					} else {
 						break gc_steps6
@@ -732,7 +732,7 @@ func gc_body_stencil3DKernel(gc_b *compiled.Block, dPsi, dNpsi, dSigmaX, dSigmaY
 					var gc_dir17 int = 2
 					/*line hecbench_stencil.go:151*/ var gc_t31 int = gc_z17 + nz*(gc_y17+ny*(ii+nx*gc_dir17))
 					var gc_ld16 lanes.Float64x4
-					/*line hecbench_stencil.go:151*/ if gc_t31 >= 0 && gc_t31 <= len(dSigmaZ)-4 {
+					if gc_t31 >= 0 && gc_t31 <= len(dSigmaZ)-4 {
 						/*line hecbench_stencil.go:151*/ gc_ld16 = lanes.LoadFloat64x4Slice(dSigmaZ[gc_t31:])
 					} else {
 						break gc_steps6

@@ -193,7 +193,7 @@ func gc_body_stencil1DKernel(gc_b *compiled.Block, in, out []int32) {
 						var gc_gindex int = gc_gc_tx + gc_bx*gc_bdx
 						/*line hecbench_stencil.go:25*/ var gc_lindex int = gc_gc_tx + s1Radius
 						gc_result := gc_vb3
-						/*line hecbench_stencil.go:43*/ if gc_gindex < 0 || gc_gindex > len(out)-8 {
+						if gc_gindex < 0 || gc_gindex > len(out)-8 {
 							break
 						}
 						/*line hecbench_stencil.go:43*/ if (compiled.Adds(s1Radius, 2) && (lindex+(-s1Radius)) >= 0 && (lindex+s1Radius) >= (lindex+(-s1Radius)) && (lindex+s1Radius) <= (len(temp)-8)) && (compiled.Adds(s1Radius, 2) && (gc_lindex+(-s1Radius)) >= 0 && (gc_lindex+s1Radius) >= (gc_lindex+(-s1Radius)) && (gc_lindex+s1Radius) <= (len(temp)-8)) {
@@ -442,7 +442,7 @@ func gc_body_stencil3DKernel(gc_b *compiled.Block, dPsi, dNpsi, dSigmaX, dSigmaY
 					var gc_dir3 int = 0
 					/*line hecbench_stencil.go:106*/ var gc_t3 int = gc_z3 + nz*(gc_y3+ny*(gc_x3+nx*gc_dir3))
 					var gc_ld archsimd.Float64x4 = archsimd.BroadcastInt64x4(0).AsFloat64x4()
-					/*line hecbench_stencil.go:106*/ if gc_t3 >= 0 && gc_t3 <= len(dPsi)-4 {
+					if gc_t3 >= 0 && gc_t3 <= len(dPsi)-4 {
 						/*line hecbench_stencil.go:106*/ gc_ld = archsimd.LoadFloat64x4Slice(dPsi[gc_t3:])
 					} else {
 						break gc_steps
@@ -454,10 +454,10 @@ func gc_body_stencil3DKernel(gc_b *compiled.Block, dPsi, dNpsi, dSigmaX, dSigmaY
 					var gc_dir4 int = 0
 					/*line hecbench_stencil.go:107*/ var gc_t4 int = gc_z4 + nz*(gc_y4+ny*(gc_x4+nx*gc_dir4))
 					var gc_ld2 archsimd.Float64x4 = archsimd.BroadcastInt64x4(0).AsFloat64x4()
-					/*line hecbench_stencil.go:107*/ if gc_t4 >= 0 && gc_t4 <= len(dPsi)-4 {
+					if gc_t4 >= 0 && gc_t4 <= len(dPsi)-4 {
 						/*line hecbench_stencil.go:107*/ gc_ld2 = archsimd.LoadFloat64x4Slice(dPsi[gc_t4:])
 					} else {
-						/*line hecbench_stencil.go:107*/ var gc_lanes2 [4]float64
+						var gc_lanes2 [4]float64
 						for gc_k2 := range 4 {
 							if gc_alive4.ToBits()&(1<<gc_k2) != 0 {
 								gc_pos.Thread = gc_rank + gc_k2
@@ -548,7 +548,7 @@ func gc_body_stencil3DKernel(gc_b *compiled.Block, dPsi, dNpsi, dSigmaX, dSigmaY
 					var gc_dir5 int = 0
 					/*line hecbench_stencil.go:117*/ var gc_t5 int = gc_z5 + nz*(gc_y5+ny*(gc_x5+nx*gc_dir5))
 					var gc_ld3 archsimd.Float64x4 = archsimd.BroadcastInt64x4(0).AsFloat64x4()
-					/*line hecbench_stencil.go:117*/ if gc_t5 >= 0 && gc_t5 <= len(dSigmaX)-4 {
+					if gc_t5 >= 0 && gc_t5 <= len(dSigmaX)-4 {
 						/*line hecbench_stencil.go:117*/ gc_ld3 = archsimd.LoadFloat64x4Slice(dSigmaX[gc_t5:])
 					} else {
 						break gc_steps2
@@ -559,7 +559,7 @@ func gc_body_stencil3DKernel(gc_b *compiled.Block, dPsi, dNpsi, dSigmaX, dSigmaY
 					var gc_dir6 int = 1
 					/*line hecbench_stencil.go:117*/ var gc_t6 int = gc_z6 + nz*(gc_y6+ny*(gc_x6+nx*gc_dir6))
 					var gc_ld4 archsimd.Float64x4 = archsimd.BroadcastInt64x4(0).AsFloat64x4()
-					/*line hecbench_stencil.go:117*/ if gc_t6 >= 0 && gc_t6 <= len(dSigmaX)-4 {
+					if gc_t6 >= 0 && gc_t6 <= len(dSigmaX)-4 {
 						/*line hecbench_stencil.go:117*/ gc_ld4 = archsimd.LoadFloat64x4Slice(dSigmaX[gc_t6:])
 					} else {
 						break gc_steps2
@@ -570,7 +570,7 @@ func gc_body_stencil3DKernel(gc_b *compiled.Block, dPsi, dNpsi, dSigmaX, dSigmaY
 					var gc_dir7 int = 2
 					/*line hecbench_stencil.go:117*/ var gc_t7 int = gc_z7 + nz*(gc_y7+ny*(gc_x7+nx*gc_dir7))
 					var gc_ld5 archsimd.Float64x4 = archsimd.BroadcastInt64x4(0).AsFloat64x4()
-					/*line hecbench_stencil.go:117*/ if gc_t7 >= 0 && gc_t7 <= len(dSigmaX)-4 {
+					if gc_t7 >= 0 && gc_t7 <= len(dSigmaX)-4 {
 						/*line hecbench_stencil.go:117*/ gc_ld5 = archsimd.LoadFloat64x4Slice(dSigmaX[gc_t7:])
 					} else {
 						break gc_steps2
@@ -633,7 +633,7 @@ func gc_body_stencil3DKernel(gc_b *compiled.Block, dPsi, dNpsi, dSigmaX, dSigmaY
 						var gc_dir10 int = 0
 						/*line hecbench_stencil.go:126*/ var gc_t13 int = gc_z10 + nz*(gc_y10+ny*(gc_x10+nx*gc_dir10))
 						var gc_ld6 archsimd.Float64x4 = archsimd.BroadcastInt64x4(0).AsFloat64x4()
-						/*line hecbench_stencil.go:126*/ if gc_t13 >= 0 && gc_t13 <= len(dPsi)-4 {
+						if gc_t13 >= 0 && gc_t13 <= len(dPsi)-4 {
 							/*line hecbench_stencil.go:126*/ gc_ld6 = archsimd.LoadFloat64x4Slice(dPsi[gc_t13:])
 						} else {
 							break gc_steps3
@@ -707,7 +707,7 @@ func gc_body_stencil3DKernel(gc_b *compiled.Block, dPsi, dNpsi, dSigmaX, dSigmaY
 						var gc_dir11 int = 0
 						/*line hecbench_stencil.go:134*/ var gc_t15 int = gc_z11 + nz*(gc_y11+ny*(ii+nx*gc_dir11))
 						var gc_ld7 archsimd.Float64x4 = archsimd.BroadcastInt64x4(0).AsFloat64x4()
-						/*line hecbench_stencil.go:134*/ if gc_t15 >= 0 && gc_t15 <= len(dSigmaY)-4 {
+						if gc_t15 >= 0 && gc_t15 <= len(dSigmaY)-4 {
 							/*line hecbench_stencil.go:134*/ gc_ld7 = archsimd.LoadFloat64x4Slice(dSigmaY[gc_t15:])
 						} else {
 							break gc_steps4
@@ -718,7 +718,7 @@ func gc_body_stencil3DKernel(gc_b *compiled.Block, dPsi, dNpsi, dSigmaX, dSigmaY
 						var gc_dir12 int = 1
 						/*line hecbench_stencil.go:134*/ var gc_t17 int = gc_z12 + nz*(gc_y12+ny*(ii+nx*gc_dir12))
 						var gc_ld8 archsimd.Float64x4 = archsimd.BroadcastInt64x4(0).AsFloat64x4()
-						/*line hecbench_stencil.go:134*/ if gc_t17 >= 0 && gc_t17 <= len(dSigmaY)-4 {
+						if gc_t17 >= 0 && gc_t17 <= len(dSigmaY)-4 {
 							/*line hecbench_stencil.go:134*/ gc_ld8 = archsimd.LoadFloat64x4Slice(dSigmaY[gc_t17:])
 						} else {
 							break gc_steps4
@@ -729,7 +729,7 @@ func gc_body_stencil3DKernel(gc_b *compiled.Block, dPsi, dNpsi, dSigmaX, dSigmaY
 						var gc_dir13 int = 2
 						/*line hecbench_stencil.go:134*/ var gc_t19 int = gc_z13 + nz*(gc_y13+ny*(ii+nx*gc_dir13))
 						var gc_ld9 archsimd.Float64x4 = archsimd.BroadcastInt64x4(0).AsFloat64x4()
-						/*line hecbench_stencil.go:134*/ if gc_t19 >= 0 && gc_t19 <= len(dSigmaY)-4 {
+						if gc_t19 >= 0 && gc_t19 <= len(dSigmaY)-4 {
 							/*line hecbench_stencil.go:134*/ gc_ld9 = archsimd.LoadFloat64x4Slice(dSigmaY[gc_t19:])
 						} else {
 							break gc_steps4
@@ -869,7 +869,7 @@ func gc_body_stencil3DKernel(gc_b *compiled.Block, dPsi, dNpsi, dSigmaX, dSigmaY
 						var gc_dir14 int = 0
 						/*line hecbench_stencil.go:151*/ var gc_t21 int = gc_z14 + nz*(gc_y14+ny*(ii+nx*gc_dir14))
 						var gc_ld10 archsimd.Float64x4 = archsimd.BroadcastInt64x4(0).AsFloat64x4()
-						/*line hecbench_stencil.go:151*/ if gc_t21 >= 0 && gc_t21 <= len(dSigmaZ)-4 {
+						if gc_t21 >= 0 && gc_t21 <= len(dSigmaZ)-4 {
 							/*line hecbench_stencil.go:151*/ gc_ld10 = archsimd.LoadFloat64x4Slice(dSigmaZ[gc_t21:])
 						} else {
 							break gc_steps5
@@ -880,7 +880,7 @@ func gc_body_stencil3DKernel(gc_b *compiled.Block, dPsi, dNpsi, dSigmaX, dSigmaY
 						var gc_dir15 int = 1
 						/*line hecbench_stencil.go:151*/ var gc_t23 int = gc_z15 + nz*(gc_y15+ny*(ii+nx*gc_dir15))
 						var gc_ld11 archsimd.Float64x4 = archsimd.BroadcastInt64x4(0).AsFloat64x4()
-						/*line hecbench_stencil.go:151*/ if gc_t23 >= 0 && gc_t23 <= len(dSigmaZ)-4 {
+						if gc_t23 >= 0 && gc_t23 <= len(dSigmaZ)-4 {
 							/*line hecbench_stencil.go:151*/ gc_ld11 = archsimd.LoadFloat64x4Slice(dSigmaZ[gc_t23:])
 						} else {
 							break gc_steps5
@@ -891,7 +891,7 @@ func gc_body_stencil3DKernel(gc_b *compiled.Block, dPsi, dNpsi, dSigmaX, dSigmaY
 						var gc_dir16 int = 2
 						/*line hecbench_stencil.go:151*/ var gc_t25 int = gc_z16 + nz*(gc_y16+ny*(ii+nx*gc_dir16))
 						var gc_ld12 archsimd.Float64x4 = archsimd.BroadcastInt64x4(0).AsFloat64x4()
-						/*line hecbench_stencil.go:151*/ if gc_t25 >= 0 && gc_t25 <= len(dSigmaZ)-4 {
+						if gc_t25 >= 0 && gc_t25 <= len(dSigmaZ)-4 {
 							/*line hecbench_stencil.go:151*/ gc_ld12 = archsimd.LoadFloat64x4Slice(dSigmaZ[gc_t25:])
 						} else {
 							break gc_steps5
@@ -1035,7 +1035,7 @@ func gc_body_stencil3DKernel(gc_b *compiled.Block, dPsi, dNpsi, dSigmaX, dSigmaY
 						var gc_dir17 int = 0
 						/*line hecbench_stencil.go:168*/ var gc_t27 int = gc_z17 + nz*(gc_y17+ny*(gc_x11+nx*gc_dir17))
 						var gc_ld13 archsimd.Float64x4 = archsimd.BroadcastInt64x4(0).AsFloat64x4()
-						/*line hecbench_stencil.go:168*/ if gc_t27 >= 0 && gc_t27 <= len(dSigmaX)-4 {
+						if gc_t27 >= 0 && gc_t27 <= len(dSigmaX)-4 {
 							/*line hecbench_stencil.go:168*/ gc_ld13 = archsimd.LoadFloat64x4Slice(dSigmaX[gc_t27:])
 						} else {
 							break gc_steps6
@@ -1047,7 +1047,7 @@ func gc_body_stencil3DKernel(gc_b *compiled.Block, dPsi, dNpsi, dSigmaX, dSigmaY
 						var gc_dir18 int = 1
 						/*line hecbench_stencil.go:168*/ var gc_t29 int = gc_z18 + nz*(gc_y18+ny*(gc_x12+nx*gc_dir18))
 						var gc_ld14 archsimd.Float64x4 = archsimd.BroadcastInt64x4(0).AsFloat64x4()
-						/*line hecbench_stencil.go:168*/ if gc_t29 >= 0 && gc_t29 <= len(dSigmaX)-4 {
+						if gc_t29 >= 0 && gc_t29 <= len(dSigmaX)-4 {
 							/*line hecbench_stencil.go:168*/ gc_ld14 = archsimd.LoadFloat64x4Slice(dSigmaX[gc_t29:])
 						} else {
 							break gc_steps6
@@ -1059,7 +1059,7 @@ func gc_body_stencil3DKernel(gc_b *compiled.Block, dPsi, dNpsi, dSigmaX, dSigmaY
 						var gc_dir19 int = 2
 						/*line hecbench_stencil.go:168*/ var gc_t31 int = gc_z19 + nz*(gc_y19+ny*(gc_x13+nx*gc_dir19))
 						var gc_ld15 archsimd.Float64x4 = archsimd.BroadcastInt64x4(0).AsFloat64x4()
-						/*line hecbench_stencil.go:168*/ if gc_t31 >= 0 && gc_t31 <= len(dSigmaX)-4 {
+						if gc_t31 >= 0 && gc_t31 <= len(dSigmaX)-4 {
 							/*line hecbench_stencil.go:168*/ gc_ld15 = archsimd.LoadFloat64x4Slice(dSigmaX[gc_t31:])
 						} else {
 							break gc_steps6
@@ -1070,10 +1070,10 @@ func gc_body_stencil3DKernel(gc_b *compiled.Block, dPsi, dNpsi, dSigmaX, dSigmaY
 						/*line hecbench_stencil.go:168*/ var gc_z20 int = tkk
 						var gc_dir20 int = 0
 						var gc_t32 int = gc_z20 + nz*(gc_y20+ny*(ii+nx*gc_dir20))
-						/*line hecbench_stencil.go:170*/ if gc_t32 >= 0 && gc_t32 <= len(dNpsi)-4 {
+						if gc_t32 >= 0 && gc_t32 <= len(dNpsi)-4 {
 							/*line hecbench_stencil.go:170*/ dV.StoreMasked((*[4]float64)(dNpsi[gc_t32:]), gc_alive25)
 						} else {
-							/*line hecbench_stencil.go:170*/ var gc_lanes16 [4]float64
+							var gc_lanes16 [4]float64
 							/*line hecbench_stencil.go:170*/ dV.Store(&gc_lanes16)
 							for gc_k16 := range 4 {
 								if gc_alive25.ToBits()&(1<<gc_k16) != 0 {

@@ -73,7 +73,7 @@ func gc_body_sumWithinBlocksKernel(gc_b *compiled.Block, n int, data, blocksums 
 	}
 	for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx
-		/*line hecbench_vmc.go:76*/ if gc_from >= 0 && gc_off >= 0 && gc_off < len(blocksums) {
+		if gc_from >= 0 && gc_off >= 0 && gc_off < len(blocksums) {
 			gc_at := blocksums[gc_off:][:1]
 			gc_step := gc_from
 			for ; gc_step+3 < gc_to; gc_step += 4 {
@@ -147,7 +147,7 @@ func gc_body_initranKernel(gc_b *compiled.Block, gc_lo, gc_hi int, seed uint32, 
 		}
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off := gc_bdx * gc_bx
-			/*line hecbench_vmc.go:112*/ if gc_off >= 0 && gc_off <= len(states) && gc_bdx <= len(states)-gc_off {
+			if gc_off >= 0 && gc_off <= len(states) && gc_bdx <= len(states)-gc_off {
 				gc_at := states[gc_off:][:gc_bdx]
 				gc_step := 0
 				for ; gc_step+3 < gc_bdx; gc_step += 4 {
@@ -276,7 +276,7 @@ func gc_body_vmcInitializeKernel(gc_b *compiled.Block, gc_lo, gc_hi int, x1, y1,
 		}
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off := gc_bdx * gc_bx
-			/*line hecbench_vmc.go:133*/ if gc_off >= 0 && gc_off <= len(x1) && gc_bdx <= len(x1)-gc_off && gc_off <= len(states) && gc_bdx <= len(states)-gc_off && gc_off <= len(y1) && gc_bdx <= len(y1)-gc_off && gc_off <= len(z1) && gc_bdx <= len(z1)-gc_off && gc_off <= len(x2) && gc_bdx <= len(x2)-gc_off && gc_off <= len(y2) && gc_bdx <= len(y2)-gc_off && gc_off <= len(z2) && gc_bdx <= len(z2)-gc_off && gc_off <= len(psi) && gc_bdx <= len(psi)-gc_off {
+			if gc_off >= 0 && gc_off <= len(x1) && gc_bdx <= len(x1)-gc_off && gc_off <= len(states) && gc_bdx <= len(states)-gc_off && gc_off <= len(y1) && gc_bdx <= len(y1)-gc_off && gc_off <= len(z1) && gc_bdx <= len(z1)-gc_off && gc_off <= len(x2) && gc_bdx <= len(x2)-gc_off && gc_off <= len(y2) && gc_bdx <= len(y2)-gc_off && gc_off <= len(z2) && gc_bdx <= len(z2)-gc_off && gc_off <= len(psi) && gc_bdx <= len(psi)-gc_off {
 				gc_at := x1[gc_off:][:gc_bdx]
 				gc_at2 := states[gc_off:][:gc_bdx]
 				gc_at3 := y1[gc_off:][:gc_bdx]

@@ -487,7 +487,7 @@ func gc_body_bswSequenceAaKernel(gc_b *compiled.Block, inverse bool, seqAArray, 
 				gc_s_prevPrevE[gc_rank] = prevPrevE
 			}
 		}
-		/*line hecbench_bsw_kernel.go:183*/ var gc_l_mask [32]uint32
+		var gc_l_mask [32]uint32
 		var gc_l_fVal [32]int16
 		var gc_l_hfVal [32]int16
 		var gc_l_valeShfl [32]int16
@@ -797,7 +797,7 @@ func gc_body_bswSequenceAaKernel(gc_b *compiled.Block, inverse bool, seqAArray, 
 	locInds2 := gc_shared3(32)[:32]
 	/*line hecbench_bsw.go:84*/ var inverse_2 bool = inverse_
 	warpSize := 32
-	/*line hecbench_bsw.go:35*/ var gc_l_val [32]int16
+	var gc_l_val [32]int16
 	var gc_l_myIndex_ [32]*int16
 	var gc_l_myIndex2_ [32]*int16
 	var gc_l_myMax [32]int16
@@ -981,7 +981,7 @@ func gc_body_bswSequenceAaKernel(gc_b *compiled.Block, inverse bool, seqAArray, 
 	}
 	nblocks := uint32((32 + gc_bdx - 1) / 32)
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-		/*line hecbench_bsw.go:100*/ if gc_bdx <= len(locTots) && gc_bdx <= len(locInds) && gc_bdx <= len(locInds2) {
+		if gc_bdx <= len(locTots) && gc_bdx <= len(locInds) && gc_bdx <= len(locInds2) {
 			gc_at5 := locTots[:gc_bdx]
 			gc_at6 := locInds[:gc_bdx]
 			gc_at7 := locInds2[:gc_bdx]
@@ -1017,7 +1017,7 @@ func gc_body_bswSequenceAaKernel(gc_b *compiled.Block, inverse bool, seqAArray, 
 			}
 		}
 	}
-	/*line hecbench_bsw.go:113*/ var gc_l_val_ [32]int16
+	var gc_l_val_ [32]int16
 	var gc_l_myIndex_2 [32]*int16
 	var gc_l_myIndex2_2 [32]*int16
 	var gc_l_lengthSeqB_3 [32]uint32

@@ -44,7 +44,7 @@ func gc_body_degridKernel[T jaccardReal](gc_b *compiled.Block, out, in []DegridC
 	blockDimX := gc_bdx
 	gridDimX := gc_gdx
 	blockDimY := gc_bdy
-	/*line hecbench_degrid.go:49*/ var gc_l_q [32]int
+	var gc_l_q [32]int
 	var gc_l_sum [32]DegridCmplx[T]
 	var gc_c1v [32]T
 	var gc_c1r [32]T

@@ -184,7 +184,7 @@ func gc_body_fw0Kernel(gc_b *compiled.Block, adjMat []int32, upper int32, krows,
 				}
 			}
 		}
-		/*line hecbench_floydwarshall2.go:114*/ var gc_l_ikA [32]int32
+		var gc_l_ikA [32]int32
 		var gc_l_ikB [32]int32
 		var gc_c1v [32]int32
 		var gc_c1r [32]int32

@@ -233,7 +233,7 @@ func gc_body_fwRowcolKernel(gc_b *compiled.Block, adjMat []int32, upper int32, k
 		if y >= x {
 			y++
 		}
-		/*line hecbench_floydwarshall2_rem.go:122*/ var gc_l_idx2A_ [32]int32
+		var gc_l_idx2A_ [32]int32
 		var gc_l_idx2B_ [32]int32
 		var gc_l_ikA_ [32]int32
 		var gc_l_ikB_ [32]int32
@@ -646,7 +646,7 @@ func gc_body_fwRemKernel(gc_b *compiled.Block, adjMat []int32, upper int32, krow
 					}
 				}
 			}
-			/*line hecbench_floydwarshall2_rem.go:307*/ var gc_l_ikA [32]int32
+			var gc_l_ikA [32]int32
 			var gc_l_ikB [32]int32
 			var gc_c1v [32]int32
 			var gc_c1r [32]int32

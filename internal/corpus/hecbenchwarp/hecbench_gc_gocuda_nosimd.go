@@ -20,7 +20,7 @@ func gc_body_gcInitKernel(gc_b *compiled.Block, nodes, edges int32, nidx, nlist,
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	/*line hecbench_gc.go:47*/ threads := int32(gc_gdx * gcThreadsPerBlock)
-	/*line hecbench_gc.go:49*/ var gc_l_maxrange [32]int32
+	var gc_l_maxrange [32]int32
 	var gc_l_v [32]int32
 	var gc_l_anySync [32]bool
 	var gc_l_cond [32]bool
@@ -467,7 +467,7 @@ func gc_body_gcRunLargeKernel(gc_b *compiled.Block, nodes int32, nidx, nlist, po
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	/*line hecbench_gc.go:134*/ stop := wlsize[0]
-	/*line hecbench_gc.go:136*/ var gc_l_again [32]bool
+	var gc_l_again [32]bool
 	var gc_l_w [32]int32
 	var gc_l_anySync [32]bool
 	var gc_l_shortcut [32]bool

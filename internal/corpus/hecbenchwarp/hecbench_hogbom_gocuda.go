@@ -258,7 +258,7 @@ func gc_body_hogbomFindPeakKernel(gc_b *compiled.Block, image []float32, size in
 		}
 	}
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-		/*line hecbench_hogbom.go:71*/ if gc_bdx <= len(maxVal) && gc_bdx <= len(maxPos) {
+		if gc_bdx <= len(maxVal) && gc_bdx <= len(maxPos) {
 			gc_at2 := maxVal[:gc_bdx]
 			gc_at3 := maxPos[:gc_bdx]
 			gc_step4 := 0

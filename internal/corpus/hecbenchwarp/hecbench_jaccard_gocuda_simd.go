@@ -40,7 +40,7 @@ func gc_body_jaccardRowSumKernel[T jaccardReal](gc_b *compiled.Block, weighted b
 	gc_gdy := gc_b.GridDim().Y
 	gc_by := gc_b.Index().Y
 	gc_n := gc_b.Len()
-	/*line hecbench_jaccard.go:87*/ var gc_l_n_ [32]int32
+	var gc_l_n_ [32]int32
 	var gc_l_ind [32][]int32
 	var gc_l_sum_ [32]T
 	var gc_l_last [32]T
@@ -433,7 +433,7 @@ func gc_body_jaccardRowSumKernel_float32(gc_b *compiled.Block, weighted bool, n 
 	gc_gdy := gc_b.GridDim().Y
 	gc_by := gc_b.Index().Y
 	gc_n := gc_b.Len()
-	/*line hecbench_jaccard.go:87*/ var gc_l_n_ [32]int32
+	var gc_l_n_ [32]int32
 	var gc_l_ind [32][]int32
 	var gc_l_sum_ [32]float32
 	var gc_l_last [32]float32

@@ -28,7 +28,7 @@ func gc_body_mcComputeMinMaxLv1Kernel(gc_b *compiled.Block, minMax []float32) {
 	const warpNum = threadNum / 32
 	/*line hecbench_marchingcubes.go:80*/ z := uint32(gc_bz) * (mcVoxelZLv1 - 1)
 	/*line hecbench_marchingcubes.go:83*/ blockid := uint32(gc_bx) + mcGridXLv1*(uint32(gc_by)+mcGridYLv1*uint32(gc_bz))
-	/*line hecbench_marchingcubes.go:85*/ var gc_l_minV [32]float32
+	var gc_l_minV [32]float32
 	var gc_l_maxV [32]float32
 	var gc_l_t0 [32]float32
 	var gc_c1r [32]float32
@@ -750,7 +750,7 @@ func gc_body_mcComputeMinMaxLv1Kernel(gc_b *compiled.Block, minMax []float32) {
 			}
 		}
 	}
-	/*line hecbench_marchingcubes.go:116*/ var gc_l_minV2 [32]float32
+	var gc_l_minV2 [32]float32
 	var gc_l_maxV2 [32]float32
 	var gc_l_t0_ [32]float32
 	var gc_c3r [32]float32
@@ -899,7 +899,7 @@ func gc_body_mcCompactLv1Kernel(gc_b *compiled.Block, isoValue float32, minMax [
 	gc_s_testSum := compiled.Scratch[uint32](gc_b, 1)[:gc_n]
 	/*line hecbench_marchingcubes.go:140*/ sums := gocuda.Shared[uint32](t, 32)[:32]
 	const warpNum = mcCountingThreadNumLv1 / 32
-	/*line hecbench_marchingcubes.go:143*/ var gc_c1v [32]uint32
+	var gc_c1v [32]uint32
 	var gc_c1r [32]uint32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -974,7 +974,7 @@ func gc_body_mcCompactLv1Kernel(gc_b *compiled.Block, isoValue float32, minMax [
 			}
 		}
 	}
-	/*line hecbench_marchingcubes.go:167*/ var gc_l_warpSum [32]uint32
+	var gc_l_warpSum [32]uint32
 	var gc_c2r [32]uint32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -1217,7 +1217,7 @@ func gc_body_mcComputeMinMaxLv2Kernel(gc_b *compiled.Block, blockIndicesLv1 []ui
 		}
 	}
 	/*line hecbench_marchingcubes.go:200*/ tp /= mcGridYLv1
-	/*line hecbench_marchingcubes.go:202*/ var gc_l_z [32]uint32
+	var gc_l_z [32]uint32
 	var gc_l_v [32]float32
 	var gc_l_minV [32]float32
 	var gc_l_maxV [32]float32
@@ -1493,7 +1493,7 @@ func gc_body_mcCompactLv2Kernel(gc_b *compiled.Block, isoValue float32, minMax [
 	gc_s_testSum := compiled.Scratch[uint32](gc_b, 1)[:gc_n]
 	/*line hecbench_marchingcubes.go:244*/ sums := gocuda.Shared[uint32](t, 32)[:32]
 	const warpNum = mcCountingThreadNumLv2 / 32
-	/*line hecbench_marchingcubes.go:247*/ var gc_c1v [32]uint32
+	var gc_c1v [32]uint32
 	var gc_c1r [32]uint32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -1573,7 +1573,7 @@ func gc_body_mcCompactLv2Kernel(gc_b *compiled.Block, isoValue float32, minMax [
 			}
 		}
 	}
-	/*line hecbench_marchingcubes.go:276*/ var gc_l_warpSum [32]uint32
+	var gc_l_warpSum [32]uint32
 	var gc_c2r [32]uint32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)

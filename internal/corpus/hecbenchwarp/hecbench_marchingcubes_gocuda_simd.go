@@ -30,7 +30,7 @@ func gc_body_mcComputeMinMaxLv1Kernel(gc_b *compiled.Block, minMax []float32) {
 	const warpNum = threadNum / 32
 	/*line hecbench_marchingcubes.go:80*/ z := uint32(gc_bz) * (mcVoxelZLv1 - 1)
 	/*line hecbench_marchingcubes.go:83*/ blockid := uint32(gc_bx) + mcGridXLv1*(uint32(gc_by)+mcGridYLv1*uint32(gc_bz))
-	/*line hecbench_marchingcubes.go:85*/ var gc_l_minV [32]float32
+	var gc_l_minV [32]float32
 	var gc_l_maxV [32]float32
 	var gc_l_t0 [32]float32
 	var gc_c1r [32]float32
@@ -867,7 +867,7 @@ func gc_body_mcComputeMinMaxLv1Kernel(gc_b *compiled.Block, minMax []float32) {
 			}
 		}
 	}
-	/*line hecbench_marchingcubes.go:116*/ var gc_l_minV2 [32]float32
+	var gc_l_minV2 [32]float32
 	var gc_l_maxV2 [32]float32
 	var gc_l_t0_ [32]float32
 	var gc_c3r [32]float32
@@ -1122,7 +1122,7 @@ func gc_body_mcCompactLv1Kernel(gc_b *compiled.Block, isoValue float32, minMax [
 	gc_s_testSum := compiled.Scratch[uint32](gc_b, 1)[:gc_n]
 	/*line hecbench_marchingcubes.go:140*/ sums := gocuda.Shared[uint32](t, 32)[:32]
 	const warpNum = mcCountingThreadNumLv1 / 32
-	/*line hecbench_marchingcubes.go:143*/ var gc_c1v [32]uint32
+	var gc_c1v [32]uint32
 	var gc_c1r [32]uint32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -1158,7 +1158,7 @@ func gc_body_mcCompactLv1Kernel(gc_b *compiled.Block, isoValue float32, minMax [
 					} else if int(2*bIdx) >= 1 && int(2*bIdx) <= len(minMax)-15 {
 						/*line hecbench_marchingcubes.go:147*/ gc_ld7 = archsimd.LoadFloat32x8Slice(minMax[(2*bIdx)-1:]).Permute(gc_evens4).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(minMax[(2*bIdx)+7:]).Permute(gc_evens4))
 					} else {
-						/*line hecbench_marchingcubes.go:147*/ var gc_lanes7 [8]float32
+						var gc_lanes7 [8]float32
 						for gc_k7 := range 8 {
 							if 0xff&(1<<gc_k7) != 0 {
 								gc_pos.Thread = gc_rank + gc_k7
@@ -1175,7 +1175,7 @@ func gc_body_mcCompactLv1Kernel(gc_b *compiled.Block, isoValue float32, minMax [
 					} else if int(2*bIdx+1) >= 1 && int(2*bIdx+1) <= len(minMax)-15 {
 						/*line hecbench_marchingcubes.go:147*/ gc_ld8 = archsimd.LoadFloat32x8Slice(minMax[(2*bIdx+1)-1:]).Permute(gc_evens4).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(minMax[(2*bIdx+1)+7:]).Permute(gc_evens4))
 					} else {
-						/*line hecbench_marchingcubes.go:147*/ var gc_lanes8 [8]float32
+						var gc_lanes8 [8]float32
 						for gc_k8 := range 8 {
 							if 0xff&(1<<gc_k8) != 0 {
 								gc_pos.Thread = gc_rank + gc_k8
@@ -1223,7 +1223,7 @@ func gc_body_mcCompactLv1Kernel(gc_b *compiled.Block, isoValue float32, minMax [
 					} else if int(2*bIdx) >= 1 && int(2*bIdx) <= len(minMax)-15 {
 						/*line hecbench_marchingcubes.go:147*/ gc_ld3 = archsimd.LoadFloat32x8Slice(minMax[(2*bIdx)-1:]).Permute(gc_evens2).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(minMax[(2*bIdx)+7:]).Permute(gc_evens2))
 					} else {
-						/*line hecbench_marchingcubes.go:147*/ var gc_lanes3 [8]float32
+						var gc_lanes3 [8]float32
 						for gc_k3 := range 8 {
 							if 0xff&(1<<gc_k3) != 0 {
 								gc_pos.Thread = gc_rank + gc_k3
@@ -1240,7 +1240,7 @@ func gc_body_mcCompactLv1Kernel(gc_b *compiled.Block, isoValue float32, minMax [
 					} else if int(2*bIdx+1) >= 1 && int(2*bIdx+1) <= len(minMax)-15 {
 						/*line hecbench_marchingcubes.go:147*/ gc_ld4 = archsimd.LoadFloat32x8Slice(minMax[(2*bIdx+1)-1:]).Permute(gc_evens2).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(minMax[(2*bIdx+1)+7:]).Permute(gc_evens2))
 					} else {
-						/*line hecbench_marchingcubes.go:147*/ var gc_lanes4 [8]float32
+						var gc_lanes4 [8]float32
 						for gc_k4 := range 8 {
 							if 0xff&(1<<gc_k4) != 0 {
 								gc_pos.Thread = gc_rank + gc_k4
@@ -1364,7 +1364,7 @@ func gc_body_mcCompactLv1Kernel(gc_b *compiled.Block, isoValue float32, minMax [
 			}
 		}
 	}
-	/*line hecbench_marchingcubes.go:167*/ var gc_l_warpSum [32]uint32
+	var gc_l_warpSum [32]uint32
 	var gc_c2r [32]uint32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -1609,7 +1609,7 @@ func gc_body_mcComputeMinMaxLv2Kernel(gc_b *compiled.Block, blockIndicesLv1 []ui
 		}
 	}
 	/*line hecbench_marchingcubes.go:200*/ tp /= mcGridYLv1
-	/*line hecbench_marchingcubes.go:202*/ var gc_l_z [32]uint32
+	var gc_l_z [32]uint32
 	var gc_l_v [32]float32
 	var gc_l_minV [32]float32
 	var gc_l_maxV [32]float32
@@ -2042,7 +2042,7 @@ func gc_body_mcCompactLv2Kernel(gc_b *compiled.Block, isoValue float32, minMax [
 	gc_s_testSum := compiled.Scratch[uint32](gc_b, 1)[:gc_n]
 	/*line hecbench_marchingcubes.go:244*/ sums := gocuda.Shared[uint32](t, 32)[:32]
 	const warpNum = mcCountingThreadNumLv2 / 32
-	/*line hecbench_marchingcubes.go:247*/ var gc_c1v [32]uint32
+	var gc_c1v [32]uint32
 	var gc_c1r [32]uint32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -2149,7 +2149,7 @@ func gc_body_mcCompactLv2Kernel(gc_b *compiled.Block, isoValue float32, minMax [
 			}
 		}
 	}
-	/*line hecbench_marchingcubes.go:276*/ var gc_l_warpSum [32]uint32
+	var gc_l_warpSum [32]uint32
 	var gc_c2r [32]uint32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)

@@ -132,7 +132,7 @@ func gc_body_mcGeneratingTrianglesKernel(gc_b *compiled.Block, isoValue float32,
 	}
 	/*line hecbench_marchingcubes_triangles.go:115*/ const threadNum = mcVoxelXLv2 * mcVoxelYLv2 * mcVoxelZLv2
 	const warpNum = threadNum / 32
-	/*line hecbench_marchingcubes_triangles.go:118*/ var gc_l_tp0 [32]uint32
+	var gc_l_tp0 [32]uint32
 	var gc_c1v [32]uint32
 	var gc_c1r [32]uint32
 	var gc_c2v [32]uint32
@@ -287,7 +287,7 @@ func gc_body_mcGeneratingTrianglesKernel(gc_b *compiled.Block, isoValue float32,
 			}
 		}
 	}
-	/*line hecbench_marchingcubes_triangles.go:137*/ var gc_l_warpSumVertices [32]uint32
+	var gc_l_warpSumVertices [32]uint32
 	var gc_l_warpSumTriangles [32]uint32
 	var gc_l_tp0_ [32]uint32
 	var gc_c3r [32]uint32

@@ -84,7 +84,7 @@ func gc_body_meanShiftTilingKernel(gc_b *compiled.Block, data, dataNext []float3
 						/*line hecbench_meanshift.go:78*/ var rowInTile int = tidInTile *
 							msD
 						var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-						/*line hecbench_meanshift.go:79*/ var gc_lanes [8]float32
+						var gc_lanes [8]float32
 						for gc_k := range 8 {
 							if 0xff&(1<<gc_k) != 0 {
 								gc_pos.Thread = gc_rank + gc_k
@@ -93,7 +93,7 @@ func gc_body_meanShiftTilingKernel(gc_b *compiled.Block, data, dataNext []float3
 						}
 						gc_pos.Thread = gc_rank
 						gc_ld = archsimd.LoadFloat32x8(&gc_lanes)
-						/*line hecbench_meanshift.go:81*/ var gc_lanes2 [8]float32
+						var gc_lanes2 [8]float32
 						gc_ld.Store(&gc_lanes2)
 						for gc_k2 := range 8 {
 							if 0xff&(1<<gc_k2) != 0 {
@@ -103,7 +103,7 @@ func gc_body_meanShiftTilingKernel(gc_b *compiled.Block, data, dataNext []float3
 						}
 						gc_pos.Thread = gc_rank
 						var gc_ld2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-						/*line hecbench_meanshift.go:81*/ var gc_lanes3 [8]float32
+						var gc_lanes3 [8]float32
 						for gc_k3 := range 8 {
 							if 0xff&(1<<gc_k3) != 0 {
 								gc_pos.Thread = gc_rank + gc_k3
@@ -112,7 +112,7 @@ func gc_body_meanShiftTilingKernel(gc_b *compiled.Block, data, dataNext []float3
 						}
 						gc_pos.Thread = gc_rank
 						gc_ld2 = archsimd.LoadFloat32x8(&gc_lanes3)
-						/*line hecbench_meanshift.go:81*/ var gc_lanes4 [8]float32
+						var gc_lanes4 [8]float32
 						gc_ld2.Store(&gc_lanes4)
 						for gc_k4 := range 8 {
 							if 0xff&(1<<gc_k4) != 0 {
@@ -122,7 +122,7 @@ func gc_body_meanShiftTilingKernel(gc_b *compiled.Block, data, dataNext []float3
 						}
 						gc_pos.Thread = gc_rank
 						var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-						/*line hecbench_meanshift.go:81*/ var gc_lanes5 [8]float32
+						var gc_lanes5 [8]float32
 						for gc_k5 := range 8 {
 							if 0xff&(1<<gc_k5) != 0 {
 								gc_pos.Thread = gc_rank + gc_k5
@@ -131,7 +131,7 @@ func gc_body_meanShiftTilingKernel(gc_b *compiled.Block, data, dataNext []float3
 						}
 						gc_pos.Thread = gc_rank
 						gc_ld3 = archsimd.LoadFloat32x8(&gc_lanes5)
-						/*line hecbench_meanshift.go:81*/ var gc_lanes6 [8]float32
+						var gc_lanes6 [8]float32
 						gc_ld3.Store(&gc_lanes6)
 						for gc_k6 := range 8 {
 							if 0xff&(1<<gc_k6) != 0 {
@@ -147,7 +147,7 @@ func gc_body_meanShiftTilingKernel(gc_b *compiled.Block, data, dataNext []float3
 							/*line hecbench_meanshift.go:78*/ var rowInTile int = tidInTile *
 								msD
 							var gc_ld4 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-							/*line hecbench_meanshift.go:79*/ var gc_lanes7 [8]float32
+							var gc_lanes7 [8]float32
 							for gc_k7 := range 8 {
 								if gc_if.ToBits()&(1<<gc_k7) != 0 {
 									gc_pos.Thread = gc_rank + gc_k7
@@ -156,7 +156,7 @@ func gc_body_meanShiftTilingKernel(gc_b *compiled.Block, data, dataNext []float3
 							}
 							gc_pos.Thread = gc_rank
 							gc_ld4 = archsimd.LoadFloat32x8(&gc_lanes7)
-							/*line hecbench_meanshift.go:81*/ var gc_lanes8 [8]float32
+							var gc_lanes8 [8]float32
 							gc_ld4.Store(&gc_lanes8)
 							for gc_k8 := range 8 {
 								if gc_if.ToBits()&(1<<gc_k8) != 0 {
@@ -166,7 +166,7 @@ func gc_body_meanShiftTilingKernel(gc_b *compiled.Block, data, dataNext []float3
 							}
 							gc_pos.Thread = gc_rank
 							var gc_ld5 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-							/*line hecbench_meanshift.go:81*/ var gc_lanes9 [8]float32
+							var gc_lanes9 [8]float32
 							for gc_k9 := range 8 {
 								if gc_if.ToBits()&(1<<gc_k9) != 0 {
 									gc_pos.Thread = gc_rank + gc_k9
@@ -175,7 +175,7 @@ func gc_body_meanShiftTilingKernel(gc_b *compiled.Block, data, dataNext []float3
 							}
 							gc_pos.Thread = gc_rank
 							gc_ld5 = archsimd.LoadFloat32x8(&gc_lanes9)
-							/*line hecbench_meanshift.go:81*/ var gc_lanes10 [8]float32
+							var gc_lanes10 [8]float32
 							gc_ld5.Store(&gc_lanes10)
 							for gc_k10 := range 8 {
 								if gc_if.ToBits()&(1<<gc_k10) != 0 {
@@ -185,7 +185,7 @@ func gc_body_meanShiftTilingKernel(gc_b *compiled.Block, data, dataNext []float3
 							}
 							gc_pos.Thread = gc_rank
 							var gc_ld6 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-							/*line hecbench_meanshift.go:81*/ var gc_lanes11 [8]float32
+							var gc_lanes11 [8]float32
 							for gc_k11 := range 8 {
 								if gc_if.ToBits()&(1<<gc_k11) != 0 {
 									gc_pos.Thread = gc_rank + gc_k11
@@ -194,7 +194,7 @@ func gc_body_meanShiftTilingKernel(gc_b *compiled.Block, data, dataNext []float3
 							}
 							gc_pos.Thread = gc_rank
 							gc_ld6 = archsimd.LoadFloat32x8(&gc_lanes11)
-							/*line hecbench_meanshift.go:81*/ var gc_lanes12 [8]float32
+							var gc_lanes12 [8]float32
 							gc_ld6.Store(&gc_lanes12)
 							for gc_k12 := range 8 {
 								if gc_if.ToBits()&(1<<gc_k12) != 0 {
@@ -207,7 +207,7 @@ func gc_body_meanShiftTilingKernel(gc_b *compiled.Block, data, dataNext []float3
 						}
 						gc_else := gc_if.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 						if gc_else.ToBits() != 0 {
-							/*line hecbench_meanshift.go:83*/ var gc_lanes13 [8]float32
+							var gc_lanes13 [8]float32
 							gc_vb2.Store(&gc_lanes13)
 							for gc_k13 := range 8 {
 								if gc_else.ToBits()&(1<<gc_k13) != 0 {
@@ -216,7 +216,7 @@ func gc_body_meanShiftTilingKernel(gc_b *compiled.Block, data, dataNext []float3
 								}
 							}
 							gc_pos.Thread = gc_rank
-							/*line hecbench_meanshift.go:86*/ var gc_lanes14 [8]float32
+							var gc_lanes14 [8]float32
 							gc_vb2.Store(&gc_lanes14)
 							for gc_k14 := range 8 {
 								if gc_else.ToBits()&(1<<gc_k14) != 0 {
@@ -225,7 +225,7 @@ func gc_body_meanShiftTilingKernel(gc_b *compiled.Block, data, dataNext []float3
 								}
 							}
 							gc_pos.Thread = gc_rank
-							/*line hecbench_meanshift.go:86*/ var gc_lanes15 [8]float32
+							var gc_lanes15 [8]float32
 							gc_vb2.Store(&gc_lanes15)
 							for gc_k15 := range 8 {
 								if gc_else.ToBits()&(1<<gc_k15) != 0 {

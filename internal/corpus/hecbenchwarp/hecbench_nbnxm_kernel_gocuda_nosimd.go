@@ -230,7 +230,7 @@ func gc_body_nbnxmKernel(gc_b *compiled.Block, aXq []Float4, aF, aShiftVec, aFSh
 			}
 		}
 	})
-	/*line hecbench_nbnxm_kernel.go:84*/ var gc_l_f_ [32]NbFloat3
+	var gc_l_f_ [32]NbFloat3
 	var gc_l_aidx_ [32]int32
 	var gc_l_f [32]NbFloat3
 	var gc_l_aidx [32]int32

@@ -203,10 +203,10 @@ func gc_body_scan2ScanLargeArraysKernel(gc_b *compiled.Block, output, input []fl
 	}
 	gc_off4 := 0
 	gc_off5 := 1
-	/*line hecbench_scan2.go:56*/ if gc_off4 >= 0 && gc_off4 < len(block) && gc_off5 >= 0 && gc_off5 < len(block) {
+	if gc_off4 >= 0 && gc_off4 < len(block) && gc_off5 >= 0 && gc_off5 < len(block) {
 		gc_at := block[gc_off4:][:1]
 		gc_at2 := block[gc_off5:][:1]
-		gc_elem := gc_at[0]
+		/*line hecbench_scan2.go:59*/ gc_elem := gc_at[0]
 		gc_elem2 := gc_at2[0]
 		gc_vstep := 0
 		for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
@@ -295,7 +295,7 @@ func gc_body_scan2ScanLargeArraysKernel(gc_b *compiled.Block, output, input []fl
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_stride2 := 2 * 1
 			gc_off6 := 1
-			/*line hecbench_scan2.go:69*/ if compiled.InStride(gc_stride2, 0, 0, gc_bdx, len(block)) && compiled.InStride(gc_stride2, gc_off6, 0, gc_bdx, len(block)) {
+			if compiled.InStride(gc_stride2, 0, 0, gc_bdx, len(block)) && compiled.InStride(gc_stride2, gc_off6, 0, gc_bdx, len(block)) {
 				for gc_tx, gc_idx5, gc_idx6 := 0, 0+gc_stride2*(0), gc_off6+gc_stride2*(0); gc_tx < gc_bdx; gc_tx, gc_idx5, gc_idx6 = gc_tx+1, gc_idx5+gc_stride2, gc_idx6+gc_stride2 {
 					gc_rank := gc_base + gc_tx
 					cache0 := gc_s_cache0[gc_rank]
@@ -444,10 +444,10 @@ func gc_body_scan2PrefixSumKernel(gc_b *compiled.Block, output, input []float32,
 	}
 	gc_off4 := 0
 	gc_off5 := 1
-	/*line hecbench_scan2.go:102*/ if gc_off4 >= 0 && gc_off4 < len(block) && gc_off5 >= 0 && gc_off5 < len(block) {
+	if gc_off4 >= 0 && gc_off4 < len(block) && gc_off5 >= 0 && gc_off5 < len(block) {
 		gc_at := block[gc_off4:][:1]
 		gc_at2 := block[gc_off5:][:1]
-		gc_elem := gc_at[0]
+		/*line hecbench_scan2.go:105*/ gc_elem := gc_at[0]
 		gc_elem2 := gc_at2[0]
 		gc_vstep := 0
 		for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
@@ -536,7 +536,7 @@ func gc_body_scan2PrefixSumKernel(gc_b *compiled.Block, output, input []float32,
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_stride2 := 2 * 1
 			gc_off6 := 1
-			/*line hecbench_scan2.go:115*/ if compiled.InStride(gc_stride2, 0, 0, gc_bdx, len(block)) && compiled.InStride(gc_stride2, gc_off6, 0, gc_bdx, len(block)) {
+			if compiled.InStride(gc_stride2, 0, 0, gc_bdx, len(block)) && compiled.InStride(gc_stride2, gc_off6, 0, gc_bdx, len(block)) {
 				for gc_tx, gc_idx5, gc_idx6 := 0, 0+gc_stride2*(0), gc_off6+gc_stride2*(0); gc_tx < gc_bdx; gc_tx, gc_idx5, gc_idx6 = gc_tx+1, gc_idx5+gc_stride2, gc_idx6+gc_stride2 {
 					gc_rank := gc_base + gc_tx
 					cache0 := gc_s_cache0[gc_rank]

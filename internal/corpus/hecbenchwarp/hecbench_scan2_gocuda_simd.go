@@ -197,7 +197,7 @@ func gc_body_scan2ScanLargeArraysKernel(gc_b *compiled.Block, output, input []fl
 				} else if (2*gid+1) >= 1 && (2*gid+1) <= len(input)-15 {
 					/*line hecbench_scan2.go:48*/ gc_ld2 = archsimd.LoadFloat32x8Slice(input[(2*gid+1)-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(input[(2*gid+1)+7:]).Permute(gc_evens))
 				} else {
-					/*line hecbench_scan2.go:48*/ var gc_lanes3 [8]float32
+					var gc_lanes3 [8]float32
 					for gc_k3 := range 8 {
 						if 0xff&(1<<gc_k3) != 0 {
 							gc_pos.Thread = gc_rank + gc_k3
@@ -216,7 +216,7 @@ func gc_body_scan2ScanLargeArraysKernel(gc_b *compiled.Block, output, input []fl
 					/*line hecbench_scan2.go:48*/ gc_st2.Permute(gc_spreadLo).Merge(archsimd.LoadFloat32x8Slice(block[(2*tid+1)-1:]), gc_oddLanes).StoreSlice(block[(2*tid+1)-1:])
 					/*line hecbench_scan2.go:48*/ gc_st2.Permute(gc_spreadHi).Merge(archsimd.LoadFloat32x8Slice(block[(2*tid+1)+7:]), gc_oddLanes).StoreSlice(block[(2*tid+1)+7:])
 				} else {
-					/*line hecbench_scan2.go:48*/ var gc_lanes4 [8]float32
+					var gc_lanes4 [8]float32
 					gc_st2.Store(&gc_lanes4)
 					for gc_k4 := range 8 {
 						if 0xff&(1<<gc_k4) != 0 {
@@ -274,10 +274,10 @@ func gc_body_scan2ScanLargeArraysKernel(gc_b *compiled.Block, output, input []fl
 	}
 	gc_off := 0
 	gc_off2 := 1
-	/*line hecbench_scan2.go:55*/ if gc_off >= 0 && gc_off < len(block) && gc_off2 >= 0 && gc_off2 < len(block) {
+	if gc_off >= 0 && gc_off < len(block) && gc_off2 >= 0 && gc_off2 < len(block) {
 		gc_at := block[gc_off:][:1]
 		gc_at2 := block[gc_off2:][:1]
-		gc_elem := gc_at[0]
+		/*line hecbench_scan2.go:58*/ gc_elem := gc_at[0]
 		gc_elem2 := gc_at2[0]
 		gc_vstep2 := 0
 		if compiled.SIMD {
@@ -507,7 +507,7 @@ func gc_body_scan2ScanLargeArraysKernel(gc_b *compiled.Block, output, input []fl
 							/*line hecbench_scan2.go:63*/ gc_st4.Permute(gc_spreadLo2).Merge(archsimd.LoadFloat32x8Slice(block[(2*tid+1)-1:]), gc_oddLanes2).StoreSlice(block[(2*tid+1)-1:])
 							/*line hecbench_scan2.go:63*/ gc_st4.Permute(gc_spreadHi2).Merge(archsimd.LoadFloat32x8Slice(block[(2*tid+1)+7:]), gc_oddLanes2).StoreSlice(block[(2*tid+1)+7:])
 						} else {
-							/*line hecbench_scan2.go:63*/ var gc_lanes14 [8]float32
+							var gc_lanes14 [8]float32
 							gc_st4.Store(&gc_lanes14)
 							for gc_k14 := range 8 {
 								if 0xff&(1<<gc_k14) != 0 {
@@ -603,7 +603,7 @@ func gc_body_scan2ScanLargeArraysKernel(gc_b *compiled.Block, output, input []fl
 						/*line hecbench_scan2.go:73*/ gc_st5.Permute(gc_spreadLo3).StoreMasked((*[8]float32)(output[(2*gid)-1:]), gc_if2.ToInt32x8().Permute(gc_spreadLo3).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes3))
 						/*line hecbench_scan2.go:73*/ gc_st5.Permute(gc_spreadHi3).StoreMasked((*[8]float32)(output[(2*gid)+7:]), gc_if2.ToInt32x8().Permute(gc_spreadHi3).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes3))
 					} else {
-						/*line hecbench_scan2.go:73*/ var gc_lanes15 [8]float32
+						var gc_lanes15 [8]float32
 						gc_st5.Store(&gc_lanes15)
 						for gc_k15 := range 8 {
 							if gc_if2.ToBits()&(1<<gc_k15) != 0 {
@@ -620,7 +620,7 @@ func gc_body_scan2ScanLargeArraysKernel(gc_b *compiled.Block, output, input []fl
 					} else if (2*tid) >= 1 && (2*tid) <= len(block)-15 {
 						/*line hecbench_scan2.go:74*/ gc_ld11 = archsimd.LoadFloat32x8Slice(block[(2*tid)-1:]).Permute(gc_evens3).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(block[(2*tid)+7:]).Permute(gc_evens3))
 					} else {
-						/*line hecbench_scan2.go:74*/ var gc_lanes16 [8]float32
+						var gc_lanes16 [8]float32
 						for gc_k16 := range 8 {
 							if gc_if2.ToBits()&(1<<gc_k16) != 0 {
 								gc_pos.Thread = gc_rank + gc_k16
@@ -639,7 +639,7 @@ func gc_body_scan2ScanLargeArraysKernel(gc_b *compiled.Block, output, input []fl
 						/*line hecbench_scan2.go:74*/ gc_st6.Permute(gc_spreadLo3).StoreMasked((*[8]float32)(output[(2*gid+1)-1:]), gc_if2.ToInt32x8().Permute(gc_spreadLo3).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes3))
 						/*line hecbench_scan2.go:74*/ gc_st6.Permute(gc_spreadHi3).StoreMasked((*[8]float32)(output[(2*gid+1)+7:]), gc_if2.ToInt32x8().Permute(gc_spreadHi3).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes3))
 					} else {
-						/*line hecbench_scan2.go:74*/ var gc_lanes17 [8]float32
+						var gc_lanes17 [8]float32
 						gc_st6.Store(&gc_lanes17)
 						for gc_k17 := range 8 {
 							if gc_if2.ToBits()&(1<<gc_k17) != 0 {
@@ -659,7 +659,7 @@ func gc_body_scan2ScanLargeArraysKernel(gc_b *compiled.Block, output, input []fl
 					} else if (2*tid-1) >= 1 && (2*tid-1) <= len(block)-15 {
 						/*line hecbench_scan2.go:76*/ gc_ld12 = archsimd.LoadFloat32x8Slice(block[(2*tid-1)-1:]).Permute(gc_evens3).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(block[(2*tid-1)+7:]).Permute(gc_evens3))
 					} else {
-						/*line hecbench_scan2.go:76*/ var gc_lanes18 [8]float32
+						var gc_lanes18 [8]float32
 						for gc_k18 := range 8 {
 							if gc_else.ToBits()&(1<<gc_k18) != 0 {
 								gc_pos.Thread = gc_rank + gc_k18
@@ -678,7 +678,7 @@ func gc_body_scan2ScanLargeArraysKernel(gc_b *compiled.Block, output, input []fl
 						/*line hecbench_scan2.go:76*/ gc_st7.Permute(gc_spreadLo3).StoreMasked((*[8]float32)(output[(2*gid)-1:]), gc_else.ToInt32x8().Permute(gc_spreadLo3).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes3))
 						/*line hecbench_scan2.go:76*/ gc_st7.Permute(gc_spreadHi3).StoreMasked((*[8]float32)(output[(2*gid)+7:]), gc_else.ToInt32x8().Permute(gc_spreadHi3).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes3))
 					} else {
-						/*line hecbench_scan2.go:76*/ var gc_lanes19 [8]float32
+						var gc_lanes19 [8]float32
 						gc_st7.Store(&gc_lanes19)
 						for gc_k19 := range 8 {
 							if gc_else.ToBits()&(1<<gc_k19) != 0 {
@@ -695,7 +695,7 @@ func gc_body_scan2ScanLargeArraysKernel(gc_b *compiled.Block, output, input []fl
 					} else if (2*tid) >= 1 && (2*tid) <= len(block)-15 {
 						/*line hecbench_scan2.go:77*/ gc_ld13 = archsimd.LoadFloat32x8Slice(block[(2*tid)-1:]).Permute(gc_evens3).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(block[(2*tid)+7:]).Permute(gc_evens3))
 					} else {
-						/*line hecbench_scan2.go:77*/ var gc_lanes20 [8]float32
+						var gc_lanes20 [8]float32
 						for gc_k20 := range 8 {
 							if gc_else.ToBits()&(1<<gc_k20) != 0 {
 								gc_pos.Thread = gc_rank + gc_k20
@@ -714,7 +714,7 @@ func gc_body_scan2ScanLargeArraysKernel(gc_b *compiled.Block, output, input []fl
 						/*line hecbench_scan2.go:77*/ gc_st8.Permute(gc_spreadLo3).StoreMasked((*[8]float32)(output[(2*gid+1)-1:]), gc_else.ToInt32x8().Permute(gc_spreadLo3).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes3))
 						/*line hecbench_scan2.go:77*/ gc_st8.Permute(gc_spreadHi3).StoreMasked((*[8]float32)(output[(2*gid+1)+7:]), gc_else.ToInt32x8().Permute(gc_spreadHi3).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes3))
 					} else {
-						/*line hecbench_scan2.go:77*/ var gc_lanes21 [8]float32
+						var gc_lanes21 [8]float32
 						gc_st8.Store(&gc_lanes21)
 						for gc_k21 := range 8 {
 							if gc_else.ToBits()&(1<<gc_k21) != 0 {
@@ -797,7 +797,7 @@ func gc_body_scan2PrefixSumKernel(gc_b *compiled.Block, output, input []float32,
 				} else if (2*gid+1) >= 1 && (2*gid+1) <= len(input)-15 {
 					/*line hecbench_scan2.go:94*/ gc_ld2 = archsimd.LoadFloat32x8Slice(input[(2*gid+1)-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(input[(2*gid+1)+7:]).Permute(gc_evens))
 				} else {
-					/*line hecbench_scan2.go:94*/ var gc_lanes3 [8]float32
+					var gc_lanes3 [8]float32
 					for gc_k3 := range 8 {
 						if 0xff&(1<<gc_k3) != 0 {
 							gc_pos.Thread = gc_rank + gc_k3
@@ -816,7 +816,7 @@ func gc_body_scan2PrefixSumKernel(gc_b *compiled.Block, output, input []float32,
 					/*line hecbench_scan2.go:94*/ gc_st2.Permute(gc_spreadLo).Merge(archsimd.LoadFloat32x8Slice(block[(2*tid+1)-1:]), gc_oddLanes).StoreSlice(block[(2*tid+1)-1:])
 					/*line hecbench_scan2.go:94*/ gc_st2.Permute(gc_spreadHi).Merge(archsimd.LoadFloat32x8Slice(block[(2*tid+1)+7:]), gc_oddLanes).StoreSlice(block[(2*tid+1)+7:])
 				} else {
-					/*line hecbench_scan2.go:94*/ var gc_lanes4 [8]float32
+					var gc_lanes4 [8]float32
 					gc_st2.Store(&gc_lanes4)
 					for gc_k4 := range 8 {
 						if 0xff&(1<<gc_k4) != 0 {
@@ -874,10 +874,10 @@ func gc_body_scan2PrefixSumKernel(gc_b *compiled.Block, output, input []float32,
 	}
 	gc_off := 0
 	gc_off2 := 1
-	/*line hecbench_scan2.go:101*/ if gc_off >= 0 && gc_off < len(block) && gc_off2 >= 0 && gc_off2 < len(block) {
+	if gc_off >= 0 && gc_off < len(block) && gc_off2 >= 0 && gc_off2 < len(block) {
 		gc_at := block[gc_off:][:1]
 		gc_at2 := block[gc_off2:][:1]
-		gc_elem := gc_at[0]
+		/*line hecbench_scan2.go:104*/ gc_elem := gc_at[0]
 		gc_elem2 := gc_at2[0]
 		gc_vstep2 := 0
 		if compiled.SIMD {
@@ -1107,7 +1107,7 @@ func gc_body_scan2PrefixSumKernel(gc_b *compiled.Block, output, input []float32,
 							/*line hecbench_scan2.go:109*/ gc_st4.Permute(gc_spreadLo2).Merge(archsimd.LoadFloat32x8Slice(block[(2*tid+1)-1:]), gc_oddLanes2).StoreSlice(block[(2*tid+1)-1:])
 							/*line hecbench_scan2.go:109*/ gc_st4.Permute(gc_spreadHi2).Merge(archsimd.LoadFloat32x8Slice(block[(2*tid+1)+7:]), gc_oddLanes2).StoreSlice(block[(2*tid+1)+7:])
 						} else {
-							/*line hecbench_scan2.go:109*/ var gc_lanes14 [8]float32
+							var gc_lanes14 [8]float32
 							gc_st4.Store(&gc_lanes14)
 							for gc_k14 := range 8 {
 								if 0xff&(1<<gc_k14) != 0 {
@@ -1211,7 +1211,7 @@ func gc_body_scan2PrefixSumKernel(gc_b *compiled.Block, output, input []float32,
 					} else if (2*tid) >= 1 && (2*tid) <= len(block)-15 {
 						/*line hecbench_scan2.go:117*/ gc_ld11 = archsimd.LoadFloat32x8Slice(block[(2*tid)-1:]).Permute(gc_evens3).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(block[(2*tid)+7:]).Permute(gc_evens3))
 					} else {
-						/*line hecbench_scan2.go:117*/ var gc_lanes16 [8]float32
+						var gc_lanes16 [8]float32
 						for gc_k16 := range 8 {
 							if gc_if2.ToBits()&(1<<gc_k16) != 0 {
 								gc_pos.Thread = gc_rank + gc_k16
@@ -1230,7 +1230,7 @@ func gc_body_scan2PrefixSumKernel(gc_b *compiled.Block, output, input []float32,
 						/*line hecbench_scan2.go:117*/ gc_st6.Permute(gc_spreadLo3).StoreMasked((*[8]float32)(output[(2*gid+1)-1:]), gc_if2.ToInt32x8().Permute(gc_spreadLo3).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes3))
 						/*line hecbench_scan2.go:117*/ gc_st6.Permute(gc_spreadHi3).StoreMasked((*[8]float32)(output[(2*gid+1)+7:]), gc_if2.ToInt32x8().Permute(gc_spreadHi3).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes3))
 					} else {
-						/*line hecbench_scan2.go:117*/ var gc_lanes17 [8]float32
+						var gc_lanes17 [8]float32
 						gc_st6.Store(&gc_lanes17)
 						for gc_k17 := range 8 {
 							if gc_if2.ToBits()&(1<<gc_k17) != 0 {
@@ -1250,7 +1250,7 @@ func gc_body_scan2PrefixSumKernel(gc_b *compiled.Block, output, input []float32,
 					} else if (2*tid-1) >= 1 && (2*tid-1) <= len(block)-15 {
 						/*line hecbench_scan2.go:119*/ gc_ld12 = archsimd.LoadFloat32x8Slice(block[(2*tid-1)-1:]).Permute(gc_evens3).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(block[(2*tid-1)+7:]).Permute(gc_evens3))
 					} else {
-						/*line hecbench_scan2.go:119*/ var gc_lanes18 [8]float32
+						var gc_lanes18 [8]float32
 						for gc_k18 := range 8 {
 							if gc_else.ToBits()&(1<<gc_k18) != 0 {
 								gc_pos.Thread = gc_rank + gc_k18
@@ -1269,7 +1269,7 @@ func gc_body_scan2PrefixSumKernel(gc_b *compiled.Block, output, input []float32,
 						/*line hecbench_scan2.go:119*/ gc_st7.Permute(gc_spreadLo3).StoreMasked((*[8]float32)(output[(2*gid)-1:]), gc_else.ToInt32x8().Permute(gc_spreadLo3).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes3))
 						/*line hecbench_scan2.go:119*/ gc_st7.Permute(gc_spreadHi3).StoreMasked((*[8]float32)(output[(2*gid)+7:]), gc_else.ToInt32x8().Permute(gc_spreadHi3).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes3))
 					} else {
-						/*line hecbench_scan2.go:119*/ var gc_lanes19 [8]float32
+						var gc_lanes19 [8]float32
 						gc_st7.Store(&gc_lanes19)
 						for gc_k19 := range 8 {
 							if gc_else.ToBits()&(1<<gc_k19) != 0 {
@@ -1286,7 +1286,7 @@ func gc_body_scan2PrefixSumKernel(gc_b *compiled.Block, output, input []float32,
 					} else if (2*tid) >= 1 && (2*tid) <= len(block)-15 {
 						/*line hecbench_scan2.go:120*/ gc_ld13 = archsimd.LoadFloat32x8Slice(block[(2*tid)-1:]).Permute(gc_evens3).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(block[(2*tid)+7:]).Permute(gc_evens3))
 					} else {
-						/*line hecbench_scan2.go:120*/ var gc_lanes20 [8]float32
+						var gc_lanes20 [8]float32
 						for gc_k20 := range 8 {
 							if gc_else.ToBits()&(1<<gc_k20) != 0 {
 								gc_pos.Thread = gc_rank + gc_k20
@@ -1305,7 +1305,7 @@ func gc_body_scan2PrefixSumKernel(gc_b *compiled.Block, output, input []float32,
 						/*line hecbench_scan2.go:120*/ gc_st8.Permute(gc_spreadLo3).StoreMasked((*[8]float32)(output[(2*gid+1)-1:]), gc_else.ToInt32x8().Permute(gc_spreadLo3).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes3))
 						/*line hecbench_scan2.go:120*/ gc_st8.Permute(gc_spreadHi3).StoreMasked((*[8]float32)(output[(2*gid+1)+7:]), gc_else.ToInt32x8().Permute(gc_spreadHi3).NotEqual(compiled.ZeroInt32x8()).And(gc_oddLanes3))
 					} else {
-						/*line hecbench_scan2.go:120*/ var gc_lanes21 [8]float32
+						var gc_lanes21 [8]float32
 						gc_st8.Store(&gc_lanes21)
 						for gc_k21 := range 8 {
 							if gc_else.ToBits()&(1<<gc_k21) != 0 {

@@ -255,7 +255,7 @@ func gc_body_scanKernel[T scanInt](gc_b *compiled.Block, N int, nblocks int64, g
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_stride := 2 * 1
 			gc_off := 1
-			/*line hecbench_scan.go:97*/ if compiled.InStride(gc_stride, 0, 0, gc_bdx, len(temp)) && compiled.InStride(gc_stride, 0, 0, gc_bdx, len(gi)) && compiled.InStride(gc_stride, gc_off, 0, gc_bdx, len(temp)) && compiled.InStride(gc_stride, gc_off, 0, gc_bdx, len(gi)) {
+			if compiled.InStride(gc_stride, 0, 0, gc_bdx, len(temp)) && compiled.InStride(gc_stride, 0, 0, gc_bdx, len(gi)) && compiled.InStride(gc_stride, gc_off, 0, gc_bdx, len(temp)) && compiled.InStride(gc_stride, gc_off, 0, gc_bdx, len(gi)) {
 				for gc_tx, gc_idx, gc_idx2 := 0, 0+gc_stride*(0), gc_off+gc_stride*(0); gc_tx < gc_bdx; gc_tx, gc_idx, gc_idx2 = gc_tx+1, gc_idx+gc_stride, gc_idx2+gc_stride {
 					/*line hecbench_scan.go:93*/ temp[gc_idx] = gi[gc_idx]
 					temp[gc_idx2] = gi[gc_idx2]
@@ -417,7 +417,7 @@ func gc_body_scanKernel[T scanInt](gc_b *compiled.Block, N int, nblocks int64, g
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_stride4 := 2 * 1
 			gc_off7 := 1
-			/*line hecbench_scan.go:135*/ if compiled.InStride(gc_stride4, 0, 0, gc_bdx, len(gout)) && compiled.InStride(gc_stride4, 0, 0, gc_bdx, len(temp)) && compiled.InStride(gc_stride4, gc_off7, 0, gc_bdx, len(gout)) && compiled.InStride(gc_stride4, gc_off7, 0, gc_bdx, len(temp)) {
+			if compiled.InStride(gc_stride4, 0, 0, gc_bdx, len(gout)) && compiled.InStride(gc_stride4, 0, 0, gc_bdx, len(temp)) && compiled.InStride(gc_stride4, gc_off7, 0, gc_bdx, len(gout)) && compiled.InStride(gc_stride4, gc_off7, 0, gc_bdx, len(temp)) {
 				for gc_tx, gc_idx7, gc_idx8 := 0, 0+gc_stride4*(0), gc_off7+gc_stride4*(0); gc_tx < gc_bdx; gc_tx, gc_idx7, gc_idx8 = gc_tx+1, gc_idx7+gc_stride4, gc_idx8+gc_stride4 {
 					/*line hecbench_scan.go:127*/ gout[gc_idx7] = temp[gc_idx7]
 					gout[gc_idx8] = temp[gc_idx8]

@@ -85,7 +85,7 @@ func gc_body_scanKernel_int32(gc_b *compiled.Block, N int, nblocks int64, gOdata
 					} else if (2*thid+1) >= 1 && (2*thid+1) <= len(gi)-15 {
 						/*line hecbench_scan.go:94*/ gc_ld2 = archsimd.LoadInt32x8Slice(gi[(2*thid+1)-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(gi[(2*thid+1)+7:]).Permute(gc_evens))
 					} else {
-						/*line hecbench_scan.go:94*/ var gc_lanes3 [8]int32
+						var gc_lanes3 [8]int32
 						for gc_k3 := range 8 {
 							if 0xff&(1<<gc_k3) != 0 {
 								gc_pos.Thread = gc_rank + gc_k3
@@ -104,7 +104,7 @@ func gc_body_scanKernel_int32(gc_b *compiled.Block, N int, nblocks int64, gOdata
 						/*line hecbench_scan.go:94*/ gc_st2.Permute(gc_spreadLo).Merge(archsimd.LoadInt32x8Slice(temp[(2*thid+1)-1:]), gc_oddLanes).StoreSlice(temp[(2*thid+1)-1:])
 						/*line hecbench_scan.go:94*/ gc_st2.Permute(gc_spreadHi).Merge(archsimd.LoadInt32x8Slice(temp[(2*thid+1)+7:]), gc_oddLanes).StoreSlice(temp[(2*thid+1)+7:])
 					} else {
-						/*line hecbench_scan.go:94*/ var gc_lanes4 [8]int32
+						var gc_lanes4 [8]int32
 						gc_st2.Store(&gc_lanes4)
 						for gc_k4 := range 8 {
 							if 0xff&(1<<gc_k4) != 0 {
@@ -337,7 +337,7 @@ func gc_body_scanKernel_int32(gc_b *compiled.Block, N int, nblocks int64, gOdata
 							} else if bi_ >= 1 && bi_ <= len(temp)-15 {
 								/*line hecbench_scan.go:124*/ gc_ld12 = archsimd.LoadInt32x8Slice(temp[bi_-1:]).Permute(gc_evens5).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[bi_+7:]).Permute(gc_evens5))
 							} else {
-								/*line hecbench_scan.go:124*/ var gc_lanes19 [8]int32
+								var gc_lanes19 [8]int32
 								for gc_k19 := range 8 {
 									if 0xff&(1<<gc_k19) != 0 {
 										gc_pos.Thread = gc_rank + gc_k19
@@ -356,7 +356,7 @@ func gc_body_scanKernel_int32(gc_b *compiled.Block, N int, nblocks int64, gOdata
 								/*line hecbench_scan.go:124*/ gc_st8.Permute(gc_spreadLo5).Merge(archsimd.LoadInt32x8Slice(temp[bi_-1:]), gc_oddLanes5).StoreSlice(temp[bi_-1:])
 								/*line hecbench_scan.go:124*/ gc_st8.Permute(gc_spreadHi5).Merge(archsimd.LoadInt32x8Slice(temp[bi_+7:]), gc_oddLanes5).StoreSlice(temp[bi_+7:])
 							} else {
-								/*line hecbench_scan.go:124*/ var gc_lanes20 [8]int32
+								var gc_lanes20 [8]int32
 								gc_st8.Store(&gc_lanes20)
 								for gc_k20 := range 8 {
 									if 0xff&(1<<gc_k20) != 0 {
@@ -421,7 +421,7 @@ func gc_body_scanKernel_int32(gc_b *compiled.Block, N int, nblocks int64, gOdata
 					} else if (2*thid+1) >= 1 && (2*thid+1) <= len(temp)-15 {
 						/*line hecbench_scan.go:128*/ gc_ld14 = archsimd.LoadInt32x8Slice(temp[(2*thid+1)-1:]).Permute(gc_evens6).Select128FromPair(1, 3, archsimd.LoadInt32x8Slice(temp[(2*thid+1)+7:]).Permute(gc_evens6))
 					} else {
-						/*line hecbench_scan.go:128*/ var gc_lanes23 [8]int32
+						var gc_lanes23 [8]int32
 						for gc_k23 := range 8 {
 							if 0xff&(1<<gc_k23) != 0 {
 								gc_pos.Thread = gc_rank + gc_k23
@@ -440,7 +440,7 @@ func gc_body_scanKernel_int32(gc_b *compiled.Block, N int, nblocks int64, gOdata
 						/*line hecbench_scan.go:128*/ gc_st10.Permute(gc_spreadLo6).StoreMasked((*[8]int32)(gout[(2*thid+1)-1:]), gc_oddLanes6)
 						/*line hecbench_scan.go:128*/ gc_st10.Permute(gc_spreadHi6).StoreMasked((*[8]int32)(gout[(2*thid+1)+7:]), gc_oddLanes6)
 					} else {
-						/*line hecbench_scan.go:128*/ var gc_lanes24 [8]int32
+						var gc_lanes24 [8]int32
 						gc_st10.Store(&gc_lanes24)
 						for gc_k24 := range 8 {
 							if 0xff&(1<<gc_k24) != 0 {

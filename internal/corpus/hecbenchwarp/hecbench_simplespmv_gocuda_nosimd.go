@@ -17,7 +17,7 @@ func gc_body_spmvVectorCsrKernel(gc_b *compiled.Block, BS int, numRows int, rowI
 	gc_bdz := gc_bd.Z
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-	/*line hecbench_simplespmv.go:41*/ var gc_l_temp [32]float32
+	var gc_l_temp [32]float32
 	var gc_c1r [32]float32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)

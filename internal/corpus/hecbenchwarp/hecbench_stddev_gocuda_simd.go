@@ -126,7 +126,7 @@ func gc_body_stddevSopKernel(gc_b *compiled.Block, std, data []float32, D, N int
 					gc_vb2 := archsimd.BroadcastFloat32x8(0)
 					for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
 						gc_tx := gc_vstep3
-						/*line hecbench_stddev.go:59*/ if gc_tx < 0 || gc_tx > len(sstd)-8 {
+						if gc_tx < 0 || gc_tx > len(sstd)-8 {
 							break
 						}
 						/*line hecbench_stddev.go:59*/ gc_vb2.StoreSlice(sstd[gc_tx:])

@@ -225,7 +225,7 @@ func gc_body_threadfenceSumKernel(gc_b *compiled.Block, array []float32, N int32
 		}
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off2 := 0
-			/*line hecbench_threadfence.go:88*/ if gc_off2 >= 0 && gc_off2 < len(result) && gc_off2 < len(count) {
+			if gc_off2 >= 0 && gc_off2 < len(result) && gc_off2 < len(count) {
 				gc_at := result[gc_off2:][:1]
 				gc_at2 := count[gc_off2:][:1]
 				gc_step4 := 0

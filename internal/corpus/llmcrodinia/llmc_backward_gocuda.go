@@ -395,7 +395,7 @@ func gc_body_fusedClassifierKernel3(gc_b *compiled.Block, logits, losses, probs 
 	/*line llmc_backward.go:257*/ sharedMaxval := gc_shared1(32)[:32]
 	sharedSumval := gc_shared2(32)[:32]
 	numWarps := gc_bdx / 32
-	/*line llmc_backward.go:261*/ var gc_c1v [32]float32
+	var gc_c1v [32]float32
 	var gc_c1r [32]float32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -455,7 +455,7 @@ func gc_body_fusedClassifierKernel3(gc_b *compiled.Block, logits, losses, probs 
 			}
 		}
 	}
-	/*line llmc_backward.go:276*/ var gc_c2v [32]float32
+	var gc_c2v [32]float32
 	var gc_c2r [32]float32
 	var gc_c3v [32]float32
 	var gc_c3r [32]float32
@@ -525,7 +525,7 @@ func gc_body_fusedClassifierKernel3(gc_b *compiled.Block, logits, losses, probs 
 		}
 	}
 	/*line llmc_backward.go:335*/ logitsVec := logits[idx*P:]
-	/*line llmc_backward.go:337*/ var gc_c4v [32]float32
+	var gc_c4v [32]float32
 	var gc_c4r [32]float32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)

@@ -174,14 +174,14 @@ func gc_body_layernormBackwardKernel2(gc_b *compiled.Block, dinp, dweight, dbias
 			gc_s_dnormNormMean[gc_rank] = dnormNormMean
 		}
 	}
-	/*line llmc_backward.go:112*/ var gc_c1v [32]float32
+	var gc_c1v [32]float32
 	var gc_c1r [32]float32
 	var gc_c2v [32]float32
 	var gc_c2r [32]float32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
 		for gc_lane := range min(32, gc_n-gc_w) {
-			if gc_exited[gc_w+gc_lane] {
+			/*line llmc_backward.go:119*/ if gc_exited[gc_w+gc_lane] {
 				gc_act &^= 1 << gc_lane
 			}
 		}
@@ -433,12 +433,12 @@ func gc_body_softmaxAutoregressiveBackwardKernel(gc_b *compiled.Block, dpreatt [
 				gc_s_localSum[gc_rank] = localSum
 			}
 		}
-		/*line llmc_backward.go:188*/ var gc_c1v [32]float32
+		var gc_c1v [32]float32
 		var gc_c1r [32]float32
 		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 			gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
 			for gc_lane := range min(32, gc_n-gc_w) {
-				if gc_exited[gc_w+gc_lane] {
+				/*line llmc_backward.go:193*/ if gc_exited[gc_w+gc_lane] {
 					gc_act &^= 1 << gc_lane
 				}
 			}
@@ -463,12 +463,12 @@ func gc_body_softmaxAutoregressiveBackwardKernel(gc_b *compiled.Block, dpreatt [
 				/*line llmc_backward.go:184*/ blockAcc[(gc_rank / 32)] = gc_c1r[gc_lane]
 			}
 		}
-		/*line llmc_backward.go:189*/ var gc_c2v [32]float32
+		var gc_c2v [32]float32
 		var gc_c2r [32]float32
 		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 			gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
 			for gc_lane := range min(32, gc_n-gc_w) {
-				if gc_exited[gc_w+gc_lane] {
+				/*line llmc_backward.go:194*/ if gc_exited[gc_w+gc_lane] {
 					gc_act &^= 1 << gc_lane
 				}
 			}

@@ -262,12 +262,12 @@ func gc_body_layernormForwardKernel3(gc_b *compiled.Block, out, mean, rstd []flo
 			gc_s_sum[gc_rank] = sum
 		}
 	}
-	/*line llmc_forward.go:120*/ var gc_c1v [32]float32
+	var gc_c1v [32]float32
 	var gc_c1r [32]float32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
 		for gc_lane := range min(32, gc_n-gc_w) {
-			if gc_exited[gc_w+gc_lane] {
+			/*line llmc_forward.go:125*/ if gc_exited[gc_w+gc_lane] {
 				gc_act &^= 1 << gc_lane
 			}
 		}
@@ -351,12 +351,12 @@ func gc_body_layernormForwardKernel3(gc_b *compiled.Block, out, mean, rstd []flo
 			gc_s_sum[gc_rank] = sum
 		}
 	}
-	/*line llmc_forward.go:132*/ var gc_c2v [32]float32
+	var gc_c2v [32]float32
 	var gc_c2r [32]float32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
 		for gc_lane := range min(32, gc_n-gc_w) {
-			if gc_exited[gc_w+gc_lane] {
+			/*line llmc_forward.go:137*/ if gc_exited[gc_w+gc_lane] {
 				gc_act &^= 1 << gc_lane
 			}
 		}
@@ -458,7 +458,7 @@ func gc_body_softmaxForwardKernel5(gc_b *compiled.Block, out []float32, invTempe
 	gc_n := gc_b.Len()
 	block := cg.ThisThreadBlock(t)
 	warp := cg.TiledPartition(block, 32)
-	/*line llmc_forward.go:168*/ var gc_l_ownPos [32]int
+	var gc_l_ownPos [32]int
 	var gc_l_x [32][]float32
 	var gc_l_maxval [32]float32
 	var gc_l_sumval [32]float32

@@ -40,7 +40,7 @@ func gc_body_ludDiagonal(gc_b *compiled.Block, m []float32, matrixDim, offset in
 								gc_tx) >= 0 && (arrayOffset+gc_tx) <= len(m)-8 {
 								/*line rodinia_lud.go:26*/ gc_ld = archsimd.LoadFloat32x8Slice(m[arrayOffset+gc_tx:])
 							} else {
-								/*line rodinia_lud.go:26*/ var gc_lanes [8]float32
+								var gc_lanes [8]float32
 								for gc_k := range 8 {
 									if 0xff&(1<<gc_k) != 0 {
 										gc_pos.Thread = gc_rank + gc_k
@@ -53,7 +53,7 @@ func gc_body_ludDiagonal(gc_b *compiled.Block, m []float32, matrixDim, offset in
 							/*line rodinia_lud.go:26*/ if gc_tx >= 0 && gc_tx <= len(shadow[i_])-8 {
 								/*line rodinia_lud.go:26*/ gc_ld.StoreSlice(shadow[i_][gc_tx:])
 							} else {
-								/*line rodinia_lud.go:26*/ var gc_lanes2 [8]float32
+								var gc_lanes2 [8]float32
 								gc_ld.Store(&gc_lanes2)
 								for gc_k2 := range 8 {
 									if 0xff&(1<<gc_k2) != 0 {
@@ -156,7 +156,7 @@ func gc_body_ludDiagonal(gc_b *compiled.Block, m []float32, matrixDim, offset in
 										/*line rodinia_lud.go:42*/ if gc_tx >= 0 && gc_tx <= len(shadow[j])-8 {
 											gc_ld3 = archsimd.LoadFloat32x8Slice(shadow[j][gc_tx:])
 										} else {
-											/*line rodinia_lud.go:43*/ var gc_lanes4 [8]float32
+											var gc_lanes4 [8]float32
 											for gc_k4 := range 8 {
 												if 0xff&(1<<gc_k4) != 0 {
 													gc_pos.Thread = gc_rank + gc_k4
@@ -199,7 +199,7 @@ func gc_body_ludDiagonal(gc_b *compiled.Block, m []float32, matrixDim, offset in
 										/*line rodinia_lud.go:42*/ if gc_tx >= 0 && gc_tx <= len(shadow[j])-8 {
 											gc_ld2 = archsimd.LoadFloat32x8Slice(shadow[j][gc_tx:])
 										} else {
-											/*line rodinia_lud.go:43*/ var gc_lanes3 [8]float32
+											var gc_lanes3 [8]float32
 											for gc_k3 := range 8 {
 												if 0xff&(1<<gc_k3) != 0 {
 													gc_pos.Thread = gc_rank + gc_k3
@@ -250,7 +250,7 @@ func gc_body_ludDiagonal(gc_b *compiled.Block, m []float32, matrixDim, offset in
 							/*line rodinia_lud.go:56*/ if gc_tx >= 0 && gc_tx <= len(shadow[i_3])-8 {
 								gc_ld4 = archsimd.LoadFloat32x8Slice(shadow[i_3][gc_tx:])
 							} else {
-								/*line rodinia_lud.go:57*/ var gc_lanes5 [8]float32
+								var gc_lanes5 [8]float32
 								for gc_k5 := range 8 {
 									if 0xff&(1<<gc_k5) != 0 {
 										gc_pos.Thread = gc_rank + gc_k5
@@ -263,7 +263,7 @@ func gc_body_ludDiagonal(gc_b *compiled.Block, m []float32, matrixDim, offset in
 							/*line rodinia_lud.go:57*/ if (arrayOffset+gc_tx) >= 0 && (arrayOffset+gc_tx) <= len(m)-8 {
 								/*line rodinia_lud.go:57*/ gc_ld4.StoreSlice(m[arrayOffset+gc_tx:])
 							} else {
-								/*line rodinia_lud.go:57*/ var gc_lanes6 [8]float32
+								var gc_lanes6 [8]float32
 								gc_ld4.Store(&gc_lanes6)
 								for gc_k6 := range 8 {
 									if 0xff&(1<<gc_k6) != 0 {

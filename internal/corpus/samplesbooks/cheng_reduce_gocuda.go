@@ -374,10 +374,10 @@ func gc_body_reduceUnrolling2Kernel(gc_b *compiled.Block, gIdata, gOdata []int32
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx
 		gc_off2 := 0
-		/*line cheng_reduce.go:131*/ if gc_off >= 0 && gc_off < len(gOdata) && gc_off2 >= 0 && gc_off2 < len(idata) && gc_apart {
+		if gc_off >= 0 && gc_off < len(gOdata) && gc_off2 >= 0 && gc_off2 < len(idata) && gc_apart {
 			gc_at := gOdata[gc_off:][:1]
 			gc_at2 := idata[gc_off2:][:1]
-			gc_elem := gc_at2[0]
+			/*line cheng_reduce.go:134*/ gc_elem := gc_at2[0]
 			gc_step3 := 0
 			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
 				{
@@ -547,10 +547,10 @@ func gc_body_reduceUnrolling4Kernel(gc_b *compiled.Block, gIdata, gOdata []int32
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx
 		gc_off2 := 0
-		/*line cheng_reduce.go:164*/ if gc_off >= 0 && gc_off < len(gOdata) && gc_off2 >= 0 && gc_off2 < len(idata) && gc_apart {
+		if gc_off >= 0 && gc_off < len(gOdata) && gc_off2 >= 0 && gc_off2 < len(idata) && gc_apart {
 			gc_at := gOdata[gc_off:][:1]
 			gc_at2 := idata[gc_off2:][:1]
-			gc_elem := gc_at2[0]
+			/*line cheng_reduce.go:167*/ gc_elem := gc_at2[0]
 			gc_step2 := 0
 			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 				{
@@ -724,10 +724,10 @@ func gc_body_reduceUnrolling8Kernel(gc_b *compiled.Block, gIdata, gOdata []int32
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx
 		gc_off2 := 0
-		/*line cheng_reduce.go:201*/ if gc_off >= 0 && gc_off < len(gOdata) && gc_off2 >= 0 && gc_off2 < len(idata) && gc_apart {
+		if gc_off >= 0 && gc_off < len(gOdata) && gc_off2 >= 0 && gc_off2 < len(idata) && gc_apart {
 			gc_at := gOdata[gc_off:][:1]
 			gc_at2 := idata[gc_off2:][:1]
-			gc_elem := gc_at2[0]
+			/*line cheng_reduce.go:204*/ gc_elem := gc_at2[0]
 			gc_step2 := 0
 			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 				{

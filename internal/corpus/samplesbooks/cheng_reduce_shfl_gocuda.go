@@ -41,7 +41,7 @@ func gc_body_reduceShflKernel(gc_b *compiled.Block, gIdata, gOdata []int32, n ui
 	gc_s_localSum := compiled.Scratch[int32](gc_b, 0)[:gc_n]
 	gc_exited := gc_b.Exited()
 	/*line cheng_reduce_shfl.go:38*/ smem := gocuda.Shared[int32](t, shflSmemDim)[:shflSmemDim]
-	/*line cheng_reduce_shfl.go:40*/ var gc_l_localSum_ [32]int32
+	var gc_l_localSum_ [32]int32
 	var gc_c1r [32]int32
 	var gc_c2r [32]int32
 	var gc_c3r [32]int32
@@ -50,7 +50,7 @@ func gc_body_reduceShflKernel(gc_b *compiled.Block, gIdata, gOdata []int32, n ui
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
 		for gc_lane := range min(32, gc_n-gc_w) {
-			if gc_exited[gc_w+gc_lane] {
+			/*line cheng_reduce_shfl.go:49*/ if gc_exited[gc_w+gc_lane] {
 				gc_act &^= 1 << gc_lane
 			}
 		}
@@ -160,7 +160,7 @@ func gc_body_reduceShflKernel(gc_b *compiled.Block, gIdata, gOdata []int32, n ui
 			}
 		}
 	}
-	/*line cheng_reduce_shfl.go:63*/ var gc_l_localSum_2 [32]int32
+	var gc_l_localSum_2 [32]int32
 	var gc_c6r [32]int32
 	var gc_c7r [32]int32
 	var gc_c8r [32]int32
@@ -169,7 +169,7 @@ func gc_body_reduceShflKernel(gc_b *compiled.Block, gIdata, gOdata []int32, n ui
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
 		for gc_lane := range min(32, gc_n-gc_w) {
-			if gc_exited[gc_w+gc_lane] {
+			/*line cheng_reduce_shfl.go:72*/ if gc_exited[gc_w+gc_lane] {
 				gc_act &^= 1 << gc_lane
 			}
 		}

@@ -251,7 +251,7 @@ func gc_body_reduceSmemShflKernel(gc_b *compiled.Block, gIdata, gOdata []int32, 
 			}
 		}
 	}
-	/*line cheng_reduce_shfl.go:119*/ var gc_c1v [32]int32
+	var gc_c1v [32]int32
 	var gc_c1r [32]int32
 	var gc_c2v [32]int32
 	var gc_c2r [32]int32
@@ -264,7 +264,7 @@ func gc_body_reduceSmemShflKernel(gc_b *compiled.Block, gIdata, gOdata []int32, 
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
 		for gc_lane := range min(32, gc_n-gc_w) {
-			if gc_exited[gc_w+gc_lane] {
+			/*line cheng_reduce_shfl.go:132*/ if gc_exited[gc_w+gc_lane] {
 				gc_act &^= 1 << gc_lane
 			}
 		}
@@ -968,7 +968,7 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b *compiled.Block, gIdata, gOdata []i
 			}
 		}
 	}
-	/*line cheng_reduce_shfl.go:180*/ var gc_c1v [32]int32
+	var gc_c1v [32]int32
 	var gc_c1r [32]int32
 	var gc_c2v [32]int32
 	var gc_c2r [32]int32
@@ -987,7 +987,7 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b *compiled.Block, gIdata, gOdata []i
 			gc_tx := gc_tidx.X - 1
 			gc_x0 := gc_tidx.X
 			gc_off6 := gc_x0
-			/*line cheng_reduce_shfl.go:201*/ if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off6 >= 0 && gc_off6 <= len(smem) && 32 <= len(smem)-gc_off6 {
+			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off6 >= 0 && gc_off6 <= len(smem) && 32 <= len(smem)-gc_off6 {
 				gc_at11 := smem[gc_off6:][:32]
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					gc_rank := gc_w + gc_lane
@@ -1108,7 +1108,7 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b *compiled.Block, gIdata, gOdata []i
 	}
 	for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 		gc_off7 := gc_bx
-		/*line cheng_reduce_shfl.go:198*/ if gc_from >= 0 && gc_off7 >= 0 && gc_off7 < len(gOdata) {
+		if gc_from >= 0 && gc_off7 >= 0 && gc_off7 < len(gOdata) {
 			gc_at12 := gOdata[gc_off7:][:1]
 			gc_step6 := gc_from
 			for ; gc_step6+3 < gc_to; gc_step6 += 4 {

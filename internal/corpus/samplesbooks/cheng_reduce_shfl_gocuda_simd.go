@@ -267,7 +267,7 @@ func gc_body_reduceSmemShflKernel(gc_b *compiled.Block, gIdata, gOdata []int32, 
 			}
 		}
 	}
-	/*line cheng_reduce_shfl.go:119*/ var gc_c1v [32]int32
+	var gc_c1v [32]int32
 	var gc_c1r [32]int32
 	var gc_c2v [32]int32
 	var gc_c2r [32]int32
@@ -280,7 +280,7 @@ func gc_body_reduceSmemShflKernel(gc_b *compiled.Block, gIdata, gOdata []int32, 
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
 		for gc_lane := range min(32, gc_n-gc_w) {
-			if gc_exited[gc_w+gc_lane] {
+			/*line cheng_reduce_shfl.go:132*/ if gc_exited[gc_w+gc_lane] {
 				gc_act &^= 1 << gc_lane
 			}
 		}
@@ -1014,7 +1014,7 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b *compiled.Block, gIdata, gOdata []i
 			}
 		}
 	}
-	/*line cheng_reduce_shfl.go:180*/ var gc_c1v [32]int32
+	var gc_c1v [32]int32
 	var gc_c1r [32]int32
 	var gc_c2v [32]int32
 	var gc_c2r [32]int32
@@ -1354,7 +1354,7 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b *compiled.Block, gIdata, gOdata []i
 	}
 	for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 		gc_off6 := gc_bx
-		/*line cheng_reduce_shfl.go:199*/ if gc_from >= 0 && gc_off6 >= 0 && gc_off6 < len(gOdata) {
+		if gc_from >= 0 && gc_off6 >= 0 && gc_off6 < len(gOdata) {
 			gc_at11 := gOdata[gc_off6:][:1]
 			gc_step6 := gc_from
 			for ; gc_step6+3 < gc_to; gc_step6 += 4 {

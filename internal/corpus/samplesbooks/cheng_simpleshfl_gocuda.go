@@ -114,7 +114,7 @@ func gc_body_shflXorArrayKernel(gc_b *compiled.Block, dOut, dIn []int32, mask in
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
 	gc_n := gc_b.Len()
-	/*line cheng_simpleshfl.go:98*/ var gc_l_value [32][4]int32
+	var gc_l_value [32][4]int32
 	var gc_c1v [32]int32
 	var gc_c1r [32]int32
 	var gc_c2v [32]int32
@@ -239,7 +239,7 @@ func gc_body_shflXorInt4Kernel(gc_b *compiled.Block, dOut, dIn []int32, mask int
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
 	gc_n := gc_b.Len()
-	/*line cheng_simpleshfl.go:120*/ var gc_l_value [32]int4
+	var gc_l_value [32]int4
 	var gc_c1v [32]int32
 	var gc_c1r [32]int32
 	var gc_c2v [32]int32
@@ -341,7 +341,7 @@ func gc_body_shflXorElementKernel(gc_b *compiled.Block, dOut, dIn []int32, mask,
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
 	gc_n := gc_b.Len()
-	/*line cheng_simpleshfl.go:145*/ var gc_l_value [32][4]int32
+	var gc_l_value [32][4]int32
 	var gc_c1v [32]int32
 	var gc_c1r [32]int32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
@@ -438,7 +438,7 @@ func gc_body_shflXorArraySwapKernel(gc_b *compiled.Block, dOut, dIn []int32, mas
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
 	gc_n := gc_b.Len()
-	/*line cheng_simpleshfl.go:166*/ var gc_l_value [32][4]int32
+	var gc_l_value [32][4]int32
 	var gc_c1v [32]int32
 	var gc_c1r [32]int32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
@@ -548,7 +548,7 @@ func gc_body_shflSwapKernel(gc_b *compiled.Block, dOut, dIn []int32, mask, first
 	/*line cheng_simpleshfl.go:219*/ var mask_ int = mask
 	/*line cheng_simpleshfl.go:219*/ var firstIdx_ int = firstIdx
 	/*line cheng_simpleshfl.go:219*/ var secondIdx_ int = secondIdx
-	/*line cheng_simpleshfl.go:221*/ var gc_l_value_ [32][]int32
+	var gc_l_value_ [32][]int32
 	var gc_l_pred [32]bool
 	var gc_l_value [32][4]int32
 	var gc_c1v [32]int32
@@ -660,7 +660,7 @@ func gc_body_shflArrayKernel(gc_b *compiled.Block, dOut, dIn []int32, offset int
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
 	gc_n := gc_b.Len()
-	/*line cheng_simpleshfl.go:238*/ var gc_l_value [32][4]int32
+	var gc_l_value [32][4]int32
 	var gc_c1m [32]uint32
 	var gc_c1v [32]int32
 	var gc_c1a [32]int

@@ -16,7 +16,7 @@ func gc_body_shflBroadcastKernel(gc_b *compiled.Block, dOut, dIn []int32, srcLan
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
 	gc_n := gc_b.Len()
-	/*line cheng_simpleshfl.go:36*/ var gc_c1v [32]int32
+	var gc_c1v [32]int32
 	var gc_c1r [32]int32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -42,7 +42,7 @@ func gc_body_shflBroadcastKernel(gc_b *compiled.Block, dOut, dIn []int32, srcLan
 			gc_tx := gc_tidx.X - 1
 			gc_x0 := gc_tidx.X
 			gc_off := gc_x0
-			/*line cheng_simpleshfl.go:37*/ if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(dOut) && 32 <= len(dOut)-gc_off {
+			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(dOut) && 32 <= len(dOut)-gc_off {
 				gc_at := dOut[gc_off:][:32]
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					gc_pos.Thread = gc_w + gc_lane
@@ -74,7 +74,7 @@ func gc_body_shflWrapKernel(gc_b *compiled.Block, dOut, dIn []int32, offset int)
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
 	gc_n := gc_b.Len()
-	/*line cheng_simpleshfl.go:47*/ var gc_c1m [32]uint32
+	var gc_c1m [32]uint32
 	var gc_c1v [32]int32
 	var gc_c1a [32]int
 	var gc_c1w [32]int
@@ -106,7 +106,7 @@ func gc_body_shflWrapKernel(gc_b *compiled.Block, dOut, dIn []int32, offset int)
 			gc_tx := gc_tidx.X - 1
 			gc_x0 := gc_tidx.X
 			gc_off := gc_x0
-			/*line cheng_simpleshfl.go:48*/ if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(dOut) && 32 <= len(dOut)-gc_off {
+			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(dOut) && 32 <= len(dOut)-gc_off {
 				gc_at := dOut[gc_off:][:32]
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					gc_pos.Thread = gc_w + gc_lane
@@ -137,7 +137,7 @@ func gc_body_shflWrapPlusKernel(gc_b *compiled.Block, dOut, dIn []int32, offset 
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
 	gc_n := gc_b.Len()
-	/*line cheng_simpleshfl.go:57*/ var gc_l_value [32]int32
+	var gc_l_value [32]int32
 	var gc_c1m [32]uint32
 	var gc_c1a [32]int
 	var gc_c1w [32]int
@@ -169,7 +169,7 @@ func gc_body_shflWrapPlusKernel(gc_b *compiled.Block, dOut, dIn []int32, offset 
 			gc_tx := gc_tidx.X - 1
 			gc_x0 := gc_tidx.X
 			gc_off := gc_x0
-			/*line cheng_simpleshfl.go:58*/ if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(dOut) && 32 <= len(dOut)-gc_off {
+			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(dOut) && 32 <= len(dOut)-gc_off {
 				gc_at := dOut[gc_off:][:32]
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					gc_pos.Thread = gc_w + gc_lane
@@ -203,7 +203,7 @@ func gc_body_shflUpKernel(gc_b *compiled.Block, dOut, dIn []int32, delta uint32)
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
 	gc_n := gc_b.Len()
-	/*line cheng_simpleshfl.go:67*/ var gc_c1v [32]int32
+	var gc_c1v [32]int32
 	var gc_c1r [32]int32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -229,7 +229,7 @@ func gc_body_shflUpKernel(gc_b *compiled.Block, dOut, dIn []int32, delta uint32)
 			gc_tx := gc_tidx.X - 1
 			gc_x0 := gc_tidx.X
 			gc_off := gc_x0
-			/*line cheng_simpleshfl.go:68*/ if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(dOut) && 32 <= len(dOut)-gc_off {
+			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(dOut) && 32 <= len(dOut)-gc_off {
 				gc_at := dOut[gc_off:][:32]
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					gc_pos.Thread = gc_w + gc_lane
@@ -260,7 +260,7 @@ func gc_body_shflDownKernel(gc_b *compiled.Block, dOut, dIn []int32, delta uint3
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
 	gc_n := gc_b.Len()
-	/*line cheng_simpleshfl.go:77*/ var gc_c1v [32]int32
+	var gc_c1v [32]int32
 	var gc_c1r [32]int32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -286,7 +286,7 @@ func gc_body_shflDownKernel(gc_b *compiled.Block, dOut, dIn []int32, delta uint3
 			gc_tx := gc_tidx.X - 1
 			gc_x0 := gc_tidx.X
 			gc_off := gc_x0
-			/*line cheng_simpleshfl.go:78*/ if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(dOut) && 32 <= len(dOut)-gc_off {
+			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(dOut) && 32 <= len(dOut)-gc_off {
 				gc_at := dOut[gc_off:][:32]
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					gc_pos.Thread = gc_w + gc_lane
@@ -317,7 +317,7 @@ func gc_body_shflXorKernel(gc_b *compiled.Block, dOut, dIn []int32, mask int) {
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
 	gc_n := gc_b.Len()
-	/*line cheng_simpleshfl.go:87*/ var gc_c1v [32]int32
+	var gc_c1v [32]int32
 	var gc_c1r [32]int32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -343,7 +343,7 @@ func gc_body_shflXorKernel(gc_b *compiled.Block, dOut, dIn []int32, mask int) {
 			gc_tx := gc_tidx.X - 1
 			gc_x0 := gc_tidx.X
 			gc_off := gc_x0
-			/*line cheng_simpleshfl.go:88*/ if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(dOut) && 32 <= len(dOut)-gc_off {
+			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(dOut) && 32 <= len(dOut)-gc_off {
 				gc_at := dOut[gc_off:][:32]
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					gc_pos.Thread = gc_w + gc_lane
@@ -375,7 +375,7 @@ func gc_body_shflXorPlusKernel(gc_b *compiled.Block, dOut, dIn []int32, mask int
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
 	gc_n := gc_b.Len()
-	/*line cheng_simpleshfl.go:258*/ var gc_l_value [32]int32
+	var gc_l_value [32]int32
 	var gc_c1r [32]int32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -387,7 +387,7 @@ func gc_body_shflXorPlusKernel(gc_b *compiled.Block, dOut, dIn []int32, mask int
 			gc_tx := gc_tidx.X - 1
 			gc_x0 := gc_tidx.X
 			gc_off := gc_x0
-			/*line cheng_simpleshfl.go:271*/ if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(dIn) && 32 <= len(dIn)-gc_off {
+			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(dIn) && 32 <= len(dIn)-gc_off {
 				gc_at := dIn[gc_off:][:32]
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					/*line cheng_simpleshfl.go:251*/ value := gc_at[gc_lane]
@@ -411,7 +411,7 @@ func gc_body_shflXorPlusKernel(gc_b *compiled.Block, dOut, dIn []int32, mask int
 			gc_tx := gc_tidx.X - 1
 			gc_x02 := gc_tidx.X
 			gc_off2 := gc_x02
-			/*line cheng_simpleshfl.go:259*/ if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(dOut) && 32 <= len(dOut)-gc_off2 {
+			if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(dOut) && 32 <= len(dOut)-gc_off2 {
 				gc_at2 := dOut[gc_off2:][:32]
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					gc_pos.Thread = gc_w + gc_lane

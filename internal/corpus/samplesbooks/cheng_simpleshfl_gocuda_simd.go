@@ -18,7 +18,7 @@ func gc_body_shflBroadcastKernel(gc_b *compiled.Block, dOut, dIn []int32, srcLan
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
 	gc_n := gc_b.Len()
-	/*line cheng_simpleshfl.go:36*/ var gc_c1v [32]int32
+	var gc_c1v [32]int32
 	var gc_c1r [32]int32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
@@ -34,7 +34,7 @@ func gc_body_shflBroadcastKernel(gc_b *compiled.Block, dOut, dIn []int32, srcLan
 					_ = gc_ty
 					gc_tz := gc_tidx2.Z
 					_ = gc_tz
-					/*line cheng_simpleshfl.go:29*/ if gc_tx < 0 || gc_tx > len(dIn)-8 {
+					if gc_tx < 0 || gc_tx > len(dIn)-8 {
 						break
 					}
 					/*line cheng_simpleshfl.go:29*/ value := archsimd.LoadInt32x8Slice(dIn[gc_tx:])
@@ -56,7 +56,7 @@ func gc_body_shflBroadcastKernel(gc_b *compiled.Block, dOut, dIn []int32, srcLan
 					_ = gc_ty
 					gc_tz := gc_tidx.Z
 					_ = gc_tz
-					/*line cheng_simpleshfl.go:29*/ if gc_tx < 0 || gc_tx > len(dIn)-8 {
+					if gc_tx < 0 || gc_tx > len(dIn)-8 {
 						break
 					}
 					/*line cheng_simpleshfl.go:29*/ value := archsimd.LoadInt32x8Slice(dIn[gc_tx:])
@@ -155,7 +155,7 @@ func gc_body_shflWrapKernel(gc_b *compiled.Block, dOut, dIn []int32, offset int)
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
 	gc_n := gc_b.Len()
-	/*line cheng_simpleshfl.go:47*/ var gc_c1m [32]uint32
+	var gc_c1m [32]uint32
 	var gc_c1v [32]int32
 	var gc_c1a [32]int
 	var gc_c1w [32]int
@@ -254,7 +254,7 @@ func gc_body_shflWrapPlusKernel(gc_b *compiled.Block, dOut, dIn []int32, offset 
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
 	gc_n := gc_b.Len()
-	/*line cheng_simpleshfl.go:57*/ var gc_l_value [32]int32
+	var gc_l_value [32]int32
 	var gc_c1m [32]uint32
 	var gc_c1a [32]int
 	var gc_c1w [32]int
@@ -355,7 +355,7 @@ func gc_body_shflUpKernel(gc_b *compiled.Block, dOut, dIn []int32, delta uint32)
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
 	gc_n := gc_b.Len()
-	/*line cheng_simpleshfl.go:67*/ var gc_c1v [32]int32
+	var gc_c1v [32]int32
 	var gc_c1r [32]int32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
@@ -371,7 +371,7 @@ func gc_body_shflUpKernel(gc_b *compiled.Block, dOut, dIn []int32, delta uint32)
 					_ = gc_ty
 					gc_tz := gc_tidx2.Z
 					_ = gc_tz
-					/*line cheng_simpleshfl.go:60*/ if gc_tx < 0 || gc_tx > len(dIn)-8 {
+					if gc_tx < 0 || gc_tx > len(dIn)-8 {
 						break
 					}
 					/*line cheng_simpleshfl.go:60*/ value := archsimd.LoadInt32x8Slice(dIn[gc_tx:])
@@ -393,7 +393,7 @@ func gc_body_shflUpKernel(gc_b *compiled.Block, dOut, dIn []int32, delta uint32)
 					_ = gc_ty
 					gc_tz := gc_tidx.Z
 					_ = gc_tz
-					/*line cheng_simpleshfl.go:60*/ if gc_tx < 0 || gc_tx > len(dIn)-8 {
+					if gc_tx < 0 || gc_tx > len(dIn)-8 {
 						break
 					}
 					/*line cheng_simpleshfl.go:60*/ value := archsimd.LoadInt32x8Slice(dIn[gc_tx:])
@@ -492,7 +492,7 @@ func gc_body_shflDownKernel(gc_b *compiled.Block, dOut, dIn []int32, delta uint3
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
 	gc_n := gc_b.Len()
-	/*line cheng_simpleshfl.go:77*/ var gc_c1v [32]int32
+	var gc_c1v [32]int32
 	var gc_c1r [32]int32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
@@ -508,7 +508,7 @@ func gc_body_shflDownKernel(gc_b *compiled.Block, dOut, dIn []int32, delta uint3
 					_ = gc_ty
 					gc_tz := gc_tidx2.Z
 					_ = gc_tz
-					/*line cheng_simpleshfl.go:70*/ if gc_tx < 0 || gc_tx > len(dIn)-8 {
+					if gc_tx < 0 || gc_tx > len(dIn)-8 {
 						break
 					}
 					/*line cheng_simpleshfl.go:70*/ value := archsimd.LoadInt32x8Slice(dIn[gc_tx:])
@@ -530,7 +530,7 @@ func gc_body_shflDownKernel(gc_b *compiled.Block, dOut, dIn []int32, delta uint3
 					_ = gc_ty
 					gc_tz := gc_tidx.Z
 					_ = gc_tz
-					/*line cheng_simpleshfl.go:70*/ if gc_tx < 0 || gc_tx > len(dIn)-8 {
+					if gc_tx < 0 || gc_tx > len(dIn)-8 {
 						break
 					}
 					/*line cheng_simpleshfl.go:70*/ value := archsimd.LoadInt32x8Slice(dIn[gc_tx:])
@@ -629,7 +629,7 @@ func gc_body_shflXorKernel(gc_b *compiled.Block, dOut, dIn []int32, mask int) {
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
 	gc_n := gc_b.Len()
-	/*line cheng_simpleshfl.go:87*/ var gc_c1v [32]int32
+	var gc_c1v [32]int32
 	var gc_c1r [32]int32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
@@ -645,7 +645,7 @@ func gc_body_shflXorKernel(gc_b *compiled.Block, dOut, dIn []int32, mask int) {
 					_ = gc_ty
 					gc_tz := gc_tidx2.Z
 					_ = gc_tz
-					/*line cheng_simpleshfl.go:80*/ if gc_tx < 0 || gc_tx > len(dIn)-8 {
+					if gc_tx < 0 || gc_tx > len(dIn)-8 {
 						break
 					}
 					/*line cheng_simpleshfl.go:80*/ value := archsimd.LoadInt32x8Slice(dIn[gc_tx:])
@@ -667,7 +667,7 @@ func gc_body_shflXorKernel(gc_b *compiled.Block, dOut, dIn []int32, mask int) {
 					_ = gc_ty
 					gc_tz := gc_tidx.Z
 					_ = gc_tz
-					/*line cheng_simpleshfl.go:80*/ if gc_tx < 0 || gc_tx > len(dIn)-8 {
+					if gc_tx < 0 || gc_tx > len(dIn)-8 {
 						break
 					}
 					/*line cheng_simpleshfl.go:80*/ value := archsimd.LoadInt32x8Slice(dIn[gc_tx:])
@@ -766,7 +766,7 @@ func gc_body_shflXorPlusKernel(gc_b *compiled.Block, dOut, dIn []int32, mask int
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
 	gc_n := gc_b.Len()
-	/*line cheng_simpleshfl.go:258*/ var gc_l_value [32]int32
+	var gc_l_value [32]int32
 	var gc_c1r [32]int32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -778,7 +778,7 @@ func gc_body_shflXorPlusKernel(gc_b *compiled.Block, dOut, dIn []int32, mask int
 			gc_tx := gc_tidx.X - 1
 			gc_x0 := gc_tidx.X
 			gc_off := gc_x0
-			/*line cheng_simpleshfl.go:271*/ if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(dIn) && 32 <= len(dIn)-gc_off {
+			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(dIn) && 32 <= len(dIn)-gc_off {
 				gc_at := dIn[gc_off:][:32]
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					/*line cheng_simpleshfl.go:251*/ value := gc_at[gc_lane]

@@ -65,7 +65,7 @@ func gc_body_containsWarpParallelFn(gc_b *compiled.Block, dStrings cudfStrings, 
 	}
 	/*line cudf_find.go:159*/ warp := cg.TiledPartition(cg.ThisThreadBlock(t), 32)
 	/*line cudf_find.go:166*/ const bytesPerWarp = 4
-	/*line cudf_find.go:168*/ var gc_c1v [32]bool
+	var gc_c1v [32]bool
 	var gc_c1r [32]bool
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)

@@ -29,7 +29,7 @@ func gc_body_finderWarpParallelFn[TI cudfTargetIterator](gc_b *compiled.Block, f
 	/*line cudf_find.go:83*/ warp := cg.TiledPartition(cg.ThisThreadBlock(t), 32)
 	/*line cudf_find.go:100*/ startC := start
 	/*line cudf_find.go:100*/ stopC := stop
-	/*line cudf_find.go:102*/ var gc_l_dStr [32][]byte
+	var gc_l_dStr [32][]byte
 	var gc_l_begin [32]int32
 	var gc_l_startCharPos [32]int32
 	var gc_l_position [32]int32

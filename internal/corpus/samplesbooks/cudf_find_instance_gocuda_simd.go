@@ -26,7 +26,7 @@ func gc_body_findInstanceWarpParallelFn(gc_b *compiled.Block, dStrings cudfStrin
 		gc_s_dStrings[gc_rank] = dStrings
 	}
 	/*line cudf_find_instance.go:59*/ warp := cg.TiledPartition(cg.ThisThreadBlock(t), 32)
-	/*line cudf_find_instance.go:62*/ var gc_l_dStr [32][]byte
+	var gc_l_dStr [32][]byte
 	var gc_l_end [32]int32
 	var gc_l_maxPos [32]int32
 	var gc_l_charPos [32]int32

@@ -26,7 +26,7 @@ func gc_body_substringFromKernel[II cudfIndexIterator](gc_b *compiled.Block, dSt
 		gc_s_dStrings[gc_rank] = dStrings
 	}
 	/*line cudf_slice.go:60*/ warp := cg.TiledPartition(cg.ThisThreadBlock(t), 32)
-	/*line cudf_slice.go:63*/ var gc_l_dStr [32][]byte
+	var gc_l_dStr [32][]byte
 	var gc_l_start [32]int32
 	var gc_l_stop [32]int32
 	var gc_l_end [32]int32

@@ -235,7 +235,7 @@ func gc_body_attentionKernel1WarpReduce(gc_b *compiled.Block, key, query, dotPro
 	gc_n := gc_b.Len()
 	/*line hecbench_attention.go:66*/ block := cg.ThisThreadBlock(t)
 	warp := cg.TiledPartition(block, 32)
-	/*line hecbench_attention.go:70*/ var gc_c1v [32]float32
+	var gc_c1v [32]float32
 	var gc_c1r [32]float32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -310,7 +310,7 @@ func gc_body_attentionKernel2WarpReduce(gc_b *compiled.Block, expSum, dotProduct
 	gc_n := gc_b.Len()
 	/*line hecbench_attention.go:89*/ block := cg.ThisThreadBlock(t)
 	warp := cg.TiledPartition(block, 32)
-	/*line hecbench_attention.go:93*/ var gc_c1v [32]float32
+	var gc_c1v [32]float32
 	var gc_c1r [32]float32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)

@@ -45,7 +45,7 @@ func gc_body_dpidGuidanceKernel(gc_b *compiled.Block, input, patches []Uchar3, p
 	var width_3 int = 32
 	var srcLane_4 int = 1
 	var width_4 int = 32
-	/*line hecbench_dpid.go:153*/ var gc_l_v [32]float4
+	var gc_l_v [32]float4
 	var gc_l_v_ [32]float4
 	var gc_l_v_2 [32]float4
 	var gc_l_v_3 [32]float4
@@ -446,7 +446,7 @@ func gc_body_dpidDownsamplingKernel(gc_b *compiled.Block, input, patches []Uchar
 	var width_3 int = 32
 	var srcLane_4 int = 1
 	var width_4 int = 32
-	/*line hecbench_dpid.go:153*/ var gc_l_v [32]float4
+	var gc_l_v [32]float4
 	var gc_l_v_ [32]float4
 	var gc_l_v_2 [32]float4
 	var gc_l_v_3 [32]float4

@@ -113,7 +113,7 @@ func gc_body_rowwiseMomentsKernel[T float32 | float64](gc_b *compiled.Block, n i
 	}
 	/*line hecbench_rowwise.go:152*/ valShared := gocuda.Shared[welfordData[T]](t, 32)[:32]
 	var shared []welfordData[T] = valShared
-	/*line hecbench_rowwise.go:155*/ var gc_l_acc [32]welfordData[T]
+	var gc_l_acc [32]welfordData[T]
 	var gc_l_shflDownSync [32]T
 	var gc_l_shflDownSync_ [32]T
 	var gc_l_shflDownSync_2 [32]int64
@@ -235,7 +235,7 @@ func gc_body_rowwiseMomentsKernel[T float32 | float64](gc_b *compiled.Block, n i
 			}
 		}
 	}
-	/*line hecbench_rowwise.go:130*/ var gc_l_acc_ [32]welfordData[T]
+	var gc_l_acc_ [32]welfordData[T]
 	var gc_l_shflDownSync_4 [32]T
 	var gc_l_shflDownSync_5 [32]T
 	var gc_l_shflDownSync_6 [32]int64

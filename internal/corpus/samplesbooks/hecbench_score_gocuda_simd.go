@@ -110,7 +110,7 @@ func gc_body_findTopKKernel(gc_b *compiled.Block, indicesAll, countAll []int32, 
 		}
 	})
 	/*line hecbench_score.go:67*/ const warpSize = 32
-	/*line hecbench_score.go:69*/ var gc_l_previousGroupFirstElement [32]int32
+	var gc_l_previousGroupFirstElement [32]int32
 	var gc_l_value [32]int32
 	var gc_c1r [32]int32
 	var gc_c2r [32]int32
@@ -337,7 +337,7 @@ func gc_body_findTopKKernel(gc_b *compiled.Block, indicesAll, countAll []int32, 
 	}
 	for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 		gc_off5 := 0
-		/*line hecbench_score.go:107*/ if gc_from >= 0 && gc_off5 >= 0 && gc_off5 < len(count) {
+		if gc_from >= 0 && gc_off5 >= 0 && gc_off5 < len(count) {
 			gc_at2 := count[gc_off5:][:1]
 			gc_step := gc_from
 			for ; gc_step+3 < gc_to; gc_step += 4 {

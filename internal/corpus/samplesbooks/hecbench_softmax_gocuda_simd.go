@@ -76,12 +76,12 @@ func gc_body_softMax2Kernel(gc_b *compiled.Block, numSlice, sliceSize int, src, 
 			gc_s_maxVal[gc_rank] = maxVal
 		}
 	}
-	/*line hecbench_softmax.go:56*/ var gc_c1v [32]float32
+	var gc_c1v [32]float32
 	var gc_c1r [32]float32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
 		for gc_lane := range min(32, gc_n-gc_w) {
-			if gc_exited[gc_w+gc_lane] {
+			/*line hecbench_softmax.go:61*/ if gc_exited[gc_w+gc_lane] {
 				gc_act &^= 1 << gc_lane
 			}
 		}
@@ -169,12 +169,12 @@ func gc_body_softMax2Kernel(gc_b *compiled.Block, numSlice, sliceSize int, src, 
 			gc_s_sum[gc_rank] = sum
 		}
 	}
-	/*line hecbench_softmax.go:61*/ var gc_c2v [32]float32
+	var gc_c2v [32]float32
 	var gc_c2r [32]float32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
 		for gc_lane := range min(32, gc_n-gc_w) {
-			if gc_exited[gc_w+gc_lane] {
+			/*line hecbench_softmax.go:66*/ if gc_exited[gc_w+gc_lane] {
 				gc_act &^= 1 << gc_lane
 			}
 		}

@@ -78,7 +78,7 @@ func gc_body_atomicAggregateKernel(gc_b *compiled.Block, d []int32, s int) {
 	gc_bdz := gc_bd.Z
 	gc_n := gc_b.Len()
 	tmask := uint32(0xFFFFFFFF)
-	/*line hecbench_warp.go:67*/ var gc_l_ptr_ [32]*int32
+	var gc_l_ptr_ [32]*int32
 	var gc_l_mask [32]int32
 	var gc_c1v [32]uint64
 	var gc_c1r [32]uint32

@@ -17,7 +17,7 @@ func gc_body_bcastShflSg8Kernel(gc_b *compiled.Block, arg int32, out []int32) {
 	gc_bdz := gc_bd.Z
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-	/*line hecbench_warp.go:33*/ var gc_c1v [32]int32
+	var gc_c1v [32]int32
 	var gc_c1r [32]int32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -45,7 +45,7 @@ func gc_body_bcastShflSg8Kernel(gc_b *compiled.Block, arg int32, out []int32) {
 			gc_tx := gc_tidx.X - 1
 			gc_x0 := gc_tidx.X
 			gc_off := (gc_bdx * gc_bx) + gc_x0
-			/*line hecbench_warp.go:36*/ if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(out) && 32 <= len(out)-gc_off {
+			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(out) && 32 <= len(out)-gc_off {
 				gc_at := out[gc_off:][:32]
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					gc_pos.Thread = gc_w + gc_lane
@@ -76,7 +76,7 @@ func gc_body_bcastShflXorSg8Kernel(gc_b *compiled.Block, out []int32) {
 	gc_bdz := gc_bd.Z
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-	/*line hecbench_warp.go:47*/ var gc_l_value [32]int32
+	var gc_l_value [32]int32
 	var gc_c1r [32]int32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -112,7 +112,7 @@ func gc_body_bcastShflXorSg8Kernel(gc_b *compiled.Block, out []int32) {
 			gc_tx := gc_tidx.X - 1
 			gc_x0 := gc_tidx.X
 			gc_off := (gc_bdx * gc_bx) + gc_x0
-			/*line hecbench_warp.go:52*/ if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(out) && 32 <= len(out)-gc_off {
+			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(out) && 32 <= len(out)-gc_off {
 				gc_at := out[gc_off:][:32]
 				/*line hecbench_warp.go:44*/ copy(gc_at, gc_l_value[:])
 			} else {
@@ -141,7 +141,7 @@ func gc_body_transposeShflKernel(gc_b *compiled.Block, out, in []float32) {
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	bStart := uint32(gc_bdx * gc_bx)
-	/*line hecbench_warp.go:55*/ var gc_c1m [32]uint32
+	var gc_c1m [32]uint32
 	var gc_c1v [32]float32
 	var gc_c1a [32]int
 	var gc_c1w [32]int

@@ -606,7 +606,7 @@ func gc_body_stencilThreadCoarseningKernel(gc_b *compiled.Block, in, out []float
 							/*line pmpp_stencil.go:89*/ if gc_tx >= 0 && gc_tx <= len(inPrevS[gc_ty])-8 {
 								archsimd.LoadFloat32x8Slice(in[(iStart-1)*n*n+j*n+k:]).StoreSlice(inPrevS[gc_ty][gc_tx:])
 							} else {
-								/*line pmpp_stencil.go:90*/ var gc_lanes [8]float32
+								var gc_lanes [8]float32
 								/*line pmpp_stencil.go:90*/ archsimd.LoadFloat32x8Slice(in[(iStart-1)*n*n+j*n+k:]).Store(&gc_lanes)
 								for gc_k := range 8 {
 									if 0xff&(1<<gc_k) != 0 {
@@ -626,7 +626,7 @@ func gc_body_stencilThreadCoarseningKernel(gc_b *compiled.Block, in, out []float
 								/*line pmpp_stencil.go:89*/ if gc_tx >= 0 && gc_tx <= len(inPrevS[gc_ty])-8 {
 									archsimd.LoadFloat32x8Slice(in[(iStart-1)*n*n+j*n+k:]).StoreMasked((*[8]float32)(inPrevS[gc_ty][gc_tx:]), gc_if)
 								} else {
-									/*line pmpp_stencil.go:90*/ var gc_lanes2 [8]float32
+									var gc_lanes2 [8]float32
 									/*line pmpp_stencil.go:90*/ archsimd.LoadFloat32x8Slice(in[(iStart-1)*n*n+j*n+k:]).Store(&gc_lanes2)
 									for gc_k2 := range 8 {
 										if gc_if.ToBits()&(1<<gc_k2) != 0 {
@@ -642,7 +642,7 @@ func gc_body_stencilThreadCoarseningKernel(gc_b *compiled.Block, in, out []float
 							/*line pmpp_stencil.go:92*/ if gc_tx >= 0 && gc_tx <= len(inCurrS[gc_ty])-8 {
 								archsimd.LoadFloat32x8Slice(in[iStart*n*n+j*n+k:]).StoreSlice(inCurrS[gc_ty][gc_tx:])
 							} else {
-								/*line pmpp_stencil.go:93*/ var gc_lanes3 [8]float32
+								var gc_lanes3 [8]float32
 								/*line pmpp_stencil.go:93*/ archsimd.LoadFloat32x8Slice(in[iStart*n*n+j*n+k:]).Store(&gc_lanes3)
 								for gc_k3 := range 8 {
 									if 0xff&(1<<gc_k3) != 0 {
@@ -662,7 +662,7 @@ func gc_body_stencilThreadCoarseningKernel(gc_b *compiled.Block, in, out []float
 								/*line pmpp_stencil.go:92*/ if gc_tx >= 0 && gc_tx <= len(inCurrS[gc_ty])-8 {
 									archsimd.LoadFloat32x8Slice(in[iStart*n*n+j*n+k:]).StoreMasked((*[8]float32)(inCurrS[gc_ty][gc_tx:]), gc_if2)
 								} else {
-									/*line pmpp_stencil.go:93*/ var gc_lanes4 [8]float32
+									var gc_lanes4 [8]float32
 									/*line pmpp_stencil.go:93*/ archsimd.LoadFloat32x8Slice(in[iStart*n*n+j*n+k:]).Store(&gc_lanes4)
 									for gc_k4 := range 8 {
 										if gc_if2.ToBits()&(1<<gc_k4) != 0 {
@@ -782,7 +782,7 @@ func gc_body_stencilThreadCoarseningKernel(gc_b *compiled.Block, in, out []float
 								/*line pmpp_stencil.go:97*/ if gc_tx >= 0 && gc_tx <= len(inNextS[gc_ty])-8 {
 									archsimd.LoadFloat32x8Slice(in[(i+1)*n*n+j*n+k:]).StoreSlice(inNextS[gc_ty][gc_tx:])
 								} else {
-									/*line pmpp_stencil.go:98*/ var gc_lanes5 [8]float32
+									var gc_lanes5 [8]float32
 									/*line pmpp_stencil.go:98*/ archsimd.LoadFloat32x8Slice(in[(i+1)*n*n+j*n+k:]).Store(&gc_lanes5)
 									for gc_k5 := range 8 {
 										if 0xff&(1<<gc_k5) != 0 {
@@ -802,7 +802,7 @@ func gc_body_stencilThreadCoarseningKernel(gc_b *compiled.Block, in, out []float
 									/*line pmpp_stencil.go:97*/ if gc_tx >= 0 && gc_tx <= len(inNextS[gc_ty])-8 {
 										archsimd.LoadFloat32x8Slice(in[(i+1)*n*n+j*n+k:]).StoreMasked((*[8]float32)(inNextS[gc_ty][gc_tx:]), gc_if5)
 									} else {
-										/*line pmpp_stencil.go:98*/ var gc_lanes6 [8]float32
+										var gc_lanes6 [8]float32
 										/*line pmpp_stencil.go:98*/ archsimd.LoadFloat32x8Slice(in[(i+1)*n*n+j*n+k:]).Store(&gc_lanes6)
 										for gc_k6 := range 8 {
 											if gc_if5.ToBits()&(1<<gc_k6) != 0 {
@@ -1358,7 +1358,7 @@ func gc_body_stencilRegisterTilingKernel(gc_b *compiled.Block, in, out []float32
 							if gc_tx >= 0 && gc_tx <= len(inCurrS[gc_ty])-8 {
 								inCurr.StoreSlice(inCurrS[gc_ty][gc_tx:])
 							} else {
-								/*line pmpp_stencil.go:141*/ var gc_lanes [8]float32
+								var gc_lanes [8]float32
 								/*line pmpp_stencil.go:141*/ inCurr.Store(&gc_lanes)
 								for gc_k := range 8 {
 									if 0xff&(1<<gc_k) != 0 {
@@ -1379,7 +1379,7 @@ func gc_body_stencilRegisterTilingKernel(gc_b *compiled.Block, in, out []float32
 								if gc_tx >= 0 && gc_tx <= len(inCurrS[gc_ty])-8 {
 									inCurr.StoreMasked((*[8]float32)(inCurrS[gc_ty][gc_tx:]), gc_if2)
 								} else {
-									/*line pmpp_stencil.go:141*/ var gc_lanes2 [8]float32
+									var gc_lanes2 [8]float32
 									/*line pmpp_stencil.go:141*/ inCurr.Store(&gc_lanes2)
 									for gc_k2 := range 8 {
 										if gc_if2.ToBits()&(1<<gc_k2) != 0 {

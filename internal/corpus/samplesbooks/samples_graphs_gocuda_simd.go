@@ -218,7 +218,7 @@ func gc_body_graphReduceKernel(gc_b *compiled.Block, inputVec []float32, outputV
 		/*line samples_graphs.go:34*/ tmp[gc_rank] = tempSum
 	}
 	/*line samples_graphs.go:38*/ tile32 := cg.TiledPartition(cta, 32)
-	/*line samples_graphs.go:41*/ var gc_l_beta [32]float64
+	var gc_l_beta [32]float64
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
@@ -499,7 +499,7 @@ func gc_body_graphReduceFinalKernel(gc_b *compiled.Block, inputVec, result []flo
 		}
 		gc_s_tempSum[gc_rank] = tempSum
 	}
-	/*line samples_graphs.go:105*/ var gc_c1v [32]float64
+	var gc_c1v [32]float64
 	var gc_c1r [32]float64
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)

@@ -51,7 +51,7 @@ func gc_body_shflIntimageRowsKernel(gc_b *compiled.Block, img, integralImage []U
 	var cta_ cg.ThreadBlock = cta
 	/*line samples_intimage.go:38*/ tile_ := cg.TiledPartition(cta_, 32)
 	/*line samples_intimage.go:40*/ sums := gc_shared1(128)[:128]
-	/*line samples_intimage.go:42*/ var gc_l_sum [32]uint32
+	var gc_l_sum [32]uint32
 	var gc_c1r [32]uint32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -193,7 +193,7 @@ func gc_body_shflIntimageRowsKernel(gc_b *compiled.Block, img, integralImage []U
 			}
 		}
 	}
-	/*line samples_intimage.go:108*/ var gc_l_warpSum [32]uint32
+	var gc_l_warpSum [32]uint32
 	var gc_c2r [32]uint32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -251,7 +251,7 @@ func gc_body_shflIntimageRowsKernel(gc_b *compiled.Block, img, integralImage []U
 		gc_act = gc_save12 &^ gc_dead
 	}
 	blockOffset := uint32(gc_bx) * 480
-	/*line samples_intimage.go:174*/ var gc_l_idxToElem [32]func(idx uint32) Uint4
+	var gc_l_idxToElem [32]func(idx uint32) Uint4
 	var gc_c3v [32]Uint4
 	var gc_c3r [32]Uint4
 	var gc_c4v [32]Uint4
@@ -483,7 +483,7 @@ func gc_body_shflVerticalShflKernel(gc_b *compiled.Block, img []uint32, width, h
 	{
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			/*line samples_intimage.go:206*/ if gc_bdx <= len(sums) {
+			if gc_bdx <= len(sums) {
 				gc_at := sums[:gc_bdx]
 				gc_step := 0
 				for ; gc_step+3 < gc_bdx; gc_step += 4 {
@@ -598,7 +598,7 @@ func gc_body_shflVerticalShflKernel(gc_b *compiled.Block, img []uint32, width, h
 				}
 			}
 		}
-		/*line samples_intimage.go:225*/ var gc_l_partialSum [32]int32
+		var gc_l_partialSum [32]int32
 		var gc_c1r [32]int32
 		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 			gc_cnt := min(32, gc_n-gc_w)
@@ -669,7 +669,7 @@ func gc_body_shflVerticalShflKernel(gc_b *compiled.Block, img []uint32, width, h
 		{
 			gc_ty := 0
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				/*line samples_intimage.go:239*/ if gc_bdx <= len(sums) {
+				if gc_bdx <= len(sums) {
 					gc_at2 := sums[:gc_bdx]
 					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx

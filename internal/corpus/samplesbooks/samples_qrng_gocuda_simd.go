@@ -54,7 +54,7 @@ func gc_body_sobolGPUKernel(gc_b *compiled.Block, nVectors, nDimensions uint32, 
 			if compiled.SIMD {
 				for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
 					gc_tx := gc_vstep2
-					/*line samples_qrng.go:148*/ if gc_tx < 0 || gc_tx > len(dDirections)-8 || gc_tx > len(v)-8 {
+					if gc_tx < 0 || gc_tx > len(dDirections)-8 || gc_tx > len(v)-8 {
 						break
 					}
 					/*line samples_qrng.go:148*/ archsimd.LoadUint32x8Slice(dDirections[gc_tx:]).StoreSlice(v[gc_tx:])

@@ -37,7 +37,7 @@ func gc_body_buildQuadtreeKernel(gc_b *compiled.Block, dev *gocuda.Device, numTh
 	numWarpsPerBlock := numThreadsPerBlock / 32
 	/*line samples_quadtree.go:99*/ smem := gocuda.DynamicShared[int32](t)
 	/*line samples_quadtree.go:150*/ tile32 := cg.TiledPartition(cta, 32)
-	/*line samples_quadtree.go:153*/ var gc_l_inPoints [32]*qtPoints
+	var gc_l_inPoints [32]*qtPoints
 	var gc_l_rangeIt [32]int
 	var gc_l_any_ [32]bool
 	var gc_l_isActive [32]bool
@@ -63,7 +63,7 @@ func gc_body_buildQuadtreeKernel(gc_b *compiled.Block, dev *gocuda.Device, numTh
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
 		for gc_lane := range min(32, gc_n-gc_w) {
-			if gc_exited[gc_w+gc_lane] {
+			/*line samples_quadtree.go:179*/ if gc_exited[gc_w+gc_lane] {
 				gc_act &^= 1 << gc_lane
 			}
 		}
@@ -349,12 +349,12 @@ func gc_body_buildQuadtreeKernel(gc_b *compiled.Block, dev *gocuda.Device, numTh
 			}
 		}
 	}
-	/*line samples_quadtree.go:183*/ var gc_l_numPts_ [32]int32
+	var gc_l_numPts_ [32]int32
 	var gc_c10r [32]int32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
 		for gc_lane := range min(32, gc_n-gc_w) {
-			if gc_exited[gc_w+gc_lane] {
+			/*line samples_quadtree.go:188*/ if gc_exited[gc_w+gc_lane] {
 				gc_act &^= 1 << gc_lane
 			}
 		}
@@ -443,12 +443,12 @@ func gc_body_buildQuadtreeKernel(gc_b *compiled.Block, dev *gocuda.Device, numTh
 		}
 		gc_act = gc_save30 &^ gc_dead
 	}
-	/*line samples_quadtree.go:208*/ var gc_l_sum [32]int32
+	var gc_l_sum [32]int32
 	var gc_l_tmp [32]int32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
 		for gc_lane := range min(32, gc_n-gc_w) {
-			if gc_exited[gc_w+gc_lane] {
+			/*line samples_quadtree.go:213*/ if gc_exited[gc_w+gc_lane] {
 				gc_act &^= 1 << gc_lane
 			}
 		}
@@ -574,7 +574,7 @@ func gc_body_buildQuadtreeKernel(gc_b *compiled.Block, dev *gocuda.Device, numTh
 			/*line samples_quadtree.go:237*/ smem[gc_tx] = val
 		}
 	}
-	/*line samples_quadtree.go:243*/ var gc_l_outPoints [32]*qtPoints
+	var gc_l_outPoints [32]*qtPoints
 	var gc_l_inPoints_ [32]*qtPoints
 	var gc_l_rangeIt_ [32]int
 	var gc_l_any_2 [32]bool
@@ -598,7 +598,7 @@ func gc_body_buildQuadtreeKernel(gc_b *compiled.Block, dev *gocuda.Device, numTh
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
 		for gc_lane := range min(32, gc_n-gc_w) {
-			if gc_exited[gc_w+gc_lane] {
+			/*line samples_quadtree.go:267*/ if gc_exited[gc_w+gc_lane] {
 				gc_act &^= 1 << gc_lane
 			}
 		}

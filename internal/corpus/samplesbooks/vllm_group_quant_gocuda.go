@@ -54,7 +54,7 @@ func gc_body_perTokenGroupQuant8bitKernel(gc_b *compiled.Block, isColumnMajor, s
 	/*line vllm_group_quant.go:111*/ blockGroupID := int64(gc_bx * groupsPerBlock)
 	/*line vllm_group_quant.go:135*/ smem := gocuda.DynamicShared[float32](t)
 	mask := uint32(0xffff)
-	/*line vllm_group_quant.go:89*/ var gc_l_val [32]float32
+	var gc_l_val [32]float32
 	var gc_l_scaleOutput [32][]float32
 	var gc_c1r [32]float32
 	var gc_c2r [32]float32

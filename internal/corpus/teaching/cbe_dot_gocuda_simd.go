@@ -123,7 +123,7 @@ func gc_body_dotKernel(gc_b *compiled.Block, a, b, c []float32) {
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			gc_off2 := gc_bx
-			/*line cbe_dot.go:58*/ if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(c) {
+			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(c) {
 				gc_at3 := c[gc_off2:][:1]
 				gc_step2 := gc_from
 				for ; gc_step2+3 < gc_to; gc_step2 += 4 {

@@ -159,7 +159,7 @@ func gc_body_blend2DKernel(gc_b *compiled.Block, gc_lo, gc_hi int, dst []float32
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off := (gc_bx * gc_bdx) + ((gc_ty + gc_by*gc_bdy) * gc_bdx * gc_gdx)
-			/*line cbe_heat.go:115*/ if gc_off >= 0 && gc_off <= len(dst) && gc_bdx <= len(dst)-gc_off {
+			if gc_off >= 0 && gc_off <= len(dst) && gc_bdx <= len(dst)-gc_off {
 				gc_at := dst[gc_off:][:gc_bdx]
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
@@ -254,7 +254,7 @@ func gc_body_copyConst2DKernel(gc_b *compiled.Block, gc_lo, gc_hi int, iptr []fl
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off := (gc_bx * gc_bdx) + ((gc_ty + gc_by*gc_bdy) * gc_bdx * gc_gdx)
-			/*line cbe_heat.go:140*/ if gc_off >= 0 && gc_off <= len(iptr) && gc_bdx <= len(iptr)-gc_off {
+			if gc_off >= 0 && gc_off <= len(iptr) && gc_bdx <= len(iptr)-gc_off {
 				gc_at := iptr[gc_off:][:gc_bdx]
 				gc_step := 0
 				for ; gc_step+3 < gc_bdx; gc_step += 4 {

@@ -34,7 +34,7 @@ func gc_body_copyConstKernel(gc_b *compiled.Block, gc_lo, gc_hi int, iptr []floa
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off := (gc_bx * gc_bdx) + ((gc_ty + gc_by*gc_bdy) * gc_bdx * gc_gdx)
-			/*line cbe_heat.go:88*/ if gc_runlo >= 0 && gc_off >= 0 && gc_off <= len(texConstSrc) && gc_runhi <= len(texConstSrc)-gc_off && gc_off <= len(iptr) && gc_runhi <= len(iptr)-gc_off {
+			if gc_runlo >= 0 && gc_off >= 0 && gc_off <= len(texConstSrc) && gc_runhi <= len(texConstSrc)-gc_off && gc_off <= len(iptr) && gc_runhi <= len(iptr)-gc_off {
 				gc_at := texConstSrc[gc_off:][:gc_runhi]
 				gc_at2 := iptr[gc_off:][:gc_runhi]
 				gc_vstep := gc_runlo

@@ -23,7 +23,7 @@ func gc_body_histoShmemKernel(gc_b *compiled.Block, buffer []uint8, size int64, 
 	}
 	/*line cbe_histo.go:29*/ temp := gocuda.Shared[uint32](t, 256)[:256]
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-		/*line cbe_histo.go:32*/ if gc_bdx <= len(temp) {
+		if gc_bdx <= len(temp) {
 			gc_at := temp[:gc_bdx]
 			gc_step := 0
 			for ; gc_step+3 < gc_bdx; gc_step += 4 {
@@ -93,7 +93,7 @@ func gc_body_histoShmemKernel(gc_b *compiled.Block, buffer []uint8, size int64, 
 		}
 	}
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-		/*line cbe_histo.go:45*/ if gc_bdx <= len(histo) && gc_bdx <= len(temp) {
+		if gc_bdx <= len(histo) && gc_bdx <= len(temp) {
 			gc_at2 := histo[:gc_bdx]
 			gc_at3 := temp[:gc_bdx]
 			gc_step3 := 0

@@ -25,7 +25,7 @@ func gc_body_histoShmemKernel(gc_b *compiled.Block, buffer []uint8, size int64, 
 	}
 	/*line cbe_histo.go:29*/ temp := gocuda.Shared[uint32](t, 256)[:256]
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-		/*line cbe_histo.go:32*/ if gc_bdx <= len(temp) {
+		if gc_bdx <= len(temp) {
 			gc_at := temp[:gc_bdx]
 			gc_vstep := 0
 			if compiled.SIMD {
@@ -45,7 +45,7 @@ func gc_body_histoShmemKernel(gc_b *compiled.Block, buffer []uint8, size int64, 
 				gc_vb := archsimd.BroadcastUint32x8(0)
 				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 					gc_tx := gc_vstep2
-					/*line cbe_histo.go:30*/ if gc_tx < 0 || gc_tx > len(temp)-8 {
+					if gc_tx < 0 || gc_tx > len(temp)-8 {
 						break
 					}
 					/*line cbe_histo.go:30*/ gc_vb.StoreSlice(temp[gc_tx:])
@@ -97,7 +97,7 @@ func gc_body_histoShmemKernel(gc_b *compiled.Block, buffer []uint8, size int64, 
 		}
 	}
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-		/*line cbe_histo.go:45*/ if gc_bdx <= len(histo) && gc_bdx <= len(temp) {
+		if gc_bdx <= len(histo) && gc_bdx <= len(temp) {
 			gc_at2 := histo[:gc_bdx]
 			gc_at3 := temp[:gc_bdx]
 			gc_step2 := 0

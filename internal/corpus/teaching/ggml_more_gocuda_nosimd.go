@@ -222,7 +222,7 @@ func gc_body_crossEntropyLossF32Kernel(gc_b *compiled.Block, logits []float32, l
 			}
 		}
 	}
-	/*line ggml_more.go:57*/ var gc_l_x [32]float32
+	var gc_l_x [32]float32
 	var gc_c1r [32]float32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -421,7 +421,7 @@ func gc_body_crossEntropyLossF32Kernel(gc_b *compiled.Block, logits []float32, l
 			}
 		}
 	}
-	/*line ggml_more.go:67*/ var gc_l_x_ [32]float32
+	var gc_l_x_ [32]float32
 	var gc_c2r [32]float32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -620,7 +620,7 @@ func gc_body_crossEntropyLossF32Kernel(gc_b *compiled.Block, logits []float32, l
 			}
 		}
 	}
-	/*line ggml_more.go:78*/ var gc_l_x_2 [32]float32
+	var gc_l_x_2 [32]float32
 	var gc_c3r [32]float32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
@@ -892,7 +892,7 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b *compiled.Block, grad []float32,
 			}
 		}
 	}
-	/*line ggml_more.go:108*/ var gc_l_x [32]float32
+	var gc_l_x [32]float32
 	var gc_c1r [32]float32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -987,7 +987,7 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b *compiled.Block, grad []float32,
 		}
 	}
 	/*line ggml_more.go:122*/ dByNrows := grad[0] / float32(gc_gdx)
-	/*line ggml_more.go:124*/ var gc_l_x_ [32]float32
+	var gc_l_x_ [32]float32
 	var gc_c2r [32]float32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)

@@ -215,7 +215,7 @@ func gc_body_normF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, nco
 		}
 	}
 	/*line ggml_norm.go:66*/ sSum := gocuda.Shared[float2](t, 32)[:32]
-	/*line ggml_norm.go:68*/ var gc_l_a [32]float2
+	var gc_l_a [32]float2
 	var gc_c1v [32]float32
 	var gc_c1r [32]float32
 	var gc_c2v [32]float32
@@ -274,7 +274,7 @@ func gc_body_normF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, nco
 		}
 	}
 	/*line ggml_norm.go:65*/ if blockSize > ggmlWarpSize {
-		/*line ggml_norm.go:67*/ var gc_l_a_ [32]float2
+		var gc_l_a_ [32]float2
 		var gc_c3v [32]float32
 		var gc_c3r [32]float32
 		var gc_c4v [32]float32
@@ -629,7 +629,7 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 		}
 	}
 	/*line ggml_norm.go:103*/ sSum := gocuda.Shared[float32](t, 32)[:32]
-	/*line ggml_norm.go:105*/ var gc_l_x_ [32]float32
+	var gc_l_x_ [32]float32
 	var gc_c1r [32]float32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -680,7 +680,7 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 		}
 	}
 	/*line ggml_norm.go:102*/ if blockSize > ggmlWarpSize {
-		/*line ggml_norm.go:104*/ var gc_l_x_2 [32]float32
+		var gc_l_x_2 [32]float32
 		var gc_c2r [32]float32
 		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 			gc_cnt := min(32, gc_n-gc_w)
@@ -926,7 +926,7 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 		}
 	}
 	/*line ggml_norm.go:125*/ sSum_ := gocuda.Shared[float32](t, 32)[:32]
-	/*line ggml_norm.go:127*/ var gc_l_x_3 [32]float32
+	var gc_l_x_3 [32]float32
 	var gc_c3r [32]float32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -977,7 +977,7 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 		}
 	}
 	/*line ggml_norm.go:124*/ if blockSize > ggmlWarpSize {
-		/*line ggml_norm.go:126*/ var gc_l_x_4 [32]float32
+		var gc_l_x_4 [32]float32
 		var gc_c4r [32]float32
 		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 			gc_cnt := min(32, gc_n-gc_w)
@@ -1281,7 +1281,7 @@ func gc_body_rmsNormBackF32Kernel(gc_b *compiled.Block, grad []float32, xf []flo
 	}
 	/*line ggml_norm.go:167*/ sSumXX := gocuda.Shared[float32](t, 32)[:32]
 	sSumXG := gocuda.Shared[float32](t, 32)[:32]
-	/*line ggml_norm.go:170*/ var gc_l_x [32]float32
+	var gc_l_x [32]float32
 	var gc_l_x_ [32]float32
 	var gc_c1r [32]float32
 	var gc_c2r [32]float32
@@ -1363,7 +1363,7 @@ func gc_body_rmsNormBackF32Kernel(gc_b *compiled.Block, grad []float32, xf []flo
 		}
 	}
 	/*line ggml_norm.go:166*/ if blockSize > ggmlWarpSize {
-		/*line ggml_norm.go:168*/ var gc_l_x_2 [32]float32
+		var gc_l_x_2 [32]float32
 		var gc_l_x_3 [32]float32
 		var gc_c3r [32]float32
 		var gc_c4r [32]float32
@@ -1699,7 +1699,7 @@ func gc_body_l2NormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, n
 		}
 	}
 	/*line ggml_norm.go:220*/ sSum := gocuda.Shared[float32](t, 32)[:32]
-	/*line ggml_norm.go:222*/ var gc_l_x_ [32]float32
+	var gc_l_x_ [32]float32
 	var gc_c1r [32]float32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -1750,7 +1750,7 @@ func gc_body_l2NormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, n
 		}
 	}
 	/*line ggml_norm.go:219*/ if blockSize > ggmlWarpSize {
-		/*line ggml_norm.go:221*/ var gc_l_x_2 [32]float32
+		var gc_l_x_2 [32]float32
 		var gc_c2r [32]float32
 		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 			gc_cnt := min(32, gc_n-gc_w)
@@ -1965,7 +1965,7 @@ func gc_body_argmaxF32Kernel(gc_b *compiled.Block, x []float32, dst []int32, nco
 	/*line ggml_norm.go:280*/ const maxWarps = 1024 / ggmlWarpSize
 	sharedMaxval := gocuda.Shared[float32](t, maxWarps)[:maxWarps]
 	sharedArgmax := gocuda.Shared[int](t, maxWarps)[:maxWarps]
-	/*line ggml_norm.go:284*/ var gc_l_val_ [32]float32
+	var gc_l_val_ [32]float32
 	var gc_c1v [32]float32
 	var gc_c1r [32]float32
 	var gc_c2v [32]int
@@ -2068,7 +2068,7 @@ func gc_body_argmaxF32Kernel(gc_b *compiled.Block, x []float32, dst []int32, nco
 		}
 	}
 	/*line ggml_norm.go:279*/ if nWarps > 1 {
-		/*line ggml_norm.go:281*/ var gc_l_val_2 [32]float32
+		var gc_l_val_2 [32]float32
 		var gc_c3v [32]float32
 		var gc_c3r [32]float32
 		var gc_c4v [32]int

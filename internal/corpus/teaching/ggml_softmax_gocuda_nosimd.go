@@ -84,7 +84,7 @@ func gc_body_softMaxF32[T float32 | float64](gc_b *compiled.Block, x []float32, 
 	if useShared {
 		vals = bufIw[ggmlWarpSize:]
 	}
-	/*line ggml_softmax.go:113*/ var gc_l_x_ [32]float32
+	var gc_l_x_ [32]float32
 	var gc_c1r [32]float32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -182,7 +182,7 @@ func gc_body_softMaxF32[T float32 | float64](gc_b *compiled.Block, x []float32, 
 				}
 			}
 		}
-		/*line ggml_softmax.go:150*/ var gc_l_x_2 [32]float32
+		var gc_l_x_2 [32]float32
 		var gc_c2r [32]float32
 		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 			gc_cnt := min(32, gc_n-gc_w)
@@ -222,7 +222,7 @@ func gc_body_softMaxF32[T float32 | float64](gc_b *compiled.Block, x []float32, 
 			}
 		}
 	}
-	/*line ggml_softmax.go:156*/ var gc_l_x_3 [32]float32
+	var gc_l_x_3 [32]float32
 	var gc_c3r [32]float32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -353,7 +353,7 @@ func gc_body_softMaxF32[T float32 | float64](gc_b *compiled.Block, x []float32, 
 				}
 			}
 		}
-		/*line ggml_softmax.go:181*/ var gc_l_x_4 [32]float32
+		var gc_l_x_4 [32]float32
 		var gc_c4r [32]float32
 		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 			gc_cnt := min(32, gc_n-gc_w)
@@ -473,7 +473,7 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 		/*line ggml_softmax.go:283*/ var returned bool
 		_ = returned
 		/*line ggml_softmax.go:214*/ localVals_ := gc_shared1(32)[:32]
-		/*line ggml_softmax.go:216*/ var gc_l_x_2 [32]float32
+		var gc_l_x_2 [32]float32
 		var gc_c1r [32]float32
 		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 			gc_cnt := min(32, gc_n-gc_w)
@@ -598,7 +598,7 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 			}
 		}
 		/*line ggml_softmax.go:212*/ if gc_bdx > ggmlWarpSize {
-			/*line ggml_softmax.go:214*/ var gc_l_x_3 [32]float32
+			var gc_l_x_3 [32]float32
 			var gc_c2r [32]float32
 			for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 				gc_cnt := min(32, gc_n-gc_w)
@@ -703,7 +703,7 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 				gc_off := gc_bx
-				/*line ggml_softmax.go:236*/ if gc_from >= 0 && gc_off >= 0 && gc_off < len(tmpVals_) {
+				if gc_from >= 0 && gc_off >= 0 && gc_off < len(tmpVals_) {
 					gc_at := tmpVals_[gc_off:][:1]
 					gc_step2 := gc_from
 					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
@@ -804,7 +804,7 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 		/*line ggml_softmax.go:296*/ var returned_ bool
 		_ = returned_
 		/*line ggml_softmax.go:214*/ localVals_2 := gc_shared1(32)[:32]
-		/*line ggml_softmax.go:216*/ var gc_l_x_4 [32]float32
+		var gc_l_x_4 [32]float32
 		var gc_c3r [32]float32
 		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 			gc_cnt := min(32, gc_n-gc_w)
@@ -816,7 +816,7 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 				gc_tx := gc_tidx.X - 1
 				gc_x0 := gc_tidx.X
 				gc_off2 := gc_x0
-				/*line ggml_softmax.go:229*/ if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(tmpVals_) && 32 <= len(tmpVals_)-gc_off2 {
+				if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(tmpVals_) && 32 <= len(tmpVals_)-gc_off2 {
 					gc_at2 := tmpVals_[gc_off2:][:32]
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						gc_tx := gc_x0 + gc_lane
@@ -899,7 +899,7 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 			}
 		}
 		/*line ggml_softmax.go:212*/ if gc_bdx > ggmlWarpSize {
-			/*line ggml_softmax.go:214*/ var gc_l_x_5 [32]float32
+			var gc_l_x_5 [32]float32
 			var gc_c4r [32]float32
 			for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 				gc_cnt := min(32, gc_n-gc_w)
@@ -1000,7 +1000,7 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 		/*line ggml_softmax.go:319*/ var returned_2 bool
 		_ = returned_2
 		/*line ggml_softmax.go:236*/ localVals_3 := gc_shared2(32)[:32]
-		/*line ggml_softmax.go:238*/ var gc_l_x_6 [32]float32
+		var gc_l_x_6 [32]float32
 		var gc_c5r [32]float32
 		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 			gc_cnt := min(32, gc_n-gc_w)
@@ -1155,7 +1155,7 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 			}
 		}
 		/*line ggml_softmax.go:234*/ if gc_bdx > ggmlWarpSize {
-			/*line ggml_softmax.go:236*/ var gc_l_x_7 [32]float32
+			var gc_l_x_7 [32]float32
 			var gc_c6r [32]float32
 			for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 				gc_cnt := min(32, gc_n-gc_w)
@@ -1267,7 +1267,7 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 				gc_off3 := gc_bx
-				/*line ggml_softmax.go:258*/ if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(tmpVals_) {
+				if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(tmpVals_) {
 					gc_at3 := tmpVals_[gc_off3:][:1]
 					gc_step6 := gc_from
 					for ; gc_step6+3 < gc_to; gc_step6 += 4 {
@@ -1368,7 +1368,7 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 		/*line ggml_softmax.go:331*/ var returned_3 bool
 		_ = returned_3
 		/*line ggml_softmax.go:236*/ localVals_4 := gc_shared2(32)[:32]
-		/*line ggml_softmax.go:238*/ var gc_l_x_8 [32]float32
+		var gc_l_x_8 [32]float32
 		var gc_c7r [32]float32
 		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 			gc_cnt := min(32, gc_n-gc_w)
@@ -1380,7 +1380,7 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 				gc_tx := gc_tidx.X - 1
 				gc_x02 := gc_tidx.X
 				gc_off4 := gc_x02
-				/*line ggml_softmax.go:251*/ if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off4 >= 0 && gc_off4 <= len(tmpVals_) && 32 <= len(tmpVals_)-gc_off4 {
+				if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off4 >= 0 && gc_off4 <= len(tmpVals_) && 32 <= len(tmpVals_)-gc_off4 {
 					gc_at4 := tmpVals_[gc_off4:][:32]
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						gc_tx := gc_x02 + gc_lane
@@ -1465,7 +1465,7 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 			}
 		}
 		/*line ggml_softmax.go:234*/ if gc_bdx > ggmlWarpSize {
-			/*line ggml_softmax.go:236*/ var gc_l_x_9 [32]float32
+			var gc_l_x_9 [32]float32
 			var gc_c8r [32]float32
 			for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 				gc_cnt := min(32, gc_n-gc_w)
@@ -1822,7 +1822,7 @@ func gc_body_softMaxBackF32Kernel(gc_b *compiled.Block, grad []float32, dstf []f
 			}
 		}
 	}
-	/*line ggml_softmax.go:387*/ var gc_l_x [32]float32
+	var gc_l_x [32]float32
 	var gc_c1r [32]float32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)

@@ -117,7 +117,7 @@ func gc_body_reduceAKernel(gc_b *compiled.Block, gdata []float32, out *float32) 
 	gc_n := gc_b.Len()
 	/*line olcf.go:43*/ sdata := gocuda.Shared[float32](t, olcfBlockSize)[:olcfBlockSize]
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-		/*line olcf.go:46*/ if gc_bdx <= len(sdata) {
+		if gc_bdx <= len(sdata) {
 			gc_at := sdata[:gc_bdx]
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
@@ -257,7 +257,7 @@ func gc_body_reduceWsKernel(gc_b *compiled.Block, gdata []float32, out *float32)
 	gc_n := gc_b.Len()
 	/*line olcf.go:70*/ sdata := gocuda.Shared[float32](t, 32)[:32]
 	mask := uint32(0xFFFFFFFF)
-	/*line olcf.go:76*/ var gc_l_val [32]float32
+	var gc_l_val [32]float32
 	var gc_c1r [32]float32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -361,7 +361,7 @@ func gc_body_reduceWsKernel(gc_b *compiled.Block, gdata []float32, out *float32)
 			}
 		}
 	}
-	/*line olcf.go:94*/ var gc_l_val2 [32]float32
+	var gc_l_val2 [32]float32
 	var gc_c2r [32]float32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -504,7 +504,7 @@ func gc_body_maxReduceKernel(gc_b *compiled.Block, gdata []float32, out []float3
 	gc_n := gc_b.Len()
 	/*line olcf.go:113*/ sdata := gocuda.Shared[float32](t, olcfBlockSize)[:olcfBlockSize]
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-		/*line olcf.go:116*/ if gc_bdx <= len(sdata) {
+		if gc_bdx <= len(sdata) {
 			gc_at := sdata[:gc_bdx]
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
@@ -538,7 +538,7 @@ func gc_body_maxReduceKernel(gc_b *compiled.Block, gdata []float32, out []float3
 	}
 	/*line olcf.go:123*/ for s := uint32(gc_bdx / 2); s > 0; s >>= 1 {
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			/*line olcf.go:126*/ if gc_bdx <= len(sdata) {
+			if gc_bdx <= len(sdata) {
 				gc_at2 := sdata[:gc_bdx]
 				gc_step := 0
 				for ; gc_step+3 < gc_bdx; gc_step += 4 {
@@ -634,7 +634,7 @@ func gc_body_maxReduceKernel(gc_b *compiled.Block, gdata []float32, out []float3
 	}
 	for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx
-		/*line olcf.go:140*/ if gc_from >= 0 && gc_off >= 0 && gc_off < len(out) {
+		if gc_from >= 0 && gc_off >= 0 && gc_off < len(out) {
 			gc_at3 := out[gc_off:][:1]
 			gc_step3 := gc_from
 			for ; gc_step3+3 < gc_to; gc_step3 += 4 {
@@ -700,7 +700,7 @@ func gc_body_rowSumsKernel(gc_b *compiled.Block, A []float32, sums []float32, ds
 	/*line olcf.go:140*/ if uint64(idx) < ds {
 		sdata := gocuda.Shared[float32](t, olcfBlockSize)[:olcfBlockSize]
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			/*line olcf.go:144*/ if gc_bdx <= len(sdata) {
+			if gc_bdx <= len(sdata) {
 				gc_at := sdata[:gc_bdx]
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
@@ -909,7 +909,7 @@ func gc_body_myReduceKernel(gc_b *compiled.Block, data []int32) {
 	g3 := cg.TiledPartition(g2, 16)
 	g := g3
 	/*line olcf.go:221*/ var g_ cg.Tile = g
-	/*line olcf.go:223*/ var gc_l_x [32][]int32
+	var gc_l_x [32][]int32
 	var gc_l_val [32]int32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -2631,7 +2631,7 @@ func gc_body_estimateSumAhs[T float32 | float64](gc_b *compiled.Block, length ui
 	gc_n := gc_b.Len()
 	/*line olcf.go:297*/ smem := gocuda.Shared[T](t, olcfAhsBlockSize)[:olcfAhsBlockSize]
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-		/*line olcf.go:300*/ if gc_bdx <= len(smem) {
+		if gc_bdx <= len(smem) {
 			gc_at := smem[:gc_bdx]
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
@@ -2769,7 +2769,7 @@ func gc_body_estimateSumAhs_float32(gc_b *compiled.Block, length uint64, sum *fl
 	gc_n := gc_b.Len()
 	/*line olcf.go:297*/ smem := gocuda.Shared[float32](t, olcfAhsBlockSize)[:olcfAhsBlockSize]
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-		/*line olcf.go:300*/ if gc_bdx <= len(smem) {
+		if gc_bdx <= len(smem) {
 			gc_at := smem[:gc_bdx]
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx

@@ -105,7 +105,7 @@ func gc_body_tiledMergeKernel(gc_b *compiled.Block, A []int32, m int, B []int32,
 	for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 		gc_off3 := 0
 		gc_off4 := 1
-		/*line pmpp_merge.go:136*/ if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(AS) && gc_off4 >= 0 && gc_off4 < len(AS) {
+		if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(AS) && gc_off4 >= 0 && gc_off4 < len(AS) {
 			gc_at := AS[gc_off3:][:1]
 			gc_at2 := AS[gc_off4:][:1]
 			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
@@ -123,10 +123,10 @@ func gc_body_tiledMergeKernel(gc_b *compiled.Block, A []int32, m int, B []int32,
 	}
 	gc_off5 := 0
 	gc_off6 := 1
-	/*line pmpp_merge.go:139*/ if gc_off5 >= 0 && gc_off5 < len(AS) && gc_off6 >= 0 && gc_off6 < len(AS) {
+	if gc_off5 >= 0 && gc_off5 < len(AS) && gc_off6 >= 0 && gc_off6 < len(AS) {
 		gc_at3 := AS[gc_off5:][:1]
 		gc_at4 := AS[gc_off6:][:1]
-		gc_elem := gc_at3[0]
+		/*line pmpp_merge.go:142*/ gc_elem := gc_at3[0]
 		gc_elem2 := gc_at4[0]
 		gc_step := 0
 		for ; gc_step+3 < gc_n; gc_step += 4 {
@@ -498,7 +498,7 @@ func gc_body_circularBufferMergeKernel(gc_b *compiled.Block, A []int32, m int, B
 	for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 		gc_off3 := 0
 		gc_off4 := 1
-		/*line pmpp_merge.go:305*/ if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(AS) && gc_off4 >= 0 && gc_off4 < len(AS) {
+		if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(AS) && gc_off4 >= 0 && gc_off4 < len(AS) {
 			gc_at := AS[gc_off3:][:1]
 			gc_at2 := AS[gc_off4:][:1]
 			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
@@ -516,10 +516,10 @@ func gc_body_circularBufferMergeKernel(gc_b *compiled.Block, A []int32, m int, B
 	}
 	gc_off5 := 0
 	gc_off6 := 1
-	/*line pmpp_merge.go:308*/ if gc_off5 >= 0 && gc_off5 < len(AS) && gc_off6 >= 0 && gc_off6 < len(AS) {
+	if gc_off5 >= 0 && gc_off5 < len(AS) && gc_off6 >= 0 && gc_off6 < len(AS) {
 		gc_at3 := AS[gc_off5:][:1]
 		gc_at4 := AS[gc_off6:][:1]
-		gc_elem := gc_at3[0]
+		/*line pmpp_merge.go:311*/ gc_elem := gc_at3[0]
 		gc_elem2 := gc_at4[0]
 		gc_step := 0
 		for ; gc_step+3 < gc_n; gc_step += 4 {

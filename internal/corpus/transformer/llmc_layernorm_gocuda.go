@@ -270,7 +270,7 @@ func gc_body_meanKernel(gc_b *compiled.Block, mean, inp []float32, N, C, blockSi
 		}
 	}
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-		/*line llmc_layernorm.go:69*/ if gc_bdx <= len(shared) {
+		if gc_bdx <= len(shared) {
 			gc_at2 := shared[:gc_bdx]
 			/*line llmc_layernorm.go:62*/ copy(gc_at2, gc_s_sum[gc_base:][:gc_bdx])
 		} else {
@@ -629,7 +629,7 @@ func gc_body_rstdKernel(gc_b *compiled.Block, rstd, inp, mean []float32, N, C, b
 		}
 	}
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-		/*line llmc_layernorm.go:97*/ if gc_bdx <= len(shared) {
+		if gc_bdx <= len(shared) {
 			gc_at2 := shared[:gc_bdx]
 			/*line llmc_layernorm.go:90*/ copy(gc_at2, gc_s_sum[gc_base:][:gc_bdx])
 		} else {
@@ -989,14 +989,14 @@ func gc_body_layernormForward4Kernel(gc_b *compiled.Block, out, mean, rstd []flo
 			gc_s_sum2[gc_rank] = sum2
 		}
 	}
-	/*line llmc_layernorm.go:150*/ var gc_c1v [32]float32
+	var gc_c1v [32]float32
 	var gc_c1r [32]float32
 	var gc_c2v [32]float32
 	var gc_c2r [32]float32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
 		for gc_lane := range min(32, gc_n-gc_w) {
-			if gc_exited[gc_w+gc_lane] {
+			/*line llmc_layernorm.go:157*/ if gc_exited[gc_w+gc_lane] {
 				gc_act &^= 1 << gc_lane
 			}
 		}
@@ -1337,7 +1337,7 @@ func gc_body_layernormForward5Kernel(gc_b *compiled.Block, out, mean, rstd []flo
 			}
 		}
 	}
-	/*line llmc_layernorm.go:195*/ var gc_l_warpSum [32]float32
+	var gc_l_warpSum [32]float32
 	var gc_c1v [32]float32
 	var gc_c1r [32]float32
 	var gc_c2v [32]float32
@@ -1379,7 +1379,7 @@ func gc_body_layernormForward5Kernel(gc_b *compiled.Block, out, mean, rstd []flo
 		}
 	}
 	/*line llmc_layernorm.go:216*/ o := out[idx*C:]
-	/*line llmc_layernorm.go:218*/ var gc_l_warpSum2 [32]float32
+	var gc_l_warpSum2 [32]float32
 	var gc_l_blockSum [32]float32
 	var gc_c3v [32]float32
 	var gc_c3r [32]float32

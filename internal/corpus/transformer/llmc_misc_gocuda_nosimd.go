@@ -107,7 +107,7 @@ func gc_body_matmulBackwardBias1Kernel(gc_b *compiled.Block, dbias, dout []float
 		}
 	}
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-		/*line llmc_misc.go:83*/ if gc_bdx <= len(shared) {
+		if gc_bdx <= len(shared) {
 			gc_at := shared[:gc_bdx]
 			/*line llmc_misc.go:76*/ copy(gc_at, gc_s_sum[gc_base:][:gc_bdx])
 		} else {
@@ -376,7 +376,7 @@ func gc_body_matmulBackwardBias3Kernel(gc_b *compiled.Block, dbias, dout []float
 			}
 		}
 	}
-	/*line llmc_misc.go:136*/ var gc_c1v [32]float32
+	var gc_c1v [32]float32
 	var gc_c1r [32]float32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -403,7 +403,7 @@ func gc_body_matmulBackwardBias3Kernel(gc_b *compiled.Block, dbias, dout []float
 			sharedSum[warpID] = warpSum
 		}
 	}
-	/*line llmc_misc.go:138*/ var gc_c2v [32]float32
+	var gc_c2v [32]float32
 	var gc_c2r [32]float32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -603,7 +603,7 @@ func gc_body_normKernel1[T normElem](gc_b *compiled.Block, out *float32, data []
 			}
 		}
 	}
-	/*line llmc_misc.go:171*/ var gc_c1v [32]float32
+	var gc_c1v [32]float32
 	var gc_c1r [32]float32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -624,7 +624,7 @@ func gc_body_normKernel1[T normElem](gc_b *compiled.Block, out *float32, data []
 			blockResult[(gc_rank / 32)] = warpResult
 		}
 	}
-	/*line llmc_misc.go:173*/ var gc_c2v [32]float32
+	var gc_c2v [32]float32
 	var gc_c2r [32]float32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -755,7 +755,7 @@ func gc_body_normKernel2[T normElem](gc_b *compiled.Block, out *float32, data []
 			}
 		}
 	}
-	/*line llmc_misc.go:202*/ var gc_c1v [32]float32
+	var gc_c1v [32]float32
 	var gc_c1r [32]float32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)

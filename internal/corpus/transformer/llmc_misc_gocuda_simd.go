@@ -113,7 +113,7 @@ func gc_body_matmulBackwardBias1Kernel(gc_b *compiled.Block, dbias, dout []float
 		}
 	}
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-		/*line llmc_misc.go:83*/ if gc_bdx <= len(shared) {
+		if gc_bdx <= len(shared) {
 			gc_at := shared[:gc_bdx]
 			gc_vstep2 := 0
 			if compiled.SIMD {
@@ -420,7 +420,7 @@ func gc_body_matmulBackwardBias3Kernel(gc_b *compiled.Block, dbias, dout []float
 			}
 		}
 	}
-	/*line llmc_misc.go:136*/ var gc_c1v [32]float32
+	var gc_c1v [32]float32
 	var gc_c1r [32]float32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -447,7 +447,7 @@ func gc_body_matmulBackwardBias3Kernel(gc_b *compiled.Block, dbias, dout []float
 			sharedSum[warpID] = warpSum
 		}
 	}
-	/*line llmc_misc.go:138*/ var gc_c2v [32]float32
+	var gc_c2v [32]float32
 	var gc_c2r [32]float32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -684,7 +684,7 @@ func gc_body_normKernel1[T normElem](gc_b *compiled.Block, out *float32, data []
 			}
 		}
 	}
-	/*line llmc_misc.go:171*/ var gc_c1v [32]float32
+	var gc_c1v [32]float32
 	var gc_c1r [32]float32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -705,7 +705,7 @@ func gc_body_normKernel1[T normElem](gc_b *compiled.Block, out *float32, data []
 			blockResult[(gc_rank / 32)] = warpResult
 		}
 	}
-	/*line llmc_misc.go:173*/ var gc_c2v [32]float32
+	var gc_c2v [32]float32
 	var gc_c2r [32]float32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -831,7 +831,7 @@ func gc_body_normKernel1_float32(gc_b *compiled.Block, out *float32, data []floa
 			}
 		}
 	}
-	/*line llmc_misc.go:171*/ var gc_c1v [32]float32
+	var gc_c1v [32]float32
 	var gc_c1r [32]float32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -852,7 +852,7 @@ func gc_body_normKernel1_float32(gc_b *compiled.Block, out *float32, data []floa
 			blockResult[(gc_rank / 32)] = warpResult
 		}
 	}
-	/*line llmc_misc.go:173*/ var gc_c2v [32]float32
+	var gc_c2v [32]float32
 	var gc_c2r [32]float32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -993,7 +993,7 @@ func gc_body_normKernel2[T normElem](gc_b *compiled.Block, out *float32, data []
 			}
 		}
 	}
-	/*line llmc_misc.go:202*/ var gc_c1v [32]float32
+	var gc_c1v [32]float32
 	var gc_c1r [32]float32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -1095,7 +1095,7 @@ func gc_body_normKernel2_float32(gc_b *compiled.Block, out *float32, data []floa
 			}
 		}
 	}
-	/*line llmc_misc.go:202*/ var gc_c1v [32]float32
+	var gc_c1v [32]float32
 	var gc_c1r [32]float32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)

@@ -272,7 +272,7 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 		}
 	}
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-		/*line llmc_softmax.go:83*/ if gc_bdx <= len(shared) {
+		if gc_bdx <= len(shared) {
 			gc_at2 := shared[:gc_bdx]
 			/*line llmc_softmax.go:76*/ copy(gc_at2, gc_s_maxval[gc_base:][:gc_bdx])
 		} else {
@@ -636,7 +636,7 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 		}
 	}
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-		/*line llmc_softmax.go:101*/ if gc_bdx <= len(shared) {
+		if gc_bdx <= len(shared) {
 			gc_at8 := shared[:gc_bdx]
 			/*line llmc_softmax.go:94*/ copy(gc_at8, gc_s_sumval[gc_base:][:gc_bdx])
 		} else {
@@ -1034,7 +1034,7 @@ func gc_body_softmaxForward3Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 			}
 		}
 	}
-	/*line llmc_softmax.go:128*/ var gc_l_val [32]float32
+	var gc_l_val [32]float32
 	var gc_c1r [32]float32
 	var gc_c2v [32]float32
 	var gc_c2r [32]float32
@@ -1336,7 +1336,7 @@ func gc_body_softmaxForward3Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 			}
 		}
 	}
-	/*line llmc_softmax.go:141*/ var gc_l_val_ [32]float32
+	var gc_l_val_ [32]float32
 	var gc_c3r [32]float32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -1679,7 +1679,7 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 			}
 		}
 	}
-	/*line llmc_softmax.go:170*/ var gc_l_val_2 [32]float32
+	var gc_l_val_2 [32]float32
 	var gc_c1r [32]float32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -1744,9 +1744,9 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 		}
 	})
 	gc_off6 := 0
-	/*line llmc_softmax.go:184*/ if gc_off6 >= 0 && gc_off6 < len(maxOrSumStorage) {
+	if gc_off6 >= 0 && gc_off6 < len(maxOrSumStorage) {
 		gc_at2 := maxOrSumStorage[gc_off6:][:1]
-		gc_elem := gc_at2[0]
+		/*line llmc_softmax.go:186*/ gc_elem := gc_at2[0]
 		gc_vstep2 := 0
 		for ; gc_vstep2+7 < gc_n; gc_vstep2 += 8 {
 			gc_rank := gc_vstep2
@@ -2065,7 +2065,7 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 			}
 		}
 	}
-	/*line llmc_softmax.go:196*/ var gc_l_val_3 [32]float32
+	var gc_l_val_3 [32]float32
 	var gc_c2r [32]float32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -2188,9 +2188,9 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 		}
 	})
 	gc_off10 := 0
-	/*line llmc_softmax.go:210*/ if gc_off10 >= 0 && gc_off10 < len(maxOrSumStorage) {
+	if gc_off10 >= 0 && gc_off10 < len(maxOrSumStorage) {
 		gc_at6 := maxOrSumStorage[gc_off10:][:1]
-		gc_elem2 := gc_at6[0]
+		/*line llmc_softmax.go:212*/ gc_elem2 := gc_at6[0]
 		gc_vstep7 := 0
 		for ; gc_vstep7+7 < gc_n; gc_vstep7 += 8 {
 			gc_rank := gc_vstep7
@@ -2511,12 +2511,12 @@ func gc_body_softmaxForwardOnline2Kernel(gc_b *compiled.Block, out, inp []float3
 			gc_s_smPartial[gc_rank] = smPartial
 		}
 	}
-	/*line llmc_softmax.go:296*/ var gc_c1v [32]SumMax
+	var gc_c1v [32]SumMax
 	var gc_c1r [32]SumMax
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
 		for gc_lane := range min(32, gc_n-gc_w) {
-			if gc_exited[gc_w+gc_lane] {
+			/*line llmc_softmax.go:301*/ if gc_exited[gc_w+gc_lane] {
 				gc_act &^= 1 << gc_lane
 			}
 		}
@@ -2712,12 +2712,12 @@ func gc_body_softmaxForward7Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 			}
 		}
 	}
-	/*line llmc_softmax.go:339*/ var gc_l_val_2 [32]float32
+	var gc_l_val_2 [32]float32
 	var gc_c1r [32]float32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
 		for gc_lane := range min(32, gc_n-gc_w) {
-			if gc_exited[gc_w+gc_lane] {
+			/*line llmc_softmax.go:344*/ if gc_exited[gc_w+gc_lane] {
 				gc_act &^= 1 << gc_lane
 			}
 		}
@@ -2966,12 +2966,12 @@ func gc_body_softmaxForward7Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 			}
 		}
 	}
-	/*line llmc_softmax.go:369*/ var gc_l_val_3 [32]float32
+	var gc_l_val_3 [32]float32
 	var gc_c2r [32]float32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
 		for gc_lane := range min(32, gc_n-gc_w) {
-			if gc_exited[gc_w+gc_lane] {
+			/*line llmc_softmax.go:374*/ if gc_exited[gc_w+gc_lane] {
 				gc_act &^= 1 << gc_lane
 			}
 		}
@@ -3311,7 +3311,7 @@ func gc_body_softmaxForwardOnline8Kernel(gc_b *compiled.Block, out, inp []float3
 			}
 		}
 	}
-	/*line llmc_softmax.go:430*/ var gc_l_offsetMaxval [32]float32
+	var gc_l_offsetMaxval [32]float32
 	var gc_c1v [32]float32
 	var gc_c1r [32]float32
 	var gc_c2v [32]float32
@@ -3323,7 +3323,7 @@ func gc_body_softmaxForwardOnline8Kernel(gc_b *compiled.Block, out, inp []float3
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
 		for gc_lane := range min(32, gc_n-gc_w) {
-			if gc_exited[gc_w+gc_lane] {
+			/*line llmc_softmax.go:442*/ if gc_exited[gc_w+gc_lane] {
 				gc_act &^= 1 << gc_lane
 			}
 		}

@@ -275,7 +275,7 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 		}
 	}
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-		/*line llmc_softmax.go:83*/ if gc_bdx <= len(shared) {
+		if gc_bdx <= len(shared) {
 			gc_at2 := shared[:gc_bdx]
 			gc_vstep2 := 0
 			if compiled.SIMD {
@@ -681,7 +681,7 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 		}
 	}
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-		/*line llmc_softmax.go:101*/ if gc_bdx <= len(shared) {
+		if gc_bdx <= len(shared) {
 			gc_at8 := shared[:gc_bdx]
 			gc_vstep7 := 0
 			if compiled.SIMD {
@@ -1122,7 +1122,7 @@ func gc_body_softmaxForward3Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 			}
 		}
 	}
-	/*line llmc_softmax.go:128*/ var gc_l_val [32]float32
+	var gc_l_val [32]float32
 	var gc_c1r [32]float32
 	var gc_c2v [32]float32
 	var gc_c2r [32]float32
@@ -1498,7 +1498,7 @@ func gc_body_softmaxForward3Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 			}
 		}
 	}
-	/*line llmc_softmax.go:141*/ var gc_l_val_ [32]float32
+	var gc_l_val_ [32]float32
 	var gc_c3r [32]float32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
@@ -1942,7 +1942,7 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 			}
 		}
 	}
-	/*line llmc_softmax.go:170*/ var gc_l_val_2 [32]float32
+	var gc_l_val_2 [32]float32
 	var gc_c1r [32]float32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -2036,9 +2036,9 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 		}
 	})
 	gc_off6 := 0
-	/*line llmc_softmax.go:184*/ if gc_off6 >= 0 && gc_off6 < len(maxOrSumStorage) {
+	if gc_off6 >= 0 && gc_off6 < len(maxOrSumStorage) {
 		gc_at2 := maxOrSumStorage[gc_off6:][:1]
-		gc_elem := gc_at2[0]
+		/*line llmc_softmax.go:186*/ gc_elem := gc_at2[0]
 		gc_vstep2 := 0
 		if compiled.SIMD {
 			gc_Lane0Mask322 := compiled.Lane0Mask32()
@@ -2375,7 +2375,7 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 			}
 		}
 	}
-	/*line llmc_softmax.go:196*/ var gc_l_val_3 [32]float32
+	var gc_l_val_3 [32]float32
 	var gc_c2r [32]float32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -2561,9 +2561,9 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 		}
 	})
 	gc_off10 := 0
-	/*line llmc_softmax.go:210*/ if gc_off10 >= 0 && gc_off10 < len(maxOrSumStorage) {
+	if gc_off10 >= 0 && gc_off10 < len(maxOrSumStorage) {
 		gc_at6 := maxOrSumStorage[gc_off10:][:1]
-		gc_elem2 := gc_at6[0]
+		/*line llmc_softmax.go:212*/ gc_elem2 := gc_at6[0]
 		gc_vstep7 := 0
 		if compiled.SIMD {
 			gc_Lane0Mask324 := compiled.Lane0Mask32()
@@ -2895,12 +2895,12 @@ func gc_body_softmaxForwardOnline2Kernel(gc_b *compiled.Block, out, inp []float3
 			gc_s_smPartial[gc_rank] = smPartial
 		}
 	}
-	/*line llmc_softmax.go:296*/ var gc_c1v [32]SumMax
+	var gc_c1v [32]SumMax
 	var gc_c1r [32]SumMax
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
 		for gc_lane := range min(32, gc_n-gc_w) {
-			if gc_exited[gc_w+gc_lane] {
+			/*line llmc_softmax.go:301*/ if gc_exited[gc_w+gc_lane] {
 				gc_act &^= 1 << gc_lane
 			}
 		}
@@ -3097,12 +3097,12 @@ func gc_body_softmaxForward7Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 			}
 		}
 	}
-	/*line llmc_softmax.go:339*/ var gc_l_val_2 [32]float32
+	var gc_l_val_2 [32]float32
 	var gc_c1r [32]float32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
 		for gc_lane := range min(32, gc_n-gc_w) {
-			if gc_exited[gc_w+gc_lane] {
+			/*line llmc_softmax.go:344*/ if gc_exited[gc_w+gc_lane] {
 				gc_act &^= 1 << gc_lane
 			}
 		}
@@ -3356,12 +3356,12 @@ func gc_body_softmaxForward7Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 			}
 		}
 	}
-	/*line llmc_softmax.go:369*/ var gc_l_val_3 [32]float32
+	var gc_l_val_3 [32]float32
 	var gc_c2r [32]float32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
 		for gc_lane := range min(32, gc_n-gc_w) {
-			if gc_exited[gc_w+gc_lane] {
+			/*line llmc_softmax.go:374*/ if gc_exited[gc_w+gc_lane] {
 				gc_act &^= 1 << gc_lane
 			}
 		}
@@ -3712,7 +3712,7 @@ func gc_body_softmaxForwardOnline8Kernel(gc_b *compiled.Block, out, inp []float3
 			}
 		}
 	}
-	/*line llmc_softmax.go:430*/ var gc_l_offsetMaxval [32]float32
+	var gc_l_offsetMaxval [32]float32
 	var gc_c1v [32]float32
 	var gc_c1r [32]float32
 	var gc_c2v [32]float32
@@ -3724,7 +3724,7 @@ func gc_body_softmaxForwardOnline8Kernel(gc_b *compiled.Block, out, inp []float3
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
 		for gc_lane := range min(32, gc_n-gc_w) {
-			if gc_exited[gc_w+gc_lane] {
+			/*line llmc_softmax.go:442*/ if gc_exited[gc_w+gc_lane] {
 				gc_act &^= 1 << gc_lane
 			}
 		}

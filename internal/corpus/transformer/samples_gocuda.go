@@ -495,7 +495,7 @@ func gc_body_binomialOptionsKernel(gc_b *compiled.Block, dOptionData []TOptionDa
 	}
 	for i_ := binomialNumSteps; i_ > 0; i_-- {
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			/*line samples.go:613*/ if gc_bdx <= len(callExchange) {
+			if gc_bdx <= len(callExchange) {
 				gc_at := callExchange[:gc_bdx]
 				gc_step := 0
 				for ; gc_step+3 < gc_bdx; gc_step += 4 {
@@ -733,7 +733,7 @@ func gc_body_binomialOptionsKernel(gc_b *compiled.Block, dOptionData []TOptionDa
 	}
 	for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 		gc_off3 := gc_bx
-		/*line samples.go:633*/ if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(dCallValue) {
+		if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(dCallValue) {
 			gc_at3 := dCallValue[gc_off3:][:1]
 			gc_step4 := gc_from
 			for ; gc_step4+3 < gc_to; gc_step4 += 4 {

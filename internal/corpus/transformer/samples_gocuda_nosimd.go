@@ -123,12 +123,12 @@ func gc_body_gpuConjugateGradientKernel(gc_b *compiled.Block, I, J []int32, val,
 		}
 	}
 	/*line samples.go:56*/ tile32 := cg.TiledPartition(cta_, 32)
-	/*line samples.go:59*/ var gc_c1v [32]float64
+	var gc_c1v [32]float64
 	var gc_c1r [32]float64
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
 		for gc_lane := range min(32, gc_n-gc_w) {
-			if gc_exited[gc_w+gc_lane] {
+			/*line samples.go:64*/ if gc_exited[gc_w+gc_lane] {
 				gc_act &^= 1 << gc_lane
 			}
 		}
@@ -158,12 +158,12 @@ func gc_body_gpuConjugateGradientKernel(gc_b *compiled.Block, I, J []int32, val,
 			gc_s_tempSum[gc_rank] = tempSum
 		}
 	}
-	/*line samples.go:68*/ var gc_c2v [32]float64
+	var gc_c2v [32]float64
 	var gc_c2r [32]float64
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
 		for gc_lane := range min(32, gc_n-gc_w) {
-			if gc_exited[gc_w+gc_lane] {
+			/*line samples.go:73*/ if gc_exited[gc_w+gc_lane] {
 				gc_act &^= 1 << gc_lane
 			}
 		}
@@ -344,12 +344,12 @@ func gc_body_gpuConjugateGradientKernel(gc_b *compiled.Block, I, J []int32, val,
 			}
 		}
 		/*line samples.go:56*/ tile32_ := cg.TiledPartition(cta_2, 32)
-		/*line samples.go:59*/ var gc_c3v [32]float64
+		var gc_c3v [32]float64
 		var gc_c3r [32]float64
 		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 			gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
 			for gc_lane := range min(32, gc_n-gc_w) {
-				if gc_exited[gc_w+gc_lane] {
+				/*line samples.go:64*/ if gc_exited[gc_w+gc_lane] {
 					gc_act &^= 1 << gc_lane
 				}
 			}
@@ -379,12 +379,12 @@ func gc_body_gpuConjugateGradientKernel(gc_b *compiled.Block, I, J []int32, val,
 				gc_s_tempSum_[gc_rank] = tempSum_
 			}
 		}
-		/*line samples.go:68*/ var gc_c4v [32]float64
+		var gc_c4v [32]float64
 		var gc_c4r [32]float64
 		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 			gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
 			for gc_lane := range min(32, gc_n-gc_w) {
-				if gc_exited[gc_w+gc_lane] {
+				/*line samples.go:73*/ if gc_exited[gc_w+gc_lane] {
 					gc_act &^= 1 << gc_lane
 				}
 			}
@@ -541,12 +541,12 @@ func gc_body_gpuConjugateGradientKernel(gc_b *compiled.Block, I, J []int32, val,
 			}
 		}
 		/*line samples.go:56*/ tile32_2 := cg.TiledPartition(cta_3, 32)
-		/*line samples.go:59*/ var gc_c5v [32]float64
+		var gc_c5v [32]float64
 		var gc_c5r [32]float64
 		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 			gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
 			for gc_lane := range min(32, gc_n-gc_w) {
-				if gc_exited[gc_w+gc_lane] {
+				/*line samples.go:64*/ if gc_exited[gc_w+gc_lane] {
 					gc_act &^= 1 << gc_lane
 				}
 			}
@@ -576,12 +576,12 @@ func gc_body_gpuConjugateGradientKernel(gc_b *compiled.Block, I, J []int32, val,
 				gc_s_tempSum_2[gc_rank] = tempSum_2
 			}
 		}
-		/*line samples.go:68*/ var gc_c6v [32]float64
+		var gc_c6v [32]float64
 		var gc_c6r [32]float64
 		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 			gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
 			for gc_lane := range min(32, gc_n-gc_w) {
-				if gc_exited[gc_w+gc_lane] {
+				/*line samples.go:73*/ if gc_exited[gc_w+gc_lane] {
 					gc_act &^= 1 << gc_lane
 				}
 			}
@@ -769,7 +769,7 @@ func gc_body_jacobiMethodKernel(gc_b *compiled.Block, A []float32, b []float64, 
 		}
 	}
 	/*line samples.go:204*/ tile32 := cg.TiledPartition(cta, 32)
-	/*line samples.go:207*/ var gc_l_rowThreadSum [32]float64
+	var gc_l_rowThreadSum [32]float64
 	var gc_c1r [32]float64
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -812,7 +812,7 @@ func gc_body_jacobiMethodKernel(gc_b *compiled.Block, A []float32, b []float64, 
 			}
 		}
 	}
-	/*line samples.go:224*/ var gc_l_tempSum [32]float64
+	var gc_l_tempSum [32]float64
 	var gc_c2r [32]float64
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -1080,7 +1080,7 @@ func gc_body_finalErrorKernel(gc_b *compiled.Block, x []float64, gSum *float64) 
 		}
 	}
 	/*line samples.go:264*/ tile32 := cg.TiledPartition(cta, 32)
-	/*line samples.go:267*/ var gc_c1v [32]float64
+	var gc_c1v [32]float64
 	var gc_c1r [32]float64
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -1116,7 +1116,7 @@ func gc_body_finalErrorKernel(gc_b *compiled.Block, x []float64, gSum *float64) 
 			}
 		}
 	}
-	/*line samples.go:278*/ var gc_l_blockSum [32]float64
+	var gc_l_blockSum [32]float64
 	var gc_c2r [32]float64
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -1127,7 +1127,7 @@ func gc_body_finalErrorKernel(gc_b *compiled.Block, x []float64, gSum *float64) 
 			gc_tx := gc_tidx.X - 1
 			gc_x0 := gc_tidx.X
 			gc_off3 := gc_x0
-			/*line samples.go:291*/ if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off3 >= 0 && gc_off3 <= len(warpSum) && 32 <= len(warpSum)-gc_off3 {
+			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off3 >= 0 && gc_off3 <= len(warpSum) && 32 <= len(warpSum)-gc_off3 {
 				gc_at2 := warpSum[gc_off3:][:32]
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					gc_tx := gc_x0 + gc_lane
@@ -1799,7 +1799,7 @@ func gc_body_dwtHaar1DKernel(gc_b *compiled.Block, id, od, approxFinal []float32
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_stride := 2 * 1
 		gc_off := 1
-		/*line samples.go:457*/ if compiled.InStride(gc_stride, 0, 0, gc_bdx, len(shared)) && compiled.InStride(gc_stride, gc_off, 0, gc_bdx, len(shared)) {
+		if compiled.InStride(gc_stride, 0, 0, gc_bdx, len(shared)) && compiled.InStride(gc_stride, gc_off, 0, gc_bdx, len(shared)) {
 			for gc_tx, gc_idx, gc_idx2 := 0, 0+gc_stride*(0), gc_off+gc_stride*(0); gc_tx < gc_bdx; gc_tx, gc_idx, gc_idx2 = gc_tx+1, gc_idx+gc_stride, gc_idx2+gc_stride {
 				gc_rank := gc_base + gc_tx
 				/*line samples.go:453*/ data0 := shared[gc_idx]

@@ -132,12 +132,12 @@ func gc_body_gpuConjugateGradientKernel(gc_b *compiled.Block, I, J []int32, val,
 		}
 	}
 	/*line samples.go:56*/ tile32 := cg.TiledPartition(cta_, 32)
-	/*line samples.go:59*/ var gc_c1v [32]float64
+	var gc_c1v [32]float64
 	var gc_c1r [32]float64
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
 		for gc_lane := range min(32, gc_n-gc_w) {
-			if gc_exited[gc_w+gc_lane] {
+			/*line samples.go:64*/ if gc_exited[gc_w+gc_lane] {
 				gc_act &^= 1 << gc_lane
 			}
 		}
@@ -167,12 +167,12 @@ func gc_body_gpuConjugateGradientKernel(gc_b *compiled.Block, I, J []int32, val,
 			gc_s_tempSum[gc_rank] = tempSum
 		}
 	}
-	/*line samples.go:68*/ var gc_c2v [32]float64
+	var gc_c2v [32]float64
 	var gc_c2r [32]float64
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
 		for gc_lane := range min(32, gc_n-gc_w) {
-			if gc_exited[gc_w+gc_lane] {
+			/*line samples.go:73*/ if gc_exited[gc_w+gc_lane] {
 				gc_act &^= 1 << gc_lane
 			}
 		}
@@ -359,12 +359,12 @@ func gc_body_gpuConjugateGradientKernel(gc_b *compiled.Block, I, J []int32, val,
 			}
 		}
 		/*line samples.go:56*/ tile32_ := cg.TiledPartition(cta_2, 32)
-		/*line samples.go:59*/ var gc_c3v [32]float64
+		var gc_c3v [32]float64
 		var gc_c3r [32]float64
 		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 			gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
 			for gc_lane := range min(32, gc_n-gc_w) {
-				if gc_exited[gc_w+gc_lane] {
+				/*line samples.go:64*/ if gc_exited[gc_w+gc_lane] {
 					gc_act &^= 1 << gc_lane
 				}
 			}
@@ -394,12 +394,12 @@ func gc_body_gpuConjugateGradientKernel(gc_b *compiled.Block, I, J []int32, val,
 				gc_s_tempSum_[gc_rank] = tempSum_
 			}
 		}
-		/*line samples.go:68*/ var gc_c4v [32]float64
+		var gc_c4v [32]float64
 		var gc_c4r [32]float64
 		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 			gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
 			for gc_lane := range min(32, gc_n-gc_w) {
-				if gc_exited[gc_w+gc_lane] {
+				/*line samples.go:73*/ if gc_exited[gc_w+gc_lane] {
 					gc_act &^= 1 << gc_lane
 				}
 			}
@@ -588,12 +588,12 @@ func gc_body_gpuConjugateGradientKernel(gc_b *compiled.Block, I, J []int32, val,
 			}
 		}
 		/*line samples.go:56*/ tile32_2 := cg.TiledPartition(cta_3, 32)
-		/*line samples.go:59*/ var gc_c5v [32]float64
+		var gc_c5v [32]float64
 		var gc_c5r [32]float64
 		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 			gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
 			for gc_lane := range min(32, gc_n-gc_w) {
-				if gc_exited[gc_w+gc_lane] {
+				/*line samples.go:64*/ if gc_exited[gc_w+gc_lane] {
 					gc_act &^= 1 << gc_lane
 				}
 			}
@@ -623,12 +623,12 @@ func gc_body_gpuConjugateGradientKernel(gc_b *compiled.Block, I, J []int32, val,
 				gc_s_tempSum_2[gc_rank] = tempSum_2
 			}
 		}
-		/*line samples.go:68*/ var gc_c6v [32]float64
+		var gc_c6v [32]float64
 		var gc_c6r [32]float64
 		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 			gc_act := uint32(uint64(1)<<min(32, gc_n-gc_w) - 1)
 			for gc_lane := range min(32, gc_n-gc_w) {
-				if gc_exited[gc_w+gc_lane] {
+				/*line samples.go:73*/ if gc_exited[gc_w+gc_lane] {
 					gc_act &^= 1 << gc_lane
 				}
 			}
@@ -825,7 +825,7 @@ func gc_body_jacobiMethodKernel(gc_b *compiled.Block, A []float32, b []float64, 
 		}
 	}
 	/*line samples.go:204*/ tile32 := cg.TiledPartition(cta, 32)
-	/*line samples.go:207*/ var gc_l_rowThreadSum [32]float64
+	var gc_l_rowThreadSum [32]float64
 	var gc_c1r [32]float64
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -868,7 +868,7 @@ func gc_body_jacobiMethodKernel(gc_b *compiled.Block, A []float32, b []float64, 
 			}
 		}
 	}
-	/*line samples.go:224*/ var gc_l_tempSum [32]float64
+	var gc_l_tempSum [32]float64
 	var gc_c2r [32]float64
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -1140,7 +1140,7 @@ func gc_body_finalErrorKernel(gc_b *compiled.Block, x []float64, gSum *float64) 
 		}
 	}
 	/*line samples.go:264*/ tile32 := cg.TiledPartition(cta, 32)
-	/*line samples.go:267*/ var gc_c1v [32]float64
+	var gc_c1v [32]float64
 	var gc_c1r [32]float64
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -1176,7 +1176,7 @@ func gc_body_finalErrorKernel(gc_b *compiled.Block, x []float64, gSum *float64) 
 			}
 		}
 	}
-	/*line samples.go:278*/ var gc_l_blockSum [32]float64
+	var gc_l_blockSum [32]float64
 	var gc_c2r [32]float64
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -1187,7 +1187,7 @@ func gc_body_finalErrorKernel(gc_b *compiled.Block, x []float64, gSum *float64) 
 			gc_tx := gc_tidx.X - 1
 			gc_x0 := gc_tidx.X
 			gc_off3 := gc_x0
-			/*line samples.go:291*/ if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off3 >= 0 && gc_off3 <= len(warpSum) && 32 <= len(warpSum)-gc_off3 {
+			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off3 >= 0 && gc_off3 <= len(warpSum) && 32 <= len(warpSum)-gc_off3 {
 				gc_at2 := warpSum[gc_off3:][:32]
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
 					gc_tx := gc_x0 + gc_lane

@@ -61,7 +61,7 @@ func gc_body_nestedHelper(gc_b *compiled.Block, out []int) {
 	gc_n := gc_b.Len()
 	var r int = 1
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-		/*line basic.go:86*/ if gc_bdx <= len(out) {
+		if gc_bdx <= len(out) {
 			gc_at := out[:gc_bdx]
 			gc_step := 0
 			for ; gc_step+3 < gc_bdx; gc_step += 4 {

@@ -1074,7 +1074,7 @@ func gc_body_warp(gc_b *compiled.Block, out []uint32) {
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
 	gc_n := gc_b.Len()
-	/*line basic.go:78*/ var gc_c1v [32]bool
+	var gc_c1v [32]bool
 	var gc_c1r [32]uint32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
 		gc_cnt := min(32, gc_n-gc_w)
@@ -1097,7 +1097,7 @@ func gc_body_warp(gc_b *compiled.Block, out []uint32) {
 					_ = gc_ty
 					gc_tz := gc_tidx2.Z
 					_ = gc_tz
-					/*line basic.go:71*/ if gc_tx < 0 || gc_tx > len(out)-8 {
+					if gc_tx < 0 || gc_tx > len(out)-8 {
 						break
 					}
 					/*line basic.go:72*/ gc_vb2.Add(archsimd.LoadUint32x8Slice(gc_c1r[gc_lane:])).StoreSlice(out[gc_tx:])
@@ -1118,7 +1118,7 @@ func gc_body_warp(gc_b *compiled.Block, out []uint32) {
 					_ = gc_ty
 					gc_tz := gc_tidx.Z
 					_ = gc_tz
-					/*line basic.go:71*/ if gc_tx < 0 || gc_tx > len(out)-8 {
+					if gc_tx < 0 || gc_tx > len(out)-8 {
 						break
 					}
 					/*line basic.go:72*/ gc_vb.Add(archsimd.LoadUint32x8Slice(gc_c1r[gc_lane:])).StoreSlice(out[gc_tx:])

@@ -48,7 +48,7 @@ func gc_body_scale(gc_b *compiled.Block, gc_lo, gc_hi int, x []float32) {
 		}
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off := gc_bx * gc_bdx
-			/*line goexit.go:50*/ if gc_off >= 0 && gc_off <= len(x) && gc_bdx <= len(x)-gc_off {
+			if gc_off >= 0 && gc_off <= len(x) && gc_bdx <= len(x)-gc_off {
 				gc_at := x[gc_off:][:gc_bdx]
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
@@ -116,7 +116,7 @@ func gc_body_leaveKernel(gc_b *compiled.Block, gc_lo, gc_hi int, x []float32) {
 		}
 		gc_pos.Block = gc_blk
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			/*line goexit.go:68*/ if gc_bdx <= len(x) {
+			if gc_bdx <= len(x) {
 				gc_at := x[:gc_bdx]
 				gc_step := 0
 				for ; gc_step+3 < gc_bdx; gc_step += 4 {
@@ -221,7 +221,7 @@ func gc_body_apply(gc_b *compiled.Block, gc_lo, gc_hi int, x []float32, f func(f
 		}
 		gc_pos.Block = gc_blk
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			/*line goexit.go:77*/ if gc_bdx <= len(x) {
+			if gc_bdx <= len(x) {
 				gc_at := x[:gc_bdx]
 				gc_step := 0
 				for ; gc_step+3 < gc_bdx; gc_step += 4 {
@@ -309,7 +309,7 @@ func gc_body_label(gc_b *compiled.Block, gc_lo, gc_hi int, x []Label) {
 		gc_pos.Block = gc_blk
 		gc_b.EnterBlock(gc_blk)
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			/*line goexit.go:93*/ if gc_bdx <= len(x) {
+			if gc_bdx <= len(x) {
 				gc_at := x[:gc_bdx]
 				gc_step := 0
 				for ; gc_step+3 < gc_bdx; gc_step += 4 {
@@ -416,7 +416,7 @@ func gc_body_yield(gc_b *compiled.Block, gc_lo, gc_hi int, x []float32) {
 		gc_pos.Block = gc_blk
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off := 0
-			/*line goexit.go:100*/ if gc_off >= 0 && gc_off < len(x) && gc_bdx <= len(x) {
+			if gc_off >= 0 && gc_off < len(x) && gc_bdx <= len(x) {
 				gc_at := x[gc_off:][:1]
 				gc_at2 := x[:gc_bdx]
 				gc_step := 0
@@ -573,7 +573,7 @@ func gc_body_local(gc_b *compiled.Block, gc_lo, gc_hi int, x []float32) {
 		}
 		gc_pos.Block = gc_blk
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			/*line goexit.go:110*/ if gc_bdx <= len(x) {
+			if gc_bdx <= len(x) {
 				gc_at := x[:gc_bdx]
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
@@ -619,7 +619,7 @@ func gc_body_replace(gc_b *compiled.Block, gc_lo, gc_hi int, x []float32, f func
 		}
 		gc_pos.Block = gc_blk
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			/*line goexit.go:124*/ if gc_bdx <= len(x) {
+			if gc_bdx <= len(x) {
 				gc_at := x[:gc_bdx]
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
@@ -667,7 +667,7 @@ func gc_body_choose(gc_b *compiled.Block, gc_lo, gc_hi int, x []float32, g func(
 		gc_pos.Block = gc_blk
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_off := 0
-			/*line goexit.go:129*/ if gc_off >= 0 && gc_off < len(x) && gc_bdx <= len(x) {
+			if gc_off >= 0 && gc_off < len(x) && gc_bdx <= len(x) {
 				gc_at := x[gc_off:][:1]
 				gc_at2 := x[:gc_bdx]
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {

@@ -22,11 +22,11 @@ func gc_body_check(gc_b *compiled.Block, gc_lo, gc_hi int, x []float32) {
 		}
 		gc_pos.Block = gc_blk
 		gc_pos.Thread = 0
-		/*line goexit.go:45*/ if len(x) < gc_bdx {
-			panic(fmt.Errorf("%w: %d elements", gocuda.ErrInvalidValue, len(x)))
+		if len(x) < gc_bdx {
+			/*line goexit.go:46*/ panic(fmt.Errorf("%w: %d elements", gocuda.ErrInvalidValue, len(x)))
 		}
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			/*line goexit.go:50*/ if gc_bdx <= len(x) {
+			if gc_bdx <= len(x) {
 				gc_at := x[:gc_bdx]
 				gc_step := 0
 				for ; gc_step+3 < gc_bdx; gc_step += 4 {

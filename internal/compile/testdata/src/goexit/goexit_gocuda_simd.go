@@ -23,11 +23,11 @@ func gc_body_check(gc_b *compiled.Block, gc_lo, gc_hi int, x []float32) {
 		}
 		gc_pos.Block = gc_blk
 		gc_pos.Thread = 0
-		/*line goexit.go:45*/ if len(x) < gc_bdx {
-			panic(fmt.Errorf("%w: %d elements", gocuda.ErrInvalidValue, len(x)))
+		if len(x) < gc_bdx {
+			/*line goexit.go:46*/ panic(fmt.Errorf("%w: %d elements", gocuda.ErrInvalidValue, len(x)))
 		}
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			/*line goexit.go:50*/ if gc_bdx <= len(x) {
+			if gc_bdx <= len(x) {
 				gc_at := x[:gc_bdx]
 				gc_vstep := 0
 				if compiled.SIMD {
@@ -47,7 +47,7 @@ func gc_body_check(gc_b *compiled.Block, gc_lo, gc_hi int, x []float32) {
 					gc_vb := archsimd.BroadcastFloat32x8(1)
 					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 						gc_tx := gc_vstep2
-						/*line goexit.go:48*/ if gc_tx < 0 || gc_tx > len(x)-8 {
+						if gc_tx < 0 || gc_tx > len(x)-8 {
 							break
 						}
 						/*line goexit.go:49*/ archsimd.LoadFloat32x8Slice(x[gc_tx:]).Add(gc_vb).StoreSlice(x[gc_tx:])

@@ -48,7 +48,7 @@ func gc_body_tree[T Number](gc_b *compiled.Block, in, partial []T) {
 	/*line inline.go:17*/ sdata := gocuda.Shared[T](t, gc_bdx)[:gc_bdx]
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx * gc_bdx
-		/*line inline.go:21*/ if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off && gc_bdx <= len(sdata) {
+		if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off && gc_bdx <= len(sdata) {
 			gc_at := in[gc_off:][:gc_bdx]
 			gc_at2 := sdata[:gc_bdx]
 			gc_step := 0
@@ -245,10 +245,10 @@ func gc_body_tree[T Number](gc_b *compiled.Block, in, partial []T) {
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off3 := 0
 		gc_off4 := gc_bx
-		/*line inline.go:56*/ if gc_off3 >= 0 && gc_off3 < len(x) && gc_apart && gc_off4 >= 0 && gc_off4 < len(partial) {
+		if gc_off3 >= 0 && gc_off3 < len(x) && gc_apart && gc_off4 >= 0 && gc_off4 < len(partial) {
 			gc_at5 := x[gc_off3:][:1]
 			gc_at6 := partial[gc_off4:][:1]
-			gc_elem := gc_at5[0]
+			/*line inline.go:59*/ gc_elem := gc_at5[0]
 			gc_vstep := 0
 			if compiled.SIMD {
 				gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
@@ -365,7 +365,7 @@ func gc_body_tree_float32(gc_b *compiled.Block, in []float32, partial []float32)
 	/*line inline.go:17*/ sdata := gocuda.Shared[float32](t, gc_bdx)[:gc_bdx]
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx * gc_bdx
-		/*line inline.go:21*/ if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off && gc_bdx <= len(sdata) {
+		if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off && gc_bdx <= len(sdata) {
 			gc_at := in[gc_off:][:gc_bdx]
 			gc_at2 := sdata[:gc_bdx]
 			gc_vstep := 0
@@ -558,10 +558,10 @@ func gc_body_tree_float32(gc_b *compiled.Block, in []float32, partial []float32)
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off3 := 0
 		gc_off4 := gc_bx
-		/*line inline.go:56*/ if gc_off3 >= 0 && gc_off3 < len(x) && gc_apart && gc_off4 >= 0 && gc_off4 < len(partial) {
+		if gc_off3 >= 0 && gc_off3 < len(x) && gc_apart && gc_off4 >= 0 && gc_off4 < len(partial) {
 			gc_at5 := x[gc_off3:][:1]
 			gc_at6 := partial[gc_off4:][:1]
-			gc_elem := gc_at5[0]
+			/*line inline.go:59*/ gc_elem := gc_at5[0]
 			gc_vstep5 := 0
 			if compiled.SIMD {
 				gc_iota6 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
@@ -678,7 +678,7 @@ func gc_body_tree_int32(gc_b *compiled.Block, in []int32, partial []int32) {
 	/*line inline.go:17*/ sdata := gocuda.Shared[int32](t, gc_bdx)[:gc_bdx]
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx * gc_bdx
-		/*line inline.go:21*/ if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off && gc_bdx <= len(sdata) {
+		if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off && gc_bdx <= len(sdata) {
 			gc_at := in[gc_off:][:gc_bdx]
 			gc_at2 := sdata[:gc_bdx]
 			gc_vstep := 0
@@ -871,10 +871,10 @@ func gc_body_tree_int32(gc_b *compiled.Block, in []int32, partial []int32) {
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off3 := 0
 		gc_off4 := gc_bx
-		/*line inline.go:56*/ if gc_off3 >= 0 && gc_off3 < len(x) && gc_apart && gc_off4 >= 0 && gc_off4 < len(partial) {
+		if gc_off3 >= 0 && gc_off3 < len(x) && gc_apart && gc_off4 >= 0 && gc_off4 < len(partial) {
 			gc_at5 := x[gc_off3:][:1]
 			gc_at6 := partial[gc_off4:][:1]
-			gc_elem := gc_at5[0]
+			/*line inline.go:59*/ gc_elem := gc_at5[0]
 			gc_vstep5 := 0
 			if compiled.SIMD {
 				gc_iota6 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)

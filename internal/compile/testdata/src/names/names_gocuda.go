@@ -39,7 +39,7 @@ func gc_body_repeat(gc_b *gc_compiled.Block, out []int) {
 	}
 	/*line names.go:21*/ s := gocuda.Shared[int](t, gc_bdx)[:gc_bdx]
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-		/*line names.go:24*/ if gc_bdx <= len(s) {
+		if gc_bdx <= len(s) {
 			gc_at := s[:gc_bdx]
 			gc_step := 0
 			for ; gc_step+3 < gc_bdx; gc_step += 4 {
@@ -119,7 +119,7 @@ func gc_body_repeat(gc_b *gc_compiled.Block, out []int) {
 				gc_seglen := gc_segend - gc_seg
 				gc_off := gc_seg
 				gc_off2 := gc_r + gc_seg
-				/*line names.go:39*/ if gc_off >= 0 && gc_off <= len(out) && gc_seglen <= len(out)-gc_off && gc_off2 >= 0 && gc_off2 <= len(s) && gc_seglen <= len(s)-gc_off2 {
+				if gc_off >= 0 && gc_off <= len(out) && gc_seglen <= len(out)-gc_off && gc_off2 >= 0 && gc_off2 <= len(s) && gc_seglen <= len(s)-gc_off2 {
 					gc_at2 := out[gc_off:][:gc_seglen]
 					gc_at3 := s[gc_off2:][:gc_seglen]
 					for gc_u := 0; gc_u < gc_seglen; gc_u++ {

@@ -50,7 +50,7 @@ func gc_body_window(gc_b *gc_compiled.Block, gc_lo, gc_hi int, in, out []float32
 							}
 							var gc_i int = gc_bx*gc_bdx + gc_gc_tx
 							var gc_sum gc_archsimd.Float32x8 = gc_archsimd.BroadcastInt32x8(0).AsFloat32x8()
-							/*line names.go:39*/ if gc_i < 0 || gc_i > len(out)-8 {
+							if gc_i < 0 || gc_i > len(out)-8 {
 								break
 							}
 							/*line names.go:39*/ if (gc_compiled.Adds(archsimd, 2) && (i+0) >= 0 && (i+archsimd) >= (i+0) && (i+archsimd) <= (len(in)-8)) && (gc_compiled.Adds(archsimd, 2) && (gc_i+0) >= 0 && (gc_i+archsimd) >= (gc_i+0) && (gc_i+archsimd) <= (len(in)-8)) {

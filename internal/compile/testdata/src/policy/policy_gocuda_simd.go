@@ -19,7 +19,7 @@ func gc_body_scan_ptr_scaled(gc_b *compiled.Block, p *scaled, in []int32, out []
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
 	gc_n := gc_b.Len()
-	/*line policy.go:47*/ var gc_l_v_ [32]int32
+	var gc_l_v_ [32]int32
 	var gc_l_v [32]int32
 	var gc_c1r [32]int32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
@@ -32,7 +32,7 @@ func gc_body_scan_ptr_scaled(gc_b *compiled.Block, p *scaled, in []int32, out []
 			gc_tx := gc_tidx.X - 1
 			gc_x0 := gc_tidx.X
 			gc_off := gc_x0
-			/*line policy.go:61*/ if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
+			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
 				gc_at := in[gc_off:][:32]
 				/*line policy.go:40*/ copy(gc_l_v[:], gc_at)
 			} else {
@@ -129,7 +129,7 @@ func gc_body_scan_ptr_scaled(gc_b *compiled.Block, p *scaled, in []int32, out []
 					/*line policy.go:44*/ for _, s := range scale {
 						/*line policy.go:44*/ v = v.Mul(archsimd.BroadcastInt32x8(s))
 					}
-					/*line policy.go:47*/ if gc_tx < 0 || gc_tx > len(out)-8 {
+					if gc_tx < 0 || gc_tx > len(out)-8 {
 						break
 					}
 					/*line policy.go:47*/ v.StoreSlice(out[gc_tx:])
@@ -155,7 +155,7 @@ func gc_body_scan_ptr_scaled(gc_b *compiled.Block, p *scaled, in []int32, out []
 					/*line policy.go:44*/ for _, s := range scale {
 						/*line policy.go:44*/ v = v.Mul(archsimd.BroadcastInt32x8(s))
 					}
-					/*line policy.go:47*/ if gc_tx < 0 || gc_tx > len(out)-8 {
+					if gc_tx < 0 || gc_tx > len(out)-8 {
 						break
 					}
 					/*line policy.go:47*/ v.StoreSlice(out[gc_tx:])
@@ -224,7 +224,7 @@ func gc_body_scan_shfl(gc_b *compiled.Block, p shfl, in []int32, out []int32, sc
 	gc_bdy := gc_bd.Y
 	gc_bdz := gc_bd.Z
 	gc_n := gc_b.Len()
-	/*line policy.go:47*/ var gc_l_v_ [32]int32
+	var gc_l_v_ [32]int32
 	var gc_l_v [32]int32
 	var gc_c1r [32]int32
 	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
@@ -237,7 +237,7 @@ func gc_body_scan_shfl(gc_b *compiled.Block, p shfl, in []int32, out []int32, sc
 			gc_tx := gc_tidx.X - 1
 			gc_x0 := gc_tidx.X
 			gc_off := gc_x0
-			/*line policy.go:61*/ if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
+			if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off >= 0 && gc_off <= len(in) && 32 <= len(in)-gc_off {
 				gc_at := in[gc_off:][:32]
 				/*line policy.go:40*/ copy(gc_l_v[:], gc_at)
 			} else {
@@ -334,7 +334,7 @@ func gc_body_scan_shfl(gc_b *compiled.Block, p shfl, in []int32, out []int32, sc
 					/*line policy.go:44*/ for _, s := range scale {
 						/*line policy.go:44*/ v = v.Mul(archsimd.BroadcastInt32x8(s))
 					}
-					/*line policy.go:47*/ if gc_tx < 0 || gc_tx > len(out)-8 {
+					if gc_tx < 0 || gc_tx > len(out)-8 {
 						break
 					}
 					/*line policy.go:47*/ v.StoreSlice(out[gc_tx:])
@@ -360,7 +360,7 @@ func gc_body_scan_shfl(gc_b *compiled.Block, p shfl, in []int32, out []int32, sc
 					/*line policy.go:44*/ for _, s := range scale {
 						/*line policy.go:44*/ v = v.Mul(archsimd.BroadcastInt32x8(s))
 					}
-					/*line policy.go:47*/ if gc_tx < 0 || gc_tx > len(out)-8 {
+					if gc_tx < 0 || gc_tx > len(out)-8 {
 						break
 					}
 					/*line policy.go:47*/ v.StoreSlice(out[gc_tx:])

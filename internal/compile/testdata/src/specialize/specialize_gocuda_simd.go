@@ -129,7 +129,7 @@ func gc_body_pair_float32(gc_b *compiled.Block, gc_lo, gc_hi int, in []float32, 
 						gc_if4 := gc_returned3.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 						if gc_if4.ToBits() != 0 {
 							var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-							/*line specialize.go:24*/ if gc_i3 >= 0 && gc_i3 <= len(in)-8 {
+							if gc_i3 >= 0 && gc_i3 <= len(in)-8 {
 								/*line specialize.go:24*/ gc_ld3 = archsimd.LoadFloat32x8Slice(in[gc_i3:])
 							} else {
 								break gc_steps2
@@ -159,7 +159,7 @@ func gc_body_pair_float32(gc_b *compiled.Block, gc_lo, gc_hi int, in []float32, 
 						gc_if6 := gc_returned4.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 						if gc_if6.ToBits() != 0 {
 							var gc_ld4 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-							/*line specialize.go:24*/ if gc_i4 >= 0 && gc_i4 <= len(in)-8 {
+							if gc_i4 >= 0 && gc_i4 <= len(in)-8 {
 								/*line specialize.go:24*/ gc_ld4 = archsimd.LoadFloat32x8Slice(in[gc_i4:])
 							} else {
 								break gc_steps2
@@ -316,7 +316,7 @@ func gc_body_pair_int32(gc_b *compiled.Block, gc_lo, gc_hi int, in []int32, out 
 						gc_if4 := gc_returned3.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 						if gc_if4.ToBits() != 0 {
 							var gc_ld3 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-							/*line specialize.go:24*/ if gc_i3 >= 0 && gc_i3 <= len(in)-8 {
+							if gc_i3 >= 0 && gc_i3 <= len(in)-8 {
 								/*line specialize.go:24*/ gc_ld3 = archsimd.LoadInt32x8Slice(in[gc_i3:])
 							} else {
 								break gc_steps2
@@ -346,7 +346,7 @@ func gc_body_pair_int32(gc_b *compiled.Block, gc_lo, gc_hi int, in []int32, out 
 						gc_if6 := gc_returned4.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 						if gc_if6.ToBits() != 0 {
 							var gc_ld4 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-							/*line specialize.go:24*/ if gc_i4 >= 0 && gc_i4 <= len(in)-8 {
+							if gc_i4 >= 0 && gc_i4 <= len(in)-8 {
 								/*line specialize.go:24*/ gc_ld4 = archsimd.LoadInt32x8Slice(in[gc_i4:])
 							} else {
 								break gc_steps2

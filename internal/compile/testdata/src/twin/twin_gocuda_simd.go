@@ -118,7 +118,7 @@ func gc_slp_sumEight_0(run []float32) float32 {
 			if len(r) >= 8 {
 				/*line twin.go:23*/ gc_v0 = gc_v0.Add(archsimd.LoadFloat32x8Slice(r[0:]))
 			} else {
-				/*line twin.go:23*/ var gc_l0 [8]float32
+				var gc_l0 [8]float32
 				gc_v0.Store(&gc_l0)
 				/*line twin.go:23*/ s0, s1, s2, s3, s4, s5, s6, s7 = gc_l0[0], gc_l0[1], gc_l0[2], gc_l0[3], gc_l0[4], gc_l0[5], gc_l0[6], gc_l0[7]
 				/*line twin.go:23*/ s0 += r[0]
@@ -133,7 +133,7 @@ func gc_slp_sumEight_0(run []float32) float32 {
 			}
 		}
 		/*line twin.go:32*/ run = run[gc_at:]
-		/*line twin.go:32*/ var gc_l0 [8]float32
+		var gc_l0 [8]float32
 		gc_v0.Store(&gc_l0)
 		/*line twin.go:32*/ s0, s1, s2, s3, s4, s5, s6, s7 = gc_l0[0], gc_l0[1], gc_l0[2], gc_l0[3], gc_l0[4], gc_l0[5], gc_l0[6], gc_l0[7]
 		archsimd.ClearAVXUpperBits()
@@ -173,7 +173,7 @@ func gc_slp_sumEight_0_pair(gc_p0_run []float32, gc_p1_run []float32) (float32, 
 		if len(gc_p0_r) >= 8 {
 			/*line twin.go:23*/ gc_v0_p0 = gc_v0_p0.Add(archsimd.LoadFloat32x8Slice(gc_p0_r[0:]))
 		} else {
-			/*line twin.go:23*/ var gc_l0_p0 [8]float32
+			var gc_l0_p0 [8]float32
 			gc_v0_p0.Store(&gc_l0_p0)
 			/*line twin.go:23*/ gc_p0_s0, gc_p0_s1, gc_p0_s2, gc_p0_s3, gc_p0_s4, gc_p0_s5, gc_p0_s6, gc_p0_s7 = gc_l0_p0[0], gc_l0_p0[1], gc_l0_p0[2], gc_l0_p0[3], gc_l0_p0[4], gc_l0_p0[5], gc_l0_p0[6], gc_l0_p0[7]
 			/*line twin.go:23*/ gc_p0_s0 += gc_p0_r[0]
@@ -191,7 +191,7 @@ func gc_slp_sumEight_0_pair(gc_p0_run []float32, gc_p1_run []float32) (float32, 
 		if len(gc_p1_r) >= 8 {
 			/*line twin.go:23*/ gc_v0_p1 = gc_v0_p1.Add(archsimd.LoadFloat32x8Slice(gc_p1_r[0:]))
 		} else {
-			/*line twin.go:23*/ var gc_l0_p1 [8]float32
+			var gc_l0_p1 [8]float32
 			gc_v0_p1.Store(&gc_l0_p1)
 			/*line twin.go:23*/ gc_p1_s0, gc_p1_s1, gc_p1_s2, gc_p1_s3, gc_p1_s4, gc_p1_s5, gc_p1_s6, gc_p1_s7 = gc_l0_p1[0], gc_l0_p1[1], gc_l0_p1[2], gc_l0_p1[3], gc_l0_p1[4], gc_l0_p1[5], gc_l0_p1[6], gc_l0_p1[7]
 			/*line twin.go:23*/ gc_p1_s0 += gc_p1_r[0]
@@ -211,7 +211,7 @@ func gc_slp_sumEight_0_pair(gc_p0_run []float32, gc_p1_run []float32) (float32, 
 		if len(gc_p0_r) >= 8 {
 			/*line twin.go:23*/ gc_v0_p0 = gc_v0_p0.Add(archsimd.LoadFloat32x8Slice(gc_p0_r[0:]))
 		} else {
-			/*line twin.go:23*/ var gc_l0_p0 [8]float32
+			var gc_l0_p0 [8]float32
 			gc_v0_p0.Store(&gc_l0_p0)
 			/*line twin.go:23*/ gc_p0_s0, gc_p0_s1, gc_p0_s2, gc_p0_s3, gc_p0_s4, gc_p0_s5, gc_p0_s6, gc_p0_s7 = gc_l0_p0[0], gc_l0_p0[1], gc_l0_p0[2], gc_l0_p0[3], gc_l0_p0[4], gc_l0_p0[5], gc_l0_p0[6], gc_l0_p0[7]
 			/*line twin.go:23*/ gc_p0_s0 += gc_p0_r[0]
@@ -230,7 +230,7 @@ func gc_slp_sumEight_0_pair(gc_p0_run []float32, gc_p1_run []float32) (float32, 
 		if len(gc_p1_r) >= 8 {
 			/*line twin.go:23*/ gc_v0_p1 = gc_v0_p1.Add(archsimd.LoadFloat32x8Slice(gc_p1_r[0:]))
 		} else {
-			/*line twin.go:23*/ var gc_l0_p1 [8]float32
+			var gc_l0_p1 [8]float32
 			gc_v0_p1.Store(&gc_l0_p1)
 			/*line twin.go:23*/ gc_p1_s0, gc_p1_s1, gc_p1_s2, gc_p1_s3, gc_p1_s4, gc_p1_s5, gc_p1_s6, gc_p1_s7 = gc_l0_p1[0], gc_l0_p1[1], gc_l0_p1[2], gc_l0_p1[3], gc_l0_p1[4], gc_l0_p1[5], gc_l0_p1[6], gc_l0_p1[7]
 			/*line twin.go:23*/ gc_p1_s0 += gc_p1_r[0]
@@ -246,10 +246,10 @@ func gc_slp_sumEight_0_pair(gc_p0_run []float32, gc_p1_run []float32) (float32, 
 	}
 	/*line twin.go:32*/ gc_p0_run = gc_p0_run[gc_at_p0:]
 	/*line twin.go:32*/ gc_p1_run = gc_p1_run[gc_at_p1:]
-	/*line twin.go:32*/ var gc_l0_p0 [8]float32
+	var gc_l0_p0 [8]float32
 	gc_v0_p0.Store(&gc_l0_p0)
 	/*line twin.go:32*/ gc_p0_s0, gc_p0_s1, gc_p0_s2, gc_p0_s3, gc_p0_s4, gc_p0_s5, gc_p0_s6, gc_p0_s7 = gc_l0_p0[0], gc_l0_p0[1], gc_l0_p0[2], gc_l0_p0[3], gc_l0_p0[4], gc_l0_p0[5], gc_l0_p0[6], gc_l0_p0[7]
-	/*line twin.go:32*/ var gc_l0_p1 [8]float32
+	var gc_l0_p1 [8]float32
 	gc_v0_p1.Store(&gc_l0_p1)
 	/*line twin.go:32*/ gc_p1_s0, gc_p1_s1, gc_p1_s2, gc_p1_s3, gc_p1_s4, gc_p1_s5, gc_p1_s6, gc_p1_s7 = gc_l0_p1[0], gc_l0_p1[1], gc_l0_p1[2], gc_l0_p1[3], gc_l0_p1[4], gc_l0_p1[5], gc_l0_p1[6], gc_l0_p1[7]
 	archsimd.ClearAVXUpperBits()
