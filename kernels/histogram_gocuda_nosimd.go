@@ -65,42 +65,7 @@ func gc_body_histogram(gc_b *compiled.Block, data []byte, bins []uint32) {
 					/*line histogram.go:34*/ gc_at[gc_tx] = 0
 				}
 			} else {
-				gc_step2 := gc_from
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line histogram.go:33*/ b := tid + gc_off
-						gc_more = true
-						/*line histogram.go:34*/ local[b] = 0
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line histogram.go:33*/ b := tid + gc_off
-						gc_more = true
-						/*line histogram.go:34*/ local[b] = 0
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line histogram.go:33*/ b := tid + gc_off
-						gc_more = true
-						/*line histogram.go:34*/ local[b] = 0
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line histogram.go:33*/ b := tid + gc_off
-						gc_more = true
-						/*line histogram.go:34*/ local[b] = 0
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 					/*line histogram.go:33*/ b := tid + gc_off
@@ -128,70 +93,35 @@ func gc_body_histogram(gc_b *compiled.Block, data []byte, bins []uint32) {
 			gc_off5 := (gc_bx * gc_bdx) + gc_off2
 			if gc_from >= 0 && gc_off5 >= 0 && gc_off5 <= len(data) && gc_to <= len(data)-gc_off5 {
 				gc_at2 := data[gc_off5:][:gc_to]
-				gc_step3 := gc_from
-				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
-						gc_tx := gc_step3 + 0
+						gc_tx := gc_step2 + 0
 						gc_more2 = true
 						/*line histogram.go:39*/ compiled.SharedAdd(&local[gc_at2[gc_tx]], 1)
 					}
 					{
-						gc_tx := gc_step3 + 1
+						gc_tx := gc_step2 + 1
 						gc_more2 = true
 						/*line histogram.go:39*/ compiled.SharedAdd(&local[gc_at2[gc_tx]], 1)
 					}
 					{
-						gc_tx := gc_step3 + 2
+						gc_tx := gc_step2 + 2
 						gc_more2 = true
 						/*line histogram.go:39*/ compiled.SharedAdd(&local[gc_at2[gc_tx]], 1)
 					}
 					{
-						gc_tx := gc_step3 + 3
+						gc_tx := gc_step2 + 3
 						gc_more2 = true
 						/*line histogram.go:39*/ compiled.SharedAdd(&local[gc_at2[gc_tx]], 1)
 					}
 				}
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_more2 = true
 					/*line histogram.go:39*/ compiled.SharedAdd(&local[gc_at2[gc_tx]], 1)
 				}
 			} else {
-				gc_step4 := gc_from
-				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
-					{
-						gc_tx := gc_step4 + 0
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line histogram.go:38*/ i := gc_bx*gc_bdx + tid + gc_off2
-						gc_more2 = true
-						/*line histogram.go:39*/ compiled.SharedAdd(&local[data[i]], 1)
-					}
-					{
-						gc_tx := gc_step4 + 1
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line histogram.go:38*/ i := gc_bx*gc_bdx + tid + gc_off2
-						gc_more2 = true
-						/*line histogram.go:39*/ compiled.SharedAdd(&local[data[i]], 1)
-					}
-					{
-						gc_tx := gc_step4 + 2
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line histogram.go:38*/ i := gc_bx*gc_bdx + tid + gc_off2
-						gc_more2 = true
-						/*line histogram.go:39*/ compiled.SharedAdd(&local[data[i]], 1)
-					}
-					{
-						gc_tx := gc_step4 + 3
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line histogram.go:38*/ i := gc_bx*gc_bdx + tid + gc_off2
-						gc_more2 = true
-						/*line histogram.go:39*/ compiled.SharedAdd(&local[data[i]], 1)
-					}
-				}
-				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 					/*line histogram.go:38*/ i := gc_bx*gc_bdx + tid + gc_off2
@@ -219,10 +149,10 @@ func gc_body_histogram(gc_b *compiled.Block, data []byte, bins []uint32) {
 			if gc_from >= 0 && gc_off6 >= 0 && gc_off6 <= len(local) && gc_to <= len(local)-gc_off6 && gc_off6 <= len(bins) && gc_to <= len(bins)-gc_off6 {
 				gc_at3 := local[gc_off6:][:gc_to]
 				gc_at4 := bins[gc_off6:][:gc_to]
-				gc_step5 := gc_from
-				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
+				gc_step3 := gc_from
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					{
-						gc_tx := gc_step5 + 0
+						gc_tx := gc_step3 + 0
 						gc_pos.Thread = gc_base + gc_tx
 						gc_more3 = true
 						/*line histogram.go:43*/ if c := gc_at3[gc_tx]; c != 0 {
@@ -230,7 +160,7 @@ func gc_body_histogram(gc_b *compiled.Block, data []byte, bins []uint32) {
 						}
 					}
 					{
-						gc_tx := gc_step5 + 1
+						gc_tx := gc_step3 + 1
 						gc_pos.Thread = gc_base + gc_tx
 						gc_more3 = true
 						/*line histogram.go:43*/ if c := gc_at3[gc_tx]; c != 0 {
@@ -238,7 +168,7 @@ func gc_body_histogram(gc_b *compiled.Block, data []byte, bins []uint32) {
 						}
 					}
 					{
-						gc_tx := gc_step5 + 2
+						gc_tx := gc_step3 + 2
 						gc_pos.Thread = gc_base + gc_tx
 						gc_more3 = true
 						/*line histogram.go:43*/ if c := gc_at3[gc_tx]; c != 0 {
@@ -246,7 +176,7 @@ func gc_body_histogram(gc_b *compiled.Block, data []byte, bins []uint32) {
 						}
 					}
 					{
-						gc_tx := gc_step5 + 3
+						gc_tx := gc_step3 + 3
 						gc_pos.Thread = gc_base + gc_tx
 						gc_more3 = true
 						/*line histogram.go:43*/ if c := gc_at3[gc_tx]; c != 0 {
@@ -254,7 +184,7 @@ func gc_body_histogram(gc_b *compiled.Block, data []byte, bins []uint32) {
 						}
 					}
 				}
-				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					gc_more3 = true
 					/*line histogram.go:43*/ if c := gc_at3[gc_tx]; c != 0 {
@@ -262,50 +192,7 @@ func gc_body_histogram(gc_b *compiled.Block, data []byte, bins []uint32) {
 					}
 				}
 			} else {
-				gc_step6 := gc_from
-				for ; gc_step6+3 < gc_to; gc_step6 += 4 {
-					{
-						gc_tx := gc_step6 + 0
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line histogram.go:42*/ b_ := tid + gc_off3
-						gc_more3 = true
-						/*line histogram.go:43*/ if c := local[b_]; c != 0 {
-							atomic.Add(&bins[b_], c)
-						}
-					}
-					{
-						gc_tx := gc_step6 + 1
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line histogram.go:42*/ b_ := tid + gc_off3
-						gc_more3 = true
-						/*line histogram.go:43*/ if c := local[b_]; c != 0 {
-							atomic.Add(&bins[b_], c)
-						}
-					}
-					{
-						gc_tx := gc_step6 + 2
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line histogram.go:42*/ b_ := tid + gc_off3
-						gc_more3 = true
-						/*line histogram.go:43*/ if c := local[b_]; c != 0 {
-							atomic.Add(&bins[b_], c)
-						}
-					}
-					{
-						gc_tx := gc_step6 + 3
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line histogram.go:42*/ b_ := tid + gc_off3
-						gc_more3 = true
-						/*line histogram.go:43*/ if c := local[b_]; c != 0 {
-							atomic.Add(&bins[b_], c)
-						}
-					}
-				}
-				for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 					/*line histogram.go:42*/ b_ := tid + gc_off3

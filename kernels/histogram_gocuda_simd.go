@@ -114,42 +114,7 @@ func gc_body_histogram(gc_b *compiled.Block, data []byte, bins []uint32) {
 				if gc_vstep2 > gc_from {
 					gc_more = true
 				}
-				gc_step := gc_vstep2
-				for ; gc_step+3 < gc_to; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line histogram.go:33*/ b := tid + gc_off
-						gc_more = true
-						/*line histogram.go:34*/ local[b] = 0
-					}
-					{
-						gc_tx := gc_step + 1
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line histogram.go:33*/ b := tid + gc_off
-						gc_more = true
-						/*line histogram.go:34*/ local[b] = 0
-					}
-					{
-						gc_tx := gc_step + 2
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line histogram.go:33*/ b := tid + gc_off
-						gc_more = true
-						/*line histogram.go:34*/ local[b] = 0
-					}
-					{
-						gc_tx := gc_step + 3
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line histogram.go:33*/ b := tid + gc_off
-						gc_more = true
-						/*line histogram.go:34*/ local[b] = 0
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 					/*line histogram.go:33*/ b := tid + gc_off
@@ -177,70 +142,35 @@ func gc_body_histogram(gc_b *compiled.Block, data []byte, bins []uint32) {
 			gc_off5 := (gc_bx * gc_bdx) + gc_off2
 			if gc_from >= 0 && gc_off5 >= 0 && gc_off5 <= len(data) && gc_to <= len(data)-gc_off5 {
 				gc_at2 := data[gc_off5:][:gc_to]
-				gc_step2 := gc_from
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+				gc_step := gc_from
+				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
-						gc_tx := gc_step2 + 0
+						gc_tx := gc_step + 0
 						gc_more2 = true
 						/*line histogram.go:39*/ compiled.SharedAdd(&local[gc_at2[gc_tx]], 1)
 					}
 					{
-						gc_tx := gc_step2 + 1
+						gc_tx := gc_step + 1
 						gc_more2 = true
 						/*line histogram.go:39*/ compiled.SharedAdd(&local[gc_at2[gc_tx]], 1)
 					}
 					{
-						gc_tx := gc_step2 + 2
+						gc_tx := gc_step + 2
 						gc_more2 = true
 						/*line histogram.go:39*/ compiled.SharedAdd(&local[gc_at2[gc_tx]], 1)
 					}
 					{
-						gc_tx := gc_step2 + 3
+						gc_tx := gc_step + 3
 						gc_more2 = true
 						/*line histogram.go:39*/ compiled.SharedAdd(&local[gc_at2[gc_tx]], 1)
 					}
 				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					gc_more2 = true
 					/*line histogram.go:39*/ compiled.SharedAdd(&local[gc_at2[gc_tx]], 1)
 				}
 			} else {
-				gc_step3 := gc_from
-				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
-					{
-						gc_tx := gc_step3 + 0
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line histogram.go:38*/ i := gc_bx*gc_bdx + tid + gc_off2
-						gc_more2 = true
-						/*line histogram.go:39*/ compiled.SharedAdd(&local[data[i]], 1)
-					}
-					{
-						gc_tx := gc_step3 + 1
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line histogram.go:38*/ i := gc_bx*gc_bdx + tid + gc_off2
-						gc_more2 = true
-						/*line histogram.go:39*/ compiled.SharedAdd(&local[data[i]], 1)
-					}
-					{
-						gc_tx := gc_step3 + 2
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line histogram.go:38*/ i := gc_bx*gc_bdx + tid + gc_off2
-						gc_more2 = true
-						/*line histogram.go:39*/ compiled.SharedAdd(&local[data[i]], 1)
-					}
-					{
-						gc_tx := gc_step3 + 3
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line histogram.go:38*/ i := gc_bx*gc_bdx + tid + gc_off2
-						gc_more2 = true
-						/*line histogram.go:39*/ compiled.SharedAdd(&local[data[i]], 1)
-					}
-				}
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 					/*line histogram.go:38*/ i := gc_bx*gc_bdx + tid + gc_off2
@@ -268,10 +198,10 @@ func gc_body_histogram(gc_b *compiled.Block, data []byte, bins []uint32) {
 			if gc_from >= 0 && gc_off6 >= 0 && gc_off6 <= len(local) && gc_to <= len(local)-gc_off6 && gc_off6 <= len(bins) && gc_to <= len(bins)-gc_off6 {
 				gc_at3 := local[gc_off6:][:gc_to]
 				gc_at4 := bins[gc_off6:][:gc_to]
-				gc_step4 := gc_from
-				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
-						gc_tx := gc_step4 + 0
+						gc_tx := gc_step2 + 0
 						gc_pos.Thread = gc_base + gc_tx
 						gc_more3 = true
 						/*line histogram.go:43*/ if c := gc_at3[gc_tx]; c != 0 {
@@ -279,7 +209,7 @@ func gc_body_histogram(gc_b *compiled.Block, data []byte, bins []uint32) {
 						}
 					}
 					{
-						gc_tx := gc_step4 + 1
+						gc_tx := gc_step2 + 1
 						gc_pos.Thread = gc_base + gc_tx
 						gc_more3 = true
 						/*line histogram.go:43*/ if c := gc_at3[gc_tx]; c != 0 {
@@ -287,7 +217,7 @@ func gc_body_histogram(gc_b *compiled.Block, data []byte, bins []uint32) {
 						}
 					}
 					{
-						gc_tx := gc_step4 + 2
+						gc_tx := gc_step2 + 2
 						gc_pos.Thread = gc_base + gc_tx
 						gc_more3 = true
 						/*line histogram.go:43*/ if c := gc_at3[gc_tx]; c != 0 {
@@ -295,7 +225,7 @@ func gc_body_histogram(gc_b *compiled.Block, data []byte, bins []uint32) {
 						}
 					}
 					{
-						gc_tx := gc_step4 + 3
+						gc_tx := gc_step2 + 3
 						gc_pos.Thread = gc_base + gc_tx
 						gc_more3 = true
 						/*line histogram.go:43*/ if c := gc_at3[gc_tx]; c != 0 {
@@ -303,7 +233,7 @@ func gc_body_histogram(gc_b *compiled.Block, data []byte, bins []uint32) {
 						}
 					}
 				}
-				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					gc_more3 = true
 					/*line histogram.go:43*/ if c := gc_at3[gc_tx]; c != 0 {
@@ -311,50 +241,7 @@ func gc_body_histogram(gc_b *compiled.Block, data []byte, bins []uint32) {
 					}
 				}
 			} else {
-				gc_step5 := gc_from
-				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
-					{
-						gc_tx := gc_step5 + 0
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line histogram.go:42*/ b_ := tid + gc_off3
-						gc_more3 = true
-						/*line histogram.go:43*/ if c := local[b_]; c != 0 {
-							atomic.Add(&bins[b_], c)
-						}
-					}
-					{
-						gc_tx := gc_step5 + 1
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line histogram.go:42*/ b_ := tid + gc_off3
-						gc_more3 = true
-						/*line histogram.go:43*/ if c := local[b_]; c != 0 {
-							atomic.Add(&bins[b_], c)
-						}
-					}
-					{
-						gc_tx := gc_step5 + 2
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line histogram.go:42*/ b_ := tid + gc_off3
-						gc_more3 = true
-						/*line histogram.go:43*/ if c := local[b_]; c != 0 {
-							atomic.Add(&bins[b_], c)
-						}
-					}
-					{
-						gc_tx := gc_step5 + 3
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line histogram.go:42*/ b_ := tid + gc_off3
-						gc_more3 = true
-						/*line histogram.go:43*/ if c := local[b_]; c != 0 {
-							atomic.Add(&bins[b_], c)
-						}
-					}
-				}
-				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 					/*line histogram.go:42*/ b_ := tid + gc_off3

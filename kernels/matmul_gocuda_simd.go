@@ -519,46 +519,7 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step := gc_vstep2
-					for ; gc_step+3 < gc_bdx; gc_step += 4 {
-						{
-							gc_tx := gc_step + 0
-							gc_pos.Thread = gc_base + gc_tx
-							tx := gc_tx
-							ty := gc_ty
-							/*line matmul.go:163*/ row := gc_by*MatMulTile + ty
-							col := gc_bx*MatMulTile + tx
-							/*line matmul.go:167*/ as[ty][tx], bs[ty][tx] = matmulLoad(t, a, b, row, col, p+tx, p+ty, m, k, n)
-						}
-						{
-							gc_tx := gc_step + 1
-							gc_pos.Thread = gc_base + gc_tx
-							tx := gc_tx
-							ty := gc_ty
-							/*line matmul.go:163*/ row := gc_by*MatMulTile + ty
-							col := gc_bx*MatMulTile + tx
-							/*line matmul.go:167*/ as[ty][tx], bs[ty][tx] = matmulLoad(t, a, b, row, col, p+tx, p+ty, m, k, n)
-						}
-						{
-							gc_tx := gc_step + 2
-							gc_pos.Thread = gc_base + gc_tx
-							tx := gc_tx
-							ty := gc_ty
-							/*line matmul.go:163*/ row := gc_by*MatMulTile + ty
-							col := gc_bx*MatMulTile + tx
-							/*line matmul.go:167*/ as[ty][tx], bs[ty][tx] = matmulLoad(t, a, b, row, col, p+tx, p+ty, m, k, n)
-						}
-						{
-							gc_tx := gc_step + 3
-							gc_pos.Thread = gc_base + gc_tx
-							tx := gc_tx
-							ty := gc_ty
-							/*line matmul.go:163*/ row := gc_by*MatMulTile + ty
-							col := gc_bx*MatMulTile + tx
-							/*line matmul.go:167*/ as[ty][tx], bs[ty][tx] = matmulLoad(t, a, b, row, col, p+tx, p+ty, m, k, n)
-						}
-					}
-					for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
 						tx := gc_tx
 						ty := gc_ty
@@ -867,54 +828,7 @@ func gc_body_matMulTiled(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step2 := gc_vstep5
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						ty := gc_ty
-						/*line matmul.go:163*/ row := gc_by*MatMulTile + ty
-						tx := gc_tx
-						/*line matmul.go:164*/ col := gc_bx*MatMulTile + tx
-						sum := gc_s_sum[gc_rank]
-						/*line matmul.go:175*/ c[row*n+col] = sum
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						ty := gc_ty
-						/*line matmul.go:163*/ row := gc_by*MatMulTile + ty
-						tx := gc_tx
-						/*line matmul.go:164*/ col := gc_bx*MatMulTile + tx
-						sum := gc_s_sum[gc_rank]
-						/*line matmul.go:175*/ c[row*n+col] = sum
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						ty := gc_ty
-						/*line matmul.go:163*/ row := gc_by*MatMulTile + ty
-						tx := gc_tx
-						/*line matmul.go:164*/ col := gc_bx*MatMulTile + tx
-						sum := gc_s_sum[gc_rank]
-						/*line matmul.go:175*/ c[row*n+col] = sum
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						ty := gc_ty
-						/*line matmul.go:163*/ row := gc_by*MatMulTile + ty
-						tx := gc_tx
-						/*line matmul.go:164*/ col := gc_bx*MatMulTile + tx
-						sum := gc_s_sum[gc_rank]
-						/*line matmul.go:175*/ c[row*n+col] = sum
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					ty := gc_ty
@@ -1277,46 +1191,7 @@ func gc_body_matMulTiledUnrolled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step := gc_vstep2
-					for ; gc_step+3 < gc_bdx; gc_step += 4 {
-						{
-							gc_tx := gc_step + 0
-							gc_pos.Thread = gc_base + gc_tx
-							tx := gc_tx
-							ty := gc_ty
-							/*line matmul.go:204*/ row := gc_by*MatMulTile + ty
-							col := gc_bx*MatMulTile + tx
-							/*line matmul.go:208*/ as[ty][tx], bs[ty][tx] = matmulLoad(t, a, b, row, col, p+tx, p+ty, m, k, n)
-						}
-						{
-							gc_tx := gc_step + 1
-							gc_pos.Thread = gc_base + gc_tx
-							tx := gc_tx
-							ty := gc_ty
-							/*line matmul.go:204*/ row := gc_by*MatMulTile + ty
-							col := gc_bx*MatMulTile + tx
-							/*line matmul.go:208*/ as[ty][tx], bs[ty][tx] = matmulLoad(t, a, b, row, col, p+tx, p+ty, m, k, n)
-						}
-						{
-							gc_tx := gc_step + 2
-							gc_pos.Thread = gc_base + gc_tx
-							tx := gc_tx
-							ty := gc_ty
-							/*line matmul.go:204*/ row := gc_by*MatMulTile + ty
-							col := gc_bx*MatMulTile + tx
-							/*line matmul.go:208*/ as[ty][tx], bs[ty][tx] = matmulLoad(t, a, b, row, col, p+tx, p+ty, m, k, n)
-						}
-						{
-							gc_tx := gc_step + 3
-							gc_pos.Thread = gc_base + gc_tx
-							tx := gc_tx
-							ty := gc_ty
-							/*line matmul.go:204*/ row := gc_by*MatMulTile + ty
-							col := gc_bx*MatMulTile + tx
-							/*line matmul.go:208*/ as[ty][tx], bs[ty][tx] = matmulLoad(t, a, b, row, col, p+tx, p+ty, m, k, n)
-						}
-					}
-					for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
 						tx := gc_tx
 						ty := gc_ty
@@ -1654,54 +1529,7 @@ func gc_body_matMulTiledUnrolled(gc_b *compiled.Block, a, b, c []float32, m, k, 
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step2 := gc_vstep6
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						ty := gc_ty
-						/*line matmul.go:204*/ row := gc_by*MatMulTile + ty
-						tx := gc_tx
-						/*line matmul.go:205*/ col := gc_bx*MatMulTile + tx
-						sum := gc_s_sum[gc_rank]
-						/*line matmul.go:230*/ c[row*n+col] = sum
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						ty := gc_ty
-						/*line matmul.go:204*/ row := gc_by*MatMulTile + ty
-						tx := gc_tx
-						/*line matmul.go:205*/ col := gc_bx*MatMulTile + tx
-						sum := gc_s_sum[gc_rank]
-						/*line matmul.go:230*/ c[row*n+col] = sum
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						ty := gc_ty
-						/*line matmul.go:204*/ row := gc_by*MatMulTile + ty
-						tx := gc_tx
-						/*line matmul.go:205*/ col := gc_bx*MatMulTile + tx
-						sum := gc_s_sum[gc_rank]
-						/*line matmul.go:230*/ c[row*n+col] = sum
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						ty := gc_ty
-						/*line matmul.go:204*/ row := gc_by*MatMulTile + ty
-						tx := gc_tx
-						/*line matmul.go:205*/ col := gc_bx*MatMulTile + tx
-						sum := gc_s_sum[gc_rank]
-						/*line matmul.go:230*/ c[row*n+col] = sum
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					ty := gc_ty

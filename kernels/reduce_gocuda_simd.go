@@ -95,34 +95,7 @@ func gc_body_reduceAtomic[T Number](gc_b *compiled.Block, in []T, sum *T) {
 				}
 			}
 		} else {
-			gc_step2 := 0
-			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-				{
-					gc_tx := gc_step2 + 0
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line reduce.go:189*/ sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
-				}
-				{
-					gc_tx := gc_step2 + 1
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line reduce.go:189*/ sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
-				}
-				{
-					gc_tx := gc_step2 + 2
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line reduce.go:189*/ sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
-				}
-				{
-					gc_tx := gc_step2 + 3
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line reduce.go:189*/ sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
-				}
-			}
-			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
 				/*line reduce.go:189*/ sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
@@ -145,57 +118,30 @@ func gc_body_reduceAtomic[T Number](gc_b *compiled.Block, in []T, sum *T) {
 			if gc_from >= 0 && gc_to <= len(sdata) && gc_off2 >= 0 && gc_off2 <= len(sdata) && gc_to <= len(sdata)-gc_off2 {
 				gc_at3 := sdata[:gc_to]
 				gc_at4 := sdata[gc_off2:][:gc_to]
-				gc_step3 := gc_from
-				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
-						gc_tx := gc_step3 + 0
+						gc_tx := gc_step2 + 0
 						/*line reduce.go:193*/ gc_at3[gc_tx] += gc_at4[gc_tx]
 					}
 					{
-						gc_tx := gc_step3 + 1
+						gc_tx := gc_step2 + 1
 						/*line reduce.go:193*/ gc_at3[gc_tx] += gc_at4[gc_tx]
 					}
 					{
-						gc_tx := gc_step3 + 2
+						gc_tx := gc_step2 + 2
 						/*line reduce.go:193*/ gc_at3[gc_tx] += gc_at4[gc_tx]
 					}
 					{
-						gc_tx := gc_step3 + 3
+						gc_tx := gc_step2 + 3
 						/*line reduce.go:193*/ gc_at3[gc_tx] += gc_at4[gc_tx]
 					}
 				}
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					/*line reduce.go:193*/ gc_at3[gc_tx] += gc_at4[gc_tx]
 				}
 			} else {
-				gc_step4 := gc_from
-				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
-					{
-						gc_tx := gc_step4 + 0
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line reduce.go:193*/ sdata[tid] += sdata[tid+s]
-					}
-					{
-						gc_tx := gc_step4 + 1
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line reduce.go:193*/ sdata[tid] += sdata[tid+s]
-					}
-					{
-						gc_tx := gc_step4 + 2
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line reduce.go:193*/ sdata[tid] += sdata[tid+s]
-					}
-					{
-						gc_tx := gc_step4 + 3
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line reduce.go:193*/ sdata[tid] += sdata[tid+s]
-					}
-				}
-				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 					/*line reduce.go:193*/ sdata[tid] += sdata[tid+s]
@@ -212,58 +158,35 @@ func gc_body_reduceAtomic[T Number](gc_b *compiled.Block, in []T, sum *T) {
 			gc_off3 := 0
 			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(sdata) {
 				gc_at5 := sdata[gc_off3:][:1]
-				gc_step5 := gc_from
-				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
+				gc_step3 := gc_from
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					{
-						gc_tx := gc_step5 + 0
+						gc_tx := gc_step3 + 0
 						gc_pos.Thread = gc_base + gc_tx
 						/*line reduce.go:198*/ atomic.Add(sum, gc_at5[0])
 					}
 					{
-						gc_tx := gc_step5 + 1
+						gc_tx := gc_step3 + 1
 						gc_pos.Thread = gc_base + gc_tx
 						/*line reduce.go:198*/ atomic.Add(sum, gc_at5[0])
 					}
 					{
-						gc_tx := gc_step5 + 2
+						gc_tx := gc_step3 + 2
 						gc_pos.Thread = gc_base + gc_tx
 						/*line reduce.go:198*/ atomic.Add(sum, gc_at5[0])
 					}
 					{
-						gc_tx := gc_step5 + 3
+						gc_tx := gc_step3 + 3
 						gc_pos.Thread = gc_base + gc_tx
 						/*line reduce.go:198*/ atomic.Add(sum, gc_at5[0])
 					}
 				}
-				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					/*line reduce.go:198*/ atomic.Add(sum, gc_at5[0])
 				}
 			} else {
-				gc_step6 := gc_from
-				for ; gc_step6+3 < gc_to; gc_step6 += 4 {
-					{
-						gc_tx := gc_step6 + 0
-						gc_pos.Thread = gc_base + gc_tx
-						/*line reduce.go:198*/ atomic.Add(sum, sdata[0])
-					}
-					{
-						gc_tx := gc_step6 + 1
-						gc_pos.Thread = gc_base + gc_tx
-						/*line reduce.go:198*/ atomic.Add(sum, sdata[0])
-					}
-					{
-						gc_tx := gc_step6 + 2
-						gc_pos.Thread = gc_base + gc_tx
-						/*line reduce.go:198*/ atomic.Add(sum, sdata[0])
-					}
-					{
-						gc_tx := gc_step6 + 3
-						gc_pos.Thread = gc_base + gc_tx
-						/*line reduce.go:198*/ atomic.Add(sum, sdata[0])
-					}
-				}
-				for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					/*line reduce.go:198*/ atomic.Add(sum, sdata[0])
 				}
@@ -428,34 +351,7 @@ func gc_body_reduceAtomic_float32(gc_b *compiled.Block, in []float32, sum *float
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step := gc_vstep2
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line reduce.go:189*/ sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
-				}
-				{
-					gc_tx := gc_step + 1
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line reduce.go:189*/ sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
-				}
-				{
-					gc_tx := gc_step + 2
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line reduce.go:189*/ sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
-				}
-				{
-					gc_tx := gc_step + 3
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line reduce.go:189*/ sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
 				/*line reduce.go:189*/ sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
@@ -536,34 +432,7 @@ func gc_body_reduceAtomic_float32(gc_b *compiled.Block, in []float32, sum *float
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step2 := gc_vstep4
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line reduce.go:193*/ sdata[tid] += sdata[tid+s]
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line reduce.go:193*/ sdata[tid] += sdata[tid+s]
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line reduce.go:193*/ sdata[tid] += sdata[tid+s]
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line reduce.go:193*/ sdata[tid] += sdata[tid+s]
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 					/*line reduce.go:193*/ sdata[tid] += sdata[tid+s]
@@ -580,58 +449,35 @@ func gc_body_reduceAtomic_float32(gc_b *compiled.Block, in []float32, sum *float
 			gc_off3 := 0
 			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(sdata) {
 				gc_at5 := sdata[gc_off3:][:1]
-				gc_step3 := gc_from
-				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+				gc_step := gc_from
+				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
-						gc_tx := gc_step3 + 0
+						gc_tx := gc_step + 0
 						gc_pos.Thread = gc_base + gc_tx
 						/*line reduce.go:198*/ atomic.Add(sum, gc_at5[0])
 					}
 					{
-						gc_tx := gc_step3 + 1
+						gc_tx := gc_step + 1
 						gc_pos.Thread = gc_base + gc_tx
 						/*line reduce.go:198*/ atomic.Add(sum, gc_at5[0])
 					}
 					{
-						gc_tx := gc_step3 + 2
+						gc_tx := gc_step + 2
 						gc_pos.Thread = gc_base + gc_tx
 						/*line reduce.go:198*/ atomic.Add(sum, gc_at5[0])
 					}
 					{
-						gc_tx := gc_step3 + 3
+						gc_tx := gc_step + 3
 						gc_pos.Thread = gc_base + gc_tx
 						/*line reduce.go:198*/ atomic.Add(sum, gc_at5[0])
 					}
 				}
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					/*line reduce.go:198*/ atomic.Add(sum, gc_at5[0])
 				}
 			} else {
-				gc_step4 := gc_from
-				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
-					{
-						gc_tx := gc_step4 + 0
-						gc_pos.Thread = gc_base + gc_tx
-						/*line reduce.go:198*/ atomic.Add(sum, sdata[0])
-					}
-					{
-						gc_tx := gc_step4 + 1
-						gc_pos.Thread = gc_base + gc_tx
-						/*line reduce.go:198*/ atomic.Add(sum, sdata[0])
-					}
-					{
-						gc_tx := gc_step4 + 2
-						gc_pos.Thread = gc_base + gc_tx
-						/*line reduce.go:198*/ atomic.Add(sum, sdata[0])
-					}
-					{
-						gc_tx := gc_step4 + 3
-						gc_pos.Thread = gc_base + gc_tx
-						/*line reduce.go:198*/ atomic.Add(sum, sdata[0])
-					}
-				}
-				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					/*line reduce.go:198*/ atomic.Add(sum, sdata[0])
 				}
@@ -796,34 +642,7 @@ func gc_body_reduceAtomic_int32(gc_b *compiled.Block, in []int32, sum *int32) {
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step := gc_vstep2
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line reduce.go:189*/ sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
-				}
-				{
-					gc_tx := gc_step + 1
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line reduce.go:189*/ sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
-				}
-				{
-					gc_tx := gc_step + 2
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line reduce.go:189*/ sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
-				}
-				{
-					gc_tx := gc_step + 3
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line reduce.go:189*/ sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
 				/*line reduce.go:189*/ sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
@@ -904,34 +723,7 @@ func gc_body_reduceAtomic_int32(gc_b *compiled.Block, in []int32, sum *int32) {
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step2 := gc_vstep4
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line reduce.go:193*/ sdata[tid] += sdata[tid+s]
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line reduce.go:193*/ sdata[tid] += sdata[tid+s]
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line reduce.go:193*/ sdata[tid] += sdata[tid+s]
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line reduce.go:193*/ sdata[tid] += sdata[tid+s]
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 					/*line reduce.go:193*/ sdata[tid] += sdata[tid+s]
@@ -948,58 +740,35 @@ func gc_body_reduceAtomic_int32(gc_b *compiled.Block, in []int32, sum *int32) {
 			gc_off3 := 0
 			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(sdata) {
 				gc_at5 := sdata[gc_off3:][:1]
-				gc_step3 := gc_from
-				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+				gc_step := gc_from
+				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
-						gc_tx := gc_step3 + 0
+						gc_tx := gc_step + 0
 						gc_pos.Thread = gc_base + gc_tx
 						/*line reduce.go:198*/ atomic.Add(sum, gc_at5[0])
 					}
 					{
-						gc_tx := gc_step3 + 1
+						gc_tx := gc_step + 1
 						gc_pos.Thread = gc_base + gc_tx
 						/*line reduce.go:198*/ atomic.Add(sum, gc_at5[0])
 					}
 					{
-						gc_tx := gc_step3 + 2
+						gc_tx := gc_step + 2
 						gc_pos.Thread = gc_base + gc_tx
 						/*line reduce.go:198*/ atomic.Add(sum, gc_at5[0])
 					}
 					{
-						gc_tx := gc_step3 + 3
+						gc_tx := gc_step + 3
 						gc_pos.Thread = gc_base + gc_tx
 						/*line reduce.go:198*/ atomic.Add(sum, gc_at5[0])
 					}
 				}
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					/*line reduce.go:198*/ atomic.Add(sum, gc_at5[0])
 				}
 			} else {
-				gc_step4 := gc_from
-				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
-					{
-						gc_tx := gc_step4 + 0
-						gc_pos.Thread = gc_base + gc_tx
-						/*line reduce.go:198*/ atomic.Add(sum, sdata[0])
-					}
-					{
-						gc_tx := gc_step4 + 1
-						gc_pos.Thread = gc_base + gc_tx
-						/*line reduce.go:198*/ atomic.Add(sum, sdata[0])
-					}
-					{
-						gc_tx := gc_step4 + 2
-						gc_pos.Thread = gc_base + gc_tx
-						/*line reduce.go:198*/ atomic.Add(sum, sdata[0])
-					}
-					{
-						gc_tx := gc_step4 + 3
-						gc_pos.Thread = gc_base + gc_tx
-						/*line reduce.go:198*/ atomic.Add(sum, sdata[0])
-					}
-				}
-				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					/*line reduce.go:198*/ atomic.Add(sum, sdata[0])
 				}
@@ -1164,34 +933,7 @@ func gc_body_reduceAtomic_uint32(gc_b *compiled.Block, in []uint32, sum *uint32)
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step := gc_vstep2
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line reduce.go:189*/ sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
-				}
-				{
-					gc_tx := gc_step + 1
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line reduce.go:189*/ sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
-				}
-				{
-					gc_tx := gc_step + 2
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line reduce.go:189*/ sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
-				}
-				{
-					gc_tx := gc_step + 3
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line reduce.go:189*/ sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
 				/*line reduce.go:189*/ sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
@@ -1272,34 +1014,7 @@ func gc_body_reduceAtomic_uint32(gc_b *compiled.Block, in []uint32, sum *uint32)
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step2 := gc_vstep4
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line reduce.go:193*/ sdata[tid] += sdata[tid+s]
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line reduce.go:193*/ sdata[tid] += sdata[tid+s]
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line reduce.go:193*/ sdata[tid] += sdata[tid+s]
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line reduce.go:193*/ sdata[tid] += sdata[tid+s]
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 					/*line reduce.go:193*/ sdata[tid] += sdata[tid+s]
@@ -1316,58 +1031,35 @@ func gc_body_reduceAtomic_uint32(gc_b *compiled.Block, in []uint32, sum *uint32)
 			gc_off3 := 0
 			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(sdata) {
 				gc_at5 := sdata[gc_off3:][:1]
-				gc_step3 := gc_from
-				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+				gc_step := gc_from
+				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
-						gc_tx := gc_step3 + 0
+						gc_tx := gc_step + 0
 						gc_pos.Thread = gc_base + gc_tx
 						/*line reduce.go:198*/ atomic.Add(sum, gc_at5[0])
 					}
 					{
-						gc_tx := gc_step3 + 1
+						gc_tx := gc_step + 1
 						gc_pos.Thread = gc_base + gc_tx
 						/*line reduce.go:198*/ atomic.Add(sum, gc_at5[0])
 					}
 					{
-						gc_tx := gc_step3 + 2
+						gc_tx := gc_step + 2
 						gc_pos.Thread = gc_base + gc_tx
 						/*line reduce.go:198*/ atomic.Add(sum, gc_at5[0])
 					}
 					{
-						gc_tx := gc_step3 + 3
+						gc_tx := gc_step + 3
 						gc_pos.Thread = gc_base + gc_tx
 						/*line reduce.go:198*/ atomic.Add(sum, gc_at5[0])
 					}
 				}
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					/*line reduce.go:198*/ atomic.Add(sum, gc_at5[0])
 				}
 			} else {
-				gc_step4 := gc_from
-				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
-					{
-						gc_tx := gc_step4 + 0
-						gc_pos.Thread = gc_base + gc_tx
-						/*line reduce.go:198*/ atomic.Add(sum, sdata[0])
-					}
-					{
-						gc_tx := gc_step4 + 1
-						gc_pos.Thread = gc_base + gc_tx
-						/*line reduce.go:198*/ atomic.Add(sum, sdata[0])
-					}
-					{
-						gc_tx := gc_step4 + 2
-						gc_pos.Thread = gc_base + gc_tx
-						/*line reduce.go:198*/ atomic.Add(sum, sdata[0])
-					}
-					{
-						gc_tx := gc_step4 + 3
-						gc_pos.Thread = gc_base + gc_tx
-						/*line reduce.go:198*/ atomic.Add(sum, sdata[0])
-					}
-				}
-				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					/*line reduce.go:198*/ atomic.Add(sum, sdata[0])
 				}
@@ -1451,34 +1143,7 @@ func gc_body_reduceInterleaved[T Number](gc_b *compiled.Block, in, partial []T) 
 				}
 			}
 		} else {
-			gc_step2 := 0
-			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-				{
-					gc_tx := gc_step2 + 0
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line reduce.go:213*/ sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
-				}
-				{
-					gc_tx := gc_step2 + 1
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line reduce.go:213*/ sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
-				}
-				{
-					gc_tx := gc_step2 + 2
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line reduce.go:213*/ sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
-				}
-				{
-					gc_tx := gc_step2 + 3
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line reduce.go:213*/ sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
-				}
-			}
-			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
 				/*line reduce.go:213*/ sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
@@ -1515,41 +1180,18 @@ func gc_body_reduceInterleaved[T Number](gc_b *compiled.Block, in, partial []T) 
 		if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(partial) && gc_off3 >= 0 && gc_off3 < len(sdata) {
 			gc_at3 := partial[gc_off2:][:1]
 			gc_at4 := sdata[gc_off3:][:1]
-			gc_step3 := gc_from
-			for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+			gc_step2 := gc_from
+			for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 				/*line reduce.go:222*/ gc_at3[0] = gc_at4[0]
 				/*line reduce.go:222*/ gc_at3[0] = gc_at4[0]
 				/*line reduce.go:222*/ gc_at3[0] = gc_at4[0]
 				/*line reduce.go:222*/ gc_at3[0] = gc_at4[0]
 			}
-			for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 				/*line reduce.go:222*/ gc_at3[0] = gc_at4[0]
 			}
 		} else {
-			gc_step4 := gc_from
-			for ; gc_step4+3 < gc_to; gc_step4 += 4 {
-				{
-					gc_tx := gc_step4 + 0
-					gc_pos.Thread = gc_base + gc_tx
-					/*line reduce.go:222*/ partial[gc_bx] = sdata[0]
-				}
-				{
-					gc_tx := gc_step4 + 1
-					gc_pos.Thread = gc_base + gc_tx
-					/*line reduce.go:222*/ partial[gc_bx] = sdata[0]
-				}
-				{
-					gc_tx := gc_step4 + 2
-					gc_pos.Thread = gc_base + gc_tx
-					/*line reduce.go:222*/ partial[gc_bx] = sdata[0]
-				}
-				{
-					gc_tx := gc_step4 + 3
-					gc_pos.Thread = gc_base + gc_tx
-					/*line reduce.go:222*/ partial[gc_bx] = sdata[0]
-				}
-			}
-			for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				/*line reduce.go:222*/ partial[gc_bx] = sdata[0]
 			}
@@ -1713,34 +1355,7 @@ func gc_body_reduceInterleaved_float32(gc_b *compiled.Block, in []float32, parti
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step := gc_vstep2
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line reduce.go:213*/ sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
-				}
-				{
-					gc_tx := gc_step + 1
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line reduce.go:213*/ sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
-				}
-				{
-					gc_tx := gc_step + 2
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line reduce.go:213*/ sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
-				}
-				{
-					gc_tx := gc_step + 3
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line reduce.go:213*/ sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
 				/*line reduce.go:213*/ sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
@@ -1778,41 +1393,18 @@ func gc_body_reduceInterleaved_float32(gc_b *compiled.Block, in []float32, parti
 		if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(partial) && gc_off3 >= 0 && gc_off3 < len(sdata) {
 			gc_at3 := partial[gc_off2:][:1]
 			gc_at4 := sdata[gc_off3:][:1]
-			gc_step2 := gc_from
-			for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+			gc_step := gc_from
+			for ; gc_step+3 < gc_to; gc_step += 4 {
 				/*line reduce.go:222*/ gc_at3[0] = gc_at4[0]
 				/*line reduce.go:222*/ gc_at3[0] = gc_at4[0]
 				/*line reduce.go:222*/ gc_at3[0] = gc_at4[0]
 				/*line reduce.go:222*/ gc_at3[0] = gc_at4[0]
 			}
-			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 				/*line reduce.go:222*/ gc_at3[0] = gc_at4[0]
 			}
 		} else {
-			gc_step3 := gc_from
-			for ; gc_step3+3 < gc_to; gc_step3 += 4 {
-				{
-					gc_tx := gc_step3 + 0
-					gc_pos.Thread = gc_base + gc_tx
-					/*line reduce.go:222*/ partial[gc_bx] = sdata[0]
-				}
-				{
-					gc_tx := gc_step3 + 1
-					gc_pos.Thread = gc_base + gc_tx
-					/*line reduce.go:222*/ partial[gc_bx] = sdata[0]
-				}
-				{
-					gc_tx := gc_step3 + 2
-					gc_pos.Thread = gc_base + gc_tx
-					/*line reduce.go:222*/ partial[gc_bx] = sdata[0]
-				}
-				{
-					gc_tx := gc_step3 + 3
-					gc_pos.Thread = gc_base + gc_tx
-					/*line reduce.go:222*/ partial[gc_bx] = sdata[0]
-				}
-			}
-			for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				/*line reduce.go:222*/ partial[gc_bx] = sdata[0]
 			}
@@ -1976,34 +1568,7 @@ func gc_body_reduceInterleaved_int32(gc_b *compiled.Block, in []int32, partial [
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step := gc_vstep2
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line reduce.go:213*/ sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
-				}
-				{
-					gc_tx := gc_step + 1
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line reduce.go:213*/ sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
-				}
-				{
-					gc_tx := gc_step + 2
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line reduce.go:213*/ sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
-				}
-				{
-					gc_tx := gc_step + 3
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line reduce.go:213*/ sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
 				/*line reduce.go:213*/ sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
@@ -2040,41 +1605,18 @@ func gc_body_reduceInterleaved_int32(gc_b *compiled.Block, in []int32, partial [
 		if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(partial) && gc_off3 >= 0 && gc_off3 < len(sdata) {
 			gc_at3 := partial[gc_off2:][:1]
 			gc_at4 := sdata[gc_off3:][:1]
-			gc_step2 := gc_from
-			for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+			gc_step := gc_from
+			for ; gc_step+3 < gc_to; gc_step += 4 {
 				/*line reduce.go:222*/ gc_at3[0] = gc_at4[0]
 				/*line reduce.go:222*/ gc_at3[0] = gc_at4[0]
 				/*line reduce.go:222*/ gc_at3[0] = gc_at4[0]
 				/*line reduce.go:222*/ gc_at3[0] = gc_at4[0]
 			}
-			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 				/*line reduce.go:222*/ gc_at3[0] = gc_at4[0]
 			}
 		} else {
-			gc_step3 := gc_from
-			for ; gc_step3+3 < gc_to; gc_step3 += 4 {
-				{
-					gc_tx := gc_step3 + 0
-					gc_pos.Thread = gc_base + gc_tx
-					/*line reduce.go:222*/ partial[gc_bx] = sdata[0]
-				}
-				{
-					gc_tx := gc_step3 + 1
-					gc_pos.Thread = gc_base + gc_tx
-					/*line reduce.go:222*/ partial[gc_bx] = sdata[0]
-				}
-				{
-					gc_tx := gc_step3 + 2
-					gc_pos.Thread = gc_base + gc_tx
-					/*line reduce.go:222*/ partial[gc_bx] = sdata[0]
-				}
-				{
-					gc_tx := gc_step3 + 3
-					gc_pos.Thread = gc_base + gc_tx
-					/*line reduce.go:222*/ partial[gc_bx] = sdata[0]
-				}
-			}
-			for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				/*line reduce.go:222*/ partial[gc_bx] = sdata[0]
 			}
@@ -2238,34 +1780,7 @@ func gc_body_reduceInterleaved_uint32(gc_b *compiled.Block, in []uint32, partial
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step := gc_vstep2
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line reduce.go:213*/ sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
-				}
-				{
-					gc_tx := gc_step + 1
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line reduce.go:213*/ sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
-				}
-				{
-					gc_tx := gc_step + 2
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line reduce.go:213*/ sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
-				}
-				{
-					gc_tx := gc_step + 3
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line reduce.go:213*/ sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
 				/*line reduce.go:213*/ sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
@@ -2302,41 +1817,18 @@ func gc_body_reduceInterleaved_uint32(gc_b *compiled.Block, in []uint32, partial
 		if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(partial) && gc_off3 >= 0 && gc_off3 < len(sdata) {
 			gc_at3 := partial[gc_off2:][:1]
 			gc_at4 := sdata[gc_off3:][:1]
-			gc_step2 := gc_from
-			for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+			gc_step := gc_from
+			for ; gc_step+3 < gc_to; gc_step += 4 {
 				/*line reduce.go:222*/ gc_at3[0] = gc_at4[0]
 				/*line reduce.go:222*/ gc_at3[0] = gc_at4[0]
 				/*line reduce.go:222*/ gc_at3[0] = gc_at4[0]
 				/*line reduce.go:222*/ gc_at3[0] = gc_at4[0]
 			}
-			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 				/*line reduce.go:222*/ gc_at3[0] = gc_at4[0]
 			}
 		} else {
-			gc_step3 := gc_from
-			for ; gc_step3+3 < gc_to; gc_step3 += 4 {
-				{
-					gc_tx := gc_step3 + 0
-					gc_pos.Thread = gc_base + gc_tx
-					/*line reduce.go:222*/ partial[gc_bx] = sdata[0]
-				}
-				{
-					gc_tx := gc_step3 + 1
-					gc_pos.Thread = gc_base + gc_tx
-					/*line reduce.go:222*/ partial[gc_bx] = sdata[0]
-				}
-				{
-					gc_tx := gc_step3 + 2
-					gc_pos.Thread = gc_base + gc_tx
-					/*line reduce.go:222*/ partial[gc_bx] = sdata[0]
-				}
-				{
-					gc_tx := gc_step3 + 3
-					gc_pos.Thread = gc_base + gc_tx
-					/*line reduce.go:222*/ partial[gc_bx] = sdata[0]
-				}
-			}
-			for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				/*line reduce.go:222*/ partial[gc_bx] = sdata[0]
 			}
@@ -2417,34 +1909,7 @@ func gc_body_reduceStridedIndex[T Number](gc_b *compiled.Block, in, partial []T)
 				}
 			}
 		} else {
-			gc_step2 := 0
-			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-				{
-					gc_tx := gc_step2 + 0
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line reduce.go:237*/ sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
-				}
-				{
-					gc_tx := gc_step2 + 1
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line reduce.go:237*/ sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
-				}
-				{
-					gc_tx := gc_step2 + 2
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line reduce.go:237*/ sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
-				}
-				{
-					gc_tx := gc_step2 + 3
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line reduce.go:237*/ sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
-				}
-			}
-			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
 				/*line reduce.go:237*/ sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
@@ -2457,10 +1922,10 @@ func gc_body_reduceStridedIndex[T Number](gc_b *compiled.Block, in, partial []T)
 			gc_to = gc_bound
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			gc_step3 := gc_from
-			for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+			gc_step2 := gc_from
+			for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 				{
-					gc_tx := gc_step3 + 0
+					gc_tx := gc_step2 + 0
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 					/*line reduce.go:240*/ if index := 2 * s * tid; index < gc_bdx {
@@ -2468,7 +1933,7 @@ func gc_body_reduceStridedIndex[T Number](gc_b *compiled.Block, in, partial []T)
 					}
 				}
 				{
-					gc_tx := gc_step3 + 1
+					gc_tx := gc_step2 + 1
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 					/*line reduce.go:240*/ if index := 2 * s * tid; index < gc_bdx {
@@ -2476,7 +1941,7 @@ func gc_body_reduceStridedIndex[T Number](gc_b *compiled.Block, in, partial []T)
 					}
 				}
 				{
-					gc_tx := gc_step3 + 2
+					gc_tx := gc_step2 + 2
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 					/*line reduce.go:240*/ if index := 2 * s * tid; index < gc_bdx {
@@ -2484,7 +1949,7 @@ func gc_body_reduceStridedIndex[T Number](gc_b *compiled.Block, in, partial []T)
 					}
 				}
 				{
-					gc_tx := gc_step3 + 3
+					gc_tx := gc_step2 + 3
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 					/*line reduce.go:240*/ if index := 2 * s * tid; index < gc_bdx {
@@ -2492,7 +1957,7 @@ func gc_body_reduceStridedIndex[T Number](gc_b *compiled.Block, in, partial []T)
 					}
 				}
 			}
-			for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
 				/*line reduce.go:240*/ if index := 2 * s * tid; index < gc_bdx {
@@ -2512,41 +1977,18 @@ func gc_body_reduceStridedIndex[T Number](gc_b *compiled.Block, in, partial []T)
 			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(partial) && gc_off3 >= 0 && gc_off3 < len(sdata) {
 				gc_at3 := partial[gc_off2:][:1]
 				gc_at4 := sdata[gc_off3:][:1]
-				gc_step4 := gc_from
-				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+				gc_step3 := gc_from
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					/*line reduce.go:246*/ gc_at3[0] = gc_at4[0]
 					/*line reduce.go:246*/ gc_at3[0] = gc_at4[0]
 					/*line reduce.go:246*/ gc_at3[0] = gc_at4[0]
 					/*line reduce.go:246*/ gc_at3[0] = gc_at4[0]
 				}
-				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 					/*line reduce.go:246*/ gc_at3[0] = gc_at4[0]
 				}
 			} else {
-				gc_step5 := gc_from
-				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
-					{
-						gc_tx := gc_step5 + 0
-						gc_pos.Thread = gc_base + gc_tx
-						/*line reduce.go:246*/ partial[gc_bx] = sdata[0]
-					}
-					{
-						gc_tx := gc_step5 + 1
-						gc_pos.Thread = gc_base + gc_tx
-						/*line reduce.go:246*/ partial[gc_bx] = sdata[0]
-					}
-					{
-						gc_tx := gc_step5 + 2
-						gc_pos.Thread = gc_base + gc_tx
-						/*line reduce.go:246*/ partial[gc_bx] = sdata[0]
-					}
-					{
-						gc_tx := gc_step5 + 3
-						gc_pos.Thread = gc_base + gc_tx
-						/*line reduce.go:246*/ partial[gc_bx] = sdata[0]
-					}
-				}
-				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					/*line reduce.go:246*/ partial[gc_bx] = sdata[0]
 				}
@@ -2711,34 +2153,7 @@ func gc_body_reduceStridedIndex_float32(gc_b *compiled.Block, in []float32, part
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step := gc_vstep2
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line reduce.go:237*/ sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
-				}
-				{
-					gc_tx := gc_step + 1
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line reduce.go:237*/ sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
-				}
-				{
-					gc_tx := gc_step + 2
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line reduce.go:237*/ sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
-				}
-				{
-					gc_tx := gc_step + 3
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line reduce.go:237*/ sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
 				/*line reduce.go:237*/ sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
@@ -2925,10 +2340,10 @@ func gc_body_reduceStridedIndex_float32(gc_b *compiled.Block, in []float32, part
 					archsimd.ClearAVXUpperBits()
 				}
 			}
-			gc_step2 := gc_vstep3
-			for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+			gc_step := gc_vstep3
+			for ; gc_step+3 < gc_to; gc_step += 4 {
 				{
-					gc_tx := gc_step2 + 0
+					gc_tx := gc_step + 0
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 					/*line reduce.go:240*/ if index := 2 * s * tid; index < gc_bdx {
@@ -2936,7 +2351,7 @@ func gc_body_reduceStridedIndex_float32(gc_b *compiled.Block, in []float32, part
 					}
 				}
 				{
-					gc_tx := gc_step2 + 1
+					gc_tx := gc_step + 1
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 					/*line reduce.go:240*/ if index := 2 * s * tid; index < gc_bdx {
@@ -2944,7 +2359,7 @@ func gc_body_reduceStridedIndex_float32(gc_b *compiled.Block, in []float32, part
 					}
 				}
 				{
-					gc_tx := gc_step2 + 2
+					gc_tx := gc_step + 2
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 					/*line reduce.go:240*/ if index := 2 * s * tid; index < gc_bdx {
@@ -2952,7 +2367,7 @@ func gc_body_reduceStridedIndex_float32(gc_b *compiled.Block, in []float32, part
 					}
 				}
 				{
-					gc_tx := gc_step2 + 3
+					gc_tx := gc_step + 3
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 					/*line reduce.go:240*/ if index := 2 * s * tid; index < gc_bdx {
@@ -2960,7 +2375,7 @@ func gc_body_reduceStridedIndex_float32(gc_b *compiled.Block, in []float32, part
 					}
 				}
 			}
-			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
 				/*line reduce.go:240*/ if index := 2 * s * tid; index < gc_bdx {
@@ -2980,41 +2395,18 @@ func gc_body_reduceStridedIndex_float32(gc_b *compiled.Block, in []float32, part
 			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(partial) && gc_off3 >= 0 && gc_off3 < len(sdata) {
 				gc_at3 := partial[gc_off2:][:1]
 				gc_at4 := sdata[gc_off3:][:1]
-				gc_step3 := gc_from
-				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					/*line reduce.go:246*/ gc_at3[0] = gc_at4[0]
 					/*line reduce.go:246*/ gc_at3[0] = gc_at4[0]
 					/*line reduce.go:246*/ gc_at3[0] = gc_at4[0]
 					/*line reduce.go:246*/ gc_at3[0] = gc_at4[0]
 				}
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					/*line reduce.go:246*/ gc_at3[0] = gc_at4[0]
 				}
 			} else {
-				gc_step4 := gc_from
-				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
-					{
-						gc_tx := gc_step4 + 0
-						gc_pos.Thread = gc_base + gc_tx
-						/*line reduce.go:246*/ partial[gc_bx] = sdata[0]
-					}
-					{
-						gc_tx := gc_step4 + 1
-						gc_pos.Thread = gc_base + gc_tx
-						/*line reduce.go:246*/ partial[gc_bx] = sdata[0]
-					}
-					{
-						gc_tx := gc_step4 + 2
-						gc_pos.Thread = gc_base + gc_tx
-						/*line reduce.go:246*/ partial[gc_bx] = sdata[0]
-					}
-					{
-						gc_tx := gc_step4 + 3
-						gc_pos.Thread = gc_base + gc_tx
-						/*line reduce.go:246*/ partial[gc_bx] = sdata[0]
-					}
-				}
-				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					/*line reduce.go:246*/ partial[gc_bx] = sdata[0]
 				}
@@ -3179,34 +2571,7 @@ func gc_body_reduceStridedIndex_int32(gc_b *compiled.Block, in []int32, partial 
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step := gc_vstep2
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line reduce.go:237*/ sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
-				}
-				{
-					gc_tx := gc_step + 1
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line reduce.go:237*/ sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
-				}
-				{
-					gc_tx := gc_step + 2
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line reduce.go:237*/ sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
-				}
-				{
-					gc_tx := gc_step + 3
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line reduce.go:237*/ sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
 				/*line reduce.go:237*/ sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
@@ -3393,10 +2758,10 @@ func gc_body_reduceStridedIndex_int32(gc_b *compiled.Block, in []int32, partial 
 					archsimd.ClearAVXUpperBits()
 				}
 			}
-			gc_step2 := gc_vstep3
-			for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+			gc_step := gc_vstep3
+			for ; gc_step+3 < gc_to; gc_step += 4 {
 				{
-					gc_tx := gc_step2 + 0
+					gc_tx := gc_step + 0
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 					/*line reduce.go:240*/ if index := 2 * s * tid; index < gc_bdx {
@@ -3404,7 +2769,7 @@ func gc_body_reduceStridedIndex_int32(gc_b *compiled.Block, in []int32, partial 
 					}
 				}
 				{
-					gc_tx := gc_step2 + 1
+					gc_tx := gc_step + 1
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 					/*line reduce.go:240*/ if index := 2 * s * tid; index < gc_bdx {
@@ -3412,7 +2777,7 @@ func gc_body_reduceStridedIndex_int32(gc_b *compiled.Block, in []int32, partial 
 					}
 				}
 				{
-					gc_tx := gc_step2 + 2
+					gc_tx := gc_step + 2
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 					/*line reduce.go:240*/ if index := 2 * s * tid; index < gc_bdx {
@@ -3420,7 +2785,7 @@ func gc_body_reduceStridedIndex_int32(gc_b *compiled.Block, in []int32, partial 
 					}
 				}
 				{
-					gc_tx := gc_step2 + 3
+					gc_tx := gc_step + 3
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 					/*line reduce.go:240*/ if index := 2 * s * tid; index < gc_bdx {
@@ -3428,7 +2793,7 @@ func gc_body_reduceStridedIndex_int32(gc_b *compiled.Block, in []int32, partial 
 					}
 				}
 			}
-			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
 				/*line reduce.go:240*/ if index := 2 * s * tid; index < gc_bdx {
@@ -3448,41 +2813,18 @@ func gc_body_reduceStridedIndex_int32(gc_b *compiled.Block, in []int32, partial 
 			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(partial) && gc_off3 >= 0 && gc_off3 < len(sdata) {
 				gc_at3 := partial[gc_off2:][:1]
 				gc_at4 := sdata[gc_off3:][:1]
-				gc_step3 := gc_from
-				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					/*line reduce.go:246*/ gc_at3[0] = gc_at4[0]
 					/*line reduce.go:246*/ gc_at3[0] = gc_at4[0]
 					/*line reduce.go:246*/ gc_at3[0] = gc_at4[0]
 					/*line reduce.go:246*/ gc_at3[0] = gc_at4[0]
 				}
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					/*line reduce.go:246*/ gc_at3[0] = gc_at4[0]
 				}
 			} else {
-				gc_step4 := gc_from
-				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
-					{
-						gc_tx := gc_step4 + 0
-						gc_pos.Thread = gc_base + gc_tx
-						/*line reduce.go:246*/ partial[gc_bx] = sdata[0]
-					}
-					{
-						gc_tx := gc_step4 + 1
-						gc_pos.Thread = gc_base + gc_tx
-						/*line reduce.go:246*/ partial[gc_bx] = sdata[0]
-					}
-					{
-						gc_tx := gc_step4 + 2
-						gc_pos.Thread = gc_base + gc_tx
-						/*line reduce.go:246*/ partial[gc_bx] = sdata[0]
-					}
-					{
-						gc_tx := gc_step4 + 3
-						gc_pos.Thread = gc_base + gc_tx
-						/*line reduce.go:246*/ partial[gc_bx] = sdata[0]
-					}
-				}
-				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					/*line reduce.go:246*/ partial[gc_bx] = sdata[0]
 				}
@@ -3647,34 +2989,7 @@ func gc_body_reduceStridedIndex_uint32(gc_b *compiled.Block, in []uint32, partia
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step := gc_vstep2
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line reduce.go:237*/ sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
-				}
-				{
-					gc_tx := gc_step + 1
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line reduce.go:237*/ sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
-				}
-				{
-					gc_tx := gc_step + 2
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line reduce.go:237*/ sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
-				}
-				{
-					gc_tx := gc_step + 3
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line reduce.go:237*/ sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
 				/*line reduce.go:237*/ sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
@@ -3861,10 +3176,10 @@ func gc_body_reduceStridedIndex_uint32(gc_b *compiled.Block, in []uint32, partia
 					archsimd.ClearAVXUpperBits()
 				}
 			}
-			gc_step2 := gc_vstep3
-			for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+			gc_step := gc_vstep3
+			for ; gc_step+3 < gc_to; gc_step += 4 {
 				{
-					gc_tx := gc_step2 + 0
+					gc_tx := gc_step + 0
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 					/*line reduce.go:240*/ if index := 2 * s * tid; index < gc_bdx {
@@ -3872,7 +3187,7 @@ func gc_body_reduceStridedIndex_uint32(gc_b *compiled.Block, in []uint32, partia
 					}
 				}
 				{
-					gc_tx := gc_step2 + 1
+					gc_tx := gc_step + 1
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 					/*line reduce.go:240*/ if index := 2 * s * tid; index < gc_bdx {
@@ -3880,7 +3195,7 @@ func gc_body_reduceStridedIndex_uint32(gc_b *compiled.Block, in []uint32, partia
 					}
 				}
 				{
-					gc_tx := gc_step2 + 2
+					gc_tx := gc_step + 2
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 					/*line reduce.go:240*/ if index := 2 * s * tid; index < gc_bdx {
@@ -3888,7 +3203,7 @@ func gc_body_reduceStridedIndex_uint32(gc_b *compiled.Block, in []uint32, partia
 					}
 				}
 				{
-					gc_tx := gc_step2 + 3
+					gc_tx := gc_step + 3
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 					/*line reduce.go:240*/ if index := 2 * s * tid; index < gc_bdx {
@@ -3896,7 +3211,7 @@ func gc_body_reduceStridedIndex_uint32(gc_b *compiled.Block, in []uint32, partia
 					}
 				}
 			}
-			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
 				/*line reduce.go:240*/ if index := 2 * s * tid; index < gc_bdx {
@@ -3916,41 +3231,18 @@ func gc_body_reduceStridedIndex_uint32(gc_b *compiled.Block, in []uint32, partia
 			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(partial) && gc_off3 >= 0 && gc_off3 < len(sdata) {
 				gc_at3 := partial[gc_off2:][:1]
 				gc_at4 := sdata[gc_off3:][:1]
-				gc_step3 := gc_from
-				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					/*line reduce.go:246*/ gc_at3[0] = gc_at4[0]
 					/*line reduce.go:246*/ gc_at3[0] = gc_at4[0]
 					/*line reduce.go:246*/ gc_at3[0] = gc_at4[0]
 					/*line reduce.go:246*/ gc_at3[0] = gc_at4[0]
 				}
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					/*line reduce.go:246*/ gc_at3[0] = gc_at4[0]
 				}
 			} else {
-				gc_step4 := gc_from
-				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
-					{
-						gc_tx := gc_step4 + 0
-						gc_pos.Thread = gc_base + gc_tx
-						/*line reduce.go:246*/ partial[gc_bx] = sdata[0]
-					}
-					{
-						gc_tx := gc_step4 + 1
-						gc_pos.Thread = gc_base + gc_tx
-						/*line reduce.go:246*/ partial[gc_bx] = sdata[0]
-					}
-					{
-						gc_tx := gc_step4 + 2
-						gc_pos.Thread = gc_base + gc_tx
-						/*line reduce.go:246*/ partial[gc_bx] = sdata[0]
-					}
-					{
-						gc_tx := gc_step4 + 3
-						gc_pos.Thread = gc_base + gc_tx
-						/*line reduce.go:246*/ partial[gc_bx] = sdata[0]
-					}
-				}
-				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					/*line reduce.go:246*/ partial[gc_bx] = sdata[0]
 				}
@@ -4035,34 +3327,7 @@ func gc_body_reduceSequential[T Number](gc_b *compiled.Block, in, partial []T) {
 				}
 			}
 		} else {
-			gc_step2 := 0
-			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-				{
-					gc_tx := gc_step2 + 0
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line reduce.go:259*/ sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
-				}
-				{
-					gc_tx := gc_step2 + 1
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line reduce.go:259*/ sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
-				}
-				{
-					gc_tx := gc_step2 + 2
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line reduce.go:259*/ sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
-				}
-				{
-					gc_tx := gc_step2 + 3
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line reduce.go:259*/ sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
-				}
-			}
-			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
 				/*line reduce.go:259*/ sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
@@ -4087,57 +3352,30 @@ func gc_body_reduceSequential[T Number](gc_b *compiled.Block, in, partial []T) {
 			if gc_from >= 0 && gc_to <= len(sdata_) && gc_off2 >= 0 && gc_off2 <= len(sdata_) && gc_to <= len(sdata_)-gc_off2 {
 				gc_at3 := sdata_[:gc_to]
 				gc_at4 := sdata_[gc_off2:][:gc_to]
-				gc_step3 := gc_from
-				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
-						gc_tx := gc_step3 + 0
+						gc_tx := gc_step2 + 0
 						/*line reduce.go:275*/ gc_at3[gc_tx] += gc_at4[gc_tx]
 					}
 					{
-						gc_tx := gc_step3 + 1
+						gc_tx := gc_step2 + 1
 						/*line reduce.go:275*/ gc_at3[gc_tx] += gc_at4[gc_tx]
 					}
 					{
-						gc_tx := gc_step3 + 2
+						gc_tx := gc_step2 + 2
 						/*line reduce.go:275*/ gc_at3[gc_tx] += gc_at4[gc_tx]
 					}
 					{
-						gc_tx := gc_step3 + 3
+						gc_tx := gc_step2 + 3
 						/*line reduce.go:275*/ gc_at3[gc_tx] += gc_at4[gc_tx]
 					}
 				}
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					/*line reduce.go:275*/ gc_at3[gc_tx] += gc_at4[gc_tx]
 				}
 			} else {
-				gc_step4 := gc_from
-				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
-					{
-						gc_tx := gc_step4 + 0
-						gc_pos.Thread = gc_base + gc_tx
-						tid_ := gc_tx
-						/*line reduce.go:275*/ sdata_[tid_] += sdata_[tid_+s]
-					}
-					{
-						gc_tx := gc_step4 + 1
-						gc_pos.Thread = gc_base + gc_tx
-						tid_ := gc_tx
-						/*line reduce.go:275*/ sdata_[tid_] += sdata_[tid_+s]
-					}
-					{
-						gc_tx := gc_step4 + 2
-						gc_pos.Thread = gc_base + gc_tx
-						tid_ := gc_tx
-						/*line reduce.go:275*/ sdata_[tid_] += sdata_[tid_+s]
-					}
-					{
-						gc_tx := gc_step4 + 3
-						gc_pos.Thread = gc_base + gc_tx
-						tid_ := gc_tx
-						/*line reduce.go:275*/ sdata_[tid_] += sdata_[tid_+s]
-					}
-				}
-				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid_ := gc_tx
 					/*line reduce.go:275*/ sdata_[tid_] += sdata_[tid_+s]
@@ -4156,41 +3394,18 @@ func gc_body_reduceSequential[T Number](gc_b *compiled.Block, in, partial []T) {
 			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(partial) && gc_off4 >= 0 && gc_off4 < len(sdata) {
 				gc_at5 := partial[gc_off3:][:1]
 				gc_at6 := sdata[gc_off4:][:1]
-				gc_step5 := gc_from
-				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
+				gc_step3 := gc_from
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					/*line reduce.go:263*/ gc_at5[0] = gc_at6[0]
 					/*line reduce.go:263*/ gc_at5[0] = gc_at6[0]
 					/*line reduce.go:263*/ gc_at5[0] = gc_at6[0]
 					/*line reduce.go:263*/ gc_at5[0] = gc_at6[0]
 				}
-				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 					/*line reduce.go:263*/ gc_at5[0] = gc_at6[0]
 				}
 			} else {
-				gc_step6 := gc_from
-				for ; gc_step6+3 < gc_to; gc_step6 += 4 {
-					{
-						gc_tx := gc_step6 + 0
-						gc_pos.Thread = gc_base + gc_tx
-						/*line reduce.go:263*/ partial[gc_bx] = sdata[0]
-					}
-					{
-						gc_tx := gc_step6 + 1
-						gc_pos.Thread = gc_base + gc_tx
-						/*line reduce.go:263*/ partial[gc_bx] = sdata[0]
-					}
-					{
-						gc_tx := gc_step6 + 2
-						gc_pos.Thread = gc_base + gc_tx
-						/*line reduce.go:263*/ partial[gc_bx] = sdata[0]
-					}
-					{
-						gc_tx := gc_step6 + 3
-						gc_pos.Thread = gc_base + gc_tx
-						/*line reduce.go:263*/ partial[gc_bx] = sdata[0]
-					}
-				}
-				for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					/*line reduce.go:263*/ partial[gc_bx] = sdata[0]
 				}
@@ -4355,34 +3570,7 @@ func gc_body_reduceSequential_float32(gc_b *compiled.Block, in []float32, partia
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step := gc_vstep2
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line reduce.go:259*/ sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
-				}
-				{
-					gc_tx := gc_step + 1
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line reduce.go:259*/ sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
-				}
-				{
-					gc_tx := gc_step + 2
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line reduce.go:259*/ sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
-				}
-				{
-					gc_tx := gc_step + 3
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line reduce.go:259*/ sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
 				/*line reduce.go:259*/ sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
@@ -4465,34 +3653,7 @@ func gc_body_reduceSequential_float32(gc_b *compiled.Block, in []float32, partia
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step2 := gc_vstep4
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_pos.Thread = gc_base + gc_tx
-						tid_ := gc_tx
-						/*line reduce.go:275*/ sdata_[tid_] += sdata_[tid_+s]
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_pos.Thread = gc_base + gc_tx
-						tid_ := gc_tx
-						/*line reduce.go:275*/ sdata_[tid_] += sdata_[tid_+s]
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_pos.Thread = gc_base + gc_tx
-						tid_ := gc_tx
-						/*line reduce.go:275*/ sdata_[tid_] += sdata_[tid_+s]
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_pos.Thread = gc_base + gc_tx
-						tid_ := gc_tx
-						/*line reduce.go:275*/ sdata_[tid_] += sdata_[tid_+s]
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid_ := gc_tx
 					/*line reduce.go:275*/ sdata_[tid_] += sdata_[tid_+s]
@@ -4511,41 +3672,18 @@ func gc_body_reduceSequential_float32(gc_b *compiled.Block, in []float32, partia
 			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(partial) && gc_off4 >= 0 && gc_off4 < len(sdata) {
 				gc_at5 := partial[gc_off3:][:1]
 				gc_at6 := sdata[gc_off4:][:1]
-				gc_step3 := gc_from
-				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+				gc_step := gc_from
+				for ; gc_step+3 < gc_to; gc_step += 4 {
 					/*line reduce.go:263*/ gc_at5[0] = gc_at6[0]
 					/*line reduce.go:263*/ gc_at5[0] = gc_at6[0]
 					/*line reduce.go:263*/ gc_at5[0] = gc_at6[0]
 					/*line reduce.go:263*/ gc_at5[0] = gc_at6[0]
 				}
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					/*line reduce.go:263*/ gc_at5[0] = gc_at6[0]
 				}
 			} else {
-				gc_step4 := gc_from
-				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
-					{
-						gc_tx := gc_step4 + 0
-						gc_pos.Thread = gc_base + gc_tx
-						/*line reduce.go:263*/ partial[gc_bx] = sdata[0]
-					}
-					{
-						gc_tx := gc_step4 + 1
-						gc_pos.Thread = gc_base + gc_tx
-						/*line reduce.go:263*/ partial[gc_bx] = sdata[0]
-					}
-					{
-						gc_tx := gc_step4 + 2
-						gc_pos.Thread = gc_base + gc_tx
-						/*line reduce.go:263*/ partial[gc_bx] = sdata[0]
-					}
-					{
-						gc_tx := gc_step4 + 3
-						gc_pos.Thread = gc_base + gc_tx
-						/*line reduce.go:263*/ partial[gc_bx] = sdata[0]
-					}
-				}
-				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					/*line reduce.go:263*/ partial[gc_bx] = sdata[0]
 				}
@@ -4710,34 +3848,7 @@ func gc_body_reduceSequential_int32(gc_b *compiled.Block, in []int32, partial []
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step := gc_vstep2
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line reduce.go:259*/ sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
-				}
-				{
-					gc_tx := gc_step + 1
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line reduce.go:259*/ sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
-				}
-				{
-					gc_tx := gc_step + 2
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line reduce.go:259*/ sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
-				}
-				{
-					gc_tx := gc_step + 3
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line reduce.go:259*/ sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
 				/*line reduce.go:259*/ sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
@@ -4820,34 +3931,7 @@ func gc_body_reduceSequential_int32(gc_b *compiled.Block, in []int32, partial []
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step2 := gc_vstep4
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_pos.Thread = gc_base + gc_tx
-						tid_ := gc_tx
-						/*line reduce.go:275*/ sdata_[tid_] += sdata_[tid_+s]
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_pos.Thread = gc_base + gc_tx
-						tid_ := gc_tx
-						/*line reduce.go:275*/ sdata_[tid_] += sdata_[tid_+s]
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_pos.Thread = gc_base + gc_tx
-						tid_ := gc_tx
-						/*line reduce.go:275*/ sdata_[tid_] += sdata_[tid_+s]
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_pos.Thread = gc_base + gc_tx
-						tid_ := gc_tx
-						/*line reduce.go:275*/ sdata_[tid_] += sdata_[tid_+s]
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid_ := gc_tx
 					/*line reduce.go:275*/ sdata_[tid_] += sdata_[tid_+s]
@@ -4866,41 +3950,18 @@ func gc_body_reduceSequential_int32(gc_b *compiled.Block, in []int32, partial []
 			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(partial) && gc_off4 >= 0 && gc_off4 < len(sdata) {
 				gc_at5 := partial[gc_off3:][:1]
 				gc_at6 := sdata[gc_off4:][:1]
-				gc_step3 := gc_from
-				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+				gc_step := gc_from
+				for ; gc_step+3 < gc_to; gc_step += 4 {
 					/*line reduce.go:263*/ gc_at5[0] = gc_at6[0]
 					/*line reduce.go:263*/ gc_at5[0] = gc_at6[0]
 					/*line reduce.go:263*/ gc_at5[0] = gc_at6[0]
 					/*line reduce.go:263*/ gc_at5[0] = gc_at6[0]
 				}
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					/*line reduce.go:263*/ gc_at5[0] = gc_at6[0]
 				}
 			} else {
-				gc_step4 := gc_from
-				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
-					{
-						gc_tx := gc_step4 + 0
-						gc_pos.Thread = gc_base + gc_tx
-						/*line reduce.go:263*/ partial[gc_bx] = sdata[0]
-					}
-					{
-						gc_tx := gc_step4 + 1
-						gc_pos.Thread = gc_base + gc_tx
-						/*line reduce.go:263*/ partial[gc_bx] = sdata[0]
-					}
-					{
-						gc_tx := gc_step4 + 2
-						gc_pos.Thread = gc_base + gc_tx
-						/*line reduce.go:263*/ partial[gc_bx] = sdata[0]
-					}
-					{
-						gc_tx := gc_step4 + 3
-						gc_pos.Thread = gc_base + gc_tx
-						/*line reduce.go:263*/ partial[gc_bx] = sdata[0]
-					}
-				}
-				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					/*line reduce.go:263*/ partial[gc_bx] = sdata[0]
 				}
@@ -5065,34 +4126,7 @@ func gc_body_reduceSequential_uint32(gc_b *compiled.Block, in []uint32, partial 
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step := gc_vstep2
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line reduce.go:259*/ sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
-				}
-				{
-					gc_tx := gc_step + 1
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line reduce.go:259*/ sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
-				}
-				{
-					gc_tx := gc_step + 2
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line reduce.go:259*/ sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
-				}
-				{
-					gc_tx := gc_step + 3
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line reduce.go:259*/ sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
 				/*line reduce.go:259*/ sdata[tid] = reduceAt(in, gc_bx*gc_bdx+tid)
@@ -5175,34 +4209,7 @@ func gc_body_reduceSequential_uint32(gc_b *compiled.Block, in []uint32, partial 
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step2 := gc_vstep4
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_pos.Thread = gc_base + gc_tx
-						tid_ := gc_tx
-						/*line reduce.go:275*/ sdata_[tid_] += sdata_[tid_+s]
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_pos.Thread = gc_base + gc_tx
-						tid_ := gc_tx
-						/*line reduce.go:275*/ sdata_[tid_] += sdata_[tid_+s]
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_pos.Thread = gc_base + gc_tx
-						tid_ := gc_tx
-						/*line reduce.go:275*/ sdata_[tid_] += sdata_[tid_+s]
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_pos.Thread = gc_base + gc_tx
-						tid_ := gc_tx
-						/*line reduce.go:275*/ sdata_[tid_] += sdata_[tid_+s]
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid_ := gc_tx
 					/*line reduce.go:275*/ sdata_[tid_] += sdata_[tid_+s]
@@ -5221,41 +4228,18 @@ func gc_body_reduceSequential_uint32(gc_b *compiled.Block, in []uint32, partial 
 			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(partial) && gc_off4 >= 0 && gc_off4 < len(sdata) {
 				gc_at5 := partial[gc_off3:][:1]
 				gc_at6 := sdata[gc_off4:][:1]
-				gc_step3 := gc_from
-				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+				gc_step := gc_from
+				for ; gc_step+3 < gc_to; gc_step += 4 {
 					/*line reduce.go:263*/ gc_at5[0] = gc_at6[0]
 					/*line reduce.go:263*/ gc_at5[0] = gc_at6[0]
 					/*line reduce.go:263*/ gc_at5[0] = gc_at6[0]
 					/*line reduce.go:263*/ gc_at5[0] = gc_at6[0]
 				}
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					/*line reduce.go:263*/ gc_at5[0] = gc_at6[0]
 				}
 			} else {
-				gc_step4 := gc_from
-				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
-					{
-						gc_tx := gc_step4 + 0
-						gc_pos.Thread = gc_base + gc_tx
-						/*line reduce.go:263*/ partial[gc_bx] = sdata[0]
-					}
-					{
-						gc_tx := gc_step4 + 1
-						gc_pos.Thread = gc_base + gc_tx
-						/*line reduce.go:263*/ partial[gc_bx] = sdata[0]
-					}
-					{
-						gc_tx := gc_step4 + 2
-						gc_pos.Thread = gc_base + gc_tx
-						/*line reduce.go:263*/ partial[gc_bx] = sdata[0]
-					}
-					{
-						gc_tx := gc_step4 + 3
-						gc_pos.Thread = gc_base + gc_tx
-						/*line reduce.go:263*/ partial[gc_bx] = sdata[0]
-					}
-				}
-				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					/*line reduce.go:263*/ partial[gc_bx] = sdata[0]
 				}

@@ -61,46 +61,7 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b *compiled.Block, in, partial []T)
 					gc_at := in[gc_off:][:gc_bdx]
 					/*line reduce_variants.go:45*/ copy(gc_s_ahead[gc_base:][:gc_bdx], gc_at)
 				} else {
-					gc_step := 0
-					for ; gc_step+3 < gc_bdx; gc_step += 4 {
-						{
-							gc_tx := gc_step + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							tid := gc_tx
-							/*line reduce_variants.go:43*/ i := gc_bx*2*gc_bdx + tid
-							/*line reduce_variants.go:45*/ var ahead T = reduceAt(in, i)
-							gc_s_ahead[gc_rank] = ahead
-						}
-						{
-							gc_tx := gc_step + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							tid := gc_tx
-							/*line reduce_variants.go:43*/ i := gc_bx*2*gc_bdx + tid
-							/*line reduce_variants.go:45*/ var ahead T = reduceAt(in, i)
-							gc_s_ahead[gc_rank] = ahead
-						}
-						{
-							gc_tx := gc_step + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							tid := gc_tx
-							/*line reduce_variants.go:43*/ i := gc_bx*2*gc_bdx + tid
-							/*line reduce_variants.go:45*/ var ahead T = reduceAt(in, i)
-							gc_s_ahead[gc_rank] = ahead
-						}
-						{
-							gc_tx := gc_step + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							tid := gc_tx
-							/*line reduce_variants.go:43*/ i := gc_bx*2*gc_bdx + tid
-							/*line reduce_variants.go:45*/ var ahead T = reduceAt(in, i)
-							gc_s_ahead[gc_rank] = ahead
-						}
-					}
-					for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
@@ -117,79 +78,40 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b *compiled.Block, in, partial []T)
 			if gc_bdx <= len(sdata) && gc_off2 >= 0 && gc_off2 <= len(in) && gc_bdx <= len(in)-gc_off2 {
 				gc_at2 := sdata[:gc_bdx]
 				gc_at3 := in[gc_off2:][:gc_bdx]
-				gc_step2 := 0
-				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+				gc_step := 0
+				for ; gc_step+3 < gc_bdx; gc_step += 4 {
 					{
-						gc_tx := gc_step2 + 0
+						gc_tx := gc_step + 0
 						gc_rank := gc_base + gc_tx
 						ahead := gc_s_ahead[gc_rank]
 						/*line reduce_variants.go:45*/ gc_at2[gc_tx] = ahead + gc_at3[gc_tx]
 					}
 					{
-						gc_tx := gc_step2 + 1
+						gc_tx := gc_step + 1
 						gc_rank := gc_base + gc_tx
 						ahead := gc_s_ahead[gc_rank]
 						/*line reduce_variants.go:45*/ gc_at2[gc_tx] = ahead + gc_at3[gc_tx]
 					}
 					{
-						gc_tx := gc_step2 + 2
+						gc_tx := gc_step + 2
 						gc_rank := gc_base + gc_tx
 						ahead := gc_s_ahead[gc_rank]
 						/*line reduce_variants.go:45*/ gc_at2[gc_tx] = ahead + gc_at3[gc_tx]
 					}
 					{
-						gc_tx := gc_step2 + 3
+						gc_tx := gc_step + 3
 						gc_rank := gc_base + gc_tx
 						ahead := gc_s_ahead[gc_rank]
 						/*line reduce_variants.go:45*/ gc_at2[gc_tx] = ahead + gc_at3[gc_tx]
 					}
 				}
-				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					ahead := gc_s_ahead[gc_rank]
 					/*line reduce_variants.go:45*/ gc_at2[gc_tx] = ahead + gc_at3[gc_tx]
 				}
 			} else {
-				gc_step3 := 0
-				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
-					{
-						gc_tx := gc_step3 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
-						/*line reduce_variants.go:43*/ i := gc_bx*2*gc_bdx + tid
-						ahead := gc_s_ahead[gc_rank]
-						sdata[tid] = ahead + reduceAt(in, i+gc_bdx)
-					}
-					{
-						gc_tx := gc_step3 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
-						/*line reduce_variants.go:43*/ i := gc_bx*2*gc_bdx + tid
-						ahead := gc_s_ahead[gc_rank]
-						sdata[tid] = ahead + reduceAt(in, i+gc_bdx)
-					}
-					{
-						gc_tx := gc_step3 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
-						/*line reduce_variants.go:43*/ i := gc_bx*2*gc_bdx + tid
-						ahead := gc_s_ahead[gc_rank]
-						sdata[tid] = ahead + reduceAt(in, i+gc_bdx)
-					}
-					{
-						gc_tx := gc_step3 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
-						/*line reduce_variants.go:43*/ i := gc_bx*2*gc_bdx + tid
-						ahead := gc_s_ahead[gc_rank]
-						sdata[tid] = ahead + reduceAt(in, i+gc_bdx)
-					}
-				}
-				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -207,61 +129,30 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b *compiled.Block, in, partial []T)
 				gc_at4 := sdata[:gc_bdx]
 				gc_at5 := in[gc_off3:][:gc_bdx]
 				gc_at6 := in[gc_off4:][:gc_bdx]
-				gc_step4 := 0
-				for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
+				gc_step2 := 0
+				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 					{
-						gc_tx := gc_step4 + 0
+						gc_tx := gc_step2 + 0
 						/*line reduce_variants.go:45*/ gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 					}
 					{
-						gc_tx := gc_step4 + 1
+						gc_tx := gc_step2 + 1
 						/*line reduce_variants.go:45*/ gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 					}
 					{
-						gc_tx := gc_step4 + 2
+						gc_tx := gc_step2 + 2
 						/*line reduce_variants.go:45*/ gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 					}
 					{
-						gc_tx := gc_step4 + 3
+						gc_tx := gc_step2 + 3
 						/*line reduce_variants.go:45*/ gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 					}
 				}
-				for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 					/*line reduce_variants.go:45*/ gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 				}
 			} else {
-				gc_step5 := 0
-				for ; gc_step5+3 < gc_bdx; gc_step5 += 4 {
-					{
-						gc_tx := gc_step5 + 0
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line reduce_variants.go:43*/ i := gc_bx*2*gc_bdx + tid
-						/*line reduce_variants.go:45*/ sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx)
-					}
-					{
-						gc_tx := gc_step5 + 1
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line reduce_variants.go:43*/ i := gc_bx*2*gc_bdx + tid
-						/*line reduce_variants.go:45*/ sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx)
-					}
-					{
-						gc_tx := gc_step5 + 2
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line reduce_variants.go:43*/ i := gc_bx*2*gc_bdx + tid
-						/*line reduce_variants.go:45*/ sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx)
-					}
-					{
-						gc_tx := gc_step5 + 3
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line reduce_variants.go:43*/ i := gc_bx*2*gc_bdx + tid
-						/*line reduce_variants.go:45*/ sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx)
-					}
-				}
-				for gc_tx := gc_step5; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 					/*line reduce_variants.go:43*/ i := gc_bx*2*gc_bdx + tid
@@ -288,57 +179,30 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b *compiled.Block, in, partial []T)
 			if gc_from >= 0 && gc_to <= len(sdata_) && gc_off5 >= 0 && gc_off5 <= len(sdata_) && gc_to <= len(sdata_)-gc_off5 {
 				gc_at7 := sdata_[:gc_to]
 				gc_at8 := sdata_[gc_off5:][:gc_to]
-				gc_step6 := gc_from
-				for ; gc_step6+3 < gc_to; gc_step6 += 4 {
+				gc_step3 := gc_from
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					{
-						gc_tx := gc_step6 + 0
+						gc_tx := gc_step3 + 0
 						/*line reduce.go:275*/ gc_at7[gc_tx] += gc_at8[gc_tx]
 					}
 					{
-						gc_tx := gc_step6 + 1
+						gc_tx := gc_step3 + 1
 						/*line reduce.go:275*/ gc_at7[gc_tx] += gc_at8[gc_tx]
 					}
 					{
-						gc_tx := gc_step6 + 2
+						gc_tx := gc_step3 + 2
 						/*line reduce.go:275*/ gc_at7[gc_tx] += gc_at8[gc_tx]
 					}
 					{
-						gc_tx := gc_step6 + 3
+						gc_tx := gc_step3 + 3
 						/*line reduce.go:275*/ gc_at7[gc_tx] += gc_at8[gc_tx]
 					}
 				}
-				for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 					/*line reduce.go:275*/ gc_at7[gc_tx] += gc_at8[gc_tx]
 				}
 			} else {
-				gc_step7 := gc_from
-				for ; gc_step7+3 < gc_to; gc_step7 += 4 {
-					{
-						gc_tx := gc_step7 + 0
-						gc_pos.Thread = gc_base + gc_tx
-						tid_ := gc_tx
-						/*line reduce.go:275*/ sdata_[tid_] += sdata_[tid_+s]
-					}
-					{
-						gc_tx := gc_step7 + 1
-						gc_pos.Thread = gc_base + gc_tx
-						tid_ := gc_tx
-						/*line reduce.go:275*/ sdata_[tid_] += sdata_[tid_+s]
-					}
-					{
-						gc_tx := gc_step7 + 2
-						gc_pos.Thread = gc_base + gc_tx
-						tid_ := gc_tx
-						/*line reduce.go:275*/ sdata_[tid_] += sdata_[tid_+s]
-					}
-					{
-						gc_tx := gc_step7 + 3
-						gc_pos.Thread = gc_base + gc_tx
-						tid_ := gc_tx
-						/*line reduce.go:275*/ sdata_[tid_] += sdata_[tid_+s]
-					}
-				}
-				for gc_tx := gc_step7; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid_ := gc_tx
 					/*line reduce.go:275*/ sdata_[tid_] += sdata_[tid_+s]
@@ -476,41 +340,18 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b *compiled.Block, in, partial []T)
 			if gc_from >= 0 && gc_off9 >= 0 && gc_off9 < len(partial) && gc_off10 >= 0 && gc_off10 < len(sdata) {
 				gc_at12 := partial[gc_off9:][:1]
 				gc_at13 := sdata[gc_off10:][:1]
-				gc_step8 := gc_from
-				for ; gc_step8+3 < gc_to; gc_step8 += 4 {
+				gc_step4 := gc_from
+				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 					/*line reduce_variants.go:52*/ gc_at12[0] = gc_at13[0]
 					/*line reduce_variants.go:52*/ gc_at12[0] = gc_at13[0]
 					/*line reduce_variants.go:52*/ gc_at12[0] = gc_at13[0]
 					/*line reduce_variants.go:52*/ gc_at12[0] = gc_at13[0]
 				}
-				for gc_tx := gc_step8; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 					/*line reduce_variants.go:52*/ gc_at12[0] = gc_at13[0]
 				}
 			} else {
-				gc_step9 := gc_from
-				for ; gc_step9+3 < gc_to; gc_step9 += 4 {
-					{
-						gc_tx := gc_step9 + 0
-						gc_pos.Thread = gc_base + gc_tx
-						/*line reduce_variants.go:52*/ partial[gc_bx] = sdata[0]
-					}
-					{
-						gc_tx := gc_step9 + 1
-						gc_pos.Thread = gc_base + gc_tx
-						/*line reduce_variants.go:52*/ partial[gc_bx] = sdata[0]
-					}
-					{
-						gc_tx := gc_step9 + 2
-						gc_pos.Thread = gc_base + gc_tx
-						/*line reduce_variants.go:52*/ partial[gc_bx] = sdata[0]
-					}
-					{
-						gc_tx := gc_step9 + 3
-						gc_pos.Thread = gc_base + gc_tx
-						/*line reduce_variants.go:52*/ partial[gc_bx] = sdata[0]
-					}
-				}
-				for gc_tx := gc_step9; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					/*line reduce_variants.go:52*/ partial[gc_bx] = sdata[0]
 				}
@@ -835,46 +676,7 @@ func gc_body_reduceWarpShuffleBlocks[T Number](gc_b *compiled.Block, in, partial
 				/*line reduce_variants.go:83*/ gc_at5[0] = sum
 			}
 		} else {
-			gc_step2 := gc_from
-			for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-				{
-					gc_tx := gc_step2 + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					v := gc_s_v[gc_rank]
-					/*line reduce_variants.go:110*/ var r T = v
-					/*line reduce_variants.go:81*/ sum := r
-					/*line reduce_variants.go:83*/ partial[gc_bx] = sum
-				}
-				{
-					gc_tx := gc_step2 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					v := gc_s_v[gc_rank]
-					/*line reduce_variants.go:110*/ var r T = v
-					/*line reduce_variants.go:81*/ sum := r
-					/*line reduce_variants.go:83*/ partial[gc_bx] = sum
-				}
-				{
-					gc_tx := gc_step2 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					v := gc_s_v[gc_rank]
-					/*line reduce_variants.go:110*/ var r T = v
-					/*line reduce_variants.go:81*/ sum := r
-					/*line reduce_variants.go:83*/ partial[gc_bx] = sum
-				}
-				{
-					gc_tx := gc_step2 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					v := gc_s_v[gc_rank]
-					/*line reduce_variants.go:110*/ var r T = v
-					/*line reduce_variants.go:81*/ sum := r
-					/*line reduce_variants.go:83*/ partial[gc_bx] = sum
-				}
-			}
-			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				v := gc_s_v[gc_rank]
@@ -1011,66 +813,7 @@ func gc_body_reduceGridStride[T Number](gc_b *compiled.Block, in, partial []T) {
 					gc_s_v[gc_rank] = v
 				}
 			} else {
-				gc_step2 := gc_from
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
-						v := gc_s_v[gc_rank]
-						/*line reduce_variants.go:134*/ i := gc_bx*2*b + tid + gc_off
-						gc_more = true
-						/*line reduce_variants.go:135*/ v += in[i]
-						if i+b < n {
-							v += in[i+b]
-						}
-						gc_s_v[gc_rank] = v
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
-						v := gc_s_v[gc_rank]
-						/*line reduce_variants.go:134*/ i := gc_bx*2*b + tid + gc_off
-						gc_more = true
-						/*line reduce_variants.go:135*/ v += in[i]
-						if i+b < n {
-							v += in[i+b]
-						}
-						gc_s_v[gc_rank] = v
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
-						v := gc_s_v[gc_rank]
-						/*line reduce_variants.go:134*/ i := gc_bx*2*b + tid + gc_off
-						gc_more = true
-						/*line reduce_variants.go:135*/ v += in[i]
-						if i+b < n {
-							v += in[i+b]
-						}
-						gc_s_v[gc_rank] = v
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
-						v := gc_s_v[gc_rank]
-						/*line reduce_variants.go:134*/ i := gc_bx*2*b + tid + gc_off
-						gc_more = true
-						/*line reduce_variants.go:135*/ v += in[i]
-						if i+b < n {
-							v += in[i+b]
-						}
-						gc_s_v[gc_rank] = v
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -1095,42 +838,7 @@ func gc_body_reduceGridStride[T Number](gc_b *compiled.Block, in, partial []T) {
 			gc_at3 := sdata[:gc_bdx]
 			/*line reduce_variants.go:141*/ copy(gc_at3, gc_s_v[gc_base:][:gc_bdx])
 		} else {
-			gc_step3 := 0
-			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
-				{
-					gc_tx := gc_step3 + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tid := gc_tx
-					v := gc_s_v[gc_rank]
-					/*line reduce_variants.go:141*/ sdata[tid] = v
-				}
-				{
-					gc_tx := gc_step3 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tid := gc_tx
-					v := gc_s_v[gc_rank]
-					/*line reduce_variants.go:141*/ sdata[tid] = v
-				}
-				{
-					gc_tx := gc_step3 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tid := gc_tx
-					v := gc_s_v[gc_rank]
-					/*line reduce_variants.go:141*/ sdata[tid] = v
-				}
-				{
-					gc_tx := gc_step3 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tid := gc_tx
-					v := gc_s_v[gc_rank]
-					/*line reduce_variants.go:141*/ sdata[tid] = v
-				}
-			}
-			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
@@ -1157,57 +865,30 @@ func gc_body_reduceGridStride[T Number](gc_b *compiled.Block, in, partial []T) {
 			if gc_from >= 0 && gc_to <= len(sdata_) && gc_off4 >= 0 && gc_off4 <= len(sdata_) && gc_to <= len(sdata_)-gc_off4 {
 				gc_at4 := sdata_[:gc_to]
 				gc_at5 := sdata_[gc_off4:][:gc_to]
-				gc_step4 := gc_from
-				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
-						gc_tx := gc_step4 + 0
+						gc_tx := gc_step2 + 0
 						/*line reduce.go:275*/ gc_at4[gc_tx] += gc_at5[gc_tx]
 					}
 					{
-						gc_tx := gc_step4 + 1
+						gc_tx := gc_step2 + 1
 						/*line reduce.go:275*/ gc_at4[gc_tx] += gc_at5[gc_tx]
 					}
 					{
-						gc_tx := gc_step4 + 2
+						gc_tx := gc_step2 + 2
 						/*line reduce.go:275*/ gc_at4[gc_tx] += gc_at5[gc_tx]
 					}
 					{
-						gc_tx := gc_step4 + 3
+						gc_tx := gc_step2 + 3
 						/*line reduce.go:275*/ gc_at4[gc_tx] += gc_at5[gc_tx]
 					}
 				}
-				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					/*line reduce.go:275*/ gc_at4[gc_tx] += gc_at5[gc_tx]
 				}
 			} else {
-				gc_step5 := gc_from
-				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
-					{
-						gc_tx := gc_step5 + 0
-						gc_pos.Thread = gc_base + gc_tx
-						tid_ := gc_tx
-						/*line reduce.go:275*/ sdata_[tid_] += sdata_[tid_+s]
-					}
-					{
-						gc_tx := gc_step5 + 1
-						gc_pos.Thread = gc_base + gc_tx
-						tid_ := gc_tx
-						/*line reduce.go:275*/ sdata_[tid_] += sdata_[tid_+s]
-					}
-					{
-						gc_tx := gc_step5 + 2
-						gc_pos.Thread = gc_base + gc_tx
-						tid_ := gc_tx
-						/*line reduce.go:275*/ sdata_[tid_] += sdata_[tid_+s]
-					}
-					{
-						gc_tx := gc_step5 + 3
-						gc_pos.Thread = gc_base + gc_tx
-						tid_ := gc_tx
-						/*line reduce.go:275*/ sdata_[tid_] += sdata_[tid_+s]
-					}
-				}
-				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid_ := gc_tx
 					/*line reduce.go:275*/ sdata_[tid_] += sdata_[tid_+s]
@@ -1345,41 +1026,18 @@ func gc_body_reduceGridStride[T Number](gc_b *compiled.Block, in, partial []T) {
 			if gc_from >= 0 && gc_off8 >= 0 && gc_off8 < len(partial) && gc_off9 >= 0 && gc_off9 < len(sdata) {
 				gc_at9 := partial[gc_off8:][:1]
 				gc_at10 := sdata[gc_off9:][:1]
-				gc_step6 := gc_from
-				for ; gc_step6+3 < gc_to; gc_step6 += 4 {
+				gc_step3 := gc_from
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					/*line reduce_variants.go:148*/ gc_at9[0] = gc_at10[0]
 					/*line reduce_variants.go:148*/ gc_at9[0] = gc_at10[0]
 					/*line reduce_variants.go:148*/ gc_at9[0] = gc_at10[0]
 					/*line reduce_variants.go:148*/ gc_at9[0] = gc_at10[0]
 				}
-				for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 					/*line reduce_variants.go:148*/ gc_at9[0] = gc_at10[0]
 				}
 			} else {
-				gc_step7 := gc_from
-				for ; gc_step7+3 < gc_to; gc_step7 += 4 {
-					{
-						gc_tx := gc_step7 + 0
-						gc_pos.Thread = gc_base + gc_tx
-						/*line reduce_variants.go:148*/ partial[gc_bx] = sdata[0]
-					}
-					{
-						gc_tx := gc_step7 + 1
-						gc_pos.Thread = gc_base + gc_tx
-						/*line reduce_variants.go:148*/ partial[gc_bx] = sdata[0]
-					}
-					{
-						gc_tx := gc_step7 + 2
-						gc_pos.Thread = gc_base + gc_tx
-						/*line reduce_variants.go:148*/ partial[gc_bx] = sdata[0]
-					}
-					{
-						gc_tx := gc_step7 + 3
-						gc_pos.Thread = gc_base + gc_tx
-						/*line reduce_variants.go:148*/ partial[gc_bx] = sdata[0]
-					}
-				}
-				for gc_tx := gc_step7; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					/*line reduce_variants.go:148*/ partial[gc_bx] = sdata[0]
 				}
@@ -1635,46 +1293,7 @@ func gc_body_reduceCoarsened[T Number](gc_b *compiled.Block, in, partial []T) {
 				/*line reduce_variants.go:178*/ gc_at[0] = sum
 			}
 		} else {
-			gc_step2 := gc_from
-			for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-				{
-					gc_tx := gc_step2 + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					v_ := gc_s_v_[gc_rank]
-					/*line reduce_variants.go:110*/ var r T = v_
-					/*line reduce_variants.go:176*/ sum := r
-					/*line reduce_variants.go:178*/ partial[gc_bx] = sum
-				}
-				{
-					gc_tx := gc_step2 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					v_ := gc_s_v_[gc_rank]
-					/*line reduce_variants.go:110*/ var r T = v_
-					/*line reduce_variants.go:176*/ sum := r
-					/*line reduce_variants.go:178*/ partial[gc_bx] = sum
-				}
-				{
-					gc_tx := gc_step2 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					v_ := gc_s_v_[gc_rank]
-					/*line reduce_variants.go:110*/ var r T = v_
-					/*line reduce_variants.go:176*/ sum := r
-					/*line reduce_variants.go:178*/ partial[gc_bx] = sum
-				}
-				{
-					gc_tx := gc_step2 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					v_ := gc_s_v_[gc_rank]
-					/*line reduce_variants.go:110*/ var r T = v_
-					/*line reduce_variants.go:176*/ sum := r
-					/*line reduce_variants.go:178*/ partial[gc_bx] = sum
-				}
-			}
-			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				v_ := gc_s_v_[gc_rank]

@@ -181,42 +181,7 @@ func gc_body_reverseShared[T any](gc_b *compiled.Block, in, out []T) {
 					}
 				}
 			} else {
-				gc_step3 := gc_from
-				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
-					{
-						gc_tx := gc_step3 + 0
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line reverse.go:47*/ if o := n - (gc_bx+1)*b + tid; o >= 0 {
-							out[o] = tile[tid]
-						}
-					}
-					{
-						gc_tx := gc_step3 + 1
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line reverse.go:47*/ if o := n - (gc_bx+1)*b + tid; o >= 0 {
-							out[o] = tile[tid]
-						}
-					}
-					{
-						gc_tx := gc_step3 + 2
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line reverse.go:47*/ if o := n - (gc_bx+1)*b + tid; o >= 0 {
-							out[o] = tile[tid]
-						}
-					}
-					{
-						gc_tx := gc_step3 + 3
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line reverse.go:47*/ if o := n - (gc_bx+1)*b + tid; o >= 0 {
-							out[o] = tile[tid]
-						}
-					}
-				}
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 					/*line reverse.go:47*/ if o := n - (gc_bx+1)*b + tid; o >= 0 {

@@ -271,42 +271,7 @@ func gc_body_reverseShared_float32(gc_b *compiled.Block, in []float32, out []flo
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step2 := gc_vstep2
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line reverse.go:47*/ if o := n - (gc_bx+1)*b + tid; o >= 0 {
-							out[o] = tile[tid]
-						}
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line reverse.go:47*/ if o := n - (gc_bx+1)*b + tid; o >= 0 {
-							out[o] = tile[tid]
-						}
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line reverse.go:47*/ if o := n - (gc_bx+1)*b + tid; o >= 0 {
-							out[o] = tile[tid]
-						}
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line reverse.go:47*/ if o := n - (gc_bx+1)*b + tid; o >= 0 {
-							out[o] = tile[tid]
-						}
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 					/*line reverse.go:47*/ if o := n - (gc_bx+1)*b + tid; o >= 0 {
@@ -545,42 +510,7 @@ func gc_body_reverseShared_int32(gc_b *compiled.Block, in []int32, out []int32) 
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step2 := gc_vstep2
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line reverse.go:47*/ if o := n - (gc_bx+1)*b + tid; o >= 0 {
-							out[o] = tile[tid]
-						}
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line reverse.go:47*/ if o := n - (gc_bx+1)*b + tid; o >= 0 {
-							out[o] = tile[tid]
-						}
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line reverse.go:47*/ if o := n - (gc_bx+1)*b + tid; o >= 0 {
-							out[o] = tile[tid]
-						}
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line reverse.go:47*/ if o := n - (gc_bx+1)*b + tid; o >= 0 {
-							out[o] = tile[tid]
-						}
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 					/*line reverse.go:47*/ if o := n - (gc_bx+1)*b + tid; o >= 0 {
@@ -819,42 +749,7 @@ func gc_body_reverseShared_uint32(gc_b *compiled.Block, in []uint32, out []uint3
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step2 := gc_vstep2
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line reverse.go:47*/ if o := n - (gc_bx+1)*b + tid; o >= 0 {
-							out[o] = tile[tid]
-						}
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line reverse.go:47*/ if o := n - (gc_bx+1)*b + tid; o >= 0 {
-							out[o] = tile[tid]
-						}
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line reverse.go:47*/ if o := n - (gc_bx+1)*b + tid; o >= 0 {
-							out[o] = tile[tid]
-						}
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line reverse.go:47*/ if o := n - (gc_bx+1)*b + tid; o >= 0 {
-							out[o] = tile[tid]
-						}
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 					/*line reverse.go:47*/ if o := n - (gc_bx+1)*b + tid; o >= 0 {

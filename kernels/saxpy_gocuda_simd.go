@@ -112,42 +112,7 @@ func gc_body_saxpy(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x, y []flo
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step := gc_vstep2
-				for ; gc_step+3 < gc_to; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
-						gc_rank := gc_base + gc_tx%gc_bdx
-						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-						gc_pos.Thread = gc_rank
-						i := gc_bx*gc_bdx + gc_tx
-						/*line saxpy.go:33*/ y[i] = a*x[i] + y[i]
-					}
-					{
-						gc_tx := gc_step + 1
-						gc_rank := gc_base + gc_tx%gc_bdx
-						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-						gc_pos.Thread = gc_rank
-						i := gc_bx*gc_bdx + gc_tx
-						/*line saxpy.go:33*/ y[i] = a*x[i] + y[i]
-					}
-					{
-						gc_tx := gc_step + 2
-						gc_rank := gc_base + gc_tx%gc_bdx
-						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-						gc_pos.Thread = gc_rank
-						i := gc_bx*gc_bdx + gc_tx
-						/*line saxpy.go:33*/ y[i] = a*x[i] + y[i]
-					}
-					{
-						gc_tx := gc_step + 3
-						gc_rank := gc_base + gc_tx%gc_bdx
-						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-						gc_pos.Thread = gc_rank
-						i := gc_bx*gc_bdx + gc_tx
-						/*line saxpy.go:33*/ y[i] = a*x[i] + y[i]
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx%gc_bdx
 					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 					gc_pos.Thread = gc_rank
@@ -264,46 +229,7 @@ func gc_body_saxpyGridStride(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, 
 					if gc_vstep2 > gc_from {
 						gc_more = true
 					}
-					gc_step := gc_vstep2
-					for ; gc_step+3 < gc_to; gc_step += 4 {
-						{
-							gc_tx := gc_step + 0
-							gc_rank := gc_base + gc_tx%gc_bdx
-							gc_pos.Block = (gc_tx / gc_bdx) % gc_gdx
-							gc_pos.Thread = gc_rank
-							i := gc_bx*gc_bdx + gc_tx + gc_off
-							gc_more = true
-							/*line saxpy.go:52*/ y[i] = a*x[i] + y[i]
-						}
-						{
-							gc_tx := gc_step + 1
-							gc_rank := gc_base + gc_tx%gc_bdx
-							gc_pos.Block = (gc_tx / gc_bdx) % gc_gdx
-							gc_pos.Thread = gc_rank
-							i := gc_bx*gc_bdx + gc_tx + gc_off
-							gc_more = true
-							/*line saxpy.go:52*/ y[i] = a*x[i] + y[i]
-						}
-						{
-							gc_tx := gc_step + 2
-							gc_rank := gc_base + gc_tx%gc_bdx
-							gc_pos.Block = (gc_tx / gc_bdx) % gc_gdx
-							gc_pos.Thread = gc_rank
-							i := gc_bx*gc_bdx + gc_tx + gc_off
-							gc_more = true
-							/*line saxpy.go:52*/ y[i] = a*x[i] + y[i]
-						}
-						{
-							gc_tx := gc_step + 3
-							gc_rank := gc_base + gc_tx%gc_bdx
-							gc_pos.Block = (gc_tx / gc_bdx) % gc_gdx
-							gc_pos.Thread = gc_rank
-							i := gc_bx*gc_bdx + gc_tx + gc_off
-							gc_more = true
-							/*line saxpy.go:52*/ y[i] = a*x[i] + y[i]
-						}
-					}
-					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx%gc_bdx
 						gc_pos.Block = (gc_tx / gc_bdx) % gc_gdx
 						gc_pos.Thread = gc_rank
@@ -340,66 +266,35 @@ func gc_body_saxpyGridStride(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, 
 					if gc_from >= 0 && gc_off3 >= 0 && gc_off3 <= len(y) && gc_to <= len(y)-gc_off3 && gc_off3 <= len(x) && gc_to <= len(x)-gc_off3 {
 						gc_at3 := y[gc_off3:][:gc_to]
 						gc_at4 := x[gc_off3:][:gc_to]
-						gc_step2 := gc_from
-						for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+						gc_step := gc_from
+						for ; gc_step+3 < gc_to; gc_step += 4 {
 							{
-								gc_tx := gc_step2 + 0
+								gc_tx := gc_step + 0
 								gc_more = true
 								/*line saxpy.go:52*/ gc_at3[gc_tx] = a*gc_at4[gc_tx] + gc_at3[gc_tx]
 							}
 							{
-								gc_tx := gc_step2 + 1
+								gc_tx := gc_step + 1
 								gc_more = true
 								/*line saxpy.go:52*/ gc_at3[gc_tx] = a*gc_at4[gc_tx] + gc_at3[gc_tx]
 							}
 							{
-								gc_tx := gc_step2 + 2
+								gc_tx := gc_step + 2
 								gc_more = true
 								/*line saxpy.go:52*/ gc_at3[gc_tx] = a*gc_at4[gc_tx] + gc_at3[gc_tx]
 							}
 							{
-								gc_tx := gc_step2 + 3
+								gc_tx := gc_step + 3
 								gc_more = true
 								/*line saxpy.go:52*/ gc_at3[gc_tx] = a*gc_at4[gc_tx] + gc_at3[gc_tx]
 							}
 						}
-						for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+						for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 							gc_more = true
 							/*line saxpy.go:52*/ gc_at3[gc_tx] = a*gc_at4[gc_tx] + gc_at3[gc_tx]
 						}
 					} else {
-						gc_step3 := gc_from
-						for ; gc_step3+3 < gc_to; gc_step3 += 4 {
-							{
-								gc_tx := gc_step3 + 0
-								gc_pos.Thread = gc_base + gc_tx
-								i := gc_bx*gc_bdx + gc_tx + gc_off
-								gc_more = true
-								/*line saxpy.go:52*/ y[i] = a*x[i] + y[i]
-							}
-							{
-								gc_tx := gc_step3 + 1
-								gc_pos.Thread = gc_base + gc_tx
-								i := gc_bx*gc_bdx + gc_tx + gc_off
-								gc_more = true
-								/*line saxpy.go:52*/ y[i] = a*x[i] + y[i]
-							}
-							{
-								gc_tx := gc_step3 + 2
-								gc_pos.Thread = gc_base + gc_tx
-								i := gc_bx*gc_bdx + gc_tx + gc_off
-								gc_more = true
-								/*line saxpy.go:52*/ y[i] = a*x[i] + y[i]
-							}
-							{
-								gc_tx := gc_step3 + 3
-								gc_pos.Thread = gc_base + gc_tx
-								i := gc_bx*gc_bdx + gc_tx + gc_off
-								gc_more = true
-								/*line saxpy.go:52*/ y[i] = a*x[i] + y[i]
-							}
-						}
-						for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 							gc_pos.Thread = gc_base + gc_tx
 							i := gc_bx*gc_bdx + gc_tx + gc_off
 							gc_more = true
@@ -539,42 +434,7 @@ func gc_body_vecAdd_float32(gc_b *compiled.Block, gc_lo, gc_hi int, a []float32,
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step := gc_vstep2
-				for ; gc_step+3 < gc_to; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
-						gc_rank := gc_base + gc_tx%gc_bdx
-						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-						gc_pos.Thread = gc_rank
-						i := gc_bx*gc_bdx + gc_tx
-						/*line saxpy.go:120*/ c[i] = a[i] + b[i]
-					}
-					{
-						gc_tx := gc_step + 1
-						gc_rank := gc_base + gc_tx%gc_bdx
-						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-						gc_pos.Thread = gc_rank
-						i := gc_bx*gc_bdx + gc_tx
-						/*line saxpy.go:120*/ c[i] = a[i] + b[i]
-					}
-					{
-						gc_tx := gc_step + 2
-						gc_rank := gc_base + gc_tx%gc_bdx
-						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-						gc_pos.Thread = gc_rank
-						i := gc_bx*gc_bdx + gc_tx
-						/*line saxpy.go:120*/ c[i] = a[i] + b[i]
-					}
-					{
-						gc_tx := gc_step + 3
-						gc_rank := gc_base + gc_tx%gc_bdx
-						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-						gc_pos.Thread = gc_rank
-						i := gc_bx*gc_bdx + gc_tx
-						/*line saxpy.go:120*/ c[i] = a[i] + b[i]
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx%gc_bdx
 					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 					gc_pos.Thread = gc_rank
@@ -683,42 +543,7 @@ func gc_body_vecAdd_int32(gc_b *compiled.Block, gc_lo, gc_hi int, a []int32, b [
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step := gc_vstep2
-				for ; gc_step+3 < gc_to; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
-						gc_rank := gc_base + gc_tx%gc_bdx
-						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-						gc_pos.Thread = gc_rank
-						i := gc_bx*gc_bdx + gc_tx
-						/*line saxpy.go:120*/ c[i] = a[i] + b[i]
-					}
-					{
-						gc_tx := gc_step + 1
-						gc_rank := gc_base + gc_tx%gc_bdx
-						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-						gc_pos.Thread = gc_rank
-						i := gc_bx*gc_bdx + gc_tx
-						/*line saxpy.go:120*/ c[i] = a[i] + b[i]
-					}
-					{
-						gc_tx := gc_step + 2
-						gc_rank := gc_base + gc_tx%gc_bdx
-						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-						gc_pos.Thread = gc_rank
-						i := gc_bx*gc_bdx + gc_tx
-						/*line saxpy.go:120*/ c[i] = a[i] + b[i]
-					}
-					{
-						gc_tx := gc_step + 3
-						gc_rank := gc_base + gc_tx%gc_bdx
-						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-						gc_pos.Thread = gc_rank
-						i := gc_bx*gc_bdx + gc_tx
-						/*line saxpy.go:120*/ c[i] = a[i] + b[i]
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx%gc_bdx
 					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 					gc_pos.Thread = gc_rank
@@ -827,42 +652,7 @@ func gc_body_vecAdd_uint32(gc_b *compiled.Block, gc_lo, gc_hi int, a []uint32, b
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step := gc_vstep2
-				for ; gc_step+3 < gc_to; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
-						gc_rank := gc_base + gc_tx%gc_bdx
-						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-						gc_pos.Thread = gc_rank
-						i := gc_bx*gc_bdx + gc_tx
-						/*line saxpy.go:120*/ c[i] = a[i] + b[i]
-					}
-					{
-						gc_tx := gc_step + 1
-						gc_rank := gc_base + gc_tx%gc_bdx
-						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-						gc_pos.Thread = gc_rank
-						i := gc_bx*gc_bdx + gc_tx
-						/*line saxpy.go:120*/ c[i] = a[i] + b[i]
-					}
-					{
-						gc_tx := gc_step + 2
-						gc_rank := gc_base + gc_tx%gc_bdx
-						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-						gc_pos.Thread = gc_rank
-						i := gc_bx*gc_bdx + gc_tx
-						/*line saxpy.go:120*/ c[i] = a[i] + b[i]
-					}
-					{
-						gc_tx := gc_step + 3
-						gc_rank := gc_base + gc_tx%gc_bdx
-						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-						gc_pos.Thread = gc_rank
-						i := gc_bx*gc_bdx + gc_tx
-						/*line saxpy.go:120*/ c[i] = a[i] + b[i]
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx%gc_bdx
 					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 					gc_pos.Thread = gc_rank
@@ -1011,46 +801,7 @@ func gc_body_vecAddGridStride_float32(gc_b *compiled.Block, gc_lo, gc_hi int, a 
 					if gc_vstep2 > gc_from {
 						gc_more = true
 					}
-					gc_step := gc_vstep2
-					for ; gc_step+3 < gc_to; gc_step += 4 {
-						{
-							gc_tx := gc_step + 0
-							gc_rank := gc_base + gc_tx%gc_bdx
-							gc_pos.Block = (gc_tx / gc_bdx) % gc_gdx
-							gc_pos.Thread = gc_rank
-							i := gc_bx*gc_bdx + gc_tx + gc_off
-							gc_more = true
-							/*line saxpy.go:134*/ c[i] = a[i] + b[i]
-						}
-						{
-							gc_tx := gc_step + 1
-							gc_rank := gc_base + gc_tx%gc_bdx
-							gc_pos.Block = (gc_tx / gc_bdx) % gc_gdx
-							gc_pos.Thread = gc_rank
-							i := gc_bx*gc_bdx + gc_tx + gc_off
-							gc_more = true
-							/*line saxpy.go:134*/ c[i] = a[i] + b[i]
-						}
-						{
-							gc_tx := gc_step + 2
-							gc_rank := gc_base + gc_tx%gc_bdx
-							gc_pos.Block = (gc_tx / gc_bdx) % gc_gdx
-							gc_pos.Thread = gc_rank
-							i := gc_bx*gc_bdx + gc_tx + gc_off
-							gc_more = true
-							/*line saxpy.go:134*/ c[i] = a[i] + b[i]
-						}
-						{
-							gc_tx := gc_step + 3
-							gc_rank := gc_base + gc_tx%gc_bdx
-							gc_pos.Block = (gc_tx / gc_bdx) % gc_gdx
-							gc_pos.Thread = gc_rank
-							i := gc_bx*gc_bdx + gc_tx + gc_off
-							gc_more = true
-							/*line saxpy.go:134*/ c[i] = a[i] + b[i]
-						}
-					}
-					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx%gc_bdx
 						gc_pos.Block = (gc_tx / gc_bdx) % gc_gdx
 						gc_pos.Thread = gc_rank
@@ -1088,66 +839,35 @@ func gc_body_vecAddGridStride_float32(gc_b *compiled.Block, gc_lo, gc_hi int, a 
 						gc_at4 := c[gc_off3:][:gc_to]
 						gc_at5 := a[gc_off3:][:gc_to]
 						gc_at6 := b[gc_off3:][:gc_to]
-						gc_step2 := gc_from
-						for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+						gc_step := gc_from
+						for ; gc_step+3 < gc_to; gc_step += 4 {
 							{
-								gc_tx := gc_step2 + 0
+								gc_tx := gc_step + 0
 								gc_more = true
 								/*line saxpy.go:134*/ gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 							}
 							{
-								gc_tx := gc_step2 + 1
+								gc_tx := gc_step + 1
 								gc_more = true
 								/*line saxpy.go:134*/ gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 							}
 							{
-								gc_tx := gc_step2 + 2
+								gc_tx := gc_step + 2
 								gc_more = true
 								/*line saxpy.go:134*/ gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 							}
 							{
-								gc_tx := gc_step2 + 3
+								gc_tx := gc_step + 3
 								gc_more = true
 								/*line saxpy.go:134*/ gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 							}
 						}
-						for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+						for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 							gc_more = true
 							/*line saxpy.go:134*/ gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 						}
 					} else {
-						gc_step3 := gc_from
-						for ; gc_step3+3 < gc_to; gc_step3 += 4 {
-							{
-								gc_tx := gc_step3 + 0
-								gc_pos.Thread = gc_base + gc_tx
-								i := gc_bx*gc_bdx + gc_tx + gc_off
-								gc_more = true
-								/*line saxpy.go:134*/ c[i] = a[i] + b[i]
-							}
-							{
-								gc_tx := gc_step3 + 1
-								gc_pos.Thread = gc_base + gc_tx
-								i := gc_bx*gc_bdx + gc_tx + gc_off
-								gc_more = true
-								/*line saxpy.go:134*/ c[i] = a[i] + b[i]
-							}
-							{
-								gc_tx := gc_step3 + 2
-								gc_pos.Thread = gc_base + gc_tx
-								i := gc_bx*gc_bdx + gc_tx + gc_off
-								gc_more = true
-								/*line saxpy.go:134*/ c[i] = a[i] + b[i]
-							}
-							{
-								gc_tx := gc_step3 + 3
-								gc_pos.Thread = gc_base + gc_tx
-								i := gc_bx*gc_bdx + gc_tx + gc_off
-								gc_more = true
-								/*line saxpy.go:134*/ c[i] = a[i] + b[i]
-							}
-						}
-						for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 							gc_pos.Thread = gc_base + gc_tx
 							i := gc_bx*gc_bdx + gc_tx + gc_off
 							gc_more = true
@@ -1261,46 +981,7 @@ func gc_body_vecAddGridStride_int32(gc_b *compiled.Block, gc_lo, gc_hi int, a []
 					if gc_vstep2 > gc_from {
 						gc_more = true
 					}
-					gc_step := gc_vstep2
-					for ; gc_step+3 < gc_to; gc_step += 4 {
-						{
-							gc_tx := gc_step + 0
-							gc_rank := gc_base + gc_tx%gc_bdx
-							gc_pos.Block = (gc_tx / gc_bdx) % gc_gdx
-							gc_pos.Thread = gc_rank
-							i := gc_bx*gc_bdx + gc_tx + gc_off
-							gc_more = true
-							/*line saxpy.go:134*/ c[i] = a[i] + b[i]
-						}
-						{
-							gc_tx := gc_step + 1
-							gc_rank := gc_base + gc_tx%gc_bdx
-							gc_pos.Block = (gc_tx / gc_bdx) % gc_gdx
-							gc_pos.Thread = gc_rank
-							i := gc_bx*gc_bdx + gc_tx + gc_off
-							gc_more = true
-							/*line saxpy.go:134*/ c[i] = a[i] + b[i]
-						}
-						{
-							gc_tx := gc_step + 2
-							gc_rank := gc_base + gc_tx%gc_bdx
-							gc_pos.Block = (gc_tx / gc_bdx) % gc_gdx
-							gc_pos.Thread = gc_rank
-							i := gc_bx*gc_bdx + gc_tx + gc_off
-							gc_more = true
-							/*line saxpy.go:134*/ c[i] = a[i] + b[i]
-						}
-						{
-							gc_tx := gc_step + 3
-							gc_rank := gc_base + gc_tx%gc_bdx
-							gc_pos.Block = (gc_tx / gc_bdx) % gc_gdx
-							gc_pos.Thread = gc_rank
-							i := gc_bx*gc_bdx + gc_tx + gc_off
-							gc_more = true
-							/*line saxpy.go:134*/ c[i] = a[i] + b[i]
-						}
-					}
-					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx%gc_bdx
 						gc_pos.Block = (gc_tx / gc_bdx) % gc_gdx
 						gc_pos.Thread = gc_rank
@@ -1338,66 +1019,35 @@ func gc_body_vecAddGridStride_int32(gc_b *compiled.Block, gc_lo, gc_hi int, a []
 						gc_at4 := c[gc_off3:][:gc_to]
 						gc_at5 := a[gc_off3:][:gc_to]
 						gc_at6 := b[gc_off3:][:gc_to]
-						gc_step2 := gc_from
-						for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+						gc_step := gc_from
+						for ; gc_step+3 < gc_to; gc_step += 4 {
 							{
-								gc_tx := gc_step2 + 0
+								gc_tx := gc_step + 0
 								gc_more = true
 								/*line saxpy.go:134*/ gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 							}
 							{
-								gc_tx := gc_step2 + 1
+								gc_tx := gc_step + 1
 								gc_more = true
 								/*line saxpy.go:134*/ gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 							}
 							{
-								gc_tx := gc_step2 + 2
+								gc_tx := gc_step + 2
 								gc_more = true
 								/*line saxpy.go:134*/ gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 							}
 							{
-								gc_tx := gc_step2 + 3
+								gc_tx := gc_step + 3
 								gc_more = true
 								/*line saxpy.go:134*/ gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 							}
 						}
-						for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+						for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 							gc_more = true
 							/*line saxpy.go:134*/ gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 						}
 					} else {
-						gc_step3 := gc_from
-						for ; gc_step3+3 < gc_to; gc_step3 += 4 {
-							{
-								gc_tx := gc_step3 + 0
-								gc_pos.Thread = gc_base + gc_tx
-								i := gc_bx*gc_bdx + gc_tx + gc_off
-								gc_more = true
-								/*line saxpy.go:134*/ c[i] = a[i] + b[i]
-							}
-							{
-								gc_tx := gc_step3 + 1
-								gc_pos.Thread = gc_base + gc_tx
-								i := gc_bx*gc_bdx + gc_tx + gc_off
-								gc_more = true
-								/*line saxpy.go:134*/ c[i] = a[i] + b[i]
-							}
-							{
-								gc_tx := gc_step3 + 2
-								gc_pos.Thread = gc_base + gc_tx
-								i := gc_bx*gc_bdx + gc_tx + gc_off
-								gc_more = true
-								/*line saxpy.go:134*/ c[i] = a[i] + b[i]
-							}
-							{
-								gc_tx := gc_step3 + 3
-								gc_pos.Thread = gc_base + gc_tx
-								i := gc_bx*gc_bdx + gc_tx + gc_off
-								gc_more = true
-								/*line saxpy.go:134*/ c[i] = a[i] + b[i]
-							}
-						}
-						for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 							gc_pos.Thread = gc_base + gc_tx
 							i := gc_bx*gc_bdx + gc_tx + gc_off
 							gc_more = true
@@ -1511,46 +1161,7 @@ func gc_body_vecAddGridStride_uint32(gc_b *compiled.Block, gc_lo, gc_hi int, a [
 					if gc_vstep2 > gc_from {
 						gc_more = true
 					}
-					gc_step := gc_vstep2
-					for ; gc_step+3 < gc_to; gc_step += 4 {
-						{
-							gc_tx := gc_step + 0
-							gc_rank := gc_base + gc_tx%gc_bdx
-							gc_pos.Block = (gc_tx / gc_bdx) % gc_gdx
-							gc_pos.Thread = gc_rank
-							i := gc_bx*gc_bdx + gc_tx + gc_off
-							gc_more = true
-							/*line saxpy.go:134*/ c[i] = a[i] + b[i]
-						}
-						{
-							gc_tx := gc_step + 1
-							gc_rank := gc_base + gc_tx%gc_bdx
-							gc_pos.Block = (gc_tx / gc_bdx) % gc_gdx
-							gc_pos.Thread = gc_rank
-							i := gc_bx*gc_bdx + gc_tx + gc_off
-							gc_more = true
-							/*line saxpy.go:134*/ c[i] = a[i] + b[i]
-						}
-						{
-							gc_tx := gc_step + 2
-							gc_rank := gc_base + gc_tx%gc_bdx
-							gc_pos.Block = (gc_tx / gc_bdx) % gc_gdx
-							gc_pos.Thread = gc_rank
-							i := gc_bx*gc_bdx + gc_tx + gc_off
-							gc_more = true
-							/*line saxpy.go:134*/ c[i] = a[i] + b[i]
-						}
-						{
-							gc_tx := gc_step + 3
-							gc_rank := gc_base + gc_tx%gc_bdx
-							gc_pos.Block = (gc_tx / gc_bdx) % gc_gdx
-							gc_pos.Thread = gc_rank
-							i := gc_bx*gc_bdx + gc_tx + gc_off
-							gc_more = true
-							/*line saxpy.go:134*/ c[i] = a[i] + b[i]
-						}
-					}
-					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx%gc_bdx
 						gc_pos.Block = (gc_tx / gc_bdx) % gc_gdx
 						gc_pos.Thread = gc_rank
@@ -1588,66 +1199,35 @@ func gc_body_vecAddGridStride_uint32(gc_b *compiled.Block, gc_lo, gc_hi int, a [
 						gc_at4 := c[gc_off3:][:gc_to]
 						gc_at5 := a[gc_off3:][:gc_to]
 						gc_at6 := b[gc_off3:][:gc_to]
-						gc_step2 := gc_from
-						for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+						gc_step := gc_from
+						for ; gc_step+3 < gc_to; gc_step += 4 {
 							{
-								gc_tx := gc_step2 + 0
+								gc_tx := gc_step + 0
 								gc_more = true
 								/*line saxpy.go:134*/ gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 							}
 							{
-								gc_tx := gc_step2 + 1
+								gc_tx := gc_step + 1
 								gc_more = true
 								/*line saxpy.go:134*/ gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 							}
 							{
-								gc_tx := gc_step2 + 2
+								gc_tx := gc_step + 2
 								gc_more = true
 								/*line saxpy.go:134*/ gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 							}
 							{
-								gc_tx := gc_step2 + 3
+								gc_tx := gc_step + 3
 								gc_more = true
 								/*line saxpy.go:134*/ gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 							}
 						}
-						for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+						for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 							gc_more = true
 							/*line saxpy.go:134*/ gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 						}
 					} else {
-						gc_step3 := gc_from
-						for ; gc_step3+3 < gc_to; gc_step3 += 4 {
-							{
-								gc_tx := gc_step3 + 0
-								gc_pos.Thread = gc_base + gc_tx
-								i := gc_bx*gc_bdx + gc_tx + gc_off
-								gc_more = true
-								/*line saxpy.go:134*/ c[i] = a[i] + b[i]
-							}
-							{
-								gc_tx := gc_step3 + 1
-								gc_pos.Thread = gc_base + gc_tx
-								i := gc_bx*gc_bdx + gc_tx + gc_off
-								gc_more = true
-								/*line saxpy.go:134*/ c[i] = a[i] + b[i]
-							}
-							{
-								gc_tx := gc_step3 + 2
-								gc_pos.Thread = gc_base + gc_tx
-								i := gc_bx*gc_bdx + gc_tx + gc_off
-								gc_more = true
-								/*line saxpy.go:134*/ c[i] = a[i] + b[i]
-							}
-							{
-								gc_tx := gc_step3 + 3
-								gc_pos.Thread = gc_base + gc_tx
-								i := gc_bx*gc_bdx + gc_tx + gc_off
-								gc_more = true
-								/*line saxpy.go:134*/ c[i] = a[i] + b[i]
-							}
-						}
-						for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 							gc_pos.Thread = gc_base + gc_tx
 							i := gc_bx*gc_bdx + gc_tx + gc_off
 							gc_more = true

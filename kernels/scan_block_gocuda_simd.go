@@ -126,54 +126,7 @@ func gc_body_hillisSteeleScan[T Number](gc_b *compiled.Block, in, out, sums []T,
 				gc_at2[gc_tx] = v
 			}
 		} else {
-			gc_step2 := 0
-			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-				{
-					gc_tx := gc_step2 + 0
-					gc_pos.Thread = gc_base + gc_tx
-					i := gc_tx
-					/*line scan_block.go:23*/ g := gc_bx*b + i
-					var v T
-					if g < n {
-						v = in[g]
-					}
-					x[i] = v
-				}
-				{
-					gc_tx := gc_step2 + 1
-					gc_pos.Thread = gc_base + gc_tx
-					i := gc_tx
-					/*line scan_block.go:23*/ g := gc_bx*b + i
-					var v T
-					if g < n {
-						v = in[g]
-					}
-					x[i] = v
-				}
-				{
-					gc_tx := gc_step2 + 2
-					gc_pos.Thread = gc_base + gc_tx
-					i := gc_tx
-					/*line scan_block.go:23*/ g := gc_bx*b + i
-					var v T
-					if g < n {
-						v = in[g]
-					}
-					x[i] = v
-				}
-				{
-					gc_tx := gc_step2 + 3
-					gc_pos.Thread = gc_base + gc_tx
-					i := gc_tx
-					/*line scan_block.go:23*/ g := gc_bx*b + i
-					var v T
-					if g < n {
-						v = in[g]
-					}
-					x[i] = v
-				}
-			}
-			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				i := gc_tx
 				/*line scan_block.go:23*/ g := gc_bx*b + i
@@ -194,8 +147,40 @@ func gc_body_hillisSteeleScan[T Number](gc_b *compiled.Block, in, out, sums []T,
 			}
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				gc_lo2, gc_hi2 := min(gc_from, gc_bdx), max(gc_from, gc_to)
-				gc_step3 := 0
-				for ; gc_step3+3 < gc_lo2; gc_step3 += 4 {
+				gc_step2 := 0
+				for ; gc_step2+3 < gc_lo2; gc_step2 += 4 {
+					{
+						gc_tx := gc_step2 + 0
+						gc_rank := gc_base + gc_tx
+						/*line scan_block.go:52*/ var y T
+						gc_s_y[gc_rank] = y
+					}
+					{
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						/*line scan_block.go:52*/ var y T
+						gc_s_y[gc_rank] = y
+					}
+					{
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						/*line scan_block.go:52*/ var y T
+						gc_s_y[gc_rank] = y
+					}
+					{
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						/*line scan_block.go:52*/ var y T
+						gc_s_y[gc_rank] = y
+					}
+				}
+				for gc_tx := gc_step2; gc_tx < gc_lo2; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					/*line scan_block.go:52*/ var y T
+					gc_s_y[gc_rank] = y
+				}
+				gc_step3 := gc_hi2
+				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
 					{
 						gc_tx := gc_step3 + 0
 						gc_rank := gc_base + gc_tx
@@ -221,39 +206,7 @@ func gc_body_hillisSteeleScan[T Number](gc_b *compiled.Block, in, out, sums []T,
 						gc_s_y[gc_rank] = y
 					}
 				}
-				for gc_tx := gc_step3; gc_tx < gc_lo2; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					/*line scan_block.go:52*/ var y T
-					gc_s_y[gc_rank] = y
-				}
-				gc_step4 := gc_hi2
-				for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
-					{
-						gc_tx := gc_step4 + 0
-						gc_rank := gc_base + gc_tx
-						/*line scan_block.go:52*/ var y T
-						gc_s_y[gc_rank] = y
-					}
-					{
-						gc_tx := gc_step4 + 1
-						gc_rank := gc_base + gc_tx
-						/*line scan_block.go:52*/ var y T
-						gc_s_y[gc_rank] = y
-					}
-					{
-						gc_tx := gc_step4 + 2
-						gc_rank := gc_base + gc_tx
-						/*line scan_block.go:52*/ var y T
-						gc_s_y[gc_rank] = y
-					}
-					{
-						gc_tx := gc_step4 + 3
-						gc_rank := gc_base + gc_tx
-						/*line scan_block.go:52*/ var y T
-						gc_s_y[gc_rank] = y
-					}
-				}
-				for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					/*line scan_block.go:52*/ var y T
 					gc_s_y[gc_rank] = y
@@ -269,84 +222,45 @@ func gc_body_hillisSteeleScan[T Number](gc_b *compiled.Block, in, out, sums []T,
 				gc_off2 := 0 - offset
 				if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(x_) && gc_to <= len(x_)-gc_off2 {
 					gc_at3 := x_[gc_off2:][:gc_to]
-					gc_step5 := gc_from
-					for ; gc_step5+3 < gc_to; gc_step5 += 4 {
+					gc_step4 := gc_from
+					for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 						{
-							gc_tx := gc_step5 + 0
+							gc_tx := gc_step4 + 0
 							gc_rank := gc_base + gc_tx
 							/*line scan_block.go:52*/ var y T
 							/*line scan_block.go:54*/ y = gc_at3[gc_tx]
 							gc_s_y[gc_rank] = y
 						}
 						{
-							gc_tx := gc_step5 + 1
+							gc_tx := gc_step4 + 1
 							gc_rank := gc_base + gc_tx
 							/*line scan_block.go:52*/ var y T
 							/*line scan_block.go:54*/ y = gc_at3[gc_tx]
 							gc_s_y[gc_rank] = y
 						}
 						{
-							gc_tx := gc_step5 + 2
+							gc_tx := gc_step4 + 2
 							gc_rank := gc_base + gc_tx
 							/*line scan_block.go:52*/ var y T
 							/*line scan_block.go:54*/ y = gc_at3[gc_tx]
 							gc_s_y[gc_rank] = y
 						}
 						{
-							gc_tx := gc_step5 + 3
+							gc_tx := gc_step4 + 3
 							gc_rank := gc_base + gc_tx
 							/*line scan_block.go:52*/ var y T
 							/*line scan_block.go:54*/ y = gc_at3[gc_tx]
 							gc_s_y[gc_rank] = y
 						}
 					}
-					for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						/*line scan_block.go:52*/ var y T
 						/*line scan_block.go:54*/ y = gc_at3[gc_tx]
 						gc_s_y[gc_rank] = y
 					}
 				} else {
-					gc_step6 := gc_from
-					for ; gc_step6+3 < gc_to; gc_step6 += 4 {
-						{
-							gc_tx := gc_step6 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							i_ := gc_tx
-							/*line scan_block.go:52*/ var y T
-							/*line scan_block.go:54*/ y = x_[i_-offset]
-							gc_s_y[gc_rank] = y
-						}
-						{
-							gc_tx := gc_step6 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							i_ := gc_tx
-							/*line scan_block.go:52*/ var y T
-							/*line scan_block.go:54*/ y = x_[i_-offset]
-							gc_s_y[gc_rank] = y
-						}
-						{
-							gc_tx := gc_step6 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							i_ := gc_tx
-							/*line scan_block.go:52*/ var y T
-							/*line scan_block.go:54*/ y = x_[i_-offset]
-							gc_s_y[gc_rank] = y
-						}
-						{
-							gc_tx := gc_step6 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							i_ := gc_tx
-							/*line scan_block.go:52*/ var y T
-							/*line scan_block.go:54*/ y = x_[i_-offset]
-							gc_s_y[gc_rank] = y
-						}
-					}
-					for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						i_ := gc_tx
@@ -365,75 +279,40 @@ func gc_body_hillisSteeleScan[T Number](gc_b *compiled.Block, in, out, sums []T,
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 				if gc_from >= 0 && gc_to <= len(x_) {
 					gc_at4 := x_[:gc_to]
-					gc_step7 := gc_from
-					for ; gc_step7+3 < gc_to; gc_step7 += 4 {
+					gc_step5 := gc_from
+					for ; gc_step5+3 < gc_to; gc_step5 += 4 {
 						{
-							gc_tx := gc_step7 + 0
+							gc_tx := gc_step5 + 0
 							gc_rank := gc_base + gc_tx
 							y := gc_s_y[gc_rank]
 							/*line scan_block.go:58*/ gc_at4[gc_tx] = y + gc_at4[gc_tx]
 						}
 						{
-							gc_tx := gc_step7 + 1
+							gc_tx := gc_step5 + 1
 							gc_rank := gc_base + gc_tx
 							y := gc_s_y[gc_rank]
 							/*line scan_block.go:58*/ gc_at4[gc_tx] = y + gc_at4[gc_tx]
 						}
 						{
-							gc_tx := gc_step7 + 2
+							gc_tx := gc_step5 + 2
 							gc_rank := gc_base + gc_tx
 							y := gc_s_y[gc_rank]
 							/*line scan_block.go:58*/ gc_at4[gc_tx] = y + gc_at4[gc_tx]
 						}
 						{
-							gc_tx := gc_step7 + 3
+							gc_tx := gc_step5 + 3
 							gc_rank := gc_base + gc_tx
 							y := gc_s_y[gc_rank]
 							/*line scan_block.go:58*/ gc_at4[gc_tx] = y + gc_at4[gc_tx]
 						}
 					}
-					for gc_tx := gc_step7; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						y := gc_s_y[gc_rank]
 						/*line scan_block.go:58*/ gc_at4[gc_tx] = y + gc_at4[gc_tx]
 					}
 				} else {
-					gc_step8 := gc_from
-					for ; gc_step8+3 < gc_to; gc_step8 += 4 {
-						{
-							gc_tx := gc_step8 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							i_ := gc_tx
-							y := gc_s_y[gc_rank]
-							/*line scan_block.go:58*/ x_[i_] = y + x_[i_]
-						}
-						{
-							gc_tx := gc_step8 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							i_ := gc_tx
-							y := gc_s_y[gc_rank]
-							/*line scan_block.go:58*/ x_[i_] = y + x_[i_]
-						}
-						{
-							gc_tx := gc_step8 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							i_ := gc_tx
-							y := gc_s_y[gc_rank]
-							/*line scan_block.go:58*/ x_[i_] = y + x_[i_]
-						}
-						{
-							gc_tx := gc_step8 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							i_ := gc_tx
-							y := gc_s_y[gc_rank]
-							/*line scan_block.go:58*/ x_[i_] = y + x_[i_]
-						}
-					}
-					for gc_tx := gc_step8; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						i_ := gc_tx
@@ -658,54 +537,7 @@ func gc_body_hillisSteeleScan_float32(gc_b *compiled.Block, in []float32, out []
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step := gc_vstep2
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
-					gc_pos.Thread = gc_base + gc_tx
-					i := gc_tx
-					/*line scan_block.go:23*/ g := gc_bx*b + i
-					var v float32
-					if g < n {
-						v = in[g]
-					}
-					x[i] = v
-				}
-				{
-					gc_tx := gc_step + 1
-					gc_pos.Thread = gc_base + gc_tx
-					i := gc_tx
-					/*line scan_block.go:23*/ g := gc_bx*b + i
-					var v float32
-					if g < n {
-						v = in[g]
-					}
-					x[i] = v
-				}
-				{
-					gc_tx := gc_step + 2
-					gc_pos.Thread = gc_base + gc_tx
-					i := gc_tx
-					/*line scan_block.go:23*/ g := gc_bx*b + i
-					var v float32
-					if g < n {
-						v = in[g]
-					}
-					x[i] = v
-				}
-				{
-					gc_tx := gc_step + 3
-					gc_pos.Thread = gc_base + gc_tx
-					i := gc_tx
-					/*line scan_block.go:23*/ g := gc_bx*b + i
-					var v float32
-					if g < n {
-						v = in[g]
-					}
-					x[i] = v
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				i := gc_tx
 				/*line scan_block.go:23*/ g := gc_bx*b + i
@@ -726,8 +558,40 @@ func gc_body_hillisSteeleScan_float32(gc_b *compiled.Block, in []float32, out []
 			}
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				gc_lo2, gc_hi2 := min(gc_from, gc_bdx), max(gc_from, gc_to)
-				gc_step2 := 0
-				for ; gc_step2+3 < gc_lo2; gc_step2 += 4 {
+				gc_step := 0
+				for ; gc_step+3 < gc_lo2; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
+						gc_rank := gc_base + gc_tx
+						/*line scan_block.go:52*/ var y float32
+						gc_s_y[gc_rank] = y
+					}
+					{
+						gc_tx := gc_step + 1
+						gc_rank := gc_base + gc_tx
+						/*line scan_block.go:52*/ var y float32
+						gc_s_y[gc_rank] = y
+					}
+					{
+						gc_tx := gc_step + 2
+						gc_rank := gc_base + gc_tx
+						/*line scan_block.go:52*/ var y float32
+						gc_s_y[gc_rank] = y
+					}
+					{
+						gc_tx := gc_step + 3
+						gc_rank := gc_base + gc_tx
+						/*line scan_block.go:52*/ var y float32
+						gc_s_y[gc_rank] = y
+					}
+				}
+				for gc_tx := gc_step; gc_tx < gc_lo2; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					/*line scan_block.go:52*/ var y float32
+					gc_s_y[gc_rank] = y
+				}
+				gc_step2 := gc_hi2
+				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 					{
 						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
@@ -753,39 +617,7 @@ func gc_body_hillisSteeleScan_float32(gc_b *compiled.Block, in []float32, out []
 						gc_s_y[gc_rank] = y
 					}
 				}
-				for gc_tx := gc_step2; gc_tx < gc_lo2; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					/*line scan_block.go:52*/ var y float32
-					gc_s_y[gc_rank] = y
-				}
-				gc_step3 := gc_hi2
-				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
-					{
-						gc_tx := gc_step3 + 0
-						gc_rank := gc_base + gc_tx
-						/*line scan_block.go:52*/ var y float32
-						gc_s_y[gc_rank] = y
-					}
-					{
-						gc_tx := gc_step3 + 1
-						gc_rank := gc_base + gc_tx
-						/*line scan_block.go:52*/ var y float32
-						gc_s_y[gc_rank] = y
-					}
-					{
-						gc_tx := gc_step3 + 2
-						gc_rank := gc_base + gc_tx
-						/*line scan_block.go:52*/ var y float32
-						gc_s_y[gc_rank] = y
-					}
-					{
-						gc_tx := gc_step3 + 3
-						gc_rank := gc_base + gc_tx
-						/*line scan_block.go:52*/ var y float32
-						gc_s_y[gc_rank] = y
-					}
-				}
-				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					/*line scan_block.go:52*/ var y float32
 					gc_s_y[gc_rank] = y
@@ -880,46 +712,7 @@ func gc_body_hillisSteeleScan_float32(gc_b *compiled.Block, in []float32, out []
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step4 := gc_vstep4
-					for ; gc_step4+3 < gc_to; gc_step4 += 4 {
-						{
-							gc_tx := gc_step4 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							i_ := gc_tx
-							/*line scan_block.go:52*/ var y float32
-							/*line scan_block.go:54*/ y = x_[i_-offset]
-							gc_s_y[gc_rank] = y
-						}
-						{
-							gc_tx := gc_step4 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							i_ := gc_tx
-							/*line scan_block.go:52*/ var y float32
-							/*line scan_block.go:54*/ y = x_[i_-offset]
-							gc_s_y[gc_rank] = y
-						}
-						{
-							gc_tx := gc_step4 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							i_ := gc_tx
-							/*line scan_block.go:52*/ var y float32
-							/*line scan_block.go:54*/ y = x_[i_-offset]
-							gc_s_y[gc_rank] = y
-						}
-						{
-							gc_tx := gc_step4 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							i_ := gc_tx
-							/*line scan_block.go:52*/ var y float32
-							/*line scan_block.go:54*/ y = x_[i_-offset]
-							gc_s_y[gc_rank] = y
-						}
-					}
-					for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						i_ := gc_tx
@@ -1012,42 +805,7 @@ func gc_body_hillisSteeleScan_float32(gc_b *compiled.Block, in []float32, out []
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step5 := gc_vstep6
-					for ; gc_step5+3 < gc_to; gc_step5 += 4 {
-						{
-							gc_tx := gc_step5 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							i_ := gc_tx
-							y := gc_s_y[gc_rank]
-							/*line scan_block.go:58*/ x_[i_] = y + x_[i_]
-						}
-						{
-							gc_tx := gc_step5 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							i_ := gc_tx
-							y := gc_s_y[gc_rank]
-							/*line scan_block.go:58*/ x_[i_] = y + x_[i_]
-						}
-						{
-							gc_tx := gc_step5 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							i_ := gc_tx
-							y := gc_s_y[gc_rank]
-							/*line scan_block.go:58*/ x_[i_] = y + x_[i_]
-						}
-						{
-							gc_tx := gc_step5 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							i_ := gc_tx
-							y := gc_s_y[gc_rank]
-							/*line scan_block.go:58*/ x_[i_] = y + x_[i_]
-						}
-					}
-					for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						i_ := gc_tx
@@ -1272,54 +1030,7 @@ func gc_body_hillisSteeleScan_int32(gc_b *compiled.Block, in []int32, out []int3
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step := gc_vstep2
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
-					gc_pos.Thread = gc_base + gc_tx
-					i := gc_tx
-					/*line scan_block.go:23*/ g := gc_bx*b + i
-					var v int32
-					if g < n {
-						v = in[g]
-					}
-					x[i] = v
-				}
-				{
-					gc_tx := gc_step + 1
-					gc_pos.Thread = gc_base + gc_tx
-					i := gc_tx
-					/*line scan_block.go:23*/ g := gc_bx*b + i
-					var v int32
-					if g < n {
-						v = in[g]
-					}
-					x[i] = v
-				}
-				{
-					gc_tx := gc_step + 2
-					gc_pos.Thread = gc_base + gc_tx
-					i := gc_tx
-					/*line scan_block.go:23*/ g := gc_bx*b + i
-					var v int32
-					if g < n {
-						v = in[g]
-					}
-					x[i] = v
-				}
-				{
-					gc_tx := gc_step + 3
-					gc_pos.Thread = gc_base + gc_tx
-					i := gc_tx
-					/*line scan_block.go:23*/ g := gc_bx*b + i
-					var v int32
-					if g < n {
-						v = in[g]
-					}
-					x[i] = v
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				i := gc_tx
 				/*line scan_block.go:23*/ g := gc_bx*b + i
@@ -1340,8 +1051,40 @@ func gc_body_hillisSteeleScan_int32(gc_b *compiled.Block, in []int32, out []int3
 			}
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				gc_lo2, gc_hi2 := min(gc_from, gc_bdx), max(gc_from, gc_to)
-				gc_step2 := 0
-				for ; gc_step2+3 < gc_lo2; gc_step2 += 4 {
+				gc_step := 0
+				for ; gc_step+3 < gc_lo2; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
+						gc_rank := gc_base + gc_tx
+						/*line scan_block.go:52*/ var y int32
+						gc_s_y[gc_rank] = y
+					}
+					{
+						gc_tx := gc_step + 1
+						gc_rank := gc_base + gc_tx
+						/*line scan_block.go:52*/ var y int32
+						gc_s_y[gc_rank] = y
+					}
+					{
+						gc_tx := gc_step + 2
+						gc_rank := gc_base + gc_tx
+						/*line scan_block.go:52*/ var y int32
+						gc_s_y[gc_rank] = y
+					}
+					{
+						gc_tx := gc_step + 3
+						gc_rank := gc_base + gc_tx
+						/*line scan_block.go:52*/ var y int32
+						gc_s_y[gc_rank] = y
+					}
+				}
+				for gc_tx := gc_step; gc_tx < gc_lo2; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					/*line scan_block.go:52*/ var y int32
+					gc_s_y[gc_rank] = y
+				}
+				gc_step2 := gc_hi2
+				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 					{
 						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
@@ -1367,39 +1110,7 @@ func gc_body_hillisSteeleScan_int32(gc_b *compiled.Block, in []int32, out []int3
 						gc_s_y[gc_rank] = y
 					}
 				}
-				for gc_tx := gc_step2; gc_tx < gc_lo2; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					/*line scan_block.go:52*/ var y int32
-					gc_s_y[gc_rank] = y
-				}
-				gc_step3 := gc_hi2
-				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
-					{
-						gc_tx := gc_step3 + 0
-						gc_rank := gc_base + gc_tx
-						/*line scan_block.go:52*/ var y int32
-						gc_s_y[gc_rank] = y
-					}
-					{
-						gc_tx := gc_step3 + 1
-						gc_rank := gc_base + gc_tx
-						/*line scan_block.go:52*/ var y int32
-						gc_s_y[gc_rank] = y
-					}
-					{
-						gc_tx := gc_step3 + 2
-						gc_rank := gc_base + gc_tx
-						/*line scan_block.go:52*/ var y int32
-						gc_s_y[gc_rank] = y
-					}
-					{
-						gc_tx := gc_step3 + 3
-						gc_rank := gc_base + gc_tx
-						/*line scan_block.go:52*/ var y int32
-						gc_s_y[gc_rank] = y
-					}
-				}
-				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					/*line scan_block.go:52*/ var y int32
 					gc_s_y[gc_rank] = y
@@ -1494,46 +1205,7 @@ func gc_body_hillisSteeleScan_int32(gc_b *compiled.Block, in []int32, out []int3
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step4 := gc_vstep4
-					for ; gc_step4+3 < gc_to; gc_step4 += 4 {
-						{
-							gc_tx := gc_step4 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							i_ := gc_tx
-							/*line scan_block.go:52*/ var y int32
-							/*line scan_block.go:54*/ y = x_[i_-offset]
-							gc_s_y[gc_rank] = y
-						}
-						{
-							gc_tx := gc_step4 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							i_ := gc_tx
-							/*line scan_block.go:52*/ var y int32
-							/*line scan_block.go:54*/ y = x_[i_-offset]
-							gc_s_y[gc_rank] = y
-						}
-						{
-							gc_tx := gc_step4 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							i_ := gc_tx
-							/*line scan_block.go:52*/ var y int32
-							/*line scan_block.go:54*/ y = x_[i_-offset]
-							gc_s_y[gc_rank] = y
-						}
-						{
-							gc_tx := gc_step4 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							i_ := gc_tx
-							/*line scan_block.go:52*/ var y int32
-							/*line scan_block.go:54*/ y = x_[i_-offset]
-							gc_s_y[gc_rank] = y
-						}
-					}
-					for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						i_ := gc_tx
@@ -1626,42 +1298,7 @@ func gc_body_hillisSteeleScan_int32(gc_b *compiled.Block, in []int32, out []int3
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step5 := gc_vstep6
-					for ; gc_step5+3 < gc_to; gc_step5 += 4 {
-						{
-							gc_tx := gc_step5 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							i_ := gc_tx
-							y := gc_s_y[gc_rank]
-							/*line scan_block.go:58*/ x_[i_] = y + x_[i_]
-						}
-						{
-							gc_tx := gc_step5 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							i_ := gc_tx
-							y := gc_s_y[gc_rank]
-							/*line scan_block.go:58*/ x_[i_] = y + x_[i_]
-						}
-						{
-							gc_tx := gc_step5 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							i_ := gc_tx
-							y := gc_s_y[gc_rank]
-							/*line scan_block.go:58*/ x_[i_] = y + x_[i_]
-						}
-						{
-							gc_tx := gc_step5 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							i_ := gc_tx
-							y := gc_s_y[gc_rank]
-							/*line scan_block.go:58*/ x_[i_] = y + x_[i_]
-						}
-					}
-					for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						i_ := gc_tx
@@ -1886,54 +1523,7 @@ func gc_body_hillisSteeleScan_uint32(gc_b *compiled.Block, in []uint32, out []ui
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step := gc_vstep2
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
-					gc_pos.Thread = gc_base + gc_tx
-					i := gc_tx
-					/*line scan_block.go:23*/ g := gc_bx*b + i
-					var v uint32
-					if g < n {
-						v = in[g]
-					}
-					x[i] = v
-				}
-				{
-					gc_tx := gc_step + 1
-					gc_pos.Thread = gc_base + gc_tx
-					i := gc_tx
-					/*line scan_block.go:23*/ g := gc_bx*b + i
-					var v uint32
-					if g < n {
-						v = in[g]
-					}
-					x[i] = v
-				}
-				{
-					gc_tx := gc_step + 2
-					gc_pos.Thread = gc_base + gc_tx
-					i := gc_tx
-					/*line scan_block.go:23*/ g := gc_bx*b + i
-					var v uint32
-					if g < n {
-						v = in[g]
-					}
-					x[i] = v
-				}
-				{
-					gc_tx := gc_step + 3
-					gc_pos.Thread = gc_base + gc_tx
-					i := gc_tx
-					/*line scan_block.go:23*/ g := gc_bx*b + i
-					var v uint32
-					if g < n {
-						v = in[g]
-					}
-					x[i] = v
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				i := gc_tx
 				/*line scan_block.go:23*/ g := gc_bx*b + i
@@ -1954,8 +1544,40 @@ func gc_body_hillisSteeleScan_uint32(gc_b *compiled.Block, in []uint32, out []ui
 			}
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				gc_lo2, gc_hi2 := min(gc_from, gc_bdx), max(gc_from, gc_to)
-				gc_step2 := 0
-				for ; gc_step2+3 < gc_lo2; gc_step2 += 4 {
+				gc_step := 0
+				for ; gc_step+3 < gc_lo2; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
+						gc_rank := gc_base + gc_tx
+						/*line scan_block.go:52*/ var y uint32
+						gc_s_y[gc_rank] = y
+					}
+					{
+						gc_tx := gc_step + 1
+						gc_rank := gc_base + gc_tx
+						/*line scan_block.go:52*/ var y uint32
+						gc_s_y[gc_rank] = y
+					}
+					{
+						gc_tx := gc_step + 2
+						gc_rank := gc_base + gc_tx
+						/*line scan_block.go:52*/ var y uint32
+						gc_s_y[gc_rank] = y
+					}
+					{
+						gc_tx := gc_step + 3
+						gc_rank := gc_base + gc_tx
+						/*line scan_block.go:52*/ var y uint32
+						gc_s_y[gc_rank] = y
+					}
+				}
+				for gc_tx := gc_step; gc_tx < gc_lo2; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					/*line scan_block.go:52*/ var y uint32
+					gc_s_y[gc_rank] = y
+				}
+				gc_step2 := gc_hi2
+				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 					{
 						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
@@ -1981,39 +1603,7 @@ func gc_body_hillisSteeleScan_uint32(gc_b *compiled.Block, in []uint32, out []ui
 						gc_s_y[gc_rank] = y
 					}
 				}
-				for gc_tx := gc_step2; gc_tx < gc_lo2; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					/*line scan_block.go:52*/ var y uint32
-					gc_s_y[gc_rank] = y
-				}
-				gc_step3 := gc_hi2
-				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
-					{
-						gc_tx := gc_step3 + 0
-						gc_rank := gc_base + gc_tx
-						/*line scan_block.go:52*/ var y uint32
-						gc_s_y[gc_rank] = y
-					}
-					{
-						gc_tx := gc_step3 + 1
-						gc_rank := gc_base + gc_tx
-						/*line scan_block.go:52*/ var y uint32
-						gc_s_y[gc_rank] = y
-					}
-					{
-						gc_tx := gc_step3 + 2
-						gc_rank := gc_base + gc_tx
-						/*line scan_block.go:52*/ var y uint32
-						gc_s_y[gc_rank] = y
-					}
-					{
-						gc_tx := gc_step3 + 3
-						gc_rank := gc_base + gc_tx
-						/*line scan_block.go:52*/ var y uint32
-						gc_s_y[gc_rank] = y
-					}
-				}
-				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					/*line scan_block.go:52*/ var y uint32
 					gc_s_y[gc_rank] = y
@@ -2108,46 +1698,7 @@ func gc_body_hillisSteeleScan_uint32(gc_b *compiled.Block, in []uint32, out []ui
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step4 := gc_vstep4
-					for ; gc_step4+3 < gc_to; gc_step4 += 4 {
-						{
-							gc_tx := gc_step4 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							i_ := gc_tx
-							/*line scan_block.go:52*/ var y uint32
-							/*line scan_block.go:54*/ y = x_[i_-offset]
-							gc_s_y[gc_rank] = y
-						}
-						{
-							gc_tx := gc_step4 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							i_ := gc_tx
-							/*line scan_block.go:52*/ var y uint32
-							/*line scan_block.go:54*/ y = x_[i_-offset]
-							gc_s_y[gc_rank] = y
-						}
-						{
-							gc_tx := gc_step4 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							i_ := gc_tx
-							/*line scan_block.go:52*/ var y uint32
-							/*line scan_block.go:54*/ y = x_[i_-offset]
-							gc_s_y[gc_rank] = y
-						}
-						{
-							gc_tx := gc_step4 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							i_ := gc_tx
-							/*line scan_block.go:52*/ var y uint32
-							/*line scan_block.go:54*/ y = x_[i_-offset]
-							gc_s_y[gc_rank] = y
-						}
-					}
-					for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						i_ := gc_tx
@@ -2240,42 +1791,7 @@ func gc_body_hillisSteeleScan_uint32(gc_b *compiled.Block, in []uint32, out []ui
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step5 := gc_vstep6
-					for ; gc_step5+3 < gc_to; gc_step5 += 4 {
-						{
-							gc_tx := gc_step5 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							i_ := gc_tx
-							y := gc_s_y[gc_rank]
-							/*line scan_block.go:58*/ x_[i_] = y + x_[i_]
-						}
-						{
-							gc_tx := gc_step5 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							i_ := gc_tx
-							y := gc_s_y[gc_rank]
-							/*line scan_block.go:58*/ x_[i_] = y + x_[i_]
-						}
-						{
-							gc_tx := gc_step5 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							i_ := gc_tx
-							y := gc_s_y[gc_rank]
-							/*line scan_block.go:58*/ x_[i_] = y + x_[i_]
-						}
-						{
-							gc_tx := gc_step5 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							i_ := gc_tx
-							y := gc_s_y[gc_rank]
-							/*line scan_block.go:58*/ x_[i_] = y + x_[i_]
-						}
-					}
-					for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						i_ := gc_tx
@@ -2545,42 +2061,7 @@ func gc_body_blellochScan[T Number](gc_b *compiled.Block, in, out, sums []T, inc
 					gc_at2[0] = 0
 				}
 			} else {
-				gc_step2 := gc_from
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_pos.Thread = gc_base + gc_tx
-						/*line scan_block.go:103*/ if sums != nil {
-							sums[gc_bx] = temp[m-1]
-						}
-						temp[m-1] = 0
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_pos.Thread = gc_base + gc_tx
-						/*line scan_block.go:103*/ if sums != nil {
-							sums[gc_bx] = temp[m-1]
-						}
-						temp[m-1] = 0
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_pos.Thread = gc_base + gc_tx
-						/*line scan_block.go:103*/ if sums != nil {
-							sums[gc_bx] = temp[m-1]
-						}
-						temp[m-1] = 0
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_pos.Thread = gc_base + gc_tx
-						/*line scan_block.go:103*/ if sums != nil {
-							sums[gc_bx] = temp[m-1]
-						}
-						temp[m-1] = 0
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					/*line scan_block.go:103*/ if sums != nil {
 						sums[gc_bx] = temp[m-1]
@@ -3075,42 +2556,7 @@ func gc_body_blellochScan_float32(gc_b *compiled.Block, in []float32, out []floa
 					gc_at2[0] = 0
 				}
 			} else {
-				gc_step2 := gc_from
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_pos.Thread = gc_base + gc_tx
-						/*line scan_block.go:103*/ if sums != nil {
-							sums[gc_bx] = temp[m-1]
-						}
-						temp[m-1] = 0
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_pos.Thread = gc_base + gc_tx
-						/*line scan_block.go:103*/ if sums != nil {
-							sums[gc_bx] = temp[m-1]
-						}
-						temp[m-1] = 0
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_pos.Thread = gc_base + gc_tx
-						/*line scan_block.go:103*/ if sums != nil {
-							sums[gc_bx] = temp[m-1]
-						}
-						temp[m-1] = 0
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_pos.Thread = gc_base + gc_tx
-						/*line scan_block.go:103*/ if sums != nil {
-							sums[gc_bx] = temp[m-1]
-						}
-						temp[m-1] = 0
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					/*line scan_block.go:103*/ if sums != nil {
 						sums[gc_bx] = temp[m-1]
@@ -4013,42 +3459,7 @@ func gc_body_blellochScan_int32(gc_b *compiled.Block, in []int32, out []int32, s
 					gc_at2[0] = 0
 				}
 			} else {
-				gc_step2 := gc_from
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_pos.Thread = gc_base + gc_tx
-						/*line scan_block.go:103*/ if sums != nil {
-							sums[gc_bx] = temp[m-1]
-						}
-						temp[m-1] = 0
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_pos.Thread = gc_base + gc_tx
-						/*line scan_block.go:103*/ if sums != nil {
-							sums[gc_bx] = temp[m-1]
-						}
-						temp[m-1] = 0
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_pos.Thread = gc_base + gc_tx
-						/*line scan_block.go:103*/ if sums != nil {
-							sums[gc_bx] = temp[m-1]
-						}
-						temp[m-1] = 0
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_pos.Thread = gc_base + gc_tx
-						/*line scan_block.go:103*/ if sums != nil {
-							sums[gc_bx] = temp[m-1]
-						}
-						temp[m-1] = 0
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					/*line scan_block.go:103*/ if sums != nil {
 						sums[gc_bx] = temp[m-1]
@@ -4951,42 +4362,7 @@ func gc_body_blellochScan_uint32(gc_b *compiled.Block, in []uint32, out []uint32
 					gc_at2[0] = 0
 				}
 			} else {
-				gc_step2 := gc_from
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_pos.Thread = gc_base + gc_tx
-						/*line scan_block.go:103*/ if sums != nil {
-							sums[gc_bx] = temp[m-1]
-						}
-						temp[m-1] = 0
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_pos.Thread = gc_base + gc_tx
-						/*line scan_block.go:103*/ if sums != nil {
-							sums[gc_bx] = temp[m-1]
-						}
-						temp[m-1] = 0
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_pos.Thread = gc_base + gc_tx
-						/*line scan_block.go:103*/ if sums != nil {
-							sums[gc_bx] = temp[m-1]
-						}
-						temp[m-1] = 0
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_pos.Thread = gc_base + gc_tx
-						/*line scan_block.go:103*/ if sums != nil {
-							sums[gc_bx] = temp[m-1]
-						}
-						temp[m-1] = 0
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					/*line scan_block.go:103*/ if sums != nil {
 						sums[gc_bx] = temp[m-1]

@@ -81,30 +81,7 @@ func gc_body_coarsenedScan[T Number](gc_b *compiled.Block, in, out []T, status [
 					/*line scan_lookback.go:45*/ gc_at[0].tile = int(atomic.Add(ticket_, 1))
 				}
 			} else {
-				gc_step2 := gc_from
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_pos.Thread = gc_base + gc_tx
-						/*line scan_lookback.go:45*/ sh_[0].tile = int(atomic.Add(ticket_, 1))
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_pos.Thread = gc_base + gc_tx
-						/*line scan_lookback.go:45*/ sh_[0].tile = int(atomic.Add(ticket_, 1))
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_pos.Thread = gc_base + gc_tx
-						/*line scan_lookback.go:45*/ sh_[0].tile = int(atomic.Add(ticket_, 1))
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_pos.Thread = gc_base + gc_tx
-						/*line scan_lookback.go:45*/ sh_[0].tile = int(atomic.Add(ticket_, 1))
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					/*line scan_lookback.go:45*/ sh_[0].tile = int(atomic.Add(ticket_, 1))
 				}

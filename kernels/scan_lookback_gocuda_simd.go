@@ -107,30 +107,7 @@ func gc_body_lookbackScan_float32(gc_b *compiled.Block, in []float32, out []floa
 					/*line scan_lookback.go:45*/ gc_at[0].tile = int(atomic.Add(ticket_, 1))
 				}
 			} else {
-				gc_step2 := gc_from
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_pos.Thread = gc_base + gc_tx
-						/*line scan_lookback.go:45*/ sh_[0].tile = int(atomic.Add(ticket_, 1))
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_pos.Thread = gc_base + gc_tx
-						/*line scan_lookback.go:45*/ sh_[0].tile = int(atomic.Add(ticket_, 1))
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_pos.Thread = gc_base + gc_tx
-						/*line scan_lookback.go:45*/ sh_[0].tile = int(atomic.Add(ticket_, 1))
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_pos.Thread = gc_base + gc_tx
-						/*line scan_lookback.go:45*/ sh_[0].tile = int(atomic.Add(ticket_, 1))
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					/*line scan_lookback.go:45*/ sh_[0].tile = int(atomic.Add(ticket_, 1))
 				}
@@ -704,30 +681,7 @@ func gc_body_lookbackScan_int32(gc_b *compiled.Block, in []int32, out []int32, s
 					/*line scan_lookback.go:45*/ gc_at[0].tile = int(atomic.Add(ticket_, 1))
 				}
 			} else {
-				gc_step2 := gc_from
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_pos.Thread = gc_base + gc_tx
-						/*line scan_lookback.go:45*/ sh_[0].tile = int(atomic.Add(ticket_, 1))
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_pos.Thread = gc_base + gc_tx
-						/*line scan_lookback.go:45*/ sh_[0].tile = int(atomic.Add(ticket_, 1))
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_pos.Thread = gc_base + gc_tx
-						/*line scan_lookback.go:45*/ sh_[0].tile = int(atomic.Add(ticket_, 1))
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_pos.Thread = gc_base + gc_tx
-						/*line scan_lookback.go:45*/ sh_[0].tile = int(atomic.Add(ticket_, 1))
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					/*line scan_lookback.go:45*/ sh_[0].tile = int(atomic.Add(ticket_, 1))
 				}
@@ -1301,30 +1255,7 @@ func gc_body_lookbackScan_uint32(gc_b *compiled.Block, in []uint32, out []uint32
 					/*line scan_lookback.go:45*/ gc_at[0].tile = int(atomic.Add(ticket_, 1))
 				}
 			} else {
-				gc_step2 := gc_from
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_pos.Thread = gc_base + gc_tx
-						/*line scan_lookback.go:45*/ sh_[0].tile = int(atomic.Add(ticket_, 1))
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_pos.Thread = gc_base + gc_tx
-						/*line scan_lookback.go:45*/ sh_[0].tile = int(atomic.Add(ticket_, 1))
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_pos.Thread = gc_base + gc_tx
-						/*line scan_lookback.go:45*/ sh_[0].tile = int(atomic.Add(ticket_, 1))
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_pos.Thread = gc_base + gc_tx
-						/*line scan_lookback.go:45*/ sh_[0].tile = int(atomic.Add(ticket_, 1))
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					/*line scan_lookback.go:45*/ sh_[0].tile = int(atomic.Add(ticket_, 1))
 				}
@@ -1892,30 +1823,7 @@ func gc_body_coarsenedScan[T Number](gc_b *compiled.Block, in, out []T, status [
 					/*line scan_lookback.go:45*/ gc_at[0].tile = int(atomic.Add(ticket_, 1))
 				}
 			} else {
-				gc_step2 := gc_from
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_pos.Thread = gc_base + gc_tx
-						/*line scan_lookback.go:45*/ sh_[0].tile = int(atomic.Add(ticket_, 1))
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_pos.Thread = gc_base + gc_tx
-						/*line scan_lookback.go:45*/ sh_[0].tile = int(atomic.Add(ticket_, 1))
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_pos.Thread = gc_base + gc_tx
-						/*line scan_lookback.go:45*/ sh_[0].tile = int(atomic.Add(ticket_, 1))
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_pos.Thread = gc_base + gc_tx
-						/*line scan_lookback.go:45*/ sh_[0].tile = int(atomic.Add(ticket_, 1))
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					/*line scan_lookback.go:45*/ sh_[0].tile = int(atomic.Add(ticket_, 1))
 				}

@@ -124,34 +124,7 @@ func gc_body_uniformAdd_float32(gc_b *compiled.Block, gc_lo, gc_hi int, out []fl
 							/*line scan_multi.go:101*/ gc_at[gc_u] += gc_elem
 						}
 					} else {
-						gc_step := gc_seg
-						for ; gc_step+3 < gc_segend; gc_step += 4 {
-							{
-								gc_tx := gc_step + 0
-								gc_pos.Thread = gc_base + gc_tx
-								i := gc_bx*gc_bdx + gc_tx
-								/*line scan_multi.go:101*/ out[i] += offsets[gc_q]
-							}
-							{
-								gc_tx := gc_step + 1
-								gc_pos.Thread = gc_base + gc_tx
-								i := gc_bx*gc_bdx + gc_tx
-								/*line scan_multi.go:101*/ out[i] += offsets[gc_q]
-							}
-							{
-								gc_tx := gc_step + 2
-								gc_pos.Thread = gc_base + gc_tx
-								i := gc_bx*gc_bdx + gc_tx
-								/*line scan_multi.go:101*/ out[i] += offsets[gc_q]
-							}
-							{
-								gc_tx := gc_step + 3
-								gc_pos.Thread = gc_base + gc_tx
-								i := gc_bx*gc_bdx + gc_tx
-								/*line scan_multi.go:101*/ out[i] += offsets[gc_q]
-							}
-						}
-						for gc_tx := gc_step; gc_tx < gc_segend; gc_tx++ {
+						for gc_tx := gc_seg; gc_tx < gc_segend; gc_tx++ {
 							gc_pos.Thread = gc_base + gc_tx
 							i := gc_bx*gc_bdx + gc_tx
 							/*line scan_multi.go:101*/ out[i] += offsets[gc_q]
@@ -160,34 +133,34 @@ func gc_body_uniformAdd_float32(gc_b *compiled.Block, gc_lo, gc_hi int, out []fl
 					gc_seg = gc_segend
 				}
 			} else {
-				gc_step2 := gc_from
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+				gc_step := gc_from
+				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
-						gc_tx := gc_step2 + 0
+						gc_tx := gc_step + 0
 						gc_pos.Thread = gc_base + gc_tx
 						i := gc_bx*gc_bdx + gc_tx
 						/*line scan_multi.go:101*/ out[i] += offsets[i/perBlock]
 					}
 					{
-						gc_tx := gc_step2 + 1
+						gc_tx := gc_step + 1
 						gc_pos.Thread = gc_base + gc_tx
 						i := gc_bx*gc_bdx + gc_tx
 						/*line scan_multi.go:101*/ out[i] += offsets[i/perBlock]
 					}
 					{
-						gc_tx := gc_step2 + 2
+						gc_tx := gc_step + 2
 						gc_pos.Thread = gc_base + gc_tx
 						i := gc_bx*gc_bdx + gc_tx
 						/*line scan_multi.go:101*/ out[i] += offsets[i/perBlock]
 					}
 					{
-						gc_tx := gc_step2 + 3
+						gc_tx := gc_step + 3
 						gc_pos.Thread = gc_base + gc_tx
 						i := gc_bx*gc_bdx + gc_tx
 						/*line scan_multi.go:101*/ out[i] += offsets[i/perBlock]
 					}
 				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_bx*gc_bdx + gc_tx
 					/*line scan_multi.go:101*/ out[i] += offsets[i/perBlock]
@@ -273,34 +246,7 @@ func gc_body_uniformAdd_int32(gc_b *compiled.Block, gc_lo, gc_hi int, out []int3
 							/*line scan_multi.go:101*/ gc_at[gc_u] += gc_elem
 						}
 					} else {
-						gc_step := gc_seg
-						for ; gc_step+3 < gc_segend; gc_step += 4 {
-							{
-								gc_tx := gc_step + 0
-								gc_pos.Thread = gc_base + gc_tx
-								i := gc_bx*gc_bdx + gc_tx
-								/*line scan_multi.go:101*/ out[i] += offsets[gc_q]
-							}
-							{
-								gc_tx := gc_step + 1
-								gc_pos.Thread = gc_base + gc_tx
-								i := gc_bx*gc_bdx + gc_tx
-								/*line scan_multi.go:101*/ out[i] += offsets[gc_q]
-							}
-							{
-								gc_tx := gc_step + 2
-								gc_pos.Thread = gc_base + gc_tx
-								i := gc_bx*gc_bdx + gc_tx
-								/*line scan_multi.go:101*/ out[i] += offsets[gc_q]
-							}
-							{
-								gc_tx := gc_step + 3
-								gc_pos.Thread = gc_base + gc_tx
-								i := gc_bx*gc_bdx + gc_tx
-								/*line scan_multi.go:101*/ out[i] += offsets[gc_q]
-							}
-						}
-						for gc_tx := gc_step; gc_tx < gc_segend; gc_tx++ {
+						for gc_tx := gc_seg; gc_tx < gc_segend; gc_tx++ {
 							gc_pos.Thread = gc_base + gc_tx
 							i := gc_bx*gc_bdx + gc_tx
 							/*line scan_multi.go:101*/ out[i] += offsets[gc_q]
@@ -309,34 +255,34 @@ func gc_body_uniformAdd_int32(gc_b *compiled.Block, gc_lo, gc_hi int, out []int3
 					gc_seg = gc_segend
 				}
 			} else {
-				gc_step2 := gc_from
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+				gc_step := gc_from
+				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
-						gc_tx := gc_step2 + 0
+						gc_tx := gc_step + 0
 						gc_pos.Thread = gc_base + gc_tx
 						i := gc_bx*gc_bdx + gc_tx
 						/*line scan_multi.go:101*/ out[i] += offsets[i/perBlock]
 					}
 					{
-						gc_tx := gc_step2 + 1
+						gc_tx := gc_step + 1
 						gc_pos.Thread = gc_base + gc_tx
 						i := gc_bx*gc_bdx + gc_tx
 						/*line scan_multi.go:101*/ out[i] += offsets[i/perBlock]
 					}
 					{
-						gc_tx := gc_step2 + 2
+						gc_tx := gc_step + 2
 						gc_pos.Thread = gc_base + gc_tx
 						i := gc_bx*gc_bdx + gc_tx
 						/*line scan_multi.go:101*/ out[i] += offsets[i/perBlock]
 					}
 					{
-						gc_tx := gc_step2 + 3
+						gc_tx := gc_step + 3
 						gc_pos.Thread = gc_base + gc_tx
 						i := gc_bx*gc_bdx + gc_tx
 						/*line scan_multi.go:101*/ out[i] += offsets[i/perBlock]
 					}
 				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_bx*gc_bdx + gc_tx
 					/*line scan_multi.go:101*/ out[i] += offsets[i/perBlock]
@@ -422,34 +368,7 @@ func gc_body_uniformAdd_uint32(gc_b *compiled.Block, gc_lo, gc_hi int, out []uin
 							/*line scan_multi.go:101*/ gc_at[gc_u] += gc_elem
 						}
 					} else {
-						gc_step := gc_seg
-						for ; gc_step+3 < gc_segend; gc_step += 4 {
-							{
-								gc_tx := gc_step + 0
-								gc_pos.Thread = gc_base + gc_tx
-								i := gc_bx*gc_bdx + gc_tx
-								/*line scan_multi.go:101*/ out[i] += offsets[gc_q]
-							}
-							{
-								gc_tx := gc_step + 1
-								gc_pos.Thread = gc_base + gc_tx
-								i := gc_bx*gc_bdx + gc_tx
-								/*line scan_multi.go:101*/ out[i] += offsets[gc_q]
-							}
-							{
-								gc_tx := gc_step + 2
-								gc_pos.Thread = gc_base + gc_tx
-								i := gc_bx*gc_bdx + gc_tx
-								/*line scan_multi.go:101*/ out[i] += offsets[gc_q]
-							}
-							{
-								gc_tx := gc_step + 3
-								gc_pos.Thread = gc_base + gc_tx
-								i := gc_bx*gc_bdx + gc_tx
-								/*line scan_multi.go:101*/ out[i] += offsets[gc_q]
-							}
-						}
-						for gc_tx := gc_step; gc_tx < gc_segend; gc_tx++ {
+						for gc_tx := gc_seg; gc_tx < gc_segend; gc_tx++ {
 							gc_pos.Thread = gc_base + gc_tx
 							i := gc_bx*gc_bdx + gc_tx
 							/*line scan_multi.go:101*/ out[i] += offsets[gc_q]
@@ -458,34 +377,34 @@ func gc_body_uniformAdd_uint32(gc_b *compiled.Block, gc_lo, gc_hi int, out []uin
 					gc_seg = gc_segend
 				}
 			} else {
-				gc_step2 := gc_from
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+				gc_step := gc_from
+				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
-						gc_tx := gc_step2 + 0
+						gc_tx := gc_step + 0
 						gc_pos.Thread = gc_base + gc_tx
 						i := gc_bx*gc_bdx + gc_tx
 						/*line scan_multi.go:101*/ out[i] += offsets[i/perBlock]
 					}
 					{
-						gc_tx := gc_step2 + 1
+						gc_tx := gc_step + 1
 						gc_pos.Thread = gc_base + gc_tx
 						i := gc_bx*gc_bdx + gc_tx
 						/*line scan_multi.go:101*/ out[i] += offsets[i/perBlock]
 					}
 					{
-						gc_tx := gc_step2 + 2
+						gc_tx := gc_step + 2
 						gc_pos.Thread = gc_base + gc_tx
 						i := gc_bx*gc_bdx + gc_tx
 						/*line scan_multi.go:101*/ out[i] += offsets[i/perBlock]
 					}
 					{
-						gc_tx := gc_step2 + 3
+						gc_tx := gc_step + 3
 						gc_pos.Thread = gc_base + gc_tx
 						i := gc_bx*gc_bdx + gc_tx
 						/*line scan_multi.go:101*/ out[i] += offsets[i/perBlock]
 					}
 				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_bx*gc_bdx + gc_tx
 					/*line scan_multi.go:101*/ out[i] += offsets[i/perBlock]

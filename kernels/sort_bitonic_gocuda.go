@@ -128,42 +128,7 @@ func gc_body_bitonicShared[T Number](gc_b *compiled.Block, keys []T, tile, stage
 					/*line sort_bitonic.go:73*/ gc_at[gc_tx] = gc_at2[gc_tx]
 				}
 			} else {
-				gc_step2 := gc_from
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line sort_bitonic.go:72*/ i := tid + gc_off
-						gc_more = true
-						/*line sort_bitonic.go:73*/ s[i] = keys[base+i]
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line sort_bitonic.go:72*/ i := tid + gc_off
-						gc_more = true
-						/*line sort_bitonic.go:73*/ s[i] = keys[base+i]
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line sort_bitonic.go:72*/ i := tid + gc_off
-						gc_more = true
-						/*line sort_bitonic.go:73*/ s[i] = keys[base+i]
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line sort_bitonic.go:72*/ i := tid + gc_off
-						gc_more = true
-						/*line sort_bitonic.go:73*/ s[i] = keys[base+i]
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 					/*line sort_bitonic.go:72*/ i := tid + gc_off
@@ -342,70 +307,35 @@ func gc_body_bitonicShared[T Number](gc_b *compiled.Block, keys []T, tile, stage
 			if gc_from >= 0 && gc_off8 >= 0 && gc_off8 <= len(keys) && gc_to <= len(keys)-gc_off8 && gc_off9 >= 0 && gc_off9 <= len(s) && gc_to <= len(s)-gc_off9 {
 				gc_at3 := keys[gc_off8:][:gc_to]
 				gc_at4 := s[gc_off9:][:gc_to]
-				gc_step3 := gc_from
-				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
-						gc_tx := gc_step3 + 0
+						gc_tx := gc_step2 + 0
 						gc_more5 = true
 						/*line sort_bitonic.go:89*/ gc_at3[gc_tx] = gc_at4[gc_tx]
 					}
 					{
-						gc_tx := gc_step3 + 1
+						gc_tx := gc_step2 + 1
 						gc_more5 = true
 						/*line sort_bitonic.go:89*/ gc_at3[gc_tx] = gc_at4[gc_tx]
 					}
 					{
-						gc_tx := gc_step3 + 2
+						gc_tx := gc_step2 + 2
 						gc_more5 = true
 						/*line sort_bitonic.go:89*/ gc_at3[gc_tx] = gc_at4[gc_tx]
 					}
 					{
-						gc_tx := gc_step3 + 3
+						gc_tx := gc_step2 + 3
 						gc_more5 = true
 						/*line sort_bitonic.go:89*/ gc_at3[gc_tx] = gc_at4[gc_tx]
 					}
 				}
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_more5 = true
 					/*line sort_bitonic.go:89*/ gc_at3[gc_tx] = gc_at4[gc_tx]
 				}
 			} else {
-				gc_step4 := gc_from
-				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
-					{
-						gc_tx := gc_step4 + 0
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line sort_bitonic.go:88*/ i_ := tid + gc_off5
-						gc_more5 = true
-						/*line sort_bitonic.go:89*/ keys[base+i_] = s[i_]
-					}
-					{
-						gc_tx := gc_step4 + 1
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line sort_bitonic.go:88*/ i_ := tid + gc_off5
-						gc_more5 = true
-						/*line sort_bitonic.go:89*/ keys[base+i_] = s[i_]
-					}
-					{
-						gc_tx := gc_step4 + 2
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line sort_bitonic.go:88*/ i_ := tid + gc_off5
-						gc_more5 = true
-						/*line sort_bitonic.go:89*/ keys[base+i_] = s[i_]
-					}
-					{
-						gc_tx := gc_step4 + 3
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line sort_bitonic.go:88*/ i_ := tid + gc_off5
-						gc_more5 = true
-						/*line sort_bitonic.go:89*/ keys[base+i_] = s[i_]
-					}
-				}
-				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 					/*line sort_bitonic.go:88*/ i_ := tid + gc_off5

@@ -146,42 +146,7 @@ func gc_body_bitonicShared_float32(gc_b *compiled.Block, keys []float32, tile in
 				if gc_vstep2 > gc_from {
 					gc_more = true
 				}
-				gc_step := gc_vstep2
-				for ; gc_step+3 < gc_to; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line sort_bitonic.go:72*/ i := tid + gc_off
-						gc_more = true
-						/*line sort_bitonic.go:73*/ s[i] = keys[base+i]
-					}
-					{
-						gc_tx := gc_step + 1
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line sort_bitonic.go:72*/ i := tid + gc_off
-						gc_more = true
-						/*line sort_bitonic.go:73*/ s[i] = keys[base+i]
-					}
-					{
-						gc_tx := gc_step + 2
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line sort_bitonic.go:72*/ i := tid + gc_off
-						gc_more = true
-						/*line sort_bitonic.go:73*/ s[i] = keys[base+i]
-					}
-					{
-						gc_tx := gc_step + 3
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line sort_bitonic.go:72*/ i := tid + gc_off
-						gc_more = true
-						/*line sort_bitonic.go:73*/ s[i] = keys[base+i]
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 					/*line sort_bitonic.go:72*/ i := tid + gc_off
@@ -431,42 +396,7 @@ func gc_body_bitonicShared_float32(gc_b *compiled.Block, keys []float32, tile in
 				if gc_vstep4 > gc_from {
 					gc_more5 = true
 				}
-				gc_step2 := gc_vstep4
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line sort_bitonic.go:88*/ i_ := tid + gc_off5
-						gc_more5 = true
-						/*line sort_bitonic.go:89*/ keys[base+i_] = s[i_]
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line sort_bitonic.go:88*/ i_ := tid + gc_off5
-						gc_more5 = true
-						/*line sort_bitonic.go:89*/ keys[base+i_] = s[i_]
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line sort_bitonic.go:88*/ i_ := tid + gc_off5
-						gc_more5 = true
-						/*line sort_bitonic.go:89*/ keys[base+i_] = s[i_]
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line sort_bitonic.go:88*/ i_ := tid + gc_off5
-						gc_more5 = true
-						/*line sort_bitonic.go:89*/ keys[base+i_] = s[i_]
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 					/*line sort_bitonic.go:88*/ i_ := tid + gc_off5
@@ -584,42 +514,7 @@ func gc_body_bitonicShared_int32(gc_b *compiled.Block, keys []int32, tile int, s
 				if gc_vstep2 > gc_from {
 					gc_more = true
 				}
-				gc_step := gc_vstep2
-				for ; gc_step+3 < gc_to; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line sort_bitonic.go:72*/ i := tid + gc_off
-						gc_more = true
-						/*line sort_bitonic.go:73*/ s[i] = keys[base+i]
-					}
-					{
-						gc_tx := gc_step + 1
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line sort_bitonic.go:72*/ i := tid + gc_off
-						gc_more = true
-						/*line sort_bitonic.go:73*/ s[i] = keys[base+i]
-					}
-					{
-						gc_tx := gc_step + 2
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line sort_bitonic.go:72*/ i := tid + gc_off
-						gc_more = true
-						/*line sort_bitonic.go:73*/ s[i] = keys[base+i]
-					}
-					{
-						gc_tx := gc_step + 3
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line sort_bitonic.go:72*/ i := tid + gc_off
-						gc_more = true
-						/*line sort_bitonic.go:73*/ s[i] = keys[base+i]
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 					/*line sort_bitonic.go:72*/ i := tid + gc_off
@@ -869,42 +764,7 @@ func gc_body_bitonicShared_int32(gc_b *compiled.Block, keys []int32, tile int, s
 				if gc_vstep4 > gc_from {
 					gc_more5 = true
 				}
-				gc_step2 := gc_vstep4
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line sort_bitonic.go:88*/ i_ := tid + gc_off5
-						gc_more5 = true
-						/*line sort_bitonic.go:89*/ keys[base+i_] = s[i_]
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line sort_bitonic.go:88*/ i_ := tid + gc_off5
-						gc_more5 = true
-						/*line sort_bitonic.go:89*/ keys[base+i_] = s[i_]
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line sort_bitonic.go:88*/ i_ := tid + gc_off5
-						gc_more5 = true
-						/*line sort_bitonic.go:89*/ keys[base+i_] = s[i_]
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line sort_bitonic.go:88*/ i_ := tid + gc_off5
-						gc_more5 = true
-						/*line sort_bitonic.go:89*/ keys[base+i_] = s[i_]
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 					/*line sort_bitonic.go:88*/ i_ := tid + gc_off5
@@ -1022,42 +882,7 @@ func gc_body_bitonicShared_uint32(gc_b *compiled.Block, keys []uint32, tile int,
 				if gc_vstep2 > gc_from {
 					gc_more = true
 				}
-				gc_step := gc_vstep2
-				for ; gc_step+3 < gc_to; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line sort_bitonic.go:72*/ i := tid + gc_off
-						gc_more = true
-						/*line sort_bitonic.go:73*/ s[i] = keys[base+i]
-					}
-					{
-						gc_tx := gc_step + 1
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line sort_bitonic.go:72*/ i := tid + gc_off
-						gc_more = true
-						/*line sort_bitonic.go:73*/ s[i] = keys[base+i]
-					}
-					{
-						gc_tx := gc_step + 2
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line sort_bitonic.go:72*/ i := tid + gc_off
-						gc_more = true
-						/*line sort_bitonic.go:73*/ s[i] = keys[base+i]
-					}
-					{
-						gc_tx := gc_step + 3
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line sort_bitonic.go:72*/ i := tid + gc_off
-						gc_more = true
-						/*line sort_bitonic.go:73*/ s[i] = keys[base+i]
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 					/*line sort_bitonic.go:72*/ i := tid + gc_off
@@ -1307,42 +1132,7 @@ func gc_body_bitonicShared_uint32(gc_b *compiled.Block, keys []uint32, tile int,
 				if gc_vstep4 > gc_from {
 					gc_more5 = true
 				}
-				gc_step2 := gc_vstep4
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line sort_bitonic.go:88*/ i_ := tid + gc_off5
-						gc_more5 = true
-						/*line sort_bitonic.go:89*/ keys[base+i_] = s[i_]
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line sort_bitonic.go:88*/ i_ := tid + gc_off5
-						gc_more5 = true
-						/*line sort_bitonic.go:89*/ keys[base+i_] = s[i_]
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line sort_bitonic.go:88*/ i_ := tid + gc_off5
-						gc_more5 = true
-						/*line sort_bitonic.go:89*/ keys[base+i_] = s[i_]
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line sort_bitonic.go:88*/ i_ := tid + gc_off5
-						gc_more5 = true
-						/*line sort_bitonic.go:89*/ keys[base+i_] = s[i_]
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 					/*line sort_bitonic.go:88*/ i_ := tid + gc_off5

@@ -56,34 +56,7 @@ func gc_body_spMVCached(gc_b *compiled.Block, rowPtr, cols []int32, vals, x, y [
 					/*line spmv.go:168*/ gc_at[gc_tx] = gc_at2[gc_tx]
 				}
 			} else {
-				gc_step2 := gc_from
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_pos.Thread = gc_base + gc_tx
-						/*line spmv.go:166*/ row := begin + gc_tx
-						/*line spmv.go:168*/ cache[gc_tx] = x[row]
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_pos.Thread = gc_base + gc_tx
-						/*line spmv.go:166*/ row := begin + gc_tx
-						/*line spmv.go:168*/ cache[gc_tx] = x[row]
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_pos.Thread = gc_base + gc_tx
-						/*line spmv.go:166*/ row := begin + gc_tx
-						/*line spmv.go:168*/ cache[gc_tx] = x[row]
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_pos.Thread = gc_base + gc_tx
-						/*line spmv.go:166*/ row := begin + gc_tx
-						/*line spmv.go:168*/ cache[gc_tx] = x[row]
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					/*line spmv.go:166*/ row := begin + gc_tx
 					/*line spmv.go:168*/ cache[gc_tx] = x[row]

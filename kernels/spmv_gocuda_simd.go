@@ -99,34 +99,7 @@ func gc_body_spMVCached(gc_b *compiled.Block, rowPtr, cols []int32, vals, x, y [
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step := gc_vstep2
-				for ; gc_step+3 < gc_to; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
-						gc_pos.Thread = gc_base + gc_tx
-						/*line spmv.go:166*/ row := begin + gc_tx
-						/*line spmv.go:168*/ cache[gc_tx] = x[row]
-					}
-					{
-						gc_tx := gc_step + 1
-						gc_pos.Thread = gc_base + gc_tx
-						/*line spmv.go:166*/ row := begin + gc_tx
-						/*line spmv.go:168*/ cache[gc_tx] = x[row]
-					}
-					{
-						gc_tx := gc_step + 2
-						gc_pos.Thread = gc_base + gc_tx
-						/*line spmv.go:166*/ row := begin + gc_tx
-						/*line spmv.go:168*/ cache[gc_tx] = x[row]
-					}
-					{
-						gc_tx := gc_step + 3
-						gc_pos.Thread = gc_base + gc_tx
-						/*line spmv.go:166*/ row := begin + gc_tx
-						/*line spmv.go:168*/ cache[gc_tx] = x[row]
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					/*line spmv.go:166*/ row := begin + gc_tx
 					/*line spmv.go:168*/ cache[gc_tx] = x[row]

@@ -43,34 +43,7 @@ func gc_body_syncRounds(gc_b *compiled.Block, rounds int, counts []int32) {
 					/*line blocks.go:20*/ gc_at[gc_tx]++
 				}
 			} else {
-				gc_step2 := 0
-				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line blocks.go:20*/ s[tid]++
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line blocks.go:20*/ s[tid]++
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line blocks.go:20*/ s[tid]++
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line blocks.go:20*/ s[tid]++
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 					/*line blocks.go:20*/ s[tid]++
@@ -85,58 +58,31 @@ func gc_body_syncRounds(gc_b *compiled.Block, rounds int, counts []int32) {
 			if compiled.Disjoint(gc_at2, gc_at3) {
 				copy(gc_at2, gc_at3)
 			} else {
-				gc_step3 := 0
-				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+				gc_step2 := 0
+				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 					{
-						gc_tx := gc_step3 + 0
+						gc_tx := gc_step2 + 0
 						/*line blocks.go:23*/ gc_at2[gc_tx] = gc_at3[gc_tx]
 					}
 					{
-						gc_tx := gc_step3 + 1
+						gc_tx := gc_step2 + 1
 						/*line blocks.go:23*/ gc_at2[gc_tx] = gc_at3[gc_tx]
 					}
 					{
-						gc_tx := gc_step3 + 2
+						gc_tx := gc_step2 + 2
 						/*line blocks.go:23*/ gc_at2[gc_tx] = gc_at3[gc_tx]
 					}
 					{
-						gc_tx := gc_step3 + 3
+						gc_tx := gc_step2 + 3
 						/*line blocks.go:23*/ gc_at2[gc_tx] = gc_at3[gc_tx]
 					}
 				}
-				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 					/*line blocks.go:23*/ gc_at2[gc_tx] = gc_at3[gc_tx]
 				}
 			}
 		} else {
-			gc_step4 := 0
-			for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
-				{
-					gc_tx := gc_step4 + 0
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line blocks.go:23*/ counts[tid] = s[tid]
-				}
-				{
-					gc_tx := gc_step4 + 1
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line blocks.go:23*/ counts[tid] = s[tid]
-				}
-				{
-					gc_tx := gc_step4 + 2
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line blocks.go:23*/ counts[tid] = s[tid]
-				}
-				{
-					gc_tx := gc_step4 + 3
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line blocks.go:23*/ counts[tid] = s[tid]
-				}
-			}
-			for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
 				/*line blocks.go:23*/ counts[tid] = s[tid]
@@ -390,34 +336,7 @@ func gc_body_blockReduceTree(gc_b *compiled.Block, x []float32, partial []float6
 					/*line blocks.go:65*/ gc_at[gc_tx] += gc_at2[gc_tx]
 				}
 			} else {
-				gc_step2 := gc_from
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line blocks.go:65*/ s[tid] += s[tid+stride]
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line blocks.go:65*/ s[tid] += s[tid+stride]
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line blocks.go:65*/ s[tid] += s[tid+stride]
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line blocks.go:65*/ s[tid] += s[tid+stride]
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 					/*line blocks.go:65*/ s[tid] += s[tid+stride]
@@ -436,41 +355,18 @@ func gc_body_blockReduceTree(gc_b *compiled.Block, x []float32, partial []float6
 			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(partial) && gc_off3 >= 0 && gc_off3 < len(s) {
 				gc_at3 := partial[gc_off2:][:1]
 				gc_at4 := s[gc_off3:][:1]
-				gc_step3 := gc_from
-				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					/*line blocks.go:70*/ gc_at3[0] = gc_at4[0]
 					/*line blocks.go:70*/ gc_at3[0] = gc_at4[0]
 					/*line blocks.go:70*/ gc_at3[0] = gc_at4[0]
 					/*line blocks.go:70*/ gc_at3[0] = gc_at4[0]
 				}
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					/*line blocks.go:70*/ gc_at3[0] = gc_at4[0]
 				}
 			} else {
-				gc_step4 := gc_from
-				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
-					{
-						gc_tx := gc_step4 + 0
-						gc_pos.Thread = gc_base + gc_tx
-						/*line blocks.go:70*/ partial[gc_bx] = s[0]
-					}
-					{
-						gc_tx := gc_step4 + 1
-						gc_pos.Thread = gc_base + gc_tx
-						/*line blocks.go:70*/ partial[gc_bx] = s[0]
-					}
-					{
-						gc_tx := gc_step4 + 2
-						gc_pos.Thread = gc_base + gc_tx
-						/*line blocks.go:70*/ partial[gc_bx] = s[0]
-					}
-					{
-						gc_tx := gc_step4 + 3
-						gc_pos.Thread = gc_base + gc_tx
-						/*line blocks.go:70*/ partial[gc_bx] = s[0]
-					}
-				}
-				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					/*line blocks.go:70*/ partial[gc_bx] = s[0]
 				}

@@ -86,34 +86,7 @@ func gc_body_syncRounds(gc_b *compiled.Block, rounds int, counts []int32) {
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step := gc_vstep2
-				for ; gc_step+3 < gc_bdx; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line blocks.go:20*/ s[tid]++
-					}
-					{
-						gc_tx := gc_step + 1
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line blocks.go:20*/ s[tid]++
-					}
-					{
-						gc_tx := gc_step + 2
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line blocks.go:20*/ s[tid]++
-					}
-					{
-						gc_tx := gc_step + 3
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line blocks.go:20*/ s[tid]++
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 					/*line blocks.go:20*/ s[tid]++
@@ -185,34 +158,7 @@ func gc_body_syncRounds(gc_b *compiled.Block, rounds int, counts []int32) {
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step2 := gc_vstep4
-			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-				{
-					gc_tx := gc_step2 + 0
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line blocks.go:23*/ counts[tid] = s[tid]
-				}
-				{
-					gc_tx := gc_step2 + 1
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line blocks.go:23*/ counts[tid] = s[tid]
-				}
-				{
-					gc_tx := gc_step2 + 2
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line blocks.go:23*/ counts[tid] = s[tid]
-				}
-				{
-					gc_tx := gc_step2 + 3
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line blocks.go:23*/ counts[tid] = s[tid]
-				}
-			}
-			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
 				/*line blocks.go:23*/ counts[tid] = s[tid]
@@ -460,34 +406,7 @@ func gc_body_blockReduceTree(gc_b *compiled.Block, x []float32, partial []float6
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step := gc_vstep2
-				for ; gc_step+3 < gc_to; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line blocks.go:65*/ s[tid] += s[tid+stride]
-					}
-					{
-						gc_tx := gc_step + 1
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line blocks.go:65*/ s[tid] += s[tid+stride]
-					}
-					{
-						gc_tx := gc_step + 2
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line blocks.go:65*/ s[tid] += s[tid+stride]
-					}
-					{
-						gc_tx := gc_step + 3
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line blocks.go:65*/ s[tid] += s[tid+stride]
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 					/*line blocks.go:65*/ s[tid] += s[tid+stride]
@@ -506,41 +425,18 @@ func gc_body_blockReduceTree(gc_b *compiled.Block, x []float32, partial []float6
 			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(partial) && gc_off3 >= 0 && gc_off3 < len(s) {
 				gc_at3 := partial[gc_off2:][:1]
 				gc_at4 := s[gc_off3:][:1]
-				gc_step2 := gc_from
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+				gc_step := gc_from
+				for ; gc_step+3 < gc_to; gc_step += 4 {
 					/*line blocks.go:70*/ gc_at3[0] = gc_at4[0]
 					/*line blocks.go:70*/ gc_at3[0] = gc_at4[0]
 					/*line blocks.go:70*/ gc_at3[0] = gc_at4[0]
 					/*line blocks.go:70*/ gc_at3[0] = gc_at4[0]
 				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					/*line blocks.go:70*/ gc_at3[0] = gc_at4[0]
 				}
 			} else {
-				gc_step3 := gc_from
-				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
-					{
-						gc_tx := gc_step3 + 0
-						gc_pos.Thread = gc_base + gc_tx
-						/*line blocks.go:70*/ partial[gc_bx] = s[0]
-					}
-					{
-						gc_tx := gc_step3 + 1
-						gc_pos.Thread = gc_base + gc_tx
-						/*line blocks.go:70*/ partial[gc_bx] = s[0]
-					}
-					{
-						gc_tx := gc_step3 + 2
-						gc_pos.Thread = gc_base + gc_tx
-						/*line blocks.go:70*/ partial[gc_bx] = s[0]
-					}
-					{
-						gc_tx := gc_step3 + 3
-						gc_pos.Thread = gc_base + gc_tx
-						/*line blocks.go:70*/ partial[gc_bx] = s[0]
-					}
-				}
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					/*line blocks.go:70*/ partial[gc_bx] = s[0]
 				}

@@ -57,50 +57,7 @@ func gc_body_derivativeX(gc_b *compiled.Block, f, df []float32, cAx, cBx, cCx, c
 					/*line blog_finite_difference.go:37*/ sF[sj][si] = f[globalIdx]
 				}
 			} else {
-				gc_step := 0
-				for ; gc_step+3 < gc_bdx; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
-						gc_pos.Thread = gc_base + gc_tx
-						i := gc_tx
-						/*line blog_finite_difference.go:32*/ si := i + 4
-						sj := gc_ty
-						j := gc_bx*gc_bdy + gc_ty
-						globalIdx := k*fdMx*fdMy + j*fdMx + i
-						/*line blog_finite_difference.go:37*/ sF[sj][si] = f[globalIdx]
-					}
-					{
-						gc_tx := gc_step + 1
-						gc_pos.Thread = gc_base + gc_tx
-						i := gc_tx
-						/*line blog_finite_difference.go:32*/ si := i + 4
-						sj := gc_ty
-						j := gc_bx*gc_bdy + gc_ty
-						globalIdx := k*fdMx*fdMy + j*fdMx + i
-						/*line blog_finite_difference.go:37*/ sF[sj][si] = f[globalIdx]
-					}
-					{
-						gc_tx := gc_step + 2
-						gc_pos.Thread = gc_base + gc_tx
-						i := gc_tx
-						/*line blog_finite_difference.go:32*/ si := i + 4
-						sj := gc_ty
-						j := gc_bx*gc_bdy + gc_ty
-						globalIdx := k*fdMx*fdMy + j*fdMx + i
-						/*line blog_finite_difference.go:37*/ sF[sj][si] = f[globalIdx]
-					}
-					{
-						gc_tx := gc_step + 3
-						gc_pos.Thread = gc_base + gc_tx
-						i := gc_tx
-						/*line blog_finite_difference.go:32*/ si := i + 4
-						sj := gc_ty
-						j := gc_bx*gc_bdy + gc_ty
-						globalIdx := k*fdMx*fdMy + j*fdMx + i
-						/*line blog_finite_difference.go:37*/ sF[sj][si] = f[globalIdx]
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_tx
 					/*line blog_finite_difference.go:32*/ si := i + 4
@@ -426,50 +383,7 @@ func gc_body_derivativeY(gc_b *compiled.Block, f, df []float32, cAy, cBy, cCy, c
 					}
 				}
 			} else {
-				gc_step2 := 0
-				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_pos.Thread = gc_base + gc_tx
-						si := gc_tx
-						j := gc_ty
-						/*line blog_finite_difference.go:104*/ sj := j + 4
-						i := gc_bx*gc_bdx + gc_tx
-						globalIdx := k*fdMx*fdMy + j*fdMx + i
-						/*line blog_finite_difference.go:108*/ sF[sj][si] = f[globalIdx]
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_pos.Thread = gc_base + gc_tx
-						si := gc_tx
-						j := gc_ty
-						/*line blog_finite_difference.go:104*/ sj := j + 4
-						i := gc_bx*gc_bdx + gc_tx
-						globalIdx := k*fdMx*fdMy + j*fdMx + i
-						/*line blog_finite_difference.go:108*/ sF[sj][si] = f[globalIdx]
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_pos.Thread = gc_base + gc_tx
-						si := gc_tx
-						j := gc_ty
-						/*line blog_finite_difference.go:104*/ sj := j + 4
-						i := gc_bx*gc_bdx + gc_tx
-						globalIdx := k*fdMx*fdMy + j*fdMx + i
-						/*line blog_finite_difference.go:108*/ sF[sj][si] = f[globalIdx]
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_pos.Thread = gc_base + gc_tx
-						si := gc_tx
-						j := gc_ty
-						/*line blog_finite_difference.go:104*/ sj := j + 4
-						i := gc_bx*gc_bdx + gc_tx
-						globalIdx := k*fdMx*fdMy + j*fdMx + i
-						/*line blog_finite_difference.go:108*/ sF[sj][si] = f[globalIdx]
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					si := gc_tx
 					j := gc_ty
@@ -764,50 +678,7 @@ func gc_body_derivativeZ(gc_b *compiled.Block, f, df []float32, cAz, cBz, cCz, c
 					}
 				}
 			} else {
-				gc_step2 := 0
-				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_pos.Thread = gc_base + gc_tx
-						si := gc_tx
-						k := gc_ty
-						/*line blog_finite_difference.go:173*/ sk := k + 4
-						i := gc_bx*gc_bdx + gc_tx
-						globalIdx := k*fdMx*fdMy + j*fdMx + i
-						/*line blog_finite_difference.go:177*/ sF[sk][si] = f[globalIdx]
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_pos.Thread = gc_base + gc_tx
-						si := gc_tx
-						k := gc_ty
-						/*line blog_finite_difference.go:173*/ sk := k + 4
-						i := gc_bx*gc_bdx + gc_tx
-						globalIdx := k*fdMx*fdMy + j*fdMx + i
-						/*line blog_finite_difference.go:177*/ sF[sk][si] = f[globalIdx]
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_pos.Thread = gc_base + gc_tx
-						si := gc_tx
-						k := gc_ty
-						/*line blog_finite_difference.go:173*/ sk := k + 4
-						i := gc_bx*gc_bdx + gc_tx
-						globalIdx := k*fdMx*fdMy + j*fdMx + i
-						/*line blog_finite_difference.go:177*/ sF[sk][si] = f[globalIdx]
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_pos.Thread = gc_base + gc_tx
-						si := gc_tx
-						k := gc_ty
-						/*line blog_finite_difference.go:173*/ sk := k + 4
-						i := gc_bx*gc_bdx + gc_tx
-						globalIdx := k*fdMx*fdMy + j*fdMx + i
-						/*line blog_finite_difference.go:177*/ sF[sk][si] = f[globalIdx]
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					si := gc_tx
 					k := gc_ty

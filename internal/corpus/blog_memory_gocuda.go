@@ -117,42 +117,7 @@ func gc_body_offsetKernel[T number](gc_b *compiled.Block, gc_lo, gc_hi int, a []
 					/*line blog_memory.go:64*/ gc_at[gc_tx] = gc_at[gc_tx] + 1
 				}
 			} else {
-				gc_step2 := gc_runlo
-				for ; gc_step2+3 < gc_runhi; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_rank := gc_base + gc_tx%gc_bdx
-						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-						gc_pos.Thread = gc_rank
-						/*line blog_memory.go:63*/ i := gc_bdx*gc_bx + gc_tx + s
-						a[i] = a[i] + 1
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx%gc_bdx
-						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-						gc_pos.Thread = gc_rank
-						/*line blog_memory.go:63*/ i := gc_bdx*gc_bx + gc_tx + s
-						a[i] = a[i] + 1
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx%gc_bdx
-						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-						gc_pos.Thread = gc_rank
-						/*line blog_memory.go:63*/ i := gc_bdx*gc_bx + gc_tx + s
-						a[i] = a[i] + 1
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx%gc_bdx
-						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-						gc_pos.Thread = gc_rank
-						/*line blog_memory.go:63*/ i := gc_bdx*gc_bx + gc_tx + s
-						a[i] = a[i] + 1
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_runhi; gc_tx++ {
+				for gc_tx := gc_runlo; gc_tx < gc_runhi; gc_tx++ {
 					gc_rank := gc_base + gc_tx%gc_bdx
 					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 					gc_pos.Thread = gc_rank

@@ -399,42 +399,7 @@ func gc_body_filterK(gc_b *compiled.Block, gc_lo, gc_hi int, dst []int32, nres *
 					}
 				}
 			} else {
-				gc_step2 := gc_from
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_pos.Thread = gc_base + gc_tx
-						i := gc_tx + gc_bx*gc_bdx
-						/*line blog_reduction.go:232*/ if i < n && src[i] > 0 {
-							dst[atomic.Add(nres, 1)] = src[i]
-						}
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_pos.Thread = gc_base + gc_tx
-						i := gc_tx + gc_bx*gc_bdx
-						/*line blog_reduction.go:232*/ if i < n && src[i] > 0 {
-							dst[atomic.Add(nres, 1)] = src[i]
-						}
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_pos.Thread = gc_base + gc_tx
-						i := gc_tx + gc_bx*gc_bdx
-						/*line blog_reduction.go:232*/ if i < n && src[i] > 0 {
-							dst[atomic.Add(nres, 1)] = src[i]
-						}
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_pos.Thread = gc_base + gc_tx
-						i := gc_tx + gc_bx*gc_bdx
-						/*line blog_reduction.go:232*/ if i < n && src[i] > 0 {
-							dst[atomic.Add(nres, 1)] = src[i]
-						}
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_tx + gc_bx*gc_bdx
 					/*line blog_reduction.go:232*/ if i < n && src[i] > 0 {

@@ -130,50 +130,7 @@ func gc_body_deviceReduceStableKernel(gc_b *compiled.Block, in, out []int32, n i
 				if gc_vstep2 > gc_from {
 					gc_more = true
 				}
-				gc_step := gc_vstep2
-				for ; gc_step+3 < gc_to; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						sum := gc_s_sum[gc_rank]
-						i := gc_bx*gc_bdx + gc_tx + gc_off
-						gc_more = true
-						/*line blog_reduction.go:63*/ sum += in[i]
-						gc_s_sum[gc_rank] = sum
-					}
-					{
-						gc_tx := gc_step + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						sum := gc_s_sum[gc_rank]
-						i := gc_bx*gc_bdx + gc_tx + gc_off
-						gc_more = true
-						/*line blog_reduction.go:63*/ sum += in[i]
-						gc_s_sum[gc_rank] = sum
-					}
-					{
-						gc_tx := gc_step + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						sum := gc_s_sum[gc_rank]
-						i := gc_bx*gc_bdx + gc_tx + gc_off
-						gc_more = true
-						/*line blog_reduction.go:63*/ sum += in[i]
-						gc_s_sum[gc_rank] = sum
-					}
-					{
-						gc_tx := gc_step + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						sum := gc_s_sum[gc_rank]
-						i := gc_bx*gc_bdx + gc_tx + gc_off
-						gc_more = true
-						/*line blog_reduction.go:63*/ sum += in[i]
-						gc_s_sum[gc_rank] = sum
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					sum := gc_s_sum[gc_rank]
@@ -484,13 +441,60 @@ func gc_body_deviceReduceStableKernel(gc_b *compiled.Block, in, out []int32, n i
 		}
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_lo2, gc_hi2 := min(gc_from, gc_bdx), max(gc_from, gc_to)
-			gc_step2 := 0
-			for ; gc_step2+3 < gc_lo2; gc_step2 += 4 {
+			gc_step := 0
+			for ; gc_step+3 < gc_lo2; gc_step += 4 {
+				{
+					gc_tx := gc_step + 0
+					gc_rank := gc_base + gc_tx
+					val := gc_s_val[gc_rank]
+					/*line blog_reduction.go:74*/ var sum int32
+					/*line blog_reduction.go:51*/ var r int32 = val
+					/*line blog_reduction.go:65*/ sum = r
+					gc_s_sum[gc_rank] = sum
+				}
+				{
+					gc_tx := gc_step + 1
+					gc_rank := gc_base + gc_tx
+					val := gc_s_val[gc_rank]
+					/*line blog_reduction.go:75*/ var sum int32
+					/*line blog_reduction.go:51*/ var r int32 = val
+					/*line blog_reduction.go:65*/ sum = r
+					gc_s_sum[gc_rank] = sum
+				}
+				{
+					gc_tx := gc_step + 2
+					gc_rank := gc_base + gc_tx
+					val := gc_s_val[gc_rank]
+					/*line blog_reduction.go:75*/ var sum int32
+					/*line blog_reduction.go:51*/ var r int32 = val
+					/*line blog_reduction.go:65*/ sum = r
+					gc_s_sum[gc_rank] = sum
+				}
+				{
+					gc_tx := gc_step + 3
+					gc_rank := gc_base + gc_tx
+					val := gc_s_val[gc_rank]
+					/*line blog_reduction.go:75*/ var sum int32
+					/*line blog_reduction.go:51*/ var r int32 = val
+					/*line blog_reduction.go:65*/ sum = r
+					gc_s_sum[gc_rank] = sum
+				}
+			}
+			for gc_tx := gc_step; gc_tx < gc_lo2; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				val := gc_s_val[gc_rank]
+				/*line blog_reduction.go:75*/ var sum int32
+				/*line blog_reduction.go:51*/ var r int32 = val
+				/*line blog_reduction.go:65*/ sum = r
+				gc_s_sum[gc_rank] = sum
+			}
+			gc_step2 := gc_hi2
+			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 				{
 					gc_tx := gc_step2 + 0
 					gc_rank := gc_base + gc_tx
 					val := gc_s_val[gc_rank]
-					/*line blog_reduction.go:74*/ var sum int32
+					/*line blog_reduction.go:77*/ var sum int32
 					/*line blog_reduction.go:51*/ var r int32 = val
 					/*line blog_reduction.go:65*/ sum = r
 					gc_s_sum[gc_rank] = sum
@@ -523,54 +527,7 @@ func gc_body_deviceReduceStableKernel(gc_b *compiled.Block, in, out []int32, n i
 					gc_s_sum[gc_rank] = sum
 				}
 			}
-			for gc_tx := gc_step2; gc_tx < gc_lo2; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				val := gc_s_val[gc_rank]
-				/*line blog_reduction.go:75*/ var sum int32
-				/*line blog_reduction.go:51*/ var r int32 = val
-				/*line blog_reduction.go:65*/ sum = r
-				gc_s_sum[gc_rank] = sum
-			}
-			gc_step3 := gc_hi2
-			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
-				{
-					gc_tx := gc_step3 + 0
-					gc_rank := gc_base + gc_tx
-					val := gc_s_val[gc_rank]
-					/*line blog_reduction.go:77*/ var sum int32
-					/*line blog_reduction.go:51*/ var r int32 = val
-					/*line blog_reduction.go:65*/ sum = r
-					gc_s_sum[gc_rank] = sum
-				}
-				{
-					gc_tx := gc_step3 + 1
-					gc_rank := gc_base + gc_tx
-					val := gc_s_val[gc_rank]
-					/*line blog_reduction.go:75*/ var sum int32
-					/*line blog_reduction.go:51*/ var r int32 = val
-					/*line blog_reduction.go:65*/ sum = r
-					gc_s_sum[gc_rank] = sum
-				}
-				{
-					gc_tx := gc_step3 + 2
-					gc_rank := gc_base + gc_tx
-					val := gc_s_val[gc_rank]
-					/*line blog_reduction.go:75*/ var sum int32
-					/*line blog_reduction.go:51*/ var r int32 = val
-					/*line blog_reduction.go:65*/ sum = r
-					gc_s_sum[gc_rank] = sum
-				}
-				{
-					gc_tx := gc_step3 + 3
-					gc_rank := gc_base + gc_tx
-					val := gc_s_val[gc_rank]
-					/*line blog_reduction.go:75*/ var sum int32
-					/*line blog_reduction.go:51*/ var r int32 = val
-					/*line blog_reduction.go:65*/ sum = r
-					gc_s_sum[gc_rank] = sum
-				}
-			}
-			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				val := gc_s_val[gc_rank]
 				/*line blog_reduction.go:75*/ var sum int32
@@ -589,10 +546,10 @@ func gc_body_deviceReduceStableKernel(gc_b *compiled.Block, in, out []int32, n i
 			gc_off3 := gc_bx
 			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(out) {
 				gc_at2 := out[gc_off3:][:1]
-				gc_step4 := gc_from
-				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+				gc_step3 := gc_from
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					{
-						gc_tx := gc_step4 + 0
+						gc_tx := gc_step3 + 0
 						gc_rank := gc_base + gc_tx
 						val := gc_s_val[gc_rank]
 						/*line blog_reduction.go:88*/ var sum int32
@@ -602,7 +559,7 @@ func gc_body_deviceReduceStableKernel(gc_b *compiled.Block, in, out []int32, n i
 						gc_s_sum[gc_rank] = sum
 					}
 					{
-						gc_tx := gc_step4 + 1
+						gc_tx := gc_step3 + 1
 						gc_rank := gc_base + gc_tx
 						val := gc_s_val[gc_rank]
 						/*line blog_reduction.go:78*/ var sum int32
@@ -612,7 +569,7 @@ func gc_body_deviceReduceStableKernel(gc_b *compiled.Block, in, out []int32, n i
 						gc_s_sum[gc_rank] = sum
 					}
 					{
-						gc_tx := gc_step4 + 2
+						gc_tx := gc_step3 + 2
 						gc_rank := gc_base + gc_tx
 						val := gc_s_val[gc_rank]
 						/*line blog_reduction.go:78*/ var sum int32
@@ -622,7 +579,7 @@ func gc_body_deviceReduceStableKernel(gc_b *compiled.Block, in, out []int32, n i
 						gc_s_sum[gc_rank] = sum
 					}
 					{
-						gc_tx := gc_step4 + 3
+						gc_tx := gc_step3 + 3
 						gc_rank := gc_base + gc_tx
 						val := gc_s_val[gc_rank]
 						/*line blog_reduction.go:78*/ var sum int32
@@ -632,7 +589,7 @@ func gc_body_deviceReduceStableKernel(gc_b *compiled.Block, in, out []int32, n i
 						gc_s_sum[gc_rank] = sum
 					}
 				}
-				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					val := gc_s_val[gc_rank]
 					/*line blog_reduction.go:77*/ var sum int32
@@ -642,54 +599,7 @@ func gc_body_deviceReduceStableKernel(gc_b *compiled.Block, in, out []int32, n i
 					gc_s_sum[gc_rank] = sum
 				}
 			} else {
-				gc_step5 := gc_from
-				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
-					{
-						gc_tx := gc_step5 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						val := gc_s_val[gc_rank]
-						/*line blog_reduction.go:80*/ var sum int32
-						/*line blog_reduction.go:51*/ var r int32 = val
-						/*line blog_reduction.go:65*/ sum = r
-						/*line blog_reduction.go:67*/ out[gc_bx] = sum
-						gc_s_sum[gc_rank] = sum
-					}
-					{
-						gc_tx := gc_step5 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						val := gc_s_val[gc_rank]
-						/*line blog_reduction.go:77*/ var sum int32
-						/*line blog_reduction.go:51*/ var r int32 = val
-						/*line blog_reduction.go:65*/ sum = r
-						/*line blog_reduction.go:67*/ out[gc_bx] = sum
-						gc_s_sum[gc_rank] = sum
-					}
-					{
-						gc_tx := gc_step5 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						val := gc_s_val[gc_rank]
-						/*line blog_reduction.go:77*/ var sum int32
-						/*line blog_reduction.go:51*/ var r int32 = val
-						/*line blog_reduction.go:65*/ sum = r
-						/*line blog_reduction.go:67*/ out[gc_bx] = sum
-						gc_s_sum[gc_rank] = sum
-					}
-					{
-						gc_tx := gc_step5 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						val := gc_s_val[gc_rank]
-						/*line blog_reduction.go:77*/ var sum int32
-						/*line blog_reduction.go:51*/ var r int32 = val
-						/*line blog_reduction.go:65*/ sum = r
-						/*line blog_reduction.go:67*/ out[gc_bx] = sum
-						gc_s_sum[gc_rank] = sum
-					}
-				}
-				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					val := gc_s_val[gc_rank]
@@ -1323,54 +1233,7 @@ func gc_body_deviceReduceStableKernelVector2(gc_b *compiled.Block, in, out []int
 					gc_s_sum[gc_rank] = sum
 				}
 			} else {
-				gc_step5 := gc_from
-				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
-					{
-						gc_tx := gc_step5 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						val_ := gc_s_val_[gc_rank]
-						/*line blog_reduction.go:115*/ var sum int32
-						/*line blog_reduction.go:51*/ var r int32 = val_
-						/*line blog_reduction.go:100*/ sum = r
-						/*line blog_reduction.go:102*/ out[gc_bx] = sum
-						gc_s_sum[gc_rank] = sum
-					}
-					{
-						gc_tx := gc_step5 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						val_ := gc_s_val_[gc_rank]
-						/*line blog_reduction.go:112*/ var sum int32
-						/*line blog_reduction.go:51*/ var r int32 = val_
-						/*line blog_reduction.go:100*/ sum = r
-						/*line blog_reduction.go:102*/ out[gc_bx] = sum
-						gc_s_sum[gc_rank] = sum
-					}
-					{
-						gc_tx := gc_step5 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						val_ := gc_s_val_[gc_rank]
-						/*line blog_reduction.go:112*/ var sum int32
-						/*line blog_reduction.go:51*/ var r int32 = val_
-						/*line blog_reduction.go:100*/ sum = r
-						/*line blog_reduction.go:102*/ out[gc_bx] = sum
-						gc_s_sum[gc_rank] = sum
-					}
-					{
-						gc_tx := gc_step5 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						val_ := gc_s_val_[gc_rank]
-						/*line blog_reduction.go:112*/ var sum int32
-						/*line blog_reduction.go:51*/ var r int32 = val_
-						/*line blog_reduction.go:100*/ sum = r
-						/*line blog_reduction.go:102*/ out[gc_bx] = sum
-						gc_s_sum[gc_rank] = sum
-					}
-				}
-				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					val_ := gc_s_val_[gc_rank]
@@ -1498,50 +1361,7 @@ func gc_body_deviceReduceWarpAtomicKernel(gc_b *compiled.Block, in []int32, out 
 				if gc_vstep2 > gc_from {
 					gc_more = true
 				}
-				gc_step := gc_vstep2
-				for ; gc_step+3 < gc_to; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						sum := gc_s_sum[gc_rank]
-						i := gc_bx*gc_bdx + gc_tx + gc_off
-						gc_more = true
-						/*line blog_reduction.go:114*/ sum += in[i]
-						gc_s_sum[gc_rank] = sum
-					}
-					{
-						gc_tx := gc_step + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						sum := gc_s_sum[gc_rank]
-						i := gc_bx*gc_bdx + gc_tx + gc_off
-						gc_more = true
-						/*line blog_reduction.go:114*/ sum += in[i]
-						gc_s_sum[gc_rank] = sum
-					}
-					{
-						gc_tx := gc_step + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						sum := gc_s_sum[gc_rank]
-						i := gc_bx*gc_bdx + gc_tx + gc_off
-						gc_more = true
-						/*line blog_reduction.go:114*/ sum += in[i]
-						gc_s_sum[gc_rank] = sum
-					}
-					{
-						gc_tx := gc_step + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						sum := gc_s_sum[gc_rank]
-						i := gc_bx*gc_bdx + gc_tx + gc_off
-						gc_more = true
-						/*line blog_reduction.go:114*/ sum += in[i]
-						gc_s_sum[gc_rank] = sum
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					sum := gc_s_sum[gc_rank]
@@ -1780,50 +1600,7 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b *compiled.Block, in []int32, out
 				if gc_vstep2 > gc_from {
 					gc_more = true
 				}
-				gc_step := gc_vstep2
-				for ; gc_step+3 < gc_to; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						sum := gc_s_sum[gc_rank]
-						i := gc_bx*gc_bdx + gc_tx + gc_off
-						gc_more = true
-						/*line blog_reduction.go:129*/ sum += in[i]
-						gc_s_sum[gc_rank] = sum
-					}
-					{
-						gc_tx := gc_step + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						sum := gc_s_sum[gc_rank]
-						i := gc_bx*gc_bdx + gc_tx + gc_off
-						gc_more = true
-						/*line blog_reduction.go:129*/ sum += in[i]
-						gc_s_sum[gc_rank] = sum
-					}
-					{
-						gc_tx := gc_step + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						sum := gc_s_sum[gc_rank]
-						i := gc_bx*gc_bdx + gc_tx + gc_off
-						gc_more = true
-						/*line blog_reduction.go:129*/ sum += in[i]
-						gc_s_sum[gc_rank] = sum
-					}
-					{
-						gc_tx := gc_step + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						sum := gc_s_sum[gc_rank]
-						i := gc_bx*gc_bdx + gc_tx + gc_off
-						gc_more = true
-						/*line blog_reduction.go:129*/ sum += in[i]
-						gc_s_sum[gc_rank] = sum
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					sum := gc_s_sum[gc_rank]
@@ -2134,13 +1911,60 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b *compiled.Block, in []int32, out
 		}
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			gc_lo2, gc_hi2 := min(gc_from, gc_bdx), max(gc_from, gc_to)
-			gc_step2 := 0
-			for ; gc_step2+3 < gc_lo2; gc_step2 += 4 {
+			gc_step := 0
+			for ; gc_step+3 < gc_lo2; gc_step += 4 {
+				{
+					gc_tx := gc_step + 0
+					gc_rank := gc_base + gc_tx
+					val := gc_s_val[gc_rank]
+					/*line blog_reduction.go:74*/ var sum int32
+					/*line blog_reduction.go:51*/ var r int32 = val
+					/*line blog_reduction.go:131*/ sum = r
+					gc_s_sum[gc_rank] = sum
+				}
+				{
+					gc_tx := gc_step + 1
+					gc_rank := gc_base + gc_tx
+					val := gc_s_val[gc_rank]
+					/*line blog_reduction.go:141*/ var sum int32
+					/*line blog_reduction.go:51*/ var r int32 = val
+					/*line blog_reduction.go:131*/ sum = r
+					gc_s_sum[gc_rank] = sum
+				}
+				{
+					gc_tx := gc_step + 2
+					gc_rank := gc_base + gc_tx
+					val := gc_s_val[gc_rank]
+					/*line blog_reduction.go:141*/ var sum int32
+					/*line blog_reduction.go:51*/ var r int32 = val
+					/*line blog_reduction.go:131*/ sum = r
+					gc_s_sum[gc_rank] = sum
+				}
+				{
+					gc_tx := gc_step + 3
+					gc_rank := gc_base + gc_tx
+					val := gc_s_val[gc_rank]
+					/*line blog_reduction.go:141*/ var sum int32
+					/*line blog_reduction.go:51*/ var r int32 = val
+					/*line blog_reduction.go:131*/ sum = r
+					gc_s_sum[gc_rank] = sum
+				}
+			}
+			for gc_tx := gc_step; gc_tx < gc_lo2; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				val := gc_s_val[gc_rank]
+				/*line blog_reduction.go:141*/ var sum int32
+				/*line blog_reduction.go:51*/ var r int32 = val
+				/*line blog_reduction.go:131*/ sum = r
+				gc_s_sum[gc_rank] = sum
+			}
+			gc_step2 := gc_hi2
+			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 				{
 					gc_tx := gc_step2 + 0
 					gc_rank := gc_base + gc_tx
 					val := gc_s_val[gc_rank]
-					/*line blog_reduction.go:74*/ var sum int32
+					/*line blog_reduction.go:143*/ var sum int32
 					/*line blog_reduction.go:51*/ var r int32 = val
 					/*line blog_reduction.go:131*/ sum = r
 					gc_s_sum[gc_rank] = sum
@@ -2173,54 +1997,7 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b *compiled.Block, in []int32, out
 					gc_s_sum[gc_rank] = sum
 				}
 			}
-			for gc_tx := gc_step2; gc_tx < gc_lo2; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				val := gc_s_val[gc_rank]
-				/*line blog_reduction.go:141*/ var sum int32
-				/*line blog_reduction.go:51*/ var r int32 = val
-				/*line blog_reduction.go:131*/ sum = r
-				gc_s_sum[gc_rank] = sum
-			}
-			gc_step3 := gc_hi2
-			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
-				{
-					gc_tx := gc_step3 + 0
-					gc_rank := gc_base + gc_tx
-					val := gc_s_val[gc_rank]
-					/*line blog_reduction.go:143*/ var sum int32
-					/*line blog_reduction.go:51*/ var r int32 = val
-					/*line blog_reduction.go:131*/ sum = r
-					gc_s_sum[gc_rank] = sum
-				}
-				{
-					gc_tx := gc_step3 + 1
-					gc_rank := gc_base + gc_tx
-					val := gc_s_val[gc_rank]
-					/*line blog_reduction.go:141*/ var sum int32
-					/*line blog_reduction.go:51*/ var r int32 = val
-					/*line blog_reduction.go:131*/ sum = r
-					gc_s_sum[gc_rank] = sum
-				}
-				{
-					gc_tx := gc_step3 + 2
-					gc_rank := gc_base + gc_tx
-					val := gc_s_val[gc_rank]
-					/*line blog_reduction.go:141*/ var sum int32
-					/*line blog_reduction.go:51*/ var r int32 = val
-					/*line blog_reduction.go:131*/ sum = r
-					gc_s_sum[gc_rank] = sum
-				}
-				{
-					gc_tx := gc_step3 + 3
-					gc_rank := gc_base + gc_tx
-					val := gc_s_val[gc_rank]
-					/*line blog_reduction.go:141*/ var sum int32
-					/*line blog_reduction.go:51*/ var r int32 = val
-					/*line blog_reduction.go:131*/ sum = r
-					gc_s_sum[gc_rank] = sum
-				}
-			}
-			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				val := gc_s_val[gc_rank]
 				/*line blog_reduction.go:141*/ var sum int32
@@ -2236,10 +2013,10 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b *compiled.Block, in []int32, out
 			gc_to = gc_bound + 1
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			gc_step4 := gc_from
-			for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+			gc_step3 := gc_from
+			for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 				{
-					gc_tx := gc_step4 + 0
+					gc_tx := gc_step3 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					val := gc_s_val[gc_rank]
@@ -2250,7 +2027,7 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b *compiled.Block, in []int32, out
 					gc_s_sum[gc_rank] = sum
 				}
 				{
-					gc_tx := gc_step4 + 1
+					gc_tx := gc_step3 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					val := gc_s_val[gc_rank]
@@ -2261,7 +2038,7 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b *compiled.Block, in []int32, out
 					gc_s_sum[gc_rank] = sum
 				}
 				{
-					gc_tx := gc_step4 + 2
+					gc_tx := gc_step3 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					val := gc_s_val[gc_rank]
@@ -2272,7 +2049,7 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b *compiled.Block, in []int32, out
 					gc_s_sum[gc_rank] = sum
 				}
 				{
-					gc_tx := gc_step4 + 3
+					gc_tx := gc_step3 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					val := gc_s_val[gc_rank]
@@ -2283,7 +2060,7 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b *compiled.Block, in []int32, out
 					gc_s_sum[gc_rank] = sum
 				}
 			}
-			for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+			for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				val := gc_s_val[gc_rank]
@@ -2414,50 +2191,7 @@ func gc_body_deviceReduceAtomicKernel(gc_b *compiled.Block, gc_lo, gc_hi int, in
 					if gc_vstep2 > gc_from {
 						gc_more = true
 					}
-					gc_step := gc_vstep2
-					for ; gc_step+3 < gc_to; gc_step += 4 {
-						{
-							gc_tx := gc_step + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							sum := gc_s_sum[gc_rank]
-							i := gc_bx*gc_bdx + gc_tx + gc_off
-							gc_more = true
-							/*line blog_reduction.go:144*/ sum += in[i]
-							gc_s_sum[gc_rank] = sum
-						}
-						{
-							gc_tx := gc_step + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							sum := gc_s_sum[gc_rank]
-							i := gc_bx*gc_bdx + gc_tx + gc_off
-							gc_more = true
-							/*line blog_reduction.go:144*/ sum += in[i]
-							gc_s_sum[gc_rank] = sum
-						}
-						{
-							gc_tx := gc_step + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							sum := gc_s_sum[gc_rank]
-							i := gc_bx*gc_bdx + gc_tx + gc_off
-							gc_more = true
-							/*line blog_reduction.go:144*/ sum += in[i]
-							gc_s_sum[gc_rank] = sum
-						}
-						{
-							gc_tx := gc_step + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							sum := gc_s_sum[gc_rank]
-							i := gc_bx*gc_bdx + gc_tx + gc_off
-							gc_more = true
-							/*line blog_reduction.go:144*/ sum += in[i]
-							gc_s_sum[gc_rank] = sum
-						}
-					}
-					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						sum := gc_s_sum[gc_rank]
@@ -2469,34 +2203,34 @@ func gc_body_deviceReduceAtomicKernel(gc_b *compiled.Block, gc_lo, gc_hi int, in
 				}
 			}
 		}
-		gc_step2 := 0
-		for ; gc_step2+3 < gc_n; gc_step2 += 4 {
+		gc_step := 0
+		for ; gc_step+3 < gc_n; gc_step += 4 {
 			{
-				gc_rank := gc_step2 + 0
+				gc_rank := gc_step + 0
 				gc_pos.Thread = gc_rank
 				sum := gc_s_sum[gc_rank]
 				/*line blog_reduction.go:146*/ atomic.Add(out, sum)
 			}
 			{
-				gc_rank := gc_step2 + 1
+				gc_rank := gc_step + 1
 				gc_pos.Thread = gc_rank
 				sum := gc_s_sum[gc_rank]
 				/*line blog_reduction.go:146*/ atomic.Add(out, sum)
 			}
 			{
-				gc_rank := gc_step2 + 2
+				gc_rank := gc_step + 2
 				gc_pos.Thread = gc_rank
 				sum := gc_s_sum[gc_rank]
 				/*line blog_reduction.go:146*/ atomic.Add(out, sum)
 			}
 			{
-				gc_rank := gc_step2 + 3
+				gc_rank := gc_step + 3
 				gc_pos.Thread = gc_rank
 				sum := gc_s_sum[gc_rank]
 				/*line blog_reduction.go:146*/ atomic.Add(out, sum)
 			}
 		}
-		for gc_rank := gc_step2; gc_rank < gc_n; gc_rank++ {
+		for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			sum := gc_s_sum[gc_rank]
 			/*line blog_reduction.go:146*/ atomic.Add(out, sum)

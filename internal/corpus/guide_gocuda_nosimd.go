@@ -48,34 +48,7 @@ func gc_body_guideVecAdd(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c []float
 					/*line guide.go:19*/ gc_at[gc_tx] = gc_at2[gc_tx] + gc_at3[gc_tx]
 				}
 			} else {
-				gc_step2 := 0
-				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_pos.Thread = gc_base + gc_tx
-						i := gc_tx
-						/*line guide.go:19*/ c[i] = a[i] + b[i]
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_pos.Thread = gc_base + gc_tx
-						i := gc_tx
-						/*line guide.go:19*/ c[i] = a[i] + b[i]
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_pos.Thread = gc_base + gc_tx
-						i := gc_tx
-						/*line guide.go:19*/ c[i] = a[i] + b[i]
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_pos.Thread = gc_base + gc_tx
-						i := gc_tx
-						/*line guide.go:19*/ c[i] = a[i] + b[i]
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_tx
 					/*line guide.go:19*/ c[i] = a[i] + b[i]

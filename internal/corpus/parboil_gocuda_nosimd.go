@@ -348,42 +348,7 @@ func gc_body_block2DHybridCoarsenX(gc_b *compiled.Block, c0, c1 float32, a0, ane
 					gc_at2[gc_tx] = 0.0
 				}
 			} else {
-				gc_step2 := 0
-				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_pos.Thread = gc_base + gc_tx
-						shID := gc_tx + gc_ty*gc_bdx*2
-						shID2 := gc_tx + gc_bdx + gc_ty*gc_bdx*2
-						/*line parboil.go:80*/ shA0[shID] = 0.0
-						shA0[shID2] = 0.0
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_pos.Thread = gc_base + gc_tx
-						shID := gc_tx + gc_ty*gc_bdx*2
-						shID2 := gc_tx + gc_bdx + gc_ty*gc_bdx*2
-						/*line parboil.go:80*/ shA0[shID] = 0.0
-						shA0[shID2] = 0.0
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_pos.Thread = gc_base + gc_tx
-						shID := gc_tx + gc_ty*gc_bdx*2
-						shID2 := gc_tx + gc_bdx + gc_ty*gc_bdx*2
-						/*line parboil.go:80*/ shA0[shID] = 0.0
-						shA0[shID2] = 0.0
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_pos.Thread = gc_base + gc_tx
-						shID := gc_tx + gc_ty*gc_bdx*2
-						shID2 := gc_tx + gc_bdx + gc_ty*gc_bdx*2
-						/*line parboil.go:80*/ shA0[shID] = 0.0
-						shA0[shID2] = 0.0
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					shID := gc_tx + gc_ty*gc_bdx*2
 					shID2 := gc_tx + gc_bdx + gc_ty*gc_bdx*2
@@ -565,78 +530,7 @@ func gc_body_block2DHybridCoarsenX(gc_b *compiled.Block, c0, c1 float32, a0, ane
 						/*line parboil.go:168*/ bottom.StoreSlice(gc_s_bottom[gc_rank:])
 						/*line parboil.go:168*/ bottom2.StoreSlice(gc_s_bottom2[gc_rank:])
 					}
-					gc_step3 := gc_vstep2
-					for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
-						{
-							gc_tx := gc_step3 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							shID := gc_tx + gc_ty*gc_bdx*2
-							shID2 := gc_tx + gc_bdx + gc_ty*gc_bdx*2
-							/*line parboil.go:78*/ var bottom float32
-							/*line parboil.go:80*/ var bottom2 float32
-							top := gc_s_top[gc_rank]
-							top2 := gc_s_top2[gc_rank]
-							/*line parboil.go:165*/ bottom = shA0[shID]
-							shA0[shID] = top
-							bottom2 = shA0[shID2]
-							shA0[shID2] = top2
-							gc_s_bottom[gc_rank] = bottom
-							gc_s_bottom2[gc_rank] = bottom2
-						}
-						{
-							gc_tx := gc_step3 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							shID := gc_tx + gc_ty*gc_bdx*2
-							shID2 := gc_tx + gc_bdx + gc_ty*gc_bdx*2
-							/*line parboil.go:78*/ var bottom float32
-							/*line parboil.go:80*/ var bottom2 float32
-							top := gc_s_top[gc_rank]
-							top2 := gc_s_top2[gc_rank]
-							/*line parboil.go:165*/ bottom = shA0[shID]
-							shA0[shID] = top
-							bottom2 = shA0[shID2]
-							shA0[shID2] = top2
-							gc_s_bottom[gc_rank] = bottom
-							gc_s_bottom2[gc_rank] = bottom2
-						}
-						{
-							gc_tx := gc_step3 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							shID := gc_tx + gc_ty*gc_bdx*2
-							shID2 := gc_tx + gc_bdx + gc_ty*gc_bdx*2
-							/*line parboil.go:78*/ var bottom float32
-							/*line parboil.go:80*/ var bottom2 float32
-							top := gc_s_top[gc_rank]
-							top2 := gc_s_top2[gc_rank]
-							/*line parboil.go:165*/ bottom = shA0[shID]
-							shA0[shID] = top
-							bottom2 = shA0[shID2]
-							shA0[shID2] = top2
-							gc_s_bottom[gc_rank] = bottom
-							gc_s_bottom2[gc_rank] = bottom2
-						}
-						{
-							gc_tx := gc_step3 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							shID := gc_tx + gc_ty*gc_bdx*2
-							shID2 := gc_tx + gc_bdx + gc_ty*gc_bdx*2
-							/*line parboil.go:78*/ var bottom float32
-							/*line parboil.go:80*/ var bottom2 float32
-							top := gc_s_top[gc_rank]
-							top2 := gc_s_top2[gc_rank]
-							/*line parboil.go:165*/ bottom = shA0[shID]
-							shA0[shID] = top
-							bottom2 = shA0[shID2]
-							shA0[shID2] = top2
-							gc_s_bottom[gc_rank] = bottom
-							gc_s_bottom2[gc_rank] = bottom2
-						}
-					}
-					for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						shID := gc_tx + gc_ty*gc_bdx*2
@@ -724,42 +618,7 @@ func gc_body_computePhiMagGPU(gc_b *compiled.Block, gc_lo, gc_hi int, phiR, phiI
 					gc_at3[gc_tx] = real_*real_ + imag_*imag_
 				}
 			} else {
-				gc_step2 := gc_from
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_pos.Thread = gc_base + gc_tx
-						/*line parboil.go:252*/ indexK := gc_bx*mriqPhiMagThreadsPerBlock + gc_tx
-						/*line parboil.go:254*/ real_ := phiR[indexK]
-						imag_ := phiI[indexK]
-						phiMag[indexK] = real_*real_ + imag_*imag_
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_pos.Thread = gc_base + gc_tx
-						/*line parboil.go:252*/ indexK := gc_bx*mriqPhiMagThreadsPerBlock + gc_tx
-						/*line parboil.go:254*/ real_ := phiR[indexK]
-						imag_ := phiI[indexK]
-						phiMag[indexK] = real_*real_ + imag_*imag_
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_pos.Thread = gc_base + gc_tx
-						/*line parboil.go:252*/ indexK := gc_bx*mriqPhiMagThreadsPerBlock + gc_tx
-						/*line parboil.go:254*/ real_ := phiR[indexK]
-						imag_ := phiI[indexK]
-						phiMag[indexK] = real_*real_ + imag_*imag_
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_pos.Thread = gc_base + gc_tx
-						/*line parboil.go:252*/ indexK := gc_bx*mriqPhiMagThreadsPerBlock + gc_tx
-						/*line parboil.go:254*/ real_ := phiR[indexK]
-						imag_ := phiI[indexK]
-						phiMag[indexK] = real_*real_ + imag_*imag_
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					/*line parboil.go:252*/ indexK := gc_bx*mriqPhiMagThreadsPerBlock + gc_tx
 					/*line parboil.go:254*/ real_ := phiR[indexK]

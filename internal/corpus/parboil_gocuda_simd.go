@@ -467,42 +467,7 @@ func gc_body_block2DHybridCoarsenX(gc_b *compiled.Block, c0, c1 float32, a0, ane
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step := gc_vstep2
-				for ; gc_step+3 < gc_bdx; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
-						gc_pos.Thread = gc_base + gc_tx
-						shID := gc_tx + gc_ty*gc_bdx*2
-						shID2 := gc_tx + gc_bdx + gc_ty*gc_bdx*2
-						/*line parboil.go:80*/ shA0[shID] = 0.0
-						shA0[shID2] = 0.0
-					}
-					{
-						gc_tx := gc_step + 1
-						gc_pos.Thread = gc_base + gc_tx
-						shID := gc_tx + gc_ty*gc_bdx*2
-						shID2 := gc_tx + gc_bdx + gc_ty*gc_bdx*2
-						/*line parboil.go:80*/ shA0[shID] = 0.0
-						shA0[shID2] = 0.0
-					}
-					{
-						gc_tx := gc_step + 2
-						gc_pos.Thread = gc_base + gc_tx
-						shID := gc_tx + gc_ty*gc_bdx*2
-						shID2 := gc_tx + gc_bdx + gc_ty*gc_bdx*2
-						/*line parboil.go:80*/ shA0[shID] = 0.0
-						shA0[shID2] = 0.0
-					}
-					{
-						gc_tx := gc_step + 3
-						gc_pos.Thread = gc_base + gc_tx
-						shID := gc_tx + gc_ty*gc_bdx*2
-						shID2 := gc_tx + gc_bdx + gc_ty*gc_bdx*2
-						/*line parboil.go:80*/ shA0[shID] = 0.0
-						shA0[shID2] = 0.0
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					shID := gc_tx + gc_ty*gc_bdx*2
 					shID2 := gc_tx + gc_bdx + gc_ty*gc_bdx*2
@@ -1731,78 +1696,7 @@ func gc_body_block2DHybridCoarsenX(gc_b *compiled.Block, c0, c1 float32, a0, ane
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step2 := gc_vstep6
-					for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-						{
-							gc_tx := gc_step2 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							shID := gc_tx + gc_ty*gc_bdx*2
-							shID2 := gc_tx + gc_bdx + gc_ty*gc_bdx*2
-							/*line parboil.go:78*/ var bottom float32
-							/*line parboil.go:80*/ var bottom2 float32
-							top := gc_s_top[gc_rank]
-							top2 := gc_s_top2[gc_rank]
-							/*line parboil.go:165*/ bottom = shA0[shID]
-							shA0[shID] = top
-							bottom2 = shA0[shID2]
-							shA0[shID2] = top2
-							gc_s_bottom[gc_rank] = bottom
-							gc_s_bottom2[gc_rank] = bottom2
-						}
-						{
-							gc_tx := gc_step2 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							shID := gc_tx + gc_ty*gc_bdx*2
-							shID2 := gc_tx + gc_bdx + gc_ty*gc_bdx*2
-							/*line parboil.go:78*/ var bottom float32
-							/*line parboil.go:80*/ var bottom2 float32
-							top := gc_s_top[gc_rank]
-							top2 := gc_s_top2[gc_rank]
-							/*line parboil.go:165*/ bottom = shA0[shID]
-							shA0[shID] = top
-							bottom2 = shA0[shID2]
-							shA0[shID2] = top2
-							gc_s_bottom[gc_rank] = bottom
-							gc_s_bottom2[gc_rank] = bottom2
-						}
-						{
-							gc_tx := gc_step2 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							shID := gc_tx + gc_ty*gc_bdx*2
-							shID2 := gc_tx + gc_bdx + gc_ty*gc_bdx*2
-							/*line parboil.go:78*/ var bottom float32
-							/*line parboil.go:80*/ var bottom2 float32
-							top := gc_s_top[gc_rank]
-							top2 := gc_s_top2[gc_rank]
-							/*line parboil.go:165*/ bottom = shA0[shID]
-							shA0[shID] = top
-							bottom2 = shA0[shID2]
-							shA0[shID2] = top2
-							gc_s_bottom[gc_rank] = bottom
-							gc_s_bottom2[gc_rank] = bottom2
-						}
-						{
-							gc_tx := gc_step2 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							shID := gc_tx + gc_ty*gc_bdx*2
-							shID2 := gc_tx + gc_bdx + gc_ty*gc_bdx*2
-							/*line parboil.go:78*/ var bottom float32
-							/*line parboil.go:80*/ var bottom2 float32
-							top := gc_s_top[gc_rank]
-							top2 := gc_s_top2[gc_rank]
-							/*line parboil.go:165*/ bottom = shA0[shID]
-							shA0[shID] = top
-							bottom2 = shA0[shID2]
-							shA0[shID2] = top2
-							gc_s_bottom[gc_rank] = bottom
-							gc_s_bottom2[gc_rank] = bottom2
-						}
-					}
-					for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := gc_vstep6; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						shID := gc_tx + gc_ty*gc_bdx*2
@@ -1931,42 +1825,7 @@ func gc_body_computePhiMagGPU(gc_b *compiled.Block, gc_lo, gc_hi int, phiR, phiI
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step := gc_vstep2
-				for ; gc_step+3 < gc_to; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
-						gc_pos.Thread = gc_base + gc_tx
-						/*line parboil.go:252*/ indexK := gc_bx*mriqPhiMagThreadsPerBlock + gc_tx
-						/*line parboil.go:254*/ real_ := phiR[indexK]
-						imag_ := phiI[indexK]
-						phiMag[indexK] = real_*real_ + imag_*imag_
-					}
-					{
-						gc_tx := gc_step + 1
-						gc_pos.Thread = gc_base + gc_tx
-						/*line parboil.go:252*/ indexK := gc_bx*mriqPhiMagThreadsPerBlock + gc_tx
-						/*line parboil.go:254*/ real_ := phiR[indexK]
-						imag_ := phiI[indexK]
-						phiMag[indexK] = real_*real_ + imag_*imag_
-					}
-					{
-						gc_tx := gc_step + 2
-						gc_pos.Thread = gc_base + gc_tx
-						/*line parboil.go:252*/ indexK := gc_bx*mriqPhiMagThreadsPerBlock + gc_tx
-						/*line parboil.go:254*/ real_ := phiR[indexK]
-						imag_ := phiI[indexK]
-						phiMag[indexK] = real_*real_ + imag_*imag_
-					}
-					{
-						gc_tx := gc_step + 3
-						gc_pos.Thread = gc_base + gc_tx
-						/*line parboil.go:252*/ indexK := gc_bx*mriqPhiMagThreadsPerBlock + gc_tx
-						/*line parboil.go:254*/ real_ := phiR[indexK]
-						imag_ := phiI[indexK]
-						phiMag[indexK] = real_*real_ + imag_*imag_
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					/*line parboil.go:252*/ indexK := gc_bx*mriqPhiMagThreadsPerBlock + gc_tx
 					/*line parboil.go:254*/ real_ := phiR[indexK]

@@ -106,34 +106,7 @@ func gc_body_corrMeanKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int, me
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step := gc_vstep2
-					for ; gc_step+3 < gc_to; gc_step += 4 {
-						{
-							gc_tx := gc_step + 0
-							gc_pos.Thread = gc_base + gc_tx
-							j := gc_bx*gc_bdx + gc_tx
-							/*line polybench_datamining.go:35*/ mean[j] = 0.0
-						}
-						{
-							gc_tx := gc_step + 1
-							gc_pos.Thread = gc_base + gc_tx
-							j := gc_bx*gc_bdx + gc_tx
-							/*line polybench_datamining.go:35*/ mean[j] = 0.0
-						}
-						{
-							gc_tx := gc_step + 2
-							gc_pos.Thread = gc_base + gc_tx
-							j := gc_bx*gc_bdx + gc_tx
-							/*line polybench_datamining.go:35*/ mean[j] = 0.0
-						}
-						{
-							gc_tx := gc_step + 3
-							gc_pos.Thread = gc_base + gc_tx
-							j := gc_bx*gc_bdx + gc_tx
-							/*line polybench_datamining.go:35*/ mean[j] = 0.0
-						}
-					}
-					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
 						j := gc_bx*gc_bdx + gc_tx
 						/*line polybench_datamining.go:35*/ mean[j] = 0.0
@@ -219,34 +192,7 @@ func gc_body_corrMeanKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int, me
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step2 := gc_vstep4
-					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-						{
-							gc_tx := gc_step2 + 0
-							gc_pos.Thread = gc_base + gc_tx
-							j := gc_bx*gc_bdx + gc_tx
-							/*line polybench_datamining.go:37*/ mean[j] += data[i*m+j]
-						}
-						{
-							gc_tx := gc_step2 + 1
-							gc_pos.Thread = gc_base + gc_tx
-							j := gc_bx*gc_bdx + gc_tx
-							/*line polybench_datamining.go:37*/ mean[j] += data[i*m+j]
-						}
-						{
-							gc_tx := gc_step2 + 2
-							gc_pos.Thread = gc_base + gc_tx
-							j := gc_bx*gc_bdx + gc_tx
-							/*line polybench_datamining.go:37*/ mean[j] += data[i*m+j]
-						}
-						{
-							gc_tx := gc_step2 + 3
-							gc_pos.Thread = gc_base + gc_tx
-							j := gc_bx*gc_bdx + gc_tx
-							/*line polybench_datamining.go:37*/ mean[j] += data[i*m+j]
-						}
-					}
-					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
 						j := gc_bx*gc_bdx + gc_tx
 						/*line polybench_datamining.go:37*/ mean[j] += data[i*m+j]
@@ -334,34 +280,7 @@ func gc_body_corrMeanKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int, me
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step3 := gc_vstep6
-					for ; gc_step3+3 < gc_to; gc_step3 += 4 {
-						{
-							gc_tx := gc_step3 + 0
-							gc_pos.Thread = gc_base + gc_tx
-							j := gc_bx*gc_bdx + gc_tx
-							/*line polybench_datamining.go:39*/ mean[j] /= corrFloatN
-						}
-						{
-							gc_tx := gc_step3 + 1
-							gc_pos.Thread = gc_base + gc_tx
-							j := gc_bx*gc_bdx + gc_tx
-							/*line polybench_datamining.go:39*/ mean[j] /= corrFloatN
-						}
-						{
-							gc_tx := gc_step3 + 2
-							gc_pos.Thread = gc_base + gc_tx
-							j := gc_bx*gc_bdx + gc_tx
-							/*line polybench_datamining.go:39*/ mean[j] /= corrFloatN
-						}
-						{
-							gc_tx := gc_step3 + 3
-							gc_pos.Thread = gc_base + gc_tx
-							j := gc_bx*gc_bdx + gc_tx
-							/*line polybench_datamining.go:39*/ mean[j] /= corrFloatN
-						}
-					}
-					for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
 						j := gc_bx*gc_bdx + gc_tx
 						/*line polybench_datamining.go:39*/ mean[j] /= corrFloatN
@@ -467,34 +386,7 @@ func gc_body_corrStdKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int, mea
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step := gc_vstep2
-					for ; gc_step+3 < gc_to; gc_step += 4 {
-						{
-							gc_tx := gc_step + 0
-							gc_pos.Thread = gc_base + gc_tx
-							j := gc_bx*gc_bdx + gc_tx
-							/*line polybench_datamining.go:51*/ std[j] = 0.0
-						}
-						{
-							gc_tx := gc_step + 1
-							gc_pos.Thread = gc_base + gc_tx
-							j := gc_bx*gc_bdx + gc_tx
-							/*line polybench_datamining.go:51*/ std[j] = 0.0
-						}
-						{
-							gc_tx := gc_step + 2
-							gc_pos.Thread = gc_base + gc_tx
-							j := gc_bx*gc_bdx + gc_tx
-							/*line polybench_datamining.go:51*/ std[j] = 0.0
-						}
-						{
-							gc_tx := gc_step + 3
-							gc_pos.Thread = gc_base + gc_tx
-							j := gc_bx*gc_bdx + gc_tx
-							/*line polybench_datamining.go:51*/ std[j] = 0.0
-						}
-					}
-					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
 						j := gc_bx*gc_bdx + gc_tx
 						/*line polybench_datamining.go:51*/ std[j] = 0.0
@@ -971,34 +863,7 @@ func gc_body_covarMeanKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int, m
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step := gc_vstep2
-					for ; gc_step+3 < gc_to; gc_step += 4 {
-						{
-							gc_tx := gc_step + 0
-							gc_pos.Thread = gc_base + gc_tx
-							j := gc_bx*gc_bdx + gc_tx
-							/*line polybench_datamining.go:103*/ mean[j] = 0.0
-						}
-						{
-							gc_tx := gc_step + 1
-							gc_pos.Thread = gc_base + gc_tx
-							j := gc_bx*gc_bdx + gc_tx
-							/*line polybench_datamining.go:103*/ mean[j] = 0.0
-						}
-						{
-							gc_tx := gc_step + 2
-							gc_pos.Thread = gc_base + gc_tx
-							j := gc_bx*gc_bdx + gc_tx
-							/*line polybench_datamining.go:103*/ mean[j] = 0.0
-						}
-						{
-							gc_tx := gc_step + 3
-							gc_pos.Thread = gc_base + gc_tx
-							j := gc_bx*gc_bdx + gc_tx
-							/*line polybench_datamining.go:103*/ mean[j] = 0.0
-						}
-					}
-					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
 						j := gc_bx*gc_bdx + gc_tx
 						/*line polybench_datamining.go:103*/ mean[j] = 0.0
@@ -1084,34 +949,7 @@ func gc_body_covarMeanKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int, m
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step2 := gc_vstep4
-					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-						{
-							gc_tx := gc_step2 + 0
-							gc_pos.Thread = gc_base + gc_tx
-							j := gc_bx*gc_bdx + gc_tx
-							/*line polybench_datamining.go:105*/ mean[j] += data[i*m+j]
-						}
-						{
-							gc_tx := gc_step2 + 1
-							gc_pos.Thread = gc_base + gc_tx
-							j := gc_bx*gc_bdx + gc_tx
-							/*line polybench_datamining.go:105*/ mean[j] += data[i*m+j]
-						}
-						{
-							gc_tx := gc_step2 + 2
-							gc_pos.Thread = gc_base + gc_tx
-							j := gc_bx*gc_bdx + gc_tx
-							/*line polybench_datamining.go:105*/ mean[j] += data[i*m+j]
-						}
-						{
-							gc_tx := gc_step2 + 3
-							gc_pos.Thread = gc_base + gc_tx
-							j := gc_bx*gc_bdx + gc_tx
-							/*line polybench_datamining.go:105*/ mean[j] += data[i*m+j]
-						}
-					}
-					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
 						j := gc_bx*gc_bdx + gc_tx
 						/*line polybench_datamining.go:105*/ mean[j] += data[i*m+j]
@@ -1199,34 +1037,7 @@ func gc_body_covarMeanKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int, m
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step3 := gc_vstep6
-					for ; gc_step3+3 < gc_to; gc_step3 += 4 {
-						{
-							gc_tx := gc_step3 + 0
-							gc_pos.Thread = gc_base + gc_tx
-							j := gc_bx*gc_bdx + gc_tx
-							/*line polybench_datamining.go:107*/ mean[j] /= float32(covarFloatN)
-						}
-						{
-							gc_tx := gc_step3 + 1
-							gc_pos.Thread = gc_base + gc_tx
-							j := gc_bx*gc_bdx + gc_tx
-							/*line polybench_datamining.go:107*/ mean[j] /= float32(covarFloatN)
-						}
-						{
-							gc_tx := gc_step3 + 2
-							gc_pos.Thread = gc_base + gc_tx
-							j := gc_bx*gc_bdx + gc_tx
-							/*line polybench_datamining.go:107*/ mean[j] /= float32(covarFloatN)
-						}
-						{
-							gc_tx := gc_step3 + 3
-							gc_pos.Thread = gc_base + gc_tx
-							j := gc_bx*gc_bdx + gc_tx
-							/*line polybench_datamining.go:107*/ mean[j] /= float32(covarFloatN)
-						}
-					}
-					for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
 						j := gc_bx*gc_bdx + gc_tx
 						/*line polybench_datamining.go:107*/ mean[j] /= float32(covarFloatN)
@@ -1348,46 +1159,7 @@ func gc_body_covarReduceKernel(gc_b *compiled.Block, gc_lo, gc_hi int, m, n int,
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step := gc_vstep2
-				for ; gc_step+3 < gc_to; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
-						gc_rank := gc_base + gc_tx%gc_bdx
-						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-						gc_pos.Thread = gc_rank
-						j := gc_bx*gc_bdx + gc_tx
-						i := gc_by*gc_bdy + gc_ty
-						/*line polybench_datamining.go:120*/ data[i*m+j] -= mean[j]
-					}
-					{
-						gc_tx := gc_step + 1
-						gc_rank := gc_base + gc_tx%gc_bdx
-						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-						gc_pos.Thread = gc_rank
-						j := gc_bx*gc_bdx + gc_tx
-						i := gc_by*gc_bdy + gc_ty
-						/*line polybench_datamining.go:120*/ data[i*m+j] -= mean[j]
-					}
-					{
-						gc_tx := gc_step + 2
-						gc_rank := gc_base + gc_tx%gc_bdx
-						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-						gc_pos.Thread = gc_rank
-						j := gc_bx*gc_bdx + gc_tx
-						i := gc_by*gc_bdy + gc_ty
-						/*line polybench_datamining.go:120*/ data[i*m+j] -= mean[j]
-					}
-					{
-						gc_tx := gc_step + 3
-						gc_rank := gc_base + gc_tx%gc_bdx
-						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-						gc_pos.Thread = gc_rank
-						j := gc_bx*gc_bdx + gc_tx
-						i := gc_by*gc_bdy + gc_ty
-						/*line polybench_datamining.go:120*/ data[i*m+j] -= mean[j]
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx%gc_bdx
 					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 					gc_pos.Thread = gc_rank

@@ -76,38 +76,7 @@ func gc_body_mm2Kernel1(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk, nl i
 						/*line polybench_linalg.go:20*/ gc_at[gc_tx] = 0
 					}
 				} else {
-					gc_step2 := gc_from
-					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-						{
-							gc_tx := gc_step2 + 0
-							gc_pos.Thread = gc_base + gc_tx
-							j := gc_bx*gc_bdx + gc_tx
-							i := gc_by*gc_bdy + gc_ty
-							/*line polybench_linalg.go:20*/ tmp[i*nj+j] = 0
-						}
-						{
-							gc_tx := gc_step2 + 1
-							gc_pos.Thread = gc_base + gc_tx
-							j := gc_bx*gc_bdx + gc_tx
-							i := gc_by*gc_bdy + gc_ty
-							/*line polybench_linalg.go:20*/ tmp[i*nj+j] = 0
-						}
-						{
-							gc_tx := gc_step2 + 2
-							gc_pos.Thread = gc_base + gc_tx
-							j := gc_bx*gc_bdx + gc_tx
-							i := gc_by*gc_bdy + gc_ty
-							/*line polybench_linalg.go:20*/ tmp[i*nj+j] = 0
-						}
-						{
-							gc_tx := gc_step2 + 3
-							gc_pos.Thread = gc_base + gc_tx
-							j := gc_bx*gc_bdx + gc_tx
-							i := gc_by*gc_bdy + gc_ty
-							/*line polybench_linalg.go:20*/ tmp[i*nj+j] = 0
-						}
-					}
-					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
 						j := gc_bx*gc_bdx + gc_tx
 						i := gc_by*gc_bdy + gc_ty
@@ -234,38 +203,7 @@ func gc_body_mm2Kernel2(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk, nl i
 						/*line polybench_linalg.go:35*/ gc_at[gc_tx] *= beta
 					}
 				} else {
-					gc_step2 := gc_from
-					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-						{
-							gc_tx := gc_step2 + 0
-							gc_pos.Thread = gc_base + gc_tx
-							j := gc_bx*gc_bdx + gc_tx
-							i := gc_by*gc_bdy + gc_ty
-							/*line polybench_linalg.go:35*/ d[i*nl+j] *= beta
-						}
-						{
-							gc_tx := gc_step2 + 1
-							gc_pos.Thread = gc_base + gc_tx
-							j := gc_bx*gc_bdx + gc_tx
-							i := gc_by*gc_bdy + gc_ty
-							/*line polybench_linalg.go:35*/ d[i*nl+j] *= beta
-						}
-						{
-							gc_tx := gc_step2 + 2
-							gc_pos.Thread = gc_base + gc_tx
-							j := gc_bx*gc_bdx + gc_tx
-							i := gc_by*gc_bdy + gc_ty
-							/*line polybench_linalg.go:35*/ d[i*nl+j] *= beta
-						}
-						{
-							gc_tx := gc_step2 + 3
-							gc_pos.Thread = gc_base + gc_tx
-							j := gc_bx*gc_bdx + gc_tx
-							i := gc_by*gc_bdy + gc_ty
-							/*line polybench_linalg.go:35*/ d[i*nl+j] *= beta
-						}
-					}
-					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
 						j := gc_bx*gc_bdx + gc_tx
 						i := gc_by*gc_bdy + gc_ty
@@ -392,38 +330,7 @@ func gc_body_mm3Kernel1(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk, nl, 
 						/*line polybench_linalg.go:50*/ gc_at[gc_tx] = 0
 					}
 				} else {
-					gc_step2 := gc_from
-					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-						{
-							gc_tx := gc_step2 + 0
-							gc_pos.Thread = gc_base + gc_tx
-							j := gc_bx*gc_bdx + gc_tx
-							i := gc_by*gc_bdy + gc_ty
-							/*line polybench_linalg.go:50*/ e[i*nj+j] = 0
-						}
-						{
-							gc_tx := gc_step2 + 1
-							gc_pos.Thread = gc_base + gc_tx
-							j := gc_bx*gc_bdx + gc_tx
-							i := gc_by*gc_bdy + gc_ty
-							/*line polybench_linalg.go:50*/ e[i*nj+j] = 0
-						}
-						{
-							gc_tx := gc_step2 + 2
-							gc_pos.Thread = gc_base + gc_tx
-							j := gc_bx*gc_bdx + gc_tx
-							i := gc_by*gc_bdy + gc_ty
-							/*line polybench_linalg.go:50*/ e[i*nj+j] = 0
-						}
-						{
-							gc_tx := gc_step2 + 3
-							gc_pos.Thread = gc_base + gc_tx
-							j := gc_bx*gc_bdx + gc_tx
-							i := gc_by*gc_bdy + gc_ty
-							/*line polybench_linalg.go:50*/ e[i*nj+j] = 0
-						}
-					}
-					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
 						j := gc_bx*gc_bdx + gc_tx
 						i := gc_by*gc_bdy + gc_ty
@@ -550,38 +457,7 @@ func gc_body_mm3Kernel2(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk, nl, 
 						/*line polybench_linalg.go:65*/ gc_at[gc_tx] = 0
 					}
 				} else {
-					gc_step2 := gc_from
-					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-						{
-							gc_tx := gc_step2 + 0
-							gc_pos.Thread = gc_base + gc_tx
-							j := gc_bx*gc_bdx + gc_tx
-							i := gc_by*gc_bdy + gc_ty
-							/*line polybench_linalg.go:65*/ f[i*nl+j] = 0
-						}
-						{
-							gc_tx := gc_step2 + 1
-							gc_pos.Thread = gc_base + gc_tx
-							j := gc_bx*gc_bdx + gc_tx
-							i := gc_by*gc_bdy + gc_ty
-							/*line polybench_linalg.go:65*/ f[i*nl+j] = 0
-						}
-						{
-							gc_tx := gc_step2 + 2
-							gc_pos.Thread = gc_base + gc_tx
-							j := gc_bx*gc_bdx + gc_tx
-							i := gc_by*gc_bdy + gc_ty
-							/*line polybench_linalg.go:65*/ f[i*nl+j] = 0
-						}
-						{
-							gc_tx := gc_step2 + 3
-							gc_pos.Thread = gc_base + gc_tx
-							j := gc_bx*gc_bdx + gc_tx
-							i := gc_by*gc_bdy + gc_ty
-							/*line polybench_linalg.go:65*/ f[i*nl+j] = 0
-						}
-					}
-					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
 						j := gc_bx*gc_bdx + gc_tx
 						i := gc_by*gc_bdy + gc_ty
@@ -708,38 +584,7 @@ func gc_body_mm3Kernel3(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk, nl, 
 						/*line polybench_linalg.go:80*/ gc_at[gc_tx] = 0
 					}
 				} else {
-					gc_step2 := gc_from
-					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-						{
-							gc_tx := gc_step2 + 0
-							gc_pos.Thread = gc_base + gc_tx
-							j := gc_bx*gc_bdx + gc_tx
-							i := gc_by*gc_bdy + gc_ty
-							/*line polybench_linalg.go:80*/ g[i*nl+j] = 0
-						}
-						{
-							gc_tx := gc_step2 + 1
-							gc_pos.Thread = gc_base + gc_tx
-							j := gc_bx*gc_bdx + gc_tx
-							i := gc_by*gc_bdy + gc_ty
-							/*line polybench_linalg.go:80*/ g[i*nl+j] = 0
-						}
-						{
-							gc_tx := gc_step2 + 2
-							gc_pos.Thread = gc_base + gc_tx
-							j := gc_bx*gc_bdx + gc_tx
-							i := gc_by*gc_bdy + gc_ty
-							/*line polybench_linalg.go:80*/ g[i*nl+j] = 0
-						}
-						{
-							gc_tx := gc_step2 + 3
-							gc_pos.Thread = gc_base + gc_tx
-							j := gc_bx*gc_bdx + gc_tx
-							i := gc_by*gc_bdy + gc_ty
-							/*line polybench_linalg.go:80*/ g[i*nl+j] = 0
-						}
-					}
-					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
 						j := gc_bx*gc_bdx + gc_tx
 						i := gc_by*gc_bdy + gc_ty
@@ -866,38 +711,7 @@ func gc_body_gemmKernel(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj, nk int, 
 						/*line polybench_linalg.go:95*/ gc_at[gc_tx] *= beta
 					}
 				} else {
-					gc_step2 := gc_from
-					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-						{
-							gc_tx := gc_step2 + 0
-							gc_pos.Thread = gc_base + gc_tx
-							j := gc_bx*gc_bdx + gc_tx
-							i := gc_by*gc_bdy + gc_ty
-							/*line polybench_linalg.go:95*/ c[i*nj+j] *= beta
-						}
-						{
-							gc_tx := gc_step2 + 1
-							gc_pos.Thread = gc_base + gc_tx
-							j := gc_bx*gc_bdx + gc_tx
-							i := gc_by*gc_bdy + gc_ty
-							/*line polybench_linalg.go:95*/ c[i*nj+j] *= beta
-						}
-						{
-							gc_tx := gc_step2 + 2
-							gc_pos.Thread = gc_base + gc_tx
-							j := gc_bx*gc_bdx + gc_tx
-							i := gc_by*gc_bdy + gc_ty
-							/*line polybench_linalg.go:95*/ c[i*nj+j] *= beta
-						}
-						{
-							gc_tx := gc_step2 + 3
-							gc_pos.Thread = gc_base + gc_tx
-							j := gc_bx*gc_bdx + gc_tx
-							i := gc_by*gc_bdy + gc_ty
-							/*line polybench_linalg.go:95*/ c[i*nj+j] *= beta
-						}
-					}
-					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
 						j := gc_bx*gc_bdx + gc_tx
 						i := gc_by*gc_bdy + gc_ty
@@ -1007,34 +821,7 @@ func gc_body_ataxKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, nx, ny int, a, 
 						/*line polybench_linalg.go:156*/ gc_at[gc_tx] = 0
 					}
 				} else {
-					gc_step2 := gc_from
-					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-						{
-							gc_tx := gc_step2 + 0
-							gc_pos.Thread = gc_base + gc_tx
-							j := gc_bx*gc_bdx + gc_tx
-							/*line polybench_linalg.go:156*/ y[j] = 0
-						}
-						{
-							gc_tx := gc_step2 + 1
-							gc_pos.Thread = gc_base + gc_tx
-							j := gc_bx*gc_bdx + gc_tx
-							/*line polybench_linalg.go:156*/ y[j] = 0
-						}
-						{
-							gc_tx := gc_step2 + 2
-							gc_pos.Thread = gc_base + gc_tx
-							j := gc_bx*gc_bdx + gc_tx
-							/*line polybench_linalg.go:156*/ y[j] = 0
-						}
-						{
-							gc_tx := gc_step2 + 3
-							gc_pos.Thread = gc_base + gc_tx
-							j := gc_bx*gc_bdx + gc_tx
-							/*line polybench_linalg.go:156*/ y[j] = 0
-						}
-					}
-					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
 						j := gc_bx*gc_bdx + gc_tx
 						/*line polybench_linalg.go:156*/ y[j] = 0
@@ -1060,57 +847,30 @@ func gc_body_ataxKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, nx, ny int, a, 
 					gc_at3 := a[gc_off3:][:gc_to]
 					gc_at4 := tmp[gc_off4:][:1]
 					gc_elem := gc_at4[0]
-					gc_step3 := gc_from
-					for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+					gc_step2 := gc_from
+					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 						{
-							gc_tx := gc_step3 + 0
+							gc_tx := gc_step2 + 0
 							/*line polybench_linalg.go:158*/ gc_at2[gc_tx] += gc_at3[gc_tx] * gc_elem
 						}
 						{
-							gc_tx := gc_step3 + 1
+							gc_tx := gc_step2 + 1
 							/*line polybench_linalg.go:158*/ gc_at2[gc_tx] += gc_at3[gc_tx] * gc_elem
 						}
 						{
-							gc_tx := gc_step3 + 2
+							gc_tx := gc_step2 + 2
 							/*line polybench_linalg.go:158*/ gc_at2[gc_tx] += gc_at3[gc_tx] * gc_elem
 						}
 						{
-							gc_tx := gc_step3 + 3
+							gc_tx := gc_step2 + 3
 							/*line polybench_linalg.go:158*/ gc_at2[gc_tx] += gc_at3[gc_tx] * gc_elem
 						}
 					}
-					for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 						/*line polybench_linalg.go:158*/ gc_at2[gc_tx] += gc_at3[gc_tx] * gc_elem
 					}
 				} else {
-					gc_step4 := gc_from
-					for ; gc_step4+3 < gc_to; gc_step4 += 4 {
-						{
-							gc_tx := gc_step4 + 0
-							gc_pos.Thread = gc_base + gc_tx
-							j := gc_bx*gc_bdx + gc_tx
-							/*line polybench_linalg.go:158*/ y[j] += a[i*ny+j] * tmp[i]
-						}
-						{
-							gc_tx := gc_step4 + 1
-							gc_pos.Thread = gc_base + gc_tx
-							j := gc_bx*gc_bdx + gc_tx
-							/*line polybench_linalg.go:158*/ y[j] += a[i*ny+j] * tmp[i]
-						}
-						{
-							gc_tx := gc_step4 + 2
-							gc_pos.Thread = gc_base + gc_tx
-							j := gc_bx*gc_bdx + gc_tx
-							/*line polybench_linalg.go:158*/ y[j] += a[i*ny+j] * tmp[i]
-						}
-						{
-							gc_tx := gc_step4 + 3
-							gc_pos.Thread = gc_base + gc_tx
-							j := gc_bx*gc_bdx + gc_tx
-							/*line polybench_linalg.go:158*/ y[j] += a[i*ny+j] * tmp[i]
-						}
-					}
-					for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
 						j := gc_bx*gc_bdx + gc_tx
 						/*line polybench_linalg.go:158*/ y[j] += a[i*ny+j] * tmp[i]
@@ -1171,34 +931,7 @@ func gc_body_bicgKernel1(gc_b *compiled.Block, gc_lo, gc_hi int, nx, ny int, a, 
 						/*line polybench_linalg.go:170*/ gc_at[gc_tx] = 0.0
 					}
 				} else {
-					gc_step2 := gc_from
-					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-						{
-							gc_tx := gc_step2 + 0
-							gc_pos.Thread = gc_base + gc_tx
-							j := gc_bx*gc_bdx + gc_tx
-							/*line polybench_linalg.go:170*/ s[j] = 0.0
-						}
-						{
-							gc_tx := gc_step2 + 1
-							gc_pos.Thread = gc_base + gc_tx
-							j := gc_bx*gc_bdx + gc_tx
-							/*line polybench_linalg.go:170*/ s[j] = 0.0
-						}
-						{
-							gc_tx := gc_step2 + 2
-							gc_pos.Thread = gc_base + gc_tx
-							j := gc_bx*gc_bdx + gc_tx
-							/*line polybench_linalg.go:170*/ s[j] = 0.0
-						}
-						{
-							gc_tx := gc_step2 + 3
-							gc_pos.Thread = gc_base + gc_tx
-							j := gc_bx*gc_bdx + gc_tx
-							/*line polybench_linalg.go:170*/ s[j] = 0.0
-						}
-					}
-					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
 						j := gc_bx*gc_bdx + gc_tx
 						/*line polybench_linalg.go:170*/ s[j] = 0.0
@@ -1224,57 +957,30 @@ func gc_body_bicgKernel1(gc_b *compiled.Block, gc_lo, gc_hi int, nx, ny int, a, 
 					gc_at3 := r[gc_off3:][:1]
 					gc_at4 := a[gc_off4:][:gc_to]
 					gc_elem := gc_at3[0]
-					gc_step3 := gc_from
-					for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+					gc_step2 := gc_from
+					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 						{
-							gc_tx := gc_step3 + 0
+							gc_tx := gc_step2 + 0
 							/*line polybench_linalg.go:172*/ gc_at2[gc_tx] += gc_elem * gc_at4[gc_tx]
 						}
 						{
-							gc_tx := gc_step3 + 1
+							gc_tx := gc_step2 + 1
 							/*line polybench_linalg.go:172*/ gc_at2[gc_tx] += gc_elem * gc_at4[gc_tx]
 						}
 						{
-							gc_tx := gc_step3 + 2
+							gc_tx := gc_step2 + 2
 							/*line polybench_linalg.go:172*/ gc_at2[gc_tx] += gc_elem * gc_at4[gc_tx]
 						}
 						{
-							gc_tx := gc_step3 + 3
+							gc_tx := gc_step2 + 3
 							/*line polybench_linalg.go:172*/ gc_at2[gc_tx] += gc_elem * gc_at4[gc_tx]
 						}
 					}
-					for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 						/*line polybench_linalg.go:172*/ gc_at2[gc_tx] += gc_elem * gc_at4[gc_tx]
 					}
 				} else {
-					gc_step4 := gc_from
-					for ; gc_step4+3 < gc_to; gc_step4 += 4 {
-						{
-							gc_tx := gc_step4 + 0
-							gc_pos.Thread = gc_base + gc_tx
-							j := gc_bx*gc_bdx + gc_tx
-							/*line polybench_linalg.go:172*/ s[j] += r[i] * a[i*ny+j]
-						}
-						{
-							gc_tx := gc_step4 + 1
-							gc_pos.Thread = gc_base + gc_tx
-							j := gc_bx*gc_bdx + gc_tx
-							/*line polybench_linalg.go:172*/ s[j] += r[i] * a[i*ny+j]
-						}
-						{
-							gc_tx := gc_step4 + 2
-							gc_pos.Thread = gc_base + gc_tx
-							j := gc_bx*gc_bdx + gc_tx
-							/*line polybench_linalg.go:172*/ s[j] += r[i] * a[i*ny+j]
-						}
-						{
-							gc_tx := gc_step4 + 3
-							gc_pos.Thread = gc_base + gc_tx
-							j := gc_bx*gc_bdx + gc_tx
-							/*line polybench_linalg.go:172*/ s[j] += r[i] * a[i*ny+j]
-						}
-					}
-					for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
 						j := gc_bx*gc_bdx + gc_tx
 						/*line polybench_linalg.go:172*/ s[j] += r[i] * a[i*ny+j]
@@ -1342,34 +1048,7 @@ func gc_body_mvtKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a, x2, y2
 						/*line polybench_linalg.go:228*/ gc_at[gc_tx] += gc_at2[gc_tx] * gc_elem
 					}
 				} else {
-					gc_step2 := gc_from
-					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-						{
-							gc_tx := gc_step2 + 0
-							gc_pos.Thread = gc_base + gc_tx
-							i := gc_bx*gc_bdx + gc_tx
-							/*line polybench_linalg.go:228*/ x2[i] += a[j*n+i] * y2[j]
-						}
-						{
-							gc_tx := gc_step2 + 1
-							gc_pos.Thread = gc_base + gc_tx
-							i := gc_bx*gc_bdx + gc_tx
-							/*line polybench_linalg.go:228*/ x2[i] += a[j*n+i] * y2[j]
-						}
-						{
-							gc_tx := gc_step2 + 2
-							gc_pos.Thread = gc_base + gc_tx
-							i := gc_bx*gc_bdx + gc_tx
-							/*line polybench_linalg.go:228*/ x2[i] += a[j*n+i] * y2[j]
-						}
-						{
-							gc_tx := gc_step2 + 3
-							gc_pos.Thread = gc_base + gc_tx
-							i := gc_bx*gc_bdx + gc_tx
-							/*line polybench_linalg.go:228*/ x2[i] += a[j*n+i] * y2[j]
-						}
-					}
-					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
 						i := gc_bx*gc_bdx + gc_tx
 						/*line polybench_linalg.go:228*/ x2[i] += a[j*n+i] * y2[j]

@@ -271,34 +271,7 @@ func gc_body_gramschmidtKernel3(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj i
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step := gc_vstep2
-					for ; gc_step+3 < gc_to; gc_step += 4 {
-						{
-							gc_tx := gc_step + 0
-							gc_pos.Thread = gc_base + gc_tx
-							j := gc_bx*gc_bdx + gc_tx
-							/*line polybench_solvers.go:45*/ r[k*nj+j] = 0.0
-						}
-						{
-							gc_tx := gc_step + 1
-							gc_pos.Thread = gc_base + gc_tx
-							j := gc_bx*gc_bdx + gc_tx
-							/*line polybench_solvers.go:45*/ r[k*nj+j] = 0.0
-						}
-						{
-							gc_tx := gc_step + 2
-							gc_pos.Thread = gc_base + gc_tx
-							j := gc_bx*gc_bdx + gc_tx
-							/*line polybench_solvers.go:45*/ r[k*nj+j] = 0.0
-						}
-						{
-							gc_tx := gc_step + 3
-							gc_pos.Thread = gc_base + gc_tx
-							j := gc_bx*gc_bdx + gc_tx
-							/*line polybench_solvers.go:45*/ r[k*nj+j] = 0.0
-						}
-					}
-					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
 						j := gc_bx*gc_bdx + gc_tx
 						/*line polybench_solvers.go:45*/ r[k*nj+j] = 0.0

@@ -236,38 +236,7 @@ func gc_body_reduceSinglePassMultiBlockCG(gc_b *compiled.Block, gIdata []float32
 			}
 		}
 	} else {
-		gc_step3 := 0
-		for ; gc_step3+3 < gc_n; gc_step3 += 4 {
-			{
-				gc_rank := gc_step3 + 0
-				gc_pos.Thread = gc_rank
-				if gc_rank == 0 {
-					/*line samples_cg.go:233*/ gOdata[gc_bx] = float32(sdata[0])
-				}
-			}
-			{
-				gc_rank := gc_step3 + 1
-				gc_pos.Thread = gc_rank
-				if gc_rank == 0 {
-					/*line samples_cg.go:233*/ gOdata[gc_bx] = float32(sdata[0])
-				}
-			}
-			{
-				gc_rank := gc_step3 + 2
-				gc_pos.Thread = gc_rank
-				if gc_rank == 0 {
-					/*line samples_cg.go:233*/ gOdata[gc_bx] = float32(sdata[0])
-				}
-			}
-			{
-				gc_rank := gc_step3 + 3
-				gc_pos.Thread = gc_rank
-				if gc_rank == 0 {
-					/*line samples_cg.go:233*/ gOdata[gc_bx] = float32(sdata[0])
-				}
-			}
-		}
-		for gc_rank := gc_step3; gc_rank < gc_n; gc_rank++ {
+		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			if gc_rank == 0 {
 				/*line samples_cg.go:233*/ gOdata[gc_bx] = float32(sdata[0])
@@ -279,10 +248,10 @@ func gc_body_reduceSinglePassMultiBlockCG(gc_b *compiled.Block, gIdata []float32
 	}
 	compiled.OutOfLine(func() {
 		{
-			gc_step4 := 0
-			for ; gc_step4+3 < gc_n; gc_step4 += 4 {
+			gc_step3 := 0
+			for ; gc_step3+3 < gc_n; gc_step3 += 4 {
 				{
-					gc_rank := gc_step4 + 0
+					gc_rank := gc_step3 + 0
 					gc_pos.Thread = gc_rank
 					gc_b.Enter(gc_rank)
 					/*line samples_cg.go:238*/ if grid.ThreadRank() == 0 {
@@ -292,7 +261,7 @@ func gc_body_reduceSinglePassMultiBlockCG(gc_b *compiled.Block, gIdata []float32
 					}
 				}
 				{
-					gc_rank := gc_step4 + 1
+					gc_rank := gc_step3 + 1
 					gc_pos.Thread = gc_rank
 					gc_b.Enter(gc_rank)
 					/*line samples_cg.go:238*/ if grid.ThreadRank() == 0 {
@@ -302,7 +271,7 @@ func gc_body_reduceSinglePassMultiBlockCG(gc_b *compiled.Block, gIdata []float32
 					}
 				}
 				{
-					gc_rank := gc_step4 + 2
+					gc_rank := gc_step3 + 2
 					gc_pos.Thread = gc_rank
 					gc_b.Enter(gc_rank)
 					/*line samples_cg.go:238*/ if grid.ThreadRank() == 0 {
@@ -312,7 +281,7 @@ func gc_body_reduceSinglePassMultiBlockCG(gc_b *compiled.Block, gIdata []float32
 					}
 				}
 				{
-					gc_rank := gc_step4 + 3
+					gc_rank := gc_step3 + 3
 					gc_pos.Thread = gc_rank
 					gc_b.Enter(gc_rank)
 					/*line samples_cg.go:238*/ if grid.ThreadRank() == 0 {
@@ -322,7 +291,7 @@ func gc_body_reduceSinglePassMultiBlockCG(gc_b *compiled.Block, gIdata []float32
 					}
 				}
 			}
-			for gc_rank := gc_step4; gc_rank < gc_n; gc_rank++ {
+			for gc_rank := gc_step3; gc_rank < gc_n; gc_rank++ {
 				gc_pos.Thread = gc_rank
 				gc_b.Enter(gc_rank)
 				/*line samples_cg.go:238*/ if grid.ThreadRank() == 0 {

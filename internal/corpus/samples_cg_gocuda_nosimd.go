@@ -148,30 +148,7 @@ func gc_body_reduceMultiPass(gc_b *compiled.Block, gIdata, gOdata []float32, n, 
 				/*line samples_cg.go:73*/ gc_at[0] = gc_at2[0]
 			}
 		} else {
-			gc_step2 := gc_from
-			for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-				{
-					gc_tx := gc_step2 + 0
-					gc_pos.Thread = gc_base + gc_tx
-					/*line samples_cg.go:73*/ gOdata_[gc_bx] = sdata[0]
-				}
-				{
-					gc_tx := gc_step2 + 1
-					gc_pos.Thread = gc_base + gc_tx
-					/*line samples_cg.go:73*/ gOdata_[gc_bx] = sdata[0]
-				}
-				{
-					gc_tx := gc_step2 + 2
-					gc_pos.Thread = gc_base + gc_tx
-					/*line samples_cg.go:73*/ gOdata_[gc_bx] = sdata[0]
-				}
-				{
-					gc_tx := gc_step2 + 3
-					gc_pos.Thread = gc_base + gc_tx
-					/*line samples_cg.go:73*/ gOdata_[gc_bx] = sdata[0]
-				}
-			}
-			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				/*line samples_cg.go:73*/ gOdata_[gc_bx] = sdata[0]
 			}
@@ -317,30 +294,7 @@ func gc_body_reduceSinglePass(gc_b *compiled.Block, gIdata, gOdata []float32, n,
 					/*line samples_cg.go:73*/ gc_at[0] = gc_at2[0]
 				}
 			} else {
-				gc_step2 := gc_from
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_pos.Thread = gc_base + gc_tx
-						/*line samples_cg.go:73*/ gOdata_[gc_bx] = sdata[0]
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_pos.Thread = gc_base + gc_tx
-						/*line samples_cg.go:73*/ gOdata_[gc_bx] = sdata[0]
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_pos.Thread = gc_base + gc_tx
-						/*line samples_cg.go:73*/ gOdata_[gc_bx] = sdata[0]
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_pos.Thread = gc_base + gc_tx
-						/*line samples_cg.go:73*/ gOdata_[gc_bx] = sdata[0]
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					/*line samples_cg.go:73*/ gOdata_[gc_bx] = sdata[0]
 				}
@@ -464,67 +418,40 @@ func gc_body_reduceSinglePass(gc_b *compiled.Block, gIdata, gOdata []float32, n,
 				if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(gOdata) && gc_off3 < len(smem) {
 					gc_at3 := gOdata[gc_off3:][:1]
 					gc_at4 := smem[gc_off3:][:1]
-					gc_step3 := gc_from
-					for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+					gc_step2 := gc_from
+					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 						{
-							gc_tx := gc_step3 + 0
+							gc_tx := gc_step2 + 0
 							gc_pos.Thread = gc_base + gc_tx
 							/*line samples_cg.go:133*/ gc_at3[0] = gc_at4[0]
 							/*line samples_cg.go:136*/ *retirementCount = 0
 						}
 						{
-							gc_tx := gc_step3 + 1
+							gc_tx := gc_step2 + 1
 							gc_pos.Thread = gc_base + gc_tx
 							/*line samples_cg.go:133*/ gc_at3[0] = gc_at4[0]
 							/*line samples_cg.go:136*/ *retirementCount = 0
 						}
 						{
-							gc_tx := gc_step3 + 2
+							gc_tx := gc_step2 + 2
 							gc_pos.Thread = gc_base + gc_tx
 							/*line samples_cg.go:133*/ gc_at3[0] = gc_at4[0]
 							/*line samples_cg.go:136*/ *retirementCount = 0
 						}
 						{
-							gc_tx := gc_step3 + 3
+							gc_tx := gc_step2 + 3
 							gc_pos.Thread = gc_base + gc_tx
 							/*line samples_cg.go:133*/ gc_at3[0] = gc_at4[0]
 							/*line samples_cg.go:136*/ *retirementCount = 0
 						}
 					}
-					for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
 						/*line samples_cg.go:133*/ gc_at3[0] = gc_at4[0]
 						/*line samples_cg.go:136*/ *retirementCount = 0
 					}
 				} else {
-					gc_step4 := gc_from
-					for ; gc_step4+3 < gc_to; gc_step4 += 4 {
-						{
-							gc_tx := gc_step4 + 0
-							gc_pos.Thread = gc_base + gc_tx
-							/*line samples_cg.go:133*/ gOdata[0] = smem[0]
-							/*line samples_cg.go:136*/ *retirementCount = 0
-						}
-						{
-							gc_tx := gc_step4 + 1
-							gc_pos.Thread = gc_base + gc_tx
-							/*line samples_cg.go:133*/ gOdata[0] = smem[0]
-							/*line samples_cg.go:136*/ *retirementCount = 0
-						}
-						{
-							gc_tx := gc_step4 + 2
-							gc_pos.Thread = gc_base + gc_tx
-							/*line samples_cg.go:133*/ gOdata[0] = smem[0]
-							/*line samples_cg.go:136*/ *retirementCount = 0
-						}
-						{
-							gc_tx := gc_step4 + 3
-							gc_pos.Thread = gc_base + gc_tx
-							/*line samples_cg.go:133*/ gOdata[0] = smem[0]
-							/*line samples_cg.go:136*/ *retirementCount = 0
-						}
-					}
-					for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
 						/*line samples_cg.go:133*/ gOdata[0] = smem[0]
 						/*line samples_cg.go:136*/ *retirementCount = 0
@@ -641,38 +568,7 @@ func gc_body_scalarProdGPU(gc_b *compiled.Block, dC, dA, dB []float32, vectorN, 
 							/*line samples_cg.go:174*/ gc_at[gc_tx] += gc_at2[gc_tx]
 						}
 					} else {
-						gc_step2 := gc_from
-						for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-							{
-								gc_tx := gc_step2 + 0
-								gc_pos.Thread = gc_base + gc_tx
-								iAccum_ := gc_tx + gc_off2
-								gc_more2 = true
-								/*line samples_cg.go:174*/ accumResult[iAccum_] += accumResult[stride+iAccum_]
-							}
-							{
-								gc_tx := gc_step2 + 1
-								gc_pos.Thread = gc_base + gc_tx
-								iAccum_ := gc_tx + gc_off2
-								gc_more2 = true
-								/*line samples_cg.go:174*/ accumResult[iAccum_] += accumResult[stride+iAccum_]
-							}
-							{
-								gc_tx := gc_step2 + 2
-								gc_pos.Thread = gc_base + gc_tx
-								iAccum_ := gc_tx + gc_off2
-								gc_more2 = true
-								/*line samples_cg.go:174*/ accumResult[iAccum_] += accumResult[stride+iAccum_]
-							}
-							{
-								gc_tx := gc_step2 + 3
-								gc_pos.Thread = gc_base + gc_tx
-								iAccum_ := gc_tx + gc_off2
-								gc_more2 = true
-								/*line samples_cg.go:174*/ accumResult[iAccum_] += accumResult[stride+iAccum_]
-							}
-						}
-						for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 							gc_pos.Thread = gc_base + gc_tx
 							iAccum_ := gc_tx + gc_off2
 							gc_more2 = true
@@ -691,41 +587,18 @@ func gc_body_scalarProdGPU(gc_b *compiled.Block, dC, dA, dB []float32, vectorN, 
 				/*line samples_cg.go:187*/ gc_off5 := vec
 				if gc_from >= 0 && gc_off5 >= 0 && gc_off5 < len(dC) {
 					gc_at3 := dC[gc_off5:][:1]
-					gc_step3 := gc_from
-					for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+					gc_step2 := gc_from
+					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 						/*line samples_cg.go:181*/ gc_at3[0] = accumResult[0]
 						/*line samples_cg.go:181*/ gc_at3[0] = accumResult[0]
 						/*line samples_cg.go:181*/ gc_at3[0] = accumResult[0]
 						/*line samples_cg.go:181*/ gc_at3[0] = accumResult[0]
 					}
-					for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 						/*line samples_cg.go:181*/ gc_at3[0] = accumResult[0]
 					}
 				} else {
-					gc_step4 := gc_from
-					for ; gc_step4+3 < gc_to; gc_step4 += 4 {
-						{
-							gc_tx := gc_step4 + 0
-							gc_pos.Thread = gc_base + gc_tx
-							/*line samples_cg.go:181*/ dC[vec] = accumResult[0]
-						}
-						{
-							gc_tx := gc_step4 + 1
-							gc_pos.Thread = gc_base + gc_tx
-							/*line samples_cg.go:181*/ dC[vec] = accumResult[0]
-						}
-						{
-							gc_tx := gc_step4 + 2
-							gc_pos.Thread = gc_base + gc_tx
-							/*line samples_cg.go:181*/ dC[vec] = accumResult[0]
-						}
-						{
-							gc_tx := gc_step4 + 3
-							gc_pos.Thread = gc_base + gc_tx
-							/*line samples_cg.go:181*/ dC[vec] = accumResult[0]
-						}
-					}
-					for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
 						/*line samples_cg.go:181*/ dC[vec] = accumResult[0]
 					}

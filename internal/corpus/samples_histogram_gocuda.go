@@ -360,38 +360,7 @@ func gc_body_mergeHistogram64Kernel(gc_b *compiled.Block, dHistogram, dPartialHi
 			gc_at := data[:gc_bdx]
 			/*line samples_histogram.go:109*/ copy(gc_at, gc_s_sum[gc_base:][:gc_bdx])
 		} else {
-			gc_step := 0
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					sum := gc_s_sum[gc_rank]
-					/*line samples_histogram.go:109*/ data[gc_tx] = sum
-				}
-				{
-					gc_tx := gc_step + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					sum := gc_s_sum[gc_rank]
-					/*line samples_histogram.go:109*/ data[gc_tx] = sum
-				}
-				{
-					gc_tx := gc_step + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					sum := gc_s_sum[gc_rank]
-					/*line samples_histogram.go:109*/ data[gc_tx] = sum
-				}
-				{
-					gc_tx := gc_step + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					sum := gc_s_sum[gc_rank]
-					/*line samples_histogram.go:109*/ data[gc_tx] = sum
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				sum := gc_s_sum[gc_rank]
@@ -409,53 +378,30 @@ func gc_body_mergeHistogram64Kernel(gc_b *compiled.Block, dHistogram, dPartialHi
 			if gc_from >= 0 && gc_to <= len(data) && gc_off2 >= 0 && gc_off2 <= len(data) && gc_to <= len(data)-gc_off2 {
 				gc_at2 := data[:gc_to]
 				gc_at3 := data[gc_off2:][:gc_to]
-				gc_step2 := gc_from
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+				gc_step := gc_from
+				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
-						gc_tx := gc_step2 + 0
+						gc_tx := gc_step + 0
 						/*line samples_histogram.go:115*/ gc_at2[gc_tx] += gc_at3[gc_tx]
 					}
 					{
-						gc_tx := gc_step2 + 1
+						gc_tx := gc_step + 1
 						/*line samples_histogram.go:115*/ gc_at2[gc_tx] += gc_at3[gc_tx]
 					}
 					{
-						gc_tx := gc_step2 + 2
+						gc_tx := gc_step + 2
 						/*line samples_histogram.go:115*/ gc_at2[gc_tx] += gc_at3[gc_tx]
 					}
 					{
-						gc_tx := gc_step2 + 3
+						gc_tx := gc_step + 3
 						/*line samples_histogram.go:115*/ gc_at2[gc_tx] += gc_at3[gc_tx]
 					}
 				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					/*line samples_histogram.go:115*/ gc_at2[gc_tx] += gc_at3[gc_tx]
 				}
 			} else {
-				gc_step3 := gc_from
-				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
-					{
-						gc_tx := gc_step3 + 0
-						gc_pos.Thread = gc_base + gc_tx
-						/*line samples_histogram.go:115*/ data[gc_tx] += data[gc_tx+stride]
-					}
-					{
-						gc_tx := gc_step3 + 1
-						gc_pos.Thread = gc_base + gc_tx
-						/*line samples_histogram.go:115*/ data[gc_tx] += data[gc_tx+stride]
-					}
-					{
-						gc_tx := gc_step3 + 2
-						gc_pos.Thread = gc_base + gc_tx
-						/*line samples_histogram.go:115*/ data[gc_tx] += data[gc_tx+stride]
-					}
-					{
-						gc_tx := gc_step3 + 3
-						gc_pos.Thread = gc_base + gc_tx
-						/*line samples_histogram.go:115*/ data[gc_tx] += data[gc_tx+stride]
-					}
-				}
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					/*line samples_histogram.go:115*/ data[gc_tx] += data[gc_tx+stride]
 				}
@@ -471,41 +417,18 @@ func gc_body_mergeHistogram64Kernel(gc_b *compiled.Block, dHistogram, dPartialHi
 			gc_off3 := gc_bx
 			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(dHistogram) {
 				gc_at4 := dHistogram[gc_off3:][:1]
-				gc_step4 := gc_from
-				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					/*line samples_histogram.go:120*/ gc_at4[0] = data[0]
 					/*line samples_histogram.go:120*/ gc_at4[0] = data[0]
 					/*line samples_histogram.go:120*/ gc_at4[0] = data[0]
 					/*line samples_histogram.go:120*/ gc_at4[0] = data[0]
 				}
-				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					/*line samples_histogram.go:120*/ gc_at4[0] = data[0]
 				}
 			} else {
-				gc_step5 := gc_from
-				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
-					{
-						gc_tx := gc_step5 + 0
-						gc_pos.Thread = gc_base + gc_tx
-						/*line samples_histogram.go:120*/ dHistogram[gc_bx] = data[0]
-					}
-					{
-						gc_tx := gc_step5 + 1
-						gc_pos.Thread = gc_base + gc_tx
-						/*line samples_histogram.go:120*/ dHistogram[gc_bx] = data[0]
-					}
-					{
-						gc_tx := gc_step5 + 2
-						gc_pos.Thread = gc_base + gc_tx
-						/*line samples_histogram.go:120*/ dHistogram[gc_bx] = data[0]
-					}
-					{
-						gc_tx := gc_step5 + 3
-						gc_pos.Thread = gc_base + gc_tx
-						/*line samples_histogram.go:120*/ dHistogram[gc_bx] = data[0]
-					}
-				}
-				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					/*line samples_histogram.go:120*/ dHistogram[gc_bx] = data[0]
 				}
@@ -651,54 +574,7 @@ func gc_body_histogram256Kernel(gc_b *compiled.Block, dPartialHistograms, dData 
 					addWord256(sWarpHist, data, tag)
 				}
 			} else {
-				gc_step2 := gc_from
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						/*line samples_histogram.go:156*/ tag := uint32(gc_tx) << (uintBits - log2WarpSize)
-						sWarpHist := gc_s_sWarpHist[gc_rank]
-						pos := gc_bx*gc_bdx + gc_tx + gc_off2
-						gc_more2 = true
-						/*line samples_histogram.go:161*/ data := dData[pos]
-						addWord256(sWarpHist, data, tag)
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						/*line samples_histogram.go:156*/ tag := uint32(gc_tx) << (uintBits - log2WarpSize)
-						sWarpHist := gc_s_sWarpHist[gc_rank]
-						pos := gc_bx*gc_bdx + gc_tx + gc_off2
-						gc_more2 = true
-						/*line samples_histogram.go:161*/ data := dData[pos]
-						addWord256(sWarpHist, data, tag)
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						/*line samples_histogram.go:156*/ tag := uint32(gc_tx) << (uintBits - log2WarpSize)
-						sWarpHist := gc_s_sWarpHist[gc_rank]
-						pos := gc_bx*gc_bdx + gc_tx + gc_off2
-						gc_more2 = true
-						/*line samples_histogram.go:161*/ data := dData[pos]
-						addWord256(sWarpHist, data, tag)
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						/*line samples_histogram.go:156*/ tag := uint32(gc_tx) << (uintBits - log2WarpSize)
-						sWarpHist := gc_s_sWarpHist[gc_rank]
-						pos := gc_bx*gc_bdx + gc_tx + gc_off2
-						gc_more2 = true
-						/*line samples_histogram.go:161*/ data := dData[pos]
-						addWord256(sWarpHist, data, tag)
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					/*line samples_histogram.go:156*/ tag := uint32(gc_tx) << (uintBits - log2WarpSize)
@@ -860,38 +736,7 @@ func gc_body_mergeHistogram256Kernel(gc_b *compiled.Block, dHistogram, dPartialH
 			gc_at := data[:gc_bdx]
 			/*line samples_histogram.go:194*/ copy(gc_at, gc_s_sum[gc_base:][:gc_bdx])
 		} else {
-			gc_step := 0
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					sum := gc_s_sum[gc_rank]
-					/*line samples_histogram.go:194*/ data[gc_tx] = sum
-				}
-				{
-					gc_tx := gc_step + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					sum := gc_s_sum[gc_rank]
-					/*line samples_histogram.go:194*/ data[gc_tx] = sum
-				}
-				{
-					gc_tx := gc_step + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					sum := gc_s_sum[gc_rank]
-					/*line samples_histogram.go:194*/ data[gc_tx] = sum
-				}
-				{
-					gc_tx := gc_step + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					sum := gc_s_sum[gc_rank]
-					/*line samples_histogram.go:194*/ data[gc_tx] = sum
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				sum := gc_s_sum[gc_rank]
@@ -909,53 +754,30 @@ func gc_body_mergeHistogram256Kernel(gc_b *compiled.Block, dHistogram, dPartialH
 			if gc_from >= 0 && gc_to <= len(data) && gc_off2 >= 0 && gc_off2 <= len(data) && gc_to <= len(data)-gc_off2 {
 				gc_at2 := data[:gc_to]
 				gc_at3 := data[gc_off2:][:gc_to]
-				gc_step2 := gc_from
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+				gc_step := gc_from
+				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
-						gc_tx := gc_step2 + 0
+						gc_tx := gc_step + 0
 						/*line samples_histogram.go:200*/ gc_at2[gc_tx] += gc_at3[gc_tx]
 					}
 					{
-						gc_tx := gc_step2 + 1
+						gc_tx := gc_step + 1
 						/*line samples_histogram.go:200*/ gc_at2[gc_tx] += gc_at3[gc_tx]
 					}
 					{
-						gc_tx := gc_step2 + 2
+						gc_tx := gc_step + 2
 						/*line samples_histogram.go:200*/ gc_at2[gc_tx] += gc_at3[gc_tx]
 					}
 					{
-						gc_tx := gc_step2 + 3
+						gc_tx := gc_step + 3
 						/*line samples_histogram.go:200*/ gc_at2[gc_tx] += gc_at3[gc_tx]
 					}
 				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					/*line samples_histogram.go:200*/ gc_at2[gc_tx] += gc_at3[gc_tx]
 				}
 			} else {
-				gc_step3 := gc_from
-				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
-					{
-						gc_tx := gc_step3 + 0
-						gc_pos.Thread = gc_base + gc_tx
-						/*line samples_histogram.go:200*/ data[gc_tx] += data[gc_tx+stride]
-					}
-					{
-						gc_tx := gc_step3 + 1
-						gc_pos.Thread = gc_base + gc_tx
-						/*line samples_histogram.go:200*/ data[gc_tx] += data[gc_tx+stride]
-					}
-					{
-						gc_tx := gc_step3 + 2
-						gc_pos.Thread = gc_base + gc_tx
-						/*line samples_histogram.go:200*/ data[gc_tx] += data[gc_tx+stride]
-					}
-					{
-						gc_tx := gc_step3 + 3
-						gc_pos.Thread = gc_base + gc_tx
-						/*line samples_histogram.go:200*/ data[gc_tx] += data[gc_tx+stride]
-					}
-				}
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					/*line samples_histogram.go:200*/ data[gc_tx] += data[gc_tx+stride]
 				}
@@ -971,41 +793,18 @@ func gc_body_mergeHistogram256Kernel(gc_b *compiled.Block, dHistogram, dPartialH
 			gc_off3 := gc_bx
 			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(dHistogram) {
 				gc_at4 := dHistogram[gc_off3:][:1]
-				gc_step4 := gc_from
-				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					/*line samples_histogram.go:205*/ gc_at4[0] = data[0]
 					/*line samples_histogram.go:205*/ gc_at4[0] = data[0]
 					/*line samples_histogram.go:205*/ gc_at4[0] = data[0]
 					/*line samples_histogram.go:205*/ gc_at4[0] = data[0]
 				}
-				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					/*line samples_histogram.go:205*/ gc_at4[0] = data[0]
 				}
 			} else {
-				gc_step5 := gc_from
-				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
-					{
-						gc_tx := gc_step5 + 0
-						gc_pos.Thread = gc_base + gc_tx
-						/*line samples_histogram.go:205*/ dHistogram[gc_bx] = data[0]
-					}
-					{
-						gc_tx := gc_step5 + 1
-						gc_pos.Thread = gc_base + gc_tx
-						/*line samples_histogram.go:205*/ dHistogram[gc_bx] = data[0]
-					}
-					{
-						gc_tx := gc_step5 + 2
-						gc_pos.Thread = gc_base + gc_tx
-						/*line samples_histogram.go:205*/ dHistogram[gc_bx] = data[0]
-					}
-					{
-						gc_tx := gc_step5 + 3
-						gc_pos.Thread = gc_base + gc_tx
-						/*line samples_histogram.go:205*/ dHistogram[gc_bx] = data[0]
-					}
-				}
-				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					/*line samples_histogram.go:205*/ dHistogram[gc_bx] = data[0]
 				}

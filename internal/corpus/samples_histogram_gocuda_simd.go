@@ -422,38 +422,7 @@ func gc_body_mergeHistogram64Kernel(gc_b *compiled.Block, dHistogram, dPartialHi
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step := gc_vstep2
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					sum := gc_s_sum[gc_rank]
-					/*line samples_histogram.go:109*/ data[gc_tx] = sum
-				}
-				{
-					gc_tx := gc_step + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					sum := gc_s_sum[gc_rank]
-					/*line samples_histogram.go:109*/ data[gc_tx] = sum
-				}
-				{
-					gc_tx := gc_step + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					sum := gc_s_sum[gc_rank]
-					/*line samples_histogram.go:109*/ data[gc_tx] = sum
-				}
-				{
-					gc_tx := gc_step + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					sum := gc_s_sum[gc_rank]
-					/*line samples_histogram.go:109*/ data[gc_tx] = sum
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				sum := gc_s_sum[gc_rank]
@@ -529,30 +498,7 @@ func gc_body_mergeHistogram64Kernel(gc_b *compiled.Block, dHistogram, dPartialHi
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step2 := gc_vstep4
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_pos.Thread = gc_base + gc_tx
-						/*line samples_histogram.go:115*/ data[gc_tx] += data[gc_tx+stride]
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_pos.Thread = gc_base + gc_tx
-						/*line samples_histogram.go:115*/ data[gc_tx] += data[gc_tx+stride]
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_pos.Thread = gc_base + gc_tx
-						/*line samples_histogram.go:115*/ data[gc_tx] += data[gc_tx+stride]
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_pos.Thread = gc_base + gc_tx
-						/*line samples_histogram.go:115*/ data[gc_tx] += data[gc_tx+stride]
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					/*line samples_histogram.go:115*/ data[gc_tx] += data[gc_tx+stride]
 				}
@@ -568,41 +514,18 @@ func gc_body_mergeHistogram64Kernel(gc_b *compiled.Block, dHistogram, dPartialHi
 			gc_off3 := gc_bx
 			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(dHistogram) {
 				gc_at4 := dHistogram[gc_off3:][:1]
-				gc_step3 := gc_from
-				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+				gc_step := gc_from
+				for ; gc_step+3 < gc_to; gc_step += 4 {
 					/*line samples_histogram.go:120*/ gc_at4[0] = data[0]
 					/*line samples_histogram.go:120*/ gc_at4[0] = data[0]
 					/*line samples_histogram.go:120*/ gc_at4[0] = data[0]
 					/*line samples_histogram.go:120*/ gc_at4[0] = data[0]
 				}
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					/*line samples_histogram.go:120*/ gc_at4[0] = data[0]
 				}
 			} else {
-				gc_step4 := gc_from
-				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
-					{
-						gc_tx := gc_step4 + 0
-						gc_pos.Thread = gc_base + gc_tx
-						/*line samples_histogram.go:120*/ dHistogram[gc_bx] = data[0]
-					}
-					{
-						gc_tx := gc_step4 + 1
-						gc_pos.Thread = gc_base + gc_tx
-						/*line samples_histogram.go:120*/ dHistogram[gc_bx] = data[0]
-					}
-					{
-						gc_tx := gc_step4 + 2
-						gc_pos.Thread = gc_base + gc_tx
-						/*line samples_histogram.go:120*/ dHistogram[gc_bx] = data[0]
-					}
-					{
-						gc_tx := gc_step4 + 3
-						gc_pos.Thread = gc_base + gc_tx
-						/*line samples_histogram.go:120*/ dHistogram[gc_bx] = data[0]
-					}
-				}
-				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					/*line samples_histogram.go:120*/ dHistogram[gc_bx] = data[0]
 				}
@@ -748,54 +671,7 @@ func gc_body_histogram256Kernel(gc_b *compiled.Block, dPartialHistograms, dData 
 					addWord256(sWarpHist, data, tag)
 				}
 			} else {
-				gc_step2 := gc_from
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						/*line samples_histogram.go:156*/ tag := uint32(gc_tx) << (uintBits - log2WarpSize)
-						sWarpHist := gc_s_sWarpHist[gc_rank]
-						pos := gc_bx*gc_bdx + gc_tx + gc_off2
-						gc_more2 = true
-						/*line samples_histogram.go:161*/ data := dData[pos]
-						addWord256(sWarpHist, data, tag)
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						/*line samples_histogram.go:156*/ tag := uint32(gc_tx) << (uintBits - log2WarpSize)
-						sWarpHist := gc_s_sWarpHist[gc_rank]
-						pos := gc_bx*gc_bdx + gc_tx + gc_off2
-						gc_more2 = true
-						/*line samples_histogram.go:161*/ data := dData[pos]
-						addWord256(sWarpHist, data, tag)
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						/*line samples_histogram.go:156*/ tag := uint32(gc_tx) << (uintBits - log2WarpSize)
-						sWarpHist := gc_s_sWarpHist[gc_rank]
-						pos := gc_bx*gc_bdx + gc_tx + gc_off2
-						gc_more2 = true
-						/*line samples_histogram.go:161*/ data := dData[pos]
-						addWord256(sWarpHist, data, tag)
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						/*line samples_histogram.go:156*/ tag := uint32(gc_tx) << (uintBits - log2WarpSize)
-						sWarpHist := gc_s_sWarpHist[gc_rank]
-						pos := gc_bx*gc_bdx + gc_tx + gc_off2
-						gc_more2 = true
-						/*line samples_histogram.go:161*/ data := dData[pos]
-						addWord256(sWarpHist, data, tag)
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					/*line samples_histogram.go:156*/ tag := uint32(gc_tx) << (uintBits - log2WarpSize)
@@ -1022,38 +898,7 @@ func gc_body_mergeHistogram256Kernel(gc_b *compiled.Block, dHistogram, dPartialH
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step := gc_vstep2
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					sum := gc_s_sum[gc_rank]
-					/*line samples_histogram.go:194*/ data[gc_tx] = sum
-				}
-				{
-					gc_tx := gc_step + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					sum := gc_s_sum[gc_rank]
-					/*line samples_histogram.go:194*/ data[gc_tx] = sum
-				}
-				{
-					gc_tx := gc_step + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					sum := gc_s_sum[gc_rank]
-					/*line samples_histogram.go:194*/ data[gc_tx] = sum
-				}
-				{
-					gc_tx := gc_step + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					sum := gc_s_sum[gc_rank]
-					/*line samples_histogram.go:194*/ data[gc_tx] = sum
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				sum := gc_s_sum[gc_rank]
@@ -1129,30 +974,7 @@ func gc_body_mergeHistogram256Kernel(gc_b *compiled.Block, dHistogram, dPartialH
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step2 := gc_vstep4
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_pos.Thread = gc_base + gc_tx
-						/*line samples_histogram.go:200*/ data[gc_tx] += data[gc_tx+stride]
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_pos.Thread = gc_base + gc_tx
-						/*line samples_histogram.go:200*/ data[gc_tx] += data[gc_tx+stride]
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_pos.Thread = gc_base + gc_tx
-						/*line samples_histogram.go:200*/ data[gc_tx] += data[gc_tx+stride]
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_pos.Thread = gc_base + gc_tx
-						/*line samples_histogram.go:200*/ data[gc_tx] += data[gc_tx+stride]
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					/*line samples_histogram.go:200*/ data[gc_tx] += data[gc_tx+stride]
 				}
@@ -1168,41 +990,18 @@ func gc_body_mergeHistogram256Kernel(gc_b *compiled.Block, dHistogram, dPartialH
 			gc_off3 := gc_bx
 			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(dHistogram) {
 				gc_at4 := dHistogram[gc_off3:][:1]
-				gc_step3 := gc_from
-				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+				gc_step := gc_from
+				for ; gc_step+3 < gc_to; gc_step += 4 {
 					/*line samples_histogram.go:205*/ gc_at4[0] = data[0]
 					/*line samples_histogram.go:205*/ gc_at4[0] = data[0]
 					/*line samples_histogram.go:205*/ gc_at4[0] = data[0]
 					/*line samples_histogram.go:205*/ gc_at4[0] = data[0]
 				}
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					/*line samples_histogram.go:205*/ gc_at4[0] = data[0]
 				}
 			} else {
-				gc_step4 := gc_from
-				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
-					{
-						gc_tx := gc_step4 + 0
-						gc_pos.Thread = gc_base + gc_tx
-						/*line samples_histogram.go:205*/ dHistogram[gc_bx] = data[0]
-					}
-					{
-						gc_tx := gc_step4 + 1
-						gc_pos.Thread = gc_base + gc_tx
-						/*line samples_histogram.go:205*/ dHistogram[gc_bx] = data[0]
-					}
-					{
-						gc_tx := gc_step4 + 2
-						gc_pos.Thread = gc_base + gc_tx
-						/*line samples_histogram.go:205*/ dHistogram[gc_bx] = data[0]
-					}
-					{
-						gc_tx := gc_step4 + 3
-						gc_pos.Thread = gc_base + gc_tx
-						/*line samples_histogram.go:205*/ dHistogram[gc_bx] = data[0]
-					}
-				}
-				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					/*line samples_histogram.go:205*/ dHistogram[gc_bx] = data[0]
 				}

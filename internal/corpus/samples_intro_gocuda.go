@@ -123,34 +123,7 @@ func gc_body_simpleTemplatesTestKernel[T number](gc_b *compiled.Block, gIdata, g
 				}
 			}
 		} else {
-			gc_step2 := 0
-			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-				{
-					gc_tx := gc_step2 + 0
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line samples_intro.go:128*/ sdata[tid] = gIdata[tid]
-				}
-				{
-					gc_tx := gc_step2 + 1
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line samples_intro.go:128*/ sdata[tid] = gIdata[tid]
-				}
-				{
-					gc_tx := gc_step2 + 2
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line samples_intro.go:128*/ sdata[tid] = gIdata[tid]
-				}
-				{
-					gc_tx := gc_step2 + 3
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line samples_intro.go:128*/ sdata[tid] = gIdata[tid]
-				}
-			}
-			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
 				/*line samples_intro.go:128*/ sdata[tid] = gIdata[tid]
@@ -160,62 +133,35 @@ func gc_body_simpleTemplatesTestKernel[T number](gc_b *compiled.Block, gIdata, g
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		if gc_bdx <= len(sdata) {
 			gc_at3 := sdata[:gc_bdx]
-			gc_step3 := 0
-			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+			gc_step2 := 0
+			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 				{
-					gc_tx := gc_step3 + 0
+					gc_tx := gc_step2 + 0
 					gc_pos.Thread = gc_base + gc_tx
 					/*line samples_intro.go:131*/ gc_at3[gc_tx] = T(numThreads) * gc_at3[gc_tx]
 				}
 				{
-					gc_tx := gc_step3 + 1
+					gc_tx := gc_step2 + 1
 					gc_pos.Thread = gc_base + gc_tx
 					/*line samples_intro.go:131*/ gc_at3[gc_tx] = T(numThreads) * gc_at3[gc_tx]
 				}
 				{
-					gc_tx := gc_step3 + 2
+					gc_tx := gc_step2 + 2
 					gc_pos.Thread = gc_base + gc_tx
 					/*line samples_intro.go:131*/ gc_at3[gc_tx] = T(numThreads) * gc_at3[gc_tx]
 				}
 				{
-					gc_tx := gc_step3 + 3
+					gc_tx := gc_step2 + 3
 					gc_pos.Thread = gc_base + gc_tx
 					/*line samples_intro.go:131*/ gc_at3[gc_tx] = T(numThreads) * gc_at3[gc_tx]
 				}
 			}
-			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				/*line samples_intro.go:131*/ gc_at3[gc_tx] = T(numThreads) * gc_at3[gc_tx]
 			}
 		} else {
-			gc_step4 := 0
-			for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
-				{
-					gc_tx := gc_step4 + 0
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line samples_intro.go:131*/ sdata[tid] = T(numThreads) * sdata[tid]
-				}
-				{
-					gc_tx := gc_step4 + 1
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line samples_intro.go:131*/ sdata[tid] = T(numThreads) * sdata[tid]
-				}
-				{
-					gc_tx := gc_step4 + 2
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line samples_intro.go:131*/ sdata[tid] = T(numThreads) * sdata[tid]
-				}
-				{
-					gc_tx := gc_step4 + 3
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line samples_intro.go:131*/ sdata[tid] = T(numThreads) * sdata[tid]
-				}
-			}
-			for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
 				/*line samples_intro.go:131*/ sdata[tid] = T(numThreads) * sdata[tid]
@@ -229,58 +175,31 @@ func gc_body_simpleTemplatesTestKernel[T number](gc_b *compiled.Block, gIdata, g
 			if compiled.Disjoint(gc_at4, gc_at5) {
 				copy(gc_at4, gc_at5)
 			} else {
-				gc_step5 := 0
-				for ; gc_step5+3 < gc_bdx; gc_step5 += 4 {
+				gc_step3 := 0
+				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
 					{
-						gc_tx := gc_step5 + 0
+						gc_tx := gc_step3 + 0
 						/*line samples_intro.go:134*/ gc_at4[gc_tx] = gc_at5[gc_tx]
 					}
 					{
-						gc_tx := gc_step5 + 1
+						gc_tx := gc_step3 + 1
 						/*line samples_intro.go:134*/ gc_at4[gc_tx] = gc_at5[gc_tx]
 					}
 					{
-						gc_tx := gc_step5 + 2
+						gc_tx := gc_step3 + 2
 						/*line samples_intro.go:134*/ gc_at4[gc_tx] = gc_at5[gc_tx]
 					}
 					{
-						gc_tx := gc_step5 + 3
+						gc_tx := gc_step3 + 3
 						/*line samples_intro.go:134*/ gc_at4[gc_tx] = gc_at5[gc_tx]
 					}
 				}
-				for gc_tx := gc_step5; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 					/*line samples_intro.go:134*/ gc_at4[gc_tx] = gc_at5[gc_tx]
 				}
 			}
 		} else {
-			gc_step6 := 0
-			for ; gc_step6+3 < gc_bdx; gc_step6 += 4 {
-				{
-					gc_tx := gc_step6 + 0
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line samples_intro.go:134*/ gOdata[tid] = sdata[tid]
-				}
-				{
-					gc_tx := gc_step6 + 1
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line samples_intro.go:134*/ gOdata[tid] = sdata[tid]
-				}
-				{
-					gc_tx := gc_step6 + 2
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line samples_intro.go:134*/ gOdata[tid] = sdata[tid]
-				}
-				{
-					gc_tx := gc_step6 + 3
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line samples_intro.go:134*/ gOdata[tid] = sdata[tid]
-				}
-			}
-			for gc_tx := gc_step6; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
 				/*line samples_intro.go:134*/ gOdata[tid] = sdata[tid]

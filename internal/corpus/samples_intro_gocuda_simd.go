@@ -112,42 +112,7 @@ func gc_body_vectorAdd(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c []float32
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step := gc_vstep2
-				for ; gc_step+3 < gc_to; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
-						gc_rank := gc_base + gc_tx%gc_bdx
-						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-						gc_pos.Thread = gc_rank
-						i := gc_bdx*gc_bx + gc_tx
-						/*line samples_intro.go:23*/ c[i] = a[i] + b[i] + 0.0
-					}
-					{
-						gc_tx := gc_step + 1
-						gc_rank := gc_base + gc_tx%gc_bdx
-						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-						gc_pos.Thread = gc_rank
-						i := gc_bdx*gc_bx + gc_tx
-						/*line samples_intro.go:23*/ c[i] = a[i] + b[i] + 0.0
-					}
-					{
-						gc_tx := gc_step + 2
-						gc_rank := gc_base + gc_tx%gc_bdx
-						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-						gc_pos.Thread = gc_rank
-						i := gc_bdx*gc_bx + gc_tx
-						/*line samples_intro.go:23*/ c[i] = a[i] + b[i] + 0.0
-					}
-					{
-						gc_tx := gc_step + 3
-						gc_rank := gc_base + gc_tx%gc_bdx
-						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-						gc_pos.Thread = gc_rank
-						i := gc_bdx*gc_bx + gc_tx
-						/*line samples_intro.go:23*/ c[i] = a[i] + b[i] + 0.0
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx%gc_bdx
 					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 					gc_pos.Thread = gc_rank
@@ -270,42 +235,7 @@ func gc_body_matrixMulCUDA(gc_b *compiled.Block, c, a, b []float32, wA, wB int) 
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step := gc_vstep2
-					for ; gc_step+3 < gc_bdx; gc_step += 4 {
-						{
-							gc_tx := gc_step + 0
-							gc_pos.Thread = gc_base + gc_tx
-							tx := gc_tx
-							ty := gc_ty
-							/*line samples_intro.go:67*/ as[ty][tx] = a[a0+wA*ty+tx]
-							bs[ty][tx] = b[b0+wB*ty+tx]
-						}
-						{
-							gc_tx := gc_step + 1
-							gc_pos.Thread = gc_base + gc_tx
-							tx := gc_tx
-							ty := gc_ty
-							/*line samples_intro.go:67*/ as[ty][tx] = a[a0+wA*ty+tx]
-							bs[ty][tx] = b[b0+wB*ty+tx]
-						}
-						{
-							gc_tx := gc_step + 2
-							gc_pos.Thread = gc_base + gc_tx
-							tx := gc_tx
-							ty := gc_ty
-							/*line samples_intro.go:67*/ as[ty][tx] = a[a0+wA*ty+tx]
-							bs[ty][tx] = b[b0+wB*ty+tx]
-						}
-						{
-							gc_tx := gc_step + 3
-							gc_pos.Thread = gc_base + gc_tx
-							tx := gc_tx
-							ty := gc_ty
-							/*line samples_intro.go:67*/ as[ty][tx] = a[a0+wA*ty+tx]
-							bs[ty][tx] = b[b0+wB*ty+tx]
-						}
-					}
-					for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
 						tx := gc_tx
 						ty := gc_ty
@@ -588,46 +518,7 @@ func gc_body_matrixMulCUDA(gc_b *compiled.Block, c, a, b []float32, wA, wB int) 
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step2 := gc_vstep5
-				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tx := gc_tx
-						ty := gc_ty
-						cSub := gc_s_cSub[gc_rank]
-						/*line samples_intro.go:81*/ c[c0+wB*ty+tx] = cSub
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tx := gc_tx
-						ty := gc_ty
-						cSub := gc_s_cSub[gc_rank]
-						/*line samples_intro.go:81*/ c[c0+wB*ty+tx] = cSub
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tx := gc_tx
-						ty := gc_ty
-						cSub := gc_s_cSub[gc_rank]
-						/*line samples_intro.go:81*/ c[c0+wB*ty+tx] = cSub
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tx := gc_tx
-						ty := gc_ty
-						cSub := gc_s_cSub[gc_rank]
-						/*line samples_intro.go:81*/ c[c0+wB*ty+tx] = cSub
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_vstep5; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tx := gc_tx
@@ -731,42 +622,7 @@ func gc_body_incrementKernel(gc_b *compiled.Block, gc_lo, gc_hi int, gData []int
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step := gc_vstep2
-				for ; gc_step+3 < gc_runhi; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
-						gc_rank := gc_base + gc_tx%gc_bdx
-						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-						gc_pos.Thread = gc_rank
-						idx := gc_bx*gc_bdx + gc_tx
-						/*line samples_intro.go:91*/ gData[idx] = gData[idx] + incValue
-					}
-					{
-						gc_tx := gc_step + 1
-						gc_rank := gc_base + gc_tx%gc_bdx
-						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-						gc_pos.Thread = gc_rank
-						idx := gc_bx*gc_bdx + gc_tx
-						/*line samples_intro.go:91*/ gData[idx] = gData[idx] + incValue
-					}
-					{
-						gc_tx := gc_step + 2
-						gc_rank := gc_base + gc_tx%gc_bdx
-						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-						gc_pos.Thread = gc_rank
-						idx := gc_bx*gc_bdx + gc_tx
-						/*line samples_intro.go:91*/ gData[idx] = gData[idx] + incValue
-					}
-					{
-						gc_tx := gc_step + 3
-						gc_rank := gc_base + gc_tx%gc_bdx
-						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-						gc_pos.Thread = gc_rank
-						idx := gc_bx*gc_bdx + gc_tx
-						/*line samples_intro.go:91*/ gData[idx] = gData[idx] + incValue
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_runhi; gc_tx++ {
+				for gc_tx := gc_vstep2; gc_tx < gc_runhi; gc_tx++ {
 					gc_rank := gc_base + gc_tx%gc_bdx
 					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 					gc_pos.Thread = gc_rank
@@ -850,34 +706,7 @@ func gc_body_templateTestKernel(gc_b *compiled.Block, gIdata, gOdata []float32) 
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step := gc_vstep2
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line samples_intro.go:107*/ sdata[tid] = gIdata[tid]
-				}
-				{
-					gc_tx := gc_step + 1
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line samples_intro.go:107*/ sdata[tid] = gIdata[tid]
-				}
-				{
-					gc_tx := gc_step + 2
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line samples_intro.go:107*/ sdata[tid] = gIdata[tid]
-				}
-				{
-					gc_tx := gc_step + 3
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line samples_intro.go:107*/ sdata[tid] = gIdata[tid]
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
 				/*line samples_intro.go:107*/ sdata[tid] = gIdata[tid]
@@ -951,34 +780,7 @@ func gc_body_templateTestKernel(gc_b *compiled.Block, gIdata, gOdata []float32) 
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step2 := gc_vstep4
-			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-				{
-					gc_tx := gc_step2 + 0
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line samples_intro.go:110*/ sdata[tid] = float32(numThreads) * sdata[tid]
-				}
-				{
-					gc_tx := gc_step2 + 1
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line samples_intro.go:110*/ sdata[tid] = float32(numThreads) * sdata[tid]
-				}
-				{
-					gc_tx := gc_step2 + 2
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line samples_intro.go:110*/ sdata[tid] = float32(numThreads) * sdata[tid]
-				}
-				{
-					gc_tx := gc_step2 + 3
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line samples_intro.go:110*/ sdata[tid] = float32(numThreads) * sdata[tid]
-				}
-			}
-			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
 				/*line samples_intro.go:110*/ sdata[tid] = float32(numThreads) * sdata[tid]
@@ -1049,34 +851,7 @@ func gc_body_templateTestKernel(gc_b *compiled.Block, gIdata, gOdata []float32) 
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step3 := gc_vstep6
-			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
-				{
-					gc_tx := gc_step3 + 0
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line samples_intro.go:113*/ gOdata[tid] = sdata[tid]
-				}
-				{
-					gc_tx := gc_step3 + 1
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line samples_intro.go:113*/ gOdata[tid] = sdata[tid]
-				}
-				{
-					gc_tx := gc_step3 + 2
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line samples_intro.go:113*/ gOdata[tid] = sdata[tid]
-				}
-				{
-					gc_tx := gc_step3 + 3
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line samples_intro.go:113*/ gOdata[tid] = sdata[tid]
-				}
-			}
-			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep6; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
 				/*line samples_intro.go:113*/ gOdata[tid] = sdata[tid]
@@ -1184,34 +959,7 @@ func gc_body_simpleTemplatesTestKernel_float32(gc_b *compiled.Block, gIdata []fl
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step := gc_vstep2
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line samples_intro.go:128*/ sdata[tid] = gIdata[tid]
-				}
-				{
-					gc_tx := gc_step + 1
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line samples_intro.go:128*/ sdata[tid] = gIdata[tid]
-				}
-				{
-					gc_tx := gc_step + 2
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line samples_intro.go:128*/ sdata[tid] = gIdata[tid]
-				}
-				{
-					gc_tx := gc_step + 3
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line samples_intro.go:128*/ sdata[tid] = gIdata[tid]
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
 				/*line samples_intro.go:128*/ sdata[tid] = gIdata[tid]
@@ -1286,34 +1034,7 @@ func gc_body_simpleTemplatesTestKernel_float32(gc_b *compiled.Block, gIdata []fl
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step2 := gc_vstep4
-			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-				{
-					gc_tx := gc_step2 + 0
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line samples_intro.go:131*/ sdata[tid] = float32(numThreads) * sdata[tid]
-				}
-				{
-					gc_tx := gc_step2 + 1
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line samples_intro.go:131*/ sdata[tid] = float32(numThreads) * sdata[tid]
-				}
-				{
-					gc_tx := gc_step2 + 2
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line samples_intro.go:131*/ sdata[tid] = float32(numThreads) * sdata[tid]
-				}
-				{
-					gc_tx := gc_step2 + 3
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line samples_intro.go:131*/ sdata[tid] = float32(numThreads) * sdata[tid]
-				}
-			}
-			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
 				/*line samples_intro.go:131*/ sdata[tid] = float32(numThreads) * sdata[tid]
@@ -1384,34 +1105,7 @@ func gc_body_simpleTemplatesTestKernel_float32(gc_b *compiled.Block, gIdata []fl
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step3 := gc_vstep6
-			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
-				{
-					gc_tx := gc_step3 + 0
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line samples_intro.go:134*/ gOdata[tid] = sdata[tid]
-				}
-				{
-					gc_tx := gc_step3 + 1
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line samples_intro.go:134*/ gOdata[tid] = sdata[tid]
-				}
-				{
-					gc_tx := gc_step3 + 2
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line samples_intro.go:134*/ gOdata[tid] = sdata[tid]
-				}
-				{
-					gc_tx := gc_step3 + 3
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line samples_intro.go:134*/ gOdata[tid] = sdata[tid]
-				}
-			}
-			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep6; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
 				/*line samples_intro.go:134*/ gOdata[tid] = sdata[tid]
@@ -1492,34 +1186,7 @@ func gc_body_simpleTemplatesTestKernel_int32(gc_b *compiled.Block, gIdata []int3
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step := gc_vstep2
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line samples_intro.go:128*/ sdata[tid] = gIdata[tid]
-				}
-				{
-					gc_tx := gc_step + 1
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line samples_intro.go:128*/ sdata[tid] = gIdata[tid]
-				}
-				{
-					gc_tx := gc_step + 2
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line samples_intro.go:128*/ sdata[tid] = gIdata[tid]
-				}
-				{
-					gc_tx := gc_step + 3
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line samples_intro.go:128*/ sdata[tid] = gIdata[tid]
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
 				/*line samples_intro.go:128*/ sdata[tid] = gIdata[tid]
@@ -1594,34 +1261,7 @@ func gc_body_simpleTemplatesTestKernel_int32(gc_b *compiled.Block, gIdata []int3
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step2 := gc_vstep4
-			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-				{
-					gc_tx := gc_step2 + 0
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line samples_intro.go:131*/ sdata[tid] = int32(numThreads) * sdata[tid]
-				}
-				{
-					gc_tx := gc_step2 + 1
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line samples_intro.go:131*/ sdata[tid] = int32(numThreads) * sdata[tid]
-				}
-				{
-					gc_tx := gc_step2 + 2
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line samples_intro.go:131*/ sdata[tid] = int32(numThreads) * sdata[tid]
-				}
-				{
-					gc_tx := gc_step2 + 3
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line samples_intro.go:131*/ sdata[tid] = int32(numThreads) * sdata[tid]
-				}
-			}
-			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
 				/*line samples_intro.go:131*/ sdata[tid] = int32(numThreads) * sdata[tid]
@@ -1692,34 +1332,7 @@ func gc_body_simpleTemplatesTestKernel_int32(gc_b *compiled.Block, gIdata []int3
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step3 := gc_vstep6
-			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
-				{
-					gc_tx := gc_step3 + 0
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line samples_intro.go:134*/ gOdata[tid] = sdata[tid]
-				}
-				{
-					gc_tx := gc_step3 + 1
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line samples_intro.go:134*/ gOdata[tid] = sdata[tid]
-				}
-				{
-					gc_tx := gc_step3 + 2
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line samples_intro.go:134*/ gOdata[tid] = sdata[tid]
-				}
-				{
-					gc_tx := gc_step3 + 3
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line samples_intro.go:134*/ gOdata[tid] = sdata[tid]
-				}
-			}
-			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep6; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
 				/*line samples_intro.go:134*/ gOdata[tid] = sdata[tid]
@@ -1800,34 +1413,7 @@ func gc_body_simpleTemplatesTestKernel_uint32(gc_b *compiled.Block, gIdata []uin
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step := gc_vstep2
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line samples_intro.go:128*/ sdata[tid] = gIdata[tid]
-				}
-				{
-					gc_tx := gc_step + 1
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line samples_intro.go:128*/ sdata[tid] = gIdata[tid]
-				}
-				{
-					gc_tx := gc_step + 2
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line samples_intro.go:128*/ sdata[tid] = gIdata[tid]
-				}
-				{
-					gc_tx := gc_step + 3
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line samples_intro.go:128*/ sdata[tid] = gIdata[tid]
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
 				/*line samples_intro.go:128*/ sdata[tid] = gIdata[tid]
@@ -1902,34 +1488,7 @@ func gc_body_simpleTemplatesTestKernel_uint32(gc_b *compiled.Block, gIdata []uin
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step2 := gc_vstep4
-			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-				{
-					gc_tx := gc_step2 + 0
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line samples_intro.go:131*/ sdata[tid] = uint32(numThreads) * sdata[tid]
-				}
-				{
-					gc_tx := gc_step2 + 1
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line samples_intro.go:131*/ sdata[tid] = uint32(numThreads) * sdata[tid]
-				}
-				{
-					gc_tx := gc_step2 + 2
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line samples_intro.go:131*/ sdata[tid] = uint32(numThreads) * sdata[tid]
-				}
-				{
-					gc_tx := gc_step2 + 3
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line samples_intro.go:131*/ sdata[tid] = uint32(numThreads) * sdata[tid]
-				}
-			}
-			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
 				/*line samples_intro.go:131*/ sdata[tid] = uint32(numThreads) * sdata[tid]
@@ -2000,34 +1559,7 @@ func gc_body_simpleTemplatesTestKernel_uint32(gc_b *compiled.Block, gIdata []uin
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step3 := gc_vstep6
-			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
-				{
-					gc_tx := gc_step3 + 0
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line samples_intro.go:134*/ gOdata[tid] = sdata[tid]
-				}
-				{
-					gc_tx := gc_step3 + 1
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line samples_intro.go:134*/ gOdata[tid] = sdata[tid]
-				}
-				{
-					gc_tx := gc_step3 + 2
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line samples_intro.go:134*/ gOdata[tid] = sdata[tid]
-				}
-				{
-					gc_tx := gc_step3 + 3
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line samples_intro.go:134*/ gOdata[tid] = sdata[tid]
-				}
-			}
-			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep6; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
 				/*line samples_intro.go:134*/ gOdata[tid] = sdata[tid]
@@ -2176,50 +1708,7 @@ func gc_body_timedReduction(gc_b *compiled.Block, input, output []float32, timer
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step := gc_vstep2
-				for ; gc_step+3 < gc_to; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line samples_intro.go:242*/ f0 := shared[tid]
-						f1 := shared[tid+d]
-						/*line samples_intro.go:245*/ if f1 < f0 {
-							shared[tid] = f1
-						}
-					}
-					{
-						gc_tx := gc_step + 1
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line samples_intro.go:242*/ f0 := shared[tid]
-						f1 := shared[tid+d]
-						/*line samples_intro.go:245*/ if f1 < f0 {
-							shared[tid] = f1
-						}
-					}
-					{
-						gc_tx := gc_step + 2
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line samples_intro.go:242*/ f0 := shared[tid]
-						f1 := shared[tid+d]
-						/*line samples_intro.go:245*/ if f1 < f0 {
-							shared[tid] = f1
-						}
-					}
-					{
-						gc_tx := gc_step + 3
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line samples_intro.go:242*/ f0 := shared[tid]
-						f1 := shared[tid+d]
-						/*line samples_intro.go:245*/ if f1 < f0 {
-							shared[tid] = f1
-						}
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 					/*line samples_intro.go:242*/ f0 := shared[tid]
@@ -2242,41 +1731,18 @@ func gc_body_timedReduction(gc_b *compiled.Block, input, output []float32, timer
 			if gc_from >= 0 && gc_off4 >= 0 && gc_off4 < len(output) && gc_off5 >= 0 && gc_off5 < len(shared) {
 				gc_at8 := output[gc_off4:][:1]
 				gc_at9 := shared[gc_off5:][:1]
-				gc_step2 := gc_from
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+				gc_step := gc_from
+				for ; gc_step+3 < gc_to; gc_step += 4 {
 					/*line samples_intro.go:253*/ gc_at8[0] = gc_at9[0]
 					/*line samples_intro.go:253*/ gc_at8[0] = gc_at9[0]
 					/*line samples_intro.go:253*/ gc_at8[0] = gc_at9[0]
 					/*line samples_intro.go:253*/ gc_at8[0] = gc_at9[0]
 				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					/*line samples_intro.go:253*/ gc_at8[0] = gc_at9[0]
 				}
 			} else {
-				gc_step3 := gc_from
-				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
-					{
-						gc_tx := gc_step3 + 0
-						gc_pos.Thread = gc_base + gc_tx
-						/*line samples_intro.go:253*/ output[bid] = shared[0]
-					}
-					{
-						gc_tx := gc_step3 + 1
-						gc_pos.Thread = gc_base + gc_tx
-						/*line samples_intro.go:253*/ output[bid] = shared[0]
-					}
-					{
-						gc_tx := gc_step3 + 2
-						gc_pos.Thread = gc_base + gc_tx
-						/*line samples_intro.go:253*/ output[bid] = shared[0]
-					}
-					{
-						gc_tx := gc_step3 + 3
-						gc_pos.Thread = gc_base + gc_tx
-						/*line samples_intro.go:253*/ output[bid] = shared[0]
-					}
-				}
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					/*line samples_intro.go:253*/ output[bid] = shared[0]
 				}
@@ -2292,58 +1758,35 @@ func gc_body_timedReduction(gc_b *compiled.Block, input, output []float32, timer
 			/*line samples_intro.go:265*/ gc_off6 := bid + gc_gdx
 			if gc_from >= 0 && gc_off6 >= 0 && gc_off6 < len(timer) {
 				gc_at10 := timer[gc_off6:][:1]
-				gc_step4 := gc_from
-				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
-						gc_tx := gc_step4 + 0
+						gc_tx := gc_step2 + 0
 						gc_pos.Thread = gc_base + gc_tx
 						/*line samples_intro.go:259*/ gc_at10[0] = int64(intrinsic.Clock())
 					}
 					{
-						gc_tx := gc_step4 + 1
+						gc_tx := gc_step2 + 1
 						gc_pos.Thread = gc_base + gc_tx
 						/*line samples_intro.go:259*/ gc_at10[0] = int64(intrinsic.Clock())
 					}
 					{
-						gc_tx := gc_step4 + 2
+						gc_tx := gc_step2 + 2
 						gc_pos.Thread = gc_base + gc_tx
 						/*line samples_intro.go:259*/ gc_at10[0] = int64(intrinsic.Clock())
 					}
 					{
-						gc_tx := gc_step4 + 3
+						gc_tx := gc_step2 + 3
 						gc_pos.Thread = gc_base + gc_tx
 						/*line samples_intro.go:259*/ gc_at10[0] = int64(intrinsic.Clock())
 					}
 				}
-				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					/*line samples_intro.go:259*/ gc_at10[0] = int64(intrinsic.Clock())
 				}
 			} else {
-				gc_step5 := gc_from
-				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
-					{
-						gc_tx := gc_step5 + 0
-						gc_pos.Thread = gc_base + gc_tx
-						/*line samples_intro.go:259*/ timer[bid+gc_gdx] = int64(intrinsic.Clock())
-					}
-					{
-						gc_tx := gc_step5 + 1
-						gc_pos.Thread = gc_base + gc_tx
-						/*line samples_intro.go:259*/ timer[bid+gc_gdx] = int64(intrinsic.Clock())
-					}
-					{
-						gc_tx := gc_step5 + 2
-						gc_pos.Thread = gc_base + gc_tx
-						/*line samples_intro.go:259*/ timer[bid+gc_gdx] = int64(intrinsic.Clock())
-					}
-					{
-						gc_tx := gc_step5 + 3
-						gc_pos.Thread = gc_base + gc_tx
-						/*line samples_intro.go:259*/ timer[bid+gc_gdx] = int64(intrinsic.Clock())
-					}
-				}
-				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					/*line samples_intro.go:259*/ timer[bid+gc_gdx] = int64(intrinsic.Clock())
 				}

@@ -87,50 +87,7 @@ func gc_body_reduce0[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 				}
 			}
 		} else {
-			gc_step2 := 0
-			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-				{
-					gc_tx := gc_step2 + 0
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					i := gc_bx*gc_bdx + gc_tx
-					/*line samples_reduction.go:29*/ sdata[tid] = 0
-					if i < n {
-						sdata[tid] = gIdata[i]
-					}
-				}
-				{
-					gc_tx := gc_step2 + 1
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					i := gc_bx*gc_bdx + gc_tx
-					/*line samples_reduction.go:29*/ sdata[tid] = 0
-					if i < n {
-						sdata[tid] = gIdata[i]
-					}
-				}
-				{
-					gc_tx := gc_step2 + 2
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					i := gc_bx*gc_bdx + gc_tx
-					/*line samples_reduction.go:29*/ sdata[tid] = 0
-					if i < n {
-						sdata[tid] = gIdata[i]
-					}
-				}
-				{
-					gc_tx := gc_step2 + 3
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					i := gc_bx*gc_bdx + gc_tx
-					/*line samples_reduction.go:29*/ sdata[tid] = 0
-					if i < n {
-						sdata[tid] = gIdata[i]
-					}
-				}
-			}
-			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
 				i := gc_bx*gc_bdx + gc_tx
@@ -171,41 +128,18 @@ func gc_body_reduce0[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 		if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(gOdata) && gc_off3 >= 0 && gc_off3 < len(sdata) {
 			gc_at3 := gOdata[gc_off2:][:1]
 			gc_at4 := sdata[gc_off3:][:1]
-			gc_step3 := gc_from
-			for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+			gc_step2 := gc_from
+			for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 				/*line samples_reduction.go:48*/ gc_at3[0] = gc_at4[0]
 				/*line samples_reduction.go:48*/ gc_at3[0] = gc_at4[0]
 				/*line samples_reduction.go:48*/ gc_at3[0] = gc_at4[0]
 				/*line samples_reduction.go:48*/ gc_at3[0] = gc_at4[0]
 			}
-			for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 				/*line samples_reduction.go:48*/ gc_at3[0] = gc_at4[0]
 			}
 		} else {
-			gc_step4 := gc_from
-			for ; gc_step4+3 < gc_to; gc_step4 += 4 {
-				{
-					gc_tx := gc_step4 + 0
-					gc_pos.Thread = gc_base + gc_tx
-					/*line samples_reduction.go:48*/ gOdata[gc_bx] = sdata[0]
-				}
-				{
-					gc_tx := gc_step4 + 1
-					gc_pos.Thread = gc_base + gc_tx
-					/*line samples_reduction.go:48*/ gOdata[gc_bx] = sdata[0]
-				}
-				{
-					gc_tx := gc_step4 + 2
-					gc_pos.Thread = gc_base + gc_tx
-					/*line samples_reduction.go:48*/ gOdata[gc_bx] = sdata[0]
-				}
-				{
-					gc_tx := gc_step4 + 3
-					gc_pos.Thread = gc_base + gc_tx
-					/*line samples_reduction.go:48*/ gOdata[gc_bx] = sdata[0]
-				}
-			}
-			for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				/*line samples_reduction.go:48*/ gOdata[gc_bx] = sdata[0]
 			}
@@ -282,50 +216,7 @@ func gc_body_reduce1[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 				}
 			}
 		} else {
-			gc_step2 := 0
-			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-				{
-					gc_tx := gc_step2 + 0
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					i := gc_bx*gc_bdx + gc_tx
-					/*line samples_reduction.go:63*/ sdata[tid] = 0
-					if i < n {
-						sdata[tid] = gIdata[i]
-					}
-				}
-				{
-					gc_tx := gc_step2 + 1
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					i := gc_bx*gc_bdx + gc_tx
-					/*line samples_reduction.go:63*/ sdata[tid] = 0
-					if i < n {
-						sdata[tid] = gIdata[i]
-					}
-				}
-				{
-					gc_tx := gc_step2 + 2
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					i := gc_bx*gc_bdx + gc_tx
-					/*line samples_reduction.go:63*/ sdata[tid] = 0
-					if i < n {
-						sdata[tid] = gIdata[i]
-					}
-				}
-				{
-					gc_tx := gc_step2 + 3
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					i := gc_bx*gc_bdx + gc_tx
-					/*line samples_reduction.go:63*/ sdata[tid] = 0
-					if i < n {
-						sdata[tid] = gIdata[i]
-					}
-				}
-			}
-			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
 				i := gc_bx*gc_bdx + gc_tx
@@ -342,10 +233,10 @@ func gc_body_reduce1[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 			gc_to = gc_bound
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			gc_step3 := gc_from
-			for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+			gc_step2 := gc_from
+			for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 				{
-					gc_tx := gc_step3 + 0
+					gc_tx := gc_step2 + 0
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 					/*line samples_reduction.go:71*/ index := 2 * s * tid
@@ -354,7 +245,7 @@ func gc_body_reduce1[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 					}
 				}
 				{
-					gc_tx := gc_step3 + 1
+					gc_tx := gc_step2 + 1
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 					/*line samples_reduction.go:71*/ index := 2 * s * tid
@@ -363,7 +254,7 @@ func gc_body_reduce1[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 					}
 				}
 				{
-					gc_tx := gc_step3 + 2
+					gc_tx := gc_step2 + 2
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 					/*line samples_reduction.go:71*/ index := 2 * s * tid
@@ -372,7 +263,7 @@ func gc_body_reduce1[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 					}
 				}
 				{
-					gc_tx := gc_step3 + 3
+					gc_tx := gc_step2 + 3
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 					/*line samples_reduction.go:71*/ index := 2 * s * tid
@@ -381,7 +272,7 @@ func gc_body_reduce1[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 					}
 				}
 			}
-			for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
 				/*line samples_reduction.go:71*/ index := 2 * s * tid
@@ -402,41 +293,18 @@ func gc_body_reduce1[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(gOdata) && gc_off3 >= 0 && gc_off3 < len(sdata) {
 				gc_at3 := gOdata[gc_off2:][:1]
 				gc_at4 := sdata[gc_off3:][:1]
-				gc_step4 := gc_from
-				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+				gc_step3 := gc_from
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					/*line samples_reduction.go:81*/ gc_at3[0] = gc_at4[0]
 					/*line samples_reduction.go:81*/ gc_at3[0] = gc_at4[0]
 					/*line samples_reduction.go:81*/ gc_at3[0] = gc_at4[0]
 					/*line samples_reduction.go:81*/ gc_at3[0] = gc_at4[0]
 				}
-				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 					/*line samples_reduction.go:81*/ gc_at3[0] = gc_at4[0]
 				}
 			} else {
-				gc_step5 := gc_from
-				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
-					{
-						gc_tx := gc_step5 + 0
-						gc_pos.Thread = gc_base + gc_tx
-						/*line samples_reduction.go:81*/ gOdata[gc_bx] = sdata[0]
-					}
-					{
-						gc_tx := gc_step5 + 1
-						gc_pos.Thread = gc_base + gc_tx
-						/*line samples_reduction.go:81*/ gOdata[gc_bx] = sdata[0]
-					}
-					{
-						gc_tx := gc_step5 + 2
-						gc_pos.Thread = gc_base + gc_tx
-						/*line samples_reduction.go:81*/ gOdata[gc_bx] = sdata[0]
-					}
-					{
-						gc_tx := gc_step5 + 3
-						gc_pos.Thread = gc_base + gc_tx
-						/*line samples_reduction.go:81*/ gOdata[gc_bx] = sdata[0]
-					}
-				}
-				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					/*line samples_reduction.go:81*/ gOdata[gc_bx] = sdata[0]
 				}
@@ -518,50 +386,7 @@ func gc_body_reduce2[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 				}
 			}
 		} else {
-			gc_step2 := 0
-			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-				{
-					gc_tx := gc_step2 + 0
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					i := gc_bx*gc_bdx + gc_tx
-					/*line samples_reduction.go:95*/ sdata[tid] = 0
-					if i < n {
-						sdata[tid] = gIdata[i]
-					}
-				}
-				{
-					gc_tx := gc_step2 + 1
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					i := gc_bx*gc_bdx + gc_tx
-					/*line samples_reduction.go:95*/ sdata[tid] = 0
-					if i < n {
-						sdata[tid] = gIdata[i]
-					}
-				}
-				{
-					gc_tx := gc_step2 + 2
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					i := gc_bx*gc_bdx + gc_tx
-					/*line samples_reduction.go:95*/ sdata[tid] = 0
-					if i < n {
-						sdata[tid] = gIdata[i]
-					}
-				}
-				{
-					gc_tx := gc_step2 + 3
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					i := gc_bx*gc_bdx + gc_tx
-					/*line samples_reduction.go:95*/ sdata[tid] = 0
-					if i < n {
-						sdata[tid] = gIdata[i]
-					}
-				}
-			}
-			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
 				i := gc_bx*gc_bdx + gc_tx
@@ -588,57 +413,30 @@ func gc_body_reduce2[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 			if gc_from >= 0 && gc_to <= len(sdata) && gc_off2 >= 0 && gc_off2 <= len(sdata) && gc_to <= len(sdata)-gc_off2 {
 				gc_at3 := sdata[:gc_to]
 				gc_at4 := sdata[gc_off2:][:gc_to]
-				gc_step3 := gc_from
-				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
-						gc_tx := gc_step3 + 0
+						gc_tx := gc_step2 + 0
 						/*line samples_reduction.go:104*/ gc_at3[gc_tx] += gc_at4[gc_tx]
 					}
 					{
-						gc_tx := gc_step3 + 1
+						gc_tx := gc_step2 + 1
 						/*line samples_reduction.go:104*/ gc_at3[gc_tx] += gc_at4[gc_tx]
 					}
 					{
-						gc_tx := gc_step3 + 2
+						gc_tx := gc_step2 + 2
 						/*line samples_reduction.go:104*/ gc_at3[gc_tx] += gc_at4[gc_tx]
 					}
 					{
-						gc_tx := gc_step3 + 3
+						gc_tx := gc_step2 + 3
 						/*line samples_reduction.go:104*/ gc_at3[gc_tx] += gc_at4[gc_tx]
 					}
 				}
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					/*line samples_reduction.go:104*/ gc_at3[gc_tx] += gc_at4[gc_tx]
 				}
 			} else {
-				gc_step4 := gc_from
-				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
-					{
-						gc_tx := gc_step4 + 0
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line samples_reduction.go:104*/ sdata[tid] += sdata[tid+s]
-					}
-					{
-						gc_tx := gc_step4 + 1
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line samples_reduction.go:104*/ sdata[tid] += sdata[tid+s]
-					}
-					{
-						gc_tx := gc_step4 + 2
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line samples_reduction.go:104*/ sdata[tid] += sdata[tid+s]
-					}
-					{
-						gc_tx := gc_step4 + 3
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line samples_reduction.go:104*/ sdata[tid] += sdata[tid+s]
-					}
-				}
-				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 					/*line samples_reduction.go:104*/ sdata[tid] += sdata[tid+s]
@@ -657,41 +455,18 @@ func gc_body_reduce2[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(gOdata) && gc_off4 >= 0 && gc_off4 < len(sdata) {
 				gc_at5 := gOdata[gc_off3:][:1]
 				gc_at6 := sdata[gc_off4:][:1]
-				gc_step5 := gc_from
-				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
+				gc_step3 := gc_from
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					/*line samples_reduction.go:111*/ gc_at5[0] = gc_at6[0]
 					/*line samples_reduction.go:111*/ gc_at5[0] = gc_at6[0]
 					/*line samples_reduction.go:111*/ gc_at5[0] = gc_at6[0]
 					/*line samples_reduction.go:111*/ gc_at5[0] = gc_at6[0]
 				}
-				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 					/*line samples_reduction.go:111*/ gc_at5[0] = gc_at6[0]
 				}
 			} else {
-				gc_step6 := gc_from
-				for ; gc_step6+3 < gc_to; gc_step6 += 4 {
-					{
-						gc_tx := gc_step6 + 0
-						gc_pos.Thread = gc_base + gc_tx
-						/*line samples_reduction.go:111*/ gOdata[gc_bx] = sdata[0]
-					}
-					{
-						gc_tx := gc_step6 + 1
-						gc_pos.Thread = gc_base + gc_tx
-						/*line samples_reduction.go:111*/ gOdata[gc_bx] = sdata[0]
-					}
-					{
-						gc_tx := gc_step6 + 2
-						gc_pos.Thread = gc_base + gc_tx
-						/*line samples_reduction.go:111*/ gOdata[gc_bx] = sdata[0]
-					}
-					{
-						gc_tx := gc_step6 + 3
-						gc_pos.Thread = gc_base + gc_tx
-						/*line samples_reduction.go:111*/ gOdata[gc_bx] = sdata[0]
-					}
-				}
-				for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					/*line samples_reduction.go:111*/ gOdata[gc_bx] = sdata[0]
 				}
@@ -783,54 +558,7 @@ func gc_body_reduce3[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 						gc_s_mySum[gc_rank] = mySum
 					}
 				} else {
-					gc_step2 := 0
-					for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-						{
-							gc_tx := gc_step2 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							i := gc_bx*(gc_bdx*2) + gc_tx
-							/*line samples_reduction.go:126*/ var mySum T
-							if i < n {
-								mySum = gIdata[i]
-							}
-							gc_s_mySum[gc_rank] = mySum
-						}
-						{
-							gc_tx := gc_step2 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							i := gc_bx*(gc_bdx*2) + gc_tx
-							/*line samples_reduction.go:126*/ var mySum T
-							if i < n {
-								mySum = gIdata[i]
-							}
-							gc_s_mySum[gc_rank] = mySum
-						}
-						{
-							gc_tx := gc_step2 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							i := gc_bx*(gc_bdx*2) + gc_tx
-							/*line samples_reduction.go:126*/ var mySum T
-							if i < n {
-								mySum = gIdata[i]
-							}
-							gc_s_mySum[gc_rank] = mySum
-						}
-						{
-							gc_tx := gc_step2 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							i := gc_bx*(gc_bdx*2) + gc_tx
-							/*line samples_reduction.go:126*/ var mySum T
-							if i < n {
-								mySum = gIdata[i]
-							}
-							gc_s_mySum[gc_rank] = mySum
-						}
-					}
-					for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						i := gc_bx*(gc_bdx*2) + gc_tx
@@ -849,10 +577,10 @@ func gc_body_reduce3[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 			if gc_off2 >= 0 && gc_off2 <= len(gIdata) && gc_bdx <= len(gIdata)-gc_off2 && gc_bdx <= len(sdata) {
 				gc_at2 := gIdata[gc_off2:][:gc_bdx]
 				gc_at3 := sdata[:gc_bdx]
-				gc_step3 := 0
-				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+				gc_step2 := 0
+				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 					{
-						gc_tx := gc_step3 + 0
+						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						i := gc_bx*(gc_bdx*2) + gc_tx
 						mySum := gc_s_mySum[gc_rank]
@@ -863,7 +591,7 @@ func gc_body_reduce3[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 						gc_s_mySum[gc_rank] = mySum
 					}
 					{
-						gc_tx := gc_step3 + 1
+						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						i := gc_bx*(gc_bdx*2) + gc_tx
 						mySum := gc_s_mySum[gc_rank]
@@ -874,7 +602,7 @@ func gc_body_reduce3[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 						gc_s_mySum[gc_rank] = mySum
 					}
 					{
-						gc_tx := gc_step3 + 2
+						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						i := gc_bx*(gc_bdx*2) + gc_tx
 						mySum := gc_s_mySum[gc_rank]
@@ -885,7 +613,7 @@ func gc_body_reduce3[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 						gc_s_mySum[gc_rank] = mySum
 					}
 					{
-						gc_tx := gc_step3 + 3
+						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						i := gc_bx*(gc_bdx*2) + gc_tx
 						mySum := gc_s_mySum[gc_rank]
@@ -896,7 +624,7 @@ func gc_body_reduce3[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 						gc_s_mySum[gc_rank] = mySum
 					}
 				}
-				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					i := gc_bx*(gc_bdx*2) + gc_tx
 					mySum := gc_s_mySum[gc_rank]
@@ -907,62 +635,7 @@ func gc_body_reduce3[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 					gc_s_mySum[gc_rank] = mySum
 				}
 			} else {
-				gc_step4 := 0
-				for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
-					{
-						gc_tx := gc_step4 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
-						i := gc_bx*(gc_bdx*2) + gc_tx
-						mySum := gc_s_mySum[gc_rank]
-						/*line samples_reduction.go:131*/ if i+gc_bdx < n {
-							mySum += gIdata[i+gc_bdx]
-						}
-						/*line samples_reduction.go:135*/ sdata[tid] = mySum
-						gc_s_mySum[gc_rank] = mySum
-					}
-					{
-						gc_tx := gc_step4 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
-						i := gc_bx*(gc_bdx*2) + gc_tx
-						mySum := gc_s_mySum[gc_rank]
-						/*line samples_reduction.go:131*/ if i+gc_bdx < n {
-							mySum += gIdata[i+gc_bdx]
-						}
-						/*line samples_reduction.go:135*/ sdata[tid] = mySum
-						gc_s_mySum[gc_rank] = mySum
-					}
-					{
-						gc_tx := gc_step4 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
-						i := gc_bx*(gc_bdx*2) + gc_tx
-						mySum := gc_s_mySum[gc_rank]
-						/*line samples_reduction.go:131*/ if i+gc_bdx < n {
-							mySum += gIdata[i+gc_bdx]
-						}
-						/*line samples_reduction.go:135*/ sdata[tid] = mySum
-						gc_s_mySum[gc_rank] = mySum
-					}
-					{
-						gc_tx := gc_step4 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
-						i := gc_bx*(gc_bdx*2) + gc_tx
-						mySum := gc_s_mySum[gc_rank]
-						/*line samples_reduction.go:131*/ if i+gc_bdx < n {
-							mySum += gIdata[i+gc_bdx]
-						}
-						/*line samples_reduction.go:135*/ sdata[tid] = mySum
-						gc_s_mySum[gc_rank] = mySum
-					}
-				}
-				for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -1026,10 +699,10 @@ func gc_body_reduce3[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 			if gc_from >= 0 && gc_off5 >= 0 && gc_off5 <= len(sdata) && gc_to <= len(sdata)-gc_off5 && gc_to <= len(sdata) {
 				gc_at7 := sdata[gc_off5:][:gc_to]
 				gc_at8 := sdata[:gc_to]
-				gc_step5 := gc_from
-				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
+				gc_step3 := gc_from
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					{
-						gc_tx := gc_step5 + 0
+						gc_tx := gc_step3 + 0
 						gc_rank := gc_base + gc_tx
 						mySum := gc_s_mySum[gc_rank]
 						/*line samples_reduction.go:140*/ mySum = mySum + gc_at7[gc_tx]
@@ -1037,7 +710,7 @@ func gc_body_reduce3[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 						gc_s_mySum[gc_rank] = mySum
 					}
 					{
-						gc_tx := gc_step5 + 1
+						gc_tx := gc_step3 + 1
 						gc_rank := gc_base + gc_tx
 						mySum := gc_s_mySum[gc_rank]
 						/*line samples_reduction.go:140*/ mySum = mySum + gc_at7[gc_tx]
@@ -1045,7 +718,7 @@ func gc_body_reduce3[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 						gc_s_mySum[gc_rank] = mySum
 					}
 					{
-						gc_tx := gc_step5 + 2
+						gc_tx := gc_step3 + 2
 						gc_rank := gc_base + gc_tx
 						mySum := gc_s_mySum[gc_rank]
 						/*line samples_reduction.go:140*/ mySum = mySum + gc_at7[gc_tx]
@@ -1053,7 +726,7 @@ func gc_body_reduce3[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 						gc_s_mySum[gc_rank] = mySum
 					}
 					{
-						gc_tx := gc_step5 + 3
+						gc_tx := gc_step3 + 3
 						gc_rank := gc_base + gc_tx
 						mySum := gc_s_mySum[gc_rank]
 						/*line samples_reduction.go:140*/ mySum = mySum + gc_at7[gc_tx]
@@ -1061,7 +734,7 @@ func gc_body_reduce3[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 						gc_s_mySum[gc_rank] = mySum
 					}
 				}
-				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					mySum := gc_s_mySum[gc_rank]
 					/*line samples_reduction.go:140*/ mySum = mySum + gc_at7[gc_tx]
@@ -1069,50 +742,7 @@ func gc_body_reduce3[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 					gc_s_mySum[gc_rank] = mySum
 				}
 			} else {
-				gc_step6 := gc_from
-				for ; gc_step6+3 < gc_to; gc_step6 += 4 {
-					{
-						gc_tx := gc_step6 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
-						mySum := gc_s_mySum[gc_rank]
-						/*line samples_reduction.go:140*/ mySum = mySum + sdata[tid+s]
-						sdata[tid] = mySum
-						gc_s_mySum[gc_rank] = mySum
-					}
-					{
-						gc_tx := gc_step6 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
-						mySum := gc_s_mySum[gc_rank]
-						/*line samples_reduction.go:140*/ mySum = mySum + sdata[tid+s]
-						sdata[tid] = mySum
-						gc_s_mySum[gc_rank] = mySum
-					}
-					{
-						gc_tx := gc_step6 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
-						mySum := gc_s_mySum[gc_rank]
-						/*line samples_reduction.go:140*/ mySum = mySum + sdata[tid+s]
-						sdata[tid] = mySum
-						gc_s_mySum[gc_rank] = mySum
-					}
-					{
-						gc_tx := gc_step6 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
-						mySum := gc_s_mySum[gc_rank]
-						/*line samples_reduction.go:140*/ mySum = mySum + sdata[tid+s]
-						sdata[tid] = mySum
-						gc_s_mySum[gc_rank] = mySum
-					}
-				}
-				for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -1133,71 +763,40 @@ func gc_body_reduce3[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 			gc_off6 := gc_bx
 			if gc_from >= 0 && gc_off6 >= 0 && gc_off6 < len(gOdata) {
 				gc_at9 := gOdata[gc_off6:][:1]
-				gc_step7 := gc_from
-				for ; gc_step7+3 < gc_to; gc_step7 += 4 {
+				gc_step4 := gc_from
+				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 					{
-						gc_tx := gc_step7 + 0
+						gc_tx := gc_step4 + 0
 						gc_rank := gc_base + gc_tx
 						mySum := gc_s_mySum[gc_rank]
 						/*line samples_reduction.go:148*/ gc_at9[0] = mySum
 					}
 					{
-						gc_tx := gc_step7 + 1
+						gc_tx := gc_step4 + 1
 						gc_rank := gc_base + gc_tx
 						mySum := gc_s_mySum[gc_rank]
 						/*line samples_reduction.go:148*/ gc_at9[0] = mySum
 					}
 					{
-						gc_tx := gc_step7 + 2
+						gc_tx := gc_step4 + 2
 						gc_rank := gc_base + gc_tx
 						mySum := gc_s_mySum[gc_rank]
 						/*line samples_reduction.go:148*/ gc_at9[0] = mySum
 					}
 					{
-						gc_tx := gc_step7 + 3
+						gc_tx := gc_step4 + 3
 						gc_rank := gc_base + gc_tx
 						mySum := gc_s_mySum[gc_rank]
 						/*line samples_reduction.go:148*/ gc_at9[0] = mySum
 					}
 				}
-				for gc_tx := gc_step7; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					mySum := gc_s_mySum[gc_rank]
 					/*line samples_reduction.go:148*/ gc_at9[0] = mySum
 				}
 			} else {
-				gc_step8 := gc_from
-				for ; gc_step8+3 < gc_to; gc_step8 += 4 {
-					{
-						gc_tx := gc_step8 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						mySum := gc_s_mySum[gc_rank]
-						/*line samples_reduction.go:148*/ gOdata[gc_bx] = mySum
-					}
-					{
-						gc_tx := gc_step8 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						mySum := gc_s_mySum[gc_rank]
-						/*line samples_reduction.go:148*/ gOdata[gc_bx] = mySum
-					}
-					{
-						gc_tx := gc_step8 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						mySum := gc_s_mySum[gc_rank]
-						/*line samples_reduction.go:148*/ gOdata[gc_bx] = mySum
-					}
-					{
-						gc_tx := gc_step8 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						mySum := gc_s_mySum[gc_rank]
-						/*line samples_reduction.go:148*/ gOdata[gc_bx] = mySum
-					}
-				}
-				for gc_tx := gc_step8; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					mySum := gc_s_mySum[gc_rank]
@@ -1294,54 +893,7 @@ func gc_body_reduce4[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 						gc_s_mySum[gc_rank] = mySum
 					}
 				} else {
-					gc_step2 := 0
-					for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-						{
-							gc_tx := gc_step2 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							i := gc_bx*(gc_bdx*2) + gc_tx
-							/*line samples_reduction.go:164*/ var mySum T
-							if i < n {
-								mySum = gIdata[i]
-							}
-							gc_s_mySum[gc_rank] = mySum
-						}
-						{
-							gc_tx := gc_step2 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							i := gc_bx*(gc_bdx*2) + gc_tx
-							/*line samples_reduction.go:164*/ var mySum T
-							if i < n {
-								mySum = gIdata[i]
-							}
-							gc_s_mySum[gc_rank] = mySum
-						}
-						{
-							gc_tx := gc_step2 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							i := gc_bx*(gc_bdx*2) + gc_tx
-							/*line samples_reduction.go:164*/ var mySum T
-							if i < n {
-								mySum = gIdata[i]
-							}
-							gc_s_mySum[gc_rank] = mySum
-						}
-						{
-							gc_tx := gc_step2 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							i := gc_bx*(gc_bdx*2) + gc_tx
-							/*line samples_reduction.go:164*/ var mySum T
-							if i < n {
-								mySum = gIdata[i]
-							}
-							gc_s_mySum[gc_rank] = mySum
-						}
-					}
-					for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						i := gc_bx*(gc_bdx*2) + gc_tx
@@ -1360,10 +912,10 @@ func gc_body_reduce4[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 			if gc_off2 >= 0 && gc_off2 <= len(gIdata) && gc_bdx <= len(gIdata)-gc_off2 && gc_bdx <= len(sdata) {
 				gc_at2 := gIdata[gc_off2:][:gc_bdx]
 				gc_at3 := sdata[:gc_bdx]
-				gc_step3 := 0
-				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+				gc_step2 := 0
+				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 					{
-						gc_tx := gc_step3 + 0
+						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						i := gc_bx*(gc_bdx*2) + gc_tx
 						mySum := gc_s_mySum[gc_rank]
@@ -1374,7 +926,7 @@ func gc_body_reduce4[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 						gc_s_mySum[gc_rank] = mySum
 					}
 					{
-						gc_tx := gc_step3 + 1
+						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						i := gc_bx*(gc_bdx*2) + gc_tx
 						mySum := gc_s_mySum[gc_rank]
@@ -1385,7 +937,7 @@ func gc_body_reduce4[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 						gc_s_mySum[gc_rank] = mySum
 					}
 					{
-						gc_tx := gc_step3 + 2
+						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						i := gc_bx*(gc_bdx*2) + gc_tx
 						mySum := gc_s_mySum[gc_rank]
@@ -1396,7 +948,7 @@ func gc_body_reduce4[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 						gc_s_mySum[gc_rank] = mySum
 					}
 					{
-						gc_tx := gc_step3 + 3
+						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						i := gc_bx*(gc_bdx*2) + gc_tx
 						mySum := gc_s_mySum[gc_rank]
@@ -1407,7 +959,7 @@ func gc_body_reduce4[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 						gc_s_mySum[gc_rank] = mySum
 					}
 				}
-				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					i := gc_bx*(gc_bdx*2) + gc_tx
 					mySum := gc_s_mySum[gc_rank]
@@ -1418,62 +970,7 @@ func gc_body_reduce4[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 					gc_s_mySum[gc_rank] = mySum
 				}
 			} else {
-				gc_step4 := 0
-				for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
-					{
-						gc_tx := gc_step4 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
-						i := gc_bx*(gc_bdx*2) + gc_tx
-						mySum := gc_s_mySum[gc_rank]
-						/*line samples_reduction.go:169*/ if i+blockSize < n {
-							mySum += gIdata[i+blockSize]
-						}
-						/*line samples_reduction.go:173*/ sdata[tid] = mySum
-						gc_s_mySum[gc_rank] = mySum
-					}
-					{
-						gc_tx := gc_step4 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
-						i := gc_bx*(gc_bdx*2) + gc_tx
-						mySum := gc_s_mySum[gc_rank]
-						/*line samples_reduction.go:169*/ if i+blockSize < n {
-							mySum += gIdata[i+blockSize]
-						}
-						/*line samples_reduction.go:173*/ sdata[tid] = mySum
-						gc_s_mySum[gc_rank] = mySum
-					}
-					{
-						gc_tx := gc_step4 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
-						i := gc_bx*(gc_bdx*2) + gc_tx
-						mySum := gc_s_mySum[gc_rank]
-						/*line samples_reduction.go:169*/ if i+blockSize < n {
-							mySum += gIdata[i+blockSize]
-						}
-						/*line samples_reduction.go:173*/ sdata[tid] = mySum
-						gc_s_mySum[gc_rank] = mySum
-					}
-					{
-						gc_tx := gc_step4 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
-						i := gc_bx*(gc_bdx*2) + gc_tx
-						mySum := gc_s_mySum[gc_rank]
-						/*line samples_reduction.go:169*/ if i+blockSize < n {
-							mySum += gIdata[i+blockSize]
-						}
-						/*line samples_reduction.go:173*/ sdata[tid] = mySum
-						gc_s_mySum[gc_rank] = mySum
-					}
-				}
-				for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -1537,10 +1034,10 @@ func gc_body_reduce4[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 			if gc_from >= 0 && gc_off5 >= 0 && gc_off5 <= len(sdata) && gc_to <= len(sdata)-gc_off5 && gc_to <= len(sdata) {
 				gc_at7 := sdata[gc_off5:][:gc_to]
 				gc_at8 := sdata[:gc_to]
-				gc_step5 := gc_from
-				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
+				gc_step3 := gc_from
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					{
-						gc_tx := gc_step5 + 0
+						gc_tx := gc_step3 + 0
 						gc_rank := gc_base + gc_tx
 						mySum := gc_s_mySum[gc_rank]
 						/*line samples_reduction.go:178*/ mySum = mySum + gc_at7[gc_tx]
@@ -1548,7 +1045,7 @@ func gc_body_reduce4[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 						gc_s_mySum[gc_rank] = mySum
 					}
 					{
-						gc_tx := gc_step5 + 1
+						gc_tx := gc_step3 + 1
 						gc_rank := gc_base + gc_tx
 						mySum := gc_s_mySum[gc_rank]
 						/*line samples_reduction.go:178*/ mySum = mySum + gc_at7[gc_tx]
@@ -1556,7 +1053,7 @@ func gc_body_reduce4[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 						gc_s_mySum[gc_rank] = mySum
 					}
 					{
-						gc_tx := gc_step5 + 2
+						gc_tx := gc_step3 + 2
 						gc_rank := gc_base + gc_tx
 						mySum := gc_s_mySum[gc_rank]
 						/*line samples_reduction.go:178*/ mySum = mySum + gc_at7[gc_tx]
@@ -1564,7 +1061,7 @@ func gc_body_reduce4[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 						gc_s_mySum[gc_rank] = mySum
 					}
 					{
-						gc_tx := gc_step5 + 3
+						gc_tx := gc_step3 + 3
 						gc_rank := gc_base + gc_tx
 						mySum := gc_s_mySum[gc_rank]
 						/*line samples_reduction.go:178*/ mySum = mySum + gc_at7[gc_tx]
@@ -1572,7 +1069,7 @@ func gc_body_reduce4[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 						gc_s_mySum[gc_rank] = mySum
 					}
 				}
-				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					mySum := gc_s_mySum[gc_rank]
 					/*line samples_reduction.go:178*/ mySum = mySum + gc_at7[gc_tx]
@@ -1580,50 +1077,7 @@ func gc_body_reduce4[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 					gc_s_mySum[gc_rank] = mySum
 				}
 			} else {
-				gc_step6 := gc_from
-				for ; gc_step6+3 < gc_to; gc_step6 += 4 {
-					{
-						gc_tx := gc_step6 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
-						mySum := gc_s_mySum[gc_rank]
-						/*line samples_reduction.go:178*/ mySum = mySum + sdata[tid+s]
-						sdata[tid] = mySum
-						gc_s_mySum[gc_rank] = mySum
-					}
-					{
-						gc_tx := gc_step6 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
-						mySum := gc_s_mySum[gc_rank]
-						/*line samples_reduction.go:178*/ mySum = mySum + sdata[tid+s]
-						sdata[tid] = mySum
-						gc_s_mySum[gc_rank] = mySum
-					}
-					{
-						gc_tx := gc_step6 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
-						mySum := gc_s_mySum[gc_rank]
-						/*line samples_reduction.go:178*/ mySum = mySum + sdata[tid+s]
-						sdata[tid] = mySum
-						gc_s_mySum[gc_rank] = mySum
-					}
-					{
-						gc_tx := gc_step6 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
-						mySum := gc_s_mySum[gc_rank]
-						/*line samples_reduction.go:178*/ mySum = mySum + sdata[tid+s]
-						sdata[tid] = mySum
-						gc_s_mySum[gc_rank] = mySum
-					}
-				}
-				for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -1793,54 +1247,7 @@ func gc_body_reduce5[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 						gc_s_mySum[gc_rank] = mySum
 					}
 				} else {
-					gc_step2 := 0
-					for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-						{
-							gc_tx := gc_step2 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							/*line samples_reduction.go:212*/ i := gc_bx*(blockSize*2) + gc_tx
-							/*line samples_reduction.go:214*/ var mySum T
-							if i < n {
-								mySum = gIdata[i]
-							}
-							gc_s_mySum[gc_rank] = mySum
-						}
-						{
-							gc_tx := gc_step2 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							/*line samples_reduction.go:212*/ i := gc_bx*(blockSize*2) + gc_tx
-							/*line samples_reduction.go:214*/ var mySum T
-							if i < n {
-								mySum = gIdata[i]
-							}
-							gc_s_mySum[gc_rank] = mySum
-						}
-						{
-							gc_tx := gc_step2 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							/*line samples_reduction.go:212*/ i := gc_bx*(blockSize*2) + gc_tx
-							/*line samples_reduction.go:214*/ var mySum T
-							if i < n {
-								mySum = gIdata[i]
-							}
-							gc_s_mySum[gc_rank] = mySum
-						}
-						{
-							gc_tx := gc_step2 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							/*line samples_reduction.go:212*/ i := gc_bx*(blockSize*2) + gc_tx
-							/*line samples_reduction.go:214*/ var mySum T
-							if i < n {
-								mySum = gIdata[i]
-							}
-							gc_s_mySum[gc_rank] = mySum
-						}
-					}
-					for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						/*line samples_reduction.go:212*/ i := gc_bx*(blockSize*2) + gc_tx
@@ -1859,10 +1266,10 @@ func gc_body_reduce5[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 			if gc_off2 >= 0 && gc_off2 <= len(gIdata) && gc_bdx <= len(gIdata)-gc_off2 && gc_bdx <= len(sdata) {
 				gc_at2 := gIdata[gc_off2:][:gc_bdx]
 				gc_at3 := sdata[:gc_bdx]
-				gc_step3 := 0
-				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+				gc_step2 := 0
+				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 					{
-						gc_tx := gc_step3 + 0
+						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						/*line samples_reduction.go:212*/ i := gc_bx*(blockSize*2) + gc_tx
 						mySum := gc_s_mySum[gc_rank]
@@ -1873,7 +1280,7 @@ func gc_body_reduce5[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 						gc_s_mySum[gc_rank] = mySum
 					}
 					{
-						gc_tx := gc_step3 + 1
+						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						/*line samples_reduction.go:212*/ i := gc_bx*(blockSize*2) + gc_tx
 						mySum := gc_s_mySum[gc_rank]
@@ -1884,7 +1291,7 @@ func gc_body_reduce5[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 						gc_s_mySum[gc_rank] = mySum
 					}
 					{
-						gc_tx := gc_step3 + 2
+						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						/*line samples_reduction.go:212*/ i := gc_bx*(blockSize*2) + gc_tx
 						mySum := gc_s_mySum[gc_rank]
@@ -1895,7 +1302,7 @@ func gc_body_reduce5[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 						gc_s_mySum[gc_rank] = mySum
 					}
 					{
-						gc_tx := gc_step3 + 3
+						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						/*line samples_reduction.go:212*/ i := gc_bx*(blockSize*2) + gc_tx
 						mySum := gc_s_mySum[gc_rank]
@@ -1906,7 +1313,7 @@ func gc_body_reduce5[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 						gc_s_mySum[gc_rank] = mySum
 					}
 				}
-				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					/*line samples_reduction.go:212*/ i := gc_bx*(blockSize*2) + gc_tx
 					mySum := gc_s_mySum[gc_rank]
@@ -1917,62 +1324,7 @@ func gc_body_reduce5[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 					gc_s_mySum[gc_rank] = mySum
 				}
 			} else {
-				gc_step4 := 0
-				for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
-					{
-						gc_tx := gc_step4 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
-						/*line samples_reduction.go:212*/ i := gc_bx*(blockSize*2) + gc_tx
-						mySum := gc_s_mySum[gc_rank]
-						/*line samples_reduction.go:219*/ if i+blockSize < n {
-							mySum += gIdata[i+blockSize]
-						}
-						/*line samples_reduction.go:223*/ sdata[tid] = mySum
-						gc_s_mySum[gc_rank] = mySum
-					}
-					{
-						gc_tx := gc_step4 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
-						/*line samples_reduction.go:212*/ i := gc_bx*(blockSize*2) + gc_tx
-						mySum := gc_s_mySum[gc_rank]
-						/*line samples_reduction.go:219*/ if i+blockSize < n {
-							mySum += gIdata[i+blockSize]
-						}
-						/*line samples_reduction.go:223*/ sdata[tid] = mySum
-						gc_s_mySum[gc_rank] = mySum
-					}
-					{
-						gc_tx := gc_step4 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
-						/*line samples_reduction.go:212*/ i := gc_bx*(blockSize*2) + gc_tx
-						mySum := gc_s_mySum[gc_rank]
-						/*line samples_reduction.go:219*/ if i+blockSize < n {
-							mySum += gIdata[i+blockSize]
-						}
-						/*line samples_reduction.go:223*/ sdata[tid] = mySum
-						gc_s_mySum[gc_rank] = mySum
-					}
-					{
-						gc_tx := gc_step4 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
-						/*line samples_reduction.go:212*/ i := gc_bx*(blockSize*2) + gc_tx
-						mySum := gc_s_mySum[gc_rank]
-						/*line samples_reduction.go:219*/ if i+blockSize < n {
-							mySum += gIdata[i+blockSize]
-						}
-						/*line samples_reduction.go:223*/ sdata[tid] = mySum
-						gc_s_mySum[gc_rank] = mySum
-					}
-				}
-				for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -2061,58 +1413,7 @@ func gc_body_reduce5[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 				gc_s_mySum[gc_rank] = mySum
 			}
 		} else {
-			gc_step5 := 0
-			for ; gc_step5+3 < gc_bdx; gc_step5 += 4 {
-				{
-					gc_tx := gc_step5 + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tid := gc_tx
-					mySum := gc_s_mySum[gc_rank]
-					/*line samples_reduction.go:226*/ if blockSize >= 512 && tid < 256 {
-						mySum = mySum + sdata[tid+256]
-						sdata[tid] = mySum
-					}
-					gc_s_mySum[gc_rank] = mySum
-				}
-				{
-					gc_tx := gc_step5 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tid := gc_tx
-					mySum := gc_s_mySum[gc_rank]
-					/*line samples_reduction.go:226*/ if blockSize >= 512 && tid < 256 {
-						mySum = mySum + sdata[tid+256]
-						sdata[tid] = mySum
-					}
-					gc_s_mySum[gc_rank] = mySum
-				}
-				{
-					gc_tx := gc_step5 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tid := gc_tx
-					mySum := gc_s_mySum[gc_rank]
-					/*line samples_reduction.go:226*/ if blockSize >= 512 && tid < 256 {
-						mySum = mySum + sdata[tid+256]
-						sdata[tid] = mySum
-					}
-					gc_s_mySum[gc_rank] = mySum
-				}
-				{
-					gc_tx := gc_step5 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tid := gc_tx
-					mySum := gc_s_mySum[gc_rank]
-					/*line samples_reduction.go:226*/ if blockSize >= 512 && tid < 256 {
-						mySum = mySum + sdata[tid+256]
-						sdata[tid] = mySum
-					}
-					gc_s_mySum[gc_rank] = mySum
-				}
-			}
-			for gc_tx := gc_step5; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
@@ -2160,58 +1461,7 @@ func gc_body_reduce5[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 				gc_s_mySum[gc_rank] = mySum
 			}
 		} else {
-			gc_step6 := 0
-			for ; gc_step6+3 < gc_bdx; gc_step6 += 4 {
-				{
-					gc_tx := gc_step6 + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tid := gc_tx
-					mySum := gc_s_mySum[gc_rank]
-					/*line samples_reduction.go:233*/ if blockSize >= 256 && tid < 128 {
-						mySum = mySum + sdata[tid+128]
-						sdata[tid] = mySum
-					}
-					gc_s_mySum[gc_rank] = mySum
-				}
-				{
-					gc_tx := gc_step6 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tid := gc_tx
-					mySum := gc_s_mySum[gc_rank]
-					/*line samples_reduction.go:233*/ if blockSize >= 256 && tid < 128 {
-						mySum = mySum + sdata[tid+128]
-						sdata[tid] = mySum
-					}
-					gc_s_mySum[gc_rank] = mySum
-				}
-				{
-					gc_tx := gc_step6 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tid := gc_tx
-					mySum := gc_s_mySum[gc_rank]
-					/*line samples_reduction.go:233*/ if blockSize >= 256 && tid < 128 {
-						mySum = mySum + sdata[tid+128]
-						sdata[tid] = mySum
-					}
-					gc_s_mySum[gc_rank] = mySum
-				}
-				{
-					gc_tx := gc_step6 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tid := gc_tx
-					mySum := gc_s_mySum[gc_rank]
-					/*line samples_reduction.go:233*/ if blockSize >= 256 && tid < 128 {
-						mySum = mySum + sdata[tid+128]
-						sdata[tid] = mySum
-					}
-					gc_s_mySum[gc_rank] = mySum
-				}
-			}
-			for gc_tx := gc_step6; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
@@ -2259,58 +1509,7 @@ func gc_body_reduce5[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 				gc_s_mySum[gc_rank] = mySum
 			}
 		} else {
-			gc_step7 := 0
-			for ; gc_step7+3 < gc_bdx; gc_step7 += 4 {
-				{
-					gc_tx := gc_step7 + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tid := gc_tx
-					mySum := gc_s_mySum[gc_rank]
-					/*line samples_reduction.go:240*/ if blockSize >= 128 && tid < 64 {
-						mySum = mySum + sdata[tid+64]
-						sdata[tid] = mySum
-					}
-					gc_s_mySum[gc_rank] = mySum
-				}
-				{
-					gc_tx := gc_step7 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tid := gc_tx
-					mySum := gc_s_mySum[gc_rank]
-					/*line samples_reduction.go:240*/ if blockSize >= 128 && tid < 64 {
-						mySum = mySum + sdata[tid+64]
-						sdata[tid] = mySum
-					}
-					gc_s_mySum[gc_rank] = mySum
-				}
-				{
-					gc_tx := gc_step7 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tid := gc_tx
-					mySum := gc_s_mySum[gc_rank]
-					/*line samples_reduction.go:240*/ if blockSize >= 128 && tid < 64 {
-						mySum = mySum + sdata[tid+64]
-						sdata[tid] = mySum
-					}
-					gc_s_mySum[gc_rank] = mySum
-				}
-				{
-					gc_tx := gc_step7 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tid := gc_tx
-					mySum := gc_s_mySum[gc_rank]
-					/*line samples_reduction.go:240*/ if blockSize >= 128 && tid < 64 {
-						mySum = mySum + sdata[tid+64]
-						sdata[tid] = mySum
-					}
-					gc_s_mySum[gc_rank] = mySum
-				}
-			}
-			for gc_tx := gc_step7; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
@@ -2495,58 +1694,7 @@ func gc_body_reduce6[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 				gc_s_mySum[gc_rank] = mySum
 			}
 		} else {
-			gc_step := 0
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tid := gc_tx
-					mySum := gc_s_mySum[gc_rank]
-					/*line samples_reduction.go:299*/ if blockSize >= 512 && tid < 256 {
-						mySum = mySum + sdata[tid+256]
-						sdata[tid] = mySum
-					}
-					gc_s_mySum[gc_rank] = mySum
-				}
-				{
-					gc_tx := gc_step + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tid := gc_tx
-					mySum := gc_s_mySum[gc_rank]
-					/*line samples_reduction.go:299*/ if blockSize >= 512 && tid < 256 {
-						mySum = mySum + sdata[tid+256]
-						sdata[tid] = mySum
-					}
-					gc_s_mySum[gc_rank] = mySum
-				}
-				{
-					gc_tx := gc_step + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tid := gc_tx
-					mySum := gc_s_mySum[gc_rank]
-					/*line samples_reduction.go:299*/ if blockSize >= 512 && tid < 256 {
-						mySum = mySum + sdata[tid+256]
-						sdata[tid] = mySum
-					}
-					gc_s_mySum[gc_rank] = mySum
-				}
-				{
-					gc_tx := gc_step + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tid := gc_tx
-					mySum := gc_s_mySum[gc_rank]
-					/*line samples_reduction.go:299*/ if blockSize >= 512 && tid < 256 {
-						mySum = mySum + sdata[tid+256]
-						sdata[tid] = mySum
-					}
-					gc_s_mySum[gc_rank] = mySum
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
@@ -2594,58 +1742,7 @@ func gc_body_reduce6[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 				gc_s_mySum[gc_rank] = mySum
 			}
 		} else {
-			gc_step2 := 0
-			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-				{
-					gc_tx := gc_step2 + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tid := gc_tx
-					mySum := gc_s_mySum[gc_rank]
-					/*line samples_reduction.go:306*/ if blockSize >= 256 && tid < 128 {
-						mySum = mySum + sdata[tid+128]
-						sdata[tid] = mySum
-					}
-					gc_s_mySum[gc_rank] = mySum
-				}
-				{
-					gc_tx := gc_step2 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tid := gc_tx
-					mySum := gc_s_mySum[gc_rank]
-					/*line samples_reduction.go:306*/ if blockSize >= 256 && tid < 128 {
-						mySum = mySum + sdata[tid+128]
-						sdata[tid] = mySum
-					}
-					gc_s_mySum[gc_rank] = mySum
-				}
-				{
-					gc_tx := gc_step2 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tid := gc_tx
-					mySum := gc_s_mySum[gc_rank]
-					/*line samples_reduction.go:306*/ if blockSize >= 256 && tid < 128 {
-						mySum = mySum + sdata[tid+128]
-						sdata[tid] = mySum
-					}
-					gc_s_mySum[gc_rank] = mySum
-				}
-				{
-					gc_tx := gc_step2 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tid := gc_tx
-					mySum := gc_s_mySum[gc_rank]
-					/*line samples_reduction.go:306*/ if blockSize >= 256 && tid < 128 {
-						mySum = mySum + sdata[tid+128]
-						sdata[tid] = mySum
-					}
-					gc_s_mySum[gc_rank] = mySum
-				}
-			}
-			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
@@ -2693,58 +1790,7 @@ func gc_body_reduce6[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 				gc_s_mySum[gc_rank] = mySum
 			}
 		} else {
-			gc_step3 := 0
-			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
-				{
-					gc_tx := gc_step3 + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tid := gc_tx
-					mySum := gc_s_mySum[gc_rank]
-					/*line samples_reduction.go:313*/ if blockSize >= 128 && tid < 64 {
-						mySum = mySum + sdata[tid+64]
-						sdata[tid] = mySum
-					}
-					gc_s_mySum[gc_rank] = mySum
-				}
-				{
-					gc_tx := gc_step3 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tid := gc_tx
-					mySum := gc_s_mySum[gc_rank]
-					/*line samples_reduction.go:313*/ if blockSize >= 128 && tid < 64 {
-						mySum = mySum + sdata[tid+64]
-						sdata[tid] = mySum
-					}
-					gc_s_mySum[gc_rank] = mySum
-				}
-				{
-					gc_tx := gc_step3 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tid := gc_tx
-					mySum := gc_s_mySum[gc_rank]
-					/*line samples_reduction.go:313*/ if blockSize >= 128 && tid < 64 {
-						mySum = mySum + sdata[tid+64]
-						sdata[tid] = mySum
-					}
-					gc_s_mySum[gc_rank] = mySum
-				}
-				{
-					gc_tx := gc_step3 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tid := gc_tx
-					mySum := gc_s_mySum[gc_rank]
-					/*line samples_reduction.go:313*/ if blockSize >= 128 && tid < 64 {
-						mySum = mySum + sdata[tid+64]
-						sdata[tid] = mySum
-					}
-					gc_s_mySum[gc_rank] = mySum
-				}
-			}
-			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
@@ -3332,38 +2378,7 @@ func gc_body_reduce7[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 				/*line samples_reduction.go:412*/ gc_at2[0] = mySum
 			}
 		} else {
-			gc_step3 := gc_from
-			for ; gc_step3+3 < gc_to; gc_step3 += 4 {
-				{
-					gc_tx := gc_step3 + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					mySum := gc_s_mySum[gc_rank]
-					/*line samples_reduction.go:412*/ gOdata[gc_bx] = mySum
-				}
-				{
-					gc_tx := gc_step3 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					mySum := gc_s_mySum[gc_rank]
-					/*line samples_reduction.go:412*/ gOdata[gc_bx] = mySum
-				}
-				{
-					gc_tx := gc_step3 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					mySum := gc_s_mySum[gc_rank]
-					/*line samples_reduction.go:412*/ gOdata[gc_bx] = mySum
-				}
-				{
-					gc_tx := gc_step3 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					mySum := gc_s_mySum[gc_rank]
-					/*line samples_reduction.go:412*/ gOdata[gc_bx] = mySum
-				}
-			}
-			for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				mySum := gc_s_mySum[gc_rank]
@@ -3568,46 +2583,7 @@ func gc_body_cgReduce[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int)
 			}
 		}
 	} else {
-		gc_step3 := 0
-		for ; gc_step3+3 < gc_n; gc_step3 += 4 {
-			{
-				gc_rank := gc_step3 + 0
-				gc_pos.Thread = gc_rank
-				threadRank := gc_rank
-				threadVal := gc_s_threadVal[gc_rank]
-				/*line samples_reduction.go:466*/ if threadRank == 0 {
-					gOdata[gc_bx] = threadVal
-				}
-			}
-			{
-				gc_rank := gc_step3 + 1
-				gc_pos.Thread = gc_rank
-				threadRank := gc_rank
-				threadVal := gc_s_threadVal[gc_rank]
-				/*line samples_reduction.go:466*/ if threadRank == 0 {
-					gOdata[gc_bx] = threadVal
-				}
-			}
-			{
-				gc_rank := gc_step3 + 2
-				gc_pos.Thread = gc_rank
-				threadRank := gc_rank
-				threadVal := gc_s_threadVal[gc_rank]
-				/*line samples_reduction.go:466*/ if threadRank == 0 {
-					gOdata[gc_bx] = threadVal
-				}
-			}
-			{
-				gc_rank := gc_step3 + 3
-				gc_pos.Thread = gc_rank
-				threadRank := gc_rank
-				threadVal := gc_s_threadVal[gc_rank]
-				/*line samples_reduction.go:466*/ if threadRank == 0 {
-					gOdata[gc_bx] = threadVal
-				}
-			}
-		}
-		for gc_rank := gc_step3; gc_rank < gc_n; gc_rank++ {
+		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			threadRank := gc_rank
 			threadVal := gc_s_threadVal[gc_rank]

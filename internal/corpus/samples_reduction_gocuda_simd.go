@@ -103,50 +103,7 @@ func gc_body_reduce0[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 				}
 			}
 		} else {
-			gc_step2 := 0
-			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-				{
-					gc_tx := gc_step2 + 0
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					i := gc_bx*gc_bdx + gc_tx
-					/*line samples_reduction.go:29*/ sdata[tid] = 0
-					if i < n {
-						sdata[tid] = gIdata[i]
-					}
-				}
-				{
-					gc_tx := gc_step2 + 1
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					i := gc_bx*gc_bdx + gc_tx
-					/*line samples_reduction.go:29*/ sdata[tid] = 0
-					if i < n {
-						sdata[tid] = gIdata[i]
-					}
-				}
-				{
-					gc_tx := gc_step2 + 2
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					i := gc_bx*gc_bdx + gc_tx
-					/*line samples_reduction.go:29*/ sdata[tid] = 0
-					if i < n {
-						sdata[tid] = gIdata[i]
-					}
-				}
-				{
-					gc_tx := gc_step2 + 3
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					i := gc_bx*gc_bdx + gc_tx
-					/*line samples_reduction.go:29*/ sdata[tid] = 0
-					if i < n {
-						sdata[tid] = gIdata[i]
-					}
-				}
-			}
-			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
 				i := gc_bx*gc_bdx + gc_tx
@@ -187,41 +144,18 @@ func gc_body_reduce0[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 		if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(gOdata) && gc_off3 >= 0 && gc_off3 < len(sdata) {
 			gc_at3 := gOdata[gc_off2:][:1]
 			gc_at4 := sdata[gc_off3:][:1]
-			gc_step3 := gc_from
-			for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+			gc_step2 := gc_from
+			for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 				/*line samples_reduction.go:48*/ gc_at3[0] = gc_at4[0]
 				/*line samples_reduction.go:48*/ gc_at3[0] = gc_at4[0]
 				/*line samples_reduction.go:48*/ gc_at3[0] = gc_at4[0]
 				/*line samples_reduction.go:48*/ gc_at3[0] = gc_at4[0]
 			}
-			for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 				/*line samples_reduction.go:48*/ gc_at3[0] = gc_at4[0]
 			}
 		} else {
-			gc_step4 := gc_from
-			for ; gc_step4+3 < gc_to; gc_step4 += 4 {
-				{
-					gc_tx := gc_step4 + 0
-					gc_pos.Thread = gc_base + gc_tx
-					/*line samples_reduction.go:48*/ gOdata[gc_bx] = sdata[0]
-				}
-				{
-					gc_tx := gc_step4 + 1
-					gc_pos.Thread = gc_base + gc_tx
-					/*line samples_reduction.go:48*/ gOdata[gc_bx] = sdata[0]
-				}
-				{
-					gc_tx := gc_step4 + 2
-					gc_pos.Thread = gc_base + gc_tx
-					/*line samples_reduction.go:48*/ gOdata[gc_bx] = sdata[0]
-				}
-				{
-					gc_tx := gc_step4 + 3
-					gc_pos.Thread = gc_base + gc_tx
-					/*line samples_reduction.go:48*/ gOdata[gc_bx] = sdata[0]
-				}
-			}
-			for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				/*line samples_reduction.go:48*/ gOdata[gc_bx] = sdata[0]
 			}
@@ -352,50 +286,7 @@ func gc_body_reduce0_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step := gc_vstep2
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					i := gc_bx*gc_bdx + gc_tx
-					/*line samples_reduction.go:29*/ sdata[tid] = 0
-					if i < n {
-						sdata[tid] = gIdata[i]
-					}
-				}
-				{
-					gc_tx := gc_step + 1
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					i := gc_bx*gc_bdx + gc_tx
-					/*line samples_reduction.go:29*/ sdata[tid] = 0
-					if i < n {
-						sdata[tid] = gIdata[i]
-					}
-				}
-				{
-					gc_tx := gc_step + 2
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					i := gc_bx*gc_bdx + gc_tx
-					/*line samples_reduction.go:29*/ sdata[tid] = 0
-					if i < n {
-						sdata[tid] = gIdata[i]
-					}
-				}
-				{
-					gc_tx := gc_step + 3
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					i := gc_bx*gc_bdx + gc_tx
-					/*line samples_reduction.go:29*/ sdata[tid] = 0
-					if i < n {
-						sdata[tid] = gIdata[i]
-					}
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
 				i := gc_bx*gc_bdx + gc_tx
@@ -437,41 +328,18 @@ func gc_body_reduce0_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 		if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(gOdata) && gc_off3 >= 0 && gc_off3 < len(sdata) {
 			gc_at3 := gOdata[gc_off2:][:1]
 			gc_at4 := sdata[gc_off3:][:1]
-			gc_step2 := gc_from
-			for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+			gc_step := gc_from
+			for ; gc_step+3 < gc_to; gc_step += 4 {
 				/*line samples_reduction.go:48*/ gc_at3[0] = gc_at4[0]
 				/*line samples_reduction.go:48*/ gc_at3[0] = gc_at4[0]
 				/*line samples_reduction.go:48*/ gc_at3[0] = gc_at4[0]
 				/*line samples_reduction.go:48*/ gc_at3[0] = gc_at4[0]
 			}
-			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 				/*line samples_reduction.go:48*/ gc_at3[0] = gc_at4[0]
 			}
 		} else {
-			gc_step3 := gc_from
-			for ; gc_step3+3 < gc_to; gc_step3 += 4 {
-				{
-					gc_tx := gc_step3 + 0
-					gc_pos.Thread = gc_base + gc_tx
-					/*line samples_reduction.go:48*/ gOdata[gc_bx] = sdata[0]
-				}
-				{
-					gc_tx := gc_step3 + 1
-					gc_pos.Thread = gc_base + gc_tx
-					/*line samples_reduction.go:48*/ gOdata[gc_bx] = sdata[0]
-				}
-				{
-					gc_tx := gc_step3 + 2
-					gc_pos.Thread = gc_base + gc_tx
-					/*line samples_reduction.go:48*/ gOdata[gc_bx] = sdata[0]
-				}
-				{
-					gc_tx := gc_step3 + 3
-					gc_pos.Thread = gc_base + gc_tx
-					/*line samples_reduction.go:48*/ gOdata[gc_bx] = sdata[0]
-				}
-			}
-			for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				/*line samples_reduction.go:48*/ gOdata[gc_bx] = sdata[0]
 			}
@@ -602,50 +470,7 @@ func gc_body_reduce0_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step := gc_vstep2
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					i := gc_bx*gc_bdx + gc_tx
-					/*line samples_reduction.go:29*/ sdata[tid] = 0
-					if i < n {
-						sdata[tid] = gIdata[i]
-					}
-				}
-				{
-					gc_tx := gc_step + 1
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					i := gc_bx*gc_bdx + gc_tx
-					/*line samples_reduction.go:29*/ sdata[tid] = 0
-					if i < n {
-						sdata[tid] = gIdata[i]
-					}
-				}
-				{
-					gc_tx := gc_step + 2
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					i := gc_bx*gc_bdx + gc_tx
-					/*line samples_reduction.go:29*/ sdata[tid] = 0
-					if i < n {
-						sdata[tid] = gIdata[i]
-					}
-				}
-				{
-					gc_tx := gc_step + 3
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					i := gc_bx*gc_bdx + gc_tx
-					/*line samples_reduction.go:29*/ sdata[tid] = 0
-					if i < n {
-						sdata[tid] = gIdata[i]
-					}
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
 				i := gc_bx*gc_bdx + gc_tx
@@ -686,41 +511,18 @@ func gc_body_reduce0_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 		if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(gOdata) && gc_off3 >= 0 && gc_off3 < len(sdata) {
 			gc_at3 := gOdata[gc_off2:][:1]
 			gc_at4 := sdata[gc_off3:][:1]
-			gc_step2 := gc_from
-			for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+			gc_step := gc_from
+			for ; gc_step+3 < gc_to; gc_step += 4 {
 				/*line samples_reduction.go:48*/ gc_at3[0] = gc_at4[0]
 				/*line samples_reduction.go:48*/ gc_at3[0] = gc_at4[0]
 				/*line samples_reduction.go:48*/ gc_at3[0] = gc_at4[0]
 				/*line samples_reduction.go:48*/ gc_at3[0] = gc_at4[0]
 			}
-			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 				/*line samples_reduction.go:48*/ gc_at3[0] = gc_at4[0]
 			}
 		} else {
-			gc_step3 := gc_from
-			for ; gc_step3+3 < gc_to; gc_step3 += 4 {
-				{
-					gc_tx := gc_step3 + 0
-					gc_pos.Thread = gc_base + gc_tx
-					/*line samples_reduction.go:48*/ gOdata[gc_bx] = sdata[0]
-				}
-				{
-					gc_tx := gc_step3 + 1
-					gc_pos.Thread = gc_base + gc_tx
-					/*line samples_reduction.go:48*/ gOdata[gc_bx] = sdata[0]
-				}
-				{
-					gc_tx := gc_step3 + 2
-					gc_pos.Thread = gc_base + gc_tx
-					/*line samples_reduction.go:48*/ gOdata[gc_bx] = sdata[0]
-				}
-				{
-					gc_tx := gc_step3 + 3
-					gc_pos.Thread = gc_base + gc_tx
-					/*line samples_reduction.go:48*/ gOdata[gc_bx] = sdata[0]
-				}
-			}
-			for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				/*line samples_reduction.go:48*/ gOdata[gc_bx] = sdata[0]
 			}
@@ -851,50 +653,7 @@ func gc_body_reduce0_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step := gc_vstep2
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					i := gc_bx*gc_bdx + gc_tx
-					/*line samples_reduction.go:29*/ sdata[tid] = 0
-					if i < n {
-						sdata[tid] = gIdata[i]
-					}
-				}
-				{
-					gc_tx := gc_step + 1
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					i := gc_bx*gc_bdx + gc_tx
-					/*line samples_reduction.go:29*/ sdata[tid] = 0
-					if i < n {
-						sdata[tid] = gIdata[i]
-					}
-				}
-				{
-					gc_tx := gc_step + 2
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					i := gc_bx*gc_bdx + gc_tx
-					/*line samples_reduction.go:29*/ sdata[tid] = 0
-					if i < n {
-						sdata[tid] = gIdata[i]
-					}
-				}
-				{
-					gc_tx := gc_step + 3
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					i := gc_bx*gc_bdx + gc_tx
-					/*line samples_reduction.go:29*/ sdata[tid] = 0
-					if i < n {
-						sdata[tid] = gIdata[i]
-					}
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
 				i := gc_bx*gc_bdx + gc_tx
@@ -935,41 +694,18 @@ func gc_body_reduce0_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 		if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(gOdata) && gc_off3 >= 0 && gc_off3 < len(sdata) {
 			gc_at3 := gOdata[gc_off2:][:1]
 			gc_at4 := sdata[gc_off3:][:1]
-			gc_step2 := gc_from
-			for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+			gc_step := gc_from
+			for ; gc_step+3 < gc_to; gc_step += 4 {
 				/*line samples_reduction.go:48*/ gc_at3[0] = gc_at4[0]
 				/*line samples_reduction.go:48*/ gc_at3[0] = gc_at4[0]
 				/*line samples_reduction.go:48*/ gc_at3[0] = gc_at4[0]
 				/*line samples_reduction.go:48*/ gc_at3[0] = gc_at4[0]
 			}
-			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 				/*line samples_reduction.go:48*/ gc_at3[0] = gc_at4[0]
 			}
 		} else {
-			gc_step3 := gc_from
-			for ; gc_step3+3 < gc_to; gc_step3 += 4 {
-				{
-					gc_tx := gc_step3 + 0
-					gc_pos.Thread = gc_base + gc_tx
-					/*line samples_reduction.go:48*/ gOdata[gc_bx] = sdata[0]
-				}
-				{
-					gc_tx := gc_step3 + 1
-					gc_pos.Thread = gc_base + gc_tx
-					/*line samples_reduction.go:48*/ gOdata[gc_bx] = sdata[0]
-				}
-				{
-					gc_tx := gc_step3 + 2
-					gc_pos.Thread = gc_base + gc_tx
-					/*line samples_reduction.go:48*/ gOdata[gc_bx] = sdata[0]
-				}
-				{
-					gc_tx := gc_step3 + 3
-					gc_pos.Thread = gc_base + gc_tx
-					/*line samples_reduction.go:48*/ gOdata[gc_bx] = sdata[0]
-				}
-			}
-			for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				/*line samples_reduction.go:48*/ gOdata[gc_bx] = sdata[0]
 			}
@@ -1061,50 +797,7 @@ func gc_body_reduce1[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 				}
 			}
 		} else {
-			gc_step2 := 0
-			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-				{
-					gc_tx := gc_step2 + 0
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					i := gc_bx*gc_bdx + gc_tx
-					/*line samples_reduction.go:63*/ sdata[tid] = 0
-					if i < n {
-						sdata[tid] = gIdata[i]
-					}
-				}
-				{
-					gc_tx := gc_step2 + 1
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					i := gc_bx*gc_bdx + gc_tx
-					/*line samples_reduction.go:63*/ sdata[tid] = 0
-					if i < n {
-						sdata[tid] = gIdata[i]
-					}
-				}
-				{
-					gc_tx := gc_step2 + 2
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					i := gc_bx*gc_bdx + gc_tx
-					/*line samples_reduction.go:63*/ sdata[tid] = 0
-					if i < n {
-						sdata[tid] = gIdata[i]
-					}
-				}
-				{
-					gc_tx := gc_step2 + 3
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					i := gc_bx*gc_bdx + gc_tx
-					/*line samples_reduction.go:63*/ sdata[tid] = 0
-					if i < n {
-						sdata[tid] = gIdata[i]
-					}
-				}
-			}
-			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
 				i := gc_bx*gc_bdx + gc_tx
@@ -1121,10 +814,10 @@ func gc_body_reduce1[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 			gc_to = gc_bound
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			gc_step3 := gc_from
-			for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+			gc_step2 := gc_from
+			for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 				{
-					gc_tx := gc_step3 + 0
+					gc_tx := gc_step2 + 0
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 					/*line samples_reduction.go:71*/ index := 2 * s * tid
@@ -1133,7 +826,7 @@ func gc_body_reduce1[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 					}
 				}
 				{
-					gc_tx := gc_step3 + 1
+					gc_tx := gc_step2 + 1
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 					/*line samples_reduction.go:71*/ index := 2 * s * tid
@@ -1142,7 +835,7 @@ func gc_body_reduce1[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 					}
 				}
 				{
-					gc_tx := gc_step3 + 2
+					gc_tx := gc_step2 + 2
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 					/*line samples_reduction.go:71*/ index := 2 * s * tid
@@ -1151,7 +844,7 @@ func gc_body_reduce1[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 					}
 				}
 				{
-					gc_tx := gc_step3 + 3
+					gc_tx := gc_step2 + 3
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 					/*line samples_reduction.go:71*/ index := 2 * s * tid
@@ -1160,7 +853,7 @@ func gc_body_reduce1[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 					}
 				}
 			}
-			for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
 				/*line samples_reduction.go:71*/ index := 2 * s * tid
@@ -1181,41 +874,18 @@ func gc_body_reduce1[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(gOdata) && gc_off3 >= 0 && gc_off3 < len(sdata) {
 				gc_at3 := gOdata[gc_off2:][:1]
 				gc_at4 := sdata[gc_off3:][:1]
-				gc_step4 := gc_from
-				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+				gc_step3 := gc_from
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					/*line samples_reduction.go:81*/ gc_at3[0] = gc_at4[0]
 					/*line samples_reduction.go:81*/ gc_at3[0] = gc_at4[0]
 					/*line samples_reduction.go:81*/ gc_at3[0] = gc_at4[0]
 					/*line samples_reduction.go:81*/ gc_at3[0] = gc_at4[0]
 				}
-				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 					/*line samples_reduction.go:81*/ gc_at3[0] = gc_at4[0]
 				}
 			} else {
-				gc_step5 := gc_from
-				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
-					{
-						gc_tx := gc_step5 + 0
-						gc_pos.Thread = gc_base + gc_tx
-						/*line samples_reduction.go:81*/ gOdata[gc_bx] = sdata[0]
-					}
-					{
-						gc_tx := gc_step5 + 1
-						gc_pos.Thread = gc_base + gc_tx
-						/*line samples_reduction.go:81*/ gOdata[gc_bx] = sdata[0]
-					}
-					{
-						gc_tx := gc_step5 + 2
-						gc_pos.Thread = gc_base + gc_tx
-						/*line samples_reduction.go:81*/ gOdata[gc_bx] = sdata[0]
-					}
-					{
-						gc_tx := gc_step5 + 3
-						gc_pos.Thread = gc_base + gc_tx
-						/*line samples_reduction.go:81*/ gOdata[gc_bx] = sdata[0]
-					}
-				}
-				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					/*line samples_reduction.go:81*/ gOdata[gc_bx] = sdata[0]
 				}
@@ -1347,50 +1017,7 @@ func gc_body_reduce1_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step := gc_vstep2
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					i := gc_bx*gc_bdx + gc_tx
-					/*line samples_reduction.go:63*/ sdata[tid] = 0
-					if i < n {
-						sdata[tid] = gIdata[i]
-					}
-				}
-				{
-					gc_tx := gc_step + 1
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					i := gc_bx*gc_bdx + gc_tx
-					/*line samples_reduction.go:63*/ sdata[tid] = 0
-					if i < n {
-						sdata[tid] = gIdata[i]
-					}
-				}
-				{
-					gc_tx := gc_step + 2
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					i := gc_bx*gc_bdx + gc_tx
-					/*line samples_reduction.go:63*/ sdata[tid] = 0
-					if i < n {
-						sdata[tid] = gIdata[i]
-					}
-				}
-				{
-					gc_tx := gc_step + 3
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					i := gc_bx*gc_bdx + gc_tx
-					/*line samples_reduction.go:63*/ sdata[tid] = 0
-					if i < n {
-						sdata[tid] = gIdata[i]
-					}
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
 				i := gc_bx*gc_bdx + gc_tx
@@ -1579,10 +1206,10 @@ func gc_body_reduce1_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 					archsimd.ClearAVXUpperBits()
 				}
 			}
-			gc_step2 := gc_vstep3
-			for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+			gc_step := gc_vstep3
+			for ; gc_step+3 < gc_to; gc_step += 4 {
 				{
-					gc_tx := gc_step2 + 0
+					gc_tx := gc_step + 0
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 					/*line samples_reduction.go:71*/ index := 2 * s * tid
@@ -1591,7 +1218,7 @@ func gc_body_reduce1_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 					}
 				}
 				{
-					gc_tx := gc_step2 + 1
+					gc_tx := gc_step + 1
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 					/*line samples_reduction.go:71*/ index := 2 * s * tid
@@ -1600,7 +1227,7 @@ func gc_body_reduce1_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 					}
 				}
 				{
-					gc_tx := gc_step2 + 2
+					gc_tx := gc_step + 2
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 					/*line samples_reduction.go:71*/ index := 2 * s * tid
@@ -1609,7 +1236,7 @@ func gc_body_reduce1_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 					}
 				}
 				{
-					gc_tx := gc_step2 + 3
+					gc_tx := gc_step + 3
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 					/*line samples_reduction.go:71*/ index := 2 * s * tid
@@ -1618,7 +1245,7 @@ func gc_body_reduce1_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 					}
 				}
 			}
-			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
 				/*line samples_reduction.go:71*/ index := 2 * s * tid
@@ -1639,41 +1266,18 @@ func gc_body_reduce1_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(gOdata) && gc_off3 >= 0 && gc_off3 < len(sdata) {
 				gc_at3 := gOdata[gc_off2:][:1]
 				gc_at4 := sdata[gc_off3:][:1]
-				gc_step3 := gc_from
-				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					/*line samples_reduction.go:81*/ gc_at3[0] = gc_at4[0]
 					/*line samples_reduction.go:81*/ gc_at3[0] = gc_at4[0]
 					/*line samples_reduction.go:81*/ gc_at3[0] = gc_at4[0]
 					/*line samples_reduction.go:81*/ gc_at3[0] = gc_at4[0]
 				}
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					/*line samples_reduction.go:81*/ gc_at3[0] = gc_at4[0]
 				}
 			} else {
-				gc_step4 := gc_from
-				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
-					{
-						gc_tx := gc_step4 + 0
-						gc_pos.Thread = gc_base + gc_tx
-						/*line samples_reduction.go:81*/ gOdata[gc_bx] = sdata[0]
-					}
-					{
-						gc_tx := gc_step4 + 1
-						gc_pos.Thread = gc_base + gc_tx
-						/*line samples_reduction.go:81*/ gOdata[gc_bx] = sdata[0]
-					}
-					{
-						gc_tx := gc_step4 + 2
-						gc_pos.Thread = gc_base + gc_tx
-						/*line samples_reduction.go:81*/ gOdata[gc_bx] = sdata[0]
-					}
-					{
-						gc_tx := gc_step4 + 3
-						gc_pos.Thread = gc_base + gc_tx
-						/*line samples_reduction.go:81*/ gOdata[gc_bx] = sdata[0]
-					}
-				}
-				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					/*line samples_reduction.go:81*/ gOdata[gc_bx] = sdata[0]
 				}
@@ -1805,50 +1409,7 @@ func gc_body_reduce1_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step := gc_vstep2
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					i := gc_bx*gc_bdx + gc_tx
-					/*line samples_reduction.go:63*/ sdata[tid] = 0
-					if i < n {
-						sdata[tid] = gIdata[i]
-					}
-				}
-				{
-					gc_tx := gc_step + 1
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					i := gc_bx*gc_bdx + gc_tx
-					/*line samples_reduction.go:63*/ sdata[tid] = 0
-					if i < n {
-						sdata[tid] = gIdata[i]
-					}
-				}
-				{
-					gc_tx := gc_step + 2
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					i := gc_bx*gc_bdx + gc_tx
-					/*line samples_reduction.go:63*/ sdata[tid] = 0
-					if i < n {
-						sdata[tid] = gIdata[i]
-					}
-				}
-				{
-					gc_tx := gc_step + 3
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					i := gc_bx*gc_bdx + gc_tx
-					/*line samples_reduction.go:63*/ sdata[tid] = 0
-					if i < n {
-						sdata[tid] = gIdata[i]
-					}
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
 				i := gc_bx*gc_bdx + gc_tx
@@ -2037,10 +1598,10 @@ func gc_body_reduce1_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 					archsimd.ClearAVXUpperBits()
 				}
 			}
-			gc_step2 := gc_vstep3
-			for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+			gc_step := gc_vstep3
+			for ; gc_step+3 < gc_to; gc_step += 4 {
 				{
-					gc_tx := gc_step2 + 0
+					gc_tx := gc_step + 0
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 					/*line samples_reduction.go:71*/ index := 2 * s * tid
@@ -2049,7 +1610,7 @@ func gc_body_reduce1_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 					}
 				}
 				{
-					gc_tx := gc_step2 + 1
+					gc_tx := gc_step + 1
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 					/*line samples_reduction.go:71*/ index := 2 * s * tid
@@ -2058,7 +1619,7 @@ func gc_body_reduce1_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 					}
 				}
 				{
-					gc_tx := gc_step2 + 2
+					gc_tx := gc_step + 2
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 					/*line samples_reduction.go:71*/ index := 2 * s * tid
@@ -2067,7 +1628,7 @@ func gc_body_reduce1_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 					}
 				}
 				{
-					gc_tx := gc_step2 + 3
+					gc_tx := gc_step + 3
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 					/*line samples_reduction.go:71*/ index := 2 * s * tid
@@ -2076,7 +1637,7 @@ func gc_body_reduce1_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 					}
 				}
 			}
-			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
 				/*line samples_reduction.go:71*/ index := 2 * s * tid
@@ -2097,41 +1658,18 @@ func gc_body_reduce1_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(gOdata) && gc_off3 >= 0 && gc_off3 < len(sdata) {
 				gc_at3 := gOdata[gc_off2:][:1]
 				gc_at4 := sdata[gc_off3:][:1]
-				gc_step3 := gc_from
-				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					/*line samples_reduction.go:81*/ gc_at3[0] = gc_at4[0]
 					/*line samples_reduction.go:81*/ gc_at3[0] = gc_at4[0]
 					/*line samples_reduction.go:81*/ gc_at3[0] = gc_at4[0]
 					/*line samples_reduction.go:81*/ gc_at3[0] = gc_at4[0]
 				}
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					/*line samples_reduction.go:81*/ gc_at3[0] = gc_at4[0]
 				}
 			} else {
-				gc_step4 := gc_from
-				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
-					{
-						gc_tx := gc_step4 + 0
-						gc_pos.Thread = gc_base + gc_tx
-						/*line samples_reduction.go:81*/ gOdata[gc_bx] = sdata[0]
-					}
-					{
-						gc_tx := gc_step4 + 1
-						gc_pos.Thread = gc_base + gc_tx
-						/*line samples_reduction.go:81*/ gOdata[gc_bx] = sdata[0]
-					}
-					{
-						gc_tx := gc_step4 + 2
-						gc_pos.Thread = gc_base + gc_tx
-						/*line samples_reduction.go:81*/ gOdata[gc_bx] = sdata[0]
-					}
-					{
-						gc_tx := gc_step4 + 3
-						gc_pos.Thread = gc_base + gc_tx
-						/*line samples_reduction.go:81*/ gOdata[gc_bx] = sdata[0]
-					}
-				}
-				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					/*line samples_reduction.go:81*/ gOdata[gc_bx] = sdata[0]
 				}
@@ -2263,50 +1801,7 @@ func gc_body_reduce1_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step := gc_vstep2
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					i := gc_bx*gc_bdx + gc_tx
-					/*line samples_reduction.go:63*/ sdata[tid] = 0
-					if i < n {
-						sdata[tid] = gIdata[i]
-					}
-				}
-				{
-					gc_tx := gc_step + 1
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					i := gc_bx*gc_bdx + gc_tx
-					/*line samples_reduction.go:63*/ sdata[tid] = 0
-					if i < n {
-						sdata[tid] = gIdata[i]
-					}
-				}
-				{
-					gc_tx := gc_step + 2
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					i := gc_bx*gc_bdx + gc_tx
-					/*line samples_reduction.go:63*/ sdata[tid] = 0
-					if i < n {
-						sdata[tid] = gIdata[i]
-					}
-				}
-				{
-					gc_tx := gc_step + 3
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					i := gc_bx*gc_bdx + gc_tx
-					/*line samples_reduction.go:63*/ sdata[tid] = 0
-					if i < n {
-						sdata[tid] = gIdata[i]
-					}
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
 				i := gc_bx*gc_bdx + gc_tx
@@ -2495,10 +1990,10 @@ func gc_body_reduce1_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 					archsimd.ClearAVXUpperBits()
 				}
 			}
-			gc_step2 := gc_vstep3
-			for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+			gc_step := gc_vstep3
+			for ; gc_step+3 < gc_to; gc_step += 4 {
 				{
-					gc_tx := gc_step2 + 0
+					gc_tx := gc_step + 0
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 					/*line samples_reduction.go:71*/ index := 2 * s * tid
@@ -2507,7 +2002,7 @@ func gc_body_reduce1_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 					}
 				}
 				{
-					gc_tx := gc_step2 + 1
+					gc_tx := gc_step + 1
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 					/*line samples_reduction.go:71*/ index := 2 * s * tid
@@ -2516,7 +2011,7 @@ func gc_body_reduce1_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 					}
 				}
 				{
-					gc_tx := gc_step2 + 2
+					gc_tx := gc_step + 2
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 					/*line samples_reduction.go:71*/ index := 2 * s * tid
@@ -2525,7 +2020,7 @@ func gc_body_reduce1_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 					}
 				}
 				{
-					gc_tx := gc_step2 + 3
+					gc_tx := gc_step + 3
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 					/*line samples_reduction.go:71*/ index := 2 * s * tid
@@ -2534,7 +2029,7 @@ func gc_body_reduce1_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 					}
 				}
 			}
-			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
 				/*line samples_reduction.go:71*/ index := 2 * s * tid
@@ -2555,41 +2050,18 @@ func gc_body_reduce1_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(gOdata) && gc_off3 >= 0 && gc_off3 < len(sdata) {
 				gc_at3 := gOdata[gc_off2:][:1]
 				gc_at4 := sdata[gc_off3:][:1]
-				gc_step3 := gc_from
-				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					/*line samples_reduction.go:81*/ gc_at3[0] = gc_at4[0]
 					/*line samples_reduction.go:81*/ gc_at3[0] = gc_at4[0]
 					/*line samples_reduction.go:81*/ gc_at3[0] = gc_at4[0]
 					/*line samples_reduction.go:81*/ gc_at3[0] = gc_at4[0]
 				}
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					/*line samples_reduction.go:81*/ gc_at3[0] = gc_at4[0]
 				}
 			} else {
-				gc_step4 := gc_from
-				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
-					{
-						gc_tx := gc_step4 + 0
-						gc_pos.Thread = gc_base + gc_tx
-						/*line samples_reduction.go:81*/ gOdata[gc_bx] = sdata[0]
-					}
-					{
-						gc_tx := gc_step4 + 1
-						gc_pos.Thread = gc_base + gc_tx
-						/*line samples_reduction.go:81*/ gOdata[gc_bx] = sdata[0]
-					}
-					{
-						gc_tx := gc_step4 + 2
-						gc_pos.Thread = gc_base + gc_tx
-						/*line samples_reduction.go:81*/ gOdata[gc_bx] = sdata[0]
-					}
-					{
-						gc_tx := gc_step4 + 3
-						gc_pos.Thread = gc_base + gc_tx
-						/*line samples_reduction.go:81*/ gOdata[gc_bx] = sdata[0]
-					}
-				}
-				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					/*line samples_reduction.go:81*/ gOdata[gc_bx] = sdata[0]
 				}
@@ -2708,50 +2180,7 @@ func gc_body_reduce2[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 				}
 			}
 		} else {
-			gc_step2 := 0
-			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-				{
-					gc_tx := gc_step2 + 0
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					i := gc_bx*gc_bdx + gc_tx
-					/*line samples_reduction.go:95*/ sdata[tid] = 0
-					if i < n {
-						sdata[tid] = gIdata[i]
-					}
-				}
-				{
-					gc_tx := gc_step2 + 1
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					i := gc_bx*gc_bdx + gc_tx
-					/*line samples_reduction.go:95*/ sdata[tid] = 0
-					if i < n {
-						sdata[tid] = gIdata[i]
-					}
-				}
-				{
-					gc_tx := gc_step2 + 2
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					i := gc_bx*gc_bdx + gc_tx
-					/*line samples_reduction.go:95*/ sdata[tid] = 0
-					if i < n {
-						sdata[tid] = gIdata[i]
-					}
-				}
-				{
-					gc_tx := gc_step2 + 3
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					i := gc_bx*gc_bdx + gc_tx
-					/*line samples_reduction.go:95*/ sdata[tid] = 0
-					if i < n {
-						sdata[tid] = gIdata[i]
-					}
-				}
-			}
-			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
 				i := gc_bx*gc_bdx + gc_tx
@@ -2778,57 +2207,30 @@ func gc_body_reduce2[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 			if gc_from >= 0 && gc_to <= len(sdata) && gc_off2 >= 0 && gc_off2 <= len(sdata) && gc_to <= len(sdata)-gc_off2 {
 				gc_at3 := sdata[:gc_to]
 				gc_at4 := sdata[gc_off2:][:gc_to]
-				gc_step3 := gc_from
-				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
-						gc_tx := gc_step3 + 0
+						gc_tx := gc_step2 + 0
 						/*line samples_reduction.go:104*/ gc_at3[gc_tx] += gc_at4[gc_tx]
 					}
 					{
-						gc_tx := gc_step3 + 1
+						gc_tx := gc_step2 + 1
 						/*line samples_reduction.go:104*/ gc_at3[gc_tx] += gc_at4[gc_tx]
 					}
 					{
-						gc_tx := gc_step3 + 2
+						gc_tx := gc_step2 + 2
 						/*line samples_reduction.go:104*/ gc_at3[gc_tx] += gc_at4[gc_tx]
 					}
 					{
-						gc_tx := gc_step3 + 3
+						gc_tx := gc_step2 + 3
 						/*line samples_reduction.go:104*/ gc_at3[gc_tx] += gc_at4[gc_tx]
 					}
 				}
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					/*line samples_reduction.go:104*/ gc_at3[gc_tx] += gc_at4[gc_tx]
 				}
 			} else {
-				gc_step4 := gc_from
-				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
-					{
-						gc_tx := gc_step4 + 0
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line samples_reduction.go:104*/ sdata[tid] += sdata[tid+s]
-					}
-					{
-						gc_tx := gc_step4 + 1
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line samples_reduction.go:104*/ sdata[tid] += sdata[tid+s]
-					}
-					{
-						gc_tx := gc_step4 + 2
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line samples_reduction.go:104*/ sdata[tid] += sdata[tid+s]
-					}
-					{
-						gc_tx := gc_step4 + 3
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line samples_reduction.go:104*/ sdata[tid] += sdata[tid+s]
-					}
-				}
-				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 					/*line samples_reduction.go:104*/ sdata[tid] += sdata[tid+s]
@@ -2847,41 +2249,18 @@ func gc_body_reduce2[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(gOdata) && gc_off4 >= 0 && gc_off4 < len(sdata) {
 				gc_at5 := gOdata[gc_off3:][:1]
 				gc_at6 := sdata[gc_off4:][:1]
-				gc_step5 := gc_from
-				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
+				gc_step3 := gc_from
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					/*line samples_reduction.go:111*/ gc_at5[0] = gc_at6[0]
 					/*line samples_reduction.go:111*/ gc_at5[0] = gc_at6[0]
 					/*line samples_reduction.go:111*/ gc_at5[0] = gc_at6[0]
 					/*line samples_reduction.go:111*/ gc_at5[0] = gc_at6[0]
 				}
-				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 					/*line samples_reduction.go:111*/ gc_at5[0] = gc_at6[0]
 				}
 			} else {
-				gc_step6 := gc_from
-				for ; gc_step6+3 < gc_to; gc_step6 += 4 {
-					{
-						gc_tx := gc_step6 + 0
-						gc_pos.Thread = gc_base + gc_tx
-						/*line samples_reduction.go:111*/ gOdata[gc_bx] = sdata[0]
-					}
-					{
-						gc_tx := gc_step6 + 1
-						gc_pos.Thread = gc_base + gc_tx
-						/*line samples_reduction.go:111*/ gOdata[gc_bx] = sdata[0]
-					}
-					{
-						gc_tx := gc_step6 + 2
-						gc_pos.Thread = gc_base + gc_tx
-						/*line samples_reduction.go:111*/ gOdata[gc_bx] = sdata[0]
-					}
-					{
-						gc_tx := gc_step6 + 3
-						gc_pos.Thread = gc_base + gc_tx
-						/*line samples_reduction.go:111*/ gOdata[gc_bx] = sdata[0]
-					}
-				}
-				for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					/*line samples_reduction.go:111*/ gOdata[gc_bx] = sdata[0]
 				}
@@ -3013,50 +2392,7 @@ func gc_body_reduce2_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step := gc_vstep2
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					i := gc_bx*gc_bdx + gc_tx
-					/*line samples_reduction.go:95*/ sdata[tid] = 0
-					if i < n {
-						sdata[tid] = gIdata[i]
-					}
-				}
-				{
-					gc_tx := gc_step + 1
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					i := gc_bx*gc_bdx + gc_tx
-					/*line samples_reduction.go:95*/ sdata[tid] = 0
-					if i < n {
-						sdata[tid] = gIdata[i]
-					}
-				}
-				{
-					gc_tx := gc_step + 2
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					i := gc_bx*gc_bdx + gc_tx
-					/*line samples_reduction.go:95*/ sdata[tid] = 0
-					if i < n {
-						sdata[tid] = gIdata[i]
-					}
-				}
-				{
-					gc_tx := gc_step + 3
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					i := gc_bx*gc_bdx + gc_tx
-					/*line samples_reduction.go:95*/ sdata[tid] = 0
-					if i < n {
-						sdata[tid] = gIdata[i]
-					}
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
 				i := gc_bx*gc_bdx + gc_tx
@@ -3141,34 +2477,7 @@ func gc_body_reduce2_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step2 := gc_vstep4
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line samples_reduction.go:104*/ sdata[tid] += sdata[tid+s]
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line samples_reduction.go:104*/ sdata[tid] += sdata[tid+s]
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line samples_reduction.go:104*/ sdata[tid] += sdata[tid+s]
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line samples_reduction.go:104*/ sdata[tid] += sdata[tid+s]
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 					/*line samples_reduction.go:104*/ sdata[tid] += sdata[tid+s]
@@ -3187,41 +2496,18 @@ func gc_body_reduce2_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(gOdata) && gc_off4 >= 0 && gc_off4 < len(sdata) {
 				gc_at5 := gOdata[gc_off3:][:1]
 				gc_at6 := sdata[gc_off4:][:1]
-				gc_step3 := gc_from
-				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+				gc_step := gc_from
+				for ; gc_step+3 < gc_to; gc_step += 4 {
 					/*line samples_reduction.go:111*/ gc_at5[0] = gc_at6[0]
 					/*line samples_reduction.go:111*/ gc_at5[0] = gc_at6[0]
 					/*line samples_reduction.go:111*/ gc_at5[0] = gc_at6[0]
 					/*line samples_reduction.go:111*/ gc_at5[0] = gc_at6[0]
 				}
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					/*line samples_reduction.go:111*/ gc_at5[0] = gc_at6[0]
 				}
 			} else {
-				gc_step4 := gc_from
-				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
-					{
-						gc_tx := gc_step4 + 0
-						gc_pos.Thread = gc_base + gc_tx
-						/*line samples_reduction.go:111*/ gOdata[gc_bx] = sdata[0]
-					}
-					{
-						gc_tx := gc_step4 + 1
-						gc_pos.Thread = gc_base + gc_tx
-						/*line samples_reduction.go:111*/ gOdata[gc_bx] = sdata[0]
-					}
-					{
-						gc_tx := gc_step4 + 2
-						gc_pos.Thread = gc_base + gc_tx
-						/*line samples_reduction.go:111*/ gOdata[gc_bx] = sdata[0]
-					}
-					{
-						gc_tx := gc_step4 + 3
-						gc_pos.Thread = gc_base + gc_tx
-						/*line samples_reduction.go:111*/ gOdata[gc_bx] = sdata[0]
-					}
-				}
-				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					/*line samples_reduction.go:111*/ gOdata[gc_bx] = sdata[0]
 				}
@@ -3353,50 +2639,7 @@ func gc_body_reduce2_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step := gc_vstep2
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					i := gc_bx*gc_bdx + gc_tx
-					/*line samples_reduction.go:95*/ sdata[tid] = 0
-					if i < n {
-						sdata[tid] = gIdata[i]
-					}
-				}
-				{
-					gc_tx := gc_step + 1
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					i := gc_bx*gc_bdx + gc_tx
-					/*line samples_reduction.go:95*/ sdata[tid] = 0
-					if i < n {
-						sdata[tid] = gIdata[i]
-					}
-				}
-				{
-					gc_tx := gc_step + 2
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					i := gc_bx*gc_bdx + gc_tx
-					/*line samples_reduction.go:95*/ sdata[tid] = 0
-					if i < n {
-						sdata[tid] = gIdata[i]
-					}
-				}
-				{
-					gc_tx := gc_step + 3
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					i := gc_bx*gc_bdx + gc_tx
-					/*line samples_reduction.go:95*/ sdata[tid] = 0
-					if i < n {
-						sdata[tid] = gIdata[i]
-					}
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
 				i := gc_bx*gc_bdx + gc_tx
@@ -3481,34 +2724,7 @@ func gc_body_reduce2_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step2 := gc_vstep4
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line samples_reduction.go:104*/ sdata[tid] += sdata[tid+s]
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line samples_reduction.go:104*/ sdata[tid] += sdata[tid+s]
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line samples_reduction.go:104*/ sdata[tid] += sdata[tid+s]
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line samples_reduction.go:104*/ sdata[tid] += sdata[tid+s]
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 					/*line samples_reduction.go:104*/ sdata[tid] += sdata[tid+s]
@@ -3527,41 +2743,18 @@ func gc_body_reduce2_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(gOdata) && gc_off4 >= 0 && gc_off4 < len(sdata) {
 				gc_at5 := gOdata[gc_off3:][:1]
 				gc_at6 := sdata[gc_off4:][:1]
-				gc_step3 := gc_from
-				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+				gc_step := gc_from
+				for ; gc_step+3 < gc_to; gc_step += 4 {
 					/*line samples_reduction.go:111*/ gc_at5[0] = gc_at6[0]
 					/*line samples_reduction.go:111*/ gc_at5[0] = gc_at6[0]
 					/*line samples_reduction.go:111*/ gc_at5[0] = gc_at6[0]
 					/*line samples_reduction.go:111*/ gc_at5[0] = gc_at6[0]
 				}
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					/*line samples_reduction.go:111*/ gc_at5[0] = gc_at6[0]
 				}
 			} else {
-				gc_step4 := gc_from
-				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
-					{
-						gc_tx := gc_step4 + 0
-						gc_pos.Thread = gc_base + gc_tx
-						/*line samples_reduction.go:111*/ gOdata[gc_bx] = sdata[0]
-					}
-					{
-						gc_tx := gc_step4 + 1
-						gc_pos.Thread = gc_base + gc_tx
-						/*line samples_reduction.go:111*/ gOdata[gc_bx] = sdata[0]
-					}
-					{
-						gc_tx := gc_step4 + 2
-						gc_pos.Thread = gc_base + gc_tx
-						/*line samples_reduction.go:111*/ gOdata[gc_bx] = sdata[0]
-					}
-					{
-						gc_tx := gc_step4 + 3
-						gc_pos.Thread = gc_base + gc_tx
-						/*line samples_reduction.go:111*/ gOdata[gc_bx] = sdata[0]
-					}
-				}
-				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					/*line samples_reduction.go:111*/ gOdata[gc_bx] = sdata[0]
 				}
@@ -3693,50 +2886,7 @@ func gc_body_reduce2_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step := gc_vstep2
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					i := gc_bx*gc_bdx + gc_tx
-					/*line samples_reduction.go:95*/ sdata[tid] = 0
-					if i < n {
-						sdata[tid] = gIdata[i]
-					}
-				}
-				{
-					gc_tx := gc_step + 1
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					i := gc_bx*gc_bdx + gc_tx
-					/*line samples_reduction.go:95*/ sdata[tid] = 0
-					if i < n {
-						sdata[tid] = gIdata[i]
-					}
-				}
-				{
-					gc_tx := gc_step + 2
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					i := gc_bx*gc_bdx + gc_tx
-					/*line samples_reduction.go:95*/ sdata[tid] = 0
-					if i < n {
-						sdata[tid] = gIdata[i]
-					}
-				}
-				{
-					gc_tx := gc_step + 3
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					i := gc_bx*gc_bdx + gc_tx
-					/*line samples_reduction.go:95*/ sdata[tid] = 0
-					if i < n {
-						sdata[tid] = gIdata[i]
-					}
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
 				i := gc_bx*gc_bdx + gc_tx
@@ -3821,34 +2971,7 @@ func gc_body_reduce2_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step2 := gc_vstep4
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line samples_reduction.go:104*/ sdata[tid] += sdata[tid+s]
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line samples_reduction.go:104*/ sdata[tid] += sdata[tid+s]
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line samples_reduction.go:104*/ sdata[tid] += sdata[tid+s]
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line samples_reduction.go:104*/ sdata[tid] += sdata[tid+s]
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 					/*line samples_reduction.go:104*/ sdata[tid] += sdata[tid+s]
@@ -3867,41 +2990,18 @@ func gc_body_reduce2_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(gOdata) && gc_off4 >= 0 && gc_off4 < len(sdata) {
 				gc_at5 := gOdata[gc_off3:][:1]
 				gc_at6 := sdata[gc_off4:][:1]
-				gc_step3 := gc_from
-				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+				gc_step := gc_from
+				for ; gc_step+3 < gc_to; gc_step += 4 {
 					/*line samples_reduction.go:111*/ gc_at5[0] = gc_at6[0]
 					/*line samples_reduction.go:111*/ gc_at5[0] = gc_at6[0]
 					/*line samples_reduction.go:111*/ gc_at5[0] = gc_at6[0]
 					/*line samples_reduction.go:111*/ gc_at5[0] = gc_at6[0]
 				}
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					/*line samples_reduction.go:111*/ gc_at5[0] = gc_at6[0]
 				}
 			} else {
-				gc_step4 := gc_from
-				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
-					{
-						gc_tx := gc_step4 + 0
-						gc_pos.Thread = gc_base + gc_tx
-						/*line samples_reduction.go:111*/ gOdata[gc_bx] = sdata[0]
-					}
-					{
-						gc_tx := gc_step4 + 1
-						gc_pos.Thread = gc_base + gc_tx
-						/*line samples_reduction.go:111*/ gOdata[gc_bx] = sdata[0]
-					}
-					{
-						gc_tx := gc_step4 + 2
-						gc_pos.Thread = gc_base + gc_tx
-						/*line samples_reduction.go:111*/ gOdata[gc_bx] = sdata[0]
-					}
-					{
-						gc_tx := gc_step4 + 3
-						gc_pos.Thread = gc_base + gc_tx
-						/*line samples_reduction.go:111*/ gOdata[gc_bx] = sdata[0]
-					}
-				}
-				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					/*line samples_reduction.go:111*/ gOdata[gc_bx] = sdata[0]
 				}
@@ -4040,50 +3140,7 @@ func gc_body_reduce3[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 					gc_s_mySum[gc_rank] = mySum
 				}
 			} else {
-				gc_step2 := gc_from
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
-						mySum := gc_s_mySum[gc_rank]
-						/*line samples_reduction.go:140*/ mySum = mySum + sdata[tid+s]
-						sdata[tid] = mySum
-						gc_s_mySum[gc_rank] = mySum
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
-						mySum := gc_s_mySum[gc_rank]
-						/*line samples_reduction.go:140*/ mySum = mySum + sdata[tid+s]
-						sdata[tid] = mySum
-						gc_s_mySum[gc_rank] = mySum
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
-						mySum := gc_s_mySum[gc_rank]
-						/*line samples_reduction.go:140*/ mySum = mySum + sdata[tid+s]
-						sdata[tid] = mySum
-						gc_s_mySum[gc_rank] = mySum
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
-						mySum := gc_s_mySum[gc_rank]
-						/*line samples_reduction.go:140*/ mySum = mySum + sdata[tid+s]
-						sdata[tid] = mySum
-						gc_s_mySum[gc_rank] = mySum
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -4104,71 +3161,40 @@ func gc_body_reduce3[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int) 
 			gc_off4 := gc_bx
 			if gc_from >= 0 && gc_off4 >= 0 && gc_off4 < len(gOdata) {
 				gc_at6 := gOdata[gc_off4:][:1]
-				gc_step3 := gc_from
-				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
-						gc_tx := gc_step3 + 0
+						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						mySum := gc_s_mySum[gc_rank]
 						/*line samples_reduction.go:148*/ gc_at6[0] = mySum
 					}
 					{
-						gc_tx := gc_step3 + 1
+						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						mySum := gc_s_mySum[gc_rank]
 						/*line samples_reduction.go:148*/ gc_at6[0] = mySum
 					}
 					{
-						gc_tx := gc_step3 + 2
+						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						mySum := gc_s_mySum[gc_rank]
 						/*line samples_reduction.go:148*/ gc_at6[0] = mySum
 					}
 					{
-						gc_tx := gc_step3 + 3
+						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						mySum := gc_s_mySum[gc_rank]
 						/*line samples_reduction.go:148*/ gc_at6[0] = mySum
 					}
 				}
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					mySum := gc_s_mySum[gc_rank]
 					/*line samples_reduction.go:148*/ gc_at6[0] = mySum
 				}
 			} else {
-				gc_step4 := gc_from
-				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
-					{
-						gc_tx := gc_step4 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						mySum := gc_s_mySum[gc_rank]
-						/*line samples_reduction.go:148*/ gOdata[gc_bx] = mySum
-					}
-					{
-						gc_tx := gc_step4 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						mySum := gc_s_mySum[gc_rank]
-						/*line samples_reduction.go:148*/ gOdata[gc_bx] = mySum
-					}
-					{
-						gc_tx := gc_step4 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						mySum := gc_s_mySum[gc_rank]
-						/*line samples_reduction.go:148*/ gOdata[gc_bx] = mySum
-					}
-					{
-						gc_tx := gc_step4 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						mySum := gc_s_mySum[gc_rank]
-						/*line samples_reduction.go:148*/ gOdata[gc_bx] = mySum
-					}
-				}
-				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					mySum := gc_s_mySum[gc_rank]
@@ -4304,54 +3330,7 @@ func gc_body_reduce3_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step := gc_vstep2
-					for ; gc_step+3 < gc_bdx; gc_step += 4 {
-						{
-							gc_tx := gc_step + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							i := gc_bx*(gc_bdx*2) + gc_tx
-							/*line samples_reduction.go:126*/ var mySum float32
-							if i < n {
-								mySum = gIdata[i]
-							}
-							gc_s_mySum[gc_rank] = mySum
-						}
-						{
-							gc_tx := gc_step + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							i := gc_bx*(gc_bdx*2) + gc_tx
-							/*line samples_reduction.go:126*/ var mySum float32
-							if i < n {
-								mySum = gIdata[i]
-							}
-							gc_s_mySum[gc_rank] = mySum
-						}
-						{
-							gc_tx := gc_step + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							i := gc_bx*(gc_bdx*2) + gc_tx
-							/*line samples_reduction.go:126*/ var mySum float32
-							if i < n {
-								mySum = gIdata[i]
-							}
-							gc_s_mySum[gc_rank] = mySum
-						}
-						{
-							gc_tx := gc_step + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							i := gc_bx*(gc_bdx*2) + gc_tx
-							/*line samples_reduction.go:126*/ var mySum float32
-							if i < n {
-								mySum = gIdata[i]
-							}
-							gc_s_mySum[gc_rank] = mySum
-						}
-					}
-					for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						i := gc_bx*(gc_bdx*2) + gc_tx
@@ -4491,62 +3470,7 @@ func gc_body_reduce3_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step2 := gc_vstep4
-				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
-						i := gc_bx*(gc_bdx*2) + gc_tx
-						mySum := gc_s_mySum[gc_rank]
-						/*line samples_reduction.go:131*/ if i+gc_bdx < n {
-							mySum += gIdata[i+gc_bdx]
-						}
-						/*line samples_reduction.go:135*/ sdata[tid] = mySum
-						gc_s_mySum[gc_rank] = mySum
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
-						i := gc_bx*(gc_bdx*2) + gc_tx
-						mySum := gc_s_mySum[gc_rank]
-						/*line samples_reduction.go:131*/ if i+gc_bdx < n {
-							mySum += gIdata[i+gc_bdx]
-						}
-						/*line samples_reduction.go:135*/ sdata[tid] = mySum
-						gc_s_mySum[gc_rank] = mySum
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
-						i := gc_bx*(gc_bdx*2) + gc_tx
-						mySum := gc_s_mySum[gc_rank]
-						/*line samples_reduction.go:131*/ if i+gc_bdx < n {
-							mySum += gIdata[i+gc_bdx]
-						}
-						/*line samples_reduction.go:135*/ sdata[tid] = mySum
-						gc_s_mySum[gc_rank] = mySum
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
-						i := gc_bx*(gc_bdx*2) + gc_tx
-						mySum := gc_s_mySum[gc_rank]
-						/*line samples_reduction.go:131*/ if i+gc_bdx < n {
-							mySum += gIdata[i+gc_bdx]
-						}
-						/*line samples_reduction.go:135*/ sdata[tid] = mySum
-						gc_s_mySum[gc_rank] = mySum
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -4694,50 +3618,7 @@ func gc_body_reduce3_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step3 := gc_vstep6
-				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
-					{
-						gc_tx := gc_step3 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
-						mySum := gc_s_mySum[gc_rank]
-						/*line samples_reduction.go:140*/ mySum = mySum + sdata[tid+s]
-						sdata[tid] = mySum
-						gc_s_mySum[gc_rank] = mySum
-					}
-					{
-						gc_tx := gc_step3 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
-						mySum := gc_s_mySum[gc_rank]
-						/*line samples_reduction.go:140*/ mySum = mySum + sdata[tid+s]
-						sdata[tid] = mySum
-						gc_s_mySum[gc_rank] = mySum
-					}
-					{
-						gc_tx := gc_step3 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
-						mySum := gc_s_mySum[gc_rank]
-						/*line samples_reduction.go:140*/ mySum = mySum + sdata[tid+s]
-						sdata[tid] = mySum
-						gc_s_mySum[gc_rank] = mySum
-					}
-					{
-						gc_tx := gc_step3 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
-						mySum := gc_s_mySum[gc_rank]
-						/*line samples_reduction.go:140*/ mySum = mySum + sdata[tid+s]
-						sdata[tid] = mySum
-						gc_s_mySum[gc_rank] = mySum
-					}
-				}
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -4758,71 +3639,40 @@ func gc_body_reduce3_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 			gc_off6 := gc_bx
 			if gc_from >= 0 && gc_off6 >= 0 && gc_off6 < len(gOdata) {
 				gc_at9 := gOdata[gc_off6:][:1]
-				gc_step4 := gc_from
-				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+				gc_step := gc_from
+				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
-						gc_tx := gc_step4 + 0
+						gc_tx := gc_step + 0
 						gc_rank := gc_base + gc_tx
 						mySum := gc_s_mySum[gc_rank]
 						/*line samples_reduction.go:148*/ gc_at9[0] = mySum
 					}
 					{
-						gc_tx := gc_step4 + 1
+						gc_tx := gc_step + 1
 						gc_rank := gc_base + gc_tx
 						mySum := gc_s_mySum[gc_rank]
 						/*line samples_reduction.go:148*/ gc_at9[0] = mySum
 					}
 					{
-						gc_tx := gc_step4 + 2
+						gc_tx := gc_step + 2
 						gc_rank := gc_base + gc_tx
 						mySum := gc_s_mySum[gc_rank]
 						/*line samples_reduction.go:148*/ gc_at9[0] = mySum
 					}
 					{
-						gc_tx := gc_step4 + 3
+						gc_tx := gc_step + 3
 						gc_rank := gc_base + gc_tx
 						mySum := gc_s_mySum[gc_rank]
 						/*line samples_reduction.go:148*/ gc_at9[0] = mySum
 					}
 				}
-				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					mySum := gc_s_mySum[gc_rank]
 					/*line samples_reduction.go:148*/ gc_at9[0] = mySum
 				}
 			} else {
-				gc_step5 := gc_from
-				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
-					{
-						gc_tx := gc_step5 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						mySum := gc_s_mySum[gc_rank]
-						/*line samples_reduction.go:148*/ gOdata[gc_bx] = mySum
-					}
-					{
-						gc_tx := gc_step5 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						mySum := gc_s_mySum[gc_rank]
-						/*line samples_reduction.go:148*/ gOdata[gc_bx] = mySum
-					}
-					{
-						gc_tx := gc_step5 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						mySum := gc_s_mySum[gc_rank]
-						/*line samples_reduction.go:148*/ gOdata[gc_bx] = mySum
-					}
-					{
-						gc_tx := gc_step5 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						mySum := gc_s_mySum[gc_rank]
-						/*line samples_reduction.go:148*/ gOdata[gc_bx] = mySum
-					}
-				}
-				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					mySum := gc_s_mySum[gc_rank]
@@ -4958,54 +3808,7 @@ func gc_body_reduce3_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step := gc_vstep2
-					for ; gc_step+3 < gc_bdx; gc_step += 4 {
-						{
-							gc_tx := gc_step + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							i := gc_bx*(gc_bdx*2) + gc_tx
-							/*line samples_reduction.go:126*/ var mySum int32
-							if i < n {
-								mySum = gIdata[i]
-							}
-							gc_s_mySum[gc_rank] = mySum
-						}
-						{
-							gc_tx := gc_step + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							i := gc_bx*(gc_bdx*2) + gc_tx
-							/*line samples_reduction.go:126*/ var mySum int32
-							if i < n {
-								mySum = gIdata[i]
-							}
-							gc_s_mySum[gc_rank] = mySum
-						}
-						{
-							gc_tx := gc_step + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							i := gc_bx*(gc_bdx*2) + gc_tx
-							/*line samples_reduction.go:126*/ var mySum int32
-							if i < n {
-								mySum = gIdata[i]
-							}
-							gc_s_mySum[gc_rank] = mySum
-						}
-						{
-							gc_tx := gc_step + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							i := gc_bx*(gc_bdx*2) + gc_tx
-							/*line samples_reduction.go:126*/ var mySum int32
-							if i < n {
-								mySum = gIdata[i]
-							}
-							gc_s_mySum[gc_rank] = mySum
-						}
-					}
-					for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						i := gc_bx*(gc_bdx*2) + gc_tx
@@ -5145,62 +3948,7 @@ func gc_body_reduce3_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step2 := gc_vstep4
-				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
-						i := gc_bx*(gc_bdx*2) + gc_tx
-						mySum := gc_s_mySum[gc_rank]
-						/*line samples_reduction.go:131*/ if i+gc_bdx < n {
-							mySum += gIdata[i+gc_bdx]
-						}
-						/*line samples_reduction.go:135*/ sdata[tid] = mySum
-						gc_s_mySum[gc_rank] = mySum
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
-						i := gc_bx*(gc_bdx*2) + gc_tx
-						mySum := gc_s_mySum[gc_rank]
-						/*line samples_reduction.go:131*/ if i+gc_bdx < n {
-							mySum += gIdata[i+gc_bdx]
-						}
-						/*line samples_reduction.go:135*/ sdata[tid] = mySum
-						gc_s_mySum[gc_rank] = mySum
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
-						i := gc_bx*(gc_bdx*2) + gc_tx
-						mySum := gc_s_mySum[gc_rank]
-						/*line samples_reduction.go:131*/ if i+gc_bdx < n {
-							mySum += gIdata[i+gc_bdx]
-						}
-						/*line samples_reduction.go:135*/ sdata[tid] = mySum
-						gc_s_mySum[gc_rank] = mySum
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
-						i := gc_bx*(gc_bdx*2) + gc_tx
-						mySum := gc_s_mySum[gc_rank]
-						/*line samples_reduction.go:131*/ if i+gc_bdx < n {
-							mySum += gIdata[i+gc_bdx]
-						}
-						/*line samples_reduction.go:135*/ sdata[tid] = mySum
-						gc_s_mySum[gc_rank] = mySum
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -5348,50 +4096,7 @@ func gc_body_reduce3_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step3 := gc_vstep6
-				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
-					{
-						gc_tx := gc_step3 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
-						mySum := gc_s_mySum[gc_rank]
-						/*line samples_reduction.go:140*/ mySum = mySum + sdata[tid+s]
-						sdata[tid] = mySum
-						gc_s_mySum[gc_rank] = mySum
-					}
-					{
-						gc_tx := gc_step3 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
-						mySum := gc_s_mySum[gc_rank]
-						/*line samples_reduction.go:140*/ mySum = mySum + sdata[tid+s]
-						sdata[tid] = mySum
-						gc_s_mySum[gc_rank] = mySum
-					}
-					{
-						gc_tx := gc_step3 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
-						mySum := gc_s_mySum[gc_rank]
-						/*line samples_reduction.go:140*/ mySum = mySum + sdata[tid+s]
-						sdata[tid] = mySum
-						gc_s_mySum[gc_rank] = mySum
-					}
-					{
-						gc_tx := gc_step3 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
-						mySum := gc_s_mySum[gc_rank]
-						/*line samples_reduction.go:140*/ mySum = mySum + sdata[tid+s]
-						sdata[tid] = mySum
-						gc_s_mySum[gc_rank] = mySum
-					}
-				}
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -5412,71 +4117,40 @@ func gc_body_reduce3_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 			gc_off6 := gc_bx
 			if gc_from >= 0 && gc_off6 >= 0 && gc_off6 < len(gOdata) {
 				gc_at9 := gOdata[gc_off6:][:1]
-				gc_step4 := gc_from
-				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+				gc_step := gc_from
+				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
-						gc_tx := gc_step4 + 0
+						gc_tx := gc_step + 0
 						gc_rank := gc_base + gc_tx
 						mySum := gc_s_mySum[gc_rank]
 						/*line samples_reduction.go:148*/ gc_at9[0] = mySum
 					}
 					{
-						gc_tx := gc_step4 + 1
+						gc_tx := gc_step + 1
 						gc_rank := gc_base + gc_tx
 						mySum := gc_s_mySum[gc_rank]
 						/*line samples_reduction.go:148*/ gc_at9[0] = mySum
 					}
 					{
-						gc_tx := gc_step4 + 2
+						gc_tx := gc_step + 2
 						gc_rank := gc_base + gc_tx
 						mySum := gc_s_mySum[gc_rank]
 						/*line samples_reduction.go:148*/ gc_at9[0] = mySum
 					}
 					{
-						gc_tx := gc_step4 + 3
+						gc_tx := gc_step + 3
 						gc_rank := gc_base + gc_tx
 						mySum := gc_s_mySum[gc_rank]
 						/*line samples_reduction.go:148*/ gc_at9[0] = mySum
 					}
 				}
-				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					mySum := gc_s_mySum[gc_rank]
 					/*line samples_reduction.go:148*/ gc_at9[0] = mySum
 				}
 			} else {
-				gc_step5 := gc_from
-				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
-					{
-						gc_tx := gc_step5 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						mySum := gc_s_mySum[gc_rank]
-						/*line samples_reduction.go:148*/ gOdata[gc_bx] = mySum
-					}
-					{
-						gc_tx := gc_step5 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						mySum := gc_s_mySum[gc_rank]
-						/*line samples_reduction.go:148*/ gOdata[gc_bx] = mySum
-					}
-					{
-						gc_tx := gc_step5 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						mySum := gc_s_mySum[gc_rank]
-						/*line samples_reduction.go:148*/ gOdata[gc_bx] = mySum
-					}
-					{
-						gc_tx := gc_step5 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						mySum := gc_s_mySum[gc_rank]
-						/*line samples_reduction.go:148*/ gOdata[gc_bx] = mySum
-					}
-				}
-				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					mySum := gc_s_mySum[gc_rank]
@@ -5612,54 +4286,7 @@ func gc_body_reduce3_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step := gc_vstep2
-					for ; gc_step+3 < gc_bdx; gc_step += 4 {
-						{
-							gc_tx := gc_step + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							i := gc_bx*(gc_bdx*2) + gc_tx
-							/*line samples_reduction.go:126*/ var mySum uint32
-							if i < n {
-								mySum = gIdata[i]
-							}
-							gc_s_mySum[gc_rank] = mySum
-						}
-						{
-							gc_tx := gc_step + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							i := gc_bx*(gc_bdx*2) + gc_tx
-							/*line samples_reduction.go:126*/ var mySum uint32
-							if i < n {
-								mySum = gIdata[i]
-							}
-							gc_s_mySum[gc_rank] = mySum
-						}
-						{
-							gc_tx := gc_step + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							i := gc_bx*(gc_bdx*2) + gc_tx
-							/*line samples_reduction.go:126*/ var mySum uint32
-							if i < n {
-								mySum = gIdata[i]
-							}
-							gc_s_mySum[gc_rank] = mySum
-						}
-						{
-							gc_tx := gc_step + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							i := gc_bx*(gc_bdx*2) + gc_tx
-							/*line samples_reduction.go:126*/ var mySum uint32
-							if i < n {
-								mySum = gIdata[i]
-							}
-							gc_s_mySum[gc_rank] = mySum
-						}
-					}
-					for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						i := gc_bx*(gc_bdx*2) + gc_tx
@@ -5799,62 +4426,7 @@ func gc_body_reduce3_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step2 := gc_vstep4
-				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
-						i := gc_bx*(gc_bdx*2) + gc_tx
-						mySum := gc_s_mySum[gc_rank]
-						/*line samples_reduction.go:131*/ if i+gc_bdx < n {
-							mySum += gIdata[i+gc_bdx]
-						}
-						/*line samples_reduction.go:135*/ sdata[tid] = mySum
-						gc_s_mySum[gc_rank] = mySum
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
-						i := gc_bx*(gc_bdx*2) + gc_tx
-						mySum := gc_s_mySum[gc_rank]
-						/*line samples_reduction.go:131*/ if i+gc_bdx < n {
-							mySum += gIdata[i+gc_bdx]
-						}
-						/*line samples_reduction.go:135*/ sdata[tid] = mySum
-						gc_s_mySum[gc_rank] = mySum
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
-						i := gc_bx*(gc_bdx*2) + gc_tx
-						mySum := gc_s_mySum[gc_rank]
-						/*line samples_reduction.go:131*/ if i+gc_bdx < n {
-							mySum += gIdata[i+gc_bdx]
-						}
-						/*line samples_reduction.go:135*/ sdata[tid] = mySum
-						gc_s_mySum[gc_rank] = mySum
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
-						i := gc_bx*(gc_bdx*2) + gc_tx
-						mySum := gc_s_mySum[gc_rank]
-						/*line samples_reduction.go:131*/ if i+gc_bdx < n {
-							mySum += gIdata[i+gc_bdx]
-						}
-						/*line samples_reduction.go:135*/ sdata[tid] = mySum
-						gc_s_mySum[gc_rank] = mySum
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -6002,50 +4574,7 @@ func gc_body_reduce3_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step3 := gc_vstep6
-				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
-					{
-						gc_tx := gc_step3 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
-						mySum := gc_s_mySum[gc_rank]
-						/*line samples_reduction.go:140*/ mySum = mySum + sdata[tid+s]
-						sdata[tid] = mySum
-						gc_s_mySum[gc_rank] = mySum
-					}
-					{
-						gc_tx := gc_step3 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
-						mySum := gc_s_mySum[gc_rank]
-						/*line samples_reduction.go:140*/ mySum = mySum + sdata[tid+s]
-						sdata[tid] = mySum
-						gc_s_mySum[gc_rank] = mySum
-					}
-					{
-						gc_tx := gc_step3 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
-						mySum := gc_s_mySum[gc_rank]
-						/*line samples_reduction.go:140*/ mySum = mySum + sdata[tid+s]
-						sdata[tid] = mySum
-						gc_s_mySum[gc_rank] = mySum
-					}
-					{
-						gc_tx := gc_step3 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
-						mySum := gc_s_mySum[gc_rank]
-						/*line samples_reduction.go:140*/ mySum = mySum + sdata[tid+s]
-						sdata[tid] = mySum
-						gc_s_mySum[gc_rank] = mySum
-					}
-				}
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -6066,71 +4595,40 @@ func gc_body_reduce3_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 			gc_off6 := gc_bx
 			if gc_from >= 0 && gc_off6 >= 0 && gc_off6 < len(gOdata) {
 				gc_at9 := gOdata[gc_off6:][:1]
-				gc_step4 := gc_from
-				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+				gc_step := gc_from
+				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
-						gc_tx := gc_step4 + 0
+						gc_tx := gc_step + 0
 						gc_rank := gc_base + gc_tx
 						mySum := gc_s_mySum[gc_rank]
 						/*line samples_reduction.go:148*/ gc_at9[0] = mySum
 					}
 					{
-						gc_tx := gc_step4 + 1
+						gc_tx := gc_step + 1
 						gc_rank := gc_base + gc_tx
 						mySum := gc_s_mySum[gc_rank]
 						/*line samples_reduction.go:148*/ gc_at9[0] = mySum
 					}
 					{
-						gc_tx := gc_step4 + 2
+						gc_tx := gc_step + 2
 						gc_rank := gc_base + gc_tx
 						mySum := gc_s_mySum[gc_rank]
 						/*line samples_reduction.go:148*/ gc_at9[0] = mySum
 					}
 					{
-						gc_tx := gc_step4 + 3
+						gc_tx := gc_step + 3
 						gc_rank := gc_base + gc_tx
 						mySum := gc_s_mySum[gc_rank]
 						/*line samples_reduction.go:148*/ gc_at9[0] = mySum
 					}
 				}
-				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					mySum := gc_s_mySum[gc_rank]
 					/*line samples_reduction.go:148*/ gc_at9[0] = mySum
 				}
 			} else {
-				gc_step5 := gc_from
-				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
-					{
-						gc_tx := gc_step5 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						mySum := gc_s_mySum[gc_rank]
-						/*line samples_reduction.go:148*/ gOdata[gc_bx] = mySum
-					}
-					{
-						gc_tx := gc_step5 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						mySum := gc_s_mySum[gc_rank]
-						/*line samples_reduction.go:148*/ gOdata[gc_bx] = mySum
-					}
-					{
-						gc_tx := gc_step5 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						mySum := gc_s_mySum[gc_rank]
-						/*line samples_reduction.go:148*/ gOdata[gc_bx] = mySum
-					}
-					{
-						gc_tx := gc_step5 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						mySum := gc_s_mySum[gc_rank]
-						/*line samples_reduction.go:148*/ gOdata[gc_bx] = mySum
-					}
-				}
-				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					mySum := gc_s_mySum[gc_rank]
@@ -6274,50 +4772,7 @@ func gc_body_reduce4[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 					gc_s_mySum[gc_rank] = mySum
 				}
 			} else {
-				gc_step2 := gc_from
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
-						mySum := gc_s_mySum[gc_rank]
-						/*line samples_reduction.go:178*/ mySum = mySum + sdata[tid+s]
-						sdata[tid] = mySum
-						gc_s_mySum[gc_rank] = mySum
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
-						mySum := gc_s_mySum[gc_rank]
-						/*line samples_reduction.go:178*/ mySum = mySum + sdata[tid+s]
-						sdata[tid] = mySum
-						gc_s_mySum[gc_rank] = mySum
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
-						mySum := gc_s_mySum[gc_rank]
-						/*line samples_reduction.go:178*/ mySum = mySum + sdata[tid+s]
-						sdata[tid] = mySum
-						gc_s_mySum[gc_rank] = mySum
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
-						mySum := gc_s_mySum[gc_rank]
-						/*line samples_reduction.go:178*/ mySum = mySum + sdata[tid+s]
-						sdata[tid] = mySum
-						gc_s_mySum[gc_rank] = mySum
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -6531,54 +4986,7 @@ func gc_body_reduce4_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step := gc_vstep2
-					for ; gc_step+3 < gc_bdx; gc_step += 4 {
-						{
-							gc_tx := gc_step + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							i := gc_bx*(gc_bdx*2) + gc_tx
-							/*line samples_reduction.go:164*/ var mySum float32
-							if i < n {
-								mySum = gIdata[i]
-							}
-							gc_s_mySum[gc_rank] = mySum
-						}
-						{
-							gc_tx := gc_step + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							i := gc_bx*(gc_bdx*2) + gc_tx
-							/*line samples_reduction.go:164*/ var mySum float32
-							if i < n {
-								mySum = gIdata[i]
-							}
-							gc_s_mySum[gc_rank] = mySum
-						}
-						{
-							gc_tx := gc_step + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							i := gc_bx*(gc_bdx*2) + gc_tx
-							/*line samples_reduction.go:164*/ var mySum float32
-							if i < n {
-								mySum = gIdata[i]
-							}
-							gc_s_mySum[gc_rank] = mySum
-						}
-						{
-							gc_tx := gc_step + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							i := gc_bx*(gc_bdx*2) + gc_tx
-							/*line samples_reduction.go:164*/ var mySum float32
-							if i < n {
-								mySum = gIdata[i]
-							}
-							gc_s_mySum[gc_rank] = mySum
-						}
-					}
-					for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						i := gc_bx*(gc_bdx*2) + gc_tx
@@ -6718,62 +5126,7 @@ func gc_body_reduce4_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step2 := gc_vstep4
-				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
-						i := gc_bx*(gc_bdx*2) + gc_tx
-						mySum := gc_s_mySum[gc_rank]
-						/*line samples_reduction.go:169*/ if i+blockSize < n {
-							mySum += gIdata[i+blockSize]
-						}
-						/*line samples_reduction.go:173*/ sdata[tid] = mySum
-						gc_s_mySum[gc_rank] = mySum
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
-						i := gc_bx*(gc_bdx*2) + gc_tx
-						mySum := gc_s_mySum[gc_rank]
-						/*line samples_reduction.go:169*/ if i+blockSize < n {
-							mySum += gIdata[i+blockSize]
-						}
-						/*line samples_reduction.go:173*/ sdata[tid] = mySum
-						gc_s_mySum[gc_rank] = mySum
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
-						i := gc_bx*(gc_bdx*2) + gc_tx
-						mySum := gc_s_mySum[gc_rank]
-						/*line samples_reduction.go:169*/ if i+blockSize < n {
-							mySum += gIdata[i+blockSize]
-						}
-						/*line samples_reduction.go:173*/ sdata[tid] = mySum
-						gc_s_mySum[gc_rank] = mySum
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
-						i := gc_bx*(gc_bdx*2) + gc_tx
-						mySum := gc_s_mySum[gc_rank]
-						/*line samples_reduction.go:169*/ if i+blockSize < n {
-							mySum += gIdata[i+blockSize]
-						}
-						/*line samples_reduction.go:173*/ sdata[tid] = mySum
-						gc_s_mySum[gc_rank] = mySum
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -6921,50 +5274,7 @@ func gc_body_reduce4_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step3 := gc_vstep6
-				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
-					{
-						gc_tx := gc_step3 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
-						mySum := gc_s_mySum[gc_rank]
-						/*line samples_reduction.go:178*/ mySum = mySum + sdata[tid+s]
-						sdata[tid] = mySum
-						gc_s_mySum[gc_rank] = mySum
-					}
-					{
-						gc_tx := gc_step3 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
-						mySum := gc_s_mySum[gc_rank]
-						/*line samples_reduction.go:178*/ mySum = mySum + sdata[tid+s]
-						sdata[tid] = mySum
-						gc_s_mySum[gc_rank] = mySum
-					}
-					{
-						gc_tx := gc_step3 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
-						mySum := gc_s_mySum[gc_rank]
-						/*line samples_reduction.go:178*/ mySum = mySum + sdata[tid+s]
-						sdata[tid] = mySum
-						gc_s_mySum[gc_rank] = mySum
-					}
-					{
-						gc_tx := gc_step3 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
-						mySum := gc_s_mySum[gc_rank]
-						/*line samples_reduction.go:178*/ mySum = mySum + sdata[tid+s]
-						sdata[tid] = mySum
-						gc_s_mySum[gc_rank] = mySum
-					}
-				}
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -7278,54 +5588,7 @@ func gc_body_reduce4_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step := gc_vstep2
-					for ; gc_step+3 < gc_bdx; gc_step += 4 {
-						{
-							gc_tx := gc_step + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							i := gc_bx*(gc_bdx*2) + gc_tx
-							/*line samples_reduction.go:164*/ var mySum int32
-							if i < n {
-								mySum = gIdata[i]
-							}
-							gc_s_mySum[gc_rank] = mySum
-						}
-						{
-							gc_tx := gc_step + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							i := gc_bx*(gc_bdx*2) + gc_tx
-							/*line samples_reduction.go:164*/ var mySum int32
-							if i < n {
-								mySum = gIdata[i]
-							}
-							gc_s_mySum[gc_rank] = mySum
-						}
-						{
-							gc_tx := gc_step + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							i := gc_bx*(gc_bdx*2) + gc_tx
-							/*line samples_reduction.go:164*/ var mySum int32
-							if i < n {
-								mySum = gIdata[i]
-							}
-							gc_s_mySum[gc_rank] = mySum
-						}
-						{
-							gc_tx := gc_step + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							i := gc_bx*(gc_bdx*2) + gc_tx
-							/*line samples_reduction.go:164*/ var mySum int32
-							if i < n {
-								mySum = gIdata[i]
-							}
-							gc_s_mySum[gc_rank] = mySum
-						}
-					}
-					for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						i := gc_bx*(gc_bdx*2) + gc_tx
@@ -7465,62 +5728,7 @@ func gc_body_reduce4_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step2 := gc_vstep4
-				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
-						i := gc_bx*(gc_bdx*2) + gc_tx
-						mySum := gc_s_mySum[gc_rank]
-						/*line samples_reduction.go:169*/ if i+blockSize < n {
-							mySum += gIdata[i+blockSize]
-						}
-						/*line samples_reduction.go:173*/ sdata[tid] = mySum
-						gc_s_mySum[gc_rank] = mySum
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
-						i := gc_bx*(gc_bdx*2) + gc_tx
-						mySum := gc_s_mySum[gc_rank]
-						/*line samples_reduction.go:169*/ if i+blockSize < n {
-							mySum += gIdata[i+blockSize]
-						}
-						/*line samples_reduction.go:173*/ sdata[tid] = mySum
-						gc_s_mySum[gc_rank] = mySum
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
-						i := gc_bx*(gc_bdx*2) + gc_tx
-						mySum := gc_s_mySum[gc_rank]
-						/*line samples_reduction.go:169*/ if i+blockSize < n {
-							mySum += gIdata[i+blockSize]
-						}
-						/*line samples_reduction.go:173*/ sdata[tid] = mySum
-						gc_s_mySum[gc_rank] = mySum
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
-						i := gc_bx*(gc_bdx*2) + gc_tx
-						mySum := gc_s_mySum[gc_rank]
-						/*line samples_reduction.go:169*/ if i+blockSize < n {
-							mySum += gIdata[i+blockSize]
-						}
-						/*line samples_reduction.go:173*/ sdata[tid] = mySum
-						gc_s_mySum[gc_rank] = mySum
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -7668,50 +5876,7 @@ func gc_body_reduce4_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step3 := gc_vstep6
-				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
-					{
-						gc_tx := gc_step3 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
-						mySum := gc_s_mySum[gc_rank]
-						/*line samples_reduction.go:178*/ mySum = mySum + sdata[tid+s]
-						sdata[tid] = mySum
-						gc_s_mySum[gc_rank] = mySum
-					}
-					{
-						gc_tx := gc_step3 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
-						mySum := gc_s_mySum[gc_rank]
-						/*line samples_reduction.go:178*/ mySum = mySum + sdata[tid+s]
-						sdata[tid] = mySum
-						gc_s_mySum[gc_rank] = mySum
-					}
-					{
-						gc_tx := gc_step3 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
-						mySum := gc_s_mySum[gc_rank]
-						/*line samples_reduction.go:178*/ mySum = mySum + sdata[tid+s]
-						sdata[tid] = mySum
-						gc_s_mySum[gc_rank] = mySum
-					}
-					{
-						gc_tx := gc_step3 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
-						mySum := gc_s_mySum[gc_rank]
-						/*line samples_reduction.go:178*/ mySum = mySum + sdata[tid+s]
-						sdata[tid] = mySum
-						gc_s_mySum[gc_rank] = mySum
-					}
-				}
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -8025,54 +6190,7 @@ func gc_body_reduce4_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step := gc_vstep2
-					for ; gc_step+3 < gc_bdx; gc_step += 4 {
-						{
-							gc_tx := gc_step + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							i := gc_bx*(gc_bdx*2) + gc_tx
-							/*line samples_reduction.go:164*/ var mySum uint32
-							if i < n {
-								mySum = gIdata[i]
-							}
-							gc_s_mySum[gc_rank] = mySum
-						}
-						{
-							gc_tx := gc_step + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							i := gc_bx*(gc_bdx*2) + gc_tx
-							/*line samples_reduction.go:164*/ var mySum uint32
-							if i < n {
-								mySum = gIdata[i]
-							}
-							gc_s_mySum[gc_rank] = mySum
-						}
-						{
-							gc_tx := gc_step + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							i := gc_bx*(gc_bdx*2) + gc_tx
-							/*line samples_reduction.go:164*/ var mySum uint32
-							if i < n {
-								mySum = gIdata[i]
-							}
-							gc_s_mySum[gc_rank] = mySum
-						}
-						{
-							gc_tx := gc_step + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							i := gc_bx*(gc_bdx*2) + gc_tx
-							/*line samples_reduction.go:164*/ var mySum uint32
-							if i < n {
-								mySum = gIdata[i]
-							}
-							gc_s_mySum[gc_rank] = mySum
-						}
-					}
-					for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						i := gc_bx*(gc_bdx*2) + gc_tx
@@ -8212,62 +6330,7 @@ func gc_body_reduce4_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step2 := gc_vstep4
-				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
-						i := gc_bx*(gc_bdx*2) + gc_tx
-						mySum := gc_s_mySum[gc_rank]
-						/*line samples_reduction.go:169*/ if i+blockSize < n {
-							mySum += gIdata[i+blockSize]
-						}
-						/*line samples_reduction.go:173*/ sdata[tid] = mySum
-						gc_s_mySum[gc_rank] = mySum
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
-						i := gc_bx*(gc_bdx*2) + gc_tx
-						mySum := gc_s_mySum[gc_rank]
-						/*line samples_reduction.go:169*/ if i+blockSize < n {
-							mySum += gIdata[i+blockSize]
-						}
-						/*line samples_reduction.go:173*/ sdata[tid] = mySum
-						gc_s_mySum[gc_rank] = mySum
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
-						i := gc_bx*(gc_bdx*2) + gc_tx
-						mySum := gc_s_mySum[gc_rank]
-						/*line samples_reduction.go:169*/ if i+blockSize < n {
-							mySum += gIdata[i+blockSize]
-						}
-						/*line samples_reduction.go:173*/ sdata[tid] = mySum
-						gc_s_mySum[gc_rank] = mySum
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
-						i := gc_bx*(gc_bdx*2) + gc_tx
-						mySum := gc_s_mySum[gc_rank]
-						/*line samples_reduction.go:169*/ if i+blockSize < n {
-							mySum += gIdata[i+blockSize]
-						}
-						/*line samples_reduction.go:173*/ sdata[tid] = mySum
-						gc_s_mySum[gc_rank] = mySum
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -8415,50 +6478,7 @@ func gc_body_reduce4_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step3 := gc_vstep6
-				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
-					{
-						gc_tx := gc_step3 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
-						mySum := gc_s_mySum[gc_rank]
-						/*line samples_reduction.go:178*/ mySum = mySum + sdata[tid+s]
-						sdata[tid] = mySum
-						gc_s_mySum[gc_rank] = mySum
-					}
-					{
-						gc_tx := gc_step3 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
-						mySum := gc_s_mySum[gc_rank]
-						/*line samples_reduction.go:178*/ mySum = mySum + sdata[tid+s]
-						sdata[tid] = mySum
-						gc_s_mySum[gc_rank] = mySum
-					}
-					{
-						gc_tx := gc_step3 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
-						mySum := gc_s_mySum[gc_rank]
-						/*line samples_reduction.go:178*/ mySum = mySum + sdata[tid+s]
-						sdata[tid] = mySum
-						gc_s_mySum[gc_rank] = mySum
-					}
-					{
-						gc_tx := gc_step3 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
-						mySum := gc_s_mySum[gc_rank]
-						/*line samples_reduction.go:178*/ mySum = mySum + sdata[tid+s]
-						sdata[tid] = mySum
-						gc_s_mySum[gc_rank] = mySum
-					}
-				}
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -8757,58 +6777,7 @@ func gc_body_reduce5[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 				gc_s_mySum[gc_rank] = mySum
 			}
 		} else {
-			gc_step := 0
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tid := gc_tx
-					mySum := gc_s_mySum[gc_rank]
-					/*line samples_reduction.go:226*/ if blockSize >= 512 && tid < 256 {
-						mySum = mySum + sdata[tid+256]
-						sdata[tid] = mySum
-					}
-					gc_s_mySum[gc_rank] = mySum
-				}
-				{
-					gc_tx := gc_step + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tid := gc_tx
-					mySum := gc_s_mySum[gc_rank]
-					/*line samples_reduction.go:226*/ if blockSize >= 512 && tid < 256 {
-						mySum = mySum + sdata[tid+256]
-						sdata[tid] = mySum
-					}
-					gc_s_mySum[gc_rank] = mySum
-				}
-				{
-					gc_tx := gc_step + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tid := gc_tx
-					mySum := gc_s_mySum[gc_rank]
-					/*line samples_reduction.go:226*/ if blockSize >= 512 && tid < 256 {
-						mySum = mySum + sdata[tid+256]
-						sdata[tid] = mySum
-					}
-					gc_s_mySum[gc_rank] = mySum
-				}
-				{
-					gc_tx := gc_step + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tid := gc_tx
-					mySum := gc_s_mySum[gc_rank]
-					/*line samples_reduction.go:226*/ if blockSize >= 512 && tid < 256 {
-						mySum = mySum + sdata[tid+256]
-						sdata[tid] = mySum
-					}
-					gc_s_mySum[gc_rank] = mySum
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
@@ -8856,58 +6825,7 @@ func gc_body_reduce5[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 				gc_s_mySum[gc_rank] = mySum
 			}
 		} else {
-			gc_step2 := 0
-			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-				{
-					gc_tx := gc_step2 + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tid := gc_tx
-					mySum := gc_s_mySum[gc_rank]
-					/*line samples_reduction.go:233*/ if blockSize >= 256 && tid < 128 {
-						mySum = mySum + sdata[tid+128]
-						sdata[tid] = mySum
-					}
-					gc_s_mySum[gc_rank] = mySum
-				}
-				{
-					gc_tx := gc_step2 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tid := gc_tx
-					mySum := gc_s_mySum[gc_rank]
-					/*line samples_reduction.go:233*/ if blockSize >= 256 && tid < 128 {
-						mySum = mySum + sdata[tid+128]
-						sdata[tid] = mySum
-					}
-					gc_s_mySum[gc_rank] = mySum
-				}
-				{
-					gc_tx := gc_step2 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tid := gc_tx
-					mySum := gc_s_mySum[gc_rank]
-					/*line samples_reduction.go:233*/ if blockSize >= 256 && tid < 128 {
-						mySum = mySum + sdata[tid+128]
-						sdata[tid] = mySum
-					}
-					gc_s_mySum[gc_rank] = mySum
-				}
-				{
-					gc_tx := gc_step2 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tid := gc_tx
-					mySum := gc_s_mySum[gc_rank]
-					/*line samples_reduction.go:233*/ if blockSize >= 256 && tid < 128 {
-						mySum = mySum + sdata[tid+128]
-						sdata[tid] = mySum
-					}
-					gc_s_mySum[gc_rank] = mySum
-				}
-			}
-			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
@@ -8955,58 +6873,7 @@ func gc_body_reduce5[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 				gc_s_mySum[gc_rank] = mySum
 			}
 		} else {
-			gc_step3 := 0
-			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
-				{
-					gc_tx := gc_step3 + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tid := gc_tx
-					mySum := gc_s_mySum[gc_rank]
-					/*line samples_reduction.go:240*/ if blockSize >= 128 && tid < 64 {
-						mySum = mySum + sdata[tid+64]
-						sdata[tid] = mySum
-					}
-					gc_s_mySum[gc_rank] = mySum
-				}
-				{
-					gc_tx := gc_step3 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tid := gc_tx
-					mySum := gc_s_mySum[gc_rank]
-					/*line samples_reduction.go:240*/ if blockSize >= 128 && tid < 64 {
-						mySum = mySum + sdata[tid+64]
-						sdata[tid] = mySum
-					}
-					gc_s_mySum[gc_rank] = mySum
-				}
-				{
-					gc_tx := gc_step3 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tid := gc_tx
-					mySum := gc_s_mySum[gc_rank]
-					/*line samples_reduction.go:240*/ if blockSize >= 128 && tid < 64 {
-						mySum = mySum + sdata[tid+64]
-						sdata[tid] = mySum
-					}
-					gc_s_mySum[gc_rank] = mySum
-				}
-				{
-					gc_tx := gc_step3 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tid := gc_tx
-					mySum := gc_s_mySum[gc_rank]
-					/*line samples_reduction.go:240*/ if blockSize >= 128 && tid < 64 {
-						mySum = mySum + sdata[tid+64]
-						sdata[tid] = mySum
-					}
-					gc_s_mySum[gc_rank] = mySum
-				}
-			}
-			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
@@ -9221,54 +7088,7 @@ func gc_body_reduce5_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step := gc_vstep2
-					for ; gc_step+3 < gc_bdx; gc_step += 4 {
-						{
-							gc_tx := gc_step + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							/*line samples_reduction.go:212*/ i := gc_bx*(blockSize*2) + gc_tx
-							/*line samples_reduction.go:214*/ var mySum float32
-							if i < n {
-								mySum = gIdata[i]
-							}
-							gc_s_mySum[gc_rank] = mySum
-						}
-						{
-							gc_tx := gc_step + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							/*line samples_reduction.go:212*/ i := gc_bx*(blockSize*2) + gc_tx
-							/*line samples_reduction.go:214*/ var mySum float32
-							if i < n {
-								mySum = gIdata[i]
-							}
-							gc_s_mySum[gc_rank] = mySum
-						}
-						{
-							gc_tx := gc_step + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							/*line samples_reduction.go:212*/ i := gc_bx*(blockSize*2) + gc_tx
-							/*line samples_reduction.go:214*/ var mySum float32
-							if i < n {
-								mySum = gIdata[i]
-							}
-							gc_s_mySum[gc_rank] = mySum
-						}
-						{
-							gc_tx := gc_step + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							/*line samples_reduction.go:212*/ i := gc_bx*(blockSize*2) + gc_tx
-							/*line samples_reduction.go:214*/ var mySum float32
-							if i < n {
-								mySum = gIdata[i]
-							}
-							gc_s_mySum[gc_rank] = mySum
-						}
-					}
-					for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						/*line samples_reduction.go:212*/ i := gc_bx*(blockSize*2) + gc_tx
@@ -9408,62 +7228,7 @@ func gc_body_reduce5_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step2 := gc_vstep4
-				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
-						/*line samples_reduction.go:212*/ i := gc_bx*(blockSize*2) + gc_tx
-						mySum := gc_s_mySum[gc_rank]
-						/*line samples_reduction.go:219*/ if i+blockSize < n {
-							mySum += gIdata[i+blockSize]
-						}
-						/*line samples_reduction.go:223*/ sdata[tid] = mySum
-						gc_s_mySum[gc_rank] = mySum
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
-						/*line samples_reduction.go:212*/ i := gc_bx*(blockSize*2) + gc_tx
-						mySum := gc_s_mySum[gc_rank]
-						/*line samples_reduction.go:219*/ if i+blockSize < n {
-							mySum += gIdata[i+blockSize]
-						}
-						/*line samples_reduction.go:223*/ sdata[tid] = mySum
-						gc_s_mySum[gc_rank] = mySum
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
-						/*line samples_reduction.go:212*/ i := gc_bx*(blockSize*2) + gc_tx
-						mySum := gc_s_mySum[gc_rank]
-						/*line samples_reduction.go:219*/ if i+blockSize < n {
-							mySum += gIdata[i+blockSize]
-						}
-						/*line samples_reduction.go:223*/ sdata[tid] = mySum
-						gc_s_mySum[gc_rank] = mySum
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
-						/*line samples_reduction.go:212*/ i := gc_bx*(blockSize*2) + gc_tx
-						mySum := gc_s_mySum[gc_rank]
-						/*line samples_reduction.go:219*/ if i+blockSize < n {
-							mySum += gIdata[i+blockSize]
-						}
-						/*line samples_reduction.go:223*/ sdata[tid] = mySum
-						gc_s_mySum[gc_rank] = mySum
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -9684,58 +7449,7 @@ func gc_body_reduce5_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step3 := gc_vstep6
-			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
-				{
-					gc_tx := gc_step3 + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tid := gc_tx
-					mySum := gc_s_mySum[gc_rank]
-					/*line samples_reduction.go:226*/ if blockSize >= 512 && tid < 256 {
-						mySum = mySum + sdata[tid+256]
-						sdata[tid] = mySum
-					}
-					gc_s_mySum[gc_rank] = mySum
-				}
-				{
-					gc_tx := gc_step3 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tid := gc_tx
-					mySum := gc_s_mySum[gc_rank]
-					/*line samples_reduction.go:226*/ if blockSize >= 512 && tid < 256 {
-						mySum = mySum + sdata[tid+256]
-						sdata[tid] = mySum
-					}
-					gc_s_mySum[gc_rank] = mySum
-				}
-				{
-					gc_tx := gc_step3 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tid := gc_tx
-					mySum := gc_s_mySum[gc_rank]
-					/*line samples_reduction.go:226*/ if blockSize >= 512 && tid < 256 {
-						mySum = mySum + sdata[tid+256]
-						sdata[tid] = mySum
-					}
-					gc_s_mySum[gc_rank] = mySum
-				}
-				{
-					gc_tx := gc_step3 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tid := gc_tx
-					mySum := gc_s_mySum[gc_rank]
-					/*line samples_reduction.go:226*/ if blockSize >= 512 && tid < 256 {
-						mySum = mySum + sdata[tid+256]
-						sdata[tid] = mySum
-					}
-					gc_s_mySum[gc_rank] = mySum
-				}
-			}
-			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep6; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
@@ -9915,58 +7629,7 @@ func gc_body_reduce5_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step4 := gc_vstep8
-			for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
-				{
-					gc_tx := gc_step4 + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tid := gc_tx
-					mySum := gc_s_mySum[gc_rank]
-					/*line samples_reduction.go:233*/ if blockSize >= 256 && tid < 128 {
-						mySum = mySum + sdata[tid+128]
-						sdata[tid] = mySum
-					}
-					gc_s_mySum[gc_rank] = mySum
-				}
-				{
-					gc_tx := gc_step4 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tid := gc_tx
-					mySum := gc_s_mySum[gc_rank]
-					/*line samples_reduction.go:233*/ if blockSize >= 256 && tid < 128 {
-						mySum = mySum + sdata[tid+128]
-						sdata[tid] = mySum
-					}
-					gc_s_mySum[gc_rank] = mySum
-				}
-				{
-					gc_tx := gc_step4 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tid := gc_tx
-					mySum := gc_s_mySum[gc_rank]
-					/*line samples_reduction.go:233*/ if blockSize >= 256 && tid < 128 {
-						mySum = mySum + sdata[tid+128]
-						sdata[tid] = mySum
-					}
-					gc_s_mySum[gc_rank] = mySum
-				}
-				{
-					gc_tx := gc_step4 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tid := gc_tx
-					mySum := gc_s_mySum[gc_rank]
-					/*line samples_reduction.go:233*/ if blockSize >= 256 && tid < 128 {
-						mySum = mySum + sdata[tid+128]
-						sdata[tid] = mySum
-					}
-					gc_s_mySum[gc_rank] = mySum
-				}
-			}
-			for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep8; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
@@ -10146,58 +7809,7 @@ func gc_body_reduce5_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step5 := gc_vstep10
-			for ; gc_step5+3 < gc_bdx; gc_step5 += 4 {
-				{
-					gc_tx := gc_step5 + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tid := gc_tx
-					mySum := gc_s_mySum[gc_rank]
-					/*line samples_reduction.go:240*/ if blockSize >= 128 && tid < 64 {
-						mySum = mySum + sdata[tid+64]
-						sdata[tid] = mySum
-					}
-					gc_s_mySum[gc_rank] = mySum
-				}
-				{
-					gc_tx := gc_step5 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tid := gc_tx
-					mySum := gc_s_mySum[gc_rank]
-					/*line samples_reduction.go:240*/ if blockSize >= 128 && tid < 64 {
-						mySum = mySum + sdata[tid+64]
-						sdata[tid] = mySum
-					}
-					gc_s_mySum[gc_rank] = mySum
-				}
-				{
-					gc_tx := gc_step5 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tid := gc_tx
-					mySum := gc_s_mySum[gc_rank]
-					/*line samples_reduction.go:240*/ if blockSize >= 128 && tid < 64 {
-						mySum = mySum + sdata[tid+64]
-						sdata[tid] = mySum
-					}
-					gc_s_mySum[gc_rank] = mySum
-				}
-				{
-					gc_tx := gc_step5 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tid := gc_tx
-					mySum := gc_s_mySum[gc_rank]
-					/*line samples_reduction.go:240*/ if blockSize >= 128 && tid < 64 {
-						mySum = mySum + sdata[tid+64]
-						sdata[tid] = mySum
-					}
-					gc_s_mySum[gc_rank] = mySum
-				}
-			}
-			for gc_tx := gc_step5; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep10; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
@@ -10512,54 +8124,7 @@ func gc_body_reduce5_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step := gc_vstep2
-					for ; gc_step+3 < gc_bdx; gc_step += 4 {
-						{
-							gc_tx := gc_step + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							/*line samples_reduction.go:212*/ i := gc_bx*(blockSize*2) + gc_tx
-							/*line samples_reduction.go:214*/ var mySum int32
-							if i < n {
-								mySum = gIdata[i]
-							}
-							gc_s_mySum[gc_rank] = mySum
-						}
-						{
-							gc_tx := gc_step + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							/*line samples_reduction.go:212*/ i := gc_bx*(blockSize*2) + gc_tx
-							/*line samples_reduction.go:214*/ var mySum int32
-							if i < n {
-								mySum = gIdata[i]
-							}
-							gc_s_mySum[gc_rank] = mySum
-						}
-						{
-							gc_tx := gc_step + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							/*line samples_reduction.go:212*/ i := gc_bx*(blockSize*2) + gc_tx
-							/*line samples_reduction.go:214*/ var mySum int32
-							if i < n {
-								mySum = gIdata[i]
-							}
-							gc_s_mySum[gc_rank] = mySum
-						}
-						{
-							gc_tx := gc_step + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							/*line samples_reduction.go:212*/ i := gc_bx*(blockSize*2) + gc_tx
-							/*line samples_reduction.go:214*/ var mySum int32
-							if i < n {
-								mySum = gIdata[i]
-							}
-							gc_s_mySum[gc_rank] = mySum
-						}
-					}
-					for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						/*line samples_reduction.go:212*/ i := gc_bx*(blockSize*2) + gc_tx
@@ -10699,62 +8264,7 @@ func gc_body_reduce5_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step2 := gc_vstep4
-				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
-						/*line samples_reduction.go:212*/ i := gc_bx*(blockSize*2) + gc_tx
-						mySum := gc_s_mySum[gc_rank]
-						/*line samples_reduction.go:219*/ if i+blockSize < n {
-							mySum += gIdata[i+blockSize]
-						}
-						/*line samples_reduction.go:223*/ sdata[tid] = mySum
-						gc_s_mySum[gc_rank] = mySum
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
-						/*line samples_reduction.go:212*/ i := gc_bx*(blockSize*2) + gc_tx
-						mySum := gc_s_mySum[gc_rank]
-						/*line samples_reduction.go:219*/ if i+blockSize < n {
-							mySum += gIdata[i+blockSize]
-						}
-						/*line samples_reduction.go:223*/ sdata[tid] = mySum
-						gc_s_mySum[gc_rank] = mySum
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
-						/*line samples_reduction.go:212*/ i := gc_bx*(blockSize*2) + gc_tx
-						mySum := gc_s_mySum[gc_rank]
-						/*line samples_reduction.go:219*/ if i+blockSize < n {
-							mySum += gIdata[i+blockSize]
-						}
-						/*line samples_reduction.go:223*/ sdata[tid] = mySum
-						gc_s_mySum[gc_rank] = mySum
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
-						/*line samples_reduction.go:212*/ i := gc_bx*(blockSize*2) + gc_tx
-						mySum := gc_s_mySum[gc_rank]
-						/*line samples_reduction.go:219*/ if i+blockSize < n {
-							mySum += gIdata[i+blockSize]
-						}
-						/*line samples_reduction.go:223*/ sdata[tid] = mySum
-						gc_s_mySum[gc_rank] = mySum
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -10975,58 +8485,7 @@ func gc_body_reduce5_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step3 := gc_vstep6
-			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
-				{
-					gc_tx := gc_step3 + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tid := gc_tx
-					mySum := gc_s_mySum[gc_rank]
-					/*line samples_reduction.go:226*/ if blockSize >= 512 && tid < 256 {
-						mySum = mySum + sdata[tid+256]
-						sdata[tid] = mySum
-					}
-					gc_s_mySum[gc_rank] = mySum
-				}
-				{
-					gc_tx := gc_step3 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tid := gc_tx
-					mySum := gc_s_mySum[gc_rank]
-					/*line samples_reduction.go:226*/ if blockSize >= 512 && tid < 256 {
-						mySum = mySum + sdata[tid+256]
-						sdata[tid] = mySum
-					}
-					gc_s_mySum[gc_rank] = mySum
-				}
-				{
-					gc_tx := gc_step3 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tid := gc_tx
-					mySum := gc_s_mySum[gc_rank]
-					/*line samples_reduction.go:226*/ if blockSize >= 512 && tid < 256 {
-						mySum = mySum + sdata[tid+256]
-						sdata[tid] = mySum
-					}
-					gc_s_mySum[gc_rank] = mySum
-				}
-				{
-					gc_tx := gc_step3 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tid := gc_tx
-					mySum := gc_s_mySum[gc_rank]
-					/*line samples_reduction.go:226*/ if blockSize >= 512 && tid < 256 {
-						mySum = mySum + sdata[tid+256]
-						sdata[tid] = mySum
-					}
-					gc_s_mySum[gc_rank] = mySum
-				}
-			}
-			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep6; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
@@ -11206,58 +8665,7 @@ func gc_body_reduce5_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step4 := gc_vstep8
-			for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
-				{
-					gc_tx := gc_step4 + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tid := gc_tx
-					mySum := gc_s_mySum[gc_rank]
-					/*line samples_reduction.go:233*/ if blockSize >= 256 && tid < 128 {
-						mySum = mySum + sdata[tid+128]
-						sdata[tid] = mySum
-					}
-					gc_s_mySum[gc_rank] = mySum
-				}
-				{
-					gc_tx := gc_step4 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tid := gc_tx
-					mySum := gc_s_mySum[gc_rank]
-					/*line samples_reduction.go:233*/ if blockSize >= 256 && tid < 128 {
-						mySum = mySum + sdata[tid+128]
-						sdata[tid] = mySum
-					}
-					gc_s_mySum[gc_rank] = mySum
-				}
-				{
-					gc_tx := gc_step4 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tid := gc_tx
-					mySum := gc_s_mySum[gc_rank]
-					/*line samples_reduction.go:233*/ if blockSize >= 256 && tid < 128 {
-						mySum = mySum + sdata[tid+128]
-						sdata[tid] = mySum
-					}
-					gc_s_mySum[gc_rank] = mySum
-				}
-				{
-					gc_tx := gc_step4 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tid := gc_tx
-					mySum := gc_s_mySum[gc_rank]
-					/*line samples_reduction.go:233*/ if blockSize >= 256 && tid < 128 {
-						mySum = mySum + sdata[tid+128]
-						sdata[tid] = mySum
-					}
-					gc_s_mySum[gc_rank] = mySum
-				}
-			}
-			for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep8; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
@@ -11437,58 +8845,7 @@ func gc_body_reduce5_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step5 := gc_vstep10
-			for ; gc_step5+3 < gc_bdx; gc_step5 += 4 {
-				{
-					gc_tx := gc_step5 + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tid := gc_tx
-					mySum := gc_s_mySum[gc_rank]
-					/*line samples_reduction.go:240*/ if blockSize >= 128 && tid < 64 {
-						mySum = mySum + sdata[tid+64]
-						sdata[tid] = mySum
-					}
-					gc_s_mySum[gc_rank] = mySum
-				}
-				{
-					gc_tx := gc_step5 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tid := gc_tx
-					mySum := gc_s_mySum[gc_rank]
-					/*line samples_reduction.go:240*/ if blockSize >= 128 && tid < 64 {
-						mySum = mySum + sdata[tid+64]
-						sdata[tid] = mySum
-					}
-					gc_s_mySum[gc_rank] = mySum
-				}
-				{
-					gc_tx := gc_step5 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tid := gc_tx
-					mySum := gc_s_mySum[gc_rank]
-					/*line samples_reduction.go:240*/ if blockSize >= 128 && tid < 64 {
-						mySum = mySum + sdata[tid+64]
-						sdata[tid] = mySum
-					}
-					gc_s_mySum[gc_rank] = mySum
-				}
-				{
-					gc_tx := gc_step5 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tid := gc_tx
-					mySum := gc_s_mySum[gc_rank]
-					/*line samples_reduction.go:240*/ if blockSize >= 128 && tid < 64 {
-						mySum = mySum + sdata[tid+64]
-						sdata[tid] = mySum
-					}
-					gc_s_mySum[gc_rank] = mySum
-				}
-			}
-			for gc_tx := gc_step5; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep10; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
@@ -11803,54 +9160,7 @@ func gc_body_reduce5_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step := gc_vstep2
-					for ; gc_step+3 < gc_bdx; gc_step += 4 {
-						{
-							gc_tx := gc_step + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							/*line samples_reduction.go:212*/ i := gc_bx*(blockSize*2) + gc_tx
-							/*line samples_reduction.go:214*/ var mySum uint32
-							if i < n {
-								mySum = gIdata[i]
-							}
-							gc_s_mySum[gc_rank] = mySum
-						}
-						{
-							gc_tx := gc_step + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							/*line samples_reduction.go:212*/ i := gc_bx*(blockSize*2) + gc_tx
-							/*line samples_reduction.go:214*/ var mySum uint32
-							if i < n {
-								mySum = gIdata[i]
-							}
-							gc_s_mySum[gc_rank] = mySum
-						}
-						{
-							gc_tx := gc_step + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							/*line samples_reduction.go:212*/ i := gc_bx*(blockSize*2) + gc_tx
-							/*line samples_reduction.go:214*/ var mySum uint32
-							if i < n {
-								mySum = gIdata[i]
-							}
-							gc_s_mySum[gc_rank] = mySum
-						}
-						{
-							gc_tx := gc_step + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							/*line samples_reduction.go:212*/ i := gc_bx*(blockSize*2) + gc_tx
-							/*line samples_reduction.go:214*/ var mySum uint32
-							if i < n {
-								mySum = gIdata[i]
-							}
-							gc_s_mySum[gc_rank] = mySum
-						}
-					}
-					for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						/*line samples_reduction.go:212*/ i := gc_bx*(blockSize*2) + gc_tx
@@ -11990,62 +9300,7 @@ func gc_body_reduce5_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step2 := gc_vstep4
-				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
-						/*line samples_reduction.go:212*/ i := gc_bx*(blockSize*2) + gc_tx
-						mySum := gc_s_mySum[gc_rank]
-						/*line samples_reduction.go:219*/ if i+blockSize < n {
-							mySum += gIdata[i+blockSize]
-						}
-						/*line samples_reduction.go:223*/ sdata[tid] = mySum
-						gc_s_mySum[gc_rank] = mySum
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
-						/*line samples_reduction.go:212*/ i := gc_bx*(blockSize*2) + gc_tx
-						mySum := gc_s_mySum[gc_rank]
-						/*line samples_reduction.go:219*/ if i+blockSize < n {
-							mySum += gIdata[i+blockSize]
-						}
-						/*line samples_reduction.go:223*/ sdata[tid] = mySum
-						gc_s_mySum[gc_rank] = mySum
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
-						/*line samples_reduction.go:212*/ i := gc_bx*(blockSize*2) + gc_tx
-						mySum := gc_s_mySum[gc_rank]
-						/*line samples_reduction.go:219*/ if i+blockSize < n {
-							mySum += gIdata[i+blockSize]
-						}
-						/*line samples_reduction.go:223*/ sdata[tid] = mySum
-						gc_s_mySum[gc_rank] = mySum
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
-						/*line samples_reduction.go:212*/ i := gc_bx*(blockSize*2) + gc_tx
-						mySum := gc_s_mySum[gc_rank]
-						/*line samples_reduction.go:219*/ if i+blockSize < n {
-							mySum += gIdata[i+blockSize]
-						}
-						/*line samples_reduction.go:223*/ sdata[tid] = mySum
-						gc_s_mySum[gc_rank] = mySum
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -12266,58 +9521,7 @@ func gc_body_reduce5_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step3 := gc_vstep6
-			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
-				{
-					gc_tx := gc_step3 + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tid := gc_tx
-					mySum := gc_s_mySum[gc_rank]
-					/*line samples_reduction.go:226*/ if blockSize >= 512 && tid < 256 {
-						mySum = mySum + sdata[tid+256]
-						sdata[tid] = mySum
-					}
-					gc_s_mySum[gc_rank] = mySum
-				}
-				{
-					gc_tx := gc_step3 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tid := gc_tx
-					mySum := gc_s_mySum[gc_rank]
-					/*line samples_reduction.go:226*/ if blockSize >= 512 && tid < 256 {
-						mySum = mySum + sdata[tid+256]
-						sdata[tid] = mySum
-					}
-					gc_s_mySum[gc_rank] = mySum
-				}
-				{
-					gc_tx := gc_step3 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tid := gc_tx
-					mySum := gc_s_mySum[gc_rank]
-					/*line samples_reduction.go:226*/ if blockSize >= 512 && tid < 256 {
-						mySum = mySum + sdata[tid+256]
-						sdata[tid] = mySum
-					}
-					gc_s_mySum[gc_rank] = mySum
-				}
-				{
-					gc_tx := gc_step3 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tid := gc_tx
-					mySum := gc_s_mySum[gc_rank]
-					/*line samples_reduction.go:226*/ if blockSize >= 512 && tid < 256 {
-						mySum = mySum + sdata[tid+256]
-						sdata[tid] = mySum
-					}
-					gc_s_mySum[gc_rank] = mySum
-				}
-			}
-			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep6; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
@@ -12497,58 +9701,7 @@ func gc_body_reduce5_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step4 := gc_vstep8
-			for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
-				{
-					gc_tx := gc_step4 + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tid := gc_tx
-					mySum := gc_s_mySum[gc_rank]
-					/*line samples_reduction.go:233*/ if blockSize >= 256 && tid < 128 {
-						mySum = mySum + sdata[tid+128]
-						sdata[tid] = mySum
-					}
-					gc_s_mySum[gc_rank] = mySum
-				}
-				{
-					gc_tx := gc_step4 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tid := gc_tx
-					mySum := gc_s_mySum[gc_rank]
-					/*line samples_reduction.go:233*/ if blockSize >= 256 && tid < 128 {
-						mySum = mySum + sdata[tid+128]
-						sdata[tid] = mySum
-					}
-					gc_s_mySum[gc_rank] = mySum
-				}
-				{
-					gc_tx := gc_step4 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tid := gc_tx
-					mySum := gc_s_mySum[gc_rank]
-					/*line samples_reduction.go:233*/ if blockSize >= 256 && tid < 128 {
-						mySum = mySum + sdata[tid+128]
-						sdata[tid] = mySum
-					}
-					gc_s_mySum[gc_rank] = mySum
-				}
-				{
-					gc_tx := gc_step4 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tid := gc_tx
-					mySum := gc_s_mySum[gc_rank]
-					/*line samples_reduction.go:233*/ if blockSize >= 256 && tid < 128 {
-						mySum = mySum + sdata[tid+128]
-						sdata[tid] = mySum
-					}
-					gc_s_mySum[gc_rank] = mySum
-				}
-			}
-			for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep8; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
@@ -12728,58 +9881,7 @@ func gc_body_reduce5_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step5 := gc_vstep10
-			for ; gc_step5+3 < gc_bdx; gc_step5 += 4 {
-				{
-					gc_tx := gc_step5 + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tid := gc_tx
-					mySum := gc_s_mySum[gc_rank]
-					/*line samples_reduction.go:240*/ if blockSize >= 128 && tid < 64 {
-						mySum = mySum + sdata[tid+64]
-						sdata[tid] = mySum
-					}
-					gc_s_mySum[gc_rank] = mySum
-				}
-				{
-					gc_tx := gc_step5 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tid := gc_tx
-					mySum := gc_s_mySum[gc_rank]
-					/*line samples_reduction.go:240*/ if blockSize >= 128 && tid < 64 {
-						mySum = mySum + sdata[tid+64]
-						sdata[tid] = mySum
-					}
-					gc_s_mySum[gc_rank] = mySum
-				}
-				{
-					gc_tx := gc_step5 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tid := gc_tx
-					mySum := gc_s_mySum[gc_rank]
-					/*line samples_reduction.go:240*/ if blockSize >= 128 && tid < 64 {
-						mySum = mySum + sdata[tid+64]
-						sdata[tid] = mySum
-					}
-					gc_s_mySum[gc_rank] = mySum
-				}
-				{
-					gc_tx := gc_step5 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tid := gc_tx
-					mySum := gc_s_mySum[gc_rank]
-					/*line samples_reduction.go:240*/ if blockSize >= 128 && tid < 64 {
-						mySum = mySum + sdata[tid+64]
-						sdata[tid] = mySum
-					}
-					gc_s_mySum[gc_rank] = mySum
-				}
-			}
-			for gc_tx := gc_step5; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep10; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
@@ -13079,58 +10181,7 @@ func gc_body_reduce6[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 				gc_s_mySum[gc_rank] = mySum
 			}
 		} else {
-			gc_step := 0
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tid := gc_tx
-					mySum := gc_s_mySum[gc_rank]
-					/*line samples_reduction.go:299*/ if blockSize >= 512 && tid < 256 {
-						mySum = mySum + sdata[tid+256]
-						sdata[tid] = mySum
-					}
-					gc_s_mySum[gc_rank] = mySum
-				}
-				{
-					gc_tx := gc_step + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tid := gc_tx
-					mySum := gc_s_mySum[gc_rank]
-					/*line samples_reduction.go:299*/ if blockSize >= 512 && tid < 256 {
-						mySum = mySum + sdata[tid+256]
-						sdata[tid] = mySum
-					}
-					gc_s_mySum[gc_rank] = mySum
-				}
-				{
-					gc_tx := gc_step + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tid := gc_tx
-					mySum := gc_s_mySum[gc_rank]
-					/*line samples_reduction.go:299*/ if blockSize >= 512 && tid < 256 {
-						mySum = mySum + sdata[tid+256]
-						sdata[tid] = mySum
-					}
-					gc_s_mySum[gc_rank] = mySum
-				}
-				{
-					gc_tx := gc_step + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tid := gc_tx
-					mySum := gc_s_mySum[gc_rank]
-					/*line samples_reduction.go:299*/ if blockSize >= 512 && tid < 256 {
-						mySum = mySum + sdata[tid+256]
-						sdata[tid] = mySum
-					}
-					gc_s_mySum[gc_rank] = mySum
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
@@ -13178,58 +10229,7 @@ func gc_body_reduce6[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 				gc_s_mySum[gc_rank] = mySum
 			}
 		} else {
-			gc_step2 := 0
-			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-				{
-					gc_tx := gc_step2 + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tid := gc_tx
-					mySum := gc_s_mySum[gc_rank]
-					/*line samples_reduction.go:306*/ if blockSize >= 256 && tid < 128 {
-						mySum = mySum + sdata[tid+128]
-						sdata[tid] = mySum
-					}
-					gc_s_mySum[gc_rank] = mySum
-				}
-				{
-					gc_tx := gc_step2 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tid := gc_tx
-					mySum := gc_s_mySum[gc_rank]
-					/*line samples_reduction.go:306*/ if blockSize >= 256 && tid < 128 {
-						mySum = mySum + sdata[tid+128]
-						sdata[tid] = mySum
-					}
-					gc_s_mySum[gc_rank] = mySum
-				}
-				{
-					gc_tx := gc_step2 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tid := gc_tx
-					mySum := gc_s_mySum[gc_rank]
-					/*line samples_reduction.go:306*/ if blockSize >= 256 && tid < 128 {
-						mySum = mySum + sdata[tid+128]
-						sdata[tid] = mySum
-					}
-					gc_s_mySum[gc_rank] = mySum
-				}
-				{
-					gc_tx := gc_step2 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tid := gc_tx
-					mySum := gc_s_mySum[gc_rank]
-					/*line samples_reduction.go:306*/ if blockSize >= 256 && tid < 128 {
-						mySum = mySum + sdata[tid+128]
-						sdata[tid] = mySum
-					}
-					gc_s_mySum[gc_rank] = mySum
-				}
-			}
-			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
@@ -13277,58 +10277,7 @@ func gc_body_reduce6[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 				gc_s_mySum[gc_rank] = mySum
 			}
 		} else {
-			gc_step3 := 0
-			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
-				{
-					gc_tx := gc_step3 + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tid := gc_tx
-					mySum := gc_s_mySum[gc_rank]
-					/*line samples_reduction.go:313*/ if blockSize >= 128 && tid < 64 {
-						mySum = mySum + sdata[tid+64]
-						sdata[tid] = mySum
-					}
-					gc_s_mySum[gc_rank] = mySum
-				}
-				{
-					gc_tx := gc_step3 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tid := gc_tx
-					mySum := gc_s_mySum[gc_rank]
-					/*line samples_reduction.go:313*/ if blockSize >= 128 && tid < 64 {
-						mySum = mySum + sdata[tid+64]
-						sdata[tid] = mySum
-					}
-					gc_s_mySum[gc_rank] = mySum
-				}
-				{
-					gc_tx := gc_step3 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tid := gc_tx
-					mySum := gc_s_mySum[gc_rank]
-					/*line samples_reduction.go:313*/ if blockSize >= 128 && tid < 64 {
-						mySum = mySum + sdata[tid+64]
-						sdata[tid] = mySum
-					}
-					gc_s_mySum[gc_rank] = mySum
-				}
-				{
-					gc_tx := gc_step3 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tid := gc_tx
-					mySum := gc_s_mySum[gc_rank]
-					/*line samples_reduction.go:313*/ if blockSize >= 128 && tid < 64 {
-						mySum = mySum + sdata[tid+64]
-						sdata[tid] = mySum
-					}
-					gc_s_mySum[gc_rank] = mySum
-				}
-			}
-			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
@@ -13633,58 +10582,7 @@ func gc_body_reduce6_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step := gc_vstep2
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tid := gc_tx
-					mySum := gc_s_mySum[gc_rank]
-					/*line samples_reduction.go:299*/ if blockSize >= 512 && tid < 256 {
-						mySum = mySum + sdata[tid+256]
-						sdata[tid] = mySum
-					}
-					gc_s_mySum[gc_rank] = mySum
-				}
-				{
-					gc_tx := gc_step + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tid := gc_tx
-					mySum := gc_s_mySum[gc_rank]
-					/*line samples_reduction.go:299*/ if blockSize >= 512 && tid < 256 {
-						mySum = mySum + sdata[tid+256]
-						sdata[tid] = mySum
-					}
-					gc_s_mySum[gc_rank] = mySum
-				}
-				{
-					gc_tx := gc_step + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tid := gc_tx
-					mySum := gc_s_mySum[gc_rank]
-					/*line samples_reduction.go:299*/ if blockSize >= 512 && tid < 256 {
-						mySum = mySum + sdata[tid+256]
-						sdata[tid] = mySum
-					}
-					gc_s_mySum[gc_rank] = mySum
-				}
-				{
-					gc_tx := gc_step + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tid := gc_tx
-					mySum := gc_s_mySum[gc_rank]
-					/*line samples_reduction.go:299*/ if blockSize >= 512 && tid < 256 {
-						mySum = mySum + sdata[tid+256]
-						sdata[tid] = mySum
-					}
-					gc_s_mySum[gc_rank] = mySum
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
@@ -13864,58 +10762,7 @@ func gc_body_reduce6_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step2 := gc_vstep4
-			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-				{
-					gc_tx := gc_step2 + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tid := gc_tx
-					mySum := gc_s_mySum[gc_rank]
-					/*line samples_reduction.go:306*/ if blockSize >= 256 && tid < 128 {
-						mySum = mySum + sdata[tid+128]
-						sdata[tid] = mySum
-					}
-					gc_s_mySum[gc_rank] = mySum
-				}
-				{
-					gc_tx := gc_step2 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tid := gc_tx
-					mySum := gc_s_mySum[gc_rank]
-					/*line samples_reduction.go:306*/ if blockSize >= 256 && tid < 128 {
-						mySum = mySum + sdata[tid+128]
-						sdata[tid] = mySum
-					}
-					gc_s_mySum[gc_rank] = mySum
-				}
-				{
-					gc_tx := gc_step2 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tid := gc_tx
-					mySum := gc_s_mySum[gc_rank]
-					/*line samples_reduction.go:306*/ if blockSize >= 256 && tid < 128 {
-						mySum = mySum + sdata[tid+128]
-						sdata[tid] = mySum
-					}
-					gc_s_mySum[gc_rank] = mySum
-				}
-				{
-					gc_tx := gc_step2 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tid := gc_tx
-					mySum := gc_s_mySum[gc_rank]
-					/*line samples_reduction.go:306*/ if blockSize >= 256 && tid < 128 {
-						mySum = mySum + sdata[tid+128]
-						sdata[tid] = mySum
-					}
-					gc_s_mySum[gc_rank] = mySum
-				}
-			}
-			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
@@ -14095,58 +10942,7 @@ func gc_body_reduce6_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step3 := gc_vstep6
-			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
-				{
-					gc_tx := gc_step3 + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tid := gc_tx
-					mySum := gc_s_mySum[gc_rank]
-					/*line samples_reduction.go:313*/ if blockSize >= 128 && tid < 64 {
-						mySum = mySum + sdata[tid+64]
-						sdata[tid] = mySum
-					}
-					gc_s_mySum[gc_rank] = mySum
-				}
-				{
-					gc_tx := gc_step3 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tid := gc_tx
-					mySum := gc_s_mySum[gc_rank]
-					/*line samples_reduction.go:313*/ if blockSize >= 128 && tid < 64 {
-						mySum = mySum + sdata[tid+64]
-						sdata[tid] = mySum
-					}
-					gc_s_mySum[gc_rank] = mySum
-				}
-				{
-					gc_tx := gc_step3 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tid := gc_tx
-					mySum := gc_s_mySum[gc_rank]
-					/*line samples_reduction.go:313*/ if blockSize >= 128 && tid < 64 {
-						mySum = mySum + sdata[tid+64]
-						sdata[tid] = mySum
-					}
-					gc_s_mySum[gc_rank] = mySum
-				}
-				{
-					gc_tx := gc_step3 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tid := gc_tx
-					mySum := gc_s_mySum[gc_rank]
-					/*line samples_reduction.go:313*/ if blockSize >= 128 && tid < 64 {
-						mySum = mySum + sdata[tid+64]
-						sdata[tid] = mySum
-					}
-					gc_s_mySum[gc_rank] = mySum
-				}
-			}
-			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep6; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
@@ -14551,58 +11347,7 @@ func gc_body_reduce6_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step := gc_vstep2
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tid := gc_tx
-					mySum := gc_s_mySum[gc_rank]
-					/*line samples_reduction.go:299*/ if blockSize >= 512 && tid < 256 {
-						mySum = mySum + sdata[tid+256]
-						sdata[tid] = mySum
-					}
-					gc_s_mySum[gc_rank] = mySum
-				}
-				{
-					gc_tx := gc_step + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tid := gc_tx
-					mySum := gc_s_mySum[gc_rank]
-					/*line samples_reduction.go:299*/ if blockSize >= 512 && tid < 256 {
-						mySum = mySum + sdata[tid+256]
-						sdata[tid] = mySum
-					}
-					gc_s_mySum[gc_rank] = mySum
-				}
-				{
-					gc_tx := gc_step + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tid := gc_tx
-					mySum := gc_s_mySum[gc_rank]
-					/*line samples_reduction.go:299*/ if blockSize >= 512 && tid < 256 {
-						mySum = mySum + sdata[tid+256]
-						sdata[tid] = mySum
-					}
-					gc_s_mySum[gc_rank] = mySum
-				}
-				{
-					gc_tx := gc_step + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tid := gc_tx
-					mySum := gc_s_mySum[gc_rank]
-					/*line samples_reduction.go:299*/ if blockSize >= 512 && tid < 256 {
-						mySum = mySum + sdata[tid+256]
-						sdata[tid] = mySum
-					}
-					gc_s_mySum[gc_rank] = mySum
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
@@ -14782,58 +11527,7 @@ func gc_body_reduce6_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step2 := gc_vstep4
-			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-				{
-					gc_tx := gc_step2 + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tid := gc_tx
-					mySum := gc_s_mySum[gc_rank]
-					/*line samples_reduction.go:306*/ if blockSize >= 256 && tid < 128 {
-						mySum = mySum + sdata[tid+128]
-						sdata[tid] = mySum
-					}
-					gc_s_mySum[gc_rank] = mySum
-				}
-				{
-					gc_tx := gc_step2 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tid := gc_tx
-					mySum := gc_s_mySum[gc_rank]
-					/*line samples_reduction.go:306*/ if blockSize >= 256 && tid < 128 {
-						mySum = mySum + sdata[tid+128]
-						sdata[tid] = mySum
-					}
-					gc_s_mySum[gc_rank] = mySum
-				}
-				{
-					gc_tx := gc_step2 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tid := gc_tx
-					mySum := gc_s_mySum[gc_rank]
-					/*line samples_reduction.go:306*/ if blockSize >= 256 && tid < 128 {
-						mySum = mySum + sdata[tid+128]
-						sdata[tid] = mySum
-					}
-					gc_s_mySum[gc_rank] = mySum
-				}
-				{
-					gc_tx := gc_step2 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tid := gc_tx
-					mySum := gc_s_mySum[gc_rank]
-					/*line samples_reduction.go:306*/ if blockSize >= 256 && tid < 128 {
-						mySum = mySum + sdata[tid+128]
-						sdata[tid] = mySum
-					}
-					gc_s_mySum[gc_rank] = mySum
-				}
-			}
-			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
@@ -15013,58 +11707,7 @@ func gc_body_reduce6_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step3 := gc_vstep6
-			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
-				{
-					gc_tx := gc_step3 + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tid := gc_tx
-					mySum := gc_s_mySum[gc_rank]
-					/*line samples_reduction.go:313*/ if blockSize >= 128 && tid < 64 {
-						mySum = mySum + sdata[tid+64]
-						sdata[tid] = mySum
-					}
-					gc_s_mySum[gc_rank] = mySum
-				}
-				{
-					gc_tx := gc_step3 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tid := gc_tx
-					mySum := gc_s_mySum[gc_rank]
-					/*line samples_reduction.go:313*/ if blockSize >= 128 && tid < 64 {
-						mySum = mySum + sdata[tid+64]
-						sdata[tid] = mySum
-					}
-					gc_s_mySum[gc_rank] = mySum
-				}
-				{
-					gc_tx := gc_step3 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tid := gc_tx
-					mySum := gc_s_mySum[gc_rank]
-					/*line samples_reduction.go:313*/ if blockSize >= 128 && tid < 64 {
-						mySum = mySum + sdata[tid+64]
-						sdata[tid] = mySum
-					}
-					gc_s_mySum[gc_rank] = mySum
-				}
-				{
-					gc_tx := gc_step3 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tid := gc_tx
-					mySum := gc_s_mySum[gc_rank]
-					/*line samples_reduction.go:313*/ if blockSize >= 128 && tid < 64 {
-						mySum = mySum + sdata[tid+64]
-						sdata[tid] = mySum
-					}
-					gc_s_mySum[gc_rank] = mySum
-				}
-			}
-			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep6; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
@@ -15469,58 +12112,7 @@ func gc_body_reduce6_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step := gc_vstep2
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tid := gc_tx
-					mySum := gc_s_mySum[gc_rank]
-					/*line samples_reduction.go:299*/ if blockSize >= 512 && tid < 256 {
-						mySum = mySum + sdata[tid+256]
-						sdata[tid] = mySum
-					}
-					gc_s_mySum[gc_rank] = mySum
-				}
-				{
-					gc_tx := gc_step + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tid := gc_tx
-					mySum := gc_s_mySum[gc_rank]
-					/*line samples_reduction.go:299*/ if blockSize >= 512 && tid < 256 {
-						mySum = mySum + sdata[tid+256]
-						sdata[tid] = mySum
-					}
-					gc_s_mySum[gc_rank] = mySum
-				}
-				{
-					gc_tx := gc_step + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tid := gc_tx
-					mySum := gc_s_mySum[gc_rank]
-					/*line samples_reduction.go:299*/ if blockSize >= 512 && tid < 256 {
-						mySum = mySum + sdata[tid+256]
-						sdata[tid] = mySum
-					}
-					gc_s_mySum[gc_rank] = mySum
-				}
-				{
-					gc_tx := gc_step + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tid := gc_tx
-					mySum := gc_s_mySum[gc_rank]
-					/*line samples_reduction.go:299*/ if blockSize >= 512 && tid < 256 {
-						mySum = mySum + sdata[tid+256]
-						sdata[tid] = mySum
-					}
-					gc_s_mySum[gc_rank] = mySum
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
@@ -15700,58 +12292,7 @@ func gc_body_reduce6_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step2 := gc_vstep4
-			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-				{
-					gc_tx := gc_step2 + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tid := gc_tx
-					mySum := gc_s_mySum[gc_rank]
-					/*line samples_reduction.go:306*/ if blockSize >= 256 && tid < 128 {
-						mySum = mySum + sdata[tid+128]
-						sdata[tid] = mySum
-					}
-					gc_s_mySum[gc_rank] = mySum
-				}
-				{
-					gc_tx := gc_step2 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tid := gc_tx
-					mySum := gc_s_mySum[gc_rank]
-					/*line samples_reduction.go:306*/ if blockSize >= 256 && tid < 128 {
-						mySum = mySum + sdata[tid+128]
-						sdata[tid] = mySum
-					}
-					gc_s_mySum[gc_rank] = mySum
-				}
-				{
-					gc_tx := gc_step2 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tid := gc_tx
-					mySum := gc_s_mySum[gc_rank]
-					/*line samples_reduction.go:306*/ if blockSize >= 256 && tid < 128 {
-						mySum = mySum + sdata[tid+128]
-						sdata[tid] = mySum
-					}
-					gc_s_mySum[gc_rank] = mySum
-				}
-				{
-					gc_tx := gc_step2 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tid := gc_tx
-					mySum := gc_s_mySum[gc_rank]
-					/*line samples_reduction.go:306*/ if blockSize >= 256 && tid < 128 {
-						mySum = mySum + sdata[tid+128]
-						sdata[tid] = mySum
-					}
-					gc_s_mySum[gc_rank] = mySum
-				}
-			}
-			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
@@ -15931,58 +12472,7 @@ func gc_body_reduce6_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step3 := gc_vstep6
-			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
-				{
-					gc_tx := gc_step3 + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tid := gc_tx
-					mySum := gc_s_mySum[gc_rank]
-					/*line samples_reduction.go:313*/ if blockSize >= 128 && tid < 64 {
-						mySum = mySum + sdata[tid+64]
-						sdata[tid] = mySum
-					}
-					gc_s_mySum[gc_rank] = mySum
-				}
-				{
-					gc_tx := gc_step3 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tid := gc_tx
-					mySum := gc_s_mySum[gc_rank]
-					/*line samples_reduction.go:313*/ if blockSize >= 128 && tid < 64 {
-						mySum = mySum + sdata[tid+64]
-						sdata[tid] = mySum
-					}
-					gc_s_mySum[gc_rank] = mySum
-				}
-				{
-					gc_tx := gc_step3 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tid := gc_tx
-					mySum := gc_s_mySum[gc_rank]
-					/*line samples_reduction.go:313*/ if blockSize >= 128 && tid < 64 {
-						mySum = mySum + sdata[tid+64]
-						sdata[tid] = mySum
-					}
-					gc_s_mySum[gc_rank] = mySum
-				}
-				{
-					gc_tx := gc_step3 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tid := gc_tx
-					mySum := gc_s_mySum[gc_rank]
-					/*line samples_reduction.go:313*/ if blockSize >= 128 && tid < 64 {
-						mySum = mySum + sdata[tid+64]
-						sdata[tid] = mySum
-					}
-					gc_s_mySum[gc_rank] = mySum
-				}
-			}
-			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep6; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
@@ -16736,38 +13226,7 @@ func gc_body_reduce7[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, 
 				/*line samples_reduction.go:412*/ gc_at2[0] = mySum
 			}
 		} else {
-			gc_step3 := gc_from
-			for ; gc_step3+3 < gc_to; gc_step3 += 4 {
-				{
-					gc_tx := gc_step3 + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					mySum := gc_s_mySum[gc_rank]
-					/*line samples_reduction.go:412*/ gOdata[gc_bx] = mySum
-				}
-				{
-					gc_tx := gc_step3 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					mySum := gc_s_mySum[gc_rank]
-					/*line samples_reduction.go:412*/ gOdata[gc_bx] = mySum
-				}
-				{
-					gc_tx := gc_step3 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					mySum := gc_s_mySum[gc_rank]
-					/*line samples_reduction.go:412*/ gOdata[gc_bx] = mySum
-				}
-				{
-					gc_tx := gc_step3 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					mySum := gc_s_mySum[gc_rank]
-					/*line samples_reduction.go:412*/ gOdata[gc_bx] = mySum
-				}
-			}
-			for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				mySum := gc_s_mySum[gc_rank]
@@ -17396,38 +13855,7 @@ func gc_body_reduce7_float32(gc_b *compiled.Block, gIdata []float32, gOdata []fl
 				/*line samples_reduction.go:412*/ gc_at2[0] = mySum
 			}
 		} else {
-			gc_step3 := gc_from
-			for ; gc_step3+3 < gc_to; gc_step3 += 4 {
-				{
-					gc_tx := gc_step3 + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					mySum := gc_s_mySum[gc_rank]
-					/*line samples_reduction.go:412*/ gOdata[gc_bx] = mySum
-				}
-				{
-					gc_tx := gc_step3 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					mySum := gc_s_mySum[gc_rank]
-					/*line samples_reduction.go:412*/ gOdata[gc_bx] = mySum
-				}
-				{
-					gc_tx := gc_step3 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					mySum := gc_s_mySum[gc_rank]
-					/*line samples_reduction.go:412*/ gOdata[gc_bx] = mySum
-				}
-				{
-					gc_tx := gc_step3 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					mySum := gc_s_mySum[gc_rank]
-					/*line samples_reduction.go:412*/ gOdata[gc_bx] = mySum
-				}
-			}
-			for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				mySum := gc_s_mySum[gc_rank]
@@ -18056,38 +14484,7 @@ func gc_body_reduce7_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32,
 				/*line samples_reduction.go:412*/ gc_at2[0] = mySum
 			}
 		} else {
-			gc_step3 := gc_from
-			for ; gc_step3+3 < gc_to; gc_step3 += 4 {
-				{
-					gc_tx := gc_step3 + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					mySum := gc_s_mySum[gc_rank]
-					/*line samples_reduction.go:412*/ gOdata[gc_bx] = mySum
-				}
-				{
-					gc_tx := gc_step3 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					mySum := gc_s_mySum[gc_rank]
-					/*line samples_reduction.go:412*/ gOdata[gc_bx] = mySum
-				}
-				{
-					gc_tx := gc_step3 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					mySum := gc_s_mySum[gc_rank]
-					/*line samples_reduction.go:412*/ gOdata[gc_bx] = mySum
-				}
-				{
-					gc_tx := gc_step3 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					mySum := gc_s_mySum[gc_rank]
-					/*line samples_reduction.go:412*/ gOdata[gc_bx] = mySum
-				}
-			}
-			for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				mySum := gc_s_mySum[gc_rank]
@@ -18716,38 +15113,7 @@ func gc_body_reduce7_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uint
 				/*line samples_reduction.go:412*/ gc_at2[0] = mySum
 			}
 		} else {
-			gc_step3 := gc_from
-			for ; gc_step3+3 < gc_to; gc_step3 += 4 {
-				{
-					gc_tx := gc_step3 + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					mySum := gc_s_mySum[gc_rank]
-					/*line samples_reduction.go:412*/ gOdata[gc_bx] = mySum
-				}
-				{
-					gc_tx := gc_step3 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					mySum := gc_s_mySum[gc_rank]
-					/*line samples_reduction.go:412*/ gOdata[gc_bx] = mySum
-				}
-				{
-					gc_tx := gc_step3 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					mySum := gc_s_mySum[gc_rank]
-					/*line samples_reduction.go:412*/ gOdata[gc_bx] = mySum
-				}
-				{
-					gc_tx := gc_step3 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					mySum := gc_s_mySum[gc_rank]
-					/*line samples_reduction.go:412*/ gOdata[gc_bx] = mySum
-				}
-			}
-			for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				mySum := gc_s_mySum[gc_rank]
@@ -18967,46 +15333,7 @@ func gc_body_cgReduce[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int)
 			}
 		}
 	} else {
-		gc_step3 := 0
-		for ; gc_step3+3 < gc_n; gc_step3 += 4 {
-			{
-				gc_rank := gc_step3 + 0
-				gc_pos.Thread = gc_rank
-				threadRank := gc_rank
-				threadVal := gc_s_threadVal[gc_rank]
-				/*line samples_reduction.go:466*/ if threadRank == 0 {
-					gOdata[gc_bx] = threadVal
-				}
-			}
-			{
-				gc_rank := gc_step3 + 1
-				gc_pos.Thread = gc_rank
-				threadRank := gc_rank
-				threadVal := gc_s_threadVal[gc_rank]
-				/*line samples_reduction.go:466*/ if threadRank == 0 {
-					gOdata[gc_bx] = threadVal
-				}
-			}
-			{
-				gc_rank := gc_step3 + 2
-				gc_pos.Thread = gc_rank
-				threadRank := gc_rank
-				threadVal := gc_s_threadVal[gc_rank]
-				/*line samples_reduction.go:466*/ if threadRank == 0 {
-					gOdata[gc_bx] = threadVal
-				}
-			}
-			{
-				gc_rank := gc_step3 + 3
-				gc_pos.Thread = gc_rank
-				threadRank := gc_rank
-				threadVal := gc_s_threadVal[gc_rank]
-				/*line samples_reduction.go:466*/ if threadRank == 0 {
-					gOdata[gc_bx] = threadVal
-				}
-			}
-		}
-		for gc_rank := gc_step3; gc_rank < gc_n; gc_rank++ {
+		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			threadRank := gc_rank
 			threadVal := gc_s_threadVal[gc_rank]
@@ -19227,46 +15554,7 @@ func gc_body_cgReduce_float32(gc_b *compiled.Block, gIdata []float32, gOdata []f
 			}
 		}
 	} else {
-		gc_step3 := 0
-		for ; gc_step3+3 < gc_n; gc_step3 += 4 {
-			{
-				gc_rank := gc_step3 + 0
-				gc_pos.Thread = gc_rank
-				threadRank := gc_rank
-				threadVal := gc_s_threadVal[gc_rank]
-				/*line samples_reduction.go:466*/ if threadRank == 0 {
-					gOdata[gc_bx] = threadVal
-				}
-			}
-			{
-				gc_rank := gc_step3 + 1
-				gc_pos.Thread = gc_rank
-				threadRank := gc_rank
-				threadVal := gc_s_threadVal[gc_rank]
-				/*line samples_reduction.go:466*/ if threadRank == 0 {
-					gOdata[gc_bx] = threadVal
-				}
-			}
-			{
-				gc_rank := gc_step3 + 2
-				gc_pos.Thread = gc_rank
-				threadRank := gc_rank
-				threadVal := gc_s_threadVal[gc_rank]
-				/*line samples_reduction.go:466*/ if threadRank == 0 {
-					gOdata[gc_bx] = threadVal
-				}
-			}
-			{
-				gc_rank := gc_step3 + 3
-				gc_pos.Thread = gc_rank
-				threadRank := gc_rank
-				threadVal := gc_s_threadVal[gc_rank]
-				/*line samples_reduction.go:466*/ if threadRank == 0 {
-					gOdata[gc_bx] = threadVal
-				}
-			}
-		}
-		for gc_rank := gc_step3; gc_rank < gc_n; gc_rank++ {
+		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			threadRank := gc_rank
 			threadVal := gc_s_threadVal[gc_rank]
@@ -19486,46 +15774,7 @@ func gc_body_cgReduce_int32(gc_b *compiled.Block, gIdata []int32, gOdata []int32
 			}
 		}
 	} else {
-		gc_step3 := 0
-		for ; gc_step3+3 < gc_n; gc_step3 += 4 {
-			{
-				gc_rank := gc_step3 + 0
-				gc_pos.Thread = gc_rank
-				threadRank := gc_rank
-				threadVal := gc_s_threadVal[gc_rank]
-				/*line samples_reduction.go:466*/ if threadRank == 0 {
-					gOdata[gc_bx] = threadVal
-				}
-			}
-			{
-				gc_rank := gc_step3 + 1
-				gc_pos.Thread = gc_rank
-				threadRank := gc_rank
-				threadVal := gc_s_threadVal[gc_rank]
-				/*line samples_reduction.go:466*/ if threadRank == 0 {
-					gOdata[gc_bx] = threadVal
-				}
-			}
-			{
-				gc_rank := gc_step3 + 2
-				gc_pos.Thread = gc_rank
-				threadRank := gc_rank
-				threadVal := gc_s_threadVal[gc_rank]
-				/*line samples_reduction.go:466*/ if threadRank == 0 {
-					gOdata[gc_bx] = threadVal
-				}
-			}
-			{
-				gc_rank := gc_step3 + 3
-				gc_pos.Thread = gc_rank
-				threadRank := gc_rank
-				threadVal := gc_s_threadVal[gc_rank]
-				/*line samples_reduction.go:466*/ if threadRank == 0 {
-					gOdata[gc_bx] = threadVal
-				}
-			}
-		}
-		for gc_rank := gc_step3; gc_rank < gc_n; gc_rank++ {
+		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			threadRank := gc_rank
 			threadVal := gc_s_threadVal[gc_rank]
@@ -19745,46 +15994,7 @@ func gc_body_cgReduce_uint32(gc_b *compiled.Block, gIdata []uint32, gOdata []uin
 			}
 		}
 	} else {
-		gc_step3 := 0
-		for ; gc_step3+3 < gc_n; gc_step3 += 4 {
-			{
-				gc_rank := gc_step3 + 0
-				gc_pos.Thread = gc_rank
-				threadRank := gc_rank
-				threadVal := gc_s_threadVal[gc_rank]
-				/*line samples_reduction.go:466*/ if threadRank == 0 {
-					gOdata[gc_bx] = threadVal
-				}
-			}
-			{
-				gc_rank := gc_step3 + 1
-				gc_pos.Thread = gc_rank
-				threadRank := gc_rank
-				threadVal := gc_s_threadVal[gc_rank]
-				/*line samples_reduction.go:466*/ if threadRank == 0 {
-					gOdata[gc_bx] = threadVal
-				}
-			}
-			{
-				gc_rank := gc_step3 + 2
-				gc_pos.Thread = gc_rank
-				threadRank := gc_rank
-				threadVal := gc_s_threadVal[gc_rank]
-				/*line samples_reduction.go:466*/ if threadRank == 0 {
-					gOdata[gc_bx] = threadVal
-				}
-			}
-			{
-				gc_rank := gc_step3 + 3
-				gc_pos.Thread = gc_rank
-				threadRank := gc_rank
-				threadVal := gc_s_threadVal[gc_rank]
-				/*line samples_reduction.go:466*/ if threadRank == 0 {
-					gOdata[gc_bx] = threadVal
-				}
-			}
-		}
-		for gc_rank := gc_step3; gc_rank < gc_n; gc_rank++ {
+		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			threadRank := gc_rank
 			threadVal := gc_s_threadVal[gc_rank]

@@ -862,30 +862,7 @@ func gc_body_uniformUpdate(gc_b *compiled.Block, dData []uint4, dBuffer []uint32
 				/*line samples_scan.go:224*/ buf[0] = gc_at[0]
 			}
 		} else {
-			gc_step2 := gc_from
-			for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-				{
-					gc_tx := gc_step2 + 0
-					gc_pos.Thread = gc_base + gc_tx
-					/*line samples_scan.go:224*/ buf[0] = dBuffer[gc_bx]
-				}
-				{
-					gc_tx := gc_step2 + 1
-					gc_pos.Thread = gc_base + gc_tx
-					/*line samples_scan.go:224*/ buf[0] = dBuffer[gc_bx]
-				}
-				{
-					gc_tx := gc_step2 + 2
-					gc_pos.Thread = gc_base + gc_tx
-					/*line samples_scan.go:224*/ buf[0] = dBuffer[gc_bx]
-				}
-				{
-					gc_tx := gc_step2 + 3
-					gc_pos.Thread = gc_base + gc_tx
-					/*line samples_scan.go:224*/ buf[0] = dBuffer[gc_bx]
-				}
-			}
-			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				/*line samples_scan.go:224*/ buf[0] = dBuffer[gc_bx]
 			}

@@ -77,42 +77,7 @@ func gc_body_triad(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c []float32, s 
 					/*line shoc.go:20*/ gc_at[gc_tx] = gc_at2[gc_tx] + s*gc_at3[gc_tx]
 				}
 			} else {
-				gc_step2 := gc_runlo
-				for ; gc_step2+3 < gc_runhi; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_rank := gc_base + gc_tx%gc_bdx
-						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-						gc_pos.Thread = gc_rank
-						gid := gc_tx + (gc_bx * gc_bdx)
-						/*line shoc.go:20*/ c[gid] = a[gid] + s*b[gid]
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx%gc_bdx
-						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-						gc_pos.Thread = gc_rank
-						gid := gc_tx + (gc_bx * gc_bdx)
-						/*line shoc.go:20*/ c[gid] = a[gid] + s*b[gid]
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx%gc_bdx
-						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-						gc_pos.Thread = gc_rank
-						gid := gc_tx + (gc_bx * gc_bdx)
-						/*line shoc.go:20*/ c[gid] = a[gid] + s*b[gid]
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx%gc_bdx
-						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-						gc_pos.Thread = gc_rank
-						gid := gc_tx + (gc_bx * gc_bdx)
-						/*line shoc.go:20*/ c[gid] = a[gid] + s*b[gid]
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_runhi; gc_tx++ {
+				for gc_tx := gc_runlo; gc_tx < gc_runhi; gc_tx++ {
 					gc_rank := gc_base + gc_tx%gc_bdx
 					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 					gc_pos.Thread = gc_rank
@@ -197,34 +162,7 @@ func gc_body_shocReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n int, b
 					/*line shoc.go:51*/ sdata[tid] += sdata[tid+256]
 				}
 			} else {
-				gc_step := gc_from
-				for ; gc_step+3 < gc_to; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line shoc.go:51*/ sdata[tid] += sdata[tid+256]
-					}
-					{
-						gc_tx := gc_step + 1
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line shoc.go:51*/ sdata[tid] += sdata[tid+256]
-					}
-					{
-						gc_tx := gc_step + 2
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line shoc.go:51*/ sdata[tid] += sdata[tid+256]
-					}
-					{
-						gc_tx := gc_step + 3
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line shoc.go:51*/ sdata[tid] += sdata[tid+256]
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 					/*line shoc.go:51*/ sdata[tid] += sdata[tid+256]
@@ -261,34 +199,7 @@ func gc_body_shocReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n int, b
 					/*line shoc.go:57*/ sdata[tid] += sdata[tid+128]
 				}
 			} else {
-				gc_step2 := gc_from
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line shoc.go:57*/ sdata[tid] += sdata[tid+128]
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line shoc.go:57*/ sdata[tid] += sdata[tid+128]
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line shoc.go:57*/ sdata[tid] += sdata[tid+128]
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line shoc.go:57*/ sdata[tid] += sdata[tid+128]
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 					/*line shoc.go:57*/ sdata[tid] += sdata[tid+128]
@@ -325,34 +236,7 @@ func gc_body_shocReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n int, b
 					/*line shoc.go:63*/ sdata[tid] += sdata[tid+64]
 				}
 			} else {
-				gc_step3 := gc_from
-				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
-					{
-						gc_tx := gc_step3 + 0
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line shoc.go:63*/ sdata[tid] += sdata[tid+64]
-					}
-					{
-						gc_tx := gc_step3 + 1
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line shoc.go:63*/ sdata[tid] += sdata[tid+64]
-					}
-					{
-						gc_tx := gc_step3 + 2
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line shoc.go:63*/ sdata[tid] += sdata[tid+64]
-					}
-					{
-						gc_tx := gc_step3 + 3
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line shoc.go:63*/ sdata[tid] += sdata[tid+64]
-					}
-				}
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 					/*line shoc.go:63*/ sdata[tid] += sdata[tid+64]
@@ -749,34 +633,7 @@ func gc_body_shocScanReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n in
 					/*line shoc.go:129*/ sdata[tid] += sdata[tid+256]
 				}
 			} else {
-				gc_step2 := gc_from
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line shoc.go:129*/ sdata[tid] += sdata[tid+256]
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line shoc.go:129*/ sdata[tid] += sdata[tid+256]
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line shoc.go:129*/ sdata[tid] += sdata[tid+256]
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line shoc.go:129*/ sdata[tid] += sdata[tid+256]
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 					/*line shoc.go:129*/ sdata[tid] += sdata[tid+256]
@@ -813,34 +670,7 @@ func gc_body_shocScanReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n in
 					/*line shoc.go:135*/ sdata[tid] += sdata[tid+128]
 				}
 			} else {
-				gc_step3 := gc_from
-				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
-					{
-						gc_tx := gc_step3 + 0
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line shoc.go:135*/ sdata[tid] += sdata[tid+128]
-					}
-					{
-						gc_tx := gc_step3 + 1
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line shoc.go:135*/ sdata[tid] += sdata[tid+128]
-					}
-					{
-						gc_tx := gc_step3 + 2
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line shoc.go:135*/ sdata[tid] += sdata[tid+128]
-					}
-					{
-						gc_tx := gc_step3 + 3
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line shoc.go:135*/ sdata[tid] += sdata[tid+128]
-					}
-				}
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 					/*line shoc.go:135*/ sdata[tid] += sdata[tid+128]
@@ -877,34 +707,7 @@ func gc_body_shocScanReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n in
 					/*line shoc.go:141*/ sdata[tid] += sdata[tid+64]
 				}
 			} else {
-				gc_step4 := gc_from
-				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
-					{
-						gc_tx := gc_step4 + 0
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line shoc.go:141*/ sdata[tid] += sdata[tid+64]
-					}
-					{
-						gc_tx := gc_step4 + 1
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line shoc.go:141*/ sdata[tid] += sdata[tid+64]
-					}
-					{
-						gc_tx := gc_step4 + 2
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line shoc.go:141*/ sdata[tid] += sdata[tid+64]
-					}
-					{
-						gc_tx := gc_step4 + 3
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line shoc.go:141*/ sdata[tid] += sdata[tid+64]
-					}
-				}
-				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 					/*line shoc.go:141*/ sdata[tid] += sdata[tid+64]

@@ -295,30 +295,7 @@ func gc_body_agreeLoop(gc_b *compiled.Block, data []int32, n int, counts []int32
 				/*line agree.go:25*/ gc_at[0] = int32(c)
 			}
 		} else {
-			gc_step7 := gc_from
-			for ; gc_step7+3 < gc_to; gc_step7 += 4 {
-				{
-					gc_tx := gc_step7 + 0
-					gc_pos.Thread = gc_base + gc_tx
-					/*line agree.go:25*/ counts[gc_bx] = int32(c)
-				}
-				{
-					gc_tx := gc_step7 + 1
-					gc_pos.Thread = gc_base + gc_tx
-					/*line agree.go:25*/ counts[gc_bx] = int32(c)
-				}
-				{
-					gc_tx := gc_step7 + 2
-					gc_pos.Thread = gc_base + gc_tx
-					/*line agree.go:25*/ counts[gc_bx] = int32(c)
-				}
-				{
-					gc_tx := gc_step7 + 3
-					gc_pos.Thread = gc_base + gc_tx
-					/*line agree.go:25*/ counts[gc_bx] = int32(c)
-				}
-			}
-			for gc_tx := gc_step7; gc_tx < gc_to; gc_tx++ {
+			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				/*line agree.go:25*/ counts[gc_bx] = int32(c)
 			}

@@ -225,38 +225,7 @@ func gc_body_agreeIf(gc_b *compiled.Block, data []int32, flag []bool, mixed bool
 					gc_s_v[gc_rank] = v
 				}
 			} else {
-				gc_step := 0
-				for ; gc_step+3 < gc_bdx; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						/*line agree_if.go:108*/ v := s[gc_bdx-1-gc_tx]
-						gc_s_v[gc_rank] = v
-					}
-					{
-						gc_tx := gc_step + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						/*line agree_if.go:108*/ v := s[gc_bdx-1-gc_tx]
-						gc_s_v[gc_rank] = v
-					}
-					{
-						gc_tx := gc_step + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						/*line agree_if.go:108*/ v := s[gc_bdx-1-gc_tx]
-						gc_s_v[gc_rank] = v
-					}
-					{
-						gc_tx := gc_step + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						/*line agree_if.go:108*/ v := s[gc_bdx-1-gc_tx]
-						gc_s_v[gc_rank] = v
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					/*line agree_if.go:108*/ v := s[gc_bdx-1-gc_tx]
@@ -269,38 +238,7 @@ func gc_body_agreeIf(gc_b *compiled.Block, data []int32, flag []bool, mixed bool
 				gc_at4 := s[:gc_bdx]
 				/*line agree_if.go:110*/ copy(gc_at4, gc_s_v[gc_base:][:gc_bdx])
 			} else {
-				gc_step2 := 0
-				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						v := gc_s_v[gc_rank]
-						/*line agree_if.go:110*/ s[gc_tx] = v
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						v := gc_s_v[gc_rank]
-						/*line agree_if.go:110*/ s[gc_tx] = v
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						v := gc_s_v[gc_rank]
-						/*line agree_if.go:110*/ s[gc_tx] = v
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						v := gc_s_v[gc_rank]
-						/*line agree_if.go:110*/ s[gc_tx] = v
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					v := gc_s_v[gc_rank]
@@ -328,38 +266,7 @@ func gc_body_agreeIf(gc_b *compiled.Block, data []int32, flag []bool, mixed bool
 							gc_s_v_[gc_rank] = v_
 						}
 					} else {
-						gc_step3 := gc_seg
-						for ; gc_step3+3 < gc_segend; gc_step3 += 4 {
-							{
-								gc_tx := gc_step3 + 0
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-								/*line agree_if.go:113*/ v_ := s[(gc_tx + gc_r)]
-								gc_s_v_[gc_rank] = v_
-							}
-							{
-								gc_tx := gc_step3 + 1
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-								/*line agree_if.go:113*/ v_ := s[(gc_tx + gc_r)]
-								gc_s_v_[gc_rank] = v_
-							}
-							{
-								gc_tx := gc_step3 + 2
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-								/*line agree_if.go:113*/ v_ := s[(gc_tx + gc_r)]
-								gc_s_v_[gc_rank] = v_
-							}
-							{
-								gc_tx := gc_step3 + 3
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-								/*line agree_if.go:113*/ v_ := s[(gc_tx + gc_r)]
-								gc_s_v_[gc_rank] = v_
-							}
-						}
-						for gc_tx := gc_step3; gc_tx < gc_segend; gc_tx++ {
+						for gc_tx := gc_seg; gc_tx < gc_segend; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							/*line agree_if.go:113*/ v_ := s[(gc_tx + gc_r)]
@@ -369,38 +276,38 @@ func gc_body_agreeIf(gc_b *compiled.Block, data []int32, flag []bool, mixed bool
 					gc_seg = gc_segend
 				}
 			} else {
-				gc_step4 := 0
-				for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
+				gc_step := 0
+				for ; gc_step+3 < gc_bdx; gc_step += 4 {
 					{
-						gc_tx := gc_step4 + 0
+						gc_tx := gc_step + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						/*line agree_if.go:113*/ v_ := s[(gc_tx+1)%gc_bdx]
 						gc_s_v_[gc_rank] = v_
 					}
 					{
-						gc_tx := gc_step4 + 1
+						gc_tx := gc_step + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						/*line agree_if.go:113*/ v_ := s[(gc_tx+1)%gc_bdx]
 						gc_s_v_[gc_rank] = v_
 					}
 					{
-						gc_tx := gc_step4 + 2
+						gc_tx := gc_step + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						/*line agree_if.go:113*/ v_ := s[(gc_tx+1)%gc_bdx]
 						gc_s_v_[gc_rank] = v_
 					}
 					{
-						gc_tx := gc_step4 + 3
+						gc_tx := gc_step + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						/*line agree_if.go:113*/ v_ := s[(gc_tx+1)%gc_bdx]
 						gc_s_v_[gc_rank] = v_
 					}
 				}
-				for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					/*line agree_if.go:113*/ v_ := s[(gc_tx+1)%gc_bdx]
@@ -413,38 +320,7 @@ func gc_body_agreeIf(gc_b *compiled.Block, data []int32, flag []bool, mixed bool
 				gc_at6 := s[:gc_bdx]
 				/*line agree_if.go:115*/ copy(gc_at6, gc_s_v_[gc_base:][:gc_bdx])
 			} else {
-				gc_step5 := 0
-				for ; gc_step5+3 < gc_bdx; gc_step5 += 4 {
-					{
-						gc_tx := gc_step5 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						v_ := gc_s_v_[gc_rank]
-						/*line agree_if.go:115*/ s[gc_tx] = v_
-					}
-					{
-						gc_tx := gc_step5 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						v_ := gc_s_v_[gc_rank]
-						/*line agree_if.go:115*/ s[gc_tx] = v_
-					}
-					{
-						gc_tx := gc_step5 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						v_ := gc_s_v_[gc_rank]
-						/*line agree_if.go:115*/ s[gc_tx] = v_
-					}
-					{
-						gc_tx := gc_step5 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						v_ := gc_s_v_[gc_rank]
-						/*line agree_if.go:115*/ s[gc_tx] = v_
-					}
-				}
-				for gc_tx := gc_step5; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					v_ := gc_s_v_[gc_rank]
@@ -461,58 +337,31 @@ func gc_body_agreeIf(gc_b *compiled.Block, data []int32, flag []bool, mixed bool
 			if compiled.Disjoint(gc_at7, gc_at8) {
 				copy(gc_at7, gc_at8)
 			} else {
-				gc_step6 := 0
-				for ; gc_step6+3 < gc_bdx; gc_step6 += 4 {
+				gc_step2 := 0
+				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 					{
-						gc_tx := gc_step6 + 0
+						gc_tx := gc_step2 + 0
 						/*line agree_if.go:119*/ gc_at7[gc_tx] = gc_at8[gc_tx]
 					}
 					{
-						gc_tx := gc_step6 + 1
+						gc_tx := gc_step2 + 1
 						/*line agree_if.go:119*/ gc_at7[gc_tx] = gc_at8[gc_tx]
 					}
 					{
-						gc_tx := gc_step6 + 2
+						gc_tx := gc_step2 + 2
 						/*line agree_if.go:119*/ gc_at7[gc_tx] = gc_at8[gc_tx]
 					}
 					{
-						gc_tx := gc_step6 + 3
+						gc_tx := gc_step2 + 3
 						/*line agree_if.go:119*/ gc_at7[gc_tx] = gc_at8[gc_tx]
 					}
 				}
-				for gc_tx := gc_step6; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 					/*line agree_if.go:119*/ gc_at7[gc_tx] = gc_at8[gc_tx]
 				}
 			}
 		} else {
-			gc_step7 := 0
-			for ; gc_step7+3 < gc_bdx; gc_step7 += 4 {
-				{
-					gc_tx := gc_step7 + 0
-					gc_pos.Thread = gc_base + gc_tx
-					i := gc_bx*gc_bdx + gc_tx
-					/*line agree_if.go:119*/ data[i] = s[gc_tx]
-				}
-				{
-					gc_tx := gc_step7 + 1
-					gc_pos.Thread = gc_base + gc_tx
-					i := gc_bx*gc_bdx + gc_tx
-					/*line agree_if.go:119*/ data[i] = s[gc_tx]
-				}
-				{
-					gc_tx := gc_step7 + 2
-					gc_pos.Thread = gc_base + gc_tx
-					i := gc_bx*gc_bdx + gc_tx
-					/*line agree_if.go:119*/ data[i] = s[gc_tx]
-				}
-				{
-					gc_tx := gc_step7 + 3
-					gc_pos.Thread = gc_base + gc_tx
-					i := gc_bx*gc_bdx + gc_tx
-					/*line agree_if.go:119*/ data[i] = s[gc_tx]
-				}
-			}
-			for gc_tx := gc_step7; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				i := gc_bx*gc_bdx + gc_tx
 				/*line agree_if.go:119*/ data[i] = s[gc_tx]

@@ -57,34 +57,7 @@ func gc_body_clampStencil(gc_b *compiled.Block, in, out []float32, n, steps int)
 					/*line clamp.go:32*/ gc_at[gc_tx] = gc_at2[gc_tx]
 				}
 			} else {
-				gc_step2 := gc_from
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_pos.Thread = gc_base + gc_tx
-						tx := gc_tx
-						/*line clamp.go:32*/ row[tx] = in[base+tx]
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_pos.Thread = gc_base + gc_tx
-						tx := gc_tx
-						/*line clamp.go:32*/ row[tx] = in[base+tx]
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_pos.Thread = gc_base + gc_tx
-						tx := gc_tx
-						/*line clamp.go:32*/ row[tx] = in[base+tx]
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_pos.Thread = gc_base + gc_tx
-						tx := gc_tx
-						/*line clamp.go:32*/ row[tx] = in[base+tx]
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tx := gc_tx
 					/*line clamp.go:32*/ row[tx] = in[base+tx]
@@ -99,10 +72,10 @@ func gc_body_clampStencil(gc_b *compiled.Block, in, out []float32, n, steps int)
 				gc_to = gc_bound + 1
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_step3 := gc_from
-				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
-						gc_tx := gc_step3 + 0
+						gc_tx := gc_step2 + 0
 						gc_pos.Thread = gc_base + gc_tx
 						tx := gc_tx
 						/*line clamp.go:22*/ w := max(tx-1, lo)
@@ -110,7 +83,7 @@ func gc_body_clampStencil(gc_b *compiled.Block, in, out []float32, n, steps int)
 						/*line clamp.go:37*/ next[tx] = (row[w] + row[tx] + row[e]) / 3
 					}
 					{
-						gc_tx := gc_step3 + 1
+						gc_tx := gc_step2 + 1
 						gc_pos.Thread = gc_base + gc_tx
 						tx := gc_tx
 						/*line clamp.go:22*/ w := max(tx-1, lo)
@@ -118,7 +91,7 @@ func gc_body_clampStencil(gc_b *compiled.Block, in, out []float32, n, steps int)
 						/*line clamp.go:37*/ next[tx] = (row[w] + row[tx] + row[e]) / 3
 					}
 					{
-						gc_tx := gc_step3 + 2
+						gc_tx := gc_step2 + 2
 						gc_pos.Thread = gc_base + gc_tx
 						tx := gc_tx
 						/*line clamp.go:22*/ w := max(tx-1, lo)
@@ -126,7 +99,7 @@ func gc_body_clampStencil(gc_b *compiled.Block, in, out []float32, n, steps int)
 						/*line clamp.go:37*/ next[tx] = (row[w] + row[tx] + row[e]) / 3
 					}
 					{
-						gc_tx := gc_step3 + 3
+						gc_tx := gc_step2 + 3
 						gc_pos.Thread = gc_base + gc_tx
 						tx := gc_tx
 						/*line clamp.go:22*/ w := max(tx-1, lo)
@@ -134,7 +107,7 @@ func gc_body_clampStencil(gc_b *compiled.Block, in, out []float32, n, steps int)
 						/*line clamp.go:37*/ next[tx] = (row[w] + row[tx] + row[e]) / 3
 					}
 				}
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tx := gc_tx
 					/*line clamp.go:22*/ w := max(tx-1, lo)
@@ -152,57 +125,30 @@ func gc_body_clampStencil(gc_b *compiled.Block, in, out []float32, n, steps int)
 				if gc_from >= 0 && gc_to <= len(row) && gc_to <= len(next) {
 					gc_at3 := row[:gc_to]
 					gc_at4 := next[:gc_to]
-					gc_step4 := gc_from
-					for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+					gc_step3 := gc_from
+					for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 						{
-							gc_tx := gc_step4 + 0
+							gc_tx := gc_step3 + 0
 							/*line clamp.go:41*/ gc_at3[gc_tx] = gc_at4[gc_tx]
 						}
 						{
-							gc_tx := gc_step4 + 1
+							gc_tx := gc_step3 + 1
 							/*line clamp.go:41*/ gc_at3[gc_tx] = gc_at4[gc_tx]
 						}
 						{
-							gc_tx := gc_step4 + 2
+							gc_tx := gc_step3 + 2
 							/*line clamp.go:41*/ gc_at3[gc_tx] = gc_at4[gc_tx]
 						}
 						{
-							gc_tx := gc_step4 + 3
+							gc_tx := gc_step3 + 3
 							/*line clamp.go:41*/ gc_at3[gc_tx] = gc_at4[gc_tx]
 						}
 					}
-					for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 						/*line clamp.go:41*/ gc_at3[gc_tx] = gc_at4[gc_tx]
 					}
 				} else {
-					gc_step5 := gc_from
-					for ; gc_step5+3 < gc_to; gc_step5 += 4 {
-						{
-							gc_tx := gc_step5 + 0
-							gc_pos.Thread = gc_base + gc_tx
-							tx := gc_tx
-							/*line clamp.go:41*/ row[tx] = next[tx]
-						}
-						{
-							gc_tx := gc_step5 + 1
-							gc_pos.Thread = gc_base + gc_tx
-							tx := gc_tx
-							/*line clamp.go:41*/ row[tx] = next[tx]
-						}
-						{
-							gc_tx := gc_step5 + 2
-							gc_pos.Thread = gc_base + gc_tx
-							tx := gc_tx
-							/*line clamp.go:41*/ row[tx] = next[tx]
-						}
-						{
-							gc_tx := gc_step5 + 3
-							gc_pos.Thread = gc_base + gc_tx
-							tx := gc_tx
-							/*line clamp.go:41*/ row[tx] = next[tx]
-						}
-					}
-					for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
 						tx := gc_tx
 						/*line clamp.go:41*/ row[tx] = next[tx]
@@ -221,57 +167,30 @@ func gc_body_clampStencil(gc_b *compiled.Block, in, out []float32, n, steps int)
 			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(out) && gc_to <= len(out)-gc_off2 && gc_to <= len(row) {
 				gc_at5 := out[gc_off2:][:gc_to]
 				gc_at6 := row[:gc_to]
-				gc_step6 := gc_from
-				for ; gc_step6+3 < gc_to; gc_step6 += 4 {
+				gc_step4 := gc_from
+				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 					{
-						gc_tx := gc_step6 + 0
+						gc_tx := gc_step4 + 0
 						/*line clamp.go:46*/ gc_at5[gc_tx] = gc_at6[gc_tx]
 					}
 					{
-						gc_tx := gc_step6 + 1
+						gc_tx := gc_step4 + 1
 						/*line clamp.go:46*/ gc_at5[gc_tx] = gc_at6[gc_tx]
 					}
 					{
-						gc_tx := gc_step6 + 2
+						gc_tx := gc_step4 + 2
 						/*line clamp.go:46*/ gc_at5[gc_tx] = gc_at6[gc_tx]
 					}
 					{
-						gc_tx := gc_step6 + 3
+						gc_tx := gc_step4 + 3
 						/*line clamp.go:46*/ gc_at5[gc_tx] = gc_at6[gc_tx]
 					}
 				}
-				for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 					/*line clamp.go:46*/ gc_at5[gc_tx] = gc_at6[gc_tx]
 				}
 			} else {
-				gc_step7 := gc_from
-				for ; gc_step7+3 < gc_to; gc_step7 += 4 {
-					{
-						gc_tx := gc_step7 + 0
-						gc_pos.Thread = gc_base + gc_tx
-						tx := gc_tx
-						/*line clamp.go:46*/ out[base+tx] = row[tx]
-					}
-					{
-						gc_tx := gc_step7 + 1
-						gc_pos.Thread = gc_base + gc_tx
-						tx := gc_tx
-						/*line clamp.go:46*/ out[base+tx] = row[tx]
-					}
-					{
-						gc_tx := gc_step7 + 2
-						gc_pos.Thread = gc_base + gc_tx
-						tx := gc_tx
-						/*line clamp.go:46*/ out[base+tx] = row[tx]
-					}
-					{
-						gc_tx := gc_step7 + 3
-						gc_pos.Thread = gc_base + gc_tx
-						tx := gc_tx
-						/*line clamp.go:46*/ out[base+tx] = row[tx]
-					}
-				}
-				for gc_tx := gc_step7; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tx := gc_tx
 					/*line clamp.go:46*/ out[base+tx] = row[tx]

@@ -110,34 +110,7 @@ func gc_body_clampStencil(gc_b *compiled.Block, in, out []float32, n, steps int)
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step := gc_vstep2
-				for ; gc_step+3 < gc_to; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
-						gc_pos.Thread = gc_base + gc_tx
-						tx := gc_tx
-						/*line clamp.go:32*/ row[tx] = in[base+tx]
-					}
-					{
-						gc_tx := gc_step + 1
-						gc_pos.Thread = gc_base + gc_tx
-						tx := gc_tx
-						/*line clamp.go:32*/ row[tx] = in[base+tx]
-					}
-					{
-						gc_tx := gc_step + 2
-						gc_pos.Thread = gc_base + gc_tx
-						tx := gc_tx
-						/*line clamp.go:32*/ row[tx] = in[base+tx]
-					}
-					{
-						gc_tx := gc_step + 3
-						gc_pos.Thread = gc_base + gc_tx
-						tx := gc_tx
-						/*line clamp.go:32*/ row[tx] = in[base+tx]
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tx := gc_tx
 					/*line clamp.go:32*/ row[tx] = in[base+tx]
@@ -262,10 +235,10 @@ func gc_body_clampStencil(gc_b *compiled.Block, in, out []float32, n, steps int)
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step2 := gc_vstep3
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+				gc_step := gc_vstep3
+				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
-						gc_tx := gc_step2 + 0
+						gc_tx := gc_step + 0
 						gc_pos.Thread = gc_base + gc_tx
 						tx := gc_tx
 						/*line clamp.go:22*/ w := max(tx-1, lo)
@@ -273,7 +246,7 @@ func gc_body_clampStencil(gc_b *compiled.Block, in, out []float32, n, steps int)
 						/*line clamp.go:37*/ next[tx] = (row[w] + row[tx] + row[e]) / 3
 					}
 					{
-						gc_tx := gc_step2 + 1
+						gc_tx := gc_step + 1
 						gc_pos.Thread = gc_base + gc_tx
 						tx := gc_tx
 						/*line clamp.go:22*/ w := max(tx-1, lo)
@@ -281,7 +254,7 @@ func gc_body_clampStencil(gc_b *compiled.Block, in, out []float32, n, steps int)
 						/*line clamp.go:37*/ next[tx] = (row[w] + row[tx] + row[e]) / 3
 					}
 					{
-						gc_tx := gc_step2 + 2
+						gc_tx := gc_step + 2
 						gc_pos.Thread = gc_base + gc_tx
 						tx := gc_tx
 						/*line clamp.go:22*/ w := max(tx-1, lo)
@@ -289,7 +262,7 @@ func gc_body_clampStencil(gc_b *compiled.Block, in, out []float32, n, steps int)
 						/*line clamp.go:37*/ next[tx] = (row[w] + row[tx] + row[e]) / 3
 					}
 					{
-						gc_tx := gc_step2 + 3
+						gc_tx := gc_step + 3
 						gc_pos.Thread = gc_base + gc_tx
 						tx := gc_tx
 						/*line clamp.go:22*/ w := max(tx-1, lo)
@@ -297,7 +270,7 @@ func gc_body_clampStencil(gc_b *compiled.Block, in, out []float32, n, steps int)
 						/*line clamp.go:37*/ next[tx] = (row[w] + row[tx] + row[e]) / 3
 					}
 				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tx := gc_tx
 					/*line clamp.go:22*/ w := max(tx-1, lo)
@@ -389,34 +362,7 @@ func gc_body_clampStencil(gc_b *compiled.Block, in, out []float32, n, steps int)
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step3 := gc_vstep5
-					for ; gc_step3+3 < gc_to; gc_step3 += 4 {
-						{
-							gc_tx := gc_step3 + 0
-							gc_pos.Thread = gc_base + gc_tx
-							tx := gc_tx
-							/*line clamp.go:41*/ row[tx] = next[tx]
-						}
-						{
-							gc_tx := gc_step3 + 1
-							gc_pos.Thread = gc_base + gc_tx
-							tx := gc_tx
-							/*line clamp.go:41*/ row[tx] = next[tx]
-						}
-						{
-							gc_tx := gc_step3 + 2
-							gc_pos.Thread = gc_base + gc_tx
-							tx := gc_tx
-							/*line clamp.go:41*/ row[tx] = next[tx]
-						}
-						{
-							gc_tx := gc_step3 + 3
-							gc_pos.Thread = gc_base + gc_tx
-							tx := gc_tx
-							/*line clamp.go:41*/ row[tx] = next[tx]
-						}
-					}
-					for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
 						tx := gc_tx
 						/*line clamp.go:41*/ row[tx] = next[tx]
@@ -509,34 +455,7 @@ func gc_body_clampStencil(gc_b *compiled.Block, in, out []float32, n, steps int)
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step4 := gc_vstep7
-				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
-					{
-						gc_tx := gc_step4 + 0
-						gc_pos.Thread = gc_base + gc_tx
-						tx := gc_tx
-						/*line clamp.go:46*/ out[base+tx] = row[tx]
-					}
-					{
-						gc_tx := gc_step4 + 1
-						gc_pos.Thread = gc_base + gc_tx
-						tx := gc_tx
-						/*line clamp.go:46*/ out[base+tx] = row[tx]
-					}
-					{
-						gc_tx := gc_step4 + 2
-						gc_pos.Thread = gc_base + gc_tx
-						tx := gc_tx
-						/*line clamp.go:46*/ out[base+tx] = row[tx]
-					}
-					{
-						gc_tx := gc_step4 + 3
-						gc_pos.Thread = gc_base + gc_tx
-						tx := gc_tx
-						/*line clamp.go:46*/ out[base+tx] = row[tx]
-					}
-				}
-				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep7; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tx := gc_tx
 					/*line clamp.go:46*/ out[base+tx] = row[tx]

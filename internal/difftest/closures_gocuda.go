@@ -442,46 +442,7 @@ func gc_body_closureLoopVars(gc_b *compiled.Block, in, out []int32) {
 				/*line closures.go:100*/ gc_at2[gc_tx] = fs[0]() + fs[1]()*3 + fs[2]()*5 + sum
 			}
 		} else {
-			gc_step2 := 0
-			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-				{
-					gc_tx := gc_step2 + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					i := gc_bx*gc_bdx + gc_tx
-					fs := gc_s_fs[gc_rank]
-					sum := gc_s_sum[gc_rank]
-					/*line closures.go:100*/ out[i] = fs[0]() + fs[1]()*3 + fs[2]()*5 + sum
-				}
-				{
-					gc_tx := gc_step2 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					i := gc_bx*gc_bdx + gc_tx
-					fs := gc_s_fs[gc_rank]
-					sum := gc_s_sum[gc_rank]
-					/*line closures.go:100*/ out[i] = fs[0]() + fs[1]()*3 + fs[2]()*5 + sum
-				}
-				{
-					gc_tx := gc_step2 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					i := gc_bx*gc_bdx + gc_tx
-					fs := gc_s_fs[gc_rank]
-					sum := gc_s_sum[gc_rank]
-					/*line closures.go:100*/ out[i] = fs[0]() + fs[1]()*3 + fs[2]()*5 + sum
-				}
-				{
-					gc_tx := gc_step2 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					i := gc_bx*gc_bdx + gc_tx
-					fs := gc_s_fs[gc_rank]
-					sum := gc_s_sum[gc_rank]
-					/*line closures.go:100*/ out[i] = fs[0]() + fs[1]()*3 + fs[2]()*5 + sum
-				}
-			}
-			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				i := gc_bx*gc_bdx + gc_tx
@@ -721,42 +682,7 @@ func gc_body_closureUniformLater(gc_b *compiled.Block, gc_lo, gc_hi int, in, out
 					/*line closures.go:135*/ gc_at2[gc_tx] = x_
 				}
 			} else {
-				gc_step3 := 0
-				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
-					{
-						gc_tx := gc_step3 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						i := gc_bx*gc_bdx + gc_tx
-						x_ := gc_s_x_[gc_rank]
-						/*line closures.go:135*/ out[i] = x_
-					}
-					{
-						gc_tx := gc_step3 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						i := gc_bx*gc_bdx + gc_tx
-						x_ := gc_s_x_[gc_rank]
-						/*line closures.go:135*/ out[i] = x_
-					}
-					{
-						gc_tx := gc_step3 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						i := gc_bx*gc_bdx + gc_tx
-						x_ := gc_s_x_[gc_rank]
-						/*line closures.go:135*/ out[i] = x_
-					}
-					{
-						gc_tx := gc_step3 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						i := gc_bx*gc_bdx + gc_tx
-						x_ := gc_s_x_[gc_rank]
-						/*line closures.go:135*/ out[i] = x_
-					}
-				}
-				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					i := gc_bx*gc_bdx + gc_tx
@@ -909,42 +835,7 @@ func gc_body_closurePassed(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int
 					/*line closures.go:153*/ gc_at2[gc_tx] = x_
 				}
 			} else {
-				gc_step3 := 0
-				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
-					{
-						gc_tx := gc_step3 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						i := gc_bx*gc_bdx + gc_tx
-						x_ := gc_s_x_[gc_rank]
-						/*line closures.go:153*/ out[i] = x_
-					}
-					{
-						gc_tx := gc_step3 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						i := gc_bx*gc_bdx + gc_tx
-						x_ := gc_s_x_[gc_rank]
-						/*line closures.go:153*/ out[i] = x_
-					}
-					{
-						gc_tx := gc_step3 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						i := gc_bx*gc_bdx + gc_tx
-						x_ := gc_s_x_[gc_rank]
-						/*line closures.go:153*/ out[i] = x_
-					}
-					{
-						gc_tx := gc_step3 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						i := gc_bx*gc_bdx + gc_tx
-						x_ := gc_s_x_[gc_rank]
-						/*line closures.go:153*/ out[i] = x_
-					}
-				}
-				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					i := gc_bx*gc_bdx + gc_tx

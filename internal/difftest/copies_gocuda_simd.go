@@ -103,46 +103,7 @@ func gc_body_copyKept(gc_b *compiled.Block, in, out []float32, off int) {
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step := gc_vstep2
-				for ; gc_step+3 < gc_bdx; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						rank := gc_ty*gc_bdx + gc_tx
-						/*line copies.go:18*/ i := off + gc_bx*n + rank
-						v := in[i]
-						gc_s_v[gc_rank] = v
-					}
-					{
-						gc_tx := gc_step + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						rank := gc_ty*gc_bdx + gc_tx
-						/*line copies.go:18*/ i := off + gc_bx*n + rank
-						v := in[i]
-						gc_s_v[gc_rank] = v
-					}
-					{
-						gc_tx := gc_step + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						rank := gc_ty*gc_bdx + gc_tx
-						/*line copies.go:18*/ i := off + gc_bx*n + rank
-						v := in[i]
-						gc_s_v[gc_rank] = v
-					}
-					{
-						gc_tx := gc_step + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						rank := gc_ty*gc_bdx + gc_tx
-						/*line copies.go:18*/ i := off + gc_bx*n + rank
-						v := in[i]
-						gc_s_v[gc_rank] = v
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					rank := gc_ty*gc_bdx + gc_tx
@@ -233,42 +194,7 @@ func gc_body_copyKept(gc_b *compiled.Block, in, out []float32, off int) {
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step2 := gc_vstep4
-				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						rank := gc_ty*gc_bdx + gc_tx
-						v := gc_s_v[gc_rank]
-						/*line copies.go:22*/ s[rank] = v
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						rank := gc_ty*gc_bdx + gc_tx
-						v := gc_s_v[gc_rank]
-						/*line copies.go:22*/ s[rank] = v
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						rank := gc_ty*gc_bdx + gc_tx
-						v := gc_s_v[gc_rank]
-						/*line copies.go:22*/ s[rank] = v
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						rank := gc_ty*gc_bdx + gc_tx
-						v := gc_s_v[gc_rank]
-						/*line copies.go:22*/ s[rank] = v
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					rank := gc_ty*gc_bdx + gc_tx
@@ -296,42 +222,7 @@ func gc_body_copyKept(gc_b *compiled.Block, in, out []float32, off int) {
 					/*line copies.go:24*/ gc_at3[gc_tx] = s[gc_idx] - v
 				}
 			} else {
-				gc_step3 := 0
-				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
-					{
-						gc_tx := gc_step3 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						rank := gc_ty*gc_bdx + gc_tx
-						v := gc_s_v[gc_rank]
-						/*line copies.go:24*/ out[gc_bx*n+rank] = s[n-1-rank] - v
-					}
-					{
-						gc_tx := gc_step3 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						rank := gc_ty*gc_bdx + gc_tx
-						v := gc_s_v[gc_rank]
-						/*line copies.go:24*/ out[gc_bx*n+rank] = s[n-1-rank] - v
-					}
-					{
-						gc_tx := gc_step3 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						rank := gc_ty*gc_bdx + gc_tx
-						v := gc_s_v[gc_rank]
-						/*line copies.go:24*/ out[gc_bx*n+rank] = s[n-1-rank] - v
-					}
-					{
-						gc_tx := gc_step3 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						rank := gc_ty*gc_bdx + gc_tx
-						v := gc_s_v[gc_rank]
-						/*line copies.go:24*/ out[gc_bx*n+rank] = s[n-1-rank] - v
-					}
-				}
-				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					rank := gc_ty*gc_bdx + gc_tx
@@ -418,34 +309,7 @@ func gc_body_copyBetween(gc_b *compiled.Block, dst, src []float32) {
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step := gc_vstep2
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
-					gc_pos.Thread = gc_base + gc_tx
-					i := gc_bx*gc_bdx + gc_tx
-					/*line copies.go:34*/ dst[i] = src[i]
-				}
-				{
-					gc_tx := gc_step + 1
-					gc_pos.Thread = gc_base + gc_tx
-					i := gc_bx*gc_bdx + gc_tx
-					/*line copies.go:34*/ dst[i] = src[i]
-				}
-				{
-					gc_tx := gc_step + 2
-					gc_pos.Thread = gc_base + gc_tx
-					i := gc_bx*gc_bdx + gc_tx
-					/*line copies.go:34*/ dst[i] = src[i]
-				}
-				{
-					gc_tx := gc_step + 3
-					gc_pos.Thread = gc_base + gc_tx
-					i := gc_bx*gc_bdx + gc_tx
-					/*line copies.go:34*/ dst[i] = src[i]
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				i := gc_bx*gc_bdx + gc_tx
 				/*line copies.go:34*/ dst[i] = src[i]
@@ -630,46 +494,7 @@ func gc_body_copyTile(gc_b *compiled.Block, in, out []float32, w int) {
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step := gc_vstep2
-				for ; gc_step+3 < gc_bdx; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
-						gc_pos.Thread = gc_base + gc_tx
-						x := gc_tx
-						y := gc_ty
-						/*line copies.go:46*/ row := gc_by*gc_bdy + y
-						col := gc_bx*gc_bdx + x
-						tile_[y][x] = StreamAt(in, row*w+col)
-					}
-					{
-						gc_tx := gc_step + 1
-						gc_pos.Thread = gc_base + gc_tx
-						x := gc_tx
-						y := gc_ty
-						/*line copies.go:46*/ row := gc_by*gc_bdy + y
-						col := gc_bx*gc_bdx + x
-						tile_[y][x] = StreamAt(in, row*w+col)
-					}
-					{
-						gc_tx := gc_step + 2
-						gc_pos.Thread = gc_base + gc_tx
-						x := gc_tx
-						y := gc_ty
-						/*line copies.go:46*/ row := gc_by*gc_bdy + y
-						col := gc_bx*gc_bdx + x
-						tile_[y][x] = StreamAt(in, row*w+col)
-					}
-					{
-						gc_tx := gc_step + 3
-						gc_pos.Thread = gc_base + gc_tx
-						x := gc_tx
-						y := gc_ty
-						/*line copies.go:46*/ row := gc_by*gc_bdy + y
-						col := gc_bx*gc_bdx + x
-						tile_[y][x] = StreamAt(in, row*w+col)
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					x := gc_tx
 					y := gc_ty
@@ -691,79 +516,40 @@ func gc_body_copyTile(gc_b *compiled.Block, in, out []float32, w int) {
 			if gc_off2 >= 0 && gc_off2 <= len(out) && gc_bdx <= len(out)-gc_off2 && gc_bdx <= len(tile_) {
 				gc_at3 := out[gc_off2:][:gc_bdx]
 				gc_at4 := tile_[:gc_bdx]
-				gc_step2 := 0
-				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+				gc_step := 0
+				for ; gc_step+3 < gc_bdx; gc_step += 4 {
 					{
-						gc_tx := gc_step2 + 0
+						gc_tx := gc_step + 0
 						gc_pos.Thread = gc_base + gc_tx
 						y := gc_ty
 						/*line copies.go:50*/ gc_at3[gc_tx] = gc_at4[gc_tx][y]
 					}
 					{
-						gc_tx := gc_step2 + 1
+						gc_tx := gc_step + 1
 						gc_pos.Thread = gc_base + gc_tx
 						y := gc_ty
 						/*line copies.go:50*/ gc_at3[gc_tx] = gc_at4[gc_tx][y]
 					}
 					{
-						gc_tx := gc_step2 + 2
+						gc_tx := gc_step + 2
 						gc_pos.Thread = gc_base + gc_tx
 						y := gc_ty
 						/*line copies.go:50*/ gc_at3[gc_tx] = gc_at4[gc_tx][y]
 					}
 					{
-						gc_tx := gc_step2 + 3
+						gc_tx := gc_step + 3
 						gc_pos.Thread = gc_base + gc_tx
 						y := gc_ty
 						/*line copies.go:50*/ gc_at3[gc_tx] = gc_at4[gc_tx][y]
 					}
 				}
-				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					y := gc_ty
 					/*line copies.go:50*/ gc_at3[gc_tx] = gc_at4[gc_tx][y]
 				}
 			} else {
-				gc_step3 := 0
-				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
-					{
-						gc_tx := gc_step3 + 0
-						gc_pos.Thread = gc_base + gc_tx
-						x := gc_tx
-						y := gc_ty
-						/*line copies.go:46*/ row := gc_by*gc_bdy + y
-						col := gc_bx*gc_bdx + x
-						/*line copies.go:50*/ out[row*w+col] = tile_[x][y]
-					}
-					{
-						gc_tx := gc_step3 + 1
-						gc_pos.Thread = gc_base + gc_tx
-						x := gc_tx
-						y := gc_ty
-						/*line copies.go:46*/ row := gc_by*gc_bdy + y
-						col := gc_bx*gc_bdx + x
-						/*line copies.go:50*/ out[row*w+col] = tile_[x][y]
-					}
-					{
-						gc_tx := gc_step3 + 2
-						gc_pos.Thread = gc_base + gc_tx
-						x := gc_tx
-						y := gc_ty
-						/*line copies.go:46*/ row := gc_by*gc_bdy + y
-						col := gc_bx*gc_bdx + x
-						/*line copies.go:50*/ out[row*w+col] = tile_[x][y]
-					}
-					{
-						gc_tx := gc_step3 + 3
-						gc_pos.Thread = gc_base + gc_tx
-						x := gc_tx
-						y := gc_ty
-						/*line copies.go:46*/ row := gc_by*gc_bdy + y
-						col := gc_bx*gc_bdx + x
-						/*line copies.go:50*/ out[row*w+col] = tile_[x][y]
-					}
-				}
-				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					x := gc_tx
 					y := gc_ty
@@ -859,34 +645,7 @@ func gc_body_copyLanes(gc_b *compiled.Block, in, out []float32) {
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step := gc_vstep2
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line copies.go:65*/ s[tid] = in[gc_bx*n+tid]
-				}
-				{
-					gc_tx := gc_step + 1
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line copies.go:65*/ s[tid] = in[gc_bx*n+tid]
-				}
-				{
-					gc_tx := gc_step + 2
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line copies.go:65*/ s[tid] = in[gc_bx*n+tid]
-				}
-				{
-					gc_tx := gc_step + 3
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line copies.go:65*/ s[tid] = in[gc_bx*n+tid]
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
 				/*line copies.go:65*/ s[tid] = in[gc_bx*n+tid]
@@ -990,34 +749,7 @@ func gc_body_copyLanes(gc_b *compiled.Block, in, out []float32) {
 				/*line copies.go:73*/ gc_at5[gc_tx] = s[gc_idx]
 			}
 		} else {
-			gc_step2 := 0
-			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-				{
-					gc_tx := gc_step2 + 0
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line copies.go:73*/ out[gc_bx*n+tid] = s[n-1-tid]
-				}
-				{
-					gc_tx := gc_step2 + 1
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line copies.go:73*/ out[gc_bx*n+tid] = s[n-1-tid]
-				}
-				{
-					gc_tx := gc_step2 + 2
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line copies.go:73*/ out[gc_bx*n+tid] = s[n-1-tid]
-				}
-				{
-					gc_tx := gc_step2 + 3
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line copies.go:73*/ out[gc_bx*n+tid] = s[n-1-tid]
-				}
-			}
-			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
 				/*line copies.go:73*/ out[gc_bx*n+tid] = s[n-1-tid]

@@ -723,38 +723,7 @@ func gc_body_demandTreeKept(gc_b *compiled.Block, in, out []float32, start int) 
 				/*line demand_tree.go:73*/ gc_at8[0] = gc_at9[0] + keep[0][5]
 			}
 		} else {
-			gc_step2 := gc_from
-			for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-				{
-					gc_tx := gc_step2 + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					keep := gc_s_keep[gc_rank]
-					/*line demand_tree.go:73*/ out[gc_bx] = sdata[0] + keep[0][5]
-				}
-				{
-					gc_tx := gc_step2 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					keep := gc_s_keep[gc_rank]
-					/*line demand_tree.go:73*/ out[gc_bx] = sdata[0] + keep[0][5]
-				}
-				{
-					gc_tx := gc_step2 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					keep := gc_s_keep[gc_rank]
-					/*line demand_tree.go:73*/ out[gc_bx] = sdata[0] + keep[0][5]
-				}
-				{
-					gc_tx := gc_step2 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					keep := gc_s_keep[gc_rank]
-					/*line demand_tree.go:73*/ out[gc_bx] = sdata[0] + keep[0][5]
-				}
-			}
-			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				keep := gc_s_keep[gc_rank]
@@ -962,38 +931,7 @@ func gc_body_demandTreeCopied(gc_b *compiled.Block, in, out []float32, start int
 				/*line demand_tree.go:109*/ gc_at8[0] = gc_at9[0] + kept[5]
 			}
 		} else {
-			gc_step2 := gc_from
-			for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-				{
-					gc_tx := gc_step2 + 0
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line demand_tree.go:107*/ kept, _ := sdata, tid
-					/*line demand_tree.go:109*/ out[gc_bx] = sdata[0] + kept[5]
-				}
-				{
-					gc_tx := gc_step2 + 1
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line demand_tree.go:107*/ kept, _ := sdata, tid
-					/*line demand_tree.go:109*/ out[gc_bx] = sdata[0] + kept[5]
-				}
-				{
-					gc_tx := gc_step2 + 2
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line demand_tree.go:107*/ kept, _ := sdata, tid
-					/*line demand_tree.go:109*/ out[gc_bx] = sdata[0] + kept[5]
-				}
-				{
-					gc_tx := gc_step2 + 3
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line demand_tree.go:107*/ kept, _ := sdata, tid
-					/*line demand_tree.go:109*/ out[gc_bx] = sdata[0] + kept[5]
-				}
-			}
-			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
 				/*line demand_tree.go:107*/ kept, _ := sdata, tid

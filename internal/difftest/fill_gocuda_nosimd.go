@@ -34,34 +34,7 @@ func gc_body_fillPairs(gc_b *compiled.Block, data, out []int32, per int) {
 				/*line fill.go:24*/ s[gc_idx], s[gc_idx2] = data[gc_idx3], data[gc_idx4]
 			}
 		} else {
-			gc_step := 0
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
-					gc_pos.Thread = gc_base + gc_tx
-					i := gc_tx
-					/*line fill.go:24*/ s[2*i], s[2*i+1] = data[base+2*i], data[base+2*i+1]
-				}
-				{
-					gc_tx := gc_step + 1
-					gc_pos.Thread = gc_base + gc_tx
-					i := gc_tx
-					/*line fill.go:24*/ s[2*i], s[2*i+1] = data[base+2*i], data[base+2*i+1]
-				}
-				{
-					gc_tx := gc_step + 2
-					gc_pos.Thread = gc_base + gc_tx
-					i := gc_tx
-					/*line fill.go:24*/ s[2*i], s[2*i+1] = data[base+2*i], data[base+2*i+1]
-				}
-				{
-					gc_tx := gc_step + 3
-					gc_pos.Thread = gc_base + gc_tx
-					i := gc_tx
-					/*line fill.go:24*/ s[2*i], s[2*i+1] = data[base+2*i], data[base+2*i+1]
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				i := gc_tx
 				/*line fill.go:24*/ s[2*i], s[2*i+1] = data[base+2*i], data[base+2*i+1]
@@ -87,10 +60,10 @@ func gc_body_fillPairs(gc_b *compiled.Block, data, out []int32, per int) {
 			if gc_from >= 0 && gc_off6 >= 0 && gc_off6 <= len(out) && gc_to <= len(out)-gc_off6 && gc_off7 >= 0 && gc_off7 <= len(s) && gc_to <= len(s)-gc_off7 {
 				gc_at := out[gc_off6:][:gc_to]
 				gc_at2 := s[gc_off7:][:gc_to]
-				gc_step2 := gc_from
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+				gc_step := gc_from
+				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
-						gc_tx := gc_step2 + 0
+						gc_tx := gc_step + 0
 						gc_pos.Thread = gc_base + gc_tx
 						i := gc_tx
 						/*line fill.go:26*/ k := i + gc_off
@@ -98,7 +71,7 @@ func gc_body_fillPairs(gc_b *compiled.Block, data, out []int32, per int) {
 						/*line fill.go:27*/ gc_at[gc_tx] = gc_at2[gc_tx] + s[m-1-k]
 					}
 					{
-						gc_tx := gc_step2 + 1
+						gc_tx := gc_step + 1
 						gc_pos.Thread = gc_base + gc_tx
 						i := gc_tx
 						/*line fill.go:26*/ k := i + gc_off
@@ -106,7 +79,7 @@ func gc_body_fillPairs(gc_b *compiled.Block, data, out []int32, per int) {
 						/*line fill.go:27*/ gc_at[gc_tx] = gc_at2[gc_tx] + s[m-1-k]
 					}
 					{
-						gc_tx := gc_step2 + 2
+						gc_tx := gc_step + 2
 						gc_pos.Thread = gc_base + gc_tx
 						i := gc_tx
 						/*line fill.go:26*/ k := i + gc_off
@@ -114,7 +87,7 @@ func gc_body_fillPairs(gc_b *compiled.Block, data, out []int32, per int) {
 						/*line fill.go:27*/ gc_at[gc_tx] = gc_at2[gc_tx] + s[m-1-k]
 					}
 					{
-						gc_tx := gc_step2 + 3
+						gc_tx := gc_step + 3
 						gc_pos.Thread = gc_base + gc_tx
 						i := gc_tx
 						/*line fill.go:26*/ k := i + gc_off
@@ -122,7 +95,7 @@ func gc_body_fillPairs(gc_b *compiled.Block, data, out []int32, per int) {
 						/*line fill.go:27*/ gc_at[gc_tx] = gc_at2[gc_tx] + s[m-1-k]
 					}
 				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_tx
 					/*line fill.go:26*/ k := i + gc_off
@@ -130,42 +103,7 @@ func gc_body_fillPairs(gc_b *compiled.Block, data, out []int32, per int) {
 					/*line fill.go:27*/ gc_at[gc_tx] = gc_at2[gc_tx] + s[m-1-k]
 				}
 			} else {
-				gc_step3 := gc_from
-				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
-					{
-						gc_tx := gc_step3 + 0
-						gc_pos.Thread = gc_base + gc_tx
-						i := gc_tx
-						/*line fill.go:26*/ k := i + gc_off
-						gc_more = true
-						/*line fill.go:27*/ out[gc_bx*m+k] = s[k] + s[m-1-k]
-					}
-					{
-						gc_tx := gc_step3 + 1
-						gc_pos.Thread = gc_base + gc_tx
-						i := gc_tx
-						/*line fill.go:26*/ k := i + gc_off
-						gc_more = true
-						/*line fill.go:27*/ out[gc_bx*m+k] = s[k] + s[m-1-k]
-					}
-					{
-						gc_tx := gc_step3 + 2
-						gc_pos.Thread = gc_base + gc_tx
-						i := gc_tx
-						/*line fill.go:26*/ k := i + gc_off
-						gc_more = true
-						/*line fill.go:27*/ out[gc_bx*m+k] = s[k] + s[m-1-k]
-					}
-					{
-						gc_tx := gc_step3 + 3
-						gc_pos.Thread = gc_base + gc_tx
-						i := gc_tx
-						/*line fill.go:26*/ k := i + gc_off
-						gc_more = true
-						/*line fill.go:27*/ out[gc_bx*m+k] = s[k] + s[m-1-k]
-					}
-				}
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_tx
 					/*line fill.go:26*/ k := i + gc_off
@@ -193,66 +131,35 @@ func gc_body_fillPairs(gc_b *compiled.Block, data, out []int32, per int) {
 			gc_off8 := gc_off2
 			if gc_from >= 0 && gc_off8 >= 0 && gc_off8 <= len(s_) && gc_to <= len(s_)-gc_off8 {
 				gc_at3 := s_[gc_off8:][:gc_to]
-				gc_step4 := gc_from
-				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
-						gc_tx := gc_step4 + 0
+						gc_tx := gc_step2 + 0
 						gc_more2 = true
 						/*line fill.go:37*/ gc_at3[gc_tx] = -1
 					}
 					{
-						gc_tx := gc_step4 + 1
+						gc_tx := gc_step2 + 1
 						gc_more2 = true
 						/*line fill.go:37*/ gc_at3[gc_tx] = -1
 					}
 					{
-						gc_tx := gc_step4 + 2
+						gc_tx := gc_step2 + 2
 						gc_more2 = true
 						/*line fill.go:37*/ gc_at3[gc_tx] = -1
 					}
 					{
-						gc_tx := gc_step4 + 3
+						gc_tx := gc_step2 + 3
 						gc_more2 = true
 						/*line fill.go:37*/ gc_at3[gc_tx] = -1
 					}
 				}
-				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_more2 = true
 					/*line fill.go:37*/ gc_at3[gc_tx] = -1
 				}
 			} else {
-				gc_step5 := gc_from
-				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
-					{
-						gc_tx := gc_step5 + 0
-						gc_pos.Thread = gc_base + gc_tx
-						k_ := gc_tx + gc_off2
-						gc_more2 = true
-						/*line fill.go:37*/ s_[k_] = -1
-					}
-					{
-						gc_tx := gc_step5 + 1
-						gc_pos.Thread = gc_base + gc_tx
-						k_ := gc_tx + gc_off2
-						gc_more2 = true
-						/*line fill.go:37*/ s_[k_] = -1
-					}
-					{
-						gc_tx := gc_step5 + 2
-						gc_pos.Thread = gc_base + gc_tx
-						k_ := gc_tx + gc_off2
-						gc_more2 = true
-						/*line fill.go:37*/ s_[k_] = -1
-					}
-					{
-						gc_tx := gc_step5 + 3
-						gc_pos.Thread = gc_base + gc_tx
-						k_ := gc_tx + gc_off2
-						gc_more2 = true
-						/*line fill.go:37*/ s_[k_] = -1
-					}
-				}
-				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					k_ := gc_tx + gc_off2
 					gc_more2 = true
@@ -281,34 +188,7 @@ func gc_body_fillGap(gc_b *compiled.Block, data, out []int32) {
 				/*line fill.go:48*/ s[gc_idx] = gc_at[gc_tx]
 			}
 		} else {
-			gc_step := 0
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
-					gc_pos.Thread = gc_base + gc_tx
-					i := gc_tx
-					/*line fill.go:48*/ s[2*i] = data[gc_bx*b+i]
-				}
-				{
-					gc_tx := gc_step + 1
-					gc_pos.Thread = gc_base + gc_tx
-					i := gc_tx
-					/*line fill.go:48*/ s[2*i] = data[gc_bx*b+i]
-				}
-				{
-					gc_tx := gc_step + 2
-					gc_pos.Thread = gc_base + gc_tx
-					i := gc_tx
-					/*line fill.go:48*/ s[2*i] = data[gc_bx*b+i]
-				}
-				{
-					gc_tx := gc_step + 3
-					gc_pos.Thread = gc_base + gc_tx
-					i := gc_tx
-					/*line fill.go:48*/ s[2*i] = data[gc_bx*b+i]
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				i := gc_tx
 				/*line fill.go:48*/ s[2*i] = data[gc_bx*b+i]
@@ -350,66 +230,35 @@ func gc_body_fillGap(gc_b *compiled.Block, data, out []int32) {
 			gc_off6 := gc_off
 			if gc_from >= 0 && gc_off6 >= 0 && gc_off6 <= len(s_) && gc_to <= len(s_)-gc_off6 {
 				gc_at2 := s_[gc_off6:][:gc_to]
-				gc_step2 := gc_from
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+				gc_step := gc_from
+				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
-						gc_tx := gc_step2 + 0
+						gc_tx := gc_step + 0
 						gc_more = true
 						/*line fill.go:37*/ gc_at2[gc_tx] = -1
 					}
 					{
-						gc_tx := gc_step2 + 1
+						gc_tx := gc_step + 1
 						gc_more = true
 						/*line fill.go:37*/ gc_at2[gc_tx] = -1
 					}
 					{
-						gc_tx := gc_step2 + 2
+						gc_tx := gc_step + 2
 						gc_more = true
 						/*line fill.go:37*/ gc_at2[gc_tx] = -1
 					}
 					{
-						gc_tx := gc_step2 + 3
+						gc_tx := gc_step + 3
 						gc_more = true
 						/*line fill.go:37*/ gc_at2[gc_tx] = -1
 					}
 				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					gc_more = true
 					/*line fill.go:37*/ gc_at2[gc_tx] = -1
 				}
 			} else {
-				gc_step3 := gc_from
-				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
-					{
-						gc_tx := gc_step3 + 0
-						gc_pos.Thread = gc_base + gc_tx
-						k := gc_tx + gc_off
-						gc_more = true
-						/*line fill.go:37*/ s_[k] = -1
-					}
-					{
-						gc_tx := gc_step3 + 1
-						gc_pos.Thread = gc_base + gc_tx
-						k := gc_tx + gc_off
-						gc_more = true
-						/*line fill.go:37*/ s_[k] = -1
-					}
-					{
-						gc_tx := gc_step3 + 2
-						gc_pos.Thread = gc_base + gc_tx
-						k := gc_tx + gc_off
-						gc_more = true
-						/*line fill.go:37*/ s_[k] = -1
-					}
-					{
-						gc_tx := gc_step3 + 3
-						gc_pos.Thread = gc_base + gc_tx
-						k := gc_tx + gc_off
-						gc_more = true
-						/*line fill.go:37*/ s_[k] = -1
-					}
-				}
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					k := gc_tx + gc_off
 					gc_more = true
@@ -502,66 +351,7 @@ func gc_body_fillGuarded(gc_b *compiled.Block, data, out []int32, form int) {
 				}
 			}
 		} else {
-			gc_step2 := 0
-			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-				{
-					gc_tx := gc_step2 + 0
-					gc_pos.Thread = gc_base + gc_tx
-					i := gc_tx
-					/*line fill.go:61*/ g := gc_bx*b + i
-					/*line fill.go:63*/ switch form {
-					case 0:
-						if i%3 != 0 {
-							s[i] = data[g]
-						}
-					case 1:
-						s[i] += data[g]
-					}
-				}
-				{
-					gc_tx := gc_step2 + 1
-					gc_pos.Thread = gc_base + gc_tx
-					i := gc_tx
-					/*line fill.go:61*/ g := gc_bx*b + i
-					/*line fill.go:63*/ switch form {
-					case 0:
-						if i%3 != 0 {
-							s[i] = data[g]
-						}
-					case 1:
-						s[i] += data[g]
-					}
-				}
-				{
-					gc_tx := gc_step2 + 2
-					gc_pos.Thread = gc_base + gc_tx
-					i := gc_tx
-					/*line fill.go:61*/ g := gc_bx*b + i
-					/*line fill.go:63*/ switch form {
-					case 0:
-						if i%3 != 0 {
-							s[i] = data[g]
-						}
-					case 1:
-						s[i] += data[g]
-					}
-				}
-				{
-					gc_tx := gc_step2 + 3
-					gc_pos.Thread = gc_base + gc_tx
-					i := gc_tx
-					/*line fill.go:61*/ g := gc_bx*b + i
-					/*line fill.go:63*/ switch form {
-					case 0:
-						if i%3 != 0 {
-							s[i] = data[g]
-						}
-					case 1:
-						s[i] += data[g]
-					}
-				}
-			}
-			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				i := gc_tx
 				/*line fill.go:61*/ g := gc_bx*b + i
@@ -588,38 +378,7 @@ func gc_body_fillGuarded(gc_b *compiled.Block, data, out []int32, form int) {
 				/*line fill.go:72*/ gc_at3[gc_tx] = gc_at4[gc_tx] + s[gc_idx]
 			}
 		} else {
-			gc_step3 := 0
-			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
-				{
-					gc_tx := gc_step3 + 0
-					gc_pos.Thread = gc_base + gc_tx
-					i := gc_tx
-					/*line fill.go:61*/ g := gc_bx*b + i
-					/*line fill.go:72*/ out[g] = s[i] + s[b-1-i]
-				}
-				{
-					gc_tx := gc_step3 + 1
-					gc_pos.Thread = gc_base + gc_tx
-					i := gc_tx
-					/*line fill.go:61*/ g := gc_bx*b + i
-					/*line fill.go:72*/ out[g] = s[i] + s[b-1-i]
-				}
-				{
-					gc_tx := gc_step3 + 2
-					gc_pos.Thread = gc_base + gc_tx
-					i := gc_tx
-					/*line fill.go:61*/ g := gc_bx*b + i
-					/*line fill.go:72*/ out[g] = s[i] + s[b-1-i]
-				}
-				{
-					gc_tx := gc_step3 + 3
-					gc_pos.Thread = gc_base + gc_tx
-					i := gc_tx
-					/*line fill.go:61*/ g := gc_bx*b + i
-					/*line fill.go:72*/ out[g] = s[i] + s[b-1-i]
-				}
-			}
-			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				i := gc_tx
 				/*line fill.go:61*/ g := gc_bx*b + i
@@ -644,66 +403,35 @@ func gc_body_fillGuarded(gc_b *compiled.Block, data, out []int32, form int) {
 			gc_off5 := gc_off
 			if gc_from >= 0 && gc_off5 >= 0 && gc_off5 <= len(s_) && gc_to <= len(s_)-gc_off5 {
 				gc_at5 := s_[gc_off5:][:gc_to]
-				gc_step4 := gc_from
-				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
-						gc_tx := gc_step4 + 0
+						gc_tx := gc_step2 + 0
 						gc_more = true
 						/*line fill.go:37*/ gc_at5[gc_tx] = -1
 					}
 					{
-						gc_tx := gc_step4 + 1
+						gc_tx := gc_step2 + 1
 						gc_more = true
 						/*line fill.go:37*/ gc_at5[gc_tx] = -1
 					}
 					{
-						gc_tx := gc_step4 + 2
+						gc_tx := gc_step2 + 2
 						gc_more = true
 						/*line fill.go:37*/ gc_at5[gc_tx] = -1
 					}
 					{
-						gc_tx := gc_step4 + 3
+						gc_tx := gc_step2 + 3
 						gc_more = true
 						/*line fill.go:37*/ gc_at5[gc_tx] = -1
 					}
 				}
-				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_more = true
 					/*line fill.go:37*/ gc_at5[gc_tx] = -1
 				}
 			} else {
-				gc_step5 := gc_from
-				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
-					{
-						gc_tx := gc_step5 + 0
-						gc_pos.Thread = gc_base + gc_tx
-						k := gc_tx + gc_off
-						gc_more = true
-						/*line fill.go:37*/ s_[k] = -1
-					}
-					{
-						gc_tx := gc_step5 + 1
-						gc_pos.Thread = gc_base + gc_tx
-						k := gc_tx + gc_off
-						gc_more = true
-						/*line fill.go:37*/ s_[k] = -1
-					}
-					{
-						gc_tx := gc_step5 + 2
-						gc_pos.Thread = gc_base + gc_tx
-						k := gc_tx + gc_off
-						gc_more = true
-						/*line fill.go:37*/ s_[k] = -1
-					}
-					{
-						gc_tx := gc_step5 + 3
-						gc_pos.Thread = gc_base + gc_tx
-						k := gc_tx + gc_off
-						gc_more = true
-						/*line fill.go:37*/ s_[k] = -1
-					}
-				}
-				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					k := gc_tx + gc_off
 					gc_more = true
@@ -865,42 +593,7 @@ func gc_body_fillReadFirst(gc_b *compiled.Block, data, out []int32) {
 				gc_at[gc_tx] = gc_at2[gc_tx] + old
 			}
 		} else {
-			gc_step2 := 0
-			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-				{
-					gc_tx := gc_step2 + 0
-					gc_pos.Thread = gc_base + gc_tx
-					i := gc_tx
-					/*line fill.go:98*/ g := gc_bx*b + i
-					/*line fill.go:100*/ old := s[i]
-					s[i] = data[g] + old
-				}
-				{
-					gc_tx := gc_step2 + 1
-					gc_pos.Thread = gc_base + gc_tx
-					i := gc_tx
-					/*line fill.go:98*/ g := gc_bx*b + i
-					/*line fill.go:100*/ old := s[i]
-					s[i] = data[g] + old
-				}
-				{
-					gc_tx := gc_step2 + 2
-					gc_pos.Thread = gc_base + gc_tx
-					i := gc_tx
-					/*line fill.go:98*/ g := gc_bx*b + i
-					/*line fill.go:100*/ old := s[i]
-					s[i] = data[g] + old
-				}
-				{
-					gc_tx := gc_step2 + 3
-					gc_pos.Thread = gc_base + gc_tx
-					i := gc_tx
-					/*line fill.go:98*/ g := gc_bx*b + i
-					/*line fill.go:100*/ old := s[i]
-					s[i] = data[g] + old
-				}
-			}
-			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				i := gc_tx
 				/*line fill.go:98*/ g := gc_bx*b + i
@@ -921,38 +614,7 @@ func gc_body_fillReadFirst(gc_b *compiled.Block, data, out []int32) {
 				/*line fill.go:103*/ gc_at3[gc_tx] = gc_at4[gc_tx] + s[gc_idx]
 			}
 		} else {
-			gc_step3 := 0
-			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
-				{
-					gc_tx := gc_step3 + 0
-					gc_pos.Thread = gc_base + gc_tx
-					i := gc_tx
-					/*line fill.go:98*/ g := gc_bx*b + i
-					/*line fill.go:103*/ out[g] = s[i] + s[b-1-i]
-				}
-				{
-					gc_tx := gc_step3 + 1
-					gc_pos.Thread = gc_base + gc_tx
-					i := gc_tx
-					/*line fill.go:98*/ g := gc_bx*b + i
-					/*line fill.go:103*/ out[g] = s[i] + s[b-1-i]
-				}
-				{
-					gc_tx := gc_step3 + 2
-					gc_pos.Thread = gc_base + gc_tx
-					i := gc_tx
-					/*line fill.go:98*/ g := gc_bx*b + i
-					/*line fill.go:103*/ out[g] = s[i] + s[b-1-i]
-				}
-				{
-					gc_tx := gc_step3 + 3
-					gc_pos.Thread = gc_base + gc_tx
-					i := gc_tx
-					/*line fill.go:98*/ g := gc_bx*b + i
-					/*line fill.go:103*/ out[g] = s[i] + s[b-1-i]
-				}
-			}
-			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				i := gc_tx
 				/*line fill.go:98*/ g := gc_bx*b + i
@@ -977,66 +639,35 @@ func gc_body_fillReadFirst(gc_b *compiled.Block, data, out []int32) {
 			gc_off5 := gc_off
 			if gc_from >= 0 && gc_off5 >= 0 && gc_off5 <= len(s_) && gc_to <= len(s_)-gc_off5 {
 				gc_at5 := s_[gc_off5:][:gc_to]
-				gc_step4 := gc_from
-				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
-						gc_tx := gc_step4 + 0
+						gc_tx := gc_step2 + 0
 						gc_more = true
 						/*line fill.go:37*/ gc_at5[gc_tx] = -1
 					}
 					{
-						gc_tx := gc_step4 + 1
+						gc_tx := gc_step2 + 1
 						gc_more = true
 						/*line fill.go:37*/ gc_at5[gc_tx] = -1
 					}
 					{
-						gc_tx := gc_step4 + 2
+						gc_tx := gc_step2 + 2
 						gc_more = true
 						/*line fill.go:37*/ gc_at5[gc_tx] = -1
 					}
 					{
-						gc_tx := gc_step4 + 3
+						gc_tx := gc_step2 + 3
 						gc_more = true
 						/*line fill.go:37*/ gc_at5[gc_tx] = -1
 					}
 				}
-				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_more = true
 					/*line fill.go:37*/ gc_at5[gc_tx] = -1
 				}
 			} else {
-				gc_step5 := gc_from
-				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
-					{
-						gc_tx := gc_step5 + 0
-						gc_pos.Thread = gc_base + gc_tx
-						k := gc_tx + gc_off
-						gc_more = true
-						/*line fill.go:37*/ s_[k] = -1
-					}
-					{
-						gc_tx := gc_step5 + 1
-						gc_pos.Thread = gc_base + gc_tx
-						k := gc_tx + gc_off
-						gc_more = true
-						/*line fill.go:37*/ s_[k] = -1
-					}
-					{
-						gc_tx := gc_step5 + 2
-						gc_pos.Thread = gc_base + gc_tx
-						k := gc_tx + gc_off
-						gc_more = true
-						/*line fill.go:37*/ s_[k] = -1
-					}
-					{
-						gc_tx := gc_step5 + 3
-						gc_pos.Thread = gc_base + gc_tx
-						k := gc_tx + gc_off
-						gc_more = true
-						/*line fill.go:37*/ s_[k] = -1
-					}
-				}
-				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					k := gc_tx + gc_off
 					gc_more = true
@@ -1084,38 +715,7 @@ func gc_body_fillSelf(gc_b *compiled.Block, data, out []int32) {
 				/*line fill.go:114*/ gc_at[gc_tx] = gc_at2[gc_tx] + gc_at[gc_tx]
 			}
 		} else {
-			gc_step2 := 0
-			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-				{
-					gc_tx := gc_step2 + 0
-					gc_pos.Thread = gc_base + gc_tx
-					i := gc_tx
-					/*line fill.go:112*/ g := gc_bx*b + i
-					/*line fill.go:114*/ s[i] = data[g] + s[i]
-				}
-				{
-					gc_tx := gc_step2 + 1
-					gc_pos.Thread = gc_base + gc_tx
-					i := gc_tx
-					/*line fill.go:112*/ g := gc_bx*b + i
-					/*line fill.go:114*/ s[i] = data[g] + s[i]
-				}
-				{
-					gc_tx := gc_step2 + 2
-					gc_pos.Thread = gc_base + gc_tx
-					i := gc_tx
-					/*line fill.go:112*/ g := gc_bx*b + i
-					/*line fill.go:114*/ s[i] = data[g] + s[i]
-				}
-				{
-					gc_tx := gc_step2 + 3
-					gc_pos.Thread = gc_base + gc_tx
-					i := gc_tx
-					/*line fill.go:112*/ g := gc_bx*b + i
-					/*line fill.go:114*/ s[i] = data[g] + s[i]
-				}
-			}
-			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				i := gc_tx
 				/*line fill.go:112*/ g := gc_bx*b + i
@@ -1135,38 +735,7 @@ func gc_body_fillSelf(gc_b *compiled.Block, data, out []int32) {
 				/*line fill.go:116*/ gc_at3[gc_tx] = gc_at4[gc_tx] + s[gc_idx]
 			}
 		} else {
-			gc_step3 := 0
-			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
-				{
-					gc_tx := gc_step3 + 0
-					gc_pos.Thread = gc_base + gc_tx
-					i := gc_tx
-					/*line fill.go:112*/ g := gc_bx*b + i
-					/*line fill.go:116*/ out[g] = s[i] + s[b-1-i]
-				}
-				{
-					gc_tx := gc_step3 + 1
-					gc_pos.Thread = gc_base + gc_tx
-					i := gc_tx
-					/*line fill.go:112*/ g := gc_bx*b + i
-					/*line fill.go:116*/ out[g] = s[i] + s[b-1-i]
-				}
-				{
-					gc_tx := gc_step3 + 2
-					gc_pos.Thread = gc_base + gc_tx
-					i := gc_tx
-					/*line fill.go:112*/ g := gc_bx*b + i
-					/*line fill.go:116*/ out[g] = s[i] + s[b-1-i]
-				}
-				{
-					gc_tx := gc_step3 + 3
-					gc_pos.Thread = gc_base + gc_tx
-					i := gc_tx
-					/*line fill.go:112*/ g := gc_bx*b + i
-					/*line fill.go:116*/ out[g] = s[i] + s[b-1-i]
-				}
-			}
-			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				i := gc_tx
 				/*line fill.go:112*/ g := gc_bx*b + i
@@ -1191,66 +760,35 @@ func gc_body_fillSelf(gc_b *compiled.Block, data, out []int32) {
 			gc_off5 := gc_off
 			if gc_from >= 0 && gc_off5 >= 0 && gc_off5 <= len(s_) && gc_to <= len(s_)-gc_off5 {
 				gc_at5 := s_[gc_off5:][:gc_to]
-				gc_step4 := gc_from
-				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
-						gc_tx := gc_step4 + 0
+						gc_tx := gc_step2 + 0
 						gc_more = true
 						/*line fill.go:37*/ gc_at5[gc_tx] = -1
 					}
 					{
-						gc_tx := gc_step4 + 1
+						gc_tx := gc_step2 + 1
 						gc_more = true
 						/*line fill.go:37*/ gc_at5[gc_tx] = -1
 					}
 					{
-						gc_tx := gc_step4 + 2
+						gc_tx := gc_step2 + 2
 						gc_more = true
 						/*line fill.go:37*/ gc_at5[gc_tx] = -1
 					}
 					{
-						gc_tx := gc_step4 + 3
+						gc_tx := gc_step2 + 3
 						gc_more = true
 						/*line fill.go:37*/ gc_at5[gc_tx] = -1
 					}
 				}
-				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_more = true
 					/*line fill.go:37*/ gc_at5[gc_tx] = -1
 				}
 			} else {
-				gc_step5 := gc_from
-				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
-					{
-						gc_tx := gc_step5 + 0
-						gc_pos.Thread = gc_base + gc_tx
-						k := gc_tx + gc_off
-						gc_more = true
-						/*line fill.go:37*/ s_[k] = -1
-					}
-					{
-						gc_tx := gc_step5 + 1
-						gc_pos.Thread = gc_base + gc_tx
-						k := gc_tx + gc_off
-						gc_more = true
-						/*line fill.go:37*/ s_[k] = -1
-					}
-					{
-						gc_tx := gc_step5 + 2
-						gc_pos.Thread = gc_base + gc_tx
-						k := gc_tx + gc_off
-						gc_more = true
-						/*line fill.go:37*/ s_[k] = -1
-					}
-					{
-						gc_tx := gc_step5 + 3
-						gc_pos.Thread = gc_base + gc_tx
-						k := gc_tx + gc_off
-						gc_more = true
-						/*line fill.go:37*/ s_[k] = -1
-					}
-				}
-				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					k := gc_tx + gc_off
 					gc_more = true

@@ -214,42 +214,7 @@ func gc_body_fillPairs(gc_b *compiled.Block, data, out []int32, per int) {
 					/*line fill.go:27*/ gc_at[gc_tx] = gc_at2[gc_tx] + s[m-1-k]
 				}
 			} else {
-				gc_step3 := gc_from
-				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
-					{
-						gc_tx := gc_step3 + 0
-						gc_pos.Thread = gc_base + gc_tx
-						i := gc_tx
-						/*line fill.go:26*/ k := i + gc_off
-						gc_more = true
-						/*line fill.go:27*/ out[gc_bx*m+k] = s[k] + s[m-1-k]
-					}
-					{
-						gc_tx := gc_step3 + 1
-						gc_pos.Thread = gc_base + gc_tx
-						i := gc_tx
-						/*line fill.go:26*/ k := i + gc_off
-						gc_more = true
-						/*line fill.go:27*/ out[gc_bx*m+k] = s[k] + s[m-1-k]
-					}
-					{
-						gc_tx := gc_step3 + 2
-						gc_pos.Thread = gc_base + gc_tx
-						i := gc_tx
-						/*line fill.go:26*/ k := i + gc_off
-						gc_more = true
-						/*line fill.go:27*/ out[gc_bx*m+k] = s[k] + s[m-1-k]
-					}
-					{
-						gc_tx := gc_step3 + 3
-						gc_pos.Thread = gc_base + gc_tx
-						i := gc_tx
-						/*line fill.go:26*/ k := i + gc_off
-						gc_more = true
-						/*line fill.go:27*/ out[gc_bx*m+k] = s[k] + s[m-1-k]
-					}
-				}
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_tx
 					/*line fill.go:26*/ k := i + gc_off
@@ -348,38 +313,7 @@ func gc_body_fillPairs(gc_b *compiled.Block, data, out []int32, per int) {
 				if gc_vstep3 > gc_from {
 					gc_more2 = true
 				}
-				gc_step4 := gc_vstep3
-				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
-					{
-						gc_tx := gc_step4 + 0
-						gc_pos.Thread = gc_base + gc_tx
-						k_ := gc_tx + gc_off2
-						gc_more2 = true
-						/*line fill.go:37*/ s_[k_] = -1
-					}
-					{
-						gc_tx := gc_step4 + 1
-						gc_pos.Thread = gc_base + gc_tx
-						k_ := gc_tx + gc_off2
-						gc_more2 = true
-						/*line fill.go:37*/ s_[k_] = -1
-					}
-					{
-						gc_tx := gc_step4 + 2
-						gc_pos.Thread = gc_base + gc_tx
-						k_ := gc_tx + gc_off2
-						gc_more2 = true
-						/*line fill.go:37*/ s_[k_] = -1
-					}
-					{
-						gc_tx := gc_step4 + 3
-						gc_pos.Thread = gc_base + gc_tx
-						k_ := gc_tx + gc_off2
-						gc_more2 = true
-						/*line fill.go:37*/ s_[k_] = -1
-					}
-				}
-				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					k_ := gc_tx + gc_off2
 					gc_more2 = true
@@ -533,34 +467,7 @@ func gc_body_fillGap(gc_b *compiled.Block, data, out []int32) {
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step := gc_vstep2
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
-					gc_pos.Thread = gc_base + gc_tx
-					i := gc_tx
-					/*line fill.go:48*/ s[2*i] = data[gc_bx*b+i]
-				}
-				{
-					gc_tx := gc_step + 1
-					gc_pos.Thread = gc_base + gc_tx
-					i := gc_tx
-					/*line fill.go:48*/ s[2*i] = data[gc_bx*b+i]
-				}
-				{
-					gc_tx := gc_step + 2
-					gc_pos.Thread = gc_base + gc_tx
-					i := gc_tx
-					/*line fill.go:48*/ s[2*i] = data[gc_bx*b+i]
-				}
-				{
-					gc_tx := gc_step + 3
-					gc_pos.Thread = gc_base + gc_tx
-					i := gc_tx
-					/*line fill.go:48*/ s[2*i] = data[gc_bx*b+i]
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				i := gc_tx
 				/*line fill.go:48*/ s[2*i] = data[gc_bx*b+i]
@@ -756,38 +663,7 @@ func gc_body_fillGap(gc_b *compiled.Block, data, out []int32) {
 				if gc_vstep5 > gc_from {
 					gc_more = true
 				}
-				gc_step2 := gc_vstep5
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_pos.Thread = gc_base + gc_tx
-						k := gc_tx + gc_off
-						gc_more = true
-						/*line fill.go:37*/ s_[k] = -1
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_pos.Thread = gc_base + gc_tx
-						k := gc_tx + gc_off
-						gc_more = true
-						/*line fill.go:37*/ s_[k] = -1
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_pos.Thread = gc_base + gc_tx
-						k := gc_tx + gc_off
-						gc_more = true
-						/*line fill.go:37*/ s_[k] = -1
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_pos.Thread = gc_base + gc_tx
-						k := gc_tx + gc_off
-						gc_more = true
-						/*line fill.go:37*/ s_[k] = -1
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					k := gc_tx + gc_off
 					gc_more = true
@@ -880,66 +756,7 @@ func gc_body_fillGuarded(gc_b *compiled.Block, data, out []int32, form int) {
 				}
 			}
 		} else {
-			gc_step2 := 0
-			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-				{
-					gc_tx := gc_step2 + 0
-					gc_pos.Thread = gc_base + gc_tx
-					i := gc_tx
-					/*line fill.go:61*/ g := gc_bx*b + i
-					/*line fill.go:63*/ switch form {
-					case 0:
-						if i%3 != 0 {
-							s[i] = data[g]
-						}
-					case 1:
-						s[i] += data[g]
-					}
-				}
-				{
-					gc_tx := gc_step2 + 1
-					gc_pos.Thread = gc_base + gc_tx
-					i := gc_tx
-					/*line fill.go:61*/ g := gc_bx*b + i
-					/*line fill.go:63*/ switch form {
-					case 0:
-						if i%3 != 0 {
-							s[i] = data[g]
-						}
-					case 1:
-						s[i] += data[g]
-					}
-				}
-				{
-					gc_tx := gc_step2 + 2
-					gc_pos.Thread = gc_base + gc_tx
-					i := gc_tx
-					/*line fill.go:61*/ g := gc_bx*b + i
-					/*line fill.go:63*/ switch form {
-					case 0:
-						if i%3 != 0 {
-							s[i] = data[g]
-						}
-					case 1:
-						s[i] += data[g]
-					}
-				}
-				{
-					gc_tx := gc_step2 + 3
-					gc_pos.Thread = gc_base + gc_tx
-					i := gc_tx
-					/*line fill.go:61*/ g := gc_bx*b + i
-					/*line fill.go:63*/ switch form {
-					case 0:
-						if i%3 != 0 {
-							s[i] = data[g]
-						}
-					case 1:
-						s[i] += data[g]
-					}
-				}
-			}
-			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				i := gc_tx
 				/*line fill.go:61*/ g := gc_bx*b + i
@@ -966,38 +783,7 @@ func gc_body_fillGuarded(gc_b *compiled.Block, data, out []int32, form int) {
 				/*line fill.go:72*/ gc_at3[gc_tx] = gc_at4[gc_tx] + s[gc_idx]
 			}
 		} else {
-			gc_step3 := 0
-			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
-				{
-					gc_tx := gc_step3 + 0
-					gc_pos.Thread = gc_base + gc_tx
-					i := gc_tx
-					/*line fill.go:61*/ g := gc_bx*b + i
-					/*line fill.go:72*/ out[g] = s[i] + s[b-1-i]
-				}
-				{
-					gc_tx := gc_step3 + 1
-					gc_pos.Thread = gc_base + gc_tx
-					i := gc_tx
-					/*line fill.go:61*/ g := gc_bx*b + i
-					/*line fill.go:72*/ out[g] = s[i] + s[b-1-i]
-				}
-				{
-					gc_tx := gc_step3 + 2
-					gc_pos.Thread = gc_base + gc_tx
-					i := gc_tx
-					/*line fill.go:61*/ g := gc_bx*b + i
-					/*line fill.go:72*/ out[g] = s[i] + s[b-1-i]
-				}
-				{
-					gc_tx := gc_step3 + 3
-					gc_pos.Thread = gc_base + gc_tx
-					i := gc_tx
-					/*line fill.go:61*/ g := gc_bx*b + i
-					/*line fill.go:72*/ out[g] = s[i] + s[b-1-i]
-				}
-			}
-			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				i := gc_tx
 				/*line fill.go:61*/ g := gc_bx*b + i
@@ -1093,38 +879,7 @@ func gc_body_fillGuarded(gc_b *compiled.Block, data, out []int32, form int) {
 				if gc_vstep2 > gc_from {
 					gc_more = true
 				}
-				gc_step4 := gc_vstep2
-				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
-					{
-						gc_tx := gc_step4 + 0
-						gc_pos.Thread = gc_base + gc_tx
-						k := gc_tx + gc_off
-						gc_more = true
-						/*line fill.go:37*/ s_[k] = -1
-					}
-					{
-						gc_tx := gc_step4 + 1
-						gc_pos.Thread = gc_base + gc_tx
-						k := gc_tx + gc_off
-						gc_more = true
-						/*line fill.go:37*/ s_[k] = -1
-					}
-					{
-						gc_tx := gc_step4 + 2
-						gc_pos.Thread = gc_base + gc_tx
-						k := gc_tx + gc_off
-						gc_more = true
-						/*line fill.go:37*/ s_[k] = -1
-					}
-					{
-						gc_tx := gc_step4 + 3
-						gc_pos.Thread = gc_base + gc_tx
-						k := gc_tx + gc_off
-						gc_more = true
-						/*line fill.go:37*/ s_[k] = -1
-					}
-				}
-				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					k := gc_tx + gc_off
 					gc_more = true
@@ -1389,42 +1144,7 @@ func gc_body_fillReadFirst(gc_b *compiled.Block, data, out []int32) {
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step := gc_vstep2
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
-					gc_pos.Thread = gc_base + gc_tx
-					i := gc_tx
-					/*line fill.go:98*/ g := gc_bx*b + i
-					/*line fill.go:100*/ old := s[i]
-					s[i] = data[g] + old
-				}
-				{
-					gc_tx := gc_step + 1
-					gc_pos.Thread = gc_base + gc_tx
-					i := gc_tx
-					/*line fill.go:98*/ g := gc_bx*b + i
-					/*line fill.go:100*/ old := s[i]
-					s[i] = data[g] + old
-				}
-				{
-					gc_tx := gc_step + 2
-					gc_pos.Thread = gc_base + gc_tx
-					i := gc_tx
-					/*line fill.go:98*/ g := gc_bx*b + i
-					/*line fill.go:100*/ old := s[i]
-					s[i] = data[g] + old
-				}
-				{
-					gc_tx := gc_step + 3
-					gc_pos.Thread = gc_base + gc_tx
-					i := gc_tx
-					/*line fill.go:98*/ g := gc_bx*b + i
-					/*line fill.go:100*/ old := s[i]
-					s[i] = data[g] + old
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				i := gc_tx
 				/*line fill.go:98*/ g := gc_bx*b + i
@@ -1445,38 +1165,7 @@ func gc_body_fillReadFirst(gc_b *compiled.Block, data, out []int32) {
 				/*line fill.go:103*/ gc_at3[gc_tx] = gc_at4[gc_tx] + s[gc_idx]
 			}
 		} else {
-			gc_step2 := 0
-			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-				{
-					gc_tx := gc_step2 + 0
-					gc_pos.Thread = gc_base + gc_tx
-					i := gc_tx
-					/*line fill.go:98*/ g := gc_bx*b + i
-					/*line fill.go:103*/ out[g] = s[i] + s[b-1-i]
-				}
-				{
-					gc_tx := gc_step2 + 1
-					gc_pos.Thread = gc_base + gc_tx
-					i := gc_tx
-					/*line fill.go:98*/ g := gc_bx*b + i
-					/*line fill.go:103*/ out[g] = s[i] + s[b-1-i]
-				}
-				{
-					gc_tx := gc_step2 + 2
-					gc_pos.Thread = gc_base + gc_tx
-					i := gc_tx
-					/*line fill.go:98*/ g := gc_bx*b + i
-					/*line fill.go:103*/ out[g] = s[i] + s[b-1-i]
-				}
-				{
-					gc_tx := gc_step2 + 3
-					gc_pos.Thread = gc_base + gc_tx
-					i := gc_tx
-					/*line fill.go:98*/ g := gc_bx*b + i
-					/*line fill.go:103*/ out[g] = s[i] + s[b-1-i]
-				}
-			}
-			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				i := gc_tx
 				/*line fill.go:98*/ g := gc_bx*b + i
@@ -1572,38 +1261,7 @@ func gc_body_fillReadFirst(gc_b *compiled.Block, data, out []int32) {
 				if gc_vstep4 > gc_from {
 					gc_more = true
 				}
-				gc_step3 := gc_vstep4
-				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
-					{
-						gc_tx := gc_step3 + 0
-						gc_pos.Thread = gc_base + gc_tx
-						k := gc_tx + gc_off
-						gc_more = true
-						/*line fill.go:37*/ s_[k] = -1
-					}
-					{
-						gc_tx := gc_step3 + 1
-						gc_pos.Thread = gc_base + gc_tx
-						k := gc_tx + gc_off
-						gc_more = true
-						/*line fill.go:37*/ s_[k] = -1
-					}
-					{
-						gc_tx := gc_step3 + 2
-						gc_pos.Thread = gc_base + gc_tx
-						k := gc_tx + gc_off
-						gc_more = true
-						/*line fill.go:37*/ s_[k] = -1
-					}
-					{
-						gc_tx := gc_step3 + 3
-						gc_pos.Thread = gc_base + gc_tx
-						k := gc_tx + gc_off
-						gc_more = true
-						/*line fill.go:37*/ s_[k] = -1
-					}
-				}
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					k := gc_tx + gc_off
 					gc_more = true
@@ -1692,38 +1350,7 @@ func gc_body_fillSelf(gc_b *compiled.Block, data, out []int32) {
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step := gc_vstep2
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
-					gc_pos.Thread = gc_base + gc_tx
-					i := gc_tx
-					/*line fill.go:112*/ g := gc_bx*b + i
-					/*line fill.go:114*/ s[i] = data[g] + s[i]
-				}
-				{
-					gc_tx := gc_step + 1
-					gc_pos.Thread = gc_base + gc_tx
-					i := gc_tx
-					/*line fill.go:112*/ g := gc_bx*b + i
-					/*line fill.go:114*/ s[i] = data[g] + s[i]
-				}
-				{
-					gc_tx := gc_step + 2
-					gc_pos.Thread = gc_base + gc_tx
-					i := gc_tx
-					/*line fill.go:112*/ g := gc_bx*b + i
-					/*line fill.go:114*/ s[i] = data[g] + s[i]
-				}
-				{
-					gc_tx := gc_step + 3
-					gc_pos.Thread = gc_base + gc_tx
-					i := gc_tx
-					/*line fill.go:112*/ g := gc_bx*b + i
-					/*line fill.go:114*/ s[i] = data[g] + s[i]
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				i := gc_tx
 				/*line fill.go:112*/ g := gc_bx*b + i
@@ -1743,38 +1370,7 @@ func gc_body_fillSelf(gc_b *compiled.Block, data, out []int32) {
 				/*line fill.go:116*/ gc_at3[gc_tx] = gc_at4[gc_tx] + s[gc_idx]
 			}
 		} else {
-			gc_step2 := 0
-			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-				{
-					gc_tx := gc_step2 + 0
-					gc_pos.Thread = gc_base + gc_tx
-					i := gc_tx
-					/*line fill.go:112*/ g := gc_bx*b + i
-					/*line fill.go:116*/ out[g] = s[i] + s[b-1-i]
-				}
-				{
-					gc_tx := gc_step2 + 1
-					gc_pos.Thread = gc_base + gc_tx
-					i := gc_tx
-					/*line fill.go:112*/ g := gc_bx*b + i
-					/*line fill.go:116*/ out[g] = s[i] + s[b-1-i]
-				}
-				{
-					gc_tx := gc_step2 + 2
-					gc_pos.Thread = gc_base + gc_tx
-					i := gc_tx
-					/*line fill.go:112*/ g := gc_bx*b + i
-					/*line fill.go:116*/ out[g] = s[i] + s[b-1-i]
-				}
-				{
-					gc_tx := gc_step2 + 3
-					gc_pos.Thread = gc_base + gc_tx
-					i := gc_tx
-					/*line fill.go:112*/ g := gc_bx*b + i
-					/*line fill.go:116*/ out[g] = s[i] + s[b-1-i]
-				}
-			}
-			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				i := gc_tx
 				/*line fill.go:112*/ g := gc_bx*b + i
@@ -1870,38 +1466,7 @@ func gc_body_fillSelf(gc_b *compiled.Block, data, out []int32) {
 				if gc_vstep4 > gc_from {
 					gc_more = true
 				}
-				gc_step3 := gc_vstep4
-				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
-					{
-						gc_tx := gc_step3 + 0
-						gc_pos.Thread = gc_base + gc_tx
-						k := gc_tx + gc_off
-						gc_more = true
-						/*line fill.go:37*/ s_[k] = -1
-					}
-					{
-						gc_tx := gc_step3 + 1
-						gc_pos.Thread = gc_base + gc_tx
-						k := gc_tx + gc_off
-						gc_more = true
-						/*line fill.go:37*/ s_[k] = -1
-					}
-					{
-						gc_tx := gc_step3 + 2
-						gc_pos.Thread = gc_base + gc_tx
-						k := gc_tx + gc_off
-						gc_more = true
-						/*line fill.go:37*/ s_[k] = -1
-					}
-					{
-						gc_tx := gc_step3 + 3
-						gc_pos.Thread = gc_base + gc_tx
-						k := gc_tx + gc_off
-						gc_more = true
-						/*line fill.go:37*/ s_[k] = -1
-					}
-				}
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					k := gc_tx + gc_off
 					gc_more = true

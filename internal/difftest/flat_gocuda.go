@@ -116,38 +116,7 @@ func gc_body_flatCarry(gc_b *compiled.Block, gc_lo, gc_hi int, out []int32) {
 						/*line flat.go:45*/ gc_at[gc_tx] += gc_at2[gc_tx] + 1
 					}
 				} else {
-					gc_step2 := gc_from
-					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-						{
-							gc_tx := gc_step2 + 0
-							gc_pos.Thread = gc_base + gc_tx
-							/*line flat.go:44*/ i := gc_bx*gc_bdx + gc_tx + stride + gc_off
-							gc_more = true
-							/*line flat.go:45*/ out[i] += out[i-stride] + 1
-						}
-						{
-							gc_tx := gc_step2 + 1
-							gc_pos.Thread = gc_base + gc_tx
-							/*line flat.go:44*/ i := gc_bx*gc_bdx + gc_tx + stride + gc_off
-							gc_more = true
-							/*line flat.go:45*/ out[i] += out[i-stride] + 1
-						}
-						{
-							gc_tx := gc_step2 + 2
-							gc_pos.Thread = gc_base + gc_tx
-							/*line flat.go:44*/ i := gc_bx*gc_bdx + gc_tx + stride + gc_off
-							gc_more = true
-							/*line flat.go:45*/ out[i] += out[i-stride] + 1
-						}
-						{
-							gc_tx := gc_step2 + 3
-							gc_pos.Thread = gc_base + gc_tx
-							/*line flat.go:44*/ i := gc_bx*gc_bdx + gc_tx + stride + gc_off
-							gc_more = true
-							/*line flat.go:45*/ out[i] += out[i-stride] + 1
-						}
-					}
-					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
 						/*line flat.go:44*/ i := gc_bx*gc_bdx + gc_tx + stride + gc_off
 						gc_more = true
@@ -256,62 +225,7 @@ func gc_body_strideSum[T int32 | float32](gc_b *compiled.Block, in, partial []T)
 					gc_s_v[gc_rank] = v
 				}
 			} else {
-				gc_step2 := gc_from
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						v := gc_s_v[gc_rank]
-						/*line flat.go:59*/ i := gc_bx*2*b + gc_tx + gc_off
-						gc_more = true
-						/*line flat.go:60*/ v += in[i]
-						if i+b < n {
-							v += in[i+b] * 2
-						}
-						gc_s_v[gc_rank] = v
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						v := gc_s_v[gc_rank]
-						/*line flat.go:59*/ i := gc_bx*2*b + gc_tx + gc_off
-						gc_more = true
-						/*line flat.go:60*/ v += in[i]
-						if i+b < n {
-							v += in[i+b] * 2
-						}
-						gc_s_v[gc_rank] = v
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						v := gc_s_v[gc_rank]
-						/*line flat.go:59*/ i := gc_bx*2*b + gc_tx + gc_off
-						gc_more = true
-						/*line flat.go:60*/ v += in[i]
-						if i+b < n {
-							v += in[i+b] * 2
-						}
-						gc_s_v[gc_rank] = v
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						v := gc_s_v[gc_rank]
-						/*line flat.go:59*/ i := gc_bx*2*b + gc_tx + gc_off
-						gc_more = true
-						/*line flat.go:60*/ v += in[i]
-						if i+b < n {
-							v += in[i+b] * 2
-						}
-						gc_s_v[gc_rank] = v
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					v := gc_s_v[gc_rank]
@@ -335,38 +249,7 @@ func gc_body_strideSum[T int32 | float32](gc_b *compiled.Block, in, partial []T)
 			gc_at3 := s[:gc_bdx]
 			/*line flat.go:66*/ copy(gc_at3, gc_s_v[gc_base:][:gc_bdx])
 		} else {
-			gc_step3 := 0
-			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
-				{
-					gc_tx := gc_step3 + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					v := gc_s_v[gc_rank]
-					/*line flat.go:66*/ s[gc_tx] = v
-				}
-				{
-					gc_tx := gc_step3 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					v := gc_s_v[gc_rank]
-					/*line flat.go:66*/ s[gc_tx] = v
-				}
-				{
-					gc_tx := gc_step3 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					v := gc_s_v[gc_rank]
-					/*line flat.go:66*/ s[gc_tx] = v
-				}
-				{
-					gc_tx := gc_step3 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					v := gc_s_v[gc_rank]
-					/*line flat.go:66*/ s[gc_tx] = v
-				}
-			}
-			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				v := gc_s_v[gc_rank]

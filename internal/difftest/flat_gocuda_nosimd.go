@@ -70,38 +70,7 @@ func gc_body_flatOffset(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int32,
 						/*line flat.go:19*/ gc_at[gc_tx] = gc_at2[gc_tx] + int32(gc_bx*1000+gc_tx)*100
 					}
 				} else {
-					gc_step2 := gc_from
-					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-						{
-							gc_tx := gc_step2 + 0
-							gc_pos.Thread = gc_base + gc_tx
-							/*line flat.go:18*/ i := base + gc_bx*gc_bdx + gc_tx + gc_off
-							gc_more = true
-							/*line flat.go:19*/ out[i] = in[i] + int32(gc_bx*1000+gc_tx)*100
-						}
-						{
-							gc_tx := gc_step2 + 1
-							gc_pos.Thread = gc_base + gc_tx
-							/*line flat.go:18*/ i := base + gc_bx*gc_bdx + gc_tx + gc_off
-							gc_more = true
-							/*line flat.go:19*/ out[i] = in[i] + int32(gc_bx*1000+gc_tx)*100
-						}
-						{
-							gc_tx := gc_step2 + 2
-							gc_pos.Thread = gc_base + gc_tx
-							/*line flat.go:18*/ i := base + gc_bx*gc_bdx + gc_tx + gc_off
-							gc_more = true
-							/*line flat.go:19*/ out[i] = in[i] + int32(gc_bx*1000+gc_tx)*100
-						}
-						{
-							gc_tx := gc_step2 + 3
-							gc_pos.Thread = gc_base + gc_tx
-							/*line flat.go:18*/ i := base + gc_bx*gc_bdx + gc_tx + gc_off
-							gc_more = true
-							/*line flat.go:19*/ out[i] = in[i] + int32(gc_bx*1000+gc_tx)*100
-						}
-					}
-					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
 						/*line flat.go:18*/ i := base + gc_bx*gc_bdx + gc_tx + gc_off
 						gc_more = true
@@ -136,66 +105,35 @@ func gc_body_flatOffset(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int32,
 					if gc_from >= 0 && gc_off3 >= 0 && gc_off3 <= len(out) && gc_to <= len(out)-gc_off3 && gc_off3 <= len(in) && gc_to <= len(in)-gc_off3 {
 						gc_at3 := out[gc_off3:][:gc_to]
 						gc_at4 := in[gc_off3:][:gc_to]
-						gc_step3 := gc_from
-						for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+						gc_step2 := gc_from
+						for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 							{
-								gc_tx := gc_step3 + 0
+								gc_tx := gc_step2 + 0
 								gc_more = true
 								/*line flat.go:19*/ gc_at3[gc_tx] = gc_at4[gc_tx] + int32(gc_bx*1000+gc_tx)*100
 							}
 							{
-								gc_tx := gc_step3 + 1
+								gc_tx := gc_step2 + 1
 								gc_more = true
 								/*line flat.go:19*/ gc_at3[gc_tx] = gc_at4[gc_tx] + int32(gc_bx*1000+gc_tx)*100
 							}
 							{
-								gc_tx := gc_step3 + 2
+								gc_tx := gc_step2 + 2
 								gc_more = true
 								/*line flat.go:19*/ gc_at3[gc_tx] = gc_at4[gc_tx] + int32(gc_bx*1000+gc_tx)*100
 							}
 							{
-								gc_tx := gc_step3 + 3
+								gc_tx := gc_step2 + 3
 								gc_more = true
 								/*line flat.go:19*/ gc_at3[gc_tx] = gc_at4[gc_tx] + int32(gc_bx*1000+gc_tx)*100
 							}
 						}
-						for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+						for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 							gc_more = true
 							/*line flat.go:19*/ gc_at3[gc_tx] = gc_at4[gc_tx] + int32(gc_bx*1000+gc_tx)*100
 						}
 					} else {
-						gc_step4 := gc_from
-						for ; gc_step4+3 < gc_to; gc_step4 += 4 {
-							{
-								gc_tx := gc_step4 + 0
-								gc_pos.Thread = gc_base + gc_tx
-								/*line flat.go:18*/ i := base + gc_bx*gc_bdx + gc_tx + gc_off
-								gc_more = true
-								/*line flat.go:19*/ out[i] = in[i] + int32(gc_bx*1000+gc_tx)*100
-							}
-							{
-								gc_tx := gc_step4 + 1
-								gc_pos.Thread = gc_base + gc_tx
-								/*line flat.go:18*/ i := base + gc_bx*gc_bdx + gc_tx + gc_off
-								gc_more = true
-								/*line flat.go:19*/ out[i] = in[i] + int32(gc_bx*1000+gc_tx)*100
-							}
-							{
-								gc_tx := gc_step4 + 2
-								gc_pos.Thread = gc_base + gc_tx
-								/*line flat.go:18*/ i := base + gc_bx*gc_bdx + gc_tx + gc_off
-								gc_more = true
-								/*line flat.go:19*/ out[i] = in[i] + int32(gc_bx*1000+gc_tx)*100
-							}
-							{
-								gc_tx := gc_step4 + 3
-								gc_pos.Thread = gc_base + gc_tx
-								/*line flat.go:18*/ i := base + gc_bx*gc_bdx + gc_tx + gc_off
-								gc_more = true
-								/*line flat.go:19*/ out[i] = in[i] + int32(gc_bx*1000+gc_tx)*100
-							}
-						}
-						for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 							gc_pos.Thread = gc_base + gc_tx
 							/*line flat.go:18*/ i := base + gc_bx*gc_bdx + gc_tx + gc_off
 							gc_more = true

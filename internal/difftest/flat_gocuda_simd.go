@@ -125,38 +125,7 @@ func gc_body_flatOffset(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int32,
 					if gc_vstep2 > gc_from {
 						gc_more = true
 					}
-					gc_step := gc_vstep2
-					for ; gc_step+3 < gc_to; gc_step += 4 {
-						{
-							gc_tx := gc_step + 0
-							gc_pos.Thread = gc_base + gc_tx
-							/*line flat.go:18*/ i := base + gc_bx*gc_bdx + gc_tx + gc_off
-							gc_more = true
-							/*line flat.go:19*/ out[i] = in[i] + int32(gc_bx*1000+gc_tx)*100
-						}
-						{
-							gc_tx := gc_step + 1
-							gc_pos.Thread = gc_base + gc_tx
-							/*line flat.go:18*/ i := base + gc_bx*gc_bdx + gc_tx + gc_off
-							gc_more = true
-							/*line flat.go:19*/ out[i] = in[i] + int32(gc_bx*1000+gc_tx)*100
-						}
-						{
-							gc_tx := gc_step + 2
-							gc_pos.Thread = gc_base + gc_tx
-							/*line flat.go:18*/ i := base + gc_bx*gc_bdx + gc_tx + gc_off
-							gc_more = true
-							/*line flat.go:19*/ out[i] = in[i] + int32(gc_bx*1000+gc_tx)*100
-						}
-						{
-							gc_tx := gc_step + 3
-							gc_pos.Thread = gc_base + gc_tx
-							/*line flat.go:18*/ i := base + gc_bx*gc_bdx + gc_tx + gc_off
-							gc_more = true
-							/*line flat.go:19*/ out[i] = in[i] + int32(gc_bx*1000+gc_tx)*100
-						}
-					}
-					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
 						/*line flat.go:18*/ i := base + gc_bx*gc_bdx + gc_tx + gc_off
 						gc_more = true
@@ -191,66 +160,35 @@ func gc_body_flatOffset(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int32,
 					if gc_from >= 0 && gc_off3 >= 0 && gc_off3 <= len(out) && gc_to <= len(out)-gc_off3 && gc_off3 <= len(in) && gc_to <= len(in)-gc_off3 {
 						gc_at3 := out[gc_off3:][:gc_to]
 						gc_at4 := in[gc_off3:][:gc_to]
-						gc_step2 := gc_from
-						for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+						gc_step := gc_from
+						for ; gc_step+3 < gc_to; gc_step += 4 {
 							{
-								gc_tx := gc_step2 + 0
+								gc_tx := gc_step + 0
 								gc_more = true
 								/*line flat.go:19*/ gc_at3[gc_tx] = gc_at4[gc_tx] + int32(gc_bx*1000+gc_tx)*100
 							}
 							{
-								gc_tx := gc_step2 + 1
+								gc_tx := gc_step + 1
 								gc_more = true
 								/*line flat.go:19*/ gc_at3[gc_tx] = gc_at4[gc_tx] + int32(gc_bx*1000+gc_tx)*100
 							}
 							{
-								gc_tx := gc_step2 + 2
+								gc_tx := gc_step + 2
 								gc_more = true
 								/*line flat.go:19*/ gc_at3[gc_tx] = gc_at4[gc_tx] + int32(gc_bx*1000+gc_tx)*100
 							}
 							{
-								gc_tx := gc_step2 + 3
+								gc_tx := gc_step + 3
 								gc_more = true
 								/*line flat.go:19*/ gc_at3[gc_tx] = gc_at4[gc_tx] + int32(gc_bx*1000+gc_tx)*100
 							}
 						}
-						for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+						for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 							gc_more = true
 							/*line flat.go:19*/ gc_at3[gc_tx] = gc_at4[gc_tx] + int32(gc_bx*1000+gc_tx)*100
 						}
 					} else {
-						gc_step3 := gc_from
-						for ; gc_step3+3 < gc_to; gc_step3 += 4 {
-							{
-								gc_tx := gc_step3 + 0
-								gc_pos.Thread = gc_base + gc_tx
-								/*line flat.go:18*/ i := base + gc_bx*gc_bdx + gc_tx + gc_off
-								gc_more = true
-								/*line flat.go:19*/ out[i] = in[i] + int32(gc_bx*1000+gc_tx)*100
-							}
-							{
-								gc_tx := gc_step3 + 1
-								gc_pos.Thread = gc_base + gc_tx
-								/*line flat.go:18*/ i := base + gc_bx*gc_bdx + gc_tx + gc_off
-								gc_more = true
-								/*line flat.go:19*/ out[i] = in[i] + int32(gc_bx*1000+gc_tx)*100
-							}
-							{
-								gc_tx := gc_step3 + 2
-								gc_pos.Thread = gc_base + gc_tx
-								/*line flat.go:18*/ i := base + gc_bx*gc_bdx + gc_tx + gc_off
-								gc_more = true
-								/*line flat.go:19*/ out[i] = in[i] + int32(gc_bx*1000+gc_tx)*100
-							}
-							{
-								gc_tx := gc_step3 + 3
-								gc_pos.Thread = gc_base + gc_tx
-								/*line flat.go:18*/ i := base + gc_bx*gc_bdx + gc_tx + gc_off
-								gc_more = true
-								/*line flat.go:19*/ out[i] = in[i] + int32(gc_bx*1000+gc_tx)*100
-							}
-						}
-						for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 							gc_pos.Thread = gc_base + gc_tx
 							/*line flat.go:18*/ i := base + gc_bx*gc_bdx + gc_tx + gc_off
 							gc_more = true
@@ -710,62 +648,7 @@ func gc_body_strideSum_float32(gc_b *compiled.Block, in []float32, partial []flo
 				if gc_vstep2 > gc_from {
 					gc_more = true
 				}
-				gc_step := gc_vstep2
-				for ; gc_step+3 < gc_to; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						v := gc_s_v[gc_rank]
-						/*line flat.go:59*/ i := gc_bx*2*b + gc_tx + gc_off
-						gc_more = true
-						/*line flat.go:60*/ v += in[i]
-						if i+b < n {
-							v += in[i+b] * 2
-						}
-						gc_s_v[gc_rank] = v
-					}
-					{
-						gc_tx := gc_step + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						v := gc_s_v[gc_rank]
-						/*line flat.go:59*/ i := gc_bx*2*b + gc_tx + gc_off
-						gc_more = true
-						/*line flat.go:60*/ v += in[i]
-						if i+b < n {
-							v += in[i+b] * 2
-						}
-						gc_s_v[gc_rank] = v
-					}
-					{
-						gc_tx := gc_step + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						v := gc_s_v[gc_rank]
-						/*line flat.go:59*/ i := gc_bx*2*b + gc_tx + gc_off
-						gc_more = true
-						/*line flat.go:60*/ v += in[i]
-						if i+b < n {
-							v += in[i+b] * 2
-						}
-						gc_s_v[gc_rank] = v
-					}
-					{
-						gc_tx := gc_step + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						v := gc_s_v[gc_rank]
-						/*line flat.go:59*/ i := gc_bx*2*b + gc_tx + gc_off
-						gc_more = true
-						/*line flat.go:60*/ v += in[i]
-						if i+b < n {
-							v += in[i+b] * 2
-						}
-						gc_s_v[gc_rank] = v
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					v := gc_s_v[gc_rank]
@@ -851,38 +734,7 @@ func gc_body_strideSum_float32(gc_b *compiled.Block, in []float32, partial []flo
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step2 := gc_vstep4
-			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-				{
-					gc_tx := gc_step2 + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					v := gc_s_v[gc_rank]
-					/*line flat.go:66*/ s[gc_tx] = v
-				}
-				{
-					gc_tx := gc_step2 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					v := gc_s_v[gc_rank]
-					/*line flat.go:66*/ s[gc_tx] = v
-				}
-				{
-					gc_tx := gc_step2 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					v := gc_s_v[gc_rank]
-					/*line flat.go:66*/ s[gc_tx] = v
-				}
-				{
-					gc_tx := gc_step2 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					v := gc_s_v[gc_rank]
-					/*line flat.go:66*/ s[gc_tx] = v
-				}
-			}
-			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				v := gc_s_v[gc_rank]
@@ -1164,62 +1016,7 @@ func gc_body_strideSum_int32(gc_b *compiled.Block, in []int32, partial []int32) 
 				if gc_vstep2 > gc_from {
 					gc_more = true
 				}
-				gc_step := gc_vstep2
-				for ; gc_step+3 < gc_to; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						v := gc_s_v[gc_rank]
-						/*line flat.go:59*/ i := gc_bx*2*b + gc_tx + gc_off
-						gc_more = true
-						/*line flat.go:60*/ v += in[i]
-						if i+b < n {
-							v += in[i+b] * 2
-						}
-						gc_s_v[gc_rank] = v
-					}
-					{
-						gc_tx := gc_step + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						v := gc_s_v[gc_rank]
-						/*line flat.go:59*/ i := gc_bx*2*b + gc_tx + gc_off
-						gc_more = true
-						/*line flat.go:60*/ v += in[i]
-						if i+b < n {
-							v += in[i+b] * 2
-						}
-						gc_s_v[gc_rank] = v
-					}
-					{
-						gc_tx := gc_step + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						v := gc_s_v[gc_rank]
-						/*line flat.go:59*/ i := gc_bx*2*b + gc_tx + gc_off
-						gc_more = true
-						/*line flat.go:60*/ v += in[i]
-						if i+b < n {
-							v += in[i+b] * 2
-						}
-						gc_s_v[gc_rank] = v
-					}
-					{
-						gc_tx := gc_step + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						v := gc_s_v[gc_rank]
-						/*line flat.go:59*/ i := gc_bx*2*b + gc_tx + gc_off
-						gc_more = true
-						/*line flat.go:60*/ v += in[i]
-						if i+b < n {
-							v += in[i+b] * 2
-						}
-						gc_s_v[gc_rank] = v
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					v := gc_s_v[gc_rank]
@@ -1305,38 +1102,7 @@ func gc_body_strideSum_int32(gc_b *compiled.Block, in []int32, partial []int32) 
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step2 := gc_vstep4
-			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-				{
-					gc_tx := gc_step2 + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					v := gc_s_v[gc_rank]
-					/*line flat.go:66*/ s[gc_tx] = v
-				}
-				{
-					gc_tx := gc_step2 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					v := gc_s_v[gc_rank]
-					/*line flat.go:66*/ s[gc_tx] = v
-				}
-				{
-					gc_tx := gc_step2 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					v := gc_s_v[gc_rank]
-					/*line flat.go:66*/ s[gc_tx] = v
-				}
-				{
-					gc_tx := gc_step2 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					v := gc_s_v[gc_rank]
-					/*line flat.go:66*/ s[gc_tx] = v
-				}
-			}
-			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				v := gc_s_v[gc_rank]

@@ -446,50 +446,7 @@ func gc_body_functorNoSync(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int
 					}
 				}
 			} else {
-				gc_step2 := 0
-				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						gc_b.Enter(gc_rank)
-						i := gc_bx*gc_bdx + gc_tx
-						/*line functor.go:117*/ if in[i] > 0 {
-							out[i] = tagWith(t, in[i], laneTagOps{})
-						}
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						gc_b.Enter(gc_rank)
-						i := gc_bx*gc_bdx + gc_tx
-						/*line functor.go:117*/ if in[i] > 0 {
-							out[i] = tagWith(t, in[i], laneTagOps{})
-						}
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						gc_b.Enter(gc_rank)
-						i := gc_bx*gc_bdx + gc_tx
-						/*line functor.go:117*/ if in[i] > 0 {
-							out[i] = tagWith(t, in[i], laneTagOps{})
-						}
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						gc_b.Enter(gc_rank)
-						i := gc_bx*gc_bdx + gc_tx
-						/*line functor.go:117*/ if in[i] > 0 {
-							out[i] = tagWith(t, in[i], laneTagOps{})
-						}
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					gc_b.Enter(gc_rank)

@@ -105,42 +105,7 @@ func gc_body_guardedScale(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []floa
 					}
 					/*line guarded_load.go:35*/ gc_vb2.Mul(gc_result2).StoreSlice(out[i:])
 				}
-				gc_step := gc_vstep2
-				for ; gc_step+3 < gc_to; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
-						gc_rank := gc_base + gc_tx%gc_bdx
-						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-						gc_pos.Thread = gc_rank
-						i := gc_bx*gc_bdx + gc_tx
-						/*line guarded_load.go:35*/ out[i] = a * GuardedAt(in, i+off)
-					}
-					{
-						gc_tx := gc_step + 1
-						gc_rank := gc_base + gc_tx%gc_bdx
-						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-						gc_pos.Thread = gc_rank
-						i := gc_bx*gc_bdx + gc_tx
-						/*line guarded_load.go:35*/ out[i] = a * GuardedAt(in, i+off)
-					}
-					{
-						gc_tx := gc_step + 2
-						gc_rank := gc_base + gc_tx%gc_bdx
-						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-						gc_pos.Thread = gc_rank
-						i := gc_bx*gc_bdx + gc_tx
-						/*line guarded_load.go:35*/ out[i] = a * GuardedAt(in, i+off)
-					}
-					{
-						gc_tx := gc_step + 3
-						gc_rank := gc_base + gc_tx%gc_bdx
-						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-						gc_pos.Thread = gc_rank
-						i := gc_bx*gc_bdx + gc_tx
-						/*line guarded_load.go:35*/ out[i] = a * GuardedAt(in, i+off)
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx%gc_bdx
 					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 					gc_pos.Thread = gc_rank
@@ -258,38 +223,7 @@ func gc_body_guardedPairs(gc_b *compiled.Block, in, out []float32, off int) {
 				}
 				/*line guarded_load.go:15*/ gc_result3.Sub(gc_result4).StoreSlice(s[tid:])
 			}
-			gc_step := gc_vstep2
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line guarded_load.go:47*/ i := off + gc_bx*2*gc_bdx + tid
-					/*line guarded_load.go:49*/ s[tid] = GuardedBoth(in, i) - GuardedAt(in, i+gc_bdx)
-				}
-				{
-					gc_tx := gc_step + 1
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line guarded_load.go:47*/ i := off + gc_bx*2*gc_bdx + tid
-					/*line guarded_load.go:49*/ s[tid] = GuardedBoth(in, i) - GuardedAt(in, i+gc_bdx)
-				}
-				{
-					gc_tx := gc_step + 2
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line guarded_load.go:47*/ i := off + gc_bx*2*gc_bdx + tid
-					/*line guarded_load.go:49*/ s[tid] = GuardedBoth(in, i) - GuardedAt(in, i+gc_bdx)
-				}
-				{
-					gc_tx := gc_step + 3
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line guarded_load.go:47*/ i := off + gc_bx*2*gc_bdx + tid
-					/*line guarded_load.go:49*/ s[tid] = GuardedBoth(in, i) - GuardedAt(in, i+gc_bdx)
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
 				/*line guarded_load.go:47*/ i := off + gc_bx*2*gc_bdx + tid
@@ -307,34 +241,7 @@ func gc_body_guardedPairs(gc_b *compiled.Block, in, out []float32, off int) {
 				/*line guarded_load.go:51*/ gc_at4[gc_tx] = s[gc_idx]
 			}
 		} else {
-			gc_step2 := 0
-			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-				{
-					gc_tx := gc_step2 + 0
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line guarded_load.go:51*/ out[gc_bx*gc_bdx+tid] = s[gc_bdx-1-tid]
-				}
-				{
-					gc_tx := gc_step2 + 1
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line guarded_load.go:51*/ out[gc_bx*gc_bdx+tid] = s[gc_bdx-1-tid]
-				}
-				{
-					gc_tx := gc_step2 + 2
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line guarded_load.go:51*/ out[gc_bx*gc_bdx+tid] = s[gc_bdx-1-tid]
-				}
-				{
-					gc_tx := gc_step2 + 3
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line guarded_load.go:51*/ out[gc_bx*gc_bdx+tid] = s[gc_bdx-1-tid]
-				}
-			}
-			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
 				/*line guarded_load.go:51*/ out[gc_bx*gc_bdx+tid] = s[gc_bdx-1-tid]

@@ -194,42 +194,7 @@ func gc_body_guardedScale(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []floa
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step := gc_vstep2
-				for ; gc_step+3 < gc_to; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
-						gc_rank := gc_base + gc_tx%gc_bdx
-						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-						gc_pos.Thread = gc_rank
-						i := gc_bx*gc_bdx + gc_tx
-						/*line guarded_load.go:35*/ out[i] = a * GuardedAt(in, i+off)
-					}
-					{
-						gc_tx := gc_step + 1
-						gc_rank := gc_base + gc_tx%gc_bdx
-						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-						gc_pos.Thread = gc_rank
-						i := gc_bx*gc_bdx + gc_tx
-						/*line guarded_load.go:35*/ out[i] = a * GuardedAt(in, i+off)
-					}
-					{
-						gc_tx := gc_step + 2
-						gc_rank := gc_base + gc_tx%gc_bdx
-						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-						gc_pos.Thread = gc_rank
-						i := gc_bx*gc_bdx + gc_tx
-						/*line guarded_load.go:35*/ out[i] = a * GuardedAt(in, i+off)
-					}
-					{
-						gc_tx := gc_step + 3
-						gc_rank := gc_base + gc_tx%gc_bdx
-						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-						gc_pos.Thread = gc_rank
-						i := gc_bx*gc_bdx + gc_tx
-						/*line guarded_load.go:35*/ out[i] = a * GuardedAt(in, i+off)
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx%gc_bdx
 					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 					gc_pos.Thread = gc_rank
@@ -392,46 +357,7 @@ func gc_body_guardedPairs(gc_b *compiled.Block, in, out []float32, off int) {
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step := gc_vstep2
-					for ; gc_step+3 < gc_bdx; gc_step += 4 {
-						{
-							gc_tx := gc_step + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							tid := gc_tx
-							/*line guarded_load.go:47*/ i := off + gc_bx*2*gc_bdx + tid
-							/*line guarded_load.go:49*/ var ahead float32 = GuardedBoth(in, i)
-							gc_s_ahead[gc_rank] = ahead
-						}
-						{
-							gc_tx := gc_step + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							tid := gc_tx
-							/*line guarded_load.go:47*/ i := off + gc_bx*2*gc_bdx + tid
-							/*line guarded_load.go:49*/ var ahead float32 = GuardedBoth(in, i)
-							gc_s_ahead[gc_rank] = ahead
-						}
-						{
-							gc_tx := gc_step + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							tid := gc_tx
-							/*line guarded_load.go:47*/ i := off + gc_bx*2*gc_bdx + tid
-							/*line guarded_load.go:49*/ var ahead float32 = GuardedBoth(in, i)
-							gc_s_ahead[gc_rank] = ahead
-						}
-						{
-							gc_tx := gc_step + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							tid := gc_tx
-							/*line guarded_load.go:47*/ i := off + gc_bx*2*gc_bdx + tid
-							/*line guarded_load.go:49*/ var ahead float32 = GuardedBoth(in, i)
-							gc_s_ahead[gc_rank] = ahead
-						}
-					}
-					for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
@@ -602,46 +528,7 @@ func gc_body_guardedPairs(gc_b *compiled.Block, in, out []float32, off int) {
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step2 := gc_vstep4
-				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
-						/*line guarded_load.go:47*/ i := off + gc_bx*2*gc_bdx + tid
-						ahead := gc_s_ahead[gc_rank]
-						s[tid] = ahead - GuardedAt(in, i+gc_bdx)
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
-						/*line guarded_load.go:47*/ i := off + gc_bx*2*gc_bdx + tid
-						ahead := gc_s_ahead[gc_rank]
-						s[tid] = ahead - GuardedAt(in, i+gc_bdx)
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
-						/*line guarded_load.go:47*/ i := off + gc_bx*2*gc_bdx + tid
-						ahead := gc_s_ahead[gc_rank]
-						s[tid] = ahead - GuardedAt(in, i+gc_bdx)
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
-						/*line guarded_load.go:47*/ i := off + gc_bx*2*gc_bdx + tid
-						ahead := gc_s_ahead[gc_rank]
-						s[tid] = ahead - GuardedAt(in, i+gc_bdx)
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -659,61 +546,30 @@ func gc_body_guardedPairs(gc_b *compiled.Block, in, out []float32, off int) {
 				gc_at4 := s[:gc_bdx]
 				gc_at5 := in[gc_off3:][:gc_bdx]
 				gc_at6 := in[gc_off4:][:gc_bdx]
-				gc_step3 := 0
-				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+				gc_step := 0
+				for ; gc_step+3 < gc_bdx; gc_step += 4 {
 					{
-						gc_tx := gc_step3 + 0
+						gc_tx := gc_step + 0
 						/*line guarded_load.go:49*/ gc_at4[gc_tx] = gc_at5[gc_tx] - gc_at6[gc_tx]
 					}
 					{
-						gc_tx := gc_step3 + 1
+						gc_tx := gc_step + 1
 						/*line guarded_load.go:49*/ gc_at4[gc_tx] = gc_at5[gc_tx] - gc_at6[gc_tx]
 					}
 					{
-						gc_tx := gc_step3 + 2
+						gc_tx := gc_step + 2
 						/*line guarded_load.go:49*/ gc_at4[gc_tx] = gc_at5[gc_tx] - gc_at6[gc_tx]
 					}
 					{
-						gc_tx := gc_step3 + 3
+						gc_tx := gc_step + 3
 						/*line guarded_load.go:49*/ gc_at4[gc_tx] = gc_at5[gc_tx] - gc_at6[gc_tx]
 					}
 				}
-				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 					/*line guarded_load.go:49*/ gc_at4[gc_tx] = gc_at5[gc_tx] - gc_at6[gc_tx]
 				}
 			} else {
-				gc_step4 := 0
-				for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
-					{
-						gc_tx := gc_step4 + 0
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line guarded_load.go:47*/ i := off + gc_bx*2*gc_bdx + tid
-						/*line guarded_load.go:49*/ s[tid] = GuardedBoth(in, i) - GuardedAt(in, i+gc_bdx)
-					}
-					{
-						gc_tx := gc_step4 + 1
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line guarded_load.go:47*/ i := off + gc_bx*2*gc_bdx + tid
-						/*line guarded_load.go:49*/ s[tid] = GuardedBoth(in, i) - GuardedAt(in, i+gc_bdx)
-					}
-					{
-						gc_tx := gc_step4 + 2
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line guarded_load.go:47*/ i := off + gc_bx*2*gc_bdx + tid
-						/*line guarded_load.go:49*/ s[tid] = GuardedBoth(in, i) - GuardedAt(in, i+gc_bdx)
-					}
-					{
-						gc_tx := gc_step4 + 3
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line guarded_load.go:47*/ i := off + gc_bx*2*gc_bdx + tid
-						/*line guarded_load.go:49*/ s[tid] = GuardedBoth(in, i) - GuardedAt(in, i+gc_bdx)
-					}
-				}
-				for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 					/*line guarded_load.go:47*/ i := off + gc_bx*2*gc_bdx + tid
@@ -732,34 +588,7 @@ func gc_body_guardedPairs(gc_b *compiled.Block, in, out []float32, off int) {
 				/*line guarded_load.go:51*/ gc_at7[gc_tx] = s[gc_idx]
 			}
 		} else {
-			gc_step5 := 0
-			for ; gc_step5+3 < gc_bdx; gc_step5 += 4 {
-				{
-					gc_tx := gc_step5 + 0
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line guarded_load.go:51*/ out[gc_bx*gc_bdx+tid] = s[gc_bdx-1-tid]
-				}
-				{
-					gc_tx := gc_step5 + 1
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line guarded_load.go:51*/ out[gc_bx*gc_bdx+tid] = s[gc_bdx-1-tid]
-				}
-				{
-					gc_tx := gc_step5 + 2
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line guarded_load.go:51*/ out[gc_bx*gc_bdx+tid] = s[gc_bdx-1-tid]
-				}
-				{
-					gc_tx := gc_step5 + 3
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line guarded_load.go:51*/ out[gc_bx*gc_bdx+tid] = s[gc_bdx-1-tid]
-				}
-			}
-			for gc_tx := gc_step5; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
 				/*line guarded_load.go:51*/ out[gc_bx*gc_bdx+tid] = s[gc_bdx-1-tid]

@@ -215,66 +215,7 @@ func gc_body_sliceSpill(gc_b *compiled.Block, in, out []int32) {
 				gc_s_last[gc_rank] = last
 			}
 		} else {
-			gc_step2 := 0
-			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-				{
-					gc_tx := gc_step2 + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tid := gc_tx
-					/*line heldout.go:43*/ i := gc_bx*gc_bdx + tid
-					/*line heldout.go:45*/ var acc [2]int32
-					gc_s_acc[gc_rank] = acc
-					/*line heldout.go:46*/ part := gc_s_acc[gc_rank][:]
-					last := &gc_s_acc[gc_rank][1]
-					sh[tid] = in[i]
-					gc_s_part[gc_rank] = part
-					gc_s_last[gc_rank] = last
-				}
-				{
-					gc_tx := gc_step2 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tid := gc_tx
-					/*line heldout.go:43*/ i := gc_bx*gc_bdx + tid
-					/*line heldout.go:45*/ var acc [2]int32
-					gc_s_acc[gc_rank] = acc
-					/*line heldout.go:46*/ part := gc_s_acc[gc_rank][:]
-					last := &gc_s_acc[gc_rank][1]
-					sh[tid] = in[i]
-					gc_s_part[gc_rank] = part
-					gc_s_last[gc_rank] = last
-				}
-				{
-					gc_tx := gc_step2 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tid := gc_tx
-					/*line heldout.go:43*/ i := gc_bx*gc_bdx + tid
-					/*line heldout.go:45*/ var acc [2]int32
-					gc_s_acc[gc_rank] = acc
-					/*line heldout.go:46*/ part := gc_s_acc[gc_rank][:]
-					last := &gc_s_acc[gc_rank][1]
-					sh[tid] = in[i]
-					gc_s_part[gc_rank] = part
-					gc_s_last[gc_rank] = last
-				}
-				{
-					gc_tx := gc_step2 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tid := gc_tx
-					/*line heldout.go:43*/ i := gc_bx*gc_bdx + tid
-					/*line heldout.go:45*/ var acc [2]int32
-					gc_s_acc[gc_rank] = acc
-					/*line heldout.go:46*/ part := gc_s_acc[gc_rank][:]
-					last := &gc_s_acc[gc_rank][1]
-					sh[tid] = in[i]
-					gc_s_part[gc_rank] = part
-					gc_s_last[gc_rank] = last
-				}
-			}
-			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
@@ -297,38 +238,38 @@ func gc_body_sliceSpill(gc_b *compiled.Block, in, out []int32) {
 				gc_r := gc_qoff - gc_q*gc_qd
 				_, _ = gc_q, gc_r
 				gc_segend := min(gc_bdx, gc_qd-gc_r)
-				gc_step3 := gc_seg
-				for ; gc_step3+3 < gc_segend; gc_step3 += 4 {
+				gc_step2 := gc_seg
+				for ; gc_step2+3 < gc_segend; gc_step2 += 4 {
 					{
-						gc_tx := gc_step3 + 0
+						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						part := gc_s_part[gc_rank]
 						/*line heldout.go:50*/ part[0] = sh[(gc_tx + gc_r)]
 					}
 					{
-						gc_tx := gc_step3 + 1
+						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						part := gc_s_part[gc_rank]
 						/*line heldout.go:50*/ part[0] = sh[(gc_tx + gc_r)]
 					}
 					{
-						gc_tx := gc_step3 + 2
+						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						part := gc_s_part[gc_rank]
 						/*line heldout.go:50*/ part[0] = sh[(gc_tx + gc_r)]
 					}
 					{
-						gc_tx := gc_step3 + 3
+						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						part := gc_s_part[gc_rank]
 						/*line heldout.go:50*/ part[0] = sh[(gc_tx + gc_r)]
 					}
 				}
-				for gc_tx := gc_step3; gc_tx < gc_segend; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_segend; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					part := gc_s_part[gc_rank]
@@ -337,10 +278,10 @@ func gc_body_sliceSpill(gc_b *compiled.Block, in, out []int32) {
 				gc_seg = gc_segend
 			}
 		} else {
-			gc_step4 := 0
-			for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
+			gc_step3 := 0
+			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
 				{
-					gc_tx := gc_step4 + 0
+					gc_tx := gc_step3 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -348,7 +289,7 @@ func gc_body_sliceSpill(gc_b *compiled.Block, in, out []int32) {
 					/*line heldout.go:50*/ part[0] = sh[(tid+1)%gc_bdx]
 				}
 				{
-					gc_tx := gc_step4 + 1
+					gc_tx := gc_step3 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -356,7 +297,7 @@ func gc_body_sliceSpill(gc_b *compiled.Block, in, out []int32) {
 					/*line heldout.go:50*/ part[0] = sh[(tid+1)%gc_bdx]
 				}
 				{
-					gc_tx := gc_step4 + 2
+					gc_tx := gc_step3 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -364,7 +305,7 @@ func gc_body_sliceSpill(gc_b *compiled.Block, in, out []int32) {
 					/*line heldout.go:50*/ part[0] = sh[(tid+1)%gc_bdx]
 				}
 				{
-					gc_tx := gc_step4 + 3
+					gc_tx := gc_step3 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -372,7 +313,7 @@ func gc_body_sliceSpill(gc_b *compiled.Block, in, out []int32) {
 					/*line heldout.go:50*/ part[0] = sh[(tid+1)%gc_bdx]
 				}
 			}
-			for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
@@ -381,38 +322,38 @@ func gc_body_sliceSpill(gc_b *compiled.Block, in, out []int32) {
 			}
 		}
 	}
-	gc_step5 := 0
-	for ; gc_step5+3 < gc_n; gc_step5 += 4 {
+	gc_step4 := 0
+	for ; gc_step4+3 < gc_n; gc_step4 += 4 {
 		{
-			gc_rank := gc_step5 + 0
+			gc_rank := gc_step4 + 0
 			gc_pos.Thread = gc_rank
 			part := gc_s_part[gc_rank]
 			last := gc_s_last[gc_rank]
 			/*line heldout.go:52*/ *last = part[0] * 2
 		}
 		{
-			gc_rank := gc_step5 + 1
+			gc_rank := gc_step4 + 1
 			gc_pos.Thread = gc_rank
 			part := gc_s_part[gc_rank]
 			last := gc_s_last[gc_rank]
 			/*line heldout.go:52*/ *last = part[0] * 2
 		}
 		{
-			gc_rank := gc_step5 + 2
+			gc_rank := gc_step4 + 2
 			gc_pos.Thread = gc_rank
 			part := gc_s_part[gc_rank]
 			last := gc_s_last[gc_rank]
 			/*line heldout.go:52*/ *last = part[0] * 2
 		}
 		{
-			gc_rank := gc_step5 + 3
+			gc_rank := gc_step4 + 3
 			gc_pos.Thread = gc_rank
 			part := gc_s_part[gc_rank]
 			last := gc_s_last[gc_rank]
 			/*line heldout.go:52*/ *last = part[0] * 2
 		}
 	}
-	for gc_rank := gc_step5; gc_rank < gc_n; gc_rank++ {
+	for gc_rank := gc_step4; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		part := gc_s_part[gc_rank]
 		last := gc_s_last[gc_rank]
@@ -422,70 +363,35 @@ func gc_body_sliceSpill(gc_b *compiled.Block, in, out []int32) {
 		gc_off2 := gc_bx * gc_bdx
 		if gc_off2 >= 0 && gc_off2 <= len(out) && gc_bdx <= len(out)-gc_off2 {
 			gc_at3 := out[gc_off2:][:gc_bdx]
-			gc_step6 := 0
-			for ; gc_step6+3 < gc_bdx; gc_step6 += 4 {
+			gc_step5 := 0
+			for ; gc_step5+3 < gc_bdx; gc_step5 += 4 {
 				{
-					gc_tx := gc_step6 + 0
+					gc_tx := gc_step5 + 0
 					gc_rank := gc_base + gc_tx
 					/*line heldout.go:54*/ gc_at3[gc_tx] = gc_s_acc[gc_rank][0] + gc_s_acc[gc_rank][1]
 				}
 				{
-					gc_tx := gc_step6 + 1
+					gc_tx := gc_step5 + 1
 					gc_rank := gc_base + gc_tx
 					/*line heldout.go:54*/ gc_at3[gc_tx] = gc_s_acc[gc_rank][0] + gc_s_acc[gc_rank][1]
 				}
 				{
-					gc_tx := gc_step6 + 2
+					gc_tx := gc_step5 + 2
 					gc_rank := gc_base + gc_tx
 					/*line heldout.go:54*/ gc_at3[gc_tx] = gc_s_acc[gc_rank][0] + gc_s_acc[gc_rank][1]
 				}
 				{
-					gc_tx := gc_step6 + 3
+					gc_tx := gc_step5 + 3
 					gc_rank := gc_base + gc_tx
 					/*line heldout.go:54*/ gc_at3[gc_tx] = gc_s_acc[gc_rank][0] + gc_s_acc[gc_rank][1]
 				}
 			}
-			for gc_tx := gc_step6; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_step5; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				/*line heldout.go:54*/ gc_at3[gc_tx] = gc_s_acc[gc_rank][0] + gc_s_acc[gc_rank][1]
 			}
 		} else {
-			gc_step7 := 0
-			for ; gc_step7+3 < gc_bdx; gc_step7 += 4 {
-				{
-					gc_tx := gc_step7 + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tid := gc_tx
-					/*line heldout.go:43*/ i := gc_bx*gc_bdx + tid
-					/*line heldout.go:54*/ out[i] = gc_s_acc[gc_rank][0] + gc_s_acc[gc_rank][1]
-				}
-				{
-					gc_tx := gc_step7 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tid := gc_tx
-					/*line heldout.go:43*/ i := gc_bx*gc_bdx + tid
-					/*line heldout.go:54*/ out[i] = gc_s_acc[gc_rank][0] + gc_s_acc[gc_rank][1]
-				}
-				{
-					gc_tx := gc_step7 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tid := gc_tx
-					/*line heldout.go:43*/ i := gc_bx*gc_bdx + tid
-					/*line heldout.go:54*/ out[i] = gc_s_acc[gc_rank][0] + gc_s_acc[gc_rank][1]
-				}
-				{
-					gc_tx := gc_step7 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tid := gc_tx
-					/*line heldout.go:43*/ i := gc_bx*gc_bdx + tid
-					/*line heldout.go:54*/ out[i] = gc_s_acc[gc_rank][0] + gc_s_acc[gc_rank][1]
-				}
-			}
-			for gc_tx := gc_step7; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
@@ -709,38 +615,7 @@ func gc_body_addressOut(gc_b *compiled.Block, out []*int) {
 				/*line heldout.go:91*/ gc_at[gc_tx] = &gc_s_x[gc_rank]
 			}
 		} else {
-			gc_step3 := 0
-			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
-				{
-					gc_tx := gc_step3 + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					i := gc_bx*gc_bdx + gc_tx
-					/*line heldout.go:91*/ out[i] = &gc_s_x[gc_rank]
-				}
-				{
-					gc_tx := gc_step3 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					i := gc_bx*gc_bdx + gc_tx
-					/*line heldout.go:91*/ out[i] = &gc_s_x[gc_rank]
-				}
-				{
-					gc_tx := gc_step3 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					i := gc_bx*gc_bdx + gc_tx
-					/*line heldout.go:91*/ out[i] = &gc_s_x[gc_rank]
-				}
-				{
-					gc_tx := gc_step3 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					i := gc_bx*gc_bdx + gc_tx
-					/*line heldout.go:91*/ out[i] = &gc_s_x[gc_rank]
-				}
-			}
-			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				i := gc_bx*gc_bdx + gc_tx
@@ -895,38 +770,7 @@ func gc_body_sliceOnly(gc_b *compiled.Block, in, out []int32) {
 				/*line heldout.go:107*/ gc_at[gc_tx] = gc_s_acc[gc_rank][0] + gc_s_acc[gc_rank][1]
 			}
 		} else {
-			gc_step4 := 0
-			for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
-				{
-					gc_tx := gc_step4 + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					i := gc_bx*gc_bdx + gc_tx
-					/*line heldout.go:107*/ out[i] = gc_s_acc[gc_rank][0] + gc_s_acc[gc_rank][1]
-				}
-				{
-					gc_tx := gc_step4 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					i := gc_bx*gc_bdx + gc_tx
-					/*line heldout.go:107*/ out[i] = gc_s_acc[gc_rank][0] + gc_s_acc[gc_rank][1]
-				}
-				{
-					gc_tx := gc_step4 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					i := gc_bx*gc_bdx + gc_tx
-					/*line heldout.go:107*/ out[i] = gc_s_acc[gc_rank][0] + gc_s_acc[gc_rank][1]
-				}
-				{
-					gc_tx := gc_step4 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					i := gc_bx*gc_bdx + gc_tx
-					/*line heldout.go:107*/ out[i] = gc_s_acc[gc_rank][0] + gc_s_acc[gc_rank][1]
-				}
-			}
-			for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				i := gc_bx*gc_bdx + gc_tx
@@ -1051,42 +895,7 @@ func gc_body_strideTyped[I int32 | int64](gc_b *compiled.Block, in, out []float3
 				/*line heldout.go:127*/ gc_at[gc_tx] = s + c
 			}
 		} else {
-			gc_step2 := 0
-			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-				{
-					gc_tx := gc_step2 + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					s := gc_s_s[gc_rank]
-					c := gc_s_c[gc_rank]
-					/*line heldout.go:127*/ sums[gc_tx] = s + c
-				}
-				{
-					gc_tx := gc_step2 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					s := gc_s_s[gc_rank]
-					c := gc_s_c[gc_rank]
-					/*line heldout.go:127*/ sums[gc_tx] = s + c
-				}
-				{
-					gc_tx := gc_step2 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					s := gc_s_s[gc_rank]
-					c := gc_s_c[gc_rank]
-					/*line heldout.go:127*/ sums[gc_tx] = s + c
-				}
-				{
-					gc_tx := gc_step2 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					s := gc_s_s[gc_rank]
-					c := gc_s_c[gc_rank]
-					/*line heldout.go:127*/ sums[gc_tx] = s + c
-				}
-			}
-			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				s := gc_s_s[gc_rank]
@@ -1116,30 +925,7 @@ func gc_body_strideTyped[I int32 | int64](gc_b *compiled.Block, in, out []float3
 						/*line heldout.go:129*/ gc_at2[gc_u] = gc_at3[gc_u]
 					}
 				} else {
-					gc_step3 := gc_seg
-					for ; gc_step3+3 < gc_segend; gc_step3 += 4 {
-						{
-							gc_tx := gc_step3 + 0
-							gc_pos.Thread = gc_base + gc_tx
-							/*line heldout.go:129*/ out[gc_tx] = sums[(gc_tx + gc_r)]
-						}
-						{
-							gc_tx := gc_step3 + 1
-							gc_pos.Thread = gc_base + gc_tx
-							/*line heldout.go:129*/ out[gc_tx] = sums[(gc_tx + gc_r)]
-						}
-						{
-							gc_tx := gc_step3 + 2
-							gc_pos.Thread = gc_base + gc_tx
-							/*line heldout.go:129*/ out[gc_tx] = sums[(gc_tx + gc_r)]
-						}
-						{
-							gc_tx := gc_step3 + 3
-							gc_pos.Thread = gc_base + gc_tx
-							/*line heldout.go:129*/ out[gc_tx] = sums[(gc_tx + gc_r)]
-						}
-					}
-					for gc_tx := gc_step3; gc_tx < gc_segend; gc_tx++ {
+					for gc_tx := gc_seg; gc_tx < gc_segend; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
 						/*line heldout.go:129*/ out[gc_tx] = sums[(gc_tx + gc_r)]
 					}
@@ -1147,30 +933,30 @@ func gc_body_strideTyped[I int32 | int64](gc_b *compiled.Block, in, out []float3
 				gc_seg = gc_segend
 			}
 		} else {
-			gc_step4 := 0
-			for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
+			gc_step2 := 0
+			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 				{
-					gc_tx := gc_step4 + 0
+					gc_tx := gc_step2 + 0
 					gc_pos.Thread = gc_base + gc_tx
 					/*line heldout.go:129*/ out[gc_tx] = sums[(gc_tx+1)%gc_bdx]
 				}
 				{
-					gc_tx := gc_step4 + 1
+					gc_tx := gc_step2 + 1
 					gc_pos.Thread = gc_base + gc_tx
 					/*line heldout.go:129*/ out[gc_tx] = sums[(gc_tx+1)%gc_bdx]
 				}
 				{
-					gc_tx := gc_step4 + 2
+					gc_tx := gc_step2 + 2
 					gc_pos.Thread = gc_base + gc_tx
 					/*line heldout.go:129*/ out[gc_tx] = sums[(gc_tx+1)%gc_bdx]
 				}
 				{
-					gc_tx := gc_step4 + 3
+					gc_tx := gc_step2 + 3
 					gc_pos.Thread = gc_base + gc_tx
 					/*line heldout.go:129*/ out[gc_tx] = sums[(gc_tx+1)%gc_bdx]
 				}
 			}
-			for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				/*line heldout.go:129*/ out[gc_tx] = sums[(gc_tx+1)%gc_bdx]
 			}
@@ -1327,34 +1113,7 @@ func gc_body_boxBound(gc_b *compiled.Block, data []int32, boxes []hop) {
 					}
 				}
 			} else {
-				gc_step2 := 0
-				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_pos.Thread = gc_base + gc_tx
-						i := gc_bx*gc_bdx + gc_tx
-						/*line heldout.go:166*/ s[gc_tx] = data[i]
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_pos.Thread = gc_base + gc_tx
-						i := gc_bx*gc_bdx + gc_tx
-						/*line heldout.go:166*/ s[gc_tx] = data[i]
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_pos.Thread = gc_base + gc_tx
-						i := gc_bx*gc_bdx + gc_tx
-						/*line heldout.go:166*/ s[gc_tx] = data[i]
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_pos.Thread = gc_base + gc_tx
-						i := gc_bx*gc_bdx + gc_tx
-						/*line heldout.go:166*/ s[gc_tx] = data[i]
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_bx*gc_bdx + gc_tx
 					/*line heldout.go:166*/ s[gc_tx] = data[i]
@@ -1382,34 +1141,7 @@ func gc_body_boxBound(gc_b *compiled.Block, data []int32, boxes []hop) {
 							/*line heldout.go:168*/ gc_at3[gc_u] = gc_at4[gc_u]
 						}
 					} else {
-						gc_step3 := gc_seg
-						for ; gc_step3+3 < gc_segend; gc_step3 += 4 {
-							{
-								gc_tx := gc_step3 + 0
-								gc_pos.Thread = gc_base + gc_tx
-								i := gc_bx*gc_bdx + gc_tx
-								/*line heldout.go:168*/ data[i] = s[(gc_tx + gc_r)]
-							}
-							{
-								gc_tx := gc_step3 + 1
-								gc_pos.Thread = gc_base + gc_tx
-								i := gc_bx*gc_bdx + gc_tx
-								/*line heldout.go:168*/ data[i] = s[(gc_tx + gc_r)]
-							}
-							{
-								gc_tx := gc_step3 + 2
-								gc_pos.Thread = gc_base + gc_tx
-								i := gc_bx*gc_bdx + gc_tx
-								/*line heldout.go:168*/ data[i] = s[(gc_tx + gc_r)]
-							}
-							{
-								gc_tx := gc_step3 + 3
-								gc_pos.Thread = gc_base + gc_tx
-								i := gc_bx*gc_bdx + gc_tx
-								/*line heldout.go:168*/ data[i] = s[(gc_tx + gc_r)]
-							}
-						}
-						for gc_tx := gc_step3; gc_tx < gc_segend; gc_tx++ {
+						for gc_tx := gc_seg; gc_tx < gc_segend; gc_tx++ {
 							gc_pos.Thread = gc_base + gc_tx
 							i := gc_bx*gc_bdx + gc_tx
 							/*line heldout.go:168*/ data[i] = s[(gc_tx + gc_r)]
@@ -1418,34 +1150,34 @@ func gc_body_boxBound(gc_b *compiled.Block, data []int32, boxes []hop) {
 					gc_seg = gc_segend
 				}
 			} else {
-				gc_step4 := 0
-				for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
+				gc_step2 := 0
+				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 					{
-						gc_tx := gc_step4 + 0
+						gc_tx := gc_step2 + 0
 						gc_pos.Thread = gc_base + gc_tx
 						i := gc_bx*gc_bdx + gc_tx
 						/*line heldout.go:168*/ data[i] = s[(gc_tx+1)%gc_bdx]
 					}
 					{
-						gc_tx := gc_step4 + 1
+						gc_tx := gc_step2 + 1
 						gc_pos.Thread = gc_base + gc_tx
 						i := gc_bx*gc_bdx + gc_tx
 						/*line heldout.go:168*/ data[i] = s[(gc_tx+1)%gc_bdx]
 					}
 					{
-						gc_tx := gc_step4 + 2
+						gc_tx := gc_step2 + 2
 						gc_pos.Thread = gc_base + gc_tx
 						i := gc_bx*gc_bdx + gc_tx
 						/*line heldout.go:168*/ data[i] = s[(gc_tx+1)%gc_bdx]
 					}
 					{
-						gc_tx := gc_step4 + 3
+						gc_tx := gc_step2 + 3
 						gc_pos.Thread = gc_base + gc_tx
 						i := gc_bx*gc_bdx + gc_tx
 						/*line heldout.go:168*/ data[i] = s[(gc_tx+1)%gc_bdx]
 					}
 				}
-				for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_bx*gc_bdx + gc_tx
 					/*line heldout.go:168*/ data[i] = s[(gc_tx+1)%gc_bdx]
@@ -1546,30 +1278,7 @@ func gc_body_sharedStep(gc_b *compiled.Block, in, out []int32) {
 					/*line heldout.go:203*/ v[0], v[1] = gc_at[0], 0
 				}
 			} else {
-				gc_step2 := gc_from
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_pos.Thread = gc_base + gc_tx
-						/*line heldout.go:203*/ v[0], v[1] = in[gc_bx], 0
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_pos.Thread = gc_base + gc_tx
-						/*line heldout.go:203*/ v[0], v[1] = in[gc_bx], 0
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_pos.Thread = gc_base + gc_tx
-						/*line heldout.go:203*/ v[0], v[1] = in[gc_bx], 0
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_pos.Thread = gc_base + gc_tx
-						/*line heldout.go:203*/ v[0], v[1] = in[gc_bx], 0
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					/*line heldout.go:203*/ v[0], v[1] = in[gc_bx], 0
 				}
@@ -1588,30 +1297,30 @@ func gc_body_sharedStep(gc_b *compiled.Block, in, out []int32) {
 				gc_to = gc_bound + 1
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_step3 := gc_from
-				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
-						gc_tx := gc_step3 + 0
+						gc_tx := gc_step2 + 0
 						gc_pos.Thread = gc_base + gc_tx
 						/*line heldout.go:211*/ v[1]++
 					}
 					{
-						gc_tx := gc_step3 + 1
+						gc_tx := gc_step2 + 1
 						gc_pos.Thread = gc_base + gc_tx
 						/*line heldout.go:211*/ v[1]++
 					}
 					{
-						gc_tx := gc_step3 + 2
+						gc_tx := gc_step2 + 2
 						gc_pos.Thread = gc_base + gc_tx
 						/*line heldout.go:211*/ v[1]++
 					}
 					{
-						gc_tx := gc_step3 + 3
+						gc_tx := gc_step2 + 3
 						gc_pos.Thread = gc_base + gc_tx
 						/*line heldout.go:211*/ v[1]++
 					}
 				}
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					/*line heldout.go:211*/ v[1]++
 				}
@@ -1623,30 +1332,30 @@ func gc_body_sharedStep(gc_b *compiled.Block, in, out []int32) {
 				gc_to = gc_bound + 1
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_step4 := gc_from
-				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+				gc_step3 := gc_from
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					{
-						gc_tx := gc_step4 + 0
+						gc_tx := gc_step3 + 0
 						gc_pos.Thread = gc_base + gc_tx
 						/*line heldout.go:216*/ v[0] = next
 					}
 					{
-						gc_tx := gc_step4 + 1
+						gc_tx := gc_step3 + 1
 						gc_pos.Thread = gc_base + gc_tx
 						/*line heldout.go:216*/ v[0] = next
 					}
 					{
-						gc_tx := gc_step4 + 2
+						gc_tx := gc_step3 + 2
 						gc_pos.Thread = gc_base + gc_tx
 						/*line heldout.go:216*/ v[0] = next
 					}
 					{
-						gc_tx := gc_step4 + 3
+						gc_tx := gc_step3 + 3
 						gc_pos.Thread = gc_base + gc_tx
 						/*line heldout.go:216*/ v[0] = next
 					}
 				}
-				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					/*line heldout.go:216*/ v[0] = next
 				}
@@ -1657,57 +1366,30 @@ func gc_body_sharedStep(gc_b *compiled.Block, in, out []int32) {
 		gc_off2 := gc_bx * gc_bdx
 		if gc_off2 >= 0 && gc_off2 <= len(out) && gc_bdx <= len(out)-gc_off2 {
 			gc_at2 := out[gc_off2:][:gc_bdx]
-			gc_step5 := 0
-			for ; gc_step5+3 < gc_bdx; gc_step5 += 4 {
+			gc_step4 := 0
+			for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
 				{
-					gc_tx := gc_step5 + 0
+					gc_tx := gc_step4 + 0
 					/*line heldout.go:220*/ gc_at2[gc_tx] = v[1]
 				}
 				{
-					gc_tx := gc_step5 + 1
+					gc_tx := gc_step4 + 1
 					/*line heldout.go:220*/ gc_at2[gc_tx] = v[1]
 				}
 				{
-					gc_tx := gc_step5 + 2
+					gc_tx := gc_step4 + 2
 					/*line heldout.go:220*/ gc_at2[gc_tx] = v[1]
 				}
 				{
-					gc_tx := gc_step5 + 3
+					gc_tx := gc_step4 + 3
 					/*line heldout.go:220*/ gc_at2[gc_tx] = v[1]
 				}
 			}
-			for gc_tx := gc_step5; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
 				/*line heldout.go:220*/ gc_at2[gc_tx] = v[1]
 			}
 		} else {
-			gc_step6 := 0
-			for ; gc_step6+3 < gc_bdx; gc_step6 += 4 {
-				{
-					gc_tx := gc_step6 + 0
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line heldout.go:220*/ out[gc_bx*gc_bdx+tid] = v[1]
-				}
-				{
-					gc_tx := gc_step6 + 1
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line heldout.go:220*/ out[gc_bx*gc_bdx+tid] = v[1]
-				}
-				{
-					gc_tx := gc_step6 + 2
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line heldout.go:220*/ out[gc_bx*gc_bdx+tid] = v[1]
-				}
-				{
-					gc_tx := gc_step6 + 3
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line heldout.go:220*/ out[gc_bx*gc_bdx+tid] = v[1]
-				}
-			}
-			for gc_tx := gc_step6; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
 				/*line heldout.go:220*/ out[gc_bx*gc_bdx+tid] = v[1]

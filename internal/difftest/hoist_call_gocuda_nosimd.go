@@ -54,38 +54,7 @@ func gc_body_hoistTree(gc_b *compiled.Block, sums []float32, scale float64) {
 				}
 			}
 		} else {
-			gc_step2 := 0
-			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-				{
-					gc_tx := gc_step2 + 0
-					gc_pos.Thread = gc_base + gc_tx
-					ty := gc_tx
-					/*line hoist_call.go:19*/ i := gc_bx*gc_bdx + ty
-					s[ty] = sums[i]
-				}
-				{
-					gc_tx := gc_step2 + 1
-					gc_pos.Thread = gc_base + gc_tx
-					ty := gc_tx
-					/*line hoist_call.go:19*/ i := gc_bx*gc_bdx + ty
-					s[ty] = sums[i]
-				}
-				{
-					gc_tx := gc_step2 + 2
-					gc_pos.Thread = gc_base + gc_tx
-					ty := gc_tx
-					/*line hoist_call.go:19*/ i := gc_bx*gc_bdx + ty
-					s[ty] = sums[i]
-				}
-				{
-					gc_tx := gc_step2 + 3
-					gc_pos.Thread = gc_base + gc_tx
-					ty := gc_tx
-					/*line hoist_call.go:19*/ i := gc_bx*gc_bdx + ty
-					s[ty] = sums[i]
-				}
-			}
-			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				ty := gc_tx
 				/*line hoist_call.go:19*/ i := gc_bx*gc_bdx + ty
@@ -121,42 +90,7 @@ func gc_body_hoistTree(gc_b *compiled.Block, sums []float32, scale float64) {
 							}
 						}
 					} else {
-						gc_step3 := gc_seg
-						for ; gc_step3+3 < gc_segend; gc_step3 += 4 {
-							{
-								gc_tx := gc_step3 + 0
-								gc_pos.Thread = gc_base + gc_tx
-								ty := gc_tx
-								/*line hoist_call.go:24*/ if (gc_tx+gc_r) == 0 && ty+p/2 < gc_bdx {
-									s[ty] += s[ty+p/2]
-								}
-							}
-							{
-								gc_tx := gc_step3 + 1
-								gc_pos.Thread = gc_base + gc_tx
-								ty := gc_tx
-								/*line hoist_call.go:24*/ if (gc_tx+gc_r) == 0 && ty+p/2 < gc_bdx {
-									s[ty] += s[ty+p/2]
-								}
-							}
-							{
-								gc_tx := gc_step3 + 2
-								gc_pos.Thread = gc_base + gc_tx
-								ty := gc_tx
-								/*line hoist_call.go:24*/ if (gc_tx+gc_r) == 0 && ty+p/2 < gc_bdx {
-									s[ty] += s[ty+p/2]
-								}
-							}
-							{
-								gc_tx := gc_step3 + 3
-								gc_pos.Thread = gc_base + gc_tx
-								ty := gc_tx
-								/*line hoist_call.go:24*/ if (gc_tx+gc_r) == 0 && ty+p/2 < gc_bdx {
-									s[ty] += s[ty+p/2]
-								}
-							}
-						}
-						for gc_tx := gc_step3; gc_tx < gc_segend; gc_tx++ {
+						for gc_tx := gc_seg; gc_tx < gc_segend; gc_tx++ {
 							gc_pos.Thread = gc_base + gc_tx
 							ty := gc_tx
 							/*line hoist_call.go:24*/ if (gc_tx+gc_r) == 0 && ty+p/2 < gc_bdx {
@@ -167,10 +101,10 @@ func gc_body_hoistTree(gc_b *compiled.Block, sums []float32, scale float64) {
 					gc_seg = gc_segend
 				}
 			} else {
-				gc_step4 := 0
-				for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
+				gc_step2 := 0
+				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 					{
-						gc_tx := gc_step4 + 0
+						gc_tx := gc_step2 + 0
 						gc_pos.Thread = gc_base + gc_tx
 						ty := gc_tx
 						/*line hoist_call.go:24*/ if ty%p == 0 && ty+p/2 < gc_bdx {
@@ -178,7 +112,7 @@ func gc_body_hoistTree(gc_b *compiled.Block, sums []float32, scale float64) {
 						}
 					}
 					{
-						gc_tx := gc_step4 + 1
+						gc_tx := gc_step2 + 1
 						gc_pos.Thread = gc_base + gc_tx
 						ty := gc_tx
 						/*line hoist_call.go:24*/ if ty%p == 0 && ty+p/2 < gc_bdx {
@@ -186,7 +120,7 @@ func gc_body_hoistTree(gc_b *compiled.Block, sums []float32, scale float64) {
 						}
 					}
 					{
-						gc_tx := gc_step4 + 2
+						gc_tx := gc_step2 + 2
 						gc_pos.Thread = gc_base + gc_tx
 						ty := gc_tx
 						/*line hoist_call.go:24*/ if ty%p == 0 && ty+p/2 < gc_bdx {
@@ -194,7 +128,7 @@ func gc_body_hoistTree(gc_b *compiled.Block, sums []float32, scale float64) {
 						}
 					}
 					{
-						gc_tx := gc_step4 + 3
+						gc_tx := gc_step2 + 3
 						gc_pos.Thread = gc_base + gc_tx
 						ty := gc_tx
 						/*line hoist_call.go:24*/ if ty%p == 0 && ty+p/2 < gc_bdx {
@@ -202,7 +136,7 @@ func gc_body_hoistTree(gc_b *compiled.Block, sums []float32, scale float64) {
 						}
 					}
 				}
-				for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					ty := gc_tx
 					/*line hoist_call.go:24*/ if ty%p == 0 && ty+p/2 < gc_bdx {
@@ -220,62 +154,31 @@ func gc_body_hoistTree(gc_b *compiled.Block, sums []float32, scale float64) {
 			if compiled.Disjoint(gc_at5, gc_at6) {
 				copy(gc_at5, gc_at6)
 			} else {
-				gc_step5 := 0
-				for ; gc_step5+3 < gc_bdx; gc_step5 += 4 {
+				gc_step3 := 0
+				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
 					{
-						gc_tx := gc_step5 + 0
+						gc_tx := gc_step3 + 0
 						/*line hoist_call.go:29*/ gc_at5[gc_tx] = gc_at6[gc_tx]
 					}
 					{
-						gc_tx := gc_step5 + 1
+						gc_tx := gc_step3 + 1
 						/*line hoist_call.go:29*/ gc_at5[gc_tx] = gc_at6[gc_tx]
 					}
 					{
-						gc_tx := gc_step5 + 2
+						gc_tx := gc_step3 + 2
 						/*line hoist_call.go:29*/ gc_at5[gc_tx] = gc_at6[gc_tx]
 					}
 					{
-						gc_tx := gc_step5 + 3
+						gc_tx := gc_step3 + 3
 						/*line hoist_call.go:29*/ gc_at5[gc_tx] = gc_at6[gc_tx]
 					}
 				}
-				for gc_tx := gc_step5; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 					/*line hoist_call.go:29*/ gc_at5[gc_tx] = gc_at6[gc_tx]
 				}
 			}
 		} else {
-			gc_step6 := 0
-			for ; gc_step6+3 < gc_bdx; gc_step6 += 4 {
-				{
-					gc_tx := gc_step6 + 0
-					gc_pos.Thread = gc_base + gc_tx
-					ty := gc_tx
-					/*line hoist_call.go:19*/ i := gc_bx*gc_bdx + ty
-					/*line hoist_call.go:29*/ sums[i] = s[ty]
-				}
-				{
-					gc_tx := gc_step6 + 1
-					gc_pos.Thread = gc_base + gc_tx
-					ty := gc_tx
-					/*line hoist_call.go:19*/ i := gc_bx*gc_bdx + ty
-					/*line hoist_call.go:29*/ sums[i] = s[ty]
-				}
-				{
-					gc_tx := gc_step6 + 2
-					gc_pos.Thread = gc_base + gc_tx
-					ty := gc_tx
-					/*line hoist_call.go:19*/ i := gc_bx*gc_bdx + ty
-					/*line hoist_call.go:29*/ sums[i] = s[ty]
-				}
-				{
-					gc_tx := gc_step6 + 3
-					gc_pos.Thread = gc_base + gc_tx
-					ty := gc_tx
-					/*line hoist_call.go:19*/ i := gc_bx*gc_bdx + ty
-					/*line hoist_call.go:29*/ sums[i] = s[ty]
-				}
-			}
-			for gc_tx := gc_step6; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				ty := gc_tx
 				/*line hoist_call.go:19*/ i := gc_bx*gc_bdx + ty

@@ -93,38 +93,7 @@ func gc_body_hoistTree(gc_b *compiled.Block, sums []float32, scale float64) {
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step := gc_vstep2
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
-					gc_pos.Thread = gc_base + gc_tx
-					ty := gc_tx
-					/*line hoist_call.go:19*/ i := gc_bx*gc_bdx + ty
-					s[ty] = sums[i]
-				}
-				{
-					gc_tx := gc_step + 1
-					gc_pos.Thread = gc_base + gc_tx
-					ty := gc_tx
-					/*line hoist_call.go:19*/ i := gc_bx*gc_bdx + ty
-					s[ty] = sums[i]
-				}
-				{
-					gc_tx := gc_step + 2
-					gc_pos.Thread = gc_base + gc_tx
-					ty := gc_tx
-					/*line hoist_call.go:19*/ i := gc_bx*gc_bdx + ty
-					s[ty] = sums[i]
-				}
-				{
-					gc_tx := gc_step + 3
-					gc_pos.Thread = gc_base + gc_tx
-					ty := gc_tx
-					/*line hoist_call.go:19*/ i := gc_bx*gc_bdx + ty
-					s[ty] = sums[i]
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				ty := gc_tx
 				/*line hoist_call.go:19*/ i := gc_bx*gc_bdx + ty
@@ -192,42 +161,7 @@ func gc_body_hoistTree(gc_b *compiled.Block, sums []float32, scale float64) {
 							}
 						}
 					} else {
-						gc_step2 := gc_seg
-						for ; gc_step2+3 < gc_segend; gc_step2 += 4 {
-							{
-								gc_tx := gc_step2 + 0
-								gc_pos.Thread = gc_base + gc_tx
-								ty := gc_tx
-								/*line hoist_call.go:24*/ if (gc_tx+gc_r) == 0 && ty+p/2 < gc_bdx {
-									s[ty] += s[ty+p/2]
-								}
-							}
-							{
-								gc_tx := gc_step2 + 1
-								gc_pos.Thread = gc_base + gc_tx
-								ty := gc_tx
-								/*line hoist_call.go:24*/ if (gc_tx+gc_r) == 0 && ty+p/2 < gc_bdx {
-									s[ty] += s[ty+p/2]
-								}
-							}
-							{
-								gc_tx := gc_step2 + 2
-								gc_pos.Thread = gc_base + gc_tx
-								ty := gc_tx
-								/*line hoist_call.go:24*/ if (gc_tx+gc_r) == 0 && ty+p/2 < gc_bdx {
-									s[ty] += s[ty+p/2]
-								}
-							}
-							{
-								gc_tx := gc_step2 + 3
-								gc_pos.Thread = gc_base + gc_tx
-								ty := gc_tx
-								/*line hoist_call.go:24*/ if (gc_tx+gc_r) == 0 && ty+p/2 < gc_bdx {
-									s[ty] += s[ty+p/2]
-								}
-							}
-						}
-						for gc_tx := gc_step2; gc_tx < gc_segend; gc_tx++ {
+						for gc_tx := gc_seg; gc_tx < gc_segend; gc_tx++ {
 							gc_pos.Thread = gc_base + gc_tx
 							ty := gc_tx
 							/*line hoist_call.go:24*/ if (gc_tx+gc_r) == 0 && ty+p/2 < gc_bdx {
@@ -238,10 +172,10 @@ func gc_body_hoistTree(gc_b *compiled.Block, sums []float32, scale float64) {
 					gc_seg = gc_segend
 				}
 			} else {
-				gc_step3 := 0
-				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+				gc_step := 0
+				for ; gc_step+3 < gc_bdx; gc_step += 4 {
 					{
-						gc_tx := gc_step3 + 0
+						gc_tx := gc_step + 0
 						gc_pos.Thread = gc_base + gc_tx
 						ty := gc_tx
 						/*line hoist_call.go:24*/ if ty%p == 0 && ty+p/2 < gc_bdx {
@@ -249,7 +183,7 @@ func gc_body_hoistTree(gc_b *compiled.Block, sums []float32, scale float64) {
 						}
 					}
 					{
-						gc_tx := gc_step3 + 1
+						gc_tx := gc_step + 1
 						gc_pos.Thread = gc_base + gc_tx
 						ty := gc_tx
 						/*line hoist_call.go:24*/ if ty%p == 0 && ty+p/2 < gc_bdx {
@@ -257,7 +191,7 @@ func gc_body_hoistTree(gc_b *compiled.Block, sums []float32, scale float64) {
 						}
 					}
 					{
-						gc_tx := gc_step3 + 2
+						gc_tx := gc_step + 2
 						gc_pos.Thread = gc_base + gc_tx
 						ty := gc_tx
 						/*line hoist_call.go:24*/ if ty%p == 0 && ty+p/2 < gc_bdx {
@@ -265,7 +199,7 @@ func gc_body_hoistTree(gc_b *compiled.Block, sums []float32, scale float64) {
 						}
 					}
 					{
-						gc_tx := gc_step3 + 3
+						gc_tx := gc_step + 3
 						gc_pos.Thread = gc_base + gc_tx
 						ty := gc_tx
 						/*line hoist_call.go:24*/ if ty%p == 0 && ty+p/2 < gc_bdx {
@@ -273,7 +207,7 @@ func gc_body_hoistTree(gc_b *compiled.Block, sums []float32, scale float64) {
 						}
 					}
 				}
-				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					ty := gc_tx
 					/*line hoist_call.go:24*/ if ty%p == 0 && ty+p/2 < gc_bdx {
@@ -352,38 +286,7 @@ func gc_body_hoistTree(gc_b *compiled.Block, sums []float32, scale float64) {
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step4 := gc_vstep5
-			for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
-				{
-					gc_tx := gc_step4 + 0
-					gc_pos.Thread = gc_base + gc_tx
-					ty := gc_tx
-					/*line hoist_call.go:19*/ i := gc_bx*gc_bdx + ty
-					/*line hoist_call.go:29*/ sums[i] = s[ty]
-				}
-				{
-					gc_tx := gc_step4 + 1
-					gc_pos.Thread = gc_base + gc_tx
-					ty := gc_tx
-					/*line hoist_call.go:19*/ i := gc_bx*gc_bdx + ty
-					/*line hoist_call.go:29*/ sums[i] = s[ty]
-				}
-				{
-					gc_tx := gc_step4 + 2
-					gc_pos.Thread = gc_base + gc_tx
-					ty := gc_tx
-					/*line hoist_call.go:19*/ i := gc_bx*gc_bdx + ty
-					/*line hoist_call.go:29*/ sums[i] = s[ty]
-				}
-				{
-					gc_tx := gc_step4 + 3
-					gc_pos.Thread = gc_base + gc_tx
-					ty := gc_tx
-					/*line hoist_call.go:19*/ i := gc_bx*gc_bdx + ty
-					/*line hoist_call.go:29*/ sums[i] = s[ty]
-				}
-			}
-			for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep5; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				ty := gc_tx
 				/*line hoist_call.go:19*/ i := gc_bx*gc_bdx + ty

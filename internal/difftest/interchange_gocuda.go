@@ -258,46 +258,7 @@ func gc_body_interchangeShadow(gc_b *compiled.Block, gc_lo, gc_hi int, b, out []
 						gc_s_s_[gc_rank] = s_
 					}
 				} else {
-					gc_step4 := gc_from
-					for ; gc_step4+3 < gc_to; gc_step4 += 4 {
-						{
-							gc_tx := gc_step4 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							col := gc_bx*gc_bdx + gc_tx
-							/*line interchange.go:145*/ var s_ float64
-							/*line interchange.go:145*/ s_ = float64(b[col] * s)
-							gc_s_s_[gc_rank] = s_
-						}
-						{
-							gc_tx := gc_step4 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							col := gc_bx*gc_bdx + gc_tx
-							/*line interchange.go:145*/ var s_ float64
-							/*line interchange.go:145*/ s_ = float64(b[col] * s)
-							gc_s_s_[gc_rank] = s_
-						}
-						{
-							gc_tx := gc_step4 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							col := gc_bx*gc_bdx + gc_tx
-							/*line interchange.go:145*/ var s_ float64
-							/*line interchange.go:145*/ s_ = float64(b[col] * s)
-							gc_s_s_[gc_rank] = s_
-						}
-						{
-							gc_tx := gc_step4 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							col := gc_bx*gc_bdx + gc_tx
-							/*line interchange.go:145*/ var s_ float64
-							/*line interchange.go:145*/ s_ = float64(b[col] * s)
-							gc_s_s_[gc_rank] = s_
-						}
-					}
-					for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						col := gc_bx*gc_bdx + gc_tx
@@ -320,84 +281,45 @@ func gc_body_interchangeShadow(gc_b *compiled.Block, gc_lo, gc_hi int, b, out []
 				gc_off2 := (gc_bx * gc_bdx) + (p * n)
 				if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(b) && gc_to <= len(b)-gc_off2 {
 					gc_at2 := b[gc_off2:][:gc_to]
-					gc_step5 := gc_from
-					for ; gc_step5+3 < gc_to; gc_step5 += 4 {
+					gc_step4 := gc_from
+					for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 						{
-							gc_tx := gc_step5 + 0
+							gc_tx := gc_step4 + 0
 							gc_rank := gc_base + gc_tx
 							s_ := gc_s_s_[gc_rank]
 							/*line interchange.go:147*/ s_ += float64(gc_at2[gc_tx])
 							gc_s_s_[gc_rank] = s_
 						}
 						{
-							gc_tx := gc_step5 + 1
+							gc_tx := gc_step4 + 1
 							gc_rank := gc_base + gc_tx
 							s_ := gc_s_s_[gc_rank]
 							/*line interchange.go:147*/ s_ += float64(gc_at2[gc_tx])
 							gc_s_s_[gc_rank] = s_
 						}
 						{
-							gc_tx := gc_step5 + 2
+							gc_tx := gc_step4 + 2
 							gc_rank := gc_base + gc_tx
 							s_ := gc_s_s_[gc_rank]
 							/*line interchange.go:147*/ s_ += float64(gc_at2[gc_tx])
 							gc_s_s_[gc_rank] = s_
 						}
 						{
-							gc_tx := gc_step5 + 3
+							gc_tx := gc_step4 + 3
 							gc_rank := gc_base + gc_tx
 							s_ := gc_s_s_[gc_rank]
 							/*line interchange.go:147*/ s_ += float64(gc_at2[gc_tx])
 							gc_s_s_[gc_rank] = s_
 						}
 					}
-					for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						s_ := gc_s_s_[gc_rank]
 						/*line interchange.go:147*/ s_ += float64(gc_at2[gc_tx])
 						gc_s_s_[gc_rank] = s_
 					}
 				} else {
-					gc_step6 := gc_from
-					for ; gc_step6+3 < gc_to; gc_step6 += 4 {
-						{
-							gc_tx := gc_step6 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							col := gc_bx*gc_bdx + gc_tx
-							s_ := gc_s_s_[gc_rank]
-							/*line interchange.go:147*/ s_ += float64(b[p*n+col])
-							gc_s_s_[gc_rank] = s_
-						}
-						{
-							gc_tx := gc_step6 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							col := gc_bx*gc_bdx + gc_tx
-							s_ := gc_s_s_[gc_rank]
-							/*line interchange.go:147*/ s_ += float64(b[p*n+col])
-							gc_s_s_[gc_rank] = s_
-						}
-						{
-							gc_tx := gc_step6 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							col := gc_bx*gc_bdx + gc_tx
-							s_ := gc_s_s_[gc_rank]
-							/*line interchange.go:147*/ s_ += float64(b[p*n+col])
-							gc_s_s_[gc_rank] = s_
-						}
-						{
-							gc_tx := gc_step6 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							col := gc_bx*gc_bdx + gc_tx
-							s_ := gc_s_s_[gc_rank]
-							/*line interchange.go:147*/ s_ += float64(b[p*n+col])
-							gc_s_s_[gc_rank] = s_
-						}
-					}
-					for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						col := gc_bx*gc_bdx + gc_tx
@@ -412,10 +334,10 @@ func gc_body_interchangeShadow(gc_b *compiled.Block, gc_lo, gc_hi int, b, out []
 			gc_off3 := gc_bx * gc_bdx
 			if gc_off3 >= 0 && gc_off3 <= len(out) && gc_bdx <= len(out)-gc_off3 {
 				gc_at3 := out[gc_off3:][:gc_bdx]
-				gc_step7 := 0
-				for ; gc_step7+3 < gc_bdx; gc_step7 += 4 {
+				gc_step5 := 0
+				for ; gc_step5+3 < gc_bdx; gc_step5 += 4 {
 					{
-						gc_tx := gc_step7 + 0
+						gc_tx := gc_step5 + 0
 						gc_rank := gc_base + gc_tx
 						col := gc_bx*gc_bdx + gc_tx
 						s_ := gc_s_s_[gc_rank]
@@ -427,7 +349,7 @@ func gc_body_interchangeShadow(gc_b *compiled.Block, gc_lo, gc_hi int, b, out []
 						}
 					}
 					{
-						gc_tx := gc_step7 + 1
+						gc_tx := gc_step5 + 1
 						gc_rank := gc_base + gc_tx
 						col := gc_bx*gc_bdx + gc_tx
 						s_ := gc_s_s_[gc_rank]
@@ -439,7 +361,7 @@ func gc_body_interchangeShadow(gc_b *compiled.Block, gc_lo, gc_hi int, b, out []
 						}
 					}
 					{
-						gc_tx := gc_step7 + 2
+						gc_tx := gc_step5 + 2
 						gc_rank := gc_base + gc_tx
 						col := gc_bx*gc_bdx + gc_tx
 						s_ := gc_s_s_[gc_rank]
@@ -451,7 +373,7 @@ func gc_body_interchangeShadow(gc_b *compiled.Block, gc_lo, gc_hi int, b, out []
 						}
 					}
 					{
-						gc_tx := gc_step7 + 3
+						gc_tx := gc_step5 + 3
 						gc_rank := gc_base + gc_tx
 						col := gc_bx*gc_bdx + gc_tx
 						s_ := gc_s_s_[gc_rank]
@@ -463,7 +385,7 @@ func gc_body_interchangeShadow(gc_b *compiled.Block, gc_lo, gc_hi int, b, out []
 						}
 					}
 				}
-				for gc_tx := gc_step7; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step5; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					col := gc_bx*gc_bdx + gc_tx
 					s_ := gc_s_s_[gc_rank]
@@ -475,62 +397,7 @@ func gc_body_interchangeShadow(gc_b *compiled.Block, gc_lo, gc_hi int, b, out []
 					}
 				}
 			} else {
-				gc_step8 := 0
-				for ; gc_step8+3 < gc_bdx; gc_step8 += 4 {
-					{
-						gc_tx := gc_step8 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						col := gc_bx*gc_bdx + gc_tx
-						s_ := gc_s_s_[gc_rank]
-						/*line interchange.go:144*/ if col < n {
-							/*line interchange.go:149*/ out[col] = float32(s_)
-						}
-						if col < n {
-							out[col] += s
-						}
-					}
-					{
-						gc_tx := gc_step8 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						col := gc_bx*gc_bdx + gc_tx
-						s_ := gc_s_s_[gc_rank]
-						/*line interchange.go:144*/ if col < n {
-							/*line interchange.go:149*/ out[col] = float32(s_)
-						}
-						if col < n {
-							out[col] += s
-						}
-					}
-					{
-						gc_tx := gc_step8 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						col := gc_bx*gc_bdx + gc_tx
-						s_ := gc_s_s_[gc_rank]
-						/*line interchange.go:144*/ if col < n {
-							/*line interchange.go:149*/ out[col] = float32(s_)
-						}
-						if col < n {
-							out[col] += s
-						}
-					}
-					{
-						gc_tx := gc_step8 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						col := gc_bx*gc_bdx + gc_tx
-						s_ := gc_s_s_[gc_rank]
-						/*line interchange.go:144*/ if col < n {
-							/*line interchange.go:149*/ out[col] = float32(s_)
-						}
-						if col < n {
-							out[col] += s
-						}
-					}
-				}
-				for gc_tx := gc_step8; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					col := gc_bx*gc_bdx + gc_tx

@@ -82,62 +82,7 @@ func gc_body_jamSums(gc_b *compiled.Block, in []float32, sums []float64, bounds 
 				gc_s_n[gc_rank] = n
 			}
 		} else {
-			gc_step := 0
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					i := gc_bx*gc_bdx + gc_tx
-					/*line jam_result.go:17*/ lo := bounds[i]
-					/*line jam_result.go:17*/ n := bounds[i+1] - bounds[i]
-					if i == bad && mode != 0 {
-						n += len(in)
-					}
-					gc_s_lo[gc_rank] = lo
-					gc_s_n[gc_rank] = n
-				}
-				{
-					gc_tx := gc_step + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					i := gc_bx*gc_bdx + gc_tx
-					/*line jam_result.go:17*/ lo := bounds[i]
-					/*line jam_result.go:17*/ n := bounds[i+1] - bounds[i]
-					if i == bad && mode != 0 {
-						n += len(in)
-					}
-					gc_s_lo[gc_rank] = lo
-					gc_s_n[gc_rank] = n
-				}
-				{
-					gc_tx := gc_step + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					i := gc_bx*gc_bdx + gc_tx
-					/*line jam_result.go:17*/ lo := bounds[i]
-					/*line jam_result.go:17*/ n := bounds[i+1] - bounds[i]
-					if i == bad && mode != 0 {
-						n += len(in)
-					}
-					gc_s_lo[gc_rank] = lo
-					gc_s_n[gc_rank] = n
-				}
-				{
-					gc_tx := gc_step + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					i := gc_bx*gc_bdx + gc_tx
-					/*line jam_result.go:17*/ lo := bounds[i]
-					/*line jam_result.go:17*/ n := bounds[i+1] - bounds[i]
-					if i == bad && mode != 0 {
-						n += len(in)
-					}
-					gc_s_lo[gc_rank] = lo
-					gc_s_n[gc_rank] = n
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				i := gc_bx*gc_bdx + gc_tx
@@ -190,38 +135,7 @@ func gc_body_jamSums(gc_b *compiled.Block, in []float32, sums []float64, bounds 
 					/*line jam_result.go:31*/ sums[gc_idx] = v
 				}
 			} else {
-				gc_step2 := 0
-				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						v := gc_s_v[gc_rank]
-						/*line jam_result.go:31*/ sums[gc_bx*gc_bdx+gc_bdx-1-gc_tx] = v
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						v := gc_s_v[gc_rank]
-						/*line jam_result.go:31*/ sums[gc_bx*gc_bdx+gc_bdx-1-gc_tx] = v
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						v := gc_s_v[gc_rank]
-						/*line jam_result.go:31*/ sums[gc_bx*gc_bdx+gc_bdx-1-gc_tx] = v
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						v := gc_s_v[gc_rank]
-						/*line jam_result.go:31*/ sums[gc_bx*gc_bdx+gc_bdx-1-gc_tx] = v
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					v := gc_s_v[gc_rank]

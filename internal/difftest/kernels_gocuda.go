@@ -263,54 +263,43 @@ func gc_body_panicKernel(gc_b *compiled.Block, block, thread int, out []int) {
 			/*line kernels.go:187*/ gc_at[0] = 1
 		}
 	} else {
-		gc_step2 := 0
-		for ; gc_step2+3 < gc_n; gc_step2 += 4 {
-			gc_pos.Thread = gc_step2 + 0
-			/*line kernels.go:187*/ out[gc_bx] = 1
-			gc_pos.Thread = gc_step2 + 1
-			/*line kernels.go:187*/ out[gc_bx] = 1
-			gc_pos.Thread = gc_step2 + 2
-			/*line kernels.go:187*/ out[gc_bx] = 1
-			gc_pos.Thread = gc_step2 + 3
-			/*line kernels.go:187*/ out[gc_bx] = 1
-		}
-		for gc_rank := gc_step2; gc_rank < gc_n; gc_rank++ {
+		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			/*line kernels.go:187*/ out[gc_bx] = 1
 		}
 	}
-	gc_step3 := 0
-	for ; gc_step3+3 < gc_n; gc_step3 += 4 {
+	gc_step2 := 0
+	for ; gc_step2+3 < gc_n; gc_step2 += 4 {
 		{
-			gc_rank := gc_step3 + 0
+			gc_rank := gc_step2 + 0
 			gc_pos.Thread = gc_rank
 			/*line kernels.go:189*/ if gc_bx == block && gc_rank == thread {
 				panic("boom")
 			}
 		}
 		{
-			gc_rank := gc_step3 + 1
+			gc_rank := gc_step2 + 1
 			gc_pos.Thread = gc_rank
 			/*line kernels.go:189*/ if gc_bx == block && gc_rank == thread {
 				panic("boom")
 			}
 		}
 		{
-			gc_rank := gc_step3 + 2
+			gc_rank := gc_step2 + 2
 			gc_pos.Thread = gc_rank
 			/*line kernels.go:189*/ if gc_bx == block && gc_rank == thread {
 				panic("boom")
 			}
 		}
 		{
-			gc_rank := gc_step3 + 3
+			gc_rank := gc_step2 + 3
 			gc_pos.Thread = gc_rank
 			/*line kernels.go:189*/ if gc_bx == block && gc_rank == thread {
 				panic("boom")
 			}
 		}
 	}
-	for gc_rank := gc_step3; gc_rank < gc_n; gc_rank++ {
+	for gc_rank := gc_step2; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		/*line kernels.go:189*/ if gc_bx == block && gc_rank == thread {
 			panic("boom")

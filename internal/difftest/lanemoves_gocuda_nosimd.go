@@ -117,46 +117,7 @@ func gc_body_laneMoves(gc_b *compiled.Block, in, out []int32) {
 				/*line lanemoves.go:23*/ gc_at2[gc_tx] = 2*keep + x
 			}
 		} else {
-			gc_step2 := gc_from
-			for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-				{
-					gc_tx := gc_step2 + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					i := gc_bx*gc_bdx + gc_tx
-					x := gc_s_x[gc_rank]
-					keep := gc_s_keep[gc_rank]
-					/*line lanemoves.go:23*/ out[i] = 2*keep + x
-				}
-				{
-					gc_tx := gc_step2 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					i := gc_bx*gc_bdx + gc_tx
-					x := gc_s_x[gc_rank]
-					keep := gc_s_keep[gc_rank]
-					/*line lanemoves.go:23*/ out[i] = 2*keep + x
-				}
-				{
-					gc_tx := gc_step2 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					i := gc_bx*gc_bdx + gc_tx
-					x := gc_s_x[gc_rank]
-					keep := gc_s_keep[gc_rank]
-					/*line lanemoves.go:23*/ out[i] = 2*keep + x
-				}
-				{
-					gc_tx := gc_step2 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					i := gc_bx*gc_bdx + gc_tx
-					x := gc_s_x[gc_rank]
-					keep := gc_s_keep[gc_rank]
-					/*line lanemoves.go:23*/ out[i] = 2*keep + x
-				}
-			}
-			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				i := gc_bx*gc_bdx + gc_tx
@@ -401,50 +362,7 @@ func gc_body_guardedLaneLoad(gc_b *compiled.Block, in, out []int32) {
 				/*line lanemoves.go:69*/ gc_at2[gc_tx] = z
 			}
 		} else {
-			gc_step2 := gc_from
-			for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-				{
-					gc_tx := gc_step2 + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					i := gc_bx*gc_bdx + gc_tx
-					v_ := gc_s_v_[gc_rank]
-					/*line lanemoves.go:97*/ var r int32 = v_
-					/*line lanemoves.go:67*/ z := r
-					/*line lanemoves.go:69*/ out[i] = z
-				}
-				{
-					gc_tx := gc_step2 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					i := gc_bx*gc_bdx + gc_tx
-					v_ := gc_s_v_[gc_rank]
-					/*line lanemoves.go:97*/ var r int32 = v_
-					/*line lanemoves.go:67*/ z := r
-					/*line lanemoves.go:69*/ out[i] = z
-				}
-				{
-					gc_tx := gc_step2 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					i := gc_bx*gc_bdx + gc_tx
-					v_ := gc_s_v_[gc_rank]
-					/*line lanemoves.go:97*/ var r int32 = v_
-					/*line lanemoves.go:67*/ z := r
-					/*line lanemoves.go:69*/ out[i] = z
-				}
-				{
-					gc_tx := gc_step2 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					i := gc_bx*gc_bdx + gc_tx
-					v_ := gc_s_v_[gc_rank]
-					/*line lanemoves.go:97*/ var r int32 = v_
-					/*line lanemoves.go:67*/ z := r
-					/*line lanemoves.go:69*/ out[i] = z
-				}
-			}
-			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				i := gc_bx*gc_bdx + gc_tx
@@ -570,50 +488,7 @@ func gc_body_laneGuardLoad(gc_b *compiled.Block, in, out []int32, k int) {
 				/*line lanemoves.go:89*/ gc_at2[gc_tx] = z
 			}
 		} else {
-			gc_step2 := gc_from
-			for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-				{
-					gc_tx := gc_step2 + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					i := gc_bx*gc_bdx + gc_tx
-					v_ := gc_s_v_[gc_rank]
-					/*line lanemoves.go:97*/ var r int32 = v_
-					/*line lanemoves.go:87*/ z := r
-					/*line lanemoves.go:89*/ out[i] = z
-				}
-				{
-					gc_tx := gc_step2 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					i := gc_bx*gc_bdx + gc_tx
-					v_ := gc_s_v_[gc_rank]
-					var r int32 = v_
-					/*line lanemoves.go:87*/ z := r
-					/*line lanemoves.go:89*/ out[i] = z
-				}
-				{
-					gc_tx := gc_step2 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					i := gc_bx*gc_bdx + gc_tx
-					v_ := gc_s_v_[gc_rank]
-					var r int32 = v_
-					/*line lanemoves.go:87*/ z := r
-					/*line lanemoves.go:89*/ out[i] = z
-				}
-				{
-					gc_tx := gc_step2 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					i := gc_bx*gc_bdx + gc_tx
-					v_ := gc_s_v_[gc_rank]
-					var r int32 = v_
-					/*line lanemoves.go:87*/ z := r
-					/*line lanemoves.go:89*/ out[i] = z
-				}
-			}
-			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				i := gc_bx*gc_bdx + gc_tx
@@ -750,46 +625,7 @@ func gc_body_shiftMoves(gc_b *compiled.Block, in, out []int32) {
 				/*line lanemoves.go:117*/ gc_at2[gc_tx] = 2*up - down
 			}
 		} else {
-			gc_step2 := gc_from
-			for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-				{
-					gc_tx := gc_step2 + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					i := gc_bx*gc_bdx + gc_tx
-					up := gc_s_up[gc_rank]
-					down := gc_s_down[gc_rank]
-					/*line lanemoves.go:117*/ out[i] = 2*up - down
-				}
-				{
-					gc_tx := gc_step2 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					i := gc_bx*gc_bdx + gc_tx
-					up := gc_s_up[gc_rank]
-					down := gc_s_down[gc_rank]
-					/*line lanemoves.go:117*/ out[i] = 2*up - down
-				}
-				{
-					gc_tx := gc_step2 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					i := gc_bx*gc_bdx + gc_tx
-					up := gc_s_up[gc_rank]
-					down := gc_s_down[gc_rank]
-					/*line lanemoves.go:117*/ out[i] = 2*up - down
-				}
-				{
-					gc_tx := gc_step2 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					i := gc_bx*gc_bdx + gc_tx
-					up := gc_s_up[gc_rank]
-					down := gc_s_down[gc_rank]
-					/*line lanemoves.go:117*/ out[i] = 2*up - down
-				}
-			}
-			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				i := gc_bx*gc_bdx + gc_tx

@@ -201,46 +201,7 @@ func gc_body_laneMoves(gc_b *compiled.Block, in, out []int32) {
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step := gc_vstep2
-			for ; gc_step+3 < gc_to; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					i := gc_bx*gc_bdx + gc_tx
-					x := gc_s_x[gc_rank]
-					keep := gc_s_keep[gc_rank]
-					/*line lanemoves.go:23*/ out[i] = 2*keep + x
-				}
-				{
-					gc_tx := gc_step + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					i := gc_bx*gc_bdx + gc_tx
-					x := gc_s_x[gc_rank]
-					keep := gc_s_keep[gc_rank]
-					/*line lanemoves.go:23*/ out[i] = 2*keep + x
-				}
-				{
-					gc_tx := gc_step + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					i := gc_bx*gc_bdx + gc_tx
-					x := gc_s_x[gc_rank]
-					keep := gc_s_keep[gc_rank]
-					/*line lanemoves.go:23*/ out[i] = 2*keep + x
-				}
-				{
-					gc_tx := gc_step + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					i := gc_bx*gc_bdx + gc_tx
-					x := gc_s_x[gc_rank]
-					keep := gc_s_keep[gc_rank]
-					/*line lanemoves.go:23*/ out[i] = 2*keep + x
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+			for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				i := gc_bx*gc_bdx + gc_tx
@@ -598,50 +559,7 @@ func gc_body_guardedLaneLoad(gc_b *compiled.Block, in, out []int32) {
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step := gc_vstep2
-			for ; gc_step+3 < gc_to; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					i := gc_bx*gc_bdx + gc_tx
-					v_ := gc_s_v_[gc_rank]
-					/*line lanemoves.go:97*/ var r int32 = v_
-					/*line lanemoves.go:67*/ z := r
-					/*line lanemoves.go:69*/ out[i] = z
-				}
-				{
-					gc_tx := gc_step + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					i := gc_bx*gc_bdx + gc_tx
-					v_ := gc_s_v_[gc_rank]
-					/*line lanemoves.go:97*/ var r int32 = v_
-					/*line lanemoves.go:67*/ z := r
-					/*line lanemoves.go:69*/ out[i] = z
-				}
-				{
-					gc_tx := gc_step + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					i := gc_bx*gc_bdx + gc_tx
-					v_ := gc_s_v_[gc_rank]
-					/*line lanemoves.go:97*/ var r int32 = v_
-					/*line lanemoves.go:67*/ z := r
-					/*line lanemoves.go:69*/ out[i] = z
-				}
-				{
-					gc_tx := gc_step + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					i := gc_bx*gc_bdx + gc_tx
-					v_ := gc_s_v_[gc_rank]
-					/*line lanemoves.go:97*/ var r int32 = v_
-					/*line lanemoves.go:67*/ z := r
-					/*line lanemoves.go:69*/ out[i] = z
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+			for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				i := gc_bx*gc_bdx + gc_tx
@@ -837,55 +755,12 @@ func gc_body_laneGuardLoad(gc_b *compiled.Block, in, out []int32, k int) {
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step := gc_vstep2
-			for ; gc_step+3 < gc_to; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					i := gc_bx*gc_bdx + gc_tx
-					v_ := gc_s_v_[gc_rank]
-					/*line lanemoves.go:97*/ var r int32 = v_
-					/*line lanemoves.go:87*/ z := r
-					/*line lanemoves.go:89*/ out[i] = z
-				}
-				{
-					gc_tx := gc_step + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					i := gc_bx*gc_bdx + gc_tx
-					v_ := gc_s_v_[gc_rank]
-					var r int32 = v_
-					/*line lanemoves.go:87*/ z := r
-					/*line lanemoves.go:89*/ out[i] = z
-				}
-				{
-					gc_tx := gc_step + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					i := gc_bx*gc_bdx + gc_tx
-					v_ := gc_s_v_[gc_rank]
-					var r int32 = v_
-					/*line lanemoves.go:87*/ z := r
-					/*line lanemoves.go:89*/ out[i] = z
-				}
-				{
-					gc_tx := gc_step + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					i := gc_bx*gc_bdx + gc_tx
-					v_ := gc_s_v_[gc_rank]
-					var r int32 = v_
-					/*line lanemoves.go:87*/ z := r
-					/*line lanemoves.go:89*/ out[i] = z
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+			for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				i := gc_bx*gc_bdx + gc_tx
 				v_ := gc_s_v_[gc_rank]
-				var r int32 = v_
+				/*line lanemoves.go:97*/ var r int32 = v_
 				/*line lanemoves.go:87*/ z := r
 				/*line lanemoves.go:89*/ out[i] = z
 			}
@@ -1089,46 +964,7 @@ func gc_body_shiftMoves(gc_b *compiled.Block, in, out []int32) {
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step := gc_vstep2
-			for ; gc_step+3 < gc_to; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					i := gc_bx*gc_bdx + gc_tx
-					up := gc_s_up[gc_rank]
-					down := gc_s_down[gc_rank]
-					/*line lanemoves.go:117*/ out[i] = 2*up - down
-				}
-				{
-					gc_tx := gc_step + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					i := gc_bx*gc_bdx + gc_tx
-					up := gc_s_up[gc_rank]
-					down := gc_s_down[gc_rank]
-					/*line lanemoves.go:117*/ out[i] = 2*up - down
-				}
-				{
-					gc_tx := gc_step + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					i := gc_bx*gc_bdx + gc_tx
-					up := gc_s_up[gc_rank]
-					down := gc_s_down[gc_rank]
-					/*line lanemoves.go:117*/ out[i] = 2*up - down
-				}
-				{
-					gc_tx := gc_step + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					i := gc_bx*gc_bdx + gc_tx
-					up := gc_s_up[gc_rank]
-					down := gc_s_down[gc_rank]
-					/*line lanemoves.go:117*/ out[i] = 2*up - down
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+			for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				i := gc_bx*gc_bdx + gc_tx

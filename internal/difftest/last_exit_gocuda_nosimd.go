@@ -95,54 +95,7 @@ func gc_body_lastExit(gc_b *compiled.Block, in, out []float32, n int) {
 				if gc_vstep2 > gc_from {
 					gc_more = true
 				}
-				gc_step := gc_vstep2
-				for ; gc_step+3 < gc_to; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
-						gc_pos.Thread = gc_base + gc_tx
-						k := gc_tx + gc_off
-						gc_more = true
-						/*line last_exit.go:20*/ if base+k < n {
-							s[k] = in[base+k]
-						} else {
-							s[k] = 0
-						}
-					}
-					{
-						gc_tx := gc_step + 1
-						gc_pos.Thread = gc_base + gc_tx
-						k := gc_tx + gc_off
-						gc_more = true
-						/*line last_exit.go:20*/ if base+k < n {
-							s[k] = in[base+k]
-						} else {
-							s[k] = 0
-						}
-					}
-					{
-						gc_tx := gc_step + 2
-						gc_pos.Thread = gc_base + gc_tx
-						k := gc_tx + gc_off
-						gc_more = true
-						/*line last_exit.go:20*/ if base+k < n {
-							s[k] = in[base+k]
-						} else {
-							s[k] = 0
-						}
-					}
-					{
-						gc_tx := gc_step + 3
-						gc_pos.Thread = gc_base + gc_tx
-						k := gc_tx + gc_off
-						gc_more = true
-						/*line last_exit.go:20*/ if base+k < n {
-							s[k] = in[base+k]
-						} else {
-							s[k] = 0
-						}
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					k := gc_tx + gc_off
 					gc_more = true

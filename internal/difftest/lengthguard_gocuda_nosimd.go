@@ -279,74 +279,7 @@ func gc_body_lengthGuard(gc_b *compiled.Block, in, out []int32) {
 					}
 				}
 			}
-			gc_step := gc_vstep4
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					g := gc_bx*gc_bdx + gc_tx
-					a := gc_s_a[gc_rank]
-					b := gc_s_b[gc_rank]
-					c := gc_s_c[gc_rank]
-					d := gc_s_d[gc_rank]
-					/*line lengthguard.go:36*/ if g < len(out) {
-						out[g] = a + b + c + d
-					}
-					if g < n {
-						out[g] += 7
-					}
-				}
-				{
-					gc_tx := gc_step + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					g := gc_bx*gc_bdx + gc_tx
-					a := gc_s_a[gc_rank]
-					b := gc_s_b[gc_rank]
-					c := gc_s_c[gc_rank]
-					d := gc_s_d[gc_rank]
-					/*line lengthguard.go:36*/ if g < len(out) {
-						out[g] = a + b + c + d
-					}
-					if g < n {
-						out[g] += 7
-					}
-				}
-				{
-					gc_tx := gc_step + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					g := gc_bx*gc_bdx + gc_tx
-					a := gc_s_a[gc_rank]
-					b := gc_s_b[gc_rank]
-					c := gc_s_c[gc_rank]
-					d := gc_s_d[gc_rank]
-					/*line lengthguard.go:36*/ if g < len(out) {
-						out[g] = a + b + c + d
-					}
-					if g < n {
-						out[g] += 7
-					}
-				}
-				{
-					gc_tx := gc_step + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					g := gc_bx*gc_bdx + gc_tx
-					a := gc_s_a[gc_rank]
-					b := gc_s_b[gc_rank]
-					c := gc_s_c[gc_rank]
-					d := gc_s_d[gc_rank]
-					/*line lengthguard.go:36*/ if g < len(out) {
-						out[g] = a + b + c + d
-					}
-					if g < n {
-						out[g] += 7
-					}
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				g := gc_bx*gc_bdx + gc_tx

@@ -65,58 +65,7 @@ func gc_body_liveness(gc_b *compiled.Block, in, out []int32) {
 				lanes.BroadcastInt32x8(b).StoreSlice(gc_s_b[gc_rank:])
 				/*line liveness.go:15*/ c.StoreSlice(gc_s_c[gc_rank:])
 			}
-			gc_step := gc_vstep2
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					i := gc_tx
-					/*line liveness.go:14*/ var a, b, c int32
-					a = in[i]
-					c = a ^ 5
-					gc_s_a[gc_rank] = a
-					gc_s_b[gc_rank] = b
-					gc_s_c[gc_rank] = c
-				}
-				{
-					gc_tx := gc_step + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					i := gc_tx
-					/*line liveness.go:14*/ var a, b, c int32
-					a = in[i]
-					c = a ^ 5
-					gc_s_a[gc_rank] = a
-					gc_s_b[gc_rank] = b
-					gc_s_c[gc_rank] = c
-				}
-				{
-					gc_tx := gc_step + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					i := gc_tx
-					/*line liveness.go:14*/ var a, b, c int32
-					a = in[i]
-					c = a ^ 5
-					gc_s_a[gc_rank] = a
-					gc_s_b[gc_rank] = b
-					gc_s_c[gc_rank] = c
-				}
-				{
-					gc_tx := gc_step + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					i := gc_tx
-					/*line liveness.go:14*/ var a, b, c int32
-					a = in[i]
-					c = a ^ 5
-					gc_s_a[gc_rank] = a
-					gc_s_b[gc_rank] = b
-					gc_s_c[gc_rank] = c
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				i := gc_tx
@@ -165,10 +114,10 @@ func gc_body_liveness(gc_b *compiled.Block, in, out []int32) {
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		if gc_bdx <= len(out) {
 			gc_at2 := out[:gc_bdx]
-			gc_step2 := 0
-			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+			gc_step := 0
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
 				{
-					gc_tx := gc_step2 + 0
+					gc_tx := gc_step + 0
 					gc_rank := gc_base + gc_tx
 					a := gc_s_a[gc_rank]
 					b := gc_s_b[gc_rank]
@@ -176,7 +125,7 @@ func gc_body_liveness(gc_b *compiled.Block, in, out []int32) {
 					/*line liveness.go:33*/ gc_at2[gc_tx] = a + b*3 + c*5
 				}
 				{
-					gc_tx := gc_step2 + 1
+					gc_tx := gc_step + 1
 					gc_rank := gc_base + gc_tx
 					a := gc_s_a[gc_rank]
 					b := gc_s_b[gc_rank]
@@ -184,7 +133,7 @@ func gc_body_liveness(gc_b *compiled.Block, in, out []int32) {
 					/*line liveness.go:33*/ gc_at2[gc_tx] = a + b*3 + c*5
 				}
 				{
-					gc_tx := gc_step2 + 2
+					gc_tx := gc_step + 2
 					gc_rank := gc_base + gc_tx
 					a := gc_s_a[gc_rank]
 					b := gc_s_b[gc_rank]
@@ -192,7 +141,7 @@ func gc_body_liveness(gc_b *compiled.Block, in, out []int32) {
 					/*line liveness.go:33*/ gc_at2[gc_tx] = a + b*3 + c*5
 				}
 				{
-					gc_tx := gc_step2 + 3
+					gc_tx := gc_step + 3
 					gc_rank := gc_base + gc_tx
 					a := gc_s_a[gc_rank]
 					b := gc_s_b[gc_rank]
@@ -200,7 +149,7 @@ func gc_body_liveness(gc_b *compiled.Block, in, out []int32) {
 					/*line liveness.go:33*/ gc_at2[gc_tx] = a + b*3 + c*5
 				}
 			}
-			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				a := gc_s_a[gc_rank]
 				b := gc_s_b[gc_rank]
@@ -208,50 +157,7 @@ func gc_body_liveness(gc_b *compiled.Block, in, out []int32) {
 				/*line liveness.go:33*/ gc_at2[gc_tx] = a + b*3 + c*5
 			}
 		} else {
-			gc_step3 := 0
-			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
-				{
-					gc_tx := gc_step3 + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					i := gc_tx
-					a := gc_s_a[gc_rank]
-					b := gc_s_b[gc_rank]
-					c := gc_s_c[gc_rank]
-					/*line liveness.go:33*/ out[i] = a + b*3 + c*5
-				}
-				{
-					gc_tx := gc_step3 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					i := gc_tx
-					a := gc_s_a[gc_rank]
-					b := gc_s_b[gc_rank]
-					c := gc_s_c[gc_rank]
-					/*line liveness.go:33*/ out[i] = a + b*3 + c*5
-				}
-				{
-					gc_tx := gc_step3 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					i := gc_tx
-					a := gc_s_a[gc_rank]
-					b := gc_s_b[gc_rank]
-					c := gc_s_c[gc_rank]
-					/*line liveness.go:33*/ out[i] = a + b*3 + c*5
-				}
-				{
-					gc_tx := gc_step3 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					i := gc_tx
-					a := gc_s_a[gc_rank]
-					b := gc_s_b[gc_rank]
-					c := gc_s_c[gc_rank]
-					/*line liveness.go:33*/ out[i] = a + b*3 + c*5
-				}
-			}
-			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				i := gc_tx

@@ -71,46 +71,7 @@ func gc_body_methods(gc_b *compiled.Block, out []int32) {
 				/*line methods.go:16*/ gc_at[gc_tx] = v * b.scale
 			}
 		} else {
-			gc_step2 := 0
-			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-				{
-					gc_tx := gc_step2 + 0
-					gc_pos.Thread = gc_base + gc_tx
-					i := gc_bx*gc_bdx + gc_tx
-					/*line methods.go:46*/ var v int32 = int32(i % 7)
-					tid := gc_tx
-					/*line methods.go:46*/ var b blockTree[int32] = blockTree[int32]{scale: 2}
-					/*line methods.go:16*/ s[tid] = v * b.scale
-				}
-				{
-					gc_tx := gc_step2 + 1
-					gc_pos.Thread = gc_base + gc_tx
-					i := gc_bx*gc_bdx + gc_tx
-					/*line methods.go:46*/ var v int32 = int32(i % 7)
-					tid := gc_tx
-					/*line methods.go:46*/ var b blockTree[int32] = blockTree[int32]{scale: 2}
-					/*line methods.go:16*/ s[tid] = v * b.scale
-				}
-				{
-					gc_tx := gc_step2 + 2
-					gc_pos.Thread = gc_base + gc_tx
-					i := gc_bx*gc_bdx + gc_tx
-					/*line methods.go:46*/ var v int32 = int32(i % 7)
-					tid := gc_tx
-					/*line methods.go:46*/ var b blockTree[int32] = blockTree[int32]{scale: 2}
-					/*line methods.go:16*/ s[tid] = v * b.scale
-				}
-				{
-					gc_tx := gc_step2 + 3
-					gc_pos.Thread = gc_base + gc_tx
-					i := gc_bx*gc_bdx + gc_tx
-					/*line methods.go:46*/ var v int32 = int32(i % 7)
-					tid := gc_tx
-					/*line methods.go:46*/ var b blockTree[int32] = blockTree[int32]{scale: 2}
-					/*line methods.go:16*/ s[tid] = v * b.scale
-				}
-			}
-			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				i := gc_bx*gc_bdx + gc_tx
 				/*line methods.go:46*/ var v int32 = int32(i % 7)
@@ -130,57 +91,30 @@ func gc_body_methods(gc_b *compiled.Block, out []int32) {
 			if gc_from >= 0 && gc_to <= len(s) && gc_off >= 0 && gc_off <= len(s) && gc_to <= len(s)-gc_off {
 				gc_at2 := s[:gc_to]
 				gc_at3 := s[gc_off:][:gc_to]
-				gc_step3 := gc_from
-				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
-						gc_tx := gc_step3 + 0
+						gc_tx := gc_step2 + 0
 						/*line methods.go:20*/ gc_at2[gc_tx] += gc_at3[gc_tx]
 					}
 					{
-						gc_tx := gc_step3 + 1
+						gc_tx := gc_step2 + 1
 						/*line methods.go:20*/ gc_at2[gc_tx] += gc_at3[gc_tx]
 					}
 					{
-						gc_tx := gc_step3 + 2
+						gc_tx := gc_step2 + 2
 						/*line methods.go:20*/ gc_at2[gc_tx] += gc_at3[gc_tx]
 					}
 					{
-						gc_tx := gc_step3 + 3
+						gc_tx := gc_step2 + 3
 						/*line methods.go:20*/ gc_at2[gc_tx] += gc_at3[gc_tx]
 					}
 				}
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					/*line methods.go:20*/ gc_at2[gc_tx] += gc_at3[gc_tx]
 				}
 			} else {
-				gc_step4 := gc_from
-				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
-					{
-						gc_tx := gc_step4 + 0
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line methods.go:20*/ s[tid] += s[tid+k]
-					}
-					{
-						gc_tx := gc_step4 + 1
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line methods.go:20*/ s[tid] += s[tid+k]
-					}
-					{
-						gc_tx := gc_step4 + 2
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line methods.go:20*/ s[tid] += s[tid+k]
-					}
-					{
-						gc_tx := gc_step4 + 3
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line methods.go:20*/ s[tid] += s[tid+k]
-					}
-				}
-				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 					/*line methods.go:20*/ s[tid] += s[tid+k]
@@ -211,34 +145,7 @@ func gc_body_methods(gc_b *compiled.Block, out []int32) {
 			/*line methods.go:24*/ var r int32 = s[0]
 			lanes.BroadcastInt32x8(r).StoreSlice(gc_s_r[gc_rank:])
 		}
-		gc_step5 := gc_vstep2
-		for ; gc_step5+3 < gc_n; gc_step5 += 4 {
-			{
-				gc_rank := gc_step5 + 0
-				gc_pos.Thread = gc_rank
-				/*line methods.go:24*/ r := s[0]
-				gc_s_r[gc_rank] = r
-			}
-			{
-				gc_rank := gc_step5 + 1
-				gc_pos.Thread = gc_rank
-				/*line methods.go:24*/ r := s[0]
-				gc_s_r[gc_rank] = r
-			}
-			{
-				gc_rank := gc_step5 + 2
-				gc_pos.Thread = gc_rank
-				/*line methods.go:24*/ r := s[0]
-				gc_s_r[gc_rank] = r
-			}
-			{
-				gc_rank := gc_step5 + 3
-				gc_pos.Thread = gc_rank
-				/*line methods.go:24*/ r := s[0]
-				gc_s_r[gc_rank] = r
-			}
-		}
-		for gc_rank := gc_step5; gc_rank < gc_n; gc_rank++ {
+		for gc_rank := gc_vstep2; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			/*line methods.go:24*/ r := s[0]
 			gc_s_r[gc_rank] = r
@@ -270,57 +177,30 @@ func gc_body_methods(gc_b *compiled.Block, out []int32) {
 			if gc_from >= 0 && gc_to <= len(s_) && gc_off3 >= 0 && gc_off3 <= len(s_) && gc_to <= len(s_)-gc_off3 {
 				gc_at5 := s_[:gc_to]
 				gc_at6 := s_[gc_off3:][:gc_to]
-				gc_step6 := gc_from
-				for ; gc_step6+3 < gc_to; gc_step6 += 4 {
+				gc_step3 := gc_from
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					{
-						gc_tx := gc_step6 + 0
+						gc_tx := gc_step3 + 0
 						/*line methods.go:20*/ gc_at5[gc_tx] += gc_at6[gc_tx]
 					}
 					{
-						gc_tx := gc_step6 + 1
+						gc_tx := gc_step3 + 1
 						/*line methods.go:20*/ gc_at5[gc_tx] += gc_at6[gc_tx]
 					}
 					{
-						gc_tx := gc_step6 + 2
+						gc_tx := gc_step3 + 2
 						/*line methods.go:20*/ gc_at5[gc_tx] += gc_at6[gc_tx]
 					}
 					{
-						gc_tx := gc_step6 + 3
+						gc_tx := gc_step3 + 3
 						/*line methods.go:20*/ gc_at5[gc_tx] += gc_at6[gc_tx]
 					}
 				}
-				for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 					/*line methods.go:20*/ gc_at5[gc_tx] += gc_at6[gc_tx]
 				}
 			} else {
-				gc_step7 := gc_from
-				for ; gc_step7+3 < gc_to; gc_step7 += 4 {
-					{
-						gc_tx := gc_step7 + 0
-						gc_pos.Thread = gc_base + gc_tx
-						tid_ := gc_tx
-						/*line methods.go:20*/ s_[tid_] += s_[tid_+k_]
-					}
-					{
-						gc_tx := gc_step7 + 1
-						gc_pos.Thread = gc_base + gc_tx
-						tid_ := gc_tx
-						/*line methods.go:20*/ s_[tid_] += s_[tid_+k_]
-					}
-					{
-						gc_tx := gc_step7 + 2
-						gc_pos.Thread = gc_base + gc_tx
-						tid_ := gc_tx
-						/*line methods.go:20*/ s_[tid_] += s_[tid_+k_]
-					}
-					{
-						gc_tx := gc_step7 + 3
-						gc_pos.Thread = gc_base + gc_tx
-						tid_ := gc_tx
-						/*line methods.go:20*/ s_[tid_] += s_[tid_+k_]
-					}
-				}
-				for gc_tx := gc_step7; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid_ := gc_tx
 					/*line methods.go:20*/ s_[tid_] += s_[tid_+k_]
@@ -351,34 +231,7 @@ func gc_body_methods(gc_b *compiled.Block, out []int32) {
 			/*line methods.go:24*/ var r_2 float32 = s_[0]
 			lanes.BroadcastFloat32x8(r_2).StoreSlice(gc_s_r_2[gc_rank:])
 		}
-		gc_step8 := gc_vstep4
-		for ; gc_step8+3 < gc_n; gc_step8 += 4 {
-			{
-				gc_rank := gc_step8 + 0
-				gc_pos.Thread = gc_rank
-				/*line methods.go:24*/ r_2 := s_[0]
-				gc_s_r_2[gc_rank] = r_2
-			}
-			{
-				gc_rank := gc_step8 + 1
-				gc_pos.Thread = gc_rank
-				/*line methods.go:24*/ r_2 := s_[0]
-				gc_s_r_2[gc_rank] = r_2
-			}
-			{
-				gc_rank := gc_step8 + 2
-				gc_pos.Thread = gc_rank
-				/*line methods.go:24*/ r_2 := s_[0]
-				gc_s_r_2[gc_rank] = r_2
-			}
-			{
-				gc_rank := gc_step8 + 3
-				gc_pos.Thread = gc_rank
-				/*line methods.go:24*/ r_2 := s_[0]
-				gc_s_r_2[gc_rank] = r_2
-			}
-		}
-		for gc_rank := gc_step8; gc_rank < gc_n; gc_rank++ {
+		for gc_rank := gc_vstep4; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			/*line methods.go:24*/ r_2 := s_[0]
 			gc_s_r_2[gc_rank] = r_2
@@ -508,46 +361,7 @@ func gc_body_funcParam(gc_b *compiled.Block, out []int32) {
 				/*line methods.go:63*/ gc_at[gc_tx] = v_
 			}
 		} else {
-			gc_step2 := 0
-			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-				{
-					gc_tx := gc_step2 + 0
-					gc_pos.Thread = gc_base + gc_tx
-					var v int32 = int32(gc_tx)
-					/*line methods.go:58*/ var v_ int32 = v
-					/*line methods.go:75*/ var step func(*gocuda.Thread, []int32, int32) int32 = neighbourSum
-					_ = step
-					/*line methods.go:63*/ s_2[gc_tx] = v_
-				}
-				{
-					gc_tx := gc_step2 + 1
-					gc_pos.Thread = gc_base + gc_tx
-					var v int32 = int32(gc_tx)
-					/*line methods.go:58*/ var v_ int32 = v
-					/*line methods.go:75*/ var step func(*gocuda.Thread, []int32, int32) int32 = neighbourSum
-					_ = step
-					/*line methods.go:63*/ s_2[gc_tx] = v_
-				}
-				{
-					gc_tx := gc_step2 + 2
-					gc_pos.Thread = gc_base + gc_tx
-					var v int32 = int32(gc_tx)
-					/*line methods.go:58*/ var v_ int32 = v
-					/*line methods.go:75*/ var step func(*gocuda.Thread, []int32, int32) int32 = neighbourSum
-					_ = step
-					/*line methods.go:63*/ s_2[gc_tx] = v_
-				}
-				{
-					gc_tx := gc_step2 + 3
-					gc_pos.Thread = gc_base + gc_tx
-					var v int32 = int32(gc_tx)
-					/*line methods.go:58*/ var v_ int32 = v
-					/*line methods.go:75*/ var step func(*gocuda.Thread, []int32, int32) int32 = neighbourSum
-					_ = step
-					/*line methods.go:63*/ s_2[gc_tx] = v_
-				}
-			}
-			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				var v int32 = int32(gc_tx)
 				/*line methods.go:58*/ var v_ int32 = v
@@ -578,46 +392,7 @@ func gc_body_funcParam(gc_b *compiled.Block, out []int32) {
 						gc_s_r_3[gc_rank] = r_3
 					}
 				} else {
-					gc_step3 := gc_seg
-					for ; gc_step3+3 < gc_segend; gc_step3 += 4 {
-						{
-							gc_tx := gc_step3 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							var v int32 = int32(gc_tx)
-							/*line methods.go:58*/ var v_ int32 = v
-							/*line methods.go:65*/ r_3 := v_ + s_2[(gc_tx+gc_r)]
-							gc_s_r_3[gc_rank] = r_3
-						}
-						{
-							gc_tx := gc_step3 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							var v int32 = int32(gc_tx)
-							/*line methods.go:58*/ var v_ int32 = v
-							/*line methods.go:65*/ r_3 := v_ + s_2[(gc_tx+gc_r)]
-							gc_s_r_3[gc_rank] = r_3
-						}
-						{
-							gc_tx := gc_step3 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							var v int32 = int32(gc_tx)
-							/*line methods.go:58*/ var v_ int32 = v
-							/*line methods.go:65*/ r_3 := v_ + s_2[(gc_tx+gc_r)]
-							gc_s_r_3[gc_rank] = r_3
-						}
-						{
-							gc_tx := gc_step3 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							var v int32 = int32(gc_tx)
-							/*line methods.go:58*/ var v_ int32 = v
-							/*line methods.go:65*/ r_3 := v_ + s_2[(gc_tx+gc_r)]
-							gc_s_r_3[gc_rank] = r_3
-						}
-					}
-					for gc_tx := gc_step3; gc_tx < gc_segend; gc_tx++ {
+					for gc_tx := gc_seg; gc_tx < gc_segend; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						var v int32 = int32(gc_tx)
@@ -629,10 +404,10 @@ func gc_body_funcParam(gc_b *compiled.Block, out []int32) {
 				gc_seg = gc_segend
 			}
 		} else {
-			gc_step4 := 0
-			for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
+			gc_step2 := 0
+			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 				{
-					gc_tx := gc_step4 + 0
+					gc_tx := gc_step2 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					var v int32 = int32(gc_tx)
@@ -641,7 +416,7 @@ func gc_body_funcParam(gc_b *compiled.Block, out []int32) {
 					gc_s_r_3[gc_rank] = r_3
 				}
 				{
-					gc_tx := gc_step4 + 1
+					gc_tx := gc_step2 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					var v int32 = int32(gc_tx)
@@ -650,7 +425,7 @@ func gc_body_funcParam(gc_b *compiled.Block, out []int32) {
 					gc_s_r_3[gc_rank] = r_3
 				}
 				{
-					gc_tx := gc_step4 + 2
+					gc_tx := gc_step2 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					var v int32 = int32(gc_tx)
@@ -659,7 +434,7 @@ func gc_body_funcParam(gc_b *compiled.Block, out []int32) {
 					gc_s_r_3[gc_rank] = r_3
 				}
 				{
-					gc_tx := gc_step4 + 3
+					gc_tx := gc_step2 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					var v int32 = int32(gc_tx)
@@ -668,7 +443,7 @@ func gc_body_funcParam(gc_b *compiled.Block, out []int32) {
 					gc_s_r_3[gc_rank] = r_3
 				}
 			}
-			for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				var v int32 = int32(gc_tx)
@@ -732,58 +507,7 @@ func gc_body_funcParam(gc_b *compiled.Block, out []int32) {
 				/*line methods.go:63*/ v_2.StoreSlice(s_3[gc_tx:])
 				/*line methods.go:63*/ r_.StoreSlice(gc_s_r_[gc_rank:])
 			}
-			gc_step5 := gc_vstep2
-			for ; gc_step5+3 < gc_bdx; gc_step5 += 4 {
-				{
-					gc_tx := gc_step5 + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					var v int32 = int32(gc_tx)
-					/*line methods.go:58*/ var v_2 int32 = v + 1
-					r_3 := gc_s_r_3[gc_rank]
-					/*line methods.go:67*/ var r_4 int32 = r_3
-					/*line methods.go:75*/ var r_ int32 = r_4
-					/*line methods.go:63*/ s_3[gc_tx] = v_2
-					gc_s_r_[gc_rank] = r_
-				}
-				{
-					gc_tx := gc_step5 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					var v int32 = int32(gc_tx)
-					/*line methods.go:58*/ var v_2 int32 = v + 1
-					r_3 := gc_s_r_3[gc_rank]
-					/*line methods.go:67*/ var r_4 int32 = r_3
-					/*line methods.go:75*/ var r_ int32 = r_4
-					/*line methods.go:63*/ s_3[gc_tx] = v_2
-					gc_s_r_[gc_rank] = r_
-				}
-				{
-					gc_tx := gc_step5 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					var v int32 = int32(gc_tx)
-					/*line methods.go:58*/ var v_2 int32 = v + 1
-					r_3 := gc_s_r_3[gc_rank]
-					/*line methods.go:67*/ var r_4 int32 = r_3
-					/*line methods.go:75*/ var r_ int32 = r_4
-					/*line methods.go:63*/ s_3[gc_tx] = v_2
-					gc_s_r_[gc_rank] = r_
-				}
-				{
-					gc_tx := gc_step5 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					var v int32 = int32(gc_tx)
-					/*line methods.go:58*/ var v_2 int32 = v + 1
-					r_3 := gc_s_r_3[gc_rank]
-					/*line methods.go:67*/ var r_4 int32 = r_3
-					/*line methods.go:75*/ var r_ int32 = r_4
-					/*line methods.go:63*/ s_3[gc_tx] = v_2
-					gc_s_r_[gc_rank] = r_
-				}
-			}
-			for gc_tx := gc_step5; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				var v int32 = int32(gc_tx)
@@ -817,46 +541,7 @@ func gc_body_funcParam(gc_b *compiled.Block, out []int32) {
 						gc_s_r_5[gc_rank] = r_5
 					}
 				} else {
-					gc_step6 := gc_seg2
-					for ; gc_step6+3 < gc_segend2; gc_step6 += 4 {
-						{
-							gc_tx := gc_step6 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							var v int32 = int32(gc_tx)
-							/*line methods.go:58*/ var v_2 int32 = v + 1
-							/*line methods.go:65*/ r_5 := v_2 + s_3[(gc_tx+gc_r2)]
-							gc_s_r_5[gc_rank] = r_5
-						}
-						{
-							gc_tx := gc_step6 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							var v int32 = int32(gc_tx)
-							/*line methods.go:58*/ var v_2 int32 = v + 1
-							/*line methods.go:65*/ r_5 := v_2 + s_3[(gc_tx+gc_r2)]
-							gc_s_r_5[gc_rank] = r_5
-						}
-						{
-							gc_tx := gc_step6 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							var v int32 = int32(gc_tx)
-							/*line methods.go:58*/ var v_2 int32 = v + 1
-							/*line methods.go:65*/ r_5 := v_2 + s_3[(gc_tx+gc_r2)]
-							gc_s_r_5[gc_rank] = r_5
-						}
-						{
-							gc_tx := gc_step6 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							var v int32 = int32(gc_tx)
-							/*line methods.go:58*/ var v_2 int32 = v + 1
-							/*line methods.go:65*/ r_5 := v_2 + s_3[(gc_tx+gc_r2)]
-							gc_s_r_5[gc_rank] = r_5
-						}
-					}
-					for gc_tx := gc_step6; gc_tx < gc_segend2; gc_tx++ {
+					for gc_tx := gc_seg2; gc_tx < gc_segend2; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						var v int32 = int32(gc_tx)
@@ -868,10 +553,10 @@ func gc_body_funcParam(gc_b *compiled.Block, out []int32) {
 				gc_seg2 = gc_segend2
 			}
 		} else {
-			gc_step7 := 0
-			for ; gc_step7+3 < gc_bdx; gc_step7 += 4 {
+			gc_step3 := 0
+			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
 				{
-					gc_tx := gc_step7 + 0
+					gc_tx := gc_step3 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					var v int32 = int32(gc_tx)
@@ -880,7 +565,7 @@ func gc_body_funcParam(gc_b *compiled.Block, out []int32) {
 					gc_s_r_5[gc_rank] = r_5
 				}
 				{
-					gc_tx := gc_step7 + 1
+					gc_tx := gc_step3 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					var v int32 = int32(gc_tx)
@@ -889,7 +574,7 @@ func gc_body_funcParam(gc_b *compiled.Block, out []int32) {
 					gc_s_r_5[gc_rank] = r_5
 				}
 				{
-					gc_tx := gc_step7 + 2
+					gc_tx := gc_step3 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					var v int32 = int32(gc_tx)
@@ -898,7 +583,7 @@ func gc_body_funcParam(gc_b *compiled.Block, out []int32) {
 					gc_s_r_5[gc_rank] = r_5
 				}
 				{
-					gc_tx := gc_step7 + 3
+					gc_tx := gc_step3 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					var v int32 = int32(gc_tx)
@@ -907,7 +592,7 @@ func gc_body_funcParam(gc_b *compiled.Block, out []int32) {
 					gc_s_r_5[gc_rank] = r_5
 				}
 			}
-			for gc_tx := gc_step7; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				var v int32 = int32(gc_tx)
@@ -989,38 +674,7 @@ func gc_body_smoother_stencil(gc_b *compiled.Block, p smoother, in, out []int32)
 				}
 			}
 		} else {
-			gc_step2 := 0
-			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-				{
-					gc_tx := gc_step2 + 0
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line methods.go:89*/ i := gc_bx*n + tid
-					s[tid] = in[i]
-				}
-				{
-					gc_tx := gc_step2 + 1
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line methods.go:89*/ i := gc_bx*n + tid
-					s[tid] = in[i]
-				}
-				{
-					gc_tx := gc_step2 + 2
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line methods.go:89*/ i := gc_bx*n + tid
-					s[tid] = in[i]
-				}
-				{
-					gc_tx := gc_step2 + 3
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line methods.go:89*/ i := gc_bx*n + tid
-					s[tid] = in[i]
-				}
-			}
-			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
 				/*line methods.go:89*/ i := gc_bx*n + tid

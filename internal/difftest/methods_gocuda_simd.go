@@ -72,46 +72,7 @@ func gc_body_methods(gc_b *compiled.Block, out []int32) {
 				/*line methods.go:16*/ gc_at[gc_tx] = v * b.scale
 			}
 		} else {
-			gc_step2 := 0
-			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-				{
-					gc_tx := gc_step2 + 0
-					gc_pos.Thread = gc_base + gc_tx
-					i := gc_bx*gc_bdx + gc_tx
-					/*line methods.go:46*/ var v int32 = int32(i % 7)
-					tid := gc_tx
-					/*line methods.go:46*/ var b blockTree[int32] = blockTree[int32]{scale: 2}
-					/*line methods.go:16*/ s[tid] = v * b.scale
-				}
-				{
-					gc_tx := gc_step2 + 1
-					gc_pos.Thread = gc_base + gc_tx
-					i := gc_bx*gc_bdx + gc_tx
-					/*line methods.go:46*/ var v int32 = int32(i % 7)
-					tid := gc_tx
-					/*line methods.go:46*/ var b blockTree[int32] = blockTree[int32]{scale: 2}
-					/*line methods.go:16*/ s[tid] = v * b.scale
-				}
-				{
-					gc_tx := gc_step2 + 2
-					gc_pos.Thread = gc_base + gc_tx
-					i := gc_bx*gc_bdx + gc_tx
-					/*line methods.go:46*/ var v int32 = int32(i % 7)
-					tid := gc_tx
-					/*line methods.go:46*/ var b blockTree[int32] = blockTree[int32]{scale: 2}
-					/*line methods.go:16*/ s[tid] = v * b.scale
-				}
-				{
-					gc_tx := gc_step2 + 3
-					gc_pos.Thread = gc_base + gc_tx
-					i := gc_bx*gc_bdx + gc_tx
-					/*line methods.go:46*/ var v int32 = int32(i % 7)
-					tid := gc_tx
-					/*line methods.go:46*/ var b blockTree[int32] = blockTree[int32]{scale: 2}
-					/*line methods.go:16*/ s[tid] = v * b.scale
-				}
-			}
-			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				i := gc_bx*gc_bdx + gc_tx
 				/*line methods.go:46*/ var v int32 = int32(i % 7)
@@ -195,34 +156,7 @@ func gc_body_methods(gc_b *compiled.Block, out []int32) {
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step3 := gc_vstep2
-				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
-					{
-						gc_tx := gc_step3 + 0
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line methods.go:20*/ s[tid] += s[tid+k]
-					}
-					{
-						gc_tx := gc_step3 + 1
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line methods.go:20*/ s[tid] += s[tid+k]
-					}
-					{
-						gc_tx := gc_step3 + 2
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line methods.go:20*/ s[tid] += s[tid+k]
-					}
-					{
-						gc_tx := gc_step3 + 3
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line methods.go:20*/ s[tid] += s[tid+k]
-					}
-				}
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 					/*line methods.go:20*/ s[tid] += s[tid+k]
@@ -291,34 +225,7 @@ func gc_body_methods(gc_b *compiled.Block, out []int32) {
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		gc_step4 := gc_vstep4
-		for ; gc_step4+3 < gc_n; gc_step4 += 4 {
-			{
-				gc_rank := gc_step4 + 0
-				gc_pos.Thread = gc_rank
-				/*line methods.go:24*/ r := s[0]
-				gc_s_r[gc_rank] = r
-			}
-			{
-				gc_rank := gc_step4 + 1
-				gc_pos.Thread = gc_rank
-				/*line methods.go:24*/ r := s[0]
-				gc_s_r[gc_rank] = r
-			}
-			{
-				gc_rank := gc_step4 + 2
-				gc_pos.Thread = gc_rank
-				/*line methods.go:24*/ r := s[0]
-				gc_s_r[gc_rank] = r
-			}
-			{
-				gc_rank := gc_step4 + 3
-				gc_pos.Thread = gc_rank
-				/*line methods.go:24*/ r := s[0]
-				gc_s_r[gc_rank] = r
-			}
-		}
-		for gc_rank := gc_step4; gc_rank < gc_n; gc_rank++ {
+		for gc_rank := gc_vstep4; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			/*line methods.go:24*/ r := s[0]
 			gc_s_r[gc_rank] = r
@@ -414,34 +321,7 @@ func gc_body_methods(gc_b *compiled.Block, out []int32) {
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step5 := gc_vstep6
-				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
-					{
-						gc_tx := gc_step5 + 0
-						gc_pos.Thread = gc_base + gc_tx
-						tid_ := gc_tx
-						/*line methods.go:20*/ s_[tid_] += s_[tid_+k_]
-					}
-					{
-						gc_tx := gc_step5 + 1
-						gc_pos.Thread = gc_base + gc_tx
-						tid_ := gc_tx
-						/*line methods.go:20*/ s_[tid_] += s_[tid_+k_]
-					}
-					{
-						gc_tx := gc_step5 + 2
-						gc_pos.Thread = gc_base + gc_tx
-						tid_ := gc_tx
-						/*line methods.go:20*/ s_[tid_] += s_[tid_+k_]
-					}
-					{
-						gc_tx := gc_step5 + 3
-						gc_pos.Thread = gc_base + gc_tx
-						tid_ := gc_tx
-						/*line methods.go:20*/ s_[tid_] += s_[tid_+k_]
-					}
-				}
-				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid_ := gc_tx
 					/*line methods.go:20*/ s_[tid_] += s_[tid_+k_]
@@ -514,34 +394,7 @@ func gc_body_methods(gc_b *compiled.Block, out []int32) {
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		gc_step6 := gc_vstep8
-		for ; gc_step6+3 < gc_n; gc_step6 += 4 {
-			{
-				gc_rank := gc_step6 + 0
-				gc_pos.Thread = gc_rank
-				/*line methods.go:24*/ r_2 := s_[0]
-				gc_s_r_2[gc_rank] = r_2
-			}
-			{
-				gc_rank := gc_step6 + 1
-				gc_pos.Thread = gc_rank
-				/*line methods.go:24*/ r_2 := s_[0]
-				gc_s_r_2[gc_rank] = r_2
-			}
-			{
-				gc_rank := gc_step6 + 2
-				gc_pos.Thread = gc_rank
-				/*line methods.go:24*/ r_2 := s_[0]
-				gc_s_r_2[gc_rank] = r_2
-			}
-			{
-				gc_rank := gc_step6 + 3
-				gc_pos.Thread = gc_rank
-				/*line methods.go:24*/ r_2 := s_[0]
-				gc_s_r_2[gc_rank] = r_2
-			}
-		}
-		for gc_rank := gc_step6; gc_rank < gc_n; gc_rank++ {
+		for gc_rank := gc_vstep8; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			/*line methods.go:24*/ r_2 := s_[0]
 			gc_s_r_2[gc_rank] = r_2
@@ -714,46 +567,7 @@ func gc_body_funcParam(gc_b *compiled.Block, out []int32) {
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step := gc_vstep2
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
-					gc_pos.Thread = gc_base + gc_tx
-					var v int32 = int32(gc_tx)
-					/*line methods.go:58*/ var v_ int32 = v
-					/*line methods.go:75*/ var step func(*gocuda.Thread, []int32, int32) int32 = neighbourSum
-					_ = step
-					/*line methods.go:63*/ s_2[gc_tx] = v_
-				}
-				{
-					gc_tx := gc_step + 1
-					gc_pos.Thread = gc_base + gc_tx
-					var v int32 = int32(gc_tx)
-					/*line methods.go:58*/ var v_ int32 = v
-					/*line methods.go:75*/ var step func(*gocuda.Thread, []int32, int32) int32 = neighbourSum
-					_ = step
-					/*line methods.go:63*/ s_2[gc_tx] = v_
-				}
-				{
-					gc_tx := gc_step + 2
-					gc_pos.Thread = gc_base + gc_tx
-					var v int32 = int32(gc_tx)
-					/*line methods.go:58*/ var v_ int32 = v
-					/*line methods.go:75*/ var step func(*gocuda.Thread, []int32, int32) int32 = neighbourSum
-					_ = step
-					/*line methods.go:63*/ s_2[gc_tx] = v_
-				}
-				{
-					gc_tx := gc_step + 3
-					gc_pos.Thread = gc_base + gc_tx
-					var v int32 = int32(gc_tx)
-					/*line methods.go:58*/ var v_ int32 = v
-					/*line methods.go:75*/ var step func(*gocuda.Thread, []int32, int32) int32 = neighbourSum
-					_ = step
-					/*line methods.go:63*/ s_2[gc_tx] = v_
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				var v int32 = int32(gc_tx)
 				/*line methods.go:58*/ var v_ int32 = v
@@ -824,46 +638,7 @@ func gc_body_funcParam(gc_b *compiled.Block, out []int32) {
 						gc_s_r_3[gc_rank] = r_3
 					}
 				} else {
-					gc_step2 := gc_seg
-					for ; gc_step2+3 < gc_segend; gc_step2 += 4 {
-						{
-							gc_tx := gc_step2 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							var v int32 = int32(gc_tx)
-							/*line methods.go:58*/ var v_ int32 = v
-							/*line methods.go:65*/ r_3 := v_ + s_2[(gc_tx+gc_r)]
-							gc_s_r_3[gc_rank] = r_3
-						}
-						{
-							gc_tx := gc_step2 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							var v int32 = int32(gc_tx)
-							/*line methods.go:58*/ var v_ int32 = v
-							/*line methods.go:65*/ r_3 := v_ + s_2[(gc_tx+gc_r)]
-							gc_s_r_3[gc_rank] = r_3
-						}
-						{
-							gc_tx := gc_step2 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							var v int32 = int32(gc_tx)
-							/*line methods.go:58*/ var v_ int32 = v
-							/*line methods.go:65*/ r_3 := v_ + s_2[(gc_tx+gc_r)]
-							gc_s_r_3[gc_rank] = r_3
-						}
-						{
-							gc_tx := gc_step2 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							var v int32 = int32(gc_tx)
-							/*line methods.go:58*/ var v_ int32 = v
-							/*line methods.go:65*/ r_3 := v_ + s_2[(gc_tx+gc_r)]
-							gc_s_r_3[gc_rank] = r_3
-						}
-					}
-					for gc_tx := gc_step2; gc_tx < gc_segend; gc_tx++ {
+					for gc_tx := gc_seg; gc_tx < gc_segend; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						var v int32 = int32(gc_tx)
@@ -875,10 +650,10 @@ func gc_body_funcParam(gc_b *compiled.Block, out []int32) {
 				gc_seg = gc_segend
 			}
 		} else {
-			gc_step3 := 0
-			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+			gc_step := 0
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
 				{
-					gc_tx := gc_step3 + 0
+					gc_tx := gc_step + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					var v int32 = int32(gc_tx)
@@ -887,7 +662,7 @@ func gc_body_funcParam(gc_b *compiled.Block, out []int32) {
 					gc_s_r_3[gc_rank] = r_3
 				}
 				{
-					gc_tx := gc_step3 + 1
+					gc_tx := gc_step + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					var v int32 = int32(gc_tx)
@@ -896,7 +671,7 @@ func gc_body_funcParam(gc_b *compiled.Block, out []int32) {
 					gc_s_r_3[gc_rank] = r_3
 				}
 				{
-					gc_tx := gc_step3 + 2
+					gc_tx := gc_step + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					var v int32 = int32(gc_tx)
@@ -905,7 +680,7 @@ func gc_body_funcParam(gc_b *compiled.Block, out []int32) {
 					gc_s_r_3[gc_rank] = r_3
 				}
 				{
-					gc_tx := gc_step3 + 3
+					gc_tx := gc_step + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					var v int32 = int32(gc_tx)
@@ -914,7 +689,7 @@ func gc_body_funcParam(gc_b *compiled.Block, out []int32) {
 					gc_s_r_3[gc_rank] = r_3
 				}
 			}
-			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				var v int32 = int32(gc_tx)
@@ -1041,58 +816,7 @@ func gc_body_funcParam(gc_b *compiled.Block, out []int32) {
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step4 := gc_vstep5
-			for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
-				{
-					gc_tx := gc_step4 + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					var v int32 = int32(gc_tx)
-					/*line methods.go:58*/ var v_2 int32 = v + 1
-					r_3 := gc_s_r_3[gc_rank]
-					/*line methods.go:67*/ var r_4 int32 = r_3
-					/*line methods.go:75*/ var r_ int32 = r_4
-					/*line methods.go:63*/ s_3[gc_tx] = v_2
-					gc_s_r_[gc_rank] = r_
-				}
-				{
-					gc_tx := gc_step4 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					var v int32 = int32(gc_tx)
-					/*line methods.go:58*/ var v_2 int32 = v + 1
-					r_3 := gc_s_r_3[gc_rank]
-					/*line methods.go:67*/ var r_4 int32 = r_3
-					/*line methods.go:75*/ var r_ int32 = r_4
-					/*line methods.go:63*/ s_3[gc_tx] = v_2
-					gc_s_r_[gc_rank] = r_
-				}
-				{
-					gc_tx := gc_step4 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					var v int32 = int32(gc_tx)
-					/*line methods.go:58*/ var v_2 int32 = v + 1
-					r_3 := gc_s_r_3[gc_rank]
-					/*line methods.go:67*/ var r_4 int32 = r_3
-					/*line methods.go:75*/ var r_ int32 = r_4
-					/*line methods.go:63*/ s_3[gc_tx] = v_2
-					gc_s_r_[gc_rank] = r_
-				}
-				{
-					gc_tx := gc_step4 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					var v int32 = int32(gc_tx)
-					/*line methods.go:58*/ var v_2 int32 = v + 1
-					r_3 := gc_s_r_3[gc_rank]
-					/*line methods.go:67*/ var r_4 int32 = r_3
-					/*line methods.go:75*/ var r_ int32 = r_4
-					/*line methods.go:63*/ s_3[gc_tx] = v_2
-					gc_s_r_[gc_rank] = r_
-				}
-			}
-			for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep5; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				var v int32 = int32(gc_tx)
@@ -1170,46 +894,7 @@ func gc_body_funcParam(gc_b *compiled.Block, out []int32) {
 						gc_s_r_5[gc_rank] = r_5
 					}
 				} else {
-					gc_step5 := gc_seg2
-					for ; gc_step5+3 < gc_segend2; gc_step5 += 4 {
-						{
-							gc_tx := gc_step5 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							var v int32 = int32(gc_tx)
-							/*line methods.go:58*/ var v_2 int32 = v + 1
-							/*line methods.go:65*/ r_5 := v_2 + s_3[(gc_tx+gc_r2)]
-							gc_s_r_5[gc_rank] = r_5
-						}
-						{
-							gc_tx := gc_step5 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							var v int32 = int32(gc_tx)
-							/*line methods.go:58*/ var v_2 int32 = v + 1
-							/*line methods.go:65*/ r_5 := v_2 + s_3[(gc_tx+gc_r2)]
-							gc_s_r_5[gc_rank] = r_5
-						}
-						{
-							gc_tx := gc_step5 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							var v int32 = int32(gc_tx)
-							/*line methods.go:58*/ var v_2 int32 = v + 1
-							/*line methods.go:65*/ r_5 := v_2 + s_3[(gc_tx+gc_r2)]
-							gc_s_r_5[gc_rank] = r_5
-						}
-						{
-							gc_tx := gc_step5 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							var v int32 = int32(gc_tx)
-							/*line methods.go:58*/ var v_2 int32 = v + 1
-							/*line methods.go:65*/ r_5 := v_2 + s_3[(gc_tx+gc_r2)]
-							gc_s_r_5[gc_rank] = r_5
-						}
-					}
-					for gc_tx := gc_step5; gc_tx < gc_segend2; gc_tx++ {
+					for gc_tx := gc_seg2; gc_tx < gc_segend2; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						var v int32 = int32(gc_tx)
@@ -1221,10 +906,10 @@ func gc_body_funcParam(gc_b *compiled.Block, out []int32) {
 				gc_seg2 = gc_segend2
 			}
 		} else {
-			gc_step6 := 0
-			for ; gc_step6+3 < gc_bdx; gc_step6 += 4 {
+			gc_step2 := 0
+			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 				{
-					gc_tx := gc_step6 + 0
+					gc_tx := gc_step2 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					var v int32 = int32(gc_tx)
@@ -1233,7 +918,7 @@ func gc_body_funcParam(gc_b *compiled.Block, out []int32) {
 					gc_s_r_5[gc_rank] = r_5
 				}
 				{
-					gc_tx := gc_step6 + 1
+					gc_tx := gc_step2 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					var v int32 = int32(gc_tx)
@@ -1242,7 +927,7 @@ func gc_body_funcParam(gc_b *compiled.Block, out []int32) {
 					gc_s_r_5[gc_rank] = r_5
 				}
 				{
-					gc_tx := gc_step6 + 2
+					gc_tx := gc_step2 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					var v int32 = int32(gc_tx)
@@ -1251,7 +936,7 @@ func gc_body_funcParam(gc_b *compiled.Block, out []int32) {
 					gc_s_r_5[gc_rank] = r_5
 				}
 				{
-					gc_tx := gc_step6 + 3
+					gc_tx := gc_step2 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					var v int32 = int32(gc_tx)
@@ -1260,7 +945,7 @@ func gc_body_funcParam(gc_b *compiled.Block, out []int32) {
 					gc_s_r_5[gc_rank] = r_5
 				}
 			}
-			for gc_tx := gc_step6; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				var v int32 = int32(gc_tx)
@@ -1457,38 +1142,7 @@ func gc_body_smoother_stencil(gc_b *compiled.Block, p smoother, in, out []int32)
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step := gc_vstep2
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line methods.go:89*/ i := gc_bx*n + tid
-					s[tid] = in[i]
-				}
-				{
-					gc_tx := gc_step + 1
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line methods.go:89*/ i := gc_bx*n + tid
-					s[tid] = in[i]
-				}
-				{
-					gc_tx := gc_step + 2
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line methods.go:89*/ i := gc_bx*n + tid
-					s[tid] = in[i]
-				}
-				{
-					gc_tx := gc_step + 3
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line methods.go:89*/ i := gc_bx*n + tid
-					s[tid] = in[i]
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
 				/*line methods.go:89*/ i := gc_bx*n + tid

@@ -82,38 +82,7 @@ func gc_body_methodValue(gc_b *compiled.Block, out []int32) {
 						gc_s_r[gc_rank] = r
 					}
 				} else {
-					gc_step := gc_seg
-					for ; gc_step+3 < gc_segend; gc_step += 4 {
-						{
-							gc_tx := gc_step + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							/*line methodvalues.go:18*/ r := s_[(gc_tx + gc_r)]
-							gc_s_r[gc_rank] = r
-						}
-						{
-							gc_tx := gc_step + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							/*line methodvalues.go:18*/ r := s_[(gc_tx + gc_r)]
-							gc_s_r[gc_rank] = r
-						}
-						{
-							gc_tx := gc_step + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							/*line methodvalues.go:18*/ r := s_[(gc_tx + gc_r)]
-							gc_s_r[gc_rank] = r
-						}
-						{
-							gc_tx := gc_step + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							/*line methodvalues.go:18*/ r := s_[(gc_tx + gc_r)]
-							gc_s_r[gc_rank] = r
-						}
-					}
-					for gc_tx := gc_step; gc_tx < gc_segend; gc_tx++ {
+					for gc_tx := gc_seg; gc_tx < gc_segend; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						/*line methodvalues.go:18*/ r := s_[(gc_tx + gc_r)]
@@ -123,38 +92,38 @@ func gc_body_methodValue(gc_b *compiled.Block, out []int32) {
 				gc_seg = gc_segend
 			}
 		} else {
-			gc_step2 := 0
-			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+			gc_step := 0
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
 				{
-					gc_tx := gc_step2 + 0
+					gc_tx := gc_step + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					/*line methodvalues.go:18*/ r := s_[(gc_tx+1)%gc_bdx]
 					gc_s_r[gc_rank] = r
 				}
 				{
-					gc_tx := gc_step2 + 1
+					gc_tx := gc_step + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					/*line methodvalues.go:18*/ r := s_[(gc_tx+1)%gc_bdx]
 					gc_s_r[gc_rank] = r
 				}
 				{
-					gc_tx := gc_step2 + 2
+					gc_tx := gc_step + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					/*line methodvalues.go:18*/ r := s_[(gc_tx+1)%gc_bdx]
 					gc_s_r[gc_rank] = r
 				}
 				{
-					gc_tx := gc_step2 + 3
+					gc_tx := gc_step + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					/*line methodvalues.go:18*/ r := s_[(gc_tx+1)%gc_bdx]
 					gc_s_r[gc_rank] = r
 				}
 			}
-			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				/*line methodvalues.go:18*/ r := s_[(gc_tx+1)%gc_bdx]
@@ -223,38 +192,7 @@ func gc_body_methodValue(gc_b *compiled.Block, out []int32) {
 						gc_s_r_5[gc_rank] = r_5
 					}
 				} else {
-					gc_step3 := gc_seg2
-					for ; gc_step3+3 < gc_segend2; gc_step3 += 4 {
-						{
-							gc_tx := gc_step3 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							/*line methodvalues.go:18*/ r_5 := s_3[(gc_tx + gc_r2)]
-							gc_s_r_5[gc_rank] = r_5
-						}
-						{
-							gc_tx := gc_step3 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							/*line methodvalues.go:18*/ r_5 := s_3[(gc_tx + gc_r2)]
-							gc_s_r_5[gc_rank] = r_5
-						}
-						{
-							gc_tx := gc_step3 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							/*line methodvalues.go:18*/ r_5 := s_3[(gc_tx + gc_r2)]
-							gc_s_r_5[gc_rank] = r_5
-						}
-						{
-							gc_tx := gc_step3 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							/*line methodvalues.go:18*/ r_5 := s_3[(gc_tx + gc_r2)]
-							gc_s_r_5[gc_rank] = r_5
-						}
-					}
-					for gc_tx := gc_step3; gc_tx < gc_segend2; gc_tx++ {
+					for gc_tx := gc_seg2; gc_tx < gc_segend2; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						/*line methodvalues.go:18*/ r_5 := s_3[(gc_tx + gc_r2)]
@@ -264,38 +202,38 @@ func gc_body_methodValue(gc_b *compiled.Block, out []int32) {
 				gc_seg2 = gc_segend2
 			}
 		} else {
-			gc_step4 := 0
-			for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
+			gc_step2 := 0
+			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 				{
-					gc_tx := gc_step4 + 0
+					gc_tx := gc_step2 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					/*line methodvalues.go:18*/ r_5 := s_3[(gc_tx+1)%gc_bdx]
 					gc_s_r_5[gc_rank] = r_5
 				}
 				{
-					gc_tx := gc_step4 + 1
+					gc_tx := gc_step2 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					/*line methodvalues.go:18*/ r_5 := s_3[(gc_tx+1)%gc_bdx]
 					gc_s_r_5[gc_rank] = r_5
 				}
 				{
-					gc_tx := gc_step4 + 2
+					gc_tx := gc_step2 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					/*line methodvalues.go:18*/ r_5 := s_3[(gc_tx+1)%gc_bdx]
 					gc_s_r_5[gc_rank] = r_5
 				}
 				{
-					gc_tx := gc_step4 + 3
+					gc_tx := gc_step2 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					/*line methodvalues.go:18*/ r_5 := s_3[(gc_tx+1)%gc_bdx]
 					gc_s_r_5[gc_rank] = r_5
 				}
 			}
-			for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				/*line methodvalues.go:18*/ r_5 := s_3[(gc_tx+1)%gc_bdx]
@@ -350,38 +288,7 @@ func gc_body_methodValue(gc_b *compiled.Block, out []int32) {
 						gc_s_r_7[gc_rank] = r_7
 					}
 				} else {
-					gc_step5 := gc_seg3
-					for ; gc_step5+3 < gc_segend3; gc_step5 += 4 {
-						{
-							gc_tx := gc_step5 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							/*line methodvalues.go:18*/ r_7 := s_4[(gc_tx + gc_r3)]
-							gc_s_r_7[gc_rank] = r_7
-						}
-						{
-							gc_tx := gc_step5 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							/*line methodvalues.go:18*/ r_7 := s_4[(gc_tx + gc_r3)]
-							gc_s_r_7[gc_rank] = r_7
-						}
-						{
-							gc_tx := gc_step5 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							/*line methodvalues.go:18*/ r_7 := s_4[(gc_tx + gc_r3)]
-							gc_s_r_7[gc_rank] = r_7
-						}
-						{
-							gc_tx := gc_step5 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							/*line methodvalues.go:18*/ r_7 := s_4[(gc_tx + gc_r3)]
-							gc_s_r_7[gc_rank] = r_7
-						}
-					}
-					for gc_tx := gc_step5; gc_tx < gc_segend3; gc_tx++ {
+					for gc_tx := gc_seg3; gc_tx < gc_segend3; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						/*line methodvalues.go:18*/ r_7 := s_4[(gc_tx + gc_r3)]
@@ -391,38 +298,38 @@ func gc_body_methodValue(gc_b *compiled.Block, out []int32) {
 				gc_seg3 = gc_segend3
 			}
 		} else {
-			gc_step6 := 0
-			for ; gc_step6+3 < gc_bdx; gc_step6 += 4 {
+			gc_step3 := 0
+			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
 				{
-					gc_tx := gc_step6 + 0
+					gc_tx := gc_step3 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					/*line methodvalues.go:18*/ r_7 := s_4[(gc_tx+1)%gc_bdx]
 					gc_s_r_7[gc_rank] = r_7
 				}
 				{
-					gc_tx := gc_step6 + 1
+					gc_tx := gc_step3 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					/*line methodvalues.go:18*/ r_7 := s_4[(gc_tx+1)%gc_bdx]
 					gc_s_r_7[gc_rank] = r_7
 				}
 				{
-					gc_tx := gc_step6 + 2
+					gc_tx := gc_step3 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					/*line methodvalues.go:18*/ r_7 := s_4[(gc_tx+1)%gc_bdx]
 					gc_s_r_7[gc_rank] = r_7
 				}
 				{
-					gc_tx := gc_step6 + 3
+					gc_tx := gc_step3 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					/*line methodvalues.go:18*/ r_7 := s_4[(gc_tx+1)%gc_bdx]
 					gc_s_r_7[gc_rank] = r_7
 				}
 			}
-			for gc_tx := gc_step6; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				/*line methodvalues.go:18*/ r_7 := s_4[(gc_tx+1)%gc_bdx]
@@ -489,38 +396,7 @@ func gc_body_methodValue(gc_b *compiled.Block, out []int32) {
 						gc_s_r_9[gc_rank] = r_9
 					}
 				} else {
-					gc_step7 := gc_seg4
-					for ; gc_step7+3 < gc_segend4; gc_step7 += 4 {
-						{
-							gc_tx := gc_step7 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							/*line methodvalues.go:18*/ r_9 := s_5[(gc_tx + gc_r4)]
-							gc_s_r_9[gc_rank] = r_9
-						}
-						{
-							gc_tx := gc_step7 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							/*line methodvalues.go:18*/ r_9 := s_5[(gc_tx + gc_r4)]
-							gc_s_r_9[gc_rank] = r_9
-						}
-						{
-							gc_tx := gc_step7 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							/*line methodvalues.go:18*/ r_9 := s_5[(gc_tx + gc_r4)]
-							gc_s_r_9[gc_rank] = r_9
-						}
-						{
-							gc_tx := gc_step7 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							/*line methodvalues.go:18*/ r_9 := s_5[(gc_tx + gc_r4)]
-							gc_s_r_9[gc_rank] = r_9
-						}
-					}
-					for gc_tx := gc_step7; gc_tx < gc_segend4; gc_tx++ {
+					for gc_tx := gc_seg4; gc_tx < gc_segend4; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						/*line methodvalues.go:18*/ r_9 := s_5[(gc_tx + gc_r4)]
@@ -530,38 +406,38 @@ func gc_body_methodValue(gc_b *compiled.Block, out []int32) {
 				gc_seg4 = gc_segend4
 			}
 		} else {
-			gc_step8 := 0
-			for ; gc_step8+3 < gc_bdx; gc_step8 += 4 {
+			gc_step4 := 0
+			for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
 				{
-					gc_tx := gc_step8 + 0
+					gc_tx := gc_step4 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					/*line methodvalues.go:18*/ r_9 := s_5[(gc_tx+1)%gc_bdx]
 					gc_s_r_9[gc_rank] = r_9
 				}
 				{
-					gc_tx := gc_step8 + 1
+					gc_tx := gc_step4 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					/*line methodvalues.go:18*/ r_9 := s_5[(gc_tx+1)%gc_bdx]
 					gc_s_r_9[gc_rank] = r_9
 				}
 				{
-					gc_tx := gc_step8 + 2
+					gc_tx := gc_step4 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					/*line methodvalues.go:18*/ r_9 := s_5[(gc_tx+1)%gc_bdx]
 					gc_s_r_9[gc_rank] = r_9
 				}
 				{
-					gc_tx := gc_step8 + 3
+					gc_tx := gc_step4 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					/*line methodvalues.go:18*/ r_9 := s_5[(gc_tx+1)%gc_bdx]
 					gc_s_r_9[gc_rank] = r_9
 				}
 			}
-			for gc_tx := gc_step8; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				/*line methodvalues.go:18*/ r_9 := s_5[(gc_tx+1)%gc_bdx]
@@ -679,38 +555,7 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 				gc_at := s_[:gc_bdx]
 				/*line methodvalues.go:54*/ copy(gc_at, gc_s_v_[gc_base:][:gc_bdx])
 			} else {
-				gc_step2 := 0
-				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						v_ := gc_s_v_[gc_rank]
-						/*line methodvalues.go:54*/ s_[gc_tx] = v_
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						v_ := gc_s_v_[gc_rank]
-						/*line methodvalues.go:54*/ s_[gc_tx] = v_
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						v_ := gc_s_v_[gc_rank]
-						/*line methodvalues.go:54*/ s_[gc_tx] = v_
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						v_ := gc_s_v_[gc_rank]
-						/*line methodvalues.go:54*/ s_[gc_tx] = v_
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					v_ := gc_s_v_[gc_rank]
@@ -738,42 +583,7 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 							gc_s_v_[gc_rank] = v_
 						}
 					} else {
-						gc_step3 := gc_seg
-						for ; gc_step3+3 < gc_segend; gc_step3 += 4 {
-							{
-								gc_tx := gc_step3 + 0
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-								v_ := gc_s_v_[gc_rank]
-								/*line methodvalues.go:56*/ v_ += s_[(gc_tx + gc_r)]
-								gc_s_v_[gc_rank] = v_
-							}
-							{
-								gc_tx := gc_step3 + 1
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-								v_ := gc_s_v_[gc_rank]
-								/*line methodvalues.go:56*/ v_ += s_[(gc_tx + gc_r)]
-								gc_s_v_[gc_rank] = v_
-							}
-							{
-								gc_tx := gc_step3 + 2
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-								v_ := gc_s_v_[gc_rank]
-								/*line methodvalues.go:56*/ v_ += s_[(gc_tx + gc_r)]
-								gc_s_v_[gc_rank] = v_
-							}
-							{
-								gc_tx := gc_step3 + 3
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-								v_ := gc_s_v_[gc_rank]
-								/*line methodvalues.go:56*/ v_ += s_[(gc_tx + gc_r)]
-								gc_s_v_[gc_rank] = v_
-							}
-						}
-						for gc_tx := gc_step3; gc_tx < gc_segend; gc_tx++ {
+						for gc_tx := gc_seg; gc_tx < gc_segend; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							v_ := gc_s_v_[gc_rank]
@@ -784,10 +594,10 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 					gc_seg = gc_segend
 				}
 			} else {
-				gc_step4 := 0
-				for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
+				gc_step2 := 0
+				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 					{
-						gc_tx := gc_step4 + 0
+						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						v_ := gc_s_v_[gc_rank]
@@ -795,7 +605,7 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 						gc_s_v_[gc_rank] = v_
 					}
 					{
-						gc_tx := gc_step4 + 1
+						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						v_ := gc_s_v_[gc_rank]
@@ -803,7 +613,7 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 						gc_s_v_[gc_rank] = v_
 					}
 					{
-						gc_tx := gc_step4 + 2
+						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						v_ := gc_s_v_[gc_rank]
@@ -811,7 +621,7 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 						gc_s_v_[gc_rank] = v_
 					}
 					{
-						gc_tx := gc_step4 + 3
+						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						v_ := gc_s_v_[gc_rank]
@@ -819,7 +629,7 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 						gc_s_v_[gc_rank] = v_
 					}
 				}
-				for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					v_ := gc_s_v_[gc_rank]
@@ -904,38 +714,7 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 				gc_at3 := s_2[:gc_bdx]
 				/*line methodvalues.go:54*/ copy(gc_at3, gc_s_v_3[gc_base:][:gc_bdx])
 			} else {
-				gc_step5 := 0
-				for ; gc_step5+3 < gc_bdx; gc_step5 += 4 {
-					{
-						gc_tx := gc_step5 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						v_3 := gc_s_v_3[gc_rank]
-						/*line methodvalues.go:54*/ s_2[gc_tx] = v_3
-					}
-					{
-						gc_tx := gc_step5 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						v_3 := gc_s_v_3[gc_rank]
-						/*line methodvalues.go:54*/ s_2[gc_tx] = v_3
-					}
-					{
-						gc_tx := gc_step5 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						v_3 := gc_s_v_3[gc_rank]
-						/*line methodvalues.go:54*/ s_2[gc_tx] = v_3
-					}
-					{
-						gc_tx := gc_step5 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						v_3 := gc_s_v_3[gc_rank]
-						/*line methodvalues.go:54*/ s_2[gc_tx] = v_3
-					}
-				}
-				for gc_tx := gc_step5; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					v_3 := gc_s_v_3[gc_rank]
@@ -963,42 +742,7 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 							gc_s_v_3[gc_rank] = v_3
 						}
 					} else {
-						gc_step6 := gc_seg2
-						for ; gc_step6+3 < gc_segend2; gc_step6 += 4 {
-							{
-								gc_tx := gc_step6 + 0
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-								v_3 := gc_s_v_3[gc_rank]
-								/*line methodvalues.go:56*/ v_3 += s_2[(gc_tx + gc_r2)]
-								gc_s_v_3[gc_rank] = v_3
-							}
-							{
-								gc_tx := gc_step6 + 1
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-								v_3 := gc_s_v_3[gc_rank]
-								/*line methodvalues.go:56*/ v_3 += s_2[(gc_tx + gc_r2)]
-								gc_s_v_3[gc_rank] = v_3
-							}
-							{
-								gc_tx := gc_step6 + 2
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-								v_3 := gc_s_v_3[gc_rank]
-								/*line methodvalues.go:56*/ v_3 += s_2[(gc_tx + gc_r2)]
-								gc_s_v_3[gc_rank] = v_3
-							}
-							{
-								gc_tx := gc_step6 + 3
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-								v_3 := gc_s_v_3[gc_rank]
-								/*line methodvalues.go:56*/ v_3 += s_2[(gc_tx + gc_r2)]
-								gc_s_v_3[gc_rank] = v_3
-							}
-						}
-						for gc_tx := gc_step6; gc_tx < gc_segend2; gc_tx++ {
+						for gc_tx := gc_seg2; gc_tx < gc_segend2; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							v_3 := gc_s_v_3[gc_rank]
@@ -1009,10 +753,10 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 					gc_seg2 = gc_segend2
 				}
 			} else {
-				gc_step7 := 0
-				for ; gc_step7+3 < gc_bdx; gc_step7 += 4 {
+				gc_step3 := 0
+				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
 					{
-						gc_tx := gc_step7 + 0
+						gc_tx := gc_step3 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						v_3 := gc_s_v_3[gc_rank]
@@ -1020,7 +764,7 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 						gc_s_v_3[gc_rank] = v_3
 					}
 					{
-						gc_tx := gc_step7 + 1
+						gc_tx := gc_step3 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						v_3 := gc_s_v_3[gc_rank]
@@ -1028,7 +772,7 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 						gc_s_v_3[gc_rank] = v_3
 					}
 					{
-						gc_tx := gc_step7 + 2
+						gc_tx := gc_step3 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						v_3 := gc_s_v_3[gc_rank]
@@ -1036,7 +780,7 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 						gc_s_v_3[gc_rank] = v_3
 					}
 					{
-						gc_tx := gc_step7 + 3
+						gc_tx := gc_step3 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						v_3 := gc_s_v_3[gc_rank]
@@ -1044,7 +788,7 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 						gc_s_v_3[gc_rank] = v_3
 					}
 				}
-				for gc_tx := gc_step7; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					v_3 := gc_s_v_3[gc_rank]
@@ -1053,38 +797,38 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 				}
 			}
 		}
-		gc_step8 := 0
-		for ; gc_step8+3 < gc_n; gc_step8 += 4 {
+		gc_step4 := 0
+		for ; gc_step4+3 < gc_n; gc_step4 += 4 {
 			{
-				gc_rank := gc_step8 + 0
+				gc_rank := gc_step4 + 0
 				gc_pos.Thread = gc_rank
 				k_ := gc_s_k_[gc_rank]
 				/*line methodvalues.go:53*/ k_++
 				gc_s_k_[gc_rank] = k_
 			}
 			{
-				gc_rank := gc_step8 + 1
+				gc_rank := gc_step4 + 1
 				gc_pos.Thread = gc_rank
 				k_ := gc_s_k_[gc_rank]
 				/*line methodvalues.go:53*/ k_++
 				gc_s_k_[gc_rank] = k_
 			}
 			{
-				gc_rank := gc_step8 + 2
+				gc_rank := gc_step4 + 2
 				gc_pos.Thread = gc_rank
 				k_ := gc_s_k_[gc_rank]
 				/*line methodvalues.go:53*/ k_++
 				gc_s_k_[gc_rank] = k_
 			}
 			{
-				gc_rank := gc_step8 + 3
+				gc_rank := gc_step4 + 3
 				gc_pos.Thread = gc_rank
 				k_ := gc_s_k_[gc_rank]
 				/*line methodvalues.go:53*/ k_++
 				gc_s_k_[gc_rank] = k_
 			}
 		}
-		for gc_rank := gc_step8; gc_rank < gc_n; gc_rank++ {
+		for gc_rank := gc_step4; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			k_ := gc_s_k_[gc_rank]
 			/*line methodvalues.go:53*/ k_++
@@ -1138,38 +882,7 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 				gc_at5 := s_3[:gc_bdx]
 				/*line methodvalues.go:54*/ copy(gc_at5, gc_s_v_4[gc_base:][:gc_bdx])
 			} else {
-				gc_step9 := 0
-				for ; gc_step9+3 < gc_bdx; gc_step9 += 4 {
-					{
-						gc_tx := gc_step9 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						v_4 := gc_s_v_4[gc_rank]
-						/*line methodvalues.go:54*/ s_3[gc_tx] = v_4
-					}
-					{
-						gc_tx := gc_step9 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						v_4 := gc_s_v_4[gc_rank]
-						/*line methodvalues.go:54*/ s_3[gc_tx] = v_4
-					}
-					{
-						gc_tx := gc_step9 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						v_4 := gc_s_v_4[gc_rank]
-						/*line methodvalues.go:54*/ s_3[gc_tx] = v_4
-					}
-					{
-						gc_tx := gc_step9 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						v_4 := gc_s_v_4[gc_rank]
-						/*line methodvalues.go:54*/ s_3[gc_tx] = v_4
-					}
-				}
-				for gc_tx := gc_step9; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					v_4 := gc_s_v_4[gc_rank]
@@ -1197,42 +910,7 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 							gc_s_v_4[gc_rank] = v_4
 						}
 					} else {
-						gc_step10 := gc_seg3
-						for ; gc_step10+3 < gc_segend3; gc_step10 += 4 {
-							{
-								gc_tx := gc_step10 + 0
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-								v_4 := gc_s_v_4[gc_rank]
-								/*line methodvalues.go:56*/ v_4 += s_3[(gc_tx + gc_r3)]
-								gc_s_v_4[gc_rank] = v_4
-							}
-							{
-								gc_tx := gc_step10 + 1
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-								v_4 := gc_s_v_4[gc_rank]
-								/*line methodvalues.go:56*/ v_4 += s_3[(gc_tx + gc_r3)]
-								gc_s_v_4[gc_rank] = v_4
-							}
-							{
-								gc_tx := gc_step10 + 2
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-								v_4 := gc_s_v_4[gc_rank]
-								/*line methodvalues.go:56*/ v_4 += s_3[(gc_tx + gc_r3)]
-								gc_s_v_4[gc_rank] = v_4
-							}
-							{
-								gc_tx := gc_step10 + 3
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-								v_4 := gc_s_v_4[gc_rank]
-								/*line methodvalues.go:56*/ v_4 += s_3[(gc_tx + gc_r3)]
-								gc_s_v_4[gc_rank] = v_4
-							}
-						}
-						for gc_tx := gc_step10; gc_tx < gc_segend3; gc_tx++ {
+						for gc_tx := gc_seg3; gc_tx < gc_segend3; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							v_4 := gc_s_v_4[gc_rank]
@@ -1243,10 +921,10 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 					gc_seg3 = gc_segend3
 				}
 			} else {
-				gc_step11 := 0
-				for ; gc_step11+3 < gc_bdx; gc_step11 += 4 {
+				gc_step5 := 0
+				for ; gc_step5+3 < gc_bdx; gc_step5 += 4 {
 					{
-						gc_tx := gc_step11 + 0
+						gc_tx := gc_step5 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						v_4 := gc_s_v_4[gc_rank]
@@ -1254,7 +932,7 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 						gc_s_v_4[gc_rank] = v_4
 					}
 					{
-						gc_tx := gc_step11 + 1
+						gc_tx := gc_step5 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						v_4 := gc_s_v_4[gc_rank]
@@ -1262,7 +940,7 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 						gc_s_v_4[gc_rank] = v_4
 					}
 					{
-						gc_tx := gc_step11 + 2
+						gc_tx := gc_step5 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						v_4 := gc_s_v_4[gc_rank]
@@ -1270,7 +948,7 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 						gc_s_v_4[gc_rank] = v_4
 					}
 					{
-						gc_tx := gc_step11 + 3
+						gc_tx := gc_step5 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						v_4 := gc_s_v_4[gc_rank]
@@ -1278,7 +956,7 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 						gc_s_v_4[gc_rank] = v_4
 					}
 				}
-				for gc_tx := gc_step11; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step5; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					v_4 := gc_s_v_4[gc_rank]
@@ -1287,38 +965,38 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 				}
 			}
 		}
-		gc_step12 := 0
-		for ; gc_step12+3 < gc_n; gc_step12 += 4 {
+		gc_step6 := 0
+		for ; gc_step6+3 < gc_n; gc_step6 += 4 {
 			{
-				gc_rank := gc_step12 + 0
+				gc_rank := gc_step6 + 0
 				gc_pos.Thread = gc_rank
 				k_2 := gc_s_k_2[gc_rank]
 				/*line methodvalues.go:53*/ k_2++
 				gc_s_k_2[gc_rank] = k_2
 			}
 			{
-				gc_rank := gc_step12 + 1
+				gc_rank := gc_step6 + 1
 				gc_pos.Thread = gc_rank
 				k_2 := gc_s_k_2[gc_rank]
 				/*line methodvalues.go:53*/ k_2++
 				gc_s_k_2[gc_rank] = k_2
 			}
 			{
-				gc_rank := gc_step12 + 2
+				gc_rank := gc_step6 + 2
 				gc_pos.Thread = gc_rank
 				k_2 := gc_s_k_2[gc_rank]
 				/*line methodvalues.go:53*/ k_2++
 				gc_s_k_2[gc_rank] = k_2
 			}
 			{
-				gc_rank := gc_step12 + 3
+				gc_rank := gc_step6 + 3
 				gc_pos.Thread = gc_rank
 				k_2 := gc_s_k_2[gc_rank]
 				/*line methodvalues.go:53*/ k_2++
 				gc_s_k_2[gc_rank] = k_2
 			}
 		}
-		for gc_rank := gc_step12; gc_rank < gc_n; gc_rank++ {
+		for gc_rank := gc_step6; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			k_2 := gc_s_k_2[gc_rank]
 			/*line methodvalues.go:53*/ k_2++
@@ -1444,38 +1122,7 @@ func gc_body_genericPromoted(gc_b *compiled.Block, out []float32) {
 						gc_s_r[gc_rank] = r
 					}
 				} else {
-					gc_step := gc_seg
-					for ; gc_step+3 < gc_segend; gc_step += 4 {
-						{
-							gc_tx := gc_step + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							/*line methodvalues.go:128*/ r := s_[(gc_tx + gc_r)]
-							gc_s_r[gc_rank] = r
-						}
-						{
-							gc_tx := gc_step + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							/*line methodvalues.go:128*/ r := s_[(gc_tx + gc_r)]
-							gc_s_r[gc_rank] = r
-						}
-						{
-							gc_tx := gc_step + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							/*line methodvalues.go:128*/ r := s_[(gc_tx + gc_r)]
-							gc_s_r[gc_rank] = r
-						}
-						{
-							gc_tx := gc_step + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							/*line methodvalues.go:128*/ r := s_[(gc_tx + gc_r)]
-							gc_s_r[gc_rank] = r
-						}
-					}
-					for gc_tx := gc_step; gc_tx < gc_segend; gc_tx++ {
+					for gc_tx := gc_seg; gc_tx < gc_segend; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						/*line methodvalues.go:128*/ r := s_[(gc_tx + gc_r)]
@@ -1485,38 +1132,38 @@ func gc_body_genericPromoted(gc_b *compiled.Block, out []float32) {
 				gc_seg = gc_segend
 			}
 		} else {
-			gc_step2 := 0
-			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+			gc_step := 0
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
 				{
-					gc_tx := gc_step2 + 0
+					gc_tx := gc_step + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					/*line methodvalues.go:128*/ r := s_[(gc_tx+1)%gc_bdx]
 					gc_s_r[gc_rank] = r
 				}
 				{
-					gc_tx := gc_step2 + 1
+					gc_tx := gc_step + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					/*line methodvalues.go:128*/ r := s_[(gc_tx+1)%gc_bdx]
 					gc_s_r[gc_rank] = r
 				}
 				{
-					gc_tx := gc_step2 + 2
+					gc_tx := gc_step + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					/*line methodvalues.go:128*/ r := s_[(gc_tx+1)%gc_bdx]
 					gc_s_r[gc_rank] = r
 				}
 				{
-					gc_tx := gc_step2 + 3
+					gc_tx := gc_step + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					/*line methodvalues.go:128*/ r := s_[(gc_tx+1)%gc_bdx]
 					gc_s_r[gc_rank] = r
 				}
 			}
-			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				/*line methodvalues.go:128*/ r := s_[(gc_tx+1)%gc_bdx]
@@ -1581,38 +1228,7 @@ func gc_body_genericPromoted(gc_b *compiled.Block, out []float32) {
 						gc_s_r_3[gc_rank] = r_3
 					}
 				} else {
-					gc_step3 := gc_seg2
-					for ; gc_step3+3 < gc_segend2; gc_step3 += 4 {
-						{
-							gc_tx := gc_step3 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							/*line methodvalues.go:128*/ r_3 := s_3[(gc_tx + gc_r2)]
-							gc_s_r_3[gc_rank] = r_3
-						}
-						{
-							gc_tx := gc_step3 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							/*line methodvalues.go:128*/ r_3 := s_3[(gc_tx + gc_r2)]
-							gc_s_r_3[gc_rank] = r_3
-						}
-						{
-							gc_tx := gc_step3 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							/*line methodvalues.go:128*/ r_3 := s_3[(gc_tx + gc_r2)]
-							gc_s_r_3[gc_rank] = r_3
-						}
-						{
-							gc_tx := gc_step3 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							/*line methodvalues.go:128*/ r_3 := s_3[(gc_tx + gc_r2)]
-							gc_s_r_3[gc_rank] = r_3
-						}
-					}
-					for gc_tx := gc_step3; gc_tx < gc_segend2; gc_tx++ {
+					for gc_tx := gc_seg2; gc_tx < gc_segend2; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						/*line methodvalues.go:128*/ r_3 := s_3[(gc_tx + gc_r2)]
@@ -1622,38 +1238,38 @@ func gc_body_genericPromoted(gc_b *compiled.Block, out []float32) {
 				gc_seg2 = gc_segend2
 			}
 		} else {
-			gc_step4 := 0
-			for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
+			gc_step2 := 0
+			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 				{
-					gc_tx := gc_step4 + 0
+					gc_tx := gc_step2 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					/*line methodvalues.go:128*/ r_3 := s_3[(gc_tx+1)%gc_bdx]
 					gc_s_r_3[gc_rank] = r_3
 				}
 				{
-					gc_tx := gc_step4 + 1
+					gc_tx := gc_step2 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					/*line methodvalues.go:128*/ r_3 := s_3[(gc_tx+1)%gc_bdx]
 					gc_s_r_3[gc_rank] = r_3
 				}
 				{
-					gc_tx := gc_step4 + 2
+					gc_tx := gc_step2 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					/*line methodvalues.go:128*/ r_3 := s_3[(gc_tx+1)%gc_bdx]
 					gc_s_r_3[gc_rank] = r_3
 				}
 				{
-					gc_tx := gc_step4 + 3
+					gc_tx := gc_step2 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					/*line methodvalues.go:128*/ r_3 := s_3[(gc_tx+1)%gc_bdx]
 					gc_s_r_3[gc_rank] = r_3
 				}
 			}
-			for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				/*line methodvalues.go:128*/ r_3 := s_3[(gc_tx+1)%gc_bdx]
@@ -1799,38 +1415,7 @@ func gc_body_methodValueLoop(gc_b *compiled.Block, out []int32, k factor, g gain
 							gc_s_r_[gc_rank] = r_
 						}
 					} else {
-						gc_step2 := gc_seg
-						for ; gc_step2+3 < gc_segend; gc_step2 += 4 {
-							{
-								gc_tx := gc_step2 + 0
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-								/*line methodvalues.go:160*/ r_ := s_[(gc_tx + gc_r)]
-								gc_s_r_[gc_rank] = r_
-							}
-							{
-								gc_tx := gc_step2 + 1
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-								/*line methodvalues.go:160*/ r_ := s_[(gc_tx + gc_r)]
-								gc_s_r_[gc_rank] = r_
-							}
-							{
-								gc_tx := gc_step2 + 2
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-								/*line methodvalues.go:160*/ r_ := s_[(gc_tx + gc_r)]
-								gc_s_r_[gc_rank] = r_
-							}
-							{
-								gc_tx := gc_step2 + 3
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-								/*line methodvalues.go:160*/ r_ := s_[(gc_tx + gc_r)]
-								gc_s_r_[gc_rank] = r_
-							}
-						}
-						for gc_tx := gc_step2; gc_tx < gc_segend; gc_tx++ {
+						for gc_tx := gc_seg; gc_tx < gc_segend; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							/*line methodvalues.go:160*/ r_ := s_[(gc_tx + gc_r)]
@@ -1840,38 +1425,38 @@ func gc_body_methodValueLoop(gc_b *compiled.Block, out []int32, k factor, g gain
 					gc_seg = gc_segend
 				}
 			} else {
-				gc_step3 := 0
-				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+				gc_step2 := 0
+				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 					{
-						gc_tx := gc_step3 + 0
+						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						/*line methodvalues.go:160*/ r_ := s_[(gc_tx+1)%gc_bdx]
 						gc_s_r_[gc_rank] = r_
 					}
 					{
-						gc_tx := gc_step3 + 1
+						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						/*line methodvalues.go:160*/ r_ := s_[(gc_tx+1)%gc_bdx]
 						gc_s_r_[gc_rank] = r_
 					}
 					{
-						gc_tx := gc_step3 + 2
+						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						/*line methodvalues.go:160*/ r_ := s_[(gc_tx+1)%gc_bdx]
 						gc_s_r_[gc_rank] = r_
 					}
 					{
-						gc_tx := gc_step3 + 3
+						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						/*line methodvalues.go:160*/ r_ := s_[(gc_tx+1)%gc_bdx]
 						gc_s_r_[gc_rank] = r_
 					}
 				}
-				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					/*line methodvalues.go:160*/ r_ := s_[(gc_tx+1)%gc_bdx]
@@ -1879,10 +1464,10 @@ func gc_body_methodValueLoop(gc_b *compiled.Block, out []int32, k factor, g gain
 				}
 			}
 		}
-		gc_step4 := 0
-		for ; gc_step4+3 < gc_n; gc_step4 += 4 {
+		gc_step3 := 0
+		for ; gc_step3+3 < gc_n; gc_step3 += 4 {
 			{
-				gc_rank := gc_step4 + 0
+				gc_rank := gc_step3 + 0
 				gc_pos.Thread = gc_rank
 				gc_b.Enter(gc_rank)
 				r_ := gc_s_r_[gc_rank]
@@ -1894,7 +1479,7 @@ func gc_body_methodValueLoop(gc_b *compiled.Block, out []int32, k factor, g gain
 				gc_s_v[gc_rank] = v
 			}
 			{
-				gc_rank := gc_step4 + 1
+				gc_rank := gc_step3 + 1
 				gc_pos.Thread = gc_rank
 				gc_b.Enter(gc_rank)
 				r_ := gc_s_r_[gc_rank]
@@ -1906,7 +1491,7 @@ func gc_body_methodValueLoop(gc_b *compiled.Block, out []int32, k factor, g gain
 				gc_s_v[gc_rank] = v
 			}
 			{
-				gc_rank := gc_step4 + 2
+				gc_rank := gc_step3 + 2
 				gc_pos.Thread = gc_rank
 				gc_b.Enter(gc_rank)
 				r_ := gc_s_r_[gc_rank]
@@ -1918,7 +1503,7 @@ func gc_body_methodValueLoop(gc_b *compiled.Block, out []int32, k factor, g gain
 				gc_s_v[gc_rank] = v
 			}
 			{
-				gc_rank := gc_step4 + 3
+				gc_rank := gc_step3 + 3
 				gc_pos.Thread = gc_rank
 				gc_b.Enter(gc_rank)
 				r_ := gc_s_r_[gc_rank]
@@ -1930,7 +1515,7 @@ func gc_body_methodValueLoop(gc_b *compiled.Block, out []int32, k factor, g gain
 				gc_s_v[gc_rank] = v
 			}
 		}
-		for gc_rank := gc_step4; gc_rank < gc_n; gc_rank++ {
+		for gc_rank := gc_step3; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			gc_b.Enter(gc_rank)
 			r_ := gc_s_r_[gc_rank]
@@ -1984,38 +1569,7 @@ func gc_body_methodValueLoop(gc_b *compiled.Block, out []int32, k factor, g gain
 						gc_s_r_3[gc_rank] = r_3
 					}
 				} else {
-					gc_step5 := gc_seg2
-					for ; gc_step5+3 < gc_segend2; gc_step5 += 4 {
-						{
-							gc_tx := gc_step5 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							/*line methodvalues.go:18*/ r_3 := s_2[(gc_tx + gc_r2)]
-							gc_s_r_3[gc_rank] = r_3
-						}
-						{
-							gc_tx := gc_step5 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							/*line methodvalues.go:18*/ r_3 := s_2[(gc_tx + gc_r2)]
-							gc_s_r_3[gc_rank] = r_3
-						}
-						{
-							gc_tx := gc_step5 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							/*line methodvalues.go:18*/ r_3 := s_2[(gc_tx + gc_r2)]
-							gc_s_r_3[gc_rank] = r_3
-						}
-						{
-							gc_tx := gc_step5 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							/*line methodvalues.go:18*/ r_3 := s_2[(gc_tx + gc_r2)]
-							gc_s_r_3[gc_rank] = r_3
-						}
-					}
-					for gc_tx := gc_step5; gc_tx < gc_segend2; gc_tx++ {
+					for gc_tx := gc_seg2; gc_tx < gc_segend2; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						/*line methodvalues.go:18*/ r_3 := s_2[(gc_tx + gc_r2)]
@@ -2025,38 +1579,38 @@ func gc_body_methodValueLoop(gc_b *compiled.Block, out []int32, k factor, g gain
 				gc_seg2 = gc_segend2
 			}
 		} else {
-			gc_step6 := 0
-			for ; gc_step6+3 < gc_bdx; gc_step6 += 4 {
+			gc_step4 := 0
+			for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
 				{
-					gc_tx := gc_step6 + 0
+					gc_tx := gc_step4 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					/*line methodvalues.go:18*/ r_3 := s_2[(gc_tx+1)%gc_bdx]
 					gc_s_r_3[gc_rank] = r_3
 				}
 				{
-					gc_tx := gc_step6 + 1
+					gc_tx := gc_step4 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					/*line methodvalues.go:18*/ r_3 := s_2[(gc_tx+1)%gc_bdx]
 					gc_s_r_3[gc_rank] = r_3
 				}
 				{
-					gc_tx := gc_step6 + 2
+					gc_tx := gc_step4 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					/*line methodvalues.go:18*/ r_3 := s_2[(gc_tx+1)%gc_bdx]
 					gc_s_r_3[gc_rank] = r_3
 				}
 				{
-					gc_tx := gc_step6 + 3
+					gc_tx := gc_step4 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					/*line methodvalues.go:18*/ r_3 := s_2[(gc_tx+1)%gc_bdx]
 					gc_s_r_3[gc_rank] = r_3
 				}
 			}
-			for gc_tx := gc_step6; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				/*line methodvalues.go:18*/ r_3 := s_2[(gc_tx+1)%gc_bdx]

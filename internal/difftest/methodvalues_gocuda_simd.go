@@ -109,38 +109,7 @@ func gc_body_methodValue(gc_b *compiled.Block, out []int32) {
 						gc_s_r[gc_rank] = r
 					}
 				} else {
-					gc_step := gc_seg
-					for ; gc_step+3 < gc_segend; gc_step += 4 {
-						{
-							gc_tx := gc_step + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							/*line methodvalues.go:18*/ r := s_[(gc_tx + gc_r)]
-							gc_s_r[gc_rank] = r
-						}
-						{
-							gc_tx := gc_step + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							/*line methodvalues.go:18*/ r := s_[(gc_tx + gc_r)]
-							gc_s_r[gc_rank] = r
-						}
-						{
-							gc_tx := gc_step + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							/*line methodvalues.go:18*/ r := s_[(gc_tx + gc_r)]
-							gc_s_r[gc_rank] = r
-						}
-						{
-							gc_tx := gc_step + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							/*line methodvalues.go:18*/ r := s_[(gc_tx + gc_r)]
-							gc_s_r[gc_rank] = r
-						}
-					}
-					for gc_tx := gc_step; gc_tx < gc_segend; gc_tx++ {
+					for gc_tx := gc_seg; gc_tx < gc_segend; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						/*line methodvalues.go:18*/ r := s_[(gc_tx + gc_r)]
@@ -150,38 +119,38 @@ func gc_body_methodValue(gc_b *compiled.Block, out []int32) {
 				gc_seg = gc_segend
 			}
 		} else {
-			gc_step2 := 0
-			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+			gc_step := 0
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
 				{
-					gc_tx := gc_step2 + 0
+					gc_tx := gc_step + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					/*line methodvalues.go:18*/ r := s_[(gc_tx+1)%gc_bdx]
 					gc_s_r[gc_rank] = r
 				}
 				{
-					gc_tx := gc_step2 + 1
+					gc_tx := gc_step + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					/*line methodvalues.go:18*/ r := s_[(gc_tx+1)%gc_bdx]
 					gc_s_r[gc_rank] = r
 				}
 				{
-					gc_tx := gc_step2 + 2
+					gc_tx := gc_step + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					/*line methodvalues.go:18*/ r := s_[(gc_tx+1)%gc_bdx]
 					gc_s_r[gc_rank] = r
 				}
 				{
-					gc_tx := gc_step2 + 3
+					gc_tx := gc_step + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					/*line methodvalues.go:18*/ r := s_[(gc_tx+1)%gc_bdx]
 					gc_s_r[gc_rank] = r
 				}
 			}
-			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				/*line methodvalues.go:18*/ r := s_[(gc_tx+1)%gc_bdx]
@@ -276,38 +245,7 @@ func gc_body_methodValue(gc_b *compiled.Block, out []int32) {
 						gc_s_r_5[gc_rank] = r_5
 					}
 				} else {
-					gc_step3 := gc_seg2
-					for ; gc_step3+3 < gc_segend2; gc_step3 += 4 {
-						{
-							gc_tx := gc_step3 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							/*line methodvalues.go:18*/ r_5 := s_3[(gc_tx + gc_r2)]
-							gc_s_r_5[gc_rank] = r_5
-						}
-						{
-							gc_tx := gc_step3 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							/*line methodvalues.go:18*/ r_5 := s_3[(gc_tx + gc_r2)]
-							gc_s_r_5[gc_rank] = r_5
-						}
-						{
-							gc_tx := gc_step3 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							/*line methodvalues.go:18*/ r_5 := s_3[(gc_tx + gc_r2)]
-							gc_s_r_5[gc_rank] = r_5
-						}
-						{
-							gc_tx := gc_step3 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							/*line methodvalues.go:18*/ r_5 := s_3[(gc_tx + gc_r2)]
-							gc_s_r_5[gc_rank] = r_5
-						}
-					}
-					for gc_tx := gc_step3; gc_tx < gc_segend2; gc_tx++ {
+					for gc_tx := gc_seg2; gc_tx < gc_segend2; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						/*line methodvalues.go:18*/ r_5 := s_3[(gc_tx + gc_r2)]
@@ -317,38 +255,38 @@ func gc_body_methodValue(gc_b *compiled.Block, out []int32) {
 				gc_seg2 = gc_segend2
 			}
 		} else {
-			gc_step4 := 0
-			for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
+			gc_step2 := 0
+			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 				{
-					gc_tx := gc_step4 + 0
+					gc_tx := gc_step2 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					/*line methodvalues.go:18*/ r_5 := s_3[(gc_tx+1)%gc_bdx]
 					gc_s_r_5[gc_rank] = r_5
 				}
 				{
-					gc_tx := gc_step4 + 1
+					gc_tx := gc_step2 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					/*line methodvalues.go:18*/ r_5 := s_3[(gc_tx+1)%gc_bdx]
 					gc_s_r_5[gc_rank] = r_5
 				}
 				{
-					gc_tx := gc_step4 + 2
+					gc_tx := gc_step2 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					/*line methodvalues.go:18*/ r_5 := s_3[(gc_tx+1)%gc_bdx]
 					gc_s_r_5[gc_rank] = r_5
 				}
 				{
-					gc_tx := gc_step4 + 3
+					gc_tx := gc_step2 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					/*line methodvalues.go:18*/ r_5 := s_3[(gc_tx+1)%gc_bdx]
 					gc_s_r_5[gc_rank] = r_5
 				}
 			}
-			for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				/*line methodvalues.go:18*/ r_5 := s_3[(gc_tx+1)%gc_bdx]
@@ -429,38 +367,7 @@ func gc_body_methodValue(gc_b *compiled.Block, out []int32) {
 						gc_s_r_7[gc_rank] = r_7
 					}
 				} else {
-					gc_step5 := gc_seg3
-					for ; gc_step5+3 < gc_segend3; gc_step5 += 4 {
-						{
-							gc_tx := gc_step5 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							/*line methodvalues.go:18*/ r_7 := s_4[(gc_tx + gc_r3)]
-							gc_s_r_7[gc_rank] = r_7
-						}
-						{
-							gc_tx := gc_step5 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							/*line methodvalues.go:18*/ r_7 := s_4[(gc_tx + gc_r3)]
-							gc_s_r_7[gc_rank] = r_7
-						}
-						{
-							gc_tx := gc_step5 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							/*line methodvalues.go:18*/ r_7 := s_4[(gc_tx + gc_r3)]
-							gc_s_r_7[gc_rank] = r_7
-						}
-						{
-							gc_tx := gc_step5 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							/*line methodvalues.go:18*/ r_7 := s_4[(gc_tx + gc_r3)]
-							gc_s_r_7[gc_rank] = r_7
-						}
-					}
-					for gc_tx := gc_step5; gc_tx < gc_segend3; gc_tx++ {
+					for gc_tx := gc_seg3; gc_tx < gc_segend3; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						/*line methodvalues.go:18*/ r_7 := s_4[(gc_tx + gc_r3)]
@@ -470,38 +377,38 @@ func gc_body_methodValue(gc_b *compiled.Block, out []int32) {
 				gc_seg3 = gc_segend3
 			}
 		} else {
-			gc_step6 := 0
-			for ; gc_step6+3 < gc_bdx; gc_step6 += 4 {
+			gc_step3 := 0
+			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
 				{
-					gc_tx := gc_step6 + 0
+					gc_tx := gc_step3 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					/*line methodvalues.go:18*/ r_7 := s_4[(gc_tx+1)%gc_bdx]
 					gc_s_r_7[gc_rank] = r_7
 				}
 				{
-					gc_tx := gc_step6 + 1
+					gc_tx := gc_step3 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					/*line methodvalues.go:18*/ r_7 := s_4[(gc_tx+1)%gc_bdx]
 					gc_s_r_7[gc_rank] = r_7
 				}
 				{
-					gc_tx := gc_step6 + 2
+					gc_tx := gc_step3 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					/*line methodvalues.go:18*/ r_7 := s_4[(gc_tx+1)%gc_bdx]
 					gc_s_r_7[gc_rank] = r_7
 				}
 				{
-					gc_tx := gc_step6 + 3
+					gc_tx := gc_step3 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					/*line methodvalues.go:18*/ r_7 := s_4[(gc_tx+1)%gc_bdx]
 					gc_s_r_7[gc_rank] = r_7
 				}
 			}
-			for gc_tx := gc_step6; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				/*line methodvalues.go:18*/ r_7 := s_4[(gc_tx+1)%gc_bdx]
@@ -594,38 +501,7 @@ func gc_body_methodValue(gc_b *compiled.Block, out []int32) {
 						gc_s_r_9[gc_rank] = r_9
 					}
 				} else {
-					gc_step7 := gc_seg4
-					for ; gc_step7+3 < gc_segend4; gc_step7 += 4 {
-						{
-							gc_tx := gc_step7 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							/*line methodvalues.go:18*/ r_9 := s_5[(gc_tx + gc_r4)]
-							gc_s_r_9[gc_rank] = r_9
-						}
-						{
-							gc_tx := gc_step7 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							/*line methodvalues.go:18*/ r_9 := s_5[(gc_tx + gc_r4)]
-							gc_s_r_9[gc_rank] = r_9
-						}
-						{
-							gc_tx := gc_step7 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							/*line methodvalues.go:18*/ r_9 := s_5[(gc_tx + gc_r4)]
-							gc_s_r_9[gc_rank] = r_9
-						}
-						{
-							gc_tx := gc_step7 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							/*line methodvalues.go:18*/ r_9 := s_5[(gc_tx + gc_r4)]
-							gc_s_r_9[gc_rank] = r_9
-						}
-					}
-					for gc_tx := gc_step7; gc_tx < gc_segend4; gc_tx++ {
+					for gc_tx := gc_seg4; gc_tx < gc_segend4; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						/*line methodvalues.go:18*/ r_9 := s_5[(gc_tx + gc_r4)]
@@ -635,38 +511,38 @@ func gc_body_methodValue(gc_b *compiled.Block, out []int32) {
 				gc_seg4 = gc_segend4
 			}
 		} else {
-			gc_step8 := 0
-			for ; gc_step8+3 < gc_bdx; gc_step8 += 4 {
+			gc_step4 := 0
+			for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
 				{
-					gc_tx := gc_step8 + 0
+					gc_tx := gc_step4 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					/*line methodvalues.go:18*/ r_9 := s_5[(gc_tx+1)%gc_bdx]
 					gc_s_r_9[gc_rank] = r_9
 				}
 				{
-					gc_tx := gc_step8 + 1
+					gc_tx := gc_step4 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					/*line methodvalues.go:18*/ r_9 := s_5[(gc_tx+1)%gc_bdx]
 					gc_s_r_9[gc_rank] = r_9
 				}
 				{
-					gc_tx := gc_step8 + 2
+					gc_tx := gc_step4 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					/*line methodvalues.go:18*/ r_9 := s_5[(gc_tx+1)%gc_bdx]
 					gc_s_r_9[gc_rank] = r_9
 				}
 				{
-					gc_tx := gc_step8 + 3
+					gc_tx := gc_step4 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					/*line methodvalues.go:18*/ r_9 := s_5[(gc_tx+1)%gc_bdx]
 					gc_s_r_9[gc_rank] = r_9
 				}
 			}
-			for gc_tx := gc_step8; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				/*line methodvalues.go:18*/ r_9 := s_5[(gc_tx+1)%gc_bdx]
@@ -943,38 +819,7 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step2 := gc_vstep3
-				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						v_ := gc_s_v_[gc_rank]
-						/*line methodvalues.go:54*/ s_[gc_tx] = v_
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						v_ := gc_s_v_[gc_rank]
-						/*line methodvalues.go:54*/ s_[gc_tx] = v_
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						v_ := gc_s_v_[gc_rank]
-						/*line methodvalues.go:54*/ s_[gc_tx] = v_
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						v_ := gc_s_v_[gc_rank]
-						/*line methodvalues.go:54*/ s_[gc_tx] = v_
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					v_ := gc_s_v_[gc_rank]
@@ -1030,42 +875,7 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 							gc_s_v_[gc_rank] = v_
 						}
 					} else {
-						gc_step3 := gc_seg
-						for ; gc_step3+3 < gc_segend; gc_step3 += 4 {
-							{
-								gc_tx := gc_step3 + 0
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-								v_ := gc_s_v_[gc_rank]
-								/*line methodvalues.go:56*/ v_ += s_[(gc_tx + gc_r)]
-								gc_s_v_[gc_rank] = v_
-							}
-							{
-								gc_tx := gc_step3 + 1
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-								v_ := gc_s_v_[gc_rank]
-								/*line methodvalues.go:56*/ v_ += s_[(gc_tx + gc_r)]
-								gc_s_v_[gc_rank] = v_
-							}
-							{
-								gc_tx := gc_step3 + 2
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-								v_ := gc_s_v_[gc_rank]
-								/*line methodvalues.go:56*/ v_ += s_[(gc_tx + gc_r)]
-								gc_s_v_[gc_rank] = v_
-							}
-							{
-								gc_tx := gc_step3 + 3
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-								v_ := gc_s_v_[gc_rank]
-								/*line methodvalues.go:56*/ v_ += s_[(gc_tx + gc_r)]
-								gc_s_v_[gc_rank] = v_
-							}
-						}
-						for gc_tx := gc_step3; gc_tx < gc_segend; gc_tx++ {
+						for gc_tx := gc_seg; gc_tx < gc_segend; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							v_ := gc_s_v_[gc_rank]
@@ -1076,10 +886,10 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 					gc_seg = gc_segend
 				}
 			} else {
-				gc_step4 := 0
-				for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
+				gc_step2 := 0
+				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 					{
-						gc_tx := gc_step4 + 0
+						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						v_ := gc_s_v_[gc_rank]
@@ -1087,7 +897,7 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 						gc_s_v_[gc_rank] = v_
 					}
 					{
-						gc_tx := gc_step4 + 1
+						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						v_ := gc_s_v_[gc_rank]
@@ -1095,7 +905,7 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 						gc_s_v_[gc_rank] = v_
 					}
 					{
-						gc_tx := gc_step4 + 2
+						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						v_ := gc_s_v_[gc_rank]
@@ -1103,7 +913,7 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 						gc_s_v_[gc_rank] = v_
 					}
 					{
-						gc_tx := gc_step4 + 3
+						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						v_ := gc_s_v_[gc_rank]
@@ -1111,7 +921,7 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 						gc_s_v_[gc_rank] = v_
 					}
 				}
-				for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					v_ := gc_s_v_[gc_rank]
@@ -1258,38 +1068,7 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step5 := gc_vstep6
-				for ; gc_step5+3 < gc_bdx; gc_step5 += 4 {
-					{
-						gc_tx := gc_step5 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						v_3 := gc_s_v_3[gc_rank]
-						/*line methodvalues.go:54*/ s_2[gc_tx] = v_3
-					}
-					{
-						gc_tx := gc_step5 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						v_3 := gc_s_v_3[gc_rank]
-						/*line methodvalues.go:54*/ s_2[gc_tx] = v_3
-					}
-					{
-						gc_tx := gc_step5 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						v_3 := gc_s_v_3[gc_rank]
-						/*line methodvalues.go:54*/ s_2[gc_tx] = v_3
-					}
-					{
-						gc_tx := gc_step5 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						v_3 := gc_s_v_3[gc_rank]
-						/*line methodvalues.go:54*/ s_2[gc_tx] = v_3
-					}
-				}
-				for gc_tx := gc_step5; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_vstep6; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					v_3 := gc_s_v_3[gc_rank]
@@ -1345,42 +1124,7 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 							gc_s_v_3[gc_rank] = v_3
 						}
 					} else {
-						gc_step6 := gc_seg2
-						for ; gc_step6+3 < gc_segend2; gc_step6 += 4 {
-							{
-								gc_tx := gc_step6 + 0
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-								v_3 := gc_s_v_3[gc_rank]
-								/*line methodvalues.go:56*/ v_3 += s_2[(gc_tx + gc_r2)]
-								gc_s_v_3[gc_rank] = v_3
-							}
-							{
-								gc_tx := gc_step6 + 1
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-								v_3 := gc_s_v_3[gc_rank]
-								/*line methodvalues.go:56*/ v_3 += s_2[(gc_tx + gc_r2)]
-								gc_s_v_3[gc_rank] = v_3
-							}
-							{
-								gc_tx := gc_step6 + 2
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-								v_3 := gc_s_v_3[gc_rank]
-								/*line methodvalues.go:56*/ v_3 += s_2[(gc_tx + gc_r2)]
-								gc_s_v_3[gc_rank] = v_3
-							}
-							{
-								gc_tx := gc_step6 + 3
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-								v_3 := gc_s_v_3[gc_rank]
-								/*line methodvalues.go:56*/ v_3 += s_2[(gc_tx + gc_r2)]
-								gc_s_v_3[gc_rank] = v_3
-							}
-						}
-						for gc_tx := gc_step6; gc_tx < gc_segend2; gc_tx++ {
+						for gc_tx := gc_seg2; gc_tx < gc_segend2; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							v_3 := gc_s_v_3[gc_rank]
@@ -1391,10 +1135,10 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 					gc_seg2 = gc_segend2
 				}
 			} else {
-				gc_step7 := 0
-				for ; gc_step7+3 < gc_bdx; gc_step7 += 4 {
+				gc_step3 := 0
+				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
 					{
-						gc_tx := gc_step7 + 0
+						gc_tx := gc_step3 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						v_3 := gc_s_v_3[gc_rank]
@@ -1402,7 +1146,7 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 						gc_s_v_3[gc_rank] = v_3
 					}
 					{
-						gc_tx := gc_step7 + 1
+						gc_tx := gc_step3 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						v_3 := gc_s_v_3[gc_rank]
@@ -1410,7 +1154,7 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 						gc_s_v_3[gc_rank] = v_3
 					}
 					{
-						gc_tx := gc_step7 + 2
+						gc_tx := gc_step3 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						v_3 := gc_s_v_3[gc_rank]
@@ -1418,7 +1162,7 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 						gc_s_v_3[gc_rank] = v_3
 					}
 					{
-						gc_tx := gc_step7 + 3
+						gc_tx := gc_step3 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						v_3 := gc_s_v_3[gc_rank]
@@ -1426,7 +1170,7 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 						gc_s_v_3[gc_rank] = v_3
 					}
 				}
-				for gc_tx := gc_step7; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					v_3 := gc_s_v_3[gc_rank]
@@ -1435,38 +1179,38 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 				}
 			}
 		}
-		gc_step8 := 0
-		for ; gc_step8+3 < gc_n; gc_step8 += 4 {
+		gc_step4 := 0
+		for ; gc_step4+3 < gc_n; gc_step4 += 4 {
 			{
-				gc_rank := gc_step8 + 0
+				gc_rank := gc_step4 + 0
 				gc_pos.Thread = gc_rank
 				k_ := gc_s_k_[gc_rank]
 				/*line methodvalues.go:53*/ k_++
 				gc_s_k_[gc_rank] = k_
 			}
 			{
-				gc_rank := gc_step8 + 1
+				gc_rank := gc_step4 + 1
 				gc_pos.Thread = gc_rank
 				k_ := gc_s_k_[gc_rank]
 				/*line methodvalues.go:53*/ k_++
 				gc_s_k_[gc_rank] = k_
 			}
 			{
-				gc_rank := gc_step8 + 2
+				gc_rank := gc_step4 + 2
 				gc_pos.Thread = gc_rank
 				k_ := gc_s_k_[gc_rank]
 				/*line methodvalues.go:53*/ k_++
 				gc_s_k_[gc_rank] = k_
 			}
 			{
-				gc_rank := gc_step8 + 3
+				gc_rank := gc_step4 + 3
 				gc_pos.Thread = gc_rank
 				k_ := gc_s_k_[gc_rank]
 				/*line methodvalues.go:53*/ k_++
 				gc_s_k_[gc_rank] = k_
 			}
 		}
-		for gc_rank := gc_step8; gc_rank < gc_n; gc_rank++ {
+		for gc_rank := gc_step4; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			k_ := gc_s_k_[gc_rank]
 			/*line methodvalues.go:53*/ k_++
@@ -1582,38 +1326,7 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step9 := gc_vstep9
-				for ; gc_step9+3 < gc_bdx; gc_step9 += 4 {
-					{
-						gc_tx := gc_step9 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						v_4 := gc_s_v_4[gc_rank]
-						/*line methodvalues.go:54*/ s_3[gc_tx] = v_4
-					}
-					{
-						gc_tx := gc_step9 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						v_4 := gc_s_v_4[gc_rank]
-						/*line methodvalues.go:54*/ s_3[gc_tx] = v_4
-					}
-					{
-						gc_tx := gc_step9 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						v_4 := gc_s_v_4[gc_rank]
-						/*line methodvalues.go:54*/ s_3[gc_tx] = v_4
-					}
-					{
-						gc_tx := gc_step9 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						v_4 := gc_s_v_4[gc_rank]
-						/*line methodvalues.go:54*/ s_3[gc_tx] = v_4
-					}
-				}
-				for gc_tx := gc_step9; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_vstep9; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					v_4 := gc_s_v_4[gc_rank]
@@ -1669,42 +1382,7 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 							gc_s_v_4[gc_rank] = v_4
 						}
 					} else {
-						gc_step10 := gc_seg3
-						for ; gc_step10+3 < gc_segend3; gc_step10 += 4 {
-							{
-								gc_tx := gc_step10 + 0
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-								v_4 := gc_s_v_4[gc_rank]
-								/*line methodvalues.go:56*/ v_4 += s_3[(gc_tx + gc_r3)]
-								gc_s_v_4[gc_rank] = v_4
-							}
-							{
-								gc_tx := gc_step10 + 1
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-								v_4 := gc_s_v_4[gc_rank]
-								/*line methodvalues.go:56*/ v_4 += s_3[(gc_tx + gc_r3)]
-								gc_s_v_4[gc_rank] = v_4
-							}
-							{
-								gc_tx := gc_step10 + 2
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-								v_4 := gc_s_v_4[gc_rank]
-								/*line methodvalues.go:56*/ v_4 += s_3[(gc_tx + gc_r3)]
-								gc_s_v_4[gc_rank] = v_4
-							}
-							{
-								gc_tx := gc_step10 + 3
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-								v_4 := gc_s_v_4[gc_rank]
-								/*line methodvalues.go:56*/ v_4 += s_3[(gc_tx + gc_r3)]
-								gc_s_v_4[gc_rank] = v_4
-							}
-						}
-						for gc_tx := gc_step10; gc_tx < gc_segend3; gc_tx++ {
+						for gc_tx := gc_seg3; gc_tx < gc_segend3; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							v_4 := gc_s_v_4[gc_rank]
@@ -1715,10 +1393,10 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 					gc_seg3 = gc_segend3
 				}
 			} else {
-				gc_step11 := 0
-				for ; gc_step11+3 < gc_bdx; gc_step11 += 4 {
+				gc_step5 := 0
+				for ; gc_step5+3 < gc_bdx; gc_step5 += 4 {
 					{
-						gc_tx := gc_step11 + 0
+						gc_tx := gc_step5 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						v_4 := gc_s_v_4[gc_rank]
@@ -1726,7 +1404,7 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 						gc_s_v_4[gc_rank] = v_4
 					}
 					{
-						gc_tx := gc_step11 + 1
+						gc_tx := gc_step5 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						v_4 := gc_s_v_4[gc_rank]
@@ -1734,7 +1412,7 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 						gc_s_v_4[gc_rank] = v_4
 					}
 					{
-						gc_tx := gc_step11 + 2
+						gc_tx := gc_step5 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						v_4 := gc_s_v_4[gc_rank]
@@ -1742,7 +1420,7 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 						gc_s_v_4[gc_rank] = v_4
 					}
 					{
-						gc_tx := gc_step11 + 3
+						gc_tx := gc_step5 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						v_4 := gc_s_v_4[gc_rank]
@@ -1750,7 +1428,7 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 						gc_s_v_4[gc_rank] = v_4
 					}
 				}
-				for gc_tx := gc_step11; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step5; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					v_4 := gc_s_v_4[gc_rank]
@@ -1759,38 +1437,38 @@ func gc_body_solver_promoted(gc_b *compiled.Block, p solver, out []int32) {
 				}
 			}
 		}
-		gc_step12 := 0
-		for ; gc_step12+3 < gc_n; gc_step12 += 4 {
+		gc_step6 := 0
+		for ; gc_step6+3 < gc_n; gc_step6 += 4 {
 			{
-				gc_rank := gc_step12 + 0
+				gc_rank := gc_step6 + 0
 				gc_pos.Thread = gc_rank
 				k_2 := gc_s_k_2[gc_rank]
 				/*line methodvalues.go:53*/ k_2++
 				gc_s_k_2[gc_rank] = k_2
 			}
 			{
-				gc_rank := gc_step12 + 1
+				gc_rank := gc_step6 + 1
 				gc_pos.Thread = gc_rank
 				k_2 := gc_s_k_2[gc_rank]
 				/*line methodvalues.go:53*/ k_2++
 				gc_s_k_2[gc_rank] = k_2
 			}
 			{
-				gc_rank := gc_step12 + 2
+				gc_rank := gc_step6 + 2
 				gc_pos.Thread = gc_rank
 				k_2 := gc_s_k_2[gc_rank]
 				/*line methodvalues.go:53*/ k_2++
 				gc_s_k_2[gc_rank] = k_2
 			}
 			{
-				gc_rank := gc_step12 + 3
+				gc_rank := gc_step6 + 3
 				gc_pos.Thread = gc_rank
 				k_2 := gc_s_k_2[gc_rank]
 				/*line methodvalues.go:53*/ k_2++
 				gc_s_k_2[gc_rank] = k_2
 			}
 		}
-		for gc_rank := gc_step12; gc_rank < gc_n; gc_rank++ {
+		for gc_rank := gc_step6; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			k_2 := gc_s_k_2[gc_rank]
 			/*line methodvalues.go:53*/ k_2++
@@ -1942,38 +1620,7 @@ func gc_body_genericPromoted(gc_b *compiled.Block, out []float32) {
 						gc_s_r[gc_rank] = r
 					}
 				} else {
-					gc_step := gc_seg
-					for ; gc_step+3 < gc_segend; gc_step += 4 {
-						{
-							gc_tx := gc_step + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							/*line methodvalues.go:128*/ r := s_[(gc_tx + gc_r)]
-							gc_s_r[gc_rank] = r
-						}
-						{
-							gc_tx := gc_step + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							/*line methodvalues.go:128*/ r := s_[(gc_tx + gc_r)]
-							gc_s_r[gc_rank] = r
-						}
-						{
-							gc_tx := gc_step + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							/*line methodvalues.go:128*/ r := s_[(gc_tx + gc_r)]
-							gc_s_r[gc_rank] = r
-						}
-						{
-							gc_tx := gc_step + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							/*line methodvalues.go:128*/ r := s_[(gc_tx + gc_r)]
-							gc_s_r[gc_rank] = r
-						}
-					}
-					for gc_tx := gc_step; gc_tx < gc_segend; gc_tx++ {
+					for gc_tx := gc_seg; gc_tx < gc_segend; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						/*line methodvalues.go:128*/ r := s_[(gc_tx + gc_r)]
@@ -1983,38 +1630,38 @@ func gc_body_genericPromoted(gc_b *compiled.Block, out []float32) {
 				gc_seg = gc_segend
 			}
 		} else {
-			gc_step2 := 0
-			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+			gc_step := 0
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
 				{
-					gc_tx := gc_step2 + 0
+					gc_tx := gc_step + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					/*line methodvalues.go:128*/ r := s_[(gc_tx+1)%gc_bdx]
 					gc_s_r[gc_rank] = r
 				}
 				{
-					gc_tx := gc_step2 + 1
+					gc_tx := gc_step + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					/*line methodvalues.go:128*/ r := s_[(gc_tx+1)%gc_bdx]
 					gc_s_r[gc_rank] = r
 				}
 				{
-					gc_tx := gc_step2 + 2
+					gc_tx := gc_step + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					/*line methodvalues.go:128*/ r := s_[(gc_tx+1)%gc_bdx]
 					gc_s_r[gc_rank] = r
 				}
 				{
-					gc_tx := gc_step2 + 3
+					gc_tx := gc_step + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					/*line methodvalues.go:128*/ r := s_[(gc_tx+1)%gc_bdx]
 					gc_s_r[gc_rank] = r
 				}
 			}
-			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				/*line methodvalues.go:128*/ r := s_[(gc_tx+1)%gc_bdx]
@@ -2107,38 +1754,7 @@ func gc_body_genericPromoted(gc_b *compiled.Block, out []float32) {
 						gc_s_r_3[gc_rank] = r_3
 					}
 				} else {
-					gc_step3 := gc_seg2
-					for ; gc_step3+3 < gc_segend2; gc_step3 += 4 {
-						{
-							gc_tx := gc_step3 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							/*line methodvalues.go:128*/ r_3 := s_3[(gc_tx + gc_r2)]
-							gc_s_r_3[gc_rank] = r_3
-						}
-						{
-							gc_tx := gc_step3 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							/*line methodvalues.go:128*/ r_3 := s_3[(gc_tx + gc_r2)]
-							gc_s_r_3[gc_rank] = r_3
-						}
-						{
-							gc_tx := gc_step3 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							/*line methodvalues.go:128*/ r_3 := s_3[(gc_tx + gc_r2)]
-							gc_s_r_3[gc_rank] = r_3
-						}
-						{
-							gc_tx := gc_step3 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							/*line methodvalues.go:128*/ r_3 := s_3[(gc_tx + gc_r2)]
-							gc_s_r_3[gc_rank] = r_3
-						}
-					}
-					for gc_tx := gc_step3; gc_tx < gc_segend2; gc_tx++ {
+					for gc_tx := gc_seg2; gc_tx < gc_segend2; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						/*line methodvalues.go:128*/ r_3 := s_3[(gc_tx + gc_r2)]
@@ -2148,38 +1764,38 @@ func gc_body_genericPromoted(gc_b *compiled.Block, out []float32) {
 				gc_seg2 = gc_segend2
 			}
 		} else {
-			gc_step4 := 0
-			for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
+			gc_step2 := 0
+			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 				{
-					gc_tx := gc_step4 + 0
+					gc_tx := gc_step2 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					/*line methodvalues.go:128*/ r_3 := s_3[(gc_tx+1)%gc_bdx]
 					gc_s_r_3[gc_rank] = r_3
 				}
 				{
-					gc_tx := gc_step4 + 1
+					gc_tx := gc_step2 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					/*line methodvalues.go:128*/ r_3 := s_3[(gc_tx+1)%gc_bdx]
 					gc_s_r_3[gc_rank] = r_3
 				}
 				{
-					gc_tx := gc_step4 + 2
+					gc_tx := gc_step2 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					/*line methodvalues.go:128*/ r_3 := s_3[(gc_tx+1)%gc_bdx]
 					gc_s_r_3[gc_rank] = r_3
 				}
 				{
-					gc_tx := gc_step4 + 3
+					gc_tx := gc_step2 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					/*line methodvalues.go:128*/ r_3 := s_3[(gc_tx+1)%gc_bdx]
 					gc_s_r_3[gc_rank] = r_3
 				}
 			}
-			for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				/*line methodvalues.go:128*/ r_3 := s_3[(gc_tx+1)%gc_bdx]
@@ -2421,38 +2037,7 @@ func gc_body_methodValueLoop(gc_b *compiled.Block, out []int32, k factor, g gain
 							gc_s_r_[gc_rank] = r_
 						}
 					} else {
-						gc_step2 := gc_seg
-						for ; gc_step2+3 < gc_segend; gc_step2 += 4 {
-							{
-								gc_tx := gc_step2 + 0
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-								/*line methodvalues.go:160*/ r_ := s_[(gc_tx + gc_r)]
-								gc_s_r_[gc_rank] = r_
-							}
-							{
-								gc_tx := gc_step2 + 1
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-								/*line methodvalues.go:160*/ r_ := s_[(gc_tx + gc_r)]
-								gc_s_r_[gc_rank] = r_
-							}
-							{
-								gc_tx := gc_step2 + 2
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-								/*line methodvalues.go:160*/ r_ := s_[(gc_tx + gc_r)]
-								gc_s_r_[gc_rank] = r_
-							}
-							{
-								gc_tx := gc_step2 + 3
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-								/*line methodvalues.go:160*/ r_ := s_[(gc_tx + gc_r)]
-								gc_s_r_[gc_rank] = r_
-							}
-						}
-						for gc_tx := gc_step2; gc_tx < gc_segend; gc_tx++ {
+						for gc_tx := gc_seg; gc_tx < gc_segend; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							/*line methodvalues.go:160*/ r_ := s_[(gc_tx + gc_r)]
@@ -2462,38 +2047,38 @@ func gc_body_methodValueLoop(gc_b *compiled.Block, out []int32, k factor, g gain
 					gc_seg = gc_segend
 				}
 			} else {
-				gc_step3 := 0
-				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+				gc_step2 := 0
+				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 					{
-						gc_tx := gc_step3 + 0
+						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						/*line methodvalues.go:160*/ r_ := s_[(gc_tx+1)%gc_bdx]
 						gc_s_r_[gc_rank] = r_
 					}
 					{
-						gc_tx := gc_step3 + 1
+						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						/*line methodvalues.go:160*/ r_ := s_[(gc_tx+1)%gc_bdx]
 						gc_s_r_[gc_rank] = r_
 					}
 					{
-						gc_tx := gc_step3 + 2
+						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						/*line methodvalues.go:160*/ r_ := s_[(gc_tx+1)%gc_bdx]
 						gc_s_r_[gc_rank] = r_
 					}
 					{
-						gc_tx := gc_step3 + 3
+						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						/*line methodvalues.go:160*/ r_ := s_[(gc_tx+1)%gc_bdx]
 						gc_s_r_[gc_rank] = r_
 					}
 				}
-				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					/*line methodvalues.go:160*/ r_ := s_[(gc_tx+1)%gc_bdx]
@@ -2501,10 +2086,10 @@ func gc_body_methodValueLoop(gc_b *compiled.Block, out []int32, k factor, g gain
 				}
 			}
 		}
-		gc_step4 := 0
-		for ; gc_step4+3 < gc_n; gc_step4 += 4 {
+		gc_step3 := 0
+		for ; gc_step3+3 < gc_n; gc_step3 += 4 {
 			{
-				gc_rank := gc_step4 + 0
+				gc_rank := gc_step3 + 0
 				gc_pos.Thread = gc_rank
 				gc_b.Enter(gc_rank)
 				r_ := gc_s_r_[gc_rank]
@@ -2516,7 +2101,7 @@ func gc_body_methodValueLoop(gc_b *compiled.Block, out []int32, k factor, g gain
 				gc_s_v[gc_rank] = v
 			}
 			{
-				gc_rank := gc_step4 + 1
+				gc_rank := gc_step3 + 1
 				gc_pos.Thread = gc_rank
 				gc_b.Enter(gc_rank)
 				r_ := gc_s_r_[gc_rank]
@@ -2528,7 +2113,7 @@ func gc_body_methodValueLoop(gc_b *compiled.Block, out []int32, k factor, g gain
 				gc_s_v[gc_rank] = v
 			}
 			{
-				gc_rank := gc_step4 + 2
+				gc_rank := gc_step3 + 2
 				gc_pos.Thread = gc_rank
 				gc_b.Enter(gc_rank)
 				r_ := gc_s_r_[gc_rank]
@@ -2540,7 +2125,7 @@ func gc_body_methodValueLoop(gc_b *compiled.Block, out []int32, k factor, g gain
 				gc_s_v[gc_rank] = v
 			}
 			{
-				gc_rank := gc_step4 + 3
+				gc_rank := gc_step3 + 3
 				gc_pos.Thread = gc_rank
 				gc_b.Enter(gc_rank)
 				r_ := gc_s_r_[gc_rank]
@@ -2552,7 +2137,7 @@ func gc_body_methodValueLoop(gc_b *compiled.Block, out []int32, k factor, g gain
 				gc_s_v[gc_rank] = v
 			}
 		}
-		for gc_rank := gc_step4; gc_rank < gc_n; gc_rank++ {
+		for gc_rank := gc_step3; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			gc_b.Enter(gc_rank)
 			r_ := gc_s_r_[gc_rank]
@@ -2706,38 +2291,7 @@ func gc_body_methodValueLoop(gc_b *compiled.Block, out []int32, k factor, g gain
 						gc_s_r_3[gc_rank] = r_3
 					}
 				} else {
-					gc_step5 := gc_seg2
-					for ; gc_step5+3 < gc_segend2; gc_step5 += 4 {
-						{
-							gc_tx := gc_step5 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							/*line methodvalues.go:18*/ r_3 := s_2[(gc_tx + gc_r2)]
-							gc_s_r_3[gc_rank] = r_3
-						}
-						{
-							gc_tx := gc_step5 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							/*line methodvalues.go:18*/ r_3 := s_2[(gc_tx + gc_r2)]
-							gc_s_r_3[gc_rank] = r_3
-						}
-						{
-							gc_tx := gc_step5 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							/*line methodvalues.go:18*/ r_3 := s_2[(gc_tx + gc_r2)]
-							gc_s_r_3[gc_rank] = r_3
-						}
-						{
-							gc_tx := gc_step5 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							/*line methodvalues.go:18*/ r_3 := s_2[(gc_tx + gc_r2)]
-							gc_s_r_3[gc_rank] = r_3
-						}
-					}
-					for gc_tx := gc_step5; gc_tx < gc_segend2; gc_tx++ {
+					for gc_tx := gc_seg2; gc_tx < gc_segend2; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						/*line methodvalues.go:18*/ r_3 := s_2[(gc_tx + gc_r2)]
@@ -2747,38 +2301,38 @@ func gc_body_methodValueLoop(gc_b *compiled.Block, out []int32, k factor, g gain
 				gc_seg2 = gc_segend2
 			}
 		} else {
-			gc_step6 := 0
-			for ; gc_step6+3 < gc_bdx; gc_step6 += 4 {
+			gc_step4 := 0
+			for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
 				{
-					gc_tx := gc_step6 + 0
+					gc_tx := gc_step4 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					/*line methodvalues.go:18*/ r_3 := s_2[(gc_tx+1)%gc_bdx]
 					gc_s_r_3[gc_rank] = r_3
 				}
 				{
-					gc_tx := gc_step6 + 1
+					gc_tx := gc_step4 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					/*line methodvalues.go:18*/ r_3 := s_2[(gc_tx+1)%gc_bdx]
 					gc_s_r_3[gc_rank] = r_3
 				}
 				{
-					gc_tx := gc_step6 + 2
+					gc_tx := gc_step4 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					/*line methodvalues.go:18*/ r_3 := s_2[(gc_tx+1)%gc_bdx]
 					gc_s_r_3[gc_rank] = r_3
 				}
 				{
-					gc_tx := gc_step6 + 3
+					gc_tx := gc_step4 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					/*line methodvalues.go:18*/ r_3 := s_2[(gc_tx+1)%gc_bdx]
 					gc_s_r_3[gc_rank] = r_3
 				}
 			}
-			for gc_tx := gc_step6; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				/*line methodvalues.go:18*/ r_3 := s_2[(gc_tx+1)%gc_bdx]

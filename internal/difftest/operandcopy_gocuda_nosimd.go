@@ -180,42 +180,7 @@ func gc_body_operandCopy(gc_b *compiled.Block, in, out []int32) {
 				/*line operandcopy.go:32*/ gc_at2[gc_tx] = y
 			}
 		} else {
-			gc_step2 := gc_from
-			for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-				{
-					gc_tx := gc_step2 + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					i := gc_bx*gc_bdx + gc_tx
-					y := gc_s_y[gc_rank]
-					/*line operandcopy.go:32*/ out[i] = y
-				}
-				{
-					gc_tx := gc_step2 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					i := gc_bx*gc_bdx + gc_tx
-					y := gc_s_y[gc_rank]
-					/*line operandcopy.go:32*/ out[i] = y
-				}
-				{
-					gc_tx := gc_step2 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					i := gc_bx*gc_bdx + gc_tx
-					y := gc_s_y[gc_rank]
-					/*line operandcopy.go:32*/ out[i] = y
-				}
-				{
-					gc_tx := gc_step2 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					i := gc_bx*gc_bdx + gc_tx
-					y := gc_s_y[gc_rank]
-					/*line operandcopy.go:32*/ out[i] = y
-				}
-			}
-			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				i := gc_bx*gc_bdx + gc_tx

@@ -182,62 +182,7 @@ func gc_body_outlineSums(gc_b *compiled.Block, in, out []float32, idx []int) {
 					lanes.BroadcastFloat32x8(s).StoreSlice(gc_s_s[gc_rank:])
 					lanes.BroadcastFloat32x8(m).StoreSlice(gc_s_m[gc_rank:])
 				}
-				gc_step3 := gc_vstep2
-				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
-					{
-						gc_tx := gc_step3 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tx := gc_tx
-						/*line outline.go:19*/ i := gc_bx*gc_bdx + tx
-						var x float32
-						/*line outline.go:22*/ x = in[i]
-						/*line outline.go:24*/ var s, m float32
-						gc_s_x[gc_rank] = x
-						gc_s_s[gc_rank] = s
-						gc_s_m[gc_rank] = m
-					}
-					{
-						gc_tx := gc_step3 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tx := gc_tx
-						/*line outline.go:19*/ i := gc_bx*gc_bdx + tx
-						var x float32
-						/*line outline.go:22*/ x = in[i]
-						/*line outline.go:24*/ var s, m float32
-						gc_s_x[gc_rank] = x
-						gc_s_s[gc_rank] = s
-						gc_s_m[gc_rank] = m
-					}
-					{
-						gc_tx := gc_step3 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tx := gc_tx
-						/*line outline.go:19*/ i := gc_bx*gc_bdx + tx
-						var x float32
-						/*line outline.go:22*/ x = in[i]
-						/*line outline.go:24*/ var s, m float32
-						gc_s_x[gc_rank] = x
-						gc_s_s[gc_rank] = s
-						gc_s_m[gc_rank] = m
-					}
-					{
-						gc_tx := gc_step3 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tx := gc_tx
-						/*line outline.go:19*/ i := gc_bx*gc_bdx + tx
-						var x float32
-						/*line outline.go:22*/ x = in[i]
-						/*line outline.go:24*/ var s, m float32
-						gc_s_x[gc_rank] = x
-						gc_s_s[gc_rank] = s
-						gc_s_m[gc_rank] = m
-					}
-				}
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tx := gc_tx
@@ -315,42 +260,7 @@ func gc_body_outlineSums(gc_b *compiled.Block, in, out []float32, idx []int) {
 						}
 					}
 				}
-				gc_step4 := gc_vstep4
-				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
-					{
-						gc_tx := gc_step4 + 0
-						gc_pos.Thread = gc_base + gc_tx
-						tx := gc_tx
-						/*line outline.go:26*/ if k := start + tx; tx < tileLen && k < len(in) {
-							tile_[tx] = in[k]
-						}
-					}
-					{
-						gc_tx := gc_step4 + 1
-						gc_pos.Thread = gc_base + gc_tx
-						tx := gc_tx
-						/*line outline.go:26*/ if k := start + tx; tx < tileLen && k < len(in) {
-							tile_[tx] = in[k]
-						}
-					}
-					{
-						gc_tx := gc_step4 + 2
-						gc_pos.Thread = gc_base + gc_tx
-						tx := gc_tx
-						/*line outline.go:26*/ if k := start + tx; tx < tileLen && k < len(in) {
-							tile_[tx] = in[k]
-						}
-					}
-					{
-						gc_tx := gc_step4 + 3
-						gc_pos.Thread = gc_base + gc_tx
-						tx := gc_tx
-						/*line outline.go:26*/ if k := start + tx; tx < tileLen && k < len(in) {
-							tile_[tx] = in[k]
-						}
-					}
-				}
-				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tx := gc_tx
 					/*line outline.go:26*/ if k := start + tx; tx < tileLen && k < len(in) {
@@ -401,88 +311,45 @@ func gc_body_outlineSums(gc_b *compiled.Block, in, out []float32, idx []int) {
 			gc_off3 := gc_bx * gc_bdx
 			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 <= len(out) && gc_to <= len(out)-gc_off3 {
 				gc_at4 := out[gc_off3:][:gc_to]
-				gc_step5 := gc_from
-				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
+				gc_step3 := gc_from
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					{
-						gc_tx := gc_step5 + 0
+						gc_tx := gc_step3 + 0
 						gc_rank := gc_base + gc_tx
 						s := gc_s_s[gc_rank]
 						m := gc_s_m[gc_rank]
 						/*line outline.go:41*/ gc_at4[gc_tx] = s + m
 					}
 					{
-						gc_tx := gc_step5 + 1
+						gc_tx := gc_step3 + 1
 						gc_rank := gc_base + gc_tx
 						s := gc_s_s[gc_rank]
 						m := gc_s_m[gc_rank]
 						/*line outline.go:41*/ gc_at4[gc_tx] = s + m
 					}
 					{
-						gc_tx := gc_step5 + 2
+						gc_tx := gc_step3 + 2
 						gc_rank := gc_base + gc_tx
 						s := gc_s_s[gc_rank]
 						m := gc_s_m[gc_rank]
 						/*line outline.go:41*/ gc_at4[gc_tx] = s + m
 					}
 					{
-						gc_tx := gc_step5 + 3
+						gc_tx := gc_step3 + 3
 						gc_rank := gc_base + gc_tx
 						s := gc_s_s[gc_rank]
 						m := gc_s_m[gc_rank]
 						/*line outline.go:41*/ gc_at4[gc_tx] = s + m
 					}
 				}
-				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					s := gc_s_s[gc_rank]
 					m := gc_s_m[gc_rank]
 					/*line outline.go:41*/ gc_at4[gc_tx] = s + m
 				}
 			} else {
-				gc_step6 := gc_from
-				for ; gc_step6+3 < gc_to; gc_step6 += 4 {
-					{
-						gc_tx := gc_step6 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tx := gc_tx
-						/*line outline.go:19*/ i := gc_bx*gc_bdx + tx
-						s := gc_s_s[gc_rank]
-						m := gc_s_m[gc_rank]
-						/*line outline.go:41*/ out[i] = s + m
-					}
-					{
-						gc_tx := gc_step6 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tx := gc_tx
-						/*line outline.go:19*/ i := gc_bx*gc_bdx + tx
-						s := gc_s_s[gc_rank]
-						m := gc_s_m[gc_rank]
-						/*line outline.go:41*/ out[i] = s + m
-					}
-					{
-						gc_tx := gc_step6 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tx := gc_tx
-						/*line outline.go:19*/ i := gc_bx*gc_bdx + tx
-						s := gc_s_s[gc_rank]
-						m := gc_s_m[gc_rank]
-						/*line outline.go:41*/ out[i] = s + m
-					}
-					{
-						gc_tx := gc_step6 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tx := gc_tx
-						/*line outline.go:19*/ i := gc_bx*gc_bdx + tx
-						s := gc_s_s[gc_rank]
-						m := gc_s_m[gc_rank]
-						/*line outline.go:41*/ out[i] = s + m
-					}
-				}
-				for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tx := gc_tx

@@ -243,62 +243,7 @@ func gc_body_outlineSums(gc_b *compiled.Block, in, out []float32, idx []int) {
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step3 := gc_vstep2
-				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
-					{
-						gc_tx := gc_step3 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tx := gc_tx
-						/*line outline.go:19*/ i := gc_bx*gc_bdx + tx
-						var x float32
-						/*line outline.go:22*/ x = in[i]
-						/*line outline.go:24*/ var s, m float32
-						gc_s_x[gc_rank] = x
-						gc_s_s[gc_rank] = s
-						gc_s_m[gc_rank] = m
-					}
-					{
-						gc_tx := gc_step3 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tx := gc_tx
-						/*line outline.go:19*/ i := gc_bx*gc_bdx + tx
-						var x float32
-						/*line outline.go:22*/ x = in[i]
-						/*line outline.go:24*/ var s, m float32
-						gc_s_x[gc_rank] = x
-						gc_s_s[gc_rank] = s
-						gc_s_m[gc_rank] = m
-					}
-					{
-						gc_tx := gc_step3 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tx := gc_tx
-						/*line outline.go:19*/ i := gc_bx*gc_bdx + tx
-						var x float32
-						/*line outline.go:22*/ x = in[i]
-						/*line outline.go:24*/ var s, m float32
-						gc_s_x[gc_rank] = x
-						gc_s_s[gc_rank] = s
-						gc_s_m[gc_rank] = m
-					}
-					{
-						gc_tx := gc_step3 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tx := gc_tx
-						/*line outline.go:19*/ i := gc_bx*gc_bdx + tx
-						var x float32
-						/*line outline.go:22*/ x = in[i]
-						/*line outline.go:24*/ var s, m float32
-						gc_s_x[gc_rank] = x
-						gc_s_s[gc_rank] = s
-						gc_s_m[gc_rank] = m
-					}
-				}
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tx := gc_tx
@@ -450,42 +395,7 @@ func gc_body_outlineSums(gc_b *compiled.Block, in, out []float32, idx []int) {
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step4 := gc_vstep4
-				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
-					{
-						gc_tx := gc_step4 + 0
-						gc_pos.Thread = gc_base + gc_tx
-						tx := gc_tx
-						/*line outline.go:26*/ if k := start + tx; tx < tileLen && k < len(in) {
-							tile_[tx] = in[k]
-						}
-					}
-					{
-						gc_tx := gc_step4 + 1
-						gc_pos.Thread = gc_base + gc_tx
-						tx := gc_tx
-						/*line outline.go:26*/ if k := start + tx; tx < tileLen && k < len(in) {
-							tile_[tx] = in[k]
-						}
-					}
-					{
-						gc_tx := gc_step4 + 2
-						gc_pos.Thread = gc_base + gc_tx
-						tx := gc_tx
-						/*line outline.go:26*/ if k := start + tx; tx < tileLen && k < len(in) {
-							tile_[tx] = in[k]
-						}
-					}
-					{
-						gc_tx := gc_step4 + 3
-						gc_pos.Thread = gc_base + gc_tx
-						tx := gc_tx
-						/*line outline.go:26*/ if k := start + tx; tx < tileLen && k < len(in) {
-							tile_[tx] = in[k]
-						}
-					}
-				}
-				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tx := gc_tx
 					/*line outline.go:26*/ if k := start + tx; tx < tileLen && k < len(in) {
@@ -620,50 +530,7 @@ func gc_body_outlineSums(gc_b *compiled.Block, in, out []float32, idx []int) {
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step5 := gc_vstep6
-				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
-					{
-						gc_tx := gc_step5 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tx := gc_tx
-						/*line outline.go:19*/ i := gc_bx*gc_bdx + tx
-						s := gc_s_s[gc_rank]
-						m := gc_s_m[gc_rank]
-						/*line outline.go:41*/ out[i] = s + m
-					}
-					{
-						gc_tx := gc_step5 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tx := gc_tx
-						/*line outline.go:19*/ i := gc_bx*gc_bdx + tx
-						s := gc_s_s[gc_rank]
-						m := gc_s_m[gc_rank]
-						/*line outline.go:41*/ out[i] = s + m
-					}
-					{
-						gc_tx := gc_step5 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tx := gc_tx
-						/*line outline.go:19*/ i := gc_bx*gc_bdx + tx
-						s := gc_s_s[gc_rank]
-						m := gc_s_m[gc_rank]
-						/*line outline.go:41*/ out[i] = s + m
-					}
-					{
-						gc_tx := gc_step5 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tx := gc_tx
-						/*line outline.go:19*/ i := gc_bx*gc_bdx + tx
-						s := gc_s_s[gc_rank]
-						m := gc_s_m[gc_rank]
-						/*line outline.go:41*/ out[i] = s + m
-					}
-				}
-				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tx := gc_tx

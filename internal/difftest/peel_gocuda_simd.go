@@ -100,38 +100,7 @@ func gc_body_peelTile(gc_b *compiled.Block, in, out []float32) {
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step := gc_vstep2
-				for ; gc_step+3 < gc_to; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
-						gc_pos.Thread = gc_base + gc_tx
-						tx := gc_tx
-						/*line peel.go:18*/ i := gc_bx*gc_bdx + tx
-						/*line peel.go:21*/ tile_[tx] = in[i]
-					}
-					{
-						gc_tx := gc_step + 1
-						gc_pos.Thread = gc_base + gc_tx
-						tx := gc_tx
-						/*line peel.go:18*/ i := gc_bx*gc_bdx + tx
-						/*line peel.go:21*/ tile_[tx] = in[i]
-					}
-					{
-						gc_tx := gc_step + 2
-						gc_pos.Thread = gc_base + gc_tx
-						tx := gc_tx
-						/*line peel.go:18*/ i := gc_bx*gc_bdx + tx
-						/*line peel.go:21*/ tile_[tx] = in[i]
-					}
-					{
-						gc_tx := gc_step + 3
-						gc_pos.Thread = gc_base + gc_tx
-						tx := gc_tx
-						/*line peel.go:18*/ i := gc_bx*gc_bdx + tx
-						/*line peel.go:21*/ tile_[tx] = in[i]
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tx := gc_tx
 					/*line peel.go:18*/ i := gc_bx*gc_bdx + tx
@@ -396,38 +365,7 @@ func gc_body_peelShift(gc_b *compiled.Block, in, out []float32) {
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step := gc_vstep2
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
-					gc_pos.Thread = gc_base + gc_tx
-					tx := gc_tx
-					/*line peel.go:40*/ i := gc_bx*gc_bdx + tx
-					/*line peel.go:42*/ tile_[tx] = in[i]
-				}
-				{
-					gc_tx := gc_step + 1
-					gc_pos.Thread = gc_base + gc_tx
-					tx := gc_tx
-					/*line peel.go:40*/ i := gc_bx*gc_bdx + tx
-					/*line peel.go:42*/ tile_[tx] = in[i]
-				}
-				{
-					gc_tx := gc_step + 2
-					gc_pos.Thread = gc_base + gc_tx
-					tx := gc_tx
-					/*line peel.go:40*/ i := gc_bx*gc_bdx + tx
-					/*line peel.go:42*/ tile_[tx] = in[i]
-				}
-				{
-					gc_tx := gc_step + 3
-					gc_pos.Thread = gc_base + gc_tx
-					tx := gc_tx
-					/*line peel.go:40*/ i := gc_bx*gc_bdx + tx
-					/*line peel.go:42*/ tile_[tx] = in[i]
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tx := gc_tx
 				/*line peel.go:40*/ i := gc_bx*gc_bdx + tx
@@ -574,54 +512,7 @@ func gc_body_peelShift(gc_b *compiled.Block, in, out []float32) {
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step2 := gc_vstep4
-			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-				{
-					gc_tx := gc_step2 + 0
-					gc_pos.Thread = gc_base + gc_tx
-					tx := gc_tx
-					/*line peel.go:40*/ i := gc_bx*gc_bdx + tx
-					y := float32(-1)
-					/*line peel.go:45*/ if tx >= 2 {
-						y = tile_[tx-2]
-					}
-					out[i] = y
-				}
-				{
-					gc_tx := gc_step2 + 1
-					gc_pos.Thread = gc_base + gc_tx
-					tx := gc_tx
-					/*line peel.go:40*/ i := gc_bx*gc_bdx + tx
-					y := float32(-1)
-					/*line peel.go:45*/ if tx >= 2 {
-						y = tile_[tx-2]
-					}
-					out[i] = y
-				}
-				{
-					gc_tx := gc_step2 + 2
-					gc_pos.Thread = gc_base + gc_tx
-					tx := gc_tx
-					/*line peel.go:40*/ i := gc_bx*gc_bdx + tx
-					y := float32(-1)
-					/*line peel.go:45*/ if tx >= 2 {
-						y = tile_[tx-2]
-					}
-					out[i] = y
-				}
-				{
-					gc_tx := gc_step2 + 3
-					gc_pos.Thread = gc_base + gc_tx
-					tx := gc_tx
-					/*line peel.go:40*/ i := gc_bx*gc_bdx + tx
-					y := float32(-1)
-					/*line peel.go:45*/ if tx >= 2 {
-						y = tile_[tx-2]
-					}
-					out[i] = y
-				}
-			}
-			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tx := gc_tx
 				/*line peel.go:40*/ i := gc_bx*gc_bdx + tx
@@ -756,42 +647,7 @@ func gc_body_peelEdges(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step := gc_vstep2
-				for ; gc_step+3 < gc_to; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
-						gc_rank := gc_base + gc_tx%gc_bdx
-						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-						gc_pos.Thread = gc_rank
-						i := gc_bx*gc_bdx + gc_tx
-						/*line peel.go:59*/ out[i] = in[i-1] + in[i+1]
-					}
-					{
-						gc_tx := gc_step + 1
-						gc_rank := gc_base + gc_tx%gc_bdx
-						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-						gc_pos.Thread = gc_rank
-						i := gc_bx*gc_bdx + gc_tx
-						/*line peel.go:59*/ out[i] = in[i-1] + in[i+1]
-					}
-					{
-						gc_tx := gc_step + 2
-						gc_rank := gc_base + gc_tx%gc_bdx
-						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-						gc_pos.Thread = gc_rank
-						i := gc_bx*gc_bdx + gc_tx
-						/*line peel.go:59*/ out[i] = in[i-1] + in[i+1]
-					}
-					{
-						gc_tx := gc_step + 3
-						gc_rank := gc_base + gc_tx%gc_bdx
-						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-						gc_pos.Thread = gc_rank
-						i := gc_bx*gc_bdx + gc_tx
-						/*line peel.go:59*/ out[i] = in[i-1] + in[i+1]
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx%gc_bdx
 					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 					gc_pos.Thread = gc_rank
@@ -892,42 +748,7 @@ func gc_body_peelRows(gc_b *compiled.Block, in, out []float32) {
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step := gc_vstep2
-				for ; gc_step+3 < gc_bdx; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
-						gc_pos.Thread = gc_base + gc_tx
-						tx := gc_tx
-						ty := gc_ty
-						/*line peel.go:71*/ i := (gc_bx*gc_bdy+ty)*w + tx
-						/*line peel.go:73*/ tile_[ty][tx] = in[i]
-					}
-					{
-						gc_tx := gc_step + 1
-						gc_pos.Thread = gc_base + gc_tx
-						tx := gc_tx
-						ty := gc_ty
-						/*line peel.go:71*/ i := (gc_bx*gc_bdy+ty)*w + tx
-						/*line peel.go:73*/ tile_[ty][tx] = in[i]
-					}
-					{
-						gc_tx := gc_step + 2
-						gc_pos.Thread = gc_base + gc_tx
-						tx := gc_tx
-						ty := gc_ty
-						/*line peel.go:71*/ i := (gc_bx*gc_bdy+ty)*w + tx
-						/*line peel.go:73*/ tile_[ty][tx] = in[i]
-					}
-					{
-						gc_tx := gc_step + 3
-						gc_pos.Thread = gc_base + gc_tx
-						tx := gc_tx
-						ty := gc_ty
-						/*line peel.go:71*/ i := (gc_bx*gc_bdy+ty)*w + tx
-						/*line peel.go:73*/ tile_[ty][tx] = in[i]
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tx := gc_tx
 					ty := gc_ty

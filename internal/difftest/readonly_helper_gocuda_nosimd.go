@@ -54,42 +54,7 @@ func gc_body_helperReadOnly(gc_b *compiled.Block, in, out []int32, k int) {
 				x := gc_t
 				/*line readonly_helper.go:15*/ x.StoreSlice(gc_s_x[gc_rank:])
 			}
-			gc_step := gc_vstep2
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					i := gc_bx*gc_bdx + gc_tx
-					/*line readonly_helper.go:15*/ var x int32 = in[i]
-					gc_s_x[gc_rank] = x
-				}
-				{
-					gc_tx := gc_step + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					i := gc_bx*gc_bdx + gc_tx
-					/*line readonly_helper.go:15*/ var x int32 = in[i]
-					gc_s_x[gc_rank] = x
-				}
-				{
-					gc_tx := gc_step + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					i := gc_bx*gc_bdx + gc_tx
-					/*line readonly_helper.go:15*/ var x int32 = in[i]
-					gc_s_x[gc_rank] = x
-				}
-				{
-					gc_tx := gc_step + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					i := gc_bx*gc_bdx + gc_tx
-					/*line readonly_helper.go:15*/ var x int32 = in[i]
-					gc_s_x[gc_rank] = x
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				i := gc_bx*gc_bdx + gc_tx
@@ -104,38 +69,7 @@ func gc_body_helperReadOnly(gc_b *compiled.Block, in, out []int32, k int) {
 				gc_at2 := s_[:gc_bdx]
 				/*line readonly_helper.go:21*/ copy(gc_at2, gc_s_x[gc_base:][:gc_bdx])
 			} else {
-				gc_step2 := 0
-				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						x := gc_s_x[gc_rank]
-						/*line readonly_helper.go:21*/ s_[gc_tx] = x
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						x := gc_s_x[gc_rank]
-						/*line readonly_helper.go:21*/ s_[gc_tx] = x
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						x := gc_s_x[gc_rank]
-						/*line readonly_helper.go:21*/ s_[gc_tx] = x
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						x := gc_s_x[gc_rank]
-						/*line readonly_helper.go:21*/ s_[gc_tx] = x
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					x := gc_s_x[gc_rank]
@@ -195,84 +129,45 @@ func gc_body_helperReadOnly(gc_b *compiled.Block, in, out []int32, k int) {
 			gc_off4 := gc_bx * gc_bdx
 			if gc_off4 >= 0 && gc_off4 <= len(out) && gc_bdx <= len(out)-gc_off4 {
 				gc_at5 := out[gc_off4:][:gc_bdx]
-				gc_step3 := 0
-				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+				gc_step := 0
+				for ; gc_step+3 < gc_bdx; gc_step += 4 {
 					{
-						gc_tx := gc_step3 + 0
+						gc_tx := gc_step + 0
 						gc_rank := gc_base + gc_tx
 						x := gc_s_x[gc_rank]
 						/*line readonly_helper.go:25*/ var r int32 = x
 						/*line readonly_helper.go:15*/ gc_at5[gc_tx] = r
 					}
 					{
-						gc_tx := gc_step3 + 1
+						gc_tx := gc_step + 1
 						gc_rank := gc_base + gc_tx
 						x := gc_s_x[gc_rank]
 						/*line readonly_helper.go:25*/ var r int32 = x
 						/*line readonly_helper.go:15*/ gc_at5[gc_tx] = r
 					}
 					{
-						gc_tx := gc_step3 + 2
+						gc_tx := gc_step + 2
 						gc_rank := gc_base + gc_tx
 						x := gc_s_x[gc_rank]
 						/*line readonly_helper.go:25*/ var r int32 = x
 						/*line readonly_helper.go:15*/ gc_at5[gc_tx] = r
 					}
 					{
-						gc_tx := gc_step3 + 3
+						gc_tx := gc_step + 3
 						gc_rank := gc_base + gc_tx
 						x := gc_s_x[gc_rank]
 						/*line readonly_helper.go:25*/ var r int32 = x
 						/*line readonly_helper.go:15*/ gc_at5[gc_tx] = r
 					}
 				}
-				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					x := gc_s_x[gc_rank]
 					/*line readonly_helper.go:25*/ var r int32 = x
 					/*line readonly_helper.go:15*/ gc_at5[gc_tx] = r
 				}
 			} else {
-				gc_step4 := 0
-				for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
-					{
-						gc_tx := gc_step4 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						i := gc_bx*gc_bdx + gc_tx
-						x := gc_s_x[gc_rank]
-						/*line readonly_helper.go:25*/ var r int32 = x
-						/*line readonly_helper.go:15*/ out[i] = r
-					}
-					{
-						gc_tx := gc_step4 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						i := gc_bx*gc_bdx + gc_tx
-						x := gc_s_x[gc_rank]
-						/*line readonly_helper.go:25*/ var r int32 = x
-						/*line readonly_helper.go:15*/ out[i] = r
-					}
-					{
-						gc_tx := gc_step4 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						i := gc_bx*gc_bdx + gc_tx
-						x := gc_s_x[gc_rank]
-						/*line readonly_helper.go:25*/ var r int32 = x
-						/*line readonly_helper.go:15*/ out[i] = r
-					}
-					{
-						gc_tx := gc_step4 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						i := gc_bx*gc_bdx + gc_tx
-						x := gc_s_x[gc_rank]
-						/*line readonly_helper.go:25*/ var r int32 = x
-						/*line readonly_helper.go:15*/ out[i] = r
-					}
-				}
-				for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					i := gc_bx*gc_bdx + gc_tx

@@ -166,46 +166,7 @@ func gc_body_outParams(gc_b *compiled.Block, out []int32) {
 				gc_s_b[gc_rank] = b
 			}
 		} else {
-			gc_step2 := 0
-			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-				{
-					gc_tx := gc_step2 + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					/*line regressions.go:133*/ var a, b int
-					setPair(&a, &b, gc_tx)
-					/*line regressions.go:136*/ s[gc_tx] = int32(a)
-					gc_s_b[gc_rank] = b
-				}
-				{
-					gc_tx := gc_step2 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					/*line regressions.go:133*/ var a, b int
-					setPair(&a, &b, gc_tx)
-					/*line regressions.go:136*/ s[gc_tx] = int32(a)
-					gc_s_b[gc_rank] = b
-				}
-				{
-					gc_tx := gc_step2 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					/*line regressions.go:133*/ var a, b int
-					setPair(&a, &b, gc_tx)
-					/*line regressions.go:136*/ s[gc_tx] = int32(a)
-					gc_s_b[gc_rank] = b
-				}
-				{
-					gc_tx := gc_step2 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					/*line regressions.go:133*/ var a, b int
-					setPair(&a, &b, gc_tx)
-					/*line regressions.go:136*/ s[gc_tx] = int32(a)
-					gc_s_b[gc_rank] = b
-				}
-			}
-			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				/*line regressions.go:133*/ var a, b int

@@ -111,42 +111,7 @@ func gc_body_names(gc_b *compiled.Block, in, out []int32) {
 						gc_s_ix[gc_rank] = ix
 					}
 				} else {
-					gc_step := gc_seg
-					for ; gc_step+3 < gc_segend; gc_step += 4 {
-						{
-							gc_tx := gc_step + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							ix := gc_s_ix[gc_rank]
-							/*line regressions.go:21*/ ix += s[(gc_tx + gc_r)]
-							gc_s_ix[gc_rank] = ix
-						}
-						{
-							gc_tx := gc_step + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							ix := gc_s_ix[gc_rank]
-							/*line regressions.go:21*/ ix += s[(gc_tx + gc_r)]
-							gc_s_ix[gc_rank] = ix
-						}
-						{
-							gc_tx := gc_step + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							ix := gc_s_ix[gc_rank]
-							/*line regressions.go:21*/ ix += s[(gc_tx + gc_r)]
-							gc_s_ix[gc_rank] = ix
-						}
-						{
-							gc_tx := gc_step + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							ix := gc_s_ix[gc_rank]
-							/*line regressions.go:21*/ ix += s[(gc_tx + gc_r)]
-							gc_s_ix[gc_rank] = ix
-						}
-					}
-					for gc_tx := gc_step; gc_tx < gc_segend; gc_tx++ {
+					for gc_tx := gc_seg; gc_tx < gc_segend; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						ix := gc_s_ix[gc_rank]
@@ -157,10 +122,10 @@ func gc_body_names(gc_b *compiled.Block, in, out []int32) {
 				gc_seg = gc_segend
 			}
 		} else {
-			gc_step2 := 0
-			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+			gc_step := 0
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
 				{
-					gc_tx := gc_step2 + 0
+					gc_tx := gc_step + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -169,7 +134,7 @@ func gc_body_names(gc_b *compiled.Block, in, out []int32) {
 					gc_s_ix[gc_rank] = ix
 				}
 				{
-					gc_tx := gc_step2 + 1
+					gc_tx := gc_step + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -178,7 +143,7 @@ func gc_body_names(gc_b *compiled.Block, in, out []int32) {
 					gc_s_ix[gc_rank] = ix
 				}
 				{
-					gc_tx := gc_step2 + 2
+					gc_tx := gc_step + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -187,7 +152,7 @@ func gc_body_names(gc_b *compiled.Block, in, out []int32) {
 					gc_s_ix[gc_rank] = ix
 				}
 				{
-					gc_tx := gc_step2 + 3
+					gc_tx := gc_step + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -196,7 +161,7 @@ func gc_body_names(gc_b *compiled.Block, in, out []int32) {
 					gc_s_ix[gc_rank] = ix
 				}
 			}
-			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
@@ -210,10 +175,10 @@ func gc_body_names(gc_b *compiled.Block, in, out []int32) {
 		gc_off3 := gc_bx * gc_bdx
 		if gc_off3 >= 0 && gc_off3 <= len(out) && gc_bdx <= len(out)-gc_off3 {
 			gc_at4 := out[gc_off3:][:gc_bdx]
-			gc_step3 := 0
-			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+			gc_step2 := 0
+			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 				{
-					gc_tx := gc_step3 + 0
+					gc_tx := gc_step2 + 0
 					gc_rank := gc_base + gc_tx
 					n := gc_s_n[gc_rank]
 					b := gc_s_b[gc_rank]
@@ -221,7 +186,7 @@ func gc_body_names(gc_b *compiled.Block, in, out []int32) {
 					/*line regressions.go:23*/ gc_at4[gc_tx] = n + b + ix
 				}
 				{
-					gc_tx := gc_step3 + 1
+					gc_tx := gc_step2 + 1
 					gc_rank := gc_base + gc_tx
 					n := gc_s_n[gc_rank]
 					b := gc_s_b[gc_rank]
@@ -229,7 +194,7 @@ func gc_body_names(gc_b *compiled.Block, in, out []int32) {
 					/*line regressions.go:23*/ gc_at4[gc_tx] = n + b + ix
 				}
 				{
-					gc_tx := gc_step3 + 2
+					gc_tx := gc_step2 + 2
 					gc_rank := gc_base + gc_tx
 					n := gc_s_n[gc_rank]
 					b := gc_s_b[gc_rank]
@@ -237,7 +202,7 @@ func gc_body_names(gc_b *compiled.Block, in, out []int32) {
 					/*line regressions.go:23*/ gc_at4[gc_tx] = n + b + ix
 				}
 				{
-					gc_tx := gc_step3 + 3
+					gc_tx := gc_step2 + 3
 					gc_rank := gc_base + gc_tx
 					n := gc_s_n[gc_rank]
 					b := gc_s_b[gc_rank]
@@ -245,7 +210,7 @@ func gc_body_names(gc_b *compiled.Block, in, out []int32) {
 					/*line regressions.go:23*/ gc_at4[gc_tx] = n + b + ix
 				}
 			}
-			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				n := gc_s_n[gc_rank]
 				b := gc_s_b[gc_rank]
@@ -253,50 +218,7 @@ func gc_body_names(gc_b *compiled.Block, in, out []int32) {
 				/*line regressions.go:23*/ gc_at4[gc_tx] = n + b + ix
 			}
 		} else {
-			gc_step4 := 0
-			for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
-				{
-					gc_tx := gc_step4 + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tid := gc_tx
-					n := gc_s_n[gc_rank]
-					b := gc_s_b[gc_rank]
-					ix := gc_s_ix[gc_rank]
-					/*line regressions.go:23*/ out[gc_bx*gc_bdx+tid] = n + b + ix
-				}
-				{
-					gc_tx := gc_step4 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tid := gc_tx
-					n := gc_s_n[gc_rank]
-					b := gc_s_b[gc_rank]
-					ix := gc_s_ix[gc_rank]
-					/*line regressions.go:23*/ out[gc_bx*gc_bdx+tid] = n + b + ix
-				}
-				{
-					gc_tx := gc_step4 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tid := gc_tx
-					n := gc_s_n[gc_rank]
-					b := gc_s_b[gc_rank]
-					ix := gc_s_ix[gc_rank]
-					/*line regressions.go:23*/ out[gc_bx*gc_bdx+tid] = n + b + ix
-				}
-				{
-					gc_tx := gc_step4 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tid := gc_tx
-					n := gc_s_n[gc_rank]
-					b := gc_s_b[gc_rank]
-					ix := gc_s_ix[gc_rank]
-					/*line regressions.go:23*/ out[gc_bx*gc_bdx+tid] = n + b + ix
-				}
-			}
-			for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
@@ -353,34 +275,7 @@ func gc_body_pad(gc_b *compiled.Block, out []float32) {
 				/*line regressions.go:41*/ gc_at[gc_tx] = v_ * k
 			}
 		} else {
-			gc_step2 := 0
-			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-				{
-					gc_tx := gc_step2 + 0
-					gc_pos.Thread = gc_base + gc_tx
-					var v_ float32 = float32(gc_tx)
-					/*line regressions.go:41*/ s_[gc_tx] = v_ * k
-				}
-				{
-					gc_tx := gc_step2 + 1
-					gc_pos.Thread = gc_base + gc_tx
-					var v_ float32 = float32(gc_tx)
-					/*line regressions.go:41*/ s_[gc_tx] = v_ * k
-				}
-				{
-					gc_tx := gc_step2 + 2
-					gc_pos.Thread = gc_base + gc_tx
-					var v_ float32 = float32(gc_tx)
-					/*line regressions.go:41*/ s_[gc_tx] = v_ * k
-				}
-				{
-					gc_tx := gc_step2 + 3
-					gc_pos.Thread = gc_base + gc_tx
-					var v_ float32 = float32(gc_tx)
-					/*line regressions.go:41*/ s_[gc_tx] = v_ * k
-				}
-			}
-			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				var v_ float32 = float32(gc_tx)
 				/*line regressions.go:41*/ s_[gc_tx] = v_ * k
@@ -388,38 +283,38 @@ func gc_body_pad(gc_b *compiled.Block, out []float32) {
 		}
 	}
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-		gc_step3 := 0
-		for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+		gc_step2 := 0
+		for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 			{
-				gc_tx := gc_step3 + 0
+				gc_tx := gc_step2 + 0
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				/*line regressions.go:43*/ r := s_[(gc_tx+1)%len(s_)]
 				gc_s_r[gc_rank] = r
 			}
 			{
-				gc_tx := gc_step3 + 1
+				gc_tx := gc_step2 + 1
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				/*line regressions.go:43*/ r := s_[(gc_tx+1)%len(s_)]
 				gc_s_r[gc_rank] = r
 			}
 			{
-				gc_tx := gc_step3 + 2
+				gc_tx := gc_step2 + 2
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				/*line regressions.go:43*/ r := s_[(gc_tx+1)%len(s_)]
 				gc_s_r[gc_rank] = r
 			}
 			{
-				gc_tx := gc_step3 + 3
+				gc_tx := gc_step2 + 3
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				/*line regressions.go:43*/ r := s_[(gc_tx+1)%len(s_)]
 				gc_s_r[gc_rank] = r
 			}
 		}
-		for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+		for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
 			/*line regressions.go:43*/ r := s_[(gc_tx+1)%len(s_)]
@@ -466,50 +361,7 @@ func gc_body_pad(gc_b *compiled.Block, out []float32) {
 				/*line regressions.go:41*/ gc_vb.StoreSlice(s_2[gc_tx:])
 				/*line regressions.go:41*/ v.StoreSlice(gc_s_v[gc_rank:])
 			}
-			gc_step4 := gc_vstep2
-			for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
-				{
-					gc_tx := gc_step4 + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					r := gc_s_r[gc_rank]
-					/*line regressions.go:45*/ var r_ float32 = r
-					/*line regressions.go:34*/ v := r_
-					/*line regressions.go:41*/ s_2[gc_tx] = v_2 * k_
-					gc_s_v[gc_rank] = v
-				}
-				{
-					gc_tx := gc_step4 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					r := gc_s_r[gc_rank]
-					/*line regressions.go:45*/ var r_ float32 = r
-					/*line regressions.go:34*/ v := r_
-					/*line regressions.go:41*/ s_2[gc_tx] = v_2 * k_
-					gc_s_v[gc_rank] = v
-				}
-				{
-					gc_tx := gc_step4 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					r := gc_s_r[gc_rank]
-					/*line regressions.go:45*/ var r_ float32 = r
-					/*line regressions.go:34*/ v := r_
-					/*line regressions.go:41*/ s_2[gc_tx] = v_2 * k_
-					gc_s_v[gc_rank] = v
-				}
-				{
-					gc_tx := gc_step4 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					r := gc_s_r[gc_rank]
-					/*line regressions.go:45*/ var r_ float32 = r
-					/*line regressions.go:34*/ v := r_
-					/*line regressions.go:41*/ s_2[gc_tx] = v_2 * k_
-					gc_s_v[gc_rank] = v
-				}
-			}
-			for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				r := gc_s_r[gc_rank]
@@ -521,38 +373,38 @@ func gc_body_pad(gc_b *compiled.Block, out []float32) {
 		}
 	}
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-		gc_step5 := 0
-		for ; gc_step5+3 < gc_bdx; gc_step5 += 4 {
+		gc_step3 := 0
+		for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
 			{
-				gc_tx := gc_step5 + 0
+				gc_tx := gc_step3 + 0
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				/*line regressions.go:43*/ r_2 := s_2[(gc_tx+1)%len(s_2)]
 				gc_s_r_2[gc_rank] = r_2
 			}
 			{
-				gc_tx := gc_step5 + 1
+				gc_tx := gc_step3 + 1
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				/*line regressions.go:43*/ r_2 := s_2[(gc_tx+1)%len(s_2)]
 				gc_s_r_2[gc_rank] = r_2
 			}
 			{
-				gc_tx := gc_step5 + 2
+				gc_tx := gc_step3 + 2
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				/*line regressions.go:43*/ r_2 := s_2[(gc_tx+1)%len(s_2)]
 				gc_s_r_2[gc_rank] = r_2
 			}
 			{
-				gc_tx := gc_step5 + 3
+				gc_tx := gc_step3 + 3
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				/*line regressions.go:43*/ r_2 := s_2[(gc_tx+1)%len(s_2)]
 				gc_s_r_2[gc_rank] = r_2
 			}
 		}
-		for gc_tx := gc_step5; gc_tx < gc_bdx; gc_tx++ {
+		for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
 			/*line regressions.go:43*/ r_2 := s_2[(gc_tx+1)%len(s_2)]
@@ -650,54 +502,7 @@ func gc_body_relax(gc_b *compiled.Block, grid []int32, iters int) {
 				}
 				/*line regressions.go:60*/ v.StoreSlice(gc_s_v[gc_rank:])
 			}
-			gc_step := gc_vstep2
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tid := gc_tx
-					/*line regressions.go:58*/ v := grid[gc_bx*b+tid]
-					if tid == 0 {
-						s[0], s[b+1] = 0, 0
-					}
-					gc_s_v[gc_rank] = v
-				}
-				{
-					gc_tx := gc_step + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tid := gc_tx
-					/*line regressions.go:58*/ v := grid[gc_bx*b+tid]
-					if tid == 0 {
-						s[0], s[b+1] = 0, 0
-					}
-					gc_s_v[gc_rank] = v
-				}
-				{
-					gc_tx := gc_step + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tid := gc_tx
-					/*line regressions.go:58*/ v := grid[gc_bx*b+tid]
-					if tid == 0 {
-						s[0], s[b+1] = 0, 0
-					}
-					gc_s_v[gc_rank] = v
-				}
-				{
-					gc_tx := gc_step + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tid := gc_tx
-					/*line regressions.go:58*/ v := grid[gc_bx*b+tid]
-					if tid == 0 {
-						s[0], s[b+1] = 0, 0
-					}
-					gc_s_v[gc_rank] = v
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
@@ -739,42 +544,7 @@ func gc_body_relax(gc_b *compiled.Block, grid []int32, iters int) {
 					/*line regressions.go:63*/ s[tid+1] = v
 				}
 			} else {
-				gc_step2 := 0
-				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
-						v := gc_s_v[gc_rank]
-						/*line regressions.go:63*/ s[tid+1] = v
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
-						v := gc_s_v[gc_rank]
-						/*line regressions.go:63*/ s[tid+1] = v
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
-						v := gc_s_v[gc_rank]
-						/*line regressions.go:63*/ s[tid+1] = v
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
-						v := gc_s_v[gc_rank]
-						/*line regressions.go:63*/ s[tid+1] = v
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -816,46 +586,7 @@ func gc_body_relax(gc_b *compiled.Block, grid []int32, iters int) {
 					gc_s_v[gc_rank] = v
 				}
 			} else {
-				gc_step3 := 0
-				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
-					{
-						gc_tx := gc_step3 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
-						/*line regressions.go:59*/ var v int32
-						/*line regressions.go:68*/ v = (s[tid] + 2*s[tid+1] + s[tid+2]) / 4
-						gc_s_v[gc_rank] = v
-					}
-					{
-						gc_tx := gc_step3 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
-						/*line regressions.go:59*/ var v int32
-						/*line regressions.go:68*/ v = (s[tid] + 2*s[tid+1] + s[tid+2]) / 4
-						gc_s_v[gc_rank] = v
-					}
-					{
-						gc_tx := gc_step3 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
-						/*line regressions.go:59*/ var v int32
-						/*line regressions.go:68*/ v = (s[tid] + 2*s[tid+1] + s[tid+2]) / 4
-						gc_s_v[gc_rank] = v
-					}
-					{
-						gc_tx := gc_step3 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
-						/*line regressions.go:59*/ var v int32
-						/*line regressions.go:68*/ v = (s[tid] + 2*s[tid+1] + s[tid+2]) / 4
-						gc_s_v[gc_rank] = v
-					}
-				}
-				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -872,42 +603,7 @@ func gc_body_relax(gc_b *compiled.Block, grid []int32, iters int) {
 			gc_at8 := grid[gc_off7:][:gc_bdx]
 			/*line regressions.go:71*/ copy(gc_at8, gc_s_v[gc_base:][:gc_bdx])
 		} else {
-			gc_step4 := 0
-			for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
-				{
-					gc_tx := gc_step4 + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tid := gc_tx
-					v := gc_s_v[gc_rank]
-					/*line regressions.go:71*/ grid[gc_bx*b+tid] = v
-				}
-				{
-					gc_tx := gc_step4 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tid := gc_tx
-					v := gc_s_v[gc_rank]
-					/*line regressions.go:71*/ grid[gc_bx*b+tid] = v
-				}
-				{
-					gc_tx := gc_step4 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tid := gc_tx
-					v := gc_s_v[gc_rank]
-					/*line regressions.go:71*/ grid[gc_bx*b+tid] = v
-				}
-				{
-					gc_tx := gc_step4 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tid := gc_tx
-					v := gc_s_v[gc_rank]
-					/*line regressions.go:71*/ grid[gc_bx*b+tid] = v
-				}
-			}
-			for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
@@ -1041,46 +737,7 @@ func gc_body_staleRemat(gc_b *compiled.Block, out []int32) {
 				gc_s_offset[gc_rank] = offset
 			}
 		} else {
-			gc_step2 := 0
-			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-				{
-					gc_tx := gc_step2 + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tid := gc_tx
-					/*line regressions.go:98*/ counts[tid] = 0
-					/*line regressions.go:100*/ offset := tid & (stride - 1)
-					gc_s_offset[gc_rank] = offset
-				}
-				{
-					gc_tx := gc_step2 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tid := gc_tx
-					/*line regressions.go:98*/ counts[tid] = 0
-					/*line regressions.go:100*/ offset := tid & (stride - 1)
-					gc_s_offset[gc_rank] = offset
-				}
-				{
-					gc_tx := gc_step2 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tid := gc_tx
-					/*line regressions.go:98*/ counts[tid] = 0
-					/*line regressions.go:100*/ offset := tid & (stride - 1)
-					gc_s_offset[gc_rank] = offset
-				}
-				{
-					gc_tx := gc_step2 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tid := gc_tx
-					/*line regressions.go:98*/ counts[tid] = 0
-					/*line regressions.go:100*/ offset := tid & (stride - 1)
-					gc_s_offset[gc_rank] = offset
-				}
-			}
-			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
@@ -1095,10 +752,10 @@ func gc_body_staleRemat(gc_b *compiled.Block, out []int32) {
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			if gc_bdx <= len(counts) {
 				gc_at2 := counts[:gc_bdx]
-				gc_step3 := 0
-				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+				gc_step2 := 0
+				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 					{
-						gc_tx := gc_step3 + 0
+						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						offset := gc_s_offset[gc_rank]
 						/*line regressions.go:104*/ if offset >= stride {
@@ -1106,7 +763,7 @@ func gc_body_staleRemat(gc_b *compiled.Block, out []int32) {
 						}
 					}
 					{
-						gc_tx := gc_step3 + 1
+						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						offset := gc_s_offset[gc_rank]
 						/*line regressions.go:104*/ if offset >= stride {
@@ -1114,7 +771,7 @@ func gc_body_staleRemat(gc_b *compiled.Block, out []int32) {
 						}
 					}
 					{
-						gc_tx := gc_step3 + 2
+						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						offset := gc_s_offset[gc_rank]
 						/*line regressions.go:104*/ if offset >= stride {
@@ -1122,7 +779,7 @@ func gc_body_staleRemat(gc_b *compiled.Block, out []int32) {
 						}
 					}
 					{
-						gc_tx := gc_step3 + 3
+						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						offset := gc_s_offset[gc_rank]
 						/*line regressions.go:104*/ if offset >= stride {
@@ -1130,7 +787,7 @@ func gc_body_staleRemat(gc_b *compiled.Block, out []int32) {
 						}
 					}
 				}
-				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					offset := gc_s_offset[gc_rank]
 					/*line regressions.go:104*/ if offset >= stride {
@@ -1138,50 +795,7 @@ func gc_body_staleRemat(gc_b *compiled.Block, out []int32) {
 					}
 				}
 			} else {
-				gc_step4 := 0
-				for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
-					{
-						gc_tx := gc_step4 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
-						offset := gc_s_offset[gc_rank]
-						/*line regressions.go:104*/ if offset >= stride {
-							counts[tid]++
-						}
-					}
-					{
-						gc_tx := gc_step4 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
-						offset := gc_s_offset[gc_rank]
-						/*line regressions.go:104*/ if offset >= stride {
-							counts[tid]++
-						}
-					}
-					{
-						gc_tx := gc_step4 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
-						offset := gc_s_offset[gc_rank]
-						/*line regressions.go:104*/ if offset >= stride {
-							counts[tid]++
-						}
-					}
-					{
-						gc_tx := gc_step4 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
-						offset := gc_s_offset[gc_rank]
-						/*line regressions.go:104*/ if offset >= stride {
-							counts[tid]++
-						}
-					}
-				}
-				for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -1202,10 +816,10 @@ func gc_body_staleRemat(gc_b *compiled.Block, out []int32) {
 				gc_r := gc_qoff - gc_q*gc_qd
 				_, _ = gc_q, gc_r
 				gc_segend := min(gc_bdx, gc_qd-gc_r)
-				gc_step5 := gc_seg
-				for ; gc_step5+3 < gc_segend; gc_step5 += 4 {
+				gc_step3 := gc_seg
+				for ; gc_step3+3 < gc_segend; gc_step3 += 4 {
 					{
-						gc_tx := gc_step5 + 0
+						gc_tx := gc_step3 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						lane := (gc_tx + gc_r)
@@ -1214,7 +828,7 @@ func gc_body_staleRemat(gc_b *compiled.Block, out []int32) {
 						gc_s_sum[gc_rank] = sum
 					}
 					{
-						gc_tx := gc_step5 + 1
+						gc_tx := gc_step3 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						lane := (gc_tx + gc_r)
@@ -1223,7 +837,7 @@ func gc_body_staleRemat(gc_b *compiled.Block, out []int32) {
 						gc_s_sum[gc_rank] = sum
 					}
 					{
-						gc_tx := gc_step5 + 2
+						gc_tx := gc_step3 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						lane := (gc_tx + gc_r)
@@ -1232,7 +846,7 @@ func gc_body_staleRemat(gc_b *compiled.Block, out []int32) {
 						gc_s_sum[gc_rank] = sum
 					}
 					{
-						gc_tx := gc_step5 + 3
+						gc_tx := gc_step3 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						lane := (gc_tx + gc_r)
@@ -1241,7 +855,7 @@ func gc_body_staleRemat(gc_b *compiled.Block, out []int32) {
 						gc_s_sum[gc_rank] = sum
 					}
 				}
-				for gc_tx := gc_step5; gc_tx < gc_segend; gc_tx++ {
+				for gc_tx := gc_step3; gc_tx < gc_segend; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					lane := (gc_tx + gc_r)
@@ -1252,10 +866,10 @@ func gc_body_staleRemat(gc_b *compiled.Block, out []int32) {
 				gc_seg = gc_segend
 			}
 		} else {
-			gc_step6 := 0
-			for ; gc_step6+3 < gc_bdx; gc_step6 += 4 {
+			gc_step4 := 0
+			for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
 				{
-					gc_tx := gc_step6 + 0
+					gc_tx := gc_step4 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -1265,7 +879,7 @@ func gc_body_staleRemat(gc_b *compiled.Block, out []int32) {
 					gc_s_sum[gc_rank] = sum
 				}
 				{
-					gc_tx := gc_step6 + 1
+					gc_tx := gc_step4 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -1275,7 +889,7 @@ func gc_body_staleRemat(gc_b *compiled.Block, out []int32) {
 					gc_s_sum[gc_rank] = sum
 				}
 				{
-					gc_tx := gc_step6 + 2
+					gc_tx := gc_step4 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -1285,7 +899,7 @@ func gc_body_staleRemat(gc_b *compiled.Block, out []int32) {
 					gc_s_sum[gc_rank] = sum
 				}
 				{
-					gc_tx := gc_step6 + 3
+					gc_tx := gc_step4 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -1295,7 +909,7 @@ func gc_body_staleRemat(gc_b *compiled.Block, out []int32) {
 					gc_s_sum[gc_rank] = sum
 				}
 			}
-			for gc_tx := gc_step6; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
@@ -1307,10 +921,10 @@ func gc_body_staleRemat(gc_b *compiled.Block, out []int32) {
 		}
 	}
 	/*line regressions.go:111*/ for k := 0; k < 3; k++ {
-		gc_step7 := 0
-		for ; gc_step7+3 < gc_n; gc_step7 += 4 {
+		gc_step5 := 0
+		for ; gc_step5+3 < gc_n; gc_step5 += 4 {
 			{
-				gc_rank := gc_step7 + 0
+				gc_rank := gc_step5 + 0
 				gc_pos.Thread = gc_rank
 				lane := gc_s_lane[gc_rank]
 				sum := gc_s_sum[gc_rank]
@@ -1318,7 +932,7 @@ func gc_body_staleRemat(gc_b *compiled.Block, out []int32) {
 				gc_s_sum[gc_rank] = sum
 			}
 			{
-				gc_rank := gc_step7 + 1
+				gc_rank := gc_step5 + 1
 				gc_pos.Thread = gc_rank
 				lane := gc_s_lane[gc_rank]
 				sum := gc_s_sum[gc_rank]
@@ -1326,7 +940,7 @@ func gc_body_staleRemat(gc_b *compiled.Block, out []int32) {
 				gc_s_sum[gc_rank] = sum
 			}
 			{
-				gc_rank := gc_step7 + 2
+				gc_rank := gc_step5 + 2
 				gc_pos.Thread = gc_rank
 				lane := gc_s_lane[gc_rank]
 				sum := gc_s_sum[gc_rank]
@@ -1334,7 +948,7 @@ func gc_body_staleRemat(gc_b *compiled.Block, out []int32) {
 				gc_s_sum[gc_rank] = sum
 			}
 			{
-				gc_rank := gc_step7 + 3
+				gc_rank := gc_step5 + 3
 				gc_pos.Thread = gc_rank
 				lane := gc_s_lane[gc_rank]
 				sum := gc_s_sum[gc_rank]
@@ -1342,7 +956,7 @@ func gc_body_staleRemat(gc_b *compiled.Block, out []int32) {
 				gc_s_sum[gc_rank] = sum
 			}
 		}
-		for gc_rank := gc_step7; gc_rank < gc_n; gc_rank++ {
+		for gc_rank := gc_step5; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			lane := gc_s_lane[gc_rank]
 			sum := gc_s_sum[gc_rank]
@@ -1356,75 +970,40 @@ func gc_body_staleRemat(gc_b *compiled.Block, out []int32) {
 		if gc_off >= 0 && gc_off <= len(out) && gc_bdx <= len(out)-gc_off && gc_bdx <= len(counts) {
 			gc_at3 := out[gc_off:][:gc_bdx]
 			gc_at4 := counts[:gc_bdx]
-			gc_step8 := 0
-			for ; gc_step8+3 < gc_bdx; gc_step8 += 4 {
+			gc_step6 := 0
+			for ; gc_step6+3 < gc_bdx; gc_step6 += 4 {
 				{
-					gc_tx := gc_step8 + 0
+					gc_tx := gc_step6 + 0
 					gc_rank := gc_base + gc_tx
 					sum := gc_s_sum[gc_rank]
 					/*line regressions.go:117*/ gc_at3[gc_tx] = gc_at4[gc_tx]*100 + sum
 				}
 				{
-					gc_tx := gc_step8 + 1
+					gc_tx := gc_step6 + 1
 					gc_rank := gc_base + gc_tx
 					sum := gc_s_sum[gc_rank]
 					/*line regressions.go:117*/ gc_at3[gc_tx] = gc_at4[gc_tx]*100 + sum
 				}
 				{
-					gc_tx := gc_step8 + 2
+					gc_tx := gc_step6 + 2
 					gc_rank := gc_base + gc_tx
 					sum := gc_s_sum[gc_rank]
 					/*line regressions.go:117*/ gc_at3[gc_tx] = gc_at4[gc_tx]*100 + sum
 				}
 				{
-					gc_tx := gc_step8 + 3
+					gc_tx := gc_step6 + 3
 					gc_rank := gc_base + gc_tx
 					sum := gc_s_sum[gc_rank]
 					/*line regressions.go:117*/ gc_at3[gc_tx] = gc_at4[gc_tx]*100 + sum
 				}
 			}
-			for gc_tx := gc_step8; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_step6; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				sum := gc_s_sum[gc_rank]
 				/*line regressions.go:117*/ gc_at3[gc_tx] = gc_at4[gc_tx]*100 + sum
 			}
 		} else {
-			gc_step9 := 0
-			for ; gc_step9+3 < gc_bdx; gc_step9 += 4 {
-				{
-					gc_tx := gc_step9 + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tid := gc_tx
-					sum := gc_s_sum[gc_rank]
-					/*line regressions.go:117*/ out[gc_bx*gc_bdx+tid] = counts[tid]*100 + sum
-				}
-				{
-					gc_tx := gc_step9 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tid := gc_tx
-					sum := gc_s_sum[gc_rank]
-					/*line regressions.go:117*/ out[gc_bx*gc_bdx+tid] = counts[tid]*100 + sum
-				}
-				{
-					gc_tx := gc_step9 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tid := gc_tx
-					sum := gc_s_sum[gc_rank]
-					/*line regressions.go:117*/ out[gc_bx*gc_bdx+tid] = counts[tid]*100 + sum
-				}
-				{
-					gc_tx := gc_step9 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tid := gc_tx
-					sum := gc_s_sum[gc_rank]
-					/*line regressions.go:117*/ out[gc_bx*gc_bdx+tid] = counts[tid]*100 + sum
-				}
-			}
-			for gc_tx := gc_step9; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
@@ -1506,30 +1085,7 @@ func gc_body_pureBound(gc_b *compiled.Block, out []int32, n int) {
 				/*line regressions.go:165*/ gc_at[gc_tx] = s[0]
 			}
 		} else {
-			gc_step3 := 0
-			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
-				{
-					gc_tx := gc_step3 + 0
-					gc_pos.Thread = gc_base + gc_tx
-					/*line regressions.go:165*/ out[gc_bx*gc_bdx+gc_tx] = s[0]
-				}
-				{
-					gc_tx := gc_step3 + 1
-					gc_pos.Thread = gc_base + gc_tx
-					/*line regressions.go:165*/ out[gc_bx*gc_bdx+gc_tx] = s[0]
-				}
-				{
-					gc_tx := gc_step3 + 2
-					gc_pos.Thread = gc_base + gc_tx
-					/*line regressions.go:165*/ out[gc_bx*gc_bdx+gc_tx] = s[0]
-				}
-				{
-					gc_tx := gc_step3 + 3
-					gc_pos.Thread = gc_base + gc_tx
-					/*line regressions.go:165*/ out[gc_bx*gc_bdx+gc_tx] = s[0]
-				}
-			}
-			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				/*line regressions.go:165*/ out[gc_bx*gc_bdx+gc_tx] = s[0]
 			}
@@ -1714,54 +1270,7 @@ func gc_body_idempotentRead(gc_b *compiled.Block, out []int32, p int32) {
 				lanes.BroadcastInt32x8(w).StoreSlice(gc_s_w[gc_rank:])
 				/*line regressions.go:208*/ a.StoreSlice(gc_s_a[gc_rank:])
 			}
-			gc_step := gc_vstep2
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tx := gc_tx
-					/*line regressions.go:206*/ w := p << 3
-					a := int32(tx)
-					s[tx] = a
-					gc_s_w[gc_rank] = w
-					gc_s_a[gc_rank] = a
-				}
-				{
-					gc_tx := gc_step + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tx := gc_tx
-					/*line regressions.go:206*/ w := p << 3
-					a := int32(tx)
-					s[tx] = a
-					gc_s_w[gc_rank] = w
-					gc_s_a[gc_rank] = a
-				}
-				{
-					gc_tx := gc_step + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tx := gc_tx
-					/*line regressions.go:206*/ w := p << 3
-					a := int32(tx)
-					s[tx] = a
-					gc_s_w[gc_rank] = w
-					gc_s_a[gc_rank] = a
-				}
-				{
-					gc_tx := gc_step + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tx := gc_tx
-					/*line regressions.go:206*/ w := p << 3
-					a := int32(tx)
-					s[tx] = a
-					gc_s_w[gc_rank] = w
-					gc_s_a[gc_rank] = a
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tx := gc_tx
@@ -1773,10 +1282,10 @@ func gc_body_idempotentRead(gc_b *compiled.Block, out []int32, p int32) {
 			}
 		}
 	}
-	gc_step2 := 0
-	for ; gc_step2+3 < gc_n; gc_step2 += 4 {
+	gc_step := 0
+	for ; gc_step+3 < gc_n; gc_step += 4 {
 		{
-			gc_rank := gc_step2 + 0
+			gc_rank := gc_step + 0
 			gc_pos.Thread = gc_rank
 			w := gc_s_w[gc_rank]
 			a := gc_s_a[gc_rank]
@@ -1789,7 +1298,7 @@ func gc_body_idempotentRead(gc_b *compiled.Block, out []int32, p int32) {
 			gc_s_a[gc_rank] = a
 		}
 		{
-			gc_rank := gc_step2 + 1
+			gc_rank := gc_step + 1
 			gc_pos.Thread = gc_rank
 			w := gc_s_w[gc_rank]
 			a := gc_s_a[gc_rank]
@@ -1802,7 +1311,7 @@ func gc_body_idempotentRead(gc_b *compiled.Block, out []int32, p int32) {
 			gc_s_a[gc_rank] = a
 		}
 		{
-			gc_rank := gc_step2 + 2
+			gc_rank := gc_step + 2
 			gc_pos.Thread = gc_rank
 			w := gc_s_w[gc_rank]
 			a := gc_s_a[gc_rank]
@@ -1815,7 +1324,7 @@ func gc_body_idempotentRead(gc_b *compiled.Block, out []int32, p int32) {
 			gc_s_a[gc_rank] = a
 		}
 		{
-			gc_rank := gc_step2 + 3
+			gc_rank := gc_step + 3
 			gc_pos.Thread = gc_rank
 			w := gc_s_w[gc_rank]
 			a := gc_s_a[gc_rank]
@@ -1828,7 +1337,7 @@ func gc_body_idempotentRead(gc_b *compiled.Block, out []int32, p int32) {
 			gc_s_a[gc_rank] = a
 		}
 	}
-	for gc_rank := gc_step2; gc_rank < gc_n; gc_rank++ {
+	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		w := gc_s_w[gc_rank]
 		a := gc_s_a[gc_rank]
@@ -1845,88 +1354,45 @@ func gc_body_idempotentRead(gc_b *compiled.Block, out []int32, p int32) {
 		if gc_off >= 0 && gc_off <= len(out) && gc_bdx <= len(out)-gc_off && gc_bdx <= len(s) {
 			gc_at2 := out[gc_off:][:gc_bdx]
 			gc_at3 := s[:gc_bdx]
-			gc_step3 := 0
-			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+			gc_step2 := 0
+			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 				{
-					gc_tx := gc_step3 + 0
+					gc_tx := gc_step2 + 0
 					gc_rank := gc_base + gc_tx
 					w := gc_s_w[gc_rank]
 					a := gc_s_a[gc_rank]
 					/*line regressions.go:216*/ gc_at2[gc_tx] = (a+gc_at3[gc_tx])*1000 + w
 				}
 				{
-					gc_tx := gc_step3 + 1
+					gc_tx := gc_step2 + 1
 					gc_rank := gc_base + gc_tx
 					w := gc_s_w[gc_rank]
 					a := gc_s_a[gc_rank]
 					/*line regressions.go:216*/ gc_at2[gc_tx] = (a+gc_at3[gc_tx])*1000 + w
 				}
 				{
-					gc_tx := gc_step3 + 2
+					gc_tx := gc_step2 + 2
 					gc_rank := gc_base + gc_tx
 					w := gc_s_w[gc_rank]
 					a := gc_s_a[gc_rank]
 					/*line regressions.go:216*/ gc_at2[gc_tx] = (a+gc_at3[gc_tx])*1000 + w
 				}
 				{
-					gc_tx := gc_step3 + 3
+					gc_tx := gc_step2 + 3
 					gc_rank := gc_base + gc_tx
 					w := gc_s_w[gc_rank]
 					a := gc_s_a[gc_rank]
 					/*line regressions.go:216*/ gc_at2[gc_tx] = (a+gc_at3[gc_tx])*1000 + w
 				}
 			}
-			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				w := gc_s_w[gc_rank]
 				a := gc_s_a[gc_rank]
 				/*line regressions.go:216*/ gc_at2[gc_tx] = (a+gc_at3[gc_tx])*1000 + w
 			}
 		} else {
-			gc_step4 := 0
-			for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
-				{
-					gc_tx := gc_step4 + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tx := gc_tx
-					/*line regressions.go:205*/ i := gc_bx*gc_bdx + tx
-					w := gc_s_w[gc_rank]
-					a := gc_s_a[gc_rank]
-					/*line regressions.go:216*/ out[i] = (a+s[tx])*1000 + w
-				}
-				{
-					gc_tx := gc_step4 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tx := gc_tx
-					/*line regressions.go:205*/ i := gc_bx*gc_bdx + tx
-					w := gc_s_w[gc_rank]
-					a := gc_s_a[gc_rank]
-					/*line regressions.go:216*/ out[i] = (a+s[tx])*1000 + w
-				}
-				{
-					gc_tx := gc_step4 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tx := gc_tx
-					/*line regressions.go:205*/ i := gc_bx*gc_bdx + tx
-					w := gc_s_w[gc_rank]
-					a := gc_s_a[gc_rank]
-					/*line regressions.go:216*/ out[i] = (a+s[tx])*1000 + w
-				}
-				{
-					gc_tx := gc_step4 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tx := gc_tx
-					/*line regressions.go:205*/ i := gc_bx*gc_bdx + tx
-					w := gc_s_w[gc_rank]
-					a := gc_s_a[gc_rank]
-					/*line regressions.go:216*/ out[i] = (a+s[tx])*1000 + w
-				}
-			}
-			for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tx := gc_tx

@@ -204,42 +204,7 @@ func gc_body_names(gc_b *compiled.Block, in, out []int32) {
 						gc_s_ix[gc_rank] = ix
 					}
 				} else {
-					gc_step := gc_seg
-					for ; gc_step+3 < gc_segend; gc_step += 4 {
-						{
-							gc_tx := gc_step + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							ix := gc_s_ix[gc_rank]
-							/*line regressions.go:21*/ ix += s[(gc_tx + gc_r)]
-							gc_s_ix[gc_rank] = ix
-						}
-						{
-							gc_tx := gc_step + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							ix := gc_s_ix[gc_rank]
-							/*line regressions.go:21*/ ix += s[(gc_tx + gc_r)]
-							gc_s_ix[gc_rank] = ix
-						}
-						{
-							gc_tx := gc_step + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							ix := gc_s_ix[gc_rank]
-							/*line regressions.go:21*/ ix += s[(gc_tx + gc_r)]
-							gc_s_ix[gc_rank] = ix
-						}
-						{
-							gc_tx := gc_step + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							ix := gc_s_ix[gc_rank]
-							/*line regressions.go:21*/ ix += s[(gc_tx + gc_r)]
-							gc_s_ix[gc_rank] = ix
-						}
-					}
-					for gc_tx := gc_step; gc_tx < gc_segend; gc_tx++ {
+					for gc_tx := gc_seg; gc_tx < gc_segend; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						ix := gc_s_ix[gc_rank]
@@ -250,10 +215,10 @@ func gc_body_names(gc_b *compiled.Block, in, out []int32) {
 				gc_seg = gc_segend
 			}
 		} else {
-			gc_step2 := 0
-			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+			gc_step := 0
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
 				{
-					gc_tx := gc_step2 + 0
+					gc_tx := gc_step + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -262,7 +227,7 @@ func gc_body_names(gc_b *compiled.Block, in, out []int32) {
 					gc_s_ix[gc_rank] = ix
 				}
 				{
-					gc_tx := gc_step2 + 1
+					gc_tx := gc_step + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -271,7 +236,7 @@ func gc_body_names(gc_b *compiled.Block, in, out []int32) {
 					gc_s_ix[gc_rank] = ix
 				}
 				{
-					gc_tx := gc_step2 + 2
+					gc_tx := gc_step + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -280,7 +245,7 @@ func gc_body_names(gc_b *compiled.Block, in, out []int32) {
 					gc_s_ix[gc_rank] = ix
 				}
 				{
-					gc_tx := gc_step2 + 3
+					gc_tx := gc_step + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -289,7 +254,7 @@ func gc_body_names(gc_b *compiled.Block, in, out []int32) {
 					gc_s_ix[gc_rank] = ix
 				}
 			}
-			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
@@ -383,50 +348,7 @@ func gc_body_names(gc_b *compiled.Block, in, out []int32) {
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step3 := gc_vstep5
-			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
-				{
-					gc_tx := gc_step3 + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tid := gc_tx
-					n := gc_s_n[gc_rank]
-					b := gc_s_b[gc_rank]
-					ix := gc_s_ix[gc_rank]
-					/*line regressions.go:23*/ out[gc_bx*gc_bdx+tid] = n + b + ix
-				}
-				{
-					gc_tx := gc_step3 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tid := gc_tx
-					n := gc_s_n[gc_rank]
-					b := gc_s_b[gc_rank]
-					ix := gc_s_ix[gc_rank]
-					/*line regressions.go:23*/ out[gc_bx*gc_bdx+tid] = n + b + ix
-				}
-				{
-					gc_tx := gc_step3 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tid := gc_tx
-					n := gc_s_n[gc_rank]
-					b := gc_s_b[gc_rank]
-					ix := gc_s_ix[gc_rank]
-					/*line regressions.go:23*/ out[gc_bx*gc_bdx+tid] = n + b + ix
-				}
-				{
-					gc_tx := gc_step3 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tid := gc_tx
-					n := gc_s_n[gc_rank]
-					b := gc_s_b[gc_rank]
-					ix := gc_s_ix[gc_rank]
-					/*line regressions.go:23*/ out[gc_bx*gc_bdx+tid] = n + b + ix
-				}
-			}
-			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep5; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
@@ -535,34 +457,7 @@ func gc_body_pad(gc_b *compiled.Block, out []float32) {
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step := gc_vstep2
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
-					gc_pos.Thread = gc_base + gc_tx
-					var v_ float32 = float32(gc_tx)
-					/*line regressions.go:41*/ s_[gc_tx] = v_ * k
-				}
-				{
-					gc_tx := gc_step + 1
-					gc_pos.Thread = gc_base + gc_tx
-					var v_ float32 = float32(gc_tx)
-					/*line regressions.go:41*/ s_[gc_tx] = v_ * k
-				}
-				{
-					gc_tx := gc_step + 2
-					gc_pos.Thread = gc_base + gc_tx
-					var v_ float32 = float32(gc_tx)
-					/*line regressions.go:41*/ s_[gc_tx] = v_ * k
-				}
-				{
-					gc_tx := gc_step + 3
-					gc_pos.Thread = gc_base + gc_tx
-					var v_ float32 = float32(gc_tx)
-					/*line regressions.go:41*/ s_[gc_tx] = v_ * k
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				var v_ float32 = float32(gc_tx)
 				/*line regressions.go:41*/ s_[gc_tx] = v_ * k
@@ -570,38 +465,38 @@ func gc_body_pad(gc_b *compiled.Block, out []float32) {
 		}
 	}
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-		gc_step2 := 0
-		for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+		gc_step := 0
+		for ; gc_step+3 < gc_bdx; gc_step += 4 {
 			{
-				gc_tx := gc_step2 + 0
+				gc_tx := gc_step + 0
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				/*line regressions.go:43*/ r := s_[(gc_tx+1)%len(s_)]
 				gc_s_r[gc_rank] = r
 			}
 			{
-				gc_tx := gc_step2 + 1
+				gc_tx := gc_step + 1
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				/*line regressions.go:43*/ r := s_[(gc_tx+1)%len(s_)]
 				gc_s_r[gc_rank] = r
 			}
 			{
-				gc_tx := gc_step2 + 2
+				gc_tx := gc_step + 2
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				/*line regressions.go:43*/ r := s_[(gc_tx+1)%len(s_)]
 				gc_s_r[gc_rank] = r
 			}
 			{
-				gc_tx := gc_step2 + 3
+				gc_tx := gc_step + 3
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				/*line regressions.go:43*/ r := s_[(gc_tx+1)%len(s_)]
 				gc_s_r[gc_rank] = r
 			}
 		}
-		for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+		for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
 			/*line regressions.go:43*/ r := s_[(gc_tx+1)%len(s_)]
@@ -699,50 +594,7 @@ func gc_body_pad(gc_b *compiled.Block, out []float32) {
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step3 := gc_vstep4
-			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
-				{
-					gc_tx := gc_step3 + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					r := gc_s_r[gc_rank]
-					/*line regressions.go:45*/ var r_ float32 = r
-					/*line regressions.go:34*/ v := r_
-					/*line regressions.go:41*/ s_2[gc_tx] = v_2 * k_
-					gc_s_v[gc_rank] = v
-				}
-				{
-					gc_tx := gc_step3 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					r := gc_s_r[gc_rank]
-					/*line regressions.go:45*/ var r_ float32 = r
-					/*line regressions.go:34*/ v := r_
-					/*line regressions.go:41*/ s_2[gc_tx] = v_2 * k_
-					gc_s_v[gc_rank] = v
-				}
-				{
-					gc_tx := gc_step3 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					r := gc_s_r[gc_rank]
-					/*line regressions.go:45*/ var r_ float32 = r
-					/*line regressions.go:34*/ v := r_
-					/*line regressions.go:41*/ s_2[gc_tx] = v_2 * k_
-					gc_s_v[gc_rank] = v
-				}
-				{
-					gc_tx := gc_step3 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					r := gc_s_r[gc_rank]
-					/*line regressions.go:45*/ var r_ float32 = r
-					/*line regressions.go:34*/ v := r_
-					/*line regressions.go:41*/ s_2[gc_tx] = v_2 * k_
-					gc_s_v[gc_rank] = v
-				}
-			}
-			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				r := gc_s_r[gc_rank]
@@ -754,38 +606,38 @@ func gc_body_pad(gc_b *compiled.Block, out []float32) {
 		}
 	}
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-		gc_step4 := 0
-		for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
+		gc_step2 := 0
+		for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 			{
-				gc_tx := gc_step4 + 0
+				gc_tx := gc_step2 + 0
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				/*line regressions.go:43*/ r_2 := s_2[(gc_tx+1)%len(s_2)]
 				gc_s_r_2[gc_rank] = r_2
 			}
 			{
-				gc_tx := gc_step4 + 1
+				gc_tx := gc_step2 + 1
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				/*line regressions.go:43*/ r_2 := s_2[(gc_tx+1)%len(s_2)]
 				gc_s_r_2[gc_rank] = r_2
 			}
 			{
-				gc_tx := gc_step4 + 2
+				gc_tx := gc_step2 + 2
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				/*line regressions.go:43*/ r_2 := s_2[(gc_tx+1)%len(s_2)]
 				gc_s_r_2[gc_rank] = r_2
 			}
 			{
-				gc_tx := gc_step4 + 3
+				gc_tx := gc_step2 + 3
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				/*line regressions.go:43*/ r_2 := s_2[(gc_tx+1)%len(s_2)]
 				gc_s_r_2[gc_rank] = r_2
 			}
 		}
-		for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
+		for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
 			/*line regressions.go:43*/ r_2 := s_2[(gc_tx+1)%len(s_2)]
@@ -1012,54 +864,7 @@ func gc_body_relax(gc_b *compiled.Block, grid []int32, iters int) {
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step := gc_vstep2
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tid := gc_tx
-					/*line regressions.go:58*/ v := grid[gc_bx*b+tid]
-					if tid == 0 {
-						s[0], s[b+1] = 0, 0
-					}
-					gc_s_v[gc_rank] = v
-				}
-				{
-					gc_tx := gc_step + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tid := gc_tx
-					/*line regressions.go:58*/ v := grid[gc_bx*b+tid]
-					if tid == 0 {
-						s[0], s[b+1] = 0, 0
-					}
-					gc_s_v[gc_rank] = v
-				}
-				{
-					gc_tx := gc_step + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tid := gc_tx
-					/*line regressions.go:58*/ v := grid[gc_bx*b+tid]
-					if tid == 0 {
-						s[0], s[b+1] = 0, 0
-					}
-					gc_s_v[gc_rank] = v
-				}
-				{
-					gc_tx := gc_step + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tid := gc_tx
-					/*line regressions.go:58*/ v := grid[gc_bx*b+tid]
-					if tid == 0 {
-						s[0], s[b+1] = 0, 0
-					}
-					gc_s_v[gc_rank] = v
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
@@ -1165,42 +970,7 @@ func gc_body_relax(gc_b *compiled.Block, grid []int32, iters int) {
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step2 := gc_vstep4
-				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
-						v := gc_s_v[gc_rank]
-						/*line regressions.go:63*/ s[tid+1] = v
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
-						v := gc_s_v[gc_rank]
-						/*line regressions.go:63*/ s[tid+1] = v
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
-						v := gc_s_v[gc_rank]
-						/*line regressions.go:63*/ s[tid+1] = v
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
-						v := gc_s_v[gc_rank]
-						/*line regressions.go:63*/ s[tid+1] = v
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -1242,46 +1012,7 @@ func gc_body_relax(gc_b *compiled.Block, grid []int32, iters int) {
 					gc_s_v[gc_rank] = v
 				}
 			} else {
-				gc_step3 := 0
-				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
-					{
-						gc_tx := gc_step3 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
-						/*line regressions.go:59*/ var v int32
-						/*line regressions.go:68*/ v = (s[tid] + 2*s[tid+1] + s[tid+2]) / 4
-						gc_s_v[gc_rank] = v
-					}
-					{
-						gc_tx := gc_step3 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
-						/*line regressions.go:59*/ var v int32
-						/*line regressions.go:68*/ v = (s[tid] + 2*s[tid+1] + s[tid+2]) / 4
-						gc_s_v[gc_rank] = v
-					}
-					{
-						gc_tx := gc_step3 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
-						/*line regressions.go:59*/ var v int32
-						/*line regressions.go:68*/ v = (s[tid] + 2*s[tid+1] + s[tid+2]) / 4
-						gc_s_v[gc_rank] = v
-					}
-					{
-						gc_tx := gc_step3 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
-						/*line regressions.go:59*/ var v int32
-						/*line regressions.go:68*/ v = (s[tid] + 2*s[tid+1] + s[tid+2]) / 4
-						gc_s_v[gc_rank] = v
-					}
-				}
-				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -1366,42 +1097,7 @@ func gc_body_relax(gc_b *compiled.Block, grid []int32, iters int) {
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step4 := gc_vstep6
-			for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
-				{
-					gc_tx := gc_step4 + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tid := gc_tx
-					v := gc_s_v[gc_rank]
-					/*line regressions.go:71*/ grid[gc_bx*b+tid] = v
-				}
-				{
-					gc_tx := gc_step4 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tid := gc_tx
-					v := gc_s_v[gc_rank]
-					/*line regressions.go:71*/ grid[gc_bx*b+tid] = v
-				}
-				{
-					gc_tx := gc_step4 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tid := gc_tx
-					v := gc_s_v[gc_rank]
-					/*line regressions.go:71*/ grid[gc_bx*b+tid] = v
-				}
-				{
-					gc_tx := gc_step4 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tid := gc_tx
-					v := gc_s_v[gc_rank]
-					/*line regressions.go:71*/ grid[gc_bx*b+tid] = v
-				}
-			}
-			for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep6; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
@@ -1627,46 +1323,7 @@ func gc_body_staleRemat(gc_b *compiled.Block, out []int32) {
 				gc_s_offset[gc_rank] = offset
 			}
 		} else {
-			gc_step2 := 0
-			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-				{
-					gc_tx := gc_step2 + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tid := gc_tx
-					/*line regressions.go:98*/ counts[tid] = 0
-					/*line regressions.go:100*/ offset := tid & (stride - 1)
-					gc_s_offset[gc_rank] = offset
-				}
-				{
-					gc_tx := gc_step2 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tid := gc_tx
-					/*line regressions.go:98*/ counts[tid] = 0
-					/*line regressions.go:100*/ offset := tid & (stride - 1)
-					gc_s_offset[gc_rank] = offset
-				}
-				{
-					gc_tx := gc_step2 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tid := gc_tx
-					/*line regressions.go:98*/ counts[tid] = 0
-					/*line regressions.go:100*/ offset := tid & (stride - 1)
-					gc_s_offset[gc_rank] = offset
-				}
-				{
-					gc_tx := gc_step2 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tid := gc_tx
-					/*line regressions.go:98*/ counts[tid] = 0
-					/*line regressions.go:100*/ offset := tid & (stride - 1)
-					gc_s_offset[gc_rank] = offset
-				}
-			}
-			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
@@ -1681,10 +1338,10 @@ func gc_body_staleRemat(gc_b *compiled.Block, out []int32) {
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			if gc_bdx <= len(counts) {
 				gc_at2 := counts[:gc_bdx]
-				gc_step3 := 0
-				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+				gc_step2 := 0
+				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 					{
-						gc_tx := gc_step3 + 0
+						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						offset := gc_s_offset[gc_rank]
 						/*line regressions.go:104*/ if offset >= stride {
@@ -1692,7 +1349,7 @@ func gc_body_staleRemat(gc_b *compiled.Block, out []int32) {
 						}
 					}
 					{
-						gc_tx := gc_step3 + 1
+						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						offset := gc_s_offset[gc_rank]
 						/*line regressions.go:104*/ if offset >= stride {
@@ -1700,7 +1357,7 @@ func gc_body_staleRemat(gc_b *compiled.Block, out []int32) {
 						}
 					}
 					{
-						gc_tx := gc_step3 + 2
+						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						offset := gc_s_offset[gc_rank]
 						/*line regressions.go:104*/ if offset >= stride {
@@ -1708,7 +1365,7 @@ func gc_body_staleRemat(gc_b *compiled.Block, out []int32) {
 						}
 					}
 					{
-						gc_tx := gc_step3 + 3
+						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						offset := gc_s_offset[gc_rank]
 						/*line regressions.go:104*/ if offset >= stride {
@@ -1716,7 +1373,7 @@ func gc_body_staleRemat(gc_b *compiled.Block, out []int32) {
 						}
 					}
 				}
-				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					offset := gc_s_offset[gc_rank]
 					/*line regressions.go:104*/ if offset >= stride {
@@ -1724,50 +1381,7 @@ func gc_body_staleRemat(gc_b *compiled.Block, out []int32) {
 					}
 				}
 			} else {
-				gc_step4 := 0
-				for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
-					{
-						gc_tx := gc_step4 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
-						offset := gc_s_offset[gc_rank]
-						/*line regressions.go:104*/ if offset >= stride {
-							counts[tid]++
-						}
-					}
-					{
-						gc_tx := gc_step4 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
-						offset := gc_s_offset[gc_rank]
-						/*line regressions.go:104*/ if offset >= stride {
-							counts[tid]++
-						}
-					}
-					{
-						gc_tx := gc_step4 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
-						offset := gc_s_offset[gc_rank]
-						/*line regressions.go:104*/ if offset >= stride {
-							counts[tid]++
-						}
-					}
-					{
-						gc_tx := gc_step4 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
-						offset := gc_s_offset[gc_rank]
-						/*line regressions.go:104*/ if offset >= stride {
-							counts[tid]++
-						}
-					}
-				}
-				for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -1788,10 +1402,10 @@ func gc_body_staleRemat(gc_b *compiled.Block, out []int32) {
 				gc_r := gc_qoff - gc_q*gc_qd
 				_, _ = gc_q, gc_r
 				gc_segend := min(gc_bdx, gc_qd-gc_r)
-				gc_step5 := gc_seg
-				for ; gc_step5+3 < gc_segend; gc_step5 += 4 {
+				gc_step3 := gc_seg
+				for ; gc_step3+3 < gc_segend; gc_step3 += 4 {
 					{
-						gc_tx := gc_step5 + 0
+						gc_tx := gc_step3 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						lane := (gc_tx + gc_r)
@@ -1800,7 +1414,7 @@ func gc_body_staleRemat(gc_b *compiled.Block, out []int32) {
 						gc_s_sum[gc_rank] = sum
 					}
 					{
-						gc_tx := gc_step5 + 1
+						gc_tx := gc_step3 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						lane := (gc_tx + gc_r)
@@ -1809,7 +1423,7 @@ func gc_body_staleRemat(gc_b *compiled.Block, out []int32) {
 						gc_s_sum[gc_rank] = sum
 					}
 					{
-						gc_tx := gc_step5 + 2
+						gc_tx := gc_step3 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						lane := (gc_tx + gc_r)
@@ -1818,7 +1432,7 @@ func gc_body_staleRemat(gc_b *compiled.Block, out []int32) {
 						gc_s_sum[gc_rank] = sum
 					}
 					{
-						gc_tx := gc_step5 + 3
+						gc_tx := gc_step3 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						lane := (gc_tx + gc_r)
@@ -1827,7 +1441,7 @@ func gc_body_staleRemat(gc_b *compiled.Block, out []int32) {
 						gc_s_sum[gc_rank] = sum
 					}
 				}
-				for gc_tx := gc_step5; gc_tx < gc_segend; gc_tx++ {
+				for gc_tx := gc_step3; gc_tx < gc_segend; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					lane := (gc_tx + gc_r)
@@ -1838,10 +1452,10 @@ func gc_body_staleRemat(gc_b *compiled.Block, out []int32) {
 				gc_seg = gc_segend
 			}
 		} else {
-			gc_step6 := 0
-			for ; gc_step6+3 < gc_bdx; gc_step6 += 4 {
+			gc_step4 := 0
+			for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
 				{
-					gc_tx := gc_step6 + 0
+					gc_tx := gc_step4 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -1851,7 +1465,7 @@ func gc_body_staleRemat(gc_b *compiled.Block, out []int32) {
 					gc_s_sum[gc_rank] = sum
 				}
 				{
-					gc_tx := gc_step6 + 1
+					gc_tx := gc_step4 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -1861,7 +1475,7 @@ func gc_body_staleRemat(gc_b *compiled.Block, out []int32) {
 					gc_s_sum[gc_rank] = sum
 				}
 				{
-					gc_tx := gc_step6 + 2
+					gc_tx := gc_step4 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -1871,7 +1485,7 @@ func gc_body_staleRemat(gc_b *compiled.Block, out []int32) {
 					gc_s_sum[gc_rank] = sum
 				}
 				{
-					gc_tx := gc_step6 + 3
+					gc_tx := gc_step4 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -1881,7 +1495,7 @@ func gc_body_staleRemat(gc_b *compiled.Block, out []int32) {
 					gc_s_sum[gc_rank] = sum
 				}
 			}
-			for gc_tx := gc_step6; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
@@ -1893,10 +1507,10 @@ func gc_body_staleRemat(gc_b *compiled.Block, out []int32) {
 		}
 	}
 	/*line regressions.go:111*/ for k := 0; k < 3; k++ {
-		gc_step7 := 0
-		for ; gc_step7+3 < gc_n; gc_step7 += 4 {
+		gc_step5 := 0
+		for ; gc_step5+3 < gc_n; gc_step5 += 4 {
 			{
-				gc_rank := gc_step7 + 0
+				gc_rank := gc_step5 + 0
 				gc_pos.Thread = gc_rank
 				lane := gc_s_lane[gc_rank]
 				sum := gc_s_sum[gc_rank]
@@ -1904,7 +1518,7 @@ func gc_body_staleRemat(gc_b *compiled.Block, out []int32) {
 				gc_s_sum[gc_rank] = sum
 			}
 			{
-				gc_rank := gc_step7 + 1
+				gc_rank := gc_step5 + 1
 				gc_pos.Thread = gc_rank
 				lane := gc_s_lane[gc_rank]
 				sum := gc_s_sum[gc_rank]
@@ -1912,7 +1526,7 @@ func gc_body_staleRemat(gc_b *compiled.Block, out []int32) {
 				gc_s_sum[gc_rank] = sum
 			}
 			{
-				gc_rank := gc_step7 + 2
+				gc_rank := gc_step5 + 2
 				gc_pos.Thread = gc_rank
 				lane := gc_s_lane[gc_rank]
 				sum := gc_s_sum[gc_rank]
@@ -1920,7 +1534,7 @@ func gc_body_staleRemat(gc_b *compiled.Block, out []int32) {
 				gc_s_sum[gc_rank] = sum
 			}
 			{
-				gc_rank := gc_step7 + 3
+				gc_rank := gc_step5 + 3
 				gc_pos.Thread = gc_rank
 				lane := gc_s_lane[gc_rank]
 				sum := gc_s_sum[gc_rank]
@@ -1928,7 +1542,7 @@ func gc_body_staleRemat(gc_b *compiled.Block, out []int32) {
 				gc_s_sum[gc_rank] = sum
 			}
 		}
-		for gc_rank := gc_step7; gc_rank < gc_n; gc_rank++ {
+		for gc_rank := gc_step5; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			lane := gc_s_lane[gc_rank]
 			sum := gc_s_sum[gc_rank]
@@ -2016,42 +1630,7 @@ func gc_body_staleRemat(gc_b *compiled.Block, out []int32) {
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step8 := gc_vstep2
-			for ; gc_step8+3 < gc_bdx; gc_step8 += 4 {
-				{
-					gc_tx := gc_step8 + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tid := gc_tx
-					sum := gc_s_sum[gc_rank]
-					/*line regressions.go:117*/ out[gc_bx*gc_bdx+tid] = counts[tid]*100 + sum
-				}
-				{
-					gc_tx := gc_step8 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tid := gc_tx
-					sum := gc_s_sum[gc_rank]
-					/*line regressions.go:117*/ out[gc_bx*gc_bdx+tid] = counts[tid]*100 + sum
-				}
-				{
-					gc_tx := gc_step8 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tid := gc_tx
-					sum := gc_s_sum[gc_rank]
-					/*line regressions.go:117*/ out[gc_bx*gc_bdx+tid] = counts[tid]*100 + sum
-				}
-				{
-					gc_tx := gc_step8 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tid := gc_tx
-					sum := gc_s_sum[gc_rank]
-					/*line regressions.go:117*/ out[gc_bx*gc_bdx+tid] = counts[tid]*100 + sum
-				}
-			}
-			for gc_tx := gc_step8; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
@@ -2168,30 +1747,7 @@ func gc_body_pureBound(gc_b *compiled.Block, out []int32, n int) {
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step2 := gc_vstep2
-			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-				{
-					gc_tx := gc_step2 + 0
-					gc_pos.Thread = gc_base + gc_tx
-					/*line regressions.go:165*/ out[gc_bx*gc_bdx+gc_tx] = s[0]
-				}
-				{
-					gc_tx := gc_step2 + 1
-					gc_pos.Thread = gc_base + gc_tx
-					/*line regressions.go:165*/ out[gc_bx*gc_bdx+gc_tx] = s[0]
-				}
-				{
-					gc_tx := gc_step2 + 2
-					gc_pos.Thread = gc_base + gc_tx
-					/*line regressions.go:165*/ out[gc_bx*gc_bdx+gc_tx] = s[0]
-				}
-				{
-					gc_tx := gc_step2 + 3
-					gc_pos.Thread = gc_base + gc_tx
-					/*line regressions.go:165*/ out[gc_bx*gc_bdx+gc_tx] = s[0]
-				}
-			}
-			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				/*line regressions.go:165*/ out[gc_bx*gc_bdx+gc_tx] = s[0]
 			}
@@ -2577,54 +2133,7 @@ func gc_body_idempotentRead(gc_b *compiled.Block, out []int32, p int32) {
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step := gc_vstep2
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tx := gc_tx
-					/*line regressions.go:206*/ w := p << 3
-					a := int32(tx)
-					s[tx] = a
-					gc_s_w[gc_rank] = w
-					gc_s_a[gc_rank] = a
-				}
-				{
-					gc_tx := gc_step + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tx := gc_tx
-					/*line regressions.go:206*/ w := p << 3
-					a := int32(tx)
-					s[tx] = a
-					gc_s_w[gc_rank] = w
-					gc_s_a[gc_rank] = a
-				}
-				{
-					gc_tx := gc_step + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tx := gc_tx
-					/*line regressions.go:206*/ w := p << 3
-					a := int32(tx)
-					s[tx] = a
-					gc_s_w[gc_rank] = w
-					gc_s_a[gc_rank] = a
-				}
-				{
-					gc_tx := gc_step + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tx := gc_tx
-					/*line regressions.go:206*/ w := p << 3
-					a := int32(tx)
-					s[tx] = a
-					gc_s_w[gc_rank] = w
-					gc_s_a[gc_rank] = a
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tx := gc_tx
@@ -2636,10 +2145,10 @@ func gc_body_idempotentRead(gc_b *compiled.Block, out []int32, p int32) {
 			}
 		}
 	}
-	gc_step2 := 0
-	for ; gc_step2+3 < gc_n; gc_step2 += 4 {
+	gc_step := 0
+	for ; gc_step+3 < gc_n; gc_step += 4 {
 		{
-			gc_rank := gc_step2 + 0
+			gc_rank := gc_step + 0
 			gc_pos.Thread = gc_rank
 			w := gc_s_w[gc_rank]
 			a := gc_s_a[gc_rank]
@@ -2652,7 +2161,7 @@ func gc_body_idempotentRead(gc_b *compiled.Block, out []int32, p int32) {
 			gc_s_a[gc_rank] = a
 		}
 		{
-			gc_rank := gc_step2 + 1
+			gc_rank := gc_step + 1
 			gc_pos.Thread = gc_rank
 			w := gc_s_w[gc_rank]
 			a := gc_s_a[gc_rank]
@@ -2665,7 +2174,7 @@ func gc_body_idempotentRead(gc_b *compiled.Block, out []int32, p int32) {
 			gc_s_a[gc_rank] = a
 		}
 		{
-			gc_rank := gc_step2 + 2
+			gc_rank := gc_step + 2
 			gc_pos.Thread = gc_rank
 			w := gc_s_w[gc_rank]
 			a := gc_s_a[gc_rank]
@@ -2678,7 +2187,7 @@ func gc_body_idempotentRead(gc_b *compiled.Block, out []int32, p int32) {
 			gc_s_a[gc_rank] = a
 		}
 		{
-			gc_rank := gc_step2 + 3
+			gc_rank := gc_step + 3
 			gc_pos.Thread = gc_rank
 			w := gc_s_w[gc_rank]
 			a := gc_s_a[gc_rank]
@@ -2691,7 +2200,7 @@ func gc_body_idempotentRead(gc_b *compiled.Block, out []int32, p int32) {
 			gc_s_a[gc_rank] = a
 		}
 	}
-	for gc_rank := gc_step2; gc_rank < gc_n; gc_rank++ {
+	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		w := gc_s_w[gc_rank]
 		a := gc_s_a[gc_rank]
@@ -2791,50 +2300,7 @@ func gc_body_idempotentRead(gc_b *compiled.Block, out []int32, p int32) {
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step3 := gc_vstep4
-			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
-				{
-					gc_tx := gc_step3 + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tx := gc_tx
-					/*line regressions.go:205*/ i := gc_bx*gc_bdx + tx
-					w := gc_s_w[gc_rank]
-					a := gc_s_a[gc_rank]
-					/*line regressions.go:216*/ out[i] = (a+s[tx])*1000 + w
-				}
-				{
-					gc_tx := gc_step3 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tx := gc_tx
-					/*line regressions.go:205*/ i := gc_bx*gc_bdx + tx
-					w := gc_s_w[gc_rank]
-					a := gc_s_a[gc_rank]
-					/*line regressions.go:216*/ out[i] = (a+s[tx])*1000 + w
-				}
-				{
-					gc_tx := gc_step3 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tx := gc_tx
-					/*line regressions.go:205*/ i := gc_bx*gc_bdx + tx
-					w := gc_s_w[gc_rank]
-					a := gc_s_a[gc_rank]
-					/*line regressions.go:216*/ out[i] = (a+s[tx])*1000 + w
-				}
-				{
-					gc_tx := gc_step3 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tx := gc_tx
-					/*line regressions.go:205*/ i := gc_bx*gc_bdx + tx
-					w := gc_s_w[gc_rank]
-					a := gc_s_a[gc_rank]
-					/*line regressions.go:216*/ out[i] = (a+s[tx])*1000 + w
-				}
-			}
-			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tx := gc_tx

@@ -286,38 +286,7 @@ func gc_body_earlyReturn(gc_b *compiled.Block, out []int32, shift, rounds int) {
 							gc_s_r_2[gc_rank] = r_2
 						}
 					} else {
-						gc_step := gc_seg
-						for ; gc_step+3 < gc_segend; gc_step += 4 {
-							{
-								gc_tx := gc_step + 0
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-								/*line returns.go:32*/ r_2 := s_[(gc_tx + gc_r)]
-								gc_s_r_2[gc_rank] = r_2
-							}
-							{
-								gc_tx := gc_step + 1
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-								/*line returns.go:32*/ r_2 := s_[(gc_tx + gc_r)]
-								gc_s_r_2[gc_rank] = r_2
-							}
-							{
-								gc_tx := gc_step + 2
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-								/*line returns.go:32*/ r_2 := s_[(gc_tx + gc_r)]
-								gc_s_r_2[gc_rank] = r_2
-							}
-							{
-								gc_tx := gc_step + 3
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-								/*line returns.go:32*/ r_2 := s_[(gc_tx + gc_r)]
-								gc_s_r_2[gc_rank] = r_2
-							}
-						}
-						for gc_tx := gc_step; gc_tx < gc_segend; gc_tx++ {
+						for gc_tx := gc_seg; gc_tx < gc_segend; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							/*line returns.go:32*/ r_2 := s_[(gc_tx + gc_r)]
@@ -327,38 +296,38 @@ func gc_body_earlyReturn(gc_b *compiled.Block, out []int32, shift, rounds int) {
 					gc_seg = gc_segend
 				}
 			} else {
-				gc_step2 := 0
-				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+				gc_step := 0
+				for ; gc_step+3 < gc_bdx; gc_step += 4 {
 					{
-						gc_tx := gc_step2 + 0
+						gc_tx := gc_step + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						/*line returns.go:32*/ r_2 := s_[(gc_tx+shift_)%gc_bdx]
 						gc_s_r_2[gc_rank] = r_2
 					}
 					{
-						gc_tx := gc_step2 + 1
+						gc_tx := gc_step + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						/*line returns.go:32*/ r_2 := s_[(gc_tx+shift_)%gc_bdx]
 						gc_s_r_2[gc_rank] = r_2
 					}
 					{
-						gc_tx := gc_step2 + 2
+						gc_tx := gc_step + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						/*line returns.go:32*/ r_2 := s_[(gc_tx+shift_)%gc_bdx]
 						gc_s_r_2[gc_rank] = r_2
 					}
 					{
-						gc_tx := gc_step2 + 3
+						gc_tx := gc_step + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						/*line returns.go:32*/ r_2 := s_[(gc_tx+shift_)%gc_bdx]
 						gc_s_r_2[gc_rank] = r_2
 					}
 				}
-				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					/*line returns.go:32*/ r_2 := s_[(gc_tx+shift_)%gc_bdx]
@@ -374,10 +343,10 @@ func gc_body_earlyReturn(gc_b *compiled.Block, out []int32, shift, rounds int) {
 			/*line returns.go:34*/ r_3 = r_2
 			/*line returns.go:34*/ r_3.StoreSlice(gc_s_r_3[gc_rank:])
 		}
-		gc_step3 := gc_vstep
-		for ; gc_step3+3 < gc_n; gc_step3 += 4 {
+		gc_step2 := gc_vstep
+		for ; gc_step2+3 < gc_n; gc_step2 += 4 {
 			{
-				gc_rank := gc_step3 + 0
+				gc_rank := gc_step2 + 0
 				gc_pos.Thread = gc_rank
 				r_2 := gc_s_r_2[gc_rank]
 				var r_3 int32
@@ -385,7 +354,7 @@ func gc_body_earlyReturn(gc_b *compiled.Block, out []int32, shift, rounds int) {
 				gc_s_r_3[gc_rank] = r_3
 			}
 			{
-				gc_rank := gc_step3 + 1
+				gc_rank := gc_step2 + 1
 				gc_pos.Thread = gc_rank
 				r_2 := gc_s_r_2[gc_rank]
 				var r_3 int32
@@ -393,7 +362,7 @@ func gc_body_earlyReturn(gc_b *compiled.Block, out []int32, shift, rounds int) {
 				gc_s_r_3[gc_rank] = r_3
 			}
 			{
-				gc_rank := gc_step3 + 2
+				gc_rank := gc_step2 + 2
 				gc_pos.Thread = gc_rank
 				r_2 := gc_s_r_2[gc_rank]
 				var r_3 int32
@@ -401,7 +370,7 @@ func gc_body_earlyReturn(gc_b *compiled.Block, out []int32, shift, rounds int) {
 				gc_s_r_3[gc_rank] = r_3
 			}
 			{
-				gc_rank := gc_step3 + 3
+				gc_rank := gc_step2 + 3
 				gc_pos.Thread = gc_rank
 				r_2 := gc_s_r_2[gc_rank]
 				var r_3 int32
@@ -409,7 +378,7 @@ func gc_body_earlyReturn(gc_b *compiled.Block, out []int32, shift, rounds int) {
 				gc_s_r_3[gc_rank] = r_3
 			}
 		}
-		for gc_rank := gc_step3; gc_rank < gc_n; gc_rank++ {
+		for gc_rank := gc_step2; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			r_2 := gc_s_r_2[gc_rank]
 			var r_3 int32
@@ -431,42 +400,7 @@ func gc_body_earlyReturn(gc_b *compiled.Block, out []int32, shift, rounds int) {
 				/*line returns.go:58*/ out[gc_idx] = r_3
 			}
 		} else {
-			gc_step4 := 0
-			for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
-				{
-					gc_tx := gc_step4 + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					i := gc_bx*gc_bdx + gc_tx
-					r_3 := gc_s_r_3[gc_rank]
-					/*line returns.go:58*/ out[4*i+2] = r_3
-				}
-				{
-					gc_tx := gc_step4 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					i := gc_bx*gc_bdx + gc_tx
-					r_3 := gc_s_r_3[gc_rank]
-					/*line returns.go:58*/ out[4*i+2] = r_3
-				}
-				{
-					gc_tx := gc_step4 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					i := gc_bx*gc_bdx + gc_tx
-					r_3 := gc_s_r_3[gc_rank]
-					/*line returns.go:58*/ out[4*i+2] = r_3
-				}
-				{
-					gc_tx := gc_step4 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					i := gc_bx*gc_bdx + gc_tx
-					r_3 := gc_s_r_3[gc_rank]
-					/*line returns.go:58*/ out[4*i+2] = r_3
-				}
-			}
-			for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				i := gc_bx*gc_bdx + gc_tx
@@ -507,34 +441,7 @@ func gc_body_earlyReturn(gc_b *compiled.Block, out []int32, shift, rounds int) {
 				/*line returns.go:59*/ out[gc_idx2] = int32(r_4)
 			}
 		} else {
-			gc_step5 := 0
-			for ; gc_step5+3 < gc_bdx; gc_step5 += 4 {
-				{
-					gc_tx := gc_step5 + 0
-					gc_pos.Thread = gc_base + gc_tx
-					i := gc_bx*gc_bdx + gc_tx
-					/*line returns.go:59*/ out[4*i+3] = int32(r_4)
-				}
-				{
-					gc_tx := gc_step5 + 1
-					gc_pos.Thread = gc_base + gc_tx
-					i := gc_bx*gc_bdx + gc_tx
-					/*line returns.go:59*/ out[4*i+3] = int32(r_4)
-				}
-				{
-					gc_tx := gc_step5 + 2
-					gc_pos.Thread = gc_base + gc_tx
-					i := gc_bx*gc_bdx + gc_tx
-					/*line returns.go:59*/ out[4*i+3] = int32(r_4)
-				}
-				{
-					gc_tx := gc_step5 + 3
-					gc_pos.Thread = gc_base + gc_tx
-					i := gc_bx*gc_bdx + gc_tx
-					/*line returns.go:59*/ out[4*i+3] = int32(r_4)
-				}
-			}
-			for gc_tx := gc_step5; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				i := gc_bx*gc_bdx + gc_tx
 				/*line returns.go:59*/ out[4*i+3] = int32(r_4)

@@ -375,38 +375,7 @@ func gc_body_earlyReturn(gc_b *compiled.Block, out []int32, shift, rounds int) {
 							gc_s_r_2[gc_rank] = r_2
 						}
 					} else {
-						gc_step := gc_seg
-						for ; gc_step+3 < gc_segend; gc_step += 4 {
-							{
-								gc_tx := gc_step + 0
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-								/*line returns.go:32*/ r_2 := s_[(gc_tx + gc_r)]
-								gc_s_r_2[gc_rank] = r_2
-							}
-							{
-								gc_tx := gc_step + 1
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-								/*line returns.go:32*/ r_2 := s_[(gc_tx + gc_r)]
-								gc_s_r_2[gc_rank] = r_2
-							}
-							{
-								gc_tx := gc_step + 2
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-								/*line returns.go:32*/ r_2 := s_[(gc_tx + gc_r)]
-								gc_s_r_2[gc_rank] = r_2
-							}
-							{
-								gc_tx := gc_step + 3
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-								/*line returns.go:32*/ r_2 := s_[(gc_tx + gc_r)]
-								gc_s_r_2[gc_rank] = r_2
-							}
-						}
-						for gc_tx := gc_step; gc_tx < gc_segend; gc_tx++ {
+						for gc_tx := gc_seg; gc_tx < gc_segend; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							/*line returns.go:32*/ r_2 := s_[(gc_tx + gc_r)]
@@ -416,38 +385,38 @@ func gc_body_earlyReturn(gc_b *compiled.Block, out []int32, shift, rounds int) {
 					gc_seg = gc_segend
 				}
 			} else {
-				gc_step2 := 0
-				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+				gc_step := 0
+				for ; gc_step+3 < gc_bdx; gc_step += 4 {
 					{
-						gc_tx := gc_step2 + 0
+						gc_tx := gc_step + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						/*line returns.go:32*/ r_2 := s_[(gc_tx+shift_)%gc_bdx]
 						gc_s_r_2[gc_rank] = r_2
 					}
 					{
-						gc_tx := gc_step2 + 1
+						gc_tx := gc_step + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						/*line returns.go:32*/ r_2 := s_[(gc_tx+shift_)%gc_bdx]
 						gc_s_r_2[gc_rank] = r_2
 					}
 					{
-						gc_tx := gc_step2 + 2
+						gc_tx := gc_step + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						/*line returns.go:32*/ r_2 := s_[(gc_tx+shift_)%gc_bdx]
 						gc_s_r_2[gc_rank] = r_2
 					}
 					{
-						gc_tx := gc_step2 + 3
+						gc_tx := gc_step + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						/*line returns.go:32*/ r_2 := s_[(gc_tx+shift_)%gc_bdx]
 						gc_s_r_2[gc_rank] = r_2
 					}
 				}
-				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					/*line returns.go:32*/ r_2 := s_[(gc_tx+shift_)%gc_bdx]
@@ -483,10 +452,10 @@ func gc_body_earlyReturn(gc_b *compiled.Block, out []int32, shift, rounds int) {
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		gc_step3 := gc_vstep2
-		for ; gc_step3+3 < gc_n; gc_step3 += 4 {
+		gc_step2 := gc_vstep2
+		for ; gc_step2+3 < gc_n; gc_step2 += 4 {
 			{
-				gc_rank := gc_step3 + 0
+				gc_rank := gc_step2 + 0
 				gc_pos.Thread = gc_rank
 				r_2 := gc_s_r_2[gc_rank]
 				var r_3 int32
@@ -494,7 +463,7 @@ func gc_body_earlyReturn(gc_b *compiled.Block, out []int32, shift, rounds int) {
 				gc_s_r_3[gc_rank] = r_3
 			}
 			{
-				gc_rank := gc_step3 + 1
+				gc_rank := gc_step2 + 1
 				gc_pos.Thread = gc_rank
 				r_2 := gc_s_r_2[gc_rank]
 				var r_3 int32
@@ -502,7 +471,7 @@ func gc_body_earlyReturn(gc_b *compiled.Block, out []int32, shift, rounds int) {
 				gc_s_r_3[gc_rank] = r_3
 			}
 			{
-				gc_rank := gc_step3 + 2
+				gc_rank := gc_step2 + 2
 				gc_pos.Thread = gc_rank
 				r_2 := gc_s_r_2[gc_rank]
 				var r_3 int32
@@ -510,7 +479,7 @@ func gc_body_earlyReturn(gc_b *compiled.Block, out []int32, shift, rounds int) {
 				gc_s_r_3[gc_rank] = r_3
 			}
 			{
-				gc_rank := gc_step3 + 3
+				gc_rank := gc_step2 + 3
 				gc_pos.Thread = gc_rank
 				r_2 := gc_s_r_2[gc_rank]
 				var r_3 int32
@@ -518,7 +487,7 @@ func gc_body_earlyReturn(gc_b *compiled.Block, out []int32, shift, rounds int) {
 				gc_s_r_3[gc_rank] = r_3
 			}
 		}
-		for gc_rank := gc_step3; gc_rank < gc_n; gc_rank++ {
+		for gc_rank := gc_step2; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			r_2 := gc_s_r_2[gc_rank]
 			var r_3 int32
@@ -577,10 +546,10 @@ func gc_body_earlyReturn(gc_b *compiled.Block, out []int32, shift, rounds int) {
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		gc_step4 := gc_vstep3
-		for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
+		gc_step3 := gc_vstep3
+		for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
 			{
-				gc_tx := gc_step4 + 0
+				gc_tx := gc_step3 + 0
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				i := gc_bx*gc_bdx + gc_tx
@@ -588,7 +557,7 @@ func gc_body_earlyReturn(gc_b *compiled.Block, out []int32, shift, rounds int) {
 				/*line returns.go:58*/ out[4*i+2] = r_3
 			}
 			{
-				gc_tx := gc_step4 + 1
+				gc_tx := gc_step3 + 1
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				i := gc_bx*gc_bdx + gc_tx
@@ -596,7 +565,7 @@ func gc_body_earlyReturn(gc_b *compiled.Block, out []int32, shift, rounds int) {
 				/*line returns.go:58*/ out[4*i+2] = r_3
 			}
 			{
-				gc_tx := gc_step4 + 2
+				gc_tx := gc_step3 + 2
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				i := gc_bx*gc_bdx + gc_tx
@@ -604,7 +573,7 @@ func gc_body_earlyReturn(gc_b *compiled.Block, out []int32, shift, rounds int) {
 				/*line returns.go:58*/ out[4*i+2] = r_3
 			}
 			{
-				gc_tx := gc_step4 + 3
+				gc_tx := gc_step3 + 3
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				i := gc_bx*gc_bdx + gc_tx
@@ -612,7 +581,7 @@ func gc_body_earlyReturn(gc_b *compiled.Block, out []int32, shift, rounds int) {
 				/*line returns.go:58*/ out[4*i+2] = r_3
 			}
 		}
-		for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
+		for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
 			i := gc_bx*gc_bdx + gc_tx
@@ -691,34 +660,34 @@ func gc_body_earlyReturn(gc_b *compiled.Block, out []int32, shift, rounds int) {
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		gc_step5 := gc_vstep4
-		for ; gc_step5+3 < gc_bdx; gc_step5 += 4 {
+		gc_step4 := gc_vstep4
+		for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
 			{
-				gc_tx := gc_step5 + 0
+				gc_tx := gc_step4 + 0
 				gc_pos.Thread = gc_base + gc_tx
 				i := gc_bx*gc_bdx + gc_tx
 				/*line returns.go:59*/ out[4*i+3] = int32(r_4)
 			}
 			{
-				gc_tx := gc_step5 + 1
+				gc_tx := gc_step4 + 1
 				gc_pos.Thread = gc_base + gc_tx
 				i := gc_bx*gc_bdx + gc_tx
 				/*line returns.go:59*/ out[4*i+3] = int32(r_4)
 			}
 			{
-				gc_tx := gc_step5 + 2
+				gc_tx := gc_step4 + 2
 				gc_pos.Thread = gc_base + gc_tx
 				i := gc_bx*gc_bdx + gc_tx
 				/*line returns.go:59*/ out[4*i+3] = int32(r_4)
 			}
 			{
-				gc_tx := gc_step5 + 3
+				gc_tx := gc_step4 + 3
 				gc_pos.Thread = gc_base + gc_tx
 				i := gc_bx*gc_bdx + gc_tx
 				/*line returns.go:59*/ out[4*i+3] = int32(r_4)
 			}
 		}
-		for gc_tx := gc_step5; gc_tx < gc_bdx; gc_tx++ {
+		for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
 			gc_pos.Thread = gc_base + gc_tx
 			i := gc_bx*gc_bdx + gc_tx
 			/*line returns.go:59*/ out[4*i+3] = int32(r_4)

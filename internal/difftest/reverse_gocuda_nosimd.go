@@ -54,34 +54,7 @@ func gc_body_reverseScan(gc_b *compiled.Block, data []float32) {
 				}
 			}
 		} else {
-			gc_step2 := 0
-			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-				{
-					gc_tx := gc_step2 + 0
-					gc_pos.Thread = gc_base + gc_tx
-					g := gc_bx*gc_bdx + gc_tx
-					/*line reverse.go:19*/ x[gc_tx] = data[g]
-				}
-				{
-					gc_tx := gc_step2 + 1
-					gc_pos.Thread = gc_base + gc_tx
-					g := gc_bx*gc_bdx + gc_tx
-					/*line reverse.go:19*/ x[gc_tx] = data[g]
-				}
-				{
-					gc_tx := gc_step2 + 2
-					gc_pos.Thread = gc_base + gc_tx
-					g := gc_bx*gc_bdx + gc_tx
-					/*line reverse.go:19*/ x[gc_tx] = data[g]
-				}
-				{
-					gc_tx := gc_step2 + 3
-					gc_pos.Thread = gc_base + gc_tx
-					g := gc_bx*gc_bdx + gc_tx
-					/*line reverse.go:19*/ x[gc_tx] = data[g]
-				}
-			}
-			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				g := gc_bx*gc_bdx + gc_tx
 				/*line reverse.go:19*/ x[gc_tx] = data[g]
@@ -172,71 +145,40 @@ func gc_body_reverseScan(gc_b *compiled.Block, data []float32) {
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 				if gc_from >= 0 && gc_to <= len(x) {
 					gc_at5 := x[:gc_to]
-					gc_step3 := gc_from
-					for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+					gc_step2 := gc_from
+					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 						{
-							gc_tx := gc_step3 + 0
+							gc_tx := gc_step2 + 0
 							gc_rank := gc_base + gc_tx
 							temp := gc_s_temp[gc_rank]
 							/*line reverse.go:28*/ gc_at5[gc_tx] = temp
 						}
 						{
-							gc_tx := gc_step3 + 1
+							gc_tx := gc_step2 + 1
 							gc_rank := gc_base + gc_tx
 							temp := gc_s_temp[gc_rank]
 							/*line reverse.go:28*/ gc_at5[gc_tx] = temp
 						}
 						{
-							gc_tx := gc_step3 + 2
+							gc_tx := gc_step2 + 2
 							gc_rank := gc_base + gc_tx
 							temp := gc_s_temp[gc_rank]
 							/*line reverse.go:28*/ gc_at5[gc_tx] = temp
 						}
 						{
-							gc_tx := gc_step3 + 3
+							gc_tx := gc_step2 + 3
 							gc_rank := gc_base + gc_tx
 							temp := gc_s_temp[gc_rank]
 							/*line reverse.go:28*/ gc_at5[gc_tx] = temp
 						}
 					}
-					for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						temp := gc_s_temp[gc_rank]
 						/*line reverse.go:28*/ gc_at5[gc_tx] = temp
 					}
 				} else {
-					gc_step4 := gc_from
-					for ; gc_step4+3 < gc_to; gc_step4 += 4 {
-						{
-							gc_tx := gc_step4 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							temp := gc_s_temp[gc_rank]
-							/*line reverse.go:28*/ x[gc_tx] = temp
-						}
-						{
-							gc_tx := gc_step4 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							temp := gc_s_temp[gc_rank]
-							/*line reverse.go:28*/ x[gc_tx] = temp
-						}
-						{
-							gc_tx := gc_step4 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							temp := gc_s_temp[gc_rank]
-							/*line reverse.go:28*/ x[gc_tx] = temp
-						}
-						{
-							gc_tx := gc_step4 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							temp := gc_s_temp[gc_rank]
-							/*line reverse.go:28*/ x[gc_tx] = temp
-						}
-					}
-					for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						temp := gc_s_temp[gc_rank]
@@ -254,58 +196,31 @@ func gc_body_reverseScan(gc_b *compiled.Block, data []float32) {
 			if compiled.Disjoint(gc_at6, gc_at7) {
 				copy(gc_at6, gc_at7)
 			} else {
-				gc_step5 := 0
-				for ; gc_step5+3 < gc_bdx; gc_step5 += 4 {
+				gc_step3 := 0
+				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
 					{
-						gc_tx := gc_step5 + 0
+						gc_tx := gc_step3 + 0
 						/*line reverse.go:32*/ gc_at6[gc_tx] = gc_at7[gc_tx]
 					}
 					{
-						gc_tx := gc_step5 + 1
+						gc_tx := gc_step3 + 1
 						/*line reverse.go:32*/ gc_at6[gc_tx] = gc_at7[gc_tx]
 					}
 					{
-						gc_tx := gc_step5 + 2
+						gc_tx := gc_step3 + 2
 						/*line reverse.go:32*/ gc_at6[gc_tx] = gc_at7[gc_tx]
 					}
 					{
-						gc_tx := gc_step5 + 3
+						gc_tx := gc_step3 + 3
 						/*line reverse.go:32*/ gc_at6[gc_tx] = gc_at7[gc_tx]
 					}
 				}
-				for gc_tx := gc_step5; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 					/*line reverse.go:32*/ gc_at6[gc_tx] = gc_at7[gc_tx]
 				}
 			}
 		} else {
-			gc_step6 := 0
-			for ; gc_step6+3 < gc_bdx; gc_step6 += 4 {
-				{
-					gc_tx := gc_step6 + 0
-					gc_pos.Thread = gc_base + gc_tx
-					g := gc_bx*gc_bdx + gc_tx
-					/*line reverse.go:32*/ data[g] = x[gc_tx]
-				}
-				{
-					gc_tx := gc_step6 + 1
-					gc_pos.Thread = gc_base + gc_tx
-					g := gc_bx*gc_bdx + gc_tx
-					/*line reverse.go:32*/ data[g] = x[gc_tx]
-				}
-				{
-					gc_tx := gc_step6 + 2
-					gc_pos.Thread = gc_base + gc_tx
-					g := gc_bx*gc_bdx + gc_tx
-					/*line reverse.go:32*/ data[g] = x[gc_tx]
-				}
-				{
-					gc_tx := gc_step6 + 3
-					gc_pos.Thread = gc_base + gc_tx
-					g := gc_bx*gc_bdx + gc_tx
-					/*line reverse.go:32*/ data[g] = x[gc_tx]
-				}
-			}
-			for gc_tx := gc_step6; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				g := gc_bx*gc_bdx + gc_tx
 				/*line reverse.go:32*/ data[g] = x[gc_tx]
@@ -440,54 +355,7 @@ func gc_body_reverseStep(gc_b *compiled.Block, data []int32, d int) {
 					}
 					/*line reverse.go:55*/ y.StoreSlice(gc_s_y[gc_rank:])
 				}
-				gc_step := gc_vstep2
-				for ; gc_step+3 < gc_bdx; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						i := gc_tx
-						/*line reverse.go:54*/ var y int32
-						if i >= d {
-							y = 3*x[i-d] + 1
-						}
-						gc_s_y[gc_rank] = y
-					}
-					{
-						gc_tx := gc_step + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						i := gc_tx
-						/*line reverse.go:54*/ var y int32
-						if i >= d {
-							y = 3*x[i-d] + 1
-						}
-						gc_s_y[gc_rank] = y
-					}
-					{
-						gc_tx := gc_step + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						i := gc_tx
-						/*line reverse.go:54*/ var y int32
-						if i >= d {
-							y = 3*x[i-d] + 1
-						}
-						gc_s_y[gc_rank] = y
-					}
-					{
-						gc_tx := gc_step + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						i := gc_tx
-						/*line reverse.go:54*/ var y int32
-						if i >= d {
-							y = 3*x[i-d] + 1
-						}
-						gc_s_y[gc_rank] = y
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					i := gc_tx
@@ -506,75 +374,40 @@ func gc_body_reverseStep(gc_b *compiled.Block, data []int32, d int) {
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			if gc_from >= 0 && gc_to <= len(x) {
 				gc_at2 := x[:gc_to]
-				gc_step2 := gc_from
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+				gc_step := gc_from
+				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
-						gc_tx := gc_step2 + 0
+						gc_tx := gc_step + 0
 						gc_rank := gc_base + gc_tx
 						y := gc_s_y[gc_rank]
 						/*line reverse.go:60*/ gc_at2[gc_tx] = y - gc_at2[gc_tx]
 					}
 					{
-						gc_tx := gc_step2 + 1
+						gc_tx := gc_step + 1
 						gc_rank := gc_base + gc_tx
 						y := gc_s_y[gc_rank]
 						/*line reverse.go:60*/ gc_at2[gc_tx] = y - gc_at2[gc_tx]
 					}
 					{
-						gc_tx := gc_step2 + 2
+						gc_tx := gc_step + 2
 						gc_rank := gc_base + gc_tx
 						y := gc_s_y[gc_rank]
 						/*line reverse.go:60*/ gc_at2[gc_tx] = y - gc_at2[gc_tx]
 					}
 					{
-						gc_tx := gc_step2 + 3
+						gc_tx := gc_step + 3
 						gc_rank := gc_base + gc_tx
 						y := gc_s_y[gc_rank]
 						/*line reverse.go:60*/ gc_at2[gc_tx] = y - gc_at2[gc_tx]
 					}
 				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					y := gc_s_y[gc_rank]
 					/*line reverse.go:60*/ gc_at2[gc_tx] = y - gc_at2[gc_tx]
 				}
 			} else {
-				gc_step3 := gc_from
-				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
-					{
-						gc_tx := gc_step3 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						i := gc_tx
-						y := gc_s_y[gc_rank]
-						/*line reverse.go:60*/ x[i] = y - x[i]
-					}
-					{
-						gc_tx := gc_step3 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						i := gc_tx
-						y := gc_s_y[gc_rank]
-						/*line reverse.go:60*/ x[i] = y - x[i]
-					}
-					{
-						gc_tx := gc_step3 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						i := gc_tx
-						y := gc_s_y[gc_rank]
-						/*line reverse.go:60*/ x[i] = y - x[i]
-					}
-					{
-						gc_tx := gc_step3 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						i := gc_tx
-						y := gc_s_y[gc_rank]
-						/*line reverse.go:60*/ x[i] = y - x[i]
-					}
-				}
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					i := gc_tx
@@ -589,79 +422,40 @@ func gc_body_reverseStep(gc_b *compiled.Block, data []int32, d int) {
 		if gc_off2 >= 0 && gc_off2 <= len(data) && gc_bdx <= len(data)-gc_off2 && gc_bdx <= len(x) {
 			gc_at3 := data[gc_off2:][:gc_bdx]
 			gc_at4 := x[:gc_bdx]
-			gc_step4 := 0
-			for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
+			gc_step2 := 0
+			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 				{
-					gc_tx := gc_step4 + 0
+					gc_tx := gc_step2 + 0
 					gc_rank := gc_base + gc_tx
 					y := gc_s_y[gc_rank]
 					/*line reverse.go:63*/ gc_at3[gc_tx] = gc_at4[gc_tx] + y
 				}
 				{
-					gc_tx := gc_step4 + 1
+					gc_tx := gc_step2 + 1
 					gc_rank := gc_base + gc_tx
 					y := gc_s_y[gc_rank]
 					/*line reverse.go:63*/ gc_at3[gc_tx] = gc_at4[gc_tx] + y
 				}
 				{
-					gc_tx := gc_step4 + 2
+					gc_tx := gc_step2 + 2
 					gc_rank := gc_base + gc_tx
 					y := gc_s_y[gc_rank]
 					/*line reverse.go:63*/ gc_at3[gc_tx] = gc_at4[gc_tx] + y
 				}
 				{
-					gc_tx := gc_step4 + 3
+					gc_tx := gc_step2 + 3
 					gc_rank := gc_base + gc_tx
 					y := gc_s_y[gc_rank]
 					/*line reverse.go:63*/ gc_at3[gc_tx] = gc_at4[gc_tx] + y
 				}
 			}
-			for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				y := gc_s_y[gc_rank]
 				/*line reverse.go:63*/ gc_at3[gc_tx] = gc_at4[gc_tx] + y
 			}
 		} else {
-			gc_step5 := 0
-			for ; gc_step5+3 < gc_bdx; gc_step5 += 4 {
-				{
-					gc_tx := gc_step5 + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					i := gc_tx
-					/*line reverse.go:45*/ g := gc_bx*gc_bdx + i
-					y := gc_s_y[gc_rank]
-					/*line reverse.go:63*/ data[g] = x[i] + y
-				}
-				{
-					gc_tx := gc_step5 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					i := gc_tx
-					/*line reverse.go:45*/ g := gc_bx*gc_bdx + i
-					y := gc_s_y[gc_rank]
-					/*line reverse.go:63*/ data[g] = x[i] + y
-				}
-				{
-					gc_tx := gc_step5 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					i := gc_tx
-					/*line reverse.go:45*/ g := gc_bx*gc_bdx + i
-					y := gc_s_y[gc_rank]
-					/*line reverse.go:63*/ data[g] = x[i] + y
-				}
-				{
-					gc_tx := gc_step5 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					i := gc_tx
-					/*line reverse.go:45*/ g := gc_bx*gc_bdx + i
-					y := gc_s_y[gc_rank]
-					/*line reverse.go:63*/ data[g] = x[i] + y
-				}
-			}
-			for gc_tx := gc_step5; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				i := gc_tx
@@ -851,38 +645,7 @@ func gc_body_reverseShift(gc_b *compiled.Block, data []int32) {
 						/*line reverse.go:88*/ gc_at3[gc_tx] += y
 					}
 				} else {
-					gc_step3 := gc_from
-					for ; gc_step3+3 < gc_to; gc_step3 += 4 {
-						{
-							gc_tx := gc_step3 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							y := gc_s_y[gc_rank]
-							/*line reverse.go:88*/ sh[gc_tx] += y
-						}
-						{
-							gc_tx := gc_step3 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							y := gc_s_y[gc_rank]
-							/*line reverse.go:88*/ sh[gc_tx] += y
-						}
-						{
-							gc_tx := gc_step3 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							y := gc_s_y[gc_rank]
-							/*line reverse.go:88*/ sh[gc_tx] += y
-						}
-						{
-							gc_tx := gc_step3 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							y := gc_s_y[gc_rank]
-							/*line reverse.go:88*/ sh[gc_tx] += y
-						}
-					}
-					for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						y := gc_s_y[gc_rank]
@@ -892,10 +655,10 @@ func gc_body_reverseShift(gc_b *compiled.Block, data []int32) {
 			}
 		}
 	}
-	gc_step4 := 0
-	for ; gc_step4+3 < gc_n; gc_step4 += 4 {
+	gc_step3 := 0
+	for ; gc_step3+3 < gc_n; gc_step3 += 4 {
 		{
-			gc_rank := gc_step4 + 0
+			gc_rank := gc_step3 + 0
 			gc_pos.Thread = gc_rank
 			rank := gc_rank
 			a0 := gc_s_a0[gc_rank]
@@ -903,7 +666,7 @@ func gc_body_reverseShift(gc_b *compiled.Block, data []int32) {
 			data[rank] = a0
 		}
 		{
-			gc_rank := gc_step4 + 1
+			gc_rank := gc_step3 + 1
 			gc_pos.Thread = gc_rank
 			rank := gc_rank
 			a0 := gc_s_a0[gc_rank]
@@ -911,7 +674,7 @@ func gc_body_reverseShift(gc_b *compiled.Block, data []int32) {
 			data[rank] = a0
 		}
 		{
-			gc_rank := gc_step4 + 2
+			gc_rank := gc_step3 + 2
 			gc_pos.Thread = gc_rank
 			rank := gc_rank
 			a0 := gc_s_a0[gc_rank]
@@ -919,7 +682,7 @@ func gc_body_reverseShift(gc_b *compiled.Block, data []int32) {
 			data[rank] = a0
 		}
 		{
-			gc_rank := gc_step4 + 3
+			gc_rank := gc_step3 + 3
 			gc_pos.Thread = gc_rank
 			rank := gc_rank
 			a0 := gc_s_a0[gc_rank]
@@ -927,7 +690,7 @@ func gc_body_reverseShift(gc_b *compiled.Block, data []int32) {
 			data[rank] = a0
 		}
 	}
-	for gc_rank := gc_step4; gc_rank < gc_n; gc_rank++ {
+	for gc_rank := gc_step3; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		rank := gc_rank
 		a0 := gc_s_a0[gc_rank]

@@ -88,34 +88,7 @@ func gc_body_reverseScan(gc_b *compiled.Block, data []float32) {
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step := gc_vstep2
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
-					gc_pos.Thread = gc_base + gc_tx
-					g := gc_bx*gc_bdx + gc_tx
-					/*line reverse.go:19*/ x[gc_tx] = data[g]
-				}
-				{
-					gc_tx := gc_step + 1
-					gc_pos.Thread = gc_base + gc_tx
-					g := gc_bx*gc_bdx + gc_tx
-					/*line reverse.go:19*/ x[gc_tx] = data[g]
-				}
-				{
-					gc_tx := gc_step + 2
-					gc_pos.Thread = gc_base + gc_tx
-					g := gc_bx*gc_bdx + gc_tx
-					/*line reverse.go:19*/ x[gc_tx] = data[g]
-				}
-				{
-					gc_tx := gc_step + 3
-					gc_pos.Thread = gc_base + gc_tx
-					g := gc_bx*gc_bdx + gc_tx
-					/*line reverse.go:19*/ x[gc_tx] = data[g]
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				g := gc_bx*gc_bdx + gc_tx
 				/*line reverse.go:19*/ x[gc_tx] = data[g]
@@ -312,38 +285,7 @@ func gc_body_reverseScan(gc_b *compiled.Block, data []float32) {
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step2 := gc_vstep6
-					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-						{
-							gc_tx := gc_step2 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							temp := gc_s_temp[gc_rank]
-							/*line reverse.go:28*/ x[gc_tx] = temp
-						}
-						{
-							gc_tx := gc_step2 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							temp := gc_s_temp[gc_rank]
-							/*line reverse.go:28*/ x[gc_tx] = temp
-						}
-						{
-							gc_tx := gc_step2 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							temp := gc_s_temp[gc_rank]
-							/*line reverse.go:28*/ x[gc_tx] = temp
-						}
-						{
-							gc_tx := gc_step2 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							temp := gc_s_temp[gc_rank]
-							/*line reverse.go:28*/ x[gc_tx] = temp
-						}
-					}
-					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						temp := gc_s_temp[gc_rank]
@@ -418,34 +360,7 @@ func gc_body_reverseScan(gc_b *compiled.Block, data []float32) {
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step3 := gc_vstep8
-			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
-				{
-					gc_tx := gc_step3 + 0
-					gc_pos.Thread = gc_base + gc_tx
-					g := gc_bx*gc_bdx + gc_tx
-					/*line reverse.go:32*/ data[g] = x[gc_tx]
-				}
-				{
-					gc_tx := gc_step3 + 1
-					gc_pos.Thread = gc_base + gc_tx
-					g := gc_bx*gc_bdx + gc_tx
-					/*line reverse.go:32*/ data[g] = x[gc_tx]
-				}
-				{
-					gc_tx := gc_step3 + 2
-					gc_pos.Thread = gc_base + gc_tx
-					g := gc_bx*gc_bdx + gc_tx
-					/*line reverse.go:32*/ data[g] = x[gc_tx]
-				}
-				{
-					gc_tx := gc_step3 + 3
-					gc_pos.Thread = gc_base + gc_tx
-					g := gc_bx*gc_bdx + gc_tx
-					/*line reverse.go:32*/ data[g] = x[gc_tx]
-				}
-			}
-			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep8; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				g := gc_bx*gc_bdx + gc_tx
 				/*line reverse.go:32*/ data[g] = x[gc_tx]
@@ -778,46 +693,7 @@ func gc_body_reverseStep(gc_b *compiled.Block, data []int32, d int) {
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step3 := gc_vstep3
-				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
-					{
-						gc_tx := gc_step3 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						i := gc_tx
-						/*line reverse.go:54*/ var y int32
-						/*line reverse.go:56*/ y = 3*x[i-d] + 1
-						gc_s_y[gc_rank] = y
-					}
-					{
-						gc_tx := gc_step3 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						i := gc_tx
-						/*line reverse.go:54*/ var y int32
-						/*line reverse.go:56*/ y = 3*x[i-d] + 1
-						gc_s_y[gc_rank] = y
-					}
-					{
-						gc_tx := gc_step3 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						i := gc_tx
-						/*line reverse.go:54*/ var y int32
-						/*line reverse.go:56*/ y = 3*x[i-d] + 1
-						gc_s_y[gc_rank] = y
-					}
-					{
-						gc_tx := gc_step3 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						i := gc_tx
-						/*line reverse.go:54*/ var y int32
-						/*line reverse.go:56*/ y = 3*x[i-d] + 1
-						gc_s_y[gc_rank] = y
-					}
-				}
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					i := gc_tx
@@ -910,42 +786,7 @@ func gc_body_reverseStep(gc_b *compiled.Block, data []int32, d int) {
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step4 := gc_vstep5
-				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
-					{
-						gc_tx := gc_step4 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						i := gc_tx
-						y := gc_s_y[gc_rank]
-						/*line reverse.go:60*/ x[i] = y - x[i]
-					}
-					{
-						gc_tx := gc_step4 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						i := gc_tx
-						y := gc_s_y[gc_rank]
-						/*line reverse.go:60*/ x[i] = y - x[i]
-					}
-					{
-						gc_tx := gc_step4 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						i := gc_tx
-						y := gc_s_y[gc_rank]
-						/*line reverse.go:60*/ x[i] = y - x[i]
-					}
-					{
-						gc_tx := gc_step4 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						i := gc_tx
-						y := gc_s_y[gc_rank]
-						/*line reverse.go:60*/ x[i] = y - x[i]
-					}
-				}
-				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					i := gc_tx
@@ -1034,46 +875,7 @@ func gc_body_reverseStep(gc_b *compiled.Block, data []int32, d int) {
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step5 := gc_vstep7
-			for ; gc_step5+3 < gc_bdx; gc_step5 += 4 {
-				{
-					gc_tx := gc_step5 + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					i := gc_tx
-					/*line reverse.go:45*/ g := gc_bx*gc_bdx + i
-					y := gc_s_y[gc_rank]
-					/*line reverse.go:63*/ data[g] = x[i] + y
-				}
-				{
-					gc_tx := gc_step5 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					i := gc_tx
-					/*line reverse.go:45*/ g := gc_bx*gc_bdx + i
-					y := gc_s_y[gc_rank]
-					/*line reverse.go:63*/ data[g] = x[i] + y
-				}
-				{
-					gc_tx := gc_step5 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					i := gc_tx
-					/*line reverse.go:45*/ g := gc_bx*gc_bdx + i
-					y := gc_s_y[gc_rank]
-					/*line reverse.go:63*/ data[g] = x[i] + y
-				}
-				{
-					gc_tx := gc_step5 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					i := gc_tx
-					/*line reverse.go:45*/ g := gc_bx*gc_bdx + i
-					y := gc_s_y[gc_rank]
-					/*line reverse.go:63*/ data[g] = x[i] + y
-				}
-			}
-			for gc_tx := gc_step5; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep7; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				i := gc_tx
@@ -1324,38 +1126,7 @@ func gc_body_reverseShift(gc_b *compiled.Block, data []int32) {
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step2 := gc_vstep4
-					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-						{
-							gc_tx := gc_step2 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							y := gc_s_y[gc_rank]
-							/*line reverse.go:88*/ sh[gc_tx] += y
-						}
-						{
-							gc_tx := gc_step2 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							y := gc_s_y[gc_rank]
-							/*line reverse.go:88*/ sh[gc_tx] += y
-						}
-						{
-							gc_tx := gc_step2 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							y := gc_s_y[gc_rank]
-							/*line reverse.go:88*/ sh[gc_tx] += y
-						}
-						{
-							gc_tx := gc_step2 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							y := gc_s_y[gc_rank]
-							/*line reverse.go:88*/ sh[gc_tx] += y
-						}
-					}
-					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						y := gc_s_y[gc_rank]
@@ -1365,10 +1136,10 @@ func gc_body_reverseShift(gc_b *compiled.Block, data []int32) {
 			}
 		}
 	}
-	gc_step3 := 0
-	for ; gc_step3+3 < gc_n; gc_step3 += 4 {
+	gc_step2 := 0
+	for ; gc_step2+3 < gc_n; gc_step2 += 4 {
 		{
-			gc_rank := gc_step3 + 0
+			gc_rank := gc_step2 + 0
 			gc_pos.Thread = gc_rank
 			rank := gc_rank
 			a0 := gc_s_a0[gc_rank]
@@ -1376,7 +1147,7 @@ func gc_body_reverseShift(gc_b *compiled.Block, data []int32) {
 			data[rank] = a0
 		}
 		{
-			gc_rank := gc_step3 + 1
+			gc_rank := gc_step2 + 1
 			gc_pos.Thread = gc_rank
 			rank := gc_rank
 			a0 := gc_s_a0[gc_rank]
@@ -1384,7 +1155,7 @@ func gc_body_reverseShift(gc_b *compiled.Block, data []int32) {
 			data[rank] = a0
 		}
 		{
-			gc_rank := gc_step3 + 2
+			gc_rank := gc_step2 + 2
 			gc_pos.Thread = gc_rank
 			rank := gc_rank
 			a0 := gc_s_a0[gc_rank]
@@ -1392,7 +1163,7 @@ func gc_body_reverseShift(gc_b *compiled.Block, data []int32) {
 			data[rank] = a0
 		}
 		{
-			gc_rank := gc_step3 + 3
+			gc_rank := gc_step2 + 3
 			gc_pos.Thread = gc_rank
 			rank := gc_rank
 			a0 := gc_s_a0[gc_rank]
@@ -1400,7 +1171,7 @@ func gc_body_reverseShift(gc_b *compiled.Block, data []int32) {
 			data[rank] = a0
 		}
 	}
-	for gc_rank := gc_step3; gc_rank < gc_n; gc_rank++ {
+	for gc_rank := gc_step2; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		rank := gc_rank
 		a0 := gc_s_a0[gc_rank]

@@ -57,34 +57,7 @@ func gc_body_rowGuard(gc_b *compiled.Block, out []int32, p int) {
 					/*line row_guard.go:16*/ gc_at[gc_tx] = int32(i % (len(out) + 1))
 				}
 			} else {
-				gc_step2 := 0
-				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_pos.Thread = gc_base + gc_tx
-						i := ((gc_bx*gc_bdz+gc_tz)*gc_bdy+gc_ty)*gc_bdx + gc_tx
-						/*line row_guard.go:16*/ out[i] = int32(i % (len(out) + 1))
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_pos.Thread = gc_base + gc_tx
-						i := ((gc_bx*gc_bdz+gc_tz)*gc_bdy+gc_ty)*gc_bdx + gc_tx
-						/*line row_guard.go:16*/ out[i] = int32(i % (len(out) + 1))
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_pos.Thread = gc_base + gc_tx
-						i := ((gc_bx*gc_bdz+gc_tz)*gc_bdy+gc_ty)*gc_bdx + gc_tx
-						/*line row_guard.go:16*/ out[i] = int32(i % (len(out) + 1))
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_pos.Thread = gc_base + gc_tx
-						i := ((gc_bx*gc_bdz+gc_tz)*gc_bdy+gc_ty)*gc_bdx + gc_tx
-						/*line row_guard.go:16*/ out[i] = int32(i % (len(out) + 1))
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					i := ((gc_bx*gc_bdz+gc_tz)*gc_bdy+gc_ty)*gc_bdx + gc_tx
 					/*line row_guard.go:16*/ out[i] = int32(i % (len(out) + 1))
@@ -118,57 +91,30 @@ func gc_body_rowGuard(gc_b *compiled.Block, out []int32, p int) {
 			gc_off2 := ((gc_bx*gc_bdz+gc_tz)*gc_bdy + gc_ty) * gc_bdx
 			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(out) && gc_to <= len(out)-gc_off2 {
 				gc_at2 := out[gc_off2:][:gc_to]
-				gc_step3 := gc_from
-				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
-						gc_tx := gc_step3 + 0
+						gc_tx := gc_step2 + 0
 						/*line row_guard.go:19*/ gc_at2[gc_tx] += int32(gc_ty*100 + gc_tx)
 					}
 					{
-						gc_tx := gc_step3 + 1
+						gc_tx := gc_step2 + 1
 						/*line row_guard.go:19*/ gc_at2[gc_tx] += int32(gc_ty*100 + gc_tx)
 					}
 					{
-						gc_tx := gc_step3 + 2
+						gc_tx := gc_step2 + 2
 						/*line row_guard.go:19*/ gc_at2[gc_tx] += int32(gc_ty*100 + gc_tx)
 					}
 					{
-						gc_tx := gc_step3 + 3
+						gc_tx := gc_step2 + 3
 						/*line row_guard.go:19*/ gc_at2[gc_tx] += int32(gc_ty*100 + gc_tx)
 					}
 				}
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					/*line row_guard.go:19*/ gc_at2[gc_tx] += int32(gc_ty*100 + gc_tx)
 				}
 			} else {
-				gc_step4 := gc_from
-				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
-					{
-						gc_tx := gc_step4 + 0
-						gc_pos.Thread = gc_base + gc_tx
-						i := ((gc_bx*gc_bdz+gc_tz)*gc_bdy+gc_ty)*gc_bdx + gc_tx
-						/*line row_guard.go:19*/ out[i] += int32(gc_ty*100 + gc_tx)
-					}
-					{
-						gc_tx := gc_step4 + 1
-						gc_pos.Thread = gc_base + gc_tx
-						i := ((gc_bx*gc_bdz+gc_tz)*gc_bdy+gc_ty)*gc_bdx + gc_tx
-						/*line row_guard.go:19*/ out[i] += int32(gc_ty*100 + gc_tx)
-					}
-					{
-						gc_tx := gc_step4 + 2
-						gc_pos.Thread = gc_base + gc_tx
-						i := ((gc_bx*gc_bdz+gc_tz)*gc_bdy+gc_ty)*gc_bdx + gc_tx
-						/*line row_guard.go:19*/ out[i] += int32(gc_ty*100 + gc_tx)
-					}
-					{
-						gc_tx := gc_step4 + 3
-						gc_pos.Thread = gc_base + gc_tx
-						i := ((gc_bx*gc_bdz+gc_tz)*gc_bdy+gc_ty)*gc_bdx + gc_tx
-						/*line row_guard.go:19*/ out[i] += int32(gc_ty*100 + gc_tx)
-					}
-				}
-				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					i := ((gc_bx*gc_bdz+gc_tz)*gc_bdy+gc_ty)*gc_bdx + gc_tx
 					/*line row_guard.go:19*/ out[i] += int32(gc_ty*100 + gc_tx)

@@ -138,42 +138,7 @@ func gc_body_sharedAtomics(gc_b *compiled.Block, in, out []int32, fout []float32
 					/*line shared_atomics.go:50*/ gc_at2[gc_tx] = gc_at3[gc_tx]
 				}
 			} else {
-				gc_step2 := gc_from
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line shared_atomics.go:49*/ k := tid + gc_off
-						gc_more = true
-						/*line shared_atomics.go:50*/ out[16*b+k] = s[k]
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line shared_atomics.go:49*/ k := tid + gc_off
-						gc_more = true
-						/*line shared_atomics.go:50*/ out[16*b+k] = s[k]
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line shared_atomics.go:49*/ k := tid + gc_off
-						gc_more = true
-						/*line shared_atomics.go:50*/ out[16*b+k] = s[k]
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line shared_atomics.go:49*/ k := tid + gc_off
-						gc_more = true
-						/*line shared_atomics.go:50*/ out[16*b+k] = s[k]
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 					/*line shared_atomics.go:49*/ k := tid + gc_off
@@ -205,79 +170,40 @@ func gc_body_sharedAtomics(gc_b *compiled.Block, in, out []int32, fout []float32
 				gc_at5 := u[gc_off7:][:gc_to]
 				gc_at6 := fout[gc_off8:][:gc_to]
 				gc_at7 := f[gc_off7:][:gc_to]
-				gc_step3 := gc_from
-				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
-						gc_tx := gc_step3 + 0
+						gc_tx := gc_step2 + 0
 						gc_more2 = true
 						/*line shared_atomics.go:53*/ gc_at4[gc_tx] = int32(gc_at5[gc_tx])
 						gc_at6[gc_tx] = gc_at7[gc_tx]
 					}
 					{
-						gc_tx := gc_step3 + 1
+						gc_tx := gc_step2 + 1
 						gc_more2 = true
 						/*line shared_atomics.go:53*/ gc_at4[gc_tx] = int32(gc_at5[gc_tx])
 						gc_at6[gc_tx] = gc_at7[gc_tx]
 					}
 					{
-						gc_tx := gc_step3 + 2
+						gc_tx := gc_step2 + 2
 						gc_more2 = true
 						/*line shared_atomics.go:53*/ gc_at4[gc_tx] = int32(gc_at5[gc_tx])
 						gc_at6[gc_tx] = gc_at7[gc_tx]
 					}
 					{
-						gc_tx := gc_step3 + 3
+						gc_tx := gc_step2 + 3
 						gc_more2 = true
 						/*line shared_atomics.go:53*/ gc_at4[gc_tx] = int32(gc_at5[gc_tx])
 						gc_at6[gc_tx] = gc_at7[gc_tx]
 					}
 				}
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_more2 = true
 					/*line shared_atomics.go:53*/ gc_at4[gc_tx] = int32(gc_at5[gc_tx])
 					gc_at6[gc_tx] = gc_at7[gc_tx]
 				}
 			} else {
-				gc_step4 := gc_from
-				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
-					{
-						gc_tx := gc_step4 + 0
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line shared_atomics.go:52*/ k_ := tid + gc_off2
-						gc_more2 = true
-						/*line shared_atomics.go:53*/ out[16*b+8+k_] = int32(u[k_])
-						fout[2*b+k_] = f[k_]
-					}
-					{
-						gc_tx := gc_step4 + 1
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line shared_atomics.go:52*/ k_ := tid + gc_off2
-						gc_more2 = true
-						/*line shared_atomics.go:53*/ out[16*b+8+k_] = int32(u[k_])
-						fout[2*b+k_] = f[k_]
-					}
-					{
-						gc_tx := gc_step4 + 2
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line shared_atomics.go:52*/ k_ := tid + gc_off2
-						gc_more2 = true
-						/*line shared_atomics.go:53*/ out[16*b+8+k_] = int32(u[k_])
-						fout[2*b+k_] = f[k_]
-					}
-					{
-						gc_tx := gc_step4 + 3
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line shared_atomics.go:52*/ k_ := tid + gc_off2
-						gc_more2 = true
-						/*line shared_atomics.go:53*/ out[16*b+8+k_] = int32(u[k_])
-						fout[2*b+k_] = f[k_]
-					}
-				}
-				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 					/*line shared_atomics.go:52*/ k_ := tid + gc_off2

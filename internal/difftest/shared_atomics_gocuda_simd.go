@@ -182,42 +182,7 @@ func gc_body_sharedAtomics(gc_b *compiled.Block, in, out []int32, fout []float32
 				if gc_vstep2 > gc_from {
 					gc_more = true
 				}
-				gc_step := gc_vstep2
-				for ; gc_step+3 < gc_to; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line shared_atomics.go:49*/ k := tid + gc_off
-						gc_more = true
-						/*line shared_atomics.go:50*/ out[16*b+k] = s[k]
-					}
-					{
-						gc_tx := gc_step + 1
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line shared_atomics.go:49*/ k := tid + gc_off
-						gc_more = true
-						/*line shared_atomics.go:50*/ out[16*b+k] = s[k]
-					}
-					{
-						gc_tx := gc_step + 2
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line shared_atomics.go:49*/ k := tid + gc_off
-						gc_more = true
-						/*line shared_atomics.go:50*/ out[16*b+k] = s[k]
-					}
-					{
-						gc_tx := gc_step + 3
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line shared_atomics.go:49*/ k := tid + gc_off
-						gc_more = true
-						/*line shared_atomics.go:50*/ out[16*b+k] = s[k]
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 					/*line shared_atomics.go:49*/ k := tid + gc_off
@@ -325,46 +290,7 @@ func gc_body_sharedAtomics(gc_b *compiled.Block, in, out []int32, fout []float32
 				if gc_vstep4 > gc_from {
 					gc_more2 = true
 				}
-				gc_step2 := gc_vstep4
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line shared_atomics.go:52*/ k_ := tid + gc_off2
-						gc_more2 = true
-						/*line shared_atomics.go:53*/ out[16*b+8+k_] = int32(u[k_])
-						fout[2*b+k_] = f[k_]
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line shared_atomics.go:52*/ k_ := tid + gc_off2
-						gc_more2 = true
-						/*line shared_atomics.go:53*/ out[16*b+8+k_] = int32(u[k_])
-						fout[2*b+k_] = f[k_]
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line shared_atomics.go:52*/ k_ := tid + gc_off2
-						gc_more2 = true
-						/*line shared_atomics.go:53*/ out[16*b+8+k_] = int32(u[k_])
-						fout[2*b+k_] = f[k_]
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line shared_atomics.go:52*/ k_ := tid + gc_off2
-						gc_more2 = true
-						/*line shared_atomics.go:53*/ out[16*b+8+k_] = int32(u[k_])
-						fout[2*b+k_] = f[k_]
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 					/*line shared_atomics.go:52*/ k_ := tid + gc_off2

@@ -154,34 +154,7 @@ func gc_body_slpMix(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []int32, run
 					/*line slp.go:75*/ gc_at[gc_tx] = MixEight(in[i*run:(i+1)*run], m)
 				}
 			} else {
-				gc_step2 := gc_from
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_pos.Thread = gc_base + gc_tx
-						i := gc_bx*gc_bdx + gc_tx
-						/*line slp.go:75*/ out[i] = MixEight(in[i*run:(i+1)*run], m)
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_pos.Thread = gc_base + gc_tx
-						i := gc_bx*gc_bdx + gc_tx
-						/*line slp.go:75*/ out[i] = MixEight(in[i*run:(i+1)*run], m)
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_pos.Thread = gc_base + gc_tx
-						i := gc_bx*gc_bdx + gc_tx
-						/*line slp.go:75*/ out[i] = MixEight(in[i*run:(i+1)*run], m)
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_pos.Thread = gc_base + gc_tx
-						i := gc_bx*gc_bdx + gc_tx
-						/*line slp.go:75*/ out[i] = MixEight(in[i*run:(i+1)*run], m)
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_bx*gc_bdx + gc_tx
 					/*line slp.go:75*/ out[i] = MixEight(in[i*run:(i+1)*run], m)
@@ -251,34 +224,7 @@ func gc_body_slpIndexed(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float3
 					/*line slp.go:105*/ gc_at[gc_tx] = SumIndexed(in[i*run:(i+1)*run], whole)
 				}
 			} else {
-				gc_step2 := gc_from
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_pos.Thread = gc_base + gc_tx
-						i := gc_bx*gc_bdx + gc_tx
-						/*line slp.go:105*/ out[i] = SumIndexed(in[i*run:(i+1)*run], whole)
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_pos.Thread = gc_base + gc_tx
-						i := gc_bx*gc_bdx + gc_tx
-						/*line slp.go:105*/ out[i] = SumIndexed(in[i*run:(i+1)*run], whole)
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_pos.Thread = gc_base + gc_tx
-						i := gc_bx*gc_bdx + gc_tx
-						/*line slp.go:105*/ out[i] = SumIndexed(in[i*run:(i+1)*run], whole)
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_pos.Thread = gc_base + gc_tx
-						i := gc_bx*gc_bdx + gc_tx
-						/*line slp.go:105*/ out[i] = SumIndexed(in[i*run:(i+1)*run], whole)
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_bx*gc_bdx + gc_tx
 					/*line slp.go:105*/ out[i] = SumIndexed(in[i*run:(i+1)*run], whole)

@@ -62,42 +62,7 @@ func gc_body_slpJamSum(gc_b *compiled.Block, in, out []float32, run int) {
 			gc_at := out[gc_off2:][:gc_bdx]
 			/*line slpjam.go:26*/ copy(gc_at, gc_s_v[gc_base:][:gc_bdx])
 		} else {
-			gc_step := 0
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					g := gc_bx*gc_bdx + gc_tx
-					v := gc_s_v[gc_rank]
-					/*line slpjam.go:26*/ out[g] = v
-				}
-				{
-					gc_tx := gc_step + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					g := gc_bx*gc_bdx + gc_tx
-					v := gc_s_v[gc_rank]
-					/*line slpjam.go:26*/ out[g] = v
-				}
-				{
-					gc_tx := gc_step + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					g := gc_bx*gc_bdx + gc_tx
-					v := gc_s_v[gc_rank]
-					/*line slpjam.go:26*/ out[g] = v
-				}
-				{
-					gc_tx := gc_step + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					g := gc_bx*gc_bdx + gc_tx
-					v := gc_s_v[gc_rank]
-					/*line slpjam.go:26*/ out[g] = v
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				g := gc_bx*gc_bdx + gc_tx
@@ -162,42 +127,7 @@ func gc_body_slpJamUnchecked(gc_b *compiled.Block, in, out []float32, run int) {
 			gc_at := out[gc_off2:][:gc_bdx]
 			/*line slpjam.go:43*/ copy(gc_at, gc_s_v[gc_base:][:gc_bdx])
 		} else {
-			gc_step := 0
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					g := gc_bx*gc_bdx + gc_tx
-					v := gc_s_v[gc_rank]
-					/*line slpjam.go:43*/ out[g] = v
-				}
-				{
-					gc_tx := gc_step + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					g := gc_bx*gc_bdx + gc_tx
-					v := gc_s_v[gc_rank]
-					/*line slpjam.go:43*/ out[g] = v
-				}
-				{
-					gc_tx := gc_step + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					g := gc_bx*gc_bdx + gc_tx
-					v := gc_s_v[gc_rank]
-					/*line slpjam.go:43*/ out[g] = v
-				}
-				{
-					gc_tx := gc_step + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					g := gc_bx*gc_bdx + gc_tx
-					v := gc_s_v[gc_rank]
-					/*line slpjam.go:43*/ out[g] = v
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				g := gc_bx*gc_bdx + gc_tx
@@ -262,42 +192,7 @@ func gc_body_slpJamSum64(gc_b *compiled.Block, in, out []float64, run int) {
 			gc_at := out[gc_off2:][:gc_bdx]
 			/*line slpjam.go:59*/ copy(gc_at, gc_s_v[gc_base:][:gc_bdx])
 		} else {
-			gc_step := 0
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					g := gc_bx*gc_bdx + gc_tx
-					v := gc_s_v[gc_rank]
-					/*line slpjam.go:59*/ out[g] = v
-				}
-				{
-					gc_tx := gc_step + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					g := gc_bx*gc_bdx + gc_tx
-					v := gc_s_v[gc_rank]
-					/*line slpjam.go:59*/ out[g] = v
-				}
-				{
-					gc_tx := gc_step + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					g := gc_bx*gc_bdx + gc_tx
-					v := gc_s_v[gc_rank]
-					/*line slpjam.go:59*/ out[g] = v
-				}
-				{
-					gc_tx := gc_step + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					g := gc_bx*gc_bdx + gc_tx
-					v := gc_s_v[gc_rank]
-					/*line slpjam.go:59*/ out[g] = v
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				g := gc_bx*gc_bdx + gc_tx

@@ -70,42 +70,7 @@ func gc_body_specAxpy[T specNumber](gc_b *compiled.Block, gc_lo, gc_hi int, in, 
 					/*line specialize.go:35*/ out[i] = specAt(in, i+1)*k + specAt[T](in, i)
 				}
 			} else {
-				gc_step := gc_from
-				for ; gc_step+3 < gc_to; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
-						gc_rank := gc_base + gc_tx%gc_bdx
-						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-						gc_pos.Thread = gc_rank
-						i := gc_bx*gc_bdx + gc_tx
-						/*line specialize.go:35*/ out[i] = specAt(in, i+1)*k + specAt[T](in, i)
-					}
-					{
-						gc_tx := gc_step + 1
-						gc_rank := gc_base + gc_tx%gc_bdx
-						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-						gc_pos.Thread = gc_rank
-						i := gc_bx*gc_bdx + gc_tx
-						/*line specialize.go:35*/ out[i] = specAt(in, i+1)*k + specAt[T](in, i)
-					}
-					{
-						gc_tx := gc_step + 2
-						gc_rank := gc_base + gc_tx%gc_bdx
-						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-						gc_pos.Thread = gc_rank
-						i := gc_bx*gc_bdx + gc_tx
-						/*line specialize.go:35*/ out[i] = specAt(in, i+1)*k + specAt[T](in, i)
-					}
-					{
-						gc_tx := gc_step + 3
-						gc_rank := gc_base + gc_tx%gc_bdx
-						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-						gc_pos.Thread = gc_rank
-						i := gc_bx*gc_bdx + gc_tx
-						/*line specialize.go:35*/ out[i] = specAt(in, i+1)*k + specAt[T](in, i)
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx%gc_bdx
 					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 					gc_pos.Thread = gc_rank
@@ -140,46 +105,7 @@ func gc_body_specTree[T specNumber](gc_b *compiled.Block, in, partial []T) {
 					gc_at := in[gc_off:][:gc_bdx]
 					/*line specialize.go:47*/ copy(gc_s_ahead[gc_base:][:gc_bdx], gc_at)
 				} else {
-					gc_step := 0
-					for ; gc_step+3 < gc_bdx; gc_step += 4 {
-						{
-							gc_tx := gc_step + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							tid := gc_tx
-							/*line specialize.go:45*/ i := gc_bx*gc_bdx*2 + tid
-							/*line specialize.go:47*/ var ahead T = specAt(in, i)
-							gc_s_ahead[gc_rank] = ahead
-						}
-						{
-							gc_tx := gc_step + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							tid := gc_tx
-							/*line specialize.go:45*/ i := gc_bx*gc_bdx*2 + tid
-							/*line specialize.go:47*/ var ahead T = specAt(in, i)
-							gc_s_ahead[gc_rank] = ahead
-						}
-						{
-							gc_tx := gc_step + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							tid := gc_tx
-							/*line specialize.go:45*/ i := gc_bx*gc_bdx*2 + tid
-							/*line specialize.go:47*/ var ahead T = specAt(in, i)
-							gc_s_ahead[gc_rank] = ahead
-						}
-						{
-							gc_tx := gc_step + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							tid := gc_tx
-							/*line specialize.go:45*/ i := gc_bx*gc_bdx*2 + tid
-							/*line specialize.go:47*/ var ahead T = specAt(in, i)
-							gc_s_ahead[gc_rank] = ahead
-						}
-					}
-					for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
@@ -196,79 +122,40 @@ func gc_body_specTree[T specNumber](gc_b *compiled.Block, in, partial []T) {
 			if gc_bdx <= len(sdata) && gc_off2 >= 0 && gc_off2 <= len(in) && gc_bdx <= len(in)-gc_off2 {
 				gc_at2 := sdata[:gc_bdx]
 				gc_at3 := in[gc_off2:][:gc_bdx]
-				gc_step2 := 0
-				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+				gc_step := 0
+				for ; gc_step+3 < gc_bdx; gc_step += 4 {
 					{
-						gc_tx := gc_step2 + 0
+						gc_tx := gc_step + 0
 						gc_rank := gc_base + gc_tx
 						ahead := gc_s_ahead[gc_rank]
 						/*line specialize.go:47*/ gc_at2[gc_tx] = ahead + gc_at3[gc_tx]
 					}
 					{
-						gc_tx := gc_step2 + 1
+						gc_tx := gc_step + 1
 						gc_rank := gc_base + gc_tx
 						ahead := gc_s_ahead[gc_rank]
 						/*line specialize.go:47*/ gc_at2[gc_tx] = ahead + gc_at3[gc_tx]
 					}
 					{
-						gc_tx := gc_step2 + 2
+						gc_tx := gc_step + 2
 						gc_rank := gc_base + gc_tx
 						ahead := gc_s_ahead[gc_rank]
 						/*line specialize.go:47*/ gc_at2[gc_tx] = ahead + gc_at3[gc_tx]
 					}
 					{
-						gc_tx := gc_step2 + 3
+						gc_tx := gc_step + 3
 						gc_rank := gc_base + gc_tx
 						ahead := gc_s_ahead[gc_rank]
 						/*line specialize.go:47*/ gc_at2[gc_tx] = ahead + gc_at3[gc_tx]
 					}
 				}
-				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					ahead := gc_s_ahead[gc_rank]
 					/*line specialize.go:47*/ gc_at2[gc_tx] = ahead + gc_at3[gc_tx]
 				}
 			} else {
-				gc_step3 := 0
-				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
-					{
-						gc_tx := gc_step3 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
-						/*line specialize.go:45*/ i := gc_bx*gc_bdx*2 + tid
-						ahead := gc_s_ahead[gc_rank]
-						sdata[tid] = ahead + specAt(in, i+gc_bdx)
-					}
-					{
-						gc_tx := gc_step3 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
-						/*line specialize.go:45*/ i := gc_bx*gc_bdx*2 + tid
-						ahead := gc_s_ahead[gc_rank]
-						sdata[tid] = ahead + specAt(in, i+gc_bdx)
-					}
-					{
-						gc_tx := gc_step3 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
-						/*line specialize.go:45*/ i := gc_bx*gc_bdx*2 + tid
-						ahead := gc_s_ahead[gc_rank]
-						sdata[tid] = ahead + specAt(in, i+gc_bdx)
-					}
-					{
-						gc_tx := gc_step3 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
-						/*line specialize.go:45*/ i := gc_bx*gc_bdx*2 + tid
-						ahead := gc_s_ahead[gc_rank]
-						sdata[tid] = ahead + specAt(in, i+gc_bdx)
-					}
-				}
-				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -286,61 +173,30 @@ func gc_body_specTree[T specNumber](gc_b *compiled.Block, in, partial []T) {
 				gc_at4 := sdata[:gc_bdx]
 				gc_at5 := in[gc_off3:][:gc_bdx]
 				gc_at6 := in[gc_off4:][:gc_bdx]
-				gc_step4 := 0
-				for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
+				gc_step2 := 0
+				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 					{
-						gc_tx := gc_step4 + 0
+						gc_tx := gc_step2 + 0
 						/*line specialize.go:47*/ gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 					}
 					{
-						gc_tx := gc_step4 + 1
+						gc_tx := gc_step2 + 1
 						/*line specialize.go:47*/ gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 					}
 					{
-						gc_tx := gc_step4 + 2
+						gc_tx := gc_step2 + 2
 						/*line specialize.go:47*/ gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 					}
 					{
-						gc_tx := gc_step4 + 3
+						gc_tx := gc_step2 + 3
 						/*line specialize.go:47*/ gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 					}
 				}
-				for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 					/*line specialize.go:47*/ gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 				}
 			} else {
-				gc_step5 := 0
-				for ; gc_step5+3 < gc_bdx; gc_step5 += 4 {
-					{
-						gc_tx := gc_step5 + 0
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line specialize.go:45*/ i := gc_bx*gc_bdx*2 + tid
-						/*line specialize.go:47*/ sdata[tid] = specAt(in, i) + specAt(in, i+gc_bdx)
-					}
-					{
-						gc_tx := gc_step5 + 1
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line specialize.go:45*/ i := gc_bx*gc_bdx*2 + tid
-						/*line specialize.go:47*/ sdata[tid] = specAt(in, i) + specAt(in, i+gc_bdx)
-					}
-					{
-						gc_tx := gc_step5 + 2
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line specialize.go:45*/ i := gc_bx*gc_bdx*2 + tid
-						/*line specialize.go:47*/ sdata[tid] = specAt(in, i) + specAt(in, i+gc_bdx)
-					}
-					{
-						gc_tx := gc_step5 + 3
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line specialize.go:45*/ i := gc_bx*gc_bdx*2 + tid
-						/*line specialize.go:47*/ sdata[tid] = specAt(in, i) + specAt(in, i+gc_bdx)
-					}
-				}
-				for gc_tx := gc_step5; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 					/*line specialize.go:45*/ i := gc_bx*gc_bdx*2 + tid
@@ -365,57 +221,30 @@ func gc_body_specTree[T specNumber](gc_b *compiled.Block, in, partial []T) {
 			if gc_from >= 0 && gc_to <= len(sdata) && gc_off5 >= 0 && gc_off5 <= len(sdata) && gc_to <= len(sdata)-gc_off5 {
 				gc_at7 := sdata[:gc_to]
 				gc_at8 := sdata[gc_off5:][:gc_to]
-				gc_step6 := gc_from
-				for ; gc_step6+3 < gc_to; gc_step6 += 4 {
+				gc_step3 := gc_from
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					{
-						gc_tx := gc_step6 + 0
+						gc_tx := gc_step3 + 0
 						/*line specialize.go:51*/ gc_at7[gc_tx] += gc_at8[gc_tx]
 					}
 					{
-						gc_tx := gc_step6 + 1
+						gc_tx := gc_step3 + 1
 						/*line specialize.go:51*/ gc_at7[gc_tx] += gc_at8[gc_tx]
 					}
 					{
-						gc_tx := gc_step6 + 2
+						gc_tx := gc_step3 + 2
 						/*line specialize.go:51*/ gc_at7[gc_tx] += gc_at8[gc_tx]
 					}
 					{
-						gc_tx := gc_step6 + 3
+						gc_tx := gc_step3 + 3
 						/*line specialize.go:51*/ gc_at7[gc_tx] += gc_at8[gc_tx]
 					}
 				}
-				for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 					/*line specialize.go:51*/ gc_at7[gc_tx] += gc_at8[gc_tx]
 				}
 			} else {
-				gc_step7 := gc_from
-				for ; gc_step7+3 < gc_to; gc_step7 += 4 {
-					{
-						gc_tx := gc_step7 + 0
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line specialize.go:51*/ sdata[tid] += sdata[tid+s]
-					}
-					{
-						gc_tx := gc_step7 + 1
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line specialize.go:51*/ sdata[tid] += sdata[tid+s]
-					}
-					{
-						gc_tx := gc_step7 + 2
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line specialize.go:51*/ sdata[tid] += sdata[tid+s]
-					}
-					{
-						gc_tx := gc_step7 + 3
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line specialize.go:51*/ sdata[tid] += sdata[tid+s]
-					}
-				}
-				for gc_tx := gc_step7; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 					/*line specialize.go:51*/ sdata[tid] += sdata[tid+s]
@@ -434,41 +263,18 @@ func gc_body_specTree[T specNumber](gc_b *compiled.Block, in, partial []T) {
 			if gc_from >= 0 && gc_off6 >= 0 && gc_off6 < len(partial) && gc_off7 >= 0 && gc_off7 < len(sdata) {
 				gc_at9 := partial[gc_off6:][:1]
 				gc_at10 := sdata[gc_off7:][:1]
-				gc_step8 := gc_from
-				for ; gc_step8+3 < gc_to; gc_step8 += 4 {
+				gc_step4 := gc_from
+				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 					/*line specialize.go:56*/ gc_at9[0] = gc_at10[0]
 					/*line specialize.go:56*/ gc_at9[0] = gc_at10[0]
 					/*line specialize.go:56*/ gc_at9[0] = gc_at10[0]
 					/*line specialize.go:56*/ gc_at9[0] = gc_at10[0]
 				}
-				for gc_tx := gc_step8; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 					/*line specialize.go:56*/ gc_at9[0] = gc_at10[0]
 				}
 			} else {
-				gc_step9 := gc_from
-				for ; gc_step9+3 < gc_to; gc_step9 += 4 {
-					{
-						gc_tx := gc_step9 + 0
-						gc_pos.Thread = gc_base + gc_tx
-						/*line specialize.go:56*/ partial[gc_bx] = sdata[0]
-					}
-					{
-						gc_tx := gc_step9 + 1
-						gc_pos.Thread = gc_base + gc_tx
-						/*line specialize.go:56*/ partial[gc_bx] = sdata[0]
-					}
-					{
-						gc_tx := gc_step9 + 2
-						gc_pos.Thread = gc_base + gc_tx
-						/*line specialize.go:56*/ partial[gc_bx] = sdata[0]
-					}
-					{
-						gc_tx := gc_step9 + 3
-						gc_pos.Thread = gc_base + gc_tx
-						/*line specialize.go:56*/ partial[gc_bx] = sdata[0]
-					}
-				}
-				for gc_tx := gc_step9; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					/*line specialize.go:56*/ partial[gc_bx] = sdata[0]
 				}
@@ -539,38 +345,7 @@ func gc_body_specRelayKernel[T specNumber](gc_b *compiled.Block, in, out []T, k 
 						gc_s_v[gc_rank] = v
 					}
 				} else {
-					gc_step := gc_seg
-					for ; gc_step+3 < gc_segend; gc_step += 4 {
-						{
-							gc_tx := gc_step + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							/*line specialize.go:68*/ v := s_[(gc_tx + gc_r)]
-							gc_s_v[gc_rank] = v
-						}
-						{
-							gc_tx := gc_step + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							/*line specialize.go:68*/ v := s_[(gc_tx + gc_r)]
-							gc_s_v[gc_rank] = v
-						}
-						{
-							gc_tx := gc_step + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							/*line specialize.go:68*/ v := s_[(gc_tx + gc_r)]
-							gc_s_v[gc_rank] = v
-						}
-						{
-							gc_tx := gc_step + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							/*line specialize.go:68*/ v := s_[(gc_tx + gc_r)]
-							gc_s_v[gc_rank] = v
-						}
-					}
-					for gc_tx := gc_step; gc_tx < gc_segend; gc_tx++ {
+					for gc_tx := gc_seg; gc_tx < gc_segend; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						/*line specialize.go:68*/ v := s_[(gc_tx + gc_r)]
@@ -580,38 +355,38 @@ func gc_body_specRelayKernel[T specNumber](gc_b *compiled.Block, in, out []T, k 
 				gc_seg = gc_segend
 			}
 		} else {
-			gc_step2 := 0
-			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+			gc_step := 0
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
 				{
-					gc_tx := gc_step2 + 0
+					gc_tx := gc_step + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					/*line specialize.go:68*/ v := s_[(gc_tx+1)%gc_bdx]
 					gc_s_v[gc_rank] = v
 				}
 				{
-					gc_tx := gc_step2 + 1
+					gc_tx := gc_step + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					/*line specialize.go:68*/ v := s_[(gc_tx+1)%gc_bdx]
 					gc_s_v[gc_rank] = v
 				}
 				{
-					gc_tx := gc_step2 + 2
+					gc_tx := gc_step + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					/*line specialize.go:68*/ v := s_[(gc_tx+1)%gc_bdx]
 					gc_s_v[gc_rank] = v
 				}
 				{
-					gc_tx := gc_step2 + 3
+					gc_tx := gc_step + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					/*line specialize.go:68*/ v := s_[(gc_tx+1)%gc_bdx]
 					gc_s_v[gc_rank] = v
 				}
 			}
-			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				/*line specialize.go:68*/ v := s_[(gc_tx+1)%gc_bdx]
@@ -667,38 +442,7 @@ func gc_body_specRelayKernel[T specNumber](gc_b *compiled.Block, in, out []T, k 
 						gc_s_v_[gc_rank] = v_
 					}
 				} else {
-					gc_step3 := gc_seg2
-					for ; gc_step3+3 < gc_segend2; gc_step3 += 4 {
-						{
-							gc_tx := gc_step3 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							/*line specialize.go:68*/ v_ := s_2[(gc_tx + gc_r2)]
-							gc_s_v_[gc_rank] = v_
-						}
-						{
-							gc_tx := gc_step3 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							/*line specialize.go:68*/ v_ := s_2[(gc_tx + gc_r2)]
-							gc_s_v_[gc_rank] = v_
-						}
-						{
-							gc_tx := gc_step3 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							/*line specialize.go:68*/ v_ := s_2[(gc_tx + gc_r2)]
-							gc_s_v_[gc_rank] = v_
-						}
-						{
-							gc_tx := gc_step3 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							/*line specialize.go:68*/ v_ := s_2[(gc_tx + gc_r2)]
-							gc_s_v_[gc_rank] = v_
-						}
-					}
-					for gc_tx := gc_step3; gc_tx < gc_segend2; gc_tx++ {
+					for gc_tx := gc_seg2; gc_tx < gc_segend2; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						/*line specialize.go:68*/ v_ := s_2[(gc_tx + gc_r2)]
@@ -708,38 +452,38 @@ func gc_body_specRelayKernel[T specNumber](gc_b *compiled.Block, in, out []T, k 
 				gc_seg2 = gc_segend2
 			}
 		} else {
-			gc_step4 := 0
-			for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
+			gc_step2 := 0
+			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 				{
-					gc_tx := gc_step4 + 0
+					gc_tx := gc_step2 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					/*line specialize.go:68*/ v_ := s_2[(gc_tx+1)%gc_bdx]
 					gc_s_v_[gc_rank] = v_
 				}
 				{
-					gc_tx := gc_step4 + 1
+					gc_tx := gc_step2 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					/*line specialize.go:68*/ v_ := s_2[(gc_tx+1)%gc_bdx]
 					gc_s_v_[gc_rank] = v_
 				}
 				{
-					gc_tx := gc_step4 + 2
+					gc_tx := gc_step2 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					/*line specialize.go:68*/ v_ := s_2[(gc_tx+1)%gc_bdx]
 					gc_s_v_[gc_rank] = v_
 				}
 				{
-					gc_tx := gc_step4 + 3
+					gc_tx := gc_step2 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					/*line specialize.go:68*/ v_ := s_2[(gc_tx+1)%gc_bdx]
 					gc_s_v_[gc_rank] = v_
 				}
 			}
-			for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				/*line specialize.go:68*/ v_ := s_2[(gc_tx+1)%gc_bdx]
@@ -751,10 +495,10 @@ func gc_body_specRelayKernel[T specNumber](gc_b *compiled.Block, in, out []T, k 
 		gc_off4 := gc_bx * gc_bdx
 		if gc_off4 >= 0 && gc_off4 <= len(out) && gc_bdx <= len(out)-gc_off4 {
 			gc_at6 := out[gc_off4:][:gc_bdx]
-			gc_step5 := 0
-			for ; gc_step5+3 < gc_bdx; gc_step5 += 4 {
+			gc_step3 := 0
+			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
 				{
-					gc_tx := gc_step5 + 0
+					gc_tx := gc_step3 + 0
 					gc_rank := gc_base + gc_tx
 					v_ := gc_s_v_[gc_rank]
 					r_ := gc_s_r_[gc_rank]
@@ -763,7 +507,7 @@ func gc_body_specRelayKernel[T specNumber](gc_b *compiled.Block, in, out []T, k 
 					/*line specialize.go:83*/ gc_at6[gc_tx] = r_ + r_2
 				}
 				{
-					gc_tx := gc_step5 + 1
+					gc_tx := gc_step3 + 1
 					gc_rank := gc_base + gc_tx
 					v_ := gc_s_v_[gc_rank]
 					r_ := gc_s_r_[gc_rank]
@@ -772,7 +516,7 @@ func gc_body_specRelayKernel[T specNumber](gc_b *compiled.Block, in, out []T, k 
 					/*line specialize.go:83*/ gc_at6[gc_tx] = r_ + r_2
 				}
 				{
-					gc_tx := gc_step5 + 2
+					gc_tx := gc_step3 + 2
 					gc_rank := gc_base + gc_tx
 					v_ := gc_s_v_[gc_rank]
 					r_ := gc_s_r_[gc_rank]
@@ -781,7 +525,7 @@ func gc_body_specRelayKernel[T specNumber](gc_b *compiled.Block, in, out []T, k 
 					/*line specialize.go:83*/ gc_at6[gc_tx] = r_ + r_2
 				}
 				{
-					gc_tx := gc_step5 + 3
+					gc_tx := gc_step3 + 3
 					gc_rank := gc_base + gc_tx
 					v_ := gc_s_v_[gc_rank]
 					r_ := gc_s_r_[gc_rank]
@@ -790,7 +534,7 @@ func gc_body_specRelayKernel[T specNumber](gc_b *compiled.Block, in, out []T, k 
 					/*line specialize.go:83*/ gc_at6[gc_tx] = r_ + r_2
 				}
 			}
-			for gc_tx := gc_step5; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				v_ := gc_s_v_[gc_rank]
 				r_ := gc_s_r_[gc_rank]
@@ -799,54 +543,7 @@ func gc_body_specRelayKernel[T specNumber](gc_b *compiled.Block, in, out []T, k 
 				/*line specialize.go:83*/ gc_at6[gc_tx] = r_ + r_2
 			}
 		} else {
-			gc_step6 := 0
-			for ; gc_step6+3 < gc_bdx; gc_step6 += 4 {
-				{
-					gc_tx := gc_step6 + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					i := gc_bx*gc_bdx + gc_tx
-					v_ := gc_s_v_[gc_rank]
-					r_ := gc_s_r_[gc_rank]
-					/*line specialize.go:70*/ var r_6 T = v_
-					/*line specialize.go:83*/ var r_2 T = r_6
-					/*line specialize.go:83*/ out[i] = r_ + r_2
-				}
-				{
-					gc_tx := gc_step6 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					i := gc_bx*gc_bdx + gc_tx
-					v_ := gc_s_v_[gc_rank]
-					r_ := gc_s_r_[gc_rank]
-					/*line specialize.go:70*/ var r_6 T = v_
-					/*line specialize.go:83*/ var r_2 T = r_6
-					/*line specialize.go:83*/ out[i] = r_ + r_2
-				}
-				{
-					gc_tx := gc_step6 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					i := gc_bx*gc_bdx + gc_tx
-					v_ := gc_s_v_[gc_rank]
-					r_ := gc_s_r_[gc_rank]
-					/*line specialize.go:70*/ var r_6 T = v_
-					/*line specialize.go:83*/ var r_2 T = r_6
-					/*line specialize.go:83*/ out[i] = r_ + r_2
-				}
-				{
-					gc_tx := gc_step6 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					i := gc_bx*gc_bdx + gc_tx
-					v_ := gc_s_v_[gc_rank]
-					r_ := gc_s_r_[gc_rank]
-					/*line specialize.go:70*/ var r_6 T = v_
-					/*line specialize.go:83*/ var r_2 T = r_6
-					/*line specialize.go:83*/ out[i] = r_ + r_2
-				}
-			}
-			for gc_tx := gc_step6; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				i := gc_bx*gc_bdx + gc_tx

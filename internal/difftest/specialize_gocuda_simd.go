@@ -292,42 +292,7 @@ func gc_body_specAxpy_float32(gc_b *compiled.Block, gc_lo, gc_hi int, in []float
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step := gc_vstep2
-				for ; gc_step+3 < gc_to; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
-						gc_rank := gc_base + gc_tx%gc_bdx
-						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-						gc_pos.Thread = gc_rank
-						i := gc_bx*gc_bdx + gc_tx
-						/*line specialize.go:35*/ out[i] = specAt(in, i+1)*k + specAt[float32](in, i)
-					}
-					{
-						gc_tx := gc_step + 1
-						gc_rank := gc_base + gc_tx%gc_bdx
-						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-						gc_pos.Thread = gc_rank
-						i := gc_bx*gc_bdx + gc_tx
-						/*line specialize.go:35*/ out[i] = specAt(in, i+1)*k + specAt[float32](in, i)
-					}
-					{
-						gc_tx := gc_step + 2
-						gc_rank := gc_base + gc_tx%gc_bdx
-						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-						gc_pos.Thread = gc_rank
-						i := gc_bx*gc_bdx + gc_tx
-						/*line specialize.go:35*/ out[i] = specAt(in, i+1)*k + specAt[float32](in, i)
-					}
-					{
-						gc_tx := gc_step + 3
-						gc_rank := gc_base + gc_tx%gc_bdx
-						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-						gc_pos.Thread = gc_rank
-						i := gc_bx*gc_bdx + gc_tx
-						/*line specialize.go:35*/ out[i] = specAt(in, i+1)*k + specAt[float32](in, i)
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx%gc_bdx
 					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 					gc_pos.Thread = gc_rank
@@ -585,42 +550,7 @@ func gc_body_specAxpy_int32(gc_b *compiled.Block, gc_lo, gc_hi int, in []int32, 
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step := gc_vstep2
-				for ; gc_step+3 < gc_to; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
-						gc_rank := gc_base + gc_tx%gc_bdx
-						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-						gc_pos.Thread = gc_rank
-						i := gc_bx*gc_bdx + gc_tx
-						/*line specialize.go:35*/ out[i] = specAt(in, i+1)*k + specAt[int32](in, i)
-					}
-					{
-						gc_tx := gc_step + 1
-						gc_rank := gc_base + gc_tx%gc_bdx
-						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-						gc_pos.Thread = gc_rank
-						i := gc_bx*gc_bdx + gc_tx
-						/*line specialize.go:35*/ out[i] = specAt(in, i+1)*k + specAt[int32](in, i)
-					}
-					{
-						gc_tx := gc_step + 2
-						gc_rank := gc_base + gc_tx%gc_bdx
-						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-						gc_pos.Thread = gc_rank
-						i := gc_bx*gc_bdx + gc_tx
-						/*line specialize.go:35*/ out[i] = specAt(in, i+1)*k + specAt[int32](in, i)
-					}
-					{
-						gc_tx := gc_step + 3
-						gc_rank := gc_base + gc_tx%gc_bdx
-						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-						gc_pos.Thread = gc_rank
-						i := gc_bx*gc_bdx + gc_tx
-						/*line specialize.go:35*/ out[i] = specAt(in, i+1)*k + specAt[int32](in, i)
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx%gc_bdx
 					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 					gc_pos.Thread = gc_rank
@@ -878,42 +808,7 @@ func gc_body_specAxpy_uint32(gc_b *compiled.Block, gc_lo, gc_hi int, in []uint32
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step := gc_vstep2
-				for ; gc_step+3 < gc_to; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
-						gc_rank := gc_base + gc_tx%gc_bdx
-						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-						gc_pos.Thread = gc_rank
-						i := gc_bx*gc_bdx + gc_tx
-						/*line specialize.go:35*/ out[i] = specAt(in, i+1)*k + specAt[uint32](in, i)
-					}
-					{
-						gc_tx := gc_step + 1
-						gc_rank := gc_base + gc_tx%gc_bdx
-						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-						gc_pos.Thread = gc_rank
-						i := gc_bx*gc_bdx + gc_tx
-						/*line specialize.go:35*/ out[i] = specAt(in, i+1)*k + specAt[uint32](in, i)
-					}
-					{
-						gc_tx := gc_step + 2
-						gc_rank := gc_base + gc_tx%gc_bdx
-						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-						gc_pos.Thread = gc_rank
-						i := gc_bx*gc_bdx + gc_tx
-						/*line specialize.go:35*/ out[i] = specAt(in, i+1)*k + specAt[uint32](in, i)
-					}
-					{
-						gc_tx := gc_step + 3
-						gc_rank := gc_base + gc_tx%gc_bdx
-						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-						gc_pos.Thread = gc_rank
-						i := gc_bx*gc_bdx + gc_tx
-						/*line specialize.go:35*/ out[i] = specAt(in, i+1)*k + specAt[uint32](in, i)
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx%gc_bdx
 					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 					gc_pos.Thread = gc_rank
@@ -1101,46 +996,7 @@ func gc_body_specTree_float32(gc_b *compiled.Block, in []float32, partial []floa
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step := gc_vstep2
-					for ; gc_step+3 < gc_bdx; gc_step += 4 {
-						{
-							gc_tx := gc_step + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							tid := gc_tx
-							/*line specialize.go:45*/ i := gc_bx*gc_bdx*2 + tid
-							/*line specialize.go:47*/ var ahead float32 = specAt(in, i)
-							gc_s_ahead[gc_rank] = ahead
-						}
-						{
-							gc_tx := gc_step + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							tid := gc_tx
-							/*line specialize.go:45*/ i := gc_bx*gc_bdx*2 + tid
-							/*line specialize.go:47*/ var ahead float32 = specAt(in, i)
-							gc_s_ahead[gc_rank] = ahead
-						}
-						{
-							gc_tx := gc_step + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							tid := gc_tx
-							/*line specialize.go:45*/ i := gc_bx*gc_bdx*2 + tid
-							/*line specialize.go:47*/ var ahead float32 = specAt(in, i)
-							gc_s_ahead[gc_rank] = ahead
-						}
-						{
-							gc_tx := gc_step + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							tid := gc_tx
-							/*line specialize.go:45*/ i := gc_bx*gc_bdx*2 + tid
-							/*line specialize.go:47*/ var ahead float32 = specAt(in, i)
-							gc_s_ahead[gc_rank] = ahead
-						}
-					}
-					for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
@@ -1299,46 +1155,7 @@ func gc_body_specTree_float32(gc_b *compiled.Block, in []float32, partial []floa
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step2 := gc_vstep4
-				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
-						/*line specialize.go:45*/ i := gc_bx*gc_bdx*2 + tid
-						ahead := gc_s_ahead[gc_rank]
-						sdata[tid] = ahead + specAt(in, i+gc_bdx)
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
-						/*line specialize.go:45*/ i := gc_bx*gc_bdx*2 + tid
-						ahead := gc_s_ahead[gc_rank]
-						sdata[tid] = ahead + specAt(in, i+gc_bdx)
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
-						/*line specialize.go:45*/ i := gc_bx*gc_bdx*2 + tid
-						ahead := gc_s_ahead[gc_rank]
-						sdata[tid] = ahead + specAt(in, i+gc_bdx)
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
-						/*line specialize.go:45*/ i := gc_bx*gc_bdx*2 + tid
-						ahead := gc_s_ahead[gc_rank]
-						sdata[tid] = ahead + specAt(in, i+gc_bdx)
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -1356,61 +1173,30 @@ func gc_body_specTree_float32(gc_b *compiled.Block, in []float32, partial []floa
 				gc_at4 := sdata[:gc_bdx]
 				gc_at5 := in[gc_off3:][:gc_bdx]
 				gc_at6 := in[gc_off4:][:gc_bdx]
-				gc_step3 := 0
-				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+				gc_step := 0
+				for ; gc_step+3 < gc_bdx; gc_step += 4 {
 					{
-						gc_tx := gc_step3 + 0
+						gc_tx := gc_step + 0
 						/*line specialize.go:47*/ gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 					}
 					{
-						gc_tx := gc_step3 + 1
+						gc_tx := gc_step + 1
 						/*line specialize.go:47*/ gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 					}
 					{
-						gc_tx := gc_step3 + 2
+						gc_tx := gc_step + 2
 						/*line specialize.go:47*/ gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 					}
 					{
-						gc_tx := gc_step3 + 3
+						gc_tx := gc_step + 3
 						/*line specialize.go:47*/ gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 					}
 				}
-				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 					/*line specialize.go:47*/ gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 				}
 			} else {
-				gc_step4 := 0
-				for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
-					{
-						gc_tx := gc_step4 + 0
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line specialize.go:45*/ i := gc_bx*gc_bdx*2 + tid
-						/*line specialize.go:47*/ sdata[tid] = specAt(in, i) + specAt(in, i+gc_bdx)
-					}
-					{
-						gc_tx := gc_step4 + 1
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line specialize.go:45*/ i := gc_bx*gc_bdx*2 + tid
-						/*line specialize.go:47*/ sdata[tid] = specAt(in, i) + specAt(in, i+gc_bdx)
-					}
-					{
-						gc_tx := gc_step4 + 2
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line specialize.go:45*/ i := gc_bx*gc_bdx*2 + tid
-						/*line specialize.go:47*/ sdata[tid] = specAt(in, i) + specAt(in, i+gc_bdx)
-					}
-					{
-						gc_tx := gc_step4 + 3
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line specialize.go:45*/ i := gc_bx*gc_bdx*2 + tid
-						/*line specialize.go:47*/ sdata[tid] = specAt(in, i) + specAt(in, i+gc_bdx)
-					}
-				}
-				for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 					/*line specialize.go:45*/ i := gc_bx*gc_bdx*2 + tid
@@ -1493,34 +1279,7 @@ func gc_body_specTree_float32(gc_b *compiled.Block, in []float32, partial []floa
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step5 := gc_vstep6
-				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
-					{
-						gc_tx := gc_step5 + 0
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line specialize.go:51*/ sdata[tid] += sdata[tid+s]
-					}
-					{
-						gc_tx := gc_step5 + 1
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line specialize.go:51*/ sdata[tid] += sdata[tid+s]
-					}
-					{
-						gc_tx := gc_step5 + 2
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line specialize.go:51*/ sdata[tid] += sdata[tid+s]
-					}
-					{
-						gc_tx := gc_step5 + 3
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line specialize.go:51*/ sdata[tid] += sdata[tid+s]
-					}
-				}
-				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 					/*line specialize.go:51*/ sdata[tid] += sdata[tid+s]
@@ -1539,41 +1298,18 @@ func gc_body_specTree_float32(gc_b *compiled.Block, in []float32, partial []floa
 			if gc_from >= 0 && gc_off6 >= 0 && gc_off6 < len(partial) && gc_off7 >= 0 && gc_off7 < len(sdata) {
 				gc_at9 := partial[gc_off6:][:1]
 				gc_at10 := sdata[gc_off7:][:1]
-				gc_step6 := gc_from
-				for ; gc_step6+3 < gc_to; gc_step6 += 4 {
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					/*line specialize.go:56*/ gc_at9[0] = gc_at10[0]
 					/*line specialize.go:56*/ gc_at9[0] = gc_at10[0]
 					/*line specialize.go:56*/ gc_at9[0] = gc_at10[0]
 					/*line specialize.go:56*/ gc_at9[0] = gc_at10[0]
 				}
-				for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					/*line specialize.go:56*/ gc_at9[0] = gc_at10[0]
 				}
 			} else {
-				gc_step7 := gc_from
-				for ; gc_step7+3 < gc_to; gc_step7 += 4 {
-					{
-						gc_tx := gc_step7 + 0
-						gc_pos.Thread = gc_base + gc_tx
-						/*line specialize.go:56*/ partial[gc_bx] = sdata[0]
-					}
-					{
-						gc_tx := gc_step7 + 1
-						gc_pos.Thread = gc_base + gc_tx
-						/*line specialize.go:56*/ partial[gc_bx] = sdata[0]
-					}
-					{
-						gc_tx := gc_step7 + 2
-						gc_pos.Thread = gc_base + gc_tx
-						/*line specialize.go:56*/ partial[gc_bx] = sdata[0]
-					}
-					{
-						gc_tx := gc_step7 + 3
-						gc_pos.Thread = gc_base + gc_tx
-						/*line specialize.go:56*/ partial[gc_bx] = sdata[0]
-					}
-				}
-				for gc_tx := gc_step7; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					/*line specialize.go:56*/ partial[gc_bx] = sdata[0]
 				}
@@ -1733,46 +1469,7 @@ func gc_body_specTree_int32(gc_b *compiled.Block, in []int32, partial []int32) {
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step := gc_vstep2
-					for ; gc_step+3 < gc_bdx; gc_step += 4 {
-						{
-							gc_tx := gc_step + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							tid := gc_tx
-							/*line specialize.go:45*/ i := gc_bx*gc_bdx*2 + tid
-							/*line specialize.go:47*/ var ahead int32 = specAt(in, i)
-							gc_s_ahead[gc_rank] = ahead
-						}
-						{
-							gc_tx := gc_step + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							tid := gc_tx
-							/*line specialize.go:45*/ i := gc_bx*gc_bdx*2 + tid
-							/*line specialize.go:47*/ var ahead int32 = specAt(in, i)
-							gc_s_ahead[gc_rank] = ahead
-						}
-						{
-							gc_tx := gc_step + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							tid := gc_tx
-							/*line specialize.go:45*/ i := gc_bx*gc_bdx*2 + tid
-							/*line specialize.go:47*/ var ahead int32 = specAt(in, i)
-							gc_s_ahead[gc_rank] = ahead
-						}
-						{
-							gc_tx := gc_step + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							tid := gc_tx
-							/*line specialize.go:45*/ i := gc_bx*gc_bdx*2 + tid
-							/*line specialize.go:47*/ var ahead int32 = specAt(in, i)
-							gc_s_ahead[gc_rank] = ahead
-						}
-					}
-					for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
@@ -1931,46 +1628,7 @@ func gc_body_specTree_int32(gc_b *compiled.Block, in []int32, partial []int32) {
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step2 := gc_vstep4
-				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
-						/*line specialize.go:45*/ i := gc_bx*gc_bdx*2 + tid
-						ahead := gc_s_ahead[gc_rank]
-						sdata[tid] = ahead + specAt(in, i+gc_bdx)
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
-						/*line specialize.go:45*/ i := gc_bx*gc_bdx*2 + tid
-						ahead := gc_s_ahead[gc_rank]
-						sdata[tid] = ahead + specAt(in, i+gc_bdx)
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
-						/*line specialize.go:45*/ i := gc_bx*gc_bdx*2 + tid
-						ahead := gc_s_ahead[gc_rank]
-						sdata[tid] = ahead + specAt(in, i+gc_bdx)
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
-						/*line specialize.go:45*/ i := gc_bx*gc_bdx*2 + tid
-						ahead := gc_s_ahead[gc_rank]
-						sdata[tid] = ahead + specAt(in, i+gc_bdx)
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -1988,61 +1646,30 @@ func gc_body_specTree_int32(gc_b *compiled.Block, in []int32, partial []int32) {
 				gc_at4 := sdata[:gc_bdx]
 				gc_at5 := in[gc_off3:][:gc_bdx]
 				gc_at6 := in[gc_off4:][:gc_bdx]
-				gc_step3 := 0
-				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+				gc_step := 0
+				for ; gc_step+3 < gc_bdx; gc_step += 4 {
 					{
-						gc_tx := gc_step3 + 0
+						gc_tx := gc_step + 0
 						/*line specialize.go:47*/ gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 					}
 					{
-						gc_tx := gc_step3 + 1
+						gc_tx := gc_step + 1
 						/*line specialize.go:47*/ gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 					}
 					{
-						gc_tx := gc_step3 + 2
+						gc_tx := gc_step + 2
 						/*line specialize.go:47*/ gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 					}
 					{
-						gc_tx := gc_step3 + 3
+						gc_tx := gc_step + 3
 						/*line specialize.go:47*/ gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 					}
 				}
-				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 					/*line specialize.go:47*/ gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 				}
 			} else {
-				gc_step4 := 0
-				for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
-					{
-						gc_tx := gc_step4 + 0
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line specialize.go:45*/ i := gc_bx*gc_bdx*2 + tid
-						/*line specialize.go:47*/ sdata[tid] = specAt(in, i) + specAt(in, i+gc_bdx)
-					}
-					{
-						gc_tx := gc_step4 + 1
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line specialize.go:45*/ i := gc_bx*gc_bdx*2 + tid
-						/*line specialize.go:47*/ sdata[tid] = specAt(in, i) + specAt(in, i+gc_bdx)
-					}
-					{
-						gc_tx := gc_step4 + 2
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line specialize.go:45*/ i := gc_bx*gc_bdx*2 + tid
-						/*line specialize.go:47*/ sdata[tid] = specAt(in, i) + specAt(in, i+gc_bdx)
-					}
-					{
-						gc_tx := gc_step4 + 3
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line specialize.go:45*/ i := gc_bx*gc_bdx*2 + tid
-						/*line specialize.go:47*/ sdata[tid] = specAt(in, i) + specAt(in, i+gc_bdx)
-					}
-				}
-				for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 					/*line specialize.go:45*/ i := gc_bx*gc_bdx*2 + tid
@@ -2125,34 +1752,7 @@ func gc_body_specTree_int32(gc_b *compiled.Block, in []int32, partial []int32) {
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step5 := gc_vstep6
-				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
-					{
-						gc_tx := gc_step5 + 0
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line specialize.go:51*/ sdata[tid] += sdata[tid+s]
-					}
-					{
-						gc_tx := gc_step5 + 1
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line specialize.go:51*/ sdata[tid] += sdata[tid+s]
-					}
-					{
-						gc_tx := gc_step5 + 2
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line specialize.go:51*/ sdata[tid] += sdata[tid+s]
-					}
-					{
-						gc_tx := gc_step5 + 3
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line specialize.go:51*/ sdata[tid] += sdata[tid+s]
-					}
-				}
-				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 					/*line specialize.go:51*/ sdata[tid] += sdata[tid+s]
@@ -2171,41 +1771,18 @@ func gc_body_specTree_int32(gc_b *compiled.Block, in []int32, partial []int32) {
 			if gc_from >= 0 && gc_off6 >= 0 && gc_off6 < len(partial) && gc_off7 >= 0 && gc_off7 < len(sdata) {
 				gc_at9 := partial[gc_off6:][:1]
 				gc_at10 := sdata[gc_off7:][:1]
-				gc_step6 := gc_from
-				for ; gc_step6+3 < gc_to; gc_step6 += 4 {
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					/*line specialize.go:56*/ gc_at9[0] = gc_at10[0]
 					/*line specialize.go:56*/ gc_at9[0] = gc_at10[0]
 					/*line specialize.go:56*/ gc_at9[0] = gc_at10[0]
 					/*line specialize.go:56*/ gc_at9[0] = gc_at10[0]
 				}
-				for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					/*line specialize.go:56*/ gc_at9[0] = gc_at10[0]
 				}
 			} else {
-				gc_step7 := gc_from
-				for ; gc_step7+3 < gc_to; gc_step7 += 4 {
-					{
-						gc_tx := gc_step7 + 0
-						gc_pos.Thread = gc_base + gc_tx
-						/*line specialize.go:56*/ partial[gc_bx] = sdata[0]
-					}
-					{
-						gc_tx := gc_step7 + 1
-						gc_pos.Thread = gc_base + gc_tx
-						/*line specialize.go:56*/ partial[gc_bx] = sdata[0]
-					}
-					{
-						gc_tx := gc_step7 + 2
-						gc_pos.Thread = gc_base + gc_tx
-						/*line specialize.go:56*/ partial[gc_bx] = sdata[0]
-					}
-					{
-						gc_tx := gc_step7 + 3
-						gc_pos.Thread = gc_base + gc_tx
-						/*line specialize.go:56*/ partial[gc_bx] = sdata[0]
-					}
-				}
-				for gc_tx := gc_step7; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					/*line specialize.go:56*/ partial[gc_bx] = sdata[0]
 				}
@@ -2365,46 +1942,7 @@ func gc_body_specTree_uint32(gc_b *compiled.Block, in []uint32, partial []uint32
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step := gc_vstep2
-					for ; gc_step+3 < gc_bdx; gc_step += 4 {
-						{
-							gc_tx := gc_step + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							tid := gc_tx
-							/*line specialize.go:45*/ i := gc_bx*gc_bdx*2 + tid
-							/*line specialize.go:47*/ var ahead uint32 = specAt(in, i)
-							gc_s_ahead[gc_rank] = ahead
-						}
-						{
-							gc_tx := gc_step + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							tid := gc_tx
-							/*line specialize.go:45*/ i := gc_bx*gc_bdx*2 + tid
-							/*line specialize.go:47*/ var ahead uint32 = specAt(in, i)
-							gc_s_ahead[gc_rank] = ahead
-						}
-						{
-							gc_tx := gc_step + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							tid := gc_tx
-							/*line specialize.go:45*/ i := gc_bx*gc_bdx*2 + tid
-							/*line specialize.go:47*/ var ahead uint32 = specAt(in, i)
-							gc_s_ahead[gc_rank] = ahead
-						}
-						{
-							gc_tx := gc_step + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							tid := gc_tx
-							/*line specialize.go:45*/ i := gc_bx*gc_bdx*2 + tid
-							/*line specialize.go:47*/ var ahead uint32 = specAt(in, i)
-							gc_s_ahead[gc_rank] = ahead
-						}
-					}
-					for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
@@ -2563,46 +2101,7 @@ func gc_body_specTree_uint32(gc_b *compiled.Block, in []uint32, partial []uint32
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step2 := gc_vstep4
-				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
-						/*line specialize.go:45*/ i := gc_bx*gc_bdx*2 + tid
-						ahead := gc_s_ahead[gc_rank]
-						sdata[tid] = ahead + specAt(in, i+gc_bdx)
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
-						/*line specialize.go:45*/ i := gc_bx*gc_bdx*2 + tid
-						ahead := gc_s_ahead[gc_rank]
-						sdata[tid] = ahead + specAt(in, i+gc_bdx)
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
-						/*line specialize.go:45*/ i := gc_bx*gc_bdx*2 + tid
-						ahead := gc_s_ahead[gc_rank]
-						sdata[tid] = ahead + specAt(in, i+gc_bdx)
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
-						/*line specialize.go:45*/ i := gc_bx*gc_bdx*2 + tid
-						ahead := gc_s_ahead[gc_rank]
-						sdata[tid] = ahead + specAt(in, i+gc_bdx)
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -2620,61 +2119,30 @@ func gc_body_specTree_uint32(gc_b *compiled.Block, in []uint32, partial []uint32
 				gc_at4 := sdata[:gc_bdx]
 				gc_at5 := in[gc_off3:][:gc_bdx]
 				gc_at6 := in[gc_off4:][:gc_bdx]
-				gc_step3 := 0
-				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+				gc_step := 0
+				for ; gc_step+3 < gc_bdx; gc_step += 4 {
 					{
-						gc_tx := gc_step3 + 0
+						gc_tx := gc_step + 0
 						/*line specialize.go:47*/ gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 					}
 					{
-						gc_tx := gc_step3 + 1
+						gc_tx := gc_step + 1
 						/*line specialize.go:47*/ gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 					}
 					{
-						gc_tx := gc_step3 + 2
+						gc_tx := gc_step + 2
 						/*line specialize.go:47*/ gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 					}
 					{
-						gc_tx := gc_step3 + 3
+						gc_tx := gc_step + 3
 						/*line specialize.go:47*/ gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 					}
 				}
-				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 					/*line specialize.go:47*/ gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 				}
 			} else {
-				gc_step4 := 0
-				for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
-					{
-						gc_tx := gc_step4 + 0
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line specialize.go:45*/ i := gc_bx*gc_bdx*2 + tid
-						/*line specialize.go:47*/ sdata[tid] = specAt(in, i) + specAt(in, i+gc_bdx)
-					}
-					{
-						gc_tx := gc_step4 + 1
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line specialize.go:45*/ i := gc_bx*gc_bdx*2 + tid
-						/*line specialize.go:47*/ sdata[tid] = specAt(in, i) + specAt(in, i+gc_bdx)
-					}
-					{
-						gc_tx := gc_step4 + 2
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line specialize.go:45*/ i := gc_bx*gc_bdx*2 + tid
-						/*line specialize.go:47*/ sdata[tid] = specAt(in, i) + specAt(in, i+gc_bdx)
-					}
-					{
-						gc_tx := gc_step4 + 3
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line specialize.go:45*/ i := gc_bx*gc_bdx*2 + tid
-						/*line specialize.go:47*/ sdata[tid] = specAt(in, i) + specAt(in, i+gc_bdx)
-					}
-				}
-				for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 					/*line specialize.go:45*/ i := gc_bx*gc_bdx*2 + tid
@@ -2757,34 +2225,7 @@ func gc_body_specTree_uint32(gc_b *compiled.Block, in []uint32, partial []uint32
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step5 := gc_vstep6
-				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
-					{
-						gc_tx := gc_step5 + 0
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line specialize.go:51*/ sdata[tid] += sdata[tid+s]
-					}
-					{
-						gc_tx := gc_step5 + 1
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line specialize.go:51*/ sdata[tid] += sdata[tid+s]
-					}
-					{
-						gc_tx := gc_step5 + 2
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line specialize.go:51*/ sdata[tid] += sdata[tid+s]
-					}
-					{
-						gc_tx := gc_step5 + 3
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line specialize.go:51*/ sdata[tid] += sdata[tid+s]
-					}
-				}
-				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 					/*line specialize.go:51*/ sdata[tid] += sdata[tid+s]
@@ -2803,41 +2244,18 @@ func gc_body_specTree_uint32(gc_b *compiled.Block, in []uint32, partial []uint32
 			if gc_from >= 0 && gc_off6 >= 0 && gc_off6 < len(partial) && gc_off7 >= 0 && gc_off7 < len(sdata) {
 				gc_at9 := partial[gc_off6:][:1]
 				gc_at10 := sdata[gc_off7:][:1]
-				gc_step6 := gc_from
-				for ; gc_step6+3 < gc_to; gc_step6 += 4 {
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					/*line specialize.go:56*/ gc_at9[0] = gc_at10[0]
 					/*line specialize.go:56*/ gc_at9[0] = gc_at10[0]
 					/*line specialize.go:56*/ gc_at9[0] = gc_at10[0]
 					/*line specialize.go:56*/ gc_at9[0] = gc_at10[0]
 				}
-				for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					/*line specialize.go:56*/ gc_at9[0] = gc_at10[0]
 				}
 			} else {
-				gc_step7 := gc_from
-				for ; gc_step7+3 < gc_to; gc_step7 += 4 {
-					{
-						gc_tx := gc_step7 + 0
-						gc_pos.Thread = gc_base + gc_tx
-						/*line specialize.go:56*/ partial[gc_bx] = sdata[0]
-					}
-					{
-						gc_tx := gc_step7 + 1
-						gc_pos.Thread = gc_base + gc_tx
-						/*line specialize.go:56*/ partial[gc_bx] = sdata[0]
-					}
-					{
-						gc_tx := gc_step7 + 2
-						gc_pos.Thread = gc_base + gc_tx
-						/*line specialize.go:56*/ partial[gc_bx] = sdata[0]
-					}
-					{
-						gc_tx := gc_step7 + 3
-						gc_pos.Thread = gc_base + gc_tx
-						/*line specialize.go:56*/ partial[gc_bx] = sdata[0]
-					}
-				}
-				for gc_tx := gc_step7; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					/*line specialize.go:56*/ partial[gc_bx] = sdata[0]
 				}
@@ -2962,38 +2380,7 @@ func gc_body_specRelayKernel_float32(gc_b *compiled.Block, in []float32, out []f
 						gc_s_v[gc_rank] = v
 					}
 				} else {
-					gc_step := gc_seg
-					for ; gc_step+3 < gc_segend; gc_step += 4 {
-						{
-							gc_tx := gc_step + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							/*line specialize.go:68*/ v := s_[(gc_tx + gc_r)]
-							gc_s_v[gc_rank] = v
-						}
-						{
-							gc_tx := gc_step + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							/*line specialize.go:68*/ v := s_[(gc_tx + gc_r)]
-							gc_s_v[gc_rank] = v
-						}
-						{
-							gc_tx := gc_step + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							/*line specialize.go:68*/ v := s_[(gc_tx + gc_r)]
-							gc_s_v[gc_rank] = v
-						}
-						{
-							gc_tx := gc_step + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							/*line specialize.go:68*/ v := s_[(gc_tx + gc_r)]
-							gc_s_v[gc_rank] = v
-						}
-					}
-					for gc_tx := gc_step; gc_tx < gc_segend; gc_tx++ {
+					for gc_tx := gc_seg; gc_tx < gc_segend; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						/*line specialize.go:68*/ v := s_[(gc_tx + gc_r)]
@@ -3003,38 +2390,38 @@ func gc_body_specRelayKernel_float32(gc_b *compiled.Block, in []float32, out []f
 				gc_seg = gc_segend
 			}
 		} else {
-			gc_step2 := 0
-			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+			gc_step := 0
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
 				{
-					gc_tx := gc_step2 + 0
+					gc_tx := gc_step + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					/*line specialize.go:68*/ v := s_[(gc_tx+1)%gc_bdx]
 					gc_s_v[gc_rank] = v
 				}
 				{
-					gc_tx := gc_step2 + 1
+					gc_tx := gc_step + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					/*line specialize.go:68*/ v := s_[(gc_tx+1)%gc_bdx]
 					gc_s_v[gc_rank] = v
 				}
 				{
-					gc_tx := gc_step2 + 2
+					gc_tx := gc_step + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					/*line specialize.go:68*/ v := s_[(gc_tx+1)%gc_bdx]
 					gc_s_v[gc_rank] = v
 				}
 				{
-					gc_tx := gc_step2 + 3
+					gc_tx := gc_step + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					/*line specialize.go:68*/ v := s_[(gc_tx+1)%gc_bdx]
 					gc_s_v[gc_rank] = v
 				}
 			}
-			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				/*line specialize.go:68*/ v := s_[(gc_tx+1)%gc_bdx]
@@ -3117,38 +2504,7 @@ func gc_body_specRelayKernel_float32(gc_b *compiled.Block, in []float32, out []f
 						gc_s_v_[gc_rank] = v_
 					}
 				} else {
-					gc_step3 := gc_seg2
-					for ; gc_step3+3 < gc_segend2; gc_step3 += 4 {
-						{
-							gc_tx := gc_step3 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							/*line specialize.go:68*/ v_ := s_2[(gc_tx + gc_r2)]
-							gc_s_v_[gc_rank] = v_
-						}
-						{
-							gc_tx := gc_step3 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							/*line specialize.go:68*/ v_ := s_2[(gc_tx + gc_r2)]
-							gc_s_v_[gc_rank] = v_
-						}
-						{
-							gc_tx := gc_step3 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							/*line specialize.go:68*/ v_ := s_2[(gc_tx + gc_r2)]
-							gc_s_v_[gc_rank] = v_
-						}
-						{
-							gc_tx := gc_step3 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							/*line specialize.go:68*/ v_ := s_2[(gc_tx + gc_r2)]
-							gc_s_v_[gc_rank] = v_
-						}
-					}
-					for gc_tx := gc_step3; gc_tx < gc_segend2; gc_tx++ {
+					for gc_tx := gc_seg2; gc_tx < gc_segend2; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						/*line specialize.go:68*/ v_ := s_2[(gc_tx + gc_r2)]
@@ -3158,38 +2514,38 @@ func gc_body_specRelayKernel_float32(gc_b *compiled.Block, in []float32, out []f
 				gc_seg2 = gc_segend2
 			}
 		} else {
-			gc_step4 := 0
-			for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
+			gc_step2 := 0
+			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 				{
-					gc_tx := gc_step4 + 0
+					gc_tx := gc_step2 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					/*line specialize.go:68*/ v_ := s_2[(gc_tx+1)%gc_bdx]
 					gc_s_v_[gc_rank] = v_
 				}
 				{
-					gc_tx := gc_step4 + 1
+					gc_tx := gc_step2 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					/*line specialize.go:68*/ v_ := s_2[(gc_tx+1)%gc_bdx]
 					gc_s_v_[gc_rank] = v_
 				}
 				{
-					gc_tx := gc_step4 + 2
+					gc_tx := gc_step2 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					/*line specialize.go:68*/ v_ := s_2[(gc_tx+1)%gc_bdx]
 					gc_s_v_[gc_rank] = v_
 				}
 				{
-					gc_tx := gc_step4 + 3
+					gc_tx := gc_step2 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					/*line specialize.go:68*/ v_ := s_2[(gc_tx+1)%gc_bdx]
 					gc_s_v_[gc_rank] = v_
 				}
 			}
-			for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				/*line specialize.go:68*/ v_ := s_2[(gc_tx+1)%gc_bdx]
@@ -3286,54 +2642,7 @@ func gc_body_specRelayKernel_float32(gc_b *compiled.Block, in []float32, out []f
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step5 := gc_vstep4
-			for ; gc_step5+3 < gc_bdx; gc_step5 += 4 {
-				{
-					gc_tx := gc_step5 + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					i := gc_bx*gc_bdx + gc_tx
-					v_ := gc_s_v_[gc_rank]
-					r_ := gc_s_r_[gc_rank]
-					/*line specialize.go:70*/ var r_6 float32 = v_
-					/*line specialize.go:83*/ var r_2 float32 = r_6
-					/*line specialize.go:83*/ out[i] = r_ + r_2
-				}
-				{
-					gc_tx := gc_step5 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					i := gc_bx*gc_bdx + gc_tx
-					v_ := gc_s_v_[gc_rank]
-					r_ := gc_s_r_[gc_rank]
-					/*line specialize.go:70*/ var r_6 float32 = v_
-					/*line specialize.go:83*/ var r_2 float32 = r_6
-					/*line specialize.go:83*/ out[i] = r_ + r_2
-				}
-				{
-					gc_tx := gc_step5 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					i := gc_bx*gc_bdx + gc_tx
-					v_ := gc_s_v_[gc_rank]
-					r_ := gc_s_r_[gc_rank]
-					/*line specialize.go:70*/ var r_6 float32 = v_
-					/*line specialize.go:83*/ var r_2 float32 = r_6
-					/*line specialize.go:83*/ out[i] = r_ + r_2
-				}
-				{
-					gc_tx := gc_step5 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					i := gc_bx*gc_bdx + gc_tx
-					v_ := gc_s_v_[gc_rank]
-					r_ := gc_s_r_[gc_rank]
-					/*line specialize.go:70*/ var r_6 float32 = v_
-					/*line specialize.go:83*/ var r_2 float32 = r_6
-					/*line specialize.go:83*/ out[i] = r_ + r_2
-				}
-			}
-			for gc_tx := gc_step5; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				i := gc_bx*gc_bdx + gc_tx
@@ -3432,38 +2741,7 @@ func gc_body_specRelayKernel_int32(gc_b *compiled.Block, in []int32, out []int32
 						gc_s_v[gc_rank] = v
 					}
 				} else {
-					gc_step := gc_seg
-					for ; gc_step+3 < gc_segend; gc_step += 4 {
-						{
-							gc_tx := gc_step + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							/*line specialize.go:68*/ v := s_[(gc_tx + gc_r)]
-							gc_s_v[gc_rank] = v
-						}
-						{
-							gc_tx := gc_step + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							/*line specialize.go:68*/ v := s_[(gc_tx + gc_r)]
-							gc_s_v[gc_rank] = v
-						}
-						{
-							gc_tx := gc_step + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							/*line specialize.go:68*/ v := s_[(gc_tx + gc_r)]
-							gc_s_v[gc_rank] = v
-						}
-						{
-							gc_tx := gc_step + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							/*line specialize.go:68*/ v := s_[(gc_tx + gc_r)]
-							gc_s_v[gc_rank] = v
-						}
-					}
-					for gc_tx := gc_step; gc_tx < gc_segend; gc_tx++ {
+					for gc_tx := gc_seg; gc_tx < gc_segend; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						/*line specialize.go:68*/ v := s_[(gc_tx + gc_r)]
@@ -3473,38 +2751,38 @@ func gc_body_specRelayKernel_int32(gc_b *compiled.Block, in []int32, out []int32
 				gc_seg = gc_segend
 			}
 		} else {
-			gc_step2 := 0
-			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+			gc_step := 0
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
 				{
-					gc_tx := gc_step2 + 0
+					gc_tx := gc_step + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					/*line specialize.go:68*/ v := s_[(gc_tx+1)%gc_bdx]
 					gc_s_v[gc_rank] = v
 				}
 				{
-					gc_tx := gc_step2 + 1
+					gc_tx := gc_step + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					/*line specialize.go:68*/ v := s_[(gc_tx+1)%gc_bdx]
 					gc_s_v[gc_rank] = v
 				}
 				{
-					gc_tx := gc_step2 + 2
+					gc_tx := gc_step + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					/*line specialize.go:68*/ v := s_[(gc_tx+1)%gc_bdx]
 					gc_s_v[gc_rank] = v
 				}
 				{
-					gc_tx := gc_step2 + 3
+					gc_tx := gc_step + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					/*line specialize.go:68*/ v := s_[(gc_tx+1)%gc_bdx]
 					gc_s_v[gc_rank] = v
 				}
 			}
-			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				/*line specialize.go:68*/ v := s_[(gc_tx+1)%gc_bdx]
@@ -3586,38 +2864,7 @@ func gc_body_specRelayKernel_int32(gc_b *compiled.Block, in []int32, out []int32
 						gc_s_v_[gc_rank] = v_
 					}
 				} else {
-					gc_step3 := gc_seg2
-					for ; gc_step3+3 < gc_segend2; gc_step3 += 4 {
-						{
-							gc_tx := gc_step3 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							/*line specialize.go:68*/ v_ := s_2[(gc_tx + gc_r2)]
-							gc_s_v_[gc_rank] = v_
-						}
-						{
-							gc_tx := gc_step3 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							/*line specialize.go:68*/ v_ := s_2[(gc_tx + gc_r2)]
-							gc_s_v_[gc_rank] = v_
-						}
-						{
-							gc_tx := gc_step3 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							/*line specialize.go:68*/ v_ := s_2[(gc_tx + gc_r2)]
-							gc_s_v_[gc_rank] = v_
-						}
-						{
-							gc_tx := gc_step3 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							/*line specialize.go:68*/ v_ := s_2[(gc_tx + gc_r2)]
-							gc_s_v_[gc_rank] = v_
-						}
-					}
-					for gc_tx := gc_step3; gc_tx < gc_segend2; gc_tx++ {
+					for gc_tx := gc_seg2; gc_tx < gc_segend2; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						/*line specialize.go:68*/ v_ := s_2[(gc_tx + gc_r2)]
@@ -3627,38 +2874,38 @@ func gc_body_specRelayKernel_int32(gc_b *compiled.Block, in []int32, out []int32
 				gc_seg2 = gc_segend2
 			}
 		} else {
-			gc_step4 := 0
-			for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
+			gc_step2 := 0
+			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 				{
-					gc_tx := gc_step4 + 0
+					gc_tx := gc_step2 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					/*line specialize.go:68*/ v_ := s_2[(gc_tx+1)%gc_bdx]
 					gc_s_v_[gc_rank] = v_
 				}
 				{
-					gc_tx := gc_step4 + 1
+					gc_tx := gc_step2 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					/*line specialize.go:68*/ v_ := s_2[(gc_tx+1)%gc_bdx]
 					gc_s_v_[gc_rank] = v_
 				}
 				{
-					gc_tx := gc_step4 + 2
+					gc_tx := gc_step2 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					/*line specialize.go:68*/ v_ := s_2[(gc_tx+1)%gc_bdx]
 					gc_s_v_[gc_rank] = v_
 				}
 				{
-					gc_tx := gc_step4 + 3
+					gc_tx := gc_step2 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					/*line specialize.go:68*/ v_ := s_2[(gc_tx+1)%gc_bdx]
 					gc_s_v_[gc_rank] = v_
 				}
 			}
-			for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				/*line specialize.go:68*/ v_ := s_2[(gc_tx+1)%gc_bdx]
@@ -3755,54 +3002,7 @@ func gc_body_specRelayKernel_int32(gc_b *compiled.Block, in []int32, out []int32
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step5 := gc_vstep4
-			for ; gc_step5+3 < gc_bdx; gc_step5 += 4 {
-				{
-					gc_tx := gc_step5 + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					i := gc_bx*gc_bdx + gc_tx
-					v_ := gc_s_v_[gc_rank]
-					r_ := gc_s_r_[gc_rank]
-					/*line specialize.go:70*/ var r_6 int32 = v_
-					/*line specialize.go:83*/ var r_2 int32 = r_6
-					/*line specialize.go:83*/ out[i] = r_ + r_2
-				}
-				{
-					gc_tx := gc_step5 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					i := gc_bx*gc_bdx + gc_tx
-					v_ := gc_s_v_[gc_rank]
-					r_ := gc_s_r_[gc_rank]
-					/*line specialize.go:70*/ var r_6 int32 = v_
-					/*line specialize.go:83*/ var r_2 int32 = r_6
-					/*line specialize.go:83*/ out[i] = r_ + r_2
-				}
-				{
-					gc_tx := gc_step5 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					i := gc_bx*gc_bdx + gc_tx
-					v_ := gc_s_v_[gc_rank]
-					r_ := gc_s_r_[gc_rank]
-					/*line specialize.go:70*/ var r_6 int32 = v_
-					/*line specialize.go:83*/ var r_2 int32 = r_6
-					/*line specialize.go:83*/ out[i] = r_ + r_2
-				}
-				{
-					gc_tx := gc_step5 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					i := gc_bx*gc_bdx + gc_tx
-					v_ := gc_s_v_[gc_rank]
-					r_ := gc_s_r_[gc_rank]
-					/*line specialize.go:70*/ var r_6 int32 = v_
-					/*line specialize.go:83*/ var r_2 int32 = r_6
-					/*line specialize.go:83*/ out[i] = r_ + r_2
-				}
-			}
-			for gc_tx := gc_step5; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				i := gc_bx*gc_bdx + gc_tx
@@ -3901,38 +3101,7 @@ func gc_body_specRelayKernel_uint32(gc_b *compiled.Block, in []uint32, out []uin
 						gc_s_v[gc_rank] = v
 					}
 				} else {
-					gc_step := gc_seg
-					for ; gc_step+3 < gc_segend; gc_step += 4 {
-						{
-							gc_tx := gc_step + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							/*line specialize.go:68*/ v := s_[(gc_tx + gc_r)]
-							gc_s_v[gc_rank] = v
-						}
-						{
-							gc_tx := gc_step + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							/*line specialize.go:68*/ v := s_[(gc_tx + gc_r)]
-							gc_s_v[gc_rank] = v
-						}
-						{
-							gc_tx := gc_step + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							/*line specialize.go:68*/ v := s_[(gc_tx + gc_r)]
-							gc_s_v[gc_rank] = v
-						}
-						{
-							gc_tx := gc_step + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							/*line specialize.go:68*/ v := s_[(gc_tx + gc_r)]
-							gc_s_v[gc_rank] = v
-						}
-					}
-					for gc_tx := gc_step; gc_tx < gc_segend; gc_tx++ {
+					for gc_tx := gc_seg; gc_tx < gc_segend; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						/*line specialize.go:68*/ v := s_[(gc_tx + gc_r)]
@@ -3942,38 +3111,38 @@ func gc_body_specRelayKernel_uint32(gc_b *compiled.Block, in []uint32, out []uin
 				gc_seg = gc_segend
 			}
 		} else {
-			gc_step2 := 0
-			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+			gc_step := 0
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
 				{
-					gc_tx := gc_step2 + 0
+					gc_tx := gc_step + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					/*line specialize.go:68*/ v := s_[(gc_tx+1)%gc_bdx]
 					gc_s_v[gc_rank] = v
 				}
 				{
-					gc_tx := gc_step2 + 1
+					gc_tx := gc_step + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					/*line specialize.go:68*/ v := s_[(gc_tx+1)%gc_bdx]
 					gc_s_v[gc_rank] = v
 				}
 				{
-					gc_tx := gc_step2 + 2
+					gc_tx := gc_step + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					/*line specialize.go:68*/ v := s_[(gc_tx+1)%gc_bdx]
 					gc_s_v[gc_rank] = v
 				}
 				{
-					gc_tx := gc_step2 + 3
+					gc_tx := gc_step + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					/*line specialize.go:68*/ v := s_[(gc_tx+1)%gc_bdx]
 					gc_s_v[gc_rank] = v
 				}
 			}
-			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				/*line specialize.go:68*/ v := s_[(gc_tx+1)%gc_bdx]
@@ -4055,38 +3224,7 @@ func gc_body_specRelayKernel_uint32(gc_b *compiled.Block, in []uint32, out []uin
 						gc_s_v_[gc_rank] = v_
 					}
 				} else {
-					gc_step3 := gc_seg2
-					for ; gc_step3+3 < gc_segend2; gc_step3 += 4 {
-						{
-							gc_tx := gc_step3 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							/*line specialize.go:68*/ v_ := s_2[(gc_tx + gc_r2)]
-							gc_s_v_[gc_rank] = v_
-						}
-						{
-							gc_tx := gc_step3 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							/*line specialize.go:68*/ v_ := s_2[(gc_tx + gc_r2)]
-							gc_s_v_[gc_rank] = v_
-						}
-						{
-							gc_tx := gc_step3 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							/*line specialize.go:68*/ v_ := s_2[(gc_tx + gc_r2)]
-							gc_s_v_[gc_rank] = v_
-						}
-						{
-							gc_tx := gc_step3 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							/*line specialize.go:68*/ v_ := s_2[(gc_tx + gc_r2)]
-							gc_s_v_[gc_rank] = v_
-						}
-					}
-					for gc_tx := gc_step3; gc_tx < gc_segend2; gc_tx++ {
+					for gc_tx := gc_seg2; gc_tx < gc_segend2; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						/*line specialize.go:68*/ v_ := s_2[(gc_tx + gc_r2)]
@@ -4096,38 +3234,38 @@ func gc_body_specRelayKernel_uint32(gc_b *compiled.Block, in []uint32, out []uin
 				gc_seg2 = gc_segend2
 			}
 		} else {
-			gc_step4 := 0
-			for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
+			gc_step2 := 0
+			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 				{
-					gc_tx := gc_step4 + 0
+					gc_tx := gc_step2 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					/*line specialize.go:68*/ v_ := s_2[(gc_tx+1)%gc_bdx]
 					gc_s_v_[gc_rank] = v_
 				}
 				{
-					gc_tx := gc_step4 + 1
+					gc_tx := gc_step2 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					/*line specialize.go:68*/ v_ := s_2[(gc_tx+1)%gc_bdx]
 					gc_s_v_[gc_rank] = v_
 				}
 				{
-					gc_tx := gc_step4 + 2
+					gc_tx := gc_step2 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					/*line specialize.go:68*/ v_ := s_2[(gc_tx+1)%gc_bdx]
 					gc_s_v_[gc_rank] = v_
 				}
 				{
-					gc_tx := gc_step4 + 3
+					gc_tx := gc_step2 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					/*line specialize.go:68*/ v_ := s_2[(gc_tx+1)%gc_bdx]
 					gc_s_v_[gc_rank] = v_
 				}
 			}
-			for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				/*line specialize.go:68*/ v_ := s_2[(gc_tx+1)%gc_bdx]
@@ -4224,54 +3362,7 @@ func gc_body_specRelayKernel_uint32(gc_b *compiled.Block, in []uint32, out []uin
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step5 := gc_vstep4
-			for ; gc_step5+3 < gc_bdx; gc_step5 += 4 {
-				{
-					gc_tx := gc_step5 + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					i := gc_bx*gc_bdx + gc_tx
-					v_ := gc_s_v_[gc_rank]
-					r_ := gc_s_r_[gc_rank]
-					/*line specialize.go:70*/ var r_6 uint32 = v_
-					/*line specialize.go:83*/ var r_2 uint32 = r_6
-					/*line specialize.go:83*/ out[i] = r_ + r_2
-				}
-				{
-					gc_tx := gc_step5 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					i := gc_bx*gc_bdx + gc_tx
-					v_ := gc_s_v_[gc_rank]
-					r_ := gc_s_r_[gc_rank]
-					/*line specialize.go:70*/ var r_6 uint32 = v_
-					/*line specialize.go:83*/ var r_2 uint32 = r_6
-					/*line specialize.go:83*/ out[i] = r_ + r_2
-				}
-				{
-					gc_tx := gc_step5 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					i := gc_bx*gc_bdx + gc_tx
-					v_ := gc_s_v_[gc_rank]
-					r_ := gc_s_r_[gc_rank]
-					/*line specialize.go:70*/ var r_6 uint32 = v_
-					/*line specialize.go:83*/ var r_2 uint32 = r_6
-					/*line specialize.go:83*/ out[i] = r_ + r_2
-				}
-				{
-					gc_tx := gc_step5 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					i := gc_bx*gc_bdx + gc_tx
-					v_ := gc_s_v_[gc_rank]
-					r_ := gc_s_r_[gc_rank]
-					/*line specialize.go:70*/ var r_6 uint32 = v_
-					/*line specialize.go:83*/ var r_2 uint32 = r_6
-					/*line specialize.go:83*/ out[i] = r_ + r_2
-				}
-			}
-			for gc_tx := gc_step5; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				i := gc_bx*gc_bdx + gc_tx

@@ -174,46 +174,7 @@ func gc_body_streamsFirstAdd(gc_b *compiled.Block, in, partial []float32, off in
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step := gc_vstep2
-					for ; gc_step+3 < gc_bdx; gc_step += 4 {
-						{
-							gc_tx := gc_step + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							tid := gc_tx
-							/*line streams.go:27*/ i := off + gc_bx*2*gc_bdx + tid
-							/*line streams.go:29*/ var ahead float32 = StreamAt(in, i)
-							gc_s_ahead[gc_rank] = ahead
-						}
-						{
-							gc_tx := gc_step + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							tid := gc_tx
-							/*line streams.go:27*/ i := off + gc_bx*2*gc_bdx + tid
-							/*line streams.go:29*/ var ahead float32 = StreamAt(in, i)
-							gc_s_ahead[gc_rank] = ahead
-						}
-						{
-							gc_tx := gc_step + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							tid := gc_tx
-							/*line streams.go:27*/ i := off + gc_bx*2*gc_bdx + tid
-							/*line streams.go:29*/ var ahead float32 = StreamAt(in, i)
-							gc_s_ahead[gc_rank] = ahead
-						}
-						{
-							gc_tx := gc_step + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							tid := gc_tx
-							/*line streams.go:27*/ i := off + gc_bx*2*gc_bdx + tid
-							/*line streams.go:29*/ var ahead float32 = StreamAt(in, i)
-							gc_s_ahead[gc_rank] = ahead
-						}
-					}
-					for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
@@ -384,46 +345,7 @@ func gc_body_streamsFirstAdd(gc_b *compiled.Block, in, partial []float32, off in
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step2 := gc_vstep4
-				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
-						/*line streams.go:27*/ i := off + gc_bx*2*gc_bdx + tid
-						ahead := gc_s_ahead[gc_rank]
-						sdata[tid] = ahead + StreamAt(in, i+gc_bdx)
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
-						/*line streams.go:27*/ i := off + gc_bx*2*gc_bdx + tid
-						ahead := gc_s_ahead[gc_rank]
-						sdata[tid] = ahead + StreamAt(in, i+gc_bdx)
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
-						/*line streams.go:27*/ i := off + gc_bx*2*gc_bdx + tid
-						ahead := gc_s_ahead[gc_rank]
-						sdata[tid] = ahead + StreamAt(in, i+gc_bdx)
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
-						/*line streams.go:27*/ i := off + gc_bx*2*gc_bdx + tid
-						ahead := gc_s_ahead[gc_rank]
-						sdata[tid] = ahead + StreamAt(in, i+gc_bdx)
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -441,61 +363,30 @@ func gc_body_streamsFirstAdd(gc_b *compiled.Block, in, partial []float32, off in
 				gc_at4 := sdata[:gc_bdx]
 				gc_at5 := in[gc_off3:][:gc_bdx]
 				gc_at6 := in[gc_off4:][:gc_bdx]
-				gc_step3 := 0
-				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+				gc_step := 0
+				for ; gc_step+3 < gc_bdx; gc_step += 4 {
 					{
-						gc_tx := gc_step3 + 0
+						gc_tx := gc_step + 0
 						/*line streams.go:29*/ gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 					}
 					{
-						gc_tx := gc_step3 + 1
+						gc_tx := gc_step + 1
 						/*line streams.go:29*/ gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 					}
 					{
-						gc_tx := gc_step3 + 2
+						gc_tx := gc_step + 2
 						/*line streams.go:29*/ gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 					}
 					{
-						gc_tx := gc_step3 + 3
+						gc_tx := gc_step + 3
 						/*line streams.go:29*/ gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 					}
 				}
-				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 					/*line streams.go:29*/ gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 				}
 			} else {
-				gc_step4 := 0
-				for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
-					{
-						gc_tx := gc_step4 + 0
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line streams.go:27*/ i := off + gc_bx*2*gc_bdx + tid
-						/*line streams.go:29*/ sdata[tid] = StreamAt(in, i) + StreamAt(in, i+gc_bdx)
-					}
-					{
-						gc_tx := gc_step4 + 1
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line streams.go:27*/ i := off + gc_bx*2*gc_bdx + tid
-						/*line streams.go:29*/ sdata[tid] = StreamAt(in, i) + StreamAt(in, i+gc_bdx)
-					}
-					{
-						gc_tx := gc_step4 + 2
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line streams.go:27*/ i := off + gc_bx*2*gc_bdx + tid
-						/*line streams.go:29*/ sdata[tid] = StreamAt(in, i) + StreamAt(in, i+gc_bdx)
-					}
-					{
-						gc_tx := gc_step4 + 3
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line streams.go:27*/ i := off + gc_bx*2*gc_bdx + tid
-						/*line streams.go:29*/ sdata[tid] = StreamAt(in, i) + StreamAt(in, i+gc_bdx)
-					}
-				}
-				for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 					/*line streams.go:27*/ i := off + gc_bx*2*gc_bdx + tid
@@ -578,34 +469,7 @@ func gc_body_streamsFirstAdd(gc_b *compiled.Block, in, partial []float32, off in
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step5 := gc_vstep6
-				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
-					{
-						gc_tx := gc_step5 + 0
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line streams.go:33*/ sdata[tid] += sdata[tid+s]
-					}
-					{
-						gc_tx := gc_step5 + 1
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line streams.go:33*/ sdata[tid] += sdata[tid+s]
-					}
-					{
-						gc_tx := gc_step5 + 2
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line streams.go:33*/ sdata[tid] += sdata[tid+s]
-					}
-					{
-						gc_tx := gc_step5 + 3
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line streams.go:33*/ sdata[tid] += sdata[tid+s]
-					}
-				}
-				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 					/*line streams.go:33*/ sdata[tid] += sdata[tid+s]
@@ -624,41 +488,18 @@ func gc_body_streamsFirstAdd(gc_b *compiled.Block, in, partial []float32, off in
 			if gc_from >= 0 && gc_off6 >= 0 && gc_off6 < len(partial) && gc_off7 >= 0 && gc_off7 < len(sdata) {
 				gc_at9 := partial[gc_off6:][:1]
 				gc_at10 := sdata[gc_off7:][:1]
-				gc_step6 := gc_from
-				for ; gc_step6+3 < gc_to; gc_step6 += 4 {
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					/*line streams.go:38*/ gc_at9[0] = gc_at10[0]
 					/*line streams.go:38*/ gc_at9[0] = gc_at10[0]
 					/*line streams.go:38*/ gc_at9[0] = gc_at10[0]
 					/*line streams.go:38*/ gc_at9[0] = gc_at10[0]
 				}
-				for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					/*line streams.go:38*/ gc_at9[0] = gc_at10[0]
 				}
 			} else {
-				gc_step7 := gc_from
-				for ; gc_step7+3 < gc_to; gc_step7 += 4 {
-					{
-						gc_tx := gc_step7 + 0
-						gc_pos.Thread = gc_base + gc_tx
-						/*line streams.go:38*/ partial[gc_bx] = sdata[0]
-					}
-					{
-						gc_tx := gc_step7 + 1
-						gc_pos.Thread = gc_base + gc_tx
-						/*line streams.go:38*/ partial[gc_bx] = sdata[0]
-					}
-					{
-						gc_tx := gc_step7 + 2
-						gc_pos.Thread = gc_base + gc_tx
-						/*line streams.go:38*/ partial[gc_bx] = sdata[0]
-					}
-					{
-						gc_tx := gc_step7 + 3
-						gc_pos.Thread = gc_base + gc_tx
-						/*line streams.go:38*/ partial[gc_bx] = sdata[0]
-					}
-				}
-				for gc_tx := gc_step7; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					/*line streams.go:38*/ partial[gc_bx] = sdata[0]
 				}
@@ -761,46 +602,7 @@ func gc_body_streamsProduct(gc_b *compiled.Block, in, out []float32, off, half i
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step := gc_vstep2
-					for ; gc_step+3 < gc_bdx; gc_step += 4 {
-						{
-							gc_tx := gc_step + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							tid := gc_tx
-							/*line streams.go:49*/ i := off + gc_bx*2*half + tid
-							/*line streams.go:51*/ var ahead float32 = in[i]
-							gc_s_ahead[gc_rank] = ahead
-						}
-						{
-							gc_tx := gc_step + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							tid := gc_tx
-							/*line streams.go:49*/ i := off + gc_bx*2*half + tid
-							/*line streams.go:51*/ var ahead float32 = in[i]
-							gc_s_ahead[gc_rank] = ahead
-						}
-						{
-							gc_tx := gc_step + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							tid := gc_tx
-							/*line streams.go:49*/ i := off + gc_bx*2*half + tid
-							/*line streams.go:51*/ var ahead float32 = in[i]
-							gc_s_ahead[gc_rank] = ahead
-						}
-						{
-							gc_tx := gc_step + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							tid := gc_tx
-							/*line streams.go:49*/ i := off + gc_bx*2*half + tid
-							/*line streams.go:51*/ var ahead float32 = in[i]
-							gc_s_ahead[gc_rank] = ahead
-						}
-					}
-					for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
@@ -901,54 +703,7 @@ func gc_body_streamsProduct(gc_b *compiled.Block, in, out []float32, off, half i
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step2 := gc_vstep4
-				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
-						/*line streams.go:49*/ i := off + gc_bx*2*half + tid
-						ahead := gc_s_ahead[gc_rank]
-						v := ahead * in[i+half]
-						s[tid] = v
-						gc_s_v[gc_rank] = v
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
-						/*line streams.go:49*/ i := off + gc_bx*2*half + tid
-						ahead := gc_s_ahead[gc_rank]
-						v := ahead * in[i+half]
-						s[tid] = v
-						gc_s_v[gc_rank] = v
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
-						/*line streams.go:49*/ i := off + gc_bx*2*half + tid
-						ahead := gc_s_ahead[gc_rank]
-						v := ahead * in[i+half]
-						s[tid] = v
-						gc_s_v[gc_rank] = v
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
-						/*line streams.go:49*/ i := off + gc_bx*2*half + tid
-						ahead := gc_s_ahead[gc_rank]
-						v := ahead * in[i+half]
-						s[tid] = v
-						gc_s_v[gc_rank] = v
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -968,88 +723,45 @@ func gc_body_streamsProduct(gc_b *compiled.Block, in, out []float32, off, half i
 				gc_at4 := in[gc_off3:][:gc_bdx]
 				gc_at5 := in[gc_off4:][:gc_bdx]
 				gc_at6 := s[:gc_bdx]
-				gc_step3 := 0
-				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+				gc_step := 0
+				for ; gc_step+3 < gc_bdx; gc_step += 4 {
 					{
-						gc_tx := gc_step3 + 0
+						gc_tx := gc_step + 0
 						gc_rank := gc_base + gc_tx
 						/*line streams.go:51*/ v := gc_at4[gc_tx] * gc_at5[gc_tx]
 						gc_at6[gc_tx] = v
 						gc_s_v[gc_rank] = v
 					}
 					{
-						gc_tx := gc_step3 + 1
+						gc_tx := gc_step + 1
 						gc_rank := gc_base + gc_tx
 						/*line streams.go:51*/ v := gc_at4[gc_tx] * gc_at5[gc_tx]
 						gc_at6[gc_tx] = v
 						gc_s_v[gc_rank] = v
 					}
 					{
-						gc_tx := gc_step3 + 2
+						gc_tx := gc_step + 2
 						gc_rank := gc_base + gc_tx
 						/*line streams.go:51*/ v := gc_at4[gc_tx] * gc_at5[gc_tx]
 						gc_at6[gc_tx] = v
 						gc_s_v[gc_rank] = v
 					}
 					{
-						gc_tx := gc_step3 + 3
+						gc_tx := gc_step + 3
 						gc_rank := gc_base + gc_tx
 						/*line streams.go:51*/ v := gc_at4[gc_tx] * gc_at5[gc_tx]
 						gc_at6[gc_tx] = v
 						gc_s_v[gc_rank] = v
 					}
 				}
-				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					/*line streams.go:51*/ v := gc_at4[gc_tx] * gc_at5[gc_tx]
 					gc_at6[gc_tx] = v
 					gc_s_v[gc_rank] = v
 				}
 			} else {
-				gc_step4 := 0
-				for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
-					{
-						gc_tx := gc_step4 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
-						/*line streams.go:49*/ i := off + gc_bx*2*half + tid
-						/*line streams.go:51*/ v := in[i] * in[i+half]
-						s[tid] = v
-						gc_s_v[gc_rank] = v
-					}
-					{
-						gc_tx := gc_step4 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
-						/*line streams.go:49*/ i := off + gc_bx*2*half + tid
-						/*line streams.go:51*/ v := in[i] * in[i+half]
-						s[tid] = v
-						gc_s_v[gc_rank] = v
-					}
-					{
-						gc_tx := gc_step4 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
-						/*line streams.go:49*/ i := off + gc_bx*2*half + tid
-						/*line streams.go:51*/ v := in[i] * in[i+half]
-						s[tid] = v
-						gc_s_v[gc_rank] = v
-					}
-					{
-						gc_tx := gc_step4 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
-						/*line streams.go:49*/ i := off + gc_bx*2*half + tid
-						/*line streams.go:51*/ v := in[i] * in[i+half]
-						s[tid] = v
-						gc_s_v[gc_rank] = v
-					}
-				}
-				for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -1073,42 +785,7 @@ func gc_body_streamsProduct(gc_b *compiled.Block, in, out []float32, off, half i
 				/*line streams.go:54*/ gc_at7[gc_tx] = s[gc_idx] - v
 			}
 		} else {
-			gc_step5 := 0
-			for ; gc_step5+3 < gc_bdx; gc_step5 += 4 {
-				{
-					gc_tx := gc_step5 + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tid := gc_tx
-					v := gc_s_v[gc_rank]
-					/*line streams.go:54*/ out[gc_bx*gc_bdx+tid] = s[gc_bdx-1-tid] - v
-				}
-				{
-					gc_tx := gc_step5 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tid := gc_tx
-					v := gc_s_v[gc_rank]
-					/*line streams.go:54*/ out[gc_bx*gc_bdx+tid] = s[gc_bdx-1-tid] - v
-				}
-				{
-					gc_tx := gc_step5 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tid := gc_tx
-					v := gc_s_v[gc_rank]
-					/*line streams.go:54*/ out[gc_bx*gc_bdx+tid] = s[gc_bdx-1-tid] - v
-				}
-				{
-					gc_tx := gc_step5 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tid := gc_tx
-					v := gc_s_v[gc_rank]
-					/*line streams.go:54*/ out[gc_bx*gc_bdx+tid] = s[gc_bdx-1-tid] - v
-				}
-			}
-			for gc_tx := gc_step5; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
@@ -1247,58 +924,7 @@ func gc_body_streamsReduce3(gc_b *compiled.Block, in, partial []float32, n int) 
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step := gc_vstep2
-					for ; gc_step+3 < gc_bdx; gc_step += 4 {
-						{
-							gc_tx := gc_step + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							tid := gc_tx
-							/*line streams.go:66*/ i := gc_bx*(gc_bdx*2) + tid
-							var mySum float32
-							if i < n {
-								mySum = in[i]
-							}
-							gc_s_mySum[gc_rank] = mySum
-						}
-						{
-							gc_tx := gc_step + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							tid := gc_tx
-							/*line streams.go:66*/ i := gc_bx*(gc_bdx*2) + tid
-							var mySum float32
-							if i < n {
-								mySum = in[i]
-							}
-							gc_s_mySum[gc_rank] = mySum
-						}
-						{
-							gc_tx := gc_step + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							tid := gc_tx
-							/*line streams.go:66*/ i := gc_bx*(gc_bdx*2) + tid
-							var mySum float32
-							if i < n {
-								mySum = in[i]
-							}
-							gc_s_mySum[gc_rank] = mySum
-						}
-						{
-							gc_tx := gc_step + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							tid := gc_tx
-							/*line streams.go:66*/ i := gc_bx*(gc_bdx*2) + tid
-							var mySum float32
-							if i < n {
-								mySum = in[i]
-							}
-							gc_s_mySum[gc_rank] = mySum
-						}
-					}
-					for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
@@ -1438,62 +1064,7 @@ func gc_body_streamsReduce3(gc_b *compiled.Block, in, partial []float32, n int) 
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step2 := gc_vstep4
-				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
-						/*line streams.go:66*/ i := gc_bx*(gc_bdx*2) + tid
-						mySum := gc_s_mySum[gc_rank]
-						/*line streams.go:71*/ if i+gc_bdx < n {
-							mySum += in[i+gc_bdx]
-						}
-						sdata[tid] = mySum
-						gc_s_mySum[gc_rank] = mySum
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
-						/*line streams.go:66*/ i := gc_bx*(gc_bdx*2) + tid
-						mySum := gc_s_mySum[gc_rank]
-						/*line streams.go:71*/ if i+gc_bdx < n {
-							mySum += in[i+gc_bdx]
-						}
-						sdata[tid] = mySum
-						gc_s_mySum[gc_rank] = mySum
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
-						/*line streams.go:66*/ i := gc_bx*(gc_bdx*2) + tid
-						mySum := gc_s_mySum[gc_rank]
-						/*line streams.go:71*/ if i+gc_bdx < n {
-							mySum += in[i+gc_bdx]
-						}
-						sdata[tid] = mySum
-						gc_s_mySum[gc_rank] = mySum
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
-						/*line streams.go:66*/ i := gc_bx*(gc_bdx*2) + tid
-						mySum := gc_s_mySum[gc_rank]
-						/*line streams.go:71*/ if i+gc_bdx < n {
-							mySum += in[i+gc_bdx]
-						}
-						sdata[tid] = mySum
-						gc_s_mySum[gc_rank] = mySum
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -1642,50 +1213,7 @@ func gc_body_streamsReduce3(gc_b *compiled.Block, in, partial []float32, n int) 
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step3 := gc_vstep6
-				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
-					{
-						gc_tx := gc_step3 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
-						mySum := gc_s_mySum[gc_rank]
-						/*line streams.go:78*/ mySum += sdata[tid+s]
-						sdata[tid] = mySum
-						gc_s_mySum[gc_rank] = mySum
-					}
-					{
-						gc_tx := gc_step3 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
-						mySum := gc_s_mySum[gc_rank]
-						/*line streams.go:78*/ mySum += sdata[tid+s]
-						sdata[tid] = mySum
-						gc_s_mySum[gc_rank] = mySum
-					}
-					{
-						gc_tx := gc_step3 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
-						mySum := gc_s_mySum[gc_rank]
-						/*line streams.go:78*/ mySum += sdata[tid+s]
-						sdata[tid] = mySum
-						gc_s_mySum[gc_rank] = mySum
-					}
-					{
-						gc_tx := gc_step3 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
-						mySum := gc_s_mySum[gc_rank]
-						/*line streams.go:78*/ mySum += sdata[tid+s]
-						sdata[tid] = mySum
-						gc_s_mySum[gc_rank] = mySum
-					}
-				}
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -1706,71 +1234,40 @@ func gc_body_streamsReduce3(gc_b *compiled.Block, in, partial []float32, n int) 
 			gc_off6 := gc_bx
 			if gc_from >= 0 && gc_off6 >= 0 && gc_off6 < len(partial) {
 				gc_at9 := partial[gc_off6:][:1]
-				gc_step4 := gc_from
-				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+				gc_step := gc_from
+				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
-						gc_tx := gc_step4 + 0
+						gc_tx := gc_step + 0
 						gc_rank := gc_base + gc_tx
 						mySum := gc_s_mySum[gc_rank]
 						/*line streams.go:84*/ gc_at9[0] = mySum
 					}
 					{
-						gc_tx := gc_step4 + 1
+						gc_tx := gc_step + 1
 						gc_rank := gc_base + gc_tx
 						mySum := gc_s_mySum[gc_rank]
 						/*line streams.go:84*/ gc_at9[0] = mySum
 					}
 					{
-						gc_tx := gc_step4 + 2
+						gc_tx := gc_step + 2
 						gc_rank := gc_base + gc_tx
 						mySum := gc_s_mySum[gc_rank]
 						/*line streams.go:84*/ gc_at9[0] = mySum
 					}
 					{
-						gc_tx := gc_step4 + 3
+						gc_tx := gc_step + 3
 						gc_rank := gc_base + gc_tx
 						mySum := gc_s_mySum[gc_rank]
 						/*line streams.go:84*/ gc_at9[0] = mySum
 					}
 				}
-				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					mySum := gc_s_mySum[gc_rank]
 					/*line streams.go:84*/ gc_at9[0] = mySum
 				}
 			} else {
-				gc_step5 := gc_from
-				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
-					{
-						gc_tx := gc_step5 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						mySum := gc_s_mySum[gc_rank]
-						/*line streams.go:84*/ partial[gc_bx] = mySum
-					}
-					{
-						gc_tx := gc_step5 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						mySum := gc_s_mySum[gc_rank]
-						/*line streams.go:84*/ partial[gc_bx] = mySum
-					}
-					{
-						gc_tx := gc_step5 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						mySum := gc_s_mySum[gc_rank]
-						/*line streams.go:84*/ partial[gc_bx] = mySum
-					}
-					{
-						gc_tx := gc_step5 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						mySum := gc_s_mySum[gc_rank]
-						/*line streams.go:84*/ partial[gc_bx] = mySum
-					}
-				}
-				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					mySum := gc_s_mySum[gc_rank]

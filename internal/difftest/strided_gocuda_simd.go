@@ -332,46 +332,7 @@ func gc_body_spread(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, n
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step := gc_vstep2
-				for ; gc_step+3 < gc_to; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
-						gc_pos.Thread = gc_base + gc_tx
-						i := gc_bx*gc_bdx + gc_tx
-						/*line strided.go:38*/ g := 2*i + off
-						if i < len(in) && g < n && in[i] >= 0 {
-							out[g] = in[i] * 2
-						}
-					}
-					{
-						gc_tx := gc_step + 1
-						gc_pos.Thread = gc_base + gc_tx
-						i := gc_bx*gc_bdx + gc_tx
-						/*line strided.go:38*/ g := 2*i + off
-						if i < len(in) && g < n && in[i] >= 0 {
-							out[g] = in[i] * 2
-						}
-					}
-					{
-						gc_tx := gc_step + 2
-						gc_pos.Thread = gc_base + gc_tx
-						i := gc_bx*gc_bdx + gc_tx
-						/*line strided.go:38*/ g := 2*i + off
-						if i < len(in) && g < n && in[i] >= 0 {
-							out[g] = in[i] * 2
-						}
-					}
-					{
-						gc_tx := gc_step + 3
-						gc_pos.Thread = gc_base + gc_tx
-						i := gc_bx*gc_bdx + gc_tx
-						/*line strided.go:38*/ g := 2*i + off
-						if i < len(in) && g < n && in[i] >= 0 {
-							out[g] = in[i] * 2
-						}
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_bx*gc_bdx + gc_tx
 					/*line strided.go:38*/ g := 2*i + off
@@ -460,34 +421,7 @@ func gc_body_pairTree(gc_b *compiled.Block, data, sums []float32) {
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step := gc_vstep2
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line strided.go:56*/ sdata[tid] = data[gc_bx*gc_bdx+tid]
-				}
-				{
-					gc_tx := gc_step + 1
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line strided.go:56*/ sdata[tid] = data[gc_bx*gc_bdx+tid]
-				}
-				{
-					gc_tx := gc_step + 2
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line strided.go:56*/ sdata[tid] = data[gc_bx*gc_bdx+tid]
-				}
-				{
-					gc_tx := gc_step + 3
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line strided.go:56*/ sdata[tid] = data[gc_bx*gc_bdx+tid]
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
 				/*line strided.go:56*/ sdata[tid] = data[gc_bx*gc_bdx+tid]
@@ -674,10 +608,10 @@ func gc_body_pairTree(gc_b *compiled.Block, data, sums []float32) {
 					archsimd.ClearAVXUpperBits()
 				}
 			}
-			gc_step2 := gc_vstep3
-			for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+			gc_step := gc_vstep3
+			for ; gc_step+3 < gc_to; gc_step += 4 {
 				{
-					gc_tx := gc_step2 + 0
+					gc_tx := gc_step + 0
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 					/*line strided.go:59*/ if index := 2 * s * tid; index < gc_bdx {
@@ -685,7 +619,7 @@ func gc_body_pairTree(gc_b *compiled.Block, data, sums []float32) {
 					}
 				}
 				{
-					gc_tx := gc_step2 + 1
+					gc_tx := gc_step + 1
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 					/*line strided.go:59*/ if index := 2 * s * tid; index < gc_bdx {
@@ -693,7 +627,7 @@ func gc_body_pairTree(gc_b *compiled.Block, data, sums []float32) {
 					}
 				}
 				{
-					gc_tx := gc_step2 + 2
+					gc_tx := gc_step + 2
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 					/*line strided.go:59*/ if index := 2 * s * tid; index < gc_bdx {
@@ -701,7 +635,7 @@ func gc_body_pairTree(gc_b *compiled.Block, data, sums []float32) {
 					}
 				}
 				{
-					gc_tx := gc_step2 + 3
+					gc_tx := gc_step + 3
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 					/*line strided.go:59*/ if index := 2 * s * tid; index < gc_bdx {
@@ -709,7 +643,7 @@ func gc_body_pairTree(gc_b *compiled.Block, data, sums []float32) {
 					}
 				}
 			}
-			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
 				/*line strided.go:59*/ if index := 2 * s * tid; index < gc_bdx {
@@ -729,41 +663,18 @@ func gc_body_pairTree(gc_b *compiled.Block, data, sums []float32) {
 			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(sums) && gc_off3 >= 0 && gc_off3 < len(sdata) {
 				gc_at3 := sums[gc_off2:][:1]
 				gc_at4 := sdata[gc_off3:][:1]
-				gc_step3 := gc_from
-				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					/*line strided.go:65*/ gc_at3[0] = gc_at4[0]
 					/*line strided.go:65*/ gc_at3[0] = gc_at4[0]
 					/*line strided.go:65*/ gc_at3[0] = gc_at4[0]
 					/*line strided.go:65*/ gc_at3[0] = gc_at4[0]
 				}
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					/*line strided.go:65*/ gc_at3[0] = gc_at4[0]
 				}
 			} else {
-				gc_step4 := gc_from
-				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
-					{
-						gc_tx := gc_step4 + 0
-						gc_pos.Thread = gc_base + gc_tx
-						/*line strided.go:65*/ sums[gc_bx] = sdata[0]
-					}
-					{
-						gc_tx := gc_step4 + 1
-						gc_pos.Thread = gc_base + gc_tx
-						/*line strided.go:65*/ sums[gc_bx] = sdata[0]
-					}
-					{
-						gc_tx := gc_step4 + 2
-						gc_pos.Thread = gc_base + gc_tx
-						/*line strided.go:65*/ sums[gc_bx] = sdata[0]
-					}
-					{
-						gc_tx := gc_step4 + 3
-						gc_pos.Thread = gc_base + gc_tx
-						/*line strided.go:65*/ sums[gc_bx] = sdata[0]
-					}
-				}
-				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					/*line strided.go:65*/ sums[gc_bx] = sdata[0]
 				}

@@ -67,58 +67,7 @@ func gc_body_stridedStore(gc_b *compiled.Block, in, out []int32) {
 				}
 			}
 		} else {
-			gc_step := 0
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
-					gc_pos.Thread = gc_base + gc_tx
-					g := gc_bx*2*gc_bdx + 2*gc_tx
-					/*line stridedguard.go:37*/ v := int32(g)
-					/*line stridedguard.go:39*/ if g < n {
-						out[g] = v
-					}
-					if g+1 < n {
-						out[g+1] = -v
-					}
-				}
-				{
-					gc_tx := gc_step + 1
-					gc_pos.Thread = gc_base + gc_tx
-					g := gc_bx*2*gc_bdx + 2*gc_tx
-					/*line stridedguard.go:37*/ v := int32(g)
-					/*line stridedguard.go:39*/ if g < n {
-						out[g] = v
-					}
-					if g+1 < n {
-						out[g+1] = -v
-					}
-				}
-				{
-					gc_tx := gc_step + 2
-					gc_pos.Thread = gc_base + gc_tx
-					g := gc_bx*2*gc_bdx + 2*gc_tx
-					/*line stridedguard.go:37*/ v := int32(g)
-					/*line stridedguard.go:39*/ if g < n {
-						out[g] = v
-					}
-					if g+1 < n {
-						out[g+1] = -v
-					}
-				}
-				{
-					gc_tx := gc_step + 3
-					gc_pos.Thread = gc_base + gc_tx
-					g := gc_bx*2*gc_bdx + 2*gc_tx
-					/*line stridedguard.go:37*/ v := int32(g)
-					/*line stridedguard.go:39*/ if g < n {
-						out[g] = v
-					}
-					if g+1 < n {
-						out[g+1] = -v
-					}
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				g := gc_bx*2*gc_bdx + 2*gc_tx
 				/*line stridedguard.go:37*/ v := int32(g)

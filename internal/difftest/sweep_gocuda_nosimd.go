@@ -36,34 +36,7 @@ func gc_body_sweepScan(gc_b *compiled.Block, data []float32, start int) {
 				/*line sweep.go:22*/ temp[gc_idx], temp[gc_idx2] = data[gc_idx3], data[gc_idx4]
 			}
 		} else {
-			gc_step := 0
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
-					gc_pos.Thread = gc_base + gc_tx
-					thid := gc_tx
-					/*line sweep.go:22*/ temp[2*thid], temp[2*thid+1] = data[base+2*thid], data[base+2*thid+1]
-				}
-				{
-					gc_tx := gc_step + 1
-					gc_pos.Thread = gc_base + gc_tx
-					thid := gc_tx
-					/*line sweep.go:22*/ temp[2*thid], temp[2*thid+1] = data[base+2*thid], data[base+2*thid+1]
-				}
-				{
-					gc_tx := gc_step + 2
-					gc_pos.Thread = gc_base + gc_tx
-					thid := gc_tx
-					/*line sweep.go:22*/ temp[2*thid], temp[2*thid+1] = data[base+2*thid], data[base+2*thid+1]
-				}
-				{
-					gc_tx := gc_step + 3
-					gc_pos.Thread = gc_base + gc_tx
-					thid := gc_tx
-					/*line sweep.go:22*/ temp[2*thid], temp[2*thid+1] = data[base+2*thid], data[base+2*thid+1]
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				thid := gc_tx
 				/*line sweep.go:22*/ temp[2*thid], temp[2*thid+1] = data[base+2*thid], data[base+2*thid+1]
@@ -112,41 +85,18 @@ func gc_body_sweepScan(gc_b *compiled.Block, data []float32, start int) {
 			gc_off6 := m - 1
 			if gc_from >= 0 && gc_off6 >= 0 && gc_off6 < len(temp) {
 				gc_at := temp[gc_off6:][:1]
-				gc_step2 := gc_from
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+				gc_step := gc_from
+				for ; gc_step+3 < gc_to; gc_step += 4 {
 					/*line sweep.go:33*/ gc_at[0] = 0
 					/*line sweep.go:33*/ gc_at[0] = 0
 					/*line sweep.go:33*/ gc_at[0] = 0
 					/*line sweep.go:33*/ gc_at[0] = 0
 				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					/*line sweep.go:33*/ gc_at[0] = 0
 				}
 			} else {
-				gc_step3 := gc_from
-				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
-					{
-						gc_tx := gc_step3 + 0
-						gc_pos.Thread = gc_base + gc_tx
-						/*line sweep.go:33*/ temp[m-1] = 0
-					}
-					{
-						gc_tx := gc_step3 + 1
-						gc_pos.Thread = gc_base + gc_tx
-						/*line sweep.go:33*/ temp[m-1] = 0
-					}
-					{
-						gc_tx := gc_step3 + 2
-						gc_pos.Thread = gc_base + gc_tx
-						/*line sweep.go:33*/ temp[m-1] = 0
-					}
-					{
-						gc_tx := gc_step3 + 3
-						gc_pos.Thread = gc_base + gc_tx
-						/*line sweep.go:33*/ temp[m-1] = 0
-					}
-				}
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					/*line sweep.go:33*/ temp[m-1] = 0
 				}
@@ -200,34 +150,7 @@ func gc_body_sweepScan(gc_b *compiled.Block, data []float32, start int) {
 				/*line sweep.go:46*/ data[gc_idx9], data[gc_idx10] = temp[gc_idx11], temp[gc_idx12]
 			}
 		} else {
-			gc_step4 := 0
-			for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
-				{
-					gc_tx := gc_step4 + 0
-					gc_pos.Thread = gc_base + gc_tx
-					thid := gc_tx
-					/*line sweep.go:46*/ data[base+2*thid], data[base+2*thid+1] = temp[2*thid], temp[2*thid+1]
-				}
-				{
-					gc_tx := gc_step4 + 1
-					gc_pos.Thread = gc_base + gc_tx
-					thid := gc_tx
-					/*line sweep.go:46*/ data[base+2*thid], data[base+2*thid+1] = temp[2*thid], temp[2*thid+1]
-				}
-				{
-					gc_tx := gc_step4 + 2
-					gc_pos.Thread = gc_base + gc_tx
-					thid := gc_tx
-					/*line sweep.go:46*/ data[base+2*thid], data[base+2*thid+1] = temp[2*thid], temp[2*thid+1]
-				}
-				{
-					gc_tx := gc_step4 + 3
-					gc_pos.Thread = gc_base + gc_tx
-					thid := gc_tx
-					/*line sweep.go:46*/ data[base+2*thid], data[base+2*thid+1] = temp[2*thid], temp[2*thid+1]
-				}
-			}
-			for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				thid := gc_tx
 				/*line sweep.go:46*/ data[base+2*thid], data[base+2*thid+1] = temp[2*thid], temp[2*thid+1]
@@ -263,34 +186,7 @@ func gc_body_sweepScanInt(gc_b *compiled.Block, data, tree []int32) {
 				/*line sweep.go:59*/ temp[gc_idx], temp[gc_idx2] = data[gc_idx3], data[gc_idx4]
 			}
 		} else {
-			gc_step := 0
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
-					gc_pos.Thread = gc_base + gc_tx
-					thid := gc_tx
-					/*line sweep.go:59*/ temp[2*thid], temp[2*thid+1] = data[base+2*thid], data[base+2*thid+1]
-				}
-				{
-					gc_tx := gc_step + 1
-					gc_pos.Thread = gc_base + gc_tx
-					thid := gc_tx
-					/*line sweep.go:59*/ temp[2*thid], temp[2*thid+1] = data[base+2*thid], data[base+2*thid+1]
-				}
-				{
-					gc_tx := gc_step + 2
-					gc_pos.Thread = gc_base + gc_tx
-					thid := gc_tx
-					/*line sweep.go:59*/ temp[2*thid], temp[2*thid+1] = data[base+2*thid], data[base+2*thid+1]
-				}
-				{
-					gc_tx := gc_step + 3
-					gc_pos.Thread = gc_base + gc_tx
-					thid := gc_tx
-					/*line sweep.go:59*/ temp[2*thid], temp[2*thid+1] = data[base+2*thid], data[base+2*thid+1]
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				thid := gc_tx
 				/*line sweep.go:59*/ temp[2*thid], temp[2*thid+1] = data[base+2*thid], data[base+2*thid+1]
@@ -337,34 +233,7 @@ func gc_body_sweepScanInt(gc_b *compiled.Block, data, tree []int32) {
 				/*line sweep.go:71*/ tree[gc_idx7], tree[gc_idx8] = temp[gc_idx9], temp[gc_idx10]
 			}
 		} else {
-			gc_step2 := 0
-			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-				{
-					gc_tx := gc_step2 + 0
-					gc_pos.Thread = gc_base + gc_tx
-					thid := gc_tx
-					/*line sweep.go:71*/ tree[base+2*thid], tree[base+2*thid+1] = temp[2*thid], temp[2*thid+1]
-				}
-				{
-					gc_tx := gc_step2 + 1
-					gc_pos.Thread = gc_base + gc_tx
-					thid := gc_tx
-					/*line sweep.go:71*/ tree[base+2*thid], tree[base+2*thid+1] = temp[2*thid], temp[2*thid+1]
-				}
-				{
-					gc_tx := gc_step2 + 2
-					gc_pos.Thread = gc_base + gc_tx
-					thid := gc_tx
-					/*line sweep.go:71*/ tree[base+2*thid], tree[base+2*thid+1] = temp[2*thid], temp[2*thid+1]
-				}
-				{
-					gc_tx := gc_step2 + 3
-					gc_pos.Thread = gc_base + gc_tx
-					thid := gc_tx
-					/*line sweep.go:71*/ tree[base+2*thid], tree[base+2*thid+1] = temp[2*thid], temp[2*thid+1]
-				}
-			}
-			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				thid := gc_tx
 				/*line sweep.go:71*/ tree[base+2*thid], tree[base+2*thid+1] = temp[2*thid], temp[2*thid+1]
@@ -380,41 +249,18 @@ func gc_body_sweepScanInt(gc_b *compiled.Block, data, tree []int32) {
 			/*line sweep.go:82*/ gc_off9 := m - 1
 			if gc_from >= 0 && gc_off9 >= 0 && gc_off9 < len(temp) {
 				gc_at := temp[gc_off9:][:1]
-				gc_step3 := gc_from
-				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+				gc_step := gc_from
+				for ; gc_step+3 < gc_to; gc_step += 4 {
 					/*line sweep.go:74*/ gc_at[0] = 0
 					/*line sweep.go:74*/ gc_at[0] = 0
 					/*line sweep.go:74*/ gc_at[0] = 0
 					/*line sweep.go:74*/ gc_at[0] = 0
 				}
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					/*line sweep.go:74*/ gc_at[0] = 0
 				}
 			} else {
-				gc_step4 := gc_from
-				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
-					{
-						gc_tx := gc_step4 + 0
-						gc_pos.Thread = gc_base + gc_tx
-						/*line sweep.go:74*/ temp[m-1] = 0
-					}
-					{
-						gc_tx := gc_step4 + 1
-						gc_pos.Thread = gc_base + gc_tx
-						/*line sweep.go:74*/ temp[m-1] = 0
-					}
-					{
-						gc_tx := gc_step4 + 2
-						gc_pos.Thread = gc_base + gc_tx
-						/*line sweep.go:74*/ temp[m-1] = 0
-					}
-					{
-						gc_tx := gc_step4 + 3
-						gc_pos.Thread = gc_base + gc_tx
-						/*line sweep.go:74*/ temp[m-1] = 0
-					}
-				}
-				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					/*line sweep.go:74*/ temp[m-1] = 0
 				}
@@ -465,34 +311,7 @@ func gc_body_sweepScanInt(gc_b *compiled.Block, data, tree []int32) {
 				/*line sweep.go:88*/ data[gc_idx13], data[gc_idx14] = temp[gc_idx15], temp[gc_idx16]
 			}
 		} else {
-			gc_step5 := 0
-			for ; gc_step5+3 < gc_bdx; gc_step5 += 4 {
-				{
-					gc_tx := gc_step5 + 0
-					gc_pos.Thread = gc_base + gc_tx
-					thid := gc_tx
-					/*line sweep.go:88*/ data[base+2*thid], data[base+2*thid+1] = temp[2*thid], temp[2*thid+1]
-				}
-				{
-					gc_tx := gc_step5 + 1
-					gc_pos.Thread = gc_base + gc_tx
-					thid := gc_tx
-					/*line sweep.go:88*/ data[base+2*thid], data[base+2*thid+1] = temp[2*thid], temp[2*thid+1]
-				}
-				{
-					gc_tx := gc_step5 + 2
-					gc_pos.Thread = gc_base + gc_tx
-					thid := gc_tx
-					/*line sweep.go:88*/ data[base+2*thid], data[base+2*thid+1] = temp[2*thid], temp[2*thid+1]
-				}
-				{
-					gc_tx := gc_step5 + 3
-					gc_pos.Thread = gc_base + gc_tx
-					thid := gc_tx
-					/*line sweep.go:88*/ data[base+2*thid], data[base+2*thid+1] = temp[2*thid], temp[2*thid+1]
-				}
-			}
-			for gc_tx := gc_step5; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				thid := gc_tx
 				/*line sweep.go:88*/ data[base+2*thid], data[base+2*thid+1] = temp[2*thid], temp[2*thid+1]
@@ -528,34 +347,7 @@ func gc_body_sweepUp(gc_b *compiled.Block, data []int32, stop int) {
 				/*line sweep.go:102*/ temp[gc_idx], temp[gc_idx2] = data[gc_idx3], data[gc_idx4]
 			}
 		} else {
-			gc_step := 0
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
-					gc_pos.Thread = gc_base + gc_tx
-					thid := gc_tx
-					/*line sweep.go:102*/ temp[2*thid], temp[2*thid+1] = data[base+2*thid], data[base+2*thid+1]
-				}
-				{
-					gc_tx := gc_step + 1
-					gc_pos.Thread = gc_base + gc_tx
-					thid := gc_tx
-					/*line sweep.go:102*/ temp[2*thid], temp[2*thid+1] = data[base+2*thid], data[base+2*thid+1]
-				}
-				{
-					gc_tx := gc_step + 2
-					gc_pos.Thread = gc_base + gc_tx
-					thid := gc_tx
-					/*line sweep.go:102*/ temp[2*thid], temp[2*thid+1] = data[base+2*thid], data[base+2*thid+1]
-				}
-				{
-					gc_tx := gc_step + 3
-					gc_pos.Thread = gc_base + gc_tx
-					thid := gc_tx
-					/*line sweep.go:102*/ temp[2*thid], temp[2*thid+1] = data[base+2*thid], data[base+2*thid+1]
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				thid := gc_tx
 				/*line sweep.go:102*/ temp[2*thid], temp[2*thid+1] = data[base+2*thid], data[base+2*thid+1]
@@ -605,34 +397,7 @@ func gc_body_sweepUp(gc_b *compiled.Block, data []int32, stop int) {
 				/*line sweep.go:113*/ data[gc_idx7], data[gc_idx8] = temp[gc_idx9], temp[gc_idx10]
 			}
 		} else {
-			gc_step2 := 0
-			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-				{
-					gc_tx := gc_step2 + 0
-					gc_pos.Thread = gc_base + gc_tx
-					thid := gc_tx
-					/*line sweep.go:113*/ data[base+2*thid], data[base+2*thid+1] = temp[2*thid], temp[2*thid+1]
-				}
-				{
-					gc_tx := gc_step2 + 1
-					gc_pos.Thread = gc_base + gc_tx
-					thid := gc_tx
-					/*line sweep.go:113*/ data[base+2*thid], data[base+2*thid+1] = temp[2*thid], temp[2*thid+1]
-				}
-				{
-					gc_tx := gc_step2 + 2
-					gc_pos.Thread = gc_base + gc_tx
-					thid := gc_tx
-					/*line sweep.go:113*/ data[base+2*thid], data[base+2*thid+1] = temp[2*thid], temp[2*thid+1]
-				}
-				{
-					gc_tx := gc_step2 + 3
-					gc_pos.Thread = gc_base + gc_tx
-					thid := gc_tx
-					/*line sweep.go:113*/ data[base+2*thid], data[base+2*thid+1] = temp[2*thid], temp[2*thid+1]
-				}
-			}
-			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				thid := gc_tx
 				/*line sweep.go:113*/ data[base+2*thid], data[base+2*thid+1] = temp[2*thid], temp[2*thid+1]
@@ -701,42 +466,7 @@ func gc_body_sweepWide(gc_b *compiled.Block, data []int32, wide, limit int) {
 					/*line sweep.go:130*/ gc_at[gc_tx] = gc_at2[gc_tx]
 				}
 			} else {
-				gc_step2 := gc_from
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_pos.Thread = gc_base + gc_tx
-						thid := gc_tx
-						/*line sweep.go:129*/ i := thid + gc_off
-						gc_more = true
-						/*line sweep.go:130*/ temp[i] = data[base+i]
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_pos.Thread = gc_base + gc_tx
-						thid := gc_tx
-						/*line sweep.go:129*/ i := thid + gc_off
-						gc_more = true
-						/*line sweep.go:130*/ temp[i] = data[base+i]
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_pos.Thread = gc_base + gc_tx
-						thid := gc_tx
-						/*line sweep.go:129*/ i := thid + gc_off
-						gc_more = true
-						/*line sweep.go:130*/ temp[i] = data[base+i]
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_pos.Thread = gc_base + gc_tx
-						thid := gc_tx
-						/*line sweep.go:129*/ i := thid + gc_off
-						gc_more = true
-						/*line sweep.go:130*/ temp[i] = data[base+i]
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					thid := gc_tx
 					/*line sweep.go:129*/ i := thid + gc_off
@@ -789,41 +519,18 @@ func gc_body_sweepWide(gc_b *compiled.Block, data []int32, wide, limit int) {
 			gc_off7 := m - 1
 			if gc_from >= 0 && gc_off7 >= 0 && gc_off7 < len(temp) {
 				gc_at3 := temp[gc_off7:][:1]
-				gc_step3 := gc_from
-				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					/*line sweep.go:142*/ gc_at3[0] = 0
 					/*line sweep.go:142*/ gc_at3[0] = 0
 					/*line sweep.go:142*/ gc_at3[0] = 0
 					/*line sweep.go:142*/ gc_at3[0] = 0
 				}
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					/*line sweep.go:142*/ gc_at3[0] = 0
 				}
 			} else {
-				gc_step4 := gc_from
-				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
-					{
-						gc_tx := gc_step4 + 0
-						gc_pos.Thread = gc_base + gc_tx
-						/*line sweep.go:142*/ temp[m-1] = 0
-					}
-					{
-						gc_tx := gc_step4 + 1
-						gc_pos.Thread = gc_base + gc_tx
-						/*line sweep.go:142*/ temp[m-1] = 0
-					}
-					{
-						gc_tx := gc_step4 + 2
-						gc_pos.Thread = gc_base + gc_tx
-						/*line sweep.go:142*/ temp[m-1] = 0
-					}
-					{
-						gc_tx := gc_step4 + 3
-						gc_pos.Thread = gc_base + gc_tx
-						/*line sweep.go:142*/ temp[m-1] = 0
-					}
-				}
-				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					/*line sweep.go:142*/ temp[m-1] = 0
 				}
@@ -886,70 +593,35 @@ func gc_body_sweepWide(gc_b *compiled.Block, data []int32, wide, limit int) {
 			if gc_from >= 0 && gc_off10 >= 0 && gc_off10 <= len(data) && gc_to <= len(data)-gc_off10 && gc_off11 >= 0 && gc_off11 <= len(temp) && gc_to <= len(temp)-gc_off11 {
 				gc_at4 := data[gc_off10:][:gc_to]
 				gc_at5 := temp[gc_off11:][:gc_to]
-				gc_step5 := gc_from
-				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
+				gc_step3 := gc_from
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					{
-						gc_tx := gc_step5 + 0
+						gc_tx := gc_step3 + 0
 						gc_more2 = true
 						/*line sweep.go:156*/ gc_at4[gc_tx] = gc_at5[gc_tx]
 					}
 					{
-						gc_tx := gc_step5 + 1
+						gc_tx := gc_step3 + 1
 						gc_more2 = true
 						/*line sweep.go:156*/ gc_at4[gc_tx] = gc_at5[gc_tx]
 					}
 					{
-						gc_tx := gc_step5 + 2
+						gc_tx := gc_step3 + 2
 						gc_more2 = true
 						/*line sweep.go:156*/ gc_at4[gc_tx] = gc_at5[gc_tx]
 					}
 					{
-						gc_tx := gc_step5 + 3
+						gc_tx := gc_step3 + 3
 						gc_more2 = true
 						/*line sweep.go:156*/ gc_at4[gc_tx] = gc_at5[gc_tx]
 					}
 				}
-				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 					gc_more2 = true
 					/*line sweep.go:156*/ gc_at4[gc_tx] = gc_at5[gc_tx]
 				}
 			} else {
-				gc_step6 := gc_from
-				for ; gc_step6+3 < gc_to; gc_step6 += 4 {
-					{
-						gc_tx := gc_step6 + 0
-						gc_pos.Thread = gc_base + gc_tx
-						thid := gc_tx
-						/*line sweep.go:155*/ i_ := thid + gc_off2
-						gc_more2 = true
-						/*line sweep.go:156*/ data[base+i_] = temp[i_]
-					}
-					{
-						gc_tx := gc_step6 + 1
-						gc_pos.Thread = gc_base + gc_tx
-						thid := gc_tx
-						/*line sweep.go:155*/ i_ := thid + gc_off2
-						gc_more2 = true
-						/*line sweep.go:156*/ data[base+i_] = temp[i_]
-					}
-					{
-						gc_tx := gc_step6 + 2
-						gc_pos.Thread = gc_base + gc_tx
-						thid := gc_tx
-						/*line sweep.go:155*/ i_ := thid + gc_off2
-						gc_more2 = true
-						/*line sweep.go:156*/ data[base+i_] = temp[i_]
-					}
-					{
-						gc_tx := gc_step6 + 3
-						gc_pos.Thread = gc_base + gc_tx
-						thid := gc_tx
-						/*line sweep.go:155*/ i_ := thid + gc_off2
-						gc_more2 = true
-						/*line sweep.go:156*/ data[base+i_] = temp[i_]
-					}
-				}
-				for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					thid := gc_tx
 					/*line sweep.go:155*/ i_ := thid + gc_off2

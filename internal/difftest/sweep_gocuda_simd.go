@@ -209,30 +209,7 @@ func gc_body_sweepScan(gc_b *compiled.Block, data []float32, start int) {
 					/*line sweep.go:33*/ gc_at[0] = 0
 				}
 			} else {
-				gc_step3 := gc_from
-				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
-					{
-						gc_tx := gc_step3 + 0
-						gc_pos.Thread = gc_base + gc_tx
-						/*line sweep.go:33*/ temp[m-1] = 0
-					}
-					{
-						gc_tx := gc_step3 + 1
-						gc_pos.Thread = gc_base + gc_tx
-						/*line sweep.go:33*/ temp[m-1] = 0
-					}
-					{
-						gc_tx := gc_step3 + 2
-						gc_pos.Thread = gc_base + gc_tx
-						/*line sweep.go:33*/ temp[m-1] = 0
-					}
-					{
-						gc_tx := gc_step3 + 3
-						gc_pos.Thread = gc_base + gc_tx
-						/*line sweep.go:33*/ temp[m-1] = 0
-					}
-				}
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					/*line sweep.go:33*/ temp[m-1] = 0
 				}
@@ -371,34 +348,34 @@ func gc_body_sweepScan(gc_b *compiled.Block, data []float32, start int) {
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		gc_step4 := gc_vstep2
-		for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
+		gc_step3 := gc_vstep2
+		for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
 			{
-				gc_tx := gc_step4 + 0
+				gc_tx := gc_step3 + 0
 				gc_pos.Thread = gc_base + gc_tx
 				thid := gc_tx
 				/*line sweep.go:46*/ data[base+2*thid], data[base+2*thid+1] = temp[2*thid], temp[2*thid+1]
 			}
 			{
-				gc_tx := gc_step4 + 1
+				gc_tx := gc_step3 + 1
 				gc_pos.Thread = gc_base + gc_tx
 				thid := gc_tx
 				/*line sweep.go:46*/ data[base+2*thid], data[base+2*thid+1] = temp[2*thid], temp[2*thid+1]
 			}
 			{
-				gc_tx := gc_step4 + 2
+				gc_tx := gc_step3 + 2
 				gc_pos.Thread = gc_base + gc_tx
 				thid := gc_tx
 				/*line sweep.go:46*/ data[base+2*thid], data[base+2*thid+1] = temp[2*thid], temp[2*thid+1]
 			}
 			{
-				gc_tx := gc_step4 + 3
+				gc_tx := gc_step3 + 3
 				gc_pos.Thread = gc_base + gc_tx
 				thid := gc_tx
 				/*line sweep.go:46*/ data[base+2*thid], data[base+2*thid+1] = temp[2*thid], temp[2*thid+1]
 			}
 		}
-		for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
+		for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 			gc_pos.Thread = gc_base + gc_tx
 			thid := gc_tx
 			/*line sweep.go:46*/ data[base+2*thid], data[base+2*thid+1] = temp[2*thid], temp[2*thid+1]
@@ -821,30 +798,7 @@ func gc_body_sweepScanInt(gc_b *compiled.Block, data, tree []int32) {
 					/*line sweep.go:74*/ gc_at[0] = 0
 				}
 			} else {
-				gc_step4 := gc_from
-				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
-					{
-						gc_tx := gc_step4 + 0
-						gc_pos.Thread = gc_base + gc_tx
-						/*line sweep.go:74*/ temp[m-1] = 0
-					}
-					{
-						gc_tx := gc_step4 + 1
-						gc_pos.Thread = gc_base + gc_tx
-						/*line sweep.go:74*/ temp[m-1] = 0
-					}
-					{
-						gc_tx := gc_step4 + 2
-						gc_pos.Thread = gc_base + gc_tx
-						/*line sweep.go:74*/ temp[m-1] = 0
-					}
-					{
-						gc_tx := gc_step4 + 3
-						gc_pos.Thread = gc_base + gc_tx
-						/*line sweep.go:74*/ temp[m-1] = 0
-					}
-				}
-				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					/*line sweep.go:74*/ temp[m-1] = 0
 				}
@@ -1147,34 +1101,34 @@ func gc_body_sweepScanInt(gc_b *compiled.Block, data, tree []int32) {
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		gc_step5 := gc_vstep5
-		for ; gc_step5+3 < gc_bdx; gc_step5 += 4 {
+		gc_step4 := gc_vstep5
+		for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
 			{
-				gc_tx := gc_step5 + 0
+				gc_tx := gc_step4 + 0
 				gc_pos.Thread = gc_base + gc_tx
 				thid := gc_tx
 				/*line sweep.go:88*/ data[base+2*thid], data[base+2*thid+1] = temp[2*thid], temp[2*thid+1]
 			}
 			{
-				gc_tx := gc_step5 + 1
+				gc_tx := gc_step4 + 1
 				gc_pos.Thread = gc_base + gc_tx
 				thid := gc_tx
 				/*line sweep.go:88*/ data[base+2*thid], data[base+2*thid+1] = temp[2*thid], temp[2*thid+1]
 			}
 			{
-				gc_tx := gc_step5 + 2
+				gc_tx := gc_step4 + 2
 				gc_pos.Thread = gc_base + gc_tx
 				thid := gc_tx
 				/*line sweep.go:88*/ data[base+2*thid], data[base+2*thid+1] = temp[2*thid], temp[2*thid+1]
 			}
 			{
-				gc_tx := gc_step5 + 3
+				gc_tx := gc_step4 + 3
 				gc_pos.Thread = gc_base + gc_tx
 				thid := gc_tx
 				/*line sweep.go:88*/ data[base+2*thid], data[base+2*thid+1] = temp[2*thid], temp[2*thid+1]
 			}
 		}
-		for gc_tx := gc_step5; gc_tx < gc_bdx; gc_tx++ {
+		for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
 			gc_pos.Thread = gc_base + gc_tx
 			thid := gc_tx
 			/*line sweep.go:88*/ data[base+2*thid], data[base+2*thid+1] = temp[2*thid], temp[2*thid+1]
@@ -1685,42 +1639,7 @@ func gc_body_sweepWide(gc_b *compiled.Block, data []int32, wide, limit int) {
 				if gc_vstep2 > gc_from {
 					gc_more = true
 				}
-				gc_step := gc_vstep2
-				for ; gc_step+3 < gc_to; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
-						gc_pos.Thread = gc_base + gc_tx
-						thid := gc_tx
-						/*line sweep.go:129*/ i := thid + gc_off
-						gc_more = true
-						/*line sweep.go:130*/ temp[i] = data[base+i]
-					}
-					{
-						gc_tx := gc_step + 1
-						gc_pos.Thread = gc_base + gc_tx
-						thid := gc_tx
-						/*line sweep.go:129*/ i := thid + gc_off
-						gc_more = true
-						/*line sweep.go:130*/ temp[i] = data[base+i]
-					}
-					{
-						gc_tx := gc_step + 2
-						gc_pos.Thread = gc_base + gc_tx
-						thid := gc_tx
-						/*line sweep.go:129*/ i := thid + gc_off
-						gc_more = true
-						/*line sweep.go:130*/ temp[i] = data[base+i]
-					}
-					{
-						gc_tx := gc_step + 3
-						gc_pos.Thread = gc_base + gc_tx
-						thid := gc_tx
-						/*line sweep.go:129*/ i := thid + gc_off
-						gc_more = true
-						/*line sweep.go:130*/ temp[i] = data[base+i]
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					thid := gc_tx
 					/*line sweep.go:129*/ i := thid + gc_off
@@ -1867,41 +1786,18 @@ func gc_body_sweepWide(gc_b *compiled.Block, data []int32, wide, limit int) {
 			gc_off5 := m - 1
 			if gc_from >= 0 && gc_off5 >= 0 && gc_off5 < len(temp) {
 				gc_at3 := temp[gc_off5:][:1]
-				gc_step2 := gc_from
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+				gc_step := gc_from
+				for ; gc_step+3 < gc_to; gc_step += 4 {
 					/*line sweep.go:142*/ gc_at3[0] = 0
 					/*line sweep.go:142*/ gc_at3[0] = 0
 					/*line sweep.go:142*/ gc_at3[0] = 0
 					/*line sweep.go:142*/ gc_at3[0] = 0
 				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					/*line sweep.go:142*/ gc_at3[0] = 0
 				}
 			} else {
-				gc_step3 := gc_from
-				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
-					{
-						gc_tx := gc_step3 + 0
-						gc_pos.Thread = gc_base + gc_tx
-						/*line sweep.go:142*/ temp[m-1] = 0
-					}
-					{
-						gc_tx := gc_step3 + 1
-						gc_pos.Thread = gc_base + gc_tx
-						/*line sweep.go:142*/ temp[m-1] = 0
-					}
-					{
-						gc_tx := gc_step3 + 2
-						gc_pos.Thread = gc_base + gc_tx
-						/*line sweep.go:142*/ temp[m-1] = 0
-					}
-					{
-						gc_tx := gc_step3 + 3
-						gc_pos.Thread = gc_base + gc_tx
-						/*line sweep.go:142*/ temp[m-1] = 0
-					}
-				}
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					/*line sweep.go:142*/ temp[m-1] = 0
 				}
@@ -2203,42 +2099,7 @@ func gc_body_sweepWide(gc_b *compiled.Block, data []int32, wide, limit int) {
 				if gc_vstep6 > gc_from {
 					gc_more2 = true
 				}
-				gc_step4 := gc_vstep6
-				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
-					{
-						gc_tx := gc_step4 + 0
-						gc_pos.Thread = gc_base + gc_tx
-						thid := gc_tx
-						/*line sweep.go:155*/ i_ := thid + gc_off2
-						gc_more2 = true
-						/*line sweep.go:156*/ data[base+i_] = temp[i_]
-					}
-					{
-						gc_tx := gc_step4 + 1
-						gc_pos.Thread = gc_base + gc_tx
-						thid := gc_tx
-						/*line sweep.go:155*/ i_ := thid + gc_off2
-						gc_more2 = true
-						/*line sweep.go:156*/ data[base+i_] = temp[i_]
-					}
-					{
-						gc_tx := gc_step4 + 2
-						gc_pos.Thread = gc_base + gc_tx
-						thid := gc_tx
-						/*line sweep.go:155*/ i_ := thid + gc_off2
-						gc_more2 = true
-						/*line sweep.go:156*/ data[base+i_] = temp[i_]
-					}
-					{
-						gc_tx := gc_step4 + 3
-						gc_pos.Thread = gc_base + gc_tx
-						thid := gc_tx
-						/*line sweep.go:155*/ i_ := thid + gc_off2
-						gc_more2 = true
-						/*line sweep.go:156*/ data[base+i_] = temp[i_]
-					}
-				}
-				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					thid := gc_tx
 					/*line sweep.go:155*/ i_ := thid + gc_off2

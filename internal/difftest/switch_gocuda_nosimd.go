@@ -62,46 +62,7 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 				var v int32 = int32(0)
 				/*line switch.go:16*/ lanes.BroadcastInt32x8(v).StoreSlice(gc_s_v[gc_rank:])
 			}
-			gc_step := gc_vstep2
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tid := gc_tx
-					/*line switch.go:14*/ s[tid] = int32(tid)
-					v := int32(0)
-					gc_s_v[gc_rank] = v
-				}
-				{
-					gc_tx := gc_step + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tid := gc_tx
-					/*line switch.go:14*/ s[tid] = int32(tid)
-					v := int32(0)
-					gc_s_v[gc_rank] = v
-				}
-				{
-					gc_tx := gc_step + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tid := gc_tx
-					/*line switch.go:14*/ s[tid] = int32(tid)
-					v := int32(0)
-					gc_s_v[gc_rank] = v
-				}
-				{
-					gc_tx := gc_step + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tid := gc_tx
-					/*line switch.go:14*/ s[tid] = int32(tid)
-					v := int32(0)
-					gc_s_v[gc_rank] = v
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
@@ -134,42 +95,7 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 								gc_s_v[gc_rank] = v
 							}
 						} else {
-							gc_step2 := gc_seg
-							for ; gc_step2+3 < gc_segend; gc_step2 += 4 {
-								{
-									gc_tx := gc_step2 + 0
-									gc_rank := gc_base + gc_tx
-									gc_pos.Thread = gc_rank
-									v := gc_s_v[gc_rank]
-									/*line switch.go:20*/ v += s[(gc_tx + gc_r)]
-									gc_s_v[gc_rank] = v
-								}
-								{
-									gc_tx := gc_step2 + 1
-									gc_rank := gc_base + gc_tx
-									gc_pos.Thread = gc_rank
-									v := gc_s_v[gc_rank]
-									/*line switch.go:20*/ v += s[(gc_tx + gc_r)]
-									gc_s_v[gc_rank] = v
-								}
-								{
-									gc_tx := gc_step2 + 2
-									gc_rank := gc_base + gc_tx
-									gc_pos.Thread = gc_rank
-									v := gc_s_v[gc_rank]
-									/*line switch.go:20*/ v += s[(gc_tx + gc_r)]
-									gc_s_v[gc_rank] = v
-								}
-								{
-									gc_tx := gc_step2 + 3
-									gc_rank := gc_base + gc_tx
-									gc_pos.Thread = gc_rank
-									v := gc_s_v[gc_rank]
-									/*line switch.go:20*/ v += s[(gc_tx + gc_r)]
-									gc_s_v[gc_rank] = v
-								}
-							}
-							for gc_tx := gc_step2; gc_tx < gc_segend; gc_tx++ {
+							for gc_tx := gc_seg; gc_tx < gc_segend; gc_tx++ {
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 								v := gc_s_v[gc_rank]
@@ -180,10 +106,10 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 						gc_seg = gc_segend
 					}
 				} else {
-					gc_step3 := 0
-					for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+					gc_step := 0
+					for ; gc_step+3 < gc_bdx; gc_step += 4 {
 						{
-							gc_tx := gc_step3 + 0
+							gc_tx := gc_step + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							tid := gc_tx
@@ -192,7 +118,7 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 							gc_s_v[gc_rank] = v
 						}
 						{
-							gc_tx := gc_step3 + 1
+							gc_tx := gc_step + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							tid := gc_tx
@@ -201,7 +127,7 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 							gc_s_v[gc_rank] = v
 						}
 						{
-							gc_tx := gc_step3 + 2
+							gc_tx := gc_step + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							tid := gc_tx
@@ -210,7 +136,7 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 							gc_s_v[gc_rank] = v
 						}
 						{
-							gc_tx := gc_step3 + 3
+							gc_tx := gc_step + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							tid := gc_tx
@@ -219,7 +145,7 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 							gc_s_v[gc_rank] = v
 						}
 					}
-					for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
@@ -268,46 +194,7 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 						gc_s_v[gc_rank] = v
 					}
 				} else {
-					gc_step4 := 0
-					for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
-						{
-							gc_tx := gc_step4 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							tid := gc_tx
-							v := gc_s_v[gc_rank]
-							/*line switch.go:25*/ v -= s[gc_bdx-1-tid]
-							gc_s_v[gc_rank] = v
-						}
-						{
-							gc_tx := gc_step4 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							tid := gc_tx
-							v := gc_s_v[gc_rank]
-							/*line switch.go:25*/ v -= s[gc_bdx-1-tid]
-							gc_s_v[gc_rank] = v
-						}
-						{
-							gc_tx := gc_step4 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							tid := gc_tx
-							v := gc_s_v[gc_rank]
-							/*line switch.go:25*/ v -= s[gc_bdx-1-tid]
-							gc_s_v[gc_rank] = v
-						}
-						{
-							gc_tx := gc_step4 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							tid := gc_tx
-							v := gc_s_v[gc_rank]
-							/*line switch.go:25*/ v -= s[gc_bdx-1-tid]
-							gc_s_v[gc_rank] = v
-						}
-					}
-					for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
@@ -322,42 +209,7 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 					gc_at3 := s[:gc_bdx]
 					/*line switch.go:27*/ copy(gc_at3, gc_s_v[gc_base:][:gc_bdx])
 				} else {
-					gc_step5 := 0
-					for ; gc_step5+3 < gc_bdx; gc_step5 += 4 {
-						{
-							gc_tx := gc_step5 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							tid := gc_tx
-							v := gc_s_v[gc_rank]
-							/*line switch.go:27*/ s[tid] = v
-						}
-						{
-							gc_tx := gc_step5 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							tid := gc_tx
-							v := gc_s_v[gc_rank]
-							/*line switch.go:27*/ s[tid] = v
-						}
-						{
-							gc_tx := gc_step5 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							tid := gc_tx
-							v := gc_s_v[gc_rank]
-							/*line switch.go:27*/ s[tid] = v
-						}
-						{
-							gc_tx := gc_step5 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							tid := gc_tx
-							v := gc_s_v[gc_rank]
-							/*line switch.go:27*/ s[tid] = v
-						}
-					}
-					for gc_tx := gc_step5; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
@@ -377,38 +229,38 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 			/*line switch.go:33*/ v = v.Mul(gc_vb)
 			/*line switch.go:33*/ v.StoreSlice(gc_s_v[gc_rank:])
 		}
-		gc_step6 := gc_vstep3
-		for ; gc_step6+3 < gc_n; gc_step6 += 4 {
+		gc_step2 := gc_vstep3
+		for ; gc_step2+3 < gc_n; gc_step2 += 4 {
 			{
-				gc_rank := gc_step6 + 0
+				gc_rank := gc_step2 + 0
 				gc_pos.Thread = gc_rank
 				v := gc_s_v[gc_rank]
 				/*line switch.go:33*/ v *= 2
 				gc_s_v[gc_rank] = v
 			}
 			{
-				gc_rank := gc_step6 + 1
+				gc_rank := gc_step2 + 1
 				gc_pos.Thread = gc_rank
 				v := gc_s_v[gc_rank]
 				/*line switch.go:33*/ v *= 2
 				gc_s_v[gc_rank] = v
 			}
 			{
-				gc_rank := gc_step6 + 2
+				gc_rank := gc_step2 + 2
 				gc_pos.Thread = gc_rank
 				v := gc_s_v[gc_rank]
 				/*line switch.go:33*/ v *= 2
 				gc_s_v[gc_rank] = v
 			}
 			{
-				gc_rank := gc_step6 + 3
+				gc_rank := gc_step2 + 3
 				gc_pos.Thread = gc_rank
 				v := gc_s_v[gc_rank]
 				/*line switch.go:33*/ v *= 2
 				gc_s_v[gc_rank] = v
 			}
 		}
-		for gc_rank := gc_step6; gc_rank < gc_n; gc_rank++ {
+		for gc_rank := gc_step2; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			v := gc_s_v[gc_rank]
 			/*line switch.go:33*/ v *= 2
@@ -437,42 +289,7 @@ func gc_body_switchStages(gc_b *compiled.Block, out []int32, op int) {
 			gc_at4 := out[gc_off3:][:gc_bdx]
 			/*line switch.go:37*/ copy(gc_at4, gc_s_v[gc_base:][:gc_bdx])
 		} else {
-			gc_step7 := 0
-			for ; gc_step7+3 < gc_bdx; gc_step7 += 4 {
-				{
-					gc_tx := gc_step7 + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tid := gc_tx
-					v := gc_s_v[gc_rank]
-					/*line switch.go:37*/ out[gc_bx*gc_bdx+tid] = v
-				}
-				{
-					gc_tx := gc_step7 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tid := gc_tx
-					v := gc_s_v[gc_rank]
-					/*line switch.go:37*/ out[gc_bx*gc_bdx+tid] = v
-				}
-				{
-					gc_tx := gc_step7 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tid := gc_tx
-					v := gc_s_v[gc_rank]
-					/*line switch.go:37*/ out[gc_bx*gc_bdx+tid] = v
-				}
-				{
-					gc_tx := gc_step7 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tid := gc_tx
-					v := gc_s_v[gc_rank]
-					/*line switch.go:37*/ out[gc_bx*gc_bdx+tid] = v
-				}
-			}
-			for gc_tx := gc_step7; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
@@ -646,38 +463,7 @@ func gc_body_switchLoop(gc_b *compiled.Block, out []int32, op int) {
 			gc_at := out[gc_off:][:gc_bdx]
 			/*line switch.go:58*/ copy(gc_at, gc_s_v[gc_base:][:gc_bdx])
 		} else {
-			gc_step3 := 0
-			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
-				{
-					gc_tx := gc_step3 + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					v := gc_s_v[gc_rank]
-					/*line switch.go:58*/ out[gc_bx*gc_bdx+gc_tx] = v
-				}
-				{
-					gc_tx := gc_step3 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					v := gc_s_v[gc_rank]
-					/*line switch.go:58*/ out[gc_bx*gc_bdx+gc_tx] = v
-				}
-				{
-					gc_tx := gc_step3 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					v := gc_s_v[gc_rank]
-					/*line switch.go:58*/ out[gc_bx*gc_bdx+gc_tx] = v
-				}
-				{
-					gc_tx := gc_step3 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					v := gc_s_v[gc_rank]
-					/*line switch.go:58*/ out[gc_bx*gc_bdx+gc_tx] = v
-				}
-			}
-			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				v := gc_s_v[gc_rank]

@@ -82,34 +82,7 @@ func gc_body_treeFold(gc_b *compiled.Block, in, out []float32, start, stop int) 
 					/*line tree_fold.go:25*/ gc_at[gc_tx] += gc_at2[gc_tx]
 				}
 			} else {
-				gc_step2 := gc_from
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line tree_fold.go:25*/ sdata[tid] += sdata[tid+s]
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line tree_fold.go:25*/ sdata[tid] += sdata[tid+s]
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line tree_fold.go:25*/ sdata[tid] += sdata[tid+s]
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line tree_fold.go:25*/ sdata[tid] += sdata[tid+s]
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 					/*line tree_fold.go:25*/ sdata[tid] += sdata[tid+s]
@@ -226,34 +199,7 @@ func gc_body_treeFoldInt(gc_b *compiled.Block, in, out []int32, start, stop int)
 					/*line tree_fold.go:49*/ gc_at[gc_tx] += gc_at2[gc_tx]
 				}
 			} else {
-				gc_step2 := gc_from
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line tree_fold.go:49*/ sdata[tid] += sdata[tid+s]
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line tree_fold.go:49*/ sdata[tid] += sdata[tid+s]
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line tree_fold.go:49*/ sdata[tid] += sdata[tid+s]
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line tree_fold.go:49*/ sdata[tid] += sdata[tid+s]
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 					/*line tree_fold.go:49*/ sdata[tid] += sdata[tid+s]
@@ -271,57 +217,30 @@ func gc_body_treeFoldInt(gc_b *compiled.Block, in, out []int32, start, stop int)
 			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(out) && gc_to <= len(out)-gc_off2 && gc_to <= len(sdata) {
 				gc_at3 := out[gc_off2:][:gc_to]
 				gc_at4 := sdata[:gc_to]
-				gc_step3 := gc_from
-				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
-						gc_tx := gc_step3 + 0
+						gc_tx := gc_step2 + 0
 						/*line tree_fold.go:54*/ gc_at3[gc_tx] = gc_at4[gc_tx]
 					}
 					{
-						gc_tx := gc_step3 + 1
+						gc_tx := gc_step2 + 1
 						/*line tree_fold.go:54*/ gc_at3[gc_tx] = gc_at4[gc_tx]
 					}
 					{
-						gc_tx := gc_step3 + 2
+						gc_tx := gc_step2 + 2
 						/*line tree_fold.go:54*/ gc_at3[gc_tx] = gc_at4[gc_tx]
 					}
 					{
-						gc_tx := gc_step3 + 3
+						gc_tx := gc_step2 + 3
 						/*line tree_fold.go:54*/ gc_at3[gc_tx] = gc_at4[gc_tx]
 					}
 				}
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					/*line tree_fold.go:54*/ gc_at3[gc_tx] = gc_at4[gc_tx]
 				}
 			} else {
-				gc_step4 := gc_from
-				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
-					{
-						gc_tx := gc_step4 + 0
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line tree_fold.go:54*/ out[4*gc_bx+tid] = sdata[tid]
-					}
-					{
-						gc_tx := gc_step4 + 1
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line tree_fold.go:54*/ out[4*gc_bx+tid] = sdata[tid]
-					}
-					{
-						gc_tx := gc_step4 + 2
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line tree_fold.go:54*/ out[4*gc_bx+tid] = sdata[tid]
-					}
-					{
-						gc_tx := gc_step4 + 3
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line tree_fold.go:54*/ out[4*gc_bx+tid] = sdata[tid]
-					}
-				}
-				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 					/*line tree_fold.go:54*/ out[4*gc_bx+tid] = sdata[tid]
@@ -395,34 +314,7 @@ func gc_body_treeFoldKept(gc_b *compiled.Block, in, out []float32, start, stop i
 					/*line tree_fold.go:74*/ gc_at[gc_tx] += gc_at2[gc_tx]
 				}
 			} else {
-				gc_step2 := gc_from
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line tree_fold.go:74*/ sdata[tid] += sdata[tid+s]
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line tree_fold.go:74*/ sdata[tid] += sdata[tid+s]
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line tree_fold.go:74*/ sdata[tid] += sdata[tid+s]
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line tree_fold.go:74*/ sdata[tid] += sdata[tid+s]
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 					/*line tree_fold.go:74*/ sdata[tid] += sdata[tid+s]
@@ -550,34 +442,7 @@ func gc_body_treeFoldWarp(gc_b *compiled.Block, in, out []float32, start int) {
 					/*line tree_fold.go:101*/ gc_at[gc_tx] += gc_at2[gc_tx]
 				}
 			} else {
-				gc_step2 := gc_from
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line tree_fold.go:101*/ sdata[tid] += sdata[tid+s]
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line tree_fold.go:101*/ sdata[tid] += sdata[tid+s]
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line tree_fold.go:101*/ sdata[tid] += sdata[tid+s]
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line tree_fold.go:101*/ sdata[tid] += sdata[tid+s]
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 					/*line tree_fold.go:101*/ sdata[tid] += sdata[tid+s]
@@ -714,41 +579,18 @@ func gc_body_treeFoldWarp(gc_b *compiled.Block, in, out []float32, start int) {
 			if gc_from >= 0 && gc_off5 >= 0 && gc_off5 < len(out) && gc_off6 >= 0 && gc_off6 < len(sdata) {
 				gc_at6 := out[gc_off5:][:1]
 				gc_at7 := sdata[gc_off6:][:1]
-				gc_step3 := gc_from
-				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					/*line tree_fold.go:115*/ gc_at6[0] = gc_at7[0]
 					/*line tree_fold.go:115*/ gc_at6[0] = gc_at7[0]
 					/*line tree_fold.go:115*/ gc_at6[0] = gc_at7[0]
 					/*line tree_fold.go:115*/ gc_at6[0] = gc_at7[0]
 				}
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					/*line tree_fold.go:115*/ gc_at6[0] = gc_at7[0]
 				}
 			} else {
-				gc_step4 := gc_from
-				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
-					{
-						gc_tx := gc_step4 + 0
-						gc_pos.Thread = gc_base + gc_tx
-						/*line tree_fold.go:115*/ out[gc_bx] = sdata[0]
-					}
-					{
-						gc_tx := gc_step4 + 1
-						gc_pos.Thread = gc_base + gc_tx
-						/*line tree_fold.go:115*/ out[gc_bx] = sdata[0]
-					}
-					{
-						gc_tx := gc_step4 + 2
-						gc_pos.Thread = gc_base + gc_tx
-						/*line tree_fold.go:115*/ out[gc_bx] = sdata[0]
-					}
-					{
-						gc_tx := gc_step4 + 3
-						gc_pos.Thread = gc_base + gc_tx
-						/*line tree_fold.go:115*/ out[gc_bx] = sdata[0]
-					}
-				}
-				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					/*line tree_fold.go:115*/ out[gc_bx] = sdata[0]
 				}

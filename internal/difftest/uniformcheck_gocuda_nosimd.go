@@ -206,42 +206,7 @@ func gc_body_uniformCheck(gc_b *compiled.Block, in, out []int32, limit int) {
 					/*line uniformcheck.go:31*/ gc_at[gc_tx] = v
 				}
 			} else {
-				gc_step5 := gc_from
-				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
-					{
-						gc_tx := gc_step5 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						/*line uniformcheck.go:21*/ i := gc_bx*b + gc_tx
-						v := gc_s_v[gc_rank]
-						/*line uniformcheck.go:31*/ out[i] = v
-					}
-					{
-						gc_tx := gc_step5 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						/*line uniformcheck.go:21*/ i := gc_bx*b + gc_tx
-						v := gc_s_v[gc_rank]
-						/*line uniformcheck.go:31*/ out[i] = v
-					}
-					{
-						gc_tx := gc_step5 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						/*line uniformcheck.go:21*/ i := gc_bx*b + gc_tx
-						v := gc_s_v[gc_rank]
-						/*line uniformcheck.go:31*/ out[i] = v
-					}
-					{
-						gc_tx := gc_step5 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						/*line uniformcheck.go:21*/ i := gc_bx*b + gc_tx
-						v := gc_s_v[gc_rank]
-						/*line uniformcheck.go:31*/ out[i] = v
-					}
-				}
-				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					/*line uniformcheck.go:21*/ i := gc_bx*b + gc_tx

@@ -248,42 +248,7 @@ func gc_body_uniformCheck(gc_b *compiled.Block, in, out []int32, limit int) {
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step4 := gc_vstep2
-				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
-					{
-						gc_tx := gc_step4 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						/*line uniformcheck.go:21*/ i := gc_bx*b + gc_tx
-						v := gc_s_v[gc_rank]
-						/*line uniformcheck.go:31*/ out[i] = v
-					}
-					{
-						gc_tx := gc_step4 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						/*line uniformcheck.go:21*/ i := gc_bx*b + gc_tx
-						v := gc_s_v[gc_rank]
-						/*line uniformcheck.go:31*/ out[i] = v
-					}
-					{
-						gc_tx := gc_step4 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						/*line uniformcheck.go:21*/ i := gc_bx*b + gc_tx
-						v := gc_s_v[gc_rank]
-						/*line uniformcheck.go:31*/ out[i] = v
-					}
-					{
-						gc_tx := gc_step4 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						/*line uniformcheck.go:21*/ i := gc_bx*b + gc_tx
-						v := gc_s_v[gc_rank]
-						/*line uniformcheck.go:31*/ out[i] = v
-					}
-				}
-				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					/*line uniformcheck.go:21*/ i := gc_bx*b + gc_tx

@@ -2347,34 +2347,7 @@ func gc_body_rowTile(gc_b *compiled.Block, a, out []float32, w int) {
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step := gc_vstep2
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
-					gc_pos.Thread = gc_base + gc_tx
-					tx := gc_tx
-					/*line vector.go:281*/ row[tx] = rowLoad(t, a, gc_bx, tx, w)
-				}
-				{
-					gc_tx := gc_step + 1
-					gc_pos.Thread = gc_base + gc_tx
-					tx := gc_tx
-					/*line vector.go:281*/ row[tx] = rowLoad(t, a, gc_bx, tx, w)
-				}
-				{
-					gc_tx := gc_step + 2
-					gc_pos.Thread = gc_base + gc_tx
-					tx := gc_tx
-					/*line vector.go:281*/ row[tx] = rowLoad(t, a, gc_bx, tx, w)
-				}
-				{
-					gc_tx := gc_step + 3
-					gc_pos.Thread = gc_base + gc_tx
-					tx := gc_tx
-					/*line vector.go:281*/ row[tx] = rowLoad(t, a, gc_bx, tx, w)
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tx := gc_tx
 				/*line vector.go:281*/ row[tx] = rowLoad(t, a, gc_bx, tx, w)
@@ -2391,34 +2364,7 @@ func gc_body_rowTile(gc_b *compiled.Block, a, out []float32, w int) {
 				/*line vector.go:283*/ gc_at2[gc_tx] = row[gc_idx] * 3
 			}
 		} else {
-			gc_step2 := 0
-			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-				{
-					gc_tx := gc_step2 + 0
-					gc_pos.Thread = gc_base + gc_tx
-					tx := gc_tx
-					/*line vector.go:283*/ out[gc_bx*gc_bdx+tx] = row[gc_bdx-1-tx] * 3
-				}
-				{
-					gc_tx := gc_step2 + 1
-					gc_pos.Thread = gc_base + gc_tx
-					tx := gc_tx
-					/*line vector.go:283*/ out[gc_bx*gc_bdx+tx] = row[gc_bdx-1-tx] * 3
-				}
-				{
-					gc_tx := gc_step2 + 2
-					gc_pos.Thread = gc_base + gc_tx
-					tx := gc_tx
-					/*line vector.go:283*/ out[gc_bx*gc_bdx+tx] = row[gc_bdx-1-tx] * 3
-				}
-				{
-					gc_tx := gc_step2 + 3
-					gc_pos.Thread = gc_base + gc_tx
-					tx := gc_tx
-					/*line vector.go:283*/ out[gc_bx*gc_bdx+tx] = row[gc_bdx-1-tx] * 3
-				}
-			}
-			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tx := gc_tx
 				/*line vector.go:283*/ out[gc_bx*gc_bdx+tx] = row[gc_bdx-1-tx] * 3

@@ -117,42 +117,7 @@ func gc_body_warpSumDown(gc_b *compiled.Block, in, out []float32) {
 				/*line warp_lanes.go:28*/ gc_at2[gc_tx] = v
 			}
 		} else {
-			gc_step2 := gc_from
-			for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-				{
-					gc_tx := gc_step2 + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					i := gc_bx*gc_bdx + gc_tx
-					v := gc_s_v[gc_rank]
-					/*line warp_lanes.go:28*/ out[i] = v
-				}
-				{
-					gc_tx := gc_step2 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					i := gc_bx*gc_bdx + gc_tx
-					v := gc_s_v[gc_rank]
-					/*line warp_lanes.go:28*/ out[i] = v
-				}
-				{
-					gc_tx := gc_step2 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					i := gc_bx*gc_bdx + gc_tx
-					v := gc_s_v[gc_rank]
-					/*line warp_lanes.go:28*/ out[i] = v
-				}
-				{
-					gc_tx := gc_step2 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					i := gc_bx*gc_bdx + gc_tx
-					v := gc_s_v[gc_rank]
-					/*line warp_lanes.go:28*/ out[i] = v
-				}
-			}
-			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				i := gc_bx*gc_bdx + gc_tx
@@ -282,46 +247,7 @@ func gc_body_warpXorMax(gc_b *compiled.Block, in, out []int32) {
 				/*line warp_lanes.go:47*/ gc_at2[gc_tx] = v*int32((gc_rank&31)) + int32(mask16(t))
 			}
 		} else {
-			gc_step2 := gc_from
-			for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-				{
-					gc_tx := gc_step2 + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					gc_b.Enter(gc_rank)
-					i := gc_bx*gc_bdx + gc_tx
-					v := gc_s_v[gc_rank]
-					/*line warp_lanes.go:47*/ out[i] = v*int32((gc_rank&31)) + int32(mask16(t))
-				}
-				{
-					gc_tx := gc_step2 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					gc_b.Enter(gc_rank)
-					i := gc_bx*gc_bdx + gc_tx
-					v := gc_s_v[gc_rank]
-					/*line warp_lanes.go:47*/ out[i] = v*int32((gc_rank&31)) + int32(mask16(t))
-				}
-				{
-					gc_tx := gc_step2 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					gc_b.Enter(gc_rank)
-					i := gc_bx*gc_bdx + gc_tx
-					v := gc_s_v[gc_rank]
-					/*line warp_lanes.go:47*/ out[i] = v*int32((gc_rank&31)) + int32(mask16(t))
-				}
-				{
-					gc_tx := gc_step2 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					gc_b.Enter(gc_rank)
-					i := gc_bx*gc_bdx + gc_tx
-					v := gc_s_v[gc_rank]
-					/*line warp_lanes.go:47*/ out[i] = v*int32((gc_rank&31)) + int32(mask16(t))
-				}
-			}
-			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				gc_b.Enter(gc_rank)
@@ -447,42 +373,7 @@ func gc_body_warpScan(gc_b *compiled.Block, in, out []uint32) {
 				/*line warp_lanes.go:72*/ gc_at2[gc_tx] = v
 			}
 		} else {
-			gc_step2 := gc_from
-			for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-				{
-					gc_tx := gc_step2 + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					i := gc_bx*gc_bdx + gc_tx
-					v := gc_s_v[gc_rank]
-					/*line warp_lanes.go:72*/ out[i] = v
-				}
-				{
-					gc_tx := gc_step2 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					i := gc_bx*gc_bdx + gc_tx
-					v := gc_s_v[gc_rank]
-					/*line warp_lanes.go:72*/ out[i] = v
-				}
-				{
-					gc_tx := gc_step2 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					i := gc_bx*gc_bdx + gc_tx
-					v := gc_s_v[gc_rank]
-					/*line warp_lanes.go:72*/ out[i] = v
-				}
-				{
-					gc_tx := gc_step2 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					i := gc_bx*gc_bdx + gc_tx
-					v := gc_s_v[gc_rank]
-					/*line warp_lanes.go:72*/ out[i] = v
-				}
-			}
-			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				i := gc_bx*gc_bdx + gc_tx

@@ -3282,46 +3282,7 @@ func gc_body_warpPolicyWithKernel_sharedWarp(gc_b *compiled.Block, p sharedWarp,
 				gc_at6[gc_tx] = v
 			}
 		} else {
-			gc_step2 := 0
-			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-				{
-					gc_tx := gc_step2 + 0
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					i := gc_bx*gc_bdx + gc_tx
-					/*line warp_policy.go:53*/ var r int32 = partials[tid]
-					/*line warp_policy.go:128*/ v := r
-					out[i] = v
-				}
-				{
-					gc_tx := gc_step2 + 1
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					i := gc_bx*gc_bdx + gc_tx
-					/*line warp_policy.go:53*/ var r int32 = partials[tid]
-					/*line warp_policy.go:128*/ v := r
-					out[i] = v
-				}
-				{
-					gc_tx := gc_step2 + 2
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					i := gc_bx*gc_bdx + gc_tx
-					/*line warp_policy.go:53*/ var r int32 = partials[tid]
-					/*line warp_policy.go:128*/ v := r
-					out[i] = v
-				}
-				{
-					gc_tx := gc_step2 + 3
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					i := gc_bx*gc_bdx + gc_tx
-					/*line warp_policy.go:53*/ var r int32 = partials[tid]
-					/*line warp_policy.go:128*/ v := r
-					out[i] = v
-				}
-			}
-			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
 				i := gc_bx*gc_bdx + gc_tx
@@ -3846,50 +3807,7 @@ func gc_body_warpPolicyWithKernel_forwardWarp_sharedWarp(gc_b *compiled.Block, p
 				gc_at6[gc_tx] = v
 			}
 		} else {
-			gc_step2 := 0
-			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-				{
-					gc_tx := gc_step2 + 0
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					i := gc_bx*gc_bdx + gc_tx
-					/*line warp_policy.go:53*/ var r_ int32 = partials[tid]
-					/*line warp_policy.go:76*/ var r int32 = r_
-					/*line warp_policy.go:128*/ v := r
-					out[i] = v
-				}
-				{
-					gc_tx := gc_step2 + 1
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					i := gc_bx*gc_bdx + gc_tx
-					/*line warp_policy.go:53*/ var r_ int32 = partials[tid]
-					/*line warp_policy.go:76*/ var r int32 = r_
-					/*line warp_policy.go:128*/ v := r
-					out[i] = v
-				}
-				{
-					gc_tx := gc_step2 + 2
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					i := gc_bx*gc_bdx + gc_tx
-					/*line warp_policy.go:53*/ var r_ int32 = partials[tid]
-					/*line warp_policy.go:76*/ var r int32 = r_
-					/*line warp_policy.go:128*/ v := r
-					out[i] = v
-				}
-				{
-					gc_tx := gc_step2 + 3
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					i := gc_bx*gc_bdx + gc_tx
-					/*line warp_policy.go:53*/ var r_ int32 = partials[tid]
-					/*line warp_policy.go:76*/ var r int32 = r_
-					/*line warp_policy.go:128*/ v := r
-					out[i] = v
-				}
-			}
-			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
 				i := gc_bx*gc_bdx + gc_tx

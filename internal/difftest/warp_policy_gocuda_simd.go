@@ -4858,46 +4858,7 @@ func gc_body_warpPolicyWithKernel_sharedWarp(gc_b *compiled.Block, p sharedWarp,
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step := gc_vstep2
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					i := gc_bx*gc_bdx + gc_tx
-					/*line warp_policy.go:53*/ var r int32 = partials[tid]
-					/*line warp_policy.go:128*/ v := r
-					out[i] = v
-				}
-				{
-					gc_tx := gc_step + 1
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					i := gc_bx*gc_bdx + gc_tx
-					/*line warp_policy.go:53*/ var r int32 = partials[tid]
-					/*line warp_policy.go:128*/ v := r
-					out[i] = v
-				}
-				{
-					gc_tx := gc_step + 2
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					i := gc_bx*gc_bdx + gc_tx
-					/*line warp_policy.go:53*/ var r int32 = partials[tid]
-					/*line warp_policy.go:128*/ v := r
-					out[i] = v
-				}
-				{
-					gc_tx := gc_step + 3
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					i := gc_bx*gc_bdx + gc_tx
-					/*line warp_policy.go:53*/ var r int32 = partials[tid]
-					/*line warp_policy.go:128*/ v := r
-					out[i] = v
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
 				i := gc_bx*gc_bdx + gc_tx
@@ -5828,50 +5789,7 @@ func gc_body_warpPolicyWithKernel_forwardWarp_sharedWarp(gc_b *compiled.Block, p
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step := gc_vstep2
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					i := gc_bx*gc_bdx + gc_tx
-					/*line warp_policy.go:53*/ var r_ int32 = partials[tid]
-					/*line warp_policy.go:76*/ var r int32 = r_
-					/*line warp_policy.go:128*/ v := r
-					out[i] = v
-				}
-				{
-					gc_tx := gc_step + 1
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					i := gc_bx*gc_bdx + gc_tx
-					/*line warp_policy.go:53*/ var r_ int32 = partials[tid]
-					/*line warp_policy.go:76*/ var r int32 = r_
-					/*line warp_policy.go:128*/ v := r
-					out[i] = v
-				}
-				{
-					gc_tx := gc_step + 2
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					i := gc_bx*gc_bdx + gc_tx
-					/*line warp_policy.go:53*/ var r_ int32 = partials[tid]
-					/*line warp_policy.go:76*/ var r int32 = r_
-					/*line warp_policy.go:128*/ v := r
-					out[i] = v
-				}
-				{
-					gc_tx := gc_step + 3
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					i := gc_bx*gc_bdx + gc_tx
-					/*line warp_policy.go:53*/ var r_ int32 = partials[tid]
-					/*line warp_policy.go:76*/ var r int32 = r_
-					/*line warp_policy.go:128*/ v := r
-					out[i] = v
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
 				i := gc_bx*gc_bdx + gc_tx

@@ -52,34 +52,7 @@ func gc_body_warpTail(gc_b *compiled.Block, in, out []int32) {
 					/*line warp_tail.go:17*/ gc_at[gc_tx] = 0
 				}
 			} else {
-				gc_step2 := gc_from
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line warp_tail.go:17*/ s[tid] = 0
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line warp_tail.go:17*/ s[tid] = 0
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line warp_tail.go:17*/ s[tid] = 0
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line warp_tail.go:17*/ s[tid] = 0
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 					/*line warp_tail.go:17*/ s[tid] = 0
@@ -97,57 +70,30 @@ func gc_body_warpTail(gc_b *compiled.Block, in, out []int32) {
 			if gc_from >= 0 && gc_to <= len(s) && gc_off >= 0 && gc_off <= len(in) && gc_to <= len(in)-gc_off {
 				gc_at2 := s[:gc_to]
 				gc_at3 := in[gc_off:][:gc_to]
-				gc_step3 := gc_from
-				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
-						gc_tx := gc_step3 + 0
+						gc_tx := gc_step2 + 0
 						/*line warp_tail.go:21*/ gc_at2[gc_tx] = gc_at3[gc_tx]
 					}
 					{
-						gc_tx := gc_step3 + 1
+						gc_tx := gc_step2 + 1
 						/*line warp_tail.go:21*/ gc_at2[gc_tx] = gc_at3[gc_tx]
 					}
 					{
-						gc_tx := gc_step3 + 2
+						gc_tx := gc_step2 + 2
 						/*line warp_tail.go:21*/ gc_at2[gc_tx] = gc_at3[gc_tx]
 					}
 					{
-						gc_tx := gc_step3 + 3
+						gc_tx := gc_step2 + 3
 						/*line warp_tail.go:21*/ gc_at2[gc_tx] = gc_at3[gc_tx]
 					}
 				}
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					/*line warp_tail.go:21*/ gc_at2[gc_tx] = gc_at3[gc_tx]
 				}
 			} else {
-				gc_step4 := gc_from
-				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
-					{
-						gc_tx := gc_step4 + 0
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line warp_tail.go:21*/ s[tid] = in[gc_bx*b+tid]
-					}
-					{
-						gc_tx := gc_step4 + 1
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line warp_tail.go:21*/ s[tid] = in[gc_bx*b+tid]
-					}
-					{
-						gc_tx := gc_step4 + 2
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line warp_tail.go:21*/ s[tid] = in[gc_bx*b+tid]
-					}
-					{
-						gc_tx := gc_step4 + 3
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line warp_tail.go:21*/ s[tid] = in[gc_bx*b+tid]
-					}
-				}
-				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 					/*line warp_tail.go:21*/ s[tid] = in[gc_bx*b+tid]
@@ -252,41 +198,18 @@ func gc_body_warpTail(gc_b *compiled.Block, in, out []int32) {
 			gc_off5 := gc_bx
 			if gc_from >= 0 && gc_off5 >= 0 && gc_off5 < len(out) {
 				gc_at7 := out[gc_off5:][:1]
-				gc_step5 := gc_from
-				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
+				gc_step3 := gc_from
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					/*line warp_tail.go:31*/ gc_at7[0] = s[0] + s[1]
 					/*line warp_tail.go:31*/ gc_at7[0] = s[0] + s[1]
 					/*line warp_tail.go:31*/ gc_at7[0] = s[0] + s[1]
 					/*line warp_tail.go:31*/ gc_at7[0] = s[0] + s[1]
 				}
-				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 					/*line warp_tail.go:31*/ gc_at7[0] = s[0] + s[1]
 				}
 			} else {
-				gc_step6 := gc_from
-				for ; gc_step6+3 < gc_to; gc_step6 += 4 {
-					{
-						gc_tx := gc_step6 + 0
-						gc_pos.Thread = gc_base + gc_tx
-						/*line warp_tail.go:31*/ out[gc_bx] = s[0] + s[1]
-					}
-					{
-						gc_tx := gc_step6 + 1
-						gc_pos.Thread = gc_base + gc_tx
-						/*line warp_tail.go:31*/ out[gc_bx] = s[0] + s[1]
-					}
-					{
-						gc_tx := gc_step6 + 2
-						gc_pos.Thread = gc_base + gc_tx
-						/*line warp_tail.go:31*/ out[gc_bx] = s[0] + s[1]
-					}
-					{
-						gc_tx := gc_step6 + 3
-						gc_pos.Thread = gc_base + gc_tx
-						/*line warp_tail.go:31*/ out[gc_bx] = s[0] + s[1]
-					}
-				}
-				for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					/*line warp_tail.go:31*/ out[gc_bx] = s[0] + s[1]
 				}

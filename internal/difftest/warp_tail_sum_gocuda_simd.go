@@ -305,42 +305,7 @@ func gc_body_warpTailSum(gc_b *compiled.Block, in, out []float32) {
 				/*line warp_tail_sum.go:36*/ gc_at2[0] = sum
 			}
 		} else {
-			gc_step2 := gc_from
-			for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-				{
-					gc_tx := gc_step2 + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					v := gc_s_v[gc_rank]
-					/*line warp_tail_sum.go:34*/ sum := v
-					/*line warp_tail_sum.go:36*/ out[gc_bx] = sum
-				}
-				{
-					gc_tx := gc_step2 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					v := gc_s_v[gc_rank]
-					/*line warp_tail_sum.go:34*/ sum := v
-					/*line warp_tail_sum.go:36*/ out[gc_bx] = sum
-				}
-				{
-					gc_tx := gc_step2 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					v := gc_s_v[gc_rank]
-					/*line warp_tail_sum.go:34*/ sum := v
-					/*line warp_tail_sum.go:36*/ out[gc_bx] = sum
-				}
-				{
-					gc_tx := gc_step2 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					v := gc_s_v[gc_rank]
-					/*line warp_tail_sum.go:34*/ sum := v
-					/*line warp_tail_sum.go:36*/ out[gc_bx] = sum
-				}
-			}
-			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				v := gc_s_v[gc_rank]

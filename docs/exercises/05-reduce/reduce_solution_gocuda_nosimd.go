@@ -139,34 +139,7 @@ func gc_body_SumKernel(gc_b *compiled.Block, in, partial []int64) {
 					/*line reduce_solution.go:25*/ gc_at3[gc_tx] += gc_at4[gc_tx]
 				}
 			} else {
-				gc_step2 := gc_from
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line reduce_solution.go:25*/ s[tid] += s[tid+stride]
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line reduce_solution.go:25*/ s[tid] += s[tid+stride]
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line reduce_solution.go:25*/ s[tid] += s[tid+stride]
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line reduce_solution.go:25*/ s[tid] += s[tid+stride]
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 					/*line reduce_solution.go:25*/ s[tid] += s[tid+stride]
@@ -185,41 +158,18 @@ func gc_body_SumKernel(gc_b *compiled.Block, in, partial []int64) {
 			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(partial) && gc_off4 >= 0 && gc_off4 < len(s) {
 				gc_at5 := partial[gc_off3:][:1]
 				gc_at6 := s[gc_off4:][:1]
-				gc_step3 := gc_from
-				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					/*line reduce_solution.go:30*/ gc_at5[0] = gc_at6[0]
 					/*line reduce_solution.go:30*/ gc_at5[0] = gc_at6[0]
 					/*line reduce_solution.go:30*/ gc_at5[0] = gc_at6[0]
 					/*line reduce_solution.go:30*/ gc_at5[0] = gc_at6[0]
 				}
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					/*line reduce_solution.go:30*/ gc_at5[0] = gc_at6[0]
 				}
 			} else {
-				gc_step4 := gc_from
-				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
-					{
-						gc_tx := gc_step4 + 0
-						gc_pos.Thread = gc_base + gc_tx
-						/*line reduce_solution.go:30*/ partial[gc_bx] = s[0]
-					}
-					{
-						gc_tx := gc_step4 + 1
-						gc_pos.Thread = gc_base + gc_tx
-						/*line reduce_solution.go:30*/ partial[gc_bx] = s[0]
-					}
-					{
-						gc_tx := gc_step4 + 2
-						gc_pos.Thread = gc_base + gc_tx
-						/*line reduce_solution.go:30*/ partial[gc_bx] = s[0]
-					}
-					{
-						gc_tx := gc_step4 + 3
-						gc_pos.Thread = gc_base + gc_tx
-						/*line reduce_solution.go:30*/ partial[gc_bx] = s[0]
-					}
-				}
-				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					/*line reduce_solution.go:30*/ partial[gc_bx] = s[0]
 				}

@@ -76,42 +76,7 @@ func gc_body_HistogramKernel(gc_b *compiled.Block, data []byte, hist []uint32) {
 				if gc_vstep2 > gc_from {
 					gc_more = true
 				}
-				gc_step := gc_vstep2
-				for ; gc_step+3 < gc_to; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line histogram_solution.go:20*/ k := tid + gc_off
-						gc_more = true
-						/*line histogram_solution.go:21*/ bins[k] = 0
-					}
-					{
-						gc_tx := gc_step + 1
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line histogram_solution.go:20*/ k := tid + gc_off
-						gc_more = true
-						/*line histogram_solution.go:21*/ bins[k] = 0
-					}
-					{
-						gc_tx := gc_step + 2
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line histogram_solution.go:20*/ k := tid + gc_off
-						gc_more = true
-						/*line histogram_solution.go:21*/ bins[k] = 0
-					}
-					{
-						gc_tx := gc_step + 3
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line histogram_solution.go:20*/ k := tid + gc_off
-						gc_more = true
-						/*line histogram_solution.go:21*/ bins[k] = 0
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 					/*line histogram_solution.go:20*/ k := tid + gc_off
@@ -139,70 +104,35 @@ func gc_body_HistogramKernel(gc_b *compiled.Block, data []byte, hist []uint32) {
 			gc_off5 := (gc_bx * b) + gc_off2
 			if gc_from >= 0 && gc_off5 >= 0 && gc_off5 <= len(data) && gc_to <= len(data)-gc_off5 {
 				gc_at2 := data[gc_off5:][:gc_to]
-				gc_step2 := gc_from
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+				gc_step := gc_from
+				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
-						gc_tx := gc_step2 + 0
+						gc_tx := gc_step + 0
 						gc_more2 = true
 						/*line histogram_solution.go:26*/ compiled.SharedAdd(&bins[gc_at2[gc_tx]], 1)
 					}
 					{
-						gc_tx := gc_step2 + 1
+						gc_tx := gc_step + 1
 						gc_more2 = true
 						/*line histogram_solution.go:26*/ compiled.SharedAdd(&bins[gc_at2[gc_tx]], 1)
 					}
 					{
-						gc_tx := gc_step2 + 2
+						gc_tx := gc_step + 2
 						gc_more2 = true
 						/*line histogram_solution.go:26*/ compiled.SharedAdd(&bins[gc_at2[gc_tx]], 1)
 					}
 					{
-						gc_tx := gc_step2 + 3
+						gc_tx := gc_step + 3
 						gc_more2 = true
 						/*line histogram_solution.go:26*/ compiled.SharedAdd(&bins[gc_at2[gc_tx]], 1)
 					}
 				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					gc_more2 = true
 					/*line histogram_solution.go:26*/ compiled.SharedAdd(&bins[gc_at2[gc_tx]], 1)
 				}
 			} else {
-				gc_step3 := gc_from
-				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
-					{
-						gc_tx := gc_step3 + 0
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line histogram_solution.go:25*/ i := gc_bx*b + tid + gc_off2
-						gc_more2 = true
-						/*line histogram_solution.go:26*/ compiled.SharedAdd(&bins[data[i]], 1)
-					}
-					{
-						gc_tx := gc_step3 + 1
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line histogram_solution.go:25*/ i := gc_bx*b + tid + gc_off2
-						gc_more2 = true
-						/*line histogram_solution.go:26*/ compiled.SharedAdd(&bins[data[i]], 1)
-					}
-					{
-						gc_tx := gc_step3 + 2
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line histogram_solution.go:25*/ i := gc_bx*b + tid + gc_off2
-						gc_more2 = true
-						/*line histogram_solution.go:26*/ compiled.SharedAdd(&bins[data[i]], 1)
-					}
-					{
-						gc_tx := gc_step3 + 3
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line histogram_solution.go:25*/ i := gc_bx*b + tid + gc_off2
-						gc_more2 = true
-						/*line histogram_solution.go:26*/ compiled.SharedAdd(&bins[data[i]], 1)
-					}
-				}
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 					/*line histogram_solution.go:25*/ i := gc_bx*b + tid + gc_off2
@@ -230,10 +160,10 @@ func gc_body_HistogramKernel(gc_b *compiled.Block, data []byte, hist []uint32) {
 			if gc_from >= 0 && gc_off6 >= 0 && gc_off6 <= len(bins) && gc_to <= len(bins)-gc_off6 && gc_off6 <= len(hist) && gc_to <= len(hist)-gc_off6 {
 				gc_at3 := bins[gc_off6:][:gc_to]
 				gc_at4 := hist[gc_off6:][:gc_to]
-				gc_step4 := gc_from
-				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
-						gc_tx := gc_step4 + 0
+						gc_tx := gc_step2 + 0
 						gc_pos.Thread = gc_base + gc_tx
 						gc_more3 = true
 						/*line histogram_solution.go:30*/ if c := gc_at3[gc_tx]; c != 0 {
@@ -241,7 +171,7 @@ func gc_body_HistogramKernel(gc_b *compiled.Block, data []byte, hist []uint32) {
 						}
 					}
 					{
-						gc_tx := gc_step4 + 1
+						gc_tx := gc_step2 + 1
 						gc_pos.Thread = gc_base + gc_tx
 						gc_more3 = true
 						/*line histogram_solution.go:30*/ if c := gc_at3[gc_tx]; c != 0 {
@@ -249,7 +179,7 @@ func gc_body_HistogramKernel(gc_b *compiled.Block, data []byte, hist []uint32) {
 						}
 					}
 					{
-						gc_tx := gc_step4 + 2
+						gc_tx := gc_step2 + 2
 						gc_pos.Thread = gc_base + gc_tx
 						gc_more3 = true
 						/*line histogram_solution.go:30*/ if c := gc_at3[gc_tx]; c != 0 {
@@ -257,7 +187,7 @@ func gc_body_HistogramKernel(gc_b *compiled.Block, data []byte, hist []uint32) {
 						}
 					}
 					{
-						gc_tx := gc_step4 + 3
+						gc_tx := gc_step2 + 3
 						gc_pos.Thread = gc_base + gc_tx
 						gc_more3 = true
 						/*line histogram_solution.go:30*/ if c := gc_at3[gc_tx]; c != 0 {
@@ -265,7 +195,7 @@ func gc_body_HistogramKernel(gc_b *compiled.Block, data []byte, hist []uint32) {
 						}
 					}
 				}
-				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					gc_more3 = true
 					/*line histogram_solution.go:30*/ if c := gc_at3[gc_tx]; c != 0 {
@@ -273,50 +203,7 @@ func gc_body_HistogramKernel(gc_b *compiled.Block, data []byte, hist []uint32) {
 					}
 				}
 			} else {
-				gc_step5 := gc_from
-				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
-					{
-						gc_tx := gc_step5 + 0
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line histogram_solution.go:29*/ k_ := tid + gc_off3
-						gc_more3 = true
-						/*line histogram_solution.go:30*/ if c := bins[k_]; c != 0 {
-							atomic.Add(&hist[k_], c)
-						}
-					}
-					{
-						gc_tx := gc_step5 + 1
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line histogram_solution.go:29*/ k_ := tid + gc_off3
-						gc_more3 = true
-						/*line histogram_solution.go:30*/ if c := bins[k_]; c != 0 {
-							atomic.Add(&hist[k_], c)
-						}
-					}
-					{
-						gc_tx := gc_step5 + 2
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line histogram_solution.go:29*/ k_ := tid + gc_off3
-						gc_more3 = true
-						/*line histogram_solution.go:30*/ if c := bins[k_]; c != 0 {
-							atomic.Add(&hist[k_], c)
-						}
-					}
-					{
-						gc_tx := gc_step5 + 3
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line histogram_solution.go:29*/ k_ := tid + gc_off3
-						gc_more3 = true
-						/*line histogram_solution.go:30*/ if c := bins[k_]; c != 0 {
-							atomic.Add(&hist[k_], c)
-						}
-					}
-				}
-				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 					/*line histogram_solution.go:29*/ k_ := tid + gc_off3

@@ -386,54 +386,7 @@ func gc_body_MatMulKernel(gc_b *compiled.Block, a, b, c []float32, m, k, n int) 
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step := gc_vstep5
-				for ; gc_step+3 < gc_to; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						ty := gc_ty
-						/*line matmul_solution.go:19*/ row := gc_by*Tile + ty
-						tx := gc_tx
-						/*line matmul_solution.go:20*/ col := gc_bx*Tile + tx
-						sum := gc_s_sum[gc_rank]
-						/*line matmul_solution.go:38*/ c[row*n+col] = sum
-					}
-					{
-						gc_tx := gc_step + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						ty := gc_ty
-						/*line matmul_solution.go:19*/ row := gc_by*Tile + ty
-						tx := gc_tx
-						/*line matmul_solution.go:20*/ col := gc_bx*Tile + tx
-						sum := gc_s_sum[gc_rank]
-						/*line matmul_solution.go:38*/ c[row*n+col] = sum
-					}
-					{
-						gc_tx := gc_step + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						ty := gc_ty
-						/*line matmul_solution.go:19*/ row := gc_by*Tile + ty
-						tx := gc_tx
-						/*line matmul_solution.go:20*/ col := gc_bx*Tile + tx
-						sum := gc_s_sum[gc_rank]
-						/*line matmul_solution.go:38*/ c[row*n+col] = sum
-					}
-					{
-						gc_tx := gc_step + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						ty := gc_ty
-						/*line matmul_solution.go:19*/ row := gc_by*Tile + ty
-						tx := gc_tx
-						/*line matmul_solution.go:20*/ col := gc_bx*Tile + tx
-						sum := gc_s_sum[gc_rank]
-						/*line matmul_solution.go:38*/ c[row*n+col] = sum
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					ty := gc_ty

@@ -75,54 +75,7 @@ func gc_body_ScanKernel(gc_b *compiled.Block, in, out []int32) {
 				}
 				/*line scan_solution.go:24*/ v.StoreSlice(buf[tid:])
 			}
-			gc_step := gc_vstep2
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line scan_solution.go:18*/ i := gc_bx*b + tid
-					var v int32
-					if i < len(in) {
-						v = in[i]
-					}
-					/*line scan_solution.go:24*/ buf[tid] = v
-				}
-				{
-					gc_tx := gc_step + 1
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line scan_solution.go:18*/ i := gc_bx*b + tid
-					var v int32
-					if i < len(in) {
-						v = in[i]
-					}
-					/*line scan_solution.go:24*/ buf[tid] = v
-				}
-				{
-					gc_tx := gc_step + 2
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line scan_solution.go:18*/ i := gc_bx*b + tid
-					var v int32
-					if i < len(in) {
-						v = in[i]
-					}
-					/*line scan_solution.go:24*/ buf[tid] = v
-				}
-				{
-					gc_tx := gc_step + 3
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line scan_solution.go:18*/ i := gc_bx*b + tid
-					var v int32
-					if i < len(in) {
-						v = in[i]
-					}
-					/*line scan_solution.go:24*/ buf[tid] = v
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
 				/*line scan_solution.go:18*/ i := gc_bx*b + tid
@@ -214,61 +167,30 @@ func gc_body_ScanKernel(gc_b *compiled.Block, in, out []int32) {
 		if gc_from >= 0 && gc_off5 >= 0 && gc_off5 <= len(out) && gc_to <= len(out)-gc_off5 && gc_off6 >= 0 && gc_off6 <= len(buf) && gc_to <= len(buf)-gc_off6 {
 			gc_at6 := out[gc_off5:][:gc_to]
 			gc_at7 := buf[gc_off6:][:gc_to]
-			gc_step2 := gc_from
-			for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+			gc_step := gc_from
+			for ; gc_step+3 < gc_to; gc_step += 4 {
 				{
-					gc_tx := gc_step2 + 0
+					gc_tx := gc_step + 0
 					/*line scan_solution.go:37*/ gc_at6[gc_tx] = gc_at7[gc_tx]
 				}
 				{
-					gc_tx := gc_step2 + 1
+					gc_tx := gc_step + 1
 					/*line scan_solution.go:37*/ gc_at6[gc_tx] = gc_at7[gc_tx]
 				}
 				{
-					gc_tx := gc_step2 + 2
+					gc_tx := gc_step + 2
 					/*line scan_solution.go:37*/ gc_at6[gc_tx] = gc_at7[gc_tx]
 				}
 				{
-					gc_tx := gc_step2 + 3
+					gc_tx := gc_step + 3
 					/*line scan_solution.go:37*/ gc_at6[gc_tx] = gc_at7[gc_tx]
 				}
 			}
-			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 				/*line scan_solution.go:37*/ gc_at6[gc_tx] = gc_at7[gc_tx]
 			}
 		} else {
-			gc_step3 := gc_from
-			for ; gc_step3+3 < gc_to; gc_step3 += 4 {
-				{
-					gc_tx := gc_step3 + 0
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line scan_solution.go:18*/ i := gc_bx*b + tid
-					/*line scan_solution.go:37*/ out[i] = buf[cur*b+tid]
-				}
-				{
-					gc_tx := gc_step3 + 1
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line scan_solution.go:18*/ i := gc_bx*b + tid
-					/*line scan_solution.go:37*/ out[i] = buf[cur*b+tid]
-				}
-				{
-					gc_tx := gc_step3 + 2
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line scan_solution.go:18*/ i := gc_bx*b + tid
-					/*line scan_solution.go:37*/ out[i] = buf[cur*b+tid]
-				}
-				{
-					gc_tx := gc_step3 + 3
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line scan_solution.go:18*/ i := gc_bx*b + tid
-					/*line scan_solution.go:37*/ out[i] = buf[cur*b+tid]
-				}
-			}
-			for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
 				/*line scan_solution.go:18*/ i := gc_bx*b + tid

@@ -82,54 +82,7 @@ func gc_body_ScanKernel(gc_b *compiled.Block, in, out []int32) {
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step := gc_vstep2
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line scan_solution.go:18*/ i := gc_bx*b + tid
-					var v int32
-					if i < len(in) {
-						v = in[i]
-					}
-					/*line scan_solution.go:24*/ buf[tid] = v
-				}
-				{
-					gc_tx := gc_step + 1
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line scan_solution.go:18*/ i := gc_bx*b + tid
-					var v int32
-					if i < len(in) {
-						v = in[i]
-					}
-					/*line scan_solution.go:24*/ buf[tid] = v
-				}
-				{
-					gc_tx := gc_step + 2
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line scan_solution.go:18*/ i := gc_bx*b + tid
-					var v int32
-					if i < len(in) {
-						v = in[i]
-					}
-					/*line scan_solution.go:24*/ buf[tid] = v
-				}
-				{
-					gc_tx := gc_step + 3
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line scan_solution.go:18*/ i := gc_bx*b + tid
-					var v int32
-					if i < len(in) {
-						v = in[i]
-					}
-					/*line scan_solution.go:24*/ buf[tid] = v
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
 				/*line scan_solution.go:18*/ i := gc_bx*b + tid
@@ -255,38 +208,7 @@ func gc_body_ScanKernel(gc_b *compiled.Block, in, out []int32) {
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step2 := gc_vstep6
-			for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-				{
-					gc_tx := gc_step2 + 0
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line scan_solution.go:18*/ i := gc_bx*b + tid
-					/*line scan_solution.go:37*/ out[i] = buf[cur*b+tid]
-				}
-				{
-					gc_tx := gc_step2 + 1
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line scan_solution.go:18*/ i := gc_bx*b + tid
-					/*line scan_solution.go:37*/ out[i] = buf[cur*b+tid]
-				}
-				{
-					gc_tx := gc_step2 + 2
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line scan_solution.go:18*/ i := gc_bx*b + tid
-					/*line scan_solution.go:37*/ out[i] = buf[cur*b+tid]
-				}
-				{
-					gc_tx := gc_step2 + 3
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line scan_solution.go:18*/ i := gc_bx*b + tid
-					/*line scan_solution.go:37*/ out[i] = buf[cur*b+tid]
-				}
-			}
-			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+			for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
 				/*line scan_solution.go:18*/ i := gc_bx*b + tid

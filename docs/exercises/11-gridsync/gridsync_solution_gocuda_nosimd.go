@@ -77,54 +77,7 @@ func gc_body_CenterKernel(gc_b *compiled.Block, in, out []float64, sum *float64)
 				if gc_vstep2 > gc_from {
 					gc_more = true
 				}
-				gc_step := gc_vstep2
-				for ; gc_step+3 < gc_to; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						first := gc_bx*gc_bdx + gc_tx
-						local := gc_s_local[gc_rank]
-						/*line gridsync_solution.go:22*/ i := first + gc_off
-						gc_more = true
-						/*line gridsync_solution.go:23*/ local += in[i]
-						gc_s_local[gc_rank] = local
-					}
-					{
-						gc_tx := gc_step + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						first := gc_bx*gc_bdx + gc_tx
-						local := gc_s_local[gc_rank]
-						/*line gridsync_solution.go:22*/ i := first + gc_off
-						gc_more = true
-						/*line gridsync_solution.go:23*/ local += in[i]
-						gc_s_local[gc_rank] = local
-					}
-					{
-						gc_tx := gc_step + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						first := gc_bx*gc_bdx + gc_tx
-						local := gc_s_local[gc_rank]
-						/*line gridsync_solution.go:22*/ i := first + gc_off
-						gc_more = true
-						/*line gridsync_solution.go:23*/ local += in[i]
-						gc_s_local[gc_rank] = local
-					}
-					{
-						gc_tx := gc_step + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						first := gc_bx*gc_bdx + gc_tx
-						local := gc_s_local[gc_rank]
-						/*line gridsync_solution.go:22*/ i := first + gc_off
-						gc_more = true
-						/*line gridsync_solution.go:23*/ local += in[i]
-						gc_s_local[gc_rank] = local
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					first := gc_bx*gc_bdx + gc_tx
@@ -137,10 +90,10 @@ func gc_body_CenterKernel(gc_b *compiled.Block, in, out []float64, sum *float64)
 			}
 		}
 	}
-	gc_step2 := 0
-	for ; gc_step2+3 < gc_n; gc_step2 += 4 {
+	gc_step := 0
+	for ; gc_step+3 < gc_n; gc_step += 4 {
 		{
-			gc_rank := gc_step2 + 0
+			gc_rank := gc_step + 0
 			gc_pos.Thread = gc_rank
 			local := gc_s_local[gc_rank]
 			/*line gridsync_solution.go:25*/ if local != 0 {
@@ -148,7 +101,7 @@ func gc_body_CenterKernel(gc_b *compiled.Block, in, out []float64, sum *float64)
 			}
 		}
 		{
-			gc_rank := gc_step2 + 1
+			gc_rank := gc_step + 1
 			gc_pos.Thread = gc_rank
 			local := gc_s_local[gc_rank]
 			/*line gridsync_solution.go:25*/ if local != 0 {
@@ -156,7 +109,7 @@ func gc_body_CenterKernel(gc_b *compiled.Block, in, out []float64, sum *float64)
 			}
 		}
 		{
-			gc_rank := gc_step2 + 2
+			gc_rank := gc_step + 2
 			gc_pos.Thread = gc_rank
 			local := gc_s_local[gc_rank]
 			/*line gridsync_solution.go:25*/ if local != 0 {
@@ -164,7 +117,7 @@ func gc_body_CenterKernel(gc_b *compiled.Block, in, out []float64, sum *float64)
 			}
 		}
 		{
-			gc_rank := gc_step2 + 3
+			gc_rank := gc_step + 3
 			gc_pos.Thread = gc_rank
 			local := gc_s_local[gc_rank]
 			/*line gridsync_solution.go:25*/ if local != 0 {
@@ -172,7 +125,7 @@ func gc_body_CenterKernel(gc_b *compiled.Block, in, out []float64, sum *float64)
 			}
 		}
 	}
-	for gc_rank := gc_step2; gc_rank < gc_n; gc_rank++ {
+	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		local := gc_s_local[gc_rank]
 		/*line gridsync_solution.go:25*/ if local != 0 {
@@ -189,34 +142,34 @@ func gc_body_CenterKernel(gc_b *compiled.Block, in, out []float64, sum *float64)
 		/*line gridsync_solution.go:29*/ var mean float64 = *sum / float64(n)
 		lanes.BroadcastFloat64x4(mean).StoreSlice(gc_s_mean[gc_rank:])
 	}
-	gc_step3 := gc_vstep3
-	for ; gc_step3+3 < gc_n; gc_step3 += 4 {
+	gc_step2 := gc_vstep3
+	for ; gc_step2+3 < gc_n; gc_step2 += 4 {
 		{
-			gc_rank := gc_step3 + 0
+			gc_rank := gc_step2 + 0
 			gc_pos.Thread = gc_rank
 			/*line gridsync_solution.go:29*/ mean := *sum / float64(n)
 			gc_s_mean[gc_rank] = mean
 		}
 		{
-			gc_rank := gc_step3 + 1
+			gc_rank := gc_step2 + 1
 			gc_pos.Thread = gc_rank
 			/*line gridsync_solution.go:29*/ mean := *sum / float64(n)
 			gc_s_mean[gc_rank] = mean
 		}
 		{
-			gc_rank := gc_step3 + 2
+			gc_rank := gc_step2 + 2
 			gc_pos.Thread = gc_rank
 			/*line gridsync_solution.go:29*/ mean := *sum / float64(n)
 			gc_s_mean[gc_rank] = mean
 		}
 		{
-			gc_rank := gc_step3 + 3
+			gc_rank := gc_step2 + 3
 			gc_pos.Thread = gc_rank
 			/*line gridsync_solution.go:29*/ mean := *sum / float64(n)
 			gc_s_mean[gc_rank] = mean
 		}
 	}
-	for gc_rank := gc_step3; gc_rank < gc_n; gc_rank++ {
+	for gc_rank := gc_step2; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		/*line gridsync_solution.go:29*/ mean := *sum / float64(n)
 		gc_s_mean[gc_rank] = mean
@@ -239,88 +192,45 @@ func gc_body_CenterKernel(gc_b *compiled.Block, in, out []float64, sum *float64)
 			if gc_from >= 0 && gc_off4 >= 0 && gc_off4 <= len(out) && gc_to <= len(out)-gc_off4 && gc_off4 <= len(in) && gc_to <= len(in)-gc_off4 {
 				gc_at2 := out[gc_off4:][:gc_to]
 				gc_at3 := in[gc_off4:][:gc_to]
-				gc_step4 := gc_from
-				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+				gc_step3 := gc_from
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					{
-						gc_tx := gc_step4 + 0
+						gc_tx := gc_step3 + 0
 						gc_rank := gc_base + gc_tx
 						mean := gc_s_mean[gc_rank]
 						gc_more2 = true
 						/*line gridsync_solution.go:31*/ gc_at2[gc_tx] = gc_at3[gc_tx] - mean
 					}
 					{
-						gc_tx := gc_step4 + 1
+						gc_tx := gc_step3 + 1
 						gc_rank := gc_base + gc_tx
 						mean := gc_s_mean[gc_rank]
 						gc_more2 = true
 						/*line gridsync_solution.go:31*/ gc_at2[gc_tx] = gc_at3[gc_tx] - mean
 					}
 					{
-						gc_tx := gc_step4 + 2
+						gc_tx := gc_step3 + 2
 						gc_rank := gc_base + gc_tx
 						mean := gc_s_mean[gc_rank]
 						gc_more2 = true
 						/*line gridsync_solution.go:31*/ gc_at2[gc_tx] = gc_at3[gc_tx] - mean
 					}
 					{
-						gc_tx := gc_step4 + 3
+						gc_tx := gc_step3 + 3
 						gc_rank := gc_base + gc_tx
 						mean := gc_s_mean[gc_rank]
 						gc_more2 = true
 						/*line gridsync_solution.go:31*/ gc_at2[gc_tx] = gc_at3[gc_tx] - mean
 					}
 				}
-				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					mean := gc_s_mean[gc_rank]
 					gc_more2 = true
 					/*line gridsync_solution.go:31*/ gc_at2[gc_tx] = gc_at3[gc_tx] - mean
 				}
 			} else {
-				gc_step5 := gc_from
-				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
-					{
-						gc_tx := gc_step5 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						first := gc_bx*gc_bdx + gc_tx
-						mean := gc_s_mean[gc_rank]
-						/*line gridsync_solution.go:30*/ i_ := first + gc_off2
-						gc_more2 = true
-						/*line gridsync_solution.go:31*/ out[i_] = in[i_] - mean
-					}
-					{
-						gc_tx := gc_step5 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						first := gc_bx*gc_bdx + gc_tx
-						mean := gc_s_mean[gc_rank]
-						/*line gridsync_solution.go:30*/ i_ := first + gc_off2
-						gc_more2 = true
-						/*line gridsync_solution.go:31*/ out[i_] = in[i_] - mean
-					}
-					{
-						gc_tx := gc_step5 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						first := gc_bx*gc_bdx + gc_tx
-						mean := gc_s_mean[gc_rank]
-						/*line gridsync_solution.go:30*/ i_ := first + gc_off2
-						gc_more2 = true
-						/*line gridsync_solution.go:31*/ out[i_] = in[i_] - mean
-					}
-					{
-						gc_tx := gc_step5 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						first := gc_bx*gc_bdx + gc_tx
-						mean := gc_s_mean[gc_rank]
-						/*line gridsync_solution.go:30*/ i_ := first + gc_off2
-						gc_more2 = true
-						/*line gridsync_solution.go:31*/ out[i_] = in[i_] - mean
-					}
-				}
-				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					first := gc_bx*gc_bdx + gc_tx

@@ -84,54 +84,7 @@ func gc_body_CenterKernel(gc_b *compiled.Block, in, out []float64, sum *float64)
 				if gc_vstep2 > gc_from {
 					gc_more = true
 				}
-				gc_step := gc_vstep2
-				for ; gc_step+3 < gc_to; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						first := gc_bx*gc_bdx + gc_tx
-						local := gc_s_local[gc_rank]
-						/*line gridsync_solution.go:22*/ i := first + gc_off
-						gc_more = true
-						/*line gridsync_solution.go:23*/ local += in[i]
-						gc_s_local[gc_rank] = local
-					}
-					{
-						gc_tx := gc_step + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						first := gc_bx*gc_bdx + gc_tx
-						local := gc_s_local[gc_rank]
-						/*line gridsync_solution.go:22*/ i := first + gc_off
-						gc_more = true
-						/*line gridsync_solution.go:23*/ local += in[i]
-						gc_s_local[gc_rank] = local
-					}
-					{
-						gc_tx := gc_step + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						first := gc_bx*gc_bdx + gc_tx
-						local := gc_s_local[gc_rank]
-						/*line gridsync_solution.go:22*/ i := first + gc_off
-						gc_more = true
-						/*line gridsync_solution.go:23*/ local += in[i]
-						gc_s_local[gc_rank] = local
-					}
-					{
-						gc_tx := gc_step + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						first := gc_bx*gc_bdx + gc_tx
-						local := gc_s_local[gc_rank]
-						/*line gridsync_solution.go:22*/ i := first + gc_off
-						gc_more = true
-						/*line gridsync_solution.go:23*/ local += in[i]
-						gc_s_local[gc_rank] = local
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					first := gc_bx*gc_bdx + gc_tx
@@ -144,10 +97,10 @@ func gc_body_CenterKernel(gc_b *compiled.Block, in, out []float64, sum *float64)
 			}
 		}
 	}
-	gc_step2 := 0
-	for ; gc_step2+3 < gc_n; gc_step2 += 4 {
+	gc_step := 0
+	for ; gc_step+3 < gc_n; gc_step += 4 {
 		{
-			gc_rank := gc_step2 + 0
+			gc_rank := gc_step + 0
 			gc_pos.Thread = gc_rank
 			local := gc_s_local[gc_rank]
 			/*line gridsync_solution.go:25*/ if local != 0 {
@@ -155,7 +108,7 @@ func gc_body_CenterKernel(gc_b *compiled.Block, in, out []float64, sum *float64)
 			}
 		}
 		{
-			gc_rank := gc_step2 + 1
+			gc_rank := gc_step + 1
 			gc_pos.Thread = gc_rank
 			local := gc_s_local[gc_rank]
 			/*line gridsync_solution.go:25*/ if local != 0 {
@@ -163,7 +116,7 @@ func gc_body_CenterKernel(gc_b *compiled.Block, in, out []float64, sum *float64)
 			}
 		}
 		{
-			gc_rank := gc_step2 + 2
+			gc_rank := gc_step + 2
 			gc_pos.Thread = gc_rank
 			local := gc_s_local[gc_rank]
 			/*line gridsync_solution.go:25*/ if local != 0 {
@@ -171,7 +124,7 @@ func gc_body_CenterKernel(gc_b *compiled.Block, in, out []float64, sum *float64)
 			}
 		}
 		{
-			gc_rank := gc_step2 + 3
+			gc_rank := gc_step + 3
 			gc_pos.Thread = gc_rank
 			local := gc_s_local[gc_rank]
 			/*line gridsync_solution.go:25*/ if local != 0 {
@@ -179,7 +132,7 @@ func gc_body_CenterKernel(gc_b *compiled.Block, in, out []float64, sum *float64)
 			}
 		}
 	}
-	for gc_rank := gc_step2; gc_rank < gc_n; gc_rank++ {
+	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		local := gc_s_local[gc_rank]
 		/*line gridsync_solution.go:25*/ if local != 0 {
@@ -199,34 +152,34 @@ func gc_body_CenterKernel(gc_b *compiled.Block, in, out []float64, sum *float64)
 		}
 		archsimd.ClearAVXUpperBits()
 	}
-	gc_step3 := gc_vstep3
-	for ; gc_step3+3 < gc_n; gc_step3 += 4 {
+	gc_step2 := gc_vstep3
+	for ; gc_step2+3 < gc_n; gc_step2 += 4 {
 		{
-			gc_rank := gc_step3 + 0
+			gc_rank := gc_step2 + 0
 			gc_pos.Thread = gc_rank
 			/*line gridsync_solution.go:29*/ mean := *sum / float64(n)
 			gc_s_mean[gc_rank] = mean
 		}
 		{
-			gc_rank := gc_step3 + 1
+			gc_rank := gc_step2 + 1
 			gc_pos.Thread = gc_rank
 			/*line gridsync_solution.go:29*/ mean := *sum / float64(n)
 			gc_s_mean[gc_rank] = mean
 		}
 		{
-			gc_rank := gc_step3 + 2
+			gc_rank := gc_step2 + 2
 			gc_pos.Thread = gc_rank
 			/*line gridsync_solution.go:29*/ mean := *sum / float64(n)
 			gc_s_mean[gc_rank] = mean
 		}
 		{
-			gc_rank := gc_step3 + 3
+			gc_rank := gc_step2 + 3
 			gc_pos.Thread = gc_rank
 			/*line gridsync_solution.go:29*/ mean := *sum / float64(n)
 			gc_s_mean[gc_rank] = mean
 		}
 	}
-	for gc_rank := gc_step3; gc_rank < gc_n; gc_rank++ {
+	for gc_rank := gc_step2; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		/*line gridsync_solution.go:29*/ mean := *sum / float64(n)
 		gc_s_mean[gc_rank] = mean
@@ -290,50 +243,7 @@ func gc_body_CenterKernel(gc_b *compiled.Block, in, out []float64, sum *float64)
 				if gc_vstep5 > gc_from {
 					gc_more2 = true
 				}
-				gc_step4 := gc_vstep5
-				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
-					{
-						gc_tx := gc_step4 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						first := gc_bx*gc_bdx + gc_tx
-						mean := gc_s_mean[gc_rank]
-						/*line gridsync_solution.go:30*/ i_ := first + gc_off2
-						gc_more2 = true
-						/*line gridsync_solution.go:31*/ out[i_] = in[i_] - mean
-					}
-					{
-						gc_tx := gc_step4 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						first := gc_bx*gc_bdx + gc_tx
-						mean := gc_s_mean[gc_rank]
-						/*line gridsync_solution.go:30*/ i_ := first + gc_off2
-						gc_more2 = true
-						/*line gridsync_solution.go:31*/ out[i_] = in[i_] - mean
-					}
-					{
-						gc_tx := gc_step4 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						first := gc_bx*gc_bdx + gc_tx
-						mean := gc_s_mean[gc_rank]
-						/*line gridsync_solution.go:30*/ i_ := first + gc_off2
-						gc_more2 = true
-						/*line gridsync_solution.go:31*/ out[i_] = in[i_] - mean
-					}
-					{
-						gc_tx := gc_step4 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						first := gc_bx*gc_bdx + gc_tx
-						mean := gc_s_mean[gc_rank]
-						/*line gridsync_solution.go:30*/ i_ := first + gc_off2
-						gc_more2 = true
-						/*line gridsync_solution.go:31*/ out[i_] = in[i_] - mean
-					}
-				}
-				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					first := gc_bx*gc_bdx + gc_tx

@@ -46,38 +46,7 @@ func gc_body_layerForward(gc_b *compiled.Block, inputCuda, outputHiddenCuda, inp
 					/*line backprop.go:47*/ gc_at[0] = gc_at2[0]
 				}
 			} else {
-				gc_step2 := gc_from
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_pos.Thread = gc_base + gc_tx
-						ty := gc_ty
-						/*line backprop.go:41*/ indexIn := bpnnHeight*by + ty + 1
-						/*line backprop.go:47*/ inputNode[ty] = inputCuda[indexIn]
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_pos.Thread = gc_base + gc_tx
-						ty := gc_ty
-						/*line backprop.go:41*/ indexIn := bpnnHeight*by + ty + 1
-						/*line backprop.go:47*/ inputNode[ty] = inputCuda[indexIn]
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_pos.Thread = gc_base + gc_tx
-						ty := gc_ty
-						/*line backprop.go:41*/ indexIn := bpnnHeight*by + ty + 1
-						/*line backprop.go:47*/ inputNode[ty] = inputCuda[indexIn]
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_pos.Thread = gc_base + gc_tx
-						ty := gc_ty
-						/*line backprop.go:41*/ indexIn := bpnnHeight*by + ty + 1
-						/*line backprop.go:47*/ inputNode[ty] = inputCuda[indexIn]
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					ty := gc_ty
 					/*line backprop.go:41*/ indexIn := bpnnHeight*by + ty + 1
@@ -122,42 +91,7 @@ func gc_body_layerForward(gc_b *compiled.Block, inputCuda, outputHiddenCuda, inp
 					/*line backprop.go:51*/ weightMatrix[ty][tx] = inputHiddenCuda[index]
 				}
 			} else {
-				gc_step3 := 0
-				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
-					{
-						gc_tx := gc_step3 + 0
-						gc_pos.Thread = gc_base + gc_tx
-						tx := gc_tx
-						ty := gc_ty
-						/*line backprop.go:40*/ index := (hid+1)*bpnnHeight*by + (hid+1)*ty + tx + 1 + (hid + 1)
-						/*line backprop.go:51*/ weightMatrix[ty][tx] = inputHiddenCuda[index]
-					}
-					{
-						gc_tx := gc_step3 + 1
-						gc_pos.Thread = gc_base + gc_tx
-						tx := gc_tx
-						ty := gc_ty
-						/*line backprop.go:40*/ index := (hid+1)*bpnnHeight*by + (hid+1)*ty + tx + 1 + (hid + 1)
-						/*line backprop.go:51*/ weightMatrix[ty][tx] = inputHiddenCuda[index]
-					}
-					{
-						gc_tx := gc_step3 + 2
-						gc_pos.Thread = gc_base + gc_tx
-						tx := gc_tx
-						ty := gc_ty
-						/*line backprop.go:40*/ index := (hid+1)*bpnnHeight*by + (hid+1)*ty + tx + 1 + (hid + 1)
-						/*line backprop.go:51*/ weightMatrix[ty][tx] = inputHiddenCuda[index]
-					}
-					{
-						gc_tx := gc_step3 + 3
-						gc_pos.Thread = gc_base + gc_tx
-						tx := gc_tx
-						ty := gc_ty
-						/*line backprop.go:40*/ index := (hid+1)*bpnnHeight*by + (hid+1)*ty + tx + 1 + (hid + 1)
-						/*line backprop.go:51*/ weightMatrix[ty][tx] = inputHiddenCuda[index]
-					}
-				}
-				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tx := gc_tx
 					ty := gc_ty
@@ -180,61 +114,30 @@ func gc_body_layerForward(gc_b *compiled.Block, inputCuda, outputHiddenCuda, inp
 				gc_at5 := weightMatrix[gc_row2][:gc_bdx]
 				gc_at6 := inputNode[gc_row2:][:1]
 				gc_elem := gc_at6[0]
-				gc_step4 := 0
-				for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
+				gc_step2 := 0
+				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 					{
-						gc_tx := gc_step4 + 0
+						gc_tx := gc_step2 + 0
 						/*line backprop.go:54*/ gc_at5[gc_tx] = gc_at5[gc_tx] * gc_elem
 					}
 					{
-						gc_tx := gc_step4 + 1
+						gc_tx := gc_step2 + 1
 						/*line backprop.go:54*/ gc_at5[gc_tx] = gc_at5[gc_tx] * gc_elem
 					}
 					{
-						gc_tx := gc_step4 + 2
+						gc_tx := gc_step2 + 2
 						/*line backprop.go:54*/ gc_at5[gc_tx] = gc_at5[gc_tx] * gc_elem
 					}
 					{
-						gc_tx := gc_step4 + 3
+						gc_tx := gc_step2 + 3
 						/*line backprop.go:54*/ gc_at5[gc_tx] = gc_at5[gc_tx] * gc_elem
 					}
 				}
-				for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 					/*line backprop.go:54*/ gc_at5[gc_tx] = gc_at5[gc_tx] * gc_elem
 				}
 			} else {
-				gc_step5 := 0
-				for ; gc_step5+3 < gc_bdx; gc_step5 += 4 {
-					{
-						gc_tx := gc_step5 + 0
-						gc_pos.Thread = gc_base + gc_tx
-						tx := gc_tx
-						ty := gc_ty
-						/*line backprop.go:54*/ weightMatrix[ty][tx] = weightMatrix[ty][tx] * inputNode[ty]
-					}
-					{
-						gc_tx := gc_step5 + 1
-						gc_pos.Thread = gc_base + gc_tx
-						tx := gc_tx
-						ty := gc_ty
-						/*line backprop.go:54*/ weightMatrix[ty][tx] = weightMatrix[ty][tx] * inputNode[ty]
-					}
-					{
-						gc_tx := gc_step5 + 2
-						gc_pos.Thread = gc_base + gc_tx
-						tx := gc_tx
-						ty := gc_ty
-						/*line backprop.go:54*/ weightMatrix[ty][tx] = weightMatrix[ty][tx] * inputNode[ty]
-					}
-					{
-						gc_tx := gc_step5 + 3
-						gc_pos.Thread = gc_base + gc_tx
-						tx := gc_tx
-						ty := gc_ty
-						/*line backprop.go:54*/ weightMatrix[ty][tx] = weightMatrix[ty][tx] * inputNode[ty]
-					}
-				}
-				for gc_tx := gc_step5; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tx := gc_tx
 					ty := gc_ty
@@ -273,61 +176,30 @@ func gc_body_layerForward(gc_b *compiled.Block, inputCuda, outputHiddenCuda, inp
 			if gc_from >= 0 && gc_row3 >= 0 && gc_row3 < len(weightMatrix) && gc_to <= len(weightMatrix[gc_row3]) && gc_row4 >= 0 && gc_row4 < len(weightMatrix) && gc_to <= len(weightMatrix[gc_row4]) {
 				gc_at7 := weightMatrix[gc_row3][:gc_to]
 				gc_at8 := weightMatrix[gc_row4][:gc_to]
-				gc_step6 := gc_from
-				for ; gc_step6+3 < gc_to; gc_step6 += 4 {
+				gc_step3 := gc_from
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					{
-						gc_tx := gc_step6 + 0
+						gc_tx := gc_step3 + 0
 						/*line backprop.go:60*/ gc_at7[gc_tx] = gc_at7[gc_tx] + gc_at8[gc_tx]
 					}
 					{
-						gc_tx := gc_step6 + 1
+						gc_tx := gc_step3 + 1
 						/*line backprop.go:60*/ gc_at7[gc_tx] = gc_at7[gc_tx] + gc_at8[gc_tx]
 					}
 					{
-						gc_tx := gc_step6 + 2
+						gc_tx := gc_step3 + 2
 						/*line backprop.go:60*/ gc_at7[gc_tx] = gc_at7[gc_tx] + gc_at8[gc_tx]
 					}
 					{
-						gc_tx := gc_step6 + 3
+						gc_tx := gc_step3 + 3
 						/*line backprop.go:60*/ gc_at7[gc_tx] = gc_at7[gc_tx] + gc_at8[gc_tx]
 					}
 				}
-				for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 					/*line backprop.go:60*/ gc_at7[gc_tx] = gc_at7[gc_tx] + gc_at8[gc_tx]
 				}
 			} else {
-				gc_step7 := gc_from
-				for ; gc_step7+3 < gc_to; gc_step7 += 4 {
-					{
-						gc_tx := gc_step7 + 0
-						gc_pos.Thread = gc_base + gc_tx
-						tx := gc_tx
-						ty := gc_ty
-						/*line backprop.go:60*/ weightMatrix[ty][tx] = weightMatrix[ty][tx] + weightMatrix[ty+powerTwo/2][tx]
-					}
-					{
-						gc_tx := gc_step7 + 1
-						gc_pos.Thread = gc_base + gc_tx
-						tx := gc_tx
-						ty := gc_ty
-						/*line backprop.go:60*/ weightMatrix[ty][tx] = weightMatrix[ty][tx] + weightMatrix[ty+powerTwo/2][tx]
-					}
-					{
-						gc_tx := gc_step7 + 2
-						gc_pos.Thread = gc_base + gc_tx
-						tx := gc_tx
-						ty := gc_ty
-						/*line backprop.go:60*/ weightMatrix[ty][tx] = weightMatrix[ty][tx] + weightMatrix[ty+powerTwo/2][tx]
-					}
-					{
-						gc_tx := gc_step7 + 3
-						gc_pos.Thread = gc_base + gc_tx
-						tx := gc_tx
-						ty := gc_ty
-						/*line backprop.go:60*/ weightMatrix[ty][tx] = weightMatrix[ty][tx] + weightMatrix[ty+powerTwo/2][tx]
-					}
-				}
-				for gc_tx := gc_step7; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tx := gc_tx
 					ty := gc_ty
@@ -372,42 +244,7 @@ func gc_body_layerForward(gc_b *compiled.Block, inputCuda, outputHiddenCuda, inp
 					/*line backprop.go:65*/ inputHiddenCuda[index] = weightMatrix[ty][tx]
 				}
 			} else {
-				gc_step8 := 0
-				for ; gc_step8+3 < gc_bdx; gc_step8 += 4 {
-					{
-						gc_tx := gc_step8 + 0
-						gc_pos.Thread = gc_base + gc_tx
-						tx := gc_tx
-						ty := gc_ty
-						/*line backprop.go:40*/ index := (hid+1)*bpnnHeight*by + (hid+1)*ty + tx + 1 + (hid + 1)
-						/*line backprop.go:65*/ inputHiddenCuda[index] = weightMatrix[ty][tx]
-					}
-					{
-						gc_tx := gc_step8 + 1
-						gc_pos.Thread = gc_base + gc_tx
-						tx := gc_tx
-						ty := gc_ty
-						/*line backprop.go:40*/ index := (hid+1)*bpnnHeight*by + (hid+1)*ty + tx + 1 + (hid + 1)
-						/*line backprop.go:65*/ inputHiddenCuda[index] = weightMatrix[ty][tx]
-					}
-					{
-						gc_tx := gc_step8 + 2
-						gc_pos.Thread = gc_base + gc_tx
-						tx := gc_tx
-						ty := gc_ty
-						/*line backprop.go:40*/ index := (hid+1)*bpnnHeight*by + (hid+1)*ty + tx + 1 + (hid + 1)
-						/*line backprop.go:65*/ inputHiddenCuda[index] = weightMatrix[ty][tx]
-					}
-					{
-						gc_tx := gc_step8 + 3
-						gc_pos.Thread = gc_base + gc_tx
-						tx := gc_tx
-						ty := gc_ty
-						/*line backprop.go:40*/ index := (hid+1)*bpnnHeight*by + (hid+1)*ty + tx + 1 + (hid + 1)
-						/*line backprop.go:65*/ inputHiddenCuda[index] = weightMatrix[ty][tx]
-					}
-				}
-				for gc_tx := gc_step8; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tx := gc_tx
 					ty := gc_ty
@@ -432,71 +269,40 @@ func gc_body_layerForward(gc_b *compiled.Block, inputCuda, outputHiddenCuda, inp
 			if gc_from >= 0 && gc_off5 >= 0 && gc_off5 < len(hiddenPartialSum) && gc_to <= len(weightMatrix) {
 				gc_at11 := hiddenPartialSum[gc_off5:][:1]
 				gc_at12 := weightMatrix[:gc_to]
-				gc_step9 := gc_from
-				for ; gc_step9+3 < gc_to; gc_step9 += 4 {
+				gc_step4 := gc_from
+				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 					{
-						gc_tx := gc_step9 + 0
+						gc_tx := gc_step4 + 0
 						gc_pos.Thread = gc_base + gc_tx
 						ty := gc_ty
 						/*line backprop.go:69*/ gc_at11[0] = gc_at12[gc_tx][ty]
 					}
 					{
-						gc_tx := gc_step9 + 1
+						gc_tx := gc_step4 + 1
 						gc_pos.Thread = gc_base + gc_tx
 						ty := gc_ty
 						/*line backprop.go:69*/ gc_at11[0] = gc_at12[gc_tx][ty]
 					}
 					{
-						gc_tx := gc_step9 + 2
+						gc_tx := gc_step4 + 2
 						gc_pos.Thread = gc_base + gc_tx
 						ty := gc_ty
 						/*line backprop.go:69*/ gc_at11[0] = gc_at12[gc_tx][ty]
 					}
 					{
-						gc_tx := gc_step9 + 3
+						gc_tx := gc_step4 + 3
 						gc_pos.Thread = gc_base + gc_tx
 						ty := gc_ty
 						/*line backprop.go:69*/ gc_at11[0] = gc_at12[gc_tx][ty]
 					}
 				}
-				for gc_tx := gc_step9; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					ty := gc_ty
 					/*line backprop.go:69*/ gc_at11[0] = gc_at12[gc_tx][ty]
 				}
 			} else {
-				gc_step10 := gc_from
-				for ; gc_step10+3 < gc_to; gc_step10 += 4 {
-					{
-						gc_tx := gc_step10 + 0
-						gc_pos.Thread = gc_base + gc_tx
-						tx := gc_tx
-						ty := gc_ty
-						/*line backprop.go:69*/ hiddenPartialSum[by*hid+ty] = weightMatrix[tx][ty]
-					}
-					{
-						gc_tx := gc_step10 + 1
-						gc_pos.Thread = gc_base + gc_tx
-						tx := gc_tx
-						ty := gc_ty
-						/*line backprop.go:69*/ hiddenPartialSum[by*hid+ty] = weightMatrix[tx][ty]
-					}
-					{
-						gc_tx := gc_step10 + 2
-						gc_pos.Thread = gc_base + gc_tx
-						tx := gc_tx
-						ty := gc_ty
-						/*line backprop.go:69*/ hiddenPartialSum[by*hid+ty] = weightMatrix[tx][ty]
-					}
-					{
-						gc_tx := gc_step10 + 3
-						gc_pos.Thread = gc_base + gc_tx
-						tx := gc_tx
-						ty := gc_ty
-						/*line backprop.go:69*/ hiddenPartialSum[by*hid+ty] = weightMatrix[tx][ty]
-					}
-				}
-				for gc_tx := gc_step10; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tx := gc_tx
 					ty := gc_ty

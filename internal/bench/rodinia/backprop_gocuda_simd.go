@@ -47,38 +47,7 @@ func gc_body_layerForward(gc_b *compiled.Block, inputCuda, outputHiddenCuda, inp
 					/*line backprop.go:47*/ gc_at[0] = gc_at2[0]
 				}
 			} else {
-				gc_step2 := gc_from
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_pos.Thread = gc_base + gc_tx
-						ty := gc_ty
-						/*line backprop.go:41*/ indexIn := bpnnHeight*by + ty + 1
-						/*line backprop.go:47*/ inputNode[ty] = inputCuda[indexIn]
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_pos.Thread = gc_base + gc_tx
-						ty := gc_ty
-						/*line backprop.go:41*/ indexIn := bpnnHeight*by + ty + 1
-						/*line backprop.go:47*/ inputNode[ty] = inputCuda[indexIn]
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_pos.Thread = gc_base + gc_tx
-						ty := gc_ty
-						/*line backprop.go:41*/ indexIn := bpnnHeight*by + ty + 1
-						/*line backprop.go:47*/ inputNode[ty] = inputCuda[indexIn]
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_pos.Thread = gc_base + gc_tx
-						ty := gc_ty
-						/*line backprop.go:41*/ indexIn := bpnnHeight*by + ty + 1
-						/*line backprop.go:47*/ inputNode[ty] = inputCuda[indexIn]
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					ty := gc_ty
 					/*line backprop.go:41*/ indexIn := bpnnHeight*by + ty + 1
@@ -189,42 +158,7 @@ func gc_body_layerForward(gc_b *compiled.Block, inputCuda, outputHiddenCuda, inp
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step3 := gc_vstep2
-				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
-					{
-						gc_tx := gc_step3 + 0
-						gc_pos.Thread = gc_base + gc_tx
-						tx := gc_tx
-						ty := gc_ty
-						/*line backprop.go:40*/ index := (hid+1)*bpnnHeight*by + (hid+1)*ty + tx + 1 + (hid + 1)
-						/*line backprop.go:51*/ weightMatrix[ty][tx] = inputHiddenCuda[index]
-					}
-					{
-						gc_tx := gc_step3 + 1
-						gc_pos.Thread = gc_base + gc_tx
-						tx := gc_tx
-						ty := gc_ty
-						/*line backprop.go:40*/ index := (hid+1)*bpnnHeight*by + (hid+1)*ty + tx + 1 + (hid + 1)
-						/*line backprop.go:51*/ weightMatrix[ty][tx] = inputHiddenCuda[index]
-					}
-					{
-						gc_tx := gc_step3 + 2
-						gc_pos.Thread = gc_base + gc_tx
-						tx := gc_tx
-						ty := gc_ty
-						/*line backprop.go:40*/ index := (hid+1)*bpnnHeight*by + (hid+1)*ty + tx + 1 + (hid + 1)
-						/*line backprop.go:51*/ weightMatrix[ty][tx] = inputHiddenCuda[index]
-					}
-					{
-						gc_tx := gc_step3 + 3
-						gc_pos.Thread = gc_base + gc_tx
-						tx := gc_tx
-						ty := gc_ty
-						/*line backprop.go:40*/ index := (hid+1)*bpnnHeight*by + (hid+1)*ty + tx + 1 + (hid + 1)
-						/*line backprop.go:51*/ weightMatrix[ty][tx] = inputHiddenCuda[index]
-					}
-				}
-				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tx := gc_tx
 					ty := gc_ty
@@ -321,38 +255,7 @@ func gc_body_layerForward(gc_b *compiled.Block, inputCuda, outputHiddenCuda, inp
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step4 := gc_vstep4
-				for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
-					{
-						gc_tx := gc_step4 + 0
-						gc_pos.Thread = gc_base + gc_tx
-						tx := gc_tx
-						ty := gc_ty
-						/*line backprop.go:54*/ weightMatrix[ty][tx] = weightMatrix[ty][tx] * inputNode[ty]
-					}
-					{
-						gc_tx := gc_step4 + 1
-						gc_pos.Thread = gc_base + gc_tx
-						tx := gc_tx
-						ty := gc_ty
-						/*line backprop.go:54*/ weightMatrix[ty][tx] = weightMatrix[ty][tx] * inputNode[ty]
-					}
-					{
-						gc_tx := gc_step4 + 2
-						gc_pos.Thread = gc_base + gc_tx
-						tx := gc_tx
-						ty := gc_ty
-						/*line backprop.go:54*/ weightMatrix[ty][tx] = weightMatrix[ty][tx] * inputNode[ty]
-					}
-					{
-						gc_tx := gc_step4 + 3
-						gc_pos.Thread = gc_base + gc_tx
-						tx := gc_tx
-						ty := gc_ty
-						/*line backprop.go:54*/ weightMatrix[ty][tx] = weightMatrix[ty][tx] * inputNode[ty]
-					}
-				}
-				for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tx := gc_tx
 					ty := gc_ty
@@ -463,38 +366,7 @@ func gc_body_layerForward(gc_b *compiled.Block, inputCuda, outputHiddenCuda, inp
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step5 := gc_vstep6
-				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
-					{
-						gc_tx := gc_step5 + 0
-						gc_pos.Thread = gc_base + gc_tx
-						tx := gc_tx
-						ty := gc_ty
-						/*line backprop.go:60*/ weightMatrix[ty][tx] = weightMatrix[ty][tx] + weightMatrix[ty+powerTwo/2][tx]
-					}
-					{
-						gc_tx := gc_step5 + 1
-						gc_pos.Thread = gc_base + gc_tx
-						tx := gc_tx
-						ty := gc_ty
-						/*line backprop.go:60*/ weightMatrix[ty][tx] = weightMatrix[ty][tx] + weightMatrix[ty+powerTwo/2][tx]
-					}
-					{
-						gc_tx := gc_step5 + 2
-						gc_pos.Thread = gc_base + gc_tx
-						tx := gc_tx
-						ty := gc_ty
-						/*line backprop.go:60*/ weightMatrix[ty][tx] = weightMatrix[ty][tx] + weightMatrix[ty+powerTwo/2][tx]
-					}
-					{
-						gc_tx := gc_step5 + 3
-						gc_pos.Thread = gc_base + gc_tx
-						tx := gc_tx
-						ty := gc_ty
-						/*line backprop.go:60*/ weightMatrix[ty][tx] = weightMatrix[ty][tx] + weightMatrix[ty+powerTwo/2][tx]
-					}
-				}
-				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tx := gc_tx
 					ty := gc_ty
@@ -605,42 +477,7 @@ func gc_body_layerForward(gc_b *compiled.Block, inputCuda, outputHiddenCuda, inp
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step6 := gc_vstep8
-				for ; gc_step6+3 < gc_bdx; gc_step6 += 4 {
-					{
-						gc_tx := gc_step6 + 0
-						gc_pos.Thread = gc_base + gc_tx
-						tx := gc_tx
-						ty := gc_ty
-						/*line backprop.go:40*/ index := (hid+1)*bpnnHeight*by + (hid+1)*ty + tx + 1 + (hid + 1)
-						/*line backprop.go:65*/ inputHiddenCuda[index] = weightMatrix[ty][tx]
-					}
-					{
-						gc_tx := gc_step6 + 1
-						gc_pos.Thread = gc_base + gc_tx
-						tx := gc_tx
-						ty := gc_ty
-						/*line backprop.go:40*/ index := (hid+1)*bpnnHeight*by + (hid+1)*ty + tx + 1 + (hid + 1)
-						/*line backprop.go:65*/ inputHiddenCuda[index] = weightMatrix[ty][tx]
-					}
-					{
-						gc_tx := gc_step6 + 2
-						gc_pos.Thread = gc_base + gc_tx
-						tx := gc_tx
-						ty := gc_ty
-						/*line backprop.go:40*/ index := (hid+1)*bpnnHeight*by + (hid+1)*ty + tx + 1 + (hid + 1)
-						/*line backprop.go:65*/ inputHiddenCuda[index] = weightMatrix[ty][tx]
-					}
-					{
-						gc_tx := gc_step6 + 3
-						gc_pos.Thread = gc_base + gc_tx
-						tx := gc_tx
-						ty := gc_ty
-						/*line backprop.go:40*/ index := (hid+1)*bpnnHeight*by + (hid+1)*ty + tx + 1 + (hid + 1)
-						/*line backprop.go:65*/ inputHiddenCuda[index] = weightMatrix[ty][tx]
-					}
-				}
-				for gc_tx := gc_step6; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_vstep8; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tx := gc_tx
 					ty := gc_ty
@@ -665,71 +502,40 @@ func gc_body_layerForward(gc_b *compiled.Block, inputCuda, outputHiddenCuda, inp
 			if gc_from >= 0 && gc_off5 >= 0 && gc_off5 < len(hiddenPartialSum) && gc_to <= len(weightMatrix) {
 				gc_at11 := hiddenPartialSum[gc_off5:][:1]
 				gc_at12 := weightMatrix[:gc_to]
-				gc_step7 := gc_from
-				for ; gc_step7+3 < gc_to; gc_step7 += 4 {
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
-						gc_tx := gc_step7 + 0
+						gc_tx := gc_step2 + 0
 						gc_pos.Thread = gc_base + gc_tx
 						ty := gc_ty
 						/*line backprop.go:69*/ gc_at11[0] = gc_at12[gc_tx][ty]
 					}
 					{
-						gc_tx := gc_step7 + 1
+						gc_tx := gc_step2 + 1
 						gc_pos.Thread = gc_base + gc_tx
 						ty := gc_ty
 						/*line backprop.go:69*/ gc_at11[0] = gc_at12[gc_tx][ty]
 					}
 					{
-						gc_tx := gc_step7 + 2
+						gc_tx := gc_step2 + 2
 						gc_pos.Thread = gc_base + gc_tx
 						ty := gc_ty
 						/*line backprop.go:69*/ gc_at11[0] = gc_at12[gc_tx][ty]
 					}
 					{
-						gc_tx := gc_step7 + 3
+						gc_tx := gc_step2 + 3
 						gc_pos.Thread = gc_base + gc_tx
 						ty := gc_ty
 						/*line backprop.go:69*/ gc_at11[0] = gc_at12[gc_tx][ty]
 					}
 				}
-				for gc_tx := gc_step7; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					ty := gc_ty
 					/*line backprop.go:69*/ gc_at11[0] = gc_at12[gc_tx][ty]
 				}
 			} else {
-				gc_step8 := gc_from
-				for ; gc_step8+3 < gc_to; gc_step8 += 4 {
-					{
-						gc_tx := gc_step8 + 0
-						gc_pos.Thread = gc_base + gc_tx
-						tx := gc_tx
-						ty := gc_ty
-						/*line backprop.go:69*/ hiddenPartialSum[by*hid+ty] = weightMatrix[tx][ty]
-					}
-					{
-						gc_tx := gc_step8 + 1
-						gc_pos.Thread = gc_base + gc_tx
-						tx := gc_tx
-						ty := gc_ty
-						/*line backprop.go:69*/ hiddenPartialSum[by*hid+ty] = weightMatrix[tx][ty]
-					}
-					{
-						gc_tx := gc_step8 + 2
-						gc_pos.Thread = gc_base + gc_tx
-						tx := gc_tx
-						ty := gc_ty
-						/*line backprop.go:69*/ hiddenPartialSum[by*hid+ty] = weightMatrix[tx][ty]
-					}
-					{
-						gc_tx := gc_step8 + 3
-						gc_pos.Thread = gc_base + gc_tx
-						tx := gc_tx
-						ty := gc_ty
-						/*line backprop.go:69*/ hiddenPartialSum[by*hid+ty] = weightMatrix[tx][ty]
-					}
-				}
-				for gc_tx := gc_step8; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tx := gc_tx
 					ty := gc_ty

@@ -188,54 +188,7 @@ func gc_body_bfsKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, gGraphMask, gUpd
 					}
 				}
 			} else {
-				gc_step2 := gc_from
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_pos.Thread = gc_base + gc_tx
-						/*line bfs.go:61*/ tid := gc_bx*BFSBlock + gc_tx
-						if tid < noOfNodes && gUpdatingGraphMask[tid] {
-							gGraphMask[tid] = true
-							gGraphVisited[tid] = true
-							*gOver = true
-							gUpdatingGraphMask[tid] = false
-						}
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_pos.Thread = gc_base + gc_tx
-						/*line bfs.go:61*/ tid := gc_bx*BFSBlock + gc_tx
-						if tid < noOfNodes && gUpdatingGraphMask[tid] {
-							gGraphMask[tid] = true
-							gGraphVisited[tid] = true
-							*gOver = true
-							gUpdatingGraphMask[tid] = false
-						}
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_pos.Thread = gc_base + gc_tx
-						/*line bfs.go:61*/ tid := gc_bx*BFSBlock + gc_tx
-						if tid < noOfNodes && gUpdatingGraphMask[tid] {
-							gGraphMask[tid] = true
-							gGraphVisited[tid] = true
-							*gOver = true
-							gUpdatingGraphMask[tid] = false
-						}
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_pos.Thread = gc_base + gc_tx
-						/*line bfs.go:61*/ tid := gc_bx*BFSBlock + gc_tx
-						if tid < noOfNodes && gUpdatingGraphMask[tid] {
-							gGraphMask[tid] = true
-							gGraphVisited[tid] = true
-							*gOver = true
-							gUpdatingGraphMask[tid] = false
-						}
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					/*line bfs.go:61*/ tid := gc_bx*BFSBlock + gc_tx
 					if tid < noOfNodes && gUpdatingGraphMask[tid] {

@@ -301,54 +301,7 @@ func gc_body_calculateTemp(gc_b *compiled.Block, iteration int, power, tempSrc, 
 						}
 					}
 				} else {
-					gc_step2 := 0
-					for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-						{
-							gc_tx := gc_step2 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							tx := gc_tx
-							ty := gc_ty
-							computed := gc_s_computed[gc_rank]
-							/*line hotspot.go:134*/ if computed {
-								tempOnCuda[ty][tx] = tempT[ty][tx]
-							}
-						}
-						{
-							gc_tx := gc_step2 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							tx := gc_tx
-							ty := gc_ty
-							computed := gc_s_computed[gc_rank]
-							/*line hotspot.go:134*/ if computed {
-								tempOnCuda[ty][tx] = tempT[ty][tx]
-							}
-						}
-						{
-							gc_tx := gc_step2 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							tx := gc_tx
-							ty := gc_ty
-							computed := gc_s_computed[gc_rank]
-							/*line hotspot.go:134*/ if computed {
-								tempOnCuda[ty][tx] = tempT[ty][tx]
-							}
-						}
-						{
-							gc_tx := gc_step2 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							tx := gc_tx
-							ty := gc_ty
-							computed := gc_s_computed[gc_rank]
-							/*line hotspot.go:134*/ if computed {
-								tempOnCuda[ty][tx] = tempT[ty][tx]
-							}
-						}
-					}
-					for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tx := gc_tx
@@ -374,10 +327,10 @@ func gc_body_calculateTemp(gc_b *compiled.Block, iteration int, power, tempSrc, 
 			if gc_off2 >= 0 && gc_off2 <= len(tempDst) && gc_bdx <= len(tempDst)-gc_off2 && gc_row6 >= 0 && gc_row6 < len(tempT) && gc_bdx <= len(tempT[gc_row6]) {
 				gc_at13 := tempDst[gc_off2:][:gc_bdx]
 				gc_at14 := tempT[gc_row6][:gc_bdx]
-				gc_step3 := 0
-				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+				gc_step2 := 0
+				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 					{
-						gc_tx := gc_step3 + 0
+						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						computed := gc_s_computed[gc_rank]
 						/*line hotspot.go:142*/ if computed {
@@ -385,7 +338,7 @@ func gc_body_calculateTemp(gc_b *compiled.Block, iteration int, power, tempSrc, 
 						}
 					}
 					{
-						gc_tx := gc_step3 + 1
+						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						computed := gc_s_computed[gc_rank]
 						/*line hotspot.go:142*/ if computed {
@@ -393,7 +346,7 @@ func gc_body_calculateTemp(gc_b *compiled.Block, iteration int, power, tempSrc, 
 						}
 					}
 					{
-						gc_tx := gc_step3 + 2
+						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						computed := gc_s_computed[gc_rank]
 						/*line hotspot.go:142*/ if computed {
@@ -401,7 +354,7 @@ func gc_body_calculateTemp(gc_b *compiled.Block, iteration int, power, tempSrc, 
 						}
 					}
 					{
-						gc_tx := gc_step3 + 3
+						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						computed := gc_s_computed[gc_rank]
 						/*line hotspot.go:142*/ if computed {
@@ -409,7 +362,7 @@ func gc_body_calculateTemp(gc_b *compiled.Block, iteration int, power, tempSrc, 
 						}
 					}
 				}
-				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					computed := gc_s_computed[gc_rank]
 					/*line hotspot.go:142*/ if computed {
@@ -417,74 +370,7 @@ func gc_body_calculateTemp(gc_b *compiled.Block, iteration int, power, tempSrc, 
 					}
 				}
 			} else {
-				gc_step4 := 0
-				for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
-					{
-						gc_tx := gc_step4 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tx := gc_tx
-						ty := gc_ty
-						/*line hotspot.go:73*/ yidx := blkY + ty
-						/*line hotspot.go:77*/ loadYidx := yidx
-						/*line hotspot.go:74*/ xidx := blkX + tx
-						/*line hotspot.go:77*/ loadXidx := xidx
-						index := gridCols*loadYidx + loadXidx
-						computed := gc_s_computed[gc_rank]
-						/*line hotspot.go:142*/ if computed {
-							tempDst[index] = tempT[ty][tx]
-						}
-					}
-					{
-						gc_tx := gc_step4 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tx := gc_tx
-						ty := gc_ty
-						/*line hotspot.go:73*/ yidx := blkY + ty
-						/*line hotspot.go:77*/ loadYidx := yidx
-						/*line hotspot.go:74*/ xidx := blkX + tx
-						/*line hotspot.go:77*/ loadXidx := xidx
-						index := gridCols*loadYidx + loadXidx
-						computed := gc_s_computed[gc_rank]
-						/*line hotspot.go:142*/ if computed {
-							tempDst[index] = tempT[ty][tx]
-						}
-					}
-					{
-						gc_tx := gc_step4 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tx := gc_tx
-						ty := gc_ty
-						/*line hotspot.go:73*/ yidx := blkY + ty
-						/*line hotspot.go:77*/ loadYidx := yidx
-						/*line hotspot.go:74*/ xidx := blkX + tx
-						/*line hotspot.go:77*/ loadXidx := xidx
-						index := gridCols*loadYidx + loadXidx
-						computed := gc_s_computed[gc_rank]
-						/*line hotspot.go:142*/ if computed {
-							tempDst[index] = tempT[ty][tx]
-						}
-					}
-					{
-						gc_tx := gc_step4 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tx := gc_tx
-						ty := gc_ty
-						/*line hotspot.go:73*/ yidx := blkY + ty
-						/*line hotspot.go:77*/ loadYidx := yidx
-						/*line hotspot.go:74*/ xidx := blkX + tx
-						/*line hotspot.go:77*/ loadXidx := xidx
-						index := gridCols*loadYidx + loadXidx
-						computed := gc_s_computed[gc_rank]
-						/*line hotspot.go:142*/ if computed {
-							tempDst[index] = tempT[ty][tx]
-						}
-					}
-				}
-				for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tx := gc_tx

@@ -487,54 +487,7 @@ func gc_body_calculateTemp(gc_b *compiled.Block, iteration int, power, tempSrc, 
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step := gc_vstep4
-					for ; gc_step+3 < gc_bdx; gc_step += 4 {
-						{
-							gc_tx := gc_step + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							tx := gc_tx
-							ty := gc_ty
-							computed := gc_s_computed[gc_rank]
-							/*line hotspot.go:134*/ if computed {
-								tempOnCuda[ty][tx] = tempT[ty][tx]
-							}
-						}
-						{
-							gc_tx := gc_step + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							tx := gc_tx
-							ty := gc_ty
-							computed := gc_s_computed[gc_rank]
-							/*line hotspot.go:134*/ if computed {
-								tempOnCuda[ty][tx] = tempT[ty][tx]
-							}
-						}
-						{
-							gc_tx := gc_step + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							tx := gc_tx
-							ty := gc_ty
-							computed := gc_s_computed[gc_rank]
-							/*line hotspot.go:134*/ if computed {
-								tempOnCuda[ty][tx] = tempT[ty][tx]
-							}
-						}
-						{
-							gc_tx := gc_step + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							tx := gc_tx
-							ty := gc_ty
-							computed := gc_s_computed[gc_rank]
-							/*line hotspot.go:134*/ if computed {
-								tempOnCuda[ty][tx] = tempT[ty][tx]
-							}
-						}
-					}
-					for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tx := gc_tx
@@ -684,74 +637,7 @@ func gc_body_calculateTemp(gc_b *compiled.Block, iteration int, power, tempSrc, 
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step2 := gc_vstep6
-				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tx := gc_tx
-						ty := gc_ty
-						/*line hotspot.go:73*/ yidx := blkY + ty
-						/*line hotspot.go:77*/ loadYidx := yidx
-						/*line hotspot.go:74*/ xidx := blkX + tx
-						/*line hotspot.go:77*/ loadXidx := xidx
-						index := gridCols*loadYidx + loadXidx
-						computed := gc_s_computed[gc_rank]
-						/*line hotspot.go:142*/ if computed {
-							tempDst[index] = tempT[ty][tx]
-						}
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tx := gc_tx
-						ty := gc_ty
-						/*line hotspot.go:73*/ yidx := blkY + ty
-						/*line hotspot.go:77*/ loadYidx := yidx
-						/*line hotspot.go:74*/ xidx := blkX + tx
-						/*line hotspot.go:77*/ loadXidx := xidx
-						index := gridCols*loadYidx + loadXidx
-						computed := gc_s_computed[gc_rank]
-						/*line hotspot.go:142*/ if computed {
-							tempDst[index] = tempT[ty][tx]
-						}
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tx := gc_tx
-						ty := gc_ty
-						/*line hotspot.go:73*/ yidx := blkY + ty
-						/*line hotspot.go:77*/ loadYidx := yidx
-						/*line hotspot.go:74*/ xidx := blkX + tx
-						/*line hotspot.go:77*/ loadXidx := xidx
-						index := gridCols*loadYidx + loadXidx
-						computed := gc_s_computed[gc_rank]
-						/*line hotspot.go:142*/ if computed {
-							tempDst[index] = tempT[ty][tx]
-						}
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tx := gc_tx
-						ty := gc_ty
-						/*line hotspot.go:73*/ yidx := blkY + ty
-						/*line hotspot.go:77*/ loadYidx := yidx
-						/*line hotspot.go:74*/ xidx := blkX + tx
-						/*line hotspot.go:77*/ loadXidx := xidx
-						index := gridCols*loadYidx + loadXidx
-						computed := gc_s_computed[gc_rank]
-						/*line hotspot.go:142*/ if computed {
-							tempDst[index] = tempT[ty][tx]
-						}
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_vstep6; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tx := gc_tx

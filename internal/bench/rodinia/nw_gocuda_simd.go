@@ -241,34 +241,7 @@ func gc_body_needleShared1(gc_b *compiled.Block, reference, matrixCuda []int32, 
 				/*line nw.go:49*/ gc_at[gc_tx][0] = matrixCuda[gc_idx]
 			}
 		} else {
-			gc_step := 0
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
-					gc_pos.Thread = gc_base + gc_tx
-					tx := gc_tx
-					/*line nw.go:49*/ temp[tx+1][0] = matrixCuda[indexW+cols*tx]
-				}
-				{
-					gc_tx := gc_step + 1
-					gc_pos.Thread = gc_base + gc_tx
-					tx := gc_tx
-					/*line nw.go:49*/ temp[tx+1][0] = matrixCuda[indexW+cols*tx]
-				}
-				{
-					gc_tx := gc_step + 2
-					gc_pos.Thread = gc_base + gc_tx
-					tx := gc_tx
-					/*line nw.go:49*/ temp[tx+1][0] = matrixCuda[indexW+cols*tx]
-				}
-				{
-					gc_tx := gc_step + 3
-					gc_pos.Thread = gc_base + gc_tx
-					tx := gc_tx
-					/*line nw.go:49*/ temp[tx+1][0] = matrixCuda[indexW+cols*tx]
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tx := gc_tx
 				/*line nw.go:49*/ temp[tx+1][0] = matrixCuda[indexW+cols*tx]
@@ -367,38 +340,7 @@ func gc_body_needleShared1(gc_b *compiled.Block, reference, matrixCuda []int32, 
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step2 := gc_vstep3
-			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-				{
-					gc_tx := gc_step2 + 0
-					gc_pos.Thread = gc_base + gc_tx
-					tx := gc_tx
-					/*line nw.go:33*/ indexN := cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (1)
-					/*line nw.go:52*/ temp[0][tx+1] = matrixCuda[indexN]
-				}
-				{
-					gc_tx := gc_step2 + 1
-					gc_pos.Thread = gc_base + gc_tx
-					tx := gc_tx
-					/*line nw.go:33*/ indexN := cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (1)
-					/*line nw.go:52*/ temp[0][tx+1] = matrixCuda[indexN]
-				}
-				{
-					gc_tx := gc_step2 + 2
-					gc_pos.Thread = gc_base + gc_tx
-					tx := gc_tx
-					/*line nw.go:33*/ indexN := cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (1)
-					/*line nw.go:52*/ temp[0][tx+1] = matrixCuda[indexN]
-				}
-				{
-					gc_tx := gc_step2 + 3
-					gc_pos.Thread = gc_base + gc_tx
-					tx := gc_tx
-					/*line nw.go:33*/ indexN := cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (1)
-					/*line nw.go:52*/ temp[0][tx+1] = matrixCuda[indexN]
-				}
-			}
-			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tx := gc_tx
 				/*line nw.go:33*/ indexN := cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (1)
@@ -813,46 +755,7 @@ func gc_body_needleShared2(gc_b *compiled.Block, reference, matrixCuda []int32, 
 				/*line nw.go:113*/ gc_at3[gc_tx][0] = matrixCuda[gc_idx]
 			}
 		} else {
-			gc_step := 0
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
-					gc_pos.Thread = gc_base + gc_tx
-					tx := gc_tx
-					/*line nw.go:109*/ if tx == 0 {
-						temp[tx][0] = matrixCuda[indexNW]
-					}
-					/*line nw.go:113*/ temp[tx+1][0] = matrixCuda[indexW+cols*tx]
-				}
-				{
-					gc_tx := gc_step + 1
-					gc_pos.Thread = gc_base + gc_tx
-					tx := gc_tx
-					/*line nw.go:109*/ if tx == 0 {
-						temp[tx][0] = matrixCuda[indexNW]
-					}
-					/*line nw.go:113*/ temp[tx+1][0] = matrixCuda[indexW+cols*tx]
-				}
-				{
-					gc_tx := gc_step + 2
-					gc_pos.Thread = gc_base + gc_tx
-					tx := gc_tx
-					/*line nw.go:109*/ if tx == 0 {
-						temp[tx][0] = matrixCuda[indexNW]
-					}
-					/*line nw.go:113*/ temp[tx+1][0] = matrixCuda[indexW+cols*tx]
-				}
-				{
-					gc_tx := gc_step + 3
-					gc_pos.Thread = gc_base + gc_tx
-					tx := gc_tx
-					/*line nw.go:109*/ if tx == 0 {
-						temp[tx][0] = matrixCuda[indexNW]
-					}
-					/*line nw.go:113*/ temp[tx+1][0] = matrixCuda[indexW+cols*tx]
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tx := gc_tx
 				/*line nw.go:109*/ if tx == 0 {
@@ -954,38 +857,7 @@ func gc_body_needleShared2(gc_b *compiled.Block, reference, matrixCuda []int32, 
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step2 := gc_vstep3
-			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-				{
-					gc_tx := gc_step2 + 0
-					gc_pos.Thread = gc_base + gc_tx
-					tx := gc_tx
-					/*line nw.go:97*/ indexN := cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (1)
-					/*line nw.go:116*/ temp[0][tx+1] = matrixCuda[indexN]
-				}
-				{
-					gc_tx := gc_step2 + 1
-					gc_pos.Thread = gc_base + gc_tx
-					tx := gc_tx
-					/*line nw.go:97*/ indexN := cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (1)
-					/*line nw.go:116*/ temp[0][tx+1] = matrixCuda[indexN]
-				}
-				{
-					gc_tx := gc_step2 + 2
-					gc_pos.Thread = gc_base + gc_tx
-					tx := gc_tx
-					/*line nw.go:97*/ indexN := cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (1)
-					/*line nw.go:116*/ temp[0][tx+1] = matrixCuda[indexN]
-				}
-				{
-					gc_tx := gc_step2 + 3
-					gc_pos.Thread = gc_base + gc_tx
-					tx := gc_tx
-					/*line nw.go:97*/ indexN := cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (1)
-					/*line nw.go:116*/ temp[0][tx+1] = matrixCuda[indexN]
-				}
-			}
-			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tx := gc_tx
 				/*line nw.go:97*/ indexN := cols*NWBlock*bIndexY + NWBlock*bIndexX + tx + (1)

@@ -120,38 +120,7 @@ func gc_body_dynproc(gc_b *compiled.Block, iteration int, gpuWall, gpuSrc, gpuRe
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step := gc_vstep2
-				for ; gc_step+3 < gc_to; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
-						gc_pos.Thread = gc_base + gc_tx
-						tx := gc_tx
-						/*line pathfinder.go:50*/ xidx := blkX + tx
-						/*line pathfinder.go:75*/ prev[tx] = gpuSrc[xidx]
-					}
-					{
-						gc_tx := gc_step + 1
-						gc_pos.Thread = gc_base + gc_tx
-						tx := gc_tx
-						/*line pathfinder.go:50*/ xidx := blkX + tx
-						/*line pathfinder.go:75*/ prev[tx] = gpuSrc[xidx]
-					}
-					{
-						gc_tx := gc_step + 2
-						gc_pos.Thread = gc_base + gc_tx
-						tx := gc_tx
-						/*line pathfinder.go:50*/ xidx := blkX + tx
-						/*line pathfinder.go:75*/ prev[tx] = gpuSrc[xidx]
-					}
-					{
-						gc_tx := gc_step + 3
-						gc_pos.Thread = gc_base + gc_tx
-						tx := gc_tx
-						/*line pathfinder.go:50*/ xidx := blkX + tx
-						/*line pathfinder.go:75*/ prev[tx] = gpuSrc[xidx]
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tx := gc_tx
 					/*line pathfinder.go:50*/ xidx := blkX + tx
@@ -659,50 +628,7 @@ func gc_body_dynproc(gc_b *compiled.Block, iteration int, gpuWall, gpuSrc, gpuRe
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step2 := gc_vstep6
-				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tx := gc_tx
-						computed := gc_s_computed[gc_rank]
-						/*line pathfinder.go:95*/ if computed {
-							prev[tx] = result[tx]
-						}
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tx := gc_tx
-						computed := gc_s_computed[gc_rank]
-						/*line pathfinder.go:95*/ if computed {
-							prev[tx] = result[tx]
-						}
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tx := gc_tx
-						computed := gc_s_computed[gc_rank]
-						/*line pathfinder.go:95*/ if computed {
-							prev[tx] = result[tx]
-						}
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tx := gc_tx
-						computed := gc_s_computed[gc_rank]
-						/*line pathfinder.go:95*/ if computed {
-							prev[tx] = result[tx]
-						}
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_vstep6; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tx := gc_tx
@@ -807,54 +733,7 @@ func gc_body_dynproc(gc_b *compiled.Block, iteration int, gpuWall, gpuSrc, gpuRe
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step3 := gc_vstep8
-			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
-				{
-					gc_tx := gc_step3 + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tx := gc_tx
-					/*line pathfinder.go:50*/ xidx := blkX + tx
-					computed := gc_s_computed[gc_rank]
-					/*line pathfinder.go:103*/ if computed {
-						gpuResults[xidx] = result[tx]
-					}
-				}
-				{
-					gc_tx := gc_step3 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tx := gc_tx
-					/*line pathfinder.go:50*/ xidx := blkX + tx
-					computed := gc_s_computed[gc_rank]
-					/*line pathfinder.go:103*/ if computed {
-						gpuResults[xidx] = result[tx]
-					}
-				}
-				{
-					gc_tx := gc_step3 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tx := gc_tx
-					/*line pathfinder.go:50*/ xidx := blkX + tx
-					computed := gc_s_computed[gc_rank]
-					/*line pathfinder.go:103*/ if computed {
-						gpuResults[xidx] = result[tx]
-					}
-				}
-				{
-					gc_tx := gc_step3 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tx := gc_tx
-					/*line pathfinder.go:50*/ xidx := blkX + tx
-					computed := gc_s_computed[gc_rank]
-					/*line pathfinder.go:103*/ if computed {
-						gpuResults[xidx] = result[tx]
-					}
-				}
-			}
-			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep8; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tx := gc_tx

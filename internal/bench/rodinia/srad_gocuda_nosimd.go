@@ -209,42 +209,7 @@ func gc_body_sradCuda1(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 					}
 				}
 			} else {
-				gc_step2 := 0
-				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_pos.Thread = gc_base + gc_tx
-						tx := gc_tx
-						ty := gc_ty
-						/*line srad.go:43*/ index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
-						/*line srad.go:86*/ temp[ty][tx] = jCuda[index]
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_pos.Thread = gc_base + gc_tx
-						tx := gc_tx
-						ty := gc_ty
-						/*line srad.go:43*/ index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
-						/*line srad.go:86*/ temp[ty][tx] = jCuda[index]
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_pos.Thread = gc_base + gc_tx
-						tx := gc_tx
-						ty := gc_ty
-						/*line srad.go:43*/ index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
-						/*line srad.go:86*/ temp[ty][tx] = jCuda[index]
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_pos.Thread = gc_base + gc_tx
-						tx := gc_tx
-						ty := gc_ty
-						/*line srad.go:43*/ index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
-						/*line srad.go:86*/ temp[ty][tx] = jCuda[index]
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tx := gc_tx
 					ty := gc_ty
@@ -560,10 +525,10 @@ func gc_body_sradCuda1(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 				gc_at28 := wC[gc_off12:][:gc_bdx]
 				gc_at29 := sC[gc_off12:][:gc_bdx]
 				gc_at30 := nC[gc_off12:][:gc_bdx]
-				gc_step3 := 0
-				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+				gc_step2 := 0
+				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 					{
-						gc_tx := gc_step3 + 0
+						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						n := gc_s_n[gc_rank]
 						w := gc_s_w[gc_rank]
@@ -576,7 +541,7 @@ func gc_body_sradCuda1(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 						gc_at30[gc_tx] = n
 					}
 					{
-						gc_tx := gc_step3 + 1
+						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						n := gc_s_n[gc_rank]
 						w := gc_s_w[gc_rank]
@@ -589,7 +554,7 @@ func gc_body_sradCuda1(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 						gc_at30[gc_tx] = n
 					}
 					{
-						gc_tx := gc_step3 + 2
+						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						n := gc_s_n[gc_rank]
 						w := gc_s_w[gc_rank]
@@ -602,7 +567,7 @@ func gc_body_sradCuda1(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 						gc_at30[gc_tx] = n
 					}
 					{
-						gc_tx := gc_step3 + 3
+						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						n := gc_s_n[gc_rank]
 						w := gc_s_w[gc_rank]
@@ -615,7 +580,7 @@ func gc_body_sradCuda1(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 						gc_at30[gc_tx] = n
 					}
 				}
-				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					n := gc_s_n[gc_rank]
 					w := gc_s_w[gc_rank]
@@ -628,78 +593,7 @@ func gc_body_sradCuda1(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 					gc_at30[gc_tx] = n
 				}
 			} else {
-				gc_step4 := 0
-				for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
-					{
-						gc_tx := gc_step4 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tx := gc_tx
-						ty := gc_ty
-						/*line srad.go:43*/ index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
-						n := gc_s_n[gc_rank]
-						w := gc_s_w[gc_rank]
-						e := gc_s_e[gc_rank]
-						s := gc_s_s[gc_rank]
-						/*line srad.go:160*/ cCuda[index] = tempResult[ty][tx]
-						eC[index] = e
-						wC[index] = w
-						sC[index] = s
-						nC[index] = n
-					}
-					{
-						gc_tx := gc_step4 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tx := gc_tx
-						ty := gc_ty
-						/*line srad.go:43*/ index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
-						n := gc_s_n[gc_rank]
-						w := gc_s_w[gc_rank]
-						e := gc_s_e[gc_rank]
-						s := gc_s_s[gc_rank]
-						/*line srad.go:160*/ cCuda[index] = tempResult[ty][tx]
-						eC[index] = e
-						wC[index] = w
-						sC[index] = s
-						nC[index] = n
-					}
-					{
-						gc_tx := gc_step4 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tx := gc_tx
-						ty := gc_ty
-						/*line srad.go:43*/ index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
-						n := gc_s_n[gc_rank]
-						w := gc_s_w[gc_rank]
-						e := gc_s_e[gc_rank]
-						s := gc_s_s[gc_rank]
-						/*line srad.go:160*/ cCuda[index] = tempResult[ty][tx]
-						eC[index] = e
-						wC[index] = w
-						sC[index] = s
-						nC[index] = n
-					}
-					{
-						gc_tx := gc_step4 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tx := gc_tx
-						ty := gc_ty
-						/*line srad.go:43*/ index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
-						n := gc_s_n[gc_rank]
-						w := gc_s_w[gc_rank]
-						e := gc_s_e[gc_rank]
-						s := gc_s_s[gc_rank]
-						/*line srad.go:160*/ cCuda[index] = tempResult[ty][tx]
-						eC[index] = e
-						wC[index] = w
-						sC[index] = s
-						nC[index] = n
-					}
-				}
-				for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tx := gc_tx
@@ -811,70 +705,7 @@ func gc_body_sradCuda2(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 					_ = dSum
 				}
 			} else {
-				gc_step2 := 0
-				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_pos.Thread = gc_base + gc_tx
-						tx := gc_tx
-						ty := gc_ty
-						/*line srad.go:187*/ index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
-						/*line srad.go:190*/ var cc, cn, cs, ce, cw, dSum float32
-						/*line srad.go:198*/ temp[ty][tx] = jCuda[index]
-						_ = cc
-						_ = cn
-						_ = cs
-						_ = ce
-						_ = cw
-						_ = dSum
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_pos.Thread = gc_base + gc_tx
-						tx := gc_tx
-						ty := gc_ty
-						/*line srad.go:187*/ index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
-						/*line srad.go:190*/ var cc, cn, cs, ce, cw, dSum float32
-						/*line srad.go:198*/ temp[ty][tx] = jCuda[index]
-						_ = cc
-						_ = cn
-						_ = cs
-						_ = ce
-						_ = cw
-						_ = dSum
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_pos.Thread = gc_base + gc_tx
-						tx := gc_tx
-						ty := gc_ty
-						/*line srad.go:187*/ index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
-						/*line srad.go:190*/ var cc, cn, cs, ce, cw, dSum float32
-						/*line srad.go:198*/ temp[ty][tx] = jCuda[index]
-						_ = cc
-						_ = cn
-						_ = cs
-						_ = ce
-						_ = cw
-						_ = dSum
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_pos.Thread = gc_base + gc_tx
-						tx := gc_tx
-						ty := gc_ty
-						/*line srad.go:187*/ index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
-						/*line srad.go:190*/ var cc, cn, cs, ce, cw, dSum float32
-						/*line srad.go:198*/ temp[ty][tx] = jCuda[index]
-						_ = cc
-						_ = cn
-						_ = cs
-						_ = ce
-						_ = cw
-						_ = dSum
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tx := gc_tx
 					ty := gc_ty
@@ -985,66 +816,31 @@ func gc_body_sradCuda2(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 				if compiled.Disjoint(gc_at9, gc_at10) {
 					copy(gc_at9, gc_at10)
 				} else {
-					gc_step3 := 0
-					for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+					gc_step2 := 0
+					for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 						{
-							gc_tx := gc_step3 + 0
+							gc_tx := gc_step2 + 0
 							/*line srad.go:217*/ gc_at9[gc_tx] = gc_at10[gc_tx]
 						}
 						{
-							gc_tx := gc_step3 + 1
+							gc_tx := gc_step2 + 1
 							/*line srad.go:217*/ gc_at9[gc_tx] = gc_at10[gc_tx]
 						}
 						{
-							gc_tx := gc_step3 + 2
+							gc_tx := gc_step2 + 2
 							/*line srad.go:217*/ gc_at9[gc_tx] = gc_at10[gc_tx]
 						}
 						{
-							gc_tx := gc_step3 + 3
+							gc_tx := gc_step2 + 3
 							/*line srad.go:217*/ gc_at9[gc_tx] = gc_at10[gc_tx]
 						}
 					}
-					for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 						/*line srad.go:217*/ gc_at9[gc_tx] = gc_at10[gc_tx]
 					}
 				}
 			} else {
-				gc_step4 := 0
-				for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
-					{
-						gc_tx := gc_step4 + 0
-						gc_pos.Thread = gc_base + gc_tx
-						tx := gc_tx
-						ty := gc_ty
-						/*line srad.go:187*/ index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
-						/*line srad.go:217*/ cCudaTemp[ty][tx] = cCuda[index]
-					}
-					{
-						gc_tx := gc_step4 + 1
-						gc_pos.Thread = gc_base + gc_tx
-						tx := gc_tx
-						ty := gc_ty
-						/*line srad.go:187*/ index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
-						/*line srad.go:217*/ cCudaTemp[ty][tx] = cCuda[index]
-					}
-					{
-						gc_tx := gc_step4 + 2
-						gc_pos.Thread = gc_base + gc_tx
-						tx := gc_tx
-						ty := gc_ty
-						/*line srad.go:187*/ index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
-						/*line srad.go:217*/ cCudaTemp[ty][tx] = cCuda[index]
-					}
-					{
-						gc_tx := gc_step4 + 3
-						gc_pos.Thread = gc_base + gc_tx
-						tx := gc_tx
-						ty := gc_ty
-						/*line srad.go:187*/ index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
-						/*line srad.go:217*/ cCudaTemp[ty][tx] = cCuda[index]
-					}
-				}
-				for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tx := gc_tx
 					ty := gc_ty
@@ -1220,66 +1016,31 @@ func gc_body_sradCuda2(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 				if compiled.Disjoint(gc_at22, gc_at23) {
 					copy(gc_at22, gc_at23)
 				} else {
-					gc_step5 := 0
-					for ; gc_step5+3 < gc_bdx; gc_step5 += 4 {
+					gc_step3 := 0
+					for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
 						{
-							gc_tx := gc_step5 + 0
+							gc_tx := gc_step3 + 0
 							/*line srad.go:252*/ gc_at22[gc_tx] = gc_at23[gc_tx]
 						}
 						{
-							gc_tx := gc_step5 + 1
+							gc_tx := gc_step3 + 1
 							/*line srad.go:252*/ gc_at22[gc_tx] = gc_at23[gc_tx]
 						}
 						{
-							gc_tx := gc_step5 + 2
+							gc_tx := gc_step3 + 2
 							/*line srad.go:252*/ gc_at22[gc_tx] = gc_at23[gc_tx]
 						}
 						{
-							gc_tx := gc_step5 + 3
+							gc_tx := gc_step3 + 3
 							/*line srad.go:252*/ gc_at22[gc_tx] = gc_at23[gc_tx]
 						}
 					}
-					for gc_tx := gc_step5; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 						/*line srad.go:252*/ gc_at22[gc_tx] = gc_at23[gc_tx]
 					}
 				}
 			} else {
-				gc_step6 := 0
-				for ; gc_step6+3 < gc_bdx; gc_step6 += 4 {
-					{
-						gc_tx := gc_step6 + 0
-						gc_pos.Thread = gc_base + gc_tx
-						tx := gc_tx
-						ty := gc_ty
-						/*line srad.go:187*/ index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
-						/*line srad.go:252*/ jCuda[index] = cCudaResult[ty][tx]
-					}
-					{
-						gc_tx := gc_step6 + 1
-						gc_pos.Thread = gc_base + gc_tx
-						tx := gc_tx
-						ty := gc_ty
-						/*line srad.go:187*/ index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
-						/*line srad.go:252*/ jCuda[index] = cCudaResult[ty][tx]
-					}
-					{
-						gc_tx := gc_step6 + 2
-						gc_pos.Thread = gc_base + gc_tx
-						tx := gc_tx
-						ty := gc_ty
-						/*line srad.go:187*/ index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
-						/*line srad.go:252*/ jCuda[index] = cCudaResult[ty][tx]
-					}
-					{
-						gc_tx := gc_step6 + 3
-						gc_pos.Thread = gc_base + gc_tx
-						tx := gc_tx
-						ty := gc_ty
-						/*line srad.go:187*/ index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
-						/*line srad.go:252*/ jCuda[index] = cCudaResult[ty][tx]
-					}
-				}
-				for gc_tx := gc_step6; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tx := gc_tx
 					ty := gc_ty

@@ -777,42 +777,7 @@ func gc_body_sradCuda1(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step := gc_vstep6
-				for ; gc_step+3 < gc_bdx; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
-						gc_pos.Thread = gc_base + gc_tx
-						tx := gc_tx
-						ty := gc_ty
-						/*line srad.go:43*/ index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
-						/*line srad.go:86*/ temp[ty][tx] = jCuda[index]
-					}
-					{
-						gc_tx := gc_step + 1
-						gc_pos.Thread = gc_base + gc_tx
-						tx := gc_tx
-						ty := gc_ty
-						/*line srad.go:43*/ index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
-						/*line srad.go:86*/ temp[ty][tx] = jCuda[index]
-					}
-					{
-						gc_tx := gc_step + 2
-						gc_pos.Thread = gc_base + gc_tx
-						tx := gc_tx
-						ty := gc_ty
-						/*line srad.go:43*/ index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
-						/*line srad.go:86*/ temp[ty][tx] = jCuda[index]
-					}
-					{
-						gc_tx := gc_step + 3
-						gc_pos.Thread = gc_base + gc_tx
-						tx := gc_tx
-						ty := gc_ty
-						/*line srad.go:43*/ index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
-						/*line srad.go:86*/ temp[ty][tx] = jCuda[index]
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_vstep6; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tx := gc_tx
 					ty := gc_ty
@@ -1243,78 +1208,7 @@ func gc_body_sradCuda1(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step2 := gc_vstep8
-				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tx := gc_tx
-						ty := gc_ty
-						/*line srad.go:43*/ index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
-						n := gc_s_n[gc_rank]
-						w := gc_s_w[gc_rank]
-						e := gc_s_e[gc_rank]
-						s := gc_s_s[gc_rank]
-						/*line srad.go:160*/ cCuda[index] = tempResult[ty][tx]
-						eC[index] = e
-						wC[index] = w
-						sC[index] = s
-						nC[index] = n
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tx := gc_tx
-						ty := gc_ty
-						/*line srad.go:43*/ index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
-						n := gc_s_n[gc_rank]
-						w := gc_s_w[gc_rank]
-						e := gc_s_e[gc_rank]
-						s := gc_s_s[gc_rank]
-						/*line srad.go:160*/ cCuda[index] = tempResult[ty][tx]
-						eC[index] = e
-						wC[index] = w
-						sC[index] = s
-						nC[index] = n
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tx := gc_tx
-						ty := gc_ty
-						/*line srad.go:43*/ index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
-						n := gc_s_n[gc_rank]
-						w := gc_s_w[gc_rank]
-						e := gc_s_e[gc_rank]
-						s := gc_s_s[gc_rank]
-						/*line srad.go:160*/ cCuda[index] = tempResult[ty][tx]
-						eC[index] = e
-						wC[index] = w
-						sC[index] = s
-						nC[index] = n
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tx := gc_tx
-						ty := gc_ty
-						/*line srad.go:43*/ index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
-						n := gc_s_n[gc_rank]
-						w := gc_s_w[gc_rank]
-						e := gc_s_e[gc_rank]
-						s := gc_s_s[gc_rank]
-						/*line srad.go:160*/ cCuda[index] = tempResult[ty][tx]
-						eC[index] = e
-						wC[index] = w
-						sC[index] = s
-						nC[index] = n
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_vstep8; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tx := gc_tx
@@ -1495,70 +1389,7 @@ func gc_body_sradCuda2(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step := gc_vstep2
-				for ; gc_step+3 < gc_bdx; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
-						gc_pos.Thread = gc_base + gc_tx
-						tx := gc_tx
-						ty := gc_ty
-						/*line srad.go:187*/ index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
-						/*line srad.go:190*/ var cc, cn, cs, ce, cw, dSum float32
-						/*line srad.go:198*/ temp[ty][tx] = jCuda[index]
-						_ = cc
-						_ = cn
-						_ = cs
-						_ = ce
-						_ = cw
-						_ = dSum
-					}
-					{
-						gc_tx := gc_step + 1
-						gc_pos.Thread = gc_base + gc_tx
-						tx := gc_tx
-						ty := gc_ty
-						/*line srad.go:187*/ index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
-						/*line srad.go:190*/ var cc, cn, cs, ce, cw, dSum float32
-						/*line srad.go:198*/ temp[ty][tx] = jCuda[index]
-						_ = cc
-						_ = cn
-						_ = cs
-						_ = ce
-						_ = cw
-						_ = dSum
-					}
-					{
-						gc_tx := gc_step + 2
-						gc_pos.Thread = gc_base + gc_tx
-						tx := gc_tx
-						ty := gc_ty
-						/*line srad.go:187*/ index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
-						/*line srad.go:190*/ var cc, cn, cs, ce, cw, dSum float32
-						/*line srad.go:198*/ temp[ty][tx] = jCuda[index]
-						_ = cc
-						_ = cn
-						_ = cs
-						_ = ce
-						_ = cw
-						_ = dSum
-					}
-					{
-						gc_tx := gc_step + 3
-						gc_pos.Thread = gc_base + gc_tx
-						tx := gc_tx
-						ty := gc_ty
-						/*line srad.go:187*/ index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
-						/*line srad.go:190*/ var cc, cn, cs, ce, cw, dSum float32
-						/*line srad.go:198*/ temp[ty][tx] = jCuda[index]
-						_ = cc
-						_ = cn
-						_ = cs
-						_ = ce
-						_ = cw
-						_ = dSum
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tx := gc_tx
 					ty := gc_ty
@@ -2012,42 +1843,7 @@ func gc_body_sradCuda2(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step2 := gc_vstep8
-				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_pos.Thread = gc_base + gc_tx
-						tx := gc_tx
-						ty := gc_ty
-						/*line srad.go:187*/ index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
-						/*line srad.go:217*/ cCudaTemp[ty][tx] = cCuda[index]
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_pos.Thread = gc_base + gc_tx
-						tx := gc_tx
-						ty := gc_ty
-						/*line srad.go:187*/ index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
-						/*line srad.go:217*/ cCudaTemp[ty][tx] = cCuda[index]
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_pos.Thread = gc_base + gc_tx
-						tx := gc_tx
-						ty := gc_ty
-						/*line srad.go:187*/ index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
-						/*line srad.go:217*/ cCudaTemp[ty][tx] = cCuda[index]
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_pos.Thread = gc_base + gc_tx
-						tx := gc_tx
-						ty := gc_ty
-						/*line srad.go:187*/ index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
-						/*line srad.go:217*/ cCudaTemp[ty][tx] = cCuda[index]
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_vstep8; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tx := gc_tx
 					ty := gc_ty
@@ -2290,42 +2086,7 @@ func gc_body_sradCuda2(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step3 := gc_vstep10
-				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
-					{
-						gc_tx := gc_step3 + 0
-						gc_pos.Thread = gc_base + gc_tx
-						tx := gc_tx
-						ty := gc_ty
-						/*line srad.go:187*/ index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
-						/*line srad.go:252*/ jCuda[index] = cCudaResult[ty][tx]
-					}
-					{
-						gc_tx := gc_step3 + 1
-						gc_pos.Thread = gc_base + gc_tx
-						tx := gc_tx
-						ty := gc_ty
-						/*line srad.go:187*/ index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
-						/*line srad.go:252*/ jCuda[index] = cCudaResult[ty][tx]
-					}
-					{
-						gc_tx := gc_step3 + 2
-						gc_pos.Thread = gc_base + gc_tx
-						tx := gc_tx
-						ty := gc_ty
-						/*line srad.go:187*/ index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
-						/*line srad.go:252*/ jCuda[index] = cCudaResult[ty][tx]
-					}
-					{
-						gc_tx := gc_step3 + 3
-						gc_pos.Thread = gc_base + gc_tx
-						tx := gc_tx
-						ty := gc_ty
-						/*line srad.go:187*/ index := cols*SRADBlock*by + SRADBlock*bx + cols*ty + tx
-						/*line srad.go:252*/ jCuda[index] = cCudaResult[ty][tx]
-					}
-				}
-				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_vstep10; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tx := gc_tx
 					ty := gc_ty

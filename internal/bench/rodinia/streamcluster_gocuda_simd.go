@@ -307,50 +307,7 @@ func gc_body_streamclusterComputeCost(gc_b *compiled.Block, gc_lo, gc_hi int, nu
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step4 := gc_vstep2
-					for ; gc_step4+3 < gc_to; gc_step4 += 4 {
-						{
-							gc_tx := gc_step4 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							/*line streamcluster.go:49*/ tid := gc_bdx*bid + gc_tx
-							retval := gc_s_retval[gc_rank]
-							/*line streamcluster.go:73*/ tmp := coordD[(i*num)+tid] - coordD[(i*num)+x]
-							retval += tmp * tmp
-							gc_s_retval[gc_rank] = retval
-						}
-						{
-							gc_tx := gc_step4 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							/*line streamcluster.go:49*/ tid := gc_bdx*bid + gc_tx
-							retval := gc_s_retval[gc_rank]
-							/*line streamcluster.go:73*/ tmp := coordD[(i*num)+tid] - coordD[(i*num)+x]
-							retval += tmp * tmp
-							gc_s_retval[gc_rank] = retval
-						}
-						{
-							gc_tx := gc_step4 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							/*line streamcluster.go:49*/ tid := gc_bdx*bid + gc_tx
-							retval := gc_s_retval[gc_rank]
-							/*line streamcluster.go:73*/ tmp := coordD[(i*num)+tid] - coordD[(i*num)+x]
-							retval += tmp * tmp
-							gc_s_retval[gc_rank] = retval
-						}
-						{
-							gc_tx := gc_step4 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							/*line streamcluster.go:49*/ tid := gc_bdx*bid + gc_tx
-							retval := gc_s_retval[gc_rank]
-							/*line streamcluster.go:73*/ tmp := coordD[(i*num)+tid] - coordD[(i*num)+x]
-							retval += tmp * tmp
-							gc_s_retval[gc_rank] = retval
-						}
-					}
-					for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						/*line streamcluster.go:49*/ tid := gc_bdx*bid + gc_tx

@@ -1017,50 +1017,7 @@ func gc_body_brGridStride(gc_b *compiled.Block, x []float32, partial []float64) 
 					gc_s_v[gc_rank] = v
 				}
 			} else {
-				gc_step2 := gc_from
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						v := gc_s_v[gc_rank]
-						i := gc_bx*gc_bdx + gc_tx + gc_off
-						gc_more = true
-						/*line blockreduce.go:325*/ v += float64(x[i])
-						gc_s_v[gc_rank] = v
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						v := gc_s_v[gc_rank]
-						i := gc_bx*gc_bdx + gc_tx + gc_off
-						gc_more = true
-						/*line blockreduce.go:325*/ v += float64(x[i])
-						gc_s_v[gc_rank] = v
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						v := gc_s_v[gc_rank]
-						i := gc_bx*gc_bdx + gc_tx + gc_off
-						gc_more = true
-						/*line blockreduce.go:325*/ v += float64(x[i])
-						gc_s_v[gc_rank] = v
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						v := gc_s_v[gc_rank]
-						i := gc_bx*gc_bdx + gc_tx + gc_off
-						gc_more = true
-						/*line blockreduce.go:325*/ v += float64(x[i])
-						gc_s_v[gc_rank] = v
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					v := gc_s_v[gc_rank]

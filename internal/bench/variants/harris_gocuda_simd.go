@@ -131,50 +131,7 @@ func gc_body_harrisSeqShift(gc_b *compiled.Block, in, partial []float32) {
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step := gc_vstep2
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line harris.go:24*/ i := gc_bx*gc_bdx + tid
-					/*line harris.go:26*/ sdata[tid] = 0
-					if i < len(in) {
-						sdata[tid] = in[i]
-					}
-				}
-				{
-					gc_tx := gc_step + 1
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line harris.go:24*/ i := gc_bx*gc_bdx + tid
-					/*line harris.go:26*/ sdata[tid] = 0
-					if i < len(in) {
-						sdata[tid] = in[i]
-					}
-				}
-				{
-					gc_tx := gc_step + 2
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line harris.go:24*/ i := gc_bx*gc_bdx + tid
-					/*line harris.go:26*/ sdata[tid] = 0
-					if i < len(in) {
-						sdata[tid] = in[i]
-					}
-				}
-				{
-					gc_tx := gc_step + 3
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line harris.go:24*/ i := gc_bx*gc_bdx + tid
-					/*line harris.go:26*/ sdata[tid] = 0
-					if i < len(in) {
-						sdata[tid] = in[i]
-					}
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
 				/*line harris.go:24*/ i := gc_bx*gc_bdx + tid
@@ -259,34 +216,7 @@ func gc_body_harrisSeqShift(gc_b *compiled.Block, in, partial []float32) {
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step2 := gc_vstep4
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line harris.go:33*/ sdata[tid] += sdata[tid+s]
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line harris.go:33*/ sdata[tid] += sdata[tid+s]
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line harris.go:33*/ sdata[tid] += sdata[tid+s]
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line harris.go:33*/ sdata[tid] += sdata[tid+s]
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 					/*line harris.go:33*/ sdata[tid] += sdata[tid+s]
@@ -305,41 +235,18 @@ func gc_body_harrisSeqShift(gc_b *compiled.Block, in, partial []float32) {
 			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(partial) && gc_off4 >= 0 && gc_off4 < len(sdata) {
 				gc_at5 := partial[gc_off3:][:1]
 				gc_at6 := sdata[gc_off4:][:1]
-				gc_step3 := gc_from
-				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+				gc_step := gc_from
+				for ; gc_step+3 < gc_to; gc_step += 4 {
 					/*line harris.go:38*/ gc_at5[0] = gc_at6[0]
 					/*line harris.go:38*/ gc_at5[0] = gc_at6[0]
 					/*line harris.go:38*/ gc_at5[0] = gc_at6[0]
 					/*line harris.go:38*/ gc_at5[0] = gc_at6[0]
 				}
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					/*line harris.go:38*/ gc_at5[0] = gc_at6[0]
 				}
 			} else {
-				gc_step4 := gc_from
-				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
-					{
-						gc_tx := gc_step4 + 0
-						gc_pos.Thread = gc_base + gc_tx
-						/*line harris.go:38*/ partial[gc_bx] = sdata[0]
-					}
-					{
-						gc_tx := gc_step4 + 1
-						gc_pos.Thread = gc_base + gc_tx
-						/*line harris.go:38*/ partial[gc_bx] = sdata[0]
-					}
-					{
-						gc_tx := gc_step4 + 2
-						gc_pos.Thread = gc_base + gc_tx
-						/*line harris.go:38*/ partial[gc_bx] = sdata[0]
-					}
-					{
-						gc_tx := gc_step4 + 3
-						gc_pos.Thread = gc_base + gc_tx
-						/*line harris.go:38*/ partial[gc_bx] = sdata[0]
-					}
-				}
-				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					/*line harris.go:38*/ partial[gc_bx] = sdata[0]
 				}
@@ -473,54 +380,7 @@ func gc_body_harrisSeqWhile(gc_b *compiled.Block, in, partial []float32) {
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step := gc_vstep2
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line harris.go:49*/ i := gc_bx*gc_bdx + tid
-					/*line harris.go:51*/ var v float32
-					if i < len(in) {
-						v = in[i]
-					}
-					sdata[tid] = v
-				}
-				{
-					gc_tx := gc_step + 1
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line harris.go:49*/ i := gc_bx*gc_bdx + tid
-					/*line harris.go:51*/ var v float32
-					if i < len(in) {
-						v = in[i]
-					}
-					sdata[tid] = v
-				}
-				{
-					gc_tx := gc_step + 2
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line harris.go:49*/ i := gc_bx*gc_bdx + tid
-					/*line harris.go:51*/ var v float32
-					if i < len(in) {
-						v = in[i]
-					}
-					sdata[tid] = v
-				}
-				{
-					gc_tx := gc_step + 3
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line harris.go:49*/ i := gc_bx*gc_bdx + tid
-					/*line harris.go:51*/ var v float32
-					if i < len(in) {
-						v = in[i]
-					}
-					sdata[tid] = v
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
 				/*line harris.go:49*/ i := gc_bx*gc_bdx + tid
@@ -607,34 +467,7 @@ func gc_body_harrisSeqWhile(gc_b *compiled.Block, in, partial []float32) {
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step2 := gc_vstep4
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line harris.go:60*/ sdata[tid] = sdata[tid] + sdata[tid+s]
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line harris.go:60*/ sdata[tid] = sdata[tid] + sdata[tid+s]
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line harris.go:60*/ sdata[tid] = sdata[tid] + sdata[tid+s]
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line harris.go:60*/ sdata[tid] = sdata[tid] + sdata[tid+s]
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 					/*line harris.go:60*/ sdata[tid] = sdata[tid] + sdata[tid+s]
@@ -653,41 +486,18 @@ func gc_body_harrisSeqWhile(gc_b *compiled.Block, in, partial []float32) {
 			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(partial) && gc_off4 >= 0 && gc_off4 < len(sdata) {
 				gc_at5 := partial[gc_off3:][:1]
 				gc_at6 := sdata[gc_off4:][:1]
-				gc_step3 := gc_from
-				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+				gc_step := gc_from
+				for ; gc_step+3 < gc_to; gc_step += 4 {
 					/*line harris.go:66*/ gc_at5[0] = gc_at6[0]
 					/*line harris.go:66*/ gc_at5[0] = gc_at6[0]
 					/*line harris.go:66*/ gc_at5[0] = gc_at6[0]
 					/*line harris.go:66*/ gc_at5[0] = gc_at6[0]
 				}
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					/*line harris.go:66*/ gc_at5[0] = gc_at6[0]
 				}
 			} else {
-				gc_step4 := gc_from
-				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
-					{
-						gc_tx := gc_step4 + 0
-						gc_pos.Thread = gc_base + gc_tx
-						/*line harris.go:66*/ partial[gc_bx] = sdata[0]
-					}
-					{
-						gc_tx := gc_step4 + 1
-						gc_pos.Thread = gc_base + gc_tx
-						/*line harris.go:66*/ partial[gc_bx] = sdata[0]
-					}
-					{
-						gc_tx := gc_step4 + 2
-						gc_pos.Thread = gc_base + gc_tx
-						/*line harris.go:66*/ partial[gc_bx] = sdata[0]
-					}
-					{
-						gc_tx := gc_step4 + 3
-						gc_pos.Thread = gc_base + gc_tx
-						/*line harris.go:66*/ partial[gc_bx] = sdata[0]
-					}
-				}
-				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					/*line harris.go:66*/ partial[gc_bx] = sdata[0]
 				}
@@ -834,54 +644,7 @@ func gc_body_harrisSeqConst(gc_b *compiled.Block, in, partial []float32) {
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step := gc_vstep2
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line harris.go:79*/ i := gc_bx*blockSize + tid
-					if i < len(in) {
-						sdata[tid] = in[i]
-					} else {
-						sdata[tid] = 0
-					}
-				}
-				{
-					gc_tx := gc_step + 1
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line harris.go:79*/ i := gc_bx*blockSize + tid
-					if i < len(in) {
-						sdata[tid] = in[i]
-					} else {
-						sdata[tid] = 0
-					}
-				}
-				{
-					gc_tx := gc_step + 2
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line harris.go:79*/ i := gc_bx*blockSize + tid
-					if i < len(in) {
-						sdata[tid] = in[i]
-					} else {
-						sdata[tid] = 0
-					}
-				}
-				{
-					gc_tx := gc_step + 3
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line harris.go:79*/ i := gc_bx*blockSize + tid
-					if i < len(in) {
-						sdata[tid] = in[i]
-					} else {
-						sdata[tid] = 0
-					}
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
 				/*line harris.go:79*/ i := gc_bx*blockSize + tid
@@ -967,34 +730,7 @@ func gc_body_harrisSeqConst(gc_b *compiled.Block, in, partial []float32) {
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step2 := gc_vstep4
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line harris.go:88*/ sdata[tid] += sdata[tid+s]
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line harris.go:88*/ sdata[tid] += sdata[tid+s]
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line harris.go:88*/ sdata[tid] += sdata[tid+s]
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line harris.go:88*/ sdata[tid] += sdata[tid+s]
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 					/*line harris.go:88*/ sdata[tid] += sdata[tid+s]
@@ -1011,41 +747,18 @@ func gc_body_harrisSeqConst(gc_b *compiled.Block, in, partial []float32) {
 			gc_off3 := gc_bx
 			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(partial) {
 				gc_at5 := partial[gc_off3:][:1]
-				gc_step3 := gc_from
-				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+				gc_step := gc_from
+				for ; gc_step+3 < gc_to; gc_step += 4 {
 					/*line harris.go:93*/ gc_at5[0] = sdata[0]
 					/*line harris.go:93*/ gc_at5[0] = sdata[0]
 					/*line harris.go:93*/ gc_at5[0] = sdata[0]
 					/*line harris.go:93*/ gc_at5[0] = sdata[0]
 				}
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					/*line harris.go:93*/ gc_at5[0] = sdata[0]
 				}
 			} else {
-				gc_step4 := gc_from
-				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
-					{
-						gc_tx := gc_step4 + 0
-						gc_pos.Thread = gc_base + gc_tx
-						/*line harris.go:93*/ partial[gc_bx] = sdata[0]
-					}
-					{
-						gc_tx := gc_step4 + 1
-						gc_pos.Thread = gc_base + gc_tx
-						/*line harris.go:93*/ partial[gc_bx] = sdata[0]
-					}
-					{
-						gc_tx := gc_step4 + 2
-						gc_pos.Thread = gc_base + gc_tx
-						/*line harris.go:93*/ partial[gc_bx] = sdata[0]
-					}
-					{
-						gc_tx := gc_step4 + 3
-						gc_pos.Thread = gc_base + gc_tx
-						/*line harris.go:93*/ partial[gc_bx] = sdata[0]
-					}
-				}
-				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					/*line harris.go:93*/ partial[gc_bx] = sdata[0]
 				}
@@ -1174,50 +887,7 @@ func gc_body_harrisSeqMin(gc_b *compiled.Block, in, partial []int32) {
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step := gc_vstep2
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line harris.go:103*/ i := gc_bx*gc_bdx + tid
-					/*line harris.go:105*/ sdata[tid] = math32Max
-					if i < len(in) {
-						sdata[tid] = in[i]
-					}
-				}
-				{
-					gc_tx := gc_step + 1
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line harris.go:103*/ i := gc_bx*gc_bdx + tid
-					/*line harris.go:105*/ sdata[tid] = math32Max
-					if i < len(in) {
-						sdata[tid] = in[i]
-					}
-				}
-				{
-					gc_tx := gc_step + 2
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line harris.go:103*/ i := gc_bx*gc_bdx + tid
-					/*line harris.go:105*/ sdata[tid] = math32Max
-					if i < len(in) {
-						sdata[tid] = in[i]
-					}
-				}
-				{
-					gc_tx := gc_step + 3
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line harris.go:103*/ i := gc_bx*gc_bdx + tid
-					/*line harris.go:105*/ sdata[tid] = math32Max
-					if i < len(in) {
-						sdata[tid] = in[i]
-					}
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
 				/*line harris.go:103*/ i := gc_bx*gc_bdx + tid
@@ -1302,34 +972,7 @@ func gc_body_harrisSeqMin(gc_b *compiled.Block, in, partial []int32) {
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step2 := gc_vstep4
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line harris.go:112*/ sdata[tid] = min(sdata[tid], sdata[tid+s])
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line harris.go:112*/ sdata[tid] = min(sdata[tid], sdata[tid+s])
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line harris.go:112*/ sdata[tid] = min(sdata[tid], sdata[tid+s])
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line harris.go:112*/ sdata[tid] = min(sdata[tid], sdata[tid+s])
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 					/*line harris.go:112*/ sdata[tid] = min(sdata[tid], sdata[tid+s])
@@ -1348,41 +991,18 @@ func gc_body_harrisSeqMin(gc_b *compiled.Block, in, partial []int32) {
 			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(partial) && gc_off4 >= 0 && gc_off4 < len(sdata) {
 				gc_at5 := partial[gc_off3:][:1]
 				gc_at6 := sdata[gc_off4:][:1]
-				gc_step3 := gc_from
-				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+				gc_step := gc_from
+				for ; gc_step+3 < gc_to; gc_step += 4 {
 					/*line harris.go:117*/ gc_at5[0] = gc_at6[0]
 					/*line harris.go:117*/ gc_at5[0] = gc_at6[0]
 					/*line harris.go:117*/ gc_at5[0] = gc_at6[0]
 					/*line harris.go:117*/ gc_at5[0] = gc_at6[0]
 				}
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					/*line harris.go:117*/ gc_at5[0] = gc_at6[0]
 				}
 			} else {
-				gc_step4 := gc_from
-				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
-					{
-						gc_tx := gc_step4 + 0
-						gc_pos.Thread = gc_base + gc_tx
-						/*line harris.go:117*/ partial[gc_bx] = sdata[0]
-					}
-					{
-						gc_tx := gc_step4 + 1
-						gc_pos.Thread = gc_base + gc_tx
-						/*line harris.go:117*/ partial[gc_bx] = sdata[0]
-					}
-					{
-						gc_tx := gc_step4 + 2
-						gc_pos.Thread = gc_base + gc_tx
-						/*line harris.go:117*/ partial[gc_bx] = sdata[0]
-					}
-					{
-						gc_tx := gc_step4 + 3
-						gc_pos.Thread = gc_base + gc_tx
-						/*line harris.go:117*/ partial[gc_bx] = sdata[0]
-					}
-				}
-				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					/*line harris.go:117*/ partial[gc_bx] = sdata[0]
 				}
@@ -1519,58 +1139,7 @@ func gc_body_harrisFirstAddInline(gc_b *compiled.Block, in, partial []float32) {
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step := gc_vstep2
-					for ; gc_step+3 < gc_bdx; gc_step += 4 {
-						{
-							gc_tx := gc_step + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							tid := gc_tx
-							/*line harris.go:129*/ i := gc_bx*(gc_bdx*2) + tid
-							/*line harris.go:131*/ var v float32
-							if i < len(in) {
-								v = in[i]
-							}
-							gc_s_v[gc_rank] = v
-						}
-						{
-							gc_tx := gc_step + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							tid := gc_tx
-							/*line harris.go:129*/ i := gc_bx*(gc_bdx*2) + tid
-							/*line harris.go:131*/ var v float32
-							if i < len(in) {
-								v = in[i]
-							}
-							gc_s_v[gc_rank] = v
-						}
-						{
-							gc_tx := gc_step + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							tid := gc_tx
-							/*line harris.go:129*/ i := gc_bx*(gc_bdx*2) + tid
-							/*line harris.go:131*/ var v float32
-							if i < len(in) {
-								v = in[i]
-							}
-							gc_s_v[gc_rank] = v
-						}
-						{
-							gc_tx := gc_step + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							tid := gc_tx
-							/*line harris.go:129*/ i := gc_bx*(gc_bdx*2) + tid
-							/*line harris.go:131*/ var v float32
-							if i < len(in) {
-								v = in[i]
-							}
-							gc_s_v[gc_rank] = v
-						}
-					}
-					for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
@@ -1710,62 +1279,7 @@ func gc_body_harrisFirstAddInline(gc_b *compiled.Block, in, partial []float32) {
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step2 := gc_vstep4
-				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
-						/*line harris.go:129*/ i := gc_bx*(gc_bdx*2) + tid
-						v := gc_s_v[gc_rank]
-						/*line harris.go:135*/ if i+gc_bdx < len(in) {
-							v += in[i+gc_bdx]
-						}
-						sdata[tid] = v
-						gc_s_v[gc_rank] = v
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
-						/*line harris.go:129*/ i := gc_bx*(gc_bdx*2) + tid
-						v := gc_s_v[gc_rank]
-						/*line harris.go:135*/ if i+gc_bdx < len(in) {
-							v += in[i+gc_bdx]
-						}
-						sdata[tid] = v
-						gc_s_v[gc_rank] = v
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
-						/*line harris.go:129*/ i := gc_bx*(gc_bdx*2) + tid
-						v := gc_s_v[gc_rank]
-						/*line harris.go:135*/ if i+gc_bdx < len(in) {
-							v += in[i+gc_bdx]
-						}
-						sdata[tid] = v
-						gc_s_v[gc_rank] = v
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
-						/*line harris.go:129*/ i := gc_bx*(gc_bdx*2) + tid
-						v := gc_s_v[gc_rank]
-						/*line harris.go:135*/ if i+gc_bdx < len(in) {
-							v += in[i+gc_bdx]
-						}
-						sdata[tid] = v
-						gc_s_v[gc_rank] = v
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -1894,34 +1408,7 @@ func gc_body_harrisFirstAddInline(gc_b *compiled.Block, in, partial []float32) {
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step3 := gc_vstep6
-				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
-					{
-						gc_tx := gc_step3 + 0
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line harris.go:142*/ sdata[tid] += sdata[tid+s]
-					}
-					{
-						gc_tx := gc_step3 + 1
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line harris.go:142*/ sdata[tid] += sdata[tid+s]
-					}
-					{
-						gc_tx := gc_step3 + 2
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line harris.go:142*/ sdata[tid] += sdata[tid+s]
-					}
-					{
-						gc_tx := gc_step3 + 3
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line harris.go:142*/ sdata[tid] += sdata[tid+s]
-					}
-				}
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 					/*line harris.go:142*/ sdata[tid] += sdata[tid+s]
@@ -1940,41 +1427,18 @@ func gc_body_harrisFirstAddInline(gc_b *compiled.Block, in, partial []float32) {
 			if gc_from >= 0 && gc_off6 >= 0 && gc_off6 < len(partial) && gc_off7 >= 0 && gc_off7 < len(sdata) {
 				gc_at9 := partial[gc_off6:][:1]
 				gc_at10 := sdata[gc_off7:][:1]
-				gc_step4 := gc_from
-				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+				gc_step := gc_from
+				for ; gc_step+3 < gc_to; gc_step += 4 {
 					/*line harris.go:147*/ gc_at9[0] = gc_at10[0]
 					/*line harris.go:147*/ gc_at9[0] = gc_at10[0]
 					/*line harris.go:147*/ gc_at9[0] = gc_at10[0]
 					/*line harris.go:147*/ gc_at9[0] = gc_at10[0]
 				}
-				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					/*line harris.go:147*/ gc_at9[0] = gc_at10[0]
 				}
 			} else {
-				gc_step5 := gc_from
-				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
-					{
-						gc_tx := gc_step5 + 0
-						gc_pos.Thread = gc_base + gc_tx
-						/*line harris.go:147*/ partial[gc_bx] = sdata[0]
-					}
-					{
-						gc_tx := gc_step5 + 1
-						gc_pos.Thread = gc_base + gc_tx
-						/*line harris.go:147*/ partial[gc_bx] = sdata[0]
-					}
-					{
-						gc_tx := gc_step5 + 2
-						gc_pos.Thread = gc_base + gc_tx
-						/*line harris.go:147*/ partial[gc_bx] = sdata[0]
-					}
-					{
-						gc_tx := gc_step5 + 3
-						gc_pos.Thread = gc_base + gc_tx
-						/*line harris.go:147*/ partial[gc_bx] = sdata[0]
-					}
-				}
-				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					/*line harris.go:147*/ partial[gc_bx] = sdata[0]
 				}
@@ -2271,34 +1735,7 @@ func gc_body_harrisFirstAddMax(gc_b *compiled.Block, in, partial []int32) {
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step := gc_vstep4
-				for ; gc_step+3 < gc_to; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line harris.go:170*/ sdata[tid] = max(sdata[tid], sdata[tid+s])
-					}
-					{
-						gc_tx := gc_step + 1
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line harris.go:170*/ sdata[tid] = max(sdata[tid], sdata[tid+s])
-					}
-					{
-						gc_tx := gc_step + 2
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line harris.go:170*/ sdata[tid] = max(sdata[tid], sdata[tid+s])
-					}
-					{
-						gc_tx := gc_step + 3
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line harris.go:170*/ sdata[tid] = max(sdata[tid], sdata[tid+s])
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 					/*line harris.go:170*/ sdata[tid] = max(sdata[tid], sdata[tid+s])
@@ -2317,41 +1754,18 @@ func gc_body_harrisFirstAddMax(gc_b *compiled.Block, in, partial []int32) {
 			if gc_from >= 0 && gc_off4 >= 0 && gc_off4 < len(partial) && gc_off5 >= 0 && gc_off5 < len(sdata) {
 				gc_at6 := partial[gc_off4:][:1]
 				gc_at7 := sdata[gc_off5:][:1]
-				gc_step2 := gc_from
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+				gc_step := gc_from
+				for ; gc_step+3 < gc_to; gc_step += 4 {
 					/*line harris.go:175*/ gc_at6[0] = gc_at7[0]
 					/*line harris.go:175*/ gc_at6[0] = gc_at7[0]
 					/*line harris.go:175*/ gc_at6[0] = gc_at7[0]
 					/*line harris.go:175*/ gc_at6[0] = gc_at7[0]
 				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					/*line harris.go:175*/ gc_at6[0] = gc_at7[0]
 				}
 			} else {
-				gc_step3 := gc_from
-				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
-					{
-						gc_tx := gc_step3 + 0
-						gc_pos.Thread = gc_base + gc_tx
-						/*line harris.go:175*/ partial[gc_bx] = sdata[0]
-					}
-					{
-						gc_tx := gc_step3 + 1
-						gc_pos.Thread = gc_base + gc_tx
-						/*line harris.go:175*/ partial[gc_bx] = sdata[0]
-					}
-					{
-						gc_tx := gc_step3 + 2
-						gc_pos.Thread = gc_base + gc_tx
-						/*line harris.go:175*/ partial[gc_bx] = sdata[0]
-					}
-					{
-						gc_tx := gc_step3 + 3
-						gc_pos.Thread = gc_base + gc_tx
-						/*line harris.go:175*/ partial[gc_bx] = sdata[0]
-					}
-				}
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					/*line harris.go:175*/ partial[gc_bx] = sdata[0]
 				}
@@ -2480,50 +1894,7 @@ func gc_body_harrisInterleavedMask(gc_b *compiled.Block, in, partial []float32) 
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step := gc_vstep2
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line harris.go:186*/ i := gc_bx*gc_bdx + tid
-					/*line harris.go:188*/ sdata[tid] = 0
-					if i < len(in) {
-						sdata[tid] = in[i]
-					}
-				}
-				{
-					gc_tx := gc_step + 1
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line harris.go:186*/ i := gc_bx*gc_bdx + tid
-					/*line harris.go:188*/ sdata[tid] = 0
-					if i < len(in) {
-						sdata[tid] = in[i]
-					}
-				}
-				{
-					gc_tx := gc_step + 2
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line harris.go:186*/ i := gc_bx*gc_bdx + tid
-					/*line harris.go:188*/ sdata[tid] = 0
-					if i < len(in) {
-						sdata[tid] = in[i]
-					}
-				}
-				{
-					gc_tx := gc_step + 3
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line harris.go:186*/ i := gc_bx*gc_bdx + tid
-					/*line harris.go:188*/ sdata[tid] = 0
-					if i < len(in) {
-						sdata[tid] = in[i]
-					}
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
 				/*line harris.go:186*/ i := gc_bx*gc_bdx + tid
@@ -2565,41 +1936,18 @@ func gc_body_harrisInterleavedMask(gc_b *compiled.Block, in, partial []float32) 
 		if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(partial) && gc_off3 >= 0 && gc_off3 < len(sdata) {
 			gc_at3 := partial[gc_off2:][:1]
 			gc_at4 := sdata[gc_off3:][:1]
-			gc_step2 := gc_from
-			for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+			gc_step := gc_from
+			for ; gc_step+3 < gc_to; gc_step += 4 {
 				/*line harris.go:200*/ gc_at3[0] = gc_at4[0]
 				/*line harris.go:200*/ gc_at3[0] = gc_at4[0]
 				/*line harris.go:200*/ gc_at3[0] = gc_at4[0]
 				/*line harris.go:200*/ gc_at3[0] = gc_at4[0]
 			}
-			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 				/*line harris.go:200*/ gc_at3[0] = gc_at4[0]
 			}
 		} else {
-			gc_step3 := gc_from
-			for ; gc_step3+3 < gc_to; gc_step3 += 4 {
-				{
-					gc_tx := gc_step3 + 0
-					gc_pos.Thread = gc_base + gc_tx
-					/*line harris.go:200*/ partial[gc_bx] = sdata[0]
-				}
-				{
-					gc_tx := gc_step3 + 1
-					gc_pos.Thread = gc_base + gc_tx
-					/*line harris.go:200*/ partial[gc_bx] = sdata[0]
-				}
-				{
-					gc_tx := gc_step3 + 2
-					gc_pos.Thread = gc_base + gc_tx
-					/*line harris.go:200*/ partial[gc_bx] = sdata[0]
-				}
-				{
-					gc_tx := gc_step3 + 3
-					gc_pos.Thread = gc_base + gc_tx
-					/*line harris.go:200*/ partial[gc_bx] = sdata[0]
-				}
-			}
-			for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				/*line harris.go:200*/ partial[gc_bx] = sdata[0]
 			}
@@ -2727,50 +2075,7 @@ func gc_body_harrisStridedShift(gc_b *compiled.Block, in, partial []float32) {
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step := gc_vstep2
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line harris.go:211*/ i := gc_bx*gc_bdx + tid
-					/*line harris.go:213*/ sdata[tid] = 0
-					if i < len(in) {
-						sdata[tid] = in[i]
-					}
-				}
-				{
-					gc_tx := gc_step + 1
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line harris.go:211*/ i := gc_bx*gc_bdx + tid
-					/*line harris.go:213*/ sdata[tid] = 0
-					if i < len(in) {
-						sdata[tid] = in[i]
-					}
-				}
-				{
-					gc_tx := gc_step + 2
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line harris.go:211*/ i := gc_bx*gc_bdx + tid
-					/*line harris.go:213*/ sdata[tid] = 0
-					if i < len(in) {
-						sdata[tid] = in[i]
-					}
-				}
-				{
-					gc_tx := gc_step + 3
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line harris.go:211*/ i := gc_bx*gc_bdx + tid
-					/*line harris.go:213*/ sdata[tid] = 0
-					if i < len(in) {
-						sdata[tid] = in[i]
-					}
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
 				/*line harris.go:211*/ i := gc_bx*gc_bdx + tid
@@ -2789,10 +2094,10 @@ func gc_body_harrisStridedShift(gc_b *compiled.Block, in, partial []float32) {
 			gc_to = gc_bound
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			gc_step2 := gc_from
-			for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+			gc_step := gc_from
+			for ; gc_step+3 < gc_to; gc_step += 4 {
 				{
-					gc_tx := gc_step2 + 0
+					gc_tx := gc_step + 0
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 					/*line harris.go:219*/ index := (s * tid) << 1
@@ -2801,7 +2106,7 @@ func gc_body_harrisStridedShift(gc_b *compiled.Block, in, partial []float32) {
 					}
 				}
 				{
-					gc_tx := gc_step2 + 1
+					gc_tx := gc_step + 1
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 					/*line harris.go:219*/ index := (s * tid) << 1
@@ -2810,7 +2115,7 @@ func gc_body_harrisStridedShift(gc_b *compiled.Block, in, partial []float32) {
 					}
 				}
 				{
-					gc_tx := gc_step2 + 2
+					gc_tx := gc_step + 2
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 					/*line harris.go:219*/ index := (s * tid) << 1
@@ -2819,7 +2124,7 @@ func gc_body_harrisStridedShift(gc_b *compiled.Block, in, partial []float32) {
 					}
 				}
 				{
-					gc_tx := gc_step2 + 3
+					gc_tx := gc_step + 3
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 					/*line harris.go:219*/ index := (s * tid) << 1
@@ -2828,7 +2133,7 @@ func gc_body_harrisStridedShift(gc_b *compiled.Block, in, partial []float32) {
 					}
 				}
 			}
-			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
 				/*line harris.go:219*/ index := (s * tid) << 1
@@ -2849,41 +2154,18 @@ func gc_body_harrisStridedShift(gc_b *compiled.Block, in, partial []float32) {
 			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(partial) && gc_off3 >= 0 && gc_off3 < len(sdata) {
 				gc_at3 := partial[gc_off2:][:1]
 				gc_at4 := sdata[gc_off3:][:1]
-				gc_step3 := gc_from
-				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					/*line harris.go:226*/ gc_at3[0] = gc_at4[0]
 					/*line harris.go:226*/ gc_at3[0] = gc_at4[0]
 					/*line harris.go:226*/ gc_at3[0] = gc_at4[0]
 					/*line harris.go:226*/ gc_at3[0] = gc_at4[0]
 				}
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					/*line harris.go:226*/ gc_at3[0] = gc_at4[0]
 				}
 			} else {
-				gc_step4 := gc_from
-				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
-					{
-						gc_tx := gc_step4 + 0
-						gc_pos.Thread = gc_base + gc_tx
-						/*line harris.go:226*/ partial[gc_bx] = sdata[0]
-					}
-					{
-						gc_tx := gc_step4 + 1
-						gc_pos.Thread = gc_base + gc_tx
-						/*line harris.go:226*/ partial[gc_bx] = sdata[0]
-					}
-					{
-						gc_tx := gc_step4 + 2
-						gc_pos.Thread = gc_base + gc_tx
-						/*line harris.go:226*/ partial[gc_bx] = sdata[0]
-					}
-					{
-						gc_tx := gc_step4 + 3
-						gc_pos.Thread = gc_base + gc_tx
-						/*line harris.go:226*/ partial[gc_bx] = sdata[0]
-					}
-				}
-				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					/*line harris.go:226*/ partial[gc_bx] = sdata[0]
 				}
@@ -3023,58 +2305,7 @@ func gc_body_harrisUnrolledInline(gc_b *compiled.Block, in, partial []float32) {
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step := gc_vstep2
-					for ; gc_step+3 < gc_bdx; gc_step += 4 {
-						{
-							gc_tx := gc_step + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							tid := gc_tx
-							/*line harris.go:238*/ i := gc_bx*(gc_bdx*2) + tid
-							/*line harris.go:240*/ var v float32
-							if i < len(in) {
-								v = in[i]
-							}
-							gc_s_v[gc_rank] = v
-						}
-						{
-							gc_tx := gc_step + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							tid := gc_tx
-							/*line harris.go:238*/ i := gc_bx*(gc_bdx*2) + tid
-							/*line harris.go:240*/ var v float32
-							if i < len(in) {
-								v = in[i]
-							}
-							gc_s_v[gc_rank] = v
-						}
-						{
-							gc_tx := gc_step + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							tid := gc_tx
-							/*line harris.go:238*/ i := gc_bx*(gc_bdx*2) + tid
-							/*line harris.go:240*/ var v float32
-							if i < len(in) {
-								v = in[i]
-							}
-							gc_s_v[gc_rank] = v
-						}
-						{
-							gc_tx := gc_step + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							tid := gc_tx
-							/*line harris.go:238*/ i := gc_bx*(gc_bdx*2) + tid
-							/*line harris.go:240*/ var v float32
-							if i < len(in) {
-								v = in[i]
-							}
-							gc_s_v[gc_rank] = v
-						}
-					}
-					for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
@@ -3214,62 +2445,7 @@ func gc_body_harrisUnrolledInline(gc_b *compiled.Block, in, partial []float32) {
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step2 := gc_vstep4
-				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
-						/*line harris.go:238*/ i := gc_bx*(gc_bdx*2) + tid
-						v := gc_s_v[gc_rank]
-						/*line harris.go:244*/ if i+gc_bdx < len(in) {
-							v += in[i+gc_bdx]
-						}
-						sdata[tid] = v
-						gc_s_v[gc_rank] = v
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
-						/*line harris.go:238*/ i := gc_bx*(gc_bdx*2) + tid
-						v := gc_s_v[gc_rank]
-						/*line harris.go:244*/ if i+gc_bdx < len(in) {
-							v += in[i+gc_bdx]
-						}
-						sdata[tid] = v
-						gc_s_v[gc_rank] = v
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
-						/*line harris.go:238*/ i := gc_bx*(gc_bdx*2) + tid
-						v := gc_s_v[gc_rank]
-						/*line harris.go:244*/ if i+gc_bdx < len(in) {
-							v += in[i+gc_bdx]
-						}
-						sdata[tid] = v
-						gc_s_v[gc_rank] = v
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
-						/*line harris.go:238*/ i := gc_bx*(gc_bdx*2) + tid
-						v := gc_s_v[gc_rank]
-						/*line harris.go:244*/ if i+gc_bdx < len(in) {
-							v += in[i+gc_bdx]
-						}
-						sdata[tid] = v
-						gc_s_v[gc_rank] = v
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -3398,34 +2574,7 @@ func gc_body_harrisUnrolledInline(gc_b *compiled.Block, in, partial []float32) {
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step3 := gc_vstep6
-				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
-					{
-						gc_tx := gc_step3 + 0
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line harris.go:251*/ sdata[tid] += sdata[tid+s]
-					}
-					{
-						gc_tx := gc_step3 + 1
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line harris.go:251*/ sdata[tid] += sdata[tid+s]
-					}
-					{
-						gc_tx := gc_step3 + 2
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line harris.go:251*/ sdata[tid] += sdata[tid+s]
-					}
-					{
-						gc_tx := gc_step3 + 3
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line harris.go:251*/ sdata[tid] += sdata[tid+s]
-					}
-				}
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 					/*line harris.go:251*/ sdata[tid] += sdata[tid+s]
@@ -4252,41 +3401,18 @@ func gc_body_harrisUnrolledInline(gc_b *compiled.Block, in, partial []float32) {
 			if gc_from >= 0 && gc_off6 >= 0 && gc_off6 < len(partial) && gc_off7 >= 0 && gc_off7 < len(sdata) {
 				gc_at9 := partial[gc_off6:][:1]
 				gc_at10 := sdata[gc_off7:][:1]
-				gc_step4 := gc_from
-				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+				gc_step := gc_from
+				for ; gc_step+3 < gc_to; gc_step += 4 {
 					/*line harris.go:281*/ gc_at9[0] = gc_at10[0]
 					/*line harris.go:281*/ gc_at9[0] = gc_at10[0]
 					/*line harris.go:281*/ gc_at9[0] = gc_at10[0]
 					/*line harris.go:281*/ gc_at9[0] = gc_at10[0]
 				}
-				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					/*line harris.go:281*/ gc_at9[0] = gc_at10[0]
 				}
 			} else {
-				gc_step5 := gc_from
-				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
-					{
-						gc_tx := gc_step5 + 0
-						gc_pos.Thread = gc_base + gc_tx
-						/*line harris.go:281*/ partial[gc_bx] = sdata[0]
-					}
-					{
-						gc_tx := gc_step5 + 1
-						gc_pos.Thread = gc_base + gc_tx
-						/*line harris.go:281*/ partial[gc_bx] = sdata[0]
-					}
-					{
-						gc_tx := gc_step5 + 2
-						gc_pos.Thread = gc_base + gc_tx
-						/*line harris.go:281*/ partial[gc_bx] = sdata[0]
-					}
-					{
-						gc_tx := gc_step5 + 3
-						gc_pos.Thread = gc_base + gc_tx
-						/*line harris.go:281*/ partial[gc_bx] = sdata[0]
-					}
-				}
-				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					/*line harris.go:281*/ partial[gc_bx] = sdata[0]
 				}

@@ -156,42 +156,7 @@ func gc_body_histogramRuns(gc_b *compiled.Block, data []byte, bins []uint32) {
 					/*line histogram.go:40*/ gc_at[gc_tx] = 0
 				}
 			} else {
-				gc_step2 := gc_from
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line histogram.go:39*/ b := tid + gc_off
-						gc_more = true
-						/*line histogram.go:40*/ local[b] = 0
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line histogram.go:39*/ b := tid + gc_off
-						gc_more = true
-						/*line histogram.go:40*/ local[b] = 0
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line histogram.go:39*/ b := tid + gc_off
-						gc_more = true
-						/*line histogram.go:40*/ local[b] = 0
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line histogram.go:39*/ b := tid + gc_off
-						gc_more = true
-						/*line histogram.go:40*/ local[b] = 0
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 					/*line histogram.go:39*/ b := tid + gc_off
@@ -207,10 +172,10 @@ func gc_body_histogramRuns(gc_b *compiled.Block, data []byte, bins []uint32) {
 		local := local[:256]
 		{
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_step3 := 0
-				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+				gc_step2 := 0
+				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 					{
-						gc_tx := gc_step3 + 0
+						gc_tx := gc_step2 + 0
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
 						/*line histogram.go:45*/ lo := (gc_bx*gc_bdx + tid) * per
@@ -220,7 +185,7 @@ func gc_body_histogramRuns(gc_b *compiled.Block, data []byte, bins []uint32) {
 						}
 					}
 					{
-						gc_tx := gc_step3 + 1
+						gc_tx := gc_step2 + 1
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
 						/*line histogram.go:45*/ lo := (gc_bx*gc_bdx + tid) * per
@@ -230,7 +195,7 @@ func gc_body_histogramRuns(gc_b *compiled.Block, data []byte, bins []uint32) {
 						}
 					}
 					{
-						gc_tx := gc_step3 + 2
+						gc_tx := gc_step2 + 2
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
 						/*line histogram.go:45*/ lo := (gc_bx*gc_bdx + tid) * per
@@ -240,7 +205,7 @@ func gc_body_histogramRuns(gc_b *compiled.Block, data []byte, bins []uint32) {
 						}
 					}
 					{
-						gc_tx := gc_step3 + 3
+						gc_tx := gc_step2 + 3
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
 						/*line histogram.go:45*/ lo := (gc_bx*gc_bdx + tid) * per
@@ -250,7 +215,7 @@ func gc_body_histogramRuns(gc_b *compiled.Block, data []byte, bins []uint32) {
 						}
 					}
 				}
-				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 					/*line histogram.go:45*/ lo := (gc_bx*gc_bdx + tid) * per
@@ -280,75 +245,40 @@ func gc_body_histogramRuns(gc_b *compiled.Block, data []byte, bins []uint32) {
 			if gc_from >= 0 && gc_off5 >= 0 && gc_off5 <= len(bins) && gc_to <= len(bins)-gc_off5 && gc_off5 <= len(local) && gc_to <= len(local)-gc_off5 {
 				gc_at2 := bins[gc_off5:][:gc_to]
 				gc_at3 := local[gc_off5:][:gc_to]
-				gc_step4 := gc_from
-				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+				gc_step3 := gc_from
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					{
-						gc_tx := gc_step4 + 0
+						gc_tx := gc_step3 + 0
 						gc_pos.Thread = gc_base + gc_tx
 						gc_more3 = true
 						/*line histogram.go:52*/ atomic.Add(&gc_at2[gc_tx], gc_at3[gc_tx])
 					}
 					{
-						gc_tx := gc_step4 + 1
+						gc_tx := gc_step3 + 1
 						gc_pos.Thread = gc_base + gc_tx
 						gc_more3 = true
 						/*line histogram.go:52*/ atomic.Add(&gc_at2[gc_tx], gc_at3[gc_tx])
 					}
 					{
-						gc_tx := gc_step4 + 2
+						gc_tx := gc_step3 + 2
 						gc_pos.Thread = gc_base + gc_tx
 						gc_more3 = true
 						/*line histogram.go:52*/ atomic.Add(&gc_at2[gc_tx], gc_at3[gc_tx])
 					}
 					{
-						gc_tx := gc_step4 + 3
+						gc_tx := gc_step3 + 3
 						gc_pos.Thread = gc_base + gc_tx
 						gc_more3 = true
 						/*line histogram.go:52*/ atomic.Add(&gc_at2[gc_tx], gc_at3[gc_tx])
 					}
 				}
-				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					gc_more3 = true
 					/*line histogram.go:52*/ atomic.Add(&gc_at2[gc_tx], gc_at3[gc_tx])
 				}
 			} else {
-				gc_step5 := gc_from
-				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
-					{
-						gc_tx := gc_step5 + 0
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line histogram.go:51*/ b_ := tid + gc_off3
-						gc_more3 = true
-						/*line histogram.go:52*/ atomic.Add(&bins[b_], local[b_])
-					}
-					{
-						gc_tx := gc_step5 + 1
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line histogram.go:51*/ b_ := tid + gc_off3
-						gc_more3 = true
-						/*line histogram.go:52*/ atomic.Add(&bins[b_], local[b_])
-					}
-					{
-						gc_tx := gc_step5 + 2
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line histogram.go:51*/ b_ := tid + gc_off3
-						gc_more3 = true
-						/*line histogram.go:52*/ atomic.Add(&bins[b_], local[b_])
-					}
-					{
-						gc_tx := gc_step5 + 3
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line histogram.go:51*/ b_ := tid + gc_off3
-						gc_more3 = true
-						/*line histogram.go:52*/ atomic.Add(&bins[b_], local[b_])
-					}
-				}
-				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 					/*line histogram.go:51*/ b_ := tid + gc_off3
@@ -413,34 +343,7 @@ func gc_body_histogramTextbook(gc_b *compiled.Block, data []byte, bins []uint32)
 					/*line histogram.go:65*/ gc_at[gc_tx] = 0
 				}
 			} else {
-				gc_step2 := gc_from
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line histogram.go:65*/ histoS[tid] = 0
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line histogram.go:65*/ histoS[tid] = 0
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line histogram.go:65*/ histoS[tid] = 0
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line histogram.go:65*/ histoS[tid] = 0
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 					/*line histogram.go:65*/ histoS[tid] = 0
@@ -460,61 +363,30 @@ func gc_body_histogramTextbook(gc_b *compiled.Block, data []byte, bins []uint32)
 			gc_off := gc_bx * gc_bdx
 			if gc_from >= 0 && gc_off >= 0 && gc_off <= len(data) && gc_to <= len(data)-gc_off {
 				gc_at2 := data[gc_off:][:gc_to]
-				gc_step3 := gc_from
-				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
-						gc_tx := gc_step3 + 0
+						gc_tx := gc_step2 + 0
 						/*line histogram.go:70*/ compiled.SharedAdd(&histoS[gc_at2[gc_tx]], 1)
 					}
 					{
-						gc_tx := gc_step3 + 1
+						gc_tx := gc_step2 + 1
 						/*line histogram.go:70*/ compiled.SharedAdd(&histoS[gc_at2[gc_tx]], 1)
 					}
 					{
-						gc_tx := gc_step3 + 2
+						gc_tx := gc_step2 + 2
 						/*line histogram.go:70*/ compiled.SharedAdd(&histoS[gc_at2[gc_tx]], 1)
 					}
 					{
-						gc_tx := gc_step3 + 3
+						gc_tx := gc_step2 + 3
 						/*line histogram.go:70*/ compiled.SharedAdd(&histoS[gc_at2[gc_tx]], 1)
 					}
 				}
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					/*line histogram.go:70*/ compiled.SharedAdd(&histoS[gc_at2[gc_tx]], 1)
 				}
 			} else {
-				gc_step4 := gc_from
-				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
-					{
-						gc_tx := gc_step4 + 0
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line histogram.go:68*/ i := gc_bx*gc_bdx + tid
-						/*line histogram.go:70*/ compiled.SharedAdd(&histoS[data[i]], 1)
-					}
-					{
-						gc_tx := gc_step4 + 1
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line histogram.go:68*/ i := gc_bx*gc_bdx + tid
-						/*line histogram.go:70*/ compiled.SharedAdd(&histoS[data[i]], 1)
-					}
-					{
-						gc_tx := gc_step4 + 2
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line histogram.go:68*/ i := gc_bx*gc_bdx + tid
-						/*line histogram.go:70*/ compiled.SharedAdd(&histoS[data[i]], 1)
-					}
-					{
-						gc_tx := gc_step4 + 3
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line histogram.go:68*/ i := gc_bx*gc_bdx + tid
-						/*line histogram.go:70*/ compiled.SharedAdd(&histoS[data[i]], 1)
-					}
-				}
-				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 					/*line histogram.go:68*/ i := gc_bx*gc_bdx + tid
@@ -532,80 +404,45 @@ func gc_body_histogramTextbook(gc_b *compiled.Block, data []byte, bins []uint32)
 			if gc_from >= 0 && gc_to <= len(histoS) && gc_to <= len(bins) {
 				gc_at3 := histoS[:gc_to]
 				gc_at4 := bins[:gc_to]
-				gc_step5 := gc_from
-				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
+				gc_step3 := gc_from
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					{
-						gc_tx := gc_step5 + 0
+						gc_tx := gc_step3 + 0
 						gc_pos.Thread = gc_base + gc_tx
 						/*line histogram.go:74*/ if v := gc_at3[gc_tx]; v > 0 {
 							atomic.Add(&gc_at4[gc_tx], v)
 						}
 					}
 					{
-						gc_tx := gc_step5 + 1
+						gc_tx := gc_step3 + 1
 						gc_pos.Thread = gc_base + gc_tx
 						/*line histogram.go:74*/ if v := gc_at3[gc_tx]; v > 0 {
 							atomic.Add(&gc_at4[gc_tx], v)
 						}
 					}
 					{
-						gc_tx := gc_step5 + 2
+						gc_tx := gc_step3 + 2
 						gc_pos.Thread = gc_base + gc_tx
 						/*line histogram.go:74*/ if v := gc_at3[gc_tx]; v > 0 {
 							atomic.Add(&gc_at4[gc_tx], v)
 						}
 					}
 					{
-						gc_tx := gc_step5 + 3
+						gc_tx := gc_step3 + 3
 						gc_pos.Thread = gc_base + gc_tx
 						/*line histogram.go:74*/ if v := gc_at3[gc_tx]; v > 0 {
 							atomic.Add(&gc_at4[gc_tx], v)
 						}
 					}
 				}
-				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					/*line histogram.go:74*/ if v := gc_at3[gc_tx]; v > 0 {
 						atomic.Add(&gc_at4[gc_tx], v)
 					}
 				}
 			} else {
-				gc_step6 := gc_from
-				for ; gc_step6+3 < gc_to; gc_step6 += 4 {
-					{
-						gc_tx := gc_step6 + 0
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line histogram.go:74*/ if v := histoS[tid]; v > 0 {
-							atomic.Add(&bins[tid], v)
-						}
-					}
-					{
-						gc_tx := gc_step6 + 1
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line histogram.go:74*/ if v := histoS[tid]; v > 0 {
-							atomic.Add(&bins[tid], v)
-						}
-					}
-					{
-						gc_tx := gc_step6 + 2
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line histogram.go:74*/ if v := histoS[tid]; v > 0 {
-							atomic.Add(&bins[tid], v)
-						}
-					}
-					{
-						gc_tx := gc_step6 + 3
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line histogram.go:74*/ if v := histoS[tid]; v > 0 {
-							atomic.Add(&bins[tid], v)
-						}
-					}
-				}
-				for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 					/*line histogram.go:74*/ if v := histoS[tid]; v > 0 {

@@ -204,42 +204,7 @@ func gc_body_histogramRuns(gc_b *compiled.Block, data []byte, bins []uint32) {
 				if gc_vstep2 > gc_from {
 					gc_more = true
 				}
-				gc_step := gc_vstep2
-				for ; gc_step+3 < gc_to; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line histogram.go:39*/ b := tid + gc_off
-						gc_more = true
-						/*line histogram.go:40*/ local[b] = 0
-					}
-					{
-						gc_tx := gc_step + 1
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line histogram.go:39*/ b := tid + gc_off
-						gc_more = true
-						/*line histogram.go:40*/ local[b] = 0
-					}
-					{
-						gc_tx := gc_step + 2
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line histogram.go:39*/ b := tid + gc_off
-						gc_more = true
-						/*line histogram.go:40*/ local[b] = 0
-					}
-					{
-						gc_tx := gc_step + 3
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line histogram.go:39*/ b := tid + gc_off
-						gc_more = true
-						/*line histogram.go:40*/ local[b] = 0
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 					/*line histogram.go:39*/ b := tid + gc_off
@@ -255,10 +220,10 @@ func gc_body_histogramRuns(gc_b *compiled.Block, data []byte, bins []uint32) {
 		local := local[:256]
 		{
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_step2 := 0
-				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+				gc_step := 0
+				for ; gc_step+3 < gc_bdx; gc_step += 4 {
 					{
-						gc_tx := gc_step2 + 0
+						gc_tx := gc_step + 0
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
 						/*line histogram.go:45*/ lo := (gc_bx*gc_bdx + tid) * per
@@ -268,7 +233,7 @@ func gc_body_histogramRuns(gc_b *compiled.Block, data []byte, bins []uint32) {
 						}
 					}
 					{
-						gc_tx := gc_step2 + 1
+						gc_tx := gc_step + 1
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
 						/*line histogram.go:45*/ lo := (gc_bx*gc_bdx + tid) * per
@@ -278,7 +243,7 @@ func gc_body_histogramRuns(gc_b *compiled.Block, data []byte, bins []uint32) {
 						}
 					}
 					{
-						gc_tx := gc_step2 + 2
+						gc_tx := gc_step + 2
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
 						/*line histogram.go:45*/ lo := (gc_bx*gc_bdx + tid) * per
@@ -288,7 +253,7 @@ func gc_body_histogramRuns(gc_b *compiled.Block, data []byte, bins []uint32) {
 						}
 					}
 					{
-						gc_tx := gc_step2 + 3
+						gc_tx := gc_step + 3
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
 						/*line histogram.go:45*/ lo := (gc_bx*gc_bdx + tid) * per
@@ -298,7 +263,7 @@ func gc_body_histogramRuns(gc_b *compiled.Block, data []byte, bins []uint32) {
 						}
 					}
 				}
-				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 					/*line histogram.go:45*/ lo := (gc_bx*gc_bdx + tid) * per
@@ -328,75 +293,40 @@ func gc_body_histogramRuns(gc_b *compiled.Block, data []byte, bins []uint32) {
 			if gc_from >= 0 && gc_off5 >= 0 && gc_off5 <= len(bins) && gc_to <= len(bins)-gc_off5 && gc_off5 <= len(local) && gc_to <= len(local)-gc_off5 {
 				gc_at2 := bins[gc_off5:][:gc_to]
 				gc_at3 := local[gc_off5:][:gc_to]
-				gc_step3 := gc_from
-				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
-						gc_tx := gc_step3 + 0
+						gc_tx := gc_step2 + 0
 						gc_pos.Thread = gc_base + gc_tx
 						gc_more3 = true
 						/*line histogram.go:52*/ atomic.Add(&gc_at2[gc_tx], gc_at3[gc_tx])
 					}
 					{
-						gc_tx := gc_step3 + 1
+						gc_tx := gc_step2 + 1
 						gc_pos.Thread = gc_base + gc_tx
 						gc_more3 = true
 						/*line histogram.go:52*/ atomic.Add(&gc_at2[gc_tx], gc_at3[gc_tx])
 					}
 					{
-						gc_tx := gc_step3 + 2
+						gc_tx := gc_step2 + 2
 						gc_pos.Thread = gc_base + gc_tx
 						gc_more3 = true
 						/*line histogram.go:52*/ atomic.Add(&gc_at2[gc_tx], gc_at3[gc_tx])
 					}
 					{
-						gc_tx := gc_step3 + 3
+						gc_tx := gc_step2 + 3
 						gc_pos.Thread = gc_base + gc_tx
 						gc_more3 = true
 						/*line histogram.go:52*/ atomic.Add(&gc_at2[gc_tx], gc_at3[gc_tx])
 					}
 				}
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					gc_more3 = true
 					/*line histogram.go:52*/ atomic.Add(&gc_at2[gc_tx], gc_at3[gc_tx])
 				}
 			} else {
-				gc_step4 := gc_from
-				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
-					{
-						gc_tx := gc_step4 + 0
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line histogram.go:51*/ b_ := tid + gc_off3
-						gc_more3 = true
-						/*line histogram.go:52*/ atomic.Add(&bins[b_], local[b_])
-					}
-					{
-						gc_tx := gc_step4 + 1
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line histogram.go:51*/ b_ := tid + gc_off3
-						gc_more3 = true
-						/*line histogram.go:52*/ atomic.Add(&bins[b_], local[b_])
-					}
-					{
-						gc_tx := gc_step4 + 2
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line histogram.go:51*/ b_ := tid + gc_off3
-						gc_more3 = true
-						/*line histogram.go:52*/ atomic.Add(&bins[b_], local[b_])
-					}
-					{
-						gc_tx := gc_step4 + 3
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line histogram.go:51*/ b_ := tid + gc_off3
-						gc_more3 = true
-						/*line histogram.go:52*/ atomic.Add(&bins[b_], local[b_])
-					}
-				}
-				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 					/*line histogram.go:51*/ b_ := tid + gc_off3
@@ -506,34 +436,7 @@ func gc_body_histogramTextbook(gc_b *compiled.Block, data []byte, bins []uint32)
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step := gc_vstep2
-				for ; gc_step+3 < gc_to; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line histogram.go:65*/ histoS[tid] = 0
-					}
-					{
-						gc_tx := gc_step + 1
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line histogram.go:65*/ histoS[tid] = 0
-					}
-					{
-						gc_tx := gc_step + 2
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line histogram.go:65*/ histoS[tid] = 0
-					}
-					{
-						gc_tx := gc_step + 3
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line histogram.go:65*/ histoS[tid] = 0
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 					/*line histogram.go:65*/ histoS[tid] = 0
@@ -553,61 +456,30 @@ func gc_body_histogramTextbook(gc_b *compiled.Block, data []byte, bins []uint32)
 			gc_off := gc_bx * gc_bdx
 			if gc_from >= 0 && gc_off >= 0 && gc_off <= len(data) && gc_to <= len(data)-gc_off {
 				gc_at2 := data[gc_off:][:gc_to]
-				gc_step2 := gc_from
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+				gc_step := gc_from
+				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
-						gc_tx := gc_step2 + 0
+						gc_tx := gc_step + 0
 						/*line histogram.go:70*/ compiled.SharedAdd(&histoS[gc_at2[gc_tx]], 1)
 					}
 					{
-						gc_tx := gc_step2 + 1
+						gc_tx := gc_step + 1
 						/*line histogram.go:70*/ compiled.SharedAdd(&histoS[gc_at2[gc_tx]], 1)
 					}
 					{
-						gc_tx := gc_step2 + 2
+						gc_tx := gc_step + 2
 						/*line histogram.go:70*/ compiled.SharedAdd(&histoS[gc_at2[gc_tx]], 1)
 					}
 					{
-						gc_tx := gc_step2 + 3
+						gc_tx := gc_step + 3
 						/*line histogram.go:70*/ compiled.SharedAdd(&histoS[gc_at2[gc_tx]], 1)
 					}
 				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					/*line histogram.go:70*/ compiled.SharedAdd(&histoS[gc_at2[gc_tx]], 1)
 				}
 			} else {
-				gc_step3 := gc_from
-				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
-					{
-						gc_tx := gc_step3 + 0
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line histogram.go:68*/ i := gc_bx*gc_bdx + tid
-						/*line histogram.go:70*/ compiled.SharedAdd(&histoS[data[i]], 1)
-					}
-					{
-						gc_tx := gc_step3 + 1
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line histogram.go:68*/ i := gc_bx*gc_bdx + tid
-						/*line histogram.go:70*/ compiled.SharedAdd(&histoS[data[i]], 1)
-					}
-					{
-						gc_tx := gc_step3 + 2
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line histogram.go:68*/ i := gc_bx*gc_bdx + tid
-						/*line histogram.go:70*/ compiled.SharedAdd(&histoS[data[i]], 1)
-					}
-					{
-						gc_tx := gc_step3 + 3
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line histogram.go:68*/ i := gc_bx*gc_bdx + tid
-						/*line histogram.go:70*/ compiled.SharedAdd(&histoS[data[i]], 1)
-					}
-				}
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 					/*line histogram.go:68*/ i := gc_bx*gc_bdx + tid
@@ -625,80 +497,45 @@ func gc_body_histogramTextbook(gc_b *compiled.Block, data []byte, bins []uint32)
 			if gc_from >= 0 && gc_to <= len(histoS) && gc_to <= len(bins) {
 				gc_at3 := histoS[:gc_to]
 				gc_at4 := bins[:gc_to]
-				gc_step4 := gc_from
-				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
-						gc_tx := gc_step4 + 0
+						gc_tx := gc_step2 + 0
 						gc_pos.Thread = gc_base + gc_tx
 						/*line histogram.go:74*/ if v := gc_at3[gc_tx]; v > 0 {
 							atomic.Add(&gc_at4[gc_tx], v)
 						}
 					}
 					{
-						gc_tx := gc_step4 + 1
+						gc_tx := gc_step2 + 1
 						gc_pos.Thread = gc_base + gc_tx
 						/*line histogram.go:74*/ if v := gc_at3[gc_tx]; v > 0 {
 							atomic.Add(&gc_at4[gc_tx], v)
 						}
 					}
 					{
-						gc_tx := gc_step4 + 2
+						gc_tx := gc_step2 + 2
 						gc_pos.Thread = gc_base + gc_tx
 						/*line histogram.go:74*/ if v := gc_at3[gc_tx]; v > 0 {
 							atomic.Add(&gc_at4[gc_tx], v)
 						}
 					}
 					{
-						gc_tx := gc_step4 + 3
+						gc_tx := gc_step2 + 3
 						gc_pos.Thread = gc_base + gc_tx
 						/*line histogram.go:74*/ if v := gc_at3[gc_tx]; v > 0 {
 							atomic.Add(&gc_at4[gc_tx], v)
 						}
 					}
 				}
-				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					/*line histogram.go:74*/ if v := gc_at3[gc_tx]; v > 0 {
 						atomic.Add(&gc_at4[gc_tx], v)
 					}
 				}
 			} else {
-				gc_step5 := gc_from
-				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
-					{
-						gc_tx := gc_step5 + 0
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line histogram.go:74*/ if v := histoS[tid]; v > 0 {
-							atomic.Add(&bins[tid], v)
-						}
-					}
-					{
-						gc_tx := gc_step5 + 1
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line histogram.go:74*/ if v := histoS[tid]; v > 0 {
-							atomic.Add(&bins[tid], v)
-						}
-					}
-					{
-						gc_tx := gc_step5 + 2
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line histogram.go:74*/ if v := histoS[tid]; v > 0 {
-							atomic.Add(&bins[tid], v)
-						}
-					}
-					{
-						gc_tx := gc_step5 + 3
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line histogram.go:74*/ if v := histoS[tid]; v > 0 {
-							atomic.Add(&bins[tid], v)
-						}
-					}
-				}
-				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 					/*line histogram.go:74*/ if v := histoS[tid]; v > 0 {

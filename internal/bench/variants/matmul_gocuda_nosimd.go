@@ -326,54 +326,7 @@ func gc_body_matmulFlat(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 					/*line matmul.go:43*/ gc_at5[gc_tx] = sum
 				}
 			} else {
-				gc_step2 := gc_from
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						ty := gc_ty
-						/*line matmul.go:23*/ row := gc_by*mmTile + ty
-						tx := gc_tx
-						/*line matmul.go:24*/ col := gc_bx*mmTile + tx
-						sum := gc_s_sum[gc_rank]
-						/*line matmul.go:43*/ c[row*n+col] = sum
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						ty := gc_ty
-						/*line matmul.go:23*/ row := gc_by*mmTile + ty
-						tx := gc_tx
-						/*line matmul.go:24*/ col := gc_bx*mmTile + tx
-						sum := gc_s_sum[gc_rank]
-						/*line matmul.go:43*/ c[row*n+col] = sum
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						ty := gc_ty
-						/*line matmul.go:23*/ row := gc_by*mmTile + ty
-						tx := gc_tx
-						/*line matmul.go:24*/ col := gc_bx*mmTile + tx
-						sum := gc_s_sum[gc_rank]
-						/*line matmul.go:43*/ c[row*n+col] = sum
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						ty := gc_ty
-						/*line matmul.go:23*/ row := gc_by*mmTile + ty
-						tx := gc_tx
-						/*line matmul.go:24*/ col := gc_bx*mmTile + tx
-						sum := gc_s_sum[gc_rank]
-						/*line matmul.go:43*/ c[row*n+col] = sum
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					ty := gc_ty
@@ -618,54 +571,7 @@ func gc_body_matmulFloat64(gc_b *compiled.Block, a, b, c []float64, m, k, n int)
 					/*line matmul.go:72*/ gc_at5[gc_tx] = sum
 				}
 			} else {
-				gc_step2 := gc_from
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						ty := gc_ty
-						/*line matmul.go:54*/ row := gc_by*mmTile + ty
-						tx := gc_tx
-						/*line matmul.go:55*/ col := gc_bx*mmTile + tx
-						sum := gc_s_sum[gc_rank]
-						/*line matmul.go:72*/ c[row*n+col] = sum
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						ty := gc_ty
-						/*line matmul.go:54*/ row := gc_by*mmTile + ty
-						tx := gc_tx
-						/*line matmul.go:55*/ col := gc_bx*mmTile + tx
-						sum := gc_s_sum[gc_rank]
-						/*line matmul.go:72*/ c[row*n+col] = sum
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						ty := gc_ty
-						/*line matmul.go:54*/ row := gc_by*mmTile + ty
-						tx := gc_tx
-						/*line matmul.go:55*/ col := gc_bx*mmTile + tx
-						sum := gc_s_sum[gc_rank]
-						/*line matmul.go:72*/ c[row*n+col] = sum
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						ty := gc_ty
-						/*line matmul.go:54*/ row := gc_by*mmTile + ty
-						tx := gc_tx
-						/*line matmul.go:55*/ col := gc_bx*mmTile + tx
-						sum := gc_s_sum[gc_rank]
-						/*line matmul.go:72*/ c[row*n+col] = sum
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					ty := gc_ty
@@ -919,54 +825,7 @@ func gc_body_matmulPhases(gc_b *compiled.Block, a, b, c []float32, m, k, n int) 
 					/*line matmul.go:109*/ gc_at5[gc_tx] = pvalue
 				}
 			} else {
-				gc_step2 := gc_from
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						ty := gc_ty
-						/*line matmul.go:88*/ row := by*tileWidth + ty
-						tx := gc_tx
-						/*line matmul.go:89*/ col := bx*tileWidth + tx
-						pvalue := gc_s_pvalue[gc_rank]
-						/*line matmul.go:109*/ c[row*n+col] = pvalue
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						ty := gc_ty
-						/*line matmul.go:88*/ row := by*tileWidth + ty
-						tx := gc_tx
-						/*line matmul.go:89*/ col := bx*tileWidth + tx
-						pvalue := gc_s_pvalue[gc_rank]
-						/*line matmul.go:109*/ c[row*n+col] = pvalue
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						ty := gc_ty
-						/*line matmul.go:88*/ row := by*tileWidth + ty
-						tx := gc_tx
-						/*line matmul.go:89*/ col := bx*tileWidth + tx
-						pvalue := gc_s_pvalue[gc_rank]
-						/*line matmul.go:109*/ c[row*n+col] = pvalue
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						ty := gc_ty
-						/*line matmul.go:88*/ row := by*tileWidth + ty
-						tx := gc_tx
-						/*line matmul.go:89*/ col := bx*tileWidth + tx
-						pvalue := gc_s_pvalue[gc_rank]
-						/*line matmul.go:109*/ c[row*n+col] = pvalue
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					ty := gc_ty

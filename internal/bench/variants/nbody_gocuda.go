@@ -239,54 +239,7 @@ func gc_body_nbodyBlockTile(gc_b *compiled.Block, bodies [][4]float32, acc [][3]
 					gc_s_a[gc_rank] = a
 				}
 			} else {
-				gc_step4 := gc_from
-				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
-					{
-						gc_tx := gc_step4 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						/*line nbody.go:95*/ gtid := gc_bx*p + gc_tx
-						var my [4]float32
-						/*line nbody.go:98*/ my = bodies[gtid]
-						/*line nbody.go:100*/ var a [3]float32
-						gc_s_my[gc_rank] = my
-						gc_s_a[gc_rank] = a
-					}
-					{
-						gc_tx := gc_step4 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						/*line nbody.go:95*/ gtid := gc_bx*p + gc_tx
-						var my [4]float32
-						/*line nbody.go:98*/ my = bodies[gtid]
-						/*line nbody.go:100*/ var a [3]float32
-						gc_s_my[gc_rank] = my
-						gc_s_a[gc_rank] = a
-					}
-					{
-						gc_tx := gc_step4 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						/*line nbody.go:95*/ gtid := gc_bx*p + gc_tx
-						var my [4]float32
-						/*line nbody.go:98*/ my = bodies[gtid]
-						/*line nbody.go:100*/ var a [3]float32
-						gc_s_my[gc_rank] = my
-						gc_s_a[gc_rank] = a
-					}
-					{
-						gc_tx := gc_step4 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						/*line nbody.go:95*/ gtid := gc_bx*p + gc_tx
-						var my [4]float32
-						/*line nbody.go:98*/ my = bodies[gtid]
-						/*line nbody.go:100*/ var a [3]float32
-						gc_s_my[gc_rank] = my
-						gc_s_a[gc_rank] = a
-					}
-				}
-				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					/*line nbody.go:95*/ gtid := gc_bx*p + gc_tx
@@ -309,10 +262,10 @@ func gc_body_nbodyBlockTile(gc_b *compiled.Block, bodies [][4]float32, acc [][3]
 			if gc_bdx <= len(shPos) && gc_off2 >= 0 && gc_off2 <= len(bodies) && gc_bdx <= len(bodies)-gc_off2 {
 				gc_at2 := shPos[:gc_bdx]
 				gc_at3 := bodies[gc_off2:][:gc_bdx]
-				gc_step5 := 0
-				for ; gc_step5+3 < gc_bdx; gc_step5 += 4 {
+				gc_step4 := 0
+				for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
 					{
-						gc_tx := gc_step5 + 0
+						gc_tx := gc_step4 + 0
 						gc_pos.Thread = gc_base + gc_tx
 						/*line nbody.go:102*/ idx := tile*p + gc_tx
 						if true || idx < n {
@@ -322,7 +275,7 @@ func gc_body_nbodyBlockTile(gc_b *compiled.Block, bodies [][4]float32, acc [][3]
 						}
 					}
 					{
-						gc_tx := gc_step5 + 1
+						gc_tx := gc_step4 + 1
 						gc_pos.Thread = gc_base + gc_tx
 						/*line nbody.go:102*/ idx := tile*p + gc_tx
 						if true || idx < n {
@@ -332,7 +285,7 @@ func gc_body_nbodyBlockTile(gc_b *compiled.Block, bodies [][4]float32, acc [][3]
 						}
 					}
 					{
-						gc_tx := gc_step5 + 2
+						gc_tx := gc_step4 + 2
 						gc_pos.Thread = gc_base + gc_tx
 						/*line nbody.go:102*/ idx := tile*p + gc_tx
 						if true || idx < n {
@@ -342,7 +295,7 @@ func gc_body_nbodyBlockTile(gc_b *compiled.Block, bodies [][4]float32, acc [][3]
 						}
 					}
 					{
-						gc_tx := gc_step5 + 3
+						gc_tx := gc_step4 + 3
 						gc_pos.Thread = gc_base + gc_tx
 						/*line nbody.go:102*/ idx := tile*p + gc_tx
 						if true || idx < n {
@@ -352,7 +305,7 @@ func gc_body_nbodyBlockTile(gc_b *compiled.Block, bodies [][4]float32, acc [][3]
 						}
 					}
 				}
-				for gc_tx := gc_step5; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					/*line nbody.go:102*/ idx := tile*p + gc_tx
 					if true || idx < n {
@@ -362,50 +315,7 @@ func gc_body_nbodyBlockTile(gc_b *compiled.Block, bodies [][4]float32, acc [][3]
 					}
 				}
 			} else {
-				gc_step6 := 0
-				for ; gc_step6+3 < gc_bdx; gc_step6 += 4 {
-					{
-						gc_tx := gc_step6 + 0
-						gc_pos.Thread = gc_base + gc_tx
-						/*line nbody.go:102*/ idx := tile*p + gc_tx
-						if idx < n {
-							shPos[gc_tx] = bodies[idx]
-						} else {
-							shPos[gc_tx] = [4]float32{}
-						}
-					}
-					{
-						gc_tx := gc_step6 + 1
-						gc_pos.Thread = gc_base + gc_tx
-						/*line nbody.go:102*/ idx := tile*p + gc_tx
-						if idx < n {
-							shPos[gc_tx] = bodies[idx]
-						} else {
-							shPos[gc_tx] = [4]float32{}
-						}
-					}
-					{
-						gc_tx := gc_step6 + 2
-						gc_pos.Thread = gc_base + gc_tx
-						/*line nbody.go:102*/ idx := tile*p + gc_tx
-						if idx < n {
-							shPos[gc_tx] = bodies[idx]
-						} else {
-							shPos[gc_tx] = [4]float32{}
-						}
-					}
-					{
-						gc_tx := gc_step6 + 3
-						gc_pos.Thread = gc_base + gc_tx
-						/*line nbody.go:102*/ idx := tile*p + gc_tx
-						if idx < n {
-							shPos[gc_tx] = bodies[idx]
-						} else {
-							shPos[gc_tx] = [4]float32{}
-						}
-					}
-				}
-				for gc_tx := gc_step6; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					/*line nbody.go:102*/ idx := tile*p + gc_tx
 					if idx < n {
@@ -416,10 +326,10 @@ func gc_body_nbodyBlockTile(gc_b *compiled.Block, bodies [][4]float32, acc [][3]
 				}
 			}
 		}
-		gc_step7 := 0
-		for ; gc_step7+3 < gc_n; gc_step7 += 4 {
+		gc_step5 := 0
+		for ; gc_step5+3 < gc_n; gc_step5 += 4 {
 			{
-				gc_rank := gc_step7 + 0
+				gc_rank := gc_step5 + 0
 				gc_pos.Thread = gc_rank
 				my := gc_s_my[gc_rank]
 				a := gc_s_a[gc_rank]
@@ -427,7 +337,7 @@ func gc_body_nbodyBlockTile(gc_b *compiled.Block, bodies [][4]float32, acc [][3]
 				gc_s_a[gc_rank] = a
 			}
 			{
-				gc_rank := gc_step7 + 1
+				gc_rank := gc_step5 + 1
 				gc_pos.Thread = gc_rank
 				my := gc_s_my[gc_rank]
 				a := gc_s_a[gc_rank]
@@ -435,7 +345,7 @@ func gc_body_nbodyBlockTile(gc_b *compiled.Block, bodies [][4]float32, acc [][3]
 				gc_s_a[gc_rank] = a
 			}
 			{
-				gc_rank := gc_step7 + 2
+				gc_rank := gc_step5 + 2
 				gc_pos.Thread = gc_rank
 				my := gc_s_my[gc_rank]
 				a := gc_s_a[gc_rank]
@@ -443,7 +353,7 @@ func gc_body_nbodyBlockTile(gc_b *compiled.Block, bodies [][4]float32, acc [][3]
 				gc_s_a[gc_rank] = a
 			}
 			{
-				gc_rank := gc_step7 + 3
+				gc_rank := gc_step5 + 3
 				gc_pos.Thread = gc_rank
 				my := gc_s_my[gc_rank]
 				a := gc_s_a[gc_rank]
@@ -451,7 +361,7 @@ func gc_body_nbodyBlockTile(gc_b *compiled.Block, bodies [][4]float32, acc [][3]
 				gc_s_a[gc_rank] = a
 			}
 		}
-		for gc_rank := gc_step7; gc_rank < gc_n; gc_rank++ {
+		for gc_rank := gc_step5; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			my := gc_s_my[gc_rank]
 			a := gc_s_a[gc_rank]
@@ -471,75 +381,40 @@ func gc_body_nbodyBlockTile(gc_b *compiled.Block, bodies [][4]float32, acc [][3]
 			gc_off3 := gc_bx * p
 			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 <= len(acc) && gc_to <= len(acc)-gc_off3 {
 				gc_at4 := acc[gc_off3:][:gc_to]
-				gc_step8 := gc_from
-				for ; gc_step8+3 < gc_to; gc_step8 += 4 {
+				gc_step6 := gc_from
+				for ; gc_step6+3 < gc_to; gc_step6 += 4 {
 					{
-						gc_tx := gc_step8 + 0
+						gc_tx := gc_step6 + 0
 						gc_rank := gc_base + gc_tx
 						a := gc_s_a[gc_rank]
 						/*line nbody.go:113*/ gc_at4[gc_tx] = a
 					}
 					{
-						gc_tx := gc_step8 + 1
+						gc_tx := gc_step6 + 1
 						gc_rank := gc_base + gc_tx
 						a := gc_s_a[gc_rank]
 						/*line nbody.go:113*/ gc_at4[gc_tx] = a
 					}
 					{
-						gc_tx := gc_step8 + 2
+						gc_tx := gc_step6 + 2
 						gc_rank := gc_base + gc_tx
 						a := gc_s_a[gc_rank]
 						/*line nbody.go:113*/ gc_at4[gc_tx] = a
 					}
 					{
-						gc_tx := gc_step8 + 3
+						gc_tx := gc_step6 + 3
 						gc_rank := gc_base + gc_tx
 						a := gc_s_a[gc_rank]
 						/*line nbody.go:113*/ gc_at4[gc_tx] = a
 					}
 				}
-				for gc_tx := gc_step8; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					a := gc_s_a[gc_rank]
 					/*line nbody.go:113*/ gc_at4[gc_tx] = a
 				}
 			} else {
-				gc_step9 := gc_from
-				for ; gc_step9+3 < gc_to; gc_step9 += 4 {
-					{
-						gc_tx := gc_step9 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						/*line nbody.go:95*/ gtid := gc_bx*p + gc_tx
-						a := gc_s_a[gc_rank]
-						/*line nbody.go:113*/ acc[gtid] = a
-					}
-					{
-						gc_tx := gc_step9 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						/*line nbody.go:95*/ gtid := gc_bx*p + gc_tx
-						a := gc_s_a[gc_rank]
-						/*line nbody.go:113*/ acc[gtid] = a
-					}
-					{
-						gc_tx := gc_step9 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						/*line nbody.go:95*/ gtid := gc_bx*p + gc_tx
-						a := gc_s_a[gc_rank]
-						/*line nbody.go:113*/ acc[gtid] = a
-					}
-					{
-						gc_tx := gc_step9 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						/*line nbody.go:95*/ gtid := gc_bx*p + gc_tx
-						a := gc_s_a[gc_rank]
-						/*line nbody.go:113*/ acc[gtid] = a
-					}
-				}
-				for gc_tx := gc_step9; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					/*line nbody.go:95*/ gtid := gc_bx*p + gc_tx

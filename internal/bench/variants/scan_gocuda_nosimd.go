@@ -78,54 +78,7 @@ func gc_body_scanHSInline(gc_b *compiled.Block, in, out, sums []float32) {
 					}
 				}
 			}
-			gc_step := gc_vstep2
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
-					gc_pos.Thread = gc_base + gc_tx
-					i := gc_tx
-					/*line scan.go:28*/ g := gc_bx*b + i
-					if g < len(in) {
-						x[i] = in[g]
-					} else {
-						x[i] = 0
-					}
-				}
-				{
-					gc_tx := gc_step + 1
-					gc_pos.Thread = gc_base + gc_tx
-					i := gc_tx
-					/*line scan.go:28*/ g := gc_bx*b + i
-					if g < len(in) {
-						x[i] = in[g]
-					} else {
-						x[i] = 0
-					}
-				}
-				{
-					gc_tx := gc_step + 2
-					gc_pos.Thread = gc_base + gc_tx
-					i := gc_tx
-					/*line scan.go:28*/ g := gc_bx*b + i
-					if g < len(in) {
-						x[i] = in[g]
-					} else {
-						x[i] = 0
-					}
-				}
-				{
-					gc_tx := gc_step + 3
-					gc_pos.Thread = gc_base + gc_tx
-					i := gc_tx
-					/*line scan.go:28*/ g := gc_bx*b + i
-					if g < len(in) {
-						x[i] = in[g]
-					} else {
-						x[i] = 0
-					}
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				i := gc_tx
 				/*line scan.go:28*/ g := gc_bx*b + i
@@ -210,54 +163,7 @@ func gc_body_scanHSInline(gc_b *compiled.Block, in, out, sums []float32) {
 						}
 						/*line scan.go:37*/ y.StoreSlice(gc_s_y[gc_rank:])
 					}
-					gc_step2 := gc_vstep4
-					for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-						{
-							gc_tx := gc_step2 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							i := gc_tx
-							/*line scan.go:36*/ var y float32
-							if i >= offset {
-								y = x[i-offset]
-							}
-							gc_s_y[gc_rank] = y
-						}
-						{
-							gc_tx := gc_step2 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							i := gc_tx
-							/*line scan.go:36*/ var y float32
-							if i >= offset {
-								y = x[i-offset]
-							}
-							gc_s_y[gc_rank] = y
-						}
-						{
-							gc_tx := gc_step2 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							i := gc_tx
-							/*line scan.go:36*/ var y float32
-							if i >= offset {
-								y = x[i-offset]
-							}
-							gc_s_y[gc_rank] = y
-						}
-						{
-							gc_tx := gc_step2 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							i := gc_tx
-							/*line scan.go:36*/ var y float32
-							if i >= offset {
-								y = x[i-offset]
-							}
-							gc_s_y[gc_rank] = y
-						}
-					}
-					for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						i := gc_tx
@@ -276,75 +182,40 @@ func gc_body_scanHSInline(gc_b *compiled.Block, in, out, sums []float32) {
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 				if gc_from >= 0 && gc_to <= len(x) {
 					gc_at4 := x[:gc_to]
-					gc_step3 := gc_from
-					for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+					gc_step := gc_from
+					for ; gc_step+3 < gc_to; gc_step += 4 {
 						{
-							gc_tx := gc_step3 + 0
+							gc_tx := gc_step + 0
 							gc_rank := gc_base + gc_tx
 							y := gc_s_y[gc_rank]
 							/*line scan.go:42*/ gc_at4[gc_tx] += y
 						}
 						{
-							gc_tx := gc_step3 + 1
+							gc_tx := gc_step + 1
 							gc_rank := gc_base + gc_tx
 							y := gc_s_y[gc_rank]
 							/*line scan.go:42*/ gc_at4[gc_tx] += y
 						}
 						{
-							gc_tx := gc_step3 + 2
+							gc_tx := gc_step + 2
 							gc_rank := gc_base + gc_tx
 							y := gc_s_y[gc_rank]
 							/*line scan.go:42*/ gc_at4[gc_tx] += y
 						}
 						{
-							gc_tx := gc_step3 + 3
+							gc_tx := gc_step + 3
 							gc_rank := gc_base + gc_tx
 							y := gc_s_y[gc_rank]
 							/*line scan.go:42*/ gc_at4[gc_tx] += y
 						}
 					}
-					for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						y := gc_s_y[gc_rank]
 						/*line scan.go:42*/ gc_at4[gc_tx] += y
 					}
 				} else {
-					gc_step4 := gc_from
-					for ; gc_step4+3 < gc_to; gc_step4 += 4 {
-						{
-							gc_tx := gc_step4 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							i := gc_tx
-							y := gc_s_y[gc_rank]
-							/*line scan.go:42*/ x[i] += y
-						}
-						{
-							gc_tx := gc_step4 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							i := gc_tx
-							y := gc_s_y[gc_rank]
-							/*line scan.go:42*/ x[i] += y
-						}
-						{
-							gc_tx := gc_step4 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							i := gc_tx
-							y := gc_s_y[gc_rank]
-							/*line scan.go:42*/ x[i] += y
-						}
-						{
-							gc_tx := gc_step4 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							i := gc_tx
-							y := gc_s_y[gc_rank]
-							/*line scan.go:42*/ x[i] += y
-						}
-					}
-					for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						i := gc_tx
@@ -450,50 +321,7 @@ func gc_body_scanHSDoubleBuffer(gc_b *compiled.Block, in, out, sums []float32) {
 					}
 				}
 			}
-			gc_step := gc_vstep2
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
-					gc_pos.Thread = gc_base + gc_tx
-					thid := gc_tx
-					/*line scan.go:62*/ g := gc_bx*b + thid
-					/*line scan.go:64*/ temp[thid] = 0
-					if g < len(in) {
-						temp[thid] = in[g]
-					}
-				}
-				{
-					gc_tx := gc_step + 1
-					gc_pos.Thread = gc_base + gc_tx
-					thid := gc_tx
-					/*line scan.go:62*/ g := gc_bx*b + thid
-					/*line scan.go:64*/ temp[thid] = 0
-					if g < len(in) {
-						temp[thid] = in[g]
-					}
-				}
-				{
-					gc_tx := gc_step + 2
-					gc_pos.Thread = gc_base + gc_tx
-					thid := gc_tx
-					/*line scan.go:62*/ g := gc_bx*b + thid
-					/*line scan.go:64*/ temp[thid] = 0
-					if g < len(in) {
-						temp[thid] = in[g]
-					}
-				}
-				{
-					gc_tx := gc_step + 3
-					gc_pos.Thread = gc_base + gc_tx
-					thid := gc_tx
-					/*line scan.go:62*/ g := gc_bx*b + thid
-					/*line scan.go:64*/ temp[thid] = 0
-					if g < len(in) {
-						temp[thid] = in[g]
-					}
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				thid := gc_tx
 				/*line scan.go:62*/ g := gc_bx*b + thid
@@ -671,50 +499,7 @@ func gc_body_scanHSDoubleBufferMax(gc_b *compiled.Block, in, out, sums []int32) 
 					}
 				}
 			}
-			gc_step := gc_vstep2
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
-					gc_pos.Thread = gc_base + gc_tx
-					thid := gc_tx
-					/*line scan.go:95*/ g := gc_bx*b + thid
-					/*line scan.go:97*/ temp[thid] = -math32Max - 1
-					if g < len(in) {
-						temp[thid] = in[g]
-					}
-				}
-				{
-					gc_tx := gc_step + 1
-					gc_pos.Thread = gc_base + gc_tx
-					thid := gc_tx
-					/*line scan.go:95*/ g := gc_bx*b + thid
-					/*line scan.go:97*/ temp[thid] = -math32Max - 1
-					if g < len(in) {
-						temp[thid] = in[g]
-					}
-				}
-				{
-					gc_tx := gc_step + 2
-					gc_pos.Thread = gc_base + gc_tx
-					thid := gc_tx
-					/*line scan.go:95*/ g := gc_bx*b + thid
-					/*line scan.go:97*/ temp[thid] = -math32Max - 1
-					if g < len(in) {
-						temp[thid] = in[g]
-					}
-				}
-				{
-					gc_tx := gc_step + 3
-					gc_pos.Thread = gc_base + gc_tx
-					thid := gc_tx
-					/*line scan.go:95*/ g := gc_bx*b + thid
-					/*line scan.go:97*/ temp[thid] = -math32Max - 1
-					if g < len(in) {
-						temp[thid] = in[g]
-					}
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				thid := gc_tx
 				/*line scan.go:95*/ g := gc_bx*b + thid
@@ -895,54 +680,7 @@ func gc_body_scanHSInt32(gc_b *compiled.Block, in, out, sums []int32) {
 				}
 				v.StoreSlice(x[i:])
 			}
-			gc_step := gc_vstep2
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
-					gc_pos.Thread = gc_base + gc_tx
-					i := gc_tx
-					/*line scan.go:127*/ g := gc_bx*b + i
-					var v int32
-					if g < len(in) {
-						v = in[g]
-					}
-					x[i] = v
-				}
-				{
-					gc_tx := gc_step + 1
-					gc_pos.Thread = gc_base + gc_tx
-					i := gc_tx
-					/*line scan.go:127*/ g := gc_bx*b + i
-					var v int32
-					if g < len(in) {
-						v = in[g]
-					}
-					x[i] = v
-				}
-				{
-					gc_tx := gc_step + 2
-					gc_pos.Thread = gc_base + gc_tx
-					i := gc_tx
-					/*line scan.go:127*/ g := gc_bx*b + i
-					var v int32
-					if g < len(in) {
-						v = in[g]
-					}
-					x[i] = v
-				}
-				{
-					gc_tx := gc_step + 3
-					gc_pos.Thread = gc_base + gc_tx
-					i := gc_tx
-					/*line scan.go:127*/ g := gc_bx*b + i
-					var v int32
-					if g < len(in) {
-						v = in[g]
-					}
-					x[i] = v
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				i := gc_tx
 				/*line scan.go:127*/ g := gc_bx*b + i
@@ -1027,54 +765,7 @@ func gc_body_scanHSInt32(gc_b *compiled.Block, in, out, sums []int32) {
 						}
 						/*line scan.go:136*/ y.StoreSlice(gc_s_y[gc_rank:])
 					}
-					gc_step2 := gc_vstep4
-					for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-						{
-							gc_tx := gc_step2 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							i := gc_tx
-							/*line scan.go:135*/ var y int32
-							if i >= offset {
-								y = x[i-offset]
-							}
-							gc_s_y[gc_rank] = y
-						}
-						{
-							gc_tx := gc_step2 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							i := gc_tx
-							/*line scan.go:135*/ var y int32
-							if i >= offset {
-								y = x[i-offset]
-							}
-							gc_s_y[gc_rank] = y
-						}
-						{
-							gc_tx := gc_step2 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							i := gc_tx
-							/*line scan.go:135*/ var y int32
-							if i >= offset {
-								y = x[i-offset]
-							}
-							gc_s_y[gc_rank] = y
-						}
-						{
-							gc_tx := gc_step2 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							i := gc_tx
-							/*line scan.go:135*/ var y int32
-							if i >= offset {
-								y = x[i-offset]
-							}
-							gc_s_y[gc_rank] = y
-						}
-					}
-					for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						i := gc_tx
@@ -1093,75 +784,40 @@ func gc_body_scanHSInt32(gc_b *compiled.Block, in, out, sums []int32) {
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 				if gc_from >= 0 && gc_to <= len(x) {
 					gc_at4 := x[:gc_to]
-					gc_step3 := gc_from
-					for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+					gc_step := gc_from
+					for ; gc_step+3 < gc_to; gc_step += 4 {
 						{
-							gc_tx := gc_step3 + 0
+							gc_tx := gc_step + 0
 							gc_rank := gc_base + gc_tx
 							y := gc_s_y[gc_rank]
 							/*line scan.go:141*/ gc_at4[gc_tx] = y + gc_at4[gc_tx]
 						}
 						{
-							gc_tx := gc_step3 + 1
+							gc_tx := gc_step + 1
 							gc_rank := gc_base + gc_tx
 							y := gc_s_y[gc_rank]
 							/*line scan.go:141*/ gc_at4[gc_tx] = y + gc_at4[gc_tx]
 						}
 						{
-							gc_tx := gc_step3 + 2
+							gc_tx := gc_step + 2
 							gc_rank := gc_base + gc_tx
 							y := gc_s_y[gc_rank]
 							/*line scan.go:141*/ gc_at4[gc_tx] = y + gc_at4[gc_tx]
 						}
 						{
-							gc_tx := gc_step3 + 3
+							gc_tx := gc_step + 3
 							gc_rank := gc_base + gc_tx
 							y := gc_s_y[gc_rank]
 							/*line scan.go:141*/ gc_at4[gc_tx] = y + gc_at4[gc_tx]
 						}
 					}
-					for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						y := gc_s_y[gc_rank]
 						/*line scan.go:141*/ gc_at4[gc_tx] = y + gc_at4[gc_tx]
 					}
 				} else {
-					gc_step4 := gc_from
-					for ; gc_step4+3 < gc_to; gc_step4 += 4 {
-						{
-							gc_tx := gc_step4 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							i := gc_tx
-							y := gc_s_y[gc_rank]
-							/*line scan.go:141*/ x[i] = y + x[i]
-						}
-						{
-							gc_tx := gc_step4 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							i := gc_tx
-							y := gc_s_y[gc_rank]
-							/*line scan.go:141*/ x[i] = y + x[i]
-						}
-						{
-							gc_tx := gc_step4 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							i := gc_tx
-							y := gc_s_y[gc_rank]
-							/*line scan.go:141*/ x[i] = y + x[i]
-						}
-						{
-							gc_tx := gc_step4 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							i := gc_tx
-							y := gc_s_y[gc_rank]
-							/*line scan.go:141*/ x[i] = y + x[i]
-						}
-					}
-					for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						i := gc_tx
@@ -1270,54 +926,7 @@ func gc_body_scanHSWhile(gc_b *compiled.Block, in, out, sums []float32) {
 				}
 				v.StoreSlice(x[tid:])
 			}
-			gc_step := gc_vstep2
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line scan.go:162*/ g := gc_bx*n + tid
-					var v float32
-					if g < len(in) {
-						v = in[g]
-					}
-					x[tid] = v
-				}
-				{
-					gc_tx := gc_step + 1
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line scan.go:162*/ g := gc_bx*n + tid
-					var v float32
-					if g < len(in) {
-						v = in[g]
-					}
-					x[tid] = v
-				}
-				{
-					gc_tx := gc_step + 2
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line scan.go:162*/ g := gc_bx*n + tid
-					var v float32
-					if g < len(in) {
-						v = in[g]
-					}
-					x[tid] = v
-				}
-				{
-					gc_tx := gc_step + 3
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line scan.go:162*/ g := gc_bx*n + tid
-					var v float32
-					if g < len(in) {
-						v = in[g]
-					}
-					x[tid] = v
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
 				/*line scan.go:162*/ g := gc_bx*n + tid
@@ -1401,54 +1010,7 @@ func gc_body_scanHSWhile(gc_b *compiled.Block, in, out, sums []float32) {
 						}
 						/*line scan.go:172*/ tmp.StoreSlice(gc_s_tmp[gc_rank:])
 					}
-					gc_step2 := gc_vstep4
-					for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-						{
-							gc_tx := gc_step2 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							tid := gc_tx
-							/*line scan.go:171*/ var tmp float32
-							if tid-offset >= 0 {
-								tmp = x[tid-offset]
-							}
-							gc_s_tmp[gc_rank] = tmp
-						}
-						{
-							gc_tx := gc_step2 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							tid := gc_tx
-							/*line scan.go:171*/ var tmp float32
-							if tid-offset >= 0 {
-								tmp = x[tid-offset]
-							}
-							gc_s_tmp[gc_rank] = tmp
-						}
-						{
-							gc_tx := gc_step2 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							tid := gc_tx
-							/*line scan.go:171*/ var tmp float32
-							if tid-offset >= 0 {
-								tmp = x[tid-offset]
-							}
-							gc_s_tmp[gc_rank] = tmp
-						}
-						{
-							gc_tx := gc_step2 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							tid := gc_tx
-							/*line scan.go:171*/ var tmp float32
-							if tid-offset >= 0 {
-								tmp = x[tid-offset]
-							}
-							gc_s_tmp[gc_rank] = tmp
-						}
-					}
-					for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
@@ -1463,75 +1025,40 @@ func gc_body_scanHSWhile(gc_b *compiled.Block, in, out, sums []float32) {
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				if gc_bdx <= len(x) {
 					gc_at4 := x[:gc_bdx]
-					gc_step3 := 0
-					for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+					gc_step := 0
+					for ; gc_step+3 < gc_bdx; gc_step += 4 {
 						{
-							gc_tx := gc_step3 + 0
+							gc_tx := gc_step + 0
 							gc_rank := gc_base + gc_tx
 							tmp := gc_s_tmp[gc_rank]
 							/*line scan.go:176*/ gc_at4[gc_tx] += tmp
 						}
 						{
-							gc_tx := gc_step3 + 1
+							gc_tx := gc_step + 1
 							gc_rank := gc_base + gc_tx
 							tmp := gc_s_tmp[gc_rank]
 							/*line scan.go:176*/ gc_at4[gc_tx] += tmp
 						}
 						{
-							gc_tx := gc_step3 + 2
+							gc_tx := gc_step + 2
 							gc_rank := gc_base + gc_tx
 							tmp := gc_s_tmp[gc_rank]
 							/*line scan.go:176*/ gc_at4[gc_tx] += tmp
 						}
 						{
-							gc_tx := gc_step3 + 3
+							gc_tx := gc_step + 3
 							gc_rank := gc_base + gc_tx
 							tmp := gc_s_tmp[gc_rank]
 							/*line scan.go:176*/ gc_at4[gc_tx] += tmp
 						}
 					}
-					for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						tmp := gc_s_tmp[gc_rank]
 						/*line scan.go:176*/ gc_at4[gc_tx] += tmp
 					}
 				} else {
-					gc_step4 := 0
-					for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
-						{
-							gc_tx := gc_step4 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							tid := gc_tx
-							tmp := gc_s_tmp[gc_rank]
-							/*line scan.go:176*/ x[tid] += tmp
-						}
-						{
-							gc_tx := gc_step4 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							tid := gc_tx
-							tmp := gc_s_tmp[gc_rank]
-							/*line scan.go:176*/ x[tid] += tmp
-						}
-						{
-							gc_tx := gc_step4 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							tid := gc_tx
-							tmp := gc_s_tmp[gc_rank]
-							/*line scan.go:176*/ x[tid] += tmp
-						}
-						{
-							gc_tx := gc_step4 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							tid := gc_tx
-							tmp := gc_s_tmp[gc_rank]
-							/*line scan.go:176*/ x[tid] += tmp
-						}
-					}
-					for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
@@ -1702,54 +1229,7 @@ func gc_body_scanHSFourPerThread(gc_b *compiled.Block, in, out, sums []float32) 
 						}
 						/*line scan.go:210*/ y.StoreSlice(gc_s_y[gc_rank:])
 					}
-					gc_step := gc_vstep2
-					for ; gc_step+3 < gc_bdx; gc_step += 4 {
-						{
-							gc_tx := gc_step + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							i := gc_tx
-							/*line scan.go:209*/ var y float32
-							if i >= offset {
-								y = x[i-offset]
-							}
-							gc_s_y[gc_rank] = y
-						}
-						{
-							gc_tx := gc_step + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							i := gc_tx
-							/*line scan.go:209*/ var y float32
-							if i >= offset {
-								y = x[i-offset]
-							}
-							gc_s_y[gc_rank] = y
-						}
-						{
-							gc_tx := gc_step + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							i := gc_tx
-							/*line scan.go:209*/ var y float32
-							if i >= offset {
-								y = x[i-offset]
-							}
-							gc_s_y[gc_rank] = y
-						}
-						{
-							gc_tx := gc_step + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							i := gc_tx
-							/*line scan.go:209*/ var y float32
-							if i >= offset {
-								y = x[i-offset]
-							}
-							gc_s_y[gc_rank] = y
-						}
-					}
-					for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						i := gc_tx
@@ -1768,75 +1248,40 @@ func gc_body_scanHSFourPerThread(gc_b *compiled.Block, in, out, sums []float32) 
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 				if gc_from >= 0 && gc_to <= len(x) {
 					gc_at2 := x[:gc_to]
-					gc_step2 := gc_from
-					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+					gc_step := gc_from
+					for ; gc_step+3 < gc_to; gc_step += 4 {
 						{
-							gc_tx := gc_step2 + 0
+							gc_tx := gc_step + 0
 							gc_rank := gc_base + gc_tx
 							y := gc_s_y[gc_rank]
 							/*line scan.go:215*/ gc_at2[gc_tx] += y
 						}
 						{
-							gc_tx := gc_step2 + 1
+							gc_tx := gc_step + 1
 							gc_rank := gc_base + gc_tx
 							y := gc_s_y[gc_rank]
 							/*line scan.go:215*/ gc_at2[gc_tx] += y
 						}
 						{
-							gc_tx := gc_step2 + 2
+							gc_tx := gc_step + 2
 							gc_rank := gc_base + gc_tx
 							y := gc_s_y[gc_rank]
 							/*line scan.go:215*/ gc_at2[gc_tx] += y
 						}
 						{
-							gc_tx := gc_step2 + 3
+							gc_tx := gc_step + 3
 							gc_rank := gc_base + gc_tx
 							y := gc_s_y[gc_rank]
 							/*line scan.go:215*/ gc_at2[gc_tx] += y
 						}
 					}
-					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						y := gc_s_y[gc_rank]
 						/*line scan.go:215*/ gc_at2[gc_tx] += y
 					}
 				} else {
-					gc_step3 := gc_from
-					for ; gc_step3+3 < gc_to; gc_step3 += 4 {
-						{
-							gc_tx := gc_step3 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							i := gc_tx
-							y := gc_s_y[gc_rank]
-							/*line scan.go:215*/ x[i] += y
-						}
-						{
-							gc_tx := gc_step3 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							i := gc_tx
-							y := gc_s_y[gc_rank]
-							/*line scan.go:215*/ x[i] += y
-						}
-						{
-							gc_tx := gc_step3 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							i := gc_tx
-							y := gc_s_y[gc_rank]
-							/*line scan.go:215*/ x[i] += y
-						}
-						{
-							gc_tx := gc_step3 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							i := gc_tx
-							y := gc_s_y[gc_rank]
-							/*line scan.go:215*/ x[i] += y
-						}
-					}
-					for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						i := gc_tx
@@ -1969,34 +1414,7 @@ func gc_body_scanBlellochDivMul(gc_b *compiled.Block, in, out, sums []float32) {
 					/*line scan.go:257*/ temp[gc_idx5] += temp[gc_idx6]
 				}
 			} else {
-				gc_step := gc_from
-				for ; gc_step+3 < gc_to; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
-						gc_pos.Thread = gc_base + gc_tx
-						thid := gc_tx
-						/*line scan.go:257*/ temp[offset*(2*thid+2)-1] += temp[offset*(2*thid+1)-1]
-					}
-					{
-						gc_tx := gc_step + 1
-						gc_pos.Thread = gc_base + gc_tx
-						thid := gc_tx
-						/*line scan.go:257*/ temp[offset*(2*thid+2)-1] += temp[offset*(2*thid+1)-1]
-					}
-					{
-						gc_tx := gc_step + 2
-						gc_pos.Thread = gc_base + gc_tx
-						thid := gc_tx
-						/*line scan.go:257*/ temp[offset*(2*thid+2)-1] += temp[offset*(2*thid+1)-1]
-					}
-					{
-						gc_tx := gc_step + 3
-						gc_pos.Thread = gc_base + gc_tx
-						thid := gc_tx
-						/*line scan.go:257*/ temp[offset*(2*thid+2)-1] += temp[offset*(2*thid+1)-1]
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					thid := gc_tx
 					/*line scan.go:257*/ temp[offset*(2*thid+2)-1] += temp[offset*(2*thid+1)-1]
@@ -2016,8 +1434,8 @@ func gc_body_scanBlellochDivMul(gc_b *compiled.Block, in, out, sums []float32) {
 			if gc_from >= 0 && gc_off6 >= 0 && gc_off6 < len(sums) && gc_off7 >= 0 && gc_off7 < len(temp) {
 				gc_at := sums[gc_off6:][:1]
 				gc_at2 := temp[gc_off7:][:1]
-				gc_step2 := gc_from
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+				gc_step := gc_from
+				for ; gc_step+3 < gc_to; gc_step += 4 {
 					/*line scan.go:262*/ if sums != nil {
 						gc_at[0] = gc_at2[0]
 					}
@@ -2035,49 +1453,14 @@ func gc_body_scanBlellochDivMul(gc_b *compiled.Block, in, out, sums []float32) {
 					}
 					gc_at2[0] = 0
 				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					/*line scan.go:262*/ if sums != nil {
 						gc_at[0] = gc_at2[0]
 					}
 					gc_at2[0] = 0
 				}
 			} else {
-				gc_step3 := gc_from
-				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
-					{
-						gc_tx := gc_step3 + 0
-						gc_pos.Thread = gc_base + gc_tx
-						/*line scan.go:262*/ if sums != nil {
-							sums[gc_bx] = temp[m-1]
-						}
-						temp[m-1] = 0
-					}
-					{
-						gc_tx := gc_step3 + 1
-						gc_pos.Thread = gc_base + gc_tx
-						/*line scan.go:262*/ if sums != nil {
-							sums[gc_bx] = temp[m-1]
-						}
-						temp[m-1] = 0
-					}
-					{
-						gc_tx := gc_step3 + 2
-						gc_pos.Thread = gc_base + gc_tx
-						/*line scan.go:262*/ if sums != nil {
-							sums[gc_bx] = temp[m-1]
-						}
-						temp[m-1] = 0
-					}
-					{
-						gc_tx := gc_step3 + 3
-						gc_pos.Thread = gc_base + gc_tx
-						/*line scan.go:262*/ if sums != nil {
-							sums[gc_bx] = temp[m-1]
-						}
-						temp[m-1] = 0
-					}
-				}
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					/*line scan.go:262*/ if sums != nil {
 						sums[gc_bx] = temp[m-1]
@@ -2447,42 +1830,7 @@ func gc_body_scanBlellochHelpers(gc_b *compiled.Block, in, out, sums []float32) 
 					gc_at2[0] = 0
 				}
 			} else {
-				gc_step2 := gc_from
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_pos.Thread = gc_base + gc_tx
-						/*line scan.go:360*/ if sums != nil {
-							sums[gc_bx] = temp[m-1]
-						}
-						temp[m-1] = 0
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_pos.Thread = gc_base + gc_tx
-						/*line scan.go:360*/ if sums != nil {
-							sums[gc_bx] = temp[m-1]
-						}
-						temp[m-1] = 0
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_pos.Thread = gc_base + gc_tx
-						/*line scan.go:360*/ if sums != nil {
-							sums[gc_bx] = temp[m-1]
-						}
-						temp[m-1] = 0
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_pos.Thread = gc_base + gc_tx
-						/*line scan.go:360*/ if sums != nil {
-							sums[gc_bx] = temp[m-1]
-						}
-						temp[m-1] = 0
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					/*line scan.go:360*/ if sums != nil {
 						sums[gc_bx] = temp[m-1]
@@ -2593,34 +1941,7 @@ func gc_body_scanUniformMax(gc_b *compiled.Block, gc_lo, gc_hi int, out, prefix 
 							/*line scan.go:415*/ gc_at[gc_u] = max(gc_at[gc_u], gc_elem)
 						}
 					} else {
-						gc_step := gc_seg
-						for ; gc_step+3 < gc_segend; gc_step += 4 {
-							{
-								gc_tx := gc_step + 0
-								gc_pos.Thread = gc_base + gc_tx
-								i := gc_bx*gc_bdx + gc_tx
-								/*line scan.go:415*/ out[i] = max(out[i], prefix[gc_q])
-							}
-							{
-								gc_tx := gc_step + 1
-								gc_pos.Thread = gc_base + gc_tx
-								i := gc_bx*gc_bdx + gc_tx
-								/*line scan.go:415*/ out[i] = max(out[i], prefix[gc_q])
-							}
-							{
-								gc_tx := gc_step + 2
-								gc_pos.Thread = gc_base + gc_tx
-								i := gc_bx*gc_bdx + gc_tx
-								/*line scan.go:415*/ out[i] = max(out[i], prefix[gc_q])
-							}
-							{
-								gc_tx := gc_step + 3
-								gc_pos.Thread = gc_base + gc_tx
-								i := gc_bx*gc_bdx + gc_tx
-								/*line scan.go:415*/ out[i] = max(out[i], prefix[gc_q])
-							}
-						}
-						for gc_tx := gc_step; gc_tx < gc_segend; gc_tx++ {
+						for gc_tx := gc_seg; gc_tx < gc_segend; gc_tx++ {
 							gc_pos.Thread = gc_base + gc_tx
 							i := gc_bx*gc_bdx + gc_tx
 							/*line scan.go:415*/ out[i] = max(out[i], prefix[gc_q])
@@ -2629,34 +1950,34 @@ func gc_body_scanUniformMax(gc_b *compiled.Block, gc_lo, gc_hi int, out, prefix 
 					gc_seg = gc_segend
 				}
 			} else {
-				gc_step2 := gc_from
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+				gc_step := gc_from
+				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
-						gc_tx := gc_step2 + 0
+						gc_tx := gc_step + 0
 						gc_pos.Thread = gc_base + gc_tx
 						i := gc_bx*gc_bdx + gc_tx
 						/*line scan.go:415*/ out[i] = max(out[i], prefix[i/per])
 					}
 					{
-						gc_tx := gc_step2 + 1
+						gc_tx := gc_step + 1
 						gc_pos.Thread = gc_base + gc_tx
 						i := gc_bx*gc_bdx + gc_tx
 						/*line scan.go:415*/ out[i] = max(out[i], prefix[i/per])
 					}
 					{
-						gc_tx := gc_step2 + 2
+						gc_tx := gc_step + 2
 						gc_pos.Thread = gc_base + gc_tx
 						i := gc_bx*gc_bdx + gc_tx
 						/*line scan.go:415*/ out[i] = max(out[i], prefix[i/per])
 					}
 					{
-						gc_tx := gc_step2 + 3
+						gc_tx := gc_step + 3
 						gc_pos.Thread = gc_base + gc_tx
 						i := gc_bx*gc_bdx + gc_tx
 						/*line scan.go:415*/ out[i] = max(out[i], prefix[i/per])
 					}
 				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_bx*gc_bdx + gc_tx
 					/*line scan.go:415*/ out[i] = max(out[i], prefix[i/per])

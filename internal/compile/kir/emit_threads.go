@@ -127,7 +127,8 @@ func (e *emitter) reslices(l *ThreadLoop) {
 
 // threads writes the loop over threads: v from from to to, each thread
 // first declaring its rank (where rank is not empty) and then running
-// thread. A loop of Step k runs k threads a step, as copies.
+// thread. A loop of Step k runs k threads a step, as copies, but for the
+// checked form of a rebased loop, which runs only rows whose check failed.
 func (e *emitter) threads(l *ThreadLoop, v, from, to, rank string, thread []byte) {
 	if e.seg != nil {
 		e.segments(l, v, from, to, rank, thread)
@@ -142,6 +143,7 @@ func (e *emitter) threads(l *ThreadLoop, v, from, to, rank string, thread []byte
 		}
 		e.w.Write(thread)
 	}
+	checked := e.fast != nil // what follows is the form a row runs where its check failed
 	if e.fast != nil {
 		e.rebasedThreads(l, v, from, to, rank)
 		defer e.printf("}\n")
@@ -149,7 +151,7 @@ func (e *emitter) threads(l *ThreadLoop, v, from, to, rank string, thread []byte
 	if e.vec != nil {
 		from = e.stepsOf(e.vec, v, from, to, rank)
 	}
-	if l.Step > 1 {
+	if l.Step > 1 && !checked {
 		step := e.f.Names.Fresh("step")
 		e.printf("%s := %s\nfor ; %s+%d < %s; %s += %d {\n", step, from, step, l.Step-1, to, step, l.Step)
 		for k := range l.Step {

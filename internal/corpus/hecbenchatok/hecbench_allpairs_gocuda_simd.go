@@ -57,34 +57,7 @@ func gc_body_allPairsK2(gc_b *compiled.Block, data []int8, distance []int32, ins
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step := gc_vstep2
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
-					gc_pos.Thread = gc_base + gc_tx
-					idx := gc_tx
-					/*line hecbench_allpairs.go:74*/ dist[idx] = 0
-				}
-				{
-					gc_tx := gc_step + 1
-					gc_pos.Thread = gc_base + gc_tx
-					idx := gc_tx
-					/*line hecbench_allpairs.go:74*/ dist[idx] = 0
-				}
-				{
-					gc_tx := gc_step + 2
-					gc_pos.Thread = gc_base + gc_tx
-					idx := gc_tx
-					/*line hecbench_allpairs.go:74*/ dist[idx] = 0
-				}
-				{
-					gc_tx := gc_step + 3
-					gc_pos.Thread = gc_base + gc_tx
-					idx := gc_tx
-					/*line hecbench_allpairs.go:74*/ dist[idx] = 0
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				idx := gc_tx
 				/*line hecbench_allpairs.go:74*/ dist[idx] = 0
@@ -176,34 +149,7 @@ func gc_body_allPairsK2(gc_b *compiled.Block, data []int8, distance []int32, ins
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step2 := gc_vstep4
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_pos.Thread = gc_base + gc_tx
-						idx := gc_tx
-						/*line hecbench_allpairs.go:105*/ dist[idx] += dist[idx+stride]
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_pos.Thread = gc_base + gc_tx
-						idx := gc_tx
-						/*line hecbench_allpairs.go:105*/ dist[idx] += dist[idx+stride]
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_pos.Thread = gc_base + gc_tx
-						idx := gc_tx
-						/*line hecbench_allpairs.go:105*/ dist[idx] += dist[idx+stride]
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_pos.Thread = gc_base + gc_tx
-						idx := gc_tx
-						/*line hecbench_allpairs.go:105*/ dist[idx] += dist[idx+stride]
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					idx := gc_tx
 					/*line hecbench_allpairs.go:105*/ dist[idx] += dist[idx+stride]
@@ -220,41 +166,18 @@ func gc_body_allPairsK2(gc_b *compiled.Block, data []int8, distance []int32, ins
 			/*line hecbench_allpairs.go:118*/ gc_off3 := instances*gy + gx
 			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(distance) {
 				gc_at4 := distance[gc_off3:][:1]
-				gc_step3 := gc_from
-				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+				gc_step := gc_from
+				for ; gc_step+3 < gc_to; gc_step += 4 {
 					/*line hecbench_allpairs.go:111*/ gc_at4[0] = dist[0]
 					/*line hecbench_allpairs.go:111*/ gc_at4[0] = dist[0]
 					/*line hecbench_allpairs.go:111*/ gc_at4[0] = dist[0]
 					/*line hecbench_allpairs.go:111*/ gc_at4[0] = dist[0]
 				}
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					/*line hecbench_allpairs.go:111*/ gc_at4[0] = dist[0]
 				}
 			} else {
-				gc_step4 := gc_from
-				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
-					{
-						gc_tx := gc_step4 + 0
-						gc_pos.Thread = gc_base + gc_tx
-						/*line hecbench_allpairs.go:111*/ distance[instances*gy+gx] = dist[0]
-					}
-					{
-						gc_tx := gc_step4 + 1
-						gc_pos.Thread = gc_base + gc_tx
-						/*line hecbench_allpairs.go:111*/ distance[instances*gy+gx] = dist[0]
-					}
-					{
-						gc_tx := gc_step4 + 2
-						gc_pos.Thread = gc_base + gc_tx
-						/*line hecbench_allpairs.go:111*/ distance[instances*gy+gx] = dist[0]
-					}
-					{
-						gc_tx := gc_step4 + 3
-						gc_pos.Thread = gc_base + gc_tx
-						/*line hecbench_allpairs.go:111*/ distance[instances*gy+gx] = dist[0]
-					}
-				}
-				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					/*line hecbench_allpairs.go:111*/ distance[instances*gy+gx] = dist[0]
 				}

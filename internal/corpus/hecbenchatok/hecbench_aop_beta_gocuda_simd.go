@@ -503,66 +503,7 @@ func gc_body_computePartialSums(gc_b *compiled.Block, numPaths int, cashflows, s
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step := gc_vstep2
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					/*line hecbench_aop_beta.go:219*/ path := gc_bx*aopThreads4 + gc_tx
-					sum := 0.0
-					/*line hecbench_aop_beta.go:223*/ if path < numPaths {
-						sum = cashflows[path]
-					}
-					if gc_tx == 0 {
-						/*line hecbench_aop_beta.go:229*/ lsum[0] = 0
-					}
-					gc_s_sum[gc_rank] = sum
-				}
-				{
-					gc_tx := gc_step + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					/*line hecbench_aop_beta.go:219*/ path := gc_bx*aopThreads4 + gc_tx
-					sum := 0.0
-					/*line hecbench_aop_beta.go:223*/ if path < numPaths {
-						sum = cashflows[path]
-					}
-					if gc_tx == 0 {
-						/*line hecbench_aop_beta.go:229*/ lsum[0] = 0
-					}
-					gc_s_sum[gc_rank] = sum
-				}
-				{
-					gc_tx := gc_step + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					/*line hecbench_aop_beta.go:219*/ path := gc_bx*aopThreads4 + gc_tx
-					sum := 0.0
-					/*line hecbench_aop_beta.go:223*/ if path < numPaths {
-						sum = cashflows[path]
-					}
-					if gc_tx == 0 {
-						/*line hecbench_aop_beta.go:229*/ lsum[0] = 0
-					}
-					gc_s_sum[gc_rank] = sum
-				}
-				{
-					gc_tx := gc_step + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					/*line hecbench_aop_beta.go:219*/ path := gc_bx*aopThreads4 + gc_tx
-					sum := 0.0
-					/*line hecbench_aop_beta.go:223*/ if path < numPaths {
-						sum = cashflows[path]
-					}
-					if gc_tx == 0 {
-						/*line hecbench_aop_beta.go:229*/ lsum[0] = 0
-					}
-					gc_s_sum[gc_rank] = sum
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				/*line hecbench_aop_beta.go:219*/ path := gc_bx*aopThreads4 + gc_tx
@@ -577,34 +518,34 @@ func gc_body_computePartialSums(gc_b *compiled.Block, numPaths int, cashflows, s
 			}
 		}
 	}
-	gc_step2 := 0
-	for ; gc_step2+3 < gc_n; gc_step2 += 4 {
+	gc_step := 0
+	for ; gc_step+3 < gc_n; gc_step += 4 {
 		{
-			gc_rank := gc_step2 + 0
+			gc_rank := gc_step + 0
 			gc_pos.Thread = gc_rank
 			sum := gc_s_sum[gc_rank]
 			/*line hecbench_aop_beta.go:233*/ compiled.SharedAdd(&lsum[0], sum)
 		}
 		{
-			gc_rank := gc_step2 + 1
+			gc_rank := gc_step + 1
 			gc_pos.Thread = gc_rank
 			sum := gc_s_sum[gc_rank]
 			/*line hecbench_aop_beta.go:233*/ compiled.SharedAdd(&lsum[0], sum)
 		}
 		{
-			gc_rank := gc_step2 + 2
+			gc_rank := gc_step + 2
 			gc_pos.Thread = gc_rank
 			sum := gc_s_sum[gc_rank]
 			/*line hecbench_aop_beta.go:233*/ compiled.SharedAdd(&lsum[0], sum)
 		}
 		{
-			gc_rank := gc_step2 + 3
+			gc_rank := gc_step + 3
 			gc_pos.Thread = gc_rank
 			sum := gc_s_sum[gc_rank]
 			/*line hecbench_aop_beta.go:233*/ compiled.SharedAdd(&lsum[0], sum)
 		}
 	}
-	for gc_rank := gc_step2; gc_rank < gc_n; gc_rank++ {
+	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		sum := gc_s_sum[gc_rank]
 		/*line hecbench_aop_beta.go:233*/ compiled.SharedAdd(&lsum[0], sum)
@@ -617,41 +558,18 @@ func gc_body_computePartialSums(gc_b *compiled.Block, numPaths int, cashflows, s
 		gc_off2 := gc_bx
 		if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(sums) {
 			gc_at2 := sums[gc_off2:][:1]
-			gc_step3 := gc_from
-			for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+			gc_step2 := gc_from
+			for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 				/*line hecbench_aop_beta.go:239*/ gc_at2[0] = lsum[0]
 				/*line hecbench_aop_beta.go:239*/ gc_at2[0] = lsum[0]
 				/*line hecbench_aop_beta.go:239*/ gc_at2[0] = lsum[0]
 				/*line hecbench_aop_beta.go:239*/ gc_at2[0] = lsum[0]
 			}
-			for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 				/*line hecbench_aop_beta.go:239*/ gc_at2[0] = lsum[0]
 			}
 		} else {
-			gc_step4 := gc_from
-			for ; gc_step4+3 < gc_to; gc_step4 += 4 {
-				{
-					gc_tx := gc_step4 + 0
-					gc_pos.Thread = gc_base + gc_tx
-					/*line hecbench_aop_beta.go:239*/ sums[gc_bx] = lsum[0]
-				}
-				{
-					gc_tx := gc_step4 + 1
-					gc_pos.Thread = gc_base + gc_tx
-					/*line hecbench_aop_beta.go:239*/ sums[gc_bx] = lsum[0]
-				}
-				{
-					gc_tx := gc_step4 + 2
-					gc_pos.Thread = gc_base + gc_tx
-					/*line hecbench_aop_beta.go:239*/ sums[gc_bx] = lsum[0]
-				}
-				{
-					gc_tx := gc_step4 + 3
-					gc_pos.Thread = gc_base + gc_tx
-					/*line hecbench_aop_beta.go:239*/ sums[gc_bx] = lsum[0]
-				}
-			}
-			for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				/*line hecbench_aop_beta.go:239*/ sums[gc_bx] = lsum[0]
 			}
@@ -769,50 +687,7 @@ func gc_body_computeFinalSum(gc_b *compiled.Block, numPaths, numBlocks int, expM
 				if gc_vstep3 > gc_from {
 					gc_more = true
 				}
-				gc_step2 := gc_vstep3
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						sum := gc_s_sum[gc_rank]
-						item := gc_tx + gc_off
-						gc_more = true
-						/*line hecbench_aop_beta.go:253*/ sum += sums[item]
-						gc_s_sum[gc_rank] = sum
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						sum := gc_s_sum[gc_rank]
-						item := gc_tx + gc_off
-						gc_more = true
-						/*line hecbench_aop_beta.go:253*/ sum += sums[item]
-						gc_s_sum[gc_rank] = sum
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						sum := gc_s_sum[gc_rank]
-						item := gc_tx + gc_off
-						gc_more = true
-						/*line hecbench_aop_beta.go:253*/ sum += sums[item]
-						gc_s_sum[gc_rank] = sum
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						sum := gc_s_sum[gc_rank]
-						item := gc_tx + gc_off
-						gc_more = true
-						/*line hecbench_aop_beta.go:253*/ sum += sums[item]
-						gc_s_sum[gc_rank] = sum
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					sum := gc_s_sum[gc_rank]
@@ -830,63 +705,63 @@ func gc_body_computeFinalSum(gc_b *compiled.Block, numPaths, numBlocks int, expM
 			gc_to = gc_bound + 1
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			gc_step3 := gc_from
-			for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+			gc_step2 := gc_from
+			for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 				{
-					gc_tx := gc_step3 + 0
+					gc_tx := gc_step2 + 0
 					gc_pos.Thread = gc_base + gc_tx
 					/*line hecbench_aop_beta.go:258*/ lsum[0] = 0
 				}
 				{
-					gc_tx := gc_step3 + 1
+					gc_tx := gc_step2 + 1
 					gc_pos.Thread = gc_base + gc_tx
 					/*line hecbench_aop_beta.go:258*/ lsum[0] = 0
 				}
 				{
-					gc_tx := gc_step3 + 2
+					gc_tx := gc_step2 + 2
 					gc_pos.Thread = gc_base + gc_tx
 					/*line hecbench_aop_beta.go:258*/ lsum[0] = 0
 				}
 				{
-					gc_tx := gc_step3 + 3
+					gc_tx := gc_step2 + 3
 					gc_pos.Thread = gc_base + gc_tx
 					/*line hecbench_aop_beta.go:258*/ lsum[0] = 0
 				}
 			}
-			for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				/*line hecbench_aop_beta.go:258*/ lsum[0] = 0
 			}
 		}
 	}
-	gc_step4 := 0
-	for ; gc_step4+3 < gc_n; gc_step4 += 4 {
+	gc_step3 := 0
+	for ; gc_step3+3 < gc_n; gc_step3 += 4 {
 		{
-			gc_rank := gc_step4 + 0
+			gc_rank := gc_step3 + 0
 			gc_pos.Thread = gc_rank
 			sum := gc_s_sum[gc_rank]
 			/*line hecbench_aop_beta.go:262*/ compiled.SharedAdd(&lsum[0], sum)
 		}
 		{
-			gc_rank := gc_step4 + 1
+			gc_rank := gc_step3 + 1
 			gc_pos.Thread = gc_rank
 			sum := gc_s_sum[gc_rank]
 			/*line hecbench_aop_beta.go:262*/ compiled.SharedAdd(&lsum[0], sum)
 		}
 		{
-			gc_rank := gc_step4 + 2
+			gc_rank := gc_step3 + 2
 			gc_pos.Thread = gc_rank
 			sum := gc_s_sum[gc_rank]
 			/*line hecbench_aop_beta.go:262*/ compiled.SharedAdd(&lsum[0], sum)
 		}
 		{
-			gc_rank := gc_step4 + 3
+			gc_rank := gc_step3 + 3
 			gc_pos.Thread = gc_rank
 			sum := gc_s_sum[gc_rank]
 			/*line hecbench_aop_beta.go:262*/ compiled.SharedAdd(&lsum[0], sum)
 		}
 	}
-	for gc_rank := gc_step4; gc_rank < gc_n; gc_rank++ {
+	for gc_rank := gc_step3; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		sum := gc_s_sum[gc_rank]
 		/*line hecbench_aop_beta.go:262*/ compiled.SharedAdd(&lsum[0], sum)
@@ -900,41 +775,18 @@ func gc_body_computeFinalSum(gc_b *compiled.Block, numPaths, numBlocks int, expM
 			gc_off3 := 0
 			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(sums) {
 				gc_at2 := sums[gc_off3:][:1]
-				gc_step5 := gc_from
-				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
+				gc_step4 := gc_from
+				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 					/*line hecbench_aop_beta.go:268*/ gc_at2[0] = expMinRDt * lsum[0] / float64(numPaths)
 					/*line hecbench_aop_beta.go:268*/ gc_at2[0] = expMinRDt * lsum[0] / float64(numPaths)
 					/*line hecbench_aop_beta.go:268*/ gc_at2[0] = expMinRDt * lsum[0] / float64(numPaths)
 					/*line hecbench_aop_beta.go:268*/ gc_at2[0] = expMinRDt * lsum[0] / float64(numPaths)
 				}
-				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 					/*line hecbench_aop_beta.go:268*/ gc_at2[0] = expMinRDt * lsum[0] / float64(numPaths)
 				}
 			} else {
-				gc_step6 := gc_from
-				for ; gc_step6+3 < gc_to; gc_step6 += 4 {
-					{
-						gc_tx := gc_step6 + 0
-						gc_pos.Thread = gc_base + gc_tx
-						/*line hecbench_aop_beta.go:268*/ sums[0] = expMinRDt * lsum[0] / float64(numPaths)
-					}
-					{
-						gc_tx := gc_step6 + 1
-						gc_pos.Thread = gc_base + gc_tx
-						/*line hecbench_aop_beta.go:268*/ sums[0] = expMinRDt * lsum[0] / float64(numPaths)
-					}
-					{
-						gc_tx := gc_step6 + 2
-						gc_pos.Thread = gc_base + gc_tx
-						/*line hecbench_aop_beta.go:268*/ sums[0] = expMinRDt * lsum[0] / float64(numPaths)
-					}
-					{
-						gc_tx := gc_step6 + 3
-						gc_pos.Thread = gc_base + gc_tx
-						/*line hecbench_aop_beta.go:268*/ sums[0] = expMinRDt * lsum[0] / float64(numPaths)
-					}
-				}
-				for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					/*line hecbench_aop_beta.go:268*/ sums[0] = expMinRDt * lsum[0] / float64(numPaths)
 				}

@@ -211,42 +211,7 @@ func gc_body_bitPackConfigFinalize(gc_b *compiled.Block, inMin, inMax []int32, n
 			gc_s_num[gc_rank] = num
 		}
 	} else {
-		gc_step2 := 0
-		for ; gc_step2+3 < gc_n; gc_step2 += 4 {
-			{
-				gc_rank := gc_step2 + 0
-				gc_pos.Thread = gc_rank
-				gc_b.Enter(gc_rank)
-				/*line hecbench_bitpacking.go:136*/ num := min(roundUpDiv(numDevice[0], bpBlockSize), uint64(bpBlockWidth))
-				/*line hecbench_bitpacking.go:144*/ readMinAndMax(t, inMin, inMax, minBuffer, maxBuffer, 0, int(num))
-				gc_s_num[gc_rank] = num
-			}
-			{
-				gc_rank := gc_step2 + 1
-				gc_pos.Thread = gc_rank
-				gc_b.Enter(gc_rank)
-				/*line hecbench_bitpacking.go:136*/ num := min(roundUpDiv(numDevice[0], bpBlockSize), uint64(bpBlockWidth))
-				/*line hecbench_bitpacking.go:144*/ readMinAndMax(t, inMin, inMax, minBuffer, maxBuffer, 0, int(num))
-				gc_s_num[gc_rank] = num
-			}
-			{
-				gc_rank := gc_step2 + 2
-				gc_pos.Thread = gc_rank
-				gc_b.Enter(gc_rank)
-				/*line hecbench_bitpacking.go:136*/ num := min(roundUpDiv(numDevice[0], bpBlockSize), uint64(bpBlockWidth))
-				/*line hecbench_bitpacking.go:144*/ readMinAndMax(t, inMin, inMax, minBuffer, maxBuffer, 0, int(num))
-				gc_s_num[gc_rank] = num
-			}
-			{
-				gc_rank := gc_step2 + 3
-				gc_pos.Thread = gc_rank
-				gc_b.Enter(gc_rank)
-				/*line hecbench_bitpacking.go:136*/ num := min(roundUpDiv(numDevice[0], bpBlockSize), uint64(bpBlockWidth))
-				/*line hecbench_bitpacking.go:144*/ readMinAndMax(t, inMin, inMax, minBuffer, maxBuffer, 0, int(num))
-				gc_s_num[gc_rank] = num
-			}
-		}
-		for gc_rank := gc_step2; gc_rank < gc_n; gc_rank++ {
+		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			gc_b.Enter(gc_rank)
 			/*line hecbench_bitpacking.go:136*/ num := min(roundUpDiv(numDevice[0], bpBlockSize), uint64(bpBlockWidth))
@@ -256,38 +221,38 @@ func gc_body_bitPackConfigFinalize(gc_b *compiled.Block, inMin, inMax []int32, n
 	}
 	/*line hecbench_bitpacking.go:149*/ var minBuffer_ []int32 = minBuffer
 	/*line hecbench_bitpacking.go:149*/ var maxBuffer_ []int32 = maxBuffer
-	gc_step3 := 0
-	for ; gc_step3+3 < gc_n; gc_step3 += 4 {
+	gc_step2 := 0
+	for ; gc_step2+3 < gc_n; gc_step2 += 4 {
 		{
-			gc_rank := gc_step3 + 0
+			gc_rank := gc_step2 + 0
 			gc_pos.Thread = gc_rank
 			num := gc_s_num[gc_rank]
 			/*line hecbench_bitpacking.go:149*/ var blockEnd int = min(bpBlockSize, int(num))
 			gc_s_blockEnd[gc_rank] = blockEnd
 		}
 		{
-			gc_rank := gc_step3 + 1
+			gc_rank := gc_step2 + 1
 			gc_pos.Thread = gc_rank
 			num := gc_s_num[gc_rank]
 			/*line hecbench_bitpacking.go:149*/ var blockEnd int = min(bpBlockSize, int(num))
 			gc_s_blockEnd[gc_rank] = blockEnd
 		}
 		{
-			gc_rank := gc_step3 + 2
+			gc_rank := gc_step2 + 2
 			gc_pos.Thread = gc_rank
 			num := gc_s_num[gc_rank]
 			/*line hecbench_bitpacking.go:149*/ var blockEnd int = min(bpBlockSize, int(num))
 			gc_s_blockEnd[gc_rank] = blockEnd
 		}
 		{
-			gc_rank := gc_step3 + 3
+			gc_rank := gc_step2 + 3
 			gc_pos.Thread = gc_rank
 			num := gc_s_num[gc_rank]
 			/*line hecbench_bitpacking.go:149*/ var blockEnd int = min(bpBlockSize, int(num))
 			gc_s_blockEnd[gc_rank] = blockEnd
 		}
 	}
-	for gc_rank := gc_step3; gc_rank < gc_n; gc_rank++ {
+	for gc_rank := gc_step2; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		num := gc_s_num[gc_rank]
 		/*line hecbench_bitpacking.go:149*/ var blockEnd int = min(bpBlockSize, int(num))

@@ -237,46 +237,7 @@ func gc_body_expdistDistance(gc_b *compiled.Block, a, b []float32, m, n int, sca
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step := gc_vstep3
-				for ; gc_step+3 < gc_bdx; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
-						gc_pos.Thread = gc_base + gc_tx
-						tx := gc_tx
-						/*line hecbench_expdist.go:58*/ var shOffset_2 int = tx
-						/*line hecbench_expdist.go:39*/ i := tx + gc_bx*edBlockSizeX*edTileSizeX
-						/*line hecbench_expdist.go:58*/ var dOffset_2 int = i
-						/*line hecbench_expdist.go:31*/ shMem_2[shOffset_2+ti_3*stride_2] = dMem_2[dOffset_2+ti_3*stride_2]
-					}
-					{
-						gc_tx := gc_step + 1
-						gc_pos.Thread = gc_base + gc_tx
-						tx := gc_tx
-						/*line hecbench_expdist.go:58*/ var shOffset_2 int = tx
-						/*line hecbench_expdist.go:39*/ i := tx + gc_bx*edBlockSizeX*edTileSizeX
-						/*line hecbench_expdist.go:58*/ var dOffset_2 int = i
-						/*line hecbench_expdist.go:31*/ shMem_2[shOffset_2+ti_3*stride_2] = dMem_2[dOffset_2+ti_3*stride_2]
-					}
-					{
-						gc_tx := gc_step + 2
-						gc_pos.Thread = gc_base + gc_tx
-						tx := gc_tx
-						/*line hecbench_expdist.go:58*/ var shOffset_2 int = tx
-						/*line hecbench_expdist.go:39*/ i := tx + gc_bx*edBlockSizeX*edTileSizeX
-						/*line hecbench_expdist.go:58*/ var dOffset_2 int = i
-						/*line hecbench_expdist.go:31*/ shMem_2[shOffset_2+ti_3*stride_2] = dMem_2[dOffset_2+ti_3*stride_2]
-					}
-					{
-						gc_tx := gc_step + 3
-						gc_pos.Thread = gc_base + gc_tx
-						tx := gc_tx
-						/*line hecbench_expdist.go:58*/ var shOffset_2 int = tx
-						/*line hecbench_expdist.go:39*/ i := tx + gc_bx*edBlockSizeX*edTileSizeX
-						/*line hecbench_expdist.go:58*/ var dOffset_2 int = i
-						/*line hecbench_expdist.go:31*/ shMem_2[shOffset_2+ti_3*stride_2] = dMem_2[dOffset_2+ti_3*stride_2]
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tx := gc_tx
 					/*line hecbench_expdist.go:58*/ var shOffset_2 int = tx
@@ -505,54 +466,7 @@ func gc_body_reduceCrossTerm(gc_b *compiled.Block, output, crossTerm []float32, 
 				if gc_vstep2 > gc_from {
 					gc_more = true
 				}
-				gc_step2 := gc_vstep2
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tx := gc_tx
-						sCrossTerm := gc_s_sCrossTerm[gc_rank]
-						/*line hecbench_expdist.go:110*/ i := tx + gc_off
-						gc_more = true
-						/*line hecbench_expdist.go:111*/ sCrossTerm += crossTerm[i]
-						gc_s_sCrossTerm[gc_rank] = sCrossTerm
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tx := gc_tx
-						sCrossTerm := gc_s_sCrossTerm[gc_rank]
-						/*line hecbench_expdist.go:110*/ i := tx + gc_off
-						gc_more = true
-						/*line hecbench_expdist.go:111*/ sCrossTerm += crossTerm[i]
-						gc_s_sCrossTerm[gc_rank] = sCrossTerm
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tx := gc_tx
-						sCrossTerm := gc_s_sCrossTerm[gc_rank]
-						/*line hecbench_expdist.go:110*/ i := tx + gc_off
-						gc_more = true
-						/*line hecbench_expdist.go:111*/ sCrossTerm += crossTerm[i]
-						gc_s_sCrossTerm[gc_rank] = sCrossTerm
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tx := gc_tx
-						sCrossTerm := gc_s_sCrossTerm[gc_rank]
-						/*line hecbench_expdist.go:110*/ i := tx + gc_off
-						gc_more = true
-						/*line hecbench_expdist.go:111*/ sCrossTerm += crossTerm[i]
-						gc_s_sCrossTerm[gc_rank] = sCrossTerm
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tx := gc_tx
@@ -565,34 +479,34 @@ func gc_body_reduceCrossTerm(gc_b *compiled.Block, output, crossTerm []float32, 
 			}
 		}
 	}
-	gc_step3 := 0
-	for ; gc_step3+3 < gc_n; gc_step3 += 4 {
+	gc_step2 := 0
+	for ; gc_step2+3 < gc_n; gc_step2 += 4 {
 		{
-			gc_rank := gc_step3 + 0
+			gc_rank := gc_step2 + 0
 			gc_pos.Thread = gc_rank
 			sCrossTerm := gc_s_sCrossTerm[gc_rank]
 			/*line hecbench_expdist.go:114*/ compiled.SharedAdd(&sum[0], sCrossTerm)
 		}
 		{
-			gc_rank := gc_step3 + 1
+			gc_rank := gc_step2 + 1
 			gc_pos.Thread = gc_rank
 			sCrossTerm := gc_s_sCrossTerm[gc_rank]
 			/*line hecbench_expdist.go:114*/ compiled.SharedAdd(&sum[0], sCrossTerm)
 		}
 		{
-			gc_rank := gc_step3 + 2
+			gc_rank := gc_step2 + 2
 			gc_pos.Thread = gc_rank
 			sCrossTerm := gc_s_sCrossTerm[gc_rank]
 			/*line hecbench_expdist.go:114*/ compiled.SharedAdd(&sum[0], sCrossTerm)
 		}
 		{
-			gc_rank := gc_step3 + 3
+			gc_rank := gc_step2 + 3
 			gc_pos.Thread = gc_rank
 			sCrossTerm := gc_s_sCrossTerm[gc_rank]
 			/*line hecbench_expdist.go:114*/ compiled.SharedAdd(&sum[0], sCrossTerm)
 		}
 	}
-	for gc_rank := gc_step3; gc_rank < gc_n; gc_rank++ {
+	for gc_rank := gc_step2; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		sCrossTerm := gc_s_sCrossTerm[gc_rank]
 		/*line hecbench_expdist.go:114*/ compiled.SharedAdd(&sum[0], sCrossTerm)
@@ -606,41 +520,18 @@ func gc_body_reduceCrossTerm(gc_b *compiled.Block, output, crossTerm []float32, 
 			gc_off3 := 0
 			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(output) {
 				gc_at2 := output[gc_off3:][:1]
-				gc_step4 := gc_from
-				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+				gc_step3 := gc_from
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					/*line hecbench_expdist.go:119*/ gc_at2[0] = sum[0]
 					/*line hecbench_expdist.go:119*/ gc_at2[0] = sum[0]
 					/*line hecbench_expdist.go:119*/ gc_at2[0] = sum[0]
 					/*line hecbench_expdist.go:119*/ gc_at2[0] = sum[0]
 				}
-				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 					/*line hecbench_expdist.go:119*/ gc_at2[0] = sum[0]
 				}
 			} else {
-				gc_step5 := gc_from
-				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
-					{
-						gc_tx := gc_step5 + 0
-						gc_pos.Thread = gc_base + gc_tx
-						/*line hecbench_expdist.go:119*/ output[0] = sum[0]
-					}
-					{
-						gc_tx := gc_step5 + 1
-						gc_pos.Thread = gc_base + gc_tx
-						/*line hecbench_expdist.go:119*/ output[0] = sum[0]
-					}
-					{
-						gc_tx := gc_step5 + 2
-						gc_pos.Thread = gc_base + gc_tx
-						/*line hecbench_expdist.go:119*/ output[0] = sum[0]
-					}
-					{
-						gc_tx := gc_step5 + 3
-						gc_pos.Thread = gc_base + gc_tx
-						/*line hecbench_expdist.go:119*/ output[0] = sum[0]
-					}
-				}
-				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					/*line hecbench_expdist.go:119*/ output[0] = sum[0]
 				}

@@ -248,34 +248,7 @@ func gc_body_ccSize(gc_b *compiled.Block, gc_lo, gc_hi int, nodes int, label, co
 						gc_at2[0] = 0
 					}
 				} else {
-					gc_step2 := gc_from
-					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-						{
-							gc_tx := gc_step2 + 0
-							gc_pos.Thread = gc_base + gc_tx
-							/*line hecbench_graphb_cc.go:124*/ hi[0] = 0
-							wSize[0] = 0
-						}
-						{
-							gc_tx := gc_step2 + 1
-							gc_pos.Thread = gc_base + gc_tx
-							/*line hecbench_graphb_cc.go:124*/ hi[0] = 0
-							wSize[0] = 0
-						}
-						{
-							gc_tx := gc_step2 + 2
-							gc_pos.Thread = gc_base + gc_tx
-							/*line hecbench_graphb_cc.go:124*/ hi[0] = 0
-							wSize[0] = 0
-						}
-						{
-							gc_tx := gc_step2 + 3
-							gc_pos.Thread = gc_base + gc_tx
-							/*line hecbench_graphb_cc.go:124*/ hi[0] = 0
-							wSize[0] = 0
-						}
-					}
-					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
 						/*line hecbench_graphb_cc.go:124*/ hi[0] = 0
 						wSize[0] = 0
@@ -611,42 +584,7 @@ func gc_body_incrementCC(gc_b *compiled.Block, gc_lo, gc_hi int, nodes int, labe
 						/*line hecbench_graphb_cc.go:206*/ gc_at[gc_tx] += (count[gc_at2[gc_tx]] % 2) ^ 1
 					}
 				} else {
-					gc_step2 := gc_from
-					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-						{
-							gc_tx := gc_step2 + 0
-							gc_pos.Thread = gc_base + gc_tx
-							/*line hecbench_graphb_cc.go:202*/ from := gc_tx + gc_bx*gbThreadsPerBlock
-							/*line hecbench_graphb_cc.go:205*/ v := from + gc_off
-							gc_more = true
-							/*line hecbench_graphb_cc.go:206*/ inCC[v] += (count[label[v]] % 2) ^ 1
-						}
-						{
-							gc_tx := gc_step2 + 1
-							gc_pos.Thread = gc_base + gc_tx
-							/*line hecbench_graphb_cc.go:202*/ from := gc_tx + gc_bx*gbThreadsPerBlock
-							/*line hecbench_graphb_cc.go:205*/ v := from + gc_off
-							gc_more = true
-							/*line hecbench_graphb_cc.go:206*/ inCC[v] += (count[label[v]] % 2) ^ 1
-						}
-						{
-							gc_tx := gc_step2 + 2
-							gc_pos.Thread = gc_base + gc_tx
-							/*line hecbench_graphb_cc.go:202*/ from := gc_tx + gc_bx*gbThreadsPerBlock
-							/*line hecbench_graphb_cc.go:205*/ v := from + gc_off
-							gc_more = true
-							/*line hecbench_graphb_cc.go:206*/ inCC[v] += (count[label[v]] % 2) ^ 1
-						}
-						{
-							gc_tx := gc_step2 + 3
-							gc_pos.Thread = gc_base + gc_tx
-							/*line hecbench_graphb_cc.go:202*/ from := gc_tx + gc_bx*gbThreadsPerBlock
-							/*line hecbench_graphb_cc.go:205*/ v := from + gc_off
-							gc_more = true
-							/*line hecbench_graphb_cc.go:206*/ inCC[v] += (count[label[v]] % 2) ^ 1
-						}
-					}
-					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
 						/*line hecbench_graphb_cc.go:202*/ from := gc_tx + gc_bx*gbThreadsPerBlock
 						/*line hecbench_graphb_cc.go:205*/ v := from + gc_off

@@ -80,42 +80,7 @@ func gc_body_init3(gc_b *compiled.Block, gc_lo, gc_hi int, nodes int, nidx, nlis
 						/*line hecbench_graphb_cc.go:44*/ gc_at[gc_tx] = int32(v)
 					}
 				} else {
-					gc_step2 := gc_from
-					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-						{
-							gc_tx := gc_step2 + 0
-							gc_pos.Thread = gc_base + gc_tx
-							/*line hecbench_graphb_cc.go:40*/ from := gc_tx + gc_bx*gbThreadsPerBlock
-							/*line hecbench_graphb_cc.go:43*/ v := from + gc_off
-							gc_more = true
-							/*line hecbench_graphb_cc.go:44*/ label[v] = int32(v)
-						}
-						{
-							gc_tx := gc_step2 + 1
-							gc_pos.Thread = gc_base + gc_tx
-							/*line hecbench_graphb_cc.go:40*/ from := gc_tx + gc_bx*gbThreadsPerBlock
-							/*line hecbench_graphb_cc.go:43*/ v := from + gc_off
-							gc_more = true
-							/*line hecbench_graphb_cc.go:44*/ label[v] = int32(v)
-						}
-						{
-							gc_tx := gc_step2 + 2
-							gc_pos.Thread = gc_base + gc_tx
-							/*line hecbench_graphb_cc.go:40*/ from := gc_tx + gc_bx*gbThreadsPerBlock
-							/*line hecbench_graphb_cc.go:43*/ v := from + gc_off
-							gc_more = true
-							/*line hecbench_graphb_cc.go:44*/ label[v] = int32(v)
-						}
-						{
-							gc_tx := gc_step2 + 3
-							gc_pos.Thread = gc_base + gc_tx
-							/*line hecbench_graphb_cc.go:40*/ from := gc_tx + gc_bx*gbThreadsPerBlock
-							/*line hecbench_graphb_cc.go:43*/ v := from + gc_off
-							gc_more = true
-							/*line hecbench_graphb_cc.go:44*/ label[v] = int32(v)
-						}
-					}
-					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
 						/*line hecbench_graphb_cc.go:40*/ from := gc_tx + gc_bx*gbThreadsPerBlock
 						/*line hecbench_graphb_cc.go:43*/ v := from + gc_off
@@ -142,70 +107,35 @@ func gc_body_init3(gc_b *compiled.Block, gc_lo, gc_hi int, nodes int, nidx, nlis
 				gc_off4 := (gc_bx * gbThreadsPerBlock) + gc_off2
 				if gc_from >= 0 && gc_off4 >= 0 && gc_off4 <= len(count) && gc_to <= len(count)-gc_off4 {
 					gc_at2 := count[gc_off4:][:gc_to]
-					gc_step3 := gc_from
-					for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+					gc_step2 := gc_from
+					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 						{
-							gc_tx := gc_step3 + 0
+							gc_tx := gc_step2 + 0
 							gc_more2 = true
 							/*line hecbench_graphb_cc.go:48*/ gc_at2[gc_tx] = 0
 						}
 						{
-							gc_tx := gc_step3 + 1
+							gc_tx := gc_step2 + 1
 							gc_more2 = true
 							/*line hecbench_graphb_cc.go:48*/ gc_at2[gc_tx] = 0
 						}
 						{
-							gc_tx := gc_step3 + 2
+							gc_tx := gc_step2 + 2
 							gc_more2 = true
 							/*line hecbench_graphb_cc.go:48*/ gc_at2[gc_tx] = 0
 						}
 						{
-							gc_tx := gc_step3 + 3
+							gc_tx := gc_step2 + 3
 							gc_more2 = true
 							/*line hecbench_graphb_cc.go:48*/ gc_at2[gc_tx] = 0
 						}
 					}
-					for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 						gc_more2 = true
 						/*line hecbench_graphb_cc.go:48*/ gc_at2[gc_tx] = 0
 					}
 				} else {
-					gc_step4 := gc_from
-					for ; gc_step4+3 < gc_to; gc_step4 += 4 {
-						{
-							gc_tx := gc_step4 + 0
-							gc_pos.Thread = gc_base + gc_tx
-							/*line hecbench_graphb_cc.go:40*/ from := gc_tx + gc_bx*gbThreadsPerBlock
-							/*line hecbench_graphb_cc.go:47*/ v_ := from + gc_off2
-							gc_more2 = true
-							/*line hecbench_graphb_cc.go:48*/ count[v_] = 0
-						}
-						{
-							gc_tx := gc_step4 + 1
-							gc_pos.Thread = gc_base + gc_tx
-							/*line hecbench_graphb_cc.go:40*/ from := gc_tx + gc_bx*gbThreadsPerBlock
-							/*line hecbench_graphb_cc.go:47*/ v_ := from + gc_off2
-							gc_more2 = true
-							/*line hecbench_graphb_cc.go:48*/ count[v_] = 0
-						}
-						{
-							gc_tx := gc_step4 + 2
-							gc_pos.Thread = gc_base + gc_tx
-							/*line hecbench_graphb_cc.go:40*/ from := gc_tx + gc_bx*gbThreadsPerBlock
-							/*line hecbench_graphb_cc.go:47*/ v_ := from + gc_off2
-							gc_more2 = true
-							/*line hecbench_graphb_cc.go:48*/ count[v_] = 0
-						}
-						{
-							gc_tx := gc_step4 + 3
-							gc_pos.Thread = gc_base + gc_tx
-							/*line hecbench_graphb_cc.go:40*/ from := gc_tx + gc_bx*gbThreadsPerBlock
-							/*line hecbench_graphb_cc.go:47*/ v_ := from + gc_off2
-							gc_more2 = true
-							/*line hecbench_graphb_cc.go:48*/ count[v_] = 0
-						}
-					}
-					for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
 						/*line hecbench_graphb_cc.go:40*/ from := gc_tx + gc_bx*gbThreadsPerBlock
 						/*line hecbench_graphb_cc.go:47*/ v_ := from + gc_off2

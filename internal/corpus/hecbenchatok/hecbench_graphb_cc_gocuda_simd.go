@@ -85,42 +85,7 @@ func gc_body_init3(gc_b *compiled.Block, gc_lo, gc_hi int, nodes int, nidx, nlis
 					if gc_vstep2 > gc_from {
 						gc_more = true
 					}
-					gc_step := gc_vstep2
-					for ; gc_step+3 < gc_to; gc_step += 4 {
-						{
-							gc_tx := gc_step + 0
-							gc_pos.Thread = gc_base + gc_tx
-							/*line hecbench_graphb_cc.go:40*/ from := gc_tx + gc_bx*gbThreadsPerBlock
-							/*line hecbench_graphb_cc.go:43*/ v := from + gc_off
-							gc_more = true
-							/*line hecbench_graphb_cc.go:44*/ label[v] = int32(v)
-						}
-						{
-							gc_tx := gc_step + 1
-							gc_pos.Thread = gc_base + gc_tx
-							/*line hecbench_graphb_cc.go:40*/ from := gc_tx + gc_bx*gbThreadsPerBlock
-							/*line hecbench_graphb_cc.go:43*/ v := from + gc_off
-							gc_more = true
-							/*line hecbench_graphb_cc.go:44*/ label[v] = int32(v)
-						}
-						{
-							gc_tx := gc_step + 2
-							gc_pos.Thread = gc_base + gc_tx
-							/*line hecbench_graphb_cc.go:40*/ from := gc_tx + gc_bx*gbThreadsPerBlock
-							/*line hecbench_graphb_cc.go:43*/ v := from + gc_off
-							gc_more = true
-							/*line hecbench_graphb_cc.go:44*/ label[v] = int32(v)
-						}
-						{
-							gc_tx := gc_step + 3
-							gc_pos.Thread = gc_base + gc_tx
-							/*line hecbench_graphb_cc.go:40*/ from := gc_tx + gc_bx*gbThreadsPerBlock
-							/*line hecbench_graphb_cc.go:43*/ v := from + gc_off
-							gc_more = true
-							/*line hecbench_graphb_cc.go:44*/ label[v] = int32(v)
-						}
-					}
-					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
 						/*line hecbench_graphb_cc.go:40*/ from := gc_tx + gc_bx*gbThreadsPerBlock
 						/*line hecbench_graphb_cc.go:43*/ v := from + gc_off
@@ -184,42 +149,7 @@ func gc_body_init3(gc_b *compiled.Block, gc_lo, gc_hi int, nodes int, nidx, nlis
 					if gc_vstep4 > gc_from {
 						gc_more2 = true
 					}
-					gc_step2 := gc_vstep4
-					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-						{
-							gc_tx := gc_step2 + 0
-							gc_pos.Thread = gc_base + gc_tx
-							/*line hecbench_graphb_cc.go:40*/ from := gc_tx + gc_bx*gbThreadsPerBlock
-							/*line hecbench_graphb_cc.go:47*/ v_ := from + gc_off2
-							gc_more2 = true
-							/*line hecbench_graphb_cc.go:48*/ count[v_] = 0
-						}
-						{
-							gc_tx := gc_step2 + 1
-							gc_pos.Thread = gc_base + gc_tx
-							/*line hecbench_graphb_cc.go:40*/ from := gc_tx + gc_bx*gbThreadsPerBlock
-							/*line hecbench_graphb_cc.go:47*/ v_ := from + gc_off2
-							gc_more2 = true
-							/*line hecbench_graphb_cc.go:48*/ count[v_] = 0
-						}
-						{
-							gc_tx := gc_step2 + 2
-							gc_pos.Thread = gc_base + gc_tx
-							/*line hecbench_graphb_cc.go:40*/ from := gc_tx + gc_bx*gbThreadsPerBlock
-							/*line hecbench_graphb_cc.go:47*/ v_ := from + gc_off2
-							gc_more2 = true
-							/*line hecbench_graphb_cc.go:48*/ count[v_] = 0
-						}
-						{
-							gc_tx := gc_step2 + 3
-							gc_pos.Thread = gc_base + gc_tx
-							/*line hecbench_graphb_cc.go:40*/ from := gc_tx + gc_bx*gbThreadsPerBlock
-							/*line hecbench_graphb_cc.go:47*/ v_ := from + gc_off2
-							gc_more2 = true
-							/*line hecbench_graphb_cc.go:48*/ count[v_] = 0
-						}
-					}
-					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
 						/*line hecbench_graphb_cc.go:40*/ from := gc_tx + gc_bx*gbThreadsPerBlock
 						/*line hecbench_graphb_cc.go:47*/ v_ := from + gc_off2

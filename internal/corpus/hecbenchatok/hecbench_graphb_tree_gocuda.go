@@ -339,42 +339,7 @@ func gc_body_inTreeUpdate(gc_b *compiled.Block, gc_lo, gc_hi int, edges int, nli
 						/*line hecbench_graphb_tree.go:158*/ gc_at[gc_tx] += gc_at2[gc_tx] & 1
 					}
 				} else {
-					gc_step2 := gc_from
-					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-						{
-							gc_tx := gc_step2 + 0
-							gc_pos.Thread = gc_base + gc_tx
-							/*line hecbench_graphb_tree.go:154*/ from := gc_tx + gc_bx*gbThreadsPerBlock
-							/*line hecbench_graphb_tree.go:157*/ j := from + gc_off
-							gc_more = true
-							/*line hecbench_graphb_tree.go:158*/ inTree[j] += nlist[j] & 1
-						}
-						{
-							gc_tx := gc_step2 + 1
-							gc_pos.Thread = gc_base + gc_tx
-							/*line hecbench_graphb_tree.go:154*/ from := gc_tx + gc_bx*gbThreadsPerBlock
-							/*line hecbench_graphb_tree.go:157*/ j := from + gc_off
-							gc_more = true
-							/*line hecbench_graphb_tree.go:158*/ inTree[j] += nlist[j] & 1
-						}
-						{
-							gc_tx := gc_step2 + 2
-							gc_pos.Thread = gc_base + gc_tx
-							/*line hecbench_graphb_tree.go:154*/ from := gc_tx + gc_bx*gbThreadsPerBlock
-							/*line hecbench_graphb_tree.go:157*/ j := from + gc_off
-							gc_more = true
-							/*line hecbench_graphb_tree.go:158*/ inTree[j] += nlist[j] & 1
-						}
-						{
-							gc_tx := gc_step2 + 3
-							gc_pos.Thread = gc_base + gc_tx
-							/*line hecbench_graphb_tree.go:154*/ from := gc_tx + gc_bx*gbThreadsPerBlock
-							/*line hecbench_graphb_tree.go:157*/ j := from + gc_off
-							gc_more = true
-							/*line hecbench_graphb_tree.go:158*/ inTree[j] += nlist[j] & 1
-						}
-					}
-					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
 						/*line hecbench_graphb_tree.go:154*/ from := gc_tx + gc_bx*gbThreadsPerBlock
 						/*line hecbench_graphb_tree.go:157*/ j := from + gc_off

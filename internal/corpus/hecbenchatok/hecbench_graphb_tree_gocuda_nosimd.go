@@ -73,42 +73,7 @@ func gc_body_gbInit(gc_b *compiled.Block, gc_lo, gc_hi int, edges, nodes int, nl
 						/*line hecbench_graphb_tree.go:51*/ gc_at[gc_tx] <<= 1
 					}
 				} else {
-					gc_step2 := gc_from
-					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-						{
-							gc_tx := gc_step2 + 0
-							gc_pos.Thread = gc_base + gc_tx
-							/*line hecbench_graphb_tree.go:47*/ from := gc_tx + gc_bx*gbThreadsPerBlock
-							/*line hecbench_graphb_tree.go:50*/ j := from + gc_off
-							gc_more = true
-							/*line hecbench_graphb_tree.go:51*/ nlist[j] <<= 1
-						}
-						{
-							gc_tx := gc_step2 + 1
-							gc_pos.Thread = gc_base + gc_tx
-							/*line hecbench_graphb_tree.go:47*/ from := gc_tx + gc_bx*gbThreadsPerBlock
-							/*line hecbench_graphb_tree.go:50*/ j := from + gc_off
-							gc_more = true
-							/*line hecbench_graphb_tree.go:51*/ nlist[j] <<= 1
-						}
-						{
-							gc_tx := gc_step2 + 2
-							gc_pos.Thread = gc_base + gc_tx
-							/*line hecbench_graphb_tree.go:47*/ from := gc_tx + gc_bx*gbThreadsPerBlock
-							/*line hecbench_graphb_tree.go:50*/ j := from + gc_off
-							gc_more = true
-							/*line hecbench_graphb_tree.go:51*/ nlist[j] <<= 1
-						}
-						{
-							gc_tx := gc_step2 + 3
-							gc_pos.Thread = gc_base + gc_tx
-							/*line hecbench_graphb_tree.go:47*/ from := gc_tx + gc_bx*gbThreadsPerBlock
-							/*line hecbench_graphb_tree.go:50*/ j := from + gc_off
-							gc_more = true
-							/*line hecbench_graphb_tree.go:51*/ nlist[j] <<= 1
-						}
-					}
-					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
 						/*line hecbench_graphb_tree.go:47*/ from := gc_tx + gc_bx*gbThreadsPerBlock
 						/*line hecbench_graphb_tree.go:50*/ j := from + gc_off
@@ -135,70 +100,35 @@ func gc_body_gbInit(gc_b *compiled.Block, gc_lo, gc_hi int, edges, nodes int, nl
 				gc_off6 := (gc_bx * gbThreadsPerBlock) + gc_off2
 				if gc_from >= 0 && gc_off6 >= 0 && gc_off6 <= len(inCC) && gc_to <= len(inCC)-gc_off6 {
 					gc_at2 := inCC[gc_off6:][:gc_to]
-					gc_step3 := gc_from
-					for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+					gc_step2 := gc_from
+					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 						{
-							gc_tx := gc_step3 + 0
+							gc_tx := gc_step2 + 0
 							gc_more2 = true
 							/*line hecbench_graphb_tree.go:56*/ gc_at2[gc_tx] = 0
 						}
 						{
-							gc_tx := gc_step3 + 1
+							gc_tx := gc_step2 + 1
 							gc_more2 = true
 							/*line hecbench_graphb_tree.go:56*/ gc_at2[gc_tx] = 0
 						}
 						{
-							gc_tx := gc_step3 + 2
+							gc_tx := gc_step2 + 2
 							gc_more2 = true
 							/*line hecbench_graphb_tree.go:56*/ gc_at2[gc_tx] = 0
 						}
 						{
-							gc_tx := gc_step3 + 3
+							gc_tx := gc_step2 + 3
 							gc_more2 = true
 							/*line hecbench_graphb_tree.go:56*/ gc_at2[gc_tx] = 0
 						}
 					}
-					for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 						gc_more2 = true
 						/*line hecbench_graphb_tree.go:56*/ gc_at2[gc_tx] = 0
 					}
 				} else {
-					gc_step4 := gc_from
-					for ; gc_step4+3 < gc_to; gc_step4 += 4 {
-						{
-							gc_tx := gc_step4 + 0
-							gc_pos.Thread = gc_base + gc_tx
-							/*line hecbench_graphb_tree.go:47*/ from := gc_tx + gc_bx*gbThreadsPerBlock
-							/*line hecbench_graphb_tree.go:55*/ v := from + gc_off2
-							gc_more2 = true
-							/*line hecbench_graphb_tree.go:56*/ inCC[v] = 0
-						}
-						{
-							gc_tx := gc_step4 + 1
-							gc_pos.Thread = gc_base + gc_tx
-							/*line hecbench_graphb_tree.go:47*/ from := gc_tx + gc_bx*gbThreadsPerBlock
-							/*line hecbench_graphb_tree.go:55*/ v := from + gc_off2
-							gc_more2 = true
-							/*line hecbench_graphb_tree.go:56*/ inCC[v] = 0
-						}
-						{
-							gc_tx := gc_step4 + 2
-							gc_pos.Thread = gc_base + gc_tx
-							/*line hecbench_graphb_tree.go:47*/ from := gc_tx + gc_bx*gbThreadsPerBlock
-							/*line hecbench_graphb_tree.go:55*/ v := from + gc_off2
-							gc_more2 = true
-							/*line hecbench_graphb_tree.go:56*/ inCC[v] = 0
-						}
-						{
-							gc_tx := gc_step4 + 3
-							gc_pos.Thread = gc_base + gc_tx
-							/*line hecbench_graphb_tree.go:47*/ from := gc_tx + gc_bx*gbThreadsPerBlock
-							/*line hecbench_graphb_tree.go:55*/ v := from + gc_off2
-							gc_more2 = true
-							/*line hecbench_graphb_tree.go:56*/ inCC[v] = 0
-						}
-					}
-					for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
 						/*line hecbench_graphb_tree.go:47*/ from := gc_tx + gc_bx*gbThreadsPerBlock
 						/*line hecbench_graphb_tree.go:55*/ v := from + gc_off2
@@ -226,10 +156,10 @@ func gc_body_gbInit(gc_b *compiled.Block, gc_lo, gc_hi int, edges, nodes int, nl
 				if gc_from >= 0 && gc_off7 >= 0 && gc_off7 <= len(einfo) && gc_to <= len(einfo)-gc_off7 && gc_off7 <= len(eweight) && gc_to <= len(eweight)-gc_off7 {
 					gc_at3 := einfo[gc_off7:][:gc_to]
 					gc_at4 := eweight[gc_off7:][:gc_to]
-					gc_step5 := gc_from
-					for ; gc_step5+3 < gc_to; gc_step5 += 4 {
+					gc_step3 := gc_from
+					for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 						{
-							gc_tx := gc_step5 + 0
+							gc_tx := gc_step3 + 0
 							gc_pos.Thread = gc_base + gc_tx
 							gc_more3 = true
 							/*line hecbench_graphb_tree.go:61*/ gc_at3[gc_tx].End = 0
@@ -238,7 +168,7 @@ func gc_body_gbInit(gc_b *compiled.Block, gc_lo, gc_hi int, edges, nodes int, nl
 							}
 						}
 						{
-							gc_tx := gc_step5 + 1
+							gc_tx := gc_step3 + 1
 							gc_pos.Thread = gc_base + gc_tx
 							gc_more3 = true
 							/*line hecbench_graphb_tree.go:61*/ gc_at3[gc_tx].End = 0
@@ -247,7 +177,7 @@ func gc_body_gbInit(gc_b *compiled.Block, gc_lo, gc_hi int, edges, nodes int, nl
 							}
 						}
 						{
-							gc_tx := gc_step5 + 2
+							gc_tx := gc_step3 + 2
 							gc_pos.Thread = gc_base + gc_tx
 							gc_more3 = true
 							/*line hecbench_graphb_tree.go:61*/ gc_at3[gc_tx].End = 0
@@ -256,7 +186,7 @@ func gc_body_gbInit(gc_b *compiled.Block, gc_lo, gc_hi int, edges, nodes int, nl
 							}
 						}
 						{
-							gc_tx := gc_step5 + 3
+							gc_tx := gc_step3 + 3
 							gc_pos.Thread = gc_base + gc_tx
 							gc_more3 = true
 							/*line hecbench_graphb_tree.go:61*/ gc_at3[gc_tx].End = 0
@@ -265,7 +195,7 @@ func gc_body_gbInit(gc_b *compiled.Block, gc_lo, gc_hi int, edges, nodes int, nl
 							}
 						}
 					}
-					for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
 						gc_more3 = true
 						/*line hecbench_graphb_tree.go:61*/ gc_at3[gc_tx].End = 0
@@ -274,54 +204,7 @@ func gc_body_gbInit(gc_b *compiled.Block, gc_lo, gc_hi int, edges, nodes int, nl
 						}
 					}
 				} else {
-					gc_step6 := gc_from
-					for ; gc_step6+3 < gc_to; gc_step6 += 4 {
-						{
-							gc_tx := gc_step6 + 0
-							gc_pos.Thread = gc_base + gc_tx
-							/*line hecbench_graphb_tree.go:47*/ from := gc_tx + gc_bx*gbThreadsPerBlock
-							/*line hecbench_graphb_tree.go:60*/ j_ := from + gc_off3
-							gc_more3 = true
-							/*line hecbench_graphb_tree.go:61*/ einfo[j_].End = 0
-							if eweight[j_] == -1 {
-								einfo[j_].End = 1
-							}
-						}
-						{
-							gc_tx := gc_step6 + 1
-							gc_pos.Thread = gc_base + gc_tx
-							/*line hecbench_graphb_tree.go:47*/ from := gc_tx + gc_bx*gbThreadsPerBlock
-							/*line hecbench_graphb_tree.go:60*/ j_ := from + gc_off3
-							gc_more3 = true
-							/*line hecbench_graphb_tree.go:61*/ einfo[j_].End = 0
-							if eweight[j_] == -1 {
-								einfo[j_].End = 1
-							}
-						}
-						{
-							gc_tx := gc_step6 + 2
-							gc_pos.Thread = gc_base + gc_tx
-							/*line hecbench_graphb_tree.go:47*/ from := gc_tx + gc_bx*gbThreadsPerBlock
-							/*line hecbench_graphb_tree.go:60*/ j_ := from + gc_off3
-							gc_more3 = true
-							/*line hecbench_graphb_tree.go:61*/ einfo[j_].End = 0
-							if eweight[j_] == -1 {
-								einfo[j_].End = 1
-							}
-						}
-						{
-							gc_tx := gc_step6 + 3
-							gc_pos.Thread = gc_base + gc_tx
-							/*line hecbench_graphb_tree.go:47*/ from := gc_tx + gc_bx*gbThreadsPerBlock
-							/*line hecbench_graphb_tree.go:60*/ j_ := from + gc_off3
-							gc_more3 = true
-							/*line hecbench_graphb_tree.go:61*/ einfo[j_].End = 0
-							if eweight[j_] == -1 {
-								einfo[j_].End = 1
-							}
-						}
-					}
-					for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
 						/*line hecbench_graphb_tree.go:47*/ from := gc_tx + gc_bx*gbThreadsPerBlock
 						/*line hecbench_graphb_tree.go:60*/ j_ := from + gc_off3
@@ -352,79 +235,40 @@ func gc_body_gbInit(gc_b *compiled.Block, gc_lo, gc_hi int, edges, nodes int, nl
 				if gc_from >= 0 && gc_off8 >= 0 && gc_off8 <= len(inTree) && gc_to <= len(inTree)-gc_off8 && gc_off8 <= len(negCnt) && gc_to <= len(negCnt)-gc_off8 {
 					gc_at5 := inTree[gc_off8:][:gc_to]
 					gc_at6 := negCnt[gc_off8:][:gc_to]
-					gc_step7 := gc_from
-					for ; gc_step7+3 < gc_to; gc_step7 += 4 {
+					gc_step4 := gc_from
+					for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 						{
-							gc_tx := gc_step7 + 0
+							gc_tx := gc_step4 + 0
 							gc_more4 = true
 							/*line hecbench_graphb_tree.go:69*/ gc_at5[gc_tx] = 0
 							gc_at6[gc_tx] = 0
 						}
 						{
-							gc_tx := gc_step7 + 1
+							gc_tx := gc_step4 + 1
 							gc_more4 = true
 							/*line hecbench_graphb_tree.go:69*/ gc_at5[gc_tx] = 0
 							gc_at6[gc_tx] = 0
 						}
 						{
-							gc_tx := gc_step7 + 2
+							gc_tx := gc_step4 + 2
 							gc_more4 = true
 							/*line hecbench_graphb_tree.go:69*/ gc_at5[gc_tx] = 0
 							gc_at6[gc_tx] = 0
 						}
 						{
-							gc_tx := gc_step7 + 3
+							gc_tx := gc_step4 + 3
 							gc_more4 = true
 							/*line hecbench_graphb_tree.go:69*/ gc_at5[gc_tx] = 0
 							gc_at6[gc_tx] = 0
 						}
 					}
-					for gc_tx := gc_step7; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 						gc_more4 = true
 						/*line hecbench_graphb_tree.go:69*/ gc_at5[gc_tx] = 0
 						gc_at6[gc_tx] = 0
 					}
 				} else {
-					gc_step8 := gc_from
-					for ; gc_step8+3 < gc_to; gc_step8 += 4 {
-						{
-							gc_tx := gc_step8 + 0
-							gc_pos.Thread = gc_base + gc_tx
-							/*line hecbench_graphb_tree.go:47*/ from := gc_tx + gc_bx*gbThreadsPerBlock
-							/*line hecbench_graphb_tree.go:68*/ j_2 := from + gc_off4
-							gc_more4 = true
-							/*line hecbench_graphb_tree.go:69*/ inTree[j_2] = 0
-							negCnt[j_2] = 0
-						}
-						{
-							gc_tx := gc_step8 + 1
-							gc_pos.Thread = gc_base + gc_tx
-							/*line hecbench_graphb_tree.go:47*/ from := gc_tx + gc_bx*gbThreadsPerBlock
-							/*line hecbench_graphb_tree.go:68*/ j_2 := from + gc_off4
-							gc_more4 = true
-							/*line hecbench_graphb_tree.go:69*/ inTree[j_2] = 0
-							negCnt[j_2] = 0
-						}
-						{
-							gc_tx := gc_step8 + 2
-							gc_pos.Thread = gc_base + gc_tx
-							/*line hecbench_graphb_tree.go:47*/ from := gc_tx + gc_bx*gbThreadsPerBlock
-							/*line hecbench_graphb_tree.go:68*/ j_2 := from + gc_off4
-							gc_more4 = true
-							/*line hecbench_graphb_tree.go:69*/ inTree[j_2] = 0
-							negCnt[j_2] = 0
-						}
-						{
-							gc_tx := gc_step8 + 3
-							gc_pos.Thread = gc_base + gc_tx
-							/*line hecbench_graphb_tree.go:47*/ from := gc_tx + gc_bx*gbThreadsPerBlock
-							/*line hecbench_graphb_tree.go:68*/ j_2 := from + gc_off4
-							gc_more4 = true
-							/*line hecbench_graphb_tree.go:69*/ inTree[j_2] = 0
-							negCnt[j_2] = 0
-						}
-					}
-					for gc_tx := gc_step8; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
 						/*line hecbench_graphb_tree.go:47*/ from := gc_tx + gc_bx*gbThreadsPerBlock
 						/*line hecbench_graphb_tree.go:68*/ j_2 := from + gc_off4
@@ -500,42 +344,7 @@ func gc_body_gbInit2(gc_b *compiled.Block, gc_lo, gc_hi int, edges, nodes, root 
 						/*line hecbench_graphb_tree.go:82*/ gc_at[gc_tx] &^= 1
 					}
 				} else {
-					gc_step2 := gc_from
-					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-						{
-							gc_tx := gc_step2 + 0
-							gc_pos.Thread = gc_base + gc_tx
-							/*line hecbench_graphb_tree.go:78*/ from := gc_tx + gc_bx*gbThreadsPerBlock
-							/*line hecbench_graphb_tree.go:81*/ j := from + gc_off
-							gc_more = true
-							/*line hecbench_graphb_tree.go:82*/ nlist[j] &^= 1
-						}
-						{
-							gc_tx := gc_step2 + 1
-							gc_pos.Thread = gc_base + gc_tx
-							/*line hecbench_graphb_tree.go:78*/ from := gc_tx + gc_bx*gbThreadsPerBlock
-							/*line hecbench_graphb_tree.go:81*/ j := from + gc_off
-							gc_more = true
-							/*line hecbench_graphb_tree.go:82*/ nlist[j] &^= 1
-						}
-						{
-							gc_tx := gc_step2 + 2
-							gc_pos.Thread = gc_base + gc_tx
-							/*line hecbench_graphb_tree.go:78*/ from := gc_tx + gc_bx*gbThreadsPerBlock
-							/*line hecbench_graphb_tree.go:81*/ j := from + gc_off
-							gc_more = true
-							/*line hecbench_graphb_tree.go:82*/ nlist[j] &^= 1
-						}
-						{
-							gc_tx := gc_step2 + 3
-							gc_pos.Thread = gc_base + gc_tx
-							/*line hecbench_graphb_tree.go:78*/ from := gc_tx + gc_bx*gbThreadsPerBlock
-							/*line hecbench_graphb_tree.go:81*/ j := from + gc_off
-							gc_more = true
-							/*line hecbench_graphb_tree.go:82*/ nlist[j] &^= 1
-						}
-					}
-					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
 						/*line hecbench_graphb_tree.go:78*/ from := gc_tx + gc_bx*gbThreadsPerBlock
 						/*line hecbench_graphb_tree.go:81*/ j := from + gc_off
@@ -609,54 +418,7 @@ func gc_body_gbInit2(gc_b *compiled.Block, gc_lo, gc_hi int, edges, nodes, root 
 					if gc_vstep2 > gc_from {
 						gc_more2 = true
 					}
-					gc_step3 := gc_vstep2
-					for ; gc_step3+3 < gc_to; gc_step3 += 4 {
-						{
-							gc_tx := gc_step3 + 0
-							gc_pos.Thread = gc_base + gc_tx
-							/*line hecbench_graphb_tree.go:78*/ from := gc_tx + gc_bx*gbThreadsPerBlock
-							/*line hecbench_graphb_tree.go:84*/ j_ := from + gc_off2
-							gc_more2 = true
-							/*line hecbench_graphb_tree.go:85*/ parent[j_] = -1
-							if root == j_ {
-								parent[j_] = math.MaxInt32 &^ 3
-							}
-						}
-						{
-							gc_tx := gc_step3 + 1
-							gc_pos.Thread = gc_base + gc_tx
-							/*line hecbench_graphb_tree.go:78*/ from := gc_tx + gc_bx*gbThreadsPerBlock
-							/*line hecbench_graphb_tree.go:84*/ j_ := from + gc_off2
-							gc_more2 = true
-							/*line hecbench_graphb_tree.go:85*/ parent[j_] = -1
-							if root == j_ {
-								parent[j_] = math.MaxInt32 &^ 3
-							}
-						}
-						{
-							gc_tx := gc_step3 + 2
-							gc_pos.Thread = gc_base + gc_tx
-							/*line hecbench_graphb_tree.go:78*/ from := gc_tx + gc_bx*gbThreadsPerBlock
-							/*line hecbench_graphb_tree.go:84*/ j_ := from + gc_off2
-							gc_more2 = true
-							/*line hecbench_graphb_tree.go:85*/ parent[j_] = -1
-							if root == j_ {
-								parent[j_] = math.MaxInt32 &^ 3
-							}
-						}
-						{
-							gc_tx := gc_step3 + 3
-							gc_pos.Thread = gc_base + gc_tx
-							/*line hecbench_graphb_tree.go:78*/ from := gc_tx + gc_bx*gbThreadsPerBlock
-							/*line hecbench_graphb_tree.go:84*/ j_ := from + gc_off2
-							gc_more2 = true
-							/*line hecbench_graphb_tree.go:85*/ parent[j_] = -1
-							if root == j_ {
-								parent[j_] = math.MaxInt32 &^ 3
-							}
-						}
-					}
-					for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
 						/*line hecbench_graphb_tree.go:78*/ from := gc_tx + gc_bx*gbThreadsPerBlock
 						/*line hecbench_graphb_tree.go:84*/ j_ := from + gc_off2
@@ -686,70 +448,35 @@ func gc_body_gbInit2(gc_b *compiled.Block, gc_lo, gc_hi int, edges, nodes, root 
 				gc_off6 := (gc_bx * gbThreadsPerBlock) + gc_off3
 				if gc_from >= 0 && gc_off6 >= 0 && gc_off6 <= len(label) && gc_to <= len(label)-gc_off6 {
 					gc_at3 := label[gc_off6:][:gc_to]
-					gc_step4 := gc_from
-					for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+					gc_step2 := gc_from
+					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 						{
-							gc_tx := gc_step4 + 0
+							gc_tx := gc_step2 + 0
 							gc_more3 = true
 							/*line hecbench_graphb_tree.go:91*/ gc_at3[gc_tx] = 1
 						}
 						{
-							gc_tx := gc_step4 + 1
+							gc_tx := gc_step2 + 1
 							gc_more3 = true
 							/*line hecbench_graphb_tree.go:91*/ gc_at3[gc_tx] = 1
 						}
 						{
-							gc_tx := gc_step4 + 2
+							gc_tx := gc_step2 + 2
 							gc_more3 = true
 							/*line hecbench_graphb_tree.go:91*/ gc_at3[gc_tx] = 1
 						}
 						{
-							gc_tx := gc_step4 + 3
+							gc_tx := gc_step2 + 3
 							gc_more3 = true
 							/*line hecbench_graphb_tree.go:91*/ gc_at3[gc_tx] = 1
 						}
 					}
-					for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 						gc_more3 = true
 						/*line hecbench_graphb_tree.go:91*/ gc_at3[gc_tx] = 1
 					}
 				} else {
-					gc_step5 := gc_from
-					for ; gc_step5+3 < gc_to; gc_step5 += 4 {
-						{
-							gc_tx := gc_step5 + 0
-							gc_pos.Thread = gc_base + gc_tx
-							/*line hecbench_graphb_tree.go:78*/ from := gc_tx + gc_bx*gbThreadsPerBlock
-							/*line hecbench_graphb_tree.go:90*/ j_2 := from + gc_off3
-							gc_more3 = true
-							/*line hecbench_graphb_tree.go:91*/ label[j_2] = 1
-						}
-						{
-							gc_tx := gc_step5 + 1
-							gc_pos.Thread = gc_base + gc_tx
-							/*line hecbench_graphb_tree.go:78*/ from := gc_tx + gc_bx*gbThreadsPerBlock
-							/*line hecbench_graphb_tree.go:90*/ j_2 := from + gc_off3
-							gc_more3 = true
-							/*line hecbench_graphb_tree.go:91*/ label[j_2] = 1
-						}
-						{
-							gc_tx := gc_step5 + 2
-							gc_pos.Thread = gc_base + gc_tx
-							/*line hecbench_graphb_tree.go:78*/ from := gc_tx + gc_bx*gbThreadsPerBlock
-							/*line hecbench_graphb_tree.go:90*/ j_2 := from + gc_off3
-							gc_more3 = true
-							/*line hecbench_graphb_tree.go:91*/ label[j_2] = 1
-						}
-						{
-							gc_tx := gc_step5 + 3
-							gc_pos.Thread = gc_base + gc_tx
-							/*line hecbench_graphb_tree.go:78*/ from := gc_tx + gc_bx*gbThreadsPerBlock
-							/*line hecbench_graphb_tree.go:90*/ j_2 := from + gc_off3
-							gc_more3 = true
-							/*line hecbench_graphb_tree.go:91*/ label[j_2] = 1
-						}
-					}
-					for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
 						/*line hecbench_graphb_tree.go:78*/ from := gc_tx + gc_bx*gbThreadsPerBlock
 						/*line hecbench_graphb_tree.go:90*/ j_2 := from + gc_off3
@@ -778,8 +505,8 @@ func gc_body_gbInit2(gc_b *compiled.Block, gc_lo, gc_hi int, edges, nodes, root 
 				if gc_from >= 0 && gc_off7 >= 0 && gc_off7 < len(queue) && gc_off7 < len(tail) {
 					gc_at4 := queue[gc_off7:][:1]
 					gc_at5 := tail[gc_off7:][:1]
-					gc_step6 := gc_from
-					for ; gc_step6+3 < gc_to; gc_step6 += 4 {
+					gc_step3 := gc_from
+					for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 						/*line hecbench_graphb_tree.go:94*/ gc_at4[0] = int32(root)
 						gc_at5[0] = 1
 						/*line hecbench_graphb_tree.go:94*/ gc_at4[0] = int32(root)
@@ -789,39 +516,12 @@ func gc_body_gbInit2(gc_b *compiled.Block, gc_lo, gc_hi int, edges, nodes, root 
 						/*line hecbench_graphb_tree.go:94*/ gc_at4[0] = int32(root)
 						gc_at5[0] = 1
 					}
-					for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 						/*line hecbench_graphb_tree.go:94*/ gc_at4[0] = int32(root)
 						gc_at5[0] = 1
 					}
 				} else {
-					gc_step7 := gc_from
-					for ; gc_step7+3 < gc_to; gc_step7 += 4 {
-						{
-							gc_tx := gc_step7 + 0
-							gc_pos.Thread = gc_base + gc_tx
-							/*line hecbench_graphb_tree.go:94*/ queue[0] = int32(root)
-							tail[0] = 1
-						}
-						{
-							gc_tx := gc_step7 + 1
-							gc_pos.Thread = gc_base + gc_tx
-							/*line hecbench_graphb_tree.go:94*/ queue[0] = int32(root)
-							tail[0] = 1
-						}
-						{
-							gc_tx := gc_step7 + 2
-							gc_pos.Thread = gc_base + gc_tx
-							/*line hecbench_graphb_tree.go:94*/ queue[0] = int32(root)
-							tail[0] = 1
-						}
-						{
-							gc_tx := gc_step7 + 3
-							gc_pos.Thread = gc_base + gc_tx
-							/*line hecbench_graphb_tree.go:94*/ queue[0] = int32(root)
-							tail[0] = 1
-						}
-					}
-					for gc_tx := gc_step7; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
 						/*line hecbench_graphb_tree.go:94*/ queue[0] = int32(root)
 						tail[0] = 1

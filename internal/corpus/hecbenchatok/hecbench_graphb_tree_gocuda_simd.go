@@ -80,42 +80,7 @@ func gc_body_gbInit(gc_b *compiled.Block, gc_lo, gc_hi int, edges, nodes int, nl
 					if gc_vstep2 > gc_from {
 						gc_more = true
 					}
-					gc_step := gc_vstep2
-					for ; gc_step+3 < gc_to; gc_step += 4 {
-						{
-							gc_tx := gc_step + 0
-							gc_pos.Thread = gc_base + gc_tx
-							/*line hecbench_graphb_tree.go:47*/ from := gc_tx + gc_bx*gbThreadsPerBlock
-							/*line hecbench_graphb_tree.go:50*/ j := from + gc_off
-							gc_more = true
-							/*line hecbench_graphb_tree.go:51*/ nlist[j] <<= 1
-						}
-						{
-							gc_tx := gc_step + 1
-							gc_pos.Thread = gc_base + gc_tx
-							/*line hecbench_graphb_tree.go:47*/ from := gc_tx + gc_bx*gbThreadsPerBlock
-							/*line hecbench_graphb_tree.go:50*/ j := from + gc_off
-							gc_more = true
-							/*line hecbench_graphb_tree.go:51*/ nlist[j] <<= 1
-						}
-						{
-							gc_tx := gc_step + 2
-							gc_pos.Thread = gc_base + gc_tx
-							/*line hecbench_graphb_tree.go:47*/ from := gc_tx + gc_bx*gbThreadsPerBlock
-							/*line hecbench_graphb_tree.go:50*/ j := from + gc_off
-							gc_more = true
-							/*line hecbench_graphb_tree.go:51*/ nlist[j] <<= 1
-						}
-						{
-							gc_tx := gc_step + 3
-							gc_pos.Thread = gc_base + gc_tx
-							/*line hecbench_graphb_tree.go:47*/ from := gc_tx + gc_bx*gbThreadsPerBlock
-							/*line hecbench_graphb_tree.go:50*/ j := from + gc_off
-							gc_more = true
-							/*line hecbench_graphb_tree.go:51*/ nlist[j] <<= 1
-						}
-					}
-					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
 						/*line hecbench_graphb_tree.go:47*/ from := gc_tx + gc_bx*gbThreadsPerBlock
 						/*line hecbench_graphb_tree.go:50*/ j := from + gc_off
@@ -179,42 +144,7 @@ func gc_body_gbInit(gc_b *compiled.Block, gc_lo, gc_hi int, edges, nodes int, nl
 					if gc_vstep4 > gc_from {
 						gc_more2 = true
 					}
-					gc_step2 := gc_vstep4
-					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-						{
-							gc_tx := gc_step2 + 0
-							gc_pos.Thread = gc_base + gc_tx
-							/*line hecbench_graphb_tree.go:47*/ from := gc_tx + gc_bx*gbThreadsPerBlock
-							/*line hecbench_graphb_tree.go:55*/ v := from + gc_off2
-							gc_more2 = true
-							/*line hecbench_graphb_tree.go:56*/ inCC[v] = 0
-						}
-						{
-							gc_tx := gc_step2 + 1
-							gc_pos.Thread = gc_base + gc_tx
-							/*line hecbench_graphb_tree.go:47*/ from := gc_tx + gc_bx*gbThreadsPerBlock
-							/*line hecbench_graphb_tree.go:55*/ v := from + gc_off2
-							gc_more2 = true
-							/*line hecbench_graphb_tree.go:56*/ inCC[v] = 0
-						}
-						{
-							gc_tx := gc_step2 + 2
-							gc_pos.Thread = gc_base + gc_tx
-							/*line hecbench_graphb_tree.go:47*/ from := gc_tx + gc_bx*gbThreadsPerBlock
-							/*line hecbench_graphb_tree.go:55*/ v := from + gc_off2
-							gc_more2 = true
-							/*line hecbench_graphb_tree.go:56*/ inCC[v] = 0
-						}
-						{
-							gc_tx := gc_step2 + 3
-							gc_pos.Thread = gc_base + gc_tx
-							/*line hecbench_graphb_tree.go:47*/ from := gc_tx + gc_bx*gbThreadsPerBlock
-							/*line hecbench_graphb_tree.go:55*/ v := from + gc_off2
-							gc_more2 = true
-							/*line hecbench_graphb_tree.go:56*/ inCC[v] = 0
-						}
-					}
-					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
 						/*line hecbench_graphb_tree.go:47*/ from := gc_tx + gc_bx*gbThreadsPerBlock
 						/*line hecbench_graphb_tree.go:55*/ v := from + gc_off2
@@ -309,54 +239,7 @@ func gc_body_gbInit(gc_b *compiled.Block, gc_lo, gc_hi int, edges, nodes int, nl
 					if gc_vstep6 > gc_from {
 						gc_more3 = true
 					}
-					gc_step3 := gc_vstep6
-					for ; gc_step3+3 < gc_to; gc_step3 += 4 {
-						{
-							gc_tx := gc_step3 + 0
-							gc_pos.Thread = gc_base + gc_tx
-							/*line hecbench_graphb_tree.go:47*/ from := gc_tx + gc_bx*gbThreadsPerBlock
-							/*line hecbench_graphb_tree.go:60*/ j_ := from + gc_off3
-							gc_more3 = true
-							/*line hecbench_graphb_tree.go:61*/ einfo[j_].End = 0
-							if eweight[j_] == -1 {
-								einfo[j_].End = 1
-							}
-						}
-						{
-							gc_tx := gc_step3 + 1
-							gc_pos.Thread = gc_base + gc_tx
-							/*line hecbench_graphb_tree.go:47*/ from := gc_tx + gc_bx*gbThreadsPerBlock
-							/*line hecbench_graphb_tree.go:60*/ j_ := from + gc_off3
-							gc_more3 = true
-							/*line hecbench_graphb_tree.go:61*/ einfo[j_].End = 0
-							if eweight[j_] == -1 {
-								einfo[j_].End = 1
-							}
-						}
-						{
-							gc_tx := gc_step3 + 2
-							gc_pos.Thread = gc_base + gc_tx
-							/*line hecbench_graphb_tree.go:47*/ from := gc_tx + gc_bx*gbThreadsPerBlock
-							/*line hecbench_graphb_tree.go:60*/ j_ := from + gc_off3
-							gc_more3 = true
-							/*line hecbench_graphb_tree.go:61*/ einfo[j_].End = 0
-							if eweight[j_] == -1 {
-								einfo[j_].End = 1
-							}
-						}
-						{
-							gc_tx := gc_step3 + 3
-							gc_pos.Thread = gc_base + gc_tx
-							/*line hecbench_graphb_tree.go:47*/ from := gc_tx + gc_bx*gbThreadsPerBlock
-							/*line hecbench_graphb_tree.go:60*/ j_ := from + gc_off3
-							gc_more3 = true
-							/*line hecbench_graphb_tree.go:61*/ einfo[j_].End = 0
-							if eweight[j_] == -1 {
-								einfo[j_].End = 1
-							}
-						}
-					}
-					for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
 						/*line hecbench_graphb_tree.go:47*/ from := gc_tx + gc_bx*gbThreadsPerBlock
 						/*line hecbench_graphb_tree.go:60*/ j_ := from + gc_off3
@@ -427,46 +310,7 @@ func gc_body_gbInit(gc_b *compiled.Block, gc_lo, gc_hi int, edges, nodes int, nl
 					if gc_vstep8 > gc_from {
 						gc_more4 = true
 					}
-					gc_step4 := gc_vstep8
-					for ; gc_step4+3 < gc_to; gc_step4 += 4 {
-						{
-							gc_tx := gc_step4 + 0
-							gc_pos.Thread = gc_base + gc_tx
-							/*line hecbench_graphb_tree.go:47*/ from := gc_tx + gc_bx*gbThreadsPerBlock
-							/*line hecbench_graphb_tree.go:68*/ j_2 := from + gc_off4
-							gc_more4 = true
-							/*line hecbench_graphb_tree.go:69*/ inTree[j_2] = 0
-							negCnt[j_2] = 0
-						}
-						{
-							gc_tx := gc_step4 + 1
-							gc_pos.Thread = gc_base + gc_tx
-							/*line hecbench_graphb_tree.go:47*/ from := gc_tx + gc_bx*gbThreadsPerBlock
-							/*line hecbench_graphb_tree.go:68*/ j_2 := from + gc_off4
-							gc_more4 = true
-							/*line hecbench_graphb_tree.go:69*/ inTree[j_2] = 0
-							negCnt[j_2] = 0
-						}
-						{
-							gc_tx := gc_step4 + 2
-							gc_pos.Thread = gc_base + gc_tx
-							/*line hecbench_graphb_tree.go:47*/ from := gc_tx + gc_bx*gbThreadsPerBlock
-							/*line hecbench_graphb_tree.go:68*/ j_2 := from + gc_off4
-							gc_more4 = true
-							/*line hecbench_graphb_tree.go:69*/ inTree[j_2] = 0
-							negCnt[j_2] = 0
-						}
-						{
-							gc_tx := gc_step4 + 3
-							gc_pos.Thread = gc_base + gc_tx
-							/*line hecbench_graphb_tree.go:47*/ from := gc_tx + gc_bx*gbThreadsPerBlock
-							/*line hecbench_graphb_tree.go:68*/ j_2 := from + gc_off4
-							gc_more4 = true
-							/*line hecbench_graphb_tree.go:69*/ inTree[j_2] = 0
-							negCnt[j_2] = 0
-						}
-					}
-					for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_vstep8; gc_tx < gc_to; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
 						/*line hecbench_graphb_tree.go:47*/ from := gc_tx + gc_bx*gbThreadsPerBlock
 						/*line hecbench_graphb_tree.go:68*/ j_2 := from + gc_off4
@@ -551,42 +395,7 @@ func gc_body_gbInit2(gc_b *compiled.Block, gc_lo, gc_hi int, edges, nodes, root 
 					if gc_vstep2 > gc_from {
 						gc_more = true
 					}
-					gc_step := gc_vstep2
-					for ; gc_step+3 < gc_to; gc_step += 4 {
-						{
-							gc_tx := gc_step + 0
-							gc_pos.Thread = gc_base + gc_tx
-							/*line hecbench_graphb_tree.go:78*/ from := gc_tx + gc_bx*gbThreadsPerBlock
-							/*line hecbench_graphb_tree.go:81*/ j := from + gc_off
-							gc_more = true
-							/*line hecbench_graphb_tree.go:82*/ nlist[j] &^= 1
-						}
-						{
-							gc_tx := gc_step + 1
-							gc_pos.Thread = gc_base + gc_tx
-							/*line hecbench_graphb_tree.go:78*/ from := gc_tx + gc_bx*gbThreadsPerBlock
-							/*line hecbench_graphb_tree.go:81*/ j := from + gc_off
-							gc_more = true
-							/*line hecbench_graphb_tree.go:82*/ nlist[j] &^= 1
-						}
-						{
-							gc_tx := gc_step + 2
-							gc_pos.Thread = gc_base + gc_tx
-							/*line hecbench_graphb_tree.go:78*/ from := gc_tx + gc_bx*gbThreadsPerBlock
-							/*line hecbench_graphb_tree.go:81*/ j := from + gc_off
-							gc_more = true
-							/*line hecbench_graphb_tree.go:82*/ nlist[j] &^= 1
-						}
-						{
-							gc_tx := gc_step + 3
-							gc_pos.Thread = gc_base + gc_tx
-							/*line hecbench_graphb_tree.go:78*/ from := gc_tx + gc_bx*gbThreadsPerBlock
-							/*line hecbench_graphb_tree.go:81*/ j := from + gc_off
-							gc_more = true
-							/*line hecbench_graphb_tree.go:82*/ nlist[j] &^= 1
-						}
-					}
-					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
 						/*line hecbench_graphb_tree.go:78*/ from := gc_tx + gc_bx*gbThreadsPerBlock
 						/*line hecbench_graphb_tree.go:81*/ j := from + gc_off
@@ -666,54 +475,7 @@ func gc_body_gbInit2(gc_b *compiled.Block, gc_lo, gc_hi int, edges, nodes, root 
 					if gc_vstep4 > gc_from {
 						gc_more2 = true
 					}
-					gc_step2 := gc_vstep4
-					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-						{
-							gc_tx := gc_step2 + 0
-							gc_pos.Thread = gc_base + gc_tx
-							/*line hecbench_graphb_tree.go:78*/ from := gc_tx + gc_bx*gbThreadsPerBlock
-							/*line hecbench_graphb_tree.go:84*/ j_ := from + gc_off2
-							gc_more2 = true
-							/*line hecbench_graphb_tree.go:85*/ parent[j_] = -1
-							if root == j_ {
-								parent[j_] = math.MaxInt32 &^ 3
-							}
-						}
-						{
-							gc_tx := gc_step2 + 1
-							gc_pos.Thread = gc_base + gc_tx
-							/*line hecbench_graphb_tree.go:78*/ from := gc_tx + gc_bx*gbThreadsPerBlock
-							/*line hecbench_graphb_tree.go:84*/ j_ := from + gc_off2
-							gc_more2 = true
-							/*line hecbench_graphb_tree.go:85*/ parent[j_] = -1
-							if root == j_ {
-								parent[j_] = math.MaxInt32 &^ 3
-							}
-						}
-						{
-							gc_tx := gc_step2 + 2
-							gc_pos.Thread = gc_base + gc_tx
-							/*line hecbench_graphb_tree.go:78*/ from := gc_tx + gc_bx*gbThreadsPerBlock
-							/*line hecbench_graphb_tree.go:84*/ j_ := from + gc_off2
-							gc_more2 = true
-							/*line hecbench_graphb_tree.go:85*/ parent[j_] = -1
-							if root == j_ {
-								parent[j_] = math.MaxInt32 &^ 3
-							}
-						}
-						{
-							gc_tx := gc_step2 + 3
-							gc_pos.Thread = gc_base + gc_tx
-							/*line hecbench_graphb_tree.go:78*/ from := gc_tx + gc_bx*gbThreadsPerBlock
-							/*line hecbench_graphb_tree.go:84*/ j_ := from + gc_off2
-							gc_more2 = true
-							/*line hecbench_graphb_tree.go:85*/ parent[j_] = -1
-							if root == j_ {
-								parent[j_] = math.MaxInt32 &^ 3
-							}
-						}
-					}
-					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
 						/*line hecbench_graphb_tree.go:78*/ from := gc_tx + gc_bx*gbThreadsPerBlock
 						/*line hecbench_graphb_tree.go:84*/ j_ := from + gc_off2
@@ -780,42 +542,7 @@ func gc_body_gbInit2(gc_b *compiled.Block, gc_lo, gc_hi int, edges, nodes, root 
 					if gc_vstep6 > gc_from {
 						gc_more3 = true
 					}
-					gc_step3 := gc_vstep6
-					for ; gc_step3+3 < gc_to; gc_step3 += 4 {
-						{
-							gc_tx := gc_step3 + 0
-							gc_pos.Thread = gc_base + gc_tx
-							/*line hecbench_graphb_tree.go:78*/ from := gc_tx + gc_bx*gbThreadsPerBlock
-							/*line hecbench_graphb_tree.go:90*/ j_2 := from + gc_off3
-							gc_more3 = true
-							/*line hecbench_graphb_tree.go:91*/ label[j_2] = 1
-						}
-						{
-							gc_tx := gc_step3 + 1
-							gc_pos.Thread = gc_base + gc_tx
-							/*line hecbench_graphb_tree.go:78*/ from := gc_tx + gc_bx*gbThreadsPerBlock
-							/*line hecbench_graphb_tree.go:90*/ j_2 := from + gc_off3
-							gc_more3 = true
-							/*line hecbench_graphb_tree.go:91*/ label[j_2] = 1
-						}
-						{
-							gc_tx := gc_step3 + 2
-							gc_pos.Thread = gc_base + gc_tx
-							/*line hecbench_graphb_tree.go:78*/ from := gc_tx + gc_bx*gbThreadsPerBlock
-							/*line hecbench_graphb_tree.go:90*/ j_2 := from + gc_off3
-							gc_more3 = true
-							/*line hecbench_graphb_tree.go:91*/ label[j_2] = 1
-						}
-						{
-							gc_tx := gc_step3 + 3
-							gc_pos.Thread = gc_base + gc_tx
-							/*line hecbench_graphb_tree.go:78*/ from := gc_tx + gc_bx*gbThreadsPerBlock
-							/*line hecbench_graphb_tree.go:90*/ j_2 := from + gc_off3
-							gc_more3 = true
-							/*line hecbench_graphb_tree.go:91*/ label[j_2] = 1
-						}
-					}
-					for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
 						/*line hecbench_graphb_tree.go:78*/ from := gc_tx + gc_bx*gbThreadsPerBlock
 						/*line hecbench_graphb_tree.go:90*/ j_2 := from + gc_off3
@@ -844,8 +571,8 @@ func gc_body_gbInit2(gc_b *compiled.Block, gc_lo, gc_hi int, edges, nodes, root 
 				if gc_from >= 0 && gc_off7 >= 0 && gc_off7 < len(queue) && gc_off7 < len(tail) {
 					gc_at4 := queue[gc_off7:][:1]
 					gc_at5 := tail[gc_off7:][:1]
-					gc_step4 := gc_from
-					for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+					gc_step := gc_from
+					for ; gc_step+3 < gc_to; gc_step += 4 {
 						/*line hecbench_graphb_tree.go:94*/ gc_at4[0] = int32(root)
 						gc_at5[0] = 1
 						/*line hecbench_graphb_tree.go:94*/ gc_at4[0] = int32(root)
@@ -855,39 +582,12 @@ func gc_body_gbInit2(gc_b *compiled.Block, gc_lo, gc_hi int, edges, nodes, root 
 						/*line hecbench_graphb_tree.go:94*/ gc_at4[0] = int32(root)
 						gc_at5[0] = 1
 					}
-					for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 						/*line hecbench_graphb_tree.go:94*/ gc_at4[0] = int32(root)
 						gc_at5[0] = 1
 					}
 				} else {
-					gc_step5 := gc_from
-					for ; gc_step5+3 < gc_to; gc_step5 += 4 {
-						{
-							gc_tx := gc_step5 + 0
-							gc_pos.Thread = gc_base + gc_tx
-							/*line hecbench_graphb_tree.go:94*/ queue[0] = int32(root)
-							tail[0] = 1
-						}
-						{
-							gc_tx := gc_step5 + 1
-							gc_pos.Thread = gc_base + gc_tx
-							/*line hecbench_graphb_tree.go:94*/ queue[0] = int32(root)
-							tail[0] = 1
-						}
-						{
-							gc_tx := gc_step5 + 2
-							gc_pos.Thread = gc_base + gc_tx
-							/*line hecbench_graphb_tree.go:94*/ queue[0] = int32(root)
-							tail[0] = 1
-						}
-						{
-							gc_tx := gc_step5 + 3
-							gc_pos.Thread = gc_base + gc_tx
-							/*line hecbench_graphb_tree.go:94*/ queue[0] = int32(root)
-							tail[0] = 1
-						}
-					}
-					for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
 						/*line hecbench_graphb_tree.go:94*/ queue[0] = int32(root)
 						tail[0] = 1

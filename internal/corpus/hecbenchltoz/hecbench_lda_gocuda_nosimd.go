@@ -108,38 +108,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 						/*line hecbench_lda.go:122*/ gc_at[gc_tx] = 0.0
 					}
 				} else {
-					gc_step2 := gc_from
-					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-						{
-							gc_tx := gc_step2 + 0
-							gc_pos.Thread = gc_base + gc_tx
-							j_ := gc_tx + gc_off
-							gc_more = true
-							/*line hecbench_lda.go:122*/ valiPhiSum[j_] = 0.0
-						}
-						{
-							gc_tx := gc_step2 + 1
-							gc_pos.Thread = gc_base + gc_tx
-							j_ := gc_tx + gc_off
-							gc_more = true
-							/*line hecbench_lda.go:122*/ valiPhiSum[j_] = 0.0
-						}
-						{
-							gc_tx := gc_step2 + 2
-							gc_pos.Thread = gc_base + gc_tx
-							j_ := gc_tx + gc_off
-							gc_more = true
-							/*line hecbench_lda.go:122*/ valiPhiSum[j_] = 0.0
-						}
-						{
-							gc_tx := gc_step2 + 3
-							gc_pos.Thread = gc_base + gc_tx
-							j_ := gc_tx + gc_off
-							gc_more = true
-							/*line hecbench_lda.go:122*/ valiPhiSum[j_] = 0.0
-						}
-					}
-					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
 						j_ := gc_tx + gc_off
 						gc_more = true
@@ -166,66 +135,35 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 					gc_off15 := gc_off2
 					if gc_from >= 0 && gc_off15 >= 0 && gc_off15 <= len(newGamma) && gc_to <= len(newGamma)-gc_off15 {
 						gc_at2 := newGamma[gc_off15:][:gc_to]
-						gc_step3 := gc_from
-						for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+						gc_step2 := gc_from
+						for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 							{
-								gc_tx := gc_step3 + 0
+								gc_tx := gc_step2 + 0
 								gc_more2 = true
 								/*line hecbench_lda.go:129*/ gc_at2[gc_tx] = 0.0
 							}
 							{
-								gc_tx := gc_step3 + 1
+								gc_tx := gc_step2 + 1
 								gc_more2 = true
 								/*line hecbench_lda.go:129*/ gc_at2[gc_tx] = 0.0
 							}
 							{
-								gc_tx := gc_step3 + 2
+								gc_tx := gc_step2 + 2
 								gc_more2 = true
 								/*line hecbench_lda.go:129*/ gc_at2[gc_tx] = 0.0
 							}
 							{
-								gc_tx := gc_step3 + 3
+								gc_tx := gc_step2 + 3
 								gc_more2 = true
 								/*line hecbench_lda.go:129*/ gc_at2[gc_tx] = 0.0
 							}
 						}
-						for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+						for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 							gc_more2 = true
 							/*line hecbench_lda.go:129*/ gc_at2[gc_tx] = 0.0
 						}
 					} else {
-						gc_step4 := gc_from
-						for ; gc_step4+3 < gc_to; gc_step4 += 4 {
-							{
-								gc_tx := gc_step4 + 0
-								gc_pos.Thread = gc_base + gc_tx
-								k := gc_tx + gc_off2
-								gc_more2 = true
-								/*line hecbench_lda.go:129*/ newGamma[k] = 0.0
-							}
-							{
-								gc_tx := gc_step4 + 1
-								gc_pos.Thread = gc_base + gc_tx
-								k := gc_tx + gc_off2
-								gc_more2 = true
-								/*line hecbench_lda.go:129*/ newGamma[k] = 0.0
-							}
-							{
-								gc_tx := gc_step4 + 2
-								gc_pos.Thread = gc_base + gc_tx
-								k := gc_tx + gc_off2
-								gc_more2 = true
-								/*line hecbench_lda.go:129*/ newGamma[k] = 0.0
-							}
-							{
-								gc_tx := gc_step4 + 3
-								gc_pos.Thread = gc_base + gc_tx
-								k := gc_tx + gc_off2
-								gc_more2 = true
-								/*line hecbench_lda.go:129*/ newGamma[k] = 0.0
-							}
-						}
-						for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 							gc_pos.Thread = gc_base + gc_tx
 							k := gc_tx + gc_off2
 							gc_more2 = true
@@ -259,71 +197,40 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 								gc_at3 := phi[gc_off16:][:gc_to]
 								gc_at4 := beta[gc_off17:][:gc_to]
 								gc_at5 := gamma_[gc_off16:][:gc_to]
-								gc_step5 := gc_from
-								for ; gc_step5+3 < gc_to; gc_step5 += 4 {
+								gc_step3 := gc_from
+								for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 									{
-										gc_tx := gc_step5 + 0
+										gc_tx := gc_step3 + 0
 										gc_pos.Thread = gc_base + gc_tx
 										gc_more3 = true
 										/*line hecbench_lda.go:141*/ gc_at3[gc_tx] = gc_at4[gc_tx] * expf(digamma(gc_at5[gc_tx]))
 									}
 									{
-										gc_tx := gc_step5 + 1
+										gc_tx := gc_step3 + 1
 										gc_pos.Thread = gc_base + gc_tx
 										gc_more3 = true
 										/*line hecbench_lda.go:141*/ gc_at3[gc_tx] = gc_at4[gc_tx] * expf(digamma(gc_at5[gc_tx]))
 									}
 									{
-										gc_tx := gc_step5 + 2
+										gc_tx := gc_step3 + 2
 										gc_pos.Thread = gc_base + gc_tx
 										gc_more3 = true
 										/*line hecbench_lda.go:141*/ gc_at3[gc_tx] = gc_at4[gc_tx] * expf(digamma(gc_at5[gc_tx]))
 									}
 									{
-										gc_tx := gc_step5 + 3
+										gc_tx := gc_step3 + 3
 										gc_pos.Thread = gc_base + gc_tx
 										gc_more3 = true
 										/*line hecbench_lda.go:141*/ gc_at3[gc_tx] = gc_at4[gc_tx] * expf(digamma(gc_at5[gc_tx]))
 									}
 								}
-								for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
+								for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 									gc_pos.Thread = gc_base + gc_tx
 									gc_more3 = true
 									/*line hecbench_lda.go:141*/ gc_at3[gc_tx] = gc_at4[gc_tx] * expf(digamma(gc_at5[gc_tx]))
 								}
 							} else {
-								gc_step6 := gc_from
-								for ; gc_step6+3 < gc_to; gc_step6 += 4 {
-									{
-										gc_tx := gc_step6 + 0
-										gc_pos.Thread = gc_base + gc_tx
-										l := gc_tx + gc_off3
-										gc_more3 = true
-										/*line hecbench_lda.go:141*/ phi[l] = beta[w*numTopics+l] * expf(digamma(gamma_[l]))
-									}
-									{
-										gc_tx := gc_step6 + 1
-										gc_pos.Thread = gc_base + gc_tx
-										l := gc_tx + gc_off3
-										gc_more3 = true
-										/*line hecbench_lda.go:141*/ phi[l] = beta[w*numTopics+l] * expf(digamma(gamma_[l]))
-									}
-									{
-										gc_tx := gc_step6 + 2
-										gc_pos.Thread = gc_base + gc_tx
-										l := gc_tx + gc_off3
-										gc_more3 = true
-										/*line hecbench_lda.go:141*/ phi[l] = beta[w*numTopics+l] * expf(digamma(gamma_[l]))
-									}
-									{
-										gc_tx := gc_step6 + 3
-										gc_pos.Thread = gc_base + gc_tx
-										l := gc_tx + gc_off3
-										gc_more3 = true
-										/*line hecbench_lda.go:141*/ phi[l] = beta[w*numTopics+l] * expf(digamma(gamma_[l]))
-									}
-								}
-								for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
+								for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 									gc_pos.Thread = gc_base + gc_tx
 									l := gc_tx + gc_off3
 									gc_more3 = true
@@ -344,10 +251,10 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 						/*line hecbench_lda.go:44*/ lanes.BroadcastFloat32x8(val).StoreSlice(gc_s_val[gc_rank:])
 						lanes.BroadcastFloat32x8(r).StoreSlice(gc_s_r[gc_rank:])
 					}
-					gc_step7 := gc_vstep
-					for ; gc_step7+3 < gc_n; gc_step7 += 4 {
+					gc_step4 := gc_vstep
+					for ; gc_step4+3 < gc_n; gc_step4 += 4 {
 						{
-							gc_rank := gc_step7 + 0
+							gc_rank := gc_step4 + 0
 							gc_pos.Thread = gc_rank
 							/*line hecbench_lda.go:146*/ var r float32
 							val := float32(0.0)
@@ -355,7 +262,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 							gc_s_r[gc_rank] = r
 						}
 						{
-							gc_rank := gc_step7 + 1
+							gc_rank := gc_step4 + 1
 							gc_pos.Thread = gc_rank
 							/*line hecbench_lda.go:146*/ var r float32
 							val := float32(0.0)
@@ -363,7 +270,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 							gc_s_r[gc_rank] = r
 						}
 						{
-							gc_rank := gc_step7 + 2
+							gc_rank := gc_step4 + 2
 							gc_pos.Thread = gc_rank
 							/*line hecbench_lda.go:146*/ var r float32
 							val := float32(0.0)
@@ -371,7 +278,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 							gc_s_r[gc_rank] = r
 						}
 						{
-							gc_rank := gc_step7 + 3
+							gc_rank := gc_step4 + 3
 							gc_pos.Thread = gc_rank
 							/*line hecbench_lda.go:146*/ var r float32
 							val := float32(0.0)
@@ -379,7 +286,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 							gc_s_r[gc_rank] = r
 						}
 					}
-					for gc_rank := gc_step7; gc_rank < gc_n; gc_rank++ {
+					for gc_rank := gc_step4; gc_rank < gc_n; gc_rank++ {
 						gc_pos.Thread = gc_rank
 						/*line hecbench_lda.go:146*/ var r float32
 						val := float32(0.0)
@@ -439,50 +346,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 								if gc_vstep3 > gc_from {
 									gc_more4 = true
 								}
-								gc_step8 := gc_vstep3
-								for ; gc_step8+3 < gc_to; gc_step8 += 4 {
-									{
-										gc_tx := gc_step8 + 0
-										gc_rank := gc_base + gc_tx
-										gc_pos.Thread = gc_rank
-										val := gc_s_val[gc_rank]
-										i_ := gc_tx + gc_off4
-										gc_more4 = true
-										/*line hecbench_lda.go:45*/ val += vec[i_]
-										gc_s_val[gc_rank] = val
-									}
-									{
-										gc_tx := gc_step8 + 1
-										gc_rank := gc_base + gc_tx
-										gc_pos.Thread = gc_rank
-										val := gc_s_val[gc_rank]
-										i_ := gc_tx + gc_off4
-										gc_more4 = true
-										/*line hecbench_lda.go:45*/ val += vec[i_]
-										gc_s_val[gc_rank] = val
-									}
-									{
-										gc_tx := gc_step8 + 2
-										gc_rank := gc_base + gc_tx
-										gc_pos.Thread = gc_rank
-										val := gc_s_val[gc_rank]
-										i_ := gc_tx + gc_off4
-										gc_more4 = true
-										/*line hecbench_lda.go:45*/ val += vec[i_]
-										gc_s_val[gc_rank] = val
-									}
-									{
-										gc_tx := gc_step8 + 3
-										gc_rank := gc_base + gc_tx
-										gc_pos.Thread = gc_rank
-										val := gc_s_val[gc_rank]
-										i_ := gc_tx + gc_off4
-										gc_more4 = true
-										/*line hecbench_lda.go:45*/ val += vec[i_]
-										gc_s_val[gc_rank] = val
-									}
-								}
-								for gc_tx := gc_step8; gc_tx < gc_to; gc_tx++ {
+								for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 									gc_rank := gc_base + gc_tx
 									gc_pos.Thread = gc_rank
 									val := gc_s_val[gc_rank]
@@ -678,38 +542,38 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 							/*line hecbench_lda.go:74*/ r = shared[0]
 							lanes.BroadcastFloat32x8(r).StoreSlice(gc_s_r[gc_rank:])
 						}
-						gc_step9 := gc_vstep4
-						for ; gc_step9+3 < gc_n; gc_step9 += 4 {
+						gc_step5 := gc_vstep4
+						for ; gc_step5+3 < gc_n; gc_step5 += 4 {
 							{
-								gc_rank := gc_step9 + 0
+								gc_rank := gc_step5 + 0
 								gc_pos.Thread = gc_rank
 								var r float32
 								/*line hecbench_lda.go:74*/ r = shared[0]
 								gc_s_r[gc_rank] = r
 							}
 							{
-								gc_rank := gc_step9 + 1
+								gc_rank := gc_step5 + 1
 								gc_pos.Thread = gc_rank
 								var r float32
 								/*line hecbench_lda.go:74*/ r = shared[0]
 								gc_s_r[gc_rank] = r
 							}
 							{
-								gc_rank := gc_step9 + 2
+								gc_rank := gc_step5 + 2
 								gc_pos.Thread = gc_rank
 								var r float32
 								/*line hecbench_lda.go:74*/ r = shared[0]
 								gc_s_r[gc_rank] = r
 							}
 							{
-								gc_rank := gc_step9 + 3
+								gc_rank := gc_step5 + 3
 								gc_pos.Thread = gc_rank
 								var r float32
 								/*line hecbench_lda.go:74*/ r = shared[0]
 								gc_s_r[gc_rank] = r
 							}
 						}
-						for gc_rank := gc_step9; gc_rank < gc_n; gc_rank++ {
+						for gc_rank := gc_step5; gc_rank < gc_n; gc_rank++ {
 							gc_pos.Thread = gc_rank
 							var r float32
 							/*line hecbench_lda.go:74*/ r = shared[0]
@@ -724,38 +588,38 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 						/*line hecbench_lda.go:146*/ phiSum := r
 						/*line hecbench_lda.go:146*/ phiSum.StoreSlice(gc_s_phiSum[gc_rank:])
 					}
-					gc_step10 := gc_vstep5
-					for ; gc_step10+3 < gc_n; gc_step10 += 4 {
+					gc_step6 := gc_vstep5
+					for ; gc_step6+3 < gc_n; gc_step6 += 4 {
 						{
-							gc_rank := gc_step10 + 0
+							gc_rank := gc_step6 + 0
 							gc_pos.Thread = gc_rank
 							r := gc_s_r[gc_rank]
 							/*line hecbench_lda.go:146*/ phiSum := r
 							gc_s_phiSum[gc_rank] = phiSum
 						}
 						{
-							gc_rank := gc_step10 + 1
+							gc_rank := gc_step6 + 1
 							gc_pos.Thread = gc_rank
 							r := gc_s_r[gc_rank]
 							/*line hecbench_lda.go:146*/ phiSum := r
 							gc_s_phiSum[gc_rank] = phiSum
 						}
 						{
-							gc_rank := gc_step10 + 2
+							gc_rank := gc_step6 + 2
 							gc_pos.Thread = gc_rank
 							r := gc_s_r[gc_rank]
 							/*line hecbench_lda.go:146*/ phiSum := r
 							gc_s_phiSum[gc_rank] = phiSum
 						}
 						{
-							gc_rank := gc_step10 + 3
+							gc_rank := gc_step6 + 3
 							gc_pos.Thread = gc_rank
 							r := gc_s_r[gc_rank]
 							/*line hecbench_lda.go:146*/ phiSum := r
 							gc_s_phiSum[gc_rank] = phiSum
 						}
 					}
-					for gc_rank := gc_step10; gc_rank < gc_n; gc_rank++ {
+					for gc_rank := gc_step6; gc_rank < gc_n; gc_rank++ {
 						gc_pos.Thread = gc_rank
 						r := gc_s_r[gc_rank]
 						/*line hecbench_lda.go:146*/ phiSum := r
@@ -780,10 +644,10 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 								gc_at7 := phi[gc_off19:][:gc_to]
 								gc_at8 := valiPhiSum[gc_off19:][:gc_to]
 								gc_at9 := newGamma[gc_off19:][:gc_to]
-								gc_step11 := gc_from
-								for ; gc_step11+3 < gc_to; gc_step11 += 4 {
+								gc_step7 := gc_from
+								for ; gc_step7+3 < gc_to; gc_step7 += 4 {
 									{
-										gc_tx := gc_step11 + 0
+										gc_tx := gc_step7 + 0
 										gc_rank := gc_base + gc_tx
 										phiSum := gc_s_phiSum[gc_rank]
 										gc_more5 = true
@@ -795,7 +659,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 										}
 									}
 									{
-										gc_tx := gc_step11 + 1
+										gc_tx := gc_step7 + 1
 										gc_rank := gc_base + gc_tx
 										phiSum := gc_s_phiSum[gc_rank]
 										gc_more5 = true
@@ -807,7 +671,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 										}
 									}
 									{
-										gc_tx := gc_step11 + 2
+										gc_tx := gc_step7 + 2
 										gc_rank := gc_base + gc_tx
 										phiSum := gc_s_phiSum[gc_rank]
 										gc_more5 = true
@@ -819,7 +683,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 										}
 									}
 									{
-										gc_tx := gc_step11 + 3
+										gc_tx := gc_step7 + 3
 										gc_rank := gc_base + gc_tx
 										phiSum := gc_s_phiSum[gc_rank]
 										gc_more5 = true
@@ -831,7 +695,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 										}
 									}
 								}
-								for gc_tx := gc_step11; gc_tx < gc_to; gc_tx++ {
+								for gc_tx := gc_step7; gc_tx < gc_to; gc_tx++ {
 									gc_rank := gc_base + gc_tx
 									phiSum := gc_s_phiSum[gc_rank]
 									gc_more5 = true
@@ -843,66 +707,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 									}
 								}
 							} else {
-								gc_step12 := gc_from
-								for ; gc_step12+3 < gc_to; gc_step12 += 4 {
-									{
-										gc_tx := gc_step12 + 0
-										gc_rank := gc_base + gc_tx
-										gc_pos.Thread = gc_rank
-										phiSum := gc_s_phiSum[gc_rank]
-										l_ := gc_tx + gc_off5
-										gc_more5 = true
-										/*line hecbench_lda.go:149*/ phi[l_] /= phiSum
-										/*line hecbench_lda.go:152*/ if vali_ {
-											valiPhiSum[l_] += phi[l_] * c
-										} else {
-											newGamma[l_] += phi[l_] * c
-										}
-									}
-									{
-										gc_tx := gc_step12 + 1
-										gc_rank := gc_base + gc_tx
-										gc_pos.Thread = gc_rank
-										phiSum := gc_s_phiSum[gc_rank]
-										l_ := gc_tx + gc_off5
-										gc_more5 = true
-										/*line hecbench_lda.go:149*/ phi[l_] /= phiSum
-										/*line hecbench_lda.go:152*/ if vali_ {
-											valiPhiSum[l_] += phi[l_] * c
-										} else {
-											newGamma[l_] += phi[l_] * c
-										}
-									}
-									{
-										gc_tx := gc_step12 + 2
-										gc_rank := gc_base + gc_tx
-										gc_pos.Thread = gc_rank
-										phiSum := gc_s_phiSum[gc_rank]
-										l_ := gc_tx + gc_off5
-										gc_more5 = true
-										/*line hecbench_lda.go:149*/ phi[l_] /= phiSum
-										/*line hecbench_lda.go:152*/ if vali_ {
-											valiPhiSum[l_] += phi[l_] * c
-										} else {
-											newGamma[l_] += phi[l_] * c
-										}
-									}
-									{
-										gc_tx := gc_step12 + 3
-										gc_rank := gc_base + gc_tx
-										gc_pos.Thread = gc_rank
-										phiSum := gc_s_phiSum[gc_rank]
-										l_ := gc_tx + gc_off5
-										gc_more5 = true
-										/*line hecbench_lda.go:149*/ phi[l_] /= phiSum
-										/*line hecbench_lda.go:152*/ if vali_ {
-											valiPhiSum[l_] += phi[l_] * c
-										} else {
-											newGamma[l_] += phi[l_] * c
-										}
-									}
-								}
-								for gc_tx := gc_step12; gc_tx < gc_to; gc_tx++ {
+								for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 									gc_rank := gc_base + gc_tx
 									gc_pos.Thread = gc_rank
 									phiSum := gc_s_phiSum[gc_rank]
@@ -927,10 +732,10 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 								gc_to = gc_bound + 1
 							}
 							for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-								gc_step13 := gc_from
-								for ; gc_step13+3 < gc_to; gc_step13 += 4 {
+								gc_step8 := gc_from
+								for ; gc_step8+3 < gc_to; gc_step8 += 4 {
 									{
-										gc_tx := gc_step13 + 0
+										gc_tx := gc_step8 + 0
 										gc_pos.Thread = gc_base + gc_tx
 										/*line hecbench_lda.go:167*/ for atomic.CAS(&locks[w], 0, 1) != 0 {
 											gc_b.Tick()
@@ -940,7 +745,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 										}
 									}
 									{
-										gc_tx := gc_step13 + 1
+										gc_tx := gc_step8 + 1
 										gc_pos.Thread = gc_base + gc_tx
 										/*line hecbench_lda.go:167*/ for atomic.CAS(&locks[w], 0, 1) != 0 {
 											gc_b.Tick()
@@ -950,7 +755,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 										}
 									}
 									{
-										gc_tx := gc_step13 + 2
+										gc_tx := gc_step8 + 2
 										gc_pos.Thread = gc_base + gc_tx
 										/*line hecbench_lda.go:167*/ for atomic.CAS(&locks[w], 0, 1) != 0 {
 											gc_b.Tick()
@@ -960,7 +765,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 										}
 									}
 									{
-										gc_tx := gc_step13 + 3
+										gc_tx := gc_step8 + 3
 										gc_pos.Thread = gc_base + gc_tx
 										/*line hecbench_lda.go:167*/ for atomic.CAS(&locks[w], 0, 1) != 0 {
 											gc_b.Tick()
@@ -970,7 +775,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 										}
 									}
 								}
-								for gc_tx := gc_step13; gc_tx < gc_to; gc_tx++ {
+								for gc_tx := gc_step8; gc_tx < gc_to; gc_tx++ {
 									gc_pos.Thread = gc_base + gc_tx
 									/*line hecbench_lda.go:167*/ for atomic.CAS(&locks[w], 0, 1) != 0 {
 										gc_b.Tick()
@@ -1000,66 +805,35 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 								if gc_from >= 0 && gc_off20 >= 0 && gc_off20 <= len(newBeta) && gc_to <= len(newBeta)-gc_off20 && gc_off21 >= 0 && gc_off21 <= len(phi) && gc_to <= len(phi)-gc_off21 {
 									gc_at10 := newBeta[gc_off20:][:gc_to]
 									gc_at11 := phi[gc_off21:][:gc_to]
-									gc_step14 := gc_from
-									for ; gc_step14+3 < gc_to; gc_step14 += 4 {
+									gc_step9 := gc_from
+									for ; gc_step9+3 < gc_to; gc_step9 += 4 {
 										{
-											gc_tx := gc_step14 + 0
+											gc_tx := gc_step9 + 0
 											gc_more6 = true
 											/*line hecbench_lda.go:173*/ gc_at10[gc_tx] += gc_at11[gc_tx] * c
 										}
 										{
-											gc_tx := gc_step14 + 1
+											gc_tx := gc_step9 + 1
 											gc_more6 = true
 											/*line hecbench_lda.go:173*/ gc_at10[gc_tx] += gc_at11[gc_tx] * c
 										}
 										{
-											gc_tx := gc_step14 + 2
+											gc_tx := gc_step9 + 2
 											gc_more6 = true
 											/*line hecbench_lda.go:173*/ gc_at10[gc_tx] += gc_at11[gc_tx] * c
 										}
 										{
-											gc_tx := gc_step14 + 3
+											gc_tx := gc_step9 + 3
 											gc_more6 = true
 											/*line hecbench_lda.go:173*/ gc_at10[gc_tx] += gc_at11[gc_tx] * c
 										}
 									}
-									for gc_tx := gc_step14; gc_tx < gc_to; gc_tx++ {
+									for gc_tx := gc_step9; gc_tx < gc_to; gc_tx++ {
 										gc_more6 = true
 										/*line hecbench_lda.go:173*/ gc_at10[gc_tx] += gc_at11[gc_tx] * c
 									}
 								} else {
-									gc_step15 := gc_from
-									for ; gc_step15+3 < gc_to; gc_step15 += 4 {
-										{
-											gc_tx := gc_step15 + 0
-											gc_pos.Thread = gc_base + gc_tx
-											l_2 := gc_tx + gc_off6
-											gc_more6 = true
-											/*line hecbench_lda.go:173*/ newBeta[w*numTopics+l_2] += phi[l_2] * c
-										}
-										{
-											gc_tx := gc_step15 + 1
-											gc_pos.Thread = gc_base + gc_tx
-											l_2 := gc_tx + gc_off6
-											gc_more6 = true
-											/*line hecbench_lda.go:173*/ newBeta[w*numTopics+l_2] += phi[l_2] * c
-										}
-										{
-											gc_tx := gc_step15 + 2
-											gc_pos.Thread = gc_base + gc_tx
-											l_2 := gc_tx + gc_off6
-											gc_more6 = true
-											/*line hecbench_lda.go:173*/ newBeta[w*numTopics+l_2] += phi[l_2] * c
-										}
-										{
-											gc_tx := gc_step15 + 3
-											gc_pos.Thread = gc_base + gc_tx
-											l_2 := gc_tx + gc_off6
-											gc_more6 = true
-											/*line hecbench_lda.go:173*/ newBeta[w*numTopics+l_2] += phi[l_2] * c
-										}
-									}
-									for gc_tx := gc_step15; gc_tx < gc_to; gc_tx++ {
+									for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 										gc_pos.Thread = gc_base + gc_tx
 										l_2 := gc_tx + gc_off6
 										gc_more6 = true
@@ -1077,41 +851,18 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 								/*line hecbench_lda.go:185*/ gc_off22 := w
 								if gc_from >= 0 && gc_off22 >= 0 && gc_off22 < len(locks) {
 									gc_at12 := locks[gc_off22:][:1]
-									gc_step16 := gc_from
-									for ; gc_step16+3 < gc_to; gc_step16 += 4 {
+									gc_step10 := gc_from
+									for ; gc_step10+3 < gc_to; gc_step10 += 4 {
 										/*line hecbench_lda.go:179*/ gc_at12[0] = 0
 										/*line hecbench_lda.go:179*/ gc_at12[0] = 0
 										/*line hecbench_lda.go:179*/ gc_at12[0] = 0
 										/*line hecbench_lda.go:179*/ gc_at12[0] = 0
 									}
-									for gc_tx := gc_step16; gc_tx < gc_to; gc_tx++ {
+									for gc_tx := gc_step10; gc_tx < gc_to; gc_tx++ {
 										/*line hecbench_lda.go:179*/ gc_at12[0] = 0
 									}
 								} else {
-									gc_step17 := gc_from
-									for ; gc_step17+3 < gc_to; gc_step17 += 4 {
-										{
-											gc_tx := gc_step17 + 0
-											gc_pos.Thread = gc_base + gc_tx
-											/*line hecbench_lda.go:179*/ locks[w] = 0
-										}
-										{
-											gc_tx := gc_step17 + 1
-											gc_pos.Thread = gc_base + gc_tx
-											/*line hecbench_lda.go:179*/ locks[w] = 0
-										}
-										{
-											gc_tx := gc_step17 + 2
-											gc_pos.Thread = gc_base + gc_tx
-											/*line hecbench_lda.go:179*/ locks[w] = 0
-										}
-										{
-											gc_tx := gc_step17 + 3
-											gc_pos.Thread = gc_base + gc_tx
-											/*line hecbench_lda.go:179*/ locks[w] = 0
-										}
-									}
-									for gc_tx := gc_step17; gc_tx < gc_to; gc_tx++ {
+									for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 										gc_pos.Thread = gc_base + gc_tx
 										/*line hecbench_lda.go:179*/ locks[w] = 0
 									}
@@ -1170,10 +921,10 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 						/*line hecbench_lda.go:44*/ lanes.BroadcastFloat32x8(val_3).StoreSlice(gc_s_val_3[gc_rank:])
 						lanes.BroadcastFloat32x8(r_3).StoreSlice(gc_s_r_3[gc_rank:])
 					}
-					gc_step18 := gc_vstep6
-					for ; gc_step18+3 < gc_n; gc_step18 += 4 {
+					gc_step11 := gc_vstep6
+					for ; gc_step11+3 < gc_n; gc_step11 += 4 {
 						{
-							gc_rank := gc_step18 + 0
+							gc_rank := gc_step11 + 0
 							gc_pos.Thread = gc_rank
 							/*line hecbench_lda.go:192*/ var r_3 float32
 							val_3 := float32(0.0)
@@ -1181,7 +932,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 							gc_s_r_3[gc_rank] = r_3
 						}
 						{
-							gc_rank := gc_step18 + 1
+							gc_rank := gc_step11 + 1
 							gc_pos.Thread = gc_rank
 							/*line hecbench_lda.go:192*/ var r_3 float32
 							val_3 := float32(0.0)
@@ -1189,7 +940,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 							gc_s_r_3[gc_rank] = r_3
 						}
 						{
-							gc_rank := gc_step18 + 2
+							gc_rank := gc_step11 + 2
 							gc_pos.Thread = gc_rank
 							/*line hecbench_lda.go:192*/ var r_3 float32
 							val_3 := float32(0.0)
@@ -1197,7 +948,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 							gc_s_r_3[gc_rank] = r_3
 						}
 						{
-							gc_rank := gc_step18 + 3
+							gc_rank := gc_step11 + 3
 							gc_pos.Thread = gc_rank
 							/*line hecbench_lda.go:192*/ var r_3 float32
 							val_3 := float32(0.0)
@@ -1205,7 +956,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 							gc_s_r_3[gc_rank] = r_3
 						}
 					}
-					for gc_rank := gc_step18; gc_rank < gc_n; gc_rank++ {
+					for gc_rank := gc_step11; gc_rank < gc_n; gc_rank++ {
 						gc_pos.Thread = gc_rank
 						/*line hecbench_lda.go:192*/ var r_3 float32
 						val_3 := float32(0.0)
@@ -1265,50 +1016,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 								if gc_vstep8 > gc_from {
 									gc_more8 = true
 								}
-								gc_step19 := gc_vstep8
-								for ; gc_step19+3 < gc_to; gc_step19 += 4 {
-									{
-										gc_tx := gc_step19 + 0
-										gc_rank := gc_base + gc_tx
-										gc_pos.Thread = gc_rank
-										val_3 := gc_s_val_3[gc_rank]
-										i_2 := gc_tx + gc_off8
-										gc_more8 = true
-										/*line hecbench_lda.go:45*/ val_3 += vec_[i_2]
-										gc_s_val_3[gc_rank] = val_3
-									}
-									{
-										gc_tx := gc_step19 + 1
-										gc_rank := gc_base + gc_tx
-										gc_pos.Thread = gc_rank
-										val_3 := gc_s_val_3[gc_rank]
-										i_2 := gc_tx + gc_off8
-										gc_more8 = true
-										/*line hecbench_lda.go:45*/ val_3 += vec_[i_2]
-										gc_s_val_3[gc_rank] = val_3
-									}
-									{
-										gc_tx := gc_step19 + 2
-										gc_rank := gc_base + gc_tx
-										gc_pos.Thread = gc_rank
-										val_3 := gc_s_val_3[gc_rank]
-										i_2 := gc_tx + gc_off8
-										gc_more8 = true
-										/*line hecbench_lda.go:45*/ val_3 += vec_[i_2]
-										gc_s_val_3[gc_rank] = val_3
-									}
-									{
-										gc_tx := gc_step19 + 3
-										gc_rank := gc_base + gc_tx
-										gc_pos.Thread = gc_rank
-										val_3 := gc_s_val_3[gc_rank]
-										i_2 := gc_tx + gc_off8
-										gc_more8 = true
-										/*line hecbench_lda.go:45*/ val_3 += vec_[i_2]
-										gc_s_val_3[gc_rank] = val_3
-									}
-								}
-								for gc_tx := gc_step19; gc_tx < gc_to; gc_tx++ {
+								for gc_tx := gc_vstep8; gc_tx < gc_to; gc_tx++ {
 									gc_rank := gc_base + gc_tx
 									gc_pos.Thread = gc_rank
 									val_3 := gc_s_val_3[gc_rank]
@@ -1504,38 +1212,38 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 							/*line hecbench_lda.go:74*/ r_3 = shared_[0]
 							lanes.BroadcastFloat32x8(r_3).StoreSlice(gc_s_r_3[gc_rank:])
 						}
-						gc_step20 := gc_vstep9
-						for ; gc_step20+3 < gc_n; gc_step20 += 4 {
+						gc_step12 := gc_vstep9
+						for ; gc_step12+3 < gc_n; gc_step12 += 4 {
 							{
-								gc_rank := gc_step20 + 0
+								gc_rank := gc_step12 + 0
 								gc_pos.Thread = gc_rank
 								var r_3 float32
 								/*line hecbench_lda.go:74*/ r_3 = shared_[0]
 								gc_s_r_3[gc_rank] = r_3
 							}
 							{
-								gc_rank := gc_step20 + 1
+								gc_rank := gc_step12 + 1
 								gc_pos.Thread = gc_rank
 								var r_3 float32
 								/*line hecbench_lda.go:74*/ r_3 = shared_[0]
 								gc_s_r_3[gc_rank] = r_3
 							}
 							{
-								gc_rank := gc_step20 + 2
+								gc_rank := gc_step12 + 2
 								gc_pos.Thread = gc_rank
 								var r_3 float32
 								/*line hecbench_lda.go:74*/ r_3 = shared_[0]
 								gc_s_r_3[gc_rank] = r_3
 							}
 							{
-								gc_rank := gc_step20 + 3
+								gc_rank := gc_step12 + 3
 								gc_pos.Thread = gc_rank
 								var r_3 float32
 								/*line hecbench_lda.go:74*/ r_3 = shared_[0]
 								gc_s_r_3[gc_rank] = r_3
 							}
 						}
-						for gc_rank := gc_step20; gc_rank < gc_n; gc_rank++ {
+						for gc_rank := gc_step12; gc_rank < gc_n; gc_rank++ {
 							gc_pos.Thread = gc_rank
 							var r_3 float32
 							/*line hecbench_lda.go:74*/ r_3 = shared_[0]
@@ -1599,66 +1307,35 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 						gc_at19 := gamma_[gc_off27:][:gc_to]
 						gc_at20 := newGamma[gc_off27:][:gc_to]
 						gc_at21 := alpha[gc_off27:][:gc_to]
-						gc_step21 := gc_from
-						for ; gc_step21+3 < gc_to; gc_step21 += 4 {
+						gc_step13 := gc_from
+						for ; gc_step13+3 < gc_to; gc_step13 += 4 {
 							{
-								gc_tx := gc_step21 + 0
+								gc_tx := gc_step13 + 0
 								gc_more9 = true
 								/*line hecbench_lda.go:208*/ gc_at19[gc_tx] = gc_at20[gc_tx] + gc_at21[gc_tx]
 							}
 							{
-								gc_tx := gc_step21 + 1
+								gc_tx := gc_step13 + 1
 								gc_more9 = true
 								/*line hecbench_lda.go:208*/ gc_at19[gc_tx] = gc_at20[gc_tx] + gc_at21[gc_tx]
 							}
 							{
-								gc_tx := gc_step21 + 2
+								gc_tx := gc_step13 + 2
 								gc_more9 = true
 								/*line hecbench_lda.go:208*/ gc_at19[gc_tx] = gc_at20[gc_tx] + gc_at21[gc_tx]
 							}
 							{
-								gc_tx := gc_step21 + 3
+								gc_tx := gc_step13 + 3
 								gc_more9 = true
 								/*line hecbench_lda.go:208*/ gc_at19[gc_tx] = gc_at20[gc_tx] + gc_at21[gc_tx]
 							}
 						}
-						for gc_tx := gc_step21; gc_tx < gc_to; gc_tx++ {
+						for gc_tx := gc_step13; gc_tx < gc_to; gc_tx++ {
 							gc_more9 = true
 							/*line hecbench_lda.go:208*/ gc_at19[gc_tx] = gc_at20[gc_tx] + gc_at21[gc_tx]
 						}
 					} else {
-						gc_step22 := gc_from
-						for ; gc_step22+3 < gc_to; gc_step22 += 4 {
-							{
-								gc_tx := gc_step22 + 0
-								gc_pos.Thread = gc_base + gc_tx
-								k_2 := gc_tx + gc_off9
-								gc_more9 = true
-								/*line hecbench_lda.go:208*/ gamma_[k_2] = newGamma[k_2] + alpha[k_2]
-							}
-							{
-								gc_tx := gc_step22 + 1
-								gc_pos.Thread = gc_base + gc_tx
-								k_2 := gc_tx + gc_off9
-								gc_more9 = true
-								/*line hecbench_lda.go:208*/ gamma_[k_2] = newGamma[k_2] + alpha[k_2]
-							}
-							{
-								gc_tx := gc_step22 + 2
-								gc_pos.Thread = gc_base + gc_tx
-								k_2 := gc_tx + gc_off9
-								gc_more9 = true
-								/*line hecbench_lda.go:208*/ gamma_[k_2] = newGamma[k_2] + alpha[k_2]
-							}
-							{
-								gc_tx := gc_step22 + 3
-								gc_pos.Thread = gc_base + gc_tx
-								k_2 := gc_tx + gc_off9
-								gc_more9 = true
-								/*line hecbench_lda.go:208*/ gamma_[k_2] = newGamma[k_2] + alpha[k_2]
-							}
-						}
-						for gc_tx := gc_step22; gc_tx < gc_to; gc_tx++ {
+						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 							gc_pos.Thread = gc_base + gc_tx
 							k_2 := gc_tx + gc_off9
 							gc_more9 = true
@@ -1680,10 +1357,10 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 			/*line hecbench_lda.go:44*/ lanes.BroadcastFloat32x8(val_6).StoreSlice(gc_s_val_6[gc_rank:])
 			lanes.BroadcastFloat32x8(r_6).StoreSlice(gc_s_r_6[gc_rank:])
 		}
-		gc_step23 := gc_vstep10
-		for ; gc_step23+3 < gc_n; gc_step23 += 4 {
+		gc_step14 := gc_vstep10
+		for ; gc_step14+3 < gc_n; gc_step14 += 4 {
 			{
-				gc_rank := gc_step23 + 0
+				gc_rank := gc_step14 + 0
 				gc_pos.Thread = gc_rank
 				/*line hecbench_lda.go:214*/ var r_6 float32
 				val_6 := float32(0.0)
@@ -1691,7 +1368,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 				gc_s_r_6[gc_rank] = r_6
 			}
 			{
-				gc_rank := gc_step23 + 1
+				gc_rank := gc_step14 + 1
 				gc_pos.Thread = gc_rank
 				/*line hecbench_lda.go:214*/ var r_6 float32
 				val_6 := float32(0.0)
@@ -1699,7 +1376,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 				gc_s_r_6[gc_rank] = r_6
 			}
 			{
-				gc_rank := gc_step23 + 2
+				gc_rank := gc_step14 + 2
 				gc_pos.Thread = gc_rank
 				/*line hecbench_lda.go:214*/ var r_6 float32
 				val_6 := float32(0.0)
@@ -1707,7 +1384,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 				gc_s_r_6[gc_rank] = r_6
 			}
 			{
-				gc_rank := gc_step23 + 3
+				gc_rank := gc_step14 + 3
 				gc_pos.Thread = gc_rank
 				/*line hecbench_lda.go:214*/ var r_6 float32
 				val_6 := float32(0.0)
@@ -1715,7 +1392,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 				gc_s_r_6[gc_rank] = r_6
 			}
 		}
-		for gc_rank := gc_step23; gc_rank < gc_n; gc_rank++ {
+		for gc_rank := gc_step14; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			/*line hecbench_lda.go:214*/ var r_6 float32
 			val_6 := float32(0.0)
@@ -1775,50 +1452,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 					if gc_vstep12 > gc_from {
 						gc_more10 = true
 					}
-					gc_step24 := gc_vstep12
-					for ; gc_step24+3 < gc_to; gc_step24 += 4 {
-						{
-							gc_tx := gc_step24 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							val_6 := gc_s_val_6[gc_rank]
-							i_3 := gc_tx + gc_off10
-							gc_more10 = true
-							/*line hecbench_lda.go:45*/ val_6 += vec_2[i_3]
-							gc_s_val_6[gc_rank] = val_6
-						}
-						{
-							gc_tx := gc_step24 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							val_6 := gc_s_val_6[gc_rank]
-							i_3 := gc_tx + gc_off10
-							gc_more10 = true
-							/*line hecbench_lda.go:45*/ val_6 += vec_2[i_3]
-							gc_s_val_6[gc_rank] = val_6
-						}
-						{
-							gc_tx := gc_step24 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							val_6 := gc_s_val_6[gc_rank]
-							i_3 := gc_tx + gc_off10
-							gc_more10 = true
-							/*line hecbench_lda.go:45*/ val_6 += vec_2[i_3]
-							gc_s_val_6[gc_rank] = val_6
-						}
-						{
-							gc_tx := gc_step24 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							val_6 := gc_s_val_6[gc_rank]
-							i_3 := gc_tx + gc_off10
-							gc_more10 = true
-							/*line hecbench_lda.go:45*/ val_6 += vec_2[i_3]
-							gc_s_val_6[gc_rank] = val_6
-						}
-					}
-					for gc_tx := gc_step24; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_vstep12; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						val_6 := gc_s_val_6[gc_rank]
@@ -2014,38 +1648,38 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 				/*line hecbench_lda.go:74*/ r_6 = shared_2[0]
 				lanes.BroadcastFloat32x8(r_6).StoreSlice(gc_s_r_6[gc_rank:])
 			}
-			gc_step25 := gc_vstep13
-			for ; gc_step25+3 < gc_n; gc_step25 += 4 {
+			gc_step15 := gc_vstep13
+			for ; gc_step15+3 < gc_n; gc_step15 += 4 {
 				{
-					gc_rank := gc_step25 + 0
+					gc_rank := gc_step15 + 0
 					gc_pos.Thread = gc_rank
 					var r_6 float32
 					/*line hecbench_lda.go:74*/ r_6 = shared_2[0]
 					gc_s_r_6[gc_rank] = r_6
 				}
 				{
-					gc_rank := gc_step25 + 1
+					gc_rank := gc_step15 + 1
 					gc_pos.Thread = gc_rank
 					var r_6 float32
 					/*line hecbench_lda.go:74*/ r_6 = shared_2[0]
 					gc_s_r_6[gc_rank] = r_6
 				}
 				{
-					gc_rank := gc_step25 + 2
+					gc_rank := gc_step15 + 2
 					gc_pos.Thread = gc_rank
 					var r_6 float32
 					/*line hecbench_lda.go:74*/ r_6 = shared_2[0]
 					gc_s_r_6[gc_rank] = r_6
 				}
 				{
-					gc_rank := gc_step25 + 3
+					gc_rank := gc_step15 + 3
 					gc_pos.Thread = gc_rank
 					var r_6 float32
 					/*line hecbench_lda.go:74*/ r_6 = shared_2[0]
 					gc_s_r_6[gc_rank] = r_6
 				}
 			}
-			for gc_rank := gc_step25; gc_rank < gc_n; gc_rank++ {
+			for gc_rank := gc_step15; gc_rank < gc_n; gc_rank++ {
 				gc_pos.Thread = gc_rank
 				var r_6 float32
 				/*line hecbench_lda.go:74*/ r_6 = shared_2[0]
@@ -2060,38 +1694,38 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 			/*line hecbench_lda.go:214*/ gammaSum := r_6
 			/*line hecbench_lda.go:214*/ gammaSum.StoreSlice(gc_s_gammaSum[gc_rank:])
 		}
-		gc_step26 := gc_vstep14
-		for ; gc_step26+3 < gc_n; gc_step26 += 4 {
+		gc_step16 := gc_vstep14
+		for ; gc_step16+3 < gc_n; gc_step16 += 4 {
 			{
-				gc_rank := gc_step26 + 0
+				gc_rank := gc_step16 + 0
 				gc_pos.Thread = gc_rank
 				r_6 := gc_s_r_6[gc_rank]
 				/*line hecbench_lda.go:214*/ gammaSum := r_6
 				gc_s_gammaSum[gc_rank] = gammaSum
 			}
 			{
-				gc_rank := gc_step26 + 1
+				gc_rank := gc_step16 + 1
 				gc_pos.Thread = gc_rank
 				r_6 := gc_s_r_6[gc_rank]
 				/*line hecbench_lda.go:214*/ gammaSum := r_6
 				gc_s_gammaSum[gc_rank] = gammaSum
 			}
 			{
-				gc_rank := gc_step26 + 2
+				gc_rank := gc_step16 + 2
 				gc_pos.Thread = gc_rank
 				r_6 := gc_s_r_6[gc_rank]
 				/*line hecbench_lda.go:214*/ gammaSum := r_6
 				gc_s_gammaSum[gc_rank] = gammaSum
 			}
 			{
-				gc_rank := gc_step26 + 3
+				gc_rank := gc_step16 + 3
 				gc_pos.Thread = gc_rank
 				r_6 := gc_s_r_6[gc_rank]
 				/*line hecbench_lda.go:214*/ gammaSum := r_6
 				gc_s_gammaSum[gc_rank] = gammaSum
 			}
 		}
-		for gc_rank := gc_step26; gc_rank < gc_n; gc_rank++ {
+		for gc_rank := gc_step16; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			r_6 := gc_s_r_6[gc_rank]
 			/*line hecbench_lda.go:214*/ gammaSum := r_6
@@ -2117,10 +1751,10 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 					gc_at24 := gradAlpha_[gc_off29:][:gc_to]
 					gc_at25 := newGamma[gc_off29:][:gc_to]
 					gc_at26 := valiPhiSum[gc_off29:][:gc_to]
-					gc_step27 := gc_from
-					for ; gc_step27+3 < gc_to; gc_step27 += 4 {
+					gc_step17 := gc_from
+					for ; gc_step17+3 < gc_to; gc_step17 += 4 {
 						{
-							gc_tx := gc_step27 + 0
+							gc_tx := gc_step17 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							gammaSum := gc_s_gammaSum[gc_rank]
@@ -2131,7 +1765,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 							gc_at26[gc_tx] *= Elogthetad
 						}
 						{
-							gc_tx := gc_step27 + 1
+							gc_tx := gc_step17 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							gammaSum := gc_s_gammaSum[gc_rank]
@@ -2142,7 +1776,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 							gc_at26[gc_tx] *= Elogthetad
 						}
 						{
-							gc_tx := gc_step27 + 2
+							gc_tx := gc_step17 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							gammaSum := gc_s_gammaSum[gc_rank]
@@ -2153,7 +1787,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 							gc_at26[gc_tx] *= Elogthetad
 						}
 						{
-							gc_tx := gc_step27 + 3
+							gc_tx := gc_step17 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							gammaSum := gc_s_gammaSum[gc_rank]
@@ -2164,7 +1798,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 							gc_at26[gc_tx] *= Elogthetad
 						}
 					}
-					for gc_tx := gc_step27; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_step17; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						gammaSum := gc_s_gammaSum[gc_rank]
@@ -2175,58 +1809,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 						gc_at26[gc_tx] *= Elogthetad
 					}
 				} else {
-					gc_step28 := gc_from
-					for ; gc_step28+3 < gc_to; gc_step28 += 4 {
-						{
-							gc_tx := gc_step28 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							gammaSum := gc_s_gammaSum[gc_rank]
-							j_3 := gc_tx + gc_off11
-							gc_more11 = true
-							/*line hecbench_lda.go:216*/ Elogthetad := digamma(gamma_[j_3]) - digamma(gammaSum)
-							gradAlpha_[j_3] += Elogthetad
-							newGamma[j_3] *= Elogthetad
-							valiPhiSum[j_3] *= Elogthetad
-						}
-						{
-							gc_tx := gc_step28 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							gammaSum := gc_s_gammaSum[gc_rank]
-							j_3 := gc_tx + gc_off11
-							gc_more11 = true
-							/*line hecbench_lda.go:216*/ Elogthetad := digamma(gamma_[j_3]) - digamma(gammaSum)
-							gradAlpha_[j_3] += Elogthetad
-							newGamma[j_3] *= Elogthetad
-							valiPhiSum[j_3] *= Elogthetad
-						}
-						{
-							gc_tx := gc_step28 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							gammaSum := gc_s_gammaSum[gc_rank]
-							j_3 := gc_tx + gc_off11
-							gc_more11 = true
-							/*line hecbench_lda.go:216*/ Elogthetad := digamma(gamma_[j_3]) - digamma(gammaSum)
-							gradAlpha_[j_3] += Elogthetad
-							newGamma[j_3] *= Elogthetad
-							valiPhiSum[j_3] *= Elogthetad
-						}
-						{
-							gc_tx := gc_step28 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							gammaSum := gc_s_gammaSum[gc_rank]
-							j_3 := gc_tx + gc_off11
-							gc_more11 = true
-							/*line hecbench_lda.go:216*/ Elogthetad := digamma(gamma_[j_3]) - digamma(gammaSum)
-							gradAlpha_[j_3] += Elogthetad
-							newGamma[j_3] *= Elogthetad
-							valiPhiSum[j_3] *= Elogthetad
-						}
-					}
-					for gc_tx := gc_step28; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						gammaSum := gc_s_gammaSum[gc_rank]
@@ -2252,10 +1835,10 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 			/*line hecbench_lda.go:44*/ lanes.BroadcastFloat32x8(val_9).StoreSlice(gc_s_val_9[gc_rank:])
 			lanes.BroadcastFloat32x8(r_9).StoreSlice(gc_s_r_9[gc_rank:])
 		}
-		gc_step29 := gc_vstep15
-		for ; gc_step29+3 < gc_n; gc_step29 += 4 {
+		gc_step18 := gc_vstep15
+		for ; gc_step18+3 < gc_n; gc_step18 += 4 {
 			{
-				gc_rank := gc_step29 + 0
+				gc_rank := gc_step18 + 0
 				gc_pos.Thread = gc_rank
 				/*line hecbench_lda.go:223*/ var r_9 float32
 				val_9 := float32(0.0)
@@ -2263,7 +1846,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 				gc_s_r_9[gc_rank] = r_9
 			}
 			{
-				gc_rank := gc_step29 + 1
+				gc_rank := gc_step18 + 1
 				gc_pos.Thread = gc_rank
 				/*line hecbench_lda.go:223*/ var r_9 float32
 				val_9 := float32(0.0)
@@ -2271,7 +1854,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 				gc_s_r_9[gc_rank] = r_9
 			}
 			{
-				gc_rank := gc_step29 + 2
+				gc_rank := gc_step18 + 2
 				gc_pos.Thread = gc_rank
 				/*line hecbench_lda.go:223*/ var r_9 float32
 				val_9 := float32(0.0)
@@ -2279,7 +1862,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 				gc_s_r_9[gc_rank] = r_9
 			}
 			{
-				gc_rank := gc_step29 + 3
+				gc_rank := gc_step18 + 3
 				gc_pos.Thread = gc_rank
 				/*line hecbench_lda.go:223*/ var r_9 float32
 				val_9 := float32(0.0)
@@ -2287,7 +1870,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 				gc_s_r_9[gc_rank] = r_9
 			}
 		}
-		for gc_rank := gc_step29; gc_rank < gc_n; gc_rank++ {
+		for gc_rank := gc_step18; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			/*line hecbench_lda.go:223*/ var r_9 float32
 			val_9 := float32(0.0)
@@ -2347,50 +1930,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 					if gc_vstep17 > gc_from {
 						gc_more12 = true
 					}
-					gc_step30 := gc_vstep17
-					for ; gc_step30+3 < gc_to; gc_step30 += 4 {
-						{
-							gc_tx := gc_step30 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							val_9 := gc_s_val_9[gc_rank]
-							i_4 := gc_tx + gc_off12
-							gc_more12 = true
-							/*line hecbench_lda.go:45*/ val_9 += vec_3[i_4]
-							gc_s_val_9[gc_rank] = val_9
-						}
-						{
-							gc_tx := gc_step30 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							val_9 := gc_s_val_9[gc_rank]
-							i_4 := gc_tx + gc_off12
-							gc_more12 = true
-							/*line hecbench_lda.go:45*/ val_9 += vec_3[i_4]
-							gc_s_val_9[gc_rank] = val_9
-						}
-						{
-							gc_tx := gc_step30 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							val_9 := gc_s_val_9[gc_rank]
-							i_4 := gc_tx + gc_off12
-							gc_more12 = true
-							/*line hecbench_lda.go:45*/ val_9 += vec_3[i_4]
-							gc_s_val_9[gc_rank] = val_9
-						}
-						{
-							gc_tx := gc_step30 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							val_9 := gc_s_val_9[gc_rank]
-							i_4 := gc_tx + gc_off12
-							gc_more12 = true
-							/*line hecbench_lda.go:45*/ val_9 += vec_3[i_4]
-							gc_s_val_9[gc_rank] = val_9
-						}
-					}
-					for gc_tx := gc_step30; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_vstep17; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						val_9 := gc_s_val_9[gc_rank]
@@ -2586,38 +2126,38 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 				/*line hecbench_lda.go:74*/ r_9 = shared_3[0]
 				lanes.BroadcastFloat32x8(r_9).StoreSlice(gc_s_r_9[gc_rank:])
 			}
-			gc_step31 := gc_vstep18
-			for ; gc_step31+3 < gc_n; gc_step31 += 4 {
+			gc_step19 := gc_vstep18
+			for ; gc_step19+3 < gc_n; gc_step19 += 4 {
 				{
-					gc_rank := gc_step31 + 0
+					gc_rank := gc_step19 + 0
 					gc_pos.Thread = gc_rank
 					var r_9 float32
 					/*line hecbench_lda.go:74*/ r_9 = shared_3[0]
 					gc_s_r_9[gc_rank] = r_9
 				}
 				{
-					gc_rank := gc_step31 + 1
+					gc_rank := gc_step19 + 1
 					gc_pos.Thread = gc_rank
 					var r_9 float32
 					/*line hecbench_lda.go:74*/ r_9 = shared_3[0]
 					gc_s_r_9[gc_rank] = r_9
 				}
 				{
-					gc_rank := gc_step31 + 2
+					gc_rank := gc_step19 + 2
 					gc_pos.Thread = gc_rank
 					var r_9 float32
 					/*line hecbench_lda.go:74*/ r_9 = shared_3[0]
 					gc_s_r_9[gc_rank] = r_9
 				}
 				{
-					gc_rank := gc_step31 + 3
+					gc_rank := gc_step19 + 3
 					gc_pos.Thread = gc_rank
 					var r_9 float32
 					/*line hecbench_lda.go:74*/ r_9 = shared_3[0]
 					gc_s_r_9[gc_rank] = r_9
 				}
 			}
-			for gc_rank := gc_step31; gc_rank < gc_n; gc_rank++ {
+			for gc_rank := gc_step19; gc_rank < gc_n; gc_rank++ {
 				gc_pos.Thread = gc_rank
 				var r_9 float32
 				/*line hecbench_lda.go:74*/ r_9 = shared_3[0]
@@ -2640,10 +2180,10 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 			/*line hecbench_lda.go:43*/ trainLoss.StoreSlice(gc_s_trainLoss[gc_rank:])
 			lanes.BroadcastFloat32x8(r_12).StoreSlice(gc_s_r_12[gc_rank:])
 		}
-		gc_step32 := gc_vstep19
-		for ; gc_step32+3 < gc_n; gc_step32 += 4 {
+		gc_step20 := gc_vstep19
+		for ; gc_step20+3 < gc_n; gc_step20 += 4 {
 			{
-				gc_rank := gc_step32 + 0
+				gc_rank := gc_step20 + 0
 				gc_pos.Thread = gc_rank
 				r_9 := gc_s_r_9[gc_rank]
 				/*line hecbench_lda.go:223*/ trainLoss := r_9
@@ -2654,7 +2194,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 				gc_s_r_12[gc_rank] = r_12
 			}
 			{
-				gc_rank := gc_step32 + 1
+				gc_rank := gc_step20 + 1
 				gc_pos.Thread = gc_rank
 				r_9 := gc_s_r_9[gc_rank]
 				/*line hecbench_lda.go:223*/ trainLoss := r_9
@@ -2665,7 +2205,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 				gc_s_r_12[gc_rank] = r_12
 			}
 			{
-				gc_rank := gc_step32 + 2
+				gc_rank := gc_step20 + 2
 				gc_pos.Thread = gc_rank
 				r_9 := gc_s_r_9[gc_rank]
 				/*line hecbench_lda.go:223*/ trainLoss := r_9
@@ -2676,7 +2216,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 				gc_s_r_12[gc_rank] = r_12
 			}
 			{
-				gc_rank := gc_step32 + 3
+				gc_rank := gc_step20 + 3
 				gc_pos.Thread = gc_rank
 				r_9 := gc_s_r_9[gc_rank]
 				/*line hecbench_lda.go:223*/ trainLoss := r_9
@@ -2687,7 +2227,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 				gc_s_r_12[gc_rank] = r_12
 			}
 		}
-		for gc_rank := gc_step32; gc_rank < gc_n; gc_rank++ {
+		for gc_rank := gc_step20; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			r_9 := gc_s_r_9[gc_rank]
 			/*line hecbench_lda.go:223*/ trainLoss := r_9
@@ -2750,50 +2290,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 					if gc_vstep21 > gc_from {
 						gc_more13 = true
 					}
-					gc_step33 := gc_vstep21
-					for ; gc_step33+3 < gc_to; gc_step33 += 4 {
-						{
-							gc_tx := gc_step33 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							val_12 := gc_s_val_12[gc_rank]
-							i_5 := gc_tx + gc_off13
-							gc_more13 = true
-							/*line hecbench_lda.go:45*/ val_12 += vec_4[i_5]
-							gc_s_val_12[gc_rank] = val_12
-						}
-						{
-							gc_tx := gc_step33 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							val_12 := gc_s_val_12[gc_rank]
-							i_5 := gc_tx + gc_off13
-							gc_more13 = true
-							/*line hecbench_lda.go:45*/ val_12 += vec_4[i_5]
-							gc_s_val_12[gc_rank] = val_12
-						}
-						{
-							gc_tx := gc_step33 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							val_12 := gc_s_val_12[gc_rank]
-							i_5 := gc_tx + gc_off13
-							gc_more13 = true
-							/*line hecbench_lda.go:45*/ val_12 += vec_4[i_5]
-							gc_s_val_12[gc_rank] = val_12
-						}
-						{
-							gc_tx := gc_step33 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							val_12 := gc_s_val_12[gc_rank]
-							i_5 := gc_tx + gc_off13
-							gc_more13 = true
-							/*line hecbench_lda.go:45*/ val_12 += vec_4[i_5]
-							gc_s_val_12[gc_rank] = val_12
-						}
-					}
-					for gc_tx := gc_step33; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_vstep21; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						val_12 := gc_s_val_12[gc_rank]
@@ -2989,38 +2486,38 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 				/*line hecbench_lda.go:74*/ r_12 = shared_4[0]
 				lanes.BroadcastFloat32x8(r_12).StoreSlice(gc_s_r_12[gc_rank:])
 			}
-			gc_step34 := gc_vstep22
-			for ; gc_step34+3 < gc_n; gc_step34 += 4 {
+			gc_step21 := gc_vstep22
+			for ; gc_step21+3 < gc_n; gc_step21 += 4 {
 				{
-					gc_rank := gc_step34 + 0
+					gc_rank := gc_step21 + 0
 					gc_pos.Thread = gc_rank
 					var r_12 float32
 					/*line hecbench_lda.go:74*/ r_12 = shared_4[0]
 					gc_s_r_12[gc_rank] = r_12
 				}
 				{
-					gc_rank := gc_step34 + 1
+					gc_rank := gc_step21 + 1
 					gc_pos.Thread = gc_rank
 					var r_12 float32
 					/*line hecbench_lda.go:74*/ r_12 = shared_4[0]
 					gc_s_r_12[gc_rank] = r_12
 				}
 				{
-					gc_rank := gc_step34 + 2
+					gc_rank := gc_step21 + 2
 					gc_pos.Thread = gc_rank
 					var r_12 float32
 					/*line hecbench_lda.go:74*/ r_12 = shared_4[0]
 					gc_s_r_12[gc_rank] = r_12
 				}
 				{
-					gc_rank := gc_step34 + 3
+					gc_rank := gc_step21 + 3
 					gc_pos.Thread = gc_rank
 					var r_12 float32
 					/*line hecbench_lda.go:74*/ r_12 = shared_4[0]
 					gc_s_r_12[gc_rank] = r_12
 				}
 			}
-			for gc_rank := gc_step34; gc_rank < gc_n; gc_rank++ {
+			for gc_rank := gc_step21; gc_rank < gc_n; gc_rank++ {
 				gc_pos.Thread = gc_rank
 				var r_12 float32
 				/*line hecbench_lda.go:74*/ r_12 = shared_4[0]
@@ -3038,10 +2535,10 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 				if gc_from >= 0 && gc_off32 >= 0 && gc_off32 < len(trainLosses) && gc_off32 < len(valiLosses) {
 					gc_at29 := trainLosses[gc_off32:][:1]
 					gc_at30 := valiLosses[gc_off32:][:1]
-					gc_step35 := gc_from
-					for ; gc_step35+3 < gc_to; gc_step35 += 4 {
+					gc_step22 := gc_from
+					for ; gc_step22+3 < gc_to; gc_step22 += 4 {
 						{
-							gc_tx := gc_step35 + 0
+							gc_tx := gc_step22 + 0
 							gc_rank := gc_base + gc_tx
 							trainLoss := gc_s_trainLoss[gc_rank]
 							r_12 := gc_s_r_12[gc_rank]
@@ -3050,7 +2547,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 							gc_at30[0] += valiLoss
 						}
 						{
-							gc_tx := gc_step35 + 1
+							gc_tx := gc_step22 + 1
 							gc_rank := gc_base + gc_tx
 							trainLoss := gc_s_trainLoss[gc_rank]
 							r_12 := gc_s_r_12[gc_rank]
@@ -3059,7 +2556,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 							gc_at30[0] += valiLoss
 						}
 						{
-							gc_tx := gc_step35 + 2
+							gc_tx := gc_step22 + 2
 							gc_rank := gc_base + gc_tx
 							trainLoss := gc_s_trainLoss[gc_rank]
 							r_12 := gc_s_r_12[gc_rank]
@@ -3068,7 +2565,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 							gc_at30[0] += valiLoss
 						}
 						{
-							gc_tx := gc_step35 + 3
+							gc_tx := gc_step22 + 3
 							gc_rank := gc_base + gc_tx
 							trainLoss := gc_s_trainLoss[gc_rank]
 							r_12 := gc_s_r_12[gc_rank]
@@ -3077,7 +2574,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 							gc_at30[0] += valiLoss
 						}
 					}
-					for gc_tx := gc_step35; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_step22; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						trainLoss := gc_s_trainLoss[gc_rank]
 						r_12 := gc_s_r_12[gc_rank]
@@ -3086,50 +2583,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 						gc_at30[0] += valiLoss
 					}
 				} else {
-					gc_step36 := gc_from
-					for ; gc_step36+3 < gc_to; gc_step36 += 4 {
-						{
-							gc_tx := gc_step36 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							trainLoss := gc_s_trainLoss[gc_rank]
-							r_12 := gc_s_r_12[gc_rank]
-							/*line hecbench_lda.go:224*/ valiLoss := r_12
-							/*line hecbench_lda.go:226*/ trainLosses[gc_bx] += trainLoss
-							valiLosses[gc_bx] += valiLoss
-						}
-						{
-							gc_tx := gc_step36 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							trainLoss := gc_s_trainLoss[gc_rank]
-							r_12 := gc_s_r_12[gc_rank]
-							/*line hecbench_lda.go:224*/ valiLoss := r_12
-							/*line hecbench_lda.go:226*/ trainLosses[gc_bx] += trainLoss
-							valiLosses[gc_bx] += valiLoss
-						}
-						{
-							gc_tx := gc_step36 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							trainLoss := gc_s_trainLoss[gc_rank]
-							r_12 := gc_s_r_12[gc_rank]
-							/*line hecbench_lda.go:224*/ valiLoss := r_12
-							/*line hecbench_lda.go:226*/ trainLosses[gc_bx] += trainLoss
-							valiLosses[gc_bx] += valiLoss
-						}
-						{
-							gc_tx := gc_step36 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							trainLoss := gc_s_trainLoss[gc_rank]
-							r_12 := gc_s_r_12[gc_rank]
-							/*line hecbench_lda.go:224*/ valiLoss := r_12
-							/*line hecbench_lda.go:226*/ trainLosses[gc_bx] += trainLoss
-							valiLosses[gc_bx] += valiLoss
-						}
-					}
-					for gc_tx := gc_step36; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						trainLoss := gc_s_trainLoss[gc_rank]

@@ -173,38 +173,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 					if gc_vstep3 > gc_from {
 						gc_more = true
 					}
-					gc_step := gc_vstep3
-					for ; gc_step+3 < gc_to; gc_step += 4 {
-						{
-							gc_tx := gc_step + 0
-							gc_pos.Thread = gc_base + gc_tx
-							j_ := gc_tx + gc_off
-							gc_more = true
-							/*line hecbench_lda.go:122*/ valiPhiSum[j_] = 0.0
-						}
-						{
-							gc_tx := gc_step + 1
-							gc_pos.Thread = gc_base + gc_tx
-							j_ := gc_tx + gc_off
-							gc_more = true
-							/*line hecbench_lda.go:122*/ valiPhiSum[j_] = 0.0
-						}
-						{
-							gc_tx := gc_step + 2
-							gc_pos.Thread = gc_base + gc_tx
-							j_ := gc_tx + gc_off
-							gc_more = true
-							/*line hecbench_lda.go:122*/ valiPhiSum[j_] = 0.0
-						}
-						{
-							gc_tx := gc_step + 3
-							gc_pos.Thread = gc_base + gc_tx
-							j_ := gc_tx + gc_off
-							gc_more = true
-							/*line hecbench_lda.go:122*/ valiPhiSum[j_] = 0.0
-						}
-					}
-					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
 						j_ := gc_tx + gc_off
 						gc_more = true
@@ -266,38 +235,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 						if gc_vstep5 > gc_from {
 							gc_more2 = true
 						}
-						gc_step2 := gc_vstep5
-						for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-							{
-								gc_tx := gc_step2 + 0
-								gc_pos.Thread = gc_base + gc_tx
-								k := gc_tx + gc_off2
-								gc_more2 = true
-								/*line hecbench_lda.go:129*/ newGamma[k] = 0.0
-							}
-							{
-								gc_tx := gc_step2 + 1
-								gc_pos.Thread = gc_base + gc_tx
-								k := gc_tx + gc_off2
-								gc_more2 = true
-								/*line hecbench_lda.go:129*/ newGamma[k] = 0.0
-							}
-							{
-								gc_tx := gc_step2 + 2
-								gc_pos.Thread = gc_base + gc_tx
-								k := gc_tx + gc_off2
-								gc_more2 = true
-								/*line hecbench_lda.go:129*/ newGamma[k] = 0.0
-							}
-							{
-								gc_tx := gc_step2 + 3
-								gc_pos.Thread = gc_base + gc_tx
-								k := gc_tx + gc_off2
-								gc_more2 = true
-								/*line hecbench_lda.go:129*/ newGamma[k] = 0.0
-							}
-						}
-						for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+						for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
 							gc_pos.Thread = gc_base + gc_tx
 							k := gc_tx + gc_off2
 							gc_more2 = true
@@ -332,71 +270,40 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 								gc_at3 := phi[gc_off16:][:gc_to]
 								gc_at4 := beta[gc_off17:][:gc_to]
 								gc_at5 := gamma_[gc_off16:][:gc_to]
-								gc_step3 := gc_from
-								for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+								gc_step := gc_from
+								for ; gc_step+3 < gc_to; gc_step += 4 {
 									{
-										gc_tx := gc_step3 + 0
+										gc_tx := gc_step + 0
 										gc_pos.Thread = gc_base + gc_tx
 										gc_more3 = true
 										/*line hecbench_lda.go:141*/ gc_at3[gc_tx] = gc_at4[gc_tx] * expf(digamma(gc_at5[gc_tx]))
 									}
 									{
-										gc_tx := gc_step3 + 1
+										gc_tx := gc_step + 1
 										gc_pos.Thread = gc_base + gc_tx
 										gc_more3 = true
 										/*line hecbench_lda.go:141*/ gc_at3[gc_tx] = gc_at4[gc_tx] * expf(digamma(gc_at5[gc_tx]))
 									}
 									{
-										gc_tx := gc_step3 + 2
+										gc_tx := gc_step + 2
 										gc_pos.Thread = gc_base + gc_tx
 										gc_more3 = true
 										/*line hecbench_lda.go:141*/ gc_at3[gc_tx] = gc_at4[gc_tx] * expf(digamma(gc_at5[gc_tx]))
 									}
 									{
-										gc_tx := gc_step3 + 3
+										gc_tx := gc_step + 3
 										gc_pos.Thread = gc_base + gc_tx
 										gc_more3 = true
 										/*line hecbench_lda.go:141*/ gc_at3[gc_tx] = gc_at4[gc_tx] * expf(digamma(gc_at5[gc_tx]))
 									}
 								}
-								for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+								for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 									gc_pos.Thread = gc_base + gc_tx
 									gc_more3 = true
 									/*line hecbench_lda.go:141*/ gc_at3[gc_tx] = gc_at4[gc_tx] * expf(digamma(gc_at5[gc_tx]))
 								}
 							} else {
-								gc_step4 := gc_from
-								for ; gc_step4+3 < gc_to; gc_step4 += 4 {
-									{
-										gc_tx := gc_step4 + 0
-										gc_pos.Thread = gc_base + gc_tx
-										l := gc_tx + gc_off3
-										gc_more3 = true
-										/*line hecbench_lda.go:141*/ phi[l] = beta[w*numTopics+l] * expf(digamma(gamma_[l]))
-									}
-									{
-										gc_tx := gc_step4 + 1
-										gc_pos.Thread = gc_base + gc_tx
-										l := gc_tx + gc_off3
-										gc_more3 = true
-										/*line hecbench_lda.go:141*/ phi[l] = beta[w*numTopics+l] * expf(digamma(gamma_[l]))
-									}
-									{
-										gc_tx := gc_step4 + 2
-										gc_pos.Thread = gc_base + gc_tx
-										l := gc_tx + gc_off3
-										gc_more3 = true
-										/*line hecbench_lda.go:141*/ phi[l] = beta[w*numTopics+l] * expf(digamma(gamma_[l]))
-									}
-									{
-										gc_tx := gc_step4 + 3
-										gc_pos.Thread = gc_base + gc_tx
-										l := gc_tx + gc_off3
-										gc_more3 = true
-										/*line hecbench_lda.go:141*/ phi[l] = beta[w*numTopics+l] * expf(digamma(gamma_[l]))
-									}
-								}
-								for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+								for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 									gc_pos.Thread = gc_base + gc_tx
 									l := gc_tx + gc_off3
 									gc_more3 = true
@@ -421,10 +328,10 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step5 := gc_vstep6
-					for ; gc_step5+3 < gc_n; gc_step5 += 4 {
+					gc_step2 := gc_vstep6
+					for ; gc_step2+3 < gc_n; gc_step2 += 4 {
 						{
-							gc_rank := gc_step5 + 0
+							gc_rank := gc_step2 + 0
 							gc_pos.Thread = gc_rank
 							/*line hecbench_lda.go:146*/ var r float32
 							val := float32(0.0)
@@ -432,7 +339,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 							gc_s_r[gc_rank] = r
 						}
 						{
-							gc_rank := gc_step5 + 1
+							gc_rank := gc_step2 + 1
 							gc_pos.Thread = gc_rank
 							/*line hecbench_lda.go:146*/ var r float32
 							val := float32(0.0)
@@ -440,7 +347,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 							gc_s_r[gc_rank] = r
 						}
 						{
-							gc_rank := gc_step5 + 2
+							gc_rank := gc_step2 + 2
 							gc_pos.Thread = gc_rank
 							/*line hecbench_lda.go:146*/ var r float32
 							val := float32(0.0)
@@ -448,7 +355,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 							gc_s_r[gc_rank] = r
 						}
 						{
-							gc_rank := gc_step5 + 3
+							gc_rank := gc_step2 + 3
 							gc_pos.Thread = gc_rank
 							/*line hecbench_lda.go:146*/ var r float32
 							val := float32(0.0)
@@ -456,7 +363,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 							gc_s_r[gc_rank] = r
 						}
 					}
-					for gc_rank := gc_step5; gc_rank < gc_n; gc_rank++ {
+					for gc_rank := gc_step2; gc_rank < gc_n; gc_rank++ {
 						gc_pos.Thread = gc_rank
 						/*line hecbench_lda.go:146*/ var r float32
 						val := float32(0.0)
@@ -522,50 +429,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 								if gc_vstep8 > gc_from {
 									gc_more4 = true
 								}
-								gc_step6 := gc_vstep8
-								for ; gc_step6+3 < gc_to; gc_step6 += 4 {
-									{
-										gc_tx := gc_step6 + 0
-										gc_rank := gc_base + gc_tx
-										gc_pos.Thread = gc_rank
-										val := gc_s_val[gc_rank]
-										i_ := gc_tx + gc_off4
-										gc_more4 = true
-										/*line hecbench_lda.go:45*/ val += vec[i_]
-										gc_s_val[gc_rank] = val
-									}
-									{
-										gc_tx := gc_step6 + 1
-										gc_rank := gc_base + gc_tx
-										gc_pos.Thread = gc_rank
-										val := gc_s_val[gc_rank]
-										i_ := gc_tx + gc_off4
-										gc_more4 = true
-										/*line hecbench_lda.go:45*/ val += vec[i_]
-										gc_s_val[gc_rank] = val
-									}
-									{
-										gc_tx := gc_step6 + 2
-										gc_rank := gc_base + gc_tx
-										gc_pos.Thread = gc_rank
-										val := gc_s_val[gc_rank]
-										i_ := gc_tx + gc_off4
-										gc_more4 = true
-										/*line hecbench_lda.go:45*/ val += vec[i_]
-										gc_s_val[gc_rank] = val
-									}
-									{
-										gc_tx := gc_step6 + 3
-										gc_rank := gc_base + gc_tx
-										gc_pos.Thread = gc_rank
-										val := gc_s_val[gc_rank]
-										i_ := gc_tx + gc_off4
-										gc_more4 = true
-										/*line hecbench_lda.go:45*/ val += vec[i_]
-										gc_s_val[gc_rank] = val
-									}
-								}
-								for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
+								for gc_tx := gc_vstep8; gc_tx < gc_to; gc_tx++ {
 									gc_rank := gc_base + gc_tx
 									gc_pos.Thread = gc_rank
 									val := gc_s_val[gc_rank]
@@ -1068,38 +932,38 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 							}
 							archsimd.ClearAVXUpperBits()
 						}
-						gc_step7 := gc_vstep9
-						for ; gc_step7+3 < gc_n; gc_step7 += 4 {
+						gc_step3 := gc_vstep9
+						for ; gc_step3+3 < gc_n; gc_step3 += 4 {
 							{
-								gc_rank := gc_step7 + 0
+								gc_rank := gc_step3 + 0
 								gc_pos.Thread = gc_rank
 								var r float32
 								/*line hecbench_lda.go:74*/ r = shared[0]
 								gc_s_r[gc_rank] = r
 							}
 							{
-								gc_rank := gc_step7 + 1
+								gc_rank := gc_step3 + 1
 								gc_pos.Thread = gc_rank
 								var r float32
 								/*line hecbench_lda.go:74*/ r = shared[0]
 								gc_s_r[gc_rank] = r
 							}
 							{
-								gc_rank := gc_step7 + 2
+								gc_rank := gc_step3 + 2
 								gc_pos.Thread = gc_rank
 								var r float32
 								/*line hecbench_lda.go:74*/ r = shared[0]
 								gc_s_r[gc_rank] = r
 							}
 							{
-								gc_rank := gc_step7 + 3
+								gc_rank := gc_step3 + 3
 								gc_pos.Thread = gc_rank
 								var r float32
 								/*line hecbench_lda.go:74*/ r = shared[0]
 								gc_s_r[gc_rank] = r
 							}
 						}
-						for gc_rank := gc_step7; gc_rank < gc_n; gc_rank++ {
+						for gc_rank := gc_step3; gc_rank < gc_n; gc_rank++ {
 							gc_pos.Thread = gc_rank
 							var r float32
 							/*line hecbench_lda.go:74*/ r = shared[0]
@@ -1117,38 +981,38 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step8 := gc_vstep10
-					for ; gc_step8+3 < gc_n; gc_step8 += 4 {
+					gc_step4 := gc_vstep10
+					for ; gc_step4+3 < gc_n; gc_step4 += 4 {
 						{
-							gc_rank := gc_step8 + 0
+							gc_rank := gc_step4 + 0
 							gc_pos.Thread = gc_rank
 							r := gc_s_r[gc_rank]
 							/*line hecbench_lda.go:146*/ phiSum := r
 							gc_s_phiSum[gc_rank] = phiSum
 						}
 						{
-							gc_rank := gc_step8 + 1
+							gc_rank := gc_step4 + 1
 							gc_pos.Thread = gc_rank
 							r := gc_s_r[gc_rank]
 							/*line hecbench_lda.go:146*/ phiSum := r
 							gc_s_phiSum[gc_rank] = phiSum
 						}
 						{
-							gc_rank := gc_step8 + 2
+							gc_rank := gc_step4 + 2
 							gc_pos.Thread = gc_rank
 							r := gc_s_r[gc_rank]
 							/*line hecbench_lda.go:146*/ phiSum := r
 							gc_s_phiSum[gc_rank] = phiSum
 						}
 						{
-							gc_rank := gc_step8 + 3
+							gc_rank := gc_step4 + 3
 							gc_pos.Thread = gc_rank
 							r := gc_s_r[gc_rank]
 							/*line hecbench_lda.go:146*/ phiSum := r
 							gc_s_phiSum[gc_rank] = phiSum
 						}
 					}
-					for gc_rank := gc_step8; gc_rank < gc_n; gc_rank++ {
+					for gc_rank := gc_step4; gc_rank < gc_n; gc_rank++ {
 						gc_pos.Thread = gc_rank
 						r := gc_s_r[gc_rank]
 						/*line hecbench_lda.go:146*/ phiSum := r
@@ -1229,66 +1093,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 								if gc_vstep12 > gc_from {
 									gc_more5 = true
 								}
-								gc_step9 := gc_vstep12
-								for ; gc_step9+3 < gc_to; gc_step9 += 4 {
-									{
-										gc_tx := gc_step9 + 0
-										gc_rank := gc_base + gc_tx
-										gc_pos.Thread = gc_rank
-										phiSum := gc_s_phiSum[gc_rank]
-										l_ := gc_tx + gc_off5
-										gc_more5 = true
-										/*line hecbench_lda.go:149*/ phi[l_] /= phiSum
-										/*line hecbench_lda.go:152*/ if vali_ {
-											valiPhiSum[l_] += phi[l_] * c
-										} else {
-											newGamma[l_] += phi[l_] * c
-										}
-									}
-									{
-										gc_tx := gc_step9 + 1
-										gc_rank := gc_base + gc_tx
-										gc_pos.Thread = gc_rank
-										phiSum := gc_s_phiSum[gc_rank]
-										l_ := gc_tx + gc_off5
-										gc_more5 = true
-										/*line hecbench_lda.go:149*/ phi[l_] /= phiSum
-										/*line hecbench_lda.go:152*/ if vali_ {
-											valiPhiSum[l_] += phi[l_] * c
-										} else {
-											newGamma[l_] += phi[l_] * c
-										}
-									}
-									{
-										gc_tx := gc_step9 + 2
-										gc_rank := gc_base + gc_tx
-										gc_pos.Thread = gc_rank
-										phiSum := gc_s_phiSum[gc_rank]
-										l_ := gc_tx + gc_off5
-										gc_more5 = true
-										/*line hecbench_lda.go:149*/ phi[l_] /= phiSum
-										/*line hecbench_lda.go:152*/ if vali_ {
-											valiPhiSum[l_] += phi[l_] * c
-										} else {
-											newGamma[l_] += phi[l_] * c
-										}
-									}
-									{
-										gc_tx := gc_step9 + 3
-										gc_rank := gc_base + gc_tx
-										gc_pos.Thread = gc_rank
-										phiSum := gc_s_phiSum[gc_rank]
-										l_ := gc_tx + gc_off5
-										gc_more5 = true
-										/*line hecbench_lda.go:149*/ phi[l_] /= phiSum
-										/*line hecbench_lda.go:152*/ if vali_ {
-											valiPhiSum[l_] += phi[l_] * c
-										} else {
-											newGamma[l_] += phi[l_] * c
-										}
-									}
-								}
-								for gc_tx := gc_step9; gc_tx < gc_to; gc_tx++ {
+								for gc_tx := gc_vstep12; gc_tx < gc_to; gc_tx++ {
 									gc_rank := gc_base + gc_tx
 									gc_pos.Thread = gc_rank
 									phiSum := gc_s_phiSum[gc_rank]
@@ -1313,10 +1118,10 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 								gc_to = gc_bound + 1
 							}
 							for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-								gc_step10 := gc_from
-								for ; gc_step10+3 < gc_to; gc_step10 += 4 {
+								gc_step5 := gc_from
+								for ; gc_step5+3 < gc_to; gc_step5 += 4 {
 									{
-										gc_tx := gc_step10 + 0
+										gc_tx := gc_step5 + 0
 										gc_pos.Thread = gc_base + gc_tx
 										/*line hecbench_lda.go:167*/ for atomic.CAS(&locks[w], 0, 1) != 0 {
 											gc_b.Tick()
@@ -1326,7 +1131,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 										}
 									}
 									{
-										gc_tx := gc_step10 + 1
+										gc_tx := gc_step5 + 1
 										gc_pos.Thread = gc_base + gc_tx
 										/*line hecbench_lda.go:167*/ for atomic.CAS(&locks[w], 0, 1) != 0 {
 											gc_b.Tick()
@@ -1336,7 +1141,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 										}
 									}
 									{
-										gc_tx := gc_step10 + 2
+										gc_tx := gc_step5 + 2
 										gc_pos.Thread = gc_base + gc_tx
 										/*line hecbench_lda.go:167*/ for atomic.CAS(&locks[w], 0, 1) != 0 {
 											gc_b.Tick()
@@ -1346,7 +1151,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 										}
 									}
 									{
-										gc_tx := gc_step10 + 3
+										gc_tx := gc_step5 + 3
 										gc_pos.Thread = gc_base + gc_tx
 										/*line hecbench_lda.go:167*/ for atomic.CAS(&locks[w], 0, 1) != 0 {
 											gc_b.Tick()
@@ -1356,7 +1161,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 										}
 									}
 								}
-								for gc_tx := gc_step10; gc_tx < gc_to; gc_tx++ {
+								for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
 									gc_pos.Thread = gc_base + gc_tx
 									/*line hecbench_lda.go:167*/ for atomic.CAS(&locks[w], 0, 1) != 0 {
 										gc_b.Tick()
@@ -1421,38 +1226,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 									if gc_vstep14 > gc_from {
 										gc_more6 = true
 									}
-									gc_step11 := gc_vstep14
-									for ; gc_step11+3 < gc_to; gc_step11 += 4 {
-										{
-											gc_tx := gc_step11 + 0
-											gc_pos.Thread = gc_base + gc_tx
-											l_2 := gc_tx + gc_off6
-											gc_more6 = true
-											/*line hecbench_lda.go:173*/ newBeta[w*numTopics+l_2] += phi[l_2] * c
-										}
-										{
-											gc_tx := gc_step11 + 1
-											gc_pos.Thread = gc_base + gc_tx
-											l_2 := gc_tx + gc_off6
-											gc_more6 = true
-											/*line hecbench_lda.go:173*/ newBeta[w*numTopics+l_2] += phi[l_2] * c
-										}
-										{
-											gc_tx := gc_step11 + 2
-											gc_pos.Thread = gc_base + gc_tx
-											l_2 := gc_tx + gc_off6
-											gc_more6 = true
-											/*line hecbench_lda.go:173*/ newBeta[w*numTopics+l_2] += phi[l_2] * c
-										}
-										{
-											gc_tx := gc_step11 + 3
-											gc_pos.Thread = gc_base + gc_tx
-											l_2 := gc_tx + gc_off6
-											gc_more6 = true
-											/*line hecbench_lda.go:173*/ newBeta[w*numTopics+l_2] += phi[l_2] * c
-										}
-									}
-									for gc_tx := gc_step11; gc_tx < gc_to; gc_tx++ {
+									for gc_tx := gc_vstep14; gc_tx < gc_to; gc_tx++ {
 										gc_pos.Thread = gc_base + gc_tx
 										l_2 := gc_tx + gc_off6
 										gc_more6 = true
@@ -1470,41 +1244,18 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 								/*line hecbench_lda.go:185*/ gc_off22 := w
 								if gc_from >= 0 && gc_off22 >= 0 && gc_off22 < len(locks) {
 									gc_at12 := locks[gc_off22:][:1]
-									gc_step12 := gc_from
-									for ; gc_step12+3 < gc_to; gc_step12 += 4 {
+									gc_step6 := gc_from
+									for ; gc_step6+3 < gc_to; gc_step6 += 4 {
 										/*line hecbench_lda.go:179*/ gc_at12[0] = 0
 										/*line hecbench_lda.go:179*/ gc_at12[0] = 0
 										/*line hecbench_lda.go:179*/ gc_at12[0] = 0
 										/*line hecbench_lda.go:179*/ gc_at12[0] = 0
 									}
-									for gc_tx := gc_step12; gc_tx < gc_to; gc_tx++ {
+									for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
 										/*line hecbench_lda.go:179*/ gc_at12[0] = 0
 									}
 								} else {
-									gc_step13 := gc_from
-									for ; gc_step13+3 < gc_to; gc_step13 += 4 {
-										{
-											gc_tx := gc_step13 + 0
-											gc_pos.Thread = gc_base + gc_tx
-											/*line hecbench_lda.go:179*/ locks[w] = 0
-										}
-										{
-											gc_tx := gc_step13 + 1
-											gc_pos.Thread = gc_base + gc_tx
-											/*line hecbench_lda.go:179*/ locks[w] = 0
-										}
-										{
-											gc_tx := gc_step13 + 2
-											gc_pos.Thread = gc_base + gc_tx
-											/*line hecbench_lda.go:179*/ locks[w] = 0
-										}
-										{
-											gc_tx := gc_step13 + 3
-											gc_pos.Thread = gc_base + gc_tx
-											/*line hecbench_lda.go:179*/ locks[w] = 0
-										}
-									}
-									for gc_tx := gc_step13; gc_tx < gc_to; gc_tx++ {
+									for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 										gc_pos.Thread = gc_base + gc_tx
 										/*line hecbench_lda.go:179*/ locks[w] = 0
 									}
@@ -1567,10 +1318,10 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step14 := gc_vstep15
-					for ; gc_step14+3 < gc_n; gc_step14 += 4 {
+					gc_step7 := gc_vstep15
+					for ; gc_step7+3 < gc_n; gc_step7 += 4 {
 						{
-							gc_rank := gc_step14 + 0
+							gc_rank := gc_step7 + 0
 							gc_pos.Thread = gc_rank
 							/*line hecbench_lda.go:192*/ var r_3 float32
 							val_3 := float32(0.0)
@@ -1578,7 +1329,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 							gc_s_r_3[gc_rank] = r_3
 						}
 						{
-							gc_rank := gc_step14 + 1
+							gc_rank := gc_step7 + 1
 							gc_pos.Thread = gc_rank
 							/*line hecbench_lda.go:192*/ var r_3 float32
 							val_3 := float32(0.0)
@@ -1586,7 +1337,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 							gc_s_r_3[gc_rank] = r_3
 						}
 						{
-							gc_rank := gc_step14 + 2
+							gc_rank := gc_step7 + 2
 							gc_pos.Thread = gc_rank
 							/*line hecbench_lda.go:192*/ var r_3 float32
 							val_3 := float32(0.0)
@@ -1594,7 +1345,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 							gc_s_r_3[gc_rank] = r_3
 						}
 						{
-							gc_rank := gc_step14 + 3
+							gc_rank := gc_step7 + 3
 							gc_pos.Thread = gc_rank
 							/*line hecbench_lda.go:192*/ var r_3 float32
 							val_3 := float32(0.0)
@@ -1602,7 +1353,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 							gc_s_r_3[gc_rank] = r_3
 						}
 					}
-					for gc_rank := gc_step14; gc_rank < gc_n; gc_rank++ {
+					for gc_rank := gc_step7; gc_rank < gc_n; gc_rank++ {
 						gc_pos.Thread = gc_rank
 						/*line hecbench_lda.go:192*/ var r_3 float32
 						val_3 := float32(0.0)
@@ -1668,50 +1419,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 								if gc_vstep17 > gc_from {
 									gc_more8 = true
 								}
-								gc_step15 := gc_vstep17
-								for ; gc_step15+3 < gc_to; gc_step15 += 4 {
-									{
-										gc_tx := gc_step15 + 0
-										gc_rank := gc_base + gc_tx
-										gc_pos.Thread = gc_rank
-										val_3 := gc_s_val_3[gc_rank]
-										i_2 := gc_tx + gc_off8
-										gc_more8 = true
-										/*line hecbench_lda.go:45*/ val_3 += vec_[i_2]
-										gc_s_val_3[gc_rank] = val_3
-									}
-									{
-										gc_tx := gc_step15 + 1
-										gc_rank := gc_base + gc_tx
-										gc_pos.Thread = gc_rank
-										val_3 := gc_s_val_3[gc_rank]
-										i_2 := gc_tx + gc_off8
-										gc_more8 = true
-										/*line hecbench_lda.go:45*/ val_3 += vec_[i_2]
-										gc_s_val_3[gc_rank] = val_3
-									}
-									{
-										gc_tx := gc_step15 + 2
-										gc_rank := gc_base + gc_tx
-										gc_pos.Thread = gc_rank
-										val_3 := gc_s_val_3[gc_rank]
-										i_2 := gc_tx + gc_off8
-										gc_more8 = true
-										/*line hecbench_lda.go:45*/ val_3 += vec_[i_2]
-										gc_s_val_3[gc_rank] = val_3
-									}
-									{
-										gc_tx := gc_step15 + 3
-										gc_rank := gc_base + gc_tx
-										gc_pos.Thread = gc_rank
-										val_3 := gc_s_val_3[gc_rank]
-										i_2 := gc_tx + gc_off8
-										gc_more8 = true
-										/*line hecbench_lda.go:45*/ val_3 += vec_[i_2]
-										gc_s_val_3[gc_rank] = val_3
-									}
-								}
-								for gc_tx := gc_step15; gc_tx < gc_to; gc_tx++ {
+								for gc_tx := gc_vstep17; gc_tx < gc_to; gc_tx++ {
 									gc_rank := gc_base + gc_tx
 									gc_pos.Thread = gc_rank
 									val_3 := gc_s_val_3[gc_rank]
@@ -2214,38 +1922,38 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 							}
 							archsimd.ClearAVXUpperBits()
 						}
-						gc_step16 := gc_vstep18
-						for ; gc_step16+3 < gc_n; gc_step16 += 4 {
+						gc_step8 := gc_vstep18
+						for ; gc_step8+3 < gc_n; gc_step8 += 4 {
 							{
-								gc_rank := gc_step16 + 0
+								gc_rank := gc_step8 + 0
 								gc_pos.Thread = gc_rank
 								var r_3 float32
 								/*line hecbench_lda.go:74*/ r_3 = shared_[0]
 								gc_s_r_3[gc_rank] = r_3
 							}
 							{
-								gc_rank := gc_step16 + 1
+								gc_rank := gc_step8 + 1
 								gc_pos.Thread = gc_rank
 								var r_3 float32
 								/*line hecbench_lda.go:74*/ r_3 = shared_[0]
 								gc_s_r_3[gc_rank] = r_3
 							}
 							{
-								gc_rank := gc_step16 + 2
+								gc_rank := gc_step8 + 2
 								gc_pos.Thread = gc_rank
 								var r_3 float32
 								/*line hecbench_lda.go:74*/ r_3 = shared_[0]
 								gc_s_r_3[gc_rank] = r_3
 							}
 							{
-								gc_rank := gc_step16 + 3
+								gc_rank := gc_step8 + 3
 								gc_pos.Thread = gc_rank
 								var r_3 float32
 								/*line hecbench_lda.go:74*/ r_3 = shared_[0]
 								gc_s_r_3[gc_rank] = r_3
 							}
 						}
-						for gc_rank := gc_step16; gc_rank < gc_n; gc_rank++ {
+						for gc_rank := gc_step8; gc_rank < gc_n; gc_rank++ {
 							gc_pos.Thread = gc_rank
 							var r_3 float32
 							/*line hecbench_lda.go:74*/ r_3 = shared_[0]
@@ -2343,38 +2051,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 						if gc_vstep20 > gc_from {
 							gc_more9 = true
 						}
-						gc_step17 := gc_vstep20
-						for ; gc_step17+3 < gc_to; gc_step17 += 4 {
-							{
-								gc_tx := gc_step17 + 0
-								gc_pos.Thread = gc_base + gc_tx
-								k_2 := gc_tx + gc_off9
-								gc_more9 = true
-								/*line hecbench_lda.go:208*/ gamma_[k_2] = newGamma[k_2] + alpha[k_2]
-							}
-							{
-								gc_tx := gc_step17 + 1
-								gc_pos.Thread = gc_base + gc_tx
-								k_2 := gc_tx + gc_off9
-								gc_more9 = true
-								/*line hecbench_lda.go:208*/ gamma_[k_2] = newGamma[k_2] + alpha[k_2]
-							}
-							{
-								gc_tx := gc_step17 + 2
-								gc_pos.Thread = gc_base + gc_tx
-								k_2 := gc_tx + gc_off9
-								gc_more9 = true
-								/*line hecbench_lda.go:208*/ gamma_[k_2] = newGamma[k_2] + alpha[k_2]
-							}
-							{
-								gc_tx := gc_step17 + 3
-								gc_pos.Thread = gc_base + gc_tx
-								k_2 := gc_tx + gc_off9
-								gc_more9 = true
-								/*line hecbench_lda.go:208*/ gamma_[k_2] = newGamma[k_2] + alpha[k_2]
-							}
-						}
-						for gc_tx := gc_step17; gc_tx < gc_to; gc_tx++ {
+						for gc_tx := gc_vstep20; gc_tx < gc_to; gc_tx++ {
 							gc_pos.Thread = gc_base + gc_tx
 							k_2 := gc_tx + gc_off9
 							gc_more9 = true
@@ -2400,10 +2077,10 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		gc_step18 := gc_vstep21
-		for ; gc_step18+3 < gc_n; gc_step18 += 4 {
+		gc_step9 := gc_vstep21
+		for ; gc_step9+3 < gc_n; gc_step9 += 4 {
 			{
-				gc_rank := gc_step18 + 0
+				gc_rank := gc_step9 + 0
 				gc_pos.Thread = gc_rank
 				/*line hecbench_lda.go:214*/ var r_6 float32
 				val_6 := float32(0.0)
@@ -2411,7 +2088,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 				gc_s_r_6[gc_rank] = r_6
 			}
 			{
-				gc_rank := gc_step18 + 1
+				gc_rank := gc_step9 + 1
 				gc_pos.Thread = gc_rank
 				/*line hecbench_lda.go:214*/ var r_6 float32
 				val_6 := float32(0.0)
@@ -2419,7 +2096,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 				gc_s_r_6[gc_rank] = r_6
 			}
 			{
-				gc_rank := gc_step18 + 2
+				gc_rank := gc_step9 + 2
 				gc_pos.Thread = gc_rank
 				/*line hecbench_lda.go:214*/ var r_6 float32
 				val_6 := float32(0.0)
@@ -2427,7 +2104,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 				gc_s_r_6[gc_rank] = r_6
 			}
 			{
-				gc_rank := gc_step18 + 3
+				gc_rank := gc_step9 + 3
 				gc_pos.Thread = gc_rank
 				/*line hecbench_lda.go:214*/ var r_6 float32
 				val_6 := float32(0.0)
@@ -2435,7 +2112,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 				gc_s_r_6[gc_rank] = r_6
 			}
 		}
-		for gc_rank := gc_step18; gc_rank < gc_n; gc_rank++ {
+		for gc_rank := gc_step9; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			/*line hecbench_lda.go:214*/ var r_6 float32
 			val_6 := float32(0.0)
@@ -2501,50 +2178,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 					if gc_vstep23 > gc_from {
 						gc_more10 = true
 					}
-					gc_step19 := gc_vstep23
-					for ; gc_step19+3 < gc_to; gc_step19 += 4 {
-						{
-							gc_tx := gc_step19 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							val_6 := gc_s_val_6[gc_rank]
-							i_3 := gc_tx + gc_off10
-							gc_more10 = true
-							/*line hecbench_lda.go:45*/ val_6 += vec_2[i_3]
-							gc_s_val_6[gc_rank] = val_6
-						}
-						{
-							gc_tx := gc_step19 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							val_6 := gc_s_val_6[gc_rank]
-							i_3 := gc_tx + gc_off10
-							gc_more10 = true
-							/*line hecbench_lda.go:45*/ val_6 += vec_2[i_3]
-							gc_s_val_6[gc_rank] = val_6
-						}
-						{
-							gc_tx := gc_step19 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							val_6 := gc_s_val_6[gc_rank]
-							i_3 := gc_tx + gc_off10
-							gc_more10 = true
-							/*line hecbench_lda.go:45*/ val_6 += vec_2[i_3]
-							gc_s_val_6[gc_rank] = val_6
-						}
-						{
-							gc_tx := gc_step19 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							val_6 := gc_s_val_6[gc_rank]
-							i_3 := gc_tx + gc_off10
-							gc_more10 = true
-							/*line hecbench_lda.go:45*/ val_6 += vec_2[i_3]
-							gc_s_val_6[gc_rank] = val_6
-						}
-					}
-					for gc_tx := gc_step19; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_vstep23; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						val_6 := gc_s_val_6[gc_rank]
@@ -3047,38 +2681,38 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step20 := gc_vstep24
-			for ; gc_step20+3 < gc_n; gc_step20 += 4 {
+			gc_step10 := gc_vstep24
+			for ; gc_step10+3 < gc_n; gc_step10 += 4 {
 				{
-					gc_rank := gc_step20 + 0
+					gc_rank := gc_step10 + 0
 					gc_pos.Thread = gc_rank
 					var r_6 float32
 					/*line hecbench_lda.go:74*/ r_6 = shared_2[0]
 					gc_s_r_6[gc_rank] = r_6
 				}
 				{
-					gc_rank := gc_step20 + 1
+					gc_rank := gc_step10 + 1
 					gc_pos.Thread = gc_rank
 					var r_6 float32
 					/*line hecbench_lda.go:74*/ r_6 = shared_2[0]
 					gc_s_r_6[gc_rank] = r_6
 				}
 				{
-					gc_rank := gc_step20 + 2
+					gc_rank := gc_step10 + 2
 					gc_pos.Thread = gc_rank
 					var r_6 float32
 					/*line hecbench_lda.go:74*/ r_6 = shared_2[0]
 					gc_s_r_6[gc_rank] = r_6
 				}
 				{
-					gc_rank := gc_step20 + 3
+					gc_rank := gc_step10 + 3
 					gc_pos.Thread = gc_rank
 					var r_6 float32
 					/*line hecbench_lda.go:74*/ r_6 = shared_2[0]
 					gc_s_r_6[gc_rank] = r_6
 				}
 			}
-			for gc_rank := gc_step20; gc_rank < gc_n; gc_rank++ {
+			for gc_rank := gc_step10; gc_rank < gc_n; gc_rank++ {
 				gc_pos.Thread = gc_rank
 				var r_6 float32
 				/*line hecbench_lda.go:74*/ r_6 = shared_2[0]
@@ -3096,38 +2730,38 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		gc_step21 := gc_vstep25
-		for ; gc_step21+3 < gc_n; gc_step21 += 4 {
+		gc_step11 := gc_vstep25
+		for ; gc_step11+3 < gc_n; gc_step11 += 4 {
 			{
-				gc_rank := gc_step21 + 0
+				gc_rank := gc_step11 + 0
 				gc_pos.Thread = gc_rank
 				r_6 := gc_s_r_6[gc_rank]
 				/*line hecbench_lda.go:214*/ gammaSum := r_6
 				gc_s_gammaSum[gc_rank] = gammaSum
 			}
 			{
-				gc_rank := gc_step21 + 1
+				gc_rank := gc_step11 + 1
 				gc_pos.Thread = gc_rank
 				r_6 := gc_s_r_6[gc_rank]
 				/*line hecbench_lda.go:214*/ gammaSum := r_6
 				gc_s_gammaSum[gc_rank] = gammaSum
 			}
 			{
-				gc_rank := gc_step21 + 2
+				gc_rank := gc_step11 + 2
 				gc_pos.Thread = gc_rank
 				r_6 := gc_s_r_6[gc_rank]
 				/*line hecbench_lda.go:214*/ gammaSum := r_6
 				gc_s_gammaSum[gc_rank] = gammaSum
 			}
 			{
-				gc_rank := gc_step21 + 3
+				gc_rank := gc_step11 + 3
 				gc_pos.Thread = gc_rank
 				r_6 := gc_s_r_6[gc_rank]
 				/*line hecbench_lda.go:214*/ gammaSum := r_6
 				gc_s_gammaSum[gc_rank] = gammaSum
 			}
 		}
-		for gc_rank := gc_step21; gc_rank < gc_n; gc_rank++ {
+		for gc_rank := gc_step11; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			r_6 := gc_s_r_6[gc_rank]
 			/*line hecbench_lda.go:214*/ gammaSum := r_6
@@ -3153,10 +2787,10 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 					gc_at24 := gradAlpha_[gc_off29:][:gc_to]
 					gc_at25 := newGamma[gc_off29:][:gc_to]
 					gc_at26 := valiPhiSum[gc_off29:][:gc_to]
-					gc_step22 := gc_from
-					for ; gc_step22+3 < gc_to; gc_step22 += 4 {
+					gc_step12 := gc_from
+					for ; gc_step12+3 < gc_to; gc_step12 += 4 {
 						{
-							gc_tx := gc_step22 + 0
+							gc_tx := gc_step12 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							gammaSum := gc_s_gammaSum[gc_rank]
@@ -3167,7 +2801,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 							gc_at26[gc_tx] *= Elogthetad
 						}
 						{
-							gc_tx := gc_step22 + 1
+							gc_tx := gc_step12 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							gammaSum := gc_s_gammaSum[gc_rank]
@@ -3178,7 +2812,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 							gc_at26[gc_tx] *= Elogthetad
 						}
 						{
-							gc_tx := gc_step22 + 2
+							gc_tx := gc_step12 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							gammaSum := gc_s_gammaSum[gc_rank]
@@ -3189,7 +2823,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 							gc_at26[gc_tx] *= Elogthetad
 						}
 						{
-							gc_tx := gc_step22 + 3
+							gc_tx := gc_step12 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							gammaSum := gc_s_gammaSum[gc_rank]
@@ -3200,7 +2834,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 							gc_at26[gc_tx] *= Elogthetad
 						}
 					}
-					for gc_tx := gc_step22; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_step12; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						gammaSum := gc_s_gammaSum[gc_rank]
@@ -3211,58 +2845,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 						gc_at26[gc_tx] *= Elogthetad
 					}
 				} else {
-					gc_step23 := gc_from
-					for ; gc_step23+3 < gc_to; gc_step23 += 4 {
-						{
-							gc_tx := gc_step23 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							gammaSum := gc_s_gammaSum[gc_rank]
-							j_3 := gc_tx + gc_off11
-							gc_more11 = true
-							/*line hecbench_lda.go:216*/ Elogthetad := digamma(gamma_[j_3]) - digamma(gammaSum)
-							gradAlpha_[j_3] += Elogthetad
-							newGamma[j_3] *= Elogthetad
-							valiPhiSum[j_3] *= Elogthetad
-						}
-						{
-							gc_tx := gc_step23 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							gammaSum := gc_s_gammaSum[gc_rank]
-							j_3 := gc_tx + gc_off11
-							gc_more11 = true
-							/*line hecbench_lda.go:216*/ Elogthetad := digamma(gamma_[j_3]) - digamma(gammaSum)
-							gradAlpha_[j_3] += Elogthetad
-							newGamma[j_3] *= Elogthetad
-							valiPhiSum[j_3] *= Elogthetad
-						}
-						{
-							gc_tx := gc_step23 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							gammaSum := gc_s_gammaSum[gc_rank]
-							j_3 := gc_tx + gc_off11
-							gc_more11 = true
-							/*line hecbench_lda.go:216*/ Elogthetad := digamma(gamma_[j_3]) - digamma(gammaSum)
-							gradAlpha_[j_3] += Elogthetad
-							newGamma[j_3] *= Elogthetad
-							valiPhiSum[j_3] *= Elogthetad
-						}
-						{
-							gc_tx := gc_step23 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							gammaSum := gc_s_gammaSum[gc_rank]
-							j_3 := gc_tx + gc_off11
-							gc_more11 = true
-							/*line hecbench_lda.go:216*/ Elogthetad := digamma(gamma_[j_3]) - digamma(gammaSum)
-							gradAlpha_[j_3] += Elogthetad
-							newGamma[j_3] *= Elogthetad
-							valiPhiSum[j_3] *= Elogthetad
-						}
-					}
-					for gc_tx := gc_step23; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						gammaSum := gc_s_gammaSum[gc_rank]
@@ -3292,10 +2875,10 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		gc_step24 := gc_vstep26
-		for ; gc_step24+3 < gc_n; gc_step24 += 4 {
+		gc_step13 := gc_vstep26
+		for ; gc_step13+3 < gc_n; gc_step13 += 4 {
 			{
-				gc_rank := gc_step24 + 0
+				gc_rank := gc_step13 + 0
 				gc_pos.Thread = gc_rank
 				/*line hecbench_lda.go:223*/ var r_9 float32
 				val_9 := float32(0.0)
@@ -3303,7 +2886,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 				gc_s_r_9[gc_rank] = r_9
 			}
 			{
-				gc_rank := gc_step24 + 1
+				gc_rank := gc_step13 + 1
 				gc_pos.Thread = gc_rank
 				/*line hecbench_lda.go:223*/ var r_9 float32
 				val_9 := float32(0.0)
@@ -3311,7 +2894,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 				gc_s_r_9[gc_rank] = r_9
 			}
 			{
-				gc_rank := gc_step24 + 2
+				gc_rank := gc_step13 + 2
 				gc_pos.Thread = gc_rank
 				/*line hecbench_lda.go:223*/ var r_9 float32
 				val_9 := float32(0.0)
@@ -3319,7 +2902,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 				gc_s_r_9[gc_rank] = r_9
 			}
 			{
-				gc_rank := gc_step24 + 3
+				gc_rank := gc_step13 + 3
 				gc_pos.Thread = gc_rank
 				/*line hecbench_lda.go:223*/ var r_9 float32
 				val_9 := float32(0.0)
@@ -3327,7 +2910,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 				gc_s_r_9[gc_rank] = r_9
 			}
 		}
-		for gc_rank := gc_step24; gc_rank < gc_n; gc_rank++ {
+		for gc_rank := gc_step13; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			/*line hecbench_lda.go:223*/ var r_9 float32
 			val_9 := float32(0.0)
@@ -3393,50 +2976,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 					if gc_vstep28 > gc_from {
 						gc_more12 = true
 					}
-					gc_step25 := gc_vstep28
-					for ; gc_step25+3 < gc_to; gc_step25 += 4 {
-						{
-							gc_tx := gc_step25 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							val_9 := gc_s_val_9[gc_rank]
-							i_4 := gc_tx + gc_off12
-							gc_more12 = true
-							/*line hecbench_lda.go:45*/ val_9 += vec_3[i_4]
-							gc_s_val_9[gc_rank] = val_9
-						}
-						{
-							gc_tx := gc_step25 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							val_9 := gc_s_val_9[gc_rank]
-							i_4 := gc_tx + gc_off12
-							gc_more12 = true
-							/*line hecbench_lda.go:45*/ val_9 += vec_3[i_4]
-							gc_s_val_9[gc_rank] = val_9
-						}
-						{
-							gc_tx := gc_step25 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							val_9 := gc_s_val_9[gc_rank]
-							i_4 := gc_tx + gc_off12
-							gc_more12 = true
-							/*line hecbench_lda.go:45*/ val_9 += vec_3[i_4]
-							gc_s_val_9[gc_rank] = val_9
-						}
-						{
-							gc_tx := gc_step25 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							val_9 := gc_s_val_9[gc_rank]
-							i_4 := gc_tx + gc_off12
-							gc_more12 = true
-							/*line hecbench_lda.go:45*/ val_9 += vec_3[i_4]
-							gc_s_val_9[gc_rank] = val_9
-						}
-					}
-					for gc_tx := gc_step25; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_vstep28; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						val_9 := gc_s_val_9[gc_rank]
@@ -3939,38 +3479,38 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step26 := gc_vstep29
-			for ; gc_step26+3 < gc_n; gc_step26 += 4 {
+			gc_step14 := gc_vstep29
+			for ; gc_step14+3 < gc_n; gc_step14 += 4 {
 				{
-					gc_rank := gc_step26 + 0
+					gc_rank := gc_step14 + 0
 					gc_pos.Thread = gc_rank
 					var r_9 float32
 					/*line hecbench_lda.go:74*/ r_9 = shared_3[0]
 					gc_s_r_9[gc_rank] = r_9
 				}
 				{
-					gc_rank := gc_step26 + 1
+					gc_rank := gc_step14 + 1
 					gc_pos.Thread = gc_rank
 					var r_9 float32
 					/*line hecbench_lda.go:74*/ r_9 = shared_3[0]
 					gc_s_r_9[gc_rank] = r_9
 				}
 				{
-					gc_rank := gc_step26 + 2
+					gc_rank := gc_step14 + 2
 					gc_pos.Thread = gc_rank
 					var r_9 float32
 					/*line hecbench_lda.go:74*/ r_9 = shared_3[0]
 					gc_s_r_9[gc_rank] = r_9
 				}
 				{
-					gc_rank := gc_step26 + 3
+					gc_rank := gc_step14 + 3
 					gc_pos.Thread = gc_rank
 					var r_9 float32
 					/*line hecbench_lda.go:74*/ r_9 = shared_3[0]
 					gc_s_r_9[gc_rank] = r_9
 				}
 			}
-			for gc_rank := gc_step26; gc_rank < gc_n; gc_rank++ {
+			for gc_rank := gc_step14; gc_rank < gc_n; gc_rank++ {
 				gc_pos.Thread = gc_rank
 				var r_9 float32
 				/*line hecbench_lda.go:74*/ r_9 = shared_3[0]
@@ -3997,10 +3537,10 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		gc_step27 := gc_vstep30
-		for ; gc_step27+3 < gc_n; gc_step27 += 4 {
+		gc_step15 := gc_vstep30
+		for ; gc_step15+3 < gc_n; gc_step15 += 4 {
 			{
-				gc_rank := gc_step27 + 0
+				gc_rank := gc_step15 + 0
 				gc_pos.Thread = gc_rank
 				r_9 := gc_s_r_9[gc_rank]
 				/*line hecbench_lda.go:223*/ trainLoss := r_9
@@ -4011,7 +3551,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 				gc_s_r_12[gc_rank] = r_12
 			}
 			{
-				gc_rank := gc_step27 + 1
+				gc_rank := gc_step15 + 1
 				gc_pos.Thread = gc_rank
 				r_9 := gc_s_r_9[gc_rank]
 				/*line hecbench_lda.go:223*/ trainLoss := r_9
@@ -4022,7 +3562,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 				gc_s_r_12[gc_rank] = r_12
 			}
 			{
-				gc_rank := gc_step27 + 2
+				gc_rank := gc_step15 + 2
 				gc_pos.Thread = gc_rank
 				r_9 := gc_s_r_9[gc_rank]
 				/*line hecbench_lda.go:223*/ trainLoss := r_9
@@ -4033,7 +3573,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 				gc_s_r_12[gc_rank] = r_12
 			}
 			{
-				gc_rank := gc_step27 + 3
+				gc_rank := gc_step15 + 3
 				gc_pos.Thread = gc_rank
 				r_9 := gc_s_r_9[gc_rank]
 				/*line hecbench_lda.go:223*/ trainLoss := r_9
@@ -4044,7 +3584,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 				gc_s_r_12[gc_rank] = r_12
 			}
 		}
-		for gc_rank := gc_step27; gc_rank < gc_n; gc_rank++ {
+		for gc_rank := gc_step15; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			r_9 := gc_s_r_9[gc_rank]
 			/*line hecbench_lda.go:223*/ trainLoss := r_9
@@ -4113,50 +3653,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 					if gc_vstep32 > gc_from {
 						gc_more13 = true
 					}
-					gc_step28 := gc_vstep32
-					for ; gc_step28+3 < gc_to; gc_step28 += 4 {
-						{
-							gc_tx := gc_step28 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							val_12 := gc_s_val_12[gc_rank]
-							i_5 := gc_tx + gc_off13
-							gc_more13 = true
-							/*line hecbench_lda.go:45*/ val_12 += vec_4[i_5]
-							gc_s_val_12[gc_rank] = val_12
-						}
-						{
-							gc_tx := gc_step28 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							val_12 := gc_s_val_12[gc_rank]
-							i_5 := gc_tx + gc_off13
-							gc_more13 = true
-							/*line hecbench_lda.go:45*/ val_12 += vec_4[i_5]
-							gc_s_val_12[gc_rank] = val_12
-						}
-						{
-							gc_tx := gc_step28 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							val_12 := gc_s_val_12[gc_rank]
-							i_5 := gc_tx + gc_off13
-							gc_more13 = true
-							/*line hecbench_lda.go:45*/ val_12 += vec_4[i_5]
-							gc_s_val_12[gc_rank] = val_12
-						}
-						{
-							gc_tx := gc_step28 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							val_12 := gc_s_val_12[gc_rank]
-							i_5 := gc_tx + gc_off13
-							gc_more13 = true
-							/*line hecbench_lda.go:45*/ val_12 += vec_4[i_5]
-							gc_s_val_12[gc_rank] = val_12
-						}
-					}
-					for gc_tx := gc_step28; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_vstep32; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						val_12 := gc_s_val_12[gc_rank]
@@ -4659,38 +4156,38 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step29 := gc_vstep33
-			for ; gc_step29+3 < gc_n; gc_step29 += 4 {
+			gc_step16 := gc_vstep33
+			for ; gc_step16+3 < gc_n; gc_step16 += 4 {
 				{
-					gc_rank := gc_step29 + 0
+					gc_rank := gc_step16 + 0
 					gc_pos.Thread = gc_rank
 					var r_12 float32
 					/*line hecbench_lda.go:74*/ r_12 = shared_4[0]
 					gc_s_r_12[gc_rank] = r_12
 				}
 				{
-					gc_rank := gc_step29 + 1
+					gc_rank := gc_step16 + 1
 					gc_pos.Thread = gc_rank
 					var r_12 float32
 					/*line hecbench_lda.go:74*/ r_12 = shared_4[0]
 					gc_s_r_12[gc_rank] = r_12
 				}
 				{
-					gc_rank := gc_step29 + 2
+					gc_rank := gc_step16 + 2
 					gc_pos.Thread = gc_rank
 					var r_12 float32
 					/*line hecbench_lda.go:74*/ r_12 = shared_4[0]
 					gc_s_r_12[gc_rank] = r_12
 				}
 				{
-					gc_rank := gc_step29 + 3
+					gc_rank := gc_step16 + 3
 					gc_pos.Thread = gc_rank
 					var r_12 float32
 					/*line hecbench_lda.go:74*/ r_12 = shared_4[0]
 					gc_s_r_12[gc_rank] = r_12
 				}
 			}
-			for gc_rank := gc_step29; gc_rank < gc_n; gc_rank++ {
+			for gc_rank := gc_step16; gc_rank < gc_n; gc_rank++ {
 				gc_pos.Thread = gc_rank
 				var r_12 float32
 				/*line hecbench_lda.go:74*/ r_12 = shared_4[0]
@@ -4709,10 +4206,10 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 				if gc_from >= 0 && gc_off32 >= 0 && gc_off32 < len(trainLosses) && gc_off32 < len(valiLosses) {
 					gc_at29 := trainLosses[gc_off32:][:1]
 					gc_at30 := valiLosses[gc_off32:][:1]
-					gc_step30 := gc_from
-					for ; gc_step30+3 < gc_to; gc_step30 += 4 {
+					gc_step17 := gc_from
+					for ; gc_step17+3 < gc_to; gc_step17 += 4 {
 						{
-							gc_tx := gc_step30 + 0
+							gc_tx := gc_step17 + 0
 							gc_rank := gc_base + gc_tx
 							trainLoss := gc_s_trainLoss[gc_rank]
 							r_12 := gc_s_r_12[gc_rank]
@@ -4721,7 +4218,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 							gc_at30[0] += valiLoss
 						}
 						{
-							gc_tx := gc_step30 + 1
+							gc_tx := gc_step17 + 1
 							gc_rank := gc_base + gc_tx
 							trainLoss := gc_s_trainLoss[gc_rank]
 							r_12 := gc_s_r_12[gc_rank]
@@ -4730,7 +4227,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 							gc_at30[0] += valiLoss
 						}
 						{
-							gc_tx := gc_step30 + 2
+							gc_tx := gc_step17 + 2
 							gc_rank := gc_base + gc_tx
 							trainLoss := gc_s_trainLoss[gc_rank]
 							r_12 := gc_s_r_12[gc_rank]
@@ -4739,7 +4236,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 							gc_at30[0] += valiLoss
 						}
 						{
-							gc_tx := gc_step30 + 3
+							gc_tx := gc_step17 + 3
 							gc_rank := gc_base + gc_tx
 							trainLoss := gc_s_trainLoss[gc_rank]
 							r_12 := gc_s_r_12[gc_rank]
@@ -4748,7 +4245,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 							gc_at30[0] += valiLoss
 						}
 					}
-					for gc_tx := gc_step30; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_step17; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						trainLoss := gc_s_trainLoss[gc_rank]
 						r_12 := gc_s_r_12[gc_rank]
@@ -4757,50 +4254,7 @@ func gc_body_estepKernel(gc_b *compiled.Block, cols, indptr []int32, vali []bool
 						gc_at30[0] += valiLoss
 					}
 				} else {
-					gc_step31 := gc_from
-					for ; gc_step31+3 < gc_to; gc_step31 += 4 {
-						{
-							gc_tx := gc_step31 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							trainLoss := gc_s_trainLoss[gc_rank]
-							r_12 := gc_s_r_12[gc_rank]
-							/*line hecbench_lda.go:224*/ valiLoss := r_12
-							/*line hecbench_lda.go:226*/ trainLosses[gc_bx] += trainLoss
-							valiLosses[gc_bx] += valiLoss
-						}
-						{
-							gc_tx := gc_step31 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							trainLoss := gc_s_trainLoss[gc_rank]
-							r_12 := gc_s_r_12[gc_rank]
-							/*line hecbench_lda.go:224*/ valiLoss := r_12
-							/*line hecbench_lda.go:226*/ trainLosses[gc_bx] += trainLoss
-							valiLosses[gc_bx] += valiLoss
-						}
-						{
-							gc_tx := gc_step31 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							trainLoss := gc_s_trainLoss[gc_rank]
-							r_12 := gc_s_r_12[gc_rank]
-							/*line hecbench_lda.go:224*/ valiLoss := r_12
-							/*line hecbench_lda.go:226*/ trainLosses[gc_bx] += trainLoss
-							valiLosses[gc_bx] += valiLoss
-						}
-						{
-							gc_tx := gc_step31 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							trainLoss := gc_s_trainLoss[gc_rank]
-							r_12 := gc_s_r_12[gc_rank]
-							/*line hecbench_lda.go:224*/ valiLoss := r_12
-							/*line hecbench_lda.go:226*/ trainLosses[gc_bx] += trainLoss
-							valiLosses[gc_bx] += valiLoss
-						}
-					}
-					for gc_tx := gc_step31; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						trainLoss := gc_s_trainLoss[gc_rank]

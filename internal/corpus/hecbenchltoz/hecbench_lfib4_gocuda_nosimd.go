@@ -52,34 +52,7 @@ func gc_body_firstColGPUKernel(gc_b *compiled.Block, x []uint32, s int) {
 				}
 			}
 		} else {
-			gc_step2 := 0
-			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-				{
-					gc_tx := gc_step2 + 0
-					gc_pos.Thread = gc_base + gc_tx
-					myid := gc_tx
-					/*line hecbench_lfib4.go:33*/ cx[myid] = x[myid]
-				}
-				{
-					gc_tx := gc_step2 + 1
-					gc_pos.Thread = gc_base + gc_tx
-					myid := gc_tx
-					/*line hecbench_lfib4.go:33*/ cx[myid] = x[myid]
-				}
-				{
-					gc_tx := gc_step2 + 2
-					gc_pos.Thread = gc_base + gc_tx
-					myid := gc_tx
-					/*line hecbench_lfib4.go:33*/ cx[myid] = x[myid]
-				}
-				{
-					gc_tx := gc_step2 + 3
-					gc_pos.Thread = gc_base + gc_tx
-					myid := gc_tx
-					/*line hecbench_lfib4.go:33*/ cx[myid] = x[myid]
-				}
-			}
-			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				myid := gc_tx
 				/*line hecbench_lfib4.go:33*/ cx[myid] = x[myid]
@@ -141,66 +114,35 @@ func gc_body_firstColGPUKernel(gc_b *compiled.Block, x []uint32, s int) {
 				gc_at8 := cx[:gc_bdx]
 				gc_at9 := cx[gc_off6:][:gc_bdx]
 				gc_at10 := x[gc_off7:][:gc_bdx]
-				gc_step3 := 0
-				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+				gc_step2 := 0
+				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 					{
-						gc_tx := gc_step3 + 0
+						gc_tx := gc_step2 + 0
 						/*line hecbench_lfib4.go:46*/ gc_at8[gc_tx] = gc_at9[gc_tx]
 						gc_at10[gc_tx] = gc_at8[gc_tx]
 					}
 					{
-						gc_tx := gc_step3 + 1
+						gc_tx := gc_step2 + 1
 						/*line hecbench_lfib4.go:46*/ gc_at8[gc_tx] = gc_at9[gc_tx]
 						gc_at10[gc_tx] = gc_at8[gc_tx]
 					}
 					{
-						gc_tx := gc_step3 + 2
+						gc_tx := gc_step2 + 2
 						/*line hecbench_lfib4.go:46*/ gc_at8[gc_tx] = gc_at9[gc_tx]
 						gc_at10[gc_tx] = gc_at8[gc_tx]
 					}
 					{
-						gc_tx := gc_step3 + 3
+						gc_tx := gc_step2 + 3
 						/*line hecbench_lfib4.go:46*/ gc_at8[gc_tx] = gc_at9[gc_tx]
 						gc_at10[gc_tx] = gc_at8[gc_tx]
 					}
 				}
-				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 					/*line hecbench_lfib4.go:46*/ gc_at8[gc_tx] = gc_at9[gc_tx]
 					gc_at10[gc_tx] = gc_at8[gc_tx]
 				}
 			} else {
-				gc_step4 := 0
-				for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
-					{
-						gc_tx := gc_step4 + 0
-						gc_pos.Thread = gc_base + gc_tx
-						myid := gc_tx
-						/*line hecbench_lfib4.go:46*/ cx[myid] = cx[px+myid]
-						x[k*lfibP4+myid] = cx[myid]
-					}
-					{
-						gc_tx := gc_step4 + 1
-						gc_pos.Thread = gc_base + gc_tx
-						myid := gc_tx
-						/*line hecbench_lfib4.go:46*/ cx[myid] = cx[px+myid]
-						x[k*lfibP4+myid] = cx[myid]
-					}
-					{
-						gc_tx := gc_step4 + 2
-						gc_pos.Thread = gc_base + gc_tx
-						myid := gc_tx
-						/*line hecbench_lfib4.go:46*/ cx[myid] = cx[px+myid]
-						x[k*lfibP4+myid] = cx[myid]
-					}
-					{
-						gc_tx := gc_step4 + 3
-						gc_pos.Thread = gc_base + gc_tx
-						myid := gc_tx
-						/*line hecbench_lfib4.go:46*/ cx[myid] = cx[px+myid]
-						x[k*lfibP4+myid] = cx[myid]
-					}
-				}
-				for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					myid := gc_tx
 					/*line hecbench_lfib4.go:46*/ cx[myid] = cx[px+myid]
@@ -244,34 +186,7 @@ func gc_body_colYGPUKernel(gc_b *compiled.Block, y []uint32, s int) {
 				/*line hecbench_lfib4.go:61*/ cy[ay+myid] = y[2*lfibP4+myid]
 			}
 		} else {
-			gc_step := 0
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
-					gc_pos.Thread = gc_base + gc_tx
-					myid := gc_tx
-					/*line hecbench_lfib4.go:61*/ cy[ay+myid] = y[2*lfibP4+myid]
-				}
-				{
-					gc_tx := gc_step + 1
-					gc_pos.Thread = gc_base + gc_tx
-					myid := gc_tx
-					/*line hecbench_lfib4.go:61*/ cy[ay+myid] = y[2*lfibP4+myid]
-				}
-				{
-					gc_tx := gc_step + 2
-					gc_pos.Thread = gc_base + gc_tx
-					myid := gc_tx
-					/*line hecbench_lfib4.go:61*/ cy[ay+myid] = y[2*lfibP4+myid]
-				}
-				{
-					gc_tx := gc_step + 3
-					gc_pos.Thread = gc_base + gc_tx
-					myid := gc_tx
-					/*line hecbench_lfib4.go:61*/ cy[ay+myid] = y[2*lfibP4+myid]
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				myid := gc_tx
 				/*line hecbench_lfib4.go:61*/ cy[ay+myid] = y[2*lfibP4+myid]
@@ -307,38 +222,7 @@ func gc_body_colYGPUKernel(gc_b *compiled.Block, y []uint32, s int) {
 					cy[myid+lfibP4] = cy[ay+myid]
 				}
 			} else {
-				gc_step2 := 0
-				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_pos.Thread = gc_base + gc_tx
-						myid := gc_tx
-						/*line hecbench_lfib4.go:66*/ cy[myid] = cy[myid+lfibP4]
-						cy[myid+lfibP4] = cy[ay+myid]
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_pos.Thread = gc_base + gc_tx
-						myid := gc_tx
-						/*line hecbench_lfib4.go:66*/ cy[myid] = cy[myid+lfibP4]
-						cy[myid+lfibP4] = cy[ay+myid]
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_pos.Thread = gc_base + gc_tx
-						myid := gc_tx
-						/*line hecbench_lfib4.go:66*/ cy[myid] = cy[myid+lfibP4]
-						cy[myid+lfibP4] = cy[ay+myid]
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_pos.Thread = gc_base + gc_tx
-						myid := gc_tx
-						/*line hecbench_lfib4.go:66*/ cy[myid] = cy[myid+lfibP4]
-						cy[myid+lfibP4] = cy[ay+myid]
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					myid := gc_tx
 					/*line hecbench_lfib4.go:66*/ cy[myid] = cy[myid+lfibP4]
@@ -489,34 +373,7 @@ func gc_body_lastEntGPUKernel(gc_b *compiled.Block, x, y []uint32, s, r int) {
 				}
 			}
 		} else {
-			gc_step2 := 0
-			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-				{
-					gc_tx := gc_step2 + 0
-					gc_pos.Thread = gc_base + gc_tx
-					myid := gc_tx
-					/*line hecbench_lfib4.go:102*/ a0[myid] = y[myid]
-				}
-				{
-					gc_tx := gc_step2 + 1
-					gc_pos.Thread = gc_base + gc_tx
-					myid := gc_tx
-					/*line hecbench_lfib4.go:102*/ a0[myid] = y[myid]
-				}
-				{
-					gc_tx := gc_step2 + 2
-					gc_pos.Thread = gc_base + gc_tx
-					myid := gc_tx
-					/*line hecbench_lfib4.go:102*/ a0[myid] = y[myid]
-				}
-				{
-					gc_tx := gc_step2 + 3
-					gc_pos.Thread = gc_base + gc_tx
-					myid := gc_tx
-					/*line hecbench_lfib4.go:102*/ a0[myid] = y[myid]
-				}
-			}
-			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				myid := gc_tx
 				/*line hecbench_lfib4.go:102*/ a0[myid] = y[myid]
@@ -552,34 +409,7 @@ func gc_body_lastEntGPUKernel(gc_b *compiled.Block, x, y []uint32, s, r int) {
 					/*line hecbench_lfib4.go:106*/ a0[myid+lfibP4*2] = y[myid+lfibP4*2]
 				}
 			} else {
-				gc_step3 := gc_from
-				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
-					{
-						gc_tx := gc_step3 + 0
-						gc_pos.Thread = gc_base + gc_tx
-						myid := gc_tx
-						/*line hecbench_lfib4.go:106*/ a0[myid+lfibP4*2] = y[myid+lfibP4*2]
-					}
-					{
-						gc_tx := gc_step3 + 1
-						gc_pos.Thread = gc_base + gc_tx
-						myid := gc_tx
-						/*line hecbench_lfib4.go:106*/ a0[myid+lfibP4*2] = y[myid+lfibP4*2]
-					}
-					{
-						gc_tx := gc_step3 + 2
-						gc_pos.Thread = gc_base + gc_tx
-						myid := gc_tx
-						/*line hecbench_lfib4.go:106*/ a0[myid+lfibP4*2] = y[myid+lfibP4*2]
-					}
-					{
-						gc_tx := gc_step3 + 3
-						gc_pos.Thread = gc_base + gc_tx
-						myid := gc_tx
-						/*line hecbench_lfib4.go:106*/ a0[myid+lfibP4*2] = y[myid+lfibP4*2]
-					}
-				}
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					myid := gc_tx
 					/*line hecbench_lfib4.go:106*/ a0[myid+lfibP4*2] = y[myid+lfibP4*2]
@@ -594,75 +424,40 @@ func gc_body_lastEntGPUKernel(gc_b *compiled.Block, x, y []uint32, s, r int) {
 			gc_at6 := a0[gc_off2:][:gc_bdx]
 			gc_at7 := c0[:gc_bdx]
 			gc_at8 := d0[:gc_bdx]
-			gc_step4 := 0
-			for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
+			gc_step2 := 0
+			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 				{
-					gc_tx := gc_step4 + 0
+					gc_tx := gc_step2 + 0
 					/*line hecbench_lfib4.go:110*/ gc_at5[gc_tx] = gc_at6[gc_tx]
 					gc_at7[gc_tx] = gc_at5[gc_tx]
 					gc_at8[gc_tx] = gc_at7[gc_tx]
 				}
 				{
-					gc_tx := gc_step4 + 1
+					gc_tx := gc_step2 + 1
 					/*line hecbench_lfib4.go:110*/ gc_at5[gc_tx] = gc_at6[gc_tx]
 					gc_at7[gc_tx] = gc_at5[gc_tx]
 					gc_at8[gc_tx] = gc_at7[gc_tx]
 				}
 				{
-					gc_tx := gc_step4 + 2
+					gc_tx := gc_step2 + 2
 					/*line hecbench_lfib4.go:110*/ gc_at5[gc_tx] = gc_at6[gc_tx]
 					gc_at7[gc_tx] = gc_at5[gc_tx]
 					gc_at8[gc_tx] = gc_at7[gc_tx]
 				}
 				{
-					gc_tx := gc_step4 + 3
+					gc_tx := gc_step2 + 3
 					/*line hecbench_lfib4.go:110*/ gc_at5[gc_tx] = gc_at6[gc_tx]
 					gc_at7[gc_tx] = gc_at5[gc_tx]
 					gc_at8[gc_tx] = gc_at7[gc_tx]
 				}
 			}
-			for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 				/*line hecbench_lfib4.go:110*/ gc_at5[gc_tx] = gc_at6[gc_tx]
 				gc_at7[gc_tx] = gc_at5[gc_tx]
 				gc_at8[gc_tx] = gc_at7[gc_tx]
 			}
 		} else {
-			gc_step5 := 0
-			for ; gc_step5+3 < gc_bdx; gc_step5 += 4 {
-				{
-					gc_tx := gc_step5 + 0
-					gc_pos.Thread = gc_base + gc_tx
-					myid := gc_tx
-					/*line hecbench_lfib4.go:110*/ b0[myid] = a0[a+myid]
-					c0[myid] = b0[myid]
-					d0[myid] = c0[myid]
-				}
-				{
-					gc_tx := gc_step5 + 1
-					gc_pos.Thread = gc_base + gc_tx
-					myid := gc_tx
-					/*line hecbench_lfib4.go:110*/ b0[myid] = a0[a+myid]
-					c0[myid] = b0[myid]
-					d0[myid] = c0[myid]
-				}
-				{
-					gc_tx := gc_step5 + 2
-					gc_pos.Thread = gc_base + gc_tx
-					myid := gc_tx
-					/*line hecbench_lfib4.go:110*/ b0[myid] = a0[a+myid]
-					c0[myid] = b0[myid]
-					d0[myid] = c0[myid]
-				}
-				{
-					gc_tx := gc_step5 + 3
-					gc_pos.Thread = gc_base + gc_tx
-					myid := gc_tx
-					/*line hecbench_lfib4.go:110*/ b0[myid] = a0[a+myid]
-					c0[myid] = b0[myid]
-					d0[myid] = c0[myid]
-				}
-			}
-			for gc_tx := gc_step5; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				myid := gc_tx
 				/*line hecbench_lfib4.go:110*/ b0[myid] = a0[a+myid]
@@ -696,34 +491,7 @@ func gc_body_lastEntGPUKernel(gc_b *compiled.Block, x, y []uint32, s, r int) {
 				/*line hecbench_lfib4.go:115*/ b0[b+myid-lfibP4] += a0[a-(lfibP4-lfibP3)+myid]
 			}
 		} else {
-			gc_step6 := 0
-			for ; gc_step6+3 < gc_bdx; gc_step6 += 4 {
-				{
-					gc_tx := gc_step6 + 0
-					gc_pos.Thread = gc_base + gc_tx
-					myid := gc_tx
-					/*line hecbench_lfib4.go:115*/ b0[b+myid-lfibP4] += a0[a-(lfibP4-lfibP3)+myid]
-				}
-				{
-					gc_tx := gc_step6 + 1
-					gc_pos.Thread = gc_base + gc_tx
-					myid := gc_tx
-					/*line hecbench_lfib4.go:115*/ b0[b+myid-lfibP4] += a0[a-(lfibP4-lfibP3)+myid]
-				}
-				{
-					gc_tx := gc_step6 + 2
-					gc_pos.Thread = gc_base + gc_tx
-					myid := gc_tx
-					/*line hecbench_lfib4.go:115*/ b0[b+myid-lfibP4] += a0[a-(lfibP4-lfibP3)+myid]
-				}
-				{
-					gc_tx := gc_step6 + 3
-					gc_pos.Thread = gc_base + gc_tx
-					myid := gc_tx
-					/*line hecbench_lfib4.go:115*/ b0[b+myid-lfibP4] += a0[a-(lfibP4-lfibP3)+myid]
-				}
-			}
-			for gc_tx := gc_step6; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				myid := gc_tx
 				/*line hecbench_lfib4.go:115*/ b0[b+myid-lfibP4] += a0[a-(lfibP4-lfibP3)+myid]
@@ -757,34 +525,7 @@ func gc_body_lastEntGPUKernel(gc_b *compiled.Block, x, y []uint32, s, r int) {
 				/*line hecbench_lfib4.go:118*/ c0[c+myid-lfibP4] += (a0[a-(lfibP3-lfibP2)+myid] + a0[a-(lfibP4-lfibP2)+myid])
 			}
 		} else {
-			gc_step7 := 0
-			for ; gc_step7+3 < gc_bdx; gc_step7 += 4 {
-				{
-					gc_tx := gc_step7 + 0
-					gc_pos.Thread = gc_base + gc_tx
-					myid := gc_tx
-					/*line hecbench_lfib4.go:118*/ c0[c+myid-lfibP4] += (a0[a-(lfibP3-lfibP2)+myid] + a0[a-(lfibP4-lfibP2)+myid])
-				}
-				{
-					gc_tx := gc_step7 + 1
-					gc_pos.Thread = gc_base + gc_tx
-					myid := gc_tx
-					/*line hecbench_lfib4.go:118*/ c0[c+myid-lfibP4] += (a0[a-(lfibP3-lfibP2)+myid] + a0[a-(lfibP4-lfibP2)+myid])
-				}
-				{
-					gc_tx := gc_step7 + 2
-					gc_pos.Thread = gc_base + gc_tx
-					myid := gc_tx
-					/*line hecbench_lfib4.go:118*/ c0[c+myid-lfibP4] += (a0[a-(lfibP3-lfibP2)+myid] + a0[a-(lfibP4-lfibP2)+myid])
-				}
-				{
-					gc_tx := gc_step7 + 3
-					gc_pos.Thread = gc_base + gc_tx
-					myid := gc_tx
-					/*line hecbench_lfib4.go:118*/ c0[c+myid-lfibP4] += (a0[a-(lfibP3-lfibP2)+myid] + a0[a-(lfibP4-lfibP2)+myid])
-				}
-			}
-			for gc_tx := gc_step7; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				myid := gc_tx
 				/*line hecbench_lfib4.go:118*/ c0[c+myid-lfibP4] += (a0[a-(lfibP3-lfibP2)+myid] + a0[a-(lfibP4-lfibP2)+myid])
@@ -2191,30 +1932,7 @@ func gc_body_colsGPUKernel(gc_b *compiled.Block, x []uint32, s, r int) {
 					/*line hecbench_lfib4.go:178*/ cx[i][gc_tx] = x[(k0+i)*s-lfibP4+gc_tx]
 				}
 			} else {
-				gc_step := 0
-				for ; gc_step+3 < gc_bdx; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
-						gc_pos.Thread = gc_base + gc_tx
-						/*line hecbench_lfib4.go:178*/ cx[i][gc_tx] = x[(k0+i)*s-lfibP4+gc_tx]
-					}
-					{
-						gc_tx := gc_step + 1
-						gc_pos.Thread = gc_base + gc_tx
-						/*line hecbench_lfib4.go:178*/ cx[i][gc_tx] = x[(k0+i)*s-lfibP4+gc_tx]
-					}
-					{
-						gc_tx := gc_step + 2
-						gc_pos.Thread = gc_base + gc_tx
-						/*line hecbench_lfib4.go:178*/ cx[i][gc_tx] = x[(k0+i)*s-lfibP4+gc_tx]
-					}
-					{
-						gc_tx := gc_step + 3
-						gc_pos.Thread = gc_base + gc_tx
-						/*line hecbench_lfib4.go:178*/ cx[i][gc_tx] = x[(k0+i)*s-lfibP4+gc_tx]
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					/*line hecbench_lfib4.go:178*/ cx[i][gc_tx] = x[(k0+i)*s-lfibP4+gc_tx]
 				}
@@ -2222,10 +1940,10 @@ func gc_body_colsGPUKernel(gc_b *compiled.Block, x []uint32, s, r int) {
 		}
 	}
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-		gc_step2 := 0
-		for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+		gc_step := 0
+		for ; gc_step+3 < gc_bdx; gc_step += 4 {
 			{
-				gc_tx := gc_step2 + 0
+				gc_tx := gc_step + 0
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				/*line hecbench_lfib4.go:163*/ k1 := gc_tx / lfibLWDR
@@ -2233,7 +1951,7 @@ func gc_body_colsGPUKernel(gc_b *compiled.Block, x []uint32, s, r int) {
 				gc_s_pcx[gc_rank] = pcx
 			}
 			{
-				gc_tx := gc_step2 + 1
+				gc_tx := gc_step + 1
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				/*line hecbench_lfib4.go:163*/ k1 := gc_tx / lfibLWDR
@@ -2241,7 +1959,7 @@ func gc_body_colsGPUKernel(gc_b *compiled.Block, x []uint32, s, r int) {
 				gc_s_pcx[gc_rank] = pcx
 			}
 			{
-				gc_tx := gc_step2 + 2
+				gc_tx := gc_step + 2
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				/*line hecbench_lfib4.go:163*/ k1 := gc_tx / lfibLWDR
@@ -2249,7 +1967,7 @@ func gc_body_colsGPUKernel(gc_b *compiled.Block, x []uint32, s, r int) {
 				gc_s_pcx[gc_rank] = pcx
 			}
 			{
-				gc_tx := gc_step2 + 3
+				gc_tx := gc_step + 3
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				/*line hecbench_lfib4.go:163*/ k1 := gc_tx / lfibLWDR
@@ -2257,7 +1975,7 @@ func gc_body_colsGPUKernel(gc_b *compiled.Block, x []uint32, s, r int) {
 				gc_s_pcx[gc_rank] = pcx
 			}
 		}
-		for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+		for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
 			/*line hecbench_lfib4.go:163*/ k1 := gc_tx / lfibLWDR

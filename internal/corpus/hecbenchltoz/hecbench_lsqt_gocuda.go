@@ -1092,34 +1092,7 @@ func gc_body_gpuFindInnerProduct2Kernel(gc_b *compiled.Block, numberOfAtoms int,
 					gc_at31[0] = gc_at32[0]
 				}
 			} else {
-				gc_step4 := gc_from
-				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
-					{
-						gc_tx := gc_step4 + 0
-						gc_pos.Thread = gc_base + gc_tx
-						/*line hecbench_lsqt.go:173*/ gInnerProduct2Real[gc_bx] = sDataReal[0]
-						gInnerProduct2Imag[gc_bx] = sDataImag[0]
-					}
-					{
-						gc_tx := gc_step4 + 1
-						gc_pos.Thread = gc_base + gc_tx
-						/*line hecbench_lsqt.go:173*/ gInnerProduct2Real[gc_bx] = sDataReal[0]
-						gInnerProduct2Imag[gc_bx] = sDataImag[0]
-					}
-					{
-						gc_tx := gc_step4 + 2
-						gc_pos.Thread = gc_base + gc_tx
-						/*line hecbench_lsqt.go:173*/ gInnerProduct2Real[gc_bx] = sDataReal[0]
-						gInnerProduct2Imag[gc_bx] = sDataImag[0]
-					}
-					{
-						gc_tx := gc_step4 + 3
-						gc_pos.Thread = gc_base + gc_tx
-						/*line hecbench_lsqt.go:173*/ gInnerProduct2Real[gc_bx] = sDataReal[0]
-						gInnerProduct2Imag[gc_bx] = sDataImag[0]
-					}
-				}
-				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					/*line hecbench_lsqt.go:173*/ gInnerProduct2Real[gc_bx] = sDataReal[0]
 					gInnerProduct2Imag[gc_bx] = sDataImag[0]

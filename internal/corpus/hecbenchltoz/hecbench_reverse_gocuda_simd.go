@@ -51,34 +51,7 @@ func gc_body_reverseKernel(gc_b *compiled.Block, d []int32, len_ int) {
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step := gc_vstep2
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line hecbench_reverse.go:16*/ s[tid] = d[tid]
-				}
-				{
-					gc_tx := gc_step + 1
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line hecbench_reverse.go:16*/ s[tid] = d[tid]
-				}
-				{
-					gc_tx := gc_step + 2
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line hecbench_reverse.go:16*/ s[tid] = d[tid]
-				}
-				{
-					gc_tx := gc_step + 3
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line hecbench_reverse.go:16*/ s[tid] = d[tid]
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
 				/*line hecbench_reverse.go:16*/ s[tid] = d[tid]
@@ -94,34 +67,7 @@ func gc_body_reverseKernel(gc_b *compiled.Block, d []int32, len_ int) {
 				/*line hecbench_reverse.go:18*/ gc_at3[gc_tx] = s[gc_idx]
 			}
 		} else {
-			gc_step2 := 0
-			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-				{
-					gc_tx := gc_step2 + 0
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line hecbench_reverse.go:18*/ d[tid] = s[len_-tid-1]
-				}
-				{
-					gc_tx := gc_step2 + 1
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line hecbench_reverse.go:18*/ d[tid] = s[len_-tid-1]
-				}
-				{
-					gc_tx := gc_step2 + 2
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line hecbench_reverse.go:18*/ d[tid] = s[len_-tid-1]
-				}
-				{
-					gc_tx := gc_step2 + 3
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line hecbench_reverse.go:18*/ d[tid] = s[len_-tid-1]
-				}
-			}
-			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
 				/*line hecbench_reverse.go:18*/ d[tid] = s[len_-tid-1]

@@ -629,34 +629,7 @@ func gc_body_computeMKernelIterate0(gc_b *compiled.Block, gc_lo, gc_hi int, dCos
 					/*line hecbench_seam.go:242*/ gc_at[gc_tx] = int32(min(gc_at2[gc_tx], min(gc_at3[gc_tx], gc_at4[gc_tx])))
 				}
 			} else {
-				gc_step2 := gc_from
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_pos.Thread = gc_base + gc_tx
-						/*line hecbench_seam.go:239*/ column := gc_bx*seamComputeMBlocksizeX + gc_tx
-						/*line hecbench_seam.go:242*/ dM[column] = int32(min(dCostsLeft[column], min(dCostsUp[column], dCostsRight[column])))
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_pos.Thread = gc_base + gc_tx
-						/*line hecbench_seam.go:239*/ column := gc_bx*seamComputeMBlocksizeX + gc_tx
-						/*line hecbench_seam.go:242*/ dM[column] = int32(min(dCostsLeft[column], min(dCostsUp[column], dCostsRight[column])))
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_pos.Thread = gc_base + gc_tx
-						/*line hecbench_seam.go:239*/ column := gc_bx*seamComputeMBlocksizeX + gc_tx
-						/*line hecbench_seam.go:242*/ dM[column] = int32(min(dCostsLeft[column], min(dCostsUp[column], dCostsRight[column])))
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_pos.Thread = gc_base + gc_tx
-						/*line hecbench_seam.go:239*/ column := gc_bx*seamComputeMBlocksizeX + gc_tx
-						/*line hecbench_seam.go:242*/ dM[column] = int32(min(dCostsLeft[column], min(dCostsUp[column], dCostsRight[column])))
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					/*line hecbench_seam.go:239*/ column := gc_bx*seamComputeMBlocksizeX + gc_tx
 					/*line hecbench_seam.go:242*/ dM[column] = int32(min(dCostsLeft[column], min(dCostsUp[column], dCostsRight[column])))

@@ -219,30 +219,7 @@ func gc_body_minReduceKernel(gc_b *compiled.Block, dValues, dIndices []int32, si
 					/*line hecbench_seam.go:318*/ gc_at5[0] = ixCache[0]
 				}
 			} else {
-				gc_step2 := gc_from
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_pos.Thread = gc_base + gc_tx
-						/*line hecbench_seam.go:318*/ dIndices[gc_bx] = ixCache[0]
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_pos.Thread = gc_base + gc_tx
-						/*line hecbench_seam.go:318*/ dIndices[gc_bx] = ixCache[0]
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_pos.Thread = gc_base + gc_tx
-						/*line hecbench_seam.go:318*/ dIndices[gc_bx] = ixCache[0]
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_pos.Thread = gc_base + gc_tx
-						/*line hecbench_seam.go:318*/ dIndices[gc_bx] = ixCache[0]
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					/*line hecbench_seam.go:318*/ dIndices[gc_bx] = ixCache[0]
 				}

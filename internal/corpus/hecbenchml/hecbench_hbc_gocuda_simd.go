@@ -118,42 +118,7 @@ func gc_body_bcKernel(gc_b *compiled.Block, bc []float32, R, C, F []int32, n, m 
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step := gc_vstep2
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
-					gc_pos.Thread = gc_base + gc_tx
-					j := gc_tx
-					/*line hecbench_hbc.go:100*/ if (ind[0] == 0) && (j < hbcDiameterSamples) {
-						diameters[j] = intMax
-					}
-				}
-				{
-					gc_tx := gc_step + 1
-					gc_pos.Thread = gc_base + gc_tx
-					j := gc_tx
-					/*line hecbench_hbc.go:100*/ if (ind[0] == 0) && (j < hbcDiameterSamples) {
-						diameters[j] = intMax
-					}
-				}
-				{
-					gc_tx := gc_step + 2
-					gc_pos.Thread = gc_base + gc_tx
-					j := gc_tx
-					/*line hecbench_hbc.go:100*/ if (ind[0] == 0) && (j < hbcDiameterSamples) {
-						diameters[j] = intMax
-					}
-				}
-				{
-					gc_tx := gc_step + 3
-					gc_pos.Thread = gc_base + gc_tx
-					j := gc_tx
-					/*line hecbench_hbc.go:100*/ if (ind[0] == 0) && (j < hbcDiameterSamples) {
-						diameters[j] = intMax
-					}
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				j := gc_tx
 				/*line hecbench_hbc.go:100*/ if (ind[0] == 0) && (j < hbcDiameterSamples) {
@@ -290,18 +255,18 @@ func gc_body_bcKernel(gc_b *compiled.Block, bc []float32, R, C, F []int32, n, m 
 			}
 		}
 		/*line hecbench_hbc.go:156*/ if Q2Len[0] == 0 {
-			gc_step2 := 0
-			for ; gc_step2+3 < gc_n; gc_step2 += 4 {
-				gc_pos.Thread = gc_step2 + 0
+			gc_step := 0
+			for ; gc_step+3 < gc_n; gc_step += 4 {
+				gc_pos.Thread = gc_step + 0
 				/*line hecbench_hbc.go:157*/ spCalcDone[0] = true
-				gc_pos.Thread = gc_step2 + 1
+				gc_pos.Thread = gc_step + 1
 				/*line hecbench_hbc.go:157*/ spCalcDone[0] = true
-				gc_pos.Thread = gc_step2 + 2
+				gc_pos.Thread = gc_step + 2
 				/*line hecbench_hbc.go:157*/ spCalcDone[0] = true
-				gc_pos.Thread = gc_step2 + 3
+				gc_pos.Thread = gc_step + 3
 				/*line hecbench_hbc.go:157*/ spCalcDone[0] = true
 			}
-			for gc_rank := gc_step2; gc_rank < gc_n; gc_rank++ {
+			for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
 				gc_pos.Thread = gc_rank
 				/*line hecbench_hbc.go:157*/ spCalcDone[0] = true
 			}
@@ -447,30 +412,30 @@ func gc_body_bcKernel(gc_b *compiled.Block, bc []float32, R, C, F []int32, n, m 
 					gc_to = gc_bound + 1
 				}
 				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-					gc_step3 := gc_from
-					for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+					gc_step2 := gc_from
+					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 						{
-							gc_tx := gc_step3 + 0
+							gc_tx := gc_step2 + 0
 							gc_pos.Thread = gc_base + gc_tx
 							/*line hecbench_hbc.go:193*/ nextIndex[0] = int32(gc_bdx)
 						}
 						{
-							gc_tx := gc_step3 + 1
+							gc_tx := gc_step2 + 1
 							gc_pos.Thread = gc_base + gc_tx
 							/*line hecbench_hbc.go:193*/ nextIndex[0] = int32(gc_bdx)
 						}
 						{
-							gc_tx := gc_step3 + 2
+							gc_tx := gc_step2 + 2
 							gc_pos.Thread = gc_base + gc_tx
 							/*line hecbench_hbc.go:193*/ nextIndex[0] = int32(gc_bdx)
 						}
 						{
-							gc_tx := gc_step3 + 3
+							gc_tx := gc_step2 + 3
 							gc_pos.Thread = gc_base + gc_tx
 							/*line hecbench_hbc.go:193*/ nextIndex[0] = int32(gc_bdx)
 						}
 					}
-					for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
 						/*line hecbench_hbc.go:193*/ nextIndex[0] = int32(gc_bdx)
 					}
@@ -639,30 +604,30 @@ func gc_body_bcKernel(gc_b *compiled.Block, bc []float32, R, C, F []int32, n, m 
 				gc_to = gc_bound + 1
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_step4 := gc_from
-				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+				gc_step3 := gc_from
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					{
-						gc_tx := gc_step4 + 0
+						gc_tx := gc_step3 + 0
 						gc_pos.Thread = gc_base + gc_tx
 						/*line hecbench_hbc.go:275*/ currentDepth[0]--
 					}
 					{
-						gc_tx := gc_step4 + 1
+						gc_tx := gc_step3 + 1
 						gc_pos.Thread = gc_base + gc_tx
 						/*line hecbench_hbc.go:275*/ currentDepth[0]--
 					}
 					{
-						gc_tx := gc_step4 + 2
+						gc_tx := gc_step3 + 2
 						gc_pos.Thread = gc_base + gc_tx
 						/*line hecbench_hbc.go:275*/ currentDepth[0]--
 					}
 					{
-						gc_tx := gc_step4 + 3
+						gc_tx := gc_step3 + 3
 						gc_pos.Thread = gc_base + gc_tx
 						/*line hecbench_hbc.go:275*/ currentDepth[0]--
 					}
 				}
-				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					/*line hecbench_hbc.go:275*/ currentDepth[0]--
 				}
@@ -781,38 +746,7 @@ func gc_body_bcKernel(gc_b *compiled.Block, bc []float32, R, C, F []int32, n, m 
 						if gc_vstep6 > gc_from {
 							gc_more7 = true
 						}
-						gc_step5 := gc_vstep6
-						for ; gc_step5+3 < gc_to; gc_step5 += 4 {
-							{
-								gc_tx := gc_step5 + 0
-								gc_pos.Thread = gc_base + gc_tx
-								kk_5 := gc_tx + gc_off7
-								gc_more7 = true
-								/*line hecbench_hbc.go:297*/ diameterKeys[kk_5] = diameters[kk_5]
-							}
-							{
-								gc_tx := gc_step5 + 1
-								gc_pos.Thread = gc_base + gc_tx
-								kk_5 := gc_tx + gc_off7
-								gc_more7 = true
-								/*line hecbench_hbc.go:297*/ diameterKeys[kk_5] = diameters[kk_5]
-							}
-							{
-								gc_tx := gc_step5 + 2
-								gc_pos.Thread = gc_base + gc_tx
-								kk_5 := gc_tx + gc_off7
-								gc_more7 = true
-								/*line hecbench_hbc.go:297*/ diameterKeys[kk_5] = diameters[kk_5]
-							}
-							{
-								gc_tx := gc_step5 + 3
-								gc_pos.Thread = gc_base + gc_tx
-								kk_5 := gc_tx + gc_off7
-								gc_more7 = true
-								/*line hecbench_hbc.go:297*/ diameterKeys[kk_5] = diameters[kk_5]
-							}
-						}
-						for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
+						for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
 							gc_pos.Thread = gc_base + gc_tx
 							kk_5 := gc_tx + gc_off7
 							gc_more7 = true
@@ -824,38 +758,38 @@ func gc_body_bcKernel(gc_b *compiled.Block, bc []float32, R, C, F []int32, n, m 
 			/*line hecbench_hbc.go:300*/ var values []int32 = diameterKeys
 			/*line hecbench_hbc.go:300*/ var N int = hbcDiameterSamples
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_step6 := 0
-				for ; gc_step6+3 < gc_bdx; gc_step6 += 4 {
+				gc_step4 := 0
+				for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
 					{
-						gc_tx := gc_step6 + 0
+						gc_tx := gc_step4 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						idx := uint32(gc_tx)
 						gc_s_idx[gc_rank] = idx
 					}
 					{
-						gc_tx := gc_step6 + 1
+						gc_tx := gc_step4 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						idx := uint32(gc_tx)
 						gc_s_idx[gc_rank] = idx
 					}
 					{
-						gc_tx := gc_step6 + 2
+						gc_tx := gc_step4 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						idx := uint32(gc_tx)
 						gc_s_idx[gc_rank] = idx
 					}
 					{
-						gc_tx := gc_step6 + 3
+						gc_tx := gc_step4 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						idx := uint32(gc_tx)
 						gc_s_idx[gc_rank] = idx
 					}
 				}
-				for gc_tx := gc_step6; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					idx := uint32(gc_tx)
@@ -890,10 +824,10 @@ func gc_body_bcKernel(gc_b *compiled.Block, bc []float32, R, C, F []int32, n, m 
 						gc_s_idx[gc_rank] = idx
 					}
 					for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-						gc_step7 := 0
-						for ; gc_step7+3 < gc_bdx; gc_step7 += 4 {
+						gc_step5 := 0
+						for ; gc_step5+3 < gc_bdx; gc_step5 += 4 {
 							{
-								gc_tx := gc_step7 + 0
+								gc_tx := gc_step5 + 0
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 								/*line hecbench_hbc.go:72*/ var idx uint32
@@ -901,7 +835,7 @@ func gc_body_bcKernel(gc_b *compiled.Block, bc []float32, R, C, F []int32, n, m 
 								gc_s_idx[gc_rank] = idx
 							}
 							{
-								gc_tx := gc_step7 + 1
+								gc_tx := gc_step5 + 1
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 								/*line hecbench_hbc.go:69*/ var idx uint32
@@ -909,7 +843,7 @@ func gc_body_bcKernel(gc_b *compiled.Block, bc []float32, R, C, F []int32, n, m 
 								gc_s_idx[gc_rank] = idx
 							}
 							{
-								gc_tx := gc_step7 + 2
+								gc_tx := gc_step5 + 2
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 								/*line hecbench_hbc.go:69*/ var idx uint32
@@ -917,7 +851,7 @@ func gc_body_bcKernel(gc_b *compiled.Block, bc []float32, R, C, F []int32, n, m 
 								gc_s_idx[gc_rank] = idx
 							}
 							{
-								gc_tx := gc_step7 + 3
+								gc_tx := gc_step5 + 3
 								gc_rank := gc_base + gc_tx
 								gc_pos.Thread = gc_rank
 								/*line hecbench_hbc.go:69*/ var idx uint32
@@ -925,7 +859,7 @@ func gc_body_bcKernel(gc_b *compiled.Block, bc []float32, R, C, F []int32, n, m 
 								gc_s_idx[gc_rank] = idx
 							}
 						}
-						for gc_tx := gc_step7; gc_tx < gc_bdx; gc_tx++ {
+						for gc_tx := gc_step5; gc_tx < gc_bdx; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							/*line hecbench_hbc.go:69*/ var idx uint32

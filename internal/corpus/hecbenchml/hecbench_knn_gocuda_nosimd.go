@@ -365,46 +365,7 @@ func gc_body_cuComputeDistanceGlobalKernel(gc_b *compiled.Block, A []float32, wA
 					/*line hecbench_knn.go:89*/ gc_at5[gc_tx] = ssd
 				}
 			} else {
-				gc_step3 := gc_from
-				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
-					{
-						gc_tx := gc_step3 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tx := gc_tx
-						ty := gc_ty
-						ssd := gc_s_ssd[gc_rank]
-						/*line hecbench_knn.go:89*/ AB[(beginA+ty)*wB+beginB+tx] = ssd
-					}
-					{
-						gc_tx := gc_step3 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tx := gc_tx
-						ty := gc_ty
-						ssd := gc_s_ssd[gc_rank]
-						/*line hecbench_knn.go:89*/ AB[(beginA+ty)*wB+beginB+tx] = ssd
-					}
-					{
-						gc_tx := gc_step3 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tx := gc_tx
-						ty := gc_ty
-						ssd := gc_s_ssd[gc_rank]
-						/*line hecbench_knn.go:89*/ AB[(beginA+ty)*wB+beginB+tx] = ssd
-					}
-					{
-						gc_tx := gc_step3 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tx := gc_tx
-						ty := gc_ty
-						ssd := gc_s_ssd[gc_rank]
-						/*line hecbench_knn.go:89*/ AB[(beginA+ty)*wB+beginB+tx] = ssd
-					}
-				}
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tx := gc_tx

@@ -530,46 +530,7 @@ func gc_body_cuComputeDistanceGlobalKernel(gc_b *compiled.Block, A []float32, wA
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step2 := gc_vstep6
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tx := gc_tx
-						ty := gc_ty
-						ssd := gc_s_ssd[gc_rank]
-						/*line hecbench_knn.go:89*/ AB[(beginA+ty)*wB+beginB+tx] = ssd
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tx := gc_tx
-						ty := gc_ty
-						ssd := gc_s_ssd[gc_rank]
-						/*line hecbench_knn.go:89*/ AB[(beginA+ty)*wB+beginB+tx] = ssd
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tx := gc_tx
-						ty := gc_ty
-						ssd := gc_s_ssd[gc_rank]
-						/*line hecbench_knn.go:89*/ AB[(beginA+ty)*wB+beginB+tx] = ssd
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tx := gc_tx
-						ty := gc_ty
-						ssd := gc_s_ssd[gc_rank]
-						/*line hecbench_knn.go:89*/ AB[(beginA+ty)*wB+beginB+tx] = ssd
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tx := gc_tx

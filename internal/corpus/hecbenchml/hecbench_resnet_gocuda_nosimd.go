@@ -471,62 +471,7 @@ func gc_body_kernel512One128Kernel(gc_b *compiled.Block, A, B, bnBias, bnScale, 
 						/*line hecbench_resnet.go:55*/ gc_vb.StoreMasked((*[8]float32)(CStart[ind:]), gc_else)
 					}
 				}
-				gc_step := gc_vstep2
-				for ; gc_step+3 < gc_bdx; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
-						gc_pos.Thread = gc_base + gc_tx
-						inChannel := gc_tx
-						line := gc_ty
-						/*line hecbench_resnet.go:20*/ ind := line*128 + inChannel
-						/*line hecbench_resnet.go:51*/ res := scale[inChannel]*output[ind] + bias[inChannel]
-						if res > 0 {
-							CStart[ind] = res
-						} else {
-							CStart[ind] = 0
-						}
-					}
-					{
-						gc_tx := gc_step + 1
-						gc_pos.Thread = gc_base + gc_tx
-						inChannel := gc_tx
-						line := gc_ty
-						/*line hecbench_resnet.go:20*/ ind := line*128 + inChannel
-						/*line hecbench_resnet.go:51*/ res := scale[inChannel]*output[ind] + bias[inChannel]
-						if res > 0 {
-							CStart[ind] = res
-						} else {
-							CStart[ind] = 0
-						}
-					}
-					{
-						gc_tx := gc_step + 2
-						gc_pos.Thread = gc_base + gc_tx
-						inChannel := gc_tx
-						line := gc_ty
-						/*line hecbench_resnet.go:20*/ ind := line*128 + inChannel
-						/*line hecbench_resnet.go:51*/ res := scale[inChannel]*output[ind] + bias[inChannel]
-						if res > 0 {
-							CStart[ind] = res
-						} else {
-							CStart[ind] = 0
-						}
-					}
-					{
-						gc_tx := gc_step + 3
-						gc_pos.Thread = gc_base + gc_tx
-						inChannel := gc_tx
-						line := gc_ty
-						/*line hecbench_resnet.go:20*/ ind := line*128 + inChannel
-						/*line hecbench_resnet.go:51*/ res := scale[inChannel]*output[ind] + bias[inChannel]
-						if res > 0 {
-							CStart[ind] = res
-						} else {
-							CStart[ind] = 0
-						}
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					inChannel := gc_tx
 					line := gc_ty
@@ -996,46 +941,7 @@ func gc_body_kernel128One512Kernel(gc_b *compiled.Block, A, B, bnBias, bnScale, 
 					gc_at11[gc_tx] = res
 				}
 			} else {
-				gc_step2 := 0
-				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_pos.Thread = gc_base + gc_tx
-						inChannel := gc_tx
-						line := gc_ty
-						/*line hecbench_resnet.go:66*/ ind := line*128 + inChannel
-						/*line hecbench_resnet.go:94*/ res := scale[inChannel]*output[ind] + bias[inChannel]
-						CStart[line*512+inChannel] = res
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_pos.Thread = gc_base + gc_tx
-						inChannel := gc_tx
-						line := gc_ty
-						/*line hecbench_resnet.go:66*/ ind := line*128 + inChannel
-						/*line hecbench_resnet.go:94*/ res := scale[inChannel]*output[ind] + bias[inChannel]
-						CStart[line*512+inChannel] = res
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_pos.Thread = gc_base + gc_tx
-						inChannel := gc_tx
-						line := gc_ty
-						/*line hecbench_resnet.go:66*/ ind := line*128 + inChannel
-						/*line hecbench_resnet.go:94*/ res := scale[inChannel]*output[ind] + bias[inChannel]
-						CStart[line*512+inChannel] = res
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_pos.Thread = gc_base + gc_tx
-						inChannel := gc_tx
-						line := gc_ty
-						/*line hecbench_resnet.go:66*/ ind := line*128 + inChannel
-						/*line hecbench_resnet.go:94*/ res := scale[inChannel]*output[ind] + bias[inChannel]
-						CStart[line*512+inChannel] = res
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					inChannel := gc_tx
 					line := gc_ty
@@ -1273,62 +1179,7 @@ func gc_body_kernel1024One256Kernel(gc_b *compiled.Block, A, B, bnBias, bnScale,
 						/*line hecbench_resnet.go:139*/ gc_vb.StoreMasked((*[8]float32)(CStart[ind:]), gc_else)
 					}
 				}
-				gc_step := gc_vstep2
-				for ; gc_step+3 < gc_bdx; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
-						gc_pos.Thread = gc_base + gc_tx
-						inChannel := gc_tx
-						line := gc_ty
-						/*line hecbench_resnet.go:104*/ ind := line*256 + inChannel
-						/*line hecbench_resnet.go:135*/ res := scale[inChannel]*output[ind] + bias[inChannel]
-						if res > 0 {
-							CStart[ind] = res
-						} else {
-							CStart[ind] = 0
-						}
-					}
-					{
-						gc_tx := gc_step + 1
-						gc_pos.Thread = gc_base + gc_tx
-						inChannel := gc_tx
-						line := gc_ty
-						/*line hecbench_resnet.go:104*/ ind := line*256 + inChannel
-						/*line hecbench_resnet.go:135*/ res := scale[inChannel]*output[ind] + bias[inChannel]
-						if res > 0 {
-							CStart[ind] = res
-						} else {
-							CStart[ind] = 0
-						}
-					}
-					{
-						gc_tx := gc_step + 2
-						gc_pos.Thread = gc_base + gc_tx
-						inChannel := gc_tx
-						line := gc_ty
-						/*line hecbench_resnet.go:104*/ ind := line*256 + inChannel
-						/*line hecbench_resnet.go:135*/ res := scale[inChannel]*output[ind] + bias[inChannel]
-						if res > 0 {
-							CStart[ind] = res
-						} else {
-							CStart[ind] = 0
-						}
-					}
-					{
-						gc_tx := gc_step + 3
-						gc_pos.Thread = gc_base + gc_tx
-						inChannel := gc_tx
-						line := gc_ty
-						/*line hecbench_resnet.go:104*/ ind := line*256 + inChannel
-						/*line hecbench_resnet.go:135*/ res := scale[inChannel]*output[ind] + bias[inChannel]
-						if res > 0 {
-							CStart[ind] = res
-						} else {
-							CStart[ind] = 0
-						}
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					inChannel := gc_tx
 					line := gc_ty
@@ -1633,42 +1484,7 @@ func gc_body_kernel256One1024Kernel(gc_b *compiled.Block, A, B, bnBias, bnScale,
 					/*line hecbench_resnet.go:178*/ gc_at8[gc_tx] = gc_at9[gc_tx]*gc_at10[gc_tx] + gc_at11[gc_tx]
 				}
 			} else {
-				gc_step2 := 0
-				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_pos.Thread = gc_base + gc_tx
-						inChannel := gc_tx
-						line := gc_ty
-						/*line hecbench_resnet.go:150*/ ind := line*256 + inChannel
-						/*line hecbench_resnet.go:178*/ CStart[line*1024+inChannel] = scale[inChannel]*output[ind] + bias[inChannel]
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_pos.Thread = gc_base + gc_tx
-						inChannel := gc_tx
-						line := gc_ty
-						/*line hecbench_resnet.go:150*/ ind := line*256 + inChannel
-						/*line hecbench_resnet.go:178*/ CStart[line*1024+inChannel] = scale[inChannel]*output[ind] + bias[inChannel]
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_pos.Thread = gc_base + gc_tx
-						inChannel := gc_tx
-						line := gc_ty
-						/*line hecbench_resnet.go:150*/ ind := line*256 + inChannel
-						/*line hecbench_resnet.go:178*/ CStart[line*1024+inChannel] = scale[inChannel]*output[ind] + bias[inChannel]
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_pos.Thread = gc_base + gc_tx
-						inChannel := gc_tx
-						line := gc_ty
-						/*line hecbench_resnet.go:150*/ ind := line*256 + inChannel
-						/*line hecbench_resnet.go:178*/ CStart[line*1024+inChannel] = scale[inChannel]*output[ind] + bias[inChannel]
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					inChannel := gc_tx
 					line := gc_ty

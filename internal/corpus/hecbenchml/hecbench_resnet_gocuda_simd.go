@@ -609,62 +609,7 @@ func gc_body_kernel512One128Kernel(gc_b *compiled.Block, A, B, bnBias, bnScale, 
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step := gc_vstep5
-				for ; gc_step+3 < gc_bdx; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
-						gc_pos.Thread = gc_base + gc_tx
-						inChannel := gc_tx
-						line := gc_ty
-						/*line hecbench_resnet.go:20*/ ind := line*128 + inChannel
-						/*line hecbench_resnet.go:51*/ res := scale[inChannel]*output[ind] + bias[inChannel]
-						if res > 0 {
-							CStart[ind] = res
-						} else {
-							CStart[ind] = 0
-						}
-					}
-					{
-						gc_tx := gc_step + 1
-						gc_pos.Thread = gc_base + gc_tx
-						inChannel := gc_tx
-						line := gc_ty
-						/*line hecbench_resnet.go:20*/ ind := line*128 + inChannel
-						/*line hecbench_resnet.go:51*/ res := scale[inChannel]*output[ind] + bias[inChannel]
-						if res > 0 {
-							CStart[ind] = res
-						} else {
-							CStart[ind] = 0
-						}
-					}
-					{
-						gc_tx := gc_step + 2
-						gc_pos.Thread = gc_base + gc_tx
-						inChannel := gc_tx
-						line := gc_ty
-						/*line hecbench_resnet.go:20*/ ind := line*128 + inChannel
-						/*line hecbench_resnet.go:51*/ res := scale[inChannel]*output[ind] + bias[inChannel]
-						if res > 0 {
-							CStart[ind] = res
-						} else {
-							CStart[ind] = 0
-						}
-					}
-					{
-						gc_tx := gc_step + 3
-						gc_pos.Thread = gc_base + gc_tx
-						inChannel := gc_tx
-						line := gc_ty
-						/*line hecbench_resnet.go:20*/ ind := line*128 + inChannel
-						/*line hecbench_resnet.go:51*/ res := scale[inChannel]*output[ind] + bias[inChannel]
-						if res > 0 {
-							CStart[ind] = res
-						} else {
-							CStart[ind] = 0
-						}
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_vstep5; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					inChannel := gc_tx
 					line := gc_ty
@@ -1283,46 +1228,7 @@ func gc_body_kernel128One512Kernel(gc_b *compiled.Block, A, B, bnBias, bnScale, 
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step := gc_vstep6
-				for ; gc_step+3 < gc_bdx; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
-						gc_pos.Thread = gc_base + gc_tx
-						inChannel := gc_tx
-						line := gc_ty
-						/*line hecbench_resnet.go:66*/ ind := line*128 + inChannel
-						/*line hecbench_resnet.go:94*/ res := scale[inChannel]*output[ind] + bias[inChannel]
-						CStart[line*512+inChannel] = res
-					}
-					{
-						gc_tx := gc_step + 1
-						gc_pos.Thread = gc_base + gc_tx
-						inChannel := gc_tx
-						line := gc_ty
-						/*line hecbench_resnet.go:66*/ ind := line*128 + inChannel
-						/*line hecbench_resnet.go:94*/ res := scale[inChannel]*output[ind] + bias[inChannel]
-						CStart[line*512+inChannel] = res
-					}
-					{
-						gc_tx := gc_step + 2
-						gc_pos.Thread = gc_base + gc_tx
-						inChannel := gc_tx
-						line := gc_ty
-						/*line hecbench_resnet.go:66*/ ind := line*128 + inChannel
-						/*line hecbench_resnet.go:94*/ res := scale[inChannel]*output[ind] + bias[inChannel]
-						CStart[line*512+inChannel] = res
-					}
-					{
-						gc_tx := gc_step + 3
-						gc_pos.Thread = gc_base + gc_tx
-						inChannel := gc_tx
-						line := gc_ty
-						/*line hecbench_resnet.go:66*/ ind := line*128 + inChannel
-						/*line hecbench_resnet.go:94*/ res := scale[inChannel]*output[ind] + bias[inChannel]
-						CStart[line*512+inChannel] = res
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_vstep6; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					inChannel := gc_tx
 					line := gc_ty
@@ -1637,62 +1543,7 @@ func gc_body_kernel1024One256Kernel(gc_b *compiled.Block, A, B, bnBias, bnScale,
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step := gc_vstep5
-				for ; gc_step+3 < gc_bdx; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
-						gc_pos.Thread = gc_base + gc_tx
-						inChannel := gc_tx
-						line := gc_ty
-						/*line hecbench_resnet.go:104*/ ind := line*256 + inChannel
-						/*line hecbench_resnet.go:135*/ res := scale[inChannel]*output[ind] + bias[inChannel]
-						if res > 0 {
-							CStart[ind] = res
-						} else {
-							CStart[ind] = 0
-						}
-					}
-					{
-						gc_tx := gc_step + 1
-						gc_pos.Thread = gc_base + gc_tx
-						inChannel := gc_tx
-						line := gc_ty
-						/*line hecbench_resnet.go:104*/ ind := line*256 + inChannel
-						/*line hecbench_resnet.go:135*/ res := scale[inChannel]*output[ind] + bias[inChannel]
-						if res > 0 {
-							CStart[ind] = res
-						} else {
-							CStart[ind] = 0
-						}
-					}
-					{
-						gc_tx := gc_step + 2
-						gc_pos.Thread = gc_base + gc_tx
-						inChannel := gc_tx
-						line := gc_ty
-						/*line hecbench_resnet.go:104*/ ind := line*256 + inChannel
-						/*line hecbench_resnet.go:135*/ res := scale[inChannel]*output[ind] + bias[inChannel]
-						if res > 0 {
-							CStart[ind] = res
-						} else {
-							CStart[ind] = 0
-						}
-					}
-					{
-						gc_tx := gc_step + 3
-						gc_pos.Thread = gc_base + gc_tx
-						inChannel := gc_tx
-						line := gc_ty
-						/*line hecbench_resnet.go:104*/ ind := line*256 + inChannel
-						/*line hecbench_resnet.go:135*/ res := scale[inChannel]*output[ind] + bias[inChannel]
-						if res > 0 {
-							CStart[ind] = res
-						} else {
-							CStart[ind] = 0
-						}
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_vstep5; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					inChannel := gc_tx
 					line := gc_ty
@@ -2107,42 +1958,7 @@ func gc_body_kernel256One1024Kernel(gc_b *compiled.Block, A, B, bnBias, bnScale,
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step := gc_vstep6
-				for ; gc_step+3 < gc_bdx; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
-						gc_pos.Thread = gc_base + gc_tx
-						inChannel := gc_tx
-						line := gc_ty
-						/*line hecbench_resnet.go:150*/ ind := line*256 + inChannel
-						/*line hecbench_resnet.go:178*/ CStart[line*1024+inChannel] = scale[inChannel]*output[ind] + bias[inChannel]
-					}
-					{
-						gc_tx := gc_step + 1
-						gc_pos.Thread = gc_base + gc_tx
-						inChannel := gc_tx
-						line := gc_ty
-						/*line hecbench_resnet.go:150*/ ind := line*256 + inChannel
-						/*line hecbench_resnet.go:178*/ CStart[line*1024+inChannel] = scale[inChannel]*output[ind] + bias[inChannel]
-					}
-					{
-						gc_tx := gc_step + 2
-						gc_pos.Thread = gc_base + gc_tx
-						inChannel := gc_tx
-						line := gc_ty
-						/*line hecbench_resnet.go:150*/ ind := line*256 + inChannel
-						/*line hecbench_resnet.go:178*/ CStart[line*1024+inChannel] = scale[inChannel]*output[ind] + bias[inChannel]
-					}
-					{
-						gc_tx := gc_step + 3
-						gc_pos.Thread = gc_base + gc_tx
-						inChannel := gc_tx
-						line := gc_ty
-						/*line hecbench_resnet.go:150*/ ind := line*256 + inChannel
-						/*line hecbench_resnet.go:178*/ CStart[line*1024+inChannel] = scale[inChannel]*output[ind] + bias[inChannel]
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_vstep6; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					inChannel := gc_tx
 					line := gc_ty

@@ -149,46 +149,7 @@ func gc_body_scatterAddKernel(gc_b *compiled.Block, indexes []int32, source, out
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step := gc_vstep3
-					for ; gc_step+3 < gc_bdx; gc_step += 4 {
-						{
-							gc_tx := gc_step + 0
-							gc_pos.Thread = gc_base + gc_tx
-							/*line hecbench_scatteradd.go:27*/ threadIdx := gc_ty*warpSize + gc_tx
-							/*line hecbench_scatteradd.go:45*/ batchIdx := batchIdxStart + idxStart_ + threadIdx
-							if batchIdx < batchSize {
-								indexBuffer[threadIdx] = indexes[batchIdx]
-							}
-						}
-						{
-							gc_tx := gc_step + 1
-							gc_pos.Thread = gc_base + gc_tx
-							/*line hecbench_scatteradd.go:27*/ threadIdx := gc_ty*warpSize + gc_tx
-							/*line hecbench_scatteradd.go:45*/ batchIdx := batchIdxStart + idxStart_ + threadIdx
-							if batchIdx < batchSize {
-								indexBuffer[threadIdx] = indexes[batchIdx]
-							}
-						}
-						{
-							gc_tx := gc_step + 2
-							gc_pos.Thread = gc_base + gc_tx
-							/*line hecbench_scatteradd.go:27*/ threadIdx := gc_ty*warpSize + gc_tx
-							/*line hecbench_scatteradd.go:45*/ batchIdx := batchIdxStart + idxStart_ + threadIdx
-							if batchIdx < batchSize {
-								indexBuffer[threadIdx] = indexes[batchIdx]
-							}
-						}
-						{
-							gc_tx := gc_step + 3
-							gc_pos.Thread = gc_base + gc_tx
-							/*line hecbench_scatteradd.go:27*/ threadIdx := gc_ty*warpSize + gc_tx
-							/*line hecbench_scatteradd.go:45*/ batchIdx := batchIdxStart + idxStart_ + threadIdx
-							if batchIdx < batchSize {
-								indexBuffer[threadIdx] = indexes[batchIdx]
-							}
-						}
-					}
-					for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
 						/*line hecbench_scatteradd.go:27*/ threadIdx := gc_ty*warpSize + gc_tx
 						/*line hecbench_scatteradd.go:45*/ batchIdx := batchIdxStart + idxStart_ + threadIdx
@@ -363,46 +324,7 @@ func gc_body_scatterAdd2Kernel(gc_b *compiled.Block, indexes []int32, source, ou
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					gc_step := gc_vstep2
-					for ; gc_step+3 < gc_bdx; gc_step += 4 {
-						{
-							gc_tx := gc_step + 0
-							gc_pos.Thread = gc_base + gc_tx
-							/*line hecbench_scatteradd.go:80*/ threadIdx := gc_ty*warpSize + gc_tx
-							/*line hecbench_scatteradd.go:92*/ batchIdx := batchIdxStart + idxStart + threadIdx
-							if batchIdx < batchSize {
-								indexBuffer[threadIdx] = indexes[batchIdx]
-							}
-						}
-						{
-							gc_tx := gc_step + 1
-							gc_pos.Thread = gc_base + gc_tx
-							/*line hecbench_scatteradd.go:80*/ threadIdx := gc_ty*warpSize + gc_tx
-							/*line hecbench_scatteradd.go:92*/ batchIdx := batchIdxStart + idxStart + threadIdx
-							if batchIdx < batchSize {
-								indexBuffer[threadIdx] = indexes[batchIdx]
-							}
-						}
-						{
-							gc_tx := gc_step + 2
-							gc_pos.Thread = gc_base + gc_tx
-							/*line hecbench_scatteradd.go:80*/ threadIdx := gc_ty*warpSize + gc_tx
-							/*line hecbench_scatteradd.go:92*/ batchIdx := batchIdxStart + idxStart + threadIdx
-							if batchIdx < batchSize {
-								indexBuffer[threadIdx] = indexes[batchIdx]
-							}
-						}
-						{
-							gc_tx := gc_step + 3
-							gc_pos.Thread = gc_base + gc_tx
-							/*line hecbench_scatteradd.go:80*/ threadIdx := gc_ty*warpSize + gc_tx
-							/*line hecbench_scatteradd.go:92*/ batchIdx := batchIdxStart + idxStart + threadIdx
-							if batchIdx < batchSize {
-								indexBuffer[threadIdx] = indexes[batchIdx]
-							}
-						}
-					}
-					for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
 						/*line hecbench_scatteradd.go:80*/ threadIdx := gc_ty*warpSize + gc_tx
 						/*line hecbench_scatteradd.go:92*/ batchIdx := batchIdxStart + idxStart + threadIdx

@@ -284,50 +284,7 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 						/*line hecbench_tsp.go:90*/ gc_at[gc_tx] = int32(-tspDist(px, py, i_3, i_3+1))
 					}
 				} else {
-					gc_step3 := gc_from
-					for ; gc_step3+3 < gc_to; gc_step3 += 4 {
-						{
-							gc_tx := gc_step3 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							px := gc_s_px[gc_rank]
-							py := gc_s_py[gc_rank]
-							i_3 := gc_tx + gc_off3
-							gc_more3 = true
-							/*line hecbench_tsp.go:90*/ buf[i_3] = int32(-tspDist(px, py, i_3, i_3+1))
-						}
-						{
-							gc_tx := gc_step3 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							px := gc_s_px[gc_rank]
-							py := gc_s_py[gc_rank]
-							i_3 := gc_tx + gc_off3
-							gc_more3 = true
-							/*line hecbench_tsp.go:90*/ buf[i_3] = int32(-tspDist(px, py, i_3, i_3+1))
-						}
-						{
-							gc_tx := gc_step3 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							px := gc_s_px[gc_rank]
-							py := gc_s_py[gc_rank]
-							i_3 := gc_tx + gc_off3
-							gc_more3 = true
-							/*line hecbench_tsp.go:90*/ buf[i_3] = int32(-tspDist(px, py, i_3, i_3+1))
-						}
-						{
-							gc_tx := gc_step3 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							px := gc_s_px[gc_rank]
-							py := gc_s_py[gc_rank]
-							i_3 := gc_tx + gc_off3
-							gc_more3 = true
-							/*line hecbench_tsp.go:90*/ buf[i_3] = int32(-tspDist(px, py, i_3, i_3+1))
-						}
-					}
-					for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						px := gc_s_px[gc_rank]
@@ -339,10 +296,10 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 				}
 			}
 		}
-		gc_step4 := 0
-		for ; gc_step4+3 < gc_n; gc_step4 += 4 {
+		gc_step3 := 0
+		for ; gc_step3+3 < gc_n; gc_step3 += 4 {
 			{
-				gc_rank := gc_step4 + 0
+				gc_rank := gc_step3 + 0
 				gc_pos.Thread = gc_rank
 				/*line hecbench_tsp.go:102*/ var minchange int
 				minchange = 0
@@ -353,7 +310,7 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 				gc_s_minj[gc_rank] = minj
 			}
 			{
-				gc_rank := gc_step4 + 1
+				gc_rank := gc_step3 + 1
 				gc_pos.Thread = gc_rank
 				/*line hecbench_tsp.go:106*/ var minchange int
 				minchange = 0
@@ -364,7 +321,7 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 				gc_s_minj[gc_rank] = minj
 			}
 			{
-				gc_rank := gc_step4 + 2
+				gc_rank := gc_step3 + 2
 				gc_pos.Thread = gc_rank
 				/*line hecbench_tsp.go:106*/ var minchange int
 				minchange = 0
@@ -375,7 +332,7 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 				gc_s_minj[gc_rank] = minj
 			}
 			{
-				gc_rank := gc_step4 + 3
+				gc_rank := gc_step3 + 3
 				gc_pos.Thread = gc_rank
 				/*line hecbench_tsp.go:106*/ var minchange int
 				minchange = 0
@@ -386,7 +343,7 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 				gc_s_minj[gc_rank] = minj
 			}
 		}
-		for gc_rank := gc_step4; gc_rank < gc_n; gc_rank++ {
+		for gc_rank := gc_step3; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			/*line hecbench_tsp.go:106*/ var minchange int
 			minchange = 0
@@ -597,84 +554,45 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 					gc_off9 := ii
 					if gc_from >= 0 && gc_off9 >= 0 && gc_off9 <= len(buf) && gc_to <= len(buf)-gc_off9 {
 						gc_at6 := buf[gc_off9:][:gc_to]
-						gc_step5 := gc_from
-						for ; gc_step5+3 < gc_to; gc_step5 += 4 {
+						gc_step4 := gc_from
+						for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 							{
-								gc_tx := gc_step5 + 0
+								gc_tx := gc_step4 + 0
 								gc_rank := gc_base + gc_tx
 								minchange := gc_s_minchange[gc_rank]
 								/*line hecbench_tsp.go:143*/ minchange += int(gc_at6[gc_tx])
 								gc_s_minchange[gc_rank] = minchange
 							}
 							{
-								gc_tx := gc_step5 + 1
+								gc_tx := gc_step4 + 1
 								gc_rank := gc_base + gc_tx
 								minchange := gc_s_minchange[gc_rank]
 								/*line hecbench_tsp.go:143*/ minchange += int(gc_at6[gc_tx])
 								gc_s_minchange[gc_rank] = minchange
 							}
 							{
-								gc_tx := gc_step5 + 2
+								gc_tx := gc_step4 + 2
 								gc_rank := gc_base + gc_tx
 								minchange := gc_s_minchange[gc_rank]
 								/*line hecbench_tsp.go:143*/ minchange += int(gc_at6[gc_tx])
 								gc_s_minchange[gc_rank] = minchange
 							}
 							{
-								gc_tx := gc_step5 + 3
+								gc_tx := gc_step4 + 3
 								gc_rank := gc_base + gc_tx
 								minchange := gc_s_minchange[gc_rank]
 								/*line hecbench_tsp.go:143*/ minchange += int(gc_at6[gc_tx])
 								gc_s_minchange[gc_rank] = minchange
 							}
 						}
-						for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
+						for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							minchange := gc_s_minchange[gc_rank]
 							/*line hecbench_tsp.go:143*/ minchange += int(gc_at6[gc_tx])
 							gc_s_minchange[gc_rank] = minchange
 						}
 					} else {
-						gc_step6 := gc_from
-						for ; gc_step6+3 < gc_to; gc_step6 += 4 {
-							{
-								gc_tx := gc_step6 + 0
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-								/*line hecbench_tsp.go:98*/ i_4 := ii + gc_tx
-								minchange := gc_s_minchange[gc_rank]
-								/*line hecbench_tsp.go:143*/ minchange += int(buf[i_4])
-								gc_s_minchange[gc_rank] = minchange
-							}
-							{
-								gc_tx := gc_step6 + 1
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-								/*line hecbench_tsp.go:98*/ i_4 := ii + gc_tx
-								minchange := gc_s_minchange[gc_rank]
-								/*line hecbench_tsp.go:143*/ minchange += int(buf[i_4])
-								gc_s_minchange[gc_rank] = minchange
-							}
-							{
-								gc_tx := gc_step6 + 2
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-								/*line hecbench_tsp.go:98*/ i_4 := ii + gc_tx
-								minchange := gc_s_minchange[gc_rank]
-								/*line hecbench_tsp.go:143*/ minchange += int(buf[i_4])
-								gc_s_minchange[gc_rank] = minchange
-							}
-							{
-								gc_tx := gc_step6 + 3
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-								/*line hecbench_tsp.go:98*/ i_4 := ii + gc_tx
-								minchange := gc_s_minchange[gc_rank]
-								/*line hecbench_tsp.go:143*/ minchange += int(buf[i_4])
-								gc_s_minchange[gc_rank] = minchange
-							}
-						}
-						for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
+						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							/*line hecbench_tsp.go:98*/ i_4 := ii + gc_tx
@@ -770,10 +688,10 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 			if gc_off12 >= 0 && gc_off12 < len(bufS) && gc_off13 >= 0 && gc_off13 < len(bufS) {
 				gc_at11 := bufS[gc_off12:][:1]
 				gc_at12 := bufS[gc_off13:][:1]
-				gc_step7 := 0
-				for ; gc_step7+3 < gc_bdx; gc_step7 += 4 {
+				gc_step5 := 0
+				for ; gc_step5+3 < gc_bdx; gc_step5 += 4 {
 					{
-						gc_tx := gc_step7 + 0
+						gc_tx := gc_step5 + 0
 						gc_rank := gc_base + gc_tx
 						minchange := gc_s_minchange[gc_rank]
 						/*line hecbench_tsp.go:172*/ if minchange == int(gc_at11[0]) {
@@ -781,7 +699,7 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 						}
 					}
 					{
-						gc_tx := gc_step7 + 1
+						gc_tx := gc_step5 + 1
 						gc_rank := gc_base + gc_tx
 						minchange := gc_s_minchange[gc_rank]
 						/*line hecbench_tsp.go:172*/ if minchange == int(gc_at11[0]) {
@@ -789,7 +707,7 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 						}
 					}
 					{
-						gc_tx := gc_step7 + 2
+						gc_tx := gc_step5 + 2
 						gc_rank := gc_base + gc_tx
 						minchange := gc_s_minchange[gc_rank]
 						/*line hecbench_tsp.go:172*/ if minchange == int(gc_at11[0]) {
@@ -797,7 +715,7 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 						}
 					}
 					{
-						gc_tx := gc_step7 + 3
+						gc_tx := gc_step5 + 3
 						gc_rank := gc_base + gc_tx
 						minchange := gc_s_minchange[gc_rank]
 						/*line hecbench_tsp.go:172*/ if minchange == int(gc_at11[0]) {
@@ -805,7 +723,7 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 						}
 					}
 				}
-				for gc_tx := gc_step7; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step5; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					minchange := gc_s_minchange[gc_rank]
 					/*line hecbench_tsp.go:172*/ if minchange == int(gc_at11[0]) {
@@ -813,46 +731,7 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 					}
 				}
 			} else {
-				gc_step8 := 0
-				for ; gc_step8+3 < gc_bdx; gc_step8 += 4 {
-					{
-						gc_tx := gc_step8 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						minchange := gc_s_minchange[gc_rank]
-						/*line hecbench_tsp.go:172*/ if minchange == int(bufS[0]) {
-							bufS[1] = int32(gc_tx)
-						}
-					}
-					{
-						gc_tx := gc_step8 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						minchange := gc_s_minchange[gc_rank]
-						/*line hecbench_tsp.go:172*/ if minchange == int(bufS[0]) {
-							bufS[1] = int32(gc_tx)
-						}
-					}
-					{
-						gc_tx := gc_step8 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						minchange := gc_s_minchange[gc_rank]
-						/*line hecbench_tsp.go:172*/ if minchange == int(bufS[0]) {
-							bufS[1] = int32(gc_tx)
-						}
-					}
-					{
-						gc_tx := gc_step8 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						minchange := gc_s_minchange[gc_rank]
-						/*line hecbench_tsp.go:172*/ if minchange == int(bufS[0]) {
-							bufS[1] = int32(gc_tx)
-						}
-					}
-				}
-				for gc_tx := gc_step8; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					minchange := gc_s_minchange[gc_rank]
@@ -870,10 +749,10 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 				gc_at13 := bufS[gc_off14:][:1]
 				gc_at14 := bufS[gc_off15:][:1]
 				gc_at15 := bufS[gc_off16:][:1]
-				gc_step9 := 0
-				for ; gc_step9+3 < gc_bdx; gc_step9 += 4 {
+				gc_step6 := 0
+				for ; gc_step6+3 < gc_bdx; gc_step6 += 4 {
 					{
-						gc_tx := gc_step9 + 0
+						gc_tx := gc_step6 + 0
 						gc_rank := gc_base + gc_tx
 						mini := gc_s_mini[gc_rank]
 						minj := gc_s_minj[gc_rank]
@@ -883,7 +762,7 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 						}
 					}
 					{
-						gc_tx := gc_step9 + 1
+						gc_tx := gc_step6 + 1
 						gc_rank := gc_base + gc_tx
 						mini := gc_s_mini[gc_rank]
 						minj := gc_s_minj[gc_rank]
@@ -893,7 +772,7 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 						}
 					}
 					{
-						gc_tx := gc_step9 + 2
+						gc_tx := gc_step6 + 2
 						gc_rank := gc_base + gc_tx
 						mini := gc_s_mini[gc_rank]
 						minj := gc_s_minj[gc_rank]
@@ -903,7 +782,7 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 						}
 					}
 					{
-						gc_tx := gc_step9 + 3
+						gc_tx := gc_step6 + 3
 						gc_rank := gc_base + gc_tx
 						mini := gc_s_mini[gc_rank]
 						minj := gc_s_minj[gc_rank]
@@ -913,7 +792,7 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 						}
 					}
 				}
-				for gc_tx := gc_step9; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step6; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					mini := gc_s_mini[gc_rank]
 					minj := gc_s_minj[gc_rank]
@@ -923,54 +802,7 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 					}
 				}
 			} else {
-				gc_step10 := 0
-				for ; gc_step10+3 < gc_bdx; gc_step10 += 4 {
-					{
-						gc_tx := gc_step10 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						mini := gc_s_mini[gc_rank]
-						minj := gc_s_minj[gc_rank]
-						/*line hecbench_tsp.go:177*/ if gc_tx == int(bufS[1]) {
-							bufS[2] = int32(mini + 1)
-							bufS[3] = int32(minj)
-						}
-					}
-					{
-						gc_tx := gc_step10 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						mini := gc_s_mini[gc_rank]
-						minj := gc_s_minj[gc_rank]
-						/*line hecbench_tsp.go:177*/ if gc_tx == int(bufS[1]) {
-							bufS[2] = int32(mini + 1)
-							bufS[3] = int32(minj)
-						}
-					}
-					{
-						gc_tx := gc_step10 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						mini := gc_s_mini[gc_rank]
-						minj := gc_s_minj[gc_rank]
-						/*line hecbench_tsp.go:177*/ if gc_tx == int(bufS[1]) {
-							bufS[2] = int32(mini + 1)
-							bufS[3] = int32(minj)
-						}
-					}
-					{
-						gc_tx := gc_step10 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						mini := gc_s_mini[gc_rank]
-						minj := gc_s_minj[gc_rank]
-						/*line hecbench_tsp.go:177*/ if gc_tx == int(bufS[1]) {
-							bufS[2] = int32(mini + 1)
-							bufS[3] = int32(minj)
-						}
-					}
-				}
-				for gc_tx := gc_step10; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					mini := gc_s_mini[gc_rank]
@@ -1029,34 +861,34 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 			break
 		}
 	}
-	gc_step11 := 0
-	for ; gc_step11+3 < gc_n; gc_step11 += 4 {
+	gc_step7 := 0
+	for ; gc_step7+3 < gc_n; gc_step7 += 4 {
 		{
-			gc_rank := gc_step11 + 0
+			gc_rank := gc_step7 + 0
 			gc_pos.Thread = gc_rank
 			term := 0
 			gc_s_term[gc_rank] = term
 		}
 		{
-			gc_rank := gc_step11 + 1
+			gc_rank := gc_step7 + 1
 			gc_pos.Thread = gc_rank
 			term := 0
 			gc_s_term[gc_rank] = term
 		}
 		{
-			gc_rank := gc_step11 + 2
+			gc_rank := gc_step7 + 2
 			gc_pos.Thread = gc_rank
 			term := 0
 			gc_s_term[gc_rank] = term
 		}
 		{
-			gc_rank := gc_step11 + 3
+			gc_rank := gc_step7 + 3
 			gc_pos.Thread = gc_rank
 			term := 0
 			gc_s_term[gc_rank] = term
 		}
 	}
-	for gc_rank := gc_step11; gc_rank < gc_n; gc_rank++ {
+	for gc_rank := gc_step7; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		term := 0
 		gc_s_term[gc_rank] = term
@@ -1109,71 +941,40 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		if gc_bdx <= len(bufS) {
 			gc_at16 := bufS[:gc_bdx]
-			gc_step12 := 0
-			for ; gc_step12+3 < gc_bdx; gc_step12 += 4 {
+			gc_step8 := 0
+			for ; gc_step8+3 < gc_bdx; gc_step8 += 4 {
 				{
-					gc_tx := gc_step12 + 0
+					gc_tx := gc_step8 + 0
 					gc_rank := gc_base + gc_tx
 					term := gc_s_term[gc_rank]
 					/*line hecbench_tsp.go:203*/ gc_at16[gc_tx] = int32(term)
 				}
 				{
-					gc_tx := gc_step12 + 1
+					gc_tx := gc_step8 + 1
 					gc_rank := gc_base + gc_tx
 					term := gc_s_term[gc_rank]
 					/*line hecbench_tsp.go:203*/ gc_at16[gc_tx] = int32(term)
 				}
 				{
-					gc_tx := gc_step12 + 2
+					gc_tx := gc_step8 + 2
 					gc_rank := gc_base + gc_tx
 					term := gc_s_term[gc_rank]
 					/*line hecbench_tsp.go:203*/ gc_at16[gc_tx] = int32(term)
 				}
 				{
-					gc_tx := gc_step12 + 3
+					gc_tx := gc_step8 + 3
 					gc_rank := gc_base + gc_tx
 					term := gc_s_term[gc_rank]
 					/*line hecbench_tsp.go:203*/ gc_at16[gc_tx] = int32(term)
 				}
 			}
-			for gc_tx := gc_step12; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_step8; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				term := gc_s_term[gc_rank]
 				/*line hecbench_tsp.go:203*/ gc_at16[gc_tx] = int32(term)
 			}
 		} else {
-			gc_step13 := 0
-			for ; gc_step13+3 < gc_bdx; gc_step13 += 4 {
-				{
-					gc_tx := gc_step13 + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					term := gc_s_term[gc_rank]
-					/*line hecbench_tsp.go:203*/ bufS[gc_tx] = int32(term)
-				}
-				{
-					gc_tx := gc_step13 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					term := gc_s_term[gc_rank]
-					/*line hecbench_tsp.go:203*/ bufS[gc_tx] = int32(term)
-				}
-				{
-					gc_tx := gc_step13 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					term := gc_s_term[gc_rank]
-					/*line hecbench_tsp.go:203*/ bufS[gc_tx] = int32(term)
-				}
-				{
-					gc_tx := gc_step13 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					term := gc_s_term[gc_rank]
-					/*line hecbench_tsp.go:203*/ bufS[gc_tx] = int32(term)
-				}
-			}
-			for gc_tx := gc_step13; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				term := gc_s_term[gc_rank]
@@ -1200,80 +1001,45 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 				gc_off17 := k_2
 				if gc_from >= 0 && gc_off17 >= 0 && gc_off17 <= len(bufS) && gc_to <= len(bufS)-gc_off17 {
 					gc_at17 := bufS[gc_off17:][:gc_to]
-					gc_step14 := gc_from
-					for ; gc_step14+3 < gc_to; gc_step14 += 4 {
+					gc_step9 := gc_from
+					for ; gc_step9+3 < gc_to; gc_step9 += 4 {
 						{
-							gc_tx := gc_step14 + 0
+							gc_tx := gc_step9 + 0
 							gc_rank := gc_base + gc_tx
 							term := gc_s_term[gc_rank]
 							/*line hecbench_tsp.go:210*/ term += int(gc_at17[gc_tx])
 							gc_s_term[gc_rank] = term
 						}
 						{
-							gc_tx := gc_step14 + 1
+							gc_tx := gc_step9 + 1
 							gc_rank := gc_base + gc_tx
 							term := gc_s_term[gc_rank]
 							/*line hecbench_tsp.go:210*/ term += int(gc_at17[gc_tx])
 							gc_s_term[gc_rank] = term
 						}
 						{
-							gc_tx := gc_step14 + 2
+							gc_tx := gc_step9 + 2
 							gc_rank := gc_base + gc_tx
 							term := gc_s_term[gc_rank]
 							/*line hecbench_tsp.go:210*/ term += int(gc_at17[gc_tx])
 							gc_s_term[gc_rank] = term
 						}
 						{
-							gc_tx := gc_step14 + 3
+							gc_tx := gc_step9 + 3
 							gc_rank := gc_base + gc_tx
 							term := gc_s_term[gc_rank]
 							/*line hecbench_tsp.go:210*/ term += int(gc_at17[gc_tx])
 							gc_s_term[gc_rank] = term
 						}
 					}
-					for gc_tx := gc_step14; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_step9; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						term := gc_s_term[gc_rank]
 						/*line hecbench_tsp.go:210*/ term += int(gc_at17[gc_tx])
 						gc_s_term[gc_rank] = term
 					}
 				} else {
-					gc_step15 := gc_from
-					for ; gc_step15+3 < gc_to; gc_step15 += 4 {
-						{
-							gc_tx := gc_step15 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							term := gc_s_term[gc_rank]
-							/*line hecbench_tsp.go:210*/ term += int(bufS[gc_tx+k_2])
-							gc_s_term[gc_rank] = term
-						}
-						{
-							gc_tx := gc_step15 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							term := gc_s_term[gc_rank]
-							/*line hecbench_tsp.go:210*/ term += int(bufS[gc_tx+k_2])
-							gc_s_term[gc_rank] = term
-						}
-						{
-							gc_tx := gc_step15 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							term := gc_s_term[gc_rank]
-							/*line hecbench_tsp.go:210*/ term += int(bufS[gc_tx+k_2])
-							gc_s_term[gc_rank] = term
-						}
-						{
-							gc_tx := gc_step15 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							term := gc_s_term[gc_rank]
-							/*line hecbench_tsp.go:210*/ term += int(bufS[gc_tx+k_2])
-							gc_s_term[gc_rank] = term
-						}
-					}
-					for gc_tx := gc_step15; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						term := gc_s_term[gc_rank]
@@ -1294,71 +1060,40 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 				if gc_from >= 0 && gc_to <= len(bufS) {
 					gc_at18 := bufS[:gc_to]
-					gc_step16 := gc_from
-					for ; gc_step16+3 < gc_to; gc_step16 += 4 {
+					gc_step10 := gc_from
+					for ; gc_step10+3 < gc_to; gc_step10 += 4 {
 						{
-							gc_tx := gc_step16 + 0
+							gc_tx := gc_step10 + 0
 							gc_rank := gc_base + gc_tx
 							term := gc_s_term[gc_rank]
 							/*line hecbench_tsp.go:214*/ gc_at18[gc_tx] = int32(term)
 						}
 						{
-							gc_tx := gc_step16 + 1
+							gc_tx := gc_step10 + 1
 							gc_rank := gc_base + gc_tx
 							term := gc_s_term[gc_rank]
 							/*line hecbench_tsp.go:214*/ gc_at18[gc_tx] = int32(term)
 						}
 						{
-							gc_tx := gc_step16 + 2
+							gc_tx := gc_step10 + 2
 							gc_rank := gc_base + gc_tx
 							term := gc_s_term[gc_rank]
 							/*line hecbench_tsp.go:214*/ gc_at18[gc_tx] = int32(term)
 						}
 						{
-							gc_tx := gc_step16 + 3
+							gc_tx := gc_step10 + 3
 							gc_rank := gc_base + gc_tx
 							term := gc_s_term[gc_rank]
 							/*line hecbench_tsp.go:214*/ gc_at18[gc_tx] = int32(term)
 						}
 					}
-					for gc_tx := gc_step16; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_step10; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						term := gc_s_term[gc_rank]
 						/*line hecbench_tsp.go:214*/ gc_at18[gc_tx] = int32(term)
 					}
 				} else {
-					gc_step17 := gc_from
-					for ; gc_step17+3 < gc_to; gc_step17 += 4 {
-						{
-							gc_tx := gc_step17 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							term := gc_s_term[gc_rank]
-							/*line hecbench_tsp.go:214*/ bufS[gc_tx] = int32(term)
-						}
-						{
-							gc_tx := gc_step17 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							term := gc_s_term[gc_rank]
-							/*line hecbench_tsp.go:214*/ bufS[gc_tx] = int32(term)
-						}
-						{
-							gc_tx := gc_step17 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							term := gc_s_term[gc_rank]
-							/*line hecbench_tsp.go:214*/ bufS[gc_tx] = int32(term)
-						}
-						{
-							gc_tx := gc_step17 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							term := gc_s_term[gc_rank]
-							/*line hecbench_tsp.go:214*/ bufS[gc_tx] = int32(term)
-						}
-					}
-					for gc_tx := gc_step17; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						term := gc_s_term[gc_rank]
@@ -1381,76 +1116,45 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 			gc_off18 := 0
 			if gc_from >= 0 && gc_off18 >= 0 && gc_off18 < len(bestD) {
 				gc_at19 := bestD[gc_off18:][:1]
-				gc_step18 := gc_from
-				for ; gc_step18+3 < gc_to; gc_step18 += 4 {
+				gc_step11 := gc_from
+				for ; gc_step11+3 < gc_to; gc_step11 += 4 {
 					{
-						gc_tx := gc_step18 + 0
+						gc_tx := gc_step11 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						term := gc_s_term[gc_rank]
 						/*line hecbench_tsp.go:224*/ atomic.Min(&gc_at19[0], int32(term))
 					}
 					{
-						gc_tx := gc_step18 + 1
+						gc_tx := gc_step11 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						term := gc_s_term[gc_rank]
 						/*line hecbench_tsp.go:224*/ atomic.Min(&gc_at19[0], int32(term))
 					}
 					{
-						gc_tx := gc_step18 + 2
+						gc_tx := gc_step11 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						term := gc_s_term[gc_rank]
 						/*line hecbench_tsp.go:224*/ atomic.Min(&gc_at19[0], int32(term))
 					}
 					{
-						gc_tx := gc_step18 + 3
+						gc_tx := gc_step11 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						term := gc_s_term[gc_rank]
 						/*line hecbench_tsp.go:224*/ atomic.Min(&gc_at19[0], int32(term))
 					}
 				}
-				for gc_tx := gc_step18; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step11; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					term := gc_s_term[gc_rank]
 					/*line hecbench_tsp.go:224*/ atomic.Min(&gc_at19[0], int32(term))
 				}
 			} else {
-				gc_step19 := gc_from
-				for ; gc_step19+3 < gc_to; gc_step19 += 4 {
-					{
-						gc_tx := gc_step19 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						term := gc_s_term[gc_rank]
-						/*line hecbench_tsp.go:224*/ atomic.Min(&bestD[0], int32(term))
-					}
-					{
-						gc_tx := gc_step19 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						term := gc_s_term[gc_rank]
-						/*line hecbench_tsp.go:224*/ atomic.Min(&bestD[0], int32(term))
-					}
-					{
-						gc_tx := gc_step19 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						term := gc_s_term[gc_rank]
-						/*line hecbench_tsp.go:224*/ atomic.Min(&bestD[0], int32(term))
-					}
-					{
-						gc_tx := gc_step19 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						term := gc_s_term[gc_rank]
-						/*line hecbench_tsp.go:224*/ atomic.Min(&bestD[0], int32(term))
-					}
-				}
-				for gc_tx := gc_step19; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					term := gc_s_term[gc_rank]

@@ -153,66 +153,7 @@ func gc_body_groupnormForwardKernel(gc_b *compiled.Block, x, weight, bias, out, 
 				if gc_vstep3 > gc_from {
 					gc_more = true
 				}
-				gc_step2 := gc_vstep3
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						threadSum := gc_s_threadSum[gc_rank]
-						threadSum2 := gc_s_threadSum2[gc_rank]
-						i := gc_tx + gc_off
-						gc_more = true
-						/*line hecbench_groupnorm.go:52*/ val := x[i]
-						threadSum += val
-						threadSum2 += val * val
-						gc_s_threadSum[gc_rank] = threadSum
-						gc_s_threadSum2[gc_rank] = threadSum2
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						threadSum := gc_s_threadSum[gc_rank]
-						threadSum2 := gc_s_threadSum2[gc_rank]
-						i := gc_tx + gc_off
-						gc_more = true
-						/*line hecbench_groupnorm.go:52*/ val := x[i]
-						threadSum += val
-						threadSum2 += val * val
-						gc_s_threadSum[gc_rank] = threadSum
-						gc_s_threadSum2[gc_rank] = threadSum2
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						threadSum := gc_s_threadSum[gc_rank]
-						threadSum2 := gc_s_threadSum2[gc_rank]
-						i := gc_tx + gc_off
-						gc_more = true
-						/*line hecbench_groupnorm.go:52*/ val := x[i]
-						threadSum += val
-						threadSum2 += val * val
-						gc_s_threadSum[gc_rank] = threadSum
-						gc_s_threadSum2[gc_rank] = threadSum2
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						threadSum := gc_s_threadSum[gc_rank]
-						threadSum2 := gc_s_threadSum2[gc_rank]
-						i := gc_tx + gc_off
-						gc_more = true
-						/*line hecbench_groupnorm.go:52*/ val := x[i]
-						threadSum += val
-						threadSum2 += val * val
-						gc_s_threadSum[gc_rank] = threadSum
-						gc_s_threadSum2[gc_rank] = threadSum2
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					threadSum := gc_s_threadSum[gc_rank]
@@ -651,66 +592,7 @@ func gc_body_groupnormForwardKernel2(gc_b *compiled.Block, x, weight, bias, out,
 				if gc_vstep2 > gc_from {
 					gc_more2 = true
 				}
-				gc_step2 := gc_vstep2
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						threadSum := gc_s_threadSum[gc_rank]
-						threadSum2 := gc_s_threadSum2[gc_rank]
-						/*line hecbench_groupnorm.go:147*/ i_ := vecCount*4 + gc_tx + gc_off2
-						gc_more2 = true
-						/*line hecbench_groupnorm.go:148*/ val := x[i_]
-						threadSum += val
-						threadSum2 += val * val
-						gc_s_threadSum[gc_rank] = threadSum
-						gc_s_threadSum2[gc_rank] = threadSum2
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						threadSum := gc_s_threadSum[gc_rank]
-						threadSum2 := gc_s_threadSum2[gc_rank]
-						/*line hecbench_groupnorm.go:147*/ i_ := vecCount*4 + gc_tx + gc_off2
-						gc_more2 = true
-						/*line hecbench_groupnorm.go:148*/ val := x[i_]
-						threadSum += val
-						threadSum2 += val * val
-						gc_s_threadSum[gc_rank] = threadSum
-						gc_s_threadSum2[gc_rank] = threadSum2
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						threadSum := gc_s_threadSum[gc_rank]
-						threadSum2 := gc_s_threadSum2[gc_rank]
-						/*line hecbench_groupnorm.go:147*/ i_ := vecCount*4 + gc_tx + gc_off2
-						gc_more2 = true
-						/*line hecbench_groupnorm.go:148*/ val := x[i_]
-						threadSum += val
-						threadSum2 += val * val
-						gc_s_threadSum[gc_rank] = threadSum
-						gc_s_threadSum2[gc_rank] = threadSum2
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						threadSum := gc_s_threadSum[gc_rank]
-						threadSum2 := gc_s_threadSum2[gc_rank]
-						/*line hecbench_groupnorm.go:147*/ i_ := vecCount*4 + gc_tx + gc_off2
-						gc_more2 = true
-						/*line hecbench_groupnorm.go:148*/ val := x[i_]
-						threadSum += val
-						threadSum2 += val * val
-						gc_s_threadSum[gc_rank] = threadSum
-						gc_s_threadSum2[gc_rank] = threadSum2
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					threadSum := gc_s_threadSum[gc_rank]
@@ -1353,70 +1235,7 @@ func gc_body_groupnormBackwardKernel(gc_b *compiled.Block, dout, x, mean, rstd, 
 						if gc_vstep4 > gc_from {
 							gc_more3 = true
 						}
-						gc_step3 := gc_vstep4
-						for ; gc_step3+3 < gc_to; gc_step3 += 4 {
-							{
-								gc_tx := gc_step3 + 0
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-								dwThread := gc_s_dwThread[gc_rank]
-								dbThread := gc_s_dbThread[gc_rank]
-								i_2 := gc_tx + gc_off3
-								gc_more3 = true
-								/*line hecbench_groupnorm.go:289*/ doutVal_ := dout[i_2]
-								dbThread += doutVal_
-								norm_2 := (x[i_2] - mVal) * rstdVal
-								dwThread += doutVal_ * norm_2
-								gc_s_dwThread[gc_rank] = dwThread
-								gc_s_dbThread[gc_rank] = dbThread
-							}
-							{
-								gc_tx := gc_step3 + 1
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-								dwThread := gc_s_dwThread[gc_rank]
-								dbThread := gc_s_dbThread[gc_rank]
-								i_2 := gc_tx + gc_off3
-								gc_more3 = true
-								/*line hecbench_groupnorm.go:289*/ doutVal_ := dout[i_2]
-								dbThread += doutVal_
-								norm_2 := (x[i_2] - mVal) * rstdVal
-								dwThread += doutVal_ * norm_2
-								gc_s_dwThread[gc_rank] = dwThread
-								gc_s_dbThread[gc_rank] = dbThread
-							}
-							{
-								gc_tx := gc_step3 + 2
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-								dwThread := gc_s_dwThread[gc_rank]
-								dbThread := gc_s_dbThread[gc_rank]
-								i_2 := gc_tx + gc_off3
-								gc_more3 = true
-								/*line hecbench_groupnorm.go:289*/ doutVal_ := dout[i_2]
-								dbThread += doutVal_
-								norm_2 := (x[i_2] - mVal) * rstdVal
-								dwThread += doutVal_ * norm_2
-								gc_s_dwThread[gc_rank] = dwThread
-								gc_s_dbThread[gc_rank] = dbThread
-							}
-							{
-								gc_tx := gc_step3 + 3
-								gc_rank := gc_base + gc_tx
-								gc_pos.Thread = gc_rank
-								dwThread := gc_s_dwThread[gc_rank]
-								dbThread := gc_s_dbThread[gc_rank]
-								i_2 := gc_tx + gc_off3
-								gc_more3 = true
-								/*line hecbench_groupnorm.go:289*/ doutVal_ := dout[i_2]
-								dbThread += doutVal_
-								norm_2 := (x[i_2] - mVal) * rstdVal
-								dwThread += doutVal_ * norm_2
-								gc_s_dwThread[gc_rank] = dwThread
-								gc_s_dbThread[gc_rank] = dbThread
-							}
-						}
-						for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+						for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							dwThread := gc_s_dwThread[gc_rank]

@@ -935,38 +935,7 @@ func gc_body_jacobiStep(gc_b *compiled.Block, f []float32, fOld []float32, error
 					/*line hecbench_jacobi.go:86*/ gc_at6[0] = err
 				}
 			} else {
-				gc_step2 := gc_from
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						err := gc_s_err[gc_rank]
-						/*line hecbench_jacobi.go:86*/ reductionArray[gc_ty] = err
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						err := gc_s_err[gc_rank]
-						/*line hecbench_jacobi.go:86*/ reductionArray[gc_ty] = err
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						err := gc_s_err[gc_rank]
-						/*line hecbench_jacobi.go:86*/ reductionArray[gc_ty] = err
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						err := gc_s_err[gc_rank]
-						/*line hecbench_jacobi.go:86*/ reductionArray[gc_ty] = err
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					err := gc_s_err[gc_rank]

@@ -180,62 +180,7 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 						gc_s_localMax[gc_rank] = localMax
 					}
 				} else {
-					gc_step3 := gc_from
-					for ; gc_step3+3 < gc_to; gc_step3 += 4 {
-						{
-							gc_tx := gc_step3 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							tidx := gc_tx
-							localMax := gc_s_localMax[gc_rank]
-							/*line hecbench_logprob.go:107*/ var val float32
-							/*line hecbench_logprob.go:119*/ i := tidx + gc_off
-							gc_more = true
-							/*line hecbench_logprob.go:120*/ val = float32(logits[i])
-							localMax = fmaxf(localMax, val)
-							gc_s_localMax[gc_rank] = localMax
-						}
-						{
-							gc_tx := gc_step3 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							tidx := gc_tx
-							localMax := gc_s_localMax[gc_rank]
-							/*line hecbench_logprob.go:107*/ var val float32
-							/*line hecbench_logprob.go:119*/ i := tidx + gc_off
-							gc_more = true
-							/*line hecbench_logprob.go:120*/ val = float32(logits[i])
-							localMax = fmaxf(localMax, val)
-							gc_s_localMax[gc_rank] = localMax
-						}
-						{
-							gc_tx := gc_step3 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							tidx := gc_tx
-							localMax := gc_s_localMax[gc_rank]
-							/*line hecbench_logprob.go:107*/ var val float32
-							/*line hecbench_logprob.go:119*/ i := tidx + gc_off
-							gc_more = true
-							/*line hecbench_logprob.go:120*/ val = float32(logits[i])
-							localMax = fmaxf(localMax, val)
-							gc_s_localMax[gc_rank] = localMax
-						}
-						{
-							gc_tx := gc_step3 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							tidx := gc_tx
-							localMax := gc_s_localMax[gc_rank]
-							/*line hecbench_logprob.go:107*/ var val float32
-							/*line hecbench_logprob.go:119*/ i := tidx + gc_off
-							gc_more = true
-							/*line hecbench_logprob.go:120*/ val = float32(logits[i])
-							localMax = fmaxf(localMax, val)
-							gc_s_localMax[gc_rank] = localMax
-						}
-					}
-					for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tidx := gc_tx
@@ -370,34 +315,34 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 			var localSumExp float32 = float32(0.0)
 			/*line hecbench_logprob.go:132*/ lanes.BroadcastFloat32x8(localSumExp).StoreSlice(gc_s_localSumExp[gc_rank:])
 		}
-		gc_step4 := gc_vstep2
-		for ; gc_step4+3 < gc_n; gc_step4 += 4 {
+		gc_step3 := gc_vstep2
+		for ; gc_step3+3 < gc_n; gc_step3 += 4 {
 			{
-				gc_rank := gc_step4 + 0
+				gc_rank := gc_step3 + 0
 				gc_pos.Thread = gc_rank
 				localSumExp := float32(0.0)
 				gc_s_localSumExp[gc_rank] = localSumExp
 			}
 			{
-				gc_rank := gc_step4 + 1
+				gc_rank := gc_step3 + 1
 				gc_pos.Thread = gc_rank
 				localSumExp := float32(0.0)
 				gc_s_localSumExp[gc_rank] = localSumExp
 			}
 			{
-				gc_rank := gc_step4 + 2
+				gc_rank := gc_step3 + 2
 				gc_pos.Thread = gc_rank
 				localSumExp := float32(0.0)
 				gc_s_localSumExp[gc_rank] = localSumExp
 			}
 			{
-				gc_rank := gc_step4 + 3
+				gc_rank := gc_step3 + 3
 				gc_pos.Thread = gc_rank
 				localSumExp := float32(0.0)
 				gc_s_localSumExp[gc_rank] = localSumExp
 			}
 		}
-		for gc_rank := gc_step4; gc_rank < gc_n; gc_rank++ {
+		for gc_rank := gc_step3; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			localSumExp := float32(0.0)
 			gc_s_localSumExp[gc_rank] = localSumExp
@@ -419,10 +364,10 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 				gc_off4 := gc_off2
 				if gc_from >= 0 && gc_off4 >= 0 && gc_off4 <= len(logits) && gc_to <= len(logits)-gc_off4 {
 					gc_at2 := logits[gc_off4:][:gc_to]
-					gc_step5 := gc_from
-					for ; gc_step5+3 < gc_to; gc_step5 += 4 {
+					gc_step4 := gc_from
+					for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 						{
-							gc_tx := gc_step5 + 0
+							gc_tx := gc_step4 + 0
 							gc_rank := gc_base + gc_tx
 							/*line hecbench_logprob.go:106*/ var val float32
 							localSumExp := gc_s_localSumExp[gc_rank]
@@ -432,7 +377,7 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 							gc_s_localSumExp[gc_rank] = localSumExp
 						}
 						{
-							gc_tx := gc_step5 + 1
+							gc_tx := gc_step4 + 1
 							gc_rank := gc_base + gc_tx
 							/*line hecbench_logprob.go:106*/ var val float32
 							localSumExp := gc_s_localSumExp[gc_rank]
@@ -442,7 +387,7 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 							gc_s_localSumExp[gc_rank] = localSumExp
 						}
 						{
-							gc_tx := gc_step5 + 2
+							gc_tx := gc_step4 + 2
 							gc_rank := gc_base + gc_tx
 							/*line hecbench_logprob.go:106*/ var val float32
 							localSumExp := gc_s_localSumExp[gc_rank]
@@ -452,7 +397,7 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 							gc_s_localSumExp[gc_rank] = localSumExp
 						}
 						{
-							gc_tx := gc_step5 + 3
+							gc_tx := gc_step4 + 3
 							gc_rank := gc_base + gc_tx
 							/*line hecbench_logprob.go:106*/ var val float32
 							localSumExp := gc_s_localSumExp[gc_rank]
@@ -462,7 +407,7 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 							gc_s_localSumExp[gc_rank] = localSumExp
 						}
 					}
-					for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						/*line hecbench_logprob.go:106*/ var val float32
 						localSumExp := gc_s_localSumExp[gc_rank]
@@ -472,62 +417,7 @@ func gc_body_logProbsKernel[T float32 | float64](gc_b *compiled.Block, logProbs 
 						gc_s_localSumExp[gc_rank] = localSumExp
 					}
 				} else {
-					gc_step6 := gc_from
-					for ; gc_step6+3 < gc_to; gc_step6 += 4 {
-						{
-							gc_tx := gc_step6 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							tidx := gc_tx
-							/*line hecbench_logprob.go:106*/ var val float32
-							localSumExp := gc_s_localSumExp[gc_rank]
-							/*line hecbench_logprob.go:132*/ i_ := tidx + gc_off2
-							gc_more2 = true
-							/*line hecbench_logprob.go:133*/ val = expf(float32(logits[i_]) - sMaxLogit[0])
-							localSumExp += val
-							gc_s_localSumExp[gc_rank] = localSumExp
-						}
-						{
-							gc_tx := gc_step6 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							tidx := gc_tx
-							/*line hecbench_logprob.go:106*/ var val float32
-							localSumExp := gc_s_localSumExp[gc_rank]
-							/*line hecbench_logprob.go:132*/ i_ := tidx + gc_off2
-							gc_more2 = true
-							/*line hecbench_logprob.go:133*/ val = expf(float32(logits[i_]) - sMaxLogit[0])
-							localSumExp += val
-							gc_s_localSumExp[gc_rank] = localSumExp
-						}
-						{
-							gc_tx := gc_step6 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							tidx := gc_tx
-							/*line hecbench_logprob.go:106*/ var val float32
-							localSumExp := gc_s_localSumExp[gc_rank]
-							/*line hecbench_logprob.go:132*/ i_ := tidx + gc_off2
-							gc_more2 = true
-							/*line hecbench_logprob.go:133*/ val = expf(float32(logits[i_]) - sMaxLogit[0])
-							localSumExp += val
-							gc_s_localSumExp[gc_rank] = localSumExp
-						}
-						{
-							gc_tx := gc_step6 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							tidx := gc_tx
-							/*line hecbench_logprob.go:106*/ var val float32
-							localSumExp := gc_s_localSumExp[gc_rank]
-							/*line hecbench_logprob.go:132*/ i_ := tidx + gc_off2
-							gc_more2 = true
-							/*line hecbench_logprob.go:133*/ val = expf(float32(logits[i_]) - sMaxLogit[0])
-							localSumExp += val
-							gc_s_localSumExp[gc_rank] = localSumExp
-						}
-					}
-					for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tidx := gc_tx
@@ -781,54 +671,7 @@ func gc_body_accumulateLogProbs(gc_b *compiled.Block, cumLogProbs []float32, log
 				if gc_vstep3 > gc_from {
 					gc_more = true
 				}
-				gc_step2 := gc_vstep3
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tidx := gc_tx
-						localAccum := gc_s_localAccum[gc_rank]
-						/*line hecbench_logprob.go:159*/ step := tidx + gc_off
-						gc_more = true
-						/*line hecbench_logprob.go:160*/ localAccum += logProbs[step]
-						gc_s_localAccum[gc_rank] = localAccum
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tidx := gc_tx
-						localAccum := gc_s_localAccum[gc_rank]
-						/*line hecbench_logprob.go:159*/ step := tidx + gc_off
-						gc_more = true
-						/*line hecbench_logprob.go:160*/ localAccum += logProbs[step]
-						gc_s_localAccum[gc_rank] = localAccum
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tidx := gc_tx
-						localAccum := gc_s_localAccum[gc_rank]
-						/*line hecbench_logprob.go:159*/ step := tidx + gc_off
-						gc_more = true
-						/*line hecbench_logprob.go:160*/ localAccum += logProbs[step]
-						gc_s_localAccum[gc_rank] = localAccum
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tidx := gc_tx
-						localAccum := gc_s_localAccum[gc_rank]
-						/*line hecbench_logprob.go:159*/ step := tidx + gc_off
-						gc_more = true
-						/*line hecbench_logprob.go:160*/ localAccum += logProbs[step]
-						gc_s_localAccum[gc_rank] = localAccum
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tidx := gc_tx

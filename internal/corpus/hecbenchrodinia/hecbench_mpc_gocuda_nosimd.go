@@ -165,54 +165,7 @@ func gc_body_mpcCompress(gc_b *compiled.Block, n int, original []int64, compress
 						/*line hecbench_mpc.go:172*/ v1.StoreSlice(sbuf1[tid:])
 						/*line hecbench_mpc.go:171*/ v1.StoreSlice(gc_s_v1[gc_rank:])
 					}
-					gc_step3 := gc_vstep2
-					for ; gc_step3+3 < gc_to; gc_step3 += 4 {
-						{
-							gc_tx := gc_step3 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							tid := gc_tx
-							/*line hecbench_mpc.go:168*/ idx := tid + chunk*mpcTPB
-							var v1 int64 = 0
-							/*line hecbench_mpc.go:172*/ v1 = original[idx]
-							sbuf1[tid] = v1
-							gc_s_v1[gc_rank] = v1
-						}
-						{
-							gc_tx := gc_step3 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							tid := gc_tx
-							/*line hecbench_mpc.go:168*/ idx := tid + chunk*mpcTPB
-							var v1 int64 = 0
-							/*line hecbench_mpc.go:172*/ v1 = original[idx]
-							sbuf1[tid] = v1
-							gc_s_v1[gc_rank] = v1
-						}
-						{
-							gc_tx := gc_step3 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							tid := gc_tx
-							/*line hecbench_mpc.go:168*/ idx := tid + chunk*mpcTPB
-							var v1 int64 = 0
-							/*line hecbench_mpc.go:172*/ v1 = original[idx]
-							sbuf1[tid] = v1
-							gc_s_v1[gc_rank] = v1
-						}
-						{
-							gc_tx := gc_step3 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							tid := gc_tx
-							/*line hecbench_mpc.go:168*/ idx := tid + chunk*mpcTPB
-							var v1 int64 = 0
-							/*line hecbench_mpc.go:172*/ v1 = original[idx]
-							sbuf1[tid] = v1
-							gc_s_v1[gc_rank] = v1
-						}
-					}
-					for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
@@ -260,10 +213,10 @@ func gc_body_mpcCompress(gc_b *compiled.Block, n int, original []int64, compress
 				v1.StoreSlice(sbuf2[tid:])
 				/*line hecbench_mpc.go:182*/ v1.StoreSlice(gc_s_v1[gc_rank:])
 			}
-			gc_step4 := gc_vstep3
-			for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
+			gc_step3 := gc_vstep3
+			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
 				{
-					gc_tx := gc_step4 + 0
+					gc_tx := gc_step3 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -279,7 +232,7 @@ func gc_body_mpcCompress(gc_b *compiled.Block, n int, original []int64, compress
 					gc_s_v1[gc_rank] = v1
 				}
 				{
-					gc_tx := gc_step4 + 1
+					gc_tx := gc_step3 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -295,7 +248,7 @@ func gc_body_mpcCompress(gc_b *compiled.Block, n int, original []int64, compress
 					gc_s_v1[gc_rank] = v1
 				}
 				{
-					gc_tx := gc_step4 + 2
+					gc_tx := gc_step3 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -311,7 +264,7 @@ func gc_body_mpcCompress(gc_b *compiled.Block, n int, original []int64, compress
 					gc_s_v1[gc_rank] = v1
 				}
 				{
-					gc_tx := gc_step4 + 3
+					gc_tx := gc_step3 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -327,7 +280,7 @@ func gc_body_mpcCompress(gc_b *compiled.Block, n int, original []int64, compress
 					gc_s_v1[gc_rank] = v1
 				}
 			}
-			for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
@@ -714,10 +667,10 @@ func gc_body_mpcCompress(gc_b *compiled.Block, n int, original []int64, compress
 			}
 		}
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_step5 := 0
-			for ; gc_step5+3 < gc_bdx; gc_step5 += 4 {
+			gc_step4 := 0
+			for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
 				{
-					gc_tx := gc_step5 + 0
+					gc_tx := gc_step4 + 0
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 					/*line hecbench_mpc.go:241*/ if tid < int(top[0]) {
@@ -725,7 +678,7 @@ func gc_body_mpcCompress(gc_b *compiled.Block, n int, original []int64, compress
 					}
 				}
 				{
-					gc_tx := gc_step5 + 1
+					gc_tx := gc_step4 + 1
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 					/*line hecbench_mpc.go:241*/ if tid < int(top[0]) {
@@ -733,7 +686,7 @@ func gc_body_mpcCompress(gc_b *compiled.Block, n int, original []int64, compress
 					}
 				}
 				{
-					gc_tx := gc_step5 + 2
+					gc_tx := gc_step4 + 2
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 					/*line hecbench_mpc.go:241*/ if tid < int(top[0]) {
@@ -741,7 +694,7 @@ func gc_body_mpcCompress(gc_b *compiled.Block, n int, original []int64, compress
 					}
 				}
 				{
-					gc_tx := gc_step5 + 3
+					gc_tx := gc_step4 + 3
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 					/*line hecbench_mpc.go:241*/ if tid < int(top[0]) {
@@ -749,7 +702,7 @@ func gc_body_mpcCompress(gc_b *compiled.Block, n int, original []int64, compress
 					}
 				}
 			}
-			for gc_tx := gc_step5; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
 				/*line hecbench_mpc.go:241*/ if tid < int(top[0]) {

@@ -268,70 +268,7 @@ func gc_body_pcrSmallSystemsKernel(gc_b *compiled.Block, aD, bD, cD, dD []float3
 					gc_at24[gc_tx] = cNew
 				}
 			} else {
-				gc_step2 := 0
-				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						thid := gc_tx
-						/*line hecbench_tridiagonal.go:45*/ i := thid
-						aNew := gc_s_aNew[gc_rank]
-						bNew := gc_s_bNew[gc_rank]
-						cNew := gc_s_cNew[gc_rank]
-						dNew := gc_s_dNew[gc_rank]
-						/*line hecbench_tridiagonal.go:70*/ b[i] = bNew
-						d[i] = dNew
-						a[i] = aNew
-						c[i] = cNew
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						thid := gc_tx
-						/*line hecbench_tridiagonal.go:45*/ i := thid
-						aNew := gc_s_aNew[gc_rank]
-						bNew := gc_s_bNew[gc_rank]
-						cNew := gc_s_cNew[gc_rank]
-						dNew := gc_s_dNew[gc_rank]
-						/*line hecbench_tridiagonal.go:70*/ b[i] = bNew
-						d[i] = dNew
-						a[i] = aNew
-						c[i] = cNew
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						thid := gc_tx
-						/*line hecbench_tridiagonal.go:45*/ i := thid
-						aNew := gc_s_aNew[gc_rank]
-						bNew := gc_s_bNew[gc_rank]
-						cNew := gc_s_cNew[gc_rank]
-						dNew := gc_s_dNew[gc_rank]
-						/*line hecbench_tridiagonal.go:70*/ b[i] = bNew
-						d[i] = dNew
-						a[i] = aNew
-						c[i] = cNew
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						thid := gc_tx
-						/*line hecbench_tridiagonal.go:45*/ i := thid
-						aNew := gc_s_aNew[gc_rank]
-						bNew := gc_s_bNew[gc_rank]
-						cNew := gc_s_cNew[gc_rank]
-						dNew := gc_s_dNew[gc_rank]
-						/*line hecbench_tridiagonal.go:70*/ b[i] = bNew
-						d[i] = dNew
-						a[i] = aNew
-						c[i] = cNew
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					thid := gc_tx
@@ -389,58 +326,31 @@ func gc_body_pcrSmallSystemsKernel(gc_b *compiled.Block, aD, bD, cD, dD []float3
 			if compiled.Disjoint(gc_at33, gc_at34) {
 				copy(gc_at33, gc_at34)
 			} else {
-				gc_step3 := 0
-				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+				gc_step2 := 0
+				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 					{
-						gc_tx := gc_step3 + 0
+						gc_tx := gc_step2 + 0
 						/*line hecbench_tridiagonal.go:89*/ gc_at33[gc_tx] = gc_at34[gc_tx]
 					}
 					{
-						gc_tx := gc_step3 + 1
+						gc_tx := gc_step2 + 1
 						/*line hecbench_tridiagonal.go:89*/ gc_at33[gc_tx] = gc_at34[gc_tx]
 					}
 					{
-						gc_tx := gc_step3 + 2
+						gc_tx := gc_step2 + 2
 						/*line hecbench_tridiagonal.go:89*/ gc_at33[gc_tx] = gc_at34[gc_tx]
 					}
 					{
-						gc_tx := gc_step3 + 3
+						gc_tx := gc_step2 + 3
 						/*line hecbench_tridiagonal.go:89*/ gc_at33[gc_tx] = gc_at34[gc_tx]
 					}
 				}
-				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 					/*line hecbench_tridiagonal.go:89*/ gc_at33[gc_tx] = gc_at34[gc_tx]
 				}
 			}
 		} else {
-			gc_step4 := 0
-			for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
-				{
-					gc_tx := gc_step4 + 0
-					gc_pos.Thread = gc_base + gc_tx
-					thid := gc_tx
-					/*line hecbench_tridiagonal.go:89*/ xD[thid+blid*systemSize] = x[thid]
-				}
-				{
-					gc_tx := gc_step4 + 1
-					gc_pos.Thread = gc_base + gc_tx
-					thid := gc_tx
-					/*line hecbench_tridiagonal.go:89*/ xD[thid+blid*systemSize] = x[thid]
-				}
-				{
-					gc_tx := gc_step4 + 2
-					gc_pos.Thread = gc_base + gc_tx
-					thid := gc_tx
-					/*line hecbench_tridiagonal.go:89*/ xD[thid+blid*systemSize] = x[thid]
-				}
-				{
-					gc_tx := gc_step4 + 3
-					gc_pos.Thread = gc_base + gc_tx
-					thid := gc_tx
-					/*line hecbench_tridiagonal.go:89*/ xD[thid+blid*systemSize] = x[thid]
-				}
-			}
-			for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				thid := gc_tx
 				/*line hecbench_tridiagonal.go:89*/ xD[thid+blid*systemSize] = x[thid]
@@ -647,70 +557,7 @@ func gc_body_pcrBranchFreeKernel(gc_b *compiled.Block, aD, bD, cD, dD []float32,
 					gc_at12[gc_tx] = cNew
 				}
 			} else {
-				gc_step2 := 0
-				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						thid := gc_tx
-						/*line hecbench_tridiagonal.go:122*/ i := thid
-						aNew := gc_s_aNew[gc_rank]
-						bNew := gc_s_bNew[gc_rank]
-						cNew := gc_s_cNew[gc_rank]
-						dNew := gc_s_dNew[gc_rank]
-						/*line hecbench_tridiagonal.go:140*/ b[i] = bNew
-						d[i] = dNew
-						a[i] = aNew
-						c[i] = cNew
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						thid := gc_tx
-						/*line hecbench_tridiagonal.go:122*/ i := thid
-						aNew := gc_s_aNew[gc_rank]
-						bNew := gc_s_bNew[gc_rank]
-						cNew := gc_s_cNew[gc_rank]
-						dNew := gc_s_dNew[gc_rank]
-						/*line hecbench_tridiagonal.go:140*/ b[i] = bNew
-						d[i] = dNew
-						a[i] = aNew
-						c[i] = cNew
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						thid := gc_tx
-						/*line hecbench_tridiagonal.go:122*/ i := thid
-						aNew := gc_s_aNew[gc_rank]
-						bNew := gc_s_bNew[gc_rank]
-						cNew := gc_s_cNew[gc_rank]
-						dNew := gc_s_dNew[gc_rank]
-						/*line hecbench_tridiagonal.go:140*/ b[i] = bNew
-						d[i] = dNew
-						a[i] = aNew
-						c[i] = cNew
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						thid := gc_tx
-						/*line hecbench_tridiagonal.go:122*/ i := thid
-						aNew := gc_s_aNew[gc_rank]
-						bNew := gc_s_bNew[gc_rank]
-						cNew := gc_s_cNew[gc_rank]
-						dNew := gc_s_dNew[gc_rank]
-						/*line hecbench_tridiagonal.go:140*/ b[i] = bNew
-						d[i] = dNew
-						a[i] = aNew
-						c[i] = cNew
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					thid := gc_tx
@@ -768,58 +615,31 @@ func gc_body_pcrBranchFreeKernel(gc_b *compiled.Block, aD, bD, cD, dD []float32,
 			if compiled.Disjoint(gc_at21, gc_at22) {
 				copy(gc_at21, gc_at22)
 			} else {
-				gc_step3 := 0
-				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+				gc_step2 := 0
+				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 					{
-						gc_tx := gc_step3 + 0
+						gc_tx := gc_step2 + 0
 						/*line hecbench_tridiagonal.go:159*/ gc_at21[gc_tx] = gc_at22[gc_tx]
 					}
 					{
-						gc_tx := gc_step3 + 1
+						gc_tx := gc_step2 + 1
 						/*line hecbench_tridiagonal.go:159*/ gc_at21[gc_tx] = gc_at22[gc_tx]
 					}
 					{
-						gc_tx := gc_step3 + 2
+						gc_tx := gc_step2 + 2
 						/*line hecbench_tridiagonal.go:159*/ gc_at21[gc_tx] = gc_at22[gc_tx]
 					}
 					{
-						gc_tx := gc_step3 + 3
+						gc_tx := gc_step2 + 3
 						/*line hecbench_tridiagonal.go:159*/ gc_at21[gc_tx] = gc_at22[gc_tx]
 					}
 				}
-				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 					/*line hecbench_tridiagonal.go:159*/ gc_at21[gc_tx] = gc_at22[gc_tx]
 				}
 			}
 		} else {
-			gc_step4 := 0
-			for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
-				{
-					gc_tx := gc_step4 + 0
-					gc_pos.Thread = gc_base + gc_tx
-					thid := gc_tx
-					/*line hecbench_tridiagonal.go:159*/ xD[thid+blid*systemSize] = x[thid]
-				}
-				{
-					gc_tx := gc_step4 + 1
-					gc_pos.Thread = gc_base + gc_tx
-					thid := gc_tx
-					/*line hecbench_tridiagonal.go:159*/ xD[thid+blid*systemSize] = x[thid]
-				}
-				{
-					gc_tx := gc_step4 + 2
-					gc_pos.Thread = gc_base + gc_tx
-					thid := gc_tx
-					/*line hecbench_tridiagonal.go:159*/ xD[thid+blid*systemSize] = x[thid]
-				}
-				{
-					gc_tx := gc_step4 + 3
-					gc_pos.Thread = gc_base + gc_tx
-					thid := gc_tx
-					/*line hecbench_tridiagonal.go:159*/ xD[thid+blid*systemSize] = x[thid]
-				}
-			}
-			for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				thid := gc_tx
 				/*line hecbench_tridiagonal.go:159*/ xD[thid+blid*systemSize] = x[thid]
@@ -1078,38 +898,7 @@ func gc_body_cyclicSmallSystemsKernel(gc_b *compiled.Block, aD, bD, cD, dD []flo
 				gc_at27[gc_tx] = gc_at28[gc_tx]
 			}
 		} else {
-			gc_step2 := 0
-			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-				{
-					gc_tx := gc_step2 + 0
-					gc_pos.Thread = gc_base + gc_tx
-					thid := gc_tx
-					/*line hecbench_tridiagonal.go:253*/ xD[thid+blid*systemSize] = x[thid]
-					xD[thid+halfSize+blid*systemSize] = x[thid+halfSize]
-				}
-				{
-					gc_tx := gc_step2 + 1
-					gc_pos.Thread = gc_base + gc_tx
-					thid := gc_tx
-					/*line hecbench_tridiagonal.go:253*/ xD[thid+blid*systemSize] = x[thid]
-					xD[thid+halfSize+blid*systemSize] = x[thid+halfSize]
-				}
-				{
-					gc_tx := gc_step2 + 2
-					gc_pos.Thread = gc_base + gc_tx
-					thid := gc_tx
-					/*line hecbench_tridiagonal.go:253*/ xD[thid+blid*systemSize] = x[thid]
-					xD[thid+halfSize+blid*systemSize] = x[thid+halfSize]
-				}
-				{
-					gc_tx := gc_step2 + 3
-					gc_pos.Thread = gc_base + gc_tx
-					thid := gc_tx
-					/*line hecbench_tridiagonal.go:253*/ xD[thid+blid*systemSize] = x[thid]
-					xD[thid+halfSize+blid*systemSize] = x[thid+halfSize]
-				}
-			}
-			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				thid := gc_tx
 				/*line hecbench_tridiagonal.go:253*/ xD[thid+blid*systemSize] = x[thid]
@@ -1329,38 +1118,7 @@ func gc_body_cyclicBranchFreeKernel(gc_b *compiled.Block, aD, bD, cD, dD []float
 				gc_at27[gc_tx] = gc_at28[gc_tx]
 			}
 		} else {
-			gc_step2 := 0
-			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-				{
-					gc_tx := gc_step2 + 0
-					gc_pos.Thread = gc_base + gc_tx
-					thid := gc_tx
-					/*line hecbench_tridiagonal.go:340*/ xD[thid+blid*systemSize] = x[thid]
-					xD[thid+halfSize+blid*systemSize] = x[thid+halfSize]
-				}
-				{
-					gc_tx := gc_step2 + 1
-					gc_pos.Thread = gc_base + gc_tx
-					thid := gc_tx
-					/*line hecbench_tridiagonal.go:340*/ xD[thid+blid*systemSize] = x[thid]
-					xD[thid+halfSize+blid*systemSize] = x[thid+halfSize]
-				}
-				{
-					gc_tx := gc_step2 + 2
-					gc_pos.Thread = gc_base + gc_tx
-					thid := gc_tx
-					/*line hecbench_tridiagonal.go:340*/ xD[thid+blid*systemSize] = x[thid]
-					xD[thid+halfSize+blid*systemSize] = x[thid+halfSize]
-				}
-				{
-					gc_tx := gc_step2 + 3
-					gc_pos.Thread = gc_base + gc_tx
-					thid := gc_tx
-					/*line hecbench_tridiagonal.go:340*/ xD[thid+blid*systemSize] = x[thid]
-					xD[thid+halfSize+blid*systemSize] = x[thid+halfSize]
-				}
-			}
-			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				thid := gc_tx
 				/*line hecbench_tridiagonal.go:340*/ xD[thid+blid*systemSize] = x[thid]

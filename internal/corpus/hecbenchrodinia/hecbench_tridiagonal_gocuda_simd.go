@@ -265,70 +265,7 @@ func gc_body_pcrSmallSystemsKernel(gc_b *compiled.Block, aD, bD, cD, dD []float3
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step := gc_vstep4
-				for ; gc_step+3 < gc_bdx; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						thid := gc_tx
-						/*line hecbench_tridiagonal.go:45*/ i := thid
-						aNew := gc_s_aNew[gc_rank]
-						bNew := gc_s_bNew[gc_rank]
-						cNew := gc_s_cNew[gc_rank]
-						dNew := gc_s_dNew[gc_rank]
-						/*line hecbench_tridiagonal.go:70*/ b[i] = bNew
-						d[i] = dNew
-						a[i] = aNew
-						c[i] = cNew
-					}
-					{
-						gc_tx := gc_step + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						thid := gc_tx
-						/*line hecbench_tridiagonal.go:45*/ i := thid
-						aNew := gc_s_aNew[gc_rank]
-						bNew := gc_s_bNew[gc_rank]
-						cNew := gc_s_cNew[gc_rank]
-						dNew := gc_s_dNew[gc_rank]
-						/*line hecbench_tridiagonal.go:70*/ b[i] = bNew
-						d[i] = dNew
-						a[i] = aNew
-						c[i] = cNew
-					}
-					{
-						gc_tx := gc_step + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						thid := gc_tx
-						/*line hecbench_tridiagonal.go:45*/ i := thid
-						aNew := gc_s_aNew[gc_rank]
-						bNew := gc_s_bNew[gc_rank]
-						cNew := gc_s_cNew[gc_rank]
-						dNew := gc_s_dNew[gc_rank]
-						/*line hecbench_tridiagonal.go:70*/ b[i] = bNew
-						d[i] = dNew
-						a[i] = aNew
-						c[i] = cNew
-					}
-					{
-						gc_tx := gc_step + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						thid := gc_tx
-						/*line hecbench_tridiagonal.go:45*/ i := thid
-						aNew := gc_s_aNew[gc_rank]
-						bNew := gc_s_bNew[gc_rank]
-						cNew := gc_s_cNew[gc_rank]
-						dNew := gc_s_dNew[gc_rank]
-						/*line hecbench_tridiagonal.go:70*/ b[i] = bNew
-						d[i] = dNew
-						a[i] = aNew
-						c[i] = cNew
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					thid := gc_tx
@@ -440,34 +377,7 @@ func gc_body_pcrSmallSystemsKernel(gc_b *compiled.Block, aD, bD, cD, dD []float3
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step2 := gc_vstep8
-			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-				{
-					gc_tx := gc_step2 + 0
-					gc_pos.Thread = gc_base + gc_tx
-					thid := gc_tx
-					/*line hecbench_tridiagonal.go:89*/ xD[thid+blid*systemSize] = x[thid]
-				}
-				{
-					gc_tx := gc_step2 + 1
-					gc_pos.Thread = gc_base + gc_tx
-					thid := gc_tx
-					/*line hecbench_tridiagonal.go:89*/ xD[thid+blid*systemSize] = x[thid]
-				}
-				{
-					gc_tx := gc_step2 + 2
-					gc_pos.Thread = gc_base + gc_tx
-					thid := gc_tx
-					/*line hecbench_tridiagonal.go:89*/ xD[thid+blid*systemSize] = x[thid]
-				}
-				{
-					gc_tx := gc_step2 + 3
-					gc_pos.Thread = gc_base + gc_tx
-					thid := gc_tx
-					/*line hecbench_tridiagonal.go:89*/ xD[thid+blid*systemSize] = x[thid]
-				}
-			}
-			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep8; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				thid := gc_tx
 				/*line hecbench_tridiagonal.go:89*/ xD[thid+blid*systemSize] = x[thid]
@@ -670,70 +580,7 @@ func gc_body_pcrBranchFreeKernel(gc_b *compiled.Block, aD, bD, cD, dD []float32,
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step := gc_vstep4
-				for ; gc_step+3 < gc_bdx; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						thid := gc_tx
-						/*line hecbench_tridiagonal.go:122*/ i := thid
-						aNew := gc_s_aNew[gc_rank]
-						bNew := gc_s_bNew[gc_rank]
-						cNew := gc_s_cNew[gc_rank]
-						dNew := gc_s_dNew[gc_rank]
-						/*line hecbench_tridiagonal.go:140*/ b[i] = bNew
-						d[i] = dNew
-						a[i] = aNew
-						c[i] = cNew
-					}
-					{
-						gc_tx := gc_step + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						thid := gc_tx
-						/*line hecbench_tridiagonal.go:122*/ i := thid
-						aNew := gc_s_aNew[gc_rank]
-						bNew := gc_s_bNew[gc_rank]
-						cNew := gc_s_cNew[gc_rank]
-						dNew := gc_s_dNew[gc_rank]
-						/*line hecbench_tridiagonal.go:140*/ b[i] = bNew
-						d[i] = dNew
-						a[i] = aNew
-						c[i] = cNew
-					}
-					{
-						gc_tx := gc_step + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						thid := gc_tx
-						/*line hecbench_tridiagonal.go:122*/ i := thid
-						aNew := gc_s_aNew[gc_rank]
-						bNew := gc_s_bNew[gc_rank]
-						cNew := gc_s_cNew[gc_rank]
-						dNew := gc_s_dNew[gc_rank]
-						/*line hecbench_tridiagonal.go:140*/ b[i] = bNew
-						d[i] = dNew
-						a[i] = aNew
-						c[i] = cNew
-					}
-					{
-						gc_tx := gc_step + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						thid := gc_tx
-						/*line hecbench_tridiagonal.go:122*/ i := thid
-						aNew := gc_s_aNew[gc_rank]
-						bNew := gc_s_bNew[gc_rank]
-						cNew := gc_s_cNew[gc_rank]
-						dNew := gc_s_dNew[gc_rank]
-						/*line hecbench_tridiagonal.go:140*/ b[i] = bNew
-						d[i] = dNew
-						a[i] = aNew
-						c[i] = cNew
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					thid := gc_tx
@@ -845,34 +692,7 @@ func gc_body_pcrBranchFreeKernel(gc_b *compiled.Block, aD, bD, cD, dD []float32,
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step2 := gc_vstep8
-			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-				{
-					gc_tx := gc_step2 + 0
-					gc_pos.Thread = gc_base + gc_tx
-					thid := gc_tx
-					/*line hecbench_tridiagonal.go:159*/ xD[thid+blid*systemSize] = x[thid]
-				}
-				{
-					gc_tx := gc_step2 + 1
-					gc_pos.Thread = gc_base + gc_tx
-					thid := gc_tx
-					/*line hecbench_tridiagonal.go:159*/ xD[thid+blid*systemSize] = x[thid]
-				}
-				{
-					gc_tx := gc_step2 + 2
-					gc_pos.Thread = gc_base + gc_tx
-					thid := gc_tx
-					/*line hecbench_tridiagonal.go:159*/ xD[thid+blid*systemSize] = x[thid]
-				}
-				{
-					gc_tx := gc_step2 + 3
-					gc_pos.Thread = gc_base + gc_tx
-					thid := gc_tx
-					/*line hecbench_tridiagonal.go:159*/ xD[thid+blid*systemSize] = x[thid]
-				}
-			}
-			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep8; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				thid := gc_tx
 				/*line hecbench_tridiagonal.go:159*/ xD[thid+blid*systemSize] = x[thid]
@@ -1182,38 +1002,7 @@ func gc_body_cyclicSmallSystemsKernel(gc_b *compiled.Block, aD, bD, cD, dD []flo
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step := gc_vstep6
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
-					gc_pos.Thread = gc_base + gc_tx
-					thid := gc_tx
-					/*line hecbench_tridiagonal.go:253*/ xD[thid+blid*systemSize] = x[thid]
-					xD[thid+halfSize+blid*systemSize] = x[thid+halfSize]
-				}
-				{
-					gc_tx := gc_step + 1
-					gc_pos.Thread = gc_base + gc_tx
-					thid := gc_tx
-					/*line hecbench_tridiagonal.go:253*/ xD[thid+blid*systemSize] = x[thid]
-					xD[thid+halfSize+blid*systemSize] = x[thid+halfSize]
-				}
-				{
-					gc_tx := gc_step + 2
-					gc_pos.Thread = gc_base + gc_tx
-					thid := gc_tx
-					/*line hecbench_tridiagonal.go:253*/ xD[thid+blid*systemSize] = x[thid]
-					xD[thid+halfSize+blid*systemSize] = x[thid+halfSize]
-				}
-				{
-					gc_tx := gc_step + 3
-					gc_pos.Thread = gc_base + gc_tx
-					thid := gc_tx
-					/*line hecbench_tridiagonal.go:253*/ xD[thid+blid*systemSize] = x[thid]
-					xD[thid+halfSize+blid*systemSize] = x[thid+halfSize]
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep6; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				thid := gc_tx
 				/*line hecbench_tridiagonal.go:253*/ xD[thid+blid*systemSize] = x[thid]
@@ -1481,38 +1270,7 @@ func gc_body_cyclicBranchFreeKernel(gc_b *compiled.Block, aD, bD, cD, dD []float
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step := gc_vstep5
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
-					gc_pos.Thread = gc_base + gc_tx
-					thid := gc_tx
-					/*line hecbench_tridiagonal.go:340*/ xD[thid+blid*systemSize] = x[thid]
-					xD[thid+halfSize+blid*systemSize] = x[thid+halfSize]
-				}
-				{
-					gc_tx := gc_step + 1
-					gc_pos.Thread = gc_base + gc_tx
-					thid := gc_tx
-					/*line hecbench_tridiagonal.go:340*/ xD[thid+blid*systemSize] = x[thid]
-					xD[thid+halfSize+blid*systemSize] = x[thid+halfSize]
-				}
-				{
-					gc_tx := gc_step + 2
-					gc_pos.Thread = gc_base + gc_tx
-					thid := gc_tx
-					/*line hecbench_tridiagonal.go:340*/ xD[thid+blid*systemSize] = x[thid]
-					xD[thid+halfSize+blid*systemSize] = x[thid+halfSize]
-				}
-				{
-					gc_tx := gc_step + 3
-					gc_pos.Thread = gc_base + gc_tx
-					thid := gc_tx
-					/*line hecbench_tridiagonal.go:340*/ xD[thid+blid*systemSize] = x[thid]
-					xD[thid+halfSize+blid*systemSize] = x[thid+halfSize]
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep5; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				thid := gc_tx
 				/*line hecbench_tridiagonal.go:340*/ xD[thid+blid*systemSize] = x[thid]

@@ -182,42 +182,7 @@ func gc_body_vlcEncodeKernelSm64huff(gc_b *compiled.Block, data []uint32, gmCode
 				}
 			}
 		} else {
-			gc_step2 := 0
-			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-				{
-					gc_tx := gc_step2 + 0
-					gc_pos.Thread = gc_base + gc_tx
-					k := uint32(gc_tx)
-					/*line rodinia_huffman.go:78*/ if k == 0 {
-						as[gc_bdx-1] = 0
-					}
-				}
-				{
-					gc_tx := gc_step2 + 1
-					gc_pos.Thread = gc_base + gc_tx
-					k := uint32(gc_tx)
-					/*line rodinia_huffman.go:78*/ if k == 0 {
-						as[gc_bdx-1] = 0
-					}
-				}
-				{
-					gc_tx := gc_step2 + 2
-					gc_pos.Thread = gc_base + gc_tx
-					k := uint32(gc_tx)
-					/*line rodinia_huffman.go:78*/ if k == 0 {
-						as[gc_bdx-1] = 0
-					}
-				}
-				{
-					gc_tx := gc_step2 + 3
-					gc_pos.Thread = gc_base + gc_tx
-					k := uint32(gc_tx)
-					/*line rodinia_huffman.go:78*/ if k == 0 {
-						as[gc_bdx-1] = 0
-					}
-				}
-			}
-			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				k := uint32(gc_tx)
 				/*line rodinia_huffman.go:78*/ if k == 0 {
@@ -293,10 +258,10 @@ func gc_body_vlcEncodeKernelSm64huff(gc_b *compiled.Block, data []uint32, gmCode
 		}
 	}
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-		gc_step3 := 0
-		for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+		gc_step2 := 0
+		for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 			{
-				gc_tx := gc_step3 + 0
+				gc_tx := gc_step2 + 0
 				gc_pos.Thread = gc_base + gc_tx
 				kn := uint32(gc_bx*gc_bdx + gc_tx)
 				k := uint32(gc_tx)
@@ -305,7 +270,7 @@ func gc_body_vlcEncodeKernelSm64huff(gc_b *compiled.Block, data []uint32, gmCode
 				}
 			}
 			{
-				gc_tx := gc_step3 + 1
+				gc_tx := gc_step2 + 1
 				gc_pos.Thread = gc_base + gc_tx
 				kn := uint32(gc_bx*gc_bdx + gc_tx)
 				k := uint32(gc_tx)
@@ -314,7 +279,7 @@ func gc_body_vlcEncodeKernelSm64huff(gc_b *compiled.Block, data []uint32, gmCode
 				}
 			}
 			{
-				gc_tx := gc_step3 + 2
+				gc_tx := gc_step2 + 2
 				gc_pos.Thread = gc_base + gc_tx
 				kn := uint32(gc_bx*gc_bdx + gc_tx)
 				k := uint32(gc_tx)
@@ -323,7 +288,7 @@ func gc_body_vlcEncodeKernelSm64huff(gc_b *compiled.Block, data []uint32, gmCode
 				}
 			}
 			{
-				gc_tx := gc_step3 + 3
+				gc_tx := gc_step2 + 3
 				gc_pos.Thread = gc_base + gc_tx
 				kn := uint32(gc_bx*gc_bdx + gc_tx)
 				k := uint32(gc_tx)
@@ -332,7 +297,7 @@ func gc_body_vlcEncodeKernelSm64huff(gc_b *compiled.Block, data []uint32, gmCode
 				}
 			}
 		}
-		for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+		for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 			gc_pos.Thread = gc_base + gc_tx
 			kn := uint32(gc_bx*gc_bdx + gc_tx)
 			k := uint32(gc_tx)

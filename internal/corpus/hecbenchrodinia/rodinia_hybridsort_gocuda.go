@@ -165,62 +165,7 @@ func gc_body_bucketprefixoffset(gc_b *compiled.Block, gc_lo, gc_hi int, dPrefixo
 						gc_s_sum[gc_rank] = sum
 					}
 				} else {
-					gc_step3 := gc_from
-					for ; gc_step3+3 < gc_to; gc_step3 += 4 {
-						{
-							gc_tx := gc_step3 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							tid := gc_bx*gc_bdx + gc_tx
-							sum := gc_s_sum[gc_rank]
-							/*line rodinia_hybridsort.go:107*/ i := tid + gc_off
-							gc_more = true
-							/*line rodinia_hybridsort.go:108*/ x := int(dPrefixoffsets[i])
-							dPrefixoffsets[i] = uint32(sum)
-							sum += x
-							gc_s_sum[gc_rank] = sum
-						}
-						{
-							gc_tx := gc_step3 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							tid := gc_bx*gc_bdx + gc_tx
-							sum := gc_s_sum[gc_rank]
-							/*line rodinia_hybridsort.go:107*/ i := tid + gc_off
-							gc_more = true
-							/*line rodinia_hybridsort.go:108*/ x := int(dPrefixoffsets[i])
-							dPrefixoffsets[i] = uint32(sum)
-							sum += x
-							gc_s_sum[gc_rank] = sum
-						}
-						{
-							gc_tx := gc_step3 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							tid := gc_bx*gc_bdx + gc_tx
-							sum := gc_s_sum[gc_rank]
-							/*line rodinia_hybridsort.go:107*/ i := tid + gc_off
-							gc_more = true
-							/*line rodinia_hybridsort.go:108*/ x := int(dPrefixoffsets[i])
-							dPrefixoffsets[i] = uint32(sum)
-							sum += x
-							gc_s_sum[gc_rank] = sum
-						}
-						{
-							gc_tx := gc_step3 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							tid := gc_bx*gc_bdx + gc_tx
-							sum := gc_s_sum[gc_rank]
-							/*line rodinia_hybridsort.go:107*/ i := tid + gc_off
-							gc_more = true
-							/*line rodinia_hybridsort.go:108*/ x := int(dPrefixoffsets[i])
-							dPrefixoffsets[i] = uint32(sum)
-							sum += x
-							gc_s_sum[gc_rank] = sum
-						}
-					}
-					for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tid := gc_bx*gc_bdx + gc_tx
@@ -239,75 +184,40 @@ func gc_body_bucketprefixoffset(gc_b *compiled.Block, gc_lo, gc_hi int, dPrefixo
 			gc_off3 := gc_bx * gc_bdx
 			if gc_off3 >= 0 && gc_off3 <= len(dOffsets) && gc_bdx <= len(dOffsets)-gc_off3 {
 				gc_at2 := dOffsets[gc_off3:][:gc_bdx]
-				gc_step4 := 0
-				for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
+				gc_step3 := 0
+				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
 					{
-						gc_tx := gc_step4 + 0
+						gc_tx := gc_step3 + 0
 						gc_rank := gc_base + gc_tx
 						sum := gc_s_sum[gc_rank]
 						/*line rodinia_hybridsort.go:113*/ gc_at2[gc_tx] = uint32(sum)
 					}
 					{
-						gc_tx := gc_step4 + 1
+						gc_tx := gc_step3 + 1
 						gc_rank := gc_base + gc_tx
 						sum := gc_s_sum[gc_rank]
 						/*line rodinia_hybridsort.go:113*/ gc_at2[gc_tx] = uint32(sum)
 					}
 					{
-						gc_tx := gc_step4 + 2
+						gc_tx := gc_step3 + 2
 						gc_rank := gc_base + gc_tx
 						sum := gc_s_sum[gc_rank]
 						/*line rodinia_hybridsort.go:113*/ gc_at2[gc_tx] = uint32(sum)
 					}
 					{
-						gc_tx := gc_step4 + 3
+						gc_tx := gc_step3 + 3
 						gc_rank := gc_base + gc_tx
 						sum := gc_s_sum[gc_rank]
 						/*line rodinia_hybridsort.go:113*/ gc_at2[gc_tx] = uint32(sum)
 					}
 				}
-				for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					sum := gc_s_sum[gc_rank]
 					/*line rodinia_hybridsort.go:113*/ gc_at2[gc_tx] = uint32(sum)
 				}
 			} else {
-				gc_step5 := 0
-				for ; gc_step5+3 < gc_bdx; gc_step5 += 4 {
-					{
-						gc_tx := gc_step5 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_bx*gc_bdx + gc_tx
-						sum := gc_s_sum[gc_rank]
-						/*line rodinia_hybridsort.go:113*/ dOffsets[tid] = uint32(sum)
-					}
-					{
-						gc_tx := gc_step5 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_bx*gc_bdx + gc_tx
-						sum := gc_s_sum[gc_rank]
-						/*line rodinia_hybridsort.go:113*/ dOffsets[tid] = uint32(sum)
-					}
-					{
-						gc_tx := gc_step5 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_bx*gc_bdx + gc_tx
-						sum := gc_s_sum[gc_rank]
-						/*line rodinia_hybridsort.go:113*/ dOffsets[tid] = uint32(sum)
-					}
-					{
-						gc_tx := gc_step5 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_bx*gc_bdx + gc_tx
-						sum := gc_s_sum[gc_rank]
-						/*line rodinia_hybridsort.go:113*/ dOffsets[tid] = uint32(sum)
-					}
-				}
-				for gc_tx := gc_step5; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_bx*gc_bdx + gc_tx
@@ -403,38 +313,7 @@ func gc_body_bucketsort(gc_b *compiled.Block, input []float32, indice []int32, o
 					/*line rodinia_hybridsort.go:128*/ gc_at[gc_tx] = lOffsets[i&(hsDivisions-1)] + gc_at2[gc_tx]
 				}
 			} else {
-				gc_step2 := gc_from
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_pos.Thread = gc_base + gc_tx
-						i := gc_tx + gc_off
-						gc_more = true
-						/*line rodinia_hybridsort.go:128*/ sOffset[i] = lOffsets[i&(hsDivisions-1)] + dPrefixoffsets[prefixBase+i]
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_pos.Thread = gc_base + gc_tx
-						i := gc_tx + gc_off
-						gc_more = true
-						/*line rodinia_hybridsort.go:128*/ sOffset[i] = lOffsets[i&(hsDivisions-1)] + dPrefixoffsets[prefixBase+i]
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_pos.Thread = gc_base + gc_tx
-						i := gc_tx + gc_off
-						gc_more = true
-						/*line rodinia_hybridsort.go:128*/ sOffset[i] = lOffsets[i&(hsDivisions-1)] + dPrefixoffsets[prefixBase+i]
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_pos.Thread = gc_base + gc_tx
-						i := gc_tx + gc_off
-						gc_more = true
-						/*line rodinia_hybridsort.go:128*/ sOffset[i] = lOffsets[i&(hsDivisions-1)] + dPrefixoffsets[prefixBase+i]
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_tx + gc_off
 					gc_more = true

@@ -64,38 +64,7 @@ func gc_body_bucketcount(gc_b *compiled.Block, input []float32, indice []int32, 
 					/*line rodinia_hybridsort.go:59*/ gc_at[gc_tx] = 0
 				}
 			} else {
-				gc_step2 := gc_from
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_pos.Thread = gc_base + gc_tx
-						i := gc_tx + gc_off
-						gc_more = true
-						/*line rodinia_hybridsort.go:59*/ sOffset[i] = 0
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_pos.Thread = gc_base + gc_tx
-						i := gc_tx + gc_off
-						gc_more = true
-						/*line rodinia_hybridsort.go:59*/ sOffset[i] = 0
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_pos.Thread = gc_base + gc_tx
-						i := gc_tx + gc_off
-						gc_more = true
-						/*line rodinia_hybridsort.go:59*/ sOffset[i] = 0
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_pos.Thread = gc_base + gc_tx
-						i := gc_tx + gc_off
-						gc_more = true
-						/*line rodinia_hybridsort.go:59*/ sOffset[i] = 0
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_tx + gc_off
 					gc_more = true
@@ -186,66 +155,35 @@ func gc_body_bucketcount(gc_b *compiled.Block, input []float32, indice []int32, 
 			if gc_from >= 0 && gc_off5 >= 0 && gc_off5 <= len(dPrefixoffsets) && gc_to <= len(dPrefixoffsets)-gc_off5 && gc_off6 >= 0 && gc_off6 <= len(sOffset) && gc_to <= len(sOffset)-gc_off6 {
 				gc_at2 := dPrefixoffsets[gc_off5:][:gc_to]
 				gc_at3 := sOffset[gc_off6:][:gc_to]
-				gc_step3 := gc_from
-				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
-						gc_tx := gc_step3 + 0
+						gc_tx := gc_step2 + 0
 						gc_more3 = true
 						/*line rodinia_hybridsort.go:92*/ gc_at2[gc_tx] = gc_at3[gc_tx] & 0x07FFFFFF
 					}
 					{
-						gc_tx := gc_step3 + 1
+						gc_tx := gc_step2 + 1
 						gc_more3 = true
 						/*line rodinia_hybridsort.go:92*/ gc_at2[gc_tx] = gc_at3[gc_tx] & 0x07FFFFFF
 					}
 					{
-						gc_tx := gc_step3 + 2
+						gc_tx := gc_step2 + 2
 						gc_more3 = true
 						/*line rodinia_hybridsort.go:92*/ gc_at2[gc_tx] = gc_at3[gc_tx] & 0x07FFFFFF
 					}
 					{
-						gc_tx := gc_step3 + 3
+						gc_tx := gc_step2 + 3
 						gc_more3 = true
 						/*line rodinia_hybridsort.go:92*/ gc_at2[gc_tx] = gc_at3[gc_tx] & 0x07FFFFFF
 					}
 				}
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_more3 = true
 					/*line rodinia_hybridsort.go:92*/ gc_at2[gc_tx] = gc_at3[gc_tx] & 0x07FFFFFF
 				}
 			} else {
-				gc_step4 := gc_from
-				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
-					{
-						gc_tx := gc_step4 + 0
-						gc_pos.Thread = gc_base + gc_tx
-						i_ := gc_tx + gc_off3
-						gc_more3 = true
-						/*line rodinia_hybridsort.go:92*/ dPrefixoffsets[prefixBase+i_] = sOffset[i_] & 0x07FFFFFF
-					}
-					{
-						gc_tx := gc_step4 + 1
-						gc_pos.Thread = gc_base + gc_tx
-						i_ := gc_tx + gc_off3
-						gc_more3 = true
-						/*line rodinia_hybridsort.go:92*/ dPrefixoffsets[prefixBase+i_] = sOffset[i_] & 0x07FFFFFF
-					}
-					{
-						gc_tx := gc_step4 + 2
-						gc_pos.Thread = gc_base + gc_tx
-						i_ := gc_tx + gc_off3
-						gc_more3 = true
-						/*line rodinia_hybridsort.go:92*/ dPrefixoffsets[prefixBase+i_] = sOffset[i_] & 0x07FFFFFF
-					}
-					{
-						gc_tx := gc_step4 + 3
-						gc_pos.Thread = gc_base + gc_tx
-						i_ := gc_tx + gc_off3
-						gc_more3 = true
-						/*line rodinia_hybridsort.go:92*/ dPrefixoffsets[prefixBase+i_] = sOffset[i_] & 0x07FFFFFF
-					}
-				}
-				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					i_ := gc_tx + gc_off3
 					gc_more3 = true

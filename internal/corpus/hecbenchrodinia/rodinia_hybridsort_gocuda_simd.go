@@ -73,38 +73,7 @@ func gc_body_bucketcount(gc_b *compiled.Block, input []float32, indice []int32, 
 				if gc_vstep2 > gc_from {
 					gc_more = true
 				}
-				gc_step := gc_vstep2
-				for ; gc_step+3 < gc_to; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
-						gc_pos.Thread = gc_base + gc_tx
-						i := gc_tx + gc_off
-						gc_more = true
-						/*line rodinia_hybridsort.go:59*/ sOffset[i] = 0
-					}
-					{
-						gc_tx := gc_step + 1
-						gc_pos.Thread = gc_base + gc_tx
-						i := gc_tx + gc_off
-						gc_more = true
-						/*line rodinia_hybridsort.go:59*/ sOffset[i] = 0
-					}
-					{
-						gc_tx := gc_step + 2
-						gc_pos.Thread = gc_base + gc_tx
-						i := gc_tx + gc_off
-						gc_more = true
-						/*line rodinia_hybridsort.go:59*/ sOffset[i] = 0
-					}
-					{
-						gc_tx := gc_step + 3
-						gc_pos.Thread = gc_base + gc_tx
-						i := gc_tx + gc_off
-						gc_more = true
-						/*line rodinia_hybridsort.go:59*/ sOffset[i] = 0
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_tx + gc_off
 					gc_more = true
@@ -230,38 +199,7 @@ func gc_body_bucketcount(gc_b *compiled.Block, input []float32, indice []int32, 
 				if gc_vstep4 > gc_from {
 					gc_more3 = true
 				}
-				gc_step2 := gc_vstep4
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_pos.Thread = gc_base + gc_tx
-						i_ := gc_tx + gc_off3
-						gc_more3 = true
-						/*line rodinia_hybridsort.go:92*/ dPrefixoffsets[prefixBase+i_] = sOffset[i_] & 0x07FFFFFF
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_pos.Thread = gc_base + gc_tx
-						i_ := gc_tx + gc_off3
-						gc_more3 = true
-						/*line rodinia_hybridsort.go:92*/ dPrefixoffsets[prefixBase+i_] = sOffset[i_] & 0x07FFFFFF
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_pos.Thread = gc_base + gc_tx
-						i_ := gc_tx + gc_off3
-						gc_more3 = true
-						/*line rodinia_hybridsort.go:92*/ dPrefixoffsets[prefixBase+i_] = sOffset[i_] & 0x07FFFFFF
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_pos.Thread = gc_base + gc_tx
-						i_ := gc_tx + gc_off3
-						gc_more3 = true
-						/*line rodinia_hybridsort.go:92*/ dPrefixoffsets[prefixBase+i_] = sOffset[i_] & 0x07FFFFFF
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					i_ := gc_tx + gc_off3
 					gc_more3 = true

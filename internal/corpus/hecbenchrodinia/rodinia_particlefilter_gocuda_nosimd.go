@@ -41,30 +41,7 @@ func gc_body_normalizeWeightsKernel(gc_b *compiled.Block, weights []float64, Npa
 					/*line rodinia_particlefilter.go:133*/ sumWeights[0] = gc_at[0]
 				}
 			} else {
-				gc_step2 := gc_from
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_pos.Thread = gc_base + gc_tx
-						/*line rodinia_particlefilter.go:133*/ sumWeights[0] = partialSums[0]
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_pos.Thread = gc_base + gc_tx
-						/*line rodinia_particlefilter.go:133*/ sumWeights[0] = partialSums[0]
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_pos.Thread = gc_base + gc_tx
-						/*line rodinia_particlefilter.go:133*/ sumWeights[0] = partialSums[0]
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_pos.Thread = gc_base + gc_tx
-						/*line rodinia_particlefilter.go:133*/ sumWeights[0] = partialSums[0]
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					/*line rodinia_particlefilter.go:133*/ sumWeights[0] = partialSums[0]
 				}
@@ -83,57 +60,30 @@ func gc_body_normalizeWeightsKernel(gc_b *compiled.Block, weights []float64, Npa
 			gc_off2 := gc_bdx * blockID
 			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(weights) && gc_to <= len(weights)-gc_off2 {
 				gc_at2 := weights[gc_off2:][:gc_to]
-				gc_step3 := gc_from
-				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
-						gc_tx := gc_step3 + 0
+						gc_tx := gc_step2 + 0
 						/*line rodinia_particlefilter.go:139*/ gc_at2[gc_tx] = gc_at2[gc_tx] / sumWeights[0]
 					}
 					{
-						gc_tx := gc_step3 + 1
+						gc_tx := gc_step2 + 1
 						/*line rodinia_particlefilter.go:139*/ gc_at2[gc_tx] = gc_at2[gc_tx] / sumWeights[0]
 					}
 					{
-						gc_tx := gc_step3 + 2
+						gc_tx := gc_step2 + 2
 						/*line rodinia_particlefilter.go:139*/ gc_at2[gc_tx] = gc_at2[gc_tx] / sumWeights[0]
 					}
 					{
-						gc_tx := gc_step3 + 3
+						gc_tx := gc_step2 + 3
 						/*line rodinia_particlefilter.go:139*/ gc_at2[gc_tx] = gc_at2[gc_tx] / sumWeights[0]
 					}
 				}
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					/*line rodinia_particlefilter.go:139*/ gc_at2[gc_tx] = gc_at2[gc_tx] / sumWeights[0]
 				}
 			} else {
-				gc_step4 := gc_from
-				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
-					{
-						gc_tx := gc_step4 + 0
-						gc_pos.Thread = gc_base + gc_tx
-						/*line rodinia_particlefilter.go:128*/ i := gc_bdx*blockID + gc_tx
-						/*line rodinia_particlefilter.go:139*/ weights[i] = weights[i] / sumWeights[0]
-					}
-					{
-						gc_tx := gc_step4 + 1
-						gc_pos.Thread = gc_base + gc_tx
-						/*line rodinia_particlefilter.go:128*/ i := gc_bdx*blockID + gc_tx
-						/*line rodinia_particlefilter.go:139*/ weights[i] = weights[i] / sumWeights[0]
-					}
-					{
-						gc_tx := gc_step4 + 2
-						gc_pos.Thread = gc_base + gc_tx
-						/*line rodinia_particlefilter.go:128*/ i := gc_bdx*blockID + gc_tx
-						/*line rodinia_particlefilter.go:139*/ weights[i] = weights[i] / sumWeights[0]
-					}
-					{
-						gc_tx := gc_step4 + 3
-						gc_pos.Thread = gc_base + gc_tx
-						/*line rodinia_particlefilter.go:128*/ i := gc_bdx*blockID + gc_tx
-						/*line rodinia_particlefilter.go:139*/ weights[i] = weights[i] / sumWeights[0]
-					}
-				}
-				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					/*line rodinia_particlefilter.go:128*/ i := gc_bdx*blockID + gc_tx
 					/*line rodinia_particlefilter.go:139*/ weights[i] = weights[i] / sumWeights[0]
@@ -159,76 +109,45 @@ func gc_body_normalizeWeightsKernel(gc_b *compiled.Block, weights []float64, Npa
 			gc_off3 := 0
 			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(u) {
 				gc_at3 := u[gc_off3:][:1]
-				gc_step5 := gc_from
-				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
+				gc_step3 := gc_from
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					{
-						gc_tx := gc_step5 + 0
+						gc_tx := gc_step3 + 0
 						gc_pos.Thread = gc_base + gc_tx
 						/*line rodinia_particlefilter.go:128*/ i := gc_bdx*blockID + gc_tx
 						/*line rodinia_particlefilter.go:145*/ cdfCalc(CDF, weights, Nparticles)
 						gc_at3[0] = (1 / float64(Nparticles)) * dRandu(seed, i)
 					}
 					{
-						gc_tx := gc_step5 + 1
+						gc_tx := gc_step3 + 1
 						gc_pos.Thread = gc_base + gc_tx
 						/*line rodinia_particlefilter.go:128*/ i := gc_bdx*blockID + gc_tx
 						/*line rodinia_particlefilter.go:145*/ cdfCalc(CDF, weights, Nparticles)
 						gc_at3[0] = (1 / float64(Nparticles)) * dRandu(seed, i)
 					}
 					{
-						gc_tx := gc_step5 + 2
+						gc_tx := gc_step3 + 2
 						gc_pos.Thread = gc_base + gc_tx
 						/*line rodinia_particlefilter.go:128*/ i := gc_bdx*blockID + gc_tx
 						/*line rodinia_particlefilter.go:145*/ cdfCalc(CDF, weights, Nparticles)
 						gc_at3[0] = (1 / float64(Nparticles)) * dRandu(seed, i)
 					}
 					{
-						gc_tx := gc_step5 + 3
+						gc_tx := gc_step3 + 3
 						gc_pos.Thread = gc_base + gc_tx
 						/*line rodinia_particlefilter.go:128*/ i := gc_bdx*blockID + gc_tx
 						/*line rodinia_particlefilter.go:145*/ cdfCalc(CDF, weights, Nparticles)
 						gc_at3[0] = (1 / float64(Nparticles)) * dRandu(seed, i)
 					}
 				}
-				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					/*line rodinia_particlefilter.go:128*/ i := gc_bdx*blockID + gc_tx
 					/*line rodinia_particlefilter.go:145*/ cdfCalc(CDF, weights, Nparticles)
 					gc_at3[0] = (1 / float64(Nparticles)) * dRandu(seed, i)
 				}
 			} else {
-				gc_step6 := gc_from
-				for ; gc_step6+3 < gc_to; gc_step6 += 4 {
-					{
-						gc_tx := gc_step6 + 0
-						gc_pos.Thread = gc_base + gc_tx
-						/*line rodinia_particlefilter.go:128*/ i := gc_bdx*blockID + gc_tx
-						/*line rodinia_particlefilter.go:145*/ cdfCalc(CDF, weights, Nparticles)
-						u[0] = (1 / float64(Nparticles)) * dRandu(seed, i)
-					}
-					{
-						gc_tx := gc_step6 + 1
-						gc_pos.Thread = gc_base + gc_tx
-						/*line rodinia_particlefilter.go:128*/ i := gc_bdx*blockID + gc_tx
-						/*line rodinia_particlefilter.go:145*/ cdfCalc(CDF, weights, Nparticles)
-						u[0] = (1 / float64(Nparticles)) * dRandu(seed, i)
-					}
-					{
-						gc_tx := gc_step6 + 2
-						gc_pos.Thread = gc_base + gc_tx
-						/*line rodinia_particlefilter.go:128*/ i := gc_bdx*blockID + gc_tx
-						/*line rodinia_particlefilter.go:145*/ cdfCalc(CDF, weights, Nparticles)
-						u[0] = (1 / float64(Nparticles)) * dRandu(seed, i)
-					}
-					{
-						gc_tx := gc_step6 + 3
-						gc_pos.Thread = gc_base + gc_tx
-						/*line rodinia_particlefilter.go:128*/ i := gc_bdx*blockID + gc_tx
-						/*line rodinia_particlefilter.go:145*/ cdfCalc(CDF, weights, Nparticles)
-						u[0] = (1 / float64(Nparticles)) * dRandu(seed, i)
-					}
-				}
-				for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					/*line rodinia_particlefilter.go:128*/ i := gc_bdx*blockID + gc_tx
 					/*line rodinia_particlefilter.go:145*/ cdfCalc(CDF, weights, Nparticles)
@@ -246,41 +165,18 @@ func gc_body_normalizeWeightsKernel(gc_b *compiled.Block, weights []float64, Npa
 			gc_off4 := 0
 			if gc_from >= 0 && gc_off4 >= 0 && gc_off4 < len(u) {
 				gc_at4 := u[gc_off4:][:1]
-				gc_step7 := gc_from
-				for ; gc_step7+3 < gc_to; gc_step7 += 4 {
+				gc_step4 := gc_from
+				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 					/*line rodinia_particlefilter.go:152*/ u1[0] = gc_at4[0]
 					/*line rodinia_particlefilter.go:152*/ u1[0] = gc_at4[0]
 					/*line rodinia_particlefilter.go:152*/ u1[0] = gc_at4[0]
 					/*line rodinia_particlefilter.go:152*/ u1[0] = gc_at4[0]
 				}
-				for gc_tx := gc_step7; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 					/*line rodinia_particlefilter.go:152*/ u1[0] = gc_at4[0]
 				}
 			} else {
-				gc_step8 := gc_from
-				for ; gc_step8+3 < gc_to; gc_step8 += 4 {
-					{
-						gc_tx := gc_step8 + 0
-						gc_pos.Thread = gc_base + gc_tx
-						/*line rodinia_particlefilter.go:152*/ u1[0] = u[0]
-					}
-					{
-						gc_tx := gc_step8 + 1
-						gc_pos.Thread = gc_base + gc_tx
-						/*line rodinia_particlefilter.go:152*/ u1[0] = u[0]
-					}
-					{
-						gc_tx := gc_step8 + 2
-						gc_pos.Thread = gc_base + gc_tx
-						/*line rodinia_particlefilter.go:152*/ u1[0] = u[0]
-					}
-					{
-						gc_tx := gc_step8 + 3
-						gc_pos.Thread = gc_base + gc_tx
-						/*line rodinia_particlefilter.go:152*/ u1[0] = u[0]
-					}
-				}
-				for gc_tx := gc_step8; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					/*line rodinia_particlefilter.go:152*/ u1[0] = u[0]
 				}
@@ -299,62 +195,35 @@ func gc_body_normalizeWeightsKernel(gc_b *compiled.Block, weights []float64, Npa
 			gc_off5 := gc_bdx * blockID
 			if gc_from >= 0 && gc_off5 >= 0 && gc_off5 <= len(u) && gc_to <= len(u)-gc_off5 {
 				gc_at5 := u[gc_off5:][:gc_to]
-				gc_step9 := gc_from
-				for ; gc_step9+3 < gc_to; gc_step9 += 4 {
+				gc_step5 := gc_from
+				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
 					{
-						gc_tx := gc_step9 + 0
+						gc_tx := gc_step5 + 0
 						/*line rodinia_particlefilter.go:128*/ i := gc_bdx*blockID + gc_tx
 						/*line rodinia_particlefilter.go:158*/ gc_at5[gc_tx] = u1[0] + float64(i)/float64(Nparticles)
 					}
 					{
-						gc_tx := gc_step9 + 1
+						gc_tx := gc_step5 + 1
 						/*line rodinia_particlefilter.go:128*/ i := gc_bdx*blockID + gc_tx
 						/*line rodinia_particlefilter.go:158*/ gc_at5[gc_tx] = u1[0] + float64(i)/float64(Nparticles)
 					}
 					{
-						gc_tx := gc_step9 + 2
+						gc_tx := gc_step5 + 2
 						/*line rodinia_particlefilter.go:128*/ i := gc_bdx*blockID + gc_tx
 						/*line rodinia_particlefilter.go:158*/ gc_at5[gc_tx] = u1[0] + float64(i)/float64(Nparticles)
 					}
 					{
-						gc_tx := gc_step9 + 3
+						gc_tx := gc_step5 + 3
 						/*line rodinia_particlefilter.go:128*/ i := gc_bdx*blockID + gc_tx
 						/*line rodinia_particlefilter.go:158*/ gc_at5[gc_tx] = u1[0] + float64(i)/float64(Nparticles)
 					}
 				}
-				for gc_tx := gc_step9; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
 					/*line rodinia_particlefilter.go:128*/ i := gc_bdx*blockID + gc_tx
 					/*line rodinia_particlefilter.go:158*/ gc_at5[gc_tx] = u1[0] + float64(i)/float64(Nparticles)
 				}
 			} else {
-				gc_step10 := gc_from
-				for ; gc_step10+3 < gc_to; gc_step10 += 4 {
-					{
-						gc_tx := gc_step10 + 0
-						gc_pos.Thread = gc_base + gc_tx
-						/*line rodinia_particlefilter.go:128*/ i := gc_bdx*blockID + gc_tx
-						/*line rodinia_particlefilter.go:158*/ u[i] = u1[0] + float64(i)/float64(Nparticles)
-					}
-					{
-						gc_tx := gc_step10 + 1
-						gc_pos.Thread = gc_base + gc_tx
-						/*line rodinia_particlefilter.go:128*/ i := gc_bdx*blockID + gc_tx
-						/*line rodinia_particlefilter.go:158*/ u[i] = u1[0] + float64(i)/float64(Nparticles)
-					}
-					{
-						gc_tx := gc_step10 + 2
-						gc_pos.Thread = gc_base + gc_tx
-						/*line rodinia_particlefilter.go:128*/ i := gc_bdx*blockID + gc_tx
-						/*line rodinia_particlefilter.go:158*/ u[i] = u1[0] + float64(i)/float64(Nparticles)
-					}
-					{
-						gc_tx := gc_step10 + 3
-						gc_pos.Thread = gc_base + gc_tx
-						/*line rodinia_particlefilter.go:128*/ i := gc_bdx*blockID + gc_tx
-						/*line rodinia_particlefilter.go:158*/ u[i] = u1[0] + float64(i)/float64(Nparticles)
-					}
-				}
-				for gc_tx := gc_step10; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					/*line rodinia_particlefilter.go:128*/ i := gc_bdx*blockID + gc_tx
 					/*line rodinia_particlefilter.go:158*/ u[i] = u1[0] + float64(i)/float64(Nparticles)
@@ -488,34 +357,7 @@ func gc_body_likelihoodKernel(gc_b *compiled.Block, arrayX, arrayY, xj, yj, CDF 
 					/*line rodinia_particlefilter.go:235*/ gc_at6[gc_tx] = gc_at7[gc_tx]
 				}
 			} else {
-				gc_step2 := gc_from
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_pos.Thread = gc_base + gc_tx
-						/*line rodinia_particlefilter.go:192*/ i := gc_bdx*blockID + gc_tx
-						/*line rodinia_particlefilter.go:235*/ buffer[gc_tx] = weights[i]
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_pos.Thread = gc_base + gc_tx
-						/*line rodinia_particlefilter.go:192*/ i := gc_bdx*blockID + gc_tx
-						/*line rodinia_particlefilter.go:235*/ buffer[gc_tx] = weights[i]
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_pos.Thread = gc_base + gc_tx
-						/*line rodinia_particlefilter.go:192*/ i := gc_bdx*blockID + gc_tx
-						/*line rodinia_particlefilter.go:235*/ buffer[gc_tx] = weights[i]
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_pos.Thread = gc_base + gc_tx
-						/*line rodinia_particlefilter.go:192*/ i := gc_bdx*blockID + gc_tx
-						/*line rodinia_particlefilter.go:235*/ buffer[gc_tx] = weights[i]
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					/*line rodinia_particlefilter.go:192*/ i := gc_bdx*blockID + gc_tx
 					/*line rodinia_particlefilter.go:235*/ buffer[gc_tx] = weights[i]
@@ -525,38 +367,38 @@ func gc_body_likelihoodKernel(gc_b *compiled.Block, arrayX, arrayY, xj, yj, CDF 
 	}
 	/*line rodinia_particlefilter.go:241*/ for s := uint(gc_bdx / 2); s > 0; s >>= 1 {
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_step3 := 0
-			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+			gc_step2 := 0
+			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 				{
-					gc_tx := gc_step3 + 0
+					gc_tx := gc_step2 + 0
 					gc_pos.Thread = gc_base + gc_tx
 					/*line rodinia_particlefilter.go:242*/ if uint(gc_tx) < s {
 						buffer[gc_tx] += buffer[uint(gc_tx)+s]
 					}
 				}
 				{
-					gc_tx := gc_step3 + 1
+					gc_tx := gc_step2 + 1
 					gc_pos.Thread = gc_base + gc_tx
 					/*line rodinia_particlefilter.go:242*/ if uint(gc_tx) < s {
 						buffer[gc_tx] += buffer[uint(gc_tx)+s]
 					}
 				}
 				{
-					gc_tx := gc_step3 + 2
+					gc_tx := gc_step2 + 2
 					gc_pos.Thread = gc_base + gc_tx
 					/*line rodinia_particlefilter.go:242*/ if uint(gc_tx) < s {
 						buffer[gc_tx] += buffer[uint(gc_tx)+s]
 					}
 				}
 				{
-					gc_tx := gc_step3 + 3
+					gc_tx := gc_step2 + 3
 					gc_pos.Thread = gc_base + gc_tx
 					/*line rodinia_particlefilter.go:242*/ if uint(gc_tx) < s {
 						buffer[gc_tx] += buffer[uint(gc_tx)+s]
 					}
 				}
 			}
-			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				/*line rodinia_particlefilter.go:242*/ if uint(gc_tx) < s {
 					buffer[gc_tx] += buffer[uint(gc_tx)+s]
@@ -573,41 +415,18 @@ func gc_body_likelihoodKernel(gc_b *compiled.Block, arrayX, arrayY, xj, yj, CDF 
 			gc_off3 := gc_bx
 			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(partialSums) {
 				gc_at8 := partialSums[gc_off3:][:1]
-				gc_step4 := gc_from
-				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+				gc_step3 := gc_from
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					/*line rodinia_particlefilter.go:250*/ gc_at8[0] = buffer[0]
 					/*line rodinia_particlefilter.go:250*/ gc_at8[0] = buffer[0]
 					/*line rodinia_particlefilter.go:250*/ gc_at8[0] = buffer[0]
 					/*line rodinia_particlefilter.go:250*/ gc_at8[0] = buffer[0]
 				}
-				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 					/*line rodinia_particlefilter.go:250*/ gc_at8[0] = buffer[0]
 				}
 			} else {
-				gc_step5 := gc_from
-				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
-					{
-						gc_tx := gc_step5 + 0
-						gc_pos.Thread = gc_base + gc_tx
-						/*line rodinia_particlefilter.go:250*/ partialSums[gc_bx] = buffer[0]
-					}
-					{
-						gc_tx := gc_step5 + 1
-						gc_pos.Thread = gc_base + gc_tx
-						/*line rodinia_particlefilter.go:250*/ partialSums[gc_bx] = buffer[0]
-					}
-					{
-						gc_tx := gc_step5 + 2
-						gc_pos.Thread = gc_base + gc_tx
-						/*line rodinia_particlefilter.go:250*/ partialSums[gc_bx] = buffer[0]
-					}
-					{
-						gc_tx := gc_step5 + 3
-						gc_pos.Thread = gc_base + gc_tx
-						/*line rodinia_particlefilter.go:250*/ partialSums[gc_bx] = buffer[0]
-					}
-				}
-				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					/*line rodinia_particlefilter.go:250*/ partialSums[gc_bx] = buffer[0]
 				}

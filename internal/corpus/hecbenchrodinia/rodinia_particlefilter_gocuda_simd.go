@@ -42,30 +42,7 @@ func gc_body_normalizeWeightsKernel(gc_b *compiled.Block, weights []float64, Npa
 					/*line rodinia_particlefilter.go:133*/ sumWeights[0] = gc_at[0]
 				}
 			} else {
-				gc_step2 := gc_from
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_pos.Thread = gc_base + gc_tx
-						/*line rodinia_particlefilter.go:133*/ sumWeights[0] = partialSums[0]
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_pos.Thread = gc_base + gc_tx
-						/*line rodinia_particlefilter.go:133*/ sumWeights[0] = partialSums[0]
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_pos.Thread = gc_base + gc_tx
-						/*line rodinia_particlefilter.go:133*/ sumWeights[0] = partialSums[0]
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_pos.Thread = gc_base + gc_tx
-						/*line rodinia_particlefilter.go:133*/ sumWeights[0] = partialSums[0]
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					/*line rodinia_particlefilter.go:133*/ sumWeights[0] = partialSums[0]
 				}
@@ -114,34 +91,7 @@ func gc_body_normalizeWeightsKernel(gc_b *compiled.Block, weights []float64, Npa
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step3 := gc_vstep2
-				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
-					{
-						gc_tx := gc_step3 + 0
-						gc_pos.Thread = gc_base + gc_tx
-						/*line rodinia_particlefilter.go:128*/ i := gc_bdx*blockID + gc_tx
-						/*line rodinia_particlefilter.go:139*/ weights[i] = weights[i] / sumWeights[0]
-					}
-					{
-						gc_tx := gc_step3 + 1
-						gc_pos.Thread = gc_base + gc_tx
-						/*line rodinia_particlefilter.go:128*/ i := gc_bdx*blockID + gc_tx
-						/*line rodinia_particlefilter.go:139*/ weights[i] = weights[i] / sumWeights[0]
-					}
-					{
-						gc_tx := gc_step3 + 2
-						gc_pos.Thread = gc_base + gc_tx
-						/*line rodinia_particlefilter.go:128*/ i := gc_bdx*blockID + gc_tx
-						/*line rodinia_particlefilter.go:139*/ weights[i] = weights[i] / sumWeights[0]
-					}
-					{
-						gc_tx := gc_step3 + 3
-						gc_pos.Thread = gc_base + gc_tx
-						/*line rodinia_particlefilter.go:128*/ i := gc_bdx*blockID + gc_tx
-						/*line rodinia_particlefilter.go:139*/ weights[i] = weights[i] / sumWeights[0]
-					}
-				}
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					/*line rodinia_particlefilter.go:128*/ i := gc_bdx*blockID + gc_tx
 					/*line rodinia_particlefilter.go:139*/ weights[i] = weights[i] / sumWeights[0]
@@ -167,76 +117,45 @@ func gc_body_normalizeWeightsKernel(gc_b *compiled.Block, weights []float64, Npa
 			gc_off3 := 0
 			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(u) {
 				gc_at3 := u[gc_off3:][:1]
-				gc_step4 := gc_from
-				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
-						gc_tx := gc_step4 + 0
+						gc_tx := gc_step2 + 0
 						gc_pos.Thread = gc_base + gc_tx
 						/*line rodinia_particlefilter.go:128*/ i := gc_bdx*blockID + gc_tx
 						/*line rodinia_particlefilter.go:145*/ cdfCalc(CDF, weights, Nparticles)
 						gc_at3[0] = (1 / float64(Nparticles)) * dRandu(seed, i)
 					}
 					{
-						gc_tx := gc_step4 + 1
+						gc_tx := gc_step2 + 1
 						gc_pos.Thread = gc_base + gc_tx
 						/*line rodinia_particlefilter.go:128*/ i := gc_bdx*blockID + gc_tx
 						/*line rodinia_particlefilter.go:145*/ cdfCalc(CDF, weights, Nparticles)
 						gc_at3[0] = (1 / float64(Nparticles)) * dRandu(seed, i)
 					}
 					{
-						gc_tx := gc_step4 + 2
+						gc_tx := gc_step2 + 2
 						gc_pos.Thread = gc_base + gc_tx
 						/*line rodinia_particlefilter.go:128*/ i := gc_bdx*blockID + gc_tx
 						/*line rodinia_particlefilter.go:145*/ cdfCalc(CDF, weights, Nparticles)
 						gc_at3[0] = (1 / float64(Nparticles)) * dRandu(seed, i)
 					}
 					{
-						gc_tx := gc_step4 + 3
+						gc_tx := gc_step2 + 3
 						gc_pos.Thread = gc_base + gc_tx
 						/*line rodinia_particlefilter.go:128*/ i := gc_bdx*blockID + gc_tx
 						/*line rodinia_particlefilter.go:145*/ cdfCalc(CDF, weights, Nparticles)
 						gc_at3[0] = (1 / float64(Nparticles)) * dRandu(seed, i)
 					}
 				}
-				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					/*line rodinia_particlefilter.go:128*/ i := gc_bdx*blockID + gc_tx
 					/*line rodinia_particlefilter.go:145*/ cdfCalc(CDF, weights, Nparticles)
 					gc_at3[0] = (1 / float64(Nparticles)) * dRandu(seed, i)
 				}
 			} else {
-				gc_step5 := gc_from
-				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
-					{
-						gc_tx := gc_step5 + 0
-						gc_pos.Thread = gc_base + gc_tx
-						/*line rodinia_particlefilter.go:128*/ i := gc_bdx*blockID + gc_tx
-						/*line rodinia_particlefilter.go:145*/ cdfCalc(CDF, weights, Nparticles)
-						u[0] = (1 / float64(Nparticles)) * dRandu(seed, i)
-					}
-					{
-						gc_tx := gc_step5 + 1
-						gc_pos.Thread = gc_base + gc_tx
-						/*line rodinia_particlefilter.go:128*/ i := gc_bdx*blockID + gc_tx
-						/*line rodinia_particlefilter.go:145*/ cdfCalc(CDF, weights, Nparticles)
-						u[0] = (1 / float64(Nparticles)) * dRandu(seed, i)
-					}
-					{
-						gc_tx := gc_step5 + 2
-						gc_pos.Thread = gc_base + gc_tx
-						/*line rodinia_particlefilter.go:128*/ i := gc_bdx*blockID + gc_tx
-						/*line rodinia_particlefilter.go:145*/ cdfCalc(CDF, weights, Nparticles)
-						u[0] = (1 / float64(Nparticles)) * dRandu(seed, i)
-					}
-					{
-						gc_tx := gc_step5 + 3
-						gc_pos.Thread = gc_base + gc_tx
-						/*line rodinia_particlefilter.go:128*/ i := gc_bdx*blockID + gc_tx
-						/*line rodinia_particlefilter.go:145*/ cdfCalc(CDF, weights, Nparticles)
-						u[0] = (1 / float64(Nparticles)) * dRandu(seed, i)
-					}
-				}
-				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					/*line rodinia_particlefilter.go:128*/ i := gc_bdx*blockID + gc_tx
 					/*line rodinia_particlefilter.go:145*/ cdfCalc(CDF, weights, Nparticles)
@@ -254,41 +173,18 @@ func gc_body_normalizeWeightsKernel(gc_b *compiled.Block, weights []float64, Npa
 			gc_off4 := 0
 			if gc_from >= 0 && gc_off4 >= 0 && gc_off4 < len(u) {
 				gc_at4 := u[gc_off4:][:1]
-				gc_step6 := gc_from
-				for ; gc_step6+3 < gc_to; gc_step6 += 4 {
+				gc_step3 := gc_from
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					/*line rodinia_particlefilter.go:152*/ u1[0] = gc_at4[0]
 					/*line rodinia_particlefilter.go:152*/ u1[0] = gc_at4[0]
 					/*line rodinia_particlefilter.go:152*/ u1[0] = gc_at4[0]
 					/*line rodinia_particlefilter.go:152*/ u1[0] = gc_at4[0]
 				}
-				for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 					/*line rodinia_particlefilter.go:152*/ u1[0] = gc_at4[0]
 				}
 			} else {
-				gc_step7 := gc_from
-				for ; gc_step7+3 < gc_to; gc_step7 += 4 {
-					{
-						gc_tx := gc_step7 + 0
-						gc_pos.Thread = gc_base + gc_tx
-						/*line rodinia_particlefilter.go:152*/ u1[0] = u[0]
-					}
-					{
-						gc_tx := gc_step7 + 1
-						gc_pos.Thread = gc_base + gc_tx
-						/*line rodinia_particlefilter.go:152*/ u1[0] = u[0]
-					}
-					{
-						gc_tx := gc_step7 + 2
-						gc_pos.Thread = gc_base + gc_tx
-						/*line rodinia_particlefilter.go:152*/ u1[0] = u[0]
-					}
-					{
-						gc_tx := gc_step7 + 3
-						gc_pos.Thread = gc_base + gc_tx
-						/*line rodinia_particlefilter.go:152*/ u1[0] = u[0]
-					}
-				}
-				for gc_tx := gc_step7; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					/*line rodinia_particlefilter.go:152*/ u1[0] = u[0]
 				}
@@ -344,34 +240,7 @@ func gc_body_normalizeWeightsKernel(gc_b *compiled.Block, weights []float64, Npa
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step8 := gc_vstep4
-				for ; gc_step8+3 < gc_to; gc_step8 += 4 {
-					{
-						gc_tx := gc_step8 + 0
-						gc_pos.Thread = gc_base + gc_tx
-						/*line rodinia_particlefilter.go:128*/ i := gc_bdx*blockID + gc_tx
-						/*line rodinia_particlefilter.go:158*/ u[i] = u1[0] + float64(i)/float64(Nparticles)
-					}
-					{
-						gc_tx := gc_step8 + 1
-						gc_pos.Thread = gc_base + gc_tx
-						/*line rodinia_particlefilter.go:128*/ i := gc_bdx*blockID + gc_tx
-						/*line rodinia_particlefilter.go:158*/ u[i] = u1[0] + float64(i)/float64(Nparticles)
-					}
-					{
-						gc_tx := gc_step8 + 2
-						gc_pos.Thread = gc_base + gc_tx
-						/*line rodinia_particlefilter.go:128*/ i := gc_bdx*blockID + gc_tx
-						/*line rodinia_particlefilter.go:158*/ u[i] = u1[0] + float64(i)/float64(Nparticles)
-					}
-					{
-						gc_tx := gc_step8 + 3
-						gc_pos.Thread = gc_base + gc_tx
-						/*line rodinia_particlefilter.go:128*/ i := gc_bdx*blockID + gc_tx
-						/*line rodinia_particlefilter.go:158*/ u[i] = u1[0] + float64(i)/float64(Nparticles)
-					}
-				}
-				for gc_tx := gc_step8; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					/*line rodinia_particlefilter.go:128*/ i := gc_bdx*blockID + gc_tx
 					/*line rodinia_particlefilter.go:158*/ u[i] = u1[0] + float64(i)/float64(Nparticles)
@@ -510,34 +379,7 @@ func gc_body_likelihoodKernel(gc_b *compiled.Block, arrayX, arrayY, xj, yj, CDF 
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step := gc_vstep2
-				for ; gc_step+3 < gc_to; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
-						gc_pos.Thread = gc_base + gc_tx
-						/*line rodinia_particlefilter.go:192*/ i := gc_bdx*blockID + gc_tx
-						/*line rodinia_particlefilter.go:235*/ buffer[gc_tx] = weights[i]
-					}
-					{
-						gc_tx := gc_step + 1
-						gc_pos.Thread = gc_base + gc_tx
-						/*line rodinia_particlefilter.go:192*/ i := gc_bdx*blockID + gc_tx
-						/*line rodinia_particlefilter.go:235*/ buffer[gc_tx] = weights[i]
-					}
-					{
-						gc_tx := gc_step + 2
-						gc_pos.Thread = gc_base + gc_tx
-						/*line rodinia_particlefilter.go:192*/ i := gc_bdx*blockID + gc_tx
-						/*line rodinia_particlefilter.go:235*/ buffer[gc_tx] = weights[i]
-					}
-					{
-						gc_tx := gc_step + 3
-						gc_pos.Thread = gc_base + gc_tx
-						/*line rodinia_particlefilter.go:192*/ i := gc_bdx*blockID + gc_tx
-						/*line rodinia_particlefilter.go:235*/ buffer[gc_tx] = weights[i]
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					/*line rodinia_particlefilter.go:192*/ i := gc_bdx*blockID + gc_tx
 					/*line rodinia_particlefilter.go:235*/ buffer[gc_tx] = weights[i]
@@ -548,38 +390,38 @@ func gc_body_likelihoodKernel(gc_b *compiled.Block, arrayX, arrayY, xj, yj, CDF 
 	/*line rodinia_particlefilter.go:241*/ for s := uint(gc_bdx / 2); s > 0; s >>= 1 {
 		archsimd.ClearAVXUpperBits()
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_step2 := 0
-			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+			gc_step := 0
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
 				{
-					gc_tx := gc_step2 + 0
+					gc_tx := gc_step + 0
 					gc_pos.Thread = gc_base + gc_tx
 					/*line rodinia_particlefilter.go:242*/ if uint(gc_tx) < s {
 						buffer[gc_tx] += buffer[uint(gc_tx)+s]
 					}
 				}
 				{
-					gc_tx := gc_step2 + 1
+					gc_tx := gc_step + 1
 					gc_pos.Thread = gc_base + gc_tx
 					/*line rodinia_particlefilter.go:242*/ if uint(gc_tx) < s {
 						buffer[gc_tx] += buffer[uint(gc_tx)+s]
 					}
 				}
 				{
-					gc_tx := gc_step2 + 2
+					gc_tx := gc_step + 2
 					gc_pos.Thread = gc_base + gc_tx
 					/*line rodinia_particlefilter.go:242*/ if uint(gc_tx) < s {
 						buffer[gc_tx] += buffer[uint(gc_tx)+s]
 					}
 				}
 				{
-					gc_tx := gc_step2 + 3
+					gc_tx := gc_step + 3
 					gc_pos.Thread = gc_base + gc_tx
 					/*line rodinia_particlefilter.go:242*/ if uint(gc_tx) < s {
 						buffer[gc_tx] += buffer[uint(gc_tx)+s]
 					}
 				}
 			}
-			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				/*line rodinia_particlefilter.go:242*/ if uint(gc_tx) < s {
 					buffer[gc_tx] += buffer[uint(gc_tx)+s]
@@ -596,41 +438,18 @@ func gc_body_likelihoodKernel(gc_b *compiled.Block, arrayX, arrayY, xj, yj, CDF 
 			gc_off3 := gc_bx
 			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(partialSums) {
 				gc_at8 := partialSums[gc_off3:][:1]
-				gc_step3 := gc_from
-				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					/*line rodinia_particlefilter.go:250*/ gc_at8[0] = buffer[0]
 					/*line rodinia_particlefilter.go:250*/ gc_at8[0] = buffer[0]
 					/*line rodinia_particlefilter.go:250*/ gc_at8[0] = buffer[0]
 					/*line rodinia_particlefilter.go:250*/ gc_at8[0] = buffer[0]
 				}
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					/*line rodinia_particlefilter.go:250*/ gc_at8[0] = buffer[0]
 				}
 			} else {
-				gc_step4 := gc_from
-				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
-					{
-						gc_tx := gc_step4 + 0
-						gc_pos.Thread = gc_base + gc_tx
-						/*line rodinia_particlefilter.go:250*/ partialSums[gc_bx] = buffer[0]
-					}
-					{
-						gc_tx := gc_step4 + 1
-						gc_pos.Thread = gc_base + gc_tx
-						/*line rodinia_particlefilter.go:250*/ partialSums[gc_bx] = buffer[0]
-					}
-					{
-						gc_tx := gc_step4 + 2
-						gc_pos.Thread = gc_base + gc_tx
-						/*line rodinia_particlefilter.go:250*/ partialSums[gc_bx] = buffer[0]
-					}
-					{
-						gc_tx := gc_step4 + 3
-						gc_pos.Thread = gc_base + gc_tx
-						/*line rodinia_particlefilter.go:250*/ partialSums[gc_bx] = buffer[0]
-					}
-				}
-				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					/*line rodinia_particlefilter.go:250*/ partialSums[gc_bx] = buffer[0]
 				}

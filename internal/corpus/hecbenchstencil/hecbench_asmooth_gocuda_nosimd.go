@@ -68,54 +68,7 @@ func gc_body_smoothingFilterKernel(gc_b *compiled.Block, Lx, Ly, Threshold, MaxR
 					/*line hecbench_asmooth.go:34*/ gc_at[gc_tx] = gc_at2[gc_tx]
 				}
 			} else {
-				gc_step2 := gc_from
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line hecbench_asmooth.go:25*/ i := gc_bx*gc_bdx + tid
-						tjd := gc_ty
-						/*line hecbench_asmooth.go:26*/ j := gc_by*gc_bdy + tjd
-						stid := tjd*gc_bdx + tid
-						gtid := j*Lx + i
-						/*line hecbench_asmooth.go:34*/ sImg[stid] = Img[gtid]
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line hecbench_asmooth.go:25*/ i := gc_bx*gc_bdx + tid
-						tjd := gc_ty
-						/*line hecbench_asmooth.go:26*/ j := gc_by*gc_bdy + tjd
-						stid := tjd*gc_bdx + tid
-						gtid := j*Lx + i
-						/*line hecbench_asmooth.go:34*/ sImg[stid] = Img[gtid]
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line hecbench_asmooth.go:25*/ i := gc_bx*gc_bdx + tid
-						tjd := gc_ty
-						/*line hecbench_asmooth.go:26*/ j := gc_by*gc_bdy + tjd
-						stid := tjd*gc_bdx + tid
-						gtid := j*Lx + i
-						/*line hecbench_asmooth.go:34*/ sImg[stid] = Img[gtid]
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line hecbench_asmooth.go:25*/ i := gc_bx*gc_bdx + tid
-						tjd := gc_ty
-						/*line hecbench_asmooth.go:26*/ j := gc_by*gc_bdy + tjd
-						stid := tjd*gc_bdx + tid
-						gtid := j*Lx + i
-						/*line hecbench_asmooth.go:34*/ sImg[stid] = Img[gtid]
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 					/*line hecbench_asmooth.go:25*/ i := gc_bx*gc_bdx + tid
@@ -356,54 +309,7 @@ func gc_body_outFilterKernel(gc_b *compiled.Block, Lx, Ly int, Img []float32, Bo
 					/*line hecbench_asmooth.go:113*/ gc_at[gc_tx] = gc_at2[gc_tx]
 				}
 			} else {
-				gc_step2 := gc_from
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line hecbench_asmooth.go:104*/ i := gc_bx*gc_bdx + tid
-						tjd := gc_ty
-						/*line hecbench_asmooth.go:105*/ j := gc_by*gc_bdy + tjd
-						stid := tjd*gc_bdx + tid
-						gtid := j*Lx + i
-						/*line hecbench_asmooth.go:113*/ sImg[stid] = Img[gtid]
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line hecbench_asmooth.go:104*/ i := gc_bx*gc_bdx + tid
-						tjd := gc_ty
-						/*line hecbench_asmooth.go:105*/ j := gc_by*gc_bdy + tjd
-						stid := tjd*gc_bdx + tid
-						gtid := j*Lx + i
-						/*line hecbench_asmooth.go:113*/ sImg[stid] = Img[gtid]
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line hecbench_asmooth.go:104*/ i := gc_bx*gc_bdx + tid
-						tjd := gc_ty
-						/*line hecbench_asmooth.go:105*/ j := gc_by*gc_bdy + tjd
-						stid := tjd*gc_bdx + tid
-						gtid := j*Lx + i
-						/*line hecbench_asmooth.go:113*/ sImg[stid] = Img[gtid]
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line hecbench_asmooth.go:104*/ i := gc_bx*gc_bdx + tid
-						tjd := gc_ty
-						/*line hecbench_asmooth.go:105*/ j := gc_by*gc_bdy + tjd
-						stid := tjd*gc_bdx + tid
-						gtid := j*Lx + i
-						/*line hecbench_asmooth.go:113*/ sImg[stid] = Img[gtid]
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 					/*line hecbench_asmooth.go:104*/ i := gc_bx*gc_bdx + tid

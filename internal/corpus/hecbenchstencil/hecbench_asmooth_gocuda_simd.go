@@ -83,54 +83,7 @@ func gc_body_smoothingFilterKernel(gc_b *compiled.Block, Lx, Ly, Threshold, MaxR
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step := gc_vstep2
-				for ; gc_step+3 < gc_to; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line hecbench_asmooth.go:25*/ i := gc_bx*gc_bdx + tid
-						tjd := gc_ty
-						/*line hecbench_asmooth.go:26*/ j := gc_by*gc_bdy + tjd
-						stid := tjd*gc_bdx + tid
-						gtid := j*Lx + i
-						/*line hecbench_asmooth.go:34*/ sImg[stid] = Img[gtid]
-					}
-					{
-						gc_tx := gc_step + 1
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line hecbench_asmooth.go:25*/ i := gc_bx*gc_bdx + tid
-						tjd := gc_ty
-						/*line hecbench_asmooth.go:26*/ j := gc_by*gc_bdy + tjd
-						stid := tjd*gc_bdx + tid
-						gtid := j*Lx + i
-						/*line hecbench_asmooth.go:34*/ sImg[stid] = Img[gtid]
-					}
-					{
-						gc_tx := gc_step + 2
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line hecbench_asmooth.go:25*/ i := gc_bx*gc_bdx + tid
-						tjd := gc_ty
-						/*line hecbench_asmooth.go:26*/ j := gc_by*gc_bdy + tjd
-						stid := tjd*gc_bdx + tid
-						gtid := j*Lx + i
-						/*line hecbench_asmooth.go:34*/ sImg[stid] = Img[gtid]
-					}
-					{
-						gc_tx := gc_step + 3
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line hecbench_asmooth.go:25*/ i := gc_bx*gc_bdx + tid
-						tjd := gc_ty
-						/*line hecbench_asmooth.go:26*/ j := gc_by*gc_bdy + tjd
-						stid := tjd*gc_bdx + tid
-						gtid := j*Lx + i
-						/*line hecbench_asmooth.go:34*/ sImg[stid] = Img[gtid]
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 					/*line hecbench_asmooth.go:25*/ i := gc_bx*gc_bdx + tid
@@ -391,54 +344,7 @@ func gc_body_outFilterKernel(gc_b *compiled.Block, Lx, Ly int, Img []float32, Bo
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step := gc_vstep2
-				for ; gc_step+3 < gc_to; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line hecbench_asmooth.go:104*/ i := gc_bx*gc_bdx + tid
-						tjd := gc_ty
-						/*line hecbench_asmooth.go:105*/ j := gc_by*gc_bdy + tjd
-						stid := tjd*gc_bdx + tid
-						gtid := j*Lx + i
-						/*line hecbench_asmooth.go:113*/ sImg[stid] = Img[gtid]
-					}
-					{
-						gc_tx := gc_step + 1
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line hecbench_asmooth.go:104*/ i := gc_bx*gc_bdx + tid
-						tjd := gc_ty
-						/*line hecbench_asmooth.go:105*/ j := gc_by*gc_bdy + tjd
-						stid := tjd*gc_bdx + tid
-						gtid := j*Lx + i
-						/*line hecbench_asmooth.go:113*/ sImg[stid] = Img[gtid]
-					}
-					{
-						gc_tx := gc_step + 2
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line hecbench_asmooth.go:104*/ i := gc_bx*gc_bdx + tid
-						tjd := gc_ty
-						/*line hecbench_asmooth.go:105*/ j := gc_by*gc_bdy + tjd
-						stid := tjd*gc_bdx + tid
-						gtid := j*Lx + i
-						/*line hecbench_asmooth.go:113*/ sImg[stid] = Img[gtid]
-					}
-					{
-						gc_tx := gc_step + 3
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line hecbench_asmooth.go:104*/ i := gc_bx*gc_bdx + tid
-						tjd := gc_ty
-						/*line hecbench_asmooth.go:105*/ j := gc_by*gc_bdy + tjd
-						stid := tjd*gc_bdx + tid
-						gtid := j*Lx + i
-						/*line hecbench_asmooth.go:113*/ sImg[stid] = Img[gtid]
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 					/*line hecbench_asmooth.go:104*/ i := gc_bx*gc_bdx + tid

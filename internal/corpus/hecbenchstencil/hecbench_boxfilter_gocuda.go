@@ -111,58 +111,7 @@ func gc_body_boxRowKernel(gc_b *compiled.Block, ucSource []Uchar4, uiDest []uint
 				}
 			}
 		} else {
-			gc_step2 := 0
-			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-				{
-					gc_tx := gc_step2 + 0
-					gc_pos.Thread = gc_base + gc_tx
-					lid := gc_tx
-					/*line hecbench_boxfilter.go:47*/ globalPosX := gidx*int(uiNumOutputPix) + lid - iRadiusAligned
-					/*line hecbench_boxfilter.go:49*/ iGlobalOffset := globalPosY*uiWidth + globalPosX
-					/*line hecbench_boxfilter.go:52*/ if globalPosX >= 0 && globalPosX < uiWidth {
-						uc4LocalData[lid] = ucSource[iGlobalOffset]
-					} else {
-						uc4LocalData[lid] = Uchar4{0, 0, 0, 0}
-					}
-				}
-				{
-					gc_tx := gc_step2 + 1
-					gc_pos.Thread = gc_base + gc_tx
-					lid := gc_tx
-					/*line hecbench_boxfilter.go:47*/ globalPosX := gidx*int(uiNumOutputPix) + lid - iRadiusAligned
-					/*line hecbench_boxfilter.go:49*/ iGlobalOffset := globalPosY*uiWidth + globalPosX
-					/*line hecbench_boxfilter.go:52*/ if globalPosX >= 0 && globalPosX < uiWidth {
-						uc4LocalData[lid] = ucSource[iGlobalOffset]
-					} else {
-						uc4LocalData[lid] = Uchar4{0, 0, 0, 0}
-					}
-				}
-				{
-					gc_tx := gc_step2 + 2
-					gc_pos.Thread = gc_base + gc_tx
-					lid := gc_tx
-					/*line hecbench_boxfilter.go:47*/ globalPosX := gidx*int(uiNumOutputPix) + lid - iRadiusAligned
-					/*line hecbench_boxfilter.go:49*/ iGlobalOffset := globalPosY*uiWidth + globalPosX
-					/*line hecbench_boxfilter.go:52*/ if globalPosX >= 0 && globalPosX < uiWidth {
-						uc4LocalData[lid] = ucSource[iGlobalOffset]
-					} else {
-						uc4LocalData[lid] = Uchar4{0, 0, 0, 0}
-					}
-				}
-				{
-					gc_tx := gc_step2 + 3
-					gc_pos.Thread = gc_base + gc_tx
-					lid := gc_tx
-					/*line hecbench_boxfilter.go:47*/ globalPosX := gidx*int(uiNumOutputPix) + lid - iRadiusAligned
-					/*line hecbench_boxfilter.go:49*/ iGlobalOffset := globalPosY*uiWidth + globalPosX
-					/*line hecbench_boxfilter.go:52*/ if globalPosX >= 0 && globalPosX < uiWidth {
-						uc4LocalData[lid] = ucSource[iGlobalOffset]
-					} else {
-						uc4LocalData[lid] = Uchar4{0, 0, 0, 0}
-					}
-				}
-			}
-			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				lid := gc_tx
 				/*line hecbench_boxfilter.go:47*/ globalPosX := gidx*int(uiNumOutputPix) + lid - iRadiusAligned

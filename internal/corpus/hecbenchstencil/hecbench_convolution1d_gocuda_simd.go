@@ -666,34 +666,7 @@ func gc_body_conv1dTiledCachingKernel[T conv1dElem](gc_b *compiled.Block, in, ou
 				}
 			}
 		} else {
-			gc_step2 := 0
-			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-				{
-					gc_tx := gc_step2 + 0
-					gc_pos.Thread = gc_base + gc_tx
-					i := gc_tx + gc_bx*gc_bdx
-					/*line hecbench_convolution1d.go:84*/ tile[gc_tx] = in[i]
-				}
-				{
-					gc_tx := gc_step2 + 1
-					gc_pos.Thread = gc_base + gc_tx
-					i := gc_tx + gc_bx*gc_bdx
-					/*line hecbench_convolution1d.go:84*/ tile[gc_tx] = in[i]
-				}
-				{
-					gc_tx := gc_step2 + 2
-					gc_pos.Thread = gc_base + gc_tx
-					i := gc_tx + gc_bx*gc_bdx
-					/*line hecbench_convolution1d.go:84*/ tile[gc_tx] = in[i]
-				}
-				{
-					gc_tx := gc_step2 + 3
-					gc_pos.Thread = gc_base + gc_tx
-					i := gc_tx + gc_bx*gc_bdx
-					/*line hecbench_convolution1d.go:84*/ tile[gc_tx] = in[i]
-				}
-			}
-			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				i := gc_tx + gc_bx*gc_bdx
 				/*line hecbench_convolution1d.go:84*/ tile[gc_tx] = in[i]
@@ -766,34 +739,7 @@ func gc_body_conv1dTiledCachingKernel_float32(gc_b *compiled.Block, in []float32
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step := gc_vstep2
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
-					gc_pos.Thread = gc_base + gc_tx
-					i := gc_tx + gc_bx*gc_bdx
-					/*line hecbench_convolution1d.go:84*/ tile[gc_tx] = in[i]
-				}
-				{
-					gc_tx := gc_step + 1
-					gc_pos.Thread = gc_base + gc_tx
-					i := gc_tx + gc_bx*gc_bdx
-					/*line hecbench_convolution1d.go:84*/ tile[gc_tx] = in[i]
-				}
-				{
-					gc_tx := gc_step + 2
-					gc_pos.Thread = gc_base + gc_tx
-					i := gc_tx + gc_bx*gc_bdx
-					/*line hecbench_convolution1d.go:84*/ tile[gc_tx] = in[i]
-				}
-				{
-					gc_tx := gc_step + 3
-					gc_pos.Thread = gc_base + gc_tx
-					i := gc_tx + gc_bx*gc_bdx
-					/*line hecbench_convolution1d.go:84*/ tile[gc_tx] = in[i]
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				i := gc_tx + gc_bx*gc_bdx
 				/*line hecbench_convolution1d.go:84*/ tile[gc_tx] = in[i]

@@ -264,30 +264,7 @@ func gc_body_dwtHaar1DKernel(gc_b *compiled.Block, inSignal, coefsSignal, Averag
 				/*line hecbench_hwt1d.go:81*/ gc_at5[0] = gc_at6[0]
 			}
 		} else {
-			gc_step4 := gc_from
-			for ; gc_step4+3 < gc_to; gc_step4 += 4 {
-				{
-					gc_tx := gc_step4 + 0
-					gc_pos.Thread = gc_base + gc_tx
-					/*line hecbench_hwt1d.go:81*/ AverageSignal[groupId] = sharedArray[0]
-				}
-				{
-					gc_tx := gc_step4 + 1
-					gc_pos.Thread = gc_base + gc_tx
-					/*line hecbench_hwt1d.go:81*/ AverageSignal[groupId] = sharedArray[0]
-				}
-				{
-					gc_tx := gc_step4 + 2
-					gc_pos.Thread = gc_base + gc_tx
-					/*line hecbench_hwt1d.go:81*/ AverageSignal[groupId] = sharedArray[0]
-				}
-				{
-					gc_tx := gc_step4 + 3
-					gc_pos.Thread = gc_base + gc_tx
-					/*line hecbench_hwt1d.go:81*/ AverageSignal[groupId] = sharedArray[0]
-				}
-			}
-			for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				/*line hecbench_hwt1d.go:81*/ AverageSignal[groupId] = sharedArray[0]
 			}

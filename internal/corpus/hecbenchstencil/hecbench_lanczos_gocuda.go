@@ -93,50 +93,7 @@ func gc_body_dotProductKernel[T lanczosReal](gc_b *compiled.Block, N int, x, y, 
 				}
 			}
 		} else {
-			gc_step2 := 0
-			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-				{
-					gc_tx := gc_step2 + 0
-					gc_pos.Thread = gc_base + gc_tx
-					index := gc_bx*gc_bdx + gc_tx
-					/*line hecbench_lanczos.go:25*/ if index < N {
-						result[gc_tx] = x[index] * y[index]
-					} else {
-						result[gc_tx] = 0
-					}
-				}
-				{
-					gc_tx := gc_step2 + 1
-					gc_pos.Thread = gc_base + gc_tx
-					index := gc_bx*gc_bdx + gc_tx
-					/*line hecbench_lanczos.go:25*/ if index < N {
-						result[gc_tx] = x[index] * y[index]
-					} else {
-						result[gc_tx] = 0
-					}
-				}
-				{
-					gc_tx := gc_step2 + 2
-					gc_pos.Thread = gc_base + gc_tx
-					index := gc_bx*gc_bdx + gc_tx
-					/*line hecbench_lanczos.go:25*/ if index < N {
-						result[gc_tx] = x[index] * y[index]
-					} else {
-						result[gc_tx] = 0
-					}
-				}
-				{
-					gc_tx := gc_step2 + 3
-					gc_pos.Thread = gc_base + gc_tx
-					index := gc_bx*gc_bdx + gc_tx
-					/*line hecbench_lanczos.go:25*/ if index < N {
-						result[gc_tx] = x[index] * y[index]
-					} else {
-						result[gc_tx] = 0
-					}
-				}
-			}
-			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				index := gc_bx*gc_bdx + gc_tx
 				/*line hecbench_lanczos.go:25*/ if index < N {
@@ -164,53 +121,30 @@ func gc_body_dotProductKernel[T lanczosReal](gc_b *compiled.Block, N int, x, y, 
 			if gc_from >= 0 && gc_to <= len(result) && gc_off2 >= 0 && gc_off2 <= len(result) && gc_to <= len(result)-gc_off2 {
 				gc_at4 := result[:gc_to]
 				gc_at5 := result[gc_off2:][:gc_to]
-				gc_step3 := gc_from
-				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
-						gc_tx := gc_step3 + 0
+						gc_tx := gc_step2 + 0
 						/*line hecbench_lanczos.go:35*/ gc_at4[gc_tx] += gc_at5[gc_tx]
 					}
 					{
-						gc_tx := gc_step3 + 1
+						gc_tx := gc_step2 + 1
 						/*line hecbench_lanczos.go:35*/ gc_at4[gc_tx] += gc_at5[gc_tx]
 					}
 					{
-						gc_tx := gc_step3 + 2
+						gc_tx := gc_step2 + 2
 						/*line hecbench_lanczos.go:35*/ gc_at4[gc_tx] += gc_at5[gc_tx]
 					}
 					{
-						gc_tx := gc_step3 + 3
+						gc_tx := gc_step2 + 3
 						/*line hecbench_lanczos.go:35*/ gc_at4[gc_tx] += gc_at5[gc_tx]
 					}
 				}
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					/*line hecbench_lanczos.go:35*/ gc_at4[gc_tx] += gc_at5[gc_tx]
 				}
 			} else {
-				gc_step4 := gc_from
-				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
-					{
-						gc_tx := gc_step4 + 0
-						gc_pos.Thread = gc_base + gc_tx
-						/*line hecbench_lanczos.go:35*/ result[gc_tx] += result[gc_tx+half]
-					}
-					{
-						gc_tx := gc_step4 + 1
-						gc_pos.Thread = gc_base + gc_tx
-						/*line hecbench_lanczos.go:35*/ result[gc_tx] += result[gc_tx+half]
-					}
-					{
-						gc_tx := gc_step4 + 2
-						gc_pos.Thread = gc_base + gc_tx
-						/*line hecbench_lanczos.go:35*/ result[gc_tx] += result[gc_tx+half]
-					}
-					{
-						gc_tx := gc_step4 + 3
-						gc_pos.Thread = gc_base + gc_tx
-						/*line hecbench_lanczos.go:35*/ result[gc_tx] += result[gc_tx+half]
-					}
-				}
-				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					/*line hecbench_lanczos.go:35*/ result[gc_tx] += result[gc_tx+half]
 				}
@@ -226,41 +160,18 @@ func gc_body_dotProductKernel[T lanczosReal](gc_b *compiled.Block, N int, x, y, 
 			gc_off3 := gc_bx
 			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(z) {
 				gc_at6 := z[gc_off3:][:1]
-				gc_step5 := gc_from
-				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
+				gc_step3 := gc_from
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					/*line hecbench_lanczos.go:42*/ gc_at6[0] = result[0]
 					/*line hecbench_lanczos.go:42*/ gc_at6[0] = result[0]
 					/*line hecbench_lanczos.go:42*/ gc_at6[0] = result[0]
 					/*line hecbench_lanczos.go:42*/ gc_at6[0] = result[0]
 				}
-				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 					/*line hecbench_lanczos.go:42*/ gc_at6[0] = result[0]
 				}
 			} else {
-				gc_step6 := gc_from
-				for ; gc_step6+3 < gc_to; gc_step6 += 4 {
-					{
-						gc_tx := gc_step6 + 0
-						gc_pos.Thread = gc_base + gc_tx
-						/*line hecbench_lanczos.go:42*/ z[gc_bx] = result[0]
-					}
-					{
-						gc_tx := gc_step6 + 1
-						gc_pos.Thread = gc_base + gc_tx
-						/*line hecbench_lanczos.go:42*/ z[gc_bx] = result[0]
-					}
-					{
-						gc_tx := gc_step6 + 2
-						gc_pos.Thread = gc_base + gc_tx
-						/*line hecbench_lanczos.go:42*/ z[gc_bx] = result[0]
-					}
-					{
-						gc_tx := gc_step6 + 3
-						gc_pos.Thread = gc_base + gc_tx
-						/*line hecbench_lanczos.go:42*/ z[gc_bx] = result[0]
-					}
-				}
-				for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					/*line hecbench_lanczos.go:42*/ z[gc_bx] = result[0]
 				}
@@ -336,42 +247,7 @@ func gc_body_multiplyInplaceKernel[T lanczosReal](gc_b *compiled.Block, gc_lo, g
 					/*line hecbench_lanczos.go:53*/ gc_at[gc_tx] = gc_at[gc_tx] * k
 				}
 			} else {
-				gc_step2 := gc_from
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_rank := gc_base + gc_tx%gc_bdx
-						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-						gc_pos.Thread = gc_rank
-						index := gc_bx*gc_bdx + gc_tx
-						/*line hecbench_lanczos.go:53*/ x[index] = x[index] * k
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx%gc_bdx
-						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-						gc_pos.Thread = gc_rank
-						index := gc_bx*gc_bdx + gc_tx
-						/*line hecbench_lanczos.go:53*/ x[index] = x[index] * k
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx%gc_bdx
-						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-						gc_pos.Thread = gc_rank
-						index := gc_bx*gc_bdx + gc_tx
-						/*line hecbench_lanczos.go:53*/ x[index] = x[index] * k
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx%gc_bdx
-						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-						gc_pos.Thread = gc_rank
-						index := gc_bx*gc_bdx + gc_tx
-						/*line hecbench_lanczos.go:53*/ x[index] = x[index] * k
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx%gc_bdx
 					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 					gc_pos.Thread = gc_rank
@@ -451,42 +327,7 @@ func gc_body_saxpyInplaceKernel[T lanczosReal](gc_b *compiled.Block, gc_lo, gc_h
 					/*line hecbench_lanczos.go:64*/ gc_at[gc_tx] += a * gc_at2[gc_tx]
 				}
 			} else {
-				gc_step2 := gc_from
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_rank := gc_base + gc_tx%gc_bdx
-						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-						gc_pos.Thread = gc_rank
-						index := gc_bx*gc_bdx + gc_tx
-						/*line hecbench_lanczos.go:64*/ y[index] += a * x[index]
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx%gc_bdx
-						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-						gc_pos.Thread = gc_rank
-						index := gc_bx*gc_bdx + gc_tx
-						/*line hecbench_lanczos.go:64*/ y[index] += a * x[index]
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx%gc_bdx
-						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-						gc_pos.Thread = gc_rank
-						index := gc_bx*gc_bdx + gc_tx
-						/*line hecbench_lanczos.go:64*/ y[index] += a * x[index]
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx%gc_bdx
-						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-						gc_pos.Thread = gc_rank
-						index := gc_bx*gc_bdx + gc_tx
-						/*line hecbench_lanczos.go:64*/ y[index] += a * x[index]
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx%gc_bdx
 					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 					gc_pos.Thread = gc_rank

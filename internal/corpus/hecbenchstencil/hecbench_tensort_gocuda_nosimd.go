@@ -76,38 +76,7 @@ func gc_body_tensorTransposeKernel(gc_b *compiled.Block, dimInput, dimOutput, nb
 						/*line hecbench_tensort.go:34*/ gc_at[gc_tx] = gc_at2[gc_tx]
 					}
 				} else {
-					gc_step2 := gc_from
-					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-						{
-							gc_tx := gc_step2 + 0
-							gc_pos.Thread = gc_base + gc_tx
-							i_ := gc_tx + gc_off2
-							gc_more2 = true
-							/*line hecbench_tensort.go:34*/ tile[i_] = input[i_+blockIdx*tileSize]
-						}
-						{
-							gc_tx := gc_step2 + 1
-							gc_pos.Thread = gc_base + gc_tx
-							i_ := gc_tx + gc_off2
-							gc_more2 = true
-							/*line hecbench_tensort.go:34*/ tile[i_] = input[i_+blockIdx*tileSize]
-						}
-						{
-							gc_tx := gc_step2 + 2
-							gc_pos.Thread = gc_base + gc_tx
-							i_ := gc_tx + gc_off2
-							gc_more2 = true
-							/*line hecbench_tensort.go:34*/ tile[i_] = input[i_+blockIdx*tileSize]
-						}
-						{
-							gc_tx := gc_step2 + 3
-							gc_pos.Thread = gc_base + gc_tx
-							i_ := gc_tx + gc_off2
-							gc_more2 = true
-							/*line hecbench_tensort.go:34*/ tile[i_] = input[i_+blockIdx*tileSize]
-						}
-					}
-					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
 						i_ := gc_tx + gc_off2
 						gc_more2 = true

@@ -84,38 +84,7 @@ func gc_body_tensorTransposeKernel(gc_b *compiled.Block, dimInput, dimOutput, nb
 					if gc_vstep2 > gc_from {
 						gc_more2 = true
 					}
-					gc_step := gc_vstep2
-					for ; gc_step+3 < gc_to; gc_step += 4 {
-						{
-							gc_tx := gc_step + 0
-							gc_pos.Thread = gc_base + gc_tx
-							i_ := gc_tx + gc_off2
-							gc_more2 = true
-							/*line hecbench_tensort.go:34*/ tile[i_] = input[i_+blockIdx*tileSize]
-						}
-						{
-							gc_tx := gc_step + 1
-							gc_pos.Thread = gc_base + gc_tx
-							i_ := gc_tx + gc_off2
-							gc_more2 = true
-							/*line hecbench_tensort.go:34*/ tile[i_] = input[i_+blockIdx*tileSize]
-						}
-						{
-							gc_tx := gc_step + 2
-							gc_pos.Thread = gc_base + gc_tx
-							i_ := gc_tx + gc_off2
-							gc_more2 = true
-							/*line hecbench_tensort.go:34*/ tile[i_] = input[i_+blockIdx*tileSize]
-						}
-						{
-							gc_tx := gc_step + 3
-							gc_pos.Thread = gc_base + gc_tx
-							i_ := gc_tx + gc_off2
-							gc_more2 = true
-							/*line hecbench_tensort.go:34*/ tile[i_] = input[i_+blockIdx*tileSize]
-						}
-					}
-					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
 						i_ := gc_tx + gc_off2
 						gc_more2 = true

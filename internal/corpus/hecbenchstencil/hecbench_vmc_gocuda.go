@@ -86,30 +86,7 @@ func gc_body_sumWithinBlocksKernel(gc_b *compiled.Block, n int, data, blocksums 
 				/*line hecbench_vmc.go:68*/ gc_at[0] = sdata[0]
 			}
 		} else {
-			gc_step2 := gc_from
-			for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-				{
-					gc_tx := gc_step2 + 0
-					gc_pos.Thread = gc_base + gc_tx
-					/*line hecbench_vmc.go:68*/ blocksums[gc_bx] = sdata[0]
-				}
-				{
-					gc_tx := gc_step2 + 1
-					gc_pos.Thread = gc_base + gc_tx
-					/*line hecbench_vmc.go:68*/ blocksums[gc_bx] = sdata[0]
-				}
-				{
-					gc_tx := gc_step2 + 2
-					gc_pos.Thread = gc_base + gc_tx
-					/*line hecbench_vmc.go:68*/ blocksums[gc_bx] = sdata[0]
-				}
-				{
-					gc_tx := gc_step2 + 3
-					gc_pos.Thread = gc_base + gc_tx
-					/*line hecbench_vmc.go:68*/ blocksums[gc_bx] = sdata[0]
-				}
-			}
-			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				/*line hecbench_vmc.go:68*/ blocksums[gc_bx] = sdata[0]
 			}
@@ -187,38 +164,7 @@ func gc_body_initranKernel(gc_b *compiled.Block, gc_lo, gc_hi int, seed uint32, 
 					lcgRandomInit(&gc_at[gc_tx])
 				}
 			} else {
-				gc_step2 := 0
-				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_pos.Thread = gc_base + gc_tx
-						i := gc_bdx*gc_bx + gc_tx
-						/*line hecbench_vmc.go:96*/ states[i] = seed ^ uint32(i)
-						lcgRandomInit(&states[i])
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_pos.Thread = gc_base + gc_tx
-						i := gc_bdx*gc_bx + gc_tx
-						/*line hecbench_vmc.go:96*/ states[i] = seed ^ uint32(i)
-						lcgRandomInit(&states[i])
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_pos.Thread = gc_base + gc_tx
-						i := gc_bdx*gc_bx + gc_tx
-						/*line hecbench_vmc.go:96*/ states[i] = seed ^ uint32(i)
-						lcgRandomInit(&states[i])
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_pos.Thread = gc_base + gc_tx
-						i := gc_bdx*gc_bx + gc_tx
-						/*line hecbench_vmc.go:96*/ states[i] = seed ^ uint32(i)
-						lcgRandomInit(&states[i])
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_bdx*gc_bx + gc_tx
 					/*line hecbench_vmc.go:96*/ states[i] = seed ^ uint32(i)

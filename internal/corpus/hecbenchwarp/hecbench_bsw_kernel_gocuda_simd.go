@@ -237,42 +237,7 @@ func gc_body_bswSequenceAaKernel(gc_b *compiled.Block, inverse bool, seqAArray, 
 					/*line hecbench_bsw_kernel.go:129*/ gc_at[gc_tx] = gc_at2[gc_tx]
 				}
 			} else {
-				gc_step2 := gc_from
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_pos.Thread = gc_base + gc_tx
-						threadId := gc_tx
-						/*line hecbench_bsw_kernel.go:128*/ p_3 := threadId + gc_off
-						gc_more = true
-						/*line hecbench_bsw_kernel.go:129*/ shAaScoring[p_3] = scoringMatrix[p_3]
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_pos.Thread = gc_base + gc_tx
-						threadId := gc_tx
-						/*line hecbench_bsw_kernel.go:128*/ p_3 := threadId + gc_off
-						gc_more = true
-						/*line hecbench_bsw_kernel.go:129*/ shAaScoring[p_3] = scoringMatrix[p_3]
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_pos.Thread = gc_base + gc_tx
-						threadId := gc_tx
-						/*line hecbench_bsw_kernel.go:128*/ p_3 := threadId + gc_off
-						gc_more = true
-						/*line hecbench_bsw_kernel.go:129*/ shAaScoring[p_3] = scoringMatrix[p_3]
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_pos.Thread = gc_base + gc_tx
-						threadId := gc_tx
-						/*line hecbench_bsw_kernel.go:128*/ p_3 := threadId + gc_off
-						gc_more = true
-						/*line hecbench_bsw_kernel.go:129*/ shAaScoring[p_3] = scoringMatrix[p_3]
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					threadId := gc_tx
 					/*line hecbench_bsw_kernel.go:128*/ p_3 := threadId + gc_off
@@ -300,70 +265,35 @@ func gc_body_bswSequenceAaKernel(gc_b *compiled.Block, inverse bool, seqAArray, 
 			if gc_from >= 0 && gc_off4 >= 0 && gc_off4 <= len(shAaEncoding) && gc_to <= len(shAaEncoding)-gc_off4 && gc_off4 <= len(encodingMatrix) && gc_to <= len(encodingMatrix)-gc_off4 {
 				gc_at3 := shAaEncoding[gc_off4:][:gc_to]
 				gc_at4 := encodingMatrix[gc_off4:][:gc_to]
-				gc_step3 := gc_from
-				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
-						gc_tx := gc_step3 + 0
+						gc_tx := gc_step2 + 0
 						gc_more2 = true
 						/*line hecbench_bsw_kernel.go:132*/ gc_at3[gc_tx] = gc_at4[gc_tx]
 					}
 					{
-						gc_tx := gc_step3 + 1
+						gc_tx := gc_step2 + 1
 						gc_more2 = true
 						/*line hecbench_bsw_kernel.go:132*/ gc_at3[gc_tx] = gc_at4[gc_tx]
 					}
 					{
-						gc_tx := gc_step3 + 2
+						gc_tx := gc_step2 + 2
 						gc_more2 = true
 						/*line hecbench_bsw_kernel.go:132*/ gc_at3[gc_tx] = gc_at4[gc_tx]
 					}
 					{
-						gc_tx := gc_step3 + 3
+						gc_tx := gc_step2 + 3
 						gc_more2 = true
 						/*line hecbench_bsw_kernel.go:132*/ gc_at3[gc_tx] = gc_at4[gc_tx]
 					}
 				}
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_more2 = true
 					/*line hecbench_bsw_kernel.go:132*/ gc_at3[gc_tx] = gc_at4[gc_tx]
 				}
 			} else {
-				gc_step4 := gc_from
-				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
-					{
-						gc_tx := gc_step4 + 0
-						gc_pos.Thread = gc_base + gc_tx
-						threadId := gc_tx
-						/*line hecbench_bsw_kernel.go:131*/ p_4 := threadId + gc_off2
-						gc_more2 = true
-						/*line hecbench_bsw_kernel.go:132*/ shAaEncoding[p_4] = encodingMatrix[p_4]
-					}
-					{
-						gc_tx := gc_step4 + 1
-						gc_pos.Thread = gc_base + gc_tx
-						threadId := gc_tx
-						/*line hecbench_bsw_kernel.go:131*/ p_4 := threadId + gc_off2
-						gc_more2 = true
-						/*line hecbench_bsw_kernel.go:132*/ shAaEncoding[p_4] = encodingMatrix[p_4]
-					}
-					{
-						gc_tx := gc_step4 + 2
-						gc_pos.Thread = gc_base + gc_tx
-						threadId := gc_tx
-						/*line hecbench_bsw_kernel.go:131*/ p_4 := threadId + gc_off2
-						gc_more2 = true
-						/*line hecbench_bsw_kernel.go:132*/ shAaEncoding[p_4] = encodingMatrix[p_4]
-					}
-					{
-						gc_tx := gc_step4 + 3
-						gc_pos.Thread = gc_base + gc_tx
-						threadId := gc_tx
-						/*line hecbench_bsw_kernel.go:131*/ p_4 := threadId + gc_off2
-						gc_more2 = true
-						/*line hecbench_bsw_kernel.go:132*/ shAaEncoding[p_4] = encodingMatrix[p_4]
-					}
-				}
-				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					threadId := gc_tx
 					/*line hecbench_bsw_kernel.go:131*/ p_4 := threadId + gc_off2
@@ -373,34 +303,34 @@ func gc_body_bswSequenceAaKernel(gc_b *compiled.Block, inverse bool, seqAArray, 
 			}
 		}
 	}
-	gc_step5 := 0
-	for ; gc_step5+3 < gc_n; gc_step5 += 4 {
+	gc_step3 := 0
+	for ; gc_step3+3 < gc_n; gc_step3 += 4 {
 		{
-			gc_rank := gc_step5 + 0
+			gc_rank := gc_step3 + 0
 			gc_pos.Thread = gc_rank
 			diag := 0
 			gc_s_diag[gc_rank] = diag
 		}
 		{
-			gc_rank := gc_step5 + 1
+			gc_rank := gc_step3 + 1
 			gc_pos.Thread = gc_rank
 			diag := 0
 			gc_s_diag[gc_rank] = diag
 		}
 		{
-			gc_rank := gc_step5 + 2
+			gc_rank := gc_step3 + 2
 			gc_pos.Thread = gc_rank
 			diag := 0
 			gc_s_diag[gc_rank] = diag
 		}
 		{
-			gc_rank := gc_step5 + 3
+			gc_rank := gc_step3 + 3
 			gc_pos.Thread = gc_rank
 			diag := 0
 			gc_s_diag[gc_rank] = diag
 		}
 	}
-	for gc_rank := gc_step5; gc_rank < gc_n; gc_rank++ {
+	for gc_rank := gc_step3; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		diag := 0
 		gc_s_diag[gc_rank] = diag
@@ -755,38 +685,38 @@ func gc_body_bswSequenceAaKernel(gc_b *compiled.Block, inverse bool, seqAArray, 
 			}
 			gc_act = gc_save19 &^ gc_dead
 		}
-		gc_step6 := 0
-		for ; gc_step6+3 < gc_n; gc_step6 += 4 {
+		gc_step4 := 0
+		for ; gc_step4+3 < gc_n; gc_step4 += 4 {
 			{
-				gc_rank := gc_step6 + 0
+				gc_rank := gc_step4 + 0
 				gc_pos.Thread = gc_rank
 				diag := gc_s_diag[gc_rank]
 				/*line hecbench_bsw_kernel.go:137*/ diag++
 				gc_s_diag[gc_rank] = diag
 			}
 			{
-				gc_rank := gc_step6 + 1
+				gc_rank := gc_step4 + 1
 				gc_pos.Thread = gc_rank
 				diag := gc_s_diag[gc_rank]
 				/*line hecbench_bsw_kernel.go:137*/ diag++
 				gc_s_diag[gc_rank] = diag
 			}
 			{
-				gc_rank := gc_step6 + 2
+				gc_rank := gc_step4 + 2
 				gc_pos.Thread = gc_rank
 				diag := gc_s_diag[gc_rank]
 				/*line hecbench_bsw_kernel.go:137*/ diag++
 				gc_s_diag[gc_rank] = diag
 			}
 			{
-				gc_rank := gc_step6 + 3
+				gc_rank := gc_step4 + 3
 				gc_pos.Thread = gc_rank
 				diag := gc_s_diag[gc_rank]
 				/*line hecbench_bsw_kernel.go:137*/ diag++
 				gc_s_diag[gc_rank] = diag
 			}
 		}
-		for gc_rank := gc_step6; gc_rank < gc_n; gc_rank++ {
+		for gc_rank := gc_step4; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			diag := gc_s_diag[gc_rank]
 			/*line hecbench_bsw_kernel.go:137*/ diag++

@@ -96,46 +96,7 @@ func gc_body_columnarSetupKernel(gc_b *compiled.Block, gc_lo, gc_hi int, state [
 							}
 						}
 					} else {
-						gc_step2 := 0
-						for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-							{
-								gc_tx := gc_step2 + 0
-								gc_pos.Thread = gc_base + gc_tx
-								idx := gc_bx*gc_bdx + gc_tx
-								/*line hecbench_columnarsolver.go:57*/ state[idx] = uint32(idx)
-								for i := 0; i < idx; i++ {
-									lcgRandomInit(&state[idx])
-								}
-							}
-							{
-								gc_tx := gc_step2 + 1
-								gc_pos.Thread = gc_base + gc_tx
-								idx := gc_bx*gc_bdx + gc_tx
-								/*line hecbench_columnarsolver.go:57*/ state[idx] = uint32(idx)
-								for i := 0; i < idx; i++ {
-									lcgRandomInit(&state[idx])
-								}
-							}
-							{
-								gc_tx := gc_step2 + 2
-								gc_pos.Thread = gc_base + gc_tx
-								idx := gc_bx*gc_bdx + gc_tx
-								/*line hecbench_columnarsolver.go:57*/ state[idx] = uint32(idx)
-								for i := 0; i < idx; i++ {
-									lcgRandomInit(&state[idx])
-								}
-							}
-							{
-								gc_tx := gc_step2 + 3
-								gc_pos.Thread = gc_base + gc_tx
-								idx := gc_bx*gc_bdx + gc_tx
-								/*line hecbench_columnarsolver.go:57*/ state[idx] = uint32(idx)
-								for i := 0; i < idx; i++ {
-									lcgRandomInit(&state[idx])
-								}
-							}
-						}
-						for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+						for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 							gc_pos.Thread = gc_base + gc_tx
 							idx := gc_bx*gc_bdx + gc_tx
 							/*line hecbench_columnarsolver.go:57*/ state[idx] = uint32(idx)

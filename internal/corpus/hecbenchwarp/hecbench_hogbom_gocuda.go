@@ -177,70 +177,7 @@ func gc_body_hogbomFindPeakKernel(gc_b *compiled.Block, image []float32, size in
 					gc_s_pos[gc_rank] = pos
 				}
 			} else {
-				gc_step3 := gc_from
-				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
-					{
-						gc_tx := gc_step3 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						val := gc_s_val[gc_rank]
-						pos := gc_s_pos[gc_rank]
-						idx := gc_tx + gc_bx*gc_bdx + gc_off
-						gc_more = true
-						/*line hecbench_hogbom.go:58*/ if fabsf(image[idx]) > fabsf(val) {
-							val = image[idx]
-							pos = idx
-						}
-						gc_s_val[gc_rank] = val
-						gc_s_pos[gc_rank] = pos
-					}
-					{
-						gc_tx := gc_step3 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						val := gc_s_val[gc_rank]
-						pos := gc_s_pos[gc_rank]
-						idx := gc_tx + gc_bx*gc_bdx + gc_off
-						gc_more = true
-						/*line hecbench_hogbom.go:58*/ if fabsf(image[idx]) > fabsf(val) {
-							val = image[idx]
-							pos = idx
-						}
-						gc_s_val[gc_rank] = val
-						gc_s_pos[gc_rank] = pos
-					}
-					{
-						gc_tx := gc_step3 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						val := gc_s_val[gc_rank]
-						pos := gc_s_pos[gc_rank]
-						idx := gc_tx + gc_bx*gc_bdx + gc_off
-						gc_more = true
-						/*line hecbench_hogbom.go:58*/ if fabsf(image[idx]) > fabsf(val) {
-							val = image[idx]
-							pos = idx
-						}
-						gc_s_val[gc_rank] = val
-						gc_s_pos[gc_rank] = pos
-					}
-					{
-						gc_tx := gc_step3 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						val := gc_s_val[gc_rank]
-						pos := gc_s_pos[gc_rank]
-						idx := gc_tx + gc_bx*gc_bdx + gc_off
-						gc_more = true
-						/*line hecbench_hogbom.go:58*/ if fabsf(image[idx]) > fabsf(val) {
-							val = image[idx]
-							pos = idx
-						}
-						gc_s_val[gc_rank] = val
-						gc_s_pos[gc_rank] = pos
-					}
-				}
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					val := gc_s_val[gc_rank]
@@ -261,10 +198,10 @@ func gc_body_hogbomFindPeakKernel(gc_b *compiled.Block, image []float32, size in
 		if gc_bdx <= len(maxVal) && gc_bdx <= len(maxPos) {
 			gc_at2 := maxVal[:gc_bdx]
 			gc_at3 := maxPos[:gc_bdx]
-			gc_step4 := 0
-			for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
+			gc_step3 := 0
+			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
 				{
-					gc_tx := gc_step4 + 0
+					gc_tx := gc_step3 + 0
 					gc_rank := gc_base + gc_tx
 					val := gc_s_val[gc_rank]
 					pos := gc_s_pos[gc_rank]
@@ -272,7 +209,7 @@ func gc_body_hogbomFindPeakKernel(gc_b *compiled.Block, image []float32, size in
 					gc_at3[gc_tx] = pos
 				}
 				{
-					gc_tx := gc_step4 + 1
+					gc_tx := gc_step3 + 1
 					gc_rank := gc_base + gc_tx
 					val := gc_s_val[gc_rank]
 					pos := gc_s_pos[gc_rank]
@@ -280,7 +217,7 @@ func gc_body_hogbomFindPeakKernel(gc_b *compiled.Block, image []float32, size in
 					gc_at3[gc_tx] = pos
 				}
 				{
-					gc_tx := gc_step4 + 2
+					gc_tx := gc_step3 + 2
 					gc_rank := gc_base + gc_tx
 					val := gc_s_val[gc_rank]
 					pos := gc_s_pos[gc_rank]
@@ -288,7 +225,7 @@ func gc_body_hogbomFindPeakKernel(gc_b *compiled.Block, image []float32, size in
 					gc_at3[gc_tx] = pos
 				}
 				{
-					gc_tx := gc_step4 + 3
+					gc_tx := gc_step3 + 3
 					gc_rank := gc_base + gc_tx
 					val := gc_s_val[gc_rank]
 					pos := gc_s_pos[gc_rank]
@@ -296,7 +233,7 @@ func gc_body_hogbomFindPeakKernel(gc_b *compiled.Block, image []float32, size in
 					gc_at3[gc_tx] = pos
 				}
 			}
-			for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				val := gc_s_val[gc_rank]
 				pos := gc_s_pos[gc_rank]
@@ -304,46 +241,7 @@ func gc_body_hogbomFindPeakKernel(gc_b *compiled.Block, image []float32, size in
 				gc_at3[gc_tx] = pos
 			}
 		} else {
-			gc_step5 := 0
-			for ; gc_step5+3 < gc_bdx; gc_step5 += 4 {
-				{
-					gc_tx := gc_step5 + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					val := gc_s_val[gc_rank]
-					pos := gc_s_pos[gc_rank]
-					/*line hecbench_hogbom.go:64*/ maxVal[gc_tx] = val
-					maxPos[gc_tx] = pos
-				}
-				{
-					gc_tx := gc_step5 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					val := gc_s_val[gc_rank]
-					pos := gc_s_pos[gc_rank]
-					/*line hecbench_hogbom.go:64*/ maxVal[gc_tx] = val
-					maxPos[gc_tx] = pos
-				}
-				{
-					gc_tx := gc_step5 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					val := gc_s_val[gc_rank]
-					pos := gc_s_pos[gc_rank]
-					/*line hecbench_hogbom.go:64*/ maxVal[gc_tx] = val
-					maxPos[gc_tx] = pos
-				}
-				{
-					gc_tx := gc_step5 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					val := gc_s_val[gc_rank]
-					pos := gc_s_pos[gc_rank]
-					/*line hecbench_hogbom.go:64*/ maxVal[gc_tx] = val
-					maxPos[gc_tx] = pos
-				}
-			}
-			for gc_tx := gc_step5; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				val := gc_s_val[gc_rank]

@@ -77,34 +77,7 @@ func gc_body_nbnxmKernel(gc_b *compiled.Block, aXq []Float4, aF, aShiftVec, aFSh
 			gc_s_smXq[gc_rank] = smXq
 		}
 	} else {
-		gc_step2 := 0
-		for ; gc_step2+3 < gc_n; gc_step2 += 4 {
-			{
-				gc_rank := gc_step2 + 0
-				gc_pos.Thread = gc_rank
-				/*line hecbench_nbnxm_kernel.go:38*/ smXq := unsafe.Slice((*Float4)(unsafe.Pointer(&localPtr[ptr])), nbNumClusterPerSupercluster*nbClSize)
-				gc_s_smXq[gc_rank] = smXq
-			}
-			{
-				gc_rank := gc_step2 + 1
-				gc_pos.Thread = gc_rank
-				/*line hecbench_nbnxm_kernel.go:38*/ smXq := unsafe.Slice((*Float4)(unsafe.Pointer(&localPtr[ptr])), nbNumClusterPerSupercluster*nbClSize)
-				gc_s_smXq[gc_rank] = smXq
-			}
-			{
-				gc_rank := gc_step2 + 2
-				gc_pos.Thread = gc_rank
-				/*line hecbench_nbnxm_kernel.go:38*/ smXq := unsafe.Slice((*Float4)(unsafe.Pointer(&localPtr[ptr])), nbNumClusterPerSupercluster*nbClSize)
-				gc_s_smXq[gc_rank] = smXq
-			}
-			{
-				gc_rank := gc_step2 + 3
-				gc_pos.Thread = gc_rank
-				/*line hecbench_nbnxm_kernel.go:38*/ smXq := unsafe.Slice((*Float4)(unsafe.Pointer(&localPtr[ptr])), nbNumClusterPerSupercluster*nbClSize)
-				gc_s_smXq[gc_rank] = smXq
-			}
-		}
-		for gc_rank := gc_step2; gc_rank < gc_n; gc_rank++ {
+		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			/*line hecbench_nbnxm_kernel.go:38*/ smXq := unsafe.Slice((*Float4)(unsafe.Pointer(&localPtr[ptr])), nbNumClusterPerSupercluster*nbClSize)
 			gc_s_smXq[gc_rank] = smXq
@@ -114,67 +87,40 @@ func gc_body_nbnxmKernel(gc_b *compiled.Block, aXq []Float4, aF, aShiftVec, aFSh
 	/*line hecbench_nbnxm_kernel.go:41*/ gc_off4 := ptr
 	if gc_off4 >= 0 && gc_off4 < len(localPtr) {
 		gc_at2 := localPtr[gc_off4:][:1]
-		gc_step3 := 0
-		for ; gc_step3+3 < gc_n; gc_step3 += 4 {
+		gc_step2 := 0
+		for ; gc_step2+3 < gc_n; gc_step2 += 4 {
 			{
-				gc_rank := gc_step3 + 0
+				gc_rank := gc_step2 + 0
 				gc_pos.Thread = gc_rank
 				/*line hecbench_nbnxm_kernel.go:40*/ smReductionBuffer := unsafe.Slice((*float32)(unsafe.Pointer(&gc_at2[0])), nbClSize*nbClSize*nbDim)
 				gc_s_smReductionBuffer[gc_rank] = smReductionBuffer
 			}
 			{
-				gc_rank := gc_step3 + 1
+				gc_rank := gc_step2 + 1
 				gc_pos.Thread = gc_rank
 				/*line hecbench_nbnxm_kernel.go:40*/ smReductionBuffer := unsafe.Slice((*float32)(unsafe.Pointer(&gc_at2[0])), nbClSize*nbClSize*nbDim)
 				gc_s_smReductionBuffer[gc_rank] = smReductionBuffer
 			}
 			{
-				gc_rank := gc_step3 + 2
+				gc_rank := gc_step2 + 2
 				gc_pos.Thread = gc_rank
 				/*line hecbench_nbnxm_kernel.go:40*/ smReductionBuffer := unsafe.Slice((*float32)(unsafe.Pointer(&gc_at2[0])), nbClSize*nbClSize*nbDim)
 				gc_s_smReductionBuffer[gc_rank] = smReductionBuffer
 			}
 			{
-				gc_rank := gc_step3 + 3
+				gc_rank := gc_step2 + 3
 				gc_pos.Thread = gc_rank
 				/*line hecbench_nbnxm_kernel.go:40*/ smReductionBuffer := unsafe.Slice((*float32)(unsafe.Pointer(&gc_at2[0])), nbClSize*nbClSize*nbDim)
 				gc_s_smReductionBuffer[gc_rank] = smReductionBuffer
 			}
 		}
-		for gc_rank := gc_step3; gc_rank < gc_n; gc_rank++ {
+		for gc_rank := gc_step2; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			/*line hecbench_nbnxm_kernel.go:40*/ smReductionBuffer := unsafe.Slice((*float32)(unsafe.Pointer(&gc_at2[0])), nbClSize*nbClSize*nbDim)
 			gc_s_smReductionBuffer[gc_rank] = smReductionBuffer
 		}
 	} else {
-		gc_step4 := 0
-		for ; gc_step4+3 < gc_n; gc_step4 += 4 {
-			{
-				gc_rank := gc_step4 + 0
-				gc_pos.Thread = gc_rank
-				/*line hecbench_nbnxm_kernel.go:40*/ smReductionBuffer := unsafe.Slice((*float32)(unsafe.Pointer(&localPtr[ptr])), nbClSize*nbClSize*nbDim)
-				gc_s_smReductionBuffer[gc_rank] = smReductionBuffer
-			}
-			{
-				gc_rank := gc_step4 + 1
-				gc_pos.Thread = gc_rank
-				/*line hecbench_nbnxm_kernel.go:40*/ smReductionBuffer := unsafe.Slice((*float32)(unsafe.Pointer(&localPtr[ptr])), nbClSize*nbClSize*nbDim)
-				gc_s_smReductionBuffer[gc_rank] = smReductionBuffer
-			}
-			{
-				gc_rank := gc_step4 + 2
-				gc_pos.Thread = gc_rank
-				/*line hecbench_nbnxm_kernel.go:40*/ smReductionBuffer := unsafe.Slice((*float32)(unsafe.Pointer(&localPtr[ptr])), nbClSize*nbClSize*nbDim)
-				gc_s_smReductionBuffer[gc_rank] = smReductionBuffer
-			}
-			{
-				gc_rank := gc_step4 + 3
-				gc_pos.Thread = gc_rank
-				/*line hecbench_nbnxm_kernel.go:40*/ smReductionBuffer := unsafe.Slice((*float32)(unsafe.Pointer(&localPtr[ptr])), nbClSize*nbClSize*nbDim)
-				gc_s_smReductionBuffer[gc_rank] = smReductionBuffer
-			}
-		}
-		for gc_rank := gc_step4; gc_rank < gc_n; gc_rank++ {
+		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			/*line hecbench_nbnxm_kernel.go:40*/ smReductionBuffer := unsafe.Slice((*float32)(unsafe.Pointer(&localPtr[ptr])), nbClSize*nbClSize*nbDim)
 			gc_s_smReductionBuffer[gc_rank] = smReductionBuffer
@@ -973,10 +919,10 @@ func gc_body_nbnxmKernel(gc_b *compiled.Block, aXq []Float4, aF, aShiftVec, aFSh
 		{
 			gc_ty := 0
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_step5 := 0
-				for ; gc_step5+3 < gc_bdx; gc_step5 += 4 {
+				gc_step3 := 0
+				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
 					{
-						gc_tx := gc_step5 + 0
+						gc_tx := gc_step3 + 0
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tidxi := uint32(gc_tx)
@@ -993,7 +939,7 @@ func gc_body_nbnxmKernel(gc_b *compiled.Block, aXq []Float4, aF, aShiftVec, aFSh
 						smBuf_[2*bufStride+tidx_] = fCiBufZ_[ciOffset]
 					}
 					{
-						gc_tx := gc_step5 + 1
+						gc_tx := gc_step3 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tidxi := uint32(gc_tx)
@@ -1010,7 +956,7 @@ func gc_body_nbnxmKernel(gc_b *compiled.Block, aXq []Float4, aF, aShiftVec, aFSh
 						smBuf_[2*bufStride+tidx_] = fCiBufZ_[ciOffset]
 					}
 					{
-						gc_tx := gc_step5 + 2
+						gc_tx := gc_step3 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tidxi := uint32(gc_tx)
@@ -1027,7 +973,7 @@ func gc_body_nbnxmKernel(gc_b *compiled.Block, aXq []Float4, aF, aShiftVec, aFSh
 						smBuf_[2*bufStride+tidx_] = fCiBufZ_[ciOffset]
 					}
 					{
-						gc_tx := gc_step5 + 3
+						gc_tx := gc_step3 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tidxi := uint32(gc_tx)
@@ -1044,7 +990,7 @@ func gc_body_nbnxmKernel(gc_b *compiled.Block, aXq []Float4, aF, aShiftVec, aFSh
 						smBuf_[2*bufStride+tidx_] = fCiBufZ_[ciOffset]
 					}
 				}
-				for gc_tx := gc_step5; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tidxi := uint32(gc_tx)
@@ -1126,10 +1072,10 @@ func gc_body_nbnxmKernel(gc_b *compiled.Block, aXq []Float4, aF, aShiftVec, aFSh
 	{
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_step6 := 0
-			for ; gc_step6+3 < gc_bdx; gc_step6 += 4 {
+			gc_step4 := 0
+			for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
 				{
-					gc_tx := gc_step6 + 0
+					gc_tx := gc_step4 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tidxj := uint32(gc_ty)
@@ -1142,7 +1088,7 @@ func gc_body_nbnxmKernel(gc_b *compiled.Block, aXq []Float4, aF, aShiftVec, aFSh
 					}
 				}
 				{
-					gc_tx := gc_step6 + 1
+					gc_tx := gc_step4 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tidxj := uint32(gc_ty)
@@ -1155,7 +1101,7 @@ func gc_body_nbnxmKernel(gc_b *compiled.Block, aXq []Float4, aF, aShiftVec, aFSh
 					}
 				}
 				{
-					gc_tx := gc_step6 + 2
+					gc_tx := gc_step4 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tidxj := uint32(gc_ty)
@@ -1168,7 +1114,7 @@ func gc_body_nbnxmKernel(gc_b *compiled.Block, aXq []Float4, aF, aShiftVec, aFSh
 					}
 				}
 				{
-					gc_tx := gc_step6 + 3
+					gc_tx := gc_step4 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tidxj := uint32(gc_ty)
@@ -1181,7 +1127,7 @@ func gc_body_nbnxmKernel(gc_b *compiled.Block, aXq []Float4, aF, aShiftVec, aFSh
 					}
 				}
 			}
-			for gc_tx := gc_step6; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tidxj := uint32(gc_ty)

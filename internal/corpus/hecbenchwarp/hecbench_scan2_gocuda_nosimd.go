@@ -38,30 +38,7 @@ func gc_body_scan2BlockAdditionKernel(gc_b *compiled.Block, input, output []floa
 				/*line hecbench_scan2.go:27*/ value[0] = gc_at[0]
 			}
 		} else {
-			gc_step2 := gc_from
-			for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-				{
-					gc_tx := gc_step2 + 0
-					gc_pos.Thread = gc_base + gc_tx
-					/*line hecbench_scan2.go:27*/ value[0] = input[bid]
-				}
-				{
-					gc_tx := gc_step2 + 1
-					gc_pos.Thread = gc_base + gc_tx
-					/*line hecbench_scan2.go:27*/ value[0] = input[bid]
-				}
-				{
-					gc_tx := gc_step2 + 2
-					gc_pos.Thread = gc_base + gc_tx
-					/*line hecbench_scan2.go:27*/ value[0] = input[bid]
-				}
-				{
-					gc_tx := gc_step2 + 3
-					gc_pos.Thread = gc_base + gc_tx
-					/*line hecbench_scan2.go:27*/ value[0] = input[bid]
-				}
-			}
-			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				/*line hecbench_scan2.go:27*/ value[0] = input[bid]
 			}
@@ -71,61 +48,30 @@ func gc_body_scan2BlockAdditionKernel(gc_b *compiled.Block, input, output []floa
 		/*line hecbench_scan2.go:35*/ gc_off2 := bid * gc_bdx
 		if gc_off2 >= 0 && gc_off2 <= len(output) && gc_bdx <= len(output)-gc_off2 {
 			gc_at2 := output[gc_off2:][:gc_bdx]
-			gc_step3 := 0
-			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+			gc_step2 := 0
+			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 				{
-					gc_tx := gc_step3 + 0
+					gc_tx := gc_step2 + 0
 					/*line hecbench_scan2.go:31*/ gc_at2[gc_tx] += value[0]
 				}
 				{
-					gc_tx := gc_step3 + 1
+					gc_tx := gc_step2 + 1
 					/*line hecbench_scan2.go:31*/ gc_at2[gc_tx] += value[0]
 				}
 				{
-					gc_tx := gc_step3 + 2
+					gc_tx := gc_step2 + 2
 					/*line hecbench_scan2.go:31*/ gc_at2[gc_tx] += value[0]
 				}
 				{
-					gc_tx := gc_step3 + 3
+					gc_tx := gc_step2 + 3
 					/*line hecbench_scan2.go:31*/ gc_at2[gc_tx] += value[0]
 				}
 			}
-			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 				/*line hecbench_scan2.go:31*/ gc_at2[gc_tx] += value[0]
 			}
 		} else {
-			gc_step4 := 0
-			for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
-				{
-					gc_tx := gc_step4 + 0
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line hecbench_scan2.go:21*/ gid := bid*gc_bdx + tid
-					/*line hecbench_scan2.go:31*/ output[gid] += value[0]
-				}
-				{
-					gc_tx := gc_step4 + 1
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line hecbench_scan2.go:21*/ gid := bid*gc_bdx + tid
-					/*line hecbench_scan2.go:31*/ output[gid] += value[0]
-				}
-				{
-					gc_tx := gc_step4 + 2
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line hecbench_scan2.go:21*/ gid := bid*gc_bdx + tid
-					/*line hecbench_scan2.go:31*/ output[gid] += value[0]
-				}
-				{
-					gc_tx := gc_step4 + 3
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line hecbench_scan2.go:21*/ gid := bid*gc_bdx + tid
-					/*line hecbench_scan2.go:31*/ output[gid] += value[0]
-				}
-			}
-			for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
 				/*line hecbench_scan2.go:21*/ gid := bid*gc_bdx + tid
@@ -157,42 +103,7 @@ func gc_body_scan2ScanLargeArraysKernel(gc_b *compiled.Block, output, input []fl
 				block[gc_idx3] = input[gc_idx4]
 			}
 		} else {
-			gc_step := 0
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line hecbench_scan2.go:44*/ gid := bid*gc_bdx + tid
-					/*line hecbench_scan2.go:47*/ block[2*tid] = input[2*gid]
-					block[2*tid+1] = input[2*gid+1]
-				}
-				{
-					gc_tx := gc_step + 1
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line hecbench_scan2.go:44*/ gid := bid*gc_bdx + tid
-					/*line hecbench_scan2.go:47*/ block[2*tid] = input[2*gid]
-					block[2*tid+1] = input[2*gid+1]
-				}
-				{
-					gc_tx := gc_step + 2
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line hecbench_scan2.go:44*/ gid := bid*gc_bdx + tid
-					/*line hecbench_scan2.go:47*/ block[2*tid] = input[2*gid]
-					block[2*tid+1] = input[2*gid+1]
-				}
-				{
-					gc_tx := gc_step + 3
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line hecbench_scan2.go:44*/ gid := bid*gc_bdx + tid
-					/*line hecbench_scan2.go:47*/ block[2*tid] = input[2*gid]
-					block[2*tid+1] = input[2*gid+1]
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
 				/*line hecbench_scan2.go:44*/ gid := bid*gc_bdx + tid
@@ -233,42 +144,7 @@ func gc_body_scan2ScanLargeArraysKernel(gc_b *compiled.Block, output, input []fl
 			lanes.BroadcastFloat32x8(cache0).StoreSlice(gc_s_cache0[gc_rank:])
 			lanes.BroadcastFloat32x8(cache1).StoreSlice(gc_s_cache1[gc_rank:])
 		}
-		gc_step2 := gc_vstep2
-		for ; gc_step2+3 < gc_n; gc_step2 += 4 {
-			{
-				gc_rank := gc_step2 + 0
-				gc_pos.Thread = gc_rank
-				/*line hecbench_scan2.go:51*/ cache0 := block[0]
-				cache1 := cache0 + block[1]
-				gc_s_cache0[gc_rank] = cache0
-				gc_s_cache1[gc_rank] = cache1
-			}
-			{
-				gc_rank := gc_step2 + 1
-				gc_pos.Thread = gc_rank
-				/*line hecbench_scan2.go:51*/ cache0 := block[0]
-				cache1 := cache0 + block[1]
-				gc_s_cache0[gc_rank] = cache0
-				gc_s_cache1[gc_rank] = cache1
-			}
-			{
-				gc_rank := gc_step2 + 2
-				gc_pos.Thread = gc_rank
-				/*line hecbench_scan2.go:51*/ cache0 := block[0]
-				cache1 := cache0 + block[1]
-				gc_s_cache0[gc_rank] = cache0
-				gc_s_cache1[gc_rank] = cache1
-			}
-			{
-				gc_rank := gc_step2 + 3
-				gc_pos.Thread = gc_rank
-				/*line hecbench_scan2.go:51*/ cache0 := block[0]
-				cache1 := cache0 + block[1]
-				gc_s_cache0[gc_rank] = cache0
-				gc_s_cache1[gc_rank] = cache1
-			}
-		}
-		for gc_rank := gc_step2; gc_rank < gc_n; gc_rank++ {
+		for gc_rank := gc_vstep2; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			/*line hecbench_scan2.go:51*/ cache0 := block[0]
 			cache1 := cache0 + block[1]
@@ -304,50 +180,7 @@ func gc_body_scan2ScanLargeArraysKernel(gc_b *compiled.Block, output, input []fl
 					block[gc_idx6] = cache1
 				}
 			} else {
-				gc_step3 := 0
-				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
-					{
-						gc_tx := gc_step3 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
-						cache0 := gc_s_cache0[gc_rank]
-						cache1 := gc_s_cache1[gc_rank]
-						/*line hecbench_scan2.go:62*/ block[2*tid] = cache0
-						block[2*tid+1] = cache1
-					}
-					{
-						gc_tx := gc_step3 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
-						cache0 := gc_s_cache0[gc_rank]
-						cache1 := gc_s_cache1[gc_rank]
-						/*line hecbench_scan2.go:62*/ block[2*tid] = cache0
-						block[2*tid+1] = cache1
-					}
-					{
-						gc_tx := gc_step3 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
-						cache0 := gc_s_cache0[gc_rank]
-						cache1 := gc_s_cache1[gc_rank]
-						/*line hecbench_scan2.go:62*/ block[2*tid] = cache0
-						block[2*tid+1] = cache1
-					}
-					{
-						gc_tx := gc_step3 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
-						cache0 := gc_s_cache0[gc_rank]
-						cache1 := gc_s_cache1[gc_rank]
-						/*line hecbench_scan2.go:62*/ block[2*tid] = cache0
-						block[2*tid+1] = cache1
-					}
-				}
-				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -398,42 +231,7 @@ func gc_body_scan2PrefixSumKernel(gc_b *compiled.Block, output, input []float32,
 				block[gc_idx3] = input[gc_idx4]
 			}
 		} else {
-			gc_step := 0
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line hecbench_scan2.go:88*/ gid := bid*gc_bdx + tid
-					/*line hecbench_scan2.go:93*/ block[2*tid] = input[2*gid]
-					block[2*tid+1] = input[2*gid+1]
-				}
-				{
-					gc_tx := gc_step + 1
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line hecbench_scan2.go:88*/ gid := bid*gc_bdx + tid
-					/*line hecbench_scan2.go:93*/ block[2*tid] = input[2*gid]
-					block[2*tid+1] = input[2*gid+1]
-				}
-				{
-					gc_tx := gc_step + 2
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line hecbench_scan2.go:88*/ gid := bid*gc_bdx + tid
-					/*line hecbench_scan2.go:93*/ block[2*tid] = input[2*gid]
-					block[2*tid+1] = input[2*gid+1]
-				}
-				{
-					gc_tx := gc_step + 3
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line hecbench_scan2.go:88*/ gid := bid*gc_bdx + tid
-					/*line hecbench_scan2.go:93*/ block[2*tid] = input[2*gid]
-					block[2*tid+1] = input[2*gid+1]
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
 				/*line hecbench_scan2.go:88*/ gid := bid*gc_bdx + tid
@@ -474,42 +272,7 @@ func gc_body_scan2PrefixSumKernel(gc_b *compiled.Block, output, input []float32,
 			lanes.BroadcastFloat32x8(cache0).StoreSlice(gc_s_cache0[gc_rank:])
 			lanes.BroadcastFloat32x8(cache1).StoreSlice(gc_s_cache1[gc_rank:])
 		}
-		gc_step2 := gc_vstep2
-		for ; gc_step2+3 < gc_n; gc_step2 += 4 {
-			{
-				gc_rank := gc_step2 + 0
-				gc_pos.Thread = gc_rank
-				/*line hecbench_scan2.go:97*/ cache0 := block[0]
-				cache1 := cache0 + block[1]
-				gc_s_cache0[gc_rank] = cache0
-				gc_s_cache1[gc_rank] = cache1
-			}
-			{
-				gc_rank := gc_step2 + 1
-				gc_pos.Thread = gc_rank
-				/*line hecbench_scan2.go:97*/ cache0 := block[0]
-				cache1 := cache0 + block[1]
-				gc_s_cache0[gc_rank] = cache0
-				gc_s_cache1[gc_rank] = cache1
-			}
-			{
-				gc_rank := gc_step2 + 2
-				gc_pos.Thread = gc_rank
-				/*line hecbench_scan2.go:97*/ cache0 := block[0]
-				cache1 := cache0 + block[1]
-				gc_s_cache0[gc_rank] = cache0
-				gc_s_cache1[gc_rank] = cache1
-			}
-			{
-				gc_rank := gc_step2 + 3
-				gc_pos.Thread = gc_rank
-				/*line hecbench_scan2.go:97*/ cache0 := block[0]
-				cache1 := cache0 + block[1]
-				gc_s_cache0[gc_rank] = cache0
-				gc_s_cache1[gc_rank] = cache1
-			}
-		}
-		for gc_rank := gc_step2; gc_rank < gc_n; gc_rank++ {
+		for gc_rank := gc_vstep2; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			/*line hecbench_scan2.go:97*/ cache0 := block[0]
 			cache1 := cache0 + block[1]
@@ -545,50 +308,7 @@ func gc_body_scan2PrefixSumKernel(gc_b *compiled.Block, output, input []float32,
 					block[gc_idx6] = cache1
 				}
 			} else {
-				gc_step3 := 0
-				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
-					{
-						gc_tx := gc_step3 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
-						cache0 := gc_s_cache0[gc_rank]
-						cache1 := gc_s_cache1[gc_rank]
-						/*line hecbench_scan2.go:108*/ block[2*tid] = cache0
-						block[2*tid+1] = cache1
-					}
-					{
-						gc_tx := gc_step3 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
-						cache0 := gc_s_cache0[gc_rank]
-						cache1 := gc_s_cache1[gc_rank]
-						/*line hecbench_scan2.go:108*/ block[2*tid] = cache0
-						block[2*tid+1] = cache1
-					}
-					{
-						gc_tx := gc_step3 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
-						cache0 := gc_s_cache0[gc_rank]
-						cache1 := gc_s_cache1[gc_rank]
-						/*line hecbench_scan2.go:108*/ block[2*tid] = cache0
-						block[2*tid+1] = cache1
-					}
-					{
-						gc_tx := gc_step3 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
-						cache0 := gc_s_cache0[gc_rank]
-						cache1 := gc_s_cache1[gc_rank]
-						/*line hecbench_scan2.go:108*/ block[2*tid] = cache0
-						block[2*tid+1] = cache1
-					}
-				}
-				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx

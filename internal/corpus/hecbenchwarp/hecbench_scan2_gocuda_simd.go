@@ -39,30 +39,7 @@ func gc_body_scan2BlockAdditionKernel(gc_b *compiled.Block, input, output []floa
 				/*line hecbench_scan2.go:27*/ value[0] = gc_at[0]
 			}
 		} else {
-			gc_step2 := gc_from
-			for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-				{
-					gc_tx := gc_step2 + 0
-					gc_pos.Thread = gc_base + gc_tx
-					/*line hecbench_scan2.go:27*/ value[0] = input[bid]
-				}
-				{
-					gc_tx := gc_step2 + 1
-					gc_pos.Thread = gc_base + gc_tx
-					/*line hecbench_scan2.go:27*/ value[0] = input[bid]
-				}
-				{
-					gc_tx := gc_step2 + 2
-					gc_pos.Thread = gc_base + gc_tx
-					/*line hecbench_scan2.go:27*/ value[0] = input[bid]
-				}
-				{
-					gc_tx := gc_step2 + 3
-					gc_pos.Thread = gc_base + gc_tx
-					/*line hecbench_scan2.go:27*/ value[0] = input[bid]
-				}
-			}
-			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				/*line hecbench_scan2.go:27*/ value[0] = input[bid]
 			}
@@ -104,38 +81,7 @@ func gc_body_scan2BlockAdditionKernel(gc_b *compiled.Block, input, output []floa
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step3 := gc_vstep2
-			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
-				{
-					gc_tx := gc_step3 + 0
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line hecbench_scan2.go:21*/ gid := bid*gc_bdx + tid
-					/*line hecbench_scan2.go:31*/ output[gid] += value[0]
-				}
-				{
-					gc_tx := gc_step3 + 1
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line hecbench_scan2.go:21*/ gid := bid*gc_bdx + tid
-					/*line hecbench_scan2.go:31*/ output[gid] += value[0]
-				}
-				{
-					gc_tx := gc_step3 + 2
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line hecbench_scan2.go:21*/ gid := bid*gc_bdx + tid
-					/*line hecbench_scan2.go:31*/ output[gid] += value[0]
-				}
-				{
-					gc_tx := gc_step3 + 3
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line hecbench_scan2.go:21*/ gid := bid*gc_bdx + tid
-					/*line hecbench_scan2.go:31*/ output[gid] += value[0]
-				}
-			}
-			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
 				/*line hecbench_scan2.go:21*/ gid := bid*gc_bdx + tid
@@ -312,42 +258,7 @@ func gc_body_scan2ScanLargeArraysKernel(gc_b *compiled.Block, output, input []fl
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		gc_step2 := gc_vstep3
-		for ; gc_step2+3 < gc_n; gc_step2 += 4 {
-			{
-				gc_rank := gc_step2 + 0
-				gc_pos.Thread = gc_rank
-				/*line hecbench_scan2.go:51*/ cache0 := block[0]
-				cache1 := cache0 + block[1]
-				gc_s_cache0[gc_rank] = cache0
-				gc_s_cache1[gc_rank] = cache1
-			}
-			{
-				gc_rank := gc_step2 + 1
-				gc_pos.Thread = gc_rank
-				/*line hecbench_scan2.go:51*/ cache0 := block[0]
-				cache1 := cache0 + block[1]
-				gc_s_cache0[gc_rank] = cache0
-				gc_s_cache1[gc_rank] = cache1
-			}
-			{
-				gc_rank := gc_step2 + 2
-				gc_pos.Thread = gc_rank
-				/*line hecbench_scan2.go:51*/ cache0 := block[0]
-				cache1 := cache0 + block[1]
-				gc_s_cache0[gc_rank] = cache0
-				gc_s_cache1[gc_rank] = cache1
-			}
-			{
-				gc_rank := gc_step2 + 3
-				gc_pos.Thread = gc_rank
-				/*line hecbench_scan2.go:51*/ cache0 := block[0]
-				cache1 := cache0 + block[1]
-				gc_s_cache0[gc_rank] = cache0
-				gc_s_cache1[gc_rank] = cache1
-			}
-		}
-		for gc_rank := gc_step2; gc_rank < gc_n; gc_rank++ {
+		for gc_rank := gc_vstep3; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			/*line hecbench_scan2.go:51*/ cache0 := block[0]
 			cache1 := cache0 + block[1]
@@ -521,10 +432,10 @@ func gc_body_scan2ScanLargeArraysKernel(gc_b *compiled.Block, output, input []fl
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step3 := gc_vstep5
-			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+			gc_step2 := gc_vstep5
+			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 				{
-					gc_tx := gc_step3 + 0
+					gc_tx := gc_step2 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -534,7 +445,7 @@ func gc_body_scan2ScanLargeArraysKernel(gc_b *compiled.Block, output, input []fl
 					block[2*tid+1] = cache1
 				}
 				{
-					gc_tx := gc_step3 + 1
+					gc_tx := gc_step2 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -544,7 +455,7 @@ func gc_body_scan2ScanLargeArraysKernel(gc_b *compiled.Block, output, input []fl
 					block[2*tid+1] = cache1
 				}
 				{
-					gc_tx := gc_step3 + 2
+					gc_tx := gc_step2 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -554,7 +465,7 @@ func gc_body_scan2ScanLargeArraysKernel(gc_b *compiled.Block, output, input []fl
 					block[2*tid+1] = cache1
 				}
 				{
-					gc_tx := gc_step3 + 3
+					gc_tx := gc_step2 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -564,7 +475,7 @@ func gc_body_scan2ScanLargeArraysKernel(gc_b *compiled.Block, output, input []fl
 					block[2*tid+1] = cache1
 				}
 			}
-			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
@@ -912,42 +823,7 @@ func gc_body_scan2PrefixSumKernel(gc_b *compiled.Block, output, input []float32,
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		gc_step2 := gc_vstep3
-		for ; gc_step2+3 < gc_n; gc_step2 += 4 {
-			{
-				gc_rank := gc_step2 + 0
-				gc_pos.Thread = gc_rank
-				/*line hecbench_scan2.go:97*/ cache0 := block[0]
-				cache1 := cache0 + block[1]
-				gc_s_cache0[gc_rank] = cache0
-				gc_s_cache1[gc_rank] = cache1
-			}
-			{
-				gc_rank := gc_step2 + 1
-				gc_pos.Thread = gc_rank
-				/*line hecbench_scan2.go:97*/ cache0 := block[0]
-				cache1 := cache0 + block[1]
-				gc_s_cache0[gc_rank] = cache0
-				gc_s_cache1[gc_rank] = cache1
-			}
-			{
-				gc_rank := gc_step2 + 2
-				gc_pos.Thread = gc_rank
-				/*line hecbench_scan2.go:97*/ cache0 := block[0]
-				cache1 := cache0 + block[1]
-				gc_s_cache0[gc_rank] = cache0
-				gc_s_cache1[gc_rank] = cache1
-			}
-			{
-				gc_rank := gc_step2 + 3
-				gc_pos.Thread = gc_rank
-				/*line hecbench_scan2.go:97*/ cache0 := block[0]
-				cache1 := cache0 + block[1]
-				gc_s_cache0[gc_rank] = cache0
-				gc_s_cache1[gc_rank] = cache1
-			}
-		}
-		for gc_rank := gc_step2; gc_rank < gc_n; gc_rank++ {
+		for gc_rank := gc_vstep3; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			/*line hecbench_scan2.go:97*/ cache0 := block[0]
 			cache1 := cache0 + block[1]
@@ -1121,10 +997,10 @@ func gc_body_scan2PrefixSumKernel(gc_b *compiled.Block, output, input []float32,
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step3 := gc_vstep5
-			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+			gc_step2 := gc_vstep5
+			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 				{
-					gc_tx := gc_step3 + 0
+					gc_tx := gc_step2 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -1134,7 +1010,7 @@ func gc_body_scan2PrefixSumKernel(gc_b *compiled.Block, output, input []float32,
 					block[2*tid+1] = cache1
 				}
 				{
-					gc_tx := gc_step3 + 1
+					gc_tx := gc_step2 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -1144,7 +1020,7 @@ func gc_body_scan2PrefixSumKernel(gc_b *compiled.Block, output, input []float32,
 					block[2*tid+1] = cache1
 				}
 				{
-					gc_tx := gc_step3 + 2
+					gc_tx := gc_step2 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -1154,7 +1030,7 @@ func gc_body_scan2PrefixSumKernel(gc_b *compiled.Block, output, input []float32,
 					block[2*tid+1] = cache1
 				}
 				{
-					gc_tx := gc_step3 + 3
+					gc_tx := gc_step2 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -1164,7 +1040,7 @@ func gc_body_scan2PrefixSumKernel(gc_b *compiled.Block, output, input []float32,
 					block[2*tid+1] = cache1
 				}
 			}
-			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx

@@ -261,38 +261,7 @@ func gc_body_scanKernel[T scanInt](gc_b *compiled.Block, N int, nblocks int64, g
 					temp[gc_idx2] = gi[gc_idx2]
 				}
 			} else {
-				gc_step := 0
-				for ; gc_step+3 < gc_bdx; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
-						gc_pos.Thread = gc_base + gc_tx
-						thid := gc_tx
-						/*line hecbench_scan.go:93*/ temp[2*thid] = gi[2*thid]
-						temp[2*thid+1] = gi[2*thid+1]
-					}
-					{
-						gc_tx := gc_step + 1
-						gc_pos.Thread = gc_base + gc_tx
-						thid := gc_tx
-						/*line hecbench_scan.go:93*/ temp[2*thid] = gi[2*thid]
-						temp[2*thid+1] = gi[2*thid+1]
-					}
-					{
-						gc_tx := gc_step + 2
-						gc_pos.Thread = gc_base + gc_tx
-						thid := gc_tx
-						/*line hecbench_scan.go:93*/ temp[2*thid] = gi[2*thid]
-						temp[2*thid+1] = gi[2*thid+1]
-					}
-					{
-						gc_tx := gc_step + 3
-						gc_pos.Thread = gc_base + gc_tx
-						thid := gc_tx
-						/*line hecbench_scan.go:93*/ temp[2*thid] = gi[2*thid]
-						temp[2*thid+1] = gi[2*thid+1]
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					thid := gc_tx
 					/*line hecbench_scan.go:93*/ temp[2*thid] = gi[2*thid]
@@ -339,41 +308,18 @@ func gc_body_scanKernel[T scanInt](gc_b *compiled.Block, N int, nblocks int64, g
 				gc_off4 := N - 1
 				if gc_from >= 0 && gc_off4 >= 0 && gc_off4 < len(temp) {
 					gc_at := temp[gc_off4:][:1]
-					gc_step2 := gc_from
-					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+					gc_step := gc_from
+					for ; gc_step+3 < gc_to; gc_step += 4 {
 						/*line hecbench_scan.go:114*/ gc_at[0] = 0
 						/*line hecbench_scan.go:114*/ gc_at[0] = 0
 						/*line hecbench_scan.go:114*/ gc_at[0] = 0
 						/*line hecbench_scan.go:114*/ gc_at[0] = 0
 					}
-					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 						/*line hecbench_scan.go:114*/ gc_at[0] = 0
 					}
 				} else {
-					gc_step3 := gc_from
-					for ; gc_step3+3 < gc_to; gc_step3 += 4 {
-						{
-							gc_tx := gc_step3 + 0
-							gc_pos.Thread = gc_base + gc_tx
-							/*line hecbench_scan.go:114*/ temp[N-1] = 0
-						}
-						{
-							gc_tx := gc_step3 + 1
-							gc_pos.Thread = gc_base + gc_tx
-							/*line hecbench_scan.go:114*/ temp[N-1] = 0
-						}
-						{
-							gc_tx := gc_step3 + 2
-							gc_pos.Thread = gc_base + gc_tx
-							/*line hecbench_scan.go:114*/ temp[N-1] = 0
-						}
-						{
-							gc_tx := gc_step3 + 3
-							gc_pos.Thread = gc_base + gc_tx
-							/*line hecbench_scan.go:114*/ temp[N-1] = 0
-						}
-					}
-					for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
 						/*line hecbench_scan.go:114*/ temp[N-1] = 0
 					}
@@ -423,38 +369,7 @@ func gc_body_scanKernel[T scanInt](gc_b *compiled.Block, N int, nblocks int64, g
 					gout[gc_idx8] = temp[gc_idx8]
 				}
 			} else {
-				gc_step4 := 0
-				for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
-					{
-						gc_tx := gc_step4 + 0
-						gc_pos.Thread = gc_base + gc_tx
-						thid := gc_tx
-						/*line hecbench_scan.go:127*/ gout[2*thid] = temp[2*thid]
-						gout[2*thid+1] = temp[2*thid+1]
-					}
-					{
-						gc_tx := gc_step4 + 1
-						gc_pos.Thread = gc_base + gc_tx
-						thid := gc_tx
-						/*line hecbench_scan.go:127*/ gout[2*thid] = temp[2*thid]
-						gout[2*thid+1] = temp[2*thid+1]
-					}
-					{
-						gc_tx := gc_step4 + 2
-						gc_pos.Thread = gc_base + gc_tx
-						thid := gc_tx
-						/*line hecbench_scan.go:127*/ gout[2*thid] = temp[2*thid]
-						gout[2*thid+1] = temp[2*thid+1]
-					}
-					{
-						gc_tx := gc_step4 + 3
-						gc_pos.Thread = gc_base + gc_tx
-						thid := gc_tx
-						/*line hecbench_scan.go:127*/ gout[2*thid] = temp[2*thid]
-						gout[2*thid+1] = temp[2*thid+1]
-					}
-				}
-				for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					thid := gc_tx
 					/*line hecbench_scan.go:127*/ gout[2*thid] = temp[2*thid]

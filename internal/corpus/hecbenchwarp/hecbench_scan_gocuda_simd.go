@@ -243,30 +243,7 @@ func gc_body_scanKernel_int32(gc_b *compiled.Block, N int, nblocks int64, gOdata
 						/*line hecbench_scan.go:114*/ gc_at[0] = 0
 					}
 				} else {
-					gc_step3 := gc_from
-					for ; gc_step3+3 < gc_to; gc_step3 += 4 {
-						{
-							gc_tx := gc_step3 + 0
-							gc_pos.Thread = gc_base + gc_tx
-							/*line hecbench_scan.go:114*/ temp[N-1] = 0
-						}
-						{
-							gc_tx := gc_step3 + 1
-							gc_pos.Thread = gc_base + gc_tx
-							/*line hecbench_scan.go:114*/ temp[N-1] = 0
-						}
-						{
-							gc_tx := gc_step3 + 2
-							gc_pos.Thread = gc_base + gc_tx
-							/*line hecbench_scan.go:114*/ temp[N-1] = 0
-						}
-						{
-							gc_tx := gc_step3 + 3
-							gc_pos.Thread = gc_base + gc_tx
-							/*line hecbench_scan.go:114*/ temp[N-1] = 0
-						}
-					}
-					for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
 						/*line hecbench_scan.go:114*/ temp[N-1] = 0
 					}
@@ -453,38 +430,38 @@ func gc_body_scanKernel_int32(gc_b *compiled.Block, N int, nblocks int64, gOdata
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step4 := gc_vstep4
-			for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
+			gc_step3 := gc_vstep4
+			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
 				{
-					gc_tx := gc_step4 + 0
+					gc_tx := gc_step3 + 0
 					gc_pos.Thread = gc_base + gc_tx
 					thid := gc_tx
 					/*line hecbench_scan.go:127*/ gout[2*thid] = temp[2*thid]
 					gout[2*thid+1] = temp[2*thid+1]
 				}
 				{
-					gc_tx := gc_step4 + 1
+					gc_tx := gc_step3 + 1
 					gc_pos.Thread = gc_base + gc_tx
 					thid := gc_tx
 					/*line hecbench_scan.go:127*/ gout[2*thid] = temp[2*thid]
 					gout[2*thid+1] = temp[2*thid+1]
 				}
 				{
-					gc_tx := gc_step4 + 2
+					gc_tx := gc_step3 + 2
 					gc_pos.Thread = gc_base + gc_tx
 					thid := gc_tx
 					/*line hecbench_scan.go:127*/ gout[2*thid] = temp[2*thid]
 					gout[2*thid+1] = temp[2*thid+1]
 				}
 				{
-					gc_tx := gc_step4 + 3
+					gc_tx := gc_step3 + 3
 					gc_pos.Thread = gc_base + gc_tx
 					thid := gc_tx
 					/*line hecbench_scan.go:127*/ gout[2*thid] = temp[2*thid]
 					gout[2*thid+1] = temp[2*thid+1]
 				}
 			}
-			for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				thid := gc_tx
 				/*line hecbench_scan.go:127*/ gout[2*thid] = temp[2*thid]

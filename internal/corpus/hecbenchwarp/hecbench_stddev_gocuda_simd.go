@@ -133,30 +133,7 @@ func gc_body_stddevSopKernel(gc_b *compiled.Block, std, data []float32, D, N int
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step2 := gc_vstep3
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_pos.Thread = gc_base + gc_tx
-						/*line hecbench_stddev.go:59*/ sstd[gc_tx] = 0
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_pos.Thread = gc_base + gc_tx
-						/*line hecbench_stddev.go:59*/ sstd[gc_tx] = 0
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_pos.Thread = gc_base + gc_tx
-						/*line hecbench_stddev.go:59*/ sstd[gc_tx] = 0
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_pos.Thread = gc_base + gc_tx
-						/*line hecbench_stddev.go:59*/ sstd[gc_tx] = 0
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					/*line hecbench_stddev.go:59*/ sstd[gc_tx] = 0
 				}
@@ -164,10 +141,10 @@ func gc_body_stddevSopKernel(gc_b *compiled.Block, std, data []float32, D, N int
 		}
 	}
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-		gc_step3 := 0
-		for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+		gc_step2 := 0
+		for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 			{
-				gc_tx := gc_step3 + 0
+				gc_tx := gc_step2 + 0
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				/*line hecbench_stddev.go:41*/ thisColId := int32(gc_tx % stddevColsPerBlk)
@@ -175,7 +152,7 @@ func gc_body_stddevSopKernel(gc_b *compiled.Block, std, data []float32, D, N int
 				/*line hecbench_stddev.go:63*/ compiled.SharedAdd(&sstd[thisColId], threadData)
 			}
 			{
-				gc_tx := gc_step3 + 1
+				gc_tx := gc_step2 + 1
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				/*line hecbench_stddev.go:41*/ thisColId := int32(gc_tx % stddevColsPerBlk)
@@ -183,7 +160,7 @@ func gc_body_stddevSopKernel(gc_b *compiled.Block, std, data []float32, D, N int
 				/*line hecbench_stddev.go:63*/ compiled.SharedAdd(&sstd[thisColId], threadData)
 			}
 			{
-				gc_tx := gc_step3 + 2
+				gc_tx := gc_step2 + 2
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				/*line hecbench_stddev.go:41*/ thisColId := int32(gc_tx % stddevColsPerBlk)
@@ -191,7 +168,7 @@ func gc_body_stddevSopKernel(gc_b *compiled.Block, std, data []float32, D, N int
 				/*line hecbench_stddev.go:63*/ compiled.SharedAdd(&sstd[thisColId], threadData)
 			}
 			{
-				gc_tx := gc_step3 + 3
+				gc_tx := gc_step2 + 3
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				/*line hecbench_stddev.go:41*/ thisColId := int32(gc_tx % stddevColsPerBlk)
@@ -199,7 +176,7 @@ func gc_body_stddevSopKernel(gc_b *compiled.Block, std, data []float32, D, N int
 				/*line hecbench_stddev.go:63*/ compiled.SharedAdd(&sstd[thisColId], threadData)
 			}
 		}
-		for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+		for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
 			/*line hecbench_stddev.go:41*/ thisColId := int32(gc_tx % stddevColsPerBlk)
@@ -213,38 +190,38 @@ func gc_body_stddevSopKernel(gc_b *compiled.Block, std, data []float32, D, N int
 			gc_to = gc_bound
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			gc_step4 := gc_from
-			for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+			gc_step3 := gc_from
+			for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 				{
-					gc_tx := gc_step4 + 0
+					gc_tx := gc_step3 + 0
 					gc_pos.Thread = gc_base + gc_tx
 					/*line hecbench_stddev.go:41*/ thisColId := int32(gc_tx % stddevColsPerBlk)
 					/*line hecbench_stddev.go:43*/ colId := thisColId + (int32(gc_by) * stddevColsPerBlk)
 					/*line hecbench_stddev.go:67*/ atomic.Add(&std[colId], sstd[thisColId])
 				}
 				{
-					gc_tx := gc_step4 + 1
+					gc_tx := gc_step3 + 1
 					gc_pos.Thread = gc_base + gc_tx
 					/*line hecbench_stddev.go:41*/ thisColId := int32(gc_tx % stddevColsPerBlk)
 					/*line hecbench_stddev.go:43*/ colId := thisColId + (int32(gc_by) * stddevColsPerBlk)
 					/*line hecbench_stddev.go:67*/ atomic.Add(&std[colId], sstd[thisColId])
 				}
 				{
-					gc_tx := gc_step4 + 2
+					gc_tx := gc_step3 + 2
 					gc_pos.Thread = gc_base + gc_tx
 					/*line hecbench_stddev.go:41*/ thisColId := int32(gc_tx % stddevColsPerBlk)
 					/*line hecbench_stddev.go:43*/ colId := thisColId + (int32(gc_by) * stddevColsPerBlk)
 					/*line hecbench_stddev.go:67*/ atomic.Add(&std[colId], sstd[thisColId])
 				}
 				{
-					gc_tx := gc_step4 + 3
+					gc_tx := gc_step3 + 3
 					gc_pos.Thread = gc_base + gc_tx
 					/*line hecbench_stddev.go:41*/ thisColId := int32(gc_tx % stddevColsPerBlk)
 					/*line hecbench_stddev.go:43*/ colId := thisColId + (int32(gc_by) * stddevColsPerBlk)
 					/*line hecbench_stddev.go:67*/ atomic.Add(&std[colId], sstd[thisColId])
 				}
 			}
-			for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+			for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				/*line hecbench_stddev.go:41*/ thisColId := int32(gc_tx % stddevColsPerBlk)
 				/*line hecbench_stddev.go:43*/ colId := thisColId + (int32(gc_by) * stddevColsPerBlk)

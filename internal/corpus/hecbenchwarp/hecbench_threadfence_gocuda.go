@@ -271,46 +271,7 @@ func gc_body_threadfenceSumKernel(gc_b *compiled.Block, array []float32, N int32
 					}
 				}
 			} else {
-				gc_step5 := 0
-				for ; gc_step5+3 < gc_bdx; gc_step5 += 4 {
-					{
-						gc_tx := gc_step5 + 0
-						gc_pos.Thread = gc_base + gc_tx
-						lid := uint32(gc_tx)
-						/*line hecbench_threadfence.go:84*/ if lid == 0 {
-							/*line hecbench_threadfence.go:90*/ result[0] = partialSum[0]
-							count[0] = 0
-						}
-					}
-					{
-						gc_tx := gc_step5 + 1
-						gc_pos.Thread = gc_base + gc_tx
-						lid := uint32(gc_tx)
-						/*line hecbench_threadfence.go:84*/ if lid == 0 {
-							/*line hecbench_threadfence.go:90*/ result[0] = partialSum[0]
-							count[0] = 0
-						}
-					}
-					{
-						gc_tx := gc_step5 + 2
-						gc_pos.Thread = gc_base + gc_tx
-						lid := uint32(gc_tx)
-						/*line hecbench_threadfence.go:84*/ if lid == 0 {
-							/*line hecbench_threadfence.go:90*/ result[0] = partialSum[0]
-							count[0] = 0
-						}
-					}
-					{
-						gc_tx := gc_step5 + 3
-						gc_pos.Thread = gc_base + gc_tx
-						lid := uint32(gc_tx)
-						/*line hecbench_threadfence.go:84*/ if lid == 0 {
-							/*line hecbench_threadfence.go:90*/ result[0] = partialSum[0]
-							count[0] = 0
-						}
-					}
-				}
-				for gc_tx := gc_step5; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					lid := uint32(gc_tx)
 					/*line hecbench_threadfence.go:84*/ if lid == 0 {

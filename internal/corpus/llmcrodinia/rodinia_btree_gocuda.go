@@ -93,30 +93,7 @@ func gc_body_findK(gc_b *compiled.Block, height int, knodesD []knode, knodesElem
 					/*line rodinia_btree.go:68*/ gc_at4[0] = gc_at5[0]
 				}
 			} else {
-				gc_step2 := gc_from
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_pos.Thread = gc_base + gc_tx
-						/*line rodinia_btree.go:68*/ currKnodeD[bid] = offsetD[bid]
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_pos.Thread = gc_base + gc_tx
-						/*line rodinia_btree.go:68*/ currKnodeD[bid] = offsetD[bid]
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_pos.Thread = gc_base + gc_tx
-						/*line rodinia_btree.go:68*/ currKnodeD[bid] = offsetD[bid]
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_pos.Thread = gc_base + gc_tx
-						/*line rodinia_btree.go:68*/ currKnodeD[bid] = offsetD[bid]
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					/*line rodinia_btree.go:68*/ currKnodeD[bid] = offsetD[bid]
 				}
@@ -252,34 +229,7 @@ func gc_body_findRangeK(gc_b *compiled.Block, height int, knodesD []knode, knode
 					gc_at9[0] = gc_at10[0]
 				}
 			} else {
-				gc_step2 := gc_from
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_pos.Thread = gc_base + gc_tx
-						/*line rodinia_btree.go:130*/ currKnodeD[bid] = offsetD[bid]
-						lastKnodeD[bid] = offset2D[bid]
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_pos.Thread = gc_base + gc_tx
-						/*line rodinia_btree.go:130*/ currKnodeD[bid] = offsetD[bid]
-						lastKnodeD[bid] = offset2D[bid]
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_pos.Thread = gc_base + gc_tx
-						/*line rodinia_btree.go:130*/ currKnodeD[bid] = offsetD[bid]
-						lastKnodeD[bid] = offset2D[bid]
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_pos.Thread = gc_base + gc_tx
-						/*line rodinia_btree.go:130*/ currKnodeD[bid] = offsetD[bid]
-						lastKnodeD[bid] = offset2D[bid]
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					/*line rodinia_btree.go:130*/ currKnodeD[bid] = offsetD[bid]
 					lastKnodeD[bid] = offset2D[bid]
@@ -298,10 +248,10 @@ func gc_body_findRangeK(gc_b *compiled.Block, height int, knodesD []knode, knode
 			gc_at13 := RecstartD[gc_off3:][:1]
 			gc_elem5 := gc_at11[0]
 			gc_elem6 := gc_at12[0]
-			gc_step3 := 0
-			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+			gc_step2 := 0
+			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 				{
-					gc_tx := gc_step3 + 0
+					gc_tx := gc_step2 + 0
 					gc_pos.Thread = gc_base + gc_tx
 					thid := gc_tx
 					/*line rodinia_btree.go:137*/ if knodesD[gc_elem5].keys[thid] == gc_elem6 {
@@ -309,7 +259,7 @@ func gc_body_findRangeK(gc_b *compiled.Block, height int, knodesD []knode, knode
 					}
 				}
 				{
-					gc_tx := gc_step3 + 1
+					gc_tx := gc_step2 + 1
 					gc_pos.Thread = gc_base + gc_tx
 					thid := gc_tx
 					/*line rodinia_btree.go:137*/ if knodesD[gc_elem5].keys[thid] == gc_elem6 {
@@ -317,7 +267,7 @@ func gc_body_findRangeK(gc_b *compiled.Block, height int, knodesD []knode, knode
 					}
 				}
 				{
-					gc_tx := gc_step3 + 2
+					gc_tx := gc_step2 + 2
 					gc_pos.Thread = gc_base + gc_tx
 					thid := gc_tx
 					/*line rodinia_btree.go:137*/ if knodesD[gc_elem5].keys[thid] == gc_elem6 {
@@ -325,7 +275,7 @@ func gc_body_findRangeK(gc_b *compiled.Block, height int, knodesD []knode, knode
 					}
 				}
 				{
-					gc_tx := gc_step3 + 3
+					gc_tx := gc_step2 + 3
 					gc_pos.Thread = gc_base + gc_tx
 					thid := gc_tx
 					/*line rodinia_btree.go:137*/ if knodesD[gc_elem5].keys[thid] == gc_elem6 {
@@ -333,7 +283,7 @@ func gc_body_findRangeK(gc_b *compiled.Block, height int, knodesD []knode, knode
 					}
 				}
 			}
-			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				thid := gc_tx
 				/*line rodinia_btree.go:137*/ if knodesD[gc_elem5].keys[thid] == gc_elem6 {
@@ -341,42 +291,7 @@ func gc_body_findRangeK(gc_b *compiled.Block, height int, knodesD []knode, knode
 				}
 			}
 		} else {
-			gc_step4 := 0
-			for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
-				{
-					gc_tx := gc_step4 + 0
-					gc_pos.Thread = gc_base + gc_tx
-					thid := gc_tx
-					/*line rodinia_btree.go:137*/ if knodesD[currKnodeD[bid]].keys[thid] == startD[bid] {
-						RecstartD[bid] = knodesD[currKnodeD[bid]].indices[thid]
-					}
-				}
-				{
-					gc_tx := gc_step4 + 1
-					gc_pos.Thread = gc_base + gc_tx
-					thid := gc_tx
-					/*line rodinia_btree.go:137*/ if knodesD[currKnodeD[bid]].keys[thid] == startD[bid] {
-						RecstartD[bid] = knodesD[currKnodeD[bid]].indices[thid]
-					}
-				}
-				{
-					gc_tx := gc_step4 + 2
-					gc_pos.Thread = gc_base + gc_tx
-					thid := gc_tx
-					/*line rodinia_btree.go:137*/ if knodesD[currKnodeD[bid]].keys[thid] == startD[bid] {
-						RecstartD[bid] = knodesD[currKnodeD[bid]].indices[thid]
-					}
-				}
-				{
-					gc_tx := gc_step4 + 3
-					gc_pos.Thread = gc_base + gc_tx
-					thid := gc_tx
-					/*line rodinia_btree.go:137*/ if knodesD[currKnodeD[bid]].keys[thid] == startD[bid] {
-						RecstartD[bid] = knodesD[currKnodeD[bid]].indices[thid]
-					}
-				}
-			}
-			for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				thid := gc_tx
 				/*line rodinia_btree.go:137*/ if knodesD[currKnodeD[bid]].keys[thid] == startD[bid] {

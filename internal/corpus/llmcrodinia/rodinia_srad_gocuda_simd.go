@@ -45,50 +45,7 @@ func gc_body_sradReduce(gc_b *compiled.Block, dNe int, dNo int, dMul int, dSums 
 					_ = i
 				}
 			} else {
-				gc_step := gc_from
-				for ; gc_step+3 < gc_to; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
-						gc_pos.Thread = gc_base + gc_tx
-						tx := gc_tx
-						/*line rodinia_srad.go:29*/ ei := (bx * sradNumberThreads) + tx
-						/*line rodinia_srad.go:38*/ var i int
-						/*line rodinia_srad.go:43*/ dPsum[tx] = dSums[ei*dMul]
-						dPsum2[tx] = dSums2[ei*dMul]
-						_ = i
-					}
-					{
-						gc_tx := gc_step + 1
-						gc_pos.Thread = gc_base + gc_tx
-						tx := gc_tx
-						/*line rodinia_srad.go:29*/ ei := (bx * sradNumberThreads) + tx
-						/*line rodinia_srad.go:38*/ var i int
-						/*line rodinia_srad.go:43*/ dPsum[tx] = dSums[ei*dMul]
-						dPsum2[tx] = dSums2[ei*dMul]
-						_ = i
-					}
-					{
-						gc_tx := gc_step + 2
-						gc_pos.Thread = gc_base + gc_tx
-						tx := gc_tx
-						/*line rodinia_srad.go:29*/ ei := (bx * sradNumberThreads) + tx
-						/*line rodinia_srad.go:38*/ var i int
-						/*line rodinia_srad.go:43*/ dPsum[tx] = dSums[ei*dMul]
-						dPsum2[tx] = dSums2[ei*dMul]
-						_ = i
-					}
-					{
-						gc_tx := gc_step + 3
-						gc_pos.Thread = gc_base + gc_tx
-						tx := gc_tx
-						/*line rodinia_srad.go:29*/ ei := (bx * sradNumberThreads) + tx
-						/*line rodinia_srad.go:38*/ var i int
-						/*line rodinia_srad.go:43*/ dPsum[tx] = dSums[ei*dMul]
-						dPsum2[tx] = dSums2[ei*dMul]
-						_ = i
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tx := gc_tx
 					/*line rodinia_srad.go:29*/ ei := (bx * sradNumberThreads) + tx
@@ -317,34 +274,34 @@ func gc_body_sradReduce(gc_b *compiled.Block, dNe int, dNo int, dMul int, dSums 
 				}
 			}
 			var i_4 int = 2
-			gc_step2 := 0
-			for ; gc_step2+3 < gc_n; gc_step2 += 4 {
+			gc_step := 0
+			for ; gc_step+3 < gc_n; gc_step += 4 {
 				{
-					gc_pos.Thread = gc_step2 + 0
+					gc_pos.Thread = gc_step + 0
 					/*line rodinia_srad.go:102*/ var i int
 					_ = i
 					/*line rodinia_srad.go:93*/ i = i_3
 				}
 				{
-					gc_pos.Thread = gc_step2 + 1
+					gc_pos.Thread = gc_step + 1
 					/*line rodinia_srad.go:98*/ var i int
 					_ = i
 					/*line rodinia_srad.go:93*/ i = i_3
 				}
 				{
-					gc_pos.Thread = gc_step2 + 2
+					gc_pos.Thread = gc_step + 2
 					/*line rodinia_srad.go:98*/ var i int
 					_ = i
 					/*line rodinia_srad.go:93*/ i = i_3
 				}
 				{
-					gc_pos.Thread = gc_step2 + 3
+					gc_pos.Thread = gc_step + 3
 					/*line rodinia_srad.go:98*/ var i int
 					_ = i
 					/*line rodinia_srad.go:93*/ i = i_3
 				}
 			}
-			for gc_rank := gc_step2; gc_rank < gc_n; gc_rank++ {
+			for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
 				gc_pos.Thread = gc_rank
 				var i int
 				_ = i

@@ -521,42 +521,7 @@ func gc_body_reduceUnrolling2Kernel(gc_b *compiled.Block, gIdata, gOdata []int32
 				}
 			}
 		} else {
-			gc_step4 := 0
-			for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
-				{
-					gc_tx := gc_step4 + 0
-					gc_pos.Thread = gc_base + gc_tx
-					tid := uint32(gc_tx)
-					/*line cheng_reduce.go:124*/ if tid == 0 {
-						gOdata[gc_bx] = idata[0]
-					}
-				}
-				{
-					gc_tx := gc_step4 + 1
-					gc_pos.Thread = gc_base + gc_tx
-					tid := uint32(gc_tx)
-					/*line cheng_reduce.go:124*/ if tid == 0 {
-						gOdata[gc_bx] = idata[0]
-					}
-				}
-				{
-					gc_tx := gc_step4 + 2
-					gc_pos.Thread = gc_base + gc_tx
-					tid := uint32(gc_tx)
-					/*line cheng_reduce.go:124*/ if tid == 0 {
-						gOdata[gc_bx] = idata[0]
-					}
-				}
-				{
-					gc_tx := gc_step4 + 3
-					gc_pos.Thread = gc_base + gc_tx
-					tid := uint32(gc_tx)
-					/*line cheng_reduce.go:124*/ if tid == 0 {
-						gOdata[gc_bx] = idata[0]
-					}
-				}
-			}
-			for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := uint32(gc_tx)
 				/*line cheng_reduce.go:124*/ if tid == 0 {
@@ -694,42 +659,7 @@ func gc_body_reduceUnrolling4Kernel(gc_b *compiled.Block, gIdata, gOdata []int32
 				}
 			}
 		} else {
-			gc_step3 := 0
-			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
-				{
-					gc_tx := gc_step3 + 0
-					gc_pos.Thread = gc_base + gc_tx
-					tid := uint32(gc_tx)
-					/*line cheng_reduce.go:157*/ if tid == 0 {
-						gOdata[gc_bx] = idata[0]
-					}
-				}
-				{
-					gc_tx := gc_step3 + 1
-					gc_pos.Thread = gc_base + gc_tx
-					tid := uint32(gc_tx)
-					/*line cheng_reduce.go:157*/ if tid == 0 {
-						gOdata[gc_bx] = idata[0]
-					}
-				}
-				{
-					gc_tx := gc_step3 + 2
-					gc_pos.Thread = gc_base + gc_tx
-					tid := uint32(gc_tx)
-					/*line cheng_reduce.go:157*/ if tid == 0 {
-						gOdata[gc_bx] = idata[0]
-					}
-				}
-				{
-					gc_tx := gc_step3 + 3
-					gc_pos.Thread = gc_base + gc_tx
-					tid := uint32(gc_tx)
-					/*line cheng_reduce.go:157*/ if tid == 0 {
-						gOdata[gc_bx] = idata[0]
-					}
-				}
-			}
-			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := uint32(gc_tx)
 				/*line cheng_reduce.go:157*/ if tid == 0 {
@@ -871,42 +801,7 @@ func gc_body_reduceUnrolling8Kernel(gc_b *compiled.Block, gIdata, gOdata []int32
 				}
 			}
 		} else {
-			gc_step3 := 0
-			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
-				{
-					gc_tx := gc_step3 + 0
-					gc_pos.Thread = gc_base + gc_tx
-					tid := uint32(gc_tx)
-					/*line cheng_reduce.go:194*/ if tid == 0 {
-						gOdata[gc_bx] = idata[0]
-					}
-				}
-				{
-					gc_tx := gc_step3 + 1
-					gc_pos.Thread = gc_base + gc_tx
-					tid := uint32(gc_tx)
-					/*line cheng_reduce.go:194*/ if tid == 0 {
-						gOdata[gc_bx] = idata[0]
-					}
-				}
-				{
-					gc_tx := gc_step3 + 2
-					gc_pos.Thread = gc_base + gc_tx
-					tid := uint32(gc_tx)
-					/*line cheng_reduce.go:194*/ if tid == 0 {
-						gOdata[gc_bx] = idata[0]
-					}
-				}
-				{
-					gc_tx := gc_step3 + 3
-					gc_pos.Thread = gc_base + gc_tx
-					tid := uint32(gc_tx)
-					/*line cheng_reduce.go:194*/ if tid == 0 {
-						gOdata[gc_bx] = idata[0]
-					}
-				}
-			}
-			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := uint32(gc_tx)
 				/*line cheng_reduce.go:194*/ if tid == 0 {

@@ -464,42 +464,7 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b *compiled.Block, gIdata, gOdata []i
 					}
 				}
 			}
-			gc_step := gc_vstep2
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line cheng_reduce_shfl.go:156*/ if gc_bdx >= 1024 && tid < 512 {
-						smem[tid] += smem[tid+512]
-					}
-				}
-				{
-					gc_tx := gc_step + 1
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line cheng_reduce_shfl.go:156*/ if gc_bdx >= 1024 && tid < 512 {
-						smem[tid] += smem[tid+512]
-					}
-				}
-				{
-					gc_tx := gc_step + 2
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line cheng_reduce_shfl.go:156*/ if gc_bdx >= 1024 && tid < 512 {
-						smem[tid] += smem[tid+512]
-					}
-				}
-				{
-					gc_tx := gc_step + 3
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line cheng_reduce_shfl.go:156*/ if gc_bdx >= 1024 && tid < 512 {
-						smem[tid] += smem[tid+512]
-					}
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
 				/*line cheng_reduce_shfl.go:156*/ if gc_bdx >= 1024 && tid < 512 {
@@ -579,42 +544,7 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b *compiled.Block, gIdata, gOdata []i
 					}
 				}
 			}
-			gc_step2 := gc_vstep4
-			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-				{
-					gc_tx := gc_step2 + 0
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line cheng_reduce_shfl.go:160*/ if gc_bdx >= 512 && tid < 256 {
-						smem[tid] += smem[tid+256]
-					}
-				}
-				{
-					gc_tx := gc_step2 + 1
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line cheng_reduce_shfl.go:160*/ if gc_bdx >= 512 && tid < 256 {
-						smem[tid] += smem[tid+256]
-					}
-				}
-				{
-					gc_tx := gc_step2 + 2
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line cheng_reduce_shfl.go:160*/ if gc_bdx >= 512 && tid < 256 {
-						smem[tid] += smem[tid+256]
-					}
-				}
-				{
-					gc_tx := gc_step2 + 3
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line cheng_reduce_shfl.go:160*/ if gc_bdx >= 512 && tid < 256 {
-						smem[tid] += smem[tid+256]
-					}
-				}
-			}
-			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
 				/*line cheng_reduce_shfl.go:160*/ if gc_bdx >= 512 && tid < 256 {
@@ -694,42 +624,7 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b *compiled.Block, gIdata, gOdata []i
 					}
 				}
 			}
-			gc_step3 := gc_vstep6
-			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
-				{
-					gc_tx := gc_step3 + 0
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line cheng_reduce_shfl.go:164*/ if gc_bdx >= 256 && tid < 128 {
-						smem[tid] += smem[tid+128]
-					}
-				}
-				{
-					gc_tx := gc_step3 + 1
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line cheng_reduce_shfl.go:164*/ if gc_bdx >= 256 && tid < 128 {
-						smem[tid] += smem[tid+128]
-					}
-				}
-				{
-					gc_tx := gc_step3 + 2
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line cheng_reduce_shfl.go:164*/ if gc_bdx >= 256 && tid < 128 {
-						smem[tid] += smem[tid+128]
-					}
-				}
-				{
-					gc_tx := gc_step3 + 3
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line cheng_reduce_shfl.go:164*/ if gc_bdx >= 256 && tid < 128 {
-						smem[tid] += smem[tid+128]
-					}
-				}
-			}
-			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep6; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
 				/*line cheng_reduce_shfl.go:164*/ if gc_bdx >= 256 && tid < 128 {
@@ -809,42 +704,7 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b *compiled.Block, gIdata, gOdata []i
 					}
 				}
 			}
-			gc_step4 := gc_vstep8
-			for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
-				{
-					gc_tx := gc_step4 + 0
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line cheng_reduce_shfl.go:168*/ if gc_bdx >= 128 && tid < 64 {
-						smem[tid] += smem[tid+64]
-					}
-				}
-				{
-					gc_tx := gc_step4 + 1
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line cheng_reduce_shfl.go:168*/ if gc_bdx >= 128 && tid < 64 {
-						smem[tid] += smem[tid+64]
-					}
-				}
-				{
-					gc_tx := gc_step4 + 2
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line cheng_reduce_shfl.go:168*/ if gc_bdx >= 128 && tid < 64 {
-						smem[tid] += smem[tid+64]
-					}
-				}
-				{
-					gc_tx := gc_step4 + 3
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line cheng_reduce_shfl.go:168*/ if gc_bdx >= 128 && tid < 64 {
-						smem[tid] += smem[tid+64]
-					}
-				}
-			}
-			for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep8; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
 				/*line cheng_reduce_shfl.go:168*/ if gc_bdx >= 128 && tid < 64 {
@@ -924,42 +784,7 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b *compiled.Block, gIdata, gOdata []i
 					}
 				}
 			}
-			gc_step5 := gc_vstep10
-			for ; gc_step5+3 < gc_bdx; gc_step5 += 4 {
-				{
-					gc_tx := gc_step5 + 0
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line cheng_reduce_shfl.go:172*/ if gc_bdx >= 64 && tid < 32 {
-						smem[tid] += smem[tid+32]
-					}
-				}
-				{
-					gc_tx := gc_step5 + 1
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line cheng_reduce_shfl.go:172*/ if gc_bdx >= 64 && tid < 32 {
-						smem[tid] += smem[tid+32]
-					}
-				}
-				{
-					gc_tx := gc_step5 + 2
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line cheng_reduce_shfl.go:172*/ if gc_bdx >= 64 && tid < 32 {
-						smem[tid] += smem[tid+32]
-					}
-				}
-				{
-					gc_tx := gc_step5 + 3
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line cheng_reduce_shfl.go:172*/ if gc_bdx >= 64 && tid < 32 {
-						smem[tid] += smem[tid+32]
-					}
-				}
-			}
-			for gc_tx := gc_step5; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep10; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
 				/*line cheng_reduce_shfl.go:172*/ if gc_bdx >= 64 && tid < 32 {
@@ -1110,71 +935,40 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b *compiled.Block, gIdata, gOdata []i
 		gc_off7 := gc_bx
 		if gc_from >= 0 && gc_off7 >= 0 && gc_off7 < len(gOdata) {
 			gc_at12 := gOdata[gc_off7:][:1]
-			gc_step6 := gc_from
-			for ; gc_step6+3 < gc_to; gc_step6 += 4 {
+			gc_step := gc_from
+			for ; gc_step+3 < gc_to; gc_step += 4 {
 				{
-					gc_tx := gc_step6 + 0
+					gc_tx := gc_step + 0
 					gc_rank := gc_base + gc_tx
 					localSum := gc_s_localSum[gc_rank]
 					/*line cheng_reduce_shfl.go:187*/ gc_at12[0] = localSum
 				}
 				{
-					gc_tx := gc_step6 + 1
+					gc_tx := gc_step + 1
 					gc_rank := gc_base + gc_tx
 					localSum := gc_s_localSum[gc_rank]
 					/*line cheng_reduce_shfl.go:187*/ gc_at12[0] = localSum
 				}
 				{
-					gc_tx := gc_step6 + 2
+					gc_tx := gc_step + 2
 					gc_rank := gc_base + gc_tx
 					localSum := gc_s_localSum[gc_rank]
 					/*line cheng_reduce_shfl.go:187*/ gc_at12[0] = localSum
 				}
 				{
-					gc_tx := gc_step6 + 3
+					gc_tx := gc_step + 3
 					gc_rank := gc_base + gc_tx
 					localSum := gc_s_localSum[gc_rank]
 					/*line cheng_reduce_shfl.go:187*/ gc_at12[0] = localSum
 				}
 			}
-			for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
+			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				localSum := gc_s_localSum[gc_rank]
 				/*line cheng_reduce_shfl.go:187*/ gc_at12[0] = localSum
 			}
 		} else {
-			gc_step7 := gc_from
-			for ; gc_step7+3 < gc_to; gc_step7 += 4 {
-				{
-					gc_tx := gc_step7 + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					localSum := gc_s_localSum[gc_rank]
-					/*line cheng_reduce_shfl.go:187*/ gOdata[gc_bx] = localSum
-				}
-				{
-					gc_tx := gc_step7 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					localSum := gc_s_localSum[gc_rank]
-					/*line cheng_reduce_shfl.go:187*/ gOdata[gc_bx] = localSum
-				}
-				{
-					gc_tx := gc_step7 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					localSum := gc_s_localSum[gc_rank]
-					/*line cheng_reduce_shfl.go:187*/ gOdata[gc_bx] = localSum
-				}
-				{
-					gc_tx := gc_step7 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					localSum := gc_s_localSum[gc_rank]
-					/*line cheng_reduce_shfl.go:187*/ gOdata[gc_bx] = localSum
-				}
-			}
-			for gc_tx := gc_step7; gc_tx < gc_to; gc_tx++ {
+			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				localSum := gc_s_localSum[gc_rank]

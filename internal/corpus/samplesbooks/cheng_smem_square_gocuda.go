@@ -69,34 +69,7 @@ func gc_body_smemSquareSetRowReadColKernel(gc_b *compiled.Block, out []int32) {
 					/*line cheng_smem_square.go:30*/ gc_at[gc_tx] = int32(idx)
 				}
 			} else {
-				gc_step2 := 0
-				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_pos.Thread = gc_base + gc_tx
-						idx := uint32(gc_ty*gc_bdx + gc_tx)
-						/*line cheng_smem_square.go:30*/ tile[gc_ty][gc_tx] = int32(idx)
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_pos.Thread = gc_base + gc_tx
-						idx := uint32(gc_ty*gc_bdx + gc_tx)
-						/*line cheng_smem_square.go:30*/ tile[gc_ty][gc_tx] = int32(idx)
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_pos.Thread = gc_base + gc_tx
-						idx := uint32(gc_ty*gc_bdx + gc_tx)
-						/*line cheng_smem_square.go:30*/ tile[gc_ty][gc_tx] = int32(idx)
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_pos.Thread = gc_base + gc_tx
-						idx := uint32(gc_ty*gc_bdx + gc_tx)
-						/*line cheng_smem_square.go:30*/ tile[gc_ty][gc_tx] = int32(idx)
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					idx := uint32(gc_ty*gc_bdx + gc_tx)
 					/*line cheng_smem_square.go:30*/ tile[gc_ty][gc_tx] = int32(idx)
@@ -111,34 +84,34 @@ func gc_body_smemSquareSetRowReadColKernel(gc_b *compiled.Block, out []int32) {
 	{
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_step3 := 0
-			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+			gc_step2 := 0
+			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 				{
-					gc_tx := gc_step3 + 0
+					gc_tx := gc_step2 + 0
 					gc_pos.Thread = gc_base + gc_tx
 					idx := uint32(gc_ty*gc_bdx + gc_tx)
 					/*line cheng_smem_square.go:34*/ out[idx] = tile[gc_tx][gc_ty]
 				}
 				{
-					gc_tx := gc_step3 + 1
+					gc_tx := gc_step2 + 1
 					gc_pos.Thread = gc_base + gc_tx
 					idx := uint32(gc_ty*gc_bdx + gc_tx)
 					/*line cheng_smem_square.go:34*/ out[idx] = tile[gc_tx][gc_ty]
 				}
 				{
-					gc_tx := gc_step3 + 2
+					gc_tx := gc_step2 + 2
 					gc_pos.Thread = gc_base + gc_tx
 					idx := uint32(gc_ty*gc_bdx + gc_tx)
 					/*line cheng_smem_square.go:34*/ out[idx] = tile[gc_tx][gc_ty]
 				}
 				{
-					gc_tx := gc_step3 + 3
+					gc_tx := gc_step2 + 3
 					gc_pos.Thread = gc_base + gc_tx
 					idx := uint32(gc_ty*gc_bdx + gc_tx)
 					/*line cheng_smem_square.go:34*/ out[idx] = tile[gc_tx][gc_ty]
 				}
 			}
-			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				idx := uint32(gc_ty*gc_bdx + gc_tx)
 				/*line cheng_smem_square.go:34*/ out[idx] = tile[gc_tx][gc_ty]
@@ -319,34 +292,7 @@ func gc_body_smemSquareSetRowReadColPadKernel(gc_b *compiled.Block, out []int32)
 					/*line cheng_smem_square.go:64*/ gc_at[gc_tx] = int32(idx)
 				}
 			} else {
-				gc_step2 := 0
-				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_pos.Thread = gc_base + gc_tx
-						idx := uint32(gc_ty*gc_bdx + gc_tx)
-						/*line cheng_smem_square.go:64*/ tile[gc_ty][gc_tx] = int32(idx)
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_pos.Thread = gc_base + gc_tx
-						idx := uint32(gc_ty*gc_bdx + gc_tx)
-						/*line cheng_smem_square.go:64*/ tile[gc_ty][gc_tx] = int32(idx)
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_pos.Thread = gc_base + gc_tx
-						idx := uint32(gc_ty*gc_bdx + gc_tx)
-						/*line cheng_smem_square.go:64*/ tile[gc_ty][gc_tx] = int32(idx)
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_pos.Thread = gc_base + gc_tx
-						idx := uint32(gc_ty*gc_bdx + gc_tx)
-						/*line cheng_smem_square.go:64*/ tile[gc_ty][gc_tx] = int32(idx)
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					idx := uint32(gc_ty*gc_bdx + gc_tx)
 					/*line cheng_smem_square.go:64*/ tile[gc_ty][gc_tx] = int32(idx)
@@ -361,34 +307,34 @@ func gc_body_smemSquareSetRowReadColPadKernel(gc_b *compiled.Block, out []int32)
 	{
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_step3 := 0
-			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+			gc_step2 := 0
+			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 				{
-					gc_tx := gc_step3 + 0
+					gc_tx := gc_step2 + 0
 					gc_pos.Thread = gc_base + gc_tx
 					idx := uint32(gc_ty*gc_bdx + gc_tx)
 					/*line cheng_smem_square.go:68*/ out[idx] = tile[gc_tx][gc_ty]
 				}
 				{
-					gc_tx := gc_step3 + 1
+					gc_tx := gc_step2 + 1
 					gc_pos.Thread = gc_base + gc_tx
 					idx := uint32(gc_ty*gc_bdx + gc_tx)
 					/*line cheng_smem_square.go:68*/ out[idx] = tile[gc_tx][gc_ty]
 				}
 				{
-					gc_tx := gc_step3 + 2
+					gc_tx := gc_step2 + 2
 					gc_pos.Thread = gc_base + gc_tx
 					idx := uint32(gc_ty*gc_bdx + gc_tx)
 					/*line cheng_smem_square.go:68*/ out[idx] = tile[gc_tx][gc_ty]
 				}
 				{
-					gc_tx := gc_step3 + 3
+					gc_tx := gc_step2 + 3
 					gc_pos.Thread = gc_base + gc_tx
 					idx := uint32(gc_ty*gc_bdx + gc_tx)
 					/*line cheng_smem_square.go:68*/ out[idx] = tile[gc_tx][gc_ty]
 				}
 			}
-			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				idx := uint32(gc_ty*gc_bdx + gc_tx)
 				/*line cheng_smem_square.go:68*/ out[idx] = tile[gc_tx][gc_ty]

@@ -1449,62 +1449,7 @@ func gc_body_stencilRegisterTilingKernel(gc_b *compiled.Block, in, out []float32
 						/*line pmpp_stencil.go:165*/ inPrev.StoreSlice(gc_s_inPrev[gc_rank:])
 						/*line pmpp_stencil.go:165*/ inCurr.StoreSlice(gc_s_inCurr[gc_rank:])
 					}
-					gc_step := gc_vstep6
-					for ; gc_step+3 < gc_bdx; gc_step += 4 {
-						{
-							gc_tx := gc_step + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							var inPrev float32
-							inCurr := gc_s_inCurr[gc_rank]
-							inNext := gc_s_inNext[gc_rank]
-							/*line pmpp_stencil.go:163*/ inPrev = inCurr
-							inCurr = inNext
-							inCurrS[gc_ty][gc_tx] = inNext
-							gc_s_inPrev[gc_rank] = inPrev
-							gc_s_inCurr[gc_rank] = inCurr
-						}
-						{
-							gc_tx := gc_step + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							var inPrev float32
-							inCurr := gc_s_inCurr[gc_rank]
-							inNext := gc_s_inNext[gc_rank]
-							/*line pmpp_stencil.go:163*/ inPrev = inCurr
-							inCurr = inNext
-							inCurrS[gc_ty][gc_tx] = inNext
-							gc_s_inPrev[gc_rank] = inPrev
-							gc_s_inCurr[gc_rank] = inCurr
-						}
-						{
-							gc_tx := gc_step + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							var inPrev float32
-							inCurr := gc_s_inCurr[gc_rank]
-							inNext := gc_s_inNext[gc_rank]
-							/*line pmpp_stencil.go:163*/ inPrev = inCurr
-							inCurr = inNext
-							inCurrS[gc_ty][gc_tx] = inNext
-							gc_s_inPrev[gc_rank] = inPrev
-							gc_s_inCurr[gc_rank] = inCurr
-						}
-						{
-							gc_tx := gc_step + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							var inPrev float32
-							inCurr := gc_s_inCurr[gc_rank]
-							inNext := gc_s_inNext[gc_rank]
-							/*line pmpp_stencil.go:163*/ inPrev = inCurr
-							inCurr = inNext
-							inCurrS[gc_ty][gc_tx] = inNext
-							gc_s_inPrev[gc_rank] = inPrev
-							gc_s_inCurr[gc_rank] = inCurr
-						}
-					}
-					for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := gc_vstep6; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						var inPrev float32

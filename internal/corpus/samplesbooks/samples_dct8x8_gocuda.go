@@ -651,54 +651,7 @@ func gc_body_cudaKernelQuantizationShortKernel(gc_b *compiled.Block, SrcDst []in
 					/*line samples_dct8x8.go:233*/ gc_at3[gc_tx] = curCoef
 				}
 			} else {
-				gc_step2 := 0
-				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tx := gc_tx
-						ty := gc_ty
-						curCoef := gc_s_curCoef[gc_rank]
-						curQuant := gc_s_curQuant[gc_rank]
-						/*line samples_dct8x8.go:231*/ curCoef = curCoef * curQuant
-						/*line samples_dct8x8.go:233*/ SrcDst[(by*dctBlockSize+ty)*Stride+(bx*dctBlockSize+tx)] = curCoef
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tx := gc_tx
-						ty := gc_ty
-						curCoef := gc_s_curCoef[gc_rank]
-						curQuant := gc_s_curQuant[gc_rank]
-						/*line samples_dct8x8.go:231*/ curCoef = curCoef * curQuant
-						/*line samples_dct8x8.go:233*/ SrcDst[(by*dctBlockSize+ty)*Stride+(bx*dctBlockSize+tx)] = curCoef
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tx := gc_tx
-						ty := gc_ty
-						curCoef := gc_s_curCoef[gc_rank]
-						curQuant := gc_s_curQuant[gc_rank]
-						/*line samples_dct8x8.go:231*/ curCoef = curCoef * curQuant
-						/*line samples_dct8x8.go:233*/ SrcDst[(by*dctBlockSize+ty)*Stride+(bx*dctBlockSize+tx)] = curCoef
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tx := gc_tx
-						ty := gc_ty
-						curCoef := gc_s_curCoef[gc_rank]
-						curQuant := gc_s_curQuant[gc_rank]
-						/*line samples_dct8x8.go:231*/ curCoef = curCoef * curQuant
-						/*line samples_dct8x8.go:233*/ SrcDst[(by*dctBlockSize+ty)*Stride+(bx*dctBlockSize+tx)] = curCoef
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tx := gc_tx

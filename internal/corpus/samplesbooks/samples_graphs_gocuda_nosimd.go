@@ -120,54 +120,7 @@ func gc_body_graphReduceKernel(gc_b *compiled.Block, inputVec []float32, outputV
 					gc_s_tempSum[gc_rank] = tempSum
 				}
 			} else {
-				gc_step3 := gc_from
-				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
-					{
-						gc_tx := gc_step3 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						globaltid := gc_bx*gc_bdx + gc_tx
-						tempSum := gc_s_tempSum[gc_rank]
-						/*line samples_graphs.go:31*/ i := globaltid + gc_off
-						gc_more = true
-						/*line samples_graphs.go:32*/ tempSum += float64(inputVec[i])
-						gc_s_tempSum[gc_rank] = tempSum
-					}
-					{
-						gc_tx := gc_step3 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						globaltid := gc_bx*gc_bdx + gc_tx
-						tempSum := gc_s_tempSum[gc_rank]
-						/*line samples_graphs.go:31*/ i := globaltid + gc_off
-						gc_more = true
-						/*line samples_graphs.go:32*/ tempSum += float64(inputVec[i])
-						gc_s_tempSum[gc_rank] = tempSum
-					}
-					{
-						gc_tx := gc_step3 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						globaltid := gc_bx*gc_bdx + gc_tx
-						tempSum := gc_s_tempSum[gc_rank]
-						/*line samples_graphs.go:31*/ i := globaltid + gc_off
-						gc_more = true
-						/*line samples_graphs.go:32*/ tempSum += float64(inputVec[i])
-						gc_s_tempSum[gc_rank] = tempSum
-					}
-					{
-						gc_tx := gc_step3 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						globaltid := gc_bx*gc_bdx + gc_tx
-						tempSum := gc_s_tempSum[gc_rank]
-						/*line samples_graphs.go:31*/ i := globaltid + gc_off
-						gc_more = true
-						/*line samples_graphs.go:32*/ tempSum += float64(inputVec[i])
-						gc_s_tempSum[gc_rank] = tempSum
-					}
-				}
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					globaltid := gc_bx*gc_bdx + gc_tx
@@ -180,34 +133,34 @@ func gc_body_graphReduceKernel(gc_b *compiled.Block, inputVec []float32, outputV
 			}
 		}
 	}
-	gc_step4 := 0
-	for ; gc_step4+3 < gc_n; gc_step4 += 4 {
+	gc_step3 := 0
+	for ; gc_step3+3 < gc_n; gc_step3 += 4 {
 		{
-			gc_rank := gc_step4 + 0
+			gc_rank := gc_step3 + 0
 			gc_pos.Thread = gc_rank
 			tempSum := gc_s_tempSum[gc_rank]
 			/*line samples_graphs.go:34*/ tmp[gc_rank] = tempSum
 		}
 		{
-			gc_rank := gc_step4 + 1
+			gc_rank := gc_step3 + 1
 			gc_pos.Thread = gc_rank
 			tempSum := gc_s_tempSum[gc_rank]
 			/*line samples_graphs.go:34*/ tmp[gc_rank] = tempSum
 		}
 		{
-			gc_rank := gc_step4 + 2
+			gc_rank := gc_step3 + 2
 			gc_pos.Thread = gc_rank
 			tempSum := gc_s_tempSum[gc_rank]
 			/*line samples_graphs.go:34*/ tmp[gc_rank] = tempSum
 		}
 		{
-			gc_rank := gc_step4 + 3
+			gc_rank := gc_step3 + 3
 			gc_pos.Thread = gc_rank
 			tempSum := gc_s_tempSum[gc_rank]
 			/*line samples_graphs.go:34*/ tmp[gc_rank] = tempSum
 		}
 	}
-	for gc_rank := gc_step4; gc_rank < gc_n; gc_rank++ {
+	for gc_rank := gc_step3; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		tempSum := gc_s_tempSum[gc_rank]
 		/*line samples_graphs.go:34*/ tmp[gc_rank] = tempSum
@@ -364,54 +317,7 @@ func gc_body_graphReduceFinalKernel(gc_b *compiled.Block, inputVec, result []flo
 				if gc_vstep3 > gc_from {
 					gc_more = true
 				}
-				gc_step2 := gc_vstep3
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						globaltid := gc_bx*gc_bdx + gc_tx
-						tempSum := gc_s_tempSum[gc_rank]
-						/*line samples_graphs.go:74*/ i := globaltid + gc_off
-						gc_more = true
-						/*line samples_graphs.go:75*/ tempSum += inputVec[i]
-						gc_s_tempSum[gc_rank] = tempSum
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						globaltid := gc_bx*gc_bdx + gc_tx
-						tempSum := gc_s_tempSum[gc_rank]
-						/*line samples_graphs.go:74*/ i := globaltid + gc_off
-						gc_more = true
-						/*line samples_graphs.go:75*/ tempSum += inputVec[i]
-						gc_s_tempSum[gc_rank] = tempSum
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						globaltid := gc_bx*gc_bdx + gc_tx
-						tempSum := gc_s_tempSum[gc_rank]
-						/*line samples_graphs.go:74*/ i := globaltid + gc_off
-						gc_more = true
-						/*line samples_graphs.go:75*/ tempSum += inputVec[i]
-						gc_s_tempSum[gc_rank] = tempSum
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						globaltid := gc_bx*gc_bdx + gc_tx
-						tempSum := gc_s_tempSum[gc_rank]
-						/*line samples_graphs.go:74*/ i := globaltid + gc_off
-						gc_more = true
-						/*line samples_graphs.go:75*/ tempSum += inputVec[i]
-						gc_s_tempSum[gc_rank] = tempSum
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					globaltid := gc_bx*gc_bdx + gc_tx
@@ -424,34 +330,34 @@ func gc_body_graphReduceFinalKernel(gc_b *compiled.Block, inputVec, result []flo
 			}
 		}
 	}
-	gc_step3 := 0
-	for ; gc_step3+3 < gc_n; gc_step3 += 4 {
+	gc_step2 := 0
+	for ; gc_step2+3 < gc_n; gc_step2 += 4 {
 		{
-			gc_rank := gc_step3 + 0
+			gc_rank := gc_step2 + 0
 			gc_pos.Thread = gc_rank
 			tempSum := gc_s_tempSum[gc_rank]
 			/*line samples_graphs.go:77*/ tmp[gc_rank] = tempSum
 		}
 		{
-			gc_rank := gc_step3 + 1
+			gc_rank := gc_step2 + 1
 			gc_pos.Thread = gc_rank
 			tempSum := gc_s_tempSum[gc_rank]
 			/*line samples_graphs.go:77*/ tmp[gc_rank] = tempSum
 		}
 		{
-			gc_rank := gc_step3 + 2
+			gc_rank := gc_step2 + 2
 			gc_pos.Thread = gc_rank
 			tempSum := gc_s_tempSum[gc_rank]
 			/*line samples_graphs.go:77*/ tmp[gc_rank] = tempSum
 		}
 		{
-			gc_rank := gc_step3 + 3
+			gc_rank := gc_step2 + 3
 			gc_pos.Thread = gc_rank
 			tempSum := gc_s_tempSum[gc_rank]
 			/*line samples_graphs.go:77*/ tmp[gc_rank] = tempSum
 		}
 	}
-	for gc_rank := gc_step3; gc_rank < gc_n; gc_rank++ {
+	for gc_rank := gc_step2; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		tempSum := gc_s_tempSum[gc_rank]
 		/*line samples_graphs.go:77*/ tmp[gc_rank] = tempSum

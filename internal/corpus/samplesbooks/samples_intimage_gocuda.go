@@ -528,42 +528,7 @@ func gc_body_shflVerticalShflKernel(gc_b *compiled.Block, img []uint32, width, h
 					gc_s_stepSum[gc_rank] = stepSum
 				}
 			} else {
-				gc_step2 := 0
-				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						stepSum := uint32(0)
-						/*line samples_intimage.go:204*/ sums[gc_tx][gc_ty] = 0
-						gc_s_stepSum[gc_rank] = stepSum
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						stepSum := uint32(0)
-						/*line samples_intimage.go:204*/ sums[gc_tx][gc_ty] = 0
-						gc_s_stepSum[gc_rank] = stepSum
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						stepSum := uint32(0)
-						/*line samples_intimage.go:204*/ sums[gc_tx][gc_ty] = 0
-						gc_s_stepSum[gc_rank] = stepSum
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						stepSum := uint32(0)
-						/*line samples_intimage.go:204*/ sums[gc_tx][gc_ty] = 0
-						gc_s_stepSum[gc_rank] = stepSum
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					stepSum := uint32(0)
@@ -705,38 +670,38 @@ func gc_body_shflVerticalShflKernel(gc_b *compiled.Block, img []uint32, width, h
 				}
 			}
 		}
-		gc_step3 := 0
-		for ; gc_step3+3 < gc_n; gc_step3 += 4 {
+		gc_step2 := 0
+		for ; gc_step2+3 < gc_n; gc_step2 += 4 {
 			{
-				gc_rank := gc_step3 + 0
+				gc_rank := gc_step2 + 0
 				gc_pos.Thread = gc_rank
 				sum := gc_s_sum[gc_rank]
 				p := gc_s_p[gc_rank]
 				/*line samples_intimage.go:241*/ p[0] = sum
 			}
 			{
-				gc_rank := gc_step3 + 1
+				gc_rank := gc_step2 + 1
 				gc_pos.Thread = gc_rank
 				sum := gc_s_sum[gc_rank]
 				p := gc_s_p[gc_rank]
 				/*line samples_intimage.go:241*/ p[0] = sum
 			}
 			{
-				gc_rank := gc_step3 + 2
+				gc_rank := gc_step2 + 2
 				gc_pos.Thread = gc_rank
 				sum := gc_s_sum[gc_rank]
 				p := gc_s_p[gc_rank]
 				/*line samples_intimage.go:241*/ p[0] = sum
 			}
 			{
-				gc_rank := gc_step3 + 3
+				gc_rank := gc_step2 + 3
 				gc_pos.Thread = gc_rank
 				sum := gc_s_sum[gc_rank]
 				p := gc_s_p[gc_rank]
 				/*line samples_intimage.go:241*/ p[0] = sum
 			}
 		}
-		for gc_rank := gc_step3; gc_rank < gc_n; gc_rank++ {
+		for gc_rank := gc_step2; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			sum := gc_s_sum[gc_rank]
 			p := gc_s_p[gc_rank]

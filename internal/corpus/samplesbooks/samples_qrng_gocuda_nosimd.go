@@ -59,30 +59,7 @@ func gc_body_sobolGPUKernel(gc_b *compiled.Block, nVectors, nDimensions uint32, 
 				/*line samples_qrng.go:148*/ gc_at[gc_tx] = gc_at2[gc_tx]
 			}
 		} else {
-			gc_step2 := gc_from
-			for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-				{
-					gc_tx := gc_step2 + 0
-					gc_pos.Thread = gc_base + gc_tx
-					/*line samples_qrng.go:148*/ v[gc_tx] = dDirections[gc_tx]
-				}
-				{
-					gc_tx := gc_step2 + 1
-					gc_pos.Thread = gc_base + gc_tx
-					/*line samples_qrng.go:148*/ v[gc_tx] = dDirections[gc_tx]
-				}
-				{
-					gc_tx := gc_step2 + 2
-					gc_pos.Thread = gc_base + gc_tx
-					/*line samples_qrng.go:148*/ v[gc_tx] = dDirections[gc_tx]
-				}
-				{
-					gc_tx := gc_step2 + 3
-					gc_pos.Thread = gc_base + gc_tx
-					/*line samples_qrng.go:148*/ v[gc_tx] = dDirections[gc_tx]
-				}
-			}
-			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				/*line samples_qrng.go:148*/ v[gc_tx] = dDirections[gc_tx]
 			}

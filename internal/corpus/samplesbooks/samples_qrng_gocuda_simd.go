@@ -61,30 +61,7 @@ func gc_body_sobolGPUKernel(gc_b *compiled.Block, nVectors, nDimensions uint32, 
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step := gc_vstep2
-			for ; gc_step+3 < gc_to; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
-					gc_pos.Thread = gc_base + gc_tx
-					/*line samples_qrng.go:148*/ v[gc_tx] = dDirections[gc_tx]
-				}
-				{
-					gc_tx := gc_step + 1
-					gc_pos.Thread = gc_base + gc_tx
-					/*line samples_qrng.go:148*/ v[gc_tx] = dDirections[gc_tx]
-				}
-				{
-					gc_tx := gc_step + 2
-					gc_pos.Thread = gc_base + gc_tx
-					/*line samples_qrng.go:148*/ v[gc_tx] = dDirections[gc_tx]
-				}
-				{
-					gc_tx := gc_step + 3
-					gc_pos.Thread = gc_base + gc_tx
-					/*line samples_qrng.go:148*/ v[gc_tx] = dDirections[gc_tx]
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+			for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				/*line samples_qrng.go:148*/ v[gc_tx] = dDirections[gc_tx]
 			}

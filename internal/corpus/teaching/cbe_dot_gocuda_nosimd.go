@@ -76,34 +76,7 @@ func gc_body_dotKernel(gc_b *compiled.Block, a, b, c []float32) {
 					/*line cbe_dot.go:44*/ gc_at[gc_tx] += gc_at2[gc_tx]
 				}
 			} else {
-				gc_step2 := gc_from
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_pos.Thread = gc_base + gc_tx
-						cacheIndex := gc_tx
-						/*line cbe_dot.go:44*/ cache[cacheIndex] += cache[cacheIndex+i]
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_pos.Thread = gc_base + gc_tx
-						cacheIndex := gc_tx
-						/*line cbe_dot.go:44*/ cache[cacheIndex] += cache[cacheIndex+i]
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_pos.Thread = gc_base + gc_tx
-						cacheIndex := gc_tx
-						/*line cbe_dot.go:44*/ cache[cacheIndex] += cache[cacheIndex+i]
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_pos.Thread = gc_base + gc_tx
-						cacheIndex := gc_tx
-						/*line cbe_dot.go:44*/ cache[cacheIndex] += cache[cacheIndex+i]
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					cacheIndex := gc_tx
 					/*line cbe_dot.go:44*/ cache[cacheIndex] += cache[cacheIndex+i]
@@ -120,41 +93,18 @@ func gc_body_dotKernel(gc_b *compiled.Block, a, b, c []float32) {
 			gc_off2 := gc_bx
 			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(c) {
 				gc_at3 := c[gc_off2:][:1]
-				gc_step3 := gc_from
-				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					/*line cbe_dot.go:51*/ gc_at3[0] = cache[0]
 					/*line cbe_dot.go:51*/ gc_at3[0] = cache[0]
 					/*line cbe_dot.go:51*/ gc_at3[0] = cache[0]
 					/*line cbe_dot.go:51*/ gc_at3[0] = cache[0]
 				}
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					/*line cbe_dot.go:51*/ gc_at3[0] = cache[0]
 				}
 			} else {
-				gc_step4 := gc_from
-				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
-					{
-						gc_tx := gc_step4 + 0
-						gc_pos.Thread = gc_base + gc_tx
-						/*line cbe_dot.go:51*/ c[gc_bx] = cache[0]
-					}
-					{
-						gc_tx := gc_step4 + 1
-						gc_pos.Thread = gc_base + gc_tx
-						/*line cbe_dot.go:51*/ c[gc_bx] = cache[0]
-					}
-					{
-						gc_tx := gc_step4 + 2
-						gc_pos.Thread = gc_base + gc_tx
-						/*line cbe_dot.go:51*/ c[gc_bx] = cache[0]
-					}
-					{
-						gc_tx := gc_step4 + 3
-						gc_pos.Thread = gc_base + gc_tx
-						/*line cbe_dot.go:51*/ c[gc_bx] = cache[0]
-					}
-				}
-				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					/*line cbe_dot.go:51*/ c[gc_bx] = cache[0]
 				}
@@ -230,34 +180,7 @@ func gc_body_dotLockKernel(gc_b *compiled.Block, lock bookLock, a, b []float32, 
 					/*line cbe_dot.go:100*/ gc_at[gc_tx] += gc_at2[gc_tx]
 				}
 			} else {
-				gc_step2 := gc_from
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_pos.Thread = gc_base + gc_tx
-						cacheIndex := gc_tx
-						/*line cbe_dot.go:100*/ cache[cacheIndex] += cache[cacheIndex+i]
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_pos.Thread = gc_base + gc_tx
-						cacheIndex := gc_tx
-						/*line cbe_dot.go:100*/ cache[cacheIndex] += cache[cacheIndex+i]
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_pos.Thread = gc_base + gc_tx
-						cacheIndex := gc_tx
-						/*line cbe_dot.go:100*/ cache[cacheIndex] += cache[cacheIndex+i]
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_pos.Thread = gc_base + gc_tx
-						cacheIndex := gc_tx
-						/*line cbe_dot.go:100*/ cache[cacheIndex] += cache[cacheIndex+i]
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					cacheIndex := gc_tx
 					/*line cbe_dot.go:100*/ cache[cacheIndex] += cache[cacheIndex+i]
@@ -271,38 +194,38 @@ func gc_body_dotLockKernel(gc_b *compiled.Block, lock bookLock, a, b []float32, 
 			gc_to = gc_bound + 1
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			gc_step3 := gc_from
-			for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+			gc_step2 := gc_from
+			for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 				{
-					gc_tx := gc_step3 + 0
+					gc_tx := gc_step2 + 0
 					gc_pos.Thread = gc_base + gc_tx
 					/*line cbe_dot.go:107*/ lock.lock()
 					*c += cache[0]
 					lock.unlock()
 				}
 				{
-					gc_tx := gc_step3 + 1
+					gc_tx := gc_step2 + 1
 					gc_pos.Thread = gc_base + gc_tx
 					/*line cbe_dot.go:107*/ lock.lock()
 					*c += cache[0]
 					lock.unlock()
 				}
 				{
-					gc_tx := gc_step3 + 2
+					gc_tx := gc_step2 + 2
 					gc_pos.Thread = gc_base + gc_tx
 					/*line cbe_dot.go:107*/ lock.lock()
 					*c += cache[0]
 					lock.unlock()
 				}
 				{
-					gc_tx := gc_step3 + 3
+					gc_tx := gc_step2 + 3
 					gc_pos.Thread = gc_base + gc_tx
 					/*line cbe_dot.go:107*/ lock.lock()
 					*c += cache[0]
 					lock.unlock()
 				}
 			}
-			for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				/*line cbe_dot.go:107*/ lock.lock()
 				*c += cache[0]

@@ -81,34 +81,7 @@ func gc_body_dotKernel(gc_b *compiled.Block, a, b, c []float32) {
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step := gc_vstep2
-				for ; gc_step+3 < gc_to; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
-						gc_pos.Thread = gc_base + gc_tx
-						cacheIndex := gc_tx
-						/*line cbe_dot.go:44*/ cache[cacheIndex] += cache[cacheIndex+i]
-					}
-					{
-						gc_tx := gc_step + 1
-						gc_pos.Thread = gc_base + gc_tx
-						cacheIndex := gc_tx
-						/*line cbe_dot.go:44*/ cache[cacheIndex] += cache[cacheIndex+i]
-					}
-					{
-						gc_tx := gc_step + 2
-						gc_pos.Thread = gc_base + gc_tx
-						cacheIndex := gc_tx
-						/*line cbe_dot.go:44*/ cache[cacheIndex] += cache[cacheIndex+i]
-					}
-					{
-						gc_tx := gc_step + 3
-						gc_pos.Thread = gc_base + gc_tx
-						cacheIndex := gc_tx
-						/*line cbe_dot.go:44*/ cache[cacheIndex] += cache[cacheIndex+i]
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					cacheIndex := gc_tx
 					/*line cbe_dot.go:44*/ cache[cacheIndex] += cache[cacheIndex+i]
@@ -125,41 +98,18 @@ func gc_body_dotKernel(gc_b *compiled.Block, a, b, c []float32) {
 			gc_off2 := gc_bx
 			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(c) {
 				gc_at3 := c[gc_off2:][:1]
-				gc_step2 := gc_from
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+				gc_step := gc_from
+				for ; gc_step+3 < gc_to; gc_step += 4 {
 					/*line cbe_dot.go:51*/ gc_at3[0] = cache[0]
 					/*line cbe_dot.go:51*/ gc_at3[0] = cache[0]
 					/*line cbe_dot.go:51*/ gc_at3[0] = cache[0]
 					/*line cbe_dot.go:51*/ gc_at3[0] = cache[0]
 				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					/*line cbe_dot.go:51*/ gc_at3[0] = cache[0]
 				}
 			} else {
-				gc_step3 := gc_from
-				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
-					{
-						gc_tx := gc_step3 + 0
-						gc_pos.Thread = gc_base + gc_tx
-						/*line cbe_dot.go:51*/ c[gc_bx] = cache[0]
-					}
-					{
-						gc_tx := gc_step3 + 1
-						gc_pos.Thread = gc_base + gc_tx
-						/*line cbe_dot.go:51*/ c[gc_bx] = cache[0]
-					}
-					{
-						gc_tx := gc_step3 + 2
-						gc_pos.Thread = gc_base + gc_tx
-						/*line cbe_dot.go:51*/ c[gc_bx] = cache[0]
-					}
-					{
-						gc_tx := gc_step3 + 3
-						gc_pos.Thread = gc_base + gc_tx
-						/*line cbe_dot.go:51*/ c[gc_bx] = cache[0]
-					}
-				}
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					/*line cbe_dot.go:51*/ c[gc_bx] = cache[0]
 				}
@@ -238,34 +188,7 @@ func gc_body_dotLockKernel(gc_b *compiled.Block, lock bookLock, a, b []float32, 
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step := gc_vstep2
-				for ; gc_step+3 < gc_to; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
-						gc_pos.Thread = gc_base + gc_tx
-						cacheIndex := gc_tx
-						/*line cbe_dot.go:100*/ cache[cacheIndex] += cache[cacheIndex+i]
-					}
-					{
-						gc_tx := gc_step + 1
-						gc_pos.Thread = gc_base + gc_tx
-						cacheIndex := gc_tx
-						/*line cbe_dot.go:100*/ cache[cacheIndex] += cache[cacheIndex+i]
-					}
-					{
-						gc_tx := gc_step + 2
-						gc_pos.Thread = gc_base + gc_tx
-						cacheIndex := gc_tx
-						/*line cbe_dot.go:100*/ cache[cacheIndex] += cache[cacheIndex+i]
-					}
-					{
-						gc_tx := gc_step + 3
-						gc_pos.Thread = gc_base + gc_tx
-						cacheIndex := gc_tx
-						/*line cbe_dot.go:100*/ cache[cacheIndex] += cache[cacheIndex+i]
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					cacheIndex := gc_tx
 					/*line cbe_dot.go:100*/ cache[cacheIndex] += cache[cacheIndex+i]
@@ -279,38 +202,38 @@ func gc_body_dotLockKernel(gc_b *compiled.Block, lock bookLock, a, b []float32, 
 			gc_to = gc_bound + 1
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			gc_step2 := gc_from
-			for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+			gc_step := gc_from
+			for ; gc_step+3 < gc_to; gc_step += 4 {
 				{
-					gc_tx := gc_step2 + 0
+					gc_tx := gc_step + 0
 					gc_pos.Thread = gc_base + gc_tx
 					/*line cbe_dot.go:107*/ lock.lock()
 					*c += cache[0]
 					lock.unlock()
 				}
 				{
-					gc_tx := gc_step2 + 1
+					gc_tx := gc_step + 1
 					gc_pos.Thread = gc_base + gc_tx
 					/*line cbe_dot.go:107*/ lock.lock()
 					*c += cache[0]
 					lock.unlock()
 				}
 				{
-					gc_tx := gc_step2 + 2
+					gc_tx := gc_step + 2
 					gc_pos.Thread = gc_base + gc_tx
 					/*line cbe_dot.go:107*/ lock.lock()
 					*c += cache[0]
 					lock.unlock()
 				}
 				{
-					gc_tx := gc_step2 + 3
+					gc_tx := gc_step + 3
 					gc_pos.Thread = gc_base + gc_tx
 					/*line cbe_dot.go:107*/ lock.lock()
 					*c += cache[0]
 					lock.unlock()
 				}
 			}
-			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				/*line cbe_dot.go:107*/ lock.lock()
 				*c += cache[0]

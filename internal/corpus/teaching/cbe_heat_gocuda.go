@@ -309,54 +309,7 @@ func gc_body_copyConst2DKernel(gc_b *compiled.Block, gc_lo, gc_hi int, iptr []fl
 					}
 				}
 			} else {
-				gc_step2 := 0
-				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_pos.Thread = gc_base + gc_tx
-						x := gc_tx + gc_bx*gc_bdx
-						y := gc_ty + gc_by*gc_bdy
-						/*line cbe_heat.go:115*/ offset := x + y*gc_bdx*gc_gdx
-						/*line cbe_heat.go:117*/ c := texture2D(texConstSrc, dim, dim, x, y)
-						if c != 0 {
-							iptr[offset] = c
-						}
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_pos.Thread = gc_base + gc_tx
-						x := gc_tx + gc_bx*gc_bdx
-						y := gc_ty + gc_by*gc_bdy
-						/*line cbe_heat.go:115*/ offset := x + y*gc_bdx*gc_gdx
-						/*line cbe_heat.go:117*/ c := texture2D(texConstSrc, dim, dim, x, y)
-						if c != 0 {
-							iptr[offset] = c
-						}
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_pos.Thread = gc_base + gc_tx
-						x := gc_tx + gc_bx*gc_bdx
-						y := gc_ty + gc_by*gc_bdy
-						/*line cbe_heat.go:115*/ offset := x + y*gc_bdx*gc_gdx
-						/*line cbe_heat.go:117*/ c := texture2D(texConstSrc, dim, dim, x, y)
-						if c != 0 {
-							iptr[offset] = c
-						}
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_pos.Thread = gc_base + gc_tx
-						x := gc_tx + gc_bx*gc_bdx
-						y := gc_ty + gc_by*gc_bdy
-						/*line cbe_heat.go:115*/ offset := x + y*gc_bdx*gc_gdx
-						/*line cbe_heat.go:117*/ c := texture2D(texConstSrc, dim, dim, x, y)
-						if c != 0 {
-							iptr[offset] = c
-						}
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					x := gc_tx + gc_bx*gc_bdx
 					y := gc_ty + gc_by*gc_bdy

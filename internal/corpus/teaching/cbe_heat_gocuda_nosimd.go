@@ -73,62 +73,7 @@ func gc_body_copyConstKernel(gc_b *compiled.Block, gc_lo, gc_hi int, iptr []floa
 						c.StoreMasked((*[8]float32)(iptr[offset:]), gc_if)
 					}
 				}
-				gc_step := gc_vstep2
-				for ; gc_step+3 < gc_runhi; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
-						gc_rank := gc_base + gc_tx%gc_bdx
-						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-						gc_pos.Thread = gc_rank
-						x := gc_tx + gc_bx*gc_bdx
-						y := gc_ty + gc_by*gc_bdy
-						/*line cbe_heat.go:66*/ offset := x + y*gc_bdx*gc_gdx
-						/*line cbe_heat.go:68*/ c := texConstSrc[offset]
-						if c != 0 {
-							iptr[offset] = c
-						}
-					}
-					{
-						gc_tx := gc_step + 1
-						gc_rank := gc_base + gc_tx%gc_bdx
-						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-						gc_pos.Thread = gc_rank
-						x := gc_tx + gc_bx*gc_bdx
-						y := gc_ty + gc_by*gc_bdy
-						/*line cbe_heat.go:66*/ offset := x + y*gc_bdx*gc_gdx
-						/*line cbe_heat.go:68*/ c := texConstSrc[offset]
-						if c != 0 {
-							iptr[offset] = c
-						}
-					}
-					{
-						gc_tx := gc_step + 2
-						gc_rank := gc_base + gc_tx%gc_bdx
-						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-						gc_pos.Thread = gc_rank
-						x := gc_tx + gc_bx*gc_bdx
-						y := gc_ty + gc_by*gc_bdy
-						/*line cbe_heat.go:66*/ offset := x + y*gc_bdx*gc_gdx
-						/*line cbe_heat.go:68*/ c := texConstSrc[offset]
-						if c != 0 {
-							iptr[offset] = c
-						}
-					}
-					{
-						gc_tx := gc_step + 3
-						gc_rank := gc_base + gc_tx%gc_bdx
-						gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-						gc_pos.Thread = gc_rank
-						x := gc_tx + gc_bx*gc_bdx
-						y := gc_ty + gc_by*gc_bdy
-						/*line cbe_heat.go:66*/ offset := x + y*gc_bdx*gc_gdx
-						/*line cbe_heat.go:68*/ c := texConstSrc[offset]
-						if c != 0 {
-							iptr[offset] = c
-						}
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_runhi; gc_tx++ {
+				for gc_tx := gc_vstep2; gc_tx < gc_runhi; gc_tx++ {
 					gc_rank := gc_base + gc_tx%gc_bdx
 					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
 					gc_pos.Thread = gc_rank

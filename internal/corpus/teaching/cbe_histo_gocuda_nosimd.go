@@ -48,30 +48,7 @@ func gc_body_histoShmemKernel(gc_b *compiled.Block, buffer []uint8, size int64, 
 				/*line cbe_histo.go:30*/ gc_at[gc_tx] = 0
 			}
 		} else {
-			gc_step2 := 0
-			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-				{
-					gc_tx := gc_step2 + 0
-					gc_pos.Thread = gc_base + gc_tx
-					/*line cbe_histo.go:30*/ temp[gc_tx] = 0
-				}
-				{
-					gc_tx := gc_step2 + 1
-					gc_pos.Thread = gc_base + gc_tx
-					/*line cbe_histo.go:30*/ temp[gc_tx] = 0
-				}
-				{
-					gc_tx := gc_step2 + 2
-					gc_pos.Thread = gc_base + gc_tx
-					/*line cbe_histo.go:30*/ temp[gc_tx] = 0
-				}
-				{
-					gc_tx := gc_step2 + 3
-					gc_pos.Thread = gc_base + gc_tx
-					/*line cbe_histo.go:30*/ temp[gc_tx] = 0
-				}
-			}
-			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				/*line cbe_histo.go:30*/ temp[gc_tx] = 0
 			}
@@ -96,58 +73,35 @@ func gc_body_histoShmemKernel(gc_b *compiled.Block, buffer []uint8, size int64, 
 		if gc_bdx <= len(histo) && gc_bdx <= len(temp) {
 			gc_at2 := histo[:gc_bdx]
 			gc_at3 := temp[:gc_bdx]
-			gc_step3 := 0
-			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+			gc_step2 := 0
+			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 				{
-					gc_tx := gc_step3 + 0
+					gc_tx := gc_step2 + 0
 					gc_pos.Thread = gc_base + gc_tx
 					/*line cbe_histo.go:40*/ atomic.Add(&gc_at2[gc_tx], gc_at3[gc_tx])
 				}
 				{
-					gc_tx := gc_step3 + 1
+					gc_tx := gc_step2 + 1
 					gc_pos.Thread = gc_base + gc_tx
 					/*line cbe_histo.go:40*/ atomic.Add(&gc_at2[gc_tx], gc_at3[gc_tx])
 				}
 				{
-					gc_tx := gc_step3 + 2
+					gc_tx := gc_step2 + 2
 					gc_pos.Thread = gc_base + gc_tx
 					/*line cbe_histo.go:40*/ atomic.Add(&gc_at2[gc_tx], gc_at3[gc_tx])
 				}
 				{
-					gc_tx := gc_step3 + 3
+					gc_tx := gc_step2 + 3
 					gc_pos.Thread = gc_base + gc_tx
 					/*line cbe_histo.go:40*/ atomic.Add(&gc_at2[gc_tx], gc_at3[gc_tx])
 				}
 			}
-			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				/*line cbe_histo.go:40*/ atomic.Add(&gc_at2[gc_tx], gc_at3[gc_tx])
 			}
 		} else {
-			gc_step4 := 0
-			for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
-				{
-					gc_tx := gc_step4 + 0
-					gc_pos.Thread = gc_base + gc_tx
-					/*line cbe_histo.go:40*/ atomic.Add(&histo[gc_tx], temp[gc_tx])
-				}
-				{
-					gc_tx := gc_step4 + 1
-					gc_pos.Thread = gc_base + gc_tx
-					/*line cbe_histo.go:40*/ atomic.Add(&histo[gc_tx], temp[gc_tx])
-				}
-				{
-					gc_tx := gc_step4 + 2
-					gc_pos.Thread = gc_base + gc_tx
-					/*line cbe_histo.go:40*/ atomic.Add(&histo[gc_tx], temp[gc_tx])
-				}
-				{
-					gc_tx := gc_step4 + 3
-					gc_pos.Thread = gc_base + gc_tx
-					/*line cbe_histo.go:40*/ atomic.Add(&histo[gc_tx], temp[gc_tx])
-				}
-			}
-			for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				/*line cbe_histo.go:40*/ atomic.Add(&histo[gc_tx], temp[gc_tx])
 			}

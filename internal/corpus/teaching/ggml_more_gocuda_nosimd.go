@@ -147,66 +147,7 @@ func gc_body_crossEntropyLossF32Kernel(gc_b *compiled.Block, logits []float32, l
 					gc_s_maxLogit[gc_rank] = maxLogit
 				}
 			} else {
-				gc_step3 := gc_from
-				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
-					{
-						gc_tx := gc_step3 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						maxLogit := gc_s_maxLogit[gc_rank]
-						i := gc_tx + gc_off
-						gc_more = true
-						/*line ggml_more.go:44*/ val := logits[i]
-						maxLogit = fmaxf(maxLogit, val)
-						/*line ggml_more.go:47*/ if useShared {
-							tmp[i] = val
-						}
-						gc_s_maxLogit[gc_rank] = maxLogit
-					}
-					{
-						gc_tx := gc_step3 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						maxLogit := gc_s_maxLogit[gc_rank]
-						i := gc_tx + gc_off
-						gc_more = true
-						/*line ggml_more.go:44*/ val := logits[i]
-						maxLogit = fmaxf(maxLogit, val)
-						/*line ggml_more.go:47*/ if useShared {
-							tmp[i] = val
-						}
-						gc_s_maxLogit[gc_rank] = maxLogit
-					}
-					{
-						gc_tx := gc_step3 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						maxLogit := gc_s_maxLogit[gc_rank]
-						i := gc_tx + gc_off
-						gc_more = true
-						/*line ggml_more.go:44*/ val := logits[i]
-						maxLogit = fmaxf(maxLogit, val)
-						/*line ggml_more.go:47*/ if useShared {
-							tmp[i] = val
-						}
-						gc_s_maxLogit[gc_rank] = maxLogit
-					}
-					{
-						gc_tx := gc_step3 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						maxLogit := gc_s_maxLogit[gc_rank]
-						i := gc_tx + gc_off
-						gc_more = true
-						/*line ggml_more.go:44*/ val := logits[i]
-						maxLogit = fmaxf(maxLogit, val)
-						/*line ggml_more.go:47*/ if useShared {
-							tmp[i] = val
-						}
-						gc_s_maxLogit[gc_rank] = maxLogit
-					}
-				}
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					maxLogit := gc_s_maxLogit[gc_rank]
@@ -273,10 +214,10 @@ func gc_body_crossEntropyLossF32Kernel(gc_b *compiled.Block, logits []float32, l
 			if gc_from >= 0 && gc_off5 >= 0 && gc_off5 <= len(logits) && gc_to <= len(logits)-gc_off5 && gc_off5 <= len(tmp) && gc_to <= len(tmp)-gc_off5 {
 				gc_at3 := logits[gc_off5:][:gc_to]
 				gc_at4 := tmp[gc_off5:][:gc_to]
-				gc_step4 := gc_from
-				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+				gc_step3 := gc_from
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					{
-						gc_tx := gc_step4 + 0
+						gc_tx := gc_step3 + 0
 						gc_rank := gc_base + gc_tx
 						maxLogit := gc_s_maxLogit[gc_rank]
 						sum := gc_s_sum[gc_rank]
@@ -289,7 +230,7 @@ func gc_body_crossEntropyLossF32Kernel(gc_b *compiled.Block, logits []float32, l
 						gc_s_sum[gc_rank] = sum
 					}
 					{
-						gc_tx := gc_step4 + 1
+						gc_tx := gc_step3 + 1
 						gc_rank := gc_base + gc_tx
 						maxLogit := gc_s_maxLogit[gc_rank]
 						sum := gc_s_sum[gc_rank]
@@ -302,7 +243,7 @@ func gc_body_crossEntropyLossF32Kernel(gc_b *compiled.Block, logits []float32, l
 						gc_s_sum[gc_rank] = sum
 					}
 					{
-						gc_tx := gc_step4 + 2
+						gc_tx := gc_step3 + 2
 						gc_rank := gc_base + gc_tx
 						maxLogit := gc_s_maxLogit[gc_rank]
 						sum := gc_s_sum[gc_rank]
@@ -315,7 +256,7 @@ func gc_body_crossEntropyLossF32Kernel(gc_b *compiled.Block, logits []float32, l
 						gc_s_sum[gc_rank] = sum
 					}
 					{
-						gc_tx := gc_step4 + 3
+						gc_tx := gc_step3 + 3
 						gc_rank := gc_base + gc_tx
 						maxLogit := gc_s_maxLogit[gc_rank]
 						sum := gc_s_sum[gc_rank]
@@ -328,7 +269,7 @@ func gc_body_crossEntropyLossF32Kernel(gc_b *compiled.Block, logits []float32, l
 						gc_s_sum[gc_rank] = sum
 					}
 				}
-				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					maxLogit := gc_s_maxLogit[gc_rank]
 					sum := gc_s_sum[gc_rank]
@@ -341,70 +282,7 @@ func gc_body_crossEntropyLossF32Kernel(gc_b *compiled.Block, logits []float32, l
 					gc_s_sum[gc_rank] = sum
 				}
 			} else {
-				gc_step5 := gc_from
-				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
-					{
-						gc_tx := gc_step5 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						maxLogit := gc_s_maxLogit[gc_rank]
-						sum := gc_s_sum[gc_rank]
-						i_ := gc_tx + gc_off2
-						gc_more2 = true
-						/*line ggml_more.go:55*/ logitI := logits[i_]
-						if useShared {
-							logitI = tmp[i_]
-						}
-						sum += expf(logitI - maxLogit)
-						gc_s_sum[gc_rank] = sum
-					}
-					{
-						gc_tx := gc_step5 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						maxLogit := gc_s_maxLogit[gc_rank]
-						sum := gc_s_sum[gc_rank]
-						i_ := gc_tx + gc_off2
-						gc_more2 = true
-						/*line ggml_more.go:55*/ logitI := logits[i_]
-						if useShared {
-							logitI = tmp[i_]
-						}
-						sum += expf(logitI - maxLogit)
-						gc_s_sum[gc_rank] = sum
-					}
-					{
-						gc_tx := gc_step5 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						maxLogit := gc_s_maxLogit[gc_rank]
-						sum := gc_s_sum[gc_rank]
-						i_ := gc_tx + gc_off2
-						gc_more2 = true
-						/*line ggml_more.go:55*/ logitI := logits[i_]
-						if useShared {
-							logitI = tmp[i_]
-						}
-						sum += expf(logitI - maxLogit)
-						gc_s_sum[gc_rank] = sum
-					}
-					{
-						gc_tx := gc_step5 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						maxLogit := gc_s_maxLogit[gc_rank]
-						sum := gc_s_sum[gc_rank]
-						i_ := gc_tx + gc_off2
-						gc_more2 = true
-						/*line ggml_more.go:55*/ logitI := logits[i_]
-						if useShared {
-							logitI = tmp[i_]
-						}
-						sum += expf(logitI - maxLogit)
-						gc_s_sum[gc_rank] = sum
-					}
-				}
-				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					maxLogit := gc_s_maxLogit[gc_rank]
@@ -535,74 +413,7 @@ func gc_body_crossEntropyLossF32Kernel(gc_b *compiled.Block, logits []float32, l
 				if gc_vstep3 > gc_from {
 					gc_more3 = true
 				}
-				gc_step6 := gc_vstep3
-				for ; gc_step6+3 < gc_to; gc_step6 += 4 {
-					{
-						gc_tx := gc_step6 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						maxLogit := gc_s_maxLogit[gc_rank]
-						sum := gc_s_sum[gc_rank]
-						loss := gc_s_loss[gc_rank]
-						i_2 := gc_tx + gc_off3
-						gc_more3 = true
-						/*line ggml_more.go:66*/ logitI_ := logits[i_2]
-						if useShared {
-							logitI_ = tmp[i_2]
-						}
-						loss += (logitI_ - maxLogit - sum) * labels[i_2]
-						gc_s_loss[gc_rank] = loss
-					}
-					{
-						gc_tx := gc_step6 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						maxLogit := gc_s_maxLogit[gc_rank]
-						sum := gc_s_sum[gc_rank]
-						loss := gc_s_loss[gc_rank]
-						i_2 := gc_tx + gc_off3
-						gc_more3 = true
-						/*line ggml_more.go:66*/ logitI_ := logits[i_2]
-						if useShared {
-							logitI_ = tmp[i_2]
-						}
-						loss += (logitI_ - maxLogit - sum) * labels[i_2]
-						gc_s_loss[gc_rank] = loss
-					}
-					{
-						gc_tx := gc_step6 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						maxLogit := gc_s_maxLogit[gc_rank]
-						sum := gc_s_sum[gc_rank]
-						loss := gc_s_loss[gc_rank]
-						i_2 := gc_tx + gc_off3
-						gc_more3 = true
-						/*line ggml_more.go:66*/ logitI_ := logits[i_2]
-						if useShared {
-							logitI_ = tmp[i_2]
-						}
-						loss += (logitI_ - maxLogit - sum) * labels[i_2]
-						gc_s_loss[gc_rank] = loss
-					}
-					{
-						gc_tx := gc_step6 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						maxLogit := gc_s_maxLogit[gc_rank]
-						sum := gc_s_sum[gc_rank]
-						loss := gc_s_loss[gc_rank]
-						i_2 := gc_tx + gc_off3
-						gc_more3 = true
-						/*line ggml_more.go:66*/ logitI_ := logits[i_2]
-						if useShared {
-							logitI_ = tmp[i_2]
-						}
-						loss += (logitI_ - maxLogit - sum) * labels[i_2]
-						gc_s_loss[gc_rank] = loss
-					}
-				}
-				for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					maxLogit := gc_s_maxLogit[gc_rank]
@@ -817,66 +628,7 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b *compiled.Block, grad []float32,
 					gc_s_maxval[gc_rank] = maxval
 				}
 			} else {
-				gc_step3 := gc_from
-				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
-					{
-						gc_tx := gc_step3 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						maxval := gc_s_maxval[gc_rank]
-						i := gc_tx + gc_off
-						gc_more = true
-						/*line ggml_more.go:95*/ val := logits[i]
-						maxval = fmaxf(maxval, val)
-						/*line ggml_more.go:98*/ if useShared {
-							tmp[i] = val
-						}
-						gc_s_maxval[gc_rank] = maxval
-					}
-					{
-						gc_tx := gc_step3 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						maxval := gc_s_maxval[gc_rank]
-						i := gc_tx + gc_off
-						gc_more = true
-						/*line ggml_more.go:95*/ val := logits[i]
-						maxval = fmaxf(maxval, val)
-						/*line ggml_more.go:98*/ if useShared {
-							tmp[i] = val
-						}
-						gc_s_maxval[gc_rank] = maxval
-					}
-					{
-						gc_tx := gc_step3 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						maxval := gc_s_maxval[gc_rank]
-						i := gc_tx + gc_off
-						gc_more = true
-						/*line ggml_more.go:95*/ val := logits[i]
-						maxval = fmaxf(maxval, val)
-						/*line ggml_more.go:98*/ if useShared {
-							tmp[i] = val
-						}
-						gc_s_maxval[gc_rank] = maxval
-					}
-					{
-						gc_tx := gc_step3 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						maxval := gc_s_maxval[gc_rank]
-						i := gc_tx + gc_off
-						gc_more = true
-						/*line ggml_more.go:95*/ val := logits[i]
-						maxval = fmaxf(maxval, val)
-						/*line ggml_more.go:98*/ if useShared {
-							tmp[i] = val
-						}
-						gc_s_maxval[gc_rank] = maxval
-					}
-				}
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					maxval := gc_s_maxval[gc_rank]
@@ -1046,10 +798,10 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b *compiled.Block, grad []float32,
 				gc_at6 := dst[gc_off6:][:gc_to]
 				gc_at7 := tmp[gc_off6:][:gc_to]
 				gc_at8 := labels[gc_off6:][:gc_to]
-				gc_step4 := gc_from
-				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+				gc_step3 := gc_from
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					{
-						gc_tx := gc_step4 + 0
+						gc_tx := gc_step3 + 0
 						gc_rank := gc_base + gc_tx
 						smScale := gc_s_smScale[gc_rank]
 						gc_more3 = true
@@ -1060,7 +812,7 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b *compiled.Block, grad []float32,
 						gc_at6[gc_tx] = (val_2*smScale - gc_at8[gc_tx]) * dByNrows
 					}
 					{
-						gc_tx := gc_step4 + 1
+						gc_tx := gc_step3 + 1
 						gc_rank := gc_base + gc_tx
 						smScale := gc_s_smScale[gc_rank]
 						gc_more3 = true
@@ -1071,7 +823,7 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b *compiled.Block, grad []float32,
 						gc_at6[gc_tx] = (val_2*smScale - gc_at8[gc_tx]) * dByNrows
 					}
 					{
-						gc_tx := gc_step4 + 2
+						gc_tx := gc_step3 + 2
 						gc_rank := gc_base + gc_tx
 						smScale := gc_s_smScale[gc_rank]
 						gc_more3 = true
@@ -1082,7 +834,7 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b *compiled.Block, grad []float32,
 						gc_at6[gc_tx] = (val_2*smScale - gc_at8[gc_tx]) * dByNrows
 					}
 					{
-						gc_tx := gc_step4 + 3
+						gc_tx := gc_step3 + 3
 						gc_rank := gc_base + gc_tx
 						smScale := gc_s_smScale[gc_rank]
 						gc_more3 = true
@@ -1093,7 +845,7 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b *compiled.Block, grad []float32,
 						gc_at6[gc_tx] = (val_2*smScale - gc_at8[gc_tx]) * dByNrows
 					}
 				}
-				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					smScale := gc_s_smScale[gc_rank]
 					gc_more3 = true
@@ -1104,62 +856,7 @@ func gc_body_crossEntropyLossBackF32Kernel(gc_b *compiled.Block, grad []float32,
 					gc_at6[gc_tx] = (val_2*smScale - gc_at8[gc_tx]) * dByNrows
 				}
 			} else {
-				gc_step5 := gc_from
-				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
-					{
-						gc_tx := gc_step5 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						smScale := gc_s_smScale[gc_rank]
-						i_2 := gc_tx + gc_off3
-						gc_more3 = true
-						/*line ggml_more.go:124*/ val_2 := dst[i_2]
-						if useShared {
-							val_2 = tmp[i_2]
-						}
-						dst[i_2] = (val_2*smScale - labels[i_2]) * dByNrows
-					}
-					{
-						gc_tx := gc_step5 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						smScale := gc_s_smScale[gc_rank]
-						i_2 := gc_tx + gc_off3
-						gc_more3 = true
-						/*line ggml_more.go:124*/ val_2 := dst[i_2]
-						if useShared {
-							val_2 = tmp[i_2]
-						}
-						dst[i_2] = (val_2*smScale - labels[i_2]) * dByNrows
-					}
-					{
-						gc_tx := gc_step5 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						smScale := gc_s_smScale[gc_rank]
-						i_2 := gc_tx + gc_off3
-						gc_more3 = true
-						/*line ggml_more.go:124*/ val_2 := dst[i_2]
-						if useShared {
-							val_2 = tmp[i_2]
-						}
-						dst[i_2] = (val_2*smScale - labels[i_2]) * dByNrows
-					}
-					{
-						gc_tx := gc_step5 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						smScale := gc_s_smScale[gc_rank]
-						i_2 := gc_tx + gc_off3
-						gc_more3 = true
-						/*line ggml_more.go:124*/ val_2 := dst[i_2]
-						if useShared {
-							val_2 = tmp[i_2]
-						}
-						dst[i_2] = (val_2*smScale - labels[i_2]) * dByNrows
-					}
-				}
-				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					smScale := gc_s_smScale[gc_rank]
@@ -1264,42 +961,7 @@ func gc_body_initIndicesKernel(gc_b *compiled.Block, gc_lo, gc_hi int, indices [
 						}
 					}
 				}
-				gc_step := gc_vstep2
-				for ; gc_step+3 < gc_to; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
-						gc_pos.Thread = gc_base + gc_tx
-						col := gc_bx*gc_bdx + gc_tx
-						/*line ggml_more.go:140*/ if col < ncols && row < nrows {
-							indices[row*ncols+col] = int32(col)
-						}
-					}
-					{
-						gc_tx := gc_step + 1
-						gc_pos.Thread = gc_base + gc_tx
-						col := gc_bx*gc_bdx + gc_tx
-						/*line ggml_more.go:140*/ if col < ncols && row < nrows {
-							indices[row*ncols+col] = int32(col)
-						}
-					}
-					{
-						gc_tx := gc_step + 2
-						gc_pos.Thread = gc_base + gc_tx
-						col := gc_bx*gc_bdx + gc_tx
-						/*line ggml_more.go:140*/ if col < ncols && row < nrows {
-							indices[row*ncols+col] = int32(col)
-						}
-					}
-					{
-						gc_tx := gc_step + 3
-						gc_pos.Thread = gc_base + gc_tx
-						col := gc_bx*gc_bdx + gc_tx
-						/*line ggml_more.go:140*/ if col < ncols && row < nrows {
-							indices[row*ncols+col] = int32(col)
-						}
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					col := gc_bx*gc_bdx + gc_tx
 					/*line ggml_more.go:140*/ if col < ncols && row < nrows {
@@ -1371,38 +1033,7 @@ func gc_body_argsortF32I32Kernel(gc_b *compiled.Block, x []float32, dst []int32,
 					/*line ggml_more.go:207*/ gc_at[gc_tx] = int32(col)
 				}
 			} else {
-				gc_step2 := gc_from
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_pos.Thread = gc_base + gc_tx
-						col := gc_tx + gc_off
-						gc_more = true
-						/*line ggml_more.go:207*/ dstRow[col] = int32(col)
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_pos.Thread = gc_base + gc_tx
-						col := gc_tx + gc_off
-						gc_more = true
-						/*line ggml_more.go:207*/ dstRow[col] = int32(col)
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_pos.Thread = gc_base + gc_tx
-						col := gc_tx + gc_off
-						gc_more = true
-						/*line ggml_more.go:207*/ dstRow[col] = int32(col)
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_pos.Thread = gc_base + gc_tx
-						col := gc_tx + gc_off
-						gc_more = true
-						/*line ggml_more.go:207*/ dstRow[col] = int32(col)
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					col := gc_tx + gc_off
 					gc_more = true
@@ -1474,66 +1105,35 @@ func gc_body_argsortF32I32Kernel(gc_b *compiled.Block, x []float32, dst []int32,
 			if gc_from >= 0 && gc_off5 >= 0 && gc_off5 <= len(dst) && gc_to <= len(dst)-gc_off5 && gc_off6 >= 0 && gc_off6 <= len(dstRow) && gc_to <= len(dstRow)-gc_off6 {
 				gc_at2 := dst[gc_off5:][:gc_to]
 				gc_at3 := dstRow[gc_off6:][:gc_to]
-				gc_step3 := gc_from
-				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
-						gc_tx := gc_step3 + 0
+						gc_tx := gc_step2 + 0
 						gc_more3 = true
 						/*line ggml_more.go:222*/ gc_at2[gc_tx] = gc_at3[gc_tx]
 					}
 					{
-						gc_tx := gc_step3 + 1
+						gc_tx := gc_step2 + 1
 						gc_more3 = true
 						/*line ggml_more.go:222*/ gc_at2[gc_tx] = gc_at3[gc_tx]
 					}
 					{
-						gc_tx := gc_step3 + 2
+						gc_tx := gc_step2 + 2
 						gc_more3 = true
 						/*line ggml_more.go:222*/ gc_at2[gc_tx] = gc_at3[gc_tx]
 					}
 					{
-						gc_tx := gc_step3 + 3
+						gc_tx := gc_step2 + 3
 						gc_more3 = true
 						/*line ggml_more.go:222*/ gc_at2[gc_tx] = gc_at3[gc_tx]
 					}
 				}
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_more3 = true
 					/*line ggml_more.go:222*/ gc_at2[gc_tx] = gc_at3[gc_tx]
 				}
 			} else {
-				gc_step4 := gc_from
-				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
-					{
-						gc_tx := gc_step4 + 0
-						gc_pos.Thread = gc_base + gc_tx
-						col_2 := gc_tx + gc_off3
-						gc_more3 = true
-						/*line ggml_more.go:222*/ dst[row*ncols+col_2] = dstRow[col_2]
-					}
-					{
-						gc_tx := gc_step4 + 1
-						gc_pos.Thread = gc_base + gc_tx
-						col_2 := gc_tx + gc_off3
-						gc_more3 = true
-						/*line ggml_more.go:222*/ dst[row*ncols+col_2] = dstRow[col_2]
-					}
-					{
-						gc_tx := gc_step4 + 2
-						gc_pos.Thread = gc_base + gc_tx
-						col_2 := gc_tx + gc_off3
-						gc_more3 = true
-						/*line ggml_more.go:222*/ dst[row*ncols+col_2] = dstRow[col_2]
-					}
-					{
-						gc_tx := gc_step4 + 3
-						gc_pos.Thread = gc_base + gc_tx
-						col_2 := gc_tx + gc_off3
-						gc_more3 = true
-						/*line ggml_more.go:222*/ dst[row*ncols+col_2] = dstRow[col_2]
-					}
-				}
-				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					col_2 := gc_tx + gc_off3
 					gc_more3 = true

@@ -144,62 +144,7 @@ func gc_body_normF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, nco
 					gc_s_meanVar[gc_rank] = meanVar
 				}
 			} else {
-				gc_step3 := gc_from
-				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
-					{
-						gc_tx := gc_step3 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
-						meanVar := gc_s_meanVar[gc_rank]
-						/*line ggml_norm.go:58*/ col := tid + gc_off
-						gc_more = true
-						/*line ggml_norm.go:59*/ xi := x[col]
-						meanVar.X += xi
-						meanVar.Y += xi * xi
-						gc_s_meanVar[gc_rank] = meanVar
-					}
-					{
-						gc_tx := gc_step3 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
-						meanVar := gc_s_meanVar[gc_rank]
-						/*line ggml_norm.go:58*/ col := tid + gc_off
-						gc_more = true
-						/*line ggml_norm.go:59*/ xi := x[col]
-						meanVar.X += xi
-						meanVar.Y += xi * xi
-						gc_s_meanVar[gc_rank] = meanVar
-					}
-					{
-						gc_tx := gc_step3 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
-						meanVar := gc_s_meanVar[gc_rank]
-						/*line ggml_norm.go:58*/ col := tid + gc_off
-						gc_more = true
-						/*line ggml_norm.go:59*/ xi := x[col]
-						meanVar.X += xi
-						meanVar.Y += xi * xi
-						gc_s_meanVar[gc_rank] = meanVar
-					}
-					{
-						gc_tx := gc_step3 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
-						meanVar := gc_s_meanVar[gc_rank]
-						/*line ggml_norm.go:58*/ col := tid + gc_off
-						gc_more = true
-						/*line ggml_norm.go:59*/ xi := x[col]
-						meanVar.X += xi
-						meanVar.Y += xi * xi
-						gc_s_meanVar[gc_rank] = meanVar
-					}
-				}
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -356,10 +301,10 @@ func gc_body_normF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, nco
 			if gc_from >= 0 && gc_off4 >= 0 && gc_off4 <= len(dst) && gc_to <= len(dst)-gc_off4 && gc_off4 <= len(x) && gc_to <= len(x)-gc_off4 {
 				gc_at2 := dst[gc_off4:][:gc_to]
 				gc_at3 := x[gc_off4:][:gc_to]
-				gc_step4 := gc_from
-				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+				gc_step3 := gc_from
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					{
-						gc_tx := gc_step4 + 0
+						gc_tx := gc_step3 + 0
 						gc_rank := gc_base + gc_tx
 						mean := gc_s_mean[gc_rank]
 						invStd := gc_s_invStd[gc_rank]
@@ -367,7 +312,7 @@ func gc_body_normF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, nco
 						/*line ggml_norm.go:82*/ gc_at2[gc_tx] = (gc_at3[gc_tx] - mean) * invStd
 					}
 					{
-						gc_tx := gc_step4 + 1
+						gc_tx := gc_step3 + 1
 						gc_rank := gc_base + gc_tx
 						mean := gc_s_mean[gc_rank]
 						invStd := gc_s_invStd[gc_rank]
@@ -375,7 +320,7 @@ func gc_body_normF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, nco
 						/*line ggml_norm.go:82*/ gc_at2[gc_tx] = (gc_at3[gc_tx] - mean) * invStd
 					}
 					{
-						gc_tx := gc_step4 + 2
+						gc_tx := gc_step3 + 2
 						gc_rank := gc_base + gc_tx
 						mean := gc_s_mean[gc_rank]
 						invStd := gc_s_invStd[gc_rank]
@@ -383,7 +328,7 @@ func gc_body_normF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, nco
 						/*line ggml_norm.go:82*/ gc_at2[gc_tx] = (gc_at3[gc_tx] - mean) * invStd
 					}
 					{
-						gc_tx := gc_step4 + 3
+						gc_tx := gc_step3 + 3
 						gc_rank := gc_base + gc_tx
 						mean := gc_s_mean[gc_rank]
 						invStd := gc_s_invStd[gc_rank]
@@ -391,7 +336,7 @@ func gc_body_normF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, nco
 						/*line ggml_norm.go:82*/ gc_at2[gc_tx] = (gc_at3[gc_tx] - mean) * invStd
 					}
 				}
-				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					mean := gc_s_mean[gc_rank]
 					invStd := gc_s_invStd[gc_rank]
@@ -399,54 +344,7 @@ func gc_body_normF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, nco
 					/*line ggml_norm.go:82*/ gc_at2[gc_tx] = (gc_at3[gc_tx] - mean) * invStd
 				}
 			} else {
-				gc_step5 := gc_from
-				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
-					{
-						gc_tx := gc_step5 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
-						mean := gc_s_mean[gc_rank]
-						invStd := gc_s_invStd[gc_rank]
-						/*line ggml_norm.go:81*/ col_ := tid + gc_off2
-						gc_more2 = true
-						/*line ggml_norm.go:82*/ dst[col_] = (x[col_] - mean) * invStd
-					}
-					{
-						gc_tx := gc_step5 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
-						mean := gc_s_mean[gc_rank]
-						invStd := gc_s_invStd[gc_rank]
-						/*line ggml_norm.go:81*/ col_ := tid + gc_off2
-						gc_more2 = true
-						/*line ggml_norm.go:82*/ dst[col_] = (x[col_] - mean) * invStd
-					}
-					{
-						gc_tx := gc_step5 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
-						mean := gc_s_mean[gc_rank]
-						invStd := gc_s_invStd[gc_rank]
-						/*line ggml_norm.go:81*/ col_ := tid + gc_off2
-						gc_more2 = true
-						/*line ggml_norm.go:82*/ dst[col_] = (x[col_] - mean) * invStd
-					}
-					{
-						gc_tx := gc_step5 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
-						mean := gc_s_mean[gc_rank]
-						invStd := gc_s_invStd[gc_rank]
-						/*line ggml_norm.go:81*/ col_ := tid + gc_off2
-						gc_more2 = true
-						/*line ggml_norm.go:82*/ dst[col_] = (x[col_] - mean) * invStd
-					}
-				}
-				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -568,54 +466,7 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 				if gc_vstep3 > gc_from {
 					gc_more = true
 				}
-				gc_step2 := gc_vstep3
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						/*line ggml_norm.go:92*/ start := gc_bx*groupSize + gc_tx
-						tmp := gc_s_tmp[gc_rank]
-						/*line ggml_norm.go:97*/ j := start + gc_off
-						gc_more = true
-						/*line ggml_norm.go:98*/ tmp += x[j]
-						gc_s_tmp[gc_rank] = tmp
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						/*line ggml_norm.go:92*/ start := gc_bx*groupSize + gc_tx
-						tmp := gc_s_tmp[gc_rank]
-						/*line ggml_norm.go:97*/ j := start + gc_off
-						gc_more = true
-						/*line ggml_norm.go:98*/ tmp += x[j]
-						gc_s_tmp[gc_rank] = tmp
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						/*line ggml_norm.go:92*/ start := gc_bx*groupSize + gc_tx
-						tmp := gc_s_tmp[gc_rank]
-						/*line ggml_norm.go:97*/ j := start + gc_off
-						gc_more = true
-						/*line ggml_norm.go:98*/ tmp += x[j]
-						gc_s_tmp[gc_rank] = tmp
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						/*line ggml_norm.go:92*/ start := gc_bx*groupSize + gc_tx
-						tmp := gc_s_tmp[gc_rank]
-						/*line ggml_norm.go:97*/ j := start + gc_off
-						gc_more = true
-						/*line ggml_norm.go:98*/ tmp += x[j]
-						gc_s_tmp[gc_rank] = tmp
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					/*line ggml_norm.go:92*/ start := gc_bx*groupSize + gc_tx
@@ -738,10 +589,10 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 		/*line ggml_norm.go:115*/ tmp.StoreSlice(gc_s_tmp[gc_rank:])
 		/*line ggml_norm.go:115*/ mean.StoreSlice(gc_s_mean[gc_rank:])
 	}
-	gc_step3 := gc_vstep4
-	for ; gc_step3+3 < gc_n; gc_step3 += 4 {
+	gc_step2 := gc_vstep4
+	for ; gc_step2+3 < gc_n; gc_step2 += 4 {
 		{
-			gc_rank := gc_step3 + 0
+			gc_rank := gc_step2 + 0
 			gc_pos.Thread = gc_rank
 			tmp := gc_s_tmp[gc_rank]
 			/*line ggml_norm.go:114*/ mean := tmp / float32(groupSize)
@@ -750,7 +601,7 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 			gc_s_mean[gc_rank] = mean
 		}
 		{
-			gc_rank := gc_step3 + 1
+			gc_rank := gc_step2 + 1
 			gc_pos.Thread = gc_rank
 			tmp := gc_s_tmp[gc_rank]
 			/*line ggml_norm.go:114*/ mean := tmp / float32(groupSize)
@@ -759,7 +610,7 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 			gc_s_mean[gc_rank] = mean
 		}
 		{
-			gc_rank := gc_step3 + 2
+			gc_rank := gc_step2 + 2
 			gc_pos.Thread = gc_rank
 			tmp := gc_s_tmp[gc_rank]
 			/*line ggml_norm.go:114*/ mean := tmp / float32(groupSize)
@@ -768,7 +619,7 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 			gc_s_mean[gc_rank] = mean
 		}
 		{
-			gc_rank := gc_step3 + 3
+			gc_rank := gc_step2 + 3
 			gc_pos.Thread = gc_rank
 			tmp := gc_s_tmp[gc_rank]
 			/*line ggml_norm.go:114*/ mean := tmp / float32(groupSize)
@@ -777,7 +628,7 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 			gc_s_mean[gc_rank] = mean
 		}
 	}
-	for gc_rank := gc_step3; gc_rank < gc_n; gc_rank++ {
+	for gc_rank := gc_step2; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		tmp := gc_s_tmp[gc_rank]
 		/*line ggml_norm.go:114*/ mean := tmp / float32(groupSize)
@@ -850,66 +701,7 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 				if gc_vstep6 > gc_from {
 					gc_more2 = true
 				}
-				gc_step4 := gc_vstep6
-				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
-					{
-						gc_tx := gc_step4 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						/*line ggml_norm.go:92*/ start := gc_bx*groupSize + gc_tx
-						tmp := gc_s_tmp[gc_rank]
-						mean := gc_s_mean[gc_rank]
-						/*line ggml_norm.go:117*/ j_ := start + gc_off2
-						gc_more2 = true
-						/*line ggml_norm.go:118*/ xi := x[j_] - mean
-						dst[j_] = xi
-						tmp += xi * xi
-						gc_s_tmp[gc_rank] = tmp
-					}
-					{
-						gc_tx := gc_step4 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						/*line ggml_norm.go:92*/ start := gc_bx*groupSize + gc_tx
-						tmp := gc_s_tmp[gc_rank]
-						mean := gc_s_mean[gc_rank]
-						/*line ggml_norm.go:117*/ j_ := start + gc_off2
-						gc_more2 = true
-						/*line ggml_norm.go:118*/ xi := x[j_] - mean
-						dst[j_] = xi
-						tmp += xi * xi
-						gc_s_tmp[gc_rank] = tmp
-					}
-					{
-						gc_tx := gc_step4 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						/*line ggml_norm.go:92*/ start := gc_bx*groupSize + gc_tx
-						tmp := gc_s_tmp[gc_rank]
-						mean := gc_s_mean[gc_rank]
-						/*line ggml_norm.go:117*/ j_ := start + gc_off2
-						gc_more2 = true
-						/*line ggml_norm.go:118*/ xi := x[j_] - mean
-						dst[j_] = xi
-						tmp += xi * xi
-						gc_s_tmp[gc_rank] = tmp
-					}
-					{
-						gc_tx := gc_step4 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						/*line ggml_norm.go:92*/ start := gc_bx*groupSize + gc_tx
-						tmp := gc_s_tmp[gc_rank]
-						mean := gc_s_mean[gc_rank]
-						/*line ggml_norm.go:117*/ j_ := start + gc_off2
-						gc_more2 = true
-						/*line ggml_norm.go:118*/ xi := x[j_] - mean
-						dst[j_] = xi
-						tmp += xi * xi
-						gc_s_tmp[gc_rank] = tmp
-					}
-				}
-				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					/*line ggml_norm.go:92*/ start := gc_bx*groupSize + gc_tx
@@ -1024,10 +816,10 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 			}
 		}
 	}
-	gc_step5 := 0
-	for ; gc_step5+3 < gc_n; gc_step5 += 4 {
+	gc_step3 := 0
+	for ; gc_step3+3 < gc_n; gc_step3 += 4 {
 		{
-			gc_rank := gc_step5 + 0
+			gc_rank := gc_step3 + 0
 			gc_pos.Thread = gc_rank
 			tmp := gc_s_tmp[gc_rank]
 			/*line ggml_norm.go:136*/ variance := tmp / float32(groupSize)
@@ -1035,7 +827,7 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 			gc_s_scale[gc_rank] = scale
 		}
 		{
-			gc_rank := gc_step5 + 1
+			gc_rank := gc_step3 + 1
 			gc_pos.Thread = gc_rank
 			tmp := gc_s_tmp[gc_rank]
 			/*line ggml_norm.go:136*/ variance := tmp / float32(groupSize)
@@ -1043,7 +835,7 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 			gc_s_scale[gc_rank] = scale
 		}
 		{
-			gc_rank := gc_step5 + 2
+			gc_rank := gc_step3 + 2
 			gc_pos.Thread = gc_rank
 			tmp := gc_s_tmp[gc_rank]
 			/*line ggml_norm.go:136*/ variance := tmp / float32(groupSize)
@@ -1051,7 +843,7 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 			gc_s_scale[gc_rank] = scale
 		}
 		{
-			gc_rank := gc_step5 + 3
+			gc_rank := gc_step3 + 3
 			gc_pos.Thread = gc_rank
 			tmp := gc_s_tmp[gc_rank]
 			/*line ggml_norm.go:136*/ variance := tmp / float32(groupSize)
@@ -1059,7 +851,7 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 			gc_s_scale[gc_rank] = scale
 		}
 	}
-	for gc_rank := gc_step5; gc_rank < gc_n; gc_rank++ {
+	for gc_rank := gc_step3; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		tmp := gc_s_tmp[gc_rank]
 		/*line ggml_norm.go:136*/ variance := tmp / float32(groupSize)
@@ -1083,88 +875,45 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 			gc_off6 := (gc_bx * groupSize) + gc_off3
 			if gc_from >= 0 && gc_off6 >= 0 && gc_off6 <= len(dst) && gc_to <= len(dst)-gc_off6 {
 				gc_at4 := dst[gc_off6:][:gc_to]
-				gc_step6 := gc_from
-				for ; gc_step6+3 < gc_to; gc_step6 += 4 {
+				gc_step4 := gc_from
+				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 					{
-						gc_tx := gc_step6 + 0
+						gc_tx := gc_step4 + 0
 						gc_rank := gc_base + gc_tx
 						scale := gc_s_scale[gc_rank]
 						gc_more3 = true
 						/*line ggml_norm.go:139*/ gc_at4[gc_tx] *= scale
 					}
 					{
-						gc_tx := gc_step6 + 1
+						gc_tx := gc_step4 + 1
 						gc_rank := gc_base + gc_tx
 						scale := gc_s_scale[gc_rank]
 						gc_more3 = true
 						/*line ggml_norm.go:139*/ gc_at4[gc_tx] *= scale
 					}
 					{
-						gc_tx := gc_step6 + 2
+						gc_tx := gc_step4 + 2
 						gc_rank := gc_base + gc_tx
 						scale := gc_s_scale[gc_rank]
 						gc_more3 = true
 						/*line ggml_norm.go:139*/ gc_at4[gc_tx] *= scale
 					}
 					{
-						gc_tx := gc_step6 + 3
+						gc_tx := gc_step4 + 3
 						gc_rank := gc_base + gc_tx
 						scale := gc_s_scale[gc_rank]
 						gc_more3 = true
 						/*line ggml_norm.go:139*/ gc_at4[gc_tx] *= scale
 					}
 				}
-				for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					scale := gc_s_scale[gc_rank]
 					gc_more3 = true
 					/*line ggml_norm.go:139*/ gc_at4[gc_tx] *= scale
 				}
 			} else {
-				gc_step7 := gc_from
-				for ; gc_step7+3 < gc_to; gc_step7 += 4 {
-					{
-						gc_tx := gc_step7 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						/*line ggml_norm.go:92*/ start := gc_bx*groupSize + gc_tx
-						scale := gc_s_scale[gc_rank]
-						/*line ggml_norm.go:138*/ j_2 := start + gc_off3
-						gc_more3 = true
-						/*line ggml_norm.go:139*/ dst[j_2] *= scale
-					}
-					{
-						gc_tx := gc_step7 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						/*line ggml_norm.go:92*/ start := gc_bx*groupSize + gc_tx
-						scale := gc_s_scale[gc_rank]
-						/*line ggml_norm.go:138*/ j_2 := start + gc_off3
-						gc_more3 = true
-						/*line ggml_norm.go:139*/ dst[j_2] *= scale
-					}
-					{
-						gc_tx := gc_step7 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						/*line ggml_norm.go:92*/ start := gc_bx*groupSize + gc_tx
-						scale := gc_s_scale[gc_rank]
-						/*line ggml_norm.go:138*/ j_2 := start + gc_off3
-						gc_more3 = true
-						/*line ggml_norm.go:139*/ dst[j_2] *= scale
-					}
-					{
-						gc_tx := gc_step7 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						/*line ggml_norm.go:92*/ start := gc_bx*groupSize + gc_tx
-						scale := gc_s_scale[gc_rank]
-						/*line ggml_norm.go:138*/ j_2 := start + gc_off3
-						gc_more3 = true
-						/*line ggml_norm.go:139*/ dst[j_2] *= scale
-					}
-				}
-				for gc_tx := gc_step7; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					/*line ggml_norm.go:92*/ start := gc_bx*groupSize + gc_tx
@@ -1633,58 +1382,7 @@ func gc_body_l2NormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, n
 				if gc_vstep3 > gc_from {
 					gc_more = true
 				}
-				gc_step2 := gc_vstep3
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
-						tmp := gc_s_tmp[gc_rank]
-						/*line ggml_norm.go:213*/ col := tid + gc_off
-						gc_more = true
-						/*line ggml_norm.go:214*/ xi := x[col]
-						tmp += xi * xi
-						gc_s_tmp[gc_rank] = tmp
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
-						tmp := gc_s_tmp[gc_rank]
-						/*line ggml_norm.go:213*/ col := tid + gc_off
-						gc_more = true
-						/*line ggml_norm.go:214*/ xi := x[col]
-						tmp += xi * xi
-						gc_s_tmp[gc_rank] = tmp
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
-						tmp := gc_s_tmp[gc_rank]
-						/*line ggml_norm.go:213*/ col := tid + gc_off
-						gc_more = true
-						/*line ggml_norm.go:214*/ xi := x[col]
-						tmp += xi * xi
-						gc_s_tmp[gc_rank] = tmp
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
-						tmp := gc_s_tmp[gc_rank]
-						/*line ggml_norm.go:213*/ col := tid + gc_off
-						gc_more = true
-						/*line ggml_norm.go:214*/ xi := x[col]
-						tmp += xi * xi
-						gc_s_tmp[gc_rank] = tmp
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -1797,38 +1495,38 @@ func gc_body_l2NormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, n
 			}
 		}
 	}
-	gc_step3 := 0
-	for ; gc_step3+3 < gc_n; gc_step3 += 4 {
+	gc_step2 := 0
+	for ; gc_step2+3 < gc_n; gc_step2 += 4 {
 		{
-			gc_rank := gc_step3 + 0
+			gc_rank := gc_step2 + 0
 			gc_pos.Thread = gc_rank
 			tmp := gc_s_tmp[gc_rank]
 			/*line ggml_norm.go:231*/ scale := intrinsic.Rsqrtf(fmaxf(tmp, eps*eps))
 			gc_s_scale[gc_rank] = scale
 		}
 		{
-			gc_rank := gc_step3 + 1
+			gc_rank := gc_step2 + 1
 			gc_pos.Thread = gc_rank
 			tmp := gc_s_tmp[gc_rank]
 			/*line ggml_norm.go:231*/ scale := intrinsic.Rsqrtf(fmaxf(tmp, eps*eps))
 			gc_s_scale[gc_rank] = scale
 		}
 		{
-			gc_rank := gc_step3 + 2
+			gc_rank := gc_step2 + 2
 			gc_pos.Thread = gc_rank
 			tmp := gc_s_tmp[gc_rank]
 			/*line ggml_norm.go:231*/ scale := intrinsic.Rsqrtf(fmaxf(tmp, eps*eps))
 			gc_s_scale[gc_rank] = scale
 		}
 		{
-			gc_rank := gc_step3 + 3
+			gc_rank := gc_step2 + 3
 			gc_pos.Thread = gc_rank
 			tmp := gc_s_tmp[gc_rank]
 			/*line ggml_norm.go:231*/ scale := intrinsic.Rsqrtf(fmaxf(tmp, eps*eps))
 			gc_s_scale[gc_rank] = scale
 		}
 	}
-	for gc_rank := gc_step3; gc_rank < gc_n; gc_rank++ {
+	for gc_rank := gc_step2; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		tmp := gc_s_tmp[gc_rank]
 		/*line ggml_norm.go:231*/ scale := intrinsic.Rsqrtf(fmaxf(tmp, eps*eps))
@@ -1852,88 +1550,45 @@ func gc_body_l2NormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, n
 			if gc_from >= 0 && gc_off4 >= 0 && gc_off4 <= len(dst) && gc_to <= len(dst)-gc_off4 && gc_off4 <= len(x) && gc_to <= len(x)-gc_off4 {
 				gc_at2 := dst[gc_off4:][:gc_to]
 				gc_at3 := x[gc_off4:][:gc_to]
-				gc_step4 := gc_from
-				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+				gc_step3 := gc_from
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					{
-						gc_tx := gc_step4 + 0
+						gc_tx := gc_step3 + 0
 						gc_rank := gc_base + gc_tx
 						scale := gc_s_scale[gc_rank]
 						gc_more2 = true
 						/*line ggml_norm.go:234*/ gc_at2[gc_tx] = scale * gc_at3[gc_tx]
 					}
 					{
-						gc_tx := gc_step4 + 1
+						gc_tx := gc_step3 + 1
 						gc_rank := gc_base + gc_tx
 						scale := gc_s_scale[gc_rank]
 						gc_more2 = true
 						/*line ggml_norm.go:234*/ gc_at2[gc_tx] = scale * gc_at3[gc_tx]
 					}
 					{
-						gc_tx := gc_step4 + 2
+						gc_tx := gc_step3 + 2
 						gc_rank := gc_base + gc_tx
 						scale := gc_s_scale[gc_rank]
 						gc_more2 = true
 						/*line ggml_norm.go:234*/ gc_at2[gc_tx] = scale * gc_at3[gc_tx]
 					}
 					{
-						gc_tx := gc_step4 + 3
+						gc_tx := gc_step3 + 3
 						gc_rank := gc_base + gc_tx
 						scale := gc_s_scale[gc_rank]
 						gc_more2 = true
 						/*line ggml_norm.go:234*/ gc_at2[gc_tx] = scale * gc_at3[gc_tx]
 					}
 				}
-				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					scale := gc_s_scale[gc_rank]
 					gc_more2 = true
 					/*line ggml_norm.go:234*/ gc_at2[gc_tx] = scale * gc_at3[gc_tx]
 				}
 			} else {
-				gc_step5 := gc_from
-				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
-					{
-						gc_tx := gc_step5 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
-						scale := gc_s_scale[gc_rank]
-						/*line ggml_norm.go:233*/ col_ := tid + gc_off2
-						gc_more2 = true
-						/*line ggml_norm.go:234*/ dst[col_] = scale * x[col_]
-					}
-					{
-						gc_tx := gc_step5 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
-						scale := gc_s_scale[gc_rank]
-						/*line ggml_norm.go:233*/ col_ := tid + gc_off2
-						gc_more2 = true
-						/*line ggml_norm.go:234*/ dst[col_] = scale * x[col_]
-					}
-					{
-						gc_tx := gc_step5 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
-						scale := gc_s_scale[gc_rank]
-						/*line ggml_norm.go:233*/ col_ := tid + gc_off2
-						gc_more2 = true
-						/*line ggml_norm.go:234*/ dst[col_] = scale * x[col_]
-					}
-					{
-						gc_tx := gc_step5 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
-						scale := gc_s_scale[gc_rank]
-						/*line ggml_norm.go:233*/ col_ := tid + gc_off2
-						gc_more2 = true
-						/*line ggml_norm.go:234*/ dst[col_] = scale * x[col_]
-					}
-				}
-				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx

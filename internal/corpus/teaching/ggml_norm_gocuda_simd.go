@@ -146,62 +146,7 @@ func gc_body_normF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, nco
 					gc_s_meanVar[gc_rank] = meanVar
 				}
 			} else {
-				gc_step3 := gc_from
-				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
-					{
-						gc_tx := gc_step3 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
-						meanVar := gc_s_meanVar[gc_rank]
-						/*line ggml_norm.go:58*/ col := tid + gc_off
-						gc_more = true
-						/*line ggml_norm.go:59*/ xi := x[col]
-						meanVar.X += xi
-						meanVar.Y += xi * xi
-						gc_s_meanVar[gc_rank] = meanVar
-					}
-					{
-						gc_tx := gc_step3 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
-						meanVar := gc_s_meanVar[gc_rank]
-						/*line ggml_norm.go:58*/ col := tid + gc_off
-						gc_more = true
-						/*line ggml_norm.go:59*/ xi := x[col]
-						meanVar.X += xi
-						meanVar.Y += xi * xi
-						gc_s_meanVar[gc_rank] = meanVar
-					}
-					{
-						gc_tx := gc_step3 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
-						meanVar := gc_s_meanVar[gc_rank]
-						/*line ggml_norm.go:58*/ col := tid + gc_off
-						gc_more = true
-						/*line ggml_norm.go:59*/ xi := x[col]
-						meanVar.X += xi
-						meanVar.Y += xi * xi
-						gc_s_meanVar[gc_rank] = meanVar
-					}
-					{
-						gc_tx := gc_step3 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
-						meanVar := gc_s_meanVar[gc_rank]
-						/*line ggml_norm.go:58*/ col := tid + gc_off
-						gc_more = true
-						/*line ggml_norm.go:59*/ xi := x[col]
-						meanVar.X += xi
-						meanVar.Y += xi * xi
-						gc_s_meanVar[gc_rank] = meanVar
-					}
-				}
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -402,54 +347,7 @@ func gc_body_normF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, nco
 				if gc_vstep2 > gc_from {
 					gc_more2 = true
 				}
-				gc_step4 := gc_vstep2
-				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
-					{
-						gc_tx := gc_step4 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
-						mean := gc_s_mean[gc_rank]
-						invStd := gc_s_invStd[gc_rank]
-						/*line ggml_norm.go:81*/ col_ := tid + gc_off2
-						gc_more2 = true
-						/*line ggml_norm.go:82*/ dst[col_] = (x[col_] - mean) * invStd
-					}
-					{
-						gc_tx := gc_step4 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
-						mean := gc_s_mean[gc_rank]
-						invStd := gc_s_invStd[gc_rank]
-						/*line ggml_norm.go:81*/ col_ := tid + gc_off2
-						gc_more2 = true
-						/*line ggml_norm.go:82*/ dst[col_] = (x[col_] - mean) * invStd
-					}
-					{
-						gc_tx := gc_step4 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
-						mean := gc_s_mean[gc_rank]
-						invStd := gc_s_invStd[gc_rank]
-						/*line ggml_norm.go:81*/ col_ := tid + gc_off2
-						gc_more2 = true
-						/*line ggml_norm.go:82*/ dst[col_] = (x[col_] - mean) * invStd
-					}
-					{
-						gc_tx := gc_step4 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
-						mean := gc_s_mean[gc_rank]
-						invStd := gc_s_invStd[gc_rank]
-						/*line ggml_norm.go:81*/ col_ := tid + gc_off2
-						gc_more2 = true
-						/*line ggml_norm.go:82*/ dst[col_] = (x[col_] - mean) * invStd
-					}
-				}
-				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -582,54 +480,7 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 				if gc_vstep3 > gc_from {
 					gc_more = true
 				}
-				gc_step2 := gc_vstep3
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						/*line ggml_norm.go:92*/ start := gc_bx*groupSize + gc_tx
-						tmp := gc_s_tmp[gc_rank]
-						/*line ggml_norm.go:97*/ j := start + gc_off
-						gc_more = true
-						/*line ggml_norm.go:98*/ tmp += x[j]
-						gc_s_tmp[gc_rank] = tmp
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						/*line ggml_norm.go:92*/ start := gc_bx*groupSize + gc_tx
-						tmp := gc_s_tmp[gc_rank]
-						/*line ggml_norm.go:97*/ j := start + gc_off
-						gc_more = true
-						/*line ggml_norm.go:98*/ tmp += x[j]
-						gc_s_tmp[gc_rank] = tmp
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						/*line ggml_norm.go:92*/ start := gc_bx*groupSize + gc_tx
-						tmp := gc_s_tmp[gc_rank]
-						/*line ggml_norm.go:97*/ j := start + gc_off
-						gc_more = true
-						/*line ggml_norm.go:98*/ tmp += x[j]
-						gc_s_tmp[gc_rank] = tmp
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						/*line ggml_norm.go:92*/ start := gc_bx*groupSize + gc_tx
-						tmp := gc_s_tmp[gc_rank]
-						/*line ggml_norm.go:97*/ j := start + gc_off
-						gc_more = true
-						/*line ggml_norm.go:98*/ tmp += x[j]
-						gc_s_tmp[gc_rank] = tmp
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					/*line ggml_norm.go:92*/ start := gc_bx*groupSize + gc_tx
@@ -885,10 +736,10 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 		}
 		archsimd.ClearAVXUpperBits()
 	}
-	gc_step3 := gc_vstep4
-	for ; gc_step3+3 < gc_n; gc_step3 += 4 {
+	gc_step2 := gc_vstep4
+	for ; gc_step2+3 < gc_n; gc_step2 += 4 {
 		{
-			gc_rank := gc_step3 + 0
+			gc_rank := gc_step2 + 0
 			gc_pos.Thread = gc_rank
 			tmp := gc_s_tmp[gc_rank]
 			/*line ggml_norm.go:114*/ mean := tmp / float32(groupSize)
@@ -897,7 +748,7 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 			gc_s_mean[gc_rank] = mean
 		}
 		{
-			gc_rank := gc_step3 + 1
+			gc_rank := gc_step2 + 1
 			gc_pos.Thread = gc_rank
 			tmp := gc_s_tmp[gc_rank]
 			/*line ggml_norm.go:114*/ mean := tmp / float32(groupSize)
@@ -906,7 +757,7 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 			gc_s_mean[gc_rank] = mean
 		}
 		{
-			gc_rank := gc_step3 + 2
+			gc_rank := gc_step2 + 2
 			gc_pos.Thread = gc_rank
 			tmp := gc_s_tmp[gc_rank]
 			/*line ggml_norm.go:114*/ mean := tmp / float32(groupSize)
@@ -915,7 +766,7 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 			gc_s_mean[gc_rank] = mean
 		}
 		{
-			gc_rank := gc_step3 + 3
+			gc_rank := gc_step2 + 3
 			gc_pos.Thread = gc_rank
 			tmp := gc_s_tmp[gc_rank]
 			/*line ggml_norm.go:114*/ mean := tmp / float32(groupSize)
@@ -924,7 +775,7 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 			gc_s_mean[gc_rank] = mean
 		}
 	}
-	for gc_rank := gc_step3; gc_rank < gc_n; gc_rank++ {
+	for gc_rank := gc_step2; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		tmp := gc_s_tmp[gc_rank]
 		/*line ggml_norm.go:114*/ mean := tmp / float32(groupSize)
@@ -1003,66 +854,7 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 				if gc_vstep6 > gc_from {
 					gc_more2 = true
 				}
-				gc_step4 := gc_vstep6
-				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
-					{
-						gc_tx := gc_step4 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						/*line ggml_norm.go:92*/ start := gc_bx*groupSize + gc_tx
-						tmp := gc_s_tmp[gc_rank]
-						mean := gc_s_mean[gc_rank]
-						/*line ggml_norm.go:117*/ j_ := start + gc_off2
-						gc_more2 = true
-						/*line ggml_norm.go:118*/ xi := x[j_] - mean
-						dst[j_] = xi
-						tmp += xi * xi
-						gc_s_tmp[gc_rank] = tmp
-					}
-					{
-						gc_tx := gc_step4 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						/*line ggml_norm.go:92*/ start := gc_bx*groupSize + gc_tx
-						tmp := gc_s_tmp[gc_rank]
-						mean := gc_s_mean[gc_rank]
-						/*line ggml_norm.go:117*/ j_ := start + gc_off2
-						gc_more2 = true
-						/*line ggml_norm.go:118*/ xi := x[j_] - mean
-						dst[j_] = xi
-						tmp += xi * xi
-						gc_s_tmp[gc_rank] = tmp
-					}
-					{
-						gc_tx := gc_step4 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						/*line ggml_norm.go:92*/ start := gc_bx*groupSize + gc_tx
-						tmp := gc_s_tmp[gc_rank]
-						mean := gc_s_mean[gc_rank]
-						/*line ggml_norm.go:117*/ j_ := start + gc_off2
-						gc_more2 = true
-						/*line ggml_norm.go:118*/ xi := x[j_] - mean
-						dst[j_] = xi
-						tmp += xi * xi
-						gc_s_tmp[gc_rank] = tmp
-					}
-					{
-						gc_tx := gc_step4 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						/*line ggml_norm.go:92*/ start := gc_bx*groupSize + gc_tx
-						tmp := gc_s_tmp[gc_rank]
-						mean := gc_s_mean[gc_rank]
-						/*line ggml_norm.go:117*/ j_ := start + gc_off2
-						gc_more2 = true
-						/*line ggml_norm.go:118*/ xi := x[j_] - mean
-						dst[j_] = xi
-						tmp += xi * xi
-						gc_s_tmp[gc_rank] = tmp
-					}
-				}
-				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					/*line ggml_norm.go:92*/ start := gc_bx*groupSize + gc_tx
@@ -1307,10 +1099,10 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 			}
 		}
 	}
-	gc_step5 := 0
-	for ; gc_step5+3 < gc_n; gc_step5 += 4 {
+	gc_step3 := 0
+	for ; gc_step3+3 < gc_n; gc_step3 += 4 {
 		{
-			gc_rank := gc_step5 + 0
+			gc_rank := gc_step3 + 0
 			gc_pos.Thread = gc_rank
 			tmp := gc_s_tmp[gc_rank]
 			/*line ggml_norm.go:136*/ variance := tmp / float32(groupSize)
@@ -1318,7 +1110,7 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 			gc_s_scale[gc_rank] = scale
 		}
 		{
-			gc_rank := gc_step5 + 1
+			gc_rank := gc_step3 + 1
 			gc_pos.Thread = gc_rank
 			tmp := gc_s_tmp[gc_rank]
 			/*line ggml_norm.go:136*/ variance := tmp / float32(groupSize)
@@ -1326,7 +1118,7 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 			gc_s_scale[gc_rank] = scale
 		}
 		{
-			gc_rank := gc_step5 + 2
+			gc_rank := gc_step3 + 2
 			gc_pos.Thread = gc_rank
 			tmp := gc_s_tmp[gc_rank]
 			/*line ggml_norm.go:136*/ variance := tmp / float32(groupSize)
@@ -1334,7 +1126,7 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 			gc_s_scale[gc_rank] = scale
 		}
 		{
-			gc_rank := gc_step5 + 3
+			gc_rank := gc_step3 + 3
 			gc_pos.Thread = gc_rank
 			tmp := gc_s_tmp[gc_rank]
 			/*line ggml_norm.go:136*/ variance := tmp / float32(groupSize)
@@ -1342,7 +1134,7 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 			gc_s_scale[gc_rank] = scale
 		}
 	}
-	for gc_rank := gc_step5; gc_rank < gc_n; gc_rank++ {
+	for gc_rank := gc_step3; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		tmp := gc_s_tmp[gc_rank]
 		/*line ggml_norm.go:136*/ variance := tmp / float32(groupSize)
@@ -1407,50 +1199,7 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 				if gc_vstep8 > gc_from {
 					gc_more3 = true
 				}
-				gc_step6 := gc_vstep8
-				for ; gc_step6+3 < gc_to; gc_step6 += 4 {
-					{
-						gc_tx := gc_step6 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						/*line ggml_norm.go:92*/ start := gc_bx*groupSize + gc_tx
-						scale := gc_s_scale[gc_rank]
-						/*line ggml_norm.go:138*/ j_2 := start + gc_off3
-						gc_more3 = true
-						/*line ggml_norm.go:139*/ dst[j_2] *= scale
-					}
-					{
-						gc_tx := gc_step6 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						/*line ggml_norm.go:92*/ start := gc_bx*groupSize + gc_tx
-						scale := gc_s_scale[gc_rank]
-						/*line ggml_norm.go:138*/ j_2 := start + gc_off3
-						gc_more3 = true
-						/*line ggml_norm.go:139*/ dst[j_2] *= scale
-					}
-					{
-						gc_tx := gc_step6 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						/*line ggml_norm.go:92*/ start := gc_bx*groupSize + gc_tx
-						scale := gc_s_scale[gc_rank]
-						/*line ggml_norm.go:138*/ j_2 := start + gc_off3
-						gc_more3 = true
-						/*line ggml_norm.go:139*/ dst[j_2] *= scale
-					}
-					{
-						gc_tx := gc_step6 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						/*line ggml_norm.go:92*/ start := gc_bx*groupSize + gc_tx
-						scale := gc_s_scale[gc_rank]
-						/*line ggml_norm.go:138*/ j_2 := start + gc_off3
-						gc_more3 = true
-						/*line ggml_norm.go:139*/ dst[j_2] *= scale
-					}
-				}
-				for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep8; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					/*line ggml_norm.go:92*/ start := gc_bx*groupSize + gc_tx
@@ -2169,58 +1918,7 @@ func gc_body_l2NormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, n
 				if gc_vstep3 > gc_from {
 					gc_more = true
 				}
-				gc_step2 := gc_vstep3
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
-						tmp := gc_s_tmp[gc_rank]
-						/*line ggml_norm.go:213*/ col := tid + gc_off
-						gc_more = true
-						/*line ggml_norm.go:214*/ xi := x[col]
-						tmp += xi * xi
-						gc_s_tmp[gc_rank] = tmp
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
-						tmp := gc_s_tmp[gc_rank]
-						/*line ggml_norm.go:213*/ col := tid + gc_off
-						gc_more = true
-						/*line ggml_norm.go:214*/ xi := x[col]
-						tmp += xi * xi
-						gc_s_tmp[gc_rank] = tmp
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
-						tmp := gc_s_tmp[gc_rank]
-						/*line ggml_norm.go:213*/ col := tid + gc_off
-						gc_more = true
-						/*line ggml_norm.go:214*/ xi := x[col]
-						tmp += xi * xi
-						gc_s_tmp[gc_rank] = tmp
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
-						tmp := gc_s_tmp[gc_rank]
-						/*line ggml_norm.go:213*/ col := tid + gc_off
-						gc_more = true
-						/*line ggml_norm.go:214*/ xi := x[col]
-						tmp += xi * xi
-						gc_s_tmp[gc_rank] = tmp
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -2463,38 +2161,38 @@ func gc_body_l2NormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, n
 			}
 		}
 	}
-	gc_step3 := 0
-	for ; gc_step3+3 < gc_n; gc_step3 += 4 {
+	gc_step2 := 0
+	for ; gc_step2+3 < gc_n; gc_step2 += 4 {
 		{
-			gc_rank := gc_step3 + 0
+			gc_rank := gc_step2 + 0
 			gc_pos.Thread = gc_rank
 			tmp := gc_s_tmp[gc_rank]
 			/*line ggml_norm.go:231*/ scale := intrinsic.Rsqrtf(fmaxf(tmp, eps*eps))
 			gc_s_scale[gc_rank] = scale
 		}
 		{
-			gc_rank := gc_step3 + 1
+			gc_rank := gc_step2 + 1
 			gc_pos.Thread = gc_rank
 			tmp := gc_s_tmp[gc_rank]
 			/*line ggml_norm.go:231*/ scale := intrinsic.Rsqrtf(fmaxf(tmp, eps*eps))
 			gc_s_scale[gc_rank] = scale
 		}
 		{
-			gc_rank := gc_step3 + 2
+			gc_rank := gc_step2 + 2
 			gc_pos.Thread = gc_rank
 			tmp := gc_s_tmp[gc_rank]
 			/*line ggml_norm.go:231*/ scale := intrinsic.Rsqrtf(fmaxf(tmp, eps*eps))
 			gc_s_scale[gc_rank] = scale
 		}
 		{
-			gc_rank := gc_step3 + 3
+			gc_rank := gc_step2 + 3
 			gc_pos.Thread = gc_rank
 			tmp := gc_s_tmp[gc_rank]
 			/*line ggml_norm.go:231*/ scale := intrinsic.Rsqrtf(fmaxf(tmp, eps*eps))
 			gc_s_scale[gc_rank] = scale
 		}
 	}
-	for gc_rank := gc_step3; gc_rank < gc_n; gc_rank++ {
+	for gc_rank := gc_step2; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		tmp := gc_s_tmp[gc_rank]
 		/*line ggml_norm.go:231*/ scale := intrinsic.Rsqrtf(fmaxf(tmp, eps*eps))
@@ -2559,50 +2257,7 @@ func gc_body_l2NormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, n
 				if gc_vstep5 > gc_from {
 					gc_more2 = true
 				}
-				gc_step4 := gc_vstep5
-				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
-					{
-						gc_tx := gc_step4 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
-						scale := gc_s_scale[gc_rank]
-						/*line ggml_norm.go:233*/ col_ := tid + gc_off2
-						gc_more2 = true
-						/*line ggml_norm.go:234*/ dst[col_] = scale * x[col_]
-					}
-					{
-						gc_tx := gc_step4 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
-						scale := gc_s_scale[gc_rank]
-						/*line ggml_norm.go:233*/ col_ := tid + gc_off2
-						gc_more2 = true
-						/*line ggml_norm.go:234*/ dst[col_] = scale * x[col_]
-					}
-					{
-						gc_tx := gc_step4 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
-						scale := gc_s_scale[gc_rank]
-						/*line ggml_norm.go:233*/ col_ := tid + gc_off2
-						gc_more2 = true
-						/*line ggml_norm.go:234*/ dst[col_] = scale * x[col_]
-					}
-					{
-						gc_tx := gc_step4 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
-						scale := gc_s_scale[gc_rank]
-						/*line ggml_norm.go:233*/ col_ := tid + gc_off2
-						gc_more2 = true
-						/*line ggml_norm.go:234*/ dst[col_] = scale * x[col_]
-					}
-				}
-				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx

@@ -1524,46 +1524,7 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 						/*line ggml_softmax.go:286*/ gc_at[0] = localMax
 					}
 				} else {
-					gc_step3 := gc_from
-					for ; gc_step3+3 < gc_to; gc_step3 += 4 {
-						{
-							gc_tx := gc_step3 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							/*line ggml_softmax.go:262*/ var localMax float32
-							r := gc_s_r[gc_rank]
-							/*line ggml_softmax.go:283*/ localMax = r
-							/*line ggml_softmax.go:286*/ tmpVals_[gc_bx] = localMax
-						}
-						{
-							gc_tx := gc_step3 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							/*line ggml_softmax.go:262*/ var localMax float32
-							r := gc_s_r[gc_rank]
-							/*line ggml_softmax.go:283*/ localMax = r
-							/*line ggml_softmax.go:286*/ tmpVals_[gc_bx] = localMax
-						}
-						{
-							gc_tx := gc_step3 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							/*line ggml_softmax.go:262*/ var localMax float32
-							r := gc_s_r[gc_rank]
-							/*line ggml_softmax.go:283*/ localMax = r
-							/*line ggml_softmax.go:286*/ tmpVals_[gc_bx] = localMax
-						}
-						{
-							gc_tx := gc_step3 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							/*line ggml_softmax.go:262*/ var localMax float32
-							r := gc_s_r[gc_rank]
-							/*line ggml_softmax.go:283*/ localMax = r
-							/*line ggml_softmax.go:286*/ tmpVals_[gc_bx] = localMax
-						}
-					}
-					for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						/*line ggml_softmax.go:262*/ var localMax float32
@@ -1765,10 +1726,10 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step4 := gc_vstep2
-			for ; gc_step4+3 < gc_n; gc_step4 += 4 {
+			gc_step3 := gc_vstep2
+			for ; gc_step3+3 < gc_n; gc_step3 += 4 {
 				{
-					gc_rank := gc_step4 + 0
+					gc_rank := gc_step3 + 0
 					gc_pos.Thread = gc_rank
 					val_ := gc_s_val_[gc_rank]
 					var r_3 float32
@@ -1776,7 +1737,7 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 					gc_s_r_3[gc_rank] = r_3
 				}
 				{
-					gc_rank := gc_step4 + 1
+					gc_rank := gc_step3 + 1
 					gc_pos.Thread = gc_rank
 					val_ := gc_s_val_[gc_rank]
 					var r_3 float32
@@ -1784,7 +1745,7 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 					gc_s_r_3[gc_rank] = r_3
 				}
 				{
-					gc_rank := gc_step4 + 2
+					gc_rank := gc_step3 + 2
 					gc_pos.Thread = gc_rank
 					val_ := gc_s_val_[gc_rank]
 					var r_3 float32
@@ -1792,7 +1753,7 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 					gc_s_r_3[gc_rank] = r_3
 				}
 				{
-					gc_rank := gc_step4 + 3
+					gc_rank := gc_step3 + 3
 					gc_pos.Thread = gc_rank
 					val_ := gc_s_val_[gc_rank]
 					var r_3 float32
@@ -1800,7 +1761,7 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 					gc_s_r_3[gc_rank] = r_3
 				}
 			}
-			for gc_rank := gc_step4; gc_rank < gc_n; gc_rank++ {
+			for gc_rank := gc_step3; gc_rank < gc_n; gc_rank++ {
 				gc_pos.Thread = gc_rank
 				val_ := gc_s_val_[gc_rank]
 				var r_3 float32
@@ -2132,10 +2093,10 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step5 := gc_vstep3
-			for ; gc_step5+3 < gc_n; gc_step5 += 4 {
+			gc_step4 := gc_vstep3
+			for ; gc_step4+3 < gc_n; gc_step4 += 4 {
 				{
-					gc_rank := gc_step5 + 0
+					gc_rank := gc_step4 + 0
 					gc_pos.Thread = gc_rank
 					val_2 := gc_s_val_2[gc_rank]
 					var r_6 float32
@@ -2143,7 +2104,7 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 					gc_s_r_6[gc_rank] = r_6
 				}
 				{
-					gc_rank := gc_step5 + 1
+					gc_rank := gc_step4 + 1
 					gc_pos.Thread = gc_rank
 					val_2 := gc_s_val_2[gc_rank]
 					var r_6 float32
@@ -2151,7 +2112,7 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 					gc_s_r_6[gc_rank] = r_6
 				}
 				{
-					gc_rank := gc_step5 + 2
+					gc_rank := gc_step4 + 2
 					gc_pos.Thread = gc_rank
 					val_2 := gc_s_val_2[gc_rank]
 					var r_6 float32
@@ -2159,7 +2120,7 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 					gc_s_r_6[gc_rank] = r_6
 				}
 				{
-					gc_rank := gc_step5 + 3
+					gc_rank := gc_step4 + 3
 					gc_pos.Thread = gc_rank
 					val_2 := gc_s_val_2[gc_rank]
 					var r_6 float32
@@ -2167,7 +2128,7 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 					gc_s_r_6[gc_rank] = r_6
 				}
 			}
-			for gc_rank := gc_step5; gc_rank < gc_n; gc_rank++ {
+			for gc_rank := gc_step4; gc_rank < gc_n; gc_rank++ {
 				gc_pos.Thread = gc_rank
 				val_2 := gc_s_val_2[gc_rank]
 				var r_6 float32
@@ -2185,10 +2146,10 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 				gc_off3 := gc_bx
 				if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(tmpVals_) {
 					gc_at3 := tmpVals_[gc_off3:][:1]
-					gc_step6 := gc_from
-					for ; gc_step6+3 < gc_to; gc_step6 += 4 {
+					gc_step5 := gc_from
+					for ; gc_step5+3 < gc_to; gc_step5 += 4 {
 						{
-							gc_tx := gc_step6 + 0
+							gc_tx := gc_step5 + 0
 							gc_rank := gc_base + gc_tx
 							/*line ggml_softmax.go:262*/ var tmpExpf float32
 							r_6 := gc_s_r_6[gc_rank]
@@ -2196,7 +2157,7 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 							/*line ggml_softmax.go:322*/ gc_at3[0] = tmpExpf
 						}
 						{
-							gc_tx := gc_step6 + 1
+							gc_tx := gc_step5 + 1
 							gc_rank := gc_base + gc_tx
 							/*line ggml_softmax.go:262*/ var tmpExpf float32
 							r_6 := gc_s_r_6[gc_rank]
@@ -2204,7 +2165,7 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 							/*line ggml_softmax.go:322*/ gc_at3[0] = tmpExpf
 						}
 						{
-							gc_tx := gc_step6 + 2
+							gc_tx := gc_step5 + 2
 							gc_rank := gc_base + gc_tx
 							/*line ggml_softmax.go:262*/ var tmpExpf float32
 							r_6 := gc_s_r_6[gc_rank]
@@ -2212,7 +2173,7 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 							/*line ggml_softmax.go:322*/ gc_at3[0] = tmpExpf
 						}
 						{
-							gc_tx := gc_step6 + 3
+							gc_tx := gc_step5 + 3
 							gc_rank := gc_base + gc_tx
 							/*line ggml_softmax.go:262*/ var tmpExpf float32
 							r_6 := gc_s_r_6[gc_rank]
@@ -2220,7 +2181,7 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 							/*line ggml_softmax.go:322*/ gc_at3[0] = tmpExpf
 						}
 					}
-					for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						/*line ggml_softmax.go:262*/ var tmpExpf float32
 						r_6 := gc_s_r_6[gc_rank]
@@ -2228,46 +2189,7 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 						/*line ggml_softmax.go:322*/ gc_at3[0] = tmpExpf
 					}
 				} else {
-					gc_step7 := gc_from
-					for ; gc_step7+3 < gc_to; gc_step7 += 4 {
-						{
-							gc_tx := gc_step7 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							/*line ggml_softmax.go:262*/ var tmpExpf float32
-							r_6 := gc_s_r_6[gc_rank]
-							/*line ggml_softmax.go:319*/ tmpExpf = r_6
-							/*line ggml_softmax.go:322*/ tmpVals_[gc_bx] = tmpExpf
-						}
-						{
-							gc_tx := gc_step7 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							/*line ggml_softmax.go:262*/ var tmpExpf float32
-							r_6 := gc_s_r_6[gc_rank]
-							/*line ggml_softmax.go:319*/ tmpExpf = r_6
-							/*line ggml_softmax.go:322*/ tmpVals_[gc_bx] = tmpExpf
-						}
-						{
-							gc_tx := gc_step7 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							/*line ggml_softmax.go:262*/ var tmpExpf float32
-							r_6 := gc_s_r_6[gc_rank]
-							/*line ggml_softmax.go:319*/ tmpExpf = r_6
-							/*line ggml_softmax.go:322*/ tmpVals_[gc_bx] = tmpExpf
-						}
-						{
-							gc_tx := gc_step7 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							/*line ggml_softmax.go:262*/ var tmpExpf float32
-							r_6 := gc_s_r_6[gc_rank]
-							/*line ggml_softmax.go:319*/ tmpExpf = r_6
-							/*line ggml_softmax.go:322*/ tmpVals_[gc_bx] = tmpExpf
-						}
-					}
-					for gc_tx := gc_step7; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						/*line ggml_softmax.go:262*/ var tmpExpf float32
@@ -2606,10 +2528,10 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step8 := gc_vstep4
-			for ; gc_step8+3 < gc_n; gc_step8 += 4 {
+			gc_step6 := gc_vstep4
+			for ; gc_step6+3 < gc_n; gc_step6 += 4 {
 				{
-					gc_rank := gc_step8 + 0
+					gc_rank := gc_step6 + 0
 					gc_pos.Thread = gc_rank
 					val_3 := gc_s_val_3[gc_rank]
 					var r_9 float32
@@ -2617,7 +2539,7 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 					gc_s_r_9[gc_rank] = r_9
 				}
 				{
-					gc_rank := gc_step8 + 1
+					gc_rank := gc_step6 + 1
 					gc_pos.Thread = gc_rank
 					val_3 := gc_s_val_3[gc_rank]
 					var r_9 float32
@@ -2625,7 +2547,7 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 					gc_s_r_9[gc_rank] = r_9
 				}
 				{
-					gc_rank := gc_step8 + 2
+					gc_rank := gc_step6 + 2
 					gc_pos.Thread = gc_rank
 					val_3 := gc_s_val_3[gc_rank]
 					var r_9 float32
@@ -2633,7 +2555,7 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 					gc_s_r_9[gc_rank] = r_9
 				}
 				{
-					gc_rank := gc_step8 + 3
+					gc_rank := gc_step6 + 3
 					gc_pos.Thread = gc_rank
 					val_3 := gc_s_val_3[gc_rank]
 					var r_9 float32
@@ -2641,7 +2563,7 @@ func gc_body_softMaxF32ParallelizeColsKernel(gc_b *compiled.Block, x []float32, 
 					gc_s_r_9[gc_rank] = r_9
 				}
 			}
-			for gc_rank := gc_step8; gc_rank < gc_n; gc_rank++ {
+			for gc_rank := gc_step6; gc_rank < gc_n; gc_rank++ {
 				gc_pos.Thread = gc_rank
 				val_3 := gc_s_val_3[gc_rank]
 				var r_9 float32
@@ -2854,54 +2776,7 @@ func gc_body_softMaxBackF32Kernel(gc_b *compiled.Block, grad []float32, dstf []f
 				if gc_vstep3 > gc_from {
 					gc_more = true
 				}
-				gc_step2 := gc_vstep3
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
-						dgfDot := gc_s_dgfDot[gc_rank]
-						/*line ggml_softmax.go:378*/ col := tid + gc_off
-						gc_more = true
-						/*line ggml_softmax.go:379*/ dgfDot += dstf[col] * grad[col]
-						gc_s_dgfDot[gc_rank] = dgfDot
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
-						dgfDot := gc_s_dgfDot[gc_rank]
-						/*line ggml_softmax.go:378*/ col := tid + gc_off
-						gc_more = true
-						/*line ggml_softmax.go:379*/ dgfDot += dstf[col] * grad[col]
-						gc_s_dgfDot[gc_rank] = dgfDot
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
-						dgfDot := gc_s_dgfDot[gc_rank]
-						/*line ggml_softmax.go:378*/ col := tid + gc_off
-						gc_more = true
-						/*line ggml_softmax.go:379*/ dgfDot += dstf[col] * grad[col]
-						gc_s_dgfDot[gc_rank] = dgfDot
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
-						dgfDot := gc_s_dgfDot[gc_rank]
-						/*line ggml_softmax.go:378*/ col := tid + gc_off
-						gc_more = true
-						/*line ggml_softmax.go:379*/ dgfDot += dstf[col] * grad[col]
-						gc_s_dgfDot[gc_rank] = dgfDot
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -3109,50 +2984,7 @@ func gc_body_softMaxBackF32Kernel(gc_b *compiled.Block, grad []float32, dstf []f
 				if gc_vstep5 > gc_from {
 					gc_more2 = true
 				}
-				gc_step3 := gc_vstep5
-				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
-					{
-						gc_tx := gc_step3 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
-						dgfDot := gc_s_dgfDot[gc_rank]
-						/*line ggml_softmax.go:384*/ col_ := tid + gc_off2
-						gc_more2 = true
-						/*line ggml_softmax.go:385*/ dst[col_] = scale * (grad[col_] - dgfDot) * dstf[col_]
-					}
-					{
-						gc_tx := gc_step3 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
-						dgfDot := gc_s_dgfDot[gc_rank]
-						/*line ggml_softmax.go:384*/ col_ := tid + gc_off2
-						gc_more2 = true
-						/*line ggml_softmax.go:385*/ dst[col_] = scale * (grad[col_] - dgfDot) * dstf[col_]
-					}
-					{
-						gc_tx := gc_step3 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
-						dgfDot := gc_s_dgfDot[gc_rank]
-						/*line ggml_softmax.go:384*/ col_ := tid + gc_off2
-						gc_more2 = true
-						/*line ggml_softmax.go:385*/ dst[col_] = scale * (grad[col_] - dgfDot) * dstf[col_]
-					}
-					{
-						gc_tx := gc_step3 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
-						dgfDot := gc_s_dgfDot[gc_rank]
-						/*line ggml_softmax.go:384*/ col_ := tid + gc_off2
-						gc_more2 = true
-						/*line ggml_softmax.go:385*/ dst[col_] = scale * (grad[col_] - dgfDot) * dstf[col_]
-					}
-				}
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx

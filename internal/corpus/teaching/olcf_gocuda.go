@@ -532,42 +532,7 @@ func gc_body_maxReduceKernel(gc_b *compiled.Block, gdata []float32, out []float3
 					}
 				}
 			} else {
-				gc_step2 := 0
-				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line olcf.go:125*/ if uint32(tid) < s {
-							sdata[tid] = fmaxf(sdata[uint32(tid)+s], sdata[tid])
-						}
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line olcf.go:125*/ if uint32(tid) < s {
-							sdata[tid] = fmaxf(sdata[uint32(tid)+s], sdata[tid])
-						}
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line olcf.go:125*/ if uint32(tid) < s {
-							sdata[tid] = fmaxf(sdata[uint32(tid)+s], sdata[tid])
-						}
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line olcf.go:125*/ if uint32(tid) < s {
-							sdata[tid] = fmaxf(sdata[uint32(tid)+s], sdata[tid])
-						}
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 					/*line olcf.go:125*/ if uint32(tid) < s {
@@ -585,41 +550,18 @@ func gc_body_maxReduceKernel(gc_b *compiled.Block, gdata []float32, out []float3
 		gc_off := gc_bx
 		if gc_from >= 0 && gc_off >= 0 && gc_off < len(out) {
 			gc_at3 := out[gc_off:][:1]
-			gc_step3 := gc_from
-			for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+			gc_step2 := gc_from
+			for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 				/*line olcf.go:130*/ gc_at3[0] = sdata[0]
 				/*line olcf.go:130*/ gc_at3[0] = sdata[0]
 				/*line olcf.go:130*/ gc_at3[0] = sdata[0]
 				/*line olcf.go:130*/ gc_at3[0] = sdata[0]
 			}
-			for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 				/*line olcf.go:130*/ gc_at3[0] = sdata[0]
 			}
 		} else {
-			gc_step4 := gc_from
-			for ; gc_step4+3 < gc_to; gc_step4 += 4 {
-				{
-					gc_tx := gc_step4 + 0
-					gc_pos.Thread = gc_base + gc_tx
-					/*line olcf.go:130*/ out[gc_bx] = sdata[0]
-				}
-				{
-					gc_tx := gc_step4 + 1
-					gc_pos.Thread = gc_base + gc_tx
-					/*line olcf.go:130*/ out[gc_bx] = sdata[0]
-				}
-				{
-					gc_tx := gc_step4 + 2
-					gc_pos.Thread = gc_base + gc_tx
-					/*line olcf.go:130*/ out[gc_bx] = sdata[0]
-				}
-				{
-					gc_tx := gc_step4 + 3
-					gc_pos.Thread = gc_base + gc_tx
-					/*line olcf.go:130*/ out[gc_bx] = sdata[0]
-				}
-			}
-			for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				/*line olcf.go:130*/ out[gc_bx] = sdata[0]
 			}
@@ -747,30 +689,7 @@ func gc_body_rowSumsKernel(gc_b *compiled.Block, A []float32, sums []float32, ds
 					/*line olcf.go:158*/ gc_at2[0] = sdata[0]
 				}
 			} else {
-				gc_step3 := gc_from
-				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
-					{
-						gc_tx := gc_step3 + 0
-						gc_pos.Thread = gc_base + gc_tx
-						/*line olcf.go:158*/ sums[idx] = sdata[0]
-					}
-					{
-						gc_tx := gc_step3 + 1
-						gc_pos.Thread = gc_base + gc_tx
-						/*line olcf.go:158*/ sums[idx] = sdata[0]
-					}
-					{
-						gc_tx := gc_step3 + 2
-						gc_pos.Thread = gc_base + gc_tx
-						/*line olcf.go:158*/ sums[idx] = sdata[0]
-					}
-					{
-						gc_tx := gc_step3 + 3
-						gc_pos.Thread = gc_base + gc_tx
-						/*line olcf.go:158*/ sums[idx] = sdata[0]
-					}
-				}
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					/*line olcf.go:158*/ sums[idx] = sdata[0]
 				}
@@ -1417,30 +1336,7 @@ func gc_body_estimateSumAhs[T float32 | float64](gc_b *compiled.Block, length ui
 					/*line olcf.go:311*/ gc_at2[gc_tx] += gc_at3[gc_tx]
 				}
 			} else {
-				gc_step2 := gc_from
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_pos.Thread = gc_base + gc_tx
-						/*line olcf.go:311*/ smem[gc_tx] += smem[gc_tx+i]
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_pos.Thread = gc_base + gc_tx
-						/*line olcf.go:311*/ smem[gc_tx] += smem[gc_tx+i]
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_pos.Thread = gc_base + gc_tx
-						/*line olcf.go:311*/ smem[gc_tx] += smem[gc_tx+i]
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_pos.Thread = gc_base + gc_tx
-						/*line olcf.go:311*/ smem[gc_tx] += smem[gc_tx+i]
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					/*line olcf.go:311*/ smem[gc_tx] += smem[gc_tx+i]
 				}
@@ -1453,30 +1349,30 @@ func gc_body_estimateSumAhs[T float32 | float64](gc_b *compiled.Block, length ui
 			gc_to = gc_bound + 1
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			gc_step3 := gc_from
-			for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+			gc_step2 := gc_from
+			for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 				{
-					gc_tx := gc_step3 + 0
+					gc_tx := gc_step2 + 0
 					gc_pos.Thread = gc_base + gc_tx
 					/*line olcf.go:316*/ atomic.Add(sum, smem[0])
 				}
 				{
-					gc_tx := gc_step3 + 1
+					gc_tx := gc_step2 + 1
 					gc_pos.Thread = gc_base + gc_tx
 					/*line olcf.go:316*/ atomic.Add(sum, smem[0])
 				}
 				{
-					gc_tx := gc_step3 + 2
+					gc_tx := gc_step2 + 2
 					gc_pos.Thread = gc_base + gc_tx
 					/*line olcf.go:316*/ atomic.Add(sum, smem[0])
 				}
 				{
-					gc_tx := gc_step3 + 3
+					gc_tx := gc_step2 + 3
 					gc_pos.Thread = gc_base + gc_tx
 					/*line olcf.go:316*/ atomic.Add(sum, smem[0])
 				}
 			}
-			for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				/*line olcf.go:316*/ atomic.Add(sum, smem[0])
 			}

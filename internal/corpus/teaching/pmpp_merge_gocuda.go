@@ -186,58 +186,7 @@ func gc_body_tiledMergeKernel(gc_b *compiled.Block, A []int32, m int, B []int32,
 			gc_s_BNext[gc_rank] = BNext
 		}
 	} else {
-		gc_step2 := 0
-		for ; gc_step2+3 < gc_n; gc_step2 += 4 {
-			{
-				gc_rank := gc_step2 + 0
-				gc_pos.Thread = gc_rank
-				/*line pmpp_merge.go:134*/ ACurr := int(AS[0])
-				ANext := int(AS[1])
-				BCurr := CCurr - ACurr
-				BNext := CNext - ANext
-				gc_s_ACurr[gc_rank] = ACurr
-				gc_s_ANext[gc_rank] = ANext
-				gc_s_BCurr[gc_rank] = BCurr
-				gc_s_BNext[gc_rank] = BNext
-			}
-			{
-				gc_rank := gc_step2 + 1
-				gc_pos.Thread = gc_rank
-				/*line pmpp_merge.go:134*/ ACurr := int(AS[0])
-				ANext := int(AS[1])
-				BCurr := CCurr - ACurr
-				BNext := CNext - ANext
-				gc_s_ACurr[gc_rank] = ACurr
-				gc_s_ANext[gc_rank] = ANext
-				gc_s_BCurr[gc_rank] = BCurr
-				gc_s_BNext[gc_rank] = BNext
-			}
-			{
-				gc_rank := gc_step2 + 2
-				gc_pos.Thread = gc_rank
-				/*line pmpp_merge.go:134*/ ACurr := int(AS[0])
-				ANext := int(AS[1])
-				BCurr := CCurr - ACurr
-				BNext := CNext - ANext
-				gc_s_ACurr[gc_rank] = ACurr
-				gc_s_ANext[gc_rank] = ANext
-				gc_s_BCurr[gc_rank] = BCurr
-				gc_s_BNext[gc_rank] = BNext
-			}
-			{
-				gc_rank := gc_step2 + 3
-				gc_pos.Thread = gc_rank
-				/*line pmpp_merge.go:134*/ ACurr := int(AS[0])
-				ANext := int(AS[1])
-				BCurr := CCurr - ACurr
-				BNext := CNext - ANext
-				gc_s_ACurr[gc_rank] = ACurr
-				gc_s_ANext[gc_rank] = ANext
-				gc_s_BCurr[gc_rank] = BCurr
-				gc_s_BNext[gc_rank] = BNext
-			}
-		}
-		for gc_rank := gc_step2; gc_rank < gc_n; gc_rank++ {
+		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			/*line pmpp_merge.go:134*/ ACurr := int(AS[0])
 			ANext := int(AS[1])
@@ -253,10 +202,10 @@ func gc_body_tiledMergeKernel(gc_b *compiled.Block, A []int32, m int, B []int32,
 	/*line pmpp_merge.go:141*/ CLength := CNext - CCurr
 	/*line pmpp_merge.go:144*/ totalIteration := int(math.Ceil(float64(CLength) / float64(tileSize)))
 	CCompleted := 0
-	gc_step3 := 0
-	for ; gc_step3+3 < gc_n; gc_step3 += 4 {
+	gc_step2 := 0
+	for ; gc_step2+3 < gc_n; gc_step2 += 4 {
 		{
-			gc_rank := gc_step3 + 0
+			gc_rank := gc_step2 + 0
 			gc_pos.Thread = gc_rank
 			ACurr := gc_s_ACurr[gc_rank]
 			ANext := gc_s_ANext[gc_rank]
@@ -272,7 +221,7 @@ func gc_body_tiledMergeKernel(gc_b *compiled.Block, A []int32, m int, B []int32,
 			gc_s_BConsumed[gc_rank] = BConsumed
 		}
 		{
-			gc_rank := gc_step3 + 1
+			gc_rank := gc_step2 + 1
 			gc_pos.Thread = gc_rank
 			ACurr := gc_s_ACurr[gc_rank]
 			ANext := gc_s_ANext[gc_rank]
@@ -288,7 +237,7 @@ func gc_body_tiledMergeKernel(gc_b *compiled.Block, A []int32, m int, B []int32,
 			gc_s_BConsumed[gc_rank] = BConsumed
 		}
 		{
-			gc_rank := gc_step3 + 2
+			gc_rank := gc_step2 + 2
 			gc_pos.Thread = gc_rank
 			ACurr := gc_s_ACurr[gc_rank]
 			ANext := gc_s_ANext[gc_rank]
@@ -304,7 +253,7 @@ func gc_body_tiledMergeKernel(gc_b *compiled.Block, A []int32, m int, B []int32,
 			gc_s_BConsumed[gc_rank] = BConsumed
 		}
 		{
-			gc_rank := gc_step3 + 3
+			gc_rank := gc_step2 + 3
 			gc_pos.Thread = gc_rank
 			ACurr := gc_s_ACurr[gc_rank]
 			ANext := gc_s_ANext[gc_rank]
@@ -320,7 +269,7 @@ func gc_body_tiledMergeKernel(gc_b *compiled.Block, A []int32, m int, B []int32,
 			gc_s_BConsumed[gc_rank] = BConsumed
 		}
 	}
-	for gc_rank := gc_step3; gc_rank < gc_n; gc_rank++ {
+	for gc_rank := gc_step2; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		ACurr := gc_s_ACurr[gc_rank]
 		ANext := gc_s_ANext[gc_rank]
@@ -397,10 +346,10 @@ func gc_body_tiledMergeKernel(gc_b *compiled.Block, A []int32, m int, B []int32,
 		}
 		/*line pmpp_merge.go:176*/ counter++
 		CCompleted += tileSize
-		gc_step4 := 0
-		for ; gc_step4+3 < gc_n; gc_step4 += 4 {
+		gc_step3 := 0
+		for ; gc_step3+3 < gc_n; gc_step3 += 4 {
 			{
-				gc_rank := gc_step4 + 0
+				gc_rank := gc_step3 + 0
 				gc_pos.Thread = gc_rank
 				AConsumed := gc_s_AConsumed[gc_rank]
 				/*line pmpp_merge.go:185*/ var BConsumed int
@@ -410,7 +359,7 @@ func gc_body_tiledMergeKernel(gc_b *compiled.Block, A []int32, m int, B []int32,
 				gc_s_BConsumed[gc_rank] = BConsumed
 			}
 			{
-				gc_rank := gc_step4 + 1
+				gc_rank := gc_step3 + 1
 				gc_pos.Thread = gc_rank
 				AConsumed := gc_s_AConsumed[gc_rank]
 				var BConsumed int
@@ -420,7 +369,7 @@ func gc_body_tiledMergeKernel(gc_b *compiled.Block, A []int32, m int, B []int32,
 				gc_s_BConsumed[gc_rank] = BConsumed
 			}
 			{
-				gc_rank := gc_step4 + 2
+				gc_rank := gc_step3 + 2
 				gc_pos.Thread = gc_rank
 				AConsumed := gc_s_AConsumed[gc_rank]
 				var BConsumed int
@@ -430,7 +379,7 @@ func gc_body_tiledMergeKernel(gc_b *compiled.Block, A []int32, m int, B []int32,
 				gc_s_BConsumed[gc_rank] = BConsumed
 			}
 			{
-				gc_rank := gc_step4 + 3
+				gc_rank := gc_step3 + 3
 				gc_pos.Thread = gc_rank
 				AConsumed := gc_s_AConsumed[gc_rank]
 				var BConsumed int
@@ -440,7 +389,7 @@ func gc_body_tiledMergeKernel(gc_b *compiled.Block, A []int32, m int, B []int32,
 				gc_s_BConsumed[gc_rank] = BConsumed
 			}
 		}
-		for gc_rank := gc_step4; gc_rank < gc_n; gc_rank++ {
+		for gc_rank := gc_step3; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			AConsumed := gc_s_AConsumed[gc_rank]
 			var BConsumed int
@@ -579,58 +528,7 @@ func gc_body_circularBufferMergeKernel(gc_b *compiled.Block, A []int32, m int, B
 			gc_s_BNext[gc_rank] = BNext
 		}
 	} else {
-		gc_step2 := 0
-		for ; gc_step2+3 < gc_n; gc_step2 += 4 {
-			{
-				gc_rank := gc_step2 + 0
-				gc_pos.Thread = gc_rank
-				/*line pmpp_merge.go:302*/ ACurr := int(AS[0])
-				ANext := int(AS[1])
-				BCurr := CCurr - ACurr
-				BNext := CNext - ANext
-				gc_s_ACurr[gc_rank] = ACurr
-				gc_s_ANext[gc_rank] = ANext
-				gc_s_BCurr[gc_rank] = BCurr
-				gc_s_BNext[gc_rank] = BNext
-			}
-			{
-				gc_rank := gc_step2 + 1
-				gc_pos.Thread = gc_rank
-				/*line pmpp_merge.go:302*/ ACurr := int(AS[0])
-				ANext := int(AS[1])
-				BCurr := CCurr - ACurr
-				BNext := CNext - ANext
-				gc_s_ACurr[gc_rank] = ACurr
-				gc_s_ANext[gc_rank] = ANext
-				gc_s_BCurr[gc_rank] = BCurr
-				gc_s_BNext[gc_rank] = BNext
-			}
-			{
-				gc_rank := gc_step2 + 2
-				gc_pos.Thread = gc_rank
-				/*line pmpp_merge.go:302*/ ACurr := int(AS[0])
-				ANext := int(AS[1])
-				BCurr := CCurr - ACurr
-				BNext := CNext - ANext
-				gc_s_ACurr[gc_rank] = ACurr
-				gc_s_ANext[gc_rank] = ANext
-				gc_s_BCurr[gc_rank] = BCurr
-				gc_s_BNext[gc_rank] = BNext
-			}
-			{
-				gc_rank := gc_step2 + 3
-				gc_pos.Thread = gc_rank
-				/*line pmpp_merge.go:302*/ ACurr := int(AS[0])
-				ANext := int(AS[1])
-				BCurr := CCurr - ACurr
-				BNext := CNext - ANext
-				gc_s_ACurr[gc_rank] = ACurr
-				gc_s_ANext[gc_rank] = ANext
-				gc_s_BCurr[gc_rank] = BCurr
-				gc_s_BNext[gc_rank] = BNext
-			}
-		}
-		for gc_rank := gc_step2; gc_rank < gc_n; gc_rank++ {
+		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			/*line pmpp_merge.go:302*/ ACurr := int(AS[0])
 			ANext := int(AS[1])
@@ -646,10 +544,10 @@ func gc_body_circularBufferMergeKernel(gc_b *compiled.Block, A []int32, m int, B
 	CLength := CNext - CCurr
 	/*line pmpp_merge.go:316*/ totalIteration := int(math.Ceil(float64(CLength) / float64(tileSize)))
 	CCompleted := 0
-	gc_step3 := 0
-	for ; gc_step3+3 < gc_n; gc_step3 += 4 {
+	gc_step2 := 0
+	for ; gc_step2+3 < gc_n; gc_step2 += 4 {
 		{
-			gc_rank := gc_step3 + 0
+			gc_rank := gc_step2 + 0
 			gc_pos.Thread = gc_rank
 			ACurr := gc_s_ACurr[gc_rank]
 			ANext := gc_s_ANext[gc_rank]
@@ -673,7 +571,7 @@ func gc_body_circularBufferMergeKernel(gc_b *compiled.Block, A []int32, m int, B
 			gc_s_BConsumed[gc_rank] = BConsumed
 		}
 		{
-			gc_rank := gc_step3 + 1
+			gc_rank := gc_step2 + 1
 			gc_pos.Thread = gc_rank
 			ACurr := gc_s_ACurr[gc_rank]
 			ANext := gc_s_ANext[gc_rank]
@@ -697,7 +595,7 @@ func gc_body_circularBufferMergeKernel(gc_b *compiled.Block, A []int32, m int, B
 			gc_s_BConsumed[gc_rank] = BConsumed
 		}
 		{
-			gc_rank := gc_step3 + 2
+			gc_rank := gc_step2 + 2
 			gc_pos.Thread = gc_rank
 			ACurr := gc_s_ACurr[gc_rank]
 			ANext := gc_s_ANext[gc_rank]
@@ -721,7 +619,7 @@ func gc_body_circularBufferMergeKernel(gc_b *compiled.Block, A []int32, m int, B
 			gc_s_BConsumed[gc_rank] = BConsumed
 		}
 		{
-			gc_rank := gc_step3 + 3
+			gc_rank := gc_step2 + 3
 			gc_pos.Thread = gc_rank
 			ACurr := gc_s_ACurr[gc_rank]
 			ANext := gc_s_ANext[gc_rank]
@@ -745,7 +643,7 @@ func gc_body_circularBufferMergeKernel(gc_b *compiled.Block, A []int32, m int, B
 			gc_s_BConsumed[gc_rank] = BConsumed
 		}
 	}
-	for gc_rank := gc_step3; gc_rank < gc_n; gc_rank++ {
+	for gc_rank := gc_step2; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		ACurr := gc_s_ACurr[gc_rank]
 		ANext := gc_s_ANext[gc_rank]

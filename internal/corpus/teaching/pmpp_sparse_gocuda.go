@@ -128,42 +128,7 @@ func gc_body_incrementSectionKernel(gc_b *compiled.Block, gc_lo, gc_hi int, base
 						}
 					}
 				}
-				gc_step := gc_vstep2
-				for ; gc_step+3 < gc_to; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_bx*gc_bdx + gc_tx
-						/*line pmpp_sparse.go:25*/ if tid < length && gc_bx > 0 {
-							output[tid] += base[gc_bx-1]
-						}
-					}
-					{
-						gc_tx := gc_step + 1
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_bx*gc_bdx + gc_tx
-						/*line pmpp_sparse.go:25*/ if tid < length && gc_bx > 0 {
-							output[tid] += base[gc_bx-1]
-						}
-					}
-					{
-						gc_tx := gc_step + 2
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_bx*gc_bdx + gc_tx
-						/*line pmpp_sparse.go:25*/ if tid < length && gc_bx > 0 {
-							output[tid] += base[gc_bx-1]
-						}
-					}
-					{
-						gc_tx := gc_step + 3
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_bx*gc_bdx + gc_tx
-						/*line pmpp_sparse.go:25*/ if tid < length && gc_bx > 0 {
-							output[tid] += base[gc_bx-1]
-						}
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_bx*gc_bdx + gc_tx
 					/*line pmpp_sparse.go:25*/ if tid < length && gc_bx > 0 {
@@ -428,46 +393,7 @@ func gc_body_ellSpmvKernel(gc_b *compiled.Block, gc_lo, gc_hi int, mData []float
 						gc_s_dot[gc_rank] = dot
 					}
 				} else {
-					gc_step3 := gc_from
-					for ; gc_step3+3 < gc_to; gc_step3 += 4 {
-						{
-							gc_tx := gc_step3 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							row := gc_bx*gc_bdx + gc_tx
-							dot := gc_s_dot[gc_rank]
-							/*line pmpp_sparse.go:54*/ dot = float32(float64(dot) + mData[col*numRows+row]*v[mColIndex[col*numRows+row]])
-							gc_s_dot[gc_rank] = dot
-						}
-						{
-							gc_tx := gc_step3 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							row := gc_bx*gc_bdx + gc_tx
-							dot := gc_s_dot[gc_rank]
-							/*line pmpp_sparse.go:54*/ dot = float32(float64(dot) + mData[col*numRows+row]*v[mColIndex[col*numRows+row]])
-							gc_s_dot[gc_rank] = dot
-						}
-						{
-							gc_tx := gc_step3 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							row := gc_bx*gc_bdx + gc_tx
-							dot := gc_s_dot[gc_rank]
-							/*line pmpp_sparse.go:54*/ dot = float32(float64(dot) + mData[col*numRows+row]*v[mColIndex[col*numRows+row]])
-							gc_s_dot[gc_rank] = dot
-						}
-						{
-							gc_tx := gc_step3 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							row := gc_bx*gc_bdx + gc_tx
-							dot := gc_s_dot[gc_rank]
-							/*line pmpp_sparse.go:54*/ dot = float32(float64(dot) + mData[col*numRows+row]*v[mColIndex[col*numRows+row]])
-							gc_s_dot[gc_rank] = dot
-						}
-					}
-					for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						row := gc_bx*gc_bdx + gc_tx
@@ -490,75 +416,40 @@ func gc_body_ellSpmvKernel(gc_b *compiled.Block, gc_lo, gc_hi int, mData []float
 				gc_off2 := gc_bx * gc_bdx
 				if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(y) && gc_to <= len(y)-gc_off2 {
 					gc_at3 := y[gc_off2:][:gc_to]
-					gc_step4 := gc_from
-					for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+					gc_step3 := gc_from
+					for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 						{
-							gc_tx := gc_step4 + 0
+							gc_tx := gc_step3 + 0
 							gc_rank := gc_base + gc_tx
 							dot := gc_s_dot[gc_rank]
 							/*line pmpp_sparse.go:56*/ gc_at3[gc_tx] += float64(dot)
 						}
 						{
-							gc_tx := gc_step4 + 1
+							gc_tx := gc_step3 + 1
 							gc_rank := gc_base + gc_tx
 							dot := gc_s_dot[gc_rank]
 							/*line pmpp_sparse.go:56*/ gc_at3[gc_tx] += float64(dot)
 						}
 						{
-							gc_tx := gc_step4 + 2
+							gc_tx := gc_step3 + 2
 							gc_rank := gc_base + gc_tx
 							dot := gc_s_dot[gc_rank]
 							/*line pmpp_sparse.go:56*/ gc_at3[gc_tx] += float64(dot)
 						}
 						{
-							gc_tx := gc_step4 + 3
+							gc_tx := gc_step3 + 3
 							gc_rank := gc_base + gc_tx
 							dot := gc_s_dot[gc_rank]
 							/*line pmpp_sparse.go:56*/ gc_at3[gc_tx] += float64(dot)
 						}
 					}
-					for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						dot := gc_s_dot[gc_rank]
 						/*line pmpp_sparse.go:56*/ gc_at3[gc_tx] += float64(dot)
 					}
 				} else {
-					gc_step5 := gc_from
-					for ; gc_step5+3 < gc_to; gc_step5 += 4 {
-						{
-							gc_tx := gc_step5 + 0
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							row := gc_bx*gc_bdx + gc_tx
-							dot := gc_s_dot[gc_rank]
-							/*line pmpp_sparse.go:56*/ y[row] += float64(dot)
-						}
-						{
-							gc_tx := gc_step5 + 1
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							row := gc_bx*gc_bdx + gc_tx
-							dot := gc_s_dot[gc_rank]
-							/*line pmpp_sparse.go:56*/ y[row] += float64(dot)
-						}
-						{
-							gc_tx := gc_step5 + 2
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							row := gc_bx*gc_bdx + gc_tx
-							dot := gc_s_dot[gc_rank]
-							/*line pmpp_sparse.go:56*/ y[row] += float64(dot)
-						}
-						{
-							gc_tx := gc_step5 + 3
-							gc_rank := gc_base + gc_tx
-							gc_pos.Thread = gc_rank
-							row := gc_bx*gc_bdx + gc_tx
-							dot := gc_s_dot[gc_rank]
-							/*line pmpp_sparse.go:56*/ y[row] += float64(dot)
-						}
-					}
-					for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						row := gc_bx*gc_bdx + gc_tx

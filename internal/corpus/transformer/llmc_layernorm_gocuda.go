@@ -209,54 +209,7 @@ func gc_body_meanKernel(gc_b *compiled.Block, mean, inp []float32, N, C, blockSi
 				if gc_vstep3 > gc_from {
 					gc_more = true
 				}
-				gc_step2 := gc_vstep3
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
-						sum := gc_s_sum[gc_rank]
-						/*line llmc_layernorm.go:59*/ i := tid + gc_off
-						gc_more = true
-						/*line llmc_layernorm.go:60*/ sum += x[i]
-						gc_s_sum[gc_rank] = sum
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
-						sum := gc_s_sum[gc_rank]
-						/*line llmc_layernorm.go:59*/ i := tid + gc_off
-						gc_more = true
-						/*line llmc_layernorm.go:60*/ sum += x[i]
-						gc_s_sum[gc_rank] = sum
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
-						sum := gc_s_sum[gc_rank]
-						/*line llmc_layernorm.go:59*/ i := tid + gc_off
-						gc_more = true
-						/*line llmc_layernorm.go:60*/ sum += x[i]
-						gc_s_sum[gc_rank] = sum
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
-						sum := gc_s_sum[gc_rank]
-						/*line llmc_layernorm.go:59*/ i := tid + gc_off
-						gc_more = true
-						/*line llmc_layernorm.go:60*/ sum += x[i]
-						gc_s_sum[gc_rank] = sum
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -274,42 +227,7 @@ func gc_body_meanKernel(gc_b *compiled.Block, mean, inp []float32, N, C, blockSi
 			gc_at2 := shared[:gc_bdx]
 			/*line llmc_layernorm.go:62*/ copy(gc_at2, gc_s_sum[gc_base:][:gc_bdx])
 		} else {
-			gc_step3 := 0
-			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
-				{
-					gc_tx := gc_step3 + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tid := gc_tx
-					sum := gc_s_sum[gc_rank]
-					/*line llmc_layernorm.go:62*/ shared[tid] = sum
-				}
-				{
-					gc_tx := gc_step3 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tid := gc_tx
-					sum := gc_s_sum[gc_rank]
-					/*line llmc_layernorm.go:62*/ shared[tid] = sum
-				}
-				{
-					gc_tx := gc_step3 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tid := gc_tx
-					sum := gc_s_sum[gc_rank]
-					/*line llmc_layernorm.go:62*/ shared[tid] = sum
-				}
-				{
-					gc_tx := gc_step3 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tid := gc_tx
-					sum := gc_s_sum[gc_rank]
-					/*line llmc_layernorm.go:62*/ shared[tid] = sum
-				}
-			}
-			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
@@ -328,57 +246,30 @@ func gc_body_meanKernel(gc_b *compiled.Block, mean, inp []float32, N, C, blockSi
 			if gc_from >= 0 && gc_to <= len(shared) && gc_off3 >= 0 && gc_off3 <= len(shared) && gc_to <= len(shared)-gc_off3 {
 				gc_at3 := shared[:gc_to]
 				gc_at4 := shared[gc_off3:][:gc_to]
-				gc_step4 := gc_from
-				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
-						gc_tx := gc_step4 + 0
+						gc_tx := gc_step2 + 0
 						/*line llmc_layernorm.go:67*/ gc_at3[gc_tx] += gc_at4[gc_tx]
 					}
 					{
-						gc_tx := gc_step4 + 1
+						gc_tx := gc_step2 + 1
 						/*line llmc_layernorm.go:67*/ gc_at3[gc_tx] += gc_at4[gc_tx]
 					}
 					{
-						gc_tx := gc_step4 + 2
+						gc_tx := gc_step2 + 2
 						/*line llmc_layernorm.go:67*/ gc_at3[gc_tx] += gc_at4[gc_tx]
 					}
 					{
-						gc_tx := gc_step4 + 3
+						gc_tx := gc_step2 + 3
 						/*line llmc_layernorm.go:67*/ gc_at3[gc_tx] += gc_at4[gc_tx]
 					}
 				}
-				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					/*line llmc_layernorm.go:67*/ gc_at3[gc_tx] += gc_at4[gc_tx]
 				}
 			} else {
-				gc_step5 := gc_from
-				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
-					{
-						gc_tx := gc_step5 + 0
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line llmc_layernorm.go:67*/ shared[tid] += shared[tid+stride]
-					}
-					{
-						gc_tx := gc_step5 + 1
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line llmc_layernorm.go:67*/ shared[tid] += shared[tid+stride]
-					}
-					{
-						gc_tx := gc_step5 + 2
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line llmc_layernorm.go:67*/ shared[tid] += shared[tid+stride]
-					}
-					{
-						gc_tx := gc_step5 + 3
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line llmc_layernorm.go:67*/ shared[tid] += shared[tid+stride]
-					}
-				}
-				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 					/*line llmc_layernorm.go:67*/ shared[tid] += shared[tid+stride]
@@ -397,41 +288,18 @@ func gc_body_meanKernel(gc_b *compiled.Block, mean, inp []float32, N, C, blockSi
 			if gc_from >= 0 && gc_off4 >= 0 && gc_off4 < len(mean) && gc_off5 >= 0 && gc_off5 < len(shared) {
 				gc_at5 := mean[gc_off4:][:1]
 				gc_at6 := shared[gc_off5:][:1]
-				gc_step6 := gc_from
-				for ; gc_step6+3 < gc_to; gc_step6 += 4 {
+				gc_step3 := gc_from
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					/*line llmc_layernorm.go:71*/ gc_at5[0] = gc_at6[0] / float32(C)
 					/*line llmc_layernorm.go:71*/ gc_at5[0] = gc_at6[0] / float32(C)
 					/*line llmc_layernorm.go:71*/ gc_at5[0] = gc_at6[0] / float32(C)
 					/*line llmc_layernorm.go:71*/ gc_at5[0] = gc_at6[0] / float32(C)
 				}
-				for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 					/*line llmc_layernorm.go:71*/ gc_at5[0] = gc_at6[0] / float32(C)
 				}
 			} else {
-				gc_step7 := gc_from
-				for ; gc_step7+3 < gc_to; gc_step7 += 4 {
-					{
-						gc_tx := gc_step7 + 0
-						gc_pos.Thread = gc_base + gc_tx
-						/*line llmc_layernorm.go:71*/ mean[idx] = shared[0] / float32(C)
-					}
-					{
-						gc_tx := gc_step7 + 1
-						gc_pos.Thread = gc_base + gc_tx
-						/*line llmc_layernorm.go:71*/ mean[idx] = shared[0] / float32(C)
-					}
-					{
-						gc_tx := gc_step7 + 2
-						gc_pos.Thread = gc_base + gc_tx
-						/*line llmc_layernorm.go:71*/ mean[idx] = shared[0] / float32(C)
-					}
-					{
-						gc_tx := gc_step7 + 3
-						gc_pos.Thread = gc_base + gc_tx
-						/*line llmc_layernorm.go:71*/ mean[idx] = shared[0] / float32(C)
-					}
-				}
-				for gc_tx := gc_step7; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					/*line llmc_layernorm.go:71*/ mean[idx] = shared[0] / float32(C)
 				}
@@ -563,58 +431,7 @@ func gc_body_rstdKernel(gc_b *compiled.Block, rstd, inp, mean []float32, N, C, b
 				if gc_vstep3 > gc_from {
 					gc_more = true
 				}
-				gc_step2 := gc_vstep3
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
-						sum := gc_s_sum[gc_rank]
-						/*line llmc_layernorm.go:86*/ i := tid + gc_off
-						gc_more = true
-						/*line llmc_layernorm.go:87*/ diff := x[i] - m
-						sum += diff * diff
-						gc_s_sum[gc_rank] = sum
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
-						sum := gc_s_sum[gc_rank]
-						/*line llmc_layernorm.go:86*/ i := tid + gc_off
-						gc_more = true
-						/*line llmc_layernorm.go:87*/ diff := x[i] - m
-						sum += diff * diff
-						gc_s_sum[gc_rank] = sum
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
-						sum := gc_s_sum[gc_rank]
-						/*line llmc_layernorm.go:86*/ i := tid + gc_off
-						gc_more = true
-						/*line llmc_layernorm.go:87*/ diff := x[i] - m
-						sum += diff * diff
-						gc_s_sum[gc_rank] = sum
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
-						sum := gc_s_sum[gc_rank]
-						/*line llmc_layernorm.go:86*/ i := tid + gc_off
-						gc_more = true
-						/*line llmc_layernorm.go:87*/ diff := x[i] - m
-						sum += diff * diff
-						gc_s_sum[gc_rank] = sum
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -633,42 +450,7 @@ func gc_body_rstdKernel(gc_b *compiled.Block, rstd, inp, mean []float32, N, C, b
 			gc_at2 := shared[:gc_bdx]
 			/*line llmc_layernorm.go:90*/ copy(gc_at2, gc_s_sum[gc_base:][:gc_bdx])
 		} else {
-			gc_step3 := 0
-			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
-				{
-					gc_tx := gc_step3 + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tid := gc_tx
-					sum := gc_s_sum[gc_rank]
-					/*line llmc_layernorm.go:90*/ shared[tid] = sum
-				}
-				{
-					gc_tx := gc_step3 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tid := gc_tx
-					sum := gc_s_sum[gc_rank]
-					/*line llmc_layernorm.go:90*/ shared[tid] = sum
-				}
-				{
-					gc_tx := gc_step3 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tid := gc_tx
-					sum := gc_s_sum[gc_rank]
-					/*line llmc_layernorm.go:90*/ shared[tid] = sum
-				}
-				{
-					gc_tx := gc_step3 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tid := gc_tx
-					sum := gc_s_sum[gc_rank]
-					/*line llmc_layernorm.go:90*/ shared[tid] = sum
-				}
-			}
-			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
@@ -687,57 +469,30 @@ func gc_body_rstdKernel(gc_b *compiled.Block, rstd, inp, mean []float32, N, C, b
 			if gc_from >= 0 && gc_to <= len(shared) && gc_off3 >= 0 && gc_off3 <= len(shared) && gc_to <= len(shared)-gc_off3 {
 				gc_at3 := shared[:gc_to]
 				gc_at4 := shared[gc_off3:][:gc_to]
-				gc_step4 := gc_from
-				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
-						gc_tx := gc_step4 + 0
+						gc_tx := gc_step2 + 0
 						/*line llmc_layernorm.go:95*/ gc_at3[gc_tx] += gc_at4[gc_tx]
 					}
 					{
-						gc_tx := gc_step4 + 1
+						gc_tx := gc_step2 + 1
 						/*line llmc_layernorm.go:95*/ gc_at3[gc_tx] += gc_at4[gc_tx]
 					}
 					{
-						gc_tx := gc_step4 + 2
+						gc_tx := gc_step2 + 2
 						/*line llmc_layernorm.go:95*/ gc_at3[gc_tx] += gc_at4[gc_tx]
 					}
 					{
-						gc_tx := gc_step4 + 3
+						gc_tx := gc_step2 + 3
 						/*line llmc_layernorm.go:95*/ gc_at3[gc_tx] += gc_at4[gc_tx]
 					}
 				}
-				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					/*line llmc_layernorm.go:95*/ gc_at3[gc_tx] += gc_at4[gc_tx]
 				}
 			} else {
-				gc_step5 := gc_from
-				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
-					{
-						gc_tx := gc_step5 + 0
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line llmc_layernorm.go:95*/ shared[tid] += shared[tid+stride]
-					}
-					{
-						gc_tx := gc_step5 + 1
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line llmc_layernorm.go:95*/ shared[tid] += shared[tid+stride]
-					}
-					{
-						gc_tx := gc_step5 + 2
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line llmc_layernorm.go:95*/ shared[tid] += shared[tid+stride]
-					}
-					{
-						gc_tx := gc_step5 + 3
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line llmc_layernorm.go:95*/ shared[tid] += shared[tid+stride]
-					}
-				}
-				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 					/*line llmc_layernorm.go:95*/ shared[tid] += shared[tid+stride]
@@ -756,41 +511,18 @@ func gc_body_rstdKernel(gc_b *compiled.Block, rstd, inp, mean []float32, N, C, b
 			if gc_from >= 0 && gc_off4 >= 0 && gc_off4 < len(rstd) && gc_off5 >= 0 && gc_off5 < len(shared) {
 				gc_at5 := rstd[gc_off4:][:1]
 				gc_at6 := shared[gc_off5:][:1]
-				gc_step6 := gc_from
-				for ; gc_step6+3 < gc_to; gc_step6 += 4 {
+				gc_step3 := gc_from
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					/*line llmc_layernorm.go:99*/ gc_at5[0] = 1.0 / sqrtf(gc_at6[0]/float32(C)+1e-5)
 					/*line llmc_layernorm.go:99*/ gc_at5[0] = 1.0 / sqrtf(gc_at6[0]/float32(C)+1e-5)
 					/*line llmc_layernorm.go:99*/ gc_at5[0] = 1.0 / sqrtf(gc_at6[0]/float32(C)+1e-5)
 					/*line llmc_layernorm.go:99*/ gc_at5[0] = 1.0 / sqrtf(gc_at6[0]/float32(C)+1e-5)
 				}
-				for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 					/*line llmc_layernorm.go:99*/ gc_at5[0] = 1.0 / sqrtf(gc_at6[0]/float32(C)+1e-5)
 				}
 			} else {
-				gc_step7 := gc_from
-				for ; gc_step7+3 < gc_to; gc_step7 += 4 {
-					{
-						gc_tx := gc_step7 + 0
-						gc_pos.Thread = gc_base + gc_tx
-						/*line llmc_layernorm.go:99*/ rstd[idx] = 1.0 / sqrtf(shared[0]/float32(C)+1e-5)
-					}
-					{
-						gc_tx := gc_step7 + 1
-						gc_pos.Thread = gc_base + gc_tx
-						/*line llmc_layernorm.go:99*/ rstd[idx] = 1.0 / sqrtf(shared[0]/float32(C)+1e-5)
-					}
-					{
-						gc_tx := gc_step7 + 2
-						gc_pos.Thread = gc_base + gc_tx
-						/*line llmc_layernorm.go:99*/ rstd[idx] = 1.0 / sqrtf(shared[0]/float32(C)+1e-5)
-					}
-					{
-						gc_tx := gc_step7 + 3
-						gc_pos.Thread = gc_base + gc_tx
-						/*line llmc_layernorm.go:99*/ rstd[idx] = 1.0 / sqrtf(shared[0]/float32(C)+1e-5)
-					}
-				}
-				for gc_tx := gc_step7; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					/*line llmc_layernorm.go:99*/ rstd[idx] = 1.0 / sqrtf(shared[0]/float32(C)+1e-5)
 				}
@@ -1262,66 +994,7 @@ func gc_body_layernormForward5Kernel(gc_b *compiled.Block, out, mean, rstd []flo
 				if gc_vstep3 > gc_from {
 					gc_more = true
 				}
-				gc_step2 := gc_vstep3
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						threadSum := gc_s_threadSum[gc_rank]
-						threadSum2 := gc_s_threadSum2[gc_rank]
-						i := gc_tx + gc_off
-						gc_more = true
-						/*line llmc_layernorm.go:184*/ xi := x[i]
-						threadSum += xi
-						threadSum2 += xi * xi
-						gc_s_threadSum[gc_rank] = threadSum
-						gc_s_threadSum2[gc_rank] = threadSum2
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						threadSum := gc_s_threadSum[gc_rank]
-						threadSum2 := gc_s_threadSum2[gc_rank]
-						i := gc_tx + gc_off
-						gc_more = true
-						/*line llmc_layernorm.go:184*/ xi := x[i]
-						threadSum += xi
-						threadSum2 += xi * xi
-						gc_s_threadSum[gc_rank] = threadSum
-						gc_s_threadSum2[gc_rank] = threadSum2
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						threadSum := gc_s_threadSum[gc_rank]
-						threadSum2 := gc_s_threadSum2[gc_rank]
-						i := gc_tx + gc_off
-						gc_more = true
-						/*line llmc_layernorm.go:184*/ xi := x[i]
-						threadSum += xi
-						threadSum2 += xi * xi
-						gc_s_threadSum[gc_rank] = threadSum
-						gc_s_threadSum2[gc_rank] = threadSum2
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						threadSum := gc_s_threadSum[gc_rank]
-						threadSum2 := gc_s_threadSum2[gc_rank]
-						i := gc_tx + gc_off
-						gc_more = true
-						/*line llmc_layernorm.go:184*/ xi := x[i]
-						threadSum += xi
-						threadSum2 += xi * xi
-						gc_s_threadSum[gc_rank] = threadSum
-						gc_s_threadSum2[gc_rank] = threadSum2
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					threadSum := gc_s_threadSum[gc_rank]
@@ -1527,10 +1200,10 @@ func gc_body_layernormForward5Kernel(gc_b *compiled.Block, out, mean, rstd []flo
 				gc_at5 := o[gc_off5:][:gc_to]
 				gc_at6 := weight[gc_off5:][:gc_to]
 				gc_at7 := bias[gc_off5:][:gc_to]
-				gc_step3 := gc_from
-				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
-						gc_tx := gc_step3 + 0
+						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						m := gc_s_m[gc_rank]
 						s := gc_s_s[gc_rank]
@@ -1539,7 +1212,7 @@ func gc_body_layernormForward5Kernel(gc_b *compiled.Block, out, mean, rstd []flo
 						gc_at5[gc_tx] = n*gc_at6[gc_tx] + gc_at7[gc_tx]
 					}
 					{
-						gc_tx := gc_step3 + 1
+						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						m := gc_s_m[gc_rank]
 						s := gc_s_s[gc_rank]
@@ -1548,7 +1221,7 @@ func gc_body_layernormForward5Kernel(gc_b *compiled.Block, out, mean, rstd []flo
 						gc_at5[gc_tx] = n*gc_at6[gc_tx] + gc_at7[gc_tx]
 					}
 					{
-						gc_tx := gc_step3 + 2
+						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						m := gc_s_m[gc_rank]
 						s := gc_s_s[gc_rank]
@@ -1557,7 +1230,7 @@ func gc_body_layernormForward5Kernel(gc_b *compiled.Block, out, mean, rstd []flo
 						gc_at5[gc_tx] = n*gc_at6[gc_tx] + gc_at7[gc_tx]
 					}
 					{
-						gc_tx := gc_step3 + 3
+						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						m := gc_s_m[gc_rank]
 						s := gc_s_s[gc_rank]
@@ -1566,7 +1239,7 @@ func gc_body_layernormForward5Kernel(gc_b *compiled.Block, out, mean, rstd []flo
 						gc_at5[gc_tx] = n*gc_at6[gc_tx] + gc_at7[gc_tx]
 					}
 				}
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					m := gc_s_m[gc_rank]
 					s := gc_s_s[gc_rank]
@@ -1575,54 +1248,7 @@ func gc_body_layernormForward5Kernel(gc_b *compiled.Block, out, mean, rstd []flo
 					gc_at5[gc_tx] = n*gc_at6[gc_tx] + gc_at7[gc_tx]
 				}
 			} else {
-				gc_step4 := gc_from
-				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
-					{
-						gc_tx := gc_step4 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						m := gc_s_m[gc_rank]
-						s := gc_s_s[gc_rank]
-						i_ := gc_tx + gc_off2
-						gc_more2 = true
-						/*line llmc_layernorm.go:218*/ n := s * (x[i_] - m)
-						o[i_] = n*weight[i_] + bias[i_]
-					}
-					{
-						gc_tx := gc_step4 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						m := gc_s_m[gc_rank]
-						s := gc_s_s[gc_rank]
-						i_ := gc_tx + gc_off2
-						gc_more2 = true
-						/*line llmc_layernorm.go:218*/ n := s * (x[i_] - m)
-						o[i_] = n*weight[i_] + bias[i_]
-					}
-					{
-						gc_tx := gc_step4 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						m := gc_s_m[gc_rank]
-						s := gc_s_s[gc_rank]
-						i_ := gc_tx + gc_off2
-						gc_more2 = true
-						/*line llmc_layernorm.go:218*/ n := s * (x[i_] - m)
-						o[i_] = n*weight[i_] + bias[i_]
-					}
-					{
-						gc_tx := gc_step4 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						m := gc_s_m[gc_rank]
-						s := gc_s_s[gc_rank]
-						i_ := gc_tx + gc_off2
-						gc_more2 = true
-						/*line llmc_layernorm.go:218*/ n := s * (x[i_] - m)
-						o[i_] = n*weight[i_] + bias[i_]
-					}
-				}
-				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					m := gc_s_m[gc_rank]

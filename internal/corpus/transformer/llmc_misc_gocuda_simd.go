@@ -147,42 +147,7 @@ func gc_body_matmulBackwardBias1Kernel(gc_b *compiled.Block, dbias, dout []float
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step2 := gc_vstep3
-			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-				{
-					gc_tx := gc_step2 + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tid := gc_tx
-					sum := gc_s_sum[gc_rank]
-					/*line llmc_misc.go:76*/ shared[tid] = sum
-				}
-				{
-					gc_tx := gc_step2 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tid := gc_tx
-					sum := gc_s_sum[gc_rank]
-					/*line llmc_misc.go:76*/ shared[tid] = sum
-				}
-				{
-					gc_tx := gc_step2 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tid := gc_tx
-					sum := gc_s_sum[gc_rank]
-					/*line llmc_misc.go:76*/ shared[tid] = sum
-				}
-				{
-					gc_tx := gc_step2 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tid := gc_tx
-					sum := gc_s_sum[gc_rank]
-					/*line llmc_misc.go:76*/ shared[tid] = sum
-				}
-			}
-			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
@@ -227,34 +192,7 @@ func gc_body_matmulBackwardBias1Kernel(gc_b *compiled.Block, dbias, dout []float
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step3 := gc_vstep5
-				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
-					{
-						gc_tx := gc_step3 + 0
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line llmc_misc.go:81*/ shared[tid] += shared[tid+stride]
-					}
-					{
-						gc_tx := gc_step3 + 1
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line llmc_misc.go:81*/ shared[tid] += shared[tid+stride]
-					}
-					{
-						gc_tx := gc_step3 + 2
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line llmc_misc.go:81*/ shared[tid] += shared[tid+stride]
-					}
-					{
-						gc_tx := gc_step3 + 3
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line llmc_misc.go:81*/ shared[tid] += shared[tid+stride]
-					}
-				}
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 					/*line llmc_misc.go:81*/ shared[tid] += shared[tid+stride]
@@ -273,41 +211,18 @@ func gc_body_matmulBackwardBias1Kernel(gc_b *compiled.Block, dbias, dout []float
 			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(dbias) && gc_off4 >= 0 && gc_off4 < len(shared) {
 				gc_at4 := dbias[gc_off3:][:1]
 				gc_at5 := shared[gc_off4:][:1]
-				gc_step4 := gc_from
-				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					/*line llmc_misc.go:85*/ gc_at4[0] = float32(float32(gc_at4[0]) + gc_at5[0])
 					/*line llmc_misc.go:85*/ gc_at4[0] = float32(float32(gc_at4[0]) + gc_at5[0])
 					/*line llmc_misc.go:85*/ gc_at4[0] = float32(float32(gc_at4[0]) + gc_at5[0])
 					/*line llmc_misc.go:85*/ gc_at4[0] = float32(float32(gc_at4[0]) + gc_at5[0])
 				}
-				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					/*line llmc_misc.go:85*/ gc_at4[0] = float32(float32(gc_at4[0]) + gc_at5[0])
 				}
 			} else {
-				gc_step5 := gc_from
-				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
-					{
-						gc_tx := gc_step5 + 0
-						gc_pos.Thread = gc_base + gc_tx
-						/*line llmc_misc.go:85*/ dbias[o] = float32(float32(dbias[o]) + shared[0])
-					}
-					{
-						gc_tx := gc_step5 + 1
-						gc_pos.Thread = gc_base + gc_tx
-						/*line llmc_misc.go:85*/ dbias[o] = float32(float32(dbias[o]) + shared[0])
-					}
-					{
-						gc_tx := gc_step5 + 2
-						gc_pos.Thread = gc_base + gc_tx
-						/*line llmc_misc.go:85*/ dbias[o] = float32(float32(dbias[o]) + shared[0])
-					}
-					{
-						gc_tx := gc_step5 + 3
-						gc_pos.Thread = gc_base + gc_tx
-						/*line llmc_misc.go:85*/ dbias[o] = float32(float32(dbias[o]) + shared[0])
-					}
-				}
-				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					/*line llmc_misc.go:85*/ dbias[o] = float32(float32(dbias[o]) + shared[0])
 				}
@@ -547,38 +462,7 @@ func gc_body_matmulBackwardBias3Kernel(gc_b *compiled.Block, dbias, dout []float
 					/*line llmc_misc.go:140*/ gc_at[0] = float32(gc_at[0]) + blockSum
 				}
 			} else {
-				gc_step3 := gc_from
-				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
-					{
-						gc_tx := gc_step3 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						blockSum := gc_s_blockSum[gc_rank]
-						/*line llmc_misc.go:140*/ dbias[idx] = float32(dbias[idx]) + blockSum
-					}
-					{
-						gc_tx := gc_step3 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						blockSum := gc_s_blockSum[gc_rank]
-						/*line llmc_misc.go:140*/ dbias[idx] = float32(dbias[idx]) + blockSum
-					}
-					{
-						gc_tx := gc_step3 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						blockSum := gc_s_blockSum[gc_rank]
-						/*line llmc_misc.go:140*/ dbias[idx] = float32(dbias[idx]) + blockSum
-					}
-					{
-						gc_tx := gc_step3 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						blockSum := gc_s_blockSum[gc_rank]
-						/*line llmc_misc.go:140*/ dbias[idx] = float32(dbias[idx]) + blockSum
-					}
-				}
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					blockSum := gc_s_blockSum[gc_rank]

@@ -211,54 +211,7 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 					gc_s_maxval[gc_rank] = maxval
 				}
 			} else {
-				gc_step3 := gc_from
-				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
-					{
-						gc_tx := gc_step3 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
-						maxval := gc_s_maxval[gc_rank]
-						/*line llmc_softmax.go:73*/ i := tid + gc_off
-						gc_more = true
-						/*line llmc_softmax.go:74*/ maxval = fmaxf(maxval, x[i])
-						gc_s_maxval[gc_rank] = maxval
-					}
-					{
-						gc_tx := gc_step3 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
-						maxval := gc_s_maxval[gc_rank]
-						/*line llmc_softmax.go:73*/ i := tid + gc_off
-						gc_more = true
-						/*line llmc_softmax.go:74*/ maxval = fmaxf(maxval, x[i])
-						gc_s_maxval[gc_rank] = maxval
-					}
-					{
-						gc_tx := gc_step3 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
-						maxval := gc_s_maxval[gc_rank]
-						/*line llmc_softmax.go:73*/ i := tid + gc_off
-						gc_more = true
-						/*line llmc_softmax.go:74*/ maxval = fmaxf(maxval, x[i])
-						gc_s_maxval[gc_rank] = maxval
-					}
-					{
-						gc_tx := gc_step3 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
-						maxval := gc_s_maxval[gc_rank]
-						/*line llmc_softmax.go:73*/ i := tid + gc_off
-						gc_more = true
-						/*line llmc_softmax.go:74*/ maxval = fmaxf(maxval, x[i])
-						gc_s_maxval[gc_rank] = maxval
-					}
-				}
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -276,42 +229,7 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 			gc_at2 := shared[:gc_bdx]
 			/*line llmc_softmax.go:76*/ copy(gc_at2, gc_s_maxval[gc_base:][:gc_bdx])
 		} else {
-			gc_step4 := 0
-			for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
-				{
-					gc_tx := gc_step4 + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tid := gc_tx
-					maxval := gc_s_maxval[gc_rank]
-					/*line llmc_softmax.go:76*/ shared[tid] = maxval
-				}
-				{
-					gc_tx := gc_step4 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tid := gc_tx
-					maxval := gc_s_maxval[gc_rank]
-					/*line llmc_softmax.go:76*/ shared[tid] = maxval
-				}
-				{
-					gc_tx := gc_step4 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tid := gc_tx
-					maxval := gc_s_maxval[gc_rank]
-					/*line llmc_softmax.go:76*/ shared[tid] = maxval
-				}
-				{
-					gc_tx := gc_step4 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tid := gc_tx
-					maxval := gc_s_maxval[gc_rank]
-					/*line llmc_softmax.go:76*/ shared[tid] = maxval
-				}
-			}
-			for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
@@ -330,57 +248,30 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 			if gc_from >= 0 && gc_to <= len(shared) && gc_off6 >= 0 && gc_off6 <= len(shared) && gc_to <= len(shared)-gc_off6 {
 				gc_at3 := shared[:gc_to]
 				gc_at4 := shared[gc_off6:][:gc_to]
-				gc_step5 := gc_from
-				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
+				gc_step3 := gc_from
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					{
-						gc_tx := gc_step5 + 0
+						gc_tx := gc_step3 + 0
 						/*line llmc_softmax.go:80*/ gc_at3[gc_tx] = fmaxf(gc_at3[gc_tx], gc_at4[gc_tx])
 					}
 					{
-						gc_tx := gc_step5 + 1
+						gc_tx := gc_step3 + 1
 						/*line llmc_softmax.go:80*/ gc_at3[gc_tx] = fmaxf(gc_at3[gc_tx], gc_at4[gc_tx])
 					}
 					{
-						gc_tx := gc_step5 + 2
+						gc_tx := gc_step3 + 2
 						/*line llmc_softmax.go:80*/ gc_at3[gc_tx] = fmaxf(gc_at3[gc_tx], gc_at4[gc_tx])
 					}
 					{
-						gc_tx := gc_step5 + 3
+						gc_tx := gc_step3 + 3
 						/*line llmc_softmax.go:80*/ gc_at3[gc_tx] = fmaxf(gc_at3[gc_tx], gc_at4[gc_tx])
 					}
 				}
-				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 					/*line llmc_softmax.go:80*/ gc_at3[gc_tx] = fmaxf(gc_at3[gc_tx], gc_at4[gc_tx])
 				}
 			} else {
-				gc_step6 := gc_from
-				for ; gc_step6+3 < gc_to; gc_step6 += 4 {
-					{
-						gc_tx := gc_step6 + 0
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line llmc_softmax.go:80*/ shared[tid] = fmaxf(shared[tid], shared[tid+stride])
-					}
-					{
-						gc_tx := gc_step6 + 1
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line llmc_softmax.go:80*/ shared[tid] = fmaxf(shared[tid], shared[tid+stride])
-					}
-					{
-						gc_tx := gc_step6 + 2
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line llmc_softmax.go:80*/ shared[tid] = fmaxf(shared[tid], shared[tid+stride])
-					}
-					{
-						gc_tx := gc_step6 + 3
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line llmc_softmax.go:80*/ shared[tid] = fmaxf(shared[tid], shared[tid+stride])
-					}
-				}
-				for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 					/*line llmc_softmax.go:80*/ shared[tid] = fmaxf(shared[tid], shared[tid+stride])
@@ -408,70 +299,35 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 			if gc_from >= 0 && gc_off7 >= 0 && gc_off7 <= len(out) && gc_to <= len(out)-gc_off7 && gc_off8 >= 0 && gc_off8 <= len(x) && gc_to <= len(x)-gc_off8 {
 				gc_at5 := out[gc_off7:][:gc_to]
 				gc_at6 := x[gc_off8:][:gc_to]
-				gc_step7 := gc_from
-				for ; gc_step7+3 < gc_to; gc_step7 += 4 {
+				gc_step4 := gc_from
+				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 					{
-						gc_tx := gc_step7 + 0
+						gc_tx := gc_step4 + 0
 						gc_more2 = true
 						/*line llmc_softmax.go:86*/ gc_at5[gc_tx] = expf(gc_at6[gc_tx] - offset)
 					}
 					{
-						gc_tx := gc_step7 + 1
+						gc_tx := gc_step4 + 1
 						gc_more2 = true
 						/*line llmc_softmax.go:86*/ gc_at5[gc_tx] = expf(gc_at6[gc_tx] - offset)
 					}
 					{
-						gc_tx := gc_step7 + 2
+						gc_tx := gc_step4 + 2
 						gc_more2 = true
 						/*line llmc_softmax.go:86*/ gc_at5[gc_tx] = expf(gc_at6[gc_tx] - offset)
 					}
 					{
-						gc_tx := gc_step7 + 3
+						gc_tx := gc_step4 + 3
 						gc_more2 = true
 						/*line llmc_softmax.go:86*/ gc_at5[gc_tx] = expf(gc_at6[gc_tx] - offset)
 					}
 				}
-				for gc_tx := gc_step7; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 					gc_more2 = true
 					/*line llmc_softmax.go:86*/ gc_at5[gc_tx] = expf(gc_at6[gc_tx] - offset)
 				}
 			} else {
-				gc_step8 := gc_from
-				for ; gc_step8+3 < gc_to; gc_step8 += 4 {
-					{
-						gc_tx := gc_step8 + 0
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line llmc_softmax.go:85*/ i_ := tid + gc_off2
-						gc_more2 = true
-						/*line llmc_softmax.go:86*/ out[idx*C+i_] = expf(x[i_] - offset)
-					}
-					{
-						gc_tx := gc_step8 + 1
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line llmc_softmax.go:85*/ i_ := tid + gc_off2
-						gc_more2 = true
-						/*line llmc_softmax.go:86*/ out[idx*C+i_] = expf(x[i_] - offset)
-					}
-					{
-						gc_tx := gc_step8 + 2
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line llmc_softmax.go:85*/ i_ := tid + gc_off2
-						gc_more2 = true
-						/*line llmc_softmax.go:86*/ out[idx*C+i_] = expf(x[i_] - offset)
-					}
-					{
-						gc_tx := gc_step8 + 3
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line llmc_softmax.go:85*/ i_ := tid + gc_off2
-						gc_more2 = true
-						/*line llmc_softmax.go:86*/ out[idx*C+i_] = expf(x[i_] - offset)
-					}
-				}
-				for gc_tx := gc_step8; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 					/*line llmc_softmax.go:85*/ i_ := tid + gc_off2
@@ -488,34 +344,34 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 		var sumval float32 = float32(0.0)
 		/*line llmc_softmax.go:91*/ lanes.BroadcastFloat32x8(sumval).StoreSlice(gc_s_sumval[gc_rank:])
 	}
-	gc_step9 := gc_vstep2
-	for ; gc_step9+3 < gc_n; gc_step9 += 4 {
+	gc_step5 := gc_vstep2
+	for ; gc_step5+3 < gc_n; gc_step5 += 4 {
 		{
-			gc_rank := gc_step9 + 0
+			gc_rank := gc_step5 + 0
 			gc_pos.Thread = gc_rank
 			sumval := float32(0.0)
 			gc_s_sumval[gc_rank] = sumval
 		}
 		{
-			gc_rank := gc_step9 + 1
+			gc_rank := gc_step5 + 1
 			gc_pos.Thread = gc_rank
 			sumval := float32(0.0)
 			gc_s_sumval[gc_rank] = sumval
 		}
 		{
-			gc_rank := gc_step9 + 2
+			gc_rank := gc_step5 + 2
 			gc_pos.Thread = gc_rank
 			sumval := float32(0.0)
 			gc_s_sumval[gc_rank] = sumval
 		}
 		{
-			gc_rank := gc_step9 + 3
+			gc_rank := gc_step5 + 3
 			gc_pos.Thread = gc_rank
 			sumval := float32(0.0)
 			gc_s_sumval[gc_rank] = sumval
 		}
 	}
-	for gc_rank := gc_step9; gc_rank < gc_n; gc_rank++ {
+	for gc_rank := gc_step5; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		sumval := float32(0.0)
 		gc_s_sumval[gc_rank] = sumval
@@ -575,54 +431,7 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 				if gc_vstep4 > gc_from {
 					gc_more3 = true
 				}
-				gc_step10 := gc_vstep4
-				for ; gc_step10+3 < gc_to; gc_step10 += 4 {
-					{
-						gc_tx := gc_step10 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
-						sumval := gc_s_sumval[gc_rank]
-						/*line llmc_softmax.go:91*/ i_2 := tid + gc_off3
-						gc_more3 = true
-						/*line llmc_softmax.go:92*/ sumval += x[i_2]
-						gc_s_sumval[gc_rank] = sumval
-					}
-					{
-						gc_tx := gc_step10 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
-						sumval := gc_s_sumval[gc_rank]
-						/*line llmc_softmax.go:91*/ i_2 := tid + gc_off3
-						gc_more3 = true
-						/*line llmc_softmax.go:92*/ sumval += x[i_2]
-						gc_s_sumval[gc_rank] = sumval
-					}
-					{
-						gc_tx := gc_step10 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
-						sumval := gc_s_sumval[gc_rank]
-						/*line llmc_softmax.go:91*/ i_2 := tid + gc_off3
-						gc_more3 = true
-						/*line llmc_softmax.go:92*/ sumval += x[i_2]
-						gc_s_sumval[gc_rank] = sumval
-					}
-					{
-						gc_tx := gc_step10 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
-						sumval := gc_s_sumval[gc_rank]
-						/*line llmc_softmax.go:91*/ i_2 := tid + gc_off3
-						gc_more3 = true
-						/*line llmc_softmax.go:92*/ sumval += x[i_2]
-						gc_s_sumval[gc_rank] = sumval
-					}
-				}
-				for gc_tx := gc_step10; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -640,42 +449,7 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 			gc_at8 := shared[:gc_bdx]
 			/*line llmc_softmax.go:94*/ copy(gc_at8, gc_s_sumval[gc_base:][:gc_bdx])
 		} else {
-			gc_step11 := 0
-			for ; gc_step11+3 < gc_bdx; gc_step11 += 4 {
-				{
-					gc_tx := gc_step11 + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tid := gc_tx
-					sumval := gc_s_sumval[gc_rank]
-					/*line llmc_softmax.go:94*/ shared[tid] = sumval
-				}
-				{
-					gc_tx := gc_step11 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tid := gc_tx
-					sumval := gc_s_sumval[gc_rank]
-					/*line llmc_softmax.go:94*/ shared[tid] = sumval
-				}
-				{
-					gc_tx := gc_step11 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tid := gc_tx
-					sumval := gc_s_sumval[gc_rank]
-					/*line llmc_softmax.go:94*/ shared[tid] = sumval
-				}
-				{
-					gc_tx := gc_step11 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tid := gc_tx
-					sumval := gc_s_sumval[gc_rank]
-					/*line llmc_softmax.go:94*/ shared[tid] = sumval
-				}
-			}
-			for gc_tx := gc_step11; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
@@ -694,57 +468,30 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 			if gc_from >= 0 && gc_to <= len(shared) && gc_off10 >= 0 && gc_off10 <= len(shared) && gc_to <= len(shared)-gc_off10 {
 				gc_at9 := shared[:gc_to]
 				gc_at10 := shared[gc_off10:][:gc_to]
-				gc_step12 := gc_from
-				for ; gc_step12+3 < gc_to; gc_step12 += 4 {
+				gc_step6 := gc_from
+				for ; gc_step6+3 < gc_to; gc_step6 += 4 {
 					{
-						gc_tx := gc_step12 + 0
+						gc_tx := gc_step6 + 0
 						/*line llmc_softmax.go:98*/ gc_at9[gc_tx] += gc_at10[gc_tx]
 					}
 					{
-						gc_tx := gc_step12 + 1
+						gc_tx := gc_step6 + 1
 						/*line llmc_softmax.go:98*/ gc_at9[gc_tx] += gc_at10[gc_tx]
 					}
 					{
-						gc_tx := gc_step12 + 2
+						gc_tx := gc_step6 + 2
 						/*line llmc_softmax.go:98*/ gc_at9[gc_tx] += gc_at10[gc_tx]
 					}
 					{
-						gc_tx := gc_step12 + 3
+						gc_tx := gc_step6 + 3
 						/*line llmc_softmax.go:98*/ gc_at9[gc_tx] += gc_at10[gc_tx]
 					}
 				}
-				for gc_tx := gc_step12; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
 					/*line llmc_softmax.go:98*/ gc_at9[gc_tx] += gc_at10[gc_tx]
 				}
 			} else {
-				gc_step13 := gc_from
-				for ; gc_step13+3 < gc_to; gc_step13 += 4 {
-					{
-						gc_tx := gc_step13 + 0
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line llmc_softmax.go:98*/ shared[tid] += shared[tid+stride_]
-					}
-					{
-						gc_tx := gc_step13 + 1
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line llmc_softmax.go:98*/ shared[tid] += shared[tid+stride_]
-					}
-					{
-						gc_tx := gc_step13 + 2
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line llmc_softmax.go:98*/ shared[tid] += shared[tid+stride_]
-					}
-					{
-						gc_tx := gc_step13 + 3
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line llmc_softmax.go:98*/ shared[tid] += shared[tid+stride_]
-					}
-				}
-				for gc_tx := gc_step13; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 					/*line llmc_softmax.go:98*/ shared[tid] += shared[tid+stride_]
@@ -772,70 +519,35 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 			if gc_from >= 0 && gc_off11 >= 0 && gc_off11 <= len(out) && gc_to <= len(out)-gc_off11 && gc_off12 >= 0 && gc_off12 <= len(x) && gc_to <= len(x)-gc_off12 {
 				gc_at11 := out[gc_off11:][:gc_to]
 				gc_at12 := x[gc_off12:][:gc_to]
-				gc_step14 := gc_from
-				for ; gc_step14+3 < gc_to; gc_step14 += 4 {
+				gc_step7 := gc_from
+				for ; gc_step7+3 < gc_to; gc_step7 += 4 {
 					{
-						gc_tx := gc_step14 + 0
+						gc_tx := gc_step7 + 0
 						gc_more4 = true
 						/*line llmc_softmax.go:104*/ gc_at11[gc_tx] = gc_at12[gc_tx] / sum
 					}
 					{
-						gc_tx := gc_step14 + 1
+						gc_tx := gc_step7 + 1
 						gc_more4 = true
 						/*line llmc_softmax.go:104*/ gc_at11[gc_tx] = gc_at12[gc_tx] / sum
 					}
 					{
-						gc_tx := gc_step14 + 2
+						gc_tx := gc_step7 + 2
 						gc_more4 = true
 						/*line llmc_softmax.go:104*/ gc_at11[gc_tx] = gc_at12[gc_tx] / sum
 					}
 					{
-						gc_tx := gc_step14 + 3
+						gc_tx := gc_step7 + 3
 						gc_more4 = true
 						/*line llmc_softmax.go:104*/ gc_at11[gc_tx] = gc_at12[gc_tx] / sum
 					}
 				}
-				for gc_tx := gc_step14; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step7; gc_tx < gc_to; gc_tx++ {
 					gc_more4 = true
 					/*line llmc_softmax.go:104*/ gc_at11[gc_tx] = gc_at12[gc_tx] / sum
 				}
 			} else {
-				gc_step15 := gc_from
-				for ; gc_step15+3 < gc_to; gc_step15 += 4 {
-					{
-						gc_tx := gc_step15 + 0
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line llmc_softmax.go:103*/ i_3 := tid + gc_off4
-						gc_more4 = true
-						/*line llmc_softmax.go:104*/ out[idx*C+i_3] = x[i_3] / sum
-					}
-					{
-						gc_tx := gc_step15 + 1
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line llmc_softmax.go:103*/ i_3 := tid + gc_off4
-						gc_more4 = true
-						/*line llmc_softmax.go:104*/ out[idx*C+i_3] = x[i_3] / sum
-					}
-					{
-						gc_tx := gc_step15 + 2
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line llmc_softmax.go:103*/ i_3 := tid + gc_off4
-						gc_more4 = true
-						/*line llmc_softmax.go:104*/ out[idx*C+i_3] = x[i_3] / sum
-					}
-					{
-						gc_tx := gc_step15 + 3
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line llmc_softmax.go:103*/ i_3 := tid + gc_off4
-						gc_more4 = true
-						/*line llmc_softmax.go:104*/ out[idx*C+i_3] = x[i_3] / sum
-					}
-				}
-				for gc_tx := gc_step15; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 					/*line llmc_softmax.go:103*/ i_3 := tid + gc_off4
@@ -974,54 +686,7 @@ func gc_body_softmaxForward3Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 					gc_s_maxval[gc_rank] = maxval
 				}
 			} else {
-				gc_step3 := gc_from
-				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
-					{
-						gc_tx := gc_step3 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
-						maxval := gc_s_maxval[gc_rank]
-						/*line llmc_softmax.go:119*/ i := tid + gc_off
-						gc_more = true
-						/*line llmc_softmax.go:120*/ maxval = fmaxf(maxval, x[i])
-						gc_s_maxval[gc_rank] = maxval
-					}
-					{
-						gc_tx := gc_step3 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
-						maxval := gc_s_maxval[gc_rank]
-						/*line llmc_softmax.go:119*/ i := tid + gc_off
-						gc_more = true
-						/*line llmc_softmax.go:120*/ maxval = fmaxf(maxval, x[i])
-						gc_s_maxval[gc_rank] = maxval
-					}
-					{
-						gc_tx := gc_step3 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
-						maxval := gc_s_maxval[gc_rank]
-						/*line llmc_softmax.go:119*/ i := tid + gc_off
-						gc_more = true
-						/*line llmc_softmax.go:120*/ maxval = fmaxf(maxval, x[i])
-						gc_s_maxval[gc_rank] = maxval
-					}
-					{
-						gc_tx := gc_step3 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
-						maxval := gc_s_maxval[gc_rank]
-						/*line llmc_softmax.go:119*/ i := tid + gc_off
-						gc_more = true
-						/*line llmc_softmax.go:120*/ maxval = fmaxf(maxval, x[i])
-						gc_s_maxval[gc_rank] = maxval
-					}
-				}
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -1089,88 +754,45 @@ func gc_body_softmaxForward3Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 			if gc_from >= 0 && gc_off6 >= 0 && gc_off6 <= len(out) && gc_to <= len(out)-gc_off6 && gc_off7 >= 0 && gc_off7 <= len(x) && gc_to <= len(x)-gc_off7 {
 				gc_at2 := out[gc_off6:][:gc_to]
 				gc_at3 := x[gc_off7:][:gc_to]
-				gc_step4 := gc_from
-				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+				gc_step3 := gc_from
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					{
-						gc_tx := gc_step4 + 0
+						gc_tx := gc_step3 + 0
 						gc_rank := gc_base + gc_tx
 						offset := gc_s_offset[gc_rank]
 						gc_more2 = true
 						/*line llmc_softmax.go:127*/ gc_at2[gc_tx] = expf(gc_at3[gc_tx] - offset)
 					}
 					{
-						gc_tx := gc_step4 + 1
+						gc_tx := gc_step3 + 1
 						gc_rank := gc_base + gc_tx
 						offset := gc_s_offset[gc_rank]
 						gc_more2 = true
 						/*line llmc_softmax.go:127*/ gc_at2[gc_tx] = expf(gc_at3[gc_tx] - offset)
 					}
 					{
-						gc_tx := gc_step4 + 2
+						gc_tx := gc_step3 + 2
 						gc_rank := gc_base + gc_tx
 						offset := gc_s_offset[gc_rank]
 						gc_more2 = true
 						/*line llmc_softmax.go:127*/ gc_at2[gc_tx] = expf(gc_at3[gc_tx] - offset)
 					}
 					{
-						gc_tx := gc_step4 + 3
+						gc_tx := gc_step3 + 3
 						gc_rank := gc_base + gc_tx
 						offset := gc_s_offset[gc_rank]
 						gc_more2 = true
 						/*line llmc_softmax.go:127*/ gc_at2[gc_tx] = expf(gc_at3[gc_tx] - offset)
 					}
 				}
-				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					offset := gc_s_offset[gc_rank]
 					gc_more2 = true
 					/*line llmc_softmax.go:127*/ gc_at2[gc_tx] = expf(gc_at3[gc_tx] - offset)
 				}
 			} else {
-				gc_step5 := gc_from
-				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
-					{
-						gc_tx := gc_step5 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
-						offset := gc_s_offset[gc_rank]
-						/*line llmc_softmax.go:126*/ i_ := tid + gc_off2
-						gc_more2 = true
-						/*line llmc_softmax.go:127*/ out[idx*C+i_] = expf(x[i_] - offset)
-					}
-					{
-						gc_tx := gc_step5 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
-						offset := gc_s_offset[gc_rank]
-						/*line llmc_softmax.go:126*/ i_ := tid + gc_off2
-						gc_more2 = true
-						/*line llmc_softmax.go:127*/ out[idx*C+i_] = expf(x[i_] - offset)
-					}
-					{
-						gc_tx := gc_step5 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
-						offset := gc_s_offset[gc_rank]
-						/*line llmc_softmax.go:126*/ i_ := tid + gc_off2
-						gc_more2 = true
-						/*line llmc_softmax.go:127*/ out[idx*C+i_] = expf(x[i_] - offset)
-					}
-					{
-						gc_tx := gc_step5 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
-						offset := gc_s_offset[gc_rank]
-						/*line llmc_softmax.go:126*/ i_ := tid + gc_off2
-						gc_more2 = true
-						/*line llmc_softmax.go:127*/ out[idx*C+i_] = expf(x[i_] - offset)
-					}
-				}
-				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -1189,34 +811,34 @@ func gc_body_softmaxForward3Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 		var sumval float32 = float32(0.0)
 		/*line llmc_softmax.go:132*/ lanes.BroadcastFloat32x8(sumval).StoreSlice(gc_s_sumval[gc_rank:])
 	}
-	gc_step6 := gc_vstep
-	for ; gc_step6+3 < gc_n; gc_step6 += 4 {
+	gc_step4 := gc_vstep
+	for ; gc_step4+3 < gc_n; gc_step4 += 4 {
 		{
-			gc_rank := gc_step6 + 0
+			gc_rank := gc_step4 + 0
 			gc_pos.Thread = gc_rank
 			sumval := float32(0.0)
 			gc_s_sumval[gc_rank] = sumval
 		}
 		{
-			gc_rank := gc_step6 + 1
+			gc_rank := gc_step4 + 1
 			gc_pos.Thread = gc_rank
 			sumval := float32(0.0)
 			gc_s_sumval[gc_rank] = sumval
 		}
 		{
-			gc_rank := gc_step6 + 2
+			gc_rank := gc_step4 + 2
 			gc_pos.Thread = gc_rank
 			sumval := float32(0.0)
 			gc_s_sumval[gc_rank] = sumval
 		}
 		{
-			gc_rank := gc_step6 + 3
+			gc_rank := gc_step4 + 3
 			gc_pos.Thread = gc_rank
 			sumval := float32(0.0)
 			gc_s_sumval[gc_rank] = sumval
 		}
 	}
-	for gc_rank := gc_step6; gc_rank < gc_n; gc_rank++ {
+	for gc_rank := gc_step4; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		sumval := float32(0.0)
 		gc_s_sumval[gc_rank] = sumval
@@ -1276,54 +898,7 @@ func gc_body_softmaxForward3Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 				if gc_vstep3 > gc_from {
 					gc_more3 = true
 				}
-				gc_step7 := gc_vstep3
-				for ; gc_step7+3 < gc_to; gc_step7 += 4 {
-					{
-						gc_tx := gc_step7 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
-						sumval := gc_s_sumval[gc_rank]
-						/*line llmc_softmax.go:132*/ i_2 := tid + gc_off3
-						gc_more3 = true
-						/*line llmc_softmax.go:133*/ sumval += x[i_2]
-						gc_s_sumval[gc_rank] = sumval
-					}
-					{
-						gc_tx := gc_step7 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
-						sumval := gc_s_sumval[gc_rank]
-						/*line llmc_softmax.go:132*/ i_2 := tid + gc_off3
-						gc_more3 = true
-						/*line llmc_softmax.go:133*/ sumval += x[i_2]
-						gc_s_sumval[gc_rank] = sumval
-					}
-					{
-						gc_tx := gc_step7 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
-						sumval := gc_s_sumval[gc_rank]
-						/*line llmc_softmax.go:132*/ i_2 := tid + gc_off3
-						gc_more3 = true
-						/*line llmc_softmax.go:133*/ sumval += x[i_2]
-						gc_s_sumval[gc_rank] = sumval
-					}
-					{
-						gc_tx := gc_step7 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
-						sumval := gc_s_sumval[gc_rank]
-						/*line llmc_softmax.go:132*/ i_2 := tid + gc_off3
-						gc_more3 = true
-						/*line llmc_softmax.go:133*/ sumval += x[i_2]
-						gc_s_sumval[gc_rank] = sumval
-					}
-				}
-				for gc_tx := gc_step7; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -1393,88 +968,45 @@ func gc_body_softmaxForward3Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 			if gc_from >= 0 && gc_off9 >= 0 && gc_off9 <= len(out) && gc_to <= len(out)-gc_off9 && gc_off10 >= 0 && gc_off10 <= len(x) && gc_to <= len(x)-gc_off10 {
 				gc_at5 := out[gc_off9:][:gc_to]
 				gc_at6 := x[gc_off10:][:gc_to]
-				gc_step8 := gc_from
-				for ; gc_step8+3 < gc_to; gc_step8 += 4 {
+				gc_step5 := gc_from
+				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
 					{
-						gc_tx := gc_step8 + 0
+						gc_tx := gc_step5 + 0
 						gc_rank := gc_base + gc_tx
 						sumval := gc_s_sumval[gc_rank]
 						gc_more4 = true
 						/*line llmc_softmax.go:138*/ gc_at5[gc_tx] = gc_at6[gc_tx] / sumval
 					}
 					{
-						gc_tx := gc_step8 + 1
+						gc_tx := gc_step5 + 1
 						gc_rank := gc_base + gc_tx
 						sumval := gc_s_sumval[gc_rank]
 						gc_more4 = true
 						/*line llmc_softmax.go:138*/ gc_at5[gc_tx] = gc_at6[gc_tx] / sumval
 					}
 					{
-						gc_tx := gc_step8 + 2
+						gc_tx := gc_step5 + 2
 						gc_rank := gc_base + gc_tx
 						sumval := gc_s_sumval[gc_rank]
 						gc_more4 = true
 						/*line llmc_softmax.go:138*/ gc_at5[gc_tx] = gc_at6[gc_tx] / sumval
 					}
 					{
-						gc_tx := gc_step8 + 3
+						gc_tx := gc_step5 + 3
 						gc_rank := gc_base + gc_tx
 						sumval := gc_s_sumval[gc_rank]
 						gc_more4 = true
 						/*line llmc_softmax.go:138*/ gc_at5[gc_tx] = gc_at6[gc_tx] / sumval
 					}
 				}
-				for gc_tx := gc_step8; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					sumval := gc_s_sumval[gc_rank]
 					gc_more4 = true
 					/*line llmc_softmax.go:138*/ gc_at5[gc_tx] = gc_at6[gc_tx] / sumval
 				}
 			} else {
-				gc_step9 := gc_from
-				for ; gc_step9+3 < gc_to; gc_step9 += 4 {
-					{
-						gc_tx := gc_step9 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
-						sumval := gc_s_sumval[gc_rank]
-						/*line llmc_softmax.go:137*/ i_3 := tid + gc_off4
-						gc_more4 = true
-						/*line llmc_softmax.go:138*/ out[idx*C+i_3] = x[i_3] / sumval
-					}
-					{
-						gc_tx := gc_step9 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
-						sumval := gc_s_sumval[gc_rank]
-						/*line llmc_softmax.go:137*/ i_3 := tid + gc_off4
-						gc_more4 = true
-						/*line llmc_softmax.go:138*/ out[idx*C+i_3] = x[i_3] / sumval
-					}
-					{
-						gc_tx := gc_step9 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
-						sumval := gc_s_sumval[gc_rank]
-						/*line llmc_softmax.go:137*/ i_3 := tid + gc_off4
-						gc_more4 = true
-						/*line llmc_softmax.go:138*/ out[idx*C+i_3] = x[i_3] / sumval
-					}
-					{
-						gc_tx := gc_step9 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
-						sumval := gc_s_sumval[gc_rank]
-						/*line llmc_softmax.go:137*/ i_3 := tid + gc_off4
-						gc_more4 = true
-						/*line llmc_softmax.go:138*/ out[idx*C+i_3] = x[i_3] / sumval
-					}
-				}
-				for gc_tx := gc_step9; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -1619,54 +1151,7 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 					gc_s_maxval[gc_rank] = maxval
 				}
 			} else {
-				gc_step3 := gc_from
-				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
-					{
-						gc_tx := gc_step3 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
-						maxval := gc_s_maxval[gc_rank]
-						/*line llmc_softmax.go:161*/ i := tid + gc_off
-						gc_more = true
-						/*line llmc_softmax.go:162*/ maxval = fmaxf(maxval, x[i])
-						gc_s_maxval[gc_rank] = maxval
-					}
-					{
-						gc_tx := gc_step3 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
-						maxval := gc_s_maxval[gc_rank]
-						/*line llmc_softmax.go:161*/ i := tid + gc_off
-						gc_more = true
-						/*line llmc_softmax.go:162*/ maxval = fmaxf(maxval, x[i])
-						gc_s_maxval[gc_rank] = maxval
-					}
-					{
-						gc_tx := gc_step3 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
-						maxval := gc_s_maxval[gc_rank]
-						/*line llmc_softmax.go:161*/ i := tid + gc_off
-						gc_more = true
-						/*line llmc_softmax.go:162*/ maxval = fmaxf(maxval, x[i])
-						gc_s_maxval[gc_rank] = maxval
-					}
-					{
-						gc_tx := gc_step3 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
-						maxval := gc_s_maxval[gc_rank]
-						/*line llmc_softmax.go:161*/ i := tid + gc_off
-						gc_more = true
-						/*line llmc_softmax.go:162*/ maxval = fmaxf(maxval, x[i])
-						gc_s_maxval[gc_rank] = maxval
-					}
-				}
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -1766,34 +1251,7 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 			/*line llmc_softmax.go:179*/ var offset float32 = maxOrSumStorage[0]
 			lanes.BroadcastFloat32x8(offset).StoreSlice(gc_s_offset[gc_rank:])
 		}
-		gc_step4 := gc_vstep3
-		for ; gc_step4+3 < gc_n; gc_step4 += 4 {
-			{
-				gc_rank := gc_step4 + 0
-				gc_pos.Thread = gc_rank
-				/*line llmc_softmax.go:179*/ offset := maxOrSumStorage[0]
-				gc_s_offset[gc_rank] = offset
-			}
-			{
-				gc_rank := gc_step4 + 1
-				gc_pos.Thread = gc_rank
-				/*line llmc_softmax.go:179*/ offset := maxOrSumStorage[0]
-				gc_s_offset[gc_rank] = offset
-			}
-			{
-				gc_rank := gc_step4 + 2
-				gc_pos.Thread = gc_rank
-				/*line llmc_softmax.go:179*/ offset := maxOrSumStorage[0]
-				gc_s_offset[gc_rank] = offset
-			}
-			{
-				gc_rank := gc_step4 + 3
-				gc_pos.Thread = gc_rank
-				/*line llmc_softmax.go:179*/ offset := maxOrSumStorage[0]
-				gc_s_offset[gc_rank] = offset
-			}
-		}
-		for gc_rank := gc_step4; gc_rank < gc_n; gc_rank++ {
+		for gc_rank := gc_vstep3; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			/*line llmc_softmax.go:179*/ offset := maxOrSumStorage[0]
 			gc_s_offset[gc_rank] = offset
@@ -1818,88 +1276,45 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 			if gc_from >= 0 && gc_off7 >= 0 && gc_off7 <= len(out) && gc_to <= len(out)-gc_off7 && gc_off8 >= 0 && gc_off8 <= len(x) && gc_to <= len(x)-gc_off8 {
 				gc_at3 := out[gc_off7:][:gc_to]
 				gc_at4 := x[gc_off8:][:gc_to]
-				gc_step5 := gc_from
-				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
+				gc_step3 := gc_from
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					{
-						gc_tx := gc_step5 + 0
+						gc_tx := gc_step3 + 0
 						gc_rank := gc_base + gc_tx
 						offset := gc_s_offset[gc_rank]
 						gc_more2 = true
 						/*line llmc_softmax.go:182*/ gc_at3[gc_tx] = expf(gc_at4[gc_tx] - offset)
 					}
 					{
-						gc_tx := gc_step5 + 1
+						gc_tx := gc_step3 + 1
 						gc_rank := gc_base + gc_tx
 						offset := gc_s_offset[gc_rank]
 						gc_more2 = true
 						/*line llmc_softmax.go:182*/ gc_at3[gc_tx] = expf(gc_at4[gc_tx] - offset)
 					}
 					{
-						gc_tx := gc_step5 + 2
+						gc_tx := gc_step3 + 2
 						gc_rank := gc_base + gc_tx
 						offset := gc_s_offset[gc_rank]
 						gc_more2 = true
 						/*line llmc_softmax.go:182*/ gc_at3[gc_tx] = expf(gc_at4[gc_tx] - offset)
 					}
 					{
-						gc_tx := gc_step5 + 3
+						gc_tx := gc_step3 + 3
 						gc_rank := gc_base + gc_tx
 						offset := gc_s_offset[gc_rank]
 						gc_more2 = true
 						/*line llmc_softmax.go:182*/ gc_at3[gc_tx] = expf(gc_at4[gc_tx] - offset)
 					}
 				}
-				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					offset := gc_s_offset[gc_rank]
 					gc_more2 = true
 					/*line llmc_softmax.go:182*/ gc_at3[gc_tx] = expf(gc_at4[gc_tx] - offset)
 				}
 			} else {
-				gc_step6 := gc_from
-				for ; gc_step6+3 < gc_to; gc_step6 += 4 {
-					{
-						gc_tx := gc_step6 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
-						offset := gc_s_offset[gc_rank]
-						/*line llmc_softmax.go:181*/ i_2 := tid + gc_off2
-						gc_more2 = true
-						/*line llmc_softmax.go:182*/ out[idx*C+i_2] = expf(x[i_2] - offset)
-					}
-					{
-						gc_tx := gc_step6 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
-						offset := gc_s_offset[gc_rank]
-						/*line llmc_softmax.go:181*/ i_2 := tid + gc_off2
-						gc_more2 = true
-						/*line llmc_softmax.go:182*/ out[idx*C+i_2] = expf(x[i_2] - offset)
-					}
-					{
-						gc_tx := gc_step6 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
-						offset := gc_s_offset[gc_rank]
-						/*line llmc_softmax.go:181*/ i_2 := tid + gc_off2
-						gc_more2 = true
-						/*line llmc_softmax.go:182*/ out[idx*C+i_2] = expf(x[i_2] - offset)
-					}
-					{
-						gc_tx := gc_step6 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
-						offset := gc_s_offset[gc_rank]
-						/*line llmc_softmax.go:181*/ i_2 := tid + gc_off2
-						gc_more2 = true
-						/*line llmc_softmax.go:182*/ out[idx*C+i_2] = expf(x[i_2] - offset)
-					}
-				}
-				for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -1918,34 +1333,34 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 		var sumval float32 = float32(0.0)
 		/*line llmc_softmax.go:187*/ lanes.BroadcastFloat32x8(sumval).StoreSlice(gc_s_sumval[gc_rank:])
 	}
-	gc_step7 := gc_vstep4
-	for ; gc_step7+3 < gc_n; gc_step7 += 4 {
+	gc_step4 := gc_vstep4
+	for ; gc_step4+3 < gc_n; gc_step4 += 4 {
 		{
-			gc_rank := gc_step7 + 0
+			gc_rank := gc_step4 + 0
 			gc_pos.Thread = gc_rank
 			sumval := float32(0.0)
 			gc_s_sumval[gc_rank] = sumval
 		}
 		{
-			gc_rank := gc_step7 + 1
+			gc_rank := gc_step4 + 1
 			gc_pos.Thread = gc_rank
 			sumval := float32(0.0)
 			gc_s_sumval[gc_rank] = sumval
 		}
 		{
-			gc_rank := gc_step7 + 2
+			gc_rank := gc_step4 + 2
 			gc_pos.Thread = gc_rank
 			sumval := float32(0.0)
 			gc_s_sumval[gc_rank] = sumval
 		}
 		{
-			gc_rank := gc_step7 + 3
+			gc_rank := gc_step4 + 3
 			gc_pos.Thread = gc_rank
 			sumval := float32(0.0)
 			gc_s_sumval[gc_rank] = sumval
 		}
 	}
-	for gc_rank := gc_step7; gc_rank < gc_n; gc_rank++ {
+	for gc_rank := gc_step4; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		sumval := float32(0.0)
 		gc_s_sumval[gc_rank] = sumval
@@ -2005,54 +1420,7 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 				if gc_vstep6 > gc_from {
 					gc_more3 = true
 				}
-				gc_step8 := gc_vstep6
-				for ; gc_step8+3 < gc_to; gc_step8 += 4 {
-					{
-						gc_tx := gc_step8 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
-						sumval := gc_s_sumval[gc_rank]
-						/*line llmc_softmax.go:187*/ i_3 := tid + gc_off3
-						gc_more3 = true
-						/*line llmc_softmax.go:188*/ sumval += x[i_3]
-						gc_s_sumval[gc_rank] = sumval
-					}
-					{
-						gc_tx := gc_step8 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
-						sumval := gc_s_sumval[gc_rank]
-						/*line llmc_softmax.go:187*/ i_3 := tid + gc_off3
-						gc_more3 = true
-						/*line llmc_softmax.go:188*/ sumval += x[i_3]
-						gc_s_sumval[gc_rank] = sumval
-					}
-					{
-						gc_tx := gc_step8 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
-						sumval := gc_s_sumval[gc_rank]
-						/*line llmc_softmax.go:187*/ i_3 := tid + gc_off3
-						gc_more3 = true
-						/*line llmc_softmax.go:188*/ sumval += x[i_3]
-						gc_s_sumval[gc_rank] = sumval
-					}
-					{
-						gc_tx := gc_step8 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
-						sumval := gc_s_sumval[gc_rank]
-						/*line llmc_softmax.go:187*/ i_3 := tid + gc_off3
-						gc_more3 = true
-						/*line llmc_softmax.go:188*/ sumval += x[i_3]
-						gc_s_sumval[gc_rank] = sumval
-					}
-				}
-				for gc_tx := gc_step8; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -2122,10 +1490,10 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 				gc_to = gc_bound + 1
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_step9 := gc_from
-				for ; gc_step9+3 < gc_to; gc_step9 += 4 {
+				gc_step5 := gc_from
+				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
 					{
-						gc_tx := gc_step9 + 0
+						gc_tx := gc_step5 + 0
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
 						{
@@ -2137,7 +1505,7 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						}
 					}
 					{
-						gc_tx := gc_step9 + 1
+						gc_tx := gc_step5 + 1
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
 						{
@@ -2149,7 +1517,7 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						}
 					}
 					{
-						gc_tx := gc_step9 + 2
+						gc_tx := gc_step5 + 2
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
 						{
@@ -2161,7 +1529,7 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						}
 					}
 					{
-						gc_tx := gc_step9 + 3
+						gc_tx := gc_step5 + 3
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
 						{
@@ -2173,7 +1541,7 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						}
 					}
 				}
-				for gc_tx := gc_step9; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 					{
@@ -2210,34 +1578,7 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 			/*line llmc_softmax.go:205*/ var sum float32 = maxOrSumStorage[0]
 			lanes.BroadcastFloat32x8(sum).StoreSlice(gc_s_sum[gc_rank:])
 		}
-		gc_step10 := gc_vstep8
-		for ; gc_step10+3 < gc_n; gc_step10 += 4 {
-			{
-				gc_rank := gc_step10 + 0
-				gc_pos.Thread = gc_rank
-				/*line llmc_softmax.go:205*/ sum := maxOrSumStorage[0]
-				gc_s_sum[gc_rank] = sum
-			}
-			{
-				gc_rank := gc_step10 + 1
-				gc_pos.Thread = gc_rank
-				/*line llmc_softmax.go:205*/ sum := maxOrSumStorage[0]
-				gc_s_sum[gc_rank] = sum
-			}
-			{
-				gc_rank := gc_step10 + 2
-				gc_pos.Thread = gc_rank
-				/*line llmc_softmax.go:205*/ sum := maxOrSumStorage[0]
-				gc_s_sum[gc_rank] = sum
-			}
-			{
-				gc_rank := gc_step10 + 3
-				gc_pos.Thread = gc_rank
-				/*line llmc_softmax.go:205*/ sum := maxOrSumStorage[0]
-				gc_s_sum[gc_rank] = sum
-			}
-		}
-		for gc_rank := gc_step10; gc_rank < gc_n; gc_rank++ {
+		for gc_rank := gc_vstep8; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			/*line llmc_softmax.go:205*/ sum := maxOrSumStorage[0]
 			gc_s_sum[gc_rank] = sum
@@ -2262,88 +1603,45 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 			if gc_from >= 0 && gc_off11 >= 0 && gc_off11 <= len(out) && gc_to <= len(out)-gc_off11 && gc_off12 >= 0 && gc_off12 <= len(x) && gc_to <= len(x)-gc_off12 {
 				gc_at7 := out[gc_off11:][:gc_to]
 				gc_at8 := x[gc_off12:][:gc_to]
-				gc_step11 := gc_from
-				for ; gc_step11+3 < gc_to; gc_step11 += 4 {
+				gc_step6 := gc_from
+				for ; gc_step6+3 < gc_to; gc_step6 += 4 {
 					{
-						gc_tx := gc_step11 + 0
+						gc_tx := gc_step6 + 0
 						gc_rank := gc_base + gc_tx
 						sum := gc_s_sum[gc_rank]
 						gc_more4 = true
 						/*line llmc_softmax.go:208*/ gc_at7[gc_tx] = gc_at8[gc_tx] / sum
 					}
 					{
-						gc_tx := gc_step11 + 1
+						gc_tx := gc_step6 + 1
 						gc_rank := gc_base + gc_tx
 						sum := gc_s_sum[gc_rank]
 						gc_more4 = true
 						/*line llmc_softmax.go:208*/ gc_at7[gc_tx] = gc_at8[gc_tx] / sum
 					}
 					{
-						gc_tx := gc_step11 + 2
+						gc_tx := gc_step6 + 2
 						gc_rank := gc_base + gc_tx
 						sum := gc_s_sum[gc_rank]
 						gc_more4 = true
 						/*line llmc_softmax.go:208*/ gc_at7[gc_tx] = gc_at8[gc_tx] / sum
 					}
 					{
-						gc_tx := gc_step11 + 3
+						gc_tx := gc_step6 + 3
 						gc_rank := gc_base + gc_tx
 						sum := gc_s_sum[gc_rank]
 						gc_more4 = true
 						/*line llmc_softmax.go:208*/ gc_at7[gc_tx] = gc_at8[gc_tx] / sum
 					}
 				}
-				for gc_tx := gc_step11; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					sum := gc_s_sum[gc_rank]
 					gc_more4 = true
 					/*line llmc_softmax.go:208*/ gc_at7[gc_tx] = gc_at8[gc_tx] / sum
 				}
 			} else {
-				gc_step12 := gc_from
-				for ; gc_step12+3 < gc_to; gc_step12 += 4 {
-					{
-						gc_tx := gc_step12 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
-						sum := gc_s_sum[gc_rank]
-						/*line llmc_softmax.go:207*/ i_5 := tid + gc_off4
-						gc_more4 = true
-						/*line llmc_softmax.go:208*/ out[idx*C+i_5] = x[i_5] / sum
-					}
-					{
-						gc_tx := gc_step12 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
-						sum := gc_s_sum[gc_rank]
-						/*line llmc_softmax.go:207*/ i_5 := tid + gc_off4
-						gc_more4 = true
-						/*line llmc_softmax.go:208*/ out[idx*C+i_5] = x[i_5] / sum
-					}
-					{
-						gc_tx := gc_step12 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
-						sum := gc_s_sum[gc_rank]
-						/*line llmc_softmax.go:207*/ i_5 := tid + gc_off4
-						gc_more4 = true
-						/*line llmc_softmax.go:208*/ out[idx*C+i_5] = x[i_5] / sum
-					}
-					{
-						gc_tx := gc_step12 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
-						sum := gc_s_sum[gc_rank]
-						/*line llmc_softmax.go:207*/ i_5 := tid + gc_off4
-						gc_more4 = true
-						/*line llmc_softmax.go:208*/ out[idx*C+i_5] = x[i_5] / sum
-					}
-				}
-				for gc_tx := gc_step12; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx

@@ -214,54 +214,7 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 					gc_s_maxval[gc_rank] = maxval
 				}
 			} else {
-				gc_step3 := gc_from
-				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
-					{
-						gc_tx := gc_step3 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
-						maxval := gc_s_maxval[gc_rank]
-						/*line llmc_softmax.go:73*/ i := tid + gc_off
-						gc_more = true
-						/*line llmc_softmax.go:74*/ maxval = fmaxf(maxval, x[i])
-						gc_s_maxval[gc_rank] = maxval
-					}
-					{
-						gc_tx := gc_step3 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
-						maxval := gc_s_maxval[gc_rank]
-						/*line llmc_softmax.go:73*/ i := tid + gc_off
-						gc_more = true
-						/*line llmc_softmax.go:74*/ maxval = fmaxf(maxval, x[i])
-						gc_s_maxval[gc_rank] = maxval
-					}
-					{
-						gc_tx := gc_step3 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
-						maxval := gc_s_maxval[gc_rank]
-						/*line llmc_softmax.go:73*/ i := tid + gc_off
-						gc_more = true
-						/*line llmc_softmax.go:74*/ maxval = fmaxf(maxval, x[i])
-						gc_s_maxval[gc_rank] = maxval
-					}
-					{
-						gc_tx := gc_step3 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
-						maxval := gc_s_maxval[gc_rank]
-						/*line llmc_softmax.go:73*/ i := tid + gc_off
-						gc_more = true
-						/*line llmc_softmax.go:74*/ maxval = fmaxf(maxval, x[i])
-						gc_s_maxval[gc_rank] = maxval
-					}
-				}
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -309,42 +262,7 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step4 := gc_vstep3
-			for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
-				{
-					gc_tx := gc_step4 + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tid := gc_tx
-					maxval := gc_s_maxval[gc_rank]
-					/*line llmc_softmax.go:76*/ shared[tid] = maxval
-				}
-				{
-					gc_tx := gc_step4 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tid := gc_tx
-					maxval := gc_s_maxval[gc_rank]
-					/*line llmc_softmax.go:76*/ shared[tid] = maxval
-				}
-				{
-					gc_tx := gc_step4 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tid := gc_tx
-					maxval := gc_s_maxval[gc_rank]
-					/*line llmc_softmax.go:76*/ shared[tid] = maxval
-				}
-				{
-					gc_tx := gc_step4 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tid := gc_tx
-					maxval := gc_s_maxval[gc_rank]
-					/*line llmc_softmax.go:76*/ shared[tid] = maxval
-				}
-			}
-			for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
@@ -364,57 +282,30 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 			if gc_from >= 0 && gc_to <= len(shared) && gc_off6 >= 0 && gc_off6 <= len(shared) && gc_to <= len(shared)-gc_off6 {
 				gc_at3 := shared[:gc_to]
 				gc_at4 := shared[gc_off6:][:gc_to]
-				gc_step5 := gc_from
-				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
+				gc_step3 := gc_from
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					{
-						gc_tx := gc_step5 + 0
+						gc_tx := gc_step3 + 0
 						/*line llmc_softmax.go:80*/ gc_at3[gc_tx] = fmaxf(gc_at3[gc_tx], gc_at4[gc_tx])
 					}
 					{
-						gc_tx := gc_step5 + 1
+						gc_tx := gc_step3 + 1
 						/*line llmc_softmax.go:80*/ gc_at3[gc_tx] = fmaxf(gc_at3[gc_tx], gc_at4[gc_tx])
 					}
 					{
-						gc_tx := gc_step5 + 2
+						gc_tx := gc_step3 + 2
 						/*line llmc_softmax.go:80*/ gc_at3[gc_tx] = fmaxf(gc_at3[gc_tx], gc_at4[gc_tx])
 					}
 					{
-						gc_tx := gc_step5 + 3
+						gc_tx := gc_step3 + 3
 						/*line llmc_softmax.go:80*/ gc_at3[gc_tx] = fmaxf(gc_at3[gc_tx], gc_at4[gc_tx])
 					}
 				}
-				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 					/*line llmc_softmax.go:80*/ gc_at3[gc_tx] = fmaxf(gc_at3[gc_tx], gc_at4[gc_tx])
 				}
 			} else {
-				gc_step6 := gc_from
-				for ; gc_step6+3 < gc_to; gc_step6 += 4 {
-					{
-						gc_tx := gc_step6 + 0
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line llmc_softmax.go:80*/ shared[tid] = fmaxf(shared[tid], shared[tid+stride])
-					}
-					{
-						gc_tx := gc_step6 + 1
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line llmc_softmax.go:80*/ shared[tid] = fmaxf(shared[tid], shared[tid+stride])
-					}
-					{
-						gc_tx := gc_step6 + 2
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line llmc_softmax.go:80*/ shared[tid] = fmaxf(shared[tid], shared[tid+stride])
-					}
-					{
-						gc_tx := gc_step6 + 3
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line llmc_softmax.go:80*/ shared[tid] = fmaxf(shared[tid], shared[tid+stride])
-					}
-				}
-				for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 					/*line llmc_softmax.go:80*/ shared[tid] = fmaxf(shared[tid], shared[tid+stride])
@@ -443,70 +334,35 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 			if gc_from >= 0 && gc_off7 >= 0 && gc_off7 <= len(out) && gc_to <= len(out)-gc_off7 && gc_off8 >= 0 && gc_off8 <= len(x) && gc_to <= len(x)-gc_off8 {
 				gc_at5 := out[gc_off7:][:gc_to]
 				gc_at6 := x[gc_off8:][:gc_to]
-				gc_step7 := gc_from
-				for ; gc_step7+3 < gc_to; gc_step7 += 4 {
+				gc_step4 := gc_from
+				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 					{
-						gc_tx := gc_step7 + 0
+						gc_tx := gc_step4 + 0
 						gc_more2 = true
 						/*line llmc_softmax.go:86*/ gc_at5[gc_tx] = expf(gc_at6[gc_tx] - offset)
 					}
 					{
-						gc_tx := gc_step7 + 1
+						gc_tx := gc_step4 + 1
 						gc_more2 = true
 						/*line llmc_softmax.go:86*/ gc_at5[gc_tx] = expf(gc_at6[gc_tx] - offset)
 					}
 					{
-						gc_tx := gc_step7 + 2
+						gc_tx := gc_step4 + 2
 						gc_more2 = true
 						/*line llmc_softmax.go:86*/ gc_at5[gc_tx] = expf(gc_at6[gc_tx] - offset)
 					}
 					{
-						gc_tx := gc_step7 + 3
+						gc_tx := gc_step4 + 3
 						gc_more2 = true
 						/*line llmc_softmax.go:86*/ gc_at5[gc_tx] = expf(gc_at6[gc_tx] - offset)
 					}
 				}
-				for gc_tx := gc_step7; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 					gc_more2 = true
 					/*line llmc_softmax.go:86*/ gc_at5[gc_tx] = expf(gc_at6[gc_tx] - offset)
 				}
 			} else {
-				gc_step8 := gc_from
-				for ; gc_step8+3 < gc_to; gc_step8 += 4 {
-					{
-						gc_tx := gc_step8 + 0
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line llmc_softmax.go:85*/ i_ := tid + gc_off2
-						gc_more2 = true
-						/*line llmc_softmax.go:86*/ out[idx*C+i_] = expf(x[i_] - offset)
-					}
-					{
-						gc_tx := gc_step8 + 1
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line llmc_softmax.go:85*/ i_ := tid + gc_off2
-						gc_more2 = true
-						/*line llmc_softmax.go:86*/ out[idx*C+i_] = expf(x[i_] - offset)
-					}
-					{
-						gc_tx := gc_step8 + 2
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line llmc_softmax.go:85*/ i_ := tid + gc_off2
-						gc_more2 = true
-						/*line llmc_softmax.go:86*/ out[idx*C+i_] = expf(x[i_] - offset)
-					}
-					{
-						gc_tx := gc_step8 + 3
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line llmc_softmax.go:85*/ i_ := tid + gc_off2
-						gc_more2 = true
-						/*line llmc_softmax.go:86*/ out[idx*C+i_] = expf(x[i_] - offset)
-					}
-				}
-				for gc_tx := gc_step8; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 					/*line llmc_softmax.go:85*/ i_ := tid + gc_off2
@@ -527,34 +383,34 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 		}
 		archsimd.ClearAVXUpperBits()
 	}
-	gc_step9 := gc_vstep4
-	for ; gc_step9+3 < gc_n; gc_step9 += 4 {
+	gc_step5 := gc_vstep4
+	for ; gc_step5+3 < gc_n; gc_step5 += 4 {
 		{
-			gc_rank := gc_step9 + 0
+			gc_rank := gc_step5 + 0
 			gc_pos.Thread = gc_rank
 			sumval := float32(0.0)
 			gc_s_sumval[gc_rank] = sumval
 		}
 		{
-			gc_rank := gc_step9 + 1
+			gc_rank := gc_step5 + 1
 			gc_pos.Thread = gc_rank
 			sumval := float32(0.0)
 			gc_s_sumval[gc_rank] = sumval
 		}
 		{
-			gc_rank := gc_step9 + 2
+			gc_rank := gc_step5 + 2
 			gc_pos.Thread = gc_rank
 			sumval := float32(0.0)
 			gc_s_sumval[gc_rank] = sumval
 		}
 		{
-			gc_rank := gc_step9 + 3
+			gc_rank := gc_step5 + 3
 			gc_pos.Thread = gc_rank
 			sumval := float32(0.0)
 			gc_s_sumval[gc_rank] = sumval
 		}
 	}
-	for gc_rank := gc_step9; gc_rank < gc_n; gc_rank++ {
+	for gc_rank := gc_step5; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		sumval := float32(0.0)
 		gc_s_sumval[gc_rank] = sumval
@@ -620,54 +476,7 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 				if gc_vstep6 > gc_from {
 					gc_more3 = true
 				}
-				gc_step10 := gc_vstep6
-				for ; gc_step10+3 < gc_to; gc_step10 += 4 {
-					{
-						gc_tx := gc_step10 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
-						sumval := gc_s_sumval[gc_rank]
-						/*line llmc_softmax.go:91*/ i_2 := tid + gc_off3
-						gc_more3 = true
-						/*line llmc_softmax.go:92*/ sumval += x[i_2]
-						gc_s_sumval[gc_rank] = sumval
-					}
-					{
-						gc_tx := gc_step10 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
-						sumval := gc_s_sumval[gc_rank]
-						/*line llmc_softmax.go:91*/ i_2 := tid + gc_off3
-						gc_more3 = true
-						/*line llmc_softmax.go:92*/ sumval += x[i_2]
-						gc_s_sumval[gc_rank] = sumval
-					}
-					{
-						gc_tx := gc_step10 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
-						sumval := gc_s_sumval[gc_rank]
-						/*line llmc_softmax.go:91*/ i_2 := tid + gc_off3
-						gc_more3 = true
-						/*line llmc_softmax.go:92*/ sumval += x[i_2]
-						gc_s_sumval[gc_rank] = sumval
-					}
-					{
-						gc_tx := gc_step10 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
-						sumval := gc_s_sumval[gc_rank]
-						/*line llmc_softmax.go:91*/ i_2 := tid + gc_off3
-						gc_more3 = true
-						/*line llmc_softmax.go:92*/ sumval += x[i_2]
-						gc_s_sumval[gc_rank] = sumval
-					}
-				}
-				for gc_tx := gc_step10; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -715,42 +524,7 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step11 := gc_vstep8
-			for ; gc_step11+3 < gc_bdx; gc_step11 += 4 {
-				{
-					gc_tx := gc_step11 + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tid := gc_tx
-					sumval := gc_s_sumval[gc_rank]
-					/*line llmc_softmax.go:94*/ shared[tid] = sumval
-				}
-				{
-					gc_tx := gc_step11 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tid := gc_tx
-					sumval := gc_s_sumval[gc_rank]
-					/*line llmc_softmax.go:94*/ shared[tid] = sumval
-				}
-				{
-					gc_tx := gc_step11 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tid := gc_tx
-					sumval := gc_s_sumval[gc_rank]
-					/*line llmc_softmax.go:94*/ shared[tid] = sumval
-				}
-				{
-					gc_tx := gc_step11 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tid := gc_tx
-					sumval := gc_s_sumval[gc_rank]
-					/*line llmc_softmax.go:94*/ shared[tid] = sumval
-				}
-			}
-			for gc_tx := gc_step11; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep8; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
@@ -795,34 +569,7 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step12 := gc_vstep10
-				for ; gc_step12+3 < gc_to; gc_step12 += 4 {
-					{
-						gc_tx := gc_step12 + 0
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line llmc_softmax.go:98*/ shared[tid] += shared[tid+stride_]
-					}
-					{
-						gc_tx := gc_step12 + 1
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line llmc_softmax.go:98*/ shared[tid] += shared[tid+stride_]
-					}
-					{
-						gc_tx := gc_step12 + 2
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line llmc_softmax.go:98*/ shared[tid] += shared[tid+stride_]
-					}
-					{
-						gc_tx := gc_step12 + 3
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line llmc_softmax.go:98*/ shared[tid] += shared[tid+stride_]
-					}
-				}
-				for gc_tx := gc_step12; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep10; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 					/*line llmc_softmax.go:98*/ shared[tid] += shared[tid+stride_]
@@ -888,42 +635,7 @@ func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 				if gc_vstep12 > gc_from {
 					gc_more4 = true
 				}
-				gc_step13 := gc_vstep12
-				for ; gc_step13+3 < gc_to; gc_step13 += 4 {
-					{
-						gc_tx := gc_step13 + 0
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line llmc_softmax.go:103*/ i_3 := tid + gc_off4
-						gc_more4 = true
-						/*line llmc_softmax.go:104*/ out[idx*C+i_3] = x[i_3] / sum
-					}
-					{
-						gc_tx := gc_step13 + 1
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line llmc_softmax.go:103*/ i_3 := tid + gc_off4
-						gc_more4 = true
-						/*line llmc_softmax.go:104*/ out[idx*C+i_3] = x[i_3] / sum
-					}
-					{
-						gc_tx := gc_step13 + 2
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line llmc_softmax.go:103*/ i_3 := tid + gc_off4
-						gc_more4 = true
-						/*line llmc_softmax.go:104*/ out[idx*C+i_3] = x[i_3] / sum
-					}
-					{
-						gc_tx := gc_step13 + 3
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line llmc_softmax.go:103*/ i_3 := tid + gc_off4
-						gc_more4 = true
-						/*line llmc_softmax.go:104*/ out[idx*C+i_3] = x[i_3] / sum
-					}
-				}
-				for gc_tx := gc_step13; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep12; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 					/*line llmc_softmax.go:103*/ i_3 := tid + gc_off4
@@ -1062,54 +774,7 @@ func gc_body_softmaxForward3Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 					gc_s_maxval[gc_rank] = maxval
 				}
 			} else {
-				gc_step3 := gc_from
-				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
-					{
-						gc_tx := gc_step3 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
-						maxval := gc_s_maxval[gc_rank]
-						/*line llmc_softmax.go:119*/ i := tid + gc_off
-						gc_more = true
-						/*line llmc_softmax.go:120*/ maxval = fmaxf(maxval, x[i])
-						gc_s_maxval[gc_rank] = maxval
-					}
-					{
-						gc_tx := gc_step3 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
-						maxval := gc_s_maxval[gc_rank]
-						/*line llmc_softmax.go:119*/ i := tid + gc_off
-						gc_more = true
-						/*line llmc_softmax.go:120*/ maxval = fmaxf(maxval, x[i])
-						gc_s_maxval[gc_rank] = maxval
-					}
-					{
-						gc_tx := gc_step3 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
-						maxval := gc_s_maxval[gc_rank]
-						/*line llmc_softmax.go:119*/ i := tid + gc_off
-						gc_more = true
-						/*line llmc_softmax.go:120*/ maxval = fmaxf(maxval, x[i])
-						gc_s_maxval[gc_rank] = maxval
-					}
-					{
-						gc_tx := gc_step3 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
-						maxval := gc_s_maxval[gc_rank]
-						/*line llmc_softmax.go:119*/ i := tid + gc_off
-						gc_more = true
-						/*line llmc_softmax.go:120*/ maxval = fmaxf(maxval, x[i])
-						gc_s_maxval[gc_rank] = maxval
-					}
-				}
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -1241,88 +906,45 @@ func gc_body_softmaxForward3Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 			if gc_from >= 0 && gc_off6 >= 0 && gc_off6 <= len(out) && gc_to <= len(out)-gc_off6 && gc_off7 >= 0 && gc_off7 <= len(x) && gc_to <= len(x)-gc_off7 {
 				gc_at2 := out[gc_off6:][:gc_to]
 				gc_at3 := x[gc_off7:][:gc_to]
-				gc_step4 := gc_from
-				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+				gc_step3 := gc_from
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					{
-						gc_tx := gc_step4 + 0
+						gc_tx := gc_step3 + 0
 						gc_rank := gc_base + gc_tx
 						offset := gc_s_offset[gc_rank]
 						gc_more2 = true
 						/*line llmc_softmax.go:127*/ gc_at2[gc_tx] = expf(gc_at3[gc_tx] - offset)
 					}
 					{
-						gc_tx := gc_step4 + 1
+						gc_tx := gc_step3 + 1
 						gc_rank := gc_base + gc_tx
 						offset := gc_s_offset[gc_rank]
 						gc_more2 = true
 						/*line llmc_softmax.go:127*/ gc_at2[gc_tx] = expf(gc_at3[gc_tx] - offset)
 					}
 					{
-						gc_tx := gc_step4 + 2
+						gc_tx := gc_step3 + 2
 						gc_rank := gc_base + gc_tx
 						offset := gc_s_offset[gc_rank]
 						gc_more2 = true
 						/*line llmc_softmax.go:127*/ gc_at2[gc_tx] = expf(gc_at3[gc_tx] - offset)
 					}
 					{
-						gc_tx := gc_step4 + 3
+						gc_tx := gc_step3 + 3
 						gc_rank := gc_base + gc_tx
 						offset := gc_s_offset[gc_rank]
 						gc_more2 = true
 						/*line llmc_softmax.go:127*/ gc_at2[gc_tx] = expf(gc_at3[gc_tx] - offset)
 					}
 				}
-				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					offset := gc_s_offset[gc_rank]
 					gc_more2 = true
 					/*line llmc_softmax.go:127*/ gc_at2[gc_tx] = expf(gc_at3[gc_tx] - offset)
 				}
 			} else {
-				gc_step5 := gc_from
-				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
-					{
-						gc_tx := gc_step5 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
-						offset := gc_s_offset[gc_rank]
-						/*line llmc_softmax.go:126*/ i_ := tid + gc_off2
-						gc_more2 = true
-						/*line llmc_softmax.go:127*/ out[idx*C+i_] = expf(x[i_] - offset)
-					}
-					{
-						gc_tx := gc_step5 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
-						offset := gc_s_offset[gc_rank]
-						/*line llmc_softmax.go:126*/ i_ := tid + gc_off2
-						gc_more2 = true
-						/*line llmc_softmax.go:127*/ out[idx*C+i_] = expf(x[i_] - offset)
-					}
-					{
-						gc_tx := gc_step5 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
-						offset := gc_s_offset[gc_rank]
-						/*line llmc_softmax.go:126*/ i_ := tid + gc_off2
-						gc_more2 = true
-						/*line llmc_softmax.go:127*/ out[idx*C+i_] = expf(x[i_] - offset)
-					}
-					{
-						gc_tx := gc_step5 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
-						offset := gc_s_offset[gc_rank]
-						/*line llmc_softmax.go:126*/ i_ := tid + gc_off2
-						gc_more2 = true
-						/*line llmc_softmax.go:127*/ out[idx*C+i_] = expf(x[i_] - offset)
-					}
-				}
-				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -1345,34 +967,34 @@ func gc_body_softmaxForward3Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 		}
 		archsimd.ClearAVXUpperBits()
 	}
-	gc_step6 := gc_vstep
-	for ; gc_step6+3 < gc_n; gc_step6 += 4 {
+	gc_step4 := gc_vstep
+	for ; gc_step4+3 < gc_n; gc_step4 += 4 {
 		{
-			gc_rank := gc_step6 + 0
+			gc_rank := gc_step4 + 0
 			gc_pos.Thread = gc_rank
 			sumval := float32(0.0)
 			gc_s_sumval[gc_rank] = sumval
 		}
 		{
-			gc_rank := gc_step6 + 1
+			gc_rank := gc_step4 + 1
 			gc_pos.Thread = gc_rank
 			sumval := float32(0.0)
 			gc_s_sumval[gc_rank] = sumval
 		}
 		{
-			gc_rank := gc_step6 + 2
+			gc_rank := gc_step4 + 2
 			gc_pos.Thread = gc_rank
 			sumval := float32(0.0)
 			gc_s_sumval[gc_rank] = sumval
 		}
 		{
-			gc_rank := gc_step6 + 3
+			gc_rank := gc_step4 + 3
 			gc_pos.Thread = gc_rank
 			sumval := float32(0.0)
 			gc_s_sumval[gc_rank] = sumval
 		}
 	}
-	for gc_rank := gc_step6; gc_rank < gc_n; gc_rank++ {
+	for gc_rank := gc_step4; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		sumval := float32(0.0)
 		gc_s_sumval[gc_rank] = sumval
@@ -1438,54 +1060,7 @@ func gc_body_softmaxForward3Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 				if gc_vstep3 > gc_from {
 					gc_more3 = true
 				}
-				gc_step7 := gc_vstep3
-				for ; gc_step7+3 < gc_to; gc_step7 += 4 {
-					{
-						gc_tx := gc_step7 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
-						sumval := gc_s_sumval[gc_rank]
-						/*line llmc_softmax.go:132*/ i_2 := tid + gc_off3
-						gc_more3 = true
-						/*line llmc_softmax.go:133*/ sumval += x[i_2]
-						gc_s_sumval[gc_rank] = sumval
-					}
-					{
-						gc_tx := gc_step7 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
-						sumval := gc_s_sumval[gc_rank]
-						/*line llmc_softmax.go:132*/ i_2 := tid + gc_off3
-						gc_more3 = true
-						/*line llmc_softmax.go:133*/ sumval += x[i_2]
-						gc_s_sumval[gc_rank] = sumval
-					}
-					{
-						gc_tx := gc_step7 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
-						sumval := gc_s_sumval[gc_rank]
-						/*line llmc_softmax.go:132*/ i_2 := tid + gc_off3
-						gc_more3 = true
-						/*line llmc_softmax.go:133*/ sumval += x[i_2]
-						gc_s_sumval[gc_rank] = sumval
-					}
-					{
-						gc_tx := gc_step7 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
-						sumval := gc_s_sumval[gc_rank]
-						/*line llmc_softmax.go:132*/ i_2 := tid + gc_off3
-						gc_more3 = true
-						/*line llmc_softmax.go:133*/ sumval += x[i_2]
-						gc_s_sumval[gc_rank] = sumval
-					}
-				}
-				for gc_tx := gc_step7; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -1691,50 +1266,7 @@ func gc_body_softmaxForward3Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 				if gc_vstep5 > gc_from {
 					gc_more4 = true
 				}
-				gc_step8 := gc_vstep5
-				for ; gc_step8+3 < gc_to; gc_step8 += 4 {
-					{
-						gc_tx := gc_step8 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
-						sumval := gc_s_sumval[gc_rank]
-						/*line llmc_softmax.go:137*/ i_3 := tid + gc_off4
-						gc_more4 = true
-						/*line llmc_softmax.go:138*/ out[idx*C+i_3] = x[i_3] / sumval
-					}
-					{
-						gc_tx := gc_step8 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
-						sumval := gc_s_sumval[gc_rank]
-						/*line llmc_softmax.go:137*/ i_3 := tid + gc_off4
-						gc_more4 = true
-						/*line llmc_softmax.go:138*/ out[idx*C+i_3] = x[i_3] / sumval
-					}
-					{
-						gc_tx := gc_step8 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
-						sumval := gc_s_sumval[gc_rank]
-						/*line llmc_softmax.go:137*/ i_3 := tid + gc_off4
-						gc_more4 = true
-						/*line llmc_softmax.go:138*/ out[idx*C+i_3] = x[i_3] / sumval
-					}
-					{
-						gc_tx := gc_step8 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
-						sumval := gc_s_sumval[gc_rank]
-						/*line llmc_softmax.go:137*/ i_3 := tid + gc_off4
-						gc_more4 = true
-						/*line llmc_softmax.go:138*/ out[idx*C+i_3] = x[i_3] / sumval
-					}
-				}
-				for gc_tx := gc_step8; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -1882,54 +1414,7 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 					gc_s_maxval[gc_rank] = maxval
 				}
 			} else {
-				gc_step3 := gc_from
-				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
-					{
-						gc_tx := gc_step3 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
-						maxval := gc_s_maxval[gc_rank]
-						/*line llmc_softmax.go:161*/ i := tid + gc_off
-						gc_more = true
-						/*line llmc_softmax.go:162*/ maxval = fmaxf(maxval, x[i])
-						gc_s_maxval[gc_rank] = maxval
-					}
-					{
-						gc_tx := gc_step3 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
-						maxval := gc_s_maxval[gc_rank]
-						/*line llmc_softmax.go:161*/ i := tid + gc_off
-						gc_more = true
-						/*line llmc_softmax.go:162*/ maxval = fmaxf(maxval, x[i])
-						gc_s_maxval[gc_rank] = maxval
-					}
-					{
-						gc_tx := gc_step3 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
-						maxval := gc_s_maxval[gc_rank]
-						/*line llmc_softmax.go:161*/ i := tid + gc_off
-						gc_more = true
-						/*line llmc_softmax.go:162*/ maxval = fmaxf(maxval, x[i])
-						gc_s_maxval[gc_rank] = maxval
-					}
-					{
-						gc_tx := gc_step3 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
-						maxval := gc_s_maxval[gc_rank]
-						/*line llmc_softmax.go:161*/ i := tid + gc_off
-						gc_more = true
-						/*line llmc_softmax.go:162*/ maxval = fmaxf(maxval, x[i])
-						gc_s_maxval[gc_rank] = maxval
-					}
-				}
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -2066,34 +1551,7 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		gc_step4 := gc_vstep3
-		for ; gc_step4+3 < gc_n; gc_step4 += 4 {
-			{
-				gc_rank := gc_step4 + 0
-				gc_pos.Thread = gc_rank
-				/*line llmc_softmax.go:179*/ offset := maxOrSumStorage[0]
-				gc_s_offset[gc_rank] = offset
-			}
-			{
-				gc_rank := gc_step4 + 1
-				gc_pos.Thread = gc_rank
-				/*line llmc_softmax.go:179*/ offset := maxOrSumStorage[0]
-				gc_s_offset[gc_rank] = offset
-			}
-			{
-				gc_rank := gc_step4 + 2
-				gc_pos.Thread = gc_rank
-				/*line llmc_softmax.go:179*/ offset := maxOrSumStorage[0]
-				gc_s_offset[gc_rank] = offset
-			}
-			{
-				gc_rank := gc_step4 + 3
-				gc_pos.Thread = gc_rank
-				/*line llmc_softmax.go:179*/ offset := maxOrSumStorage[0]
-				gc_s_offset[gc_rank] = offset
-			}
-		}
-		for gc_rank := gc_step4; gc_rank < gc_n; gc_rank++ {
+		for gc_rank := gc_vstep3; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			/*line llmc_softmax.go:179*/ offset := maxOrSumStorage[0]
 			gc_s_offset[gc_rank] = offset
@@ -2118,88 +1576,45 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 			if gc_from >= 0 && gc_off7 >= 0 && gc_off7 <= len(out) && gc_to <= len(out)-gc_off7 && gc_off8 >= 0 && gc_off8 <= len(x) && gc_to <= len(x)-gc_off8 {
 				gc_at3 := out[gc_off7:][:gc_to]
 				gc_at4 := x[gc_off8:][:gc_to]
-				gc_step5 := gc_from
-				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
+				gc_step3 := gc_from
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					{
-						gc_tx := gc_step5 + 0
+						gc_tx := gc_step3 + 0
 						gc_rank := gc_base + gc_tx
 						offset := gc_s_offset[gc_rank]
 						gc_more2 = true
 						/*line llmc_softmax.go:182*/ gc_at3[gc_tx] = expf(gc_at4[gc_tx] - offset)
 					}
 					{
-						gc_tx := gc_step5 + 1
+						gc_tx := gc_step3 + 1
 						gc_rank := gc_base + gc_tx
 						offset := gc_s_offset[gc_rank]
 						gc_more2 = true
 						/*line llmc_softmax.go:182*/ gc_at3[gc_tx] = expf(gc_at4[gc_tx] - offset)
 					}
 					{
-						gc_tx := gc_step5 + 2
+						gc_tx := gc_step3 + 2
 						gc_rank := gc_base + gc_tx
 						offset := gc_s_offset[gc_rank]
 						gc_more2 = true
 						/*line llmc_softmax.go:182*/ gc_at3[gc_tx] = expf(gc_at4[gc_tx] - offset)
 					}
 					{
-						gc_tx := gc_step5 + 3
+						gc_tx := gc_step3 + 3
 						gc_rank := gc_base + gc_tx
 						offset := gc_s_offset[gc_rank]
 						gc_more2 = true
 						/*line llmc_softmax.go:182*/ gc_at3[gc_tx] = expf(gc_at4[gc_tx] - offset)
 					}
 				}
-				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					offset := gc_s_offset[gc_rank]
 					gc_more2 = true
 					/*line llmc_softmax.go:182*/ gc_at3[gc_tx] = expf(gc_at4[gc_tx] - offset)
 				}
 			} else {
-				gc_step6 := gc_from
-				for ; gc_step6+3 < gc_to; gc_step6 += 4 {
-					{
-						gc_tx := gc_step6 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
-						offset := gc_s_offset[gc_rank]
-						/*line llmc_softmax.go:181*/ i_2 := tid + gc_off2
-						gc_more2 = true
-						/*line llmc_softmax.go:182*/ out[idx*C+i_2] = expf(x[i_2] - offset)
-					}
-					{
-						gc_tx := gc_step6 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
-						offset := gc_s_offset[gc_rank]
-						/*line llmc_softmax.go:181*/ i_2 := tid + gc_off2
-						gc_more2 = true
-						/*line llmc_softmax.go:182*/ out[idx*C+i_2] = expf(x[i_2] - offset)
-					}
-					{
-						gc_tx := gc_step6 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
-						offset := gc_s_offset[gc_rank]
-						/*line llmc_softmax.go:181*/ i_2 := tid + gc_off2
-						gc_more2 = true
-						/*line llmc_softmax.go:182*/ out[idx*C+i_2] = expf(x[i_2] - offset)
-					}
-					{
-						gc_tx := gc_step6 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
-						offset := gc_s_offset[gc_rank]
-						/*line llmc_softmax.go:181*/ i_2 := tid + gc_off2
-						gc_more2 = true
-						/*line llmc_softmax.go:182*/ out[idx*C+i_2] = expf(x[i_2] - offset)
-					}
-				}
-				for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -2222,34 +1637,34 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 		}
 		archsimd.ClearAVXUpperBits()
 	}
-	gc_step7 := gc_vstep4
-	for ; gc_step7+3 < gc_n; gc_step7 += 4 {
+	gc_step4 := gc_vstep4
+	for ; gc_step4+3 < gc_n; gc_step4 += 4 {
 		{
-			gc_rank := gc_step7 + 0
+			gc_rank := gc_step4 + 0
 			gc_pos.Thread = gc_rank
 			sumval := float32(0.0)
 			gc_s_sumval[gc_rank] = sumval
 		}
 		{
-			gc_rank := gc_step7 + 1
+			gc_rank := gc_step4 + 1
 			gc_pos.Thread = gc_rank
 			sumval := float32(0.0)
 			gc_s_sumval[gc_rank] = sumval
 		}
 		{
-			gc_rank := gc_step7 + 2
+			gc_rank := gc_step4 + 2
 			gc_pos.Thread = gc_rank
 			sumval := float32(0.0)
 			gc_s_sumval[gc_rank] = sumval
 		}
 		{
-			gc_rank := gc_step7 + 3
+			gc_rank := gc_step4 + 3
 			gc_pos.Thread = gc_rank
 			sumval := float32(0.0)
 			gc_s_sumval[gc_rank] = sumval
 		}
 	}
-	for gc_rank := gc_step7; gc_rank < gc_n; gc_rank++ {
+	for gc_rank := gc_step4; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		sumval := float32(0.0)
 		gc_s_sumval[gc_rank] = sumval
@@ -2315,54 +1730,7 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 				if gc_vstep6 > gc_from {
 					gc_more3 = true
 				}
-				gc_step8 := gc_vstep6
-				for ; gc_step8+3 < gc_to; gc_step8 += 4 {
-					{
-						gc_tx := gc_step8 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
-						sumval := gc_s_sumval[gc_rank]
-						/*line llmc_softmax.go:187*/ i_3 := tid + gc_off3
-						gc_more3 = true
-						/*line llmc_softmax.go:188*/ sumval += x[i_3]
-						gc_s_sumval[gc_rank] = sumval
-					}
-					{
-						gc_tx := gc_step8 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
-						sumval := gc_s_sumval[gc_rank]
-						/*line llmc_softmax.go:187*/ i_3 := tid + gc_off3
-						gc_more3 = true
-						/*line llmc_softmax.go:188*/ sumval += x[i_3]
-						gc_s_sumval[gc_rank] = sumval
-					}
-					{
-						gc_tx := gc_step8 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
-						sumval := gc_s_sumval[gc_rank]
-						/*line llmc_softmax.go:187*/ i_3 := tid + gc_off3
-						gc_more3 = true
-						/*line llmc_softmax.go:188*/ sumval += x[i_3]
-						gc_s_sumval[gc_rank] = sumval
-					}
-					{
-						gc_tx := gc_step8 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
-						sumval := gc_s_sumval[gc_rank]
-						/*line llmc_softmax.go:187*/ i_3 := tid + gc_off3
-						gc_more3 = true
-						/*line llmc_softmax.go:188*/ sumval += x[i_3]
-						gc_s_sumval[gc_rank] = sumval
-					}
-				}
-				for gc_tx := gc_step8; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -2495,10 +1863,10 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 				gc_to = gc_bound + 1
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_step9 := gc_from
-				for ; gc_step9+3 < gc_to; gc_step9 += 4 {
+				gc_step5 := gc_from
+				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
 					{
-						gc_tx := gc_step9 + 0
+						gc_tx := gc_step5 + 0
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
 						{
@@ -2510,7 +1878,7 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						}
 					}
 					{
-						gc_tx := gc_step9 + 1
+						gc_tx := gc_step5 + 1
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
 						{
@@ -2522,7 +1890,7 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						}
 					}
 					{
-						gc_tx := gc_step9 + 2
+						gc_tx := gc_step5 + 2
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
 						{
@@ -2534,7 +1902,7 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						}
 					}
 					{
-						gc_tx := gc_step9 + 3
+						gc_tx := gc_step5 + 3
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
 						{
@@ -2546,7 +1914,7 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 						}
 					}
 				}
-				for gc_tx := gc_step9; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 					{
@@ -2591,34 +1959,7 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		gc_step10 := gc_vstep8
-		for ; gc_step10+3 < gc_n; gc_step10 += 4 {
-			{
-				gc_rank := gc_step10 + 0
-				gc_pos.Thread = gc_rank
-				/*line llmc_softmax.go:205*/ sum := maxOrSumStorage[0]
-				gc_s_sum[gc_rank] = sum
-			}
-			{
-				gc_rank := gc_step10 + 1
-				gc_pos.Thread = gc_rank
-				/*line llmc_softmax.go:205*/ sum := maxOrSumStorage[0]
-				gc_s_sum[gc_rank] = sum
-			}
-			{
-				gc_rank := gc_step10 + 2
-				gc_pos.Thread = gc_rank
-				/*line llmc_softmax.go:205*/ sum := maxOrSumStorage[0]
-				gc_s_sum[gc_rank] = sum
-			}
-			{
-				gc_rank := gc_step10 + 3
-				gc_pos.Thread = gc_rank
-				/*line llmc_softmax.go:205*/ sum := maxOrSumStorage[0]
-				gc_s_sum[gc_rank] = sum
-			}
-		}
-		for gc_rank := gc_step10; gc_rank < gc_n; gc_rank++ {
+		for gc_rank := gc_vstep8; gc_rank < gc_n; gc_rank++ {
 			gc_pos.Thread = gc_rank
 			/*line llmc_softmax.go:205*/ sum := maxOrSumStorage[0]
 			gc_s_sum[gc_rank] = sum
@@ -2684,50 +2025,7 @@ func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, 
 				if gc_vstep10 > gc_from {
 					gc_more4 = true
 				}
-				gc_step11 := gc_vstep10
-				for ; gc_step11+3 < gc_to; gc_step11 += 4 {
-					{
-						gc_tx := gc_step11 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
-						sum := gc_s_sum[gc_rank]
-						/*line llmc_softmax.go:207*/ i_5 := tid + gc_off4
-						gc_more4 = true
-						/*line llmc_softmax.go:208*/ out[idx*C+i_5] = x[i_5] / sum
-					}
-					{
-						gc_tx := gc_step11 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
-						sum := gc_s_sum[gc_rank]
-						/*line llmc_softmax.go:207*/ i_5 := tid + gc_off4
-						gc_more4 = true
-						/*line llmc_softmax.go:208*/ out[idx*C+i_5] = x[i_5] / sum
-					}
-					{
-						gc_tx := gc_step11 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
-						sum := gc_s_sum[gc_rank]
-						/*line llmc_softmax.go:207*/ i_5 := tid + gc_off4
-						gc_more4 = true
-						/*line llmc_softmax.go:208*/ out[idx*C+i_5] = x[i_5] / sum
-					}
-					{
-						gc_tx := gc_step11 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
-						sum := gc_s_sum[gc_rank]
-						/*line llmc_softmax.go:207*/ i_5 := tid + gc_off4
-						gc_more4 = true
-						/*line llmc_softmax.go:208*/ out[idx*C+i_5] = x[i_5] / sum
-					}
-				}
-				for gc_tx := gc_step11; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep10; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx

@@ -530,42 +530,7 @@ func gc_body_binomialOptionsKernel(gc_b *compiled.Block, dOptionData []TOptionDa
 					/*line samples.go:611*/ gc_at[gc_tx] = call[0]
 				}
 			} else {
-				gc_step2 := 0
-				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
-						call := gc_s_call[gc_rank]
-						/*line samples.go:611*/ callExchange[tid] = call[0]
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
-						call := gc_s_call[gc_rank]
-						/*line samples.go:611*/ callExchange[tid] = call[0]
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
-						call := gc_s_call[gc_rank]
-						/*line samples.go:611*/ callExchange[tid] = call[0]
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
-						call := gc_s_call[gc_rank]
-						/*line samples.go:611*/ callExchange[tid] = call[0]
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -601,46 +566,7 @@ func gc_body_binomialOptionsKernel(gc_b *compiled.Block, dOptionData []TOptionDa
 					gc_s_call[gc_rank] = call
 				}
 			} else {
-				gc_step3 := 0
-				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
-					{
-						gc_tx := gc_step3 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
-						call := gc_s_call[gc_rank]
-						/*line samples.go:613*/ call[binomialElemsPerThread] = callExchange[tid+1]
-						gc_s_call[gc_rank] = call
-					}
-					{
-						gc_tx := gc_step3 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
-						call := gc_s_call[gc_rank]
-						/*line samples.go:613*/ call[binomialElemsPerThread] = callExchange[tid+1]
-						gc_s_call[gc_rank] = call
-					}
-					{
-						gc_tx := gc_step3 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
-						call := gc_s_call[gc_rank]
-						/*line samples.go:613*/ call[binomialElemsPerThread] = callExchange[tid+1]
-						gc_s_call[gc_rank] = call
-					}
-					{
-						gc_tx := gc_step3 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						tid := gc_tx
-						call := gc_s_call[gc_rank]
-						/*line samples.go:613*/ call[binomialElemsPerThread] = callExchange[tid+1]
-						gc_s_call[gc_rank] = call
-					}
-				}
-				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -735,71 +661,40 @@ func gc_body_binomialOptionsKernel(gc_b *compiled.Block, dOptionData []TOptionDa
 		gc_off3 := gc_bx
 		if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(dCallValue) {
 			gc_at3 := dCallValue[gc_off3:][:1]
-			gc_step4 := gc_from
-			for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+			gc_step2 := gc_from
+			for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 				{
-					gc_tx := gc_step4 + 0
+					gc_tx := gc_step2 + 0
 					gc_rank := gc_base + gc_tx
 					call := gc_s_call[gc_rank]
 					/*line samples.go:624*/ gc_at3[0] = call[0]
 				}
 				{
-					gc_tx := gc_step4 + 1
+					gc_tx := gc_step2 + 1
 					gc_rank := gc_base + gc_tx
 					call := gc_s_call[gc_rank]
 					/*line samples.go:624*/ gc_at3[0] = call[0]
 				}
 				{
-					gc_tx := gc_step4 + 2
+					gc_tx := gc_step2 + 2
 					gc_rank := gc_base + gc_tx
 					call := gc_s_call[gc_rank]
 					/*line samples.go:624*/ gc_at3[0] = call[0]
 				}
 				{
-					gc_tx := gc_step4 + 3
+					gc_tx := gc_step2 + 3
 					gc_rank := gc_base + gc_tx
 					call := gc_s_call[gc_rank]
 					/*line samples.go:624*/ gc_at3[0] = call[0]
 				}
 			}
-			for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				call := gc_s_call[gc_rank]
 				/*line samples.go:624*/ gc_at3[0] = call[0]
 			}
 		} else {
-			gc_step5 := gc_from
-			for ; gc_step5+3 < gc_to; gc_step5 += 4 {
-				{
-					gc_tx := gc_step5 + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					call := gc_s_call[gc_rank]
-					/*line samples.go:624*/ dCallValue[gc_bx] = call[0]
-				}
-				{
-					gc_tx := gc_step5 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					call := gc_s_call[gc_rank]
-					/*line samples.go:624*/ dCallValue[gc_bx] = call[0]
-				}
-				{
-					gc_tx := gc_step5 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					call := gc_s_call[gc_rank]
-					/*line samples.go:624*/ dCallValue[gc_bx] = call[0]
-				}
-				{
-					gc_tx := gc_step5 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					call := gc_s_call[gc_rank]
-					/*line samples.go:624*/ dCallValue[gc_bx] = call[0]
-				}
-			}
-			for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
+			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				call := gc_s_call[gc_rank]

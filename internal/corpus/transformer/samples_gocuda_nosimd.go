@@ -709,38 +709,7 @@ func gc_body_jacobiMethodKernel(gc_b *compiled.Block, A []float32, b []float64, 
 					/*line samples.go:192*/ gc_at[gc_tx] = gc_at2[gc_tx]
 				}
 			} else {
-				gc_step2 := gc_from
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_pos.Thread = gc_base + gc_tx
-						i := gc_tx + gc_off
-						gc_more = true
-						/*line samples.go:192*/ xShared[i] = x[i]
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_pos.Thread = gc_base + gc_tx
-						i := gc_tx + gc_off
-						gc_more = true
-						/*line samples.go:192*/ xShared[i] = x[i]
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_pos.Thread = gc_base + gc_tx
-						i := gc_tx + gc_off
-						gc_more = true
-						/*line samples.go:192*/ xShared[i] = x[i]
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_pos.Thread = gc_base + gc_tx
-						i := gc_tx + gc_off
-						gc_more = true
-						/*line samples.go:192*/ xShared[i] = x[i]
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_tx + gc_off
 					gc_more = true
@@ -1014,58 +983,7 @@ func gc_body_finalErrorKernel(gc_b *compiled.Block, x []float64, gSum *float64) 
 					gc_s_sum[gc_rank] = sum
 				}
 			} else {
-				gc_step3 := gc_from
-				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
-					{
-						gc_tx := gc_step3 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						globalThreadID := gc_bx*gc_bdx + gc_tx
-						sum := gc_s_sum[gc_rank]
-						/*line samples.go:259*/ i := globalThreadID + gc_off
-						gc_more = true
-						/*line samples.go:260*/ d := x[i] - 1.0
-						sum += fabs(d)
-						gc_s_sum[gc_rank] = sum
-					}
-					{
-						gc_tx := gc_step3 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						globalThreadID := gc_bx*gc_bdx + gc_tx
-						sum := gc_s_sum[gc_rank]
-						/*line samples.go:259*/ i := globalThreadID + gc_off
-						gc_more = true
-						/*line samples.go:260*/ d := x[i] - 1.0
-						sum += fabs(d)
-						gc_s_sum[gc_rank] = sum
-					}
-					{
-						gc_tx := gc_step3 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						globalThreadID := gc_bx*gc_bdx + gc_tx
-						sum := gc_s_sum[gc_rank]
-						/*line samples.go:259*/ i := globalThreadID + gc_off
-						gc_more = true
-						/*line samples.go:260*/ d := x[i] - 1.0
-						sum += fabs(d)
-						gc_s_sum[gc_rank] = sum
-					}
-					{
-						gc_tx := gc_step3 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						globalThreadID := gc_bx*gc_bdx + gc_tx
-						sum := gc_s_sum[gc_rank]
-						/*line samples.go:259*/ i := globalThreadID + gc_off
-						gc_more = true
-						/*line samples.go:260*/ d := x[i] - 1.0
-						sum += fabs(d)
-						gc_s_sum[gc_rank] = sum
-					}
-				}
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					globalThreadID := gc_bx*gc_bdx + gc_tx
@@ -1265,38 +1183,7 @@ func gc_body_fwtBatch1Kernel(gc_b *compiled.Block, dOutput, dInput []float32, lo
 					/*line samples.go:307*/ gc_at[gc_tx] = gc_at2[gc_tx]
 				}
 			} else {
-				gc_step2 := gc_from
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_pos.Thread = gc_base + gc_tx
-						pos := gc_tx + gc_off
-						gc_more = true
-						/*line samples.go:307*/ sData[pos] = dSrc[pos]
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_pos.Thread = gc_base + gc_tx
-						pos := gc_tx + gc_off
-						gc_more = true
-						/*line samples.go:307*/ sData[pos] = dSrc[pos]
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_pos.Thread = gc_base + gc_tx
-						pos := gc_tx + gc_off
-						gc_more = true
-						/*line samples.go:307*/ sData[pos] = dSrc[pos]
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_pos.Thread = gc_base + gc_tx
-						pos := gc_tx + gc_off
-						gc_more = true
-						/*line samples.go:307*/ sData[pos] = dSrc[pos]
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					pos := gc_tx + gc_off
 					gc_more = true
@@ -1400,66 +1287,35 @@ func gc_body_fwtBatch1Kernel(gc_b *compiled.Block, dOutput, dInput []float32, lo
 			if gc_from >= 0 && gc_off5 >= 0 && gc_off5 <= len(dDst) && gc_to <= len(dDst)-gc_off5 && gc_off5 <= len(sData) && gc_to <= len(sData)-gc_off5 {
 				gc_at3 := dDst[gc_off5:][:gc_to]
 				gc_at4 := sData[gc_off5:][:gc_to]
-				gc_step3 := gc_from
-				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
-						gc_tx := gc_step3 + 0
+						gc_tx := gc_step2 + 0
 						gc_more3 = true
 						/*line samples.go:357*/ gc_at3[gc_tx] = gc_at4[gc_tx]
 					}
 					{
-						gc_tx := gc_step3 + 1
+						gc_tx := gc_step2 + 1
 						gc_more3 = true
 						/*line samples.go:357*/ gc_at3[gc_tx] = gc_at4[gc_tx]
 					}
 					{
-						gc_tx := gc_step3 + 2
+						gc_tx := gc_step2 + 2
 						gc_more3 = true
 						/*line samples.go:357*/ gc_at3[gc_tx] = gc_at4[gc_tx]
 					}
 					{
-						gc_tx := gc_step3 + 3
+						gc_tx := gc_step2 + 3
 						gc_more3 = true
 						/*line samples.go:357*/ gc_at3[gc_tx] = gc_at4[gc_tx]
 					}
 				}
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_more3 = true
 					/*line samples.go:357*/ gc_at3[gc_tx] = gc_at4[gc_tx]
 				}
 			} else {
-				gc_step4 := gc_from
-				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
-					{
-						gc_tx := gc_step4 + 0
-						gc_pos.Thread = gc_base + gc_tx
-						pos_3 := gc_tx + gc_off3
-						gc_more3 = true
-						/*line samples.go:357*/ dDst[pos_3] = sData[pos_3]
-					}
-					{
-						gc_tx := gc_step4 + 1
-						gc_pos.Thread = gc_base + gc_tx
-						pos_3 := gc_tx + gc_off3
-						gc_more3 = true
-						/*line samples.go:357*/ dDst[pos_3] = sData[pos_3]
-					}
-					{
-						gc_tx := gc_step4 + 2
-						gc_pos.Thread = gc_base + gc_tx
-						pos_3 := gc_tx + gc_off3
-						gc_more3 = true
-						/*line samples.go:357*/ dDst[pos_3] = sData[pos_3]
-					}
-					{
-						gc_tx := gc_step4 + 3
-						gc_pos.Thread = gc_base + gc_tx
-						pos_3 := gc_tx + gc_off3
-						gc_more3 = true
-						/*line samples.go:357*/ dDst[pos_3] = sData[pos_3]
-					}
-				}
-				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					pos_3 := gc_tx + gc_off3
 					gc_more3 = true
@@ -1531,50 +1387,7 @@ func gc_body_modulateKernel(gc_b *compiled.Block, gc_lo, gc_hi int, dA, dB []flo
 						/*line samples.go:407*/ gc_at[gc_tx] *= gc_at2[gc_tx] * rcpN
 					}
 				} else {
-					gc_step2 := gc_from
-					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-						{
-							gc_tx := gc_step2 + 0
-							gc_rank := gc_base + gc_tx%gc_bdx
-							gc_pos.Block = (gc_tx / gc_bdx) % gc_gdx
-							gc_pos.Thread = gc_rank
-							tid := gc_bx*gc_bdx + gc_tx
-							/*line samples.go:406*/ pos := tid + gc_off
-							gc_more = true
-							/*line samples.go:407*/ dA[pos] *= dB[pos] * rcpN
-						}
-						{
-							gc_tx := gc_step2 + 1
-							gc_rank := gc_base + gc_tx%gc_bdx
-							gc_pos.Block = (gc_tx / gc_bdx) % gc_gdx
-							gc_pos.Thread = gc_rank
-							tid := gc_bx*gc_bdx + gc_tx
-							/*line samples.go:406*/ pos := tid + gc_off
-							gc_more = true
-							/*line samples.go:407*/ dA[pos] *= dB[pos] * rcpN
-						}
-						{
-							gc_tx := gc_step2 + 2
-							gc_rank := gc_base + gc_tx%gc_bdx
-							gc_pos.Block = (gc_tx / gc_bdx) % gc_gdx
-							gc_pos.Thread = gc_rank
-							tid := gc_bx*gc_bdx + gc_tx
-							/*line samples.go:406*/ pos := tid + gc_off
-							gc_more = true
-							/*line samples.go:407*/ dA[pos] *= dB[pos] * rcpN
-						}
-						{
-							gc_tx := gc_step2 + 3
-							gc_rank := gc_base + gc_tx%gc_bdx
-							gc_pos.Block = (gc_tx / gc_bdx) % gc_gdx
-							gc_pos.Thread = gc_rank
-							tid := gc_bx*gc_bdx + gc_tx
-							/*line samples.go:406*/ pos := tid + gc_off
-							gc_more = true
-							/*line samples.go:407*/ dA[pos] *= dB[pos] * rcpN
-						}
-					}
-					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx%gc_bdx
 						gc_pos.Block = (gc_tx / gc_bdx) % gc_gdx
 						gc_pos.Thread = gc_rank
@@ -1612,70 +1425,35 @@ func gc_body_modulateKernel(gc_b *compiled.Block, gc_lo, gc_hi int, dA, dB []flo
 					if gc_from >= 0 && gc_off3 >= 0 && gc_off3 <= len(dA) && gc_to <= len(dA)-gc_off3 && gc_off3 <= len(dB) && gc_to <= len(dB)-gc_off3 {
 						gc_at3 := dA[gc_off3:][:gc_to]
 						gc_at4 := dB[gc_off3:][:gc_to]
-						gc_step3 := gc_from
-						for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+						gc_step2 := gc_from
+						for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 							{
-								gc_tx := gc_step3 + 0
+								gc_tx := gc_step2 + 0
 								gc_more = true
 								/*line samples.go:407*/ gc_at3[gc_tx] *= gc_at4[gc_tx] * rcpN
 							}
 							{
-								gc_tx := gc_step3 + 1
+								gc_tx := gc_step2 + 1
 								gc_more = true
 								/*line samples.go:407*/ gc_at3[gc_tx] *= gc_at4[gc_tx] * rcpN
 							}
 							{
-								gc_tx := gc_step3 + 2
+								gc_tx := gc_step2 + 2
 								gc_more = true
 								/*line samples.go:407*/ gc_at3[gc_tx] *= gc_at4[gc_tx] * rcpN
 							}
 							{
-								gc_tx := gc_step3 + 3
+								gc_tx := gc_step2 + 3
 								gc_more = true
 								/*line samples.go:407*/ gc_at3[gc_tx] *= gc_at4[gc_tx] * rcpN
 							}
 						}
-						for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+						for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 							gc_more = true
 							/*line samples.go:407*/ gc_at3[gc_tx] *= gc_at4[gc_tx] * rcpN
 						}
 					} else {
-						gc_step4 := gc_from
-						for ; gc_step4+3 < gc_to; gc_step4 += 4 {
-							{
-								gc_tx := gc_step4 + 0
-								gc_pos.Thread = gc_base + gc_tx
-								tid := gc_bx*gc_bdx + gc_tx
-								/*line samples.go:406*/ pos := tid + gc_off
-								gc_more = true
-								/*line samples.go:407*/ dA[pos] *= dB[pos] * rcpN
-							}
-							{
-								gc_tx := gc_step4 + 1
-								gc_pos.Thread = gc_base + gc_tx
-								tid := gc_bx*gc_bdx + gc_tx
-								/*line samples.go:406*/ pos := tid + gc_off
-								gc_more = true
-								/*line samples.go:407*/ dA[pos] *= dB[pos] * rcpN
-							}
-							{
-								gc_tx := gc_step4 + 2
-								gc_pos.Thread = gc_base + gc_tx
-								tid := gc_bx*gc_bdx + gc_tx
-								/*line samples.go:406*/ pos := tid + gc_off
-								gc_more = true
-								/*line samples.go:407*/ dA[pos] *= dB[pos] * rcpN
-							}
-							{
-								gc_tx := gc_step4 + 3
-								gc_pos.Thread = gc_base + gc_tx
-								tid := gc_bx*gc_bdx + gc_tx
-								/*line samples.go:406*/ pos := tid + gc_off
-								gc_more = true
-								/*line samples.go:407*/ dA[pos] *= dB[pos] * rcpN
-							}
-						}
-						for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 							gc_pos.Thread = gc_base + gc_tx
 							tid := gc_bx*gc_bdx + gc_tx
 							/*line samples.go:406*/ pos := tid + gc_off
@@ -1808,50 +1586,7 @@ func gc_body_dwtHaar1DKernel(gc_b *compiled.Block, id, od, approxFinal []float32
 				gc_s_data1[gc_rank] = data1
 			}
 		} else {
-			gc_step2 := 0
-			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-				{
-					gc_tx := gc_step2 + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tid := gc_tx
-					/*line samples.go:453*/ data0 := shared[2*tid]
-					data1 := shared[(2*tid)+1]
-					gc_s_data0[gc_rank] = data0
-					gc_s_data1[gc_rank] = data1
-				}
-				{
-					gc_tx := gc_step2 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tid := gc_tx
-					/*line samples.go:453*/ data0 := shared[2*tid]
-					data1 := shared[(2*tid)+1]
-					gc_s_data0[gc_rank] = data0
-					gc_s_data1[gc_rank] = data1
-				}
-				{
-					gc_tx := gc_step2 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tid := gc_tx
-					/*line samples.go:453*/ data0 := shared[2*tid]
-					data1 := shared[(2*tid)+1]
-					gc_s_data0[gc_rank] = data0
-					gc_s_data1[gc_rank] = data1
-				}
-				{
-					gc_tx := gc_step2 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tid := gc_tx
-					/*line samples.go:453*/ data0 := shared[2*tid]
-					data1 := shared[(2*tid)+1]
-					gc_s_data0[gc_rank] = data0
-					gc_s_data1[gc_rank] = data1
-				}
-			}
-			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
@@ -1863,10 +1598,10 @@ func gc_body_dwtHaar1DKernel(gc_b *compiled.Block, id, od, approxFinal []float32
 		}
 	}
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-		gc_step3 := 0
-		for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+		gc_step2 := 0
+		for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 			{
-				gc_tx := gc_step3 + 0
+				gc_tx := gc_step2 + 0
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
@@ -1878,7 +1613,7 @@ func gc_body_dwtHaar1DKernel(gc_b *compiled.Block, id, od, approxFinal []float32
 				/*line samples.go:462*/ shared[atid] = (data0 + data1) * invSqrt2
 			}
 			{
-				gc_tx := gc_step3 + 1
+				gc_tx := gc_step2 + 1
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
@@ -1890,7 +1625,7 @@ func gc_body_dwtHaar1DKernel(gc_b *compiled.Block, id, od, approxFinal []float32
 				/*line samples.go:462*/ shared[atid] = (data0 + data1) * invSqrt2
 			}
 			{
-				gc_tx := gc_step3 + 2
+				gc_tx := gc_step2 + 2
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
@@ -1902,7 +1637,7 @@ func gc_body_dwtHaar1DKernel(gc_b *compiled.Block, id, od, approxFinal []float32
 				/*line samples.go:462*/ shared[atid] = (data0 + data1) * invSqrt2
 			}
 			{
-				gc_tx := gc_step3 + 3
+				gc_tx := gc_step2 + 3
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
@@ -1914,7 +1649,7 @@ func gc_body_dwtHaar1DKernel(gc_b *compiled.Block, id, od, approxFinal []float32
 				/*line samples.go:462*/ shared[atid] = (data0 + data1) * invSqrt2
 			}
 		}
-		for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+		for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
 			tid := gc_tx
@@ -1928,10 +1663,10 @@ func gc_body_dwtHaar1DKernel(gc_b *compiled.Block, id, od, approxFinal []float32
 	}
 	/*line samples.go:466*/ if dlevels > 1 {
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_step4 := 0
-			for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
+			gc_step3 := 0
+			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
 				{
-					gc_tx := gc_step4 + 0
+					gc_tx := gc_step3 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -1943,7 +1678,7 @@ func gc_body_dwtHaar1DKernel(gc_b *compiled.Block, id, od, approxFinal []float32
 					gc_s_idata0[gc_rank] = idata0
 				}
 				{
-					gc_tx := gc_step4 + 1
+					gc_tx := gc_step3 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -1955,7 +1690,7 @@ func gc_body_dwtHaar1DKernel(gc_b *compiled.Block, id, od, approxFinal []float32
 					gc_s_idata0[gc_rank] = idata0
 				}
 				{
-					gc_tx := gc_step4 + 2
+					gc_tx := gc_step3 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -1967,7 +1702,7 @@ func gc_body_dwtHaar1DKernel(gc_b *compiled.Block, id, od, approxFinal []float32
 					gc_s_idata0[gc_rank] = idata0
 				}
 				{
-					gc_tx := gc_step4 + 3
+					gc_tx := gc_step3 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -1979,7 +1714,7 @@ func gc_body_dwtHaar1DKernel(gc_b *compiled.Block, id, od, approxFinal []float32
 					gc_s_idata0[gc_rank] = idata0
 				}
 			}
-			for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
@@ -2027,41 +1762,18 @@ func gc_body_dwtHaar1DKernel(gc_b *compiled.Block, id, od, approxFinal []float32
 			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(approxFinal) && gc_off3 >= 0 && gc_off3 < len(shared) {
 				gc_at := approxFinal[gc_off2:][:1]
 				gc_at2 := shared[gc_off3:][:1]
-				gc_step5 := gc_from
-				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
+				gc_step4 := gc_from
+				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 					/*line samples.go:493*/ gc_at[0] = gc_at2[0]
 					/*line samples.go:493*/ gc_at[0] = gc_at2[0]
 					/*line samples.go:493*/ gc_at[0] = gc_at2[0]
 					/*line samples.go:493*/ gc_at[0] = gc_at2[0]
 				}
-				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 					/*line samples.go:493*/ gc_at[0] = gc_at2[0]
 				}
 			} else {
-				gc_step6 := gc_from
-				for ; gc_step6+3 < gc_to; gc_step6 += 4 {
-					{
-						gc_tx := gc_step6 + 0
-						gc_pos.Thread = gc_base + gc_tx
-						/*line samples.go:493*/ approxFinal[bid] = shared[0]
-					}
-					{
-						gc_tx := gc_step6 + 1
-						gc_pos.Thread = gc_base + gc_tx
-						/*line samples.go:493*/ approxFinal[bid] = shared[0]
-					}
-					{
-						gc_tx := gc_step6 + 2
-						gc_pos.Thread = gc_base + gc_tx
-						/*line samples.go:493*/ approxFinal[bid] = shared[0]
-					}
-					{
-						gc_tx := gc_step6 + 3
-						gc_pos.Thread = gc_base + gc_tx
-						/*line samples.go:493*/ approxFinal[bid] = shared[0]
-					}
-				}
-				for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					/*line samples.go:493*/ approxFinal[bid] = shared[0]
 				}

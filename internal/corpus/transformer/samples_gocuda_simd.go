@@ -765,38 +765,7 @@ func gc_body_jacobiMethodKernel(gc_b *compiled.Block, A []float32, b []float64, 
 				if gc_vstep2 > gc_from {
 					gc_more = true
 				}
-				gc_step := gc_vstep2
-				for ; gc_step+3 < gc_to; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
-						gc_pos.Thread = gc_base + gc_tx
-						i := gc_tx + gc_off
-						gc_more = true
-						/*line samples.go:192*/ xShared[i] = x[i]
-					}
-					{
-						gc_tx := gc_step + 1
-						gc_pos.Thread = gc_base + gc_tx
-						i := gc_tx + gc_off
-						gc_more = true
-						/*line samples.go:192*/ xShared[i] = x[i]
-					}
-					{
-						gc_tx := gc_step + 2
-						gc_pos.Thread = gc_base + gc_tx
-						i := gc_tx + gc_off
-						gc_more = true
-						/*line samples.go:192*/ xShared[i] = x[i]
-					}
-					{
-						gc_tx := gc_step + 3
-						gc_pos.Thread = gc_base + gc_tx
-						i := gc_tx + gc_off
-						gc_more = true
-						/*line samples.go:192*/ xShared[i] = x[i]
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_tx + gc_off
 					gc_more = true
@@ -1074,58 +1043,7 @@ func gc_body_finalErrorKernel(gc_b *compiled.Block, x []float64, gSum *float64) 
 					gc_s_sum[gc_rank] = sum
 				}
 			} else {
-				gc_step3 := gc_from
-				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
-					{
-						gc_tx := gc_step3 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						globalThreadID := gc_bx*gc_bdx + gc_tx
-						sum := gc_s_sum[gc_rank]
-						/*line samples.go:259*/ i := globalThreadID + gc_off
-						gc_more = true
-						/*line samples.go:260*/ d := x[i] - 1.0
-						sum += fabs(d)
-						gc_s_sum[gc_rank] = sum
-					}
-					{
-						gc_tx := gc_step3 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						globalThreadID := gc_bx*gc_bdx + gc_tx
-						sum := gc_s_sum[gc_rank]
-						/*line samples.go:259*/ i := globalThreadID + gc_off
-						gc_more = true
-						/*line samples.go:260*/ d := x[i] - 1.0
-						sum += fabs(d)
-						gc_s_sum[gc_rank] = sum
-					}
-					{
-						gc_tx := gc_step3 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						globalThreadID := gc_bx*gc_bdx + gc_tx
-						sum := gc_s_sum[gc_rank]
-						/*line samples.go:259*/ i := globalThreadID + gc_off
-						gc_more = true
-						/*line samples.go:260*/ d := x[i] - 1.0
-						sum += fabs(d)
-						gc_s_sum[gc_rank] = sum
-					}
-					{
-						gc_tx := gc_step3 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						globalThreadID := gc_bx*gc_bdx + gc_tx
-						sum := gc_s_sum[gc_rank]
-						/*line samples.go:259*/ i := globalThreadID + gc_off
-						gc_more = true
-						/*line samples.go:260*/ d := x[i] - 1.0
-						sum += fabs(d)
-						gc_s_sum[gc_rank] = sum
-					}
-				}
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					globalThreadID := gc_bx*gc_bdx + gc_tx
@@ -1330,38 +1248,7 @@ func gc_body_fwtBatch1Kernel(gc_b *compiled.Block, dOutput, dInput []float32, lo
 				if gc_vstep2 > gc_from {
 					gc_more = true
 				}
-				gc_step := gc_vstep2
-				for ; gc_step+3 < gc_to; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
-						gc_pos.Thread = gc_base + gc_tx
-						pos := gc_tx + gc_off
-						gc_more = true
-						/*line samples.go:307*/ sData[pos] = dSrc[pos]
-					}
-					{
-						gc_tx := gc_step + 1
-						gc_pos.Thread = gc_base + gc_tx
-						pos := gc_tx + gc_off
-						gc_more = true
-						/*line samples.go:307*/ sData[pos] = dSrc[pos]
-					}
-					{
-						gc_tx := gc_step + 2
-						gc_pos.Thread = gc_base + gc_tx
-						pos := gc_tx + gc_off
-						gc_more = true
-						/*line samples.go:307*/ sData[pos] = dSrc[pos]
-					}
-					{
-						gc_tx := gc_step + 3
-						gc_pos.Thread = gc_base + gc_tx
-						pos := gc_tx + gc_off
-						gc_more = true
-						/*line samples.go:307*/ sData[pos] = dSrc[pos]
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					pos := gc_tx + gc_off
 					gc_more = true
@@ -1500,38 +1387,7 @@ func gc_body_fwtBatch1Kernel(gc_b *compiled.Block, dOutput, dInput []float32, lo
 				if gc_vstep4 > gc_from {
 					gc_more3 = true
 				}
-				gc_step2 := gc_vstep4
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_pos.Thread = gc_base + gc_tx
-						pos_3 := gc_tx + gc_off3
-						gc_more3 = true
-						/*line samples.go:357*/ dDst[pos_3] = sData[pos_3]
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_pos.Thread = gc_base + gc_tx
-						pos_3 := gc_tx + gc_off3
-						gc_more3 = true
-						/*line samples.go:357*/ dDst[pos_3] = sData[pos_3]
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_pos.Thread = gc_base + gc_tx
-						pos_3 := gc_tx + gc_off3
-						gc_more3 = true
-						/*line samples.go:357*/ dDst[pos_3] = sData[pos_3]
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_pos.Thread = gc_base + gc_tx
-						pos_3 := gc_tx + gc_off3
-						gc_more3 = true
-						/*line samples.go:357*/ dDst[pos_3] = sData[pos_3]
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					pos_3 := gc_tx + gc_off3
 					gc_more3 = true
@@ -1613,50 +1469,7 @@ func gc_body_modulateKernel(gc_b *compiled.Block, gc_lo, gc_hi int, dA, dB []flo
 					if gc_vstep2 > gc_from {
 						gc_more = true
 					}
-					gc_step := gc_vstep2
-					for ; gc_step+3 < gc_to; gc_step += 4 {
-						{
-							gc_tx := gc_step + 0
-							gc_rank := gc_base + gc_tx%gc_bdx
-							gc_pos.Block = (gc_tx / gc_bdx) % gc_gdx
-							gc_pos.Thread = gc_rank
-							tid := gc_bx*gc_bdx + gc_tx
-							/*line samples.go:406*/ pos := tid + gc_off
-							gc_more = true
-							/*line samples.go:407*/ dA[pos] *= dB[pos] * rcpN
-						}
-						{
-							gc_tx := gc_step + 1
-							gc_rank := gc_base + gc_tx%gc_bdx
-							gc_pos.Block = (gc_tx / gc_bdx) % gc_gdx
-							gc_pos.Thread = gc_rank
-							tid := gc_bx*gc_bdx + gc_tx
-							/*line samples.go:406*/ pos := tid + gc_off
-							gc_more = true
-							/*line samples.go:407*/ dA[pos] *= dB[pos] * rcpN
-						}
-						{
-							gc_tx := gc_step + 2
-							gc_rank := gc_base + gc_tx%gc_bdx
-							gc_pos.Block = (gc_tx / gc_bdx) % gc_gdx
-							gc_pos.Thread = gc_rank
-							tid := gc_bx*gc_bdx + gc_tx
-							/*line samples.go:406*/ pos := tid + gc_off
-							gc_more = true
-							/*line samples.go:407*/ dA[pos] *= dB[pos] * rcpN
-						}
-						{
-							gc_tx := gc_step + 3
-							gc_rank := gc_base + gc_tx%gc_bdx
-							gc_pos.Block = (gc_tx / gc_bdx) % gc_gdx
-							gc_pos.Thread = gc_rank
-							tid := gc_bx*gc_bdx + gc_tx
-							/*line samples.go:406*/ pos := tid + gc_off
-							gc_more = true
-							/*line samples.go:407*/ dA[pos] *= dB[pos] * rcpN
-						}
-					}
-					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx%gc_bdx
 						gc_pos.Block = (gc_tx / gc_bdx) % gc_gdx
 						gc_pos.Thread = gc_rank
@@ -1694,70 +1507,35 @@ func gc_body_modulateKernel(gc_b *compiled.Block, gc_lo, gc_hi int, dA, dB []flo
 					if gc_from >= 0 && gc_off3 >= 0 && gc_off3 <= len(dA) && gc_to <= len(dA)-gc_off3 && gc_off3 <= len(dB) && gc_to <= len(dB)-gc_off3 {
 						gc_at3 := dA[gc_off3:][:gc_to]
 						gc_at4 := dB[gc_off3:][:gc_to]
-						gc_step2 := gc_from
-						for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+						gc_step := gc_from
+						for ; gc_step+3 < gc_to; gc_step += 4 {
 							{
-								gc_tx := gc_step2 + 0
+								gc_tx := gc_step + 0
 								gc_more = true
 								/*line samples.go:407*/ gc_at3[gc_tx] *= gc_at4[gc_tx] * rcpN
 							}
 							{
-								gc_tx := gc_step2 + 1
+								gc_tx := gc_step + 1
 								gc_more = true
 								/*line samples.go:407*/ gc_at3[gc_tx] *= gc_at4[gc_tx] * rcpN
 							}
 							{
-								gc_tx := gc_step2 + 2
+								gc_tx := gc_step + 2
 								gc_more = true
 								/*line samples.go:407*/ gc_at3[gc_tx] *= gc_at4[gc_tx] * rcpN
 							}
 							{
-								gc_tx := gc_step2 + 3
+								gc_tx := gc_step + 3
 								gc_more = true
 								/*line samples.go:407*/ gc_at3[gc_tx] *= gc_at4[gc_tx] * rcpN
 							}
 						}
-						for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+						for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 							gc_more = true
 							/*line samples.go:407*/ gc_at3[gc_tx] *= gc_at4[gc_tx] * rcpN
 						}
 					} else {
-						gc_step3 := gc_from
-						for ; gc_step3+3 < gc_to; gc_step3 += 4 {
-							{
-								gc_tx := gc_step3 + 0
-								gc_pos.Thread = gc_base + gc_tx
-								tid := gc_bx*gc_bdx + gc_tx
-								/*line samples.go:406*/ pos := tid + gc_off
-								gc_more = true
-								/*line samples.go:407*/ dA[pos] *= dB[pos] * rcpN
-							}
-							{
-								gc_tx := gc_step3 + 1
-								gc_pos.Thread = gc_base + gc_tx
-								tid := gc_bx*gc_bdx + gc_tx
-								/*line samples.go:406*/ pos := tid + gc_off
-								gc_more = true
-								/*line samples.go:407*/ dA[pos] *= dB[pos] * rcpN
-							}
-							{
-								gc_tx := gc_step3 + 2
-								gc_pos.Thread = gc_base + gc_tx
-								tid := gc_bx*gc_bdx + gc_tx
-								/*line samples.go:406*/ pos := tid + gc_off
-								gc_more = true
-								/*line samples.go:407*/ dA[pos] *= dB[pos] * rcpN
-							}
-							{
-								gc_tx := gc_step3 + 3
-								gc_pos.Thread = gc_base + gc_tx
-								tid := gc_bx*gc_bdx + gc_tx
-								/*line samples.go:406*/ pos := tid + gc_off
-								gc_more = true
-								/*line samples.go:407*/ dA[pos] *= dB[pos] * rcpN
-							}
-						}
-						for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 							gc_pos.Thread = gc_base + gc_tx
 							tid := gc_bx*gc_bdx + gc_tx
 							/*line samples.go:406*/ pos := tid + gc_off
@@ -2171,30 +1949,7 @@ func gc_body_dwtHaar1DKernel(gc_b *compiled.Block, id, od, approxFinal []float32
 					/*line samples.go:493*/ gc_at[0] = gc_at2[0]
 				}
 			} else {
-				gc_step6 := gc_from
-				for ; gc_step6+3 < gc_to; gc_step6 += 4 {
-					{
-						gc_tx := gc_step6 + 0
-						gc_pos.Thread = gc_base + gc_tx
-						/*line samples.go:493*/ approxFinal[bid] = shared[0]
-					}
-					{
-						gc_tx := gc_step6 + 1
-						gc_pos.Thread = gc_base + gc_tx
-						/*line samples.go:493*/ approxFinal[bid] = shared[0]
-					}
-					{
-						gc_tx := gc_step6 + 2
-						gc_pos.Thread = gc_base + gc_tx
-						/*line samples.go:493*/ approxFinal[bid] = shared[0]
-					}
-					{
-						gc_tx := gc_step6 + 3
-						gc_pos.Thread = gc_base + gc_tx
-						/*line samples.go:493*/ approxFinal[bid] = shared[0]
-					}
-				}
-				for gc_tx := gc_step6; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					/*line samples.go:493*/ approxFinal[bid] = shared[0]
 				}

@@ -86,30 +86,7 @@ func gc_body_nestedHelper(gc_b *compiled.Block, out []int) {
 				/*line basic.go:78*/ gc_at[gc_tx] = 1 + r
 			}
 		} else {
-			gc_step2 := 0
-			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-				{
-					gc_tx := gc_step2 + 0
-					gc_pos.Thread = gc_base + gc_tx
-					/*line basic.go:78*/ out[gc_tx] = 1 + r
-				}
-				{
-					gc_tx := gc_step2 + 1
-					gc_pos.Thread = gc_base + gc_tx
-					/*line basic.go:78*/ out[gc_tx] = 1 + r
-				}
-				{
-					gc_tx := gc_step2 + 2
-					gc_pos.Thread = gc_base + gc_tx
-					/*line basic.go:78*/ out[gc_tx] = 1 + r
-				}
-				{
-					gc_tx := gc_step2 + 3
-					gc_pos.Thread = gc_base + gc_tx
-					/*line basic.go:78*/ out[gc_tx] = 1 + r
-				}
-			}
-			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				/*line basic.go:78*/ out[gc_tx] = 1 + r
 			}

@@ -156,38 +156,7 @@ func gc_body_leaveKernel(gc_b *compiled.Block, gc_lo, gc_hi int, x []float32) {
 					}
 				}
 			} else {
-				gc_step2 := 0
-				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_pos.Thread = gc_base + gc_tx
-						/*line goexit.go:58*/ if x[gc_tx] < 0 {
-							leave()
-						}
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_pos.Thread = gc_base + gc_tx
-						/*line goexit.go:58*/ if x[gc_tx] < 0 {
-							leave()
-						}
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_pos.Thread = gc_base + gc_tx
-						/*line goexit.go:58*/ if x[gc_tx] < 0 {
-							leave()
-						}
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_pos.Thread = gc_base + gc_tx
-						/*line goexit.go:58*/ if x[gc_tx] < 0 {
-							leave()
-						}
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					/*line goexit.go:58*/ if x[gc_tx] < 0 {
 						leave()
@@ -251,30 +220,7 @@ func gc_body_apply(gc_b *compiled.Block, gc_lo, gc_hi int, x []float32, f func(f
 					/*line goexit.go:67*/ gc_at[gc_tx] = f(gc_at[gc_tx])
 				}
 			} else {
-				gc_step2 := 0
-				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_pos.Thread = gc_base + gc_tx
-						/*line goexit.go:67*/ x[gc_tx] = f(x[gc_tx])
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_pos.Thread = gc_base + gc_tx
-						/*line goexit.go:67*/ x[gc_tx] = f(x[gc_tx])
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_pos.Thread = gc_base + gc_tx
-						/*line goexit.go:67*/ x[gc_tx] = f(x[gc_tx])
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_pos.Thread = gc_base + gc_tx
-						/*line goexit.go:67*/ x[gc_tx] = f(x[gc_tx])
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					/*line goexit.go:67*/ x[gc_tx] = f(x[gc_tx])
 				}
@@ -349,38 +295,7 @@ func gc_body_label(gc_b *compiled.Block, gc_lo, gc_hi int, x []Label) {
 					/*line goexit.go:81*/ t.Printf("%v\n", gc_at[gc_tx])
 				}
 			} else {
-				gc_step2 := 0
-				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						gc_b.Enter(gc_rank)
-						/*line goexit.go:81*/ t.Printf("%v\n", x[gc_tx])
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						gc_b.Enter(gc_rank)
-						/*line goexit.go:81*/ t.Printf("%v\n", x[gc_tx])
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						gc_b.Enter(gc_rank)
-						/*line goexit.go:81*/ t.Printf("%v\n", x[gc_tx])
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						gc_b.Enter(gc_rank)
-						/*line goexit.go:81*/ t.Printf("%v\n", x[gc_tx])
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					gc_b.Enter(gc_rank)
@@ -482,58 +397,7 @@ func gc_body_yield(gc_b *compiled.Block, gc_lo, gc_hi int, x []float32) {
 					gc_at2[gc_tx] = 1
 				}
 			} else {
-				gc_step2 := 0
-				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_pos.Thread = gc_base + gc_tx
-						/*line goexit.go:89*/ for x[0] < 0 {
-							gc_b.Tick()
-							if gc_b.Stopped() {
-								return
-							}
-							/*line goexit.go:90*/ runtime.Gosched()
-						}
-						x[gc_tx] = 1
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_pos.Thread = gc_base + gc_tx
-						/*line goexit.go:89*/ for x[0] < 0 {
-							gc_b.Tick()
-							if gc_b.Stopped() {
-								return
-							}
-							/*line goexit.go:90*/ runtime.Gosched()
-						}
-						x[gc_tx] = 1
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_pos.Thread = gc_base + gc_tx
-						/*line goexit.go:89*/ for x[0] < 0 {
-							gc_b.Tick()
-							if gc_b.Stopped() {
-								return
-							}
-							/*line goexit.go:90*/ runtime.Gosched()
-						}
-						x[gc_tx] = 1
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_pos.Thread = gc_base + gc_tx
-						/*line goexit.go:89*/ for x[0] < 0 {
-							gc_b.Tick()
-							if gc_b.Stopped() {
-								return
-							}
-							/*line goexit.go:90*/ runtime.Gosched()
-						}
-						x[gc_tx] = 1
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					/*line goexit.go:89*/ for x[0] < 0 {
 						gc_b.Tick()

@@ -91,54 +91,7 @@ func gc_body_tree[T Number](gc_b *compiled.Block, in, partial []T) {
 				gc_at2[gc_tx] = v
 			}
 		} else {
-			gc_step2 := 0
-			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-				{
-					gc_tx := gc_step2 + 0
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line inline.go:19*/ i := gc_bx*gc_bdx + tid
-					var v T
-					if i < len(in) {
-						v = in[i]
-					}
-					sdata[tid] = v
-				}
-				{
-					gc_tx := gc_step2 + 1
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line inline.go:19*/ i := gc_bx*gc_bdx + tid
-					var v T
-					if i < len(in) {
-						v = in[i]
-					}
-					sdata[tid] = v
-				}
-				{
-					gc_tx := gc_step2 + 2
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line inline.go:19*/ i := gc_bx*gc_bdx + tid
-					var v T
-					if i < len(in) {
-						v = in[i]
-					}
-					sdata[tid] = v
-				}
-				{
-					gc_tx := gc_step2 + 3
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line inline.go:19*/ i := gc_bx*gc_bdx + tid
-					var v T
-					if i < len(in) {
-						v = in[i]
-					}
-					sdata[tid] = v
-				}
-			}
-			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
 				/*line inline.go:19*/ i := gc_bx*gc_bdx + tid
@@ -169,57 +122,30 @@ func gc_body_tree[T Number](gc_b *compiled.Block, in, partial []T) {
 			if gc_from >= 0 && gc_to <= len(x_) && gc_off2 >= 0 && gc_off2 <= len(x_) && gc_to <= len(x_)-gc_off2 {
 				gc_at3 := x_[:gc_to]
 				gc_at4 := x_[gc_off2:][:gc_to]
-				gc_step3 := gc_from
-				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
-						gc_tx := gc_step3 + 0
+						gc_tx := gc_step2 + 0
 						/*line inline.go:43*/ gc_at3[gc_tx] += gc_at4[gc_tx]
 					}
 					{
-						gc_tx := gc_step3 + 1
+						gc_tx := gc_step2 + 1
 						/*line inline.go:43*/ gc_at3[gc_tx] += gc_at4[gc_tx]
 					}
 					{
-						gc_tx := gc_step3 + 2
+						gc_tx := gc_step2 + 2
 						/*line inline.go:43*/ gc_at3[gc_tx] += gc_at4[gc_tx]
 					}
 					{
-						gc_tx := gc_step3 + 3
+						gc_tx := gc_step2 + 3
 						/*line inline.go:43*/ gc_at3[gc_tx] += gc_at4[gc_tx]
 					}
 				}
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					/*line inline.go:43*/ gc_at3[gc_tx] += gc_at4[gc_tx]
 				}
 			} else {
-				gc_step4 := gc_from
-				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
-					{
-						gc_tx := gc_step4 + 0
-						gc_pos.Thread = gc_base + gc_tx
-						tid_ := gc_tx
-						/*line inline.go:43*/ x_[tid_] += x_[tid_+s]
-					}
-					{
-						gc_tx := gc_step4 + 1
-						gc_pos.Thread = gc_base + gc_tx
-						tid_ := gc_tx
-						/*line inline.go:43*/ x_[tid_] += x_[tid_+s]
-					}
-					{
-						gc_tx := gc_step4 + 2
-						gc_pos.Thread = gc_base + gc_tx
-						tid_ := gc_tx
-						/*line inline.go:43*/ x_[tid_] += x_[tid_+s]
-					}
-					{
-						gc_tx := gc_step4 + 3
-						gc_pos.Thread = gc_base + gc_tx
-						tid_ := gc_tx
-						/*line inline.go:43*/ x_[tid_] += x_[tid_+s]
-					}
-				}
-				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid_ := gc_tx
 					/*line inline.go:43*/ x_[tid_] += x_[tid_+s]
@@ -235,10 +161,10 @@ func gc_body_tree[T Number](gc_b *compiled.Block, in, partial []T) {
 			gc_at5 := x[gc_off3:][:1]
 			gc_at6 := partial[gc_off4:][:1]
 			/*line inline.go:59*/ gc_elem := gc_at5[0]
-			gc_step5 := 0
-			for ; gc_step5+3 < gc_bdx; gc_step5 += 4 {
+			gc_step3 := 0
+			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
 				{
-					gc_tx := gc_step5 + 0
+					gc_tx := gc_step3 + 0
 					tid := gc_tx
 					var r T = gc_elem
 					/*line inline.go:26*/ sum := r
@@ -247,7 +173,7 @@ func gc_body_tree[T Number](gc_b *compiled.Block, in, partial []T) {
 					}
 				}
 				{
-					gc_tx := gc_step5 + 1
+					gc_tx := gc_step3 + 1
 					tid := gc_tx
 					var r T = gc_elem
 					/*line inline.go:26*/ sum := r
@@ -256,7 +182,7 @@ func gc_body_tree[T Number](gc_b *compiled.Block, in, partial []T) {
 					}
 				}
 				{
-					gc_tx := gc_step5 + 2
+					gc_tx := gc_step3 + 2
 					tid := gc_tx
 					var r T = gc_elem
 					/*line inline.go:26*/ sum := r
@@ -265,7 +191,7 @@ func gc_body_tree[T Number](gc_b *compiled.Block, in, partial []T) {
 					}
 				}
 				{
-					gc_tx := gc_step5 + 3
+					gc_tx := gc_step3 + 3
 					tid := gc_tx
 					var r T = gc_elem
 					/*line inline.go:26*/ sum := r
@@ -274,7 +200,7 @@ func gc_body_tree[T Number](gc_b *compiled.Block, in, partial []T) {
 					}
 				}
 			}
-			for gc_tx := gc_step5; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 				tid := gc_tx
 				var r T = gc_elem
 				/*line inline.go:26*/ sum := r
@@ -283,50 +209,7 @@ func gc_body_tree[T Number](gc_b *compiled.Block, in, partial []T) {
 				}
 			}
 		} else {
-			gc_step6 := 0
-			for ; gc_step6+3 < gc_bdx; gc_step6 += 4 {
-				{
-					gc_tx := gc_step6 + 0
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line inline.go:35*/ var r T = x[0]
-					/*line inline.go:26*/ sum := r
-					if tid == 0 {
-						partial[gc_bx] = sum
-					}
-				}
-				{
-					gc_tx := gc_step6 + 1
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					var r T = x[0]
-					/*line inline.go:26*/ sum := r
-					if tid == 0 {
-						partial[gc_bx] = sum
-					}
-				}
-				{
-					gc_tx := gc_step6 + 2
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					var r T = x[0]
-					/*line inline.go:26*/ sum := r
-					if tid == 0 {
-						partial[gc_bx] = sum
-					}
-				}
-				{
-					gc_tx := gc_step6 + 3
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					var r T = x[0]
-					/*line inline.go:26*/ sum := r
-					if tid == 0 {
-						partial[gc_bx] = sum
-					}
-				}
-			}
-			for gc_tx := gc_step6; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
 				var r T = x[0]
@@ -382,34 +265,7 @@ func gc_body_deadImport(gc_b *compiled.Block, out []int32) {
 				/*line inline.go:66*/ gc_at[gc_tx] = v
 			}
 		} else {
-			gc_step2 := gc_from
-			for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-				{
-					gc_tx := gc_step2 + 0
-					gc_pos.Thread = gc_base + gc_tx
-					i := gc_bx*gc_bdx + gc_tx
-					/*line inline.go:66*/ out[i] = v
-				}
-				{
-					gc_tx := gc_step2 + 1
-					gc_pos.Thread = gc_base + gc_tx
-					i := gc_bx*gc_bdx + gc_tx
-					/*line inline.go:66*/ out[i] = v
-				}
-				{
-					gc_tx := gc_step2 + 2
-					gc_pos.Thread = gc_base + gc_tx
-					i := gc_bx*gc_bdx + gc_tx
-					/*line inline.go:66*/ out[i] = v
-				}
-				{
-					gc_tx := gc_step2 + 3
-					gc_pos.Thread = gc_base + gc_tx
-					i := gc_bx*gc_bdx + gc_tx
-					/*line inline.go:66*/ out[i] = v
-				}
-			}
-			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				i := gc_bx*gc_bdx + gc_tx
 				/*line inline.go:66*/ out[i] = v

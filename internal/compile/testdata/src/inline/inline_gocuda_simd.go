@@ -104,54 +104,7 @@ func gc_body_tree[T Number](gc_b *compiled.Block, in, partial []T) {
 				gc_at2[gc_tx] = v
 			}
 		} else {
-			gc_step2 := 0
-			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-				{
-					gc_tx := gc_step2 + 0
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line inline.go:19*/ i := gc_bx*gc_bdx + tid
-					var v T
-					if i < len(in) {
-						v = in[i]
-					}
-					sdata[tid] = v
-				}
-				{
-					gc_tx := gc_step2 + 1
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line inline.go:19*/ i := gc_bx*gc_bdx + tid
-					var v T
-					if i < len(in) {
-						v = in[i]
-					}
-					sdata[tid] = v
-				}
-				{
-					gc_tx := gc_step2 + 2
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line inline.go:19*/ i := gc_bx*gc_bdx + tid
-					var v T
-					if i < len(in) {
-						v = in[i]
-					}
-					sdata[tid] = v
-				}
-				{
-					gc_tx := gc_step2 + 3
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line inline.go:19*/ i := gc_bx*gc_bdx + tid
-					var v T
-					if i < len(in) {
-						v = in[i]
-					}
-					sdata[tid] = v
-				}
-			}
-			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
 				/*line inline.go:19*/ i := gc_bx*gc_bdx + tid
@@ -183,57 +136,30 @@ func gc_body_tree[T Number](gc_b *compiled.Block, in, partial []T) {
 			if gc_from >= 0 && gc_to <= len(x_) && gc_off2 >= 0 && gc_off2 <= len(x_) && gc_to <= len(x_)-gc_off2 {
 				gc_at3 := x_[:gc_to]
 				gc_at4 := x_[gc_off2:][:gc_to]
-				gc_step3 := gc_from
-				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
-						gc_tx := gc_step3 + 0
+						gc_tx := gc_step2 + 0
 						/*line inline.go:43*/ gc_at3[gc_tx] += gc_at4[gc_tx]
 					}
 					{
-						gc_tx := gc_step3 + 1
+						gc_tx := gc_step2 + 1
 						/*line inline.go:43*/ gc_at3[gc_tx] += gc_at4[gc_tx]
 					}
 					{
-						gc_tx := gc_step3 + 2
+						gc_tx := gc_step2 + 2
 						/*line inline.go:43*/ gc_at3[gc_tx] += gc_at4[gc_tx]
 					}
 					{
-						gc_tx := gc_step3 + 3
+						gc_tx := gc_step2 + 3
 						/*line inline.go:43*/ gc_at3[gc_tx] += gc_at4[gc_tx]
 					}
 				}
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					/*line inline.go:43*/ gc_at3[gc_tx] += gc_at4[gc_tx]
 				}
 			} else {
-				gc_step4 := gc_from
-				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
-					{
-						gc_tx := gc_step4 + 0
-						gc_pos.Thread = gc_base + gc_tx
-						tid_ := gc_tx
-						/*line inline.go:43*/ x_[tid_] += x_[tid_+s]
-					}
-					{
-						gc_tx := gc_step4 + 1
-						gc_pos.Thread = gc_base + gc_tx
-						tid_ := gc_tx
-						/*line inline.go:43*/ x_[tid_] += x_[tid_+s]
-					}
-					{
-						gc_tx := gc_step4 + 2
-						gc_pos.Thread = gc_base + gc_tx
-						tid_ := gc_tx
-						/*line inline.go:43*/ x_[tid_] += x_[tid_+s]
-					}
-					{
-						gc_tx := gc_step4 + 3
-						gc_pos.Thread = gc_base + gc_tx
-						tid_ := gc_tx
-						/*line inline.go:43*/ x_[tid_] += x_[tid_+s]
-					}
-				}
-				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid_ := gc_tx
 					/*line inline.go:43*/ x_[tid_] += x_[tid_+s]
@@ -296,53 +222,10 @@ func gc_body_tree[T Number](gc_b *compiled.Block, in, partial []T) {
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step5 := gc_vstep2
-			for ; gc_step5+3 < gc_bdx; gc_step5 += 4 {
-				{
-					gc_tx := gc_step5 + 0
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line inline.go:35*/ var r T = x[0]
-					/*line inline.go:26*/ sum := r
-					if tid == 0 {
-						partial[gc_bx] = sum
-					}
-				}
-				{
-					gc_tx := gc_step5 + 1
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					var r T = x[0]
-					/*line inline.go:26*/ sum := r
-					if tid == 0 {
-						partial[gc_bx] = sum
-					}
-				}
-				{
-					gc_tx := gc_step5 + 2
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					var r T = x[0]
-					/*line inline.go:26*/ sum := r
-					if tid == 0 {
-						partial[gc_bx] = sum
-					}
-				}
-				{
-					gc_tx := gc_step5 + 3
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					var r T = x[0]
-					/*line inline.go:26*/ sum := r
-					if tid == 0 {
-						partial[gc_bx] = sum
-					}
-				}
-			}
-			for gc_tx := gc_step5; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
-				var r T = x[0]
+				/*line inline.go:35*/ var r T = x[0]
 				/*line inline.go:26*/ sum := r
 				if tid == 0 {
 					partial[gc_bx] = sum
@@ -421,54 +304,7 @@ func gc_body_tree_float32(gc_b *compiled.Block, in []float32, partial []float32)
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step := gc_vstep2
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line inline.go:19*/ i := gc_bx*gc_bdx + tid
-					var v float32
-					if i < len(in) {
-						v = in[i]
-					}
-					sdata[tid] = v
-				}
-				{
-					gc_tx := gc_step + 1
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line inline.go:19*/ i := gc_bx*gc_bdx + tid
-					var v float32
-					if i < len(in) {
-						v = in[i]
-					}
-					sdata[tid] = v
-				}
-				{
-					gc_tx := gc_step + 2
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line inline.go:19*/ i := gc_bx*gc_bdx + tid
-					var v float32
-					if i < len(in) {
-						v = in[i]
-					}
-					sdata[tid] = v
-				}
-				{
-					gc_tx := gc_step + 3
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line inline.go:19*/ i := gc_bx*gc_bdx + tid
-					var v float32
-					if i < len(in) {
-						v = in[i]
-					}
-					sdata[tid] = v
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
 				/*line inline.go:19*/ i := gc_bx*gc_bdx + tid
@@ -519,34 +355,7 @@ func gc_body_tree_float32(gc_b *compiled.Block, in []float32, partial []float32)
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step2 := gc_vstep4
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_pos.Thread = gc_base + gc_tx
-						tid_ := gc_tx
-						/*line inline.go:43*/ x_[tid_] += x_[tid_+s]
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_pos.Thread = gc_base + gc_tx
-						tid_ := gc_tx
-						/*line inline.go:43*/ x_[tid_] += x_[tid_+s]
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_pos.Thread = gc_base + gc_tx
-						tid_ := gc_tx
-						/*line inline.go:43*/ x_[tid_] += x_[tid_+s]
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_pos.Thread = gc_base + gc_tx
-						tid_ := gc_tx
-						/*line inline.go:43*/ x_[tid_] += x_[tid_+s]
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid_ := gc_tx
 					/*line inline.go:43*/ x_[tid_] += x_[tid_+s]
@@ -609,53 +418,10 @@ func gc_body_tree_float32(gc_b *compiled.Block, in []float32, partial []float32)
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step3 := gc_vstep6
-			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
-				{
-					gc_tx := gc_step3 + 0
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line inline.go:35*/ var r float32 = x[0]
-					/*line inline.go:26*/ sum := r
-					if tid == 0 {
-						partial[gc_bx] = sum
-					}
-				}
-				{
-					gc_tx := gc_step3 + 1
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					var r float32 = x[0]
-					/*line inline.go:26*/ sum := r
-					if tid == 0 {
-						partial[gc_bx] = sum
-					}
-				}
-				{
-					gc_tx := gc_step3 + 2
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					var r float32 = x[0]
-					/*line inline.go:26*/ sum := r
-					if tid == 0 {
-						partial[gc_bx] = sum
-					}
-				}
-				{
-					gc_tx := gc_step3 + 3
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					var r float32 = x[0]
-					/*line inline.go:26*/ sum := r
-					if tid == 0 {
-						partial[gc_bx] = sum
-					}
-				}
-			}
-			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep6; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
-				var r float32 = x[0]
+				/*line inline.go:35*/ var r float32 = x[0]
 				/*line inline.go:26*/ sum := r
 				if tid == 0 {
 					partial[gc_bx] = sum
@@ -734,54 +500,7 @@ func gc_body_tree_int32(gc_b *compiled.Block, in []int32, partial []int32) {
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step := gc_vstep2
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line inline.go:19*/ i := gc_bx*gc_bdx + tid
-					var v int32
-					if i < len(in) {
-						v = in[i]
-					}
-					sdata[tid] = v
-				}
-				{
-					gc_tx := gc_step + 1
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line inline.go:19*/ i := gc_bx*gc_bdx + tid
-					var v int32
-					if i < len(in) {
-						v = in[i]
-					}
-					sdata[tid] = v
-				}
-				{
-					gc_tx := gc_step + 2
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line inline.go:19*/ i := gc_bx*gc_bdx + tid
-					var v int32
-					if i < len(in) {
-						v = in[i]
-					}
-					sdata[tid] = v
-				}
-				{
-					gc_tx := gc_step + 3
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line inline.go:19*/ i := gc_bx*gc_bdx + tid
-					var v int32
-					if i < len(in) {
-						v = in[i]
-					}
-					sdata[tid] = v
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
 				/*line inline.go:19*/ i := gc_bx*gc_bdx + tid
@@ -832,34 +551,7 @@ func gc_body_tree_int32(gc_b *compiled.Block, in []int32, partial []int32) {
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				gc_step2 := gc_vstep4
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_pos.Thread = gc_base + gc_tx
-						tid_ := gc_tx
-						/*line inline.go:43*/ x_[tid_] += x_[tid_+s]
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_pos.Thread = gc_base + gc_tx
-						tid_ := gc_tx
-						/*line inline.go:43*/ x_[tid_] += x_[tid_+s]
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_pos.Thread = gc_base + gc_tx
-						tid_ := gc_tx
-						/*line inline.go:43*/ x_[tid_] += x_[tid_+s]
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_pos.Thread = gc_base + gc_tx
-						tid_ := gc_tx
-						/*line inline.go:43*/ x_[tid_] += x_[tid_+s]
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid_ := gc_tx
 					/*line inline.go:43*/ x_[tid_] += x_[tid_+s]
@@ -922,53 +614,10 @@ func gc_body_tree_int32(gc_b *compiled.Block, in []int32, partial []int32) {
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step3 := gc_vstep6
-			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
-				{
-					gc_tx := gc_step3 + 0
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line inline.go:35*/ var r int32 = x[0]
-					/*line inline.go:26*/ sum := r
-					if tid == 0 {
-						partial[gc_bx] = sum
-					}
-				}
-				{
-					gc_tx := gc_step3 + 1
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					var r int32 = x[0]
-					/*line inline.go:26*/ sum := r
-					if tid == 0 {
-						partial[gc_bx] = sum
-					}
-				}
-				{
-					gc_tx := gc_step3 + 2
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					var r int32 = x[0]
-					/*line inline.go:26*/ sum := r
-					if tid == 0 {
-						partial[gc_bx] = sum
-					}
-				}
-				{
-					gc_tx := gc_step3 + 3
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					var r int32 = x[0]
-					/*line inline.go:26*/ sum := r
-					if tid == 0 {
-						partial[gc_bx] = sum
-					}
-				}
-			}
-			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep6; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
-				var r int32 = x[0]
+				/*line inline.go:35*/ var r int32 = x[0]
 				/*line inline.go:26*/ sum := r
 				if tid == 0 {
 					partial[gc_bx] = sum
@@ -1028,34 +677,7 @@ func gc_body_deadImport(gc_b *compiled.Block, out []int32) {
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step := gc_vstep2
-			for ; gc_step+3 < gc_to; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
-					gc_pos.Thread = gc_base + gc_tx
-					i := gc_bx*gc_bdx + gc_tx
-					/*line inline.go:66*/ out[i] = v
-				}
-				{
-					gc_tx := gc_step + 1
-					gc_pos.Thread = gc_base + gc_tx
-					i := gc_bx*gc_bdx + gc_tx
-					/*line inline.go:66*/ out[i] = v
-				}
-				{
-					gc_tx := gc_step + 2
-					gc_pos.Thread = gc_base + gc_tx
-					i := gc_bx*gc_bdx + gc_tx
-					/*line inline.go:66*/ out[i] = v
-				}
-				{
-					gc_tx := gc_step + 3
-					gc_pos.Thread = gc_base + gc_tx
-					i := gc_bx*gc_bdx + gc_tx
-					/*line inline.go:66*/ out[i] = v
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+			for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				i := gc_bx*gc_bdx + gc_tx
 				/*line inline.go:66*/ out[i] = v

@@ -74,34 +74,7 @@ func gc_body_repeat(gc_b *gc_compiled.Block, out []int) {
 				/*line names.go:22*/ gc_at[gc_tx] = lanes.RuneCountInString(compiled.Repeat("é", i))
 			}
 		} else {
-			gc_step2 := 0
-			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-				{
-					gc_tx := gc_step2 + 0
-					gc_pos.Thread = gc_base + gc_tx
-					i := gc_tx
-					/*line names.go:22*/ s[i] = lanes.RuneCountInString(compiled.Repeat("é", i))
-				}
-				{
-					gc_tx := gc_step2 + 1
-					gc_pos.Thread = gc_base + gc_tx
-					i := gc_tx
-					/*line names.go:22*/ s[i] = lanes.RuneCountInString(compiled.Repeat("é", i))
-				}
-				{
-					gc_tx := gc_step2 + 2
-					gc_pos.Thread = gc_base + gc_tx
-					i := gc_tx
-					/*line names.go:22*/ s[i] = lanes.RuneCountInString(compiled.Repeat("é", i))
-				}
-				{
-					gc_tx := gc_step2 + 3
-					gc_pos.Thread = gc_base + gc_tx
-					i := gc_tx
-					/*line names.go:22*/ s[i] = lanes.RuneCountInString(compiled.Repeat("é", i))
-				}
-			}
-			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				i := gc_tx
 				/*line names.go:22*/ s[i] = lanes.RuneCountInString(compiled.Repeat("é", i))
@@ -129,34 +102,7 @@ func gc_body_repeat(gc_b *gc_compiled.Block, out []int) {
 						/*line names.go:24*/ gc_at2[gc_u] = gc_at3[gc_u]
 					}
 				} else {
-					gc_step3 := gc_seg
-					for ; gc_step3+3 < gc_segend; gc_step3 += 4 {
-						{
-							gc_tx := gc_step3 + 0
-							gc_pos.Thread = gc_base + gc_tx
-							i := gc_tx
-							/*line names.go:24*/ out[i] = s[(gc_tx + gc_r)]
-						}
-						{
-							gc_tx := gc_step3 + 1
-							gc_pos.Thread = gc_base + gc_tx
-							i := gc_tx
-							/*line names.go:24*/ out[i] = s[(gc_tx + gc_r)]
-						}
-						{
-							gc_tx := gc_step3 + 2
-							gc_pos.Thread = gc_base + gc_tx
-							i := gc_tx
-							/*line names.go:24*/ out[i] = s[(gc_tx + gc_r)]
-						}
-						{
-							gc_tx := gc_step3 + 3
-							gc_pos.Thread = gc_base + gc_tx
-							i := gc_tx
-							/*line names.go:24*/ out[i] = s[(gc_tx + gc_r)]
-						}
-					}
-					for gc_tx := gc_step3; gc_tx < gc_segend; gc_tx++ {
+					for gc_tx := gc_seg; gc_tx < gc_segend; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
 						i := gc_tx
 						/*line names.go:24*/ out[i] = s[(gc_tx + gc_r)]
@@ -165,34 +111,34 @@ func gc_body_repeat(gc_b *gc_compiled.Block, out []int) {
 				gc_seg = gc_segend
 			}
 		} else {
-			gc_step4 := 0
-			for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
+			gc_step2 := 0
+			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 				{
-					gc_tx := gc_step4 + 0
+					gc_tx := gc_step2 + 0
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_tx
 					/*line names.go:24*/ out[i] = s[(i+1)%gc_bdx]
 				}
 				{
-					gc_tx := gc_step4 + 1
+					gc_tx := gc_step2 + 1
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_tx
 					/*line names.go:24*/ out[i] = s[(i+1)%gc_bdx]
 				}
 				{
-					gc_tx := gc_step4 + 2
+					gc_tx := gc_step2 + 2
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_tx
 					/*line names.go:24*/ out[i] = s[(i+1)%gc_bdx]
 				}
 				{
-					gc_tx := gc_step4 + 3
+					gc_tx := gc_step2 + 3
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_tx
 					/*line names.go:24*/ out[i] = s[(i+1)%gc_bdx]
 				}
 			}
-			for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				i := gc_tx
 				/*line names.go:24*/ out[i] = s[(i+1)%gc_bdx]

@@ -70,34 +70,7 @@ func gc_body_sumRuns(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, 
 					/*line twin.go:14*/ gc_at[gc_tx] = gc_slp_sumEight_0(in[i*run : (i+1)*run])
 				}
 			} else {
-				gc_step2 := gc_from
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_pos.Thread = gc_base + gc_tx
-						i := gc_bx*gc_bdx + gc_tx
-						/*line twin.go:14*/ out[i] = gc_slp_sumEight_0(in[i*run : (i+1)*run])
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_pos.Thread = gc_base + gc_tx
-						i := gc_bx*gc_bdx + gc_tx
-						/*line twin.go:14*/ out[i] = gc_slp_sumEight_0(in[i*run : (i+1)*run])
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_pos.Thread = gc_base + gc_tx
-						i := gc_bx*gc_bdx + gc_tx
-						/*line twin.go:14*/ out[i] = gc_slp_sumEight_0(in[i*run : (i+1)*run])
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_pos.Thread = gc_base + gc_tx
-						i := gc_bx*gc_bdx + gc_tx
-						/*line twin.go:14*/ out[i] = gc_slp_sumEight_0(in[i*run : (i+1)*run])
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_bx*gc_bdx + gc_tx
 					/*line twin.go:14*/ out[i] = gc_slp_sumEight_0(in[i*run : (i+1)*run])
