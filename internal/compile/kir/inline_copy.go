@@ -6,12 +6,6 @@ import (
 	"go/types"
 )
 
-// copyBody returns a copy of a helper's body for inst, with the
-// type-checker's records extended to it.
-func (f *Func) copyBody(body *ast.BlockStmt, inst *instance) *ast.BlockStmt {
-	return f.copyNode(body, inst, nil).(*ast.BlockStmt)
-}
-
 // copyNode copies n, replacing nodes as subst says, and records the
 // copies' types and objects: those of the originals, with inst's
 // variables and type arguments.
