@@ -687,65 +687,46 @@ func gc_body_nBodyTiled(gc_b *compiled.Block, bodies [][4]float32, acc [][3]floa
 			gc_off2 := gc_bx * gc_bdx
 			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(acc) && gc_to <= len(acc)-gc_off2 {
 				gc_at2 := acc[gc_off2:][:gc_to]
-				gc_vstep4 := gc_from
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop4 bool
-					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-						for ; gc_vstep4+15 < gc_to; gc_vstep4 += 16 {
-							gc_tx := gc_vstep4
-							gc_rank := gc_base + gc_tx
-							var i int = gc_bx*gc_bdx + gc_tx
-							_ = i
-							/*line nbody.go:176*/ ax := archsimd.LoadFloat32x16Slice(gc_s_ax[gc_rank:])
-							/*line nbody.go:176*/ ay := archsimd.LoadFloat32x16Slice(gc_s_ay[gc_rank:])
-							/*line nbody.go:176*/ az := archsimd.LoadFloat32x16Slice(gc_s_az[gc_rank:])
-							{
-								var gc_lanes22 [16]uint32
-								/*line nbody.go:195*/ ax.AsUint32x16().Store(&gc_lanes22)
-								var gc_lanes23 [16]uint32
-								/*line nbody.go:195*/ ay.AsUint32x16().Store(&gc_lanes23)
-								var gc_lanes24 [16]uint32
-								/*line nbody.go:195*/ az.AsUint32x16().Store(&gc_lanes24)
-								for gc_k16 := range 16 {
-									{
-										/*line nbody.go:195*/ compiled.SetBits32At(&gc_at2[gc_tx+gc_k16][0], gc_lanes22[gc_k16])
-										/*line nbody.go:195*/ compiled.SetBits32At(&gc_at2[gc_tx+gc_k16][1], gc_lanes23[gc_k16])
-										/*line nbody.go:195*/ compiled.SetBits32At(&gc_at2[gc_tx+gc_k16][2], gc_lanes24[gc_k16])
-									}
-								}
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep4, false
-					}(gc_vstep4)
-					if gc_stop4 {
-						return
-					}
-				}
-				if compiled.SIMD {
-					for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
-						gc_tx := gc_vstep4
+				gc_step := gc_from
+				for ; gc_step+3 < gc_to; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
 						gc_rank := gc_base + gc_tx
-						var i int = gc_bx*gc_bdx + gc_tx
-						_ = i
-						/*line nbody.go:176*/ ax := archsimd.LoadFloat32x8Slice(gc_s_ax[gc_rank:])
-						/*line nbody.go:176*/ ay := archsimd.LoadFloat32x8Slice(gc_s_ay[gc_rank:])
-						/*line nbody.go:176*/ az := archsimd.LoadFloat32x8Slice(gc_s_az[gc_rank:])
-						var gc_lanes19 [8]uint32
-						/*line nbody.go:195*/ ax.AsUint32x8().Store(&gc_lanes19)
-						var gc_lanes20 [8]uint32
-						/*line nbody.go:195*/ ay.AsUint32x8().Store(&gc_lanes20)
-						var gc_lanes21 [8]uint32
-						/*line nbody.go:195*/ az.AsUint32x8().Store(&gc_lanes21)
-						for gc_k15 := range 8 {
-							/*line nbody.go:195*/ compiled.SetBits32At(&gc_at2[gc_tx+gc_k15][0], gc_lanes19[gc_k15])
-							/*line nbody.go:195*/ compiled.SetBits32At(&gc_at2[gc_tx+gc_k15][1], gc_lanes20[gc_k15])
-							/*line nbody.go:195*/ compiled.SetBits32At(&gc_at2[gc_tx+gc_k15][2], gc_lanes21[gc_k15])
-						}
+						gc_pos.Thread = gc_rank
+						ax := gc_s_ax[gc_rank]
+						ay := gc_s_ay[gc_rank]
+						az := gc_s_az[gc_rank]
+						/*line nbody.go:195*/ gc_at2[gc_tx] = [3]float32{ax, ay, az}
 					}
-					archsimd.ClearAVXUpperBits()
+					{
+						gc_tx := gc_step + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						ax := gc_s_ax[gc_rank]
+						ay := gc_s_ay[gc_rank]
+						az := gc_s_az[gc_rank]
+						/*line nbody.go:195*/ gc_at2[gc_tx] = [3]float32{ax, ay, az}
+					}
+					{
+						gc_tx := gc_step + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						ax := gc_s_ax[gc_rank]
+						ay := gc_s_ay[gc_rank]
+						az := gc_s_az[gc_rank]
+						/*line nbody.go:195*/ gc_at2[gc_tx] = [3]float32{ax, ay, az}
+					}
+					{
+						gc_tx := gc_step + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						ax := gc_s_ax[gc_rank]
+						ay := gc_s_ay[gc_rank]
+						az := gc_s_az[gc_rank]
+						/*line nbody.go:195*/ gc_at2[gc_tx] = [3]float32{ax, ay, az}
+					}
 				}
-				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					ax := gc_s_ax[gc_rank]
@@ -754,69 +735,7 @@ func gc_body_nBodyTiled(gc_b *compiled.Block, bodies [][4]float32, acc [][3]floa
 					/*line nbody.go:195*/ gc_at2[gc_tx] = [3]float32{ax, ay, az}
 				}
 			} else {
-				gc_vstep5 := gc_from
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop5 bool
-					gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
-						for ; gc_vstep5+15 < gc_to; gc_vstep5 += 16 {
-							gc_tx := gc_vstep5
-							gc_rank := gc_base + gc_tx
-							var i int = gc_bx*gc_bdx + gc_tx
-							/*line nbody.go:176*/ ax := archsimd.LoadFloat32x16Slice(gc_s_ax[gc_rank:])
-							/*line nbody.go:176*/ ay := archsimd.LoadFloat32x16Slice(gc_s_ay[gc_rank:])
-							/*line nbody.go:176*/ az := archsimd.LoadFloat32x16Slice(gc_s_az[gc_rank:])
-							{
-								/*line nbody.go:195*/ if i < 0 || i > len(acc)-16 {
-									break
-								}
-								var gc_lanes16 [16]uint32
-								/*line nbody.go:195*/ ax.AsUint32x16().Store(&gc_lanes16)
-								var gc_lanes17 [16]uint32
-								/*line nbody.go:195*/ ay.AsUint32x16().Store(&gc_lanes17)
-								var gc_lanes18 [16]uint32
-								/*line nbody.go:195*/ az.AsUint32x16().Store(&gc_lanes18)
-								for gc_k14 := range 16 {
-									{
-										/*line nbody.go:195*/ compiled.SetBits32At(&acc[i+gc_k14][0], gc_lanes16[gc_k14])
-										/*line nbody.go:195*/ compiled.SetBits32At(&acc[i+gc_k14][1], gc_lanes17[gc_k14])
-										/*line nbody.go:195*/ compiled.SetBits32At(&acc[i+gc_k14][2], gc_lanes18[gc_k14])
-									}
-								}
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep5, false
-					}(gc_vstep5)
-					if gc_stop5 {
-						return
-					}
-				}
-				if compiled.SIMD {
-					for ; gc_vstep5+7 < gc_to; gc_vstep5 += 8 {
-						gc_tx := gc_vstep5
-						gc_rank := gc_base + gc_tx
-						var i int = gc_bx*gc_bdx + gc_tx
-						/*line nbody.go:176*/ ax := archsimd.LoadFloat32x8Slice(gc_s_ax[gc_rank:])
-						/*line nbody.go:176*/ ay := archsimd.LoadFloat32x8Slice(gc_s_ay[gc_rank:])
-						/*line nbody.go:176*/ az := archsimd.LoadFloat32x8Slice(gc_s_az[gc_rank:])
-						/*line nbody.go:195*/ if i < 0 || i > len(acc)-8 {
-							break
-						}
-						var gc_lanes13 [8]uint32
-						/*line nbody.go:195*/ ax.AsUint32x8().Store(&gc_lanes13)
-						var gc_lanes14 [8]uint32
-						/*line nbody.go:195*/ ay.AsUint32x8().Store(&gc_lanes14)
-						var gc_lanes15 [8]uint32
-						/*line nbody.go:195*/ az.AsUint32x8().Store(&gc_lanes15)
-						for gc_k13 := range 8 {
-							/*line nbody.go:195*/ compiled.SetBits32At(&acc[i+gc_k13][0], gc_lanes13[gc_k13])
-							/*line nbody.go:195*/ compiled.SetBits32At(&acc[i+gc_k13][1], gc_lanes14[gc_k13])
-							/*line nbody.go:195*/ compiled.SetBits32At(&acc[i+gc_k13][2], gc_lanes15[gc_k13])
-						}
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					i := gc_bx*gc_bdx + gc_tx
@@ -1316,67 +1235,46 @@ func gc_body_nBodyMultiThread(gc_b *compiled.Block, bodies [][4]float32, acc [][
 			gc_off2 := gc_ty * p
 			if gc_off2 >= 0 && gc_off2 <= len(partial) && gc_bdx <= len(partial)-gc_off2 {
 				gc_at2 := partial[gc_off2:][:gc_bdx]
-				gc_vstep4 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop4 bool
-					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-						for ; gc_vstep4+15 < gc_bdx; gc_vstep4 += 16 {
-							gc_tx := gc_vstep4
-							gc_rank := gc_base + gc_tx
-							var tx int = gc_tx
-							_ = tx
-							var ty int = gc_ty
-							_ = ty
-							/*line nbody.go:217*/ ax := archsimd.LoadFloat32x16Slice(gc_s_ax[gc_rank:])
-							/*line nbody.go:217*/ ay := archsimd.LoadFloat32x16Slice(gc_s_ay[gc_rank:])
-							/*line nbody.go:217*/ az := archsimd.LoadFloat32x16Slice(gc_s_az[gc_rank:])
-							var gc_lanes22 [16]uint32
-							/*line nbody.go:239*/ ax.AsUint32x16().Store(&gc_lanes22)
-							var gc_lanes23 [16]uint32
-							/*line nbody.go:239*/ ay.AsUint32x16().Store(&gc_lanes23)
-							var gc_lanes24 [16]uint32
-							/*line nbody.go:239*/ az.AsUint32x16().Store(&gc_lanes24)
-							for gc_k16 := range 16 {
-								{
-									/*line nbody.go:238*/ compiled.SetBits32At(&gc_at2[gc_tx+gc_k16][0], gc_lanes22[gc_k16])
-									/*line nbody.go:238*/ compiled.SetBits32At(&gc_at2[gc_tx+gc_k16][1], gc_lanes23[gc_k16])
-									/*line nbody.go:238*/ compiled.SetBits32At(&gc_at2[gc_tx+gc_k16][2], gc_lanes24[gc_k16])
-								}
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep4, false
-					}(gc_vstep4)
-					if gc_stop4 {
-						return
-					}
-				}
-				if compiled.SIMD {
-					for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
-						gc_tx := gc_vstep4
+				gc_step := 0
+				for ; gc_step+3 < gc_bdx; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
 						gc_rank := gc_base + gc_tx
-						var tx int = gc_tx
-						_ = tx
-						var ty int = gc_ty
-						_ = ty
-						/*line nbody.go:217*/ ax := archsimd.LoadFloat32x8Slice(gc_s_ax[gc_rank:])
-						/*line nbody.go:217*/ ay := archsimd.LoadFloat32x8Slice(gc_s_ay[gc_rank:])
-						/*line nbody.go:217*/ az := archsimd.LoadFloat32x8Slice(gc_s_az[gc_rank:])
-						var gc_lanes19 [8]uint32
-						/*line nbody.go:239*/ ax.AsUint32x8().Store(&gc_lanes19)
-						var gc_lanes20 [8]uint32
-						/*line nbody.go:239*/ ay.AsUint32x8().Store(&gc_lanes20)
-						var gc_lanes21 [8]uint32
-						/*line nbody.go:239*/ az.AsUint32x8().Store(&gc_lanes21)
-						for gc_k15 := range 8 {
-							/*line nbody.go:238*/ compiled.SetBits32At(&gc_at2[gc_tx+gc_k15][0], gc_lanes19[gc_k15])
-							/*line nbody.go:238*/ compiled.SetBits32At(&gc_at2[gc_tx+gc_k15][1], gc_lanes20[gc_k15])
-							/*line nbody.go:238*/ compiled.SetBits32At(&gc_at2[gc_tx+gc_k15][2], gc_lanes21[gc_k15])
-						}
+						gc_pos.Thread = gc_rank
+						ax := gc_s_ax[gc_rank]
+						ay := gc_s_ay[gc_rank]
+						az := gc_s_az[gc_rank]
+						/*line nbody.go:238*/ gc_at2[gc_tx] = [3]float32{ax, ay, az}
 					}
-					archsimd.ClearAVXUpperBits()
+					{
+						gc_tx := gc_step + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						ax := gc_s_ax[gc_rank]
+						ay := gc_s_ay[gc_rank]
+						az := gc_s_az[gc_rank]
+						/*line nbody.go:238*/ gc_at2[gc_tx] = [3]float32{ax, ay, az}
+					}
+					{
+						gc_tx := gc_step + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						ax := gc_s_ax[gc_rank]
+						ay := gc_s_ay[gc_rank]
+						az := gc_s_az[gc_rank]
+						/*line nbody.go:238*/ gc_at2[gc_tx] = [3]float32{ax, ay, az}
+					}
+					{
+						gc_tx := gc_step + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						ax := gc_s_ax[gc_rank]
+						ay := gc_s_ay[gc_rank]
+						az := gc_s_az[gc_rank]
+						/*line nbody.go:238*/ gc_at2[gc_tx] = [3]float32{ax, ay, az}
+					}
 				}
-				for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					ax := gc_s_ax[gc_rank]
@@ -1385,69 +1283,7 @@ func gc_body_nBodyMultiThread(gc_b *compiled.Block, bodies [][4]float32, acc [][
 					/*line nbody.go:238*/ gc_at2[gc_tx] = [3]float32{ax, ay, az}
 				}
 			} else {
-				gc_vstep5 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop5 bool
-					gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
-						for ; gc_vstep5+15 < gc_bdx; gc_vstep5 += 16 {
-							gc_tx := gc_vstep5
-							gc_rank := gc_base + gc_tx
-							var tx int = gc_tx
-							var ty int = gc_ty
-							/*line nbody.go:217*/ ax := archsimd.LoadFloat32x16Slice(gc_s_ax[gc_rank:])
-							/*line nbody.go:217*/ ay := archsimd.LoadFloat32x16Slice(gc_s_ay[gc_rank:])
-							/*line nbody.go:217*/ az := archsimd.LoadFloat32x16Slice(gc_s_az[gc_rank:])
-							/*line nbody.go:238*/ if (ty*p+tx) < 0 || (ty*p+tx) > len(partial)-16 {
-								break
-							}
-							var gc_lanes16 [16]uint32
-							/*line nbody.go:239*/ ax.AsUint32x16().Store(&gc_lanes16)
-							var gc_lanes17 [16]uint32
-							/*line nbody.go:239*/ ay.AsUint32x16().Store(&gc_lanes17)
-							var gc_lanes18 [16]uint32
-							/*line nbody.go:239*/ az.AsUint32x16().Store(&gc_lanes18)
-							for gc_k14 := range 16 {
-								{
-									/*line nbody.go:238*/ compiled.SetBits32At(&partial[(ty*p+tx)+gc_k14][0], gc_lanes16[gc_k14])
-									/*line nbody.go:238*/ compiled.SetBits32At(&partial[(ty*p+tx)+gc_k14][1], gc_lanes17[gc_k14])
-									/*line nbody.go:238*/ compiled.SetBits32At(&partial[(ty*p+tx)+gc_k14][2], gc_lanes18[gc_k14])
-								}
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep5, false
-					}(gc_vstep5)
-					if gc_stop5 {
-						return
-					}
-				}
-				if compiled.SIMD {
-					for ; gc_vstep5+7 < gc_bdx; gc_vstep5 += 8 {
-						gc_tx := gc_vstep5
-						gc_rank := gc_base + gc_tx
-						var tx int = gc_tx
-						var ty int = gc_ty
-						/*line nbody.go:217*/ ax := archsimd.LoadFloat32x8Slice(gc_s_ax[gc_rank:])
-						/*line nbody.go:217*/ ay := archsimd.LoadFloat32x8Slice(gc_s_ay[gc_rank:])
-						/*line nbody.go:217*/ az := archsimd.LoadFloat32x8Slice(gc_s_az[gc_rank:])
-						/*line nbody.go:238*/ if (ty*p+tx) < 0 || (ty*p+tx) > len(partial)-8 {
-							break
-						}
-						var gc_lanes13 [8]uint32
-						/*line nbody.go:239*/ ax.AsUint32x8().Store(&gc_lanes13)
-						var gc_lanes14 [8]uint32
-						/*line nbody.go:239*/ ay.AsUint32x8().Store(&gc_lanes14)
-						var gc_lanes15 [8]uint32
-						/*line nbody.go:239*/ az.AsUint32x8().Store(&gc_lanes15)
-						for gc_k13 := range 8 {
-							/*line nbody.go:238*/ compiled.SetBits32At(&partial[(ty*p+tx)+gc_k13][0], gc_lanes13[gc_k13])
-							/*line nbody.go:238*/ compiled.SetBits32At(&partial[(ty*p+tx)+gc_k13][1], gc_lanes14[gc_k13])
-							/*line nbody.go:238*/ compiled.SetBits32At(&partial[(ty*p+tx)+gc_k13][2], gc_lanes15[gc_k13])
-						}
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx := gc_vstep5; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tx := gc_tx
@@ -1538,71 +1374,46 @@ func gc_body_nBodyMultiThread(gc_b *compiled.Block, bodies [][4]float32, acc [][
 			gc_off4 := gc_bx * p
 			if gc_from >= 0 && gc_off4 >= 0 && gc_off4 <= len(acc) && gc_to <= len(acc)-gc_off4 {
 				gc_at4 := acc[gc_off4:][:gc_to]
-				gc_vstep6 := gc_from
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop6 bool
-					gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
-						for ; gc_vstep6+15 < gc_to; gc_vstep6 += 16 {
-							gc_tx := gc_vstep6
-							gc_rank := gc_base + gc_tx
-							var ty int = gc_ty
-							_ = ty
-							var tx int = gc_tx
-							/*line nbody.go:219*/ var i int = gc_bx*p + tx
-							_ = i
-							/*line nbody.go:219*/ ax := archsimd.LoadFloat32x16Slice(gc_s_ax[gc_rank:])
-							/*line nbody.go:219*/ ay := archsimd.LoadFloat32x16Slice(gc_s_ay[gc_rank:])
-							/*line nbody.go:219*/ az := archsimd.LoadFloat32x16Slice(gc_s_az[gc_rank:])
-							{
-								var gc_lanes34 [16]uint32
-								/*line nbody.go:245*/ ax.AsUint32x16().Store(&gc_lanes34)
-								var gc_lanes35 [16]uint32
-								/*line nbody.go:245*/ ay.AsUint32x16().Store(&gc_lanes35)
-								var gc_lanes36 [16]uint32
-								/*line nbody.go:245*/ az.AsUint32x16().Store(&gc_lanes36)
-								for gc_k20 := range 16 {
-									{
-										/*line nbody.go:245*/ compiled.SetBits32At(&gc_at4[gc_tx+gc_k20][0], gc_lanes34[gc_k20])
-										/*line nbody.go:245*/ compiled.SetBits32At(&gc_at4[gc_tx+gc_k20][1], gc_lanes35[gc_k20])
-										/*line nbody.go:245*/ compiled.SetBits32At(&gc_at4[gc_tx+gc_k20][2], gc_lanes36[gc_k20])
-									}
-								}
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep6, false
-					}(gc_vstep6)
-					if gc_stop6 {
-						return
-					}
-				}
-				if compiled.SIMD {
-					for ; gc_vstep6+7 < gc_to; gc_vstep6 += 8 {
-						gc_tx := gc_vstep6
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+					{
+						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
-						var ty int = gc_ty
-						_ = ty
-						var tx int = gc_tx
-						/*line nbody.go:219*/ var i int = gc_bx*p + tx
-						_ = i
-						/*line nbody.go:219*/ ax := archsimd.LoadFloat32x8Slice(gc_s_ax[gc_rank:])
-						/*line nbody.go:219*/ ay := archsimd.LoadFloat32x8Slice(gc_s_ay[gc_rank:])
-						/*line nbody.go:219*/ az := archsimd.LoadFloat32x8Slice(gc_s_az[gc_rank:])
-						var gc_lanes31 [8]uint32
-						/*line nbody.go:245*/ ax.AsUint32x8().Store(&gc_lanes31)
-						var gc_lanes32 [8]uint32
-						/*line nbody.go:245*/ ay.AsUint32x8().Store(&gc_lanes32)
-						var gc_lanes33 [8]uint32
-						/*line nbody.go:245*/ az.AsUint32x8().Store(&gc_lanes33)
-						for gc_k19 := range 8 {
-							/*line nbody.go:245*/ compiled.SetBits32At(&gc_at4[gc_tx+gc_k19][0], gc_lanes31[gc_k19])
-							/*line nbody.go:245*/ compiled.SetBits32At(&gc_at4[gc_tx+gc_k19][1], gc_lanes32[gc_k19])
-							/*line nbody.go:245*/ compiled.SetBits32At(&gc_at4[gc_tx+gc_k19][2], gc_lanes33[gc_k19])
-						}
+						gc_pos.Thread = gc_rank
+						ax := gc_s_ax[gc_rank]
+						ay := gc_s_ay[gc_rank]
+						az := gc_s_az[gc_rank]
+						/*line nbody.go:245*/ gc_at4[gc_tx] = [3]float32{ax, ay, az}
 					}
-					archsimd.ClearAVXUpperBits()
+					{
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						ax := gc_s_ax[gc_rank]
+						ay := gc_s_ay[gc_rank]
+						az := gc_s_az[gc_rank]
+						/*line nbody.go:245*/ gc_at4[gc_tx] = [3]float32{ax, ay, az}
+					}
+					{
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						ax := gc_s_ax[gc_rank]
+						ay := gc_s_ay[gc_rank]
+						az := gc_s_az[gc_rank]
+						/*line nbody.go:245*/ gc_at4[gc_tx] = [3]float32{ax, ay, az}
+					}
+					{
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						ax := gc_s_ax[gc_rank]
+						ay := gc_s_ay[gc_rank]
+						az := gc_s_az[gc_rank]
+						/*line nbody.go:245*/ gc_at4[gc_tx] = [3]float32{ax, ay, az}
+					}
 				}
-				for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					ax := gc_s_ax[gc_rank]
@@ -1611,75 +1422,7 @@ func gc_body_nBodyMultiThread(gc_b *compiled.Block, bodies [][4]float32, acc [][
 					/*line nbody.go:245*/ gc_at4[gc_tx] = [3]float32{ax, ay, az}
 				}
 			} else {
-				gc_vstep7 := gc_from
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop7 bool
-					gc_vstep7, gc_stop7 = func(gc_vstep7 int) (int, bool) {
-						for ; gc_vstep7+15 < gc_to; gc_vstep7 += 16 {
-							gc_tx := gc_vstep7
-							gc_rank := gc_base + gc_tx
-							var ty int = gc_ty
-							_ = ty
-							var tx int = gc_tx
-							/*line nbody.go:219*/ var i int = gc_bx*p + tx
-							/*line nbody.go:219*/ ax := archsimd.LoadFloat32x16Slice(gc_s_ax[gc_rank:])
-							/*line nbody.go:219*/ ay := archsimd.LoadFloat32x16Slice(gc_s_ay[gc_rank:])
-							/*line nbody.go:219*/ az := archsimd.LoadFloat32x16Slice(gc_s_az[gc_rank:])
-							{
-								/*line nbody.go:245*/ if i < 0 || i > len(acc)-16 {
-									break
-								}
-								var gc_lanes28 [16]uint32
-								/*line nbody.go:245*/ ax.AsUint32x16().Store(&gc_lanes28)
-								var gc_lanes29 [16]uint32
-								/*line nbody.go:245*/ ay.AsUint32x16().Store(&gc_lanes29)
-								var gc_lanes30 [16]uint32
-								/*line nbody.go:245*/ az.AsUint32x16().Store(&gc_lanes30)
-								for gc_k18 := range 16 {
-									{
-										/*line nbody.go:245*/ compiled.SetBits32At(&acc[i+gc_k18][0], gc_lanes28[gc_k18])
-										/*line nbody.go:245*/ compiled.SetBits32At(&acc[i+gc_k18][1], gc_lanes29[gc_k18])
-										/*line nbody.go:245*/ compiled.SetBits32At(&acc[i+gc_k18][2], gc_lanes30[gc_k18])
-									}
-								}
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep7, false
-					}(gc_vstep7)
-					if gc_stop7 {
-						return
-					}
-				}
-				if compiled.SIMD {
-					for ; gc_vstep7+7 < gc_to; gc_vstep7 += 8 {
-						gc_tx := gc_vstep7
-						gc_rank := gc_base + gc_tx
-						var ty int = gc_ty
-						_ = ty
-						var tx int = gc_tx
-						/*line nbody.go:219*/ var i int = gc_bx*p + tx
-						/*line nbody.go:219*/ ax := archsimd.LoadFloat32x8Slice(gc_s_ax[gc_rank:])
-						/*line nbody.go:219*/ ay := archsimd.LoadFloat32x8Slice(gc_s_ay[gc_rank:])
-						/*line nbody.go:219*/ az := archsimd.LoadFloat32x8Slice(gc_s_az[gc_rank:])
-						/*line nbody.go:245*/ if i < 0 || i > len(acc)-8 {
-							break
-						}
-						var gc_lanes25 [8]uint32
-						/*line nbody.go:245*/ ax.AsUint32x8().Store(&gc_lanes25)
-						var gc_lanes26 [8]uint32
-						/*line nbody.go:245*/ ay.AsUint32x8().Store(&gc_lanes26)
-						var gc_lanes27 [8]uint32
-						/*line nbody.go:245*/ az.AsUint32x8().Store(&gc_lanes27)
-						for gc_k17 := range 8 {
-							/*line nbody.go:245*/ compiled.SetBits32At(&acc[i+gc_k17][0], gc_lanes25[gc_k17])
-							/*line nbody.go:245*/ compiled.SetBits32At(&acc[i+gc_k17][1], gc_lanes26[gc_k17])
-							/*line nbody.go:245*/ compiled.SetBits32At(&acc[i+gc_k17][2], gc_lanes27[gc_k17])
-						}
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx := gc_vstep7; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tx := gc_tx

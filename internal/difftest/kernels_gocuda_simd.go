@@ -5295,151 +5295,19 @@ func gc_body_maskedCollectives(gc_b *compiled.Block, in []int32, out []uint32) {
 				}
 			}
 			/*line kernels.go:372*/ compiled.WarpLanes[uint32, uint32](gc_b, "ReduceXorSync", gc_w, gc_act, 0xfffff, nil, &gc_c5v, nil, nil, &gc_c5r)
-			gc_left5 := gc_act
-			if compiled.SIMD {
-				if gc_act == ^uint32(0) {
-					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-						gc_rank := gc_w + gc_lane
-						var r int = gc_rank
-						/*line kernels.go:365*/ x := archsimd.LoadInt32x8Slice(gc_l_x[gc_lane:])
-						/*line kernels.go:365*/ hi := archsimd.LoadInt32x8Slice(gc_l_hi[gc_lane:])
-						/*line kernels.go:365*/ and := archsimd.LoadUint32x8Slice(gc_l_and[gc_lane:])
-						/*line kernels.go:365*/ or := archsimd.LoadUint32x8Slice(gc_l_or[gc_lane:])
-						/*line kernels.go:372*/ xor := archsimd.LoadUint32x8Slice(gc_c5r[gc_lane:])
-						gc_t6 := x.AsUint32x8()
-						/*line kernels.go:373*/ gc_t7 := hi.AsUint32x8()
-						/*line kernels.go:373*/ gc_t8 := and
-						/*line kernels.go:373*/ gc_t9 := or
-						/*line kernels.go:373*/ gc_t10 := xor
-						var gc_lanes6 [8]uint32
-						gc_t6.Store(&gc_lanes6)
-						for gc_k6 := range 8 {
-							if 0xff&(1<<gc_k6) != 0 {
-								gc_pos.Thread = gc_rank + gc_k6
-								/*line kernels.go:373*/ out[(5*r)+5*gc_k6] = gc_lanes6[gc_k6]
-							}
-						}
-						gc_pos.Thread = gc_rank
-						var gc_lanes7 [8]uint32
-						gc_t7.Store(&gc_lanes7)
-						for gc_k7 := range 8 {
-							if 0xff&(1<<gc_k7) != 0 {
-								gc_pos.Thread = gc_rank + gc_k7
-								/*line kernels.go:373*/ out[(5*r+1)+5*gc_k7] = gc_lanes7[gc_k7]
-							}
-						}
-						gc_pos.Thread = gc_rank
-						var gc_lanes8 [8]uint32
-						gc_t8.Store(&gc_lanes8)
-						for gc_k8 := range 8 {
-							if 0xff&(1<<gc_k8) != 0 {
-								gc_pos.Thread = gc_rank + gc_k8
-								/*line kernels.go:373*/ out[(5*r+2)+5*gc_k8] = gc_lanes8[gc_k8]
-							}
-						}
-						gc_pos.Thread = gc_rank
-						var gc_lanes9 [8]uint32
-						gc_t9.Store(&gc_lanes9)
-						for gc_k9 := range 8 {
-							if 0xff&(1<<gc_k9) != 0 {
-								gc_pos.Thread = gc_rank + gc_k9
-								/*line kernels.go:373*/ out[(5*r+3)+5*gc_k9] = gc_lanes9[gc_k9]
-							}
-						}
-						gc_pos.Thread = gc_rank
-						var gc_lanes10 [8]uint32
-						gc_t10.Store(&gc_lanes10)
-						for gc_k10 := range 8 {
-							if 0xff&(1<<gc_k10) != 0 {
-								gc_pos.Thread = gc_rank + gc_k10
-								/*line kernels.go:373*/ out[(5*r+4)+5*gc_k10] = gc_lanes10[gc_k10]
-							}
-						}
-						gc_pos.Thread = gc_rank
-						gc_left5 &^= 0xff << gc_lane
-					}
-				} else {
-					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-						if gc_act>>gc_lane&0xff != 0xff {
-							continue
-						}
-						gc_rank := gc_w + gc_lane
-						var r int = gc_rank
-						/*line kernels.go:365*/ x := archsimd.LoadInt32x8Slice(gc_l_x[gc_lane:])
-						/*line kernels.go:365*/ hi := archsimd.LoadInt32x8Slice(gc_l_hi[gc_lane:])
-						/*line kernels.go:365*/ and := archsimd.LoadUint32x8Slice(gc_l_and[gc_lane:])
-						/*line kernels.go:365*/ or := archsimd.LoadUint32x8Slice(gc_l_or[gc_lane:])
-						/*line kernels.go:372*/ xor := archsimd.LoadUint32x8Slice(gc_c5r[gc_lane:])
-						gc_t := x.AsUint32x8()
-						/*line kernels.go:373*/ gc_t2 := hi.AsUint32x8()
-						/*line kernels.go:373*/ gc_t3 := and
-						/*line kernels.go:373*/ gc_t4 := or
-						/*line kernels.go:373*/ gc_t5 := xor
-						var gc_lanes [8]uint32
-						gc_t.Store(&gc_lanes)
-						for gc_k := range 8 {
-							if 0xff&(1<<gc_k) != 0 {
-								gc_pos.Thread = gc_rank + gc_k
-								/*line kernels.go:373*/ out[(5*r)+5*gc_k] = gc_lanes[gc_k]
-							}
-						}
-						gc_pos.Thread = gc_rank
-						var gc_lanes2 [8]uint32
-						gc_t2.Store(&gc_lanes2)
-						for gc_k2 := range 8 {
-							if 0xff&(1<<gc_k2) != 0 {
-								gc_pos.Thread = gc_rank + gc_k2
-								/*line kernels.go:373*/ out[(5*r+1)+5*gc_k2] = gc_lanes2[gc_k2]
-							}
-						}
-						gc_pos.Thread = gc_rank
-						var gc_lanes3 [8]uint32
-						gc_t3.Store(&gc_lanes3)
-						for gc_k3 := range 8 {
-							if 0xff&(1<<gc_k3) != 0 {
-								gc_pos.Thread = gc_rank + gc_k3
-								/*line kernels.go:373*/ out[(5*r+2)+5*gc_k3] = gc_lanes3[gc_k3]
-							}
-						}
-						gc_pos.Thread = gc_rank
-						var gc_lanes4 [8]uint32
-						gc_t4.Store(&gc_lanes4)
-						for gc_k4 := range 8 {
-							if 0xff&(1<<gc_k4) != 0 {
-								gc_pos.Thread = gc_rank + gc_k4
-								/*line kernels.go:373*/ out[(5*r+3)+5*gc_k4] = gc_lanes4[gc_k4]
-							}
-						}
-						gc_pos.Thread = gc_rank
-						var gc_lanes5 [8]uint32
-						gc_t5.Store(&gc_lanes5)
-						for gc_k5 := range 8 {
-							if 0xff&(1<<gc_k5) != 0 {
-								gc_pos.Thread = gc_rank + gc_k5
-								/*line kernels.go:373*/ out[(5*r+4)+5*gc_k5] = gc_lanes5[gc_k5]
-							}
-						}
-						gc_pos.Thread = gc_rank
-						gc_left5 &^= 0xff << gc_lane
-					}
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
 				}
-				archsimd.ClearAVXUpperBits()
-			}
-			if gc_left5 != 0 {
-				for gc_lane := 0; gc_lane < 32; gc_lane++ {
-					if gc_left5&(1<<gc_lane) == 0 {
-						continue
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-					r := gc_rank
-					x := gc_l_x[gc_lane]
-					hi := gc_l_hi[gc_lane]
-					and := gc_l_and[gc_lane]
-					or := gc_l_or[gc_lane]
-					/*line kernels.go:372*/ xor := gc_c5r[gc_lane]
-					out[5*r], out[5*r+1], out[5*r+2], out[5*r+3], out[5*r+4] = uint32(x), uint32(hi), and, or, xor
-				}
+				gc_rank := gc_w + gc_lane
+				gc_pos.Thread = gc_rank
+				r := gc_rank
+				x := gc_l_x[gc_lane]
+				hi := gc_l_hi[gc_lane]
+				and := gc_l_and[gc_lane]
+				or := gc_l_or[gc_lane]
+				/*line kernels.go:372*/ xor := gc_c5r[gc_lane]
+				out[5*r], out[5*r+1], out[5*r+2], out[5*r+3], out[5*r+4] = uint32(x), uint32(hi), and, or, xor
 			}
 		}
 		gc_act = gc_save8 &^ gc_dead

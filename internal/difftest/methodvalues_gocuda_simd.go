@@ -551,112 +551,36 @@ func gc_body_methodValue(gc_b *compiled.Block, out []int32) {
 		}
 	}
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-		gc_vstep5 := 0
-		if compiled.SIMD && compiled.SIMD512 {
-			var gc_stop5 bool
-			gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
-				for ; gc_vstep5+15 < gc_bdx; gc_vstep5 += 16 {
-					gc_tx := gc_vstep5
-					gc_rank := gc_base + gc_tx
-					var i int = gc_bx*gc_bdx + gc_tx
-					/*line methodvalues.go:34*/ r_9 := archsimd.LoadInt32x16Slice(gc_s_r_9[gc_rank:])
-					/*line methodvalues.go:34*/ a := archsimd.LoadInt32x16Slice(gc_s_a[gc_rank:])
-					/*line methodvalues.go:34*/ b := archsimd.LoadInt32x16Slice(gc_s_b[gc_rank:])
-					/*line methodvalues.go:20*/ r_10 := r_9
-					/*line methodvalues.go:42*/ c := r_10
-					{
-						var gc_lanes4 [16]int32
-						/*line methodvalues.go:43*/ a.Store(&gc_lanes4)
-						for gc_k4 := range 16 {
-							if 0xffff&(1<<gc_k4) != 0 {
-								gc_pos.Thread = gc_rank + gc_k4
-								/*line methodvalues.go:43*/ out[(3*i)+3*gc_k4] = gc_lanes4[gc_k4]
-							}
-						}
-						gc_pos.Thread = gc_rank
-					}
-					{
-						var gc_lanes5 [16]int32
-						/*line methodvalues.go:44*/ b.Store(&gc_lanes5)
-						for gc_k5 := range 16 {
-							if 0xffff&(1<<gc_k5) != 0 {
-								gc_pos.Thread = gc_rank + gc_k5
-								/*line methodvalues.go:44*/ out[(3*i+1)+3*gc_k5] = gc_lanes5[gc_k5]
-							}
-						}
-						gc_pos.Thread = gc_rank
-					}
-					{
-						var gc_lanes6 [16]int32
-						/*line methodvalues.go:45*/ c.Store(&gc_lanes6)
-						for gc_k6 := range 16 {
-							if 0xffff&(1<<gc_k6) != 0 {
-								gc_pos.Thread = gc_rank + gc_k6
-								/*line methodvalues.go:45*/ out[(3*i+2)+3*gc_k6] = gc_lanes6[gc_k6]
-							}
-						}
-						gc_pos.Thread = gc_rank
-					}
-				}
-				archsimd.ClearAVXUpperBits()
-				return gc_vstep5, false
-			}(gc_vstep5)
-			if gc_stop5 {
-				return
-			}
-		}
-		if compiled.SIMD {
-			for ; gc_vstep5+7 < gc_bdx; gc_vstep5 += 8 {
-				gc_tx := gc_vstep5
+		gc_stride := 3 * 1
+		gc_off5 := 3 * (gc_bx * gc_bdx)
+		gc_off6 := (3 * (gc_bx * gc_bdx)) + 1
+		gc_off7 := (3 * (gc_bx * gc_bdx)) + 2
+		if compiled.InStride(gc_stride, gc_off5, 0, gc_bdx, len(out)) && compiled.InStride(gc_stride, gc_off6, 0, gc_bdx, len(out)) && compiled.InStride(gc_stride, gc_off7, 0, gc_bdx, len(out)) {
+			for gc_tx, gc_idx, gc_idx2, gc_idx3 := 0, gc_off5+gc_stride*(0), gc_off6+gc_stride*(0), gc_off7+gc_stride*(0); gc_tx < gc_bdx; gc_tx, gc_idx, gc_idx2, gc_idx3 = gc_tx+1, gc_idx+gc_stride, gc_idx2+gc_stride, gc_idx3+gc_stride {
 				gc_rank := gc_base + gc_tx
-				var i int = gc_bx*gc_bdx + gc_tx
-				/*line methodvalues.go:34*/ r_9 := archsimd.LoadInt32x8Slice(gc_s_r_9[gc_rank:])
-				/*line methodvalues.go:34*/ a := archsimd.LoadInt32x8Slice(gc_s_a[gc_rank:])
-				/*line methodvalues.go:34*/ b := archsimd.LoadInt32x8Slice(gc_s_b[gc_rank:])
-				/*line methodvalues.go:20*/ r_10 := r_9
+				r_9 := gc_s_r_9[gc_rank]
+				a := gc_s_a[gc_rank]
+				b := gc_s_b[gc_rank]
+				/*line methodvalues.go:20*/ var r_10 int32 = r_9
 				/*line methodvalues.go:42*/ c := r_10
-				var gc_lanes [8]int32
-				/*line methodvalues.go:43*/ a.Store(&gc_lanes)
-				for gc_k := range 8 {
-					if 0xff&(1<<gc_k) != 0 {
-						gc_pos.Thread = gc_rank + gc_k
-						/*line methodvalues.go:43*/ out[(3*i)+3*gc_k] = gc_lanes[gc_k]
-					}
-				}
-				gc_pos.Thread = gc_rank
-				var gc_lanes2 [8]int32
-				/*line methodvalues.go:44*/ b.Store(&gc_lanes2)
-				for gc_k2 := range 8 {
-					if 0xff&(1<<gc_k2) != 0 {
-						gc_pos.Thread = gc_rank + gc_k2
-						/*line methodvalues.go:44*/ out[(3*i+1)+3*gc_k2] = gc_lanes2[gc_k2]
-					}
-				}
-				gc_pos.Thread = gc_rank
-				var gc_lanes3 [8]int32
-				/*line methodvalues.go:45*/ c.Store(&gc_lanes3)
-				for gc_k3 := range 8 {
-					if 0xff&(1<<gc_k3) != 0 {
-						gc_pos.Thread = gc_rank + gc_k3
-						/*line methodvalues.go:45*/ out[(3*i+2)+3*gc_k3] = gc_lanes3[gc_k3]
-					}
-				}
-				gc_pos.Thread = gc_rank
+				out[gc_idx] = a
+				out[gc_idx2] = b
+				out[gc_idx3] = c
 			}
-			archsimd.ClearAVXUpperBits()
-		}
-		for gc_tx := gc_vstep5; gc_tx < gc_bdx; gc_tx++ {
-			gc_rank := gc_base + gc_tx
-			gc_pos.Thread = gc_rank
-			i := gc_bx*gc_bdx + gc_tx
-			r_9 := gc_s_r_9[gc_rank]
-			a := gc_s_a[gc_rank]
-			b := gc_s_b[gc_rank]
-			/*line methodvalues.go:20*/ var r_10 int32 = r_9
-			/*line methodvalues.go:42*/ c := r_10
-			out[3*i] = a
-			out[3*i+1] = b
-			out[3*i+2] = c
+		} else {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				i := gc_bx*gc_bdx + gc_tx
+				r_9 := gc_s_r_9[gc_rank]
+				a := gc_s_a[gc_rank]
+				b := gc_s_b[gc_rank]
+				/*line methodvalues.go:20*/ var r_10 int32 = r_9
+				/*line methodvalues.go:42*/ c := r_10
+				out[3*i] = a
+				out[3*i+1] = b
+				out[3*i+2] = c
+			}
 		}
 	}
 }

@@ -330,82 +330,18 @@ func gc_body_exprCollectives(gc_b *compiled.Block, in []float32, out []float32, 
 				gc_l_v_4[gc_lane] = v_4
 			}
 		}
-		gc_left3 := gc_act
-		if compiled.SIMD {
-			/*line normalize.go:56*/ gc_vb := archsimd.BroadcastFloat32x8(float32(n*10 + rounds))
-			gc_tidx4 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-			if gc_act == ^uint32(0) && gc_tidx4.X+32 <= gc_bdx {
-				/*line normalize.go:56*/ gc_vb2 := archsimd.BroadcastFloat32x8(float32(n*10 + rounds))
-				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-					gc_rank := gc_w + gc_lane
-					gc_tx := gc_tidx4.X + gc_lane
-					gc_ty := gc_tidx4.Y
-					_ = gc_ty
-					gc_tz := gc_tidx4.Z
-					_ = gc_tz
-					var i int = gc_bx*gc_bdx + gc_tx
-					/*line normalize.go:40*/ v_4 := archsimd.LoadFloat32x8Slice(gc_l_v_4[gc_lane:])
-					/*line normalize.go:26*/ r_ := v_4
-					var gc_lanes2 [8]float32
-					/*line normalize.go:56*/ gc_vb2.Add(r_).Store(&gc_lanes2)
-					for gc_k2 := range 8 {
-						if 0xff&(1<<gc_k2) != 0 {
-							gc_pos.Thread = gc_rank + gc_k2
-							/*line normalize.go:56*/ out[(4*i+3)+4*gc_k2] = gc_lanes2[gc_k2]
-						}
-					}
-					gc_pos.Thread = gc_rank
-					gc_left3 &^= 0xff << gc_lane
-				}
-			} else {
-				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-					if gc_act>>gc_lane&0xff != 0xff {
-						continue
-					}
-					gc_rank := gc_w + gc_lane
-					gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
-					if gc_tidx.X+8 > gc_bdx {
-						continue // the lanes wrap to the next row
-					}
-					gc_tx := gc_tidx.X
-					gc_ty := gc_tidx.Y
-					_ = gc_ty
-					gc_tz := gc_tidx.Z
-					_ = gc_tz
-					var i int = gc_bx*gc_bdx + gc_tx
-					/*line normalize.go:40*/ v_4 := archsimd.LoadFloat32x8Slice(gc_l_v_4[gc_lane:])
-					/*line normalize.go:26*/ r_ := v_4
-					var gc_lanes [8]float32
-					/*line normalize.go:56*/ gc_vb.Add(r_).Store(&gc_lanes)
-					for gc_k := range 8 {
-						if 0xff&(1<<gc_k) != 0 {
-							gc_pos.Thread = gc_rank + gc_k
-							/*line normalize.go:56*/ out[(4*i+3)+4*gc_k] = gc_lanes[gc_k]
-						}
-					}
-					gc_pos.Thread = gc_rank
-					gc_left3 &^= 0xff << gc_lane
-				}
+		gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+		gc_tx := gc_tidx.X - 1
+		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			gc_tx++
+			if gc_tx == gc_bdx {
+				gc_tx = 0
 			}
-			archsimd.ClearAVXUpperBits()
-		}
-		if gc_left3 != 0 {
-			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-			gc_tx := gc_tidx.X - 1
-			for gc_lane := 0; gc_lane < 32; gc_lane++ {
-				gc_tx++
-				if gc_tx == gc_bdx {
-					gc_tx = 0
-				}
-				if gc_left3&(1<<gc_lane) == 0 {
-					continue
-				}
-				gc_pos.Thread = gc_w + gc_lane
-				i := gc_bx*gc_bdx + gc_tx
-				v_4 := gc_l_v_4[gc_lane]
-				/*line normalize.go:26*/ var r_ float32 = v_4
-				/*line normalize.go:56*/ out[4*i+3] = float32(n*10+rounds) + r_
-			}
+			gc_pos.Thread = gc_w + gc_lane
+			i := gc_bx*gc_bdx + gc_tx
+			v_4 := gc_l_v_4[gc_lane]
+			/*line normalize.go:26*/ var r_ float32 = v_4
+			/*line normalize.go:56*/ out[4*i+3] = float32(n*10+rounds) + r_
 		}
 	}
 }
@@ -485,79 +421,13 @@ func gc_body_nestedSync(gc_b *compiled.Block, out []int32) {
 			}
 		}
 		/*line normalize.go:68*/ compiled.WarpLanes[int32, int32](gc_b, "ReduceAddSync", gc_w, gc_act, 0, &gc_c2m, &gc_l_v, nil, nil, &gc_c2r)
-		gc_left2 := gc_act
-		if compiled.SIMD {
-			gc_tidx3 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-			if gc_act == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx {
-				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-					gc_rank := gc_w + gc_lane
-					gc_tx := gc_tidx3.X + gc_lane
-					gc_ty := gc_tidx3.Y
-					_ = gc_ty
-					gc_tz := gc_tidx3.Z
-					_ = gc_tz
-					var i int = gc_bx*gc_bdx + gc_tx
-					/*line normalize.go:66*/ var v archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-					/*line normalize.go:68*/ gc_t6 := archsimd.LoadInt32x8Slice(gc_c2r[gc_lane:])
-					reduceAddSync := gc_t6
-					/*line normalize.go:68*/ v = reduceAddSync
-					var gc_lanes4 [8]int32
-					/*line normalize.go:69*/ v.Store(&gc_lanes4)
-					for gc_k4 := range 8 {
-						if 0xff&(1<<gc_k4) != 0 {
-							gc_pos.Thread = gc_rank + gc_k4
-							/*line normalize.go:69*/ out[(3*i)+3*gc_k4] = gc_lanes4[gc_k4]
-						}
-					}
-					gc_pos.Thread = gc_rank
-					/*line normalize.go:69*/ v.StoreSlice(gc_l_v[gc_lane:])
-					gc_left2 &^= 0xff << gc_lane
-				}
-			} else {
-				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-					if gc_act>>gc_lane&0xff != 0xff {
-						continue
-					}
-					gc_rank := gc_w + gc_lane
-					gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
-					if gc_tidx.X+8 > gc_bdx {
-						continue // the lanes wrap to the next row
-					}
-					gc_tx := gc_tidx.X
-					gc_ty := gc_tidx.Y
-					_ = gc_ty
-					gc_tz := gc_tidx.Z
-					_ = gc_tz
-					var i int = gc_bx*gc_bdx + gc_tx
-					/*line normalize.go:66*/ var v archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-					/*line normalize.go:68*/ gc_t4 := archsimd.LoadInt32x8Slice(gc_c2r[gc_lane:])
-					reduceAddSync := gc_t4
-					/*line normalize.go:68*/ v = reduceAddSync
-					var gc_lanes2 [8]int32
-					/*line normalize.go:69*/ v.Store(&gc_lanes2)
-					for gc_k2 := range 8 {
-						if 0xff&(1<<gc_k2) != 0 {
-							gc_pos.Thread = gc_rank + gc_k2
-							/*line normalize.go:69*/ out[(3*i)+3*gc_k2] = gc_lanes2[gc_k2]
-						}
-					}
-					gc_pos.Thread = gc_rank
-					/*line normalize.go:69*/ v.StoreSlice(gc_l_v[gc_lane:])
-					gc_left2 &^= 0xff << gc_lane
-				}
-			}
-			archsimd.ClearAVXUpperBits()
-		}
-		if gc_left2 != 0 {
+		{
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
-			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 				gc_tx++
 				if gc_tx == gc_bdx {
 					gc_tx = 0
-				}
-				if gc_left2&(1<<gc_lane) == 0 {
-					continue
 				}
 				gc_pos.Thread = gc_w + gc_lane
 				i := gc_bx*gc_bdx + gc_tx
@@ -589,14 +459,14 @@ func gc_body_nestedSync(gc_b *compiled.Block, out []int32) {
 		gc_save12 := gc_act
 		gc_act = gc_save12 & gc_m12
 		if gc_act != 0 {
-			gc_left3 := gc_act
+			gc_left2 := gc_act
 			if compiled.SIMD {
 				gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 				if gc_act == ^uint32(0) {
 					gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
 					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 						/*line normalize.go:75*/ archsimd.BroadcastInt32x8(int32(gc_lane)).Add(gc_iota2).StoreSlice(gc_c4v[gc_lane:])
-						gc_left3 &^= 0xff << gc_lane
+						gc_left2 &^= 0xff << gc_lane
 					}
 				} else {
 					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
@@ -604,14 +474,14 @@ func gc_body_nestedSync(gc_b *compiled.Block, out []int32) {
 							continue
 						}
 						/*line normalize.go:85*/ archsimd.BroadcastInt32x8(int32(gc_lane)).Add(gc_iota).StoreSlice(gc_c4v[gc_lane:])
-						gc_left3 &^= 0xff << gc_lane
+						gc_left2 &^= 0xff << gc_lane
 					}
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			if gc_left3 != 0 {
+			if gc_left2 != 0 {
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
-					if gc_left3&(1<<gc_lane) == 0 {
+					if gc_left2&(1<<gc_lane) == 0 {
 						continue
 					}
 					gc_rank := gc_w + gc_lane
@@ -620,74 +490,19 @@ func gc_body_nestedSync(gc_b *compiled.Block, out []int32) {
 				}
 			}
 			compiled.ShflWarp(gc_b, compiled.Shfl, gc_w, gc_act, gocuda.FullMask, &gc_c4v, 3, 32, &gc_c4r)
-			gc_left4 := gc_act
-			if compiled.SIMD {
-				gc_tidx5 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-				if gc_act == ^uint32(0) && gc_tidx5.X+32 <= gc_bdx {
-					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-						gc_rank := gc_w + gc_lane
-						gc_tx := gc_tidx5.X + gc_lane
-						gc_ty := gc_tidx5.Y
-						_ = gc_ty
-						gc_tz := gc_tidx5.Z
-						_ = gc_tz
-						var i int = gc_bx*gc_bdx + gc_tx
-						var gc_lanes6 [8]int32
-						/*line normalize.go:71*/ archsimd.LoadInt32x8Slice(gc_c4r[gc_lane:]).Store(&gc_lanes6)
-						for gc_k6 := range 8 {
-							if 0xff&(1<<gc_k6) != 0 {
-								gc_pos.Thread = gc_rank + gc_k6
-								/*line normalize.go:71*/ out[(3*i+1)+3*gc_k6] = gc_lanes6[gc_k6]
-							}
-						}
-						gc_pos.Thread = gc_rank
-						gc_left4 &^= 0xff << gc_lane
-					}
-				} else {
-					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-						if gc_act>>gc_lane&0xff != 0xff {
-							continue
-						}
-						gc_rank := gc_w + gc_lane
-						gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
-						if gc_tidx.X+8 > gc_bdx {
-							continue // the lanes wrap to the next row
-						}
-						gc_tx := gc_tidx.X
-						gc_ty := gc_tidx.Y
-						_ = gc_ty
-						gc_tz := gc_tidx.Z
-						_ = gc_tz
-						var i int = gc_bx*gc_bdx + gc_tx
-						var gc_lanes5 [8]int32
-						/*line normalize.go:71*/ archsimd.LoadInt32x8Slice(gc_c4r[gc_lane:]).Store(&gc_lanes5)
-						for gc_k5 := range 8 {
-							if 0xff&(1<<gc_k5) != 0 {
-								gc_pos.Thread = gc_rank + gc_k5
-								/*line normalize.go:71*/ out[(3*i+1)+3*gc_k5] = gc_lanes5[gc_k5]
-							}
-						}
-						gc_pos.Thread = gc_rank
-						gc_left4 &^= 0xff << gc_lane
-					}
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
 				}
-				archsimd.ClearAVXUpperBits()
-			}
-			if gc_left4 != 0 {
-				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				for gc_lane := 0; gc_lane < 32; gc_lane++ {
-					gc_tx++
-					if gc_tx == gc_bdx {
-						gc_tx = 0
-					}
-					if gc_left4&(1<<gc_lane) == 0 {
-						continue
-					}
-					gc_pos.Thread = gc_w + gc_lane
-					i := gc_bx*gc_bdx + gc_tx
-					/*line normalize.go:71*/ out[3*i+1] = gc_c4r[gc_lane]
+				if gc_act&(1<<gc_lane) == 0 {
+					continue
 				}
+				gc_pos.Thread = gc_w + gc_lane
+				i := gc_bx*gc_bdx + gc_tx
+				/*line normalize.go:71*/ out[3*i+1] = gc_c4r[gc_lane]
 			}
 		}
 		gc_act = gc_save12 &^ gc_dead
@@ -726,57 +541,7 @@ func gc_body_nestedSync(gc_b *compiled.Block, out []int32) {
 	}
 	var syncThreadsOr bool = gc_r3
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-		gc_vstep := 0
-		if compiled.SIMD && compiled.SIMD512 {
-			var gc_stop bool
-			gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-				gc_vb2 := archsimd.BroadcastInt32x16(1)
-				for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
-					gc_tx := gc_vstep
-					gc_rank := gc_base + gc_tx
-					var i int = gc_bx*gc_bdx + gc_tx
-					/*line normalize.go:73*/ if syncThreadsOr {
-						{
-							var gc_lanes8 [16]int32
-							gc_vb2.Store(&gc_lanes8)
-							for gc_k8 := range 16 {
-								if 0xffff&(1<<gc_k8) != 0 {
-									gc_pos.Thread = gc_rank + gc_k8
-									/*line normalize.go:74*/ out[(3*i+2)+3*gc_k8] = gc_lanes8[gc_k8]
-								}
-							}
-							gc_pos.Thread = gc_rank
-						}
-					}
-				}
-				archsimd.ClearAVXUpperBits()
-				return gc_vstep, false
-			}(gc_vstep)
-			if gc_stop {
-				return
-			}
-		}
-		if compiled.SIMD {
-			gc_vb := archsimd.BroadcastInt32x8(1)
-			for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
-				gc_tx := gc_vstep
-				gc_rank := gc_base + gc_tx
-				var i int = gc_bx*gc_bdx + gc_tx
-				/*line normalize.go:73*/ if syncThreadsOr {
-					var gc_lanes7 [8]int32
-					gc_vb.Store(&gc_lanes7)
-					for gc_k7 := range 8 {
-						if 0xff&(1<<gc_k7) != 0 {
-							gc_pos.Thread = gc_rank + gc_k7
-							/*line normalize.go:74*/ out[(3*i+2)+3*gc_k7] = gc_lanes7[gc_k7]
-						}
-					}
-					gc_pos.Thread = gc_rank
-				}
-			}
-			archsimd.ClearAVXUpperBits()
-		}
-		gc_step := gc_vstep
+		gc_step := 0
 		for ; gc_step+3 < gc_bdx; gc_step += 4 {
 			{
 				gc_tx := gc_step + 0

@@ -29,6 +29,62 @@ func PartsKernel(bodies [][4]float32, ps []partsParticle, acc [][3]float32, dt f
 //line parts.go:21
 var gc_src_parts = compiled.NewSource(gc_files_parts, "parts", "6ed46b51600e7628ce1b2be6ddf1ab482b142a8d95f7b3558d5dd6aea8e0d452", "parts.go:14-33").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
+//line parts.go:21
+func gc_body_parts(gc_b *compiled.Block, gc_lo, gc_hi int, bodies [][4]float32, ps []partsParticle, acc [][3]float32, dt float32) {
+	gc_pos := gc_b.Pos()
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
+	gc_n := gc_b.Len()
+	gc_bx := gc_lo%gc_gdx - 1
+	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+		if gc_b.Stopped() {
+			return
+		}
+		gc_pos.Block = gc_blk
+		gc_bx++
+		if gc_bx == gc_gdx {
+			gc_bx = 0
+		}
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+			/*line parts.go:39*/ panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(len(acc), gc_bx*gc_bdx); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := gc_bx * gc_bdx
+			if gc_from >= 0 && gc_off >= 0 && gc_off <= len(bodies) && gc_to <= len(bodies)-gc_off && gc_off <= len(ps) && gc_to <= len(ps)-gc_off && gc_off <= len(acc) && gc_to <= len(acc)-gc_off {
+				gc_at := bodies[gc_off:][:gc_to]
+				gc_at2 := ps[gc_off:][:gc_to]
+				gc_at3 := acc[gc_off:][:gc_to]
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					/*line parts.go:26*/ m := gc_at[gc_tx][3]
+					if gc_at2[gc_tx].Charge > 0 {
+						gc_at2[gc_tx].X += gc_at2[gc_tx].V * dt
+						gc_at2[gc_tx].V -= m
+					}
+					gc_at3[gc_tx] = [3]float32{gc_at[gc_tx][0] * m, gc_at2[gc_tx].X, float32(gc_at2[gc_tx].ID)}
+					gc_at2[gc_tx] = partsParticle{ID: gc_at2[gc_tx].ID + 1, X: gc_at2[gc_tx].X, V: gc_at2[gc_tx].V, Charge: -gc_at2[gc_tx].Charge}
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					i := gc_bx*gc_bdx + gc_tx
+					/*line parts.go:26*/ m := bodies[i][3]
+					if ps[i].Charge > 0 {
+						ps[i].X += ps[i].V * dt
+						ps[i].V -= m
+					}
+					acc[i] = [3]float32{bodies[i][0] * m, ps[i].X, float32(ps[i].ID)}
+					ps[i] = partsParticle{ID: ps[i].ID + 1, X: ps[i].X, V: ps[i].V, Charge: -ps[i].Charge}
+				}
+			}
+		}
+	}
+}
+
 // PartsSumKernel sets out[i] to the sum over every particle j of
 // ps[j].X - ps[i].X: a field of an element the same for every thread
 // (broadcast from its address in the SIMD build) and one at thread i's

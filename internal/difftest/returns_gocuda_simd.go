@@ -500,93 +500,22 @@ func gc_body_earlyReturn(gc_b *compiled.Block, out []int32, shift, rounds int) {
 	/*line returns.go:59*/ var r_4 int
 	/*line returns.go:59*/ var returned_3 bool
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-		gc_vstep3 := 0
-		if compiled.SIMD && compiled.SIMD512 {
-			var gc_stop3 bool
-			gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-				for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
-					gc_tx := gc_vstep3
-					gc_rank := gc_base + gc_tx
-					var i int = gc_bx*gc_bdx + gc_tx
-					/*line returns.go:53*/ r_3 := archsimd.LoadInt32x16Slice(gc_s_r_3[gc_rank:])
-					{
-						var gc_lanes2 [16]int32
-						/*line returns.go:58*/ r_3.Store(&gc_lanes2)
-						for gc_k2 := range 16 {
-							if 0xffff&(1<<gc_k2) != 0 {
-								gc_pos.Thread = gc_rank + gc_k2
-								/*line returns.go:58*/ out[(4*i+2)+4*gc_k2] = gc_lanes2[gc_k2]
-							}
-						}
-						gc_pos.Thread = gc_rank
-					}
-				}
-				archsimd.ClearAVXUpperBits()
-				return gc_vstep3, false
-			}(gc_vstep3)
-			if gc_stop3 {
-				return
-			}
-		}
-		if compiled.SIMD {
-			for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
-				gc_tx := gc_vstep3
+		gc_stride := 4 * 1
+		gc_off2 := (4 * (gc_bx * gc_bdx)) + 2
+		if compiled.InStride(gc_stride, gc_off2, 0, gc_bdx, len(out)) {
+			for gc_tx, gc_idx := 0, gc_off2+gc_stride*(0); gc_tx < gc_bdx; gc_tx, gc_idx = gc_tx+1, gc_idx+gc_stride {
 				gc_rank := gc_base + gc_tx
-				var i int = gc_bx*gc_bdx + gc_tx
-				/*line returns.go:53*/ r_3 := archsimd.LoadInt32x8Slice(gc_s_r_3[gc_rank:])
-				var gc_lanes [8]int32
-				/*line returns.go:58*/ r_3.Store(&gc_lanes)
-				for gc_k := range 8 {
-					if 0xff&(1<<gc_k) != 0 {
-						gc_pos.Thread = gc_rank + gc_k
-						/*line returns.go:58*/ out[(4*i+2)+4*gc_k] = gc_lanes[gc_k]
-					}
-				}
-				gc_pos.Thread = gc_rank
+				r_3 := gc_s_r_3[gc_rank]
+				/*line returns.go:58*/ out[gc_idx] = r_3
 			}
-			archsimd.ClearAVXUpperBits()
-		}
-		gc_step3 := gc_vstep3
-		for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
-			{
-				gc_tx := gc_step3 + 0
+		} else {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				i := gc_bx*gc_bdx + gc_tx
 				r_3 := gc_s_r_3[gc_rank]
 				/*line returns.go:58*/ out[4*i+2] = r_3
 			}
-			{
-				gc_tx := gc_step3 + 1
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-				i := gc_bx*gc_bdx + gc_tx
-				r_3 := gc_s_r_3[gc_rank]
-				/*line returns.go:58*/ out[4*i+2] = r_3
-			}
-			{
-				gc_tx := gc_step3 + 2
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-				i := gc_bx*gc_bdx + gc_tx
-				r_3 := gc_s_r_3[gc_rank]
-				/*line returns.go:58*/ out[4*i+2] = r_3
-			}
-			{
-				gc_tx := gc_step3 + 3
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-				i := gc_bx*gc_bdx + gc_tx
-				r_3 := gc_s_r_3[gc_rank]
-				/*line returns.go:58*/ out[4*i+2] = r_3
-			}
-		}
-		for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
-			gc_rank := gc_base + gc_tx
-			gc_pos.Thread = gc_rank
-			i := gc_bx*gc_bdx + gc_tx
-			r_3 := gc_s_r_3[gc_rank]
-			/*line returns.go:58*/ out[4*i+2] = r_3
 		}
 	}
 	/*line returns.go:40*/ for k := 0; k < rounds_; k++ {
@@ -614,83 +543,18 @@ func gc_body_earlyReturn(gc_b *compiled.Block, out []int32, shift, rounds int) {
 		returned_3 = true
 	}
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-		gc_vstep4 := 0
-		if compiled.SIMD && compiled.SIMD512 {
-			var gc_stop4 bool
-			gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-				/*line returns.go:59*/ gc_vb2 := archsimd.BroadcastInt32x16(int32(r_4))
-				for ; gc_vstep4+15 < gc_bdx; gc_vstep4 += 16 {
-					gc_tx := gc_vstep4
-					gc_rank := gc_base + gc_tx
-					var i int = gc_bx*gc_bdx + gc_tx
-					{
-						var gc_lanes4 [16]int32
-						gc_vb2.Store(&gc_lanes4)
-						for gc_k4 := range 16 {
-							if 0xffff&(1<<gc_k4) != 0 {
-								gc_pos.Thread = gc_rank + gc_k4
-								/*line returns.go:59*/ out[(4*i+3)+4*gc_k4] = gc_lanes4[gc_k4]
-							}
-						}
-						gc_pos.Thread = gc_rank
-					}
-				}
-				archsimd.ClearAVXUpperBits()
-				return gc_vstep4, false
-			}(gc_vstep4)
-			if gc_stop4 {
-				return
+		gc_stride2 := 4 * 1
+		gc_off3 := (4 * (gc_bx * gc_bdx)) + 3
+		if compiled.InStride(gc_stride2, gc_off3, 0, gc_bdx, len(out)) {
+			for gc_tx, gc_idx2 := 0, gc_off3+gc_stride2*(0); gc_tx < gc_bdx; gc_tx, gc_idx2 = gc_tx+1, gc_idx2+gc_stride2 {
+				/*line returns.go:59*/ out[gc_idx2] = int32(r_4)
 			}
-		}
-		if compiled.SIMD {
-			/*line returns.go:59*/ gc_vb := archsimd.BroadcastInt32x8(int32(r_4))
-			for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
-				gc_tx := gc_vstep4
-				gc_rank := gc_base + gc_tx
-				var i int = gc_bx*gc_bdx + gc_tx
-				var gc_lanes3 [8]int32
-				gc_vb.Store(&gc_lanes3)
-				for gc_k3 := range 8 {
-					if 0xff&(1<<gc_k3) != 0 {
-						gc_pos.Thread = gc_rank + gc_k3
-						/*line returns.go:59*/ out[(4*i+3)+4*gc_k3] = gc_lanes3[gc_k3]
-					}
-				}
-				gc_pos.Thread = gc_rank
-			}
-			archsimd.ClearAVXUpperBits()
-		}
-		gc_step4 := gc_vstep4
-		for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
-			{
-				gc_tx := gc_step4 + 0
+		} else {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				i := gc_bx*gc_bdx + gc_tx
 				/*line returns.go:59*/ out[4*i+3] = int32(r_4)
 			}
-			{
-				gc_tx := gc_step4 + 1
-				gc_pos.Thread = gc_base + gc_tx
-				i := gc_bx*gc_bdx + gc_tx
-				/*line returns.go:59*/ out[4*i+3] = int32(r_4)
-			}
-			{
-				gc_tx := gc_step4 + 2
-				gc_pos.Thread = gc_base + gc_tx
-				i := gc_bx*gc_bdx + gc_tx
-				/*line returns.go:59*/ out[4*i+3] = int32(r_4)
-			}
-			{
-				gc_tx := gc_step4 + 3
-				gc_pos.Thread = gc_base + gc_tx
-				i := gc_bx*gc_bdx + gc_tx
-				/*line returns.go:59*/ out[4*i+3] = int32(r_4)
-			}
-		}
-		for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
-			gc_pos.Thread = gc_base + gc_tx
-			i := gc_bx*gc_bdx + gc_tx
-			/*line returns.go:59*/ out[4*i+3] = int32(r_4)
 		}
 	}
 }

@@ -492,117 +492,13 @@ func gc_body_simtLoop(gc_b *compiled.Block, in []int32, out []int32) {
 			}
 		}
 		gc_act = gc_save12 &^ gc_dead
-		gc_left5 := gc_act
-		if compiled.SIMD {
-			gc_tidx6 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-			if gc_act == ^uint32(0) && gc_tidx6.X+32 <= gc_bdx {
-				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-					gc_rank := gc_w + gc_lane
-					gc_tx := gc_tidx6.X + gc_lane
-					gc_ty := gc_tidx6.Y
-					_ = gc_ty
-					gc_tz := gc_tidx6.Z
-					_ = gc_tz
-					var id int = gc_bx*gc_bdx + gc_tx
-					/*line simt.go:18*/ votes_ := archsimd.LoadInt32x8Slice(gc_l_votes_[gc_lane:])
-					/*line simt.go:18*/ trips := archsimd.LoadInt32x8Slice(gc_l_trips[gc_lane:])
-					/*line simt.go:18*/ got := archsimd.LoadInt32x8Slice(gc_l_got[gc_lane:])
-					/*line simt.go:37*/ gc_t4 := votes_
-					/*line simt.go:37*/ gc_t5 := trips
-					/*line simt.go:37*/ gc_t6 := got
-					var gc_lanes4 [8]int32
-					gc_t4.Store(&gc_lanes4)
-					for gc_k4 := range 8 {
-						if 0xff&(1<<gc_k4) != 0 {
-							gc_pos.Thread = gc_rank + gc_k4
-							/*line simt.go:37*/ out[(3*id)+3*gc_k4] = gc_lanes4[gc_k4]
-						}
-					}
-					gc_pos.Thread = gc_rank
-					var gc_lanes5 [8]int32
-					gc_t5.Store(&gc_lanes5)
-					for gc_k5 := range 8 {
-						if 0xff&(1<<gc_k5) != 0 {
-							gc_pos.Thread = gc_rank + gc_k5
-							/*line simt.go:37*/ out[(3*id+1)+3*gc_k5] = gc_lanes5[gc_k5]
-						}
-					}
-					gc_pos.Thread = gc_rank
-					var gc_lanes6 [8]int32
-					gc_t6.Store(&gc_lanes6)
-					for gc_k6 := range 8 {
-						if 0xff&(1<<gc_k6) != 0 {
-							gc_pos.Thread = gc_rank + gc_k6
-							/*line simt.go:37*/ out[(3*id+2)+3*gc_k6] = gc_lanes6[gc_k6]
-						}
-					}
-					gc_pos.Thread = gc_rank
-					gc_left5 &^= 0xff << gc_lane
-				}
-			} else {
-				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-					if gc_act>>gc_lane&0xff != 0xff {
-						continue
-					}
-					gc_rank := gc_w + gc_lane
-					gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
-					if gc_tidx.X+8 > gc_bdx {
-						continue // the lanes wrap to the next row
-					}
-					gc_tx := gc_tidx.X
-					gc_ty := gc_tidx.Y
-					_ = gc_ty
-					gc_tz := gc_tidx.Z
-					_ = gc_tz
-					var id int = gc_bx*gc_bdx + gc_tx
-					/*line simt.go:18*/ votes_ := archsimd.LoadInt32x8Slice(gc_l_votes_[gc_lane:])
-					/*line simt.go:18*/ trips := archsimd.LoadInt32x8Slice(gc_l_trips[gc_lane:])
-					/*line simt.go:18*/ got := archsimd.LoadInt32x8Slice(gc_l_got[gc_lane:])
-					/*line simt.go:37*/ gc_t := votes_
-					/*line simt.go:37*/ gc_t2 := trips
-					/*line simt.go:37*/ gc_t3 := got
-					var gc_lanes [8]int32
-					gc_t.Store(&gc_lanes)
-					for gc_k := range 8 {
-						if 0xff&(1<<gc_k) != 0 {
-							gc_pos.Thread = gc_rank + gc_k
-							/*line simt.go:37*/ out[(3*id)+3*gc_k] = gc_lanes[gc_k]
-						}
-					}
-					gc_pos.Thread = gc_rank
-					var gc_lanes2 [8]int32
-					gc_t2.Store(&gc_lanes2)
-					for gc_k2 := range 8 {
-						if 0xff&(1<<gc_k2) != 0 {
-							gc_pos.Thread = gc_rank + gc_k2
-							/*line simt.go:37*/ out[(3*id+1)+3*gc_k2] = gc_lanes2[gc_k2]
-						}
-					}
-					gc_pos.Thread = gc_rank
-					var gc_lanes3 [8]int32
-					gc_t3.Store(&gc_lanes3)
-					for gc_k3 := range 8 {
-						if 0xff&(1<<gc_k3) != 0 {
-							gc_pos.Thread = gc_rank + gc_k3
-							/*line simt.go:37*/ out[(3*id+2)+3*gc_k3] = gc_lanes3[gc_k3]
-						}
-					}
-					gc_pos.Thread = gc_rank
-					gc_left5 &^= 0xff << gc_lane
-				}
-			}
-			archsimd.ClearAVXUpperBits()
-		}
-		if gc_left5 != 0 {
+		{
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
-			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
 				gc_tx++
 				if gc_tx == gc_bdx {
 					gc_tx = 0
-				}
-				if gc_left5&(1<<gc_lane) == 0 {
-					continue
 				}
 				gc_pos.Thread = gc_w + gc_lane
 				id := gc_bx*gc_bdx + gc_tx

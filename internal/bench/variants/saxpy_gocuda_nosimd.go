@@ -236,55 +236,6 @@ func gc_body_saxpyHelper(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x, y
 	}
 }
 
-//line saxpy.go:75
-func gc_body_saxpyFourLoop(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x, y []float32) {
-	gc_pos := gc_b.Pos()
-	gc_bdx := gc_b.Dim().X
-	gc_gdx := gc_b.GridDim().X
-	gc_n := gc_b.Len()
-	gc_bx := gc_lo%gc_gdx - 1
-	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
-		if gc_b.Stopped() {
-			return
-		}
-		gc_pos.Block = gc_blk
-		gc_bx++
-		if gc_bx == gc_gdx {
-			gc_bx = 0
-		}
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_pos.Thread = gc_base + gc_tx
-				base := (gc_bx*gc_bdx + gc_tx) * 4
-				{
-					k := int(0)
-					/*line saxpy.go:78*/ if j := base + k; j < len(x) {
-						y[j] = a*x[j] + y[j]
-					}
-				}
-				{
-					k := int(1)
-					/*line saxpy.go:78*/ if j := base + k; j < len(x) {
-						y[j] = a*x[j] + y[j]
-					}
-				}
-				{
-					k := int(2)
-					/*line saxpy.go:78*/ if j := base + k; j < len(x) {
-						y[j] = a*x[j] + y[j]
-					}
-				}
-				{
-					k := int(3)
-					/*line saxpy.go:78*/ if j := base + k; j < len(x) {
-						y[j] = a*x[j] + y[j]
-					}
-				}
-			}
-		}
-	}
-}
-
 //line saxpy.go:89
 func gc_body_saxpyBlockStride(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, x, y []float32) {
 	gc_pos := gc_b.Pos()

@@ -75,6 +75,7 @@ func (v *vectorizer) minMax(name string, args []vval, t types.Type) vval {
 		v.fail()
 	}
 	m := map[string]string{"min": "Min", "max": "Max"}[name]
+	v.computes()
 	x := v.vec(args[0], t)
 	for _, a := range args[1:] {
 		x = vcall(x, m, v.vec(a, t))

@@ -230,6 +230,7 @@ func (v *vectorizer) loadAt(e *ast.IndexExpr, x, i vval) vval {
 	if strideOf(i) != 1 {
 		return v.stridedLoad(e, x, i, t, vt)
 	}
+	v.computes()
 	load := v.pkgCall("Load"+vt+"Slice", &ast.SliceExpr{X: x.x, Low: i.x})
 	if !v.access(e, x, i) {
 		return vval{shape: vVector, x: load, typ: t}
@@ -367,6 +368,7 @@ func (v *vectorizer) binaryOf(op token.Token, x, y vval, ot, t types.Type) vval 
 		if !v.avx2Op(op, vt) || v.z {
 			v.fail() // at sixteen lanes Go 1.26 may write a masked shift its assembler rejects (vec_512.go)
 		}
+		v.computes()
 		return vval{shape: vVector, x: v.shift(op, v.vec(x, t), y), typ: t}
 	}
 	m := vecMethods[op]
@@ -381,6 +383,7 @@ func (v *vectorizer) binaryOf(op token.Token, x, y vval, ot, t types.Type) vval 
 		v.bitwise()
 	}
 	xv, yv := v.vec(x, t), v.vec(y, t)
+	v.computes()
 	if sum, ok := v.mulAdd(op, xv, yv, vt); ok {
 		return vval{shape: vVector, x: sum, typ: t}
 	}

@@ -127,6 +127,7 @@ func (v *vectorizer) gatherAt(x, i vval, steps []partStep, t types.Type) vval {
 	}
 	name, k := v.temp("ld"), v.temp("k")
 	v.declVec(name, vt)
+	v.movesLanes()
 	part := partAt(x.x, laneOf(i, ast.NewIdent(k)), steps)
 	arr, decl, bits := v.partLanes(t)
 	v.emit(decl)
@@ -231,6 +232,7 @@ func (v *vectorizer) scatterParts(x, i vval, stores []partStore) {
 			continue
 		}
 		vt, _ := v.vecElem(s.typ)
+		v.movesLanes()
 		arr, decl, bits := v.partLanes(s.typ)
 		v.emit(decl)
 		lane := &ast.IndexExpr{X: arr, Index: ast.NewIdent(k)}

@@ -120,6 +120,8 @@ type vectorizer struct {
 	hoisted  []ast.Stmt  // broadcasts of values the same in every step
 	hoist    map[string]string
 	vectors  bool // the step has vectors: a loop with none gains nothing
+	work     int  // its vector operations, weighted (vec_cost.go)
+	moves    int  // its vectors moved lane by lane every step, weighted
 
 	storeLoops [][]*vloop // the loops around each store translated (vec_restart.go)
 	restarts   []vrestart // the loads checked in place
@@ -250,7 +252,7 @@ func (v *vectorizer) run() (out *vecLoop, ok bool) {
 	}
 	v.finishChecks()
 	label, byLane := v.finishRestarts()
-	if !v.vectors {
+	if !v.vectors || !v.gains() {
 		return nil, false
 	}
 	return &vecLoop{hoisted: v.hoisted, body: prune(body), fails: v.risky > 0, label: label, byLane: byLane,

@@ -328,6 +328,7 @@ func (v *vectorizer) compare(op token.Token, x, y vval, ot, t types.Type) vval {
 	if !ok || isMaskVec(vt) {
 		v.fail()
 	}
+	v.computes()
 	return vval{shape: vVector, x: vcall(v.vec(x, ot), cmpMethods[op], v.vec(y, ot)), typ: t}
 }
 

@@ -276,6 +276,7 @@ func (v *vectorizer) store(l *ast.IndexExpr, val vval) {
 // the slice goes lane by lane.
 func (v *vectorizer) storeVec(x ast.Expr, i vval, val ast.Expr, elem types.Type, inPlace, own bool) {
 	v.noteStore()
+	v.computes()
 	dst := &ast.SliceExpr{X: x, Low: i.x}
 	var fast ast.Stmt = &ast.ExprStmt{X: vcall(val, "StoreSlice", dst)}
 	if m := v.maskNow(); m != nil {

@@ -98,6 +98,7 @@ func (v *vectorizer) stridedLoad(e *ast.IndexExpr, x, i vval, t types.Type, vt s
 	v.declVec(name, vt)
 	slow := v.laneLoads(name, x.x, lanesOf(i), t, vt)
 	if strideOf(i) != 2 || v.portable { // the portable vectors have no permutes
+		v.movesLanes()
 		v.emit(&ast.BlockStmt{List: slow})
 		return vval{shape: vVector, x: ast.NewIdent(name), typ: t}
 	}

@@ -19,6 +19,7 @@ func (v *vectorizer) stridedLoad16(e *ast.IndexExpr, x, i vval, t types.Type, vt
 	v.declVec(name, vt)
 	slow := v.laneLoads(name, x.x, lanesOf(i), t, vt)
 	if strideOf(i) != 2 {
+		v.movesLanes()
 		v.emit(&ast.BlockStmt{List: slow})
 		return vval{shape: vVector, x: ast.NewIdent(name), typ: t}
 	}

@@ -27,6 +27,7 @@ import (
 // strides, lane by lane, in lane order.
 func (v *vectorizer) stridedStore(x, i vval, val ast.Expr, elem types.Type, own bool) {
 	if strideOf(i) != 2 || v.portable || v.w64 {
+		v.movesLanes()
 		v.emit(&ast.BlockStmt{List: v.laneStores(x.x, lanesOf(i), val, elem)})
 		return
 	}

@@ -30,6 +30,149 @@ func MdhKernel(ax, ay, az, gx, gy, gz, charge, size, val []float32, pre1, xkappa
 //line hecbench_mdh.go:46
 var gc_src_mdhKernel = compiled.NewSource(gc_files_hecbench_mdh, "mdhKernel", "11020b2536b0652200b0b0705313e9ea561581ae839025d380ebb6823b283cc5", "hecbench_mdh.go:42-79").NoGoexit("16c4971268650821d7f1d78c0cdac2793197a93836c655e18c7bc2dcb95811d8", "common.go:13-13", "common.go:30-33", "common.go:8-11", "hecbench_mdh.go:14-15", "hecbench_mdh.go:17-18", "hecbench_mdh.go:20-21", "hecbench_mdh.go:23-24", "hecbench_mdh.go:26-27", "hecbench_mdh.go:29-30", "hecbench_mdh.go:32-33", "hecbench_mdh.go:35-35")
 
+//line hecbench_mdh.go:46
+func gc_body_mdhKernel(gc_b *compiled.Block, ax, ay, az, gx, gy, gz, charge, size, val []float32, pre1, xkappa float32, natom int) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bdx := gc_b.Dim().X
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	gc_s_igrid := compiled.Scratch[int](gc_b, 0)[:gc_n]
+	gc_s_v := compiled.Scratch[Float4](gc_b, 1)[:gc_n]
+	gc_s_lgx := compiled.Scratch[Float4](gc_b, 2)[:gc_n]
+	gc_s_lgy := compiled.Scratch[Float4](gc_b, 3)[:gc_n]
+	gc_s_lgz := compiled.Scratch[Float4](gc_b, 4)[:gc_n]
+	/*line hecbench_mdh.go:47*/ shared := gocuda.DynamicShared[float32](t)
+	lsize := gc_bdx
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+			lid := gc_tx
+			/*line hecbench_mdh.go:50*/ igrid := gc_bx*lsize + lid
+			v := Float4{}
+			lgx := asFloat4(gx)[igrid]
+			lgy := asFloat4(gy)[igrid]
+			lgz := asFloat4(gz)[igrid]
+			gc_s_igrid[gc_rank] = igrid
+			gc_s_v[gc_rank] = v
+			gc_s_lgx[gc_rank] = lgx
+			gc_s_lgy[gc_rank] = lgy
+			gc_s_lgz[gc_rank] = lgz
+		}
+	}
+	/*line hecbench_mdh.go:55*/ for jatom := 0; jatom < natom; jatom += lsize {
+		gc_b.Tick()
+		if gc_b.Stopped() {
+			return
+		}
+		/*line hecbench_mdh.go:56*/ if (jatom + lsize) > natom {
+			lsize = natom - jatom
+		}
+		gc_from, gc_to := 0, gc_bdx
+		/*line hecbench_mdh.go:61*/ if !compiled.Adds(jatom, gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(natom, jatom); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_stride := 1 * 5
+			gc_off2 := jatom
+			gc_off3 := 1
+			gc_off4 := 2
+			gc_off5 := 3
+			gc_off6 := 4
+			if gc_from >= 0 && compiled.InStride(gc_stride, 0, gc_from, gc_to, len(shared)) && gc_off2 >= 0 && gc_off2 <= len(ax) && gc_to <= len(ax)-gc_off2 && compiled.InStride(gc_stride, gc_off3, gc_from, gc_to, len(shared)) && gc_off2 <= len(ay) && gc_to <= len(ay)-gc_off2 && compiled.InStride(gc_stride, gc_off4, gc_from, gc_to, len(shared)) && gc_off2 <= len(az) && gc_to <= len(az)-gc_off2 && compiled.InStride(gc_stride, gc_off5, gc_from, gc_to, len(shared)) && gc_off2 <= len(charge) && gc_to <= len(charge)-gc_off2 && compiled.InStride(gc_stride, gc_off6, gc_from, gc_to, len(shared)) && gc_off2 <= len(size) && gc_to <= len(size)-gc_off2 {
+				gc_at := ax[gc_off2:][:gc_to]
+				gc_at2 := ay[gc_off2:][:gc_to]
+				gc_at3 := az[gc_off2:][:gc_to]
+				gc_at4 := charge[gc_off2:][:gc_to]
+				gc_at5 := size[gc_off2:][:gc_to]
+				for gc_tx, gc_idx, gc_idx2, gc_idx3, gc_idx4, gc_idx5 := gc_from, 0+gc_stride*(gc_from), gc_off3+gc_stride*(gc_from), gc_off4+gc_stride*(gc_from), gc_off5+gc_stride*(gc_from), gc_off6+gc_stride*(gc_from); gc_tx < gc_to; gc_tx, gc_idx, gc_idx2, gc_idx3, gc_idx4, gc_idx5 = gc_tx+1, gc_idx+gc_stride, gc_idx2+gc_stride, gc_idx3+gc_stride, gc_idx4+gc_stride, gc_idx5+gc_stride {
+					/*line hecbench_mdh.go:60*/ shared[gc_idx] = gc_at[gc_tx]
+					shared[gc_idx2] = gc_at2[gc_tx]
+					shared[gc_idx3] = gc_at3[gc_tx]
+					shared[gc_idx4] = gc_at4[gc_tx]
+					shared[gc_idx5] = gc_at5[gc_tx]
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					lid := gc_tx
+					/*line hecbench_mdh.go:60*/ shared[lid*5] = ax[jatom+lid]
+					shared[lid*5+1] = ay[jatom+lid]
+					shared[lid*5+2] = az[jatom+lid]
+					shared[lid*5+3] = charge[jatom+lid]
+					shared[lid*5+4] = size[jatom+lid]
+				}
+			}
+		}
+		compiled.OutOfLine(func() {
+			/*line hecbench_mdh.go:71*/ gc_s_v := gc_s_v[:gc_n]
+			/*line hecbench_mdh.go:73*/ gc_s_lgx := gc_s_lgx[:gc_n]
+			/*line hecbench_mdh.go:75*/ gc_s_lgy := gc_s_lgy[:gc_n]
+			/*line hecbench_mdh.go:77*/ gc_s_lgz := gc_s_lgz[:gc_n]
+			{
+				for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+					gc_pos.Thread = gc_rank
+					v := gc_s_v[gc_rank]
+					lgx := gc_s_lgx[gc_rank]
+					lgy := gc_s_lgy[gc_rank]
+					lgz := gc_s_lgz[gc_rank]
+					/*line hecbench_mdh.go:67*/ for i := 0; i < lsize; i++ {
+						dx := f4SubF(lgx, shared[i*5])
+						dy := f4SubF(lgy, shared[i*5+1])
+						dz := f4SubF(lgz, shared[i*5+2])
+						dist := sqrtf4(f4Add(f4Add(f4Mul(dx, dx), f4Mul(dy, dy)), f4Mul(dz, dz)))
+						v = f4Add(v, f4DivF(f4Mul(fMulF4(pre1, fDivF4(shared[i*5+3], dist)),
+							expf4(fMulF4(-xkappa, f4SubF(dist, shared[i*5+4])))),
+							1.0+xkappa*shared[i*5+4]))
+					}
+					gc_s_v[gc_rank] = v
+				}
+			}
+		})
+	}
+	gc_step := 0
+	for ; gc_step+3 < gc_n; gc_step += 4 {
+		{
+			gc_rank := gc_step + 0
+			gc_pos.Thread = gc_rank
+			igrid := gc_s_igrid[gc_rank]
+			v := gc_s_v[gc_rank]
+			/*line hecbench_mdh.go:78*/ asFloat4(val)[igrid] = v
+		}
+		{
+			gc_rank := gc_step + 1
+			gc_pos.Thread = gc_rank
+			igrid := gc_s_igrid[gc_rank]
+			v := gc_s_v[gc_rank]
+			/*line hecbench_mdh.go:78*/ asFloat4(val)[igrid] = v
+		}
+		{
+			gc_rank := gc_step + 2
+			gc_pos.Thread = gc_rank
+			igrid := gc_s_igrid[gc_rank]
+			v := gc_s_v[gc_rank]
+			/*line hecbench_mdh.go:78*/ asFloat4(val)[igrid] = v
+		}
+		{
+			gc_rank := gc_step + 3
+			gc_pos.Thread = gc_rank
+			igrid := gc_s_igrid[gc_rank]
+			v := gc_s_v[gc_rank]
+			/*line hecbench_mdh.go:78*/ asFloat4(val)[igrid] = v
+		}
+	}
+	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+		igrid := gc_s_igrid[gc_rank]
+		v := gc_s_v[gc_rank]
+		/*line hecbench_mdh.go:78*/ asFloat4(val)[igrid] = v
+	}
+}
+
 // Mdh2Kernel is mdh2 of mdh-cuda: mdh with the atoms' components stored
 // one after another in shared memory.
 //

@@ -30,6 +30,346 @@ func MaternKernel(numTargets int, l float32, sources, targets, weights, result [
 //line hecbench_matern.go:22
 var gc_src_maternKernel = compiled.NewSource(gc_files_hecbench_matern, "maternKernel", "fc27925c095b56153578ba5f260bd265c82f873d65dfbb192e6c13b3530627a7", "hecbench_matern.go:16-70").NoGoexit("a761f1d128d2eb48eb645202a94b62554497cc888863b31140e1fb49f6af5e9c", "common.go:5-7", "common.go:8-8")
 
+//line hecbench_matern.go:22
+func gc_body_maternKernel(gc_b *compiled.Block, numTargets int, l float32, sources, targets, weights, result []float32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	gc_exited := gc_b.Exited()
+	/*line hecbench_matern.go:34*/ localResult := gocuda.Shared[float32](t, maternSX*maternSY)[:maternSX*maternSY]
+	localTargets := gocuda.Shared[float32](t, maternSX*3)[:maternSX*3]
+	localSources := gocuda.Shared[float32](t, maternSY*3)[:maternSY*3]
+	localWeights := gocuda.Shared[float32](t, maternSY)[:maternSY]
+	{
+		gc_ty := 0
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_L1:
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				if gc_exited[gc_rank] {
+					continue
+				}
+				tx := gc_tx
+				/*line hecbench_matern.go:24*/ px := gc_bx*gc_bdx + tx
+				ty := gc_ty
+				/*line hecbench_matern.go:29*/ py := ty
+				/*line hecbench_matern.go:25*/ if px >= numTargets {
+					gc_exited[gc_rank] = true
+					continue gc_L1
+				}
+				/*line hecbench_matern.go:30*/ if py >= maternSY {
+					gc_exited[gc_rank] = true
+					continue gc_L1
+				}
+				/*line hecbench_matern.go:39*/ if ty == 0 {
+					{
+						i := int(0)
+						/*line hecbench_matern.go:41*/ localTargets[tx*3+i] = targets[px*3+i]
+					}
+					{
+						i := int(1)
+						/*line hecbench_matern.go:41*/ localTargets[tx*3+i] = targets[px*3+i]
+					}
+					{
+						i := int(2)
+						/*line hecbench_matern.go:41*/ localTargets[tx*3+i] = targets[px*3+i]
+					}
+				}
+				if tx == 0 {
+					{
+						i_ := int(0)
+						/*line hecbench_matern.go:46*/ localSources[ty*3+i_] = sources[py*3+i_]
+					}
+					{
+						i_ := int(1)
+						/*line hecbench_matern.go:46*/ localSources[ty*3+i_] = sources[py*3+i_]
+					}
+					{
+						i_ := int(2)
+						/*line hecbench_matern.go:46*/ localSources[ty*3+i_] = sources[py*3+i_]
+					}
+					localWeights[ty] = weights[ty]
+				}
+			}
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
+			}
+		}
+	}
+	{
+		gc_ty := 0
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				if gc_exited[gc_rank] {
+					continue
+				}
+				tx := gc_tx
+				ty := gc_ty
+				squaredDiff := float32(0)
+				{
+					i_2 := int(0)
+					/*line hecbench_matern.go:54*/ squaredDiff += (localTargets[tx*3+i_2] - localSources[ty*3+i_2]) *
+						(localTargets[tx*3+i_2] - localSources[ty*3+i_2])
+				}
+				{
+					i_2 := int(1)
+					/*line hecbench_matern.go:54*/ squaredDiff += (localTargets[tx*3+i_2] - localSources[ty*3+i_2]) *
+						(localTargets[tx*3+i_2] - localSources[ty*3+i_2])
+				}
+				{
+					i_2 := int(2)
+					/*line hecbench_matern.go:54*/ squaredDiff += (localTargets[tx*3+i_2] - localSources[ty*3+i_2]) *
+						(localTargets[tx*3+i_2] - localSources[ty*3+i_2])
+				}
+				diff := sqrtf(squaredDiff)
+				localResult[tx*maternSY+ty] =
+					(1 + sqrtf(5)*diff/l + 5*squaredDiff/(3*l*l)) *
+						expf(-sqrtf(5)*diff/l) * localWeights[ty]
+			}
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
+			}
+		}
+	}
+	{
+		gc_ty := 0
+		gc_from, gc_to := 0, gc_bdx
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			if !(gc_ty == 0) {
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
+				}
+				continue
+			}
+			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				if gc_exited[gc_rank] {
+					continue
+				}
+				tx := gc_tx
+				/*line hecbench_matern.go:24*/ px := gc_bx*gc_bdx + tx
+				res := float32(0)
+				{
+					i_3 := int(0)
+					/*line hecbench_matern.go:66*/ res += localResult[tx*maternSY+i_3]
+				}
+				{
+					i_3 := int(1)
+					/*line hecbench_matern.go:66*/ res += localResult[tx*maternSY+i_3]
+				}
+				{
+					i_3 := int(2)
+					/*line hecbench_matern.go:66*/ res += localResult[tx*maternSY+i_3]
+				}
+				{
+					i_3 := int(3)
+					/*line hecbench_matern.go:66*/ res += localResult[tx*maternSY+i_3]
+				}
+				{
+					i_3 := int(4)
+					/*line hecbench_matern.go:66*/ res += localResult[tx*maternSY+i_3]
+				}
+				{
+					i_3 := int(5)
+					/*line hecbench_matern.go:66*/ res += localResult[tx*maternSY+i_3]
+				}
+				{
+					i_3 := int(6)
+					/*line hecbench_matern.go:66*/ res += localResult[tx*maternSY+i_3]
+				}
+				{
+					i_3 := int(7)
+					/*line hecbench_matern.go:66*/ res += localResult[tx*maternSY+i_3]
+				}
+				{
+					i_3 := int(8)
+					/*line hecbench_matern.go:66*/ res += localResult[tx*maternSY+i_3]
+				}
+				{
+					i_3 := int(9)
+					/*line hecbench_matern.go:66*/ res += localResult[tx*maternSY+i_3]
+				}
+				{
+					i_3 := int(10)
+					/*line hecbench_matern.go:66*/ res += localResult[tx*maternSY+i_3]
+				}
+				{
+					i_3 := int(11)
+					/*line hecbench_matern.go:66*/ res += localResult[tx*maternSY+i_3]
+				}
+				{
+					i_3 := int(12)
+					/*line hecbench_matern.go:66*/ res += localResult[tx*maternSY+i_3]
+				}
+				{
+					i_3 := int(13)
+					/*line hecbench_matern.go:66*/ res += localResult[tx*maternSY+i_3]
+				}
+				{
+					i_3 := int(14)
+					/*line hecbench_matern.go:66*/ res += localResult[tx*maternSY+i_3]
+				}
+				{
+					i_3 := int(15)
+					/*line hecbench_matern.go:66*/ res += localResult[tx*maternSY+i_3]
+				}
+				{
+					i_3 := int(16)
+					/*line hecbench_matern.go:66*/ res += localResult[tx*maternSY+i_3]
+				}
+				{
+					i_3 := int(17)
+					/*line hecbench_matern.go:66*/ res += localResult[tx*maternSY+i_3]
+				}
+				{
+					i_3 := int(18)
+					/*line hecbench_matern.go:66*/ res += localResult[tx*maternSY+i_3]
+				}
+				{
+					i_3 := int(19)
+					/*line hecbench_matern.go:66*/ res += localResult[tx*maternSY+i_3]
+				}
+				{
+					i_3 := int(20)
+					/*line hecbench_matern.go:66*/ res += localResult[tx*maternSY+i_3]
+				}
+				{
+					i_3 := int(21)
+					/*line hecbench_matern.go:66*/ res += localResult[tx*maternSY+i_3]
+				}
+				{
+					i_3 := int(22)
+					/*line hecbench_matern.go:66*/ res += localResult[tx*maternSY+i_3]
+				}
+				{
+					i_3 := int(23)
+					/*line hecbench_matern.go:66*/ res += localResult[tx*maternSY+i_3]
+				}
+				{
+					i_3 := int(24)
+					/*line hecbench_matern.go:66*/ res += localResult[tx*maternSY+i_3]
+				}
+				{
+					i_3 := int(25)
+					/*line hecbench_matern.go:66*/ res += localResult[tx*maternSY+i_3]
+				}
+				{
+					i_3 := int(26)
+					/*line hecbench_matern.go:66*/ res += localResult[tx*maternSY+i_3]
+				}
+				{
+					i_3 := int(27)
+					/*line hecbench_matern.go:66*/ res += localResult[tx*maternSY+i_3]
+				}
+				{
+					i_3 := int(28)
+					/*line hecbench_matern.go:66*/ res += localResult[tx*maternSY+i_3]
+				}
+				{
+					i_3 := int(29)
+					/*line hecbench_matern.go:66*/ res += localResult[tx*maternSY+i_3]
+				}
+				{
+					i_3 := int(30)
+					/*line hecbench_matern.go:66*/ res += localResult[tx*maternSY+i_3]
+				}
+				{
+					i_3 := int(31)
+					/*line hecbench_matern.go:66*/ res += localResult[tx*maternSY+i_3]
+				}
+				{
+					i_3 := int(32)
+					/*line hecbench_matern.go:66*/ res += localResult[tx*maternSY+i_3]
+				}
+				{
+					i_3 := int(33)
+					/*line hecbench_matern.go:66*/ res += localResult[tx*maternSY+i_3]
+				}
+				{
+					i_3 := int(34)
+					/*line hecbench_matern.go:66*/ res += localResult[tx*maternSY+i_3]
+				}
+				{
+					i_3 := int(35)
+					/*line hecbench_matern.go:66*/ res += localResult[tx*maternSY+i_3]
+				}
+				{
+					i_3 := int(36)
+					/*line hecbench_matern.go:66*/ res += localResult[tx*maternSY+i_3]
+				}
+				{
+					i_3 := int(37)
+					/*line hecbench_matern.go:66*/ res += localResult[tx*maternSY+i_3]
+				}
+				{
+					i_3 := int(38)
+					/*line hecbench_matern.go:66*/ res += localResult[tx*maternSY+i_3]
+				}
+				{
+					i_3 := int(39)
+					/*line hecbench_matern.go:66*/ res += localResult[tx*maternSY+i_3]
+				}
+				{
+					i_3 := int(40)
+					/*line hecbench_matern.go:66*/ res += localResult[tx*maternSY+i_3]
+				}
+				{
+					i_3 := int(41)
+					/*line hecbench_matern.go:66*/ res += localResult[tx*maternSY+i_3]
+				}
+				{
+					i_3 := int(42)
+					/*line hecbench_matern.go:66*/ res += localResult[tx*maternSY+i_3]
+				}
+				{
+					i_3 := int(43)
+					/*line hecbench_matern.go:66*/ res += localResult[tx*maternSY+i_3]
+				}
+				{
+					i_3 := int(44)
+					/*line hecbench_matern.go:66*/ res += localResult[tx*maternSY+i_3]
+				}
+				{
+					i_3 := int(45)
+					/*line hecbench_matern.go:66*/ res += localResult[tx*maternSY+i_3]
+				}
+				{
+					i_3 := int(46)
+					/*line hecbench_matern.go:66*/ res += localResult[tx*maternSY+i_3]
+				}
+				{
+					i_3 := int(47)
+					/*line hecbench_matern.go:66*/ res += localResult[tx*maternSY+i_3]
+				}
+				{
+					i_3 := int(48)
+					/*line hecbench_matern.go:66*/ res += localResult[tx*maternSY+i_3]
+				}
+				{
+					i_3 := int(49)
+					/*line hecbench_matern.go:66*/ res += localResult[tx*maternSY+i_3]
+				}
+				result[px] = res
+			}
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
+			}
+		}
+	}
+}
+
 // gc_files_hecbench_matern holds the source files whose lines the kernels' records hash.
 //
 //go:embed common.go hecbench_matern.go

@@ -135,6 +135,192 @@ func MeanShiftTilingKernel(data, dataNext []float32) func(*gocuda.Thread) {
 //line hecbench_meanshift.go:62
 var gc_src_meanShiftTilingKernel = compiled.NewSource(gc_files_hecbench_meanshift, "meanShiftTilingKernel", "a0475cead85b99331feb82fc6621ce2730c97c0b8197c8879e59ceff66c9b0be", "hecbench_meanshift.go:55-114").NoGoexit("35356f0361af7e89bd22250c46dc7518705d5680ee5816572798fbf8964bbcc0", "common.go:8-10")
 
+//line hecbench_meanshift.go:62
+func gc_body_meanShiftTilingKernel(gc_b *compiled.Block, data, dataNext []float32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bdx := gc_b.Dim().X
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	gc_s_newPosition := compiled.Scratch[[3]float32](gc_b, 0)[:gc_n]
+	gc_s_totWeight := compiled.Scratch[float32](gc_b, 1)[:gc_n]
+	/*line hecbench_meanshift.go:64*/ localData := gocuda.Shared[float32](t, msTileWidth*msD)[:msTileWidth*msD]
+	validData := gocuda.Shared[float32](t, msTileWidth)[:msTileWidth]
+	gc_step := 0
+	for ; gc_step+3 < gc_n; gc_step += 4 {
+		{
+			gc_rank := gc_step + 0
+			gc_pos.Thread = gc_rank
+			/*line hecbench_meanshift.go:72*/ newPosition := [msD]float32{0}
+			totWeight := float32(0)
+			gc_s_newPosition[gc_rank] = newPosition
+			gc_s_totWeight[gc_rank] = totWeight
+		}
+		{
+			gc_rank := gc_step + 1
+			gc_pos.Thread = gc_rank
+			/*line hecbench_meanshift.go:72*/ newPosition := [msD]float32{0}
+			totWeight := float32(0)
+			gc_s_newPosition[gc_rank] = newPosition
+			gc_s_totWeight[gc_rank] = totWeight
+		}
+		{
+			gc_rank := gc_step + 2
+			gc_pos.Thread = gc_rank
+			/*line hecbench_meanshift.go:72*/ newPosition := [msD]float32{0}
+			totWeight := float32(0)
+			gc_s_newPosition[gc_rank] = newPosition
+			gc_s_totWeight[gc_rank] = totWeight
+		}
+		{
+			gc_rank := gc_step + 3
+			gc_pos.Thread = gc_rank
+			/*line hecbench_meanshift.go:72*/ newPosition := [msD]float32{0}
+			totWeight := float32(0)
+			gc_s_newPosition[gc_rank] = newPosition
+			gc_s_totWeight[gc_rank] = totWeight
+		}
+	}
+	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+		/*line hecbench_meanshift.go:72*/ newPosition := [msD]float32{0}
+		totWeight := float32(0)
+		gc_s_newPosition[gc_rank] = newPosition
+		gc_s_totWeight[gc_rank] = totWeight
+	}
+	/*line hecbench_meanshift.go:76*/ for tt := 0; tt < msBlocks; tt++ {
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_pos.Thread = gc_base + gc_tx
+				lid := gc_tx
+				/*line hecbench_meanshift.go:71*/ localRow := lid * msD
+				/*line hecbench_meanshift.go:77*/ tidInTile := tt*msTileWidth + lid
+				if tidInTile < msN {
+					rowInTile := tidInTile * msD
+					{
+						j := int(0)
+						/*line hecbench_meanshift.go:81*/ localData[localRow+j] = data[rowInTile+j]
+					}
+					{
+						j := int(1)
+						/*line hecbench_meanshift.go:81*/ localData[localRow+j] = data[rowInTile+j]
+					}
+					{
+						j := int(2)
+						/*line hecbench_meanshift.go:81*/ localData[localRow+j] = data[rowInTile+j]
+					}
+					validData[lid] = 1
+				} else {
+					{
+						j_ := int(0)
+						/*line hecbench_meanshift.go:86*/ localData[localRow+j_] = 0
+					}
+					{
+						j_ := int(1)
+						/*line hecbench_meanshift.go:86*/ localData[localRow+j_] = 0
+					}
+					{
+						j_ := int(2)
+						/*line hecbench_meanshift.go:86*/ localData[localRow+j_] = 0
+					}
+					validData[lid] = 0
+				}
+			}
+		}
+		compiled.OutOfLine(func() {
+			/*line hecbench_meanshift.go:94*/ localData := localData[:192]
+			/*line hecbench_meanshift.go:96*/ validData := validData[:64]
+			/*line hecbench_meanshift.go:98*/ gc_s_newPosition := gc_s_newPosition[:gc_n]
+			/*line hecbench_meanshift.go:100*/ gc_s_totWeight := gc_s_totWeight[:gc_n]
+			{
+				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						lid := gc_tx
+						/*line hecbench_meanshift.go:69*/ tid := gc_bx*gc_bdx + lid
+						row := tid * msD
+						newPosition := gc_s_newPosition[gc_rank]
+						totWeight := gc_s_totWeight[gc_rank]
+						/*line hecbench_meanshift.go:91*/ for i := 0; i < msTileWidth; i++ {
+							localRowTile := i * msD
+							validRadius := msRadius * validData[i]
+							sqDist := float32(0.)
+							{
+								{
+									j_2 := int(0)
+									/*line hecbench_meanshift.go:96*/ sqDist += (data[row+j_2] - localData[localRowTile+j_2]) *
+										(data[row+j_2] - localData[localRowTile+j_2])
+								}
+								{
+									j_2 := int(1)
+									/*line hecbench_meanshift.go:96*/ sqDist += (data[row+j_2] - localData[localRowTile+j_2]) *
+										(data[row+j_2] - localData[localRowTile+j_2])
+								}
+								{
+									j_2 := int(2)
+									/*line hecbench_meanshift.go:96*/ sqDist += (data[row+j_2] - localData[localRowTile+j_2]) *
+										(data[row+j_2] - localData[localRowTile+j_2])
+								}
+							}
+							/*line hecbench_meanshift.go:99*/ if sqDist <= validRadius {
+								weight := expf(-sqDist / msDblSigmaSq)
+								{
+									{
+										j_3 := int(0)
+										/*line hecbench_meanshift.go:102*/ newPosition[j_3] += (weight * localData[localRowTile+j_3])
+									}
+									{
+										j_3 := int(1)
+										/*line hecbench_meanshift.go:102*/ newPosition[j_3] += (weight * localData[localRowTile+j_3])
+									}
+									{
+										j_3 := int(2)
+										/*line hecbench_meanshift.go:102*/ newPosition[j_3] += (weight * localData[localRowTile+j_3])
+									}
+								}
+								/*line hecbench_meanshift.go:104*/ totWeight += (weight * validData[i])
+							}
+						}
+						gc_s_newPosition[gc_rank] = newPosition
+						gc_s_totWeight[gc_rank] = totWeight
+					}
+				}
+			}
+		})
+	}
+	gc_from, gc_to := 0, gc_bdx
+	if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+		/*line hecbench_meanshift.go:117*/ panic(compiled.ErrGuardWraps)
+	}
+	if gc_bound := compiled.Diff(msN, gc_bx*gc_bdx); gc_bound < gc_to {
+		gc_to = gc_bound
+	}
+	for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+		for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+			lid := gc_tx
+			/*line hecbench_meanshift.go:69*/ tid := gc_bx*gc_bdx + lid
+			row := tid * msD
+			newPosition := gc_s_newPosition[gc_rank]
+			totWeight := gc_s_totWeight[gc_rank]
+			{
+				j_4 := int(0)
+				/*line hecbench_meanshift.go:111*/ dataNext[row+j_4] = newPosition[j_4] / totWeight
+			}
+			{
+				j_4 := int(1)
+				/*line hecbench_meanshift.go:111*/ dataNext[row+j_4] = newPosition[j_4] / totWeight
+			}
+			{
+				j_4 := int(2)
+				/*line hecbench_meanshift.go:111*/ dataNext[row+j_4] = newPosition[j_4] / totWeight
+			}
+		}
+	}
+}
+
 // gc_files_hecbench_meanshift holds the source files whose lines the kernels' records hash.
 //
 //go:embed common.go hecbench_meanshift.go
