@@ -37,6 +37,8 @@ func gc_body_histogramGlobal(gc_b *compiled.Block, gc_lo, gc_hi int, data []byte
 	gc_bdx := gc_b.Dim().X
 	gc_gdx := gc_b.GridDim().X
 	gc_n := gc_b.Len()
+	gc_pv := compiled.Privatize(bins, (gc_hi-gc_lo)*gc_n)
+	defer gc_pv.Merge()
 	gc_bx := gc_lo%gc_gdx - 1
 	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
 		if gc_b.Stopped() {
@@ -49,7 +51,7 @@ func gc_body_histogramGlobal(gc_b *compiled.Block, gc_lo, gc_hi int, data []byte
 		}
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-			/*line histogram.go:43*/ panic(compiled.ErrGuardWraps)
+			/*line histogram.go:45*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(len(data), gc_bx*gc_bdx); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -61,31 +63,31 @@ func gc_body_histogramGlobal(gc_b *compiled.Block, gc_lo, gc_hi int, data []byte
 					gc_tx := gc_step + 0
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_bx*gc_bdx + gc_tx
-					/*line histogram.go:28*/ atomic.Add(&bins[data[i]], 1)
+					/*line histogram.go:28*/ gc_pv.Add(&bins[data[i]], 1)
 				}
 				{
 					gc_tx := gc_step + 1
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_bx*gc_bdx + gc_tx
-					/*line histogram.go:28*/ atomic.Add(&bins[data[i]], 1)
+					/*line histogram.go:28*/ gc_pv.Add(&bins[data[i]], 1)
 				}
 				{
 					gc_tx := gc_step + 2
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_bx*gc_bdx + gc_tx
-					/*line histogram.go:28*/ atomic.Add(&bins[data[i]], 1)
+					/*line histogram.go:28*/ gc_pv.Add(&bins[data[i]], 1)
 				}
 				{
 					gc_tx := gc_step + 3
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_bx*gc_bdx + gc_tx
-					/*line histogram.go:28*/ atomic.Add(&bins[data[i]], 1)
+					/*line histogram.go:28*/ gc_pv.Add(&bins[data[i]], 1)
 				}
 			}
 			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				i := gc_bx*gc_bdx + gc_tx
-				/*line histogram.go:28*/ atomic.Add(&bins[data[i]], 1)
+				/*line histogram.go:28*/ gc_pv.Add(&bins[data[i]], 1)
 			}
 		}
 	}

@@ -43,6 +43,9 @@ func Dump(f *Func) string {
 	for call, name := range f.SharedAtomics {
 		atomics = append(atomics, fmt.Sprintf("plain atomic %s: %s", name, types.ExprString(call)))
 	}
+	for call, p := range f.Private {
+		atomics = append(atomics, fmt.Sprintf("private add to %s: %s", p.Name(), types.ExprString(call)))
+	}
 	slices.Sort(atomics)
 	for _, a := range atomics {
 		b.WriteString(a + "\n")

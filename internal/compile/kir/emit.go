@@ -20,7 +20,10 @@ type emitter struct {
 	pos *posMap
 
 	name map[string]string // the generated names of the body's builtins (gc_tx, gc_bdx...), by role
-	used map[string]bool   // the roles the written code uses
+	// private names the private copies of the parameters that have one
+	// (Func.Private).
+	private map[*types.Var]string
+	used    map[string]bool // the roles the written code uses
 
 	loop        Node                     // the thread or lane loop being written, nil at block or warp level
 	jamVar      string                   // the state of the jam of the thread loop being written (jam.go)
@@ -108,6 +111,11 @@ func emit(f *Func, name, tparams, params string, simd bool) (string, bool) {
 	}
 	if f.Runs {
 		e.name["runlo"], e.name["runhi"] = f.Names.Fresh("runlo"), f.Names.Fresh("runhi")
+	}
+	e.private = map[*types.Var]string{}
+	for _, p := range f.privateParams() {
+		e.private[p] = f.Names.Fresh("pv")
+		e.use("n")
 	}
 	var body bytes.Buffer
 	e.w = &body
@@ -217,7 +225,22 @@ func (e *emitter) preamble() {
 	if f.Exits {
 		e.printf("%s := %s.Exited()\n", e.name["exited"], b)
 	}
+	e.privateCopies()
 	e.floatParamsInMemory()
+}
+
+// privateCopies makes the private copies of a grid body's parameters
+// that have one, for the chunk's threads, and defers their merge.
+func (e *emitter) privateCopies() {
+	for _, p := range e.f.privateParams() {
+		others := ""
+		for _, q := range e.f.privateOthers(p) {
+			others += ", " + q.Name()
+		}
+		pv := e.private[p]
+		e.printf("%s := %s.Privatize(%s, (%s-%s)*%s%s)\ndefer %s.Merge()\n",
+			pv, e.f.Src.Compiled, p.Name(), e.name["hi"], e.name["lo"], e.name["n"], others, pv)
+	}
 }
 
 // gridNeeds marks the builtins the loop over a chunk's blocks uses.

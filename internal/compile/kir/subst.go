@@ -306,6 +306,9 @@ func (e *emitter) call(c *cloner, call *ast.CallExpr) (ast.Node, bool) {
 	if name, ok := e.f.SharedAtomics[call]; ok {
 		return e.sharedAtomic(c, call, name), true
 	}
+	if p, ok := e.f.Private[call]; ok {
+		return e.privateAdd(c, call, p), true
+	}
 	if j := e.loopJam(); j != nil && j.Call == call && e.inLit == 0 {
 		return e.jamCall(c, call, j), true
 	}
@@ -364,6 +367,13 @@ func (e *emitter) sharedAtomic(c *cloner, call *ast.CallExpr, name string) ast.E
 	case *ast.IndexListExpr:
 		fun = &ast.IndexListExpr{X: fun, Indices: c.exprs(x.Indices)}
 	}
+	return &ast.CallExpr{Fun: fun, Lparen: e.pos.at(call.Lparen), Args: c.exprs(call.Args), Rparen: e.pos.at(call.Rparen)}
+}
+
+// privateAdd writes atomic.Add(&p[i], v), p a parameter with a private
+// copy, as the copy's Add (compiled.Private).
+func (e *emitter) privateAdd(c *cloner, call *ast.CallExpr, p *types.Var) ast.Expr {
+	fun := &ast.SelectorExpr{X: &ast.Ident{NamePos: e.pos.at(call.Pos()), Name: e.private[p]}, Sel: ast.NewIdent("Add")}
 	return &ast.CallExpr{Fun: fun, Lparen: e.pos.at(call.Lparen), Args: c.exprs(call.Args), Rparen: e.pos.at(call.Rparen)}
 }
 

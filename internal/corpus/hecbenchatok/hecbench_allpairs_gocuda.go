@@ -5,7 +5,6 @@ package hecbenchatok
 import (
 	"embed"
 
-	"github.com/gocuda/gocuda/atomic"
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
 )
@@ -36,6 +35,8 @@ func gc_body_allPairsK1(gc_b *compiled.Block, gc_lo, gc_hi int, data []int8, dis
 	gc_gdx := gc_gd.X
 	gc_gdy := gc_gd.Y
 	gc_n := gc_b.Len()
+	gc_pv := compiled.Privatize(distance, (gc_hi-gc_lo)*gc_n)
+	defer gc_pv.Merge()
 	gc_bx := gc_lo%gc_gdx - 1
 	gc_by := gc_lo / gc_gdx % gc_gdy
 	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
@@ -97,7 +98,7 @@ func gc_body_allPairsK1(gc_b *compiled.Block, gc_lo, gc_hi int, data []int8, dis
 						if j.W^k.W != 0 {
 							count++
 						}
-						/*line hecbench_allpairs.go:59*/ atomic.Add(&distance[instances*gx+gy], int32(count))
+						/*line hecbench_allpairs.go:59*/ gc_pv.Add(&distance[instances*gx+gy], int32(count))
 					}
 				}
 			}

@@ -202,6 +202,8 @@ func gc_body_ccSize(gc_b *compiled.Block, gc_lo, gc_hi int, nodes int, label, co
 	gc_bdx := gc_b.Dim().X
 	gc_gdx := gc_b.GridDim().X
 	gc_n := gc_b.Len()
+	gc_pv := compiled.Privatize(count, (gc_hi-gc_lo)*gc_n, label, wSize)
+	defer gc_pv.Merge()
 	gc_bx := gc_lo%gc_gdx - 1
 	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
 		if gc_b.Stopped() {
@@ -292,7 +294,7 @@ func gc_body_ccSize(gc_b *compiled.Block, gc_lo, gc_hi int, nodes int, label, co
 						gc_more = true
 					}
 					for v := gc_from2; gc_trips > 0; v, gc_trips = v+(incr), gc_trips-1 {
-						/*line hecbench_graphb_cc.go:128*/ atomic.Add(&count[label[v]], 1)
+						/*line hecbench_graphb_cc.go:128*/ gc_pv.Add(&count[label[v]], 1)
 					}
 				}
 			}

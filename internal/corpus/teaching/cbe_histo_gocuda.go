@@ -5,7 +5,6 @@ package teaching
 import (
 	"embed"
 
-	"github.com/gocuda/gocuda/atomic"
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
 )
@@ -34,6 +33,8 @@ func gc_body_histoGmemKernel(gc_b *compiled.Block, gc_lo, gc_hi int, buffer []ui
 	gc_bdx := gc_b.Dim().X
 	gc_gdx := gc_b.GridDim().X
 	gc_n := gc_b.Len()
+	gc_pv := compiled.Privatize(histo, (gc_hi-gc_lo)*gc_n)
+	defer gc_pv.Merge()
 	gc_bx := gc_lo%gc_gdx - 1
 	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
 		if gc_b.Stopped() {
@@ -54,7 +55,7 @@ func gc_body_histoGmemKernel(gc_b *compiled.Block, gc_lo, gc_hi int, buffer []ui
 					if gc_b.Stopped() {
 						return
 					}
-					/*line cbe_histo.go:20*/ atomic.Add(&histo[buffer[i]], 1)
+					/*line cbe_histo.go:20*/ gc_pv.Add(&histo[buffer[i]], 1)
 					i += stride
 				}
 			}

@@ -5,11 +5,12 @@ import (
 	"github.com/gocuda/gocuda/gocuda"
 )
 
-// notShared keeps its atomics: a global slice, and a pointer the
-// kernel was given.
+// notShared adds to a global slice and through a pointer the kernel
+// was given: other blocks' goroutines reach both.
 //
-// Unchanged: the atomics are on a global slice and on a pointer the
-// kernel is given, which other blocks' goroutines may reach.
+// shared gives out, which the kernel only adds to (its len is the
+// copy's), a private copy per chunk of blocks; the pointer's atomic
+// stays.
 func notShared(t *gocuda.Thread, out []int32, p *int32) {
 	atomic.Add(&out[t.ThreadIdx.X%len(out)], 1)
 	atomic.Add(p, 1)
