@@ -8,15 +8,15 @@ import (
 )
 
 // A Private is what gocuda compile writes for a slice parameter that a
-// grid kernel only adds to atomically, never reading it and never using
-// an atomic's result (the textbook histogram's atomic.Add(&bins[b], 1)):
-// a body running a chunk of blocks adds to a private copy of the slice
-// and merges the copy into it when the chunk ends. Nothing in the launch
-// can see the difference, since no thread reads the slice, and integer
-// addition is associative and commutative, so the slice ends with the
-// sums the atomics leave. Where the slice is long for the chunk's updates,
-// or shares memory with a slice the kernel reads or writes plainly, Add
-// is the atomic itself.
+// kernel only adds to atomically, never reading it and never using an
+// atomic's result (the textbook histogram's atomic.Add(&bins[b], 1)): the
+// bodies of a worker's chunk of blocks add to a private copy of the slice,
+// which the engine merges into it when the chunk ends (PrivateIn).
+// Nothing in the launch can see the difference, since no thread reads
+// the slice, and integer addition is associative and commutative, so the
+// slice ends with the sums the atomics leave. Where the slice is long for
+// the chunk's updates, or shares memory with a slice the kernel reads or
+// writes plainly, Add is the atomic itself.
 //
 // The zero Private adds atomically. Copies of a Private share its copy.
 // A Private belongs to the goroutine that made it, which calls Merge
@@ -47,6 +47,32 @@ func Privatize[T atomic.Integer](dst []T, updates int, others ...[]T) Private[T]
 	return Private[T]{dst: dst, own: make([]T, len(dst))}
 }
 
+// PrivateIn returns the Private of dst, slot slot of the kernel's private
+// copies, for the chunk of blocks b's body runs: made by the chunk's first
+// body (Privatize, for the threads of the chunk's blocks from this one)
+// and merged by the engine when the chunk ends, even where a thread fails.
+func PrivateIn[T atomic.Integer](b *Block, slot int, dst []T, others ...[]T) *Private[T] {
+	s := &b.b.Privates
+	for len(*s) <= slot {
+		*s = append(*s, nil)
+	}
+	if p, ok := (*s)[slot].(*Private[T]); ok && sameSlice(p.dst, dst) {
+		return p
+	}
+	if (*s)[slot] != nil {
+		return &Private[T]{dst: dst} // the slot is another slice's: add atomically
+	}
+	p := new(Private[T])
+	*p = Privatize(dst, (b.b.ChunkEnd-b.b.Pos.Block)*b.b.Threads, others...)
+	(*s)[slot] = p
+	return p
+}
+
+// sameSlice reports whether a and b are the same elements.
+func sameSlice[T any](a, b []T) bool {
+	return len(a) == len(b) && unsafe.SliceData(a) == unsafe.SliceData(b)
+}
+
 // overlaps reports whether a and b share an element.
 func overlaps[T any](a, b []T) bool {
 	if len(a) == 0 || len(b) == 0 {
@@ -73,8 +99,7 @@ func (p *Private[T]) Add(at *T, v T) {
 }
 
 // Merge adds the private copy's sums to the slice atomically, each
-// element once, and empties the copy. A body defers it, so that a chunk
-// that fails or stops still leaves the updates its threads made.
+// element once, and empties the copy.
 func (p *Private[T]) Merge() {
 	for i, v := range p.own {
 		if v != 0 {

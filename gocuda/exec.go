@@ -82,6 +82,8 @@ func (x *executor) runBlocks(job *grid.Job, first, end int64) (err error) {
 			err = x.failure(r)
 		}
 	}()
+	x.blk.ChunkEnd = int(end)
+	defer x.mergePrivates() // before the recover above: a failed chunk's adds stay made
 	l := x.launch
 	x.block = l.grid.index(first)
 	x.end = end // a grid body that runs the rest of the chunk ends it sooner
@@ -102,6 +104,17 @@ func (x *executor) runBlocks(job *grid.Job, first, end int64) (err error) {
 		x.block = l.grid.next(x.block)
 	}
 	return nil
+}
+
+// mergePrivates merges the private copies the chunk's compiled bodies
+// added to (compiled.PrivateIn) into their slices, and forgets them.
+func (x *executor) mergePrivates() {
+	for i, p := range x.blk.Privates {
+		if p != nil {
+			p.Merge()
+			x.blk.Privates[i] = nil
+		}
+	}
 }
 
 // runBlock runs one block. This loop is the cost every kernel pays per

@@ -5,7 +5,6 @@
 package kernels
 
 import (
-	"github.com/gocuda/gocuda/atomic"
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
 )
@@ -18,6 +17,7 @@ func gc_body_histogram(gc_b *compiled.Block, data []byte, bins []uint32) {
 	gc_gdx := gc_b.GridDim().X
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
+	gc_pv := compiled.PrivateIn(gc_b, 0, bins)
 	/*line histogram.go:30*/ n := len(data)
 	/*line histogram.go:32*/ local := gocuda.Shared[uint32](t, HistogramBins)[:HistogramBins]
 	for gc_off, gc_limit, gc_more := 0, HistogramBins, true; gc_more; gc_off += gc_bdx {
@@ -156,7 +156,7 @@ func gc_body_histogram(gc_b *compiled.Block, data []byte, bins []uint32) {
 						gc_pos.Thread = gc_base + gc_tx
 						gc_more3 = true
 						/*line histogram.go:43*/ if c := gc_at3[gc_tx]; c != 0 {
-							atomic.Add(&gc_at4[gc_tx], c)
+							gc_pv.Add(&gc_at4[gc_tx], c)
 						}
 					}
 					{
@@ -164,7 +164,7 @@ func gc_body_histogram(gc_b *compiled.Block, data []byte, bins []uint32) {
 						gc_pos.Thread = gc_base + gc_tx
 						gc_more3 = true
 						/*line histogram.go:43*/ if c := gc_at3[gc_tx]; c != 0 {
-							atomic.Add(&gc_at4[gc_tx], c)
+							gc_pv.Add(&gc_at4[gc_tx], c)
 						}
 					}
 					{
@@ -172,7 +172,7 @@ func gc_body_histogram(gc_b *compiled.Block, data []byte, bins []uint32) {
 						gc_pos.Thread = gc_base + gc_tx
 						gc_more3 = true
 						/*line histogram.go:43*/ if c := gc_at3[gc_tx]; c != 0 {
-							atomic.Add(&gc_at4[gc_tx], c)
+							gc_pv.Add(&gc_at4[gc_tx], c)
 						}
 					}
 					{
@@ -180,7 +180,7 @@ func gc_body_histogram(gc_b *compiled.Block, data []byte, bins []uint32) {
 						gc_pos.Thread = gc_base + gc_tx
 						gc_more3 = true
 						/*line histogram.go:43*/ if c := gc_at3[gc_tx]; c != 0 {
-							atomic.Add(&gc_at4[gc_tx], c)
+							gc_pv.Add(&gc_at4[gc_tx], c)
 						}
 					}
 				}
@@ -188,7 +188,7 @@ func gc_body_histogram(gc_b *compiled.Block, data []byte, bins []uint32) {
 					gc_pos.Thread = gc_base + gc_tx
 					gc_more3 = true
 					/*line histogram.go:43*/ if c := gc_at3[gc_tx]; c != 0 {
-						atomic.Add(&gc_at4[gc_tx], c)
+						gc_pv.Add(&gc_at4[gc_tx], c)
 					}
 				}
 			} else {
@@ -198,7 +198,7 @@ func gc_body_histogram(gc_b *compiled.Block, data []byte, bins []uint32) {
 					/*line histogram.go:42*/ b_ := tid + gc_off3
 					gc_more3 = true
 					/*line histogram.go:43*/ if c := local[b_]; c != 0 {
-						atomic.Add(&bins[b_], c)
+						gc_pv.Add(&bins[b_], c)
 					}
 				}
 			}

@@ -41,7 +41,18 @@ type Block[T, D any] struct {
 	// which yield the processor now and then (package compiled's
 	// Block.Tick).
 	Polls uint16
+
+	// ChunkEnd is the linear index of the block after the chunk being
+	// run, and Privates the private copies of slices its bodies only add
+	// to (package compiled's PrivateIn), by the kernel's slot: the engine
+	// merges them when the chunk ends, whether it completes, fails or
+	// stops, and clears them.
+	ChunkEnd int
+	Privates []Merger
 }
+
+// A Merger is a private copy the engine merges at the end of a chunk.
+type Merger interface{ Merge() }
 
 // Engine holds what package compiled needs of package gocuda, typed: T is
 // *gocuda.Thread and D is gocuda.Dim3.

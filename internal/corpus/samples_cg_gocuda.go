@@ -786,6 +786,7 @@ func gc_body_oddEvenCountAndSumCG(gc_b *compiled.Block, inputArr []int32, numOfO
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
 	gc_n := gc_b.Len()
+	gc_pv := compiled.PrivateIn(gc_b, 0, sumOfOddAndEvens, inputArr)
 	/*line samples_cg.go:341*/ cta := cg.ThisThreadBlock(t)
 	grid := cg.ThisGrid(t)
 	tile32 := cg.TiledPartition(cta, 32)
@@ -877,7 +878,7 @@ func gc_body_oddEvenCountAndSumCG(gc_b *compiled.Block, inputArr []int32, numOfO
 					/*line samples_cg.go:349*/ oddGroupSum := gc_c2r[gc_lane]
 					if subTile.ThreadRank() == 0 {
 						atomic.Add(numOfOdds, int32(subTile.Size()))
-						atomic.Add(&sumOfOddAndEvens[0], oddGroupSum)
+						gc_pv.Add(&sumOfOddAndEvens[0], oddGroupSum)
 					}
 				}
 			}
@@ -894,7 +895,7 @@ func gc_body_oddEvenCountAndSumCG(gc_b *compiled.Block, inputArr []int32, numOfO
 					subTile := gc_l_subTile[gc_lane]
 					/*line samples_cg.go:355*/ evenGroupSum := gc_c3r[gc_lane]
 					if subTile.ThreadRank() == 0 {
-						atomic.Add(&sumOfOddAndEvens[1], evenGroupSum)
+						gc_pv.Add(&sumOfOddAndEvens[1], evenGroupSum)
 					}
 				}
 			}

@@ -21,3 +21,28 @@ func privateAdds(t *gocuda.Thread, data []byte, weights []int64, bins []uint32, 
 		atomic.Add(&sums[int(b)%len(sums)], weights[i])
 	}
 }
+
+// PrivateMergeKernel is Kirk and Hwu's privatized histogram with one
+// element per thread: a block counts into shared bins, then adds each
+// to the global bins. Compiled, the global bins, only added to, get a
+// private copy per chunk of blocks, which the engine merges when the
+// chunk ends; on the runtime path, every merge is an atomic.
+//
+//gocuda:kernel PrivateMergeKernel
+func privateMerge(t *gocuda.Thread, data []byte, bins []uint32) {
+	tid := t.ThreadIdx.X
+	local := gocuda.Shared[uint32](t, 64)
+	for b := tid; b < len(local); b += t.BlockDim.X {
+		local[b] = 0
+	}
+	t.SyncThreads()
+	if i := t.BlockIdx.X*t.BlockDim.X + tid; i < len(data) {
+		atomic.Add(&local[data[i]%64], 1)
+	}
+	t.SyncThreads()
+	for b := tid; b < len(local); b += t.BlockDim.X {
+		if v := local[b]; v > 0 {
+			atomic.Add(&bins[b], v)
+		}
+	}
+}

@@ -61,3 +61,24 @@ func TestPrivateAddsFailure(t *testing.T) {
 		}
 	}
 }
+
+// TestPrivateMerge: a block kernel's merges into global bins, on private
+// copies per chunk in the compiled form, give the runtime path's and a
+// host reference's sums.
+func TestPrivateMerge(t *testing.T) {
+	for _, c := range []struct{ n, bs int }{{5, 4}, {1000, 32}, {1 << 16, 64}, {1<<16 + 33, 128}} {
+		t.Run(fmt.Sprintf("n=%d/block=%d", c.n, c.bs), func(t *testing.T) {
+			data, want := make([]byte, c.n), make([]uint32, 64)
+			for i := range data {
+				data[i] = byte(i * 7919 % 253)
+				want[data[i]%64]++
+			}
+			got := agree(t, func(f form) ([]uint32, error) {
+				bins := make([]uint32, 64)
+				cfg := gocuda.Config{Grid: gocuda.Dim3{X: blocks(c.n, c.bs)}, Block: gocuda.Dim3{X: c.bs}}
+				return bins, f.launch(cfg, PrivateMergeKernel(data, bins))
+			})
+			require.Equal(t, want, got)
+		})
+	}
+}

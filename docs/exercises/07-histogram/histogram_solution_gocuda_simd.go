@@ -7,7 +7,6 @@ package histogram
 import (
 	"simd/archsimd"
 
-	"github.com/gocuda/gocuda/atomic"
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
 )
@@ -20,6 +19,7 @@ func gc_body_HistogramKernel(gc_b *compiled.Block, data []byte, hist []uint32) {
 	gc_gdx := gc_b.GridDim().X
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
+	gc_pv := compiled.PrivateIn(gc_b, 0, hist)
 	b := gc_bdx
 	/*line histogram_solution.go:19*/ bins := gocuda.Shared[uint32](t, NumBins)[:NumBins]
 	for gc_off, gc_limit, gc_more := 0, NumBins, true; gc_more; gc_off += b {
@@ -167,7 +167,7 @@ func gc_body_HistogramKernel(gc_b *compiled.Block, data []byte, hist []uint32) {
 						gc_pos.Thread = gc_base + gc_tx
 						gc_more3 = true
 						/*line histogram_solution.go:30*/ if c := gc_at3[gc_tx]; c != 0 {
-							atomic.Add(&gc_at4[gc_tx], c)
+							gc_pv.Add(&gc_at4[gc_tx], c)
 						}
 					}
 					{
@@ -175,7 +175,7 @@ func gc_body_HistogramKernel(gc_b *compiled.Block, data []byte, hist []uint32) {
 						gc_pos.Thread = gc_base + gc_tx
 						gc_more3 = true
 						/*line histogram_solution.go:30*/ if c := gc_at3[gc_tx]; c != 0 {
-							atomic.Add(&gc_at4[gc_tx], c)
+							gc_pv.Add(&gc_at4[gc_tx], c)
 						}
 					}
 					{
@@ -183,7 +183,7 @@ func gc_body_HistogramKernel(gc_b *compiled.Block, data []byte, hist []uint32) {
 						gc_pos.Thread = gc_base + gc_tx
 						gc_more3 = true
 						/*line histogram_solution.go:30*/ if c := gc_at3[gc_tx]; c != 0 {
-							atomic.Add(&gc_at4[gc_tx], c)
+							gc_pv.Add(&gc_at4[gc_tx], c)
 						}
 					}
 					{
@@ -191,7 +191,7 @@ func gc_body_HistogramKernel(gc_b *compiled.Block, data []byte, hist []uint32) {
 						gc_pos.Thread = gc_base + gc_tx
 						gc_more3 = true
 						/*line histogram_solution.go:30*/ if c := gc_at3[gc_tx]; c != 0 {
-							atomic.Add(&gc_at4[gc_tx], c)
+							gc_pv.Add(&gc_at4[gc_tx], c)
 						}
 					}
 				}
@@ -199,7 +199,7 @@ func gc_body_HistogramKernel(gc_b *compiled.Block, data []byte, hist []uint32) {
 					gc_pos.Thread = gc_base + gc_tx
 					gc_more3 = true
 					/*line histogram_solution.go:30*/ if c := gc_at3[gc_tx]; c != 0 {
-						atomic.Add(&gc_at4[gc_tx], c)
+						gc_pv.Add(&gc_at4[gc_tx], c)
 					}
 				}
 			} else {
@@ -209,7 +209,7 @@ func gc_body_HistogramKernel(gc_b *compiled.Block, data []byte, hist []uint32) {
 					/*line histogram_solution.go:29*/ k_ := tid + gc_off3
 					gc_more3 = true
 					/*line histogram_solution.go:30*/ if c := bins[k_]; c != 0 {
-						atomic.Add(&hist[k_], c)
+						gc_pv.Add(&hist[k_], c)
 					}
 				}
 			}

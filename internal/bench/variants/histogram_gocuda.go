@@ -7,7 +7,6 @@ package variants
 import (
 	"embed"
 
-	"github.com/gocuda/gocuda/atomic"
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
 	"github.com/gocuda/gocuda/kernels"
@@ -37,8 +36,7 @@ func gc_body_histogramGlobal(gc_b *compiled.Block, gc_lo, gc_hi int, data []byte
 	gc_bdx := gc_b.Dim().X
 	gc_gdx := gc_b.GridDim().X
 	gc_n := gc_b.Len()
-	gc_pv := compiled.Privatize(bins, (gc_hi-gc_lo)*gc_n)
-	defer gc_pv.Merge()
+	gc_pv := compiled.PrivateIn(gc_b, 0, bins)
 	gc_bx := gc_lo%gc_gdx - 1
 	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
 		if gc_b.Stopped() {
@@ -51,7 +49,7 @@ func gc_body_histogramGlobal(gc_b *compiled.Block, gc_lo, gc_hi int, data []byte
 		}
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-			/*line histogram.go:45*/ panic(compiled.ErrGuardWraps)
+			/*line histogram.go:44*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(len(data), gc_bx*gc_bdx); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -112,6 +110,7 @@ func gc_body_histogramRuns(gc_b *compiled.Block, data []byte, bins []uint32) {
 	gc_gdx := gc_b.GridDim().X
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
+	gc_pv := compiled.PrivateIn(gc_b, 0, bins)
 	/*line histogram.go:38*/ local := gocuda.Shared[uint32](t, 256)[:256]
 	for gc_off, gc_limit, gc_more := 0, 256, true; gc_more; gc_off += gc_bdx {
 		gc_b.Tick()
@@ -253,31 +252,31 @@ func gc_body_histogramRuns(gc_b *compiled.Block, data []byte, bins []uint32) {
 						gc_tx := gc_step3 + 0
 						gc_pos.Thread = gc_base + gc_tx
 						gc_more3 = true
-						/*line histogram.go:52*/ atomic.Add(&gc_at2[gc_tx], gc_at3[gc_tx])
+						/*line histogram.go:52*/ gc_pv.Add(&gc_at2[gc_tx], gc_at3[gc_tx])
 					}
 					{
 						gc_tx := gc_step3 + 1
 						gc_pos.Thread = gc_base + gc_tx
 						gc_more3 = true
-						/*line histogram.go:52*/ atomic.Add(&gc_at2[gc_tx], gc_at3[gc_tx])
+						/*line histogram.go:52*/ gc_pv.Add(&gc_at2[gc_tx], gc_at3[gc_tx])
 					}
 					{
 						gc_tx := gc_step3 + 2
 						gc_pos.Thread = gc_base + gc_tx
 						gc_more3 = true
-						/*line histogram.go:52*/ atomic.Add(&gc_at2[gc_tx], gc_at3[gc_tx])
+						/*line histogram.go:52*/ gc_pv.Add(&gc_at2[gc_tx], gc_at3[gc_tx])
 					}
 					{
 						gc_tx := gc_step3 + 3
 						gc_pos.Thread = gc_base + gc_tx
 						gc_more3 = true
-						/*line histogram.go:52*/ atomic.Add(&gc_at2[gc_tx], gc_at3[gc_tx])
+						/*line histogram.go:52*/ gc_pv.Add(&gc_at2[gc_tx], gc_at3[gc_tx])
 					}
 				}
 				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					gc_more3 = true
-					/*line histogram.go:52*/ atomic.Add(&gc_at2[gc_tx], gc_at3[gc_tx])
+					/*line histogram.go:52*/ gc_pv.Add(&gc_at2[gc_tx], gc_at3[gc_tx])
 				}
 			} else {
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
@@ -285,7 +284,7 @@ func gc_body_histogramRuns(gc_b *compiled.Block, data []byte, bins []uint32) {
 					tid := gc_tx
 					/*line histogram.go:51*/ b_ := tid + gc_off3
 					gc_more3 = true
-					/*line histogram.go:52*/ atomic.Add(&bins[b_], local[b_])
+					/*line histogram.go:52*/ gc_pv.Add(&bins[b_], local[b_])
 				}
 			}
 		}
@@ -313,6 +312,7 @@ func gc_body_histogramTextbook(gc_b *compiled.Block, data []byte, bins []uint32)
 	gc_bdx := gc_b.Dim().X
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
+	gc_pv := compiled.PrivateIn(gc_b, 0, bins)
 	/*line histogram.go:63*/ histoS := gocuda.Shared[uint32](t, kernels.HistogramBins)[:kernels.HistogramBins]
 	{
 		gc_from, gc_to := 0, gc_bdx
@@ -412,35 +412,35 @@ func gc_body_histogramTextbook(gc_b *compiled.Block, data []byte, bins []uint32)
 						gc_tx := gc_step3 + 0
 						gc_pos.Thread = gc_base + gc_tx
 						/*line histogram.go:74*/ if v := gc_at3[gc_tx]; v > 0 {
-							atomic.Add(&gc_at4[gc_tx], v)
+							gc_pv.Add(&gc_at4[gc_tx], v)
 						}
 					}
 					{
 						gc_tx := gc_step3 + 1
 						gc_pos.Thread = gc_base + gc_tx
 						/*line histogram.go:74*/ if v := gc_at3[gc_tx]; v > 0 {
-							atomic.Add(&gc_at4[gc_tx], v)
+							gc_pv.Add(&gc_at4[gc_tx], v)
 						}
 					}
 					{
 						gc_tx := gc_step3 + 2
 						gc_pos.Thread = gc_base + gc_tx
 						/*line histogram.go:74*/ if v := gc_at3[gc_tx]; v > 0 {
-							atomic.Add(&gc_at4[gc_tx], v)
+							gc_pv.Add(&gc_at4[gc_tx], v)
 						}
 					}
 					{
 						gc_tx := gc_step3 + 3
 						gc_pos.Thread = gc_base + gc_tx
 						/*line histogram.go:74*/ if v := gc_at3[gc_tx]; v > 0 {
-							atomic.Add(&gc_at4[gc_tx], v)
+							gc_pv.Add(&gc_at4[gc_tx], v)
 						}
 					}
 				}
 				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					/*line histogram.go:74*/ if v := gc_at3[gc_tx]; v > 0 {
-						atomic.Add(&gc_at4[gc_tx], v)
+						gc_pv.Add(&gc_at4[gc_tx], v)
 					}
 				}
 			} else {
@@ -448,7 +448,7 @@ func gc_body_histogramTextbook(gc_b *compiled.Block, data []byte, bins []uint32)
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 					/*line histogram.go:74*/ if v := histoS[tid]; v > 0 {
-						atomic.Add(&bins[tid], v)
+						gc_pv.Add(&bins[tid], v)
 					}
 				}
 			}

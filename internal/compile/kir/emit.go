@@ -115,7 +115,6 @@ func emit(f *Func, name, tparams, params string, simd bool) (string, bool) {
 	e.private = map[*types.Var]string{}
 	for _, p := range f.privateParams() {
 		e.private[p] = f.Names.Fresh("pv")
-		e.use("n")
 	}
 	var body bytes.Buffer
 	e.w = &body
@@ -229,17 +228,15 @@ func (e *emitter) preamble() {
 	e.floatParamsInMemory()
 }
 
-// privateCopies makes the private copies of a grid body's parameters
-// that have one, for the chunk's threads, and defers their merge.
+// privateCopies takes the chunk's private copies of the parameters that
+// have one (compiled.PrivateIn), which the engine merges.
 func (e *emitter) privateCopies() {
-	for _, p := range e.f.privateParams() {
+	for slot, p := range e.f.privateParams() {
 		others := ""
 		for _, q := range e.f.privateOthers(p) {
 			others += ", " + q.Name()
 		}
-		pv := e.private[p]
-		e.printf("%s := %s.Privatize(%s, (%s-%s)*%s%s)\ndefer %s.Merge()\n",
-			pv, e.f.Src.Compiled, p.Name(), e.name["hi"], e.name["lo"], e.name["n"], others, pv)
+		e.printf("%s := %s.PrivateIn(%s, %d, %s%s)\n", e.private[p], e.f.Src.Compiled, e.name["b"], slot, p.Name(), others)
 	}
 }
 

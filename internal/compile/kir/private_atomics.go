@@ -9,20 +9,18 @@ import (
 	"github.com/gocuda/gocuda/internal/kapi"
 )
 
-// privateAtomics finds, in a grid kernel, the slice parameters the kernel
-// only adds to atomically: every use is atomic.Add(&p[i], v) as a
-// statement of its own, the old value unused, on 32- or 64-bit integers.
-// No thread of the launch reads such a slice, and integer addition
-// commutes, so a body running a chunk of blocks adds to a private copy
-// and merges it when the chunk ends (compiled.Privatize): the textbook
-// histogram's atomics on global bins cost what privatized bins cost. A
+// privateAtomics finds the slice parameters a kernel only adds to
+// atomically: every use is atomic.Add(&p[i], v) as a statement of its
+// own, the old value unused, on 32- or 64-bit integers. No thread of the
+// launch reads such a slice, and integer addition commutes, so the bodies
+// of a worker's chunk of blocks add to a private copy, which the engine
+// merges when the chunk ends (compiled.PrivateIn): the textbook
+// histograms' atomics on global bins, one per element or one per bin of
+// each block, cost what a worker's own bins cost. A
 // len and cap are the copy's too. A use of any other kind (a read, a
 // helper's argument, a float's addition, whose rounding depends on the
 // order) keeps the atomics.
 func privateAtomics(f *Func) {
-	if !f.Grid {
-		return
-	}
 	adds := f.atomicAdds()
 	for _, p := range f.sliceParams() {
 		if !privatizable(p) || !f.onlyAdded(p) {

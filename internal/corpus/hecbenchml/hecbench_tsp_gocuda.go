@@ -49,6 +49,7 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 	gc_s_pyj1 := compiled.Scratch[float32](gc_b, 10)[:gc_n]
 	gc_s_change_ := compiled.Scratch[int](gc_b, 11)[:gc_n]
 	gc_s_term := compiled.Scratch[int](gc_b, 12)[:gc_n]
+	gc_pv := compiled.PrivateIn(gc_b, 0, climbsD, globD, bestD)
 	/*line hecbench_tsp.go:58*/ bufS := gocuda.DynamicShared[int32](t)
 	pxS := gocuda.Shared[float32](t, tspTilesize)[:tspTilesize]
 	pyS := gocuda.Shared[float32](t, tspTilesize)[:tspTilesize]
@@ -616,7 +617,7 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 					/*line hecbench_tsp.go:148*/ gc_at7[gc_tx] = int32(minchange)
 					change_ := minchange
 					if gc_tx == 0 {
-						atomic.Add(&gc_at8[0], 1)
+						gc_pv.Add(&gc_at8[0], 1)
 					}
 					gc_s_change_[gc_rank] = change_
 				}
@@ -628,7 +629,7 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 					/*line hecbench_tsp.go:148*/ bufS[gc_tx] = int32(minchange)
 					change_ := minchange
 					if gc_tx == 0 {
-						atomic.Add(&climbsD[0], 1)
+						gc_pv.Add(&climbsD[0], 1)
 					}
 					gc_s_change_[gc_rank] = change_
 				}

@@ -5,7 +5,6 @@ package hecbenchstencil
 import (
 	"embed"
 
-	"github.com/gocuda/gocuda/atomic"
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
 )
@@ -35,6 +34,7 @@ func gc_body_fpcKernel(gc_b *compiled.Block, values []uint64, cmpSize []uint32) 
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_inc := compiled.Scratch[uint32](gc_b, 0)[:gc_n]
+	gc_pv := compiled.PrivateIn(gc_b, 0, cmpSize)
 	/*line hecbench_fpc.go:85*/ compressable := gocuda.Shared[uint32](t, 1)[:1]
 	WGS := gc_bdx
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
@@ -114,27 +114,27 @@ func gc_body_fpcKernel(gc_b *compiled.Block, values []uint64, cmpSize []uint32) 
 			{
 				gc_tx := gc_step2 + 0
 				gc_pos.Thread = gc_base + gc_tx
-				/*line hecbench_fpc.go:120*/ atomic.Add(&cmpSize[0], compressable[0])
+				/*line hecbench_fpc.go:120*/ gc_pv.Add(&cmpSize[0], compressable[0])
 			}
 			{
 				gc_tx := gc_step2 + 1
 				gc_pos.Thread = gc_base + gc_tx
-				/*line hecbench_fpc.go:120*/ atomic.Add(&cmpSize[0], compressable[0])
+				/*line hecbench_fpc.go:120*/ gc_pv.Add(&cmpSize[0], compressable[0])
 			}
 			{
 				gc_tx := gc_step2 + 2
 				gc_pos.Thread = gc_base + gc_tx
-				/*line hecbench_fpc.go:120*/ atomic.Add(&cmpSize[0], compressable[0])
+				/*line hecbench_fpc.go:120*/ gc_pv.Add(&cmpSize[0], compressable[0])
 			}
 			{
 				gc_tx := gc_step2 + 3
 				gc_pos.Thread = gc_base + gc_tx
-				/*line hecbench_fpc.go:120*/ atomic.Add(&cmpSize[0], compressable[0])
+				/*line hecbench_fpc.go:120*/ gc_pv.Add(&cmpSize[0], compressable[0])
 			}
 		}
 		for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 			gc_pos.Thread = gc_base + gc_tx
-			/*line hecbench_fpc.go:120*/ atomic.Add(&cmpSize[0], compressable[0])
+			/*line hecbench_fpc.go:120*/ gc_pv.Add(&cmpSize[0], compressable[0])
 		}
 	}
 }
@@ -161,6 +161,7 @@ func gc_body_fpc2Kernel(gc_b *compiled.Block, values []uint64, cmpSize []uint32)
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_inc := compiled.Scratch[uint32](gc_b, 0)[:gc_n]
+	gc_pv := compiled.PrivateIn(gc_b, 0, cmpSize)
 	/*line hecbench_fpc.go:130*/ compressable := gocuda.Shared[uint32](t, 1)[:1]
 	WGS := gc_bdx
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
@@ -251,27 +252,27 @@ func gc_body_fpc2Kernel(gc_b *compiled.Block, values []uint64, cmpSize []uint32)
 			{
 				gc_tx := gc_step2 + 0
 				gc_pos.Thread = gc_base + gc_tx
-				/*line hecbench_fpc.go:178*/ atomic.Add(&cmpSize[0], compressable[0])
+				/*line hecbench_fpc.go:178*/ gc_pv.Add(&cmpSize[0], compressable[0])
 			}
 			{
 				gc_tx := gc_step2 + 1
 				gc_pos.Thread = gc_base + gc_tx
-				/*line hecbench_fpc.go:178*/ atomic.Add(&cmpSize[0], compressable[0])
+				/*line hecbench_fpc.go:178*/ gc_pv.Add(&cmpSize[0], compressable[0])
 			}
 			{
 				gc_tx := gc_step2 + 2
 				gc_pos.Thread = gc_base + gc_tx
-				/*line hecbench_fpc.go:178*/ atomic.Add(&cmpSize[0], compressable[0])
+				/*line hecbench_fpc.go:178*/ gc_pv.Add(&cmpSize[0], compressable[0])
 			}
 			{
 				gc_tx := gc_step2 + 3
 				gc_pos.Thread = gc_base + gc_tx
-				/*line hecbench_fpc.go:178*/ atomic.Add(&cmpSize[0], compressable[0])
+				/*line hecbench_fpc.go:178*/ gc_pv.Add(&cmpSize[0], compressable[0])
 			}
 		}
 		for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 			gc_pos.Thread = gc_base + gc_tx
-			/*line hecbench_fpc.go:178*/ atomic.Add(&cmpSize[0], compressable[0])
+			/*line hecbench_fpc.go:178*/ gc_pv.Add(&cmpSize[0], compressable[0])
 		}
 	}
 }

@@ -244,6 +244,7 @@ func gc_body_getNumOfOccurrencesKernel(gc_b *compiled.Block, sadArraySize int, s
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_exited := gc_b.Exited()
+	gc_pv := compiled.PrivateIn(gc_b, 0, numOccurrences, sadArray, minSad)
 	/*line hecbench_sad.go:112*/ s := gocuda.Shared[int32](t, 1)[:1]
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 	gc_L1:
@@ -287,7 +288,7 @@ func gc_body_getNumOfOccurrencesKernel(gc_b *compiled.Block, sadArraySize int, s
 			if gc_exited[gc_rank] {
 				continue
 			}
-			/*line hecbench_sad.go:129*/ atomic.Add(&numOccurrences[0], s[0])
+			/*line hecbench_sad.go:129*/ gc_pv.Add(&numOccurrences[0], s[0])
 		}
 	}
 }

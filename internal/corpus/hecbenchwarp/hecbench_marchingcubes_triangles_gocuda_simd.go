@@ -32,6 +32,7 @@ func gc_body_mcGeneratingTrianglesKernel(gc_b *compiled.Block, isoValue float32,
 	gc_s_numVertices := compiled.Scratch[uint32](gc_b, 6)[:gc_n]
 	gc_s_sumVertices := compiled.Scratch[uint32](gc_b, 7)[:gc_n]
 	/*line hecbench_marchingcubes_triangles.go:53*/ gc_s_sumTriangles := compiled.Scratch[uint32](gc_b, 8)[:gc_n]
+	/*line hecbench_marchingcubes_triangles.go:55*/ gc_pv := compiled.PrivateIn(gc_b, 0, triangles)
 	/*line hecbench_marchingcubes_triangles.go:37*/ vertexIndices := gocuda.Shared[uint16](t, int(mcVoxelZLv2*mcVoxelYLv2*mcVoxelXLv2))[:int(mcVoxelZLv2*mcVoxelYLv2*mcVoxelXLv2)]
 	value := gocuda.Shared[float32](t, int((mcVoxelZLv2+1)*(mcVoxelYLv2+1)*(mcVoxelXLv2+1)))[:int((mcVoxelZLv2+1)*(mcVoxelYLv2+1)*(mcVoxelXLv2+1))]
 	sumsVertices := gocuda.Shared[uint32](t, 32)[:32]
@@ -565,7 +566,7 @@ func gc_body_mcGeneratingTrianglesKernel(gc_b *compiled.Block, isoValue float32,
 								edgePos := edgeIDTable[edgeID]
 								vertexIndex := vertexIndices[mcVertexIdx(tz+uint32(edgePos.Z), ty+uint32(edgePos.Y), tx+uint32(edgePos.X))]
 								tp_ := uint32(bits.OnesCount16(vertexIndex>>(16-edgePos.W))) + uint32(vertexIndex&0x1fff)
-								atomic.Add(&triangles[0], uint64(sumsVertices[31]+tp_))
+								gc_pv.Add(&triangles[0], uint64(sumsVertices[31]+tp_))
 							}
 							{
 								c1 := uint32(1)
@@ -573,7 +574,7 @@ func gc_body_mcGeneratingTrianglesKernel(gc_b *compiled.Block, isoValue float32,
 								edgePos := edgeIDTable[edgeID]
 								vertexIndex := vertexIndices[mcVertexIdx(tz+uint32(edgePos.Z), ty+uint32(edgePos.Y), tx+uint32(edgePos.X))]
 								tp_ := uint32(bits.OnesCount16(vertexIndex>>(16-edgePos.W))) + uint32(vertexIndex&0x1fff)
-								atomic.Add(&triangles[0], uint64(sumsVertices[31]+tp_))
+								gc_pv.Add(&triangles[0], uint64(sumsVertices[31]+tp_))
 							}
 							{
 								c1 := uint32(2)
@@ -581,7 +582,7 @@ func gc_body_mcGeneratingTrianglesKernel(gc_b *compiled.Block, isoValue float32,
 								edgePos := edgeIDTable[edgeID]
 								vertexIndex := vertexIndices[mcVertexIdx(tz+uint32(edgePos.Z), ty+uint32(edgePos.Y), tx+uint32(edgePos.X))]
 								tp_ := uint32(bits.OnesCount16(vertexIndex>>(16-edgePos.W))) + uint32(vertexIndex&0x1fff)
-								atomic.Add(&triangles[0], uint64(sumsVertices[31]+tp_))
+								gc_pv.Add(&triangles[0], uint64(sumsVertices[31]+tp_))
 							}
 						}
 					}

@@ -5,7 +5,6 @@
 package teaching
 
 import (
-	"github.com/gocuda/gocuda/atomic"
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
 )
@@ -18,6 +17,7 @@ func gc_body_histoShmemKernel(gc_b *compiled.Block, buffer []uint8, size int64, 
 	gc_gdx := gc_b.GridDim().X
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
+	gc_pv := compiled.PrivateIn(gc_b, 0, histo)
 	if 256 <= 1*gc_bdx {
 		gc_b.SharedWritten()
 	}
@@ -78,32 +78,32 @@ func gc_body_histoShmemKernel(gc_b *compiled.Block, buffer []uint8, size int64, 
 				{
 					gc_tx := gc_step2 + 0
 					gc_pos.Thread = gc_base + gc_tx
-					/*line cbe_histo.go:40*/ atomic.Add(&gc_at2[gc_tx], gc_at3[gc_tx])
+					/*line cbe_histo.go:40*/ gc_pv.Add(&gc_at2[gc_tx], gc_at3[gc_tx])
 				}
 				{
 					gc_tx := gc_step2 + 1
 					gc_pos.Thread = gc_base + gc_tx
-					/*line cbe_histo.go:40*/ atomic.Add(&gc_at2[gc_tx], gc_at3[gc_tx])
+					/*line cbe_histo.go:40*/ gc_pv.Add(&gc_at2[gc_tx], gc_at3[gc_tx])
 				}
 				{
 					gc_tx := gc_step2 + 2
 					gc_pos.Thread = gc_base + gc_tx
-					/*line cbe_histo.go:40*/ atomic.Add(&gc_at2[gc_tx], gc_at3[gc_tx])
+					/*line cbe_histo.go:40*/ gc_pv.Add(&gc_at2[gc_tx], gc_at3[gc_tx])
 				}
 				{
 					gc_tx := gc_step2 + 3
 					gc_pos.Thread = gc_base + gc_tx
-					/*line cbe_histo.go:40*/ atomic.Add(&gc_at2[gc_tx], gc_at3[gc_tx])
+					/*line cbe_histo.go:40*/ gc_pv.Add(&gc_at2[gc_tx], gc_at3[gc_tx])
 				}
 			}
 			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
-				/*line cbe_histo.go:40*/ atomic.Add(&gc_at2[gc_tx], gc_at3[gc_tx])
+				/*line cbe_histo.go:40*/ gc_pv.Add(&gc_at2[gc_tx], gc_at3[gc_tx])
 			}
 		} else {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
-				/*line cbe_histo.go:40*/ atomic.Add(&histo[gc_tx], temp[gc_tx])
+				/*line cbe_histo.go:40*/ gc_pv.Add(&histo[gc_tx], temp[gc_tx])
 			}
 		}
 	}

@@ -7,7 +7,6 @@ package teaching
 import (
 	"simd/archsimd"
 
-	"github.com/gocuda/gocuda/atomic"
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
 )
@@ -20,6 +19,7 @@ func gc_body_histoShmemKernel(gc_b *compiled.Block, buffer []uint8, size int64, 
 	gc_gdx := gc_b.GridDim().X
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
+	gc_pv := compiled.PrivateIn(gc_b, 0, histo)
 	if 256 <= 1*gc_bdx {
 		gc_b.SharedWritten()
 	}
@@ -82,32 +82,32 @@ func gc_body_histoShmemKernel(gc_b *compiled.Block, buffer []uint8, size int64, 
 				{
 					gc_tx := gc_step + 0
 					gc_pos.Thread = gc_base + gc_tx
-					/*line cbe_histo.go:40*/ atomic.Add(&gc_at2[gc_tx], gc_at3[gc_tx])
+					/*line cbe_histo.go:40*/ gc_pv.Add(&gc_at2[gc_tx], gc_at3[gc_tx])
 				}
 				{
 					gc_tx := gc_step + 1
 					gc_pos.Thread = gc_base + gc_tx
-					/*line cbe_histo.go:40*/ atomic.Add(&gc_at2[gc_tx], gc_at3[gc_tx])
+					/*line cbe_histo.go:40*/ gc_pv.Add(&gc_at2[gc_tx], gc_at3[gc_tx])
 				}
 				{
 					gc_tx := gc_step + 2
 					gc_pos.Thread = gc_base + gc_tx
-					/*line cbe_histo.go:40*/ atomic.Add(&gc_at2[gc_tx], gc_at3[gc_tx])
+					/*line cbe_histo.go:40*/ gc_pv.Add(&gc_at2[gc_tx], gc_at3[gc_tx])
 				}
 				{
 					gc_tx := gc_step + 3
 					gc_pos.Thread = gc_base + gc_tx
-					/*line cbe_histo.go:40*/ atomic.Add(&gc_at2[gc_tx], gc_at3[gc_tx])
+					/*line cbe_histo.go:40*/ gc_pv.Add(&gc_at2[gc_tx], gc_at3[gc_tx])
 				}
 			}
 			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
-				/*line cbe_histo.go:40*/ atomic.Add(&gc_at2[gc_tx], gc_at3[gc_tx])
+				/*line cbe_histo.go:40*/ gc_pv.Add(&gc_at2[gc_tx], gc_at3[gc_tx])
 			}
 		} else {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
-				/*line cbe_histo.go:40*/ atomic.Add(&histo[gc_tx], temp[gc_tx])
+				/*line cbe_histo.go:40*/ gc_pv.Add(&histo[gc_tx], temp[gc_tx])
 			}
 		}
 	}
