@@ -516,40 +516,42 @@ func gc_body_numbaFastMatmul(gc_b *compiled.Block, a []float64, aRows, aCols int
 			gc_off3 := (gc_bx * gc_bdx) + ((gc_by*gc_bdy + gc_ty) * cCols)
 			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 <= len(c) && gc_to <= len(c)-gc_off3 {
 				gc_at5 := c[gc_off3:][:gc_to]
-				gc_step2 := gc_from
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
+				gc_vstep3 := gc_from
+				if compiled.SIMD {
+					for ; gc_vstep3+3 < gc_to; gc_vstep3 += 4 {
+						gc_tx := gc_vstep3
 						gc_rank := gc_base + gc_tx
-						tmp := gc_s_tmp[gc_rank]
-						/*line numba.go:92*/ gc_at5[gc_tx] = float64(tmp)
+						var x int = gc_bx*gc_bdx + gc_tx
+						_ = x
+						var y int = gc_by*gc_bdy + gc_ty
+						_ = y
+						/*line numba.go:61*/ tmp := archsimd.LoadFloat32x4Slice(gc_s_tmp[gc_rank:])
+						/*line numba.go:91*/ tmp.ConvertToFloat64().StoreSlice(gc_at5[gc_tx:])
 					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						tmp := gc_s_tmp[gc_rank]
-						/*line numba.go:92*/ gc_at5[gc_tx] = float64(tmp)
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						tmp := gc_s_tmp[gc_rank]
-						/*line numba.go:92*/ gc_at5[gc_tx] = float64(tmp)
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						tmp := gc_s_tmp[gc_rank]
-						/*line numba.go:92*/ gc_at5[gc_tx] = float64(tmp)
-					}
+					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					tmp := gc_s_tmp[gc_rank]
 					/*line numba.go:92*/ gc_at5[gc_tx] = float64(tmp)
 				}
 			} else {
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+				gc_vstep4 := gc_from
+				if compiled.SIMD {
+					for ; gc_vstep4+3 < gc_to; gc_vstep4 += 4 {
+						gc_tx := gc_vstep4
+						gc_rank := gc_base + gc_tx
+						var x int = gc_bx*gc_bdx + gc_tx
+						var y int = gc_by*gc_bdy + gc_ty
+						/*line numba.go:61*/ tmp := archsimd.LoadFloat32x4Slice(gc_s_tmp[gc_rank:])
+						/*line numba.go:92*/ if (y*cCols+x) < 0 || (y*cCols+x) > len(c)-4 {
+							break
+						}
+						/*line numba.go:92*/ tmp.ConvertToFloat64().StoreSlice(c[y*cCols+x:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					x := gc_bx*gc_bdx + gc_tx

@@ -261,6 +261,82 @@ func gc_body_fdtdStep3Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, nx, ny int,
 	}
 }
 
+//line polybench_stencils.go:58
+func gc_body_jacobi1DKernel1(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a, b []float32) {
+	gc_pos := gc_b.Pos()
+	gc_bdx := gc_b.Dim().X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_gdy := gc_gd.Y
+	gc_n := gc_b.Len()
+	gc_bx := 0
+	for gc_q := gc_lo; gc_q < gc_hi; {
+		if gc_b.Stopped() {
+			return
+		}
+		gc_first := gc_q % gc_gdx
+		gc_by := gc_q / gc_gdx % gc_gdy
+		gc_bz := gc_q / (gc_gdx * gc_gdy)
+		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
+		gc_q += gc_run
+		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
+		gc_from, gc_to := gc_runlo, gc_runhi
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+			/*line polybench_stencils.go:80*/ panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(0, gc_bx*gc_bdx); gc_bound >= gc_to {
+			gc_from = gc_to
+		} else if gc_bound >= gc_from {
+			gc_from = gc_bound + 1
+		}
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(n-1, gc_bx*gc_bdx); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := gc_bx * gc_bdx
+			gc_off2 := (gc_bx * gc_bdx) - 1
+			gc_off3 := (gc_bx * gc_bdx) + 1
+			gc_fastlo := min(max(gc_from, 0, -gc_off, -gc_off2, -gc_off3), gc_to)
+			gc_fasthi := max(min(gc_to, len(b)-gc_off, len(a)-gc_off2, len(a)-gc_off, len(a)-gc_off3), gc_fastlo)
+			if gc_fastlo < gc_fasthi {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					if gc_tx == gc_fastlo {
+						gc_seglen := gc_fasthi - gc_fastlo
+						gc_at := b[gc_off+gc_fastlo:][:gc_seglen]
+						gc_at2 := a[gc_off2+gc_fastlo:][:gc_seglen]
+						gc_at3 := a[gc_off+gc_fastlo:][:gc_seglen]
+						gc_at4 := a[gc_off3+gc_fastlo:][:gc_seglen]
+						for gc_u := 0; gc_u < gc_seglen; gc_u++ {
+							gc_tx := gc_fastlo + gc_u
+							i := gc_bx*gc_bdx + gc_tx
+							_ = i
+							/*line polybench_stencils.go:62*/ gc_at[gc_u] = float32(0.33333 * float64(gc_at2[gc_u]+gc_at3[gc_u]+gc_at4[gc_u]))
+						}
+						gc_tx = gc_fasthi - 1
+						continue
+					}
+					gc_rank := gc_base + gc_tx%gc_bdx
+					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+					gc_pos.Thread = gc_rank
+					i := gc_bx*gc_bdx + gc_tx
+					/*line polybench_stencils.go:62*/ b[i] = float32(0.33333 * float64(a[i-1]+a[i]+a[i+1]))
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx%gc_bdx
+					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+					gc_pos.Thread = gc_rank
+					i := gc_bx*gc_bdx + gc_tx
+					/*line polybench_stencils.go:62*/ b[i] = float32(0.33333 * float64(a[i-1]+a[i]+a[i+1]))
+				}
+			}
+		}
+	}
+}
+
 //line polybench_stencils.go:70
 func gc_body_jacobi1DKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a, b []float32) {
 	gc_pos := gc_b.Pos()

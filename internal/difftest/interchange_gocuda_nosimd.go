@@ -662,6 +662,305 @@ func gc_body_interchangeNearestDouble(gc_b *compiled.Block, gc_lo, gc_hi int, fe
 	}
 }
 
+//line interchange.go:142
+func gc_body_interchangeShadow(gc_b *compiled.Block, gc_lo, gc_hi int, b, out []float32, k, n int, s float32) {
+	gc_pos := gc_b.Pos()
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
+	gc_n := gc_b.Len()
+	gc_s_s_ := compiled.Scratch[float64](gc_b, 0)[:gc_n]
+	gc_bx := gc_lo%gc_gdx - 1
+	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+		if gc_b.Stopped() {
+			return
+		}
+		gc_pos.Block = gc_blk
+		gc_bx++
+		if gc_bx == gc_gdx {
+			gc_bx = 0
+		}
+		{
+			gc_from, gc_to := 0, gc_bdx
+			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+				panic(compiled.ErrGuardWraps)
+			}
+			if gc_bound := compiled.Diff(n, gc_bx*gc_bdx); gc_bound < gc_to {
+				gc_to = gc_bound
+			}
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				gc_lo2, gc_hi2 := min(gc_from, gc_bdx), max(gc_from, gc_to)
+				gc_step := 0
+				for ; gc_step+3 < gc_lo2; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
+						gc_rank := gc_base + gc_tx
+						/*line interchange.go:145*/ var s_ float64
+						gc_s_s_[gc_rank] = s_
+					}
+					{
+						gc_tx := gc_step + 1
+						gc_rank := gc_base + gc_tx
+						/*line interchange.go:145*/ var s_ float64
+						gc_s_s_[gc_rank] = s_
+					}
+					{
+						gc_tx := gc_step + 2
+						gc_rank := gc_base + gc_tx
+						/*line interchange.go:145*/ var s_ float64
+						gc_s_s_[gc_rank] = s_
+					}
+					{
+						gc_tx := gc_step + 3
+						gc_rank := gc_base + gc_tx
+						/*line interchange.go:145*/ var s_ float64
+						gc_s_s_[gc_rank] = s_
+					}
+				}
+				for gc_tx := gc_step; gc_tx < gc_lo2; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					/*line interchange.go:145*/ var s_ float64
+					gc_s_s_[gc_rank] = s_
+				}
+				gc_step2 := gc_hi2
+				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+					{
+						gc_tx := gc_step2 + 0
+						gc_rank := gc_base + gc_tx
+						/*line interchange.go:145*/ var s_ float64
+						gc_s_s_[gc_rank] = s_
+					}
+					{
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						/*line interchange.go:145*/ var s_ float64
+						gc_s_s_[gc_rank] = s_
+					}
+					{
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						/*line interchange.go:145*/ var s_ float64
+						gc_s_s_[gc_rank] = s_
+					}
+					{
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						/*line interchange.go:145*/ var s_ float64
+						gc_s_s_[gc_rank] = s_
+					}
+				}
+				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					/*line interchange.go:145*/ var s_ float64
+					gc_s_s_[gc_rank] = s_
+				}
+			}
+		}
+		{
+			gc_from, gc_to := 0, gc_bdx
+			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+				/*line interchange.go:154*/ panic(compiled.ErrGuardWraps)
+			}
+			if gc_bound := compiled.Diff(n, gc_bx*gc_bdx); gc_bound < gc_to {
+				gc_to = gc_bound
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_off := gc_bx * gc_bdx
+				if gc_from >= 0 && gc_off >= 0 && gc_off <= len(b) && gc_to <= len(b)-gc_off {
+					gc_at := b[gc_off:][:gc_to]
+					gc_step3 := gc_from
+					for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+						{
+							gc_tx := gc_step3 + 0
+							gc_rank := gc_base + gc_tx
+							/*line interchange.go:145*/ var s_ float64
+							/*line interchange.go:145*/ s_ = float64(gc_at[gc_tx] * s)
+							gc_s_s_[gc_rank] = s_
+						}
+						{
+							gc_tx := gc_step3 + 1
+							gc_rank := gc_base + gc_tx
+							/*line interchange.go:145*/ var s_ float64
+							/*line interchange.go:145*/ s_ = float64(gc_at[gc_tx] * s)
+							gc_s_s_[gc_rank] = s_
+						}
+						{
+							gc_tx := gc_step3 + 2
+							gc_rank := gc_base + gc_tx
+							/*line interchange.go:145*/ var s_ float64
+							/*line interchange.go:145*/ s_ = float64(gc_at[gc_tx] * s)
+							gc_s_s_[gc_rank] = s_
+						}
+						{
+							gc_tx := gc_step3 + 3
+							gc_rank := gc_base + gc_tx
+							/*line interchange.go:145*/ var s_ float64
+							/*line interchange.go:145*/ s_ = float64(gc_at[gc_tx] * s)
+							gc_s_s_[gc_rank] = s_
+						}
+					}
+					for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						/*line interchange.go:145*/ var s_ float64
+						/*line interchange.go:145*/ s_ = float64(gc_at[gc_tx] * s)
+						gc_s_s_[gc_rank] = s_
+					}
+				} else {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						col := gc_bx*gc_bdx + gc_tx
+						/*line interchange.go:145*/ var s_ float64
+						/*line interchange.go:145*/ s_ = float64(b[col] * s)
+						gc_s_s_[gc_rank] = s_
+					}
+				}
+			}
+		}
+		/*line interchange.go:146*/ for p := 1; p < k; p++ {
+			gc_from, gc_to := 0, gc_bdx
+			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+				/*line interchange.go:150*/ panic(compiled.ErrGuardWraps)
+			}
+			if gc_bound := compiled.Diff(n, gc_bx*gc_bdx); gc_bound < gc_to {
+				gc_to = gc_bound
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_off2 := (gc_bx * gc_bdx) + (p * n)
+				if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(b) && gc_to <= len(b)-gc_off2 {
+					gc_at2 := b[gc_off2:][:gc_to]
+					gc_step4 := gc_from
+					for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+						{
+							gc_tx := gc_step4 + 0
+							gc_rank := gc_base + gc_tx
+							s_ := gc_s_s_[gc_rank]
+							/*line interchange.go:147*/ s_ += float64(gc_at2[gc_tx])
+							gc_s_s_[gc_rank] = s_
+						}
+						{
+							gc_tx := gc_step4 + 1
+							gc_rank := gc_base + gc_tx
+							s_ := gc_s_s_[gc_rank]
+							/*line interchange.go:147*/ s_ += float64(gc_at2[gc_tx])
+							gc_s_s_[gc_rank] = s_
+						}
+						{
+							gc_tx := gc_step4 + 2
+							gc_rank := gc_base + gc_tx
+							s_ := gc_s_s_[gc_rank]
+							/*line interchange.go:147*/ s_ += float64(gc_at2[gc_tx])
+							gc_s_s_[gc_rank] = s_
+						}
+						{
+							gc_tx := gc_step4 + 3
+							gc_rank := gc_base + gc_tx
+							s_ := gc_s_s_[gc_rank]
+							/*line interchange.go:147*/ s_ += float64(gc_at2[gc_tx])
+							gc_s_s_[gc_rank] = s_
+						}
+					}
+					for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						s_ := gc_s_s_[gc_rank]
+						/*line interchange.go:147*/ s_ += float64(gc_at2[gc_tx])
+						gc_s_s_[gc_rank] = s_
+					}
+				} else {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						col := gc_bx*gc_bdx + gc_tx
+						s_ := gc_s_s_[gc_rank]
+						/*line interchange.go:147*/ s_ += float64(b[p*n+col])
+						gc_s_s_[gc_rank] = s_
+					}
+				}
+			}
+		}
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_off3 := gc_bx * gc_bdx
+			if gc_off3 >= 0 && gc_off3 <= len(out) && gc_bdx <= len(out)-gc_off3 {
+				gc_at3 := out[gc_off3:][:gc_bdx]
+				gc_step5 := 0
+				for ; gc_step5+3 < gc_bdx; gc_step5 += 4 {
+					{
+						gc_tx := gc_step5 + 0
+						gc_rank := gc_base + gc_tx
+						col := gc_bx*gc_bdx + gc_tx
+						s_ := gc_s_s_[gc_rank]
+						/*line interchange.go:144*/ if col < n {
+							/*line interchange.go:149*/ gc_at3[gc_tx] = float32(s_)
+						}
+						if col < n {
+							gc_at3[gc_tx] += s
+						}
+					}
+					{
+						gc_tx := gc_step5 + 1
+						gc_rank := gc_base + gc_tx
+						col := gc_bx*gc_bdx + gc_tx
+						s_ := gc_s_s_[gc_rank]
+						/*line interchange.go:144*/ if col < n {
+							/*line interchange.go:149*/ gc_at3[gc_tx] = float32(s_)
+						}
+						if col < n {
+							gc_at3[gc_tx] += s
+						}
+					}
+					{
+						gc_tx := gc_step5 + 2
+						gc_rank := gc_base + gc_tx
+						col := gc_bx*gc_bdx + gc_tx
+						s_ := gc_s_s_[gc_rank]
+						/*line interchange.go:144*/ if col < n {
+							/*line interchange.go:149*/ gc_at3[gc_tx] = float32(s_)
+						}
+						if col < n {
+							gc_at3[gc_tx] += s
+						}
+					}
+					{
+						gc_tx := gc_step5 + 3
+						gc_rank := gc_base + gc_tx
+						col := gc_bx*gc_bdx + gc_tx
+						s_ := gc_s_s_[gc_rank]
+						/*line interchange.go:144*/ if col < n {
+							/*line interchange.go:149*/ gc_at3[gc_tx] = float32(s_)
+						}
+						if col < n {
+							gc_at3[gc_tx] += s
+						}
+					}
+				}
+				for gc_tx := gc_step5; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					col := gc_bx*gc_bdx + gc_tx
+					s_ := gc_s_s_[gc_rank]
+					/*line interchange.go:144*/ if col < n {
+						/*line interchange.go:149*/ gc_at3[gc_tx] = float32(s_)
+					}
+					if col < n {
+						gc_at3[gc_tx] += s
+					}
+				}
+			} else {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					col := gc_bx*gc_bdx + gc_tx
+					s_ := gc_s_s_[gc_rank]
+					/*line interchange.go:144*/ if col < n {
+						/*line interchange.go:149*/ out[col] = float32(s_)
+					}
+					if col < n {
+						out[col] += s
+					}
+				}
+			}
+		}
+	}
+}
+
 //line interchange.go:166
 func gc_body_interchangeHelper(gc_b *compiled.Block, gc_lo, gc_hi int, b, w, out []float32, k, n, x int) {
 	gc_pos := gc_b.Pos()

@@ -651,9 +651,32 @@ func gc_body_interchangeColumnsDouble(gc_b *compiled.Block, b []float32, out []f
 		}
 	}
 	/*line interchange.go:99*/ for p := 0; p < k; p += 2 {
-		archsimd.ClearAVXUpperBits()
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			gc_vstep2 := 0
+			if compiled.SIMD {
+				gc_all6 := archsimd.BroadcastInt64x4(-1).NotEqual(compiled.ZeroInt64x4())
+				gc_vb := archsimd.BroadcastFloat32x4(2)
+				for ; gc_vstep2+3 < gc_bdx; gc_vstep2 += 4 {
+					gc_tx := gc_vstep2
+					gc_rank := gc_base + gc_tx
+					gc_alive6 := gc_all6
+					if gc_ex6 := compiled.ExitedBits4(gc_exited, gc_rank); gc_ex6 != 0 {
+						/*line interchange.go:101*/ gc_alive6 = archsimd.LoadInt64x4(&compiled.LaneBits64[gc_ex6&15]).NotEqual(compiled.ZeroInt64x4()).ToInt64x4().Not().NotEqual(compiled.ZeroInt64x4())
+					}
+					var col int = gc_bx*gc_bdx + gc_tx
+					/*line interchange.go:94*/ s := archsimd.LoadFloat64x4Slice(gc_s_s[gc_rank:])
+					/*line interchange.go:100*/ if ((p+1)*n+col) < 0 || ((p+1)*n+col) > len(b)-4 || (p*n+col) < 0 || (p*n+col) > len(b)-4 {
+						break
+					}
+					/*line interchange.go:100*/ if p+1 < k {
+						/*line interchange.go:100*/ s = s.Add(archsimd.LoadFloat32x4Slice(b[(p+1)*n+col:]).Mul(gc_vb).ConvertToFloat64())
+					}
+					/*line interchange.go:103*/ s = s.Add(archsimd.LoadFloat32x4Slice(b[p*n+col:]).ConvertToFloat64())
+					s.Merge(archsimd.LoadFloat64x4Slice(gc_s_s[gc_rank:]), gc_alive6).StoreSlice(gc_s_s[gc_rank:])
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				if gc_exited[gc_rank] {
@@ -749,10 +772,9 @@ func gc_body_interchangeNearestDouble(gc_b *compiled.Block, gc_lo, gc_hi int, fe
 			base := c * nf
 			clear(gc_s_ans)
 			for j := 0; j < nf; j++ {
-				archsimd.ClearAVXUpperBits()
 				gc_from, gc_to := 0, gc_bdx
 				if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-					/*line interchange.go:127*/ panic(compiled.ErrGuardWraps)
+					/*line interchange.go:126*/ panic(compiled.ErrGuardWraps)
 				}
 				if gc_bound := compiled.Diff(npoints, gc_bx*gc_bdx); gc_bound < gc_to {
 					gc_to = gc_bound
@@ -764,42 +786,22 @@ func gc_body_interchangeNearestDouble(gc_b *compiled.Block, gc_lo, gc_hi int, fe
 						gc_at := features[gc_off:][:gc_to]
 						gc_at2 := clusters[gc_off2:][:1]
 						gc_elem := gc_at2[0]
-						gc_step2 := gc_from
-						for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-							{
-								gc_tx := gc_step2 + 0
+						gc_vstep := gc_from
+						if compiled.SIMD {
+							for ; gc_vstep+3 < gc_to; gc_vstep += 4 {
+								gc_tx := gc_vstep
 								gc_rank := gc_base + gc_tx
-								ans := gc_s_ans[gc_rank]
-								/*line interchange.go:123*/ diff := float64(gc_at[gc_tx] - gc_elem)
-								ans += diff * diff
-								gc_s_ans[gc_rank] = ans
+								gc_pos.Thread = gc_rank
+								var i int = gc_bx*gc_bdx + gc_tx
+								_ = i
+								/*line interchange.go:115*/ ans := archsimd.LoadFloat64x4Slice(gc_s_ans[gc_rank:])
+								/*line interchange.go:123*/ diff := archsimd.LoadFloat32x4Slice(gc_at[gc_tx:]).Sub(archsimd.BroadcastFloat32x4(gc_at2[0])).ConvertToFloat64()
+								/*line interchange.go:123*/ ans = ans.Add(diff.Mul(diff))
+								/*line interchange.go:117*/ ans.StoreSlice(gc_s_ans[gc_rank:])
 							}
-							{
-								gc_tx := gc_step2 + 1
-								gc_rank := gc_base + gc_tx
-								ans := gc_s_ans[gc_rank]
-								/*line interchange.go:123*/ diff := float64(gc_at[gc_tx] - gc_elem)
-								ans += diff * diff
-								gc_s_ans[gc_rank] = ans
-							}
-							{
-								gc_tx := gc_step2 + 2
-								gc_rank := gc_base + gc_tx
-								ans := gc_s_ans[gc_rank]
-								/*line interchange.go:123*/ diff := float64(gc_at[gc_tx] - gc_elem)
-								ans += diff * diff
-								gc_s_ans[gc_rank] = ans
-							}
-							{
-								gc_tx := gc_step2 + 3
-								gc_rank := gc_base + gc_tx
-								ans := gc_s_ans[gc_rank]
-								/*line interchange.go:123*/ diff := float64(gc_at[gc_tx] - gc_elem)
-								ans += diff * diff
-								gc_s_ans[gc_rank] = ans
-							}
+							archsimd.ClearAVXUpperBits()
 						}
-						for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+						for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							ans := gc_s_ans[gc_rank]
 							/*line interchange.go:123*/ diff := float64(gc_at[gc_tx] - gc_elem)
@@ -807,7 +809,24 @@ func gc_body_interchangeNearestDouble(gc_b *compiled.Block, gc_lo, gc_hi int, fe
 							gc_s_ans[gc_rank] = ans
 						}
 					} else {
-						for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_vstep2 := gc_from
+						if compiled.SIMD {
+							for ; gc_vstep2+3 < gc_to; gc_vstep2 += 4 {
+								gc_tx := gc_vstep2
+								gc_rank := gc_base + gc_tx
+								gc_pos.Thread = gc_rank
+								var i int = gc_bx*gc_bdx + gc_tx
+								/*line interchange.go:115*/ ans := archsimd.LoadFloat64x4Slice(gc_s_ans[gc_rank:])
+								/*line interchange.go:123*/ if (i+j*npoints) < 0 || (i+j*npoints) > len(features)-4 {
+									break
+								}
+								/*line interchange.go:123*/ diff := archsimd.LoadFloat32x4Slice(features[i+j*npoints:]).Sub(archsimd.BroadcastFloat32x4(clusters[base+j])).ConvertToFloat64()
+								/*line interchange.go:123*/ ans = ans.Add(diff.Mul(diff))
+								/*line interchange.go:117*/ ans.StoreSlice(gc_s_ans[gc_rank:])
+							}
+							archsimd.ClearAVXUpperBits()
+						}
+						for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							i := gc_bx*gc_bdx + gc_tx
@@ -828,10 +847,10 @@ func gc_body_interchangeNearestDouble(gc_b *compiled.Block, gc_lo, gc_hi int, fe
 					gc_to = gc_bound
 				}
 				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-					gc_step3 := gc_from
-					for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+					gc_step2 := gc_from
+					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 						{
-							gc_tx := gc_step3 + 0
+							gc_tx := gc_step2 + 0
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							index := gc_s_index[gc_rank]
@@ -845,7 +864,7 @@ func gc_body_interchangeNearestDouble(gc_b *compiled.Block, gc_lo, gc_hi int, fe
 							gc_s_minDist[gc_rank] = minDist
 						}
 						{
-							gc_tx := gc_step3 + 1
+							gc_tx := gc_step2 + 1
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							index := gc_s_index[gc_rank]
@@ -859,7 +878,7 @@ func gc_body_interchangeNearestDouble(gc_b *compiled.Block, gc_lo, gc_hi int, fe
 							gc_s_minDist[gc_rank] = minDist
 						}
 						{
-							gc_tx := gc_step3 + 2
+							gc_tx := gc_step2 + 2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							index := gc_s_index[gc_rank]
@@ -873,7 +892,7 @@ func gc_body_interchangeNearestDouble(gc_b *compiled.Block, gc_lo, gc_hi int, fe
 							gc_s_minDist[gc_rank] = minDist
 						}
 						{
-							gc_tx := gc_step3 + 3
+							gc_tx := gc_step2 + 3
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							index := gc_s_index[gc_rank]
@@ -887,7 +906,7 @@ func gc_body_interchangeNearestDouble(gc_b *compiled.Block, gc_lo, gc_hi int, fe
 							gc_s_minDist[gc_rank] = minDist
 						}
 					}
-					for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						index := gc_s_index[gc_rank]
@@ -915,12 +934,12 @@ func gc_body_interchangeNearestDouble(gc_b *compiled.Block, gc_lo, gc_hi int, fe
 				gc_off3 := gc_bx * gc_bdx
 				if gc_from >= 0 && gc_off3 >= 0 && gc_off3 <= len(membership) && gc_to <= len(membership)-gc_off3 {
 					gc_at3 := membership[gc_off3:][:gc_to]
-					gc_vstep := gc_from
+					gc_vstep3 := gc_from
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop bool
-						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-							for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
-								gc_tx := gc_vstep
+						gc_vstep3, gc_stop = func(gc_vstep3 int) (int, bool) {
+							for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
+								gc_tx := gc_vstep3
 								gc_rank := gc_base + gc_tx
 								var i int = gc_bx*gc_bdx + gc_tx
 								_ = i
@@ -930,15 +949,15 @@ func gc_body_interchangeNearestDouble(gc_b *compiled.Block, gc_lo, gc_hi int, fe
 								}
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep, false
-						}(gc_vstep)
+							return gc_vstep3, false
+						}(gc_vstep3)
 						if gc_stop {
 							return
 						}
 					}
 					if compiled.SIMD {
-						for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
-							gc_tx := gc_vstep
+						for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+							gc_tx := gc_vstep3
 							gc_rank := gc_base + gc_tx
 							var i int = gc_bx*gc_bdx + gc_tx
 							_ = i
@@ -947,18 +966,18 @@ func gc_body_interchangeNearestDouble(gc_b *compiled.Block, gc_lo, gc_hi int, fe
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						index := gc_s_index[gc_rank]
 						/*line interchange.go:131*/ gc_at3[gc_tx] = index
 					}
 				} else {
-					gc_vstep2 := gc_from
+					gc_vstep4 := gc_from
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop2 bool
-						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-							for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
-								gc_tx := gc_vstep2
+						gc_vstep4, gc_stop2 = func(gc_vstep4 int) (int, bool) {
+							for ; gc_vstep4+15 < gc_to; gc_vstep4 += 16 {
+								gc_tx := gc_vstep4
 								gc_rank := gc_base + gc_tx
 								var i int = gc_bx*gc_bdx + gc_tx
 								/*line interchange.go:115*/ index := archsimd.LoadInt32x16Slice(gc_s_index[gc_rank:])
@@ -970,15 +989,15 @@ func gc_body_interchangeNearestDouble(gc_b *compiled.Block, gc_lo, gc_hi int, fe
 								}
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep2, false
-						}(gc_vstep2)
+							return gc_vstep4, false
+						}(gc_vstep4)
 						if gc_stop2 {
 							return
 						}
 					}
 					if compiled.SIMD {
-						for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
-							gc_tx := gc_vstep2
+						for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
+							gc_tx := gc_vstep4
 							gc_rank := gc_base + gc_tx
 							var i int = gc_bx*gc_bdx + gc_tx
 							/*line interchange.go:115*/ index := archsimd.LoadInt32x8Slice(gc_s_index[gc_rank:])
@@ -989,12 +1008,308 @@ func gc_body_interchangeNearestDouble(gc_b *compiled.Block, gc_lo, gc_hi int, fe
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						i := gc_bx*gc_bdx + gc_tx
 						index := gc_s_index[gc_rank]
 						/*line interchange.go:131*/ membership[i] = index
+					}
+				}
+			}
+		}
+	}
+}
+
+//line interchange.go:142
+func gc_body_interchangeShadow(gc_b *compiled.Block, gc_lo, gc_hi int, b, out []float32, k, n int, s float32) {
+	gc_pos := gc_b.Pos()
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
+	gc_n := gc_b.Len()
+	gc_s_s_ := compiled.Scratch[float64](gc_b, 0)[:gc_n]
+	_ = &s
+	gc_bx := gc_lo%gc_gdx - 1
+	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+		if gc_b.Stopped() {
+			return
+		}
+		gc_pos.Block = gc_blk
+		gc_bx++
+		if gc_bx == gc_gdx {
+			gc_bx = 0
+		}
+		{
+			gc_from, gc_to := 0, gc_bdx
+			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+				panic(compiled.ErrGuardWraps)
+			}
+			if gc_bound := compiled.Diff(n, gc_bx*gc_bdx); gc_bound < gc_to {
+				gc_to = gc_bound
+			}
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				gc_lo2, gc_hi2 := min(gc_from, gc_bdx), max(gc_from, gc_to)
+				gc_step := 0
+				for ; gc_step+3 < gc_lo2; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
+						gc_rank := gc_base + gc_tx
+						/*line interchange.go:145*/ var s_ float64
+						gc_s_s_[gc_rank] = s_
+					}
+					{
+						gc_tx := gc_step + 1
+						gc_rank := gc_base + gc_tx
+						/*line interchange.go:145*/ var s_ float64
+						gc_s_s_[gc_rank] = s_
+					}
+					{
+						gc_tx := gc_step + 2
+						gc_rank := gc_base + gc_tx
+						/*line interchange.go:145*/ var s_ float64
+						gc_s_s_[gc_rank] = s_
+					}
+					{
+						gc_tx := gc_step + 3
+						gc_rank := gc_base + gc_tx
+						/*line interchange.go:145*/ var s_ float64
+						gc_s_s_[gc_rank] = s_
+					}
+				}
+				for gc_tx := gc_step; gc_tx < gc_lo2; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					/*line interchange.go:145*/ var s_ float64
+					gc_s_s_[gc_rank] = s_
+				}
+				gc_step2 := gc_hi2
+				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+					{
+						gc_tx := gc_step2 + 0
+						gc_rank := gc_base + gc_tx
+						/*line interchange.go:145*/ var s_ float64
+						gc_s_s_[gc_rank] = s_
+					}
+					{
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						/*line interchange.go:145*/ var s_ float64
+						gc_s_s_[gc_rank] = s_
+					}
+					{
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						/*line interchange.go:145*/ var s_ float64
+						gc_s_s_[gc_rank] = s_
+					}
+					{
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						/*line interchange.go:145*/ var s_ float64
+						gc_s_s_[gc_rank] = s_
+					}
+				}
+				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					/*line interchange.go:145*/ var s_ float64
+					gc_s_s_[gc_rank] = s_
+				}
+			}
+		}
+		{
+			gc_from, gc_to := 0, gc_bdx
+			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+				/*line interchange.go:154*/ panic(compiled.ErrGuardWraps)
+			}
+			if gc_bound := compiled.Diff(n, gc_bx*gc_bdx); gc_bound < gc_to {
+				gc_to = gc_bound
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_off := gc_bx * gc_bdx
+				if gc_from >= 0 && gc_off >= 0 && gc_off <= len(b) && gc_to <= len(b)-gc_off {
+					gc_at := b[gc_off:][:gc_to]
+					gc_vstep := gc_from
+					if compiled.SIMD {
+						/*line interchange.go:145*/ gc_vb6 := archsimd.BroadcastFloat32x4(s)
+						for ; gc_vstep+3 < gc_to; gc_vstep += 4 {
+							gc_tx := gc_vstep
+							gc_rank := gc_base + gc_tx
+							var col int = gc_bx*gc_bdx + gc_tx
+							_ = col
+							/*line interchange.go:145*/ var s_ archsimd.Float64x4 = archsimd.BroadcastInt64x4(0).AsFloat64x4()
+							/*line interchange.go:145*/ s_ = archsimd.LoadFloat32x4Slice(gc_at[gc_tx:]).Mul(gc_vb6).ConvertToFloat64()
+							/*line interchange.go:144*/ s_.StoreSlice(gc_s_s_[gc_rank:])
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						/*line interchange.go:145*/ var s_ float64
+						/*line interchange.go:145*/ s_ = float64(gc_at[gc_tx] * s)
+						gc_s_s_[gc_rank] = s_
+					}
+				} else {
+					gc_vstep2 := gc_from
+					if compiled.SIMD {
+						/*line interchange.go:145*/ gc_vb3 := archsimd.BroadcastFloat32x4(s)
+						for ; gc_vstep2+3 < gc_to; gc_vstep2 += 4 {
+							gc_tx := gc_vstep2
+							gc_rank := gc_base + gc_tx
+							var col int = gc_bx*gc_bdx + gc_tx
+							/*line interchange.go:145*/ var s_ archsimd.Float64x4 = archsimd.BroadcastInt64x4(0).AsFloat64x4()
+							/*line interchange.go:145*/ if col < 0 || col > len(b)-4 {
+								break
+							}
+							/*line interchange.go:145*/ s_ = archsimd.LoadFloat32x4Slice(b[col:]).Mul(gc_vb3).ConvertToFloat64()
+							/*line interchange.go:144*/ s_.StoreSlice(gc_s_s_[gc_rank:])
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						col := gc_bx*gc_bdx + gc_tx
+						/*line interchange.go:145*/ var s_ float64
+						/*line interchange.go:145*/ s_ = float64(b[col] * s)
+						gc_s_s_[gc_rank] = s_
+					}
+				}
+			}
+		}
+		/*line interchange.go:146*/ for p := 1; p < k; p++ {
+			gc_from, gc_to := 0, gc_bdx
+			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+				/*line interchange.go:150*/ panic(compiled.ErrGuardWraps)
+			}
+			if gc_bound := compiled.Diff(n, gc_bx*gc_bdx); gc_bound < gc_to {
+				gc_to = gc_bound
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_off2 := (gc_bx * gc_bdx) + (p * n)
+				if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(b) && gc_to <= len(b)-gc_off2 {
+					gc_at2 := b[gc_off2:][:gc_to]
+					gc_vstep3 := gc_from
+					if compiled.SIMD {
+						for ; gc_vstep3+3 < gc_to; gc_vstep3 += 4 {
+							gc_tx := gc_vstep3
+							gc_rank := gc_base + gc_tx
+							var col int = gc_bx*gc_bdx + gc_tx
+							_ = col
+							/*line interchange.go:143*/ s_ := archsimd.LoadFloat64x4Slice(gc_s_s_[gc_rank:])
+							/*line interchange.go:147*/ s_ = s_.Add(archsimd.LoadFloat32x4Slice(gc_at2[gc_tx:]).ConvertToFloat64())
+							/*line interchange.go:144*/ s_.StoreSlice(gc_s_s_[gc_rank:])
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						s_ := gc_s_s_[gc_rank]
+						/*line interchange.go:147*/ s_ += float64(gc_at2[gc_tx])
+						gc_s_s_[gc_rank] = s_
+					}
+				} else {
+					gc_vstep4 := gc_from
+					if compiled.SIMD {
+						for ; gc_vstep4+3 < gc_to; gc_vstep4 += 4 {
+							gc_tx := gc_vstep4
+							gc_rank := gc_base + gc_tx
+							var col int = gc_bx*gc_bdx + gc_tx
+							/*line interchange.go:143*/ s_ := archsimd.LoadFloat64x4Slice(gc_s_s_[gc_rank:])
+							/*line interchange.go:147*/ if (p*n+col) < 0 || (p*n+col) > len(b)-4 {
+								break
+							}
+							/*line interchange.go:147*/ s_ = s_.Add(archsimd.LoadFloat32x4Slice(b[p*n+col:]).ConvertToFloat64())
+							/*line interchange.go:144*/ s_.StoreSlice(gc_s_s_[gc_rank:])
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						col := gc_bx*gc_bdx + gc_tx
+						s_ := gc_s_s_[gc_rank]
+						/*line interchange.go:147*/ s_ += float64(b[p*n+col])
+						gc_s_s_[gc_rank] = s_
+					}
+				}
+			}
+		}
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_off3 := gc_bx * gc_bdx
+			if gc_off3 >= 0 && gc_off3 <= len(out) && gc_bdx <= len(out)-gc_off3 {
+				gc_at3 := out[gc_off3:][:gc_bdx]
+				gc_step3 := 0
+				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+					{
+						gc_tx := gc_step3 + 0
+						gc_rank := gc_base + gc_tx
+						col := gc_bx*gc_bdx + gc_tx
+						s_ := gc_s_s_[gc_rank]
+						/*line interchange.go:144*/ if col < n {
+							/*line interchange.go:149*/ gc_at3[gc_tx] = float32(s_)
+						}
+						if col < n {
+							gc_at3[gc_tx] += s
+						}
+					}
+					{
+						gc_tx := gc_step3 + 1
+						gc_rank := gc_base + gc_tx
+						col := gc_bx*gc_bdx + gc_tx
+						s_ := gc_s_s_[gc_rank]
+						/*line interchange.go:144*/ if col < n {
+							/*line interchange.go:149*/ gc_at3[gc_tx] = float32(s_)
+						}
+						if col < n {
+							gc_at3[gc_tx] += s
+						}
+					}
+					{
+						gc_tx := gc_step3 + 2
+						gc_rank := gc_base + gc_tx
+						col := gc_bx*gc_bdx + gc_tx
+						s_ := gc_s_s_[gc_rank]
+						/*line interchange.go:144*/ if col < n {
+							/*line interchange.go:149*/ gc_at3[gc_tx] = float32(s_)
+						}
+						if col < n {
+							gc_at3[gc_tx] += s
+						}
+					}
+					{
+						gc_tx := gc_step3 + 3
+						gc_rank := gc_base + gc_tx
+						col := gc_bx*gc_bdx + gc_tx
+						s_ := gc_s_s_[gc_rank]
+						/*line interchange.go:144*/ if col < n {
+							/*line interchange.go:149*/ gc_at3[gc_tx] = float32(s_)
+						}
+						if col < n {
+							gc_at3[gc_tx] += s
+						}
+					}
+				}
+				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					col := gc_bx*gc_bdx + gc_tx
+					s_ := gc_s_s_[gc_rank]
+					/*line interchange.go:144*/ if col < n {
+						/*line interchange.go:149*/ gc_at3[gc_tx] = float32(s_)
+					}
+					if col < n {
+						gc_at3[gc_tx] += s
+					}
+				}
+			} else {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					col := gc_bx*gc_bdx + gc_tx
+					s_ := gc_s_s_[gc_rank]
+					/*line interchange.go:144*/ if col < n {
+						/*line interchange.go:149*/ out[col] = float32(s_)
+					}
+					if col < n {
+						out[col] += s
 					}
 				}
 			}
@@ -1021,10 +1336,9 @@ func gc_body_interchangeHelper(gc_b *compiled.Block, gc_lo, gc_hi int, b, w, out
 		}
 		clear(gc_s_r)
 		/*line interchange.go:177*/ for j := 0; j < k; j++ {
-			archsimd.ClearAVXUpperBits()
 			gc_from, gc_to := 0, gc_bdx
 			if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-				/*line interchange.go:182*/ panic(compiled.ErrGuardWraps)
+				/*line interchange.go:181*/ panic(compiled.ErrGuardWraps)
 			}
 			if gc_bound := compiled.Diff(n, gc_bx*gc_bdx); gc_bound < gc_to {
 				gc_to = gc_bound
@@ -1036,7 +1350,22 @@ func gc_body_interchangeHelper(gc_b *compiled.Block, gc_lo, gc_hi int, b, w, out
 					gc_at := b[gc_off:][:gc_to]
 					gc_at2 := b[gc_off2:][:1]
 					gc_elem := gc_at2[0]
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_vstep := gc_from
+					if compiled.SIMD {
+						for ; gc_vstep+3 < gc_to; gc_vstep += 4 {
+							gc_tx := gc_vstep
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							var i int = gc_bx*gc_bdx + gc_tx
+							_ = i
+							/*line interchange.go:167*/ r := archsimd.LoadFloat64x4Slice(gc_s_r[gc_rank:])
+							/*line interchange.go:178*/ diff := archsimd.LoadFloat32x4Slice(gc_at[gc_tx:]).Sub(archsimd.BroadcastFloat32x4(gc_at2[0]))
+							/*line interchange.go:178*/ r = r.Add(diff.Mul(diff).ConvertToFloat64())
+							/*line interchange.go:168*/ r.StoreSlice(gc_s_r[gc_rank:])
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						r := gc_s_r[gc_rank]
 						/*line interchange.go:178*/ diff := gc_at[gc_tx] - gc_elem
@@ -1044,7 +1373,25 @@ func gc_body_interchangeHelper(gc_b *compiled.Block, gc_lo, gc_hi int, b, w, out
 						gc_s_r[gc_rank] = r
 					}
 				} else {
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_vstep2 := gc_from
+					if compiled.SIMD {
+						for ; gc_vstep2+3 < gc_to; gc_vstep2 += 4 {
+							gc_tx := gc_vstep2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							var i int = gc_bx*gc_bdx + gc_tx
+							_ = i
+							/*line interchange.go:167*/ r := archsimd.LoadFloat64x4Slice(gc_s_r[gc_rank:])
+							/*line interchange.go:178*/ if (j*n+(gc_bx*gc_bdx+gc_tx)) < 0 || (j*n+(gc_bx*gc_bdx+gc_tx)) > len(b)-4 {
+								break
+							}
+							/*line interchange.go:178*/ diff := archsimd.LoadFloat32x4Slice(b[j*n+(gc_bx*gc_bdx+gc_tx):]).Sub(archsimd.BroadcastFloat32x4(b[j*n+x]))
+							/*line interchange.go:178*/ r = r.Add(diff.Mul(diff).ConvertToFloat64())
+							/*line interchange.go:168*/ r.StoreSlice(gc_s_r[gc_rank:])
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						r := gc_s_r[gc_rank]

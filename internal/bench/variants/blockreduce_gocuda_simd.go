@@ -2119,6 +2119,241 @@ func gc_body_brXorBits(gc_b *compiled.Block, x []uint32, partial []uint32, run i
 	})
 }
 
+//line blockreduce.go:321
+func gc_body_brGridStride(gc_b *compiled.Block, x []float32, partial []float64) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	gc_s_v := compiled.Scratch[float64](gc_b, 0)[:gc_n]
+	/*line blockreduce.go:322*/ warps := gocuda.Shared[float64](t, gc_bdx/gocuda.WarpSize)
+	clear(gc_s_v)
+	for gc_off, gc_limit, gc_more := 0, len(x), true; gc_more; gc_off += gc_bdx * gc_gdx {
+		gc_b.Tick()
+		if gc_b.Stopped() {
+			return
+		}
+		gc_more = false
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_off+(gc_bx*gc_bdx), gc_to) {
+			/*line blockreduce.go:333*/ panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*gc_bdx)); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off2 := (gc_bx * gc_bdx) + gc_off
+			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(x) && gc_to <= len(x)-gc_off2 {
+				gc_at := x[gc_off2:][:gc_to]
+				gc_vstep := gc_from
+				if compiled.SIMD {
+					for ; gc_vstep+3 < gc_to; gc_vstep += 4 {
+						gc_tx := gc_vstep
+						gc_rank := gc_base + gc_tx
+						/*line blockreduce.go:324*/ v := archsimd.LoadFloat64x4Slice(gc_s_v[gc_rank:])
+						var i int = gc_bx*gc_bdx + gc_tx + gc_off
+						_ = i
+						/*line blockreduce.go:325*/ v = v.Add(archsimd.LoadFloat32x4Slice(gc_at[gc_tx:]).ConvertToFloat64())
+						/*line blockreduce.go:325*/ v.StoreSlice(gc_s_v[gc_rank:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_vstep > gc_from {
+					gc_more = true
+				}
+				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					v := gc_s_v[gc_rank]
+					gc_more = true
+					/*line blockreduce.go:325*/ v += float64(gc_at[gc_tx])
+					gc_s_v[gc_rank] = v
+				}
+			} else {
+				gc_vstep2 := gc_from
+				if compiled.SIMD {
+					for ; gc_vstep2+3 < gc_to; gc_vstep2 += 4 {
+						gc_tx := gc_vstep2
+						gc_rank := gc_base + gc_tx
+						/*line blockreduce.go:324*/ v := archsimd.LoadFloat64x4Slice(gc_s_v[gc_rank:])
+						var i int = gc_bx*gc_bdx + gc_tx + gc_off
+						/*line blockreduce.go:325*/ if i < 0 || i > len(x)-4 {
+							break
+						}
+						/*line blockreduce.go:325*/ v = v.Add(archsimd.LoadFloat32x4Slice(x[i:]).ConvertToFloat64())
+						/*line blockreduce.go:325*/ v.StoreSlice(gc_s_v[gc_rank:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_vstep2 > gc_from {
+					gc_more = true
+				}
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					v := gc_s_v[gc_rank]
+					i := gc_bx*gc_bdx + gc_tx + gc_off
+					gc_more = true
+					/*line blockreduce.go:325*/ v += float64(x[i])
+					gc_s_v[gc_rank] = v
+				}
+			}
+		}
+	}
+	var gc_c1v [32]float64
+	var gc_c1r [32]float64
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		/*line blockreduce.go:327*/ for off := gocuda.WarpSize / 2; off > 0; off /= 2 {
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_rank := gc_w + gc_lane
+				v := gc_s_v[gc_rank]
+				/*line blockreduce.go:328*/ gc_c1v[gc_lane] = v
+			}
+			/*line blockreduce.go:328*/ compiled.ShflWarp(gc_b, compiled.ShflDown, gc_w, gc_act, gocuda.FullMask, &gc_c1v, off, gocuda.WarpSize, &gc_c1r)
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_rank := gc_w + gc_lane
+				v := gc_s_v[gc_rank]
+				/*line blockreduce.go:328*/ v += gc_c1r[gc_lane]
+				gc_s_v[gc_rank] = v
+			}
+		}
+		gc_lo2, gc_hi2 := 0, 32
+		if gc_lo2 < gc_hi2 {
+			gc_lo2 = max(gc_lo2, max(min(0, 32), -1))
+		}
+		if gc_lo2 < gc_hi2 {
+			gc_hi2 = min(gc_hi2, min(max(0, -1), 32)+1)
+		}
+		gc_hi2 = min(gc_hi2, gc_cnt)
+		for gc_lane := gc_lo2; gc_lane < gc_hi2; gc_lane++ {
+			gc_rank := gc_w + gc_lane
+			gc_pos.Thread = gc_rank
+			v := gc_s_v[gc_rank]
+			/*line blockreduce.go:331*/ warps[(gc_rank >> 5)] = v
+		}
+	}
+	compiled.OutOfLine(func() {
+		{
+			gc_from, gc_to := 0, gc_bdx
+			if gc_bound := 0; gc_bound < gc_to-1 {
+				gc_to = gc_bound + 1
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_off3 := gc_bx
+				if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(partial) {
+					gc_at2 := partial[gc_off3:][:1]
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						{
+							/*line blockreduce.go:335*/ var s float64
+							{
+								/*line blockreduce.go:336*/ gc_xs2 := warps
+								gc_i2 := 0
+								for ; gc_i2+3 < len(gc_xs2); gc_i2 += 4 {
+									{
+										gc_k6 := gc_i2 + 0
+										/*line blockreduce.go:336*/ w := gc_xs2[gc_k6]
+										{
+											/*line blockreduce.go:337*/ s += w
+										}
+									}
+									{
+										gc_k7 := gc_i2 + 1
+										/*line blockreduce.go:338*/ w := gc_xs2[gc_k7]
+										{
+											/*line blockreduce.go:337*/ s += w
+										}
+									}
+									{
+										gc_k8 := gc_i2 + 2
+										/*line blockreduce.go:338*/ w := gc_xs2[gc_k8]
+										{
+											/*line blockreduce.go:337*/ s += w
+										}
+									}
+									{
+										gc_k9 := gc_i2 + 3
+										/*line blockreduce.go:338*/ w := gc_xs2[gc_k9]
+										{
+											/*line blockreduce.go:337*/ s += w
+										}
+									}
+								}
+								for ; gc_i2 < len(gc_xs2); gc_i2++ {
+									{
+										gc_k10 := gc_i2
+										/*line blockreduce.go:336*/ w := gc_xs2[gc_k10]
+										{
+											/*line blockreduce.go:337*/ s += w
+										}
+									}
+								}
+							}
+							/*line blockreduce.go:339*/ gc_at2[0] = s
+						}
+					}
+				} else {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						{
+							/*line blockreduce.go:335*/ var s float64
+							{
+								/*line blockreduce.go:336*/ gc_xs := warps
+								gc_i := 0
+								for ; gc_i+3 < len(gc_xs); gc_i += 4 {
+									{
+										gc_k := gc_i + 0
+										/*line blockreduce.go:336*/ w := gc_xs[gc_k]
+										{
+											/*line blockreduce.go:337*/ s += w
+										}
+									}
+									{
+										gc_k2 := gc_i + 1
+										/*line blockreduce.go:338*/ w := gc_xs[gc_k2]
+										{
+											/*line blockreduce.go:337*/ s += w
+										}
+									}
+									{
+										gc_k3 := gc_i + 2
+										/*line blockreduce.go:338*/ w := gc_xs[gc_k3]
+										{
+											/*line blockreduce.go:337*/ s += w
+										}
+									}
+									{
+										gc_k4 := gc_i + 3
+										/*line blockreduce.go:338*/ w := gc_xs[gc_k4]
+										{
+											/*line blockreduce.go:337*/ s += w
+										}
+									}
+								}
+								for ; gc_i < len(gc_xs); gc_i++ {
+									{
+										gc_k5 := gc_i
+										/*line blockreduce.go:336*/ w := gc_xs[gc_k5]
+										{
+											/*line blockreduce.go:337*/ s += w
+										}
+									}
+								}
+							}
+							/*line blockreduce.go:339*/ partial[gc_bx] = s
+						}
+					}
+				}
+			}
+		}
+	})
+}
+
 //line blockreduce.go:372
 func gc_body_brAtomic(gc_b *compiled.Block, x []float32, total *float64, run int) {
 	t := gc_b.Thread()

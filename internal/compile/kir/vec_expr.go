@@ -443,7 +443,7 @@ func (v *vectorizer) unary(u *ast.UnaryExpr) vval {
 		return x
 	case u.Op == token.NOT:
 		return vval{shape: vVector, x: v.notMask(x.x), typ: t}
-	case u.Op == token.SUB && isFloatVec(vt): // the sign flipped, as Go's negation (-0 from 0)
+	case u.Op == token.SUB && isFloatVec(vt) && vt != narrow32: // the sign flipped, as Go's negation (-0 from 0)
 		return vval{shape: vVector, x: v.negFloat(x.x, vt), typ: t}
 	case u.Op == token.SUB:
 		return vval{shape: vVector, x: vcall(v.zeroVec(vt), "Sub", x.x), typ: t}

@@ -125,6 +125,9 @@ func (v *vectorizer) gatherAt(x, i vval, steps []partStep, t types.Type) vval {
 	if !ok {
 		v.fail()
 	}
+	if vt == narrow32 {
+		v.fail()
+	}
 	name, k := v.temp("ld"), v.temp("k")
 	v.declVec(name, vt)
 	v.movesLanes()
@@ -232,6 +235,9 @@ func (v *vectorizer) scatterParts(x, i vval, stores []partStore) {
 			continue
 		}
 		vt, _ := v.vecElem(s.typ)
+		if vt == narrow32 {
+			v.fail()
+		}
 		v.movesLanes()
 		arr, decl, bits := v.partLanes(s.typ)
 		v.emit(decl)

@@ -325,7 +325,7 @@ func (v *vectorizer) compare(op token.Token, x, y vval, ot, t types.Type) vval {
 		return m
 	}
 	vt, ok := v.vecType(ot)
-	if !ok || isMaskVec(vt) {
+	if !ok || isMaskVec(vt) || vt == narrow32 {
 		v.fail()
 	}
 	v.computes()
@@ -388,6 +388,9 @@ func (v *vectorizer) merge(val, old ast.Expr, vt string) ast.Expr {
 	m := v.maskNow()
 	if m == nil {
 		return val // every lane: a variable of a loop, assigned after it
+	}
+	if vt == narrow32 {
+		v.fail() // the mask's lanes are 64-bit
 	}
 	if isMaskVec(vt) && v.z {
 		return v.maskOp(v.maskOp(val, "And", m), "Or", v.maskOp(old, "And", v.notMask(m)))

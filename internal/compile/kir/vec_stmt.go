@@ -301,6 +301,9 @@ func (v *vectorizer) storeVec(x ast.Expr, i vval, val ast.Expr, elem types.Type,
 // store's is forwarded.
 func (v *vectorizer) maskedStore(dst, val, mask ast.Expr, elem types.Type, own bool) ast.Stmt {
 	vt, ok := v.vecElem(elem)
+	if vt == narrow32 {
+		v.fail() // the mask's lanes are 64-bit
+	}
 	if !own || !ok || v.portable {
 		return &ast.ExprStmt{X: vcall(val, "StoreMasked", v.stepArray(dst, elem), mask)}
 	}

@@ -10,7 +10,11 @@ import (
 // A loop whose varying values are 64-bit (float64, int64, int, uint64)
 // runs four threads a step, as the four lanes of a 256-bit vector: the
 // translation tries eight 32-bit lanes first and, where that fails, four
-// 64-bit lanes. A four-lane step holds no 32-bit vectors, and uses only
+// 64-bit lanes. Its float32 values are the four lanes of a 128-bit
+// vector (a float32 run summed into a float64), loaded, stored, added and
+// converted to and from float64 as Go does, exactly; they are not
+// compared, masked or gathered, whose masks are the step's 64-bit ones.
+// A four-lane step holds no other 32-bit vectors, and uses only
 // what AVX2 has: no 64-bit integer multiply, min, max, arithmetic right
 // shift or conversion to or from float64 (those are AVX-512's), so such
 // loops stay scalar. An int index's lanes are exact in int64, so they
@@ -19,8 +23,11 @@ import (
 
 // vecTypes64 are the archsimd types of the element types four-lane
 // vectors hold; int and uint are 64-bit on amd64, the only SIMD target.
-var vecTypes64 = map[types.BasicKind]string{types.Float64: "Float64x4", types.Int64: "Int64x4", types.Int: "Int64x4",
+var vecTypes64 = map[types.BasicKind]string{types.Float64: "Float64x4", types.Float32: narrow32, types.Int64: "Int64x4", types.Int: "Int64x4",
 	types.Uint64: "Uint64x4", types.Uint: "Uint64x4", types.Bool: "Mask64x4", types.UntypedBool: "Mask64x4"}
+
+// narrow32 is the type of a four-lane step's float32 vectors.
+const narrow32 = "Float32x4"
 
 // width is the number of threads a step of v runs.
 func (v *vectorizer) width() int {
@@ -50,6 +57,9 @@ func (v *vectorizer) vecType(t types.Type) (string, bool) {
 		return "", false
 	}
 	name, ok := vecTypes64[b.Kind()]
+	if name == narrow32 && v.portable {
+		return "", false // package lanes has no four float32 lanes
+	}
 	return name, ok
 }
 
@@ -62,7 +72,7 @@ func (v *vectorizer) vecElem(t types.Type) (string, bool) {
 		return v.sized(vt), ok
 	}
 	b, ok := t.(*types.Basic)
-	if !ok || b.Kind() != types.Float64 && b.Kind() != types.Int64 && b.Kind() != types.Uint64 {
+	if !ok || b.Kind() != types.Float64 && b.Kind() != types.Int64 && b.Kind() != types.Uint64 && (b.Kind() != types.Float32 || v.portable) {
 		return "", false
 	}
 	return vecTypes64[b.Kind()], true
@@ -194,6 +204,8 @@ func (v *vectorizer) convert64(x ast.Expr, from, to string) (ast.Expr, bool) {
 		return x, true
 	case from == "Int64x4" && to == "Uint64x4", from == "Uint64x4" && to == "Int64x4":
 		return vcall(x, "As"+to), true
+	case from == narrow32 && to == "Float64x4", from == "Float64x4" && to == narrow32: // rounded as Go rounds
+		return vcall(x, "ConvertTo"+strings.TrimSuffix(to, "x4")), true
 	}
 	return nil, false
 }
@@ -202,7 +214,7 @@ func (v *vectorizer) convert64(x ast.Expr, from, to string) (ast.Expr, bool) {
 func laneType(vt string) *types.Basic {
 	kinds := map[string]types.BasicKind{"Float32x8": types.Float32, "Int32x8": types.Int32, "Uint32x8": types.Uint32,
 		"Float32x16": types.Float32, "Int32x16": types.Int32, "Uint32x16": types.Uint32,
-		"Float64x4": types.Float64, "Int64x4": types.Int64, "Uint64x4": types.Uint64}
+		"Float64x4": types.Float64, "Int64x4": types.Int64, "Uint64x4": types.Uint64, narrow32: types.Float32}
 	return types.Typ[kinds[vt]]
 }
 

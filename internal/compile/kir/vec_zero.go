@@ -31,7 +31,7 @@ func (v *vectorizer) zeroVec(vt string) ast.Expr {
 
 // floatBits maps a vector of floats to the vector of integers of its
 // lanes' widths.
-var floatBits = map[string]string{"Float32x8": "Int32x8", "Float32x16": "Int32x16", "Float64x4": "Int64x4"}
+var floatBits = map[string]string{"Float32x8": "Int32x8", "Float32x16": "Int32x16", "Float64x4": "Int64x4", narrow32: "Int32x4"}
 
 // declVec declares the vector variable name, of vector type vt, set to
 // zero.

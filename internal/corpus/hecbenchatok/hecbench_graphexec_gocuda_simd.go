@@ -82,42 +82,24 @@ func gc_body_graphReduce(gc_b *compiled.Block, inputVec []float32, outputVec []f
 			gc_off2 := (gc_bx * gc_bdx) + gc_off
 			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(inputVec) && gc_to <= len(inputVec)-gc_off2 {
 				gc_at := inputVec[gc_off2:][:gc_to]
-				gc_step2 := gc_from
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
+				gc_vstep2 := gc_from
+				if compiled.SIMD {
+					for ; gc_vstep2+3 < gc_to; gc_vstep2 += 4 {
+						gc_tx := gc_vstep2
 						gc_rank := gc_base + gc_tx
-						tempSum := gc_s_tempSum[gc_rank]
-						gc_more = true
-						/*line hecbench_graphexec.go:29*/ tempSum += float64(gc_at[gc_tx])
-						gc_s_tempSum[gc_rank] = tempSum
+						var globaltid int = gc_bx*gc_bdx + gc_tx
+						/*line hecbench_graphexec.go:25*/ tempSum := archsimd.LoadFloat64x4Slice(gc_s_tempSum[gc_rank:])
+						/*line hecbench_graphexec.go:28*/ var i int = globaltid + gc_off
+						_ = i
+						/*line hecbench_graphexec.go:29*/ tempSum = tempSum.Add(archsimd.LoadFloat32x4Slice(gc_at[gc_tx:]).ConvertToFloat64())
+						/*line hecbench_graphexec.go:29*/ tempSum.StoreSlice(gc_s_tempSum[gc_rank:])
 					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						tempSum := gc_s_tempSum[gc_rank]
-						gc_more = true
-						/*line hecbench_graphexec.go:29*/ tempSum += float64(gc_at[gc_tx])
-						gc_s_tempSum[gc_rank] = tempSum
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						tempSum := gc_s_tempSum[gc_rank]
-						gc_more = true
-						/*line hecbench_graphexec.go:29*/ tempSum += float64(gc_at[gc_tx])
-						gc_s_tempSum[gc_rank] = tempSum
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						tempSum := gc_s_tempSum[gc_rank]
-						gc_more = true
-						/*line hecbench_graphexec.go:29*/ tempSum += float64(gc_at[gc_tx])
-						gc_s_tempSum[gc_rank] = tempSum
-					}
+					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				if gc_vstep2 > gc_from {
+					gc_more = true
+				}
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					tempSum := gc_s_tempSum[gc_rank]
 					gc_more = true
@@ -125,7 +107,26 @@ func gc_body_graphReduce(gc_b *compiled.Block, inputVec []float32, outputVec []f
 					gc_s_tempSum[gc_rank] = tempSum
 				}
 			} else {
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+				gc_vstep3 := gc_from
+				if compiled.SIMD {
+					for ; gc_vstep3+3 < gc_to; gc_vstep3 += 4 {
+						gc_tx := gc_vstep3
+						gc_rank := gc_base + gc_tx
+						var globaltid int = gc_bx*gc_bdx + gc_tx
+						/*line hecbench_graphexec.go:25*/ tempSum := archsimd.LoadFloat64x4Slice(gc_s_tempSum[gc_rank:])
+						/*line hecbench_graphexec.go:28*/ var i int = globaltid + gc_off
+						if i < 0 || i > len(inputVec)-4 {
+							break
+						}
+						/*line hecbench_graphexec.go:29*/ tempSum = tempSum.Add(archsimd.LoadFloat32x4Slice(inputVec[i:]).ConvertToFloat64())
+						/*line hecbench_graphexec.go:29*/ tempSum.StoreSlice(gc_s_tempSum[gc_rank:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_vstep3 > gc_from {
+					gc_more = true
+				}
+				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					globaltid := gc_bx*gc_bdx + gc_tx
@@ -138,34 +139,34 @@ func gc_body_graphReduce(gc_b *compiled.Block, inputVec []float32, outputVec []f
 			}
 		}
 	}
-	gc_step3 := 0
-	for ; gc_step3+3 < gc_n; gc_step3 += 4 {
+	gc_step2 := 0
+	for ; gc_step2+3 < gc_n; gc_step2 += 4 {
 		{
-			gc_rank := gc_step3 + 0
+			gc_rank := gc_step2 + 0
 			gc_pos.Thread = gc_rank
 			tempSum := gc_s_tempSum[gc_rank]
 			/*line hecbench_graphexec.go:31*/ tmp[gc_rank] = tempSum
 		}
 		{
-			gc_rank := gc_step3 + 1
+			gc_rank := gc_step2 + 1
 			gc_pos.Thread = gc_rank
 			tempSum := gc_s_tempSum[gc_rank]
 			/*line hecbench_graphexec.go:31*/ tmp[gc_rank] = tempSum
 		}
 		{
-			gc_rank := gc_step3 + 2
+			gc_rank := gc_step2 + 2
 			gc_pos.Thread = gc_rank
 			tempSum := gc_s_tempSum[gc_rank]
 			/*line hecbench_graphexec.go:31*/ tmp[gc_rank] = tempSum
 		}
 		{
-			gc_rank := gc_step3 + 3
+			gc_rank := gc_step2 + 3
 			gc_pos.Thread = gc_rank
 			tempSum := gc_s_tempSum[gc_rank]
 			/*line hecbench_graphexec.go:31*/ tmp[gc_rank] = tempSum
 		}
 	}
-	for gc_rank := gc_step3; gc_rank < gc_n; gc_rank++ {
+	for gc_rank := gc_step2; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		tempSum := gc_s_tempSum[gc_rank]
 		/*line hecbench_graphexec.go:31*/ tmp[gc_rank] = tempSum

@@ -9,6 +9,136 @@ import (
 	"github.com/gocuda/gocuda/compiled/lanes"
 )
 
+//line rodinia_small.go:31
+func gc_body_bpnnAdjustWeightsCuda(gc_b *compiled.Block, delta []float32, hid int, ly []float32, in int, w []float32, oldw []float32) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_by := gc_b.Index().Y
+	gc_n := gc_b.Len()
+	by := gc_by
+	/*line rodinia_small.go:33*/ gc_apart := compiled.Disjoint(ly, w) && compiled.Disjoint(ly, oldw)
+	{
+		gc_ty := 0
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			/*line rodinia_small.go:38*/ gc_off := (((hid+1)*bpHeight*by + (hid+1)*gc_ty) + 1) + (hid + 1)
+			gc_off2 := 1
+			gc_off3 := (bpHeight*by + gc_ty + 1)
+			gc_fastlo, gc_fasthi := 0, 0
+			if gc_off3 >= 0 && gc_off3 < len(ly) && gc_apart {
+				gc_fastlo = min(max(0, -gc_off, -gc_off2), gc_bdx)
+				gc_fasthi = max(min(gc_bdx, len(w)-gc_off, len(delta)-gc_off2, len(oldw)-gc_off), gc_fastlo)
+			}
+			if gc_fastlo < gc_fasthi {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					if gc_tx == gc_fastlo {
+						gc_seglen := gc_fasthi - gc_fastlo
+						gc_at := w[gc_off+gc_fastlo:][:gc_seglen]
+						gc_at2 := delta[gc_off2+gc_fastlo:][:gc_seglen]
+						gc_at3 := ly[gc_off3:][:1]
+						gc_at4 := oldw[gc_off+gc_fastlo:][:gc_seglen]
+						gc_elem := gc_at3[0]
+						for gc_u := 0; gc_u < gc_seglen; gc_u++ {
+							gc_tx := gc_fastlo + gc_u
+							tx := gc_tx
+							_ = tx
+							/*line rodinia_small.go:43*/ gc_at[gc_u] = float32(float64(gc_at[gc_u]) + ((bpEta * float64(gc_at2[gc_u]) * float64(gc_elem)) + (bpMomentum * float64(gc_at4[gc_u]))))
+							gc_at4[gc_u] = float32((bpEta * float64(gc_at2[gc_u]) * float64(gc_elem)) + (bpMomentum * float64(gc_at4[gc_u])))
+						}
+						gc_tx = gc_fasthi - 1
+						continue
+					}
+					gc_pos.Thread = gc_base + gc_tx
+					ty := gc_ty
+					tx := gc_tx
+					/*line rodinia_small.go:37*/ index := (hid+1)*bpHeight*by + (hid+1)*ty + tx + 1 + (hid + 1)
+					indexY := bpHeight*by + ty + 1
+					indexX := tx + 1
+					/*line rodinia_small.go:43*/ w[index] = float32(float64(w[index]) + ((bpEta * float64(delta[indexX]) * float64(ly[indexY])) + (bpMomentum * float64(oldw[index]))))
+					oldw[index] = float32((bpEta * float64(delta[indexX]) * float64(ly[indexY])) + (bpMomentum * float64(oldw[index])))
+				}
+			} else {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					ty := gc_ty
+					tx := gc_tx
+					/*line rodinia_small.go:37*/ index := (hid+1)*bpHeight*by + (hid+1)*ty + tx + 1 + (hid + 1)
+					indexY := bpHeight*by + ty + 1
+					indexX := tx + 1
+					/*line rodinia_small.go:43*/ w[index] = float32(float64(w[index]) + ((bpEta * float64(delta[indexX]) * float64(ly[indexY])) + (bpMomentum * float64(oldw[index]))))
+					oldw[index] = float32((bpEta * float64(delta[indexX]) * float64(ly[indexY])) + (bpMomentum * float64(oldw[index])))
+				}
+			}
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
+			}
+		}
+	}
+	{
+		gc_ty := 0
+		gc_from, gc_to := 0, gc_bdx
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			if !(gc_ty == 0) {
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
+				}
+				continue
+			}
+			gc_off4 := 1
+			gc_fastlo2 := min(max(gc_from, 0, -gc_off4), gc_to)
+			gc_fasthi2 := max(min(gc_to, len(w)-gc_off4, len(delta)-gc_off4, len(oldw)-gc_off4), gc_fastlo2)
+			if gc_fastlo2 < gc_fasthi2 {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					if gc_tx == gc_fastlo2 {
+						gc_seglen2 := gc_fasthi2 - gc_fastlo2
+						gc_at5 := w[gc_off4+gc_fastlo2:][:gc_seglen2]
+						gc_at6 := delta[gc_off4+gc_fastlo2:][:gc_seglen2]
+						gc_at7 := oldw[gc_off4+gc_fastlo2:][:gc_seglen2]
+						for gc_u2 := 0; gc_u2 < gc_seglen2; gc_u2++ {
+							gc_tx := gc_fastlo2 + gc_u2
+							ty := gc_ty
+							tx := gc_tx
+							_ = tx
+							/*line rodinia_small.go:48*/ if ty == 0 && by == 0 {
+								gc_at5[gc_u2] = float32(float64(gc_at5[gc_u2]) + ((bpEta * float64(gc_at6[gc_u2])) + (bpMomentum * float64(gc_at7[gc_u2]))))
+								gc_at7[gc_u2] = float32((bpEta * float64(gc_at6[gc_u2])) + (bpMomentum * float64(gc_at7[gc_u2])))
+							}
+						}
+						gc_tx = gc_fasthi2 - 1
+						continue
+					}
+					gc_pos.Thread = gc_base + gc_tx
+					ty := gc_ty
+					tx := gc_tx
+					/*line rodinia_small.go:39*/ indexX := tx + 1
+					/*line rodinia_small.go:48*/ if ty == 0 && by == 0 {
+						w[indexX] = float32(float64(w[indexX]) + ((bpEta * float64(delta[indexX])) + (bpMomentum * float64(oldw[indexX]))))
+						oldw[indexX] = float32((bpEta * float64(delta[indexX])) + (bpMomentum * float64(oldw[indexX])))
+					}
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					ty := gc_ty
+					tx := gc_tx
+					/*line rodinia_small.go:39*/ indexX := tx + 1
+					/*line rodinia_small.go:48*/ if ty == 0 && by == 0 {
+						w[indexX] = float32(float64(w[indexX]) + ((bpEta * float64(delta[indexX])) + (bpMomentum * float64(oldw[indexX]))))
+						oldw[indexX] = float32((bpEta * float64(delta[indexX])) + (bpMomentum * float64(oldw[indexX])))
+					}
+				}
+			}
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
+			}
+		}
+	}
+}
+
 //line rodinia_small.go:99
 func gc_body_kernelComputeCost(gc_b *compiled.Block, gc_lo, gc_hi int, num, dim int, x int64, p []scPoint, K, stride int, coordD, workMemD []float32, centerTableD []int32, switchMembershipD []bool) {
 	gc_pos := gc_b.Pos()

@@ -437,40 +437,39 @@ func gc_body_ellSpmvKernel(gc_b *compiled.Block, gc_lo, gc_hi int, mData []float
 				gc_off2 := gc_bx * gc_bdx
 				if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(y) && gc_to <= len(y)-gc_off2 {
 					gc_at3 := y[gc_off2:][:gc_to]
-					gc_step3 := gc_from
-					for ; gc_step3+3 < gc_to; gc_step3 += 4 {
-						{
-							gc_tx := gc_step3 + 0
+					gc_vstep2 := gc_from
+					if compiled.SIMD {
+						for ; gc_vstep2+3 < gc_to; gc_vstep2 += 4 {
+							gc_tx := gc_vstep2
 							gc_rank := gc_base + gc_tx
-							dot := gc_s_dot[gc_rank]
-							/*line pmpp_sparse.go:56*/ gc_at3[gc_tx] += float64(dot)
+							var row int = gc_bx*gc_bdx + gc_tx
+							_ = row
+							/*line pmpp_sparse.go:50*/ dot := archsimd.LoadFloat32x4Slice(gc_s_dot[gc_rank:])
+							archsimd.LoadFloat64x4Slice(gc_at3[gc_tx:]).Add(dot.ConvertToFloat64()).StoreSlice(gc_at3[gc_tx:])
 						}
-						{
-							gc_tx := gc_step3 + 1
-							gc_rank := gc_base + gc_tx
-							dot := gc_s_dot[gc_rank]
-							/*line pmpp_sparse.go:56*/ gc_at3[gc_tx] += float64(dot)
-						}
-						{
-							gc_tx := gc_step3 + 2
-							gc_rank := gc_base + gc_tx
-							dot := gc_s_dot[gc_rank]
-							/*line pmpp_sparse.go:56*/ gc_at3[gc_tx] += float64(dot)
-						}
-						{
-							gc_tx := gc_step3 + 3
-							gc_rank := gc_base + gc_tx
-							dot := gc_s_dot[gc_rank]
-							/*line pmpp_sparse.go:56*/ gc_at3[gc_tx] += float64(dot)
-						}
+						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						dot := gc_s_dot[gc_rank]
 						/*line pmpp_sparse.go:56*/ gc_at3[gc_tx] += float64(dot)
 					}
 				} else {
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_vstep3 := gc_from
+					if compiled.SIMD {
+						for ; gc_vstep3+3 < gc_to; gc_vstep3 += 4 {
+							gc_tx := gc_vstep3
+							gc_rank := gc_base + gc_tx
+							var row int = gc_bx*gc_bdx + gc_tx
+							/*line pmpp_sparse.go:50*/ dot := archsimd.LoadFloat32x4Slice(gc_s_dot[gc_rank:])
+							/*line pmpp_sparse.go:56*/ if row < 0 || row > len(y)-4 {
+								break
+							}
+							/*line pmpp_sparse.go:56*/ archsimd.LoadFloat64x4Slice(y[row:]).Add(dot.ConvertToFloat64()).StoreSlice(y[row:])
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						row := gc_bx*gc_bdx + gc_tx
