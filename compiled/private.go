@@ -8,22 +8,56 @@ import (
 )
 
 // A Private is what gocuda compile writes for a slice parameter that a
-// kernel only adds to atomically, never reading it and never using an
-// atomic's result (the textbook histogram's atomic.Add(&bins[b], 1)): the
-// bodies of a worker's chunk of blocks add to a private copy of the slice,
-// which the engine merges into it when the chunk ends (PrivateIn).
-// Nothing in the launch can see the difference, since no thread reads
-// the slice, and integer addition is associative and commutative, so the
-// slice ends with the sums the atomics leave. Where the slice is long for
-// the chunk's updates, or shares memory with a slice the kernel reads or
-// writes plainly, Add is the atomic itself.
+// kernel only updates atomically with one operator, never reading it and
+// never using an atomic's result (the textbook histogram's
+// atomic.Add(&bins[b], 1), a running atomic.Max): the bodies of a worker's
+// chunk of blocks update a private copy of the slice, which the engine
+// merges into it when the chunk ends (PrivateIn). Nothing in the launch
+// can see the difference, since no thread reads the slice, and the
+// operator (integer +, |, &, ^, max or min) is associative and
+// commutative, so the slice ends with what the atomics leave. Where the
+// slice is long for the chunk's updates, or shares memory with a slice
+// the kernel reads or writes plainly, each update is the atomic itself.
 //
 // The zero Private adds atomically. Copies of a Private share its copy.
 // A Private belongs to the goroutine that made it, which calls Merge
-// before its chunk ends: the merge's atomics synchronize the sums before
-// the launch's end, as the atomics they stand for would.
+// before its chunk ends: the merge's atomics synchronize the updates
+// before the launch's end, as the atomics they stand for would.
 type Private[T atomic.Integer] struct {
 	dst, own []T
+	op       PrivateOp
+}
+
+// A PrivateOp is the operator a Private's updates combine with: OpAdd
+// (atomic.Add and atomic.Sub), OpOr, OpAnd, OpXor, OpMax or OpMin.
+type PrivateOp uint8
+
+// The operators of a Private.
+const (
+	OpAdd PrivateOp = iota
+	OpOr
+	OpAnd
+	OpXor
+	OpMax
+	OpMin
+)
+
+// identity returns the value of T that op leaves any value as.
+func identity[T atomic.Integer](op PrivateOp) T {
+	var zero T
+	lowest := zero // unsigned
+	if zero-1 < 0 {
+		lowest = T(1) << (8*unsafe.Sizeof(zero) - 1)
+	}
+	switch op {
+	case OpAnd:
+		return ^zero
+	case OpMax:
+		return lowest
+	case OpMin:
+		return ^lowest
+	}
+	return zero
 }
 
 // privateShare is how many updates of a chunk each element of a private
@@ -31,27 +65,35 @@ type Private[T atomic.Integer] struct {
 // quarter of what the chunk's atomics would.
 const privateShare = 4
 
-// Privatize returns the Private of dst for a chunk of at most updates
-// threads (each adding to dst any number of times): a zeroed copy where
-// dst has at most updates/privateShare elements and overlaps none of
-// others, the slices of dst's type the kernel reads or writes plainly.
-func Privatize[T atomic.Integer](dst []T, updates int, others ...[]T) Private[T] {
+// Privatize returns the Private of dst for updates with op by a chunk of
+// at most updates threads (each updating dst any number of times): a
+// copy holding op's identity where dst has at most updates/privateShare
+// elements and overlaps none of others, the slices of dst's type the
+// kernel reads or writes plainly.
+func Privatize[T atomic.Integer](op PrivateOp, dst []T, updates int, others ...[]T) Private[T] {
+	p := Private[T]{dst: dst, op: op}
 	if len(dst) == 0 || len(dst) > updates/privateShare {
-		return Private[T]{dst: dst}
+		return p
 	}
 	for _, o := range others {
 		if overlaps(dst, o) {
-			return Private[T]{dst: dst}
+			return p
 		}
 	}
-	return Private[T]{dst: dst, own: make([]T, len(dst))}
+	p.own = make([]T, len(dst))
+	if id := identity[T](op); id != 0 {
+		for i := range p.own {
+			p.own[i] = id
+		}
+	}
+	return p
 }
 
 // PrivateIn returns the Private of dst, slot slot of the kernel's private
 // copies, for the chunk of blocks b's body runs: made by the chunk's first
 // body (Privatize, for the threads of the chunk's blocks from this one)
 // and merged by the engine when the chunk ends, even where a thread fails.
-func PrivateIn[T atomic.Integer](b *Block, slot int, dst []T, others ...[]T) *Private[T] {
+func PrivateIn[T atomic.Integer](b *Block, slot int, op PrivateOp, dst []T, others ...[]T) *Private[T] {
 	s := &b.b.Privates
 	for len(*s) <= slot {
 		*s = append(*s, nil)
@@ -60,10 +102,10 @@ func PrivateIn[T atomic.Integer](b *Block, slot int, dst []T, others ...[]T) *Pr
 		return p
 	}
 	if (*s)[slot] != nil {
-		return &Private[T]{dst: dst} // the slot is another slice's: add atomically
+		return &Private[T]{dst: dst, op: op} // the slot is another slice's: update atomically
 	}
 	p := new(Private[T])
-	*p = Privatize(dst, (b.b.ChunkEnd-b.b.Pos.Block)*b.b.Threads, others...)
+	*p = Privatize(op, dst, (b.b.ChunkEnd-b.b.Pos.Block)*b.b.Threads, others...)
 	(*s)[slot] = p
 	return p
 }
@@ -83,6 +125,12 @@ func overlaps[T any](a, b []T) bool {
 	return a0 < b0+uintptr(len(b))*size && b0 < a0+uintptr(len(a))*size
 }
 
+// twin returns the private copy's element for at, an element of dst.
+func (p *Private[T]) twin(at *T) *T {
+	off := uintptr(unsafe.Pointer(at)) - uintptr(unsafe.Pointer(unsafe.SliceData(p.dst)))
+	return (*T)(unsafe.Add(unsafe.Pointer(unsafe.SliceData(p.own)), off))
+}
+
 // Add adds v to the element at, an element of the slice p was made for
 // (&dst[i], whose bounds the caller's expression checked): to its private
 // copy's twin, or atomically where p has no copy.
@@ -95,16 +143,90 @@ func (p *Private[T]) Add(at *T, v T) {
 		}
 		return
 	}
-	*(*T)(unsafe.Add(unsafe.Pointer(unsafe.SliceData(p.own)), uintptr(unsafe.Pointer(at))-uintptr(unsafe.Pointer(unsafe.SliceData(p.dst))))) += v
+	*p.twin(at) += v
 }
 
-// Merge adds the private copy's sums to the slice atomically, each
-// element once, and empties the copy.
+// Sub subtracts v from the element at, as Add adds.
+func (p *Private[T]) Sub(at *T, v T) { p.Add(at, -v) }
+
+// Or is atomic.Or on the element at, or on its private twin.
+func (p *Private[T]) Or(at *T, v T) {
+	if p.own == nil {
+		p.atomically(at, v)
+		return
+	}
+	*p.twin(at) |= v
+}
+
+// And is atomic.And on the element at, or on its private twin.
+func (p *Private[T]) And(at *T, v T) {
+	if p.own == nil {
+		p.atomically(at, v)
+		return
+	}
+	*p.twin(at) &= v
+}
+
+// Xor is atomic.Xor on the element at, or on its private twin.
+func (p *Private[T]) Xor(at *T, v T) {
+	if p.own == nil {
+		p.atomically(at, v)
+		return
+	}
+	*p.twin(at) ^= v
+}
+
+// Max is atomic.Max on the element at, or on its private twin.
+func (p *Private[T]) Max(at *T, v T) {
+	if p.own == nil {
+		p.atomically(at, v)
+		return
+	}
+	t := p.twin(at)
+	*t = max(*t, v)
+}
+
+// Min is atomic.Min on the element at, or on its private twin.
+func (p *Private[T]) Min(at *T, v T) {
+	if p.own == nil {
+		p.atomically(at, v)
+		return
+	}
+	t := p.twin(at)
+	*t = min(*t, v)
+}
+
+// atomically applies p's operator to the element at with its atomic. It
+// is not inlined, so that the methods' private path, which runs where a
+// copy pays, is.
+//
+//go:noinline
+func (p *Private[T]) atomically(at *T, v T) {
+	switch p.op {
+	case OpAdd:
+		atomic.Add(at, v)
+	case OpOr:
+		atomic.Or(at, v)
+	case OpAnd:
+		atomic.And(at, v)
+	case OpXor:
+		atomic.Xor(at, v)
+	case OpMax:
+		atomic.Max(at, v)
+	case OpMin:
+		atomic.Min(at, v)
+	}
+}
+
+// Merge applies the private copy's elements to the slice atomically,
+// each once where it is not the operator's identity, and resets the copy.
 func (p *Private[T]) Merge() {
+	id := identity[T](p.op)
 	for i, v := range p.own {
-		if v != 0 {
-			atomic.Add(&p.dst[i], v)
-			p.own[i] = 0
+		if v == id {
+			continue
 		}
+		p.atomically(&p.dst[i], v)
+		p.own[i] = id
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"math/rand/v2"
 	"sync"
 	"testing"
+	"unsafe"
 
 	"github.com/stretchr/testify/assert"
 
@@ -31,7 +32,7 @@ func TestPrivatizeDecides(t *testing.T) {
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			clear(bins)
-			p := compiled.Privatize(bins, c.updates, c.others...)
+			p := compiled.Privatize(compiled.OpAdd, bins, c.updates, c.others...)
 			for i := range 1000 {
 				p.Add(&bins[i%256], uint32(i))
 			}
@@ -51,7 +52,7 @@ func TestPrivatizeDecides(t *testing.T) {
 // TestPrivatizeEmpty: an empty slice has nothing to copy.
 func TestPrivatizeEmpty(t *testing.T) {
 	var none []int64
-	p := compiled.Privatize(none, 1<<20)
+	p := compiled.Privatize(compiled.OpAdd, none, 1<<20)
 	p.Merge()
 	var zero compiled.Private[int64]
 	x := []int64{5}
@@ -79,7 +80,7 @@ func TestPrivatizeConcurrent(t *testing.T) {
 	var wg sync.WaitGroup
 	for w := range workers {
 		wg.Go(func() {
-			p := compiled.Privatize(got, each)
+			p := compiled.Privatize(compiled.OpAdd, got, each)
 			defer p.Merge()
 			for _, a := range adds[w] {
 				p.Add(&got[a.bin], uint32(a.v))
@@ -88,4 +89,82 @@ func TestPrivatizeConcurrent(t *testing.T) {
 	}
 	wg.Wait()
 	assert.Equal(t, want, got)
+}
+
+// TestPrivateOps: each operator's private copies, merged from several
+// goroutines, leave what its atomics leave, for signed and unsigned
+// lanes of both widths (the copies start at the operator's identity: the
+// minimum for Max, all ones for And).
+func TestPrivateOps(t *testing.T) {
+	t.Run("int32", func(t *testing.T) { privateOps[int32](t) })
+	t.Run("uint32", func(t *testing.T) { privateOps[uint32](t) })
+	t.Run("int64", func(t *testing.T) { privateOps[int64](t) })
+	t.Run("uint64", func(t *testing.T) { privateOps[uint64](t) })
+}
+
+func privateOps[T interface {
+	~int32 | ~uint32 | ~int64 | ~uint64
+}](t *testing.T) {
+	const workers, each, n = 3, 3000, 16
+	ops := []struct {
+		op    compiled.PrivateOp
+		name  string
+		apply func(p *compiled.Private[T], at *T, v T)
+		ref   func(x, v T) T
+	}{
+		{compiled.OpAdd, "Sub", (*compiled.Private[T]).Sub, func(x, v T) T { return x - v }},
+		{compiled.OpOr, "Or", (*compiled.Private[T]).Or, func(x, v T) T { return x | v }},
+		{compiled.OpAnd, "And", (*compiled.Private[T]).And, func(x, v T) T { return x & v }},
+		{compiled.OpXor, "Xor", (*compiled.Private[T]).Xor, func(x, v T) T { return x ^ v }},
+		{compiled.OpMax, "Max", (*compiled.Private[T]).Max, func(x, v T) T { return max(x, v) }},
+		{compiled.OpMin, "Min", (*compiled.Private[T]).Min, func(x, v T) T { return min(x, v) }},
+	}
+	r := rand.New(rand.NewPCG(3, 4))
+	var zero T
+	lowest := zero
+	if zero-1 < 0 {
+		lowest = T(1) << (8*unsafe.Sizeof(zero) - 1)
+	}
+	// values anywhere, near the type's minimum and near its maximum: an
+	// operator whose copy started from a wrong identity (0 for Max of
+	// negative values, for Min of large ones) leaves another result
+	draws := []func() T{
+		func() T { return T(r.Uint64()) },
+		func() T { return lowest + T(r.IntN(1000)) },
+		func() T { return ^lowest - T(r.IntN(1000)) },
+	}
+	for _, o := range ops {
+		for _, c := range []struct{ updates, draw int }{{each, 0}, {each, 1}, {each, 2}, {1, 0}} { // a copy, and none
+			draw := draws[c.draw]
+			updates := c.updates
+			start := make([]T, n)
+			for i := range start {
+				start[i] = draw()
+			}
+			got, want := append([]T(nil), start...), append([]T(nil), start...)
+			vals := make([][]T, workers)
+			for w := range vals {
+				for range each {
+					vals[w] = append(vals[w], draw())
+				}
+			}
+			for w := range vals {
+				for k, v := range vals[w] {
+					want[k%n] = o.ref(want[k%n], v)
+				}
+			}
+			var wg sync.WaitGroup
+			for w := range workers {
+				wg.Go(func() {
+					p := compiled.Privatize(o.op, got, updates)
+					defer p.Merge()
+					for k, v := range vals[w] {
+						o.apply(&p, &got[k%n], v)
+					}
+				})
+			}
+			wg.Wait()
+			assert.Equal(t, want, got, "%s, %d updates, draw %d", o.name, updates, c.draw)
+		}
+	}
 }

@@ -17,7 +17,7 @@ func gc_body_histogram(gc_b *compiled.Block, data []byte, bins []uint32) {
 	gc_gdx := gc_b.GridDim().X
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-	gc_pv := compiled.PrivateIn(gc_b, 0, bins)
+	gc_pv := compiled.PrivateIn(gc_b, 0, compiled.OpAdd, bins)
 	/*line histogram.go:30*/ n := len(data)
 	/*line histogram.go:32*/ local := gocuda.Shared[uint32](t, HistogramBins)[:HistogramBins]
 	for gc_off, gc_limit, gc_more := 0, HistogramBins, true; gc_more; gc_off += gc_bdx {

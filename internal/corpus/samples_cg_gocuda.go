@@ -786,7 +786,7 @@ func gc_body_oddEvenCountAndSumCG(gc_b *compiled.Block, inputArr []int32, numOfO
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
 	gc_n := gc_b.Len()
-	gc_pv := compiled.PrivateIn(gc_b, 0, sumOfOddAndEvens, inputArr)
+	gc_pv := compiled.PrivateIn(gc_b, 0, compiled.OpAdd, sumOfOddAndEvens, inputArr)
 	/*line samples_cg.go:341*/ cta := cg.ThisThreadBlock(t)
 	grid := cg.ThisGrid(t)
 	tile32 := cg.TiledPartition(cta, 32)

@@ -46,3 +46,25 @@ func privateMerge(t *gocuda.Thread, data []byte, bins []uint32) {
 		}
 	}
 }
+
+// PrivateOpsKernel keeps, per key, the largest and smallest value seen
+// and the union of its bits, with atomic.Max, atomic.Min and atomic.Or
+// on global slices it only updates so (and a count it adds to and
+// subtracts from): compiled, each gets a private copy per chunk of
+// blocks, which starts at its operator's identity.
+//
+//gocuda:kernel PrivateOpsKernel
+func privateOps(t *gocuda.Thread, keys []byte, vals []int32, hi, lo []int32, bits []uint32, net []int64) {
+	i := t.BlockIdx.X*t.BlockDim.X + t.ThreadIdx.X
+	if i < len(keys) {
+		k, v := keys[i], vals[i]
+		atomic.Max(&hi[k], v)
+		atomic.Min(&lo[k], v)
+		atomic.Or(&bits[k], uint32(v))
+		if v < 0 {
+			atomic.Sub(&net[k], -int64(v))
+		} else {
+			atomic.Add(&net[k], int64(v))
+		}
+	}
+}

@@ -41,8 +41,8 @@ func gc_body_privateAdds(gc_b *compiled.Block, gc_lo, gc_hi int, data []byte, we
 	gc_bdx := gc_b.Dim().X
 	gc_gdx := gc_b.GridDim().X
 	gc_n := gc_b.Len()
-	gc_pv := compiled.PrivateIn(gc_b, 0, bins)
-	gc_pv2 := compiled.PrivateIn(gc_b, 1, sums, weights)
+	gc_pv := compiled.PrivateIn(gc_b, 0, compiled.OpAdd, bins)
+	gc_pv2 := compiled.PrivateIn(gc_b, 1, compiled.OpAdd, sums, weights)
 	gc_bx := gc_lo%gc_gdx - 1
 	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
 		if gc_b.Stopped() {
@@ -93,7 +93,7 @@ func gc_body_privateMerge(gc_b *compiled.Block, data []byte, bins []uint32) {
 	gc_bdx := gc_b.Dim().X
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-	gc_pv := compiled.PrivateIn(gc_b, 0, bins)
+	gc_pv := compiled.PrivateIn(gc_b, 0, compiled.OpAdd, bins)
 	/*line private_adds.go:34*/ local := gocuda.Shared[uint32](t, 64)[:64]
 	for gc_off, gc_limit, gc_more := 0, len(local), true; gc_more; gc_off += gc_bdx {
 		gc_b.Tick()
@@ -284,6 +284,69 @@ func gc_body_privateMerge(gc_b *compiled.Block, data []byte, bins []uint32) {
 					/*line private_adds.go:44*/ if v := local[b_]; v > 0 {
 						gc_pv.Add(&bins[b_], v)
 					}
+				}
+			}
+		}
+	}
+}
+
+// PrivateOpsKernel keeps, per key, the largest and smallest value seen
+// and the union of its bits, with atomic.Max, atomic.Min and atomic.Or
+// on global slices it only updates so (and a count it adds to and
+// subtracts from): compiled, each gets a private copy per chunk of
+// blocks, which starts at its operator's identity.
+//
+//line private_adds.go:57
+func PrivateOpsKernel(keys []byte, vals []int32, hi, lo []int32, bits []uint32, net []int64) func(*gocuda.Thread) {
+	return compiled.GridKernel(gc_src_privateOps,
+		func(gc_t *gocuda.Thread) { privateOps(gc_t, keys, vals, hi, lo, bits, net) },
+		func(gc_b *compiled.Block, gc_lo, gc_hi int) {
+			gc_body_privateOps(gc_b, gc_lo, gc_hi, keys, vals, hi, lo, bits, net)
+		})
+}
+
+//line private_adds.go:57
+var gc_src_privateOps = compiled.NewSource(gc_files_private_adds, "privateOps", "10192b2688f30fd04372a5a2a6f060c8de594d238c290d7ec48b838dd780ac65", "private_adds.go:50-70").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+
+//line private_adds.go:57
+func gc_body_privateOps(gc_b *compiled.Block, gc_lo, gc_hi int, keys []byte, vals []int32, hi, lo []int32, bits []uint32, net []int64) {
+	gc_pos := gc_b.Pos()
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
+	gc_n := gc_b.Len()
+	gc_pv := compiled.PrivateIn(gc_b, 0, compiled.OpMax, hi, vals)
+	gc_pv2 := compiled.PrivateIn(gc_b, 1, compiled.OpMin, lo, vals)
+	gc_pv3 := compiled.PrivateIn(gc_b, 2, compiled.OpOr, bits)
+	gc_pv4 := compiled.PrivateIn(gc_b, 3, compiled.OpAdd, net)
+	gc_bx := gc_lo%gc_gdx - 1
+	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+		if gc_b.Stopped() {
+			return
+		}
+		gc_pos.Block = gc_blk
+		gc_bx++
+		if gc_bx == gc_gdx {
+			gc_bx = 0
+		}
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+			/*line private_adds.go:79*/ panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(len(keys), gc_bx*gc_bdx); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+				gc_pos.Thread = gc_base + gc_tx
+				i := gc_bx*gc_bdx + gc_tx
+				/*line private_adds.go:60*/ k, v := keys[i], vals[i]
+				gc_pv.Max(&hi[k], v)
+				gc_pv2.Min(&lo[k], v)
+				gc_pv3.Or(&bits[k], uint32(v))
+				if v < 0 {
+					gc_pv4.Sub(&net[k], -int64(v))
+				} else {
+					gc_pv4.Add(&net[k], int64(v))
 				}
 			}
 		}

@@ -82,3 +82,46 @@ func TestPrivateMerge(t *testing.T) {
 		})
 	}
 }
+
+// TestPrivateOps: max, min, or and a mix of adds and subtractions, on
+// private copies in the compiled form, give the runtime path's and a
+// host reference's results, with values all negative (Max's copy must
+// start below them) and all large (Min's above them).
+func TestPrivateOps(t *testing.T) {
+	for _, c := range []struct {
+		n, bs  int
+		lo, hi int32
+	}{{5, 4, -9, 9}, {1 << 16, 128, math.MinInt32, -1000}, {1<<16 + 9, 256, math.MaxInt32 - 1000, math.MaxInt32}} {
+		t.Run(fmt.Sprintf("n=%d/values=%d..%d", c.n, c.lo, c.hi), func(t *testing.T) {
+			keys, vals := make([]byte, c.n), make([]int32, c.n)
+			type result struct {
+				hi, lo []int32
+				bits   []uint32
+				net    []int64
+			}
+			fresh := func() result {
+				r := result{make([]int32, 40), make([]int32, 40), make([]uint32, 40), make([]int64, 40)}
+				for k := range r.hi {
+					r.hi[k], r.lo[k] = math.MinInt32, math.MaxInt32
+				}
+				return r
+			}
+			want := fresh()
+			span := int64(c.hi) - int64(c.lo) + 1
+			for i := range keys {
+				keys[i] = byte(i * 7919 % 40)
+				vals[i] = int32(int64(c.lo) + int64(i)*104729%span)
+				k, v := keys[i], vals[i]
+				want.hi[k], want.lo[k] = max(want.hi[k], v), min(want.lo[k], v)
+				want.bits[k] |= uint32(v)
+				want.net[k] += int64(v)
+			}
+			got := agree(t, func(f form) (result, error) {
+				r := fresh()
+				cfg := gocuda.Config{Grid: gocuda.Dim3{X: blocks(c.n, c.bs)}, Block: gocuda.Dim3{X: c.bs}}
+				return r, f.launch(cfg, PrivateOpsKernel(keys, vals, r.hi, r.lo, r.bits, r.net))
+			})
+			require.Equal(t, want, got)
+		})
+	}
+}

@@ -17,7 +17,7 @@ func gc_body_HistogramKernel(gc_b *compiled.Block, data []byte, hist []uint32) {
 	gc_gdx := gc_b.GridDim().X
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-	gc_pv := compiled.PrivateIn(gc_b, 0, hist)
+	gc_pv := compiled.PrivateIn(gc_b, 0, compiled.OpAdd, hist)
 	b := gc_bdx
 	/*line histogram_solution.go:19*/ bins := gocuda.Shared[uint32](t, NumBins)[:NumBins]
 	for gc_off, gc_limit, gc_more := 0, NumBins, true; gc_more; gc_off += b {

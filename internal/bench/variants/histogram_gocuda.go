@@ -36,7 +36,7 @@ func gc_body_histogramGlobal(gc_b *compiled.Block, gc_lo, gc_hi int, data []byte
 	gc_bdx := gc_b.Dim().X
 	gc_gdx := gc_b.GridDim().X
 	gc_n := gc_b.Len()
-	gc_pv := compiled.PrivateIn(gc_b, 0, bins)
+	gc_pv := compiled.PrivateIn(gc_b, 0, compiled.OpAdd, bins)
 	gc_bx := gc_lo%gc_gdx - 1
 	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
 		if gc_b.Stopped() {
@@ -110,7 +110,7 @@ func gc_body_histogramRuns(gc_b *compiled.Block, data []byte, bins []uint32) {
 	gc_gdx := gc_b.GridDim().X
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-	gc_pv := compiled.PrivateIn(gc_b, 0, bins)
+	gc_pv := compiled.PrivateIn(gc_b, 0, compiled.OpAdd, bins)
 	/*line histogram.go:38*/ local := gocuda.Shared[uint32](t, 256)[:256]
 	for gc_off, gc_limit, gc_more := 0, 256, true; gc_more; gc_off += gc_bdx {
 		gc_b.Tick()
@@ -312,7 +312,7 @@ func gc_body_histogramTextbook(gc_b *compiled.Block, data []byte, bins []uint32)
 	gc_bdx := gc_b.Dim().X
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-	gc_pv := compiled.PrivateIn(gc_b, 0, bins)
+	gc_pv := compiled.PrivateIn(gc_b, 0, compiled.OpAdd, bins)
 	/*line histogram.go:63*/ histoS := gocuda.Shared[uint32](t, kernels.HistogramBins)[:kernels.HistogramBins]
 	{
 		gc_from, gc_to := 0, gc_bdx

@@ -44,7 +44,7 @@ func Dump(f *Func) string {
 		atomics = append(atomics, fmt.Sprintf("plain atomic %s: %s", name, types.ExprString(call)))
 	}
 	for call, p := range f.Private {
-		atomics = append(atomics, fmt.Sprintf("private add to %s: %s", p.Name(), types.ExprString(call)))
+		atomics = append(atomics, fmt.Sprintf("private %s on %s: %s", f.PrivateOps[p], p.Name(), types.ExprString(call)))
 	}
 	slices.Sort(atomics)
 	for _, a := range atomics {

@@ -236,7 +236,8 @@ func (e *emitter) privateCopies() {
 		for _, q := range e.f.privateOthers(p) {
 			others += ", " + q.Name()
 		}
-		e.printf("%s := %s.PrivateIn(%s, %d, %s%s)\n", e.private[p], e.f.Src.Compiled, e.name["b"], slot, p.Name(), others)
+		rt := e.f.Src.Compiled
+		e.printf("%s := %s.PrivateIn(%s, %d, %s.%s, %s%s)\n", e.private[p], rt, e.name["b"], slot, rt, e.f.PrivateOps[p], p.Name(), others)
 	}
 }
 

@@ -59,10 +59,13 @@ type Func struct {
 	// SharedAtomics are the atomics on shared memory, which the body
 	// writes as package compiled's plain forms, by name (shared_atomics.go).
 	SharedAtomics map[*ast.CallExpr]string
-	// Private are the atomic adds to slice parameters a grid kernel only
-	// adds to, which its body makes to the parameter's private copy, by
-	// the parameter (private_atomics.go).
+	// Private are the atomics on slice parameters a kernel only updates
+	// with one operator, which its body makes on the parameter's private
+	// copy, by the parameter (private_atomics.go).
 	Private map[*ast.CallExpr]*types.Var
+	// PrivateOps are the operators of the parameters' private copies
+	// (compiled.OpAdd, OpMax...).
+	PrivateOps map[*types.Var]string
 
 	Unroll map[ast.Node]int64 // constant-trip loops to write as copies, and their first key
 	// RangeSteps are the ranges over slices to write four elements a

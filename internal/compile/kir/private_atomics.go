@@ -9,26 +9,37 @@ import (
 	"github.com/gocuda/gocuda/internal/kapi"
 )
 
-// privateAtomics finds the slice parameters a kernel only adds to
-// atomically: every use is atomic.Add(&p[i], v) as a statement of its
-// own, the old value unused, on 32- or 64-bit integers. No thread of the
-// launch reads such a slice, and integer addition commutes, so the bodies
-// of a worker's chunk of blocks add to a private copy, which the engine
-// merges when the chunk ends (compiled.PrivateIn): the textbook
-// histograms' atomics on global bins, one per element or one per bin of
-// each block, cost what a worker's own bins cost. A
+// privateAtomics finds the slice parameters a kernel only updates
+// atomically with one operator: every use is atomic.Add(&p[i], v) (or
+// Sub, Or, And, Xor, Max, Min, all of one operator, Add and Sub counting
+// as one) as a statement of its own, the old value unused, on 32- or
+// 64-bit integers. No thread of the launch reads such a slice, and the
+// operator is associative and commutative, so the bodies of a worker's
+// chunk of blocks update a private copy, which the engine merges when the
+// chunk ends (compiled.PrivateIn): the textbook histograms' atomics on
+// global bins, one per element or one per bin of each block, cost what a
+// worker's own bins cost. A
 // len and cap are the copy's too. A use of any other kind (a read, a
 // helper's argument, a float's addition, whose rounding depends on the
 // order) keeps the atomics.
 func privateAtomics(f *Func) {
 	adds := f.atomicAdds()
 	for _, p := range f.sliceParams() {
-		if !privatizable(p) || !f.onlyAdded(p) {
+		op, one := "", true
+		for call, to := range adds {
+			if to == p {
+				e, _ := f.entry(call)
+				one = one && (op == "" || op == privateOps[e.Short])
+				op = privateOps[e.Short]
+			}
+		}
+		if !one || !privatizable(p) || !f.onlyAdded(p) {
 			continue
 		}
 		if f.Private == nil {
-			f.Private = map[*ast.CallExpr]*types.Var{}
+			f.Private, f.PrivateOps = map[*ast.CallExpr]*types.Var{}, map[*types.Var]string{}
 		}
+		f.PrivateOps[p] = op
 		for call, to := range adds {
 			if to == p {
 				f.Private[call] = p
@@ -37,8 +48,12 @@ func privateAtomics(f *Func) {
 	}
 }
 
-// atomicAdds returns the kernel's atomic.Add statements on an element of
-// a parameter, by the parameter they add to.
+// privateOps are the atomics a private copy takes, by name, and the
+// operator of package compiled's each combines with (Sub adds).
+var privateOps = map[string]string{"Add": "OpAdd", "Sub": "OpAdd", "Or": "OpOr", "And": "OpAnd", "Xor": "OpXor", "Max": "OpMax", "Min": "OpMin"}
+
+// atomicAdds returns the kernel's statements of an atomic privateOps
+// takes on an element of a parameter, by the parameter they update.
 func (f *Func) atomicAdds() map[*ast.CallExpr]*types.Var {
 	adds := map[*ast.CallExpr]*types.Var{}
 	f.inspectAll(func(n ast.Node) {
@@ -49,8 +64,9 @@ func (f *Func) atomicAdds() map[*ast.CallExpr]*types.Var {
 	return adds
 }
 
-// paramAdd returns, where n is a statement atomic.Add(&p[i], v), p a
-// parameter of the kernel, the call and p.
+// paramAdd returns, where n is a statement atomic.Add(&p[i], v) or
+// another atomic of privateOps, p a parameter of the kernel, the call and
+// p.
 func (f *Func) paramAdd(n ast.Node) (*ast.CallExpr, *types.Var) {
 	s, ok := n.(*ast.ExprStmt)
 	if !ok {
@@ -60,7 +76,7 @@ func (f *Func) paramAdd(n ast.Node) (*ast.CallExpr, *types.Var) {
 	if !ok || len(call.Args) != 2 {
 		return nil, nil
 	}
-	if e, ok := f.entry(call); !ok || e.Kind != kapi.Atomic || e.Short != "Add" {
+	if e, ok := f.entry(call); !ok || e.Kind != kapi.Atomic || privateOps[e.Short] == "" {
 		return nil, nil
 	}
 	if id := addedSlice(call.Args[0]); id != nil {
@@ -115,8 +131,8 @@ func privatizable(p *types.Var) bool {
 }
 
 // onlyAdded reports whether every use of p in the kernel's source, and
-// in the IR the passes made of it, is the slice of an atomic.Add
-// statement.
+// in the IR the passes made of it, is the slice of a statement of an
+// atomic privateOps takes (or len or cap of p).
 func (f *Func) onlyAdded(p *types.Var) bool {
 	allowed := map[*ast.Ident]bool{}
 	var uses []*ast.Ident

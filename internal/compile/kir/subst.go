@@ -370,10 +370,12 @@ func (e *emitter) sharedAtomic(c *cloner, call *ast.CallExpr, name string) ast.E
 	return &ast.CallExpr{Fun: fun, Lparen: e.pos.at(call.Lparen), Args: c.exprs(call.Args), Rparen: e.pos.at(call.Rparen)}
 }
 
-// privateAdd writes atomic.Add(&p[i], v), p a parameter with a private
-// copy, as the copy's Add (compiled.Private).
+// privateAdd writes atomic.Add(&p[i], v) (or another atomic a private
+// copy takes), p a parameter with a private copy, as the copy's method of
+// the atomic's name (compiled.Private).
 func (e *emitter) privateAdd(c *cloner, call *ast.CallExpr, p *types.Var) ast.Expr {
-	fun := &ast.SelectorExpr{X: &ast.Ident{NamePos: e.pos.at(call.Pos()), Name: e.private[p]}, Sel: ast.NewIdent("Add")}
+	op, _ := e.f.entry(call)
+	fun := &ast.SelectorExpr{X: &ast.Ident{NamePos: e.pos.at(call.Pos()), Name: e.private[p]}, Sel: ast.NewIdent(op.Short)}
 	return &ast.CallExpr{Fun: fun, Lparen: e.pos.at(call.Lparen), Args: c.exprs(call.Args), Rparen: e.pos.at(call.Rparen)}
 }
 

@@ -35,7 +35,7 @@ func gc_body_allPairsK1(gc_b *compiled.Block, gc_lo, gc_hi int, data []int8, dis
 	gc_gdx := gc_gd.X
 	gc_gdy := gc_gd.Y
 	gc_n := gc_b.Len()
-	gc_pv := compiled.PrivateIn(gc_b, 0, distance)
+	gc_pv := compiled.PrivateIn(gc_b, 0, compiled.OpAdd, distance)
 	gc_bx := gc_lo%gc_gdx - 1
 	gc_by := gc_lo / gc_gdx % gc_gdy
 	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {

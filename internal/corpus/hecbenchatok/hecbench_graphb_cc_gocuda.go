@@ -202,7 +202,7 @@ func gc_body_ccSize(gc_b *compiled.Block, gc_lo, gc_hi int, nodes int, label, co
 	gc_bdx := gc_b.Dim().X
 	gc_gdx := gc_b.GridDim().X
 	gc_n := gc_b.Len()
-	gc_pv := compiled.PrivateIn(gc_b, 0, count, label, wSize)
+	gc_pv := compiled.PrivateIn(gc_b, 0, compiled.OpAdd, count, label, wSize)
 	gc_bx := gc_lo%gc_gdx - 1
 	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
 		if gc_b.Stopped() {

@@ -5,7 +5,6 @@ package hecbenchml
 import (
 	"embed"
 
-	"github.com/gocuda/gocuda/atomic"
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
 )
@@ -49,7 +48,8 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 	gc_s_pyj1 := compiled.Scratch[float32](gc_b, 10)[:gc_n]
 	gc_s_change_ := compiled.Scratch[int](gc_b, 11)[:gc_n]
 	gc_s_term := compiled.Scratch[int](gc_b, 12)[:gc_n]
-	gc_pv := compiled.PrivateIn(gc_b, 0, climbsD, globD, bestD)
+	gc_pv := compiled.PrivateIn(gc_b, 0, compiled.OpAdd, climbsD, globD)
+	gc_pv2 := compiled.PrivateIn(gc_b, 1, compiled.OpMin, bestD, globD)
 	/*line hecbench_tsp.go:58*/ bufS := gocuda.DynamicShared[int32](t)
 	pxS := gocuda.Shared[float32](t, tspTilesize)[:tspTilesize]
 	pyS := gocuda.Shared[float32](t, tspTilesize)[:tspTilesize]
@@ -1124,42 +1124,42 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						term := gc_s_term[gc_rank]
-						/*line hecbench_tsp.go:224*/ atomic.Min(&gc_at19[0], int32(term))
+						/*line hecbench_tsp.go:224*/ gc_pv2.Min(&gc_at19[0], int32(term))
 					}
 					{
 						gc_tx := gc_step11 + 1
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						term := gc_s_term[gc_rank]
-						/*line hecbench_tsp.go:224*/ atomic.Min(&gc_at19[0], int32(term))
+						/*line hecbench_tsp.go:224*/ gc_pv2.Min(&gc_at19[0], int32(term))
 					}
 					{
 						gc_tx := gc_step11 + 2
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						term := gc_s_term[gc_rank]
-						/*line hecbench_tsp.go:224*/ atomic.Min(&gc_at19[0], int32(term))
+						/*line hecbench_tsp.go:224*/ gc_pv2.Min(&gc_at19[0], int32(term))
 					}
 					{
 						gc_tx := gc_step11 + 3
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						term := gc_s_term[gc_rank]
-						/*line hecbench_tsp.go:224*/ atomic.Min(&gc_at19[0], int32(term))
+						/*line hecbench_tsp.go:224*/ gc_pv2.Min(&gc_at19[0], int32(term))
 					}
 				}
 				for gc_tx := gc_step11; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					term := gc_s_term[gc_rank]
-					/*line hecbench_tsp.go:224*/ atomic.Min(&gc_at19[0], int32(term))
+					/*line hecbench_tsp.go:224*/ gc_pv2.Min(&gc_at19[0], int32(term))
 				}
 			} else {
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					term := gc_s_term[gc_rank]
-					/*line hecbench_tsp.go:224*/ atomic.Min(&bestD[0], int32(term))
+					/*line hecbench_tsp.go:224*/ gc_pv2.Min(&bestD[0], int32(term))
 				}
 			}
 		}

@@ -34,7 +34,7 @@ func gc_body_fpcKernel(gc_b *compiled.Block, values []uint64, cmpSize []uint32) 
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_inc := compiled.Scratch[uint32](gc_b, 0)[:gc_n]
-	gc_pv := compiled.PrivateIn(gc_b, 0, cmpSize)
+	gc_pv := compiled.PrivateIn(gc_b, 0, compiled.OpAdd, cmpSize)
 	/*line hecbench_fpc.go:85*/ compressable := gocuda.Shared[uint32](t, 1)[:1]
 	WGS := gc_bdx
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
@@ -161,7 +161,7 @@ func gc_body_fpc2Kernel(gc_b *compiled.Block, values []uint64, cmpSize []uint32)
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_inc := compiled.Scratch[uint32](gc_b, 0)[:gc_n]
-	gc_pv := compiled.PrivateIn(gc_b, 0, cmpSize)
+	gc_pv := compiled.PrivateIn(gc_b, 0, compiled.OpAdd, cmpSize)
 	/*line hecbench_fpc.go:130*/ compressable := gocuda.Shared[uint32](t, 1)[:1]
 	WGS := gc_bdx
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {

@@ -5,7 +5,6 @@ package hecbenchstencil
 import (
 	"embed"
 
-	"github.com/gocuda/gocuda/atomic"
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
 )
@@ -135,6 +134,7 @@ func gc_body_findMinInSadArrayKernel(gc_b *compiled.Block, sadArraySize int, sad
 	gc_gdx := gc_b.GridDim().X
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
+	gc_pv := compiled.PrivateIn(gc_b, 0, compiled.OpMin, minSad, sadArray)
 	stride := uint32(gc_gdx * gc_bdx)
 	/*line hecbench_sad.go:76*/ if sadBlockSize <= 1*gc_bdx {
 		gc_b.SharedWritten()
@@ -192,27 +192,27 @@ func gc_body_findMinInSadArrayKernel(gc_b *compiled.Block, sadArraySize int, sad
 			{
 				gc_tx := gc_step + 0
 				gc_pos.Thread = gc_base + gc_tx
-				/*line hecbench_sad.go:99*/ atomic.Min(&minSad[0], cache[0])
+				/*line hecbench_sad.go:99*/ gc_pv.Min(&minSad[0], cache[0])
 			}
 			{
 				gc_tx := gc_step + 1
 				gc_pos.Thread = gc_base + gc_tx
-				/*line hecbench_sad.go:99*/ atomic.Min(&minSad[0], cache[0])
+				/*line hecbench_sad.go:99*/ gc_pv.Min(&minSad[0], cache[0])
 			}
 			{
 				gc_tx := gc_step + 2
 				gc_pos.Thread = gc_base + gc_tx
-				/*line hecbench_sad.go:99*/ atomic.Min(&minSad[0], cache[0])
+				/*line hecbench_sad.go:99*/ gc_pv.Min(&minSad[0], cache[0])
 			}
 			{
 				gc_tx := gc_step + 3
 				gc_pos.Thread = gc_base + gc_tx
-				/*line hecbench_sad.go:99*/ atomic.Min(&minSad[0], cache[0])
+				/*line hecbench_sad.go:99*/ gc_pv.Min(&minSad[0], cache[0])
 			}
 		}
 		for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 			gc_pos.Thread = gc_base + gc_tx
-			/*line hecbench_sad.go:99*/ atomic.Min(&minSad[0], cache[0])
+			/*line hecbench_sad.go:99*/ gc_pv.Min(&minSad[0], cache[0])
 		}
 	}
 }
@@ -244,7 +244,7 @@ func gc_body_getNumOfOccurrencesKernel(gc_b *compiled.Block, sadArraySize int, s
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_exited := gc_b.Exited()
-	gc_pv := compiled.PrivateIn(gc_b, 0, numOccurrences, sadArray, minSad)
+	gc_pv := compiled.PrivateIn(gc_b, 0, compiled.OpAdd, numOccurrences, sadArray, minSad)
 	/*line hecbench_sad.go:112*/ s := gocuda.Shared[int32](t, 1)[:1]
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 	gc_L1:

@@ -31,7 +31,7 @@ func gc_body_mcGeneratingTrianglesKernel(gc_b *compiled.Block, isoValue float32,
 	gc_s_numVertices := compiled.Scratch[uint32](gc_b, 6)[:gc_n]
 	gc_s_sumVertices := compiled.Scratch[uint32](gc_b, 7)[:gc_n]
 	/*line hecbench_marchingcubes_triangles.go:53*/ gc_s_sumTriangles := compiled.Scratch[uint32](gc_b, 8)[:gc_n]
-	/*line hecbench_marchingcubes_triangles.go:55*/ gc_pv := compiled.PrivateIn(gc_b, 0, triangles)
+	/*line hecbench_marchingcubes_triangles.go:55*/ gc_pv := compiled.PrivateIn(gc_b, 0, compiled.OpAdd, triangles)
 	/*line hecbench_marchingcubes_triangles.go:37*/ vertexIndices := gocuda.Shared[uint16](t, int(mcVoxelZLv2*mcVoxelYLv2*mcVoxelXLv2))[:int(mcVoxelZLv2*mcVoxelYLv2*mcVoxelXLv2)]
 	value := gocuda.Shared[float32](t, int((mcVoxelZLv2+1)*(mcVoxelYLv2+1)*(mcVoxelXLv2+1)))[:int((mcVoxelZLv2+1)*(mcVoxelYLv2+1)*(mcVoxelXLv2+1))]
 	sumsVertices := gocuda.Shared[uint32](t, 32)[:32]

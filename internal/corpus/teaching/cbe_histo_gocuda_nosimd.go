@@ -17,7 +17,7 @@ func gc_body_histoShmemKernel(gc_b *compiled.Block, buffer []uint8, size int64, 
 	gc_gdx := gc_b.GridDim().X
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
-	gc_pv := compiled.PrivateIn(gc_b, 0, histo)
+	gc_pv := compiled.PrivateIn(gc_b, 0, compiled.OpAdd, histo)
 	if 256 <= 1*gc_bdx {
 		gc_b.SharedWritten()
 	}

@@ -10,8 +10,9 @@ import (
 //
 // Unchanged: counts is read (a thread may see another's adds), sums
 // holds floats, whose sums round by the order of the adds, old's old
-// values are used, and passed goes to a helper.
-func readAdded(t *gocuda.Thread, data []byte, counts []uint32, sums []float32, old []int32, passed []uint64) {
+// values are used, passed goes to a helper, and mixed takes a max and an
+// add, which do not commute with each other.
+func readAdded(t *gocuda.Thread, data []byte, counts []uint32, sums []float32, old []int32, passed []uint64, mixed []int32) {
 	i := t.BlockIdx.X*t.BlockDim.X + t.ThreadIdx.X
 	if i >= len(data) {
 		return
@@ -24,6 +25,8 @@ func readAdded(t *gocuda.Thread, data []byte, counts []uint32, sums []float32, o
 	old[i%len(old)] = atomic.Add(&old[data[i]], 1)
 	atomic.Add(&passed[data[i]], 1)
 	touch(passed)
+	atomic.Max(&mixed[data[i]], int32(i))
+	atomic.Add(&mixed[0], 1)
 }
 
 // A helper: touch reads its slice.
