@@ -196,9 +196,8 @@ func (p *Private[T]) Min(at *T, v T) {
 	*t = min(*t, v)
 }
 
-// atomically applies p's operator to the element at with its atomic. It
-// is not inlined, so that the methods' private path, which runs where a
-// copy pays, is.
+// atomically applies p's operator to the element at with its atomic,
+// kept out of line so that each method stays short.
 //
 //go:noinline
 func (p *Private[T]) atomically(at *T, v T) {

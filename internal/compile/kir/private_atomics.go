@@ -23,7 +23,7 @@ import (
 // helper's argument, a float's addition, whose rounding depends on the
 // order) keeps the atomics.
 func privateAtomics(f *Func) {
-	adds := f.atomicAdds()
+	adds := f.atomicUpdates()
 	for _, p := range f.sliceParams() {
 		op, one := "", true
 		for call, to := range adds {
@@ -33,7 +33,7 @@ func privateAtomics(f *Func) {
 				op = privateOps[e.Short]
 			}
 		}
-		if !one || !privatizable(p) || !f.onlyAdded(p) {
+		if !one || !privatizable(p) || !f.onlyUpdated(p) {
 			continue
 		}
 		if f.Private == nil {
@@ -52,22 +52,22 @@ func privateAtomics(f *Func) {
 // operator of package compiled's each combines with (Sub adds).
 var privateOps = map[string]string{"Add": "OpAdd", "Sub": "OpAdd", "Or": "OpOr", "And": "OpAnd", "Xor": "OpXor", "Max": "OpMax", "Min": "OpMin"}
 
-// atomicAdds returns the kernel's statements of an atomic privateOps
+// atomicUpdates returns the kernel's statements of an atomic privateOps
 // takes on an element of a parameter, by the parameter they update.
-func (f *Func) atomicAdds() map[*ast.CallExpr]*types.Var {
+func (f *Func) atomicUpdates() map[*ast.CallExpr]*types.Var {
 	adds := map[*ast.CallExpr]*types.Var{}
 	f.inspectAll(func(n ast.Node) {
-		if call, p := f.paramAdd(n); p != nil {
+		if call, p := f.paramUpdate(n); p != nil {
 			adds[call] = p
 		}
 	})
 	return adds
 }
 
-// paramAdd returns, where n is a statement atomic.Add(&p[i], v) or
+// paramUpdate returns, where n is a statement atomic.Add(&p[i], v) or
 // another atomic of privateOps, p a parameter of the kernel, the call and
 // p.
-func (f *Func) paramAdd(n ast.Node) (*ast.CallExpr, *types.Var) {
+func (f *Func) paramUpdate(n ast.Node) (*ast.CallExpr, *types.Var) {
 	s, ok := n.(*ast.ExprStmt)
 	if !ok {
 		return nil, nil
@@ -130,14 +130,14 @@ func privatizable(p *types.Var) bool {
 	return slices.Contains([]types.BasicKind{types.Int32, types.Uint32, types.Int64, types.Uint64}, b.Kind())
 }
 
-// onlyAdded reports whether every use of p in the kernel's source, and
+// onlyUpdated reports whether every use of p in the kernel's source, and
 // in the IR the passes made of it, is the slice of a statement of an
 // atomic privateOps takes (or len or cap of p).
-func (f *Func) onlyAdded(p *types.Var) bool {
+func (f *Func) onlyUpdated(p *types.Var) bool {
 	allowed := map[*ast.Ident]bool{}
 	var uses []*ast.Ident
 	visit := func(n ast.Node) {
-		if call, to := f.paramAdd(n); to == p {
+		if call, to := f.paramUpdate(n); to == p {
 			allowed[addedSlice(call.Args[0])] = true
 		}
 		if id, ok := n.(*ast.Ident); ok && f.Src.Info.Uses[id] == p {

@@ -307,7 +307,7 @@ func (e *emitter) call(c *cloner, call *ast.CallExpr) (ast.Node, bool) {
 		return e.sharedAtomic(c, call, name), true
 	}
 	if p, ok := e.f.Private[call]; ok {
-		return e.privateAdd(c, call, p), true
+		return e.privateUpdate(c, call, p), true
 	}
 	if j := e.loopJam(); j != nil && j.Call == call && e.inLit == 0 {
 		return e.jamCall(c, call, j), true
@@ -370,10 +370,10 @@ func (e *emitter) sharedAtomic(c *cloner, call *ast.CallExpr, name string) ast.E
 	return &ast.CallExpr{Fun: fun, Lparen: e.pos.at(call.Lparen), Args: c.exprs(call.Args), Rparen: e.pos.at(call.Rparen)}
 }
 
-// privateAdd writes atomic.Add(&p[i], v) (or another atomic a private
+// privateUpdate writes atomic.Add(&p[i], v) (or another atomic a private
 // copy takes), p a parameter with a private copy, as the copy's method of
 // the atomic's name (compiled.Private).
-func (e *emitter) privateAdd(c *cloner, call *ast.CallExpr, p *types.Var) ast.Expr {
+func (e *emitter) privateUpdate(c *cloner, call *ast.CallExpr, p *types.Var) ast.Expr {
 	op, _ := e.f.entry(call)
 	fun := &ast.SelectorExpr{X: &ast.Ident{NamePos: e.pos.at(call.Pos()), Name: e.private[p]}, Sel: ast.NewIdent(op.Short)}
 	return &ast.CallExpr{Fun: fun, Lparen: e.pos.at(call.Lparen), Args: c.exprs(call.Args), Rparen: e.pos.at(call.Rparen)}
