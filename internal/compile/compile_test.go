@@ -101,7 +101,7 @@ func TestCompiledKernels(t *testing.T) {
 		"basic":      {"matMulTiled", "scan", "warp", "nestedHelper", "saxpy"},
 		"exits":      {"count"},
 		"generic":    {"reduce", "square"},
-		"names":      {"repeat", "window"},
+		"names":      {"repeat", "window", "tally"},
 		"policy":     {"scan"},
 		"specialize": {"pair"},
 		"refuse":     nil,

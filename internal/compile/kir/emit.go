@@ -234,10 +234,10 @@ func (e *emitter) privateCopies() {
 	for slot, p := range e.f.privateParams() {
 		others := ""
 		for _, q := range e.f.privateOthers(p) {
-			others += ", " + q.Name()
+			others += ", " + e.f.ParamName(q)
 		}
 		rt := e.f.Src.Compiled
-		e.printf("%s := %s.PrivateIn(%s, %d, %s.%s, %s%s)\n", e.private[p], rt, e.name["b"], slot, rt, e.f.PrivateOps[p], p.Name(), others)
+		e.printf("%s := %s.PrivateIn(%s, %d, %s.%s, %s%s)\n", e.private[p], rt, e.name["b"], slot, rt, e.f.PrivateOps[p], e.f.ParamName(p), others)
 	}
 }
 

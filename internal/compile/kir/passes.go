@@ -225,7 +225,7 @@ func newFunc(src *Source) *Func {
 	}
 	var params, locals []*types.Var
 	for _, v := range kernelVars(f.Src) {
-		if f.isParamPos(v) {
+		if f.isParam(v) {
 			params = append(params, v)
 		} else {
 			locals = append(locals, v)
@@ -235,7 +235,7 @@ func newFunc(src *Source) *Func {
 		for _, v := range sortedVars(f, setOf(list)) {
 			name := v.Name()
 			switch {
-			case f.isParamPos(v) && types.Universe.Lookup(name) == nil:
+			case f.isParam(v) && types.Universe.Lookup(name) == nil:
 				f.Names.Reserve(name)
 			case name != "_":
 				// A local, or a parameter shadowing a predeclared name
@@ -256,10 +256,6 @@ func (f *Func) ParamName(v *types.Var) string {
 		return w.Name
 	}
 	return v.Name()
-}
-
-func (f *Func) isParamPos(v *types.Var) bool {
-	return v.Pos() >= f.Src.Decl.Type.Pos() && v.Pos() < f.Src.Decl.Type.End()
 }
 
 func setOf(list []*types.Var) map[*types.Var]bool {

@@ -9,6 +9,7 @@ import (
 	compiled "strings"
 	lanes "unicode/utf8"
 
+	"github.com/gocuda/gocuda/atomic"
 	"github.com/gocuda/gocuda/gocuda"
 )
 
@@ -40,4 +41,16 @@ func window(t *gocuda.Thread, in, out []float32, r int) {
 		sum += in[i+d]
 	}
 	out[i] = sum
+}
+
+// Tally returns a kernel that counts bytes into a slice it only adds to,
+// whose parameter shadows Go's cap: the private copy the body takes
+// names the parameter as the body does.
+//
+//gocuda:kernel Tally
+func tally(t *gocuda.Thread, data []byte, cap []uint32) {
+	i := t.BlockIdx.X*t.BlockDim.X + t.ThreadIdx.X
+	if i < len(data) {
+		atomic.Add(&cap[data[i]], 1)
+	}
 }

@@ -18,17 +18,17 @@ const _ = gc_compiled.GeneratedCodeVersion2
 // Repeat returns a kernel whose threads read their neighbour's count of
 // the runes of a string repeated rank times, across a barrier.
 //
-//line names.go:19
+//line names.go:20
 func Repeat(out []int) func(*gocuda.Thread) {
 	return gc_compiled.Kernel(gc_src_repeat,
 		func(gc_t *gocuda.Thread) { repeat(gc_t, out) },
 		func(gc_b *gc_compiled.Block) { gc_body_repeat(gc_b, out) })
 }
 
-//line names.go:19
-var gc_src_repeat = gc_compiled.NewSource(gc_files_names, "repeat", "bd4a1124e9aefe624fa3cdf1672da913836da6187d74d1c59a4b35fb099d53e2", "names.go:15-25")
+//line names.go:20
+var gc_src_repeat = gc_compiled.NewSource(gc_files_names, "repeat", "bd4a1124e9aefe624fa3cdf1672da913836da6187d74d1c59a4b35fb099d53e2", "names.go:16-26")
 
-//line names.go:19
+//line names.go:20
 func gc_body_repeat(gc_b *gc_compiled.Block, out []int) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
@@ -37,7 +37,7 @@ func gc_body_repeat(gc_b *gc_compiled.Block, out []int) {
 	if gc_bdx <= 1*gc_bdx {
 		gc_b.SharedWritten()
 	}
-	/*line names.go:21*/ s := gocuda.Shared[int](t, gc_bdx)[:gc_bdx]
+	/*line names.go:22*/ s := gocuda.Shared[int](t, gc_bdx)[:gc_bdx]
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		if gc_bdx <= len(s) {
 			gc_at := s[:gc_bdx]
@@ -47,37 +47,37 @@ func gc_body_repeat(gc_b *gc_compiled.Block, out []int) {
 					gc_tx := gc_step + 0
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_tx
-					/*line names.go:22*/ gc_at[gc_tx] = lanes.RuneCountInString(compiled.Repeat("é", i))
+					/*line names.go:23*/ gc_at[gc_tx] = lanes.RuneCountInString(compiled.Repeat("é", i))
 				}
 				{
 					gc_tx := gc_step + 1
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_tx
-					/*line names.go:22*/ gc_at[gc_tx] = lanes.RuneCountInString(compiled.Repeat("é", i))
+					/*line names.go:23*/ gc_at[gc_tx] = lanes.RuneCountInString(compiled.Repeat("é", i))
 				}
 				{
 					gc_tx := gc_step + 2
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_tx
-					/*line names.go:22*/ gc_at[gc_tx] = lanes.RuneCountInString(compiled.Repeat("é", i))
+					/*line names.go:23*/ gc_at[gc_tx] = lanes.RuneCountInString(compiled.Repeat("é", i))
 				}
 				{
 					gc_tx := gc_step + 3
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_tx
-					/*line names.go:22*/ gc_at[gc_tx] = lanes.RuneCountInString(compiled.Repeat("é", i))
+					/*line names.go:23*/ gc_at[gc_tx] = lanes.RuneCountInString(compiled.Repeat("é", i))
 				}
 			}
 			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				i := gc_tx
-				/*line names.go:22*/ gc_at[gc_tx] = lanes.RuneCountInString(compiled.Repeat("é", i))
+				/*line names.go:23*/ gc_at[gc_tx] = lanes.RuneCountInString(compiled.Repeat("é", i))
 			}
 		} else {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				i := gc_tx
-				/*line names.go:22*/ s[i] = lanes.RuneCountInString(compiled.Repeat("é", i))
+				/*line names.go:23*/ s[i] = lanes.RuneCountInString(compiled.Repeat("é", i))
 			}
 		}
 	}
@@ -99,13 +99,13 @@ func gc_body_repeat(gc_b *gc_compiled.Block, out []int) {
 						gc_tx := gc_seg + gc_u
 						i := gc_tx
 						_ = i
-						/*line names.go:24*/ gc_at2[gc_u] = gc_at3[gc_u]
+						/*line names.go:25*/ gc_at2[gc_u] = gc_at3[gc_u]
 					}
 				} else {
 					for gc_tx := gc_seg; gc_tx < gc_segend; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
 						i := gc_tx
-						/*line names.go:24*/ out[i] = s[(gc_tx + gc_r)]
+						/*line names.go:25*/ out[i] = s[(gc_tx + gc_r)]
 					}
 				}
 				gc_seg = gc_segend
@@ -117,31 +117,31 @@ func gc_body_repeat(gc_b *gc_compiled.Block, out []int) {
 					gc_tx := gc_step2 + 0
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_tx
-					/*line names.go:24*/ out[i] = s[(i+1)%gc_bdx]
+					/*line names.go:25*/ out[i] = s[(i+1)%gc_bdx]
 				}
 				{
 					gc_tx := gc_step2 + 1
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_tx
-					/*line names.go:24*/ out[i] = s[(i+1)%gc_bdx]
+					/*line names.go:25*/ out[i] = s[(i+1)%gc_bdx]
 				}
 				{
 					gc_tx := gc_step2 + 2
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_tx
-					/*line names.go:24*/ out[i] = s[(i+1)%gc_bdx]
+					/*line names.go:25*/ out[i] = s[(i+1)%gc_bdx]
 				}
 				{
 					gc_tx := gc_step2 + 3
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_tx
-					/*line names.go:24*/ out[i] = s[(i+1)%gc_bdx]
+					/*line names.go:25*/ out[i] = s[(i+1)%gc_bdx]
 				}
 			}
 			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				i := gc_tx
-				/*line names.go:24*/ out[i] = s[(i+1)%gc_bdx]
+				/*line names.go:25*/ out[i] = s[(i+1)%gc_bdx]
 			}
 		}
 	}
@@ -151,15 +151,90 @@ func gc_body_repeat(gc_b *gc_compiled.Block, out []int) {
 // index: a loop the default build runs eight threads a step, in vectors
 // of package lanes, and the SIMD build in vectors of simd/archsimd.
 //
-//line names.go:32
+//line names.go:33
 func Window(in, out []float32, r int) func(*gocuda.Thread) {
 	return gc_compiled.GridKernel(gc_src_window,
 		func(gc_t *gocuda.Thread) { window(gc_t, in, out, r) },
 		func(gc_b *gc_compiled.Block, gc_lo, gc_hi int) { gc_body_window(gc_b, gc_lo, gc_hi, in, out, r) })
 }
 
-//line names.go:32
-var gc_src_window = gc_compiled.NewSource(gc_files_names, "window", "c516b766fb74ac7cf38f76833aff6af6efbad331a7fe4c6029eb34c8a5a7b8a9", "names.go:27-43").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+//line names.go:33
+var gc_src_window = gc_compiled.NewSource(gc_files_names, "window", "c516b766fb74ac7cf38f76833aff6af6efbad331a7fe4c6029eb34c8a5a7b8a9", "names.go:28-44").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+
+// Tally returns a kernel that counts bytes into a slice it only adds to,
+// whose parameter shadows Go's cap: the private copy the body takes
+// names the parameter as the body does.
+//
+//line names.go:51
+func Tally(data []byte, cap []uint32) func(*gocuda.Thread) {
+	return gc_compiled.GridKernel(gc_src_tally,
+		func(gc_t *gocuda.Thread) { tally(gc_t, data, cap) },
+		func(gc_b *gc_compiled.Block, gc_lo, gc_hi int) { gc_body_tally(gc_b, gc_lo, gc_hi, data, cap) })
+}
+
+//line names.go:51
+var gc_src_tally = gc_compiled.NewSource(gc_files_names, "tally", "0850b0dda5fc5238723843684debe458108f655bffdc096e0dd5c922a903a2e1", "names.go:46-56").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+
+//line names.go:51
+func gc_body_tally(gc_b *gc_compiled.Block, gc_lo, gc_hi int, data []byte, cap_ []uint32) {
+	gc_pos := gc_b.Pos()
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
+	gc_n := gc_b.Len()
+	gc_pv := gc_compiled.PrivateIn(gc_b, 0, gc_compiled.OpAdd, cap_)
+	gc_bx := gc_lo%gc_gdx - 1
+	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+		if gc_b.Stopped() {
+			return
+		}
+		gc_pos.Block = gc_blk
+		gc_bx++
+		if gc_bx == gc_gdx {
+			gc_bx = 0
+		}
+		gc_from, gc_to := 0, gc_bdx
+		if !gc_compiled.Adds(gc_bx*gc_bdx, gc_to) {
+			/*line names.go:70*/ panic(gc_compiled.ErrGuardWraps)
+		}
+		if gc_bound := gc_compiled.Diff(len(data), gc_bx*gc_bdx); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_step := gc_from
+			for ; gc_step+3 < gc_to; gc_step += 4 {
+				{
+					gc_tx := gc_step + 0
+					gc_pos.Thread = gc_base + gc_tx
+					i := gc_bx*gc_bdx + gc_tx
+					/*line names.go:54*/ gc_pv.Add(&cap_[data[i]], 1)
+				}
+				{
+					gc_tx := gc_step + 1
+					gc_pos.Thread = gc_base + gc_tx
+					i := gc_bx*gc_bdx + gc_tx
+					/*line names.go:54*/ gc_pv.Add(&cap_[data[i]], 1)
+				}
+				{
+					gc_tx := gc_step + 2
+					gc_pos.Thread = gc_base + gc_tx
+					i := gc_bx*gc_bdx + gc_tx
+					/*line names.go:54*/ gc_pv.Add(&cap_[data[i]], 1)
+				}
+				{
+					gc_tx := gc_step + 3
+					gc_pos.Thread = gc_base + gc_tx
+					i := gc_bx*gc_bdx + gc_tx
+					/*line names.go:54*/ gc_pv.Add(&cap_[data[i]], 1)
+				}
+			}
+			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+				gc_pos.Thread = gc_base + gc_tx
+				i := gc_bx*gc_bdx + gc_tx
+				/*line names.go:54*/ gc_pv.Add(&cap_[data[i]], 1)
+			}
+		}
+	}
+}
 
 // gc_files_names holds the source files whose lines the kernels' records hash.
 //

@@ -9,7 +9,7 @@ import (
 	gc_lanes "github.com/gocuda/gocuda/compiled/lanes"
 )
 
-//line names.go:32
+//line names.go:33
 func gc_body_window(gc_b *gc_compiled.Block, gc_lo, gc_hi int, in, out []float32, r int) {
 	gc_pos := gc_b.Pos()
 	gc_bdx := gc_b.Dim().X
@@ -25,7 +25,7 @@ func gc_body_window(gc_b *gc_compiled.Block, gc_lo, gc_hi int, in, out []float32
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-		/*line names.go:38*/ archsimd := r
+		/*line names.go:39*/ archsimd := r
 		gc_compiled.OutOfLine(func() {
 			{
 				gc_from, gc_to := 0, gc_bdx
@@ -41,36 +41,36 @@ func gc_body_window(gc_b *gc_compiled.Block, gc_lo, gc_hi int, in, out []float32
 					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
 						gc_tx := gc_vstep
 						var i int = gc_bx*gc_bdx + gc_tx
-						/*line names.go:37*/ var sum gc_lanes.Float32x8
-						/*line names.go:39*/ if i < 0 || i > len(out)-8 {
+						/*line names.go:38*/ var sum gc_lanes.Float32x8
+						/*line names.go:40*/ if i < 0 || i > len(out)-8 {
 							break
 						}
-						/*line names.go:39*/ if gc_compiled.Adds(archsimd, 2) && (i+0) >= 0 && (i+archsimd) >= (i+0) && (i+archsimd) <= (len(in)-8) {
-							/*line names.go:39*/ for d := 0; d <= archsimd; d = d + 1 {
-								var gc_ld2 gc_lanes.Float32x8
-								{
-									/*line names.go:39*/ gc_ld2 = gc_lanes.LoadFloat32x8Slice(in[i+d:])
-								}
-								/*line names.go:40*/ sum = sum.Add(gc_ld2)
-							}
-						} else {
+						/*line names.go:40*/ if gc_compiled.Adds(archsimd, 2) && (i+0) >= 0 && (i+archsimd) >= (i+0) && (i+archsimd) <= (len(in)-8) {
 							/*line names.go:40*/ for d := 0; d <= archsimd; d = d + 1 {
 								var gc_ld2 gc_lanes.Float32x8
-								/*line names.go:39*/ if (i+d) >= 0 && (i+d) <= len(in)-8 {
+								{
+									/*line names.go:40*/ gc_ld2 = gc_lanes.LoadFloat32x8Slice(in[i+d:])
+								}
+								/*line names.go:41*/ sum = sum.Add(gc_ld2)
+							}
+						} else {
+							/*line names.go:41*/ for d := 0; d <= archsimd; d = d + 1 {
+								var gc_ld2 gc_lanes.Float32x8
+								/*line names.go:40*/ if (i+d) >= 0 && (i+d) <= len(in)-8 {
 									gc_ld2 = gc_lanes.LoadFloat32x8Slice(in[i+d:])
 								} else {
 									break gc_steps2
 								}
-								/*line names.go:40*/ sum = sum.Add(gc_ld2)
+								/*line names.go:41*/ sum = sum.Add(gc_ld2)
 							}
 						}
-						/*line names.go:42*/ sum.StoreSlice(out[i:])
+						/*line names.go:43*/ sum.StoreSlice(out[i:])
 					}
 					for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
 						i := gc_bx*gc_bdx + gc_tx
-						/*line names.go:37*/ var sum float32
-						/*line names.go:39*/ for d := 0; d <= archsimd; d++ {
+						/*line names.go:38*/ var sum float32
+						/*line names.go:40*/ for d := 0; d <= archsimd; d++ {
 							sum += in[i+d]
 						}
 						out[i] = sum
