@@ -83,7 +83,7 @@ func (x *executor) runBlocks(job *grid.Job, first, end int64) (err error) {
 		}
 	}()
 	x.blk.ChunkEnd = int(end)
-	defer x.mergePrivates() // before the recover above: a failed chunk's adds stay made
+	defer x.mergePrivates() // before the recover above: a failed chunk's updates stay made
 	l := x.launch
 	x.block = l.grid.index(first)
 	x.end = end // a grid body that runs the rest of the chunk ends it sooner
@@ -107,7 +107,7 @@ func (x *executor) runBlocks(job *grid.Job, first, end int64) (err error) {
 }
 
 // mergePrivates merges the private copies the chunk's compiled bodies
-// added to (compiled.PrivateIn) into their slices, and forgets them.
+// updated (compiled.PrivateIn) into their slices, and forgets them.
 func (x *executor) mergePrivates() {
 	for i, p := range x.blk.Privates {
 		if p != nil {

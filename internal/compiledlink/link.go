@@ -43,8 +43,9 @@ type Block[T, D any] struct {
 	Polls uint16
 
 	// ChunkEnd is the linear index of the block after the chunk being
-	// run, and Privates the private copies of slices its bodies only add
-	// to (package compiled's PrivateIn), by the kernel's slot: the engine
+	// run, and Privates the private copies of slices its bodies only
+	// update atomically (package compiled's PrivateIn), by the kernel's
+	// slot: the engine
 	// merges them when the chunk ends, whether it completes, fails or
 	// stops, and clears them.
 	ChunkEnd int

@@ -18,15 +18,15 @@ import (
 // chunk of blocks update a private copy, which the engine merges when the
 // chunk ends (compiled.PrivateIn): the textbook histograms' atomics on
 // global bins, one per element or one per bin of each block, cost what a
-// worker's own bins cost. A
-// len and cap are the copy's too. A use of any other kind (a read, a
-// helper's argument, a float's addition, whose rounding depends on the
-// order) keeps the atomics.
+// worker's own bins cost. len and cap of the slice are the copy's too. A
+// use of any other kind (a read, a helper's argument, a float's addition,
+// whose rounding depends on the order, a second operator) keeps the
+// atomics.
 func privateAtomics(f *Func) {
-	adds := f.atomicUpdates()
+	updates := f.atomicUpdates()
 	for _, p := range f.sliceParams() {
 		op, one := "", true
-		for call, to := range adds {
+		for call, to := range updates {
 			if to == p {
 				e, _ := f.entry(call)
 				one = one && (op == "" || op == privateOps[e.Short])
@@ -40,7 +40,7 @@ func privateAtomics(f *Func) {
 			f.Private, f.PrivateOps = map[*ast.CallExpr]*types.Var{}, map[*types.Var]string{}
 		}
 		f.PrivateOps[p] = op
-		for call, to := range adds {
+		for call, to := range updates {
 			if to == p {
 				f.Private[call] = p
 			}
@@ -55,13 +55,13 @@ var privateOps = map[string]string{"Add": "OpAdd", "Sub": "OpAdd", "Or": "OpOr",
 // atomicUpdates returns the kernel's statements of an atomic privateOps
 // takes on an element of a parameter, by the parameter they update.
 func (f *Func) atomicUpdates() map[*ast.CallExpr]*types.Var {
-	adds := map[*ast.CallExpr]*types.Var{}
+	updates := map[*ast.CallExpr]*types.Var{}
 	f.inspectAll(func(n ast.Node) {
 		if call, p := f.paramUpdate(n); p != nil {
-			adds[call] = p
+			updates[call] = p
 		}
 	})
-	return adds
+	return updates
 }
 
 // paramUpdate returns, where n is a statement atomic.Add(&p[i], v) or
@@ -180,7 +180,7 @@ func (f *Func) lenOf(n ast.Node) *ast.Ident {
 }
 
 // privateOthers returns the kernel's slice parameters of p's type that it
-// uses other than by private adds: a private copy must overlap none.
+// uses other than by private updates: a private copy must overlap none.
 func (f *Func) privateOthers(p *types.Var) []*types.Var {
 	var out []*types.Var
 	private := map[*types.Var]bool{}

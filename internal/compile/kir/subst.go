@@ -374,8 +374,8 @@ func (e *emitter) sharedAtomic(c *cloner, call *ast.CallExpr, name string) ast.E
 // copy takes), p a parameter with a private copy, as the copy's method of
 // the atomic's name (compiled.Private).
 func (e *emitter) privateUpdate(c *cloner, call *ast.CallExpr, p *types.Var) ast.Expr {
-	op, _ := e.f.entry(call)
-	fun := &ast.SelectorExpr{X: &ast.Ident{NamePos: e.pos.at(call.Pos()), Name: e.private[p]}, Sel: ast.NewIdent(op.Short)}
+	atomic, _ := e.f.entry(call)
+	fun := &ast.SelectorExpr{X: &ast.Ident{NamePos: e.pos.at(call.Pos()), Name: e.private[p]}, Sel: ast.NewIdent(atomic.Short)}
 	return &ast.CallExpr{Fun: fun, Lparen: e.pos.at(call.Lparen), Args: c.exprs(call.Args), Rparen: e.pos.at(call.Rparen)}
 }
 
