@@ -183,12 +183,8 @@ func (f *Func) lenOf(n ast.Node) *ast.Ident {
 // uses other than by private updates: a private copy must overlap none.
 func (f *Func) privateOthers(p *types.Var) []*types.Var {
 	var out []*types.Var
-	private := map[*types.Var]bool{}
-	for _, v := range f.Private {
-		private[v] = true
-	}
 	for _, q := range f.sliceParams() {
-		if q != p && !private[q] && types.Identical(q.Type(), p.Type()) {
+		if _, private := f.PrivateOps[q]; q != p && !private && types.Identical(q.Type(), p.Type()) {
 			out = append(out, q)
 		}
 	}
@@ -199,11 +195,8 @@ func (f *Func) privateOthers(p *types.Var) []*types.Var {
 func (f *Func) privateParams() []*types.Var {
 	var out []*types.Var
 	for _, q := range f.sliceParams() {
-		for _, v := range f.Private {
-			if v == q {
-				out = append(out, q)
-				break
-			}
+		if _, private := f.PrivateOps[q]; private {
+			out = append(out, q)
 		}
 	}
 	return out
