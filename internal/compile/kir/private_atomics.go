@@ -33,7 +33,7 @@ func privateAtomics(f *Func) {
 				op = privateOps[e.Short]
 			}
 		}
-		if !one || !privatizable(p) || !f.onlyUpdated(p) {
+		if op == "" || !one || !privatizable(p) || !f.onlyUpdated(p) { // op: at least one update
 			continue
 		}
 		if f.Private == nil {

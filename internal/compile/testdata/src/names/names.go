@@ -45,12 +45,13 @@ func window(t *gocuda.Thread, in, out []float32, r int) {
 
 // Tally returns a kernel that counts bytes into a slice it only adds to,
 // whose parameter shadows Go's cap: the private copy the body takes
-// names the parameter as the body does.
+// names the parameter as the body does. Of upto the kernel takes only
+// the length, and no copy: it updates nothing there.
 //
 //gocuda:kernel Tally
-func tally(t *gocuda.Thread, data []byte, cap []uint32) {
+func tally(t *gocuda.Thread, data []byte, cap, upto []uint32) {
 	i := t.BlockIdx.X*t.BlockDim.X + t.ThreadIdx.X
-	if i < len(data) {
+	if i < len(data) && i < len(upto) {
 		atomic.Add(&cap[data[i]], 1)
 	}
 }

@@ -163,25 +163,26 @@ var gc_src_window = gc_compiled.NewSource(gc_files_names, "window", "c516b766fb7
 
 // Tally returns a kernel that counts bytes into a slice it only adds to,
 // whose parameter shadows Go's cap: the private copy the body takes
-// names the parameter as the body does.
+// names the parameter as the body does. Of upto the kernel takes only
+// the length, and no copy: it updates nothing there.
 //
-//line names.go:51
-func Tally(data []byte, cap []uint32) func(*gocuda.Thread) {
+//line names.go:52
+func Tally(data []byte, cap, upto []uint32) func(*gocuda.Thread) {
 	return gc_compiled.GridKernel(gc_src_tally,
-		func(gc_t *gocuda.Thread) { tally(gc_t, data, cap) },
-		func(gc_b *gc_compiled.Block, gc_lo, gc_hi int) { gc_body_tally(gc_b, gc_lo, gc_hi, data, cap) })
+		func(gc_t *gocuda.Thread) { tally(gc_t, data, cap, upto) },
+		func(gc_b *gc_compiled.Block, gc_lo, gc_hi int) { gc_body_tally(gc_b, gc_lo, gc_hi, data, cap, upto) })
 }
 
-//line names.go:51
-var gc_src_tally = gc_compiled.NewSource(gc_files_names, "tally", "0850b0dda5fc5238723843684debe458108f655bffdc096e0dd5c922a903a2e1", "names.go:46-56").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+//line names.go:52
+var gc_src_tally = gc_compiled.NewSource(gc_files_names, "tally", "dbbfda22894b1e36954e2cc1f20a9b9a876acebef966978dc8b9f58330f5d135", "names.go:46-57").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
-//line names.go:51
-func gc_body_tally(gc_b *gc_compiled.Block, gc_lo, gc_hi int, data []byte, cap_ []uint32) {
+//line names.go:52
+func gc_body_tally(gc_b *gc_compiled.Block, gc_lo, gc_hi int, data []byte, cap_, upto []uint32) {
 	gc_pos := gc_b.Pos()
 	gc_bdx := gc_b.Dim().X
 	gc_gdx := gc_b.GridDim().X
 	gc_n := gc_b.Len()
-	gc_pv := gc_compiled.PrivateIn(gc_b, 0, gc_compiled.OpAdd, cap_)
+	gc_pv := gc_compiled.PrivateIn(gc_b, 0, gc_compiled.OpAdd, cap_, upto)
 	gc_bx := gc_lo%gc_gdx - 1
 	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
 		if gc_b.Stopped() {
@@ -194,9 +195,15 @@ func gc_body_tally(gc_b *gc_compiled.Block, gc_lo, gc_hi int, data []byte, cap_ 
 		}
 		gc_from, gc_to := 0, gc_bdx
 		if !gc_compiled.Adds(gc_bx*gc_bdx, gc_to) {
-			/*line names.go:70*/ panic(gc_compiled.ErrGuardWraps)
+			/*line names.go:71*/ panic(gc_compiled.ErrGuardWraps)
 		}
 		if gc_bound := gc_compiled.Diff(len(data), gc_bx*gc_bdx); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		if !gc_compiled.Adds(gc_bx*gc_bdx, gc_to) {
+			panic(gc_compiled.ErrGuardWraps)
+		}
+		if gc_bound := gc_compiled.Diff(len(upto), gc_bx*gc_bdx); gc_bound < gc_to {
 			gc_to = gc_bound
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
@@ -206,31 +213,31 @@ func gc_body_tally(gc_b *gc_compiled.Block, gc_lo, gc_hi int, data []byte, cap_ 
 					gc_tx := gc_step + 0
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_bx*gc_bdx + gc_tx
-					/*line names.go:54*/ gc_pv.Add(&cap_[data[i]], 1)
+					/*line names.go:55*/ gc_pv.Add(&cap_[data[i]], 1)
 				}
 				{
 					gc_tx := gc_step + 1
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_bx*gc_bdx + gc_tx
-					/*line names.go:54*/ gc_pv.Add(&cap_[data[i]], 1)
+					/*line names.go:55*/ gc_pv.Add(&cap_[data[i]], 1)
 				}
 				{
 					gc_tx := gc_step + 2
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_bx*gc_bdx + gc_tx
-					/*line names.go:54*/ gc_pv.Add(&cap_[data[i]], 1)
+					/*line names.go:55*/ gc_pv.Add(&cap_[data[i]], 1)
 				}
 				{
 					gc_tx := gc_step + 3
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_bx*gc_bdx + gc_tx
-					/*line names.go:54*/ gc_pv.Add(&cap_[data[i]], 1)
+					/*line names.go:55*/ gc_pv.Add(&cap_[data[i]], 1)
 				}
 			}
 			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				i := gc_bx*gc_bdx + gc_tx
-				/*line names.go:54*/ gc_pv.Add(&cap_[data[i]], 1)
+				/*line names.go:55*/ gc_pv.Add(&cap_[data[i]], 1)
 			}
 		}
 	}
