@@ -143,57 +143,32 @@ func gc_body_hillisSteeleScan[T Number](gc_b *compiled.Block, in, out, sums []T,
 		} else {
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				/*line scan_block.go:66*/ gc_off2 := 0 - offset
-				if gc_off2 >= 0 && gc_off2 <= len(x_) && gc_bdx <= len(x_)-gc_off2 {
-					gc_at3 := x_[gc_off2:][:gc_bdx]
-					gc_step2 := 0
-					for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-						{
-							gc_tx := gc_step2 + 0
-							gc_rank := gc_base + gc_tx
-							i_ := gc_tx
-							/*line scan_block.go:52*/ var y T
-							if i_ >= offset {
-								y = gc_at3[gc_tx]
+				gc_fastlo := min(max(0, -gc_off2), gc_bdx)
+				gc_fasthi := max(min(gc_bdx, len(x_)-gc_off2), gc_fastlo)
+				if gc_fastlo < gc_fasthi {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						if gc_tx == gc_fastlo {
+							gc_seglen := gc_fasthi - gc_fastlo
+							gc_at3 := x_[gc_off2+gc_fastlo:][:gc_seglen]
+							for gc_u := 0; gc_u < gc_seglen; gc_u++ {
+								gc_tx := gc_fastlo + gc_u
+								gc_rank := gc_base + gc_tx
+								i_ := gc_tx
+								/*line scan_block.go:52*/ var y T
+								if i_ >= offset {
+									y = gc_at3[gc_u]
+								}
+								gc_s_y[gc_rank] = y
 							}
-							gc_s_y[gc_rank] = y
+							gc_tx = gc_fasthi - 1
+							continue
 						}
-						{
-							gc_tx := gc_step2 + 1
-							gc_rank := gc_base + gc_tx
-							i_ := gc_tx
-							/*line scan_block.go:52*/ var y T
-							if i_ >= offset {
-								y = gc_at3[gc_tx]
-							}
-							gc_s_y[gc_rank] = y
-						}
-						{
-							gc_tx := gc_step2 + 2
-							gc_rank := gc_base + gc_tx
-							i_ := gc_tx
-							/*line scan_block.go:52*/ var y T
-							if i_ >= offset {
-								y = gc_at3[gc_tx]
-							}
-							gc_s_y[gc_rank] = y
-						}
-						{
-							gc_tx := gc_step2 + 3
-							gc_rank := gc_base + gc_tx
-							i_ := gc_tx
-							/*line scan_block.go:52*/ var y T
-							if i_ >= offset {
-								y = gc_at3[gc_tx]
-							}
-							gc_s_y[gc_rank] = y
-						}
-					}
-					for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 						i_ := gc_tx
 						/*line scan_block.go:52*/ var y T
 						if i_ >= offset {
-							y = gc_at3[gc_tx]
+							y = x_[i_-offset]
 						}
 						gc_s_y[gc_rank] = y
 					}
@@ -217,34 +192,34 @@ func gc_body_hillisSteeleScan[T Number](gc_b *compiled.Block, in, out, sums []T,
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 				if gc_from >= 0 && gc_to <= len(x_) {
 					gc_at4 := x_[:gc_to]
-					gc_step3 := gc_from
-					for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+					gc_step2 := gc_from
+					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 						{
-							gc_tx := gc_step3 + 0
+							gc_tx := gc_step2 + 0
 							gc_rank := gc_base + gc_tx
 							y := gc_s_y[gc_rank]
 							/*line scan_block.go:58*/ gc_at4[gc_tx] = y + gc_at4[gc_tx]
 						}
 						{
-							gc_tx := gc_step3 + 1
+							gc_tx := gc_step2 + 1
 							gc_rank := gc_base + gc_tx
 							y := gc_s_y[gc_rank]
 							/*line scan_block.go:58*/ gc_at4[gc_tx] = y + gc_at4[gc_tx]
 						}
 						{
-							gc_tx := gc_step3 + 2
+							gc_tx := gc_step2 + 2
 							gc_rank := gc_base + gc_tx
 							y := gc_s_y[gc_rank]
 							/*line scan_block.go:58*/ gc_at4[gc_tx] = y + gc_at4[gc_tx]
 						}
 						{
-							gc_tx := gc_step3 + 3
+							gc_tx := gc_step2 + 3
 							gc_rank := gc_base + gc_tx
 							y := gc_s_y[gc_rank]
 							/*line scan_block.go:58*/ gc_at4[gc_tx] = y + gc_at4[gc_tx]
 						}
 					}
-					for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						y := gc_s_y[gc_rank]
 						/*line scan_block.go:58*/ gc_at4[gc_tx] = y + gc_at4[gc_tx]
@@ -265,41 +240,41 @@ func gc_body_hillisSteeleScan[T Number](gc_b *compiled.Block, in, out, sums []T,
 		/*line scan_block.go:68*/ gc_off3 := gc_bx * b
 		gc_off4 := 0 - 1
 		gc_off5 := gc_bx
-		gc_fastlo, gc_fasthi := 0, 0
+		gc_fastlo2, gc_fasthi2 := 0, 0
 		if gc_off5 >= 0 && gc_off5 < len(sums) {
-			gc_fastlo = min(max(0, -gc_off3, -gc_off4), gc_bdx)
-			gc_fasthi = max(min(gc_bdx, len(x_), len(out)-gc_off3, len(x)-gc_off4, len(in)-gc_off3), gc_fastlo)
+			gc_fastlo2 = min(max(0, -gc_off3, -gc_off4), gc_bdx)
+			gc_fasthi2 = max(min(gc_bdx, len(x_), len(out)-gc_off3, len(x)-gc_off4, len(in)-gc_off3), gc_fastlo2)
 		}
-		if gc_fastlo < gc_fasthi {
+		if gc_fastlo2 < gc_fasthi2 {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				if gc_tx == gc_fastlo {
-					gc_seglen := gc_fasthi - gc_fastlo
-					gc_at5 := x_[gc_fastlo:][:gc_seglen]
-					gc_at6 := out[gc_off3+gc_fastlo:][:gc_seglen]
-					gc_at7 := x[gc_off4+gc_fastlo:][:gc_seglen]
+				if gc_tx == gc_fastlo2 {
+					gc_seglen2 := gc_fasthi2 - gc_fastlo2
+					gc_at5 := x_[gc_fastlo2:][:gc_seglen2]
+					gc_at6 := out[gc_off3+gc_fastlo2:][:gc_seglen2]
+					gc_at7 := x[gc_off4+gc_fastlo2:][:gc_seglen2]
 					gc_at8 := sums[gc_off5:][:1]
-					for gc_u := 0; gc_u < gc_seglen; gc_u++ {
-						gc_tx := gc_fastlo + gc_u
+					for gc_u2 := 0; gc_u2 < gc_seglen2; gc_u2++ {
+						gc_tx := gc_fastlo2 + gc_u2
 						gc_pos.Thread = gc_base + gc_tx
 						i := gc_tx
 						/*line scan_block.go:23*/ g := gc_bx*b + i
-						/*line scan_block.go:62*/ var r T = gc_at5[gc_u]
+						/*line scan_block.go:62*/ var r T = gc_at5[gc_u2]
 						/*line scan_block.go:30*/ incl := r
 						if true || g < n {
 							switch {
 							case inclusive:
-								gc_at6[gc_u] = incl
+								gc_at6[gc_u2] = incl
 							case i > 0:
-								gc_at6[gc_u] = gc_at7[gc_u]
+								gc_at6[gc_u2] = gc_at7[gc_u2]
 							default:
-								gc_at6[gc_u] = 0
+								gc_at6[gc_u2] = 0
 							}
 						}
 						if sums != nil && i == b-1 {
 							gc_at8[0] = incl
 						}
 					}
-					gc_tx = gc_fasthi - 1
+					gc_tx = gc_fasthi2 - 1
 					continue
 				}
 				gc_pos.Thread = gc_base + gc_tx

@@ -50,18 +50,43 @@ func gc_body_fdtdStep1Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, nx, ny int,
 			gc_off := (gc_bx * gc_bdx) + ((gc_by*gc_bdy + gc_ty) * ny)
 			gc_off2 := step
 			gc_off3 := (gc_bx * gc_bdx) + (((gc_by*gc_bdy + gc_ty) - 1) * ny)
-			if gc_from >= 0 && gc_off >= 0 && gc_off <= len(ey) && gc_to <= len(ey)-gc_off && gc_off2 >= 0 && gc_off2 < len(fict) && gc_apart && gc_off <= len(hz) && gc_to <= len(hz)-gc_off && gc_off3 >= 0 && gc_off3 <= len(hz) && gc_to <= len(hz)-gc_off3 {
-				gc_at := ey[gc_off:][:gc_to]
-				gc_at2 := fict[gc_off2:][:1]
-				gc_at3 := hz[gc_off:][:gc_to]
-				gc_at4 := hz[gc_off3:][:gc_to]
-				gc_elem := gc_at2[0]
+			gc_fastlo, gc_fasthi := gc_from, gc_from
+			if gc_off2 >= 0 && gc_off2 < len(fict) && gc_apart {
+				gc_fastlo = min(max(gc_from, 0, -gc_off, -gc_off3), gc_to)
+				gc_fasthi = max(min(gc_to, len(ey)-gc_off, len(hz)-gc_off, len(hz)-gc_off3), gc_fastlo)
+			}
+			if gc_fastlo < gc_fasthi {
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					if gc_tx == gc_fastlo {
+						gc_seglen := gc_fasthi - gc_fastlo
+						gc_at := ey[gc_off+gc_fastlo:][:gc_seglen]
+						gc_at2 := fict[gc_off2:][:1]
+						gc_at3 := hz[gc_off+gc_fastlo:][:gc_seglen]
+						gc_at4 := hz[gc_off3+gc_fastlo:][:gc_seglen]
+						gc_elem := gc_at2[0]
+						for gc_u := 0; gc_u < gc_seglen; gc_u++ {
+							gc_tx := gc_fastlo + gc_u
+							j := gc_bx*gc_bdx + gc_tx
+							_ = j
+							i := gc_by*gc_bdy + gc_ty
+							/*line polybench_stencils.go:21*/ if i == 0 {
+								gc_at[gc_u] = gc_elem
+							} else {
+								gc_at[gc_u] = gc_at[gc_u] - 0.5*(gc_at3[gc_u]-gc_at4[gc_u])
+							}
+						}
+						gc_tx = gc_fasthi - 1
+						continue
+					}
+					gc_rank := gc_base + gc_tx%gc_bdx
+					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+					gc_pos.Thread = gc_rank
+					j := gc_bx*gc_bdx + gc_tx
 					i := gc_by*gc_bdy + gc_ty
 					/*line polybench_stencils.go:21*/ if i == 0 {
-						gc_at[gc_tx] = gc_elem
+						ey[i*ny+j] = fict[step]
 					} else {
-						gc_at[gc_tx] = gc_at[gc_tx] - 0.5*(gc_at3[gc_tx]-gc_at4[gc_tx])
+						ey[i*ny+j] = ey[i*ny+j] - 0.5*(hz[i*ny+j]-hz[(i-1)*ny+j])
 					}
 				}
 			} else {

@@ -51,74 +51,99 @@ func gc_body_fdtdStep1Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, nx, ny int,
 			gc_off := (gc_bx * gc_bdx) + ((gc_by*gc_bdy + gc_ty) * ny)
 			gc_off2 := step
 			gc_off3 := (gc_bx * gc_bdx) + (((gc_by*gc_bdy + gc_ty) - 1) * ny)
-			if gc_from >= 0 && gc_off >= 0 && gc_off <= len(ey) && gc_to <= len(ey)-gc_off && gc_off2 >= 0 && gc_off2 < len(fict) && gc_apart && gc_off <= len(hz) && gc_to <= len(hz)-gc_off && gc_off3 >= 0 && gc_off3 <= len(hz) && gc_to <= len(hz)-gc_off3 {
-				gc_at := ey[gc_off:][:gc_to]
-				gc_at2 := fict[gc_off2:][:1]
-				gc_at3 := hz[gc_off:][:gc_to]
-				gc_at4 := hz[gc_off3:][:gc_to]
-				gc_elem := gc_at2[0]
-				gc_vstep := gc_from
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop bool
-					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-						gc_Lane0Mask324 := compiled.Lane0Mask32()
-						gc_vb4 := archsimd.BroadcastFloat32x16(0.5)
-						gc_sbx, gc_sx := gc_vstep/gc_bdx, gc_vstep%gc_bdx
-						for ; gc_vstep+15 < gc_to; gc_vstep, gc_sx = gc_vstep+16, gc_sx+16 {
-							for gc_sx >= gc_bdx {
-								gc_sx -= gc_bdx
-								gc_sbx++
+			gc_fastlo, gc_fasthi := gc_from, gc_from
+			if gc_off2 >= 0 && gc_off2 < len(fict) && gc_apart {
+				gc_fastlo = min(max(gc_from, 0, -gc_off, -gc_off3), gc_to)
+				gc_fasthi = max(min(gc_to, len(ey)-gc_off, len(hz)-gc_off, len(hz)-gc_off3), gc_fastlo)
+			}
+			if gc_fastlo < gc_fasthi {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					if gc_tx == gc_fastlo {
+						gc_seglen := gc_fasthi - gc_fastlo
+						gc_at := ey[gc_off+gc_fastlo:][:gc_seglen]
+						gc_at2 := fict[gc_off2:][:1]
+						gc_at3 := hz[gc_off+gc_fastlo:][:gc_seglen]
+						gc_at4 := hz[gc_off3+gc_fastlo:][:gc_seglen]
+						gc_elem := gc_at2[0]
+						gc_vstep := gc_fastlo
+						if compiled.SIMD && compiled.SIMD512 {
+							var gc_stop bool
+							gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+								gc_Lane0Mask324 := compiled.Lane0Mask32()
+								gc_vb4 := archsimd.BroadcastFloat32x16(0.5)
+								gc_sbx, gc_sx := gc_vstep/gc_bdx, gc_vstep%gc_bdx
+								for ; gc_vstep+15 < gc_fasthi; gc_vstep, gc_sx = gc_vstep+16, gc_sx+16 {
+									for gc_sx >= gc_bdx {
+										gc_sx -= gc_bdx
+										gc_sbx++
+									}
+									gc_tx := gc_vstep
+									gc_pos.Block = gc_sbx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+									gc_pos.Thread = gc_base + gc_sx
+									var j int = gc_bx*gc_bdx + gc_tx
+									_ = j
+									var i int = gc_by*gc_bdy + gc_ty
+									{
+										/*line polybench_stencils.go:21*/ if i == 0 {
+											/*line polybench_stencils.go:21*/ compiled.BroadcastFloat32x16At(&gc_at2[0], gc_Lane0Mask324).StoreSlice(gc_at[(gc_tx - gc_fastlo):])
+										} else {
+											/*line polybench_stencils.go:21*/ archsimd.LoadFloat32x16Slice(gc_at[(gc_tx - gc_fastlo):]).Sub(gc_vb4.Mul(archsimd.LoadFloat32x16Slice(gc_at3[(gc_tx - gc_fastlo):]).Sub(archsimd.LoadFloat32x16Slice(gc_at4[(gc_tx - gc_fastlo):])))).StoreSlice(gc_at[(gc_tx - gc_fastlo):])
+										}
+									}
+								}
+								archsimd.ClearAVXUpperBits()
+								return gc_vstep, false
+							}(gc_vstep)
+							if gc_stop {
+								return
 							}
-							gc_tx := gc_vstep
-							gc_pos.Block = gc_sbx + gc_gdx*(gc_by+gc_gdy*gc_bz)
-							gc_pos.Thread = gc_base + gc_sx
-							var j int = gc_bx*gc_bdx + gc_tx
-							_ = j
-							var i int = gc_by*gc_bdy + gc_ty
-							{
+						}
+						if compiled.SIMD {
+							gc_Lane0Mask323 := compiled.Lane0Mask32()
+							gc_vb3 := archsimd.BroadcastFloat32x8(0.5)
+							gc_sbx2, gc_sx2 := gc_vstep/gc_bdx, gc_vstep%gc_bdx
+							for ; gc_vstep+7 < gc_fasthi; gc_vstep, gc_sx2 = gc_vstep+8, gc_sx2+8 {
+								for gc_sx2 >= gc_bdx {
+									gc_sx2 -= gc_bdx
+									gc_sbx2++
+								}
+								gc_tx := gc_vstep
+								gc_pos.Block = gc_sbx2 + gc_gdx*(gc_by+gc_gdy*gc_bz)
+								gc_pos.Thread = gc_base + gc_sx2
+								var j int = gc_bx*gc_bdx + gc_tx
+								_ = j
+								var i int = gc_by*gc_bdy + gc_ty
 								/*line polybench_stencils.go:21*/ if i == 0 {
-									/*line polybench_stencils.go:21*/ compiled.BroadcastFloat32x16At(&gc_at2[0], gc_Lane0Mask324).StoreSlice(gc_at[gc_tx:])
+									/*line polybench_stencils.go:21*/ compiled.BroadcastFloat32x8At(&gc_at2[0], gc_Lane0Mask323).StoreSlice(gc_at[(gc_tx - gc_fastlo):])
 								} else {
-									/*line polybench_stencils.go:21*/ archsimd.LoadFloat32x16Slice(gc_at[gc_tx:]).Sub(gc_vb4.Mul(archsimd.LoadFloat32x16Slice(gc_at3[gc_tx:]).Sub(archsimd.LoadFloat32x16Slice(gc_at4[gc_tx:])))).StoreSlice(gc_at[gc_tx:])
+									/*line polybench_stencils.go:21*/ archsimd.LoadFloat32x8Slice(gc_at[(gc_tx - gc_fastlo):]).Sub(gc_vb3.Mul(archsimd.LoadFloat32x8Slice(gc_at3[(gc_tx - gc_fastlo):]).Sub(archsimd.LoadFloat32x8Slice(gc_at4[(gc_tx - gc_fastlo):])))).StoreSlice(gc_at[(gc_tx - gc_fastlo):])
 								}
 							}
+							archsimd.ClearAVXUpperBits()
 						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep, false
-					}(gc_vstep)
-					if gc_stop {
-						return
+						for gc_u := gc_vstep - gc_fastlo; gc_u < gc_seglen; gc_u++ {
+							gc_tx := gc_fastlo + gc_u
+							j := gc_bx*gc_bdx + gc_tx
+							_ = j
+							i := gc_by*gc_bdy + gc_ty
+							/*line polybench_stencils.go:21*/ if i == 0 {
+								gc_at[gc_u] = gc_elem
+							} else {
+								gc_at[gc_u] = gc_at[gc_u] - 0.5*(gc_at3[gc_u]-gc_at4[gc_u])
+							}
+						}
+						gc_tx = gc_fasthi - 1
+						continue
 					}
-				}
-				if compiled.SIMD {
-					gc_Lane0Mask323 := compiled.Lane0Mask32()
-					gc_vb3 := archsimd.BroadcastFloat32x8(0.5)
-					gc_sbx2, gc_sx2 := gc_vstep/gc_bdx, gc_vstep%gc_bdx
-					for ; gc_vstep+7 < gc_to; gc_vstep, gc_sx2 = gc_vstep+8, gc_sx2+8 {
-						for gc_sx2 >= gc_bdx {
-							gc_sx2 -= gc_bdx
-							gc_sbx2++
-						}
-						gc_tx := gc_vstep
-						gc_pos.Block = gc_sbx2 + gc_gdx*(gc_by+gc_gdy*gc_bz)
-						gc_pos.Thread = gc_base + gc_sx2
-						var j int = gc_bx*gc_bdx + gc_tx
-						_ = j
-						var i int = gc_by*gc_bdy + gc_ty
-						/*line polybench_stencils.go:21*/ if i == 0 {
-							/*line polybench_stencils.go:21*/ compiled.BroadcastFloat32x8At(&gc_at2[0], gc_Lane0Mask323).StoreSlice(gc_at[gc_tx:])
-						} else {
-							/*line polybench_stencils.go:21*/ archsimd.LoadFloat32x8Slice(gc_at[gc_tx:]).Sub(gc_vb3.Mul(archsimd.LoadFloat32x8Slice(gc_at3[gc_tx:]).Sub(archsimd.LoadFloat32x8Slice(gc_at4[gc_tx:])))).StoreSlice(gc_at[gc_tx:])
-						}
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx%gc_bdx
+					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+					gc_pos.Thread = gc_rank
+					j := gc_bx*gc_bdx + gc_tx
 					i := gc_by*gc_bdy + gc_ty
 					/*line polybench_stencils.go:21*/ if i == 0 {
-						gc_at[gc_tx] = gc_elem
+						ey[i*ny+j] = fict[step]
 					} else {
-						gc_at[gc_tx] = gc_at[gc_tx] - 0.5*(gc_at3[gc_tx]-gc_at4[gc_tx])
+						ey[i*ny+j] = ey[i*ny+j] - 0.5*(hz[i*ny+j]-hz[(i-1)*ny+j])
 					}
 				}
 			} else {

@@ -1522,65 +1522,82 @@ func gc_body_guardTail(gc_b *compiled.Block, gc_lo, gc_hi int, in, out, g []int3
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 				gc_off := k * gc_bdx
-				if gc_from >= 0 && gc_off >= 0 && gc_off <= len(in) && gc_to <= len(in)-gc_off {
-					gc_at := in[gc_off:][:gc_to]
-					gc_vstep2 := gc_from
-					if compiled.SIMD && compiled.SIMD512 {
-						var gc_stop2 bool
-						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-							gc_iota6 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-							for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
-								gc_tx := gc_vstep2
-								gc_rank := gc_base + gc_tx
-								var i int = gc_bx*gc_bdx + gc_tx
-								_ = i
-								/*line interchange.go:204*/ a := archsimd.LoadInt32x16Slice(gc_s_a[gc_rank:])
-								{
+				gc_fastlo := min(max(gc_from, 0, -gc_off), gc_to)
+				gc_fasthi := max(min(gc_to, len(in)-gc_off), gc_fastlo)
+				if gc_fastlo < gc_fasthi {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						if gc_tx == gc_fastlo {
+							gc_seglen := gc_fasthi - gc_fastlo
+							gc_at := in[gc_off+gc_fastlo:][:gc_seglen]
+							gc_vstep2 := gc_fastlo
+							if compiled.SIMD && compiled.SIMD512 {
+								var gc_stop2 bool
+								gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+									gc_iota6 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+									for ; gc_vstep2+15 < gc_fasthi; gc_vstep2 += 16 {
+										gc_tx := gc_vstep2
+										gc_rank := gc_base + gc_tx
+										var i int = gc_bx*gc_bdx + gc_tx
+										_ = i
+										/*line interchange.go:204*/ a := archsimd.LoadInt32x16Slice(gc_s_a[gc_rank:])
+										{
+											/*line interchange.go:210*/ var ix int = k*gc_bdx + gc_tx
+											/*line interchange.go:210*/ if ix < len(in) && uint(len(in)-ix) > 15 {
+												/*line interchange.go:210*/ a = a.Add(archsimd.LoadInt32x16Slice(gc_at[(gc_tx - gc_fastlo):]))
+											} else {
+												/*line interchange.go:210*/ gc_if4 := gc_iota6.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), ix, 16))))
+												if gc_if4.ToBits() != 0 {
+													/*line interchange.go:210*/ a = a.Merge(a.Add(archsimd.LoadInt32x16Slice(gc_at[(gc_tx-gc_fastlo):])), archsimd.Mask32x16FromBits(^gc_if4.ToBits()))
+												}
+											}
+										}
+										/*line interchange.go:210*/ a.StoreSlice(gc_s_a[gc_rank:])
+									}
+									archsimd.ClearAVXUpperBits()
+									return gc_vstep2, false
+								}(gc_vstep2)
+								if gc_stop2 {
+									return
+								}
+							}
+							if compiled.SIMD {
+								gc_iota5 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+								for ; gc_vstep2+7 < gc_fasthi; gc_vstep2 += 8 {
+									gc_tx := gc_vstep2
+									gc_rank := gc_base + gc_tx
+									var i int = gc_bx*gc_bdx + gc_tx
+									_ = i
+									/*line interchange.go:204*/ a := archsimd.LoadInt32x8Slice(gc_s_a[gc_rank:])
 									/*line interchange.go:210*/ var ix int = k*gc_bdx + gc_tx
-									/*line interchange.go:210*/ if ix < len(in) && uint(len(in)-ix) > 15 {
-										/*line interchange.go:210*/ a = a.Add(archsimd.LoadInt32x16Slice(gc_at[gc_tx:]))
+									/*line interchange.go:210*/ if ix < len(in) && uint(len(in)-ix) > 7 {
+										/*line interchange.go:210*/ a = a.Add(archsimd.LoadInt32x8Slice(gc_at[(gc_tx - gc_fastlo):]))
 									} else {
-										/*line interchange.go:210*/ gc_if4 := gc_iota6.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), ix, 16))))
-										if gc_if4.ToBits() != 0 {
-											/*line interchange.go:210*/ a = a.Merge(a.Add(archsimd.LoadInt32x16Slice(gc_at[gc_tx:])), archsimd.Mask32x16FromBits(^gc_if4.ToBits()))
+										/*line interchange.go:210*/ gc_if3 := gc_iota5.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), ix, 8))))
+										if gc_if3.ToBits() != 0 {
+											/*line interchange.go:210*/ a = a.Add(archsimd.LoadInt32x8Slice(gc_at[(gc_tx-gc_fastlo):])).Merge(a, gc_if3)
 										}
 									}
+									/*line interchange.go:210*/ a.StoreSlice(gc_s_a[gc_rank:])
 								}
-								/*line interchange.go:210*/ a.StoreSlice(gc_s_a[gc_rank:])
+								archsimd.ClearAVXUpperBits()
 							}
-							archsimd.ClearAVXUpperBits()
-							return gc_vstep2, false
-						}(gc_vstep2)
-						if gc_stop2 {
-							return
-						}
-					}
-					if compiled.SIMD {
-						gc_iota5 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-						for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
-							gc_tx := gc_vstep2
-							gc_rank := gc_base + gc_tx
-							var i int = gc_bx*gc_bdx + gc_tx
-							_ = i
-							/*line interchange.go:204*/ a := archsimd.LoadInt32x8Slice(gc_s_a[gc_rank:])
-							/*line interchange.go:210*/ var ix int = k*gc_bdx + gc_tx
-							/*line interchange.go:210*/ if ix < len(in) && uint(len(in)-ix) > 7 {
-								/*line interchange.go:210*/ a = a.Add(archsimd.LoadInt32x8Slice(gc_at[gc_tx:]))
-							} else {
-								/*line interchange.go:210*/ gc_if3 := gc_iota5.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), ix, 8))))
-								if gc_if3.ToBits() != 0 {
-									/*line interchange.go:210*/ a = a.Add(archsimd.LoadInt32x8Slice(gc_at[gc_tx:])).Merge(a, gc_if3)
+							for gc_u := gc_vstep2 - gc_fastlo; gc_u < gc_seglen; gc_u++ {
+								gc_tx := gc_fastlo + gc_u
+								gc_rank := gc_base + gc_tx
+								a := gc_s_a[gc_rank]
+								/*line interchange.go:210*/ if ix := k*gc_bdx + gc_tx; true || ix < len(in) {
+									a += gc_at[gc_u]
 								}
+								gc_s_a[gc_rank] = a
 							}
-							/*line interchange.go:210*/ a.StoreSlice(gc_s_a[gc_rank:])
+							gc_tx = gc_fasthi - 1
+							continue
 						}
-						archsimd.ClearAVXUpperBits()
-					}
-					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 						a := gc_s_a[gc_rank]
-						/*line interchange.go:210*/ if ix := k*gc_bdx + gc_tx; true || ix < len(in) {
-							a += gc_at[gc_tx]
+						/*line interchange.go:210*/ if ix := k*gc_bdx + gc_tx; ix < len(in) {
+							a += in[ix]
 						}
 						gc_s_a[gc_rank] = a
 					}

@@ -408,29 +408,26 @@ func gc_body_xGuard(gc_b *compiled.Block, gc_lo, gc_hi int, out []int32, lo, hi,
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			gc_off := (gc_bx*gc_bdy + gc_ty) * gc_bdx
-			if gc_from >= 0 && gc_off >= 0 && gc_off <= len(out) && gc_to <= len(out)-gc_off {
-				gc_at := out[gc_off:][:gc_to]
-				gc_step := gc_from
-				for ; gc_step+3 < gc_to; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
-						/*line lane_range.go:105*/ gc_at[gc_tx] = 1
+			gc_fastlo := min(max(gc_from, 0, -gc_off), gc_to)
+			gc_fasthi := max(min(gc_to, len(out)-gc_off), gc_fastlo)
+			if gc_fastlo < gc_fasthi {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					if gc_tx == gc_fastlo {
+						gc_seglen := gc_fasthi - gc_fastlo
+						gc_at := out[gc_off+gc_fastlo:][:gc_seglen]
+						for gc_u := 0; gc_u < gc_seglen; gc_u++ {
+							gc_tx := gc_fastlo + gc_u
+							tid := gc_tx
+							_ = tid
+							/*line lane_range.go:105*/ gc_at[gc_u] = 1
+						}
+						gc_tx = gc_fasthi - 1
+						continue
 					}
-					{
-						gc_tx := gc_step + 1
-						/*line lane_range.go:105*/ gc_at[gc_tx] = 1
-					}
-					{
-						gc_tx := gc_step + 2
-						/*line lane_range.go:105*/ gc_at[gc_tx] = 1
-					}
-					{
-						gc_tx := gc_step + 3
-						/*line lane_range.go:105*/ gc_at[gc_tx] = 1
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-					/*line lane_range.go:105*/ gc_at[gc_tx] = 1
+					gc_pos.Thread = gc_base + gc_tx
+					tid := gc_tx
+					/*line lane_range.go:103*/ i := (gc_bx*gc_bdy+gc_ty)*gc_bdx + tid
+					/*line lane_range.go:105*/ out[i] = 1
 				}
 			} else {
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {

@@ -814,42 +814,58 @@ func gc_body_xGuard(gc_b *compiled.Block, gc_lo, gc_hi int, out []int32, lo, hi,
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			gc_off := (gc_bx*gc_bdy + gc_ty) * gc_bdx
-			if gc_from >= 0 && gc_off >= 0 && gc_off <= len(out) && gc_to <= len(out)-gc_off {
-				gc_at := out[gc_off:][:gc_to]
-				gc_vstep := gc_from
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop bool
-					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-						gc_vb4 := archsimd.BroadcastInt32x16(1)
-						for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
-							gc_tx := gc_vstep
-							var tid int = gc_tx
-							/*line lane_range.go:103*/ var i int = (gc_bx*gc_bdy+gc_ty)*gc_bdx + tid
-							_ = i
-							{
-								/*line lane_range.go:105*/ gc_vb4.StoreSlice(gc_at[gc_tx:])
+			gc_fastlo := min(max(gc_from, 0, -gc_off), gc_to)
+			gc_fasthi := max(min(gc_to, len(out)-gc_off), gc_fastlo)
+			if gc_fastlo < gc_fasthi {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					if gc_tx == gc_fastlo {
+						gc_seglen := gc_fasthi - gc_fastlo
+						gc_at := out[gc_off+gc_fastlo:][:gc_seglen]
+						gc_vstep := gc_fastlo
+						if compiled.SIMD && compiled.SIMD512 {
+							var gc_stop bool
+							gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+								gc_vb4 := archsimd.BroadcastInt32x16(1)
+								for ; gc_vstep+15 < gc_fasthi; gc_vstep += 16 {
+									gc_tx := gc_vstep
+									var tid int = gc_tx
+									/*line lane_range.go:103*/ var i int = (gc_bx*gc_bdy+gc_ty)*gc_bdx + tid
+									_ = i
+									{
+										/*line lane_range.go:105*/ gc_vb4.StoreSlice(gc_at[(gc_tx - gc_fastlo):])
+									}
+								}
+								archsimd.ClearAVXUpperBits()
+								return gc_vstep, false
+							}(gc_vstep)
+							if gc_stop {
+								return
 							}
 						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep, false
-					}(gc_vstep)
-					if gc_stop {
-						return
+						if compiled.SIMD {
+							gc_vb3 := archsimd.BroadcastInt32x8(1)
+							for ; gc_vstep+7 < gc_fasthi; gc_vstep += 8 {
+								gc_tx := gc_vstep
+								var tid int = gc_tx
+								/*line lane_range.go:103*/ var i int = (gc_bx*gc_bdy+gc_ty)*gc_bdx + tid
+								_ = i
+								gc_vb3.StoreSlice(gc_at[(gc_tx - gc_fastlo):])
+							}
+							archsimd.ClearAVXUpperBits()
+						}
+						for gc_u := gc_vstep - gc_fastlo; gc_u < gc_seglen; gc_u++ {
+							gc_tx := gc_fastlo + gc_u
+							tid := gc_tx
+							_ = tid
+							/*line lane_range.go:105*/ gc_at[gc_u] = 1
+						}
+						gc_tx = gc_fasthi - 1
+						continue
 					}
-				}
-				if compiled.SIMD {
-					gc_vb3 := archsimd.BroadcastInt32x8(1)
-					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
-						gc_tx := gc_vstep
-						var tid int = gc_tx
-						/*line lane_range.go:103*/ var i int = (gc_bx*gc_bdy+gc_ty)*gc_bdx + tid
-						_ = i
-						gc_vb3.StoreSlice(gc_at[gc_tx:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
-					/*line lane_range.go:105*/ gc_at[gc_tx] = 1
+					gc_pos.Thread = gc_base + gc_tx
+					tid := gc_tx
+					/*line lane_range.go:103*/ i := (gc_bx*gc_bdy+gc_ty)*gc_bdx + tid
+					/*line lane_range.go:105*/ out[i] = 1
 				}
 			} else {
 				gc_vstep2 := gc_from

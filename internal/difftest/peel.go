@@ -81,3 +81,30 @@ func peelRows(t *gocuda.Thread, in, out []float32) {
 
 // peelTileW is the side of PeelRowsKernel's tile: its blocks' largest.
 const peelTileW = 16
+
+// PeelDoubleBufferKernel is a Hillis–Steele scan of each row of the
+// block's threads over two buffers (GPU Gems 3, Example 39-1), each row's
+// pair of buffers 2*blockDim.X elements of temp: a thread adds its
+// neighbour offset below it in the buffer pin selects, whose index is
+// below the row's in every other step, so the rows are peeled.
+//
+//gocuda:kernel PeelDoubleBufferKernel
+func peelDoubleBuffer(t *gocuda.Thread, in, out, temp []float32) {
+	b, tx := t.BlockDim.X, t.ThreadIdx.X
+	base := 2 * b * t.ThreadIdx.Y
+	i := t.ThreadIdx.Y*b + tx
+	pout, pin := 0, 1
+	temp[base+tx] = in[i]
+	t.SyncThreads()
+	for offset := 1; offset < b; offset *= 2 {
+		pout = 1 - pout
+		pin = 1 - pout
+		if tx >= offset {
+			temp[base+pout*b+tx] = temp[base+pin*b+tx] + temp[base+pin*b+tx-offset]
+		} else {
+			temp[base+pout*b+tx] = temp[base+pin*b+tx]
+		}
+		t.SyncThreads()
+	}
+	out[i] = temp[base+pout*b+tx]
+}

@@ -69,6 +69,22 @@ func PeelRowsKernel(in, out []float32) func(*gocuda.Thread) {
 //line peel.go:68
 var gc_src_peelRows = compiled.NewSource(gc_files_peel, "peelRows", "5e719a64111962f6629025ef50c63eafc823eceb671d7419bf6d557d82dcbe21", "peel.go:63-80").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
+// PeelDoubleBufferKernel is a Hillis–Steele scan of each row of the
+// block's threads over two buffers (GPU Gems 3, Example 39-1), each row's
+// pair of buffers 2*blockDim.X elements of temp: a thread adds its
+// neighbour offset below it in the buffer pin selects, whose index is
+// below the row's in every other step, so the rows are peeled.
+//
+//line peel.go:92
+func PeelDoubleBufferKernel(in, out, temp []float32) func(*gocuda.Thread) {
+	return compiled.Kernel(gc_src_peelDoubleBuffer,
+		func(gc_t *gocuda.Thread) { peelDoubleBuffer(gc_t, in, out, temp) },
+		func(gc_b *compiled.Block) { gc_body_peelDoubleBuffer(gc_b, in, out, temp) })
+}
+
+//line peel.go:92
+var gc_src_peelDoubleBuffer = compiled.NewSource(gc_files_peel, "peelDoubleBuffer", "5546d92db1821bda85f076bca964143fbb19e5ada5e57890ec8e2d6159f5a487", "peel.go:85-110").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+
 // gc_files_peel holds the source files whose lines the kernels' records hash.
 //
 //go:embed peel.go

@@ -618,3 +618,212 @@ func gc_body_peelRows(gc_b *compiled.Block, in, out []float32) {
 		}
 	}
 }
+
+//line peel.go:92
+func gc_body_peelDoubleBuffer(gc_b *compiled.Block, in, out, temp []float32) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_n := gc_b.Len()
+	b := gc_bdx
+	pout := 0
+	pin := 1
+	{
+		gc_ty := 0
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			/*line peel.go:100*/ gc_off := (2 * b * gc_ty)
+			gc_off2 := gc_ty * b
+			if gc_off >= 0 && gc_off <= len(temp) && gc_bdx <= len(temp)-gc_off && gc_off2 >= 0 && gc_off2 <= len(in) && gc_bdx <= len(in)-gc_off2 {
+				gc_at := temp[gc_off:][:gc_bdx]
+				gc_at2 := in[gc_off2:][:gc_bdx]
+				if compiled.Disjoint(gc_at, gc_at2) {
+					copy(gc_at, gc_at2)
+				} else {
+					gc_step := 0
+					for ; gc_step+3 < gc_bdx; gc_step += 4 {
+						{
+							gc_tx := gc_step + 0
+							/*line peel.go:97*/ gc_at[gc_tx] = gc_at2[gc_tx]
+						}
+						{
+							gc_tx := gc_step + 1
+							/*line peel.go:97*/ gc_at[gc_tx] = gc_at2[gc_tx]
+						}
+						{
+							gc_tx := gc_step + 2
+							/*line peel.go:97*/ gc_at[gc_tx] = gc_at2[gc_tx]
+						}
+						{
+							gc_tx := gc_step + 3
+							/*line peel.go:97*/ gc_at[gc_tx] = gc_at2[gc_tx]
+						}
+					}
+					for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+						/*line peel.go:97*/ gc_at[gc_tx] = gc_at2[gc_tx]
+					}
+				}
+			} else {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					tx := gc_tx
+					/*line peel.go:94*/ base := 2 * b * gc_ty
+					i := gc_ty*b + tx
+					/*line peel.go:97*/ temp[base+tx] = in[i]
+				}
+			}
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
+			}
+		}
+	}
+	/*line peel.go:99*/ for offset := 1; offset < b; offset *= 2 {
+		pout = 1 - pout
+		pin = 1 - pout
+		gc_ty := 0
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			/*line peel.go:105*/ gc_off3 := (2 * b * gc_ty) + pout*b
+			gc_off4 := (2 * b * gc_ty) + pin*b
+			gc_off5 := ((2 * b * gc_ty) + pin*b) - offset
+			gc_fastlo := min(max(0, -gc_off3, -gc_off4, -gc_off5), gc_bdx)
+			gc_fasthi := max(min(gc_bdx, len(temp)-gc_off3, len(temp)-gc_off4, len(temp)-gc_off5), gc_fastlo)
+			if gc_fastlo < gc_fasthi {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					if gc_tx == gc_fastlo {
+						gc_seglen := gc_fasthi - gc_fastlo
+						gc_at3 := temp[gc_off3+gc_fastlo:][:gc_seglen]
+						gc_at4 := temp[gc_off4+gc_fastlo:][:gc_seglen]
+						gc_at5 := temp[gc_off5+gc_fastlo:][:gc_seglen]
+						gc_vstep := gc_fastlo
+						gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+						for ; gc_vstep+7 < gc_fasthi; gc_vstep += 8 {
+							gc_tx := gc_vstep
+							var tx int = gc_tx
+							/*line peel.go:94*/ var base int = 2 * b * gc_ty
+							_ = base
+							/*line peel.go:102*/ if tx >= offset {
+								/*line peel.go:102*/ lanes.LoadFloat32x8Slice(gc_at4[(gc_tx - gc_fastlo):]).Add(lanes.LoadFloat32x8Slice(gc_at5[(gc_tx - gc_fastlo):])).StoreSlice(gc_at3[(gc_tx - gc_fastlo):])
+							} else {
+								/*line peel.go:102*/ gc_if2 := gc_iota2.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(offset, tx, 8))))
+								if gc_if2.ToBits() != 0 {
+									/*line peel.go:102*/ lanes.LoadFloat32x8Slice(gc_at4[(gc_tx-gc_fastlo):]).Add(lanes.LoadFloat32x8Slice(gc_at5[(gc_tx-gc_fastlo):])).StoreMasked((*[8]float32)(gc_at3[(gc_tx-gc_fastlo):]), gc_if2)
+								}
+								gc_else2 := gc_if2.ToInt32x8().Not().ToMask()
+								if gc_else2.ToBits() != 0 {
+									/*line peel.go:102*/ lanes.LoadFloat32x8Slice(gc_at4[(gc_tx-gc_fastlo):]).StoreMasked((*[8]float32)(gc_at3[(gc_tx-gc_fastlo):]), gc_else2)
+								}
+							}
+						}
+						for gc_u := gc_vstep - gc_fastlo; gc_u < gc_seglen; gc_u++ {
+							gc_tx := gc_fastlo + gc_u
+							tx := gc_tx
+							/*line peel.go:102*/ if tx >= offset {
+								gc_at3[gc_u] = gc_at4[gc_u] + gc_at5[gc_u]
+							} else {
+								gc_at3[gc_u] = gc_at4[gc_u]
+							}
+						}
+						gc_tx = gc_fasthi - 1
+						continue
+					}
+					gc_pos.Thread = gc_base + gc_tx
+					tx := gc_tx
+					/*line peel.go:94*/ base := 2 * b * gc_ty
+					/*line peel.go:102*/ if tx >= offset {
+						temp[base+pout*b+tx] = temp[base+pin*b+tx] + temp[base+pin*b+tx-offset]
+					} else {
+						temp[base+pout*b+tx] = temp[base+pin*b+tx]
+					}
+				}
+			} else {
+				gc_vstep2 := 0
+				gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+					gc_tx := gc_vstep2
+					var tx int = gc_tx
+					/*line peel.go:94*/ var base int = 2 * b * gc_ty
+					/*line peel.go:102*/ if (base+
+						pin*b+tx) < 0 || (base+pin*b+tx) > len(temp)-8 || (base+pin*b+tx-offset) < 0 || (base+pin*b+tx-offset) > len(temp)-8 || (base+pout*b+tx) < 0 || (base+pout*b+tx) > len(temp)-8 {
+						break
+					}
+					/*line peel.go:102*/ if tx >= offset {
+						/*line peel.go:102*/ lanes.LoadFloat32x8Slice(temp[base+pin*b+tx:]).Add(lanes.LoadFloat32x8Slice(temp[base+pin*b+tx-offset:])).StoreSlice(temp[base+pout*b+tx:])
+					} else {
+						/*line peel.go:103*/ gc_if := gc_iota.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(offset, tx, 8))))
+						if gc_if.ToBits() != 0 {
+							/*line peel.go:102*/ lanes.LoadFloat32x8Slice(temp[base+pin*b+tx:]).Add(lanes.LoadFloat32x8Slice(temp[base+pin*b+tx-offset:])).StoreMasked((*[8]float32)(temp[base+pout*b+tx:]), gc_if)
+						}
+						gc_else := gc_if.ToInt32x8().Not().ToMask()
+						if gc_else.ToBits() != 0 {
+							/*line peel.go:103*/ lanes.LoadFloat32x8Slice(temp[base+pin*b+tx:]).StoreMasked((*[8]float32)(temp[base+pout*b+tx:]), gc_else)
+						}
+					}
+				}
+				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					tx := gc_tx
+					/*line peel.go:94*/ base := 2 * b * gc_ty
+					/*line peel.go:102*/ if tx >= offset {
+						temp[base+pout*b+tx] = temp[base+pin*b+tx] + temp[base+pin*b+tx-offset]
+					} else {
+						temp[base+pout*b+tx] = temp[base+pin*b+tx]
+					}
+				}
+			}
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
+			}
+		}
+	}
+	{
+		gc_ty := 0
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			/*line peel.go:119*/ gc_off6 := gc_ty * b
+			gc_off7 := (2 * b * gc_ty) + pout*b
+			if gc_off6 >= 0 && gc_off6 <= len(out) && gc_bdx <= len(out)-gc_off6 && gc_off7 >= 0 && gc_off7 <= len(temp) && gc_bdx <= len(temp)-gc_off7 {
+				gc_at6 := out[gc_off6:][:gc_bdx]
+				gc_at7 := temp[gc_off7:][:gc_bdx]
+				if compiled.Disjoint(gc_at6, gc_at7) {
+					copy(gc_at6, gc_at7)
+				} else {
+					gc_step2 := 0
+					for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+						{
+							gc_tx := gc_step2 + 0
+							/*line peel.go:109*/ gc_at6[gc_tx] = gc_at7[gc_tx]
+						}
+						{
+							gc_tx := gc_step2 + 1
+							/*line peel.go:109*/ gc_at6[gc_tx] = gc_at7[gc_tx]
+						}
+						{
+							gc_tx := gc_step2 + 2
+							/*line peel.go:109*/ gc_at6[gc_tx] = gc_at7[gc_tx]
+						}
+						{
+							gc_tx := gc_step2 + 3
+							/*line peel.go:109*/ gc_at6[gc_tx] = gc_at7[gc_tx]
+						}
+					}
+					for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+						/*line peel.go:109*/ gc_at6[gc_tx] = gc_at7[gc_tx]
+					}
+				}
+			} else {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					tx := gc_tx
+					/*line peel.go:94*/ base := 2 * b * gc_ty
+					i := gc_ty*b + tx
+					/*line peel.go:109*/ out[i] = temp[base+pout*b+tx]
+				}
+			}
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
+			}
+		}
+	}
+}

@@ -1079,3 +1079,369 @@ func gc_body_peelRows(gc_b *compiled.Block, in, out []float32) {
 		}
 	}
 }
+
+//line peel.go:92
+func gc_body_peelDoubleBuffer(gc_b *compiled.Block, in, out, temp []float32) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_n := gc_b.Len()
+	b := gc_bdx
+	pout := 0
+	pin := 1
+	{
+		gc_ty := 0
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			/*line peel.go:100*/ gc_off := (2 * b * gc_ty)
+			gc_off2 := gc_ty * b
+			if gc_off >= 0 && gc_off <= len(temp) && gc_bdx <= len(temp)-gc_off && gc_off2 >= 0 && gc_off2 <= len(in) && gc_bdx <= len(in)-gc_off2 {
+				gc_at := temp[gc_off:][:gc_bdx]
+				gc_at2 := in[gc_off2:][:gc_bdx]
+				gc_vstep := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop bool
+					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+						for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
+							gc_tx := gc_vstep
+							var tx int = gc_tx
+							/*line peel.go:94*/ var base int = 2 * b * gc_ty
+							_ = base
+							/*line peel.go:95*/ var i int = gc_ty*b + tx
+							_ = i
+							/*line peel.go:96*/ archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep, false
+					}(gc_vstep)
+					if gc_stop {
+						return
+					}
+				}
+				if compiled.SIMD {
+					for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+						gc_tx := gc_vstep
+						var tx int = gc_tx
+						/*line peel.go:94*/ var base int = 2 * b * gc_ty
+						_ = base
+						/*line peel.go:95*/ var i int = gc_ty*b + tx
+						_ = i
+						/*line peel.go:96*/ archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+					/*line peel.go:97*/ gc_at[gc_tx] = gc_at2[gc_tx]
+				}
+			} else {
+				gc_vstep2 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop2 bool
+					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+						for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
+							gc_tx := gc_vstep2
+							var tx int = gc_tx
+							/*line peel.go:94*/ var base int = 2 * b * gc_ty
+							var i int = gc_ty*b + tx
+							/*line peel.go:97*/ if i < 0 || i > len(in)-16 || (base+tx) < 0 || (base+tx) > len(temp)-16 {
+								break
+							}
+							/*line peel.go:98*/ archsimd.LoadFloat32x16Slice(in[i:]).StoreSlice(temp[base+tx:])
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep2, false
+					}(gc_vstep2)
+					if gc_stop2 {
+						return
+					}
+				}
+				if compiled.SIMD {
+					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
+						var tx int = gc_tx
+						/*line peel.go:94*/ var base int = 2 * b * gc_ty
+						var i int = gc_ty*b + tx
+						/*line peel.go:97*/ if i < 0 || i > len(in)-8 || (base+tx) < 0 || (base+tx) > len(temp)-8 {
+							break
+						}
+						/*line peel.go:98*/ archsimd.LoadFloat32x8Slice(in[i:]).StoreSlice(temp[base+tx:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					tx := gc_tx
+					/*line peel.go:94*/ base := 2 * b * gc_ty
+					i := gc_ty*b + tx
+					/*line peel.go:97*/ temp[base+tx] = in[i]
+				}
+			}
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
+			}
+		}
+	}
+	/*line peel.go:99*/ for offset := 1; offset < b; offset *= 2 {
+		pout = 1 - pout
+		pin = 1 - pout
+		gc_ty := 0
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			/*line peel.go:105*/ gc_off3 := (2 * b * gc_ty) + pout*b
+			gc_off4 := (2 * b * gc_ty) + pin*b
+			gc_off5 := ((2 * b * gc_ty) + pin*b) - offset
+			gc_fastlo := min(max(0, -gc_off3, -gc_off4, -gc_off5), gc_bdx)
+			gc_fasthi := max(min(gc_bdx, len(temp)-gc_off3, len(temp)-gc_off4, len(temp)-gc_off5), gc_fastlo)
+			if gc_fastlo < gc_fasthi {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					if gc_tx == gc_fastlo {
+						gc_seglen := gc_fasthi - gc_fastlo
+						gc_at3 := temp[gc_off3+gc_fastlo:][:gc_seglen]
+						gc_at4 := temp[gc_off4+gc_fastlo:][:gc_seglen]
+						gc_at5 := temp[gc_off5+gc_fastlo:][:gc_seglen]
+						gc_vstep3 := gc_fastlo
+						if compiled.SIMD && compiled.SIMD512 {
+							var gc_stop3 bool
+							gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+								gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+								for ; gc_vstep3+15 < gc_fasthi; gc_vstep3 += 16 {
+									gc_tx := gc_vstep3
+									var tx int = gc_tx
+									/*line peel.go:94*/ var base int = 2 * b * gc_ty
+									_ = base
+									/*line peel.go:102*/ if tx >= offset {
+										/*line peel.go:102*/ archsimd.LoadFloat32x16Slice(gc_at4[(gc_tx - gc_fastlo):]).Add(archsimd.LoadFloat32x16Slice(gc_at5[(gc_tx - gc_fastlo):])).StoreSlice(gc_at3[(gc_tx - gc_fastlo):])
+									} else {
+										/*line peel.go:102*/ gc_if4 := gc_iota4.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(offset, tx, 16))))
+										if gc_if4.ToBits() != 0 {
+											/*line peel.go:102*/ archsimd.LoadFloat32x16Slice(gc_at4[(gc_tx-gc_fastlo):]).Add(archsimd.LoadFloat32x16Slice(gc_at5[(gc_tx-gc_fastlo):])).StoreMasked((*[16]float32)(gc_at3[(gc_tx-gc_fastlo):]), gc_if4)
+										}
+										gc_else4 := archsimd.Mask32x16FromBits(^gc_if4.ToBits())
+										if gc_else4.ToBits() != 0 {
+											{
+												/*line peel.go:102*/ archsimd.LoadFloat32x16Slice(gc_at4[(gc_tx-gc_fastlo):]).StoreMasked((*[16]float32)(gc_at3[(gc_tx-gc_fastlo):]), gc_else4)
+											}
+										}
+									}
+								}
+								archsimd.ClearAVXUpperBits()
+								return gc_vstep3, false
+							}(gc_vstep3)
+							if gc_stop3 {
+								return
+							}
+						}
+						if compiled.SIMD {
+							gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+							for ; gc_vstep3+7 < gc_fasthi; gc_vstep3 += 8 {
+								gc_tx := gc_vstep3
+								var tx int = gc_tx
+								/*line peel.go:94*/ var base int = 2 * b * gc_ty
+								_ = base
+								/*line peel.go:102*/ if tx >= offset {
+									/*line peel.go:102*/ archsimd.LoadFloat32x8Slice(gc_at4[(gc_tx - gc_fastlo):]).Add(archsimd.LoadFloat32x8Slice(gc_at5[(gc_tx - gc_fastlo):])).StoreSlice(gc_at3[(gc_tx - gc_fastlo):])
+								} else {
+									/*line peel.go:102*/ gc_if3 := gc_iota3.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(offset, tx, 8))))
+									if gc_if3.ToBits() != 0 {
+										/*line peel.go:102*/ archsimd.LoadFloat32x8Slice(gc_at4[(gc_tx-gc_fastlo):]).Add(archsimd.LoadFloat32x8Slice(gc_at5[(gc_tx-gc_fastlo):])).StoreMasked((*[8]float32)(gc_at3[(gc_tx-gc_fastlo):]), gc_if3)
+									}
+									gc_else3 := gc_if3.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+									if gc_else3.ToBits() != 0 {
+										/*line peel.go:102*/ archsimd.LoadFloat32x8Slice(gc_at4[(gc_tx-gc_fastlo):]).StoreMasked((*[8]float32)(gc_at3[(gc_tx-gc_fastlo):]), gc_else3)
+									}
+								}
+							}
+							archsimd.ClearAVXUpperBits()
+						}
+						for gc_u := gc_vstep3 - gc_fastlo; gc_u < gc_seglen; gc_u++ {
+							gc_tx := gc_fastlo + gc_u
+							tx := gc_tx
+							/*line peel.go:102*/ if tx >= offset {
+								gc_at3[gc_u] = gc_at4[gc_u] + gc_at5[gc_u]
+							} else {
+								gc_at3[gc_u] = gc_at4[gc_u]
+							}
+						}
+						gc_tx = gc_fasthi - 1
+						continue
+					}
+					gc_pos.Thread = gc_base + gc_tx
+					tx := gc_tx
+					/*line peel.go:94*/ base := 2 * b * gc_ty
+					/*line peel.go:102*/ if tx >= offset {
+						temp[base+pout*b+tx] = temp[base+pin*b+tx] + temp[base+pin*b+tx-offset]
+					} else {
+						temp[base+pout*b+tx] = temp[base+pin*b+tx]
+					}
+				}
+			} else {
+				gc_vstep4 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop4 bool
+					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
+						gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+						for ; gc_vstep4+15 < gc_bdx; gc_vstep4 += 16 {
+							gc_tx := gc_vstep4
+							var tx int = gc_tx
+							/*line peel.go:94*/ var base int = 2 * b * gc_ty
+							/*line peel.go:102*/ if (base+
+								pin*b+tx) < 0 || (base+pin*b+tx) > len(temp)-16 || (base+pin*b+tx-offset) < 0 || (base+pin*b+tx-offset) > len(temp)-16 || (base+pout*b+tx) < 0 || (base+pout*b+tx) > len(temp)-16 {
+								break
+							}
+							/*line peel.go:102*/ if tx >= offset {
+								/*line peel.go:102*/ archsimd.LoadFloat32x16Slice(temp[base+pin*b+tx:]).Add(archsimd.LoadFloat32x16Slice(temp[base+pin*b+tx-offset:])).StoreSlice(temp[base+pout*b+tx:])
+							} else {
+								/*line peel.go:103*/ gc_if2 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(offset, tx, 16))))
+								if gc_if2.ToBits() != 0 {
+									/*line peel.go:102*/ archsimd.LoadFloat32x16Slice(temp[base+pin*b+tx:]).Add(archsimd.LoadFloat32x16Slice(temp[base+pin*b+tx-offset:])).StoreMasked((*[16]float32)(temp[base+pout*b+tx:]), gc_if2)
+								}
+								gc_else2 := archsimd.Mask32x16FromBits(^gc_if2.ToBits())
+								if gc_else2.ToBits() != 0 {
+									{
+										/*line peel.go:103*/ archsimd.LoadFloat32x16Slice(temp[base+pin*b+tx:]).StoreMasked((*[16]float32)(temp[base+pout*b+tx:]), gc_else2)
+									}
+								}
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep4, false
+					}(gc_vstep4)
+					if gc_stop4 {
+						return
+					}
+				}
+				if compiled.SIMD {
+					gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
+						gc_tx := gc_vstep4
+						var tx int = gc_tx
+						/*line peel.go:94*/ var base int = 2 * b * gc_ty
+						/*line peel.go:102*/ if (base+
+							pin*b+tx) < 0 || (base+pin*b+tx) > len(temp)-8 || (base+pin*b+tx-offset) < 0 || (base+pin*b+tx-offset) > len(temp)-8 || (base+pout*b+tx) < 0 || (base+pout*b+tx) > len(temp)-8 {
+							break
+						}
+						/*line peel.go:102*/ if tx >= offset {
+							/*line peel.go:102*/ archsimd.LoadFloat32x8Slice(temp[base+pin*b+tx:]).Add(archsimd.LoadFloat32x8Slice(temp[base+pin*b+tx-offset:])).StoreSlice(temp[base+pout*b+tx:])
+						} else {
+							/*line peel.go:103*/ gc_if := gc_iota.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(offset, tx, 8))))
+							if gc_if.ToBits() != 0 {
+								/*line peel.go:102*/ archsimd.LoadFloat32x8Slice(temp[base+pin*b+tx:]).Add(archsimd.LoadFloat32x8Slice(temp[base+pin*b+tx-offset:])).StoreMasked((*[8]float32)(temp[base+pout*b+tx:]), gc_if)
+							}
+							gc_else := gc_if.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+							if gc_else.ToBits() != 0 {
+								/*line peel.go:103*/ archsimd.LoadFloat32x8Slice(temp[base+pin*b+tx:]).StoreMasked((*[8]float32)(temp[base+pout*b+tx:]), gc_else)
+							}
+						}
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					tx := gc_tx
+					/*line peel.go:94*/ base := 2 * b * gc_ty
+					/*line peel.go:102*/ if tx >= offset {
+						temp[base+pout*b+tx] = temp[base+pin*b+tx] + temp[base+pin*b+tx-offset]
+					} else {
+						temp[base+pout*b+tx] = temp[base+pin*b+tx]
+					}
+				}
+			}
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
+			}
+		}
+	}
+	{
+		gc_ty := 0
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			/*line peel.go:119*/ gc_off6 := gc_ty * b
+			gc_off7 := (2 * b * gc_ty) + pout*b
+			if gc_off6 >= 0 && gc_off6 <= len(out) && gc_bdx <= len(out)-gc_off6 && gc_off7 >= 0 && gc_off7 <= len(temp) && gc_bdx <= len(temp)-gc_off7 {
+				gc_at6 := out[gc_off6:][:gc_bdx]
+				gc_at7 := temp[gc_off7:][:gc_bdx]
+				gc_vstep5 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop5 bool
+					gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
+						for ; gc_vstep5+15 < gc_bdx; gc_vstep5 += 16 {
+							gc_tx := gc_vstep5
+							var tx int = gc_tx
+							/*line peel.go:94*/ var base int = 2 * b * gc_ty
+							_ = base
+							/*line peel.go:95*/ var i int = gc_ty*b + tx
+							_ = i
+							/*line peel.go:96*/ archsimd.LoadFloat32x16Slice(gc_at7[gc_tx:]).StoreSlice(gc_at6[gc_tx:])
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep5, false
+					}(gc_vstep5)
+					if gc_stop5 {
+						return
+					}
+				}
+				if compiled.SIMD {
+					for ; gc_vstep5+7 < gc_bdx; gc_vstep5 += 8 {
+						gc_tx := gc_vstep5
+						var tx int = gc_tx
+						/*line peel.go:94*/ var base int = 2 * b * gc_ty
+						_ = base
+						/*line peel.go:95*/ var i int = gc_ty*b + tx
+						_ = i
+						/*line peel.go:96*/ archsimd.LoadFloat32x8Slice(gc_at7[gc_tx:]).StoreSlice(gc_at6[gc_tx:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx := gc_vstep5; gc_tx < gc_bdx; gc_tx++ {
+					/*line peel.go:109*/ gc_at6[gc_tx] = gc_at7[gc_tx]
+				}
+			} else {
+				gc_vstep6 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop6 bool
+					gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
+						for ; gc_vstep6+15 < gc_bdx; gc_vstep6 += 16 {
+							gc_tx := gc_vstep6
+							var tx int = gc_tx
+							/*line peel.go:94*/ var base int = 2 * b * gc_ty
+							var i int = gc_ty*b + tx
+							/*line peel.go:109*/ if (base+pout*b+tx) < 0 || (base+pout*b+tx) > len(temp)-16 || i < 0 || i > len(out)-16 {
+								break
+							}
+							/*line peel.go:110*/ archsimd.LoadFloat32x16Slice(temp[base+pout*b+tx:]).StoreSlice(out[i:])
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep6, false
+					}(gc_vstep6)
+					if gc_stop6 {
+						return
+					}
+				}
+				if compiled.SIMD {
+					for ; gc_vstep6+7 < gc_bdx; gc_vstep6 += 8 {
+						gc_tx := gc_vstep6
+						var tx int = gc_tx
+						/*line peel.go:94*/ var base int = 2 * b * gc_ty
+						var i int = gc_ty*b + tx
+						/*line peel.go:109*/ if (base+pout*b+tx) < 0 || (base+pout*b+tx) > len(temp)-8 || i < 0 || i > len(out)-8 {
+							break
+						}
+						/*line peel.go:110*/ archsimd.LoadFloat32x8Slice(temp[base+pout*b+tx:]).StoreSlice(out[i:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx := gc_vstep6; gc_tx < gc_bdx; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					tx := gc_tx
+					/*line peel.go:94*/ base := 2 * b * gc_ty
+					i := gc_ty*b + tx
+					/*line peel.go:109*/ out[i] = temp[base+pout*b+tx]
+				}
+			}
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
+			}
+		}
+	}
+}

@@ -131,3 +131,55 @@ func TestPeelRowsForms(t *testing.T) {
 		})
 	}
 }
+
+// TestPeelDoubleBufferForms: each row of the block holds the inclusive
+// scan of its elements, on both paths and as the host adds them, in
+// one-row blocks and in blocks of several rows.
+func TestPeelDoubleBufferForms(t *testing.T) {
+	for _, block := range []gocuda.Dim3{{X: 1}, {X: 3}, {X: 64}, {X: 256}, {X: 16, Y: 4}, {X: 5, Y: 3}} {
+		t.Run(fmt.Sprint(block), func(t *testing.T) {
+			n := block.X * max(block.Y, 1)
+			in := make([]float32, n)
+			for i := range in {
+				in[i] = float32(i%7) - 3 // small integers: every order of addition is exact
+			}
+			got := agree(t, func(f form) ([]float32, error) {
+				out := make([]float32, n)
+				temp := make([]float32, 2*n)
+				return out, f.launch(gocuda.Config{Grid: gocuda.Dim3{X: 1}, Block: block}, PeelDoubleBufferKernel(in, out, temp))
+			})
+			for i := range n {
+				var want float32
+				for j := i - i%block.X; j <= i; j++ {
+					want += in[j]
+				}
+				require.Equal(t, want, got[i], "element %d", i)
+			}
+		})
+	}
+}
+
+// TestPeelDoubleBufferFailure: where temp is one element short of the
+// last row's second buffer's end, the last thread fails on both paths,
+// in the first step (pout 1), and on the compiled path the threads of
+// its row before it, which run peeled, stored theirs.
+func TestPeelDoubleBufferFailure(t *testing.T) {
+	block := gocuda.Dim3{X: 16, Y: 4}
+	const short = 1
+	n := block.X * block.Y
+	in := randF(n)
+	var errs [2]*gocuda.KernelError
+	for i, f := range forms {
+		temp := make([]float32, 2*n-short)
+		err := f.launch(gocuda.Config{Grid: gocuda.Dim3{X: 1}, Block: block}, PeelDoubleBufferKernel(in, make([]float32, n), temp))
+		require.True(t, errors.As(err, &errs[i]), "%s: %v", f.name, err)
+		assert.ErrorIs(t, err, gocuda.ErrIllegalAddress, f.name)
+		last := 2 * block.X * (block.Y - 1)
+		for tx := 1; !f.runtime && tx < block.X-short; tx++ {
+			require.Equal(t, in[n-block.X+tx]+in[n-block.X+tx-1], temp[last+block.X+tx], "%s: thread %d", f.name, tx)
+		}
+	}
+	assert.Equal(t, gocuda.Dim3{X: block.X - short, Y: block.Y - 1}, errs[0].Thread, "compiled")
+	assert.Equal(t, errs[1].Thread, errs[0].Thread, "the failing thread")
+	assert.Equal(t, errs[1].Value, errs[0].Value, "the message")
+}

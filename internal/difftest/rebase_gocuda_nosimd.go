@@ -457,34 +457,51 @@ func gc_body_rebaseGuarded(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []flo
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			/*line rebase.go:92*/ gc_off := 0 - k
 			gc_off2 := gc_bx * gc_bdx
-			if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off && gc_off2 >= 0 && gc_off2 <= len(out) && gc_bdx <= len(out)-gc_off2 {
-				gc_at := in[gc_off:][:gc_bdx]
-				gc_at2 := out[gc_off2:][:gc_bdx]
-				gc_vstep := 0
-				gc_vb5 := lanes.BroadcastFloat32x8(float32(-1))
-				gc_iota4 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-				gc_vb6 := lanes.BroadcastFloat32x8(2)
-				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
-					gc_tx := gc_vstep
-					var i int = gc_tx
-					y := gc_vb5
-					/*line rebase.go:78*/ if i >= k+lo {
-						/*line rebase.go:78*/ y = lanes.LoadFloat32x8Slice(gc_at[gc_tx:]).Mul(gc_vb6)
-					} else {
-						/*line rebase.go:78*/ gc_if4 := gc_iota4.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(k+lo, i, 8))))
-						if gc_if4.ToBits() != 0 {
-							/*line rebase.go:78*/ y = lanes.LoadFloat32x8Slice(gc_at[gc_tx:]).Mul(gc_vb6).Merge(y, gc_if4)
+			gc_fastlo := min(max(0, -gc_off, -gc_off2), gc_bdx)
+			gc_fasthi := max(min(gc_bdx, len(in)-gc_off, len(out)-gc_off2), gc_fastlo)
+			if gc_fastlo < gc_fasthi {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					if gc_tx == gc_fastlo {
+						gc_seglen := gc_fasthi - gc_fastlo
+						gc_at := in[gc_off+gc_fastlo:][:gc_seglen]
+						gc_at2 := out[gc_off2+gc_fastlo:][:gc_seglen]
+						gc_vstep := gc_fastlo
+						gc_vb5 := lanes.BroadcastFloat32x8(float32(-1))
+						gc_iota4 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+						gc_vb6 := lanes.BroadcastFloat32x8(2)
+						for ; gc_vstep+7 < gc_fasthi; gc_vstep += 8 {
+							gc_tx := gc_vstep
+							var i int = gc_tx
+							y := gc_vb5
+							/*line rebase.go:78*/ if i >= k+lo {
+								/*line rebase.go:78*/ y = lanes.LoadFloat32x8Slice(gc_at[(gc_tx - gc_fastlo):]).Mul(gc_vb6)
+							} else {
+								/*line rebase.go:78*/ gc_if4 := gc_iota4.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(k+lo, i, 8))))
+								if gc_if4.ToBits() != 0 {
+									/*line rebase.go:78*/ y = lanes.LoadFloat32x8Slice(gc_at[(gc_tx-gc_fastlo):]).Mul(gc_vb6).Merge(y, gc_if4)
+								}
+							}
+							/*line rebase.go:78*/ y.StoreSlice(gc_at2[(gc_tx - gc_fastlo):])
 						}
+						for gc_u := gc_vstep - gc_fastlo; gc_u < gc_seglen; gc_u++ {
+							gc_tx := gc_fastlo + gc_u
+							i := gc_tx
+							y := float32(-1)
+							/*line rebase.go:78*/ if i >= k+lo {
+								y = gc_at[gc_u] * 2
+							}
+							gc_at2[gc_u] = y
+						}
+						gc_tx = gc_fasthi - 1
+						continue
 					}
-					/*line rebase.go:78*/ y.StoreSlice(gc_at2[gc_tx:])
-				}
-				for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
 					i := gc_tx
 					y := float32(-1)
 					/*line rebase.go:78*/ if i >= k+lo {
-						y = gc_at[gc_tx] * 2
+						y = in[i-k] * 2
 					}
-					gc_at2[gc_tx] = y
+					out[gc_bx*gc_bdx+i] = y
 				}
 			} else {
 				gc_vstep2 := 0

@@ -80,30 +80,47 @@ func gc_body_reverseScan(gc_b *compiled.Block, data []float32) {
 		} else {
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				/*line reverse.go:36*/ gc_off2 := 0 - stride
-				if gc_bdx <= len(x) && gc_off2 >= 0 && gc_off2 <= len(x) && gc_bdx <= len(x)-gc_off2 {
-					gc_at3 := x[:gc_bdx]
-					gc_at4 := x[gc_off2:][:gc_bdx]
-					gc_vstep := 0
-					gc_iota4 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-					for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
-						gc_tx := gc_vstep
-						gc_rank := gc_base + gc_tx
-						/*line reverse.go:22*/ var temp lanes.Float32x8
-						if gc_tx >= stride {
-							/*line reverse.go:23*/ temp = lanes.LoadFloat32x8Slice(gc_at3[gc_tx:]).Add(lanes.LoadFloat32x8Slice(gc_at4[gc_tx:]))
-						} else {
-							/*line reverse.go:23*/ gc_if4 := gc_iota4.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(stride, gc_tx, 8))))
-							if gc_if4.ToBits() != 0 {
-								/*line reverse.go:23*/ temp = lanes.LoadFloat32x8Slice(gc_at3[gc_tx:]).Add(lanes.LoadFloat32x8Slice(gc_at4[gc_tx:])).Merge(temp, gc_if4)
+				gc_fastlo := min(max(0, -gc_off2), gc_bdx)
+				gc_fasthi := max(min(gc_bdx, len(x), len(x)-gc_off2), gc_fastlo)
+				if gc_fastlo < gc_fasthi {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						if gc_tx == gc_fastlo {
+							gc_seglen := gc_fasthi - gc_fastlo
+							gc_at3 := x[gc_fastlo:][:gc_seglen]
+							gc_at4 := x[gc_off2+gc_fastlo:][:gc_seglen]
+							gc_vstep := gc_fastlo
+							gc_iota4 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+							for ; gc_vstep+7 < gc_fasthi; gc_vstep += 8 {
+								gc_tx := gc_vstep
+								gc_rank := gc_base + gc_tx
+								/*line reverse.go:22*/ var temp lanes.Float32x8
+								if gc_tx >= stride {
+									/*line reverse.go:23*/ temp = lanes.LoadFloat32x8Slice(gc_at3[(gc_tx - gc_fastlo):]).Add(lanes.LoadFloat32x8Slice(gc_at4[(gc_tx - gc_fastlo):]))
+								} else {
+									/*line reverse.go:23*/ gc_if4 := gc_iota4.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(stride, gc_tx, 8))))
+									if gc_if4.ToBits() != 0 {
+										/*line reverse.go:23*/ temp = lanes.LoadFloat32x8Slice(gc_at3[(gc_tx-gc_fastlo):]).Add(lanes.LoadFloat32x8Slice(gc_at4[(gc_tx-gc_fastlo):])).Merge(temp, gc_if4)
+									}
+								}
+								/*line reverse.go:23*/ temp.StoreSlice(gc_s_temp[gc_rank:])
 							}
+							for gc_u := gc_vstep - gc_fastlo; gc_u < gc_seglen; gc_u++ {
+								gc_tx := gc_fastlo + gc_u
+								gc_rank := gc_base + gc_tx
+								/*line reverse.go:22*/ var temp float32
+								if gc_tx >= stride {
+									temp = gc_at3[gc_u] + gc_at4[gc_u]
+								}
+								gc_s_temp[gc_rank] = temp
+							}
+							gc_tx = gc_fasthi - 1
+							continue
 						}
-						/*line reverse.go:23*/ temp.StoreSlice(gc_s_temp[gc_rank:])
-					}
-					for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 						/*line reverse.go:22*/ var temp float32
 						if gc_tx >= stride {
-							temp = gc_at3[gc_tx] + gc_at4[gc_tx]
+							temp = x[gc_tx] + x[gc_tx-stride]
 						}
 						gc_s_temp[gc_rank] = temp
 					}
@@ -301,33 +318,51 @@ func gc_body_reverseStep(gc_b *compiled.Block, data []int32, d int) {
 	} else {
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			/*line reverse.go:68*/ gc_off := 0 - d
-			if gc_off >= 0 && gc_off <= len(x) && gc_bdx <= len(x)-gc_off {
-				gc_at := x[gc_off:][:gc_bdx]
-				gc_vstep := 0
-				gc_iota4 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-				gc_vb7 := lanes.BroadcastInt32x8(3)
-				gc_vb8 := lanes.BroadcastInt32x8(1)
-				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
-					gc_tx := gc_vstep
-					gc_rank := gc_base + gc_tx
-					var i int = gc_tx
-					/*line reverse.go:54*/ var y lanes.Int32x8
-					if i >= d {
-						/*line reverse.go:55*/ y = gc_vb7.Mul(lanes.LoadInt32x8Slice(gc_at[gc_tx:])).Add(gc_vb8)
-					} else {
-						/*line reverse.go:55*/ gc_if4 := gc_iota4.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(d, i, 8))))
-						if gc_if4.ToBits() != 0 {
-							/*line reverse.go:55*/ y = gc_vb7.Mul(lanes.LoadInt32x8Slice(gc_at[gc_tx:])).Add(gc_vb8).Merge(y, gc_if4)
+			gc_fastlo := min(max(0, -gc_off), gc_bdx)
+			gc_fasthi := max(min(gc_bdx, len(x)-gc_off), gc_fastlo)
+			if gc_fastlo < gc_fasthi {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					if gc_tx == gc_fastlo {
+						gc_seglen := gc_fasthi - gc_fastlo
+						gc_at := x[gc_off+gc_fastlo:][:gc_seglen]
+						gc_vstep := gc_fastlo
+						gc_iota4 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+						gc_vb7 := lanes.BroadcastInt32x8(3)
+						gc_vb8 := lanes.BroadcastInt32x8(1)
+						for ; gc_vstep+7 < gc_fasthi; gc_vstep += 8 {
+							gc_tx := gc_vstep
+							gc_rank := gc_base + gc_tx
+							var i int = gc_tx
+							/*line reverse.go:54*/ var y lanes.Int32x8
+							if i >= d {
+								/*line reverse.go:55*/ y = gc_vb7.Mul(lanes.LoadInt32x8Slice(gc_at[(gc_tx - gc_fastlo):])).Add(gc_vb8)
+							} else {
+								/*line reverse.go:55*/ gc_if4 := gc_iota4.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(d, i, 8))))
+								if gc_if4.ToBits() != 0 {
+									/*line reverse.go:55*/ y = gc_vb7.Mul(lanes.LoadInt32x8Slice(gc_at[(gc_tx-gc_fastlo):])).Add(gc_vb8).Merge(y, gc_if4)
+								}
+							}
+							/*line reverse.go:55*/ y.StoreSlice(gc_s_y[gc_rank:])
 						}
+						for gc_u := gc_vstep - gc_fastlo; gc_u < gc_seglen; gc_u++ {
+							gc_tx := gc_fastlo + gc_u
+							gc_rank := gc_base + gc_tx
+							i := gc_tx
+							/*line reverse.go:54*/ var y int32
+							if i >= d {
+								y = 3*gc_at[gc_u] + 1
+							}
+							gc_s_y[gc_rank] = y
+						}
+						gc_tx = gc_fasthi - 1
+						continue
 					}
-					/*line reverse.go:55*/ y.StoreSlice(gc_s_y[gc_rank:])
-				}
-				for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 					i := gc_tx
 					/*line reverse.go:54*/ var y int32
 					if i >= d {
-						y = 3*gc_at[gc_tx] + 1
+						y = 3*x[i-d] + 1
 					}
 					gc_s_y[gc_rank] = y
 				}

@@ -93,33 +93,50 @@ func gc_body_ScanKernel(gc_b *compiled.Block, in, out []int32) {
 			/*line scan_solution.go:30*/ gc_off2 := cur * b
 			gc_off3 := (cur * b) - d
 			gc_off4 := next * b
-			if gc_off2 >= 0 && gc_off2 <= len(buf) && gc_bdx <= len(buf)-gc_off2 && gc_off3 >= 0 && gc_off3 <= len(buf) && gc_bdx <= len(buf)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(buf) && gc_bdx <= len(buf)-gc_off4 {
-				gc_at3 := buf[gc_off2:][:gc_bdx]
-				gc_at4 := buf[gc_off3:][:gc_bdx]
-				gc_at5 := buf[gc_off4:][:gc_bdx]
-				gc_vstep3 := 0
-				gc_iota6 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-				for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
-					gc_tx := gc_vstep3
-					var tid int = gc_tx
-					/*line scan_solution.go:28*/ x := lanes.LoadInt32x8Slice(gc_at3[gc_tx:])
-					if tid >= d {
-						/*line scan_solution.go:29*/ x = x.Add(lanes.LoadInt32x8Slice(gc_at4[gc_tx:]))
-					} else {
-						/*line scan_solution.go:29*/ gc_if6 := gc_iota6.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(d, tid, 8))))
-						if gc_if6.ToBits() != 0 {
-							/*line scan_solution.go:29*/ x = x.Add(lanes.LoadInt32x8Slice(gc_at4[gc_tx:])).Merge(x, gc_if6)
+			gc_fastlo := min(max(0, -gc_off2, -gc_off3, -gc_off4), gc_bdx)
+			gc_fasthi := max(min(gc_bdx, len(buf)-gc_off2, len(buf)-gc_off3, len(buf)-gc_off4), gc_fastlo)
+			if gc_fastlo < gc_fasthi {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					if gc_tx == gc_fastlo {
+						gc_seglen := gc_fasthi - gc_fastlo
+						gc_at3 := buf[gc_off2+gc_fastlo:][:gc_seglen]
+						gc_at4 := buf[gc_off3+gc_fastlo:][:gc_seglen]
+						gc_at5 := buf[gc_off4+gc_fastlo:][:gc_seglen]
+						gc_vstep3 := gc_fastlo
+						gc_iota6 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+						for ; gc_vstep3+7 < gc_fasthi; gc_vstep3 += 8 {
+							gc_tx := gc_vstep3
+							var tid int = gc_tx
+							/*line scan_solution.go:28*/ x := lanes.LoadInt32x8Slice(gc_at3[(gc_tx - gc_fastlo):])
+							if tid >= d {
+								/*line scan_solution.go:29*/ x = x.Add(lanes.LoadInt32x8Slice(gc_at4[(gc_tx - gc_fastlo):]))
+							} else {
+								/*line scan_solution.go:29*/ gc_if6 := gc_iota6.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(d, tid, 8))))
+								if gc_if6.ToBits() != 0 {
+									/*line scan_solution.go:29*/ x = x.Add(lanes.LoadInt32x8Slice(gc_at4[(gc_tx-gc_fastlo):])).Merge(x, gc_if6)
+								}
+							}
+							/*line scan_solution.go:29*/ x.StoreSlice(gc_at5[(gc_tx - gc_fastlo):])
 						}
+						for gc_u := gc_vstep3 - gc_fastlo; gc_u < gc_seglen; gc_u++ {
+							gc_tx := gc_fastlo + gc_u
+							tid := gc_tx
+							/*line scan_solution.go:28*/ x := gc_at3[gc_u]
+							if tid >= d {
+								x += gc_at4[gc_u]
+							}
+							gc_at5[gc_u] = x
+						}
+						gc_tx = gc_fasthi - 1
+						continue
 					}
-					/*line scan_solution.go:29*/ x.StoreSlice(gc_at5[gc_tx:])
-				}
-				for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-					/*line scan_solution.go:28*/ x := gc_at3[gc_tx]
+					/*line scan_solution.go:28*/ x := buf[cur*b+tid]
 					if tid >= d {
-						x += gc_at4[gc_tx]
+						x += buf[cur*b+tid-d]
 					}
-					gc_at5[gc_tx] = x
+					buf[next*b+tid] = x
 				}
 			} else {
 				gc_vstep4 := 0

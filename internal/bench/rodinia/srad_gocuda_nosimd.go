@@ -43,26 +43,68 @@ func gc_body_sradCuda1(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 			gc_off2 := cols*SRADBlock*by + SRADBlock*bx + cols*SRADBlock
 			gc_off3 := SRADBlock * bx
 			gc_off4 := cols*SRADBlock*(gc_gdy-1) + SRADBlock*bx + cols*(SRADBlock-1)
-			if gc_row >= 0 && gc_row < len(north) && gc_bdx <= len(north[gc_row]) && gc_off >= 0 && gc_off <= len(jCuda) && gc_bdx <= len(jCuda)-gc_off && gc_row < len(south) && gc_bdx <= len(south[gc_row]) && gc_off2 >= 0 && gc_off2 <= len(jCuda) && gc_bdx <= len(jCuda)-gc_off2 && gc_off3 >= 0 && gc_off3 <= len(jCuda) && gc_bdx <= len(jCuda)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(jCuda) && gc_bdx <= len(jCuda)-gc_off4 {
-				gc_at := north[gc_row][:gc_bdx]
-				gc_at2 := jCuda[gc_off:][:gc_bdx]
-				gc_at3 := south[gc_row][:gc_bdx]
-				gc_at4 := jCuda[gc_off2:][:gc_bdx]
-				gc_at5 := jCuda[gc_off3:][:gc_bdx]
-				gc_at6 := jCuda[gc_off4:][:gc_bdx]
+			gc_fastlo, gc_fasthi := 0, 0
+			if gc_row >= 0 && gc_row < len(north) && gc_row < len(south) {
+				gc_fastlo = min(max(0, -gc_off, -gc_off2, -gc_off3, -gc_off4), gc_bdx)
+				gc_fasthi = max(min(gc_bdx, len(north[gc_row]), len(jCuda)-gc_off, len(south[gc_row]), len(jCuda)-gc_off2, len(jCuda)-gc_off3, len(jCuda)-gc_off4), gc_fastlo)
+			}
+			if gc_fastlo < gc_fasthi {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					if gc_tx == gc_fastlo {
+						gc_seglen := gc_fasthi - gc_fastlo
+						gc_at := north[gc_row][gc_fastlo:][:gc_seglen]
+						gc_at2 := jCuda[gc_off+gc_fastlo:][:gc_seglen]
+						gc_at3 := south[gc_row][gc_fastlo:][:gc_seglen]
+						gc_at4 := jCuda[gc_off2+gc_fastlo:][:gc_seglen]
+						gc_at5 := jCuda[gc_off3+gc_fastlo:][:gc_seglen]
+						gc_at6 := jCuda[gc_off4+gc_fastlo:][:gc_seglen]
+						for gc_u := 0; gc_u < gc_seglen; gc_u++ {
+							gc_tx := gc_fastlo + gc_u
+							gc_rank := gc_base + gc_tx
+							/*line srad.go:49*/ var n, w, e, s, jc, g2, l, num, den, qsqr, c float32
+							/*line srad.go:59*/ if by > 0 {
+								gc_at[gc_u] = gc_at2[gc_u]
+							}
+							if by < gc_gdy-1 {
+								gc_at3[gc_u] = gc_at4[gc_u]
+							}
+							if by == 0 {
+								gc_at[gc_u] = gc_at5[gc_u]
+							} else if by == gc_gdy-1 {
+								gc_at3[gc_u] = gc_at6[gc_u]
+							}
+							_ = jc
+							_ = g2
+							_ = l
+							_ = num
+							_ = den
+							_ = qsqr
+							_ = c
+							gc_s_n[gc_rank] = n
+							gc_s_w[gc_rank] = w
+							gc_s_e[gc_rank] = e
+							gc_s_s[gc_rank] = s
+						}
+						gc_tx = gc_fasthi - 1
+						continue
+					}
 					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tx := gc_tx
+					ty := gc_ty
+					/*line srad.go:44*/ indexN := cols*SRADBlock*by + SRADBlock*bx + tx - cols
+					indexS := cols*SRADBlock*by + SRADBlock*bx + cols*SRADBlock + tx
 					/*line srad.go:49*/ var n, w, e, s, jc, g2, l, num, den, qsqr, c float32
 					/*line srad.go:59*/ if by > 0 {
-						gc_at[gc_tx] = gc_at2[gc_tx]
+						north[ty][tx] = jCuda[indexN]
 					}
 					if by < gc_gdy-1 {
-						gc_at3[gc_tx] = gc_at4[gc_tx]
+						south[ty][tx] = jCuda[indexS]
 					}
 					if by == 0 {
-						gc_at[gc_tx] = gc_at5[gc_tx]
+						north[ty][tx] = jCuda[SRADBlock*bx+tx]
 					} else if by == gc_gdy-1 {
-						gc_at3[gc_tx] = gc_at6[gc_tx]
+						south[ty][tx] = jCuda[cols*SRADBlock*(gc_gdy-1)+SRADBlock*bx+cols*(SRADBlock-1)+tx]
 					}
 					_ = jc
 					_ = g2
@@ -231,27 +273,27 @@ func gc_body_sradCuda1(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 			gc_off10 := 1
 			gc_off11 := 0 - 1
 			gc_row6 := gc_ty - 1
-			gc_fastlo, gc_fasthi := 0, 0
+			gc_fastlo2, gc_fasthi2 := 0, 0
 			if gc_row4 >= 0 && gc_row4 < len(temp) && gc_row4 < len(north) && gc_row5 >= 0 && gc_row5 < len(temp) && gc_row4 < len(west) && gc_row4 < len(east) && gc_row6 >= 0 && gc_row6 < len(temp) && gc_row4 < len(south) && gc_row4 < len(tempResult) {
-				gc_fastlo = min(max(0, -gc_off10, -gc_off11), gc_bdx)
-				gc_fasthi = max(min(gc_bdx, len(temp[gc_row4]), len(north[gc_row4]), len(temp[gc_row5]), len(west[gc_row4]), len(temp[gc_row4])-gc_off10, len(temp[gc_row4])-gc_off11, len(east[gc_row4]), len(temp[gc_row6]), len(south[gc_row4]), len(tempResult[gc_row4])), gc_fastlo)
+				gc_fastlo2 = min(max(0, -gc_off10, -gc_off11), gc_bdx)
+				gc_fasthi2 = max(min(gc_bdx, len(temp[gc_row4]), len(north[gc_row4]), len(temp[gc_row5]), len(west[gc_row4]), len(temp[gc_row4])-gc_off10, len(temp[gc_row4])-gc_off11, len(east[gc_row4]), len(temp[gc_row6]), len(south[gc_row4]), len(tempResult[gc_row4])), gc_fastlo2)
 			}
-			if gc_fastlo < gc_fasthi {
+			if gc_fastlo2 < gc_fasthi2 {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					if gc_tx == gc_fastlo {
-						gc_seglen := gc_fasthi - gc_fastlo
-						gc_at15 := temp[gc_row4][gc_fastlo:][:gc_seglen]
-						gc_at16 := north[gc_row4][gc_fastlo:][:gc_seglen]
-						gc_at17 := temp[gc_row5][gc_fastlo:][:gc_seglen]
-						gc_at18 := west[gc_row4][gc_fastlo:][:gc_seglen]
-						gc_at19 := temp[gc_row4][gc_off10+gc_fastlo:][:gc_seglen]
-						gc_at20 := temp[gc_row4][gc_off11+gc_fastlo:][:gc_seglen]
-						gc_at21 := east[gc_row4][gc_fastlo:][:gc_seglen]
-						gc_at22 := temp[gc_row6][gc_fastlo:][:gc_seglen]
-						gc_at23 := south[gc_row4][gc_fastlo:][:gc_seglen]
-						gc_at24 := tempResult[gc_row4][gc_fastlo:][:gc_seglen]
-						for gc_u := 0; gc_u < gc_seglen; gc_u++ {
-							gc_tx := gc_fastlo + gc_u
+					if gc_tx == gc_fastlo2 {
+						gc_seglen2 := gc_fasthi2 - gc_fastlo2
+						gc_at15 := temp[gc_row4][gc_fastlo2:][:gc_seglen2]
+						gc_at16 := north[gc_row4][gc_fastlo2:][:gc_seglen2]
+						gc_at17 := temp[gc_row5][gc_fastlo2:][:gc_seglen2]
+						gc_at18 := west[gc_row4][gc_fastlo2:][:gc_seglen2]
+						gc_at19 := temp[gc_row4][gc_off10+gc_fastlo2:][:gc_seglen2]
+						gc_at20 := temp[gc_row4][gc_off11+gc_fastlo2:][:gc_seglen2]
+						gc_at21 := east[gc_row4][gc_fastlo2:][:gc_seglen2]
+						gc_at22 := temp[gc_row6][gc_fastlo2:][:gc_seglen2]
+						gc_at23 := south[gc_row4][gc_fastlo2:][:gc_seglen2]
+						gc_at24 := tempResult[gc_row4][gc_fastlo2:][:gc_seglen2]
+						for gc_u2 := 0; gc_u2 < gc_seglen2; gc_u2++ {
+							gc_tx := gc_fastlo2 + gc_u2
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							tx := gc_tx
@@ -267,54 +309,54 @@ func gc_body_sradCuda1(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 							/*line srad.go:59*/ var den float32
 							/*line srad.go:61*/ var qsqr float32
 							/*line srad.go:63*/ var c float32
-							/*line srad.go:89*/ jc = gc_at15[gc_u]
+							/*line srad.go:89*/ jc = gc_at15[gc_u2]
 							switch {
 //line srad.go:92
 							case ty == 0 && tx == 0:
-								n = gc_at16[gc_u] - jc
-								s = gc_at17[gc_u] - jc
-								w = gc_at18[gc_u] - jc
-								e = gc_at19[gc_u] - jc
+								n = gc_at16[gc_u2] - jc
+								s = gc_at17[gc_u2] - jc
+								w = gc_at18[gc_u2] - jc
+								e = gc_at19[gc_u2] - jc
 							case ty == 0 && tx == SRADBlock-1:
-								n = gc_at16[gc_u] - jc
-								s = gc_at17[gc_u] - jc
-								w = gc_at20[gc_u] - jc
-								e = gc_at21[gc_u] - jc
+								n = gc_at16[gc_u2] - jc
+								s = gc_at17[gc_u2] - jc
+								w = gc_at20[gc_u2] - jc
+								e = gc_at21[gc_u2] - jc
 							case ty == SRADBlock-1 && tx == SRADBlock-1:
-								n = gc_at22[gc_u] - jc
-								s = gc_at23[gc_u] - jc
-								w = gc_at20[gc_u] - jc
-								e = gc_at21[gc_u] - jc
+								n = gc_at22[gc_u2] - jc
+								s = gc_at23[gc_u2] - jc
+								w = gc_at20[gc_u2] - jc
+								e = gc_at21[gc_u2] - jc
 							case ty == SRADBlock-1 && tx == 0:
-								n = gc_at22[gc_u] - jc
-								s = gc_at23[gc_u] - jc
-								w = gc_at18[gc_u] - jc
-								e = gc_at19[gc_u] - jc
+								n = gc_at22[gc_u2] - jc
+								s = gc_at23[gc_u2] - jc
+								w = gc_at18[gc_u2] - jc
+								e = gc_at19[gc_u2] - jc
 							case ty == 0:
-								n = gc_at16[gc_u] - jc
-								s = gc_at17[gc_u] - jc
-								w = gc_at20[gc_u] - jc
-								e = gc_at19[gc_u] - jc
+								n = gc_at16[gc_u2] - jc
+								s = gc_at17[gc_u2] - jc
+								w = gc_at20[gc_u2] - jc
+								e = gc_at19[gc_u2] - jc
 							case tx == SRADBlock-1:
-								n = gc_at22[gc_u] - jc
-								s = gc_at17[gc_u] - jc
-								w = gc_at20[gc_u] - jc
-								e = gc_at21[gc_u] - jc
+								n = gc_at22[gc_u2] - jc
+								s = gc_at17[gc_u2] - jc
+								w = gc_at20[gc_u2] - jc
+								e = gc_at21[gc_u2] - jc
 							case ty == SRADBlock-1:
-								n = gc_at22[gc_u] - jc
-								s = gc_at23[gc_u] - jc
-								w = gc_at20[gc_u] - jc
-								e = gc_at19[gc_u] - jc
+								n = gc_at22[gc_u2] - jc
+								s = gc_at23[gc_u2] - jc
+								w = gc_at20[gc_u2] - jc
+								e = gc_at19[gc_u2] - jc
 							case tx == 0:
-								n = gc_at22[gc_u] - jc
-								s = gc_at17[gc_u] - jc
-								w = gc_at18[gc_u] - jc
-								e = gc_at19[gc_u] - jc
+								n = gc_at22[gc_u2] - jc
+								s = gc_at17[gc_u2] - jc
+								w = gc_at18[gc_u2] - jc
+								e = gc_at19[gc_u2] - jc
 							default:
-								n = gc_at22[gc_u] - jc
-								s = gc_at17[gc_u] - jc
-								w = gc_at20[gc_u] - jc
-								e = gc_at19[gc_u] - jc
+								n = gc_at22[gc_u2] - jc
+								s = gc_at17[gc_u2] - jc
+								w = gc_at20[gc_u2] - jc
+								e = gc_at19[gc_u2] - jc
 							}
 							/*line srad.go:139*/ g2 = (n*n + s*s + w*w + e*e) / (jc * jc)
 							l = (n + s + w + e) / jc
@@ -324,18 +366,18 @@ func gc_body_sradCuda1(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 							/*line srad.go:147*/ den = (qsqr - q0sqr) / (q0sqr * (1 + q0sqr))
 							c = float32(1.0 / (1.0 + float64(den)))
 							/*line srad.go:151*/ if c < 0 {
-								gc_at24[gc_u] = 0
+								gc_at24[gc_u2] = 0
 							} else if c > 1 {
-								gc_at24[gc_u] = 1
+								gc_at24[gc_u2] = 1
 							} else {
-								gc_at24[gc_u] = c
+								gc_at24[gc_u2] = c
 							}
 							gc_s_n[gc_rank] = n
 							gc_s_w[gc_rank] = w
 							gc_s_e[gc_rank] = e
 							gc_s_s[gc_rank] = s
 						}
-						gc_tx = gc_fasthi - 1
+						gc_tx = gc_fasthi2 - 1
 						continue
 					}
 					gc_rank := gc_base + gc_tx
@@ -732,16 +774,41 @@ func gc_body_sradCuda2(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 			gc_row2 := gc_ty
 			gc_off2 := cols*SRADBlock*by + SRADBlock*bx + cols*SRADBlock
 			gc_off3 := cols*SRADBlock*(gc_gdy-1) + SRADBlock*bx + cols*(SRADBlock-1)
-			if gc_row2 >= 0 && gc_row2 < len(southC) && gc_bdx <= len(southC[gc_row2]) && gc_off2 >= 0 && gc_off2 <= len(cCuda) && gc_bdx <= len(cCuda)-gc_off2 && gc_off3 >= 0 && gc_off3 <= len(cCuda) && gc_bdx <= len(cCuda)-gc_off3 {
-				gc_at3 := southC[gc_row2][:gc_bdx]
-				gc_at4 := cCuda[gc_off2:][:gc_bdx]
-				gc_at5 := cCuda[gc_off3:][:gc_bdx]
+			gc_fastlo, gc_fasthi := 0, 0
+			if gc_row2 >= 0 && gc_row2 < len(southC) {
+				gc_fastlo = min(max(0, -gc_off2, -gc_off3), gc_bdx)
+				gc_fasthi = max(min(gc_bdx, len(southC[gc_row2]), len(cCuda)-gc_off2, len(cCuda)-gc_off3), gc_fastlo)
+			}
+			if gc_fastlo < gc_fasthi {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					if gc_tx == gc_fastlo {
+						gc_seglen := gc_fasthi - gc_fastlo
+						gc_at3 := southC[gc_row2][gc_fastlo:][:gc_seglen]
+						gc_at4 := cCuda[gc_off2+gc_fastlo:][:gc_seglen]
+						gc_at5 := cCuda[gc_off3+gc_fastlo:][:gc_seglen]
+						for gc_u := 0; gc_u < gc_seglen; gc_u++ {
+							gc_tx := gc_fastlo + gc_u
+							tx := gc_tx
+							_ = tx
+							/*line srad.go:201*/ if by < gc_gdy-1 {
+								gc_at3[gc_u] = gc_at4[gc_u]
+							}
+							if by == gc_gdy-1 {
+								gc_at3[gc_u] = gc_at5[gc_u]
+							}
+						}
+						gc_tx = gc_fasthi - 1
+						continue
+					}
+					gc_pos.Thread = gc_base + gc_tx
+					tx := gc_tx
+					ty := gc_ty
+					/*line srad.go:188*/ indexS := cols*SRADBlock*by + SRADBlock*bx + cols*SRADBlock + tx
 					/*line srad.go:201*/ if by < gc_gdy-1 {
-						gc_at3[gc_tx] = gc_at4[gc_tx]
+						southC[ty][tx] = cCuda[indexS]
 					}
 					if by == gc_gdy-1 {
-						gc_at3[gc_tx] = gc_at5[gc_tx]
+						southC[ty][tx] = cCuda[cols*SRADBlock*(gc_gdy-1)+SRADBlock*bx+cols*(SRADBlock-1)+tx]
 					}
 				}
 			} else {
@@ -861,28 +928,28 @@ func gc_body_sradCuda2(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 			gc_row6 := gc_ty + 1
 			gc_off7 := 1
 			gc_off8 := cols*SRADBlock*by + SRADBlock*bx + cols*gc_ty
-			gc_fastlo, gc_fasthi := 0, 0
+			gc_fastlo2, gc_fasthi2 := 0, 0
 			if gc_row5 >= 0 && gc_row5 < len(cCudaTemp) && gc_row5 < len(southC) && gc_row5 < len(eastC) && gc_row6 >= 0 && gc_row6 < len(cCudaTemp) && gc_row5 < len(cCudaResult) && gc_row5 < len(temp) {
-				gc_fastlo = min(max(0, -gc_off7, -gc_off8), gc_bdx)
-				gc_fasthi = max(min(gc_bdx, len(cCudaTemp[gc_row5]), len(southC[gc_row5]), len(eastC[gc_row5]), len(cCudaTemp[gc_row6]), len(cCudaTemp[gc_row5])-gc_off7, len(nC)-gc_off8, len(sC)-gc_off8, len(wC)-gc_off8, len(eC)-gc_off8, len(cCudaResult[gc_row5]), len(temp[gc_row5])), gc_fastlo)
+				gc_fastlo2 = min(max(0, -gc_off7, -gc_off8), gc_bdx)
+				gc_fasthi2 = max(min(gc_bdx, len(cCudaTemp[gc_row5]), len(southC[gc_row5]), len(eastC[gc_row5]), len(cCudaTemp[gc_row6]), len(cCudaTemp[gc_row5])-gc_off7, len(nC)-gc_off8, len(sC)-gc_off8, len(wC)-gc_off8, len(eC)-gc_off8, len(cCudaResult[gc_row5]), len(temp[gc_row5])), gc_fastlo2)
 			}
-			if gc_fastlo < gc_fasthi {
+			if gc_fastlo2 < gc_fasthi2 {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					if gc_tx == gc_fastlo {
-						gc_seglen := gc_fasthi - gc_fastlo
-						gc_at11 := cCudaTemp[gc_row5][gc_fastlo:][:gc_seglen]
-						gc_at12 := southC[gc_row5][gc_fastlo:][:gc_seglen]
-						gc_at13 := eastC[gc_row5][gc_fastlo:][:gc_seglen]
-						gc_at14 := cCudaTemp[gc_row6][gc_fastlo:][:gc_seglen]
-						gc_at15 := cCudaTemp[gc_row5][gc_off7+gc_fastlo:][:gc_seglen]
-						gc_at16 := nC[gc_off8+gc_fastlo:][:gc_seglen]
-						gc_at17 := sC[gc_off8+gc_fastlo:][:gc_seglen]
-						gc_at18 := wC[gc_off8+gc_fastlo:][:gc_seglen]
-						gc_at19 := eC[gc_off8+gc_fastlo:][:gc_seglen]
-						gc_at20 := cCudaResult[gc_row5][gc_fastlo:][:gc_seglen]
-						gc_at21 := temp[gc_row5][gc_fastlo:][:gc_seglen]
-						for gc_u := 0; gc_u < gc_seglen; gc_u++ {
-							gc_tx := gc_fastlo + gc_u
+					if gc_tx == gc_fastlo2 {
+						gc_seglen2 := gc_fasthi2 - gc_fastlo2
+						gc_at11 := cCudaTemp[gc_row5][gc_fastlo2:][:gc_seglen2]
+						gc_at12 := southC[gc_row5][gc_fastlo2:][:gc_seglen2]
+						gc_at13 := eastC[gc_row5][gc_fastlo2:][:gc_seglen2]
+						gc_at14 := cCudaTemp[gc_row6][gc_fastlo2:][:gc_seglen2]
+						gc_at15 := cCudaTemp[gc_row5][gc_off7+gc_fastlo2:][:gc_seglen2]
+						gc_at16 := nC[gc_off8+gc_fastlo2:][:gc_seglen2]
+						gc_at17 := sC[gc_off8+gc_fastlo2:][:gc_seglen2]
+						gc_at18 := wC[gc_off8+gc_fastlo2:][:gc_seglen2]
+						gc_at19 := eC[gc_off8+gc_fastlo2:][:gc_seglen2]
+						gc_at20 := cCudaResult[gc_row5][gc_fastlo2:][:gc_seglen2]
+						gc_at21 := temp[gc_row5][gc_fastlo2:][:gc_seglen2]
+						for gc_u2 := 0; gc_u2 < gc_seglen2; gc_u2++ {
+							gc_tx := gc_fastlo2 + gc_u2
 							gc_pos.Thread = gc_base + gc_tx
 							tx := gc_tx
 							ty := gc_ty
@@ -892,34 +959,34 @@ func gc_body_sradCuda2(gc_b *compiled.Block, eC, wC, nC, sC, jCuda, cCuda []floa
 							/*line srad.go:195*/ var ce float32
 							/*line srad.go:197*/ var cw float32
 							/*line srad.go:199*/ var dSum float32
-							/*line srad.go:220*/ cc = gc_at11[gc_u]
+							/*line srad.go:220*/ cc = gc_at11[gc_u2]
 							switch {
 //line srad.go:223
 							case ty == SRADBlock-1 && tx == SRADBlock-1:
 								cn = cc
-								cs = gc_at12[gc_u]
+								cs = gc_at12[gc_u2]
 								cw = cc
-								ce = gc_at13[gc_u]
+								ce = gc_at13[gc_u2]
 							case tx == SRADBlock-1:
 								cn = cc
-								cs = gc_at14[gc_u]
+								cs = gc_at14[gc_u2]
 								cw = cc
-								ce = gc_at13[gc_u]
+								ce = gc_at13[gc_u2]
 							case ty == SRADBlock-1:
 								cn = cc
-								cs = gc_at12[gc_u]
+								cs = gc_at12[gc_u2]
 								cw = cc
-								ce = gc_at15[gc_u]
+								ce = gc_at15[gc_u2]
 							default:
 								cn = cc
-								cs = gc_at14[gc_u]
+								cs = gc_at14[gc_u2]
 								cw = cc
-								ce = gc_at15[gc_u]
+								ce = gc_at15[gc_u2]
 							}
-							/*line srad.go:246*/ dSum = cn*gc_at16[gc_u] + cs*gc_at17[gc_u] + cw*gc_at18[gc_u] + ce*gc_at19[gc_u]
-							/*line srad.go:249*/ gc_at20[gc_u] = float32(float64(gc_at21[gc_u]) + 0.25*float64(lambda)*float64(dSum))
+							/*line srad.go:246*/ dSum = cn*gc_at16[gc_u2] + cs*gc_at17[gc_u2] + cw*gc_at18[gc_u2] + ce*gc_at19[gc_u2]
+							/*line srad.go:249*/ gc_at20[gc_u2] = float32(float64(gc_at21[gc_u2]) + 0.25*float64(lambda)*float64(dSum))
 						}
-						gc_tx = gc_fasthi - 1
+						gc_tx = gc_fasthi2 - 1
 						continue
 					}
 					gc_pos.Thread = gc_base + gc_tx

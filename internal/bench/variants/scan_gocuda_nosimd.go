@@ -113,31 +113,49 @@ func gc_body_scanHSInline(gc_b *compiled.Block, in, out, sums []float32) {
 		} else {
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				/*line scan.go:50*/ gc_off2 := 0 - offset
-				if gc_off2 >= 0 && gc_off2 <= len(x) && gc_bdx <= len(x)-gc_off2 {
-					gc_at3 := x[gc_off2:][:gc_bdx]
-					gc_vstep3 := 0
-					gc_iota6 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-					for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
-						gc_tx := gc_vstep3
-						gc_rank := gc_base + gc_tx
-						var i int = gc_tx
-						/*line scan.go:36*/ var y lanes.Float32x8
-						if i >= offset {
-							/*line scan.go:37*/ y = lanes.LoadFloat32x8Slice(gc_at3[gc_tx:])
-						} else {
-							/*line scan.go:37*/ gc_if6 := gc_iota6.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(offset, i, 8))))
-							if gc_if6.ToBits() != 0 {
-								/*line scan.go:37*/ y = lanes.LoadFloat32x8Slice(gc_at3[gc_tx:]).Merge(y, gc_if6)
+				gc_fastlo := min(max(0, -gc_off2), gc_bdx)
+				gc_fasthi := max(min(gc_bdx, len(x)-gc_off2), gc_fastlo)
+				if gc_fastlo < gc_fasthi {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						if gc_tx == gc_fastlo {
+							gc_seglen := gc_fasthi - gc_fastlo
+							gc_at3 := x[gc_off2+gc_fastlo:][:gc_seglen]
+							gc_vstep3 := gc_fastlo
+							gc_iota6 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+							for ; gc_vstep3+7 < gc_fasthi; gc_vstep3 += 8 {
+								gc_tx := gc_vstep3
+								gc_rank := gc_base + gc_tx
+								var i int = gc_tx
+								/*line scan.go:36*/ var y lanes.Float32x8
+								if i >= offset {
+									/*line scan.go:37*/ y = lanes.LoadFloat32x8Slice(gc_at3[(gc_tx - gc_fastlo):])
+								} else {
+									/*line scan.go:37*/ gc_if6 := gc_iota6.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(offset, i, 8))))
+									if gc_if6.ToBits() != 0 {
+										/*line scan.go:37*/ y = lanes.LoadFloat32x8Slice(gc_at3[(gc_tx-gc_fastlo):]).Merge(y, gc_if6)
+									}
+								}
+								/*line scan.go:37*/ y.StoreSlice(gc_s_y[gc_rank:])
 							}
+							for gc_u := gc_vstep3 - gc_fastlo; gc_u < gc_seglen; gc_u++ {
+								gc_tx := gc_fastlo + gc_u
+								gc_rank := gc_base + gc_tx
+								i := gc_tx
+								/*line scan.go:36*/ var y float32
+								if i >= offset {
+									y = gc_at3[gc_u]
+								}
+								gc_s_y[gc_rank] = y
+							}
+							gc_tx = gc_fasthi - 1
+							continue
 						}
-						/*line scan.go:37*/ y.StoreSlice(gc_s_y[gc_rank:])
-					}
-					for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 						i := gc_tx
 						/*line scan.go:36*/ var y float32
 						if i >= offset {
-							y = gc_at3[gc_tx]
+							y = x[i-offset]
 						}
 						gc_s_y[gc_rank] = y
 					}
@@ -339,34 +357,51 @@ func gc_body_scanHSDoubleBuffer(gc_b *compiled.Block, in, out, sums []float32) {
 			/*line scan.go:74*/ gc_off2 := pout * b
 			gc_off3 := pin * b
 			gc_off4 := (pin * b) - offset
-			if gc_off2 >= 0 && gc_off2 <= len(temp) && gc_bdx <= len(temp)-gc_off2 && gc_off3 >= 0 && gc_off3 <= len(temp) && gc_bdx <= len(temp)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(temp) && gc_bdx <= len(temp)-gc_off4 {
-				gc_at3 := temp[gc_off2:][:gc_bdx]
-				gc_at4 := temp[gc_off3:][:gc_bdx]
-				gc_at5 := temp[gc_off4:][:gc_bdx]
-				gc_vstep3 := 0
-				gc_iota4 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-				for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
-					gc_tx := gc_vstep3
-					var thid int = gc_tx
-					/*line scan.go:72*/ if thid >= offset {
-						/*line scan.go:72*/ lanes.LoadFloat32x8Slice(gc_at4[gc_tx:]).Add(lanes.LoadFloat32x8Slice(gc_at5[gc_tx:])).StoreSlice(gc_at3[gc_tx:])
-					} else {
-						/*line scan.go:72*/ gc_if4 := gc_iota4.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(offset, thid, 8))))
-						if gc_if4.ToBits() != 0 {
-							/*line scan.go:72*/ lanes.LoadFloat32x8Slice(gc_at4[gc_tx:]).Add(lanes.LoadFloat32x8Slice(gc_at5[gc_tx:])).StoreMasked((*[8]float32)(gc_at3[gc_tx:]), gc_if4)
+			gc_fastlo := min(max(0, -gc_off2, -gc_off3, -gc_off4), gc_bdx)
+			gc_fasthi := max(min(gc_bdx, len(temp)-gc_off2, len(temp)-gc_off3, len(temp)-gc_off4), gc_fastlo)
+			if gc_fastlo < gc_fasthi {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					if gc_tx == gc_fastlo {
+						gc_seglen := gc_fasthi - gc_fastlo
+						gc_at3 := temp[gc_off2+gc_fastlo:][:gc_seglen]
+						gc_at4 := temp[gc_off3+gc_fastlo:][:gc_seglen]
+						gc_at5 := temp[gc_off4+gc_fastlo:][:gc_seglen]
+						gc_vstep3 := gc_fastlo
+						gc_iota4 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+						for ; gc_vstep3+7 < gc_fasthi; gc_vstep3 += 8 {
+							gc_tx := gc_vstep3
+							var thid int = gc_tx
+							/*line scan.go:72*/ if thid >= offset {
+								/*line scan.go:72*/ lanes.LoadFloat32x8Slice(gc_at4[(gc_tx - gc_fastlo):]).Add(lanes.LoadFloat32x8Slice(gc_at5[(gc_tx - gc_fastlo):])).StoreSlice(gc_at3[(gc_tx - gc_fastlo):])
+							} else {
+								/*line scan.go:72*/ gc_if4 := gc_iota4.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(offset, thid, 8))))
+								if gc_if4.ToBits() != 0 {
+									/*line scan.go:72*/ lanes.LoadFloat32x8Slice(gc_at4[(gc_tx-gc_fastlo):]).Add(lanes.LoadFloat32x8Slice(gc_at5[(gc_tx-gc_fastlo):])).StoreMasked((*[8]float32)(gc_at3[(gc_tx-gc_fastlo):]), gc_if4)
+								}
+								gc_else2 := gc_if4.ToInt32x8().Not().ToMask()
+								if gc_else2.ToBits() != 0 {
+									/*line scan.go:72*/ lanes.LoadFloat32x8Slice(gc_at4[(gc_tx-gc_fastlo):]).StoreMasked((*[8]float32)(gc_at3[(gc_tx-gc_fastlo):]), gc_else2)
+								}
+							}
 						}
-						gc_else2 := gc_if4.ToInt32x8().Not().ToMask()
-						if gc_else2.ToBits() != 0 {
-							/*line scan.go:72*/ lanes.LoadFloat32x8Slice(gc_at4[gc_tx:]).StoreMasked((*[8]float32)(gc_at3[gc_tx:]), gc_else2)
+						for gc_u := gc_vstep3 - gc_fastlo; gc_u < gc_seglen; gc_u++ {
+							gc_tx := gc_fastlo + gc_u
+							thid := gc_tx
+							/*line scan.go:72*/ if thid >= offset {
+								gc_at3[gc_u] = gc_at4[gc_u] + gc_at5[gc_u]
+							} else {
+								gc_at3[gc_u] = gc_at4[gc_u]
+							}
 						}
+						gc_tx = gc_fasthi - 1
+						continue
 					}
-				}
-				for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
 					thid := gc_tx
 					/*line scan.go:72*/ if thid >= offset {
-						gc_at3[gc_tx] = gc_at4[gc_tx] + gc_at5[gc_tx]
+						temp[pout*b+thid] = temp[pin*b+thid] + temp[pin*b+thid-offset]
 					} else {
-						gc_at3[gc_tx] = gc_at4[gc_tx]
+						temp[pout*b+thid] = temp[pin*b+thid]
 					}
 				}
 			} else {
@@ -517,34 +552,51 @@ func gc_body_scanHSDoubleBufferMax(gc_b *compiled.Block, in, out, sums []int32) 
 			/*line scan.go:107*/ gc_off2 := pout * b
 			gc_off3 := pin * b
 			gc_off4 := (pin * b) - offset
-			if gc_off2 >= 0 && gc_off2 <= len(temp) && gc_bdx <= len(temp)-gc_off2 && gc_off3 >= 0 && gc_off3 <= len(temp) && gc_bdx <= len(temp)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(temp) && gc_bdx <= len(temp)-gc_off4 {
-				gc_at3 := temp[gc_off2:][:gc_bdx]
-				gc_at4 := temp[gc_off3:][:gc_bdx]
-				gc_at5 := temp[gc_off4:][:gc_bdx]
-				gc_vstep3 := 0
-				gc_iota4 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-				for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
-					gc_tx := gc_vstep3
-					var thid int = gc_tx
-					/*line scan.go:105*/ if thid >= offset {
-						/*line scan.go:105*/ lanes.LoadInt32x8Slice(gc_at4[gc_tx:]).Max(lanes.LoadInt32x8Slice(gc_at5[gc_tx:])).StoreSlice(gc_at3[gc_tx:])
-					} else {
-						/*line scan.go:105*/ gc_if4 := gc_iota4.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(offset, thid, 8))))
-						if gc_if4.ToBits() != 0 {
-							/*line scan.go:105*/ lanes.LoadInt32x8Slice(gc_at4[gc_tx:]).Max(lanes.LoadInt32x8Slice(gc_at5[gc_tx:])).StoreMasked((*[8]int32)(gc_at3[gc_tx:]), gc_if4)
+			gc_fastlo := min(max(0, -gc_off2, -gc_off3, -gc_off4), gc_bdx)
+			gc_fasthi := max(min(gc_bdx, len(temp)-gc_off2, len(temp)-gc_off3, len(temp)-gc_off4), gc_fastlo)
+			if gc_fastlo < gc_fasthi {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					if gc_tx == gc_fastlo {
+						gc_seglen := gc_fasthi - gc_fastlo
+						gc_at3 := temp[gc_off2+gc_fastlo:][:gc_seglen]
+						gc_at4 := temp[gc_off3+gc_fastlo:][:gc_seglen]
+						gc_at5 := temp[gc_off4+gc_fastlo:][:gc_seglen]
+						gc_vstep3 := gc_fastlo
+						gc_iota4 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+						for ; gc_vstep3+7 < gc_fasthi; gc_vstep3 += 8 {
+							gc_tx := gc_vstep3
+							var thid int = gc_tx
+							/*line scan.go:105*/ if thid >= offset {
+								/*line scan.go:105*/ lanes.LoadInt32x8Slice(gc_at4[(gc_tx - gc_fastlo):]).Max(lanes.LoadInt32x8Slice(gc_at5[(gc_tx - gc_fastlo):])).StoreSlice(gc_at3[(gc_tx - gc_fastlo):])
+							} else {
+								/*line scan.go:105*/ gc_if4 := gc_iota4.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(offset, thid, 8))))
+								if gc_if4.ToBits() != 0 {
+									/*line scan.go:105*/ lanes.LoadInt32x8Slice(gc_at4[(gc_tx-gc_fastlo):]).Max(lanes.LoadInt32x8Slice(gc_at5[(gc_tx-gc_fastlo):])).StoreMasked((*[8]int32)(gc_at3[(gc_tx-gc_fastlo):]), gc_if4)
+								}
+								gc_else2 := gc_if4.ToInt32x8().Not().ToMask()
+								if gc_else2.ToBits() != 0 {
+									/*line scan.go:105*/ lanes.LoadInt32x8Slice(gc_at4[(gc_tx-gc_fastlo):]).StoreMasked((*[8]int32)(gc_at3[(gc_tx-gc_fastlo):]), gc_else2)
+								}
+							}
 						}
-						gc_else2 := gc_if4.ToInt32x8().Not().ToMask()
-						if gc_else2.ToBits() != 0 {
-							/*line scan.go:105*/ lanes.LoadInt32x8Slice(gc_at4[gc_tx:]).StoreMasked((*[8]int32)(gc_at3[gc_tx:]), gc_else2)
+						for gc_u := gc_vstep3 - gc_fastlo; gc_u < gc_seglen; gc_u++ {
+							gc_tx := gc_fastlo + gc_u
+							thid := gc_tx
+							/*line scan.go:105*/ if thid >= offset {
+								gc_at3[gc_u] = max(gc_at4[gc_u], gc_at5[gc_u])
+							} else {
+								gc_at3[gc_u] = gc_at4[gc_u]
+							}
 						}
+						gc_tx = gc_fasthi - 1
+						continue
 					}
-				}
-				for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
 					thid := gc_tx
 					/*line scan.go:105*/ if thid >= offset {
-						gc_at3[gc_tx] = max(gc_at4[gc_tx], gc_at5[gc_tx])
+						temp[pout*b+thid] = max(temp[pin*b+thid], temp[pin*b+thid-offset])
 					} else {
-						gc_at3[gc_tx] = gc_at4[gc_tx]
+						temp[pout*b+thid] = temp[pin*b+thid]
 					}
 				}
 			} else {
@@ -715,31 +767,49 @@ func gc_body_scanHSInt32(gc_b *compiled.Block, in, out, sums []int32) {
 		} else {
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				/*line scan.go:149*/ gc_off2 := 0 - offset
-				if gc_off2 >= 0 && gc_off2 <= len(x) && gc_bdx <= len(x)-gc_off2 {
-					gc_at3 := x[gc_off2:][:gc_bdx]
-					gc_vstep3 := 0
-					gc_iota8 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-					for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
-						gc_tx := gc_vstep3
-						gc_rank := gc_base + gc_tx
-						var i int = gc_tx
-						/*line scan.go:135*/ var y lanes.Int32x8
-						if i >= offset {
-							/*line scan.go:136*/ y = lanes.LoadInt32x8Slice(gc_at3[gc_tx:])
-						} else {
-							/*line scan.go:136*/ gc_if8 := gc_iota8.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(offset, i, 8))))
-							if gc_if8.ToBits() != 0 {
-								/*line scan.go:136*/ y = lanes.LoadInt32x8Slice(gc_at3[gc_tx:]).Merge(y, gc_if8)
+				gc_fastlo := min(max(0, -gc_off2), gc_bdx)
+				gc_fasthi := max(min(gc_bdx, len(x)-gc_off2), gc_fastlo)
+				if gc_fastlo < gc_fasthi {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						if gc_tx == gc_fastlo {
+							gc_seglen := gc_fasthi - gc_fastlo
+							gc_at3 := x[gc_off2+gc_fastlo:][:gc_seglen]
+							gc_vstep3 := gc_fastlo
+							gc_iota8 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+							for ; gc_vstep3+7 < gc_fasthi; gc_vstep3 += 8 {
+								gc_tx := gc_vstep3
+								gc_rank := gc_base + gc_tx
+								var i int = gc_tx
+								/*line scan.go:135*/ var y lanes.Int32x8
+								if i >= offset {
+									/*line scan.go:136*/ y = lanes.LoadInt32x8Slice(gc_at3[(gc_tx - gc_fastlo):])
+								} else {
+									/*line scan.go:136*/ gc_if8 := gc_iota8.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(offset, i, 8))))
+									if gc_if8.ToBits() != 0 {
+										/*line scan.go:136*/ y = lanes.LoadInt32x8Slice(gc_at3[(gc_tx-gc_fastlo):]).Merge(y, gc_if8)
+									}
+								}
+								/*line scan.go:136*/ y.StoreSlice(gc_s_y[gc_rank:])
 							}
+							for gc_u := gc_vstep3 - gc_fastlo; gc_u < gc_seglen; gc_u++ {
+								gc_tx := gc_fastlo + gc_u
+								gc_rank := gc_base + gc_tx
+								i := gc_tx
+								/*line scan.go:135*/ var y int32
+								if i >= offset {
+									y = gc_at3[gc_u]
+								}
+								gc_s_y[gc_rank] = y
+							}
+							gc_tx = gc_fasthi - 1
+							continue
 						}
-						/*line scan.go:136*/ y.StoreSlice(gc_s_y[gc_rank:])
-					}
-					for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 						i := gc_tx
 						/*line scan.go:135*/ var y int32
 						if i >= offset {
-							y = gc_at3[gc_tx]
+							y = x[i-offset]
 						}
 						gc_s_y[gc_rank] = y
 					}
@@ -960,31 +1030,49 @@ func gc_body_scanHSWhile(gc_b *compiled.Block, in, out, sums []float32) {
 		} else {
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				/*line scan.go:183*/ gc_off2 := 0 - offset
-				if gc_off2 >= 0 && gc_off2 <= len(x) && gc_bdx <= len(x)-gc_off2 {
-					gc_at3 := x[gc_off2:][:gc_bdx]
-					gc_vstep3 := 0
-					gc_iota8 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-					for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
-						gc_tx := gc_vstep3
-						gc_rank := gc_base + gc_tx
-						var tid int = gc_tx
-						/*line scan.go:171*/ var tmp lanes.Float32x8
-						if tid-offset >= 0 {
-							/*line scan.go:172*/ tmp = lanes.LoadFloat32x8Slice(gc_at3[gc_tx:])
-						} else {
-							/*line scan.go:172*/ gc_if8 := gc_iota8.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(0, tid-offset, 8))))
-							if gc_if8.ToBits() != 0 {
-								/*line scan.go:172*/ tmp = lanes.LoadFloat32x8Slice(gc_at3[gc_tx:]).Merge(tmp, gc_if8)
+				gc_fastlo := min(max(0, -gc_off2), gc_bdx)
+				gc_fasthi := max(min(gc_bdx, len(x)-gc_off2), gc_fastlo)
+				if gc_fastlo < gc_fasthi {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						if gc_tx == gc_fastlo {
+							gc_seglen := gc_fasthi - gc_fastlo
+							gc_at3 := x[gc_off2+gc_fastlo:][:gc_seglen]
+							gc_vstep3 := gc_fastlo
+							gc_iota8 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+							for ; gc_vstep3+7 < gc_fasthi; gc_vstep3 += 8 {
+								gc_tx := gc_vstep3
+								gc_rank := gc_base + gc_tx
+								var tid int = gc_tx
+								/*line scan.go:171*/ var tmp lanes.Float32x8
+								if tid-offset >= 0 {
+									/*line scan.go:172*/ tmp = lanes.LoadFloat32x8Slice(gc_at3[(gc_tx - gc_fastlo):])
+								} else {
+									/*line scan.go:172*/ gc_if8 := gc_iota8.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(0, tid-offset, 8))))
+									if gc_if8.ToBits() != 0 {
+										/*line scan.go:172*/ tmp = lanes.LoadFloat32x8Slice(gc_at3[(gc_tx-gc_fastlo):]).Merge(tmp, gc_if8)
+									}
+								}
+								/*line scan.go:172*/ tmp.StoreSlice(gc_s_tmp[gc_rank:])
 							}
+							for gc_u := gc_vstep3 - gc_fastlo; gc_u < gc_seglen; gc_u++ {
+								gc_tx := gc_fastlo + gc_u
+								gc_rank := gc_base + gc_tx
+								tid := gc_tx
+								/*line scan.go:171*/ var tmp float32
+								if tid-offset >= 0 {
+									tmp = gc_at3[gc_u]
+								}
+								gc_s_tmp[gc_rank] = tmp
+							}
+							gc_tx = gc_fasthi - 1
+							continue
 						}
-						/*line scan.go:172*/ tmp.StoreSlice(gc_s_tmp[gc_rank:])
-					}
-					for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 						tid := gc_tx
 						/*line scan.go:171*/ var tmp float32
 						if tid-offset >= 0 {
-							tmp = gc_at3[gc_tx]
+							tmp = x[tid-offset]
 						}
 						gc_s_tmp[gc_rank] = tmp
 					}
@@ -1179,31 +1267,49 @@ func gc_body_scanHSFourPerThread(gc_b *compiled.Block, in, out, sums []float32) 
 		} else {
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				/*line scan.go:223*/ gc_off := 0 - offset
-				if gc_off >= 0 && gc_off <= len(x) && gc_bdx <= len(x)-gc_off {
-					gc_at := x[gc_off:][:gc_bdx]
-					gc_vstep := 0
-					gc_iota4 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-					for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
-						gc_tx := gc_vstep
-						gc_rank := gc_base + gc_tx
-						var i int = gc_tx
-						/*line scan.go:209*/ var y lanes.Float32x8
-						if i >= offset {
-							/*line scan.go:210*/ y = lanes.LoadFloat32x8Slice(gc_at[gc_tx:])
-						} else {
-							/*line scan.go:210*/ gc_if4 := gc_iota4.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(offset, i, 8))))
-							if gc_if4.ToBits() != 0 {
-								/*line scan.go:210*/ y = lanes.LoadFloat32x8Slice(gc_at[gc_tx:]).Merge(y, gc_if4)
+				gc_fastlo := min(max(0, -gc_off), gc_bdx)
+				gc_fasthi := max(min(gc_bdx, len(x)-gc_off), gc_fastlo)
+				if gc_fastlo < gc_fasthi {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						if gc_tx == gc_fastlo {
+							gc_seglen := gc_fasthi - gc_fastlo
+							gc_at := x[gc_off+gc_fastlo:][:gc_seglen]
+							gc_vstep := gc_fastlo
+							gc_iota4 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+							for ; gc_vstep+7 < gc_fasthi; gc_vstep += 8 {
+								gc_tx := gc_vstep
+								gc_rank := gc_base + gc_tx
+								var i int = gc_tx
+								/*line scan.go:209*/ var y lanes.Float32x8
+								if i >= offset {
+									/*line scan.go:210*/ y = lanes.LoadFloat32x8Slice(gc_at[(gc_tx - gc_fastlo):])
+								} else {
+									/*line scan.go:210*/ gc_if4 := gc_iota4.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(offset, i, 8))))
+									if gc_if4.ToBits() != 0 {
+										/*line scan.go:210*/ y = lanes.LoadFloat32x8Slice(gc_at[(gc_tx-gc_fastlo):]).Merge(y, gc_if4)
+									}
+								}
+								/*line scan.go:210*/ y.StoreSlice(gc_s_y[gc_rank:])
 							}
+							for gc_u := gc_vstep - gc_fastlo; gc_u < gc_seglen; gc_u++ {
+								gc_tx := gc_fastlo + gc_u
+								gc_rank := gc_base + gc_tx
+								i := gc_tx
+								/*line scan.go:209*/ var y float32
+								if i >= offset {
+									y = gc_at[gc_u]
+								}
+								gc_s_y[gc_rank] = y
+							}
+							gc_tx = gc_fasthi - 1
+							continue
 						}
-						/*line scan.go:210*/ y.StoreSlice(gc_s_y[gc_rank:])
-					}
-					for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
 						i := gc_tx
 						/*line scan.go:209*/ var y float32
 						if i >= offset {
-							y = gc_at[gc_tx]
+							y = x[i-offset]
 						}
 						gc_s_y[gc_rank] = y
 					}

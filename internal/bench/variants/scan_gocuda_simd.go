@@ -602,66 +602,83 @@ func gc_body_scanHSDoubleBuffer(gc_b *compiled.Block, in, out, sums []float32) {
 			/*line scan.go:74*/ gc_off2 := pout * b
 			gc_off3 := pin * b
 			gc_off4 := (pin * b) - offset
-			if gc_off2 >= 0 && gc_off2 <= len(temp) && gc_bdx <= len(temp)-gc_off2 && gc_off3 >= 0 && gc_off3 <= len(temp) && gc_bdx <= len(temp)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(temp) && gc_bdx <= len(temp)-gc_off4 {
-				gc_at3 := temp[gc_off2:][:gc_bdx]
-				gc_at4 := temp[gc_off3:][:gc_bdx]
-				gc_at5 := temp[gc_off4:][:gc_bdx]
-				gc_vstep3 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop3 bool
-					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-						gc_iota8 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-						for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
-							gc_tx := gc_vstep3
-							var thid int = gc_tx
-							/*line scan.go:72*/ if thid >= offset {
-								/*line scan.go:72*/ archsimd.LoadFloat32x16Slice(gc_at4[gc_tx:]).Add(archsimd.LoadFloat32x16Slice(gc_at5[gc_tx:])).StoreSlice(gc_at3[gc_tx:])
-							} else {
-								/*line scan.go:72*/ gc_if8 := gc_iota8.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(offset, thid, 16))))
-								if gc_if8.ToBits() != 0 {
-									/*line scan.go:72*/ archsimd.LoadFloat32x16Slice(gc_at4[gc_tx:]).Add(archsimd.LoadFloat32x16Slice(gc_at5[gc_tx:])).Merge(archsimd.LoadFloat32x16Slice(gc_at3[gc_tx:]), gc_if8).StoreSlice(gc_at3[gc_tx:])
+			gc_fastlo := min(max(0, -gc_off2, -gc_off3, -gc_off4), gc_bdx)
+			gc_fasthi := max(min(gc_bdx, len(temp)-gc_off2, len(temp)-gc_off3, len(temp)-gc_off4), gc_fastlo)
+			if gc_fastlo < gc_fasthi {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					if gc_tx == gc_fastlo {
+						gc_seglen := gc_fasthi - gc_fastlo
+						gc_at3 := temp[gc_off2+gc_fastlo:][:gc_seglen]
+						gc_at4 := temp[gc_off3+gc_fastlo:][:gc_seglen]
+						gc_at5 := temp[gc_off4+gc_fastlo:][:gc_seglen]
+						gc_vstep3 := gc_fastlo
+						if compiled.SIMD && compiled.SIMD512 {
+							var gc_stop3 bool
+							gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+								gc_iota8 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+								for ; gc_vstep3+15 < gc_fasthi; gc_vstep3 += 16 {
+									gc_tx := gc_vstep3
+									var thid int = gc_tx
+									/*line scan.go:72*/ if thid >= offset {
+										/*line scan.go:72*/ archsimd.LoadFloat32x16Slice(gc_at4[(gc_tx - gc_fastlo):]).Add(archsimd.LoadFloat32x16Slice(gc_at5[(gc_tx - gc_fastlo):])).StoreSlice(gc_at3[(gc_tx - gc_fastlo):])
+									} else {
+										/*line scan.go:72*/ gc_if8 := gc_iota8.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(offset, thid, 16))))
+										if gc_if8.ToBits() != 0 {
+											/*line scan.go:72*/ archsimd.LoadFloat32x16Slice(gc_at4[(gc_tx-gc_fastlo):]).Add(archsimd.LoadFloat32x16Slice(gc_at5[(gc_tx-gc_fastlo):])).Merge(archsimd.LoadFloat32x16Slice(gc_at3[(gc_tx-gc_fastlo):]), gc_if8).StoreSlice(gc_at3[(gc_tx - gc_fastlo):])
+										}
+										gc_else4 := archsimd.Mask32x16FromBits(^gc_if8.ToBits())
+										if gc_else4.ToBits() != 0 {
+											{
+												/*line scan.go:72*/ archsimd.LoadFloat32x16Slice(gc_at4[(gc_tx-gc_fastlo):]).Merge(archsimd.LoadFloat32x16Slice(gc_at3[(gc_tx-gc_fastlo):]), gc_else4).StoreSlice(gc_at3[(gc_tx - gc_fastlo):])
+											}
+										}
+									}
 								}
-								gc_else4 := archsimd.Mask32x16FromBits(^gc_if8.ToBits())
-								if gc_else4.ToBits() != 0 {
-									{
-										/*line scan.go:72*/ archsimd.LoadFloat32x16Slice(gc_at4[gc_tx:]).Merge(archsimd.LoadFloat32x16Slice(gc_at3[gc_tx:]), gc_else4).StoreSlice(gc_at3[gc_tx:])
+								archsimd.ClearAVXUpperBits()
+								return gc_vstep3, false
+							}(gc_vstep3)
+							if gc_stop3 {
+								return
+							}
+						}
+						if compiled.SIMD {
+							gc_iota7 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+							for ; gc_vstep3+7 < gc_fasthi; gc_vstep3 += 8 {
+								gc_tx := gc_vstep3
+								var thid int = gc_tx
+								/*line scan.go:72*/ if thid >= offset {
+									/*line scan.go:72*/ archsimd.LoadFloat32x8Slice(gc_at4[(gc_tx - gc_fastlo):]).Add(archsimd.LoadFloat32x8Slice(gc_at5[(gc_tx - gc_fastlo):])).StoreSlice(gc_at3[(gc_tx - gc_fastlo):])
+								} else {
+									/*line scan.go:72*/ gc_if7 := gc_iota7.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(offset, thid, 8))))
+									if gc_if7.ToBits() != 0 {
+										/*line scan.go:72*/ archsimd.LoadFloat32x8Slice(gc_at4[(gc_tx-gc_fastlo):]).Add(archsimd.LoadFloat32x8Slice(gc_at5[(gc_tx-gc_fastlo):])).Merge(archsimd.LoadFloat32x8Slice(gc_at3[(gc_tx-gc_fastlo):]), gc_if7).StoreSlice(gc_at3[(gc_tx - gc_fastlo):])
+									}
+									gc_else3 := gc_if7.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+									if gc_else3.ToBits() != 0 {
+										/*line scan.go:72*/ archsimd.LoadFloat32x8Slice(gc_at4[(gc_tx-gc_fastlo):]).Merge(archsimd.LoadFloat32x8Slice(gc_at3[(gc_tx-gc_fastlo):]), gc_else3).StoreSlice(gc_at3[(gc_tx - gc_fastlo):])
 									}
 								}
 							}
+							archsimd.ClearAVXUpperBits()
 						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep3, false
-					}(gc_vstep3)
-					if gc_stop3 {
-						return
-					}
-				}
-				if compiled.SIMD {
-					gc_iota7 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-					for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
-						gc_tx := gc_vstep3
-						var thid int = gc_tx
-						/*line scan.go:72*/ if thid >= offset {
-							/*line scan.go:72*/ archsimd.LoadFloat32x8Slice(gc_at4[gc_tx:]).Add(archsimd.LoadFloat32x8Slice(gc_at5[gc_tx:])).StoreSlice(gc_at3[gc_tx:])
-						} else {
-							/*line scan.go:72*/ gc_if7 := gc_iota7.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(offset, thid, 8))))
-							if gc_if7.ToBits() != 0 {
-								/*line scan.go:72*/ archsimd.LoadFloat32x8Slice(gc_at4[gc_tx:]).Add(archsimd.LoadFloat32x8Slice(gc_at5[gc_tx:])).Merge(archsimd.LoadFloat32x8Slice(gc_at3[gc_tx:]), gc_if7).StoreSlice(gc_at3[gc_tx:])
-							}
-							gc_else3 := gc_if7.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-							if gc_else3.ToBits() != 0 {
-								/*line scan.go:72*/ archsimd.LoadFloat32x8Slice(gc_at4[gc_tx:]).Merge(archsimd.LoadFloat32x8Slice(gc_at3[gc_tx:]), gc_else3).StoreSlice(gc_at3[gc_tx:])
+						for gc_u := gc_vstep3 - gc_fastlo; gc_u < gc_seglen; gc_u++ {
+							gc_tx := gc_fastlo + gc_u
+							thid := gc_tx
+							/*line scan.go:72*/ if thid >= offset {
+								gc_at3[gc_u] = gc_at4[gc_u] + gc_at5[gc_u]
+							} else {
+								gc_at3[gc_u] = gc_at4[gc_u]
 							}
 						}
+						gc_tx = gc_fasthi - 1
+						continue
 					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
 					thid := gc_tx
 					/*line scan.go:72*/ if thid >= offset {
-						gc_at3[gc_tx] = gc_at4[gc_tx] + gc_at5[gc_tx]
+						temp[pout*b+thid] = temp[pin*b+thid] + temp[pin*b+thid-offset]
 					} else {
-						gc_at3[gc_tx] = gc_at4[gc_tx]
+						temp[pout*b+thid] = temp[pin*b+thid]
 					}
 				}
 			} else {
@@ -908,66 +925,83 @@ func gc_body_scanHSDoubleBufferMax(gc_b *compiled.Block, in, out, sums []int32) 
 			/*line scan.go:107*/ gc_off2 := pout * b
 			gc_off3 := pin * b
 			gc_off4 := (pin * b) - offset
-			if gc_off2 >= 0 && gc_off2 <= len(temp) && gc_bdx <= len(temp)-gc_off2 && gc_off3 >= 0 && gc_off3 <= len(temp) && gc_bdx <= len(temp)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(temp) && gc_bdx <= len(temp)-gc_off4 {
-				gc_at3 := temp[gc_off2:][:gc_bdx]
-				gc_at4 := temp[gc_off3:][:gc_bdx]
-				gc_at5 := temp[gc_off4:][:gc_bdx]
-				gc_vstep3 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop3 bool
-					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-						gc_iota8 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-						for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
-							gc_tx := gc_vstep3
-							var thid int = gc_tx
-							/*line scan.go:105*/ if thid >= offset {
-								/*line scan.go:105*/ archsimd.LoadInt32x16Slice(gc_at4[gc_tx:]).Max(archsimd.LoadInt32x16Slice(gc_at5[gc_tx:])).StoreSlice(gc_at3[gc_tx:])
-							} else {
-								/*line scan.go:105*/ gc_if8 := gc_iota8.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(offset, thid, 16))))
-								if gc_if8.ToBits() != 0 {
-									/*line scan.go:105*/ archsimd.LoadInt32x16Slice(gc_at4[gc_tx:]).Max(archsimd.LoadInt32x16Slice(gc_at5[gc_tx:])).Merge(archsimd.LoadInt32x16Slice(gc_at3[gc_tx:]), gc_if8).StoreSlice(gc_at3[gc_tx:])
+			gc_fastlo := min(max(0, -gc_off2, -gc_off3, -gc_off4), gc_bdx)
+			gc_fasthi := max(min(gc_bdx, len(temp)-gc_off2, len(temp)-gc_off3, len(temp)-gc_off4), gc_fastlo)
+			if gc_fastlo < gc_fasthi {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					if gc_tx == gc_fastlo {
+						gc_seglen := gc_fasthi - gc_fastlo
+						gc_at3 := temp[gc_off2+gc_fastlo:][:gc_seglen]
+						gc_at4 := temp[gc_off3+gc_fastlo:][:gc_seglen]
+						gc_at5 := temp[gc_off4+gc_fastlo:][:gc_seglen]
+						gc_vstep3 := gc_fastlo
+						if compiled.SIMD && compiled.SIMD512 {
+							var gc_stop3 bool
+							gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+								gc_iota8 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+								for ; gc_vstep3+15 < gc_fasthi; gc_vstep3 += 16 {
+									gc_tx := gc_vstep3
+									var thid int = gc_tx
+									/*line scan.go:105*/ if thid >= offset {
+										/*line scan.go:105*/ archsimd.LoadInt32x16Slice(gc_at4[(gc_tx - gc_fastlo):]).Max(archsimd.LoadInt32x16Slice(gc_at5[(gc_tx - gc_fastlo):])).StoreSlice(gc_at3[(gc_tx - gc_fastlo):])
+									} else {
+										/*line scan.go:105*/ gc_if8 := gc_iota8.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(offset, thid, 16))))
+										if gc_if8.ToBits() != 0 {
+											/*line scan.go:105*/ archsimd.LoadInt32x16Slice(gc_at4[(gc_tx-gc_fastlo):]).Max(archsimd.LoadInt32x16Slice(gc_at5[(gc_tx-gc_fastlo):])).Merge(archsimd.LoadInt32x16Slice(gc_at3[(gc_tx-gc_fastlo):]), gc_if8).StoreSlice(gc_at3[(gc_tx - gc_fastlo):])
+										}
+										gc_else4 := archsimd.Mask32x16FromBits(^gc_if8.ToBits())
+										if gc_else4.ToBits() != 0 {
+											{
+												/*line scan.go:105*/ archsimd.LoadInt32x16Slice(gc_at4[(gc_tx-gc_fastlo):]).Merge(archsimd.LoadInt32x16Slice(gc_at3[(gc_tx-gc_fastlo):]), gc_else4).StoreSlice(gc_at3[(gc_tx - gc_fastlo):])
+											}
+										}
+									}
 								}
-								gc_else4 := archsimd.Mask32x16FromBits(^gc_if8.ToBits())
-								if gc_else4.ToBits() != 0 {
-									{
-										/*line scan.go:105*/ archsimd.LoadInt32x16Slice(gc_at4[gc_tx:]).Merge(archsimd.LoadInt32x16Slice(gc_at3[gc_tx:]), gc_else4).StoreSlice(gc_at3[gc_tx:])
+								archsimd.ClearAVXUpperBits()
+								return gc_vstep3, false
+							}(gc_vstep3)
+							if gc_stop3 {
+								return
+							}
+						}
+						if compiled.SIMD {
+							gc_iota7 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+							for ; gc_vstep3+7 < gc_fasthi; gc_vstep3 += 8 {
+								gc_tx := gc_vstep3
+								var thid int = gc_tx
+								/*line scan.go:105*/ if thid >= offset {
+									/*line scan.go:105*/ archsimd.LoadInt32x8Slice(gc_at4[(gc_tx - gc_fastlo):]).Max(archsimd.LoadInt32x8Slice(gc_at5[(gc_tx - gc_fastlo):])).StoreSlice(gc_at3[(gc_tx - gc_fastlo):])
+								} else {
+									/*line scan.go:105*/ gc_if7 := gc_iota7.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(offset, thid, 8))))
+									if gc_if7.ToBits() != 0 {
+										/*line scan.go:105*/ archsimd.LoadInt32x8Slice(gc_at4[(gc_tx-gc_fastlo):]).Max(archsimd.LoadInt32x8Slice(gc_at5[(gc_tx-gc_fastlo):])).Merge(archsimd.LoadInt32x8Slice(gc_at3[(gc_tx-gc_fastlo):]), gc_if7).StoreSlice(gc_at3[(gc_tx - gc_fastlo):])
+									}
+									gc_else3 := gc_if7.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+									if gc_else3.ToBits() != 0 {
+										/*line scan.go:105*/ archsimd.LoadInt32x8Slice(gc_at4[(gc_tx-gc_fastlo):]).Merge(archsimd.LoadInt32x8Slice(gc_at3[(gc_tx-gc_fastlo):]), gc_else3).StoreSlice(gc_at3[(gc_tx - gc_fastlo):])
 									}
 								}
 							}
+							archsimd.ClearAVXUpperBits()
 						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep3, false
-					}(gc_vstep3)
-					if gc_stop3 {
-						return
-					}
-				}
-				if compiled.SIMD {
-					gc_iota7 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-					for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
-						gc_tx := gc_vstep3
-						var thid int = gc_tx
-						/*line scan.go:105*/ if thid >= offset {
-							/*line scan.go:105*/ archsimd.LoadInt32x8Slice(gc_at4[gc_tx:]).Max(archsimd.LoadInt32x8Slice(gc_at5[gc_tx:])).StoreSlice(gc_at3[gc_tx:])
-						} else {
-							/*line scan.go:105*/ gc_if7 := gc_iota7.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(offset, thid, 8))))
-							if gc_if7.ToBits() != 0 {
-								/*line scan.go:105*/ archsimd.LoadInt32x8Slice(gc_at4[gc_tx:]).Max(archsimd.LoadInt32x8Slice(gc_at5[gc_tx:])).Merge(archsimd.LoadInt32x8Slice(gc_at3[gc_tx:]), gc_if7).StoreSlice(gc_at3[gc_tx:])
-							}
-							gc_else3 := gc_if7.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-							if gc_else3.ToBits() != 0 {
-								/*line scan.go:105*/ archsimd.LoadInt32x8Slice(gc_at4[gc_tx:]).Merge(archsimd.LoadInt32x8Slice(gc_at3[gc_tx:]), gc_else3).StoreSlice(gc_at3[gc_tx:])
+						for gc_u := gc_vstep3 - gc_fastlo; gc_u < gc_seglen; gc_u++ {
+							gc_tx := gc_fastlo + gc_u
+							thid := gc_tx
+							/*line scan.go:105*/ if thid >= offset {
+								gc_at3[gc_u] = max(gc_at4[gc_u], gc_at5[gc_u])
+							} else {
+								gc_at3[gc_u] = gc_at4[gc_u]
 							}
 						}
+						gc_tx = gc_fasthi - 1
+						continue
 					}
-					archsimd.ClearAVXUpperBits()
-				}
-				for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
 					thid := gc_tx
 					/*line scan.go:105*/ if thid >= offset {
-						gc_at3[gc_tx] = max(gc_at4[gc_tx], gc_at5[gc_tx])
+						temp[pout*b+thid] = max(temp[pin*b+thid], temp[pin*b+thid-offset])
 					} else {
-						gc_at3[gc_tx] = gc_at4[gc_tx]
+						temp[pout*b+thid] = temp[pin*b+thid]
 					}
 				}
 			} else {

@@ -211,6 +211,9 @@ func (d *dumper) threadHead(n *ThreadLoop) string {
 		if n.Rebase.Partial {
 			head += " [checked]"
 		}
+		if n.Rebase.Peel {
+			head += " [peeled]"
+		}
 		if n.Copy != nil {
 			head += " [copy]"
 		}

@@ -43,6 +43,9 @@ type indexReader struct {
 	isX     func(ast.Expr) bool
 	isU     func(ast.Expr) bool
 	through func(ast.Expr) ast.Expr // nil where e is read as written
+	// built admits the untyped sums passes build of int values (sumOf),
+	// read as int.
+	built bool
 }
 
 // linearOf returns e, an int expression, as a linear over the thread's
@@ -69,7 +72,7 @@ func (f *Func) counterReader(k *types.Var, isU func(ast.Expr) bool) indexReader 
 func (r indexReader) linear(e ast.Expr, depth int) (linear, bool) {
 	f := r.f
 	e = ast.Unparen(e)
-	if depth > 16 || !isIntType(f.Src.Info.TypeOf(e)) {
+	if t := f.Src.Info.TypeOf(e); depth > 16 || !isIntType(t) && !(t == nil && r.built) {
 		return nil, false
 	}
 	if c, ok := f.intConst(e); ok {

@@ -263,23 +263,47 @@ func gc_body_bitPackConfigFinalize(gc_b *compiled.Block, inMin, inMax []int32, n
 			/*line hecbench_bitpacking.go:68*/ gc_off2 := d
 			gc_off3 := 0 - (bpBlockSize / 2)
 			gc_off4 := (0 - (bpBlockSize / 2)) + d
-			if gc_bdx <= len(minBuffer_) && gc_off2 >= 0 && gc_off2 <= len(minBuffer_) && gc_bdx <= len(minBuffer_)-gc_off2 && gc_off3 >= 0 && gc_off3 <= len(maxBuffer_) && gc_bdx <= len(maxBuffer_)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(maxBuffer_) && gc_bdx <= len(maxBuffer_)-gc_off4 {
-				gc_at2 := minBuffer_[:gc_bdx]
-				gc_at3 := minBuffer_[gc_off2:][:gc_bdx]
-				gc_at4 := maxBuffer_[gc_off3:][:gc_bdx]
-				gc_at5 := maxBuffer_[gc_off4:][:gc_bdx]
+			gc_fastlo := min(max(0, -gc_off2, -gc_off3, -gc_off4), gc_bdx)
+			gc_fasthi := max(min(gc_bdx, len(minBuffer_), len(minBuffer_)-gc_off2, len(maxBuffer_)-gc_off3, len(maxBuffer_)-gc_off4), gc_fastlo)
+			if gc_fastlo < gc_fasthi {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					if gc_tx == gc_fastlo {
+						gc_seglen := gc_fasthi - gc_fastlo
+						gc_at2 := minBuffer_[gc_fastlo:][:gc_seglen]
+						gc_at3 := minBuffer_[gc_off2+gc_fastlo:][:gc_seglen]
+						gc_at4 := maxBuffer_[gc_off3+gc_fastlo:][:gc_seglen]
+						gc_at5 := maxBuffer_[gc_off4+gc_fastlo:][:gc_seglen]
+						for gc_u := 0; gc_u < gc_seglen; gc_u++ {
+							gc_tx := gc_fastlo + gc_u
+							gc_rank := gc_base + gc_tx
+							blockEnd := gc_s_blockEnd[gc_rank]
+							/*line hecbench_bitpacking.go:66*/ if gc_tx < bpBlockSize/2 {
+								idx := gc_tx
+								if idx < d && idx+d < blockEnd {
+									gc_at2[gc_u] = min(gc_at2[gc_u], gc_at3[gc_u])
+								}
+							} else {
+								idx_ := gc_tx - bpBlockSize/2
+								if idx_ < d && idx_+d < blockEnd {
+									gc_at4[gc_u] = max(gc_at4[gc_u], gc_at5[gc_u])
+								}
+							}
+						}
+						gc_tx = gc_fasthi - 1
+						continue
+					}
 					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 					blockEnd := gc_s_blockEnd[gc_rank]
 					/*line hecbench_bitpacking.go:66*/ if gc_tx < bpBlockSize/2 {
 						idx := gc_tx
 						if idx < d && idx+d < blockEnd {
-							gc_at2[gc_tx] = min(gc_at2[gc_tx], gc_at3[gc_tx])
+							minBuffer_[idx] = min(minBuffer_[idx], minBuffer_[d+idx])
 						}
 					} else {
 						idx_ := gc_tx - bpBlockSize/2
 						if idx_ < d && idx_+d < blockEnd {
-							gc_at4[gc_tx] = max(gc_at4[gc_tx], gc_at5[gc_tx])
+							maxBuffer_[idx_] = max(maxBuffer_[idx_], maxBuffer_[d+idx_])
 						}
 					}
 				}

@@ -124,21 +124,63 @@ func gc_body_pcrSmallSystemsKernel(gc_b *compiled.Block, aD, bD, cD, dD []float3
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			/*line hecbench_tridiagonal.go:48*/ gc_off2 := delta
 			gc_off3 := 0 - delta
-			if gc_bdx <= len(c) && gc_off2 >= 0 && gc_off2 <= len(b) && gc_bdx <= len(b)-gc_off2 && gc_bdx <= len(b) && gc_off2 <= len(a) && gc_bdx <= len(a)-gc_off2 && gc_bdx <= len(d) && gc_off2 <= len(d) && gc_bdx <= len(d)-gc_off2 && gc_off2 <= len(c) && gc_bdx <= len(c)-gc_off2 && gc_bdx <= len(a) && gc_off3 >= 0 && gc_off3 <= len(b) && gc_bdx <= len(b)-gc_off3 && gc_off3 <= len(c) && gc_bdx <= len(c)-gc_off3 && gc_off3 <= len(d) && gc_bdx <= len(d)-gc_off3 && gc_off3 <= len(a) && gc_bdx <= len(a)-gc_off3 {
-				gc_at9 := c[:gc_bdx]
-				gc_at10 := b[gc_off2:][:gc_bdx]
-				gc_at11 := b[:gc_bdx]
-				gc_at12 := a[gc_off2:][:gc_bdx]
-				gc_at13 := d[:gc_bdx]
-				gc_at14 := d[gc_off2:][:gc_bdx]
-				gc_at15 := c[gc_off2:][:gc_bdx]
-				gc_at16 := a[:gc_bdx]
-				gc_at17 := b[gc_off3:][:gc_bdx]
-				gc_at18 := c[gc_off3:][:gc_bdx]
-				gc_at19 := d[gc_off3:][:gc_bdx]
-				gc_at20 := a[gc_off3:][:gc_bdx]
+			gc_fastlo := min(max(0, -gc_off2, -gc_off3), gc_bdx)
+			gc_fasthi := max(min(gc_bdx, len(c), len(b)-gc_off2, len(b), len(a)-gc_off2, len(d), len(d)-gc_off2, len(c)-gc_off2, len(a), len(b)-gc_off3, len(c)-gc_off3, len(d)-gc_off3, len(a)-gc_off3), gc_fastlo)
+			if gc_fastlo < gc_fasthi {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					if gc_tx == gc_fastlo {
+						gc_seglen := gc_fasthi - gc_fastlo
+						gc_at9 := c[gc_fastlo:][:gc_seglen]
+						gc_at10 := b[gc_off2+gc_fastlo:][:gc_seglen]
+						gc_at11 := b[gc_fastlo:][:gc_seglen]
+						gc_at12 := a[gc_off2+gc_fastlo:][:gc_seglen]
+						gc_at13 := d[gc_fastlo:][:gc_seglen]
+						gc_at14 := d[gc_off2+gc_fastlo:][:gc_seglen]
+						gc_at15 := c[gc_off2+gc_fastlo:][:gc_seglen]
+						gc_at16 := a[gc_fastlo:][:gc_seglen]
+						gc_at17 := b[gc_off3+gc_fastlo:][:gc_seglen]
+						gc_at18 := c[gc_off3+gc_fastlo:][:gc_seglen]
+						gc_at19 := d[gc_off3+gc_fastlo:][:gc_seglen]
+						gc_at20 := a[gc_off3+gc_fastlo:][:gc_seglen]
+						for gc_u := 0; gc_u < gc_seglen; gc_u++ {
+							gc_tx := gc_fastlo + gc_u
+							gc_rank := gc_base + gc_tx
+							thid := gc_tx
+							/*line hecbench_tridiagonal.go:45*/ i := thid
+							/*line hecbench_tridiagonal.go:47*/ var aNew float32
+							/*line hecbench_tridiagonal.go:49*/ var bNew float32
+							/*line hecbench_tridiagonal.go:51*/ var cNew float32
+							/*line hecbench_tridiagonal.go:53*/ var dNew float32
+							/*line hecbench_tridiagonal.go:47*/ if i < delta {
+								tmp2 := gc_at9[gc_u] / gc_at10[gc_u]
+								bNew = gc_at11[gc_u] - gc_at12[gc_u]*tmp2
+								dNew = gc_at13[gc_u] - gc_at14[gc_u]*tmp2
+								aNew = 0
+								cNew = -gc_at15[gc_u] * tmp2
+							} else if (systemSize - i - 1) < delta {
+								tmp := gc_at16[gc_u] / gc_at17[gc_u]
+								bNew = gc_at11[gc_u] - gc_at18[gc_u]*tmp
+								dNew = gc_at13[gc_u] - gc_at19[gc_u]*tmp
+								aNew = -gc_at20[gc_u] * tmp
+								cNew = 0
+							} else {
+								tmp1 := gc_at16[gc_u] / gc_at17[gc_u]
+								tmp2_ := gc_at9[gc_u] / gc_at10[gc_u]
+								bNew = gc_at11[gc_u] - gc_at18[gc_u]*tmp1 - gc_at12[gc_u]*tmp2_
+								dNew = gc_at13[gc_u] - gc_at19[gc_u]*tmp1 - gc_at14[gc_u]*tmp2_
+								aNew = -gc_at20[gc_u] * tmp1
+								cNew = -gc_at15[gc_u] * tmp2_
+							}
+							gc_s_aNew[gc_rank] = aNew
+							gc_s_bNew[gc_rank] = bNew
+							gc_s_cNew[gc_rank] = cNew
+							gc_s_dNew[gc_rank] = dNew
+						}
+						gc_tx = gc_fasthi - 1
+						continue
+					}
 					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
 					thid := gc_tx
 					/*line hecbench_tridiagonal.go:45*/ i := thid
 					/*line hecbench_tridiagonal.go:47*/ var aNew float32
@@ -146,24 +188,24 @@ func gc_body_pcrSmallSystemsKernel(gc_b *compiled.Block, aD, bD, cD, dD []float3
 					/*line hecbench_tridiagonal.go:51*/ var cNew float32
 					/*line hecbench_tridiagonal.go:53*/ var dNew float32
 					/*line hecbench_tridiagonal.go:47*/ if i < delta {
-						tmp2 := gc_at9[gc_tx] / gc_at10[gc_tx]
-						bNew = gc_at11[gc_tx] - gc_at12[gc_tx]*tmp2
-						dNew = gc_at13[gc_tx] - gc_at14[gc_tx]*tmp2
+						tmp2 := c[i] / b[i+delta]
+						bNew = b[i] - a[i+delta]*tmp2
+						dNew = d[i] - d[i+delta]*tmp2
 						aNew = 0
-						cNew = -gc_at15[gc_tx] * tmp2
+						cNew = -c[i+delta] * tmp2
 					} else if (systemSize - i - 1) < delta {
-						tmp := gc_at16[gc_tx] / gc_at17[gc_tx]
-						bNew = gc_at11[gc_tx] - gc_at18[gc_tx]*tmp
-						dNew = gc_at13[gc_tx] - gc_at19[gc_tx]*tmp
-						aNew = -gc_at20[gc_tx] * tmp
+						tmp := a[i] / b[i-delta]
+						bNew = b[i] - c[i-delta]*tmp
+						dNew = d[i] - d[i-delta]*tmp
+						aNew = -a[i-delta] * tmp
 						cNew = 0
 					} else {
-						tmp1 := gc_at16[gc_tx] / gc_at17[gc_tx]
-						tmp2_ := gc_at9[gc_tx] / gc_at10[gc_tx]
-						bNew = gc_at11[gc_tx] - gc_at18[gc_tx]*tmp1 - gc_at12[gc_tx]*tmp2_
-						dNew = gc_at13[gc_tx] - gc_at19[gc_tx]*tmp1 - gc_at14[gc_tx]*tmp2_
-						aNew = -gc_at20[gc_tx] * tmp1
-						cNew = -gc_at15[gc_tx] * tmp2_
+						tmp1 := a[i] / b[i-delta]
+						tmp2_ := c[i] / b[i+delta]
+						bNew = b[i] - c[i-delta]*tmp1 - a[i+delta]*tmp2_
+						dNew = d[i] - d[i-delta]*tmp1 - d[i+delta]*tmp2_
+						aNew = -a[i-delta] * tmp1
+						cNew = -c[i+delta] * tmp2_
 					}
 					gc_s_aNew[gc_rank] = aNew
 					gc_s_bNew[gc_rank] = bNew

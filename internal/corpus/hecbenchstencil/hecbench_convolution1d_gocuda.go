@@ -97,29 +97,57 @@ func gc_body_conv1dTiledKernel[T conv1dElem](gc_b *compiled.Block, in, out []T, 
 		gc_off5 := gc_bx * gc_bdx
 		gc_off6 := gc_bdx + n
 		gc_off7 := (gc_bx + 1) * gc_bdx
-		if gc_off2 >= 0 && gc_off2 <= len(tile) && gc_bdx <= len(tile)-gc_off2 && gc_off3 >= 0 && gc_off3 <= len(in) && gc_bdx <= len(in)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(tile) && gc_bdx <= len(tile)-gc_off4 && gc_off5 >= 0 && gc_off5 <= len(in) && gc_bdx <= len(in)-gc_off5 && gc_off6 >= 0 && gc_off6 <= len(tile) && gc_bdx <= len(tile)-gc_off6 && gc_off7 >= 0 && gc_off7 <= len(in) && gc_bdx <= len(in)-gc_off7 {
-			gc_at := tile[gc_off2:][:gc_bdx]
-			gc_at2 := in[gc_off3:][:gc_bdx]
-			gc_at3 := tile[gc_off4:][:gc_bdx]
-			gc_at4 := in[gc_off5:][:gc_bdx]
-			gc_at5 := tile[gc_off6:][:gc_bdx]
-			gc_at6 := in[gc_off7:][:gc_bdx]
+		gc_fastlo := min(max(0, -gc_off2, -gc_off3, -gc_off4, -gc_off5, -gc_off6, -gc_off7), gc_bdx)
+		gc_fasthi := max(min(gc_bdx, len(tile)-gc_off2, len(in)-gc_off3, len(tile)-gc_off4, len(in)-gc_off5, len(tile)-gc_off6, len(in)-gc_off7), gc_fastlo)
+		if gc_fastlo < gc_fasthi {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				if gc_tx == gc_fastlo {
+					gc_seglen := gc_fasthi - gc_fastlo
+					gc_at := tile[gc_off2+gc_fastlo:][:gc_seglen]
+					gc_at2 := in[gc_off3+gc_fastlo:][:gc_seglen]
+					gc_at3 := tile[gc_off4+gc_fastlo:][:gc_seglen]
+					gc_at4 := in[gc_off5+gc_fastlo:][:gc_seglen]
+					gc_at5 := tile[gc_off6+gc_fastlo:][:gc_seglen]
+					gc_at6 := in[gc_off7+gc_fastlo:][:gc_seglen]
+					for gc_u := 0; gc_u < gc_seglen; gc_u++ {
+						gc_tx := gc_fastlo + gc_u
+						haloLeft := (gc_bx-1)*gc_bdx + gc_tx
+						haloRight := (gc_bx+1)*gc_bdx + gc_tx
+						/*line hecbench_convolution1d.go:44*/ if gc_tx >= gc_bdx-n {
+							if haloLeft < 0 {
+								gc_at[gc_u] = 0
+							} else {
+								gc_at[gc_u] = gc_at2[gc_u]
+							}
+						}
+						/*line hecbench_convolution1d.go:53*/ gc_at3[gc_u] = gc_at4[gc_u]
+						/*line hecbench_convolution1d.go:57*/ if gc_tx < n {
+							if haloRight >= inputWidth {
+								gc_at5[gc_u] = 0
+							} else {
+								gc_at5[gc_u] = gc_at6[gc_u]
+							}
+						}
+					}
+					gc_tx = gc_fasthi - 1
+					continue
+				}
+				gc_pos.Thread = gc_base + gc_tx
 				haloLeft := (gc_bx-1)*gc_bdx + gc_tx
 				haloRight := (gc_bx+1)*gc_bdx + gc_tx
 				/*line hecbench_convolution1d.go:44*/ if gc_tx >= gc_bdx-n {
 					if haloLeft < 0 {
-						gc_at[gc_tx] = 0
+						tile[gc_tx-(gc_bdx-n)] = 0
 					} else {
-						gc_at[gc_tx] = gc_at2[gc_tx]
+						tile[gc_tx-(gc_bdx-n)] = in[haloLeft]
 					}
 				}
-				/*line hecbench_convolution1d.go:53*/ gc_at3[gc_tx] = gc_at4[gc_tx]
+				/*line hecbench_convolution1d.go:53*/ tile[n+gc_tx] = in[gc_bx*gc_bdx+gc_tx]
 				/*line hecbench_convolution1d.go:57*/ if gc_tx < n {
 					if haloRight >= inputWidth {
-						gc_at5[gc_tx] = 0
+						tile[gc_tx+gc_bdx+n] = 0
 					} else {
-						gc_at5[gc_tx] = gc_at6[gc_tx]
+						tile[gc_tx+gc_bdx+n] = in[haloRight]
 					}
 				}
 			}

@@ -232,29 +232,57 @@ func gc_body_conv1dTiledKernel[T conv1dElem](gc_b *compiled.Block, in, out []T, 
 		gc_off5 := gc_bx * gc_bdx
 		gc_off6 := gc_bdx + n
 		gc_off7 := (gc_bx + 1) * gc_bdx
-		if gc_off2 >= 0 && gc_off2 <= len(tile) && gc_bdx <= len(tile)-gc_off2 && gc_off3 >= 0 && gc_off3 <= len(in) && gc_bdx <= len(in)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(tile) && gc_bdx <= len(tile)-gc_off4 && gc_off5 >= 0 && gc_off5 <= len(in) && gc_bdx <= len(in)-gc_off5 && gc_off6 >= 0 && gc_off6 <= len(tile) && gc_bdx <= len(tile)-gc_off6 && gc_off7 >= 0 && gc_off7 <= len(in) && gc_bdx <= len(in)-gc_off7 {
-			gc_at := tile[gc_off2:][:gc_bdx]
-			gc_at2 := in[gc_off3:][:gc_bdx]
-			gc_at3 := tile[gc_off4:][:gc_bdx]
-			gc_at4 := in[gc_off5:][:gc_bdx]
-			gc_at5 := tile[gc_off6:][:gc_bdx]
-			gc_at6 := in[gc_off7:][:gc_bdx]
+		gc_fastlo := min(max(0, -gc_off2, -gc_off3, -gc_off4, -gc_off5, -gc_off6, -gc_off7), gc_bdx)
+		gc_fasthi := max(min(gc_bdx, len(tile)-gc_off2, len(in)-gc_off3, len(tile)-gc_off4, len(in)-gc_off5, len(tile)-gc_off6, len(in)-gc_off7), gc_fastlo)
+		if gc_fastlo < gc_fasthi {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				if gc_tx == gc_fastlo {
+					gc_seglen := gc_fasthi - gc_fastlo
+					gc_at := tile[gc_off2+gc_fastlo:][:gc_seglen]
+					gc_at2 := in[gc_off3+gc_fastlo:][:gc_seglen]
+					gc_at3 := tile[gc_off4+gc_fastlo:][:gc_seglen]
+					gc_at4 := in[gc_off5+gc_fastlo:][:gc_seglen]
+					gc_at5 := tile[gc_off6+gc_fastlo:][:gc_seglen]
+					gc_at6 := in[gc_off7+gc_fastlo:][:gc_seglen]
+					for gc_u := 0; gc_u < gc_seglen; gc_u++ {
+						gc_tx := gc_fastlo + gc_u
+						haloLeft := (gc_bx-1)*gc_bdx + gc_tx
+						haloRight := (gc_bx+1)*gc_bdx + gc_tx
+						/*line hecbench_convolution1d.go:44*/ if gc_tx >= gc_bdx-n {
+							if haloLeft < 0 {
+								gc_at[gc_u] = 0
+							} else {
+								gc_at[gc_u] = gc_at2[gc_u]
+							}
+						}
+						/*line hecbench_convolution1d.go:53*/ gc_at3[gc_u] = gc_at4[gc_u]
+						/*line hecbench_convolution1d.go:57*/ if gc_tx < n {
+							if haloRight >= inputWidth {
+								gc_at5[gc_u] = 0
+							} else {
+								gc_at5[gc_u] = gc_at6[gc_u]
+							}
+						}
+					}
+					gc_tx = gc_fasthi - 1
+					continue
+				}
+				gc_pos.Thread = gc_base + gc_tx
 				haloLeft := (gc_bx-1)*gc_bdx + gc_tx
 				haloRight := (gc_bx+1)*gc_bdx + gc_tx
 				/*line hecbench_convolution1d.go:44*/ if gc_tx >= gc_bdx-n {
 					if haloLeft < 0 {
-						gc_at[gc_tx] = 0
+						tile[gc_tx-(gc_bdx-n)] = 0
 					} else {
-						gc_at[gc_tx] = gc_at2[gc_tx]
+						tile[gc_tx-(gc_bdx-n)] = in[haloLeft]
 					}
 				}
-				/*line hecbench_convolution1d.go:53*/ gc_at3[gc_tx] = gc_at4[gc_tx]
+				/*line hecbench_convolution1d.go:53*/ tile[n+gc_tx] = in[gc_bx*gc_bdx+gc_tx]
 				/*line hecbench_convolution1d.go:57*/ if gc_tx < n {
 					if haloRight >= inputWidth {
-						gc_at5[gc_tx] = 0
+						tile[gc_tx+gc_bdx+n] = 0
 					} else {
-						gc_at5[gc_tx] = gc_at6[gc_tx]
+						tile[gc_tx+gc_bdx+n] = in[haloRight]
 					}
 				}
 			}
@@ -314,95 +342,123 @@ func gc_body_conv1dTiledKernel_float32(gc_b *compiled.Block, in []float32, out [
 		gc_off5 := gc_bx * gc_bdx
 		gc_off6 := gc_bdx + n
 		gc_off7 := (gc_bx + 1) * gc_bdx
-		if gc_off2 >= 0 && gc_off2 <= len(tile) && gc_bdx <= len(tile)-gc_off2 && gc_off3 >= 0 && gc_off3 <= len(in) && gc_bdx <= len(in)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(tile) && gc_bdx <= len(tile)-gc_off4 && gc_off5 >= 0 && gc_off5 <= len(in) && gc_bdx <= len(in)-gc_off5 && gc_off6 >= 0 && gc_off6 <= len(tile) && gc_bdx <= len(tile)-gc_off6 && gc_off7 >= 0 && gc_off7 <= len(in) && gc_bdx <= len(in)-gc_off7 {
-			gc_at := tile[gc_off2:][:gc_bdx]
-			gc_at2 := in[gc_off3:][:gc_bdx]
-			gc_at3 := tile[gc_off4:][:gc_bdx]
-			gc_at4 := in[gc_off5:][:gc_bdx]
-			gc_at5 := tile[gc_off6:][:gc_bdx]
-			gc_at6 := in[gc_off7:][:gc_bdx]
-			gc_vstep := 0
-			if compiled.SIMD {
-				gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-				gc_vb2 := archsimd.BroadcastFloat32x8(0)
-				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
-					gc_tx := gc_vstep
-					var haloLeft int = (gc_bx-1)*gc_bdx + gc_tx
-					var haloRight int = (gc_bx+1)*gc_bdx + gc_tx
-					/*line hecbench_convolution1d.go:44*/ if gc_tx >= gc_bdx-n {
-						/*line hecbench_convolution1d.go:44*/ if haloLeft <
-							0 && uint(0-haloLeft) > 7 {
-							/*line hecbench_convolution1d.go:45*/ gc_vb2.StoreSlice(gc_at[gc_tx:])
-						} else {
-							/*line hecbench_convolution1d.go:45*/ gc_if7 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, haloLeft, 8))))
-							if gc_if7.ToBits() != 0 {
-								/*line hecbench_convolution1d.go:45*/ gc_vb2.Merge(archsimd.LoadFloat32x8Slice(gc_at[gc_tx:]), gc_if7).StoreSlice(gc_at[gc_tx:])
+		gc_fastlo := min(max(0, -gc_off2, -gc_off3, -gc_off4, -gc_off5, -gc_off6, -gc_off7), gc_bdx)
+		gc_fasthi := max(min(gc_bdx, len(tile)-gc_off2, len(in)-gc_off3, len(tile)-gc_off4, len(in)-gc_off5, len(tile)-gc_off6, len(in)-gc_off7), gc_fastlo)
+		if gc_fastlo < gc_fasthi {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				if gc_tx == gc_fastlo {
+					gc_seglen := gc_fasthi - gc_fastlo
+					gc_at := tile[gc_off2+gc_fastlo:][:gc_seglen]
+					gc_at2 := in[gc_off3+gc_fastlo:][:gc_seglen]
+					gc_at3 := tile[gc_off4+gc_fastlo:][:gc_seglen]
+					gc_at4 := in[gc_off5+gc_fastlo:][:gc_seglen]
+					gc_at5 := tile[gc_off6+gc_fastlo:][:gc_seglen]
+					gc_at6 := in[gc_off7+gc_fastlo:][:gc_seglen]
+					gc_vstep := gc_fastlo
+					if compiled.SIMD {
+						gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+						gc_vb2 := archsimd.BroadcastFloat32x8(0)
+						for ; gc_vstep+7 < gc_fasthi; gc_vstep += 8 {
+							gc_tx := gc_vstep
+							var haloLeft int = (gc_bx-1)*gc_bdx + gc_tx
+							var haloRight int = (gc_bx+1)*gc_bdx + gc_tx
+							/*line hecbench_convolution1d.go:44*/ if gc_tx >= gc_bdx-n {
+								/*line hecbench_convolution1d.go:44*/ if haloLeft <
+									0 && uint(0-haloLeft) > 7 {
+									/*line hecbench_convolution1d.go:45*/ gc_vb2.StoreSlice(gc_at[(gc_tx - gc_fastlo):])
+								} else {
+									/*line hecbench_convolution1d.go:45*/ gc_if7 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, haloLeft, 8))))
+									if gc_if7.ToBits() != 0 {
+										/*line hecbench_convolution1d.go:45*/ gc_vb2.Merge(archsimd.LoadFloat32x8Slice(gc_at[(gc_tx-gc_fastlo):]), gc_if7).StoreSlice(gc_at[(gc_tx - gc_fastlo):])
+									}
+									gc_else5 := gc_if7.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+									if gc_else5.ToBits() != 0 {
+										/*line hecbench_convolution1d.go:45*/ archsimd.LoadFloat32x8Slice(gc_at2[(gc_tx-gc_fastlo):]).Merge(archsimd.LoadFloat32x8Slice(gc_at[(gc_tx-gc_fastlo):]), gc_else5).StoreSlice(gc_at[(gc_tx - gc_fastlo):])
+									}
+								}
+							} else {
+								/*line hecbench_convolution1d.go:45*/ gc_if8 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(gc_bdx-n, gc_tx, 8))))
+								if gc_if8.ToBits() != 0 {
+									/*line hecbench_convolution1d.go:44*/ gc_if9 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, haloLeft, 8))))
+									if gc_if8.And(gc_if9).ToBits() != 0 {
+										/*line hecbench_convolution1d.go:45*/ gc_vb2.Merge(archsimd.LoadFloat32x8Slice(gc_at[(gc_tx-gc_fastlo):]), gc_if8.And(gc_if9)).StoreSlice(gc_at[(gc_tx - gc_fastlo):])
+									}
+									gc_else6 := gc_if9.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+									if gc_if8.And(gc_else6).ToBits() != 0 {
+										/*line hecbench_convolution1d.go:45*/ archsimd.LoadFloat32x8Slice(gc_at2[(gc_tx-gc_fastlo):]).Merge(archsimd.LoadFloat32x8Slice(gc_at[(gc_tx-gc_fastlo):]), gc_if8.And(gc_else6)).StoreSlice(gc_at[(gc_tx - gc_fastlo):])
+									}
+								}
 							}
-							gc_else5 := gc_if7.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-							if gc_else5.ToBits() != 0 {
-								/*line hecbench_convolution1d.go:45*/ archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).Merge(archsimd.LoadFloat32x8Slice(gc_at[gc_tx:]), gc_else5).StoreSlice(gc_at[gc_tx:])
+							/*line hecbench_convolution1d.go:46*/ archsimd.LoadFloat32x8Slice(gc_at4[(gc_tx - gc_fastlo):]).StoreSlice(gc_at3[(gc_tx - gc_fastlo):])
+							/*line hecbench_convolution1d.go:57*/ if gc_tx < n && uint(n-gc_tx) > 7 {
+								/*line hecbench_convolution1d.go:57*/ if haloRight >=
+									inputWidth {
+									/*line hecbench_convolution1d.go:58*/ gc_vb2.StoreSlice(gc_at5[(gc_tx - gc_fastlo):])
+								} else {
+									/*line hecbench_convolution1d.go:58*/ gc_if10 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(inputWidth, haloRight, 8))))
+									if gc_if10.ToBits() != 0 {
+										/*line hecbench_convolution1d.go:58*/ gc_vb2.Merge(archsimd.LoadFloat32x8Slice(gc_at5[(gc_tx-gc_fastlo):]), gc_if10).StoreSlice(gc_at5[(gc_tx - gc_fastlo):])
+									}
+									gc_else7 := gc_if10.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+									if gc_else7.ToBits() != 0 {
+										/*line hecbench_convolution1d.go:58*/ archsimd.LoadFloat32x8Slice(gc_at6[(gc_tx-gc_fastlo):]).Merge(archsimd.LoadFloat32x8Slice(gc_at5[(gc_tx-gc_fastlo):]), gc_else7).StoreSlice(gc_at5[(gc_tx - gc_fastlo):])
+									}
+								}
+							} else {
+								/*line hecbench_convolution1d.go:58*/ gc_if11 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, gc_tx, 8))))
+								if gc_if11.ToBits() != 0 {
+									/*line hecbench_convolution1d.go:57*/ gc_if12 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(inputWidth, haloRight, 8))))
+									if gc_if11.And(gc_if12).ToBits() != 0 {
+										/*line hecbench_convolution1d.go:58*/ gc_vb2.Merge(archsimd.LoadFloat32x8Slice(gc_at5[(gc_tx-gc_fastlo):]), gc_if11.And(gc_if12)).StoreSlice(gc_at5[(gc_tx - gc_fastlo):])
+									}
+									gc_else8 := gc_if12.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+									if gc_if11.And(gc_else8).ToBits() != 0 {
+										/*line hecbench_convolution1d.go:58*/ archsimd.LoadFloat32x8Slice(gc_at6[(gc_tx-gc_fastlo):]).Merge(archsimd.LoadFloat32x8Slice(gc_at5[(gc_tx-gc_fastlo):]), gc_if11.And(gc_else8)).StoreSlice(gc_at5[(gc_tx - gc_fastlo):])
+									}
+								}
 							}
 						}
-					} else {
-						/*line hecbench_convolution1d.go:45*/ gc_if8 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(gc_bdx-n, gc_tx, 8))))
-						if gc_if8.ToBits() != 0 {
-							/*line hecbench_convolution1d.go:44*/ gc_if9 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, haloLeft, 8))))
-							if gc_if8.And(gc_if9).ToBits() != 0 {
-								/*line hecbench_convolution1d.go:45*/ gc_vb2.Merge(archsimd.LoadFloat32x8Slice(gc_at[gc_tx:]), gc_if8.And(gc_if9)).StoreSlice(gc_at[gc_tx:])
+						archsimd.ClearAVXUpperBits()
+					}
+					for gc_u := gc_vstep - gc_fastlo; gc_u < gc_seglen; gc_u++ {
+						gc_tx := gc_fastlo + gc_u
+						haloLeft := (gc_bx-1)*gc_bdx + gc_tx
+						haloRight := (gc_bx+1)*gc_bdx + gc_tx
+						/*line hecbench_convolution1d.go:44*/ if gc_tx >= gc_bdx-n {
+							if haloLeft < 0 {
+								gc_at[gc_u] = 0
+							} else {
+								gc_at[gc_u] = gc_at2[gc_u]
 							}
-							gc_else6 := gc_if9.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-							if gc_if8.And(gc_else6).ToBits() != 0 {
-								/*line hecbench_convolution1d.go:45*/ archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).Merge(archsimd.LoadFloat32x8Slice(gc_at[gc_tx:]), gc_if8.And(gc_else6)).StoreSlice(gc_at[gc_tx:])
+						}
+						/*line hecbench_convolution1d.go:53*/ gc_at3[gc_u] = gc_at4[gc_u]
+						/*line hecbench_convolution1d.go:57*/ if gc_tx < n {
+							if haloRight >= inputWidth {
+								gc_at5[gc_u] = 0
+							} else {
+								gc_at5[gc_u] = gc_at6[gc_u]
 							}
 						}
 					}
-					/*line hecbench_convolution1d.go:46*/ archsimd.LoadFloat32x8Slice(gc_at4[gc_tx:]).StoreSlice(gc_at3[gc_tx:])
-					/*line hecbench_convolution1d.go:57*/ if gc_tx < n && uint(n-gc_tx) > 7 {
-						/*line hecbench_convolution1d.go:57*/ if haloRight >=
-							inputWidth {
-							/*line hecbench_convolution1d.go:58*/ gc_vb2.StoreSlice(gc_at5[gc_tx:])
-						} else {
-							/*line hecbench_convolution1d.go:58*/ gc_if10 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(inputWidth, haloRight, 8))))
-							if gc_if10.ToBits() != 0 {
-								/*line hecbench_convolution1d.go:58*/ gc_vb2.Merge(archsimd.LoadFloat32x8Slice(gc_at5[gc_tx:]), gc_if10).StoreSlice(gc_at5[gc_tx:])
-							}
-							gc_else7 := gc_if10.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-							if gc_else7.ToBits() != 0 {
-								/*line hecbench_convolution1d.go:58*/ archsimd.LoadFloat32x8Slice(gc_at6[gc_tx:]).Merge(archsimd.LoadFloat32x8Slice(gc_at5[gc_tx:]), gc_else7).StoreSlice(gc_at5[gc_tx:])
-							}
-						}
-					} else {
-						/*line hecbench_convolution1d.go:58*/ gc_if11 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, gc_tx, 8))))
-						if gc_if11.ToBits() != 0 {
-							/*line hecbench_convolution1d.go:57*/ gc_if12 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(inputWidth, haloRight, 8))))
-							if gc_if11.And(gc_if12).ToBits() != 0 {
-								/*line hecbench_convolution1d.go:58*/ gc_vb2.Merge(archsimd.LoadFloat32x8Slice(gc_at5[gc_tx:]), gc_if11.And(gc_if12)).StoreSlice(gc_at5[gc_tx:])
-							}
-							gc_else8 := gc_if12.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
-							if gc_if11.And(gc_else8).ToBits() != 0 {
-								/*line hecbench_convolution1d.go:58*/ archsimd.LoadFloat32x8Slice(gc_at6[gc_tx:]).Merge(archsimd.LoadFloat32x8Slice(gc_at5[gc_tx:]), gc_if11.And(gc_else8)).StoreSlice(gc_at5[gc_tx:])
-							}
-						}
-					}
+					gc_tx = gc_fasthi - 1
+					continue
 				}
-				archsimd.ClearAVXUpperBits()
-			}
-			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+				gc_pos.Thread = gc_base + gc_tx
 				haloLeft := (gc_bx-1)*gc_bdx + gc_tx
 				haloRight := (gc_bx+1)*gc_bdx + gc_tx
 				/*line hecbench_convolution1d.go:44*/ if gc_tx >= gc_bdx-n {
 					if haloLeft < 0 {
-						gc_at[gc_tx] = 0
+						tile[gc_tx-(gc_bdx-n)] = 0
 					} else {
-						gc_at[gc_tx] = gc_at2[gc_tx]
+						tile[gc_tx-(gc_bdx-n)] = in[haloLeft]
 					}
 				}
-				/*line hecbench_convolution1d.go:53*/ gc_at3[gc_tx] = gc_at4[gc_tx]
+				/*line hecbench_convolution1d.go:53*/ tile[n+gc_tx] = in[gc_bx*gc_bdx+gc_tx]
 				/*line hecbench_convolution1d.go:57*/ if gc_tx < n {
 					if haloRight >= inputWidth {
-						gc_at5[gc_tx] = 0
+						tile[gc_tx+gc_bdx+n] = 0
 					} else {
-						gc_at5[gc_tx] = gc_at6[gc_tx]
+						tile[gc_tx+gc_bdx+n] = in[haloRight]
 					}
 				}
 			}

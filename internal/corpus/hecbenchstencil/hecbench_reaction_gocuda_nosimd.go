@@ -511,21 +511,43 @@ func gc_body_derivativeY2ZerofluxKernel(gc_b *compiled.Block, f, df []float32, m
 			gc_off := (gc_ty + 1) * p
 			gc_off2 := gc_ty * p
 			gc_off3 := (gc_ty - 1) * p
-			if gc_off >= 0 && gc_off <= len(sF) && gc_bdx <= len(sF)-gc_off && gc_off2 >= 0 && gc_off2 <= len(sF) && gc_bdx <= len(sF)-gc_off2 && gc_off3 >= 0 && gc_off3 <= len(sF) && gc_bdx <= len(sF)-gc_off3 {
-				gc_at := sF[gc_off:][:gc_bdx]
-				gc_at2 := sF[gc_off2:][:gc_bdx]
-				gc_at3 := sF[gc_off3:][:gc_bdx]
+			gc_fastlo := min(max(0, -gc_off, -gc_off2, -gc_off3), gc_bdx)
+			gc_fasthi := max(min(gc_bdx, len(sF)-gc_off, len(sF)-gc_off2, len(sF)-gc_off3), gc_fastlo)
+			if gc_fastlo < gc_fasthi {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					if gc_tx == gc_fastlo {
+						gc_seglen := gc_fasthi - gc_fastlo
+						gc_at := sF[gc_off+gc_fastlo:][:gc_seglen]
+						gc_at2 := sF[gc_off2+gc_fastlo:][:gc_seglen]
+						gc_at3 := sF[gc_off3+gc_fastlo:][:gc_seglen]
+						for gc_u := 0; gc_u < gc_seglen; gc_u++ {
+							gc_tx := gc_fastlo + gc_u
+							gc_pos.Thread = gc_base + gc_tx
+							j := gc_ty
+							i := gc_bx*gc_bdx + gc_tx
+							/*line hecbench_reaction.go:132*/ globalIdx := k*int(mx)*int(my) + j*int(mx) + i
+							/*line hecbench_reaction.go:138*/ if j == 0 {
+								df[globalIdx] = gc_at[gc_u] - gc_at2[gc_u]
+							} else if uint32(j) == (my - 1) {
+								df[globalIdx] = gc_at3[gc_u] - gc_at2[gc_u]
+							} else {
+								df[globalIdx] = gc_at[gc_u] - 2*gc_at2[gc_u] + gc_at3[gc_u]
+							}
+						}
+						gc_tx = gc_fasthi - 1
+						continue
+					}
 					gc_pos.Thread = gc_base + gc_tx
 					j := gc_ty
+					si := gc_tx
 					i := gc_bx*gc_bdx + gc_tx
 					/*line hecbench_reaction.go:132*/ globalIdx := k*int(mx)*int(my) + j*int(mx) + i
 					/*line hecbench_reaction.go:138*/ if j == 0 {
-						df[globalIdx] = gc_at[gc_tx] - gc_at2[gc_tx]
+						df[globalIdx] = sF[(j+1)*p+si] - sF[j*p+si]
 					} else if uint32(j) == (my - 1) {
-						df[globalIdx] = gc_at3[gc_tx] - gc_at2[gc_tx]
+						df[globalIdx] = sF[(j-1)*p+si] - sF[j*p+si]
 					} else {
-						df[globalIdx] = gc_at[gc_tx] - 2*gc_at2[gc_tx] + gc_at3[gc_tx]
+						df[globalIdx] = sF[(j+1)*p+si] - 2*sF[j*p+si] + sF[(j-1)*p+si]
 					}
 				}
 			} else {
@@ -765,21 +787,43 @@ func gc_body_derivativeZ2ZerofluxKernel(gc_b *compiled.Block, f, df []float32, m
 			gc_off := (gc_ty + 1) * p
 			gc_off2 := gc_ty * p
 			gc_off3 := (gc_ty - 1) * p
-			if gc_off >= 0 && gc_off <= len(sF) && gc_bdx <= len(sF)-gc_off && gc_off2 >= 0 && gc_off2 <= len(sF) && gc_bdx <= len(sF)-gc_off2 && gc_off3 >= 0 && gc_off3 <= len(sF) && gc_bdx <= len(sF)-gc_off3 {
-				gc_at := sF[gc_off:][:gc_bdx]
-				gc_at2 := sF[gc_off2:][:gc_bdx]
-				gc_at3 := sF[gc_off3:][:gc_bdx]
+			gc_fastlo := min(max(0, -gc_off, -gc_off2, -gc_off3), gc_bdx)
+			gc_fasthi := max(min(gc_bdx, len(sF)-gc_off, len(sF)-gc_off2, len(sF)-gc_off3), gc_fastlo)
+			if gc_fastlo < gc_fasthi {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					if gc_tx == gc_fastlo {
+						gc_seglen := gc_fasthi - gc_fastlo
+						gc_at := sF[gc_off+gc_fastlo:][:gc_seglen]
+						gc_at2 := sF[gc_off2+gc_fastlo:][:gc_seglen]
+						gc_at3 := sF[gc_off3+gc_fastlo:][:gc_seglen]
+						for gc_u := 0; gc_u < gc_seglen; gc_u++ {
+							gc_tx := gc_fastlo + gc_u
+							gc_pos.Thread = gc_base + gc_tx
+							k := gc_ty
+							i := gc_bx*gc_bdx + gc_tx
+							/*line hecbench_reaction.go:191*/ globalIdx := k*int(mx)*int(my) + j*int(mx) + i
+							/*line hecbench_reaction.go:197*/ if k == 0 {
+								df[globalIdx] = gc_at[gc_u] - gc_at2[gc_u]
+							} else if uint32(k) == (mz - 1) {
+								df[globalIdx] = gc_at3[gc_u] - gc_at2[gc_u]
+							} else {
+								df[globalIdx] = gc_at[gc_u] - 2*gc_at2[gc_u] + gc_at3[gc_u]
+							}
+						}
+						gc_tx = gc_fasthi - 1
+						continue
+					}
 					gc_pos.Thread = gc_base + gc_tx
 					k := gc_ty
+					si := gc_tx
 					i := gc_bx*gc_bdx + gc_tx
 					/*line hecbench_reaction.go:191*/ globalIdx := k*int(mx)*int(my) + j*int(mx) + i
 					/*line hecbench_reaction.go:197*/ if k == 0 {
-						df[globalIdx] = gc_at[gc_tx] - gc_at2[gc_tx]
+						df[globalIdx] = sF[(k+1)*p+si] - sF[k*p+si]
 					} else if uint32(k) == (mz - 1) {
-						df[globalIdx] = gc_at3[gc_tx] - gc_at2[gc_tx]
+						df[globalIdx] = sF[(k-1)*p+si] - sF[k*p+si]
 					} else {
-						df[globalIdx] = gc_at[gc_tx] - 2*gc_at2[gc_tx] + gc_at3[gc_tx]
+						df[globalIdx] = sF[(k+1)*p+si] - 2*sF[k*p+si] + sF[(k-1)*p+si]
 					}
 				}
 			} else {
