@@ -49,6 +49,9 @@ func gc_body_reduceFirstAdd_float32(gc_b *compiled.Block, in []float32, partial 
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_ahead := compiled.Scratch[float32](gc_b, 0)[:gc_n]
+	if gc_bdx <= 1*gc_bdx {
+		gc_b.SharedWritten()
+	}
 	/*line reduce_variants.go:21*/ sdata := gocuda.Shared[float32](t, gc_bdx)[:gc_bdx]
 	if compiled.Ahead(func() {
 		{
@@ -548,6 +551,9 @@ func gc_body_reduceFirstAdd_int32(gc_b *compiled.Block, in []int32, partial []in
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_ahead := compiled.Scratch[int32](gc_b, 0)[:gc_n]
+	if gc_bdx <= 1*gc_bdx {
+		gc_b.SharedWritten()
+	}
 	/*line reduce_variants.go:21*/ sdata := gocuda.Shared[int32](t, gc_bdx)[:gc_bdx]
 	if compiled.Ahead(func() {
 		{
@@ -1047,6 +1053,9 @@ func gc_body_reduceFirstAdd_uint32(gc_b *compiled.Block, in []uint32, partial []
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_ahead := compiled.Scratch[uint32](gc_b, 0)[:gc_n]
+	if gc_bdx <= 1*gc_bdx {
+		gc_b.SharedWritten()
+	}
 	/*line reduce_variants.go:21*/ sdata := gocuda.Shared[uint32](t, gc_bdx)[:gc_bdx]
 	if compiled.Ahead(func() {
 		{
@@ -1581,6 +1590,9 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b *compiled.Block, in, partial []T)
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_ahead := compiled.Scratch[T](gc_b, 0)[:gc_n]
+	if gc_bdx <= 1*gc_bdx {
+		gc_b.SharedWritten()
+	}
 	/*line reduce_variants.go:44*/ sdata := gocuda.Shared[T](t, gc_bdx)[:gc_bdx]
 	if compiled.Ahead(func() {
 		{
@@ -1898,6 +1910,9 @@ func gc_body_reduceUnrolledWarp_float32(gc_b *compiled.Block, in []float32, part
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_ahead := compiled.Scratch[float32](gc_b, 0)[:gc_n]
+	if gc_bdx <= 1*gc_bdx {
+		gc_b.SharedWritten()
+	}
 	/*line reduce_variants.go:44*/ sdata := gocuda.Shared[float32](t, gc_bdx)[:gc_bdx]
 	if compiled.Ahead(func() {
 		{
@@ -2552,6 +2567,9 @@ func gc_body_reduceUnrolledWarp_int32(gc_b *compiled.Block, in []int32, partial 
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_ahead := compiled.Scratch[int32](gc_b, 0)[:gc_n]
+	if gc_bdx <= 1*gc_bdx {
+		gc_b.SharedWritten()
+	}
 	/*line reduce_variants.go:44*/ sdata := gocuda.Shared[int32](t, gc_bdx)[:gc_bdx]
 	if compiled.Ahead(func() {
 		{
@@ -3206,6 +3224,9 @@ func gc_body_reduceUnrolledWarp_uint32(gc_b *compiled.Block, in []uint32, partia
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_ahead := compiled.Scratch[uint32](gc_b, 0)[:gc_n]
+	if gc_bdx <= 1*gc_bdx {
+		gc_b.SharedWritten()
+	}
 	/*line reduce_variants.go:44*/ sdata := gocuda.Shared[uint32](t, gc_bdx)[:gc_bdx]
 	if compiled.Ahead(func() {
 		{

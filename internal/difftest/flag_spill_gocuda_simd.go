@@ -283,7 +283,6 @@ func gc_body_flagSpill(gc_b *compiled.Block, in, out []float32, rounds int) {
 						break
 					}
 					/*line flag_spill.go:36*/ v.StoreMasked((*[16]float32)(out[i:]), gc_alive8)
-					v.Merge(archsimd.LoadFloat32x16Slice(gc_s_v[gc_rank:]), gc_alive8).StoreSlice(gc_s_v[gc_rank:])
 				}
 				archsimd.ClearAVXUpperBits()
 				return gc_vstep4, false
@@ -313,7 +312,6 @@ func gc_body_flagSpill(gc_b *compiled.Block, in, out []float32, rounds int) {
 					break
 				}
 				/*line flag_spill.go:36*/ v.StoreMasked((*[8]float32)(out[i:]), gc_alive7)
-				v.Merge(archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:]), gc_alive7).StoreSlice(gc_s_v[gc_rank:])
 			}
 			archsimd.ClearAVXUpperBits()
 		}
@@ -505,7 +503,6 @@ func gc_body_flagSpill64(gc_b *compiled.Block, in, out []float64, rounds int) {
 					break
 				}
 				/*line flag_spill.go:66*/ v.StoreMasked((*[4]float64)(out[i:]), gc_alive12)
-				v.Merge(archsimd.LoadFloat64x4Slice(gc_s_v[gc_rank:]), gc_alive12).StoreSlice(gc_s_v[gc_rank:])
 			}
 			archsimd.ClearAVXUpperBits()
 		}

@@ -124,121 +124,195 @@ func gc_body_guardedPairs(gc_b *compiled.Block, in, out []float32, off int) {
 	gc_bdx := gc_b.Dim().X
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
+	gc_s_ahead := compiled.Scratch[float32](gc_b, 0)[:gc_n]
+	if gc_bdx <= 1*gc_bdx {
+		gc_b.SharedWritten()
+	}
 	/*line guarded_load.go:48*/ s := gocuda.Shared[float32](t, gc_bdx)[:gc_bdx]
-	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-		/*line guarded_load.go:51*/ gc_off := off + gc_bx*2*gc_bdx
-		gc_off2 := (off + gc_bx*2*gc_bdx) + gc_bdx
-		if gc_bdx <= len(s) && gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off && gc_off2 >= 0 && gc_off2 <= len(in) && gc_bdx <= len(in)-gc_off2 {
-			gc_at := s[:gc_bdx]
-			gc_at2 := in[gc_off:][:gc_bdx]
-			gc_at3 := in[gc_off2:][:gc_bdx]
-			gc_vstep := 0
-			for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
-				gc_tx := gc_vstep
-				var tid int = gc_tx
-				/*line guarded_load.go:47*/ var i int = off + gc_bx*2*gc_bdx + tid
-				_ = i
-				/*line guarded_load.go:48*/ lanes.LoadFloat32x8Slice(gc_at2[gc_tx:]).Sub(lanes.LoadFloat32x8Slice(gc_at3[gc_tx:])).StoreSlice(gc_at[gc_tx:])
-			}
-			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
-				/*line guarded_load.go:49*/ gc_at[gc_tx] = gc_at2[gc_tx] - gc_at3[gc_tx]
-			}
-		} else {
-			gc_vstep2 := 0
-			gc_none := lanes.BroadcastInt32x8(0).ToMask()
-			gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-			gc_vb := lanes.BroadcastFloat32x8(-1)
-			gc_all := lanes.BroadcastInt32x8(-1).ToMask()
-			gc_vb2 := lanes.BroadcastFloat32x8(0)
-		gc_steps2:
-			for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-				gc_tx := gc_vstep2
-				var tid int = gc_tx
-				/*line guarded_load.go:47*/ var i int = off + gc_bx*2*gc_bdx + tid
-				/*line guarded_load.go:49*/ if tid < 0 || tid > len(s)-8 {
-					break
-				}
-				/*line guarded_load.go:49*/ var gc_i3 int = i
-				var gc_result3 lanes.Float32x8
-				gc_returned3 := gc_none
-				if gc_i3 < 0 && uint(0-gc_i3) > 7 || gc_i3 >= len(in) {
-					gc_result3 = gc_vb
-					gc_b2 := gc_none
-					if true {
-						gc_b2 = gc_all
-					}
-					gc_returned3 = gc_b2
+	if compiled.Ahead(func() {
+		{
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				gc_off := off + gc_bx*2*gc_bdx
+				if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
+					gc_at := in[gc_off:][:gc_bdx]
+					/*line guarded_load.go:49*/ copy(gc_s_ahead[gc_base:][:gc_bdx], gc_at)
 				} else {
-					/*line guarded_load.go:49*/ gc_if3 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(0, gc_i3, 8)))).Or(gc_iota2.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i3, 8)))))
-					if gc_if3.ToBits() != 0 {
-						gc_result3 = gc_vb.Merge(gc_result3, gc_if3)
-						gc_returned3 = gc_if3.Or(gc_returned3)
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+						/*line guarded_load.go:47*/ i := off + gc_bx*2*gc_bdx + tid
+						/*line guarded_load.go:49*/ var ahead float32 = GuardedBoth(in, i)
+						gc_s_ahead[gc_rank] = ahead
 					}
 				}
-				gc_if4 := gc_returned3.ToInt32x8().Not().ToMask()
-				if gc_if4.ToBits() != 0 {
-					var gc_ld4 lanes.Float32x8
-					if gc_i3 >= 0 && gc_i3 <= len(in)-8 {
-						/*line guarded_load.go:49*/ gc_ld4 = lanes.LoadFloat32x8Slice(in[gc_i3:])
-					} else {
-						break gc_steps2
+			}
+		}
+	}) {
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			/*line guarded_load.go:59*/ gc_off2 := (off + gc_bx*2*gc_bdx) + gc_bdx
+			if gc_bdx <= len(s) && gc_off2 >= 0 && gc_off2 <= len(in) && gc_bdx <= len(in)-gc_off2 {
+				gc_at2 := s[:gc_bdx]
+				gc_at3 := in[gc_off2:][:gc_bdx]
+				gc_step := 0
+				for ; gc_step+3 < gc_bdx; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
+						gc_rank := gc_base + gc_tx
+						ahead := gc_s_ahead[gc_rank]
+						/*line guarded_load.go:49*/ gc_at2[gc_tx] = ahead - gc_at3[gc_tx]
 					}
-					gc_result3 = gc_ld4.Merge(gc_result3, gc_if4)
-					gc_returned3 = gc_if4.Or(gc_returned3)
+					{
+						gc_tx := gc_step + 1
+						gc_rank := gc_base + gc_tx
+						ahead := gc_s_ahead[gc_rank]
+						/*line guarded_load.go:49*/ gc_at2[gc_tx] = ahead - gc_at3[gc_tx]
+					}
+					{
+						gc_tx := gc_step + 2
+						gc_rank := gc_base + gc_tx
+						ahead := gc_s_ahead[gc_rank]
+						/*line guarded_load.go:49*/ gc_at2[gc_tx] = ahead - gc_at3[gc_tx]
+					}
+					{
+						gc_tx := gc_step + 3
+						gc_rank := gc_base + gc_tx
+						ahead := gc_s_ahead[gc_rank]
+						/*line guarded_load.go:49*/ gc_at2[gc_tx] = ahead - gc_at3[gc_tx]
+					}
 				}
-				/*line guarded_load.go:49*/ var gc_t2 int = i + gc_bdx
-				var gc_i4 int = gc_t2
-				var gc_result4 lanes.Float32x8
-				gc_returned4 := gc_none
-				if gc_i4 < len(in) && uint(len(in)-gc_i4) > 7 {
-					var gc_ld5 lanes.Float32x8
-					if gc_i4 >= 0 && gc_i4 <= len(in)-8 {
-						/*line guarded_load.go:49*/ gc_ld5 = lanes.LoadFloat32x8Slice(in[gc_i4:])
+				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					ahead := gc_s_ahead[gc_rank]
+					/*line guarded_load.go:49*/ gc_at2[gc_tx] = ahead - gc_at3[gc_tx]
+				}
+			} else {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+					/*line guarded_load.go:47*/ i := off + gc_bx*2*gc_bdx + tid
+					ahead := gc_s_ahead[gc_rank]
+					s[tid] = ahead - GuardedAt(in, i+gc_bdx)
+				}
+			}
+		}
+	} else {
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			/*line guarded_load.go:57*/ gc_off3 := off + gc_bx*2*gc_bdx
+			gc_off4 := (off + gc_bx*2*gc_bdx) + gc_bdx
+			if gc_bdx <= len(s) && gc_off3 >= 0 && gc_off3 <= len(in) && gc_bdx <= len(in)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(in) && gc_bdx <= len(in)-gc_off4 {
+				gc_at4 := s[:gc_bdx]
+				gc_at5 := in[gc_off3:][:gc_bdx]
+				gc_at6 := in[gc_off4:][:gc_bdx]
+				gc_vstep := 0
+				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+					gc_tx := gc_vstep
+					var tid int = gc_tx
+					/*line guarded_load.go:47*/ var i int = off + gc_bx*2*gc_bdx + tid
+					_ = i
+					/*line guarded_load.go:48*/ lanes.LoadFloat32x8Slice(gc_at5[gc_tx:]).Sub(lanes.LoadFloat32x8Slice(gc_at6[gc_tx:])).StoreSlice(gc_at4[gc_tx:])
+				}
+				for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+					/*line guarded_load.go:49*/ gc_at4[gc_tx] = gc_at5[gc_tx] - gc_at6[gc_tx]
+				}
+			} else {
+				gc_vstep2 := 0
+				gc_none := lanes.BroadcastInt32x8(0).ToMask()
+				gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+				gc_vb := lanes.BroadcastFloat32x8(-1)
+				gc_all := lanes.BroadcastInt32x8(-1).ToMask()
+				gc_vb2 := lanes.BroadcastFloat32x8(0)
+			gc_steps2:
+				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+					gc_tx := gc_vstep2
+					var tid int = gc_tx
+					/*line guarded_load.go:47*/ var i int = off + gc_bx*2*gc_bdx + tid
+					/*line guarded_load.go:49*/ if tid < 0 || tid > len(s)-8 {
+						break
+					}
+					/*line guarded_load.go:49*/ var gc_i3 int = i
+					var gc_result3 lanes.Float32x8
+					gc_returned3 := gc_none
+					if gc_i3 < 0 && uint(0-gc_i3) > 7 || gc_i3 >= len(in) {
+						gc_result3 = gc_vb
+						gc_b2 := gc_none
+						if true {
+							gc_b2 = gc_all
+						}
+						gc_returned3 = gc_b2
 					} else {
-						break gc_steps2
+						/*line guarded_load.go:49*/ gc_if3 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(0, gc_i3, 8)))).Or(gc_iota2.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i3, 8)))))
+						if gc_if3.ToBits() != 0 {
+							gc_result3 = gc_vb.Merge(gc_result3, gc_if3)
+							gc_returned3 = gc_if3.Or(gc_returned3)
+						}
 					}
-					gc_result4 = gc_ld5
-					gc_b3 := gc_none
-					if true {
-						gc_b3 = gc_all
-					}
-					gc_returned4 = gc_b3
-				} else {
-					/*line guarded_load.go:49*/ gc_if5 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i4, 8))))
-					if gc_if5.ToBits() != 0 {
-						var gc_ld6 lanes.Float32x8
-						if gc_i4 >= 0 && gc_i4 <= len(in)-8 {
-							/*line guarded_load.go:49*/ gc_ld6 = lanes.LoadFloat32x8Slice(in[gc_i4:])
+					gc_if4 := gc_returned3.ToInt32x8().Not().ToMask()
+					if gc_if4.ToBits() != 0 {
+						var gc_ld4 lanes.Float32x8
+						if gc_i3 >= 0 && gc_i3 <= len(in)-8 {
+							/*line guarded_load.go:49*/ gc_ld4 = lanes.LoadFloat32x8Slice(in[gc_i3:])
 						} else {
 							break gc_steps2
 						}
-						gc_result4 = gc_ld6.Merge(gc_result4, gc_if5)
-						gc_returned4 = gc_if5.Or(gc_returned4)
+						gc_result3 = gc_ld4.Merge(gc_result3, gc_if4)
+						gc_returned3 = gc_if4.Or(gc_returned3)
 					}
+					/*line guarded_load.go:49*/ var gc_t2 int = i + gc_bdx
+					var gc_i4 int = gc_t2
+					var gc_result4 lanes.Float32x8
+					gc_returned4 := gc_none
+					if gc_i4 < len(in) && uint(len(in)-gc_i4) > 7 {
+						var gc_ld5 lanes.Float32x8
+						if gc_i4 >= 0 && gc_i4 <= len(in)-8 {
+							/*line guarded_load.go:49*/ gc_ld5 = lanes.LoadFloat32x8Slice(in[gc_i4:])
+						} else {
+							break gc_steps2
+						}
+						gc_result4 = gc_ld5
+						gc_b3 := gc_none
+						if true {
+							gc_b3 = gc_all
+						}
+						gc_returned4 = gc_b3
+					} else {
+						/*line guarded_load.go:49*/ gc_if5 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i4, 8))))
+						if gc_if5.ToBits() != 0 {
+							var gc_ld6 lanes.Float32x8
+							if gc_i4 >= 0 && gc_i4 <= len(in)-8 {
+								/*line guarded_load.go:49*/ gc_ld6 = lanes.LoadFloat32x8Slice(in[gc_i4:])
+							} else {
+								break gc_steps2
+							}
+							gc_result4 = gc_ld6.Merge(gc_result4, gc_if5)
+							gc_returned4 = gc_if5.Or(gc_returned4)
+						}
+					}
+					gc_if6 := gc_returned4.ToInt32x8().Not().ToMask()
+					if gc_if6.ToBits() != 0 {
+						gc_result4 = gc_vb2.Merge(gc_result4, gc_if6)
+						gc_returned4 = gc_if6.Or(gc_returned4)
+					}
+					/*line guarded_load.go:15*/ gc_result3.Sub(gc_result4).StoreSlice(s[tid:])
 				}
-				gc_if6 := gc_returned4.ToInt32x8().Not().ToMask()
-				if gc_if6.ToBits() != 0 {
-					gc_result4 = gc_vb2.Merge(gc_result4, gc_if6)
-					gc_returned4 = gc_if6.Or(gc_returned4)
+				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					tid := gc_tx
+					/*line guarded_load.go:47*/ i := off + gc_bx*2*gc_bdx + tid
+					/*line guarded_load.go:49*/ s[tid] = GuardedBoth(in, i) - GuardedAt(in, i+gc_bdx)
 				}
-				/*line guarded_load.go:15*/ gc_result3.Sub(gc_result4).StoreSlice(s[tid:])
-			}
-			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
-				gc_pos.Thread = gc_base + gc_tx
-				tid := gc_tx
-				/*line guarded_load.go:47*/ i := off + gc_bx*2*gc_bdx + tid
-				/*line guarded_load.go:49*/ s[tid] = GuardedBoth(in, i) - GuardedAt(in, i+gc_bdx)
 			}
 		}
 	}
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-		gc_off3 := gc_bx * gc_bdx
+		gc_off5 := gc_bx * gc_bdx
 		gc_stride := 0 - 1
-		gc_off4 := gc_bdx - 1
-		if gc_off3 >= 0 && gc_off3 <= len(out) && gc_bdx <= len(out)-gc_off3 && compiled.InStride(gc_stride, gc_off4, 0, gc_bdx, len(s)) {
-			gc_at4 := out[gc_off3:][:gc_bdx]
-			for gc_tx, gc_idx := 0, gc_off4+gc_stride*(0); gc_tx < gc_bdx; gc_tx, gc_idx = gc_tx+1, gc_idx+gc_stride {
-				/*line guarded_load.go:51*/ gc_at4[gc_tx] = s[gc_idx]
+		gc_off6 := gc_bdx - 1
+		if gc_off5 >= 0 && gc_off5 <= len(out) && gc_bdx <= len(out)-gc_off5 && compiled.InStride(gc_stride, gc_off6, 0, gc_bdx, len(s)) {
+			gc_at7 := out[gc_off5:][:gc_bdx]
+			for gc_tx, gc_idx := 0, gc_off6+gc_stride*(0); gc_tx < gc_bdx; gc_tx, gc_idx = gc_tx+1, gc_idx+gc_stride {
+				/*line guarded_load.go:51*/ gc_at7[gc_tx] = s[gc_idx]
 			}
 		} else {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {

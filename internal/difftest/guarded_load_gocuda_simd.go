@@ -214,6 +214,9 @@ func gc_body_guardedPairs(gc_b *compiled.Block, in, out []float32, off int) {
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_ahead := compiled.Scratch[float32](gc_b, 0)[:gc_n]
+	if gc_bdx <= 1*gc_bdx {
+		gc_b.SharedWritten()
+	}
 	/*line guarded_load.go:48*/ s := gocuda.Shared[float32](t, gc_bdx)[:gc_bdx]
 	if compiled.Ahead(func() {
 		{

@@ -213,7 +213,6 @@ func gc_body_helperReadOnly(gc_b *compiled.Block, in, out []int32, k int) {
 									/*line readonly_helper.go:23*/ x = x.Add(archsimd.LoadInt32x16Slice(gc_at3[(gc_tx - gc_seg):]))
 									/*line readonly_helper.go:23*/ r := x
 									/*line readonly_helper.go:23*/ r.StoreSlice(gc_at4[(gc_tx - gc_seg):])
-									/*line readonly_helper.go:23*/ x.StoreSlice(gc_s_x[gc_rank:])
 								}
 								archsimd.ClearAVXUpperBits()
 								return gc_vstep5, false
@@ -232,7 +231,6 @@ func gc_body_helperReadOnly(gc_b *compiled.Block, in, out []int32, k int) {
 								/*line readonly_helper.go:23*/ x = x.Add(archsimd.LoadInt32x8Slice(gc_at3[(gc_tx - gc_seg):]))
 								/*line readonly_helper.go:23*/ r := x
 								/*line readonly_helper.go:23*/ r.StoreSlice(gc_at4[(gc_tx - gc_seg):])
-								/*line readonly_helper.go:23*/ x.StoreSlice(gc_s_x[gc_rank:])
 							}
 							archsimd.ClearAVXUpperBits()
 						}

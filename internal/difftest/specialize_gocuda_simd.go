@@ -853,6 +853,9 @@ func gc_body_specTree_float32(gc_b *compiled.Block, in []float32, partial []floa
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_ahead := compiled.Scratch[float32](gc_b, 0)[:gc_n]
+	if gc_bdx <= 1*gc_bdx {
+		gc_b.SharedWritten()
+	}
 	/*line specialize.go:46*/ sdata := gocuda.Shared[float32](t, gc_bdx)[:gc_bdx]
 	if compiled.Ahead(func() {
 		{
@@ -1326,6 +1329,9 @@ func gc_body_specTree_int32(gc_b *compiled.Block, in []int32, partial []int32) {
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_ahead := compiled.Scratch[int32](gc_b, 0)[:gc_n]
+	if gc_bdx <= 1*gc_bdx {
+		gc_b.SharedWritten()
+	}
 	/*line specialize.go:46*/ sdata := gocuda.Shared[int32](t, gc_bdx)[:gc_bdx]
 	if compiled.Ahead(func() {
 		{
@@ -1799,6 +1805,9 @@ func gc_body_specTree_uint32(gc_b *compiled.Block, in []uint32, partial []uint32
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_ahead := compiled.Scratch[uint32](gc_b, 0)[:gc_n]
+	if gc_bdx <= 1*gc_bdx {
+		gc_b.SharedWritten()
+	}
 	/*line specialize.go:46*/ sdata := gocuda.Shared[uint32](t, gc_bdx)[:gc_bdx]
 	if compiled.Ahead(func() {
 		{

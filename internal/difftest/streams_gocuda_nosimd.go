@@ -20,115 +20,189 @@ func gc_body_streamsFirstAdd(gc_b *compiled.Block, in, partial []float32, off in
 	gc_bdz := gc_bd.Z
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
+	gc_s_ahead := compiled.Scratch[float32](gc_b, 0)[:gc_n]
+	if gc_bdx <= 1*gc_bdx {
+		gc_b.SharedWritten()
+	}
 	/*line streams.go:28*/ sdata := gocuda.Shared[float32](t, gc_bdx)[:gc_bdx]
-	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-		/*line streams.go:31*/ gc_off := off + gc_bx*2*gc_bdx
-		gc_off2 := (off + gc_bx*2*gc_bdx) + gc_bdx
-		if gc_bdx <= len(sdata) && gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off && gc_off2 >= 0 && gc_off2 <= len(in) && gc_bdx <= len(in)-gc_off2 {
-			gc_at := sdata[:gc_bdx]
-			gc_at2 := in[gc_off:][:gc_bdx]
-			gc_at3 := in[gc_off2:][:gc_bdx]
-			gc_vstep := 0
-			for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
-				gc_tx := gc_vstep
-				var tid int = gc_tx
-				/*line streams.go:27*/ var i int = off + gc_bx*2*gc_bdx + tid
-				_ = i
-				/*line streams.go:28*/ lanes.LoadFloat32x8Slice(gc_at2[gc_tx:]).Add(lanes.LoadFloat32x8Slice(gc_at3[gc_tx:])).StoreSlice(gc_at[gc_tx:])
-			}
-			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
-				/*line streams.go:29*/ gc_at[gc_tx] = gc_at2[gc_tx] + gc_at3[gc_tx]
-			}
-		} else {
-			gc_vstep2 := 0
-			gc_none := lanes.BroadcastInt32x8(0).ToMask()
-			gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-			gc_all := lanes.BroadcastInt32x8(-1).ToMask()
-			gc_vb := lanes.BroadcastFloat32x8(0)
-		gc_steps2:
-			for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-				gc_tx := gc_vstep2
-				var tid int = gc_tx
-				/*line streams.go:27*/ var i int = off + gc_bx*2*gc_bdx + tid
-				/*line streams.go:29*/ if tid < 0 || tid > len(sdata)-8 {
-					break
-				}
-				/*line streams.go:29*/ var gc_i3 int = i
-				var gc_result3 lanes.Float32x8
-				gc_returned3 := gc_none
-				if gc_i3 < len(in) && uint(len(in)-gc_i3) > 7 {
-					var gc_ld5 lanes.Float32x8
-					if gc_i3 >= 0 && gc_i3 <= len(in)-8 {
-						/*line streams.go:29*/ gc_ld5 = lanes.LoadFloat32x8Slice(in[gc_i3:])
-					} else {
-						break gc_steps2
-					}
-					gc_result3 = gc_ld5
-					gc_b2 := gc_none
-					if true {
-						gc_b2 = gc_all
-					}
-					gc_returned3 = gc_b2
+	if compiled.Ahead(func() {
+		{
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				gc_off := off + gc_bx*2*gc_bdx
+				if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
+					gc_at := in[gc_off:][:gc_bdx]
+					/*line streams.go:29*/ copy(gc_s_ahead[gc_base:][:gc_bdx], gc_at)
 				} else {
-					/*line streams.go:29*/ gc_if3 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i3, 8))))
-					if gc_if3.ToBits() != 0 {
-						var gc_ld6 lanes.Float32x8
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+						/*line streams.go:27*/ i := off + gc_bx*2*gc_bdx + tid
+						/*line streams.go:29*/ var ahead float32 = StreamAt(in, i)
+						gc_s_ahead[gc_rank] = ahead
+					}
+				}
+			}
+		}
+	}) {
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			/*line streams.go:39*/ gc_off2 := (off + gc_bx*2*gc_bdx) + gc_bdx
+			if gc_bdx <= len(sdata) && gc_off2 >= 0 && gc_off2 <= len(in) && gc_bdx <= len(in)-gc_off2 {
+				gc_at2 := sdata[:gc_bdx]
+				gc_at3 := in[gc_off2:][:gc_bdx]
+				gc_step := 0
+				for ; gc_step+3 < gc_bdx; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
+						gc_rank := gc_base + gc_tx
+						ahead := gc_s_ahead[gc_rank]
+						/*line streams.go:29*/ gc_at2[gc_tx] = ahead + gc_at3[gc_tx]
+					}
+					{
+						gc_tx := gc_step + 1
+						gc_rank := gc_base + gc_tx
+						ahead := gc_s_ahead[gc_rank]
+						/*line streams.go:29*/ gc_at2[gc_tx] = ahead + gc_at3[gc_tx]
+					}
+					{
+						gc_tx := gc_step + 2
+						gc_rank := gc_base + gc_tx
+						ahead := gc_s_ahead[gc_rank]
+						/*line streams.go:29*/ gc_at2[gc_tx] = ahead + gc_at3[gc_tx]
+					}
+					{
+						gc_tx := gc_step + 3
+						gc_rank := gc_base + gc_tx
+						ahead := gc_s_ahead[gc_rank]
+						/*line streams.go:29*/ gc_at2[gc_tx] = ahead + gc_at3[gc_tx]
+					}
+				}
+				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					ahead := gc_s_ahead[gc_rank]
+					/*line streams.go:29*/ gc_at2[gc_tx] = ahead + gc_at3[gc_tx]
+				}
+			} else {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+					/*line streams.go:27*/ i := off + gc_bx*2*gc_bdx + tid
+					ahead := gc_s_ahead[gc_rank]
+					sdata[tid] = ahead + StreamAt(in, i+gc_bdx)
+				}
+			}
+		}
+	} else {
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			/*line streams.go:37*/ gc_off3 := off + gc_bx*2*gc_bdx
+			gc_off4 := (off + gc_bx*2*gc_bdx) + gc_bdx
+			if gc_bdx <= len(sdata) && gc_off3 >= 0 && gc_off3 <= len(in) && gc_bdx <= len(in)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(in) && gc_bdx <= len(in)-gc_off4 {
+				gc_at4 := sdata[:gc_bdx]
+				gc_at5 := in[gc_off3:][:gc_bdx]
+				gc_at6 := in[gc_off4:][:gc_bdx]
+				gc_vstep := 0
+				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+					gc_tx := gc_vstep
+					var tid int = gc_tx
+					/*line streams.go:27*/ var i int = off + gc_bx*2*gc_bdx + tid
+					_ = i
+					/*line streams.go:28*/ lanes.LoadFloat32x8Slice(gc_at5[gc_tx:]).Add(lanes.LoadFloat32x8Slice(gc_at6[gc_tx:])).StoreSlice(gc_at4[gc_tx:])
+				}
+				for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+					/*line streams.go:29*/ gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
+				}
+			} else {
+				gc_vstep2 := 0
+				gc_none := lanes.BroadcastInt32x8(0).ToMask()
+				gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+				gc_all := lanes.BroadcastInt32x8(-1).ToMask()
+				gc_vb := lanes.BroadcastFloat32x8(0)
+			gc_steps2:
+				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+					gc_tx := gc_vstep2
+					var tid int = gc_tx
+					/*line streams.go:27*/ var i int = off + gc_bx*2*gc_bdx + tid
+					/*line streams.go:29*/ if tid < 0 || tid > len(sdata)-8 {
+						break
+					}
+					/*line streams.go:29*/ var gc_i3 int = i
+					var gc_result3 lanes.Float32x8
+					gc_returned3 := gc_none
+					if gc_i3 < len(in) && uint(len(in)-gc_i3) > 7 {
+						var gc_ld5 lanes.Float32x8
 						if gc_i3 >= 0 && gc_i3 <= len(in)-8 {
-							/*line streams.go:29*/ gc_ld6 = lanes.LoadFloat32x8Slice(in[gc_i3:])
+							/*line streams.go:29*/ gc_ld5 = lanes.LoadFloat32x8Slice(in[gc_i3:])
 						} else {
 							break gc_steps2
 						}
-						gc_result3 = gc_ld6.Merge(gc_result3, gc_if3)
-						gc_returned3 = gc_if3.Or(gc_returned3)
-					}
-				}
-				gc_if4 := gc_returned3.ToInt32x8().Not().ToMask()
-				if gc_if4.ToBits() != 0 {
-					gc_result3 = gc_vb.Merge(gc_result3, gc_if4)
-					gc_returned3 = gc_if4.Or(gc_returned3)
-				}
-				/*line streams.go:29*/ var gc_t2 int = i + gc_bdx
-				var gc_i4 int = gc_t2
-				var gc_result4 lanes.Float32x8
-				gc_returned4 := gc_none
-				if gc_i4 < len(in) && uint(len(in)-gc_i4) > 7 {
-					var gc_ld7 lanes.Float32x8
-					if gc_i4 >= 0 && gc_i4 <= len(in)-8 {
-						/*line streams.go:29*/ gc_ld7 = lanes.LoadFloat32x8Slice(in[gc_i4:])
+						gc_result3 = gc_ld5
+						gc_b2 := gc_none
+						if true {
+							gc_b2 = gc_all
+						}
+						gc_returned3 = gc_b2
 					} else {
-						break gc_steps2
+						/*line streams.go:29*/ gc_if3 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i3, 8))))
+						if gc_if3.ToBits() != 0 {
+							var gc_ld6 lanes.Float32x8
+							if gc_i3 >= 0 && gc_i3 <= len(in)-8 {
+								/*line streams.go:29*/ gc_ld6 = lanes.LoadFloat32x8Slice(in[gc_i3:])
+							} else {
+								break gc_steps2
+							}
+							gc_result3 = gc_ld6.Merge(gc_result3, gc_if3)
+							gc_returned3 = gc_if3.Or(gc_returned3)
+						}
 					}
-					gc_result4 = gc_ld7
-					gc_b3 := gc_none
-					if true {
-						gc_b3 = gc_all
+					gc_if4 := gc_returned3.ToInt32x8().Not().ToMask()
+					if gc_if4.ToBits() != 0 {
+						gc_result3 = gc_vb.Merge(gc_result3, gc_if4)
+						gc_returned3 = gc_if4.Or(gc_returned3)
 					}
-					gc_returned4 = gc_b3
-				} else {
-					/*line streams.go:29*/ gc_if5 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i4, 8))))
-					if gc_if5.ToBits() != 0 {
-						var gc_ld8 lanes.Float32x8
+					/*line streams.go:29*/ var gc_t2 int = i + gc_bdx
+					var gc_i4 int = gc_t2
+					var gc_result4 lanes.Float32x8
+					gc_returned4 := gc_none
+					if gc_i4 < len(in) && uint(len(in)-gc_i4) > 7 {
+						var gc_ld7 lanes.Float32x8
 						if gc_i4 >= 0 && gc_i4 <= len(in)-8 {
-							/*line streams.go:29*/ gc_ld8 = lanes.LoadFloat32x8Slice(in[gc_i4:])
+							/*line streams.go:29*/ gc_ld7 = lanes.LoadFloat32x8Slice(in[gc_i4:])
 						} else {
 							break gc_steps2
 						}
-						gc_result4 = gc_ld8.Merge(gc_result4, gc_if5)
-						gc_returned4 = gc_if5.Or(gc_returned4)
+						gc_result4 = gc_ld7
+						gc_b3 := gc_none
+						if true {
+							gc_b3 = gc_all
+						}
+						gc_returned4 = gc_b3
+					} else {
+						/*line streams.go:29*/ gc_if5 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i4, 8))))
+						if gc_if5.ToBits() != 0 {
+							var gc_ld8 lanes.Float32x8
+							if gc_i4 >= 0 && gc_i4 <= len(in)-8 {
+								/*line streams.go:29*/ gc_ld8 = lanes.LoadFloat32x8Slice(in[gc_i4:])
+							} else {
+								break gc_steps2
+							}
+							gc_result4 = gc_ld8.Merge(gc_result4, gc_if5)
+							gc_returned4 = gc_if5.Or(gc_returned4)
+						}
 					}
+					gc_if6 := gc_returned4.ToInt32x8().Not().ToMask()
+					if gc_if6.ToBits() != 0 {
+						gc_result4 = gc_vb.Merge(gc_result4, gc_if6)
+						gc_returned4 = gc_if6.Or(gc_returned4)
+					}
+					/*line streams.go:14*/ gc_result3.Add(gc_result4).StoreSlice(sdata[tid:])
 				}
-				gc_if6 := gc_returned4.ToInt32x8().Not().ToMask()
-				if gc_if6.ToBits() != 0 {
-					gc_result4 = gc_vb.Merge(gc_result4, gc_if6)
-					gc_returned4 = gc_if6.Or(gc_returned4)
+				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					tid := gc_tx
+					/*line streams.go:27*/ i := off + gc_bx*2*gc_bdx + tid
+					/*line streams.go:29*/ sdata[tid] = StreamAt(in, i) + StreamAt(in, i+gc_bdx)
 				}
-				/*line streams.go:14*/ gc_result3.Add(gc_result4).StoreSlice(sdata[tid:])
-			}
-			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
-				gc_pos.Thread = gc_base + gc_tx
-				tid := gc_tx
-				/*line streams.go:27*/ i := off + gc_bx*2*gc_bdx + tid
-				/*line streams.go:29*/ sdata[tid] = StreamAt(in, i) + StreamAt(in, i+gc_bdx)
 			}
 		}
 	}
@@ -144,31 +218,31 @@ func gc_body_streamsFirstAdd(gc_b *compiled.Block, in, partial []float32, off in
 			gc_to = gc_bound
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			gc_off3 := s
-			if gc_from >= 0 && gc_to <= len(sdata) && gc_off3 >= 0 && gc_off3 <= len(sdata) && gc_to <= len(sdata)-gc_off3 {
-				gc_at4 := sdata[:gc_to]
-				gc_at5 := sdata[gc_off3:][:gc_to]
-				gc_step := gc_from
-				for ; gc_step+3 < gc_to; gc_step += 4 {
+			gc_off5 := s
+			if gc_from >= 0 && gc_to <= len(sdata) && gc_off5 >= 0 && gc_off5 <= len(sdata) && gc_to <= len(sdata)-gc_off5 {
+				gc_at7 := sdata[:gc_to]
+				gc_at8 := sdata[gc_off5:][:gc_to]
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
-						gc_tx := gc_step + 0
-						/*line streams.go:33*/ gc_at4[gc_tx] += gc_at5[gc_tx]
+						gc_tx := gc_step2 + 0
+						/*line streams.go:33*/ gc_at7[gc_tx] += gc_at8[gc_tx]
 					}
 					{
-						gc_tx := gc_step + 1
-						/*line streams.go:33*/ gc_at4[gc_tx] += gc_at5[gc_tx]
+						gc_tx := gc_step2 + 1
+						/*line streams.go:33*/ gc_at7[gc_tx] += gc_at8[gc_tx]
 					}
 					{
-						gc_tx := gc_step + 2
-						/*line streams.go:33*/ gc_at4[gc_tx] += gc_at5[gc_tx]
+						gc_tx := gc_step2 + 2
+						/*line streams.go:33*/ gc_at7[gc_tx] += gc_at8[gc_tx]
 					}
 					{
-						gc_tx := gc_step + 3
-						/*line streams.go:33*/ gc_at4[gc_tx] += gc_at5[gc_tx]
+						gc_tx := gc_step2 + 3
+						/*line streams.go:33*/ gc_at7[gc_tx] += gc_at8[gc_tx]
 					}
 				}
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-					/*line streams.go:33*/ gc_at4[gc_tx] += gc_at5[gc_tx]
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					/*line streams.go:33*/ gc_at7[gc_tx] += gc_at8[gc_tx]
 				}
 			} else {
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
@@ -185,20 +259,20 @@ func gc_body_streamsFirstAdd(gc_b *compiled.Block, in, partial []float32, off in
 			gc_to = gc_bound + 1
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			gc_off4 := gc_bx
-			gc_off5 := 0
-			if gc_from >= 0 && gc_off4 >= 0 && gc_off4 < len(partial) && gc_off5 >= 0 && gc_off5 < len(sdata) {
-				gc_at6 := partial[gc_off4:][:1]
-				gc_at7 := sdata[gc_off5:][:1]
-				gc_step2 := gc_from
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-					/*line streams.go:38*/ gc_at6[0] = gc_at7[0]
-					/*line streams.go:38*/ gc_at6[0] = gc_at7[0]
-					/*line streams.go:38*/ gc_at6[0] = gc_at7[0]
-					/*line streams.go:38*/ gc_at6[0] = gc_at7[0]
+			gc_off6 := gc_bx
+			gc_off7 := 0
+			if gc_from >= 0 && gc_off6 >= 0 && gc_off6 < len(partial) && gc_off7 >= 0 && gc_off7 < len(sdata) {
+				gc_at9 := partial[gc_off6:][:1]
+				gc_at10 := sdata[gc_off7:][:1]
+				gc_step3 := gc_from
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+					/*line streams.go:38*/ gc_at9[0] = gc_at10[0]
+					/*line streams.go:38*/ gc_at9[0] = gc_at10[0]
+					/*line streams.go:38*/ gc_at9[0] = gc_at10[0]
+					/*line streams.go:38*/ gc_at9[0] = gc_at10[0]
 				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
-					/*line streams.go:38*/ gc_at6[0] = gc_at7[0]
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+					/*line streams.go:38*/ gc_at9[0] = gc_at10[0]
 				}
 			} else {
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
@@ -218,66 +292,152 @@ func gc_body_streamsProduct(gc_b *compiled.Block, in, out []float32, off, half i
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_v := compiled.Scratch[float32](gc_b, 0)[:gc_n]
+	gc_s_ahead := compiled.Scratch[float32](gc_b, 1)[:gc_n]
+	if gc_bdx <= 1*gc_bdx {
+		gc_b.SharedWritten()
+	}
 	/*line streams.go:50*/ s := gocuda.Shared[float32](t, gc_bdx)[:gc_bdx]
-	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-		/*line streams.go:53*/ gc_off := off + gc_bx*2*half
-		gc_off2 := (off + gc_bx*2*half) + half
-		if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off && gc_off2 >= 0 && gc_off2 <= len(in) && gc_bdx <= len(in)-gc_off2 && gc_bdx <= len(s) {
-			gc_at := in[gc_off:][:gc_bdx]
-			gc_at2 := in[gc_off2:][:gc_bdx]
-			gc_at3 := s[:gc_bdx]
-			gc_vstep := 0
-			for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
-				gc_tx := gc_vstep
-				gc_rank := gc_base + gc_tx
-				var tid int = gc_tx
-				/*line streams.go:49*/ var i int = off + gc_bx*2*half + tid
-				_ = i
-				v := lanes.LoadFloat32x8Slice(gc_at[gc_tx:]).Mul(lanes.LoadFloat32x8Slice(gc_at2[gc_tx:]))
-				/*line streams.go:51*/ v.StoreSlice(gc_at3[gc_tx:])
-				/*line streams.go:51*/ v.StoreSlice(gc_s_v[gc_rank:])
-			}
-			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				/*line streams.go:51*/ v := gc_at[gc_tx] * gc_at2[gc_tx]
-				gc_at3[gc_tx] = v
-				gc_s_v[gc_rank] = v
-			}
-		} else {
-			gc_vstep2 := 0
-			for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-				gc_tx := gc_vstep2
-				gc_rank := gc_base + gc_tx
-				var tid int = gc_tx
-				/*line streams.go:49*/ var i int = off + gc_bx*2*half + tid
-				/*line streams.go:51*/ if i < 0 || i > len(in)-8 || (i+half) < 0 || (i+half) > len(in)-8 || tid < 0 || tid > len(s)-8 {
-					break
+	if compiled.Ahead(func() {
+		{
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				gc_off := off + gc_bx*2*half
+				if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
+					gc_at := in[gc_off:][:gc_bdx]
+					/*line streams.go:51*/ copy(gc_s_ahead[gc_base:][:gc_bdx], gc_at)
+				} else {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+						/*line streams.go:49*/ i := off + gc_bx*2*half + tid
+						/*line streams.go:51*/ var ahead float32 = in[i]
+						gc_s_ahead[gc_rank] = ahead
+					}
 				}
-				/*line streams.go:51*/ v := lanes.LoadFloat32x8Slice(in[i:]).Mul(lanes.LoadFloat32x8Slice(in[i+half:]))
-				v.StoreSlice(s[tid:])
-				/*line streams.go:52*/ v.StoreSlice(gc_s_v[gc_rank:])
 			}
-			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-				tid := gc_tx
-				/*line streams.go:49*/ i := off + gc_bx*2*half + tid
-				/*line streams.go:51*/ v := in[i] * in[i+half]
-				s[tid] = v
-				gc_s_v[gc_rank] = v
+		}
+	}) {
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			/*line streams.go:61*/ gc_off2 := (off + gc_bx*2*half) + half
+			if gc_off2 >= 0 && gc_off2 <= len(in) && gc_bdx <= len(in)-gc_off2 && gc_bdx <= len(s) {
+				gc_at2 := in[gc_off2:][:gc_bdx]
+				gc_at3 := s[:gc_bdx]
+				gc_step := 0
+				for ; gc_step+3 < gc_bdx; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
+						gc_rank := gc_base + gc_tx
+						ahead := gc_s_ahead[gc_rank]
+						/*line streams.go:51*/ v := ahead * gc_at2[gc_tx]
+						gc_at3[gc_tx] = v
+						gc_s_v[gc_rank] = v
+					}
+					{
+						gc_tx := gc_step + 1
+						gc_rank := gc_base + gc_tx
+						ahead := gc_s_ahead[gc_rank]
+						/*line streams.go:51*/ v := ahead * gc_at2[gc_tx]
+						gc_at3[gc_tx] = v
+						gc_s_v[gc_rank] = v
+					}
+					{
+						gc_tx := gc_step + 2
+						gc_rank := gc_base + gc_tx
+						ahead := gc_s_ahead[gc_rank]
+						/*line streams.go:51*/ v := ahead * gc_at2[gc_tx]
+						gc_at3[gc_tx] = v
+						gc_s_v[gc_rank] = v
+					}
+					{
+						gc_tx := gc_step + 3
+						gc_rank := gc_base + gc_tx
+						ahead := gc_s_ahead[gc_rank]
+						/*line streams.go:51*/ v := ahead * gc_at2[gc_tx]
+						gc_at3[gc_tx] = v
+						gc_s_v[gc_rank] = v
+					}
+				}
+				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					ahead := gc_s_ahead[gc_rank]
+					/*line streams.go:51*/ v := ahead * gc_at2[gc_tx]
+					gc_at3[gc_tx] = v
+					gc_s_v[gc_rank] = v
+				}
+			} else {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+					/*line streams.go:49*/ i := off + gc_bx*2*half + tid
+					ahead := gc_s_ahead[gc_rank]
+					v := ahead * in[i+half]
+					s[tid] = v
+					gc_s_v[gc_rank] = v
+				}
+			}
+		}
+	} else {
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			/*line streams.go:62*/ gc_off3 := off + gc_bx*2*half
+			gc_off4 := (off + gc_bx*2*half) + half
+			if gc_off3 >= 0 && gc_off3 <= len(in) && gc_bdx <= len(in)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(in) && gc_bdx <= len(in)-gc_off4 && gc_bdx <= len(s) {
+				gc_at4 := in[gc_off3:][:gc_bdx]
+				gc_at5 := in[gc_off4:][:gc_bdx]
+				gc_at6 := s[:gc_bdx]
+				gc_vstep := 0
+				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+					gc_tx := gc_vstep
+					gc_rank := gc_base + gc_tx
+					var tid int = gc_tx
+					/*line streams.go:49*/ var i int = off + gc_bx*2*half + tid
+					_ = i
+					v := lanes.LoadFloat32x8Slice(gc_at4[gc_tx:]).Mul(lanes.LoadFloat32x8Slice(gc_at5[gc_tx:]))
+					/*line streams.go:51*/ v.StoreSlice(gc_at6[gc_tx:])
+					/*line streams.go:51*/ v.StoreSlice(gc_s_v[gc_rank:])
+				}
+				for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					/*line streams.go:51*/ v := gc_at4[gc_tx] * gc_at5[gc_tx]
+					gc_at6[gc_tx] = v
+					gc_s_v[gc_rank] = v
+				}
+			} else {
+				gc_vstep2 := 0
+				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+					gc_tx := gc_vstep2
+					gc_rank := gc_base + gc_tx
+					var tid int = gc_tx
+					/*line streams.go:49*/ var i int = off + gc_bx*2*half + tid
+					/*line streams.go:51*/ if i < 0 || i > len(in)-8 || (i+half) < 0 || (i+half) > len(in)-8 || tid < 0 || tid > len(s)-8 {
+						break
+					}
+					/*line streams.go:51*/ v := lanes.LoadFloat32x8Slice(in[i:]).Mul(lanes.LoadFloat32x8Slice(in[i+half:]))
+					v.StoreSlice(s[tid:])
+					/*line streams.go:52*/ v.StoreSlice(gc_s_v[gc_rank:])
+				}
+				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+					/*line streams.go:49*/ i := off + gc_bx*2*half + tid
+					/*line streams.go:51*/ v := in[i] * in[i+half]
+					s[tid] = v
+					gc_s_v[gc_rank] = v
+				}
 			}
 		}
 	}
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-		gc_off3 := gc_bx * gc_bdx
+		gc_off5 := gc_bx * gc_bdx
 		gc_stride := 0 - 1
-		gc_off4 := gc_bdx - 1
-		if gc_off3 >= 0 && gc_off3 <= len(out) && gc_bdx <= len(out)-gc_off3 && compiled.InStride(gc_stride, gc_off4, 0, gc_bdx, len(s)) {
-			gc_at4 := out[gc_off3:][:gc_bdx]
-			for gc_tx, gc_idx := 0, gc_off4+gc_stride*(0); gc_tx < gc_bdx; gc_tx, gc_idx = gc_tx+1, gc_idx+gc_stride {
+		gc_off6 := gc_bdx - 1
+		if gc_off5 >= 0 && gc_off5 <= len(out) && gc_bdx <= len(out)-gc_off5 && compiled.InStride(gc_stride, gc_off6, 0, gc_bdx, len(s)) {
+			gc_at7 := out[gc_off5:][:gc_bdx]
+			for gc_tx, gc_idx := 0, gc_off6+gc_stride*(0); gc_tx < gc_bdx; gc_tx, gc_idx = gc_tx+1, gc_idx+gc_stride {
 				gc_rank := gc_base + gc_tx
 				v := gc_s_v[gc_rank]
-				/*line streams.go:54*/ gc_at4[gc_tx] = s[gc_idx] - v
+				/*line streams.go:54*/ gc_at7[gc_tx] = s[gc_idx] - v
 			}
 		} else {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
@@ -299,101 +459,267 @@ func gc_body_streamsReduce3(gc_b *compiled.Block, in, partial []float32, n int) 
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_mySum := compiled.Scratch[float32](gc_b, 0)[:gc_n]
+	if gc_bdx <= 1*gc_bdx {
+		gc_b.SharedWritten()
+	}
 	/*line streams.go:64*/ sdata := gocuda.Shared[float32](t, gc_bdx)[:gc_bdx]
-	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-		gc_off := gc_bx * (gc_bdx * 2)
-		gc_off2 := (gc_bx * (gc_bdx * 2)) + gc_bdx
-		if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off && gc_off2 >= 0 && gc_off2 <= len(in) && gc_bdx <= len(in)-gc_off2 && gc_bdx <= len(sdata) {
-			gc_at := in[gc_off:][:gc_bdx]
-			gc_at2 := in[gc_off2:][:gc_bdx]
-			gc_at3 := sdata[:gc_bdx]
-			gc_vstep := 0
-			gc_iota4 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-			for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
-				gc_tx := gc_vstep
-				gc_rank := gc_base + gc_tx
-				var tid int = gc_tx
-				/*line streams.go:66*/ var i int = gc_bx*(gc_bdx*2) + tid
-				var mySum lanes.Float32x8
-				if i < n && uint(n-i) > 7 {
-					/*line streams.go:68*/ mySum = lanes.LoadFloat32x8Slice(gc_at[gc_tx:])
+	if compiled.Ahead(func() {
+		{
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				gc_off := gc_bx * (gc_bdx * 2)
+				if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
+					gc_at := in[gc_off:][:gc_bdx]
+					gc_step := 0
+					for ; gc_step+3 < gc_bdx; gc_step += 4 {
+						{
+							gc_tx := gc_step + 0
+							gc_rank := gc_base + gc_tx
+							tid := gc_tx
+							/*line streams.go:66*/ i := gc_bx*(gc_bdx*2) + tid
+							var mySum float32
+							if i < n {
+								mySum = gc_at[gc_tx]
+							}
+							gc_s_mySum[gc_rank] = mySum
+						}
+						{
+							gc_tx := gc_step + 1
+							gc_rank := gc_base + gc_tx
+							tid := gc_tx
+							/*line streams.go:66*/ i := gc_bx*(gc_bdx*2) + tid
+							var mySum float32
+							if i < n {
+								mySum = gc_at[gc_tx]
+							}
+							gc_s_mySum[gc_rank] = mySum
+						}
+						{
+							gc_tx := gc_step + 2
+							gc_rank := gc_base + gc_tx
+							tid := gc_tx
+							/*line streams.go:66*/ i := gc_bx*(gc_bdx*2) + tid
+							var mySum float32
+							if i < n {
+								mySum = gc_at[gc_tx]
+							}
+							gc_s_mySum[gc_rank] = mySum
+						}
+						{
+							gc_tx := gc_step + 3
+							gc_rank := gc_base + gc_tx
+							tid := gc_tx
+							/*line streams.go:66*/ i := gc_bx*(gc_bdx*2) + tid
+							var mySum float32
+							if i < n {
+								mySum = gc_at[gc_tx]
+							}
+							gc_s_mySum[gc_rank] = mySum
+						}
+					}
+					for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						tid := gc_tx
+						/*line streams.go:66*/ i := gc_bx*(gc_bdx*2) + tid
+						var mySum float32
+						if i < n {
+							mySum = gc_at[gc_tx]
+						}
+						gc_s_mySum[gc_rank] = mySum
+					}
 				} else {
-					/*line streams.go:68*/ gc_if7 := gc_iota4.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
-					if gc_if7.ToBits() != 0 {
-						/*line streams.go:68*/ mySum = lanes.LoadFloat32x8Slice(gc_at[gc_tx:]).Merge(mySum, gc_if7)
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+						/*line streams.go:66*/ i := gc_bx*(gc_bdx*2) + tid
+						var mySum float32
+						if i < n {
+							mySum = in[i]
+						}
+						gc_s_mySum[gc_rank] = mySum
 					}
 				}
-				if i+gc_bdx < n && uint(n-(i+gc_bdx)) > 7 {
-					/*line streams.go:71*/ mySum = mySum.Add(lanes.LoadFloat32x8Slice(gc_at2[gc_tx:]))
-				} else {
-					/*line streams.go:71*/ gc_if8 := gc_iota4.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(n, i+gc_bdx, 8))))
-					if gc_if8.ToBits() != 0 {
-						/*line streams.go:71*/ mySum = mySum.Add(lanes.LoadFloat32x8Slice(gc_at2[gc_tx:])).Merge(mySum, gc_if8)
-					}
-				}
-				/*line streams.go:71*/ mySum.StoreSlice(gc_at3[gc_tx:])
-				/*line streams.go:71*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
 			}
-			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				tid := gc_tx
-				/*line streams.go:66*/ i := gc_bx*(gc_bdx*2) + tid
-				var mySum float32
-				if i < n {
-					mySum = gc_at[gc_tx]
-				}
-				if i+gc_bdx < n {
-					mySum += gc_at2[gc_tx]
-				}
-				gc_at3[gc_tx] = mySum
-				gc_s_mySum[gc_rank] = mySum
-			}
-		} else {
-			gc_vstep2 := 0
-			gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-			for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-				gc_tx := gc_vstep2
-				gc_rank := gc_base + gc_tx
-				var tid int = gc_tx
-				/*line streams.go:66*/ var i int = gc_bx*(gc_bdx*2) + tid
-				var mySum lanes.Float32x8
-				if i < 0 || i > len(in)-8 || (i+
-					/*line streams.go:72*/ gc_bdx) < 0 || (i+gc_bdx) > len(in)-8 || tid < 0 || tid > len(sdata)-8 {
-					break
-				}
-				/*line streams.go:68*/ if i < n && uint(n-i) > 7 {
-					/*line streams.go:68*/ mySum = lanes.LoadFloat32x8Slice(in[i:])
-				} else {
-					/*line streams.go:69*/ gc_if3 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
-					if gc_if3.ToBits() != 0 {
-						/*line streams.go:68*/ mySum = lanes.LoadFloat32x8Slice(in[i:]).Merge(mySum, gc_if3)
+		}
+	}) {
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_off2 := (gc_bx * (gc_bdx * 2)) + gc_bdx
+			if gc_off2 >= 0 && gc_off2 <= len(in) && gc_bdx <= len(in)-gc_off2 && gc_bdx <= len(sdata) {
+				gc_at2 := in[gc_off2:][:gc_bdx]
+				gc_at3 := sdata[:gc_bdx]
+				gc_step2 := 0
+				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+					{
+						gc_tx := gc_step2 + 0
+						gc_rank := gc_base + gc_tx
+						tid := gc_tx
+						/*line streams.go:66*/ i := gc_bx*(gc_bdx*2) + tid
+						mySum := gc_s_mySum[gc_rank]
+						/*line streams.go:71*/ if i+gc_bdx < n {
+							mySum += gc_at2[gc_tx]
+						}
+						gc_at3[gc_tx] = mySum
+						gc_s_mySum[gc_rank] = mySum
+					}
+					{
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						tid := gc_tx
+						/*line streams.go:66*/ i := gc_bx*(gc_bdx*2) + tid
+						mySum := gc_s_mySum[gc_rank]
+						/*line streams.go:71*/ if i+gc_bdx < n {
+							mySum += gc_at2[gc_tx]
+						}
+						gc_at3[gc_tx] = mySum
+						gc_s_mySum[gc_rank] = mySum
+					}
+					{
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						tid := gc_tx
+						/*line streams.go:66*/ i := gc_bx*(gc_bdx*2) + tid
+						mySum := gc_s_mySum[gc_rank]
+						/*line streams.go:71*/ if i+gc_bdx < n {
+							mySum += gc_at2[gc_tx]
+						}
+						gc_at3[gc_tx] = mySum
+						gc_s_mySum[gc_rank] = mySum
+					}
+					{
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						tid := gc_tx
+						/*line streams.go:66*/ i := gc_bx*(gc_bdx*2) + tid
+						mySum := gc_s_mySum[gc_rank]
+						/*line streams.go:71*/ if i+gc_bdx < n {
+							mySum += gc_at2[gc_tx]
+						}
+						gc_at3[gc_tx] = mySum
+						gc_s_mySum[gc_rank] = mySum
 					}
 				}
-				if i+gc_bdx < n && uint(n-(i+gc_bdx)) > 7 {
-					/*line streams.go:71*/ mySum = mySum.Add(lanes.LoadFloat32x8Slice(in[i+gc_bdx:]))
-				} else {
-					/*line streams.go:72*/ gc_if4 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(n, i+gc_bdx, 8))))
-					if gc_if4.ToBits() != 0 {
-						/*line streams.go:71*/ mySum = mySum.Add(lanes.LoadFloat32x8Slice(in[i+gc_bdx:])).Merge(mySum, gc_if4)
+				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					tid := gc_tx
+					/*line streams.go:66*/ i := gc_bx*(gc_bdx*2) + tid
+					mySum := gc_s_mySum[gc_rank]
+					/*line streams.go:71*/ if i+gc_bdx < n {
+						mySum += gc_at2[gc_tx]
 					}
+					gc_at3[gc_tx] = mySum
+					gc_s_mySum[gc_rank] = mySum
 				}
-				mySum.StoreSlice(sdata[tid:])
-				/*line streams.go:74*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
+			} else {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+					/*line streams.go:66*/ i := gc_bx*(gc_bdx*2) + tid
+					mySum := gc_s_mySum[gc_rank]
+					/*line streams.go:71*/ if i+gc_bdx < n {
+						mySum += in[i+gc_bdx]
+					}
+					sdata[tid] = mySum
+					gc_s_mySum[gc_rank] = mySum
+				}
 			}
-			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-				tid := gc_tx
-				/*line streams.go:66*/ i := gc_bx*(gc_bdx*2) + tid
-				var mySum float32
-				if i < n {
-					mySum = in[i]
+		}
+	} else {
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_off3 := gc_bx * (gc_bdx * 2)
+			gc_off4 := (gc_bx * (gc_bdx * 2)) + gc_bdx
+			if gc_off3 >= 0 && gc_off3 <= len(in) && gc_bdx <= len(in)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(in) && gc_bdx <= len(in)-gc_off4 && gc_bdx <= len(sdata) {
+				gc_at4 := in[gc_off3:][:gc_bdx]
+				gc_at5 := in[gc_off4:][:gc_bdx]
+				gc_at6 := sdata[:gc_bdx]
+				gc_vstep := 0
+				gc_iota4 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+					gc_tx := gc_vstep
+					gc_rank := gc_base + gc_tx
+					var tid int = gc_tx
+					/*line streams.go:66*/ var i int = gc_bx*(gc_bdx*2) + tid
+					var mySum lanes.Float32x8
+					if i < n && uint(n-i) > 7 {
+						/*line streams.go:68*/ mySum = lanes.LoadFloat32x8Slice(gc_at4[gc_tx:])
+					} else {
+						/*line streams.go:68*/ gc_if7 := gc_iota4.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
+						if gc_if7.ToBits() != 0 {
+							/*line streams.go:68*/ mySum = lanes.LoadFloat32x8Slice(gc_at4[gc_tx:]).Merge(mySum, gc_if7)
+						}
+					}
+					if i+gc_bdx < n && uint(n-(i+gc_bdx)) > 7 {
+						/*line streams.go:71*/ mySum = mySum.Add(lanes.LoadFloat32x8Slice(gc_at5[gc_tx:]))
+					} else {
+						/*line streams.go:71*/ gc_if8 := gc_iota4.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(n, i+gc_bdx, 8))))
+						if gc_if8.ToBits() != 0 {
+							/*line streams.go:71*/ mySum = mySum.Add(lanes.LoadFloat32x8Slice(gc_at5[gc_tx:])).Merge(mySum, gc_if8)
+						}
+					}
+					/*line streams.go:71*/ mySum.StoreSlice(gc_at6[gc_tx:])
+					/*line streams.go:71*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
 				}
-				if i+gc_bdx < n {
-					mySum += in[i+gc_bdx]
+				for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					tid := gc_tx
+					/*line streams.go:66*/ i := gc_bx*(gc_bdx*2) + tid
+					var mySum float32
+					if i < n {
+						mySum = gc_at4[gc_tx]
+					}
+					if i+gc_bdx < n {
+						mySum += gc_at5[gc_tx]
+					}
+					gc_at6[gc_tx] = mySum
+					gc_s_mySum[gc_rank] = mySum
 				}
-				sdata[tid] = mySum
-				gc_s_mySum[gc_rank] = mySum
+			} else {
+				gc_vstep2 := 0
+				gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+					gc_tx := gc_vstep2
+					gc_rank := gc_base + gc_tx
+					var tid int = gc_tx
+					/*line streams.go:66*/ var i int = gc_bx*(gc_bdx*2) + tid
+					var mySum lanes.Float32x8
+					if i < 0 || i > len(in)-8 || (i+
+						/*line streams.go:72*/ gc_bdx) < 0 || (i+gc_bdx) > len(in)-8 || tid < 0 || tid > len(sdata)-8 {
+						break
+					}
+					/*line streams.go:68*/ if i < n && uint(n-i) > 7 {
+						/*line streams.go:68*/ mySum = lanes.LoadFloat32x8Slice(in[i:])
+					} else {
+						/*line streams.go:69*/ gc_if3 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
+						if gc_if3.ToBits() != 0 {
+							/*line streams.go:68*/ mySum = lanes.LoadFloat32x8Slice(in[i:]).Merge(mySum, gc_if3)
+						}
+					}
+					if i+gc_bdx < n && uint(n-(i+gc_bdx)) > 7 {
+						/*line streams.go:71*/ mySum = mySum.Add(lanes.LoadFloat32x8Slice(in[i+gc_bdx:]))
+					} else {
+						/*line streams.go:72*/ gc_if4 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(n, i+gc_bdx, 8))))
+						if gc_if4.ToBits() != 0 {
+							/*line streams.go:71*/ mySum = mySum.Add(lanes.LoadFloat32x8Slice(in[i+gc_bdx:])).Merge(mySum, gc_if4)
+						}
+					}
+					mySum.StoreSlice(sdata[tid:])
+					/*line streams.go:74*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
+				}
+				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+					/*line streams.go:66*/ i := gc_bx*(gc_bdx*2) + tid
+					var mySum float32
+					if i < n {
+						mySum = in[i]
+					}
+					if i+gc_bdx < n {
+						mySum += in[i+gc_bdx]
+					}
+					sdata[tid] = mySum
+					gc_s_mySum[gc_rank] = mySum
+				}
 			}
 		}
 	}
@@ -403,10 +729,10 @@ func gc_body_streamsReduce3(gc_b *compiled.Block, in, partial []float32, n int) 
 			gc_to = gc_bound
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			gc_off3 := s
-			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 <= len(sdata) && gc_to <= len(sdata)-gc_off3 && gc_to <= len(sdata) {
-				gc_at4 := sdata[gc_off3:][:gc_to]
-				gc_at5 := sdata[:gc_to]
+			gc_off5 := s
+			if gc_from >= 0 && gc_off5 >= 0 && gc_off5 <= len(sdata) && gc_to <= len(sdata)-gc_off5 && gc_to <= len(sdata) {
+				gc_at7 := sdata[gc_off5:][:gc_to]
+				gc_at8 := sdata[:gc_to]
 				gc_vstep3 := gc_from
 				for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
 					gc_tx := gc_vstep3
@@ -414,15 +740,15 @@ func gc_body_streamsReduce3(gc_b *compiled.Block, in, partial []float32, n int) 
 					var tid int = gc_tx
 					_ = tid
 					/*line streams.go:65*/ mySum := lanes.LoadFloat32x8Slice(gc_s_mySum[gc_rank:])
-					/*line streams.go:78*/ mySum = mySum.Add(lanes.LoadFloat32x8Slice(gc_at4[gc_tx:]))
-					/*line streams.go:78*/ mySum.StoreSlice(gc_at5[gc_tx:])
+					/*line streams.go:78*/ mySum = mySum.Add(lanes.LoadFloat32x8Slice(gc_at7[gc_tx:]))
+					/*line streams.go:78*/ mySum.StoreSlice(gc_at8[gc_tx:])
 					/*line streams.go:77*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
 				}
 				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					mySum := gc_s_mySum[gc_rank]
-					/*line streams.go:78*/ mySum += gc_at4[gc_tx]
-					gc_at5[gc_tx] = mySum
+					/*line streams.go:78*/ mySum += gc_at7[gc_tx]
+					gc_at8[gc_tx] = mySum
 					gc_s_mySum[gc_rank] = mySum
 				}
 			} else {
@@ -457,40 +783,40 @@ func gc_body_streamsReduce3(gc_b *compiled.Block, in, partial []float32, n int) 
 			gc_to = gc_bound + 1
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			gc_off4 := gc_bx
-			if gc_from >= 0 && gc_off4 >= 0 && gc_off4 < len(partial) {
-				gc_at6 := partial[gc_off4:][:1]
-				gc_step := gc_from
-				for ; gc_step+3 < gc_to; gc_step += 4 {
+			gc_off6 := gc_bx
+			if gc_from >= 0 && gc_off6 >= 0 && gc_off6 < len(partial) {
+				gc_at9 := partial[gc_off6:][:1]
+				gc_step3 := gc_from
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					{
-						gc_tx := gc_step + 0
+						gc_tx := gc_step3 + 0
 						gc_rank := gc_base + gc_tx
 						mySum := gc_s_mySum[gc_rank]
-						/*line streams.go:84*/ gc_at6[0] = mySum
+						/*line streams.go:84*/ gc_at9[0] = mySum
 					}
 					{
-						gc_tx := gc_step + 1
+						gc_tx := gc_step3 + 1
 						gc_rank := gc_base + gc_tx
 						mySum := gc_s_mySum[gc_rank]
-						/*line streams.go:84*/ gc_at6[0] = mySum
+						/*line streams.go:84*/ gc_at9[0] = mySum
 					}
 					{
-						gc_tx := gc_step + 2
+						gc_tx := gc_step3 + 2
 						gc_rank := gc_base + gc_tx
 						mySum := gc_s_mySum[gc_rank]
-						/*line streams.go:84*/ gc_at6[0] = mySum
+						/*line streams.go:84*/ gc_at9[0] = mySum
 					}
 					{
-						gc_tx := gc_step + 3
+						gc_tx := gc_step3 + 3
 						gc_rank := gc_base + gc_tx
 						mySum := gc_s_mySum[gc_rank]
-						/*line streams.go:84*/ gc_at6[0] = mySum
+						/*line streams.go:84*/ gc_at9[0] = mySum
 					}
 				}
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					mySum := gc_s_mySum[gc_rank]
-					/*line streams.go:84*/ gc_at6[0] = mySum
+					/*line streams.go:84*/ gc_at9[0] = mySum
 				}
 			} else {
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {

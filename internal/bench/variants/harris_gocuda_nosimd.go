@@ -639,101 +639,259 @@ func gc_body_harrisFirstAddInline(gc_b *compiled.Block, in, partial []float32) {
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_v := compiled.Scratch[float32](gc_b, 0)[:gc_n]
+	if gc_bdx <= 1*gc_bdx {
+		gc_b.SharedWritten()
+	}
 	/*line harris.go:130*/ sdata := gocuda.Shared[float32](t, gc_bdx)[:gc_bdx]
-	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-		gc_off := gc_bx * (gc_bdx * 2)
-		gc_off2 := (gc_bx * (gc_bdx * 2)) + gc_bdx
-		if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off && gc_off2 >= 0 && gc_off2 <= len(in) && gc_bdx <= len(in)-gc_off2 && gc_bdx <= len(sdata) {
-			gc_at := in[gc_off:][:gc_bdx]
-			gc_at2 := in[gc_off2:][:gc_bdx]
-			gc_at3 := sdata[:gc_bdx]
-			gc_vstep := 0
-			gc_iota4 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-			for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
-				gc_tx := gc_vstep
-				gc_rank := gc_base + gc_tx
-				var tid int = gc_tx
-				/*line harris.go:129*/ var i int = gc_bx*(gc_bdx*2) + tid
-				/*line harris.go:131*/ var v lanes.Float32x8
-				if i < len(in) && uint(len(in)-i) > 7 {
-					/*line harris.go:132*/ v = lanes.LoadFloat32x8Slice(gc_at[gc_tx:])
+	if compiled.Ahead(func() {
+		{
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				gc_off := gc_bx * (gc_bdx * 2)
+				if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
+					gc_at := in[gc_off:][:gc_bdx]
+					gc_step := 0
+					for ; gc_step+3 < gc_bdx; gc_step += 4 {
+						{
+							gc_tx := gc_step + 0
+							gc_rank := gc_base + gc_tx
+							tid := gc_tx
+							/*line harris.go:129*/ i := gc_bx*(gc_bdx*2) + tid
+							/*line harris.go:131*/ var v float32
+							if true || i < len(in) {
+								v = gc_at[gc_tx]
+							}
+							gc_s_v[gc_rank] = v
+						}
+						{
+							gc_tx := gc_step + 1
+							gc_rank := gc_base + gc_tx
+							tid := gc_tx
+							/*line harris.go:129*/ i := gc_bx*(gc_bdx*2) + tid
+							/*line harris.go:131*/ var v float32
+							if true || i < len(in) {
+								v = gc_at[gc_tx]
+							}
+							gc_s_v[gc_rank] = v
+						}
+						{
+							gc_tx := gc_step + 2
+							gc_rank := gc_base + gc_tx
+							tid := gc_tx
+							/*line harris.go:129*/ i := gc_bx*(gc_bdx*2) + tid
+							/*line harris.go:131*/ var v float32
+							if true || i < len(in) {
+								v = gc_at[gc_tx]
+							}
+							gc_s_v[gc_rank] = v
+						}
+						{
+							gc_tx := gc_step + 3
+							gc_rank := gc_base + gc_tx
+							tid := gc_tx
+							/*line harris.go:129*/ i := gc_bx*(gc_bdx*2) + tid
+							/*line harris.go:131*/ var v float32
+							if true || i < len(in) {
+								v = gc_at[gc_tx]
+							}
+							gc_s_v[gc_rank] = v
+						}
+					}
+					for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						tid := gc_tx
+						/*line harris.go:129*/ i := gc_bx*(gc_bdx*2) + tid
+						/*line harris.go:131*/ var v float32
+						if true || i < len(in) {
+							v = gc_at[gc_tx]
+						}
+						gc_s_v[gc_rank] = v
+					}
 				} else {
-					/*line harris.go:132*/ gc_if7 := gc_iota4.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
-					if gc_if7.ToBits() != 0 {
-						/*line harris.go:132*/ v = lanes.LoadFloat32x8Slice(gc_at[gc_tx:]).Merge(v, gc_if7)
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+						/*line harris.go:129*/ i := gc_bx*(gc_bdx*2) + tid
+						/*line harris.go:131*/ var v float32
+						if i < len(in) {
+							v = in[i]
+						}
+						gc_s_v[gc_rank] = v
 					}
 				}
-				if i+gc_bdx < len(in) && uint(len(in)-(i+gc_bdx)) > 7 {
-					/*line harris.go:135*/ v = v.Add(lanes.LoadFloat32x8Slice(gc_at2[gc_tx:]))
-				} else {
-					/*line harris.go:135*/ gc_if8 := gc_iota4.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), i+gc_bdx, 8))))
-					if gc_if8.ToBits() != 0 {
-						/*line harris.go:135*/ v = v.Add(lanes.LoadFloat32x8Slice(gc_at2[gc_tx:])).Merge(v, gc_if8)
-					}
-				}
-				/*line harris.go:135*/ v.StoreSlice(gc_at3[gc_tx:])
-				/*line harris.go:135*/ v.StoreSlice(gc_s_v[gc_rank:])
 			}
-			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				tid := gc_tx
-				/*line harris.go:129*/ i := gc_bx*(gc_bdx*2) + tid
-				/*line harris.go:131*/ var v float32
-				if true || i < len(in) {
-					v = gc_at[gc_tx]
-				}
-				if i+gc_bdx < len(in) {
-					v += gc_at2[gc_tx]
-				}
-				gc_at3[gc_tx] = v
-				gc_s_v[gc_rank] = v
-			}
-		} else {
-			gc_vstep2 := 0
-			gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-			for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-				gc_tx := gc_vstep2
-				gc_rank := gc_base + gc_tx
-				var tid int = gc_tx
-				/*line harris.go:129*/ var i int = gc_bx*(gc_bdx*2) + tid
-				/*line harris.go:131*/ var v lanes.Float32x8
-				if i < 0 || i > len(in)-8 || (i+
-					/*line harris.go:136*/ gc_bdx) < 0 || (i+gc_bdx) > len(in)-8 || tid < 0 || tid > len(sdata)-8 {
-					break
-				}
-				/*line harris.go:132*/ if i < len(in) && uint(len(in)-i) > 7 {
-					/*line harris.go:132*/ v = lanes.LoadFloat32x8Slice(in[i:])
-				} else {
-					/*line harris.go:133*/ gc_if3 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
-					if gc_if3.ToBits() != 0 {
-						/*line harris.go:132*/ v = lanes.LoadFloat32x8Slice(in[i:]).Merge(v, gc_if3)
+		}
+	}) {
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_off2 := (gc_bx * (gc_bdx * 2)) + gc_bdx
+			if gc_off2 >= 0 && gc_off2 <= len(in) && gc_bdx <= len(in)-gc_off2 && gc_bdx <= len(sdata) {
+				gc_at2 := in[gc_off2:][:gc_bdx]
+				gc_at3 := sdata[:gc_bdx]
+				gc_step2 := 0
+				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+					{
+						gc_tx := gc_step2 + 0
+						gc_rank := gc_base + gc_tx
+						tid := gc_tx
+						/*line harris.go:129*/ i := gc_bx*(gc_bdx*2) + tid
+						v := gc_s_v[gc_rank]
+						/*line harris.go:135*/ if i+gc_bdx < len(in) {
+							v += gc_at2[gc_tx]
+						}
+						gc_at3[gc_tx] = v
+						gc_s_v[gc_rank] = v
+					}
+					{
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						tid := gc_tx
+						/*line harris.go:129*/ i := gc_bx*(gc_bdx*2) + tid
+						v := gc_s_v[gc_rank]
+						/*line harris.go:135*/ if i+gc_bdx < len(in) {
+							v += gc_at2[gc_tx]
+						}
+						gc_at3[gc_tx] = v
+						gc_s_v[gc_rank] = v
+					}
+					{
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						tid := gc_tx
+						/*line harris.go:129*/ i := gc_bx*(gc_bdx*2) + tid
+						v := gc_s_v[gc_rank]
+						/*line harris.go:135*/ if i+gc_bdx < len(in) {
+							v += gc_at2[gc_tx]
+						}
+						gc_at3[gc_tx] = v
+						gc_s_v[gc_rank] = v
+					}
+					{
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						tid := gc_tx
+						/*line harris.go:129*/ i := gc_bx*(gc_bdx*2) + tid
+						v := gc_s_v[gc_rank]
+						/*line harris.go:135*/ if i+gc_bdx < len(in) {
+							v += gc_at2[gc_tx]
+						}
+						gc_at3[gc_tx] = v
+						gc_s_v[gc_rank] = v
 					}
 				}
-				if i+gc_bdx < len(in) && uint(len(in)-(i+gc_bdx)) > 7 {
-					/*line harris.go:135*/ v = v.Add(lanes.LoadFloat32x8Slice(in[i+gc_bdx:]))
-				} else {
-					/*line harris.go:136*/ gc_if4 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), i+gc_bdx, 8))))
-					if gc_if4.ToBits() != 0 {
-						/*line harris.go:135*/ v = v.Add(lanes.LoadFloat32x8Slice(in[i+gc_bdx:])).Merge(v, gc_if4)
+				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					tid := gc_tx
+					/*line harris.go:129*/ i := gc_bx*(gc_bdx*2) + tid
+					v := gc_s_v[gc_rank]
+					/*line harris.go:135*/ if i+gc_bdx < len(in) {
+						v += gc_at2[gc_tx]
 					}
+					gc_at3[gc_tx] = v
+					gc_s_v[gc_rank] = v
 				}
-				v.StoreSlice(sdata[tid:])
-				/*line harris.go:138*/ v.StoreSlice(gc_s_v[gc_rank:])
+			} else {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+					/*line harris.go:129*/ i := gc_bx*(gc_bdx*2) + tid
+					v := gc_s_v[gc_rank]
+					/*line harris.go:135*/ if i+gc_bdx < len(in) {
+						v += in[i+gc_bdx]
+					}
+					sdata[tid] = v
+					gc_s_v[gc_rank] = v
+				}
 			}
-			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-				tid := gc_tx
-				/*line harris.go:129*/ i := gc_bx*(gc_bdx*2) + tid
-				/*line harris.go:131*/ var v float32
-				if i < len(in) {
-					v = in[i]
+		}
+	} else {
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_off3 := gc_bx * (gc_bdx * 2)
+			gc_off4 := (gc_bx * (gc_bdx * 2)) + gc_bdx
+			if gc_off3 >= 0 && gc_off3 <= len(in) && gc_bdx <= len(in)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(in) && gc_bdx <= len(in)-gc_off4 && gc_bdx <= len(sdata) {
+				gc_at4 := in[gc_off3:][:gc_bdx]
+				gc_at5 := in[gc_off4:][:gc_bdx]
+				gc_at6 := sdata[:gc_bdx]
+				gc_vstep := 0
+				gc_iota4 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+					gc_tx := gc_vstep
+					var tid int = gc_tx
+					/*line harris.go:129*/ var i int = gc_bx*(gc_bdx*2) + tid
+					/*line harris.go:131*/ var v lanes.Float32x8
+					if i < len(in) && uint(len(in)-i) > 7 {
+						/*line harris.go:132*/ v = lanes.LoadFloat32x8Slice(gc_at4[gc_tx:])
+					} else {
+						/*line harris.go:132*/ gc_if7 := gc_iota4.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
+						if gc_if7.ToBits() != 0 {
+							/*line harris.go:132*/ v = lanes.LoadFloat32x8Slice(gc_at4[gc_tx:]).Merge(v, gc_if7)
+						}
+					}
+					if i+gc_bdx < len(in) && uint(len(in)-(i+gc_bdx)) > 7 {
+						/*line harris.go:135*/ v = v.Add(lanes.LoadFloat32x8Slice(gc_at5[gc_tx:]))
+					} else {
+						/*line harris.go:135*/ gc_if8 := gc_iota4.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), i+gc_bdx, 8))))
+						if gc_if8.ToBits() != 0 {
+							/*line harris.go:135*/ v = v.Add(lanes.LoadFloat32x8Slice(gc_at5[gc_tx:])).Merge(v, gc_if8)
+						}
+					}
+					/*line harris.go:135*/ v.StoreSlice(gc_at6[gc_tx:])
 				}
-				if i+gc_bdx < len(in) {
-					v += in[i+gc_bdx]
+				for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+					tid := gc_tx
+					/*line harris.go:129*/ i := gc_bx*(gc_bdx*2) + tid
+					/*line harris.go:131*/ var v float32
+					if true || i < len(in) {
+						v = gc_at4[gc_tx]
+					}
+					if i+gc_bdx < len(in) {
+						v += gc_at5[gc_tx]
+					}
+					gc_at6[gc_tx] = v
 				}
-				sdata[tid] = v
-				gc_s_v[gc_rank] = v
+			} else {
+				gc_vstep2 := 0
+				gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+					gc_tx := gc_vstep2
+					var tid int = gc_tx
+					/*line harris.go:129*/ var i int = gc_bx*(gc_bdx*2) + tid
+					/*line harris.go:131*/ var v lanes.Float32x8
+					if i < 0 || i > len(in)-8 || (i+
+						/*line harris.go:136*/ gc_bdx) < 0 || (i+gc_bdx) > len(in)-8 || tid < 0 || tid > len(sdata)-8 {
+						break
+					}
+					/*line harris.go:132*/ if i < len(in) && uint(len(in)-i) > 7 {
+						/*line harris.go:132*/ v = lanes.LoadFloat32x8Slice(in[i:])
+					} else {
+						/*line harris.go:133*/ gc_if3 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
+						if gc_if3.ToBits() != 0 {
+							/*line harris.go:132*/ v = lanes.LoadFloat32x8Slice(in[i:]).Merge(v, gc_if3)
+						}
+					}
+					if i+gc_bdx < len(in) && uint(len(in)-(i+gc_bdx)) > 7 {
+						/*line harris.go:135*/ v = v.Add(lanes.LoadFloat32x8Slice(in[i+gc_bdx:]))
+					} else {
+						/*line harris.go:136*/ gc_if4 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), i+gc_bdx, 8))))
+						if gc_if4.ToBits() != 0 {
+							/*line harris.go:135*/ v = v.Add(lanes.LoadFloat32x8Slice(in[i+gc_bdx:])).Merge(v, gc_if4)
+						}
+					}
+					v.StoreSlice(sdata[tid:])
+				}
+				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					tid := gc_tx
+					/*line harris.go:129*/ i := gc_bx*(gc_bdx*2) + tid
+					/*line harris.go:131*/ var v float32
+					if i < len(in) {
+						v = in[i]
+					}
+					if i+gc_bdx < len(in) {
+						v += in[i+gc_bdx]
+					}
+					sdata[tid] = v
+				}
 			}
 		}
 	}
@@ -749,31 +907,31 @@ func gc_body_harrisFirstAddInline(gc_b *compiled.Block, in, partial []float32) {
 			gc_to = gc_bound
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			gc_off3 := s
-			if gc_from >= 0 && gc_to <= len(sdata) && gc_off3 >= 0 && gc_off3 <= len(sdata) && gc_to <= len(sdata)-gc_off3 {
-				gc_at4 := sdata[:gc_to]
-				gc_at5 := sdata[gc_off3:][:gc_to]
-				gc_step := gc_from
-				for ; gc_step+3 < gc_to; gc_step += 4 {
+			gc_off5 := s
+			if gc_from >= 0 && gc_to <= len(sdata) && gc_off5 >= 0 && gc_off5 <= len(sdata) && gc_to <= len(sdata)-gc_off5 {
+				gc_at7 := sdata[:gc_to]
+				gc_at8 := sdata[gc_off5:][:gc_to]
+				gc_step3 := gc_from
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					{
-						gc_tx := gc_step + 0
-						/*line harris.go:142*/ gc_at4[gc_tx] += gc_at5[gc_tx]
+						gc_tx := gc_step3 + 0
+						/*line harris.go:142*/ gc_at7[gc_tx] += gc_at8[gc_tx]
 					}
 					{
-						gc_tx := gc_step + 1
-						/*line harris.go:142*/ gc_at4[gc_tx] += gc_at5[gc_tx]
+						gc_tx := gc_step3 + 1
+						/*line harris.go:142*/ gc_at7[gc_tx] += gc_at8[gc_tx]
 					}
 					{
-						gc_tx := gc_step + 2
-						/*line harris.go:142*/ gc_at4[gc_tx] += gc_at5[gc_tx]
+						gc_tx := gc_step3 + 2
+						/*line harris.go:142*/ gc_at7[gc_tx] += gc_at8[gc_tx]
 					}
 					{
-						gc_tx := gc_step + 3
-						/*line harris.go:142*/ gc_at4[gc_tx] += gc_at5[gc_tx]
+						gc_tx := gc_step3 + 3
+						/*line harris.go:142*/ gc_at7[gc_tx] += gc_at8[gc_tx]
 					}
 				}
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-					/*line harris.go:142*/ gc_at4[gc_tx] += gc_at5[gc_tx]
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+					/*line harris.go:142*/ gc_at7[gc_tx] += gc_at8[gc_tx]
 				}
 			} else {
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
@@ -790,20 +948,20 @@ func gc_body_harrisFirstAddInline(gc_b *compiled.Block, in, partial []float32) {
 			gc_to = gc_bound + 1
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			gc_off4 := gc_bx
-			gc_off5 := 0
-			if gc_from >= 0 && gc_off4 >= 0 && gc_off4 < len(partial) && gc_off5 >= 0 && gc_off5 < len(sdata) {
-				gc_at6 := partial[gc_off4:][:1]
-				gc_at7 := sdata[gc_off5:][:1]
-				gc_step2 := gc_from
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-					/*line harris.go:147*/ gc_at6[0] = gc_at7[0]
-					/*line harris.go:147*/ gc_at6[0] = gc_at7[0]
-					/*line harris.go:147*/ gc_at6[0] = gc_at7[0]
-					/*line harris.go:147*/ gc_at6[0] = gc_at7[0]
+			gc_off6 := gc_bx
+			gc_off7 := 0
+			if gc_from >= 0 && gc_off6 >= 0 && gc_off6 < len(partial) && gc_off7 >= 0 && gc_off7 < len(sdata) {
+				gc_at9 := partial[gc_off6:][:1]
+				gc_at10 := sdata[gc_off7:][:1]
+				gc_step4 := gc_from
+				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+					/*line harris.go:147*/ gc_at9[0] = gc_at10[0]
+					/*line harris.go:147*/ gc_at9[0] = gc_at10[0]
+					/*line harris.go:147*/ gc_at9[0] = gc_at10[0]
+					/*line harris.go:147*/ gc_at9[0] = gc_at10[0]
 				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
-					/*line harris.go:147*/ gc_at6[0] = gc_at7[0]
+				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+					/*line harris.go:147*/ gc_at9[0] = gc_at10[0]
 				}
 			} else {
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
@@ -825,112 +983,276 @@ func gc_body_harrisFirstAddMax(gc_b *compiled.Block, in, partial []int32) {
 	gc_bdz := gc_bd.Z
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
+	gc_s_v := compiled.Scratch[int32](gc_b, 0)[:gc_n]
 	if gc_bdx <= 1*gc_bdx {
 		gc_b.SharedWritten()
 	}
 	/*line harris.go:158*/ sdata := gocuda.Shared[int32](t, gc_bdx)[:gc_bdx]
-	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-		gc_off := gc_bx * 2 * gc_bdx
-		gc_off2 := (gc_bx * 2 * gc_bdx) + gc_bdx
-		if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off && gc_off2 >= 0 && gc_off2 <= len(in) && gc_bdx <= len(in)-gc_off2 && gc_bdx <= len(sdata) {
-			gc_at := in[gc_off:][:gc_bdx]
-			gc_at2 := in[gc_off2:][:gc_bdx]
-			gc_at3 := sdata[:gc_bdx]
-			gc_vstep := 0
-			/*line harris.go:159*/ gc_vb2 := lanes.BroadcastInt32x8(int32(-math32Max - 1))
-			gc_iota4 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-			for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
-				gc_tx := gc_vstep
-				var tid int = gc_tx
-				/*line harris.go:157*/ var i int = gc_bx*2*gc_bdx + tid
-				v := gc_vb2
-				/*line harris.go:160*/ if i < len(in) && uint(len(in)-i) > 7 {
-					/*line harris.go:160*/ v = lanes.LoadInt32x8Slice(gc_at[gc_tx:])
+	if compiled.Ahead(func() {
+		{
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				gc_off := gc_bx * 2 * gc_bdx
+				if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
+					gc_at := in[gc_off:][:gc_bdx]
+					gc_step := 0
+					for ; gc_step+3 < gc_bdx; gc_step += 4 {
+						{
+							gc_tx := gc_step + 0
+							gc_rank := gc_base + gc_tx
+							tid := gc_tx
+							/*line harris.go:157*/ i := gc_bx*2*gc_bdx + tid
+							/*line harris.go:159*/ v := int32(-math32Max - 1)
+							if true || i < len(in) {
+								v = gc_at[gc_tx]
+							}
+							gc_s_v[gc_rank] = v
+						}
+						{
+							gc_tx := gc_step + 1
+							gc_rank := gc_base + gc_tx
+							tid := gc_tx
+							/*line harris.go:157*/ i := gc_bx*2*gc_bdx + tid
+							/*line harris.go:159*/ v := int32(-math32Max - 1)
+							if true || i < len(in) {
+								v = gc_at[gc_tx]
+							}
+							gc_s_v[gc_rank] = v
+						}
+						{
+							gc_tx := gc_step + 2
+							gc_rank := gc_base + gc_tx
+							tid := gc_tx
+							/*line harris.go:157*/ i := gc_bx*2*gc_bdx + tid
+							/*line harris.go:159*/ v := int32(-math32Max - 1)
+							if true || i < len(in) {
+								v = gc_at[gc_tx]
+							}
+							gc_s_v[gc_rank] = v
+						}
+						{
+							gc_tx := gc_step + 3
+							gc_rank := gc_base + gc_tx
+							tid := gc_tx
+							/*line harris.go:157*/ i := gc_bx*2*gc_bdx + tid
+							/*line harris.go:159*/ v := int32(-math32Max - 1)
+							if true || i < len(in) {
+								v = gc_at[gc_tx]
+							}
+							gc_s_v[gc_rank] = v
+						}
+					}
+					for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						tid := gc_tx
+						/*line harris.go:157*/ i := gc_bx*2*gc_bdx + tid
+						/*line harris.go:159*/ v := int32(-math32Max - 1)
+						if true || i < len(in) {
+							v = gc_at[gc_tx]
+						}
+						gc_s_v[gc_rank] = v
+					}
 				} else {
-					/*line harris.go:160*/ gc_if7 := gc_iota4.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
-					if gc_if7.ToBits() != 0 {
-						/*line harris.go:160*/ v = lanes.LoadInt32x8Slice(gc_at[gc_tx:]).Merge(v, gc_if7)
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+						/*line harris.go:157*/ i := gc_bx*2*gc_bdx + tid
+						/*line harris.go:159*/ v := int32(-math32Max - 1)
+						if i < len(in) {
+							v = in[i]
+						}
+						gc_s_v[gc_rank] = v
 					}
 				}
-				var j int = i + gc_bdx
-				/*line harris.go:163*/ if j < len(in) && uint(len(in)-j) > 7 {
-					/*line harris.go:163*/ v = v.Max(lanes.LoadInt32x8Slice(gc_at2[gc_tx:]))
-				} else {
-					/*line harris.go:163*/ gc_if8 := gc_iota4.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), j, 8))))
-					if gc_if8.ToBits() != 0 {
-						/*line harris.go:163*/ v = v.Max(lanes.LoadInt32x8Slice(gc_at2[gc_tx:])).Merge(v, gc_if8)
-					}
-				}
-				/*line harris.go:163*/ v.StoreSlice(gc_at3[gc_tx:])
 			}
-			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
-				tid := gc_tx
-				/*line harris.go:157*/ i := gc_bx*2*gc_bdx + tid
-				/*line harris.go:159*/ v := int32(-math32Max - 1)
-				if true || i < len(in) {
-					v = gc_at[gc_tx]
-				}
-				if j := i + gc_bdx; true || j < len(in) {
-					v = max(v, gc_at2[gc_tx])
-				}
-				gc_at3[gc_tx] = v
-			}
-		} else {
-			gc_vstep2 := 0
-			/*line harris.go:159*/ gc_vb := lanes.BroadcastInt32x8(int32(-math32Max - 1))
-			gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-		gc_steps2:
-			for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-				gc_tx := gc_vstep2
-				var tid int = gc_tx
-				/*line harris.go:157*/ var i int = gc_bx*2*gc_bdx + tid
-				v := gc_vb
-				/*line harris.go:160*/ if i < 0 || i > len(in)-8 || tid < 0 || tid > len(sdata)-8 {
-					break
-				}
-				/*line harris.go:160*/ if i < len(in) && uint(len(in)-i) > 7 {
-					/*line harris.go:160*/ v = lanes.LoadInt32x8Slice(in[i:])
-				} else {
-					/*line harris.go:161*/ gc_if3 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
-					if gc_if3.ToBits() != 0 {
-						/*line harris.go:160*/ v = lanes.LoadInt32x8Slice(in[i:]).Merge(v, gc_if3)
+		}
+	}) {
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_off2 := (gc_bx * 2 * gc_bdx) + gc_bdx
+			if gc_off2 >= 0 && gc_off2 <= len(in) && gc_bdx <= len(in)-gc_off2 && gc_bdx <= len(sdata) {
+				gc_at2 := in[gc_off2:][:gc_bdx]
+				gc_at3 := sdata[:gc_bdx]
+				gc_step2 := 0
+				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+					{
+						gc_tx := gc_step2 + 0
+						gc_rank := gc_base + gc_tx
+						tid := gc_tx
+						/*line harris.go:157*/ i := gc_bx*2*gc_bdx + tid
+						v := gc_s_v[gc_rank]
+						/*line harris.go:163*/ if j := i + gc_bdx; true || j < len(in) {
+							v = max(v, gc_at2[gc_tx])
+						}
+						gc_at3[gc_tx] = v
+						gc_s_v[gc_rank] = v
+					}
+					{
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						tid := gc_tx
+						/*line harris.go:157*/ i := gc_bx*2*gc_bdx + tid
+						v := gc_s_v[gc_rank]
+						/*line harris.go:163*/ if j := i + gc_bdx; true || j < len(in) {
+							v = max(v, gc_at2[gc_tx])
+						}
+						gc_at3[gc_tx] = v
+						gc_s_v[gc_rank] = v
+					}
+					{
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						tid := gc_tx
+						/*line harris.go:157*/ i := gc_bx*2*gc_bdx + tid
+						v := gc_s_v[gc_rank]
+						/*line harris.go:163*/ if j := i + gc_bdx; true || j < len(in) {
+							v = max(v, gc_at2[gc_tx])
+						}
+						gc_at3[gc_tx] = v
+						gc_s_v[gc_rank] = v
+					}
+					{
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						tid := gc_tx
+						/*line harris.go:157*/ i := gc_bx*2*gc_bdx + tid
+						v := gc_s_v[gc_rank]
+						/*line harris.go:163*/ if j := i + gc_bdx; true || j < len(in) {
+							v = max(v, gc_at2[gc_tx])
+						}
+						gc_at3[gc_tx] = v
+						gc_s_v[gc_rank] = v
 					}
 				}
-				var j int = i + gc_bdx
-				/*line harris.go:163*/ if j < len(in) && uint(len(in)-j) > 7 {
-					var gc_ld3 lanes.Int32x8
-					/*line harris.go:163*/ if j >= 0 && j <= len(in)-8 {
-						gc_ld3 = lanes.LoadInt32x8Slice(in[j:])
+				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					tid := gc_tx
+					/*line harris.go:157*/ i := gc_bx*2*gc_bdx + tid
+					v := gc_s_v[gc_rank]
+					/*line harris.go:163*/ if j := i + gc_bdx; true || j < len(in) {
+						v = max(v, gc_at2[gc_tx])
+					}
+					gc_at3[gc_tx] = v
+					gc_s_v[gc_rank] = v
+				}
+			} else {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+					/*line harris.go:157*/ i := gc_bx*2*gc_bdx + tid
+					v := gc_s_v[gc_rank]
+					/*line harris.go:163*/ if j := i + gc_bdx; j < len(in) {
+						v = max(v, in[j])
+					}
+					sdata[tid] = v
+					gc_s_v[gc_rank] = v
+				}
+			}
+		}
+	} else {
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_off3 := gc_bx * 2 * gc_bdx
+			gc_off4 := (gc_bx * 2 * gc_bdx) + gc_bdx
+			if gc_off3 >= 0 && gc_off3 <= len(in) && gc_bdx <= len(in)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(in) && gc_bdx <= len(in)-gc_off4 && gc_bdx <= len(sdata) {
+				gc_at4 := in[gc_off3:][:gc_bdx]
+				gc_at5 := in[gc_off4:][:gc_bdx]
+				gc_at6 := sdata[:gc_bdx]
+				gc_vstep := 0
+				/*line harris.go:159*/ gc_vb2 := lanes.BroadcastInt32x8(int32(-math32Max - 1))
+				gc_iota4 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+					gc_tx := gc_vstep
+					var tid int = gc_tx
+					/*line harris.go:157*/ var i int = gc_bx*2*gc_bdx + tid
+					v := gc_vb2
+					/*line harris.go:160*/ if i < len(in) && uint(len(in)-i) > 7 {
+						/*line harris.go:160*/ v = lanes.LoadInt32x8Slice(gc_at4[gc_tx:])
 					} else {
-						break gc_steps2
+						/*line harris.go:160*/ gc_if7 := gc_iota4.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
+						if gc_if7.ToBits() != 0 {
+							/*line harris.go:160*/ v = lanes.LoadInt32x8Slice(gc_at4[gc_tx:]).Merge(v, gc_if7)
+						}
 					}
-					/*line harris.go:164*/ v = v.Max(gc_ld3)
-				} else {
-					/*line harris.go:164*/ gc_if4 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), j, 8))))
-					if gc_if4.ToBits() != 0 {
-						var gc_ld4 lanes.Int32x8
+					var j int = i + gc_bdx
+					/*line harris.go:163*/ if j < len(in) && uint(len(in)-j) > 7 {
+						/*line harris.go:163*/ v = v.Max(lanes.LoadInt32x8Slice(gc_at5[gc_tx:]))
+					} else {
+						/*line harris.go:163*/ gc_if8 := gc_iota4.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), j, 8))))
+						if gc_if8.ToBits() != 0 {
+							/*line harris.go:163*/ v = v.Max(lanes.LoadInt32x8Slice(gc_at5[gc_tx:])).Merge(v, gc_if8)
+						}
+					}
+					/*line harris.go:163*/ v.StoreSlice(gc_at6[gc_tx:])
+				}
+				for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+					tid := gc_tx
+					/*line harris.go:157*/ i := gc_bx*2*gc_bdx + tid
+					/*line harris.go:159*/ v := int32(-math32Max - 1)
+					if true || i < len(in) {
+						v = gc_at4[gc_tx]
+					}
+					if j := i + gc_bdx; true || j < len(in) {
+						v = max(v, gc_at5[gc_tx])
+					}
+					gc_at6[gc_tx] = v
+				}
+			} else {
+				gc_vstep2 := 0
+				/*line harris.go:159*/ gc_vb := lanes.BroadcastInt32x8(int32(-math32Max - 1))
+				gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+			gc_steps2:
+				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+					gc_tx := gc_vstep2
+					var tid int = gc_tx
+					/*line harris.go:157*/ var i int = gc_bx*2*gc_bdx + tid
+					v := gc_vb
+					/*line harris.go:160*/ if i < 0 || i > len(in)-8 || tid < 0 || tid > len(sdata)-8 {
+						break
+					}
+					/*line harris.go:160*/ if i < len(in) && uint(len(in)-i) > 7 {
+						/*line harris.go:160*/ v = lanes.LoadInt32x8Slice(in[i:])
+					} else {
+						/*line harris.go:161*/ gc_if3 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
+						if gc_if3.ToBits() != 0 {
+							/*line harris.go:160*/ v = lanes.LoadInt32x8Slice(in[i:]).Merge(v, gc_if3)
+						}
+					}
+					var j int = i + gc_bdx
+					/*line harris.go:163*/ if j < len(in) && uint(len(in)-j) > 7 {
+						var gc_ld3 lanes.Int32x8
 						/*line harris.go:163*/ if j >= 0 && j <= len(in)-8 {
-							gc_ld4 = lanes.LoadInt32x8Slice(in[j:])
+							gc_ld3 = lanes.LoadInt32x8Slice(in[j:])
 						} else {
 							break gc_steps2
 						}
-						/*line harris.go:164*/ v = v.Max(gc_ld4).Merge(v, gc_if4)
+						/*line harris.go:164*/ v = v.Max(gc_ld3)
+					} else {
+						/*line harris.go:164*/ gc_if4 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), j, 8))))
+						if gc_if4.ToBits() != 0 {
+							var gc_ld4 lanes.Int32x8
+							/*line harris.go:163*/ if j >= 0 && j <= len(in)-8 {
+								gc_ld4 = lanes.LoadInt32x8Slice(in[j:])
+							} else {
+								break gc_steps2
+							}
+							/*line harris.go:164*/ v = v.Max(gc_ld4).Merge(v, gc_if4)
+						}
 					}
+					/*line harris.go:166*/ v.StoreSlice(sdata[tid:])
 				}
-				/*line harris.go:166*/ v.StoreSlice(sdata[tid:])
-			}
-			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
-				gc_pos.Thread = gc_base + gc_tx
-				tid := gc_tx
-				/*line harris.go:157*/ i := gc_bx*2*gc_bdx + tid
-				/*line harris.go:159*/ v := int32(-math32Max - 1)
-				if i < len(in) {
-					v = in[i]
+				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					tid := gc_tx
+					/*line harris.go:157*/ i := gc_bx*2*gc_bdx + tid
+					/*line harris.go:159*/ v := int32(-math32Max - 1)
+					if i < len(in) {
+						v = in[i]
+					}
+					if j := i + gc_bdx; j < len(in) {
+						v = max(v, in[j])
+					}
+					sdata[tid] = v
 				}
-				if j := i + gc_bdx; j < len(in) {
-					v = max(v, in[j])
-				}
-				sdata[tid] = v
 			}
 		}
 	}
@@ -946,31 +1268,31 @@ func gc_body_harrisFirstAddMax(gc_b *compiled.Block, in, partial []int32) {
 			gc_to = gc_bound
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			gc_off3 := s
-			if gc_from >= 0 && gc_to <= len(sdata) && gc_off3 >= 0 && gc_off3 <= len(sdata) && gc_to <= len(sdata)-gc_off3 {
-				gc_at4 := sdata[:gc_to]
-				gc_at5 := sdata[gc_off3:][:gc_to]
-				gc_step := gc_from
-				for ; gc_step+3 < gc_to; gc_step += 4 {
+			gc_off5 := s
+			if gc_from >= 0 && gc_to <= len(sdata) && gc_off5 >= 0 && gc_off5 <= len(sdata) && gc_to <= len(sdata)-gc_off5 {
+				gc_at7 := sdata[:gc_to]
+				gc_at8 := sdata[gc_off5:][:gc_to]
+				gc_step3 := gc_from
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					{
-						gc_tx := gc_step + 0
-						/*line harris.go:170*/ gc_at4[gc_tx] = max(gc_at4[gc_tx], gc_at5[gc_tx])
+						gc_tx := gc_step3 + 0
+						/*line harris.go:170*/ gc_at7[gc_tx] = max(gc_at7[gc_tx], gc_at8[gc_tx])
 					}
 					{
-						gc_tx := gc_step + 1
-						/*line harris.go:170*/ gc_at4[gc_tx] = max(gc_at4[gc_tx], gc_at5[gc_tx])
+						gc_tx := gc_step3 + 1
+						/*line harris.go:170*/ gc_at7[gc_tx] = max(gc_at7[gc_tx], gc_at8[gc_tx])
 					}
 					{
-						gc_tx := gc_step + 2
-						/*line harris.go:170*/ gc_at4[gc_tx] = max(gc_at4[gc_tx], gc_at5[gc_tx])
+						gc_tx := gc_step3 + 2
+						/*line harris.go:170*/ gc_at7[gc_tx] = max(gc_at7[gc_tx], gc_at8[gc_tx])
 					}
 					{
-						gc_tx := gc_step + 3
-						/*line harris.go:170*/ gc_at4[gc_tx] = max(gc_at4[gc_tx], gc_at5[gc_tx])
+						gc_tx := gc_step3 + 3
+						/*line harris.go:170*/ gc_at7[gc_tx] = max(gc_at7[gc_tx], gc_at8[gc_tx])
 					}
 				}
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-					/*line harris.go:170*/ gc_at4[gc_tx] = max(gc_at4[gc_tx], gc_at5[gc_tx])
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+					/*line harris.go:170*/ gc_at7[gc_tx] = max(gc_at7[gc_tx], gc_at8[gc_tx])
 				}
 			} else {
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
@@ -987,20 +1309,20 @@ func gc_body_harrisFirstAddMax(gc_b *compiled.Block, in, partial []int32) {
 			gc_to = gc_bound + 1
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			gc_off4 := gc_bx
-			gc_off5 := 0
-			if gc_from >= 0 && gc_off4 >= 0 && gc_off4 < len(partial) && gc_off5 >= 0 && gc_off5 < len(sdata) {
-				gc_at6 := partial[gc_off4:][:1]
-				gc_at7 := sdata[gc_off5:][:1]
-				gc_step2 := gc_from
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-					/*line harris.go:175*/ gc_at6[0] = gc_at7[0]
-					/*line harris.go:175*/ gc_at6[0] = gc_at7[0]
-					/*line harris.go:175*/ gc_at6[0] = gc_at7[0]
-					/*line harris.go:175*/ gc_at6[0] = gc_at7[0]
+			gc_off6 := gc_bx
+			gc_off7 := 0
+			if gc_from >= 0 && gc_off6 >= 0 && gc_off6 < len(partial) && gc_off7 >= 0 && gc_off7 < len(sdata) {
+				gc_at9 := partial[gc_off6:][:1]
+				gc_at10 := sdata[gc_off7:][:1]
+				gc_step4 := gc_from
+				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+					/*line harris.go:175*/ gc_at9[0] = gc_at10[0]
+					/*line harris.go:175*/ gc_at9[0] = gc_at10[0]
+					/*line harris.go:175*/ gc_at9[0] = gc_at10[0]
+					/*line harris.go:175*/ gc_at9[0] = gc_at10[0]
 				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
-					/*line harris.go:175*/ gc_at6[0] = gc_at7[0]
+				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+					/*line harris.go:175*/ gc_at9[0] = gc_at10[0]
 				}
 			} else {
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
@@ -1299,101 +1621,267 @@ func gc_body_harrisUnrolledInline(gc_b *compiled.Block, in, partial []float32) {
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_v := compiled.Scratch[float32](gc_b, 0)[:gc_n]
+	if gc_bdx <= 1*gc_bdx {
+		gc_b.SharedWritten()
+	}
 	/*line harris.go:239*/ sdata := gocuda.Shared[float32](t, gc_bdx)[:gc_bdx]
-	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-		gc_off := gc_bx * (gc_bdx * 2)
-		gc_off2 := (gc_bx * (gc_bdx * 2)) + gc_bdx
-		if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off && gc_off2 >= 0 && gc_off2 <= len(in) && gc_bdx <= len(in)-gc_off2 && gc_bdx <= len(sdata) {
-			gc_at := in[gc_off:][:gc_bdx]
-			gc_at2 := in[gc_off2:][:gc_bdx]
-			gc_at3 := sdata[:gc_bdx]
-			gc_vstep := 0
-			gc_iota4 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-			for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
-				gc_tx := gc_vstep
-				gc_rank := gc_base + gc_tx
-				var tid int = gc_tx
-				/*line harris.go:238*/ var i int = gc_bx*(gc_bdx*2) + tid
-				/*line harris.go:240*/ var v lanes.Float32x8
-				if i < len(in) && uint(len(in)-i) > 7 {
-					/*line harris.go:241*/ v = lanes.LoadFloat32x8Slice(gc_at[gc_tx:])
+	if compiled.Ahead(func() {
+		{
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				gc_off := gc_bx * (gc_bdx * 2)
+				if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
+					gc_at := in[gc_off:][:gc_bdx]
+					gc_step := 0
+					for ; gc_step+3 < gc_bdx; gc_step += 4 {
+						{
+							gc_tx := gc_step + 0
+							gc_rank := gc_base + gc_tx
+							tid := gc_tx
+							/*line harris.go:238*/ i := gc_bx*(gc_bdx*2) + tid
+							/*line harris.go:240*/ var v float32
+							if true || i < len(in) {
+								v = gc_at[gc_tx]
+							}
+							gc_s_v[gc_rank] = v
+						}
+						{
+							gc_tx := gc_step + 1
+							gc_rank := gc_base + gc_tx
+							tid := gc_tx
+							/*line harris.go:238*/ i := gc_bx*(gc_bdx*2) + tid
+							/*line harris.go:240*/ var v float32
+							if true || i < len(in) {
+								v = gc_at[gc_tx]
+							}
+							gc_s_v[gc_rank] = v
+						}
+						{
+							gc_tx := gc_step + 2
+							gc_rank := gc_base + gc_tx
+							tid := gc_tx
+							/*line harris.go:238*/ i := gc_bx*(gc_bdx*2) + tid
+							/*line harris.go:240*/ var v float32
+							if true || i < len(in) {
+								v = gc_at[gc_tx]
+							}
+							gc_s_v[gc_rank] = v
+						}
+						{
+							gc_tx := gc_step + 3
+							gc_rank := gc_base + gc_tx
+							tid := gc_tx
+							/*line harris.go:238*/ i := gc_bx*(gc_bdx*2) + tid
+							/*line harris.go:240*/ var v float32
+							if true || i < len(in) {
+								v = gc_at[gc_tx]
+							}
+							gc_s_v[gc_rank] = v
+						}
+					}
+					for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						tid := gc_tx
+						/*line harris.go:238*/ i := gc_bx*(gc_bdx*2) + tid
+						/*line harris.go:240*/ var v float32
+						if true || i < len(in) {
+							v = gc_at[gc_tx]
+						}
+						gc_s_v[gc_rank] = v
+					}
 				} else {
-					/*line harris.go:241*/ gc_if7 := gc_iota4.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
-					if gc_if7.ToBits() != 0 {
-						/*line harris.go:241*/ v = lanes.LoadFloat32x8Slice(gc_at[gc_tx:]).Merge(v, gc_if7)
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+						/*line harris.go:238*/ i := gc_bx*(gc_bdx*2) + tid
+						/*line harris.go:240*/ var v float32
+						if i < len(in) {
+							v = in[i]
+						}
+						gc_s_v[gc_rank] = v
 					}
 				}
-				if i+gc_bdx < len(in) && uint(len(in)-(i+gc_bdx)) > 7 {
-					/*line harris.go:244*/ v = v.Add(lanes.LoadFloat32x8Slice(gc_at2[gc_tx:]))
-				} else {
-					/*line harris.go:244*/ gc_if8 := gc_iota4.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), i+gc_bdx, 8))))
-					if gc_if8.ToBits() != 0 {
-						/*line harris.go:244*/ v = v.Add(lanes.LoadFloat32x8Slice(gc_at2[gc_tx:])).Merge(v, gc_if8)
-					}
-				}
-				/*line harris.go:244*/ v.StoreSlice(gc_at3[gc_tx:])
-				/*line harris.go:244*/ v.StoreSlice(gc_s_v[gc_rank:])
 			}
-			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				tid := gc_tx
-				/*line harris.go:238*/ i := gc_bx*(gc_bdx*2) + tid
-				/*line harris.go:240*/ var v float32
-				if true || i < len(in) {
-					v = gc_at[gc_tx]
-				}
-				if i+gc_bdx < len(in) {
-					v += gc_at2[gc_tx]
-				}
-				gc_at3[gc_tx] = v
-				gc_s_v[gc_rank] = v
-			}
-		} else {
-			gc_vstep2 := 0
-			gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-			for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-				gc_tx := gc_vstep2
-				gc_rank := gc_base + gc_tx
-				var tid int = gc_tx
-				/*line harris.go:238*/ var i int = gc_bx*(gc_bdx*2) + tid
-				/*line harris.go:240*/ var v lanes.Float32x8
-				if i < 0 || i > len(in)-8 || (i+
-					/*line harris.go:245*/ gc_bdx) < 0 || (i+gc_bdx) > len(in)-8 || tid < 0 || tid > len(sdata)-8 {
-					break
-				}
-				/*line harris.go:241*/ if i < len(in) && uint(len(in)-i) > 7 {
-					/*line harris.go:241*/ v = lanes.LoadFloat32x8Slice(in[i:])
-				} else {
-					/*line harris.go:242*/ gc_if3 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
-					if gc_if3.ToBits() != 0 {
-						/*line harris.go:241*/ v = lanes.LoadFloat32x8Slice(in[i:]).Merge(v, gc_if3)
+		}
+	}) {
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_off2 := (gc_bx * (gc_bdx * 2)) + gc_bdx
+			if gc_off2 >= 0 && gc_off2 <= len(in) && gc_bdx <= len(in)-gc_off2 && gc_bdx <= len(sdata) {
+				gc_at2 := in[gc_off2:][:gc_bdx]
+				gc_at3 := sdata[:gc_bdx]
+				gc_step2 := 0
+				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+					{
+						gc_tx := gc_step2 + 0
+						gc_rank := gc_base + gc_tx
+						tid := gc_tx
+						/*line harris.go:238*/ i := gc_bx*(gc_bdx*2) + tid
+						v := gc_s_v[gc_rank]
+						/*line harris.go:244*/ if i+gc_bdx < len(in) {
+							v += gc_at2[gc_tx]
+						}
+						gc_at3[gc_tx] = v
+						gc_s_v[gc_rank] = v
+					}
+					{
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						tid := gc_tx
+						/*line harris.go:238*/ i := gc_bx*(gc_bdx*2) + tid
+						v := gc_s_v[gc_rank]
+						/*line harris.go:244*/ if i+gc_bdx < len(in) {
+							v += gc_at2[gc_tx]
+						}
+						gc_at3[gc_tx] = v
+						gc_s_v[gc_rank] = v
+					}
+					{
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						tid := gc_tx
+						/*line harris.go:238*/ i := gc_bx*(gc_bdx*2) + tid
+						v := gc_s_v[gc_rank]
+						/*line harris.go:244*/ if i+gc_bdx < len(in) {
+							v += gc_at2[gc_tx]
+						}
+						gc_at3[gc_tx] = v
+						gc_s_v[gc_rank] = v
+					}
+					{
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						tid := gc_tx
+						/*line harris.go:238*/ i := gc_bx*(gc_bdx*2) + tid
+						v := gc_s_v[gc_rank]
+						/*line harris.go:244*/ if i+gc_bdx < len(in) {
+							v += gc_at2[gc_tx]
+						}
+						gc_at3[gc_tx] = v
+						gc_s_v[gc_rank] = v
 					}
 				}
-				if i+gc_bdx < len(in) && uint(len(in)-(i+gc_bdx)) > 7 {
-					/*line harris.go:244*/ v = v.Add(lanes.LoadFloat32x8Slice(in[i+gc_bdx:]))
-				} else {
-					/*line harris.go:245*/ gc_if4 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), i+gc_bdx, 8))))
-					if gc_if4.ToBits() != 0 {
-						/*line harris.go:244*/ v = v.Add(lanes.LoadFloat32x8Slice(in[i+gc_bdx:])).Merge(v, gc_if4)
+				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					tid := gc_tx
+					/*line harris.go:238*/ i := gc_bx*(gc_bdx*2) + tid
+					v := gc_s_v[gc_rank]
+					/*line harris.go:244*/ if i+gc_bdx < len(in) {
+						v += gc_at2[gc_tx]
 					}
+					gc_at3[gc_tx] = v
+					gc_s_v[gc_rank] = v
 				}
-				v.StoreSlice(sdata[tid:])
-				/*line harris.go:247*/ v.StoreSlice(gc_s_v[gc_rank:])
+			} else {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+					/*line harris.go:238*/ i := gc_bx*(gc_bdx*2) + tid
+					v := gc_s_v[gc_rank]
+					/*line harris.go:244*/ if i+gc_bdx < len(in) {
+						v += in[i+gc_bdx]
+					}
+					sdata[tid] = v
+					gc_s_v[gc_rank] = v
+				}
 			}
-			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-				tid := gc_tx
-				/*line harris.go:238*/ i := gc_bx*(gc_bdx*2) + tid
-				/*line harris.go:240*/ var v float32
-				if i < len(in) {
-					v = in[i]
+		}
+	} else {
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_off3 := gc_bx * (gc_bdx * 2)
+			gc_off4 := (gc_bx * (gc_bdx * 2)) + gc_bdx
+			if gc_off3 >= 0 && gc_off3 <= len(in) && gc_bdx <= len(in)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(in) && gc_bdx <= len(in)-gc_off4 && gc_bdx <= len(sdata) {
+				gc_at4 := in[gc_off3:][:gc_bdx]
+				gc_at5 := in[gc_off4:][:gc_bdx]
+				gc_at6 := sdata[:gc_bdx]
+				gc_vstep := 0
+				gc_iota4 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+					gc_tx := gc_vstep
+					gc_rank := gc_base + gc_tx
+					var tid int = gc_tx
+					/*line harris.go:238*/ var i int = gc_bx*(gc_bdx*2) + tid
+					/*line harris.go:240*/ var v lanes.Float32x8
+					if i < len(in) && uint(len(in)-i) > 7 {
+						/*line harris.go:241*/ v = lanes.LoadFloat32x8Slice(gc_at4[gc_tx:])
+					} else {
+						/*line harris.go:241*/ gc_if7 := gc_iota4.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
+						if gc_if7.ToBits() != 0 {
+							/*line harris.go:241*/ v = lanes.LoadFloat32x8Slice(gc_at4[gc_tx:]).Merge(v, gc_if7)
+						}
+					}
+					if i+gc_bdx < len(in) && uint(len(in)-(i+gc_bdx)) > 7 {
+						/*line harris.go:244*/ v = v.Add(lanes.LoadFloat32x8Slice(gc_at5[gc_tx:]))
+					} else {
+						/*line harris.go:244*/ gc_if8 := gc_iota4.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), i+gc_bdx, 8))))
+						if gc_if8.ToBits() != 0 {
+							/*line harris.go:244*/ v = v.Add(lanes.LoadFloat32x8Slice(gc_at5[gc_tx:])).Merge(v, gc_if8)
+						}
+					}
+					/*line harris.go:244*/ v.StoreSlice(gc_at6[gc_tx:])
+					/*line harris.go:244*/ v.StoreSlice(gc_s_v[gc_rank:])
 				}
-				if i+gc_bdx < len(in) {
-					v += in[i+gc_bdx]
+				for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					tid := gc_tx
+					/*line harris.go:238*/ i := gc_bx*(gc_bdx*2) + tid
+					/*line harris.go:240*/ var v float32
+					if true || i < len(in) {
+						v = gc_at4[gc_tx]
+					}
+					if i+gc_bdx < len(in) {
+						v += gc_at5[gc_tx]
+					}
+					gc_at6[gc_tx] = v
+					gc_s_v[gc_rank] = v
 				}
-				sdata[tid] = v
-				gc_s_v[gc_rank] = v
+			} else {
+				gc_vstep2 := 0
+				gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+					gc_tx := gc_vstep2
+					gc_rank := gc_base + gc_tx
+					var tid int = gc_tx
+					/*line harris.go:238*/ var i int = gc_bx*(gc_bdx*2) + tid
+					/*line harris.go:240*/ var v lanes.Float32x8
+					if i < 0 || i > len(in)-8 || (i+
+						/*line harris.go:245*/ gc_bdx) < 0 || (i+gc_bdx) > len(in)-8 || tid < 0 || tid > len(sdata)-8 {
+						break
+					}
+					/*line harris.go:241*/ if i < len(in) && uint(len(in)-i) > 7 {
+						/*line harris.go:241*/ v = lanes.LoadFloat32x8Slice(in[i:])
+					} else {
+						/*line harris.go:242*/ gc_if3 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
+						if gc_if3.ToBits() != 0 {
+							/*line harris.go:241*/ v = lanes.LoadFloat32x8Slice(in[i:]).Merge(v, gc_if3)
+						}
+					}
+					if i+gc_bdx < len(in) && uint(len(in)-(i+gc_bdx)) > 7 {
+						/*line harris.go:244*/ v = v.Add(lanes.LoadFloat32x8Slice(in[i+gc_bdx:]))
+					} else {
+						/*line harris.go:245*/ gc_if4 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), i+gc_bdx, 8))))
+						if gc_if4.ToBits() != 0 {
+							/*line harris.go:244*/ v = v.Add(lanes.LoadFloat32x8Slice(in[i+gc_bdx:])).Merge(v, gc_if4)
+						}
+					}
+					v.StoreSlice(sdata[tid:])
+					/*line harris.go:247*/ v.StoreSlice(gc_s_v[gc_rank:])
+				}
+				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+					/*line harris.go:238*/ i := gc_bx*(gc_bdx*2) + tid
+					/*line harris.go:240*/ var v float32
+					if i < len(in) {
+						v = in[i]
+					}
+					if i+gc_bdx < len(in) {
+						v += in[i+gc_bdx]
+					}
+					sdata[tid] = v
+					gc_s_v[gc_rank] = v
+				}
 			}
 		}
 	}
@@ -1409,31 +1897,31 @@ func gc_body_harrisUnrolledInline(gc_b *compiled.Block, in, partial []float32) {
 			gc_to = gc_bound
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			gc_off3 := s
-			if gc_from >= 0 && gc_to <= len(sdata) && gc_off3 >= 0 && gc_off3 <= len(sdata) && gc_to <= len(sdata)-gc_off3 {
-				gc_at4 := sdata[:gc_to]
-				gc_at5 := sdata[gc_off3:][:gc_to]
-				gc_step := gc_from
-				for ; gc_step+3 < gc_to; gc_step += 4 {
+			gc_off5 := s
+			if gc_from >= 0 && gc_to <= len(sdata) && gc_off5 >= 0 && gc_off5 <= len(sdata) && gc_to <= len(sdata)-gc_off5 {
+				gc_at7 := sdata[:gc_to]
+				gc_at8 := sdata[gc_off5:][:gc_to]
+				gc_step3 := gc_from
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					{
-						gc_tx := gc_step + 0
-						/*line harris.go:251*/ gc_at4[gc_tx] += gc_at5[gc_tx]
+						gc_tx := gc_step3 + 0
+						/*line harris.go:251*/ gc_at7[gc_tx] += gc_at8[gc_tx]
 					}
 					{
-						gc_tx := gc_step + 1
-						/*line harris.go:251*/ gc_at4[gc_tx] += gc_at5[gc_tx]
+						gc_tx := gc_step3 + 1
+						/*line harris.go:251*/ gc_at7[gc_tx] += gc_at8[gc_tx]
 					}
 					{
-						gc_tx := gc_step + 2
-						/*line harris.go:251*/ gc_at4[gc_tx] += gc_at5[gc_tx]
+						gc_tx := gc_step3 + 2
+						/*line harris.go:251*/ gc_at7[gc_tx] += gc_at8[gc_tx]
 					}
 					{
-						gc_tx := gc_step + 3
-						/*line harris.go:251*/ gc_at4[gc_tx] += gc_at5[gc_tx]
+						gc_tx := gc_step3 + 3
+						/*line harris.go:251*/ gc_at7[gc_tx] += gc_at8[gc_tx]
 					}
 				}
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-					/*line harris.go:251*/ gc_at4[gc_tx] += gc_at5[gc_tx]
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+					/*line harris.go:251*/ gc_at7[gc_tx] += gc_at8[gc_tx]
 				}
 			} else {
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
@@ -1479,15 +1967,15 @@ func gc_body_harrisUnrolledInline(gc_b *compiled.Block, in, partial []float32) {
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
 				gc_x02 := gc_tidx.X
-				gc_off4 := gc_x02
-				gc_off5 := 32 + gc_x02
-				if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off4 >= 0 && gc_off4 <= len(sdata) && 32 <= len(sdata)-gc_off4 && gc_off5 >= 0 && gc_off5 <= len(sdata) && 32 <= len(sdata)-gc_off5 {
-					gc_at6 := sdata[gc_off4:][:32]
-					gc_at7 := sdata[gc_off5:][:32]
+				gc_off6 := gc_x02
+				gc_off7 := 32 + gc_x02
+				if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off6 >= 0 && gc_off6 <= len(sdata) && 32 <= len(sdata)-gc_off6 && gc_off7 >= 0 && gc_off7 <= len(sdata) && 32 <= len(sdata)-gc_off7 {
+					gc_at9 := sdata[gc_off6:][:32]
+					gc_at10 := sdata[gc_off7:][:32]
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						gc_rank := gc_w + gc_lane
 						/*line harris.go:239*/ var v float32
-						/*line harris.go:256*/ v = gc_at6[gc_lane] + gc_at7[gc_lane]
+						/*line harris.go:256*/ v = gc_at9[gc_lane] + gc_at10[gc_lane]
 						gc_s_v[gc_rank] = v
 					}
 				} else {
@@ -1512,13 +2000,13 @@ func gc_body_harrisUnrolledInline(gc_b *compiled.Block, in, partial []float32) {
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
 				gc_x03 := gc_tidx.X
-				gc_off6 := gc_x03
-				if gc_act == ^uint32(0) && gc_x03+32 <= gc_bdx && gc_off6 >= 0 && gc_off6 <= len(sdata) && 32 <= len(sdata)-gc_off6 {
-					gc_at8 := sdata[gc_off6:][:32]
+				gc_off8 := gc_x03
+				if gc_act == ^uint32(0) && gc_x03+32 <= gc_bdx && gc_off8 >= 0 && gc_off8 <= len(sdata) && 32 <= len(sdata)-gc_off8 {
+					gc_at11 := sdata[gc_off8:][:32]
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						gc_rank := gc_w + gc_lane
 						v := gc_s_v[gc_rank]
-						/*line harris.go:258*/ gc_at8[gc_lane] = v
+						/*line harris.go:258*/ gc_at11[gc_lane] = v
 					}
 				} else {
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
@@ -1541,13 +2029,13 @@ func gc_body_harrisUnrolledInline(gc_b *compiled.Block, in, partial []float32) {
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
 				gc_x04 := gc_tidx.X
-				gc_off7 := 16 + gc_x04
-				if gc_act == ^uint32(0) && gc_x04+32 <= gc_bdx && gc_off7 >= 0 && gc_off7 <= len(sdata) && 32 <= len(sdata)-gc_off7 {
-					gc_at9 := sdata[gc_off7:][:32]
+				gc_off9 := 16 + gc_x04
+				if gc_act == ^uint32(0) && gc_x04+32 <= gc_bdx && gc_off9 >= 0 && gc_off9 <= len(sdata) && 32 <= len(sdata)-gc_off9 {
+					gc_at12 := sdata[gc_off9:][:32]
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						gc_rank := gc_w + gc_lane
 						v := gc_s_v[gc_rank]
-						/*line harris.go:260*/ v += gc_at9[gc_lane]
+						/*line harris.go:260*/ v += gc_at12[gc_lane]
 						gc_s_v[gc_rank] = v
 					}
 				} else {
@@ -1572,13 +2060,13 @@ func gc_body_harrisUnrolledInline(gc_b *compiled.Block, in, partial []float32) {
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
 				gc_x05 := gc_tidx.X
-				gc_off8 := gc_x05
-				if gc_act == ^uint32(0) && gc_x05+32 <= gc_bdx && gc_off8 >= 0 && gc_off8 <= len(sdata) && 32 <= len(sdata)-gc_off8 {
-					gc_at10 := sdata[gc_off8:][:32]
+				gc_off10 := gc_x05
+				if gc_act == ^uint32(0) && gc_x05+32 <= gc_bdx && gc_off10 >= 0 && gc_off10 <= len(sdata) && 32 <= len(sdata)-gc_off10 {
+					gc_at13 := sdata[gc_off10:][:32]
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						gc_rank := gc_w + gc_lane
 						v := gc_s_v[gc_rank]
-						/*line harris.go:262*/ gc_at10[gc_lane] = v
+						/*line harris.go:262*/ gc_at13[gc_lane] = v
 					}
 				} else {
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
@@ -1601,13 +2089,13 @@ func gc_body_harrisUnrolledInline(gc_b *compiled.Block, in, partial []float32) {
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
 				gc_x06 := gc_tidx.X
-				gc_off9 := 8 + gc_x06
-				if gc_act == ^uint32(0) && gc_x06+32 <= gc_bdx && gc_off9 >= 0 && gc_off9 <= len(sdata) && 32 <= len(sdata)-gc_off9 {
-					gc_at11 := sdata[gc_off9:][:32]
+				gc_off11 := 8 + gc_x06
+				if gc_act == ^uint32(0) && gc_x06+32 <= gc_bdx && gc_off11 >= 0 && gc_off11 <= len(sdata) && 32 <= len(sdata)-gc_off11 {
+					gc_at14 := sdata[gc_off11:][:32]
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						gc_rank := gc_w + gc_lane
 						v := gc_s_v[gc_rank]
-						/*line harris.go:264*/ v += gc_at11[gc_lane]
+						/*line harris.go:264*/ v += gc_at14[gc_lane]
 						gc_s_v[gc_rank] = v
 					}
 				} else {
@@ -1632,13 +2120,13 @@ func gc_body_harrisUnrolledInline(gc_b *compiled.Block, in, partial []float32) {
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
 				gc_x07 := gc_tidx.X
-				gc_off10 := gc_x07
-				if gc_act == ^uint32(0) && gc_x07+32 <= gc_bdx && gc_off10 >= 0 && gc_off10 <= len(sdata) && 32 <= len(sdata)-gc_off10 {
-					gc_at12 := sdata[gc_off10:][:32]
+				gc_off12 := gc_x07
+				if gc_act == ^uint32(0) && gc_x07+32 <= gc_bdx && gc_off12 >= 0 && gc_off12 <= len(sdata) && 32 <= len(sdata)-gc_off12 {
+					gc_at15 := sdata[gc_off12:][:32]
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						gc_rank := gc_w + gc_lane
 						v := gc_s_v[gc_rank]
-						/*line harris.go:266*/ gc_at12[gc_lane] = v
+						/*line harris.go:266*/ gc_at15[gc_lane] = v
 					}
 				} else {
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
@@ -1661,13 +2149,13 @@ func gc_body_harrisUnrolledInline(gc_b *compiled.Block, in, partial []float32) {
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
 				gc_x08 := gc_tidx.X
-				gc_off11 := 4 + gc_x08
-				if gc_act == ^uint32(0) && gc_x08+32 <= gc_bdx && gc_off11 >= 0 && gc_off11 <= len(sdata) && 32 <= len(sdata)-gc_off11 {
-					gc_at13 := sdata[gc_off11:][:32]
+				gc_off13 := 4 + gc_x08
+				if gc_act == ^uint32(0) && gc_x08+32 <= gc_bdx && gc_off13 >= 0 && gc_off13 <= len(sdata) && 32 <= len(sdata)-gc_off13 {
+					gc_at16 := sdata[gc_off13:][:32]
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						gc_rank := gc_w + gc_lane
 						v := gc_s_v[gc_rank]
-						/*line harris.go:268*/ v += gc_at13[gc_lane]
+						/*line harris.go:268*/ v += gc_at16[gc_lane]
 						gc_s_v[gc_rank] = v
 					}
 				} else {
@@ -1692,13 +2180,13 @@ func gc_body_harrisUnrolledInline(gc_b *compiled.Block, in, partial []float32) {
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
 				gc_x09 := gc_tidx.X
-				gc_off12 := gc_x09
-				if gc_act == ^uint32(0) && gc_x09+32 <= gc_bdx && gc_off12 >= 0 && gc_off12 <= len(sdata) && 32 <= len(sdata)-gc_off12 {
-					gc_at14 := sdata[gc_off12:][:32]
+				gc_off14 := gc_x09
+				if gc_act == ^uint32(0) && gc_x09+32 <= gc_bdx && gc_off14 >= 0 && gc_off14 <= len(sdata) && 32 <= len(sdata)-gc_off14 {
+					gc_at17 := sdata[gc_off14:][:32]
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						gc_rank := gc_w + gc_lane
 						v := gc_s_v[gc_rank]
-						/*line harris.go:270*/ gc_at14[gc_lane] = v
+						/*line harris.go:270*/ gc_at17[gc_lane] = v
 					}
 				} else {
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
@@ -1721,13 +2209,13 @@ func gc_body_harrisUnrolledInline(gc_b *compiled.Block, in, partial []float32) {
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
 				gc_x010 := gc_tidx.X
-				gc_off13 := 2 + gc_x010
-				if gc_act == ^uint32(0) && gc_x010+32 <= gc_bdx && gc_off13 >= 0 && gc_off13 <= len(sdata) && 32 <= len(sdata)-gc_off13 {
-					gc_at15 := sdata[gc_off13:][:32]
+				gc_off15 := 2 + gc_x010
+				if gc_act == ^uint32(0) && gc_x010+32 <= gc_bdx && gc_off15 >= 0 && gc_off15 <= len(sdata) && 32 <= len(sdata)-gc_off15 {
+					gc_at18 := sdata[gc_off15:][:32]
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						gc_rank := gc_w + gc_lane
 						v := gc_s_v[gc_rank]
-						/*line harris.go:272*/ v += gc_at15[gc_lane]
+						/*line harris.go:272*/ v += gc_at18[gc_lane]
 						gc_s_v[gc_rank] = v
 					}
 				} else {
@@ -1752,13 +2240,13 @@ func gc_body_harrisUnrolledInline(gc_b *compiled.Block, in, partial []float32) {
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
 				gc_x011 := gc_tidx.X
-				gc_off14 := gc_x011
-				if gc_act == ^uint32(0) && gc_x011+32 <= gc_bdx && gc_off14 >= 0 && gc_off14 <= len(sdata) && 32 <= len(sdata)-gc_off14 {
-					gc_at16 := sdata[gc_off14:][:32]
+				gc_off16 := gc_x011
+				if gc_act == ^uint32(0) && gc_x011+32 <= gc_bdx && gc_off16 >= 0 && gc_off16 <= len(sdata) && 32 <= len(sdata)-gc_off16 {
+					gc_at19 := sdata[gc_off16:][:32]
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						gc_rank := gc_w + gc_lane
 						v := gc_s_v[gc_rank]
-						/*line harris.go:274*/ gc_at16[gc_lane] = v
+						/*line harris.go:274*/ gc_at19[gc_lane] = v
 					}
 				} else {
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
@@ -1781,13 +2269,13 @@ func gc_body_harrisUnrolledInline(gc_b *compiled.Block, in, partial []float32) {
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
 				gc_x012 := gc_tidx.X
-				gc_off15 := 1 + gc_x012
-				if gc_act == ^uint32(0) && gc_x012+32 <= gc_bdx && gc_off15 >= 0 && gc_off15 <= len(sdata) && 32 <= len(sdata)-gc_off15 {
-					gc_at17 := sdata[gc_off15:][:32]
+				gc_off17 := 1 + gc_x012
+				if gc_act == ^uint32(0) && gc_x012+32 <= gc_bdx && gc_off17 >= 0 && gc_off17 <= len(sdata) && 32 <= len(sdata)-gc_off17 {
+					gc_at20 := sdata[gc_off17:][:32]
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						gc_rank := gc_w + gc_lane
 						v := gc_s_v[gc_rank]
-						/*line harris.go:276*/ v += gc_at17[gc_lane]
+						/*line harris.go:276*/ v += gc_at20[gc_lane]
 						gc_s_v[gc_rank] = v
 					}
 				} else {
@@ -1812,13 +2300,13 @@ func gc_body_harrisUnrolledInline(gc_b *compiled.Block, in, partial []float32) {
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
 				gc_x013 := gc_tidx.X
-				gc_off16 := gc_x013
-				if gc_act == ^uint32(0) && gc_x013+32 <= gc_bdx && gc_off16 >= 0 && gc_off16 <= len(sdata) && 32 <= len(sdata)-gc_off16 {
-					gc_at18 := sdata[gc_off16:][:32]
+				gc_off18 := gc_x013
+				if gc_act == ^uint32(0) && gc_x013+32 <= gc_bdx && gc_off18 >= 0 && gc_off18 <= len(sdata) && 32 <= len(sdata)-gc_off18 {
+					gc_at21 := sdata[gc_off18:][:32]
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						gc_rank := gc_w + gc_lane
 						v := gc_s_v[gc_rank]
-						/*line harris.go:278*/ gc_at18[gc_lane] = v
+						/*line harris.go:278*/ gc_at21[gc_lane] = v
 					}
 				} else {
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
@@ -1846,20 +2334,20 @@ func gc_body_harrisUnrolledInline(gc_b *compiled.Block, in, partial []float32) {
 			gc_to = gc_bound + 1
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			gc_off17 := gc_bx
-			gc_off18 := 0
-			if gc_from >= 0 && gc_off17 >= 0 && gc_off17 < len(partial) && gc_off18 >= 0 && gc_off18 < len(sdata) {
-				gc_at19 := partial[gc_off17:][:1]
-				gc_at20 := sdata[gc_off18:][:1]
-				gc_step2 := gc_from
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-					/*line harris.go:281*/ gc_at19[0] = gc_at20[0]
-					/*line harris.go:281*/ gc_at19[0] = gc_at20[0]
-					/*line harris.go:281*/ gc_at19[0] = gc_at20[0]
-					/*line harris.go:281*/ gc_at19[0] = gc_at20[0]
+			gc_off19 := gc_bx
+			gc_off20 := 0
+			if gc_from >= 0 && gc_off19 >= 0 && gc_off19 < len(partial) && gc_off20 >= 0 && gc_off20 < len(sdata) {
+				gc_at22 := partial[gc_off19:][:1]
+				gc_at23 := sdata[gc_off20:][:1]
+				gc_step4 := gc_from
+				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+					/*line harris.go:281*/ gc_at22[0] = gc_at23[0]
+					/*line harris.go:281*/ gc_at22[0] = gc_at23[0]
+					/*line harris.go:281*/ gc_at22[0] = gc_at23[0]
+					/*line harris.go:281*/ gc_at22[0] = gc_at23[0]
 				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
-					/*line harris.go:281*/ gc_at19[0] = gc_at20[0]
+				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+					/*line harris.go:281*/ gc_at22[0] = gc_at23[0]
 				}
 			} else {
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {

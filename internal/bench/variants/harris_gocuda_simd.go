@@ -1019,6 +1019,9 @@ func gc_body_harrisFirstAddInline(gc_b *compiled.Block, in, partial []float32) {
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_v := compiled.Scratch[float32](gc_b, 0)[:gc_n]
+	if gc_bdx <= 1*gc_bdx {
+		gc_b.SharedWritten()
+	}
 	/*line harris.go:130*/ sdata := gocuda.Shared[float32](t, gc_bdx)[:gc_bdx]
 	if compiled.Ahead(func() {
 		{
@@ -1302,7 +1305,6 @@ func gc_body_harrisFirstAddInline(gc_b *compiled.Block, in, partial []float32) {
 				gc_at5 := in[gc_off4:][:gc_bdx]
 				gc_at6 := sdata[:gc_bdx]
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
 					tid := gc_tx
 					/*line harris.go:129*/ i := gc_bx*(gc_bdx*2) + tid
 					/*line harris.go:131*/ var v float32
@@ -1313,12 +1315,10 @@ func gc_body_harrisFirstAddInline(gc_b *compiled.Block, in, partial []float32) {
 						v += gc_at5[gc_tx]
 					}
 					gc_at6[gc_tx] = v
-					gc_s_v[gc_rank] = v
 				}
 			} else {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
+					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 					/*line harris.go:129*/ i := gc_bx*(gc_bdx*2) + tid
 					/*line harris.go:131*/ var v float32
@@ -1329,7 +1329,6 @@ func gc_body_harrisFirstAddInline(gc_b *compiled.Block, in, partial []float32) {
 						v += in[i+gc_bdx]
 					}
 					sdata[tid] = v
-					gc_s_v[gc_rank] = v
 				}
 			}
 		}
@@ -1454,234 +1453,178 @@ func gc_body_harrisFirstAddMax(gc_b *compiled.Block, in, partial []int32) {
 	gc_bdx := gc_b.Dim().X
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
+	gc_s_v := compiled.Scratch[int32](gc_b, 0)[:gc_n]
 	if gc_bdx <= 1*gc_bdx {
 		gc_b.SharedWritten()
 	}
 	/*line harris.go:158*/ sdata := gocuda.Shared[int32](t, gc_bdx)[:gc_bdx]
-	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-		gc_off := gc_bx * 2 * gc_bdx
-		gc_off2 := (gc_bx * 2 * gc_bdx) + gc_bdx
-		if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off && gc_off2 >= 0 && gc_off2 <= len(in) && gc_bdx <= len(in)-gc_off2 && gc_bdx <= len(sdata) {
-			gc_at := in[gc_off:][:gc_bdx]
-			gc_at2 := in[gc_off2:][:gc_bdx]
-			gc_at3 := sdata[:gc_bdx]
-			gc_vstep := 0
-			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop bool
-				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-					/*line harris.go:159*/ gc_vb4 := archsimd.BroadcastInt32x16(int32(-math32Max - 1))
-					gc_iota8 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-					for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
-						gc_tx := gc_vstep
-						var tid int = gc_tx
-						/*line harris.go:157*/ var i int = gc_bx*2*gc_bdx + tid
-						v := gc_vb4
-						/*line harris.go:160*/ if i < len(in) && uint(len(in)-i) > 15 {
-							/*line harris.go:160*/ v = archsimd.LoadInt32x16Slice(gc_at[gc_tx:])
-						} else {
-							/*line harris.go:160*/ gc_if15 := gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), i, 16))))
-							if gc_if15.ToBits() != 0 {
-								/*line harris.go:160*/ v = v.Merge(archsimd.LoadInt32x16Slice(gc_at[gc_tx:]), archsimd.Mask32x16FromBits(^gc_if15.ToBits()))
-							}
-						}
-						{
-							/*line harris.go:163*/ var j int = i + gc_bdx
-							/*line harris.go:163*/ if j < len(in) && uint(len(in)-j) > 15 {
-								/*line harris.go:163*/ v = v.Max(archsimd.LoadInt32x16Slice(gc_at2[gc_tx:]))
-							} else {
-								/*line harris.go:163*/ gc_if16 := gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), j, 16))))
-								if gc_if16.ToBits() != 0 {
-									/*line harris.go:163*/ v = v.Merge(v.Max(archsimd.LoadInt32x16Slice(gc_at2[gc_tx:])), archsimd.Mask32x16FromBits(^gc_if16.ToBits()))
-								}
-							}
-						}
-						/*line harris.go:163*/ v.StoreSlice(gc_at3[gc_tx:])
-					}
-					archsimd.ClearAVXUpperBits()
-					return gc_vstep, false
-				}(gc_vstep)
-				if gc_stop {
-					return
-				}
-			}
-			if compiled.SIMD {
-				/*line harris.go:159*/ gc_vb3 := archsimd.BroadcastInt32x8(int32(-math32Max - 1))
-				gc_iota6 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
-					gc_tx := gc_vstep
-					var tid int = gc_tx
-					/*line harris.go:157*/ var i int = gc_bx*2*gc_bdx + tid
-					v := gc_vb3
-					/*line harris.go:160*/ if i < len(in) && uint(len(in)-i) > 7 {
-						/*line harris.go:160*/ v = archsimd.LoadInt32x8Slice(gc_at[gc_tx:])
-					} else {
-						/*line harris.go:160*/ gc_if11 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
-						if gc_if11.ToBits() != 0 {
-							/*line harris.go:160*/ v = archsimd.LoadInt32x8Slice(gc_at[gc_tx:]).Merge(v, gc_if11)
-						}
-					}
-					var j int = i + gc_bdx
-					/*line harris.go:163*/ if j < len(in) && uint(len(in)-j) > 7 {
-						/*line harris.go:163*/ v = v.Max(archsimd.LoadInt32x8Slice(gc_at2[gc_tx:]))
-					} else {
-						/*line harris.go:163*/ gc_if12 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), j, 8))))
-						if gc_if12.ToBits() != 0 {
-							/*line harris.go:163*/ v = v.Max(archsimd.LoadInt32x8Slice(gc_at2[gc_tx:])).Merge(v, gc_if12)
-						}
-					}
-					/*line harris.go:163*/ v.StoreSlice(gc_at3[gc_tx:])
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
-				tid := gc_tx
-				/*line harris.go:157*/ i := gc_bx*2*gc_bdx + tid
-				/*line harris.go:159*/ v := int32(-math32Max - 1)
-				if true || i < len(in) {
-					v = gc_at[gc_tx]
-				}
-				if j := i + gc_bdx; true || j < len(in) {
-					v = max(v, gc_at2[gc_tx])
-				}
-				gc_at3[gc_tx] = v
-			}
-		} else {
-			gc_vstep2 := 0
-			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop2 bool
-				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-					/*line harris.go:159*/ gc_vb2 := archsimd.BroadcastInt32x16(int32(-math32Max - 1))
-					gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-				gc_steps4:
-					for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
-						gc_tx := gc_vstep2
-						var tid int = gc_tx
-						/*line harris.go:157*/ var i int = gc_bx*2*gc_bdx + tid
-						v := gc_vb2
-						/*line harris.go:160*/ if i < 0 || i > len(in)-16 || tid < 0 || tid > len(sdata)-16 {
-							break
-						}
-						/*line harris.go:160*/ if i < len(in) && uint(len(in)-i) > 15 {
-							/*line harris.go:160*/ v = archsimd.LoadInt32x16Slice(in[i:])
-						} else {
-							/*line harris.go:161*/ gc_if7 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), i, 16))))
-							if gc_if7.ToBits() != 0 {
-								/*line harris.go:160*/ v = v.Merge(archsimd.LoadInt32x16Slice(in[i:]), archsimd.Mask32x16FromBits(^gc_if7.ToBits()))
-							}
-						}
-						{
-							/*line harris.go:163*/ var j int = i + gc_bdx
-							/*line harris.go:163*/ if j < len(in) && uint(len(in)-j) > 15 {
-								var gc_ld7 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
-								/*line harris.go:163*/ if j >= 0 && j <= len(in)-16 {
-									gc_ld7 = archsimd.LoadInt32x16Slice(in[j:])
+	if compiled.Ahead(func() {
+		{
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				gc_off := gc_bx * 2 * gc_bdx
+				if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
+					gc_at := in[gc_off:][:gc_bdx]
+					gc_vstep := 0
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop bool
+						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+							/*line harris.go:159*/ gc_vb4 := archsimd.BroadcastInt32x16(int32(-math32Max - 1))
+							gc_iota8 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+							for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
+								gc_tx := gc_vstep
+								gc_rank := gc_base + gc_tx
+								var tid int = gc_tx
+								/*line harris.go:157*/ var i int = gc_bx*2*gc_bdx + tid
+								v := gc_vb4
+								/*line harris.go:160*/ if i < len(in) && uint(len(in)-i) > 15 {
+									/*line harris.go:160*/ v = archsimd.LoadInt32x16Slice(gc_at[gc_tx:])
 								} else {
-									break gc_steps4
-								}
-								/*line harris.go:164*/ v = v.Max(gc_ld7)
-							} else {
-								/*line harris.go:164*/ gc_if8 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), j, 16))))
-								if gc_if8.ToBits() != 0 {
-									var gc_ld8 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
-									/*line harris.go:163*/ if j >= 0 && j <= len(in)-16 {
-										gc_ld8 = archsimd.LoadInt32x16Slice(in[j:])
-									} else {
-										break gc_steps4
+									/*line harris.go:160*/ gc_if8 := gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), i, 16))))
+									if gc_if8.ToBits() != 0 {
+										/*line harris.go:160*/ v = v.Merge(archsimd.LoadInt32x16Slice(gc_at[gc_tx:]), archsimd.Mask32x16FromBits(^gc_if8.ToBits()))
 									}
-									/*line harris.go:164*/ v = v.Merge(v.Max(gc_ld8), archsimd.Mask32x16FromBits(^gc_if8.ToBits()))
+								}
+								/*line harris.go:160*/ v.StoreSlice(gc_s_v[gc_rank:])
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep, false
+						}(gc_vstep)
+						if gc_stop {
+							return
+						}
+					}
+					if compiled.SIMD {
+						/*line harris.go:159*/ gc_vb3 := archsimd.BroadcastInt32x8(int32(-math32Max - 1))
+						gc_iota6 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+						for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+							gc_tx := gc_vstep
+							gc_rank := gc_base + gc_tx
+							var tid int = gc_tx
+							/*line harris.go:157*/ var i int = gc_bx*2*gc_bdx + tid
+							v := gc_vb3
+							/*line harris.go:160*/ if i < len(in) && uint(len(in)-i) > 7 {
+								/*line harris.go:160*/ v = archsimd.LoadInt32x8Slice(gc_at[gc_tx:])
+							} else {
+								/*line harris.go:160*/ gc_if6 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
+								if gc_if6.ToBits() != 0 {
+									/*line harris.go:160*/ v = archsimd.LoadInt32x8Slice(gc_at[gc_tx:]).Merge(v, gc_if6)
 								}
 							}
+							/*line harris.go:160*/ v.StoreSlice(gc_s_v[gc_rank:])
 						}
-						/*line harris.go:166*/ v.StoreSlice(sdata[tid:])
+						archsimd.ClearAVXUpperBits()
 					}
-					archsimd.ClearAVXUpperBits()
-					return gc_vstep2, false
-				}(gc_vstep2)
-				if gc_stop2 {
-					return
-				}
-			}
-			if compiled.SIMD {
-				/*line harris.go:159*/ gc_vb := archsimd.BroadcastInt32x8(int32(-math32Max - 1))
-				gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-			gc_steps2:
-				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-					gc_tx := gc_vstep2
-					var tid int = gc_tx
-					/*line harris.go:157*/ var i int = gc_bx*2*gc_bdx + tid
-					v := gc_vb
-					/*line harris.go:160*/ if i < 0 || i > len(in)-8 || tid < 0 || tid > len(sdata)-8 {
-						break
-					}
-					/*line harris.go:160*/ if i < len(in) && uint(len(in)-i) > 7 {
-						/*line harris.go:160*/ v = archsimd.LoadInt32x8Slice(in[i:])
-					} else {
-						/*line harris.go:161*/ gc_if3 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
-						if gc_if3.ToBits() != 0 {
-							/*line harris.go:160*/ v = archsimd.LoadInt32x8Slice(in[i:]).Merge(v, gc_if3)
+					for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						tid := gc_tx
+						/*line harris.go:157*/ i := gc_bx*2*gc_bdx + tid
+						/*line harris.go:159*/ v := int32(-math32Max - 1)
+						if true || i < len(in) {
+							v = gc_at[gc_tx]
 						}
+						gc_s_v[gc_rank] = v
 					}
-					var j int = i + gc_bdx
-					/*line harris.go:163*/ if j < len(in) && uint(len(in)-j) > 7 {
-						var gc_ld3 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-						/*line harris.go:163*/ if j >= 0 && j <= len(in)-8 {
-							gc_ld3 = archsimd.LoadInt32x8Slice(in[j:])
-						} else {
-							break gc_steps2
-						}
-						/*line harris.go:164*/ v = v.Max(gc_ld3)
-					} else {
-						/*line harris.go:164*/ gc_if4 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), j, 8))))
-						if gc_if4.ToBits() != 0 {
-							var gc_ld4 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
-							/*line harris.go:163*/ if j >= 0 && j <= len(in)-8 {
-								gc_ld4 = archsimd.LoadInt32x8Slice(in[j:])
-							} else {
-								break gc_steps2
+				} else {
+					gc_vstep2 := 0
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop2 bool
+						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+							/*line harris.go:159*/ gc_vb2 := archsimd.BroadcastInt32x16(int32(-math32Max - 1))
+							gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+							for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
+								gc_tx := gc_vstep2
+								gc_rank := gc_base + gc_tx
+								var tid int = gc_tx
+								/*line harris.go:157*/ var i int = gc_bx*2*gc_bdx + tid
+								v := gc_vb2
+								/*line harris.go:160*/ if i < 0 || i > len(in)-16 {
+									break
+								}
+								/*line harris.go:160*/ if i < len(in) && uint(len(in)-i) > 15 {
+									/*line harris.go:160*/ v = archsimd.LoadInt32x16Slice(in[i:])
+								} else {
+									/*line harris.go:161*/ gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), i, 16))))
+									if gc_if4.ToBits() != 0 {
+										/*line harris.go:160*/ v = v.Merge(archsimd.LoadInt32x16Slice(in[i:]), archsimd.Mask32x16FromBits(^gc_if4.ToBits()))
+									}
+								}
+								/*line harris.go:160*/ v.StoreSlice(gc_s_v[gc_rank:])
 							}
-							/*line harris.go:164*/ v = v.Max(gc_ld4).Merge(v, gc_if4)
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep2, false
+						}(gc_vstep2)
+						if gc_stop2 {
+							return
 						}
 					}
-					/*line harris.go:166*/ v.StoreSlice(sdata[tid:])
+					if compiled.SIMD {
+						/*line harris.go:159*/ gc_vb := archsimd.BroadcastInt32x8(int32(-math32Max - 1))
+						gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+						for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+							gc_tx := gc_vstep2
+							gc_rank := gc_base + gc_tx
+							var tid int = gc_tx
+							/*line harris.go:157*/ var i int = gc_bx*2*gc_bdx + tid
+							v := gc_vb
+							/*line harris.go:160*/ if i < 0 || i > len(in)-8 {
+								break
+							}
+							/*line harris.go:160*/ if i < len(in) && uint(len(in)-i) > 7 {
+								/*line harris.go:160*/ v = archsimd.LoadInt32x8Slice(in[i:])
+							} else {
+								/*line harris.go:161*/ gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
+								if gc_if2.ToBits() != 0 {
+									/*line harris.go:160*/ v = archsimd.LoadInt32x8Slice(in[i:]).Merge(v, gc_if2)
+								}
+							}
+							/*line harris.go:160*/ v.StoreSlice(gc_s_v[gc_rank:])
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+						/*line harris.go:157*/ i := gc_bx*2*gc_bdx + tid
+						/*line harris.go:159*/ v := int32(-math32Max - 1)
+						if i < len(in) {
+							v = in[i]
+						}
+						gc_s_v[gc_rank] = v
+					}
 				}
-				archsimd.ClearAVXUpperBits()
-			}
-			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
-				gc_pos.Thread = gc_base + gc_tx
-				tid := gc_tx
-				/*line harris.go:157*/ i := gc_bx*2*gc_bdx + tid
-				/*line harris.go:159*/ v := int32(-math32Max - 1)
-				if i < len(in) {
-					v = in[i]
-				}
-				if j := i + gc_bdx; j < len(in) {
-					v = max(v, in[j])
-				}
-				sdata[tid] = v
 			}
 		}
-	}
-	/*line harris.go:168*/ for s := gc_bdx / 2; s > 0; s /= 2 {
-		gc_from, gc_to := 0, gc_bdx
-		/*line harris.go:171*/ if gc_bound := s; gc_bound < gc_to {
-			gc_to = gc_bound
-		}
-		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			gc_off3 := s
-			if gc_from >= 0 && gc_to <= len(sdata) && gc_off3 >= 0 && gc_off3 <= len(sdata) && gc_to <= len(sdata)-gc_off3 {
-				gc_at4 := sdata[:gc_to]
-				gc_at5 := sdata[gc_off3:][:gc_to]
-				gc_vstep3 := gc_from
+	}) {
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_off2 := (gc_bx * 2 * gc_bdx) + gc_bdx
+			if gc_off2 >= 0 && gc_off2 <= len(in) && gc_bdx <= len(in)-gc_off2 && gc_bdx <= len(sdata) {
+				gc_at2 := in[gc_off2:][:gc_bdx]
+				gc_at3 := sdata[:gc_bdx]
+				gc_vstep3 := 0
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop3 bool
 					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-						for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
+						gc_iota12 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+						for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
 							gc_tx := gc_vstep3
+							gc_rank := gc_base + gc_tx
 							var tid int = gc_tx
-							_ = tid
+							/*line harris.go:157*/ var i int = gc_bx*2*gc_bdx + tid
+							/*line harris.go:157*/ v := archsimd.LoadInt32x16Slice(gc_s_v[gc_rank:])
 							{
-								/*line harris.go:169*/ archsimd.LoadInt32x16Slice(gc_at4[gc_tx:]).Max(archsimd.LoadInt32x16Slice(gc_at5[gc_tx:])).StoreSlice(gc_at4[gc_tx:])
+								/*line harris.go:163*/ var j int = i + gc_bdx
+								/*line harris.go:163*/ if j < len(in) && uint(len(in)-j) > 15 {
+									/*line harris.go:163*/ v = v.Max(archsimd.LoadInt32x16Slice(gc_at2[gc_tx:]))
+								} else {
+									/*line harris.go:163*/ gc_if12 := gc_iota12.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), j, 16))))
+									if gc_if12.ToBits() != 0 {
+										/*line harris.go:163*/ v = v.Merge(v.Max(archsimd.LoadInt32x16Slice(gc_at2[gc_tx:])), archsimd.Mask32x16FromBits(^gc_if12.ToBits()))
+									}
+								}
 							}
+							/*line harris.go:163*/ v.StoreSlice(gc_at3[gc_tx:])
+							/*line harris.go:163*/ v.StoreSlice(gc_s_v[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep3, false
@@ -1691,31 +1634,79 @@ func gc_body_harrisFirstAddMax(gc_b *compiled.Block, in, partial []int32) {
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+					gc_iota11 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
 						gc_tx := gc_vstep3
+						gc_rank := gc_base + gc_tx
 						var tid int = gc_tx
-						_ = tid
-						/*line harris.go:169*/ archsimd.LoadInt32x8Slice(gc_at4[gc_tx:]).Max(archsimd.LoadInt32x8Slice(gc_at5[gc_tx:])).StoreSlice(gc_at4[gc_tx:])
+						/*line harris.go:157*/ var i int = gc_bx*2*gc_bdx + tid
+						/*line harris.go:157*/ v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank:])
+						/*line harris.go:163*/ var j int = i + gc_bdx
+						/*line harris.go:163*/ if j < len(in) && uint(len(in)-j) > 7 {
+							/*line harris.go:163*/ v = v.Max(archsimd.LoadInt32x8Slice(gc_at2[gc_tx:]))
+						} else {
+							/*line harris.go:163*/ gc_if11 := gc_iota11.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), j, 8))))
+							if gc_if11.ToBits() != 0 {
+								/*line harris.go:163*/ v = v.Max(archsimd.LoadInt32x8Slice(gc_at2[gc_tx:])).Merge(v, gc_if11)
+							}
+						}
+						/*line harris.go:163*/ v.StoreSlice(gc_at3[gc_tx:])
+						/*line harris.go:163*/ v.StoreSlice(gc_s_v[gc_rank:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
-					/*line harris.go:170*/ gc_at4[gc_tx] = max(gc_at4[gc_tx], gc_at5[gc_tx])
+				for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					tid := gc_tx
+					/*line harris.go:157*/ i := gc_bx*2*gc_bdx + tid
+					v := gc_s_v[gc_rank]
+					/*line harris.go:163*/ if j := i + gc_bdx; true || j < len(in) {
+						v = max(v, gc_at2[gc_tx])
+					}
+					gc_at3[gc_tx] = v
+					gc_s_v[gc_rank] = v
 				}
 			} else {
-				gc_vstep4 := gc_from
+				gc_vstep4 := 0
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop4 bool
 					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-						for ; gc_vstep4+15 < gc_to; gc_vstep4 += 16 {
+						gc_iota10 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+					gc_steps2:
+						for ; gc_vstep4+15 < gc_bdx; gc_vstep4 += 16 {
 							gc_tx := gc_vstep4
+							gc_rank := gc_base + gc_tx
 							var tid int = gc_tx
-							{
-								/*line harris.go:170*/ if tid < 0 || tid > len(sdata)-16 || (tid+s) < 0 || (tid+s) > len(sdata)-16 {
-									break
-								}
-								/*line harris.go:170*/ archsimd.LoadInt32x16Slice(sdata[tid:]).Max(archsimd.LoadInt32x16Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
+							/*line harris.go:157*/ var i int = gc_bx*2*gc_bdx + tid
+							/*line harris.go:157*/ v := archsimd.LoadInt32x16Slice(gc_s_v[gc_rank:])
+							/*line harris.go:163*/ if tid < 0 || tid > len(sdata)-16 {
+								break
 							}
+							{
+								/*line harris.go:163*/ var j int = i + gc_bdx
+								/*line harris.go:163*/ if j < len(in) && uint(len(in)-j) > 15 {
+									var gc_ld3 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
+									/*line harris.go:163*/ if j >= 0 && j <= len(in)-16 {
+										gc_ld3 = archsimd.LoadInt32x16Slice(in[j:])
+									} else {
+										break gc_steps2
+									}
+									/*line harris.go:164*/ v = v.Max(gc_ld3)
+								} else {
+									/*line harris.go:164*/ gc_if10 := gc_iota10.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), j, 16))))
+									if gc_if10.ToBits() != 0 {
+										var gc_ld4 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
+										/*line harris.go:163*/ if j >= 0 && j <= len(in)-16 {
+											gc_ld4 = archsimd.LoadInt32x16Slice(in[j:])
+										} else {
+											break gc_steps2
+										}
+										/*line harris.go:164*/ v = v.Merge(v.Max(gc_ld4), archsimd.Mask32x16FromBits(^gc_if10.ToBits()))
+									}
+								}
+							}
+							/*line harris.go:166*/ v.StoreSlice(sdata[tid:])
+							/*line harris.go:166*/ v.StoreSlice(gc_s_v[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep4, false
@@ -1725,8 +1716,160 @@ func gc_body_harrisFirstAddMax(gc_b *compiled.Block, in, partial []int32) {
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
+					gc_iota9 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+				gc_steps:
+					for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
 						gc_tx := gc_vstep4
+						gc_rank := gc_base + gc_tx
+						var tid int = gc_tx
+						/*line harris.go:157*/ var i int = gc_bx*2*gc_bdx + tid
+						/*line harris.go:157*/ v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank:])
+						/*line harris.go:163*/ if tid < 0 || tid > len(sdata)-8 {
+							break
+						}
+						/*line harris.go:163*/ var j int = i + gc_bdx
+						/*line harris.go:163*/ if j < len(in) && uint(len(in)-j) > 7 {
+							var gc_ld archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+							/*line harris.go:163*/ if j >= 0 && j <= len(in)-8 {
+								gc_ld = archsimd.LoadInt32x8Slice(in[j:])
+							} else {
+								break gc_steps
+							}
+							/*line harris.go:164*/ v = v.Max(gc_ld)
+						} else {
+							/*line harris.go:164*/ gc_if9 := gc_iota9.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), j, 8))))
+							if gc_if9.ToBits() != 0 {
+								var gc_ld2 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+								/*line harris.go:163*/ if j >= 0 && j <= len(in)-8 {
+									gc_ld2 = archsimd.LoadInt32x8Slice(in[j:])
+								} else {
+									break gc_steps
+								}
+								/*line harris.go:164*/ v = v.Max(gc_ld2).Merge(v, gc_if9)
+							}
+						}
+						/*line harris.go:166*/ v.StoreSlice(sdata[tid:])
+						/*line harris.go:166*/ v.StoreSlice(gc_s_v[gc_rank:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+					/*line harris.go:157*/ i := gc_bx*2*gc_bdx + tid
+					v := gc_s_v[gc_rank]
+					/*line harris.go:163*/ if j := i + gc_bdx; j < len(in) {
+						v = max(v, in[j])
+					}
+					sdata[tid] = v
+					gc_s_v[gc_rank] = v
+				}
+			}
+		}
+	} else {
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_off3 := gc_bx * 2 * gc_bdx
+			gc_off4 := (gc_bx * 2 * gc_bdx) + gc_bdx
+			if gc_off3 >= 0 && gc_off3 <= len(in) && gc_bdx <= len(in)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(in) && gc_bdx <= len(in)-gc_off4 && gc_bdx <= len(sdata) {
+				gc_at4 := in[gc_off3:][:gc_bdx]
+				gc_at5 := in[gc_off4:][:gc_bdx]
+				gc_at6 := sdata[:gc_bdx]
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					tid := gc_tx
+					/*line harris.go:157*/ i := gc_bx*2*gc_bdx + tid
+					/*line harris.go:159*/ v := int32(-math32Max - 1)
+					if true || i < len(in) {
+						v = gc_at4[gc_tx]
+					}
+					if j := i + gc_bdx; true || j < len(in) {
+						v = max(v, gc_at5[gc_tx])
+					}
+					gc_at6[gc_tx] = v
+				}
+			} else {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					tid := gc_tx
+					/*line harris.go:157*/ i := gc_bx*2*gc_bdx + tid
+					/*line harris.go:159*/ v := int32(-math32Max - 1)
+					if i < len(in) {
+						v = in[i]
+					}
+					if j := i + gc_bdx; j < len(in) {
+						v = max(v, in[j])
+					}
+					sdata[tid] = v
+				}
+			}
+		}
+	}
+	/*line harris.go:168*/ for s := gc_bdx / 2; s > 0; s /= 2 {
+		gc_from, gc_to := 0, gc_bdx
+		/*line harris.go:171*/ if gc_bound := s; gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off5 := s
+			if gc_from >= 0 && gc_to <= len(sdata) && gc_off5 >= 0 && gc_off5 <= len(sdata) && gc_to <= len(sdata)-gc_off5 {
+				gc_at7 := sdata[:gc_to]
+				gc_at8 := sdata[gc_off5:][:gc_to]
+				gc_vstep5 := gc_from
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop5 bool
+					gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
+						for ; gc_vstep5+15 < gc_to; gc_vstep5 += 16 {
+							gc_tx := gc_vstep5
+							var tid int = gc_tx
+							_ = tid
+							{
+								/*line harris.go:169*/ archsimd.LoadInt32x16Slice(gc_at7[gc_tx:]).Max(archsimd.LoadInt32x16Slice(gc_at8[gc_tx:])).StoreSlice(gc_at7[gc_tx:])
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep5, false
+					}(gc_vstep5)
+					if gc_stop5 {
+						return
+					}
+				}
+				if compiled.SIMD {
+					for ; gc_vstep5+7 < gc_to; gc_vstep5 += 8 {
+						gc_tx := gc_vstep5
+						var tid int = gc_tx
+						_ = tid
+						/*line harris.go:169*/ archsimd.LoadInt32x8Slice(gc_at7[gc_tx:]).Max(archsimd.LoadInt32x8Slice(gc_at8[gc_tx:])).StoreSlice(gc_at7[gc_tx:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
+					/*line harris.go:170*/ gc_at7[gc_tx] = max(gc_at7[gc_tx], gc_at8[gc_tx])
+				}
+			} else {
+				gc_vstep6 := gc_from
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop6 bool
+					gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
+						for ; gc_vstep6+15 < gc_to; gc_vstep6 += 16 {
+							gc_tx := gc_vstep6
+							var tid int = gc_tx
+							{
+								/*line harris.go:170*/ if tid < 0 || tid > len(sdata)-16 || (tid+s) < 0 || (tid+s) > len(sdata)-16 {
+									break
+								}
+								/*line harris.go:170*/ archsimd.LoadInt32x16Slice(sdata[tid:]).Max(archsimd.LoadInt32x16Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep6, false
+					}(gc_vstep6)
+					if gc_stop6 {
+						return
+					}
+				}
+				if compiled.SIMD {
+					for ; gc_vstep6+7 < gc_to; gc_vstep6 += 8 {
+						gc_tx := gc_vstep6
 						var tid int = gc_tx
 						/*line harris.go:170*/ if tid < 0 || tid > len(sdata)-8 || (tid+s) < 0 || (tid+s) > len(sdata)-8 {
 							break
@@ -1735,7 +1878,7 @@ func gc_body_harrisFirstAddMax(gc_b *compiled.Block, in, partial []int32) {
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 					/*line harris.go:170*/ sdata[tid] = max(sdata[tid], sdata[tid+s])
@@ -1749,20 +1892,20 @@ func gc_body_harrisFirstAddMax(gc_b *compiled.Block, in, partial []int32) {
 			gc_to = gc_bound + 1
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			gc_off4 := gc_bx
-			gc_off5 := 0
-			if gc_from >= 0 && gc_off4 >= 0 && gc_off4 < len(partial) && gc_off5 >= 0 && gc_off5 < len(sdata) {
-				gc_at6 := partial[gc_off4:][:1]
-				gc_at7 := sdata[gc_off5:][:1]
+			gc_off6 := gc_bx
+			gc_off7 := 0
+			if gc_from >= 0 && gc_off6 >= 0 && gc_off6 < len(partial) && gc_off7 >= 0 && gc_off7 < len(sdata) {
+				gc_at9 := partial[gc_off6:][:1]
+				gc_at10 := sdata[gc_off7:][:1]
 				gc_step := gc_from
 				for ; gc_step+3 < gc_to; gc_step += 4 {
-					/*line harris.go:175*/ gc_at6[0] = gc_at7[0]
-					/*line harris.go:175*/ gc_at6[0] = gc_at7[0]
-					/*line harris.go:175*/ gc_at6[0] = gc_at7[0]
-					/*line harris.go:175*/ gc_at6[0] = gc_at7[0]
+					/*line harris.go:175*/ gc_at9[0] = gc_at10[0]
+					/*line harris.go:175*/ gc_at9[0] = gc_at10[0]
+					/*line harris.go:175*/ gc_at9[0] = gc_at10[0]
+					/*line harris.go:175*/ gc_at9[0] = gc_at10[0]
 				}
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-					/*line harris.go:175*/ gc_at6[0] = gc_at7[0]
+					/*line harris.go:175*/ gc_at9[0] = gc_at10[0]
 				}
 			} else {
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
@@ -2185,6 +2328,9 @@ func gc_body_harrisUnrolledInline(gc_b *compiled.Block, in, partial []float32) {
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_v := compiled.Scratch[float32](gc_b, 0)[:gc_n]
+	if gc_bdx <= 1*gc_bdx {
+		gc_b.SharedWritten()
+	}
 	/*line harris.go:239*/ sdata := gocuda.Shared[float32](t, gc_bdx)[:gc_bdx]
 	if compiled.Ahead(func() {
 		{

@@ -50,8 +50,9 @@ func (f *Func) findDeadSpills() map[Node]map[*types.Var]bool {
 // if, either branch may run, and after a block's return, nothing. Loops
 // that run again (inside a structural loop, or running a grid-stride
 // loop in lockstep, whose state lives in scratch from step to step) keep
-// their stores, and so do loops reducing a predicate and the loops of a
-// streamed loop. The CUDA samples' block scan, whose last loop the fuse
+// their stores, and so do loops reducing a predicate and the loads ahead
+// and rest of a streamed loop, of which the loop as written stores only
+// what later loops read. The CUDA samples' block scan, whose last loop the fuse
 // pass moved into both branches of if blockDim > 32 and merged with the
 // loop adding the warps' totals, stores neither its inclusive nor its
 // exclusive prefix.
@@ -74,6 +75,15 @@ func (f *Func) deadIn(nodes []Node, live map[*types.Var]bool, out map[Node]map[*
 			maps.Copy(live, then)
 		case *Scope:
 			live = f.deadIn(n.Body, live, out)
+		case *Streamed: // the loop as written runs instead of the other two: its stores are dead as a loop's after it
+			if lv := f.LoopVars[n.Whole]; lv != nil && len(lv.outer) == 0 && f.plainLoop(n.Whole) {
+				f.markDead(n.Whole, lv, live, out)
+			}
+			Walk(nodes[i:i+1], func(m Node) {
+				if lv := f.LoopVars[m]; lv != nil {
+					maps.Copy(live, lv.exposed)
+				}
+			})
 		default: // what any loop in it reads from before it (a loop that runs again reads its own)
 			if l, ok := n.(*ThreadLoop); ok {
 				if lv := f.LoopVars[l]; lv != nil && len(lv.outer) == 0 && f.plainLoop(l) {

@@ -44,14 +44,30 @@ func fill(f *Func) {
 			if !f.nodesMention(f.Body[j:j+1], v) {
 				continue
 			}
-			if l, ok := f.Body[j].(*ThreadLoop); ok && !(f.Exits && f.exitsIn(f.Body[:j])) {
-				if s := f.fills(l, v); s > 0 {
+			if !(f.Exits && f.exitsIn(f.Body[:j])) {
+				if s := f.fillsNode(f.Body[j], v); s > 0 {
 					f.Filled[c] = s
 				}
 			}
 			break
 		}
 	}
+}
+
+// fillsNode returns what fills returns for n, a thread loop, or a loop
+// the streams pass reordered whose loads ahead do not name v: its rest
+// and the loop as written must both fill v, since either may run.
+func (f *Func) fillsNode(n Node, v *types.Var) int64 {
+	switch n := n.(type) {
+	case *ThreadLoop:
+		return f.fills(n, v)
+	case *Streamed:
+		if f.nodesMention([]Node{n.Ahead}, v) {
+			return 0
+		}
+		return min(f.fills(n.Rest, v), f.fills(n.Whole, v))
+	}
+	return 0
 }
 
 // sharedDef returns the variable stmt declares as v := gocuda.Shared[T](t,

@@ -152,7 +152,7 @@ func (f *Func) streamPair(x, y ast.Expr) bool {
 	}
 	sx, ix := f.streamRead(x)
 	sy, iy := f.streamRead(y)
-	return sx != nil && sx == sy && !f.pure(ix, f.isUniform, false) && f.further(ix, iy)
+	return sx != nil && sx == sy && !f.pure(ix, f.isUniform, false) && f.further(ix, iy, nil)
 }
 
 // streamPrefix returns k where the first k statements of l's code may
@@ -161,11 +161,11 @@ func (f *Func) streamPair(x, y ast.Expr) bool {
 // is not a constant (the CUDA samples' reduce3: mySum = g_idata[i], then
 // mySum += g_idata[i+blockDim.x]); or 0.
 func (f *Func) streamPrefix(l *ThreadLoop) int {
-	declared := map[*types.Var]bool{}
+	declared, defs := map[*types.Var]bool{}, f.steadyDefs(l.Body)
 	var reads []sliceAt
 	for k, n := range l.Body {
 		s := n.(*Code).Stmt
-		if len(reads) > 0 && f.readsFurther(s, reads) {
+		if len(reads) > 0 && f.readsFurther(s, reads, defs) {
 			return k
 		}
 		if !f.aheadStmt(s, declared, 0) {
@@ -191,7 +191,7 @@ type sliceAt struct {
 
 // readsFurther reports whether s reads one of reads' slices at its index
 // plus a uniform value that is not a constant.
-func (f *Func) readsFurther(s ast.Stmt, reads []sliceAt) bool {
+func (f *Func) readsFurther(s ast.Stmt, reads []sliceAt, defs map[*types.Var]ast.Expr) bool {
 	found := false
 	ast.Inspect(s, func(m ast.Node) bool {
 		e, ok := m.(ast.Expr)
@@ -200,7 +200,7 @@ func (f *Func) readsFurther(s ast.Stmt, reads []sliceAt) bool {
 		}
 		sl, iy := f.streamRead(e)
 		for _, r := range reads {
-			if sl != nil && r.s == sl && f.further(r.i, iy) {
+			if sl != nil && r.s == sl && f.further(r.i, iy, defs) {
 				found = true
 			}
 		}
@@ -210,19 +210,51 @@ func (f *Func) readsFurther(s ast.Stmt, reads []sliceAt) bool {
 }
 
 // further reports whether iy is ix plus a uniform value that is not a
-// constant.
-func (f *Func) further(ix, iy ast.Expr) bool {
-	plus, ok := ast.Unparen(iy).(*ast.BinaryExpr)
-	if !ok || plus.Op != token.ADD {
+// constant (a block's extent, not a neighbour), by the index facts: iy -
+// ix, like terms added up, names no thread index, adds every term and has
+// one of a uniform value. defs are the loop's definitions the indexes may
+// read through (j := i + blockDim.x).
+func (f *Func) further(ix, iy ast.Expr, defs map[*types.Var]ast.Expr) bool {
+	lx, ok := f.linearOf(ix, "X", defs)
+	if !ok {
 		return false
 	}
-	key := types.ExprString(ix)
-	for _, p := range [][2]ast.Expr{{plus.X, plus.Y}, {plus.Y, plus.X}} {
-		if types.ExprString(p[0]) == key && f.pure(p[1], f.isUniform, false) && f.Src.Info.Types[p[1]].Value == nil {
-			return true
+	ly, ok := f.linearOf(iy, "X", defs)
+	if !ok {
+		return false
+	}
+	factor, rest := ly.minus(lx).split()
+	if len(factor) > 0 {
+		return false
+	}
+	uniform := false
+	for _, t := range rest {
+		if t.c < 0 {
+			return false
+		}
+		uniform = uniform || len(t.us) > 0
+	}
+	return uniform
+}
+
+// steadyDefs returns the definitions of body's code the index facts may
+// read through: variables defined once by :=, never changed, from values
+// the loop does not change (uniform and remat variables alone).
+func (f *Func) steadyDefs(body []Node) map[*types.Var]ast.Expr {
+	var list []ast.Stmt
+	for _, n := range body {
+		list = append(list, n.(*Code).Stmt)
+	}
+	defs := f.bodyDefs(&ast.BlockStmt{List: list})
+	steady := func(v *types.Var) bool {
+		return f.Vars[v] != nil && (f.Vars[v].Class == Uniform || f.Vars[v].Class == Remat)
+	}
+	for v, e := range defs {
+		if !f.pure(e, steady, false) {
+			delete(defs, v)
 		}
 	}
-	return false
+	return defs
 }
 
 // aheadStmt reports whether s may run ahead of the rest of its loop for

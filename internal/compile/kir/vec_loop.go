@@ -381,12 +381,13 @@ func (v *vectorizer) locals(lv *loopVars) {
 	}
 }
 
-// stores writes back the variables kept per thread that the loop changed.
+// stores writes back the variables kept per thread that the loop changed
+// and a later loop reads.
 func (v *vectorizer) stores(lv *loopVars) {
 	for _, obj := range sortedVars(v.f, lv.defs) {
 		kv := v.f.Vars[obj]
-		if v.warpLanes != nil && v.laneStore(obj) || !kv.Spill {
-			continue
+		if v.warpLanes != nil && v.laneStore(obj) || !kv.Spill || v.warpLanes == nil && v.f.deadSpills[v.l][obj] {
+			continue // no later loop reads it (deadspill.go)
 		}
 		b := v.env[obj]
 		if b == nil {

@@ -36,6 +36,12 @@ func vector(f *Func) {
 		}
 	})
 	f.streamsTaken()
+	Walk(f.Body, func(n Node) { // the default build runs a streamed loop's reads ahead and rest scalar (streamsOn)
+		if s, ok := n.(*Streamed); ok {
+			delete(f.Portable, s.Ahead)
+			delete(f.Portable, s.Rest)
+		}
+	})
 	f.vectorLanes()
 }
 
