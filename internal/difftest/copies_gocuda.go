@@ -53,7 +53,7 @@ func CopyTileKernel(in, out []float32, w int) func(*gocuda.Thread) {
 }
 
 //line copies.go:43
-var gc_src_copyTile = compiled.NewSource(gc_files_copies, "copyTile", "023ad75ec627c4eb063b46f4d42c7f6a9f38bfb92025c39be002501949a68999", "copies.go:38-51").NoGoexit("5a688928e919fdbf57958395479f96366bbe9834ea9f1c0bac39bbd41aaa10b6", "streams.go:10-17")
+var gc_src_copyTile = compiled.NewSource(gc_files_copies, "copyTile", "023ad75ec627c4eb063b46f4d42c7f6a9f38bfb92025c39be002501949a68999", "copies.go:38-51").NoGoexit("5a688928e919fdbf57958395479f96366bbe9834ea9f1c0bac39bbd41aaa10b6", "streams.go:14-21")
 
 // CopyLanesKernel loads a block's elements of in into shared memory; then
 // each warp's lanes read their element into v, add their xor-1

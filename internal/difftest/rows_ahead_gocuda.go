@@ -29,7 +29,7 @@ func RowsAheadKernel(in, out []float32, off int) func(*gocuda.Thread) {
 }
 
 //line rows_ahead.go:14
-var gc_src_rowsAheadSums = compiled.NewSource(gc_files_rows_ahead, "rowsAheadSums", "fb3703123da083ab833469b466bc61b134cbfec7e5f127fd4de8cb3b50040222", "rows_ahead.go:5-20", "demand.go:44-52").NoGoexit("5a688928e919fdbf57958395479f96366bbe9834ea9f1c0bac39bbd41aaa10b6", "streams.go:10-17")
+var gc_src_rowsAheadSums = compiled.NewSource(gc_files_rows_ahead, "rowsAheadSums", "fb3703123da083ab833469b466bc61b134cbfec7e5f127fd4de8cb3b50040222", "rows_ahead.go:5-20", "demand.go:44-52").NoGoexit("5a688928e919fdbf57958395479f96366bbe9834ea9f1c0bac39bbd41aaa10b6", "streams.go:14-21")
 
 // RowsAheadTwiceKernel reads the same two rows of in before and after a
 // shuffle, i = 2*b*blockDim.x + tid: out[b*blockDim.x+tid] = v + its
@@ -45,7 +45,7 @@ func RowsAheadTwiceKernel(in, out []float32) func(*gocuda.Thread) {
 }
 
 //line rows_ahead.go:29
-var gc_src_rowsAheadTwice = compiled.NewSource(gc_files_rows_ahead, "rowsAheadTwice", "e1fad3ea1ba8cd75a73eb9458e1af2fe6bd38ac3c90939f21e20cac31524aaf1", "rows_ahead.go:22-34").NoGoexit("5a688928e919fdbf57958395479f96366bbe9834ea9f1c0bac39bbd41aaa10b6", "streams.go:10-17")
+var gc_src_rowsAheadTwice = compiled.NewSource(gc_files_rows_ahead, "rowsAheadTwice", "e1fad3ea1ba8cd75a73eb9458e1af2fe6bd38ac3c90939f21e20cac31524aaf1", "rows_ahead.go:22-34").NoGoexit("5a688928e919fdbf57958395479f96366bbe9834ea9f1c0bac39bbd41aaa10b6", "streams.go:14-21")
 
 //line rows_ahead.go:29
 func gc_body_rowsAheadTwice(gc_b *compiled.Block, in, out []float32) {
@@ -239,7 +239,7 @@ func RowsAheadMaskedKernel(in, out []float32) func(*gocuda.Thread) {
 }
 
 //line rows_ahead.go:43
-var gc_src_rowsAheadMasked = compiled.NewSource(gc_files_rows_ahead, "rowsAheadMasked", "0ea8e5ddbef22e5463885c11364260c3ae19d9bb3cfb64631ac56e669b1026a2", "rows_ahead.go:36-54", "demand.go:44-52").NoGoexit("5a688928e919fdbf57958395479f96366bbe9834ea9f1c0bac39bbd41aaa10b6", "streams.go:10-17")
+var gc_src_rowsAheadMasked = compiled.NewSource(gc_files_rows_ahead, "rowsAheadMasked", "0ea8e5ddbef22e5463885c11364260c3ae19d9bb3cfb64631ac56e669b1026a2", "rows_ahead.go:36-54", "demand.go:44-52").NoGoexit("5a688928e919fdbf57958395479f96366bbe9834ea9f1c0bac39bbd41aaa10b6", "streams.go:14-21")
 
 // gc_files_rows_ahead holds the source files whose lines the kernels' records hash.
 //

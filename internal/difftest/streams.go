@@ -1,6 +1,10 @@
 package difftest
 
-import "github.com/gocuda/gocuda/gocuda"
+import (
+	"math"
+
+	"github.com/gocuda/gocuda/gocuda"
+)
 
 // The kernels of this file read one slice in two streams a block apart,
 // as Harris's reductions 4 to 6 load their elements: both builds run
@@ -82,5 +86,35 @@ func streamsReduce3(t *gocuda.Thread, in, partial []float32, n int) {
 	}
 	if tid == 0 {
 		partial[t.BlockIdx.X] = mySum
+	}
+}
+
+// StreamsFirstMaxKernel is Harris's first-add load with an int32 max and
+// the second index defined in its guard (j := i + blockDim.X, j < n), up
+// to n (which may pass the end of in), then the block's tree into
+// partial[b].
+//
+//gocuda:kernel StreamsFirstMaxKernel
+func streamsFirstMax(t *gocuda.Thread, in, partial []int32, n int) {
+	tid := t.ThreadIdx.X
+	i := t.BlockIdx.X*2*t.BlockDim.X + tid
+	sdata := gocuda.Shared[int32](t, t.BlockDim.X)
+	v := int32(math.MinInt32)
+	if i < n {
+		v = in[i]
+	}
+	if j := i + t.BlockDim.X; j < n {
+		v = max(v, in[j])
+	}
+	sdata[tid] = v
+	t.SyncThreads()
+	for s := t.BlockDim.X / 2; s > 0; s /= 2 {
+		if tid < s {
+			sdata[tid] = max(sdata[tid], sdata[tid+s])
+		}
+		t.SyncThreads()
+	}
+	if tid == 0 {
+		partial[t.BlockIdx.X] = sdata[0]
 	}
 }

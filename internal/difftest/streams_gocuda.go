@@ -18,44 +18,59 @@ const _ = compiled.GeneratedCodeVersion2
 // i+blockDim) for i = off + 2*b*blockDim + tid, and the block reduces
 // with sequential addressing into partial[b].
 //
-//line streams.go:25
+//line streams.go:29
 func StreamsFirstAddKernel(in, partial []float32, off int) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_streamsFirstAdd,
 		func(gc_t *gocuda.Thread) { streamsFirstAdd(gc_t, in, partial, off) },
 		func(gc_b *compiled.Block) { gc_body_streamsFirstAdd(gc_b, in, partial, off) })
 }
 
-//line streams.go:25
-var gc_src_streamsFirstAdd = compiled.NewSource(gc_files_streams, "streamsFirstAdd", "aa9ad07444c7fc64e50be95ca3c0741936bbbfb1d485ccf9317d48e3fbf46b4b", "streams.go:19-40").NoGoexit("5a688928e919fdbf57958395479f96366bbe9834ea9f1c0bac39bbd41aaa10b6", "streams.go:10-17")
+//line streams.go:29
+var gc_src_streamsFirstAdd = compiled.NewSource(gc_files_streams, "streamsFirstAdd", "aa9ad07444c7fc64e50be95ca3c0741936bbbfb1d485ccf9317d48e3fbf46b4b", "streams.go:23-44").NoGoexit("5a688928e919fdbf57958395479f96366bbe9834ea9f1c0bac39bbd41aaa10b6", "streams.go:14-21")
 
 // StreamsProductKernel multiplies in[i] by in[i+half], unguarded, for
 // i = off + 2*b*half + tid, into a local first; thread tid of block b
 // writes the product of thread blockDim-1-tid to out.
 //
-//line streams.go:47
+//line streams.go:51
 func StreamsProductKernel(in, out []float32, off, half int) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_streamsProduct,
 		func(gc_t *gocuda.Thread) { streamsProduct(gc_t, in, out, off, half) },
 		func(gc_b *compiled.Block) { gc_body_streamsProduct(gc_b, in, out, off, half) })
 }
 
-//line streams.go:47
-var gc_src_streamsProduct = compiled.NewSource(gc_files_streams, "streamsProduct", "f44c961247f9bafcadf129a0239d4f03878634de623e55497387b5bf661bfc6c", "streams.go:42-55").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+//line streams.go:51
+var gc_src_streamsProduct = compiled.NewSource(gc_files_streams, "streamsProduct", "f44c961247f9bafcadf129a0239d4f03878634de623e55497387b5bf661bfc6c", "streams.go:46-59").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 // StreamsReduce3Kernel is the CUDA samples' reduce3 load, up to n (which
 // may pass the end of in): a sum started from the first stream, the
 // second added under its own guard, then the block's tree into
 // partial[b].
 //
-//line streams.go:63
+//line streams.go:67
 func StreamsReduce3Kernel(in, partial []float32, n int) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_streamsReduce3,
 		func(gc_t *gocuda.Thread) { streamsReduce3(gc_t, in, partial, n) },
 		func(gc_b *compiled.Block) { gc_body_streamsReduce3(gc_b, in, partial, n) })
 }
 
-//line streams.go:63
-var gc_src_streamsReduce3 = compiled.NewSource(gc_files_streams, "streamsReduce3", "03f008b510bb75b7bd583826ae51f6dde06c6d08923024867bd9b085250dfb1b", "streams.go:57-86").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+//line streams.go:67
+var gc_src_streamsReduce3 = compiled.NewSource(gc_files_streams, "streamsReduce3", "03f008b510bb75b7bd583826ae51f6dde06c6d08923024867bd9b085250dfb1b", "streams.go:61-90").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+
+// StreamsFirstMaxKernel is Harris's first-add load with an int32 max and
+// the second index defined in its guard (j := i + blockDim.X, j < n), up
+// to n (which may pass the end of in), then the block's tree into
+// partial[b].
+//
+//line streams.go:98
+func StreamsFirstMaxKernel(in, partial []int32, n int) func(*gocuda.Thread) {
+	return compiled.Kernel(gc_src_streamsFirstMax,
+		func(gc_t *gocuda.Thread) { streamsFirstMax(gc_t, in, partial, n) },
+		func(gc_b *compiled.Block) { gc_body_streamsFirstMax(gc_b, in, partial, n) })
+}
+
+//line streams.go:98
+var gc_src_streamsFirstMax = compiled.NewSource(gc_files_streams, "streamsFirstMax", "710f0195a96d57c6aa0b848b4dca454ddb62534cec631e4b7eec38c189b17e03", "streams.go:92-120").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 // gc_files_streams holds the source files whose lines the kernels' records hash.
 //

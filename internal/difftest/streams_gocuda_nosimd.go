@@ -5,12 +5,14 @@
 package difftest
 
 import (
+	"math"
+
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/compiled/lanes"
 	"github.com/gocuda/gocuda/gocuda"
 )
 
-//line streams.go:25
+//line streams.go:29
 func gc_body_streamsFirstAdd(gc_b *compiled.Block, in, partial []float32, off int) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
@@ -24,21 +26,21 @@ func gc_body_streamsFirstAdd(gc_b *compiled.Block, in, partial []float32, off in
 	if gc_bdx <= 1*gc_bdx {
 		gc_b.SharedWritten()
 	}
-	/*line streams.go:28*/ sdata := gocuda.Shared[float32](t, gc_bdx)[:gc_bdx]
+	/*line streams.go:32*/ sdata := gocuda.Shared[float32](t, gc_bdx)[:gc_bdx]
 	if compiled.Ahead(func() {
 		{
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				gc_off := off + gc_bx*2*gc_bdx
 				if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
 					gc_at := in[gc_off:][:gc_bdx]
-					/*line streams.go:29*/ copy(gc_s_ahead[gc_base:][:gc_bdx], gc_at)
+					/*line streams.go:33*/ copy(gc_s_ahead[gc_base:][:gc_bdx], gc_at)
 				} else {
 					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
-						/*line streams.go:27*/ i := off + gc_bx*2*gc_bdx + tid
-						/*line streams.go:29*/ var ahead float32 = StreamAt(in, i)
+						/*line streams.go:31*/ i := off + gc_bx*2*gc_bdx + tid
+						/*line streams.go:33*/ var ahead float32 = StreamAt(in, i)
 						gc_s_ahead[gc_rank] = ahead
 					}
 				}
@@ -46,7 +48,7 @@ func gc_body_streamsFirstAdd(gc_b *compiled.Block, in, partial []float32, off in
 		}
 	}) {
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			/*line streams.go:39*/ gc_off2 := (off + gc_bx*2*gc_bdx) + gc_bdx
+			/*line streams.go:43*/ gc_off2 := (off + gc_bx*2*gc_bdx) + gc_bdx
 			if gc_bdx <= len(sdata) && gc_off2 >= 0 && gc_off2 <= len(in) && gc_bdx <= len(in)-gc_off2 {
 				gc_at2 := sdata[:gc_bdx]
 				gc_at3 := in[gc_off2:][:gc_bdx]
@@ -56,38 +58,38 @@ func gc_body_streamsFirstAdd(gc_b *compiled.Block, in, partial []float32, off in
 						gc_tx := gc_step + 0
 						gc_rank := gc_base + gc_tx
 						ahead := gc_s_ahead[gc_rank]
-						/*line streams.go:29*/ gc_at2[gc_tx] = ahead + gc_at3[gc_tx]
+						/*line streams.go:33*/ gc_at2[gc_tx] = ahead + gc_at3[gc_tx]
 					}
 					{
 						gc_tx := gc_step + 1
 						gc_rank := gc_base + gc_tx
 						ahead := gc_s_ahead[gc_rank]
-						/*line streams.go:29*/ gc_at2[gc_tx] = ahead + gc_at3[gc_tx]
+						/*line streams.go:33*/ gc_at2[gc_tx] = ahead + gc_at3[gc_tx]
 					}
 					{
 						gc_tx := gc_step + 2
 						gc_rank := gc_base + gc_tx
 						ahead := gc_s_ahead[gc_rank]
-						/*line streams.go:29*/ gc_at2[gc_tx] = ahead + gc_at3[gc_tx]
+						/*line streams.go:33*/ gc_at2[gc_tx] = ahead + gc_at3[gc_tx]
 					}
 					{
 						gc_tx := gc_step + 3
 						gc_rank := gc_base + gc_tx
 						ahead := gc_s_ahead[gc_rank]
-						/*line streams.go:29*/ gc_at2[gc_tx] = ahead + gc_at3[gc_tx]
+						/*line streams.go:33*/ gc_at2[gc_tx] = ahead + gc_at3[gc_tx]
 					}
 				}
 				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					ahead := gc_s_ahead[gc_rank]
-					/*line streams.go:29*/ gc_at2[gc_tx] = ahead + gc_at3[gc_tx]
+					/*line streams.go:33*/ gc_at2[gc_tx] = ahead + gc_at3[gc_tx]
 				}
 			} else {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
-					/*line streams.go:27*/ i := off + gc_bx*2*gc_bdx + tid
+					/*line streams.go:31*/ i := off + gc_bx*2*gc_bdx + tid
 					ahead := gc_s_ahead[gc_rank]
 					sdata[tid] = ahead + StreamAt(in, i+gc_bdx)
 				}
@@ -95,7 +97,7 @@ func gc_body_streamsFirstAdd(gc_b *compiled.Block, in, partial []float32, off in
 		}
 	} else {
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			/*line streams.go:37*/ gc_off3 := off + gc_bx*2*gc_bdx
+			/*line streams.go:41*/ gc_off3 := off + gc_bx*2*gc_bdx
 			gc_off4 := (off + gc_bx*2*gc_bdx) + gc_bdx
 			if gc_bdx <= len(sdata) && gc_off3 >= 0 && gc_off3 <= len(in) && gc_bdx <= len(in)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(in) && gc_bdx <= len(in)-gc_off4 {
 				gc_at4 := sdata[:gc_bdx]
@@ -105,12 +107,12 @@ func gc_body_streamsFirstAdd(gc_b *compiled.Block, in, partial []float32, off in
 				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
 					gc_tx := gc_vstep
 					var tid int = gc_tx
-					/*line streams.go:27*/ var i int = off + gc_bx*2*gc_bdx + tid
+					/*line streams.go:31*/ var i int = off + gc_bx*2*gc_bdx + tid
 					_ = i
-					/*line streams.go:28*/ lanes.LoadFloat32x8Slice(gc_at5[gc_tx:]).Add(lanes.LoadFloat32x8Slice(gc_at6[gc_tx:])).StoreSlice(gc_at4[gc_tx:])
+					/*line streams.go:32*/ lanes.LoadFloat32x8Slice(gc_at5[gc_tx:]).Add(lanes.LoadFloat32x8Slice(gc_at6[gc_tx:])).StoreSlice(gc_at4[gc_tx:])
 				}
 				for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
-					/*line streams.go:29*/ gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
+					/*line streams.go:33*/ gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 				}
 			} else {
 				gc_vstep2 := 0
@@ -122,17 +124,17 @@ func gc_body_streamsFirstAdd(gc_b *compiled.Block, in, partial []float32, off in
 				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
 					gc_tx := gc_vstep2
 					var tid int = gc_tx
-					/*line streams.go:27*/ var i int = off + gc_bx*2*gc_bdx + tid
-					/*line streams.go:29*/ if tid < 0 || tid > len(sdata)-8 {
+					/*line streams.go:31*/ var i int = off + gc_bx*2*gc_bdx + tid
+					/*line streams.go:33*/ if tid < 0 || tid > len(sdata)-8 {
 						break
 					}
-					/*line streams.go:29*/ var gc_i3 int = i
+					/*line streams.go:33*/ var gc_i3 int = i
 					var gc_result3 lanes.Float32x8
 					gc_returned3 := gc_none
 					if gc_i3 < len(in) && uint(len(in)-gc_i3) > 7 {
 						var gc_ld5 lanes.Float32x8
 						if gc_i3 >= 0 && gc_i3 <= len(in)-8 {
-							/*line streams.go:29*/ gc_ld5 = lanes.LoadFloat32x8Slice(in[gc_i3:])
+							/*line streams.go:33*/ gc_ld5 = lanes.LoadFloat32x8Slice(in[gc_i3:])
 						} else {
 							break gc_steps2
 						}
@@ -143,11 +145,11 @@ func gc_body_streamsFirstAdd(gc_b *compiled.Block, in, partial []float32, off in
 						}
 						gc_returned3 = gc_b2
 					} else {
-						/*line streams.go:29*/ gc_if3 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i3, 8))))
+						/*line streams.go:33*/ gc_if3 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i3, 8))))
 						if gc_if3.ToBits() != 0 {
 							var gc_ld6 lanes.Float32x8
 							if gc_i3 >= 0 && gc_i3 <= len(in)-8 {
-								/*line streams.go:29*/ gc_ld6 = lanes.LoadFloat32x8Slice(in[gc_i3:])
+								/*line streams.go:33*/ gc_ld6 = lanes.LoadFloat32x8Slice(in[gc_i3:])
 							} else {
 								break gc_steps2
 							}
@@ -160,14 +162,14 @@ func gc_body_streamsFirstAdd(gc_b *compiled.Block, in, partial []float32, off in
 						gc_result3 = gc_vb.Merge(gc_result3, gc_if4)
 						gc_returned3 = gc_if4.Or(gc_returned3)
 					}
-					/*line streams.go:29*/ var gc_t2 int = i + gc_bdx
+					/*line streams.go:33*/ var gc_t2 int = i + gc_bdx
 					var gc_i4 int = gc_t2
 					var gc_result4 lanes.Float32x8
 					gc_returned4 := gc_none
 					if gc_i4 < len(in) && uint(len(in)-gc_i4) > 7 {
 						var gc_ld7 lanes.Float32x8
 						if gc_i4 >= 0 && gc_i4 <= len(in)-8 {
-							/*line streams.go:29*/ gc_ld7 = lanes.LoadFloat32x8Slice(in[gc_i4:])
+							/*line streams.go:33*/ gc_ld7 = lanes.LoadFloat32x8Slice(in[gc_i4:])
 						} else {
 							break gc_steps2
 						}
@@ -178,11 +180,11 @@ func gc_body_streamsFirstAdd(gc_b *compiled.Block, in, partial []float32, off in
 						}
 						gc_returned4 = gc_b3
 					} else {
-						/*line streams.go:29*/ gc_if5 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i4, 8))))
+						/*line streams.go:33*/ gc_if5 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i4, 8))))
 						if gc_if5.ToBits() != 0 {
 							var gc_ld8 lanes.Float32x8
 							if gc_i4 >= 0 && gc_i4 <= len(in)-8 {
-								/*line streams.go:29*/ gc_ld8 = lanes.LoadFloat32x8Slice(in[gc_i4:])
+								/*line streams.go:33*/ gc_ld8 = lanes.LoadFloat32x8Slice(in[gc_i4:])
 							} else {
 								break gc_steps2
 							}
@@ -195,18 +197,18 @@ func gc_body_streamsFirstAdd(gc_b *compiled.Block, in, partial []float32, off in
 						gc_result4 = gc_vb.Merge(gc_result4, gc_if6)
 						gc_returned4 = gc_if6.Or(gc_returned4)
 					}
-					/*line streams.go:14*/ gc_result3.Add(gc_result4).StoreSlice(sdata[tid:])
+					/*line streams.go:18*/ gc_result3.Add(gc_result4).StoreSlice(sdata[tid:])
 				}
 				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-					/*line streams.go:27*/ i := off + gc_bx*2*gc_bdx + tid
-					/*line streams.go:29*/ sdata[tid] = StreamAt(in, i) + StreamAt(in, i+gc_bdx)
+					/*line streams.go:31*/ i := off + gc_bx*2*gc_bdx + tid
+					/*line streams.go:33*/ sdata[tid] = StreamAt(in, i) + StreamAt(in, i+gc_bdx)
 				}
 			}
 		}
 	}
-	/*line streams.go:31*/ for s := gc_bdx / 2; s > 0; s /= 2 {
+	/*line streams.go:35*/ for s := gc_bdx / 2; s > 0; s /= 2 {
 		if gc_bdy*gc_bdz == 1 && s <= gc_bdx {
 			if gc_k9 := compiled.TreeFold(sdata, s, 0, 1); gc_k9 > 0 {
 				s = gc_k9
@@ -214,7 +216,7 @@ func gc_body_streamsFirstAdd(gc_b *compiled.Block, in, partial []float32, off in
 			}
 		}
 		gc_from, gc_to := 0, gc_bdx
-		/*line streams.go:40*/ if gc_bound := s; gc_bound < gc_to {
+		/*line streams.go:44*/ if gc_bound := s; gc_bound < gc_to {
 			gc_to = gc_bound
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
@@ -226,29 +228,29 @@ func gc_body_streamsFirstAdd(gc_b *compiled.Block, in, partial []float32, off in
 				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
 						gc_tx := gc_step2 + 0
-						/*line streams.go:33*/ gc_at7[gc_tx] += gc_at8[gc_tx]
+						/*line streams.go:37*/ gc_at7[gc_tx] += gc_at8[gc_tx]
 					}
 					{
 						gc_tx := gc_step2 + 1
-						/*line streams.go:33*/ gc_at7[gc_tx] += gc_at8[gc_tx]
+						/*line streams.go:37*/ gc_at7[gc_tx] += gc_at8[gc_tx]
 					}
 					{
 						gc_tx := gc_step2 + 2
-						/*line streams.go:33*/ gc_at7[gc_tx] += gc_at8[gc_tx]
+						/*line streams.go:37*/ gc_at7[gc_tx] += gc_at8[gc_tx]
 					}
 					{
 						gc_tx := gc_step2 + 3
-						/*line streams.go:33*/ gc_at7[gc_tx] += gc_at8[gc_tx]
+						/*line streams.go:37*/ gc_at7[gc_tx] += gc_at8[gc_tx]
 					}
 				}
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
-					/*line streams.go:33*/ gc_at7[gc_tx] += gc_at8[gc_tx]
+					/*line streams.go:37*/ gc_at7[gc_tx] += gc_at8[gc_tx]
 				}
 			} else {
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-					/*line streams.go:33*/ sdata[tid] += sdata[tid+s]
+					/*line streams.go:37*/ sdata[tid] += sdata[tid+s]
 				}
 			}
 		}
@@ -266,25 +268,25 @@ func gc_body_streamsFirstAdd(gc_b *compiled.Block, in, partial []float32, off in
 				gc_at10 := sdata[gc_off7:][:1]
 				gc_step3 := gc_from
 				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
-					/*line streams.go:38*/ gc_at9[0] = gc_at10[0]
-					/*line streams.go:38*/ gc_at9[0] = gc_at10[0]
-					/*line streams.go:38*/ gc_at9[0] = gc_at10[0]
-					/*line streams.go:38*/ gc_at9[0] = gc_at10[0]
+					/*line streams.go:42*/ gc_at9[0] = gc_at10[0]
+					/*line streams.go:42*/ gc_at9[0] = gc_at10[0]
+					/*line streams.go:42*/ gc_at9[0] = gc_at10[0]
+					/*line streams.go:42*/ gc_at9[0] = gc_at10[0]
 				}
 				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
-					/*line streams.go:38*/ gc_at9[0] = gc_at10[0]
+					/*line streams.go:42*/ gc_at9[0] = gc_at10[0]
 				}
 			} else {
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
-					/*line streams.go:38*/ partial[gc_bx] = sdata[0]
+					/*line streams.go:42*/ partial[gc_bx] = sdata[0]
 				}
 			}
 		}
 	}
 }
 
-//line streams.go:47
+//line streams.go:51
 func gc_body_streamsProduct(gc_b *compiled.Block, in, out []float32, off, half int) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
@@ -296,21 +298,21 @@ func gc_body_streamsProduct(gc_b *compiled.Block, in, out []float32, off, half i
 	if gc_bdx <= 1*gc_bdx {
 		gc_b.SharedWritten()
 	}
-	/*line streams.go:50*/ s := gocuda.Shared[float32](t, gc_bdx)[:gc_bdx]
+	/*line streams.go:54*/ s := gocuda.Shared[float32](t, gc_bdx)[:gc_bdx]
 	if compiled.Ahead(func() {
 		{
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				gc_off := off + gc_bx*2*half
 				if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
 					gc_at := in[gc_off:][:gc_bdx]
-					/*line streams.go:51*/ copy(gc_s_ahead[gc_base:][:gc_bdx], gc_at)
+					/*line streams.go:55*/ copy(gc_s_ahead[gc_base:][:gc_bdx], gc_at)
 				} else {
 					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
-						/*line streams.go:49*/ i := off + gc_bx*2*half + tid
-						/*line streams.go:51*/ var ahead float32 = in[i]
+						/*line streams.go:53*/ i := off + gc_bx*2*half + tid
+						/*line streams.go:55*/ var ahead float32 = in[i]
 						gc_s_ahead[gc_rank] = ahead
 					}
 				}
@@ -318,7 +320,7 @@ func gc_body_streamsProduct(gc_b *compiled.Block, in, out []float32, off, half i
 		}
 	}) {
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			/*line streams.go:61*/ gc_off2 := (off + gc_bx*2*half) + half
+			/*line streams.go:65*/ gc_off2 := (off + gc_bx*2*half) + half
 			if gc_off2 >= 0 && gc_off2 <= len(in) && gc_bdx <= len(in)-gc_off2 && gc_bdx <= len(s) {
 				gc_at2 := in[gc_off2:][:gc_bdx]
 				gc_at3 := s[:gc_bdx]
@@ -328,7 +330,7 @@ func gc_body_streamsProduct(gc_b *compiled.Block, in, out []float32, off, half i
 						gc_tx := gc_step + 0
 						gc_rank := gc_base + gc_tx
 						ahead := gc_s_ahead[gc_rank]
-						/*line streams.go:51*/ v := ahead * gc_at2[gc_tx]
+						/*line streams.go:55*/ v := ahead * gc_at2[gc_tx]
 						gc_at3[gc_tx] = v
 						gc_s_v[gc_rank] = v
 					}
@@ -336,7 +338,7 @@ func gc_body_streamsProduct(gc_b *compiled.Block, in, out []float32, off, half i
 						gc_tx := gc_step + 1
 						gc_rank := gc_base + gc_tx
 						ahead := gc_s_ahead[gc_rank]
-						/*line streams.go:51*/ v := ahead * gc_at2[gc_tx]
+						/*line streams.go:55*/ v := ahead * gc_at2[gc_tx]
 						gc_at3[gc_tx] = v
 						gc_s_v[gc_rank] = v
 					}
@@ -344,7 +346,7 @@ func gc_body_streamsProduct(gc_b *compiled.Block, in, out []float32, off, half i
 						gc_tx := gc_step + 2
 						gc_rank := gc_base + gc_tx
 						ahead := gc_s_ahead[gc_rank]
-						/*line streams.go:51*/ v := ahead * gc_at2[gc_tx]
+						/*line streams.go:55*/ v := ahead * gc_at2[gc_tx]
 						gc_at3[gc_tx] = v
 						gc_s_v[gc_rank] = v
 					}
@@ -352,7 +354,7 @@ func gc_body_streamsProduct(gc_b *compiled.Block, in, out []float32, off, half i
 						gc_tx := gc_step + 3
 						gc_rank := gc_base + gc_tx
 						ahead := gc_s_ahead[gc_rank]
-						/*line streams.go:51*/ v := ahead * gc_at2[gc_tx]
+						/*line streams.go:55*/ v := ahead * gc_at2[gc_tx]
 						gc_at3[gc_tx] = v
 						gc_s_v[gc_rank] = v
 					}
@@ -360,7 +362,7 @@ func gc_body_streamsProduct(gc_b *compiled.Block, in, out []float32, off, half i
 				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					ahead := gc_s_ahead[gc_rank]
-					/*line streams.go:51*/ v := ahead * gc_at2[gc_tx]
+					/*line streams.go:55*/ v := ahead * gc_at2[gc_tx]
 					gc_at3[gc_tx] = v
 					gc_s_v[gc_rank] = v
 				}
@@ -369,7 +371,7 @@ func gc_body_streamsProduct(gc_b *compiled.Block, in, out []float32, off, half i
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
-					/*line streams.go:49*/ i := off + gc_bx*2*half + tid
+					/*line streams.go:53*/ i := off + gc_bx*2*half + tid
 					ahead := gc_s_ahead[gc_rank]
 					v := ahead * in[i+half]
 					s[tid] = v
@@ -379,7 +381,7 @@ func gc_body_streamsProduct(gc_b *compiled.Block, in, out []float32, off, half i
 		}
 	} else {
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			/*line streams.go:62*/ gc_off3 := off + gc_bx*2*half
+			/*line streams.go:66*/ gc_off3 := off + gc_bx*2*half
 			gc_off4 := (off + gc_bx*2*half) + half
 			if gc_off3 >= 0 && gc_off3 <= len(in) && gc_bdx <= len(in)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(in) && gc_bdx <= len(in)-gc_off4 && gc_bdx <= len(s) {
 				gc_at4 := in[gc_off3:][:gc_bdx]
@@ -390,15 +392,15 @@ func gc_body_streamsProduct(gc_b *compiled.Block, in, out []float32, off, half i
 					gc_tx := gc_vstep
 					gc_rank := gc_base + gc_tx
 					var tid int = gc_tx
-					/*line streams.go:49*/ var i int = off + gc_bx*2*half + tid
+					/*line streams.go:53*/ var i int = off + gc_bx*2*half + tid
 					_ = i
 					v := lanes.LoadFloat32x8Slice(gc_at4[gc_tx:]).Mul(lanes.LoadFloat32x8Slice(gc_at5[gc_tx:]))
-					/*line streams.go:51*/ v.StoreSlice(gc_at6[gc_tx:])
-					/*line streams.go:51*/ v.StoreSlice(gc_s_v[gc_rank:])
+					/*line streams.go:55*/ v.StoreSlice(gc_at6[gc_tx:])
+					/*line streams.go:55*/ v.StoreSlice(gc_s_v[gc_rank:])
 				}
 				for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-					/*line streams.go:51*/ v := gc_at4[gc_tx] * gc_at5[gc_tx]
+					/*line streams.go:55*/ v := gc_at4[gc_tx] * gc_at5[gc_tx]
 					gc_at6[gc_tx] = v
 					gc_s_v[gc_rank] = v
 				}
@@ -408,20 +410,20 @@ func gc_body_streamsProduct(gc_b *compiled.Block, in, out []float32, off, half i
 					gc_tx := gc_vstep2
 					gc_rank := gc_base + gc_tx
 					var tid int = gc_tx
-					/*line streams.go:49*/ var i int = off + gc_bx*2*half + tid
-					/*line streams.go:51*/ if i < 0 || i > len(in)-8 || (i+half) < 0 || (i+half) > len(in)-8 || tid < 0 || tid > len(s)-8 {
+					/*line streams.go:53*/ var i int = off + gc_bx*2*half + tid
+					/*line streams.go:55*/ if i < 0 || i > len(in)-8 || (i+half) < 0 || (i+half) > len(in)-8 || tid < 0 || tid > len(s)-8 {
 						break
 					}
-					/*line streams.go:51*/ v := lanes.LoadFloat32x8Slice(in[i:]).Mul(lanes.LoadFloat32x8Slice(in[i+half:]))
+					/*line streams.go:55*/ v := lanes.LoadFloat32x8Slice(in[i:]).Mul(lanes.LoadFloat32x8Slice(in[i+half:]))
 					v.StoreSlice(s[tid:])
-					/*line streams.go:52*/ v.StoreSlice(gc_s_v[gc_rank:])
+					/*line streams.go:56*/ v.StoreSlice(gc_s_v[gc_rank:])
 				}
 				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
-					/*line streams.go:49*/ i := off + gc_bx*2*half + tid
-					/*line streams.go:51*/ v := in[i] * in[i+half]
+					/*line streams.go:53*/ i := off + gc_bx*2*half + tid
+					/*line streams.go:55*/ v := in[i] * in[i+half]
 					s[tid] = v
 					gc_s_v[gc_rank] = v
 				}
@@ -437,7 +439,7 @@ func gc_body_streamsProduct(gc_b *compiled.Block, in, out []float32, off, half i
 			for gc_tx, gc_idx := 0, gc_off6+gc_stride*(0); gc_tx < gc_bdx; gc_tx, gc_idx = gc_tx+1, gc_idx+gc_stride {
 				gc_rank := gc_base + gc_tx
 				v := gc_s_v[gc_rank]
-				/*line streams.go:54*/ gc_at7[gc_tx] = s[gc_idx] - v
+				/*line streams.go:58*/ gc_at7[gc_tx] = s[gc_idx] - v
 			}
 		} else {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
@@ -445,13 +447,13 @@ func gc_body_streamsProduct(gc_b *compiled.Block, in, out []float32, off, half i
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
 				v := gc_s_v[gc_rank]
-				/*line streams.go:54*/ out[gc_bx*gc_bdx+tid] = s[gc_bdx-1-tid] - v
+				/*line streams.go:58*/ out[gc_bx*gc_bdx+tid] = s[gc_bdx-1-tid] - v
 			}
 		}
 	}
 }
 
-//line streams.go:63
+//line streams.go:67
 func gc_body_streamsReduce3(gc_b *compiled.Block, in, partial []float32, n int) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
@@ -462,7 +464,7 @@ func gc_body_streamsReduce3(gc_b *compiled.Block, in, partial []float32, n int) 
 	if gc_bdx <= 1*gc_bdx {
 		gc_b.SharedWritten()
 	}
-	/*line streams.go:64*/ sdata := gocuda.Shared[float32](t, gc_bdx)[:gc_bdx]
+	/*line streams.go:68*/ sdata := gocuda.Shared[float32](t, gc_bdx)[:gc_bdx]
 	if compiled.Ahead(func() {
 		{
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
@@ -475,7 +477,7 @@ func gc_body_streamsReduce3(gc_b *compiled.Block, in, partial []float32, n int) 
 							gc_tx := gc_step + 0
 							gc_rank := gc_base + gc_tx
 							tid := gc_tx
-							/*line streams.go:66*/ i := gc_bx*(gc_bdx*2) + tid
+							/*line streams.go:70*/ i := gc_bx*(gc_bdx*2) + tid
 							var mySum float32
 							if i < n {
 								mySum = gc_at[gc_tx]
@@ -486,7 +488,7 @@ func gc_body_streamsReduce3(gc_b *compiled.Block, in, partial []float32, n int) 
 							gc_tx := gc_step + 1
 							gc_rank := gc_base + gc_tx
 							tid := gc_tx
-							/*line streams.go:66*/ i := gc_bx*(gc_bdx*2) + tid
+							/*line streams.go:70*/ i := gc_bx*(gc_bdx*2) + tid
 							var mySum float32
 							if i < n {
 								mySum = gc_at[gc_tx]
@@ -497,7 +499,7 @@ func gc_body_streamsReduce3(gc_b *compiled.Block, in, partial []float32, n int) 
 							gc_tx := gc_step + 2
 							gc_rank := gc_base + gc_tx
 							tid := gc_tx
-							/*line streams.go:66*/ i := gc_bx*(gc_bdx*2) + tid
+							/*line streams.go:70*/ i := gc_bx*(gc_bdx*2) + tid
 							var mySum float32
 							if i < n {
 								mySum = gc_at[gc_tx]
@@ -508,7 +510,7 @@ func gc_body_streamsReduce3(gc_b *compiled.Block, in, partial []float32, n int) 
 							gc_tx := gc_step + 3
 							gc_rank := gc_base + gc_tx
 							tid := gc_tx
-							/*line streams.go:66*/ i := gc_bx*(gc_bdx*2) + tid
+							/*line streams.go:70*/ i := gc_bx*(gc_bdx*2) + tid
 							var mySum float32
 							if i < n {
 								mySum = gc_at[gc_tx]
@@ -519,7 +521,7 @@ func gc_body_streamsReduce3(gc_b *compiled.Block, in, partial []float32, n int) 
 					for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						tid := gc_tx
-						/*line streams.go:66*/ i := gc_bx*(gc_bdx*2) + tid
+						/*line streams.go:70*/ i := gc_bx*(gc_bdx*2) + tid
 						var mySum float32
 						if i < n {
 							mySum = gc_at[gc_tx]
@@ -531,7 +533,7 @@ func gc_body_streamsReduce3(gc_b *compiled.Block, in, partial []float32, n int) 
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
-						/*line streams.go:66*/ i := gc_bx*(gc_bdx*2) + tid
+						/*line streams.go:70*/ i := gc_bx*(gc_bdx*2) + tid
 						var mySum float32
 						if i < n {
 							mySum = in[i]
@@ -553,9 +555,9 @@ func gc_body_streamsReduce3(gc_b *compiled.Block, in, partial []float32, n int) 
 						gc_tx := gc_step2 + 0
 						gc_rank := gc_base + gc_tx
 						tid := gc_tx
-						/*line streams.go:66*/ i := gc_bx*(gc_bdx*2) + tid
+						/*line streams.go:70*/ i := gc_bx*(gc_bdx*2) + tid
 						mySum := gc_s_mySum[gc_rank]
-						/*line streams.go:71*/ if i+gc_bdx < n {
+						/*line streams.go:75*/ if i+gc_bdx < n {
 							mySum += gc_at2[gc_tx]
 						}
 						gc_at3[gc_tx] = mySum
@@ -565,9 +567,9 @@ func gc_body_streamsReduce3(gc_b *compiled.Block, in, partial []float32, n int) 
 						gc_tx := gc_step2 + 1
 						gc_rank := gc_base + gc_tx
 						tid := gc_tx
-						/*line streams.go:66*/ i := gc_bx*(gc_bdx*2) + tid
+						/*line streams.go:70*/ i := gc_bx*(gc_bdx*2) + tid
 						mySum := gc_s_mySum[gc_rank]
-						/*line streams.go:71*/ if i+gc_bdx < n {
+						/*line streams.go:75*/ if i+gc_bdx < n {
 							mySum += gc_at2[gc_tx]
 						}
 						gc_at3[gc_tx] = mySum
@@ -577,9 +579,9 @@ func gc_body_streamsReduce3(gc_b *compiled.Block, in, partial []float32, n int) 
 						gc_tx := gc_step2 + 2
 						gc_rank := gc_base + gc_tx
 						tid := gc_tx
-						/*line streams.go:66*/ i := gc_bx*(gc_bdx*2) + tid
+						/*line streams.go:70*/ i := gc_bx*(gc_bdx*2) + tid
 						mySum := gc_s_mySum[gc_rank]
-						/*line streams.go:71*/ if i+gc_bdx < n {
+						/*line streams.go:75*/ if i+gc_bdx < n {
 							mySum += gc_at2[gc_tx]
 						}
 						gc_at3[gc_tx] = mySum
@@ -589,9 +591,9 @@ func gc_body_streamsReduce3(gc_b *compiled.Block, in, partial []float32, n int) 
 						gc_tx := gc_step2 + 3
 						gc_rank := gc_base + gc_tx
 						tid := gc_tx
-						/*line streams.go:66*/ i := gc_bx*(gc_bdx*2) + tid
+						/*line streams.go:70*/ i := gc_bx*(gc_bdx*2) + tid
 						mySum := gc_s_mySum[gc_rank]
-						/*line streams.go:71*/ if i+gc_bdx < n {
+						/*line streams.go:75*/ if i+gc_bdx < n {
 							mySum += gc_at2[gc_tx]
 						}
 						gc_at3[gc_tx] = mySum
@@ -601,9 +603,9 @@ func gc_body_streamsReduce3(gc_b *compiled.Block, in, partial []float32, n int) 
 				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					tid := gc_tx
-					/*line streams.go:66*/ i := gc_bx*(gc_bdx*2) + tid
+					/*line streams.go:70*/ i := gc_bx*(gc_bdx*2) + tid
 					mySum := gc_s_mySum[gc_rank]
-					/*line streams.go:71*/ if i+gc_bdx < n {
+					/*line streams.go:75*/ if i+gc_bdx < n {
 						mySum += gc_at2[gc_tx]
 					}
 					gc_at3[gc_tx] = mySum
@@ -614,9 +616,9 @@ func gc_body_streamsReduce3(gc_b *compiled.Block, in, partial []float32, n int) 
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
-					/*line streams.go:66*/ i := gc_bx*(gc_bdx*2) + tid
+					/*line streams.go:70*/ i := gc_bx*(gc_bdx*2) + tid
 					mySum := gc_s_mySum[gc_rank]
-					/*line streams.go:71*/ if i+gc_bdx < n {
+					/*line streams.go:75*/ if i+gc_bdx < n {
 						mySum += in[i+gc_bdx]
 					}
 					sdata[tid] = mySum
@@ -638,31 +640,31 @@ func gc_body_streamsReduce3(gc_b *compiled.Block, in, partial []float32, n int) 
 					gc_tx := gc_vstep
 					gc_rank := gc_base + gc_tx
 					var tid int = gc_tx
-					/*line streams.go:66*/ var i int = gc_bx*(gc_bdx*2) + tid
+					/*line streams.go:70*/ var i int = gc_bx*(gc_bdx*2) + tid
 					var mySum lanes.Float32x8
 					if i < n && uint(n-i) > 7 {
-						/*line streams.go:68*/ mySum = lanes.LoadFloat32x8Slice(gc_at4[gc_tx:])
+						/*line streams.go:72*/ mySum = lanes.LoadFloat32x8Slice(gc_at4[gc_tx:])
 					} else {
-						/*line streams.go:68*/ gc_if7 := gc_iota4.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
+						/*line streams.go:72*/ gc_if7 := gc_iota4.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
 						if gc_if7.ToBits() != 0 {
-							/*line streams.go:68*/ mySum = lanes.LoadFloat32x8Slice(gc_at4[gc_tx:]).Merge(mySum, gc_if7)
+							/*line streams.go:72*/ mySum = lanes.LoadFloat32x8Slice(gc_at4[gc_tx:]).Merge(mySum, gc_if7)
 						}
 					}
 					if i+gc_bdx < n && uint(n-(i+gc_bdx)) > 7 {
-						/*line streams.go:71*/ mySum = mySum.Add(lanes.LoadFloat32x8Slice(gc_at5[gc_tx:]))
+						/*line streams.go:75*/ mySum = mySum.Add(lanes.LoadFloat32x8Slice(gc_at5[gc_tx:]))
 					} else {
-						/*line streams.go:71*/ gc_if8 := gc_iota4.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(n, i+gc_bdx, 8))))
+						/*line streams.go:75*/ gc_if8 := gc_iota4.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(n, i+gc_bdx, 8))))
 						if gc_if8.ToBits() != 0 {
-							/*line streams.go:71*/ mySum = mySum.Add(lanes.LoadFloat32x8Slice(gc_at5[gc_tx:])).Merge(mySum, gc_if8)
+							/*line streams.go:75*/ mySum = mySum.Add(lanes.LoadFloat32x8Slice(gc_at5[gc_tx:])).Merge(mySum, gc_if8)
 						}
 					}
-					/*line streams.go:71*/ mySum.StoreSlice(gc_at6[gc_tx:])
-					/*line streams.go:71*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
+					/*line streams.go:75*/ mySum.StoreSlice(gc_at6[gc_tx:])
+					/*line streams.go:75*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
 				}
 				for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					tid := gc_tx
-					/*line streams.go:66*/ i := gc_bx*(gc_bdx*2) + tid
+					/*line streams.go:70*/ i := gc_bx*(gc_bdx*2) + tid
 					var mySum float32
 					if i < n {
 						mySum = gc_at4[gc_tx]
@@ -680,36 +682,36 @@ func gc_body_streamsReduce3(gc_b *compiled.Block, in, partial []float32, n int) 
 					gc_tx := gc_vstep2
 					gc_rank := gc_base + gc_tx
 					var tid int = gc_tx
-					/*line streams.go:66*/ var i int = gc_bx*(gc_bdx*2) + tid
+					/*line streams.go:70*/ var i int = gc_bx*(gc_bdx*2) + tid
 					var mySum lanes.Float32x8
 					if i < 0 || i > len(in)-8 || (i+
-						/*line streams.go:72*/ gc_bdx) < 0 || (i+gc_bdx) > len(in)-8 || tid < 0 || tid > len(sdata)-8 {
+						/*line streams.go:76*/ gc_bdx) < 0 || (i+gc_bdx) > len(in)-8 || tid < 0 || tid > len(sdata)-8 {
 						break
 					}
-					/*line streams.go:68*/ if i < n && uint(n-i) > 7 {
-						/*line streams.go:68*/ mySum = lanes.LoadFloat32x8Slice(in[i:])
+					/*line streams.go:72*/ if i < n && uint(n-i) > 7 {
+						/*line streams.go:72*/ mySum = lanes.LoadFloat32x8Slice(in[i:])
 					} else {
-						/*line streams.go:69*/ gc_if3 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
+						/*line streams.go:73*/ gc_if3 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
 						if gc_if3.ToBits() != 0 {
-							/*line streams.go:68*/ mySum = lanes.LoadFloat32x8Slice(in[i:]).Merge(mySum, gc_if3)
+							/*line streams.go:72*/ mySum = lanes.LoadFloat32x8Slice(in[i:]).Merge(mySum, gc_if3)
 						}
 					}
 					if i+gc_bdx < n && uint(n-(i+gc_bdx)) > 7 {
-						/*line streams.go:71*/ mySum = mySum.Add(lanes.LoadFloat32x8Slice(in[i+gc_bdx:]))
+						/*line streams.go:75*/ mySum = mySum.Add(lanes.LoadFloat32x8Slice(in[i+gc_bdx:]))
 					} else {
-						/*line streams.go:72*/ gc_if4 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(n, i+gc_bdx, 8))))
+						/*line streams.go:76*/ gc_if4 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(n, i+gc_bdx, 8))))
 						if gc_if4.ToBits() != 0 {
-							/*line streams.go:71*/ mySum = mySum.Add(lanes.LoadFloat32x8Slice(in[i+gc_bdx:])).Merge(mySum, gc_if4)
+							/*line streams.go:75*/ mySum = mySum.Add(lanes.LoadFloat32x8Slice(in[i+gc_bdx:])).Merge(mySum, gc_if4)
 						}
 					}
 					mySum.StoreSlice(sdata[tid:])
-					/*line streams.go:74*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
+					/*line streams.go:78*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
 				}
 				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
-					/*line streams.go:66*/ i := gc_bx*(gc_bdx*2) + tid
+					/*line streams.go:70*/ i := gc_bx*(gc_bdx*2) + tid
 					var mySum float32
 					if i < n {
 						mySum = in[i]
@@ -723,9 +725,9 @@ func gc_body_streamsReduce3(gc_b *compiled.Block, in, partial []float32, n int) 
 			}
 		}
 	}
-	/*line streams.go:76*/ for s := gc_bdx / 2; s > 0; s >>= 1 {
+	/*line streams.go:80*/ for s := gc_bdx / 2; s > 0; s >>= 1 {
 		gc_from, gc_to := 0, gc_bdx
-		/*line streams.go:79*/ if gc_bound := s; gc_bound < gc_to {
+		/*line streams.go:83*/ if gc_bound := s; gc_bound < gc_to {
 			gc_to = gc_bound
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
@@ -739,15 +741,15 @@ func gc_body_streamsReduce3(gc_b *compiled.Block, in, partial []float32, n int) 
 					gc_rank := gc_base + gc_tx
 					var tid int = gc_tx
 					_ = tid
-					/*line streams.go:65*/ mySum := lanes.LoadFloat32x8Slice(gc_s_mySum[gc_rank:])
-					/*line streams.go:78*/ mySum = mySum.Add(lanes.LoadFloat32x8Slice(gc_at7[gc_tx:]))
-					/*line streams.go:78*/ mySum.StoreSlice(gc_at8[gc_tx:])
-					/*line streams.go:77*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
+					/*line streams.go:69*/ mySum := lanes.LoadFloat32x8Slice(gc_s_mySum[gc_rank:])
+					/*line streams.go:82*/ mySum = mySum.Add(lanes.LoadFloat32x8Slice(gc_at7[gc_tx:]))
+					/*line streams.go:82*/ mySum.StoreSlice(gc_at8[gc_tx:])
+					/*line streams.go:81*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
 				}
 				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					mySum := gc_s_mySum[gc_rank]
-					/*line streams.go:78*/ mySum += gc_at7[gc_tx]
+					/*line streams.go:82*/ mySum += gc_at7[gc_tx]
 					gc_at8[gc_tx] = mySum
 					gc_s_mySum[gc_rank] = mySum
 				}
@@ -757,20 +759,20 @@ func gc_body_streamsReduce3(gc_b *compiled.Block, in, partial []float32, n int) 
 					gc_tx := gc_vstep4
 					gc_rank := gc_base + gc_tx
 					var tid int = gc_tx
-					/*line streams.go:65*/ mySum := lanes.LoadFloat32x8Slice(gc_s_mySum[gc_rank:])
-					/*line streams.go:78*/ if (tid+s) < 0 || (tid+s) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
+					/*line streams.go:69*/ mySum := lanes.LoadFloat32x8Slice(gc_s_mySum[gc_rank:])
+					/*line streams.go:82*/ if (tid+s) < 0 || (tid+s) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
 						break
 					}
-					/*line streams.go:78*/ mySum = mySum.Add(lanes.LoadFloat32x8Slice(sdata[tid+s:]))
-					/*line streams.go:78*/ mySum.StoreSlice(sdata[tid:])
-					/*line streams.go:77*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
+					/*line streams.go:82*/ mySum = mySum.Add(lanes.LoadFloat32x8Slice(sdata[tid+s:]))
+					/*line streams.go:82*/ mySum.StoreSlice(sdata[tid:])
+					/*line streams.go:81*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
 				}
 				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
 					mySum := gc_s_mySum[gc_rank]
-					/*line streams.go:78*/ mySum += sdata[tid+s]
+					/*line streams.go:82*/ mySum += sdata[tid+s]
 					sdata[tid] = mySum
 					gc_s_mySum[gc_rank] = mySum
 				}
@@ -792,38 +794,399 @@ func gc_body_streamsReduce3(gc_b *compiled.Block, in, partial []float32, n int) 
 						gc_tx := gc_step3 + 0
 						gc_rank := gc_base + gc_tx
 						mySum := gc_s_mySum[gc_rank]
-						/*line streams.go:84*/ gc_at9[0] = mySum
+						/*line streams.go:88*/ gc_at9[0] = mySum
 					}
 					{
 						gc_tx := gc_step3 + 1
 						gc_rank := gc_base + gc_tx
 						mySum := gc_s_mySum[gc_rank]
-						/*line streams.go:84*/ gc_at9[0] = mySum
+						/*line streams.go:88*/ gc_at9[0] = mySum
 					}
 					{
 						gc_tx := gc_step3 + 2
 						gc_rank := gc_base + gc_tx
 						mySum := gc_s_mySum[gc_rank]
-						/*line streams.go:84*/ gc_at9[0] = mySum
+						/*line streams.go:88*/ gc_at9[0] = mySum
 					}
 					{
 						gc_tx := gc_step3 + 3
 						gc_rank := gc_base + gc_tx
 						mySum := gc_s_mySum[gc_rank]
-						/*line streams.go:84*/ gc_at9[0] = mySum
+						/*line streams.go:88*/ gc_at9[0] = mySum
 					}
 				}
 				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					mySum := gc_s_mySum[gc_rank]
-					/*line streams.go:84*/ gc_at9[0] = mySum
+					/*line streams.go:88*/ gc_at9[0] = mySum
 				}
 			} else {
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					mySum := gc_s_mySum[gc_rank]
-					/*line streams.go:84*/ partial[gc_bx] = mySum
+					/*line streams.go:88*/ partial[gc_bx] = mySum
+				}
+			}
+		}
+	}
+}
+
+//line streams.go:98
+func gc_body_streamsFirstMax(gc_b *compiled.Block, in, partial []int32, n int) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	gc_s_v := compiled.Scratch[int32](gc_b, 0)[:gc_n]
+	if gc_bdx <= 1*gc_bdx {
+		gc_b.SharedWritten()
+	}
+	/*line streams.go:101*/ sdata := gocuda.Shared[int32](t, gc_bdx)[:gc_bdx]
+	if compiled.Ahead(func() {
+		{
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				gc_off := gc_bx * 2 * gc_bdx
+				if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
+					gc_at := in[gc_off:][:gc_bdx]
+					gc_step := 0
+					for ; gc_step+3 < gc_bdx; gc_step += 4 {
+						{
+							gc_tx := gc_step + 0
+							gc_rank := gc_base + gc_tx
+							tid := gc_tx
+							/*line streams.go:100*/ i := gc_bx*2*gc_bdx + tid
+							/*line streams.go:102*/ v := int32(math.MinInt32)
+							if i < n {
+								v = gc_at[gc_tx]
+							}
+							gc_s_v[gc_rank] = v
+						}
+						{
+							gc_tx := gc_step + 1
+							gc_rank := gc_base + gc_tx
+							tid := gc_tx
+							/*line streams.go:100*/ i := gc_bx*2*gc_bdx + tid
+							/*line streams.go:102*/ v := int32(math.MinInt32)
+							if i < n {
+								v = gc_at[gc_tx]
+							}
+							gc_s_v[gc_rank] = v
+						}
+						{
+							gc_tx := gc_step + 2
+							gc_rank := gc_base + gc_tx
+							tid := gc_tx
+							/*line streams.go:100*/ i := gc_bx*2*gc_bdx + tid
+							/*line streams.go:102*/ v := int32(math.MinInt32)
+							if i < n {
+								v = gc_at[gc_tx]
+							}
+							gc_s_v[gc_rank] = v
+						}
+						{
+							gc_tx := gc_step + 3
+							gc_rank := gc_base + gc_tx
+							tid := gc_tx
+							/*line streams.go:100*/ i := gc_bx*2*gc_bdx + tid
+							/*line streams.go:102*/ v := int32(math.MinInt32)
+							if i < n {
+								v = gc_at[gc_tx]
+							}
+							gc_s_v[gc_rank] = v
+						}
+					}
+					for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						tid := gc_tx
+						/*line streams.go:100*/ i := gc_bx*2*gc_bdx + tid
+						/*line streams.go:102*/ v := int32(math.MinInt32)
+						if i < n {
+							v = gc_at[gc_tx]
+						}
+						gc_s_v[gc_rank] = v
+					}
+				} else {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+						/*line streams.go:100*/ i := gc_bx*2*gc_bdx + tid
+						/*line streams.go:102*/ v := int32(math.MinInt32)
+						if i < n {
+							v = in[i]
+						}
+						gc_s_v[gc_rank] = v
+					}
+				}
+			}
+		}
+	}) {
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_off2 := (gc_bx * 2 * gc_bdx) + gc_bdx
+			if gc_off2 >= 0 && gc_off2 <= len(in) && gc_bdx <= len(in)-gc_off2 && gc_bdx <= len(sdata) {
+				gc_at2 := in[gc_off2:][:gc_bdx]
+				gc_at3 := sdata[:gc_bdx]
+				gc_step2 := 0
+				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+					{
+						gc_tx := gc_step2 + 0
+						gc_rank := gc_base + gc_tx
+						tid := gc_tx
+						/*line streams.go:100*/ i := gc_bx*2*gc_bdx + tid
+						v := gc_s_v[gc_rank]
+						/*line streams.go:106*/ if j := i + gc_bdx; j < n {
+							v = max(v, gc_at2[gc_tx])
+						}
+						gc_at3[gc_tx] = v
+						gc_s_v[gc_rank] = v
+					}
+					{
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						tid := gc_tx
+						/*line streams.go:100*/ i := gc_bx*2*gc_bdx + tid
+						v := gc_s_v[gc_rank]
+						/*line streams.go:106*/ if j := i + gc_bdx; j < n {
+							v = max(v, gc_at2[gc_tx])
+						}
+						gc_at3[gc_tx] = v
+						gc_s_v[gc_rank] = v
+					}
+					{
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						tid := gc_tx
+						/*line streams.go:100*/ i := gc_bx*2*gc_bdx + tid
+						v := gc_s_v[gc_rank]
+						/*line streams.go:106*/ if j := i + gc_bdx; j < n {
+							v = max(v, gc_at2[gc_tx])
+						}
+						gc_at3[gc_tx] = v
+						gc_s_v[gc_rank] = v
+					}
+					{
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						tid := gc_tx
+						/*line streams.go:100*/ i := gc_bx*2*gc_bdx + tid
+						v := gc_s_v[gc_rank]
+						/*line streams.go:106*/ if j := i + gc_bdx; j < n {
+							v = max(v, gc_at2[gc_tx])
+						}
+						gc_at3[gc_tx] = v
+						gc_s_v[gc_rank] = v
+					}
+				}
+				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					tid := gc_tx
+					/*line streams.go:100*/ i := gc_bx*2*gc_bdx + tid
+					v := gc_s_v[gc_rank]
+					/*line streams.go:106*/ if j := i + gc_bdx; j < n {
+						v = max(v, gc_at2[gc_tx])
+					}
+					gc_at3[gc_tx] = v
+					gc_s_v[gc_rank] = v
+				}
+			} else {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+					/*line streams.go:100*/ i := gc_bx*2*gc_bdx + tid
+					v := gc_s_v[gc_rank]
+					/*line streams.go:106*/ if j := i + gc_bdx; j < n {
+						v = max(v, in[j])
+					}
+					sdata[tid] = v
+					gc_s_v[gc_rank] = v
+				}
+			}
+		}
+	} else {
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_off3 := gc_bx * 2 * gc_bdx
+			gc_off4 := (gc_bx * 2 * gc_bdx) + gc_bdx
+			if gc_off3 >= 0 && gc_off3 <= len(in) && gc_bdx <= len(in)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(in) && gc_bdx <= len(in)-gc_off4 && gc_bdx <= len(sdata) {
+				gc_at4 := in[gc_off3:][:gc_bdx]
+				gc_at5 := in[gc_off4:][:gc_bdx]
+				gc_at6 := sdata[:gc_bdx]
+				gc_vstep := 0
+				/*line streams.go:102*/ gc_vb2 := lanes.BroadcastInt32x8(int32(math.MinInt32))
+				gc_iota4 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+					gc_tx := gc_vstep
+					var tid int = gc_tx
+					/*line streams.go:100*/ var i int = gc_bx*2*gc_bdx + tid
+					v := gc_vb2
+					/*line streams.go:103*/ if i < n && uint(n-i) > 7 {
+						/*line streams.go:103*/ v = lanes.LoadInt32x8Slice(gc_at4[gc_tx:])
+					} else {
+						/*line streams.go:103*/ gc_if7 := gc_iota4.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
+						if gc_if7.ToBits() != 0 {
+							/*line streams.go:103*/ v = lanes.LoadInt32x8Slice(gc_at4[gc_tx:]).Merge(v, gc_if7)
+						}
+					}
+					var j int = i + gc_bdx
+					/*line streams.go:106*/ if j < n && uint(n-j) > 7 {
+						/*line streams.go:106*/ v = v.Max(lanes.LoadInt32x8Slice(gc_at5[gc_tx:]))
+					} else {
+						/*line streams.go:106*/ gc_if8 := gc_iota4.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(n, j, 8))))
+						if gc_if8.ToBits() != 0 {
+							/*line streams.go:106*/ v = v.Max(lanes.LoadInt32x8Slice(gc_at5[gc_tx:])).Merge(v, gc_if8)
+						}
+					}
+					/*line streams.go:106*/ v.StoreSlice(gc_at6[gc_tx:])
+				}
+				for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+					tid := gc_tx
+					/*line streams.go:100*/ i := gc_bx*2*gc_bdx + tid
+					/*line streams.go:102*/ v := int32(math.MinInt32)
+					if i < n {
+						v = gc_at4[gc_tx]
+					}
+					if j := i + gc_bdx; j < n {
+						v = max(v, gc_at5[gc_tx])
+					}
+					gc_at6[gc_tx] = v
+				}
+			} else {
+				gc_vstep2 := 0
+				/*line streams.go:102*/ gc_vb := lanes.BroadcastInt32x8(int32(math.MinInt32))
+				gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+			gc_steps2:
+				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+					gc_tx := gc_vstep2
+					var tid int = gc_tx
+					/*line streams.go:100*/ var i int = gc_bx*2*gc_bdx + tid
+					v := gc_vb
+					/*line streams.go:103*/ if i < 0 || i > len(in)-8 || tid < 0 || tid > len(sdata)-8 {
+						break
+					}
+					/*line streams.go:103*/ if i < n && uint(n-i) > 7 {
+						/*line streams.go:103*/ v = lanes.LoadInt32x8Slice(in[i:])
+					} else {
+						/*line streams.go:104*/ gc_if3 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
+						if gc_if3.ToBits() != 0 {
+							/*line streams.go:103*/ v = lanes.LoadInt32x8Slice(in[i:]).Merge(v, gc_if3)
+						}
+					}
+					var j int = i + gc_bdx
+					/*line streams.go:106*/ if j < n && uint(n-j) > 7 {
+						var gc_ld3 lanes.Int32x8
+						/*line streams.go:106*/ if j >= 0 && j <= len(in)-8 {
+							gc_ld3 = lanes.LoadInt32x8Slice(in[j:])
+						} else {
+							break gc_steps2
+						}
+						/*line streams.go:107*/ v = v.Max(gc_ld3)
+					} else {
+						/*line streams.go:107*/ gc_if4 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(n, j, 8))))
+						if gc_if4.ToBits() != 0 {
+							var gc_ld4 lanes.Int32x8
+							/*line streams.go:106*/ if j >= 0 && j <= len(in)-8 {
+								gc_ld4 = lanes.LoadInt32x8Slice(in[j:])
+							} else {
+								break gc_steps2
+							}
+							/*line streams.go:107*/ v = v.Max(gc_ld4).Merge(v, gc_if4)
+						}
+					}
+					/*line streams.go:109*/ v.StoreSlice(sdata[tid:])
+				}
+				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					tid := gc_tx
+					/*line streams.go:100*/ i := gc_bx*2*gc_bdx + tid
+					/*line streams.go:102*/ v := int32(math.MinInt32)
+					if i < n {
+						v = in[i]
+					}
+					if j := i + gc_bdx; j < n {
+						v = max(v, in[j])
+					}
+					sdata[tid] = v
+				}
+			}
+		}
+	}
+	/*line streams.go:111*/ for s := gc_bdx / 2; s > 0; s /= 2 {
+		if gc_bdy*gc_bdz == 1 && s <= gc_bdx {
+			if gc_k5 := compiled.TreeFoldOp(sdata, s, 0, 1, compiled.FoldMax); gc_k5 > 0 {
+				s = gc_k5
+				continue
+			}
+		}
+		gc_from, gc_to := 0, gc_bdx
+		/*line streams.go:120*/ if gc_bound := s; gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off5 := s
+			if gc_from >= 0 && gc_to <= len(sdata) && gc_off5 >= 0 && gc_off5 <= len(sdata) && gc_to <= len(sdata)-gc_off5 {
+				gc_at7 := sdata[:gc_to]
+				gc_at8 := sdata[gc_off5:][:gc_to]
+				gc_step3 := gc_from
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+					{
+						gc_tx := gc_step3 + 0
+						/*line streams.go:113*/ gc_at7[gc_tx] = max(gc_at7[gc_tx], gc_at8[gc_tx])
+					}
+					{
+						gc_tx := gc_step3 + 1
+						/*line streams.go:113*/ gc_at7[gc_tx] = max(gc_at7[gc_tx], gc_at8[gc_tx])
+					}
+					{
+						gc_tx := gc_step3 + 2
+						/*line streams.go:113*/ gc_at7[gc_tx] = max(gc_at7[gc_tx], gc_at8[gc_tx])
+					}
+					{
+						gc_tx := gc_step3 + 3
+						/*line streams.go:113*/ gc_at7[gc_tx] = max(gc_at7[gc_tx], gc_at8[gc_tx])
+					}
+				}
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+					/*line streams.go:113*/ gc_at7[gc_tx] = max(gc_at7[gc_tx], gc_at8[gc_tx])
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					tid := gc_tx
+					/*line streams.go:113*/ sdata[tid] = max(sdata[tid], sdata[tid+s])
+				}
+			}
+		}
+	}
+	{
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := 0; gc_bound < gc_to-1 {
+			gc_to = gc_bound + 1
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off6 := gc_bx
+			gc_off7 := 0
+			if gc_from >= 0 && gc_off6 >= 0 && gc_off6 < len(partial) && gc_off7 >= 0 && gc_off7 < len(sdata) {
+				gc_at9 := partial[gc_off6:][:1]
+				gc_at10 := sdata[gc_off7:][:1]
+				gc_step4 := gc_from
+				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+					/*line streams.go:118*/ gc_at9[0] = gc_at10[0]
+					/*line streams.go:118*/ gc_at9[0] = gc_at10[0]
+					/*line streams.go:118*/ gc_at9[0] = gc_at10[0]
+					/*line streams.go:118*/ gc_at9[0] = gc_at10[0]
+				}
+				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+					/*line streams.go:118*/ gc_at9[0] = gc_at10[0]
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					/*line streams.go:118*/ partial[gc_bx] = sdata[0]
 				}
 			}
 		}

@@ -5,13 +5,14 @@
 package difftest
 
 import (
+	"math"
 	"simd/archsimd"
 
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
 )
 
-//line streams.go:25
+//line streams.go:29
 func gc_body_streamsFirstAdd(gc_b *compiled.Block, in, partial []float32, off int) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
@@ -22,7 +23,7 @@ func gc_body_streamsFirstAdd(gc_b *compiled.Block, in, partial []float32, off in
 	if gc_bdx <= 1*gc_bdx {
 		gc_b.SharedWritten()
 	}
-	/*line streams.go:28*/ sdata := gocuda.Shared[float32](t, gc_bdx)[:gc_bdx]
+	/*line streams.go:32*/ sdata := gocuda.Shared[float32](t, gc_bdx)[:gc_bdx]
 	if compiled.Ahead(func() {
 		{
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
@@ -37,11 +38,11 @@ func gc_body_streamsFirstAdd(gc_b *compiled.Block, in, partial []float32, off in
 								gc_tx := gc_vstep
 								gc_rank := gc_base + gc_tx
 								var tid int = gc_tx
-								/*line streams.go:27*/ var i int = off + gc_bx*2*gc_bdx + tid
+								/*line streams.go:31*/ var i int = off + gc_bx*2*gc_bdx + tid
 								_ = i
 								gc_t2 := archsimd.LoadFloat32x16Slice(gc_at[gc_tx:])
 								ahead := gc_t2
-								/*line streams.go:29*/ ahead.StoreSlice(gc_s_ahead[gc_rank:])
+								/*line streams.go:33*/ ahead.StoreSlice(gc_s_ahead[gc_rank:])
 							}
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep, false
@@ -55,17 +56,17 @@ func gc_body_streamsFirstAdd(gc_b *compiled.Block, in, partial []float32, off in
 							gc_tx := gc_vstep
 							gc_rank := gc_base + gc_tx
 							var tid int = gc_tx
-							/*line streams.go:27*/ var i int = off + gc_bx*2*gc_bdx + tid
+							/*line streams.go:31*/ var i int = off + gc_bx*2*gc_bdx + tid
 							_ = i
 							gc_t := archsimd.LoadFloat32x8Slice(gc_at[gc_tx:])
 							ahead := gc_t
-							/*line streams.go:29*/ ahead.StoreSlice(gc_s_ahead[gc_rank:])
+							/*line streams.go:33*/ ahead.StoreSlice(gc_s_ahead[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
 					for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
-						/*line streams.go:29*/ var ahead float32 = gc_at[gc_tx]
+						/*line streams.go:33*/ var ahead float32 = gc_at[gc_tx]
 						gc_s_ahead[gc_rank] = ahead
 					}
 				} else {
@@ -82,14 +83,14 @@ func gc_body_streamsFirstAdd(gc_b *compiled.Block, in, partial []float32, off in
 								gc_tx := gc_vstep2
 								gc_rank := gc_base + gc_tx
 								var tid int = gc_tx
-								/*line streams.go:27*/ var i int = off + gc_bx*2*gc_bdx + tid
-								/*line streams.go:29*/ var gc_i4 int = i
+								/*line streams.go:31*/ var i int = off + gc_bx*2*gc_bdx + tid
+								/*line streams.go:33*/ var gc_i4 int = i
 								var gc_result4 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 								gc_returned4 := gc_none2
 								if gc_i4 < len(in) && uint(len(in)-gc_i4) > 15 {
 									var gc_ld7 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 									if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
-										/*line streams.go:29*/ gc_ld7 = archsimd.LoadFloat32x16Slice(in[gc_i4:])
+										/*line streams.go:33*/ gc_ld7 = archsimd.LoadFloat32x16Slice(in[gc_i4:])
 									} else {
 										break gc_steps4
 									}
@@ -100,11 +101,11 @@ func gc_body_streamsFirstAdd(gc_b *compiled.Block, in, partial []float32, off in
 									}
 									gc_returned4 = gc_b3
 								} else {
-									/*line streams.go:29*/ gc_if5 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i4, 16))))
+									/*line streams.go:33*/ gc_if5 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i4, 16))))
 									if gc_if5.ToBits() != 0 {
 										var gc_ld8 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 										if gc_i4 >= 0 && gc_i4 <= len(in)-16 {
-											/*line streams.go:29*/ gc_ld8 = archsimd.LoadFloat32x16Slice(in[gc_i4:])
+											/*line streams.go:33*/ gc_ld8 = archsimd.LoadFloat32x16Slice(in[gc_i4:])
 										} else {
 											break gc_steps4
 										}
@@ -118,7 +119,7 @@ func gc_body_streamsFirstAdd(gc_b *compiled.Block, in, partial []float32, off in
 									gc_returned4 = archsimd.Mask32x16FromBits(gc_if6.ToBits() | gc_returned4.ToBits())
 								}
 								ahead := gc_result4
-								/*line streams.go:13*/ ahead.StoreSlice(gc_s_ahead[gc_rank:])
+								/*line streams.go:17*/ ahead.StoreSlice(gc_s_ahead[gc_rank:])
 							}
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep2, false
@@ -137,14 +138,14 @@ func gc_body_streamsFirstAdd(gc_b *compiled.Block, in, partial []float32, off in
 							gc_tx := gc_vstep2
 							gc_rank := gc_base + gc_tx
 							var tid int = gc_tx
-							/*line streams.go:27*/ var i int = off + gc_bx*2*gc_bdx + tid
-							/*line streams.go:29*/ var gc_i2 int = i
+							/*line streams.go:31*/ var i int = off + gc_bx*2*gc_bdx + tid
+							/*line streams.go:33*/ var gc_i2 int = i
 							var gc_result2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 							gc_returned2 := gc_none
 							if gc_i2 < len(in) && uint(len(in)-gc_i2) > 7 {
 								var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 								if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
-									/*line streams.go:29*/ gc_ld3 = archsimd.LoadFloat32x8Slice(in[gc_i2:])
+									/*line streams.go:33*/ gc_ld3 = archsimd.LoadFloat32x8Slice(in[gc_i2:])
 								} else {
 									break gc_steps2
 								}
@@ -155,11 +156,11 @@ func gc_body_streamsFirstAdd(gc_b *compiled.Block, in, partial []float32, off in
 								}
 								gc_returned2 = gc_b2
 							} else {
-								/*line streams.go:29*/ gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i2, 8))))
+								/*line streams.go:33*/ gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i2, 8))))
 								if gc_if2.ToBits() != 0 {
 									var gc_ld4 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 									if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
-										/*line streams.go:29*/ gc_ld4 = archsimd.LoadFloat32x8Slice(in[gc_i2:])
+										/*line streams.go:33*/ gc_ld4 = archsimd.LoadFloat32x8Slice(in[gc_i2:])
 									} else {
 										break gc_steps2
 									}
@@ -173,7 +174,7 @@ func gc_body_streamsFirstAdd(gc_b *compiled.Block, in, partial []float32, off in
 								gc_returned2 = gc_if3.Or(gc_returned2)
 							}
 							ahead := gc_result2
-							/*line streams.go:13*/ ahead.StoreSlice(gc_s_ahead[gc_rank:])
+							/*line streams.go:17*/ ahead.StoreSlice(gc_s_ahead[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
@@ -181,8 +182,8 @@ func gc_body_streamsFirstAdd(gc_b *compiled.Block, in, partial []float32, off in
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
-						/*line streams.go:27*/ i := off + gc_bx*2*gc_bdx + tid
-						/*line streams.go:29*/ var ahead float32 = StreamAt(in, i)
+						/*line streams.go:31*/ i := off + gc_bx*2*gc_bdx + tid
+						/*line streams.go:33*/ var ahead float32 = StreamAt(in, i)
 						gc_s_ahead[gc_rank] = ahead
 					}
 				}
@@ -190,7 +191,7 @@ func gc_body_streamsFirstAdd(gc_b *compiled.Block, in, partial []float32, off in
 		}
 	}) {
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			/*line streams.go:39*/ gc_off2 := (off + gc_bx*2*gc_bdx) + gc_bdx
+			/*line streams.go:43*/ gc_off2 := (off + gc_bx*2*gc_bdx) + gc_bdx
 			if gc_bdx <= len(sdata) && gc_off2 >= 0 && gc_off2 <= len(in) && gc_bdx <= len(in)-gc_off2 {
 				gc_at2 := sdata[:gc_bdx]
 				gc_at3 := in[gc_off2:][:gc_bdx]
@@ -202,9 +203,9 @@ func gc_body_streamsFirstAdd(gc_b *compiled.Block, in, partial []float32, off in
 							gc_tx := gc_vstep3
 							gc_rank := gc_base + gc_tx
 							var tid int = gc_tx
-							/*line streams.go:27*/ var i int = off + gc_bx*2*gc_bdx + tid
+							/*line streams.go:31*/ var i int = off + gc_bx*2*gc_bdx + tid
 							_ = i
-							/*line streams.go:27*/ ahead := archsimd.LoadFloat32x16Slice(gc_s_ahead[gc_rank:])
+							/*line streams.go:31*/ ahead := archsimd.LoadFloat32x16Slice(gc_s_ahead[gc_rank:])
 							ahead.Add(archsimd.LoadFloat32x16Slice(gc_at3[gc_tx:])).StoreSlice(gc_at2[gc_tx:])
 						}
 						archsimd.ClearAVXUpperBits()
@@ -219,9 +220,9 @@ func gc_body_streamsFirstAdd(gc_b *compiled.Block, in, partial []float32, off in
 						gc_tx := gc_vstep3
 						gc_rank := gc_base + gc_tx
 						var tid int = gc_tx
-						/*line streams.go:27*/ var i int = off + gc_bx*2*gc_bdx + tid
+						/*line streams.go:31*/ var i int = off + gc_bx*2*gc_bdx + tid
 						_ = i
-						/*line streams.go:27*/ ahead := archsimd.LoadFloat32x8Slice(gc_s_ahead[gc_rank:])
+						/*line streams.go:31*/ ahead := archsimd.LoadFloat32x8Slice(gc_s_ahead[gc_rank:])
 						ahead.Add(archsimd.LoadFloat32x8Slice(gc_at3[gc_tx:])).StoreSlice(gc_at2[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
@@ -229,7 +230,7 @@ func gc_body_streamsFirstAdd(gc_b *compiled.Block, in, partial []float32, off in
 				for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					ahead := gc_s_ahead[gc_rank]
-					/*line streams.go:29*/ gc_at2[gc_tx] = ahead + gc_at3[gc_tx]
+					/*line streams.go:33*/ gc_at2[gc_tx] = ahead + gc_at3[gc_tx]
 				}
 			} else {
 				gc_vstep4 := 0
@@ -245,19 +246,19 @@ func gc_body_streamsFirstAdd(gc_b *compiled.Block, in, partial []float32, off in
 							gc_tx := gc_vstep4
 							gc_rank := gc_base + gc_tx
 							var tid int = gc_tx
-							/*line streams.go:27*/ var i int = off + gc_bx*2*gc_bdx + tid
-							/*line streams.go:27*/ ahead := archsimd.LoadFloat32x16Slice(gc_s_ahead[gc_rank:])
-							/*line streams.go:29*/ if tid < 0 || tid > len(sdata)-16 {
+							/*line streams.go:31*/ var i int = off + gc_bx*2*gc_bdx + tid
+							/*line streams.go:31*/ ahead := archsimd.LoadFloat32x16Slice(gc_s_ahead[gc_rank:])
+							/*line streams.go:33*/ if tid < 0 || tid > len(sdata)-16 {
 								break
 							}
-							/*line streams.go:29*/ var gc_t6 int = i + gc_bdx
+							/*line streams.go:33*/ var gc_t6 int = i + gc_bdx
 							var gc_i8 int = gc_t6
 							var gc_result8 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 							gc_returned8 := gc_none4
 							if gc_i8 < len(in) && uint(len(in)-gc_i8) > 15 {
 								var gc_ld15 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 								if gc_i8 >= 0 && gc_i8 <= len(in)-16 {
-									/*line streams.go:29*/ gc_ld15 = archsimd.LoadFloat32x16Slice(in[gc_i8:])
+									/*line streams.go:33*/ gc_ld15 = archsimd.LoadFloat32x16Slice(in[gc_i8:])
 								} else {
 									break gc_steps8
 								}
@@ -268,11 +269,11 @@ func gc_body_streamsFirstAdd(gc_b *compiled.Block, in, partial []float32, off in
 								}
 								gc_returned8 = gc_b5
 							} else {
-								/*line streams.go:29*/ gc_if11 := gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i8, 16))))
+								/*line streams.go:33*/ gc_if11 := gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), gc_i8, 16))))
 								if gc_if11.ToBits() != 0 {
 									var gc_ld16 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 									if gc_i8 >= 0 && gc_i8 <= len(in)-16 {
-										/*line streams.go:29*/ gc_ld16 = archsimd.LoadFloat32x16Slice(in[gc_i8:])
+										/*line streams.go:33*/ gc_ld16 = archsimd.LoadFloat32x16Slice(in[gc_i8:])
 									} else {
 										break gc_steps8
 									}
@@ -285,7 +286,7 @@ func gc_body_streamsFirstAdd(gc_b *compiled.Block, in, partial []float32, off in
 								gc_result8 = gc_result8.Merge(gc_vb8, archsimd.Mask32x16FromBits(^gc_if12.ToBits()))
 								gc_returned8 = archsimd.Mask32x16FromBits(gc_if12.ToBits() | gc_returned8.ToBits())
 							}
-							/*line streams.go:14*/ ahead.Add(gc_result8).StoreSlice(sdata[tid:])
+							/*line streams.go:18*/ ahead.Add(gc_result8).StoreSlice(sdata[tid:])
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep4, false
@@ -304,19 +305,19 @@ func gc_body_streamsFirstAdd(gc_b *compiled.Block, in, partial []float32, off in
 						gc_tx := gc_vstep4
 						gc_rank := gc_base + gc_tx
 						var tid int = gc_tx
-						/*line streams.go:27*/ var i int = off + gc_bx*2*gc_bdx + tid
-						/*line streams.go:27*/ ahead := archsimd.LoadFloat32x8Slice(gc_s_ahead[gc_rank:])
-						/*line streams.go:29*/ if tid < 0 || tid > len(sdata)-8 {
+						/*line streams.go:31*/ var i int = off + gc_bx*2*gc_bdx + tid
+						/*line streams.go:31*/ ahead := archsimd.LoadFloat32x8Slice(gc_s_ahead[gc_rank:])
+						/*line streams.go:33*/ if tid < 0 || tid > len(sdata)-8 {
 							break
 						}
-						/*line streams.go:29*/ var gc_t4 int = i + gc_bdx
+						/*line streams.go:33*/ var gc_t4 int = i + gc_bdx
 						var gc_i6 int = gc_t4
 						var gc_result6 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 						gc_returned6 := gc_none3
 						if gc_i6 < len(in) && uint(len(in)-gc_i6) > 7 {
 							var gc_ld11 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 							if gc_i6 >= 0 && gc_i6 <= len(in)-8 {
-								/*line streams.go:29*/ gc_ld11 = archsimd.LoadFloat32x8Slice(in[gc_i6:])
+								/*line streams.go:33*/ gc_ld11 = archsimd.LoadFloat32x8Slice(in[gc_i6:])
 							} else {
 								break gc_steps6
 							}
@@ -327,11 +328,11 @@ func gc_body_streamsFirstAdd(gc_b *compiled.Block, in, partial []float32, off in
 							}
 							gc_returned6 = gc_b4
 						} else {
-							/*line streams.go:29*/ gc_if8 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i6, 8))))
+							/*line streams.go:33*/ gc_if8 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i6, 8))))
 							if gc_if8.ToBits() != 0 {
 								var gc_ld12 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 								if gc_i6 >= 0 && gc_i6 <= len(in)-8 {
-									/*line streams.go:29*/ gc_ld12 = archsimd.LoadFloat32x8Slice(in[gc_i6:])
+									/*line streams.go:33*/ gc_ld12 = archsimd.LoadFloat32x8Slice(in[gc_i6:])
 								} else {
 									break gc_steps6
 								}
@@ -344,7 +345,7 @@ func gc_body_streamsFirstAdd(gc_b *compiled.Block, in, partial []float32, off in
 							gc_result6 = gc_vb6.Merge(gc_result6, gc_if9)
 							gc_returned6 = gc_if9.Or(gc_returned6)
 						}
-						/*line streams.go:14*/ ahead.Add(gc_result6).StoreSlice(sdata[tid:])
+						/*line streams.go:18*/ ahead.Add(gc_result6).StoreSlice(sdata[tid:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -352,7 +353,7 @@ func gc_body_streamsFirstAdd(gc_b *compiled.Block, in, partial []float32, off in
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
-					/*line streams.go:27*/ i := off + gc_bx*2*gc_bdx + tid
+					/*line streams.go:31*/ i := off + gc_bx*2*gc_bdx + tid
 					ahead := gc_s_ahead[gc_rank]
 					sdata[tid] = ahead + StreamAt(in, i+gc_bdx)
 				}
@@ -360,7 +361,7 @@ func gc_body_streamsFirstAdd(gc_b *compiled.Block, in, partial []float32, off in
 		}
 	} else {
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			/*line streams.go:37*/ gc_off3 := off + gc_bx*2*gc_bdx
+			/*line streams.go:41*/ gc_off3 := off + gc_bx*2*gc_bdx
 			gc_off4 := (off + gc_bx*2*gc_bdx) + gc_bdx
 			if gc_bdx <= len(sdata) && gc_off3 >= 0 && gc_off3 <= len(in) && gc_bdx <= len(in)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(in) && gc_bdx <= len(in)-gc_off4 {
 				gc_at4 := sdata[:gc_bdx]
@@ -370,37 +371,37 @@ func gc_body_streamsFirstAdd(gc_b *compiled.Block, in, partial []float32, off in
 				for ; gc_step+3 < gc_bdx; gc_step += 4 {
 					{
 						gc_tx := gc_step + 0
-						/*line streams.go:29*/ gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
+						/*line streams.go:33*/ gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 					}
 					{
 						gc_tx := gc_step + 1
-						/*line streams.go:29*/ gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
+						/*line streams.go:33*/ gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 					}
 					{
 						gc_tx := gc_step + 2
-						/*line streams.go:29*/ gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
+						/*line streams.go:33*/ gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 					}
 					{
 						gc_tx := gc_step + 3
-						/*line streams.go:29*/ gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
+						/*line streams.go:33*/ gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 					}
 				}
 				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
-					/*line streams.go:29*/ gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
+					/*line streams.go:33*/ gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 				}
 			} else {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-					/*line streams.go:27*/ i := off + gc_bx*2*gc_bdx + tid
-					/*line streams.go:29*/ sdata[tid] = StreamAt(in, i) + StreamAt(in, i+gc_bdx)
+					/*line streams.go:31*/ i := off + gc_bx*2*gc_bdx + tid
+					/*line streams.go:33*/ sdata[tid] = StreamAt(in, i) + StreamAt(in, i+gc_bdx)
 				}
 			}
 		}
 	}
-	/*line streams.go:31*/ for s := gc_bdx / 2; s > 0; s /= 2 {
+	/*line streams.go:35*/ for s := gc_bdx / 2; s > 0; s /= 2 {
 		gc_from, gc_to := 0, gc_bdx
-		/*line streams.go:34*/ if gc_bound := s; gc_bound < gc_to {
+		/*line streams.go:38*/ if gc_bound := s; gc_bound < gc_to {
 			gc_to = gc_bound
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
@@ -417,7 +418,7 @@ func gc_body_streamsFirstAdd(gc_b *compiled.Block, in, partial []float32, off in
 							var tid int = gc_tx
 							_ = tid
 							{
-								/*line streams.go:32*/ archsimd.LoadFloat32x16Slice(gc_at7[gc_tx:]).Add(archsimd.LoadFloat32x16Slice(gc_at8[gc_tx:])).StoreSlice(gc_at7[gc_tx:])
+								/*line streams.go:36*/ archsimd.LoadFloat32x16Slice(gc_at7[gc_tx:]).Add(archsimd.LoadFloat32x16Slice(gc_at8[gc_tx:])).StoreSlice(gc_at7[gc_tx:])
 							}
 						}
 						archsimd.ClearAVXUpperBits()
@@ -432,12 +433,12 @@ func gc_body_streamsFirstAdd(gc_b *compiled.Block, in, partial []float32, off in
 						gc_tx := gc_vstep5
 						var tid int = gc_tx
 						_ = tid
-						/*line streams.go:32*/ archsimd.LoadFloat32x8Slice(gc_at7[gc_tx:]).Add(archsimd.LoadFloat32x8Slice(gc_at8[gc_tx:])).StoreSlice(gc_at7[gc_tx:])
+						/*line streams.go:36*/ archsimd.LoadFloat32x8Slice(gc_at7[gc_tx:]).Add(archsimd.LoadFloat32x8Slice(gc_at8[gc_tx:])).StoreSlice(gc_at7[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
-					/*line streams.go:33*/ gc_at7[gc_tx] += gc_at8[gc_tx]
+					/*line streams.go:37*/ gc_at7[gc_tx] += gc_at8[gc_tx]
 				}
 			} else {
 				gc_vstep6 := gc_from
@@ -448,10 +449,10 @@ func gc_body_streamsFirstAdd(gc_b *compiled.Block, in, partial []float32, off in
 							gc_tx := gc_vstep6
 							var tid int = gc_tx
 							{
-								/*line streams.go:33*/ if (tid+s) < 0 || (tid+s) > len(sdata)-16 || tid < 0 || tid > len(sdata)-16 {
+								/*line streams.go:37*/ if (tid+s) < 0 || (tid+s) > len(sdata)-16 || tid < 0 || tid > len(sdata)-16 {
 									break
 								}
-								/*line streams.go:33*/ archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
+								/*line streams.go:37*/ archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
 							}
 						}
 						archsimd.ClearAVXUpperBits()
@@ -465,17 +466,17 @@ func gc_body_streamsFirstAdd(gc_b *compiled.Block, in, partial []float32, off in
 					for ; gc_vstep6+7 < gc_to; gc_vstep6 += 8 {
 						gc_tx := gc_vstep6
 						var tid int = gc_tx
-						/*line streams.go:33*/ if (tid+s) < 0 || (tid+s) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
+						/*line streams.go:37*/ if (tid+s) < 0 || (tid+s) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
 							break
 						}
-						/*line streams.go:33*/ archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
+						/*line streams.go:37*/ archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-					/*line streams.go:33*/ sdata[tid] += sdata[tid+s]
+					/*line streams.go:37*/ sdata[tid] += sdata[tid+s]
 				}
 			}
 		}
@@ -493,25 +494,25 @@ func gc_body_streamsFirstAdd(gc_b *compiled.Block, in, partial []float32, off in
 				gc_at10 := sdata[gc_off7:][:1]
 				gc_step2 := gc_from
 				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-					/*line streams.go:38*/ gc_at9[0] = gc_at10[0]
-					/*line streams.go:38*/ gc_at9[0] = gc_at10[0]
-					/*line streams.go:38*/ gc_at9[0] = gc_at10[0]
-					/*line streams.go:38*/ gc_at9[0] = gc_at10[0]
+					/*line streams.go:42*/ gc_at9[0] = gc_at10[0]
+					/*line streams.go:42*/ gc_at9[0] = gc_at10[0]
+					/*line streams.go:42*/ gc_at9[0] = gc_at10[0]
+					/*line streams.go:42*/ gc_at9[0] = gc_at10[0]
 				}
 				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
-					/*line streams.go:38*/ gc_at9[0] = gc_at10[0]
+					/*line streams.go:42*/ gc_at9[0] = gc_at10[0]
 				}
 			} else {
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
-					/*line streams.go:38*/ partial[gc_bx] = sdata[0]
+					/*line streams.go:42*/ partial[gc_bx] = sdata[0]
 				}
 			}
 		}
 	}
 }
 
-//line streams.go:47
+//line streams.go:51
 func gc_body_streamsProduct(gc_b *compiled.Block, in, out []float32, off, half int) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
@@ -523,7 +524,7 @@ func gc_body_streamsProduct(gc_b *compiled.Block, in, out []float32, off, half i
 	if gc_bdx <= 1*gc_bdx {
 		gc_b.SharedWritten()
 	}
-	/*line streams.go:50*/ s := gocuda.Shared[float32](t, gc_bdx)[:gc_bdx]
+	/*line streams.go:54*/ s := gocuda.Shared[float32](t, gc_bdx)[:gc_bdx]
 	if compiled.Ahead(func() {
 		{
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
@@ -538,11 +539,11 @@ func gc_body_streamsProduct(gc_b *compiled.Block, in, out []float32, off, half i
 								gc_tx := gc_vstep
 								gc_rank := gc_base + gc_tx
 								var tid int = gc_tx
-								/*line streams.go:49*/ var i int = off + gc_bx*2*half + tid
+								/*line streams.go:53*/ var i int = off + gc_bx*2*half + tid
 								_ = i
 								gc_t4 := archsimd.LoadFloat32x16Slice(gc_at[gc_tx:])
 								ahead := gc_t4
-								/*line streams.go:51*/ ahead.StoreSlice(gc_s_ahead[gc_rank:])
+								/*line streams.go:55*/ ahead.StoreSlice(gc_s_ahead[gc_rank:])
 							}
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep, false
@@ -556,17 +557,17 @@ func gc_body_streamsProduct(gc_b *compiled.Block, in, out []float32, off, half i
 							gc_tx := gc_vstep
 							gc_rank := gc_base + gc_tx
 							var tid int = gc_tx
-							/*line streams.go:49*/ var i int = off + gc_bx*2*half + tid
+							/*line streams.go:53*/ var i int = off + gc_bx*2*half + tid
 							_ = i
 							gc_t3 := archsimd.LoadFloat32x8Slice(gc_at[gc_tx:])
 							ahead := gc_t3
-							/*line streams.go:51*/ ahead.StoreSlice(gc_s_ahead[gc_rank:])
+							/*line streams.go:55*/ ahead.StoreSlice(gc_s_ahead[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
 					for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
-						/*line streams.go:51*/ var ahead float32 = gc_at[gc_tx]
+						/*line streams.go:55*/ var ahead float32 = gc_at[gc_tx]
 						gc_s_ahead[gc_rank] = ahead
 					}
 				} else {
@@ -578,13 +579,13 @@ func gc_body_streamsProduct(gc_b *compiled.Block, in, out []float32, off, half i
 								gc_tx := gc_vstep2
 								gc_rank := gc_base + gc_tx
 								var tid int = gc_tx
-								/*line streams.go:49*/ var i int = off + gc_bx*2*half + tid
-								/*line streams.go:51*/ if i < 0 || i > len(in)-16 {
+								/*line streams.go:53*/ var i int = off + gc_bx*2*half + tid
+								/*line streams.go:55*/ if i < 0 || i > len(in)-16 {
 									break
 								}
-								/*line streams.go:51*/ gc_t2 := archsimd.LoadFloat32x16Slice(in[i:])
+								/*line streams.go:55*/ gc_t2 := archsimd.LoadFloat32x16Slice(in[i:])
 								ahead := gc_t2
-								/*line streams.go:51*/ ahead.StoreSlice(gc_s_ahead[gc_rank:])
+								/*line streams.go:55*/ ahead.StoreSlice(gc_s_ahead[gc_rank:])
 							}
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep2, false
@@ -598,13 +599,13 @@ func gc_body_streamsProduct(gc_b *compiled.Block, in, out []float32, off, half i
 							gc_tx := gc_vstep2
 							gc_rank := gc_base + gc_tx
 							var tid int = gc_tx
-							/*line streams.go:49*/ var i int = off + gc_bx*2*half + tid
-							/*line streams.go:51*/ if i < 0 || i > len(in)-8 {
+							/*line streams.go:53*/ var i int = off + gc_bx*2*half + tid
+							/*line streams.go:55*/ if i < 0 || i > len(in)-8 {
 								break
 							}
-							/*line streams.go:51*/ gc_t := archsimd.LoadFloat32x8Slice(in[i:])
+							/*line streams.go:55*/ gc_t := archsimd.LoadFloat32x8Slice(in[i:])
 							ahead := gc_t
-							/*line streams.go:51*/ ahead.StoreSlice(gc_s_ahead[gc_rank:])
+							/*line streams.go:55*/ ahead.StoreSlice(gc_s_ahead[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
@@ -612,8 +613,8 @@ func gc_body_streamsProduct(gc_b *compiled.Block, in, out []float32, off, half i
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
-						/*line streams.go:49*/ i := off + gc_bx*2*half + tid
-						/*line streams.go:51*/ var ahead float32 = in[i]
+						/*line streams.go:53*/ i := off + gc_bx*2*half + tid
+						/*line streams.go:55*/ var ahead float32 = in[i]
 						gc_s_ahead[gc_rank] = ahead
 					}
 				}
@@ -621,7 +622,7 @@ func gc_body_streamsProduct(gc_b *compiled.Block, in, out []float32, off, half i
 		}
 	}) {
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			/*line streams.go:61*/ gc_off2 := (off + gc_bx*2*half) + half
+			/*line streams.go:65*/ gc_off2 := (off + gc_bx*2*half) + half
 			if gc_off2 >= 0 && gc_off2 <= len(in) && gc_bdx <= len(in)-gc_off2 && gc_bdx <= len(s) {
 				gc_at2 := in[gc_off2:][:gc_bdx]
 				gc_at3 := s[:gc_bdx]
@@ -633,12 +634,12 @@ func gc_body_streamsProduct(gc_b *compiled.Block, in, out []float32, off, half i
 							gc_tx := gc_vstep3
 							gc_rank := gc_base + gc_tx
 							var tid int = gc_tx
-							/*line streams.go:49*/ var i int = off + gc_bx*2*half + tid
+							/*line streams.go:53*/ var i int = off + gc_bx*2*half + tid
 							_ = i
-							/*line streams.go:49*/ ahead := archsimd.LoadFloat32x16Slice(gc_s_ahead[gc_rank:])
-							/*line streams.go:51*/ v := ahead.Mul(archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:]))
-							/*line streams.go:51*/ v.StoreSlice(gc_at3[gc_tx:])
-							/*line streams.go:51*/ v.StoreSlice(gc_s_v[gc_rank:])
+							/*line streams.go:53*/ ahead := archsimd.LoadFloat32x16Slice(gc_s_ahead[gc_rank:])
+							/*line streams.go:55*/ v := ahead.Mul(archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:]))
+							/*line streams.go:55*/ v.StoreSlice(gc_at3[gc_tx:])
+							/*line streams.go:55*/ v.StoreSlice(gc_s_v[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep3, false
@@ -652,19 +653,19 @@ func gc_body_streamsProduct(gc_b *compiled.Block, in, out []float32, off, half i
 						gc_tx := gc_vstep3
 						gc_rank := gc_base + gc_tx
 						var tid int = gc_tx
-						/*line streams.go:49*/ var i int = off + gc_bx*2*half + tid
+						/*line streams.go:53*/ var i int = off + gc_bx*2*half + tid
 						_ = i
-						/*line streams.go:49*/ ahead := archsimd.LoadFloat32x8Slice(gc_s_ahead[gc_rank:])
-						/*line streams.go:51*/ v := ahead.Mul(archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]))
-						/*line streams.go:51*/ v.StoreSlice(gc_at3[gc_tx:])
-						/*line streams.go:51*/ v.StoreSlice(gc_s_v[gc_rank:])
+						/*line streams.go:53*/ ahead := archsimd.LoadFloat32x8Slice(gc_s_ahead[gc_rank:])
+						/*line streams.go:55*/ v := ahead.Mul(archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]))
+						/*line streams.go:55*/ v.StoreSlice(gc_at3[gc_tx:])
+						/*line streams.go:55*/ v.StoreSlice(gc_s_v[gc_rank:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					ahead := gc_s_ahead[gc_rank]
-					/*line streams.go:51*/ v := ahead * gc_at2[gc_tx]
+					/*line streams.go:55*/ v := ahead * gc_at2[gc_tx]
 					gc_at3[gc_tx] = v
 					gc_s_v[gc_rank] = v
 				}
@@ -677,14 +678,14 @@ func gc_body_streamsProduct(gc_b *compiled.Block, in, out []float32, off, half i
 							gc_tx := gc_vstep4
 							gc_rank := gc_base + gc_tx
 							var tid int = gc_tx
-							/*line streams.go:49*/ var i int = off + gc_bx*2*half + tid
-							/*line streams.go:49*/ ahead := archsimd.LoadFloat32x16Slice(gc_s_ahead[gc_rank:])
-							/*line streams.go:51*/ if (i+half) < 0 || (i+half) > len(in)-16 || tid < 0 || tid > len(s)-16 {
+							/*line streams.go:53*/ var i int = off + gc_bx*2*half + tid
+							/*line streams.go:53*/ ahead := archsimd.LoadFloat32x16Slice(gc_s_ahead[gc_rank:])
+							/*line streams.go:55*/ if (i+half) < 0 || (i+half) > len(in)-16 || tid < 0 || tid > len(s)-16 {
 								break
 							}
-							/*line streams.go:51*/ v := ahead.Mul(archsimd.LoadFloat32x16Slice(in[i+half:]))
+							/*line streams.go:55*/ v := ahead.Mul(archsimd.LoadFloat32x16Slice(in[i+half:]))
 							v.StoreSlice(s[tid:])
-							/*line streams.go:52*/ v.StoreSlice(gc_s_v[gc_rank:])
+							/*line streams.go:56*/ v.StoreSlice(gc_s_v[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep4, false
@@ -698,14 +699,14 @@ func gc_body_streamsProduct(gc_b *compiled.Block, in, out []float32, off, half i
 						gc_tx := gc_vstep4
 						gc_rank := gc_base + gc_tx
 						var tid int = gc_tx
-						/*line streams.go:49*/ var i int = off + gc_bx*2*half + tid
-						/*line streams.go:49*/ ahead := archsimd.LoadFloat32x8Slice(gc_s_ahead[gc_rank:])
-						/*line streams.go:51*/ if (i+half) < 0 || (i+half) > len(in)-8 || tid < 0 || tid > len(s)-8 {
+						/*line streams.go:53*/ var i int = off + gc_bx*2*half + tid
+						/*line streams.go:53*/ ahead := archsimd.LoadFloat32x8Slice(gc_s_ahead[gc_rank:])
+						/*line streams.go:55*/ if (i+half) < 0 || (i+half) > len(in)-8 || tid < 0 || tid > len(s)-8 {
 							break
 						}
-						/*line streams.go:51*/ v := ahead.Mul(archsimd.LoadFloat32x8Slice(in[i+half:]))
+						/*line streams.go:55*/ v := ahead.Mul(archsimd.LoadFloat32x8Slice(in[i+half:]))
 						v.StoreSlice(s[tid:])
-						/*line streams.go:52*/ v.StoreSlice(gc_s_v[gc_rank:])
+						/*line streams.go:56*/ v.StoreSlice(gc_s_v[gc_rank:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -713,7 +714,7 @@ func gc_body_streamsProduct(gc_b *compiled.Block, in, out []float32, off, half i
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
-					/*line streams.go:49*/ i := off + gc_bx*2*half + tid
+					/*line streams.go:53*/ i := off + gc_bx*2*half + tid
 					ahead := gc_s_ahead[gc_rank]
 					v := ahead * in[i+half]
 					s[tid] = v
@@ -723,7 +724,7 @@ func gc_body_streamsProduct(gc_b *compiled.Block, in, out []float32, off, half i
 		}
 	} else {
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			/*line streams.go:62*/ gc_off3 := off + gc_bx*2*half
+			/*line streams.go:66*/ gc_off3 := off + gc_bx*2*half
 			gc_off4 := (off + gc_bx*2*half) + half
 			if gc_off3 >= 0 && gc_off3 <= len(in) && gc_bdx <= len(in)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(in) && gc_bdx <= len(in)-gc_off4 && gc_bdx <= len(s) {
 				gc_at4 := in[gc_off3:][:gc_bdx]
@@ -734,35 +735,35 @@ func gc_body_streamsProduct(gc_b *compiled.Block, in, out []float32, off, half i
 					{
 						gc_tx := gc_step + 0
 						gc_rank := gc_base + gc_tx
-						/*line streams.go:51*/ v := gc_at4[gc_tx] * gc_at5[gc_tx]
+						/*line streams.go:55*/ v := gc_at4[gc_tx] * gc_at5[gc_tx]
 						gc_at6[gc_tx] = v
 						gc_s_v[gc_rank] = v
 					}
 					{
 						gc_tx := gc_step + 1
 						gc_rank := gc_base + gc_tx
-						/*line streams.go:51*/ v := gc_at4[gc_tx] * gc_at5[gc_tx]
+						/*line streams.go:55*/ v := gc_at4[gc_tx] * gc_at5[gc_tx]
 						gc_at6[gc_tx] = v
 						gc_s_v[gc_rank] = v
 					}
 					{
 						gc_tx := gc_step + 2
 						gc_rank := gc_base + gc_tx
-						/*line streams.go:51*/ v := gc_at4[gc_tx] * gc_at5[gc_tx]
+						/*line streams.go:55*/ v := gc_at4[gc_tx] * gc_at5[gc_tx]
 						gc_at6[gc_tx] = v
 						gc_s_v[gc_rank] = v
 					}
 					{
 						gc_tx := gc_step + 3
 						gc_rank := gc_base + gc_tx
-						/*line streams.go:51*/ v := gc_at4[gc_tx] * gc_at5[gc_tx]
+						/*line streams.go:55*/ v := gc_at4[gc_tx] * gc_at5[gc_tx]
 						gc_at6[gc_tx] = v
 						gc_s_v[gc_rank] = v
 					}
 				}
 				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-					/*line streams.go:51*/ v := gc_at4[gc_tx] * gc_at5[gc_tx]
+					/*line streams.go:55*/ v := gc_at4[gc_tx] * gc_at5[gc_tx]
 					gc_at6[gc_tx] = v
 					gc_s_v[gc_rank] = v
 				}
@@ -771,8 +772,8 @@ func gc_body_streamsProduct(gc_b *compiled.Block, in, out []float32, off, half i
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
-					/*line streams.go:49*/ i := off + gc_bx*2*half + tid
-					/*line streams.go:51*/ v := in[i] * in[i+half]
+					/*line streams.go:53*/ i := off + gc_bx*2*half + tid
+					/*line streams.go:55*/ v := in[i] * in[i+half]
 					s[tid] = v
 					gc_s_v[gc_rank] = v
 				}
@@ -788,7 +789,7 @@ func gc_body_streamsProduct(gc_b *compiled.Block, in, out []float32, off, half i
 			for gc_tx, gc_idx := 0, gc_off6+gc_stride*(0); gc_tx < gc_bdx; gc_tx, gc_idx = gc_tx+1, gc_idx+gc_stride {
 				gc_rank := gc_base + gc_tx
 				v := gc_s_v[gc_rank]
-				/*line streams.go:54*/ gc_at7[gc_tx] = s[gc_idx] - v
+				/*line streams.go:58*/ gc_at7[gc_tx] = s[gc_idx] - v
 			}
 		} else {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
@@ -796,13 +797,13 @@ func gc_body_streamsProduct(gc_b *compiled.Block, in, out []float32, off, half i
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
 				v := gc_s_v[gc_rank]
-				/*line streams.go:54*/ out[gc_bx*gc_bdx+tid] = s[gc_bdx-1-tid] - v
+				/*line streams.go:58*/ out[gc_bx*gc_bdx+tid] = s[gc_bdx-1-tid] - v
 			}
 		}
 	}
 }
 
-//line streams.go:63
+//line streams.go:67
 func gc_body_streamsReduce3(gc_b *compiled.Block, in, partial []float32, n int) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
@@ -813,7 +814,7 @@ func gc_body_streamsReduce3(gc_b *compiled.Block, in, partial []float32, n int) 
 	if gc_bdx <= 1*gc_bdx {
 		gc_b.SharedWritten()
 	}
-	/*line streams.go:64*/ sdata := gocuda.Shared[float32](t, gc_bdx)[:gc_bdx]
+	/*line streams.go:68*/ sdata := gocuda.Shared[float32](t, gc_bdx)[:gc_bdx]
 	if compiled.Ahead(func() {
 		{
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
@@ -829,17 +830,17 @@ func gc_body_streamsReduce3(gc_b *compiled.Block, in, partial []float32, n int) 
 								gc_tx := gc_vstep
 								gc_rank := gc_base + gc_tx
 								var tid int = gc_tx
-								/*line streams.go:66*/ var i int = gc_bx*(gc_bdx*2) + tid
+								/*line streams.go:70*/ var i int = gc_bx*(gc_bdx*2) + tid
 								var mySum archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 								if i < n && uint(n-i) > 15 {
-									/*line streams.go:68*/ mySum = archsimd.LoadFloat32x16Slice(gc_at[gc_tx:])
+									/*line streams.go:72*/ mySum = archsimd.LoadFloat32x16Slice(gc_at[gc_tx:])
 								} else {
-									/*line streams.go:68*/ gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
+									/*line streams.go:72*/ gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
 									if gc_if4.ToBits() != 0 {
-										/*line streams.go:68*/ mySum = mySum.Merge(archsimd.LoadFloat32x16Slice(gc_at[gc_tx:]), archsimd.Mask32x16FromBits(^gc_if4.ToBits()))
+										/*line streams.go:72*/ mySum = mySum.Merge(archsimd.LoadFloat32x16Slice(gc_at[gc_tx:]), archsimd.Mask32x16FromBits(^gc_if4.ToBits()))
 									}
 								}
-								/*line streams.go:68*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
+								/*line streams.go:72*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
 							}
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep, false
@@ -854,24 +855,24 @@ func gc_body_streamsReduce3(gc_b *compiled.Block, in, partial []float32, n int) 
 							gc_tx := gc_vstep
 							gc_rank := gc_base + gc_tx
 							var tid int = gc_tx
-							/*line streams.go:66*/ var i int = gc_bx*(gc_bdx*2) + tid
+							/*line streams.go:70*/ var i int = gc_bx*(gc_bdx*2) + tid
 							var mySum archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 							if i < n && uint(n-i) > 7 {
-								/*line streams.go:68*/ mySum = archsimd.LoadFloat32x8Slice(gc_at[gc_tx:])
+								/*line streams.go:72*/ mySum = archsimd.LoadFloat32x8Slice(gc_at[gc_tx:])
 							} else {
-								/*line streams.go:68*/ gc_if3 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
+								/*line streams.go:72*/ gc_if3 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
 								if gc_if3.ToBits() != 0 {
-									/*line streams.go:68*/ mySum = archsimd.LoadFloat32x8Slice(gc_at[gc_tx:]).Merge(mySum, gc_if3)
+									/*line streams.go:72*/ mySum = archsimd.LoadFloat32x8Slice(gc_at[gc_tx:]).Merge(mySum, gc_if3)
 								}
 							}
-							/*line streams.go:68*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
+							/*line streams.go:72*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
 					for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						tid := gc_tx
-						/*line streams.go:66*/ i := gc_bx*(gc_bdx*2) + tid
+						/*line streams.go:70*/ i := gc_bx*(gc_bdx*2) + tid
 						var mySum float32
 						if i < n {
 							mySum = gc_at[gc_tx]
@@ -888,20 +889,20 @@ func gc_body_streamsReduce3(gc_b *compiled.Block, in, partial []float32, n int) 
 								gc_tx := gc_vstep2
 								gc_rank := gc_base + gc_tx
 								var tid int = gc_tx
-								/*line streams.go:66*/ var i int = gc_bx*(gc_bdx*2) + tid
+								/*line streams.go:70*/ var i int = gc_bx*(gc_bdx*2) + tid
 								var mySum archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 								if i < 0 || i > len(in)-16 {
 									break
 								}
-								/*line streams.go:68*/ if i < n && uint(n-i) > 15 {
-									/*line streams.go:68*/ mySum = archsimd.LoadFloat32x16Slice(in[i:])
+								/*line streams.go:72*/ if i < n && uint(n-i) > 15 {
+									/*line streams.go:72*/ mySum = archsimd.LoadFloat32x16Slice(in[i:])
 								} else {
-									/*line streams.go:69*/ gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
+									/*line streams.go:73*/ gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
 									if gc_if2.ToBits() != 0 {
-										/*line streams.go:68*/ mySum = mySum.Merge(archsimd.LoadFloat32x16Slice(in[i:]), archsimd.Mask32x16FromBits(^gc_if2.ToBits()))
+										/*line streams.go:72*/ mySum = mySum.Merge(archsimd.LoadFloat32x16Slice(in[i:]), archsimd.Mask32x16FromBits(^gc_if2.ToBits()))
 									}
 								}
-								/*line streams.go:68*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
+								/*line streams.go:72*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
 							}
 							archsimd.ClearAVXUpperBits()
 							return gc_vstep2, false
@@ -916,20 +917,20 @@ func gc_body_streamsReduce3(gc_b *compiled.Block, in, partial []float32, n int) 
 							gc_tx := gc_vstep2
 							gc_rank := gc_base + gc_tx
 							var tid int = gc_tx
-							/*line streams.go:66*/ var i int = gc_bx*(gc_bdx*2) + tid
+							/*line streams.go:70*/ var i int = gc_bx*(gc_bdx*2) + tid
 							var mySum archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 							if i < 0 || i > len(in)-8 {
 								break
 							}
-							/*line streams.go:68*/ if i < n && uint(n-i) > 7 {
-								/*line streams.go:68*/ mySum = archsimd.LoadFloat32x8Slice(in[i:])
+							/*line streams.go:72*/ if i < n && uint(n-i) > 7 {
+								/*line streams.go:72*/ mySum = archsimd.LoadFloat32x8Slice(in[i:])
 							} else {
-								/*line streams.go:69*/ gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
+								/*line streams.go:73*/ gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
 								if gc_if.ToBits() != 0 {
-									/*line streams.go:68*/ mySum = archsimd.LoadFloat32x8Slice(in[i:]).Merge(mySum, gc_if)
+									/*line streams.go:72*/ mySum = archsimd.LoadFloat32x8Slice(in[i:]).Merge(mySum, gc_if)
 								}
 							}
-							/*line streams.go:68*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
+							/*line streams.go:72*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
@@ -937,7 +938,7 @@ func gc_body_streamsReduce3(gc_b *compiled.Block, in, partial []float32, n int) 
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
-						/*line streams.go:66*/ i := gc_bx*(gc_bdx*2) + tid
+						/*line streams.go:70*/ i := gc_bx*(gc_bdx*2) + tid
 						var mySum float32
 						if i < n {
 							mySum = in[i]
@@ -962,18 +963,18 @@ func gc_body_streamsReduce3(gc_b *compiled.Block, in, partial []float32, n int) 
 							gc_tx := gc_vstep3
 							gc_rank := gc_base + gc_tx
 							var tid int = gc_tx
-							/*line streams.go:66*/ var i int = gc_bx*(gc_bdx*2) + tid
-							/*line streams.go:66*/ mySum := archsimd.LoadFloat32x16Slice(gc_s_mySum[gc_rank:])
-							/*line streams.go:71*/ if i+gc_bdx < n && uint(n-(i+gc_bdx)) > 15 {
-								/*line streams.go:71*/ mySum = mySum.Add(archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:]))
+							/*line streams.go:70*/ var i int = gc_bx*(gc_bdx*2) + tid
+							/*line streams.go:70*/ mySum := archsimd.LoadFloat32x16Slice(gc_s_mySum[gc_rank:])
+							/*line streams.go:75*/ if i+gc_bdx < n && uint(n-(i+gc_bdx)) > 15 {
+								/*line streams.go:75*/ mySum = mySum.Add(archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:]))
 							} else {
-								/*line streams.go:71*/ gc_if8 := gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i+gc_bdx, 16))))
+								/*line streams.go:75*/ gc_if8 := gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i+gc_bdx, 16))))
 								if gc_if8.ToBits() != 0 {
-									/*line streams.go:71*/ mySum = mySum.Merge(mySum.Add(archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:])), archsimd.Mask32x16FromBits(^gc_if8.ToBits()))
+									/*line streams.go:75*/ mySum = mySum.Merge(mySum.Add(archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:])), archsimd.Mask32x16FromBits(^gc_if8.ToBits()))
 								}
 							}
-							/*line streams.go:71*/ mySum.StoreSlice(gc_at3[gc_tx:])
-							/*line streams.go:71*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
+							/*line streams.go:75*/ mySum.StoreSlice(gc_at3[gc_tx:])
+							/*line streams.go:75*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep3, false
@@ -988,27 +989,27 @@ func gc_body_streamsReduce3(gc_b *compiled.Block, in, partial []float32, n int) 
 						gc_tx := gc_vstep3
 						gc_rank := gc_base + gc_tx
 						var tid int = gc_tx
-						/*line streams.go:66*/ var i int = gc_bx*(gc_bdx*2) + tid
-						/*line streams.go:66*/ mySum := archsimd.LoadFloat32x8Slice(gc_s_mySum[gc_rank:])
-						/*line streams.go:71*/ if i+gc_bdx < n && uint(n-(i+gc_bdx)) > 7 {
-							/*line streams.go:71*/ mySum = mySum.Add(archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]))
+						/*line streams.go:70*/ var i int = gc_bx*(gc_bdx*2) + tid
+						/*line streams.go:70*/ mySum := archsimd.LoadFloat32x8Slice(gc_s_mySum[gc_rank:])
+						/*line streams.go:75*/ if i+gc_bdx < n && uint(n-(i+gc_bdx)) > 7 {
+							/*line streams.go:75*/ mySum = mySum.Add(archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]))
 						} else {
-							/*line streams.go:71*/ gc_if7 := gc_iota7.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+gc_bdx, 8))))
+							/*line streams.go:75*/ gc_if7 := gc_iota7.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+gc_bdx, 8))))
 							if gc_if7.ToBits() != 0 {
-								/*line streams.go:71*/ mySum = mySum.Add(archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:])).Merge(mySum, gc_if7)
+								/*line streams.go:75*/ mySum = mySum.Add(archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:])).Merge(mySum, gc_if7)
 							}
 						}
-						/*line streams.go:71*/ mySum.StoreSlice(gc_at3[gc_tx:])
-						/*line streams.go:71*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
+						/*line streams.go:75*/ mySum.StoreSlice(gc_at3[gc_tx:])
+						/*line streams.go:75*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					tid := gc_tx
-					/*line streams.go:66*/ i := gc_bx*(gc_bdx*2) + tid
+					/*line streams.go:70*/ i := gc_bx*(gc_bdx*2) + tid
 					mySum := gc_s_mySum[gc_rank]
-					/*line streams.go:71*/ if i+gc_bdx < n {
+					/*line streams.go:75*/ if i+gc_bdx < n {
 						mySum += gc_at2[gc_tx]
 					}
 					gc_at3[gc_tx] = mySum
@@ -1024,22 +1025,22 @@ func gc_body_streamsReduce3(gc_b *compiled.Block, in, partial []float32, n int) 
 							gc_tx := gc_vstep4
 							gc_rank := gc_base + gc_tx
 							var tid int = gc_tx
-							/*line streams.go:66*/ var i int = gc_bx*(gc_bdx*2) + tid
-							/*line streams.go:66*/ mySum := archsimd.LoadFloat32x16Slice(gc_s_mySum[gc_rank:])
-							/*line streams.go:71*/ if (i+
+							/*line streams.go:70*/ var i int = gc_bx*(gc_bdx*2) + tid
+							/*line streams.go:70*/ mySum := archsimd.LoadFloat32x16Slice(gc_s_mySum[gc_rank:])
+							/*line streams.go:75*/ if (i+
 								gc_bdx) < 0 || (i+gc_bdx) > len(in)-16 || tid < 0 || tid > len(sdata)-16 {
 								break
 							}
-							/*line streams.go:71*/ if i+gc_bdx < n && uint(n-(i+gc_bdx)) > 15 {
-								/*line streams.go:71*/ mySum = mySum.Add(archsimd.LoadFloat32x16Slice(in[i+gc_bdx:]))
+							/*line streams.go:75*/ if i+gc_bdx < n && uint(n-(i+gc_bdx)) > 15 {
+								/*line streams.go:75*/ mySum = mySum.Add(archsimd.LoadFloat32x16Slice(in[i+gc_bdx:]))
 							} else {
-								/*line streams.go:72*/ gc_if6 := gc_iota6.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i+gc_bdx, 16))))
+								/*line streams.go:76*/ gc_if6 := gc_iota6.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i+gc_bdx, 16))))
 								if gc_if6.ToBits() != 0 {
-									/*line streams.go:71*/ mySum = mySum.Merge(mySum.Add(archsimd.LoadFloat32x16Slice(in[i+gc_bdx:])), archsimd.Mask32x16FromBits(^gc_if6.ToBits()))
+									/*line streams.go:75*/ mySum = mySum.Merge(mySum.Add(archsimd.LoadFloat32x16Slice(in[i+gc_bdx:])), archsimd.Mask32x16FromBits(^gc_if6.ToBits()))
 								}
 							}
 							mySum.StoreSlice(sdata[tid:])
-							/*line streams.go:74*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
+							/*line streams.go:78*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep4, false
@@ -1054,22 +1055,22 @@ func gc_body_streamsReduce3(gc_b *compiled.Block, in, partial []float32, n int) 
 						gc_tx := gc_vstep4
 						gc_rank := gc_base + gc_tx
 						var tid int = gc_tx
-						/*line streams.go:66*/ var i int = gc_bx*(gc_bdx*2) + tid
-						/*line streams.go:66*/ mySum := archsimd.LoadFloat32x8Slice(gc_s_mySum[gc_rank:])
-						/*line streams.go:71*/ if (i+
+						/*line streams.go:70*/ var i int = gc_bx*(gc_bdx*2) + tid
+						/*line streams.go:70*/ mySum := archsimd.LoadFloat32x8Slice(gc_s_mySum[gc_rank:])
+						/*line streams.go:75*/ if (i+
 							gc_bdx) < 0 || (i+gc_bdx) > len(in)-8 || tid < 0 || tid > len(sdata)-8 {
 							break
 						}
-						/*line streams.go:71*/ if i+gc_bdx < n && uint(n-(i+gc_bdx)) > 7 {
-							/*line streams.go:71*/ mySum = mySum.Add(archsimd.LoadFloat32x8Slice(in[i+gc_bdx:]))
+						/*line streams.go:75*/ if i+gc_bdx < n && uint(n-(i+gc_bdx)) > 7 {
+							/*line streams.go:75*/ mySum = mySum.Add(archsimd.LoadFloat32x8Slice(in[i+gc_bdx:]))
 						} else {
-							/*line streams.go:72*/ gc_if5 := gc_iota5.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+gc_bdx, 8))))
+							/*line streams.go:76*/ gc_if5 := gc_iota5.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+gc_bdx, 8))))
 							if gc_if5.ToBits() != 0 {
-								/*line streams.go:71*/ mySum = mySum.Add(archsimd.LoadFloat32x8Slice(in[i+gc_bdx:])).Merge(mySum, gc_if5)
+								/*line streams.go:75*/ mySum = mySum.Add(archsimd.LoadFloat32x8Slice(in[i+gc_bdx:])).Merge(mySum, gc_if5)
 							}
 						}
 						mySum.StoreSlice(sdata[tid:])
-						/*line streams.go:74*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
+						/*line streams.go:78*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -1077,9 +1078,9 @@ func gc_body_streamsReduce3(gc_b *compiled.Block, in, partial []float32, n int) 
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
-					/*line streams.go:66*/ i := gc_bx*(gc_bdx*2) + tid
+					/*line streams.go:70*/ i := gc_bx*(gc_bdx*2) + tid
 					mySum := gc_s_mySum[gc_rank]
-					/*line streams.go:71*/ if i+gc_bdx < n {
+					/*line streams.go:75*/ if i+gc_bdx < n {
 						mySum += in[i+gc_bdx]
 					}
 					sdata[tid] = mySum
@@ -1098,7 +1099,7 @@ func gc_body_streamsReduce3(gc_b *compiled.Block, in, partial []float32, n int) 
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					tid := gc_tx
-					/*line streams.go:66*/ i := gc_bx*(gc_bdx*2) + tid
+					/*line streams.go:70*/ i := gc_bx*(gc_bdx*2) + tid
 					var mySum float32
 					if i < n {
 						mySum = gc_at4[gc_tx]
@@ -1114,7 +1115,7 @@ func gc_body_streamsReduce3(gc_b *compiled.Block, in, partial []float32, n int) 
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
-					/*line streams.go:66*/ i := gc_bx*(gc_bdx*2) + tid
+					/*line streams.go:70*/ i := gc_bx*(gc_bdx*2) + tid
 					var mySum float32
 					if i < n {
 						mySum = in[i]
@@ -1128,9 +1129,9 @@ func gc_body_streamsReduce3(gc_b *compiled.Block, in, partial []float32, n int) 
 			}
 		}
 	}
-	/*line streams.go:76*/ for s := gc_bdx / 2; s > 0; s >>= 1 {
+	/*line streams.go:80*/ for s := gc_bdx / 2; s > 0; s >>= 1 {
 		gc_from, gc_to := 0, gc_bdx
-		/*line streams.go:79*/ if gc_bound := s; gc_bound < gc_to {
+		/*line streams.go:83*/ if gc_bound := s; gc_bound < gc_to {
 			gc_to = gc_bound
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
@@ -1147,12 +1148,12 @@ func gc_body_streamsReduce3(gc_b *compiled.Block, in, partial []float32, n int) 
 							gc_rank := gc_base + gc_tx
 							var tid int = gc_tx
 							_ = tid
-							/*line streams.go:65*/ mySum := archsimd.LoadFloat32x16Slice(gc_s_mySum[gc_rank:])
+							/*line streams.go:69*/ mySum := archsimd.LoadFloat32x16Slice(gc_s_mySum[gc_rank:])
 							{
-								/*line streams.go:78*/ mySum = mySum.Add(archsimd.LoadFloat32x16Slice(gc_at7[gc_tx:]))
-								/*line streams.go:78*/ mySum.StoreSlice(gc_at8[gc_tx:])
+								/*line streams.go:82*/ mySum = mySum.Add(archsimd.LoadFloat32x16Slice(gc_at7[gc_tx:]))
+								/*line streams.go:82*/ mySum.StoreSlice(gc_at8[gc_tx:])
 							}
-							/*line streams.go:77*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
+							/*line streams.go:81*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep5, false
@@ -1167,17 +1168,17 @@ func gc_body_streamsReduce3(gc_b *compiled.Block, in, partial []float32, n int) 
 						gc_rank := gc_base + gc_tx
 						var tid int = gc_tx
 						_ = tid
-						/*line streams.go:65*/ mySum := archsimd.LoadFloat32x8Slice(gc_s_mySum[gc_rank:])
-						/*line streams.go:78*/ mySum = mySum.Add(archsimd.LoadFloat32x8Slice(gc_at7[gc_tx:]))
-						/*line streams.go:78*/ mySum.StoreSlice(gc_at8[gc_tx:])
-						/*line streams.go:77*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
+						/*line streams.go:69*/ mySum := archsimd.LoadFloat32x8Slice(gc_s_mySum[gc_rank:])
+						/*line streams.go:82*/ mySum = mySum.Add(archsimd.LoadFloat32x8Slice(gc_at7[gc_tx:]))
+						/*line streams.go:82*/ mySum.StoreSlice(gc_at8[gc_tx:])
+						/*line streams.go:81*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
 				for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					mySum := gc_s_mySum[gc_rank]
-					/*line streams.go:78*/ mySum += gc_at7[gc_tx]
+					/*line streams.go:82*/ mySum += gc_at7[gc_tx]
 					gc_at8[gc_tx] = mySum
 					gc_s_mySum[gc_rank] = mySum
 				}
@@ -1190,15 +1191,15 @@ func gc_body_streamsReduce3(gc_b *compiled.Block, in, partial []float32, n int) 
 							gc_tx := gc_vstep6
 							gc_rank := gc_base + gc_tx
 							var tid int = gc_tx
-							/*line streams.go:65*/ mySum := archsimd.LoadFloat32x16Slice(gc_s_mySum[gc_rank:])
+							/*line streams.go:69*/ mySum := archsimd.LoadFloat32x16Slice(gc_s_mySum[gc_rank:])
 							{
-								/*line streams.go:78*/ if (tid+s) < 0 || (tid+s) > len(sdata)-16 || tid < 0 || tid > len(sdata)-16 {
+								/*line streams.go:82*/ if (tid+s) < 0 || (tid+s) > len(sdata)-16 || tid < 0 || tid > len(sdata)-16 {
 									break
 								}
-								/*line streams.go:78*/ mySum = mySum.Add(archsimd.LoadFloat32x16Slice(sdata[tid+s:]))
-								/*line streams.go:78*/ mySum.StoreSlice(sdata[tid:])
+								/*line streams.go:82*/ mySum = mySum.Add(archsimd.LoadFloat32x16Slice(sdata[tid+s:]))
+								/*line streams.go:82*/ mySum.StoreSlice(sdata[tid:])
 							}
-							/*line streams.go:77*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
+							/*line streams.go:81*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep6, false
@@ -1212,13 +1213,13 @@ func gc_body_streamsReduce3(gc_b *compiled.Block, in, partial []float32, n int) 
 						gc_tx := gc_vstep6
 						gc_rank := gc_base + gc_tx
 						var tid int = gc_tx
-						/*line streams.go:65*/ mySum := archsimd.LoadFloat32x8Slice(gc_s_mySum[gc_rank:])
-						/*line streams.go:78*/ if (tid+s) < 0 || (tid+s) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
+						/*line streams.go:69*/ mySum := archsimd.LoadFloat32x8Slice(gc_s_mySum[gc_rank:])
+						/*line streams.go:82*/ if (tid+s) < 0 || (tid+s) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
 							break
 						}
-						/*line streams.go:78*/ mySum = mySum.Add(archsimd.LoadFloat32x8Slice(sdata[tid+s:]))
-						/*line streams.go:78*/ mySum.StoreSlice(sdata[tid:])
-						/*line streams.go:77*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
+						/*line streams.go:82*/ mySum = mySum.Add(archsimd.LoadFloat32x8Slice(sdata[tid+s:]))
+						/*line streams.go:82*/ mySum.StoreSlice(sdata[tid:])
+						/*line streams.go:81*/ mySum.StoreSlice(gc_s_mySum[gc_rank:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -1227,7 +1228,7 @@ func gc_body_streamsReduce3(gc_b *compiled.Block, in, partial []float32, n int) 
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
 					mySum := gc_s_mySum[gc_rank]
-					/*line streams.go:78*/ mySum += sdata[tid+s]
+					/*line streams.go:82*/ mySum += sdata[tid+s]
 					sdata[tid] = mySum
 					gc_s_mySum[gc_rank] = mySum
 				}
@@ -1249,38 +1250,509 @@ func gc_body_streamsReduce3(gc_b *compiled.Block, in, partial []float32, n int) 
 						gc_tx := gc_step + 0
 						gc_rank := gc_base + gc_tx
 						mySum := gc_s_mySum[gc_rank]
-						/*line streams.go:84*/ gc_at9[0] = mySum
+						/*line streams.go:88*/ gc_at9[0] = mySum
 					}
 					{
 						gc_tx := gc_step + 1
 						gc_rank := gc_base + gc_tx
 						mySum := gc_s_mySum[gc_rank]
-						/*line streams.go:84*/ gc_at9[0] = mySum
+						/*line streams.go:88*/ gc_at9[0] = mySum
 					}
 					{
 						gc_tx := gc_step + 2
 						gc_rank := gc_base + gc_tx
 						mySum := gc_s_mySum[gc_rank]
-						/*line streams.go:84*/ gc_at9[0] = mySum
+						/*line streams.go:88*/ gc_at9[0] = mySum
 					}
 					{
 						gc_tx := gc_step + 3
 						gc_rank := gc_base + gc_tx
 						mySum := gc_s_mySum[gc_rank]
-						/*line streams.go:84*/ gc_at9[0] = mySum
+						/*line streams.go:88*/ gc_at9[0] = mySum
 					}
 				}
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					mySum := gc_s_mySum[gc_rank]
-					/*line streams.go:84*/ gc_at9[0] = mySum
+					/*line streams.go:88*/ gc_at9[0] = mySum
 				}
 			} else {
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					mySum := gc_s_mySum[gc_rank]
-					/*line streams.go:84*/ partial[gc_bx] = mySum
+					/*line streams.go:88*/ partial[gc_bx] = mySum
+				}
+			}
+		}
+	}
+}
+
+//line streams.go:98
+func gc_body_streamsFirstMax(gc_b *compiled.Block, in, partial []int32, n int) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bdx := gc_b.Dim().X
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	gc_s_v := compiled.Scratch[int32](gc_b, 0)[:gc_n]
+	if gc_bdx <= 1*gc_bdx {
+		gc_b.SharedWritten()
+	}
+	/*line streams.go:101*/ sdata := gocuda.Shared[int32](t, gc_bdx)[:gc_bdx]
+	if compiled.Ahead(func() {
+		{
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				gc_off := gc_bx * 2 * gc_bdx
+				if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
+					gc_at := in[gc_off:][:gc_bdx]
+					gc_vstep := 0
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop bool
+						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+							/*line streams.go:102*/ gc_vb4 := archsimd.BroadcastInt32x16(int32(math.MinInt32))
+							gc_iota8 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+							for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
+								gc_tx := gc_vstep
+								gc_rank := gc_base + gc_tx
+								var tid int = gc_tx
+								/*line streams.go:100*/ var i int = gc_bx*2*gc_bdx + tid
+								v := gc_vb4
+								/*line streams.go:103*/ if i < n && uint(n-i) > 15 {
+									/*line streams.go:103*/ v = archsimd.LoadInt32x16Slice(gc_at[gc_tx:])
+								} else {
+									/*line streams.go:103*/ gc_if8 := gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
+									if gc_if8.ToBits() != 0 {
+										/*line streams.go:103*/ v = v.Merge(archsimd.LoadInt32x16Slice(gc_at[gc_tx:]), archsimd.Mask32x16FromBits(^gc_if8.ToBits()))
+									}
+								}
+								/*line streams.go:103*/ v.StoreSlice(gc_s_v[gc_rank:])
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep, false
+						}(gc_vstep)
+						if gc_stop {
+							return
+						}
+					}
+					if compiled.SIMD {
+						/*line streams.go:102*/ gc_vb3 := archsimd.BroadcastInt32x8(int32(math.MinInt32))
+						gc_iota6 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+						for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+							gc_tx := gc_vstep
+							gc_rank := gc_base + gc_tx
+							var tid int = gc_tx
+							/*line streams.go:100*/ var i int = gc_bx*2*gc_bdx + tid
+							v := gc_vb3
+							/*line streams.go:103*/ if i < n && uint(n-i) > 7 {
+								/*line streams.go:103*/ v = archsimd.LoadInt32x8Slice(gc_at[gc_tx:])
+							} else {
+								/*line streams.go:103*/ gc_if6 := gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
+								if gc_if6.ToBits() != 0 {
+									/*line streams.go:103*/ v = archsimd.LoadInt32x8Slice(gc_at[gc_tx:]).Merge(v, gc_if6)
+								}
+							}
+							/*line streams.go:103*/ v.StoreSlice(gc_s_v[gc_rank:])
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						tid := gc_tx
+						/*line streams.go:100*/ i := gc_bx*2*gc_bdx + tid
+						/*line streams.go:102*/ v := int32(math.MinInt32)
+						if i < n {
+							v = gc_at[gc_tx]
+						}
+						gc_s_v[gc_rank] = v
+					}
+				} else {
+					gc_vstep2 := 0
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop2 bool
+						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+							/*line streams.go:102*/ gc_vb2 := archsimd.BroadcastInt32x16(int32(math.MinInt32))
+							gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+							for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
+								gc_tx := gc_vstep2
+								gc_rank := gc_base + gc_tx
+								var tid int = gc_tx
+								/*line streams.go:100*/ var i int = gc_bx*2*gc_bdx + tid
+								v := gc_vb2
+								/*line streams.go:103*/ if i < 0 || i > len(in)-16 {
+									break
+								}
+								/*line streams.go:103*/ if i < n && uint(n-i) > 15 {
+									/*line streams.go:103*/ v = archsimd.LoadInt32x16Slice(in[i:])
+								} else {
+									/*line streams.go:104*/ gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i, 16))))
+									if gc_if4.ToBits() != 0 {
+										/*line streams.go:103*/ v = v.Merge(archsimd.LoadInt32x16Slice(in[i:]), archsimd.Mask32x16FromBits(^gc_if4.ToBits()))
+									}
+								}
+								/*line streams.go:103*/ v.StoreSlice(gc_s_v[gc_rank:])
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep2, false
+						}(gc_vstep2)
+						if gc_stop2 {
+							return
+						}
+					}
+					if compiled.SIMD {
+						/*line streams.go:102*/ gc_vb := archsimd.BroadcastInt32x8(int32(math.MinInt32))
+						gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+						for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+							gc_tx := gc_vstep2
+							gc_rank := gc_base + gc_tx
+							var tid int = gc_tx
+							/*line streams.go:100*/ var i int = gc_bx*2*gc_bdx + tid
+							v := gc_vb
+							/*line streams.go:103*/ if i < 0 || i > len(in)-8 {
+								break
+							}
+							/*line streams.go:103*/ if i < n && uint(n-i) > 7 {
+								/*line streams.go:103*/ v = archsimd.LoadInt32x8Slice(in[i:])
+							} else {
+								/*line streams.go:104*/ gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
+								if gc_if2.ToBits() != 0 {
+									/*line streams.go:103*/ v = archsimd.LoadInt32x8Slice(in[i:]).Merge(v, gc_if2)
+								}
+							}
+							/*line streams.go:103*/ v.StoreSlice(gc_s_v[gc_rank:])
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+						/*line streams.go:100*/ i := gc_bx*2*gc_bdx + tid
+						/*line streams.go:102*/ v := int32(math.MinInt32)
+						if i < n {
+							v = in[i]
+						}
+						gc_s_v[gc_rank] = v
+					}
+				}
+			}
+		}
+	}) {
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_off2 := (gc_bx * 2 * gc_bdx) + gc_bdx
+			if gc_off2 >= 0 && gc_off2 <= len(in) && gc_bdx <= len(in)-gc_off2 && gc_bdx <= len(sdata) {
+				gc_at2 := in[gc_off2:][:gc_bdx]
+				gc_at3 := sdata[:gc_bdx]
+				gc_vstep3 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop3 bool
+					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+						gc_iota12 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+						for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
+							gc_tx := gc_vstep3
+							gc_rank := gc_base + gc_tx
+							var tid int = gc_tx
+							/*line streams.go:100*/ var i int = gc_bx*2*gc_bdx + tid
+							/*line streams.go:100*/ v := archsimd.LoadInt32x16Slice(gc_s_v[gc_rank:])
+							{
+								/*line streams.go:106*/ var j int = i + gc_bdx
+								/*line streams.go:106*/ if j < n && uint(n-j) > 15 {
+									/*line streams.go:106*/ v = v.Max(archsimd.LoadInt32x16Slice(gc_at2[gc_tx:]))
+								} else {
+									/*line streams.go:106*/ gc_if12 := gc_iota12.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, j, 16))))
+									if gc_if12.ToBits() != 0 {
+										/*line streams.go:106*/ v = v.Merge(v.Max(archsimd.LoadInt32x16Slice(gc_at2[gc_tx:])), archsimd.Mask32x16FromBits(^gc_if12.ToBits()))
+									}
+								}
+							}
+							/*line streams.go:106*/ v.StoreSlice(gc_at3[gc_tx:])
+							/*line streams.go:106*/ v.StoreSlice(gc_s_v[gc_rank:])
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep3, false
+					}(gc_vstep3)
+					if gc_stop3 {
+						return
+					}
+				}
+				if compiled.SIMD {
+					gc_iota11 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
+						gc_tx := gc_vstep3
+						gc_rank := gc_base + gc_tx
+						var tid int = gc_tx
+						/*line streams.go:100*/ var i int = gc_bx*2*gc_bdx + tid
+						/*line streams.go:100*/ v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank:])
+						/*line streams.go:106*/ var j int = i + gc_bdx
+						/*line streams.go:106*/ if j < n && uint(n-j) > 7 {
+							/*line streams.go:106*/ v = v.Max(archsimd.LoadInt32x8Slice(gc_at2[gc_tx:]))
+						} else {
+							/*line streams.go:106*/ gc_if11 := gc_iota11.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, j, 8))))
+							if gc_if11.ToBits() != 0 {
+								/*line streams.go:106*/ v = v.Max(archsimd.LoadInt32x8Slice(gc_at2[gc_tx:])).Merge(v, gc_if11)
+							}
+						}
+						/*line streams.go:106*/ v.StoreSlice(gc_at3[gc_tx:])
+						/*line streams.go:106*/ v.StoreSlice(gc_s_v[gc_rank:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					tid := gc_tx
+					/*line streams.go:100*/ i := gc_bx*2*gc_bdx + tid
+					v := gc_s_v[gc_rank]
+					/*line streams.go:106*/ if j := i + gc_bdx; j < n {
+						v = max(v, gc_at2[gc_tx])
+					}
+					gc_at3[gc_tx] = v
+					gc_s_v[gc_rank] = v
+				}
+			} else {
+				gc_vstep4 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop4 bool
+					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
+						gc_iota10 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+					gc_steps2:
+						for ; gc_vstep4+15 < gc_bdx; gc_vstep4 += 16 {
+							gc_tx := gc_vstep4
+							gc_rank := gc_base + gc_tx
+							var tid int = gc_tx
+							/*line streams.go:100*/ var i int = gc_bx*2*gc_bdx + tid
+							/*line streams.go:100*/ v := archsimd.LoadInt32x16Slice(gc_s_v[gc_rank:])
+							/*line streams.go:106*/ if tid < 0 || tid > len(sdata)-16 {
+								break
+							}
+							{
+								/*line streams.go:106*/ var j int = i + gc_bdx
+								/*line streams.go:106*/ if j < n && uint(n-j) > 15 {
+									var gc_ld3 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
+									/*line streams.go:106*/ if j >= 0 && j <= len(in)-16 {
+										gc_ld3 = archsimd.LoadInt32x16Slice(in[j:])
+									} else {
+										break gc_steps2
+									}
+									/*line streams.go:107*/ v = v.Max(gc_ld3)
+								} else {
+									/*line streams.go:107*/ gc_if10 := gc_iota10.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, j, 16))))
+									if gc_if10.ToBits() != 0 {
+										var gc_ld4 archsimd.Int32x16 = archsimd.BroadcastInt32x16(0)
+										/*line streams.go:106*/ if j >= 0 && j <= len(in)-16 {
+											gc_ld4 = archsimd.LoadInt32x16Slice(in[j:])
+										} else {
+											break gc_steps2
+										}
+										/*line streams.go:107*/ v = v.Merge(v.Max(gc_ld4), archsimd.Mask32x16FromBits(^gc_if10.ToBits()))
+									}
+								}
+							}
+							/*line streams.go:109*/ v.StoreSlice(sdata[tid:])
+							/*line streams.go:109*/ v.StoreSlice(gc_s_v[gc_rank:])
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep4, false
+					}(gc_vstep4)
+					if gc_stop4 {
+						return
+					}
+				}
+				if compiled.SIMD {
+					gc_iota9 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+				gc_steps:
+					for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
+						gc_tx := gc_vstep4
+						gc_rank := gc_base + gc_tx
+						var tid int = gc_tx
+						/*line streams.go:100*/ var i int = gc_bx*2*gc_bdx + tid
+						/*line streams.go:100*/ v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank:])
+						/*line streams.go:106*/ if tid < 0 || tid > len(sdata)-8 {
+							break
+						}
+						/*line streams.go:106*/ var j int = i + gc_bdx
+						/*line streams.go:106*/ if j < n && uint(n-j) > 7 {
+							var gc_ld archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+							/*line streams.go:106*/ if j >= 0 && j <= len(in)-8 {
+								gc_ld = archsimd.LoadInt32x8Slice(in[j:])
+							} else {
+								break gc_steps
+							}
+							/*line streams.go:107*/ v = v.Max(gc_ld)
+						} else {
+							/*line streams.go:107*/ gc_if9 := gc_iota9.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, j, 8))))
+							if gc_if9.ToBits() != 0 {
+								var gc_ld2 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+								/*line streams.go:106*/ if j >= 0 && j <= len(in)-8 {
+									gc_ld2 = archsimd.LoadInt32x8Slice(in[j:])
+								} else {
+									break gc_steps
+								}
+								/*line streams.go:107*/ v = v.Max(gc_ld2).Merge(v, gc_if9)
+							}
+						}
+						/*line streams.go:109*/ v.StoreSlice(sdata[tid:])
+						/*line streams.go:109*/ v.StoreSlice(gc_s_v[gc_rank:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+					/*line streams.go:100*/ i := gc_bx*2*gc_bdx + tid
+					v := gc_s_v[gc_rank]
+					/*line streams.go:106*/ if j := i + gc_bdx; j < n {
+						v = max(v, in[j])
+					}
+					sdata[tid] = v
+					gc_s_v[gc_rank] = v
+				}
+			}
+		}
+	} else {
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_off3 := gc_bx * 2 * gc_bdx
+			gc_off4 := (gc_bx * 2 * gc_bdx) + gc_bdx
+			if gc_off3 >= 0 && gc_off3 <= len(in) && gc_bdx <= len(in)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(in) && gc_bdx <= len(in)-gc_off4 && gc_bdx <= len(sdata) {
+				gc_at4 := in[gc_off3:][:gc_bdx]
+				gc_at5 := in[gc_off4:][:gc_bdx]
+				gc_at6 := sdata[:gc_bdx]
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					tid := gc_tx
+					/*line streams.go:100*/ i := gc_bx*2*gc_bdx + tid
+					/*line streams.go:102*/ v := int32(math.MinInt32)
+					if i < n {
+						v = gc_at4[gc_tx]
+					}
+					if j := i + gc_bdx; j < n {
+						v = max(v, gc_at5[gc_tx])
+					}
+					gc_at6[gc_tx] = v
+				}
+			} else {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					tid := gc_tx
+					/*line streams.go:100*/ i := gc_bx*2*gc_bdx + tid
+					/*line streams.go:102*/ v := int32(math.MinInt32)
+					if i < n {
+						v = in[i]
+					}
+					if j := i + gc_bdx; j < n {
+						v = max(v, in[j])
+					}
+					sdata[tid] = v
+				}
+			}
+		}
+	}
+	/*line streams.go:111*/ for s := gc_bdx / 2; s > 0; s /= 2 {
+		gc_from, gc_to := 0, gc_bdx
+		/*line streams.go:114*/ if gc_bound := s; gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off5 := s
+			if gc_from >= 0 && gc_to <= len(sdata) && gc_off5 >= 0 && gc_off5 <= len(sdata) && gc_to <= len(sdata)-gc_off5 {
+				gc_at7 := sdata[:gc_to]
+				gc_at8 := sdata[gc_off5:][:gc_to]
+				gc_vstep5 := gc_from
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop5 bool
+					gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
+						for ; gc_vstep5+15 < gc_to; gc_vstep5 += 16 {
+							gc_tx := gc_vstep5
+							var tid int = gc_tx
+							_ = tid
+							{
+								/*line streams.go:112*/ archsimd.LoadInt32x16Slice(gc_at7[gc_tx:]).Max(archsimd.LoadInt32x16Slice(gc_at8[gc_tx:])).StoreSlice(gc_at7[gc_tx:])
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep5, false
+					}(gc_vstep5)
+					if gc_stop5 {
+						return
+					}
+				}
+				if compiled.SIMD {
+					for ; gc_vstep5+7 < gc_to; gc_vstep5 += 8 {
+						gc_tx := gc_vstep5
+						var tid int = gc_tx
+						_ = tid
+						/*line streams.go:112*/ archsimd.LoadInt32x8Slice(gc_at7[gc_tx:]).Max(archsimd.LoadInt32x8Slice(gc_at8[gc_tx:])).StoreSlice(gc_at7[gc_tx:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
+					/*line streams.go:113*/ gc_at7[gc_tx] = max(gc_at7[gc_tx], gc_at8[gc_tx])
+				}
+			} else {
+				gc_vstep6 := gc_from
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop6 bool
+					gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
+						for ; gc_vstep6+15 < gc_to; gc_vstep6 += 16 {
+							gc_tx := gc_vstep6
+							var tid int = gc_tx
+							{
+								/*line streams.go:113*/ if tid < 0 || tid > len(sdata)-16 || (tid+s) < 0 || (tid+s) > len(sdata)-16 {
+									break
+								}
+								/*line streams.go:113*/ archsimd.LoadInt32x16Slice(sdata[tid:]).Max(archsimd.LoadInt32x16Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep6, false
+					}(gc_vstep6)
+					if gc_stop6 {
+						return
+					}
+				}
+				if compiled.SIMD {
+					for ; gc_vstep6+7 < gc_to; gc_vstep6 += 8 {
+						gc_tx := gc_vstep6
+						var tid int = gc_tx
+						/*line streams.go:113*/ if tid < 0 || tid > len(sdata)-8 || (tid+s) < 0 || (tid+s) > len(sdata)-8 {
+							break
+						}
+						/*line streams.go:113*/ archsimd.LoadInt32x8Slice(sdata[tid:]).Max(archsimd.LoadInt32x8Slice(sdata[tid+s:])).StoreSlice(sdata[tid:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					tid := gc_tx
+					/*line streams.go:113*/ sdata[tid] = max(sdata[tid], sdata[tid+s])
+				}
+			}
+		}
+	}
+	{
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := 0; gc_bound < gc_to-1 {
+			gc_to = gc_bound + 1
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off6 := gc_bx
+			gc_off7 := 0
+			if gc_from >= 0 && gc_off6 >= 0 && gc_off6 < len(partial) && gc_off7 >= 0 && gc_off7 < len(sdata) {
+				gc_at9 := partial[gc_off6:][:1]
+				gc_at10 := sdata[gc_off7:][:1]
+				gc_step := gc_from
+				for ; gc_step+3 < gc_to; gc_step += 4 {
+					/*line streams.go:118*/ gc_at9[0] = gc_at10[0]
+					/*line streams.go:118*/ gc_at9[0] = gc_at10[0]
+					/*line streams.go:118*/ gc_at9[0] = gc_at10[0]
+					/*line streams.go:118*/ gc_at9[0] = gc_at10[0]
+				}
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+					/*line streams.go:118*/ gc_at9[0] = gc_at10[0]
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					/*line streams.go:118*/ partial[gc_bx] = sdata[0]
 				}
 			}
 		}

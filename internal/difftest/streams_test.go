@@ -2,6 +2,8 @@ package difftest
 
 import (
 	"fmt"
+	"math"
+	"math/rand/v2"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -145,6 +147,45 @@ func TestStreamsReduce3(t *testing.T) {
 		in := portableInput(c.len)
 		errs := failuresAgree(t, gocuda.Config{Grid: gocuda.Dim3{X: 1}, Block: gocuda.Dim3{X: 64}}, func() func(*gocuda.Thread) {
 			return StreamsReduce3Kernel(in, make([]float32, 1), 200)
+		})
+		for _, e := range errs {
+			assert.Equal(t, gocuda.Dim3{X: c.thread}, e.Thread, "len(in)=%d", c.len)
+			assert.Contains(t, fmt.Sprint(e.Value), fmt.Sprintf("with length %d", c.len))
+		}
+	}
+}
+
+// TestStreamsFirstMax: the first-add load with its second index defined
+// in its guard, whose first load both builds run ahead, gives the host's
+// maxima; where n passes the end of in, the launch fails at the first
+// failing thread on every path: thread 36's second read (the loads ahead
+// succeed), thread 0's second read (the loads ahead fail later, at
+// thread 50).
+func TestStreamsFirstMax(t *testing.T) {
+	const bd = 64
+	for _, n := range []int{0, 77, 1000, 4096} {
+		in := make([]int32, n)
+		for i := range in {
+			in[i] = rand.Int32() - math.MaxInt32/2
+		}
+		grid := blocks(n, 2*bd)
+		want := make([]int32, grid)
+		for b := range want {
+			want[b] = math.MinInt32
+			for i := 2 * b * bd; i < min(n, 2*(b+1)*bd); i++ {
+				want[b] = max(want[b], in[i])
+			}
+		}
+		got := agreeSIMD(t, func(f form) ([]int32, error) {
+			out := make([]int32, grid)
+			return out, f.launch(gocuda.Config{Grid: gocuda.Dim3{X: grid}, Block: gocuda.Dim3{X: bd}}, StreamsFirstMaxKernel(in, out, n))
+		})
+		assert.Equal(t, want, got, "n=%d", n)
+	}
+	for _, c := range []struct{ len, thread int }{{100, 36}, {50, 0}} {
+		in := make([]int32, c.len)
+		errs := failuresAgree(t, gocuda.Config{Grid: gocuda.Dim3{X: 1}, Block: gocuda.Dim3{X: bd}}, func() func(*gocuda.Thread) {
+			return StreamsFirstMaxKernel(in, make([]int32, 1), 200)
 		})
 		for _, e := range errs {
 			assert.Equal(t, gocuda.Dim3{X: c.thread}, e.Thread, "len(in)=%d", c.len)
