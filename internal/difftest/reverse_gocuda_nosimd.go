@@ -254,6 +254,9 @@ func gc_body_reverseStep(gc_b *compiled.Block, data []int32, d int) {
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_s_y := compiled.Scratch[int32](gc_b, 0)[:gc_n]
+	if gc_bdx+8 <= 1*gc_bdx {
+		gc_b.SharedWritten()
+	}
 	/*line reverse.go:46*/ x := gocuda.Shared[int32](t, gc_bdx+8)
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {

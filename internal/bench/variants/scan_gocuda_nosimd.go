@@ -285,6 +285,9 @@ func gc_body_scanHSDoubleBuffer(gc_b *compiled.Block, in, out, sums []float32) {
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	b := gc_bdx
+	/*line scan.go:61*/ if 2*b <= 1*gc_bdx {
+		gc_b.SharedWritten()
+	}
 	/*line scan.go:61*/ temp := gocuda.Shared[float32](t, 2*b)
 	pout := 0
 	pin := 1
@@ -480,6 +483,9 @@ func gc_body_scanHSDoubleBufferMax(gc_b *compiled.Block, in, out, sums []int32) 
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	b := gc_bdx
+	/*line scan.go:94*/ if 2*b <= 1*gc_bdx {
+		gc_b.SharedWritten()
+	}
 	/*line scan.go:94*/ temp := gocuda.Shared[int32](t, 2*b)
 	pout := 0
 	pin := 1

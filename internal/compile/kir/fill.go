@@ -21,7 +21,9 @@ import (
 // declaration v := gocuda.Shared[T](t, n) in the body's top level whose
 // next mention is a thread loop that writes v[s*x+c] for each constant c
 // in [0, s), x the thread's x index, as plain assignments among the
-// loop's top-level statements, reads nothing of v and has no return,
+// loop's top-level statements, reads nothing of v (its other statements
+// may store to it: sdata[tid] = 0; if i < n { sdata[tid] = in[i] }) and
+// has no return,
 // with no thread returned before it. Every thread of the block runs those
 // stores before any code after the loop, so elements [0, s*blockDim.x)
 // are written before any is read (or a store out of range fails the
@@ -153,7 +155,7 @@ func (f *Func) fills(l *ThreadLoop, v *types.Var) int64 {
 		}
 		a, ok := s.(*ast.AssignStmt)
 		if !ok || a.Tok != token.ASSIGN {
-			if f.mentions(s, v) {
+			if !f.onlyStores(s, v) {
 				return 0
 			}
 			continue
@@ -182,6 +184,36 @@ func (f *Func) fills(l *ThreadLoop, v *types.Var) int64 {
 		return 0
 	}
 	return stride
+}
+
+// onlyStores reports whether s names v only to store elements of it
+// (if i < len(in) { sdata[tid] = in[i] }): it reads nothing of v, so the
+// top-level stores that fill v decide alone what it holds.
+func (f *Func) onlyStores(s ast.Stmt, v *types.Var) bool {
+	ok := true
+	ast.Inspect(s, func(n ast.Node) bool {
+		if !ok {
+			return false
+		}
+		if a, isAssign := n.(*ast.AssignStmt); isAssign && a.Tok == token.ASSIGN {
+			for _, e := range a.Lhs {
+				if x, isIndex := e.(*ast.IndexExpr); isIndex && f.identVar(x.X) == v {
+					ok = ok && !f.mentions(x.Index, v)
+				} else {
+					ok = ok && !f.mentions(e, v)
+				}
+			}
+			for _, e := range a.Rhs {
+				ok = ok && !f.mentions(e, v)
+			}
+			return false
+		}
+		if id, isIdent := n.(*ast.Ident); isIdent && f.Src.Info.Uses[id] == v {
+			ok = false
+		}
+		return ok
+	})
+	return ok
 }
 
 // constStrided returns e as s*x + c with s and c constants, s positive

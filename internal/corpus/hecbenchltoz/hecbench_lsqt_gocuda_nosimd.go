@@ -92,8 +92,14 @@ func gc_body_gpuFindInnerProduct1Kernel(gc_b *compiled.Block, numberOfAtoms int,
 	gc_bdz := gc_bd.Z
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
+	/*line hecbench_lsqt.go:81*/ if lsqtBlockSize <= 1*gc_bdx {
+		gc_b.SharedWritten()
+	}
 	/*line hecbench_lsqt.go:81*/ sDataReal := gocuda.Shared[float64](t, lsqtBlockSize)[:lsqtBlockSize]
-	sDataImag := gocuda.Shared[float64](t, lsqtBlockSize)[:lsqtBlockSize]
+	if lsqtBlockSize <= 1*gc_bdx {
+		gc_b.SharedWritten()
+	}
+	/*line hecbench_lsqt.go:82*/ sDataImag := gocuda.Shared[float64](t, lsqtBlockSize)[:lsqtBlockSize]
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_off := gc_bx * gc_bdx
 		if gc_bdx <= len(sDataReal) && gc_bdx <= len(sDataImag) && gc_off >= 0 && gc_off <= len(gFinalStateReal) && gc_bdx <= len(gFinalStateReal)-gc_off && gc_off <= len(gFinalStateImag) && gc_bdx <= len(gFinalStateImag)-gc_off && gc_off <= len(gRandomStateReal) && gc_bdx <= len(gRandomStateReal)-gc_off && gc_off <= len(gRandomStateImag) && gc_bdx <= len(gRandomStateImag)-gc_off {
