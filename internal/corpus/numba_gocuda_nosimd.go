@@ -477,27 +477,46 @@ func gc_body_numbaMaxReduce(gc_b *compiled.Block, inputArray, outputArray []floa
 		if gc_bdx <= len(temp) && gc_off >= 0 && gc_off <= len(inputArray) && gc_bdx <= len(inputArray)-gc_off {
 			gc_at := temp[:gc_bdx]
 			gc_at2 := inputArray[gc_off:][:gc_bdx]
-			gc_vstep := 0
-			gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-			for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
-				gc_tx := gc_vstep
-				var tx int = gc_tx
-				_ = tx
-				var tid int = gc_bx*gc_bdx + gc_tx
-				/*line numba.go:147*/ if tid < len(inputArray) && uint(len(inputArray)-tid) > 7 {
-					/*line numba.go:147*/ lanes.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
-				} else {
-					/*line numba.go:147*/ gc_if2 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(inputArray), tid, 8))))
-					if gc_if2.ToBits() != 0 {
-						/*line numba.go:147*/ lanes.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreMasked((*[8]float32)(gc_at[gc_tx:]), gc_if2)
+			gc_step := 0
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
+				{
+					gc_tx := gc_step + 0
+					tid := gc_bx*gc_bdx + gc_tx
+					/*line numba.go:147*/ if true || tid < len(inputArray) {
+						gc_at[gc_tx] = gc_at2[gc_tx]
+					} else {
+						gc_at[gc_tx] = float32(math.Inf(-1))
 					}
-					gc_else2 := gc_if2.ToInt32x8().Not().ToMask()
-					if gc_else2.ToBits() != 0 {
-						/*line numba.go:147*/ lanes.BroadcastFloat32x8(float32(math.Inf(-1))).StoreMasked((*[8]float32)(gc_at[gc_tx:]), gc_else2)
+				}
+				{
+					gc_tx := gc_step + 1
+					tid := gc_bx*gc_bdx + gc_tx
+					/*line numba.go:147*/ if true || tid < len(inputArray) {
+						gc_at[gc_tx] = gc_at2[gc_tx]
+					} else {
+						gc_at[gc_tx] = float32(math.Inf(-1))
+					}
+				}
+				{
+					gc_tx := gc_step + 2
+					tid := gc_bx*gc_bdx + gc_tx
+					/*line numba.go:147*/ if true || tid < len(inputArray) {
+						gc_at[gc_tx] = gc_at2[gc_tx]
+					} else {
+						gc_at[gc_tx] = float32(math.Inf(-1))
+					}
+				}
+				{
+					gc_tx := gc_step + 3
+					tid := gc_bx*gc_bdx + gc_tx
+					/*line numba.go:147*/ if true || tid < len(inputArray) {
+						gc_at[gc_tx] = gc_at2[gc_tx]
+					} else {
+						gc_at[gc_tx] = float32(math.Inf(-1))
 					}
 				}
 			}
-			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				tid := gc_bx*gc_bdx + gc_tx
 				/*line numba.go:147*/ if true || tid < len(inputArray) {
 					gc_at[gc_tx] = gc_at2[gc_tx]
@@ -506,29 +525,7 @@ func gc_body_numbaMaxReduce(gc_b *compiled.Block, inputArray, outputArray []floa
 				}
 			}
 		} else {
-			gc_vstep2 := 0
-			gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-			for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-				gc_tx := gc_vstep2
-				var tx int = gc_tx
-				var tid int = gc_bx*gc_bdx + gc_tx
-				/*line numba.go:147*/ if tid < 0 || tid > len(inputArray)-8 || tx < 0 || tx > len(temp)-8 {
-					break
-				}
-				/*line numba.go:147*/ if tid < len(inputArray) && uint(len(inputArray)-tid) > 7 {
-					/*line numba.go:147*/ lanes.LoadFloat32x8Slice(inputArray[tid:]).StoreSlice(temp[tx:])
-				} else {
-					/*line numba.go:148*/ gc_if := gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(inputArray), tid, 8))))
-					if gc_if.ToBits() != 0 {
-						/*line numba.go:147*/ lanes.LoadFloat32x8Slice(inputArray[tid:]).StoreMasked((*[8]float32)(temp[tx:]), gc_if)
-					}
-					gc_else := gc_if.ToInt32x8().Not().ToMask()
-					if gc_else.ToBits() != 0 {
-						/*line numba.go:148*/ lanes.BroadcastFloat32x8(float32(math.Inf(-1))).StoreMasked((*[8]float32)(temp[tx:]), gc_else)
-					}
-				}
-			}
-			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tx := gc_tx
 				tid := gc_bx*gc_bdx + gc_tx
@@ -557,26 +554,26 @@ func gc_body_numbaMaxReduce(gc_b *compiled.Block, inputArray, outputArray []floa
 			if gc_from >= 0 && gc_to <= len(temp) && gc_off2 >= 0 && gc_off2 <= len(temp) && gc_to <= len(temp)-gc_off2 {
 				gc_at3 := temp[:gc_to]
 				gc_at4 := temp[gc_off2:][:gc_to]
-				gc_step := gc_from
-				for ; gc_step+3 < gc_to; gc_step += 4 {
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
-						gc_tx := gc_step + 0
+						gc_tx := gc_step2 + 0
 						/*line numba.go:159*/ gc_at3[gc_tx] = max(gc_at3[gc_tx], gc_at4[gc_tx])
 					}
 					{
-						gc_tx := gc_step + 1
+						gc_tx := gc_step2 + 1
 						/*line numba.go:159*/ gc_at3[gc_tx] = max(gc_at3[gc_tx], gc_at4[gc_tx])
 					}
 					{
-						gc_tx := gc_step + 2
+						gc_tx := gc_step2 + 2
 						/*line numba.go:159*/ gc_at3[gc_tx] = max(gc_at3[gc_tx], gc_at4[gc_tx])
 					}
 					{
-						gc_tx := gc_step + 3
+						gc_tx := gc_step2 + 3
 						/*line numba.go:159*/ gc_at3[gc_tx] = max(gc_at3[gc_tx], gc_at4[gc_tx])
 					}
 				}
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					/*line numba.go:159*/ gc_at3[gc_tx] = max(gc_at3[gc_tx], gc_at4[gc_tx])
 				}
 			} else {
@@ -597,14 +594,14 @@ func gc_body_numbaMaxReduce(gc_b *compiled.Block, inputArray, outputArray []floa
 			gc_off3 := gc_bx
 			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(outputArray) {
 				gc_at5 := outputArray[gc_off3:][:1]
-				gc_step2 := gc_from
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+				gc_step3 := gc_from
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					/*line numba.go:167*/ gc_at5[0] = temp[0]
 					/*line numba.go:167*/ gc_at5[0] = temp[0]
 					/*line numba.go:167*/ gc_at5[0] = temp[0]
 					/*line numba.go:167*/ gc_at5[0] = temp[0]
 				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 					/*line numba.go:167*/ gc_at5[0] = temp[0]
 				}
 			} else {
@@ -616,8 +613,6 @@ func gc_body_numbaMaxReduce(gc_b *compiled.Block, inputArray, outputArray []floa
 		}
 	}
 }
-
-var gc_tab_int32x8_59597735 = [8]int32{0, 1, 2, 3, 4, 5, 6, 7}
 
 //line numba.go:177
 func gc_body_numbaSolveHeatEquation(gc_b *compiled.Block, buf0, buf1 []float64, timesteps int, k float64) {

@@ -190,75 +190,34 @@ func gc_body_copyTile(gc_b *compiled.Block, in, out []float32, w int) {
 			if gc_row >= 0 && gc_row < len(tile_) && gc_bdx <= len(tile_[gc_row]) && gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
 				gc_at := tile_[gc_row][:gc_bdx]
 				gc_at2 := in[gc_off:][:gc_bdx]
-				gc_vstep := 0
-				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
-					gc_tx := gc_vstep
-					var x int = gc_tx
-					var y int = gc_ty
-					/*line copies.go:46*/ var row int = gc_by*gc_bdy + y
-					_ = row
-					/*line copies.go:47*/ var col int = gc_bx*gc_bdx + x
-					_ = col
-					/*line copies.go:48*/ lanes.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
-				}
-				for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
-					/*line copies.go:48*/ gc_at[gc_tx] = gc_at2[gc_tx]
+				if compiled.Disjoint(gc_at, gc_at2) {
+					copy(gc_at, gc_at2)
+				} else {
+					gc_step := 0
+					for ; gc_step+3 < gc_bdx; gc_step += 4 {
+						{
+							gc_tx := gc_step + 0
+							/*line copies.go:48*/ gc_at[gc_tx] = gc_at2[gc_tx]
+						}
+						{
+							gc_tx := gc_step + 1
+							/*line copies.go:48*/ gc_at[gc_tx] = gc_at2[gc_tx]
+						}
+						{
+							gc_tx := gc_step + 2
+							/*line copies.go:48*/ gc_at[gc_tx] = gc_at2[gc_tx]
+						}
+						{
+							gc_tx := gc_step + 3
+							/*line copies.go:48*/ gc_at[gc_tx] = gc_at2[gc_tx]
+						}
+					}
+					for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+						/*line copies.go:48*/ gc_at[gc_tx] = gc_at2[gc_tx]
+					}
 				}
 			} else {
-				gc_vstep2 := 0
-				gc_none := lanes.BroadcastInt32x8(0).ToMask()
-				gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-				gc_all := lanes.BroadcastInt32x8(-1).ToMask()
-				gc_vb := lanes.BroadcastFloat32x8(0)
-			gc_steps2:
-				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-					gc_tx := gc_vstep2
-					gc_pos.Thread = gc_base + gc_tx
-					var x int = gc_tx
-					var y int = gc_ty
-					/*line copies.go:46*/ var row int = gc_by*gc_bdy + y
-					var col int = gc_bx*gc_bdx + x
-					if x < 0 || x > len(tile_[y])-8 {
-						break
-					}
-					/*line copies.go:48*/ var gc_t2 int = row*w + col
-					var gc_i2 int = gc_t2
-					var gc_result2 lanes.Float32x8
-					gc_returned2 := gc_none
-					if gc_i2 < len(in) && uint(len(in)-gc_i2) > 7 {
-						var gc_ld3 lanes.Float32x8
-						if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
-							/*line copies.go:48*/ gc_ld3 = lanes.LoadFloat32x8Slice(in[gc_i2:])
-						} else {
-							break gc_steps2
-						}
-						gc_result2 = gc_ld3
-						gc_b2 := gc_none
-						if true {
-							gc_b2 = gc_all
-						}
-						gc_returned2 = gc_b2
-					} else {
-						/*line copies.go:48*/ gc_if2 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i2, 8))))
-						if gc_if2.ToBits() != 0 {
-							var gc_ld4 lanes.Float32x8
-							if gc_i2 >= 0 && gc_i2 <= len(in)-8 {
-								/*line copies.go:48*/ gc_ld4 = lanes.LoadFloat32x8Slice(in[gc_i2:])
-							} else {
-								break gc_steps2
-							}
-							gc_result2 = gc_ld4.Merge(gc_result2, gc_if2)
-							gc_returned2 = gc_if2.Or(gc_returned2)
-						}
-					}
-					gc_if3 := gc_returned2.ToInt32x8().Not().ToMask()
-					if gc_if3.ToBits() != 0 {
-						gc_result2 = gc_vb.Merge(gc_result2, gc_if3)
-						gc_returned2 = gc_if3.Or(gc_returned2)
-					}
-					/*line copies.go:48*/ gc_result2.StoreSlice(tile_[y][x:])
-				}
-				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					x := gc_tx
 					y := gc_ty
@@ -280,34 +239,34 @@ func gc_body_copyTile(gc_b *compiled.Block, in, out []float32, w int) {
 			if gc_off2 >= 0 && gc_off2 <= len(out) && gc_bdx <= len(out)-gc_off2 && gc_bdx <= len(tile_) {
 				gc_at3 := out[gc_off2:][:gc_bdx]
 				gc_at4 := tile_[:gc_bdx]
-				gc_step := 0
-				for ; gc_step+3 < gc_bdx; gc_step += 4 {
+				gc_step2 := 0
+				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 					{
-						gc_tx := gc_step + 0
+						gc_tx := gc_step2 + 0
 						gc_pos.Thread = gc_base + gc_tx
 						y := gc_ty
 						/*line copies.go:50*/ gc_at3[gc_tx] = gc_at4[gc_tx][y]
 					}
 					{
-						gc_tx := gc_step + 1
+						gc_tx := gc_step2 + 1
 						gc_pos.Thread = gc_base + gc_tx
 						y := gc_ty
 						/*line copies.go:50*/ gc_at3[gc_tx] = gc_at4[gc_tx][y]
 					}
 					{
-						gc_tx := gc_step + 2
+						gc_tx := gc_step2 + 2
 						gc_pos.Thread = gc_base + gc_tx
 						y := gc_ty
 						/*line copies.go:50*/ gc_at3[gc_tx] = gc_at4[gc_tx][y]
 					}
 					{
-						gc_tx := gc_step + 3
+						gc_tx := gc_step2 + 3
 						gc_pos.Thread = gc_base + gc_tx
 						y := gc_ty
 						/*line copies.go:50*/ gc_at3[gc_tx] = gc_at4[gc_tx][y]
 					}
 				}
-				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					y := gc_ty
 					/*line copies.go:50*/ gc_at3[gc_tx] = gc_at4[gc_tx][y]
@@ -330,9 +289,6 @@ func gc_body_copyTile(gc_b *compiled.Block, in, out []float32, w int) {
 	}
 }
 
-var gc_tab_int32x8_59597735 = [8]int32{0, 1, 2, 3, 4, 5, 6, 7}
-
-//line copies.go:61
 func gc_body_copyLanes(gc_b *compiled.Block, in, out []float32) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()

@@ -205,98 +205,30 @@ func gc_body_guardedPairs(gc_b *compiled.Block, in, out []float32, off int) {
 				gc_at4 := s[:gc_bdx]
 				gc_at5 := in[gc_off3:][:gc_bdx]
 				gc_at6 := in[gc_off4:][:gc_bdx]
-				gc_vstep := 0
-				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
-					gc_tx := gc_vstep
-					var tid int = gc_tx
-					/*line guarded_load.go:47*/ var i int = off + gc_bx*2*gc_bdx + tid
-					_ = i
-					/*line guarded_load.go:48*/ lanes.LoadFloat32x8Slice(gc_at5[gc_tx:]).Sub(lanes.LoadFloat32x8Slice(gc_at6[gc_tx:])).StoreSlice(gc_at4[gc_tx:])
+				gc_step2 := 0
+				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+					{
+						gc_tx := gc_step2 + 0
+						/*line guarded_load.go:49*/ gc_at4[gc_tx] = gc_at5[gc_tx] - gc_at6[gc_tx]
+					}
+					{
+						gc_tx := gc_step2 + 1
+						/*line guarded_load.go:49*/ gc_at4[gc_tx] = gc_at5[gc_tx] - gc_at6[gc_tx]
+					}
+					{
+						gc_tx := gc_step2 + 2
+						/*line guarded_load.go:49*/ gc_at4[gc_tx] = gc_at5[gc_tx] - gc_at6[gc_tx]
+					}
+					{
+						gc_tx := gc_step2 + 3
+						/*line guarded_load.go:49*/ gc_at4[gc_tx] = gc_at5[gc_tx] - gc_at6[gc_tx]
+					}
 				}
-				for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 					/*line guarded_load.go:49*/ gc_at4[gc_tx] = gc_at5[gc_tx] - gc_at6[gc_tx]
 				}
 			} else {
-				gc_vstep2 := 0
-				gc_none := lanes.BroadcastInt32x8(0).ToMask()
-				gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-				gc_vb := lanes.BroadcastFloat32x8(-1)
-				gc_all := lanes.BroadcastInt32x8(-1).ToMask()
-				gc_vb2 := lanes.BroadcastFloat32x8(0)
-			gc_steps2:
-				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-					gc_tx := gc_vstep2
-					var tid int = gc_tx
-					/*line guarded_load.go:47*/ var i int = off + gc_bx*2*gc_bdx + tid
-					/*line guarded_load.go:49*/ if tid < 0 || tid > len(s)-8 {
-						break
-					}
-					/*line guarded_load.go:49*/ var gc_i3 int = i
-					var gc_result3 lanes.Float32x8
-					gc_returned3 := gc_none
-					if gc_i3 < 0 && uint(0-gc_i3) > 7 || gc_i3 >= len(in) {
-						gc_result3 = gc_vb
-						gc_b2 := gc_none
-						if true {
-							gc_b2 = gc_all
-						}
-						gc_returned3 = gc_b2
-					} else {
-						/*line guarded_load.go:49*/ gc_if3 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(0, gc_i3, 8)))).Or(gc_iota2.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i3, 8)))))
-						if gc_if3.ToBits() != 0 {
-							gc_result3 = gc_vb.Merge(gc_result3, gc_if3)
-							gc_returned3 = gc_if3.Or(gc_returned3)
-						}
-					}
-					gc_if4 := gc_returned3.ToInt32x8().Not().ToMask()
-					if gc_if4.ToBits() != 0 {
-						var gc_ld4 lanes.Float32x8
-						if gc_i3 >= 0 && gc_i3 <= len(in)-8 {
-							/*line guarded_load.go:49*/ gc_ld4 = lanes.LoadFloat32x8Slice(in[gc_i3:])
-						} else {
-							break gc_steps2
-						}
-						gc_result3 = gc_ld4.Merge(gc_result3, gc_if4)
-						gc_returned3 = gc_if4.Or(gc_returned3)
-					}
-					/*line guarded_load.go:49*/ var gc_t2 int = i + gc_bdx
-					var gc_i4 int = gc_t2
-					var gc_result4 lanes.Float32x8
-					gc_returned4 := gc_none
-					if gc_i4 < len(in) && uint(len(in)-gc_i4) > 7 {
-						var gc_ld5 lanes.Float32x8
-						if gc_i4 >= 0 && gc_i4 <= len(in)-8 {
-							/*line guarded_load.go:49*/ gc_ld5 = lanes.LoadFloat32x8Slice(in[gc_i4:])
-						} else {
-							break gc_steps2
-						}
-						gc_result4 = gc_ld5
-						gc_b3 := gc_none
-						if true {
-							gc_b3 = gc_all
-						}
-						gc_returned4 = gc_b3
-					} else {
-						/*line guarded_load.go:49*/ gc_if5 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i4, 8))))
-						if gc_if5.ToBits() != 0 {
-							var gc_ld6 lanes.Float32x8
-							if gc_i4 >= 0 && gc_i4 <= len(in)-8 {
-								/*line guarded_load.go:49*/ gc_ld6 = lanes.LoadFloat32x8Slice(in[gc_i4:])
-							} else {
-								break gc_steps2
-							}
-							gc_result4 = gc_ld6.Merge(gc_result4, gc_if5)
-							gc_returned4 = gc_if5.Or(gc_returned4)
-						}
-					}
-					gc_if6 := gc_returned4.ToInt32x8().Not().ToMask()
-					if gc_if6.ToBits() != 0 {
-						gc_result4 = gc_vb2.Merge(gc_result4, gc_if6)
-						gc_returned4 = gc_if6.Or(gc_returned4)
-					}
-					/*line guarded_load.go:15*/ gc_result3.Sub(gc_result4).StoreSlice(s[tid:])
-				}
-				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 					/*line guarded_load.go:47*/ i := off + gc_bx*2*gc_bdx + tid

@@ -205,35 +205,70 @@ func gc_body_lengthGuard(gc_b *compiled.Block, in, out []int32) {
 		gc_off2 := gc_bx * gc_bdx
 		if gc_off2 >= 0 && gc_off2 <= len(out) && gc_bdx <= len(out)-gc_off2 && gc_off2 <= len(in) && gc_bdx <= len(in)-gc_off2 {
 			gc_at2 := out[gc_off2:][:gc_bdx]
-			gc_vstep3 := 0
-			gc_iota6 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-			gc_vb16 := lanes.BroadcastInt32x8(7)
-			for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
-				gc_tx := gc_vstep3
-				gc_rank := gc_base + gc_tx
-				var g int = gc_bx*gc_bdx + gc_tx
-				/*line lengthguard.go:18*/ a := lanes.LoadInt32x8Slice(gc_s_a[gc_rank:])
-				/*line lengthguard.go:18*/ b := lanes.LoadInt32x8Slice(gc_s_b[gc_rank:])
-				/*line lengthguard.go:18*/ c := lanes.LoadInt32x8Slice(gc_s_c[gc_rank:])
-				/*line lengthguard.go:18*/ d := lanes.LoadInt32x8Slice(gc_s_d[gc_rank:])
-				/*line lengthguard.go:36*/ if g < len(out) && uint(len(out)-g) > 7 {
-					/*line lengthguard.go:36*/ a.Add(b).Add(c).Add(d).StoreSlice(gc_at2[gc_tx:])
-				} else {
-					/*line lengthguard.go:36*/ gc_if23 := gc_iota6.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(out), g, 8))))
-					if gc_if23.ToBits() != 0 {
-						/*line lengthguard.go:36*/ a.Add(b).Add(c).Add(d).StoreMasked((*[8]int32)(gc_at2[gc_tx:]), gc_if23)
+			gc_step := 0
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
+				{
+					gc_tx := gc_step + 0
+					gc_rank := gc_base + gc_tx
+					g := gc_bx*gc_bdx + gc_tx
+					a := gc_s_a[gc_rank]
+					b := gc_s_b[gc_rank]
+					c := gc_s_c[gc_rank]
+					d := gc_s_d[gc_rank]
+					/*line lengthguard.go:36*/ if true || g < len(out) {
+						gc_at2[gc_tx] = a + b + c + d
+					}
+					if true || g < n {
+						gc_at2[gc_tx] += 7
 					}
 				}
-				if g < n && uint(n-g) > 7 {
-					/*line lengthguard.go:39*/ lanes.LoadInt32x8Slice(gc_at2[gc_tx:]).Add(gc_vb16).StoreSlice(gc_at2[gc_tx:])
-				} else {
-					/*line lengthguard.go:39*/ gc_if24 := gc_iota6.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(n, g, 8))))
-					if gc_if24.ToBits() != 0 {
-						/*line lengthguard.go:39*/ lanes.LoadInt32x8Slice(gc_at2[gc_tx:]).Add(gc_vb16).StoreMasked((*[8]int32)(gc_at2[gc_tx:]), gc_if24)
+				{
+					gc_tx := gc_step + 1
+					gc_rank := gc_base + gc_tx
+					g := gc_bx*gc_bdx + gc_tx
+					a := gc_s_a[gc_rank]
+					b := gc_s_b[gc_rank]
+					c := gc_s_c[gc_rank]
+					d := gc_s_d[gc_rank]
+					/*line lengthguard.go:36*/ if true || g < len(out) {
+						gc_at2[gc_tx] = a + b + c + d
+					}
+					if true || g < n {
+						gc_at2[gc_tx] += 7
+					}
+				}
+				{
+					gc_tx := gc_step + 2
+					gc_rank := gc_base + gc_tx
+					g := gc_bx*gc_bdx + gc_tx
+					a := gc_s_a[gc_rank]
+					b := gc_s_b[gc_rank]
+					c := gc_s_c[gc_rank]
+					d := gc_s_d[gc_rank]
+					/*line lengthguard.go:36*/ if true || g < len(out) {
+						gc_at2[gc_tx] = a + b + c + d
+					}
+					if true || g < n {
+						gc_at2[gc_tx] += 7
+					}
+				}
+				{
+					gc_tx := gc_step + 3
+					gc_rank := gc_base + gc_tx
+					g := gc_bx*gc_bdx + gc_tx
+					a := gc_s_a[gc_rank]
+					b := gc_s_b[gc_rank]
+					c := gc_s_c[gc_rank]
+					d := gc_s_d[gc_rank]
+					/*line lengthguard.go:36*/ if true || g < len(out) {
+						gc_at2[gc_tx] = a + b + c + d
+					}
+					if true || g < n {
+						gc_at2[gc_tx] += 7
 					}
 				}
 			}
-			for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				g := gc_bx*gc_bdx + gc_tx
 				a := gc_s_a[gc_rank]
@@ -248,38 +283,7 @@ func gc_body_lengthGuard(gc_b *compiled.Block, in, out []int32) {
 				}
 			}
 		} else {
-			gc_vstep4 := 0
-			gc_iota5 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-			gc_vb15 := lanes.BroadcastInt32x8(7)
-			for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
-				gc_tx := gc_vstep4
-				gc_rank := gc_base + gc_tx
-				var g int = gc_bx*gc_bdx + gc_tx
-				/*line lengthguard.go:18*/ a := lanes.LoadInt32x8Slice(gc_s_a[gc_rank:])
-				/*line lengthguard.go:18*/ b := lanes.LoadInt32x8Slice(gc_s_b[gc_rank:])
-				/*line lengthguard.go:18*/ c := lanes.LoadInt32x8Slice(gc_s_c[gc_rank:])
-				/*line lengthguard.go:18*/ d := lanes.LoadInt32x8Slice(gc_s_d[gc_rank:])
-				/*line lengthguard.go:36*/ if g < 0 || g > len(out)-8 {
-					break
-				}
-				/*line lengthguard.go:36*/ if g < len(out) && uint(len(out)-g) > 7 {
-					/*line lengthguard.go:36*/ a.Add(b).Add(c).Add(d).StoreSlice(out[g:])
-				} else {
-					/*line lengthguard.go:37*/ gc_if21 := gc_iota5.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(out), g, 8))))
-					if gc_if21.ToBits() != 0 {
-						/*line lengthguard.go:36*/ a.Add(b).Add(c).Add(d).StoreMasked((*[8]int32)(out[g:]), gc_if21)
-					}
-				}
-				if g < n && uint(n-g) > 7 {
-					/*line lengthguard.go:39*/ lanes.LoadInt32x8Slice(out[g:]).Add(gc_vb15).StoreSlice(out[g:])
-				} else {
-					/*line lengthguard.go:40*/ gc_if22 := gc_iota5.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(n, g, 8))))
-					if gc_if22.ToBits() != 0 {
-						/*line lengthguard.go:39*/ lanes.LoadInt32x8Slice(out[g:]).Add(gc_vb15).StoreMasked((*[8]int32)(out[g:]), gc_if22)
-					}
-				}
-			}
-			for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				g := gc_bx*gc_bdx + gc_tx

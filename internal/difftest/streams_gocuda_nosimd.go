@@ -103,103 +103,30 @@ func gc_body_streamsFirstAdd(gc_b *compiled.Block, in, partial []float32, off in
 				gc_at4 := sdata[:gc_bdx]
 				gc_at5 := in[gc_off3:][:gc_bdx]
 				gc_at6 := in[gc_off4:][:gc_bdx]
-				gc_vstep := 0
-				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
-					gc_tx := gc_vstep
-					var tid int = gc_tx
-					/*line streams.go:31*/ var i int = off + gc_bx*2*gc_bdx + tid
-					_ = i
-					/*line streams.go:32*/ lanes.LoadFloat32x8Slice(gc_at5[gc_tx:]).Add(lanes.LoadFloat32x8Slice(gc_at6[gc_tx:])).StoreSlice(gc_at4[gc_tx:])
+				gc_step2 := 0
+				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+					{
+						gc_tx := gc_step2 + 0
+						/*line streams.go:33*/ gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
+					}
+					{
+						gc_tx := gc_step2 + 1
+						/*line streams.go:33*/ gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
+					}
+					{
+						gc_tx := gc_step2 + 2
+						/*line streams.go:33*/ gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
+					}
+					{
+						gc_tx := gc_step2 + 3
+						/*line streams.go:33*/ gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
+					}
 				}
-				for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 					/*line streams.go:33*/ gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
 				}
 			} else {
-				gc_vstep2 := 0
-				gc_none := lanes.BroadcastInt32x8(0).ToMask()
-				gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-				gc_all := lanes.BroadcastInt32x8(-1).ToMask()
-				gc_vb := lanes.BroadcastFloat32x8(0)
-			gc_steps2:
-				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-					gc_tx := gc_vstep2
-					var tid int = gc_tx
-					/*line streams.go:31*/ var i int = off + gc_bx*2*gc_bdx + tid
-					/*line streams.go:33*/ if tid < 0 || tid > len(sdata)-8 {
-						break
-					}
-					/*line streams.go:33*/ var gc_i3 int = i
-					var gc_result3 lanes.Float32x8
-					gc_returned3 := gc_none
-					if gc_i3 < len(in) && uint(len(in)-gc_i3) > 7 {
-						var gc_ld5 lanes.Float32x8
-						if gc_i3 >= 0 && gc_i3 <= len(in)-8 {
-							/*line streams.go:33*/ gc_ld5 = lanes.LoadFloat32x8Slice(in[gc_i3:])
-						} else {
-							break gc_steps2
-						}
-						gc_result3 = gc_ld5
-						gc_b2 := gc_none
-						if true {
-							gc_b2 = gc_all
-						}
-						gc_returned3 = gc_b2
-					} else {
-						/*line streams.go:33*/ gc_if3 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i3, 8))))
-						if gc_if3.ToBits() != 0 {
-							var gc_ld6 lanes.Float32x8
-							if gc_i3 >= 0 && gc_i3 <= len(in)-8 {
-								/*line streams.go:33*/ gc_ld6 = lanes.LoadFloat32x8Slice(in[gc_i3:])
-							} else {
-								break gc_steps2
-							}
-							gc_result3 = gc_ld6.Merge(gc_result3, gc_if3)
-							gc_returned3 = gc_if3.Or(gc_returned3)
-						}
-					}
-					gc_if4 := gc_returned3.ToInt32x8().Not().ToMask()
-					if gc_if4.ToBits() != 0 {
-						gc_result3 = gc_vb.Merge(gc_result3, gc_if4)
-						gc_returned3 = gc_if4.Or(gc_returned3)
-					}
-					/*line streams.go:33*/ var gc_t2 int = i + gc_bdx
-					var gc_i4 int = gc_t2
-					var gc_result4 lanes.Float32x8
-					gc_returned4 := gc_none
-					if gc_i4 < len(in) && uint(len(in)-gc_i4) > 7 {
-						var gc_ld7 lanes.Float32x8
-						if gc_i4 >= 0 && gc_i4 <= len(in)-8 {
-							/*line streams.go:33*/ gc_ld7 = lanes.LoadFloat32x8Slice(in[gc_i4:])
-						} else {
-							break gc_steps2
-						}
-						gc_result4 = gc_ld7
-						gc_b3 := gc_none
-						if true {
-							gc_b3 = gc_all
-						}
-						gc_returned4 = gc_b3
-					} else {
-						/*line streams.go:33*/ gc_if5 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), gc_i4, 8))))
-						if gc_if5.ToBits() != 0 {
-							var gc_ld8 lanes.Float32x8
-							if gc_i4 >= 0 && gc_i4 <= len(in)-8 {
-								/*line streams.go:33*/ gc_ld8 = lanes.LoadFloat32x8Slice(in[gc_i4:])
-							} else {
-								break gc_steps2
-							}
-							gc_result4 = gc_ld8.Merge(gc_result4, gc_if5)
-							gc_returned4 = gc_if5.Or(gc_returned4)
-						}
-					}
-					gc_if6 := gc_returned4.ToInt32x8().Not().ToMask()
-					if gc_if6.ToBits() != 0 {
-						gc_result4 = gc_vb.Merge(gc_result4, gc_if6)
-						gc_returned4 = gc_if6.Or(gc_returned4)
-					}
-					/*line streams.go:18*/ gc_result3.Add(gc_result4).StoreSlice(sdata[tid:])
-				}
-				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 					/*line streams.go:31*/ i := off + gc_bx*2*gc_bdx + tid
@@ -210,8 +137,8 @@ func gc_body_streamsFirstAdd(gc_b *compiled.Block, in, partial []float32, off in
 	}
 	/*line streams.go:35*/ for s := gc_bdx / 2; s > 0; s /= 2 {
 		if gc_bdy*gc_bdz == 1 && s <= gc_bdx {
-			if gc_k9 := compiled.TreeFold(sdata, s, 0, 1); gc_k9 > 0 {
-				s = gc_k9
+			if gc_k := compiled.TreeFold(sdata, s, 0, 1); gc_k > 0 {
+				s = gc_k
 				continue
 			}
 		}
@@ -224,26 +151,26 @@ func gc_body_streamsFirstAdd(gc_b *compiled.Block, in, partial []float32, off in
 			if gc_from >= 0 && gc_to <= len(sdata) && gc_off5 >= 0 && gc_off5 <= len(sdata) && gc_to <= len(sdata)-gc_off5 {
 				gc_at7 := sdata[:gc_to]
 				gc_at8 := sdata[gc_off5:][:gc_to]
-				gc_step2 := gc_from
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+				gc_step3 := gc_from
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					{
-						gc_tx := gc_step2 + 0
+						gc_tx := gc_step3 + 0
 						/*line streams.go:37*/ gc_at7[gc_tx] += gc_at8[gc_tx]
 					}
 					{
-						gc_tx := gc_step2 + 1
+						gc_tx := gc_step3 + 1
 						/*line streams.go:37*/ gc_at7[gc_tx] += gc_at8[gc_tx]
 					}
 					{
-						gc_tx := gc_step2 + 2
+						gc_tx := gc_step3 + 2
 						/*line streams.go:37*/ gc_at7[gc_tx] += gc_at8[gc_tx]
 					}
 					{
-						gc_tx := gc_step2 + 3
+						gc_tx := gc_step3 + 3
 						/*line streams.go:37*/ gc_at7[gc_tx] += gc_at8[gc_tx]
 					}
 				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 					/*line streams.go:37*/ gc_at7[gc_tx] += gc_at8[gc_tx]
 				}
 			} else {
@@ -266,14 +193,14 @@ func gc_body_streamsFirstAdd(gc_b *compiled.Block, in, partial []float32, off in
 			if gc_from >= 0 && gc_off6 >= 0 && gc_off6 < len(partial) && gc_off7 >= 0 && gc_off7 < len(sdata) {
 				gc_at9 := partial[gc_off6:][:1]
 				gc_at10 := sdata[gc_off7:][:1]
-				gc_step3 := gc_from
-				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+				gc_step4 := gc_from
+				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 					/*line streams.go:42*/ gc_at9[0] = gc_at10[0]
 					/*line streams.go:42*/ gc_at9[0] = gc_at10[0]
 					/*line streams.go:42*/ gc_at9[0] = gc_at10[0]
 					/*line streams.go:42*/ gc_at9[0] = gc_at10[0]
 				}
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 					/*line streams.go:42*/ gc_at9[0] = gc_at10[0]
 				}
 			} else {

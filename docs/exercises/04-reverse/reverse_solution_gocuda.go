@@ -29,8 +29,6 @@ func kernel(in, out []int32) func(*gocuda.Thread) {
 //line reverse_solution.go:14
 var gc_src_ReverseKernel = compiled.NewSource(gc_files_reverse_solution, "ReverseKernel", "cfdd77d9ba590270e1a1c7eeaafa2f2b044141ddf3c9c7d199466986cc392022", "reverse_solution.go:9-26").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
-var gc_tab_int32x8_59597735 = [8]int32{0, 1, 2, 3, 4, 5, 6, 7}
-
 // gc_files_reverse_solution holds the source files whose lines the kernels' records hash.
 //
 //go:embed reverse_solution.go

@@ -6,7 +6,6 @@ package reverse
 
 import (
 	"github.com/gocuda/gocuda/compiled"
-	"github.com/gocuda/gocuda/compiled/lanes"
 	"github.com/gocuda/gocuda/gocuda"
 )
 
@@ -34,60 +33,45 @@ func gc_body_ReverseKernel(gc_b *compiled.Block, in, out []int32) {
 			if gc_from >= 0 && gc_to <= len(s) && gc_off >= 0 && gc_off <= len(in) && gc_to <= len(in)-gc_off {
 				gc_at := s[:gc_to]
 				gc_at2 := in[gc_off:][:gc_to]
-				gc_vstep := gc_from
-				gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-				for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
-					gc_tx := gc_vstep
-					var tid int = gc_tx
-					/*line reverse_solution.go:18*/ var i int = base + tid
-					/*line reverse_solution.go:18*/ if i < n && uint(n-i) > 7 {
-						/*line reverse_solution.go:18*/ lanes.LoadInt32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
-					} else {
-						/*line reverse_solution.go:18*/ gc_if2 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
-						if gc_if2.ToBits() != 0 {
-							/*line reverse_solution.go:18*/ lanes.LoadInt32x8Slice(gc_at2[gc_tx:]).StoreMasked((*[8]int32)(gc_at[gc_tx:]), gc_if2)
+				gc_step := gc_from
+				for ; gc_step+3 < gc_to; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
+						tid := gc_tx
+						/*line reverse_solution.go:18*/ if i := base + tid; true || i < n {
+							gc_at[gc_tx] = gc_at2[gc_tx]
+						}
+					}
+					{
+						gc_tx := gc_step + 1
+						tid := gc_tx
+						/*line reverse_solution.go:18*/ if i := base + tid; true || i < n {
+							gc_at[gc_tx] = gc_at2[gc_tx]
+						}
+					}
+					{
+						gc_tx := gc_step + 2
+						tid := gc_tx
+						/*line reverse_solution.go:18*/ if i := base + tid; true || i < n {
+							gc_at[gc_tx] = gc_at2[gc_tx]
+						}
+					}
+					{
+						gc_tx := gc_step + 3
+						tid := gc_tx
+						/*line reverse_solution.go:18*/ if i := base + tid; true || i < n {
+							gc_at[gc_tx] = gc_at2[gc_tx]
 						}
 					}
 				}
-				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					tid := gc_tx
 					/*line reverse_solution.go:18*/ if i := base + tid; true || i < n {
 						gc_at[gc_tx] = gc_at2[gc_tx]
 					}
 				}
 			} else {
-				gc_vstep2 := gc_from
-				gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-			gc_steps:
-				for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
-					gc_tx := gc_vstep2
-					var tid int = gc_tx
-					/*line reverse_solution.go:18*/ if tid < 0 || tid > len(s)-8 {
-						break
-					}
-					/*line reverse_solution.go:18*/ var i int = base + tid
-					/*line reverse_solution.go:18*/ if i < n && uint(n-i) > 7 {
-						var gc_ld lanes.Int32x8
-						/*line reverse_solution.go:18*/ if i >= 0 && i <= len(in)-8 {
-							gc_ld = lanes.LoadInt32x8Slice(in[i:])
-						} else {
-							break gc_steps
-						}
-						/*line reverse_solution.go:19*/ gc_ld.StoreSlice(s[tid:])
-					} else {
-						/*line reverse_solution.go:19*/ gc_if := gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(n, i, 8))))
-						if gc_if.ToBits() != 0 {
-							var gc_ld2 lanes.Int32x8
-							/*line reverse_solution.go:18*/ if i >= 0 && i <= len(in)-8 {
-								gc_ld2 = lanes.LoadInt32x8Slice(in[i:])
-							} else {
-								break gc_steps
-							}
-							/*line reverse_solution.go:19*/ gc_ld2.StoreMasked((*[8]int32)(s[tid:]), gc_if)
-						}
-					}
-				}
-				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 					/*line reverse_solution.go:18*/ if i := base + tid; i < n {
@@ -104,10 +88,10 @@ func gc_body_ReverseKernel(gc_b *compiled.Block, in, out []int32) {
 			gc_to = gc_bound
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			gc_step := gc_from
-			for ; gc_step+3 < gc_to; gc_step += 4 {
+			gc_step2 := gc_from
+			for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 				{
-					gc_tx := gc_step + 0
+					gc_tx := gc_step2 + 0
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 					/*line reverse_solution.go:22*/ src := b - 1 - tid
@@ -116,7 +100,7 @@ func gc_body_ReverseKernel(gc_b *compiled.Block, in, out []int32) {
 					}
 				}
 				{
-					gc_tx := gc_step + 1
+					gc_tx := gc_step2 + 1
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 					/*line reverse_solution.go:22*/ src := b - 1 - tid
@@ -125,7 +109,7 @@ func gc_body_ReverseKernel(gc_b *compiled.Block, in, out []int32) {
 					}
 				}
 				{
-					gc_tx := gc_step + 2
+					gc_tx := gc_step2 + 2
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 					/*line reverse_solution.go:22*/ src := b - 1 - tid
@@ -134,7 +118,7 @@ func gc_body_ReverseKernel(gc_b *compiled.Block, in, out []int32) {
 					}
 				}
 				{
-					gc_tx := gc_step + 3
+					gc_tx := gc_step2 + 3
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 					/*line reverse_solution.go:22*/ src := b - 1 - tid
@@ -143,7 +127,7 @@ func gc_body_ReverseKernel(gc_b *compiled.Block, in, out []int32) {
 					}
 				}
 			}
-			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
 				/*line reverse_solution.go:22*/ src := b - 1 - tid

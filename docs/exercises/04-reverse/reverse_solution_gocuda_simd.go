@@ -161,3 +161,5 @@ func gc_body_ReverseKernel(gc_b *compiled.Block, in, out []int32) {
 		}
 	}
 }
+
+var gc_tab_int32x8_59597735 = [8]int32{0, 1, 2, 3, 4, 5, 6, 7}

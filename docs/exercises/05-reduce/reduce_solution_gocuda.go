@@ -29,8 +29,6 @@ func kernel(in, partial []int64) func(*gocuda.Thread) {
 //line reduce_solution.go:14
 var gc_src_SumKernel = compiled.NewSource(gc_files_reduce_solution, "SumKernel", "627b4a602d69d251e8d3ef6e37b2a9856a5afbeb5739890b39243bc32a871619", "reduce_solution.go:9-32").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
-var gc_tab_int64x4_3d80beed = [4]int64{0, 1, 2, 3}
-
 // gc_files_reduce_solution holds the source files whose lines the kernels' records hash.
 //
 //go:embed reduce_solution.go

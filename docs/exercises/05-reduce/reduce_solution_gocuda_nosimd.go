@@ -6,7 +6,6 @@ package reduce
 
 import (
 	"github.com/gocuda/gocuda/compiled"
-	"github.com/gocuda/gocuda/compiled/lanes"
 	"github.com/gocuda/gocuda/gocuda"
 )
 
@@ -30,24 +29,7 @@ func gc_body_SumKernel(gc_b *compiled.Block, in, partial []int64) {
 		if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off && gc_bdx <= len(s) {
 			gc_at := in[gc_off:][:gc_bdx]
 			gc_at2 := s[:gc_bdx]
-			gc_vstep := 0
-			gc_iota6 := lanes.LoadInt64x4(&gc_tab_int64x4_3d80beed)
-			for ; gc_vstep+3 < gc_bdx; gc_vstep += 4 {
-				gc_tx := gc_vstep
-				var tid int = gc_tx
-				/*line reduce_solution.go:17*/ var v lanes.Int64x4
-				var i int = gc_bx*b + tid
-				/*line reduce_solution.go:18*/ if i < len(in) && uint(len(in)-i) > 3 {
-					/*line reduce_solution.go:18*/ v = lanes.LoadInt64x4Slice(gc_at[gc_tx:])
-				} else {
-					/*line reduce_solution.go:18*/ gc_if4 := gc_iota6.Less(lanes.BroadcastInt64x4(int64(compiled.Reach(len(in), i, 4))))
-					if gc_if4.ToBits() != 0 {
-						/*line reduce_solution.go:18*/ v = lanes.LoadInt64x4Slice(gc_at[gc_tx:]).Merge(v, gc_if4)
-					}
-				}
-				/*line reduce_solution.go:18*/ v.StoreSlice(gc_at2[gc_tx:])
-			}
-			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				tid := gc_tx
 				/*line reduce_solution.go:17*/ var v int64
 				if i := gc_bx*b + tid; true || i < len(in) {
@@ -56,40 +38,7 @@ func gc_body_SumKernel(gc_b *compiled.Block, in, partial []int64) {
 				gc_at2[gc_tx] = v
 			}
 		} else {
-			gc_vstep2 := 0
-			gc_iota3 := lanes.LoadInt64x4(&gc_tab_int64x4_3d80beed)
-		gc_steps2:
-			for ; gc_vstep2+3 < gc_bdx; gc_vstep2 += 4 {
-				gc_tx := gc_vstep2
-				var tid int = gc_tx
-				/*line reduce_solution.go:17*/ var v lanes.Int64x4
-				if tid < 0 || tid > len(s)-4 {
-					break
-				}
-				/*line reduce_solution.go:18*/ var i int = gc_bx*b + tid
-				/*line reduce_solution.go:18*/ if i < len(in) && uint(len(in)-i) > 3 {
-					var gc_ld3 lanes.Int64x4
-					/*line reduce_solution.go:18*/ if i >= 0 && i <= len(in)-4 {
-						gc_ld3 = lanes.LoadInt64x4Slice(in[i:])
-					} else {
-						break gc_steps2
-					}
-					v = gc_ld3
-				} else {
-					/*line reduce_solution.go:19*/ gc_if2 := gc_iota3.Less(lanes.BroadcastInt64x4(int64(compiled.Reach(len(in), i, 4))))
-					if gc_if2.ToBits() != 0 {
-						var gc_ld4 lanes.Int64x4
-						/*line reduce_solution.go:18*/ if i >= 0 && i <= len(in)-4 {
-							gc_ld4 = lanes.LoadInt64x4Slice(in[i:])
-						} else {
-							break gc_steps2
-						}
-						/*line reduce_solution.go:19*/ v = gc_ld4.Merge(v, gc_if2)
-					}
-				}
-				/*line reduce_solution.go:21*/ v.StoreSlice(s[tid:])
-			}
-			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
 				/*line reduce_solution.go:17*/ var v int64
@@ -102,8 +51,8 @@ func gc_body_SumKernel(gc_b *compiled.Block, in, partial []int64) {
 	}
 	/*line reduce_solution.go:23*/ for stride := b / 2; stride > 0; stride /= 2 {
 		if gc_bdy*gc_bdz == 1 && stride <= gc_bdx {
-			if gc_k5 := compiled.TreeFold(s, stride, 0, 1); gc_k5 > 0 {
-				stride = gc_k5
+			if gc_k := compiled.TreeFold(s, stride, 0, 1); gc_k > 0 {
+				stride = gc_k
 				continue
 			}
 		}

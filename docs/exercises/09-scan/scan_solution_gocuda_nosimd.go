@@ -28,24 +28,50 @@ func gc_body_ScanKernel(gc_b *compiled.Block, in, out []int32) {
 		if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off && gc_bdx <= len(buf) {
 			gc_at := in[gc_off:][:gc_bdx]
 			gc_at2 := buf[:gc_bdx]
-			gc_vstep := 0
-			gc_iota4 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-			for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
-				gc_tx := gc_vstep
-				var tid int = gc_tx
-				/*line scan_solution.go:18*/ var i int = gc_bx*b + tid
-				var v lanes.Int32x8
-				if i < len(in) && uint(len(in)-i) > 7 {
-					/*line scan_solution.go:20*/ v = lanes.LoadInt32x8Slice(gc_at[gc_tx:])
-				} else {
-					/*line scan_solution.go:20*/ gc_if4 := gc_iota4.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
-					if gc_if4.ToBits() != 0 {
-						/*line scan_solution.go:20*/ v = lanes.LoadInt32x8Slice(gc_at[gc_tx:]).Merge(v, gc_if4)
+			gc_step := 0
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
+				{
+					gc_tx := gc_step + 0
+					tid := gc_tx
+					/*line scan_solution.go:18*/ i := gc_bx*b + tid
+					var v int32
+					if true || i < len(in) {
+						v = gc_at[gc_tx]
 					}
+					/*line scan_solution.go:24*/ gc_at2[gc_tx] = v
 				}
-				/*line scan_solution.go:20*/ v.StoreSlice(gc_at2[gc_tx:])
+				{
+					gc_tx := gc_step + 1
+					tid := gc_tx
+					/*line scan_solution.go:18*/ i := gc_bx*b + tid
+					var v int32
+					if true || i < len(in) {
+						v = gc_at[gc_tx]
+					}
+					/*line scan_solution.go:24*/ gc_at2[gc_tx] = v
+				}
+				{
+					gc_tx := gc_step + 2
+					tid := gc_tx
+					/*line scan_solution.go:18*/ i := gc_bx*b + tid
+					var v int32
+					if true || i < len(in) {
+						v = gc_at[gc_tx]
+					}
+					/*line scan_solution.go:24*/ gc_at2[gc_tx] = v
+				}
+				{
+					gc_tx := gc_step + 3
+					tid := gc_tx
+					/*line scan_solution.go:18*/ i := gc_bx*b + tid
+					var v int32
+					if true || i < len(in) {
+						v = gc_at[gc_tx]
+					}
+					/*line scan_solution.go:24*/ gc_at2[gc_tx] = v
+				}
 			}
-			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				tid := gc_tx
 				/*line scan_solution.go:18*/ i := gc_bx*b + tid
 				var v int32
@@ -55,27 +81,7 @@ func gc_body_ScanKernel(gc_b *compiled.Block, in, out []int32) {
 				/*line scan_solution.go:24*/ gc_at2[gc_tx] = v
 			}
 		} else {
-			gc_vstep2 := 0
-			gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-			for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-				gc_tx := gc_vstep2
-				var tid int = gc_tx
-				/*line scan_solution.go:18*/ var i int = gc_bx*b + tid
-				var v lanes.Int32x8
-				if i < 0 || i > len(in)-8 || tid < 0 || tid > len(buf)-8 {
-					break
-				}
-				/*line scan_solution.go:20*/ if i < len(in) && uint(len(in)-i) > 7 {
-					/*line scan_solution.go:20*/ v = lanes.LoadInt32x8Slice(in[i:])
-				} else {
-					/*line scan_solution.go:21*/ gc_if2 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
-					if gc_if2.ToBits() != 0 {
-						/*line scan_solution.go:20*/ v = lanes.LoadInt32x8Slice(in[i:]).Merge(v, gc_if2)
-					}
-				}
-				/*line scan_solution.go:24*/ v.StoreSlice(buf[tid:])
-			}
-			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
 				/*line scan_solution.go:18*/ i := gc_bx*b + tid
@@ -102,23 +108,23 @@ func gc_body_ScanKernel(gc_b *compiled.Block, in, out []int32) {
 						gc_at3 := buf[gc_off2+gc_fastlo:][:gc_seglen]
 						gc_at4 := buf[gc_off3+gc_fastlo:][:gc_seglen]
 						gc_at5 := buf[gc_off4+gc_fastlo:][:gc_seglen]
-						gc_vstep3 := gc_fastlo
-						gc_iota6 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-						for ; gc_vstep3+7 < gc_fasthi; gc_vstep3 += 8 {
-							gc_tx := gc_vstep3
+						gc_vstep := gc_fastlo
+						gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+						for ; gc_vstep+7 < gc_fasthi; gc_vstep += 8 {
+							gc_tx := gc_vstep
 							var tid int = gc_tx
 							/*line scan_solution.go:28*/ x := lanes.LoadInt32x8Slice(gc_at3[(gc_tx - gc_fastlo):])
 							if tid >= d {
 								/*line scan_solution.go:29*/ x = x.Add(lanes.LoadInt32x8Slice(gc_at4[(gc_tx - gc_fastlo):]))
 							} else {
-								/*line scan_solution.go:29*/ gc_if6 := gc_iota6.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(d, tid, 8))))
-								if gc_if6.ToBits() != 0 {
-									/*line scan_solution.go:29*/ x = x.Add(lanes.LoadInt32x8Slice(gc_at4[(gc_tx-gc_fastlo):])).Merge(x, gc_if6)
+								/*line scan_solution.go:29*/ gc_if2 := gc_iota2.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(d, tid, 8))))
+								if gc_if2.ToBits() != 0 {
+									/*line scan_solution.go:29*/ x = x.Add(lanes.LoadInt32x8Slice(gc_at4[(gc_tx-gc_fastlo):])).Merge(x, gc_if2)
 								}
 							}
 							/*line scan_solution.go:29*/ x.StoreSlice(gc_at5[(gc_tx - gc_fastlo):])
 						}
-						for gc_u := gc_vstep3 - gc_fastlo; gc_u < gc_seglen; gc_u++ {
+						for gc_u := gc_vstep - gc_fastlo; gc_u < gc_seglen; gc_u++ {
 							gc_tx := gc_fastlo + gc_u
 							tid := gc_tx
 							/*line scan_solution.go:28*/ x := gc_at3[gc_u]
@@ -139,10 +145,10 @@ func gc_body_ScanKernel(gc_b *compiled.Block, in, out []int32) {
 					buf[next*b+tid] = x
 				}
 			} else {
-				gc_vstep4 := 0
-				gc_iota5 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-				for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
-					gc_tx := gc_vstep4
+				gc_vstep2 := 0
+				gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+					gc_tx := gc_vstep2
 					var tid int = gc_tx
 					/*line scan_solution.go:28*/ if (cur*b+tid) < 0 || (cur*b+tid) > len(buf)-8 || (cur*b+tid-d) < 0 || (cur*b+tid-d) > len(buf)-8 || (next*b+tid) < 0 || (next*b+tid) > len(buf)-8 {
 						break
@@ -151,14 +157,14 @@ func gc_body_ScanKernel(gc_b *compiled.Block, in, out []int32) {
 					if tid >= d {
 						/*line scan_solution.go:29*/ x = x.Add(lanes.LoadInt32x8Slice(buf[cur*b+tid-d:]))
 					} else {
-						/*line scan_solution.go:30*/ gc_if5 := gc_iota5.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(d, tid, 8))))
-						if gc_if5.ToBits() != 0 {
-							/*line scan_solution.go:29*/ x = x.Add(lanes.LoadInt32x8Slice(buf[cur*b+tid-d:])).Merge(x, gc_if5)
+						/*line scan_solution.go:30*/ gc_if := gc_iota.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(d, tid, 8))))
+						if gc_if.ToBits() != 0 {
+							/*line scan_solution.go:29*/ x = x.Add(lanes.LoadInt32x8Slice(buf[cur*b+tid-d:])).Merge(x, gc_if)
 						}
 					}
 					x.StoreSlice(buf[next*b+tid:])
 				}
-				for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 					/*line scan_solution.go:28*/ x := buf[cur*b+tid]
@@ -184,26 +190,26 @@ func gc_body_ScanKernel(gc_b *compiled.Block, in, out []int32) {
 		if gc_from >= 0 && gc_off5 >= 0 && gc_off5 <= len(out) && gc_to <= len(out)-gc_off5 && gc_off6 >= 0 && gc_off6 <= len(buf) && gc_to <= len(buf)-gc_off6 {
 			gc_at6 := out[gc_off5:][:gc_to]
 			gc_at7 := buf[gc_off6:][:gc_to]
-			gc_step := gc_from
-			for ; gc_step+3 < gc_to; gc_step += 4 {
+			gc_step2 := gc_from
+			for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 				{
-					gc_tx := gc_step + 0
+					gc_tx := gc_step2 + 0
 					/*line scan_solution.go:37*/ gc_at6[gc_tx] = gc_at7[gc_tx]
 				}
 				{
-					gc_tx := gc_step + 1
+					gc_tx := gc_step2 + 1
 					/*line scan_solution.go:37*/ gc_at6[gc_tx] = gc_at7[gc_tx]
 				}
 				{
-					gc_tx := gc_step + 2
+					gc_tx := gc_step2 + 2
 					/*line scan_solution.go:37*/ gc_at6[gc_tx] = gc_at7[gc_tx]
 				}
 				{
-					gc_tx := gc_step + 3
+					gc_tx := gc_step2 + 3
 					/*line scan_solution.go:37*/ gc_at6[gc_tx] = gc_at7[gc_tx]
 				}
 			}
-			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 				/*line scan_solution.go:37*/ gc_at6[gc_tx] = gc_at7[gc_tx]
 			}
 		} else {

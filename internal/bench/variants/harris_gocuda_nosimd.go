@@ -29,24 +29,46 @@ func gc_body_harrisSeqShift(gc_b *compiled.Block, in, partial []float32) {
 		if gc_bdx <= len(sdata) && gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
 			gc_at := sdata[:gc_bdx]
 			gc_at2 := in[gc_off:][:gc_bdx]
-			gc_vstep := 0
-			gc_vb2 := lanes.BroadcastFloat32x8(0)
-			gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-			for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
-				gc_tx := gc_vstep
-				var tid int = gc_tx
-				/*line harris.go:24*/ var i int = gc_bx*gc_bdx + tid
-				/*line harris.go:26*/ gc_vb2.StoreSlice(gc_at[gc_tx:])
-				if i < len(in) && uint(len(in)-i) > 7 {
-					/*line harris.go:27*/ lanes.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
-				} else {
-					/*line harris.go:27*/ gc_if2 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
-					if gc_if2.ToBits() != 0 {
-						/*line harris.go:27*/ lanes.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreMasked((*[8]float32)(gc_at[gc_tx:]), gc_if2)
+			gc_step := 0
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
+				{
+					gc_tx := gc_step + 0
+					tid := gc_tx
+					/*line harris.go:24*/ i := gc_bx*gc_bdx + tid
+					/*line harris.go:26*/ gc_at[gc_tx] = 0
+					if true || i < len(in) {
+						gc_at[gc_tx] = gc_at2[gc_tx]
+					}
+				}
+				{
+					gc_tx := gc_step + 1
+					tid := gc_tx
+					/*line harris.go:24*/ i := gc_bx*gc_bdx + tid
+					/*line harris.go:26*/ gc_at[gc_tx] = 0
+					if true || i < len(in) {
+						gc_at[gc_tx] = gc_at2[gc_tx]
+					}
+				}
+				{
+					gc_tx := gc_step + 2
+					tid := gc_tx
+					/*line harris.go:24*/ i := gc_bx*gc_bdx + tid
+					/*line harris.go:26*/ gc_at[gc_tx] = 0
+					if true || i < len(in) {
+						gc_at[gc_tx] = gc_at2[gc_tx]
+					}
+				}
+				{
+					gc_tx := gc_step + 3
+					tid := gc_tx
+					/*line harris.go:24*/ i := gc_bx*gc_bdx + tid
+					/*line harris.go:26*/ gc_at[gc_tx] = 0
+					if true || i < len(in) {
+						gc_at[gc_tx] = gc_at2[gc_tx]
 					}
 				}
 			}
-			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				tid := gc_tx
 				/*line harris.go:24*/ i := gc_bx*gc_bdx + tid
 				/*line harris.go:26*/ gc_at[gc_tx] = 0
@@ -55,27 +77,7 @@ func gc_body_harrisSeqShift(gc_b *compiled.Block, in, partial []float32) {
 				}
 			}
 		} else {
-			gc_vstep2 := 0
-			gc_vb := lanes.BroadcastFloat32x8(0)
-			gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-			for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-				gc_tx := gc_vstep2
-				var tid int = gc_tx
-				/*line harris.go:24*/ var i int = gc_bx*gc_bdx + tid
-				/*line harris.go:26*/ if tid < 0 || tid > len(sdata)-8 || i < 0 || i > len(in)-8 {
-					break
-				}
-				/*line harris.go:26*/ gc_vb.StoreSlice(sdata[tid:])
-				if i < len(in) && uint(len(in)-i) > 7 {
-					/*line harris.go:27*/ lanes.LoadFloat32x8Slice(in[i:]).StoreSlice(sdata[tid:])
-				} else {
-					/*line harris.go:28*/ gc_if := gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
-					if gc_if.ToBits() != 0 {
-						/*line harris.go:27*/ lanes.LoadFloat32x8Slice(in[i:]).StoreMasked((*[8]float32)(sdata[tid:]), gc_if)
-					}
-				}
-			}
-			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
 				/*line harris.go:24*/ i := gc_bx*gc_bdx + tid
@@ -102,26 +104,26 @@ func gc_body_harrisSeqShift(gc_b *compiled.Block, in, partial []float32) {
 			if gc_from >= 0 && gc_to <= len(sdata) && gc_off2 >= 0 && gc_off2 <= len(sdata) && gc_to <= len(sdata)-gc_off2 {
 				gc_at3 := sdata[:gc_to]
 				gc_at4 := sdata[gc_off2:][:gc_to]
-				gc_step := gc_from
-				for ; gc_step+3 < gc_to; gc_step += 4 {
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
-						gc_tx := gc_step + 0
+						gc_tx := gc_step2 + 0
 						/*line harris.go:33*/ gc_at3[gc_tx] += gc_at4[gc_tx]
 					}
 					{
-						gc_tx := gc_step + 1
+						gc_tx := gc_step2 + 1
 						/*line harris.go:33*/ gc_at3[gc_tx] += gc_at4[gc_tx]
 					}
 					{
-						gc_tx := gc_step + 2
+						gc_tx := gc_step2 + 2
 						/*line harris.go:33*/ gc_at3[gc_tx] += gc_at4[gc_tx]
 					}
 					{
-						gc_tx := gc_step + 3
+						gc_tx := gc_step2 + 3
 						/*line harris.go:33*/ gc_at3[gc_tx] += gc_at4[gc_tx]
 					}
 				}
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					/*line harris.go:33*/ gc_at3[gc_tx] += gc_at4[gc_tx]
 				}
 			} else {
@@ -144,14 +146,14 @@ func gc_body_harrisSeqShift(gc_b *compiled.Block, in, partial []float32) {
 			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(partial) && gc_off4 >= 0 && gc_off4 < len(sdata) {
 				gc_at5 := partial[gc_off3:][:1]
 				gc_at6 := sdata[gc_off4:][:1]
-				gc_step2 := gc_from
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+				gc_step3 := gc_from
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					/*line harris.go:38*/ gc_at5[0] = gc_at6[0]
 					/*line harris.go:38*/ gc_at5[0] = gc_at6[0]
 					/*line harris.go:38*/ gc_at5[0] = gc_at6[0]
 					/*line harris.go:38*/ gc_at5[0] = gc_at6[0]
 				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 					/*line harris.go:38*/ gc_at5[0] = gc_at6[0]
 				}
 			} else {
@@ -164,8 +166,7 @@ func gc_body_harrisSeqShift(gc_b *compiled.Block, in, partial []float32) {
 	}
 }
 
-var gc_tab_int32x8_59597735 = [8]int32{0, 1, 2, 3, 4, 5, 6, 7}
-
+//line harris.go:47
 func gc_body_harrisSeqWhile(gc_b *compiled.Block, in, partial []float32) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
@@ -184,24 +185,50 @@ func gc_body_harrisSeqWhile(gc_b *compiled.Block, in, partial []float32) {
 		if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off && gc_bdx <= len(sdata) {
 			gc_at := in[gc_off:][:gc_bdx]
 			gc_at2 := sdata[:gc_bdx]
-			gc_vstep := 0
-			gc_iota4 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-			for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
-				gc_tx := gc_vstep
-				var tid int = gc_tx
-				/*line harris.go:49*/ var i int = gc_bx*gc_bdx + tid
-				/*line harris.go:51*/ var v lanes.Float32x8
-				if i < len(in) && uint(len(in)-i) > 7 {
-					/*line harris.go:52*/ v = lanes.LoadFloat32x8Slice(gc_at[gc_tx:])
-				} else {
-					/*line harris.go:52*/ gc_if4 := gc_iota4.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
-					if gc_if4.ToBits() != 0 {
-						/*line harris.go:52*/ v = lanes.LoadFloat32x8Slice(gc_at[gc_tx:]).Merge(v, gc_if4)
+			gc_step := 0
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
+				{
+					gc_tx := gc_step + 0
+					tid := gc_tx
+					/*line harris.go:49*/ i := gc_bx*gc_bdx + tid
+					/*line harris.go:51*/ var v float32
+					if true || i < len(in) {
+						v = gc_at[gc_tx]
 					}
+					gc_at2[gc_tx] = v
 				}
-				/*line harris.go:52*/ v.StoreSlice(gc_at2[gc_tx:])
+				{
+					gc_tx := gc_step + 1
+					tid := gc_tx
+					/*line harris.go:49*/ i := gc_bx*gc_bdx + tid
+					/*line harris.go:51*/ var v float32
+					if true || i < len(in) {
+						v = gc_at[gc_tx]
+					}
+					gc_at2[gc_tx] = v
+				}
+				{
+					gc_tx := gc_step + 2
+					tid := gc_tx
+					/*line harris.go:49*/ i := gc_bx*gc_bdx + tid
+					/*line harris.go:51*/ var v float32
+					if true || i < len(in) {
+						v = gc_at[gc_tx]
+					}
+					gc_at2[gc_tx] = v
+				}
+				{
+					gc_tx := gc_step + 3
+					tid := gc_tx
+					/*line harris.go:49*/ i := gc_bx*gc_bdx + tid
+					/*line harris.go:51*/ var v float32
+					if true || i < len(in) {
+						v = gc_at[gc_tx]
+					}
+					gc_at2[gc_tx] = v
+				}
 			}
-			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				tid := gc_tx
 				/*line harris.go:49*/ i := gc_bx*gc_bdx + tid
 				/*line harris.go:51*/ var v float32
@@ -211,27 +238,7 @@ func gc_body_harrisSeqWhile(gc_b *compiled.Block, in, partial []float32) {
 				gc_at2[gc_tx] = v
 			}
 		} else {
-			gc_vstep2 := 0
-			gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-			for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-				gc_tx := gc_vstep2
-				var tid int = gc_tx
-				/*line harris.go:49*/ var i int = gc_bx*gc_bdx + tid
-				/*line harris.go:51*/ var v lanes.Float32x8
-				if i < 0 || i > len(in)-8 || tid < 0 || tid > len(sdata)-8 {
-					break
-				}
-				/*line harris.go:52*/ if i < len(in) && uint(len(in)-i) > 7 {
-					/*line harris.go:52*/ v = lanes.LoadFloat32x8Slice(in[i:])
-				} else {
-					/*line harris.go:53*/ gc_if2 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
-					if gc_if2.ToBits() != 0 {
-						/*line harris.go:52*/ v = lanes.LoadFloat32x8Slice(in[i:]).Merge(v, gc_if2)
-					}
-				}
-				v.StoreSlice(sdata[tid:])
-			}
-			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
 				/*line harris.go:49*/ i := gc_bx*gc_bdx + tid
@@ -260,26 +267,26 @@ func gc_body_harrisSeqWhile(gc_b *compiled.Block, in, partial []float32) {
 			if gc_from >= 0 && gc_to <= len(sdata) && gc_off2 >= 0 && gc_off2 <= len(sdata) && gc_to <= len(sdata)-gc_off2 {
 				gc_at3 := sdata[:gc_to]
 				gc_at4 := sdata[gc_off2:][:gc_to]
-				gc_step := gc_from
-				for ; gc_step+3 < gc_to; gc_step += 4 {
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
-						gc_tx := gc_step + 0
+						gc_tx := gc_step2 + 0
 						/*line harris.go:60*/ gc_at3[gc_tx] = gc_at3[gc_tx] + gc_at4[gc_tx]
 					}
 					{
-						gc_tx := gc_step + 1
+						gc_tx := gc_step2 + 1
 						/*line harris.go:60*/ gc_at3[gc_tx] = gc_at3[gc_tx] + gc_at4[gc_tx]
 					}
 					{
-						gc_tx := gc_step + 2
+						gc_tx := gc_step2 + 2
 						/*line harris.go:60*/ gc_at3[gc_tx] = gc_at3[gc_tx] + gc_at4[gc_tx]
 					}
 					{
-						gc_tx := gc_step + 3
+						gc_tx := gc_step2 + 3
 						/*line harris.go:60*/ gc_at3[gc_tx] = gc_at3[gc_tx] + gc_at4[gc_tx]
 					}
 				}
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					/*line harris.go:60*/ gc_at3[gc_tx] = gc_at3[gc_tx] + gc_at4[gc_tx]
 				}
 			} else {
@@ -302,14 +309,14 @@ func gc_body_harrisSeqWhile(gc_b *compiled.Block, in, partial []float32) {
 			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(partial) && gc_off4 >= 0 && gc_off4 < len(sdata) {
 				gc_at5 := partial[gc_off3:][:1]
 				gc_at6 := sdata[gc_off4:][:1]
-				gc_step2 := gc_from
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+				gc_step3 := gc_from
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					/*line harris.go:66*/ gc_at5[0] = gc_at6[0]
 					/*line harris.go:66*/ gc_at5[0] = gc_at6[0]
 					/*line harris.go:66*/ gc_at5[0] = gc_at6[0]
 					/*line harris.go:66*/ gc_at5[0] = gc_at6[0]
 				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 					/*line harris.go:66*/ gc_at5[0] = gc_at6[0]
 				}
 			} else {
@@ -339,27 +346,50 @@ func gc_body_harrisSeqConst(gc_b *compiled.Block, in, partial []float32) {
 		if gc_bdx <= len(sdata) && gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
 			gc_at := sdata[:gc_bdx]
 			gc_at2 := in[gc_off:][:gc_bdx]
-			gc_vstep := 0
-			gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-			gc_vb2 := lanes.BroadcastFloat32x8(0)
-			for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
-				gc_tx := gc_vstep
-				var tid int = gc_tx
-				/*line harris.go:79*/ var i int = gc_bx*blockSize + tid
-				if i < len(in) && uint(len(in)-i) > 7 {
-					/*line harris.go:80*/ lanes.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
-				} else {
-					/*line harris.go:80*/ gc_if2 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
-					if gc_if2.ToBits() != 0 {
-						/*line harris.go:80*/ lanes.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreMasked((*[8]float32)(gc_at[gc_tx:]), gc_if2)
+			gc_step := 0
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
+				{
+					gc_tx := gc_step + 0
+					tid := gc_tx
+					/*line harris.go:79*/ i := gc_bx*blockSize + tid
+					if true || i < len(in) {
+						gc_at[gc_tx] = gc_at2[gc_tx]
+					} else {
+						gc_at[gc_tx] = 0
 					}
-					gc_else2 := gc_if2.ToInt32x8().Not().ToMask()
-					if gc_else2.ToBits() != 0 {
-						/*line harris.go:80*/ gc_vb2.StoreMasked((*[8]float32)(gc_at[gc_tx:]), gc_else2)
+				}
+				{
+					gc_tx := gc_step + 1
+					tid := gc_tx
+					/*line harris.go:79*/ i := gc_bx*blockSize + tid
+					if true || i < len(in) {
+						gc_at[gc_tx] = gc_at2[gc_tx]
+					} else {
+						gc_at[gc_tx] = 0
+					}
+				}
+				{
+					gc_tx := gc_step + 2
+					tid := gc_tx
+					/*line harris.go:79*/ i := gc_bx*blockSize + tid
+					if true || i < len(in) {
+						gc_at[gc_tx] = gc_at2[gc_tx]
+					} else {
+						gc_at[gc_tx] = 0
+					}
+				}
+				{
+					gc_tx := gc_step + 3
+					tid := gc_tx
+					/*line harris.go:79*/ i := gc_bx*blockSize + tid
+					if true || i < len(in) {
+						gc_at[gc_tx] = gc_at2[gc_tx]
+					} else {
+						gc_at[gc_tx] = 0
 					}
 				}
 			}
-			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				tid := gc_tx
 				/*line harris.go:79*/ i := gc_bx*blockSize + tid
 				if true || i < len(in) {
@@ -369,30 +399,7 @@ func gc_body_harrisSeqConst(gc_b *compiled.Block, in, partial []float32) {
 				}
 			}
 		} else {
-			gc_vstep2 := 0
-			gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-			gc_vb := lanes.BroadcastFloat32x8(0)
-			for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-				gc_tx := gc_vstep2
-				var tid int = gc_tx
-				/*line harris.go:79*/ var i int = gc_bx*blockSize + tid
-				if i < 0 || i > len(in)-8 || tid < 0 || tid > len(sdata)-8 {
-					break
-				}
-				/*line harris.go:80*/ if i < len(in) && uint(len(in)-i) > 7 {
-					/*line harris.go:80*/ lanes.LoadFloat32x8Slice(in[i:]).StoreSlice(sdata[tid:])
-				} else {
-					/*line harris.go:81*/ gc_if := gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
-					if gc_if.ToBits() != 0 {
-						/*line harris.go:80*/ lanes.LoadFloat32x8Slice(in[i:]).StoreMasked((*[8]float32)(sdata[tid:]), gc_if)
-					}
-					gc_else := gc_if.ToInt32x8().Not().ToMask()
-					if gc_else.ToBits() != 0 {
-						/*line harris.go:81*/ gc_vb.StoreMasked((*[8]float32)(sdata[tid:]), gc_else)
-					}
-				}
-			}
-			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
 				/*line harris.go:79*/ i := gc_bx*blockSize + tid
@@ -420,26 +427,26 @@ func gc_body_harrisSeqConst(gc_b *compiled.Block, in, partial []float32) {
 			if gc_from >= 0 && gc_to <= len(sdata) && gc_off2 >= 0 && gc_off2 <= len(sdata) && gc_to <= len(sdata)-gc_off2 {
 				gc_at3 := sdata[:gc_to]
 				gc_at4 := sdata[gc_off2:][:gc_to]
-				gc_step := gc_from
-				for ; gc_step+3 < gc_to; gc_step += 4 {
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
-						gc_tx := gc_step + 0
+						gc_tx := gc_step2 + 0
 						/*line harris.go:88*/ gc_at3[gc_tx] += gc_at4[gc_tx]
 					}
 					{
-						gc_tx := gc_step + 1
+						gc_tx := gc_step2 + 1
 						/*line harris.go:88*/ gc_at3[gc_tx] += gc_at4[gc_tx]
 					}
 					{
-						gc_tx := gc_step + 2
+						gc_tx := gc_step2 + 2
 						/*line harris.go:88*/ gc_at3[gc_tx] += gc_at4[gc_tx]
 					}
 					{
-						gc_tx := gc_step + 3
+						gc_tx := gc_step2 + 3
 						/*line harris.go:88*/ gc_at3[gc_tx] += gc_at4[gc_tx]
 					}
 				}
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					/*line harris.go:88*/ gc_at3[gc_tx] += gc_at4[gc_tx]
 				}
 			} else {
@@ -460,14 +467,14 @@ func gc_body_harrisSeqConst(gc_b *compiled.Block, in, partial []float32) {
 			gc_off3 := gc_bx
 			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(partial) {
 				gc_at5 := partial[gc_off3:][:1]
-				gc_step2 := gc_from
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+				gc_step3 := gc_from
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					/*line harris.go:93*/ gc_at5[0] = sdata[0]
 					/*line harris.go:93*/ gc_at5[0] = sdata[0]
 					/*line harris.go:93*/ gc_at5[0] = sdata[0]
 					/*line harris.go:93*/ gc_at5[0] = sdata[0]
 				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 					/*line harris.go:93*/ gc_at5[0] = sdata[0]
 				}
 			} else {
@@ -499,24 +506,46 @@ func gc_body_harrisSeqMin(gc_b *compiled.Block, in, partial []int32) {
 		if gc_bdx <= len(sdata) && gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
 			gc_at := sdata[:gc_bdx]
 			gc_at2 := in[gc_off:][:gc_bdx]
-			gc_vstep := 0
-			/*line harris.go:105*/ gc_vb2 := lanes.BroadcastInt32x8(math32Max)
-			gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-			for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
-				gc_tx := gc_vstep
-				var tid int = gc_tx
-				/*line harris.go:103*/ var i int = gc_bx*gc_bdx + tid
-				/*line harris.go:105*/ gc_vb2.StoreSlice(gc_at[gc_tx:])
-				if i < len(in) && uint(len(in)-i) > 7 {
-					/*line harris.go:106*/ lanes.LoadInt32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
-				} else {
-					/*line harris.go:106*/ gc_if2 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
-					if gc_if2.ToBits() != 0 {
-						/*line harris.go:106*/ lanes.LoadInt32x8Slice(gc_at2[gc_tx:]).StoreMasked((*[8]int32)(gc_at[gc_tx:]), gc_if2)
+			gc_step := 0
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
+				{
+					gc_tx := gc_step + 0
+					tid := gc_tx
+					/*line harris.go:103*/ i := gc_bx*gc_bdx + tid
+					/*line harris.go:105*/ gc_at[gc_tx] = math32Max
+					if true || i < len(in) {
+						gc_at[gc_tx] = gc_at2[gc_tx]
+					}
+				}
+				{
+					gc_tx := gc_step + 1
+					tid := gc_tx
+					/*line harris.go:103*/ i := gc_bx*gc_bdx + tid
+					/*line harris.go:105*/ gc_at[gc_tx] = math32Max
+					if true || i < len(in) {
+						gc_at[gc_tx] = gc_at2[gc_tx]
+					}
+				}
+				{
+					gc_tx := gc_step + 2
+					tid := gc_tx
+					/*line harris.go:103*/ i := gc_bx*gc_bdx + tid
+					/*line harris.go:105*/ gc_at[gc_tx] = math32Max
+					if true || i < len(in) {
+						gc_at[gc_tx] = gc_at2[gc_tx]
+					}
+				}
+				{
+					gc_tx := gc_step + 3
+					tid := gc_tx
+					/*line harris.go:103*/ i := gc_bx*gc_bdx + tid
+					/*line harris.go:105*/ gc_at[gc_tx] = math32Max
+					if true || i < len(in) {
+						gc_at[gc_tx] = gc_at2[gc_tx]
 					}
 				}
 			}
-			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				tid := gc_tx
 				/*line harris.go:103*/ i := gc_bx*gc_bdx + tid
 				/*line harris.go:105*/ gc_at[gc_tx] = math32Max
@@ -525,27 +554,7 @@ func gc_body_harrisSeqMin(gc_b *compiled.Block, in, partial []int32) {
 				}
 			}
 		} else {
-			gc_vstep2 := 0
-			/*line harris.go:105*/ gc_vb := lanes.BroadcastInt32x8(math32Max)
-			gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-			for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-				gc_tx := gc_vstep2
-				var tid int = gc_tx
-				/*line harris.go:103*/ var i int = gc_bx*gc_bdx + tid
-				/*line harris.go:105*/ if tid < 0 || tid > len(sdata)-8 || i < 0 || i > len(in)-8 {
-					break
-				}
-				/*line harris.go:105*/ gc_vb.StoreSlice(sdata[tid:])
-				if i < len(in) && uint(len(in)-i) > 7 {
-					/*line harris.go:106*/ lanes.LoadInt32x8Slice(in[i:]).StoreSlice(sdata[tid:])
-				} else {
-					/*line harris.go:107*/ gc_if := gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
-					if gc_if.ToBits() != 0 {
-						/*line harris.go:106*/ lanes.LoadInt32x8Slice(in[i:]).StoreMasked((*[8]int32)(sdata[tid:]), gc_if)
-					}
-				}
-			}
-			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
 				/*line harris.go:103*/ i := gc_bx*gc_bdx + tid
@@ -572,26 +581,26 @@ func gc_body_harrisSeqMin(gc_b *compiled.Block, in, partial []int32) {
 			if gc_from >= 0 && gc_to <= len(sdata) && gc_off2 >= 0 && gc_off2 <= len(sdata) && gc_to <= len(sdata)-gc_off2 {
 				gc_at3 := sdata[:gc_to]
 				gc_at4 := sdata[gc_off2:][:gc_to]
-				gc_step := gc_from
-				for ; gc_step+3 < gc_to; gc_step += 4 {
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
-						gc_tx := gc_step + 0
+						gc_tx := gc_step2 + 0
 						/*line harris.go:112*/ gc_at3[gc_tx] = min(gc_at3[gc_tx], gc_at4[gc_tx])
 					}
 					{
-						gc_tx := gc_step + 1
+						gc_tx := gc_step2 + 1
 						/*line harris.go:112*/ gc_at3[gc_tx] = min(gc_at3[gc_tx], gc_at4[gc_tx])
 					}
 					{
-						gc_tx := gc_step + 2
+						gc_tx := gc_step2 + 2
 						/*line harris.go:112*/ gc_at3[gc_tx] = min(gc_at3[gc_tx], gc_at4[gc_tx])
 					}
 					{
-						gc_tx := gc_step + 3
+						gc_tx := gc_step2 + 3
 						/*line harris.go:112*/ gc_at3[gc_tx] = min(gc_at3[gc_tx], gc_at4[gc_tx])
 					}
 				}
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					/*line harris.go:112*/ gc_at3[gc_tx] = min(gc_at3[gc_tx], gc_at4[gc_tx])
 				}
 			} else {
@@ -614,14 +623,14 @@ func gc_body_harrisSeqMin(gc_b *compiled.Block, in, partial []int32) {
 			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(partial) && gc_off4 >= 0 && gc_off4 < len(sdata) {
 				gc_at5 := partial[gc_off3:][:1]
 				gc_at6 := sdata[gc_off4:][:1]
-				gc_step2 := gc_from
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+				gc_step3 := gc_from
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					/*line harris.go:117*/ gc_at5[0] = gc_at6[0]
 					/*line harris.go:117*/ gc_at5[0] = gc_at6[0]
 					/*line harris.go:117*/ gc_at5[0] = gc_at6[0]
 					/*line harris.go:117*/ gc_at5[0] = gc_at6[0]
 				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 					/*line harris.go:117*/ gc_at5[0] = gc_at6[0]
 				}
 			} else {
@@ -978,6 +987,8 @@ func gc_body_harrisFirstAddInline(gc_b *compiled.Block, in, partial []float32) {
 		}
 	}
 }
+
+var gc_tab_int32x8_59597735 = [8]int32{0, 1, 2, 3, 4, 5, 6, 7}
 
 //line harris.go:155
 func gc_body_harrisFirstAddMax(gc_b *compiled.Block, in, partial []int32) {
@@ -1356,24 +1367,46 @@ func gc_body_harrisInterleavedMask(gc_b *compiled.Block, in, partial []float32) 
 		if gc_bdx <= len(sdata) && gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
 			gc_at := sdata[:gc_bdx]
 			gc_at2 := in[gc_off:][:gc_bdx]
-			gc_vstep := 0
-			gc_vb2 := lanes.BroadcastFloat32x8(0)
-			gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-			for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
-				gc_tx := gc_vstep
-				var tid int = gc_tx
-				/*line harris.go:186*/ var i int = gc_bx*gc_bdx + tid
-				/*line harris.go:188*/ gc_vb2.StoreSlice(gc_at[gc_tx:])
-				if i < len(in) && uint(len(in)-i) > 7 {
-					/*line harris.go:189*/ lanes.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
-				} else {
-					/*line harris.go:189*/ gc_if2 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
-					if gc_if2.ToBits() != 0 {
-						/*line harris.go:189*/ lanes.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreMasked((*[8]float32)(gc_at[gc_tx:]), gc_if2)
+			gc_step := 0
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
+				{
+					gc_tx := gc_step + 0
+					tid := gc_tx
+					/*line harris.go:186*/ i := gc_bx*gc_bdx + tid
+					/*line harris.go:188*/ gc_at[gc_tx] = 0
+					if true || i < len(in) {
+						gc_at[gc_tx] = gc_at2[gc_tx]
+					}
+				}
+				{
+					gc_tx := gc_step + 1
+					tid := gc_tx
+					/*line harris.go:186*/ i := gc_bx*gc_bdx + tid
+					/*line harris.go:188*/ gc_at[gc_tx] = 0
+					if true || i < len(in) {
+						gc_at[gc_tx] = gc_at2[gc_tx]
+					}
+				}
+				{
+					gc_tx := gc_step + 2
+					tid := gc_tx
+					/*line harris.go:186*/ i := gc_bx*gc_bdx + tid
+					/*line harris.go:188*/ gc_at[gc_tx] = 0
+					if true || i < len(in) {
+						gc_at[gc_tx] = gc_at2[gc_tx]
+					}
+				}
+				{
+					gc_tx := gc_step + 3
+					tid := gc_tx
+					/*line harris.go:186*/ i := gc_bx*gc_bdx + tid
+					/*line harris.go:188*/ gc_at[gc_tx] = 0
+					if true || i < len(in) {
+						gc_at[gc_tx] = gc_at2[gc_tx]
 					}
 				}
 			}
-			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				tid := gc_tx
 				/*line harris.go:186*/ i := gc_bx*gc_bdx + tid
 				/*line harris.go:188*/ gc_at[gc_tx] = 0
@@ -1382,27 +1415,7 @@ func gc_body_harrisInterleavedMask(gc_b *compiled.Block, in, partial []float32) 
 				}
 			}
 		} else {
-			gc_vstep2 := 0
-			gc_vb := lanes.BroadcastFloat32x8(0)
-			gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-			for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-				gc_tx := gc_vstep2
-				var tid int = gc_tx
-				/*line harris.go:186*/ var i int = gc_bx*gc_bdx + tid
-				/*line harris.go:188*/ if tid < 0 || tid > len(sdata)-8 || i < 0 || i > len(in)-8 {
-					break
-				}
-				/*line harris.go:188*/ gc_vb.StoreSlice(sdata[tid:])
-				if i < len(in) && uint(len(in)-i) > 7 {
-					/*line harris.go:189*/ lanes.LoadFloat32x8Slice(in[i:]).StoreSlice(sdata[tid:])
-				} else {
-					/*line harris.go:190*/ gc_if := gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
-					if gc_if.ToBits() != 0 {
-						/*line harris.go:189*/ lanes.LoadFloat32x8Slice(in[i:]).StoreMasked((*[8]float32)(sdata[tid:]), gc_if)
-					}
-				}
-			}
-			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
 				/*line harris.go:186*/ i := gc_bx*gc_bdx + tid
@@ -1443,14 +1456,14 @@ func gc_body_harrisInterleavedMask(gc_b *compiled.Block, in, partial []float32) 
 		if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(partial) && gc_off3 >= 0 && gc_off3 < len(sdata) {
 			gc_at3 := partial[gc_off2:][:1]
 			gc_at4 := sdata[gc_off3:][:1]
-			gc_step := gc_from
-			for ; gc_step+3 < gc_to; gc_step += 4 {
+			gc_step2 := gc_from
+			for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 				/*line harris.go:200*/ gc_at3[0] = gc_at4[0]
 				/*line harris.go:200*/ gc_at3[0] = gc_at4[0]
 				/*line harris.go:200*/ gc_at3[0] = gc_at4[0]
 				/*line harris.go:200*/ gc_at3[0] = gc_at4[0]
 			}
-			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 				/*line harris.go:200*/ gc_at3[0] = gc_at4[0]
 			}
 		} else {
@@ -1478,24 +1491,46 @@ func gc_body_harrisStridedShift(gc_b *compiled.Block, in, partial []float32) {
 		if gc_bdx <= len(sdata) && gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
 			gc_at := sdata[:gc_bdx]
 			gc_at2 := in[gc_off:][:gc_bdx]
-			gc_vstep := 0
-			gc_vb2 := lanes.BroadcastFloat32x8(0)
-			gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-			for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
-				gc_tx := gc_vstep
-				var tid int = gc_tx
-				/*line harris.go:211*/ var i int = gc_bx*gc_bdx + tid
-				/*line harris.go:213*/ gc_vb2.StoreSlice(gc_at[gc_tx:])
-				if i < len(in) && uint(len(in)-i) > 7 {
-					/*line harris.go:214*/ lanes.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
-				} else {
-					/*line harris.go:214*/ gc_if2 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
-					if gc_if2.ToBits() != 0 {
-						/*line harris.go:214*/ lanes.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreMasked((*[8]float32)(gc_at[gc_tx:]), gc_if2)
+			gc_step := 0
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
+				{
+					gc_tx := gc_step + 0
+					tid := gc_tx
+					/*line harris.go:211*/ i := gc_bx*gc_bdx + tid
+					/*line harris.go:213*/ gc_at[gc_tx] = 0
+					if true || i < len(in) {
+						gc_at[gc_tx] = gc_at2[gc_tx]
+					}
+				}
+				{
+					gc_tx := gc_step + 1
+					tid := gc_tx
+					/*line harris.go:211*/ i := gc_bx*gc_bdx + tid
+					/*line harris.go:213*/ gc_at[gc_tx] = 0
+					if true || i < len(in) {
+						gc_at[gc_tx] = gc_at2[gc_tx]
+					}
+				}
+				{
+					gc_tx := gc_step + 2
+					tid := gc_tx
+					/*line harris.go:211*/ i := gc_bx*gc_bdx + tid
+					/*line harris.go:213*/ gc_at[gc_tx] = 0
+					if true || i < len(in) {
+						gc_at[gc_tx] = gc_at2[gc_tx]
+					}
+				}
+				{
+					gc_tx := gc_step + 3
+					tid := gc_tx
+					/*line harris.go:211*/ i := gc_bx*gc_bdx + tid
+					/*line harris.go:213*/ gc_at[gc_tx] = 0
+					if true || i < len(in) {
+						gc_at[gc_tx] = gc_at2[gc_tx]
 					}
 				}
 			}
-			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				tid := gc_tx
 				/*line harris.go:211*/ i := gc_bx*gc_bdx + tid
 				/*line harris.go:213*/ gc_at[gc_tx] = 0
@@ -1504,27 +1539,7 @@ func gc_body_harrisStridedShift(gc_b *compiled.Block, in, partial []float32) {
 				}
 			}
 		} else {
-			gc_vstep2 := 0
-			gc_vb := lanes.BroadcastFloat32x8(0)
-			gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-			for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-				gc_tx := gc_vstep2
-				var tid int = gc_tx
-				/*line harris.go:211*/ var i int = gc_bx*gc_bdx + tid
-				/*line harris.go:213*/ if tid < 0 || tid > len(sdata)-8 || i < 0 || i > len(in)-8 {
-					break
-				}
-				/*line harris.go:213*/ gc_vb.StoreSlice(sdata[tid:])
-				if i < len(in) && uint(len(in)-i) > 7 {
-					/*line harris.go:214*/ lanes.LoadFloat32x8Slice(in[i:]).StoreSlice(sdata[tid:])
-				} else {
-					/*line harris.go:215*/ gc_if := gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
-					if gc_if.ToBits() != 0 {
-						/*line harris.go:214*/ lanes.LoadFloat32x8Slice(in[i:]).StoreMasked((*[8]float32)(sdata[tid:]), gc_if)
-					}
-				}
-			}
-			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
 				/*line harris.go:211*/ i := gc_bx*gc_bdx + tid
@@ -1542,10 +1557,10 @@ func gc_body_harrisStridedShift(gc_b *compiled.Block, in, partial []float32) {
 			gc_to = gc_bound
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			gc_step := gc_from
-			for ; gc_step+3 < gc_to; gc_step += 4 {
+			gc_step2 := gc_from
+			for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 				{
-					gc_tx := gc_step + 0
+					gc_tx := gc_step2 + 0
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 					/*line harris.go:219*/ index := (s * tid) << 1
@@ -1554,7 +1569,7 @@ func gc_body_harrisStridedShift(gc_b *compiled.Block, in, partial []float32) {
 					}
 				}
 				{
-					gc_tx := gc_step + 1
+					gc_tx := gc_step2 + 1
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 					/*line harris.go:219*/ index := (s * tid) << 1
@@ -1563,7 +1578,7 @@ func gc_body_harrisStridedShift(gc_b *compiled.Block, in, partial []float32) {
 					}
 				}
 				{
-					gc_tx := gc_step + 2
+					gc_tx := gc_step2 + 2
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 					/*line harris.go:219*/ index := (s * tid) << 1
@@ -1572,7 +1587,7 @@ func gc_body_harrisStridedShift(gc_b *compiled.Block, in, partial []float32) {
 					}
 				}
 				{
-					gc_tx := gc_step + 3
+					gc_tx := gc_step2 + 3
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 					/*line harris.go:219*/ index := (s * tid) << 1
@@ -1581,7 +1596,7 @@ func gc_body_harrisStridedShift(gc_b *compiled.Block, in, partial []float32) {
 					}
 				}
 			}
-			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
 				/*line harris.go:219*/ index := (s * tid) << 1
@@ -1602,14 +1617,14 @@ func gc_body_harrisStridedShift(gc_b *compiled.Block, in, partial []float32) {
 			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(partial) && gc_off3 >= 0 && gc_off3 < len(sdata) {
 				gc_at3 := partial[gc_off2:][:1]
 				gc_at4 := sdata[gc_off3:][:1]
-				gc_step2 := gc_from
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+				gc_step3 := gc_from
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					/*line harris.go:226*/ gc_at3[0] = gc_at4[0]
 					/*line harris.go:226*/ gc_at3[0] = gc_at4[0]
 					/*line harris.go:226*/ gc_at3[0] = gc_at4[0]
 					/*line harris.go:226*/ gc_at3[0] = gc_at4[0]
 				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 					/*line harris.go:226*/ gc_at3[0] = gc_at4[0]
 				}
 			} else {

@@ -25,27 +25,50 @@ func gc_body_scanHSInline(gc_b *compiled.Block, in, out, sums []float32) {
 		if gc_bdx <= len(x) && gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
 			gc_at := x[:gc_bdx]
 			gc_at2 := in[gc_off:][:gc_bdx]
-			gc_vstep := 0
-			gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-			gc_vb2 := lanes.BroadcastFloat32x8(0)
-			for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
-				gc_tx := gc_vstep
-				var i int = gc_tx
-				/*line scan.go:28*/ var g int = gc_bx*b + i
-				if g < len(in) && uint(len(in)-g) > 7 {
-					/*line scan.go:29*/ lanes.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
-				} else {
-					/*line scan.go:29*/ gc_if2 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), g, 8))))
-					if gc_if2.ToBits() != 0 {
-						/*line scan.go:29*/ lanes.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreMasked((*[8]float32)(gc_at[gc_tx:]), gc_if2)
+			gc_step := 0
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
+				{
+					gc_tx := gc_step + 0
+					i := gc_tx
+					/*line scan.go:28*/ g := gc_bx*b + i
+					if true || g < len(in) {
+						gc_at[gc_tx] = gc_at2[gc_tx]
+					} else {
+						gc_at[gc_tx] = 0
 					}
-					gc_else2 := gc_if2.ToInt32x8().Not().ToMask()
-					if gc_else2.ToBits() != 0 {
-						/*line scan.go:29*/ gc_vb2.StoreMasked((*[8]float32)(gc_at[gc_tx:]), gc_else2)
+				}
+				{
+					gc_tx := gc_step + 1
+					i := gc_tx
+					/*line scan.go:28*/ g := gc_bx*b + i
+					if true || g < len(in) {
+						gc_at[gc_tx] = gc_at2[gc_tx]
+					} else {
+						gc_at[gc_tx] = 0
+					}
+				}
+				{
+					gc_tx := gc_step + 2
+					i := gc_tx
+					/*line scan.go:28*/ g := gc_bx*b + i
+					if true || g < len(in) {
+						gc_at[gc_tx] = gc_at2[gc_tx]
+					} else {
+						gc_at[gc_tx] = 0
+					}
+				}
+				{
+					gc_tx := gc_step + 3
+					i := gc_tx
+					/*line scan.go:28*/ g := gc_bx*b + i
+					if true || g < len(in) {
+						gc_at[gc_tx] = gc_at2[gc_tx]
+					} else {
+						gc_at[gc_tx] = 0
 					}
 				}
 			}
-			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				i := gc_tx
 				/*line scan.go:28*/ g := gc_bx*b + i
 				if true || g < len(in) {
@@ -55,30 +78,7 @@ func gc_body_scanHSInline(gc_b *compiled.Block, in, out, sums []float32) {
 				}
 			}
 		} else {
-			gc_vstep2 := 0
-			gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-			gc_vb := lanes.BroadcastFloat32x8(0)
-			for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-				gc_tx := gc_vstep2
-				var i int = gc_tx
-				/*line scan.go:28*/ var g int = gc_bx*b + i
-				if g < 0 || g > len(in)-8 || i < 0 || i > len(x)-8 {
-					break
-				}
-				/*line scan.go:29*/ if g < len(in) && uint(len(in)-g) > 7 {
-					/*line scan.go:29*/ lanes.LoadFloat32x8Slice(in[g:]).StoreSlice(x[i:])
-				} else {
-					/*line scan.go:30*/ gc_if := gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), g, 8))))
-					if gc_if.ToBits() != 0 {
-						/*line scan.go:29*/ lanes.LoadFloat32x8Slice(in[g:]).StoreMasked((*[8]float32)(x[i:]), gc_if)
-					}
-					gc_else := gc_if.ToInt32x8().Not().ToMask()
-					if gc_else.ToBits() != 0 {
-						/*line scan.go:30*/ gc_vb.StoreMasked((*[8]float32)(x[i:]), gc_else)
-					}
-				}
-			}
-			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				i := gc_tx
 				/*line scan.go:28*/ g := gc_bx*b + i
@@ -120,24 +120,24 @@ func gc_body_scanHSInline(gc_b *compiled.Block, in, out, sums []float32) {
 						if gc_tx == gc_fastlo {
 							gc_seglen := gc_fasthi - gc_fastlo
 							gc_at3 := x[gc_off2+gc_fastlo:][:gc_seglen]
-							gc_vstep3 := gc_fastlo
-							gc_iota6 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-							for ; gc_vstep3+7 < gc_fasthi; gc_vstep3 += 8 {
-								gc_tx := gc_vstep3
+							gc_vstep := gc_fastlo
+							gc_iota4 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+							for ; gc_vstep+7 < gc_fasthi; gc_vstep += 8 {
+								gc_tx := gc_vstep
 								gc_rank := gc_base + gc_tx
 								var i int = gc_tx
 								/*line scan.go:36*/ var y lanes.Float32x8
 								if i >= offset {
 									/*line scan.go:37*/ y = lanes.LoadFloat32x8Slice(gc_at3[(gc_tx - gc_fastlo):])
 								} else {
-									/*line scan.go:37*/ gc_if6 := gc_iota6.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(offset, i, 8))))
-									if gc_if6.ToBits() != 0 {
-										/*line scan.go:37*/ y = lanes.LoadFloat32x8Slice(gc_at3[(gc_tx-gc_fastlo):]).Merge(y, gc_if6)
+									/*line scan.go:37*/ gc_if4 := gc_iota4.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(offset, i, 8))))
+									if gc_if4.ToBits() != 0 {
+										/*line scan.go:37*/ y = lanes.LoadFloat32x8Slice(gc_at3[(gc_tx-gc_fastlo):]).Merge(y, gc_if4)
 									}
 								}
 								/*line scan.go:37*/ y.StoreSlice(gc_s_y[gc_rank:])
 							}
-							for gc_u := gc_vstep3 - gc_fastlo; gc_u < gc_seglen; gc_u++ {
+							for gc_u := gc_vstep - gc_fastlo; gc_u < gc_seglen; gc_u++ {
 								gc_tx := gc_fastlo + gc_u
 								gc_rank := gc_base + gc_tx
 								i := gc_tx
@@ -160,10 +160,10 @@ func gc_body_scanHSInline(gc_b *compiled.Block, in, out, sums []float32) {
 						gc_s_y[gc_rank] = y
 					}
 				} else {
-					gc_vstep4 := 0
-					gc_iota4 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-					for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
-						gc_tx := gc_vstep4
+					gc_vstep2 := 0
+					gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
 						gc_rank := gc_base + gc_tx
 						var i int = gc_tx
 						/*line scan.go:36*/ var y lanes.Float32x8
@@ -174,14 +174,14 @@ func gc_body_scanHSInline(gc_b *compiled.Block, in, out, sums []float32) {
 						/*line scan.go:37*/ if i >= offset {
 							/*line scan.go:37*/ y = lanes.LoadFloat32x8Slice(x[i-offset:])
 						} else {
-							/*line scan.go:38*/ gc_if4 := gc_iota4.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(offset, i, 8))))
-							if gc_if4.ToBits() != 0 {
-								/*line scan.go:37*/ y = lanes.LoadFloat32x8Slice(x[i-offset:]).Merge(y, gc_if4)
+							/*line scan.go:38*/ gc_if2 := gc_iota2.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(offset, i, 8))))
+							if gc_if2.ToBits() != 0 {
+								/*line scan.go:37*/ y = lanes.LoadFloat32x8Slice(x[i-offset:]).Merge(y, gc_if2)
 							}
 						}
 						/*line scan.go:37*/ y.StoreSlice(gc_s_y[gc_rank:])
 					}
-					for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						i := gc_tx
@@ -200,34 +200,34 @@ func gc_body_scanHSInline(gc_b *compiled.Block, in, out, sums []float32) {
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 				if gc_from >= 0 && gc_to <= len(x) {
 					gc_at4 := x[:gc_to]
-					gc_step := gc_from
-					for ; gc_step+3 < gc_to; gc_step += 4 {
+					gc_step2 := gc_from
+					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 						{
-							gc_tx := gc_step + 0
+							gc_tx := gc_step2 + 0
 							gc_rank := gc_base + gc_tx
 							y := gc_s_y[gc_rank]
 							/*line scan.go:42*/ gc_at4[gc_tx] += y
 						}
 						{
-							gc_tx := gc_step + 1
+							gc_tx := gc_step2 + 1
 							gc_rank := gc_base + gc_tx
 							y := gc_s_y[gc_rank]
 							/*line scan.go:42*/ gc_at4[gc_tx] += y
 						}
 						{
-							gc_tx := gc_step + 2
+							gc_tx := gc_step2 + 2
 							gc_rank := gc_base + gc_tx
 							y := gc_s_y[gc_rank]
 							/*line scan.go:42*/ gc_at4[gc_tx] += y
 						}
 						{
-							gc_tx := gc_step + 3
+							gc_tx := gc_step2 + 3
 							gc_rank := gc_base + gc_tx
 							y := gc_s_y[gc_rank]
 							/*line scan.go:42*/ gc_at4[gc_tx] += y
 						}
 					}
-					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						y := gc_s_y[gc_rank]
 						/*line scan.go:42*/ gc_at4[gc_tx] += y
@@ -296,24 +296,46 @@ func gc_body_scanHSDoubleBuffer(gc_b *compiled.Block, in, out, sums []float32) {
 		if gc_bdx <= len(temp) && gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
 			gc_at := temp[:gc_bdx]
 			gc_at2 := in[gc_off:][:gc_bdx]
-			gc_vstep := 0
-			gc_vb2 := lanes.BroadcastFloat32x8(0)
-			gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-			for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
-				gc_tx := gc_vstep
-				var thid int = gc_tx
-				/*line scan.go:62*/ var g int = gc_bx*b + thid
-				/*line scan.go:64*/ gc_vb2.StoreSlice(gc_at[gc_tx:])
-				if g < len(in) && uint(len(in)-g) > 7 {
-					/*line scan.go:65*/ lanes.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
-				} else {
-					/*line scan.go:65*/ gc_if2 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), g, 8))))
-					if gc_if2.ToBits() != 0 {
-						/*line scan.go:65*/ lanes.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreMasked((*[8]float32)(gc_at[gc_tx:]), gc_if2)
+			gc_step := 0
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
+				{
+					gc_tx := gc_step + 0
+					thid := gc_tx
+					/*line scan.go:62*/ g := gc_bx*b + thid
+					/*line scan.go:64*/ gc_at[gc_tx] = 0
+					if true || g < len(in) {
+						gc_at[gc_tx] = gc_at2[gc_tx]
+					}
+				}
+				{
+					gc_tx := gc_step + 1
+					thid := gc_tx
+					/*line scan.go:62*/ g := gc_bx*b + thid
+					/*line scan.go:64*/ gc_at[gc_tx] = 0
+					if true || g < len(in) {
+						gc_at[gc_tx] = gc_at2[gc_tx]
+					}
+				}
+				{
+					gc_tx := gc_step + 2
+					thid := gc_tx
+					/*line scan.go:62*/ g := gc_bx*b + thid
+					/*line scan.go:64*/ gc_at[gc_tx] = 0
+					if true || g < len(in) {
+						gc_at[gc_tx] = gc_at2[gc_tx]
+					}
+				}
+				{
+					gc_tx := gc_step + 3
+					thid := gc_tx
+					/*line scan.go:62*/ g := gc_bx*b + thid
+					/*line scan.go:64*/ gc_at[gc_tx] = 0
+					if true || g < len(in) {
+						gc_at[gc_tx] = gc_at2[gc_tx]
 					}
 				}
 			}
-			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				thid := gc_tx
 				/*line scan.go:62*/ g := gc_bx*b + thid
 				/*line scan.go:64*/ gc_at[gc_tx] = 0
@@ -322,27 +344,7 @@ func gc_body_scanHSDoubleBuffer(gc_b *compiled.Block, in, out, sums []float32) {
 				}
 			}
 		} else {
-			gc_vstep2 := 0
-			gc_vb := lanes.BroadcastFloat32x8(0)
-			gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-			for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-				gc_tx := gc_vstep2
-				var thid int = gc_tx
-				/*line scan.go:62*/ var g int = gc_bx*b + thid
-				/*line scan.go:64*/ if thid < 0 || thid > len(temp)-8 || g < 0 || g > len(in)-8 {
-					break
-				}
-				/*line scan.go:64*/ gc_vb.StoreSlice(temp[thid:])
-				if g < len(in) && uint(len(in)-g) > 7 {
-					/*line scan.go:65*/ lanes.LoadFloat32x8Slice(in[g:]).StoreSlice(temp[thid:])
-				} else {
-					/*line scan.go:66*/ gc_if := gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), g, 8))))
-					if gc_if.ToBits() != 0 {
-						/*line scan.go:65*/ lanes.LoadFloat32x8Slice(in[g:]).StoreMasked((*[8]float32)(temp[thid:]), gc_if)
-					}
-				}
-			}
-			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				thid := gc_tx
 				/*line scan.go:62*/ g := gc_bx*b + thid
@@ -369,25 +371,25 @@ func gc_body_scanHSDoubleBuffer(gc_b *compiled.Block, in, out, sums []float32) {
 						gc_at3 := temp[gc_off2+gc_fastlo:][:gc_seglen]
 						gc_at4 := temp[gc_off3+gc_fastlo:][:gc_seglen]
 						gc_at5 := temp[gc_off4+gc_fastlo:][:gc_seglen]
-						gc_vstep3 := gc_fastlo
-						gc_iota4 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-						for ; gc_vstep3+7 < gc_fasthi; gc_vstep3 += 8 {
-							gc_tx := gc_vstep3
+						gc_vstep := gc_fastlo
+						gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+						for ; gc_vstep+7 < gc_fasthi; gc_vstep += 8 {
+							gc_tx := gc_vstep
 							var thid int = gc_tx
 							/*line scan.go:72*/ if thid >= offset {
 								/*line scan.go:72*/ lanes.LoadFloat32x8Slice(gc_at4[(gc_tx - gc_fastlo):]).Add(lanes.LoadFloat32x8Slice(gc_at5[(gc_tx - gc_fastlo):])).StoreSlice(gc_at3[(gc_tx - gc_fastlo):])
 							} else {
-								/*line scan.go:72*/ gc_if4 := gc_iota4.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(offset, thid, 8))))
-								if gc_if4.ToBits() != 0 {
-									/*line scan.go:72*/ lanes.LoadFloat32x8Slice(gc_at4[(gc_tx-gc_fastlo):]).Add(lanes.LoadFloat32x8Slice(gc_at5[(gc_tx-gc_fastlo):])).StoreMasked((*[8]float32)(gc_at3[(gc_tx-gc_fastlo):]), gc_if4)
+								/*line scan.go:72*/ gc_if2 := gc_iota2.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(offset, thid, 8))))
+								if gc_if2.ToBits() != 0 {
+									/*line scan.go:72*/ lanes.LoadFloat32x8Slice(gc_at4[(gc_tx-gc_fastlo):]).Add(lanes.LoadFloat32x8Slice(gc_at5[(gc_tx-gc_fastlo):])).StoreMasked((*[8]float32)(gc_at3[(gc_tx-gc_fastlo):]), gc_if2)
 								}
-								gc_else2 := gc_if4.ToInt32x8().Not().ToMask()
+								gc_else2 := gc_if2.ToInt32x8().Not().ToMask()
 								if gc_else2.ToBits() != 0 {
 									/*line scan.go:72*/ lanes.LoadFloat32x8Slice(gc_at4[(gc_tx-gc_fastlo):]).StoreMasked((*[8]float32)(gc_at3[(gc_tx-gc_fastlo):]), gc_else2)
 								}
 							}
 						}
-						for gc_u := gc_vstep3 - gc_fastlo; gc_u < gc_seglen; gc_u++ {
+						for gc_u := gc_vstep - gc_fastlo; gc_u < gc_seglen; gc_u++ {
 							gc_tx := gc_fastlo + gc_u
 							thid := gc_tx
 							/*line scan.go:72*/ if thid >= offset {
@@ -408,10 +410,10 @@ func gc_body_scanHSDoubleBuffer(gc_b *compiled.Block, in, out, sums []float32) {
 					}
 				}
 			} else {
-				gc_vstep4 := 0
-				gc_iota3 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-				for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
-					gc_tx := gc_vstep4
+				gc_vstep2 := 0
+				gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+					gc_tx := gc_vstep2
 					var thid int = gc_tx
 					/*line scan.go:72*/ if (pin*b+thid) < 0 || (pin*b+thid) > len(temp)-8 || (pin*b+thid-offset) < 0 || (pin*b+thid-offset) > len(temp)-8 || (pout*b+thid) < 0 || (pout*b+thid) > len(temp)-8 {
 						break
@@ -419,17 +421,17 @@ func gc_body_scanHSDoubleBuffer(gc_b *compiled.Block, in, out, sums []float32) {
 					/*line scan.go:72*/ if thid >= offset {
 						/*line scan.go:72*/ lanes.LoadFloat32x8Slice(temp[pin*b+thid:]).Add(lanes.LoadFloat32x8Slice(temp[pin*b+thid-offset:])).StoreSlice(temp[pout*b+thid:])
 					} else {
-						/*line scan.go:73*/ gc_if3 := gc_iota3.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(offset, thid, 8))))
-						if gc_if3.ToBits() != 0 {
-							/*line scan.go:72*/ lanes.LoadFloat32x8Slice(temp[pin*b+thid:]).Add(lanes.LoadFloat32x8Slice(temp[pin*b+thid-offset:])).StoreMasked((*[8]float32)(temp[pout*b+thid:]), gc_if3)
+						/*line scan.go:73*/ gc_if := gc_iota.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(offset, thid, 8))))
+						if gc_if.ToBits() != 0 {
+							/*line scan.go:72*/ lanes.LoadFloat32x8Slice(temp[pin*b+thid:]).Add(lanes.LoadFloat32x8Slice(temp[pin*b+thid-offset:])).StoreMasked((*[8]float32)(temp[pout*b+thid:]), gc_if)
 						}
-						gc_else := gc_if3.ToInt32x8().Not().ToMask()
+						gc_else := gc_if.ToInt32x8().Not().ToMask()
 						if gc_else.ToBits() != 0 {
 							/*line scan.go:73*/ lanes.LoadFloat32x8Slice(temp[pin*b+thid:]).StoreMasked((*[8]float32)(temp[pout*b+thid:]), gc_else)
 						}
 					}
 				}
-				for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					thid := gc_tx
 					/*line scan.go:72*/ if thid >= offset {
@@ -494,24 +496,46 @@ func gc_body_scanHSDoubleBufferMax(gc_b *compiled.Block, in, out, sums []int32) 
 		if gc_bdx <= len(temp) && gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
 			gc_at := temp[:gc_bdx]
 			gc_at2 := in[gc_off:][:gc_bdx]
-			gc_vstep := 0
-			/*line scan.go:97*/ gc_vb2 := lanes.BroadcastInt32x8(-math32Max - 1)
-			gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-			for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
-				gc_tx := gc_vstep
-				var thid int = gc_tx
-				/*line scan.go:95*/ var g int = gc_bx*b + thid
-				/*line scan.go:97*/ gc_vb2.StoreSlice(gc_at[gc_tx:])
-				if g < len(in) && uint(len(in)-g) > 7 {
-					/*line scan.go:98*/ lanes.LoadInt32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
-				} else {
-					/*line scan.go:98*/ gc_if2 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), g, 8))))
-					if gc_if2.ToBits() != 0 {
-						/*line scan.go:98*/ lanes.LoadInt32x8Slice(gc_at2[gc_tx:]).StoreMasked((*[8]int32)(gc_at[gc_tx:]), gc_if2)
+			gc_step := 0
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
+				{
+					gc_tx := gc_step + 0
+					thid := gc_tx
+					/*line scan.go:95*/ g := gc_bx*b + thid
+					/*line scan.go:97*/ gc_at[gc_tx] = -math32Max - 1
+					if true || g < len(in) {
+						gc_at[gc_tx] = gc_at2[gc_tx]
+					}
+				}
+				{
+					gc_tx := gc_step + 1
+					thid := gc_tx
+					/*line scan.go:95*/ g := gc_bx*b + thid
+					/*line scan.go:97*/ gc_at[gc_tx] = -math32Max - 1
+					if true || g < len(in) {
+						gc_at[gc_tx] = gc_at2[gc_tx]
+					}
+				}
+				{
+					gc_tx := gc_step + 2
+					thid := gc_tx
+					/*line scan.go:95*/ g := gc_bx*b + thid
+					/*line scan.go:97*/ gc_at[gc_tx] = -math32Max - 1
+					if true || g < len(in) {
+						gc_at[gc_tx] = gc_at2[gc_tx]
+					}
+				}
+				{
+					gc_tx := gc_step + 3
+					thid := gc_tx
+					/*line scan.go:95*/ g := gc_bx*b + thid
+					/*line scan.go:97*/ gc_at[gc_tx] = -math32Max - 1
+					if true || g < len(in) {
+						gc_at[gc_tx] = gc_at2[gc_tx]
 					}
 				}
 			}
-			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				thid := gc_tx
 				/*line scan.go:95*/ g := gc_bx*b + thid
 				/*line scan.go:97*/ gc_at[gc_tx] = -math32Max - 1
@@ -520,27 +544,7 @@ func gc_body_scanHSDoubleBufferMax(gc_b *compiled.Block, in, out, sums []int32) 
 				}
 			}
 		} else {
-			gc_vstep2 := 0
-			/*line scan.go:97*/ gc_vb := lanes.BroadcastInt32x8(-math32Max - 1)
-			gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-			for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-				gc_tx := gc_vstep2
-				var thid int = gc_tx
-				/*line scan.go:95*/ var g int = gc_bx*b + thid
-				/*line scan.go:97*/ if thid < 0 || thid > len(temp)-8 || g < 0 || g > len(in)-8 {
-					break
-				}
-				/*line scan.go:97*/ gc_vb.StoreSlice(temp[thid:])
-				if g < len(in) && uint(len(in)-g) > 7 {
-					/*line scan.go:98*/ lanes.LoadInt32x8Slice(in[g:]).StoreSlice(temp[thid:])
-				} else {
-					/*line scan.go:99*/ gc_if := gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), g, 8))))
-					if gc_if.ToBits() != 0 {
-						/*line scan.go:98*/ lanes.LoadInt32x8Slice(in[g:]).StoreMasked((*[8]int32)(temp[thid:]), gc_if)
-					}
-				}
-			}
-			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				thid := gc_tx
 				/*line scan.go:95*/ g := gc_bx*b + thid
@@ -567,25 +571,25 @@ func gc_body_scanHSDoubleBufferMax(gc_b *compiled.Block, in, out, sums []int32) 
 						gc_at3 := temp[gc_off2+gc_fastlo:][:gc_seglen]
 						gc_at4 := temp[gc_off3+gc_fastlo:][:gc_seglen]
 						gc_at5 := temp[gc_off4+gc_fastlo:][:gc_seglen]
-						gc_vstep3 := gc_fastlo
-						gc_iota4 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-						for ; gc_vstep3+7 < gc_fasthi; gc_vstep3 += 8 {
-							gc_tx := gc_vstep3
+						gc_vstep := gc_fastlo
+						gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+						for ; gc_vstep+7 < gc_fasthi; gc_vstep += 8 {
+							gc_tx := gc_vstep
 							var thid int = gc_tx
 							/*line scan.go:105*/ if thid >= offset {
 								/*line scan.go:105*/ lanes.LoadInt32x8Slice(gc_at4[(gc_tx - gc_fastlo):]).Max(lanes.LoadInt32x8Slice(gc_at5[(gc_tx - gc_fastlo):])).StoreSlice(gc_at3[(gc_tx - gc_fastlo):])
 							} else {
-								/*line scan.go:105*/ gc_if4 := gc_iota4.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(offset, thid, 8))))
-								if gc_if4.ToBits() != 0 {
-									/*line scan.go:105*/ lanes.LoadInt32x8Slice(gc_at4[(gc_tx-gc_fastlo):]).Max(lanes.LoadInt32x8Slice(gc_at5[(gc_tx-gc_fastlo):])).StoreMasked((*[8]int32)(gc_at3[(gc_tx-gc_fastlo):]), gc_if4)
+								/*line scan.go:105*/ gc_if2 := gc_iota2.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(offset, thid, 8))))
+								if gc_if2.ToBits() != 0 {
+									/*line scan.go:105*/ lanes.LoadInt32x8Slice(gc_at4[(gc_tx-gc_fastlo):]).Max(lanes.LoadInt32x8Slice(gc_at5[(gc_tx-gc_fastlo):])).StoreMasked((*[8]int32)(gc_at3[(gc_tx-gc_fastlo):]), gc_if2)
 								}
-								gc_else2 := gc_if4.ToInt32x8().Not().ToMask()
+								gc_else2 := gc_if2.ToInt32x8().Not().ToMask()
 								if gc_else2.ToBits() != 0 {
 									/*line scan.go:105*/ lanes.LoadInt32x8Slice(gc_at4[(gc_tx-gc_fastlo):]).StoreMasked((*[8]int32)(gc_at3[(gc_tx-gc_fastlo):]), gc_else2)
 								}
 							}
 						}
-						for gc_u := gc_vstep3 - gc_fastlo; gc_u < gc_seglen; gc_u++ {
+						for gc_u := gc_vstep - gc_fastlo; gc_u < gc_seglen; gc_u++ {
 							gc_tx := gc_fastlo + gc_u
 							thid := gc_tx
 							/*line scan.go:105*/ if thid >= offset {
@@ -606,10 +610,10 @@ func gc_body_scanHSDoubleBufferMax(gc_b *compiled.Block, in, out, sums []int32) 
 					}
 				}
 			} else {
-				gc_vstep4 := 0
-				gc_iota3 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-				for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
-					gc_tx := gc_vstep4
+				gc_vstep2 := 0
+				gc_iota := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+					gc_tx := gc_vstep2
 					var thid int = gc_tx
 					/*line scan.go:105*/ if (pin*b+thid) < 0 || (pin*b+thid) > len(temp)-8 || (pin*b+thid-offset) < 0 || (pin*b+thid-offset) > len(temp)-8 || (pout*b+thid) < 0 || (pout*b+thid) > len(temp)-8 {
 						break
@@ -617,17 +621,17 @@ func gc_body_scanHSDoubleBufferMax(gc_b *compiled.Block, in, out, sums []int32) 
 					/*line scan.go:105*/ if thid >= offset {
 						/*line scan.go:105*/ lanes.LoadInt32x8Slice(temp[pin*b+thid:]).Max(lanes.LoadInt32x8Slice(temp[pin*b+thid-offset:])).StoreSlice(temp[pout*b+thid:])
 					} else {
-						/*line scan.go:106*/ gc_if3 := gc_iota3.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(offset, thid, 8))))
-						if gc_if3.ToBits() != 0 {
-							/*line scan.go:105*/ lanes.LoadInt32x8Slice(temp[pin*b+thid:]).Max(lanes.LoadInt32x8Slice(temp[pin*b+thid-offset:])).StoreMasked((*[8]int32)(temp[pout*b+thid:]), gc_if3)
+						/*line scan.go:106*/ gc_if := gc_iota.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(offset, thid, 8))))
+						if gc_if.ToBits() != 0 {
+							/*line scan.go:105*/ lanes.LoadInt32x8Slice(temp[pin*b+thid:]).Max(lanes.LoadInt32x8Slice(temp[pin*b+thid-offset:])).StoreMasked((*[8]int32)(temp[pout*b+thid:]), gc_if)
 						}
-						gc_else := gc_if3.ToInt32x8().Not().ToMask()
+						gc_else := gc_if.ToInt32x8().Not().ToMask()
 						if gc_else.ToBits() != 0 {
 							/*line scan.go:106*/ lanes.LoadInt32x8Slice(temp[pin*b+thid:]).StoreMasked((*[8]int32)(temp[pout*b+thid:]), gc_else)
 						}
 					}
 				}
-				for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					thid := gc_tx
 					/*line scan.go:105*/ if thid >= offset {
@@ -691,24 +695,50 @@ func gc_body_scanHSInt32(gc_b *compiled.Block, in, out, sums []int32) {
 		if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off && gc_bdx <= len(x) {
 			gc_at := in[gc_off:][:gc_bdx]
 			gc_at2 := x[:gc_bdx]
-			gc_vstep := 0
-			gc_iota4 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-			for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
-				gc_tx := gc_vstep
-				var i int = gc_tx
-				/*line scan.go:127*/ var g int = gc_bx*b + i
-				var v lanes.Int32x8
-				if g < len(in) && uint(len(in)-g) > 7 {
-					/*line scan.go:129*/ v = lanes.LoadInt32x8Slice(gc_at[gc_tx:])
-				} else {
-					/*line scan.go:129*/ gc_if4 := gc_iota4.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), g, 8))))
-					if gc_if4.ToBits() != 0 {
-						/*line scan.go:129*/ v = lanes.LoadInt32x8Slice(gc_at[gc_tx:]).Merge(v, gc_if4)
+			gc_step := 0
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
+				{
+					gc_tx := gc_step + 0
+					i := gc_tx
+					/*line scan.go:127*/ g := gc_bx*b + i
+					var v int32
+					if true || g < len(in) {
+						v = gc_at[gc_tx]
 					}
+					gc_at2[gc_tx] = v
 				}
-				/*line scan.go:129*/ v.StoreSlice(gc_at2[gc_tx:])
+				{
+					gc_tx := gc_step + 1
+					i := gc_tx
+					/*line scan.go:127*/ g := gc_bx*b + i
+					var v int32
+					if true || g < len(in) {
+						v = gc_at[gc_tx]
+					}
+					gc_at2[gc_tx] = v
+				}
+				{
+					gc_tx := gc_step + 2
+					i := gc_tx
+					/*line scan.go:127*/ g := gc_bx*b + i
+					var v int32
+					if true || g < len(in) {
+						v = gc_at[gc_tx]
+					}
+					gc_at2[gc_tx] = v
+				}
+				{
+					gc_tx := gc_step + 3
+					i := gc_tx
+					/*line scan.go:127*/ g := gc_bx*b + i
+					var v int32
+					if true || g < len(in) {
+						v = gc_at[gc_tx]
+					}
+					gc_at2[gc_tx] = v
+				}
 			}
-			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				i := gc_tx
 				/*line scan.go:127*/ g := gc_bx*b + i
 				var v int32
@@ -718,27 +748,7 @@ func gc_body_scanHSInt32(gc_b *compiled.Block, in, out, sums []int32) {
 				gc_at2[gc_tx] = v
 			}
 		} else {
-			gc_vstep2 := 0
-			gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-			for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-				gc_tx := gc_vstep2
-				var i int = gc_tx
-				/*line scan.go:127*/ var g int = gc_bx*b + i
-				var v lanes.Int32x8
-				if g < 0 || g > len(in)-8 || i < 0 || i > len(x)-8 {
-					break
-				}
-				/*line scan.go:129*/ if g < len(in) && uint(len(in)-g) > 7 {
-					/*line scan.go:129*/ v = lanes.LoadInt32x8Slice(in[g:])
-				} else {
-					/*line scan.go:130*/ gc_if2 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), g, 8))))
-					if gc_if2.ToBits() != 0 {
-						/*line scan.go:129*/ v = lanes.LoadInt32x8Slice(in[g:]).Merge(v, gc_if2)
-					}
-				}
-				v.StoreSlice(x[i:])
-			}
-			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				i := gc_tx
 				/*line scan.go:127*/ g := gc_bx*b + i
@@ -780,24 +790,24 @@ func gc_body_scanHSInt32(gc_b *compiled.Block, in, out, sums []int32) {
 						if gc_tx == gc_fastlo {
 							gc_seglen := gc_fasthi - gc_fastlo
 							gc_at3 := x[gc_off2+gc_fastlo:][:gc_seglen]
-							gc_vstep3 := gc_fastlo
-							gc_iota8 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-							for ; gc_vstep3+7 < gc_fasthi; gc_vstep3 += 8 {
-								gc_tx := gc_vstep3
+							gc_vstep := gc_fastlo
+							gc_iota4 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+							for ; gc_vstep+7 < gc_fasthi; gc_vstep += 8 {
+								gc_tx := gc_vstep
 								gc_rank := gc_base + gc_tx
 								var i int = gc_tx
 								/*line scan.go:135*/ var y lanes.Int32x8
 								if i >= offset {
 									/*line scan.go:136*/ y = lanes.LoadInt32x8Slice(gc_at3[(gc_tx - gc_fastlo):])
 								} else {
-									/*line scan.go:136*/ gc_if8 := gc_iota8.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(offset, i, 8))))
-									if gc_if8.ToBits() != 0 {
-										/*line scan.go:136*/ y = lanes.LoadInt32x8Slice(gc_at3[(gc_tx-gc_fastlo):]).Merge(y, gc_if8)
+									/*line scan.go:136*/ gc_if4 := gc_iota4.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(offset, i, 8))))
+									if gc_if4.ToBits() != 0 {
+										/*line scan.go:136*/ y = lanes.LoadInt32x8Slice(gc_at3[(gc_tx-gc_fastlo):]).Merge(y, gc_if4)
 									}
 								}
 								/*line scan.go:136*/ y.StoreSlice(gc_s_y[gc_rank:])
 							}
-							for gc_u := gc_vstep3 - gc_fastlo; gc_u < gc_seglen; gc_u++ {
+							for gc_u := gc_vstep - gc_fastlo; gc_u < gc_seglen; gc_u++ {
 								gc_tx := gc_fastlo + gc_u
 								gc_rank := gc_base + gc_tx
 								i := gc_tx
@@ -820,10 +830,10 @@ func gc_body_scanHSInt32(gc_b *compiled.Block, in, out, sums []int32) {
 						gc_s_y[gc_rank] = y
 					}
 				} else {
-					gc_vstep4 := 0
-					gc_iota6 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-					for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
-						gc_tx := gc_vstep4
+					gc_vstep2 := 0
+					gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
 						gc_rank := gc_base + gc_tx
 						var i int = gc_tx
 						/*line scan.go:135*/ var y lanes.Int32x8
@@ -834,14 +844,14 @@ func gc_body_scanHSInt32(gc_b *compiled.Block, in, out, sums []int32) {
 						/*line scan.go:136*/ if i >= offset {
 							/*line scan.go:136*/ y = lanes.LoadInt32x8Slice(x[i-offset:])
 						} else {
-							/*line scan.go:137*/ gc_if6 := gc_iota6.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(offset, i, 8))))
-							if gc_if6.ToBits() != 0 {
-								/*line scan.go:136*/ y = lanes.LoadInt32x8Slice(x[i-offset:]).Merge(y, gc_if6)
+							/*line scan.go:137*/ gc_if2 := gc_iota2.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(offset, i, 8))))
+							if gc_if2.ToBits() != 0 {
+								/*line scan.go:136*/ y = lanes.LoadInt32x8Slice(x[i-offset:]).Merge(y, gc_if2)
 							}
 						}
 						/*line scan.go:136*/ y.StoreSlice(gc_s_y[gc_rank:])
 					}
-					for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						i := gc_tx
@@ -860,34 +870,34 @@ func gc_body_scanHSInt32(gc_b *compiled.Block, in, out, sums []int32) {
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 				if gc_from >= 0 && gc_to <= len(x) {
 					gc_at4 := x[:gc_to]
-					gc_step := gc_from
-					for ; gc_step+3 < gc_to; gc_step += 4 {
+					gc_step2 := gc_from
+					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 						{
-							gc_tx := gc_step + 0
+							gc_tx := gc_step2 + 0
 							gc_rank := gc_base + gc_tx
 							y := gc_s_y[gc_rank]
 							/*line scan.go:141*/ gc_at4[gc_tx] = y + gc_at4[gc_tx]
 						}
 						{
-							gc_tx := gc_step + 1
+							gc_tx := gc_step2 + 1
 							gc_rank := gc_base + gc_tx
 							y := gc_s_y[gc_rank]
 							/*line scan.go:141*/ gc_at4[gc_tx] = y + gc_at4[gc_tx]
 						}
 						{
-							gc_tx := gc_step + 2
+							gc_tx := gc_step2 + 2
 							gc_rank := gc_base + gc_tx
 							y := gc_s_y[gc_rank]
 							/*line scan.go:141*/ gc_at4[gc_tx] = y + gc_at4[gc_tx]
 						}
 						{
-							gc_tx := gc_step + 3
+							gc_tx := gc_step2 + 3
 							gc_rank := gc_base + gc_tx
 							y := gc_s_y[gc_rank]
 							/*line scan.go:141*/ gc_at4[gc_tx] = y + gc_at4[gc_tx]
 						}
 					}
-					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						y := gc_s_y[gc_rank]
 						/*line scan.go:141*/ gc_at4[gc_tx] = y + gc_at4[gc_tx]
@@ -955,24 +965,50 @@ func gc_body_scanHSWhile(gc_b *compiled.Block, in, out, sums []float32) {
 		if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off && gc_bdx <= len(x) {
 			gc_at := in[gc_off:][:gc_bdx]
 			gc_at2 := x[:gc_bdx]
-			gc_vstep := 0
-			gc_iota4 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-			for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
-				gc_tx := gc_vstep
-				var tid int = gc_tx
-				/*line scan.go:162*/ var g int = gc_bx*n + tid
-				var v lanes.Float32x8
-				if g < len(in) && uint(len(in)-g) > 7 {
-					/*line scan.go:164*/ v = lanes.LoadFloat32x8Slice(gc_at[gc_tx:])
-				} else {
-					/*line scan.go:164*/ gc_if4 := gc_iota4.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), g, 8))))
-					if gc_if4.ToBits() != 0 {
-						/*line scan.go:164*/ v = lanes.LoadFloat32x8Slice(gc_at[gc_tx:]).Merge(v, gc_if4)
+			gc_step := 0
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
+				{
+					gc_tx := gc_step + 0
+					tid := gc_tx
+					/*line scan.go:162*/ g := gc_bx*n + tid
+					var v float32
+					if true || g < len(in) {
+						v = gc_at[gc_tx]
 					}
+					gc_at2[gc_tx] = v
 				}
-				/*line scan.go:164*/ v.StoreSlice(gc_at2[gc_tx:])
+				{
+					gc_tx := gc_step + 1
+					tid := gc_tx
+					/*line scan.go:162*/ g := gc_bx*n + tid
+					var v float32
+					if true || g < len(in) {
+						v = gc_at[gc_tx]
+					}
+					gc_at2[gc_tx] = v
+				}
+				{
+					gc_tx := gc_step + 2
+					tid := gc_tx
+					/*line scan.go:162*/ g := gc_bx*n + tid
+					var v float32
+					if true || g < len(in) {
+						v = gc_at[gc_tx]
+					}
+					gc_at2[gc_tx] = v
+				}
+				{
+					gc_tx := gc_step + 3
+					tid := gc_tx
+					/*line scan.go:162*/ g := gc_bx*n + tid
+					var v float32
+					if true || g < len(in) {
+						v = gc_at[gc_tx]
+					}
+					gc_at2[gc_tx] = v
+				}
 			}
-			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 				tid := gc_tx
 				/*line scan.go:162*/ g := gc_bx*n + tid
 				var v float32
@@ -982,27 +1018,7 @@ func gc_body_scanHSWhile(gc_b *compiled.Block, in, out, sums []float32) {
 				gc_at2[gc_tx] = v
 			}
 		} else {
-			gc_vstep2 := 0
-			gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-			for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-				gc_tx := gc_vstep2
-				var tid int = gc_tx
-				/*line scan.go:162*/ var g int = gc_bx*n + tid
-				var v lanes.Float32x8
-				if g < 0 || g > len(in)-8 || tid < 0 || tid > len(x)-8 {
-					break
-				}
-				/*line scan.go:164*/ if g < len(in) && uint(len(in)-g) > 7 {
-					/*line scan.go:164*/ v = lanes.LoadFloat32x8Slice(in[g:])
-				} else {
-					/*line scan.go:165*/ gc_if2 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), g, 8))))
-					if gc_if2.ToBits() != 0 {
-						/*line scan.go:164*/ v = lanes.LoadFloat32x8Slice(in[g:]).Merge(v, gc_if2)
-					}
-				}
-				v.StoreSlice(x[tid:])
-			}
-			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
 				/*line scan.go:162*/ g := gc_bx*n + tid
@@ -1043,24 +1059,24 @@ func gc_body_scanHSWhile(gc_b *compiled.Block, in, out, sums []float32) {
 						if gc_tx == gc_fastlo {
 							gc_seglen := gc_fasthi - gc_fastlo
 							gc_at3 := x[gc_off2+gc_fastlo:][:gc_seglen]
-							gc_vstep3 := gc_fastlo
-							gc_iota8 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-							for ; gc_vstep3+7 < gc_fasthi; gc_vstep3 += 8 {
-								gc_tx := gc_vstep3
+							gc_vstep := gc_fastlo
+							gc_iota4 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+							for ; gc_vstep+7 < gc_fasthi; gc_vstep += 8 {
+								gc_tx := gc_vstep
 								gc_rank := gc_base + gc_tx
 								var tid int = gc_tx
 								/*line scan.go:171*/ var tmp lanes.Float32x8
 								if tid-offset >= 0 {
 									/*line scan.go:172*/ tmp = lanes.LoadFloat32x8Slice(gc_at3[(gc_tx - gc_fastlo):])
 								} else {
-									/*line scan.go:172*/ gc_if8 := gc_iota8.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(0, tid-offset, 8))))
-									if gc_if8.ToBits() != 0 {
-										/*line scan.go:172*/ tmp = lanes.LoadFloat32x8Slice(gc_at3[(gc_tx-gc_fastlo):]).Merge(tmp, gc_if8)
+									/*line scan.go:172*/ gc_if4 := gc_iota4.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(0, tid-offset, 8))))
+									if gc_if4.ToBits() != 0 {
+										/*line scan.go:172*/ tmp = lanes.LoadFloat32x8Slice(gc_at3[(gc_tx-gc_fastlo):]).Merge(tmp, gc_if4)
 									}
 								}
 								/*line scan.go:172*/ tmp.StoreSlice(gc_s_tmp[gc_rank:])
 							}
-							for gc_u := gc_vstep3 - gc_fastlo; gc_u < gc_seglen; gc_u++ {
+							for gc_u := gc_vstep - gc_fastlo; gc_u < gc_seglen; gc_u++ {
 								gc_tx := gc_fastlo + gc_u
 								gc_rank := gc_base + gc_tx
 								tid := gc_tx
@@ -1083,10 +1099,10 @@ func gc_body_scanHSWhile(gc_b *compiled.Block, in, out, sums []float32) {
 						gc_s_tmp[gc_rank] = tmp
 					}
 				} else {
-					gc_vstep4 := 0
-					gc_iota6 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-					for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
-						gc_tx := gc_vstep4
+					gc_vstep2 := 0
+					gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
+					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
 						gc_rank := gc_base + gc_tx
 						var tid int = gc_tx
 						/*line scan.go:171*/ var tmp lanes.Float32x8
@@ -1097,14 +1113,14 @@ func gc_body_scanHSWhile(gc_b *compiled.Block, in, out, sums []float32) {
 						/*line scan.go:172*/ if tid-offset >= 0 {
 							/*line scan.go:172*/ tmp = lanes.LoadFloat32x8Slice(x[tid-offset:])
 						} else {
-							/*line scan.go:173*/ gc_if6 := gc_iota6.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(0, tid-offset, 8))))
-							if gc_if6.ToBits() != 0 {
-								/*line scan.go:172*/ tmp = lanes.LoadFloat32x8Slice(x[tid-offset:]).Merge(tmp, gc_if6)
+							/*line scan.go:173*/ gc_if2 := gc_iota2.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(0, tid-offset, 8))))
+							if gc_if2.ToBits() != 0 {
+								/*line scan.go:172*/ tmp = lanes.LoadFloat32x8Slice(x[tid-offset:]).Merge(tmp, gc_if2)
 							}
 						}
 						/*line scan.go:172*/ tmp.StoreSlice(gc_s_tmp[gc_rank:])
 					}
-					for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
@@ -1119,34 +1135,34 @@ func gc_body_scanHSWhile(gc_b *compiled.Block, in, out, sums []float32) {
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 				if gc_bdx <= len(x) {
 					gc_at4 := x[:gc_bdx]
-					gc_step := 0
-					for ; gc_step+3 < gc_bdx; gc_step += 4 {
+					gc_step2 := 0
+					for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 						{
-							gc_tx := gc_step + 0
+							gc_tx := gc_step2 + 0
 							gc_rank := gc_base + gc_tx
 							tmp := gc_s_tmp[gc_rank]
 							/*line scan.go:176*/ gc_at4[gc_tx] += tmp
 						}
 						{
-							gc_tx := gc_step + 1
+							gc_tx := gc_step2 + 1
 							gc_rank := gc_base + gc_tx
 							tmp := gc_s_tmp[gc_rank]
 							/*line scan.go:176*/ gc_at4[gc_tx] += tmp
 						}
 						{
-							gc_tx := gc_step + 2
+							gc_tx := gc_step2 + 2
 							gc_rank := gc_base + gc_tx
 							tmp := gc_s_tmp[gc_rank]
 							/*line scan.go:176*/ gc_at4[gc_tx] += tmp
 						}
 						{
-							gc_tx := gc_step + 3
+							gc_tx := gc_step2 + 3
 							gc_rank := gc_base + gc_tx
 							tmp := gc_s_tmp[gc_rank]
 							/*line scan.go:176*/ gc_at4[gc_tx] += tmp
 						}
 					}
-					for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+					for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						tmp := gc_s_tmp[gc_rank]
 						/*line scan.go:176*/ gc_at4[gc_tx] += tmp

@@ -79,7 +79,9 @@ var maskCalls = map[string]bool{"Merge": true, "StoreMasked": true}
 // not diverge): where its threads' scalar code branches (a guarded load
 // in a helper: the tiled matmul's tile loads,
 // if row < m && ac < k { av = a[row*k+ac] }), which a step decides once
-// for eight threads with a mask, or where it updates a variable kept per
+// for eight threads with a mask, unless the row's check decides every
+// branch (branchesProven: Harris's if i < len(in) { s[tid] = in[i] }),
+// or where it updates a variable kept per
 // thread across barriers (an interchanged loop's running sum), which a
 // step loads and stores eight at a time. A plain streaming loop (SAXPY)
 // is as fast scalar: Go's loop over a rebased row has no check left to
@@ -97,7 +99,7 @@ func (f *Func) straightGain(l *ThreadLoop, vl *vecLoop) bool {
 	if loops {
 		return false
 	}
-	if callsAny(step, maskCalls) {
+	if callsAny(step, maskCalls) && !f.branchesProven(l) {
 		return true
 	}
 	if lv := f.LoopVars[l]; lv != nil {
@@ -108,6 +110,27 @@ func (f *Func) straightGain(l *ThreadLoop, vl *vecLoop) bool {
 		}
 	}
 	return false
+}
+
+// branchesProven reports whether l's rows run, where their check holds,
+// with no branch left: l is rebased whole and the condition of every if
+// of its code is a comparison the check decides (rebase_proven.go), so
+// a step's masks would save its threads nothing.
+func (f *Func) branchesProven(l *ThreadLoop) bool {
+	if l.Rebase == nil || l.Rebase.Partial {
+		return false
+	}
+	proven := true
+	for _, n := range l.Body {
+		ast.Inspect(n.(*Code).Stmt, func(m ast.Node) bool {
+			if s, ok := m.(*ast.IfStmt); ok {
+				_, decided := l.Rebase.Proven[s.Cond]
+				proven = proven && decided
+			}
+			return proven
+		})
+	}
+	return proven
 }
 
 // loopBody returns the body of a for or range loop, nil for other nodes.
