@@ -73,10 +73,53 @@ func gc_body_hillisSteeleScan[T Number](gc_b *compiled.Block, in, out, sums []T,
 		if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off && gc_bdx <= len(x) {
 			gc_at := in[gc_off:][:gc_bdx]
 			gc_at2 := x[:gc_bdx]
-			gc_step := 0
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
+			if compiled.Disjoint(gc_at2, gc_at) {
+				copy(gc_at2, gc_at)
+			} else {
+				gc_step := 0
+				for ; gc_step+3 < gc_bdx; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
+						i := gc_tx
+						/*line scan_block.go:23*/ g := gc_bx*b + i
+						var v T
+						if true || g < n {
+							v = gc_at[gc_tx]
+						}
+						gc_at2[gc_tx] = v
+					}
+					{
+						gc_tx := gc_step + 1
+						i := gc_tx
+						/*line scan_block.go:23*/ g := gc_bx*b + i
+						var v T
+						if true || g < n {
+							v = gc_at[gc_tx]
+						}
+						gc_at2[gc_tx] = v
+					}
+					{
+						gc_tx := gc_step + 2
+						i := gc_tx
+						/*line scan_block.go:23*/ g := gc_bx*b + i
+						var v T
+						if true || g < n {
+							v = gc_at[gc_tx]
+						}
+						gc_at2[gc_tx] = v
+					}
+					{
+						gc_tx := gc_step + 3
+						i := gc_tx
+						/*line scan_block.go:23*/ g := gc_bx*b + i
+						var v T
+						if true || g < n {
+							v = gc_at[gc_tx]
+						}
+						gc_at2[gc_tx] = v
+					}
+				}
+				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 					i := gc_tx
 					/*line scan_block.go:23*/ g := gc_bx*b + i
 					var v T
@@ -85,45 +128,6 @@ func gc_body_hillisSteeleScan[T Number](gc_b *compiled.Block, in, out, sums []T,
 					}
 					gc_at2[gc_tx] = v
 				}
-				{
-					gc_tx := gc_step + 1
-					i := gc_tx
-					/*line scan_block.go:23*/ g := gc_bx*b + i
-					var v T
-					if true || g < n {
-						v = gc_at[gc_tx]
-					}
-					gc_at2[gc_tx] = v
-				}
-				{
-					gc_tx := gc_step + 2
-					i := gc_tx
-					/*line scan_block.go:23*/ g := gc_bx*b + i
-					var v T
-					if true || g < n {
-						v = gc_at[gc_tx]
-					}
-					gc_at2[gc_tx] = v
-				}
-				{
-					gc_tx := gc_step + 3
-					i := gc_tx
-					/*line scan_block.go:23*/ g := gc_bx*b + i
-					var v T
-					if true || g < n {
-						v = gc_at[gc_tx]
-					}
-					gc_at2[gc_tx] = v
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
-				i := gc_tx
-				/*line scan_block.go:23*/ g := gc_bx*b + i
-				var v T
-				if true || g < n {
-					v = gc_at[gc_tx]
-				}
-				gc_at2[gc_tx] = v
 			}
 		} else {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {

@@ -477,51 +477,55 @@ func gc_body_numbaMaxReduce(gc_b *compiled.Block, inputArray, outputArray []floa
 		if gc_bdx <= len(temp) && gc_off >= 0 && gc_off <= len(inputArray) && gc_bdx <= len(inputArray)-gc_off {
 			gc_at := temp[:gc_bdx]
 			gc_at2 := inputArray[gc_off:][:gc_bdx]
-			gc_step := 0
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
+			if compiled.Disjoint(gc_at, gc_at2) {
+				copy(gc_at, gc_at2)
+			} else {
+				gc_step := 0
+				for ; gc_step+3 < gc_bdx; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
+						tid := gc_bx*gc_bdx + gc_tx
+						/*line numba.go:147*/ if true || tid < len(inputArray) {
+							gc_at[gc_tx] = gc_at2[gc_tx]
+						} else {
+							gc_at[gc_tx] = float32(math.Inf(-1))
+						}
+					}
+					{
+						gc_tx := gc_step + 1
+						tid := gc_bx*gc_bdx + gc_tx
+						/*line numba.go:147*/ if true || tid < len(inputArray) {
+							gc_at[gc_tx] = gc_at2[gc_tx]
+						} else {
+							gc_at[gc_tx] = float32(math.Inf(-1))
+						}
+					}
+					{
+						gc_tx := gc_step + 2
+						tid := gc_bx*gc_bdx + gc_tx
+						/*line numba.go:147*/ if true || tid < len(inputArray) {
+							gc_at[gc_tx] = gc_at2[gc_tx]
+						} else {
+							gc_at[gc_tx] = float32(math.Inf(-1))
+						}
+					}
+					{
+						gc_tx := gc_step + 3
+						tid := gc_bx*gc_bdx + gc_tx
+						/*line numba.go:147*/ if true || tid < len(inputArray) {
+							gc_at[gc_tx] = gc_at2[gc_tx]
+						} else {
+							gc_at[gc_tx] = float32(math.Inf(-1))
+						}
+					}
+				}
+				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 					tid := gc_bx*gc_bdx + gc_tx
 					/*line numba.go:147*/ if true || tid < len(inputArray) {
 						gc_at[gc_tx] = gc_at2[gc_tx]
 					} else {
 						gc_at[gc_tx] = float32(math.Inf(-1))
 					}
-				}
-				{
-					gc_tx := gc_step + 1
-					tid := gc_bx*gc_bdx + gc_tx
-					/*line numba.go:147*/ if true || tid < len(inputArray) {
-						gc_at[gc_tx] = gc_at2[gc_tx]
-					} else {
-						gc_at[gc_tx] = float32(math.Inf(-1))
-					}
-				}
-				{
-					gc_tx := gc_step + 2
-					tid := gc_bx*gc_bdx + gc_tx
-					/*line numba.go:147*/ if true || tid < len(inputArray) {
-						gc_at[gc_tx] = gc_at2[gc_tx]
-					} else {
-						gc_at[gc_tx] = float32(math.Inf(-1))
-					}
-				}
-				{
-					gc_tx := gc_step + 3
-					tid := gc_bx*gc_bdx + gc_tx
-					/*line numba.go:147*/ if true || tid < len(inputArray) {
-						gc_at[gc_tx] = gc_at2[gc_tx]
-					} else {
-						gc_at[gc_tx] = float32(math.Inf(-1))
-					}
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
-				tid := gc_bx*gc_bdx + gc_tx
-				/*line numba.go:147*/ if true || tid < len(inputArray) {
-					gc_at[gc_tx] = gc_at2[gc_tx]
-				} else {
-					gc_at[gc_tx] = float32(math.Inf(-1))
 				}
 			}
 		} else {

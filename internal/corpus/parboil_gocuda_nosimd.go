@@ -101,10 +101,14 @@ func gc_body_mysgemmNT(gc_b *compiled.Block, a []float32, lda int, b []float32, 
 				if gc_row >= 0 && gc_row < len(bS) && gc_bdx <= len(bS[gc_row]) && gc_off4 >= 0 && gc_off4 <= len(b) && gc_bdx <= len(b)-gc_off4 {
 					gc_at := bS[gc_row][:gc_bdx]
 					gc_at2 := b[gc_off4:][:gc_bdx]
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-						/*line parboil.go:40*/ var av float32
-						gc_at[gc_tx] = gc_at2[gc_tx]
-						_ = av
+					if compiled.Disjoint(gc_at, gc_at2) {
+						copy(gc_at, gc_at2)
+					} else {
+						for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+							/*line parboil.go:40*/ var av float32
+							gc_at[gc_tx] = gc_at2[gc_tx]
+							_ = av
+						}
 					}
 				} else {
 					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {

@@ -72,3 +72,61 @@ func copyLanes(t *gocuda.Thread, in, out []float32) {
 	t.SyncThreads()
 	out[t.BlockIdx.X*n+tid] = s[n-1-tid]
 }
+
+// The Copy...WordingKernels load each thread's element of in, zero past
+// its end, into a block's shared row in the wordings Harris's reductions
+// are written in (a zero stored first, a local, an else), then write the
+// row reversed within the block to out (reversedRow).
+
+// CopyZeroFirstKernel stores a zero, then the element where there is one.
+//
+//gocuda:kernel CopyZeroFirstKernel
+func copyZeroFirst(t *gocuda.Thread, in, out []float32) {
+	tid := t.ThreadIdx.X
+	i := t.BlockIdx.X*t.BlockDim.X + tid
+	s := gocuda.Shared[float32](t, t.BlockDim.X)
+	s[tid] = 0
+	if i < len(in) {
+		s[tid] = in[i]
+	}
+	reversedRow(t, s, out, i)
+}
+
+// CopyLocalKernel loads the element through a local.
+//
+//gocuda:kernel CopyLocalKernel
+func copyLocal(t *gocuda.Thread, in, out []float32) {
+	tid := t.ThreadIdx.X
+	i := t.BlockIdx.X*t.BlockDim.X + tid
+	s := gocuda.Shared[float32](t, t.BlockDim.X)
+	var v float32
+	if i < len(in) {
+		v = in[i]
+	}
+	s[tid] = v
+	reversedRow(t, s, out, i)
+}
+
+// CopyElseKernel stores the element or, in an else, a zero.
+//
+//gocuda:kernel CopyElseKernel
+func copyElse(t *gocuda.Thread, in, out []float32) {
+	tid := t.ThreadIdx.X
+	i := t.BlockIdx.X*t.BlockDim.X + tid
+	s := gocuda.Shared[float32](t, t.BlockDim.X)
+	if i < len(in) {
+		s[tid] = in[i]
+	} else {
+		s[tid] = 0
+	}
+	reversedRow(t, s, out, i)
+}
+
+// reversedRow waits for the block's row s, then stores its element
+// reversed within the block to out[i].
+func reversedRow(t *gocuda.Thread, s, out []float32, i int) {
+	t.SyncThreads()
+	if i < len(out) {
+		out[i] = s[t.BlockDim.X-1-t.ThreadIdx.X]
+	}
+}

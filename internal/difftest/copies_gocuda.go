@@ -72,6 +72,42 @@ func CopyLanesKernel(in, out []float32) func(*gocuda.Thread) {
 //line copies.go:61
 var gc_src_copyLanes = compiled.NewSource(gc_files_copies, "copyLanes", "e2fc3334cbbab137372fbd644b60d9defd4e744607e7854fb9a2e3b1d6889a8e", "copies.go:53-74").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
+// CopyZeroFirstKernel stores a zero, then the element where there is one.
+//
+//line copies.go:84
+func CopyZeroFirstKernel(in, out []float32) func(*gocuda.Thread) {
+	return compiled.Kernel(gc_src_copyZeroFirst,
+		func(gc_t *gocuda.Thread) { copyZeroFirst(gc_t, in, out) },
+		func(gc_b *compiled.Block) { gc_body_copyZeroFirst(gc_b, in, out) })
+}
+
+//line copies.go:84
+var gc_src_copyZeroFirst = compiled.NewSource(gc_files_copies, "copyZeroFirst", "407ef4e70e8db7de6d858820dd5263af0a50cc0bac478e8132fe65d307f274a0", "copies.go:81-93", "copies.go:125-132").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+
+// CopyLocalKernel loads the element through a local.
+//
+//line copies.go:98
+func CopyLocalKernel(in, out []float32) func(*gocuda.Thread) {
+	return compiled.Kernel(gc_src_copyLocal,
+		func(gc_t *gocuda.Thread) { copyLocal(gc_t, in, out) },
+		func(gc_b *compiled.Block) { gc_body_copyLocal(gc_b, in, out) })
+}
+
+//line copies.go:98
+var gc_src_copyLocal = compiled.NewSource(gc_files_copies, "copyLocal", "a5afe812f7a4852c9b388c409e2a52d1fb05db3ae5d43a81433e13dcbaa5a7ef", "copies.go:95-108", "copies.go:125-132").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+
+// CopyElseKernel stores the element or, in an else, a zero.
+//
+//line copies.go:113
+func CopyElseKernel(in, out []float32) func(*gocuda.Thread) {
+	return compiled.Kernel(gc_src_copyElse,
+		func(gc_t *gocuda.Thread) { copyElse(gc_t, in, out) },
+		func(gc_b *compiled.Block) { gc_body_copyElse(gc_b, in, out) })
+}
+
+//line copies.go:113
+var gc_src_copyElse = compiled.NewSource(gc_files_copies, "copyElse", "6be0e07eed93cf6928d5905c4edaf1434aa2e6a68eb85ca99a2ada9751501337", "copies.go:110-123", "copies.go:125-132").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+
 // gc_files_copies holds the source files whose lines the kernels' records hash.
 //
 //go:embed copies.go streams.go

@@ -420,3 +420,345 @@ func gc_body_copyLanes(gc_b *compiled.Block, in, out []float32) {
 		}
 	}
 }
+
+//line copies.go:84
+func gc_body_copyZeroFirst(gc_b *compiled.Block, in, out []float32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bdx := gc_b.Dim().X
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	/*line copies.go:87*/ s := gocuda.Shared[float32](t, gc_bdx)[:gc_bdx]
+	/*line copies.go:92*/ var s_ []float32 = s
+	/*line copies.go:92*/ var out_ []float32 = out
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off := gc_bx * gc_bdx
+		if gc_bdx <= len(s) && gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
+			gc_at := s[:gc_bdx]
+			gc_at2 := in[gc_off:][:gc_bdx]
+			if compiled.Disjoint(gc_at, gc_at2) {
+				copy(gc_at, gc_at2)
+			} else {
+				gc_step := 0
+				for ; gc_step+3 < gc_bdx; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
+						tid := gc_tx
+						/*line copies.go:86*/ i := gc_bx*gc_bdx + tid
+						/*line copies.go:88*/ gc_at[gc_tx] = 0
+						if true || i < len(in) {
+							gc_at[gc_tx] = gc_at2[gc_tx]
+						}
+					}
+					{
+						gc_tx := gc_step + 1
+						tid := gc_tx
+						/*line copies.go:86*/ i := gc_bx*gc_bdx + tid
+						/*line copies.go:88*/ gc_at[gc_tx] = 0
+						if true || i < len(in) {
+							gc_at[gc_tx] = gc_at2[gc_tx]
+						}
+					}
+					{
+						gc_tx := gc_step + 2
+						tid := gc_tx
+						/*line copies.go:86*/ i := gc_bx*gc_bdx + tid
+						/*line copies.go:88*/ gc_at[gc_tx] = 0
+						if true || i < len(in) {
+							gc_at[gc_tx] = gc_at2[gc_tx]
+						}
+					}
+					{
+						gc_tx := gc_step + 3
+						tid := gc_tx
+						/*line copies.go:86*/ i := gc_bx*gc_bdx + tid
+						/*line copies.go:88*/ gc_at[gc_tx] = 0
+						if true || i < len(in) {
+							gc_at[gc_tx] = gc_at2[gc_tx]
+						}
+					}
+				}
+				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+					tid := gc_tx
+					/*line copies.go:86*/ i := gc_bx*gc_bdx + tid
+					/*line copies.go:88*/ gc_at[gc_tx] = 0
+					if true || i < len(in) {
+						gc_at[gc_tx] = gc_at2[gc_tx]
+					}
+				}
+			}
+		} else {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_pos.Thread = gc_base + gc_tx
+				tid := gc_tx
+				/*line copies.go:86*/ i := gc_bx*gc_bdx + tid
+				/*line copies.go:88*/ s[tid] = 0
+				if i < len(in) {
+					s[tid] = in[i]
+				}
+			}
+		}
+	}
+	gc_from, gc_to := 0, gc_bdx
+	if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+		/*line copies.go:99*/ panic(compiled.ErrGuardWraps)
+	}
+	if gc_bound := compiled.Diff(len(out_), gc_bx*gc_bdx); gc_bound < gc_to {
+		gc_to = gc_bound
+	}
+	for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+		gc_off2 := gc_bx * gc_bdx
+		gc_stride := 0 - 1
+		gc_off3 := gc_bdx - 1
+		if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(out_) && gc_to <= len(out_)-gc_off2 && compiled.InStride(gc_stride, gc_off3, gc_from, gc_to, len(s_)) {
+			gc_at3 := out_[gc_off2:][:gc_to]
+			for gc_tx, gc_idx := gc_from, gc_off3+gc_stride*(gc_from); gc_tx < gc_to; gc_tx, gc_idx = gc_tx+1, gc_idx+gc_stride {
+				tid := gc_tx
+				/*line copies.go:86*/ i := gc_bx*gc_bdx + tid
+				/*line copies.go:92*/ var i_ int = i
+				_ = i_
+				/*line copies.go:130*/ gc_at3[gc_tx] = s_[gc_idx]
+			}
+		} else {
+			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+				gc_pos.Thread = gc_base + gc_tx
+				tid := gc_tx
+				/*line copies.go:86*/ i := gc_bx*gc_bdx + tid
+				/*line copies.go:92*/ var i_ int = i
+				/*line copies.go:130*/ out_[i_] = s_[gc_bdx-1-gc_tx]
+			}
+		}
+	}
+}
+
+//line copies.go:98
+func gc_body_copyLocal(gc_b *compiled.Block, in, out []float32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bdx := gc_b.Dim().X
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	/*line copies.go:101*/ s := gocuda.Shared[float32](t, gc_bdx)[:gc_bdx]
+	/*line copies.go:107*/ var s_ []float32 = s
+	/*line copies.go:107*/ var out_ []float32 = out
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off := gc_bx * gc_bdx
+		if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off && gc_bdx <= len(s) {
+			gc_at := in[gc_off:][:gc_bdx]
+			gc_at2 := s[:gc_bdx]
+			if compiled.Disjoint(gc_at2, gc_at) {
+				copy(gc_at2, gc_at)
+			} else {
+				gc_step := 0
+				for ; gc_step+3 < gc_bdx; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
+						tid := gc_tx
+						/*line copies.go:100*/ i := gc_bx*gc_bdx + tid
+						/*line copies.go:102*/ var v float32
+						if true || i < len(in) {
+							v = gc_at[gc_tx]
+						}
+						gc_at2[gc_tx] = v
+					}
+					{
+						gc_tx := gc_step + 1
+						tid := gc_tx
+						/*line copies.go:100*/ i := gc_bx*gc_bdx + tid
+						/*line copies.go:102*/ var v float32
+						if true || i < len(in) {
+							v = gc_at[gc_tx]
+						}
+						gc_at2[gc_tx] = v
+					}
+					{
+						gc_tx := gc_step + 2
+						tid := gc_tx
+						/*line copies.go:100*/ i := gc_bx*gc_bdx + tid
+						/*line copies.go:102*/ var v float32
+						if true || i < len(in) {
+							v = gc_at[gc_tx]
+						}
+						gc_at2[gc_tx] = v
+					}
+					{
+						gc_tx := gc_step + 3
+						tid := gc_tx
+						/*line copies.go:100*/ i := gc_bx*gc_bdx + tid
+						/*line copies.go:102*/ var v float32
+						if true || i < len(in) {
+							v = gc_at[gc_tx]
+						}
+						gc_at2[gc_tx] = v
+					}
+				}
+				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+					tid := gc_tx
+					/*line copies.go:100*/ i := gc_bx*gc_bdx + tid
+					/*line copies.go:102*/ var v float32
+					if true || i < len(in) {
+						v = gc_at[gc_tx]
+					}
+					gc_at2[gc_tx] = v
+				}
+			}
+		} else {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_pos.Thread = gc_base + gc_tx
+				tid := gc_tx
+				/*line copies.go:100*/ i := gc_bx*gc_bdx + tid
+				/*line copies.go:102*/ var v float32
+				if i < len(in) {
+					v = in[i]
+				}
+				s[tid] = v
+			}
+		}
+	}
+	gc_from, gc_to := 0, gc_bdx
+	if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+		/*line copies.go:115*/ panic(compiled.ErrGuardWraps)
+	}
+	if gc_bound := compiled.Diff(len(out_), gc_bx*gc_bdx); gc_bound < gc_to {
+		gc_to = gc_bound
+	}
+	for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+		gc_off2 := gc_bx * gc_bdx
+		gc_stride := 0 - 1
+		gc_off3 := gc_bdx - 1
+		if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(out_) && gc_to <= len(out_)-gc_off2 && compiled.InStride(gc_stride, gc_off3, gc_from, gc_to, len(s_)) {
+			gc_at3 := out_[gc_off2:][:gc_to]
+			for gc_tx, gc_idx := gc_from, gc_off3+gc_stride*(gc_from); gc_tx < gc_to; gc_tx, gc_idx = gc_tx+1, gc_idx+gc_stride {
+				tid := gc_tx
+				/*line copies.go:100*/ i := gc_bx*gc_bdx + tid
+				/*line copies.go:107*/ var i_ int = i
+				_ = i_
+				/*line copies.go:130*/ gc_at3[gc_tx] = s_[gc_idx]
+			}
+		} else {
+			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+				gc_pos.Thread = gc_base + gc_tx
+				tid := gc_tx
+				/*line copies.go:100*/ i := gc_bx*gc_bdx + tid
+				/*line copies.go:107*/ var i_ int = i
+				/*line copies.go:130*/ out_[i_] = s_[gc_bdx-1-gc_tx]
+			}
+		}
+	}
+}
+
+//line copies.go:113
+func gc_body_copyElse(gc_b *compiled.Block, in, out []float32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bdx := gc_b.Dim().X
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	/*line copies.go:116*/ s := gocuda.Shared[float32](t, gc_bdx)[:gc_bdx]
+	/*line copies.go:122*/ var s_ []float32 = s
+	/*line copies.go:122*/ var out_ []float32 = out
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off := gc_bx * gc_bdx
+		if gc_bdx <= len(s) && gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
+			gc_at := s[:gc_bdx]
+			gc_at2 := in[gc_off:][:gc_bdx]
+			if compiled.Disjoint(gc_at, gc_at2) {
+				copy(gc_at, gc_at2)
+			} else {
+				gc_step := 0
+				for ; gc_step+3 < gc_bdx; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
+						tid := gc_tx
+						/*line copies.go:115*/ i := gc_bx*gc_bdx + tid
+						/*line copies.go:117*/ if true || i < len(in) {
+							gc_at[gc_tx] = gc_at2[gc_tx]
+						} else {
+							gc_at[gc_tx] = 0
+						}
+					}
+					{
+						gc_tx := gc_step + 1
+						tid := gc_tx
+						/*line copies.go:115*/ i := gc_bx*gc_bdx + tid
+						/*line copies.go:117*/ if true || i < len(in) {
+							gc_at[gc_tx] = gc_at2[gc_tx]
+						} else {
+							gc_at[gc_tx] = 0
+						}
+					}
+					{
+						gc_tx := gc_step + 2
+						tid := gc_tx
+						/*line copies.go:115*/ i := gc_bx*gc_bdx + tid
+						/*line copies.go:117*/ if true || i < len(in) {
+							gc_at[gc_tx] = gc_at2[gc_tx]
+						} else {
+							gc_at[gc_tx] = 0
+						}
+					}
+					{
+						gc_tx := gc_step + 3
+						tid := gc_tx
+						/*line copies.go:115*/ i := gc_bx*gc_bdx + tid
+						/*line copies.go:117*/ if true || i < len(in) {
+							gc_at[gc_tx] = gc_at2[gc_tx]
+						} else {
+							gc_at[gc_tx] = 0
+						}
+					}
+				}
+				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+					tid := gc_tx
+					/*line copies.go:115*/ i := gc_bx*gc_bdx + tid
+					/*line copies.go:117*/ if true || i < len(in) {
+						gc_at[gc_tx] = gc_at2[gc_tx]
+					} else {
+						gc_at[gc_tx] = 0
+					}
+				}
+			}
+		} else {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_pos.Thread = gc_base + gc_tx
+				tid := gc_tx
+				/*line copies.go:115*/ i := gc_bx*gc_bdx + tid
+				/*line copies.go:117*/ if i < len(in) {
+					s[tid] = in[i]
+				} else {
+					s[tid] = 0
+				}
+			}
+		}
+	}
+	gc_from, gc_to := 0, gc_bdx
+	if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+		/*line copies.go:129*/ panic(compiled.ErrGuardWraps)
+	}
+	if gc_bound := compiled.Diff(len(out_), gc_bx*gc_bdx); gc_bound < gc_to {
+		gc_to = gc_bound
+	}
+	for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+		gc_off2 := gc_bx * gc_bdx
+		gc_stride := 0 - 1
+		gc_off3 := gc_bdx - 1
+		if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(out_) && gc_to <= len(out_)-gc_off2 && compiled.InStride(gc_stride, gc_off3, gc_from, gc_to, len(s_)) {
+			gc_at3 := out_[gc_off2:][:gc_to]
+			for gc_tx, gc_idx := gc_from, gc_off3+gc_stride*(gc_from); gc_tx < gc_to; gc_tx, gc_idx = gc_tx+1, gc_idx+gc_stride {
+				tid := gc_tx
+				/*line copies.go:115*/ i := gc_bx*gc_bdx + tid
+				/*line copies.go:122*/ var i_ int = i
+				_ = i_
+				/*line copies.go:130*/ gc_at3[gc_tx] = s_[gc_idx]
+			}
+		} else {
+			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+				gc_pos.Thread = gc_base + gc_tx
+				tid := gc_tx
+				/*line copies.go:115*/ i := gc_bx*gc_bdx + tid
+				/*line copies.go:122*/ var i_ int = i
+				/*line copies.go:130*/ out_[i_] = s_[gc_bdx-1-gc_tx]
+			}
+		}
+	}
+}

@@ -757,3 +757,518 @@ func gc_body_copyLanes(gc_b *compiled.Block, in, out []float32) {
 		}
 	}
 }
+
+//line copies.go:84
+func gc_body_copyZeroFirst(gc_b *compiled.Block, in, out []float32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bdx := gc_b.Dim().X
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	/*line copies.go:87*/ s := gocuda.Shared[float32](t, gc_bdx)[:gc_bdx]
+	/*line copies.go:92*/ var s_ []float32 = s
+	/*line copies.go:92*/ var out_ []float32 = out
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off := gc_bx * gc_bdx
+		if gc_bdx <= len(s) && gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
+			gc_at := s[:gc_bdx]
+			gc_at2 := in[gc_off:][:gc_bdx]
+			gc_vstep := 0
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop bool
+				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+					gc_vb4 := archsimd.BroadcastFloat32x16(0)
+					gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+					for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
+						gc_tx := gc_vstep
+						var tid int = gc_tx
+						/*line copies.go:86*/ var i int = gc_bx*gc_bdx + tid
+						/*line copies.go:88*/ gc_vb4.StoreSlice(gc_at[gc_tx:])
+						if i < len(in) && uint(len(in)-i) > 15 {
+							/*line copies.go:89*/ archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+						} else {
+							/*line copies.go:89*/ gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), i, 16))))
+							if gc_if4.ToBits() != 0 {
+								/*line copies.go:89*/ archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:]).StoreMasked((*[16]float32)(gc_at[gc_tx:]), gc_if4)
+							}
+						}
+					}
+					archsimd.ClearAVXUpperBits()
+					return gc_vstep, false
+				}(gc_vstep)
+				if gc_stop {
+					return
+				}
+			}
+			if compiled.SIMD {
+				gc_vb3 := archsimd.BroadcastFloat32x8(0)
+				gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+					gc_tx := gc_vstep
+					var tid int = gc_tx
+					/*line copies.go:86*/ var i int = gc_bx*gc_bdx + tid
+					/*line copies.go:88*/ gc_vb3.StoreSlice(gc_at[gc_tx:])
+					if i < len(in) && uint(len(in)-i) > 7 {
+						/*line copies.go:89*/ archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+					} else {
+						/*line copies.go:89*/ gc_if3 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
+						if gc_if3.ToBits() != 0 {
+							/*line copies.go:89*/ archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreMasked((*[8]float32)(gc_at[gc_tx:]), gc_if3)
+						}
+					}
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+				tid := gc_tx
+				/*line copies.go:86*/ i := gc_bx*gc_bdx + tid
+				/*line copies.go:88*/ gc_at[gc_tx] = 0
+				if true || i < len(in) {
+					gc_at[gc_tx] = gc_at2[gc_tx]
+				}
+			}
+		} else {
+			gc_vstep2 := 0
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop2 bool
+				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+					gc_vb2 := archsimd.BroadcastFloat32x16(0)
+					gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+					for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
+						gc_tx := gc_vstep2
+						var tid int = gc_tx
+						/*line copies.go:86*/ var i int = gc_bx*gc_bdx + tid
+						/*line copies.go:88*/ if tid < 0 || tid > len(s)-16 || i < 0 || i > len(in)-16 {
+							break
+						}
+						/*line copies.go:88*/ gc_vb2.StoreSlice(s[tid:])
+						if i < len(in) && uint(len(in)-i) > 15 {
+							/*line copies.go:89*/ archsimd.LoadFloat32x16Slice(in[i:]).StoreSlice(s[tid:])
+						} else {
+							/*line copies.go:90*/ gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), i, 16))))
+							if gc_if2.ToBits() != 0 {
+								/*line copies.go:89*/ archsimd.LoadFloat32x16Slice(in[i:]).StoreMasked((*[16]float32)(s[tid:]), gc_if2)
+							}
+						}
+					}
+					archsimd.ClearAVXUpperBits()
+					return gc_vstep2, false
+				}(gc_vstep2)
+				if gc_stop2 {
+					return
+				}
+			}
+			if compiled.SIMD {
+				gc_vb := archsimd.BroadcastFloat32x8(0)
+				gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+					gc_tx := gc_vstep2
+					var tid int = gc_tx
+					/*line copies.go:86*/ var i int = gc_bx*gc_bdx + tid
+					/*line copies.go:88*/ if tid < 0 || tid > len(s)-8 || i < 0 || i > len(in)-8 {
+						break
+					}
+					/*line copies.go:88*/ gc_vb.StoreSlice(s[tid:])
+					if i < len(in) && uint(len(in)-i) > 7 {
+						/*line copies.go:89*/ archsimd.LoadFloat32x8Slice(in[i:]).StoreSlice(s[tid:])
+					} else {
+						/*line copies.go:90*/ gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
+						if gc_if.ToBits() != 0 {
+							/*line copies.go:89*/ archsimd.LoadFloat32x8Slice(in[i:]).StoreMasked((*[8]float32)(s[tid:]), gc_if)
+						}
+					}
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+				gc_pos.Thread = gc_base + gc_tx
+				tid := gc_tx
+				/*line copies.go:86*/ i := gc_bx*gc_bdx + tid
+				/*line copies.go:88*/ s[tid] = 0
+				if i < len(in) {
+					s[tid] = in[i]
+				}
+			}
+		}
+	}
+	gc_from, gc_to := 0, gc_bdx
+	if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+		/*line copies.go:99*/ panic(compiled.ErrGuardWraps)
+	}
+	if gc_bound := compiled.Diff(len(out_), gc_bx*gc_bdx); gc_bound < gc_to {
+		gc_to = gc_bound
+	}
+	for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+		gc_off2 := gc_bx * gc_bdx
+		gc_stride := 0 - 1
+		gc_off3 := gc_bdx - 1
+		if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(out_) && gc_to <= len(out_)-gc_off2 && compiled.InStride(gc_stride, gc_off3, gc_from, gc_to, len(s_)) {
+			gc_at3 := out_[gc_off2:][:gc_to]
+			for gc_tx, gc_idx := gc_from, gc_off3+gc_stride*(gc_from); gc_tx < gc_to; gc_tx, gc_idx = gc_tx+1, gc_idx+gc_stride {
+				tid := gc_tx
+				/*line copies.go:86*/ i := gc_bx*gc_bdx + tid
+				/*line copies.go:92*/ var i_ int = i
+				_ = i_
+				/*line copies.go:130*/ gc_at3[gc_tx] = s_[gc_idx]
+			}
+		} else {
+			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+				gc_pos.Thread = gc_base + gc_tx
+				tid := gc_tx
+				/*line copies.go:86*/ i := gc_bx*gc_bdx + tid
+				/*line copies.go:92*/ var i_ int = i
+				/*line copies.go:130*/ out_[i_] = s_[gc_bdx-1-gc_tx]
+			}
+		}
+	}
+}
+
+//line copies.go:98
+func gc_body_copyLocal(gc_b *compiled.Block, in, out []float32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bdx := gc_b.Dim().X
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	/*line copies.go:101*/ s := gocuda.Shared[float32](t, gc_bdx)[:gc_bdx]
+	/*line copies.go:107*/ var s_ []float32 = s
+	/*line copies.go:107*/ var out_ []float32 = out
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off := gc_bx * gc_bdx
+		if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off && gc_bdx <= len(s) {
+			gc_at := in[gc_off:][:gc_bdx]
+			gc_at2 := s[:gc_bdx]
+			gc_vstep := 0
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop bool
+				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+					gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+					for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
+						gc_tx := gc_vstep
+						var tid int = gc_tx
+						/*line copies.go:100*/ var i int = gc_bx*gc_bdx + tid
+						/*line copies.go:102*/ var v archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+						if i < len(in) && uint(len(in)-i) > 15 {
+							/*line copies.go:103*/ v = archsimd.LoadFloat32x16Slice(gc_at[gc_tx:])
+						} else {
+							/*line copies.go:103*/ gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), i, 16))))
+							if gc_if4.ToBits() != 0 {
+								/*line copies.go:103*/ v = v.Merge(archsimd.LoadFloat32x16Slice(gc_at[gc_tx:]), archsimd.Mask32x16FromBits(^gc_if4.ToBits()))
+							}
+						}
+						/*line copies.go:103*/ v.StoreSlice(gc_at2[gc_tx:])
+					}
+					archsimd.ClearAVXUpperBits()
+					return gc_vstep, false
+				}(gc_vstep)
+				if gc_stop {
+					return
+				}
+			}
+			if compiled.SIMD {
+				gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+					gc_tx := gc_vstep
+					var tid int = gc_tx
+					/*line copies.go:100*/ var i int = gc_bx*gc_bdx + tid
+					/*line copies.go:102*/ var v archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+					if i < len(in) && uint(len(in)-i) > 7 {
+						/*line copies.go:103*/ v = archsimd.LoadFloat32x8Slice(gc_at[gc_tx:])
+					} else {
+						/*line copies.go:103*/ gc_if3 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
+						if gc_if3.ToBits() != 0 {
+							/*line copies.go:103*/ v = archsimd.LoadFloat32x8Slice(gc_at[gc_tx:]).Merge(v, gc_if3)
+						}
+					}
+					/*line copies.go:103*/ v.StoreSlice(gc_at2[gc_tx:])
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+				tid := gc_tx
+				/*line copies.go:100*/ i := gc_bx*gc_bdx + tid
+				/*line copies.go:102*/ var v float32
+				if true || i < len(in) {
+					v = gc_at[gc_tx]
+				}
+				gc_at2[gc_tx] = v
+			}
+		} else {
+			gc_vstep2 := 0
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop2 bool
+				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+					gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+					for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
+						gc_tx := gc_vstep2
+						var tid int = gc_tx
+						/*line copies.go:100*/ var i int = gc_bx*gc_bdx + tid
+						/*line copies.go:102*/ var v archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+						if i < 0 || i > len(in)-16 || tid < 0 || tid > len(s)-16 {
+							break
+						}
+						/*line copies.go:103*/ if i < len(in) && uint(len(in)-i) > 15 {
+							/*line copies.go:103*/ v = archsimd.LoadFloat32x16Slice(in[i:])
+						} else {
+							/*line copies.go:104*/ gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), i, 16))))
+							if gc_if2.ToBits() != 0 {
+								/*line copies.go:103*/ v = v.Merge(archsimd.LoadFloat32x16Slice(in[i:]), archsimd.Mask32x16FromBits(^gc_if2.ToBits()))
+							}
+						}
+						v.StoreSlice(s[tid:])
+					}
+					archsimd.ClearAVXUpperBits()
+					return gc_vstep2, false
+				}(gc_vstep2)
+				if gc_stop2 {
+					return
+				}
+			}
+			if compiled.SIMD {
+				gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+					gc_tx := gc_vstep2
+					var tid int = gc_tx
+					/*line copies.go:100*/ var i int = gc_bx*gc_bdx + tid
+					/*line copies.go:102*/ var v archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+					if i < 0 || i > len(in)-8 || tid < 0 || tid > len(s)-8 {
+						break
+					}
+					/*line copies.go:103*/ if i < len(in) && uint(len(in)-i) > 7 {
+						/*line copies.go:103*/ v = archsimd.LoadFloat32x8Slice(in[i:])
+					} else {
+						/*line copies.go:104*/ gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
+						if gc_if.ToBits() != 0 {
+							/*line copies.go:103*/ v = archsimd.LoadFloat32x8Slice(in[i:]).Merge(v, gc_if)
+						}
+					}
+					v.StoreSlice(s[tid:])
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+				gc_pos.Thread = gc_base + gc_tx
+				tid := gc_tx
+				/*line copies.go:100*/ i := gc_bx*gc_bdx + tid
+				/*line copies.go:102*/ var v float32
+				if i < len(in) {
+					v = in[i]
+				}
+				s[tid] = v
+			}
+		}
+	}
+	gc_from, gc_to := 0, gc_bdx
+	if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+		/*line copies.go:115*/ panic(compiled.ErrGuardWraps)
+	}
+	if gc_bound := compiled.Diff(len(out_), gc_bx*gc_bdx); gc_bound < gc_to {
+		gc_to = gc_bound
+	}
+	for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+		gc_off2 := gc_bx * gc_bdx
+		gc_stride := 0 - 1
+		gc_off3 := gc_bdx - 1
+		if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(out_) && gc_to <= len(out_)-gc_off2 && compiled.InStride(gc_stride, gc_off3, gc_from, gc_to, len(s_)) {
+			gc_at3 := out_[gc_off2:][:gc_to]
+			for gc_tx, gc_idx := gc_from, gc_off3+gc_stride*(gc_from); gc_tx < gc_to; gc_tx, gc_idx = gc_tx+1, gc_idx+gc_stride {
+				tid := gc_tx
+				/*line copies.go:100*/ i := gc_bx*gc_bdx + tid
+				/*line copies.go:107*/ var i_ int = i
+				_ = i_
+				/*line copies.go:130*/ gc_at3[gc_tx] = s_[gc_idx]
+			}
+		} else {
+			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+				gc_pos.Thread = gc_base + gc_tx
+				tid := gc_tx
+				/*line copies.go:100*/ i := gc_bx*gc_bdx + tid
+				/*line copies.go:107*/ var i_ int = i
+				/*line copies.go:130*/ out_[i_] = s_[gc_bdx-1-gc_tx]
+			}
+		}
+	}
+}
+
+//line copies.go:113
+func gc_body_copyElse(gc_b *compiled.Block, in, out []float32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bdx := gc_b.Dim().X
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	/*line copies.go:116*/ s := gocuda.Shared[float32](t, gc_bdx)[:gc_bdx]
+	/*line copies.go:122*/ var s_ []float32 = s
+	/*line copies.go:122*/ var out_ []float32 = out
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off := gc_bx * gc_bdx
+		if gc_bdx <= len(s) && gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
+			gc_at := s[:gc_bdx]
+			gc_at2 := in[gc_off:][:gc_bdx]
+			gc_vstep := 0
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop bool
+				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+					gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+					gc_vb4 := archsimd.BroadcastFloat32x16(0)
+					for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
+						gc_tx := gc_vstep
+						var tid int = gc_tx
+						/*line copies.go:115*/ var i int = gc_bx*gc_bdx + tid
+						/*line copies.go:117*/ if i < len(in) && uint(len(in)-i) > 15 {
+							/*line copies.go:117*/ archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+						} else {
+							/*line copies.go:117*/ gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), i, 16))))
+							if gc_if4.ToBits() != 0 {
+								/*line copies.go:117*/ archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:]).StoreMasked((*[16]float32)(gc_at[gc_tx:]), gc_if4)
+							}
+							gc_else4 := archsimd.Mask32x16FromBits(^gc_if4.ToBits())
+							if gc_else4.ToBits() != 0 {
+								{
+									/*line copies.go:117*/ gc_vb4.StoreMasked((*[16]float32)(gc_at[gc_tx:]), gc_else4)
+								}
+							}
+						}
+					}
+					archsimd.ClearAVXUpperBits()
+					return gc_vstep, false
+				}(gc_vstep)
+				if gc_stop {
+					return
+				}
+			}
+			if compiled.SIMD {
+				gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+				gc_vb3 := archsimd.BroadcastFloat32x8(0)
+				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+					gc_tx := gc_vstep
+					var tid int = gc_tx
+					/*line copies.go:115*/ var i int = gc_bx*gc_bdx + tid
+					/*line copies.go:117*/ if i < len(in) && uint(len(in)-i) > 7 {
+						/*line copies.go:117*/ archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+					} else {
+						/*line copies.go:117*/ gc_if3 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
+						if gc_if3.ToBits() != 0 {
+							/*line copies.go:117*/ archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreMasked((*[8]float32)(gc_at[gc_tx:]), gc_if3)
+						}
+						gc_else3 := gc_if3.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+						if gc_else3.ToBits() != 0 {
+							/*line copies.go:117*/ gc_vb3.StoreMasked((*[8]float32)(gc_at[gc_tx:]), gc_else3)
+						}
+					}
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+				tid := gc_tx
+				/*line copies.go:115*/ i := gc_bx*gc_bdx + tid
+				/*line copies.go:117*/ if true || i < len(in) {
+					gc_at[gc_tx] = gc_at2[gc_tx]
+				} else {
+					gc_at[gc_tx] = 0
+				}
+			}
+		} else {
+			gc_vstep2 := 0
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop2 bool
+				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+					gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+					gc_vb2 := archsimd.BroadcastFloat32x16(0)
+					for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
+						gc_tx := gc_vstep2
+						var tid int = gc_tx
+						/*line copies.go:115*/ var i int = gc_bx*gc_bdx + tid
+						/*line copies.go:117*/ if i < 0 || i > len(in)-16 || tid < 0 || tid > len(s)-16 {
+							break
+						}
+						/*line copies.go:117*/ if i < len(in) && uint(len(in)-i) > 15 {
+							/*line copies.go:117*/ archsimd.LoadFloat32x16Slice(in[i:]).StoreSlice(s[tid:])
+						} else {
+							/*line copies.go:118*/ gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), i, 16))))
+							if gc_if2.ToBits() != 0 {
+								/*line copies.go:117*/ archsimd.LoadFloat32x16Slice(in[i:]).StoreMasked((*[16]float32)(s[tid:]), gc_if2)
+							}
+							gc_else2 := archsimd.Mask32x16FromBits(^gc_if2.ToBits())
+							if gc_else2.ToBits() != 0 {
+								{
+									/*line copies.go:118*/ gc_vb2.StoreMasked((*[16]float32)(s[tid:]), gc_else2)
+								}
+							}
+						}
+					}
+					archsimd.ClearAVXUpperBits()
+					return gc_vstep2, false
+				}(gc_vstep2)
+				if gc_stop2 {
+					return
+				}
+			}
+			if compiled.SIMD {
+				gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+				gc_vb := archsimd.BroadcastFloat32x8(0)
+				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+					gc_tx := gc_vstep2
+					var tid int = gc_tx
+					/*line copies.go:115*/ var i int = gc_bx*gc_bdx + tid
+					/*line copies.go:117*/ if i < 0 || i > len(in)-8 || tid < 0 || tid > len(s)-8 {
+						break
+					}
+					/*line copies.go:117*/ if i < len(in) && uint(len(in)-i) > 7 {
+						/*line copies.go:117*/ archsimd.LoadFloat32x8Slice(in[i:]).StoreSlice(s[tid:])
+					} else {
+						/*line copies.go:118*/ gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
+						if gc_if.ToBits() != 0 {
+							/*line copies.go:117*/ archsimd.LoadFloat32x8Slice(in[i:]).StoreMasked((*[8]float32)(s[tid:]), gc_if)
+						}
+						gc_else := gc_if.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+						if gc_else.ToBits() != 0 {
+							/*line copies.go:118*/ gc_vb.StoreMasked((*[8]float32)(s[tid:]), gc_else)
+						}
+					}
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+				gc_pos.Thread = gc_base + gc_tx
+				tid := gc_tx
+				/*line copies.go:115*/ i := gc_bx*gc_bdx + tid
+				/*line copies.go:117*/ if i < len(in) {
+					s[tid] = in[i]
+				} else {
+					s[tid] = 0
+				}
+			}
+		}
+	}
+	gc_from, gc_to := 0, gc_bdx
+	if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+		/*line copies.go:129*/ panic(compiled.ErrGuardWraps)
+	}
+	if gc_bound := compiled.Diff(len(out_), gc_bx*gc_bdx); gc_bound < gc_to {
+		gc_to = gc_bound
+	}
+	for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+		gc_off2 := gc_bx * gc_bdx
+		gc_stride := 0 - 1
+		gc_off3 := gc_bdx - 1
+		if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(out_) && gc_to <= len(out_)-gc_off2 && compiled.InStride(gc_stride, gc_off3, gc_from, gc_to, len(s_)) {
+			gc_at3 := out_[gc_off2:][:gc_to]
+			for gc_tx, gc_idx := gc_from, gc_off3+gc_stride*(gc_from); gc_tx < gc_to; gc_tx, gc_idx = gc_tx+1, gc_idx+gc_stride {
+				tid := gc_tx
+				/*line copies.go:115*/ i := gc_bx*gc_bdx + tid
+				/*line copies.go:122*/ var i_ int = i
+				_ = i_
+				/*line copies.go:130*/ gc_at3[gc_tx] = s_[gc_idx]
+			}
+		} else {
+			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+				gc_pos.Thread = gc_base + gc_tx
+				tid := gc_tx
+				/*line copies.go:115*/ i := gc_bx*gc_bdx + tid
+				/*line copies.go:122*/ var i_ int = i
+				/*line copies.go:130*/ out_[i_] = s_[gc_bdx-1-gc_tx]
+			}
+		}
+	}
+}

@@ -165,3 +165,30 @@ func TestCopyLanes(t *testing.T) {
 		assert.Equal(t, gocuda.Dim3{X: 36}, e.Thread)
 	}
 }
+
+// TestCopyWordings: each wording of the guarded load gives the host's
+// rows, reversed, with zeros past the end of in: where in ends within a
+// block, that block's row runs as written, the others as copies.
+func TestCopyWordings(t *testing.T) {
+	const bs = 64
+	for wording, kernel := range []func(in, out []float32) func(*gocuda.Thread){CopyZeroFirstKernel, CopyLocalKernel, CopyElseKernel} {
+		for _, n := range []int{0, 1, 63, 64, 1000, 4096} {
+			t.Run(fmt.Sprintf("wording=%d/n=%d", wording, n), func(t *testing.T) {
+				in := portableInput(n)
+				grid := blocks(n, bs)
+				want := make([]float32, grid*bs)
+				for i := range want {
+					if j := i - i%bs + bs - 1 - i%bs; j < n {
+						want[i] = in[j]
+					}
+				}
+				got := agreeSIMD(t, func(f form) ([]uint32, error) {
+					out := make([]float32, grid*bs)
+					err := f.launch(gocuda.Config{Grid: gocuda.Dim3{X: grid}, Block: gocuda.Dim3{X: bs}}, kernel(in, out))
+					return bitsOf(out), err
+				})
+				assert.Equal(t, bitsOf(want), got)
+			})
+		}
+	}
+}

@@ -3045,10 +3045,53 @@ func gc_body_tree[T int32 | float32](gc_b *compiled.Block, in, partial []T) {
 		if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off && gc_bdx <= len(sdata) {
 			gc_at := in[gc_off:][:gc_bdx]
 			gc_at2 := sdata[:gc_bdx]
-			gc_step := 0
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
+			if compiled.Disjoint(gc_at2, gc_at) {
+				copy(gc_at2, gc_at)
+			} else {
+				gc_step := 0
+				for ; gc_step+3 < gc_bdx; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
+						tid := gc_tx
+						/*line kernels.go:211*/ i := gc_bx*gc_bdx + tid
+						var v T
+						if true || i < len(in) {
+							v = gc_at[gc_tx]
+						}
+						gc_at2[gc_tx] = v
+					}
+					{
+						gc_tx := gc_step + 1
+						tid := gc_tx
+						/*line kernels.go:211*/ i := gc_bx*gc_bdx + tid
+						var v T
+						if true || i < len(in) {
+							v = gc_at[gc_tx]
+						}
+						gc_at2[gc_tx] = v
+					}
+					{
+						gc_tx := gc_step + 2
+						tid := gc_tx
+						/*line kernels.go:211*/ i := gc_bx*gc_bdx + tid
+						var v T
+						if true || i < len(in) {
+							v = gc_at[gc_tx]
+						}
+						gc_at2[gc_tx] = v
+					}
+					{
+						gc_tx := gc_step + 3
+						tid := gc_tx
+						/*line kernels.go:211*/ i := gc_bx*gc_bdx + tid
+						var v T
+						if true || i < len(in) {
+							v = gc_at[gc_tx]
+						}
+						gc_at2[gc_tx] = v
+					}
+				}
+				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 					tid := gc_tx
 					/*line kernels.go:211*/ i := gc_bx*gc_bdx + tid
 					var v T
@@ -3057,45 +3100,6 @@ func gc_body_tree[T int32 | float32](gc_b *compiled.Block, in, partial []T) {
 					}
 					gc_at2[gc_tx] = v
 				}
-				{
-					gc_tx := gc_step + 1
-					tid := gc_tx
-					/*line kernels.go:211*/ i := gc_bx*gc_bdx + tid
-					var v T
-					if true || i < len(in) {
-						v = gc_at[gc_tx]
-					}
-					gc_at2[gc_tx] = v
-				}
-				{
-					gc_tx := gc_step + 2
-					tid := gc_tx
-					/*line kernels.go:211*/ i := gc_bx*gc_bdx + tid
-					var v T
-					if true || i < len(in) {
-						v = gc_at[gc_tx]
-					}
-					gc_at2[gc_tx] = v
-				}
-				{
-					gc_tx := gc_step + 3
-					tid := gc_tx
-					/*line kernels.go:211*/ i := gc_bx*gc_bdx + tid
-					var v T
-					if true || i < len(in) {
-						v = gc_at[gc_tx]
-					}
-					gc_at2[gc_tx] = v
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
-				tid := gc_tx
-				/*line kernels.go:211*/ i := gc_bx*gc_bdx + tid
-				var v T
-				if true || i < len(in) {
-					v = gc_at[gc_tx]
-				}
-				gc_at2[gc_tx] = v
 			}
 		} else {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {

@@ -28,10 +28,53 @@ func gc_body_ScanKernel(gc_b *compiled.Block, in, out []int32) {
 		if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off && gc_bdx <= len(buf) {
 			gc_at := in[gc_off:][:gc_bdx]
 			gc_at2 := buf[:gc_bdx]
-			gc_step := 0
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
+			if compiled.Disjoint(gc_at2, gc_at) {
+				copy(gc_at2, gc_at)
+			} else {
+				gc_step := 0
+				for ; gc_step+3 < gc_bdx; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
+						tid := gc_tx
+						/*line scan_solution.go:18*/ i := gc_bx*b + tid
+						var v int32
+						if true || i < len(in) {
+							v = gc_at[gc_tx]
+						}
+						/*line scan_solution.go:24*/ gc_at2[gc_tx] = v
+					}
+					{
+						gc_tx := gc_step + 1
+						tid := gc_tx
+						/*line scan_solution.go:18*/ i := gc_bx*b + tid
+						var v int32
+						if true || i < len(in) {
+							v = gc_at[gc_tx]
+						}
+						/*line scan_solution.go:24*/ gc_at2[gc_tx] = v
+					}
+					{
+						gc_tx := gc_step + 2
+						tid := gc_tx
+						/*line scan_solution.go:18*/ i := gc_bx*b + tid
+						var v int32
+						if true || i < len(in) {
+							v = gc_at[gc_tx]
+						}
+						/*line scan_solution.go:24*/ gc_at2[gc_tx] = v
+					}
+					{
+						gc_tx := gc_step + 3
+						tid := gc_tx
+						/*line scan_solution.go:18*/ i := gc_bx*b + tid
+						var v int32
+						if true || i < len(in) {
+							v = gc_at[gc_tx]
+						}
+						/*line scan_solution.go:24*/ gc_at2[gc_tx] = v
+					}
+				}
+				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 					tid := gc_tx
 					/*line scan_solution.go:18*/ i := gc_bx*b + tid
 					var v int32
@@ -40,45 +83,6 @@ func gc_body_ScanKernel(gc_b *compiled.Block, in, out []int32) {
 					}
 					/*line scan_solution.go:24*/ gc_at2[gc_tx] = v
 				}
-				{
-					gc_tx := gc_step + 1
-					tid := gc_tx
-					/*line scan_solution.go:18*/ i := gc_bx*b + tid
-					var v int32
-					if true || i < len(in) {
-						v = gc_at[gc_tx]
-					}
-					/*line scan_solution.go:24*/ gc_at2[gc_tx] = v
-				}
-				{
-					gc_tx := gc_step + 2
-					tid := gc_tx
-					/*line scan_solution.go:18*/ i := gc_bx*b + tid
-					var v int32
-					if true || i < len(in) {
-						v = gc_at[gc_tx]
-					}
-					/*line scan_solution.go:24*/ gc_at2[gc_tx] = v
-				}
-				{
-					gc_tx := gc_step + 3
-					tid := gc_tx
-					/*line scan_solution.go:18*/ i := gc_bx*b + tid
-					var v int32
-					if true || i < len(in) {
-						v = gc_at[gc_tx]
-					}
-					/*line scan_solution.go:24*/ gc_at2[gc_tx] = v
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
-				tid := gc_tx
-				/*line scan_solution.go:18*/ i := gc_bx*b + tid
-				var v int32
-				if true || i < len(in) {
-					v = gc_at[gc_tx]
-				}
-				/*line scan_solution.go:24*/ gc_at2[gc_tx] = v
 			}
 		} else {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {

@@ -29,51 +29,55 @@ func gc_body_harrisSeqShift(gc_b *compiled.Block, in, partial []float32) {
 		if gc_bdx <= len(sdata) && gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
 			gc_at := sdata[:gc_bdx]
 			gc_at2 := in[gc_off:][:gc_bdx]
-			gc_step := 0
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
+			if compiled.Disjoint(gc_at, gc_at2) {
+				copy(gc_at, gc_at2)
+			} else {
+				gc_step := 0
+				for ; gc_step+3 < gc_bdx; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
+						tid := gc_tx
+						/*line harris.go:24*/ i := gc_bx*gc_bdx + tid
+						/*line harris.go:26*/ gc_at[gc_tx] = 0
+						if true || i < len(in) {
+							gc_at[gc_tx] = gc_at2[gc_tx]
+						}
+					}
+					{
+						gc_tx := gc_step + 1
+						tid := gc_tx
+						/*line harris.go:24*/ i := gc_bx*gc_bdx + tid
+						/*line harris.go:26*/ gc_at[gc_tx] = 0
+						if true || i < len(in) {
+							gc_at[gc_tx] = gc_at2[gc_tx]
+						}
+					}
+					{
+						gc_tx := gc_step + 2
+						tid := gc_tx
+						/*line harris.go:24*/ i := gc_bx*gc_bdx + tid
+						/*line harris.go:26*/ gc_at[gc_tx] = 0
+						if true || i < len(in) {
+							gc_at[gc_tx] = gc_at2[gc_tx]
+						}
+					}
+					{
+						gc_tx := gc_step + 3
+						tid := gc_tx
+						/*line harris.go:24*/ i := gc_bx*gc_bdx + tid
+						/*line harris.go:26*/ gc_at[gc_tx] = 0
+						if true || i < len(in) {
+							gc_at[gc_tx] = gc_at2[gc_tx]
+						}
+					}
+				}
+				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 					tid := gc_tx
 					/*line harris.go:24*/ i := gc_bx*gc_bdx + tid
 					/*line harris.go:26*/ gc_at[gc_tx] = 0
 					if true || i < len(in) {
 						gc_at[gc_tx] = gc_at2[gc_tx]
 					}
-				}
-				{
-					gc_tx := gc_step + 1
-					tid := gc_tx
-					/*line harris.go:24*/ i := gc_bx*gc_bdx + tid
-					/*line harris.go:26*/ gc_at[gc_tx] = 0
-					if true || i < len(in) {
-						gc_at[gc_tx] = gc_at2[gc_tx]
-					}
-				}
-				{
-					gc_tx := gc_step + 2
-					tid := gc_tx
-					/*line harris.go:24*/ i := gc_bx*gc_bdx + tid
-					/*line harris.go:26*/ gc_at[gc_tx] = 0
-					if true || i < len(in) {
-						gc_at[gc_tx] = gc_at2[gc_tx]
-					}
-				}
-				{
-					gc_tx := gc_step + 3
-					tid := gc_tx
-					/*line harris.go:24*/ i := gc_bx*gc_bdx + tid
-					/*line harris.go:26*/ gc_at[gc_tx] = 0
-					if true || i < len(in) {
-						gc_at[gc_tx] = gc_at2[gc_tx]
-					}
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
-				tid := gc_tx
-				/*line harris.go:24*/ i := gc_bx*gc_bdx + tid
-				/*line harris.go:26*/ gc_at[gc_tx] = 0
-				if true || i < len(in) {
-					gc_at[gc_tx] = gc_at2[gc_tx]
 				}
 			}
 		} else {
@@ -185,10 +189,53 @@ func gc_body_harrisSeqWhile(gc_b *compiled.Block, in, partial []float32) {
 		if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off && gc_bdx <= len(sdata) {
 			gc_at := in[gc_off:][:gc_bdx]
 			gc_at2 := sdata[:gc_bdx]
-			gc_step := 0
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
+			if compiled.Disjoint(gc_at2, gc_at) {
+				copy(gc_at2, gc_at)
+			} else {
+				gc_step := 0
+				for ; gc_step+3 < gc_bdx; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
+						tid := gc_tx
+						/*line harris.go:49*/ i := gc_bx*gc_bdx + tid
+						/*line harris.go:51*/ var v float32
+						if true || i < len(in) {
+							v = gc_at[gc_tx]
+						}
+						gc_at2[gc_tx] = v
+					}
+					{
+						gc_tx := gc_step + 1
+						tid := gc_tx
+						/*line harris.go:49*/ i := gc_bx*gc_bdx + tid
+						/*line harris.go:51*/ var v float32
+						if true || i < len(in) {
+							v = gc_at[gc_tx]
+						}
+						gc_at2[gc_tx] = v
+					}
+					{
+						gc_tx := gc_step + 2
+						tid := gc_tx
+						/*line harris.go:49*/ i := gc_bx*gc_bdx + tid
+						/*line harris.go:51*/ var v float32
+						if true || i < len(in) {
+							v = gc_at[gc_tx]
+						}
+						gc_at2[gc_tx] = v
+					}
+					{
+						gc_tx := gc_step + 3
+						tid := gc_tx
+						/*line harris.go:49*/ i := gc_bx*gc_bdx + tid
+						/*line harris.go:51*/ var v float32
+						if true || i < len(in) {
+							v = gc_at[gc_tx]
+						}
+						gc_at2[gc_tx] = v
+					}
+				}
+				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 					tid := gc_tx
 					/*line harris.go:49*/ i := gc_bx*gc_bdx + tid
 					/*line harris.go:51*/ var v float32
@@ -197,45 +244,6 @@ func gc_body_harrisSeqWhile(gc_b *compiled.Block, in, partial []float32) {
 					}
 					gc_at2[gc_tx] = v
 				}
-				{
-					gc_tx := gc_step + 1
-					tid := gc_tx
-					/*line harris.go:49*/ i := gc_bx*gc_bdx + tid
-					/*line harris.go:51*/ var v float32
-					if true || i < len(in) {
-						v = gc_at[gc_tx]
-					}
-					gc_at2[gc_tx] = v
-				}
-				{
-					gc_tx := gc_step + 2
-					tid := gc_tx
-					/*line harris.go:49*/ i := gc_bx*gc_bdx + tid
-					/*line harris.go:51*/ var v float32
-					if true || i < len(in) {
-						v = gc_at[gc_tx]
-					}
-					gc_at2[gc_tx] = v
-				}
-				{
-					gc_tx := gc_step + 3
-					tid := gc_tx
-					/*line harris.go:49*/ i := gc_bx*gc_bdx + tid
-					/*line harris.go:51*/ var v float32
-					if true || i < len(in) {
-						v = gc_at[gc_tx]
-					}
-					gc_at2[gc_tx] = v
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
-				tid := gc_tx
-				/*line harris.go:49*/ i := gc_bx*gc_bdx + tid
-				/*line harris.go:51*/ var v float32
-				if true || i < len(in) {
-					v = gc_at[gc_tx]
-				}
-				gc_at2[gc_tx] = v
 			}
 		} else {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
@@ -346,10 +354,53 @@ func gc_body_harrisSeqConst(gc_b *compiled.Block, in, partial []float32) {
 		if gc_bdx <= len(sdata) && gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
 			gc_at := sdata[:gc_bdx]
 			gc_at2 := in[gc_off:][:gc_bdx]
-			gc_step := 0
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
+			if compiled.Disjoint(gc_at, gc_at2) {
+				copy(gc_at, gc_at2)
+			} else {
+				gc_step := 0
+				for ; gc_step+3 < gc_bdx; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
+						tid := gc_tx
+						/*line harris.go:79*/ i := gc_bx*blockSize + tid
+						if true || i < len(in) {
+							gc_at[gc_tx] = gc_at2[gc_tx]
+						} else {
+							gc_at[gc_tx] = 0
+						}
+					}
+					{
+						gc_tx := gc_step + 1
+						tid := gc_tx
+						/*line harris.go:79*/ i := gc_bx*blockSize + tid
+						if true || i < len(in) {
+							gc_at[gc_tx] = gc_at2[gc_tx]
+						} else {
+							gc_at[gc_tx] = 0
+						}
+					}
+					{
+						gc_tx := gc_step + 2
+						tid := gc_tx
+						/*line harris.go:79*/ i := gc_bx*blockSize + tid
+						if true || i < len(in) {
+							gc_at[gc_tx] = gc_at2[gc_tx]
+						} else {
+							gc_at[gc_tx] = 0
+						}
+					}
+					{
+						gc_tx := gc_step + 3
+						tid := gc_tx
+						/*line harris.go:79*/ i := gc_bx*blockSize + tid
+						if true || i < len(in) {
+							gc_at[gc_tx] = gc_at2[gc_tx]
+						} else {
+							gc_at[gc_tx] = 0
+						}
+					}
+				}
+				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 					tid := gc_tx
 					/*line harris.go:79*/ i := gc_bx*blockSize + tid
 					if true || i < len(in) {
@@ -357,45 +408,6 @@ func gc_body_harrisSeqConst(gc_b *compiled.Block, in, partial []float32) {
 					} else {
 						gc_at[gc_tx] = 0
 					}
-				}
-				{
-					gc_tx := gc_step + 1
-					tid := gc_tx
-					/*line harris.go:79*/ i := gc_bx*blockSize + tid
-					if true || i < len(in) {
-						gc_at[gc_tx] = gc_at2[gc_tx]
-					} else {
-						gc_at[gc_tx] = 0
-					}
-				}
-				{
-					gc_tx := gc_step + 2
-					tid := gc_tx
-					/*line harris.go:79*/ i := gc_bx*blockSize + tid
-					if true || i < len(in) {
-						gc_at[gc_tx] = gc_at2[gc_tx]
-					} else {
-						gc_at[gc_tx] = 0
-					}
-				}
-				{
-					gc_tx := gc_step + 3
-					tid := gc_tx
-					/*line harris.go:79*/ i := gc_bx*blockSize + tid
-					if true || i < len(in) {
-						gc_at[gc_tx] = gc_at2[gc_tx]
-					} else {
-						gc_at[gc_tx] = 0
-					}
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
-				tid := gc_tx
-				/*line harris.go:79*/ i := gc_bx*blockSize + tid
-				if true || i < len(in) {
-					gc_at[gc_tx] = gc_at2[gc_tx]
-				} else {
-					gc_at[gc_tx] = 0
 				}
 			}
 		} else {
@@ -506,51 +518,55 @@ func gc_body_harrisSeqMin(gc_b *compiled.Block, in, partial []int32) {
 		if gc_bdx <= len(sdata) && gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
 			gc_at := sdata[:gc_bdx]
 			gc_at2 := in[gc_off:][:gc_bdx]
-			gc_step := 0
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
+			if compiled.Disjoint(gc_at, gc_at2) {
+				copy(gc_at, gc_at2)
+			} else {
+				gc_step := 0
+				for ; gc_step+3 < gc_bdx; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
+						tid := gc_tx
+						/*line harris.go:103*/ i := gc_bx*gc_bdx + tid
+						/*line harris.go:105*/ gc_at[gc_tx] = math32Max
+						if true || i < len(in) {
+							gc_at[gc_tx] = gc_at2[gc_tx]
+						}
+					}
+					{
+						gc_tx := gc_step + 1
+						tid := gc_tx
+						/*line harris.go:103*/ i := gc_bx*gc_bdx + tid
+						/*line harris.go:105*/ gc_at[gc_tx] = math32Max
+						if true || i < len(in) {
+							gc_at[gc_tx] = gc_at2[gc_tx]
+						}
+					}
+					{
+						gc_tx := gc_step + 2
+						tid := gc_tx
+						/*line harris.go:103*/ i := gc_bx*gc_bdx + tid
+						/*line harris.go:105*/ gc_at[gc_tx] = math32Max
+						if true || i < len(in) {
+							gc_at[gc_tx] = gc_at2[gc_tx]
+						}
+					}
+					{
+						gc_tx := gc_step + 3
+						tid := gc_tx
+						/*line harris.go:103*/ i := gc_bx*gc_bdx + tid
+						/*line harris.go:105*/ gc_at[gc_tx] = math32Max
+						if true || i < len(in) {
+							gc_at[gc_tx] = gc_at2[gc_tx]
+						}
+					}
+				}
+				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 					tid := gc_tx
 					/*line harris.go:103*/ i := gc_bx*gc_bdx + tid
 					/*line harris.go:105*/ gc_at[gc_tx] = math32Max
 					if true || i < len(in) {
 						gc_at[gc_tx] = gc_at2[gc_tx]
 					}
-				}
-				{
-					gc_tx := gc_step + 1
-					tid := gc_tx
-					/*line harris.go:103*/ i := gc_bx*gc_bdx + tid
-					/*line harris.go:105*/ gc_at[gc_tx] = math32Max
-					if true || i < len(in) {
-						gc_at[gc_tx] = gc_at2[gc_tx]
-					}
-				}
-				{
-					gc_tx := gc_step + 2
-					tid := gc_tx
-					/*line harris.go:103*/ i := gc_bx*gc_bdx + tid
-					/*line harris.go:105*/ gc_at[gc_tx] = math32Max
-					if true || i < len(in) {
-						gc_at[gc_tx] = gc_at2[gc_tx]
-					}
-				}
-				{
-					gc_tx := gc_step + 3
-					tid := gc_tx
-					/*line harris.go:103*/ i := gc_bx*gc_bdx + tid
-					/*line harris.go:105*/ gc_at[gc_tx] = math32Max
-					if true || i < len(in) {
-						gc_at[gc_tx] = gc_at2[gc_tx]
-					}
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
-				tid := gc_tx
-				/*line harris.go:103*/ i := gc_bx*gc_bdx + tid
-				/*line harris.go:105*/ gc_at[gc_tx] = math32Max
-				if true || i < len(in) {
-					gc_at[gc_tx] = gc_at2[gc_tx]
 				}
 			}
 		} else {
@@ -1367,51 +1383,55 @@ func gc_body_harrisInterleavedMask(gc_b *compiled.Block, in, partial []float32) 
 		if gc_bdx <= len(sdata) && gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
 			gc_at := sdata[:gc_bdx]
 			gc_at2 := in[gc_off:][:gc_bdx]
-			gc_step := 0
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
+			if compiled.Disjoint(gc_at, gc_at2) {
+				copy(gc_at, gc_at2)
+			} else {
+				gc_step := 0
+				for ; gc_step+3 < gc_bdx; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
+						tid := gc_tx
+						/*line harris.go:186*/ i := gc_bx*gc_bdx + tid
+						/*line harris.go:188*/ gc_at[gc_tx] = 0
+						if true || i < len(in) {
+							gc_at[gc_tx] = gc_at2[gc_tx]
+						}
+					}
+					{
+						gc_tx := gc_step + 1
+						tid := gc_tx
+						/*line harris.go:186*/ i := gc_bx*gc_bdx + tid
+						/*line harris.go:188*/ gc_at[gc_tx] = 0
+						if true || i < len(in) {
+							gc_at[gc_tx] = gc_at2[gc_tx]
+						}
+					}
+					{
+						gc_tx := gc_step + 2
+						tid := gc_tx
+						/*line harris.go:186*/ i := gc_bx*gc_bdx + tid
+						/*line harris.go:188*/ gc_at[gc_tx] = 0
+						if true || i < len(in) {
+							gc_at[gc_tx] = gc_at2[gc_tx]
+						}
+					}
+					{
+						gc_tx := gc_step + 3
+						tid := gc_tx
+						/*line harris.go:186*/ i := gc_bx*gc_bdx + tid
+						/*line harris.go:188*/ gc_at[gc_tx] = 0
+						if true || i < len(in) {
+							gc_at[gc_tx] = gc_at2[gc_tx]
+						}
+					}
+				}
+				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 					tid := gc_tx
 					/*line harris.go:186*/ i := gc_bx*gc_bdx + tid
 					/*line harris.go:188*/ gc_at[gc_tx] = 0
 					if true || i < len(in) {
 						gc_at[gc_tx] = gc_at2[gc_tx]
 					}
-				}
-				{
-					gc_tx := gc_step + 1
-					tid := gc_tx
-					/*line harris.go:186*/ i := gc_bx*gc_bdx + tid
-					/*line harris.go:188*/ gc_at[gc_tx] = 0
-					if true || i < len(in) {
-						gc_at[gc_tx] = gc_at2[gc_tx]
-					}
-				}
-				{
-					gc_tx := gc_step + 2
-					tid := gc_tx
-					/*line harris.go:186*/ i := gc_bx*gc_bdx + tid
-					/*line harris.go:188*/ gc_at[gc_tx] = 0
-					if true || i < len(in) {
-						gc_at[gc_tx] = gc_at2[gc_tx]
-					}
-				}
-				{
-					gc_tx := gc_step + 3
-					tid := gc_tx
-					/*line harris.go:186*/ i := gc_bx*gc_bdx + tid
-					/*line harris.go:188*/ gc_at[gc_tx] = 0
-					if true || i < len(in) {
-						gc_at[gc_tx] = gc_at2[gc_tx]
-					}
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
-				tid := gc_tx
-				/*line harris.go:186*/ i := gc_bx*gc_bdx + tid
-				/*line harris.go:188*/ gc_at[gc_tx] = 0
-				if true || i < len(in) {
-					gc_at[gc_tx] = gc_at2[gc_tx]
 				}
 			}
 		} else {
@@ -1491,51 +1511,55 @@ func gc_body_harrisStridedShift(gc_b *compiled.Block, in, partial []float32) {
 		if gc_bdx <= len(sdata) && gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
 			gc_at := sdata[:gc_bdx]
 			gc_at2 := in[gc_off:][:gc_bdx]
-			gc_step := 0
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
+			if compiled.Disjoint(gc_at, gc_at2) {
+				copy(gc_at, gc_at2)
+			} else {
+				gc_step := 0
+				for ; gc_step+3 < gc_bdx; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
+						tid := gc_tx
+						/*line harris.go:211*/ i := gc_bx*gc_bdx + tid
+						/*line harris.go:213*/ gc_at[gc_tx] = 0
+						if true || i < len(in) {
+							gc_at[gc_tx] = gc_at2[gc_tx]
+						}
+					}
+					{
+						gc_tx := gc_step + 1
+						tid := gc_tx
+						/*line harris.go:211*/ i := gc_bx*gc_bdx + tid
+						/*line harris.go:213*/ gc_at[gc_tx] = 0
+						if true || i < len(in) {
+							gc_at[gc_tx] = gc_at2[gc_tx]
+						}
+					}
+					{
+						gc_tx := gc_step + 2
+						tid := gc_tx
+						/*line harris.go:211*/ i := gc_bx*gc_bdx + tid
+						/*line harris.go:213*/ gc_at[gc_tx] = 0
+						if true || i < len(in) {
+							gc_at[gc_tx] = gc_at2[gc_tx]
+						}
+					}
+					{
+						gc_tx := gc_step + 3
+						tid := gc_tx
+						/*line harris.go:211*/ i := gc_bx*gc_bdx + tid
+						/*line harris.go:213*/ gc_at[gc_tx] = 0
+						if true || i < len(in) {
+							gc_at[gc_tx] = gc_at2[gc_tx]
+						}
+					}
+				}
+				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 					tid := gc_tx
 					/*line harris.go:211*/ i := gc_bx*gc_bdx + tid
 					/*line harris.go:213*/ gc_at[gc_tx] = 0
 					if true || i < len(in) {
 						gc_at[gc_tx] = gc_at2[gc_tx]
 					}
-				}
-				{
-					gc_tx := gc_step + 1
-					tid := gc_tx
-					/*line harris.go:211*/ i := gc_bx*gc_bdx + tid
-					/*line harris.go:213*/ gc_at[gc_tx] = 0
-					if true || i < len(in) {
-						gc_at[gc_tx] = gc_at2[gc_tx]
-					}
-				}
-				{
-					gc_tx := gc_step + 2
-					tid := gc_tx
-					/*line harris.go:211*/ i := gc_bx*gc_bdx + tid
-					/*line harris.go:213*/ gc_at[gc_tx] = 0
-					if true || i < len(in) {
-						gc_at[gc_tx] = gc_at2[gc_tx]
-					}
-				}
-				{
-					gc_tx := gc_step + 3
-					tid := gc_tx
-					/*line harris.go:211*/ i := gc_bx*gc_bdx + tid
-					/*line harris.go:213*/ gc_at[gc_tx] = 0
-					if true || i < len(in) {
-						gc_at[gc_tx] = gc_at2[gc_tx]
-					}
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
-				tid := gc_tx
-				/*line harris.go:211*/ i := gc_bx*gc_bdx + tid
-				/*line harris.go:213*/ gc_at[gc_tx] = 0
-				if true || i < len(in) {
-					gc_at[gc_tx] = gc_at2[gc_tx]
 				}
 			}
 		} else {

@@ -25,10 +25,53 @@ func gc_body_scanHSInline(gc_b *compiled.Block, in, out, sums []float32) {
 		if gc_bdx <= len(x) && gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
 			gc_at := x[:gc_bdx]
 			gc_at2 := in[gc_off:][:gc_bdx]
-			gc_step := 0
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
+			if compiled.Disjoint(gc_at, gc_at2) {
+				copy(gc_at, gc_at2)
+			} else {
+				gc_step := 0
+				for ; gc_step+3 < gc_bdx; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
+						i := gc_tx
+						/*line scan.go:28*/ g := gc_bx*b + i
+						if true || g < len(in) {
+							gc_at[gc_tx] = gc_at2[gc_tx]
+						} else {
+							gc_at[gc_tx] = 0
+						}
+					}
+					{
+						gc_tx := gc_step + 1
+						i := gc_tx
+						/*line scan.go:28*/ g := gc_bx*b + i
+						if true || g < len(in) {
+							gc_at[gc_tx] = gc_at2[gc_tx]
+						} else {
+							gc_at[gc_tx] = 0
+						}
+					}
+					{
+						gc_tx := gc_step + 2
+						i := gc_tx
+						/*line scan.go:28*/ g := gc_bx*b + i
+						if true || g < len(in) {
+							gc_at[gc_tx] = gc_at2[gc_tx]
+						} else {
+							gc_at[gc_tx] = 0
+						}
+					}
+					{
+						gc_tx := gc_step + 3
+						i := gc_tx
+						/*line scan.go:28*/ g := gc_bx*b + i
+						if true || g < len(in) {
+							gc_at[gc_tx] = gc_at2[gc_tx]
+						} else {
+							gc_at[gc_tx] = 0
+						}
+					}
+				}
+				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 					i := gc_tx
 					/*line scan.go:28*/ g := gc_bx*b + i
 					if true || g < len(in) {
@@ -36,45 +79,6 @@ func gc_body_scanHSInline(gc_b *compiled.Block, in, out, sums []float32) {
 					} else {
 						gc_at[gc_tx] = 0
 					}
-				}
-				{
-					gc_tx := gc_step + 1
-					i := gc_tx
-					/*line scan.go:28*/ g := gc_bx*b + i
-					if true || g < len(in) {
-						gc_at[gc_tx] = gc_at2[gc_tx]
-					} else {
-						gc_at[gc_tx] = 0
-					}
-				}
-				{
-					gc_tx := gc_step + 2
-					i := gc_tx
-					/*line scan.go:28*/ g := gc_bx*b + i
-					if true || g < len(in) {
-						gc_at[gc_tx] = gc_at2[gc_tx]
-					} else {
-						gc_at[gc_tx] = 0
-					}
-				}
-				{
-					gc_tx := gc_step + 3
-					i := gc_tx
-					/*line scan.go:28*/ g := gc_bx*b + i
-					if true || g < len(in) {
-						gc_at[gc_tx] = gc_at2[gc_tx]
-					} else {
-						gc_at[gc_tx] = 0
-					}
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
-				i := gc_tx
-				/*line scan.go:28*/ g := gc_bx*b + i
-				if true || g < len(in) {
-					gc_at[gc_tx] = gc_at2[gc_tx]
-				} else {
-					gc_at[gc_tx] = 0
 				}
 			}
 		} else {
@@ -296,51 +300,55 @@ func gc_body_scanHSDoubleBuffer(gc_b *compiled.Block, in, out, sums []float32) {
 		if gc_bdx <= len(temp) && gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
 			gc_at := temp[:gc_bdx]
 			gc_at2 := in[gc_off:][:gc_bdx]
-			gc_step := 0
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
+			if compiled.Disjoint(gc_at, gc_at2) {
+				copy(gc_at, gc_at2)
+			} else {
+				gc_step := 0
+				for ; gc_step+3 < gc_bdx; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
+						thid := gc_tx
+						/*line scan.go:62*/ g := gc_bx*b + thid
+						/*line scan.go:64*/ gc_at[gc_tx] = 0
+						if true || g < len(in) {
+							gc_at[gc_tx] = gc_at2[gc_tx]
+						}
+					}
+					{
+						gc_tx := gc_step + 1
+						thid := gc_tx
+						/*line scan.go:62*/ g := gc_bx*b + thid
+						/*line scan.go:64*/ gc_at[gc_tx] = 0
+						if true || g < len(in) {
+							gc_at[gc_tx] = gc_at2[gc_tx]
+						}
+					}
+					{
+						gc_tx := gc_step + 2
+						thid := gc_tx
+						/*line scan.go:62*/ g := gc_bx*b + thid
+						/*line scan.go:64*/ gc_at[gc_tx] = 0
+						if true || g < len(in) {
+							gc_at[gc_tx] = gc_at2[gc_tx]
+						}
+					}
+					{
+						gc_tx := gc_step + 3
+						thid := gc_tx
+						/*line scan.go:62*/ g := gc_bx*b + thid
+						/*line scan.go:64*/ gc_at[gc_tx] = 0
+						if true || g < len(in) {
+							gc_at[gc_tx] = gc_at2[gc_tx]
+						}
+					}
+				}
+				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 					thid := gc_tx
 					/*line scan.go:62*/ g := gc_bx*b + thid
 					/*line scan.go:64*/ gc_at[gc_tx] = 0
 					if true || g < len(in) {
 						gc_at[gc_tx] = gc_at2[gc_tx]
 					}
-				}
-				{
-					gc_tx := gc_step + 1
-					thid := gc_tx
-					/*line scan.go:62*/ g := gc_bx*b + thid
-					/*line scan.go:64*/ gc_at[gc_tx] = 0
-					if true || g < len(in) {
-						gc_at[gc_tx] = gc_at2[gc_tx]
-					}
-				}
-				{
-					gc_tx := gc_step + 2
-					thid := gc_tx
-					/*line scan.go:62*/ g := gc_bx*b + thid
-					/*line scan.go:64*/ gc_at[gc_tx] = 0
-					if true || g < len(in) {
-						gc_at[gc_tx] = gc_at2[gc_tx]
-					}
-				}
-				{
-					gc_tx := gc_step + 3
-					thid := gc_tx
-					/*line scan.go:62*/ g := gc_bx*b + thid
-					/*line scan.go:64*/ gc_at[gc_tx] = 0
-					if true || g < len(in) {
-						gc_at[gc_tx] = gc_at2[gc_tx]
-					}
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
-				thid := gc_tx
-				/*line scan.go:62*/ g := gc_bx*b + thid
-				/*line scan.go:64*/ gc_at[gc_tx] = 0
-				if true || g < len(in) {
-					gc_at[gc_tx] = gc_at2[gc_tx]
 				}
 			}
 		} else {
@@ -496,51 +504,55 @@ func gc_body_scanHSDoubleBufferMax(gc_b *compiled.Block, in, out, sums []int32) 
 		if gc_bdx <= len(temp) && gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
 			gc_at := temp[:gc_bdx]
 			gc_at2 := in[gc_off:][:gc_bdx]
-			gc_step := 0
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
+			if compiled.Disjoint(gc_at, gc_at2) {
+				copy(gc_at, gc_at2)
+			} else {
+				gc_step := 0
+				for ; gc_step+3 < gc_bdx; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
+						thid := gc_tx
+						/*line scan.go:95*/ g := gc_bx*b + thid
+						/*line scan.go:97*/ gc_at[gc_tx] = -math32Max - 1
+						if true || g < len(in) {
+							gc_at[gc_tx] = gc_at2[gc_tx]
+						}
+					}
+					{
+						gc_tx := gc_step + 1
+						thid := gc_tx
+						/*line scan.go:95*/ g := gc_bx*b + thid
+						/*line scan.go:97*/ gc_at[gc_tx] = -math32Max - 1
+						if true || g < len(in) {
+							gc_at[gc_tx] = gc_at2[gc_tx]
+						}
+					}
+					{
+						gc_tx := gc_step + 2
+						thid := gc_tx
+						/*line scan.go:95*/ g := gc_bx*b + thid
+						/*line scan.go:97*/ gc_at[gc_tx] = -math32Max - 1
+						if true || g < len(in) {
+							gc_at[gc_tx] = gc_at2[gc_tx]
+						}
+					}
+					{
+						gc_tx := gc_step + 3
+						thid := gc_tx
+						/*line scan.go:95*/ g := gc_bx*b + thid
+						/*line scan.go:97*/ gc_at[gc_tx] = -math32Max - 1
+						if true || g < len(in) {
+							gc_at[gc_tx] = gc_at2[gc_tx]
+						}
+					}
+				}
+				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 					thid := gc_tx
 					/*line scan.go:95*/ g := gc_bx*b + thid
 					/*line scan.go:97*/ gc_at[gc_tx] = -math32Max - 1
 					if true || g < len(in) {
 						gc_at[gc_tx] = gc_at2[gc_tx]
 					}
-				}
-				{
-					gc_tx := gc_step + 1
-					thid := gc_tx
-					/*line scan.go:95*/ g := gc_bx*b + thid
-					/*line scan.go:97*/ gc_at[gc_tx] = -math32Max - 1
-					if true || g < len(in) {
-						gc_at[gc_tx] = gc_at2[gc_tx]
-					}
-				}
-				{
-					gc_tx := gc_step + 2
-					thid := gc_tx
-					/*line scan.go:95*/ g := gc_bx*b + thid
-					/*line scan.go:97*/ gc_at[gc_tx] = -math32Max - 1
-					if true || g < len(in) {
-						gc_at[gc_tx] = gc_at2[gc_tx]
-					}
-				}
-				{
-					gc_tx := gc_step + 3
-					thid := gc_tx
-					/*line scan.go:95*/ g := gc_bx*b + thid
-					/*line scan.go:97*/ gc_at[gc_tx] = -math32Max - 1
-					if true || g < len(in) {
-						gc_at[gc_tx] = gc_at2[gc_tx]
-					}
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
-				thid := gc_tx
-				/*line scan.go:95*/ g := gc_bx*b + thid
-				/*line scan.go:97*/ gc_at[gc_tx] = -math32Max - 1
-				if true || g < len(in) {
-					gc_at[gc_tx] = gc_at2[gc_tx]
 				}
 			}
 		} else {
@@ -695,10 +707,53 @@ func gc_body_scanHSInt32(gc_b *compiled.Block, in, out, sums []int32) {
 		if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off && gc_bdx <= len(x) {
 			gc_at := in[gc_off:][:gc_bdx]
 			gc_at2 := x[:gc_bdx]
-			gc_step := 0
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
+			if compiled.Disjoint(gc_at2, gc_at) {
+				copy(gc_at2, gc_at)
+			} else {
+				gc_step := 0
+				for ; gc_step+3 < gc_bdx; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
+						i := gc_tx
+						/*line scan.go:127*/ g := gc_bx*b + i
+						var v int32
+						if true || g < len(in) {
+							v = gc_at[gc_tx]
+						}
+						gc_at2[gc_tx] = v
+					}
+					{
+						gc_tx := gc_step + 1
+						i := gc_tx
+						/*line scan.go:127*/ g := gc_bx*b + i
+						var v int32
+						if true || g < len(in) {
+							v = gc_at[gc_tx]
+						}
+						gc_at2[gc_tx] = v
+					}
+					{
+						gc_tx := gc_step + 2
+						i := gc_tx
+						/*line scan.go:127*/ g := gc_bx*b + i
+						var v int32
+						if true || g < len(in) {
+							v = gc_at[gc_tx]
+						}
+						gc_at2[gc_tx] = v
+					}
+					{
+						gc_tx := gc_step + 3
+						i := gc_tx
+						/*line scan.go:127*/ g := gc_bx*b + i
+						var v int32
+						if true || g < len(in) {
+							v = gc_at[gc_tx]
+						}
+						gc_at2[gc_tx] = v
+					}
+				}
+				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 					i := gc_tx
 					/*line scan.go:127*/ g := gc_bx*b + i
 					var v int32
@@ -707,45 +762,6 @@ func gc_body_scanHSInt32(gc_b *compiled.Block, in, out, sums []int32) {
 					}
 					gc_at2[gc_tx] = v
 				}
-				{
-					gc_tx := gc_step + 1
-					i := gc_tx
-					/*line scan.go:127*/ g := gc_bx*b + i
-					var v int32
-					if true || g < len(in) {
-						v = gc_at[gc_tx]
-					}
-					gc_at2[gc_tx] = v
-				}
-				{
-					gc_tx := gc_step + 2
-					i := gc_tx
-					/*line scan.go:127*/ g := gc_bx*b + i
-					var v int32
-					if true || g < len(in) {
-						v = gc_at[gc_tx]
-					}
-					gc_at2[gc_tx] = v
-				}
-				{
-					gc_tx := gc_step + 3
-					i := gc_tx
-					/*line scan.go:127*/ g := gc_bx*b + i
-					var v int32
-					if true || g < len(in) {
-						v = gc_at[gc_tx]
-					}
-					gc_at2[gc_tx] = v
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
-				i := gc_tx
-				/*line scan.go:127*/ g := gc_bx*b + i
-				var v int32
-				if true || g < len(in) {
-					v = gc_at[gc_tx]
-				}
-				gc_at2[gc_tx] = v
 			}
 		} else {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
@@ -965,10 +981,53 @@ func gc_body_scanHSWhile(gc_b *compiled.Block, in, out, sums []float32) {
 		if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off && gc_bdx <= len(x) {
 			gc_at := in[gc_off:][:gc_bdx]
 			gc_at2 := x[:gc_bdx]
-			gc_step := 0
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
+			if compiled.Disjoint(gc_at2, gc_at) {
+				copy(gc_at2, gc_at)
+			} else {
+				gc_step := 0
+				for ; gc_step+3 < gc_bdx; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
+						tid := gc_tx
+						/*line scan.go:162*/ g := gc_bx*n + tid
+						var v float32
+						if true || g < len(in) {
+							v = gc_at[gc_tx]
+						}
+						gc_at2[gc_tx] = v
+					}
+					{
+						gc_tx := gc_step + 1
+						tid := gc_tx
+						/*line scan.go:162*/ g := gc_bx*n + tid
+						var v float32
+						if true || g < len(in) {
+							v = gc_at[gc_tx]
+						}
+						gc_at2[gc_tx] = v
+					}
+					{
+						gc_tx := gc_step + 2
+						tid := gc_tx
+						/*line scan.go:162*/ g := gc_bx*n + tid
+						var v float32
+						if true || g < len(in) {
+							v = gc_at[gc_tx]
+						}
+						gc_at2[gc_tx] = v
+					}
+					{
+						gc_tx := gc_step + 3
+						tid := gc_tx
+						/*line scan.go:162*/ g := gc_bx*n + tid
+						var v float32
+						if true || g < len(in) {
+							v = gc_at[gc_tx]
+						}
+						gc_at2[gc_tx] = v
+					}
+				}
+				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 					tid := gc_tx
 					/*line scan.go:162*/ g := gc_bx*n + tid
 					var v float32
@@ -977,45 +1036,6 @@ func gc_body_scanHSWhile(gc_b *compiled.Block, in, out, sums []float32) {
 					}
 					gc_at2[gc_tx] = v
 				}
-				{
-					gc_tx := gc_step + 1
-					tid := gc_tx
-					/*line scan.go:162*/ g := gc_bx*n + tid
-					var v float32
-					if true || g < len(in) {
-						v = gc_at[gc_tx]
-					}
-					gc_at2[gc_tx] = v
-				}
-				{
-					gc_tx := gc_step + 2
-					tid := gc_tx
-					/*line scan.go:162*/ g := gc_bx*n + tid
-					var v float32
-					if true || g < len(in) {
-						v = gc_at[gc_tx]
-					}
-					gc_at2[gc_tx] = v
-				}
-				{
-					gc_tx := gc_step + 3
-					tid := gc_tx
-					/*line scan.go:162*/ g := gc_bx*n + tid
-					var v float32
-					if true || g < len(in) {
-						v = gc_at[gc_tx]
-					}
-					gc_at2[gc_tx] = v
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
-				tid := gc_tx
-				/*line scan.go:162*/ g := gc_bx*n + tid
-				var v float32
-				if true || g < len(in) {
-					v = gc_at[gc_tx]
-				}
-				gc_at2[gc_tx] = v
 			}
 		} else {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {

@@ -59,14 +59,25 @@ type ThreadCopy struct {
 // variables lv, makes, or nil. kept reports whether a variable is kept in
 // the array a copy may read or write.
 func (f *Func) rowCopyOf(rb *Rebase, body []Node, proven map[ast.Stmt]bool, lv *loopVars, kept func(*Var) bool) *ThreadCopy {
-	if rb == nil || rb.Partial || rb.Peel || len(body) != 1 || lv == nil {
+	if rb == nil || rb.Partial || rb.Peel || lv == nil {
 		return nil
 	}
-	c, ok := body[0].(*Code)
-	if _, isProven := proven[c.Stmt]; !ok || c.Block || isProven {
-		return nil
+	var stmt ast.Stmt
+	if len(body) == 1 {
+		c, ok := body[0].(*Code)
+		if _, isProven := proven[c.Stmt]; !ok || c.Block || isProven {
+			return nil
+		}
+		if dst, _ := copyOperands(c.Stmt); dst != nil {
+			stmt = c.Stmt
+		}
 	}
-	dst, src := copyOperands(c.Stmt)
+	if stmt == nil {
+		if stmt = f.rowStore(rb, body, proven, lv); stmt == nil {
+			return nil
+		}
+	}
+	dst, src := copyOperands(stmt)
 	if dst == nil || !types.Identical(f.Src.Info.TypeOf(dst), f.Src.Info.TypeOf(src)) {
 		return nil
 	}
@@ -76,7 +87,7 @@ func (f *Func) rowCopyOf(rb *Rebase, body []Node, proven map[ast.Stmt]bool, lv *
 		return &ThreadCopy{Src: keptVar, Dst: d.k, Var: s.v}
 	case d.k == keptVar && s.k >= 0 && len(lv.defs) == 1 && lv.defs[d.v]: // v := s[x]
 		return &ThreadCopy{Src: s.k, Dst: keptVar, Var: d.v}
-	case s.k >= 0 && d.k >= 0 && s.k != d.k && len(lv.defs) == 0: // d[x] = s[x]
+	case s.k >= 0 && d.k >= 0 && s.k != d.k && !f.keepsAny(lv): // d[x] = s[x]
 		return &ThreadCopy{Src: s.k, Dst: d.k}
 	}
 	return nil
