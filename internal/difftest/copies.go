@@ -122,6 +122,27 @@ func copyElse(t *gocuda.Thread, in, out []float32) {
 	reversedRow(t, s, out, i)
 }
 
+// CopyAheadKernel is Harris's first add written inline (two guarded
+// loads a block apart, summed) into the row: the streams pass reads the
+// first for every thread ahead, which a row in range runs as one copy
+// into the scratch that keeps v.
+//
+//gocuda:kernel CopyAheadKernel
+func copyAhead(t *gocuda.Thread, in, out []float32) {
+	tid := t.ThreadIdx.X
+	i := t.BlockIdx.X*(t.BlockDim.X*2) + tid
+	s := gocuda.Shared[float32](t, t.BlockDim.X)
+	var v float32
+	if i < len(in) {
+		v = in[i]
+	}
+	if i+t.BlockDim.X < len(in) {
+		v += in[i+t.BlockDim.X]
+	}
+	s[tid] = v
+	reversedRow(t, s, out, t.BlockIdx.X*t.BlockDim.X+tid)
+}
+
 // reversedRow waits for the block's row s, then stores its element
 // reversed within the block to out[i].
 func reversedRow(t *gocuda.Thread, s, out []float32, i int) {

@@ -82,7 +82,7 @@ func CopyZeroFirstKernel(in, out []float32) func(*gocuda.Thread) {
 }
 
 //line copies.go:84
-var gc_src_copyZeroFirst = compiled.NewSource(gc_files_copies, "copyZeroFirst", "407ef4e70e8db7de6d858820dd5263af0a50cc0bac478e8132fe65d307f274a0", "copies.go:81-93", "copies.go:125-132").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_copyZeroFirst = compiled.NewSource(gc_files_copies, "copyZeroFirst", "407ef4e70e8db7de6d858820dd5263af0a50cc0bac478e8132fe65d307f274a0", "copies.go:81-93", "copies.go:146-153").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 // CopyLocalKernel loads the element through a local.
 //
@@ -94,7 +94,7 @@ func CopyLocalKernel(in, out []float32) func(*gocuda.Thread) {
 }
 
 //line copies.go:98
-var gc_src_copyLocal = compiled.NewSource(gc_files_copies, "copyLocal", "a5afe812f7a4852c9b388c409e2a52d1fb05db3ae5d43a81433e13dcbaa5a7ef", "copies.go:95-108", "copies.go:125-132").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_copyLocal = compiled.NewSource(gc_files_copies, "copyLocal", "a5afe812f7a4852c9b388c409e2a52d1fb05db3ae5d43a81433e13dcbaa5a7ef", "copies.go:95-108", "copies.go:146-153").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 // CopyElseKernel stores the element or, in an else, a zero.
 //
@@ -106,7 +106,22 @@ func CopyElseKernel(in, out []float32) func(*gocuda.Thread) {
 }
 
 //line copies.go:113
-var gc_src_copyElse = compiled.NewSource(gc_files_copies, "copyElse", "6be0e07eed93cf6928d5905c4edaf1434aa2e6a68eb85ca99a2ada9751501337", "copies.go:110-123", "copies.go:125-132").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_copyElse = compiled.NewSource(gc_files_copies, "copyElse", "6be0e07eed93cf6928d5905c4edaf1434aa2e6a68eb85ca99a2ada9751501337", "copies.go:110-123", "copies.go:146-153").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+
+// CopyAheadKernel is Harris's first add written inline (two guarded
+// loads a block apart, summed) into the row: the streams pass reads the
+// first for every thread ahead, which a row in range runs as one copy
+// into the scratch that keeps v.
+//
+//line copies.go:131
+func CopyAheadKernel(in, out []float32) func(*gocuda.Thread) {
+	return compiled.Kernel(gc_src_copyAhead,
+		func(gc_t *gocuda.Thread) { copyAhead(gc_t, in, out) },
+		func(gc_b *compiled.Block) { gc_body_copyAhead(gc_b, in, out) })
+}
+
+//line copies.go:131
+var gc_src_copyAhead = compiled.NewSource(gc_files_copies, "copyAhead", "75188284da4d0a58539a1412f612bbc075b9877ab558b257a6a9e0b1a3536168", "copies.go:125-144", "copies.go:146-153").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 // gc_files_copies holds the source files whose lines the kernels' records hash.
 //

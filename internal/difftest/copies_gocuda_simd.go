@@ -909,7 +909,7 @@ func gc_body_copyZeroFirst(gc_b *compiled.Block, in, out []float32) {
 				/*line copies.go:86*/ i := gc_bx*gc_bdx + tid
 				/*line copies.go:92*/ var i_ int = i
 				_ = i_
-				/*line copies.go:130*/ gc_at3[gc_tx] = s_[gc_idx]
+				/*line copies.go:151*/ gc_at3[gc_tx] = s_[gc_idx]
 			}
 		} else {
 			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
@@ -917,7 +917,7 @@ func gc_body_copyZeroFirst(gc_b *compiled.Block, in, out []float32) {
 				tid := gc_tx
 				/*line copies.go:86*/ i := gc_bx*gc_bdx + tid
 				/*line copies.go:92*/ var i_ int = i
-				/*line copies.go:130*/ out_[i_] = s_[gc_bdx-1-gc_tx]
+				/*line copies.go:151*/ out_[i_] = s_[gc_bdx-1-gc_tx]
 			}
 		}
 	}
@@ -1076,7 +1076,7 @@ func gc_body_copyLocal(gc_b *compiled.Block, in, out []float32) {
 				/*line copies.go:100*/ i := gc_bx*gc_bdx + tid
 				/*line copies.go:107*/ var i_ int = i
 				_ = i_
-				/*line copies.go:130*/ gc_at3[gc_tx] = s_[gc_idx]
+				/*line copies.go:151*/ gc_at3[gc_tx] = s_[gc_idx]
 			}
 		} else {
 			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
@@ -1084,7 +1084,7 @@ func gc_body_copyLocal(gc_b *compiled.Block, in, out []float32) {
 				tid := gc_tx
 				/*line copies.go:100*/ i := gc_bx*gc_bdx + tid
 				/*line copies.go:107*/ var i_ int = i
-				/*line copies.go:130*/ out_[i_] = s_[gc_bdx-1-gc_tx]
+				/*line copies.go:151*/ out_[i_] = s_[gc_bdx-1-gc_tx]
 			}
 		}
 	}
@@ -1259,7 +1259,7 @@ func gc_body_copyElse(gc_b *compiled.Block, in, out []float32) {
 				/*line copies.go:115*/ i := gc_bx*gc_bdx + tid
 				/*line copies.go:122*/ var i_ int = i
 				_ = i_
-				/*line copies.go:130*/ gc_at3[gc_tx] = s_[gc_idx]
+				/*line copies.go:151*/ gc_at3[gc_tx] = s_[gc_idx]
 			}
 		} else {
 			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
@@ -1267,7 +1267,358 @@ func gc_body_copyElse(gc_b *compiled.Block, in, out []float32) {
 				tid := gc_tx
 				/*line copies.go:115*/ i := gc_bx*gc_bdx + tid
 				/*line copies.go:122*/ var i_ int = i
-				/*line copies.go:130*/ out_[i_] = s_[gc_bdx-1-gc_tx]
+				/*line copies.go:151*/ out_[i_] = s_[gc_bdx-1-gc_tx]
+			}
+		}
+	}
+}
+
+//line copies.go:131
+func gc_body_copyAhead(gc_b *compiled.Block, in, out []float32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bdx := gc_b.Dim().X
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	gc_s_v := compiled.Scratch[float32](gc_b, 0)[:gc_n]
+	/*line copies.go:134*/ s := gocuda.Shared[float32](t, gc_bdx)[:gc_bdx]
+	/*line copies.go:143*/ var s_ []float32 = s
+	/*line copies.go:143*/ var out_ []float32 = out
+	if compiled.Ahead(func() {
+		{
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				gc_off := gc_bx * (gc_bdx * 2)
+				if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
+					gc_at := in[gc_off:][:gc_bdx]
+					gc_vstep := 0
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop bool
+						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+							gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+							for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
+								gc_tx := gc_vstep
+								gc_rank := gc_base + gc_tx
+								var tid int = gc_tx
+								/*line copies.go:133*/ var i int = gc_bx*(gc_bdx*2) + tid
+								/*line copies.go:135*/ var v archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+								if i < len(in) && uint(len(in)-i) > 15 {
+									/*line copies.go:136*/ v = archsimd.LoadFloat32x16Slice(gc_at[gc_tx:])
+								} else {
+									/*line copies.go:136*/ gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), i, 16))))
+									if gc_if4.ToBits() != 0 {
+										/*line copies.go:136*/ v = v.Merge(archsimd.LoadFloat32x16Slice(gc_at[gc_tx:]), archsimd.Mask32x16FromBits(^gc_if4.ToBits()))
+									}
+								}
+								/*line copies.go:136*/ v.StoreSlice(gc_s_v[gc_rank:])
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep, false
+						}(gc_vstep)
+						if gc_stop {
+							return
+						}
+					}
+					if compiled.SIMD {
+						gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+						for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+							gc_tx := gc_vstep
+							gc_rank := gc_base + gc_tx
+							var tid int = gc_tx
+							/*line copies.go:133*/ var i int = gc_bx*(gc_bdx*2) + tid
+							/*line copies.go:135*/ var v archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							if i < len(in) && uint(len(in)-i) > 7 {
+								/*line copies.go:136*/ v = archsimd.LoadFloat32x8Slice(gc_at[gc_tx:])
+							} else {
+								/*line copies.go:136*/ gc_if3 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
+								if gc_if3.ToBits() != 0 {
+									/*line copies.go:136*/ v = archsimd.LoadFloat32x8Slice(gc_at[gc_tx:]).Merge(v, gc_if3)
+								}
+							}
+							/*line copies.go:136*/ v.StoreSlice(gc_s_v[gc_rank:])
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						tid := gc_tx
+						/*line copies.go:133*/ i := gc_bx*(gc_bdx*2) + tid
+						/*line copies.go:135*/ var v float32
+						if true || i < len(in) {
+							v = gc_at[gc_tx]
+						}
+						gc_s_v[gc_rank] = v
+					}
+				} else {
+					gc_vstep2 := 0
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop2 bool
+						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+							gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+							for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
+								gc_tx := gc_vstep2
+								gc_rank := gc_base + gc_tx
+								var tid int = gc_tx
+								/*line copies.go:133*/ var i int = gc_bx*(gc_bdx*2) + tid
+								/*line copies.go:135*/ var v archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+								if i < 0 || i > len(in)-16 {
+									break
+								}
+								/*line copies.go:136*/ if i < len(in) && uint(len(in)-i) > 15 {
+									/*line copies.go:136*/ v = archsimd.LoadFloat32x16Slice(in[i:])
+								} else {
+									/*line copies.go:137*/ gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), i, 16))))
+									if gc_if2.ToBits() != 0 {
+										/*line copies.go:136*/ v = v.Merge(archsimd.LoadFloat32x16Slice(in[i:]), archsimd.Mask32x16FromBits(^gc_if2.ToBits()))
+									}
+								}
+								/*line copies.go:136*/ v.StoreSlice(gc_s_v[gc_rank:])
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep2, false
+						}(gc_vstep2)
+						if gc_stop2 {
+							return
+						}
+					}
+					if compiled.SIMD {
+						gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+						for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+							gc_tx := gc_vstep2
+							gc_rank := gc_base + gc_tx
+							var tid int = gc_tx
+							/*line copies.go:133*/ var i int = gc_bx*(gc_bdx*2) + tid
+							/*line copies.go:135*/ var v archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+							if i < 0 || i > len(in)-8 {
+								break
+							}
+							/*line copies.go:136*/ if i < len(in) && uint(len(in)-i) > 7 {
+								/*line copies.go:136*/ v = archsimd.LoadFloat32x8Slice(in[i:])
+							} else {
+								/*line copies.go:137*/ gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
+								if gc_if.ToBits() != 0 {
+									/*line copies.go:136*/ v = archsimd.LoadFloat32x8Slice(in[i:]).Merge(v, gc_if)
+								}
+							}
+							/*line copies.go:136*/ v.StoreSlice(gc_s_v[gc_rank:])
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+						/*line copies.go:133*/ i := gc_bx*(gc_bdx*2) + tid
+						/*line copies.go:135*/ var v float32
+						if i < len(in) {
+							v = in[i]
+						}
+						gc_s_v[gc_rank] = v
+					}
+				}
+			}
+		}
+	}) {
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_off2 := (gc_bx * (gc_bdx * 2)) + gc_bdx
+			if gc_off2 >= 0 && gc_off2 <= len(in) && gc_bdx <= len(in)-gc_off2 && gc_bdx <= len(s) {
+				gc_at2 := in[gc_off2:][:gc_bdx]
+				gc_at3 := s[:gc_bdx]
+				gc_vstep3 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop3 bool
+					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+						gc_iota8 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+						for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
+							gc_tx := gc_vstep3
+							gc_rank := gc_base + gc_tx
+							var tid int = gc_tx
+							/*line copies.go:133*/ var i int = gc_bx*(gc_bdx*2) + tid
+							/*line copies.go:133*/ v := archsimd.LoadFloat32x16Slice(gc_s_v[gc_rank:])
+							/*line copies.go:139*/ if i+gc_bdx < len(in) && uint(len(in)-(i+gc_bdx)) > 15 {
+								/*line copies.go:139*/ v = v.Add(archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:]))
+							} else {
+								/*line copies.go:139*/ gc_if8 := gc_iota8.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), i+gc_bdx, 16))))
+								if gc_if8.ToBits() != 0 {
+									/*line copies.go:139*/ v = v.Merge(v.Add(archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:])), archsimd.Mask32x16FromBits(^gc_if8.ToBits()))
+								}
+							}
+							/*line copies.go:139*/ v.StoreSlice(gc_at3[gc_tx:])
+							/*line copies.go:139*/ v.StoreSlice(gc_s_v[gc_rank:])
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep3, false
+					}(gc_vstep3)
+					if gc_stop3 {
+						return
+					}
+				}
+				if compiled.SIMD {
+					gc_iota7 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
+						gc_tx := gc_vstep3
+						gc_rank := gc_base + gc_tx
+						var tid int = gc_tx
+						/*line copies.go:133*/ var i int = gc_bx*(gc_bdx*2) + tid
+						/*line copies.go:133*/ v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:])
+						/*line copies.go:139*/ if i+gc_bdx < len(in) && uint(len(in)-(i+gc_bdx)) > 7 {
+							/*line copies.go:139*/ v = v.Add(archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]))
+						} else {
+							/*line copies.go:139*/ gc_if7 := gc_iota7.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i+gc_bdx, 8))))
+							if gc_if7.ToBits() != 0 {
+								/*line copies.go:139*/ v = v.Add(archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:])).Merge(v, gc_if7)
+							}
+						}
+						/*line copies.go:139*/ v.StoreSlice(gc_at3[gc_tx:])
+						/*line copies.go:139*/ v.StoreSlice(gc_s_v[gc_rank:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					tid := gc_tx
+					/*line copies.go:133*/ i := gc_bx*(gc_bdx*2) + tid
+					v := gc_s_v[gc_rank]
+					/*line copies.go:139*/ if i+gc_bdx < len(in) {
+						v += gc_at2[gc_tx]
+					}
+					gc_at3[gc_tx] = v
+					gc_s_v[gc_rank] = v
+				}
+			} else {
+				gc_vstep4 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop4 bool
+					gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
+						gc_iota6 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+						for ; gc_vstep4+15 < gc_bdx; gc_vstep4 += 16 {
+							gc_tx := gc_vstep4
+							gc_rank := gc_base + gc_tx
+							var tid int = gc_tx
+							/*line copies.go:133*/ var i int = gc_bx*(gc_bdx*2) + tid
+							/*line copies.go:133*/ v := archsimd.LoadFloat32x16Slice(gc_s_v[gc_rank:])
+							/*line copies.go:139*/ if (i+
+								gc_bdx) < 0 || (i+gc_bdx) > len(in)-16 || tid < 0 || tid > len(s)-16 {
+								break
+							}
+							/*line copies.go:139*/ if i+gc_bdx < len(in) && uint(len(in)-(i+gc_bdx)) > 15 {
+								/*line copies.go:139*/ v = v.Add(archsimd.LoadFloat32x16Slice(in[i+gc_bdx:]))
+							} else {
+								/*line copies.go:140*/ gc_if6 := gc_iota6.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(len(in), i+gc_bdx, 16))))
+								if gc_if6.ToBits() != 0 {
+									/*line copies.go:139*/ v = v.Merge(v.Add(archsimd.LoadFloat32x16Slice(in[i+gc_bdx:])), archsimd.Mask32x16FromBits(^gc_if6.ToBits()))
+								}
+							}
+							v.StoreSlice(s[tid:])
+							/*line copies.go:142*/ v.StoreSlice(gc_s_v[gc_rank:])
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep4, false
+					}(gc_vstep4)
+					if gc_stop4 {
+						return
+					}
+				}
+				if compiled.SIMD {
+					gc_iota5 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
+						gc_tx := gc_vstep4
+						gc_rank := gc_base + gc_tx
+						var tid int = gc_tx
+						/*line copies.go:133*/ var i int = gc_bx*(gc_bdx*2) + tid
+						/*line copies.go:133*/ v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:])
+						/*line copies.go:139*/ if (i+
+							gc_bdx) < 0 || (i+gc_bdx) > len(in)-8 || tid < 0 || tid > len(s)-8 {
+							break
+						}
+						/*line copies.go:139*/ if i+gc_bdx < len(in) && uint(len(in)-(i+gc_bdx)) > 7 {
+							/*line copies.go:139*/ v = v.Add(archsimd.LoadFloat32x8Slice(in[i+gc_bdx:]))
+						} else {
+							/*line copies.go:140*/ gc_if5 := gc_iota5.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(len(in), i+gc_bdx, 8))))
+							if gc_if5.ToBits() != 0 {
+								/*line copies.go:139*/ v = v.Add(archsimd.LoadFloat32x8Slice(in[i+gc_bdx:])).Merge(v, gc_if5)
+							}
+						}
+						v.StoreSlice(s[tid:])
+						/*line copies.go:142*/ v.StoreSlice(gc_s_v[gc_rank:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+					/*line copies.go:133*/ i := gc_bx*(gc_bdx*2) + tid
+					v := gc_s_v[gc_rank]
+					/*line copies.go:139*/ if i+gc_bdx < len(in) {
+						v += in[i+gc_bdx]
+					}
+					s[tid] = v
+					gc_s_v[gc_rank] = v
+				}
+			}
+		}
+	} else {
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_off3 := gc_bx * (gc_bdx * 2)
+			gc_off4 := (gc_bx * (gc_bdx * 2)) + gc_bdx
+			if gc_off3 >= 0 && gc_off3 <= len(in) && gc_bdx <= len(in)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(in) && gc_bdx <= len(in)-gc_off4 && gc_bdx <= len(s) {
+				gc_at4 := in[gc_off3:][:gc_bdx]
+				gc_at5 := in[gc_off4:][:gc_bdx]
+				gc_at6 := s[:gc_bdx]
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					tid := gc_tx
+					/*line copies.go:133*/ i := gc_bx*(gc_bdx*2) + tid
+					/*line copies.go:135*/ var v float32
+					if true || i < len(in) {
+						v = gc_at4[gc_tx]
+					}
+					if i+gc_bdx < len(in) {
+						v += gc_at5[gc_tx]
+					}
+					gc_at6[gc_tx] = v
+				}
+			} else {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					tid := gc_tx
+					/*line copies.go:133*/ i := gc_bx*(gc_bdx*2) + tid
+					/*line copies.go:135*/ var v float32
+					if i < len(in) {
+						v = in[i]
+					}
+					if i+gc_bdx < len(in) {
+						v += in[i+gc_bdx]
+					}
+					s[tid] = v
+				}
+			}
+		}
+	}
+	gc_from, gc_to := 0, gc_bdx
+	if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+		/*line copies.go:152*/ panic(compiled.ErrGuardWraps)
+	}
+	if gc_bound := compiled.Diff(len(out_), gc_bx*gc_bdx); gc_bound < gc_to {
+		gc_to = gc_bound
+	}
+	for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+		gc_off5 := gc_bx * gc_bdx
+		gc_stride := 0 - 1
+		gc_off6 := gc_bdx - 1
+		if gc_from >= 0 && gc_off5 >= 0 && gc_off5 <= len(out_) && gc_to <= len(out_)-gc_off5 && compiled.InStride(gc_stride, gc_off6, gc_from, gc_to, len(s_)) {
+			gc_at7 := out_[gc_off5:][:gc_to]
+			for gc_tx, gc_idx := gc_from, gc_off6+gc_stride*(gc_from); gc_tx < gc_to; gc_tx, gc_idx = gc_tx+1, gc_idx+gc_stride {
+				tid := gc_tx
+				/*line copies.go:143*/ var i_ int = gc_bx*gc_bdx + tid
+				_ = i_
+				/*line copies.go:151*/ gc_at7[gc_tx] = s_[gc_idx]
+			}
+		} else {
+			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+				gc_pos.Thread = gc_base + gc_tx
+				tid := gc_tx
+				/*line copies.go:143*/ var i_ int = gc_bx*gc_bdx + tid
+				/*line copies.go:151*/ out_[i_] = s_[gc_bdx-1-gc_tx]
 			}
 		}
 	}

@@ -192,3 +192,37 @@ func TestCopyWordings(t *testing.T) {
 		}
 	}
 }
+
+// TestCopyAhead: Harris's inline first add, its first loads run ahead
+// as copies where a row is in range, gives the host's pair sums,
+// reversed within each block, with zeros past the end of in.
+func TestCopyAhead(t *testing.T) {
+	const bs = 64
+	for _, n := range []int{0, 1, 100, 128, 1000, 4096} {
+		t.Run(fmt.Sprintf("n=%d", n), func(t *testing.T) {
+			in := portableInput(n)
+			grid := blocks(n, 2*bs)
+			at := func(i int) float32 {
+				if i < n {
+					return in[i]
+				}
+				return 0
+			}
+			want := make([]float32, grid*bs)
+			for i := range want {
+				b, k := i/bs, bs-1-i%bs
+				v := at(2*b*bs + k)
+				if 2*b*bs+k+bs < n {
+					v += in[2*b*bs+k+bs]
+				}
+				want[i] = v
+			}
+			got := agreeSIMD(t, func(f form) ([]uint32, error) {
+				out := make([]float32, grid*bs)
+				err := f.launch(gocuda.Config{Grid: gocuda.Dim3{X: grid}, Block: gocuda.Dim3{X: bs}}, CopyAheadKernel(in, out))
+				return bitsOf(out), err
+			})
+			assert.Equal(t, bitsOf(want), got)
+		})
+	}
+}

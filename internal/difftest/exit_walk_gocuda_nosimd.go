@@ -142,5 +142,3 @@ func gc_body_exitWalk(gc_b *compiled.Block, gc_lo, gc_hi int, in []int32, out []
 		}
 	}
 }
-
-var gc_tab_int32x8_59597735 = [8]int32{0, 1, 2, 3, 4, 5, 6, 7}

@@ -680,63 +680,7 @@ func gc_body_harrisFirstAddInline(gc_b *compiled.Block, in, partial []float32) {
 				gc_off := gc_bx * (gc_bdx * 2)
 				if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
 					gc_at := in[gc_off:][:gc_bdx]
-					gc_step := 0
-					for ; gc_step+3 < gc_bdx; gc_step += 4 {
-						{
-							gc_tx := gc_step + 0
-							gc_rank := gc_base + gc_tx
-							tid := gc_tx
-							/*line harris.go:129*/ i := gc_bx*(gc_bdx*2) + tid
-							/*line harris.go:131*/ var v float32
-							if true || i < len(in) {
-								v = gc_at[gc_tx]
-							}
-							gc_s_v[gc_rank] = v
-						}
-						{
-							gc_tx := gc_step + 1
-							gc_rank := gc_base + gc_tx
-							tid := gc_tx
-							/*line harris.go:129*/ i := gc_bx*(gc_bdx*2) + tid
-							/*line harris.go:131*/ var v float32
-							if true || i < len(in) {
-								v = gc_at[gc_tx]
-							}
-							gc_s_v[gc_rank] = v
-						}
-						{
-							gc_tx := gc_step + 2
-							gc_rank := gc_base + gc_tx
-							tid := gc_tx
-							/*line harris.go:129*/ i := gc_bx*(gc_bdx*2) + tid
-							/*line harris.go:131*/ var v float32
-							if true || i < len(in) {
-								v = gc_at[gc_tx]
-							}
-							gc_s_v[gc_rank] = v
-						}
-						{
-							gc_tx := gc_step + 3
-							gc_rank := gc_base + gc_tx
-							tid := gc_tx
-							/*line harris.go:129*/ i := gc_bx*(gc_bdx*2) + tid
-							/*line harris.go:131*/ var v float32
-							if true || i < len(in) {
-								v = gc_at[gc_tx]
-							}
-							gc_s_v[gc_rank] = v
-						}
-					}
-					for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						tid := gc_tx
-						/*line harris.go:129*/ i := gc_bx*(gc_bdx*2) + tid
-						/*line harris.go:131*/ var v float32
-						if true || i < len(in) {
-							v = gc_at[gc_tx]
-						}
-						gc_s_v[gc_rank] = v
-					}
+					/*line harris.go:131*/ copy(gc_s_v[gc_base:][:gc_bdx], gc_at)
 				} else {
 					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
@@ -758,10 +702,10 @@ func gc_body_harrisFirstAddInline(gc_b *compiled.Block, in, partial []float32) {
 			if gc_off2 >= 0 && gc_off2 <= len(in) && gc_bdx <= len(in)-gc_off2 && gc_bdx <= len(sdata) {
 				gc_at2 := in[gc_off2:][:gc_bdx]
 				gc_at3 := sdata[:gc_bdx]
-				gc_step2 := 0
-				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+				gc_step := 0
+				for ; gc_step+3 < gc_bdx; gc_step += 4 {
 					{
-						gc_tx := gc_step2 + 0
+						gc_tx := gc_step + 0
 						gc_rank := gc_base + gc_tx
 						tid := gc_tx
 						/*line harris.go:129*/ i := gc_bx*(gc_bdx*2) + tid
@@ -773,7 +717,7 @@ func gc_body_harrisFirstAddInline(gc_b *compiled.Block, in, partial []float32) {
 						gc_s_v[gc_rank] = v
 					}
 					{
-						gc_tx := gc_step2 + 1
+						gc_tx := gc_step + 1
 						gc_rank := gc_base + gc_tx
 						tid := gc_tx
 						/*line harris.go:129*/ i := gc_bx*(gc_bdx*2) + tid
@@ -785,7 +729,7 @@ func gc_body_harrisFirstAddInline(gc_b *compiled.Block, in, partial []float32) {
 						gc_s_v[gc_rank] = v
 					}
 					{
-						gc_tx := gc_step2 + 2
+						gc_tx := gc_step + 2
 						gc_rank := gc_base + gc_tx
 						tid := gc_tx
 						/*line harris.go:129*/ i := gc_bx*(gc_bdx*2) + tid
@@ -797,7 +741,7 @@ func gc_body_harrisFirstAddInline(gc_b *compiled.Block, in, partial []float32) {
 						gc_s_v[gc_rank] = v
 					}
 					{
-						gc_tx := gc_step2 + 3
+						gc_tx := gc_step + 3
 						gc_rank := gc_base + gc_tx
 						tid := gc_tx
 						/*line harris.go:129*/ i := gc_bx*(gc_bdx*2) + tid
@@ -809,7 +753,7 @@ func gc_body_harrisFirstAddInline(gc_b *compiled.Block, in, partial []float32) {
 						gc_s_v[gc_rank] = v
 					}
 				}
-				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					tid := gc_tx
 					/*line harris.go:129*/ i := gc_bx*(gc_bdx*2) + tid
@@ -942,26 +886,26 @@ func gc_body_harrisFirstAddInline(gc_b *compiled.Block, in, partial []float32) {
 			if gc_from >= 0 && gc_to <= len(sdata) && gc_off5 >= 0 && gc_off5 <= len(sdata) && gc_to <= len(sdata)-gc_off5 {
 				gc_at7 := sdata[:gc_to]
 				gc_at8 := sdata[gc_off5:][:gc_to]
-				gc_step3 := gc_from
-				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
-						gc_tx := gc_step3 + 0
+						gc_tx := gc_step2 + 0
 						/*line harris.go:142*/ gc_at7[gc_tx] += gc_at8[gc_tx]
 					}
 					{
-						gc_tx := gc_step3 + 1
+						gc_tx := gc_step2 + 1
 						/*line harris.go:142*/ gc_at7[gc_tx] += gc_at8[gc_tx]
 					}
 					{
-						gc_tx := gc_step3 + 2
+						gc_tx := gc_step2 + 2
 						/*line harris.go:142*/ gc_at7[gc_tx] += gc_at8[gc_tx]
 					}
 					{
-						gc_tx := gc_step3 + 3
+						gc_tx := gc_step2 + 3
 						/*line harris.go:142*/ gc_at7[gc_tx] += gc_at8[gc_tx]
 					}
 				}
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					/*line harris.go:142*/ gc_at7[gc_tx] += gc_at8[gc_tx]
 				}
 			} else {
@@ -984,14 +928,14 @@ func gc_body_harrisFirstAddInline(gc_b *compiled.Block, in, partial []float32) {
 			if gc_from >= 0 && gc_off6 >= 0 && gc_off6 < len(partial) && gc_off7 >= 0 && gc_off7 < len(sdata) {
 				gc_at9 := partial[gc_off6:][:1]
 				gc_at10 := sdata[gc_off7:][:1]
-				gc_step4 := gc_from
-				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+				gc_step3 := gc_from
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					/*line harris.go:147*/ gc_at9[0] = gc_at10[0]
 					/*line harris.go:147*/ gc_at9[0] = gc_at10[0]
 					/*line harris.go:147*/ gc_at9[0] = gc_at10[0]
 					/*line harris.go:147*/ gc_at9[0] = gc_at10[0]
 				}
-				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 					/*line harris.go:147*/ gc_at9[0] = gc_at10[0]
 				}
 			} else {
@@ -1027,63 +971,7 @@ func gc_body_harrisFirstAddMax(gc_b *compiled.Block, in, partial []int32) {
 				gc_off := gc_bx * 2 * gc_bdx
 				if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
 					gc_at := in[gc_off:][:gc_bdx]
-					gc_step := 0
-					for ; gc_step+3 < gc_bdx; gc_step += 4 {
-						{
-							gc_tx := gc_step + 0
-							gc_rank := gc_base + gc_tx
-							tid := gc_tx
-							/*line harris.go:157*/ i := gc_bx*2*gc_bdx + tid
-							/*line harris.go:159*/ v := int32(-math32Max - 1)
-							if true || i < len(in) {
-								v = gc_at[gc_tx]
-							}
-							gc_s_v[gc_rank] = v
-						}
-						{
-							gc_tx := gc_step + 1
-							gc_rank := gc_base + gc_tx
-							tid := gc_tx
-							/*line harris.go:157*/ i := gc_bx*2*gc_bdx + tid
-							/*line harris.go:159*/ v := int32(-math32Max - 1)
-							if true || i < len(in) {
-								v = gc_at[gc_tx]
-							}
-							gc_s_v[gc_rank] = v
-						}
-						{
-							gc_tx := gc_step + 2
-							gc_rank := gc_base + gc_tx
-							tid := gc_tx
-							/*line harris.go:157*/ i := gc_bx*2*gc_bdx + tid
-							/*line harris.go:159*/ v := int32(-math32Max - 1)
-							if true || i < len(in) {
-								v = gc_at[gc_tx]
-							}
-							gc_s_v[gc_rank] = v
-						}
-						{
-							gc_tx := gc_step + 3
-							gc_rank := gc_base + gc_tx
-							tid := gc_tx
-							/*line harris.go:157*/ i := gc_bx*2*gc_bdx + tid
-							/*line harris.go:159*/ v := int32(-math32Max - 1)
-							if true || i < len(in) {
-								v = gc_at[gc_tx]
-							}
-							gc_s_v[gc_rank] = v
-						}
-					}
-					for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						tid := gc_tx
-						/*line harris.go:157*/ i := gc_bx*2*gc_bdx + tid
-						/*line harris.go:159*/ v := int32(-math32Max - 1)
-						if true || i < len(in) {
-							v = gc_at[gc_tx]
-						}
-						gc_s_v[gc_rank] = v
-					}
+					/*line harris.go:159*/ copy(gc_s_v[gc_base:][:gc_bdx], gc_at)
 				} else {
 					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
@@ -1105,10 +993,10 @@ func gc_body_harrisFirstAddMax(gc_b *compiled.Block, in, partial []int32) {
 			if gc_off2 >= 0 && gc_off2 <= len(in) && gc_bdx <= len(in)-gc_off2 && gc_bdx <= len(sdata) {
 				gc_at2 := in[gc_off2:][:gc_bdx]
 				gc_at3 := sdata[:gc_bdx]
-				gc_step2 := 0
-				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+				gc_step := 0
+				for ; gc_step+3 < gc_bdx; gc_step += 4 {
 					{
-						gc_tx := gc_step2 + 0
+						gc_tx := gc_step + 0
 						gc_rank := gc_base + gc_tx
 						tid := gc_tx
 						/*line harris.go:157*/ i := gc_bx*2*gc_bdx + tid
@@ -1120,7 +1008,7 @@ func gc_body_harrisFirstAddMax(gc_b *compiled.Block, in, partial []int32) {
 						gc_s_v[gc_rank] = v
 					}
 					{
-						gc_tx := gc_step2 + 1
+						gc_tx := gc_step + 1
 						gc_rank := gc_base + gc_tx
 						tid := gc_tx
 						/*line harris.go:157*/ i := gc_bx*2*gc_bdx + tid
@@ -1132,7 +1020,7 @@ func gc_body_harrisFirstAddMax(gc_b *compiled.Block, in, partial []int32) {
 						gc_s_v[gc_rank] = v
 					}
 					{
-						gc_tx := gc_step2 + 2
+						gc_tx := gc_step + 2
 						gc_rank := gc_base + gc_tx
 						tid := gc_tx
 						/*line harris.go:157*/ i := gc_bx*2*gc_bdx + tid
@@ -1144,7 +1032,7 @@ func gc_body_harrisFirstAddMax(gc_b *compiled.Block, in, partial []int32) {
 						gc_s_v[gc_rank] = v
 					}
 					{
-						gc_tx := gc_step2 + 3
+						gc_tx := gc_step + 3
 						gc_rank := gc_base + gc_tx
 						tid := gc_tx
 						/*line harris.go:157*/ i := gc_bx*2*gc_bdx + tid
@@ -1156,7 +1044,7 @@ func gc_body_harrisFirstAddMax(gc_b *compiled.Block, in, partial []int32) {
 						gc_s_v[gc_rank] = v
 					}
 				}
-				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					tid := gc_tx
 					/*line harris.go:157*/ i := gc_bx*2*gc_bdx + tid
@@ -1305,26 +1193,26 @@ func gc_body_harrisFirstAddMax(gc_b *compiled.Block, in, partial []int32) {
 			if gc_from >= 0 && gc_to <= len(sdata) && gc_off5 >= 0 && gc_off5 <= len(sdata) && gc_to <= len(sdata)-gc_off5 {
 				gc_at7 := sdata[:gc_to]
 				gc_at8 := sdata[gc_off5:][:gc_to]
-				gc_step3 := gc_from
-				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
-						gc_tx := gc_step3 + 0
+						gc_tx := gc_step2 + 0
 						/*line harris.go:170*/ gc_at7[gc_tx] = max(gc_at7[gc_tx], gc_at8[gc_tx])
 					}
 					{
-						gc_tx := gc_step3 + 1
+						gc_tx := gc_step2 + 1
 						/*line harris.go:170*/ gc_at7[gc_tx] = max(gc_at7[gc_tx], gc_at8[gc_tx])
 					}
 					{
-						gc_tx := gc_step3 + 2
+						gc_tx := gc_step2 + 2
 						/*line harris.go:170*/ gc_at7[gc_tx] = max(gc_at7[gc_tx], gc_at8[gc_tx])
 					}
 					{
-						gc_tx := gc_step3 + 3
+						gc_tx := gc_step2 + 3
 						/*line harris.go:170*/ gc_at7[gc_tx] = max(gc_at7[gc_tx], gc_at8[gc_tx])
 					}
 				}
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					/*line harris.go:170*/ gc_at7[gc_tx] = max(gc_at7[gc_tx], gc_at8[gc_tx])
 				}
 			} else {
@@ -1347,14 +1235,14 @@ func gc_body_harrisFirstAddMax(gc_b *compiled.Block, in, partial []int32) {
 			if gc_from >= 0 && gc_off6 >= 0 && gc_off6 < len(partial) && gc_off7 >= 0 && gc_off7 < len(sdata) {
 				gc_at9 := partial[gc_off6:][:1]
 				gc_at10 := sdata[gc_off7:][:1]
-				gc_step4 := gc_from
-				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+				gc_step3 := gc_from
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					/*line harris.go:175*/ gc_at9[0] = gc_at10[0]
 					/*line harris.go:175*/ gc_at9[0] = gc_at10[0]
 					/*line harris.go:175*/ gc_at9[0] = gc_at10[0]
 					/*line harris.go:175*/ gc_at9[0] = gc_at10[0]
 				}
-				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 					/*line harris.go:175*/ gc_at9[0] = gc_at10[0]
 				}
 			} else {
@@ -1682,63 +1570,7 @@ func gc_body_harrisUnrolledInline(gc_b *compiled.Block, in, partial []float32) {
 				gc_off := gc_bx * (gc_bdx * 2)
 				if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
 					gc_at := in[gc_off:][:gc_bdx]
-					gc_step := 0
-					for ; gc_step+3 < gc_bdx; gc_step += 4 {
-						{
-							gc_tx := gc_step + 0
-							gc_rank := gc_base + gc_tx
-							tid := gc_tx
-							/*line harris.go:238*/ i := gc_bx*(gc_bdx*2) + tid
-							/*line harris.go:240*/ var v float32
-							if true || i < len(in) {
-								v = gc_at[gc_tx]
-							}
-							gc_s_v[gc_rank] = v
-						}
-						{
-							gc_tx := gc_step + 1
-							gc_rank := gc_base + gc_tx
-							tid := gc_tx
-							/*line harris.go:238*/ i := gc_bx*(gc_bdx*2) + tid
-							/*line harris.go:240*/ var v float32
-							if true || i < len(in) {
-								v = gc_at[gc_tx]
-							}
-							gc_s_v[gc_rank] = v
-						}
-						{
-							gc_tx := gc_step + 2
-							gc_rank := gc_base + gc_tx
-							tid := gc_tx
-							/*line harris.go:238*/ i := gc_bx*(gc_bdx*2) + tid
-							/*line harris.go:240*/ var v float32
-							if true || i < len(in) {
-								v = gc_at[gc_tx]
-							}
-							gc_s_v[gc_rank] = v
-						}
-						{
-							gc_tx := gc_step + 3
-							gc_rank := gc_base + gc_tx
-							tid := gc_tx
-							/*line harris.go:238*/ i := gc_bx*(gc_bdx*2) + tid
-							/*line harris.go:240*/ var v float32
-							if true || i < len(in) {
-								v = gc_at[gc_tx]
-							}
-							gc_s_v[gc_rank] = v
-						}
-					}
-					for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						tid := gc_tx
-						/*line harris.go:238*/ i := gc_bx*(gc_bdx*2) + tid
-						/*line harris.go:240*/ var v float32
-						if true || i < len(in) {
-							v = gc_at[gc_tx]
-						}
-						gc_s_v[gc_rank] = v
-					}
+					/*line harris.go:240*/ copy(gc_s_v[gc_base:][:gc_bdx], gc_at)
 				} else {
 					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 						gc_rank := gc_base + gc_tx
@@ -1760,10 +1592,10 @@ func gc_body_harrisUnrolledInline(gc_b *compiled.Block, in, partial []float32) {
 			if gc_off2 >= 0 && gc_off2 <= len(in) && gc_bdx <= len(in)-gc_off2 && gc_bdx <= len(sdata) {
 				gc_at2 := in[gc_off2:][:gc_bdx]
 				gc_at3 := sdata[:gc_bdx]
-				gc_step2 := 0
-				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+				gc_step := 0
+				for ; gc_step+3 < gc_bdx; gc_step += 4 {
 					{
-						gc_tx := gc_step2 + 0
+						gc_tx := gc_step + 0
 						gc_rank := gc_base + gc_tx
 						tid := gc_tx
 						/*line harris.go:238*/ i := gc_bx*(gc_bdx*2) + tid
@@ -1775,7 +1607,7 @@ func gc_body_harrisUnrolledInline(gc_b *compiled.Block, in, partial []float32) {
 						gc_s_v[gc_rank] = v
 					}
 					{
-						gc_tx := gc_step2 + 1
+						gc_tx := gc_step + 1
 						gc_rank := gc_base + gc_tx
 						tid := gc_tx
 						/*line harris.go:238*/ i := gc_bx*(gc_bdx*2) + tid
@@ -1787,7 +1619,7 @@ func gc_body_harrisUnrolledInline(gc_b *compiled.Block, in, partial []float32) {
 						gc_s_v[gc_rank] = v
 					}
 					{
-						gc_tx := gc_step2 + 2
+						gc_tx := gc_step + 2
 						gc_rank := gc_base + gc_tx
 						tid := gc_tx
 						/*line harris.go:238*/ i := gc_bx*(gc_bdx*2) + tid
@@ -1799,7 +1631,7 @@ func gc_body_harrisUnrolledInline(gc_b *compiled.Block, in, partial []float32) {
 						gc_s_v[gc_rank] = v
 					}
 					{
-						gc_tx := gc_step2 + 3
+						gc_tx := gc_step + 3
 						gc_rank := gc_base + gc_tx
 						tid := gc_tx
 						/*line harris.go:238*/ i := gc_bx*(gc_bdx*2) + tid
@@ -1811,7 +1643,7 @@ func gc_body_harrisUnrolledInline(gc_b *compiled.Block, in, partial []float32) {
 						gc_s_v[gc_rank] = v
 					}
 				}
-				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					tid := gc_tx
 					/*line harris.go:238*/ i := gc_bx*(gc_bdx*2) + tid
@@ -1952,26 +1784,26 @@ func gc_body_harrisUnrolledInline(gc_b *compiled.Block, in, partial []float32) {
 			if gc_from >= 0 && gc_to <= len(sdata) && gc_off5 >= 0 && gc_off5 <= len(sdata) && gc_to <= len(sdata)-gc_off5 {
 				gc_at7 := sdata[:gc_to]
 				gc_at8 := sdata[gc_off5:][:gc_to]
-				gc_step3 := gc_from
-				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
 					{
-						gc_tx := gc_step3 + 0
+						gc_tx := gc_step2 + 0
 						/*line harris.go:251*/ gc_at7[gc_tx] += gc_at8[gc_tx]
 					}
 					{
-						gc_tx := gc_step3 + 1
+						gc_tx := gc_step2 + 1
 						/*line harris.go:251*/ gc_at7[gc_tx] += gc_at8[gc_tx]
 					}
 					{
-						gc_tx := gc_step3 + 2
+						gc_tx := gc_step2 + 2
 						/*line harris.go:251*/ gc_at7[gc_tx] += gc_at8[gc_tx]
 					}
 					{
-						gc_tx := gc_step3 + 3
+						gc_tx := gc_step2 + 3
 						/*line harris.go:251*/ gc_at7[gc_tx] += gc_at8[gc_tx]
 					}
 				}
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 					/*line harris.go:251*/ gc_at7[gc_tx] += gc_at8[gc_tx]
 				}
 			} else {
@@ -2390,14 +2222,14 @@ func gc_body_harrisUnrolledInline(gc_b *compiled.Block, in, partial []float32) {
 			if gc_from >= 0 && gc_off19 >= 0 && gc_off19 < len(partial) && gc_off20 >= 0 && gc_off20 < len(sdata) {
 				gc_at22 := partial[gc_off19:][:1]
 				gc_at23 := sdata[gc_off20:][:1]
-				gc_step4 := gc_from
-				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+				gc_step3 := gc_from
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
 					/*line harris.go:281*/ gc_at22[0] = gc_at23[0]
 					/*line harris.go:281*/ gc_at22[0] = gc_at23[0]
 					/*line harris.go:281*/ gc_at22[0] = gc_at23[0]
 					/*line harris.go:281*/ gc_at22[0] = gc_at23[0]
 				}
-				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 					/*line harris.go:281*/ gc_at22[0] = gc_at23[0]
 				}
 			} else {

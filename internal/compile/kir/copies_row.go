@@ -18,7 +18,8 @@ import (
 // pass may run the row as one copy.
 
 // rowStore returns the one store a thread loop's code makes where the
-// row's check holds, or nil.
+// row's check holds (to an element, or to its one variable kept per
+// thread), or nil.
 func (f *Func) rowStore(rb *Rebase, body []Node, proven map[ast.Stmt]bool, lv *loopVars) ast.Stmt {
 	var list []ast.Stmt
 	for _, n := range body {
@@ -29,6 +30,7 @@ func (f *Func) rowStore(rb *Rebase, body []Node, proven map[ast.Stmt]bool, lv *l
 		list = append(list, provenBranch(rb, c.Stmt)...)
 	}
 	values := map[*types.Var]ast.Expr{} // the loop's locals, to the values they hold
+	last := map[*types.Var]*ast.AssignStmt{}  // the last assignment of each
 	var store *ast.AssignStmt
 	for _, st := range list {
 		switch st := st.(type) {
@@ -50,7 +52,7 @@ func (f *Func) rowStore(rb *Rebase, body []Node, proven map[ast.Stmt]bool, lv *l
 				return nil
 			}
 			if v := f.identVar(st.Lhs[0]); v != nil && lv.decls[v] && !lv.exposed[v] {
-				values[v] = rhs
+				values[v], last[v] = rhs, st
 				continue
 			}
 			k, ok := rowSlice(rb, st.Lhs[0])
@@ -62,7 +64,12 @@ func (f *Func) rowStore(rb *Rebase, body []Node, proven map[ast.Stmt]bool, lv *l
 			return nil
 		}
 	}
-	if store == nil {
+	if store == nil { // a value kept per thread, as the streams pass's reads ahead keep theirs
+		for v, a := range last {
+			if kv := f.Vars[v]; kv != nil && kv.Spill && len(last) == 1 {
+				return &ast.AssignStmt{Lhs: a.Lhs, TokPos: a.TokPos, Tok: token.ASSIGN, Rhs: []ast.Expr{values[v]}}
+			}
+		}
 		return nil
 	}
 	return store
