@@ -29,8 +29,8 @@ func (f *Func) rowStore(rb *Rebase, body []Node, proven map[ast.Stmt]bool, lv *l
 		}
 		list = append(list, provenBranch(rb, c.Stmt)...)
 	}
-	values := map[*types.Var]ast.Expr{} // the loop's locals, to the values they hold
-	last := map[*types.Var]*ast.AssignStmt{}  // the last assignment of each
+	values := map[*types.Var]ast.Expr{}      // the loop's locals, to the values they hold
+	last := map[*types.Var]*ast.AssignStmt{} // the last assignment of each
 	var store *ast.AssignStmt
 	for _, st := range list {
 		switch st := st.(type) {
