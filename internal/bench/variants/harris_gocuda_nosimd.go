@@ -1078,34 +1078,7 @@ func gc_body_harrisFirstAddMax(gc_b *compiled.Block, in, partial []int32) {
 				gc_at4 := in[gc_off3:][:gc_bdx]
 				gc_at5 := in[gc_off4:][:gc_bdx]
 				gc_at6 := sdata[:gc_bdx]
-				gc_vstep := 0
-				/*line harris.go:159*/ gc_vb2 := lanes.BroadcastInt32x8(int32(-math32Max - 1))
-				gc_iota4 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
-					gc_tx := gc_vstep
-					var tid int = gc_tx
-					/*line harris.go:157*/ var i int = gc_bx*2*gc_bdx + tid
-					v := gc_vb2
-					/*line harris.go:160*/ if i < len(in) && uint(len(in)-i) > 7 {
-						/*line harris.go:160*/ v = lanes.LoadInt32x8Slice(gc_at4[gc_tx:])
-					} else {
-						/*line harris.go:160*/ gc_if7 := gc_iota4.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
-						if gc_if7.ToBits() != 0 {
-							/*line harris.go:160*/ v = lanes.LoadInt32x8Slice(gc_at4[gc_tx:]).Merge(v, gc_if7)
-						}
-					}
-					var j int = i + gc_bdx
-					/*line harris.go:163*/ if j < len(in) && uint(len(in)-j) > 7 {
-						/*line harris.go:163*/ v = v.Max(lanes.LoadInt32x8Slice(gc_at5[gc_tx:]))
-					} else {
-						/*line harris.go:163*/ gc_if8 := gc_iota4.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), j, 8))))
-						if gc_if8.ToBits() != 0 {
-							/*line harris.go:163*/ v = v.Max(lanes.LoadInt32x8Slice(gc_at5[gc_tx:])).Merge(v, gc_if8)
-						}
-					}
-					/*line harris.go:163*/ v.StoreSlice(gc_at6[gc_tx:])
-				}
-				for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					tid := gc_tx
 					/*line harris.go:157*/ i := gc_bx*2*gc_bdx + tid
 					/*line harris.go:159*/ v := int32(-math32Max - 1)
@@ -1118,50 +1091,7 @@ func gc_body_harrisFirstAddMax(gc_b *compiled.Block, in, partial []int32) {
 					gc_at6[gc_tx] = v
 				}
 			} else {
-				gc_vstep2 := 0
-				/*line harris.go:159*/ gc_vb := lanes.BroadcastInt32x8(int32(-math32Max - 1))
-				gc_iota2 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-			gc_steps2:
-				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-					gc_tx := gc_vstep2
-					var tid int = gc_tx
-					/*line harris.go:157*/ var i int = gc_bx*2*gc_bdx + tid
-					v := gc_vb
-					/*line harris.go:160*/ if i < 0 || i > len(in)-8 || tid < 0 || tid > len(sdata)-8 {
-						break
-					}
-					/*line harris.go:160*/ if i < len(in) && uint(len(in)-i) > 7 {
-						/*line harris.go:160*/ v = lanes.LoadInt32x8Slice(in[i:])
-					} else {
-						/*line harris.go:161*/ gc_if3 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), i, 8))))
-						if gc_if3.ToBits() != 0 {
-							/*line harris.go:160*/ v = lanes.LoadInt32x8Slice(in[i:]).Merge(v, gc_if3)
-						}
-					}
-					var j int = i + gc_bdx
-					/*line harris.go:163*/ if j < len(in) && uint(len(in)-j) > 7 {
-						var gc_ld3 lanes.Int32x8
-						/*line harris.go:163*/ if j >= 0 && j <= len(in)-8 {
-							gc_ld3 = lanes.LoadInt32x8Slice(in[j:])
-						} else {
-							break gc_steps2
-						}
-						/*line harris.go:164*/ v = v.Max(gc_ld3)
-					} else {
-						/*line harris.go:164*/ gc_if4 := gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(len(in), j, 8))))
-						if gc_if4.ToBits() != 0 {
-							var gc_ld4 lanes.Int32x8
-							/*line harris.go:163*/ if j >= 0 && j <= len(in)-8 {
-								gc_ld4 = lanes.LoadInt32x8Slice(in[j:])
-							} else {
-								break gc_steps2
-							}
-							/*line harris.go:164*/ v = v.Max(gc_ld4).Merge(v, gc_if4)
-						}
-					}
-					/*line harris.go:166*/ v.StoreSlice(sdata[tid:])
-				}
-				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 					/*line harris.go:157*/ i := gc_bx*2*gc_bdx + tid
@@ -1179,8 +1109,8 @@ func gc_body_harrisFirstAddMax(gc_b *compiled.Block, in, partial []int32) {
 	}
 	/*line harris.go:168*/ for s := gc_bdx / 2; s > 0; s /= 2 {
 		if gc_bdy*gc_bdz == 1 && s <= gc_bdx {
-			if gc_k5 := compiled.TreeFoldOp(sdata, s, 0, 1, compiled.FoldMax); gc_k5 > 0 {
-				s = gc_k5
+			if gc_k := compiled.TreeFoldOp(sdata, s, 0, 1, compiled.FoldMax); gc_k > 0 {
+				s = gc_k
 				continue
 			}
 		}

@@ -80,13 +80,13 @@ var maskCalls = map[string]bool{"Merge": true, "StoreMasked": true}
 // in a helper: the tiled matmul's tile loads,
 // if row < m && ac < k { av = a[row*k+ac] }), which a step decides once
 // for eight threads with a mask, unless the row's check decides every
-// branch (branchesProven: Harris's if i < len(in) { s[tid] = in[i] }),
-// or where it updates a variable kept per
-// thread across barriers (an interchanged loop's running sum), which a
-// step loads and stores eight at a time. A plain streaming loop (SAXPY)
-// is as fast scalar: Go's loop over a rebased row has no check left to
-// save, and the steps' own work only adds to it (BenchmarkSAXPY). The
-// matmuls gain (BenchmarkMatMul); k-means and streamcluster (Rodinia's
+// branch (branchesProven: Harris's if i < len(in) { s[tid] = in[i] });
+// or where it updates a variable kept per thread across barriers that a
+// later loop reads (an interchanged loop's running sum), which a step
+// loads and stores eight at a time. A plain streaming loop (SAXPY) is as
+// fast scalar: Go's loop over a rebased row has no check left to save,
+// and the steps' own work only adds to it (BenchmarkSAXPY). The matmuls
+// gain (BenchmarkMatMul); k-means and streamcluster (Rodinia's
 // BenchmarkKMeans, BenchmarkStreamcluster), whose running sums are the
 // same shape, neither gain nor lose.
 func (f *Func) straightGain(l *ThreadLoop, vl *vecLoop) bool {
@@ -104,7 +104,7 @@ func (f *Func) straightGain(l *ThreadLoop, vl *vecLoop) bool {
 	}
 	if lv := f.LoopVars[l]; lv != nil {
 		for obj := range lv.defs {
-			if kv := f.Vars[obj]; kv != nil && kv.Spill {
+			if kv := f.Vars[obj]; kv != nil && kv.Spill && !f.deadSpills[l][obj] {
 				return true
 			}
 		}
