@@ -52,10 +52,10 @@ func (f *Func) findDeadSpills() map[Node]map[*types.Var]bool {
 // loop in lockstep, whose state lives in scratch from step to step) keep
 // their stores, and so do loops reducing a predicate and the loads ahead
 // and rest of a streamed loop, of which the loop as written stores only
-// what later loops read. The CUDA samples' block scan, whose last loop the fuse
-// pass moved into both branches of if blockDim > 32 and merged with the
-// loop adding the warps' totals, stores neither its inclusive nor its
-// exclusive prefix.
+// what later loops read. The CUDA samples' block scan, whose last loop
+// the fuse pass moved into both branches of if blockDim > 32 and merged
+// with the loop adding the warps' totals, stores neither its inclusive
+// nor its exclusive prefix.
 func (f *Func) deadAfter(out map[Node]map[*types.Var]bool) {
 	f.deadIn(f.Body, map[*types.Var]bool{}, out)
 }

@@ -211,9 +211,9 @@ func (f *Func) readsFurther(s ast.Stmt, reads []sliceAt, defs map[*types.Var]ast
 
 // further reports whether iy is ix plus a uniform value that is not a
 // constant (a block's extent, not a neighbour), by the index facts: iy -
-// ix, like terms added up, names no thread index, adds every term and has
-// one of a uniform value. defs are the loop's definitions the indexes may
-// read through (j := i + blockDim.x).
+// ix, like terms added up, names no thread index and adds every term of a
+// uniform value, of which it has one. defs are the loop's definitions the
+// indexes may read through (j := i + blockDim.x).
 func (f *Func) further(ix, iy ast.Expr, defs map[*types.Var]ast.Expr) bool {
 	lx, ok := f.linearOf(ix, "X", defs)
 	if !ok {
@@ -229,7 +229,7 @@ func (f *Func) further(ix, iy ast.Expr, defs map[*types.Var]ast.Expr) bool {
 	}
 	uniform := false
 	for _, t := range rest {
-		if t.c < 0 {
+		if len(t.us) > 0 && t.c < 0 {
 			return false
 		}
 		uniform = uniform || len(t.us) > 0
