@@ -73,7 +73,7 @@ func (f *Func) rowCopyOf(rb *Rebase, body []Node, proven map[ast.Stmt]bool, lv *
 		}
 	}
 	if stmt == nil {
-		if stmt = f.rowStore(rb, body, proven, lv); stmt == nil {
+		if stmt = f.rowStore(rb, body, proven, lv, kept); stmt == nil {
 			return nil
 		}
 	}
@@ -87,7 +87,7 @@ func (f *Func) rowCopyOf(rb *Rebase, body []Node, proven map[ast.Stmt]bool, lv *
 		return &ThreadCopy{Src: keptVar, Dst: d.k, Var: s.v}
 	case d.k == keptVar && s.k >= 0 && len(lv.defs) == 1 && lv.defs[d.v]: // v := s[x]
 		return &ThreadCopy{Src: s.k, Dst: keptVar, Var: d.v}
-	case s.k >= 0 && d.k >= 0 && s.k != d.k && !f.keepsAny(lv): // d[x] = s[x]
+	case s.k >= 0 && d.k >= 0 && s.k != d.k && !f.keepsAny(lv, kept): // d[x] = s[x]
 		return &ThreadCopy{Src: s.k, Dst: d.k}
 	}
 	return nil

@@ -19,8 +19,8 @@ import (
 
 // rowStore returns the one store a thread loop's code makes where the
 // row's check holds (to an element, or to its one variable kept per
-// thread), or nil.
-func (f *Func) rowStore(rb *Rebase, body []Node, proven map[ast.Stmt]bool, lv *loopVars) ast.Stmt {
+// thread or per lane, as kept says), or nil.
+func (f *Func) rowStore(rb *Rebase, body []Node, proven map[ast.Stmt]bool, lv *loopVars, kept func(*Var) bool) ast.Stmt {
 	var list []ast.Stmt
 	for _, n := range body {
 		c, ok := n.(*Code)
@@ -66,7 +66,7 @@ func (f *Func) rowStore(rb *Rebase, body []Node, proven map[ast.Stmt]bool, lv *l
 	}
 	if store == nil { // a value kept per thread, as the streams pass's reads ahead keep theirs
 		for v, a := range last {
-			if kv := f.Vars[v]; kv != nil && kv.Spill && len(last) == 1 {
+			if kv := f.Vars[v]; kv != nil && kept(kv) && len(last) == 1 {
 				return &ast.AssignStmt{Lhs: a.Lhs, TokPos: a.TokPos, Tok: token.ASSIGN, Rhs: []ast.Expr{values[v]}}
 			}
 		}
@@ -157,11 +157,12 @@ func (f *Func) sameElement(rb *Rebase, x ast.Expr, k int) bool {
 	return ok && k2 == k
 }
 
-// keepsAny reports whether the loop of lv keeps a variable per thread
-// past it: one it assigns that is not its own local.
-func (f *Func) keepsAny(lv *loopVars) bool {
+// keepsAny reports whether the loop of lv keeps a variable past it: one
+// it assigns that is spilled, kept in the array kept names (a warp's lane
+// arrays), or not its own local.
+func (f *Func) keepsAny(lv *loopVars, kept func(*Var) bool) bool {
 	for v := range lv.defs {
-		if kv := f.Vars[v]; kv == nil || kv.Spill || !lv.decls[v] {
+		if kv := f.Vars[v]; kv == nil || kv.Spill || kept(kv) || kv.InPlace || !lv.decls[v] {
 			return true
 		}
 	}
