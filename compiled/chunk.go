@@ -8,24 +8,51 @@ import "math"
 // thread takes its part of it.
 const ChunkSpan = 2048
 
-// StrideChunk is how many trips of a block-stride or warp-stride loop
-// generated code runs of each thread before the next, its state in
-// locals: ChunkSpan ÷ step, at least one. A step that is not positive,
-// which never ends the loop, gives one, so that the launch still checks
-// between trips whether it was stopped.
+// ChunkRows is how many trips of each thread a chunked round runs at
+// least: a round over rows a step apart reads that many at once, each a
+// stream the memory system fetches beside the others, where a trip a
+// round would read one row and wait; few enough that rows a multiple of
+// a page apart, which share a cache set, do not evict one another.
+const ChunkRows = 8
+
+// farSteps bounds the steps whose rounds run ChunkRows trips: a round's
+// span, ChunkRows steps, and a key one step past any limit up to
+// ChunkLimit stay below MaxInt.
+const farSteps = 1 << 32
+
+// StrideChunk is how many trips of a lockstep loop generated code runs
+// of each thread before the next, its state in locals: ChunkSpan ÷ step,
+// but at least ChunkRows (one for a step beyond any slice's length). A
+// step that is not positive, which never ends the loop, gives one, so
+// that the launch still checks between trips whether it was stopped.
 func StrideChunk(step int) int {
-	if step <= 0 || step >= ChunkSpan {
+	if step <= 0 || step > farSteps {
 		return 1
 	}
-	return ChunkSpan / step
+	return max(ChunkSpan/step, ChunkRows)
 }
+
+// StrideFar reports whether a lockstep loop of this step, whose keys run
+// below limit, runs chunked rounds (StrideChunk) though its rows could
+// run unchecked or in vector steps: its rows lie at least ChunkSpan
+// apart, and each thread takes at least farTrips of them, a walk the
+// cache does not hold, so that a round reading ChunkRows rows at once, a
+// thread at a time, outruns a row at a time.
+func StrideFar(step, limit int) bool {
+	return step >= ChunkSpan && step <= farSteps && limit/step >= farTrips
+}
+
+// farTrips is how many trips of each thread a lockstep loop's walk takes
+// at least for its far form to pay (StrideFar): a shorter one is read
+// from the cache, where the unchecked or vector rows are faster.
+const farTrips = 64
 
 // ChunkLimit is the largest limit of a chunked loop for which generated
 // code counts a thread's trips itself, where its key starts at 0 or more
-// and within a chunk's span (at most ChunkSpan keys) of the limit: the
-// key after the last trip, at most limit+2*ChunkSpan, does not wrap.
-// Other loops call ChunkTrips.
-const ChunkLimit = math.MaxInt - 2*ChunkSpan
+// and within a chunk's span of the limit: the key after the last trip,
+// below the limit plus a step, does not wrap. Other loops call
+// ChunkTrips.
+const ChunkLimit = math.MaxInt - 2*farSteps
 
 // ChunkTrips is how many trips a thread runs in a round of a chunked
 // lockstep loop (StrideChunk): of its keys from, from+step, from+2*step

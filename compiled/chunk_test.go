@@ -68,3 +68,41 @@ func withinCycle(start, step, trips int) bool {
 	end := advance.Add(advance, big.NewInt(int64(start)))
 	return end.Cmp(big.NewInt(math.MinInt)) >= 0
 }
+
+// TestStrideChunk: a round's trips, for steps from one element to beyond
+// any slice: ChunkSpan's worth of near keys, ChunkRows far rows, one for
+// steps that never end a loop or are beyond farSteps; the round's span,
+// and one more step past ChunkLimit, never wrap.
+func TestStrideChunk(t *testing.T) {
+	for _, c := range []struct{ step, want int }{
+		{math.MinInt, 1}, {-1, 1}, {0, 1}, {1, compiled.ChunkSpan}, {3, compiled.ChunkSpan / 3},
+		{compiled.ChunkSpan / compiled.ChunkRows, compiled.ChunkRows}, {1000, compiled.ChunkRows},
+		{compiled.ChunkSpan, compiled.ChunkRows}, {1 << 20, compiled.ChunkRows}, {1 << 32, compiled.ChunkRows},
+		{1<<32 + 1, 1}, {math.MaxInt, 1},
+	} {
+		got := compiled.StrideChunk(c.step)
+		assert.Equal(t, c.want, got, "step %d", c.step)
+		if c.step > 0 {
+			span := new(big.Int).Mul(big.NewInt(int64(c.step)), big.NewInt(int64(got)))
+			past := new(big.Int).Add(big.NewInt(compiled.ChunkLimit), big.NewInt(int64(c.step)))
+			assert.True(t, got == 1 || span.IsInt64() && past.IsInt64(), "step %d: span %v, past the limit %v", c.step, span, past)
+		}
+	}
+}
+
+// TestStrideFar: far where rows lie at least ChunkSpan apart and each
+// thread walks at least 64 of them; not for near steps, short walks,
+// negative limits or steps beyond farSteps.
+func TestStrideFar(t *testing.T) {
+	for _, c := range []struct {
+		step, limit int
+		want        bool
+	}{
+		{4096, 1 << 24, true}, {compiled.ChunkSpan, 64 * compiled.ChunkSpan, true},
+		{compiled.ChunkSpan, 64*compiled.ChunkSpan - 1, false}, {compiled.ChunkSpan - 1, 1 << 30, false},
+		{4096, 1 << 16, false}, {4096, -1 << 30, false}, {0, 1 << 30, false}, {-4096, 1 << 30, false},
+		{1 << 32, 64 << 32, true}, {1<<32 + 1, math.MaxInt, false},
+	} {
+		assert.Equal(t, c.want, compiled.StrideFar(c.step, c.limit), "step %d, limit %d", c.step, c.limit)
+	}
+}

@@ -125,57 +125,101 @@ func gc_body_histogram(gc_b *compiled.Block, data []byte, bins []uint32) {
 		}
 	}
 	stride := gc_bdx * gc_gdx
-	/*line histogram.go:38*/ for gc_off2, gc_limit2, gc_more2 := 0, n, true; gc_more2; gc_off2 += stride {
-		gc_b.Tick()
-		if gc_b.Stopped() {
-			return
-		}
-		gc_more2 = false
-		gc_from, gc_to := 0, gc_bdx
-		if !compiled.Adds(gc_off2+(gc_bx*gc_bdx), gc_to) {
-			/*line histogram.go:47*/ panic(compiled.ErrGuardWraps)
-		}
-		if gc_bound := compiled.Diff(gc_limit2, gc_off2+(gc_bx*gc_bdx)); gc_bound < gc_to {
-			gc_to = gc_bound
-		}
-		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			gc_off5 := (gc_bx * gc_bdx) + gc_off2
-			if gc_from >= 0 && gc_off5 >= 0 && gc_off5 <= len(data) && gc_to <= len(data)-gc_off5 {
-				gc_at2 := data[gc_off5:][:gc_to]
-				gc_step := gc_from
-				for ; gc_step+3 < gc_to; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
-						gc_more2 = true
-						/*line histogram.go:39*/ compiled.SharedAdd(&local[gc_at2[gc_tx]], 1)
-					}
-					{
-						gc_tx := gc_step + 1
-						gc_more2 = true
-						/*line histogram.go:39*/ compiled.SharedAdd(&local[gc_at2[gc_tx]], 1)
-					}
-					{
-						gc_tx := gc_step + 2
-						gc_more2 = true
-						/*line histogram.go:39*/ compiled.SharedAdd(&local[gc_at2[gc_tx]], 1)
-					}
-					{
-						gc_tx := gc_step + 3
-						gc_more2 = true
-						/*line histogram.go:39*/ compiled.SharedAdd(&local[gc_at2[gc_tx]], 1)
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-					gc_more2 = true
-					/*line histogram.go:39*/ compiled.SharedAdd(&local[gc_at2[gc_tx]], 1)
-				}
-			} else {
+	/*line histogram.go:38*/ if compiled.StrideFar(stride, n) {
+		/*line histogram.go:38*/ gc_chunk2 := compiled.StrideChunk(stride)
+		gc_span2 := (stride) * gc_chunk2
+		/*line histogram.go:38*/ for gc_off2, gc_limit2, gc_more2 := 0, n, true; gc_more2; gc_off2 += (stride) * gc_chunk2 {
+			gc_b.Tick()
+			if gc_b.Stopped() {
+				return
+			}
+			gc_more2 = false
+			gc_from, gc_to := 0, gc_bdx
+			if !compiled.Adds(gc_off2+(gc_bx*gc_bdx), gc_to) {
+				/*line histogram.go:47*/ panic(compiled.ErrGuardWraps)
+			}
+			if gc_bound := compiled.Diff(gc_limit2, gc_off2+(gc_bx*gc_bdx)); gc_bound < gc_to {
+				gc_to = gc_bound
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-					/*line histogram.go:38*/ i := gc_bx*gc_bdx + tid + gc_off2
-					gc_more2 = true
-					/*line histogram.go:39*/ compiled.SharedAdd(&local[data[i]], 1)
+					/*line histogram.go:38*/ gc_start := gc_bx*gc_bdx + tid
+					gc_from2 := gc_start + gc_off2
+					gc_trips := gc_limit2 - gc_from2
+					switch {
+					case gc_from2 < gc_start || gc_from2 < 0 || gc_span2 <= 0 || gc_limit2 > compiled.ChunkLimit:
+						gc_trips = compiled.ChunkTrips(gc_start, gc_from2, stride, gc_chunk2, gc_limit2, false)
+					case gc_trips > gc_span2:
+						gc_trips = gc_chunk2
+					case gc_trips > 0:
+						gc_trips = (gc_trips-1)/(stride) + 1
+					default:
+						gc_trips = 0
+					}
+					if gc_trips == gc_chunk2 {
+						gc_more2 = true
+					}
+					for i := gc_from2; gc_trips > 0; i, gc_trips = i+(stride), gc_trips-1 {
+						/*line histogram.go:39*/ compiled.SharedAdd(&local[data[i]], 1)
+					}
+				}
+			}
+		}
+	} else {
+		/*line histogram.go:38*/ for gc_off2, gc_limit2, gc_more2 := 0, n, true; gc_more2; gc_off2 += stride {
+			gc_b.Tick()
+			if gc_b.Stopped() {
+				return
+			}
+			gc_more2 = false
+			gc_from, gc_to := 0, gc_bdx
+			if !compiled.Adds(gc_off2+(gc_bx*gc_bdx), gc_to) {
+				/*line histogram.go:47*/ panic(compiled.ErrGuardWraps)
+			}
+			if gc_bound := compiled.Diff(gc_limit2, gc_off2+(gc_bx*gc_bdx)); gc_bound < gc_to {
+				gc_to = gc_bound
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_off5 := (gc_bx * gc_bdx) + gc_off2
+				if gc_from >= 0 && gc_off5 >= 0 && gc_off5 <= len(data) && gc_to <= len(data)-gc_off5 {
+					gc_at2 := data[gc_off5:][:gc_to]
+					gc_step := gc_from
+					for ; gc_step+3 < gc_to; gc_step += 4 {
+						{
+							gc_tx := gc_step + 0
+							gc_more2 = true
+							/*line histogram.go:39*/ compiled.SharedAdd(&local[gc_at2[gc_tx]], 1)
+						}
+						{
+							gc_tx := gc_step + 1
+							gc_more2 = true
+							/*line histogram.go:39*/ compiled.SharedAdd(&local[gc_at2[gc_tx]], 1)
+						}
+						{
+							gc_tx := gc_step + 2
+							gc_more2 = true
+							/*line histogram.go:39*/ compiled.SharedAdd(&local[gc_at2[gc_tx]], 1)
+						}
+						{
+							gc_tx := gc_step + 3
+							gc_more2 = true
+							/*line histogram.go:39*/ compiled.SharedAdd(&local[gc_at2[gc_tx]], 1)
+						}
+					}
+					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+						gc_more2 = true
+						/*line histogram.go:39*/ compiled.SharedAdd(&local[gc_at2[gc_tx]], 1)
+					}
+				} else {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						tid := gc_tx
+						/*line histogram.go:38*/ i := gc_bx*gc_bdx + tid + gc_off2
+						gc_more2 = true
+						/*line histogram.go:39*/ compiled.SharedAdd(&local[data[i]], 1)
+					}
 				}
 			}
 		}

@@ -729,105 +729,155 @@ func gc_body_reduceGridStride[T Number](gc_b *compiled.Block, in, partial []T) {
 	b := gc_bdx
 	gridSize := 2 * b * gc_gdx
 	clear(gc_s_v)
-	for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += gridSize {
-		gc_b.Tick()
-		if gc_b.Stopped() {
-			return
-		}
-		gc_more = false
-		gc_from, gc_to := 0, gc_bdx
-		/*line reduce_variants.go:142*/ if !compiled.Adds(gc_off+(gc_bx*2*b), gc_to) {
-			panic(compiled.ErrGuardWraps)
-		}
-		if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*2*b)); gc_bound < gc_to {
-			gc_to = gc_bound
-		}
-		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			gc_off2 := (gc_bx * 2 * b) + gc_off
-			gc_off3 := ((gc_bx * 2 * b) + gc_off) + b
-			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(in) && gc_to <= len(in)-gc_off2 && gc_off3 >= 0 && gc_off3 <= len(in) && gc_to <= len(in)-gc_off3 {
-				gc_at := in[gc_off2:][:gc_to]
-				gc_at2 := in[gc_off3:][:gc_to]
-				gc_step := gc_from
-				for ; gc_step+3 < gc_to; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
-						gc_rank := gc_base + gc_tx
-						tid := gc_tx
-						v := gc_s_v[gc_rank]
-						/*line reduce_variants.go:134*/ i := gc_bx*2*b + tid + gc_off
-						gc_more = true
-						/*line reduce_variants.go:135*/ v += gc_at[gc_tx]
-						if true || i+b < n {
-							v += gc_at2[gc_tx]
-						}
-						gc_s_v[gc_rank] = v
-					}
-					{
-						gc_tx := gc_step + 1
-						gc_rank := gc_base + gc_tx
-						tid := gc_tx
-						v := gc_s_v[gc_rank]
-						/*line reduce_variants.go:134*/ i := gc_bx*2*b + tid + gc_off
-						gc_more = true
-						/*line reduce_variants.go:135*/ v += gc_at[gc_tx]
-						if true || i+b < n {
-							v += gc_at2[gc_tx]
-						}
-						gc_s_v[gc_rank] = v
-					}
-					{
-						gc_tx := gc_step + 2
-						gc_rank := gc_base + gc_tx
-						tid := gc_tx
-						v := gc_s_v[gc_rank]
-						/*line reduce_variants.go:134*/ i := gc_bx*2*b + tid + gc_off
-						gc_more = true
-						/*line reduce_variants.go:135*/ v += gc_at[gc_tx]
-						if true || i+b < n {
-							v += gc_at2[gc_tx]
-						}
-						gc_s_v[gc_rank] = v
-					}
-					{
-						gc_tx := gc_step + 3
-						gc_rank := gc_base + gc_tx
-						tid := gc_tx
-						v := gc_s_v[gc_rank]
-						/*line reduce_variants.go:134*/ i := gc_bx*2*b + tid + gc_off
-						gc_more = true
-						/*line reduce_variants.go:135*/ v += gc_at[gc_tx]
-						if true || i+b < n {
-							v += gc_at2[gc_tx]
-						}
-						gc_s_v[gc_rank] = v
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					tid := gc_tx
-					v := gc_s_v[gc_rank]
-					/*line reduce_variants.go:134*/ i := gc_bx*2*b + tid + gc_off
-					gc_more = true
-					/*line reduce_variants.go:135*/ v += gc_at[gc_tx]
-					if true || i+b < n {
-						v += gc_at2[gc_tx]
-					}
-					gc_s_v[gc_rank] = v
-				}
-			} else {
+	if compiled.StrideFar(gridSize, n) {
+		/*line reduce_variants.go:134*/ gc_chunk := compiled.StrideChunk(gridSize)
+		gc_span := (gridSize) * gc_chunk
+		/*line reduce_variants.go:134*/ for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += (gridSize) * gc_chunk {
+			gc_b.Tick()
+			if gc_b.Stopped() {
+				return
+			}
+			gc_more = false
+			gc_from, gc_to := 0, gc_bdx
+			/*line reduce_variants.go:142*/ if !compiled.Adds(gc_off+(gc_bx*2*b), gc_to) {
+				panic(compiled.ErrGuardWraps)
+			}
+			if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*2*b)); gc_bound < gc_to {
+				gc_to = gc_bound
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
 					v := gc_s_v[gc_rank]
-					/*line reduce_variants.go:134*/ i := gc_bx*2*b + tid + gc_off
-					gc_more = true
-					/*line reduce_variants.go:135*/ v += in[i]
-					if i+b < n {
-						v += in[i+b]
+					/*line reduce_variants.go:134*/ gc_start := gc_bx*2*b + tid
+					gc_from2 := gc_start + gc_off
+					gc_trips := gc_limit - gc_from2
+					switch {
+					case gc_from2 < gc_start || gc_from2 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
+						gc_trips = compiled.ChunkTrips(gc_start, gc_from2, gridSize, gc_chunk, gc_limit, false)
+					case gc_trips > gc_span:
+						gc_trips = gc_chunk
+					case gc_trips > 0:
+						gc_trips = (gc_trips-1)/(gridSize) + 1
+					default:
+						gc_trips = 0
+					}
+					if gc_trips == gc_chunk {
+						gc_more = true
+					}
+					for i := gc_from2; gc_trips > 0; i, gc_trips = i+(gridSize), gc_trips-1 {
+						/*line reduce_variants.go:135*/ v += in[i]
+						if i+b < n {
+							v += in[i+b]
+						}
 					}
 					gc_s_v[gc_rank] = v
+				}
+			}
+		}
+	} else {
+		/*line reduce_variants.go:134*/ for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += gridSize {
+			gc_b.Tick()
+			if gc_b.Stopped() {
+				return
+			}
+			gc_more = false
+			gc_from, gc_to := 0, gc_bdx
+			/*line reduce_variants.go:142*/ if !compiled.Adds(gc_off+(gc_bx*2*b), gc_to) {
+				panic(compiled.ErrGuardWraps)
+			}
+			if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*2*b)); gc_bound < gc_to {
+				gc_to = gc_bound
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_off2 := (gc_bx * 2 * b) + gc_off
+				gc_off3 := ((gc_bx * 2 * b) + gc_off) + b
+				if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(in) && gc_to <= len(in)-gc_off2 && gc_off3 >= 0 && gc_off3 <= len(in) && gc_to <= len(in)-gc_off3 {
+					gc_at := in[gc_off2:][:gc_to]
+					gc_at2 := in[gc_off3:][:gc_to]
+					gc_step := gc_from
+					for ; gc_step+3 < gc_to; gc_step += 4 {
+						{
+							gc_tx := gc_step + 0
+							gc_rank := gc_base + gc_tx
+							tid := gc_tx
+							v := gc_s_v[gc_rank]
+							/*line reduce_variants.go:134*/ i := gc_bx*2*b + tid + gc_off
+							gc_more = true
+							/*line reduce_variants.go:135*/ v += gc_at[gc_tx]
+							if true || i+b < n {
+								v += gc_at2[gc_tx]
+							}
+							gc_s_v[gc_rank] = v
+						}
+						{
+							gc_tx := gc_step + 1
+							gc_rank := gc_base + gc_tx
+							tid := gc_tx
+							v := gc_s_v[gc_rank]
+							/*line reduce_variants.go:134*/ i := gc_bx*2*b + tid + gc_off
+							gc_more = true
+							/*line reduce_variants.go:135*/ v += gc_at[gc_tx]
+							if true || i+b < n {
+								v += gc_at2[gc_tx]
+							}
+							gc_s_v[gc_rank] = v
+						}
+						{
+							gc_tx := gc_step + 2
+							gc_rank := gc_base + gc_tx
+							tid := gc_tx
+							v := gc_s_v[gc_rank]
+							/*line reduce_variants.go:134*/ i := gc_bx*2*b + tid + gc_off
+							gc_more = true
+							/*line reduce_variants.go:135*/ v += gc_at[gc_tx]
+							if true || i+b < n {
+								v += gc_at2[gc_tx]
+							}
+							gc_s_v[gc_rank] = v
+						}
+						{
+							gc_tx := gc_step + 3
+							gc_rank := gc_base + gc_tx
+							tid := gc_tx
+							v := gc_s_v[gc_rank]
+							/*line reduce_variants.go:134*/ i := gc_bx*2*b + tid + gc_off
+							gc_more = true
+							/*line reduce_variants.go:135*/ v += gc_at[gc_tx]
+							if true || i+b < n {
+								v += gc_at2[gc_tx]
+							}
+							gc_s_v[gc_rank] = v
+						}
+					}
+					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						tid := gc_tx
+						v := gc_s_v[gc_rank]
+						/*line reduce_variants.go:134*/ i := gc_bx*2*b + tid + gc_off
+						gc_more = true
+						/*line reduce_variants.go:135*/ v += gc_at[gc_tx]
+						if true || i+b < n {
+							v += gc_at2[gc_tx]
+						}
+						gc_s_v[gc_rank] = v
+					}
+				} else {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+						v := gc_s_v[gc_rank]
+						/*line reduce_variants.go:134*/ i := gc_bx*2*b + tid + gc_off
+						gc_more = true
+						/*line reduce_variants.go:135*/ v += in[i]
+						if i+b < n {
+							v += in[i+b]
+						}
+						gc_s_v[gc_rank] = v
+					}
 				}
 			}
 		}

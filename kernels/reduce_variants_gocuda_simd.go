@@ -5799,105 +5799,155 @@ func gc_body_reduceGridStride[T Number](gc_b *compiled.Block, in, partial []T) {
 	b := gc_bdx
 	gridSize := 2 * b * gc_gdx
 	clear(gc_s_v)
-	for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += gridSize {
-		gc_b.Tick()
-		if gc_b.Stopped() {
-			return
-		}
-		gc_more = false
-		gc_from, gc_to := 0, gc_bdx
-		/*line reduce_variants.go:142*/ if !compiled.Adds(gc_off+(gc_bx*2*b), gc_to) {
-			panic(compiled.ErrGuardWraps)
-		}
-		if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*2*b)); gc_bound < gc_to {
-			gc_to = gc_bound
-		}
-		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			gc_off2 := (gc_bx * 2 * b) + gc_off
-			gc_off3 := ((gc_bx * 2 * b) + gc_off) + b
-			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(in) && gc_to <= len(in)-gc_off2 && gc_off3 >= 0 && gc_off3 <= len(in) && gc_to <= len(in)-gc_off3 {
-				gc_at := in[gc_off2:][:gc_to]
-				gc_at2 := in[gc_off3:][:gc_to]
-				gc_step := gc_from
-				for ; gc_step+3 < gc_to; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
-						gc_rank := gc_base + gc_tx
-						tid := gc_tx
-						v := gc_s_v[gc_rank]
-						/*line reduce_variants.go:134*/ i := gc_bx*2*b + tid + gc_off
-						gc_more = true
-						/*line reduce_variants.go:135*/ v += gc_at[gc_tx]
-						if true || i+b < n {
-							v += gc_at2[gc_tx]
-						}
-						gc_s_v[gc_rank] = v
-					}
-					{
-						gc_tx := gc_step + 1
-						gc_rank := gc_base + gc_tx
-						tid := gc_tx
-						v := gc_s_v[gc_rank]
-						/*line reduce_variants.go:134*/ i := gc_bx*2*b + tid + gc_off
-						gc_more = true
-						/*line reduce_variants.go:135*/ v += gc_at[gc_tx]
-						if true || i+b < n {
-							v += gc_at2[gc_tx]
-						}
-						gc_s_v[gc_rank] = v
-					}
-					{
-						gc_tx := gc_step + 2
-						gc_rank := gc_base + gc_tx
-						tid := gc_tx
-						v := gc_s_v[gc_rank]
-						/*line reduce_variants.go:134*/ i := gc_bx*2*b + tid + gc_off
-						gc_more = true
-						/*line reduce_variants.go:135*/ v += gc_at[gc_tx]
-						if true || i+b < n {
-							v += gc_at2[gc_tx]
-						}
-						gc_s_v[gc_rank] = v
-					}
-					{
-						gc_tx := gc_step + 3
-						gc_rank := gc_base + gc_tx
-						tid := gc_tx
-						v := gc_s_v[gc_rank]
-						/*line reduce_variants.go:134*/ i := gc_bx*2*b + tid + gc_off
-						gc_more = true
-						/*line reduce_variants.go:135*/ v += gc_at[gc_tx]
-						if true || i+b < n {
-							v += gc_at2[gc_tx]
-						}
-						gc_s_v[gc_rank] = v
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					tid := gc_tx
-					v := gc_s_v[gc_rank]
-					/*line reduce_variants.go:134*/ i := gc_bx*2*b + tid + gc_off
-					gc_more = true
-					/*line reduce_variants.go:135*/ v += gc_at[gc_tx]
-					if true || i+b < n {
-						v += gc_at2[gc_tx]
-					}
-					gc_s_v[gc_rank] = v
-				}
-			} else {
+	if compiled.StrideFar(gridSize, n) {
+		/*line reduce_variants.go:134*/ gc_chunk := compiled.StrideChunk(gridSize)
+		gc_span := (gridSize) * gc_chunk
+		/*line reduce_variants.go:134*/ for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += (gridSize) * gc_chunk {
+			gc_b.Tick()
+			if gc_b.Stopped() {
+				return
+			}
+			gc_more = false
+			gc_from, gc_to := 0, gc_bdx
+			/*line reduce_variants.go:142*/ if !compiled.Adds(gc_off+(gc_bx*2*b), gc_to) {
+				panic(compiled.ErrGuardWraps)
+			}
+			if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*2*b)); gc_bound < gc_to {
+				gc_to = gc_bound
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
 					v := gc_s_v[gc_rank]
-					/*line reduce_variants.go:134*/ i := gc_bx*2*b + tid + gc_off
-					gc_more = true
-					/*line reduce_variants.go:135*/ v += in[i]
-					if i+b < n {
-						v += in[i+b]
+					/*line reduce_variants.go:134*/ gc_start := gc_bx*2*b + tid
+					gc_from2 := gc_start + gc_off
+					gc_trips := gc_limit - gc_from2
+					switch {
+					case gc_from2 < gc_start || gc_from2 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
+						gc_trips = compiled.ChunkTrips(gc_start, gc_from2, gridSize, gc_chunk, gc_limit, false)
+					case gc_trips > gc_span:
+						gc_trips = gc_chunk
+					case gc_trips > 0:
+						gc_trips = (gc_trips-1)/(gridSize) + 1
+					default:
+						gc_trips = 0
+					}
+					if gc_trips == gc_chunk {
+						gc_more = true
+					}
+					for i := gc_from2; gc_trips > 0; i, gc_trips = i+(gridSize), gc_trips-1 {
+						/*line reduce_variants.go:135*/ v += in[i]
+						if i+b < n {
+							v += in[i+b]
+						}
 					}
 					gc_s_v[gc_rank] = v
+				}
+			}
+		}
+	} else {
+		/*line reduce_variants.go:134*/ for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += gridSize {
+			gc_b.Tick()
+			if gc_b.Stopped() {
+				return
+			}
+			gc_more = false
+			gc_from, gc_to := 0, gc_bdx
+			/*line reduce_variants.go:142*/ if !compiled.Adds(gc_off+(gc_bx*2*b), gc_to) {
+				panic(compiled.ErrGuardWraps)
+			}
+			if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*2*b)); gc_bound < gc_to {
+				gc_to = gc_bound
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_off2 := (gc_bx * 2 * b) + gc_off
+				gc_off3 := ((gc_bx * 2 * b) + gc_off) + b
+				if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(in) && gc_to <= len(in)-gc_off2 && gc_off3 >= 0 && gc_off3 <= len(in) && gc_to <= len(in)-gc_off3 {
+					gc_at := in[gc_off2:][:gc_to]
+					gc_at2 := in[gc_off3:][:gc_to]
+					gc_step := gc_from
+					for ; gc_step+3 < gc_to; gc_step += 4 {
+						{
+							gc_tx := gc_step + 0
+							gc_rank := gc_base + gc_tx
+							tid := gc_tx
+							v := gc_s_v[gc_rank]
+							/*line reduce_variants.go:134*/ i := gc_bx*2*b + tid + gc_off
+							gc_more = true
+							/*line reduce_variants.go:135*/ v += gc_at[gc_tx]
+							if true || i+b < n {
+								v += gc_at2[gc_tx]
+							}
+							gc_s_v[gc_rank] = v
+						}
+						{
+							gc_tx := gc_step + 1
+							gc_rank := gc_base + gc_tx
+							tid := gc_tx
+							v := gc_s_v[gc_rank]
+							/*line reduce_variants.go:134*/ i := gc_bx*2*b + tid + gc_off
+							gc_more = true
+							/*line reduce_variants.go:135*/ v += gc_at[gc_tx]
+							if true || i+b < n {
+								v += gc_at2[gc_tx]
+							}
+							gc_s_v[gc_rank] = v
+						}
+						{
+							gc_tx := gc_step + 2
+							gc_rank := gc_base + gc_tx
+							tid := gc_tx
+							v := gc_s_v[gc_rank]
+							/*line reduce_variants.go:134*/ i := gc_bx*2*b + tid + gc_off
+							gc_more = true
+							/*line reduce_variants.go:135*/ v += gc_at[gc_tx]
+							if true || i+b < n {
+								v += gc_at2[gc_tx]
+							}
+							gc_s_v[gc_rank] = v
+						}
+						{
+							gc_tx := gc_step + 3
+							gc_rank := gc_base + gc_tx
+							tid := gc_tx
+							v := gc_s_v[gc_rank]
+							/*line reduce_variants.go:134*/ i := gc_bx*2*b + tid + gc_off
+							gc_more = true
+							/*line reduce_variants.go:135*/ v += gc_at[gc_tx]
+							if true || i+b < n {
+								v += gc_at2[gc_tx]
+							}
+							gc_s_v[gc_rank] = v
+						}
+					}
+					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						tid := gc_tx
+						v := gc_s_v[gc_rank]
+						/*line reduce_variants.go:134*/ i := gc_bx*2*b + tid + gc_off
+						gc_more = true
+						/*line reduce_variants.go:135*/ v += gc_at[gc_tx]
+						if true || i+b < n {
+							v += gc_at2[gc_tx]
+						}
+						gc_s_v[gc_rank] = v
+					}
+				} else {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+						v := gc_s_v[gc_rank]
+						/*line reduce_variants.go:134*/ i := gc_bx*2*b + tid + gc_off
+						gc_more = true
+						/*line reduce_variants.go:135*/ v += in[i]
+						if i+b < n {
+							v += in[i+b]
+						}
+						gc_s_v[gc_rank] = v
+					}
 				}
 			}
 		}
@@ -6133,164 +6183,215 @@ func gc_body_reduceGridStride_float32(gc_b *compiled.Block, in []float32, partia
 	b := gc_bdx
 	gridSize := 2 * b * gc_gdx
 	clear(gc_s_v)
-	for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += gridSize {
-		gc_b.Tick()
-		if gc_b.Stopped() {
-			return
-		}
-		gc_more = false
-		gc_from, gc_to := 0, gc_bdx
-		/*line reduce_variants.go:142*/ if !compiled.Adds(gc_off+(gc_bx*2*b), gc_to) {
-			panic(compiled.ErrGuardWraps)
-		}
-		if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*2*b)); gc_bound < gc_to {
-			gc_to = gc_bound
-		}
-		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			gc_off2 := (gc_bx * 2 * b) + gc_off
-			gc_off3 := ((gc_bx * 2 * b) + gc_off) + b
-			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(in) && gc_to <= len(in)-gc_off2 && gc_off3 >= 0 && gc_off3 <= len(in) && gc_to <= len(in)-gc_off3 {
-				gc_at := in[gc_off2:][:gc_to]
-				gc_at2 := in[gc_off3:][:gc_to]
-				gc_vstep := gc_from
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop bool
-					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-						gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-						for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
-							gc_tx := gc_vstep
-							gc_rank := gc_base + gc_tx
-							var tid int = gc_tx
-							/*line reduce_variants.go:131*/ v := archsimd.LoadFloat32x16Slice(gc_s_v[gc_rank:])
-							/*line reduce_variants.go:134*/ var i int = gc_bx*2*b + tid + gc_off
-							v = v.Add(archsimd.LoadFloat32x16Slice(gc_at[gc_tx:]))
-							if i+b < n && uint(n-(i+b)) > 15 {
-								/*line reduce_variants.go:136*/ v = v.Add(archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:]))
-							} else {
-								/*line reduce_variants.go:136*/ gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i+b, 16))))
-								if gc_if4.ToBits() != 0 {
-									/*line reduce_variants.go:136*/ v = v.Merge(v.Add(archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:])), archsimd.Mask32x16FromBits(^gc_if4.ToBits()))
-								}
-							}
-							/*line reduce_variants.go:136*/ v.StoreSlice(gc_s_v[gc_rank:])
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep, false
-					}(gc_vstep)
-					if gc_stop {
-						return
-					}
-				}
-				if compiled.SIMD {
-					gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
-						gc_tx := gc_vstep
-						gc_rank := gc_base + gc_tx
-						var tid int = gc_tx
-						/*line reduce_variants.go:131*/ v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:])
-						/*line reduce_variants.go:134*/ var i int = gc_bx*2*b + tid + gc_off
-						v = v.Add(archsimd.LoadFloat32x8Slice(gc_at[gc_tx:]))
-						if i+b < n && uint(n-(i+b)) > 7 {
-							/*line reduce_variants.go:136*/ v = v.Add(archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]))
-						} else {
-							/*line reduce_variants.go:136*/ gc_if3 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+b, 8))))
-							if gc_if3.ToBits() != 0 {
-								/*line reduce_variants.go:136*/ v = v.Add(archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:])).Merge(v, gc_if3)
-							}
-						}
-						/*line reduce_variants.go:136*/ v.StoreSlice(gc_s_v[gc_rank:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				if gc_vstep > gc_from {
-					gc_more = true
-				}
-				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					tid := gc_tx
-					v := gc_s_v[gc_rank]
-					/*line reduce_variants.go:134*/ i := gc_bx*2*b + tid + gc_off
-					gc_more = true
-					/*line reduce_variants.go:135*/ v += gc_at[gc_tx]
-					if true || i+b < n {
-						v += gc_at2[gc_tx]
-					}
-					gc_s_v[gc_rank] = v
-				}
-			} else {
-				gc_vstep2 := gc_from
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop2 bool
-					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-						gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-						for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
-							gc_tx := gc_vstep2
-							gc_rank := gc_base + gc_tx
-							var tid int = gc_tx
-							/*line reduce_variants.go:131*/ v := archsimd.LoadFloat32x16Slice(gc_s_v[gc_rank:])
-							/*line reduce_variants.go:134*/ var i int = gc_bx*2*b + tid + gc_off
-							if i < 0 || i > len(in)-16 || (i+
-								/*line reduce_variants.go:137*/ b) < 0 || (i+b) > len(in)-16 {
-								break
-							}
-							/*line reduce_variants.go:135*/ v = v.Add(archsimd.LoadFloat32x16Slice(in[i:]))
-							if i+b < n && uint(n-(i+b)) > 15 {
-								/*line reduce_variants.go:136*/ v = v.Add(archsimd.LoadFloat32x16Slice(in[i+b:]))
-							} else {
-								/*line reduce_variants.go:137*/ gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i+b, 16))))
-								if gc_if2.ToBits() != 0 {
-									/*line reduce_variants.go:136*/ v = v.Merge(v.Add(archsimd.LoadFloat32x16Slice(in[i+b:])), archsimd.Mask32x16FromBits(^gc_if2.ToBits()))
-								}
-							}
-							/*line reduce_variants.go:136*/ v.StoreSlice(gc_s_v[gc_rank:])
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep2, false
-					}(gc_vstep2)
-					if gc_stop2 {
-						return
-					}
-				}
-				if compiled.SIMD {
-					gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
-						gc_tx := gc_vstep2
-						gc_rank := gc_base + gc_tx
-						var tid int = gc_tx
-						/*line reduce_variants.go:131*/ v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:])
-						/*line reduce_variants.go:134*/ var i int = gc_bx*2*b + tid + gc_off
-						if i < 0 || i > len(in)-8 || (i+
-							/*line reduce_variants.go:137*/ b) < 0 || (i+b) > len(in)-8 {
-							break
-						}
-						/*line reduce_variants.go:135*/ v = v.Add(archsimd.LoadFloat32x8Slice(in[i:]))
-						if i+b < n && uint(n-(i+b)) > 7 {
-							/*line reduce_variants.go:136*/ v = v.Add(archsimd.LoadFloat32x8Slice(in[i+b:]))
-						} else {
-							/*line reduce_variants.go:137*/ gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+b, 8))))
-							if gc_if.ToBits() != 0 {
-								/*line reduce_variants.go:136*/ v = v.Add(archsimd.LoadFloat32x8Slice(in[i+b:])).Merge(v, gc_if)
-							}
-						}
-						/*line reduce_variants.go:136*/ v.StoreSlice(gc_s_v[gc_rank:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				if gc_vstep2 > gc_from {
-					gc_more = true
-				}
-				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+	if compiled.StrideFar(gridSize, n) {
+		/*line reduce_variants.go:134*/ gc_chunk := compiled.StrideChunk(gridSize)
+		gc_span := (gridSize) * gc_chunk
+		archsimd.ClearAVXUpperBits()
+		/*line reduce_variants.go:134*/ for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += (gridSize) * gc_chunk {
+			gc_b.Tick()
+			if gc_b.Stopped() {
+				return
+			}
+			gc_more = false
+			gc_from, gc_to := 0, gc_bdx
+			/*line reduce_variants.go:142*/ if !compiled.Adds(gc_off+(gc_bx*2*b), gc_to) {
+				panic(compiled.ErrGuardWraps)
+			}
+			if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*2*b)); gc_bound < gc_to {
+				gc_to = gc_bound
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
 					v := gc_s_v[gc_rank]
-					/*line reduce_variants.go:134*/ i := gc_bx*2*b + tid + gc_off
-					gc_more = true
-					/*line reduce_variants.go:135*/ v += in[i]
-					if i+b < n {
-						v += in[i+b]
+					/*line reduce_variants.go:134*/ gc_start := gc_bx*2*b + tid
+					gc_from2 := gc_start + gc_off
+					gc_trips := gc_limit - gc_from2
+					switch {
+					case gc_from2 < gc_start || gc_from2 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
+						gc_trips = compiled.ChunkTrips(gc_start, gc_from2, gridSize, gc_chunk, gc_limit, false)
+					case gc_trips > gc_span:
+						gc_trips = gc_chunk
+					case gc_trips > 0:
+						gc_trips = (gc_trips-1)/(gridSize) + 1
+					default:
+						gc_trips = 0
+					}
+					if gc_trips == gc_chunk {
+						gc_more = true
+					}
+					for i := gc_from2; gc_trips > 0; i, gc_trips = i+(gridSize), gc_trips-1 {
+						/*line reduce_variants.go:135*/ v += in[i]
+						if i+b < n {
+							v += in[i+b]
+						}
 					}
 					gc_s_v[gc_rank] = v
+				}
+			}
+		}
+	} else {
+		/*line reduce_variants.go:134*/ for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += gridSize {
+			gc_b.Tick()
+			if gc_b.Stopped() {
+				return
+			}
+			gc_more = false
+			gc_from, gc_to := 0, gc_bdx
+			/*line reduce_variants.go:142*/ if !compiled.Adds(gc_off+(gc_bx*2*b), gc_to) {
+				panic(compiled.ErrGuardWraps)
+			}
+			if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*2*b)); gc_bound < gc_to {
+				gc_to = gc_bound
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_off2 := (gc_bx * 2 * b) + gc_off
+				gc_off3 := ((gc_bx * 2 * b) + gc_off) + b
+				if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(in) && gc_to <= len(in)-gc_off2 && gc_off3 >= 0 && gc_off3 <= len(in) && gc_to <= len(in)-gc_off3 {
+					gc_at := in[gc_off2:][:gc_to]
+					gc_at2 := in[gc_off3:][:gc_to]
+					gc_vstep := gc_from
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop bool
+						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+							gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+							for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
+								gc_tx := gc_vstep
+								gc_rank := gc_base + gc_tx
+								var tid int = gc_tx
+								/*line reduce_variants.go:131*/ v := archsimd.LoadFloat32x16Slice(gc_s_v[gc_rank:])
+								/*line reduce_variants.go:134*/ var i int = gc_bx*2*b + tid + gc_off
+								v = v.Add(archsimd.LoadFloat32x16Slice(gc_at[gc_tx:]))
+								if i+b < n && uint(n-(i+b)) > 15 {
+									/*line reduce_variants.go:136*/ v = v.Add(archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:]))
+								} else {
+									/*line reduce_variants.go:136*/ gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i+b, 16))))
+									if gc_if4.ToBits() != 0 {
+										/*line reduce_variants.go:136*/ v = v.Merge(v.Add(archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:])), archsimd.Mask32x16FromBits(^gc_if4.ToBits()))
+									}
+								}
+								/*line reduce_variants.go:136*/ v.StoreSlice(gc_s_v[gc_rank:])
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep, false
+						}(gc_vstep)
+						if gc_stop {
+							return
+						}
+					}
+					if compiled.SIMD {
+						gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+						for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+							gc_tx := gc_vstep
+							gc_rank := gc_base + gc_tx
+							var tid int = gc_tx
+							/*line reduce_variants.go:131*/ v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:])
+							/*line reduce_variants.go:134*/ var i int = gc_bx*2*b + tid + gc_off
+							v = v.Add(archsimd.LoadFloat32x8Slice(gc_at[gc_tx:]))
+							if i+b < n && uint(n-(i+b)) > 7 {
+								/*line reduce_variants.go:136*/ v = v.Add(archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]))
+							} else {
+								/*line reduce_variants.go:136*/ gc_if3 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+b, 8))))
+								if gc_if3.ToBits() != 0 {
+									/*line reduce_variants.go:136*/ v = v.Add(archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:])).Merge(v, gc_if3)
+								}
+							}
+							/*line reduce_variants.go:136*/ v.StoreSlice(gc_s_v[gc_rank:])
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_vstep > gc_from {
+						gc_more = true
+					}
+					for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						tid := gc_tx
+						v := gc_s_v[gc_rank]
+						/*line reduce_variants.go:134*/ i := gc_bx*2*b + tid + gc_off
+						gc_more = true
+						/*line reduce_variants.go:135*/ v += gc_at[gc_tx]
+						if true || i+b < n {
+							v += gc_at2[gc_tx]
+						}
+						gc_s_v[gc_rank] = v
+					}
+				} else {
+					gc_vstep2 := gc_from
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop2 bool
+						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+							gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+							for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
+								gc_tx := gc_vstep2
+								gc_rank := gc_base + gc_tx
+								var tid int = gc_tx
+								/*line reduce_variants.go:131*/ v := archsimd.LoadFloat32x16Slice(gc_s_v[gc_rank:])
+								/*line reduce_variants.go:134*/ var i int = gc_bx*2*b + tid + gc_off
+								if i < 0 || i > len(in)-16 || (i+
+									/*line reduce_variants.go:137*/ b) < 0 || (i+b) > len(in)-16 {
+									break
+								}
+								/*line reduce_variants.go:135*/ v = v.Add(archsimd.LoadFloat32x16Slice(in[i:]))
+								if i+b < n && uint(n-(i+b)) > 15 {
+									/*line reduce_variants.go:136*/ v = v.Add(archsimd.LoadFloat32x16Slice(in[i+b:]))
+								} else {
+									/*line reduce_variants.go:137*/ gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i+b, 16))))
+									if gc_if2.ToBits() != 0 {
+										/*line reduce_variants.go:136*/ v = v.Merge(v.Add(archsimd.LoadFloat32x16Slice(in[i+b:])), archsimd.Mask32x16FromBits(^gc_if2.ToBits()))
+									}
+								}
+								/*line reduce_variants.go:136*/ v.StoreSlice(gc_s_v[gc_rank:])
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep2, false
+						}(gc_vstep2)
+						if gc_stop2 {
+							return
+						}
+					}
+					if compiled.SIMD {
+						gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+						for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+							gc_tx := gc_vstep2
+							gc_rank := gc_base + gc_tx
+							var tid int = gc_tx
+							/*line reduce_variants.go:131*/ v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:])
+							/*line reduce_variants.go:134*/ var i int = gc_bx*2*b + tid + gc_off
+							if i < 0 || i > len(in)-8 || (i+
+								/*line reduce_variants.go:137*/ b) < 0 || (i+b) > len(in)-8 {
+								break
+							}
+							/*line reduce_variants.go:135*/ v = v.Add(archsimd.LoadFloat32x8Slice(in[i:]))
+							if i+b < n && uint(n-(i+b)) > 7 {
+								/*line reduce_variants.go:136*/ v = v.Add(archsimd.LoadFloat32x8Slice(in[i+b:]))
+							} else {
+								/*line reduce_variants.go:137*/ gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+b, 8))))
+								if gc_if.ToBits() != 0 {
+									/*line reduce_variants.go:136*/ v = v.Add(archsimd.LoadFloat32x8Slice(in[i+b:])).Merge(v, gc_if)
+								}
+							}
+							/*line reduce_variants.go:136*/ v.StoreSlice(gc_s_v[gc_rank:])
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_vstep2 > gc_from {
+						gc_more = true
+					}
+					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+						v := gc_s_v[gc_rank]
+						/*line reduce_variants.go:134*/ i := gc_bx*2*b + tid + gc_off
+						gc_more = true
+						/*line reduce_variants.go:135*/ v += in[i]
+						if i+b < n {
+							v += in[i+b]
+						}
+						gc_s_v[gc_rank] = v
+					}
 				}
 			}
 		}
@@ -6664,164 +6765,214 @@ func gc_body_reduceGridStride_int32(gc_b *compiled.Block, in []int32, partial []
 	b := gc_bdx
 	gridSize := 2 * b * gc_gdx
 	clear(gc_s_v)
-	for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += gridSize {
-		gc_b.Tick()
-		if gc_b.Stopped() {
-			return
-		}
-		gc_more = false
-		gc_from, gc_to := 0, gc_bdx
-		/*line reduce_variants.go:142*/ if !compiled.Adds(gc_off+(gc_bx*2*b), gc_to) {
-			panic(compiled.ErrGuardWraps)
-		}
-		if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*2*b)); gc_bound < gc_to {
-			gc_to = gc_bound
-		}
-		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			gc_off2 := (gc_bx * 2 * b) + gc_off
-			gc_off3 := ((gc_bx * 2 * b) + gc_off) + b
-			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(in) && gc_to <= len(in)-gc_off2 && gc_off3 >= 0 && gc_off3 <= len(in) && gc_to <= len(in)-gc_off3 {
-				gc_at := in[gc_off2:][:gc_to]
-				gc_at2 := in[gc_off3:][:gc_to]
-				gc_vstep := gc_from
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop bool
-					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-						gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-						for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
-							gc_tx := gc_vstep
-							gc_rank := gc_base + gc_tx
-							var tid int = gc_tx
-							/*line reduce_variants.go:131*/ v := archsimd.LoadInt32x16Slice(gc_s_v[gc_rank:])
-							/*line reduce_variants.go:134*/ var i int = gc_bx*2*b + tid + gc_off
-							v = v.Add(archsimd.LoadInt32x16Slice(gc_at[gc_tx:]))
-							if i+b < n && uint(n-(i+b)) > 15 {
-								/*line reduce_variants.go:136*/ v = v.Add(archsimd.LoadInt32x16Slice(gc_at2[gc_tx:]))
-							} else {
-								/*line reduce_variants.go:136*/ gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i+b, 16))))
-								if gc_if4.ToBits() != 0 {
-									/*line reduce_variants.go:136*/ v = v.Merge(v.Add(archsimd.LoadInt32x16Slice(gc_at2[gc_tx:])), archsimd.Mask32x16FromBits(^gc_if4.ToBits()))
-								}
-							}
-							/*line reduce_variants.go:136*/ v.StoreSlice(gc_s_v[gc_rank:])
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep, false
-					}(gc_vstep)
-					if gc_stop {
-						return
-					}
-				}
-				if compiled.SIMD {
-					gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
-						gc_tx := gc_vstep
-						gc_rank := gc_base + gc_tx
-						var tid int = gc_tx
-						/*line reduce_variants.go:131*/ v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank:])
-						/*line reduce_variants.go:134*/ var i int = gc_bx*2*b + tid + gc_off
-						v = v.Add(archsimd.LoadInt32x8Slice(gc_at[gc_tx:]))
-						if i+b < n && uint(n-(i+b)) > 7 {
-							/*line reduce_variants.go:136*/ v = v.Add(archsimd.LoadInt32x8Slice(gc_at2[gc_tx:]))
-						} else {
-							/*line reduce_variants.go:136*/ gc_if3 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+b, 8))))
-							if gc_if3.ToBits() != 0 {
-								/*line reduce_variants.go:136*/ v = v.Add(archsimd.LoadInt32x8Slice(gc_at2[gc_tx:])).Merge(v, gc_if3)
-							}
-						}
-						/*line reduce_variants.go:136*/ v.StoreSlice(gc_s_v[gc_rank:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				if gc_vstep > gc_from {
-					gc_more = true
-				}
-				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					tid := gc_tx
-					v := gc_s_v[gc_rank]
-					/*line reduce_variants.go:134*/ i := gc_bx*2*b + tid + gc_off
-					gc_more = true
-					/*line reduce_variants.go:135*/ v += gc_at[gc_tx]
-					if true || i+b < n {
-						v += gc_at2[gc_tx]
-					}
-					gc_s_v[gc_rank] = v
-				}
-			} else {
-				gc_vstep2 := gc_from
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop2 bool
-					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-						gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-						for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
-							gc_tx := gc_vstep2
-							gc_rank := gc_base + gc_tx
-							var tid int = gc_tx
-							/*line reduce_variants.go:131*/ v := archsimd.LoadInt32x16Slice(gc_s_v[gc_rank:])
-							/*line reduce_variants.go:134*/ var i int = gc_bx*2*b + tid + gc_off
-							if i < 0 || i > len(in)-16 || (i+
-								/*line reduce_variants.go:137*/ b) < 0 || (i+b) > len(in)-16 {
-								break
-							}
-							/*line reduce_variants.go:135*/ v = v.Add(archsimd.LoadInt32x16Slice(in[i:]))
-							if i+b < n && uint(n-(i+b)) > 15 {
-								/*line reduce_variants.go:136*/ v = v.Add(archsimd.LoadInt32x16Slice(in[i+b:]))
-							} else {
-								/*line reduce_variants.go:137*/ gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i+b, 16))))
-								if gc_if2.ToBits() != 0 {
-									/*line reduce_variants.go:136*/ v = v.Merge(v.Add(archsimd.LoadInt32x16Slice(in[i+b:])), archsimd.Mask32x16FromBits(^gc_if2.ToBits()))
-								}
-							}
-							/*line reduce_variants.go:136*/ v.StoreSlice(gc_s_v[gc_rank:])
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep2, false
-					}(gc_vstep2)
-					if gc_stop2 {
-						return
-					}
-				}
-				if compiled.SIMD {
-					gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
-						gc_tx := gc_vstep2
-						gc_rank := gc_base + gc_tx
-						var tid int = gc_tx
-						/*line reduce_variants.go:131*/ v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank:])
-						/*line reduce_variants.go:134*/ var i int = gc_bx*2*b + tid + gc_off
-						if i < 0 || i > len(in)-8 || (i+
-							/*line reduce_variants.go:137*/ b) < 0 || (i+b) > len(in)-8 {
-							break
-						}
-						/*line reduce_variants.go:135*/ v = v.Add(archsimd.LoadInt32x8Slice(in[i:]))
-						if i+b < n && uint(n-(i+b)) > 7 {
-							/*line reduce_variants.go:136*/ v = v.Add(archsimd.LoadInt32x8Slice(in[i+b:]))
-						} else {
-							/*line reduce_variants.go:137*/ gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+b, 8))))
-							if gc_if.ToBits() != 0 {
-								/*line reduce_variants.go:136*/ v = v.Add(archsimd.LoadInt32x8Slice(in[i+b:])).Merge(v, gc_if)
-							}
-						}
-						/*line reduce_variants.go:136*/ v.StoreSlice(gc_s_v[gc_rank:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				if gc_vstep2 > gc_from {
-					gc_more = true
-				}
-				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+	if compiled.StrideFar(gridSize, n) {
+		/*line reduce_variants.go:134*/ gc_chunk := compiled.StrideChunk(gridSize)
+		gc_span := (gridSize) * gc_chunk
+		/*line reduce_variants.go:134*/ for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += (gridSize) * gc_chunk {
+			gc_b.Tick()
+			if gc_b.Stopped() {
+				return
+			}
+			gc_more = false
+			gc_from, gc_to := 0, gc_bdx
+			/*line reduce_variants.go:142*/ if !compiled.Adds(gc_off+(gc_bx*2*b), gc_to) {
+				panic(compiled.ErrGuardWraps)
+			}
+			if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*2*b)); gc_bound < gc_to {
+				gc_to = gc_bound
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
 					v := gc_s_v[gc_rank]
-					/*line reduce_variants.go:134*/ i := gc_bx*2*b + tid + gc_off
-					gc_more = true
-					/*line reduce_variants.go:135*/ v += in[i]
-					if i+b < n {
-						v += in[i+b]
+					/*line reduce_variants.go:134*/ gc_start := gc_bx*2*b + tid
+					gc_from2 := gc_start + gc_off
+					gc_trips := gc_limit - gc_from2
+					switch {
+					case gc_from2 < gc_start || gc_from2 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
+						gc_trips = compiled.ChunkTrips(gc_start, gc_from2, gridSize, gc_chunk, gc_limit, false)
+					case gc_trips > gc_span:
+						gc_trips = gc_chunk
+					case gc_trips > 0:
+						gc_trips = (gc_trips-1)/(gridSize) + 1
+					default:
+						gc_trips = 0
+					}
+					if gc_trips == gc_chunk {
+						gc_more = true
+					}
+					for i := gc_from2; gc_trips > 0; i, gc_trips = i+(gridSize), gc_trips-1 {
+						/*line reduce_variants.go:135*/ v += in[i]
+						if i+b < n {
+							v += in[i+b]
+						}
 					}
 					gc_s_v[gc_rank] = v
+				}
+			}
+		}
+	} else {
+		/*line reduce_variants.go:134*/ for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += gridSize {
+			gc_b.Tick()
+			if gc_b.Stopped() {
+				return
+			}
+			gc_more = false
+			gc_from, gc_to := 0, gc_bdx
+			/*line reduce_variants.go:142*/ if !compiled.Adds(gc_off+(gc_bx*2*b), gc_to) {
+				panic(compiled.ErrGuardWraps)
+			}
+			if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*2*b)); gc_bound < gc_to {
+				gc_to = gc_bound
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_off2 := (gc_bx * 2 * b) + gc_off
+				gc_off3 := ((gc_bx * 2 * b) + gc_off) + b
+				if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(in) && gc_to <= len(in)-gc_off2 && gc_off3 >= 0 && gc_off3 <= len(in) && gc_to <= len(in)-gc_off3 {
+					gc_at := in[gc_off2:][:gc_to]
+					gc_at2 := in[gc_off3:][:gc_to]
+					gc_vstep := gc_from
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop bool
+						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+							gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+							for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
+								gc_tx := gc_vstep
+								gc_rank := gc_base + gc_tx
+								var tid int = gc_tx
+								/*line reduce_variants.go:131*/ v := archsimd.LoadInt32x16Slice(gc_s_v[gc_rank:])
+								/*line reduce_variants.go:134*/ var i int = gc_bx*2*b + tid + gc_off
+								v = v.Add(archsimd.LoadInt32x16Slice(gc_at[gc_tx:]))
+								if i+b < n && uint(n-(i+b)) > 15 {
+									/*line reduce_variants.go:136*/ v = v.Add(archsimd.LoadInt32x16Slice(gc_at2[gc_tx:]))
+								} else {
+									/*line reduce_variants.go:136*/ gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i+b, 16))))
+									if gc_if4.ToBits() != 0 {
+										/*line reduce_variants.go:136*/ v = v.Merge(v.Add(archsimd.LoadInt32x16Slice(gc_at2[gc_tx:])), archsimd.Mask32x16FromBits(^gc_if4.ToBits()))
+									}
+								}
+								/*line reduce_variants.go:136*/ v.StoreSlice(gc_s_v[gc_rank:])
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep, false
+						}(gc_vstep)
+						if gc_stop {
+							return
+						}
+					}
+					if compiled.SIMD {
+						gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+						for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+							gc_tx := gc_vstep
+							gc_rank := gc_base + gc_tx
+							var tid int = gc_tx
+							/*line reduce_variants.go:131*/ v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank:])
+							/*line reduce_variants.go:134*/ var i int = gc_bx*2*b + tid + gc_off
+							v = v.Add(archsimd.LoadInt32x8Slice(gc_at[gc_tx:]))
+							if i+b < n && uint(n-(i+b)) > 7 {
+								/*line reduce_variants.go:136*/ v = v.Add(archsimd.LoadInt32x8Slice(gc_at2[gc_tx:]))
+							} else {
+								/*line reduce_variants.go:136*/ gc_if3 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+b, 8))))
+								if gc_if3.ToBits() != 0 {
+									/*line reduce_variants.go:136*/ v = v.Add(archsimd.LoadInt32x8Slice(gc_at2[gc_tx:])).Merge(v, gc_if3)
+								}
+							}
+							/*line reduce_variants.go:136*/ v.StoreSlice(gc_s_v[gc_rank:])
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_vstep > gc_from {
+						gc_more = true
+					}
+					for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						tid := gc_tx
+						v := gc_s_v[gc_rank]
+						/*line reduce_variants.go:134*/ i := gc_bx*2*b + tid + gc_off
+						gc_more = true
+						/*line reduce_variants.go:135*/ v += gc_at[gc_tx]
+						if true || i+b < n {
+							v += gc_at2[gc_tx]
+						}
+						gc_s_v[gc_rank] = v
+					}
+				} else {
+					gc_vstep2 := gc_from
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop2 bool
+						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+							gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+							for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
+								gc_tx := gc_vstep2
+								gc_rank := gc_base + gc_tx
+								var tid int = gc_tx
+								/*line reduce_variants.go:131*/ v := archsimd.LoadInt32x16Slice(gc_s_v[gc_rank:])
+								/*line reduce_variants.go:134*/ var i int = gc_bx*2*b + tid + gc_off
+								if i < 0 || i > len(in)-16 || (i+
+									/*line reduce_variants.go:137*/ b) < 0 || (i+b) > len(in)-16 {
+									break
+								}
+								/*line reduce_variants.go:135*/ v = v.Add(archsimd.LoadInt32x16Slice(in[i:]))
+								if i+b < n && uint(n-(i+b)) > 15 {
+									/*line reduce_variants.go:136*/ v = v.Add(archsimd.LoadInt32x16Slice(in[i+b:]))
+								} else {
+									/*line reduce_variants.go:137*/ gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i+b, 16))))
+									if gc_if2.ToBits() != 0 {
+										/*line reduce_variants.go:136*/ v = v.Merge(v.Add(archsimd.LoadInt32x16Slice(in[i+b:])), archsimd.Mask32x16FromBits(^gc_if2.ToBits()))
+									}
+								}
+								/*line reduce_variants.go:136*/ v.StoreSlice(gc_s_v[gc_rank:])
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep2, false
+						}(gc_vstep2)
+						if gc_stop2 {
+							return
+						}
+					}
+					if compiled.SIMD {
+						gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+						for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+							gc_tx := gc_vstep2
+							gc_rank := gc_base + gc_tx
+							var tid int = gc_tx
+							/*line reduce_variants.go:131*/ v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank:])
+							/*line reduce_variants.go:134*/ var i int = gc_bx*2*b + tid + gc_off
+							if i < 0 || i > len(in)-8 || (i+
+								/*line reduce_variants.go:137*/ b) < 0 || (i+b) > len(in)-8 {
+								break
+							}
+							/*line reduce_variants.go:135*/ v = v.Add(archsimd.LoadInt32x8Slice(in[i:]))
+							if i+b < n && uint(n-(i+b)) > 7 {
+								/*line reduce_variants.go:136*/ v = v.Add(archsimd.LoadInt32x8Slice(in[i+b:]))
+							} else {
+								/*line reduce_variants.go:137*/ gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+b, 8))))
+								if gc_if.ToBits() != 0 {
+									/*line reduce_variants.go:136*/ v = v.Add(archsimd.LoadInt32x8Slice(in[i+b:])).Merge(v, gc_if)
+								}
+							}
+							/*line reduce_variants.go:136*/ v.StoreSlice(gc_s_v[gc_rank:])
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_vstep2 > gc_from {
+						gc_more = true
+					}
+					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+						v := gc_s_v[gc_rank]
+						/*line reduce_variants.go:134*/ i := gc_bx*2*b + tid + gc_off
+						gc_more = true
+						/*line reduce_variants.go:135*/ v += in[i]
+						if i+b < n {
+							v += in[i+b]
+						}
+						gc_s_v[gc_rank] = v
+					}
 				}
 			}
 		}
@@ -7195,164 +7346,214 @@ func gc_body_reduceGridStride_uint32(gc_b *compiled.Block, in []uint32, partial 
 	b := gc_bdx
 	gridSize := 2 * b * gc_gdx
 	clear(gc_s_v)
-	for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += gridSize {
-		gc_b.Tick()
-		if gc_b.Stopped() {
-			return
-		}
-		gc_more = false
-		gc_from, gc_to := 0, gc_bdx
-		/*line reduce_variants.go:142*/ if !compiled.Adds(gc_off+(gc_bx*2*b), gc_to) {
-			panic(compiled.ErrGuardWraps)
-		}
-		if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*2*b)); gc_bound < gc_to {
-			gc_to = gc_bound
-		}
-		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			gc_off2 := (gc_bx * 2 * b) + gc_off
-			gc_off3 := ((gc_bx * 2 * b) + gc_off) + b
-			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(in) && gc_to <= len(in)-gc_off2 && gc_off3 >= 0 && gc_off3 <= len(in) && gc_to <= len(in)-gc_off3 {
-				gc_at := in[gc_off2:][:gc_to]
-				gc_at2 := in[gc_off3:][:gc_to]
-				gc_vstep := gc_from
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop bool
-					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-						gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-						for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
-							gc_tx := gc_vstep
-							gc_rank := gc_base + gc_tx
-							var tid int = gc_tx
-							/*line reduce_variants.go:131*/ v := archsimd.LoadUint32x16Slice(gc_s_v[gc_rank:])
-							/*line reduce_variants.go:134*/ var i int = gc_bx*2*b + tid + gc_off
-							v = v.Add(archsimd.LoadUint32x16Slice(gc_at[gc_tx:]))
-							if i+b < n && uint(n-(i+b)) > 15 {
-								/*line reduce_variants.go:136*/ v = v.Add(archsimd.LoadUint32x16Slice(gc_at2[gc_tx:]))
-							} else {
-								/*line reduce_variants.go:136*/ gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i+b, 16))))
-								if gc_if4.ToBits() != 0 {
-									/*line reduce_variants.go:136*/ v = v.Merge(v.Add(archsimd.LoadUint32x16Slice(gc_at2[gc_tx:])), archsimd.Mask32x16FromBits(^gc_if4.ToBits()))
-								}
-							}
-							/*line reduce_variants.go:136*/ v.StoreSlice(gc_s_v[gc_rank:])
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep, false
-					}(gc_vstep)
-					if gc_stop {
-						return
-					}
-				}
-				if compiled.SIMD {
-					gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
-						gc_tx := gc_vstep
-						gc_rank := gc_base + gc_tx
-						var tid int = gc_tx
-						/*line reduce_variants.go:131*/ v := archsimd.LoadUint32x8Slice(gc_s_v[gc_rank:])
-						/*line reduce_variants.go:134*/ var i int = gc_bx*2*b + tid + gc_off
-						v = v.Add(archsimd.LoadUint32x8Slice(gc_at[gc_tx:]))
-						if i+b < n && uint(n-(i+b)) > 7 {
-							/*line reduce_variants.go:136*/ v = v.Add(archsimd.LoadUint32x8Slice(gc_at2[gc_tx:]))
-						} else {
-							/*line reduce_variants.go:136*/ gc_if3 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+b, 8))))
-							if gc_if3.ToBits() != 0 {
-								/*line reduce_variants.go:136*/ v = v.Add(archsimd.LoadUint32x8Slice(gc_at2[gc_tx:])).Merge(v, gc_if3)
-							}
-						}
-						/*line reduce_variants.go:136*/ v.StoreSlice(gc_s_v[gc_rank:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				if gc_vstep > gc_from {
-					gc_more = true
-				}
-				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					tid := gc_tx
-					v := gc_s_v[gc_rank]
-					/*line reduce_variants.go:134*/ i := gc_bx*2*b + tid + gc_off
-					gc_more = true
-					/*line reduce_variants.go:135*/ v += gc_at[gc_tx]
-					if true || i+b < n {
-						v += gc_at2[gc_tx]
-					}
-					gc_s_v[gc_rank] = v
-				}
-			} else {
-				gc_vstep2 := gc_from
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop2 bool
-					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-						gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-						for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
-							gc_tx := gc_vstep2
-							gc_rank := gc_base + gc_tx
-							var tid int = gc_tx
-							/*line reduce_variants.go:131*/ v := archsimd.LoadUint32x16Slice(gc_s_v[gc_rank:])
-							/*line reduce_variants.go:134*/ var i int = gc_bx*2*b + tid + gc_off
-							if i < 0 || i > len(in)-16 || (i+
-								/*line reduce_variants.go:137*/ b) < 0 || (i+b) > len(in)-16 {
-								break
-							}
-							/*line reduce_variants.go:135*/ v = v.Add(archsimd.LoadUint32x16Slice(in[i:]))
-							if i+b < n && uint(n-(i+b)) > 15 {
-								/*line reduce_variants.go:136*/ v = v.Add(archsimd.LoadUint32x16Slice(in[i+b:]))
-							} else {
-								/*line reduce_variants.go:137*/ gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i+b, 16))))
-								if gc_if2.ToBits() != 0 {
-									/*line reduce_variants.go:136*/ v = v.Merge(v.Add(archsimd.LoadUint32x16Slice(in[i+b:])), archsimd.Mask32x16FromBits(^gc_if2.ToBits()))
-								}
-							}
-							/*line reduce_variants.go:136*/ v.StoreSlice(gc_s_v[gc_rank:])
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep2, false
-					}(gc_vstep2)
-					if gc_stop2 {
-						return
-					}
-				}
-				if compiled.SIMD {
-					gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
-						gc_tx := gc_vstep2
-						gc_rank := gc_base + gc_tx
-						var tid int = gc_tx
-						/*line reduce_variants.go:131*/ v := archsimd.LoadUint32x8Slice(gc_s_v[gc_rank:])
-						/*line reduce_variants.go:134*/ var i int = gc_bx*2*b + tid + gc_off
-						if i < 0 || i > len(in)-8 || (i+
-							/*line reduce_variants.go:137*/ b) < 0 || (i+b) > len(in)-8 {
-							break
-						}
-						/*line reduce_variants.go:135*/ v = v.Add(archsimd.LoadUint32x8Slice(in[i:]))
-						if i+b < n && uint(n-(i+b)) > 7 {
-							/*line reduce_variants.go:136*/ v = v.Add(archsimd.LoadUint32x8Slice(in[i+b:]))
-						} else {
-							/*line reduce_variants.go:137*/ gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+b, 8))))
-							if gc_if.ToBits() != 0 {
-								/*line reduce_variants.go:136*/ v = v.Add(archsimd.LoadUint32x8Slice(in[i+b:])).Merge(v, gc_if)
-							}
-						}
-						/*line reduce_variants.go:136*/ v.StoreSlice(gc_s_v[gc_rank:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				if gc_vstep2 > gc_from {
-					gc_more = true
-				}
-				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+	if compiled.StrideFar(gridSize, n) {
+		/*line reduce_variants.go:134*/ gc_chunk := compiled.StrideChunk(gridSize)
+		gc_span := (gridSize) * gc_chunk
+		/*line reduce_variants.go:134*/ for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += (gridSize) * gc_chunk {
+			gc_b.Tick()
+			if gc_b.Stopped() {
+				return
+			}
+			gc_more = false
+			gc_from, gc_to := 0, gc_bdx
+			/*line reduce_variants.go:142*/ if !compiled.Adds(gc_off+(gc_bx*2*b), gc_to) {
+				panic(compiled.ErrGuardWraps)
+			}
+			if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*2*b)); gc_bound < gc_to {
+				gc_to = gc_bound
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
 					v := gc_s_v[gc_rank]
-					/*line reduce_variants.go:134*/ i := gc_bx*2*b + tid + gc_off
-					gc_more = true
-					/*line reduce_variants.go:135*/ v += in[i]
-					if i+b < n {
-						v += in[i+b]
+					/*line reduce_variants.go:134*/ gc_start := gc_bx*2*b + tid
+					gc_from2 := gc_start + gc_off
+					gc_trips := gc_limit - gc_from2
+					switch {
+					case gc_from2 < gc_start || gc_from2 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
+						gc_trips = compiled.ChunkTrips(gc_start, gc_from2, gridSize, gc_chunk, gc_limit, false)
+					case gc_trips > gc_span:
+						gc_trips = gc_chunk
+					case gc_trips > 0:
+						gc_trips = (gc_trips-1)/(gridSize) + 1
+					default:
+						gc_trips = 0
+					}
+					if gc_trips == gc_chunk {
+						gc_more = true
+					}
+					for i := gc_from2; gc_trips > 0; i, gc_trips = i+(gridSize), gc_trips-1 {
+						/*line reduce_variants.go:135*/ v += in[i]
+						if i+b < n {
+							v += in[i+b]
+						}
 					}
 					gc_s_v[gc_rank] = v
+				}
+			}
+		}
+	} else {
+		/*line reduce_variants.go:134*/ for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += gridSize {
+			gc_b.Tick()
+			if gc_b.Stopped() {
+				return
+			}
+			gc_more = false
+			gc_from, gc_to := 0, gc_bdx
+			/*line reduce_variants.go:142*/ if !compiled.Adds(gc_off+(gc_bx*2*b), gc_to) {
+				panic(compiled.ErrGuardWraps)
+			}
+			if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*2*b)); gc_bound < gc_to {
+				gc_to = gc_bound
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_off2 := (gc_bx * 2 * b) + gc_off
+				gc_off3 := ((gc_bx * 2 * b) + gc_off) + b
+				if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(in) && gc_to <= len(in)-gc_off2 && gc_off3 >= 0 && gc_off3 <= len(in) && gc_to <= len(in)-gc_off3 {
+					gc_at := in[gc_off2:][:gc_to]
+					gc_at2 := in[gc_off3:][:gc_to]
+					gc_vstep := gc_from
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop bool
+						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+							gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+							for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
+								gc_tx := gc_vstep
+								gc_rank := gc_base + gc_tx
+								var tid int = gc_tx
+								/*line reduce_variants.go:131*/ v := archsimd.LoadUint32x16Slice(gc_s_v[gc_rank:])
+								/*line reduce_variants.go:134*/ var i int = gc_bx*2*b + tid + gc_off
+								v = v.Add(archsimd.LoadUint32x16Slice(gc_at[gc_tx:]))
+								if i+b < n && uint(n-(i+b)) > 15 {
+									/*line reduce_variants.go:136*/ v = v.Add(archsimd.LoadUint32x16Slice(gc_at2[gc_tx:]))
+								} else {
+									/*line reduce_variants.go:136*/ gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i+b, 16))))
+									if gc_if4.ToBits() != 0 {
+										/*line reduce_variants.go:136*/ v = v.Merge(v.Add(archsimd.LoadUint32x16Slice(gc_at2[gc_tx:])), archsimd.Mask32x16FromBits(^gc_if4.ToBits()))
+									}
+								}
+								/*line reduce_variants.go:136*/ v.StoreSlice(gc_s_v[gc_rank:])
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep, false
+						}(gc_vstep)
+						if gc_stop {
+							return
+						}
+					}
+					if compiled.SIMD {
+						gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+						for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+							gc_tx := gc_vstep
+							gc_rank := gc_base + gc_tx
+							var tid int = gc_tx
+							/*line reduce_variants.go:131*/ v := archsimd.LoadUint32x8Slice(gc_s_v[gc_rank:])
+							/*line reduce_variants.go:134*/ var i int = gc_bx*2*b + tid + gc_off
+							v = v.Add(archsimd.LoadUint32x8Slice(gc_at[gc_tx:]))
+							if i+b < n && uint(n-(i+b)) > 7 {
+								/*line reduce_variants.go:136*/ v = v.Add(archsimd.LoadUint32x8Slice(gc_at2[gc_tx:]))
+							} else {
+								/*line reduce_variants.go:136*/ gc_if3 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+b, 8))))
+								if gc_if3.ToBits() != 0 {
+									/*line reduce_variants.go:136*/ v = v.Add(archsimd.LoadUint32x8Slice(gc_at2[gc_tx:])).Merge(v, gc_if3)
+								}
+							}
+							/*line reduce_variants.go:136*/ v.StoreSlice(gc_s_v[gc_rank:])
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_vstep > gc_from {
+						gc_more = true
+					}
+					for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						tid := gc_tx
+						v := gc_s_v[gc_rank]
+						/*line reduce_variants.go:134*/ i := gc_bx*2*b + tid + gc_off
+						gc_more = true
+						/*line reduce_variants.go:135*/ v += gc_at[gc_tx]
+						if true || i+b < n {
+							v += gc_at2[gc_tx]
+						}
+						gc_s_v[gc_rank] = v
+					}
+				} else {
+					gc_vstep2 := gc_from
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop2 bool
+						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+							gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+							for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
+								gc_tx := gc_vstep2
+								gc_rank := gc_base + gc_tx
+								var tid int = gc_tx
+								/*line reduce_variants.go:131*/ v := archsimd.LoadUint32x16Slice(gc_s_v[gc_rank:])
+								/*line reduce_variants.go:134*/ var i int = gc_bx*2*b + tid + gc_off
+								if i < 0 || i > len(in)-16 || (i+
+									/*line reduce_variants.go:137*/ b) < 0 || (i+b) > len(in)-16 {
+									break
+								}
+								/*line reduce_variants.go:135*/ v = v.Add(archsimd.LoadUint32x16Slice(in[i:]))
+								if i+b < n && uint(n-(i+b)) > 15 {
+									/*line reduce_variants.go:136*/ v = v.Add(archsimd.LoadUint32x16Slice(in[i+b:]))
+								} else {
+									/*line reduce_variants.go:137*/ gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i+b, 16))))
+									if gc_if2.ToBits() != 0 {
+										/*line reduce_variants.go:136*/ v = v.Merge(v.Add(archsimd.LoadUint32x16Slice(in[i+b:])), archsimd.Mask32x16FromBits(^gc_if2.ToBits()))
+									}
+								}
+								/*line reduce_variants.go:136*/ v.StoreSlice(gc_s_v[gc_rank:])
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep2, false
+						}(gc_vstep2)
+						if gc_stop2 {
+							return
+						}
+					}
+					if compiled.SIMD {
+						gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+						for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+							gc_tx := gc_vstep2
+							gc_rank := gc_base + gc_tx
+							var tid int = gc_tx
+							/*line reduce_variants.go:131*/ v := archsimd.LoadUint32x8Slice(gc_s_v[gc_rank:])
+							/*line reduce_variants.go:134*/ var i int = gc_bx*2*b + tid + gc_off
+							if i < 0 || i > len(in)-8 || (i+
+								/*line reduce_variants.go:137*/ b) < 0 || (i+b) > len(in)-8 {
+								break
+							}
+							/*line reduce_variants.go:135*/ v = v.Add(archsimd.LoadUint32x8Slice(in[i:]))
+							if i+b < n && uint(n-(i+b)) > 7 {
+								/*line reduce_variants.go:136*/ v = v.Add(archsimd.LoadUint32x8Slice(in[i+b:]))
+							} else {
+								/*line reduce_variants.go:137*/ gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+b, 8))))
+								if gc_if.ToBits() != 0 {
+									/*line reduce_variants.go:136*/ v = v.Add(archsimd.LoadUint32x8Slice(in[i+b:])).Merge(v, gc_if)
+								}
+							}
+							/*line reduce_variants.go:136*/ v.StoreSlice(gc_s_v[gc_rank:])
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_vstep2 > gc_from {
+						gc_more = true
+					}
+					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+						v := gc_s_v[gc_rank]
+						/*line reduce_variants.go:134*/ i := gc_bx*2*b + tid + gc_off
+						gc_more = true
+						/*line reduce_variants.go:135*/ v += in[i]
+						if i+b < n {
+							v += in[i+b]
+						}
+						gc_s_v[gc_rank] = v
+					}
 				}
 			}
 		}

@@ -162,9 +162,9 @@ func gc_body_bitonicShared_float32(gc_b *compiled.Block, keys []float32, tile in
 			/*line sort_bitonic.go:77*/ var m_ int = m
 			/*line sort_bitonic.go:77*/ var h_2 int = k / 2
 			var flip bool = true
-			gc_chunk := compiled.StrideChunk(gc_bdx)
-			gc_span := (gc_bdx) * gc_chunk
-			/*line sort_bitonic.go:99*/ for gc_off2, gc_limit2, gc_more2 := 0, len(s_)/2, true; gc_more2; gc_off2 += (gc_bdx) * gc_chunk {
+			gc_chunk2 := compiled.StrideChunk(gc_bdx)
+			gc_span2 := (gc_bdx) * gc_chunk2
+			/*line sort_bitonic.go:99*/ for gc_off2, gc_limit2, gc_more2 := 0, len(s_)/2, true; gc_more2; gc_off2 += (gc_bdx) * gc_chunk2 {
 				gc_b.Tick()
 				if gc_b.Stopped() {
 					return
@@ -184,16 +184,16 @@ func gc_body_bitonicShared_float32(gc_b *compiled.Block, keys []float32, tile in
 						gc_from2 := gc_start + gc_off2
 						gc_trips := gc_limit2 - gc_from2
 						switch {
-						case gc_from2 < gc_start || gc_from2 < 0 || gc_span <= 0 || gc_limit2 > compiled.ChunkLimit:
-							gc_trips = compiled.ChunkTrips(gc_start, gc_from2, gc_bdx, gc_chunk, gc_limit2, false)
-						case gc_trips > gc_span:
-							gc_trips = gc_chunk
+						case gc_from2 < gc_start || gc_from2 < 0 || gc_span2 <= 0 || gc_limit2 > compiled.ChunkLimit:
+							gc_trips = compiled.ChunkTrips(gc_start, gc_from2, gc_bdx, gc_chunk2, gc_limit2, false)
+						case gc_trips > gc_span2:
+							gc_trips = gc_chunk2
 						case gc_trips > 0:
 							gc_trips = (gc_trips-1)/(gc_bdx) + 1
 						default:
 							gc_trips = 0
 						}
-						if gc_trips == gc_chunk {
+						if gc_trips == gc_chunk2 {
 							gc_more2 = true
 						}
 						/*line sort_bitonic.go:115*/ for p := gc_from2; gc_trips > 0; p, gc_trips = p+(gc_bdx), gc_trips-1 {
@@ -210,9 +210,9 @@ func gc_body_bitonicShared_float32(gc_b *compiled.Block, keys []float32, tile in
 				/*line sort_bitonic.go:79*/ var m_2 int = m
 				/*line sort_bitonic.go:79*/ var h_3 int = h
 				var flip_ bool = false
-				gc_chunk2 := compiled.StrideChunk(gc_bdx)
-				gc_span2 := (gc_bdx) * gc_chunk2
-				/*line sort_bitonic.go:99*/ for gc_off3, gc_limit3, gc_more3 := 0, len(s_2)/2, true; gc_more3; gc_off3 += (gc_bdx) * gc_chunk2 {
+				gc_chunk3 := compiled.StrideChunk(gc_bdx)
+				gc_span3 := (gc_bdx) * gc_chunk3
+				/*line sort_bitonic.go:99*/ for gc_off3, gc_limit3, gc_more3 := 0, len(s_2)/2, true; gc_more3; gc_off3 += (gc_bdx) * gc_chunk3 {
 					gc_b.Tick()
 					if gc_b.Stopped() {
 						return
@@ -232,16 +232,16 @@ func gc_body_bitonicShared_float32(gc_b *compiled.Block, keys []float32, tile in
 							gc_from3 := gc_start2 + gc_off3
 							gc_trips2 := gc_limit3 - gc_from3
 							switch {
-							case gc_from3 < gc_start2 || gc_from3 < 0 || gc_span2 <= 0 || gc_limit3 > compiled.ChunkLimit:
-								gc_trips2 = compiled.ChunkTrips(gc_start2, gc_from3, gc_bdx, gc_chunk2, gc_limit3, false)
-							case gc_trips2 > gc_span2:
-								gc_trips2 = gc_chunk2
+							case gc_from3 < gc_start2 || gc_from3 < 0 || gc_span3 <= 0 || gc_limit3 > compiled.ChunkLimit:
+								gc_trips2 = compiled.ChunkTrips(gc_start2, gc_from3, gc_bdx, gc_chunk3, gc_limit3, false)
+							case gc_trips2 > gc_span3:
+								gc_trips2 = gc_chunk3
 							case gc_trips2 > 0:
 								gc_trips2 = (gc_trips2-1)/(gc_bdx) + 1
 							default:
 								gc_trips2 = 0
 							}
-							if gc_trips2 == gc_chunk2 {
+							if gc_trips2 == gc_chunk3 {
 								gc_more3 = true
 							}
 							/*line sort_bitonic.go:115*/ for p_ := gc_from3; gc_trips2 > 0; p_, gc_trips2 = p_+(gc_bdx), gc_trips2-1 {
@@ -261,9 +261,9 @@ func gc_body_bitonicShared_float32(gc_b *compiled.Block, keys []float32, tile in
 			/*line sort_bitonic.go:84*/ var m_3 int = m
 			/*line sort_bitonic.go:84*/ var h_4 int = h_
 			var flip_2 bool = false
-			gc_chunk3 := compiled.StrideChunk(gc_bdx)
-			gc_span3 := (gc_bdx) * gc_chunk3
-			/*line sort_bitonic.go:99*/ for gc_off4, gc_limit4, gc_more4 := 0, len(s_3)/2, true; gc_more4; gc_off4 += (gc_bdx) * gc_chunk3 {
+			gc_chunk4 := compiled.StrideChunk(gc_bdx)
+			gc_span4 := (gc_bdx) * gc_chunk4
+			/*line sort_bitonic.go:99*/ for gc_off4, gc_limit4, gc_more4 := 0, len(s_3)/2, true; gc_more4; gc_off4 += (gc_bdx) * gc_chunk4 {
 				gc_b.Tick()
 				if gc_b.Stopped() {
 					return
@@ -283,16 +283,16 @@ func gc_body_bitonicShared_float32(gc_b *compiled.Block, keys []float32, tile in
 						gc_from4 := gc_start3 + gc_off4
 						gc_trips3 := gc_limit4 - gc_from4
 						switch {
-						case gc_from4 < gc_start3 || gc_from4 < 0 || gc_span3 <= 0 || gc_limit4 > compiled.ChunkLimit:
-							gc_trips3 = compiled.ChunkTrips(gc_start3, gc_from4, gc_bdx, gc_chunk3, gc_limit4, false)
-						case gc_trips3 > gc_span3:
-							gc_trips3 = gc_chunk3
+						case gc_from4 < gc_start3 || gc_from4 < 0 || gc_span4 <= 0 || gc_limit4 > compiled.ChunkLimit:
+							gc_trips3 = compiled.ChunkTrips(gc_start3, gc_from4, gc_bdx, gc_chunk4, gc_limit4, false)
+						case gc_trips3 > gc_span4:
+							gc_trips3 = gc_chunk4
 						case gc_trips3 > 0:
 							gc_trips3 = (gc_trips3-1)/(gc_bdx) + 1
 						default:
 							gc_trips3 = 0
 						}
-						if gc_trips3 == gc_chunk3 {
+						if gc_trips3 == gc_chunk4 {
 							gc_more4 = true
 						}
 						/*line sort_bitonic.go:115*/ for p_2 := gc_from4; gc_trips3 > 0; p_2, gc_trips3 = p_2+(gc_bdx), gc_trips3-1 {
@@ -530,9 +530,9 @@ func gc_body_bitonicShared_int32(gc_b *compiled.Block, keys []int32, tile int, s
 			/*line sort_bitonic.go:77*/ var m_ int = m
 			/*line sort_bitonic.go:77*/ var h_2 int = k / 2
 			var flip bool = true
-			gc_chunk := compiled.StrideChunk(gc_bdx)
-			gc_span := (gc_bdx) * gc_chunk
-			/*line sort_bitonic.go:99*/ for gc_off2, gc_limit2, gc_more2 := 0, len(s_)/2, true; gc_more2; gc_off2 += (gc_bdx) * gc_chunk {
+			gc_chunk2 := compiled.StrideChunk(gc_bdx)
+			gc_span2 := (gc_bdx) * gc_chunk2
+			/*line sort_bitonic.go:99*/ for gc_off2, gc_limit2, gc_more2 := 0, len(s_)/2, true; gc_more2; gc_off2 += (gc_bdx) * gc_chunk2 {
 				gc_b.Tick()
 				if gc_b.Stopped() {
 					return
@@ -552,16 +552,16 @@ func gc_body_bitonicShared_int32(gc_b *compiled.Block, keys []int32, tile int, s
 						gc_from2 := gc_start + gc_off2
 						gc_trips := gc_limit2 - gc_from2
 						switch {
-						case gc_from2 < gc_start || gc_from2 < 0 || gc_span <= 0 || gc_limit2 > compiled.ChunkLimit:
-							gc_trips = compiled.ChunkTrips(gc_start, gc_from2, gc_bdx, gc_chunk, gc_limit2, false)
-						case gc_trips > gc_span:
-							gc_trips = gc_chunk
+						case gc_from2 < gc_start || gc_from2 < 0 || gc_span2 <= 0 || gc_limit2 > compiled.ChunkLimit:
+							gc_trips = compiled.ChunkTrips(gc_start, gc_from2, gc_bdx, gc_chunk2, gc_limit2, false)
+						case gc_trips > gc_span2:
+							gc_trips = gc_chunk2
 						case gc_trips > 0:
 							gc_trips = (gc_trips-1)/(gc_bdx) + 1
 						default:
 							gc_trips = 0
 						}
-						if gc_trips == gc_chunk {
+						if gc_trips == gc_chunk2 {
 							gc_more2 = true
 						}
 						/*line sort_bitonic.go:115*/ for p := gc_from2; gc_trips > 0; p, gc_trips = p+(gc_bdx), gc_trips-1 {
@@ -578,9 +578,9 @@ func gc_body_bitonicShared_int32(gc_b *compiled.Block, keys []int32, tile int, s
 				/*line sort_bitonic.go:79*/ var m_2 int = m
 				/*line sort_bitonic.go:79*/ var h_3 int = h
 				var flip_ bool = false
-				gc_chunk2 := compiled.StrideChunk(gc_bdx)
-				gc_span2 := (gc_bdx) * gc_chunk2
-				/*line sort_bitonic.go:99*/ for gc_off3, gc_limit3, gc_more3 := 0, len(s_2)/2, true; gc_more3; gc_off3 += (gc_bdx) * gc_chunk2 {
+				gc_chunk3 := compiled.StrideChunk(gc_bdx)
+				gc_span3 := (gc_bdx) * gc_chunk3
+				/*line sort_bitonic.go:99*/ for gc_off3, gc_limit3, gc_more3 := 0, len(s_2)/2, true; gc_more3; gc_off3 += (gc_bdx) * gc_chunk3 {
 					gc_b.Tick()
 					if gc_b.Stopped() {
 						return
@@ -600,16 +600,16 @@ func gc_body_bitonicShared_int32(gc_b *compiled.Block, keys []int32, tile int, s
 							gc_from3 := gc_start2 + gc_off3
 							gc_trips2 := gc_limit3 - gc_from3
 							switch {
-							case gc_from3 < gc_start2 || gc_from3 < 0 || gc_span2 <= 0 || gc_limit3 > compiled.ChunkLimit:
-								gc_trips2 = compiled.ChunkTrips(gc_start2, gc_from3, gc_bdx, gc_chunk2, gc_limit3, false)
-							case gc_trips2 > gc_span2:
-								gc_trips2 = gc_chunk2
+							case gc_from3 < gc_start2 || gc_from3 < 0 || gc_span3 <= 0 || gc_limit3 > compiled.ChunkLimit:
+								gc_trips2 = compiled.ChunkTrips(gc_start2, gc_from3, gc_bdx, gc_chunk3, gc_limit3, false)
+							case gc_trips2 > gc_span3:
+								gc_trips2 = gc_chunk3
 							case gc_trips2 > 0:
 								gc_trips2 = (gc_trips2-1)/(gc_bdx) + 1
 							default:
 								gc_trips2 = 0
 							}
-							if gc_trips2 == gc_chunk2 {
+							if gc_trips2 == gc_chunk3 {
 								gc_more3 = true
 							}
 							/*line sort_bitonic.go:115*/ for p_ := gc_from3; gc_trips2 > 0; p_, gc_trips2 = p_+(gc_bdx), gc_trips2-1 {
@@ -629,9 +629,9 @@ func gc_body_bitonicShared_int32(gc_b *compiled.Block, keys []int32, tile int, s
 			/*line sort_bitonic.go:84*/ var m_3 int = m
 			/*line sort_bitonic.go:84*/ var h_4 int = h_
 			var flip_2 bool = false
-			gc_chunk3 := compiled.StrideChunk(gc_bdx)
-			gc_span3 := (gc_bdx) * gc_chunk3
-			/*line sort_bitonic.go:99*/ for gc_off4, gc_limit4, gc_more4 := 0, len(s_3)/2, true; gc_more4; gc_off4 += (gc_bdx) * gc_chunk3 {
+			gc_chunk4 := compiled.StrideChunk(gc_bdx)
+			gc_span4 := (gc_bdx) * gc_chunk4
+			/*line sort_bitonic.go:99*/ for gc_off4, gc_limit4, gc_more4 := 0, len(s_3)/2, true; gc_more4; gc_off4 += (gc_bdx) * gc_chunk4 {
 				gc_b.Tick()
 				if gc_b.Stopped() {
 					return
@@ -651,16 +651,16 @@ func gc_body_bitonicShared_int32(gc_b *compiled.Block, keys []int32, tile int, s
 						gc_from4 := gc_start3 + gc_off4
 						gc_trips3 := gc_limit4 - gc_from4
 						switch {
-						case gc_from4 < gc_start3 || gc_from4 < 0 || gc_span3 <= 0 || gc_limit4 > compiled.ChunkLimit:
-							gc_trips3 = compiled.ChunkTrips(gc_start3, gc_from4, gc_bdx, gc_chunk3, gc_limit4, false)
-						case gc_trips3 > gc_span3:
-							gc_trips3 = gc_chunk3
+						case gc_from4 < gc_start3 || gc_from4 < 0 || gc_span4 <= 0 || gc_limit4 > compiled.ChunkLimit:
+							gc_trips3 = compiled.ChunkTrips(gc_start3, gc_from4, gc_bdx, gc_chunk4, gc_limit4, false)
+						case gc_trips3 > gc_span4:
+							gc_trips3 = gc_chunk4
 						case gc_trips3 > 0:
 							gc_trips3 = (gc_trips3-1)/(gc_bdx) + 1
 						default:
 							gc_trips3 = 0
 						}
-						if gc_trips3 == gc_chunk3 {
+						if gc_trips3 == gc_chunk4 {
 							gc_more4 = true
 						}
 						/*line sort_bitonic.go:115*/ for p_2 := gc_from4; gc_trips3 > 0; p_2, gc_trips3 = p_2+(gc_bdx), gc_trips3-1 {
@@ -898,9 +898,9 @@ func gc_body_bitonicShared_uint32(gc_b *compiled.Block, keys []uint32, tile int,
 			/*line sort_bitonic.go:77*/ var m_ int = m
 			/*line sort_bitonic.go:77*/ var h_2 int = k / 2
 			var flip bool = true
-			gc_chunk := compiled.StrideChunk(gc_bdx)
-			gc_span := (gc_bdx) * gc_chunk
-			/*line sort_bitonic.go:99*/ for gc_off2, gc_limit2, gc_more2 := 0, len(s_)/2, true; gc_more2; gc_off2 += (gc_bdx) * gc_chunk {
+			gc_chunk2 := compiled.StrideChunk(gc_bdx)
+			gc_span2 := (gc_bdx) * gc_chunk2
+			/*line sort_bitonic.go:99*/ for gc_off2, gc_limit2, gc_more2 := 0, len(s_)/2, true; gc_more2; gc_off2 += (gc_bdx) * gc_chunk2 {
 				gc_b.Tick()
 				if gc_b.Stopped() {
 					return
@@ -920,16 +920,16 @@ func gc_body_bitonicShared_uint32(gc_b *compiled.Block, keys []uint32, tile int,
 						gc_from2 := gc_start + gc_off2
 						gc_trips := gc_limit2 - gc_from2
 						switch {
-						case gc_from2 < gc_start || gc_from2 < 0 || gc_span <= 0 || gc_limit2 > compiled.ChunkLimit:
-							gc_trips = compiled.ChunkTrips(gc_start, gc_from2, gc_bdx, gc_chunk, gc_limit2, false)
-						case gc_trips > gc_span:
-							gc_trips = gc_chunk
+						case gc_from2 < gc_start || gc_from2 < 0 || gc_span2 <= 0 || gc_limit2 > compiled.ChunkLimit:
+							gc_trips = compiled.ChunkTrips(gc_start, gc_from2, gc_bdx, gc_chunk2, gc_limit2, false)
+						case gc_trips > gc_span2:
+							gc_trips = gc_chunk2
 						case gc_trips > 0:
 							gc_trips = (gc_trips-1)/(gc_bdx) + 1
 						default:
 							gc_trips = 0
 						}
-						if gc_trips == gc_chunk {
+						if gc_trips == gc_chunk2 {
 							gc_more2 = true
 						}
 						/*line sort_bitonic.go:115*/ for p := gc_from2; gc_trips > 0; p, gc_trips = p+(gc_bdx), gc_trips-1 {
@@ -946,9 +946,9 @@ func gc_body_bitonicShared_uint32(gc_b *compiled.Block, keys []uint32, tile int,
 				/*line sort_bitonic.go:79*/ var m_2 int = m
 				/*line sort_bitonic.go:79*/ var h_3 int = h
 				var flip_ bool = false
-				gc_chunk2 := compiled.StrideChunk(gc_bdx)
-				gc_span2 := (gc_bdx) * gc_chunk2
-				/*line sort_bitonic.go:99*/ for gc_off3, gc_limit3, gc_more3 := 0, len(s_2)/2, true; gc_more3; gc_off3 += (gc_bdx) * gc_chunk2 {
+				gc_chunk3 := compiled.StrideChunk(gc_bdx)
+				gc_span3 := (gc_bdx) * gc_chunk3
+				/*line sort_bitonic.go:99*/ for gc_off3, gc_limit3, gc_more3 := 0, len(s_2)/2, true; gc_more3; gc_off3 += (gc_bdx) * gc_chunk3 {
 					gc_b.Tick()
 					if gc_b.Stopped() {
 						return
@@ -968,16 +968,16 @@ func gc_body_bitonicShared_uint32(gc_b *compiled.Block, keys []uint32, tile int,
 							gc_from3 := gc_start2 + gc_off3
 							gc_trips2 := gc_limit3 - gc_from3
 							switch {
-							case gc_from3 < gc_start2 || gc_from3 < 0 || gc_span2 <= 0 || gc_limit3 > compiled.ChunkLimit:
-								gc_trips2 = compiled.ChunkTrips(gc_start2, gc_from3, gc_bdx, gc_chunk2, gc_limit3, false)
-							case gc_trips2 > gc_span2:
-								gc_trips2 = gc_chunk2
+							case gc_from3 < gc_start2 || gc_from3 < 0 || gc_span3 <= 0 || gc_limit3 > compiled.ChunkLimit:
+								gc_trips2 = compiled.ChunkTrips(gc_start2, gc_from3, gc_bdx, gc_chunk3, gc_limit3, false)
+							case gc_trips2 > gc_span3:
+								gc_trips2 = gc_chunk3
 							case gc_trips2 > 0:
 								gc_trips2 = (gc_trips2-1)/(gc_bdx) + 1
 							default:
 								gc_trips2 = 0
 							}
-							if gc_trips2 == gc_chunk2 {
+							if gc_trips2 == gc_chunk3 {
 								gc_more3 = true
 							}
 							/*line sort_bitonic.go:115*/ for p_ := gc_from3; gc_trips2 > 0; p_, gc_trips2 = p_+(gc_bdx), gc_trips2-1 {
@@ -997,9 +997,9 @@ func gc_body_bitonicShared_uint32(gc_b *compiled.Block, keys []uint32, tile int,
 			/*line sort_bitonic.go:84*/ var m_3 int = m
 			/*line sort_bitonic.go:84*/ var h_4 int = h_
 			var flip_2 bool = false
-			gc_chunk3 := compiled.StrideChunk(gc_bdx)
-			gc_span3 := (gc_bdx) * gc_chunk3
-			/*line sort_bitonic.go:99*/ for gc_off4, gc_limit4, gc_more4 := 0, len(s_3)/2, true; gc_more4; gc_off4 += (gc_bdx) * gc_chunk3 {
+			gc_chunk4 := compiled.StrideChunk(gc_bdx)
+			gc_span4 := (gc_bdx) * gc_chunk4
+			/*line sort_bitonic.go:99*/ for gc_off4, gc_limit4, gc_more4 := 0, len(s_3)/2, true; gc_more4; gc_off4 += (gc_bdx) * gc_chunk4 {
 				gc_b.Tick()
 				if gc_b.Stopped() {
 					return
@@ -1019,16 +1019,16 @@ func gc_body_bitonicShared_uint32(gc_b *compiled.Block, keys []uint32, tile int,
 						gc_from4 := gc_start3 + gc_off4
 						gc_trips3 := gc_limit4 - gc_from4
 						switch {
-						case gc_from4 < gc_start3 || gc_from4 < 0 || gc_span3 <= 0 || gc_limit4 > compiled.ChunkLimit:
-							gc_trips3 = compiled.ChunkTrips(gc_start3, gc_from4, gc_bdx, gc_chunk3, gc_limit4, false)
-						case gc_trips3 > gc_span3:
-							gc_trips3 = gc_chunk3
+						case gc_from4 < gc_start3 || gc_from4 < 0 || gc_span4 <= 0 || gc_limit4 > compiled.ChunkLimit:
+							gc_trips3 = compiled.ChunkTrips(gc_start3, gc_from4, gc_bdx, gc_chunk4, gc_limit4, false)
+						case gc_trips3 > gc_span4:
+							gc_trips3 = gc_chunk4
 						case gc_trips3 > 0:
 							gc_trips3 = (gc_trips3-1)/(gc_bdx) + 1
 						default:
 							gc_trips3 = 0
 						}
-						if gc_trips3 == gc_chunk3 {
+						if gc_trips3 == gc_chunk4 {
 							gc_more4 = true
 						}
 						/*line sort_bitonic.go:115*/ for p_2 := gc_from4; gc_trips3 > 0; p_2, gc_trips3 = p_2+(gc_bdx), gc_trips3-1 {

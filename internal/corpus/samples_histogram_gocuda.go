@@ -124,53 +124,102 @@ func gc_body_histogram64Kernel(gc_b *compiled.Block, dPartialHistograms []uint32
 			gc_s_sThreadBase[gc_rank] = sThreadBase
 		}
 	}
-	for gc_off2, gc_limit2, gc_more2 := 0, dataCount, true; gc_more2; gc_off2 += gc_bdx * gc_gdx {
-		gc_b.Tick()
-		if gc_b.Stopped() {
-			return
-		}
-		gc_more2 = false
-		gc_from, gc_to := 0, gc_bdx
-		if !compiled.Adds(gc_off2+(gc_bx*gc_bdx), gc_to) {
-			/*line samples_histogram.go:77*/ panic(compiled.ErrGuardWraps)
-		}
-		if gc_bound := compiled.Diff(gc_limit2, gc_off2+(gc_bx*gc_bdx)); gc_bound < gc_to {
-			gc_to = gc_bound
-		}
-		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			gc_off3 := (gc_bx * gc_bdx) + gc_off2
-			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 <= len(dData) && gc_to <= len(dData)-gc_off3 {
-				gc_at := dData[gc_off3:][:gc_to]
+	/*line samples_histogram.go:72*/ if compiled.StrideFar(gc_bdx*gc_gdx, dataCount) {
+		gc_chunk := compiled.StrideChunk(gc_bdx * gc_gdx)
+		gc_span := (gc_bdx * gc_gdx) * gc_chunk
+		/*line samples_histogram.go:68*/ for gc_off2, gc_limit2, gc_more2 := 0, dataCount, true; gc_more2; gc_off2 += (gc_bdx * gc_gdx) * gc_chunk {
+			gc_b.Tick()
+			if gc_b.Stopped() {
+				return
+			}
+			gc_more2 = false
+			gc_from, gc_to := 0, gc_bdx
+			if !compiled.Adds(gc_off2+(gc_bx*gc_bdx), gc_to) {
+				/*line samples_histogram.go:77*/ panic(compiled.ErrGuardWraps)
+			}
+			if gc_bound := compiled.Diff(gc_limit2, gc_off2+(gc_bx*gc_bdx)); gc_bound < gc_to {
+				gc_to = gc_bound
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					sThreadBase := gc_s_sThreadBase[gc_rank]
-					gc_more2 = true
-					/*line samples_histogram.go:69*/ data := gc_at[gc_tx]
-					addWord64(sThreadBase, data.X)
-					addWord64(sThreadBase, data.Y)
-					addWord64(sThreadBase, data.Z)
-					addWord64(sThreadBase, data.W)
+					gc_start := gc_bx*gc_bdx + gc_tx
+					gc_from2 := gc_start + gc_off2
+					gc_trips := gc_limit2 - gc_from2
+					switch {
+					case gc_from2 < gc_start || gc_from2 < 0 || gc_span <= 0 || gc_limit2 > compiled.ChunkLimit:
+						gc_trips = compiled.ChunkTrips(gc_start, gc_from2, gc_bdx*gc_gdx, gc_chunk, gc_limit2, false)
+					case gc_trips > gc_span:
+						gc_trips = gc_chunk
+					case gc_trips > 0:
+						gc_trips = (gc_trips-1)/(gc_bdx*gc_gdx) + 1
+					default:
+						gc_trips = 0
+					}
+					if gc_trips == gc_chunk {
+						gc_more2 = true
+					}
+					/*line samples_histogram.go:84*/ for pos := gc_from2; gc_trips > 0; pos, gc_trips = pos+(gc_bdx*gc_gdx), gc_trips-1 {
+						/*line samples_histogram.go:69*/ data := dData[pos]
+						addWord64(sThreadBase, data.X)
+						addWord64(sThreadBase, data.Y)
+						addWord64(sThreadBase, data.Z)
+						addWord64(sThreadBase, data.W)
+					}
 				}
-			} else {
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					sThreadBase := gc_s_sThreadBase[gc_rank]
-					pos := gc_bx*gc_bdx + gc_tx + gc_off2
-					gc_more2 = true
-					/*line samples_histogram.go:69*/ data := dData[pos]
-					addWord64(sThreadBase, data.X)
-					addWord64(sThreadBase, data.Y)
-					addWord64(sThreadBase, data.Z)
-					addWord64(sThreadBase, data.W)
+			}
+		}
+	} else {
+		/*line samples_histogram.go:68*/ for gc_off2, gc_limit2, gc_more2 := 0, dataCount, true; gc_more2; gc_off2 += gc_bdx * gc_gdx {
+			gc_b.Tick()
+			if gc_b.Stopped() {
+				return
+			}
+			gc_more2 = false
+			gc_from, gc_to := 0, gc_bdx
+			if !compiled.Adds(gc_off2+(gc_bx*gc_bdx), gc_to) {
+				/*line samples_histogram.go:77*/ panic(compiled.ErrGuardWraps)
+			}
+			if gc_bound := compiled.Diff(gc_limit2, gc_off2+(gc_bx*gc_bdx)); gc_bound < gc_to {
+				gc_to = gc_bound
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_off3 := (gc_bx * gc_bdx) + gc_off2
+				if gc_from >= 0 && gc_off3 >= 0 && gc_off3 <= len(dData) && gc_to <= len(dData)-gc_off3 {
+					gc_at := dData[gc_off3:][:gc_to]
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						sThreadBase := gc_s_sThreadBase[gc_rank]
+						gc_more2 = true
+						/*line samples_histogram.go:69*/ data := gc_at[gc_tx]
+						addWord64(sThreadBase, data.X)
+						addWord64(sThreadBase, data.Y)
+						addWord64(sThreadBase, data.Z)
+						addWord64(sThreadBase, data.W)
+					}
+				} else {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						sThreadBase := gc_s_sThreadBase[gc_rank]
+						pos := gc_bx*gc_bdx + gc_tx + gc_off2
+						gc_more2 = true
+						/*line samples_histogram.go:69*/ data := dData[pos]
+						addWord64(sThreadBase, data.X)
+						addWord64(sThreadBase, data.Y)
+						addWord64(sThreadBase, data.Z)
+						addWord64(sThreadBase, data.W)
+					}
 				}
 			}
 		}
 	}
 	{
 		gc_from, gc_to := 0, gc_bdx
-		/*line samples_histogram.go:81*/ if gc_bound := histogram64BinCount; gc_bound < gc_to {
+		/*line samples_histogram.go:82*/ if gc_bound := histogram64BinCount; gc_bound < gc_to {
 			gc_to = gc_bound
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
@@ -504,90 +553,137 @@ func gc_body_histogram256Kernel(gc_b *compiled.Block, dPartialHistograms, dData 
 			gc_s_sWarpHist[gc_rank] = sWarpHist
 		}
 	}
-	/*line samples_histogram.go:160*/ for gc_off2, gc_limit2, gc_more2 := 0, dataCount, true; gc_more2; gc_off2 += gc_bdx * gc_gdx {
-		gc_b.Tick()
-		if gc_b.Stopped() {
-			return
-		}
-		gc_more2 = false
-		gc_from, gc_to := 0, gc_bdx
-		if !compiled.Adds(gc_off2+(gc_bx*gc_bdx), gc_to) {
-			/*line samples_histogram.go:169*/ panic(compiled.ErrGuardWraps)
-		}
-		if gc_bound := compiled.Diff(gc_limit2, gc_off2+(gc_bx*gc_bdx)); gc_bound < gc_to {
-			gc_to = gc_bound
-		}
-		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			gc_off4 := (gc_bx * gc_bdx) + gc_off2
-			if gc_from >= 0 && gc_off4 >= 0 && gc_off4 <= len(dData) && gc_to <= len(dData)-gc_off4 {
-				gc_at := dData[gc_off4:][:gc_to]
-				gc_step := gc_from
-				for ; gc_step+3 < gc_to; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						/*line samples_histogram.go:156*/ tag := uint32(gc_tx) << (uintBits - log2WarpSize)
-						sWarpHist := gc_s_sWarpHist[gc_rank]
-						gc_more2 = true
-						/*line samples_histogram.go:161*/ data := gc_at[gc_tx]
-						addWord256(sWarpHist, data, tag)
-					}
-					{
-						gc_tx := gc_step + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						/*line samples_histogram.go:156*/ tag := uint32(gc_tx) << (uintBits - log2WarpSize)
-						sWarpHist := gc_s_sWarpHist[gc_rank]
-						gc_more2 = true
-						/*line samples_histogram.go:161*/ data := gc_at[gc_tx]
-						addWord256(sWarpHist, data, tag)
-					}
-					{
-						gc_tx := gc_step + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						/*line samples_histogram.go:156*/ tag := uint32(gc_tx) << (uintBits - log2WarpSize)
-						sWarpHist := gc_s_sWarpHist[gc_rank]
-						gc_more2 = true
-						/*line samples_histogram.go:161*/ data := gc_at[gc_tx]
-						addWord256(sWarpHist, data, tag)
-					}
-					{
-						gc_tx := gc_step + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						/*line samples_histogram.go:156*/ tag := uint32(gc_tx) << (uintBits - log2WarpSize)
-						sWarpHist := gc_s_sWarpHist[gc_rank]
-						gc_more2 = true
-						/*line samples_histogram.go:161*/ data := gc_at[gc_tx]
-						addWord256(sWarpHist, data, tag)
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					/*line samples_histogram.go:156*/ tag := uint32(gc_tx) << (uintBits - log2WarpSize)
-					sWarpHist := gc_s_sWarpHist[gc_rank]
-					gc_more2 = true
-					/*line samples_histogram.go:161*/ data := gc_at[gc_tx]
-					addWord256(sWarpHist, data, tag)
-				}
-			} else {
+	/*line samples_histogram.go:159*/ if compiled.StrideFar(gc_bdx*gc_gdx, dataCount) {
+		gc_chunk := compiled.StrideChunk(gc_bdx * gc_gdx)
+		gc_span := (gc_bdx * gc_gdx) * gc_chunk
+		/*line samples_histogram.go:160*/ for gc_off2, gc_limit2, gc_more2 := 0, dataCount, true; gc_more2; gc_off2 += (gc_bdx * gc_gdx) * gc_chunk {
+			gc_b.Tick()
+			if gc_b.Stopped() {
+				return
+			}
+			gc_more2 = false
+			gc_from, gc_to := 0, gc_bdx
+			if !compiled.Adds(gc_off2+(gc_bx*gc_bdx), gc_to) {
+				/*line samples_histogram.go:169*/ panic(compiled.ErrGuardWraps)
+			}
+			if gc_bound := compiled.Diff(gc_limit2, gc_off2+(gc_bx*gc_bdx)); gc_bound < gc_to {
+				gc_to = gc_bound
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					/*line samples_histogram.go:156*/ tag := uint32(gc_tx) << (uintBits - log2WarpSize)
 					sWarpHist := gc_s_sWarpHist[gc_rank]
-					pos := gc_bx*gc_bdx + gc_tx + gc_off2
-					gc_more2 = true
-					/*line samples_histogram.go:161*/ data := dData[pos]
-					addWord256(sWarpHist, data, tag)
+					gc_start := gc_bx*gc_bdx + gc_tx
+					gc_from2 := gc_start + gc_off2
+					gc_trips := gc_limit2 - gc_from2
+					switch {
+					case gc_from2 < gc_start || gc_from2 < 0 || gc_span <= 0 || gc_limit2 > compiled.ChunkLimit:
+						gc_trips = compiled.ChunkTrips(gc_start, gc_from2, gc_bdx*gc_gdx, gc_chunk, gc_limit2, false)
+					case gc_trips > gc_span:
+						gc_trips = gc_chunk
+					case gc_trips > 0:
+						gc_trips = (gc_trips-1)/(gc_bdx*gc_gdx) + 1
+					default:
+						gc_trips = 0
+					}
+					if gc_trips == gc_chunk {
+						gc_more2 = true
+					}
+					/*line samples_histogram.go:176*/ for pos := gc_from2; gc_trips > 0; pos, gc_trips = pos+(gc_bdx*gc_gdx), gc_trips-1 {
+						/*line samples_histogram.go:161*/ data := dData[pos]
+						addWord256(sWarpHist, data, tag)
+					}
+				}
+			}
+		}
+	} else {
+		/*line samples_histogram.go:160*/ for gc_off2, gc_limit2, gc_more2 := 0, dataCount, true; gc_more2; gc_off2 += gc_bdx * gc_gdx {
+			gc_b.Tick()
+			if gc_b.Stopped() {
+				return
+			}
+			gc_more2 = false
+			gc_from, gc_to := 0, gc_bdx
+			if !compiled.Adds(gc_off2+(gc_bx*gc_bdx), gc_to) {
+				/*line samples_histogram.go:169*/ panic(compiled.ErrGuardWraps)
+			}
+			if gc_bound := compiled.Diff(gc_limit2, gc_off2+(gc_bx*gc_bdx)); gc_bound < gc_to {
+				gc_to = gc_bound
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_off4 := (gc_bx * gc_bdx) + gc_off2
+				if gc_from >= 0 && gc_off4 >= 0 && gc_off4 <= len(dData) && gc_to <= len(dData)-gc_off4 {
+					gc_at := dData[gc_off4:][:gc_to]
+					gc_step := gc_from
+					for ; gc_step+3 < gc_to; gc_step += 4 {
+						{
+							gc_tx := gc_step + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							/*line samples_histogram.go:156*/ tag := uint32(gc_tx) << (uintBits - log2WarpSize)
+							sWarpHist := gc_s_sWarpHist[gc_rank]
+							gc_more2 = true
+							/*line samples_histogram.go:161*/ data := gc_at[gc_tx]
+							addWord256(sWarpHist, data, tag)
+						}
+						{
+							gc_tx := gc_step + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							/*line samples_histogram.go:156*/ tag := uint32(gc_tx) << (uintBits - log2WarpSize)
+							sWarpHist := gc_s_sWarpHist[gc_rank]
+							gc_more2 = true
+							/*line samples_histogram.go:161*/ data := gc_at[gc_tx]
+							addWord256(sWarpHist, data, tag)
+						}
+						{
+							gc_tx := gc_step + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							/*line samples_histogram.go:156*/ tag := uint32(gc_tx) << (uintBits - log2WarpSize)
+							sWarpHist := gc_s_sWarpHist[gc_rank]
+							gc_more2 = true
+							/*line samples_histogram.go:161*/ data := gc_at[gc_tx]
+							addWord256(sWarpHist, data, tag)
+						}
+						{
+							gc_tx := gc_step + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							/*line samples_histogram.go:156*/ tag := uint32(gc_tx) << (uintBits - log2WarpSize)
+							sWarpHist := gc_s_sWarpHist[gc_rank]
+							gc_more2 = true
+							/*line samples_histogram.go:161*/ data := gc_at[gc_tx]
+							addWord256(sWarpHist, data, tag)
+						}
+					}
+					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						/*line samples_histogram.go:156*/ tag := uint32(gc_tx) << (uintBits - log2WarpSize)
+						sWarpHist := gc_s_sWarpHist[gc_rank]
+						gc_more2 = true
+						/*line samples_histogram.go:161*/ data := gc_at[gc_tx]
+						addWord256(sWarpHist, data, tag)
+					}
+				} else {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						/*line samples_histogram.go:156*/ tag := uint32(gc_tx) << (uintBits - log2WarpSize)
+						sWarpHist := gc_s_sWarpHist[gc_rank]
+						pos := gc_bx*gc_bdx + gc_tx + gc_off2
+						gc_more2 = true
+						/*line samples_histogram.go:161*/ data := dData[pos]
+						addWord256(sWarpHist, data, tag)
+					}
 				}
 			}
 		}
 	}
-	/*line samples_histogram.go:168*/ for gc_off3, gc_limit3, gc_more3 := 0, histogram256BinCount, true; gc_more3; gc_off3 += histogram256ThreadblockSize {
+	for gc_off3, gc_limit3, gc_more3 := 0, histogram256BinCount, true; gc_more3; gc_off3 += histogram256ThreadblockSize {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return

@@ -49,3 +49,33 @@ func chunkStep(t *gocuda.Thread, in []int32, out []int32, trips []int32, rows, c
 	out[t.BlockIdx.X*t.BlockDim.X+tx] = acc
 	trips[t.BlockIdx.X*t.BlockDim.X+tx] = n
 }
+
+// ChunkFarKernel is the first loop of Luitjens's deviceReduceKernel
+// ("Faster Parallel Reductions on Kepler"), a grid-stride loop in a
+// block kernel, carrying a value each trip changes in order (acc*3 plus
+// the element) and counting its trips; the block then adds its threads'
+// values in shared memory. Its step, the grid's threads, is far
+// (compiled.StrideFar) for grids of 2048 threads and more: those rounds
+// run several trips of each thread. The loop runs to n, which may pass
+// the end of in.
+//
+//gocuda:kernel ChunkFarKernel
+func chunkFar(t *gocuda.Thread, in []int32, out, trips, sums []int32, n int) {
+	acc, k := int32(0), int32(0)
+	for i := t.BlockIdx.X*t.BlockDim.X + t.ThreadIdx.X; i < n; i += t.BlockDim.X * t.GridDim.X {
+		acc = acc*3 + in[i]
+		k++
+	}
+	g := t.BlockIdx.X*t.BlockDim.X + t.ThreadIdx.X
+	out[g], trips[g] = acc, k
+	s := gocuda.Shared[int32](t, t.BlockDim.X)
+	s[t.ThreadIdx.X] = acc
+	t.SyncThreads()
+	if t.ThreadIdx.X == 0 {
+		var sum int32
+		for _, v := range s {
+			sum += v
+		}
+		sums[t.BlockIdx.X] = sum
+	}
+}

@@ -149,6 +149,25 @@ func ChunkStepKernel(in []int32, out []int32, trips []int32, rows, cols, step in
 //line chunk.go:42
 var gc_src_chunkStep = compiled.NewSource(gc_files_chunk, "chunkStep", "5e9603046e568bd432b80267b18f88cb7b7feb8d413e910652ccc2c3e67c49c9", "chunk.go:35-51").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
+// ChunkFarKernel is the first loop of Luitjens's deviceReduceKernel
+// ("Faster Parallel Reductions on Kepler"), a grid-stride loop in a
+// block kernel, carrying a value each trip changes in order (acc*3 plus
+// the element) and counting its trips; the block then adds its threads'
+// values in shared memory. Its step, the grid's threads, is far
+// (compiled.StrideFar) for grids of 2048 threads and more: those rounds
+// run several trips of each thread. The loop runs to n, which may pass
+// the end of in.
+//
+//line chunk.go:63
+func ChunkFarKernel(in []int32, out, trips, sums []int32, n int) func(*gocuda.Thread) {
+	return compiled.Kernel(gc_src_chunkFar,
+		func(gc_t *gocuda.Thread) { chunkFar(gc_t, in, out, trips, sums, n) },
+		func(gc_b *compiled.Block) { gc_body_chunkFar(gc_b, in, out, trips, sums, n) })
+}
+
+//line chunk.go:63
+var gc_src_chunkFar = compiled.NewSource(gc_files_chunk, "chunkFar", "0d10398c8aa481983b838cb516bb42a076c15613a3cc5c3e17db51faf1d3e5e6", "chunk.go:53-81").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+
 // gc_files_chunk holds the source files whose lines the kernels' records hash.
 //
 //go:embed chunk.go

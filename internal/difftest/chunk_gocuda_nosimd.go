@@ -7,6 +7,7 @@ package difftest
 import (
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/compiled/lanes"
+	"github.com/gocuda/gocuda/gocuda"
 )
 
 //line chunk.go:42
@@ -149,4 +150,375 @@ func gc_body_chunkStep(gc_b *compiled.Block, gc_lo, gc_hi int, in []int32, out [
 			}
 		}
 	}
+}
+
+//line chunk.go:63
+func gc_body_chunkFar(gc_b *compiled.Block, in []int32, out, trips, sums []int32, n int) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	gc_s_acc := compiled.Scratch[int32](gc_b, 0)[:gc_n]
+	gc_s_k := compiled.Scratch[int32](gc_b, 1)[:gc_n]
+	gc_vstep := 0
+	for ; gc_vstep+7 < gc_n; gc_vstep += 8 {
+		gc_rank := gc_vstep
+		var acc int32 = int32(0)
+		var k int32 = int32(0)
+		/*line chunk.go:65*/ lanes.BroadcastInt32x8(acc).StoreSlice(gc_s_acc[gc_rank:])
+		lanes.BroadcastInt32x8(k).StoreSlice(gc_s_k[gc_rank:])
+	}
+	gc_step := gc_vstep
+	for ; gc_step+3 < gc_n; gc_step += 4 {
+		{
+			gc_rank := gc_step + 0
+			gc_pos.Thread = gc_rank
+			acc := int32(0)
+			k := int32(0)
+			gc_s_acc[gc_rank] = acc
+			gc_s_k[gc_rank] = k
+		}
+		{
+			gc_rank := gc_step + 1
+			gc_pos.Thread = gc_rank
+			acc := int32(0)
+			k := int32(0)
+			gc_s_acc[gc_rank] = acc
+			gc_s_k[gc_rank] = k
+		}
+		{
+			gc_rank := gc_step + 2
+			gc_pos.Thread = gc_rank
+			acc := int32(0)
+			k := int32(0)
+			gc_s_acc[gc_rank] = acc
+			gc_s_k[gc_rank] = k
+		}
+		{
+			gc_rank := gc_step + 3
+			gc_pos.Thread = gc_rank
+			acc := int32(0)
+			k := int32(0)
+			gc_s_acc[gc_rank] = acc
+			gc_s_k[gc_rank] = k
+		}
+	}
+	for gc_rank := gc_step; gc_rank < gc_n; gc_rank++ {
+		gc_pos.Thread = gc_rank
+		acc := int32(0)
+		k := int32(0)
+		gc_s_acc[gc_rank] = acc
+		gc_s_k[gc_rank] = k
+	}
+	/*line chunk.go:71*/ if compiled.StrideFar(gc_bdx*gc_gdx, n) {
+		gc_chunk := compiled.StrideChunk(gc_bdx * gc_gdx)
+		gc_span := (gc_bdx * gc_gdx) * gc_chunk
+		/*line chunk.go:65*/ for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += (gc_bdx * gc_gdx) * gc_chunk {
+			gc_b.Tick()
+			if gc_b.Stopped() {
+				return
+			}
+			gc_more = false
+			gc_from, gc_to := 0, gc_bdx
+			if !compiled.Adds(gc_off+(gc_bx*gc_bdx), gc_to) {
+				/*line chunk.go:74*/ panic(compiled.ErrGuardWraps)
+			}
+			if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*gc_bdx)); gc_bound < gc_to {
+				gc_to = gc_bound
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					acc := gc_s_acc[gc_rank]
+					k := gc_s_k[gc_rank]
+					gc_start := gc_bx*gc_bdx + gc_tx
+					gc_from2 := gc_start + gc_off
+					gc_trips := gc_limit - gc_from2
+					switch {
+					case gc_from2 < gc_start || gc_from2 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
+						gc_trips = compiled.ChunkTrips(gc_start, gc_from2, gc_bdx*gc_gdx, gc_chunk, gc_limit, false)
+					case gc_trips > gc_span:
+						gc_trips = gc_chunk
+					case gc_trips > 0:
+						gc_trips = (gc_trips-1)/(gc_bdx*gc_gdx) + 1
+					default:
+						gc_trips = 0
+					}
+					if gc_trips == gc_chunk {
+						gc_more = true
+					}
+					/*line chunk.go:81*/ for i := gc_from2; gc_trips > 0; i, gc_trips = i+(gc_bdx*gc_gdx), gc_trips-1 {
+						/*line chunk.go:66*/ acc = acc*3 + in[i]
+						k++
+					}
+					gc_s_acc[gc_rank] = acc
+					gc_s_k[gc_rank] = k
+				}
+			}
+		}
+	} else {
+		/*line chunk.go:65*/ for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += gc_bdx * gc_gdx {
+			gc_b.Tick()
+			if gc_b.Stopped() {
+				return
+			}
+			gc_more = false
+			gc_from, gc_to := 0, gc_bdx
+			if !compiled.Adds(gc_off+(gc_bx*gc_bdx), gc_to) {
+				/*line chunk.go:74*/ panic(compiled.ErrGuardWraps)
+			}
+			if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*gc_bdx)); gc_bound < gc_to {
+				gc_to = gc_bound
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_off2 := (gc_bx * gc_bdx) + gc_off
+				if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(in) && gc_to <= len(in)-gc_off2 {
+					gc_at := in[gc_off2:][:gc_to]
+					gc_vstep2 := gc_from
+					gc_vb3 := lanes.BroadcastInt32x8(3)
+					gc_vb4 := lanes.BroadcastInt32x8(1)
+					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
+						gc_rank := gc_base + gc_tx
+						/*line chunk.go:66*/ acc := lanes.LoadInt32x8Slice(gc_s_acc[gc_rank:])
+						/*line chunk.go:66*/ k := lanes.LoadInt32x8Slice(gc_s_k[gc_rank:])
+						var i int = gc_bx*gc_bdx + gc_tx + gc_off
+						_ = i
+						/*line chunk.go:66*/ acc = acc.Mul(gc_vb3).Add(lanes.LoadInt32x8Slice(gc_at[gc_tx:]))
+						/*line chunk.go:66*/ k = k.Add(gc_vb4)
+						/*line chunk.go:66*/ acc.StoreSlice(gc_s_acc[gc_rank:])
+						/*line chunk.go:66*/ k.StoreSlice(gc_s_k[gc_rank:])
+					}
+					if gc_vstep2 > gc_from {
+						gc_more = true
+					}
+					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						acc := gc_s_acc[gc_rank]
+						k := gc_s_k[gc_rank]
+						gc_more = true
+						/*line chunk.go:66*/ acc = acc*3 + gc_at[gc_tx]
+						k++
+						gc_s_acc[gc_rank] = acc
+						gc_s_k[gc_rank] = k
+					}
+				} else {
+					gc_vstep3 := gc_from
+					gc_vb := lanes.BroadcastInt32x8(3)
+					gc_vb2 := lanes.BroadcastInt32x8(1)
+					for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+						gc_tx := gc_vstep3
+						gc_rank := gc_base + gc_tx
+						/*line chunk.go:66*/ acc := lanes.LoadInt32x8Slice(gc_s_acc[gc_rank:])
+						/*line chunk.go:66*/ k := lanes.LoadInt32x8Slice(gc_s_k[gc_rank:])
+						var i int = gc_bx*gc_bdx + gc_tx + gc_off
+						/*line chunk.go:66*/ if i < 0 || i > len(in)-8 {
+							break
+						}
+						/*line chunk.go:66*/ acc = acc.Mul(gc_vb).Add(lanes.LoadInt32x8Slice(in[i:]))
+						/*line chunk.go:66*/ k = k.Add(gc_vb2)
+						/*line chunk.go:66*/ acc.StoreSlice(gc_s_acc[gc_rank:])
+						/*line chunk.go:66*/ k.StoreSlice(gc_s_k[gc_rank:])
+					}
+					if gc_vstep3 > gc_from {
+						gc_more = true
+					}
+					for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						acc := gc_s_acc[gc_rank]
+						k := gc_s_k[gc_rank]
+						i := gc_bx*gc_bdx + gc_tx + gc_off
+						gc_more = true
+						/*line chunk.go:66*/ acc = acc*3 + in[i]
+						k++
+						gc_s_acc[gc_rank] = acc
+						gc_s_k[gc_rank] = k
+					}
+				}
+			}
+		}
+	}
+	if gc_bdx <= 1*gc_bdx {
+		gc_b.SharedWritten()
+	}
+	/*line chunk.go:71*/ s := gocuda.Shared[int32](t, gc_bdx)[:gc_bdx]
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off3 := gc_bx * gc_bdx
+		if gc_off3 >= 0 && gc_off3 <= len(out) && gc_bdx <= len(out)-gc_off3 && gc_off3 <= len(trips) && gc_bdx <= len(trips)-gc_off3 && gc_bdx <= len(s) {
+			gc_at2 := out[gc_off3:][:gc_bdx]
+			gc_at3 := trips[gc_off3:][:gc_bdx]
+			gc_at4 := s[:gc_bdx]
+			gc_step2 := 0
+			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+				{
+					gc_tx := gc_step2 + 0
+					gc_rank := gc_base + gc_tx
+					acc := gc_s_acc[gc_rank]
+					k := gc_s_k[gc_rank]
+					/*line chunk.go:70*/ gc_at2[gc_tx], gc_at3[gc_tx] = acc, k
+					/*line chunk.go:72*/ gc_at4[gc_tx] = acc
+				}
+				{
+					gc_tx := gc_step2 + 1
+					gc_rank := gc_base + gc_tx
+					acc := gc_s_acc[gc_rank]
+					k := gc_s_k[gc_rank]
+					/*line chunk.go:70*/ gc_at2[gc_tx], gc_at3[gc_tx] = acc, k
+					/*line chunk.go:72*/ gc_at4[gc_tx] = acc
+				}
+				{
+					gc_tx := gc_step2 + 2
+					gc_rank := gc_base + gc_tx
+					acc := gc_s_acc[gc_rank]
+					k := gc_s_k[gc_rank]
+					/*line chunk.go:70*/ gc_at2[gc_tx], gc_at3[gc_tx] = acc, k
+					/*line chunk.go:72*/ gc_at4[gc_tx] = acc
+				}
+				{
+					gc_tx := gc_step2 + 3
+					gc_rank := gc_base + gc_tx
+					acc := gc_s_acc[gc_rank]
+					k := gc_s_k[gc_rank]
+					/*line chunk.go:70*/ gc_at2[gc_tx], gc_at3[gc_tx] = acc, k
+					/*line chunk.go:72*/ gc_at4[gc_tx] = acc
+				}
+			}
+			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				acc := gc_s_acc[gc_rank]
+				k := gc_s_k[gc_rank]
+				/*line chunk.go:70*/ gc_at2[gc_tx], gc_at3[gc_tx] = acc, k
+				/*line chunk.go:72*/ gc_at4[gc_tx] = acc
+			}
+		} else {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				g := gc_bx*gc_bdx + gc_tx
+				acc := gc_s_acc[gc_rank]
+				k := gc_s_k[gc_rank]
+				/*line chunk.go:70*/ out[g], trips[g] = acc, k
+				/*line chunk.go:72*/ s[gc_tx] = acc
+			}
+		}
+	}
+	compiled.OutOfLine(func() {
+		{
+			gc_from, gc_to := 0, gc_bdx
+			if gc_bound := 0; gc_bound < gc_to-1 {
+				gc_to = gc_bound + 1
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_off4 := gc_bx
+				if gc_from >= 0 && gc_off4 >= 0 && gc_off4 < len(sums) {
+					gc_at5 := sums[gc_off4:][:1]
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						{
+							/*line chunk.go:75*/ var sum int32
+							{
+								/*line chunk.go:76*/ gc_xs2 := s
+								gc_i2 := 0
+								for ; gc_i2+3 < len(gc_xs2); gc_i2 += 4 {
+									{
+										gc_k6 := gc_i2 + 0
+										/*line chunk.go:76*/ v := gc_xs2[gc_k6]
+										{
+											/*line chunk.go:77*/ sum += v
+										}
+									}
+									{
+										gc_k7 := gc_i2 + 1
+										/*line chunk.go:78*/ v := gc_xs2[gc_k7]
+										{
+											/*line chunk.go:77*/ sum += v
+										}
+									}
+									{
+										gc_k8 := gc_i2 + 2
+										/*line chunk.go:78*/ v := gc_xs2[gc_k8]
+										{
+											/*line chunk.go:77*/ sum += v
+										}
+									}
+									{
+										gc_k9 := gc_i2 + 3
+										/*line chunk.go:78*/ v := gc_xs2[gc_k9]
+										{
+											/*line chunk.go:77*/ sum += v
+										}
+									}
+								}
+								for ; gc_i2 < len(gc_xs2); gc_i2++ {
+									{
+										gc_k10 := gc_i2
+										/*line chunk.go:76*/ v := gc_xs2[gc_k10]
+										{
+											/*line chunk.go:77*/ sum += v
+										}
+									}
+								}
+							}
+							/*line chunk.go:79*/ gc_at5[0] = sum
+						}
+					}
+				} else {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						{
+							/*line chunk.go:75*/ var sum int32
+							{
+								/*line chunk.go:76*/ gc_xs := s
+								gc_i := 0
+								for ; gc_i+3 < len(gc_xs); gc_i += 4 {
+									{
+										gc_k := gc_i + 0
+										/*line chunk.go:76*/ v := gc_xs[gc_k]
+										{
+											/*line chunk.go:77*/ sum += v
+										}
+									}
+									{
+										gc_k2 := gc_i + 1
+										/*line chunk.go:78*/ v := gc_xs[gc_k2]
+										{
+											/*line chunk.go:77*/ sum += v
+										}
+									}
+									{
+										gc_k3 := gc_i + 2
+										/*line chunk.go:78*/ v := gc_xs[gc_k3]
+										{
+											/*line chunk.go:77*/ sum += v
+										}
+									}
+									{
+										gc_k4 := gc_i + 3
+										/*line chunk.go:78*/ v := gc_xs[gc_k4]
+										{
+											/*line chunk.go:77*/ sum += v
+										}
+									}
+								}
+								for ; gc_i < len(gc_xs); gc_i++ {
+									{
+										gc_k5 := gc_i
+										/*line chunk.go:76*/ v := gc_xs[gc_k5]
+										{
+											/*line chunk.go:77*/ sum += v
+										}
+									}
+								}
+							}
+							/*line chunk.go:79*/ sums[gc_bx] = sum
+						}
+					}
+				}
+			}
+		}
+	})
 }

@@ -121,3 +121,65 @@ func TestChunkRowSumFailure(t *testing.T) {
 	assert.Equal(t, gocuda.Dim3{X: 32}, errs[0].Thread, "compiled")
 	assert.Contains(t, fmt.Sprint(errs[0].Value), "[96] with length 90", "compiled")
 }
+
+// chunkFarHost is ChunkFarKernel's outputs as the host computes them.
+func chunkFarHost(in []int32, threads, blocks, n int) (out, trips, sums []int32) {
+	out, trips, sums = make([]int32, threads*blocks), make([]int32, threads*blocks), make([]int32, blocks)
+	for g := range out {
+		for i := g; i < n; i += threads * blocks {
+			out[g] = out[g]*3 + in[i]
+			trips[g]++
+		}
+		sums[g/threads] += out[g]
+	}
+	return out, trips, sums
+}
+
+// TestChunkFarForms: every thread's value, in trip order, its trips and
+// its block's sum, on both paths and as the host computes them, for
+// grids whose step is far (compiled.StrideFar: 2048 threads and more)
+// and near, and lengths ending within a round, at its end, and in
+// rounds of one thread's trips only; walks of 64 rows and more run the
+// far form (compiled.StrideFar).
+func TestChunkFarForms(t *testing.T) {
+	for _, g := range []struct{ blocks, threads int }{{1, 64}, {3, 96}, {8, 256}, {40, 64}, {9, 250}} {
+		step := g.blocks * g.threads
+		for _, n := range []int{0, 1, step - 1, 5000, 8 * step, 64 * step, 64*step + 1, 70*step + 17} {
+			t.Run(fmt.Sprintf("grid=%dx%d/n=%d", g.blocks, g.threads, n), func(t *testing.T) {
+				in := randInts(n)
+				got := agree(t, func(f form) ([3][]int32, error) {
+					out, trips, sums := make([]int32, step), make([]int32, step), make([]int32, g.blocks)
+					cfg := gocuda.Config{Grid: gocuda.Dim3{X: g.blocks}, Block: gocuda.Dim3{X: g.threads}}
+					return [3][]int32{out, trips, sums}, f.launch(cfg, ChunkFarKernel(in, out, trips, sums, n))
+				})
+				out, trips, sums := chunkFarHost(in, g.threads, g.blocks, n)
+				require.Equal(t, [3][]int32{out, trips, sums}, got)
+			})
+		}
+	}
+}
+
+// TestChunkFarFailure: where the loop runs one element past in, the one
+// thread that reads it, in its last trip, fails alike on both paths, for
+// far and near steps.
+func TestChunkFarFailure(t *testing.T) {
+	for _, g := range []struct{ blocks, threads int }{{40, 64}, {3, 96}} {
+		step := g.blocks * g.threads
+		n := 66*step + step/3 // far enough for the far form
+		in := randInts(n)
+		var errs [2]*gocuda.KernelError
+		for i, f := range forms {
+			out, trips, sums := make([]int32, step), make([]int32, step), make([]int32, g.blocks)
+			cfg := gocuda.Config{Grid: gocuda.Dim3{X: g.blocks}, Block: gocuda.Dim3{X: g.threads}}
+			err := f.launch(cfg, ChunkFarKernel(in, out, trips, sums, n+1))
+			require.True(t, errors.As(err, &errs[i]), "%s: %v", f.name, err)
+			assert.ErrorIs(t, err, gocuda.ErrIllegalAddress, f.name)
+		}
+		at := n % step
+		assert.Equal(t, gocuda.Dim3{X: at / g.threads}, errs[0].Block, "compiled")
+		assert.Equal(t, gocuda.Dim3{X: at % g.threads}, errs[0].Thread, "compiled")
+		assert.Equal(t, errs[1].Block, errs[0].Block, "the failing block")
+		assert.Equal(t, errs[1].Thread, errs[0].Thread, "the failing thread")
+		assert.Equal(t, errs[1].Value, errs[0].Value, "the message")
+	}
+}

@@ -143,99 +143,148 @@ func gc_body_strideSum[T int32 | float32](gc_b *compiled.Block, in, partial []T)
 	/*line flat.go:57*/ n := len(in)
 	b := gc_bdx
 	clear(gc_s_v)
-	/*line flat.go:59*/ for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += 2 * b * gc_gdx {
-		gc_b.Tick()
-		if gc_b.Stopped() {
-			return
-		}
-		gc_more = false
-		gc_from, gc_to := 0, gc_bdx
-		/*line flat.go:67*/ if !compiled.Adds(gc_off+(gc_bx*2*b), gc_to) {
-			panic(compiled.ErrGuardWraps)
-		}
-		if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*2*b)); gc_bound < gc_to {
-			gc_to = gc_bound
-		}
-		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			gc_off2 := (gc_bx * 2 * b) + gc_off
-			gc_off3 := ((gc_bx * 2 * b) + gc_off) + b
-			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(in) && gc_to <= len(in)-gc_off2 && gc_off3 >= 0 && gc_off3 <= len(in) && gc_to <= len(in)-gc_off3 {
-				gc_at := in[gc_off2:][:gc_to]
-				gc_at2 := in[gc_off3:][:gc_to]
-				gc_step := gc_from
-				for ; gc_step+3 < gc_to; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
-						gc_rank := gc_base + gc_tx
-						v := gc_s_v[gc_rank]
-						/*line flat.go:59*/ i := gc_bx*2*b + gc_tx + gc_off
-						gc_more = true
-						/*line flat.go:60*/ v += gc_at[gc_tx]
-						if true || i+b < n {
-							v += gc_at2[gc_tx] * 2
-						}
-						gc_s_v[gc_rank] = v
-					}
-					{
-						gc_tx := gc_step + 1
-						gc_rank := gc_base + gc_tx
-						v := gc_s_v[gc_rank]
-						/*line flat.go:59*/ i := gc_bx*2*b + gc_tx + gc_off
-						gc_more = true
-						/*line flat.go:60*/ v += gc_at[gc_tx]
-						if true || i+b < n {
-							v += gc_at2[gc_tx] * 2
-						}
-						gc_s_v[gc_rank] = v
-					}
-					{
-						gc_tx := gc_step + 2
-						gc_rank := gc_base + gc_tx
-						v := gc_s_v[gc_rank]
-						/*line flat.go:59*/ i := gc_bx*2*b + gc_tx + gc_off
-						gc_more = true
-						/*line flat.go:60*/ v += gc_at[gc_tx]
-						if true || i+b < n {
-							v += gc_at2[gc_tx] * 2
-						}
-						gc_s_v[gc_rank] = v
-					}
-					{
-						gc_tx := gc_step + 3
-						gc_rank := gc_base + gc_tx
-						v := gc_s_v[gc_rank]
-						/*line flat.go:59*/ i := gc_bx*2*b + gc_tx + gc_off
-						gc_more = true
-						/*line flat.go:60*/ v += gc_at[gc_tx]
-						if true || i+b < n {
-							v += gc_at2[gc_tx] * 2
-						}
-						gc_s_v[gc_rank] = v
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					v := gc_s_v[gc_rank]
-					/*line flat.go:59*/ i := gc_bx*2*b + gc_tx + gc_off
-					gc_more = true
-					/*line flat.go:60*/ v += gc_at[gc_tx]
-					if true || i+b < n {
-						v += gc_at2[gc_tx] * 2
-					}
-					gc_s_v[gc_rank] = v
-				}
-			} else {
+	/*line flat.go:59*/ if compiled.StrideFar(2*b*gc_gdx, n) {
+		/*line flat.go:59*/ gc_chunk := compiled.StrideChunk(2 * b * gc_gdx)
+		gc_span := (2 * b * gc_gdx) * gc_chunk
+		/*line flat.go:59*/ for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += (2 * b * gc_gdx) * gc_chunk {
+			gc_b.Tick()
+			if gc_b.Stopped() {
+				return
+			}
+			gc_more = false
+			gc_from, gc_to := 0, gc_bdx
+			/*line flat.go:67*/ if !compiled.Adds(gc_off+(gc_bx*2*b), gc_to) {
+				panic(compiled.ErrGuardWraps)
+			}
+			if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*2*b)); gc_bound < gc_to {
+				gc_to = gc_bound
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					v := gc_s_v[gc_rank]
-					/*line flat.go:59*/ i := gc_bx*2*b + gc_tx + gc_off
-					gc_more = true
-					/*line flat.go:60*/ v += in[i]
-					if i+b < n {
-						v += in[i+b] * 2
+					/*line flat.go:59*/ gc_start := gc_bx*2*b + gc_tx
+					gc_from2 := gc_start + gc_off
+					gc_trips := gc_limit - gc_from2
+					switch {
+					case gc_from2 < gc_start || gc_from2 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
+						gc_trips = compiled.ChunkTrips(gc_start, gc_from2, 2*b*gc_gdx, gc_chunk, gc_limit, false)
+					case gc_trips > gc_span:
+						gc_trips = gc_chunk
+					case gc_trips > 0:
+						gc_trips = (gc_trips-1)/(2*b*gc_gdx) + 1
+					default:
+						gc_trips = 0
+					}
+					if gc_trips == gc_chunk {
+						gc_more = true
+					}
+					for i := gc_from2; gc_trips > 0; i, gc_trips = i+(2*b*gc_gdx), gc_trips-1 {
+						/*line flat.go:60*/ v += in[i]
+						if i+b < n {
+							v += in[i+b] * 2
+						}
 					}
 					gc_s_v[gc_rank] = v
+				}
+			}
+		}
+	} else {
+		/*line flat.go:59*/ for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += 2 * b * gc_gdx {
+			gc_b.Tick()
+			if gc_b.Stopped() {
+				return
+			}
+			gc_more = false
+			gc_from, gc_to := 0, gc_bdx
+			/*line flat.go:67*/ if !compiled.Adds(gc_off+(gc_bx*2*b), gc_to) {
+				panic(compiled.ErrGuardWraps)
+			}
+			if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*2*b)); gc_bound < gc_to {
+				gc_to = gc_bound
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_off2 := (gc_bx * 2 * b) + gc_off
+				gc_off3 := ((gc_bx * 2 * b) + gc_off) + b
+				if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(in) && gc_to <= len(in)-gc_off2 && gc_off3 >= 0 && gc_off3 <= len(in) && gc_to <= len(in)-gc_off3 {
+					gc_at := in[gc_off2:][:gc_to]
+					gc_at2 := in[gc_off3:][:gc_to]
+					gc_step := gc_from
+					for ; gc_step+3 < gc_to; gc_step += 4 {
+						{
+							gc_tx := gc_step + 0
+							gc_rank := gc_base + gc_tx
+							v := gc_s_v[gc_rank]
+							/*line flat.go:59*/ i := gc_bx*2*b + gc_tx + gc_off
+							gc_more = true
+							/*line flat.go:60*/ v += gc_at[gc_tx]
+							if true || i+b < n {
+								v += gc_at2[gc_tx] * 2
+							}
+							gc_s_v[gc_rank] = v
+						}
+						{
+							gc_tx := gc_step + 1
+							gc_rank := gc_base + gc_tx
+							v := gc_s_v[gc_rank]
+							/*line flat.go:59*/ i := gc_bx*2*b + gc_tx + gc_off
+							gc_more = true
+							/*line flat.go:60*/ v += gc_at[gc_tx]
+							if true || i+b < n {
+								v += gc_at2[gc_tx] * 2
+							}
+							gc_s_v[gc_rank] = v
+						}
+						{
+							gc_tx := gc_step + 2
+							gc_rank := gc_base + gc_tx
+							v := gc_s_v[gc_rank]
+							/*line flat.go:59*/ i := gc_bx*2*b + gc_tx + gc_off
+							gc_more = true
+							/*line flat.go:60*/ v += gc_at[gc_tx]
+							if true || i+b < n {
+								v += gc_at2[gc_tx] * 2
+							}
+							gc_s_v[gc_rank] = v
+						}
+						{
+							gc_tx := gc_step + 3
+							gc_rank := gc_base + gc_tx
+							v := gc_s_v[gc_rank]
+							/*line flat.go:59*/ i := gc_bx*2*b + gc_tx + gc_off
+							gc_more = true
+							/*line flat.go:60*/ v += gc_at[gc_tx]
+							if true || i+b < n {
+								v += gc_at2[gc_tx] * 2
+							}
+							gc_s_v[gc_rank] = v
+						}
+					}
+					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						v := gc_s_v[gc_rank]
+						/*line flat.go:59*/ i := gc_bx*2*b + gc_tx + gc_off
+						gc_more = true
+						/*line flat.go:60*/ v += gc_at[gc_tx]
+						if true || i+b < n {
+							v += gc_at2[gc_tx] * 2
+						}
+						gc_s_v[gc_rank] = v
+					}
+				} else {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						v := gc_s_v[gc_rank]
+						/*line flat.go:59*/ i := gc_bx*2*b + gc_tx + gc_off
+						gc_more = true
+						/*line flat.go:60*/ v += in[i]
+						if i+b < n {
+							v += in[i+b] * 2
+						}
+						gc_s_v[gc_rank] = v
+					}
 				}
 			}
 		}

@@ -503,162 +503,212 @@ func gc_body_strideSum_float32(gc_b *compiled.Block, in []float32, partial []flo
 	/*line flat.go:57*/ n := len(in)
 	b := gc_bdx
 	clear(gc_s_v)
-	/*line flat.go:59*/ for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += 2 * b * gc_gdx {
-		gc_b.Tick()
-		if gc_b.Stopped() {
-			return
-		}
-		gc_more = false
-		gc_from, gc_to := 0, gc_bdx
-		/*line flat.go:67*/ if !compiled.Adds(gc_off+(gc_bx*2*b), gc_to) {
-			panic(compiled.ErrGuardWraps)
-		}
-		if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*2*b)); gc_bound < gc_to {
-			gc_to = gc_bound
-		}
-		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			gc_off2 := (gc_bx * 2 * b) + gc_off
-			gc_off3 := ((gc_bx * 2 * b) + gc_off) + b
-			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(in) && gc_to <= len(in)-gc_off2 && gc_off3 >= 0 && gc_off3 <= len(in) && gc_to <= len(in)-gc_off3 {
-				gc_at := in[gc_off2:][:gc_to]
-				gc_at2 := in[gc_off3:][:gc_to]
-				gc_vstep := gc_from
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop bool
-					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-						gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-						gc_vb4 := archsimd.BroadcastFloat32x16(2)
-						for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
-							gc_tx := gc_vstep
-							gc_rank := gc_base + gc_tx
-							/*line flat.go:62*/ v := archsimd.LoadFloat32x16Slice(gc_s_v[gc_rank:])
-							/*line flat.go:59*/ var i int = gc_bx*2*b + gc_tx + gc_off
-							v = v.Add(archsimd.LoadFloat32x16Slice(gc_at[gc_tx:]))
-							if i+b < n && uint(n-(i+b)) > 15 {
-								/*line flat.go:61*/ v = v.Add(archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:]).Mul(gc_vb4))
-							} else {
-								/*line flat.go:61*/ gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i+b, 16))))
-								if gc_if4.ToBits() != 0 {
-									/*line flat.go:61*/ v = v.Merge(v.Add(archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:]).Mul(gc_vb4)), archsimd.Mask32x16FromBits(^gc_if4.ToBits()))
-								}
-							}
-							/*line flat.go:61*/ v.StoreSlice(gc_s_v[gc_rank:])
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep, false
-					}(gc_vstep)
-					if gc_stop {
-						return
-					}
-				}
-				if compiled.SIMD {
-					gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-					gc_vb3 := archsimd.BroadcastFloat32x8(2)
-					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
-						gc_tx := gc_vstep
-						gc_rank := gc_base + gc_tx
-						/*line flat.go:62*/ v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:])
-						/*line flat.go:59*/ var i int = gc_bx*2*b + gc_tx + gc_off
-						v = v.Add(archsimd.LoadFloat32x8Slice(gc_at[gc_tx:]))
-						if i+b < n && uint(n-(i+b)) > 7 {
-							/*line flat.go:61*/ v = v.Add(archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).Mul(gc_vb3))
-						} else {
-							/*line flat.go:61*/ gc_if3 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+b, 8))))
-							if gc_if3.ToBits() != 0 {
-								/*line flat.go:61*/ v = v.Add(archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).Mul(gc_vb3)).Merge(v, gc_if3)
-							}
-						}
-						/*line flat.go:61*/ v.StoreSlice(gc_s_v[gc_rank:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				if gc_vstep > gc_from {
-					gc_more = true
-				}
-				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					v := gc_s_v[gc_rank]
-					/*line flat.go:59*/ i := gc_bx*2*b + gc_tx + gc_off
-					gc_more = true
-					/*line flat.go:60*/ v += gc_at[gc_tx]
-					if true || i+b < n {
-						v += gc_at2[gc_tx] * 2
-					}
-					gc_s_v[gc_rank] = v
-				}
-			} else {
-				gc_vstep2 := gc_from
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop2 bool
-					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-						gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-						gc_vb2 := archsimd.BroadcastFloat32x16(2)
-						for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
-							gc_tx := gc_vstep2
-							gc_rank := gc_base + gc_tx
-							/*line flat.go:62*/ v := archsimd.LoadFloat32x16Slice(gc_s_v[gc_rank:])
-							/*line flat.go:59*/ var i int = gc_bx*2*b + gc_tx + gc_off
-							if i < 0 || i > len(in)-16 || (i+
-								/*line flat.go:62*/ b) < 0 || (i+b) > len(in)-16 {
-								break
-							}
-							/*line flat.go:60*/ v = v.Add(archsimd.LoadFloat32x16Slice(in[i:]))
-							if i+b < n && uint(n-(i+b)) > 15 {
-								/*line flat.go:61*/ v = v.Add(archsimd.LoadFloat32x16Slice(in[i+b:]).Mul(gc_vb2))
-							} else {
-								/*line flat.go:62*/ gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i+b, 16))))
-								if gc_if2.ToBits() != 0 {
-									/*line flat.go:61*/ v = v.Merge(v.Add(archsimd.LoadFloat32x16Slice(in[i+b:]).Mul(gc_vb2)), archsimd.Mask32x16FromBits(^gc_if2.ToBits()))
-								}
-							}
-							/*line flat.go:61*/ v.StoreSlice(gc_s_v[gc_rank:])
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep2, false
-					}(gc_vstep2)
-					if gc_stop2 {
-						return
-					}
-				}
-				if compiled.SIMD {
-					gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-					gc_vb := archsimd.BroadcastFloat32x8(2)
-					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
-						gc_tx := gc_vstep2
-						gc_rank := gc_base + gc_tx
-						/*line flat.go:62*/ v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:])
-						/*line flat.go:59*/ var i int = gc_bx*2*b + gc_tx + gc_off
-						if i < 0 || i > len(in)-8 || (i+
-							/*line flat.go:62*/ b) < 0 || (i+b) > len(in)-8 {
-							break
-						}
-						/*line flat.go:60*/ v = v.Add(archsimd.LoadFloat32x8Slice(in[i:]))
-						if i+b < n && uint(n-(i+b)) > 7 {
-							/*line flat.go:61*/ v = v.Add(archsimd.LoadFloat32x8Slice(in[i+b:]).Mul(gc_vb))
-						} else {
-							/*line flat.go:62*/ gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+b, 8))))
-							if gc_if.ToBits() != 0 {
-								/*line flat.go:61*/ v = v.Add(archsimd.LoadFloat32x8Slice(in[i+b:]).Mul(gc_vb)).Merge(v, gc_if)
-							}
-						}
-						/*line flat.go:61*/ v.StoreSlice(gc_s_v[gc_rank:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				if gc_vstep2 > gc_from {
-					gc_more = true
-				}
-				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+	/*line flat.go:59*/ if compiled.StrideFar(2*b*gc_gdx, n) {
+		/*line flat.go:59*/ gc_chunk := compiled.StrideChunk(2 * b * gc_gdx)
+		gc_span := (2 * b * gc_gdx) * gc_chunk
+		archsimd.ClearAVXUpperBits()
+		/*line flat.go:59*/ for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += (2 * b * gc_gdx) * gc_chunk {
+			gc_b.Tick()
+			if gc_b.Stopped() {
+				return
+			}
+			gc_more = false
+			gc_from, gc_to := 0, gc_bdx
+			/*line flat.go:67*/ if !compiled.Adds(gc_off+(gc_bx*2*b), gc_to) {
+				panic(compiled.ErrGuardWraps)
+			}
+			if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*2*b)); gc_bound < gc_to {
+				gc_to = gc_bound
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					v := gc_s_v[gc_rank]
-					/*line flat.go:59*/ i := gc_bx*2*b + gc_tx + gc_off
-					gc_more = true
-					/*line flat.go:60*/ v += in[i]
-					if i+b < n {
-						v += in[i+b] * 2
+					/*line flat.go:59*/ gc_start := gc_bx*2*b + gc_tx
+					gc_from2 := gc_start + gc_off
+					gc_trips := gc_limit - gc_from2
+					switch {
+					case gc_from2 < gc_start || gc_from2 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
+						gc_trips = compiled.ChunkTrips(gc_start, gc_from2, 2*b*gc_gdx, gc_chunk, gc_limit, false)
+					case gc_trips > gc_span:
+						gc_trips = gc_chunk
+					case gc_trips > 0:
+						gc_trips = (gc_trips-1)/(2*b*gc_gdx) + 1
+					default:
+						gc_trips = 0
+					}
+					if gc_trips == gc_chunk {
+						gc_more = true
+					}
+					for i := gc_from2; gc_trips > 0; i, gc_trips = i+(2*b*gc_gdx), gc_trips-1 {
+						/*line flat.go:60*/ v += in[i]
+						if i+b < n {
+							v += in[i+b] * 2
+						}
 					}
 					gc_s_v[gc_rank] = v
+				}
+			}
+		}
+	} else {
+		/*line flat.go:59*/ for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += 2 * b * gc_gdx {
+			gc_b.Tick()
+			if gc_b.Stopped() {
+				return
+			}
+			gc_more = false
+			gc_from, gc_to := 0, gc_bdx
+			/*line flat.go:67*/ if !compiled.Adds(gc_off+(gc_bx*2*b), gc_to) {
+				panic(compiled.ErrGuardWraps)
+			}
+			if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*2*b)); gc_bound < gc_to {
+				gc_to = gc_bound
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_off2 := (gc_bx * 2 * b) + gc_off
+				gc_off3 := ((gc_bx * 2 * b) + gc_off) + b
+				if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(in) && gc_to <= len(in)-gc_off2 && gc_off3 >= 0 && gc_off3 <= len(in) && gc_to <= len(in)-gc_off3 {
+					gc_at := in[gc_off2:][:gc_to]
+					gc_at2 := in[gc_off3:][:gc_to]
+					gc_vstep := gc_from
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop bool
+						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+							gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+							gc_vb4 := archsimd.BroadcastFloat32x16(2)
+							for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
+								gc_tx := gc_vstep
+								gc_rank := gc_base + gc_tx
+								/*line flat.go:62*/ v := archsimd.LoadFloat32x16Slice(gc_s_v[gc_rank:])
+								/*line flat.go:59*/ var i int = gc_bx*2*b + gc_tx + gc_off
+								v = v.Add(archsimd.LoadFloat32x16Slice(gc_at[gc_tx:]))
+								if i+b < n && uint(n-(i+b)) > 15 {
+									/*line flat.go:61*/ v = v.Add(archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:]).Mul(gc_vb4))
+								} else {
+									/*line flat.go:61*/ gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i+b, 16))))
+									if gc_if4.ToBits() != 0 {
+										/*line flat.go:61*/ v = v.Merge(v.Add(archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:]).Mul(gc_vb4)), archsimd.Mask32x16FromBits(^gc_if4.ToBits()))
+									}
+								}
+								/*line flat.go:61*/ v.StoreSlice(gc_s_v[gc_rank:])
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep, false
+						}(gc_vstep)
+						if gc_stop {
+							return
+						}
+					}
+					if compiled.SIMD {
+						gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+						gc_vb3 := archsimd.BroadcastFloat32x8(2)
+						for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+							gc_tx := gc_vstep
+							gc_rank := gc_base + gc_tx
+							/*line flat.go:62*/ v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:])
+							/*line flat.go:59*/ var i int = gc_bx*2*b + gc_tx + gc_off
+							v = v.Add(archsimd.LoadFloat32x8Slice(gc_at[gc_tx:]))
+							if i+b < n && uint(n-(i+b)) > 7 {
+								/*line flat.go:61*/ v = v.Add(archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).Mul(gc_vb3))
+							} else {
+								/*line flat.go:61*/ gc_if3 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+b, 8))))
+								if gc_if3.ToBits() != 0 {
+									/*line flat.go:61*/ v = v.Add(archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).Mul(gc_vb3)).Merge(v, gc_if3)
+								}
+							}
+							/*line flat.go:61*/ v.StoreSlice(gc_s_v[gc_rank:])
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_vstep > gc_from {
+						gc_more = true
+					}
+					for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						v := gc_s_v[gc_rank]
+						/*line flat.go:59*/ i := gc_bx*2*b + gc_tx + gc_off
+						gc_more = true
+						/*line flat.go:60*/ v += gc_at[gc_tx]
+						if true || i+b < n {
+							v += gc_at2[gc_tx] * 2
+						}
+						gc_s_v[gc_rank] = v
+					}
+				} else {
+					gc_vstep2 := gc_from
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop2 bool
+						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+							gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+							gc_vb2 := archsimd.BroadcastFloat32x16(2)
+							for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
+								gc_tx := gc_vstep2
+								gc_rank := gc_base + gc_tx
+								/*line flat.go:62*/ v := archsimd.LoadFloat32x16Slice(gc_s_v[gc_rank:])
+								/*line flat.go:59*/ var i int = gc_bx*2*b + gc_tx + gc_off
+								if i < 0 || i > len(in)-16 || (i+
+									/*line flat.go:62*/ b) < 0 || (i+b) > len(in)-16 {
+									break
+								}
+								/*line flat.go:60*/ v = v.Add(archsimd.LoadFloat32x16Slice(in[i:]))
+								if i+b < n && uint(n-(i+b)) > 15 {
+									/*line flat.go:61*/ v = v.Add(archsimd.LoadFloat32x16Slice(in[i+b:]).Mul(gc_vb2))
+								} else {
+									/*line flat.go:62*/ gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i+b, 16))))
+									if gc_if2.ToBits() != 0 {
+										/*line flat.go:61*/ v = v.Merge(v.Add(archsimd.LoadFloat32x16Slice(in[i+b:]).Mul(gc_vb2)), archsimd.Mask32x16FromBits(^gc_if2.ToBits()))
+									}
+								}
+								/*line flat.go:61*/ v.StoreSlice(gc_s_v[gc_rank:])
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep2, false
+						}(gc_vstep2)
+						if gc_stop2 {
+							return
+						}
+					}
+					if compiled.SIMD {
+						gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+						gc_vb := archsimd.BroadcastFloat32x8(2)
+						for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+							gc_tx := gc_vstep2
+							gc_rank := gc_base + gc_tx
+							/*line flat.go:62*/ v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:])
+							/*line flat.go:59*/ var i int = gc_bx*2*b + gc_tx + gc_off
+							if i < 0 || i > len(in)-8 || (i+
+								/*line flat.go:62*/ b) < 0 || (i+b) > len(in)-8 {
+								break
+							}
+							/*line flat.go:60*/ v = v.Add(archsimd.LoadFloat32x8Slice(in[i:]))
+							if i+b < n && uint(n-(i+b)) > 7 {
+								/*line flat.go:61*/ v = v.Add(archsimd.LoadFloat32x8Slice(in[i+b:]).Mul(gc_vb))
+							} else {
+								/*line flat.go:62*/ gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+b, 8))))
+								if gc_if.ToBits() != 0 {
+									/*line flat.go:61*/ v = v.Add(archsimd.LoadFloat32x8Slice(in[i+b:]).Mul(gc_vb)).Merge(v, gc_if)
+								}
+							}
+							/*line flat.go:61*/ v.StoreSlice(gc_s_v[gc_rank:])
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_vstep2 > gc_from {
+						gc_more = true
+					}
+					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						v := gc_s_v[gc_rank]
+						/*line flat.go:59*/ i := gc_bx*2*b + gc_tx + gc_off
+						gc_more = true
+						/*line flat.go:60*/ v += in[i]
+						if i+b < n {
+							v += in[i+b] * 2
+						}
+						gc_s_v[gc_rank] = v
+					}
 				}
 			}
 		}
@@ -871,162 +921,211 @@ func gc_body_strideSum_int32(gc_b *compiled.Block, in []int32, partial []int32) 
 	/*line flat.go:57*/ n := len(in)
 	b := gc_bdx
 	clear(gc_s_v)
-	/*line flat.go:59*/ for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += 2 * b * gc_gdx {
-		gc_b.Tick()
-		if gc_b.Stopped() {
-			return
-		}
-		gc_more = false
-		gc_from, gc_to := 0, gc_bdx
-		/*line flat.go:67*/ if !compiled.Adds(gc_off+(gc_bx*2*b), gc_to) {
-			panic(compiled.ErrGuardWraps)
-		}
-		if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*2*b)); gc_bound < gc_to {
-			gc_to = gc_bound
-		}
-		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			gc_off2 := (gc_bx * 2 * b) + gc_off
-			gc_off3 := ((gc_bx * 2 * b) + gc_off) + b
-			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(in) && gc_to <= len(in)-gc_off2 && gc_off3 >= 0 && gc_off3 <= len(in) && gc_to <= len(in)-gc_off3 {
-				gc_at := in[gc_off2:][:gc_to]
-				gc_at2 := in[gc_off3:][:gc_to]
-				gc_vstep := gc_from
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop bool
-					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-						gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-						gc_vb4 := archsimd.BroadcastInt32x16(2)
-						for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
-							gc_tx := gc_vstep
-							gc_rank := gc_base + gc_tx
-							/*line flat.go:62*/ v := archsimd.LoadInt32x16Slice(gc_s_v[gc_rank:])
-							/*line flat.go:59*/ var i int = gc_bx*2*b + gc_tx + gc_off
-							v = v.Add(archsimd.LoadInt32x16Slice(gc_at[gc_tx:]))
-							if i+b < n && uint(n-(i+b)) > 15 {
-								/*line flat.go:61*/ v = v.Add(archsimd.LoadInt32x16Slice(gc_at2[gc_tx:]).Mul(gc_vb4))
-							} else {
-								/*line flat.go:61*/ gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i+b, 16))))
-								if gc_if4.ToBits() != 0 {
-									/*line flat.go:61*/ v = v.Merge(v.Add(archsimd.LoadInt32x16Slice(gc_at2[gc_tx:]).Mul(gc_vb4)), archsimd.Mask32x16FromBits(^gc_if4.ToBits()))
-								}
-							}
-							/*line flat.go:61*/ v.StoreSlice(gc_s_v[gc_rank:])
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep, false
-					}(gc_vstep)
-					if gc_stop {
-						return
-					}
-				}
-				if compiled.SIMD {
-					gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-					gc_vb3 := archsimd.BroadcastInt32x8(2)
-					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
-						gc_tx := gc_vstep
-						gc_rank := gc_base + gc_tx
-						/*line flat.go:62*/ v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank:])
-						/*line flat.go:59*/ var i int = gc_bx*2*b + gc_tx + gc_off
-						v = v.Add(archsimd.LoadInt32x8Slice(gc_at[gc_tx:]))
-						if i+b < n && uint(n-(i+b)) > 7 {
-							/*line flat.go:61*/ v = v.Add(archsimd.LoadInt32x8Slice(gc_at2[gc_tx:]).Mul(gc_vb3))
-						} else {
-							/*line flat.go:61*/ gc_if3 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+b, 8))))
-							if gc_if3.ToBits() != 0 {
-								/*line flat.go:61*/ v = v.Add(archsimd.LoadInt32x8Slice(gc_at2[gc_tx:]).Mul(gc_vb3)).Merge(v, gc_if3)
-							}
-						}
-						/*line flat.go:61*/ v.StoreSlice(gc_s_v[gc_rank:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				if gc_vstep > gc_from {
-					gc_more = true
-				}
-				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					v := gc_s_v[gc_rank]
-					/*line flat.go:59*/ i := gc_bx*2*b + gc_tx + gc_off
-					gc_more = true
-					/*line flat.go:60*/ v += gc_at[gc_tx]
-					if true || i+b < n {
-						v += gc_at2[gc_tx] * 2
-					}
-					gc_s_v[gc_rank] = v
-				}
-			} else {
-				gc_vstep2 := gc_from
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop2 bool
-					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-						gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-						gc_vb2 := archsimd.BroadcastInt32x16(2)
-						for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
-							gc_tx := gc_vstep2
-							gc_rank := gc_base + gc_tx
-							/*line flat.go:62*/ v := archsimd.LoadInt32x16Slice(gc_s_v[gc_rank:])
-							/*line flat.go:59*/ var i int = gc_bx*2*b + gc_tx + gc_off
-							if i < 0 || i > len(in)-16 || (i+
-								/*line flat.go:62*/ b) < 0 || (i+b) > len(in)-16 {
-								break
-							}
-							/*line flat.go:60*/ v = v.Add(archsimd.LoadInt32x16Slice(in[i:]))
-							if i+b < n && uint(n-(i+b)) > 15 {
-								/*line flat.go:61*/ v = v.Add(archsimd.LoadInt32x16Slice(in[i+b:]).Mul(gc_vb2))
-							} else {
-								/*line flat.go:62*/ gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i+b, 16))))
-								if gc_if2.ToBits() != 0 {
-									/*line flat.go:61*/ v = v.Merge(v.Add(archsimd.LoadInt32x16Slice(in[i+b:]).Mul(gc_vb2)), archsimd.Mask32x16FromBits(^gc_if2.ToBits()))
-								}
-							}
-							/*line flat.go:61*/ v.StoreSlice(gc_s_v[gc_rank:])
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep2, false
-					}(gc_vstep2)
-					if gc_stop2 {
-						return
-					}
-				}
-				if compiled.SIMD {
-					gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-					gc_vb := archsimd.BroadcastInt32x8(2)
-					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
-						gc_tx := gc_vstep2
-						gc_rank := gc_base + gc_tx
-						/*line flat.go:62*/ v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank:])
-						/*line flat.go:59*/ var i int = gc_bx*2*b + gc_tx + gc_off
-						if i < 0 || i > len(in)-8 || (i+
-							/*line flat.go:62*/ b) < 0 || (i+b) > len(in)-8 {
-							break
-						}
-						/*line flat.go:60*/ v = v.Add(archsimd.LoadInt32x8Slice(in[i:]))
-						if i+b < n && uint(n-(i+b)) > 7 {
-							/*line flat.go:61*/ v = v.Add(archsimd.LoadInt32x8Slice(in[i+b:]).Mul(gc_vb))
-						} else {
-							/*line flat.go:62*/ gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+b, 8))))
-							if gc_if.ToBits() != 0 {
-								/*line flat.go:61*/ v = v.Add(archsimd.LoadInt32x8Slice(in[i+b:]).Mul(gc_vb)).Merge(v, gc_if)
-							}
-						}
-						/*line flat.go:61*/ v.StoreSlice(gc_s_v[gc_rank:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				if gc_vstep2 > gc_from {
-					gc_more = true
-				}
-				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+	/*line flat.go:59*/ if compiled.StrideFar(2*b*gc_gdx, n) {
+		/*line flat.go:59*/ gc_chunk := compiled.StrideChunk(2 * b * gc_gdx)
+		gc_span := (2 * b * gc_gdx) * gc_chunk
+		/*line flat.go:59*/ for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += (2 * b * gc_gdx) * gc_chunk {
+			gc_b.Tick()
+			if gc_b.Stopped() {
+				return
+			}
+			gc_more = false
+			gc_from, gc_to := 0, gc_bdx
+			/*line flat.go:67*/ if !compiled.Adds(gc_off+(gc_bx*2*b), gc_to) {
+				panic(compiled.ErrGuardWraps)
+			}
+			if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*2*b)); gc_bound < gc_to {
+				gc_to = gc_bound
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					v := gc_s_v[gc_rank]
-					/*line flat.go:59*/ i := gc_bx*2*b + gc_tx + gc_off
-					gc_more = true
-					/*line flat.go:60*/ v += in[i]
-					if i+b < n {
-						v += in[i+b] * 2
+					/*line flat.go:59*/ gc_start := gc_bx*2*b + gc_tx
+					gc_from2 := gc_start + gc_off
+					gc_trips := gc_limit - gc_from2
+					switch {
+					case gc_from2 < gc_start || gc_from2 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
+						gc_trips = compiled.ChunkTrips(gc_start, gc_from2, 2*b*gc_gdx, gc_chunk, gc_limit, false)
+					case gc_trips > gc_span:
+						gc_trips = gc_chunk
+					case gc_trips > 0:
+						gc_trips = (gc_trips-1)/(2*b*gc_gdx) + 1
+					default:
+						gc_trips = 0
+					}
+					if gc_trips == gc_chunk {
+						gc_more = true
+					}
+					for i := gc_from2; gc_trips > 0; i, gc_trips = i+(2*b*gc_gdx), gc_trips-1 {
+						/*line flat.go:60*/ v += in[i]
+						if i+b < n {
+							v += in[i+b] * 2
+						}
 					}
 					gc_s_v[gc_rank] = v
+				}
+			}
+		}
+	} else {
+		/*line flat.go:59*/ for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += 2 * b * gc_gdx {
+			gc_b.Tick()
+			if gc_b.Stopped() {
+				return
+			}
+			gc_more = false
+			gc_from, gc_to := 0, gc_bdx
+			/*line flat.go:67*/ if !compiled.Adds(gc_off+(gc_bx*2*b), gc_to) {
+				panic(compiled.ErrGuardWraps)
+			}
+			if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*2*b)); gc_bound < gc_to {
+				gc_to = gc_bound
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_off2 := (gc_bx * 2 * b) + gc_off
+				gc_off3 := ((gc_bx * 2 * b) + gc_off) + b
+				if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(in) && gc_to <= len(in)-gc_off2 && gc_off3 >= 0 && gc_off3 <= len(in) && gc_to <= len(in)-gc_off3 {
+					gc_at := in[gc_off2:][:gc_to]
+					gc_at2 := in[gc_off3:][:gc_to]
+					gc_vstep := gc_from
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop bool
+						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+							gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+							gc_vb4 := archsimd.BroadcastInt32x16(2)
+							for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
+								gc_tx := gc_vstep
+								gc_rank := gc_base + gc_tx
+								/*line flat.go:62*/ v := archsimd.LoadInt32x16Slice(gc_s_v[gc_rank:])
+								/*line flat.go:59*/ var i int = gc_bx*2*b + gc_tx + gc_off
+								v = v.Add(archsimd.LoadInt32x16Slice(gc_at[gc_tx:]))
+								if i+b < n && uint(n-(i+b)) > 15 {
+									/*line flat.go:61*/ v = v.Add(archsimd.LoadInt32x16Slice(gc_at2[gc_tx:]).Mul(gc_vb4))
+								} else {
+									/*line flat.go:61*/ gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i+b, 16))))
+									if gc_if4.ToBits() != 0 {
+										/*line flat.go:61*/ v = v.Merge(v.Add(archsimd.LoadInt32x16Slice(gc_at2[gc_tx:]).Mul(gc_vb4)), archsimd.Mask32x16FromBits(^gc_if4.ToBits()))
+									}
+								}
+								/*line flat.go:61*/ v.StoreSlice(gc_s_v[gc_rank:])
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep, false
+						}(gc_vstep)
+						if gc_stop {
+							return
+						}
+					}
+					if compiled.SIMD {
+						gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+						gc_vb3 := archsimd.BroadcastInt32x8(2)
+						for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+							gc_tx := gc_vstep
+							gc_rank := gc_base + gc_tx
+							/*line flat.go:62*/ v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank:])
+							/*line flat.go:59*/ var i int = gc_bx*2*b + gc_tx + gc_off
+							v = v.Add(archsimd.LoadInt32x8Slice(gc_at[gc_tx:]))
+							if i+b < n && uint(n-(i+b)) > 7 {
+								/*line flat.go:61*/ v = v.Add(archsimd.LoadInt32x8Slice(gc_at2[gc_tx:]).Mul(gc_vb3))
+							} else {
+								/*line flat.go:61*/ gc_if3 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+b, 8))))
+								if gc_if3.ToBits() != 0 {
+									/*line flat.go:61*/ v = v.Add(archsimd.LoadInt32x8Slice(gc_at2[gc_tx:]).Mul(gc_vb3)).Merge(v, gc_if3)
+								}
+							}
+							/*line flat.go:61*/ v.StoreSlice(gc_s_v[gc_rank:])
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_vstep > gc_from {
+						gc_more = true
+					}
+					for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						v := gc_s_v[gc_rank]
+						/*line flat.go:59*/ i := gc_bx*2*b + gc_tx + gc_off
+						gc_more = true
+						/*line flat.go:60*/ v += gc_at[gc_tx]
+						if true || i+b < n {
+							v += gc_at2[gc_tx] * 2
+						}
+						gc_s_v[gc_rank] = v
+					}
+				} else {
+					gc_vstep2 := gc_from
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop2 bool
+						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+							gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+							gc_vb2 := archsimd.BroadcastInt32x16(2)
+							for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
+								gc_tx := gc_vstep2
+								gc_rank := gc_base + gc_tx
+								/*line flat.go:62*/ v := archsimd.LoadInt32x16Slice(gc_s_v[gc_rank:])
+								/*line flat.go:59*/ var i int = gc_bx*2*b + gc_tx + gc_off
+								if i < 0 || i > len(in)-16 || (i+
+									/*line flat.go:62*/ b) < 0 || (i+b) > len(in)-16 {
+									break
+								}
+								/*line flat.go:60*/ v = v.Add(archsimd.LoadInt32x16Slice(in[i:]))
+								if i+b < n && uint(n-(i+b)) > 15 {
+									/*line flat.go:61*/ v = v.Add(archsimd.LoadInt32x16Slice(in[i+b:]).Mul(gc_vb2))
+								} else {
+									/*line flat.go:62*/ gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i+b, 16))))
+									if gc_if2.ToBits() != 0 {
+										/*line flat.go:61*/ v = v.Merge(v.Add(archsimd.LoadInt32x16Slice(in[i+b:]).Mul(gc_vb2)), archsimd.Mask32x16FromBits(^gc_if2.ToBits()))
+									}
+								}
+								/*line flat.go:61*/ v.StoreSlice(gc_s_v[gc_rank:])
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep2, false
+						}(gc_vstep2)
+						if gc_stop2 {
+							return
+						}
+					}
+					if compiled.SIMD {
+						gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+						gc_vb := archsimd.BroadcastInt32x8(2)
+						for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+							gc_tx := gc_vstep2
+							gc_rank := gc_base + gc_tx
+							/*line flat.go:62*/ v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank:])
+							/*line flat.go:59*/ var i int = gc_bx*2*b + gc_tx + gc_off
+							if i < 0 || i > len(in)-8 || (i+
+								/*line flat.go:62*/ b) < 0 || (i+b) > len(in)-8 {
+								break
+							}
+							/*line flat.go:60*/ v = v.Add(archsimd.LoadInt32x8Slice(in[i:]))
+							if i+b < n && uint(n-(i+b)) > 7 {
+								/*line flat.go:61*/ v = v.Add(archsimd.LoadInt32x8Slice(in[i+b:]).Mul(gc_vb))
+							} else {
+								/*line flat.go:62*/ gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+b, 8))))
+								if gc_if.ToBits() != 0 {
+									/*line flat.go:61*/ v = v.Add(archsimd.LoadInt32x8Slice(in[i+b:]).Mul(gc_vb)).Merge(v, gc_if)
+								}
+							}
+							/*line flat.go:61*/ v.StoreSlice(gc_s_v[gc_rank:])
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_vstep2 > gc_from {
+						gc_more = true
+					}
+					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						v := gc_s_v[gc_rank]
+						/*line flat.go:59*/ i := gc_bx*2*b + gc_tx + gc_off
+						gc_more = true
+						/*line flat.go:60*/ v += in[i]
+						if i+b < n {
+							v += in[i+b] * 2
+						}
+						gc_s_v[gc_rank] = v
+					}
 				}
 			}
 		}

@@ -1288,50 +1288,98 @@ func gc_body_guardStride(gc_b *compiled.Block, gc_lo, gc_hi int, in, out, g []in
 				}
 			}
 		}
-		/*line interchange.go:235*/ for gc_off, gc_limit, gc_more := 0, len(g), true; gc_more; gc_off += gc_bdx * gc_gdx {
-			gc_b.Tick()
-			if gc_b.Stopped() {
-				return
-			}
-			gc_more = false
-			gc_from, gc_to := 0, gc_bdx
-			if !compiled.Adds(gc_off+(gc_bx*gc_bdx), gc_to) {
-				/*line interchange.go:244*/ panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*gc_bdx)); gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_vstep := gc_from
-				gc_all := lanes.BroadcastInt32x8(-1).ToMask()
-				gc_vb := lanes.BroadcastInt32x8(3)
-				for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
-					gc_tx := gc_vstep
-					gc_rank := gc_base + gc_tx
-					gc_alive := gc_all
-					if gc_ex := compiled.ExitedBits(gc_exited, gc_rank); gc_ex != 0 {
-						/*line interchange.go:236*/ gc_alive = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex]).ToMask().ToInt32x8().Not().ToMask()
-					}
-					var i int = gc_bx*gc_bdx + gc_tx
-					/*line interchange.go:235*/ var j int = i + gc_off
-					if j < 0 || j > len(g)-8 {
-						break
-					}
-					/*line interchange.go:237*/ lanes.LoadInt32x8Slice(g[j:]).Add(gc_vb).StoreMasked((*[8]int32)(g[j:]), gc_alive)
+		if compiled.StrideFar(gc_bdx*gc_gdx, len(g)) {
+			gc_chunk := compiled.StrideChunk(gc_bdx * gc_gdx)
+			gc_span := (gc_bdx * gc_gdx) * gc_chunk
+			/*line interchange.go:235*/ for gc_off, gc_limit, gc_more := 0, len(g), true; gc_more; gc_off += (gc_bdx * gc_gdx) * gc_chunk {
+				gc_b.Tick()
+				if gc_b.Stopped() {
+					return
 				}
-				if gc_vstep > gc_from {
-					gc_more = true
+				gc_more = false
+				gc_from, gc_to := 0, gc_bdx
+				if !compiled.Adds(gc_off+(gc_bx*gc_bdx), gc_to) {
+					/*line interchange.go:244*/ panic(compiled.ErrGuardWraps)
 				}
-				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					if gc_exited[gc_rank] {
-						continue
+				if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*gc_bdx)); gc_bound < gc_to {
+					gc_to = gc_bound
+				}
+				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						if gc_exited[gc_rank] {
+							continue
+						}
+						i := gc_bx*gc_bdx + gc_tx
+						/*line interchange.go:235*/ gc_start := i
+						gc_from2 := gc_start + gc_off
+						gc_trips := gc_limit - gc_from2
+						switch {
+						case gc_from2 < gc_start || gc_from2 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
+							gc_trips = compiled.ChunkTrips(gc_start, gc_from2, gc_bdx*gc_gdx, gc_chunk, gc_limit, false)
+						case gc_trips > gc_span:
+							gc_trips = gc_chunk
+						case gc_trips > 0:
+							gc_trips = (gc_trips-1)/(gc_bdx*gc_gdx) + 1
+						default:
+							gc_trips = 0
+						}
+						if gc_trips == gc_chunk {
+							gc_more = true
+						}
+						for j := gc_from2; gc_trips > 0; j, gc_trips = j+(gc_bdx*gc_gdx), gc_trips-1 {
+							/*line interchange.go:236*/ g[j] += 3
+						}
 					}
-					i := gc_bx*gc_bdx + gc_tx
-					/*line interchange.go:235*/ j := i + gc_off
-					gc_more = true
-					/*line interchange.go:236*/ g[j] += 3
+				}
+			}
+		} else {
+			/*line interchange.go:235*/ for gc_off, gc_limit, gc_more := 0, len(g), true; gc_more; gc_off += gc_bdx * gc_gdx {
+				gc_b.Tick()
+				if gc_b.Stopped() {
+					return
+				}
+				gc_more = false
+				gc_from, gc_to := 0, gc_bdx
+				if !compiled.Adds(gc_off+(gc_bx*gc_bdx), gc_to) {
+					/*line interchange.go:244*/ panic(compiled.ErrGuardWraps)
+				}
+				if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*gc_bdx)); gc_bound < gc_to {
+					gc_to = gc_bound
+				}
+				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+					gc_vstep := gc_from
+					gc_all := lanes.BroadcastInt32x8(-1).ToMask()
+					gc_vb := lanes.BroadcastInt32x8(3)
+					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+						gc_tx := gc_vstep
+						gc_rank := gc_base + gc_tx
+						gc_alive := gc_all
+						if gc_ex := compiled.ExitedBits(gc_exited, gc_rank); gc_ex != 0 {
+							/*line interchange.go:236*/ gc_alive = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex]).ToMask().ToInt32x8().Not().ToMask()
+						}
+						var i int = gc_bx*gc_bdx + gc_tx
+						/*line interchange.go:235*/ var j int = i + gc_off
+						if j < 0 || j > len(g)-8 {
+							break
+						}
+						/*line interchange.go:237*/ lanes.LoadInt32x8Slice(g[j:]).Add(gc_vb).StoreMasked((*[8]int32)(g[j:]), gc_alive)
+					}
+					if gc_vstep > gc_from {
+						gc_more = true
+					}
+					for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						if gc_exited[gc_rank] {
+							continue
+						}
+						i := gc_bx*gc_bdx + gc_tx
+						/*line interchange.go:235*/ j := i + gc_off
+						gc_more = true
+						/*line interchange.go:236*/ g[j] += 3
+					}
 				}
 			}
 		}

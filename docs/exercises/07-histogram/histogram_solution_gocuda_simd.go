@@ -87,57 +87,101 @@ func gc_body_HistogramKernel(gc_b *compiled.Block, data []byte, hist []uint32) {
 		}
 	}
 	/*line histogram_solution.go:24*/ stride := b * gc_gdx
-	for gc_off2, gc_limit2, gc_more2 := 0, len(data), true; gc_more2; gc_off2 += stride {
-		gc_b.Tick()
-		if gc_b.Stopped() {
-			return
-		}
-		gc_more2 = false
-		gc_from, gc_to := 0, gc_bdx
-		/*line histogram_solution.go:33*/ if !compiled.Adds(gc_off2+(gc_bx*b), gc_to) {
-			panic(compiled.ErrGuardWraps)
-		}
-		if gc_bound := compiled.Diff(gc_limit2, gc_off2+(gc_bx*b)); gc_bound < gc_to {
-			gc_to = gc_bound
-		}
-		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			gc_off5 := (gc_bx * b) + gc_off2
-			if gc_from >= 0 && gc_off5 >= 0 && gc_off5 <= len(data) && gc_to <= len(data)-gc_off5 {
-				gc_at2 := data[gc_off5:][:gc_to]
-				gc_step := gc_from
-				for ; gc_step+3 < gc_to; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
-						gc_more2 = true
-						/*line histogram_solution.go:26*/ compiled.SharedAdd(&bins[gc_at2[gc_tx]], 1)
-					}
-					{
-						gc_tx := gc_step + 1
-						gc_more2 = true
-						/*line histogram_solution.go:26*/ compiled.SharedAdd(&bins[gc_at2[gc_tx]], 1)
-					}
-					{
-						gc_tx := gc_step + 2
-						gc_more2 = true
-						/*line histogram_solution.go:26*/ compiled.SharedAdd(&bins[gc_at2[gc_tx]], 1)
-					}
-					{
-						gc_tx := gc_step + 3
-						gc_more2 = true
-						/*line histogram_solution.go:26*/ compiled.SharedAdd(&bins[gc_at2[gc_tx]], 1)
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-					gc_more2 = true
-					/*line histogram_solution.go:26*/ compiled.SharedAdd(&bins[gc_at2[gc_tx]], 1)
-				}
-			} else {
+	if compiled.StrideFar(stride, len(data)) {
+		/*line histogram_solution.go:25*/ gc_chunk2 := compiled.StrideChunk(stride)
+		gc_span2 := (stride) * gc_chunk2
+		/*line histogram_solution.go:25*/ for gc_off2, gc_limit2, gc_more2 := 0, len(data), true; gc_more2; gc_off2 += (stride) * gc_chunk2 {
+			gc_b.Tick()
+			if gc_b.Stopped() {
+				return
+			}
+			gc_more2 = false
+			gc_from, gc_to := 0, gc_bdx
+			/*line histogram_solution.go:33*/ if !compiled.Adds(gc_off2+(gc_bx*b), gc_to) {
+				panic(compiled.ErrGuardWraps)
+			}
+			if gc_bound := compiled.Diff(gc_limit2, gc_off2+(gc_bx*b)); gc_bound < gc_to {
+				gc_to = gc_bound
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-					/*line histogram_solution.go:25*/ i := gc_bx*b + tid + gc_off2
-					gc_more2 = true
-					/*line histogram_solution.go:26*/ compiled.SharedAdd(&bins[data[i]], 1)
+					/*line histogram_solution.go:25*/ gc_start := gc_bx*b + tid
+					gc_from2 := gc_start + gc_off2
+					gc_trips := gc_limit2 - gc_from2
+					switch {
+					case gc_from2 < gc_start || gc_from2 < 0 || gc_span2 <= 0 || gc_limit2 > compiled.ChunkLimit:
+						gc_trips = compiled.ChunkTrips(gc_start, gc_from2, stride, gc_chunk2, gc_limit2, false)
+					case gc_trips > gc_span2:
+						gc_trips = gc_chunk2
+					case gc_trips > 0:
+						gc_trips = (gc_trips-1)/(stride) + 1
+					default:
+						gc_trips = 0
+					}
+					if gc_trips == gc_chunk2 {
+						gc_more2 = true
+					}
+					for i := gc_from2; gc_trips > 0; i, gc_trips = i+(stride), gc_trips-1 {
+						/*line histogram_solution.go:26*/ compiled.SharedAdd(&bins[data[i]], 1)
+					}
+				}
+			}
+		}
+	} else {
+		/*line histogram_solution.go:25*/ for gc_off2, gc_limit2, gc_more2 := 0, len(data), true; gc_more2; gc_off2 += stride {
+			gc_b.Tick()
+			if gc_b.Stopped() {
+				return
+			}
+			gc_more2 = false
+			gc_from, gc_to := 0, gc_bdx
+			/*line histogram_solution.go:33*/ if !compiled.Adds(gc_off2+(gc_bx*b), gc_to) {
+				panic(compiled.ErrGuardWraps)
+			}
+			if gc_bound := compiled.Diff(gc_limit2, gc_off2+(gc_bx*b)); gc_bound < gc_to {
+				gc_to = gc_bound
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_off5 := (gc_bx * b) + gc_off2
+				if gc_from >= 0 && gc_off5 >= 0 && gc_off5 <= len(data) && gc_to <= len(data)-gc_off5 {
+					gc_at2 := data[gc_off5:][:gc_to]
+					gc_step := gc_from
+					for ; gc_step+3 < gc_to; gc_step += 4 {
+						{
+							gc_tx := gc_step + 0
+							gc_more2 = true
+							/*line histogram_solution.go:26*/ compiled.SharedAdd(&bins[gc_at2[gc_tx]], 1)
+						}
+						{
+							gc_tx := gc_step + 1
+							gc_more2 = true
+							/*line histogram_solution.go:26*/ compiled.SharedAdd(&bins[gc_at2[gc_tx]], 1)
+						}
+						{
+							gc_tx := gc_step + 2
+							gc_more2 = true
+							/*line histogram_solution.go:26*/ compiled.SharedAdd(&bins[gc_at2[gc_tx]], 1)
+						}
+						{
+							gc_tx := gc_step + 3
+							gc_more2 = true
+							/*line histogram_solution.go:26*/ compiled.SharedAdd(&bins[gc_at2[gc_tx]], 1)
+						}
+					}
+					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+						gc_more2 = true
+						/*line histogram_solution.go:26*/ compiled.SharedAdd(&bins[gc_at2[gc_tx]], 1)
+					}
+				} else {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						tid := gc_tx
+						/*line histogram_solution.go:25*/ i := gc_bx*b + tid + gc_off2
+						gc_more2 = true
+						/*line histogram_solution.go:26*/ compiled.SharedAdd(&bins[data[i]], 1)
+					}
 				}
 			}
 		}

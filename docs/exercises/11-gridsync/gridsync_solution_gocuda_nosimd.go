@@ -22,70 +22,117 @@ func gc_body_CenterKernel(gc_b *compiled.Block, in, out []float64, sum *float64)
 	/*line gridsync_solution.go:18*/ n := len(in)
 	stride := gc_bdx * gc_gdx
 	clear(gc_s_local)
-	/*line gridsync_solution.go:22*/ for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += stride {
-		gc_b.Tick()
-		if gc_b.Stopped() {
-			return
-		}
-		gc_more = false
-		gc_from, gc_to := 0, gc_bdx
-		if !compiled.Adds(gc_off+(gc_bx*gc_bdx), gc_to) {
-			/*line gridsync_solution.go:31*/ panic(compiled.ErrGuardWraps)
-		}
-		if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*gc_bdx)); gc_bound < gc_to {
-			gc_to = gc_bound
-		}
-		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			gc_off3 := (gc_bx * gc_bdx) + gc_off
-			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 <= len(in) && gc_to <= len(in)-gc_off3 {
-				gc_at := in[gc_off3:][:gc_to]
-				gc_vstep := gc_from
-				for ; gc_vstep+3 < gc_to; gc_vstep += 4 {
-					gc_tx := gc_vstep
-					gc_rank := gc_base + gc_tx
-					var first int = gc_bx*gc_bdx + gc_tx
-					/*line gridsync_solution.go:19*/ local := lanes.LoadFloat64x4Slice(gc_s_local[gc_rank:])
-					/*line gridsync_solution.go:22*/ var i int = first + gc_off
-					_ = i
-					/*line gridsync_solution.go:23*/ local = local.Add(lanes.LoadFloat64x4Slice(gc_at[gc_tx:]))
-					/*line gridsync_solution.go:23*/ local.StoreSlice(gc_s_local[gc_rank:])
-				}
-				if gc_vstep > gc_from {
-					gc_more = true
-				}
-				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					local := gc_s_local[gc_rank]
-					gc_more = true
-					/*line gridsync_solution.go:23*/ local += gc_at[gc_tx]
-					gc_s_local[gc_rank] = local
-				}
-			} else {
-				gc_vstep2 := gc_from
-				for ; gc_vstep2+3 < gc_to; gc_vstep2 += 4 {
-					gc_tx := gc_vstep2
-					gc_rank := gc_base + gc_tx
-					var first int = gc_bx*gc_bdx + gc_tx
-					/*line gridsync_solution.go:19*/ local := lanes.LoadFloat64x4Slice(gc_s_local[gc_rank:])
-					/*line gridsync_solution.go:22*/ var i int = first + gc_off
-					if i < 0 || i > len(in)-4 {
-						break
-					}
-					/*line gridsync_solution.go:23*/ local = local.Add(lanes.LoadFloat64x4Slice(in[i:]))
-					/*line gridsync_solution.go:23*/ local.StoreSlice(gc_s_local[gc_rank:])
-				}
-				if gc_vstep2 > gc_from {
-					gc_more = true
-				}
-				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+	/*line gridsync_solution.go:22*/ if compiled.StrideFar(stride, n) {
+		/*line gridsync_solution.go:22*/ gc_chunk := compiled.StrideChunk(stride)
+		gc_span := (stride) * gc_chunk
+		/*line gridsync_solution.go:22*/ for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += (stride) * gc_chunk {
+			gc_b.Tick()
+			if gc_b.Stopped() {
+				return
+			}
+			gc_more = false
+			gc_from, gc_to := 0, gc_bdx
+			if !compiled.Adds(gc_off+(gc_bx*gc_bdx), gc_to) {
+				/*line gridsync_solution.go:31*/ panic(compiled.ErrGuardWraps)
+			}
+			if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*gc_bdx)); gc_bound < gc_to {
+				gc_to = gc_bound
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					first := gc_bx*gc_bdx + gc_tx
 					local := gc_s_local[gc_rank]
-					/*line gridsync_solution.go:22*/ i := first + gc_off
-					gc_more = true
-					/*line gridsync_solution.go:23*/ local += in[i]
+					/*line gridsync_solution.go:22*/ gc_start := first
+					gc_from2 := gc_start + gc_off
+					gc_trips := gc_limit - gc_from2
+					switch {
+					case gc_from2 < gc_start || gc_from2 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
+						gc_trips = compiled.ChunkTrips(gc_start, gc_from2, stride, gc_chunk, gc_limit, false)
+					case gc_trips > gc_span:
+						gc_trips = gc_chunk
+					case gc_trips > 0:
+						gc_trips = (gc_trips-1)/(stride) + 1
+					default:
+						gc_trips = 0
+					}
+					if gc_trips == gc_chunk {
+						gc_more = true
+					}
+					for i := gc_from2; gc_trips > 0; i, gc_trips = i+(stride), gc_trips-1 {
+						/*line gridsync_solution.go:23*/ local += in[i]
+					}
 					gc_s_local[gc_rank] = local
+				}
+			}
+		}
+	} else {
+		/*line gridsync_solution.go:22*/ for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += stride {
+			gc_b.Tick()
+			if gc_b.Stopped() {
+				return
+			}
+			gc_more = false
+			gc_from, gc_to := 0, gc_bdx
+			if !compiled.Adds(gc_off+(gc_bx*gc_bdx), gc_to) {
+				/*line gridsync_solution.go:31*/ panic(compiled.ErrGuardWraps)
+			}
+			if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*gc_bdx)); gc_bound < gc_to {
+				gc_to = gc_bound
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_off3 := (gc_bx * gc_bdx) + gc_off
+				if gc_from >= 0 && gc_off3 >= 0 && gc_off3 <= len(in) && gc_to <= len(in)-gc_off3 {
+					gc_at := in[gc_off3:][:gc_to]
+					gc_vstep := gc_from
+					for ; gc_vstep+3 < gc_to; gc_vstep += 4 {
+						gc_tx := gc_vstep
+						gc_rank := gc_base + gc_tx
+						var first int = gc_bx*gc_bdx + gc_tx
+						/*line gridsync_solution.go:19*/ local := lanes.LoadFloat64x4Slice(gc_s_local[gc_rank:])
+						/*line gridsync_solution.go:22*/ var i int = first + gc_off
+						_ = i
+						/*line gridsync_solution.go:23*/ local = local.Add(lanes.LoadFloat64x4Slice(gc_at[gc_tx:]))
+						/*line gridsync_solution.go:23*/ local.StoreSlice(gc_s_local[gc_rank:])
+					}
+					if gc_vstep > gc_from {
+						gc_more = true
+					}
+					for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						local := gc_s_local[gc_rank]
+						gc_more = true
+						/*line gridsync_solution.go:23*/ local += gc_at[gc_tx]
+						gc_s_local[gc_rank] = local
+					}
+				} else {
+					gc_vstep2 := gc_from
+					for ; gc_vstep2+3 < gc_to; gc_vstep2 += 4 {
+						gc_tx := gc_vstep2
+						gc_rank := gc_base + gc_tx
+						var first int = gc_bx*gc_bdx + gc_tx
+						/*line gridsync_solution.go:19*/ local := lanes.LoadFloat64x4Slice(gc_s_local[gc_rank:])
+						/*line gridsync_solution.go:22*/ var i int = first + gc_off
+						if i < 0 || i > len(in)-4 {
+							break
+						}
+						/*line gridsync_solution.go:23*/ local = local.Add(lanes.LoadFloat64x4Slice(in[i:]))
+						/*line gridsync_solution.go:23*/ local.StoreSlice(gc_s_local[gc_rank:])
+					}
+					if gc_vstep2 > gc_from {
+						gc_more = true
+					}
+					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						first := gc_bx*gc_bdx + gc_tx
+						local := gc_s_local[gc_rank]
+						/*line gridsync_solution.go:22*/ i := first + gc_off
+						gc_more = true
+						/*line gridsync_solution.go:23*/ local += in[i]
+						gc_s_local[gc_rank] = local
+					}
 				}
 			}
 		}
@@ -174,70 +221,116 @@ func gc_body_CenterKernel(gc_b *compiled.Block, in, out []float64, sum *float64)
 		/*line gridsync_solution.go:29*/ mean := *sum / float64(n)
 		gc_s_mean[gc_rank] = mean
 	}
-	/*line gridsync_solution.go:30*/ for gc_off2, gc_limit2, gc_more2 := 0, n, true; gc_more2; gc_off2 += stride {
-		gc_b.Tick()
-		if gc_b.Stopped() {
-			return
-		}
-		gc_more2 = false
-		gc_from, gc_to := 0, gc_bdx
-		if !compiled.Adds(gc_off2+(gc_bx*gc_bdx), gc_to) {
-			/*line gridsync_solution.go:39*/ panic(compiled.ErrGuardWraps)
-		}
-		if gc_bound := compiled.Diff(gc_limit2, gc_off2+(gc_bx*gc_bdx)); gc_bound < gc_to {
-			gc_to = gc_bound
-		}
-		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			gc_off4 := (gc_bx * gc_bdx) + gc_off2
-			if gc_from >= 0 && gc_off4 >= 0 && gc_off4 <= len(out) && gc_to <= len(out)-gc_off4 && gc_off4 <= len(in) && gc_to <= len(in)-gc_off4 {
-				gc_at2 := out[gc_off4:][:gc_to]
-				gc_at3 := in[gc_off4:][:gc_to]
-				gc_step3 := gc_from
-				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
-					{
-						gc_tx := gc_step3 + 0
-						gc_rank := gc_base + gc_tx
-						mean := gc_s_mean[gc_rank]
-						gc_more2 = true
-						/*line gridsync_solution.go:31*/ gc_at2[gc_tx] = gc_at3[gc_tx] - mean
-					}
-					{
-						gc_tx := gc_step3 + 1
-						gc_rank := gc_base + gc_tx
-						mean := gc_s_mean[gc_rank]
-						gc_more2 = true
-						/*line gridsync_solution.go:31*/ gc_at2[gc_tx] = gc_at3[gc_tx] - mean
-					}
-					{
-						gc_tx := gc_step3 + 2
-						gc_rank := gc_base + gc_tx
-						mean := gc_s_mean[gc_rank]
-						gc_more2 = true
-						/*line gridsync_solution.go:31*/ gc_at2[gc_tx] = gc_at3[gc_tx] - mean
-					}
-					{
-						gc_tx := gc_step3 + 3
-						gc_rank := gc_base + gc_tx
-						mean := gc_s_mean[gc_rank]
-						gc_more2 = true
-						/*line gridsync_solution.go:31*/ gc_at2[gc_tx] = gc_at3[gc_tx] - mean
-					}
-				}
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					mean := gc_s_mean[gc_rank]
-					gc_more2 = true
-					/*line gridsync_solution.go:31*/ gc_at2[gc_tx] = gc_at3[gc_tx] - mean
-				}
-			} else {
+	/*line gridsync_solution.go:34*/ if compiled.StrideFar(stride, n) {
+		/*line gridsync_solution.go:30*/ gc_chunk2 := compiled.StrideChunk(stride)
+		gc_span2 := (stride) * gc_chunk2
+		/*line gridsync_solution.go:30*/ for gc_off2, gc_limit2, gc_more2 := 0, n, true; gc_more2; gc_off2 += (stride) * gc_chunk2 {
+			gc_b.Tick()
+			if gc_b.Stopped() {
+				return
+			}
+			gc_more2 = false
+			gc_from, gc_to := 0, gc_bdx
+			if !compiled.Adds(gc_off2+(gc_bx*gc_bdx), gc_to) {
+				/*line gridsync_solution.go:39*/ panic(compiled.ErrGuardWraps)
+			}
+			if gc_bound := compiled.Diff(gc_limit2, gc_off2+(gc_bx*gc_bdx)); gc_bound < gc_to {
+				gc_to = gc_bound
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					first := gc_bx*gc_bdx + gc_tx
 					mean := gc_s_mean[gc_rank]
-					/*line gridsync_solution.go:30*/ i_ := first + gc_off2
-					gc_more2 = true
-					/*line gridsync_solution.go:31*/ out[i_] = in[i_] - mean
+					/*line gridsync_solution.go:30*/ gc_start2 := first
+					gc_from3 := gc_start2 + gc_off2
+					gc_trips2 := gc_limit2 - gc_from3
+					switch {
+					case gc_from3 < gc_start2 || gc_from3 < 0 || gc_span2 <= 0 || gc_limit2 > compiled.ChunkLimit:
+						gc_trips2 = compiled.ChunkTrips(gc_start2, gc_from3, stride, gc_chunk2, gc_limit2, false)
+					case gc_trips2 > gc_span2:
+						gc_trips2 = gc_chunk2
+					case gc_trips2 > 0:
+						gc_trips2 = (gc_trips2-1)/(stride) + 1
+					default:
+						gc_trips2 = 0
+					}
+					if gc_trips2 == gc_chunk2 {
+						gc_more2 = true
+					}
+					for i_ := gc_from3; gc_trips2 > 0; i_, gc_trips2 = i_+(stride), gc_trips2-1 {
+						/*line gridsync_solution.go:31*/ out[i_] = in[i_] - mean
+					}
+				}
+			}
+		}
+	} else {
+		/*line gridsync_solution.go:30*/ for gc_off2, gc_limit2, gc_more2 := 0, n, true; gc_more2; gc_off2 += stride {
+			gc_b.Tick()
+			if gc_b.Stopped() {
+				return
+			}
+			gc_more2 = false
+			gc_from, gc_to := 0, gc_bdx
+			if !compiled.Adds(gc_off2+(gc_bx*gc_bdx), gc_to) {
+				/*line gridsync_solution.go:39*/ panic(compiled.ErrGuardWraps)
+			}
+			if gc_bound := compiled.Diff(gc_limit2, gc_off2+(gc_bx*gc_bdx)); gc_bound < gc_to {
+				gc_to = gc_bound
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_off4 := (gc_bx * gc_bdx) + gc_off2
+				if gc_from >= 0 && gc_off4 >= 0 && gc_off4 <= len(out) && gc_to <= len(out)-gc_off4 && gc_off4 <= len(in) && gc_to <= len(in)-gc_off4 {
+					gc_at2 := out[gc_off4:][:gc_to]
+					gc_at3 := in[gc_off4:][:gc_to]
+					gc_step3 := gc_from
+					for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+						{
+							gc_tx := gc_step3 + 0
+							gc_rank := gc_base + gc_tx
+							mean := gc_s_mean[gc_rank]
+							gc_more2 = true
+							/*line gridsync_solution.go:31*/ gc_at2[gc_tx] = gc_at3[gc_tx] - mean
+						}
+						{
+							gc_tx := gc_step3 + 1
+							gc_rank := gc_base + gc_tx
+							mean := gc_s_mean[gc_rank]
+							gc_more2 = true
+							/*line gridsync_solution.go:31*/ gc_at2[gc_tx] = gc_at3[gc_tx] - mean
+						}
+						{
+							gc_tx := gc_step3 + 2
+							gc_rank := gc_base + gc_tx
+							mean := gc_s_mean[gc_rank]
+							gc_more2 = true
+							/*line gridsync_solution.go:31*/ gc_at2[gc_tx] = gc_at3[gc_tx] - mean
+						}
+						{
+							gc_tx := gc_step3 + 3
+							gc_rank := gc_base + gc_tx
+							mean := gc_s_mean[gc_rank]
+							gc_more2 = true
+							/*line gridsync_solution.go:31*/ gc_at2[gc_tx] = gc_at3[gc_tx] - mean
+						}
+					}
+					for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						mean := gc_s_mean[gc_rank]
+						gc_more2 = true
+						/*line gridsync_solution.go:31*/ gc_at2[gc_tx] = gc_at3[gc_tx] - mean
+					}
+				} else {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						first := gc_bx*gc_bdx + gc_tx
+						mean := gc_s_mean[gc_rank]
+						/*line gridsync_solution.go:30*/ i_ := first + gc_off2
+						gc_more2 = true
+						/*line gridsync_solution.go:31*/ out[i_] = in[i_] - mean
+					}
 				}
 			}
 		}

@@ -2130,73 +2130,120 @@ func gc_body_brGridStride(gc_b *compiled.Block, x []float32, partial []float64) 
 	gc_s_v := compiled.Scratch[float64](gc_b, 0)[:gc_n]
 	/*line blockreduce.go:322*/ warps := gocuda.Shared[float64](t, gc_bdx/gocuda.WarpSize)
 	clear(gc_s_v)
-	for gc_off, gc_limit, gc_more := 0, len(x), true; gc_more; gc_off += gc_bdx * gc_gdx {
-		gc_b.Tick()
-		if gc_b.Stopped() {
-			return
-		}
-		gc_more = false
-		gc_from, gc_to := 0, gc_bdx
-		if !compiled.Adds(gc_off+(gc_bx*gc_bdx), gc_to) {
-			/*line blockreduce.go:333*/ panic(compiled.ErrGuardWraps)
-		}
-		if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*gc_bdx)); gc_bound < gc_to {
-			gc_to = gc_bound
-		}
-		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			gc_off2 := (gc_bx * gc_bdx) + gc_off
-			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(x) && gc_to <= len(x)-gc_off2 {
-				gc_at := x[gc_off2:][:gc_to]
-				gc_vstep := gc_from
-				if compiled.SIMD {
-					for ; gc_vstep+3 < gc_to; gc_vstep += 4 {
-						gc_tx := gc_vstep
-						gc_rank := gc_base + gc_tx
-						/*line blockreduce.go:324*/ v := archsimd.LoadFloat64x4Slice(gc_s_v[gc_rank:])
-						var i int = gc_bx*gc_bdx + gc_tx + gc_off
-						_ = i
-						/*line blockreduce.go:325*/ v = v.Add(archsimd.LoadFloat32x4Slice(gc_at[gc_tx:]).ConvertToFloat64())
-						/*line blockreduce.go:325*/ v.StoreSlice(gc_s_v[gc_rank:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				if gc_vstep > gc_from {
-					gc_more = true
-				}
-				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					v := gc_s_v[gc_rank]
-					gc_more = true
-					/*line blockreduce.go:325*/ v += float64(gc_at[gc_tx])
-					gc_s_v[gc_rank] = v
-				}
-			} else {
-				gc_vstep2 := gc_from
-				if compiled.SIMD {
-					for ; gc_vstep2+3 < gc_to; gc_vstep2 += 4 {
-						gc_tx := gc_vstep2
-						gc_rank := gc_base + gc_tx
-						/*line blockreduce.go:324*/ v := archsimd.LoadFloat64x4Slice(gc_s_v[gc_rank:])
-						var i int = gc_bx*gc_bdx + gc_tx + gc_off
-						/*line blockreduce.go:325*/ if i < 0 || i > len(x)-4 {
-							break
-						}
-						/*line blockreduce.go:325*/ v = v.Add(archsimd.LoadFloat32x4Slice(x[i:]).ConvertToFloat64())
-						/*line blockreduce.go:325*/ v.StoreSlice(gc_s_v[gc_rank:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				if gc_vstep2 > gc_from {
-					gc_more = true
-				}
-				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+	if compiled.StrideFar(gc_bdx*gc_gdx, len(x)) {
+		gc_chunk := compiled.StrideChunk(gc_bdx * gc_gdx)
+		gc_span := (gc_bdx * gc_gdx) * gc_chunk
+		archsimd.ClearAVXUpperBits()
+		/*line blockreduce.go:324*/ for gc_off, gc_limit, gc_more := 0, len(x), true; gc_more; gc_off += (gc_bdx * gc_gdx) * gc_chunk {
+			gc_b.Tick()
+			if gc_b.Stopped() {
+				return
+			}
+			gc_more = false
+			gc_from, gc_to := 0, gc_bdx
+			if !compiled.Adds(gc_off+(gc_bx*gc_bdx), gc_to) {
+				/*line blockreduce.go:333*/ panic(compiled.ErrGuardWraps)
+			}
+			if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*gc_bdx)); gc_bound < gc_to {
+				gc_to = gc_bound
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					v := gc_s_v[gc_rank]
-					i := gc_bx*gc_bdx + gc_tx + gc_off
-					gc_more = true
-					/*line blockreduce.go:325*/ v += float64(x[i])
+					gc_start := gc_bx*gc_bdx + gc_tx
+					gc_from2 := gc_start + gc_off
+					gc_trips := gc_limit - gc_from2
+					switch {
+					case gc_from2 < gc_start || gc_from2 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
+						gc_trips = compiled.ChunkTrips(gc_start, gc_from2, gc_bdx*gc_gdx, gc_chunk, gc_limit, false)
+					case gc_trips > gc_span:
+						gc_trips = gc_chunk
+					case gc_trips > 0:
+						gc_trips = (gc_trips-1)/(gc_bdx*gc_gdx) + 1
+					default:
+						gc_trips = 0
+					}
+					if gc_trips == gc_chunk {
+						gc_more = true
+					}
+					/*line blockreduce.go:340*/ for i := gc_from2; gc_trips > 0; i, gc_trips = i+(gc_bdx*gc_gdx), gc_trips-1 {
+						/*line blockreduce.go:325*/ v += float64(x[i])
+					}
 					gc_s_v[gc_rank] = v
+				}
+			}
+		}
+	} else {
+		/*line blockreduce.go:324*/ for gc_off, gc_limit, gc_more := 0, len(x), true; gc_more; gc_off += gc_bdx * gc_gdx {
+			gc_b.Tick()
+			if gc_b.Stopped() {
+				return
+			}
+			gc_more = false
+			gc_from, gc_to := 0, gc_bdx
+			if !compiled.Adds(gc_off+(gc_bx*gc_bdx), gc_to) {
+				/*line blockreduce.go:333*/ panic(compiled.ErrGuardWraps)
+			}
+			if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*gc_bdx)); gc_bound < gc_to {
+				gc_to = gc_bound
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_off2 := (gc_bx * gc_bdx) + gc_off
+				if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(x) && gc_to <= len(x)-gc_off2 {
+					gc_at := x[gc_off2:][:gc_to]
+					gc_vstep := gc_from
+					if compiled.SIMD {
+						for ; gc_vstep+3 < gc_to; gc_vstep += 4 {
+							gc_tx := gc_vstep
+							gc_rank := gc_base + gc_tx
+							/*line blockreduce.go:324*/ v := archsimd.LoadFloat64x4Slice(gc_s_v[gc_rank:])
+							var i int = gc_bx*gc_bdx + gc_tx + gc_off
+							_ = i
+							/*line blockreduce.go:325*/ v = v.Add(archsimd.LoadFloat32x4Slice(gc_at[gc_tx:]).ConvertToFloat64())
+							/*line blockreduce.go:325*/ v.StoreSlice(gc_s_v[gc_rank:])
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_vstep > gc_from {
+						gc_more = true
+					}
+					for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						v := gc_s_v[gc_rank]
+						gc_more = true
+						/*line blockreduce.go:325*/ v += float64(gc_at[gc_tx])
+						gc_s_v[gc_rank] = v
+					}
+				} else {
+					gc_vstep2 := gc_from
+					if compiled.SIMD {
+						for ; gc_vstep2+3 < gc_to; gc_vstep2 += 4 {
+							gc_tx := gc_vstep2
+							gc_rank := gc_base + gc_tx
+							/*line blockreduce.go:324*/ v := archsimd.LoadFloat64x4Slice(gc_s_v[gc_rank:])
+							var i int = gc_bx*gc_bdx + gc_tx + gc_off
+							/*line blockreduce.go:325*/ if i < 0 || i > len(x)-4 {
+								break
+							}
+							/*line blockreduce.go:325*/ v = v.Add(archsimd.LoadFloat32x4Slice(x[i:]).ConvertToFloat64())
+							/*line blockreduce.go:325*/ v.StoreSlice(gc_s_v[gc_rank:])
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_vstep2 > gc_from {
+						gc_more = true
+					}
+					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						v := gc_s_v[gc_rank]
+						i := gc_bx*gc_bdx + gc_tx + gc_off
+						gc_more = true
+						/*line blockreduce.go:325*/ v += float64(x[i])
+						gc_s_v[gc_rank] = v
+					}
 				}
 			}
 		}

@@ -1,6 +1,10 @@
 package kir
 
-import "go/types"
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+)
 
 // chunk is the pass that lets the threads of a lockstep loop run several
 // trips each per round. The stride pass runs a block-stride or
@@ -11,13 +15,18 @@ import "go/types"
 // each thread's next compiled.StrideChunk(step) trips in turn, its state
 // in locals: the block still walks a span of about compiled.ChunkSpan
 // elements a round, which the cache holds while every thread takes its
-// part of it, and a grid-sized step gives chunks of one trip, the
-// lockstep loop's order. Rebased loops, whose rows run unchecked, keep a
-// trip a round, and so does a loop whose vector steps the build runs (the
-// SIMD build's, or the default build's portable ones: the emitter
-// decides). A chunked loop runs a thread a step: its
-// trips already pay for the loop's counter. Threads of a region are
-// unordered, so any interleaving of their trips is one CUDA allows.
+// part of it. A chunked loop runs a thread a step: its trips already pay
+// for the loop's counter. Threads of a region are unordered, so any
+// interleaving of their trips is one CUDA allows.
+//
+// Rebased loops, whose rows run unchecked, keep a trip a round, and so
+// does a loop whose vector steps the build runs (the SIMD build's, or
+// the default build's portable ones: the emitter decides); but where the
+// step is grid-sized (compiled.StrideFar: a grid-stride loop in a block
+// kernel), a trip a round reads one row and waits for memory, while a
+// chunked round reads several rows at once. Such loops get a far form
+// (ThreadLoop.Far), the same code chunked, which the launch runs where
+// its step is far.
 func chunk(f *Func) {
 	Walk(f.Body, func(n Node) {
 		l, ok := n.(*ThreadLoop)
@@ -25,10 +34,104 @@ func chunk(f *Func) {
 			return
 		}
 		s := f.lockstep(l)
-		if s == nil || f.GridStride == l || l.Rebase != nil || l.Quot != nil || l.Reduce != nil || l.Outside ||
+		if s == nil || f.GridStride == l || l.Reduce != nil || l.Outside ||
 			!types.Identical(s.Key.Type(), types.Typ[types.Int]) {
 			return
 		}
-		s.Chunk, s.Chunked, s.Span, l.Step = true, f.Names.Fresh("chunk"), f.Names.Fresh("span"), 0
+		s.Chunked, s.Span = f.Names.Fresh("chunk"), f.Names.Fresh("span")
+		if l.Copy == nil && l.Every == nil && !f.nearStep(s.Step) {
+			l.Far = f.farForm(l)
+		}
+		if l.Rebase == nil && l.Quot == nil {
+			s.Chunk, l.Step = true, 0
+		}
 	})
+}
+
+// farForm returns the far form of lockstep loop l: its code and bounds,
+// its rows checked at each access, a thread a step.
+func (f *Func) farForm(l *ThreadLoop) *ThreadLoop {
+	far := &ThreadLoop{ID: l.ID, Body: l.Body, Pos: l.Pos, Bounds: l.Bounds, Proven: l.Proven, StrideBound: l.StrideBound}
+	f.LoopVars[far] = f.LoopVars[l]
+	if d, ok := f.deadSpills[l]; ok {
+		f.deadSpills[far] = d
+	}
+	return far
+}
+
+// chunkSpan is compiled.ChunkSpan: the steps from which a lockstep loop
+// runs far (compiled.StrideFar).
+const chunkSpan = 2048
+
+// maxBlockExtent is the most threads a block holds, and so the most any
+// of its extents is (gocuda.MaxThreadsPerBlock).
+const maxBlockExtent = 1024
+
+// nearStep reports whether the index facts bound step, a lockstep loop's
+// (nil for 1), below chunkSpan: a sum of constants times the block's
+// extents, as a block-stride loop's, so that no launch runs it far and
+// it needs no far form.
+func (f *Func) nearStep(step ast.Expr) bool {
+	if step == nil {
+		return true
+	}
+	sum, ok := f.linearOf(step, "X", nil)
+	if !ok {
+		return false
+	}
+	var most int64
+	for _, t := range sum {
+		if t.x {
+			return false
+		}
+		m := max(t.c, 0) // a negative term only lowers the step
+		for _, u := range t.us {
+			if !f.isBlockExtent(u) || m >= chunkSpan {
+				return false
+			}
+			m *= maxBlockExtent
+		}
+		if most += m; m >= chunkSpan || most >= chunkSpan {
+			return false
+		}
+	}
+	return true
+}
+
+// isBlockExtent reports whether e is a component of t.BlockDim, or a
+// variable defined as one: remat, or uniform and never assigned after.
+func (f *Func) isBlockExtent(e ast.Expr) bool {
+	for range maxTerms { // remat definitions chain, but not without end
+		if f.isBlockDim(e) {
+			return true
+		}
+		next := f.readThrough(ast.Unparen(e), nil)
+		if next == nil {
+			next = f.onceDefined(e)
+		}
+		if e = next; e == nil {
+			return false
+		}
+	}
+	return false
+}
+
+// onceDefined returns the value of e, a variable the kernel assigns only
+// where it defines it (v := value), or nil.
+func (f *Func) onceDefined(e ast.Expr) ast.Expr {
+	v := f.identVar(e)
+	if v == nil || f.kernelWrites()[v] != 1 {
+		return nil
+	}
+	var def ast.Expr
+	f.inspectAll(func(n ast.Node) {
+		if a, ok := n.(*ast.AssignStmt); ok && a.Tok == token.DEFINE && len(a.Lhs) == len(a.Rhs) {
+			for i, lhs := range a.Lhs {
+				if f.identVar(lhs) == v {
+					def = a.Rhs[i]
+				}
+			}
+		}
+	})
+	return def
 }

@@ -149,6 +149,9 @@ func (d *dumper) threadHead(n *ThreadLoop) string {
 	if n.Outside {
 		head += " [outside]"
 	}
+	if n.Far != nil {
+		head += " [far chunked]"
+	}
 	if n.Outline != nil {
 		head += " [outline"
 		for _, s := range n.Outline.Sized {

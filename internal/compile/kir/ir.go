@@ -367,6 +367,10 @@ type (
 		// C modulo M: each row runs every Mth thread from the first
 		// such, the guard kept (narrow_every.go).
 		Every *Every
+		// Far, where set, is the lockstep loop's form for a grid-sized
+		// step (compiled.StrideFar), chunked (chunk.go): the emitter
+		// writes it beside a form that runs a trip a round.
+		Far *ThreadLoop
 		// Outline, where set, runs the loop in a function literal that
 		// compiled.OutOfLine calls, so that Go allocates the registers of
 		// its threads' own loops apart from the body's (outline.go).
@@ -494,7 +498,8 @@ type Stride struct {
 	// Chunk is set where each round of the lockstep loop runs up to
 	// compiled.StrideChunk(step) trips of each thread, one after another,
 	// its state in locals (chunk.go); Chunked is the generated name of
-	// that count, and Span of the keys a chunk spans (step times Chunked).
+	// that count, and Span of the keys a chunk spans (step times Chunked),
+	// which a loop's far form (ThreadLoop.Far) uses too.
 	Chunk         bool
 	Chunked, Span string
 }

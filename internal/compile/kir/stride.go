@@ -132,8 +132,29 @@ func (f *Func) plainBody(body *ast.BlockStmt, key *types.Var) bool {
 }
 
 // lockstepLoop writes thread loop l, whose body is the grid-stride loop
-// fs, in lockstep: the loop over steps around the loop over threads.
+// fs, in lockstep: the loop over steps around the loop over threads. A
+// loop whose rounds run a trip each has its far form (chunk.go) beside
+// it, for the launches whose step is far.
 func (e *emitter) lockstepLoop(l *ThreadLoop, fs *ast.ForStmt, s *Stride) {
+	chunked := s.Chunk && !e.stepped(l) // the vector steps run a trip a round
+	if l.Far == nil || chunked {
+		e.lockstepForm(l, fs, s, chunked)
+		return
+	}
+	step := "1"
+	if s.Step != nil {
+		step = e.plain(s.Step)
+	}
+	e.printf("if %s.StrideFar(%s, %s) {\n", e.f.Src.Compiled, step, e.plain(s.Limit))
+	e.lockstepForm(l.Far, fs, s, true)
+	e.printf("} else {\n")
+	e.lockstepForm(l, fs, s, false)
+	e.printf("}\n")
+}
+
+// lockstepForm writes one form of lockstep loop l: chunked, or a trip of
+// each thread a round.
+func (e *emitter) lockstepForm(l *ThreadLoop, fs *ast.ForStmt, s *Stride, chunked bool) {
 	off, limit, more := s.Names[0], s.Names[1], s.Names[2]
 	step := "1"
 	if s.Step != nil {
@@ -145,7 +166,6 @@ func (e *emitter) lockstepLoop(l *ThreadLoop, fs *ast.ForStmt, s *Stride) {
 	if t := e.typeString(s.Key.Type()); t != "int" {
 		zero, lim = t+"(0)", t+"("+lim+")"
 	}
-	chunked := s.Chunk && !e.stepped(l) // the vector steps run a trip a round
 	advance := step
 	if chunked {
 		e.line(fs.Pos())

@@ -28,295 +28,475 @@ func gc_body_gbInit(gc_b *compiled.Block, gc_lo, gc_hi int, edges, nodes int, nl
 			gc_bx = 0
 		}
 		/*line hecbench_graphb_tree.go:48*/ incr := gc_gdx * gbThreadsPerBlock
-		/*line hecbench_graphb_tree.go:50*/ for gc_off, gc_limit, gc_more := 0, edges, true; gc_more; gc_off += incr {
-			gc_b.Tick()
-			if gc_b.Stopped() {
-				return
-			}
-			gc_more = false
-			gc_from, gc_to := 0, gc_bdx
-			/*line hecbench_graphb_tree.go:58*/ if !compiled.Adds(gc_off+(gc_bx*gbThreadsPerBlock), gc_to) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*gbThreadsPerBlock)); gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_off5 := (gc_bx * gbThreadsPerBlock) + gc_off
-				if gc_from >= 0 && gc_off5 >= 0 && gc_off5 <= len(nlist) && gc_to <= len(nlist)-gc_off5 {
-					gc_at := nlist[gc_off5:][:gc_to]
-					gc_vstep := gc_from
-					if compiled.SIMD {
-						for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
-							gc_tx := gc_vstep
-							/*line hecbench_graphb_tree.go:47*/ var from int = gc_tx + gc_bx*gbThreadsPerBlock
-							/*line hecbench_graphb_tree.go:50*/ var j int = from + gc_off
-							_ = j
-							/*line hecbench_graphb_tree.go:51*/ archsimd.LoadInt32x8Slice(gc_at[gc_tx:]).ShiftAllLeft(uint64(1)).StoreSlice(gc_at[gc_tx:])
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					if gc_vstep > gc_from {
-						gc_more = true
-					}
-					for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
-						gc_more = true
-						/*line hecbench_graphb_tree.go:51*/ gc_at[gc_tx] <<= 1
-					}
-				} else {
-					gc_vstep2 := gc_from
-					if compiled.SIMD {
-						for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
-							gc_tx := gc_vstep2
-							/*line hecbench_graphb_tree.go:47*/ var from int = gc_tx + gc_bx*gbThreadsPerBlock
-							/*line hecbench_graphb_tree.go:50*/ var j int = from + gc_off
-							if j < 0 || j > len(nlist)-8 {
-								break
-							}
-							/*line hecbench_graphb_tree.go:52*/ archsimd.LoadInt32x8Slice(nlist[j:]).ShiftAllLeft(uint64(1)).StoreSlice(nlist[j:])
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					if gc_vstep2 > gc_from {
-						gc_more = true
-					}
-					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+		if compiled.StrideFar(incr, edges) {
+			gc_chunk := compiled.StrideChunk(incr)
+			gc_span := (incr) * gc_chunk
+			/*line hecbench_graphb_tree.go:50*/ for gc_off, gc_limit, gc_more := 0, edges, true; gc_more; gc_off += (incr) * gc_chunk {
+				gc_b.Tick()
+				if gc_b.Stopped() {
+					return
+				}
+				gc_more = false
+				gc_from, gc_to := 0, gc_bdx
+				/*line hecbench_graphb_tree.go:58*/ if !compiled.Adds(gc_off+(gc_bx*gbThreadsPerBlock), gc_to) {
+					panic(compiled.ErrGuardWraps)
+				}
+				if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*gbThreadsPerBlock)); gc_bound < gc_to {
+					gc_to = gc_bound
+				}
+				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
 						/*line hecbench_graphb_tree.go:47*/ from := gc_tx + gc_bx*gbThreadsPerBlock
-						/*line hecbench_graphb_tree.go:50*/ j := from + gc_off
-						gc_more = true
-						/*line hecbench_graphb_tree.go:51*/ nlist[j] <<= 1
+						/*line hecbench_graphb_tree.go:50*/ gc_start := from
+						gc_from2 := gc_start + gc_off
+						gc_trips := gc_limit - gc_from2
+						switch {
+						case gc_from2 < gc_start || gc_from2 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
+							gc_trips = compiled.ChunkTrips(gc_start, gc_from2, incr, gc_chunk, gc_limit, false)
+						case gc_trips > gc_span:
+							gc_trips = gc_chunk
+						case gc_trips > 0:
+							gc_trips = (gc_trips-1)/(incr) + 1
+						default:
+							gc_trips = 0
+						}
+						if gc_trips == gc_chunk {
+							gc_more = true
+						}
+						for j := gc_from2; gc_trips > 0; j, gc_trips = j+(incr), gc_trips-1 {
+							/*line hecbench_graphb_tree.go:51*/ nlist[j] <<= 1
+						}
 					}
 				}
 			}
-		}
-		/*line hecbench_graphb_tree.go:55*/ for gc_off2, gc_limit2, gc_more2 := 0, nodes, true; gc_more2; gc_off2 += incr {
-			gc_b.Tick()
-			if gc_b.Stopped() {
-				return
-			}
-			gc_more2 = false
-			gc_from, gc_to := 0, gc_bdx
-			/*line hecbench_graphb_tree.go:63*/ if !compiled.Adds(gc_off2+(gc_bx*gbThreadsPerBlock), gc_to) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound := compiled.Diff(gc_limit2, gc_off2+(gc_bx*gbThreadsPerBlock)); gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_off6 := (gc_bx * gbThreadsPerBlock) + gc_off2
-				if gc_from >= 0 && gc_off6 >= 0 && gc_off6 <= len(inCC) && gc_to <= len(inCC)-gc_off6 {
-					gc_at2 := inCC[gc_off6:][:gc_to]
-					gc_vstep3 := gc_from
-					if compiled.SIMD {
-						gc_vb2 := archsimd.BroadcastInt32x8(0)
-						for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
-							gc_tx := gc_vstep3
-							/*line hecbench_graphb_tree.go:47*/ var from int = gc_tx + gc_bx*gbThreadsPerBlock
-							/*line hecbench_graphb_tree.go:55*/ var v int = from + gc_off2
-							_ = v
-							/*line hecbench_graphb_tree.go:56*/ gc_vb2.StoreSlice(gc_at2[gc_tx:])
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					if gc_vstep3 > gc_from {
-						gc_more2 = true
-					}
-					for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
-						gc_more2 = true
-						/*line hecbench_graphb_tree.go:56*/ gc_at2[gc_tx] = 0
-					}
-				} else {
-					gc_vstep4 := gc_from
-					if compiled.SIMD {
-						gc_vb := archsimd.BroadcastInt32x8(0)
-						for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
-							gc_tx := gc_vstep4
-							/*line hecbench_graphb_tree.go:47*/ var from int = gc_tx + gc_bx*gbThreadsPerBlock
-							/*line hecbench_graphb_tree.go:55*/ var v int = from + gc_off2
-							if v < 0 || v > len(inCC)-8 {
-								break
-							}
-							/*line hecbench_graphb_tree.go:56*/ gc_vb.StoreSlice(inCC[v:])
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					if gc_vstep4 > gc_from {
-						gc_more2 = true
-					}
-					for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
-						gc_pos.Thread = gc_base + gc_tx
-						/*line hecbench_graphb_tree.go:47*/ from := gc_tx + gc_bx*gbThreadsPerBlock
-						/*line hecbench_graphb_tree.go:55*/ v := from + gc_off2
-						gc_more2 = true
-						/*line hecbench_graphb_tree.go:56*/ inCC[v] = 0
-					}
+		} else {
+			/*line hecbench_graphb_tree.go:50*/ for gc_off, gc_limit, gc_more := 0, edges, true; gc_more; gc_off += incr {
+				gc_b.Tick()
+				if gc_b.Stopped() {
+					return
 				}
-			}
-		}
-		/*line hecbench_graphb_tree.go:60*/ for gc_off3, gc_limit3, gc_more3 := 0, edges, true; gc_more3; gc_off3 += incr {
-			gc_b.Tick()
-			if gc_b.Stopped() {
-				return
-			}
-			gc_more3 = false
-			gc_from, gc_to := 0, gc_bdx
-			/*line hecbench_graphb_tree.go:68*/ if !compiled.Adds(gc_off3+(gc_bx*gbThreadsPerBlock), gc_to) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound := compiled.Diff(gc_limit3, gc_off3+(gc_bx*gbThreadsPerBlock)); gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_off7 := (gc_bx * gbThreadsPerBlock) + gc_off3
-				if gc_from >= 0 && gc_off7 >= 0 && gc_off7 <= len(einfo) && gc_to <= len(einfo)-gc_off7 && gc_off7 <= len(eweight) && gc_to <= len(eweight)-gc_off7 {
-					gc_at3 := einfo[gc_off7:][:gc_to]
-					gc_at4 := eweight[gc_off7:][:gc_to]
-					gc_vstep5 := gc_from
-					if compiled.SIMD {
-						gc_vb4 := archsimd.BroadcastInt32x8(-1)
-						for ; gc_vstep5+7 < gc_to; gc_vstep5 += 8 {
-							gc_tx := gc_vstep5
-							gc_rank := gc_base + gc_tx
-							/*line hecbench_graphb_tree.go:47*/ var from int = gc_tx + gc_bx*gbThreadsPerBlock
-							/*line hecbench_graphb_tree.go:60*/ var j_ int = from + gc_off3
-							_ = j_
-							for gc_k3 := range 8 {
-								/*line hecbench_graphb_tree.go:61*/ gc_at3[gc_tx+gc_k3].End = 0
+				gc_more = false
+				gc_from, gc_to := 0, gc_bdx
+				/*line hecbench_graphb_tree.go:58*/ if !compiled.Adds(gc_off+(gc_bx*gbThreadsPerBlock), gc_to) {
+					panic(compiled.ErrGuardWraps)
+				}
+				if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*gbThreadsPerBlock)); gc_bound < gc_to {
+					gc_to = gc_bound
+				}
+				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+					gc_off5 := (gc_bx * gbThreadsPerBlock) + gc_off
+					if gc_from >= 0 && gc_off5 >= 0 && gc_off5 <= len(nlist) && gc_to <= len(nlist)-gc_off5 {
+						gc_at := nlist[gc_off5:][:gc_to]
+						gc_vstep := gc_from
+						if compiled.SIMD {
+							for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+								gc_tx := gc_vstep
+								/*line hecbench_graphb_tree.go:47*/ var from int = gc_tx + gc_bx*gbThreadsPerBlock
+								/*line hecbench_graphb_tree.go:50*/ var j int = from + gc_off
+								_ = j
+								/*line hecbench_graphb_tree.go:51*/ archsimd.LoadInt32x8Slice(gc_at[gc_tx:]).ShiftAllLeft(uint64(1)).StoreSlice(gc_at[gc_tx:])
 							}
-							/*line hecbench_graphb_tree.go:61*/ gc_if2 := archsimd.LoadInt32x8Slice(gc_at4[gc_tx:]).Equal(gc_vb4)
-							if gc_if2.ToBits() != 0 {
-								for gc_k4 := range 8 {
-									if gc_if2.ToBits()&(1<<gc_k4) != 0 {
-										gc_pos.Thread = gc_rank + gc_k4
-										/*line hecbench_graphb_tree.go:63*/ gc_at3[gc_tx+gc_k4].End = 1
-									}
+							archsimd.ClearAVXUpperBits()
+						}
+						if gc_vstep > gc_from {
+							gc_more = true
+						}
+						for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+							gc_more = true
+							/*line hecbench_graphb_tree.go:51*/ gc_at[gc_tx] <<= 1
+						}
+					} else {
+						gc_vstep2 := gc_from
+						if compiled.SIMD {
+							for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+								gc_tx := gc_vstep2
+								/*line hecbench_graphb_tree.go:47*/ var from int = gc_tx + gc_bx*gbThreadsPerBlock
+								/*line hecbench_graphb_tree.go:50*/ var j int = from + gc_off
+								if j < 0 || j > len(nlist)-8 {
+									break
 								}
-								gc_pos.Thread = gc_rank
+								/*line hecbench_graphb_tree.go:52*/ archsimd.LoadInt32x8Slice(nlist[j:]).ShiftAllLeft(uint64(1)).StoreSlice(nlist[j:])
 							}
+							archsimd.ClearAVXUpperBits()
 						}
-						archsimd.ClearAVXUpperBits()
-					}
-					if gc_vstep5 > gc_from {
-						gc_more3 = true
-					}
-					for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
-						gc_pos.Thread = gc_base + gc_tx
-						gc_more3 = true
-						/*line hecbench_graphb_tree.go:61*/ gc_at3[gc_tx].End = 0
-						if gc_at4[gc_tx] == -1 {
-							gc_at3[gc_tx].End = 1
+						if gc_vstep2 > gc_from {
+							gc_more = true
 						}
-					}
-				} else {
-					gc_vstep6 := gc_from
-					if compiled.SIMD {
-						gc_vb3 := archsimd.BroadcastInt32x8(-1)
-						for ; gc_vstep6+7 < gc_to; gc_vstep6 += 8 {
-							gc_tx := gc_vstep6
-							gc_rank := gc_base + gc_tx
-							/*line hecbench_graphb_tree.go:47*/ var from int = gc_tx + gc_bx*gbThreadsPerBlock
-							/*line hecbench_graphb_tree.go:60*/ var j_ int = from + gc_off3
-							if j_ < 0 || j_ > len(einfo)-8 || j_ > len(eweight)-8 {
-								break
-							}
-							for gc_k := range 8 {
-								/*line hecbench_graphb_tree.go:61*/ einfo[j_+gc_k].End = 0
-							}
-							/*line hecbench_graphb_tree.go:62*/ gc_if := archsimd.LoadInt32x8Slice(eweight[j_:]).Equal(gc_vb3)
-							if gc_if.ToBits() != 0 {
-								for gc_k2 := range 8 {
-									if gc_if.ToBits()&(1<<gc_k2) != 0 {
-										gc_pos.Thread = gc_rank + gc_k2
-										/*line hecbench_graphb_tree.go:63*/ einfo[j_+gc_k2].End = 1
-									}
-								}
-								gc_pos.Thread = gc_rank
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					if gc_vstep6 > gc_from {
-						gc_more3 = true
-					}
-					for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
-						gc_pos.Thread = gc_base + gc_tx
-						/*line hecbench_graphb_tree.go:47*/ from := gc_tx + gc_bx*gbThreadsPerBlock
-						/*line hecbench_graphb_tree.go:60*/ j_ := from + gc_off3
-						gc_more3 = true
-						/*line hecbench_graphb_tree.go:61*/ einfo[j_].End = 0
-						if eweight[j_] == -1 {
-							einfo[j_].End = 1
+						for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+							gc_pos.Thread = gc_base + gc_tx
+							/*line hecbench_graphb_tree.go:47*/ from := gc_tx + gc_bx*gbThreadsPerBlock
+							/*line hecbench_graphb_tree.go:50*/ j := from + gc_off
+							gc_more = true
+							/*line hecbench_graphb_tree.go:51*/ nlist[j] <<= 1
 						}
 					}
 				}
 			}
 		}
-		/*line hecbench_graphb_tree.go:68*/ for gc_off4, gc_limit4, gc_more4 := 0, edges, true; gc_more4; gc_off4 += incr {
-			gc_b.Tick()
-			if gc_b.Stopped() {
-				return
-			}
-			gc_more4 = false
-			gc_from, gc_to := 0, gc_bdx
-			/*line hecbench_graphb_tree.go:76*/ if !compiled.Adds(gc_off4+(gc_bx*gbThreadsPerBlock), gc_to) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound := compiled.Diff(gc_limit4, gc_off4+(gc_bx*gbThreadsPerBlock)); gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_off8 := (gc_bx * gbThreadsPerBlock) + gc_off4
-				if gc_from >= 0 && gc_off8 >= 0 && gc_off8 <= len(inTree) && gc_to <= len(inTree)-gc_off8 && gc_off8 <= len(negCnt) && gc_to <= len(negCnt)-gc_off8 {
-					gc_at5 := inTree[gc_off8:][:gc_to]
-					gc_at6 := negCnt[gc_off8:][:gc_to]
-					gc_vstep7 := gc_from
-					if compiled.SIMD {
-						gc_vb6 := archsimd.BroadcastInt32x8(0)
-						for ; gc_vstep7+7 < gc_to; gc_vstep7 += 8 {
-							gc_tx := gc_vstep7
-							/*line hecbench_graphb_tree.go:47*/ var from int = gc_tx + gc_bx*gbThreadsPerBlock
-							/*line hecbench_graphb_tree.go:68*/ var j_2 int = from + gc_off4
-							_ = j_2
-							/*line hecbench_graphb_tree.go:69*/ gc_vb6.StoreSlice(gc_at5[gc_tx:])
-							/*line hecbench_graphb_tree.go:69*/ gc_vb6.StoreSlice(gc_at6[gc_tx:])
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					if gc_vstep7 > gc_from {
-						gc_more4 = true
-					}
-					for gc_tx := gc_vstep7; gc_tx < gc_to; gc_tx++ {
-						gc_more4 = true
-						/*line hecbench_graphb_tree.go:69*/ gc_at5[gc_tx] = 0
-						gc_at6[gc_tx] = 0
-					}
-				} else {
-					gc_vstep8 := gc_from
-					if compiled.SIMD {
-						gc_vb5 := archsimd.BroadcastInt32x8(0)
-						for ; gc_vstep8+7 < gc_to; gc_vstep8 += 8 {
-							gc_tx := gc_vstep8
-							/*line hecbench_graphb_tree.go:47*/ var from int = gc_tx + gc_bx*gbThreadsPerBlock
-							/*line hecbench_graphb_tree.go:68*/ var j_2 int = from + gc_off4
-							if j_2 < 0 || j_2 > len(inTree)-8 || j_2 > len(negCnt)-8 {
-								break
-							}
-							/*line hecbench_graphb_tree.go:69*/ gc_vb5.StoreSlice(inTree[j_2:])
-							gc_vb5.StoreSlice(negCnt[j_2:])
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					if gc_vstep8 > gc_from {
-						gc_more4 = true
-					}
-					for gc_tx := gc_vstep8; gc_tx < gc_to; gc_tx++ {
+		/*line hecbench_graphb_tree.go:58*/ if compiled.StrideFar(incr, nodes) {
+			/*line hecbench_graphb_tree.go:55*/ gc_chunk2 := compiled.StrideChunk(incr)
+			gc_span2 := (incr) * gc_chunk2
+			/*line hecbench_graphb_tree.go:55*/ for gc_off2, gc_limit2, gc_more2 := 0, nodes, true; gc_more2; gc_off2 += (incr) * gc_chunk2 {
+				gc_b.Tick()
+				if gc_b.Stopped() {
+					return
+				}
+				gc_more2 = false
+				gc_from, gc_to := 0, gc_bdx
+				/*line hecbench_graphb_tree.go:63*/ if !compiled.Adds(gc_off2+(gc_bx*gbThreadsPerBlock), gc_to) {
+					panic(compiled.ErrGuardWraps)
+				}
+				if gc_bound := compiled.Diff(gc_limit2, gc_off2+(gc_bx*gbThreadsPerBlock)); gc_bound < gc_to {
+					gc_to = gc_bound
+				}
+				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
 						/*line hecbench_graphb_tree.go:47*/ from := gc_tx + gc_bx*gbThreadsPerBlock
-						/*line hecbench_graphb_tree.go:68*/ j_2 := from + gc_off4
-						gc_more4 = true
-						/*line hecbench_graphb_tree.go:69*/ inTree[j_2] = 0
-						negCnt[j_2] = 0
+						/*line hecbench_graphb_tree.go:55*/ gc_start2 := from
+						gc_from3 := gc_start2 + gc_off2
+						gc_trips2 := gc_limit2 - gc_from3
+						switch {
+						case gc_from3 < gc_start2 || gc_from3 < 0 || gc_span2 <= 0 || gc_limit2 > compiled.ChunkLimit:
+							gc_trips2 = compiled.ChunkTrips(gc_start2, gc_from3, incr, gc_chunk2, gc_limit2, false)
+						case gc_trips2 > gc_span2:
+							gc_trips2 = gc_chunk2
+						case gc_trips2 > 0:
+							gc_trips2 = (gc_trips2-1)/(incr) + 1
+						default:
+							gc_trips2 = 0
+						}
+						if gc_trips2 == gc_chunk2 {
+							gc_more2 = true
+						}
+						for v := gc_from3; gc_trips2 > 0; v, gc_trips2 = v+(incr), gc_trips2-1 {
+							/*line hecbench_graphb_tree.go:56*/ inCC[v] = 0
+						}
+					}
+				}
+			}
+		} else {
+			/*line hecbench_graphb_tree.go:55*/ for gc_off2, gc_limit2, gc_more2 := 0, nodes, true; gc_more2; gc_off2 += incr {
+				gc_b.Tick()
+				if gc_b.Stopped() {
+					return
+				}
+				gc_more2 = false
+				gc_from, gc_to := 0, gc_bdx
+				/*line hecbench_graphb_tree.go:63*/ if !compiled.Adds(gc_off2+(gc_bx*gbThreadsPerBlock), gc_to) {
+					panic(compiled.ErrGuardWraps)
+				}
+				if gc_bound := compiled.Diff(gc_limit2, gc_off2+(gc_bx*gbThreadsPerBlock)); gc_bound < gc_to {
+					gc_to = gc_bound
+				}
+				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+					gc_off6 := (gc_bx * gbThreadsPerBlock) + gc_off2
+					if gc_from >= 0 && gc_off6 >= 0 && gc_off6 <= len(inCC) && gc_to <= len(inCC)-gc_off6 {
+						gc_at2 := inCC[gc_off6:][:gc_to]
+						gc_vstep3 := gc_from
+						if compiled.SIMD {
+							gc_vb2 := archsimd.BroadcastInt32x8(0)
+							for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+								gc_tx := gc_vstep3
+								/*line hecbench_graphb_tree.go:47*/ var from int = gc_tx + gc_bx*gbThreadsPerBlock
+								/*line hecbench_graphb_tree.go:55*/ var v int = from + gc_off2
+								_ = v
+								/*line hecbench_graphb_tree.go:56*/ gc_vb2.StoreSlice(gc_at2[gc_tx:])
+							}
+							archsimd.ClearAVXUpperBits()
+						}
+						if gc_vstep3 > gc_from {
+							gc_more2 = true
+						}
+						for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+							gc_more2 = true
+							/*line hecbench_graphb_tree.go:56*/ gc_at2[gc_tx] = 0
+						}
+					} else {
+						gc_vstep4 := gc_from
+						if compiled.SIMD {
+							gc_vb := archsimd.BroadcastInt32x8(0)
+							for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
+								gc_tx := gc_vstep4
+								/*line hecbench_graphb_tree.go:47*/ var from int = gc_tx + gc_bx*gbThreadsPerBlock
+								/*line hecbench_graphb_tree.go:55*/ var v int = from + gc_off2
+								if v < 0 || v > len(inCC)-8 {
+									break
+								}
+								/*line hecbench_graphb_tree.go:56*/ gc_vb.StoreSlice(inCC[v:])
+							}
+							archsimd.ClearAVXUpperBits()
+						}
+						if gc_vstep4 > gc_from {
+							gc_more2 = true
+						}
+						for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
+							gc_pos.Thread = gc_base + gc_tx
+							/*line hecbench_graphb_tree.go:47*/ from := gc_tx + gc_bx*gbThreadsPerBlock
+							/*line hecbench_graphb_tree.go:55*/ v := from + gc_off2
+							gc_more2 = true
+							/*line hecbench_graphb_tree.go:56*/ inCC[v] = 0
+						}
+					}
+				}
+			}
+		}
+		/*line hecbench_graphb_tree.go:63*/ if compiled.StrideFar(incr, edges) {
+			/*line hecbench_graphb_tree.go:60*/ gc_chunk3 := compiled.StrideChunk(incr)
+			gc_span3 := (incr) * gc_chunk3
+			/*line hecbench_graphb_tree.go:60*/ for gc_off3, gc_limit3, gc_more3 := 0, edges, true; gc_more3; gc_off3 += (incr) * gc_chunk3 {
+				gc_b.Tick()
+				if gc_b.Stopped() {
+					return
+				}
+				gc_more3 = false
+				gc_from, gc_to := 0, gc_bdx
+				/*line hecbench_graphb_tree.go:68*/ if !compiled.Adds(gc_off3+(gc_bx*gbThreadsPerBlock), gc_to) {
+					panic(compiled.ErrGuardWraps)
+				}
+				if gc_bound := compiled.Diff(gc_limit3, gc_off3+(gc_bx*gbThreadsPerBlock)); gc_bound < gc_to {
+					gc_to = gc_bound
+				}
+				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						/*line hecbench_graphb_tree.go:47*/ from := gc_tx + gc_bx*gbThreadsPerBlock
+						/*line hecbench_graphb_tree.go:60*/ gc_start3 := from
+						gc_from4 := gc_start3 + gc_off3
+						gc_trips3 := gc_limit3 - gc_from4
+						switch {
+						case gc_from4 < gc_start3 || gc_from4 < 0 || gc_span3 <= 0 || gc_limit3 > compiled.ChunkLimit:
+							gc_trips3 = compiled.ChunkTrips(gc_start3, gc_from4, incr, gc_chunk3, gc_limit3, false)
+						case gc_trips3 > gc_span3:
+							gc_trips3 = gc_chunk3
+						case gc_trips3 > 0:
+							gc_trips3 = (gc_trips3-1)/(incr) + 1
+						default:
+							gc_trips3 = 0
+						}
+						if gc_trips3 == gc_chunk3 {
+							gc_more3 = true
+						}
+						for j_ := gc_from4; gc_trips3 > 0; j_, gc_trips3 = j_+(incr), gc_trips3-1 {
+							/*line hecbench_graphb_tree.go:61*/ einfo[j_].End = 0
+							if eweight[j_] == -1 {
+								einfo[j_].End = 1
+							}
+						}
+					}
+				}
+			}
+		} else {
+			/*line hecbench_graphb_tree.go:60*/ for gc_off3, gc_limit3, gc_more3 := 0, edges, true; gc_more3; gc_off3 += incr {
+				gc_b.Tick()
+				if gc_b.Stopped() {
+					return
+				}
+				gc_more3 = false
+				gc_from, gc_to := 0, gc_bdx
+				/*line hecbench_graphb_tree.go:68*/ if !compiled.Adds(gc_off3+(gc_bx*gbThreadsPerBlock), gc_to) {
+					panic(compiled.ErrGuardWraps)
+				}
+				if gc_bound := compiled.Diff(gc_limit3, gc_off3+(gc_bx*gbThreadsPerBlock)); gc_bound < gc_to {
+					gc_to = gc_bound
+				}
+				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+					gc_off7 := (gc_bx * gbThreadsPerBlock) + gc_off3
+					if gc_from >= 0 && gc_off7 >= 0 && gc_off7 <= len(einfo) && gc_to <= len(einfo)-gc_off7 && gc_off7 <= len(eweight) && gc_to <= len(eweight)-gc_off7 {
+						gc_at3 := einfo[gc_off7:][:gc_to]
+						gc_at4 := eweight[gc_off7:][:gc_to]
+						gc_vstep5 := gc_from
+						if compiled.SIMD {
+							gc_vb4 := archsimd.BroadcastInt32x8(-1)
+							for ; gc_vstep5+7 < gc_to; gc_vstep5 += 8 {
+								gc_tx := gc_vstep5
+								gc_rank := gc_base + gc_tx
+								/*line hecbench_graphb_tree.go:47*/ var from int = gc_tx + gc_bx*gbThreadsPerBlock
+								/*line hecbench_graphb_tree.go:60*/ var j_ int = from + gc_off3
+								_ = j_
+								for gc_k3 := range 8 {
+									/*line hecbench_graphb_tree.go:61*/ gc_at3[gc_tx+gc_k3].End = 0
+								}
+								/*line hecbench_graphb_tree.go:61*/ gc_if2 := archsimd.LoadInt32x8Slice(gc_at4[gc_tx:]).Equal(gc_vb4)
+								if gc_if2.ToBits() != 0 {
+									for gc_k4 := range 8 {
+										if gc_if2.ToBits()&(1<<gc_k4) != 0 {
+											gc_pos.Thread = gc_rank + gc_k4
+											/*line hecbench_graphb_tree.go:63*/ gc_at3[gc_tx+gc_k4].End = 1
+										}
+									}
+									gc_pos.Thread = gc_rank
+								}
+							}
+							archsimd.ClearAVXUpperBits()
+						}
+						if gc_vstep5 > gc_from {
+							gc_more3 = true
+						}
+						for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
+							gc_pos.Thread = gc_base + gc_tx
+							gc_more3 = true
+							/*line hecbench_graphb_tree.go:61*/ gc_at3[gc_tx].End = 0
+							if gc_at4[gc_tx] == -1 {
+								gc_at3[gc_tx].End = 1
+							}
+						}
+					} else {
+						gc_vstep6 := gc_from
+						if compiled.SIMD {
+							gc_vb3 := archsimd.BroadcastInt32x8(-1)
+							for ; gc_vstep6+7 < gc_to; gc_vstep6 += 8 {
+								gc_tx := gc_vstep6
+								gc_rank := gc_base + gc_tx
+								/*line hecbench_graphb_tree.go:47*/ var from int = gc_tx + gc_bx*gbThreadsPerBlock
+								/*line hecbench_graphb_tree.go:60*/ var j_ int = from + gc_off3
+								if j_ < 0 || j_ > len(einfo)-8 || j_ > len(eweight)-8 {
+									break
+								}
+								for gc_k := range 8 {
+									/*line hecbench_graphb_tree.go:61*/ einfo[j_+gc_k].End = 0
+								}
+								/*line hecbench_graphb_tree.go:62*/ gc_if := archsimd.LoadInt32x8Slice(eweight[j_:]).Equal(gc_vb3)
+								if gc_if.ToBits() != 0 {
+									for gc_k2 := range 8 {
+										if gc_if.ToBits()&(1<<gc_k2) != 0 {
+											gc_pos.Thread = gc_rank + gc_k2
+											/*line hecbench_graphb_tree.go:63*/ einfo[j_+gc_k2].End = 1
+										}
+									}
+									gc_pos.Thread = gc_rank
+								}
+							}
+							archsimd.ClearAVXUpperBits()
+						}
+						if gc_vstep6 > gc_from {
+							gc_more3 = true
+						}
+						for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
+							gc_pos.Thread = gc_base + gc_tx
+							/*line hecbench_graphb_tree.go:47*/ from := gc_tx + gc_bx*gbThreadsPerBlock
+							/*line hecbench_graphb_tree.go:60*/ j_ := from + gc_off3
+							gc_more3 = true
+							/*line hecbench_graphb_tree.go:61*/ einfo[j_].End = 0
+							if eweight[j_] == -1 {
+								einfo[j_].End = 1
+							}
+						}
+					}
+				}
+			}
+		}
+		/*line hecbench_graphb_tree.go:71*/ if compiled.StrideFar(incr, edges) {
+			/*line hecbench_graphb_tree.go:68*/ gc_chunk4 := compiled.StrideChunk(incr)
+			gc_span4 := (incr) * gc_chunk4
+			/*line hecbench_graphb_tree.go:68*/ for gc_off4, gc_limit4, gc_more4 := 0, edges, true; gc_more4; gc_off4 += (incr) * gc_chunk4 {
+				gc_b.Tick()
+				if gc_b.Stopped() {
+					return
+				}
+				gc_more4 = false
+				gc_from, gc_to := 0, gc_bdx
+				/*line hecbench_graphb_tree.go:76*/ if !compiled.Adds(gc_off4+(gc_bx*gbThreadsPerBlock), gc_to) {
+					panic(compiled.ErrGuardWraps)
+				}
+				if gc_bound := compiled.Diff(gc_limit4, gc_off4+(gc_bx*gbThreadsPerBlock)); gc_bound < gc_to {
+					gc_to = gc_bound
+				}
+				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						/*line hecbench_graphb_tree.go:47*/ from := gc_tx + gc_bx*gbThreadsPerBlock
+						/*line hecbench_graphb_tree.go:68*/ gc_start4 := from
+						gc_from5 := gc_start4 + gc_off4
+						gc_trips4 := gc_limit4 - gc_from5
+						switch {
+						case gc_from5 < gc_start4 || gc_from5 < 0 || gc_span4 <= 0 || gc_limit4 > compiled.ChunkLimit:
+							gc_trips4 = compiled.ChunkTrips(gc_start4, gc_from5, incr, gc_chunk4, gc_limit4, false)
+						case gc_trips4 > gc_span4:
+							gc_trips4 = gc_chunk4
+						case gc_trips4 > 0:
+							gc_trips4 = (gc_trips4-1)/(incr) + 1
+						default:
+							gc_trips4 = 0
+						}
+						if gc_trips4 == gc_chunk4 {
+							gc_more4 = true
+						}
+						for j_2 := gc_from5; gc_trips4 > 0; j_2, gc_trips4 = j_2+(incr), gc_trips4-1 {
+							/*line hecbench_graphb_tree.go:69*/ inTree[j_2] = 0
+							negCnt[j_2] = 0
+						}
+					}
+				}
+			}
+		} else {
+			/*line hecbench_graphb_tree.go:68*/ for gc_off4, gc_limit4, gc_more4 := 0, edges, true; gc_more4; gc_off4 += incr {
+				gc_b.Tick()
+				if gc_b.Stopped() {
+					return
+				}
+				gc_more4 = false
+				gc_from, gc_to := 0, gc_bdx
+				/*line hecbench_graphb_tree.go:76*/ if !compiled.Adds(gc_off4+(gc_bx*gbThreadsPerBlock), gc_to) {
+					panic(compiled.ErrGuardWraps)
+				}
+				if gc_bound := compiled.Diff(gc_limit4, gc_off4+(gc_bx*gbThreadsPerBlock)); gc_bound < gc_to {
+					gc_to = gc_bound
+				}
+				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+					gc_off8 := (gc_bx * gbThreadsPerBlock) + gc_off4
+					if gc_from >= 0 && gc_off8 >= 0 && gc_off8 <= len(inTree) && gc_to <= len(inTree)-gc_off8 && gc_off8 <= len(negCnt) && gc_to <= len(negCnt)-gc_off8 {
+						gc_at5 := inTree[gc_off8:][:gc_to]
+						gc_at6 := negCnt[gc_off8:][:gc_to]
+						gc_vstep7 := gc_from
+						if compiled.SIMD {
+							gc_vb6 := archsimd.BroadcastInt32x8(0)
+							for ; gc_vstep7+7 < gc_to; gc_vstep7 += 8 {
+								gc_tx := gc_vstep7
+								/*line hecbench_graphb_tree.go:47*/ var from int = gc_tx + gc_bx*gbThreadsPerBlock
+								/*line hecbench_graphb_tree.go:68*/ var j_2 int = from + gc_off4
+								_ = j_2
+								/*line hecbench_graphb_tree.go:69*/ gc_vb6.StoreSlice(gc_at5[gc_tx:])
+								/*line hecbench_graphb_tree.go:69*/ gc_vb6.StoreSlice(gc_at6[gc_tx:])
+							}
+							archsimd.ClearAVXUpperBits()
+						}
+						if gc_vstep7 > gc_from {
+							gc_more4 = true
+						}
+						for gc_tx := gc_vstep7; gc_tx < gc_to; gc_tx++ {
+							gc_more4 = true
+							/*line hecbench_graphb_tree.go:69*/ gc_at5[gc_tx] = 0
+							gc_at6[gc_tx] = 0
+						}
+					} else {
+						gc_vstep8 := gc_from
+						if compiled.SIMD {
+							gc_vb5 := archsimd.BroadcastInt32x8(0)
+							for ; gc_vstep8+7 < gc_to; gc_vstep8 += 8 {
+								gc_tx := gc_vstep8
+								/*line hecbench_graphb_tree.go:47*/ var from int = gc_tx + gc_bx*gbThreadsPerBlock
+								/*line hecbench_graphb_tree.go:68*/ var j_2 int = from + gc_off4
+								if j_2 < 0 || j_2 > len(inTree)-8 || j_2 > len(negCnt)-8 {
+									break
+								}
+								/*line hecbench_graphb_tree.go:69*/ gc_vb5.StoreSlice(inTree[j_2:])
+								gc_vb5.StoreSlice(negCnt[j_2:])
+							}
+							archsimd.ClearAVXUpperBits()
+						}
+						if gc_vstep8 > gc_from {
+							gc_more4 = true
+						}
+						for gc_tx := gc_vstep8; gc_tx < gc_to; gc_tx++ {
+							gc_pos.Thread = gc_base + gc_tx
+							/*line hecbench_graphb_tree.go:47*/ from := gc_tx + gc_bx*gbThreadsPerBlock
+							/*line hecbench_graphb_tree.go:68*/ j_2 := from + gc_off4
+							gc_more4 = true
+							/*line hecbench_graphb_tree.go:69*/ inTree[j_2] = 0
+							negCnt[j_2] = 0
+						}
 					}
 				}
 			}
@@ -341,220 +521,355 @@ func gc_body_gbInit2(gc_b *compiled.Block, gc_lo, gc_hi int, edges, nodes, root 
 			gc_bx = 0
 		}
 		/*line hecbench_graphb_tree.go:79*/ incr := gc_gdx * gbThreadsPerBlock
-		/*line hecbench_graphb_tree.go:81*/ for gc_off, gc_limit, gc_more := 0, edges, true; gc_more; gc_off += incr {
-			gc_b.Tick()
-			if gc_b.Stopped() {
-				return
-			}
-			gc_more = false
-			gc_from, gc_to := 0, gc_bdx
-			/*line hecbench_graphb_tree.go:89*/ if !compiled.Adds(gc_off+(gc_bx*gbThreadsPerBlock), gc_to) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*gbThreadsPerBlock)); gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_off4 := (gc_bx * gbThreadsPerBlock) + gc_off
-				if gc_from >= 0 && gc_off4 >= 0 && gc_off4 <= len(nlist) && gc_to <= len(nlist)-gc_off4 {
-					gc_at := nlist[gc_off4:][:gc_to]
-					gc_vstep := gc_from
-					if compiled.SIMD {
-						gc_vb2 := archsimd.BroadcastInt32x8(1)
-						for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
-							gc_tx := gc_vstep
-							/*line hecbench_graphb_tree.go:78*/ var from int = gc_tx + gc_bx*gbThreadsPerBlock
-							/*line hecbench_graphb_tree.go:81*/ var j int = from + gc_off
-							_ = j
-							/*line hecbench_graphb_tree.go:82*/ archsimd.LoadInt32x8Slice(gc_at[gc_tx:]).AndNot(gc_vb2).StoreSlice(gc_at[gc_tx:])
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					if gc_vstep > gc_from {
-						gc_more = true
-					}
-					for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
-						gc_more = true
-						/*line hecbench_graphb_tree.go:82*/ gc_at[gc_tx] &^= 1
-					}
-				} else {
-					gc_vstep2 := gc_from
-					if compiled.SIMD {
-						gc_vb := archsimd.BroadcastInt32x8(1)
-						for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
-							gc_tx := gc_vstep2
-							/*line hecbench_graphb_tree.go:78*/ var from int = gc_tx + gc_bx*gbThreadsPerBlock
-							/*line hecbench_graphb_tree.go:81*/ var j int = from + gc_off
-							if j < 0 || j > len(nlist)-8 {
-								break
-							}
-							/*line hecbench_graphb_tree.go:83*/ archsimd.LoadInt32x8Slice(nlist[j:]).AndNot(gc_vb).StoreSlice(nlist[j:])
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					if gc_vstep2 > gc_from {
-						gc_more = true
-					}
-					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+		if compiled.StrideFar(incr, edges) {
+			gc_chunk := compiled.StrideChunk(incr)
+			gc_span := (incr) * gc_chunk
+			/*line hecbench_graphb_tree.go:81*/ for gc_off, gc_limit, gc_more := 0, edges, true; gc_more; gc_off += (incr) * gc_chunk {
+				gc_b.Tick()
+				if gc_b.Stopped() {
+					return
+				}
+				gc_more = false
+				gc_from, gc_to := 0, gc_bdx
+				/*line hecbench_graphb_tree.go:89*/ if !compiled.Adds(gc_off+(gc_bx*gbThreadsPerBlock), gc_to) {
+					panic(compiled.ErrGuardWraps)
+				}
+				if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*gbThreadsPerBlock)); gc_bound < gc_to {
+					gc_to = gc_bound
+				}
+				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
 						/*line hecbench_graphb_tree.go:78*/ from := gc_tx + gc_bx*gbThreadsPerBlock
-						/*line hecbench_graphb_tree.go:81*/ j := from + gc_off
-						gc_more = true
-						/*line hecbench_graphb_tree.go:82*/ nlist[j] &^= 1
+						/*line hecbench_graphb_tree.go:81*/ gc_start := from
+						gc_from2 := gc_start + gc_off
+						gc_trips := gc_limit - gc_from2
+						switch {
+						case gc_from2 < gc_start || gc_from2 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
+							gc_trips = compiled.ChunkTrips(gc_start, gc_from2, incr, gc_chunk, gc_limit, false)
+						case gc_trips > gc_span:
+							gc_trips = gc_chunk
+						case gc_trips > 0:
+							gc_trips = (gc_trips-1)/(incr) + 1
+						default:
+							gc_trips = 0
+						}
+						if gc_trips == gc_chunk {
+							gc_more = true
+						}
+						for j := gc_from2; gc_trips > 0; j, gc_trips = j+(incr), gc_trips-1 {
+							/*line hecbench_graphb_tree.go:82*/ nlist[j] &^= 1
+						}
 					}
 				}
 			}
-		}
-		/*line hecbench_graphb_tree.go:84*/ for gc_off2, gc_limit2, gc_more2 := 0, nodes, true; gc_more2; gc_off2 += incr {
-			gc_b.Tick()
-			if gc_b.Stopped() {
-				return
-			}
-			gc_more2 = false
-			gc_from, gc_to := 0, gc_bdx
-			/*line hecbench_graphb_tree.go:92*/ if !compiled.Adds(gc_off2+(gc_bx*gbThreadsPerBlock), gc_to) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound := compiled.Diff(gc_limit2, gc_off2+(gc_bx*gbThreadsPerBlock)); gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_off5 := (gc_bx * gbThreadsPerBlock) + gc_off2
-				if gc_from >= 0 && gc_off5 >= 0 && gc_off5 <= len(parent) && gc_to <= len(parent)-gc_off5 {
-					gc_at2 := parent[gc_off5:][:gc_to]
-					gc_vstep3 := gc_from
-					if compiled.SIMD {
-						gc_vb5 := archsimd.BroadcastInt32x8(-1)
-						gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-						/*line hecbench_graphb_tree.go:87*/ gc_vb6 := archsimd.BroadcastInt32x8(math.MaxInt32 &^ 3)
-						for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
-							gc_tx := gc_vstep3
-							/*line hecbench_graphb_tree.go:78*/ var from int = gc_tx + gc_bx*gbThreadsPerBlock
-							/*line hecbench_graphb_tree.go:84*/ var j_ int = from + gc_off2
-							gc_vb5.StoreSlice(gc_at2[gc_tx:])
-							gc_if2 := gc_iota2.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(root, j_, 8))))
-							if gc_if2.ToBits() != 0 {
-								/*line hecbench_graphb_tree.go:86*/ gc_vb6.StoreMasked((*[8]int32)(gc_at2[gc_tx:]), gc_if2)
+		} else {
+			/*line hecbench_graphb_tree.go:81*/ for gc_off, gc_limit, gc_more := 0, edges, true; gc_more; gc_off += incr {
+				gc_b.Tick()
+				if gc_b.Stopped() {
+					return
+				}
+				gc_more = false
+				gc_from, gc_to := 0, gc_bdx
+				/*line hecbench_graphb_tree.go:89*/ if !compiled.Adds(gc_off+(gc_bx*gbThreadsPerBlock), gc_to) {
+					panic(compiled.ErrGuardWraps)
+				}
+				if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*gbThreadsPerBlock)); gc_bound < gc_to {
+					gc_to = gc_bound
+				}
+				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+					gc_off4 := (gc_bx * gbThreadsPerBlock) + gc_off
+					if gc_from >= 0 && gc_off4 >= 0 && gc_off4 <= len(nlist) && gc_to <= len(nlist)-gc_off4 {
+						gc_at := nlist[gc_off4:][:gc_to]
+						gc_vstep := gc_from
+						if compiled.SIMD {
+							gc_vb2 := archsimd.BroadcastInt32x8(1)
+							for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+								gc_tx := gc_vstep
+								/*line hecbench_graphb_tree.go:78*/ var from int = gc_tx + gc_bx*gbThreadsPerBlock
+								/*line hecbench_graphb_tree.go:81*/ var j int = from + gc_off
+								_ = j
+								/*line hecbench_graphb_tree.go:82*/ archsimd.LoadInt32x8Slice(gc_at[gc_tx:]).AndNot(gc_vb2).StoreSlice(gc_at[gc_tx:])
 							}
+							archsimd.ClearAVXUpperBits()
 						}
-						archsimd.ClearAVXUpperBits()
-					}
-					if gc_vstep3 > gc_from {
-						gc_more2 = true
-					}
-					for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
-						/*line hecbench_graphb_tree.go:78*/ from := gc_tx + gc_bx*gbThreadsPerBlock
-						/*line hecbench_graphb_tree.go:84*/ j_ := from + gc_off2
-						gc_more2 = true
-						/*line hecbench_graphb_tree.go:85*/ gc_at2[gc_tx] = -1
-						if root == j_ {
-							gc_at2[gc_tx] = math.MaxInt32 &^ 3
+						if gc_vstep > gc_from {
+							gc_more = true
 						}
-					}
-				} else {
-					gc_vstep4 := gc_from
-					if compiled.SIMD {
-						gc_vb3 := archsimd.BroadcastInt32x8(-1)
-						gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-						/*line hecbench_graphb_tree.go:87*/ gc_vb4 := archsimd.BroadcastInt32x8(math.MaxInt32 &^ 3)
-						for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
-							gc_tx := gc_vstep4
-							/*line hecbench_graphb_tree.go:78*/ var from int = gc_tx + gc_bx*gbThreadsPerBlock
-							/*line hecbench_graphb_tree.go:84*/ var j_ int = from + gc_off2
-							if j_ < 0 || j_ > len(parent)-8 {
-								break
+						for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+							gc_more = true
+							/*line hecbench_graphb_tree.go:82*/ gc_at[gc_tx] &^= 1
+						}
+					} else {
+						gc_vstep2 := gc_from
+						if compiled.SIMD {
+							gc_vb := archsimd.BroadcastInt32x8(1)
+							for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+								gc_tx := gc_vstep2
+								/*line hecbench_graphb_tree.go:78*/ var from int = gc_tx + gc_bx*gbThreadsPerBlock
+								/*line hecbench_graphb_tree.go:81*/ var j int = from + gc_off
+								if j < 0 || j > len(nlist)-8 {
+									break
+								}
+								/*line hecbench_graphb_tree.go:83*/ archsimd.LoadInt32x8Slice(nlist[j:]).AndNot(gc_vb).StoreSlice(nlist[j:])
 							}
-							/*line hecbench_graphb_tree.go:85*/ gc_vb3.StoreSlice(parent[j_:])
-							gc_if := gc_iota.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(root, j_, 8))))
-							if gc_if.ToBits() != 0 {
-								/*line hecbench_graphb_tree.go:87*/ gc_vb4.StoreMasked((*[8]int32)(parent[j_:]), gc_if)
-							}
+							archsimd.ClearAVXUpperBits()
 						}
-						archsimd.ClearAVXUpperBits()
-					}
-					if gc_vstep4 > gc_from {
-						gc_more2 = true
-					}
-					for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
-						gc_pos.Thread = gc_base + gc_tx
-						/*line hecbench_graphb_tree.go:78*/ from := gc_tx + gc_bx*gbThreadsPerBlock
-						/*line hecbench_graphb_tree.go:84*/ j_ := from + gc_off2
-						gc_more2 = true
-						/*line hecbench_graphb_tree.go:85*/ parent[j_] = -1
-						if root == j_ {
-							parent[j_] = math.MaxInt32 &^ 3
+						if gc_vstep2 > gc_from {
+							gc_more = true
+						}
+						for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+							gc_pos.Thread = gc_base + gc_tx
+							/*line hecbench_graphb_tree.go:78*/ from := gc_tx + gc_bx*gbThreadsPerBlock
+							/*line hecbench_graphb_tree.go:81*/ j := from + gc_off
+							gc_more = true
+							/*line hecbench_graphb_tree.go:82*/ nlist[j] &^= 1
 						}
 					}
 				}
 			}
 		}
-		/*line hecbench_graphb_tree.go:90*/ for gc_off3, gc_limit3, gc_more3 := 0, nodes, true; gc_more3; gc_off3 += incr {
-			gc_b.Tick()
-			if gc_b.Stopped() {
-				return
-			}
-			gc_more3 = false
-			gc_from, gc_to := 0, gc_bdx
-			/*line hecbench_graphb_tree.go:98*/ if !compiled.Adds(gc_off3+(gc_bx*gbThreadsPerBlock), gc_to) {
-				panic(compiled.ErrGuardWraps)
-			}
-			if gc_bound := compiled.Diff(gc_limit3, gc_off3+(gc_bx*gbThreadsPerBlock)); gc_bound < gc_to {
-				gc_to = gc_bound
-			}
-			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_off6 := (gc_bx * gbThreadsPerBlock) + gc_off3
-				if gc_from >= 0 && gc_off6 >= 0 && gc_off6 <= len(label) && gc_to <= len(label)-gc_off6 {
-					gc_at3 := label[gc_off6:][:gc_to]
-					gc_vstep5 := gc_from
-					if compiled.SIMD {
-						gc_vb8 := archsimd.BroadcastInt32x8(1)
-						for ; gc_vstep5+7 < gc_to; gc_vstep5 += 8 {
-							gc_tx := gc_vstep5
-							/*line hecbench_graphb_tree.go:78*/ var from int = gc_tx + gc_bx*gbThreadsPerBlock
-							/*line hecbench_graphb_tree.go:90*/ var j_2 int = from + gc_off3
-							_ = j_2
-							/*line hecbench_graphb_tree.go:91*/ gc_vb8.StoreSlice(gc_at3[gc_tx:])
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					if gc_vstep5 > gc_from {
-						gc_more3 = true
-					}
-					for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
-						gc_more3 = true
-						/*line hecbench_graphb_tree.go:91*/ gc_at3[gc_tx] = 1
-					}
-				} else {
-					gc_vstep6 := gc_from
-					if compiled.SIMD {
-						gc_vb7 := archsimd.BroadcastInt32x8(1)
-						for ; gc_vstep6+7 < gc_to; gc_vstep6 += 8 {
-							gc_tx := gc_vstep6
-							/*line hecbench_graphb_tree.go:78*/ var from int = gc_tx + gc_bx*gbThreadsPerBlock
-							/*line hecbench_graphb_tree.go:90*/ var j_2 int = from + gc_off3
-							if j_2 < 0 || j_2 > len(label)-8 {
-								break
-							}
-							/*line hecbench_graphb_tree.go:91*/ gc_vb7.StoreSlice(label[j_2:])
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					if gc_vstep6 > gc_from {
-						gc_more3 = true
-					}
-					for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
+		/*line hecbench_graphb_tree.go:89*/ if compiled.StrideFar(incr, nodes) {
+			/*line hecbench_graphb_tree.go:84*/ gc_chunk2 := compiled.StrideChunk(incr)
+			gc_span2 := (incr) * gc_chunk2
+			/*line hecbench_graphb_tree.go:84*/ for gc_off2, gc_limit2, gc_more2 := 0, nodes, true; gc_more2; gc_off2 += (incr) * gc_chunk2 {
+				gc_b.Tick()
+				if gc_b.Stopped() {
+					return
+				}
+				gc_more2 = false
+				gc_from, gc_to := 0, gc_bdx
+				/*line hecbench_graphb_tree.go:92*/ if !compiled.Adds(gc_off2+(gc_bx*gbThreadsPerBlock), gc_to) {
+					panic(compiled.ErrGuardWraps)
+				}
+				if gc_bound := compiled.Diff(gc_limit2, gc_off2+(gc_bx*gbThreadsPerBlock)); gc_bound < gc_to {
+					gc_to = gc_bound
+				}
+				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
 						/*line hecbench_graphb_tree.go:78*/ from := gc_tx + gc_bx*gbThreadsPerBlock
-						/*line hecbench_graphb_tree.go:90*/ j_2 := from + gc_off3
-						gc_more3 = true
-						/*line hecbench_graphb_tree.go:91*/ label[j_2] = 1
+						/*line hecbench_graphb_tree.go:84*/ gc_start2 := from
+						gc_from3 := gc_start2 + gc_off2
+						gc_trips2 := gc_limit2 - gc_from3
+						switch {
+						case gc_from3 < gc_start2 || gc_from3 < 0 || gc_span2 <= 0 || gc_limit2 > compiled.ChunkLimit:
+							gc_trips2 = compiled.ChunkTrips(gc_start2, gc_from3, incr, gc_chunk2, gc_limit2, false)
+						case gc_trips2 > gc_span2:
+							gc_trips2 = gc_chunk2
+						case gc_trips2 > 0:
+							gc_trips2 = (gc_trips2-1)/(incr) + 1
+						default:
+							gc_trips2 = 0
+						}
+						if gc_trips2 == gc_chunk2 {
+							gc_more2 = true
+						}
+						for j_ := gc_from3; gc_trips2 > 0; j_, gc_trips2 = j_+(incr), gc_trips2-1 {
+							/*line hecbench_graphb_tree.go:85*/ parent[j_] = -1
+							if root == j_ {
+								parent[j_] = math.MaxInt32 &^ 3
+							}
+						}
+					}
+				}
+			}
+		} else {
+			/*line hecbench_graphb_tree.go:84*/ for gc_off2, gc_limit2, gc_more2 := 0, nodes, true; gc_more2; gc_off2 += incr {
+				gc_b.Tick()
+				if gc_b.Stopped() {
+					return
+				}
+				gc_more2 = false
+				gc_from, gc_to := 0, gc_bdx
+				/*line hecbench_graphb_tree.go:92*/ if !compiled.Adds(gc_off2+(gc_bx*gbThreadsPerBlock), gc_to) {
+					panic(compiled.ErrGuardWraps)
+				}
+				if gc_bound := compiled.Diff(gc_limit2, gc_off2+(gc_bx*gbThreadsPerBlock)); gc_bound < gc_to {
+					gc_to = gc_bound
+				}
+				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+					gc_off5 := (gc_bx * gbThreadsPerBlock) + gc_off2
+					if gc_from >= 0 && gc_off5 >= 0 && gc_off5 <= len(parent) && gc_to <= len(parent)-gc_off5 {
+						gc_at2 := parent[gc_off5:][:gc_to]
+						gc_vstep3 := gc_from
+						if compiled.SIMD {
+							gc_vb5 := archsimd.BroadcastInt32x8(-1)
+							gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+							/*line hecbench_graphb_tree.go:87*/ gc_vb6 := archsimd.BroadcastInt32x8(math.MaxInt32 &^ 3)
+							for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+								gc_tx := gc_vstep3
+								/*line hecbench_graphb_tree.go:78*/ var from int = gc_tx + gc_bx*gbThreadsPerBlock
+								/*line hecbench_graphb_tree.go:84*/ var j_ int = from + gc_off2
+								gc_vb5.StoreSlice(gc_at2[gc_tx:])
+								gc_if2 := gc_iota2.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(root, j_, 8))))
+								if gc_if2.ToBits() != 0 {
+									/*line hecbench_graphb_tree.go:86*/ gc_vb6.StoreMasked((*[8]int32)(gc_at2[gc_tx:]), gc_if2)
+								}
+							}
+							archsimd.ClearAVXUpperBits()
+						}
+						if gc_vstep3 > gc_from {
+							gc_more2 = true
+						}
+						for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+							/*line hecbench_graphb_tree.go:78*/ from := gc_tx + gc_bx*gbThreadsPerBlock
+							/*line hecbench_graphb_tree.go:84*/ j_ := from + gc_off2
+							gc_more2 = true
+							/*line hecbench_graphb_tree.go:85*/ gc_at2[gc_tx] = -1
+							if root == j_ {
+								gc_at2[gc_tx] = math.MaxInt32 &^ 3
+							}
+						}
+					} else {
+						gc_vstep4 := gc_from
+						if compiled.SIMD {
+							gc_vb3 := archsimd.BroadcastInt32x8(-1)
+							gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+							/*line hecbench_graphb_tree.go:87*/ gc_vb4 := archsimd.BroadcastInt32x8(math.MaxInt32 &^ 3)
+							for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
+								gc_tx := gc_vstep4
+								/*line hecbench_graphb_tree.go:78*/ var from int = gc_tx + gc_bx*gbThreadsPerBlock
+								/*line hecbench_graphb_tree.go:84*/ var j_ int = from + gc_off2
+								if j_ < 0 || j_ > len(parent)-8 {
+									break
+								}
+								/*line hecbench_graphb_tree.go:85*/ gc_vb3.StoreSlice(parent[j_:])
+								gc_if := gc_iota.Equal(archsimd.BroadcastInt32x8(int32(compiled.Reach(root, j_, 8))))
+								if gc_if.ToBits() != 0 {
+									/*line hecbench_graphb_tree.go:87*/ gc_vb4.StoreMasked((*[8]int32)(parent[j_:]), gc_if)
+								}
+							}
+							archsimd.ClearAVXUpperBits()
+						}
+						if gc_vstep4 > gc_from {
+							gc_more2 = true
+						}
+						for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
+							gc_pos.Thread = gc_base + gc_tx
+							/*line hecbench_graphb_tree.go:78*/ from := gc_tx + gc_bx*gbThreadsPerBlock
+							/*line hecbench_graphb_tree.go:84*/ j_ := from + gc_off2
+							gc_more2 = true
+							/*line hecbench_graphb_tree.go:85*/ parent[j_] = -1
+							if root == j_ {
+								parent[j_] = math.MaxInt32 &^ 3
+							}
+						}
+					}
+				}
+			}
+		}
+		/*line hecbench_graphb_tree.go:95*/ if compiled.StrideFar(incr, nodes) {
+			/*line hecbench_graphb_tree.go:90*/ gc_chunk3 := compiled.StrideChunk(incr)
+			gc_span3 := (incr) * gc_chunk3
+			/*line hecbench_graphb_tree.go:90*/ for gc_off3, gc_limit3, gc_more3 := 0, nodes, true; gc_more3; gc_off3 += (incr) * gc_chunk3 {
+				gc_b.Tick()
+				if gc_b.Stopped() {
+					return
+				}
+				gc_more3 = false
+				gc_from, gc_to := 0, gc_bdx
+				/*line hecbench_graphb_tree.go:98*/ if !compiled.Adds(gc_off3+(gc_bx*gbThreadsPerBlock), gc_to) {
+					panic(compiled.ErrGuardWraps)
+				}
+				if gc_bound := compiled.Diff(gc_limit3, gc_off3+(gc_bx*gbThreadsPerBlock)); gc_bound < gc_to {
+					gc_to = gc_bound
+				}
+				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						/*line hecbench_graphb_tree.go:78*/ from := gc_tx + gc_bx*gbThreadsPerBlock
+						/*line hecbench_graphb_tree.go:90*/ gc_start3 := from
+						gc_from4 := gc_start3 + gc_off3
+						gc_trips3 := gc_limit3 - gc_from4
+						switch {
+						case gc_from4 < gc_start3 || gc_from4 < 0 || gc_span3 <= 0 || gc_limit3 > compiled.ChunkLimit:
+							gc_trips3 = compiled.ChunkTrips(gc_start3, gc_from4, incr, gc_chunk3, gc_limit3, false)
+						case gc_trips3 > gc_span3:
+							gc_trips3 = gc_chunk3
+						case gc_trips3 > 0:
+							gc_trips3 = (gc_trips3-1)/(incr) + 1
+						default:
+							gc_trips3 = 0
+						}
+						if gc_trips3 == gc_chunk3 {
+							gc_more3 = true
+						}
+						for j_2 := gc_from4; gc_trips3 > 0; j_2, gc_trips3 = j_2+(incr), gc_trips3-1 {
+							/*line hecbench_graphb_tree.go:91*/ label[j_2] = 1
+						}
+					}
+				}
+			}
+		} else {
+			/*line hecbench_graphb_tree.go:90*/ for gc_off3, gc_limit3, gc_more3 := 0, nodes, true; gc_more3; gc_off3 += incr {
+				gc_b.Tick()
+				if gc_b.Stopped() {
+					return
+				}
+				gc_more3 = false
+				gc_from, gc_to := 0, gc_bdx
+				/*line hecbench_graphb_tree.go:98*/ if !compiled.Adds(gc_off3+(gc_bx*gbThreadsPerBlock), gc_to) {
+					panic(compiled.ErrGuardWraps)
+				}
+				if gc_bound := compiled.Diff(gc_limit3, gc_off3+(gc_bx*gbThreadsPerBlock)); gc_bound < gc_to {
+					gc_to = gc_bound
+				}
+				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+					gc_off6 := (gc_bx * gbThreadsPerBlock) + gc_off3
+					if gc_from >= 0 && gc_off6 >= 0 && gc_off6 <= len(label) && gc_to <= len(label)-gc_off6 {
+						gc_at3 := label[gc_off6:][:gc_to]
+						gc_vstep5 := gc_from
+						if compiled.SIMD {
+							gc_vb8 := archsimd.BroadcastInt32x8(1)
+							for ; gc_vstep5+7 < gc_to; gc_vstep5 += 8 {
+								gc_tx := gc_vstep5
+								/*line hecbench_graphb_tree.go:78*/ var from int = gc_tx + gc_bx*gbThreadsPerBlock
+								/*line hecbench_graphb_tree.go:90*/ var j_2 int = from + gc_off3
+								_ = j_2
+								/*line hecbench_graphb_tree.go:91*/ gc_vb8.StoreSlice(gc_at3[gc_tx:])
+							}
+							archsimd.ClearAVXUpperBits()
+						}
+						if gc_vstep5 > gc_from {
+							gc_more3 = true
+						}
+						for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
+							gc_more3 = true
+							/*line hecbench_graphb_tree.go:91*/ gc_at3[gc_tx] = 1
+						}
+					} else {
+						gc_vstep6 := gc_from
+						if compiled.SIMD {
+							gc_vb7 := archsimd.BroadcastInt32x8(1)
+							for ; gc_vstep6+7 < gc_to; gc_vstep6 += 8 {
+								gc_tx := gc_vstep6
+								/*line hecbench_graphb_tree.go:78*/ var from int = gc_tx + gc_bx*gbThreadsPerBlock
+								/*line hecbench_graphb_tree.go:90*/ var j_2 int = from + gc_off3
+								if j_2 < 0 || j_2 > len(label)-8 {
+									break
+								}
+								/*line hecbench_graphb_tree.go:91*/ gc_vb7.StoreSlice(label[j_2:])
+							}
+							archsimd.ClearAVXUpperBits()
+						}
+						if gc_vstep6 > gc_from {
+							gc_more3 = true
+						}
+						for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
+							gc_pos.Thread = gc_base + gc_tx
+							/*line hecbench_graphb_tree.go:78*/ from := gc_tx + gc_bx*gbThreadsPerBlock
+							/*line hecbench_graphb_tree.go:90*/ j_2 := from + gc_off3
+							gc_more3 = true
+							/*line hecbench_graphb_tree.go:91*/ label[j_2] = 1
+						}
 					}
 				}
 			}
 		}
 		{
 			gc_from, gc_to := 0, gc_bdx
-			/*line hecbench_graphb_tree.go:99*/ if !compiled.Adds(gc_bx*gbThreadsPerBlock, gc_to) {
+			/*line hecbench_graphb_tree.go:100*/ if !compiled.Adds(gc_bx*gbThreadsPerBlock, gc_to) {
 				panic(compiled.ErrGuardWraps)
 			}
 			if gc_bound := compiled.Diff(0, gc_bx*gbThreadsPerBlock); gc_bound > gc_from {

@@ -894,9 +894,9 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 		term := 0
 		gc_s_term[gc_rank] = term
 	}
-	gc_chunk3 := compiled.StrideChunk(gc_bdx)
-	gc_span3 := (gc_bdx) * gc_chunk3
-	/*line hecbench_tsp.go:200*/ for gc_off5, gc_limit5, gc_more5 := 0, cities, true; gc_more5; gc_off5 += (gc_bdx) * gc_chunk3 {
+	gc_chunk5 := compiled.StrideChunk(gc_bdx)
+	gc_span5 := (gc_bdx) * gc_chunk5
+	/*line hecbench_tsp.go:200*/ for gc_off5, gc_limit5, gc_more5 := 0, cities, true; gc_more5; gc_off5 += (gc_bdx) * gc_chunk5 {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
@@ -920,16 +920,16 @@ func gc_body_twoOptKernel(gc_b *compiled.Block, cities int, posxD, posyD []float
 				gc_from4 := gc_start3 + gc_off5
 				gc_trips3 := gc_limit5 - gc_from4
 				switch {
-				case gc_from4 < gc_start3 || gc_from4 < 0 || gc_span3 <= 0 || gc_limit5 > compiled.ChunkLimit:
-					gc_trips3 = compiled.ChunkTrips(gc_start3, gc_from4, gc_bdx, gc_chunk3, gc_limit5, false)
-				case gc_trips3 > gc_span3:
-					gc_trips3 = gc_chunk3
+				case gc_from4 < gc_start3 || gc_from4 < 0 || gc_span5 <= 0 || gc_limit5 > compiled.ChunkLimit:
+					gc_trips3 = compiled.ChunkTrips(gc_start3, gc_from4, gc_bdx, gc_chunk5, gc_limit5, false)
+				case gc_trips3 > gc_span5:
+					gc_trips3 = gc_chunk5
 				case gc_trips3 > 0:
 					gc_trips3 = (gc_trips3-1)/(gc_bdx) + 1
 				default:
 					gc_trips3 = 0
 				}
-				if gc_trips3 == gc_chunk3 {
+				if gc_trips3 == gc_chunk5 {
 					gc_more5 = true
 				}
 				/*line hecbench_tsp.go:216*/ for i_6 := gc_from4; gc_trips3 > 0; i_6, gc_trips3 = i_6+(gc_bdx), gc_trips3-1 {

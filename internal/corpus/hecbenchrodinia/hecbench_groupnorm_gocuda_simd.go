@@ -347,10 +347,10 @@ func gc_body_groupnormForwardKernel(gc_b *compiled.Block, x, weight, bias, out, 
 			}
 		}
 	}
-	gc_chunk := compiled.StrideChunk(gc_bdx)
-	gc_span := (gc_bdx) * gc_chunk
+	gc_chunk2 := compiled.StrideChunk(gc_bdx)
+	gc_span2 := (gc_bdx) * gc_chunk2
 	archsimd.ClearAVXUpperBits()
-	/*line hecbench_groupnorm.go:91*/ for gc_off2, gc_limit2, gc_more2 := 0, groupPixels, true; gc_more2; gc_off2 += (gc_bdx) * gc_chunk {
+	/*line hecbench_groupnorm.go:91*/ for gc_off2, gc_limit2, gc_more2 := 0, groupPixels, true; gc_more2; gc_off2 += (gc_bdx) * gc_chunk2 {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
@@ -373,16 +373,16 @@ func gc_body_groupnormForwardKernel(gc_b *compiled.Block, x, weight, bias, out, 
 				gc_from2 := gc_start + gc_off2
 				gc_trips := gc_limit2 - gc_from2
 				switch {
-				case gc_from2 < gc_start || gc_from2 < 0 || gc_span <= 0 || gc_limit2 > compiled.ChunkLimit:
-					gc_trips = compiled.ChunkTrips(gc_start, gc_from2, gc_bdx, gc_chunk, gc_limit2, false)
-				case gc_trips > gc_span:
-					gc_trips = gc_chunk
+				case gc_from2 < gc_start || gc_from2 < 0 || gc_span2 <= 0 || gc_limit2 > compiled.ChunkLimit:
+					gc_trips = compiled.ChunkTrips(gc_start, gc_from2, gc_bdx, gc_chunk2, gc_limit2, false)
+				case gc_trips > gc_span2:
+					gc_trips = gc_chunk2
 				case gc_trips > 0:
 					gc_trips = (gc_trips-1)/(gc_bdx) + 1
 				default:
 					gc_trips = 0
 				}
-				if gc_trips == gc_chunk {
+				if gc_trips == gc_chunk2 {
 					gc_more2 = true
 				}
 				/*line hecbench_groupnorm.go:107*/ for i_ := gc_from2; gc_trips > 0; i_, gc_trips = i_+(gc_bdx), gc_trips-1 {
@@ -794,10 +794,10 @@ func gc_body_groupnormForwardKernel2(gc_b *compiled.Block, x, weight, bias, out,
 			}
 		}
 	}
-	gc_chunk2 := compiled.StrideChunk(gc_bdx)
-	gc_span2 := (gc_bdx) * gc_chunk2
+	gc_chunk3 := compiled.StrideChunk(gc_bdx)
+	gc_span3 := (gc_bdx) * gc_chunk3
 	archsimd.ClearAVXUpperBits()
-	/*line hecbench_groupnorm.go:187*/ for gc_off3, gc_limit3, gc_more3 := 0, groupPixels, true; gc_more3; gc_off3 += (gc_bdx) * gc_chunk2 {
+	/*line hecbench_groupnorm.go:187*/ for gc_off3, gc_limit3, gc_more3 := 0, groupPixels, true; gc_more3; gc_off3 += (gc_bdx) * gc_chunk3 {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
@@ -820,16 +820,16 @@ func gc_body_groupnormForwardKernel2(gc_b *compiled.Block, x, weight, bias, out,
 				gc_from3 := gc_start2 + gc_off3
 				gc_trips2 := gc_limit3 - gc_from3
 				switch {
-				case gc_from3 < gc_start2 || gc_from3 < 0 || gc_span2 <= 0 || gc_limit3 > compiled.ChunkLimit:
-					gc_trips2 = compiled.ChunkTrips(gc_start2, gc_from3, gc_bdx, gc_chunk2, gc_limit3, false)
-				case gc_trips2 > gc_span2:
-					gc_trips2 = gc_chunk2
+				case gc_from3 < gc_start2 || gc_from3 < 0 || gc_span3 <= 0 || gc_limit3 > compiled.ChunkLimit:
+					gc_trips2 = compiled.ChunkTrips(gc_start2, gc_from3, gc_bdx, gc_chunk3, gc_limit3, false)
+				case gc_trips2 > gc_span3:
+					gc_trips2 = gc_chunk3
 				case gc_trips2 > 0:
 					gc_trips2 = (gc_trips2-1)/(gc_bdx) + 1
 				default:
 					gc_trips2 = 0
 				}
-				if gc_trips2 == gc_chunk2 {
+				if gc_trips2 == gc_chunk3 {
 					gc_more3 = true
 				}
 				/*line hecbench_groupnorm.go:203*/ for i_2 := gc_from3; gc_trips2 > 0; i_2, gc_trips2 = i_2+(gc_bdx), gc_trips2-1 {

@@ -73,9 +73,9 @@ func gc_body_bucketcount(gc_b *compiled.Block, input []float32, indice []int32, 
 			}
 		}
 	}
-	gc_chunk := compiled.StrideChunk(numThreads)
-	gc_span := (numThreads) * gc_chunk
-	/*line rodinia_hybridsort.go:64*/ for gc_off2, gc_limit2, gc_more2 := 0, size, true; gc_more2; gc_off2 += (numThreads) * gc_chunk {
+	gc_chunk2 := compiled.StrideChunk(numThreads)
+	gc_span2 := (numThreads) * gc_chunk2
+	/*line rodinia_hybridsort.go:64*/ for gc_off2, gc_limit2, gc_more2 := 0, size, true; gc_more2; gc_off2 += (numThreads) * gc_chunk2 {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
@@ -97,16 +97,16 @@ func gc_body_bucketcount(gc_b *compiled.Block, input []float32, indice []int32, 
 				gc_from2 := gc_start + gc_off2
 				gc_trips := gc_limit2 - gc_from2
 				switch {
-				case gc_from2 < gc_start || gc_from2 < 0 || gc_span <= 0 || gc_limit2 > compiled.ChunkLimit:
-					/*line rodinia_hybridsort.go:69*/ gc_trips = compiled.ChunkTrips(gc_start, gc_from2, numThreads, gc_chunk, gc_limit2, false)
-				case gc_trips > gc_span:
-					gc_trips = gc_chunk
+				case gc_from2 < gc_start || gc_from2 < 0 || gc_span2 <= 0 || gc_limit2 > compiled.ChunkLimit:
+					/*line rodinia_hybridsort.go:69*/ gc_trips = compiled.ChunkTrips(gc_start, gc_from2, numThreads, gc_chunk2, gc_limit2, false)
+				case gc_trips > gc_span2:
+					gc_trips = gc_chunk2
 				case gc_trips > 0:
 					gc_trips = (gc_trips-1)/(numThreads) + 1
 				default:
 					gc_trips = 0
 				}
-				if gc_trips == gc_chunk {
+				if gc_trips == gc_chunk2 {
 					gc_more2 = true
 				}
 				for tid := gc_from2; gc_trips > 0; tid, gc_trips = tid+(numThreads), gc_trips-1 {

@@ -85,9 +85,9 @@ func gc_body_tensorTransposeKernel(gc_b *compiled.Block, dimInput, dimOutput, nb
 				}
 			}
 		}
-		gc_chunk := compiled.StrideChunk(gc_bdx)
-		gc_span := (gc_bdx) * gc_chunk
-		/*line hecbench_tensort.go:39*/ for gc_off3, gc_limit3, gc_more3 := 0, tileSize, true; gc_more3; gc_off3 += (gc_bdx) * gc_chunk {
+		gc_chunk2 := compiled.StrideChunk(gc_bdx)
+		gc_span2 := (gc_bdx) * gc_chunk2
+		/*line hecbench_tensort.go:39*/ for gc_off3, gc_limit3, gc_more3 := 0, tileSize, true; gc_more3; gc_off3 += (gc_bdx) * gc_chunk2 {
 			gc_b.Tick()
 			if gc_b.Stopped() {
 				return
@@ -111,16 +111,16 @@ func gc_body_tensorTransposeKernel(gc_b *compiled.Block, dimInput, dimOutput, nb
 					gc_from2 := gc_start + gc_off3
 					gc_trips := gc_limit3 - gc_from2
 					switch {
-					case gc_from2 < gc_start || gc_from2 < 0 || gc_span <= 0 || gc_limit3 > compiled.ChunkLimit:
-						gc_trips = compiled.ChunkTrips(gc_start, gc_from2, gc_bdx, gc_chunk, gc_limit3, false)
-					case gc_trips > gc_span:
-						gc_trips = gc_chunk
+					case gc_from2 < gc_start || gc_from2 < 0 || gc_span2 <= 0 || gc_limit3 > compiled.ChunkLimit:
+						gc_trips = compiled.ChunkTrips(gc_start, gc_from2, gc_bdx, gc_chunk2, gc_limit3, false)
+					case gc_trips > gc_span2:
+						gc_trips = gc_chunk2
 					case gc_trips > 0:
 						gc_trips = (gc_trips-1)/(gc_bdx) + 1
 					default:
 						gc_trips = 0
 					}
-					if gc_trips == gc_chunk {
+					if gc_trips == gc_chunk2 {
 						gc_more3 = true
 					}
 					/*line hecbench_tensort.go:55*/ for i_2 := gc_from2; gc_trips > 0; i_2, gc_trips = i_2+(gc_bdx), gc_trips-1 {

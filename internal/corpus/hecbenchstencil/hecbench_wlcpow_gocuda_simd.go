@@ -131,10 +131,10 @@ func gc_body_bondWlcpowallviscKernel(gc_b *compiled.Block, forceX, forceY, force
 			}
 		}
 	}
-	gc_chunk := compiled.StrideChunk(gc_gdx * gc_bdx)
-	gc_span := (gc_gdx * gc_bdx) * gc_chunk
+	gc_chunk2 := compiled.StrideChunk(gc_gdx * gc_bdx)
+	gc_span2 := (gc_gdx * gc_bdx) * gc_chunk2
 	archsimd.ClearAVXUpperBits()
-	/*line hecbench_wlcpow.go:125*/ for gc_off2, gc_limit2, gc_more2 := 0, nLocal, true; gc_more2; gc_off2 += (gc_gdx * gc_bdx) * gc_chunk {
+	/*line hecbench_wlcpow.go:125*/ for gc_off2, gc_limit2, gc_more2 := 0, nLocal, true; gc_more2; gc_off2 += (gc_gdx * gc_bdx) * gc_chunk2 {
 		gc_b.Tick()
 		if gc_b.Stopped() {
 			return
@@ -154,16 +154,16 @@ func gc_body_bondWlcpowallviscKernel(gc_b *compiled.Block, forceX, forceY, force
 				gc_from2 := gc_start + gc_off2
 				gc_trips := gc_limit2 - gc_from2
 				switch {
-				case gc_from2 < gc_start || gc_from2 < 0 || gc_span <= 0 || gc_limit2 > compiled.ChunkLimit:
-					gc_trips = compiled.ChunkTrips(gc_start, gc_from2, gc_gdx*gc_bdx, gc_chunk, gc_limit2, false)
-				case gc_trips > gc_span:
-					gc_trips = gc_chunk
+				case gc_from2 < gc_start || gc_from2 < 0 || gc_span2 <= 0 || gc_limit2 > compiled.ChunkLimit:
+					gc_trips = compiled.ChunkTrips(gc_start, gc_from2, gc_gdx*gc_bdx, gc_chunk2, gc_limit2, false)
+				case gc_trips > gc_span2:
+					gc_trips = gc_chunk2
 				case gc_trips > 0:
 					gc_trips = (gc_trips-1)/(gc_gdx*gc_bdx) + 1
 				default:
 					gc_trips = 0
 				}
-				if gc_trips == gc_chunk {
+				if gc_trips == gc_chunk2 {
 					gc_more2 = true
 				}
 				/*line hecbench_wlcpow.go:141*/ for i_ := gc_from2; gc_trips > 0; i_, gc_trips = i_+(gc_gdx*gc_bdx), gc_trips-1 {

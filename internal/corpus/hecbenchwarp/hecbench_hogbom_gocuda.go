@@ -87,109 +87,160 @@ func gc_body_hogbomFindPeakKernel(gc_b *compiled.Block, image []float32, size in
 		gc_s_val[gc_rank] = val
 		gc_s_pos[gc_rank] = pos
 	}
-	/*line hecbench_hogbom.go:57*/ for gc_off, gc_limit, gc_more := 0, size, true; gc_more; gc_off += hogbomFindPeakWidth * hogbomFindPeakNBlocks {
-		gc_b.Tick()
-		if gc_b.Stopped() {
-			return
-		}
-		gc_more = false
-		gc_from, gc_to := 0, gc_bdx
-		if !compiled.Adds(gc_off+(gc_bx*gc_bdx), gc_to) {
-			/*line hecbench_hogbom.go:66*/ panic(compiled.ErrGuardWraps)
-		}
-		if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*gc_bdx)); gc_bound < gc_to {
-			gc_to = gc_bound
-		}
-		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			gc_off2 := (gc_bx * gc_bdx) + gc_off
-			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(image) && gc_to <= len(image)-gc_off2 {
-				gc_at := image[gc_off2:][:gc_to]
-				gc_step2 := gc_from
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_rank := gc_base + gc_tx
-						val := gc_s_val[gc_rank]
-						pos := gc_s_pos[gc_rank]
-						idx := gc_tx + gc_bx*gc_bdx + gc_off
-						gc_more = true
-						/*line hecbench_hogbom.go:58*/ if fabsf(gc_at[gc_tx]) > fabsf(val) {
-							val = gc_at[gc_tx]
-							pos = idx
-						}
-						gc_s_val[gc_rank] = val
-						gc_s_pos[gc_rank] = pos
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						val := gc_s_val[gc_rank]
-						pos := gc_s_pos[gc_rank]
-						idx := gc_tx + gc_bx*gc_bdx + gc_off
-						gc_more = true
-						/*line hecbench_hogbom.go:58*/ if fabsf(gc_at[gc_tx]) > fabsf(val) {
-							val = gc_at[gc_tx]
-							pos = idx
-						}
-						gc_s_val[gc_rank] = val
-						gc_s_pos[gc_rank] = pos
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						val := gc_s_val[gc_rank]
-						pos := gc_s_pos[gc_rank]
-						idx := gc_tx + gc_bx*gc_bdx + gc_off
-						gc_more = true
-						/*line hecbench_hogbom.go:58*/ if fabsf(gc_at[gc_tx]) > fabsf(val) {
-							val = gc_at[gc_tx]
-							pos = idx
-						}
-						gc_s_val[gc_rank] = val
-						gc_s_pos[gc_rank] = pos
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						val := gc_s_val[gc_rank]
-						pos := gc_s_pos[gc_rank]
-						idx := gc_tx + gc_bx*gc_bdx + gc_off
-						gc_more = true
-						/*line hecbench_hogbom.go:58*/ if fabsf(gc_at[gc_tx]) > fabsf(val) {
-							val = gc_at[gc_tx]
-							pos = idx
-						}
-						gc_s_val[gc_rank] = val
-						gc_s_pos[gc_rank] = pos
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					val := gc_s_val[gc_rank]
-					pos := gc_s_pos[gc_rank]
-					idx := gc_tx + gc_bx*gc_bdx + gc_off
-					gc_more = true
-					/*line hecbench_hogbom.go:58*/ if fabsf(gc_at[gc_tx]) > fabsf(val) {
-						val = gc_at[gc_tx]
-						pos = idx
-					}
-					gc_s_val[gc_rank] = val
-					gc_s_pos[gc_rank] = pos
-				}
-			} else {
+	/*line hecbench_hogbom.go:62*/ if compiled.StrideFar(hogbomFindPeakWidth*hogbomFindPeakNBlocks, size) {
+		/*line hecbench_hogbom.go:57*/ gc_chunk := compiled.StrideChunk(hogbomFindPeakWidth * hogbomFindPeakNBlocks)
+		gc_span := (hogbomFindPeakWidth * hogbomFindPeakNBlocks) * gc_chunk
+		/*line hecbench_hogbom.go:57*/ for gc_off, gc_limit, gc_more := 0, size, true; gc_more; gc_off += (hogbomFindPeakWidth * hogbomFindPeakNBlocks) * gc_chunk {
+			gc_b.Tick()
+			if gc_b.Stopped() {
+				return
+			}
+			gc_more = false
+			gc_from, gc_to := 0, gc_bdx
+			if !compiled.Adds(gc_off+(gc_bx*gc_bdx), gc_to) {
+				/*line hecbench_hogbom.go:66*/ panic(compiled.ErrGuardWraps)
+			}
+			if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*gc_bdx)); gc_bound < gc_to {
+				gc_to = gc_bound
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					val := gc_s_val[gc_rank]
 					pos := gc_s_pos[gc_rank]
-					idx := gc_tx + gc_bx*gc_bdx + gc_off
-					gc_more = true
-					/*line hecbench_hogbom.go:58*/ if fabsf(image[idx]) > fabsf(val) {
-						val = image[idx]
-						pos = idx
+					gc_start := gc_tx + gc_bx*gc_bdx
+					gc_from2 := gc_start + gc_off
+					gc_trips := gc_limit - gc_from2
+					switch {
+					case gc_from2 < gc_start || gc_from2 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
+						/*line hecbench_hogbom.go:62*/ gc_trips = compiled.ChunkTrips(gc_start, gc_from2, hogbomFindPeakWidth*hogbomFindPeakNBlocks, gc_chunk, gc_limit, false)
+					case gc_trips > gc_span:
+						gc_trips = gc_chunk
+					case gc_trips > 0:
+						gc_trips = (gc_trips-1)/(hogbomFindPeakWidth*hogbomFindPeakNBlocks) + 1
+					default:
+						gc_trips = 0
+					}
+					if gc_trips == gc_chunk {
+						gc_more = true
+					}
+					for idx := gc_from2; gc_trips > 0; idx, gc_trips = idx+(hogbomFindPeakWidth*hogbomFindPeakNBlocks), gc_trips-1 {
+						/*line hecbench_hogbom.go:58*/ if fabsf(image[idx]) > fabsf(val) {
+							val = image[idx]
+							pos = idx
+						}
 					}
 					gc_s_val[gc_rank] = val
 					gc_s_pos[gc_rank] = pos
+				}
+			}
+		}
+	} else {
+		/*line hecbench_hogbom.go:57*/ for gc_off, gc_limit, gc_more := 0, size, true; gc_more; gc_off += hogbomFindPeakWidth * hogbomFindPeakNBlocks {
+			gc_b.Tick()
+			if gc_b.Stopped() {
+				return
+			}
+			gc_more = false
+			gc_from, gc_to := 0, gc_bdx
+			if !compiled.Adds(gc_off+(gc_bx*gc_bdx), gc_to) {
+				/*line hecbench_hogbom.go:66*/ panic(compiled.ErrGuardWraps)
+			}
+			if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*gc_bdx)); gc_bound < gc_to {
+				gc_to = gc_bound
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_off2 := (gc_bx * gc_bdx) + gc_off
+				if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(image) && gc_to <= len(image)-gc_off2 {
+					gc_at := image[gc_off2:][:gc_to]
+					gc_step2 := gc_from
+					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+						{
+							gc_tx := gc_step2 + 0
+							gc_rank := gc_base + gc_tx
+							val := gc_s_val[gc_rank]
+							pos := gc_s_pos[gc_rank]
+							idx := gc_tx + gc_bx*gc_bdx + gc_off
+							gc_more = true
+							/*line hecbench_hogbom.go:58*/ if fabsf(gc_at[gc_tx]) > fabsf(val) {
+								val = gc_at[gc_tx]
+								pos = idx
+							}
+							gc_s_val[gc_rank] = val
+							gc_s_pos[gc_rank] = pos
+						}
+						{
+							gc_tx := gc_step2 + 1
+							gc_rank := gc_base + gc_tx
+							val := gc_s_val[gc_rank]
+							pos := gc_s_pos[gc_rank]
+							idx := gc_tx + gc_bx*gc_bdx + gc_off
+							gc_more = true
+							/*line hecbench_hogbom.go:58*/ if fabsf(gc_at[gc_tx]) > fabsf(val) {
+								val = gc_at[gc_tx]
+								pos = idx
+							}
+							gc_s_val[gc_rank] = val
+							gc_s_pos[gc_rank] = pos
+						}
+						{
+							gc_tx := gc_step2 + 2
+							gc_rank := gc_base + gc_tx
+							val := gc_s_val[gc_rank]
+							pos := gc_s_pos[gc_rank]
+							idx := gc_tx + gc_bx*gc_bdx + gc_off
+							gc_more = true
+							/*line hecbench_hogbom.go:58*/ if fabsf(gc_at[gc_tx]) > fabsf(val) {
+								val = gc_at[gc_tx]
+								pos = idx
+							}
+							gc_s_val[gc_rank] = val
+							gc_s_pos[gc_rank] = pos
+						}
+						{
+							gc_tx := gc_step2 + 3
+							gc_rank := gc_base + gc_tx
+							val := gc_s_val[gc_rank]
+							pos := gc_s_pos[gc_rank]
+							idx := gc_tx + gc_bx*gc_bdx + gc_off
+							gc_more = true
+							/*line hecbench_hogbom.go:58*/ if fabsf(gc_at[gc_tx]) > fabsf(val) {
+								val = gc_at[gc_tx]
+								pos = idx
+							}
+							gc_s_val[gc_rank] = val
+							gc_s_pos[gc_rank] = pos
+						}
+					}
+					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						val := gc_s_val[gc_rank]
+						pos := gc_s_pos[gc_rank]
+						idx := gc_tx + gc_bx*gc_bdx + gc_off
+						gc_more = true
+						/*line hecbench_hogbom.go:58*/ if fabsf(gc_at[gc_tx]) > fabsf(val) {
+							val = gc_at[gc_tx]
+							pos = idx
+						}
+						gc_s_val[gc_rank] = val
+						gc_s_pos[gc_rank] = pos
+					}
+				} else {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						val := gc_s_val[gc_rank]
+						pos := gc_s_pos[gc_rank]
+						idx := gc_tx + gc_bx*gc_bdx + gc_off
+						gc_more = true
+						/*line hecbench_hogbom.go:58*/ if fabsf(image[idx]) > fabsf(val) {
+							val = image[idx]
+							pos = idx
+						}
+						gc_s_val[gc_rank] = val
+						gc_s_pos[gc_rank] = pos
+					}
 				}
 			}
 		}

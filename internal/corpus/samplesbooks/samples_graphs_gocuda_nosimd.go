@@ -60,75 +60,122 @@ func gc_body_graphReduceKernel(gc_b *compiled.Block, inputVec []float32, outputV
 		tempSum := 0.0
 		gc_s_tempSum[gc_rank] = tempSum
 	}
-	/*line samples_graphs.go:31*/ for gc_off, gc_limit, gc_more := 0, inputSize, true; gc_more; gc_off += gc_gdx * gc_bdx {
-		gc_b.Tick()
-		if gc_b.Stopped() {
-			return
-		}
-		gc_more = false
-		gc_from, gc_to := 0, gc_bdx
-		if !compiled.Adds(gc_off+(gc_bx*gc_bdx), gc_to) {
-			/*line samples_graphs.go:40*/ panic(compiled.ErrGuardWraps)
-		}
-		if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*gc_bdx)); gc_bound < gc_to {
-			gc_to = gc_bound
-		}
-		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			gc_off2 := (gc_bx * gc_bdx) + gc_off
-			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(inputVec) && gc_to <= len(inputVec)-gc_off2 {
-				gc_at := inputVec[gc_off2:][:gc_to]
-				gc_step2 := gc_from
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_rank := gc_base + gc_tx
-						tempSum := gc_s_tempSum[gc_rank]
-						gc_more = true
-						/*line samples_graphs.go:32*/ tempSum += float64(gc_at[gc_tx])
-						gc_s_tempSum[gc_rank] = tempSum
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						tempSum := gc_s_tempSum[gc_rank]
-						gc_more = true
-						/*line samples_graphs.go:32*/ tempSum += float64(gc_at[gc_tx])
-						gc_s_tempSum[gc_rank] = tempSum
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						tempSum := gc_s_tempSum[gc_rank]
-						gc_more = true
-						/*line samples_graphs.go:32*/ tempSum += float64(gc_at[gc_tx])
-						gc_s_tempSum[gc_rank] = tempSum
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						tempSum := gc_s_tempSum[gc_rank]
-						gc_more = true
-						/*line samples_graphs.go:32*/ tempSum += float64(gc_at[gc_tx])
-						gc_s_tempSum[gc_rank] = tempSum
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					tempSum := gc_s_tempSum[gc_rank]
-					gc_more = true
-					/*line samples_graphs.go:32*/ tempSum += float64(gc_at[gc_tx])
-					gc_s_tempSum[gc_rank] = tempSum
-				}
-			} else {
+	/*line samples_graphs.go:35*/ if compiled.StrideFar(gc_gdx*gc_bdx, inputSize) {
+		gc_chunk := compiled.StrideChunk(gc_gdx * gc_bdx)
+		gc_span := (gc_gdx * gc_bdx) * gc_chunk
+		/*line samples_graphs.go:31*/ for gc_off, gc_limit, gc_more := 0, inputSize, true; gc_more; gc_off += (gc_gdx * gc_bdx) * gc_chunk {
+			gc_b.Tick()
+			if gc_b.Stopped() {
+				return
+			}
+			gc_more = false
+			gc_from, gc_to := 0, gc_bdx
+			if !compiled.Adds(gc_off+(gc_bx*gc_bdx), gc_to) {
+				/*line samples_graphs.go:40*/ panic(compiled.ErrGuardWraps)
+			}
+			if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*gc_bdx)); gc_bound < gc_to {
+				gc_to = gc_bound
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					globaltid := gc_bx*gc_bdx + gc_tx
 					tempSum := gc_s_tempSum[gc_rank]
-					/*line samples_graphs.go:31*/ i := globaltid + gc_off
-					gc_more = true
-					/*line samples_graphs.go:32*/ tempSum += float64(inputVec[i])
+					/*line samples_graphs.go:31*/ gc_start := globaltid
+					gc_from2 := gc_start + gc_off
+					gc_trips := gc_limit - gc_from2
+					switch {
+					case gc_from2 < gc_start || gc_from2 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
+						gc_trips = compiled.ChunkTrips(gc_start, gc_from2, gc_gdx*gc_bdx, gc_chunk, gc_limit, false)
+					case gc_trips > gc_span:
+						gc_trips = gc_chunk
+					case gc_trips > 0:
+						gc_trips = (gc_trips-1)/(gc_gdx*gc_bdx) + 1
+					default:
+						gc_trips = 0
+					}
+					if gc_trips == gc_chunk {
+						gc_more = true
+					}
+					for i := gc_from2; gc_trips > 0; i, gc_trips = i+(gc_gdx*gc_bdx), gc_trips-1 {
+						/*line samples_graphs.go:32*/ tempSum += float64(inputVec[i])
+					}
 					gc_s_tempSum[gc_rank] = tempSum
+				}
+			}
+		}
+	} else {
+		/*line samples_graphs.go:31*/ for gc_off, gc_limit, gc_more := 0, inputSize, true; gc_more; gc_off += gc_gdx * gc_bdx {
+			gc_b.Tick()
+			if gc_b.Stopped() {
+				return
+			}
+			gc_more = false
+			gc_from, gc_to := 0, gc_bdx
+			if !compiled.Adds(gc_off+(gc_bx*gc_bdx), gc_to) {
+				/*line samples_graphs.go:40*/ panic(compiled.ErrGuardWraps)
+			}
+			if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*gc_bdx)); gc_bound < gc_to {
+				gc_to = gc_bound
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_off2 := (gc_bx * gc_bdx) + gc_off
+				if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(inputVec) && gc_to <= len(inputVec)-gc_off2 {
+					gc_at := inputVec[gc_off2:][:gc_to]
+					gc_step2 := gc_from
+					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+						{
+							gc_tx := gc_step2 + 0
+							gc_rank := gc_base + gc_tx
+							tempSum := gc_s_tempSum[gc_rank]
+							gc_more = true
+							/*line samples_graphs.go:32*/ tempSum += float64(gc_at[gc_tx])
+							gc_s_tempSum[gc_rank] = tempSum
+						}
+						{
+							gc_tx := gc_step2 + 1
+							gc_rank := gc_base + gc_tx
+							tempSum := gc_s_tempSum[gc_rank]
+							gc_more = true
+							/*line samples_graphs.go:32*/ tempSum += float64(gc_at[gc_tx])
+							gc_s_tempSum[gc_rank] = tempSum
+						}
+						{
+							gc_tx := gc_step2 + 2
+							gc_rank := gc_base + gc_tx
+							tempSum := gc_s_tempSum[gc_rank]
+							gc_more = true
+							/*line samples_graphs.go:32*/ tempSum += float64(gc_at[gc_tx])
+							gc_s_tempSum[gc_rank] = tempSum
+						}
+						{
+							gc_tx := gc_step2 + 3
+							gc_rank := gc_base + gc_tx
+							tempSum := gc_s_tempSum[gc_rank]
+							gc_more = true
+							/*line samples_graphs.go:32*/ tempSum += float64(gc_at[gc_tx])
+							gc_s_tempSum[gc_rank] = tempSum
+						}
+					}
+					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						tempSum := gc_s_tempSum[gc_rank]
+						gc_more = true
+						/*line samples_graphs.go:32*/ tempSum += float64(gc_at[gc_tx])
+						gc_s_tempSum[gc_rank] = tempSum
+					}
+				} else {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						globaltid := gc_bx*gc_bdx + gc_tx
+						tempSum := gc_s_tempSum[gc_rank]
+						/*line samples_graphs.go:31*/ i := globaltid + gc_off
+						gc_more = true
+						/*line samples_graphs.go:32*/ tempSum += float64(inputVec[i])
+						gc_s_tempSum[gc_rank] = tempSum
+					}
 				}
 			}
 		}
@@ -262,70 +309,117 @@ func gc_body_graphReduceFinalKernel(gc_b *compiled.Block, inputVec, result []flo
 		tempSum := 0.0
 		gc_s_tempSum[gc_rank] = tempSum
 	}
-	/*line samples_graphs.go:74*/ for gc_off, gc_limit, gc_more := 0, inputSize, true; gc_more; gc_off += gc_gdx * gc_bdx {
-		gc_b.Tick()
-		if gc_b.Stopped() {
-			return
-		}
-		gc_more = false
-		gc_from, gc_to := 0, gc_bdx
-		if !compiled.Adds(gc_off+(gc_bx*gc_bdx), gc_to) {
-			/*line samples_graphs.go:83*/ panic(compiled.ErrGuardWraps)
-		}
-		if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*gc_bdx)); gc_bound < gc_to {
-			gc_to = gc_bound
-		}
-		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			gc_off2 := (gc_bx * gc_bdx) + gc_off
-			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(inputVec) && gc_to <= len(inputVec)-gc_off2 {
-				gc_at := inputVec[gc_off2:][:gc_to]
-				gc_vstep2 := gc_from
-				for ; gc_vstep2+3 < gc_to; gc_vstep2 += 4 {
-					gc_tx := gc_vstep2
-					gc_rank := gc_base + gc_tx
-					var globaltid int = gc_bx*gc_bdx + gc_tx
-					/*line samples_graphs.go:71*/ tempSum := lanes.LoadFloat64x4Slice(gc_s_tempSum[gc_rank:])
-					/*line samples_graphs.go:74*/ var i int = globaltid + gc_off
-					_ = i
-					/*line samples_graphs.go:75*/ tempSum = tempSum.Add(lanes.LoadFloat64x4Slice(gc_at[gc_tx:]))
-					/*line samples_graphs.go:75*/ tempSum.StoreSlice(gc_s_tempSum[gc_rank:])
-				}
-				if gc_vstep2 > gc_from {
-					gc_more = true
-				}
-				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					tempSum := gc_s_tempSum[gc_rank]
-					gc_more = true
-					/*line samples_graphs.go:75*/ tempSum += gc_at[gc_tx]
-					gc_s_tempSum[gc_rank] = tempSum
-				}
-			} else {
-				gc_vstep3 := gc_from
-				for ; gc_vstep3+3 < gc_to; gc_vstep3 += 4 {
-					gc_tx := gc_vstep3
-					gc_rank := gc_base + gc_tx
-					var globaltid int = gc_bx*gc_bdx + gc_tx
-					/*line samples_graphs.go:71*/ tempSum := lanes.LoadFloat64x4Slice(gc_s_tempSum[gc_rank:])
-					/*line samples_graphs.go:74*/ var i int = globaltid + gc_off
-					if i < 0 || i > len(inputVec)-4 {
-						break
-					}
-					/*line samples_graphs.go:75*/ tempSum = tempSum.Add(lanes.LoadFloat64x4Slice(inputVec[i:]))
-					/*line samples_graphs.go:75*/ tempSum.StoreSlice(gc_s_tempSum[gc_rank:])
-				}
-				if gc_vstep3 > gc_from {
-					gc_more = true
-				}
-				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+	/*line samples_graphs.go:78*/ if compiled.StrideFar(gc_gdx*gc_bdx, inputSize) {
+		gc_chunk := compiled.StrideChunk(gc_gdx * gc_bdx)
+		gc_span := (gc_gdx * gc_bdx) * gc_chunk
+		/*line samples_graphs.go:74*/ for gc_off, gc_limit, gc_more := 0, inputSize, true; gc_more; gc_off += (gc_gdx * gc_bdx) * gc_chunk {
+			gc_b.Tick()
+			if gc_b.Stopped() {
+				return
+			}
+			gc_more = false
+			gc_from, gc_to := 0, gc_bdx
+			if !compiled.Adds(gc_off+(gc_bx*gc_bdx), gc_to) {
+				/*line samples_graphs.go:83*/ panic(compiled.ErrGuardWraps)
+			}
+			if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*gc_bdx)); gc_bound < gc_to {
+				gc_to = gc_bound
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					globaltid := gc_bx*gc_bdx + gc_tx
 					tempSum := gc_s_tempSum[gc_rank]
-					/*line samples_graphs.go:74*/ i := globaltid + gc_off
-					gc_more = true
-					/*line samples_graphs.go:75*/ tempSum += inputVec[i]
+					/*line samples_graphs.go:74*/ gc_start := globaltid
+					gc_from2 := gc_start + gc_off
+					gc_trips := gc_limit - gc_from2
+					switch {
+					case gc_from2 < gc_start || gc_from2 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
+						gc_trips = compiled.ChunkTrips(gc_start, gc_from2, gc_gdx*gc_bdx, gc_chunk, gc_limit, false)
+					case gc_trips > gc_span:
+						gc_trips = gc_chunk
+					case gc_trips > 0:
+						gc_trips = (gc_trips-1)/(gc_gdx*gc_bdx) + 1
+					default:
+						gc_trips = 0
+					}
+					if gc_trips == gc_chunk {
+						gc_more = true
+					}
+					for i := gc_from2; gc_trips > 0; i, gc_trips = i+(gc_gdx*gc_bdx), gc_trips-1 {
+						/*line samples_graphs.go:75*/ tempSum += inputVec[i]
+					}
 					gc_s_tempSum[gc_rank] = tempSum
+				}
+			}
+		}
+	} else {
+		/*line samples_graphs.go:74*/ for gc_off, gc_limit, gc_more := 0, inputSize, true; gc_more; gc_off += gc_gdx * gc_bdx {
+			gc_b.Tick()
+			if gc_b.Stopped() {
+				return
+			}
+			gc_more = false
+			gc_from, gc_to := 0, gc_bdx
+			if !compiled.Adds(gc_off+(gc_bx*gc_bdx), gc_to) {
+				/*line samples_graphs.go:83*/ panic(compiled.ErrGuardWraps)
+			}
+			if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*gc_bdx)); gc_bound < gc_to {
+				gc_to = gc_bound
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_off2 := (gc_bx * gc_bdx) + gc_off
+				if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(inputVec) && gc_to <= len(inputVec)-gc_off2 {
+					gc_at := inputVec[gc_off2:][:gc_to]
+					gc_vstep2 := gc_from
+					for ; gc_vstep2+3 < gc_to; gc_vstep2 += 4 {
+						gc_tx := gc_vstep2
+						gc_rank := gc_base + gc_tx
+						var globaltid int = gc_bx*gc_bdx + gc_tx
+						/*line samples_graphs.go:71*/ tempSum := lanes.LoadFloat64x4Slice(gc_s_tempSum[gc_rank:])
+						/*line samples_graphs.go:74*/ var i int = globaltid + gc_off
+						_ = i
+						/*line samples_graphs.go:75*/ tempSum = tempSum.Add(lanes.LoadFloat64x4Slice(gc_at[gc_tx:]))
+						/*line samples_graphs.go:75*/ tempSum.StoreSlice(gc_s_tempSum[gc_rank:])
+					}
+					if gc_vstep2 > gc_from {
+						gc_more = true
+					}
+					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						tempSum := gc_s_tempSum[gc_rank]
+						gc_more = true
+						/*line samples_graphs.go:75*/ tempSum += gc_at[gc_tx]
+						gc_s_tempSum[gc_rank] = tempSum
+					}
+				} else {
+					gc_vstep3 := gc_from
+					for ; gc_vstep3+3 < gc_to; gc_vstep3 += 4 {
+						gc_tx := gc_vstep3
+						gc_rank := gc_base + gc_tx
+						var globaltid int = gc_bx*gc_bdx + gc_tx
+						/*line samples_graphs.go:71*/ tempSum := lanes.LoadFloat64x4Slice(gc_s_tempSum[gc_rank:])
+						/*line samples_graphs.go:74*/ var i int = globaltid + gc_off
+						if i < 0 || i > len(inputVec)-4 {
+							break
+						}
+						/*line samples_graphs.go:75*/ tempSum = tempSum.Add(lanes.LoadFloat64x4Slice(inputVec[i:]))
+						/*line samples_graphs.go:75*/ tempSum.StoreSlice(gc_s_tempSum[gc_rank:])
+					}
+					if gc_vstep3 > gc_from {
+						gc_more = true
+					}
+					for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						globaltid := gc_bx*gc_bdx + gc_tx
+						tempSum := gc_s_tempSum[gc_rank]
+						/*line samples_graphs.go:74*/ i := globaltid + gc_off
+						gc_more = true
+						/*line samples_graphs.go:75*/ tempSum += inputVec[i]
+						gc_s_tempSum[gc_rank] = tempSum
+					}
 				}
 			}
 		}

@@ -1420,9 +1420,9 @@ func gc_body_argsortF32I32Kernel(gc_b *compiled.Block, x []float32, dst []int32,
 	}
 	for k := 2; k <= ncolsPad; k *= 2 {
 		for j := k / 2; j > 0; j /= 2 {
-			gc_chunk := compiled.StrideChunk(gc_bdx)
-			gc_span := (gc_bdx) * gc_chunk
-			/*line ggml_more.go:214*/ for gc_off2, gc_limit2, gc_more2 := 0, ncolsPad, true; gc_more2; gc_off2 += (gc_bdx) * gc_chunk {
+			gc_chunk2 := compiled.StrideChunk(gc_bdx)
+			gc_span2 := (gc_bdx) * gc_chunk2
+			/*line ggml_more.go:214*/ for gc_off2, gc_limit2, gc_more2 := 0, ncolsPad, true; gc_more2; gc_off2 += (gc_bdx) * gc_chunk2 {
 				gc_b.Tick()
 				if gc_b.Stopped() {
 					return
@@ -1442,16 +1442,16 @@ func gc_body_argsortF32I32Kernel(gc_b *compiled.Block, x []float32, dst []int32,
 						gc_from2 := gc_start + gc_off2
 						gc_trips := gc_limit2 - gc_from2
 						switch {
-						case gc_from2 < gc_start || gc_from2 < 0 || gc_span <= 0 || gc_limit2 > compiled.ChunkLimit:
-							gc_trips = compiled.ChunkTrips(gc_start, gc_from2, gc_bdx, gc_chunk, gc_limit2, false)
-						case gc_trips > gc_span:
-							gc_trips = gc_chunk
+						case gc_from2 < gc_start || gc_from2 < 0 || gc_span2 <= 0 || gc_limit2 > compiled.ChunkLimit:
+							gc_trips = compiled.ChunkTrips(gc_start, gc_from2, gc_bdx, gc_chunk2, gc_limit2, false)
+						case gc_trips > gc_span2:
+							gc_trips = gc_chunk2
 						case gc_trips > 0:
 							gc_trips = (gc_trips-1)/(gc_bdx) + 1
 						default:
 							gc_trips = 0
 						}
-						if gc_trips == gc_chunk {
+						if gc_trips == gc_chunk2 {
 							gc_more2 = true
 						}
 						/*line ggml_more.go:230*/ for col_ := gc_from2; gc_trips > 0; col_, gc_trips = col_+(gc_bdx), gc_trips-1 {

@@ -71,92 +71,142 @@ func gc_body_normF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, nco
 		/*line ggml_norm.go:56*/ meanVar := float2{0.0, 0.0}
 		gc_s_meanVar[gc_rank] = meanVar
 	}
-	/*line ggml_norm.go:58*/ for gc_off, gc_limit, gc_more := 0, ncols, true; gc_more; gc_off += blockSize {
-		gc_b.Tick()
-		if gc_b.Stopped() {
-			return
-		}
-		gc_more = false
-		gc_from, gc_to := 0, gc_bdx
-		if !compiled.Adds(gc_off, gc_to) {
-			/*line ggml_norm.go:67*/ panic(compiled.ErrGuardWraps)
-		}
-		if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
-			gc_to = gc_bound
-		}
-		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			gc_off3 := gc_off
-			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 <= len(x) && gc_to <= len(x)-gc_off3 {
-				gc_at := x[gc_off3:][:gc_to]
-				gc_step2 := gc_from
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						meanVar := gc_s_meanVar[gc_rank]
-						gc_more = true
-						/*line ggml_norm.go:59*/ xi := gc_at[gc_tx]
-						meanVar.X += xi
-						meanVar.Y += xi * xi
-						gc_s_meanVar[gc_rank] = meanVar
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						meanVar := gc_s_meanVar[gc_rank]
-						gc_more = true
-						/*line ggml_norm.go:59*/ xi := gc_at[gc_tx]
-						meanVar.X += xi
-						meanVar.Y += xi * xi
-						gc_s_meanVar[gc_rank] = meanVar
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						meanVar := gc_s_meanVar[gc_rank]
-						gc_more = true
-						/*line ggml_norm.go:59*/ xi := gc_at[gc_tx]
-						meanVar.X += xi
-						meanVar.Y += xi * xi
-						gc_s_meanVar[gc_rank] = meanVar
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						meanVar := gc_s_meanVar[gc_rank]
-						gc_more = true
-						/*line ggml_norm.go:59*/ xi := gc_at[gc_tx]
-						meanVar.X += xi
-						meanVar.Y += xi * xi
-						gc_s_meanVar[gc_rank] = meanVar
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					meanVar := gc_s_meanVar[gc_rank]
-					gc_more = true
-					/*line ggml_norm.go:59*/ xi := gc_at[gc_tx]
-					meanVar.X += xi
-					meanVar.Y += xi * xi
-					gc_s_meanVar[gc_rank] = meanVar
-				}
-			} else {
+	/*line ggml_norm.go:61*/ if compiled.StrideFar(blockSize, ncols) {
+		/*line ggml_norm.go:58*/ gc_chunk := compiled.StrideChunk(blockSize)
+		gc_span := (blockSize) * gc_chunk
+		archsimd.ClearAVXUpperBits()
+		/*line ggml_norm.go:58*/ for gc_off, gc_limit, gc_more := 0, ncols, true; gc_more; gc_off += (blockSize) * gc_chunk {
+			gc_b.Tick()
+			if gc_b.Stopped() {
+				return
+			}
+			gc_more = false
+			gc_from, gc_to := 0, gc_bdx
+			if !compiled.Adds(gc_off, gc_to) {
+				/*line ggml_norm.go:67*/ panic(compiled.ErrGuardWraps)
+			}
+			if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
+				gc_to = gc_bound
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
 					meanVar := gc_s_meanVar[gc_rank]
-					/*line ggml_norm.go:58*/ col := tid + gc_off
-					gc_more = true
-					/*line ggml_norm.go:59*/ xi := x[col]
-					meanVar.X += xi
-					meanVar.Y += xi * xi
+					/*line ggml_norm.go:58*/ gc_start := tid
+					gc_from2 := gc_start + gc_off
+					gc_trips := gc_limit - gc_from2
+					switch {
+					case gc_from2 < gc_start || gc_from2 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
+						gc_trips = compiled.ChunkTrips(gc_start, gc_from2, blockSize, gc_chunk, gc_limit, false)
+					case gc_trips > gc_span:
+						gc_trips = gc_chunk
+					case gc_trips > 0:
+						gc_trips = (gc_trips-1)/(blockSize) + 1
+					default:
+						gc_trips = 0
+					}
+					if gc_trips == gc_chunk {
+						gc_more = true
+					}
+					for col := gc_from2; gc_trips > 0; col, gc_trips = col+(blockSize), gc_trips-1 {
+						/*line ggml_norm.go:59*/ xi := x[col]
+						meanVar.X += xi
+						meanVar.Y += xi * xi
+					}
 					gc_s_meanVar[gc_rank] = meanVar
+				}
+			}
+		}
+	} else {
+		/*line ggml_norm.go:58*/ for gc_off, gc_limit, gc_more := 0, ncols, true; gc_more; gc_off += blockSize {
+			gc_b.Tick()
+			if gc_b.Stopped() {
+				return
+			}
+			gc_more = false
+			gc_from, gc_to := 0, gc_bdx
+			if !compiled.Adds(gc_off, gc_to) {
+				/*line ggml_norm.go:67*/ panic(compiled.ErrGuardWraps)
+			}
+			if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
+				gc_to = gc_bound
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_off3 := gc_off
+				if gc_from >= 0 && gc_off3 >= 0 && gc_off3 <= len(x) && gc_to <= len(x)-gc_off3 {
+					gc_at := x[gc_off3:][:gc_to]
+					gc_step2 := gc_from
+					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+						{
+							gc_tx := gc_step2 + 0
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							meanVar := gc_s_meanVar[gc_rank]
+							gc_more = true
+							/*line ggml_norm.go:59*/ xi := gc_at[gc_tx]
+							meanVar.X += xi
+							meanVar.Y += xi * xi
+							gc_s_meanVar[gc_rank] = meanVar
+						}
+						{
+							gc_tx := gc_step2 + 1
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							meanVar := gc_s_meanVar[gc_rank]
+							gc_more = true
+							/*line ggml_norm.go:59*/ xi := gc_at[gc_tx]
+							meanVar.X += xi
+							meanVar.Y += xi * xi
+							gc_s_meanVar[gc_rank] = meanVar
+						}
+						{
+							gc_tx := gc_step2 + 2
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							meanVar := gc_s_meanVar[gc_rank]
+							gc_more = true
+							/*line ggml_norm.go:59*/ xi := gc_at[gc_tx]
+							meanVar.X += xi
+							meanVar.Y += xi * xi
+							gc_s_meanVar[gc_rank] = meanVar
+						}
+						{
+							gc_tx := gc_step2 + 3
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							meanVar := gc_s_meanVar[gc_rank]
+							gc_more = true
+							/*line ggml_norm.go:59*/ xi := gc_at[gc_tx]
+							meanVar.X += xi
+							meanVar.Y += xi * xi
+							gc_s_meanVar[gc_rank] = meanVar
+						}
+					}
+					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						meanVar := gc_s_meanVar[gc_rank]
+						gc_more = true
+						/*line ggml_norm.go:59*/ xi := gc_at[gc_tx]
+						meanVar.X += xi
+						meanVar.Y += xi * xi
+						gc_s_meanVar[gc_rank] = meanVar
+					}
+				} else {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+						meanVar := gc_s_meanVar[gc_rank]
+						/*line ggml_norm.go:58*/ col := tid + gc_off
+						gc_more = true
+						/*line ggml_norm.go:59*/ xi := x[col]
+						meanVar.X += xi
+						meanVar.Y += xi * xi
+						gc_s_meanVar[gc_rank] = meanVar
+					}
 				}
 			}
 		}
@@ -285,77 +335,125 @@ func gc_body_normF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, nco
 		gc_s_mean[gc_rank] = mean
 		gc_s_invStd[gc_rank] = invStd
 	}
-	/*line ggml_norm.go:81*/ for gc_off2, gc_limit2, gc_more2 := 0, ncols, true; gc_more2; gc_off2 += blockSize {
-		gc_b.Tick()
-		if gc_b.Stopped() {
-			return
-		}
-		gc_more2 = false
-		gc_from, gc_to := 0, gc_bdx
-		if !compiled.Adds(gc_off2, gc_to) {
-			/*line ggml_norm.go:90*/ panic(compiled.ErrGuardWraps)
-		}
-		if gc_bound := compiled.Diff(gc_limit2, gc_off2); gc_bound < gc_to {
-			gc_to = gc_bound
-		}
-		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			gc_off4 := gc_off2
-			if gc_from >= 0 && gc_off4 >= 0 && gc_off4 <= len(dst) && gc_to <= len(dst)-gc_off4 && gc_off4 <= len(x) && gc_to <= len(x)-gc_off4 {
-				gc_at2 := dst[gc_off4:][:gc_to]
-				gc_at3 := x[gc_off4:][:gc_to]
-				gc_vstep := gc_from
-				if compiled.SIMD {
-					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
-						gc_tx := gc_vstep
-						gc_rank := gc_base + gc_tx
-						var tid int = gc_tx
-						/*line ggml_norm.go:51*/ mean := archsimd.LoadFloat32x8Slice(gc_s_mean[gc_rank:])
-						/*line ggml_norm.go:51*/ invStd := archsimd.LoadFloat32x8Slice(gc_s_invStd[gc_rank:])
-						/*line ggml_norm.go:81*/ var col_ int = tid + gc_off2
-						_ = col_
-						/*line ggml_norm.go:82*/ archsimd.LoadFloat32x8Slice(gc_at3[gc_tx:]).Sub(mean).Mul(invStd).StoreSlice(gc_at2[gc_tx:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				if gc_vstep > gc_from {
-					gc_more2 = true
-				}
-				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					mean := gc_s_mean[gc_rank]
-					invStd := gc_s_invStd[gc_rank]
-					gc_more2 = true
-					/*line ggml_norm.go:82*/ gc_at2[gc_tx] = (gc_at3[gc_tx] - mean) * invStd
-				}
-			} else {
-				gc_vstep2 := gc_from
-				if compiled.SIMD {
-					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
-						gc_tx := gc_vstep2
-						gc_rank := gc_base + gc_tx
-						var tid int = gc_tx
-						/*line ggml_norm.go:51*/ mean := archsimd.LoadFloat32x8Slice(gc_s_mean[gc_rank:])
-						/*line ggml_norm.go:51*/ invStd := archsimd.LoadFloat32x8Slice(gc_s_invStd[gc_rank:])
-						/*line ggml_norm.go:81*/ var col_ int = tid + gc_off2
-						if col_ < 0 || col_ > len(x)-8 || col_ > len(dst)-8 {
-							break
-						}
-						/*line ggml_norm.go:83*/ archsimd.LoadFloat32x8Slice(x[col_:]).Sub(mean).Mul(invStd).StoreSlice(dst[col_:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				if gc_vstep2 > gc_from {
-					gc_more2 = true
-				}
-				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+	/*line ggml_norm.go:87*/ if compiled.StrideFar(blockSize, ncols) {
+		/*line ggml_norm.go:81*/ gc_chunk2 := compiled.StrideChunk(blockSize)
+		gc_span2 := (blockSize) * gc_chunk2
+		archsimd.ClearAVXUpperBits()
+		/*line ggml_norm.go:81*/ for gc_off2, gc_limit2, gc_more2 := 0, ncols, true; gc_more2; gc_off2 += (blockSize) * gc_chunk2 {
+			gc_b.Tick()
+			if gc_b.Stopped() {
+				return
+			}
+			gc_more2 = false
+			gc_from, gc_to := 0, gc_bdx
+			if !compiled.Adds(gc_off2, gc_to) {
+				/*line ggml_norm.go:90*/ panic(compiled.ErrGuardWraps)
+			}
+			if gc_bound := compiled.Diff(gc_limit2, gc_off2); gc_bound < gc_to {
+				gc_to = gc_bound
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
 					mean := gc_s_mean[gc_rank]
 					invStd := gc_s_invStd[gc_rank]
-					/*line ggml_norm.go:81*/ col_ := tid + gc_off2
-					gc_more2 = true
-					/*line ggml_norm.go:82*/ dst[col_] = (x[col_] - mean) * invStd
+					/*line ggml_norm.go:81*/ gc_start2 := tid
+					gc_from3 := gc_start2 + gc_off2
+					gc_trips2 := gc_limit2 - gc_from3
+					switch {
+					case gc_from3 < gc_start2 || gc_from3 < 0 || gc_span2 <= 0 || gc_limit2 > compiled.ChunkLimit:
+						gc_trips2 = compiled.ChunkTrips(gc_start2, gc_from3, blockSize, gc_chunk2, gc_limit2, false)
+					case gc_trips2 > gc_span2:
+						gc_trips2 = gc_chunk2
+					case gc_trips2 > 0:
+						gc_trips2 = (gc_trips2-1)/(blockSize) + 1
+					default:
+						gc_trips2 = 0
+					}
+					if gc_trips2 == gc_chunk2 {
+						gc_more2 = true
+					}
+					for col_ := gc_from3; gc_trips2 > 0; col_, gc_trips2 = col_+(blockSize), gc_trips2-1 {
+						/*line ggml_norm.go:82*/ dst[col_] = (x[col_] - mean) * invStd
+					}
+				}
+			}
+		}
+	} else {
+		/*line ggml_norm.go:81*/ for gc_off2, gc_limit2, gc_more2 := 0, ncols, true; gc_more2; gc_off2 += blockSize {
+			gc_b.Tick()
+			if gc_b.Stopped() {
+				return
+			}
+			gc_more2 = false
+			gc_from, gc_to := 0, gc_bdx
+			if !compiled.Adds(gc_off2, gc_to) {
+				/*line ggml_norm.go:90*/ panic(compiled.ErrGuardWraps)
+			}
+			if gc_bound := compiled.Diff(gc_limit2, gc_off2); gc_bound < gc_to {
+				gc_to = gc_bound
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_off4 := gc_off2
+				if gc_from >= 0 && gc_off4 >= 0 && gc_off4 <= len(dst) && gc_to <= len(dst)-gc_off4 && gc_off4 <= len(x) && gc_to <= len(x)-gc_off4 {
+					gc_at2 := dst[gc_off4:][:gc_to]
+					gc_at3 := x[gc_off4:][:gc_to]
+					gc_vstep := gc_from
+					if compiled.SIMD {
+						for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+							gc_tx := gc_vstep
+							gc_rank := gc_base + gc_tx
+							var tid int = gc_tx
+							/*line ggml_norm.go:51*/ mean := archsimd.LoadFloat32x8Slice(gc_s_mean[gc_rank:])
+							/*line ggml_norm.go:51*/ invStd := archsimd.LoadFloat32x8Slice(gc_s_invStd[gc_rank:])
+							/*line ggml_norm.go:81*/ var col_ int = tid + gc_off2
+							_ = col_
+							/*line ggml_norm.go:82*/ archsimd.LoadFloat32x8Slice(gc_at3[gc_tx:]).Sub(mean).Mul(invStd).StoreSlice(gc_at2[gc_tx:])
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_vstep > gc_from {
+						gc_more2 = true
+					}
+					for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						mean := gc_s_mean[gc_rank]
+						invStd := gc_s_invStd[gc_rank]
+						gc_more2 = true
+						/*line ggml_norm.go:82*/ gc_at2[gc_tx] = (gc_at3[gc_tx] - mean) * invStd
+					}
+				} else {
+					gc_vstep2 := gc_from
+					if compiled.SIMD {
+						for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+							gc_tx := gc_vstep2
+							gc_rank := gc_base + gc_tx
+							var tid int = gc_tx
+							/*line ggml_norm.go:51*/ mean := archsimd.LoadFloat32x8Slice(gc_s_mean[gc_rank:])
+							/*line ggml_norm.go:51*/ invStd := archsimd.LoadFloat32x8Slice(gc_s_invStd[gc_rank:])
+							/*line ggml_norm.go:81*/ var col_ int = tid + gc_off2
+							if col_ < 0 || col_ > len(x)-8 || col_ > len(dst)-8 {
+								break
+							}
+							/*line ggml_norm.go:83*/ archsimd.LoadFloat32x8Slice(x[col_:]).Sub(mean).Mul(invStd).StoreSlice(dst[col_:])
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_vstep2 > gc_from {
+						gc_more2 = true
+					}
+					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+						mean := gc_s_mean[gc_rank]
+						invStd := gc_s_invStd[gc_rank]
+						/*line ggml_norm.go:81*/ col_ := tid + gc_off2
+						gc_more2 = true
+						/*line ggml_norm.go:82*/ dst[col_] = (x[col_] - mean) * invStd
+					}
 				}
 			}
 		}
@@ -419,76 +517,124 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 		tmp := float32(0.0)
 		gc_s_tmp[gc_rank] = tmp
 	}
-	/*line ggml_norm.go:97*/ for gc_off, gc_limit, gc_more := 0, end, true; gc_more; gc_off += blockSize {
-		gc_b.Tick()
-		if gc_b.Stopped() {
-			return
-		}
-		gc_more = false
-		gc_from, gc_to := 0, gc_bdx
-		/*line ggml_norm.go:105*/ if !compiled.Adds(gc_off+(gc_bx*groupSize), gc_to) {
-			panic(compiled.ErrGuardWraps)
-		}
-		if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*groupSize)); gc_bound < gc_to {
-			gc_to = gc_bound
-		}
-		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			gc_off4 := (gc_bx * groupSize) + gc_off
-			if gc_from >= 0 && gc_off4 >= 0 && gc_off4 <= len(x) && gc_to <= len(x)-gc_off4 {
-				gc_at := x[gc_off4:][:gc_to]
-				gc_vstep2 := gc_from
-				if compiled.SIMD {
-					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
-						gc_tx := gc_vstep2
-						gc_rank := gc_base + gc_tx
-						/*line ggml_norm.go:92*/ var start int = gc_bx*groupSize + gc_tx
-						/*line ggml_norm.go:92*/ tmp := archsimd.LoadFloat32x8Slice(gc_s_tmp[gc_rank:])
-						/*line ggml_norm.go:97*/ var j int = start + gc_off
-						_ = j
-						/*line ggml_norm.go:98*/ tmp = tmp.Add(archsimd.LoadFloat32x8Slice(gc_at[gc_tx:]))
-						/*line ggml_norm.go:98*/ tmp.StoreSlice(gc_s_tmp[gc_rank:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				if gc_vstep2 > gc_from {
-					gc_more = true
-				}
-				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					tmp := gc_s_tmp[gc_rank]
-					gc_more = true
-					/*line ggml_norm.go:98*/ tmp += gc_at[gc_tx]
-					gc_s_tmp[gc_rank] = tmp
-				}
-			} else {
-				gc_vstep3 := gc_from
-				if compiled.SIMD {
-					for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
-						gc_tx := gc_vstep3
-						gc_rank := gc_base + gc_tx
-						/*line ggml_norm.go:92*/ var start int = gc_bx*groupSize + gc_tx
-						/*line ggml_norm.go:92*/ tmp := archsimd.LoadFloat32x8Slice(gc_s_tmp[gc_rank:])
-						/*line ggml_norm.go:97*/ var j int = start + gc_off
-						if j < 0 || j > len(x)-8 {
-							break
-						}
-						/*line ggml_norm.go:98*/ tmp = tmp.Add(archsimd.LoadFloat32x8Slice(x[j:]))
-						/*line ggml_norm.go:98*/ tmp.StoreSlice(gc_s_tmp[gc_rank:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				if gc_vstep3 > gc_from {
-					gc_more = true
-				}
-				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+	/*line ggml_norm.go:100*/ if compiled.StrideFar(blockSize, end) {
+		/*line ggml_norm.go:97*/ gc_chunk := compiled.StrideChunk(blockSize)
+		gc_span := (blockSize) * gc_chunk
+		archsimd.ClearAVXUpperBits()
+		/*line ggml_norm.go:97*/ for gc_off, gc_limit, gc_more := 0, end, true; gc_more; gc_off += (blockSize) * gc_chunk {
+			gc_b.Tick()
+			if gc_b.Stopped() {
+				return
+			}
+			gc_more = false
+			gc_from, gc_to := 0, gc_bdx
+			/*line ggml_norm.go:105*/ if !compiled.Adds(gc_off+(gc_bx*groupSize), gc_to) {
+				panic(compiled.ErrGuardWraps)
+			}
+			if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*groupSize)); gc_bound < gc_to {
+				gc_to = gc_bound
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					/*line ggml_norm.go:92*/ start := gc_bx*groupSize + gc_tx
 					tmp := gc_s_tmp[gc_rank]
-					/*line ggml_norm.go:97*/ j := start + gc_off
-					gc_more = true
-					/*line ggml_norm.go:98*/ tmp += x[j]
+					/*line ggml_norm.go:97*/ gc_start := start
+					gc_from2 := gc_start + gc_off
+					gc_trips := gc_limit - gc_from2
+					switch {
+					case gc_from2 < gc_start || gc_from2 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
+						gc_trips = compiled.ChunkTrips(gc_start, gc_from2, blockSize, gc_chunk, gc_limit, false)
+					case gc_trips > gc_span:
+						gc_trips = gc_chunk
+					case gc_trips > 0:
+						gc_trips = (gc_trips-1)/(blockSize) + 1
+					default:
+						gc_trips = 0
+					}
+					if gc_trips == gc_chunk {
+						gc_more = true
+					}
+					for j := gc_from2; gc_trips > 0; j, gc_trips = j+(blockSize), gc_trips-1 {
+						/*line ggml_norm.go:98*/ tmp += x[j]
+					}
 					gc_s_tmp[gc_rank] = tmp
+				}
+			}
+		}
+	} else {
+		/*line ggml_norm.go:97*/ for gc_off, gc_limit, gc_more := 0, end, true; gc_more; gc_off += blockSize {
+			gc_b.Tick()
+			if gc_b.Stopped() {
+				return
+			}
+			gc_more = false
+			gc_from, gc_to := 0, gc_bdx
+			/*line ggml_norm.go:105*/ if !compiled.Adds(gc_off+(gc_bx*groupSize), gc_to) {
+				panic(compiled.ErrGuardWraps)
+			}
+			if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*groupSize)); gc_bound < gc_to {
+				gc_to = gc_bound
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_off4 := (gc_bx * groupSize) + gc_off
+				if gc_from >= 0 && gc_off4 >= 0 && gc_off4 <= len(x) && gc_to <= len(x)-gc_off4 {
+					gc_at := x[gc_off4:][:gc_to]
+					gc_vstep2 := gc_from
+					if compiled.SIMD {
+						for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+							gc_tx := gc_vstep2
+							gc_rank := gc_base + gc_tx
+							/*line ggml_norm.go:92*/ var start int = gc_bx*groupSize + gc_tx
+							/*line ggml_norm.go:92*/ tmp := archsimd.LoadFloat32x8Slice(gc_s_tmp[gc_rank:])
+							/*line ggml_norm.go:97*/ var j int = start + gc_off
+							_ = j
+							/*line ggml_norm.go:98*/ tmp = tmp.Add(archsimd.LoadFloat32x8Slice(gc_at[gc_tx:]))
+							/*line ggml_norm.go:98*/ tmp.StoreSlice(gc_s_tmp[gc_rank:])
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_vstep2 > gc_from {
+						gc_more = true
+					}
+					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						tmp := gc_s_tmp[gc_rank]
+						gc_more = true
+						/*line ggml_norm.go:98*/ tmp += gc_at[gc_tx]
+						gc_s_tmp[gc_rank] = tmp
+					}
+				} else {
+					gc_vstep3 := gc_from
+					if compiled.SIMD {
+						for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+							gc_tx := gc_vstep3
+							gc_rank := gc_base + gc_tx
+							/*line ggml_norm.go:92*/ var start int = gc_bx*groupSize + gc_tx
+							/*line ggml_norm.go:92*/ tmp := archsimd.LoadFloat32x8Slice(gc_s_tmp[gc_rank:])
+							/*line ggml_norm.go:97*/ var j int = start + gc_off
+							if j < 0 || j > len(x)-8 {
+								break
+							}
+							/*line ggml_norm.go:98*/ tmp = tmp.Add(archsimd.LoadFloat32x8Slice(x[j:]))
+							/*line ggml_norm.go:98*/ tmp.StoreSlice(gc_s_tmp[gc_rank:])
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_vstep3 > gc_from {
+						gc_more = true
+					}
+					for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						/*line ggml_norm.go:92*/ start := gc_bx*groupSize + gc_tx
+						tmp := gc_s_tmp[gc_rank]
+						/*line ggml_norm.go:97*/ j := start + gc_off
+						gc_more = true
+						/*line ggml_norm.go:98*/ tmp += x[j]
+						gc_s_tmp[gc_rank] = tmp
+					}
 				}
 			}
 		}
@@ -783,89 +929,140 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 		gc_s_tmp[gc_rank] = tmp
 		gc_s_mean[gc_rank] = mean
 	}
-	/*line ggml_norm.go:117*/ for gc_off2, gc_limit2, gc_more2 := 0, end, true; gc_more2; gc_off2 += blockSize {
-		gc_b.Tick()
-		if gc_b.Stopped() {
-			return
-		}
-		gc_more2 = false
-		gc_from, gc_to := 0, gc_bdx
-		/*line ggml_norm.go:125*/ if !compiled.Adds(gc_off2+(gc_bx*groupSize), gc_to) {
-			panic(compiled.ErrGuardWraps)
-		}
-		if gc_bound := compiled.Diff(gc_limit2, gc_off2+(gc_bx*groupSize)); gc_bound < gc_to {
-			gc_to = gc_bound
-		}
-		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			gc_off5 := (gc_bx * groupSize) + gc_off2
-			if gc_from >= 0 && gc_off5 >= 0 && gc_off5 <= len(x) && gc_to <= len(x)-gc_off5 && gc_off5 <= len(dst) && gc_to <= len(dst)-gc_off5 {
-				gc_at2 := x[gc_off5:][:gc_to]
-				gc_at3 := dst[gc_off5:][:gc_to]
-				gc_vstep5 := gc_from
-				if compiled.SIMD {
-					for ; gc_vstep5+7 < gc_to; gc_vstep5 += 8 {
-						gc_tx := gc_vstep5
-						gc_rank := gc_base + gc_tx
-						/*line ggml_norm.go:92*/ var start int = gc_bx*groupSize + gc_tx
-						/*line ggml_norm.go:92*/ tmp := archsimd.LoadFloat32x8Slice(gc_s_tmp[gc_rank:])
-						/*line ggml_norm.go:92*/ mean := archsimd.LoadFloat32x8Slice(gc_s_mean[gc_rank:])
-						/*line ggml_norm.go:117*/ var j_ int = start + gc_off2
-						_ = j_
-						/*line ggml_norm.go:118*/ xi := archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).Sub(mean)
-						/*line ggml_norm.go:118*/ xi.StoreSlice(gc_at3[gc_tx:])
-						/*line ggml_norm.go:118*/ tmp = tmp.Add(xi.Mul(xi))
-						/*line ggml_norm.go:118*/ tmp.StoreSlice(gc_s_tmp[gc_rank:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				if gc_vstep5 > gc_from {
-					gc_more2 = true
-				}
-				for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					tmp := gc_s_tmp[gc_rank]
-					mean := gc_s_mean[gc_rank]
-					gc_more2 = true
-					/*line ggml_norm.go:118*/ xi := gc_at2[gc_tx] - mean
-					gc_at3[gc_tx] = xi
-					tmp += xi * xi
-					gc_s_tmp[gc_rank] = tmp
-				}
-			} else {
-				gc_vstep6 := gc_from
-				if compiled.SIMD {
-					for ; gc_vstep6+7 < gc_to; gc_vstep6 += 8 {
-						gc_tx := gc_vstep6
-						gc_rank := gc_base + gc_tx
-						/*line ggml_norm.go:92*/ var start int = gc_bx*groupSize + gc_tx
-						/*line ggml_norm.go:92*/ tmp := archsimd.LoadFloat32x8Slice(gc_s_tmp[gc_rank:])
-						/*line ggml_norm.go:92*/ mean := archsimd.LoadFloat32x8Slice(gc_s_mean[gc_rank:])
-						/*line ggml_norm.go:117*/ var j_ int = start + gc_off2
-						if j_ < 0 || j_ > len(x)-8 || j_ > len(dst)-8 {
-							break
-						}
-						/*line ggml_norm.go:118*/ xi := archsimd.LoadFloat32x8Slice(x[j_:]).Sub(mean)
-						xi.StoreSlice(dst[j_:])
-						/*line ggml_norm.go:119*/ tmp = tmp.Add(xi.Mul(xi))
-						/*line ggml_norm.go:119*/ tmp.StoreSlice(gc_s_tmp[gc_rank:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				if gc_vstep6 > gc_from {
-					gc_more2 = true
-				}
-				for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
+	/*line ggml_norm.go:121*/ if compiled.StrideFar(blockSize, end) {
+		/*line ggml_norm.go:117*/ gc_chunk2 := compiled.StrideChunk(blockSize)
+		gc_span2 := (blockSize) * gc_chunk2
+		archsimd.ClearAVXUpperBits()
+		/*line ggml_norm.go:117*/ for gc_off2, gc_limit2, gc_more2 := 0, end, true; gc_more2; gc_off2 += (blockSize) * gc_chunk2 {
+			gc_b.Tick()
+			if gc_b.Stopped() {
+				return
+			}
+			gc_more2 = false
+			gc_from, gc_to := 0, gc_bdx
+			/*line ggml_norm.go:125*/ if !compiled.Adds(gc_off2+(gc_bx*groupSize), gc_to) {
+				panic(compiled.ErrGuardWraps)
+			}
+			if gc_bound := compiled.Diff(gc_limit2, gc_off2+(gc_bx*groupSize)); gc_bound < gc_to {
+				gc_to = gc_bound
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					/*line ggml_norm.go:92*/ start := gc_bx*groupSize + gc_tx
 					tmp := gc_s_tmp[gc_rank]
 					mean := gc_s_mean[gc_rank]
-					/*line ggml_norm.go:117*/ j_ := start + gc_off2
-					gc_more2 = true
-					/*line ggml_norm.go:118*/ xi := x[j_] - mean
-					dst[j_] = xi
-					tmp += xi * xi
+					/*line ggml_norm.go:117*/ gc_start2 := start
+					gc_from3 := gc_start2 + gc_off2
+					gc_trips2 := gc_limit2 - gc_from3
+					switch {
+					case gc_from3 < gc_start2 || gc_from3 < 0 || gc_span2 <= 0 || gc_limit2 > compiled.ChunkLimit:
+						gc_trips2 = compiled.ChunkTrips(gc_start2, gc_from3, blockSize, gc_chunk2, gc_limit2, false)
+					case gc_trips2 > gc_span2:
+						gc_trips2 = gc_chunk2
+					case gc_trips2 > 0:
+						gc_trips2 = (gc_trips2-1)/(blockSize) + 1
+					default:
+						gc_trips2 = 0
+					}
+					if gc_trips2 == gc_chunk2 {
+						gc_more2 = true
+					}
+					for j_ := gc_from3; gc_trips2 > 0; j_, gc_trips2 = j_+(blockSize), gc_trips2-1 {
+						/*line ggml_norm.go:118*/ xi := x[j_] - mean
+						dst[j_] = xi
+						tmp += xi * xi
+					}
 					gc_s_tmp[gc_rank] = tmp
+				}
+			}
+		}
+	} else {
+		/*line ggml_norm.go:117*/ for gc_off2, gc_limit2, gc_more2 := 0, end, true; gc_more2; gc_off2 += blockSize {
+			gc_b.Tick()
+			if gc_b.Stopped() {
+				return
+			}
+			gc_more2 = false
+			gc_from, gc_to := 0, gc_bdx
+			/*line ggml_norm.go:125*/ if !compiled.Adds(gc_off2+(gc_bx*groupSize), gc_to) {
+				panic(compiled.ErrGuardWraps)
+			}
+			if gc_bound := compiled.Diff(gc_limit2, gc_off2+(gc_bx*groupSize)); gc_bound < gc_to {
+				gc_to = gc_bound
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_off5 := (gc_bx * groupSize) + gc_off2
+				if gc_from >= 0 && gc_off5 >= 0 && gc_off5 <= len(x) && gc_to <= len(x)-gc_off5 && gc_off5 <= len(dst) && gc_to <= len(dst)-gc_off5 {
+					gc_at2 := x[gc_off5:][:gc_to]
+					gc_at3 := dst[gc_off5:][:gc_to]
+					gc_vstep5 := gc_from
+					if compiled.SIMD {
+						for ; gc_vstep5+7 < gc_to; gc_vstep5 += 8 {
+							gc_tx := gc_vstep5
+							gc_rank := gc_base + gc_tx
+							/*line ggml_norm.go:92*/ var start int = gc_bx*groupSize + gc_tx
+							/*line ggml_norm.go:92*/ tmp := archsimd.LoadFloat32x8Slice(gc_s_tmp[gc_rank:])
+							/*line ggml_norm.go:92*/ mean := archsimd.LoadFloat32x8Slice(gc_s_mean[gc_rank:])
+							/*line ggml_norm.go:117*/ var j_ int = start + gc_off2
+							_ = j_
+							/*line ggml_norm.go:118*/ xi := archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).Sub(mean)
+							/*line ggml_norm.go:118*/ xi.StoreSlice(gc_at3[gc_tx:])
+							/*line ggml_norm.go:118*/ tmp = tmp.Add(xi.Mul(xi))
+							/*line ggml_norm.go:118*/ tmp.StoreSlice(gc_s_tmp[gc_rank:])
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_vstep5 > gc_from {
+						gc_more2 = true
+					}
+					for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						tmp := gc_s_tmp[gc_rank]
+						mean := gc_s_mean[gc_rank]
+						gc_more2 = true
+						/*line ggml_norm.go:118*/ xi := gc_at2[gc_tx] - mean
+						gc_at3[gc_tx] = xi
+						tmp += xi * xi
+						gc_s_tmp[gc_rank] = tmp
+					}
+				} else {
+					gc_vstep6 := gc_from
+					if compiled.SIMD {
+						for ; gc_vstep6+7 < gc_to; gc_vstep6 += 8 {
+							gc_tx := gc_vstep6
+							gc_rank := gc_base + gc_tx
+							/*line ggml_norm.go:92*/ var start int = gc_bx*groupSize + gc_tx
+							/*line ggml_norm.go:92*/ tmp := archsimd.LoadFloat32x8Slice(gc_s_tmp[gc_rank:])
+							/*line ggml_norm.go:92*/ mean := archsimd.LoadFloat32x8Slice(gc_s_mean[gc_rank:])
+							/*line ggml_norm.go:117*/ var j_ int = start + gc_off2
+							if j_ < 0 || j_ > len(x)-8 || j_ > len(dst)-8 {
+								break
+							}
+							/*line ggml_norm.go:118*/ xi := archsimd.LoadFloat32x8Slice(x[j_:]).Sub(mean)
+							xi.StoreSlice(dst[j_:])
+							/*line ggml_norm.go:119*/ tmp = tmp.Add(xi.Mul(xi))
+							/*line ggml_norm.go:119*/ tmp.StoreSlice(gc_s_tmp[gc_rank:])
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_vstep6 > gc_from {
+						gc_more2 = true
+					}
+					for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						/*line ggml_norm.go:92*/ start := gc_bx*groupSize + gc_tx
+						tmp := gc_s_tmp[gc_rank]
+						mean := gc_s_mean[gc_rank]
+						/*line ggml_norm.go:117*/ j_ := start + gc_off2
+						gc_more2 = true
+						/*line ggml_norm.go:118*/ xi := x[j_] - mean
+						dst[j_] = xi
+						tmp += xi * xi
+						gc_s_tmp[gc_rank] = tmp
+					}
 				}
 			}
 		}
@@ -1141,79 +1338,125 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 		scale := intrinsic.Rsqrtf(variance + eps)
 		gc_s_scale[gc_rank] = scale
 	}
-	/*line ggml_norm.go:138*/ for gc_off3, gc_limit3, gc_more3 := 0, end, true; gc_more3; gc_off3 += blockSize {
-		gc_b.Tick()
-		if gc_b.Stopped() {
-			return
-		}
-		gc_more3 = false
-		gc_from, gc_to := 0, gc_bdx
-		/*line ggml_norm.go:146*/ if !compiled.Adds(gc_off3+(gc_bx*groupSize), gc_to) {
-			panic(compiled.ErrGuardWraps)
-		}
-		if gc_bound := compiled.Diff(gc_limit3, gc_off3+(gc_bx*groupSize)); gc_bound < gc_to {
-			gc_to = gc_bound
-		}
-		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			gc_off6 := (gc_bx * groupSize) + gc_off3
-			if gc_from >= 0 && gc_off6 >= 0 && gc_off6 <= len(dst) && gc_to <= len(dst)-gc_off6 {
-				gc_at4 := dst[gc_off6:][:gc_to]
-				gc_vstep7 := gc_from
-				if compiled.SIMD {
-					for ; gc_vstep7+7 < gc_to; gc_vstep7 += 8 {
-						gc_tx := gc_vstep7
-						gc_rank := gc_base + gc_tx
-						/*line ggml_norm.go:92*/ var start int = gc_bx*groupSize + gc_tx
-						/*line ggml_norm.go:92*/ scale := archsimd.LoadFloat32x8Slice(gc_s_scale[gc_rank:])
-						/*line ggml_norm.go:138*/ var j_2 int = start + gc_off3
-						_ = j_2
-						/*line ggml_norm.go:139*/ archsimd.LoadFloat32x8Slice(gc_at4[gc_tx:]).Mul(scale).StoreSlice(gc_at4[gc_tx:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				if gc_vstep7 > gc_from {
-					gc_more3 = true
-				}
-				for gc_tx := gc_vstep7; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					scale := gc_s_scale[gc_rank]
-					gc_more3 = true
-					/*line ggml_norm.go:139*/ gc_at4[gc_tx] *= scale
-				}
-			} else {
-				gc_vstep8 := gc_from
-				if compiled.SIMD {
-					for ; gc_vstep8+7 < gc_to; gc_vstep8 += 8 {
-						gc_tx := gc_vstep8
-						gc_rank := gc_base + gc_tx
-						/*line ggml_norm.go:92*/ var start int = gc_bx*groupSize + gc_tx
-						/*line ggml_norm.go:92*/ scale := archsimd.LoadFloat32x8Slice(gc_s_scale[gc_rank:])
-						/*line ggml_norm.go:138*/ var j_2 int = start + gc_off3
-						if j_2 < 0 || j_2 > len(dst)-8 {
-							break
-						}
-						/*line ggml_norm.go:140*/ archsimd.LoadFloat32x8Slice(dst[j_2:]).Mul(scale).StoreSlice(dst[j_2:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				if gc_vstep8 > gc_from {
-					gc_more3 = true
-				}
-				for gc_tx := gc_vstep8; gc_tx < gc_to; gc_tx++ {
+	/*line ggml_norm.go:143*/ if compiled.StrideFar(blockSize, end) {
+		/*line ggml_norm.go:138*/ gc_chunk3 := compiled.StrideChunk(blockSize)
+		gc_span3 := (blockSize) * gc_chunk3
+		archsimd.ClearAVXUpperBits()
+		/*line ggml_norm.go:138*/ for gc_off3, gc_limit3, gc_more3 := 0, end, true; gc_more3; gc_off3 += (blockSize) * gc_chunk3 {
+			gc_b.Tick()
+			if gc_b.Stopped() {
+				return
+			}
+			gc_more3 = false
+			gc_from, gc_to := 0, gc_bdx
+			/*line ggml_norm.go:146*/ if !compiled.Adds(gc_off3+(gc_bx*groupSize), gc_to) {
+				panic(compiled.ErrGuardWraps)
+			}
+			if gc_bound := compiled.Diff(gc_limit3, gc_off3+(gc_bx*groupSize)); gc_bound < gc_to {
+				gc_to = gc_bound
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					/*line ggml_norm.go:92*/ start := gc_bx*groupSize + gc_tx
 					scale := gc_s_scale[gc_rank]
-					/*line ggml_norm.go:138*/ j_2 := start + gc_off3
-					gc_more3 = true
-					/*line ggml_norm.go:139*/ dst[j_2] *= scale
+					/*line ggml_norm.go:138*/ gc_start3 := start
+					gc_from4 := gc_start3 + gc_off3
+					gc_trips3 := gc_limit3 - gc_from4
+					switch {
+					case gc_from4 < gc_start3 || gc_from4 < 0 || gc_span3 <= 0 || gc_limit3 > compiled.ChunkLimit:
+						gc_trips3 = compiled.ChunkTrips(gc_start3, gc_from4, blockSize, gc_chunk3, gc_limit3, false)
+					case gc_trips3 > gc_span3:
+						gc_trips3 = gc_chunk3
+					case gc_trips3 > 0:
+						gc_trips3 = (gc_trips3-1)/(blockSize) + 1
+					default:
+						gc_trips3 = 0
+					}
+					if gc_trips3 == gc_chunk3 {
+						gc_more3 = true
+					}
+					for j_2 := gc_from4; gc_trips3 > 0; j_2, gc_trips3 = j_2+(blockSize), gc_trips3-1 {
+						/*line ggml_norm.go:139*/ dst[j_2] *= scale
+					}
+				}
+			}
+		}
+	} else {
+		/*line ggml_norm.go:138*/ for gc_off3, gc_limit3, gc_more3 := 0, end, true; gc_more3; gc_off3 += blockSize {
+			gc_b.Tick()
+			if gc_b.Stopped() {
+				return
+			}
+			gc_more3 = false
+			gc_from, gc_to := 0, gc_bdx
+			/*line ggml_norm.go:146*/ if !compiled.Adds(gc_off3+(gc_bx*groupSize), gc_to) {
+				panic(compiled.ErrGuardWraps)
+			}
+			if gc_bound := compiled.Diff(gc_limit3, gc_off3+(gc_bx*groupSize)); gc_bound < gc_to {
+				gc_to = gc_bound
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_off6 := (gc_bx * groupSize) + gc_off3
+				if gc_from >= 0 && gc_off6 >= 0 && gc_off6 <= len(dst) && gc_to <= len(dst)-gc_off6 {
+					gc_at4 := dst[gc_off6:][:gc_to]
+					gc_vstep7 := gc_from
+					if compiled.SIMD {
+						for ; gc_vstep7+7 < gc_to; gc_vstep7 += 8 {
+							gc_tx := gc_vstep7
+							gc_rank := gc_base + gc_tx
+							/*line ggml_norm.go:92*/ var start int = gc_bx*groupSize + gc_tx
+							/*line ggml_norm.go:92*/ scale := archsimd.LoadFloat32x8Slice(gc_s_scale[gc_rank:])
+							/*line ggml_norm.go:138*/ var j_2 int = start + gc_off3
+							_ = j_2
+							/*line ggml_norm.go:139*/ archsimd.LoadFloat32x8Slice(gc_at4[gc_tx:]).Mul(scale).StoreSlice(gc_at4[gc_tx:])
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_vstep7 > gc_from {
+						gc_more3 = true
+					}
+					for gc_tx := gc_vstep7; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						scale := gc_s_scale[gc_rank]
+						gc_more3 = true
+						/*line ggml_norm.go:139*/ gc_at4[gc_tx] *= scale
+					}
+				} else {
+					gc_vstep8 := gc_from
+					if compiled.SIMD {
+						for ; gc_vstep8+7 < gc_to; gc_vstep8 += 8 {
+							gc_tx := gc_vstep8
+							gc_rank := gc_base + gc_tx
+							/*line ggml_norm.go:92*/ var start int = gc_bx*groupSize + gc_tx
+							/*line ggml_norm.go:92*/ scale := archsimd.LoadFloat32x8Slice(gc_s_scale[gc_rank:])
+							/*line ggml_norm.go:138*/ var j_2 int = start + gc_off3
+							if j_2 < 0 || j_2 > len(dst)-8 {
+								break
+							}
+							/*line ggml_norm.go:140*/ archsimd.LoadFloat32x8Slice(dst[j_2:]).Mul(scale).StoreSlice(dst[j_2:])
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_vstep8 > gc_from {
+						gc_more3 = true
+					}
+					for gc_tx := gc_vstep8; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						/*line ggml_norm.go:92*/ start := gc_bx*groupSize + gc_tx
+						scale := gc_s_scale[gc_rank]
+						/*line ggml_norm.go:138*/ j_2 := start + gc_off3
+						gc_more3 = true
+						/*line ggml_norm.go:139*/ dst[j_2] *= scale
+					}
 				}
 			}
 		}
 	}
 }
 
-//line ggml_norm.go:147
 func gc_body_rmsNormBackF32Kernel(gc_b *compiled.Block, grad []float32, xf []float32, dst []float32, ncols int, eps float32, blockSize int) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
@@ -1854,80 +2097,129 @@ func gc_body_l2NormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, n
 		tmp := float32(0.0)
 		gc_s_tmp[gc_rank] = tmp
 	}
-	/*line ggml_norm.go:213*/ for gc_off, gc_limit, gc_more := 0, ncols, true; gc_more; gc_off += blockSize {
-		gc_b.Tick()
-		if gc_b.Stopped() {
-			return
-		}
-		gc_more = false
-		gc_from, gc_to := 0, gc_bdx
-		if !compiled.Adds(gc_off, gc_to) {
-			/*line ggml_norm.go:222*/ panic(compiled.ErrGuardWraps)
-		}
-		if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
-			gc_to = gc_bound
-		}
-		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			gc_off3 := gc_off
-			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 <= len(x) && gc_to <= len(x)-gc_off3 {
-				gc_at := x[gc_off3:][:gc_to]
-				gc_vstep2 := gc_from
-				if compiled.SIMD {
-					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
-						gc_tx := gc_vstep2
-						gc_rank := gc_base + gc_tx
-						var tid int = gc_tx
-						/*line ggml_norm.go:206*/ tmp := archsimd.LoadFloat32x8Slice(gc_s_tmp[gc_rank:])
-						/*line ggml_norm.go:213*/ var col int = tid + gc_off
-						_ = col
-						/*line ggml_norm.go:214*/ xi := archsimd.LoadFloat32x8Slice(gc_at[gc_tx:])
-						/*line ggml_norm.go:214*/ tmp = tmp.Add(xi.Mul(xi))
-						/*line ggml_norm.go:214*/ tmp.StoreSlice(gc_s_tmp[gc_rank:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				if gc_vstep2 > gc_from {
-					gc_more = true
-				}
-				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					tmp := gc_s_tmp[gc_rank]
-					gc_more = true
-					/*line ggml_norm.go:214*/ xi := gc_at[gc_tx]
-					tmp += xi * xi
-					gc_s_tmp[gc_rank] = tmp
-				}
-			} else {
-				gc_vstep3 := gc_from
-				if compiled.SIMD {
-					for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
-						gc_tx := gc_vstep3
-						gc_rank := gc_base + gc_tx
-						var tid int = gc_tx
-						/*line ggml_norm.go:206*/ tmp := archsimd.LoadFloat32x8Slice(gc_s_tmp[gc_rank:])
-						/*line ggml_norm.go:213*/ var col int = tid + gc_off
-						if col < 0 || col > len(x)-8 {
-							break
-						}
-						/*line ggml_norm.go:214*/ xi := archsimd.LoadFloat32x8Slice(x[col:])
-						/*line ggml_norm.go:214*/ tmp = tmp.Add(xi.Mul(xi))
-						/*line ggml_norm.go:214*/ tmp.StoreSlice(gc_s_tmp[gc_rank:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				if gc_vstep3 > gc_from {
-					gc_more = true
-				}
-				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+	/*line ggml_norm.go:216*/ if compiled.StrideFar(blockSize, ncols) {
+		/*line ggml_norm.go:213*/ gc_chunk := compiled.StrideChunk(blockSize)
+		gc_span := (blockSize) * gc_chunk
+		archsimd.ClearAVXUpperBits()
+		/*line ggml_norm.go:213*/ for gc_off, gc_limit, gc_more := 0, ncols, true; gc_more; gc_off += (blockSize) * gc_chunk {
+			gc_b.Tick()
+			if gc_b.Stopped() {
+				return
+			}
+			gc_more = false
+			gc_from, gc_to := 0, gc_bdx
+			if !compiled.Adds(gc_off, gc_to) {
+				/*line ggml_norm.go:222*/ panic(compiled.ErrGuardWraps)
+			}
+			if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
+				gc_to = gc_bound
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
 					tmp := gc_s_tmp[gc_rank]
-					/*line ggml_norm.go:213*/ col := tid + gc_off
-					gc_more = true
-					/*line ggml_norm.go:214*/ xi := x[col]
-					tmp += xi * xi
+					/*line ggml_norm.go:213*/ gc_start := tid
+					gc_from2 := gc_start + gc_off
+					gc_trips := gc_limit - gc_from2
+					switch {
+					case gc_from2 < gc_start || gc_from2 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
+						gc_trips = compiled.ChunkTrips(gc_start, gc_from2, blockSize, gc_chunk, gc_limit, false)
+					case gc_trips > gc_span:
+						gc_trips = gc_chunk
+					case gc_trips > 0:
+						gc_trips = (gc_trips-1)/(blockSize) + 1
+					default:
+						gc_trips = 0
+					}
+					if gc_trips == gc_chunk {
+						gc_more = true
+					}
+					for col := gc_from2; gc_trips > 0; col, gc_trips = col+(blockSize), gc_trips-1 {
+						/*line ggml_norm.go:214*/ xi := x[col]
+						tmp += xi * xi
+					}
 					gc_s_tmp[gc_rank] = tmp
+				}
+			}
+		}
+	} else {
+		/*line ggml_norm.go:213*/ for gc_off, gc_limit, gc_more := 0, ncols, true; gc_more; gc_off += blockSize {
+			gc_b.Tick()
+			if gc_b.Stopped() {
+				return
+			}
+			gc_more = false
+			gc_from, gc_to := 0, gc_bdx
+			if !compiled.Adds(gc_off, gc_to) {
+				/*line ggml_norm.go:222*/ panic(compiled.ErrGuardWraps)
+			}
+			if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
+				gc_to = gc_bound
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_off3 := gc_off
+				if gc_from >= 0 && gc_off3 >= 0 && gc_off3 <= len(x) && gc_to <= len(x)-gc_off3 {
+					gc_at := x[gc_off3:][:gc_to]
+					gc_vstep2 := gc_from
+					if compiled.SIMD {
+						for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+							gc_tx := gc_vstep2
+							gc_rank := gc_base + gc_tx
+							var tid int = gc_tx
+							/*line ggml_norm.go:206*/ tmp := archsimd.LoadFloat32x8Slice(gc_s_tmp[gc_rank:])
+							/*line ggml_norm.go:213*/ var col int = tid + gc_off
+							_ = col
+							/*line ggml_norm.go:214*/ xi := archsimd.LoadFloat32x8Slice(gc_at[gc_tx:])
+							/*line ggml_norm.go:214*/ tmp = tmp.Add(xi.Mul(xi))
+							/*line ggml_norm.go:214*/ tmp.StoreSlice(gc_s_tmp[gc_rank:])
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_vstep2 > gc_from {
+						gc_more = true
+					}
+					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						tmp := gc_s_tmp[gc_rank]
+						gc_more = true
+						/*line ggml_norm.go:214*/ xi := gc_at[gc_tx]
+						tmp += xi * xi
+						gc_s_tmp[gc_rank] = tmp
+					}
+				} else {
+					gc_vstep3 := gc_from
+					if compiled.SIMD {
+						for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+							gc_tx := gc_vstep3
+							gc_rank := gc_base + gc_tx
+							var tid int = gc_tx
+							/*line ggml_norm.go:206*/ tmp := archsimd.LoadFloat32x8Slice(gc_s_tmp[gc_rank:])
+							/*line ggml_norm.go:213*/ var col int = tid + gc_off
+							if col < 0 || col > len(x)-8 {
+								break
+							}
+							/*line ggml_norm.go:214*/ xi := archsimd.LoadFloat32x8Slice(x[col:])
+							/*line ggml_norm.go:214*/ tmp = tmp.Add(xi.Mul(xi))
+							/*line ggml_norm.go:214*/ tmp.StoreSlice(gc_s_tmp[gc_rank:])
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_vstep3 > gc_from {
+						gc_more = true
+					}
+					for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+						tmp := gc_s_tmp[gc_rank]
+						/*line ggml_norm.go:213*/ col := tid + gc_off
+						gc_more = true
+						/*line ggml_norm.go:214*/ xi := x[col]
+						tmp += xi * xi
+						gc_s_tmp[gc_rank] = tmp
+					}
 				}
 			}
 		}
@@ -2198,73 +2490,120 @@ func gc_body_l2NormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, n
 		/*line ggml_norm.go:231*/ scale := intrinsic.Rsqrtf(fmaxf(tmp, eps*eps))
 		gc_s_scale[gc_rank] = scale
 	}
-	/*line ggml_norm.go:233*/ for gc_off2, gc_limit2, gc_more2 := 0, ncols, true; gc_more2; gc_off2 += blockSize {
-		gc_b.Tick()
-		if gc_b.Stopped() {
-			return
-		}
-		gc_more2 = false
-		gc_from, gc_to := 0, gc_bdx
-		if !compiled.Adds(gc_off2, gc_to) {
-			/*line ggml_norm.go:242*/ panic(compiled.ErrGuardWraps)
-		}
-		if gc_bound := compiled.Diff(gc_limit2, gc_off2); gc_bound < gc_to {
-			gc_to = gc_bound
-		}
-		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			gc_off4 := gc_off2
-			if gc_from >= 0 && gc_off4 >= 0 && gc_off4 <= len(dst) && gc_to <= len(dst)-gc_off4 && gc_off4 <= len(x) && gc_to <= len(x)-gc_off4 {
-				gc_at2 := dst[gc_off4:][:gc_to]
-				gc_at3 := x[gc_off4:][:gc_to]
-				gc_vstep4 := gc_from
-				if compiled.SIMD {
-					for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
-						gc_tx := gc_vstep4
-						gc_rank := gc_base + gc_tx
-						var tid int = gc_tx
-						/*line ggml_norm.go:206*/ scale := archsimd.LoadFloat32x8Slice(gc_s_scale[gc_rank:])
-						/*line ggml_norm.go:233*/ var col_ int = tid + gc_off2
-						_ = col_
-						/*line ggml_norm.go:234*/ scale.Mul(archsimd.LoadFloat32x8Slice(gc_at3[gc_tx:])).StoreSlice(gc_at2[gc_tx:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				if gc_vstep4 > gc_from {
-					gc_more2 = true
-				}
-				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					scale := gc_s_scale[gc_rank]
-					gc_more2 = true
-					/*line ggml_norm.go:234*/ gc_at2[gc_tx] = scale * gc_at3[gc_tx]
-				}
-			} else {
-				gc_vstep5 := gc_from
-				if compiled.SIMD {
-					for ; gc_vstep5+7 < gc_to; gc_vstep5 += 8 {
-						gc_tx := gc_vstep5
-						gc_rank := gc_base + gc_tx
-						var tid int = gc_tx
-						/*line ggml_norm.go:206*/ scale := archsimd.LoadFloat32x8Slice(gc_s_scale[gc_rank:])
-						/*line ggml_norm.go:233*/ var col_ int = tid + gc_off2
-						if col_ < 0 || col_ > len(x)-8 || col_ > len(dst)-8 {
-							break
-						}
-						/*line ggml_norm.go:235*/ scale.Mul(archsimd.LoadFloat32x8Slice(x[col_:])).StoreSlice(dst[col_:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				if gc_vstep5 > gc_from {
-					gc_more2 = true
-				}
-				for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
+	/*line ggml_norm.go:236*/ if compiled.StrideFar(blockSize, ncols) {
+		/*line ggml_norm.go:233*/ gc_chunk2 := compiled.StrideChunk(blockSize)
+		gc_span2 := (blockSize) * gc_chunk2
+		archsimd.ClearAVXUpperBits()
+		/*line ggml_norm.go:233*/ for gc_off2, gc_limit2, gc_more2 := 0, ncols, true; gc_more2; gc_off2 += (blockSize) * gc_chunk2 {
+			gc_b.Tick()
+			if gc_b.Stopped() {
+				return
+			}
+			gc_more2 = false
+			gc_from, gc_to := 0, gc_bdx
+			if !compiled.Adds(gc_off2, gc_to) {
+				/*line ggml_norm.go:242*/ panic(compiled.ErrGuardWraps)
+			}
+			if gc_bound := compiled.Diff(gc_limit2, gc_off2); gc_bound < gc_to {
+				gc_to = gc_bound
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
 					scale := gc_s_scale[gc_rank]
-					/*line ggml_norm.go:233*/ col_ := tid + gc_off2
-					gc_more2 = true
-					/*line ggml_norm.go:234*/ dst[col_] = scale * x[col_]
+					/*line ggml_norm.go:233*/ gc_start2 := tid
+					gc_from3 := gc_start2 + gc_off2
+					gc_trips2 := gc_limit2 - gc_from3
+					switch {
+					case gc_from3 < gc_start2 || gc_from3 < 0 || gc_span2 <= 0 || gc_limit2 > compiled.ChunkLimit:
+						gc_trips2 = compiled.ChunkTrips(gc_start2, gc_from3, blockSize, gc_chunk2, gc_limit2, false)
+					case gc_trips2 > gc_span2:
+						gc_trips2 = gc_chunk2
+					case gc_trips2 > 0:
+						gc_trips2 = (gc_trips2-1)/(blockSize) + 1
+					default:
+						gc_trips2 = 0
+					}
+					if gc_trips2 == gc_chunk2 {
+						gc_more2 = true
+					}
+					for col_ := gc_from3; gc_trips2 > 0; col_, gc_trips2 = col_+(blockSize), gc_trips2-1 {
+						/*line ggml_norm.go:234*/ dst[col_] = scale * x[col_]
+					}
+				}
+			}
+		}
+	} else {
+		/*line ggml_norm.go:233*/ for gc_off2, gc_limit2, gc_more2 := 0, ncols, true; gc_more2; gc_off2 += blockSize {
+			gc_b.Tick()
+			if gc_b.Stopped() {
+				return
+			}
+			gc_more2 = false
+			gc_from, gc_to := 0, gc_bdx
+			if !compiled.Adds(gc_off2, gc_to) {
+				/*line ggml_norm.go:242*/ panic(compiled.ErrGuardWraps)
+			}
+			if gc_bound := compiled.Diff(gc_limit2, gc_off2); gc_bound < gc_to {
+				gc_to = gc_bound
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_off4 := gc_off2
+				if gc_from >= 0 && gc_off4 >= 0 && gc_off4 <= len(dst) && gc_to <= len(dst)-gc_off4 && gc_off4 <= len(x) && gc_to <= len(x)-gc_off4 {
+					gc_at2 := dst[gc_off4:][:gc_to]
+					gc_at3 := x[gc_off4:][:gc_to]
+					gc_vstep4 := gc_from
+					if compiled.SIMD {
+						for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
+							gc_tx := gc_vstep4
+							gc_rank := gc_base + gc_tx
+							var tid int = gc_tx
+							/*line ggml_norm.go:206*/ scale := archsimd.LoadFloat32x8Slice(gc_s_scale[gc_rank:])
+							/*line ggml_norm.go:233*/ var col_ int = tid + gc_off2
+							_ = col_
+							/*line ggml_norm.go:234*/ scale.Mul(archsimd.LoadFloat32x8Slice(gc_at3[gc_tx:])).StoreSlice(gc_at2[gc_tx:])
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_vstep4 > gc_from {
+						gc_more2 = true
+					}
+					for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						scale := gc_s_scale[gc_rank]
+						gc_more2 = true
+						/*line ggml_norm.go:234*/ gc_at2[gc_tx] = scale * gc_at3[gc_tx]
+					}
+				} else {
+					gc_vstep5 := gc_from
+					if compiled.SIMD {
+						for ; gc_vstep5+7 < gc_to; gc_vstep5 += 8 {
+							gc_tx := gc_vstep5
+							gc_rank := gc_base + gc_tx
+							var tid int = gc_tx
+							/*line ggml_norm.go:206*/ scale := archsimd.LoadFloat32x8Slice(gc_s_scale[gc_rank:])
+							/*line ggml_norm.go:233*/ var col_ int = tid + gc_off2
+							if col_ < 0 || col_ > len(x)-8 || col_ > len(dst)-8 {
+								break
+							}
+							/*line ggml_norm.go:235*/ scale.Mul(archsimd.LoadFloat32x8Slice(x[col_:])).StoreSlice(dst[col_:])
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_vstep5 > gc_from {
+						gc_more2 = true
+					}
+					for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+						scale := gc_s_scale[gc_rank]
+						/*line ggml_norm.go:233*/ col_ := tid + gc_off2
+						gc_more2 = true
+						/*line ggml_norm.go:234*/ dst[col_] = scale * x[col_]
+					}
 				}
 			}
 		}

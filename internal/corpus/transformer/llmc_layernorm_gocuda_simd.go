@@ -158,76 +158,124 @@ func gc_body_meanKernel(gc_b *compiled.Block, mean, inp []float32, N, C, blockSi
 		sum := float32(0.0)
 		gc_s_sum[gc_rank] = sum
 	}
-	/*line llmc_layernorm.go:59*/ for gc_off, gc_limit, gc_more := 0, C, true; gc_more; gc_off += blockSize {
-		gc_b.Tick()
-		if gc_b.Stopped() {
-			return
-		}
-		gc_more = false
-		gc_from, gc_to := 0, gc_bdx
-		if !compiled.Adds(gc_off, gc_to) {
-			/*line llmc_layernorm.go:68*/ panic(compiled.ErrGuardWraps)
-		}
-		if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
-			gc_to = gc_bound
-		}
-		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			gc_off2 := gc_off
-			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(x) && gc_to <= len(x)-gc_off2 {
-				gc_at := x[gc_off2:][:gc_to]
-				gc_vstep2 := gc_from
-				if compiled.SIMD {
-					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
-						gc_tx := gc_vstep2
-						gc_rank := gc_base + gc_tx
-						var tid int = gc_tx
-						/*line llmc_layernorm.go:56*/ sum := archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank:])
-						/*line llmc_layernorm.go:59*/ var i int = tid + gc_off
-						_ = i
-						/*line llmc_layernorm.go:60*/ sum = sum.Add(archsimd.LoadFloat32x8Slice(gc_at[gc_tx:]))
-						/*line llmc_layernorm.go:60*/ sum.StoreSlice(gc_s_sum[gc_rank:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				if gc_vstep2 > gc_from {
-					gc_more = true
-				}
-				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					sum := gc_s_sum[gc_rank]
-					gc_more = true
-					/*line llmc_layernorm.go:60*/ sum += gc_at[gc_tx]
-					gc_s_sum[gc_rank] = sum
-				}
-			} else {
-				gc_vstep3 := gc_from
-				if compiled.SIMD {
-					for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
-						gc_tx := gc_vstep3
-						gc_rank := gc_base + gc_tx
-						var tid int = gc_tx
-						/*line llmc_layernorm.go:56*/ sum := archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank:])
-						/*line llmc_layernorm.go:59*/ var i int = tid + gc_off
-						if i < 0 || i > len(x)-8 {
-							break
-						}
-						/*line llmc_layernorm.go:60*/ sum = sum.Add(archsimd.LoadFloat32x8Slice(x[i:]))
-						/*line llmc_layernorm.go:60*/ sum.StoreSlice(gc_s_sum[gc_rank:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				if gc_vstep3 > gc_from {
-					gc_more = true
-				}
-				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+	/*line llmc_layernorm.go:63*/ if compiled.StrideFar(blockSize, C) {
+		/*line llmc_layernorm.go:59*/ gc_chunk := compiled.StrideChunk(blockSize)
+		gc_span := (blockSize) * gc_chunk
+		archsimd.ClearAVXUpperBits()
+		/*line llmc_layernorm.go:59*/ for gc_off, gc_limit, gc_more := 0, C, true; gc_more; gc_off += (blockSize) * gc_chunk {
+			gc_b.Tick()
+			if gc_b.Stopped() {
+				return
+			}
+			gc_more = false
+			gc_from, gc_to := 0, gc_bdx
+			if !compiled.Adds(gc_off, gc_to) {
+				/*line llmc_layernorm.go:68*/ panic(compiled.ErrGuardWraps)
+			}
+			if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
+				gc_to = gc_bound
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
 					sum := gc_s_sum[gc_rank]
-					/*line llmc_layernorm.go:59*/ i := tid + gc_off
-					gc_more = true
-					/*line llmc_layernorm.go:60*/ sum += x[i]
+					/*line llmc_layernorm.go:59*/ gc_start := tid
+					gc_from2 := gc_start + gc_off
+					gc_trips := gc_limit - gc_from2
+					switch {
+					case gc_from2 < gc_start || gc_from2 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
+						gc_trips = compiled.ChunkTrips(gc_start, gc_from2, blockSize, gc_chunk, gc_limit, false)
+					case gc_trips > gc_span:
+						gc_trips = gc_chunk
+					case gc_trips > 0:
+						gc_trips = (gc_trips-1)/(blockSize) + 1
+					default:
+						gc_trips = 0
+					}
+					if gc_trips == gc_chunk {
+						gc_more = true
+					}
+					for i := gc_from2; gc_trips > 0; i, gc_trips = i+(blockSize), gc_trips-1 {
+						/*line llmc_layernorm.go:60*/ sum += x[i]
+					}
 					gc_s_sum[gc_rank] = sum
+				}
+			}
+		}
+	} else {
+		/*line llmc_layernorm.go:59*/ for gc_off, gc_limit, gc_more := 0, C, true; gc_more; gc_off += blockSize {
+			gc_b.Tick()
+			if gc_b.Stopped() {
+				return
+			}
+			gc_more = false
+			gc_from, gc_to := 0, gc_bdx
+			if !compiled.Adds(gc_off, gc_to) {
+				/*line llmc_layernorm.go:68*/ panic(compiled.ErrGuardWraps)
+			}
+			if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
+				gc_to = gc_bound
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_off2 := gc_off
+				if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(x) && gc_to <= len(x)-gc_off2 {
+					gc_at := x[gc_off2:][:gc_to]
+					gc_vstep2 := gc_from
+					if compiled.SIMD {
+						for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+							gc_tx := gc_vstep2
+							gc_rank := gc_base + gc_tx
+							var tid int = gc_tx
+							/*line llmc_layernorm.go:56*/ sum := archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank:])
+							/*line llmc_layernorm.go:59*/ var i int = tid + gc_off
+							_ = i
+							/*line llmc_layernorm.go:60*/ sum = sum.Add(archsimd.LoadFloat32x8Slice(gc_at[gc_tx:]))
+							/*line llmc_layernorm.go:60*/ sum.StoreSlice(gc_s_sum[gc_rank:])
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_vstep2 > gc_from {
+						gc_more = true
+					}
+					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						sum := gc_s_sum[gc_rank]
+						gc_more = true
+						/*line llmc_layernorm.go:60*/ sum += gc_at[gc_tx]
+						gc_s_sum[gc_rank] = sum
+					}
+				} else {
+					gc_vstep3 := gc_from
+					if compiled.SIMD {
+						for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+							gc_tx := gc_vstep3
+							gc_rank := gc_base + gc_tx
+							var tid int = gc_tx
+							/*line llmc_layernorm.go:56*/ sum := archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank:])
+							/*line llmc_layernorm.go:59*/ var i int = tid + gc_off
+							if i < 0 || i > len(x)-8 {
+								break
+							}
+							/*line llmc_layernorm.go:60*/ sum = sum.Add(archsimd.LoadFloat32x8Slice(x[i:]))
+							/*line llmc_layernorm.go:60*/ sum.StoreSlice(gc_s_sum[gc_rank:])
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_vstep3 > gc_from {
+						gc_more = true
+					}
+					for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+						sum := gc_s_sum[gc_rank]
+						/*line llmc_layernorm.go:59*/ i := tid + gc_off
+						gc_more = true
+						/*line llmc_layernorm.go:60*/ sum += x[i]
+						gc_s_sum[gc_rank] = sum
+					}
 				}
 			}
 		}
@@ -419,82 +467,131 @@ func gc_body_rstdKernel(gc_b *compiled.Block, rstd, inp, mean []float32, N, C, b
 		sum := float32(0.0)
 		gc_s_sum[gc_rank] = sum
 	}
-	/*line llmc_layernorm.go:86*/ for gc_off, gc_limit, gc_more := 0, C, true; gc_more; gc_off += blockSize {
-		gc_b.Tick()
-		if gc_b.Stopped() {
-			return
-		}
-		gc_more = false
-		gc_from, gc_to := 0, gc_bdx
-		if !compiled.Adds(gc_off, gc_to) {
-			/*line llmc_layernorm.go:95*/ panic(compiled.ErrGuardWraps)
-		}
-		if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
-			gc_to = gc_bound
-		}
-		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			gc_off2 := gc_off
-			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(x) && gc_to <= len(x)-gc_off2 {
-				gc_at := x[gc_off2:][:gc_to]
-				gc_vstep2 := gc_from
-				if compiled.SIMD {
-					/*line llmc_layernorm.go:87*/ gc_vb3 := archsimd.BroadcastFloat32x8(m)
-					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
-						gc_tx := gc_vstep2
-						gc_rank := gc_base + gc_tx
-						var tid int = gc_tx
-						/*line llmc_layernorm.go:82*/ sum := archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank:])
-						/*line llmc_layernorm.go:86*/ var i int = tid + gc_off
-						_ = i
-						/*line llmc_layernorm.go:87*/ diff := archsimd.LoadFloat32x8Slice(gc_at[gc_tx:]).Sub(gc_vb3)
-						/*line llmc_layernorm.go:87*/ sum = sum.Add(diff.Mul(diff))
-						/*line llmc_layernorm.go:87*/ sum.StoreSlice(gc_s_sum[gc_rank:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				if gc_vstep2 > gc_from {
-					gc_more = true
-				}
-				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					sum := gc_s_sum[gc_rank]
-					gc_more = true
-					/*line llmc_layernorm.go:87*/ diff := gc_at[gc_tx] - m
-					sum += diff * diff
-					gc_s_sum[gc_rank] = sum
-				}
-			} else {
-				gc_vstep3 := gc_from
-				if compiled.SIMD {
-					/*line llmc_layernorm.go:87*/ gc_vb2 := archsimd.BroadcastFloat32x8(m)
-					for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
-						gc_tx := gc_vstep3
-						gc_rank := gc_base + gc_tx
-						var tid int = gc_tx
-						/*line llmc_layernorm.go:82*/ sum := archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank:])
-						/*line llmc_layernorm.go:86*/ var i int = tid + gc_off
-						if i < 0 || i > len(x)-8 {
-							break
-						}
-						/*line llmc_layernorm.go:87*/ diff := archsimd.LoadFloat32x8Slice(x[i:]).Sub(gc_vb2)
-						/*line llmc_layernorm.go:87*/ sum = sum.Add(diff.Mul(diff))
-						/*line llmc_layernorm.go:87*/ sum.StoreSlice(gc_s_sum[gc_rank:])
-					}
-					archsimd.ClearAVXUpperBits()
-				}
-				if gc_vstep3 > gc_from {
-					gc_more = true
-				}
-				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+	/*line llmc_layernorm.go:90*/ if compiled.StrideFar(blockSize, C) {
+		/*line llmc_layernorm.go:86*/ gc_chunk := compiled.StrideChunk(blockSize)
+		gc_span := (blockSize) * gc_chunk
+		archsimd.ClearAVXUpperBits()
+		/*line llmc_layernorm.go:86*/ for gc_off, gc_limit, gc_more := 0, C, true; gc_more; gc_off += (blockSize) * gc_chunk {
+			gc_b.Tick()
+			if gc_b.Stopped() {
+				return
+			}
+			gc_more = false
+			gc_from, gc_to := 0, gc_bdx
+			if !compiled.Adds(gc_off, gc_to) {
+				/*line llmc_layernorm.go:95*/ panic(compiled.ErrGuardWraps)
+			}
+			if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
+				gc_to = gc_bound
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
 					sum := gc_s_sum[gc_rank]
-					/*line llmc_layernorm.go:86*/ i := tid + gc_off
-					gc_more = true
-					/*line llmc_layernorm.go:87*/ diff := x[i] - m
-					sum += diff * diff
+					/*line llmc_layernorm.go:86*/ gc_start := tid
+					gc_from2 := gc_start + gc_off
+					gc_trips := gc_limit - gc_from2
+					switch {
+					case gc_from2 < gc_start || gc_from2 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
+						gc_trips = compiled.ChunkTrips(gc_start, gc_from2, blockSize, gc_chunk, gc_limit, false)
+					case gc_trips > gc_span:
+						gc_trips = gc_chunk
+					case gc_trips > 0:
+						gc_trips = (gc_trips-1)/(blockSize) + 1
+					default:
+						gc_trips = 0
+					}
+					if gc_trips == gc_chunk {
+						gc_more = true
+					}
+					for i := gc_from2; gc_trips > 0; i, gc_trips = i+(blockSize), gc_trips-1 {
+						/*line llmc_layernorm.go:87*/ diff := x[i] - m
+						sum += diff * diff
+					}
 					gc_s_sum[gc_rank] = sum
+				}
+			}
+		}
+	} else {
+		/*line llmc_layernorm.go:86*/ for gc_off, gc_limit, gc_more := 0, C, true; gc_more; gc_off += blockSize {
+			gc_b.Tick()
+			if gc_b.Stopped() {
+				return
+			}
+			gc_more = false
+			gc_from, gc_to := 0, gc_bdx
+			if !compiled.Adds(gc_off, gc_to) {
+				/*line llmc_layernorm.go:95*/ panic(compiled.ErrGuardWraps)
+			}
+			if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
+				gc_to = gc_bound
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_off2 := gc_off
+				if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(x) && gc_to <= len(x)-gc_off2 {
+					gc_at := x[gc_off2:][:gc_to]
+					gc_vstep2 := gc_from
+					if compiled.SIMD {
+						/*line llmc_layernorm.go:87*/ gc_vb3 := archsimd.BroadcastFloat32x8(m)
+						for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+							gc_tx := gc_vstep2
+							gc_rank := gc_base + gc_tx
+							var tid int = gc_tx
+							/*line llmc_layernorm.go:82*/ sum := archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank:])
+							/*line llmc_layernorm.go:86*/ var i int = tid + gc_off
+							_ = i
+							/*line llmc_layernorm.go:87*/ diff := archsimd.LoadFloat32x8Slice(gc_at[gc_tx:]).Sub(gc_vb3)
+							/*line llmc_layernorm.go:87*/ sum = sum.Add(diff.Mul(diff))
+							/*line llmc_layernorm.go:87*/ sum.StoreSlice(gc_s_sum[gc_rank:])
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_vstep2 > gc_from {
+						gc_more = true
+					}
+					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						sum := gc_s_sum[gc_rank]
+						gc_more = true
+						/*line llmc_layernorm.go:87*/ diff := gc_at[gc_tx] - m
+						sum += diff * diff
+						gc_s_sum[gc_rank] = sum
+					}
+				} else {
+					gc_vstep3 := gc_from
+					if compiled.SIMD {
+						/*line llmc_layernorm.go:87*/ gc_vb2 := archsimd.BroadcastFloat32x8(m)
+						for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+							gc_tx := gc_vstep3
+							gc_rank := gc_base + gc_tx
+							var tid int = gc_tx
+							/*line llmc_layernorm.go:82*/ sum := archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank:])
+							/*line llmc_layernorm.go:86*/ var i int = tid + gc_off
+							if i < 0 || i > len(x)-8 {
+								break
+							}
+							/*line llmc_layernorm.go:87*/ diff := archsimd.LoadFloat32x8Slice(x[i:]).Sub(gc_vb2)
+							/*line llmc_layernorm.go:87*/ sum = sum.Add(diff.Mul(diff))
+							/*line llmc_layernorm.go:87*/ sum.StoreSlice(gc_s_sum[gc_rank:])
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_vstep3 > gc_from {
+						gc_more = true
+					}
+					for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+						sum := gc_s_sum[gc_rank]
+						/*line llmc_layernorm.go:86*/ i := tid + gc_off
+						gc_more = true
+						/*line llmc_layernorm.go:87*/ diff := x[i] - m
+						sum += diff * diff
+						gc_s_sum[gc_rank] = sum
+					}
 				}
 			}
 		}

@@ -978,81 +978,130 @@ func gc_body_finalErrorKernel(gc_b *compiled.Block, x []float64, gSum *float64) 
 		sum := 0.0
 		gc_s_sum[gc_rank] = sum
 	}
-	/*line samples.go:259*/ for gc_off, gc_limit, gc_more := 0, jacobiNRows, true; gc_more; gc_off += gc_bdx * gc_gdx {
-		gc_b.Tick()
-		if gc_b.Stopped() {
-			return
-		}
-		gc_more = false
-		gc_from, gc_to := 0, gc_bdx
-		if !compiled.Adds(gc_off+(gc_bx*gc_bdx), gc_to) {
-			/*line samples.go:268*/ panic(compiled.ErrGuardWraps)
-		}
-		if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*gc_bdx)); gc_bound < gc_to {
-			gc_to = gc_bound
-		}
-		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			gc_off2 := (gc_bx * gc_bdx) + gc_off
-			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(x) && gc_to <= len(x)-gc_off2 {
-				gc_at := x[gc_off2:][:gc_to]
-				gc_step2 := gc_from
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
-						gc_rank := gc_base + gc_tx
-						sum := gc_s_sum[gc_rank]
-						gc_more = true
-						/*line samples.go:260*/ d := gc_at[gc_tx] - 1.0
-						sum += fabs(d)
-						gc_s_sum[gc_rank] = sum
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_rank := gc_base + gc_tx
-						sum := gc_s_sum[gc_rank]
-						gc_more = true
-						/*line samples.go:260*/ d := gc_at[gc_tx] - 1.0
-						sum += fabs(d)
-						gc_s_sum[gc_rank] = sum
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_rank := gc_base + gc_tx
-						sum := gc_s_sum[gc_rank]
-						gc_more = true
-						/*line samples.go:260*/ d := gc_at[gc_tx] - 1.0
-						sum += fabs(d)
-						gc_s_sum[gc_rank] = sum
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_rank := gc_base + gc_tx
-						sum := gc_s_sum[gc_rank]
-						gc_more = true
-						/*line samples.go:260*/ d := gc_at[gc_tx] - 1.0
-						sum += fabs(d)
-						gc_s_sum[gc_rank] = sum
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					sum := gc_s_sum[gc_rank]
-					gc_more = true
-					/*line samples.go:260*/ d := gc_at[gc_tx] - 1.0
-					sum += fabs(d)
-					gc_s_sum[gc_rank] = sum
-				}
-			} else {
+	/*line samples.go:260*/ if compiled.StrideFar(gc_bdx*gc_gdx, jacobiNRows) {
+		gc_chunk := compiled.StrideChunk(gc_bdx * gc_gdx)
+		gc_span := (gc_bdx * gc_gdx) * gc_chunk
+		archsimd.ClearAVXUpperBits()
+		/*line samples.go:259*/ for gc_off, gc_limit, gc_more := 0, jacobiNRows, true; gc_more; gc_off += (gc_bdx * gc_gdx) * gc_chunk {
+			gc_b.Tick()
+			if gc_b.Stopped() {
+				return
+			}
+			gc_more = false
+			gc_from, gc_to := 0, gc_bdx
+			if !compiled.Adds(gc_off+(gc_bx*gc_bdx), gc_to) {
+				/*line samples.go:268*/ panic(compiled.ErrGuardWraps)
+			}
+			if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*gc_bdx)); gc_bound < gc_to {
+				gc_to = gc_bound
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					globalThreadID := gc_bx*gc_bdx + gc_tx
 					sum := gc_s_sum[gc_rank]
-					/*line samples.go:259*/ i := globalThreadID + gc_off
-					gc_more = true
-					/*line samples.go:260*/ d := x[i] - 1.0
-					sum += fabs(d)
+					/*line samples.go:259*/ gc_start := globalThreadID
+					gc_from2 := gc_start + gc_off
+					gc_trips := gc_limit - gc_from2
+					switch {
+					case gc_from2 < gc_start || gc_from2 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
+						gc_trips = compiled.ChunkTrips(gc_start, gc_from2, gc_bdx*gc_gdx, gc_chunk, gc_limit, false)
+					case gc_trips > gc_span:
+						gc_trips = gc_chunk
+					case gc_trips > 0:
+						gc_trips = (gc_trips-1)/(gc_bdx*gc_gdx) + 1
+					default:
+						gc_trips = 0
+					}
+					if gc_trips == gc_chunk {
+						gc_more = true
+					}
+					for i := gc_from2; gc_trips > 0; i, gc_trips = i+(gc_bdx*gc_gdx), gc_trips-1 {
+						/*line samples.go:260*/ d := x[i] - 1.0
+						sum += fabs(d)
+					}
 					gc_s_sum[gc_rank] = sum
+				}
+			}
+		}
+	} else {
+		/*line samples.go:259*/ for gc_off, gc_limit, gc_more := 0, jacobiNRows, true; gc_more; gc_off += gc_bdx * gc_gdx {
+			gc_b.Tick()
+			if gc_b.Stopped() {
+				return
+			}
+			gc_more = false
+			gc_from, gc_to := 0, gc_bdx
+			if !compiled.Adds(gc_off+(gc_bx*gc_bdx), gc_to) {
+				/*line samples.go:268*/ panic(compiled.ErrGuardWraps)
+			}
+			if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*gc_bdx)); gc_bound < gc_to {
+				gc_to = gc_bound
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_off2 := (gc_bx * gc_bdx) + gc_off
+				if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(x) && gc_to <= len(x)-gc_off2 {
+					gc_at := x[gc_off2:][:gc_to]
+					gc_step2 := gc_from
+					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+						{
+							gc_tx := gc_step2 + 0
+							gc_rank := gc_base + gc_tx
+							sum := gc_s_sum[gc_rank]
+							gc_more = true
+							/*line samples.go:260*/ d := gc_at[gc_tx] - 1.0
+							sum += fabs(d)
+							gc_s_sum[gc_rank] = sum
+						}
+						{
+							gc_tx := gc_step2 + 1
+							gc_rank := gc_base + gc_tx
+							sum := gc_s_sum[gc_rank]
+							gc_more = true
+							/*line samples.go:260*/ d := gc_at[gc_tx] - 1.0
+							sum += fabs(d)
+							gc_s_sum[gc_rank] = sum
+						}
+						{
+							gc_tx := gc_step2 + 2
+							gc_rank := gc_base + gc_tx
+							sum := gc_s_sum[gc_rank]
+							gc_more = true
+							/*line samples.go:260*/ d := gc_at[gc_tx] - 1.0
+							sum += fabs(d)
+							gc_s_sum[gc_rank] = sum
+						}
+						{
+							gc_tx := gc_step2 + 3
+							gc_rank := gc_base + gc_tx
+							sum := gc_s_sum[gc_rank]
+							gc_more = true
+							/*line samples.go:260*/ d := gc_at[gc_tx] - 1.0
+							sum += fabs(d)
+							gc_s_sum[gc_rank] = sum
+						}
+					}
+					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						sum := gc_s_sum[gc_rank]
+						gc_more = true
+						/*line samples.go:260*/ d := gc_at[gc_tx] - 1.0
+						sum += fabs(d)
+						gc_s_sum[gc_rank] = sum
+					}
+				} else {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						globalThreadID := gc_bx*gc_bdx + gc_tx
+						sum := gc_s_sum[gc_rank]
+						/*line samples.go:259*/ i := globalThreadID + gc_off
+						gc_more = true
+						/*line samples.go:260*/ d := x[i] - 1.0
+						sum += fabs(d)
+						gc_s_sum[gc_rank] = sum
+					}
 				}
 			}
 		}
@@ -1289,10 +1338,10 @@ func gc_body_fwtBatch1Kernel(gc_b *compiled.Block, dOutput, dInput []float32, lo
 		}
 	}
 	/*line samples.go:340*/ if log2N&1 != 0 {
-		gc_chunk := compiled.StrideChunk(gc_bdx)
-		gc_span := (gc_bdx) * gc_chunk
+		gc_chunk2 := compiled.StrideChunk(gc_bdx)
+		gc_span2 := (gc_bdx) * gc_chunk2
 		archsimd.ClearAVXUpperBits()
-		/*line samples.go:343*/ for gc_off2, gc_limit2, gc_more2 := 0, N/2, true; gc_more2; gc_off2 += (gc_bdx) * gc_chunk {
+		/*line samples.go:343*/ for gc_off2, gc_limit2, gc_more2 := 0, N/2, true; gc_more2; gc_off2 += (gc_bdx) * gc_chunk2 {
 			gc_b.Tick()
 			if gc_b.Stopped() {
 				return
@@ -1312,16 +1361,16 @@ func gc_body_fwtBatch1Kernel(gc_b *compiled.Block, dOutput, dInput []float32, lo
 					gc_from2 := gc_start + gc_off2
 					gc_trips := gc_limit2 - gc_from2
 					switch {
-					case gc_from2 < gc_start || gc_from2 < 0 || gc_span <= 0 || gc_limit2 > compiled.ChunkLimit:
-						gc_trips = compiled.ChunkTrips(gc_start, gc_from2, gc_bdx, gc_chunk, gc_limit2, false)
-					case gc_trips > gc_span:
-						gc_trips = gc_chunk
+					case gc_from2 < gc_start || gc_from2 < 0 || gc_span2 <= 0 || gc_limit2 > compiled.ChunkLimit:
+						gc_trips = compiled.ChunkTrips(gc_start, gc_from2, gc_bdx, gc_chunk2, gc_limit2, false)
+					case gc_trips > gc_span2:
+						gc_trips = gc_chunk2
 					case gc_trips > 0:
 						gc_trips = (gc_trips-1)/(gc_bdx) + 1
 					default:
 						gc_trips = 0
 					}
-					if gc_trips == gc_chunk {
+					if gc_trips == gc_chunk2 {
 						gc_more2 = true
 					}
 					/*line samples.go:359*/ for pos_2 := gc_from2; gc_trips > 0; pos_2, gc_trips = pos_2+(gc_bdx), gc_trips-1 {
