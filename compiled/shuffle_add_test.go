@@ -1,6 +1,7 @@
 package compiled_test
 
 import (
+	"fmt"
 	"math"
 	"math/rand/v2"
 	"testing"
@@ -259,4 +260,47 @@ func checkLane0Pair[T compiled.Number](t *testing.T, a, b *[32]T) {
 	compiled.ShflDownLane0Pair(&vals, a, b)
 	require.Equal(t, steps[0], vals[0], "lane 0 of a=%v b=%v", *a, *b)
 	require.Equal(t, kept[1:], vals[1:], "other lanes changed")
+}
+
+// TestShflDownLane0: lane 0 after ShflDownLane0 equals lane 0 after the
+// five steps down, bit for bit, for floats of widely different exponents
+// (whose sums depend on the order of the additions), with -0 and
+// infinities, and for integers that wrap; the other lanes stay.
+func TestShflDownLane0(t *testing.T) {
+	r := rand.New(rand.NewPCG(5, 17))
+	for i := range 300 {
+		var f32 [32]float32
+		var f64 [32]float64
+		var i32 [32]int32
+		for l := range f32 {
+			f64[l] = math.Ldexp(r.NormFloat64(), r.IntN(120)-60)
+			f32[l] = float32(math.Ldexp(r.NormFloat64(), r.IntN(50)-25))
+			i32[l] = int32(r.Uint32())
+		}
+		if i%10 == 0 {
+			f32[r.IntN(32)], f64[r.IntN(32)] = float32(math.Copysign(0, -1)), math.Copysign(0, -1)
+			f32[r.IntN(32)], f64[r.IntN(32)] = float32(math.Inf(1)), math.Inf(-1)
+		}
+		checkLane0(t, &f32)
+		checkLane0(t, &f64)
+		checkLane0(t, &i32)
+	}
+}
+
+// checkLane0 checks ShflDownLane0 on vals against the steps.
+func checkLane0[T compiled.Number](t *testing.T, vals *[32]T) {
+	t.Helper()
+	steps, got := *vals, *vals
+	for d := 16; d > 0; d /= 2 {
+		compiled.ShflAddWarp(compiled.ShflDown, &steps, d, 0, 32)
+	}
+	compiled.ShflDownLane0(&got)
+	require.Equal(t, fmt.Sprint(steps[0]), fmt.Sprint(got[0]), "lane 0 of %v", *vals)
+	if f, ok := any(got[0]).(float64); ok {
+		require.Equal(t, math.Float64bits(any(steps[0]).(float64)), math.Float64bits(f), "bits of lane 0 of %v", *vals)
+	}
+	if f, ok := any(got[0]).(float32); ok {
+		require.Equal(t, math.Float32bits(any(steps[0]).(float32)), math.Float32bits(f), "bits of lane 0 of %v", *vals)
+	}
+	require.Equal(t, vals[1:], got[1:], "other lanes changed")
 }

@@ -164,24 +164,24 @@ func gc_body_derivativeX(gc_b *compiled.Block, f, df []float32, cAx, cBx, cCx, c
 			gc_to = gc_bound
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			gc_row2 := gc_ty
+			gc_row4 := gc_ty
 			gc_off3 := 4 - 4
 			gc_off4 := (4 + fdMx) - 5
 			gc_off5 := 4 + fdMx
 			gc_off6 := 4 + 1
 			gc_fastlo2, gc_fasthi2 := gc_from, gc_from
-			if gc_row2 >= 0 && gc_row2 < len(sF) {
+			if gc_row4 >= 0 && gc_row4 < len(sF) {
 				gc_fastlo2 = min(max(gc_from, 0, -gc_off3, -gc_off4, -gc_off5, -gc_off6), gc_to)
-				gc_fasthi2 = max(min(gc_to, len(sF[gc_row2])-gc_off3, len(sF[gc_row2])-gc_off4, len(sF[gc_row2])-gc_off5, len(sF[gc_row2])-gc_off6), gc_fastlo2)
+				gc_fasthi2 = max(min(gc_to, len(sF[gc_row4])-gc_off3, len(sF[gc_row4])-gc_off4, len(sF[gc_row4])-gc_off5, len(sF[gc_row4])-gc_off6), gc_fastlo2)
 			}
 			if gc_fastlo2 < gc_fasthi2 {
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					if gc_tx == gc_fastlo2 {
 						gc_seglen2 := gc_fasthi2 - gc_fastlo2
-						gc_at3 := sF[gc_row2][gc_off3+gc_fastlo2:][:gc_seglen2]
-						gc_at4 := sF[gc_row2][gc_off4+gc_fastlo2:][:gc_seglen2]
-						gc_at5 := sF[gc_row2][gc_off5+gc_fastlo2:][:gc_seglen2]
-						gc_at6 := sF[gc_row2][gc_off6+gc_fastlo2:][:gc_seglen2]
+						gc_at3 := sF[gc_row4][gc_off3+gc_fastlo2:][:gc_seglen2]
+						gc_at4 := sF[gc_row4][gc_off4+gc_fastlo2:][:gc_seglen2]
+						gc_at5 := sF[gc_row4][gc_off5+gc_fastlo2:][:gc_seglen2]
+						gc_at6 := sF[gc_row4][gc_off6+gc_fastlo2:][:gc_seglen2]
 						gc_vstep3 := gc_fastlo2
 						if compiled.SIMD && compiled.SIMD512 {
 							var gc_stop3 bool
@@ -251,8 +251,9 @@ func gc_body_derivativeX(gc_b *compiled.Block, f, df []float32, cAx, cBx, cCx, c
 									1) < 0 || (si+1) > len(sF[sj])-16 || (si+fdMx) < 0 || (si+fdMx) > len(sF[sj])-16 {
 									break
 								}
-								/*line blog_finite_difference.go:43*/ archsimd.LoadFloat32x16Slice(sF[sj][si+fdMx-5:]).StoreSlice(sF[sj][si-4:])
-								/*line blog_finite_difference.go:43*/ archsimd.LoadFloat32x16Slice(sF[sj][si+1:]).StoreSlice(sF[sj][si+fdMx:])
+								/*line blog_finite_difference.go:43*/ gc_row3 := sF[sj][si+1 : si+43]
+								/*line blog_finite_difference.go:43*/ archsimd.LoadFloat32x16Slice(gc_row3[26:]).StoreSlice(sF[sj][si-4:])
+								/*line blog_finite_difference.go:43*/ archsimd.LoadFloat32x16Slice(gc_row3[0:]).StoreSlice(sF[sj][si+fdMx:])
 							}
 						}
 						archsimd.ClearAVXUpperBits()
@@ -273,8 +274,9 @@ func gc_body_derivativeX(gc_b *compiled.Block, f, df []float32, cAx, cBx, cCx, c
 							1) < 0 || (si+1) > len(sF[sj])-8 || (si+fdMx) < 0 || (si+fdMx) > len(sF[sj])-8 {
 							break
 						}
-						/*line blog_finite_difference.go:43*/ archsimd.LoadFloat32x8Slice(sF[sj][si+fdMx-5:]).StoreSlice(sF[sj][si-4:])
-						/*line blog_finite_difference.go:43*/ archsimd.LoadFloat32x8Slice(sF[sj][si+1:]).StoreSlice(sF[sj][si+fdMx:])
+						/*line blog_finite_difference.go:43*/ gc_row2 := sF[sj][si+1 : si+35]
+						/*line blog_finite_difference.go:43*/ archsimd.LoadFloat32x8Slice(gc_row2[26:]).StoreSlice(sF[sj][si-4:])
+						/*line blog_finite_difference.go:43*/ archsimd.LoadFloat32x8Slice(gc_row2[0:]).StoreSlice(sF[sj][si+fdMx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -297,7 +299,7 @@ func gc_body_derivativeX(gc_b *compiled.Block, f, df []float32, cAx, cBx, cCx, c
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			/*line blog_finite_difference.go:57*/ gc_off7 := k*fdMx*fdMy + (gc_bx*gc_bdy+gc_ty)*fdMx
-			gc_row3 := gc_ty
+			gc_row7 := gc_ty
 			gc_off8 := 4 + 1
 			gc_off9 := 4 - 1
 			gc_off10 := 4 + 2
@@ -307,23 +309,23 @@ func gc_body_derivativeX(gc_b *compiled.Block, f, df []float32, cAx, cBx, cCx, c
 			gc_off14 := 4 + 4
 			gc_off15 := 4 - 4
 			gc_fastlo3, gc_fasthi3 := 0, 0
-			if gc_row3 >= 0 && gc_row3 < len(sF) {
+			if gc_row7 >= 0 && gc_row7 < len(sF) {
 				gc_fastlo3 = min(max(0, -gc_off7, -gc_off8, -gc_off9, -gc_off10, -gc_off11, -gc_off12, -gc_off13, -gc_off14, -gc_off15), gc_bdx)
-				gc_fasthi3 = max(min(gc_bdx, len(df)-gc_off7, len(sF[gc_row3])-gc_off8, len(sF[gc_row3])-gc_off9, len(sF[gc_row3])-gc_off10, len(sF[gc_row3])-gc_off11, len(sF[gc_row3])-gc_off12, len(sF[gc_row3])-gc_off13, len(sF[gc_row3])-gc_off14, len(sF[gc_row3])-gc_off15), gc_fastlo3)
+				gc_fasthi3 = max(min(gc_bdx, len(df)-gc_off7, len(sF[gc_row7])-gc_off8, len(sF[gc_row7])-gc_off9, len(sF[gc_row7])-gc_off10, len(sF[gc_row7])-gc_off11, len(sF[gc_row7])-gc_off12, len(sF[gc_row7])-gc_off13, len(sF[gc_row7])-gc_off14, len(sF[gc_row7])-gc_off15), gc_fastlo3)
 			}
 			if gc_fastlo3 < gc_fasthi3 {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					if gc_tx == gc_fastlo3 {
 						gc_seglen3 := gc_fasthi3 - gc_fastlo3
 						gc_at7 := df[gc_off7+gc_fastlo3:][:gc_seglen3]
-						gc_at8 := sF[gc_row3][gc_off8+gc_fastlo3:][:gc_seglen3]
-						gc_at9 := sF[gc_row3][gc_off9+gc_fastlo3:][:gc_seglen3]
-						gc_at10 := sF[gc_row3][gc_off10+gc_fastlo3:][:gc_seglen3]
-						gc_at11 := sF[gc_row3][gc_off11+gc_fastlo3:][:gc_seglen3]
-						gc_at12 := sF[gc_row3][gc_off12+gc_fastlo3:][:gc_seglen3]
-						gc_at13 := sF[gc_row3][gc_off13+gc_fastlo3:][:gc_seglen3]
-						gc_at14 := sF[gc_row3][gc_off14+gc_fastlo3:][:gc_seglen3]
-						gc_at15 := sF[gc_row3][gc_off15+gc_fastlo3:][:gc_seglen3]
+						gc_at8 := sF[gc_row7][gc_off8+gc_fastlo3:][:gc_seglen3]
+						gc_at9 := sF[gc_row7][gc_off9+gc_fastlo3:][:gc_seglen3]
+						gc_at10 := sF[gc_row7][gc_off10+gc_fastlo3:][:gc_seglen3]
+						gc_at11 := sF[gc_row7][gc_off11+gc_fastlo3:][:gc_seglen3]
+						gc_at12 := sF[gc_row7][gc_off12+gc_fastlo3:][:gc_seglen3]
+						gc_at13 := sF[gc_row7][gc_off13+gc_fastlo3:][:gc_seglen3]
+						gc_at14 := sF[gc_row7][gc_off14+gc_fastlo3:][:gc_seglen3]
+						gc_at15 := sF[gc_row7][gc_off15+gc_fastlo3:][:gc_seglen3]
 						gc_vstep5 := gc_fastlo3
 						if compiled.SIMD && compiled.SIMD512 {
 							var gc_stop5 bool
@@ -416,7 +418,8 @@ func gc_body_derivativeX(gc_b *compiled.Block, f, df []float32, cAx, cBx, cCx, c
 								4) < 0 || (si+4) > len(sF[sj])-16 || (si-4) < 0 || (si-4) > len(sF[sj])-16 || globalIdx < 0 || globalIdx > len(df)-16 {
 								break
 							}
-							/*line blog_finite_difference.go:50*/ gc_vb5.Mul(archsimd.LoadFloat32x16Slice(sF[sj][si+1:]).Sub(archsimd.LoadFloat32x16Slice(sF[sj][si-1:]))).Add(gc_vb6.Mul(archsimd.LoadFloat32x16Slice(sF[sj][si+2:]).Sub(archsimd.LoadFloat32x16Slice(sF[sj][si-2:])))).Add(gc_vb7.Mul(archsimd.LoadFloat32x16Slice(sF[sj][si+3:]).Sub(archsimd.LoadFloat32x16Slice(sF[sj][si-3:])))).Add(gc_vb8.Mul(archsimd.LoadFloat32x16Slice(sF[sj][si+4:]).Sub(archsimd.LoadFloat32x16Slice(sF[sj][si-4:])))).StoreSlice(df[globalIdx:])
+							/*line blog_finite_difference.go:49*/ gc_row6 := sF[sj][si+-4 : si+20]
+							gc_vb5.Mul(archsimd.LoadFloat32x16Slice(gc_row6[5:]).Sub(archsimd.LoadFloat32x16Slice(gc_row6[3:]))).Add(gc_vb6.Mul(archsimd.LoadFloat32x16Slice(gc_row6[6:]).Sub(archsimd.LoadFloat32x16Slice(gc_row6[2:])))).Add(gc_vb7.Mul(archsimd.LoadFloat32x16Slice(gc_row6[7:]).Sub(archsimd.LoadFloat32x16Slice(gc_row6[1:])))).Add(gc_vb8.Mul(archsimd.LoadFloat32x16Slice(gc_row6[8:]).Sub(archsimd.LoadFloat32x16Slice(gc_row6[0:])))).StoreSlice(df[globalIdx:])
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep6, false
@@ -444,7 +447,8 @@ func gc_body_derivativeX(gc_b *compiled.Block, f, df []float32, cAx, cBx, cCx, c
 							4) < 0 || (si+4) > len(sF[sj])-8 || (si-4) < 0 || (si-4) > len(sF[sj])-8 || globalIdx < 0 || globalIdx > len(df)-8 {
 							break
 						}
-						/*line blog_finite_difference.go:50*/ gc_vb.Mul(archsimd.LoadFloat32x8Slice(sF[sj][si+1:]).Sub(archsimd.LoadFloat32x8Slice(sF[sj][si-1:]))).Add(gc_vb2.Mul(archsimd.LoadFloat32x8Slice(sF[sj][si+2:]).Sub(archsimd.LoadFloat32x8Slice(sF[sj][si-2:])))).Add(gc_vb3.Mul(archsimd.LoadFloat32x8Slice(sF[sj][si+3:]).Sub(archsimd.LoadFloat32x8Slice(sF[sj][si-3:])))).Add(gc_vb4.Mul(archsimd.LoadFloat32x8Slice(sF[sj][si+4:]).Sub(archsimd.LoadFloat32x8Slice(sF[sj][si-4:])))).StoreSlice(df[globalIdx:])
+						/*line blog_finite_difference.go:49*/ gc_row5 := sF[sj][si+-4 : si+12]
+						gc_vb.Mul(archsimd.LoadFloat32x8Slice(gc_row5[5:]).Sub(archsimd.LoadFloat32x8Slice(gc_row5[3:]))).Add(gc_vb2.Mul(archsimd.LoadFloat32x8Slice(gc_row5[6:]).Sub(archsimd.LoadFloat32x8Slice(gc_row5[2:])))).Add(gc_vb3.Mul(archsimd.LoadFloat32x8Slice(gc_row5[7:]).Sub(archsimd.LoadFloat32x8Slice(gc_row5[1:])))).Add(gc_vb4.Mul(archsimd.LoadFloat32x8Slice(gc_row5[8:]).Sub(archsimd.LoadFloat32x8Slice(gc_row5[0:])))).StoreSlice(df[globalIdx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}

@@ -675,21 +675,22 @@ func gc_body_numbaSolveHeatEquation(gc_b *compiled.Block, buf0, buf1 []float64, 
 					/*line numba.go:209*/ 1) < 0 || (i-1) > len(data)-4 || i > len(nextData)-4 {
 					break
 				}
-				/*line numba.go:200*/ currTemp := lanes.LoadFloat64x4Slice(data[i:])
+				/*line numba.go:200*/ gc_row2 := data[i+-1 : i+5]
+				/*line numba.go:200*/ currTemp := lanes.LoadFloat64x4Slice(gc_row2[1:])
 				/*line numba.go:200*/ var nextTemp lanes.Float64x4
 				/*line numba.go:204*/ gc_if3 := gc_iota2.Equal(lanes.BroadcastInt64x4(int64(compiled.Reach(0, i, 4))))
 				if gc_alive3.And(gc_if3).ToBits() != 0 {
-					nextTemp = currTemp.Add(gc_vb4.Mul(lanes.LoadFloat64x4Slice(data[i+1:]).Sub(gc_vb3.Mul(currTemp)))).Merge(nextTemp, gc_alive3.And(gc_if3))
+					/*line numba.go:204*/ nextTemp = currTemp.Add(gc_vb4.Mul(lanes.LoadFloat64x4Slice(gc_row2[2:]).Sub(gc_vb3.Mul(currTemp)))).Merge(nextTemp, gc_alive3.And(gc_if3))
 				}
 				gc_else3 := gc_if3.ToInt64x4().Not().ToMask()
 				if gc_alive3.And(gc_else3).ToBits() != 0 {
 					/*line numba.go:207*/ gc_if4 := gc_iota2.Equal(lanes.BroadcastInt64x4(int64(compiled.Reach(len(data)-1, i, 4))))
 					if gc_alive3.And(gc_else3).And(gc_if4).ToBits() != 0 {
-						/*line numba.go:207*/ nextTemp = currTemp.Add(gc_vb4.Mul(lanes.LoadFloat64x4Slice(data[i-1:]).Sub(gc_vb3.Mul(currTemp)))).Merge(nextTemp, gc_alive3.And(gc_else3).And(gc_if4))
+						/*line numba.go:207*/ nextTemp = currTemp.Add(gc_vb4.Mul(lanes.LoadFloat64x4Slice(gc_row2[0:]).Sub(gc_vb3.Mul(currTemp)))).Merge(nextTemp, gc_alive3.And(gc_else3).And(gc_if4))
 					}
 					gc_else4 := gc_if4.ToInt64x4().Not().ToMask()
 					if gc_alive3.And(gc_else3).And(gc_else4).ToBits() != 0 {
-						/*line numba.go:209*/ nextTemp = currTemp.Add(gc_vb4.Mul(lanes.LoadFloat64x4Slice(data[i-1:]).Sub(gc_vb3.Mul(currTemp)).Add(lanes.LoadFloat64x4Slice(data[i+1:])))).Merge(nextTemp, gc_alive3.And(gc_else3).And(gc_else4))
+						/*line numba.go:207*/ nextTemp = currTemp.Add(gc_vb4.Mul(lanes.LoadFloat64x4Slice(gc_row2[0:]).Sub(gc_vb3.Mul(currTemp)).Add(lanes.LoadFloat64x4Slice(gc_row2[2:])))).Merge(nextTemp, gc_alive3.And(gc_else3).And(gc_else4))
 					}
 				}
 				/*line numba.go:216*/ nextTemp.StoreMasked((*[4]float64)(nextData[i:]), gc_alive3)

@@ -896,21 +896,22 @@ func gc_body_numbaSolveHeatEquation(gc_b *compiled.Block, buf0, buf1 []float64, 
 						/*line numba.go:209*/ 1) < 0 || (i-1) > len(data)-4 || i > len(nextData)-4 {
 						break
 					}
-					/*line numba.go:200*/ currTemp := archsimd.LoadFloat64x4Slice(data[i:])
+					/*line numba.go:200*/ gc_row := data[i+-1 : i+5]
+					/*line numba.go:200*/ currTemp := archsimd.LoadFloat64x4Slice(gc_row[1:])
 					/*line numba.go:200*/ var nextTemp archsimd.Float64x4 = archsimd.BroadcastInt64x4(0).AsFloat64x4()
 					/*line numba.go:204*/ gc_if := gc_iota.Equal(archsimd.BroadcastInt64x4(int64(compiled.Reach(0, i, 4))))
 					if gc_alive5.And(gc_if).ToBits() != 0 {
-						nextTemp = currTemp.Add(gc_vb2.Mul(archsimd.LoadFloat64x4Slice(data[i+1:]).Sub(gc_vb.Mul(currTemp)))).Merge(nextTemp, gc_alive5.And(gc_if))
+						/*line numba.go:204*/ nextTemp = currTemp.Add(gc_vb2.Mul(archsimd.LoadFloat64x4Slice(gc_row[2:]).Sub(gc_vb.Mul(currTemp)))).Merge(nextTemp, gc_alive5.And(gc_if))
 					}
 					gc_else := gc_if.ToInt64x4().Not().NotEqual(compiled.ZeroInt64x4())
 					if gc_alive5.And(gc_else).ToBits() != 0 {
 						/*line numba.go:207*/ gc_if2 := gc_iota.Equal(archsimd.BroadcastInt64x4(int64(compiled.Reach(len(data)-1, i, 4))))
 						if gc_alive5.And(gc_else).And(gc_if2).ToBits() != 0 {
-							/*line numba.go:207*/ nextTemp = currTemp.Add(gc_vb2.Mul(archsimd.LoadFloat64x4Slice(data[i-1:]).Sub(gc_vb.Mul(currTemp)))).Merge(nextTemp, gc_alive5.And(gc_else).And(gc_if2))
+							/*line numba.go:207*/ nextTemp = currTemp.Add(gc_vb2.Mul(archsimd.LoadFloat64x4Slice(gc_row[0:]).Sub(gc_vb.Mul(currTemp)))).Merge(nextTemp, gc_alive5.And(gc_else).And(gc_if2))
 						}
 						gc_else2 := gc_if2.ToInt64x4().Not().NotEqual(compiled.ZeroInt64x4())
 						if gc_alive5.And(gc_else).And(gc_else2).ToBits() != 0 {
-							/*line numba.go:209*/ nextTemp = currTemp.Add(gc_vb2.Mul(archsimd.LoadFloat64x4Slice(data[i-1:]).Sub(gc_vb.Mul(currTemp)).Add(archsimd.LoadFloat64x4Slice(data[i+1:])))).Merge(nextTemp, gc_alive5.And(gc_else).And(gc_else2))
+							/*line numba.go:207*/ nextTemp = currTemp.Add(gc_vb2.Mul(archsimd.LoadFloat64x4Slice(gc_row[0:]).Sub(gc_vb.Mul(currTemp)).Add(archsimd.LoadFloat64x4Slice(gc_row[2:])))).Merge(nextTemp, gc_alive5.And(gc_else).And(gc_else2))
 						}
 					}
 					/*line numba.go:216*/ nextTemp.StoreMasked((*[4]float64)(nextData[i:]), gc_alive5)

@@ -922,7 +922,11 @@ func gc_body_block2DHybridCoarsenX(gc_b *compiled.Block, c0, c1 float32, a0, ane
 								/*line parboil.go:159*/ 1) < 0 || (shID2-1) > len(shA0)-16 || shID2 < 0 || shID2 > len(shA0)-16 {
 								break
 							}
-							/*line parboil.go:112*/ if i < nx && uint(nx-i) > 15 && (j < ny) {
+							/*line parboil.go:130*/ gc_row3, gc_row4 :=
+								/*line parboil.go:130*/ shA0[shID+-1:shID+17],
+								/*line parboil.go:156*/ shA0[shID2+-1:shID2+17]
+//line parboil.go:112
+							if i < nx && uint(nx-i) > 15 && (j < ny) {
 								/*line parboil.go:112*/ var gc_t39 int = k + 1
 								var gc_i29 int = i
 								/*line parboil.go:113*/ var gc_j29 int = j
@@ -1009,18 +1013,18 @@ func gc_body_block2DHybridCoarsenX(gc_b *compiled.Block, c0, c1 float32, a0, ane
 								gc_else3 := archsimd.Mask32x16FromBits(^gc_if13.ToBits())
 								if archsimd.Mask32x16FromBits(gc_if12.ToBits()&gc_else3.ToBits()).ToBits() != 0 {
 									{
-										/*line parboil.go:128*/ aLeftRight = aLeftRight.Merge(archsimd.LoadFloat32x16Slice(shA0[shID-1:]), archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_if12.ToBits()&gc_else3.ToBits()).ToBits()))
+										/*line parboil.go:128*/ aLeftRight = aLeftRight.Merge(archsimd.LoadFloat32x16Slice(gc_row3[0:]), archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_if12.ToBits()&gc_else3.ToBits()).ToBits()))
 									}
 								}
-								/*line parboil.go:130*/ var gc_i34 int = i
-								/*line parboil.go:130*/ var gc_j34 int = j
+								/*line parboil.go:128*/ var gc_i34 int = i
+								/*line parboil.go:128*/ var gc_j34 int = j
 								var gc_t49 int = gc_i34 +
 									/*line parboil.go:133*/ nx*(gc_j34+ny*k)
 								if gc_t49 >= 0 && gc_t49 <= len(anext)-16 {
-									/*line parboil.go:133*/ top.Add(bottom).Add(aUp).Add(aDown).Add(archsimd.LoadFloat32x16Slice(shA0[shID+1:])).Add(aLeftRight).Mul(gc_vb9).Sub(archsimd.LoadFloat32x16Slice(shA0[shID:]).Mul(gc_vb10)).StoreMasked((*[16]float32)(anext[gc_t49:]), gc_if12)
+									/*line parboil.go:133*/ top.Add(bottom).Add(aUp).Add(aDown).Add(archsimd.LoadFloat32x16Slice(gc_row3[2:])).Add(aLeftRight).Mul(gc_vb9).Sub(archsimd.LoadFloat32x16Slice(gc_row3[1:]).Mul(gc_vb10)).StoreMasked((*[16]float32)(anext[gc_t49:]), gc_if12)
 								} else {
 									var gc_lanes34 [16]float32
-									/*line parboil.go:133*/ top.Add(bottom).Add(aUp).Add(aDown).Add(archsimd.LoadFloat32x16Slice(shA0[shID+1:])).Add(aLeftRight).Mul(gc_vb9).Sub(archsimd.LoadFloat32x16Slice(shA0[shID:]).Mul(gc_vb10)).Store(&gc_lanes34)
+									/*line parboil.go:133*/ top.Add(bottom).Add(aUp).Add(aDown).Add(archsimd.LoadFloat32x16Slice(gc_row3[2:])).Add(aLeftRight).Mul(gc_vb9).Sub(archsimd.LoadFloat32x16Slice(gc_row3[1:]).Mul(gc_vb10)).Store(&gc_lanes34)
 									for gc_k56 := range 16 {
 										if gc_if12.ToBits()&(1<<gc_k56) != 0 {
 											gc_pos.Thread = gc_rank + gc_k56
@@ -1157,18 +1161,18 @@ func gc_body_block2DHybridCoarsenX(gc_b *compiled.Block, c0, c1 float32, a0, ane
 								gc_else4 := archsimd.Mask32x16FromBits(^gc_if16.ToBits())
 								if archsimd.Mask32x16FromBits(gc_if15.ToBits()&gc_else4.ToBits()).ToBits() != 0 {
 									{
-										/*line parboil.go:154*/ aLeftRight = aLeftRight.Merge(archsimd.LoadFloat32x16Slice(shA0[shID2+1:]), archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_if15.ToBits()&gc_else4.ToBits()).ToBits()))
+										/*line parboil.go:154*/ aLeftRight = aLeftRight.Merge(archsimd.LoadFloat32x16Slice(gc_row4[2:]), archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_if15.ToBits()&gc_else4.ToBits()).ToBits()))
 									}
 								}
-								/*line parboil.go:156*/ var gc_i40 int = i2
-								/*line parboil.go:156*/ var gc_j40 int = j
+								/*line parboil.go:154*/ var gc_i40 int = i2
+								/*line parboil.go:154*/ var gc_j40 int = j
 								var gc_t60 int = gc_i40 +
 									/*line parboil.go:159*/ nx*(gc_j40+ny*k)
 								if gc_t60 >= 0 && gc_t60 <= len(anext)-16 {
-									/*line parboil.go:159*/ top2.Add(bottom2).Add(aUp).Add(aDown).Add(aLeftRight).Add(archsimd.LoadFloat32x16Slice(shA0[shID2-1:])).Mul(gc_vb9).Sub(archsimd.LoadFloat32x16Slice(shA0[shID2:]).Mul(gc_vb10)).StoreMasked((*[16]float32)(anext[gc_t60:]), gc_if15)
+									/*line parboil.go:159*/ top2.Add(bottom2).Add(aUp).Add(aDown).Add(aLeftRight).Add(archsimd.LoadFloat32x16Slice(gc_row4[0:])).Mul(gc_vb9).Sub(archsimd.LoadFloat32x16Slice(gc_row4[1:]).Mul(gc_vb10)).StoreMasked((*[16]float32)(anext[gc_t60:]), gc_if15)
 								} else {
 									var gc_lanes40 [16]float32
-									/*line parboil.go:159*/ top2.Add(bottom2).Add(aUp).Add(aDown).Add(aLeftRight).Add(archsimd.LoadFloat32x16Slice(shA0[shID2-1:])).Mul(gc_vb9).Sub(archsimd.LoadFloat32x16Slice(shA0[shID2:]).Mul(gc_vb10)).Store(&gc_lanes40)
+									/*line parboil.go:159*/ top2.Add(bottom2).Add(aUp).Add(aDown).Add(aLeftRight).Add(archsimd.LoadFloat32x16Slice(gc_row4[0:])).Mul(gc_vb9).Sub(archsimd.LoadFloat32x16Slice(gc_row4[1:]).Mul(gc_vb10)).Store(&gc_lanes40)
 									for gc_k64 := range 16 {
 										if gc_if15.ToBits()&(1<<gc_k64) != 0 {
 											gc_pos.Thread = gc_rank + gc_k64
@@ -1243,7 +1247,11 @@ func gc_body_block2DHybridCoarsenX(gc_b *compiled.Block, c0, c1 float32, a0, ane
 							/*line parboil.go:159*/ 1) < 0 || (shID2-1) > len(shA0)-8 || shID2 < 0 || shID2 > len(shA0)-8 {
 							break
 						}
-						/*line parboil.go:112*/ if i < nx && uint(nx-i) > 7 && (j < ny) {
+						/*line parboil.go:130*/ gc_row, gc_row2 :=
+							/*line parboil.go:130*/ shA0[shID+-1:shID+9],
+							/*line parboil.go:156*/ shA0[shID2+-1:shID2+9]
+//line parboil.go:112
+						if i < nx && uint(nx-i) > 7 && (j < ny) {
 							/*line parboil.go:112*/ var gc_t17 int = k + 1
 							var gc_i17 int = i
 							/*line parboil.go:113*/ var gc_j17 int = j
@@ -1329,17 +1337,17 @@ func gc_body_block2DHybridCoarsenX(gc_b *compiled.Block, c0, c1 float32, a0, ane
 							}
 							gc_else := gc_if7.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 							if gc_if6.And(gc_else).ToBits() != 0 {
-								/*line parboil.go:128*/ aLeftRight = archsimd.LoadFloat32x8Slice(shA0[shID-1:]).Merge(aLeftRight, gc_if6.And(gc_else))
+								/*line parboil.go:128*/ aLeftRight = archsimd.LoadFloat32x8Slice(gc_row[0:]).Merge(aLeftRight, gc_if6.And(gc_else))
 							}
-							var gc_i22 int = i
-							/*line parboil.go:130*/ var gc_j22 int = j
+							/*line parboil.go:128*/ var gc_i22 int = i
+							/*line parboil.go:128*/ var gc_j22 int = j
 							var gc_t27 int = gc_i22 +
 								/*line parboil.go:133*/ nx*(gc_j22+ny*k)
 							if gc_t27 >= 0 && gc_t27 <= len(anext)-8 {
-								/*line parboil.go:133*/ top.Add(bottom).Add(aUp).Add(aDown).Add(archsimd.LoadFloat32x8Slice(shA0[shID+1:])).Add(aLeftRight).Mul(gc_vb7).Sub(archsimd.LoadFloat32x8Slice(shA0[shID:]).Mul(gc_vb8)).StoreMasked((*[8]float32)(anext[gc_t27:]), gc_if6)
+								/*line parboil.go:133*/ top.Add(bottom).Add(aUp).Add(aDown).Add(archsimd.LoadFloat32x8Slice(gc_row[2:])).Add(aLeftRight).Mul(gc_vb7).Sub(archsimd.LoadFloat32x8Slice(gc_row[1:]).Mul(gc_vb8)).StoreMasked((*[8]float32)(anext[gc_t27:]), gc_if6)
 							} else {
 								var gc_lanes22 [8]float32
-								/*line parboil.go:133*/ top.Add(bottom).Add(aUp).Add(aDown).Add(archsimd.LoadFloat32x8Slice(shA0[shID+1:])).Add(aLeftRight).Mul(gc_vb7).Sub(archsimd.LoadFloat32x8Slice(shA0[shID:]).Mul(gc_vb8)).Store(&gc_lanes22)
+								/*line parboil.go:133*/ top.Add(bottom).Add(aUp).Add(aDown).Add(archsimd.LoadFloat32x8Slice(gc_row[2:])).Add(aLeftRight).Mul(gc_vb7).Sub(archsimd.LoadFloat32x8Slice(gc_row[1:]).Mul(gc_vb8)).Store(&gc_lanes22)
 								for gc_k40 := range 8 {
 									if gc_if6.ToBits()&(1<<gc_k40) != 0 {
 										gc_pos.Thread = gc_rank + gc_k40
@@ -1475,17 +1483,17 @@ func gc_body_block2DHybridCoarsenX(gc_b *compiled.Block, c0, c1 float32, a0, ane
 							}
 							gc_else2 := gc_if10.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 							if gc_if9.And(gc_else2).ToBits() != 0 {
-								/*line parboil.go:154*/ aLeftRight = archsimd.LoadFloat32x8Slice(shA0[shID2+1:]).Merge(aLeftRight, gc_if9.And(gc_else2))
+								/*line parboil.go:154*/ aLeftRight = archsimd.LoadFloat32x8Slice(gc_row2[2:]).Merge(aLeftRight, gc_if9.And(gc_else2))
 							}
-							var gc_i28 int = i2
-							/*line parboil.go:156*/ var gc_j28 int = j
+							/*line parboil.go:154*/ var gc_i28 int = i2
+							/*line parboil.go:154*/ var gc_j28 int = j
 							var gc_t38 int = gc_i28 +
 								/*line parboil.go:159*/ nx*(gc_j28+ny*k)
 							if gc_t38 >= 0 && gc_t38 <= len(anext)-8 {
-								/*line parboil.go:159*/ top2.Add(bottom2).Add(aUp).Add(aDown).Add(aLeftRight).Add(archsimd.LoadFloat32x8Slice(shA0[shID2-1:])).Mul(gc_vb7).Sub(archsimd.LoadFloat32x8Slice(shA0[shID2:]).Mul(gc_vb8)).StoreMasked((*[8]float32)(anext[gc_t38:]), gc_if9)
+								/*line parboil.go:159*/ top2.Add(bottom2).Add(aUp).Add(aDown).Add(aLeftRight).Add(archsimd.LoadFloat32x8Slice(gc_row2[0:])).Mul(gc_vb7).Sub(archsimd.LoadFloat32x8Slice(gc_row2[1:]).Mul(gc_vb8)).StoreMasked((*[8]float32)(anext[gc_t38:]), gc_if9)
 							} else {
 								var gc_lanes28 [8]float32
-								/*line parboil.go:159*/ top2.Add(bottom2).Add(aUp).Add(aDown).Add(aLeftRight).Add(archsimd.LoadFloat32x8Slice(shA0[shID2-1:])).Mul(gc_vb7).Sub(archsimd.LoadFloat32x8Slice(shA0[shID2:]).Mul(gc_vb8)).Store(&gc_lanes28)
+								/*line parboil.go:159*/ top2.Add(bottom2).Add(aUp).Add(aDown).Add(aLeftRight).Add(archsimd.LoadFloat32x8Slice(gc_row2[0:])).Mul(gc_vb7).Sub(archsimd.LoadFloat32x8Slice(gc_row2[1:]).Mul(gc_vb8)).Store(&gc_lanes28)
 								for gc_k48 := range 8 {
 									if gc_if9.ToBits()&(1<<gc_k48) != 0 {
 										gc_pos.Thread = gc_rank + gc_k48

@@ -352,7 +352,8 @@ func gc_body_fdtdStep2Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, nx, ny int,
 								/*line polybench_stencils.go:37*/ if (i*ny+j) < 0 || (i*ny+j) > len(ex)-16 || (i*ny+j) > len(hz)-16 || (i*ny+(j-1)) < 0 || (i*ny+(j-1)) > len(hz)-16 {
 									break
 								}
-								/*line polybench_stencils.go:37*/ archsimd.LoadFloat32x16Slice(ex[i*ny+j:]).Sub(gc_vb2.Mul(archsimd.LoadFloat32x16Slice(hz[i*ny+j:]).Sub(archsimd.LoadFloat32x16Slice(hz[i*ny+(j-1):])))).StoreSlice(ex[i*ny+j:])
+								/*line polybench_stencils.go:37*/ gc_row2 := hz[((i*ny)+j)+-1 : ((i*ny)+j)+16]
+								/*line polybench_stencils.go:37*/ archsimd.LoadFloat32x16Slice(ex[i*ny+j:]).Sub(gc_vb2.Mul(archsimd.LoadFloat32x16Slice(gc_row2[1:]).Sub(archsimd.LoadFloat32x16Slice(gc_row2[0:])))).StoreSlice(ex[i*ny+j:])
 							}
 						}
 						archsimd.ClearAVXUpperBits()
@@ -371,7 +372,8 @@ func gc_body_fdtdStep2Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, nx, ny int,
 						/*line polybench_stencils.go:37*/ if (i*ny+j) < 0 || (i*ny+j) > len(ex)-8 || (i*ny+j) > len(hz)-8 || (i*ny+(j-1)) < 0 || (i*ny+(j-1)) > len(hz)-8 {
 							break
 						}
-						/*line polybench_stencils.go:37*/ archsimd.LoadFloat32x8Slice(ex[i*ny+j:]).Sub(gc_vb.Mul(archsimd.LoadFloat32x8Slice(hz[i*ny+j:]).Sub(archsimd.LoadFloat32x8Slice(hz[i*ny+(j-1):])))).StoreSlice(ex[i*ny+j:])
+						/*line polybench_stencils.go:37*/ gc_row := hz[((i*ny)+j)+-1 : ((i*ny)+j)+8]
+						/*line polybench_stencils.go:37*/ archsimd.LoadFloat32x8Slice(ex[i*ny+j:]).Sub(gc_vb.Mul(archsimd.LoadFloat32x8Slice(gc_row[1:]).Sub(archsimd.LoadFloat32x8Slice(gc_row[0:])))).StoreSlice(ex[i*ny+j:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -507,7 +509,8 @@ func gc_body_fdtdStep3Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, nx, ny int,
 								/*line polybench_stencils.go:49*/ if (i*ny+j) < 0 || (i*ny+j) > len(hz)-16 || (i*ny+(j+1)) < 0 || (i*ny+(j+1)) > len(ex)-16 || (i*ny+j) > len(ex)-16 || ((i+1)*ny+j) < 0 || ((i+1)*ny+j) > len(ey)-16 || (i*ny+j) > len(ey)-16 {
 									break
 								}
-								/*line polybench_stencils.go:49*/ archsimd.LoadFloat32x16Slice(hz[i*ny+j:]).Sub(gc_vb2.Mul(archsimd.LoadFloat32x16Slice(ex[i*ny+(j+1):]).Sub(archsimd.LoadFloat32x16Slice(ex[i*ny+j:])).Add(archsimd.LoadFloat32x16Slice(ey[(i+1)*ny+j:])).Sub(archsimd.LoadFloat32x16Slice(ey[i*ny+j:])))).StoreSlice(hz[i*ny+j:])
+								/*line polybench_stencils.go:49*/ gc_row2 := ex[(i*ny)+j : ((i*ny)+j)+17]
+								/*line polybench_stencils.go:49*/ archsimd.LoadFloat32x16Slice(hz[i*ny+j:]).Sub(gc_vb2.Mul(archsimd.LoadFloat32x16Slice(gc_row2[1:]).Sub(archsimd.LoadFloat32x16Slice(gc_row2[0:])).Add(archsimd.LoadFloat32x16Slice(ey[(i+1)*ny+j:])).Sub(archsimd.LoadFloat32x16Slice(ey[i*ny+j:])))).StoreSlice(hz[i*ny+j:])
 							}
 						}
 						archsimd.ClearAVXUpperBits()
@@ -526,7 +529,8 @@ func gc_body_fdtdStep3Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, nx, ny int,
 						/*line polybench_stencils.go:49*/ if (i*ny+j) < 0 || (i*ny+j) > len(hz)-8 || (i*ny+(j+1)) < 0 || (i*ny+(j+1)) > len(ex)-8 || (i*ny+j) > len(ex)-8 || ((i+1)*ny+j) < 0 || ((i+1)*ny+j) > len(ey)-8 || (i*ny+j) > len(ey)-8 {
 							break
 						}
-						/*line polybench_stencils.go:49*/ archsimd.LoadFloat32x8Slice(hz[i*ny+j:]).Sub(gc_vb.Mul(archsimd.LoadFloat32x8Slice(ex[i*ny+(j+1):]).Sub(archsimd.LoadFloat32x8Slice(ex[i*ny+j:])).Add(archsimd.LoadFloat32x8Slice(ey[(i+1)*ny+j:])).Sub(archsimd.LoadFloat32x8Slice(ey[i*ny+j:])))).StoreSlice(hz[i*ny+j:])
+						/*line polybench_stencils.go:49*/ gc_row := ex[(i*ny)+j : ((i*ny)+j)+9]
+						/*line polybench_stencils.go:49*/ archsimd.LoadFloat32x8Slice(hz[i*ny+j:]).Sub(gc_vb.Mul(archsimd.LoadFloat32x8Slice(gc_row[1:]).Sub(archsimd.LoadFloat32x8Slice(gc_row[0:])).Add(archsimd.LoadFloat32x8Slice(ey[(i+1)*ny+j:])).Sub(archsimd.LoadFloat32x8Slice(ey[i*ny+j:])))).StoreSlice(hz[i*ny+j:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -631,7 +635,8 @@ func gc_body_jacobi1DKernel1(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a, b
 						/*line polybench_stencils.go:62*/ if (i-1) < 0 || (i-1) > len(a)-4 || i < 0 || i > len(a)-4 || (i+1) < 0 || (i+1) > len(a)-4 || i > len(b)-4 {
 							break
 						}
-						/*line polybench_stencils.go:62*/ gc_vb.Mul(archsimd.LoadFloat32x4Slice(a[i-1:]).Add(archsimd.LoadFloat32x4Slice(a[i:])).Add(archsimd.LoadFloat32x4Slice(a[i+1:])).ConvertToFloat64()).ConvertToFloat32().StoreSlice(b[i:])
+						/*line polybench_stencils.go:62*/ gc_row := a[i+-1 : i+5]
+						/*line polybench_stencils.go:62*/ gc_vb.Mul(archsimd.LoadFloat32x4Slice(gc_row[0:]).Add(archsimd.LoadFloat32x4Slice(gc_row[1:])).Add(archsimd.LoadFloat32x4Slice(gc_row[2:])).ConvertToFloat64()).ConvertToFloat32().StoreSlice(b[i:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -886,7 +891,8 @@ func gc_body_jacobi2DKernel1(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a, b
 								/*line polybench_stencils.go:87*/ if (i*n+j) < 0 || (i*n+j) > len(a)-16 || (i*n+(j-1)) < 0 || (i*n+(j-1)) > len(a)-16 || (i*n+(1+j)) < 0 || (i*n+(1+j)) > len(a)-16 || ((1+i)*n+j) < 0 || ((1+i)*n+j) > len(a)-16 || ((i-1)*n+j) < 0 || ((i-1)*n+j) > len(a)-16 || (i*n+j) > len(b)-16 {
 									break
 								}
-								/*line polybench_stencils.go:87*/ gc_vb2.Mul(archsimd.LoadFloat32x16Slice(a[i*n+j:]).Add(archsimd.LoadFloat32x16Slice(a[i*n+(j-1):])).Add(archsimd.LoadFloat32x16Slice(a[i*n+(1+j):])).Add(archsimd.LoadFloat32x16Slice(a[(1+i)*n+j:])).Add(archsimd.LoadFloat32x16Slice(a[(i-1)*n+j:]))).StoreSlice(b[i*n+j:])
+								/*line polybench_stencils.go:87*/ gc_row2 := a[((i*n)+j)+-1 : ((i*n)+j)+17]
+								/*line polybench_stencils.go:87*/ gc_vb2.Mul(archsimd.LoadFloat32x16Slice(gc_row2[1:]).Add(archsimd.LoadFloat32x16Slice(gc_row2[0:])).Add(archsimd.LoadFloat32x16Slice(gc_row2[2:])).Add(archsimd.LoadFloat32x16Slice(a[(1+i)*n+j:])).Add(archsimd.LoadFloat32x16Slice(a[(i-1)*n+j:]))).StoreSlice(b[i*n+j:])
 							}
 						}
 						archsimd.ClearAVXUpperBits()
@@ -905,7 +911,8 @@ func gc_body_jacobi2DKernel1(gc_b *compiled.Block, gc_lo, gc_hi int, n int, a, b
 						/*line polybench_stencils.go:87*/ if (i*n+j) < 0 || (i*n+j) > len(a)-8 || (i*n+(j-1)) < 0 || (i*n+(j-1)) > len(a)-8 || (i*n+(1+j)) < 0 || (i*n+(1+j)) > len(a)-8 || ((1+i)*n+j) < 0 || ((1+i)*n+j) > len(a)-8 || ((i-1)*n+j) < 0 || ((i-1)*n+j) > len(a)-8 || (i*n+j) > len(b)-8 {
 							break
 						}
-						/*line polybench_stencils.go:87*/ gc_vb.Mul(archsimd.LoadFloat32x8Slice(a[i*n+j:]).Add(archsimd.LoadFloat32x8Slice(a[i*n+(j-1):])).Add(archsimd.LoadFloat32x8Slice(a[i*n+(1+j):])).Add(archsimd.LoadFloat32x8Slice(a[(1+i)*n+j:])).Add(archsimd.LoadFloat32x8Slice(a[(i-1)*n+j:]))).StoreSlice(b[i*n+j:])
+						/*line polybench_stencils.go:87*/ gc_row := a[((i*n)+j)+-1 : ((i*n)+j)+9]
+						/*line polybench_stencils.go:87*/ gc_vb.Mul(archsimd.LoadFloat32x8Slice(gc_row[1:]).Add(archsimd.LoadFloat32x8Slice(gc_row[0:])).Add(archsimd.LoadFloat32x8Slice(gc_row[2:])).Add(archsimd.LoadFloat32x8Slice(a[(1+i)*n+j:])).Add(archsimd.LoadFloat32x8Slice(a[(i-1)*n+j:]))).StoreSlice(b[i*n+j:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -1241,7 +1248,11 @@ func gc_body_convolution2DKernel(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj 
 									/*line polybench_stencils.go:119*/ nj+j) < 0 || (i*nj+j) > len(b)-16 {
 									break
 								}
-								/*line polybench_stencils.go:119*/ gc_vb10.Mul(archsimd.LoadFloat32x16Slice(a[(i-1)*nj+(j-1):])).Add(gc_vb11.Mul(archsimd.LoadFloat32x16Slice(a[(i-1)*nj+(j+0):]))).Add(gc_vb12.Mul(archsimd.LoadFloat32x16Slice(a[(i-1)*nj+(j+1):]))).Add(gc_vb13.Mul(archsimd.LoadFloat32x16Slice(a[(i+0)*nj+(j-1):]))).Add(gc_vb14.Mul(archsimd.LoadFloat32x16Slice(a[(i+0)*nj+(j+0):]))).Add(gc_vb15.Mul(archsimd.LoadFloat32x16Slice(a[(i+0)*nj+(j+1):]))).Add(gc_vb16.Mul(archsimd.LoadFloat32x16Slice(a[(i+1)*nj+(j-1):]))).Add(gc_vb17.Mul(archsimd.LoadFloat32x16Slice(a[(i+1)*nj+(j+0):]))).Add(gc_vb18.Mul(archsimd.LoadFloat32x16Slice(a[(i+1)*nj+(j+1):]))).StoreSlice(b[i*nj+j:])
+								/*line polybench_stencils.go:119*/ gc_row4, gc_row5, gc_row6 := a[(((i-1)*nj)+j)+-1:(((i-1)*nj)+j)+17],
+									a[(((i+0)*nj)+j)+-1:(((i+0)*nj)+j)+17],
+									a[(((i+1)*nj)+j)+-1:(((i+1)*nj)+j)+17]
+//line polybench_stencils.go:121
+								gc_vb10.Mul(archsimd.LoadFloat32x16Slice(gc_row4[0:])).Add(gc_vb11.Mul(archsimd.LoadFloat32x16Slice(gc_row4[1:]))).Add(gc_vb12.Mul(archsimd.LoadFloat32x16Slice(gc_row4[2:]))).Add(gc_vb13.Mul(archsimd.LoadFloat32x16Slice(gc_row5[0:]))).Add(gc_vb14.Mul(archsimd.LoadFloat32x16Slice(gc_row5[1:]))).Add(gc_vb15.Mul(archsimd.LoadFloat32x16Slice(gc_row5[2:]))).Add(gc_vb16.Mul(archsimd.LoadFloat32x16Slice(gc_row6[0:]))).Add(gc_vb17.Mul(archsimd.LoadFloat32x16Slice(gc_row6[1:]))).Add(gc_vb18.Mul(archsimd.LoadFloat32x16Slice(gc_row6[2:]))).StoreSlice(b[i*nj+j:])
 							}
 						}
 						archsimd.ClearAVXUpperBits()
@@ -1271,7 +1282,11 @@ func gc_body_convolution2DKernel(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj 
 							/*line polybench_stencils.go:119*/ nj+j) < 0 || (i*nj+j) > len(b)-8 {
 							break
 						}
-						/*line polybench_stencils.go:119*/ gc_vb.Mul(archsimd.LoadFloat32x8Slice(a[(i-1)*nj+(j-1):])).Add(gc_vb2.Mul(archsimd.LoadFloat32x8Slice(a[(i-1)*nj+(j+0):]))).Add(gc_vb3.Mul(archsimd.LoadFloat32x8Slice(a[(i-1)*nj+(j+1):]))).Add(gc_vb4.Mul(archsimd.LoadFloat32x8Slice(a[(i+0)*nj+(j-1):]))).Add(gc_vb5.Mul(archsimd.LoadFloat32x8Slice(a[(i+0)*nj+(j+0):]))).Add(gc_vb6.Mul(archsimd.LoadFloat32x8Slice(a[(i+0)*nj+(j+1):]))).Add(gc_vb7.Mul(archsimd.LoadFloat32x8Slice(a[(i+1)*nj+(j-1):]))).Add(gc_vb8.Mul(archsimd.LoadFloat32x8Slice(a[(i+1)*nj+(j+0):]))).Add(gc_vb9.Mul(archsimd.LoadFloat32x8Slice(a[(i+1)*nj+(j+1):]))).StoreSlice(b[i*nj+j:])
+						/*line polybench_stencils.go:119*/ gc_row, gc_row2, gc_row3 := a[(((i-1)*nj)+j)+-1:(((i-1)*nj)+j)+9],
+							a[(((i+0)*nj)+j)+-1:(((i+0)*nj)+j)+9],
+							a[(((i+1)*nj)+j)+-1:(((i+1)*nj)+j)+9]
+//line polybench_stencils.go:121
+						gc_vb.Mul(archsimd.LoadFloat32x8Slice(gc_row[0:])).Add(gc_vb2.Mul(archsimd.LoadFloat32x8Slice(gc_row[1:]))).Add(gc_vb3.Mul(archsimd.LoadFloat32x8Slice(gc_row[2:]))).Add(gc_vb4.Mul(archsimd.LoadFloat32x8Slice(gc_row2[0:]))).Add(gc_vb5.Mul(archsimd.LoadFloat32x8Slice(gc_row2[1:]))).Add(gc_vb6.Mul(archsimd.LoadFloat32x8Slice(gc_row2[2:]))).Add(gc_vb7.Mul(archsimd.LoadFloat32x8Slice(gc_row3[0:]))).Add(gc_vb8.Mul(archsimd.LoadFloat32x8Slice(gc_row3[1:]))).Add(gc_vb9.Mul(archsimd.LoadFloat32x8Slice(gc_row3[2:]))).StoreSlice(b[i*nj+j:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -1506,8 +1521,11 @@ func gc_body_convolution3DKernel(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj,
 							/*line polybench_stencils.go:140*/ if ((i-1)*(nk*nj)+(j-1)*nk+(k-1)) < 0 || ((i-1)*(nk*nj)+(j-1)*nk+(k-1)) > len(a)-16 || ((i+1)*(nk*nj)+(j-1)*nk+(k-1)) < 0 || ((i+1)*(nk*nj)+(j-1)*nk+(k-1)) > len(a)-16 || ((i+0)*(nk*nj)+(j-1)*nk+(k+0)) < 0 || ((i+0)*(nk*nj)+(j-1)*nk+(k+0)) > len(a)-16 || ((i+0)*(nk*nj)+(j+0)*nk+(k+0)) < 0 || ((i+0)*(nk*nj)+(j+0)*nk+(k+0)) > len(a)-16 || ((i+0)*(nk*nj)+(j+1)*nk+(k+0)) < 0 || ((i+0)*(nk*nj)+(j+1)*nk+(k+0)) > len(a)-16 || ((i-1)*(nk*nj)+(j-1)*nk+(k+1)) < 0 || ((i-1)*(nk*nj)+(j-1)*nk+(k+1)) > len(a)-16 || ((i+1)*(nk*nj)+(j-1)*nk+(k+1)) < 0 || ((i+1)*(nk*nj)+(j-1)*nk+(k+1)) > len(a)-16 || ((i-1)*(nk*nj)+(j+0)*nk+(k+1)) < 0 || ((i-1)*(nk*nj)+(j+0)*nk+(k+1)) > len(a)-16 || ((i+1)*(nk*nj)+(j+0)*nk+(k+1)) < 0 || ((i+1)*(nk*nj)+(j+0)*nk+(k+1)) > len(a)-16 || ((i-1)*(nk*nj)+(j+1)*nk+(k+1)) < 0 || ((i-1)*(nk*nj)+(j+1)*nk+(k+1)) > len(a)-16 || ((i+1)*(nk*nj)+(j+1)*nk+(k+1)) < 0 || ((i+1)*(nk*nj)+(j+1)*nk+(k+1)) > len(a)-16 || (i*(nk*nj)+j*nk+k) < 0 || (i*(nk*nj)+j*nk+k) > len(b)-16 {
 								break
 							}
-							/*line polybench_stencils.go:140*/ if i < ni-1 && j < nj-1 && (k < nk-1 && uint(nk-1-k) > 15) && i > 0 && j > 0 && k > 0 {
-								/*line polybench_stencils.go:140*/ gc_vb10.Mul(archsimd.LoadFloat32x16Slice(a[(i-1)*(nk*nj)+(j-1)*nk+(k-1):])).Add(gc_vb11.Mul(archsimd.LoadFloat32x16Slice(a[(i+1)*(nk*nj)+(j-1)*nk+(k-1):]))).Add(gc_vb12.Mul(archsimd.LoadFloat32x16Slice(a[(i-1)*(nk*nj)+(j-1)*nk+(k-1):]))).Add(gc_vb13.Mul(archsimd.LoadFloat32x16Slice(a[(i+1)*(nk*nj)+(j-1)*nk+(k-1):]))).Add(gc_vb14.Mul(archsimd.LoadFloat32x16Slice(a[(i-1)*(nk*nj)+(j-1)*nk+(k-1):]))).Add(gc_vb15.Mul(archsimd.LoadFloat32x16Slice(a[(i+1)*(nk*nj)+(j-1)*nk+(k-1):]))).Add(gc_vb16.Mul(archsimd.LoadFloat32x16Slice(a[(i+0)*(nk*nj)+(j-1)*nk+(k+0):]))).Add(gc_vb17.Mul(archsimd.LoadFloat32x16Slice(a[(i+0)*(nk*nj)+(j+0)*nk+(k+0):]))).Add(gc_vb18.Mul(archsimd.LoadFloat32x16Slice(a[(i+0)*(nk*nj)+(j+1)*nk+(k+0):]))).Add(gc_vb10.Mul(archsimd.LoadFloat32x16Slice(a[(i-1)*(nk*nj)+(j-1)*nk+(k+1):]))).Add(gc_vb11.Mul(archsimd.LoadFloat32x16Slice(a[(i+1)*(nk*nj)+(j-1)*nk+(k+1):]))).Add(gc_vb12.Mul(archsimd.LoadFloat32x16Slice(a[(i-1)*(nk*nj)+(j+0)*nk+(k+1):]))).Add(gc_vb13.Mul(archsimd.LoadFloat32x16Slice(a[(i+1)*(nk*nj)+(j+0)*nk+(k+1):]))).Add(gc_vb14.Mul(archsimd.LoadFloat32x16Slice(a[(i-1)*(nk*nj)+(j+1)*nk+(k+1):]))).Add(gc_vb15.Mul(archsimd.LoadFloat32x16Slice(a[(i+1)*(nk*nj)+(j+1)*nk+(k+1):]))).StoreSlice(b[i*(nk*nj)+j*nk+k:])
+							/*line polybench_stencils.go:141*/ gc_row3, gc_row4 :=
+								/*line polybench_stencils.go:141*/ a[((((i-1)*(nk*nj))+((j-1)*nk))+k)+-1:((((i-1)*(nk*nj))+((j-1)*nk))+k)+17], a[((((i+1)*(nk*nj))+((j-1)*nk))+k)+-1:((((i+1)*(nk*nj))+((j-1)*nk))+k)+17]
+//line polybench_stencils.go:140
+							if i < ni-1 && j < nj-1 && (k < nk-1 && uint(nk-1-k) > 15) && i > 0 && j > 0 && k > 0 {
+								/*line polybench_stencils.go:140*/ gc_vb10.Mul(archsimd.LoadFloat32x16Slice(gc_row3[0:])).Add(gc_vb11.Mul(archsimd.LoadFloat32x16Slice(gc_row4[0:]))).Add(gc_vb12.Mul(archsimd.LoadFloat32x16Slice(gc_row3[0:]))).Add(gc_vb13.Mul(archsimd.LoadFloat32x16Slice(gc_row4[0:]))).Add(gc_vb14.Mul(archsimd.LoadFloat32x16Slice(gc_row3[0:]))).Add(gc_vb15.Mul(archsimd.LoadFloat32x16Slice(gc_row4[0:]))).Add(gc_vb16.Mul(archsimd.LoadFloat32x16Slice(a[(i+0)*(nk*nj)+(j-1)*nk+(k+0):]))).Add(gc_vb17.Mul(archsimd.LoadFloat32x16Slice(a[(i+0)*(nk*nj)+(j+0)*nk+(k+0):]))).Add(gc_vb18.Mul(archsimd.LoadFloat32x16Slice(a[(i+0)*(nk*nj)+(j+1)*nk+(k+0):]))).Add(gc_vb10.Mul(archsimd.LoadFloat32x16Slice(gc_row3[2:]))).Add(gc_vb11.Mul(archsimd.LoadFloat32x16Slice(gc_row4[2:]))).Add(gc_vb12.Mul(archsimd.LoadFloat32x16Slice(a[(i-1)*(nk*nj)+(j+0)*nk+(k+1):]))).Add(gc_vb13.Mul(archsimd.LoadFloat32x16Slice(a[(i+1)*(nk*nj)+(j+0)*nk+(k+1):]))).Add(gc_vb14.Mul(archsimd.LoadFloat32x16Slice(a[(i-1)*(nk*nj)+(j+1)*nk+(k+1):]))).Add(gc_vb15.Mul(archsimd.LoadFloat32x16Slice(a[(i+1)*(nk*nj)+(j+1)*nk+(k+1):]))).StoreSlice(b[i*(nk*nj)+j*nk+k:])
 							} else {
 								gc_b5 := gc_none2
 								/*line polybench_stencils.go:141*/ if i < ni-1 && j < nj-1 {
@@ -1523,7 +1541,7 @@ func gc_body_convolution3DKernel(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj,
 								}
 								/*line polybench_stencils.go:140*/ gc_if2 := archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(archsimd.Mask32x16FromBits(gc_b5.ToBits()&gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(nk-1, k, 16)))).ToBits()).ToBits()&gc_b6.ToBits()).ToBits()&gc_b7.ToBits()).ToBits() & gc_iota2.Greater(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, k, 16)))).ToBits())
 								if gc_if2.ToBits() != 0 {
-									/*line polybench_stencils.go:140*/ gc_vb10.Mul(archsimd.LoadFloat32x16Slice(a[(i-1)*(nk*nj)+(j-1)*nk+(k-1):])).Add(gc_vb11.Mul(archsimd.LoadFloat32x16Slice(a[(i+1)*(nk*nj)+(j-1)*nk+(k-1):]))).Add(gc_vb12.Mul(archsimd.LoadFloat32x16Slice(a[(i-1)*(nk*nj)+(j-1)*nk+(k-1):]))).Add(gc_vb13.Mul(archsimd.LoadFloat32x16Slice(a[(i+1)*(nk*nj)+(j-1)*nk+(k-1):]))).Add(gc_vb14.Mul(archsimd.LoadFloat32x16Slice(a[(i-1)*(nk*nj)+(j-1)*nk+(k-1):]))).Add(gc_vb15.Mul(archsimd.LoadFloat32x16Slice(a[(i+1)*(nk*nj)+(j-1)*nk+(k-1):]))).Add(gc_vb16.Mul(archsimd.LoadFloat32x16Slice(a[(i+0)*(nk*nj)+(j-1)*nk+(k+0):]))).Add(gc_vb17.Mul(archsimd.LoadFloat32x16Slice(a[(i+0)*(nk*nj)+(j+0)*nk+(k+0):]))).Add(gc_vb18.Mul(archsimd.LoadFloat32x16Slice(a[(i+0)*(nk*nj)+(j+1)*nk+(k+0):]))).Add(gc_vb10.Mul(archsimd.LoadFloat32x16Slice(a[(i-1)*(nk*nj)+(j-1)*nk+(k+1):]))).Add(gc_vb11.Mul(archsimd.LoadFloat32x16Slice(a[(i+1)*(nk*nj)+(j-1)*nk+(k+1):]))).Add(gc_vb12.Mul(archsimd.LoadFloat32x16Slice(a[(i-1)*(nk*nj)+(j+0)*nk+(k+1):]))).Add(gc_vb13.Mul(archsimd.LoadFloat32x16Slice(a[(i+1)*(nk*nj)+(j+0)*nk+(k+1):]))).Add(gc_vb14.Mul(archsimd.LoadFloat32x16Slice(a[(i-1)*(nk*nj)+(j+1)*nk+(k+1):]))).Add(gc_vb15.Mul(archsimd.LoadFloat32x16Slice(a[(i+1)*(nk*nj)+(j+1)*nk+(k+1):]))).StoreMasked((*[16]float32)(b[i*(nk*nj)+j*nk+k:]), gc_if2)
+									/*line polybench_stencils.go:140*/ gc_vb10.Mul(archsimd.LoadFloat32x16Slice(gc_row3[0:])).Add(gc_vb11.Mul(archsimd.LoadFloat32x16Slice(gc_row4[0:]))).Add(gc_vb12.Mul(archsimd.LoadFloat32x16Slice(gc_row3[0:]))).Add(gc_vb13.Mul(archsimd.LoadFloat32x16Slice(gc_row4[0:]))).Add(gc_vb14.Mul(archsimd.LoadFloat32x16Slice(gc_row3[0:]))).Add(gc_vb15.Mul(archsimd.LoadFloat32x16Slice(gc_row4[0:]))).Add(gc_vb16.Mul(archsimd.LoadFloat32x16Slice(a[(i+0)*(nk*nj)+(j-1)*nk+(k+0):]))).Add(gc_vb17.Mul(archsimd.LoadFloat32x16Slice(a[(i+0)*(nk*nj)+(j+0)*nk+(k+0):]))).Add(gc_vb18.Mul(archsimd.LoadFloat32x16Slice(a[(i+0)*(nk*nj)+(j+1)*nk+(k+0):]))).Add(gc_vb10.Mul(archsimd.LoadFloat32x16Slice(gc_row3[2:]))).Add(gc_vb11.Mul(archsimd.LoadFloat32x16Slice(gc_row4[2:]))).Add(gc_vb12.Mul(archsimd.LoadFloat32x16Slice(a[(i-1)*(nk*nj)+(j+0)*nk+(k+1):]))).Add(gc_vb13.Mul(archsimd.LoadFloat32x16Slice(a[(i+1)*(nk*nj)+(j+0)*nk+(k+1):]))).Add(gc_vb14.Mul(archsimd.LoadFloat32x16Slice(a[(i-1)*(nk*nj)+(j+1)*nk+(k+1):]))).Add(gc_vb15.Mul(archsimd.LoadFloat32x16Slice(a[(i+1)*(nk*nj)+(j+1)*nk+(k+1):]))).StoreMasked((*[16]float32)(b[i*(nk*nj)+j*nk+k:]), gc_if2)
 								}
 							}
 						}
@@ -1554,8 +1572,11 @@ func gc_body_convolution3DKernel(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj,
 						/*line polybench_stencils.go:140*/ if ((i-1)*(nk*nj)+(j-1)*nk+(k-1)) < 0 || ((i-1)*(nk*nj)+(j-1)*nk+(k-1)) > len(a)-8 || ((i+1)*(nk*nj)+(j-1)*nk+(k-1)) < 0 || ((i+1)*(nk*nj)+(j-1)*nk+(k-1)) > len(a)-8 || ((i+0)*(nk*nj)+(j-1)*nk+(k+0)) < 0 || ((i+0)*(nk*nj)+(j-1)*nk+(k+0)) > len(a)-8 || ((i+0)*(nk*nj)+(j+0)*nk+(k+0)) < 0 || ((i+0)*(nk*nj)+(j+0)*nk+(k+0)) > len(a)-8 || ((i+0)*(nk*nj)+(j+1)*nk+(k+0)) < 0 || ((i+0)*(nk*nj)+(j+1)*nk+(k+0)) > len(a)-8 || ((i-1)*(nk*nj)+(j-1)*nk+(k+1)) < 0 || ((i-1)*(nk*nj)+(j-1)*nk+(k+1)) > len(a)-8 || ((i+1)*(nk*nj)+(j-1)*nk+(k+1)) < 0 || ((i+1)*(nk*nj)+(j-1)*nk+(k+1)) > len(a)-8 || ((i-1)*(nk*nj)+(j+0)*nk+(k+1)) < 0 || ((i-1)*(nk*nj)+(j+0)*nk+(k+1)) > len(a)-8 || ((i+1)*(nk*nj)+(j+0)*nk+(k+1)) < 0 || ((i+1)*(nk*nj)+(j+0)*nk+(k+1)) > len(a)-8 || ((i-1)*(nk*nj)+(j+1)*nk+(k+1)) < 0 || ((i-1)*(nk*nj)+(j+1)*nk+(k+1)) > len(a)-8 || ((i+1)*(nk*nj)+(j+1)*nk+(k+1)) < 0 || ((i+1)*(nk*nj)+(j+1)*nk+(k+1)) > len(a)-8 || (i*(nk*nj)+j*nk+k) < 0 || (i*(nk*nj)+j*nk+k) > len(b)-8 {
 							break
 						}
-						/*line polybench_stencils.go:140*/ if i < ni-1 && j < nj-1 && (k < nk-1 && uint(nk-1-k) > 7) && i > 0 && j > 0 && k > 0 {
-							/*line polybench_stencils.go:140*/ gc_vb.Mul(archsimd.LoadFloat32x8Slice(a[(i-1)*(nk*nj)+(j-1)*nk+(k-1):])).Add(gc_vb2.Mul(archsimd.LoadFloat32x8Slice(a[(i+1)*(nk*nj)+(j-1)*nk+(k-1):]))).Add(gc_vb3.Mul(archsimd.LoadFloat32x8Slice(a[(i-1)*(nk*nj)+(j-1)*nk+(k-1):]))).Add(gc_vb4.Mul(archsimd.LoadFloat32x8Slice(a[(i+1)*(nk*nj)+(j-1)*nk+(k-1):]))).Add(gc_vb5.Mul(archsimd.LoadFloat32x8Slice(a[(i-1)*(nk*nj)+(j-1)*nk+(k-1):]))).Add(gc_vb6.Mul(archsimd.LoadFloat32x8Slice(a[(i+1)*(nk*nj)+(j-1)*nk+(k-1):]))).Add(gc_vb7.Mul(archsimd.LoadFloat32x8Slice(a[(i+0)*(nk*nj)+(j-1)*nk+(k+0):]))).Add(gc_vb8.Mul(archsimd.LoadFloat32x8Slice(a[(i+0)*(nk*nj)+(j+0)*nk+(k+0):]))).Add(gc_vb9.Mul(archsimd.LoadFloat32x8Slice(a[(i+0)*(nk*nj)+(j+1)*nk+(k+0):]))).Add(gc_vb.Mul(archsimd.LoadFloat32x8Slice(a[(i-1)*(nk*nj)+(j-1)*nk+(k+1):]))).Add(gc_vb2.Mul(archsimd.LoadFloat32x8Slice(a[(i+1)*(nk*nj)+(j-1)*nk+(k+1):]))).Add(gc_vb3.Mul(archsimd.LoadFloat32x8Slice(a[(i-1)*(nk*nj)+(j+0)*nk+(k+1):]))).Add(gc_vb4.Mul(archsimd.LoadFloat32x8Slice(a[(i+1)*(nk*nj)+(j+0)*nk+(k+1):]))).Add(gc_vb5.Mul(archsimd.LoadFloat32x8Slice(a[(i-1)*(nk*nj)+(j+1)*nk+(k+1):]))).Add(gc_vb6.Mul(archsimd.LoadFloat32x8Slice(a[(i+1)*(nk*nj)+(j+1)*nk+(k+1):]))).StoreSlice(b[i*(nk*nj)+j*nk+k:])
+						/*line polybench_stencils.go:141*/ gc_row, gc_row2 :=
+							/*line polybench_stencils.go:141*/ a[((((i-1)*(nk*nj))+((j-1)*nk))+k)+-1:((((i-1)*(nk*nj))+((j-1)*nk))+k)+9], a[((((i+1)*(nk*nj))+((j-1)*nk))+k)+-1:((((i+1)*(nk*nj))+((j-1)*nk))+k)+9]
+//line polybench_stencils.go:140
+						if i < ni-1 && j < nj-1 && (k < nk-1 && uint(nk-1-k) > 7) && i > 0 && j > 0 && k > 0 {
+							/*line polybench_stencils.go:140*/ gc_vb.Mul(archsimd.LoadFloat32x8Slice(gc_row[0:])).Add(gc_vb2.Mul(archsimd.LoadFloat32x8Slice(gc_row2[0:]))).Add(gc_vb3.Mul(archsimd.LoadFloat32x8Slice(gc_row[0:]))).Add(gc_vb4.Mul(archsimd.LoadFloat32x8Slice(gc_row2[0:]))).Add(gc_vb5.Mul(archsimd.LoadFloat32x8Slice(gc_row[0:]))).Add(gc_vb6.Mul(archsimd.LoadFloat32x8Slice(gc_row2[0:]))).Add(gc_vb7.Mul(archsimd.LoadFloat32x8Slice(a[(i+0)*(nk*nj)+(j-1)*nk+(k+0):]))).Add(gc_vb8.Mul(archsimd.LoadFloat32x8Slice(a[(i+0)*(nk*nj)+(j+0)*nk+(k+0):]))).Add(gc_vb9.Mul(archsimd.LoadFloat32x8Slice(a[(i+0)*(nk*nj)+(j+1)*nk+(k+0):]))).Add(gc_vb.Mul(archsimd.LoadFloat32x8Slice(gc_row[2:]))).Add(gc_vb2.Mul(archsimd.LoadFloat32x8Slice(gc_row2[2:]))).Add(gc_vb3.Mul(archsimd.LoadFloat32x8Slice(a[(i-1)*(nk*nj)+(j+0)*nk+(k+1):]))).Add(gc_vb4.Mul(archsimd.LoadFloat32x8Slice(a[(i+1)*(nk*nj)+(j+0)*nk+(k+1):]))).Add(gc_vb5.Mul(archsimd.LoadFloat32x8Slice(a[(i-1)*(nk*nj)+(j+1)*nk+(k+1):]))).Add(gc_vb6.Mul(archsimd.LoadFloat32x8Slice(a[(i+1)*(nk*nj)+(j+1)*nk+(k+1):]))).StoreSlice(b[i*(nk*nj)+j*nk+k:])
 						} else {
 							gc_b2 := gc_none
 							/*line polybench_stencils.go:141*/ if i < ni-1 && j < nj-1 {
@@ -1571,7 +1592,7 @@ func gc_body_convolution3DKernel(gc_b *compiled.Block, gc_lo, gc_hi int, ni, nj,
 							}
 							/*line polybench_stencils.go:140*/ gc_if := gc_b2.And(gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(nk-1, k, 8))))).And(gc_b3).And(gc_b4).And(gc_iota.Greater(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, k, 8)))))
 							if gc_if.ToBits() != 0 {
-								/*line polybench_stencils.go:140*/ gc_vb.Mul(archsimd.LoadFloat32x8Slice(a[(i-1)*(nk*nj)+(j-1)*nk+(k-1):])).Add(gc_vb2.Mul(archsimd.LoadFloat32x8Slice(a[(i+1)*(nk*nj)+(j-1)*nk+(k-1):]))).Add(gc_vb3.Mul(archsimd.LoadFloat32x8Slice(a[(i-1)*(nk*nj)+(j-1)*nk+(k-1):]))).Add(gc_vb4.Mul(archsimd.LoadFloat32x8Slice(a[(i+1)*(nk*nj)+(j-1)*nk+(k-1):]))).Add(gc_vb5.Mul(archsimd.LoadFloat32x8Slice(a[(i-1)*(nk*nj)+(j-1)*nk+(k-1):]))).Add(gc_vb6.Mul(archsimd.LoadFloat32x8Slice(a[(i+1)*(nk*nj)+(j-1)*nk+(k-1):]))).Add(gc_vb7.Mul(archsimd.LoadFloat32x8Slice(a[(i+0)*(nk*nj)+(j-1)*nk+(k+0):]))).Add(gc_vb8.Mul(archsimd.LoadFloat32x8Slice(a[(i+0)*(nk*nj)+(j+0)*nk+(k+0):]))).Add(gc_vb9.Mul(archsimd.LoadFloat32x8Slice(a[(i+0)*(nk*nj)+(j+1)*nk+(k+0):]))).Add(gc_vb.Mul(archsimd.LoadFloat32x8Slice(a[(i-1)*(nk*nj)+(j-1)*nk+(k+1):]))).Add(gc_vb2.Mul(archsimd.LoadFloat32x8Slice(a[(i+1)*(nk*nj)+(j-1)*nk+(k+1):]))).Add(gc_vb3.Mul(archsimd.LoadFloat32x8Slice(a[(i-1)*(nk*nj)+(j+0)*nk+(k+1):]))).Add(gc_vb4.Mul(archsimd.LoadFloat32x8Slice(a[(i+1)*(nk*nj)+(j+0)*nk+(k+1):]))).Add(gc_vb5.Mul(archsimd.LoadFloat32x8Slice(a[(i-1)*(nk*nj)+(j+1)*nk+(k+1):]))).Add(gc_vb6.Mul(archsimd.LoadFloat32x8Slice(a[(i+1)*(nk*nj)+(j+1)*nk+(k+1):]))).StoreMasked((*[8]float32)(b[i*(nk*nj)+j*nk+k:]), gc_if)
+								/*line polybench_stencils.go:140*/ gc_vb.Mul(archsimd.LoadFloat32x8Slice(gc_row[0:])).Add(gc_vb2.Mul(archsimd.LoadFloat32x8Slice(gc_row2[0:]))).Add(gc_vb3.Mul(archsimd.LoadFloat32x8Slice(gc_row[0:]))).Add(gc_vb4.Mul(archsimd.LoadFloat32x8Slice(gc_row2[0:]))).Add(gc_vb5.Mul(archsimd.LoadFloat32x8Slice(gc_row[0:]))).Add(gc_vb6.Mul(archsimd.LoadFloat32x8Slice(gc_row2[0:]))).Add(gc_vb7.Mul(archsimd.LoadFloat32x8Slice(a[(i+0)*(nk*nj)+(j-1)*nk+(k+0):]))).Add(gc_vb8.Mul(archsimd.LoadFloat32x8Slice(a[(i+0)*(nk*nj)+(j+0)*nk+(k+0):]))).Add(gc_vb9.Mul(archsimd.LoadFloat32x8Slice(a[(i+0)*(nk*nj)+(j+1)*nk+(k+0):]))).Add(gc_vb.Mul(archsimd.LoadFloat32x8Slice(gc_row[2:]))).Add(gc_vb2.Mul(archsimd.LoadFloat32x8Slice(gc_row2[2:]))).Add(gc_vb3.Mul(archsimd.LoadFloat32x8Slice(a[(i-1)*(nk*nj)+(j+0)*nk+(k+1):]))).Add(gc_vb4.Mul(archsimd.LoadFloat32x8Slice(a[(i+1)*(nk*nj)+(j+0)*nk+(k+1):]))).Add(gc_vb5.Mul(archsimd.LoadFloat32x8Slice(a[(i-1)*(nk*nj)+(j+1)*nk+(k+1):]))).Add(gc_vb6.Mul(archsimd.LoadFloat32x8Slice(a[(i+1)*(nk*nj)+(j+1)*nk+(k+1):]))).StoreMasked((*[8]float32)(b[i*(nk*nj)+j*nk+k:]), gc_if)
 							}
 						}
 					}

@@ -805,12 +805,15 @@ func gc_body_histogram256Kernel(gc_b *compiled.Block, dPartialHistograms, dData 
 						histogram256BinCount) < 0 || (bin+compiled.Trip(0)*histogram256BinCount) > len(sHist)-8 || (bin+compiled.Trip(1)*histogram256BinCount) < 0 || (bin+compiled.Trip(1)*histogram256BinCount) > len(sHist)-8 || (bin+compiled.Trip(2)*histogram256BinCount) < 0 || (bin+compiled.Trip(2)*histogram256BinCount) > len(sHist)-8 || (bin+compiled.Trip(3)*histogram256BinCount) < 0 || (bin+compiled.Trip(3)*histogram256BinCount) > len(sHist)-8 || (bin+compiled.Trip(4)*histogram256BinCount) < 0 || (bin+compiled.Trip(4)*histogram256BinCount) > len(sHist)-8 || (bin+compiled.Trip(5)*histogram256BinCount) < 0 || (bin+compiled.Trip(5)*histogram256BinCount) > len(sHist)-8 || (gc_bx*histogram256BinCount+bin) < 0 || (gc_bx*histogram256BinCount+bin) > len(dPartialHistograms)-8 {
 						break
 					}
-					/*line samples_histogram.go:172*/ sum = sum.Add(archsimd.LoadUint32x8Slice(sHist[bin+compiled.Trip(0)*histogram256BinCount:]).And(gc_vb2))
-					/*line samples_histogram.go:172*/ sum = sum.Add(archsimd.LoadUint32x8Slice(sHist[bin+compiled.Trip(1)*histogram256BinCount:]).And(gc_vb2))
-					/*line samples_histogram.go:172*/ sum = sum.Add(archsimd.LoadUint32x8Slice(sHist[bin+compiled.Trip(2)*histogram256BinCount:]).And(gc_vb2))
-					/*line samples_histogram.go:172*/ sum = sum.Add(archsimd.LoadUint32x8Slice(sHist[bin+compiled.Trip(3)*histogram256BinCount:]).And(gc_vb2))
-					/*line samples_histogram.go:172*/ sum = sum.Add(archsimd.LoadUint32x8Slice(sHist[bin+compiled.Trip(4)*histogram256BinCount:]).And(gc_vb2))
-					/*line samples_histogram.go:172*/ sum = sum.Add(archsimd.LoadUint32x8Slice(sHist[bin+compiled.Trip(5)*histogram256BinCount:]).And(gc_vb2))
+					/*line samples_histogram.go:172*/ gc_row2 :=
+						/*line samples_histogram.go:172*/ sHist[bin : bin+1288]
+//line samples_histogram.go:172
+					sum = sum.Add(archsimd.LoadUint32x8Slice(gc_row2[0:]).And(gc_vb2))
+					/*line samples_histogram.go:172*/ sum = sum.Add(archsimd.LoadUint32x8Slice(gc_row2[256:]).And(gc_vb2))
+					/*line samples_histogram.go:172*/ sum = sum.Add(archsimd.LoadUint32x8Slice(gc_row2[512:]).And(gc_vb2))
+					/*line samples_histogram.go:172*/ sum = sum.Add(archsimd.LoadUint32x8Slice(gc_row2[768:]).And(gc_vb2))
+					/*line samples_histogram.go:172*/ sum = sum.Add(archsimd.LoadUint32x8Slice(gc_row2[1024:]).And(gc_vb2))
+					/*line samples_histogram.go:172*/ sum = sum.Add(archsimd.LoadUint32x8Slice(gc_row2[1280:]).And(gc_vb2))
 					/*line samples_histogram.go:175*/ sum.StoreSlice(dPartialHistograms[gc_bx*histogram256BinCount+bin:])
 				}
 				archsimd.ClearAVXUpperBits()

@@ -405,45 +405,48 @@ func gc_body_shocReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n int, b
 					/*line shoc.go:85*/ 1) < 0 || (tid+1) > len(sdata)-8 {
 					break
 				}
-				/*line shoc.go:67*/ if tid < gocuda.WarpSize && uint(gocuda.WarpSize-tid) > 7 {
+				/*line shoc.go:70*/ gc_row :=
+					/*line shoc.go:70*/ sdata[tid : tid+40]
+//line shoc.go:67
+				if tid < gocuda.WarpSize && uint(gocuda.WarpSize-tid) > 7 {
 					/*line shoc.go:67*/ if blockSize >= 64 {
-						/*line shoc.go:69*/ lanes.LoadFloat32x8Slice(sdata[tid:]).Add(lanes.LoadFloat32x8Slice(sdata[tid+32:])).StoreSlice(sdata[tid:])
+						/*line shoc.go:69*/ lanes.LoadFloat32x8Slice(gc_row[0:]).Add(lanes.LoadFloat32x8Slice(gc_row[32:])).StoreSlice(sdata[tid:])
 					}
 					/*line shoc.go:70*/ if blockSize >= 32 {
-						/*line shoc.go:72*/ lanes.LoadFloat32x8Slice(sdata[tid:]).Add(lanes.LoadFloat32x8Slice(sdata[tid+16:])).StoreSlice(sdata[tid:])
+						/*line shoc.go:72*/ lanes.LoadFloat32x8Slice(gc_row[0:]).Add(lanes.LoadFloat32x8Slice(gc_row[16:])).StoreSlice(sdata[tid:])
 					}
 					/*line shoc.go:73*/ if blockSize >= 16 {
-						/*line shoc.go:75*/ lanes.LoadFloat32x8Slice(sdata[tid:]).Add(lanes.LoadFloat32x8Slice(sdata[tid+8:])).StoreSlice(sdata[tid:])
+						/*line shoc.go:75*/ lanes.LoadFloat32x8Slice(gc_row[0:]).Add(lanes.LoadFloat32x8Slice(gc_row[8:])).StoreSlice(sdata[tid:])
 					}
 					/*line shoc.go:76*/ if blockSize >= 8 {
-						/*line shoc.go:78*/ lanes.LoadFloat32x8Slice(sdata[tid:]).Add(lanes.LoadFloat32x8Slice(sdata[tid+4:])).StoreSlice(sdata[tid:])
+						/*line shoc.go:78*/ lanes.LoadFloat32x8Slice(gc_row[0:]).Add(lanes.LoadFloat32x8Slice(gc_row[4:])).StoreSlice(sdata[tid:])
 					}
 					/*line shoc.go:79*/ if blockSize >= 4 {
-						/*line shoc.go:81*/ lanes.LoadFloat32x8Slice(sdata[tid:]).Add(lanes.LoadFloat32x8Slice(sdata[tid+2:])).StoreSlice(sdata[tid:])
+						/*line shoc.go:81*/ lanes.LoadFloat32x8Slice(gc_row[0:]).Add(lanes.LoadFloat32x8Slice(gc_row[2:])).StoreSlice(sdata[tid:])
 					}
 					/*line shoc.go:82*/ if blockSize >= 2 {
-						/*line shoc.go:84*/ lanes.LoadFloat32x8Slice(sdata[tid:]).Add(lanes.LoadFloat32x8Slice(sdata[tid+1:])).StoreSlice(sdata[tid:])
+						/*line shoc.go:84*/ lanes.LoadFloat32x8Slice(gc_row[0:]).Add(lanes.LoadFloat32x8Slice(gc_row[1:])).StoreSlice(sdata[tid:])
 					}
 				} else {
 					/*line shoc.go:85*/ gc_if := gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(gocuda.WarpSize, tid, 8))))
 					if gc_if.ToBits() != 0 {
 						/*line shoc.go:67*/ if blockSize >= 64 {
-							/*line shoc.go:69*/ lanes.LoadFloat32x8Slice(sdata[tid:]).Add(lanes.LoadFloat32x8Slice(sdata[tid+32:])).StoreMasked((*[8]float32)(sdata[tid:]), gc_if)
+							/*line shoc.go:69*/ lanes.LoadFloat32x8Slice(gc_row[0:]).Add(lanes.LoadFloat32x8Slice(gc_row[32:])).StoreMasked((*[8]float32)(sdata[tid:]), gc_if)
 						}
 						/*line shoc.go:70*/ if blockSize >= 32 {
-							/*line shoc.go:72*/ lanes.LoadFloat32x8Slice(sdata[tid:]).Add(lanes.LoadFloat32x8Slice(sdata[tid+16:])).StoreMasked((*[8]float32)(sdata[tid:]), gc_if)
+							/*line shoc.go:72*/ lanes.LoadFloat32x8Slice(gc_row[0:]).Add(lanes.LoadFloat32x8Slice(gc_row[16:])).StoreMasked((*[8]float32)(sdata[tid:]), gc_if)
 						}
 						/*line shoc.go:73*/ if blockSize >= 16 {
-							/*line shoc.go:75*/ lanes.LoadFloat32x8Slice(sdata[tid:]).Add(lanes.LoadFloat32x8Slice(sdata[tid+8:])).StoreMasked((*[8]float32)(sdata[tid:]), gc_if)
+							/*line shoc.go:75*/ lanes.LoadFloat32x8Slice(gc_row[0:]).Add(lanes.LoadFloat32x8Slice(gc_row[8:])).StoreMasked((*[8]float32)(sdata[tid:]), gc_if)
 						}
 						/*line shoc.go:76*/ if blockSize >= 8 {
-							/*line shoc.go:78*/ lanes.LoadFloat32x8Slice(sdata[tid:]).Add(lanes.LoadFloat32x8Slice(sdata[tid+4:])).StoreMasked((*[8]float32)(sdata[tid:]), gc_if)
+							/*line shoc.go:78*/ lanes.LoadFloat32x8Slice(gc_row[0:]).Add(lanes.LoadFloat32x8Slice(gc_row[4:])).StoreMasked((*[8]float32)(sdata[tid:]), gc_if)
 						}
 						/*line shoc.go:79*/ if blockSize >= 4 {
-							/*line shoc.go:81*/ lanes.LoadFloat32x8Slice(sdata[tid:]).Add(lanes.LoadFloat32x8Slice(sdata[tid+2:])).StoreMasked((*[8]float32)(sdata[tid:]), gc_if)
+							/*line shoc.go:81*/ lanes.LoadFloat32x8Slice(gc_row[0:]).Add(lanes.LoadFloat32x8Slice(gc_row[2:])).StoreMasked((*[8]float32)(sdata[tid:]), gc_if)
 						}
 						/*line shoc.go:82*/ if blockSize >= 2 {
-							/*line shoc.go:84*/ lanes.LoadFloat32x8Slice(sdata[tid:]).Add(lanes.LoadFloat32x8Slice(sdata[tid+1:])).StoreMasked((*[8]float32)(sdata[tid:]), gc_if)
+							/*line shoc.go:84*/ lanes.LoadFloat32x8Slice(gc_row[0:]).Add(lanes.LoadFloat32x8Slice(gc_row[1:])).StoreMasked((*[8]float32)(sdata[tid:]), gc_if)
 						}
 					}
 				}
@@ -876,45 +879,48 @@ func gc_body_shocScanReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n in
 					/*line shoc.go:163*/ 1) < 0 || (tid+1) > len(sdata)-8 {
 					break
 				}
-				/*line shoc.go:145*/ if tid < gocuda.WarpSize && uint(gocuda.WarpSize-tid) > 7 {
+				/*line shoc.go:148*/ gc_row :=
+					/*line shoc.go:148*/ sdata[tid : tid+40]
+//line shoc.go:145
+				if tid < gocuda.WarpSize && uint(gocuda.WarpSize-tid) > 7 {
 					/*line shoc.go:145*/ if blockSize >= 64 {
-						/*line shoc.go:147*/ lanes.LoadFloat32x8Slice(sdata[tid:]).Add(lanes.LoadFloat32x8Slice(sdata[tid+32:])).StoreSlice(sdata[tid:])
+						/*line shoc.go:147*/ lanes.LoadFloat32x8Slice(gc_row[0:]).Add(lanes.LoadFloat32x8Slice(gc_row[32:])).StoreSlice(sdata[tid:])
 					}
 					/*line shoc.go:148*/ if blockSize >= 32 {
-						/*line shoc.go:150*/ lanes.LoadFloat32x8Slice(sdata[tid:]).Add(lanes.LoadFloat32x8Slice(sdata[tid+16:])).StoreSlice(sdata[tid:])
+						/*line shoc.go:150*/ lanes.LoadFloat32x8Slice(gc_row[0:]).Add(lanes.LoadFloat32x8Slice(gc_row[16:])).StoreSlice(sdata[tid:])
 					}
 					/*line shoc.go:151*/ if blockSize >= 16 {
-						/*line shoc.go:153*/ lanes.LoadFloat32x8Slice(sdata[tid:]).Add(lanes.LoadFloat32x8Slice(sdata[tid+8:])).StoreSlice(sdata[tid:])
+						/*line shoc.go:153*/ lanes.LoadFloat32x8Slice(gc_row[0:]).Add(lanes.LoadFloat32x8Slice(gc_row[8:])).StoreSlice(sdata[tid:])
 					}
 					/*line shoc.go:154*/ if blockSize >= 8 {
-						/*line shoc.go:156*/ lanes.LoadFloat32x8Slice(sdata[tid:]).Add(lanes.LoadFloat32x8Slice(sdata[tid+4:])).StoreSlice(sdata[tid:])
+						/*line shoc.go:156*/ lanes.LoadFloat32x8Slice(gc_row[0:]).Add(lanes.LoadFloat32x8Slice(gc_row[4:])).StoreSlice(sdata[tid:])
 					}
 					/*line shoc.go:157*/ if blockSize >= 4 {
-						/*line shoc.go:159*/ lanes.LoadFloat32x8Slice(sdata[tid:]).Add(lanes.LoadFloat32x8Slice(sdata[tid+2:])).StoreSlice(sdata[tid:])
+						/*line shoc.go:159*/ lanes.LoadFloat32x8Slice(gc_row[0:]).Add(lanes.LoadFloat32x8Slice(gc_row[2:])).StoreSlice(sdata[tid:])
 					}
 					/*line shoc.go:160*/ if blockSize >= 2 {
-						/*line shoc.go:162*/ lanes.LoadFloat32x8Slice(sdata[tid:]).Add(lanes.LoadFloat32x8Slice(sdata[tid+1:])).StoreSlice(sdata[tid:])
+						/*line shoc.go:162*/ lanes.LoadFloat32x8Slice(gc_row[0:]).Add(lanes.LoadFloat32x8Slice(gc_row[1:])).StoreSlice(sdata[tid:])
 					}
 				} else {
 					/*line shoc.go:163*/ gc_if := gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(gocuda.WarpSize, tid, 8))))
 					if gc_if.ToBits() != 0 {
 						/*line shoc.go:145*/ if blockSize >= 64 {
-							/*line shoc.go:147*/ lanes.LoadFloat32x8Slice(sdata[tid:]).Add(lanes.LoadFloat32x8Slice(sdata[tid+32:])).StoreMasked((*[8]float32)(sdata[tid:]), gc_if)
+							/*line shoc.go:147*/ lanes.LoadFloat32x8Slice(gc_row[0:]).Add(lanes.LoadFloat32x8Slice(gc_row[32:])).StoreMasked((*[8]float32)(sdata[tid:]), gc_if)
 						}
 						/*line shoc.go:148*/ if blockSize >= 32 {
-							/*line shoc.go:150*/ lanes.LoadFloat32x8Slice(sdata[tid:]).Add(lanes.LoadFloat32x8Slice(sdata[tid+16:])).StoreMasked((*[8]float32)(sdata[tid:]), gc_if)
+							/*line shoc.go:150*/ lanes.LoadFloat32x8Slice(gc_row[0:]).Add(lanes.LoadFloat32x8Slice(gc_row[16:])).StoreMasked((*[8]float32)(sdata[tid:]), gc_if)
 						}
 						/*line shoc.go:151*/ if blockSize >= 16 {
-							/*line shoc.go:153*/ lanes.LoadFloat32x8Slice(sdata[tid:]).Add(lanes.LoadFloat32x8Slice(sdata[tid+8:])).StoreMasked((*[8]float32)(sdata[tid:]), gc_if)
+							/*line shoc.go:153*/ lanes.LoadFloat32x8Slice(gc_row[0:]).Add(lanes.LoadFloat32x8Slice(gc_row[8:])).StoreMasked((*[8]float32)(sdata[tid:]), gc_if)
 						}
 						/*line shoc.go:154*/ if blockSize >= 8 {
-							/*line shoc.go:156*/ lanes.LoadFloat32x8Slice(sdata[tid:]).Add(lanes.LoadFloat32x8Slice(sdata[tid+4:])).StoreMasked((*[8]float32)(sdata[tid:]), gc_if)
+							/*line shoc.go:156*/ lanes.LoadFloat32x8Slice(gc_row[0:]).Add(lanes.LoadFloat32x8Slice(gc_row[4:])).StoreMasked((*[8]float32)(sdata[tid:]), gc_if)
 						}
 						/*line shoc.go:157*/ if blockSize >= 4 {
-							/*line shoc.go:159*/ lanes.LoadFloat32x8Slice(sdata[tid:]).Add(lanes.LoadFloat32x8Slice(sdata[tid+2:])).StoreMasked((*[8]float32)(sdata[tid:]), gc_if)
+							/*line shoc.go:159*/ lanes.LoadFloat32x8Slice(gc_row[0:]).Add(lanes.LoadFloat32x8Slice(gc_row[2:])).StoreMasked((*[8]float32)(sdata[tid:]), gc_if)
 						}
 						/*line shoc.go:160*/ if blockSize >= 2 {
-							/*line shoc.go:162*/ lanes.LoadFloat32x8Slice(sdata[tid:]).Add(lanes.LoadFloat32x8Slice(sdata[tid+1:])).StoreMasked((*[8]float32)(sdata[tid:]), gc_if)
+							/*line shoc.go:162*/ lanes.LoadFloat32x8Slice(gc_row[0:]).Add(lanes.LoadFloat32x8Slice(gc_row[1:])).StoreMasked((*[8]float32)(sdata[tid:]), gc_if)
 						}
 					}
 				}

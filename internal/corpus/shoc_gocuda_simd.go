@@ -243,7 +243,8 @@ func gc_body_shocReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n int, b
 								/*line shoc.go:51*/ if (tid+256) < 0 || (tid+256) > len(sdata)-16 || tid < 0 || tid > len(sdata)-16 {
 									break
 								}
-								/*line shoc.go:51*/ archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+256:])).StoreSlice(sdata[tid:])
+								/*line shoc.go:51*/ gc_row2 := sdata[tid : tid+272]
+								/*line shoc.go:51*/ archsimd.LoadFloat32x16Slice(gc_row2[0:]).Add(archsimd.LoadFloat32x16Slice(gc_row2[256:])).StoreSlice(sdata[tid:])
 							}
 						}
 						archsimd.ClearAVXUpperBits()
@@ -260,7 +261,8 @@ func gc_body_shocReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n int, b
 						/*line shoc.go:51*/ if (tid+256) < 0 || (tid+256) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
 							break
 						}
-						/*line shoc.go:51*/ archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+256:])).StoreSlice(sdata[tid:])
+						/*line shoc.go:51*/ gc_row := sdata[tid : tid+264]
+						/*line shoc.go:51*/ archsimd.LoadFloat32x8Slice(gc_row[0:]).Add(archsimd.LoadFloat32x8Slice(gc_row[256:])).StoreSlice(sdata[tid:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -340,7 +342,8 @@ func gc_body_shocReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n int, b
 								/*line shoc.go:57*/ if (tid+128) < 0 || (tid+128) > len(sdata)-16 || tid < 0 || tid > len(sdata)-16 {
 									break
 								}
-								/*line shoc.go:57*/ archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+128:])).StoreSlice(sdata[tid:])
+								/*line shoc.go:57*/ gc_row4 := sdata[tid : tid+144]
+								/*line shoc.go:57*/ archsimd.LoadFloat32x16Slice(gc_row4[0:]).Add(archsimd.LoadFloat32x16Slice(gc_row4[128:])).StoreSlice(sdata[tid:])
 							}
 						}
 						archsimd.ClearAVXUpperBits()
@@ -357,7 +360,8 @@ func gc_body_shocReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n int, b
 						/*line shoc.go:57*/ if (tid+128) < 0 || (tid+128) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
 							break
 						}
-						/*line shoc.go:57*/ archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+128:])).StoreSlice(sdata[tid:])
+						/*line shoc.go:57*/ gc_row3 := sdata[tid : tid+136]
+						/*line shoc.go:57*/ archsimd.LoadFloat32x8Slice(gc_row3[0:]).Add(archsimd.LoadFloat32x8Slice(gc_row3[128:])).StoreSlice(sdata[tid:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -437,7 +441,8 @@ func gc_body_shocReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n int, b
 								/*line shoc.go:63*/ if (tid+64) < 0 || (tid+64) > len(sdata)-16 || tid < 0 || tid > len(sdata)-16 {
 									break
 								}
-								/*line shoc.go:63*/ archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+64:])).StoreSlice(sdata[tid:])
+								/*line shoc.go:63*/ gc_row6 := sdata[tid : tid+80]
+								/*line shoc.go:63*/ archsimd.LoadFloat32x16Slice(gc_row6[0:]).Add(archsimd.LoadFloat32x16Slice(gc_row6[64:])).StoreSlice(sdata[tid:])
 							}
 						}
 						archsimd.ClearAVXUpperBits()
@@ -454,7 +459,8 @@ func gc_body_shocReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n int, b
 						/*line shoc.go:63*/ if (tid+64) < 0 || (tid+64) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
 							break
 						}
-						/*line shoc.go:63*/ archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+64:])).StoreSlice(sdata[tid:])
+						/*line shoc.go:63*/ gc_row5 := sdata[tid : tid+72]
+						/*line shoc.go:63*/ archsimd.LoadFloat32x8Slice(gc_row5[0:]).Add(archsimd.LoadFloat32x8Slice(gc_row5[64:])).StoreSlice(sdata[tid:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -703,45 +709,48 @@ func gc_body_shocReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n int, b
 							/*line shoc.go:85*/ 1) < 0 || (tid+1) > len(sdata)-16 {
 							break
 						}
-						/*line shoc.go:67*/ if tid < gocuda.WarpSize && uint(gocuda.WarpSize-tid) > 15 {
+						/*line shoc.go:70*/ gc_row8 :=
+							/*line shoc.go:70*/ sdata[tid : tid+48]
+//line shoc.go:67
+						if tid < gocuda.WarpSize && uint(gocuda.WarpSize-tid) > 15 {
 							/*line shoc.go:67*/ if blockSize >= 64 {
-								/*line shoc.go:69*/ archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+32:])).StoreSlice(sdata[tid:])
+								/*line shoc.go:69*/ archsimd.LoadFloat32x16Slice(gc_row8[0:]).Add(archsimd.LoadFloat32x16Slice(gc_row8[32:])).StoreSlice(sdata[tid:])
 							}
 							/*line shoc.go:70*/ if blockSize >= 32 {
-								/*line shoc.go:72*/ archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+16:])).StoreSlice(sdata[tid:])
+								/*line shoc.go:72*/ archsimd.LoadFloat32x16Slice(gc_row8[0:]).Add(archsimd.LoadFloat32x16Slice(gc_row8[16:])).StoreSlice(sdata[tid:])
 							}
 							/*line shoc.go:73*/ if blockSize >= 16 {
-								/*line shoc.go:75*/ archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+8:])).StoreSlice(sdata[tid:])
+								/*line shoc.go:75*/ archsimd.LoadFloat32x16Slice(gc_row8[0:]).Add(archsimd.LoadFloat32x16Slice(gc_row8[8:])).StoreSlice(sdata[tid:])
 							}
 							/*line shoc.go:76*/ if blockSize >= 8 {
-								/*line shoc.go:78*/ archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+4:])).StoreSlice(sdata[tid:])
+								/*line shoc.go:78*/ archsimd.LoadFloat32x16Slice(gc_row8[0:]).Add(archsimd.LoadFloat32x16Slice(gc_row8[4:])).StoreSlice(sdata[tid:])
 							}
 							/*line shoc.go:79*/ if blockSize >= 4 {
-								/*line shoc.go:81*/ archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+2:])).StoreSlice(sdata[tid:])
+								/*line shoc.go:81*/ archsimd.LoadFloat32x16Slice(gc_row8[0:]).Add(archsimd.LoadFloat32x16Slice(gc_row8[2:])).StoreSlice(sdata[tid:])
 							}
 							/*line shoc.go:82*/ if blockSize >= 2 {
-								/*line shoc.go:84*/ archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+1:])).StoreSlice(sdata[tid:])
+								/*line shoc.go:84*/ archsimd.LoadFloat32x16Slice(gc_row8[0:]).Add(archsimd.LoadFloat32x16Slice(gc_row8[1:])).StoreSlice(sdata[tid:])
 							}
 						} else {
 							/*line shoc.go:85*/ gc_if3 := gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(gocuda.WarpSize, tid, 16))))
 							if gc_if3.ToBits() != 0 {
 								/*line shoc.go:67*/ if blockSize >= 64 {
-									/*line shoc.go:69*/ archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+32:])).Merge(archsimd.LoadFloat32x16Slice(sdata[tid:]), gc_if3).StoreSlice(sdata[tid:])
+									/*line shoc.go:69*/ archsimd.LoadFloat32x16Slice(gc_row8[0:]).Add(archsimd.LoadFloat32x16Slice(gc_row8[32:])).Merge(archsimd.LoadFloat32x16Slice(sdata[tid:]), gc_if3).StoreSlice(sdata[tid:])
 								}
 								/*line shoc.go:70*/ if blockSize >= 32 {
-									/*line shoc.go:72*/ archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+16:])).Merge(archsimd.LoadFloat32x16Slice(sdata[tid:]), gc_if3).StoreSlice(sdata[tid:])
+									/*line shoc.go:72*/ archsimd.LoadFloat32x16Slice(gc_row8[0:]).Add(archsimd.LoadFloat32x16Slice(gc_row8[16:])).Merge(archsimd.LoadFloat32x16Slice(sdata[tid:]), gc_if3).StoreSlice(sdata[tid:])
 								}
 								/*line shoc.go:73*/ if blockSize >= 16 {
-									/*line shoc.go:75*/ archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+8:])).Merge(archsimd.LoadFloat32x16Slice(sdata[tid:]), gc_if3).StoreSlice(sdata[tid:])
+									/*line shoc.go:75*/ archsimd.LoadFloat32x16Slice(gc_row8[0:]).Add(archsimd.LoadFloat32x16Slice(gc_row8[8:])).Merge(archsimd.LoadFloat32x16Slice(sdata[tid:]), gc_if3).StoreSlice(sdata[tid:])
 								}
 								/*line shoc.go:76*/ if blockSize >= 8 {
-									/*line shoc.go:78*/ archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+4:])).Merge(archsimd.LoadFloat32x16Slice(sdata[tid:]), gc_if3).StoreSlice(sdata[tid:])
+									/*line shoc.go:78*/ archsimd.LoadFloat32x16Slice(gc_row8[0:]).Add(archsimd.LoadFloat32x16Slice(gc_row8[4:])).Merge(archsimd.LoadFloat32x16Slice(sdata[tid:]), gc_if3).StoreSlice(sdata[tid:])
 								}
 								/*line shoc.go:79*/ if blockSize >= 4 {
-									/*line shoc.go:81*/ archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+2:])).Merge(archsimd.LoadFloat32x16Slice(sdata[tid:]), gc_if3).StoreSlice(sdata[tid:])
+									/*line shoc.go:81*/ archsimd.LoadFloat32x16Slice(gc_row8[0:]).Add(archsimd.LoadFloat32x16Slice(gc_row8[2:])).Merge(archsimd.LoadFloat32x16Slice(sdata[tid:]), gc_if3).StoreSlice(sdata[tid:])
 								}
 								/*line shoc.go:82*/ if blockSize >= 2 {
-									/*line shoc.go:84*/ archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+1:])).Merge(archsimd.LoadFloat32x16Slice(sdata[tid:]), gc_if3).StoreSlice(sdata[tid:])
+									/*line shoc.go:84*/ archsimd.LoadFloat32x16Slice(gc_row8[0:]).Add(archsimd.LoadFloat32x16Slice(gc_row8[1:])).Merge(archsimd.LoadFloat32x16Slice(sdata[tid:]), gc_if3).StoreSlice(sdata[tid:])
 								}
 							}
 						}
@@ -780,45 +789,48 @@ func gc_body_shocReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n int, b
 						/*line shoc.go:85*/ 1) < 0 || (tid+1) > len(sdata)-8 {
 						break
 					}
-					/*line shoc.go:67*/ if tid < gocuda.WarpSize && uint(gocuda.WarpSize-tid) > 7 {
+					/*line shoc.go:70*/ gc_row7 :=
+						/*line shoc.go:70*/ sdata[tid : tid+40]
+//line shoc.go:67
+					if tid < gocuda.WarpSize && uint(gocuda.WarpSize-tid) > 7 {
 						/*line shoc.go:67*/ if blockSize >= 64 {
-							/*line shoc.go:69*/ archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+32:])).StoreSlice(sdata[tid:])
+							/*line shoc.go:69*/ archsimd.LoadFloat32x8Slice(gc_row7[0:]).Add(archsimd.LoadFloat32x8Slice(gc_row7[32:])).StoreSlice(sdata[tid:])
 						}
 						/*line shoc.go:70*/ if blockSize >= 32 {
-							/*line shoc.go:72*/ archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+16:])).StoreSlice(sdata[tid:])
+							/*line shoc.go:72*/ archsimd.LoadFloat32x8Slice(gc_row7[0:]).Add(archsimd.LoadFloat32x8Slice(gc_row7[16:])).StoreSlice(sdata[tid:])
 						}
 						/*line shoc.go:73*/ if blockSize >= 16 {
-							/*line shoc.go:75*/ archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+8:])).StoreSlice(sdata[tid:])
+							/*line shoc.go:75*/ archsimd.LoadFloat32x8Slice(gc_row7[0:]).Add(archsimd.LoadFloat32x8Slice(gc_row7[8:])).StoreSlice(sdata[tid:])
 						}
 						/*line shoc.go:76*/ if blockSize >= 8 {
-							/*line shoc.go:78*/ archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+4:])).StoreSlice(sdata[tid:])
+							/*line shoc.go:78*/ archsimd.LoadFloat32x8Slice(gc_row7[0:]).Add(archsimd.LoadFloat32x8Slice(gc_row7[4:])).StoreSlice(sdata[tid:])
 						}
 						/*line shoc.go:79*/ if blockSize >= 4 {
-							/*line shoc.go:81*/ archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+2:])).StoreSlice(sdata[tid:])
+							/*line shoc.go:81*/ archsimd.LoadFloat32x8Slice(gc_row7[0:]).Add(archsimd.LoadFloat32x8Slice(gc_row7[2:])).StoreSlice(sdata[tid:])
 						}
 						/*line shoc.go:82*/ if blockSize >= 2 {
-							/*line shoc.go:84*/ archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+1:])).StoreSlice(sdata[tid:])
+							/*line shoc.go:84*/ archsimd.LoadFloat32x8Slice(gc_row7[0:]).Add(archsimd.LoadFloat32x8Slice(gc_row7[1:])).StoreSlice(sdata[tid:])
 						}
 					} else {
 						/*line shoc.go:85*/ gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(gocuda.WarpSize, tid, 8))))
 						if gc_if.ToBits() != 0 {
 							/*line shoc.go:67*/ if blockSize >= 64 {
-								/*line shoc.go:69*/ archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+32:])).Merge(archsimd.LoadFloat32x8Slice(sdata[tid:]), gc_if).StoreSlice(sdata[tid:])
+								/*line shoc.go:69*/ archsimd.LoadFloat32x8Slice(gc_row7[0:]).Add(archsimd.LoadFloat32x8Slice(gc_row7[32:])).Merge(archsimd.LoadFloat32x8Slice(sdata[tid:]), gc_if).StoreSlice(sdata[tid:])
 							}
 							/*line shoc.go:70*/ if blockSize >= 32 {
-								/*line shoc.go:72*/ archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+16:])).Merge(archsimd.LoadFloat32x8Slice(sdata[tid:]), gc_if).StoreSlice(sdata[tid:])
+								/*line shoc.go:72*/ archsimd.LoadFloat32x8Slice(gc_row7[0:]).Add(archsimd.LoadFloat32x8Slice(gc_row7[16:])).Merge(archsimd.LoadFloat32x8Slice(sdata[tid:]), gc_if).StoreSlice(sdata[tid:])
 							}
 							/*line shoc.go:73*/ if blockSize >= 16 {
-								/*line shoc.go:75*/ archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+8:])).Merge(archsimd.LoadFloat32x8Slice(sdata[tid:]), gc_if).StoreSlice(sdata[tid:])
+								/*line shoc.go:75*/ archsimd.LoadFloat32x8Slice(gc_row7[0:]).Add(archsimd.LoadFloat32x8Slice(gc_row7[8:])).Merge(archsimd.LoadFloat32x8Slice(sdata[tid:]), gc_if).StoreSlice(sdata[tid:])
 							}
 							/*line shoc.go:76*/ if blockSize >= 8 {
-								/*line shoc.go:78*/ archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+4:])).Merge(archsimd.LoadFloat32x8Slice(sdata[tid:]), gc_if).StoreSlice(sdata[tid:])
+								/*line shoc.go:78*/ archsimd.LoadFloat32x8Slice(gc_row7[0:]).Add(archsimd.LoadFloat32x8Slice(gc_row7[4:])).Merge(archsimd.LoadFloat32x8Slice(sdata[tid:]), gc_if).StoreSlice(sdata[tid:])
 							}
 							/*line shoc.go:79*/ if blockSize >= 4 {
-								/*line shoc.go:81*/ archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+2:])).Merge(archsimd.LoadFloat32x8Slice(sdata[tid:]), gc_if).StoreSlice(sdata[tid:])
+								/*line shoc.go:81*/ archsimd.LoadFloat32x8Slice(gc_row7[0:]).Add(archsimd.LoadFloat32x8Slice(gc_row7[2:])).Merge(archsimd.LoadFloat32x8Slice(sdata[tid:]), gc_if).StoreSlice(sdata[tid:])
 							}
 							/*line shoc.go:82*/ if blockSize >= 2 {
-								/*line shoc.go:84*/ archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+1:])).Merge(archsimd.LoadFloat32x8Slice(sdata[tid:]), gc_if).StoreSlice(sdata[tid:])
+								/*line shoc.go:84*/ archsimd.LoadFloat32x8Slice(gc_row7[0:]).Add(archsimd.LoadFloat32x8Slice(gc_row7[1:])).Merge(archsimd.LoadFloat32x8Slice(sdata[tid:]), gc_if).StoreSlice(sdata[tid:])
 							}
 						}
 					}
@@ -1049,7 +1061,8 @@ func gc_body_shocScanReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n in
 								/*line shoc.go:129*/ if (tid+256) < 0 || (tid+256) > len(sdata)-16 || tid < 0 || tid > len(sdata)-16 {
 									break
 								}
-								/*line shoc.go:129*/ archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+256:])).StoreSlice(sdata[tid:])
+								/*line shoc.go:129*/ gc_row2 := sdata[tid : tid+272]
+								/*line shoc.go:129*/ archsimd.LoadFloat32x16Slice(gc_row2[0:]).Add(archsimd.LoadFloat32x16Slice(gc_row2[256:])).StoreSlice(sdata[tid:])
 							}
 						}
 						archsimd.ClearAVXUpperBits()
@@ -1066,7 +1079,8 @@ func gc_body_shocScanReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n in
 						/*line shoc.go:129*/ if (tid+256) < 0 || (tid+256) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
 							break
 						}
-						/*line shoc.go:129*/ archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+256:])).StoreSlice(sdata[tid:])
+						/*line shoc.go:129*/ gc_row := sdata[tid : tid+264]
+						/*line shoc.go:129*/ archsimd.LoadFloat32x8Slice(gc_row[0:]).Add(archsimd.LoadFloat32x8Slice(gc_row[256:])).StoreSlice(sdata[tid:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -1146,7 +1160,8 @@ func gc_body_shocScanReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n in
 								/*line shoc.go:135*/ if (tid+128) < 0 || (tid+128) > len(sdata)-16 || tid < 0 || tid > len(sdata)-16 {
 									break
 								}
-								/*line shoc.go:135*/ archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+128:])).StoreSlice(sdata[tid:])
+								/*line shoc.go:135*/ gc_row4 := sdata[tid : tid+144]
+								/*line shoc.go:135*/ archsimd.LoadFloat32x16Slice(gc_row4[0:]).Add(archsimd.LoadFloat32x16Slice(gc_row4[128:])).StoreSlice(sdata[tid:])
 							}
 						}
 						archsimd.ClearAVXUpperBits()
@@ -1163,7 +1178,8 @@ func gc_body_shocScanReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n in
 						/*line shoc.go:135*/ if (tid+128) < 0 || (tid+128) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
 							break
 						}
-						/*line shoc.go:135*/ archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+128:])).StoreSlice(sdata[tid:])
+						/*line shoc.go:135*/ gc_row3 := sdata[tid : tid+136]
+						/*line shoc.go:135*/ archsimd.LoadFloat32x8Slice(gc_row3[0:]).Add(archsimd.LoadFloat32x8Slice(gc_row3[128:])).StoreSlice(sdata[tid:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -1243,7 +1259,8 @@ func gc_body_shocScanReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n in
 								/*line shoc.go:141*/ if (tid+64) < 0 || (tid+64) > len(sdata)-16 || tid < 0 || tid > len(sdata)-16 {
 									break
 								}
-								/*line shoc.go:141*/ archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+64:])).StoreSlice(sdata[tid:])
+								/*line shoc.go:141*/ gc_row6 := sdata[tid : tid+80]
+								/*line shoc.go:141*/ archsimd.LoadFloat32x16Slice(gc_row6[0:]).Add(archsimd.LoadFloat32x16Slice(gc_row6[64:])).StoreSlice(sdata[tid:])
 							}
 						}
 						archsimd.ClearAVXUpperBits()
@@ -1260,7 +1277,8 @@ func gc_body_shocScanReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n in
 						/*line shoc.go:141*/ if (tid+64) < 0 || (tid+64) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
 							break
 						}
-						/*line shoc.go:141*/ archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+64:])).StoreSlice(sdata[tid:])
+						/*line shoc.go:141*/ gc_row5 := sdata[tid : tid+72]
+						/*line shoc.go:141*/ archsimd.LoadFloat32x8Slice(gc_row5[0:]).Add(archsimd.LoadFloat32x8Slice(gc_row5[64:])).StoreSlice(sdata[tid:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
@@ -1509,45 +1527,48 @@ func gc_body_shocScanReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n in
 							/*line shoc.go:163*/ 1) < 0 || (tid+1) > len(sdata)-16 {
 							break
 						}
-						/*line shoc.go:145*/ if tid < gocuda.WarpSize && uint(gocuda.WarpSize-tid) > 15 {
+						/*line shoc.go:148*/ gc_row8 :=
+							/*line shoc.go:148*/ sdata[tid : tid+48]
+//line shoc.go:145
+						if tid < gocuda.WarpSize && uint(gocuda.WarpSize-tid) > 15 {
 							/*line shoc.go:145*/ if blockSize >= 64 {
-								/*line shoc.go:147*/ archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+32:])).StoreSlice(sdata[tid:])
+								/*line shoc.go:147*/ archsimd.LoadFloat32x16Slice(gc_row8[0:]).Add(archsimd.LoadFloat32x16Slice(gc_row8[32:])).StoreSlice(sdata[tid:])
 							}
 							/*line shoc.go:148*/ if blockSize >= 32 {
-								/*line shoc.go:150*/ archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+16:])).StoreSlice(sdata[tid:])
+								/*line shoc.go:150*/ archsimd.LoadFloat32x16Slice(gc_row8[0:]).Add(archsimd.LoadFloat32x16Slice(gc_row8[16:])).StoreSlice(sdata[tid:])
 							}
 							/*line shoc.go:151*/ if blockSize >= 16 {
-								/*line shoc.go:153*/ archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+8:])).StoreSlice(sdata[tid:])
+								/*line shoc.go:153*/ archsimd.LoadFloat32x16Slice(gc_row8[0:]).Add(archsimd.LoadFloat32x16Slice(gc_row8[8:])).StoreSlice(sdata[tid:])
 							}
 							/*line shoc.go:154*/ if blockSize >= 8 {
-								/*line shoc.go:156*/ archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+4:])).StoreSlice(sdata[tid:])
+								/*line shoc.go:156*/ archsimd.LoadFloat32x16Slice(gc_row8[0:]).Add(archsimd.LoadFloat32x16Slice(gc_row8[4:])).StoreSlice(sdata[tid:])
 							}
 							/*line shoc.go:157*/ if blockSize >= 4 {
-								/*line shoc.go:159*/ archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+2:])).StoreSlice(sdata[tid:])
+								/*line shoc.go:159*/ archsimd.LoadFloat32x16Slice(gc_row8[0:]).Add(archsimd.LoadFloat32x16Slice(gc_row8[2:])).StoreSlice(sdata[tid:])
 							}
 							/*line shoc.go:160*/ if blockSize >= 2 {
-								/*line shoc.go:162*/ archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+1:])).StoreSlice(sdata[tid:])
+								/*line shoc.go:162*/ archsimd.LoadFloat32x16Slice(gc_row8[0:]).Add(archsimd.LoadFloat32x16Slice(gc_row8[1:])).StoreSlice(sdata[tid:])
 							}
 						} else {
 							/*line shoc.go:163*/ gc_if3 := gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(gocuda.WarpSize, tid, 16))))
 							if gc_if3.ToBits() != 0 {
 								/*line shoc.go:145*/ if blockSize >= 64 {
-									/*line shoc.go:147*/ archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+32:])).Merge(archsimd.LoadFloat32x16Slice(sdata[tid:]), gc_if3).StoreSlice(sdata[tid:])
+									/*line shoc.go:147*/ archsimd.LoadFloat32x16Slice(gc_row8[0:]).Add(archsimd.LoadFloat32x16Slice(gc_row8[32:])).Merge(archsimd.LoadFloat32x16Slice(sdata[tid:]), gc_if3).StoreSlice(sdata[tid:])
 								}
 								/*line shoc.go:148*/ if blockSize >= 32 {
-									/*line shoc.go:150*/ archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+16:])).Merge(archsimd.LoadFloat32x16Slice(sdata[tid:]), gc_if3).StoreSlice(sdata[tid:])
+									/*line shoc.go:150*/ archsimd.LoadFloat32x16Slice(gc_row8[0:]).Add(archsimd.LoadFloat32x16Slice(gc_row8[16:])).Merge(archsimd.LoadFloat32x16Slice(sdata[tid:]), gc_if3).StoreSlice(sdata[tid:])
 								}
 								/*line shoc.go:151*/ if blockSize >= 16 {
-									/*line shoc.go:153*/ archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+8:])).Merge(archsimd.LoadFloat32x16Slice(sdata[tid:]), gc_if3).StoreSlice(sdata[tid:])
+									/*line shoc.go:153*/ archsimd.LoadFloat32x16Slice(gc_row8[0:]).Add(archsimd.LoadFloat32x16Slice(gc_row8[8:])).Merge(archsimd.LoadFloat32x16Slice(sdata[tid:]), gc_if3).StoreSlice(sdata[tid:])
 								}
 								/*line shoc.go:154*/ if blockSize >= 8 {
-									/*line shoc.go:156*/ archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+4:])).Merge(archsimd.LoadFloat32x16Slice(sdata[tid:]), gc_if3).StoreSlice(sdata[tid:])
+									/*line shoc.go:156*/ archsimd.LoadFloat32x16Slice(gc_row8[0:]).Add(archsimd.LoadFloat32x16Slice(gc_row8[4:])).Merge(archsimd.LoadFloat32x16Slice(sdata[tid:]), gc_if3).StoreSlice(sdata[tid:])
 								}
 								/*line shoc.go:157*/ if blockSize >= 4 {
-									/*line shoc.go:159*/ archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+2:])).Merge(archsimd.LoadFloat32x16Slice(sdata[tid:]), gc_if3).StoreSlice(sdata[tid:])
+									/*line shoc.go:159*/ archsimd.LoadFloat32x16Slice(gc_row8[0:]).Add(archsimd.LoadFloat32x16Slice(gc_row8[2:])).Merge(archsimd.LoadFloat32x16Slice(sdata[tid:]), gc_if3).StoreSlice(sdata[tid:])
 								}
 								/*line shoc.go:160*/ if blockSize >= 2 {
-									/*line shoc.go:162*/ archsimd.LoadFloat32x16Slice(sdata[tid:]).Add(archsimd.LoadFloat32x16Slice(sdata[tid+1:])).Merge(archsimd.LoadFloat32x16Slice(sdata[tid:]), gc_if3).StoreSlice(sdata[tid:])
+									/*line shoc.go:162*/ archsimd.LoadFloat32x16Slice(gc_row8[0:]).Add(archsimd.LoadFloat32x16Slice(gc_row8[1:])).Merge(archsimd.LoadFloat32x16Slice(sdata[tid:]), gc_if3).StoreSlice(sdata[tid:])
 								}
 							}
 						}
@@ -1586,45 +1607,48 @@ func gc_body_shocScanReduce(gc_b *compiled.Block, gIdata, gOdata []float32, n in
 						/*line shoc.go:163*/ 1) < 0 || (tid+1) > len(sdata)-8 {
 						break
 					}
-					/*line shoc.go:145*/ if tid < gocuda.WarpSize && uint(gocuda.WarpSize-tid) > 7 {
+					/*line shoc.go:148*/ gc_row7 :=
+						/*line shoc.go:148*/ sdata[tid : tid+40]
+//line shoc.go:145
+					if tid < gocuda.WarpSize && uint(gocuda.WarpSize-tid) > 7 {
 						/*line shoc.go:145*/ if blockSize >= 64 {
-							/*line shoc.go:147*/ archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+32:])).StoreSlice(sdata[tid:])
+							/*line shoc.go:147*/ archsimd.LoadFloat32x8Slice(gc_row7[0:]).Add(archsimd.LoadFloat32x8Slice(gc_row7[32:])).StoreSlice(sdata[tid:])
 						}
 						/*line shoc.go:148*/ if blockSize >= 32 {
-							/*line shoc.go:150*/ archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+16:])).StoreSlice(sdata[tid:])
+							/*line shoc.go:150*/ archsimd.LoadFloat32x8Slice(gc_row7[0:]).Add(archsimd.LoadFloat32x8Slice(gc_row7[16:])).StoreSlice(sdata[tid:])
 						}
 						/*line shoc.go:151*/ if blockSize >= 16 {
-							/*line shoc.go:153*/ archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+8:])).StoreSlice(sdata[tid:])
+							/*line shoc.go:153*/ archsimd.LoadFloat32x8Slice(gc_row7[0:]).Add(archsimd.LoadFloat32x8Slice(gc_row7[8:])).StoreSlice(sdata[tid:])
 						}
 						/*line shoc.go:154*/ if blockSize >= 8 {
-							/*line shoc.go:156*/ archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+4:])).StoreSlice(sdata[tid:])
+							/*line shoc.go:156*/ archsimd.LoadFloat32x8Slice(gc_row7[0:]).Add(archsimd.LoadFloat32x8Slice(gc_row7[4:])).StoreSlice(sdata[tid:])
 						}
 						/*line shoc.go:157*/ if blockSize >= 4 {
-							/*line shoc.go:159*/ archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+2:])).StoreSlice(sdata[tid:])
+							/*line shoc.go:159*/ archsimd.LoadFloat32x8Slice(gc_row7[0:]).Add(archsimd.LoadFloat32x8Slice(gc_row7[2:])).StoreSlice(sdata[tid:])
 						}
 						/*line shoc.go:160*/ if blockSize >= 2 {
-							/*line shoc.go:162*/ archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+1:])).StoreSlice(sdata[tid:])
+							/*line shoc.go:162*/ archsimd.LoadFloat32x8Slice(gc_row7[0:]).Add(archsimd.LoadFloat32x8Slice(gc_row7[1:])).StoreSlice(sdata[tid:])
 						}
 					} else {
 						/*line shoc.go:163*/ gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(gocuda.WarpSize, tid, 8))))
 						if gc_if.ToBits() != 0 {
 							/*line shoc.go:145*/ if blockSize >= 64 {
-								/*line shoc.go:147*/ archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+32:])).Merge(archsimd.LoadFloat32x8Slice(sdata[tid:]), gc_if).StoreSlice(sdata[tid:])
+								/*line shoc.go:147*/ archsimd.LoadFloat32x8Slice(gc_row7[0:]).Add(archsimd.LoadFloat32x8Slice(gc_row7[32:])).Merge(archsimd.LoadFloat32x8Slice(sdata[tid:]), gc_if).StoreSlice(sdata[tid:])
 							}
 							/*line shoc.go:148*/ if blockSize >= 32 {
-								/*line shoc.go:150*/ archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+16:])).Merge(archsimd.LoadFloat32x8Slice(sdata[tid:]), gc_if).StoreSlice(sdata[tid:])
+								/*line shoc.go:150*/ archsimd.LoadFloat32x8Slice(gc_row7[0:]).Add(archsimd.LoadFloat32x8Slice(gc_row7[16:])).Merge(archsimd.LoadFloat32x8Slice(sdata[tid:]), gc_if).StoreSlice(sdata[tid:])
 							}
 							/*line shoc.go:151*/ if blockSize >= 16 {
-								/*line shoc.go:153*/ archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+8:])).Merge(archsimd.LoadFloat32x8Slice(sdata[tid:]), gc_if).StoreSlice(sdata[tid:])
+								/*line shoc.go:153*/ archsimd.LoadFloat32x8Slice(gc_row7[0:]).Add(archsimd.LoadFloat32x8Slice(gc_row7[8:])).Merge(archsimd.LoadFloat32x8Slice(sdata[tid:]), gc_if).StoreSlice(sdata[tid:])
 							}
 							/*line shoc.go:154*/ if blockSize >= 8 {
-								/*line shoc.go:156*/ archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+4:])).Merge(archsimd.LoadFloat32x8Slice(sdata[tid:]), gc_if).StoreSlice(sdata[tid:])
+								/*line shoc.go:156*/ archsimd.LoadFloat32x8Slice(gc_row7[0:]).Add(archsimd.LoadFloat32x8Slice(gc_row7[4:])).Merge(archsimd.LoadFloat32x8Slice(sdata[tid:]), gc_if).StoreSlice(sdata[tid:])
 							}
 							/*line shoc.go:157*/ if blockSize >= 4 {
-								/*line shoc.go:159*/ archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+2:])).Merge(archsimd.LoadFloat32x8Slice(sdata[tid:]), gc_if).StoreSlice(sdata[tid:])
+								/*line shoc.go:159*/ archsimd.LoadFloat32x8Slice(gc_row7[0:]).Add(archsimd.LoadFloat32x8Slice(gc_row7[2:])).Merge(archsimd.LoadFloat32x8Slice(sdata[tid:]), gc_if).StoreSlice(sdata[tid:])
 							}
 							/*line shoc.go:160*/ if blockSize >= 2 {
-								/*line shoc.go:162*/ archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+1:])).Merge(archsimd.LoadFloat32x8Slice(sdata[tid:]), gc_if).StoreSlice(sdata[tid:])
+								/*line shoc.go:162*/ archsimd.LoadFloat32x8Slice(gc_row7[0:]).Add(archsimd.LoadFloat32x8Slice(gc_row7[1:])).Merge(archsimd.LoadFloat32x8Slice(sdata[tid:]), gc_if).StoreSlice(sdata[tid:])
 							}
 						}
 					}

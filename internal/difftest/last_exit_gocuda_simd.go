@@ -248,7 +248,8 @@ func gc_body_lastExit(gc_b *compiled.Block, in, out []float32, n int) {
 							/*line last_exit.go:31*/ if gc_tx < 0 || gc_tx > len(s)-16 || (gc_tx+1) < 0 || (gc_tx+1) > len(s)-16 || i < 0 || i > len(out)-16 {
 								break
 							}
-							/*line last_exit.go:32*/ archsimd.LoadFloat32x16Slice(s[gc_tx:]).Add(archsimd.LoadFloat32x16Slice(s[gc_tx+1:])).StoreSlice(out[i:])
+							/*line last_exit.go:31*/ gc_row2 := s[gc_tx : gc_tx+17]
+							archsimd.LoadFloat32x16Slice(gc_row2[0:]).Add(archsimd.LoadFloat32x16Slice(gc_row2[1:])).StoreSlice(out[i:])
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep4, false
@@ -264,7 +265,8 @@ func gc_body_lastExit(gc_b *compiled.Block, in, out []float32, n int) {
 						/*line last_exit.go:31*/ if gc_tx < 0 || gc_tx > len(s)-8 || (gc_tx+1) < 0 || (gc_tx+1) > len(s)-8 || i < 0 || i > len(out)-8 {
 							break
 						}
-						/*line last_exit.go:32*/ archsimd.LoadFloat32x8Slice(s[gc_tx:]).Add(archsimd.LoadFloat32x8Slice(s[gc_tx+1:])).StoreSlice(out[i:])
+						/*line last_exit.go:31*/ gc_row := s[gc_tx : gc_tx+9]
+						archsimd.LoadFloat32x8Slice(gc_row[0:]).Add(archsimd.LoadFloat32x8Slice(gc_row[1:])).StoreSlice(out[i:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}

@@ -139,16 +139,19 @@ func gc_body_peelTile(gc_b *compiled.Block, in, out []float32) {
 						1) < 0 || (tx-1) > len(tile_)-8 || tx < 0 || tx > len(tile_)-8 || (tx+1) < 0 || (tx+1) > len(tile_)-8 || i < 0 || i > len(out)-8 {
 						break
 					}
-					/*line peel.go:27*/ if tx > 0 && (tx < gc_bdx-1 && uint(gc_bdx-1-tx) > 7) {
-						/*line peel.go:27*/ lanes.LoadFloat32x8Slice(tile_[tx-1:]).Add(gc_vb.Mul(lanes.LoadFloat32x8Slice(tile_[tx:]))).Add(lanes.LoadFloat32x8Slice(tile_[tx+1:])).StoreSlice(out[i:])
+					/*line peel.go:28*/ gc_row :=
+						/*line peel.go:28*/ tile_[tx+-1 : tx+9]
+//line peel.go:27
+					if tx > 0 && (tx < gc_bdx-1 && uint(gc_bdx-1-tx) > 7) {
+						/*line peel.go:27*/ lanes.LoadFloat32x8Slice(gc_row[0:]).Add(gc_vb.Mul(lanes.LoadFloat32x8Slice(gc_row[1:]))).Add(lanes.LoadFloat32x8Slice(gc_row[2:])).StoreSlice(out[i:])
 					} else {
 						/*line peel.go:28*/ gc_if := gc_iota.Greater(lanes.BroadcastInt32x8(int32(compiled.Reach(0, tx, 8)))).And(gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(gc_bdx-1, tx, 8)))))
 						if gc_if.ToBits() != 0 {
-							/*line peel.go:27*/ lanes.LoadFloat32x8Slice(tile_[tx-1:]).Add(gc_vb.Mul(lanes.LoadFloat32x8Slice(tile_[tx:]))).Add(lanes.LoadFloat32x8Slice(tile_[tx+1:])).StoreMasked((*[8]float32)(out[i:]), gc_if)
+							/*line peel.go:27*/ lanes.LoadFloat32x8Slice(gc_row[0:]).Add(gc_vb.Mul(lanes.LoadFloat32x8Slice(gc_row[1:]))).Add(lanes.LoadFloat32x8Slice(gc_row[2:])).StoreMasked((*[8]float32)(out[i:]), gc_if)
 						}
 						gc_else := gc_if.ToInt32x8().Not().ToMask()
 						if gc_else.ToBits() != 0 {
-							/*line peel.go:28*/ lanes.LoadFloat32x8Slice(tile_[tx:]).AsUint32x8().Xor(lanes.BroadcastUint32x8(0x80000000)).AsFloat32x8().StoreMasked((*[8]float32)(out[i:]), gc_else)
+							/*line peel.go:28*/ lanes.LoadFloat32x8Slice(gc_row[1:]).AsUint32x8().Xor(lanes.BroadcastUint32x8(0x80000000)).AsFloat32x8().StoreMasked((*[8]float32)(out[i:]), gc_else)
 						}
 					}
 				}

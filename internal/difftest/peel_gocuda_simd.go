@@ -223,17 +223,20 @@ func gc_body_peelTile(gc_b *compiled.Block, in, out []float32) {
 								1) < 0 || (tx-1) > len(tile_)-16 || tx < 0 || tx > len(tile_)-16 || (tx+1) < 0 || (tx+1) > len(tile_)-16 || i < 0 || i > len(out)-16 {
 								break
 							}
-							/*line peel.go:27*/ if tx > 0 && (tx < gc_bdx-1 && uint(gc_bdx-1-tx) > 15) {
-								/*line peel.go:27*/ archsimd.LoadFloat32x16Slice(tile_[tx-1:]).Add(gc_vb2.Mul(archsimd.LoadFloat32x16Slice(tile_[tx:]))).Add(archsimd.LoadFloat32x16Slice(tile_[tx+1:])).StoreSlice(out[i:])
+							/*line peel.go:28*/ gc_row2 :=
+								/*line peel.go:28*/ tile_[tx+-1 : tx+17]
+//line peel.go:27
+							if tx > 0 && (tx < gc_bdx-1 && uint(gc_bdx-1-tx) > 15) {
+								/*line peel.go:27*/ archsimd.LoadFloat32x16Slice(gc_row2[0:]).Add(gc_vb2.Mul(archsimd.LoadFloat32x16Slice(gc_row2[1:]))).Add(archsimd.LoadFloat32x16Slice(gc_row2[2:])).StoreSlice(out[i:])
 							} else {
 								/*line peel.go:28*/ gc_if2 := archsimd.Mask32x16FromBits(gc_iota2.Greater(archsimd.BroadcastInt32x16(int32(compiled.Reach(0, tx, 16)))).ToBits() & gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(gc_bdx-1, tx, 16)))).ToBits())
 								if gc_if2.ToBits() != 0 {
-									/*line peel.go:27*/ archsimd.LoadFloat32x16Slice(tile_[tx-1:]).Add(gc_vb2.Mul(archsimd.LoadFloat32x16Slice(tile_[tx:]))).Add(archsimd.LoadFloat32x16Slice(tile_[tx+1:])).StoreMasked((*[16]float32)(out[i:]), gc_if2)
+									/*line peel.go:27*/ archsimd.LoadFloat32x16Slice(gc_row2[0:]).Add(gc_vb2.Mul(archsimd.LoadFloat32x16Slice(gc_row2[1:]))).Add(archsimd.LoadFloat32x16Slice(gc_row2[2:])).StoreMasked((*[16]float32)(out[i:]), gc_if2)
 								}
 								gc_else2 := archsimd.Mask32x16FromBits(^gc_if2.ToBits())
 								if gc_else2.ToBits() != 0 {
 									{
-										/*line peel.go:28*/ archsimd.LoadFloat32x16Slice(tile_[tx:]).AsUint32x16().Xor(archsimd.BroadcastUint32x16(0x80000000)).AsFloat32x16().StoreMasked((*[16]float32)(out[i:]), gc_else2)
+										/*line peel.go:28*/ archsimd.LoadFloat32x16Slice(gc_row2[1:]).AsUint32x16().Xor(archsimd.BroadcastUint32x16(0x80000000)).AsFloat32x16().StoreMasked((*[16]float32)(out[i:]), gc_else2)
 									}
 								}
 							}
@@ -256,16 +259,19 @@ func gc_body_peelTile(gc_b *compiled.Block, in, out []float32) {
 							1) < 0 || (tx-1) > len(tile_)-8 || tx < 0 || tx > len(tile_)-8 || (tx+1) < 0 || (tx+1) > len(tile_)-8 || i < 0 || i > len(out)-8 {
 							break
 						}
-						/*line peel.go:27*/ if tx > 0 && (tx < gc_bdx-1 && uint(gc_bdx-1-tx) > 7) {
-							/*line peel.go:27*/ archsimd.LoadFloat32x8Slice(tile_[tx-1:]).Add(gc_vb.Mul(archsimd.LoadFloat32x8Slice(tile_[tx:]))).Add(archsimd.LoadFloat32x8Slice(tile_[tx+1:])).StoreSlice(out[i:])
+						/*line peel.go:28*/ gc_row :=
+							/*line peel.go:28*/ tile_[tx+-1 : tx+9]
+//line peel.go:27
+						if tx > 0 && (tx < gc_bdx-1 && uint(gc_bdx-1-tx) > 7) {
+							/*line peel.go:27*/ archsimd.LoadFloat32x8Slice(gc_row[0:]).Add(gc_vb.Mul(archsimd.LoadFloat32x8Slice(gc_row[1:]))).Add(archsimd.LoadFloat32x8Slice(gc_row[2:])).StoreSlice(out[i:])
 						} else {
 							/*line peel.go:28*/ gc_if := gc_iota.Greater(archsimd.BroadcastInt32x8(int32(compiled.Reach(0, tx, 8)))).And(gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(gc_bdx-1, tx, 8)))))
 							if gc_if.ToBits() != 0 {
-								/*line peel.go:27*/ archsimd.LoadFloat32x8Slice(tile_[tx-1:]).Add(gc_vb.Mul(archsimd.LoadFloat32x8Slice(tile_[tx:]))).Add(archsimd.LoadFloat32x8Slice(tile_[tx+1:])).StoreMasked((*[8]float32)(out[i:]), gc_if)
+								/*line peel.go:27*/ archsimd.LoadFloat32x8Slice(gc_row[0:]).Add(gc_vb.Mul(archsimd.LoadFloat32x8Slice(gc_row[1:]))).Add(archsimd.LoadFloat32x8Slice(gc_row[2:])).StoreMasked((*[8]float32)(out[i:]), gc_if)
 							}
 							gc_else := gc_if.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 							if gc_else.ToBits() != 0 {
-								/*line peel.go:28*/ archsimd.LoadFloat32x8Slice(tile_[tx:]).AsUint32x8().Xor(archsimd.BroadcastUint32x8(0x80000000)).AsFloat32x8().StoreMasked((*[8]float32)(out[i:]), gc_else)
+								/*line peel.go:28*/ archsimd.LoadFloat32x8Slice(gc_row[1:]).AsUint32x8().Xor(archsimd.BroadcastUint32x8(0x80000000)).AsFloat32x8().StoreMasked((*[8]float32)(out[i:]), gc_else)
 							}
 						}
 					}
@@ -626,7 +632,8 @@ func gc_body_peelEdges(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32
 								/*line peel.go:59*/ if (i-1) < 0 || (i-1) > len(in)-16 || (i+1) < 0 || (i+1) > len(in)-16 || i < 0 || i > len(out)-16 {
 									break
 								}
-								/*line peel.go:59*/ archsimd.LoadFloat32x16Slice(in[i-1:]).Add(archsimd.LoadFloat32x16Slice(in[i+1:])).StoreSlice(out[i:])
+								/*line peel.go:59*/ gc_row2 := in[i+-1 : i+17]
+								/*line peel.go:59*/ archsimd.LoadFloat32x16Slice(gc_row2[0:]).Add(archsimd.LoadFloat32x16Slice(gc_row2[2:])).StoreSlice(out[i:])
 							}
 						}
 						archsimd.ClearAVXUpperBits()
@@ -643,7 +650,8 @@ func gc_body_peelEdges(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32
 						/*line peel.go:59*/ if (i-1) < 0 || (i-1) > len(in)-8 || (i+1) < 0 || (i+1) > len(in)-8 || i < 0 || i > len(out)-8 {
 							break
 						}
-						/*line peel.go:59*/ archsimd.LoadFloat32x8Slice(in[i-1:]).Add(archsimd.LoadFloat32x8Slice(in[i+1:])).StoreSlice(out[i:])
+						/*line peel.go:59*/ gc_row := in[i+-1 : i+9]
+						/*line peel.go:59*/ archsimd.LoadFloat32x8Slice(gc_row[0:]).Add(archsimd.LoadFloat32x8Slice(gc_row[2:])).StoreSlice(out[i:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}

@@ -117,7 +117,8 @@ func gc_body_rebaseStencil(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []flo
 								/*line rebase.go:17*/ if (i-1) < 0 || (i-1) > len(in)-16 || i < 0 || i > len(in)-16 || (i+1) < 0 || (i+1) > len(in)-16 || i > len(out)-16 {
 									break
 								}
-								/*line rebase.go:17*/ archsimd.LoadFloat32x16Slice(in[i-1:]).Add(gc_vb2.Mul(archsimd.LoadFloat32x16Slice(in[i:]))).Add(archsimd.LoadFloat32x16Slice(in[i+1:])).StoreSlice(out[i:])
+								/*line rebase.go:17*/ gc_row2 := in[i+-1 : i+17]
+								/*line rebase.go:17*/ archsimd.LoadFloat32x16Slice(gc_row2[0:]).Add(gc_vb2.Mul(archsimd.LoadFloat32x16Slice(gc_row2[1:]))).Add(archsimd.LoadFloat32x16Slice(gc_row2[2:])).StoreSlice(out[i:])
 							}
 						}
 						archsimd.ClearAVXUpperBits()
@@ -135,7 +136,8 @@ func gc_body_rebaseStencil(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []flo
 						/*line rebase.go:17*/ if (i-1) < 0 || (i-1) > len(in)-8 || i < 0 || i > len(in)-8 || (i+1) < 0 || (i+1) > len(in)-8 || i > len(out)-8 {
 							break
 						}
-						/*line rebase.go:17*/ archsimd.LoadFloat32x8Slice(in[i-1:]).Add(gc_vb.Mul(archsimd.LoadFloat32x8Slice(in[i:]))).Add(archsimd.LoadFloat32x8Slice(in[i+1:])).StoreSlice(out[i:])
+						/*line rebase.go:17*/ gc_row := in[i+-1 : i+9]
+						/*line rebase.go:17*/ archsimd.LoadFloat32x8Slice(gc_row[0:]).Add(gc_vb.Mul(archsimd.LoadFloat32x8Slice(gc_row[1:]))).Add(archsimd.LoadFloat32x8Slice(gc_row[2:])).StoreSlice(out[i:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}

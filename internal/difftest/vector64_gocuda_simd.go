@@ -494,7 +494,8 @@ func gc_body_shift64(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float64) 
 						/*line vector64.go:109*/ if (i+2) < 0 || (i+2) > len(in)-4 || i < 0 || i > len(in)-4 || i > len(out)-4 {
 							break
 						}
-						/*line vector64.go:109*/ archsimd.LoadFloat64x4Slice(in[i+2:]).Sub(archsimd.LoadFloat64x4Slice(in[i:])).StoreSlice(out[i:])
+						/*line vector64.go:109*/ gc_row := in[i : i+6]
+						/*line vector64.go:109*/ archsimd.LoadFloat64x4Slice(gc_row[2:]).Sub(archsimd.LoadFloat64x4Slice(gc_row[0:])).StoreSlice(out[i:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}

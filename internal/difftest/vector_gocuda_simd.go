@@ -479,7 +479,8 @@ func gc_body_offsets(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, 
 							/*line vector.go:87*/ if i < 0 || i > len(in)-16 || (i+2) < 0 || (i+2) > len(in)-16 || (i+1) < 0 || (i+1) > len(in)-16 || i > len(out)-16 {
 								break
 							}
-							/*line vector.go:88*/ archsimd.LoadFloat32x16Slice(in[i:]).Add(archsimd.LoadFloat32x16Slice(in[i+2:])).Sub(gc_vb2.Mul(archsimd.LoadFloat32x16Slice(in[i+1:]))).Add(compiled.BroadcastFloat32x16At(&in[k], gc_Lane0Mask322)).StoreSlice(out[i:])
+							/*line vector.go:87*/ gc_row2 := in[i : i+18]
+							archsimd.LoadFloat32x16Slice(gc_row2[0:]).Add(archsimd.LoadFloat32x16Slice(gc_row2[2:])).Sub(gc_vb2.Mul(archsimd.LoadFloat32x16Slice(gc_row2[1:]))).Add(compiled.BroadcastFloat32x16At(&in[k], gc_Lane0Mask322)).StoreSlice(out[i:])
 						}
 						archsimd.ClearAVXUpperBits()
 						return gc_vstep2, false
@@ -504,7 +505,8 @@ func gc_body_offsets(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, 
 						/*line vector.go:87*/ if i < 0 || i > len(in)-8 || (i+2) < 0 || (i+2) > len(in)-8 || (i+1) < 0 || (i+1) > len(in)-8 || i > len(out)-8 {
 							break
 						}
-						/*line vector.go:88*/ archsimd.LoadFloat32x8Slice(in[i:]).Add(archsimd.LoadFloat32x8Slice(in[i+2:])).Sub(gc_vb.Mul(archsimd.LoadFloat32x8Slice(in[i+1:]))).Add(compiled.BroadcastFloat32x8At(&in[k], gc_Lane0Mask32)).StoreSlice(out[i:])
+						/*line vector.go:87*/ gc_row := in[i : i+10]
+						archsimd.LoadFloat32x8Slice(gc_row[0:]).Add(archsimd.LoadFloat32x8Slice(gc_row[2:])).Sub(gc_vb.Mul(archsimd.LoadFloat32x8Slice(gc_row[1:]))).Add(compiled.BroadcastFloat32x8At(&in[k], gc_Lane0Mask32)).StoreSlice(out[i:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}

@@ -2787,7 +2787,8 @@ func gc_body_harrisUnrolledInline(gc_b *compiled.Block, in, partial []float32) {
 						/*line harris.go:256*/ if tid < 0 || tid > len(sdata)-8 || (tid+32) < 0 || (tid+32) > len(sdata)-8 {
 							break
 						}
-						/*line harris.go:256*/ v = archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+32:]))
+						/*line harris.go:256*/ gc_row2 := sdata[tid : tid+40]
+						/*line harris.go:256*/ v = archsimd.LoadFloat32x8Slice(gc_row2[0:]).Add(archsimd.LoadFloat32x8Slice(gc_row2[32:]))
 						/*line harris.go:256*/ v.StoreSlice(gc_s_v[gc_rank:])
 						gc_left &^= 0xff << gc_lane
 					}
@@ -2811,7 +2812,8 @@ func gc_body_harrisUnrolledInline(gc_b *compiled.Block, in, partial []float32) {
 						/*line harris.go:256*/ if tid < 0 || tid > len(sdata)-8 || (tid+32) < 0 || (tid+32) > len(sdata)-8 {
 							break
 						}
-						/*line harris.go:256*/ v = archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[tid+32:]))
+						/*line harris.go:256*/ gc_row := sdata[tid : tid+40]
+						/*line harris.go:256*/ v = archsimd.LoadFloat32x8Slice(gc_row[0:]).Add(archsimd.LoadFloat32x8Slice(gc_row[32:]))
 						/*line harris.go:256*/ v.StoreSlice(gc_s_v[gc_rank:])
 						gc_left &^= 0xff << gc_lane
 					}

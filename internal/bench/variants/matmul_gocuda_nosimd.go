@@ -173,25 +173,28 @@ func gc_body_matmulFlat(gc_b *compiled.Block, a, b, c []float32, m, k, n int) {
 					var ty int = gc_ty
 					/*line matmul.go:22*/ sum := lanes.LoadFloat32x8Slice(gc_s_sum[gc_rank:])
 					if (compiled.Trip(0)*
-						/*line matmul.go:38*/ mmTile+tx) < 0 || (compiled.Trip(0)*mmTile+tx) > len(bs)-8 || (compiled.Trip(1)*mmTile+tx) < 0 || (compiled.Trip(1)*mmTile+tx) > len(bs)-8 || (compiled.Trip(2)*mmTile+tx) < 0 || (compiled.Trip(2)*mmTile+tx) > len(bs)-8 || (compiled.Trip(3)*mmTile+tx) < 0 || (compiled.Trip(3)*mmTile+tx) > len(bs)-8 || (compiled.Trip(4)*mmTile+tx) < 0 || (compiled.Trip(4)*mmTile+tx) > len(bs)-8 || (compiled.Trip(5)*mmTile+tx) < 0 || (compiled.Trip(5)*mmTile+tx) > len(bs)-8 || (compiled.Trip(6)*mmTile+tx) < 0 || (compiled.Trip(6)*mmTile+tx) > len(bs)-8 || (compiled.Trip(7)*mmTile+tx) < 0 || (compiled.Trip(7)*mmTile+tx) > len(bs)-8 || (compiled.Trip(8)*mmTile+tx) < 0 || (compiled.Trip(8)*mmTile+tx) > len(bs)-8 || (compiled.Trip(9)*mmTile+tx) < 0 || (compiled.Trip(9)*mmTile+tx) > len(bs)-8 || (compiled.Trip(10)*mmTile+tx) < 0 || (compiled.Trip(10)*mmTile+tx) > len(bs)-8 || (compiled.Trip(11)*mmTile+tx) < 0 || (compiled.Trip(11)*mmTile+tx) > len(bs)-8 || (compiled.Trip(12)*mmTile+tx) < 0 || (compiled.Trip(12)*mmTile+tx) > len(bs)-8 || (compiled.Trip(13)*mmTile+tx) < 0 || (compiled.Trip(13)*mmTile+tx) > len(bs)-8 || (compiled.Trip(14)*mmTile+tx) < 0 || (compiled.Trip(14)*mmTile+tx) > len(bs)-8 || (compiled.Trip(15)*mmTile+tx) < 0 || (compiled.Trip(15)*mmTile+tx) > len(bs)-8 {
+						/*line matmul.go:38*/ mmTile+tx) < 0 || (compiled.Trip(0)*mmTile+tx) > len(bs)-8 || (compiled.Trip(1)*mmTile+tx) < 0 || (compiled.Trip(1)*mmTile+tx) > len(bs)-8 || (compiled.Trip(2)*mmTile+tx) < 0 || (compiled.Trip(2)*mmTile+tx) > len(bs)-8 || (compiled.Trip(3)*mmTile+tx) < 0 || (compiled.Trip(3)*mmTile+tx) > len(bs)-8 || (compiled.Trip(4)*mmTile+tx) < 0 || (compiled.Trip(4)*mmTile+tx) > len(bs)-8 || (compiled.Trip(5)*mmTile+tx) < 0 || (compiled.Trip(5)*mmTile+tx) > len(bs)-8 || (compiled.Trip(6)*mmTile+tx) < 0 || (compiled.Trip(6)*mmTile+tx) > len(bs)-8 || (compiled.Trip(7)*mmTile+tx) < 0 || (compiled.Trip(7)*mmTile+tx) > len(bs)-8 || (compiled.Trip(8)*mmTile+tx) < 0 || (compiled.Trip(8)*mmTile+tx) > len(bs)-8 || (compiled.Trip(9)*mmTile+tx) < 0 || (compiled.Trip(9)*mmTile+tx) > len(bs)-8 || (compiled.Trip(10)*mmTile+tx) < 0 || (compiled.Trip(10)*mmTile+tx) > len(bs)-8 || (compiled.Trip(11)*mmTile+tx) < 0 || (compiled.Trip(11)*mmTile+tx) > len(bs)-8 || (compiled.Trip(12)*mmTile+tx) < 0 || (compiled.Trip(12)*mmTile+tx) > len(bs)-8 || (compiled.Trip(13)*mmTile+tx) < 0 || (compiled.Trip(13)*mmTile+tx) > len(bs)-8 || (compiled.Trip(14)*mmTile+tx) < 0 || (compiled.Trip(14)*mmTile+tx) > len(bs)-8 || (compiled.Trip(15)*mmTile+tx) < 0 || (compiled.Trip(15)*mmTile+tx) > len(bs)-8 || ((ty*mmTile) < 0 || ((ty*mmTile)+15) > len(as)-1) {
 						break
 					}
-					/*line matmul.go:38*/ sum = sum.AddMulSlice(as[ty*mmTile+compiled.Trip(0)], bs[compiled.Trip(0)*mmTile+tx:])
-					/*line matmul.go:38*/ sum = sum.AddMulSlice(as[ty*mmTile+compiled.Trip(1)], bs[compiled.Trip(1)*mmTile+tx:])
-					/*line matmul.go:38*/ sum = sum.AddMulSlice(as[ty*mmTile+compiled.Trip(2)], bs[compiled.Trip(2)*mmTile+tx:])
-					/*line matmul.go:38*/ sum = sum.AddMulSlice(as[ty*mmTile+compiled.Trip(3)], bs[compiled.Trip(3)*mmTile+tx:])
-					/*line matmul.go:38*/ sum = sum.AddMulSlice(as[ty*mmTile+compiled.Trip(4)], bs[compiled.Trip(4)*mmTile+tx:])
-					/*line matmul.go:38*/ sum = sum.AddMulSlice(as[ty*mmTile+compiled.Trip(5)], bs[compiled.Trip(5)*mmTile+tx:])
-					/*line matmul.go:38*/ sum = sum.AddMulSlice(as[ty*mmTile+compiled.Trip(6)], bs[compiled.Trip(6)*mmTile+tx:])
-					/*line matmul.go:38*/ sum = sum.AddMulSlice(as[ty*mmTile+compiled.Trip(7)], bs[compiled.Trip(7)*mmTile+tx:])
-					/*line matmul.go:38*/ sum = sum.AddMulSlice(as[ty*mmTile+compiled.Trip(8)], bs[compiled.Trip(8)*mmTile+tx:])
-					/*line matmul.go:38*/ sum = sum.AddMulSlice(as[ty*mmTile+compiled.Trip(9)], bs[compiled.Trip(9)*mmTile+tx:])
-					/*line matmul.go:38*/ sum = sum.AddMulSlice(as[ty*mmTile+compiled.Trip(10)], bs[compiled.Trip(10)*mmTile+tx:])
-					/*line matmul.go:38*/ sum = sum.AddMulSlice(as[ty*mmTile+compiled.Trip(11)], bs[compiled.Trip(11)*mmTile+tx:])
-					/*line matmul.go:38*/ sum = sum.AddMulSlice(as[ty*mmTile+compiled.Trip(12)], bs[compiled.Trip(12)*mmTile+tx:])
-					/*line matmul.go:38*/ sum = sum.AddMulSlice(as[ty*mmTile+compiled.Trip(13)], bs[compiled.Trip(13)*mmTile+tx:])
-					/*line matmul.go:38*/ sum = sum.AddMulSlice(as[ty*mmTile+compiled.Trip(14)], bs[compiled.Trip(14)*mmTile+tx:])
-					/*line matmul.go:38*/ sum = sum.AddMulSlice(as[ty*mmTile+compiled.Trip(15)], bs[compiled.Trip(15)*mmTile+tx:])
+					/*line matmul.go:38*/ gc_row, gc_row2 :=
+						/*line matmul.go:38*/ bs[tx:tx+248], as[ty*mmTile:(ty*mmTile)+16]
+//line matmul.go:38
+					sum = sum.AddMulSlice(gc_row2[0], gc_row[0:])
+					/*line matmul.go:38*/ sum = sum.AddMulSlice(gc_row2[1], gc_row[16:])
+					/*line matmul.go:38*/ sum = sum.AddMulSlice(gc_row2[2], gc_row[32:])
+					/*line matmul.go:38*/ sum = sum.AddMulSlice(gc_row2[3], gc_row[48:])
+					/*line matmul.go:38*/ sum = sum.AddMulSlice(gc_row2[4], gc_row[64:])
+					/*line matmul.go:38*/ sum = sum.AddMulSlice(gc_row2[5], gc_row[80:])
+					/*line matmul.go:38*/ sum = sum.AddMulSlice(gc_row2[6], gc_row[96:])
+					/*line matmul.go:38*/ sum = sum.AddMulSlice(gc_row2[7], gc_row[112:])
+					/*line matmul.go:38*/ sum = sum.AddMulSlice(gc_row2[8], gc_row[128:])
+					/*line matmul.go:38*/ sum = sum.AddMulSlice(gc_row2[9], gc_row[144:])
+					/*line matmul.go:38*/ sum = sum.AddMulSlice(gc_row2[10], gc_row[160:])
+					/*line matmul.go:38*/ sum = sum.AddMulSlice(gc_row2[11], gc_row[176:])
+					/*line matmul.go:38*/ sum = sum.AddMulSlice(gc_row2[12], gc_row[192:])
+					/*line matmul.go:38*/ sum = sum.AddMulSlice(gc_row2[13], gc_row[208:])
+					/*line matmul.go:38*/ sum = sum.AddMulSlice(gc_row2[14], gc_row[224:])
+					/*line matmul.go:38*/ sum = sum.AddMulSlice(gc_row2[15], gc_row[240:])
 					/*line matmul.go:38*/ sum.StoreSlice(gc_s_sum[gc_rank:])
 				}
 				for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {

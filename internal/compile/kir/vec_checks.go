@@ -68,6 +68,7 @@ func (v *vectorizer) finishChecks() {
 	if cond != nil {
 		v.check.Cond = cond
 		v.check.Body = &ast.BlockStmt{List: []ast.Stmt{&ast.BranchStmt{TokPos: v.check.If, Tok: token.BREAK}}}
+		v.sliceRows()
 	}
 }
 
@@ -82,6 +83,10 @@ func prune(list []ast.Stmt) []ast.Stmt {
 		case *ast.IfStmt:
 			if s.Cond == nil {
 				at = s.If
+				continue
+			}
+		case *ast.AssignStmt:
+			if len(s.Lhs) == 0 { // a place for rows (vec_rows.go) left empty
 				continue
 			}
 		case *ast.BlockStmt:

@@ -207,7 +207,11 @@ func (v *vectorizer) load(e *ast.IndexExpr) vval {
 	switch i.shape {
 	case vUniform:
 		read := v.uniformRisk(&ast.IndexExpr{X: x.x, Index: i.x}, v.typeOf(e))
-		_, direct := read.(*ast.IndexExpr)
+		elem, direct := read.(*ast.IndexExpr)
+		if _, basic := v.typeOf(e).Underlying().(*types.Basic); basic && direct && len(v.masks) == 0 && v.conds == 0 && x.x != nil {
+			reads := append(append([]*vbind(nil), x.reads...), i.reads...)
+			v.elems = append(v.elems, vaccess{x: x.x, i: asInt(i), binds: reads, node: e, elem: elem, seq: v.seq})
+		}
 		return vval{shape: vUniform, x: read, typ: v.typeOf(e), addr: direct && v.sliceable(e.X)}
 	case vAffine:
 		return v.loadAt(e, x, i)
@@ -233,6 +237,7 @@ func (v *vectorizer) loadAt(e *ast.IndexExpr, x, i vval) vval {
 	v.computes()
 	load := v.pkgCall("Load"+vt+"Slice", &ast.SliceExpr{X: x.x, Low: i.x})
 	if !v.access(e, x, i) {
+		v.sliced(e, load.(*ast.CallExpr).Args[0].(*ast.SliceExpr))
 		return vval{shape: vVector, x: load, typ: t}
 	}
 	// checked in place: a load that would leave the slice goes lane by lane

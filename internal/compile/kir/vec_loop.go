@@ -111,13 +111,15 @@ type vectorizer struct {
 	depth int // control (loops, ifs) around the statement being translated
 	conds int // ifs around it
 
-	seq      int         // the top-level statement being translated
-	first    int         // the first top-level statement touching memory, or -1
-	check    *ast.IfStmt // where the index checks go
-	noBlank  bool        // definitions are a loop's init: no _ = v after them
-	accesses []vaccess   // the vector loads and stores
-	reads    *[]*vbind   // collects the variables an index reads, while set
-	hoisted  []ast.Stmt  // broadcasts of values the same in every step
+	seq      int             // the top-level statement being translated
+	first    int             // the first top-level statement touching memory, or -1
+	check    *ast.IfStmt     // where the index checks go
+	rows     *ast.AssignStmt // after the checks, where the step's rows of checked loads are sliced (vec_rows.go)
+	noBlank  bool            // definitions are a loop's init: no _ = v after them
+	accesses []vaccess       // the vector loads and stores
+	elems    []vaccess       // the reads of one element at an index the same for every lane, outside conditions (vec_rows.go)
+	reads    *[]*vbind       // collects the variables an index reads, while set
+	hoisted  []ast.Stmt      // broadcasts of values the same in every step
 	hoist    map[string]string
 	vectors  bool // the step has vectors: a loop with none gains nothing
 	work     int  // its vector operations, weighted (vec_cost.go)
@@ -346,10 +348,12 @@ func (v *vectorizer) top(s ast.Stmt) {
 		return
 	}
 	check := &ast.IfStmt{If: v.posOf(s)}
+	rows := &ast.AssignStmt{TokPos: v.posOf(s), Tok: token.DEFINE}
 	v.emit(check)
+	v.emit(rows)
 	v.stmt(s)
 	if v.first >= 0 && v.check == nil {
-		v.check = check
+		v.check, v.rows = check, rows
 	}
 }
 

@@ -594,10 +594,15 @@ func gc_body_lastEntGPUKernel(gc_b *compiled.Block, x, y []uint32, s, r int) {
 						var myid int = gc_tx
 						tmp := gc_vb
 						{
-							/*line hecbench_lfib4.go:134*/ if (b+myid-compiled.Trip(0)) < 0 || (b+myid-compiled.Trip(0)) > len(b0)-8 || (b+myid-compiled.Trip(1)) < 0 || (b+myid-compiled.Trip(1)) > len(b0)-8 || (b+myid-compiled.Trip(2)) < 0 || (b+myid-compiled.Trip(2)) > len(b0)-8 || (b+myid-compiled.Trip(3)) < 0 || (b+myid-compiled.Trip(3)) > len(b0)-8 || (b+myid-compiled.Trip(4)) < 0 || (b+myid-compiled.Trip(4)) > len(b0)-8 || (b+myid-compiled.Trip(5)) < 0 || (b+myid-compiled.Trip(5)) > len(b0)-8 || (b+myid-compiled.Trip(6)) < 0 || (b+myid-compiled.Trip(6)) > len(b0)-8 || (b+myid-compiled.Trip(7)) < 0 || (b+myid-compiled.Trip(7)) > len(b0)-8 || (b+myid-compiled.Trip(8)) < 0 || (b+myid-compiled.Trip(8)) > len(b0)-8 || (b+myid-compiled.Trip(9)) < 0 || (b+myid-compiled.Trip(9)) > len(b0)-8 || (b+myid-compiled.Trip(10)) < 0 || (b+myid-compiled.Trip(10)) > len(b0)-8 || (b+myid-compiled.Trip(11)) < 0 || (b+myid-compiled.Trip(11)) > len(b0)-8 || (b+myid-compiled.Trip(12)) < 0 || (b+myid-compiled.Trip(12)) > len(b0)-8 || (b+myid-compiled.Trip(13)) < 0 || (b+myid-compiled.Trip(13)) > len(b0)-8 || (b+myid-compiled.Trip(14)) < 0 || (b+myid-compiled.Trip(14)) > len(b0)-8 || (b+myid-compiled.Trip(15)) < 0 || (b+myid-compiled.Trip(15)) > len(b0)-8 || (b+myid-compiled.Trip(16)) < 0 || (b+myid-compiled.Trip(16)) > len(b0)-8 || (b+myid-compiled.Trip(17)) < 0 || (b+myid-compiled.Trip(17)) > len(b0)-8 || (b+myid-compiled.Trip(18)) < 0 || (b+myid-compiled.Trip(18)) > len(b0)-8 || (b+myid-compiled.Trip(19)) < 0 || (b+myid-compiled.Trip(19)) > len(b0)-8 || (b+myid-compiled.Trip(20)) < 0 || (b+myid-compiled.Trip(20)) > len(b0)-8 || (b+myid-compiled.Trip(21)) < 0 || (b+myid-compiled.Trip(21)) > len(b0)-8 || (b+myid-compiled.Trip(22)) < 0 || (b+myid-compiled.Trip(22)) > len(b0)-8 || (b+myid-compiled.Trip(23)) < 0 || (b+myid-compiled.Trip(23)) > len(b0)-8 || (b+myid-compiled.Trip(24)) < 0 || (b+myid-compiled.Trip(24)) > len(b0)-8 || (b+myid-compiled.Trip(25)) < 0 || (b+myid-compiled.Trip(25)) > len(b0)-8 || (b+myid-compiled.Trip(26)) < 0 || (b+myid-compiled.Trip(26)) > len(b0)-8 || (b+myid-compiled.Trip(27)) < 0 || (b+myid-compiled.Trip(27)) > len(b0)-8 || (b+myid-compiled.Trip(28)) < 0 || (b+myid-compiled.Trip(28)) > len(b0)-8 || (b+myid-compiled.Trip(29)) < 0 || (b+myid-compiled.Trip(29)) > len(b0)-8 || (b+myid-compiled.Trip(30)) < 0 || (b+myid-compiled.Trip(30)) > len(b0)-8 || (b+myid-compiled.Trip(31)) < 0 || (b+myid-compiled.Trip(31)) > len(b0)-8 || (b+myid-compiled.Trip(32)) < 0 || (b+myid-compiled.Trip(32)) > len(b0)-8 || (b+myid-compiled.Trip(33)) < 0 || (b+myid-compiled.Trip(33)) > len(b0)-8 || (b+myid-compiled.Trip(34)) < 0 || (b+myid-compiled.Trip(34)) > len(b0)-8 || (b+myid-compiled.Trip(35)) < 0 || (b+myid-compiled.Trip(35)) > len(b0)-8 || (b+myid-compiled.Trip(36)) < 0 || (b+myid-compiled.Trip(36)) > len(b0)-8 || (b+myid-compiled.Trip(37)) < 0 || (b+myid-compiled.Trip(37)) > len(b0)-8 || (b+myid-compiled.Trip(38)) < 0 || (b+myid-compiled.Trip(38)) > len(b0)-8 || (b+myid-compiled.Trip(39)) < 0 || (b+myid-compiled.Trip(39)) > len(b0)-8 || (b+myid-compiled.Trip(40)) < 0 || (b+myid-compiled.Trip(40)) > len(b0)-8 || (b+myid-compiled.Trip(41)) < 0 || (b+myid-compiled.Trip(41)) > len(b0)-8 || (b+myid-compiled.Trip(42)) < 0 || (b+myid-compiled.Trip(42)) > len(b0)-8 || (b+myid-compiled.Trip(43)) < 0 || (b+myid-compiled.Trip(43)) > len(b0)-8 || (b+myid-compiled.Trip(44)) < 0 || (b+myid-compiled.Trip(44)) > len(b0)-8 || (b+myid-compiled.Trip(45)) < 0 || (b+myid-compiled.Trip(45)) > len(b0)-8 || (b+myid-compiled.Trip(46)) < 0 || (b+myid-compiled.Trip(46)) > len(b0)-8 || (b+myid-compiled.Trip(47)) < 0 || (b+myid-compiled.Trip(47)) > len(b0)-8 || (b+myid-compiled.Trip(48)) < 0 || (b+myid-compiled.Trip(48)) > len(b0)-8 || (b+myid-compiled.Trip(49)) < 0 || (b+myid-compiled.Trip(49)) > len(b0)-8 || (b+myid-compiled.Trip(50)) < 0 || (b+myid-compiled.Trip(50)) > len(b0)-8 || (b+myid-compiled.Trip(51)) < 0 || (b+myid-compiled.Trip(51)) > len(b0)-8 || (b+myid-compiled.Trip(52)) < 0 || (b+myid-compiled.Trip(52)) > len(b0)-8 || (b+myid-compiled.Trip(53)) < 0 || (b+myid-compiled.Trip(53)) > len(b0)-8 || (b+myid-compiled.Trip(54)) < 0 || (b+myid-compiled.Trip(54)) > len(b0)-8 || (b+myid-compiled.Trip(55)) < 0 || (b+myid-compiled.Trip(55)) > len(b0)-8 || (b+myid-compiled.Trip(56)) < 0 || (b+myid-compiled.Trip(56)) > len(b0)-8 || (b+myid-compiled.Trip(57)) < 0 || (b+myid-compiled.Trip(57)) > len(b0)-8 || (b+myid-compiled.Trip(58)) < 0 || (b+myid-compiled.Trip(58)) > len(b0)-8 || (b+myid-compiled.Trip(59)) < 0 || (b+myid-compiled.Trip(59)) > len(b0)-8 || (c+myid-compiled.Trip(0)) < 0 || (c+myid-compiled.Trip(0)) > len(c0)-8 || (c+myid-compiled.Trip(1)) < 0 || (c+myid-compiled.Trip(1)) > len(c0)-8 || (c+myid-compiled.Trip(2)) < 0 || (c+myid-compiled.Trip(2)) > len(c0)-8 || (c+myid-compiled.Trip(3)) < 0 || (c+myid-compiled.Trip(3)) > len(c0)-8 || (c+myid-compiled.Trip(4)) < 0 || (c+myid-compiled.Trip(4)) > len(c0)-8 || (c+myid-compiled.Trip(5)) < 0 || (c+myid-compiled.Trip(5)) > len(c0)-8 || (c+myid-compiled.Trip(6)) < 0 || (c+myid-compiled.Trip(6)) > len(c0)-8 || (c+myid-compiled.Trip(7)) < 0 || (c+myid-compiled.Trip(7)) > len(c0)-8 || (c+myid-compiled.Trip(8)) < 0 || (c+myid-compiled.Trip(8)) > len(c0)-8 || (c+myid-compiled.Trip(9)) < 0 || (c+myid-compiled.Trip(9)) > len(c0)-8 || (c+myid-compiled.Trip(10)) < 0 || (c+myid-compiled.Trip(10)) > len(c0)-8 || (c+myid-compiled.Trip(11)) < 0 || (c+myid-compiled.Trip(11)) > len(c0)-8 || (c+myid-compiled.Trip(12)) < 0 || (c+myid-compiled.Trip(12)) > len(c0)-8 || (c+myid-compiled.Trip(13)) < 0 || (c+myid-compiled.Trip(13)) > len(c0)-8 || (c+myid-compiled.Trip(14)) < 0 || (c+myid-compiled.Trip(14)) > len(c0)-8 || (c+myid-compiled.Trip(15)) < 0 || (c+myid-compiled.Trip(15)) > len(c0)-8 || (c+myid-compiled.Trip(16)) < 0 || (c+myid-compiled.Trip(16)) > len(c0)-8 || (c+myid-compiled.Trip(17)) < 0 || (c+myid-compiled.Trip(17)) > len(c0)-8 || (c+myid-compiled.Trip(18)) < 0 || (c+myid-compiled.Trip(18)) > len(c0)-8 || (c+myid-compiled.Trip(19)) < 0 || (c+myid-compiled.Trip(19)) > len(c0)-8 || (c+myid-compiled.Trip(20)) < 0 || (c+myid-compiled.Trip(20)) > len(c0)-8 || (c+myid-compiled.Trip(21)) < 0 || (c+myid-compiled.Trip(21)) > len(c0)-8 || (c+myid-compiled.Trip(22)) < 0 || (c+myid-compiled.Trip(22)) > len(c0)-8 || (c+myid-compiled.Trip(23)) < 0 || (c+myid-compiled.Trip(23)) > len(c0)-8 || (c+myid-compiled.Trip(24)) < 0 || (c+myid-compiled.Trip(24)) > len(c0)-8 || (c+myid-compiled.Trip(25)) < 0 || (c+myid-compiled.Trip(25)) > len(c0)-8 || (c+myid-compiled.Trip(26)) < 0 || (c+myid-compiled.Trip(26)) > len(c0)-8 || (c+myid-compiled.Trip(27)) < 0 || (c+myid-compiled.Trip(27)) > len(c0)-8 || (c+myid-compiled.Trip(28)) < 0 || (c+myid-compiled.Trip(28)) > len(c0)-8 || (c+myid-compiled.Trip(29)) < 0 || (c+myid-compiled.Trip(29)) > len(c0)-8 || (c+myid-compiled.Trip(30)) < 0 || (c+myid-compiled.Trip(30)) > len(c0)-8 || (c+myid-compiled.Trip(31)) < 0 || (c+myid-compiled.Trip(31)) > len(c0)-8 || (c+myid-compiled.Trip(32)) < 0 || (c+myid-compiled.Trip(32)) > len(c0)-8 || (c+myid-compiled.Trip(33)) < 0 || (c+myid-compiled.Trip(33)) > len(c0)-8 || (c+myid-compiled.Trip(34)) < 0 || (c+myid-compiled.Trip(34)) > len(c0)-8 || (c+myid-compiled.Trip(35)) < 0 || (c+myid-compiled.Trip(35)) > len(c0)-8 || (c+myid-compiled.Trip(36)) < 0 || (c+myid-compiled.Trip(36)) > len(c0)-8 || (c+myid-compiled.Trip(37)) < 0 || (c+myid-compiled.Trip(37)) > len(c0)-8 || (c+myid-compiled.Trip(38)) < 0 || (c+myid-compiled.Trip(38)) > len(c0)-8 || (c+myid-compiled.Trip(39)) < 0 || (c+myid-compiled.Trip(39)) > len(c0)-8 || (c+myid-compiled.Trip(40)) < 0 || (c+myid-compiled.Trip(40)) > len(c0)-8 || (c+myid-compiled.Trip(41)) < 0 || (c+myid-compiled.Trip(41)) > len(c0)-8 || (c+myid-compiled.Trip(42)) < 0 || (c+myid-compiled.Trip(42)) > len(c0)-8 || (c+myid-compiled.Trip(43)) < 0 || (c+myid-compiled.Trip(43)) > len(c0)-8 || (c+myid-compiled.Trip(44)) < 0 || (c+myid-compiled.Trip(44)) > len(c0)-8 || (c+myid-compiled.Trip(45)) < 0 || (c+myid-compiled.Trip(45)) > len(c0)-8 || (c+myid-compiled.Trip(46)) < 0 || (c+myid-compiled.Trip(46)) > len(c0)-8 || (c+myid-compiled.Trip(47)) < 0 || (c+myid-compiled.Trip(47)) > len(c0)-8 || (c+myid-compiled.Trip(48)) < 0 || (c+myid-compiled.Trip(48)) > len(c0)-8 || (c+myid-compiled.Trip(49)) < 0 || (c+myid-compiled.Trip(49)) > len(c0)-8 || (c+myid-compiled.Trip(50)) < 0 || (c+myid-compiled.Trip(50)) > len(c0)-8 || (c+myid-compiled.Trip(51)) < 0 || (c+myid-compiled.Trip(51)) > len(c0)-8 || (c+myid-compiled.Trip(52)) < 0 || (c+myid-compiled.Trip(52)) > len(c0)-8 || (c+myid-compiled.Trip(53)) < 0 || (c+myid-compiled.Trip(53)) > len(c0)-8 || (c+myid-compiled.Trip(54)) < 0 || (c+myid-compiled.Trip(54)) > len(c0)-8 || (c+myid-compiled.Trip(55)) < 0 || (c+myid-compiled.Trip(55)) > len(c0)-8 || (c+myid-compiled.Trip(56)) < 0 || (c+myid-compiled.Trip(56)) > len(c0)-8 || (c+myid-compiled.Trip(57)) < 0 || (c+myid-compiled.Trip(57)) > len(c0)-8 || (c+myid-compiled.Trip(58)) < 0 || (c+myid-compiled.Trip(58)) > len(c0)-8 || (c+myid-compiled.Trip(59)) < 0 || (c+myid-compiled.Trip(59)) > len(c0)-8 || (c+myid-compiled.Trip(60)) < 0 || (c+myid-compiled.Trip(60)) > len(c0)-8 || (c+myid-compiled.Trip(61)) < 0 || (c+myid-compiled.Trip(61)) > len(c0)-8 || (c+myid-compiled.Trip(62)) < 0 || (c+myid-compiled.Trip(62)) > len(c0)-8 || (c+myid-compiled.Trip(63)) < 0 || (c+myid-compiled.Trip(63)) > len(c0)-8 || (d+myid-compiled.Trip(0)) < 0 || (d+myid-compiled.Trip(0)) > len(d0)-8 || (d+myid-compiled.Trip(1)) < 0 || (d+myid-compiled.Trip(1)) > len(d0)-8 || (d+myid-compiled.Trip(2)) < 0 || (d+myid-compiled.Trip(2)) > len(d0)-8 || (d+myid-compiled.Trip(3)) < 0 || (d+myid-compiled.Trip(3)) > len(d0)-8 || (d+myid-compiled.Trip(4)) < 0 || (d+myid-compiled.Trip(4)) > len(d0)-8 || (d+myid-compiled.Trip(5)) < 0 || (d+myid-compiled.Trip(5)) > len(d0)-8 || (d+myid-compiled.Trip(6)) < 0 || (d+myid-compiled.Trip(6)) > len(d0)-8 || (d+myid-compiled.Trip(7)) < 0 || (d+myid-compiled.Trip(7)) > len(d0)-8 || (d+myid-compiled.Trip(8)) < 0 || (d+myid-compiled.Trip(8)) > len(d0)-8 || (d+myid-compiled.Trip(9)) < 0 || (d+myid-compiled.Trip(9)) > len(d0)-8 || (d+myid-compiled.Trip(10)) < 0 || (d+myid-compiled.Trip(10)) > len(d0)-8 || (d+myid-compiled.Trip(11)) < 0 || (d+myid-compiled.Trip(11)) > len(d0)-8 || (d+myid-compiled.Trip(12)) < 0 || (d+myid-compiled.Trip(12)) > len(d0)-8 || (d+myid-compiled.Trip(13)) < 0 || (d+myid-compiled.Trip(13)) > len(d0)-8 || (d+myid-compiled.Trip(14)) < 0 || (d+myid-compiled.Trip(14)) > len(d0)-8 || (d+myid-compiled.Trip(15)) < 0 || (d+myid-compiled.Trip(15)) > len(d0)-8 || (d+myid-compiled.Trip(16)) < 0 || (d+myid-compiled.Trip(16)) > len(d0)-8 || (d+myid-compiled.Trip(17)) < 0 || (d+myid-compiled.Trip(17)) > len(d0)-8 || (d+myid-compiled.Trip(18)) < 0 || (d+myid-compiled.Trip(18)) > len(d0)-8 || (d+myid-compiled.Trip(19)) < 0 || (d+myid-compiled.Trip(19)) > len(d0)-8 || (d+myid-compiled.Trip(20)) < 0 || (d+myid-compiled.Trip(20)) > len(d0)-8 || (d+myid-compiled.Trip(21)) < 0 || (d+myid-compiled.Trip(21)) > len(d0)-8 || (d+myid-compiled.Trip(22)) < 0 || (d+myid-compiled.Trip(22)) > len(d0)-8 || (d+myid-compiled.Trip(23)) < 0 || (d+myid-compiled.Trip(23)) > len(d0)-8 || (d+myid-compiled.Trip(24)) < 0 || (d+myid-compiled.Trip(24)) > len(d0)-8 || (d+myid-compiled.Trip(25)) < 0 || (d+myid-compiled.Trip(25)) > len(d0)-8 || (d+myid-compiled.Trip(26)) < 0 || (d+myid-compiled.Trip(26)) > len(d0)-8 || (d+myid-compiled.Trip(27)) < 0 || (d+myid-compiled.Trip(27)) > len(d0)-8 || (d+myid-compiled.Trip(28)) < 0 || (d+myid-compiled.Trip(28)) > len(d0)-8 || (d+myid-compiled.Trip(29)) < 0 || (d+myid-compiled.Trip(29)) > len(d0)-8 || (d+myid-compiled.Trip(30)) < 0 || (d+myid-compiled.Trip(30)) > len(d0)-8 || (d+myid-compiled.Trip(31)) < 0 || (d+myid-compiled.Trip(31)) > len(d0)-8 || (d+myid-compiled.Trip(32)) < 0 || (d+myid-compiled.Trip(32)) > len(d0)-8 || (d+myid-compiled.Trip(33)) < 0 || (d+myid-compiled.Trip(33)) > len(d0)-8 || (d+myid-compiled.Trip(34)) < 0 || (d+myid-compiled.Trip(34)) > len(d0)-8 || (d+myid-compiled.Trip(35)) < 0 || (d+myid-compiled.Trip(35)) > len(d0)-8 || (d+myid-compiled.Trip(36)) < 0 || (d+myid-compiled.Trip(36)) > len(d0)-8 || (d+myid-compiled.Trip(37)) < 0 || (d+myid-compiled.Trip(37)) > len(d0)-8 || (d+myid-compiled.Trip(38)) < 0 || (d+myid-compiled.Trip(38)) > len(d0)-8 || (d+myid-compiled.Trip(39)) < 0 || (d+myid-compiled.Trip(39)) > len(d0)-8 || (d+myid-compiled.Trip(40)) < 0 || (d+myid-compiled.Trip(40)) > len(d0)-8 || (d+myid-compiled.Trip(41)) < 0 || (d+myid-compiled.Trip(41)) > len(d0)-8 || (d+myid-compiled.Trip(42)) < 0 || (d+myid-compiled.Trip(42)) > len(d0)-8 || (d+myid-compiled.Trip(43)) < 0 || (d+myid-compiled.Trip(43)) > len(d0)-8 || (d+myid-compiled.Trip(44)) < 0 || (d+myid-compiled.Trip(44)) > len(d0)-8 || (d+myid-compiled.Trip(45)) < 0 || (d+myid-compiled.Trip(45)) > len(d0)-8 || (d+myid-compiled.Trip(46)) < 0 || (d+myid-compiled.Trip(46)) > len(d0)-8 || (d+myid-compiled.Trip(47)) < 0 || (d+myid-compiled.Trip(47)) > len(d0)-8 || (d+myid-compiled.Trip(48)) < 0 || (d+myid-compiled.Trip(48)) > len(d0)-8 || (d+myid-compiled.Trip(49)) < 0 || (d+myid-compiled.Trip(49)) > len(d0)-8 || (d+myid-compiled.Trip(50)) < 0 || (d+myid-compiled.Trip(50)) > len(d0)-8 || (d+myid-compiled.Trip(51)) < 0 || (d+myid-compiled.Trip(51)) > len(d0)-8 || (d+myid-compiled.Trip(52)) < 0 || (d+myid-compiled.Trip(52)) > len(d0)-8 || (d+myid-compiled.Trip(53)) < 0 || (d+myid-compiled.Trip(53)) > len(d0)-8 || (d+myid-compiled.Trip(54)) < 0 || (d+myid-compiled.Trip(54)) > len(d0)-8 || (xc+s-lfibP4+myid) < 0 || (xc+s-lfibP4+myid) > len(x)-8 {
+							/*line hecbench_lfib4.go:134*/ if (b+myid-compiled.Trip(0)) < 0 || (b+myid-compiled.Trip(0)) > len(b0)-8 || (b+myid-compiled.Trip(1)) < 0 || (b+myid-compiled.Trip(1)) > len(b0)-8 || (b+myid-compiled.Trip(2)) < 0 || (b+myid-compiled.Trip(2)) > len(b0)-8 || (b+myid-compiled.Trip(3)) < 0 || (b+myid-compiled.Trip(3)) > len(b0)-8 || (b+myid-compiled.Trip(4)) < 0 || (b+myid-compiled.Trip(4)) > len(b0)-8 || (b+myid-compiled.Trip(5)) < 0 || (b+myid-compiled.Trip(5)) > len(b0)-8 || (b+myid-compiled.Trip(6)) < 0 || (b+myid-compiled.Trip(6)) > len(b0)-8 || (b+myid-compiled.Trip(7)) < 0 || (b+myid-compiled.Trip(7)) > len(b0)-8 || (b+myid-compiled.Trip(8)) < 0 || (b+myid-compiled.Trip(8)) > len(b0)-8 || (b+myid-compiled.Trip(9)) < 0 || (b+myid-compiled.Trip(9)) > len(b0)-8 || (b+myid-compiled.Trip(10)) < 0 || (b+myid-compiled.Trip(10)) > len(b0)-8 || (b+myid-compiled.Trip(11)) < 0 || (b+myid-compiled.Trip(11)) > len(b0)-8 || (b+myid-compiled.Trip(12)) < 0 || (b+myid-compiled.Trip(12)) > len(b0)-8 || (b+myid-compiled.Trip(13)) < 0 || (b+myid-compiled.Trip(13)) > len(b0)-8 || (b+myid-compiled.Trip(14)) < 0 || (b+myid-compiled.Trip(14)) > len(b0)-8 || (b+myid-compiled.Trip(15)) < 0 || (b+myid-compiled.Trip(15)) > len(b0)-8 || (b+myid-compiled.Trip(16)) < 0 || (b+myid-compiled.Trip(16)) > len(b0)-8 || (b+myid-compiled.Trip(17)) < 0 || (b+myid-compiled.Trip(17)) > len(b0)-8 || (b+myid-compiled.Trip(18)) < 0 || (b+myid-compiled.Trip(18)) > len(b0)-8 || (b+myid-compiled.Trip(19)) < 0 || (b+myid-compiled.Trip(19)) > len(b0)-8 || (b+myid-compiled.Trip(20)) < 0 || (b+myid-compiled.Trip(20)) > len(b0)-8 || (b+myid-compiled.Trip(21)) < 0 || (b+myid-compiled.Trip(21)) > len(b0)-8 || (b+myid-compiled.Trip(22)) < 0 || (b+myid-compiled.Trip(22)) > len(b0)-8 || (b+myid-compiled.Trip(23)) < 0 || (b+myid-compiled.Trip(23)) > len(b0)-8 || (b+myid-compiled.Trip(24)) < 0 || (b+myid-compiled.Trip(24)) > len(b0)-8 || (b+myid-compiled.Trip(25)) < 0 || (b+myid-compiled.Trip(25)) > len(b0)-8 || (b+myid-compiled.Trip(26)) < 0 || (b+myid-compiled.Trip(26)) > len(b0)-8 || (b+myid-compiled.Trip(27)) < 0 || (b+myid-compiled.Trip(27)) > len(b0)-8 || (b+myid-compiled.Trip(28)) < 0 || (b+myid-compiled.Trip(28)) > len(b0)-8 || (b+myid-compiled.Trip(29)) < 0 || (b+myid-compiled.Trip(29)) > len(b0)-8 || (b+myid-compiled.Trip(30)) < 0 || (b+myid-compiled.Trip(30)) > len(b0)-8 || (b+myid-compiled.Trip(31)) < 0 || (b+myid-compiled.Trip(31)) > len(b0)-8 || (b+myid-compiled.Trip(32)) < 0 || (b+myid-compiled.Trip(32)) > len(b0)-8 || (b+myid-compiled.Trip(33)) < 0 || (b+myid-compiled.Trip(33)) > len(b0)-8 || (b+myid-compiled.Trip(34)) < 0 || (b+myid-compiled.Trip(34)) > len(b0)-8 || (b+myid-compiled.Trip(35)) < 0 || (b+myid-compiled.Trip(35)) > len(b0)-8 || (b+myid-compiled.Trip(36)) < 0 || (b+myid-compiled.Trip(36)) > len(b0)-8 || (b+myid-compiled.Trip(37)) < 0 || (b+myid-compiled.Trip(37)) > len(b0)-8 || (b+myid-compiled.Trip(38)) < 0 || (b+myid-compiled.Trip(38)) > len(b0)-8 || (b+myid-compiled.Trip(39)) < 0 || (b+myid-compiled.Trip(39)) > len(b0)-8 || (b+myid-compiled.Trip(40)) < 0 || (b+myid-compiled.Trip(40)) > len(b0)-8 || (b+myid-compiled.Trip(41)) < 0 || (b+myid-compiled.Trip(41)) > len(b0)-8 || (b+myid-compiled.Trip(42)) < 0 || (b+myid-compiled.Trip(42)) > len(b0)-8 || (b+myid-compiled.Trip(43)) < 0 || (b+myid-compiled.Trip(43)) > len(b0)-8 || (b+myid-compiled.Trip(44)) < 0 || (b+myid-compiled.Trip(44)) > len(b0)-8 || (b+myid-compiled.Trip(45)) < 0 || (b+myid-compiled.Trip(45)) > len(b0)-8 || (b+myid-compiled.Trip(46)) < 0 || (b+myid-compiled.Trip(46)) > len(b0)-8 || (b+myid-compiled.Trip(47)) < 0 || (b+myid-compiled.Trip(47)) > len(b0)-8 || (b+myid-compiled.Trip(48)) < 0 || (b+myid-compiled.Trip(48)) > len(b0)-8 || (b+myid-compiled.Trip(49)) < 0 || (b+myid-compiled.Trip(49)) > len(b0)-8 || (b+myid-compiled.Trip(50)) < 0 || (b+myid-compiled.Trip(50)) > len(b0)-8 || (b+myid-compiled.Trip(51)) < 0 || (b+myid-compiled.Trip(51)) > len(b0)-8 || (b+myid-compiled.Trip(52)) < 0 || (b+myid-compiled.Trip(52)) > len(b0)-8 || (b+myid-compiled.Trip(53)) < 0 || (b+myid-compiled.Trip(53)) > len(b0)-8 || (b+myid-compiled.Trip(54)) < 0 || (b+myid-compiled.Trip(54)) > len(b0)-8 || (b+myid-compiled.Trip(55)) < 0 || (b+myid-compiled.Trip(55)) > len(b0)-8 || (b+myid-compiled.Trip(56)) < 0 || (b+myid-compiled.Trip(56)) > len(b0)-8 || (b+myid-compiled.Trip(57)) < 0 || (b+myid-compiled.Trip(57)) > len(b0)-8 || (b+myid-compiled.Trip(58)) < 0 || (b+myid-compiled.Trip(58)) > len(b0)-8 || (b+myid-compiled.Trip(59)) < 0 || (b+myid-compiled.Trip(59)) > len(b0)-8 || (c+myid-compiled.Trip(0)) < 0 || (c+myid-compiled.Trip(0)) > len(c0)-8 || (c+myid-compiled.Trip(1)) < 0 || (c+myid-compiled.Trip(1)) > len(c0)-8 || (c+myid-compiled.Trip(2)) < 0 || (c+myid-compiled.Trip(2)) > len(c0)-8 || (c+myid-compiled.Trip(3)) < 0 || (c+myid-compiled.Trip(3)) > len(c0)-8 || (c+myid-compiled.Trip(4)) < 0 || (c+myid-compiled.Trip(4)) > len(c0)-8 || (c+myid-compiled.Trip(5)) < 0 || (c+myid-compiled.Trip(5)) > len(c0)-8 || (c+myid-compiled.Trip(6)) < 0 || (c+myid-compiled.Trip(6)) > len(c0)-8 || (c+myid-compiled.Trip(7)) < 0 || (c+myid-compiled.Trip(7)) > len(c0)-8 || (c+myid-compiled.Trip(8)) < 0 || (c+myid-compiled.Trip(8)) > len(c0)-8 || (c+myid-compiled.Trip(9)) < 0 || (c+myid-compiled.Trip(9)) > len(c0)-8 || (c+myid-compiled.Trip(10)) < 0 || (c+myid-compiled.Trip(10)) > len(c0)-8 || (c+myid-compiled.Trip(11)) < 0 || (c+myid-compiled.Trip(11)) > len(c0)-8 || (c+myid-compiled.Trip(12)) < 0 || (c+myid-compiled.Trip(12)) > len(c0)-8 || (c+myid-compiled.Trip(13)) < 0 || (c+myid-compiled.Trip(13)) > len(c0)-8 || (c+myid-compiled.Trip(14)) < 0 || (c+myid-compiled.Trip(14)) > len(c0)-8 || (c+myid-compiled.Trip(15)) < 0 || (c+myid-compiled.Trip(15)) > len(c0)-8 || (c+myid-compiled.Trip(16)) < 0 || (c+myid-compiled.Trip(16)) > len(c0)-8 || (c+myid-compiled.Trip(17)) < 0 || (c+myid-compiled.Trip(17)) > len(c0)-8 || (c+myid-compiled.Trip(18)) < 0 || (c+myid-compiled.Trip(18)) > len(c0)-8 || (c+myid-compiled.Trip(19)) < 0 || (c+myid-compiled.Trip(19)) > len(c0)-8 || (c+myid-compiled.Trip(20)) < 0 || (c+myid-compiled.Trip(20)) > len(c0)-8 || (c+myid-compiled.Trip(21)) < 0 || (c+myid-compiled.Trip(21)) > len(c0)-8 || (c+myid-compiled.Trip(22)) < 0 || (c+myid-compiled.Trip(22)) > len(c0)-8 || (c+myid-compiled.Trip(23)) < 0 || (c+myid-compiled.Trip(23)) > len(c0)-8 || (c+myid-compiled.Trip(24)) < 0 || (c+myid-compiled.Trip(24)) > len(c0)-8 || (c+myid-compiled.Trip(25)) < 0 || (c+myid-compiled.Trip(25)) > len(c0)-8 || (c+myid-compiled.Trip(26)) < 0 || (c+myid-compiled.Trip(26)) > len(c0)-8 || (c+myid-compiled.Trip(27)) < 0 || (c+myid-compiled.Trip(27)) > len(c0)-8 || (c+myid-compiled.Trip(28)) < 0 || (c+myid-compiled.Trip(28)) > len(c0)-8 || (c+myid-compiled.Trip(29)) < 0 || (c+myid-compiled.Trip(29)) > len(c0)-8 || (c+myid-compiled.Trip(30)) < 0 || (c+myid-compiled.Trip(30)) > len(c0)-8 || (c+myid-compiled.Trip(31)) < 0 || (c+myid-compiled.Trip(31)) > len(c0)-8 || (c+myid-compiled.Trip(32)) < 0 || (c+myid-compiled.Trip(32)) > len(c0)-8 || (c+myid-compiled.Trip(33)) < 0 || (c+myid-compiled.Trip(33)) > len(c0)-8 || (c+myid-compiled.Trip(34)) < 0 || (c+myid-compiled.Trip(34)) > len(c0)-8 || (c+myid-compiled.Trip(35)) < 0 || (c+myid-compiled.Trip(35)) > len(c0)-8 || (c+myid-compiled.Trip(36)) < 0 || (c+myid-compiled.Trip(36)) > len(c0)-8 || (c+myid-compiled.Trip(37)) < 0 || (c+myid-compiled.Trip(37)) > len(c0)-8 || (c+myid-compiled.Trip(38)) < 0 || (c+myid-compiled.Trip(38)) > len(c0)-8 || (c+myid-compiled.Trip(39)) < 0 || (c+myid-compiled.Trip(39)) > len(c0)-8 || (c+myid-compiled.Trip(40)) < 0 || (c+myid-compiled.Trip(40)) > len(c0)-8 || (c+myid-compiled.Trip(41)) < 0 || (c+myid-compiled.Trip(41)) > len(c0)-8 || (c+myid-compiled.Trip(42)) < 0 || (c+myid-compiled.Trip(42)) > len(c0)-8 || (c+myid-compiled.Trip(43)) < 0 || (c+myid-compiled.Trip(43)) > len(c0)-8 || (c+myid-compiled.Trip(44)) < 0 || (c+myid-compiled.Trip(44)) > len(c0)-8 || (c+myid-compiled.Trip(45)) < 0 || (c+myid-compiled.Trip(45)) > len(c0)-8 || (c+myid-compiled.Trip(46)) < 0 || (c+myid-compiled.Trip(46)) > len(c0)-8 || (c+myid-compiled.Trip(47)) < 0 || (c+myid-compiled.Trip(47)) > len(c0)-8 || (c+myid-compiled.Trip(48)) < 0 || (c+myid-compiled.Trip(48)) > len(c0)-8 || (c+myid-compiled.Trip(49)) < 0 || (c+myid-compiled.Trip(49)) > len(c0)-8 || (c+myid-compiled.Trip(50)) < 0 || (c+myid-compiled.Trip(50)) > len(c0)-8 || (c+myid-compiled.Trip(51)) < 0 || (c+myid-compiled.Trip(51)) > len(c0)-8 || (c+myid-compiled.Trip(52)) < 0 || (c+myid-compiled.Trip(52)) > len(c0)-8 || (c+myid-compiled.Trip(53)) < 0 || (c+myid-compiled.Trip(53)) > len(c0)-8 || (c+myid-compiled.Trip(54)) < 0 || (c+myid-compiled.Trip(54)) > len(c0)-8 || (c+myid-compiled.Trip(55)) < 0 || (c+myid-compiled.Trip(55)) > len(c0)-8 || (c+myid-compiled.Trip(56)) < 0 || (c+myid-compiled.Trip(56)) > len(c0)-8 || (c+myid-compiled.Trip(57)) < 0 || (c+myid-compiled.Trip(57)) > len(c0)-8 || (c+myid-compiled.Trip(58)) < 0 || (c+myid-compiled.Trip(58)) > len(c0)-8 || (c+myid-compiled.Trip(59)) < 0 || (c+myid-compiled.Trip(59)) > len(c0)-8 || (c+myid-compiled.Trip(60)) < 0 || (c+myid-compiled.Trip(60)) > len(c0)-8 || (c+myid-compiled.Trip(61)) < 0 || (c+myid-compiled.Trip(61)) > len(c0)-8 || (c+myid-compiled.Trip(62)) < 0 || (c+myid-compiled.Trip(62)) > len(c0)-8 || (c+myid-compiled.Trip(63)) < 0 || (c+myid-compiled.Trip(63)) > len(c0)-8 || (d+myid-compiled.Trip(0)) < 0 || (d+myid-compiled.Trip(0)) > len(d0)-8 || (d+myid-compiled.Trip(1)) < 0 || (d+myid-compiled.Trip(1)) > len(d0)-8 || (d+myid-compiled.Trip(2)) < 0 || (d+myid-compiled.Trip(2)) > len(d0)-8 || (d+myid-compiled.Trip(3)) < 0 || (d+myid-compiled.Trip(3)) > len(d0)-8 || (d+myid-compiled.Trip(4)) < 0 || (d+myid-compiled.Trip(4)) > len(d0)-8 || (d+myid-compiled.Trip(5)) < 0 || (d+myid-compiled.Trip(5)) > len(d0)-8 || (d+myid-compiled.Trip(6)) < 0 || (d+myid-compiled.Trip(6)) > len(d0)-8 || (d+myid-compiled.Trip(7)) < 0 || (d+myid-compiled.Trip(7)) > len(d0)-8 || (d+myid-compiled.Trip(8)) < 0 || (d+myid-compiled.Trip(8)) > len(d0)-8 || (d+myid-compiled.Trip(9)) < 0 || (d+myid-compiled.Trip(9)) > len(d0)-8 || (d+myid-compiled.Trip(10)) < 0 || (d+myid-compiled.Trip(10)) > len(d0)-8 || (d+myid-compiled.Trip(11)) < 0 || (d+myid-compiled.Trip(11)) > len(d0)-8 || (d+myid-compiled.Trip(12)) < 0 || (d+myid-compiled.Trip(12)) > len(d0)-8 || (d+myid-compiled.Trip(13)) < 0 || (d+myid-compiled.Trip(13)) > len(d0)-8 || (d+myid-compiled.Trip(14)) < 0 || (d+myid-compiled.Trip(14)) > len(d0)-8 || (d+myid-compiled.Trip(15)) < 0 || (d+myid-compiled.Trip(15)) > len(d0)-8 || (d+myid-compiled.Trip(16)) < 0 || (d+myid-compiled.Trip(16)) > len(d0)-8 || (d+myid-compiled.Trip(17)) < 0 || (d+myid-compiled.Trip(17)) > len(d0)-8 || (d+myid-compiled.Trip(18)) < 0 || (d+myid-compiled.Trip(18)) > len(d0)-8 || (d+myid-compiled.Trip(19)) < 0 || (d+myid-compiled.Trip(19)) > len(d0)-8 || (d+myid-compiled.Trip(20)) < 0 || (d+myid-compiled.Trip(20)) > len(d0)-8 || (d+myid-compiled.Trip(21)) < 0 || (d+myid-compiled.Trip(21)) > len(d0)-8 || (d+myid-compiled.Trip(22)) < 0 || (d+myid-compiled.Trip(22)) > len(d0)-8 || (d+myid-compiled.Trip(23)) < 0 || (d+myid-compiled.Trip(23)) > len(d0)-8 || (d+myid-compiled.Trip(24)) < 0 || (d+myid-compiled.Trip(24)) > len(d0)-8 || (d+myid-compiled.Trip(25)) < 0 || (d+myid-compiled.Trip(25)) > len(d0)-8 || (d+myid-compiled.Trip(26)) < 0 || (d+myid-compiled.Trip(26)) > len(d0)-8 || (d+myid-compiled.Trip(27)) < 0 || (d+myid-compiled.Trip(27)) > len(d0)-8 || (d+myid-compiled.Trip(28)) < 0 || (d+myid-compiled.Trip(28)) > len(d0)-8 || (d+myid-compiled.Trip(29)) < 0 || (d+myid-compiled.Trip(29)) > len(d0)-8 || (d+myid-compiled.Trip(30)) < 0 || (d+myid-compiled.Trip(30)) > len(d0)-8 || (d+myid-compiled.Trip(31)) < 0 || (d+myid-compiled.Trip(31)) > len(d0)-8 || (d+myid-compiled.Trip(32)) < 0 || (d+myid-compiled.Trip(32)) > len(d0)-8 || (d+myid-compiled.Trip(33)) < 0 || (d+myid-compiled.Trip(33)) > len(d0)-8 || (d+myid-compiled.Trip(34)) < 0 || (d+myid-compiled.Trip(34)) > len(d0)-8 || (d+myid-compiled.Trip(35)) < 0 || (d+myid-compiled.Trip(35)) > len(d0)-8 || (d+myid-compiled.Trip(36)) < 0 || (d+myid-compiled.Trip(36)) > len(d0)-8 || (d+myid-compiled.Trip(37)) < 0 || (d+myid-compiled.Trip(37)) > len(d0)-8 || (d+myid-compiled.Trip(38)) < 0 || (d+myid-compiled.Trip(38)) > len(d0)-8 || (d+myid-compiled.Trip(39)) < 0 || (d+myid-compiled.Trip(39)) > len(d0)-8 || (d+myid-compiled.Trip(40)) < 0 || (d+myid-compiled.Trip(40)) > len(d0)-8 || (d+myid-compiled.Trip(41)) < 0 || (d+myid-compiled.Trip(41)) > len(d0)-8 || (d+myid-compiled.Trip(42)) < 0 || (d+myid-compiled.Trip(42)) > len(d0)-8 || (d+myid-compiled.Trip(43)) < 0 || (d+myid-compiled.Trip(43)) > len(d0)-8 || (d+myid-compiled.Trip(44)) < 0 || (d+myid-compiled.Trip(44)) > len(d0)-8 || (d+myid-compiled.Trip(45)) < 0 || (d+myid-compiled.Trip(45)) > len(d0)-8 || (d+myid-compiled.Trip(46)) < 0 || (d+myid-compiled.Trip(46)) > len(d0)-8 || (d+myid-compiled.Trip(47)) < 0 || (d+myid-compiled.Trip(47)) > len(d0)-8 || (d+myid-compiled.Trip(48)) < 0 || (d+myid-compiled.Trip(48)) > len(d0)-8 || (d+myid-compiled.Trip(49)) < 0 || (d+myid-compiled.Trip(49)) > len(d0)-8 || (d+myid-compiled.Trip(50)) < 0 || (d+myid-compiled.Trip(50)) > len(d0)-8 || (d+myid-compiled.Trip(51)) < 0 || (d+myid-compiled.Trip(51)) > len(d0)-8 || (d+myid-compiled.Trip(52)) < 0 || (d+myid-compiled.Trip(52)) > len(d0)-8 || (d+myid-compiled.Trip(53)) < 0 || (d+myid-compiled.Trip(53)) > len(d0)-8 || (d+myid-compiled.Trip(54)) < 0 || (d+myid-compiled.Trip(54)) > len(d0)-8 || (xc+s-lfibP4+myid) < 0 || (xc+s-lfibP4+myid) > len(x)-8 || ((xc+-179) < 0 || (xc+-1) > len(x)-1) {
 								break
 							}
-							/*line hecbench_lfib4.go:134*/ for k := 0; k < lfibP4-lfibP3; k = k + 1 {
+							/*line hecbench_lfib4.go:134*/ gc_row5, gc_row6, gc_row7, gc_row8 :=
+								/*line hecbench_lfib4.go:139*/ b0[(b+myid)+-59:(b+myid)+8],
+								/*line hecbench_lfib4.go:143*/ c0[(c+myid)+-63:(c+myid)+8],
+								/*line hecbench_lfib4.go:147*/ d0[(d+myid)+-54:(d+myid)+8], x[xc+-179:xc]
+//line hecbench_lfib4.go:139
+							for k := 0; k < lfibP4-lfibP3; k = k + 1 {
 								var gc_ld2 lanes.Uint32x8
 								/*line hecbench_lfib4.go:134*/ if (a+myid-k) >= 0 && (a+myid-k) <= len(a0)-8 {
 									gc_ld2 = lanes.LoadUint32x8Slice(a0[a+myid-k:])
@@ -607,543 +612,543 @@ func gc_body_lastEntGPUKernel(gc_b *compiled.Block, x, y []uint32, s, r int) {
 								/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP4+k]).Mul(gc_ld2))
 							}
 							{
-								/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(0)]).Mul(lanes.LoadUint32x8Slice(b0[b+myid-compiled.Trip(0):])))
+								/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row8[0]).Mul(lanes.LoadUint32x8Slice(gc_row5[59:])))
 							}
 							{
-								/*line hecbench_lfib4.go:139*/ tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(1)]).Mul(lanes.LoadUint32x8Slice(b0[b+myid-compiled.Trip(1):])))
+								/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row8[1]).Mul(lanes.LoadUint32x8Slice(gc_row5[58:])))
 							}
 							{
-								/*line hecbench_lfib4.go:139*/ tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(2)]).Mul(lanes.LoadUint32x8Slice(b0[b+myid-compiled.Trip(2):])))
+								/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row8[2]).Mul(lanes.LoadUint32x8Slice(gc_row5[57:])))
 							}
 							{
-								/*line hecbench_lfib4.go:139*/ tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(3)]).Mul(lanes.LoadUint32x8Slice(b0[b+myid-compiled.Trip(3):])))
+								/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row8[3]).Mul(lanes.LoadUint32x8Slice(gc_row5[56:])))
 							}
 							{
-								/*line hecbench_lfib4.go:139*/ tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(4)]).Mul(lanes.LoadUint32x8Slice(b0[b+myid-compiled.Trip(4):])))
+								/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row8[4]).Mul(lanes.LoadUint32x8Slice(gc_row5[55:])))
 							}
 							{
-								/*line hecbench_lfib4.go:139*/ tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(5)]).Mul(lanes.LoadUint32x8Slice(b0[b+myid-compiled.Trip(5):])))
+								/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row8[5]).Mul(lanes.LoadUint32x8Slice(gc_row5[54:])))
 							}
 							{
-								/*line hecbench_lfib4.go:139*/ tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(6)]).Mul(lanes.LoadUint32x8Slice(b0[b+myid-compiled.Trip(6):])))
+								/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row8[6]).Mul(lanes.LoadUint32x8Slice(gc_row5[53:])))
 							}
 							{
-								/*line hecbench_lfib4.go:139*/ tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(7)]).Mul(lanes.LoadUint32x8Slice(b0[b+myid-compiled.Trip(7):])))
+								/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row8[7]).Mul(lanes.LoadUint32x8Slice(gc_row5[52:])))
 							}
 							{
-								/*line hecbench_lfib4.go:139*/ tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(8)]).Mul(lanes.LoadUint32x8Slice(b0[b+myid-compiled.Trip(8):])))
+								/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row8[8]).Mul(lanes.LoadUint32x8Slice(gc_row5[51:])))
 							}
 							{
-								/*line hecbench_lfib4.go:139*/ tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(9)]).Mul(lanes.LoadUint32x8Slice(b0[b+myid-compiled.Trip(9):])))
+								/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row8[9]).Mul(lanes.LoadUint32x8Slice(gc_row5[50:])))
 							}
 							{
-								/*line hecbench_lfib4.go:139*/ tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(10)]).Mul(lanes.LoadUint32x8Slice(b0[b+myid-compiled.Trip(10):])))
+								/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row8[10]).Mul(lanes.LoadUint32x8Slice(gc_row5[49:])))
 							}
 							{
-								/*line hecbench_lfib4.go:139*/ tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(11)]).Mul(lanes.LoadUint32x8Slice(b0[b+myid-compiled.Trip(11):])))
+								/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row8[11]).Mul(lanes.LoadUint32x8Slice(gc_row5[48:])))
 							}
 							{
-								/*line hecbench_lfib4.go:139*/ tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(12)]).Mul(lanes.LoadUint32x8Slice(b0[b+myid-compiled.Trip(12):])))
+								/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row8[12]).Mul(lanes.LoadUint32x8Slice(gc_row5[47:])))
 							}
 							{
-								/*line hecbench_lfib4.go:139*/ tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(13)]).Mul(lanes.LoadUint32x8Slice(b0[b+myid-compiled.Trip(13):])))
+								/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row8[13]).Mul(lanes.LoadUint32x8Slice(gc_row5[46:])))
 							}
 							{
-								/*line hecbench_lfib4.go:139*/ tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(14)]).Mul(lanes.LoadUint32x8Slice(b0[b+myid-compiled.Trip(14):])))
+								/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row8[14]).Mul(lanes.LoadUint32x8Slice(gc_row5[45:])))
 							}
 							{
-								/*line hecbench_lfib4.go:139*/ tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(15)]).Mul(lanes.LoadUint32x8Slice(b0[b+myid-compiled.Trip(15):])))
+								/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row8[15]).Mul(lanes.LoadUint32x8Slice(gc_row5[44:])))
 							}
 							{
-								/*line hecbench_lfib4.go:139*/ tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(16)]).Mul(lanes.LoadUint32x8Slice(b0[b+myid-compiled.Trip(16):])))
+								/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row8[16]).Mul(lanes.LoadUint32x8Slice(gc_row5[43:])))
 							}
 							{
-								/*line hecbench_lfib4.go:139*/ tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(17)]).Mul(lanes.LoadUint32x8Slice(b0[b+myid-compiled.Trip(17):])))
+								/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row8[17]).Mul(lanes.LoadUint32x8Slice(gc_row5[42:])))
 							}
 							{
-								/*line hecbench_lfib4.go:139*/ tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(18)]).Mul(lanes.LoadUint32x8Slice(b0[b+myid-compiled.Trip(18):])))
+								/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row8[18]).Mul(lanes.LoadUint32x8Slice(gc_row5[41:])))
 							}
 							{
-								/*line hecbench_lfib4.go:139*/ tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(19)]).Mul(lanes.LoadUint32x8Slice(b0[b+myid-compiled.Trip(19):])))
+								/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row8[19]).Mul(lanes.LoadUint32x8Slice(gc_row5[40:])))
 							}
 							{
-								/*line hecbench_lfib4.go:139*/ tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(20)]).Mul(lanes.LoadUint32x8Slice(b0[b+myid-compiled.Trip(20):])))
+								/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row8[20]).Mul(lanes.LoadUint32x8Slice(gc_row5[39:])))
 							}
 							{
-								/*line hecbench_lfib4.go:139*/ tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(21)]).Mul(lanes.LoadUint32x8Slice(b0[b+myid-compiled.Trip(21):])))
+								/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row8[21]).Mul(lanes.LoadUint32x8Slice(gc_row5[38:])))
 							}
 							{
-								/*line hecbench_lfib4.go:139*/ tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(22)]).Mul(lanes.LoadUint32x8Slice(b0[b+myid-compiled.Trip(22):])))
+								/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row8[22]).Mul(lanes.LoadUint32x8Slice(gc_row5[37:])))
 							}
 							{
-								/*line hecbench_lfib4.go:139*/ tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(23)]).Mul(lanes.LoadUint32x8Slice(b0[b+myid-compiled.Trip(23):])))
+								/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row8[23]).Mul(lanes.LoadUint32x8Slice(gc_row5[36:])))
 							}
 							{
-								/*line hecbench_lfib4.go:139*/ tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(24)]).Mul(lanes.LoadUint32x8Slice(b0[b+myid-compiled.Trip(24):])))
+								/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row8[24]).Mul(lanes.LoadUint32x8Slice(gc_row5[35:])))
 							}
 							{
-								/*line hecbench_lfib4.go:139*/ tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(25)]).Mul(lanes.LoadUint32x8Slice(b0[b+myid-compiled.Trip(25):])))
+								/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row8[25]).Mul(lanes.LoadUint32x8Slice(gc_row5[34:])))
 							}
 							{
-								/*line hecbench_lfib4.go:139*/ tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(26)]).Mul(lanes.LoadUint32x8Slice(b0[b+myid-compiled.Trip(26):])))
+								/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row8[26]).Mul(lanes.LoadUint32x8Slice(gc_row5[33:])))
 							}
 							{
-								/*line hecbench_lfib4.go:139*/ tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(27)]).Mul(lanes.LoadUint32x8Slice(b0[b+myid-compiled.Trip(27):])))
+								/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row8[27]).Mul(lanes.LoadUint32x8Slice(gc_row5[32:])))
 							}
 							{
-								/*line hecbench_lfib4.go:139*/ tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(28)]).Mul(lanes.LoadUint32x8Slice(b0[b+myid-compiled.Trip(28):])))
+								/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row8[28]).Mul(lanes.LoadUint32x8Slice(gc_row5[31:])))
 							}
 							{
-								/*line hecbench_lfib4.go:139*/ tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(29)]).Mul(lanes.LoadUint32x8Slice(b0[b+myid-compiled.Trip(29):])))
+								/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row8[29]).Mul(lanes.LoadUint32x8Slice(gc_row5[30:])))
 							}
 							{
-								/*line hecbench_lfib4.go:139*/ tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(30)]).Mul(lanes.LoadUint32x8Slice(b0[b+myid-compiled.Trip(30):])))
+								/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row8[30]).Mul(lanes.LoadUint32x8Slice(gc_row5[29:])))
 							}
 							{
-								/*line hecbench_lfib4.go:139*/ tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(31)]).Mul(lanes.LoadUint32x8Slice(b0[b+myid-compiled.Trip(31):])))
+								/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row8[31]).Mul(lanes.LoadUint32x8Slice(gc_row5[28:])))
 							}
 							{
-								/*line hecbench_lfib4.go:139*/ tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(32)]).Mul(lanes.LoadUint32x8Slice(b0[b+myid-compiled.Trip(32):])))
+								/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row8[32]).Mul(lanes.LoadUint32x8Slice(gc_row5[27:])))
 							}
 							{
-								/*line hecbench_lfib4.go:139*/ tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(33)]).Mul(lanes.LoadUint32x8Slice(b0[b+myid-compiled.Trip(33):])))
+								/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row8[33]).Mul(lanes.LoadUint32x8Slice(gc_row5[26:])))
 							}
 							{
-								/*line hecbench_lfib4.go:139*/ tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(34)]).Mul(lanes.LoadUint32x8Slice(b0[b+myid-compiled.Trip(34):])))
+								/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row8[34]).Mul(lanes.LoadUint32x8Slice(gc_row5[25:])))
 							}
 							{
-								/*line hecbench_lfib4.go:139*/ tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(35)]).Mul(lanes.LoadUint32x8Slice(b0[b+myid-compiled.Trip(35):])))
+								/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row8[35]).Mul(lanes.LoadUint32x8Slice(gc_row5[24:])))
 							}
 							{
-								/*line hecbench_lfib4.go:139*/ tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(36)]).Mul(lanes.LoadUint32x8Slice(b0[b+myid-compiled.Trip(36):])))
+								/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row8[36]).Mul(lanes.LoadUint32x8Slice(gc_row5[23:])))
 							}
 							{
-								/*line hecbench_lfib4.go:139*/ tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(37)]).Mul(lanes.LoadUint32x8Slice(b0[b+myid-compiled.Trip(37):])))
+								/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row8[37]).Mul(lanes.LoadUint32x8Slice(gc_row5[22:])))
 							}
 							{
-								/*line hecbench_lfib4.go:139*/ tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(38)]).Mul(lanes.LoadUint32x8Slice(b0[b+myid-compiled.Trip(38):])))
+								/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row8[38]).Mul(lanes.LoadUint32x8Slice(gc_row5[21:])))
 							}
 							{
-								/*line hecbench_lfib4.go:139*/ tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(39)]).Mul(lanes.LoadUint32x8Slice(b0[b+myid-compiled.Trip(39):])))
+								/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row8[39]).Mul(lanes.LoadUint32x8Slice(gc_row5[20:])))
 							}
 							{
-								/*line hecbench_lfib4.go:139*/ tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(40)]).Mul(lanes.LoadUint32x8Slice(b0[b+myid-compiled.Trip(40):])))
+								/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row8[40]).Mul(lanes.LoadUint32x8Slice(gc_row5[19:])))
 							}
 							{
-								/*line hecbench_lfib4.go:139*/ tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(41)]).Mul(lanes.LoadUint32x8Slice(b0[b+myid-compiled.Trip(41):])))
+								/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row8[41]).Mul(lanes.LoadUint32x8Slice(gc_row5[18:])))
 							}
 							{
-								/*line hecbench_lfib4.go:139*/ tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(42)]).Mul(lanes.LoadUint32x8Slice(b0[b+myid-compiled.Trip(42):])))
+								/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row8[42]).Mul(lanes.LoadUint32x8Slice(gc_row5[17:])))
 							}
 							{
-								/*line hecbench_lfib4.go:139*/ tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(43)]).Mul(lanes.LoadUint32x8Slice(b0[b+myid-compiled.Trip(43):])))
+								/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row8[43]).Mul(lanes.LoadUint32x8Slice(gc_row5[16:])))
 							}
 							{
-								/*line hecbench_lfib4.go:139*/ tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(44)]).Mul(lanes.LoadUint32x8Slice(b0[b+myid-compiled.Trip(44):])))
+								/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row8[44]).Mul(lanes.LoadUint32x8Slice(gc_row5[15:])))
 							}
 							{
-								/*line hecbench_lfib4.go:139*/ tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(45)]).Mul(lanes.LoadUint32x8Slice(b0[b+myid-compiled.Trip(45):])))
+								/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row8[45]).Mul(lanes.LoadUint32x8Slice(gc_row5[14:])))
 							}
 							{
-								/*line hecbench_lfib4.go:139*/ tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(46)]).Mul(lanes.LoadUint32x8Slice(b0[b+myid-compiled.Trip(46):])))
+								/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row8[46]).Mul(lanes.LoadUint32x8Slice(gc_row5[13:])))
 							}
 							{
-								/*line hecbench_lfib4.go:139*/ tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(47)]).Mul(lanes.LoadUint32x8Slice(b0[b+myid-compiled.Trip(47):])))
+								/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row8[47]).Mul(lanes.LoadUint32x8Slice(gc_row5[12:])))
 							}
 							{
-								/*line hecbench_lfib4.go:139*/ tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(48)]).Mul(lanes.LoadUint32x8Slice(b0[b+myid-compiled.Trip(48):])))
+								/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row8[48]).Mul(lanes.LoadUint32x8Slice(gc_row5[11:])))
 							}
 							{
-								/*line hecbench_lfib4.go:139*/ tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(49)]).Mul(lanes.LoadUint32x8Slice(b0[b+myid-compiled.Trip(49):])))
+								/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row8[49]).Mul(lanes.LoadUint32x8Slice(gc_row5[10:])))
 							}
 							{
-								/*line hecbench_lfib4.go:139*/ tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(50)]).Mul(lanes.LoadUint32x8Slice(b0[b+myid-compiled.Trip(50):])))
+								/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row8[50]).Mul(lanes.LoadUint32x8Slice(gc_row5[9:])))
 							}
 							{
-								/*line hecbench_lfib4.go:139*/ tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(51)]).Mul(lanes.LoadUint32x8Slice(b0[b+myid-compiled.Trip(51):])))
+								/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row8[51]).Mul(lanes.LoadUint32x8Slice(gc_row5[8:])))
 							}
 							{
-								/*line hecbench_lfib4.go:139*/ tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(52)]).Mul(lanes.LoadUint32x8Slice(b0[b+myid-compiled.Trip(52):])))
+								/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row8[52]).Mul(lanes.LoadUint32x8Slice(gc_row5[7:])))
 							}
 							{
-								/*line hecbench_lfib4.go:139*/ tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(53)]).Mul(lanes.LoadUint32x8Slice(b0[b+myid-compiled.Trip(53):])))
+								/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row8[53]).Mul(lanes.LoadUint32x8Slice(gc_row5[6:])))
 							}
 							{
-								/*line hecbench_lfib4.go:139*/ tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(54)]).Mul(lanes.LoadUint32x8Slice(b0[b+myid-compiled.Trip(54):])))
+								/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row8[54]).Mul(lanes.LoadUint32x8Slice(gc_row5[5:])))
 							}
 							{
-								/*line hecbench_lfib4.go:139*/ tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(55)]).Mul(lanes.LoadUint32x8Slice(b0[b+myid-compiled.Trip(55):])))
+								/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row8[55]).Mul(lanes.LoadUint32x8Slice(gc_row5[4:])))
 							}
 							{
-								/*line hecbench_lfib4.go:139*/ tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(56)]).Mul(lanes.LoadUint32x8Slice(b0[b+myid-compiled.Trip(56):])))
+								/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row8[56]).Mul(lanes.LoadUint32x8Slice(gc_row5[3:])))
 							}
 							{
-								/*line hecbench_lfib4.go:139*/ tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(57)]).Mul(lanes.LoadUint32x8Slice(b0[b+myid-compiled.Trip(57):])))
+								/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row8[57]).Mul(lanes.LoadUint32x8Slice(gc_row5[2:])))
 							}
 							{
-								/*line hecbench_lfib4.go:139*/ tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(58)]).Mul(lanes.LoadUint32x8Slice(b0[b+myid-compiled.Trip(58):])))
+								/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row8[58]).Mul(lanes.LoadUint32x8Slice(gc_row5[1:])))
 							}
 							{
-								/*line hecbench_lfib4.go:139*/ tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(59)]).Mul(lanes.LoadUint32x8Slice(b0[b+myid-compiled.Trip(59):])))
+								/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row8[59]).Mul(lanes.LoadUint32x8Slice(gc_row5[0:])))
 							}
 							{
-								/*line hecbench_lfib4.go:139*/ tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(0)]).Mul(lanes.LoadUint32x8Slice(c0[c+myid-compiled.Trip(0):])))
+								/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row8[60]).Mul(lanes.LoadUint32x8Slice(gc_row6[63:])))
 							}
 							{
-								/*line hecbench_lfib4.go:143*/ tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(1)]).Mul(lanes.LoadUint32x8Slice(c0[c+myid-compiled.Trip(1):])))
+								/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row8[61]).Mul(lanes.LoadUint32x8Slice(gc_row6[62:])))
 							}
 							{
-								/*line hecbench_lfib4.go:143*/ tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(2)]).Mul(lanes.LoadUint32x8Slice(c0[c+myid-compiled.Trip(2):])))
+								/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row8[62]).Mul(lanes.LoadUint32x8Slice(gc_row6[61:])))
 							}
 							{
-								/*line hecbench_lfib4.go:143*/ tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(3)]).Mul(lanes.LoadUint32x8Slice(c0[c+myid-compiled.Trip(3):])))
+								/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row8[63]).Mul(lanes.LoadUint32x8Slice(gc_row6[60:])))
 							}
 							{
-								/*line hecbench_lfib4.go:143*/ tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(4)]).Mul(lanes.LoadUint32x8Slice(c0[c+myid-compiled.Trip(4):])))
+								/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row8[64]).Mul(lanes.LoadUint32x8Slice(gc_row6[59:])))
 							}
 							{
-								/*line hecbench_lfib4.go:143*/ tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(5)]).Mul(lanes.LoadUint32x8Slice(c0[c+myid-compiled.Trip(5):])))
+								/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row8[65]).Mul(lanes.LoadUint32x8Slice(gc_row6[58:])))
 							}
 							{
-								/*line hecbench_lfib4.go:143*/ tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(6)]).Mul(lanes.LoadUint32x8Slice(c0[c+myid-compiled.Trip(6):])))
+								/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row8[66]).Mul(lanes.LoadUint32x8Slice(gc_row6[57:])))
 							}
 							{
-								/*line hecbench_lfib4.go:143*/ tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(7)]).Mul(lanes.LoadUint32x8Slice(c0[c+myid-compiled.Trip(7):])))
+								/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row8[67]).Mul(lanes.LoadUint32x8Slice(gc_row6[56:])))
 							}
 							{
-								/*line hecbench_lfib4.go:143*/ tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(8)]).Mul(lanes.LoadUint32x8Slice(c0[c+myid-compiled.Trip(8):])))
+								/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row8[68]).Mul(lanes.LoadUint32x8Slice(gc_row6[55:])))
 							}
 							{
-								/*line hecbench_lfib4.go:143*/ tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(9)]).Mul(lanes.LoadUint32x8Slice(c0[c+myid-compiled.Trip(9):])))
+								/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row8[69]).Mul(lanes.LoadUint32x8Slice(gc_row6[54:])))
 							}
 							{
-								/*line hecbench_lfib4.go:143*/ tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(10)]).Mul(lanes.LoadUint32x8Slice(c0[c+myid-compiled.Trip(10):])))
+								/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row8[70]).Mul(lanes.LoadUint32x8Slice(gc_row6[53:])))
 							}
 							{
-								/*line hecbench_lfib4.go:143*/ tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(11)]).Mul(lanes.LoadUint32x8Slice(c0[c+myid-compiled.Trip(11):])))
+								/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row8[71]).Mul(lanes.LoadUint32x8Slice(gc_row6[52:])))
 							}
 							{
-								/*line hecbench_lfib4.go:143*/ tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(12)]).Mul(lanes.LoadUint32x8Slice(c0[c+myid-compiled.Trip(12):])))
+								/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row8[72]).Mul(lanes.LoadUint32x8Slice(gc_row6[51:])))
 							}
 							{
-								/*line hecbench_lfib4.go:143*/ tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(13)]).Mul(lanes.LoadUint32x8Slice(c0[c+myid-compiled.Trip(13):])))
+								/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row8[73]).Mul(lanes.LoadUint32x8Slice(gc_row6[50:])))
 							}
 							{
-								/*line hecbench_lfib4.go:143*/ tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(14)]).Mul(lanes.LoadUint32x8Slice(c0[c+myid-compiled.Trip(14):])))
+								/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row8[74]).Mul(lanes.LoadUint32x8Slice(gc_row6[49:])))
 							}
 							{
-								/*line hecbench_lfib4.go:143*/ tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(15)]).Mul(lanes.LoadUint32x8Slice(c0[c+myid-compiled.Trip(15):])))
+								/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row8[75]).Mul(lanes.LoadUint32x8Slice(gc_row6[48:])))
 							}
 							{
-								/*line hecbench_lfib4.go:143*/ tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(16)]).Mul(lanes.LoadUint32x8Slice(c0[c+myid-compiled.Trip(16):])))
+								/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row8[76]).Mul(lanes.LoadUint32x8Slice(gc_row6[47:])))
 							}
 							{
-								/*line hecbench_lfib4.go:143*/ tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(17)]).Mul(lanes.LoadUint32x8Slice(c0[c+myid-compiled.Trip(17):])))
+								/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row8[77]).Mul(lanes.LoadUint32x8Slice(gc_row6[46:])))
 							}
 							{
-								/*line hecbench_lfib4.go:143*/ tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(18)]).Mul(lanes.LoadUint32x8Slice(c0[c+myid-compiled.Trip(18):])))
+								/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row8[78]).Mul(lanes.LoadUint32x8Slice(gc_row6[45:])))
 							}
 							{
-								/*line hecbench_lfib4.go:143*/ tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(19)]).Mul(lanes.LoadUint32x8Slice(c0[c+myid-compiled.Trip(19):])))
+								/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row8[79]).Mul(lanes.LoadUint32x8Slice(gc_row6[44:])))
 							}
 							{
-								/*line hecbench_lfib4.go:143*/ tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(20)]).Mul(lanes.LoadUint32x8Slice(c0[c+myid-compiled.Trip(20):])))
+								/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row8[80]).Mul(lanes.LoadUint32x8Slice(gc_row6[43:])))
 							}
 							{
-								/*line hecbench_lfib4.go:143*/ tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(21)]).Mul(lanes.LoadUint32x8Slice(c0[c+myid-compiled.Trip(21):])))
+								/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row8[81]).Mul(lanes.LoadUint32x8Slice(gc_row6[42:])))
 							}
 							{
-								/*line hecbench_lfib4.go:143*/ tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(22)]).Mul(lanes.LoadUint32x8Slice(c0[c+myid-compiled.Trip(22):])))
+								/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row8[82]).Mul(lanes.LoadUint32x8Slice(gc_row6[41:])))
 							}
 							{
-								/*line hecbench_lfib4.go:143*/ tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(23)]).Mul(lanes.LoadUint32x8Slice(c0[c+myid-compiled.Trip(23):])))
+								/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row8[83]).Mul(lanes.LoadUint32x8Slice(gc_row6[40:])))
 							}
 							{
-								/*line hecbench_lfib4.go:143*/ tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(24)]).Mul(lanes.LoadUint32x8Slice(c0[c+myid-compiled.Trip(24):])))
+								/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row8[84]).Mul(lanes.LoadUint32x8Slice(gc_row6[39:])))
 							}
 							{
-								/*line hecbench_lfib4.go:143*/ tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(25)]).Mul(lanes.LoadUint32x8Slice(c0[c+myid-compiled.Trip(25):])))
+								/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row8[85]).Mul(lanes.LoadUint32x8Slice(gc_row6[38:])))
 							}
 							{
-								/*line hecbench_lfib4.go:143*/ tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(26)]).Mul(lanes.LoadUint32x8Slice(c0[c+myid-compiled.Trip(26):])))
+								/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row8[86]).Mul(lanes.LoadUint32x8Slice(gc_row6[37:])))
 							}
 							{
-								/*line hecbench_lfib4.go:143*/ tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(27)]).Mul(lanes.LoadUint32x8Slice(c0[c+myid-compiled.Trip(27):])))
+								/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row8[87]).Mul(lanes.LoadUint32x8Slice(gc_row6[36:])))
 							}
 							{
-								/*line hecbench_lfib4.go:143*/ tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(28)]).Mul(lanes.LoadUint32x8Slice(c0[c+myid-compiled.Trip(28):])))
+								/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row8[88]).Mul(lanes.LoadUint32x8Slice(gc_row6[35:])))
 							}
 							{
-								/*line hecbench_lfib4.go:143*/ tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(29)]).Mul(lanes.LoadUint32x8Slice(c0[c+myid-compiled.Trip(29):])))
+								/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row8[89]).Mul(lanes.LoadUint32x8Slice(gc_row6[34:])))
 							}
 							{
-								/*line hecbench_lfib4.go:143*/ tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(30)]).Mul(lanes.LoadUint32x8Slice(c0[c+myid-compiled.Trip(30):])))
+								/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row8[90]).Mul(lanes.LoadUint32x8Slice(gc_row6[33:])))
 							}
 							{
-								/*line hecbench_lfib4.go:143*/ tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(31)]).Mul(lanes.LoadUint32x8Slice(c0[c+myid-compiled.Trip(31):])))
+								/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row8[91]).Mul(lanes.LoadUint32x8Slice(gc_row6[32:])))
 							}
 							{
-								/*line hecbench_lfib4.go:143*/ tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(32)]).Mul(lanes.LoadUint32x8Slice(c0[c+myid-compiled.Trip(32):])))
+								/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row8[92]).Mul(lanes.LoadUint32x8Slice(gc_row6[31:])))
 							}
 							{
-								/*line hecbench_lfib4.go:143*/ tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(33)]).Mul(lanes.LoadUint32x8Slice(c0[c+myid-compiled.Trip(33):])))
+								/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row8[93]).Mul(lanes.LoadUint32x8Slice(gc_row6[30:])))
 							}
 							{
-								/*line hecbench_lfib4.go:143*/ tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(34)]).Mul(lanes.LoadUint32x8Slice(c0[c+myid-compiled.Trip(34):])))
+								/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row8[94]).Mul(lanes.LoadUint32x8Slice(gc_row6[29:])))
 							}
 							{
-								/*line hecbench_lfib4.go:143*/ tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(35)]).Mul(lanes.LoadUint32x8Slice(c0[c+myid-compiled.Trip(35):])))
+								/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row8[95]).Mul(lanes.LoadUint32x8Slice(gc_row6[28:])))
 							}
 							{
-								/*line hecbench_lfib4.go:143*/ tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(36)]).Mul(lanes.LoadUint32x8Slice(c0[c+myid-compiled.Trip(36):])))
+								/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row8[96]).Mul(lanes.LoadUint32x8Slice(gc_row6[27:])))
 							}
 							{
-								/*line hecbench_lfib4.go:143*/ tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(37)]).Mul(lanes.LoadUint32x8Slice(c0[c+myid-compiled.Trip(37):])))
+								/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row8[97]).Mul(lanes.LoadUint32x8Slice(gc_row6[26:])))
 							}
 							{
-								/*line hecbench_lfib4.go:143*/ tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(38)]).Mul(lanes.LoadUint32x8Slice(c0[c+myid-compiled.Trip(38):])))
+								/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row8[98]).Mul(lanes.LoadUint32x8Slice(gc_row6[25:])))
 							}
 							{
-								/*line hecbench_lfib4.go:143*/ tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(39)]).Mul(lanes.LoadUint32x8Slice(c0[c+myid-compiled.Trip(39):])))
+								/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row8[99]).Mul(lanes.LoadUint32x8Slice(gc_row6[24:])))
 							}
 							{
-								/*line hecbench_lfib4.go:143*/ tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(40)]).Mul(lanes.LoadUint32x8Slice(c0[c+myid-compiled.Trip(40):])))
+								/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row8[100]).Mul(lanes.LoadUint32x8Slice(gc_row6[23:])))
 							}
 							{
-								/*line hecbench_lfib4.go:143*/ tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(41)]).Mul(lanes.LoadUint32x8Slice(c0[c+myid-compiled.Trip(41):])))
+								/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row8[101]).Mul(lanes.LoadUint32x8Slice(gc_row6[22:])))
 							}
 							{
-								/*line hecbench_lfib4.go:143*/ tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(42)]).Mul(lanes.LoadUint32x8Slice(c0[c+myid-compiled.Trip(42):])))
+								/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row8[102]).Mul(lanes.LoadUint32x8Slice(gc_row6[21:])))
 							}
 							{
-								/*line hecbench_lfib4.go:143*/ tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(43)]).Mul(lanes.LoadUint32x8Slice(c0[c+myid-compiled.Trip(43):])))
+								/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row8[103]).Mul(lanes.LoadUint32x8Slice(gc_row6[20:])))
 							}
 							{
-								/*line hecbench_lfib4.go:143*/ tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(44)]).Mul(lanes.LoadUint32x8Slice(c0[c+myid-compiled.Trip(44):])))
+								/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row8[104]).Mul(lanes.LoadUint32x8Slice(gc_row6[19:])))
 							}
 							{
-								/*line hecbench_lfib4.go:143*/ tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(45)]).Mul(lanes.LoadUint32x8Slice(c0[c+myid-compiled.Trip(45):])))
+								/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row8[105]).Mul(lanes.LoadUint32x8Slice(gc_row6[18:])))
 							}
 							{
-								/*line hecbench_lfib4.go:143*/ tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(46)]).Mul(lanes.LoadUint32x8Slice(c0[c+myid-compiled.Trip(46):])))
+								/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row8[106]).Mul(lanes.LoadUint32x8Slice(gc_row6[17:])))
 							}
 							{
-								/*line hecbench_lfib4.go:143*/ tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(47)]).Mul(lanes.LoadUint32x8Slice(c0[c+myid-compiled.Trip(47):])))
+								/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row8[107]).Mul(lanes.LoadUint32x8Slice(gc_row6[16:])))
 							}
 							{
-								/*line hecbench_lfib4.go:143*/ tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(48)]).Mul(lanes.LoadUint32x8Slice(c0[c+myid-compiled.Trip(48):])))
+								/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row8[108]).Mul(lanes.LoadUint32x8Slice(gc_row6[15:])))
 							}
 							{
-								/*line hecbench_lfib4.go:143*/ tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(49)]).Mul(lanes.LoadUint32x8Slice(c0[c+myid-compiled.Trip(49):])))
+								/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row8[109]).Mul(lanes.LoadUint32x8Slice(gc_row6[14:])))
 							}
 							{
-								/*line hecbench_lfib4.go:143*/ tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(50)]).Mul(lanes.LoadUint32x8Slice(c0[c+myid-compiled.Trip(50):])))
+								/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row8[110]).Mul(lanes.LoadUint32x8Slice(gc_row6[13:])))
 							}
 							{
-								/*line hecbench_lfib4.go:143*/ tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(51)]).Mul(lanes.LoadUint32x8Slice(c0[c+myid-compiled.Trip(51):])))
+								/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row8[111]).Mul(lanes.LoadUint32x8Slice(gc_row6[12:])))
 							}
 							{
-								/*line hecbench_lfib4.go:143*/ tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(52)]).Mul(lanes.LoadUint32x8Slice(c0[c+myid-compiled.Trip(52):])))
+								/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row8[112]).Mul(lanes.LoadUint32x8Slice(gc_row6[11:])))
 							}
 							{
-								/*line hecbench_lfib4.go:143*/ tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(53)]).Mul(lanes.LoadUint32x8Slice(c0[c+myid-compiled.Trip(53):])))
+								/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row8[113]).Mul(lanes.LoadUint32x8Slice(gc_row6[10:])))
 							}
 							{
-								/*line hecbench_lfib4.go:143*/ tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(54)]).Mul(lanes.LoadUint32x8Slice(c0[c+myid-compiled.Trip(54):])))
+								/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row8[114]).Mul(lanes.LoadUint32x8Slice(gc_row6[9:])))
 							}
 							{
-								/*line hecbench_lfib4.go:143*/ tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(55)]).Mul(lanes.LoadUint32x8Slice(c0[c+myid-compiled.Trip(55):])))
+								/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row8[115]).Mul(lanes.LoadUint32x8Slice(gc_row6[8:])))
 							}
 							{
-								/*line hecbench_lfib4.go:143*/ tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(56)]).Mul(lanes.LoadUint32x8Slice(c0[c+myid-compiled.Trip(56):])))
+								/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row8[116]).Mul(lanes.LoadUint32x8Slice(gc_row6[7:])))
 							}
 							{
-								/*line hecbench_lfib4.go:143*/ tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(57)]).Mul(lanes.LoadUint32x8Slice(c0[c+myid-compiled.Trip(57):])))
+								/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row8[117]).Mul(lanes.LoadUint32x8Slice(gc_row6[6:])))
 							}
 							{
-								/*line hecbench_lfib4.go:143*/ tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(58)]).Mul(lanes.LoadUint32x8Slice(c0[c+myid-compiled.Trip(58):])))
+								/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row8[118]).Mul(lanes.LoadUint32x8Slice(gc_row6[5:])))
 							}
 							{
-								/*line hecbench_lfib4.go:143*/ tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(59)]).Mul(lanes.LoadUint32x8Slice(c0[c+myid-compiled.Trip(59):])))
+								/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row8[119]).Mul(lanes.LoadUint32x8Slice(gc_row6[4:])))
 							}
 							{
-								/*line hecbench_lfib4.go:143*/ tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(60)]).Mul(lanes.LoadUint32x8Slice(c0[c+myid-compiled.Trip(60):])))
+								/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row8[120]).Mul(lanes.LoadUint32x8Slice(gc_row6[3:])))
 							}
 							{
-								/*line hecbench_lfib4.go:143*/ tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(61)]).Mul(lanes.LoadUint32x8Slice(c0[c+myid-compiled.Trip(61):])))
+								/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row8[121]).Mul(lanes.LoadUint32x8Slice(gc_row6[2:])))
 							}
 							{
-								/*line hecbench_lfib4.go:143*/ tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(62)]).Mul(lanes.LoadUint32x8Slice(c0[c+myid-compiled.Trip(62):])))
+								/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row8[122]).Mul(lanes.LoadUint32x8Slice(gc_row6[1:])))
 							}
 							{
-								/*line hecbench_lfib4.go:143*/ tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(63)]).Mul(lanes.LoadUint32x8Slice(c0[c+myid-compiled.Trip(63):])))
+								/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row8[123]).Mul(lanes.LoadUint32x8Slice(gc_row6[0:])))
 							}
 							{
-								/*line hecbench_lfib4.go:143*/ tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(0)]).Mul(lanes.LoadUint32x8Slice(d0[d+myid-compiled.Trip(0):])))
+								/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row8[124]).Mul(lanes.LoadUint32x8Slice(gc_row7[54:])))
 							}
 							{
-								/*line hecbench_lfib4.go:147*/ tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(1)]).Mul(lanes.LoadUint32x8Slice(d0[d+myid-compiled.Trip(1):])))
+								/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row8[125]).Mul(lanes.LoadUint32x8Slice(gc_row7[53:])))
 							}
 							{
-								/*line hecbench_lfib4.go:147*/ tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(2)]).Mul(lanes.LoadUint32x8Slice(d0[d+myid-compiled.Trip(2):])))
+								/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row8[126]).Mul(lanes.LoadUint32x8Slice(gc_row7[52:])))
 							}
 							{
-								/*line hecbench_lfib4.go:147*/ tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(3)]).Mul(lanes.LoadUint32x8Slice(d0[d+myid-compiled.Trip(3):])))
+								/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row8[127]).Mul(lanes.LoadUint32x8Slice(gc_row7[51:])))
 							}
 							{
-								/*line hecbench_lfib4.go:147*/ tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(4)]).Mul(lanes.LoadUint32x8Slice(d0[d+myid-compiled.Trip(4):])))
+								/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row8[128]).Mul(lanes.LoadUint32x8Slice(gc_row7[50:])))
 							}
 							{
-								/*line hecbench_lfib4.go:147*/ tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(5)]).Mul(lanes.LoadUint32x8Slice(d0[d+myid-compiled.Trip(5):])))
+								/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row8[129]).Mul(lanes.LoadUint32x8Slice(gc_row7[49:])))
 							}
 							{
-								/*line hecbench_lfib4.go:147*/ tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(6)]).Mul(lanes.LoadUint32x8Slice(d0[d+myid-compiled.Trip(6):])))
+								/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row8[130]).Mul(lanes.LoadUint32x8Slice(gc_row7[48:])))
 							}
 							{
-								/*line hecbench_lfib4.go:147*/ tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(7)]).Mul(lanes.LoadUint32x8Slice(d0[d+myid-compiled.Trip(7):])))
+								/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row8[131]).Mul(lanes.LoadUint32x8Slice(gc_row7[47:])))
 							}
 							{
-								/*line hecbench_lfib4.go:147*/ tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(8)]).Mul(lanes.LoadUint32x8Slice(d0[d+myid-compiled.Trip(8):])))
+								/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row8[132]).Mul(lanes.LoadUint32x8Slice(gc_row7[46:])))
 							}
 							{
-								/*line hecbench_lfib4.go:147*/ tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(9)]).Mul(lanes.LoadUint32x8Slice(d0[d+myid-compiled.Trip(9):])))
+								/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row8[133]).Mul(lanes.LoadUint32x8Slice(gc_row7[45:])))
 							}
 							{
-								/*line hecbench_lfib4.go:147*/ tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(10)]).Mul(lanes.LoadUint32x8Slice(d0[d+myid-compiled.Trip(10):])))
+								/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row8[134]).Mul(lanes.LoadUint32x8Slice(gc_row7[44:])))
 							}
 							{
-								/*line hecbench_lfib4.go:147*/ tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(11)]).Mul(lanes.LoadUint32x8Slice(d0[d+myid-compiled.Trip(11):])))
+								/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row8[135]).Mul(lanes.LoadUint32x8Slice(gc_row7[43:])))
 							}
 							{
-								/*line hecbench_lfib4.go:147*/ tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(12)]).Mul(lanes.LoadUint32x8Slice(d0[d+myid-compiled.Trip(12):])))
+								/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row8[136]).Mul(lanes.LoadUint32x8Slice(gc_row7[42:])))
 							}
 							{
-								/*line hecbench_lfib4.go:147*/ tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(13)]).Mul(lanes.LoadUint32x8Slice(d0[d+myid-compiled.Trip(13):])))
+								/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row8[137]).Mul(lanes.LoadUint32x8Slice(gc_row7[41:])))
 							}
 							{
-								/*line hecbench_lfib4.go:147*/ tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(14)]).Mul(lanes.LoadUint32x8Slice(d0[d+myid-compiled.Trip(14):])))
+								/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row8[138]).Mul(lanes.LoadUint32x8Slice(gc_row7[40:])))
 							}
 							{
-								/*line hecbench_lfib4.go:147*/ tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(15)]).Mul(lanes.LoadUint32x8Slice(d0[d+myid-compiled.Trip(15):])))
+								/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row8[139]).Mul(lanes.LoadUint32x8Slice(gc_row7[39:])))
 							}
 							{
-								/*line hecbench_lfib4.go:147*/ tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(16)]).Mul(lanes.LoadUint32x8Slice(d0[d+myid-compiled.Trip(16):])))
+								/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row8[140]).Mul(lanes.LoadUint32x8Slice(gc_row7[38:])))
 							}
 							{
-								/*line hecbench_lfib4.go:147*/ tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(17)]).Mul(lanes.LoadUint32x8Slice(d0[d+myid-compiled.Trip(17):])))
+								/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row8[141]).Mul(lanes.LoadUint32x8Slice(gc_row7[37:])))
 							}
 							{
-								/*line hecbench_lfib4.go:147*/ tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(18)]).Mul(lanes.LoadUint32x8Slice(d0[d+myid-compiled.Trip(18):])))
+								/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row8[142]).Mul(lanes.LoadUint32x8Slice(gc_row7[36:])))
 							}
 							{
-								/*line hecbench_lfib4.go:147*/ tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(19)]).Mul(lanes.LoadUint32x8Slice(d0[d+myid-compiled.Trip(19):])))
+								/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row8[143]).Mul(lanes.LoadUint32x8Slice(gc_row7[35:])))
 							}
 							{
-								/*line hecbench_lfib4.go:147*/ tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(20)]).Mul(lanes.LoadUint32x8Slice(d0[d+myid-compiled.Trip(20):])))
+								/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row8[144]).Mul(lanes.LoadUint32x8Slice(gc_row7[34:])))
 							}
 							{
-								/*line hecbench_lfib4.go:147*/ tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(21)]).Mul(lanes.LoadUint32x8Slice(d0[d+myid-compiled.Trip(21):])))
+								/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row8[145]).Mul(lanes.LoadUint32x8Slice(gc_row7[33:])))
 							}
 							{
-								/*line hecbench_lfib4.go:147*/ tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(22)]).Mul(lanes.LoadUint32x8Slice(d0[d+myid-compiled.Trip(22):])))
+								/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row8[146]).Mul(lanes.LoadUint32x8Slice(gc_row7[32:])))
 							}
 							{
-								/*line hecbench_lfib4.go:147*/ tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(23)]).Mul(lanes.LoadUint32x8Slice(d0[d+myid-compiled.Trip(23):])))
+								/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row8[147]).Mul(lanes.LoadUint32x8Slice(gc_row7[31:])))
 							}
 							{
-								/*line hecbench_lfib4.go:147*/ tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(24)]).Mul(lanes.LoadUint32x8Slice(d0[d+myid-compiled.Trip(24):])))
+								/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row8[148]).Mul(lanes.LoadUint32x8Slice(gc_row7[30:])))
 							}
 							{
-								/*line hecbench_lfib4.go:147*/ tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(25)]).Mul(lanes.LoadUint32x8Slice(d0[d+myid-compiled.Trip(25):])))
+								/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row8[149]).Mul(lanes.LoadUint32x8Slice(gc_row7[29:])))
 							}
 							{
-								/*line hecbench_lfib4.go:147*/ tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(26)]).Mul(lanes.LoadUint32x8Slice(d0[d+myid-compiled.Trip(26):])))
+								/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row8[150]).Mul(lanes.LoadUint32x8Slice(gc_row7[28:])))
 							}
 							{
-								/*line hecbench_lfib4.go:147*/ tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(27)]).Mul(lanes.LoadUint32x8Slice(d0[d+myid-compiled.Trip(27):])))
+								/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row8[151]).Mul(lanes.LoadUint32x8Slice(gc_row7[27:])))
 							}
 							{
-								/*line hecbench_lfib4.go:147*/ tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(28)]).Mul(lanes.LoadUint32x8Slice(d0[d+myid-compiled.Trip(28):])))
+								/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row8[152]).Mul(lanes.LoadUint32x8Slice(gc_row7[26:])))
 							}
 							{
-								/*line hecbench_lfib4.go:147*/ tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(29)]).Mul(lanes.LoadUint32x8Slice(d0[d+myid-compiled.Trip(29):])))
+								/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row8[153]).Mul(lanes.LoadUint32x8Slice(gc_row7[25:])))
 							}
 							{
-								/*line hecbench_lfib4.go:147*/ tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(30)]).Mul(lanes.LoadUint32x8Slice(d0[d+myid-compiled.Trip(30):])))
+								/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row8[154]).Mul(lanes.LoadUint32x8Slice(gc_row7[24:])))
 							}
 							{
-								/*line hecbench_lfib4.go:147*/ tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(31)]).Mul(lanes.LoadUint32x8Slice(d0[d+myid-compiled.Trip(31):])))
+								/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row8[155]).Mul(lanes.LoadUint32x8Slice(gc_row7[23:])))
 							}
 							{
-								/*line hecbench_lfib4.go:147*/ tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(32)]).Mul(lanes.LoadUint32x8Slice(d0[d+myid-compiled.Trip(32):])))
+								/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row8[156]).Mul(lanes.LoadUint32x8Slice(gc_row7[22:])))
 							}
 							{
-								/*line hecbench_lfib4.go:147*/ tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(33)]).Mul(lanes.LoadUint32x8Slice(d0[d+myid-compiled.Trip(33):])))
+								/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row8[157]).Mul(lanes.LoadUint32x8Slice(gc_row7[21:])))
 							}
 							{
-								/*line hecbench_lfib4.go:147*/ tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(34)]).Mul(lanes.LoadUint32x8Slice(d0[d+myid-compiled.Trip(34):])))
+								/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row8[158]).Mul(lanes.LoadUint32x8Slice(gc_row7[20:])))
 							}
 							{
-								/*line hecbench_lfib4.go:147*/ tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(35)]).Mul(lanes.LoadUint32x8Slice(d0[d+myid-compiled.Trip(35):])))
+								/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row8[159]).Mul(lanes.LoadUint32x8Slice(gc_row7[19:])))
 							}
 							{
-								/*line hecbench_lfib4.go:147*/ tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(36)]).Mul(lanes.LoadUint32x8Slice(d0[d+myid-compiled.Trip(36):])))
+								/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row8[160]).Mul(lanes.LoadUint32x8Slice(gc_row7[18:])))
 							}
 							{
-								/*line hecbench_lfib4.go:147*/ tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(37)]).Mul(lanes.LoadUint32x8Slice(d0[d+myid-compiled.Trip(37):])))
+								/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row8[161]).Mul(lanes.LoadUint32x8Slice(gc_row7[17:])))
 							}
 							{
-								/*line hecbench_lfib4.go:147*/ tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(38)]).Mul(lanes.LoadUint32x8Slice(d0[d+myid-compiled.Trip(38):])))
+								/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row8[162]).Mul(lanes.LoadUint32x8Slice(gc_row7[16:])))
 							}
 							{
-								/*line hecbench_lfib4.go:147*/ tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(39)]).Mul(lanes.LoadUint32x8Slice(d0[d+myid-compiled.Trip(39):])))
+								/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row8[163]).Mul(lanes.LoadUint32x8Slice(gc_row7[15:])))
 							}
 							{
-								/*line hecbench_lfib4.go:147*/ tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(40)]).Mul(lanes.LoadUint32x8Slice(d0[d+myid-compiled.Trip(40):])))
+								/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row8[164]).Mul(lanes.LoadUint32x8Slice(gc_row7[14:])))
 							}
 							{
-								/*line hecbench_lfib4.go:147*/ tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(41)]).Mul(lanes.LoadUint32x8Slice(d0[d+myid-compiled.Trip(41):])))
+								/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row8[165]).Mul(lanes.LoadUint32x8Slice(gc_row7[13:])))
 							}
 							{
-								/*line hecbench_lfib4.go:147*/ tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(42)]).Mul(lanes.LoadUint32x8Slice(d0[d+myid-compiled.Trip(42):])))
+								/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row8[166]).Mul(lanes.LoadUint32x8Slice(gc_row7[12:])))
 							}
 							{
-								/*line hecbench_lfib4.go:147*/ tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(43)]).Mul(lanes.LoadUint32x8Slice(d0[d+myid-compiled.Trip(43):])))
+								/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row8[167]).Mul(lanes.LoadUint32x8Slice(gc_row7[11:])))
 							}
 							{
-								/*line hecbench_lfib4.go:147*/ tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(44)]).Mul(lanes.LoadUint32x8Slice(d0[d+myid-compiled.Trip(44):])))
+								/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row8[168]).Mul(lanes.LoadUint32x8Slice(gc_row7[10:])))
 							}
 							{
-								/*line hecbench_lfib4.go:147*/ tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(45)]).Mul(lanes.LoadUint32x8Slice(d0[d+myid-compiled.Trip(45):])))
+								/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row8[169]).Mul(lanes.LoadUint32x8Slice(gc_row7[9:])))
 							}
 							{
-								/*line hecbench_lfib4.go:147*/ tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(46)]).Mul(lanes.LoadUint32x8Slice(d0[d+myid-compiled.Trip(46):])))
+								/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row8[170]).Mul(lanes.LoadUint32x8Slice(gc_row7[8:])))
 							}
 							{
-								/*line hecbench_lfib4.go:147*/ tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(47)]).Mul(lanes.LoadUint32x8Slice(d0[d+myid-compiled.Trip(47):])))
+								/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row8[171]).Mul(lanes.LoadUint32x8Slice(gc_row7[7:])))
 							}
 							{
-								/*line hecbench_lfib4.go:147*/ tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(48)]).Mul(lanes.LoadUint32x8Slice(d0[d+myid-compiled.Trip(48):])))
+								/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row8[172]).Mul(lanes.LoadUint32x8Slice(gc_row7[6:])))
 							}
 							{
-								/*line hecbench_lfib4.go:147*/ tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(49)]).Mul(lanes.LoadUint32x8Slice(d0[d+myid-compiled.Trip(49):])))
+								/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row8[173]).Mul(lanes.LoadUint32x8Slice(gc_row7[5:])))
 							}
 							{
-								/*line hecbench_lfib4.go:147*/ tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(50)]).Mul(lanes.LoadUint32x8Slice(d0[d+myid-compiled.Trip(50):])))
+								/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row8[174]).Mul(lanes.LoadUint32x8Slice(gc_row7[4:])))
 							}
 							{
-								/*line hecbench_lfib4.go:147*/ tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(51)]).Mul(lanes.LoadUint32x8Slice(d0[d+myid-compiled.Trip(51):])))
+								/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row8[175]).Mul(lanes.LoadUint32x8Slice(gc_row7[3:])))
 							}
 							{
-								/*line hecbench_lfib4.go:147*/ tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(52)]).Mul(lanes.LoadUint32x8Slice(d0[d+myid-compiled.Trip(52):])))
+								/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row8[176]).Mul(lanes.LoadUint32x8Slice(gc_row7[2:])))
 							}
 							{
-								/*line hecbench_lfib4.go:147*/ tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(53)]).Mul(lanes.LoadUint32x8Slice(d0[d+myid-compiled.Trip(53):])))
+								/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row8[177]).Mul(lanes.LoadUint32x8Slice(gc_row7[1:])))
 							}
 							{
-								/*line hecbench_lfib4.go:147*/ tmp = tmp.Add(lanes.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(54)]).Mul(lanes.LoadUint32x8Slice(d0[d+myid-compiled.Trip(54):])))
+								/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(lanes.BroadcastUint32x8(gc_row8[178]).Mul(lanes.LoadUint32x8Slice(gc_row7[0:])))
 							}
-							/*line hecbench_lfib4.go:147*/ tmp.StoreSlice(x[xc+s-lfibP4+myid:])
+							/*line hecbench_lfib4.go:135*/ tmp.StoreSlice(x[xc+s-lfibP4+myid:])
 						}
 					}
 					for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {

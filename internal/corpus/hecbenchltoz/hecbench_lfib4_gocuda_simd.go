@@ -116,7 +116,8 @@ func gc_body_firstColGPUKernel(gc_b *compiled.Block, x []uint32, s int) {
 							/*line hecbench_lfib4.go:40*/ if (px+i+myid-lfibP1) < 0 || (px+i+myid-lfibP1) > len(cx)-8 || (px+i+myid-lfibP2) < 0 || (px+i+myid-lfibP2) > len(cx)-8 || (px+i+myid-lfibP3) < 0 || (px+i+myid-lfibP3) > len(cx)-8 || (px+i+myid-lfibP4) < 0 || (px+i+myid-lfibP4) > len(cx)-8 || (px+i+myid) < 0 || (px+i+myid) > len(cx)-8 {
 								break
 							}
-							/*line hecbench_lfib4.go:40*/ archsimd.LoadUint32x8Slice(cx[px+i+myid-lfibP1:]).Add(archsimd.LoadUint32x8Slice(cx[px+i+myid-lfibP2:])).Add(archsimd.LoadUint32x8Slice(cx[px+i+myid-lfibP3:])).Add(archsimd.LoadUint32x8Slice(cx[px+i+myid-lfibP4:])).StoreSlice(cx[px+i+myid:])
+							/*line hecbench_lfib4.go:40*/ gc_row := cx[((px+i)+myid)+-256 : ((px+i)+myid)+-47]
+							/*line hecbench_lfib4.go:40*/ archsimd.LoadUint32x8Slice(gc_row[201:]).Add(archsimd.LoadUint32x8Slice(gc_row[137:])).Add(archsimd.LoadUint32x8Slice(gc_row[77:])).Add(archsimd.LoadUint32x8Slice(gc_row[0:])).StoreSlice(cx[px+i+myid:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
@@ -355,7 +356,8 @@ func gc_body_colYGPUKernel(gc_b *compiled.Block, y []uint32, s int) {
 							/*line hecbench_lfib4.go:72*/ if (ay+i+myid-lfibP1) < 0 || (ay+i+myid-lfibP1) > len(cy)-8 || (ay+i+myid-lfibP2) < 0 || (ay+i+myid-lfibP2) > len(cy)-8 || (ay+i+myid-lfibP3) < 0 || (ay+i+myid-lfibP3) > len(cy)-8 || (ay+i+myid-lfibP4) < 0 || (ay+i+myid-lfibP4) > len(cy)-8 || (ay+i+myid) < 0 || (ay+i+myid) > len(cy)-8 {
 								break
 							}
-							/*line hecbench_lfib4.go:72*/ archsimd.LoadUint32x8Slice(cy[ay+i+myid-lfibP1:]).Add(archsimd.LoadUint32x8Slice(cy[ay+i+myid-lfibP2:])).Add(archsimd.LoadUint32x8Slice(cy[ay+i+myid-lfibP3:])).Add(archsimd.LoadUint32x8Slice(cy[ay+i+myid-lfibP4:])).StoreSlice(cy[ay+i+myid:])
+							/*line hecbench_lfib4.go:72*/ gc_row := cy[((ay+i)+myid)+-256 : ((ay+i)+myid)+-47]
+							/*line hecbench_lfib4.go:72*/ archsimd.LoadUint32x8Slice(gc_row[201:]).Add(archsimd.LoadUint32x8Slice(gc_row[137:])).Add(archsimd.LoadUint32x8Slice(gc_row[77:])).Add(archsimd.LoadUint32x8Slice(gc_row[0:])).StoreSlice(cy[ay+i+myid:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
@@ -422,9 +424,10 @@ func gc_body_colYGPUKernel(gc_b *compiled.Block, y []uint32, s int) {
 					/*line hecbench_lfib4.go:79*/ if (2*lfibP4+myid) < 0 || (2*lfibP4+myid) > len(cy)-8 || (2*lfibP4+myid) > len(y)-8 || (lfibP4+myid) < 0 || (lfibP4+myid) > len(cy)-8 || (lfibP4+myid) > len(y)-8 || myid < 0 || myid > len(cy)-8 || myid > len(y)-8 {
 						break
 					}
-					/*line hecbench_lfib4.go:80*/ archsimd.LoadUint32x8Slice(cy[2*lfibP4+myid:]).StoreSlice(y[2*lfibP4+myid:])
-					archsimd.LoadUint32x8Slice(cy[lfibP4+myid:]).StoreSlice(y[lfibP4+myid:])
-					archsimd.LoadUint32x8Slice(cy[myid:]).StoreSlice(y[myid:])
+					/*line hecbench_lfib4.go:79*/ gc_row2 := cy[myid : myid+520]
+					archsimd.LoadUint32x8Slice(gc_row2[512:]).StoreSlice(y[2*lfibP4+myid:])
+					archsimd.LoadUint32x8Slice(gc_row2[256:]).StoreSlice(y[lfibP4+myid:])
+					archsimd.LoadUint32x8Slice(gc_row2[0:]).StoreSlice(y[myid:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
@@ -702,7 +705,8 @@ func gc_body_lastEntGPUKernel(gc_b *compiled.Block, x, y []uint32, s, r int) {
 					/*line hecbench_lfib4.go:118*/ if (a-(lfibP3-lfibP2)+myid) < 0 || (a-(lfibP3-lfibP2)+myid) > len(a0)-8 || (a-(lfibP4-lfibP2)+myid) < 0 || (a-(lfibP4-lfibP2)+myid) > len(a0)-8 || (c+myid-lfibP4) < 0 || (c+myid-lfibP4) > len(c0)-8 {
 						break
 					}
-					/*line hecbench_lfib4.go:119*/ archsimd.LoadUint32x8Slice(c0[c+myid-lfibP4:]).Add(archsimd.LoadUint32x8Slice(a0[a-(lfibP3-lfibP2)+myid:]).Add(archsimd.LoadUint32x8Slice(a0[a-(lfibP4-lfibP2)+myid:]))).StoreSlice(c0[c+myid-lfibP4:])
+					/*line hecbench_lfib4.go:118*/ gc_row := a0[(a+myid)+-137 : (a+myid)+-52]
+					archsimd.LoadUint32x8Slice(c0[c+myid-lfibP4:]).Add(archsimd.LoadUint32x8Slice(gc_row[77:]).Add(archsimd.LoadUint32x8Slice(gc_row[0:]))).StoreSlice(c0[c+myid-lfibP4:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
@@ -762,7 +766,8 @@ func gc_body_lastEntGPUKernel(gc_b *compiled.Block, x, y []uint32, s, r int) {
 					/*line hecbench_lfib4.go:121*/ if (a-(lfibP2-lfibP1)+myid) < 0 || (a-(lfibP2-lfibP1)+myid) > len(a0)-8 || (a-(lfibP3-lfibP1)+myid) < 0 || (a-(lfibP3-lfibP1)+myid) > len(a0)-8 || (a-(lfibP4-lfibP1)+myid) < 0 || (a-(lfibP4-lfibP1)+myid) > len(a0)-8 || (d+myid-lfibP4) < 0 || (d+myid-lfibP4) > len(d0)-8 {
 						break
 					}
-					/*line hecbench_lfib4.go:122*/ archsimd.LoadUint32x8Slice(d0[d+myid-lfibP4:]).Add(archsimd.LoadUint32x8Slice(a0[a-(lfibP2-lfibP1)+myid:]).Add(archsimd.LoadUint32x8Slice(a0[a-(lfibP3-lfibP1)+myid:])).Add(archsimd.LoadUint32x8Slice(a0[a-(lfibP4-lfibP1)+myid:]))).StoreSlice(d0[d+myid-lfibP4:])
+					/*line hecbench_lfib4.go:121*/ gc_row2 := a0[(a+myid)+-201 : (a+myid)+-56]
+					archsimd.LoadUint32x8Slice(d0[d+myid-lfibP4:]).Add(archsimd.LoadUint32x8Slice(gc_row2[137:]).Add(archsimd.LoadUint32x8Slice(gc_row2[77:])).Add(archsimd.LoadUint32x8Slice(gc_row2[0:]))).StoreSlice(d0[d+myid-lfibP4:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
@@ -798,10 +803,15 @@ func gc_body_lastEntGPUKernel(gc_b *compiled.Block, x, y []uint32, s, r int) {
 							var myid int = gc_tx
 							tmp := gc_vb
 							{
-								/*line hecbench_lfib4.go:134*/ if (b+myid-compiled.Trip(0)) < 0 || (b+myid-compiled.Trip(0)) > len(b0)-8 || (b+myid-compiled.Trip(1)) < 0 || (b+myid-compiled.Trip(1)) > len(b0)-8 || (b+myid-compiled.Trip(2)) < 0 || (b+myid-compiled.Trip(2)) > len(b0)-8 || (b+myid-compiled.Trip(3)) < 0 || (b+myid-compiled.Trip(3)) > len(b0)-8 || (b+myid-compiled.Trip(4)) < 0 || (b+myid-compiled.Trip(4)) > len(b0)-8 || (b+myid-compiled.Trip(5)) < 0 || (b+myid-compiled.Trip(5)) > len(b0)-8 || (b+myid-compiled.Trip(6)) < 0 || (b+myid-compiled.Trip(6)) > len(b0)-8 || (b+myid-compiled.Trip(7)) < 0 || (b+myid-compiled.Trip(7)) > len(b0)-8 || (b+myid-compiled.Trip(8)) < 0 || (b+myid-compiled.Trip(8)) > len(b0)-8 || (b+myid-compiled.Trip(9)) < 0 || (b+myid-compiled.Trip(9)) > len(b0)-8 || (b+myid-compiled.Trip(10)) < 0 || (b+myid-compiled.Trip(10)) > len(b0)-8 || (b+myid-compiled.Trip(11)) < 0 || (b+myid-compiled.Trip(11)) > len(b0)-8 || (b+myid-compiled.Trip(12)) < 0 || (b+myid-compiled.Trip(12)) > len(b0)-8 || (b+myid-compiled.Trip(13)) < 0 || (b+myid-compiled.Trip(13)) > len(b0)-8 || (b+myid-compiled.Trip(14)) < 0 || (b+myid-compiled.Trip(14)) > len(b0)-8 || (b+myid-compiled.Trip(15)) < 0 || (b+myid-compiled.Trip(15)) > len(b0)-8 || (b+myid-compiled.Trip(16)) < 0 || (b+myid-compiled.Trip(16)) > len(b0)-8 || (b+myid-compiled.Trip(17)) < 0 || (b+myid-compiled.Trip(17)) > len(b0)-8 || (b+myid-compiled.Trip(18)) < 0 || (b+myid-compiled.Trip(18)) > len(b0)-8 || (b+myid-compiled.Trip(19)) < 0 || (b+myid-compiled.Trip(19)) > len(b0)-8 || (b+myid-compiled.Trip(20)) < 0 || (b+myid-compiled.Trip(20)) > len(b0)-8 || (b+myid-compiled.Trip(21)) < 0 || (b+myid-compiled.Trip(21)) > len(b0)-8 || (b+myid-compiled.Trip(22)) < 0 || (b+myid-compiled.Trip(22)) > len(b0)-8 || (b+myid-compiled.Trip(23)) < 0 || (b+myid-compiled.Trip(23)) > len(b0)-8 || (b+myid-compiled.Trip(24)) < 0 || (b+myid-compiled.Trip(24)) > len(b0)-8 || (b+myid-compiled.Trip(25)) < 0 || (b+myid-compiled.Trip(25)) > len(b0)-8 || (b+myid-compiled.Trip(26)) < 0 || (b+myid-compiled.Trip(26)) > len(b0)-8 || (b+myid-compiled.Trip(27)) < 0 || (b+myid-compiled.Trip(27)) > len(b0)-8 || (b+myid-compiled.Trip(28)) < 0 || (b+myid-compiled.Trip(28)) > len(b0)-8 || (b+myid-compiled.Trip(29)) < 0 || (b+myid-compiled.Trip(29)) > len(b0)-8 || (b+myid-compiled.Trip(30)) < 0 || (b+myid-compiled.Trip(30)) > len(b0)-8 || (b+myid-compiled.Trip(31)) < 0 || (b+myid-compiled.Trip(31)) > len(b0)-8 || (b+myid-compiled.Trip(32)) < 0 || (b+myid-compiled.Trip(32)) > len(b0)-8 || (b+myid-compiled.Trip(33)) < 0 || (b+myid-compiled.Trip(33)) > len(b0)-8 || (b+myid-compiled.Trip(34)) < 0 || (b+myid-compiled.Trip(34)) > len(b0)-8 || (b+myid-compiled.Trip(35)) < 0 || (b+myid-compiled.Trip(35)) > len(b0)-8 || (b+myid-compiled.Trip(36)) < 0 || (b+myid-compiled.Trip(36)) > len(b0)-8 || (b+myid-compiled.Trip(37)) < 0 || (b+myid-compiled.Trip(37)) > len(b0)-8 || (b+myid-compiled.Trip(38)) < 0 || (b+myid-compiled.Trip(38)) > len(b0)-8 || (b+myid-compiled.Trip(39)) < 0 || (b+myid-compiled.Trip(39)) > len(b0)-8 || (b+myid-compiled.Trip(40)) < 0 || (b+myid-compiled.Trip(40)) > len(b0)-8 || (b+myid-compiled.Trip(41)) < 0 || (b+myid-compiled.Trip(41)) > len(b0)-8 || (b+myid-compiled.Trip(42)) < 0 || (b+myid-compiled.Trip(42)) > len(b0)-8 || (b+myid-compiled.Trip(43)) < 0 || (b+myid-compiled.Trip(43)) > len(b0)-8 || (b+myid-compiled.Trip(44)) < 0 || (b+myid-compiled.Trip(44)) > len(b0)-8 || (b+myid-compiled.Trip(45)) < 0 || (b+myid-compiled.Trip(45)) > len(b0)-8 || (b+myid-compiled.Trip(46)) < 0 || (b+myid-compiled.Trip(46)) > len(b0)-8 || (b+myid-compiled.Trip(47)) < 0 || (b+myid-compiled.Trip(47)) > len(b0)-8 || (b+myid-compiled.Trip(48)) < 0 || (b+myid-compiled.Trip(48)) > len(b0)-8 || (b+myid-compiled.Trip(49)) < 0 || (b+myid-compiled.Trip(49)) > len(b0)-8 || (b+myid-compiled.Trip(50)) < 0 || (b+myid-compiled.Trip(50)) > len(b0)-8 || (b+myid-compiled.Trip(51)) < 0 || (b+myid-compiled.Trip(51)) > len(b0)-8 || (b+myid-compiled.Trip(52)) < 0 || (b+myid-compiled.Trip(52)) > len(b0)-8 || (b+myid-compiled.Trip(53)) < 0 || (b+myid-compiled.Trip(53)) > len(b0)-8 || (b+myid-compiled.Trip(54)) < 0 || (b+myid-compiled.Trip(54)) > len(b0)-8 || (b+myid-compiled.Trip(55)) < 0 || (b+myid-compiled.Trip(55)) > len(b0)-8 || (b+myid-compiled.Trip(56)) < 0 || (b+myid-compiled.Trip(56)) > len(b0)-8 || (b+myid-compiled.Trip(57)) < 0 || (b+myid-compiled.Trip(57)) > len(b0)-8 || (b+myid-compiled.Trip(58)) < 0 || (b+myid-compiled.Trip(58)) > len(b0)-8 || (b+myid-compiled.Trip(59)) < 0 || (b+myid-compiled.Trip(59)) > len(b0)-8 || (c+myid-compiled.Trip(0)) < 0 || (c+myid-compiled.Trip(0)) > len(c0)-8 || (c+myid-compiled.Trip(1)) < 0 || (c+myid-compiled.Trip(1)) > len(c0)-8 || (c+myid-compiled.Trip(2)) < 0 || (c+myid-compiled.Trip(2)) > len(c0)-8 || (c+myid-compiled.Trip(3)) < 0 || (c+myid-compiled.Trip(3)) > len(c0)-8 || (c+myid-compiled.Trip(4)) < 0 || (c+myid-compiled.Trip(4)) > len(c0)-8 || (c+myid-compiled.Trip(5)) < 0 || (c+myid-compiled.Trip(5)) > len(c0)-8 || (c+myid-compiled.Trip(6)) < 0 || (c+myid-compiled.Trip(6)) > len(c0)-8 || (c+myid-compiled.Trip(7)) < 0 || (c+myid-compiled.Trip(7)) > len(c0)-8 || (c+myid-compiled.Trip(8)) < 0 || (c+myid-compiled.Trip(8)) > len(c0)-8 || (c+myid-compiled.Trip(9)) < 0 || (c+myid-compiled.Trip(9)) > len(c0)-8 || (c+myid-compiled.Trip(10)) < 0 || (c+myid-compiled.Trip(10)) > len(c0)-8 || (c+myid-compiled.Trip(11)) < 0 || (c+myid-compiled.Trip(11)) > len(c0)-8 || (c+myid-compiled.Trip(12)) < 0 || (c+myid-compiled.Trip(12)) > len(c0)-8 || (c+myid-compiled.Trip(13)) < 0 || (c+myid-compiled.Trip(13)) > len(c0)-8 || (c+myid-compiled.Trip(14)) < 0 || (c+myid-compiled.Trip(14)) > len(c0)-8 || (c+myid-compiled.Trip(15)) < 0 || (c+myid-compiled.Trip(15)) > len(c0)-8 || (c+myid-compiled.Trip(16)) < 0 || (c+myid-compiled.Trip(16)) > len(c0)-8 || (c+myid-compiled.Trip(17)) < 0 || (c+myid-compiled.Trip(17)) > len(c0)-8 || (c+myid-compiled.Trip(18)) < 0 || (c+myid-compiled.Trip(18)) > len(c0)-8 || (c+myid-compiled.Trip(19)) < 0 || (c+myid-compiled.Trip(19)) > len(c0)-8 || (c+myid-compiled.Trip(20)) < 0 || (c+myid-compiled.Trip(20)) > len(c0)-8 || (c+myid-compiled.Trip(21)) < 0 || (c+myid-compiled.Trip(21)) > len(c0)-8 || (c+myid-compiled.Trip(22)) < 0 || (c+myid-compiled.Trip(22)) > len(c0)-8 || (c+myid-compiled.Trip(23)) < 0 || (c+myid-compiled.Trip(23)) > len(c0)-8 || (c+myid-compiled.Trip(24)) < 0 || (c+myid-compiled.Trip(24)) > len(c0)-8 || (c+myid-compiled.Trip(25)) < 0 || (c+myid-compiled.Trip(25)) > len(c0)-8 || (c+myid-compiled.Trip(26)) < 0 || (c+myid-compiled.Trip(26)) > len(c0)-8 || (c+myid-compiled.Trip(27)) < 0 || (c+myid-compiled.Trip(27)) > len(c0)-8 || (c+myid-compiled.Trip(28)) < 0 || (c+myid-compiled.Trip(28)) > len(c0)-8 || (c+myid-compiled.Trip(29)) < 0 || (c+myid-compiled.Trip(29)) > len(c0)-8 || (c+myid-compiled.Trip(30)) < 0 || (c+myid-compiled.Trip(30)) > len(c0)-8 || (c+myid-compiled.Trip(31)) < 0 || (c+myid-compiled.Trip(31)) > len(c0)-8 || (c+myid-compiled.Trip(32)) < 0 || (c+myid-compiled.Trip(32)) > len(c0)-8 || (c+myid-compiled.Trip(33)) < 0 || (c+myid-compiled.Trip(33)) > len(c0)-8 || (c+myid-compiled.Trip(34)) < 0 || (c+myid-compiled.Trip(34)) > len(c0)-8 || (c+myid-compiled.Trip(35)) < 0 || (c+myid-compiled.Trip(35)) > len(c0)-8 || (c+myid-compiled.Trip(36)) < 0 || (c+myid-compiled.Trip(36)) > len(c0)-8 || (c+myid-compiled.Trip(37)) < 0 || (c+myid-compiled.Trip(37)) > len(c0)-8 || (c+myid-compiled.Trip(38)) < 0 || (c+myid-compiled.Trip(38)) > len(c0)-8 || (c+myid-compiled.Trip(39)) < 0 || (c+myid-compiled.Trip(39)) > len(c0)-8 || (c+myid-compiled.Trip(40)) < 0 || (c+myid-compiled.Trip(40)) > len(c0)-8 || (c+myid-compiled.Trip(41)) < 0 || (c+myid-compiled.Trip(41)) > len(c0)-8 || (c+myid-compiled.Trip(42)) < 0 || (c+myid-compiled.Trip(42)) > len(c0)-8 || (c+myid-compiled.Trip(43)) < 0 || (c+myid-compiled.Trip(43)) > len(c0)-8 || (c+myid-compiled.Trip(44)) < 0 || (c+myid-compiled.Trip(44)) > len(c0)-8 || (c+myid-compiled.Trip(45)) < 0 || (c+myid-compiled.Trip(45)) > len(c0)-8 || (c+myid-compiled.Trip(46)) < 0 || (c+myid-compiled.Trip(46)) > len(c0)-8 || (c+myid-compiled.Trip(47)) < 0 || (c+myid-compiled.Trip(47)) > len(c0)-8 || (c+myid-compiled.Trip(48)) < 0 || (c+myid-compiled.Trip(48)) > len(c0)-8 || (c+myid-compiled.Trip(49)) < 0 || (c+myid-compiled.Trip(49)) > len(c0)-8 || (c+myid-compiled.Trip(50)) < 0 || (c+myid-compiled.Trip(50)) > len(c0)-8 || (c+myid-compiled.Trip(51)) < 0 || (c+myid-compiled.Trip(51)) > len(c0)-8 || (c+myid-compiled.Trip(52)) < 0 || (c+myid-compiled.Trip(52)) > len(c0)-8 || (c+myid-compiled.Trip(53)) < 0 || (c+myid-compiled.Trip(53)) > len(c0)-8 || (c+myid-compiled.Trip(54)) < 0 || (c+myid-compiled.Trip(54)) > len(c0)-8 || (c+myid-compiled.Trip(55)) < 0 || (c+myid-compiled.Trip(55)) > len(c0)-8 || (c+myid-compiled.Trip(56)) < 0 || (c+myid-compiled.Trip(56)) > len(c0)-8 || (c+myid-compiled.Trip(57)) < 0 || (c+myid-compiled.Trip(57)) > len(c0)-8 || (c+myid-compiled.Trip(58)) < 0 || (c+myid-compiled.Trip(58)) > len(c0)-8 || (c+myid-compiled.Trip(59)) < 0 || (c+myid-compiled.Trip(59)) > len(c0)-8 || (c+myid-compiled.Trip(60)) < 0 || (c+myid-compiled.Trip(60)) > len(c0)-8 || (c+myid-compiled.Trip(61)) < 0 || (c+myid-compiled.Trip(61)) > len(c0)-8 || (c+myid-compiled.Trip(62)) < 0 || (c+myid-compiled.Trip(62)) > len(c0)-8 || (c+myid-compiled.Trip(63)) < 0 || (c+myid-compiled.Trip(63)) > len(c0)-8 || (d+myid-compiled.Trip(0)) < 0 || (d+myid-compiled.Trip(0)) > len(d0)-8 || (d+myid-compiled.Trip(1)) < 0 || (d+myid-compiled.Trip(1)) > len(d0)-8 || (d+myid-compiled.Trip(2)) < 0 || (d+myid-compiled.Trip(2)) > len(d0)-8 || (d+myid-compiled.Trip(3)) < 0 || (d+myid-compiled.Trip(3)) > len(d0)-8 || (d+myid-compiled.Trip(4)) < 0 || (d+myid-compiled.Trip(4)) > len(d0)-8 || (d+myid-compiled.Trip(5)) < 0 || (d+myid-compiled.Trip(5)) > len(d0)-8 || (d+myid-compiled.Trip(6)) < 0 || (d+myid-compiled.Trip(6)) > len(d0)-8 || (d+myid-compiled.Trip(7)) < 0 || (d+myid-compiled.Trip(7)) > len(d0)-8 || (d+myid-compiled.Trip(8)) < 0 || (d+myid-compiled.Trip(8)) > len(d0)-8 || (d+myid-compiled.Trip(9)) < 0 || (d+myid-compiled.Trip(9)) > len(d0)-8 || (d+myid-compiled.Trip(10)) < 0 || (d+myid-compiled.Trip(10)) > len(d0)-8 || (d+myid-compiled.Trip(11)) < 0 || (d+myid-compiled.Trip(11)) > len(d0)-8 || (d+myid-compiled.Trip(12)) < 0 || (d+myid-compiled.Trip(12)) > len(d0)-8 || (d+myid-compiled.Trip(13)) < 0 || (d+myid-compiled.Trip(13)) > len(d0)-8 || (d+myid-compiled.Trip(14)) < 0 || (d+myid-compiled.Trip(14)) > len(d0)-8 || (d+myid-compiled.Trip(15)) < 0 || (d+myid-compiled.Trip(15)) > len(d0)-8 || (d+myid-compiled.Trip(16)) < 0 || (d+myid-compiled.Trip(16)) > len(d0)-8 || (d+myid-compiled.Trip(17)) < 0 || (d+myid-compiled.Trip(17)) > len(d0)-8 || (d+myid-compiled.Trip(18)) < 0 || (d+myid-compiled.Trip(18)) > len(d0)-8 || (d+myid-compiled.Trip(19)) < 0 || (d+myid-compiled.Trip(19)) > len(d0)-8 || (d+myid-compiled.Trip(20)) < 0 || (d+myid-compiled.Trip(20)) > len(d0)-8 || (d+myid-compiled.Trip(21)) < 0 || (d+myid-compiled.Trip(21)) > len(d0)-8 || (d+myid-compiled.Trip(22)) < 0 || (d+myid-compiled.Trip(22)) > len(d0)-8 || (d+myid-compiled.Trip(23)) < 0 || (d+myid-compiled.Trip(23)) > len(d0)-8 || (d+myid-compiled.Trip(24)) < 0 || (d+myid-compiled.Trip(24)) > len(d0)-8 || (d+myid-compiled.Trip(25)) < 0 || (d+myid-compiled.Trip(25)) > len(d0)-8 || (d+myid-compiled.Trip(26)) < 0 || (d+myid-compiled.Trip(26)) > len(d0)-8 || (d+myid-compiled.Trip(27)) < 0 || (d+myid-compiled.Trip(27)) > len(d0)-8 || (d+myid-compiled.Trip(28)) < 0 || (d+myid-compiled.Trip(28)) > len(d0)-8 || (d+myid-compiled.Trip(29)) < 0 || (d+myid-compiled.Trip(29)) > len(d0)-8 || (d+myid-compiled.Trip(30)) < 0 || (d+myid-compiled.Trip(30)) > len(d0)-8 || (d+myid-compiled.Trip(31)) < 0 || (d+myid-compiled.Trip(31)) > len(d0)-8 || (d+myid-compiled.Trip(32)) < 0 || (d+myid-compiled.Trip(32)) > len(d0)-8 || (d+myid-compiled.Trip(33)) < 0 || (d+myid-compiled.Trip(33)) > len(d0)-8 || (d+myid-compiled.Trip(34)) < 0 || (d+myid-compiled.Trip(34)) > len(d0)-8 || (d+myid-compiled.Trip(35)) < 0 || (d+myid-compiled.Trip(35)) > len(d0)-8 || (d+myid-compiled.Trip(36)) < 0 || (d+myid-compiled.Trip(36)) > len(d0)-8 || (d+myid-compiled.Trip(37)) < 0 || (d+myid-compiled.Trip(37)) > len(d0)-8 || (d+myid-compiled.Trip(38)) < 0 || (d+myid-compiled.Trip(38)) > len(d0)-8 || (d+myid-compiled.Trip(39)) < 0 || (d+myid-compiled.Trip(39)) > len(d0)-8 || (d+myid-compiled.Trip(40)) < 0 || (d+myid-compiled.Trip(40)) > len(d0)-8 || (d+myid-compiled.Trip(41)) < 0 || (d+myid-compiled.Trip(41)) > len(d0)-8 || (d+myid-compiled.Trip(42)) < 0 || (d+myid-compiled.Trip(42)) > len(d0)-8 || (d+myid-compiled.Trip(43)) < 0 || (d+myid-compiled.Trip(43)) > len(d0)-8 || (d+myid-compiled.Trip(44)) < 0 || (d+myid-compiled.Trip(44)) > len(d0)-8 || (d+myid-compiled.Trip(45)) < 0 || (d+myid-compiled.Trip(45)) > len(d0)-8 || (d+myid-compiled.Trip(46)) < 0 || (d+myid-compiled.Trip(46)) > len(d0)-8 || (d+myid-compiled.Trip(47)) < 0 || (d+myid-compiled.Trip(47)) > len(d0)-8 || (d+myid-compiled.Trip(48)) < 0 || (d+myid-compiled.Trip(48)) > len(d0)-8 || (d+myid-compiled.Trip(49)) < 0 || (d+myid-compiled.Trip(49)) > len(d0)-8 || (d+myid-compiled.Trip(50)) < 0 || (d+myid-compiled.Trip(50)) > len(d0)-8 || (d+myid-compiled.Trip(51)) < 0 || (d+myid-compiled.Trip(51)) > len(d0)-8 || (d+myid-compiled.Trip(52)) < 0 || (d+myid-compiled.Trip(52)) > len(d0)-8 || (d+myid-compiled.Trip(53)) < 0 || (d+myid-compiled.Trip(53)) > len(d0)-8 || (d+myid-compiled.Trip(54)) < 0 || (d+myid-compiled.Trip(54)) > len(d0)-8 || (xc+s-lfibP4+myid) < 0 || (xc+s-lfibP4+myid) > len(x)-8 {
+								/*line hecbench_lfib4.go:134*/ if (b+myid-compiled.Trip(0)) < 0 || (b+myid-compiled.Trip(0)) > len(b0)-8 || (b+myid-compiled.Trip(1)) < 0 || (b+myid-compiled.Trip(1)) > len(b0)-8 || (b+myid-compiled.Trip(2)) < 0 || (b+myid-compiled.Trip(2)) > len(b0)-8 || (b+myid-compiled.Trip(3)) < 0 || (b+myid-compiled.Trip(3)) > len(b0)-8 || (b+myid-compiled.Trip(4)) < 0 || (b+myid-compiled.Trip(4)) > len(b0)-8 || (b+myid-compiled.Trip(5)) < 0 || (b+myid-compiled.Trip(5)) > len(b0)-8 || (b+myid-compiled.Trip(6)) < 0 || (b+myid-compiled.Trip(6)) > len(b0)-8 || (b+myid-compiled.Trip(7)) < 0 || (b+myid-compiled.Trip(7)) > len(b0)-8 || (b+myid-compiled.Trip(8)) < 0 || (b+myid-compiled.Trip(8)) > len(b0)-8 || (b+myid-compiled.Trip(9)) < 0 || (b+myid-compiled.Trip(9)) > len(b0)-8 || (b+myid-compiled.Trip(10)) < 0 || (b+myid-compiled.Trip(10)) > len(b0)-8 || (b+myid-compiled.Trip(11)) < 0 || (b+myid-compiled.Trip(11)) > len(b0)-8 || (b+myid-compiled.Trip(12)) < 0 || (b+myid-compiled.Trip(12)) > len(b0)-8 || (b+myid-compiled.Trip(13)) < 0 || (b+myid-compiled.Trip(13)) > len(b0)-8 || (b+myid-compiled.Trip(14)) < 0 || (b+myid-compiled.Trip(14)) > len(b0)-8 || (b+myid-compiled.Trip(15)) < 0 || (b+myid-compiled.Trip(15)) > len(b0)-8 || (b+myid-compiled.Trip(16)) < 0 || (b+myid-compiled.Trip(16)) > len(b0)-8 || (b+myid-compiled.Trip(17)) < 0 || (b+myid-compiled.Trip(17)) > len(b0)-8 || (b+myid-compiled.Trip(18)) < 0 || (b+myid-compiled.Trip(18)) > len(b0)-8 || (b+myid-compiled.Trip(19)) < 0 || (b+myid-compiled.Trip(19)) > len(b0)-8 || (b+myid-compiled.Trip(20)) < 0 || (b+myid-compiled.Trip(20)) > len(b0)-8 || (b+myid-compiled.Trip(21)) < 0 || (b+myid-compiled.Trip(21)) > len(b0)-8 || (b+myid-compiled.Trip(22)) < 0 || (b+myid-compiled.Trip(22)) > len(b0)-8 || (b+myid-compiled.Trip(23)) < 0 || (b+myid-compiled.Trip(23)) > len(b0)-8 || (b+myid-compiled.Trip(24)) < 0 || (b+myid-compiled.Trip(24)) > len(b0)-8 || (b+myid-compiled.Trip(25)) < 0 || (b+myid-compiled.Trip(25)) > len(b0)-8 || (b+myid-compiled.Trip(26)) < 0 || (b+myid-compiled.Trip(26)) > len(b0)-8 || (b+myid-compiled.Trip(27)) < 0 || (b+myid-compiled.Trip(27)) > len(b0)-8 || (b+myid-compiled.Trip(28)) < 0 || (b+myid-compiled.Trip(28)) > len(b0)-8 || (b+myid-compiled.Trip(29)) < 0 || (b+myid-compiled.Trip(29)) > len(b0)-8 || (b+myid-compiled.Trip(30)) < 0 || (b+myid-compiled.Trip(30)) > len(b0)-8 || (b+myid-compiled.Trip(31)) < 0 || (b+myid-compiled.Trip(31)) > len(b0)-8 || (b+myid-compiled.Trip(32)) < 0 || (b+myid-compiled.Trip(32)) > len(b0)-8 || (b+myid-compiled.Trip(33)) < 0 || (b+myid-compiled.Trip(33)) > len(b0)-8 || (b+myid-compiled.Trip(34)) < 0 || (b+myid-compiled.Trip(34)) > len(b0)-8 || (b+myid-compiled.Trip(35)) < 0 || (b+myid-compiled.Trip(35)) > len(b0)-8 || (b+myid-compiled.Trip(36)) < 0 || (b+myid-compiled.Trip(36)) > len(b0)-8 || (b+myid-compiled.Trip(37)) < 0 || (b+myid-compiled.Trip(37)) > len(b0)-8 || (b+myid-compiled.Trip(38)) < 0 || (b+myid-compiled.Trip(38)) > len(b0)-8 || (b+myid-compiled.Trip(39)) < 0 || (b+myid-compiled.Trip(39)) > len(b0)-8 || (b+myid-compiled.Trip(40)) < 0 || (b+myid-compiled.Trip(40)) > len(b0)-8 || (b+myid-compiled.Trip(41)) < 0 || (b+myid-compiled.Trip(41)) > len(b0)-8 || (b+myid-compiled.Trip(42)) < 0 || (b+myid-compiled.Trip(42)) > len(b0)-8 || (b+myid-compiled.Trip(43)) < 0 || (b+myid-compiled.Trip(43)) > len(b0)-8 || (b+myid-compiled.Trip(44)) < 0 || (b+myid-compiled.Trip(44)) > len(b0)-8 || (b+myid-compiled.Trip(45)) < 0 || (b+myid-compiled.Trip(45)) > len(b0)-8 || (b+myid-compiled.Trip(46)) < 0 || (b+myid-compiled.Trip(46)) > len(b0)-8 || (b+myid-compiled.Trip(47)) < 0 || (b+myid-compiled.Trip(47)) > len(b0)-8 || (b+myid-compiled.Trip(48)) < 0 || (b+myid-compiled.Trip(48)) > len(b0)-8 || (b+myid-compiled.Trip(49)) < 0 || (b+myid-compiled.Trip(49)) > len(b0)-8 || (b+myid-compiled.Trip(50)) < 0 || (b+myid-compiled.Trip(50)) > len(b0)-8 || (b+myid-compiled.Trip(51)) < 0 || (b+myid-compiled.Trip(51)) > len(b0)-8 || (b+myid-compiled.Trip(52)) < 0 || (b+myid-compiled.Trip(52)) > len(b0)-8 || (b+myid-compiled.Trip(53)) < 0 || (b+myid-compiled.Trip(53)) > len(b0)-8 || (b+myid-compiled.Trip(54)) < 0 || (b+myid-compiled.Trip(54)) > len(b0)-8 || (b+myid-compiled.Trip(55)) < 0 || (b+myid-compiled.Trip(55)) > len(b0)-8 || (b+myid-compiled.Trip(56)) < 0 || (b+myid-compiled.Trip(56)) > len(b0)-8 || (b+myid-compiled.Trip(57)) < 0 || (b+myid-compiled.Trip(57)) > len(b0)-8 || (b+myid-compiled.Trip(58)) < 0 || (b+myid-compiled.Trip(58)) > len(b0)-8 || (b+myid-compiled.Trip(59)) < 0 || (b+myid-compiled.Trip(59)) > len(b0)-8 || (c+myid-compiled.Trip(0)) < 0 || (c+myid-compiled.Trip(0)) > len(c0)-8 || (c+myid-compiled.Trip(1)) < 0 || (c+myid-compiled.Trip(1)) > len(c0)-8 || (c+myid-compiled.Trip(2)) < 0 || (c+myid-compiled.Trip(2)) > len(c0)-8 || (c+myid-compiled.Trip(3)) < 0 || (c+myid-compiled.Trip(3)) > len(c0)-8 || (c+myid-compiled.Trip(4)) < 0 || (c+myid-compiled.Trip(4)) > len(c0)-8 || (c+myid-compiled.Trip(5)) < 0 || (c+myid-compiled.Trip(5)) > len(c0)-8 || (c+myid-compiled.Trip(6)) < 0 || (c+myid-compiled.Trip(6)) > len(c0)-8 || (c+myid-compiled.Trip(7)) < 0 || (c+myid-compiled.Trip(7)) > len(c0)-8 || (c+myid-compiled.Trip(8)) < 0 || (c+myid-compiled.Trip(8)) > len(c0)-8 || (c+myid-compiled.Trip(9)) < 0 || (c+myid-compiled.Trip(9)) > len(c0)-8 || (c+myid-compiled.Trip(10)) < 0 || (c+myid-compiled.Trip(10)) > len(c0)-8 || (c+myid-compiled.Trip(11)) < 0 || (c+myid-compiled.Trip(11)) > len(c0)-8 || (c+myid-compiled.Trip(12)) < 0 || (c+myid-compiled.Trip(12)) > len(c0)-8 || (c+myid-compiled.Trip(13)) < 0 || (c+myid-compiled.Trip(13)) > len(c0)-8 || (c+myid-compiled.Trip(14)) < 0 || (c+myid-compiled.Trip(14)) > len(c0)-8 || (c+myid-compiled.Trip(15)) < 0 || (c+myid-compiled.Trip(15)) > len(c0)-8 || (c+myid-compiled.Trip(16)) < 0 || (c+myid-compiled.Trip(16)) > len(c0)-8 || (c+myid-compiled.Trip(17)) < 0 || (c+myid-compiled.Trip(17)) > len(c0)-8 || (c+myid-compiled.Trip(18)) < 0 || (c+myid-compiled.Trip(18)) > len(c0)-8 || (c+myid-compiled.Trip(19)) < 0 || (c+myid-compiled.Trip(19)) > len(c0)-8 || (c+myid-compiled.Trip(20)) < 0 || (c+myid-compiled.Trip(20)) > len(c0)-8 || (c+myid-compiled.Trip(21)) < 0 || (c+myid-compiled.Trip(21)) > len(c0)-8 || (c+myid-compiled.Trip(22)) < 0 || (c+myid-compiled.Trip(22)) > len(c0)-8 || (c+myid-compiled.Trip(23)) < 0 || (c+myid-compiled.Trip(23)) > len(c0)-8 || (c+myid-compiled.Trip(24)) < 0 || (c+myid-compiled.Trip(24)) > len(c0)-8 || (c+myid-compiled.Trip(25)) < 0 || (c+myid-compiled.Trip(25)) > len(c0)-8 || (c+myid-compiled.Trip(26)) < 0 || (c+myid-compiled.Trip(26)) > len(c0)-8 || (c+myid-compiled.Trip(27)) < 0 || (c+myid-compiled.Trip(27)) > len(c0)-8 || (c+myid-compiled.Trip(28)) < 0 || (c+myid-compiled.Trip(28)) > len(c0)-8 || (c+myid-compiled.Trip(29)) < 0 || (c+myid-compiled.Trip(29)) > len(c0)-8 || (c+myid-compiled.Trip(30)) < 0 || (c+myid-compiled.Trip(30)) > len(c0)-8 || (c+myid-compiled.Trip(31)) < 0 || (c+myid-compiled.Trip(31)) > len(c0)-8 || (c+myid-compiled.Trip(32)) < 0 || (c+myid-compiled.Trip(32)) > len(c0)-8 || (c+myid-compiled.Trip(33)) < 0 || (c+myid-compiled.Trip(33)) > len(c0)-8 || (c+myid-compiled.Trip(34)) < 0 || (c+myid-compiled.Trip(34)) > len(c0)-8 || (c+myid-compiled.Trip(35)) < 0 || (c+myid-compiled.Trip(35)) > len(c0)-8 || (c+myid-compiled.Trip(36)) < 0 || (c+myid-compiled.Trip(36)) > len(c0)-8 || (c+myid-compiled.Trip(37)) < 0 || (c+myid-compiled.Trip(37)) > len(c0)-8 || (c+myid-compiled.Trip(38)) < 0 || (c+myid-compiled.Trip(38)) > len(c0)-8 || (c+myid-compiled.Trip(39)) < 0 || (c+myid-compiled.Trip(39)) > len(c0)-8 || (c+myid-compiled.Trip(40)) < 0 || (c+myid-compiled.Trip(40)) > len(c0)-8 || (c+myid-compiled.Trip(41)) < 0 || (c+myid-compiled.Trip(41)) > len(c0)-8 || (c+myid-compiled.Trip(42)) < 0 || (c+myid-compiled.Trip(42)) > len(c0)-8 || (c+myid-compiled.Trip(43)) < 0 || (c+myid-compiled.Trip(43)) > len(c0)-8 || (c+myid-compiled.Trip(44)) < 0 || (c+myid-compiled.Trip(44)) > len(c0)-8 || (c+myid-compiled.Trip(45)) < 0 || (c+myid-compiled.Trip(45)) > len(c0)-8 || (c+myid-compiled.Trip(46)) < 0 || (c+myid-compiled.Trip(46)) > len(c0)-8 || (c+myid-compiled.Trip(47)) < 0 || (c+myid-compiled.Trip(47)) > len(c0)-8 || (c+myid-compiled.Trip(48)) < 0 || (c+myid-compiled.Trip(48)) > len(c0)-8 || (c+myid-compiled.Trip(49)) < 0 || (c+myid-compiled.Trip(49)) > len(c0)-8 || (c+myid-compiled.Trip(50)) < 0 || (c+myid-compiled.Trip(50)) > len(c0)-8 || (c+myid-compiled.Trip(51)) < 0 || (c+myid-compiled.Trip(51)) > len(c0)-8 || (c+myid-compiled.Trip(52)) < 0 || (c+myid-compiled.Trip(52)) > len(c0)-8 || (c+myid-compiled.Trip(53)) < 0 || (c+myid-compiled.Trip(53)) > len(c0)-8 || (c+myid-compiled.Trip(54)) < 0 || (c+myid-compiled.Trip(54)) > len(c0)-8 || (c+myid-compiled.Trip(55)) < 0 || (c+myid-compiled.Trip(55)) > len(c0)-8 || (c+myid-compiled.Trip(56)) < 0 || (c+myid-compiled.Trip(56)) > len(c0)-8 || (c+myid-compiled.Trip(57)) < 0 || (c+myid-compiled.Trip(57)) > len(c0)-8 || (c+myid-compiled.Trip(58)) < 0 || (c+myid-compiled.Trip(58)) > len(c0)-8 || (c+myid-compiled.Trip(59)) < 0 || (c+myid-compiled.Trip(59)) > len(c0)-8 || (c+myid-compiled.Trip(60)) < 0 || (c+myid-compiled.Trip(60)) > len(c0)-8 || (c+myid-compiled.Trip(61)) < 0 || (c+myid-compiled.Trip(61)) > len(c0)-8 || (c+myid-compiled.Trip(62)) < 0 || (c+myid-compiled.Trip(62)) > len(c0)-8 || (c+myid-compiled.Trip(63)) < 0 || (c+myid-compiled.Trip(63)) > len(c0)-8 || (d+myid-compiled.Trip(0)) < 0 || (d+myid-compiled.Trip(0)) > len(d0)-8 || (d+myid-compiled.Trip(1)) < 0 || (d+myid-compiled.Trip(1)) > len(d0)-8 || (d+myid-compiled.Trip(2)) < 0 || (d+myid-compiled.Trip(2)) > len(d0)-8 || (d+myid-compiled.Trip(3)) < 0 || (d+myid-compiled.Trip(3)) > len(d0)-8 || (d+myid-compiled.Trip(4)) < 0 || (d+myid-compiled.Trip(4)) > len(d0)-8 || (d+myid-compiled.Trip(5)) < 0 || (d+myid-compiled.Trip(5)) > len(d0)-8 || (d+myid-compiled.Trip(6)) < 0 || (d+myid-compiled.Trip(6)) > len(d0)-8 || (d+myid-compiled.Trip(7)) < 0 || (d+myid-compiled.Trip(7)) > len(d0)-8 || (d+myid-compiled.Trip(8)) < 0 || (d+myid-compiled.Trip(8)) > len(d0)-8 || (d+myid-compiled.Trip(9)) < 0 || (d+myid-compiled.Trip(9)) > len(d0)-8 || (d+myid-compiled.Trip(10)) < 0 || (d+myid-compiled.Trip(10)) > len(d0)-8 || (d+myid-compiled.Trip(11)) < 0 || (d+myid-compiled.Trip(11)) > len(d0)-8 || (d+myid-compiled.Trip(12)) < 0 || (d+myid-compiled.Trip(12)) > len(d0)-8 || (d+myid-compiled.Trip(13)) < 0 || (d+myid-compiled.Trip(13)) > len(d0)-8 || (d+myid-compiled.Trip(14)) < 0 || (d+myid-compiled.Trip(14)) > len(d0)-8 || (d+myid-compiled.Trip(15)) < 0 || (d+myid-compiled.Trip(15)) > len(d0)-8 || (d+myid-compiled.Trip(16)) < 0 || (d+myid-compiled.Trip(16)) > len(d0)-8 || (d+myid-compiled.Trip(17)) < 0 || (d+myid-compiled.Trip(17)) > len(d0)-8 || (d+myid-compiled.Trip(18)) < 0 || (d+myid-compiled.Trip(18)) > len(d0)-8 || (d+myid-compiled.Trip(19)) < 0 || (d+myid-compiled.Trip(19)) > len(d0)-8 || (d+myid-compiled.Trip(20)) < 0 || (d+myid-compiled.Trip(20)) > len(d0)-8 || (d+myid-compiled.Trip(21)) < 0 || (d+myid-compiled.Trip(21)) > len(d0)-8 || (d+myid-compiled.Trip(22)) < 0 || (d+myid-compiled.Trip(22)) > len(d0)-8 || (d+myid-compiled.Trip(23)) < 0 || (d+myid-compiled.Trip(23)) > len(d0)-8 || (d+myid-compiled.Trip(24)) < 0 || (d+myid-compiled.Trip(24)) > len(d0)-8 || (d+myid-compiled.Trip(25)) < 0 || (d+myid-compiled.Trip(25)) > len(d0)-8 || (d+myid-compiled.Trip(26)) < 0 || (d+myid-compiled.Trip(26)) > len(d0)-8 || (d+myid-compiled.Trip(27)) < 0 || (d+myid-compiled.Trip(27)) > len(d0)-8 || (d+myid-compiled.Trip(28)) < 0 || (d+myid-compiled.Trip(28)) > len(d0)-8 || (d+myid-compiled.Trip(29)) < 0 || (d+myid-compiled.Trip(29)) > len(d0)-8 || (d+myid-compiled.Trip(30)) < 0 || (d+myid-compiled.Trip(30)) > len(d0)-8 || (d+myid-compiled.Trip(31)) < 0 || (d+myid-compiled.Trip(31)) > len(d0)-8 || (d+myid-compiled.Trip(32)) < 0 || (d+myid-compiled.Trip(32)) > len(d0)-8 || (d+myid-compiled.Trip(33)) < 0 || (d+myid-compiled.Trip(33)) > len(d0)-8 || (d+myid-compiled.Trip(34)) < 0 || (d+myid-compiled.Trip(34)) > len(d0)-8 || (d+myid-compiled.Trip(35)) < 0 || (d+myid-compiled.Trip(35)) > len(d0)-8 || (d+myid-compiled.Trip(36)) < 0 || (d+myid-compiled.Trip(36)) > len(d0)-8 || (d+myid-compiled.Trip(37)) < 0 || (d+myid-compiled.Trip(37)) > len(d0)-8 || (d+myid-compiled.Trip(38)) < 0 || (d+myid-compiled.Trip(38)) > len(d0)-8 || (d+myid-compiled.Trip(39)) < 0 || (d+myid-compiled.Trip(39)) > len(d0)-8 || (d+myid-compiled.Trip(40)) < 0 || (d+myid-compiled.Trip(40)) > len(d0)-8 || (d+myid-compiled.Trip(41)) < 0 || (d+myid-compiled.Trip(41)) > len(d0)-8 || (d+myid-compiled.Trip(42)) < 0 || (d+myid-compiled.Trip(42)) > len(d0)-8 || (d+myid-compiled.Trip(43)) < 0 || (d+myid-compiled.Trip(43)) > len(d0)-8 || (d+myid-compiled.Trip(44)) < 0 || (d+myid-compiled.Trip(44)) > len(d0)-8 || (d+myid-compiled.Trip(45)) < 0 || (d+myid-compiled.Trip(45)) > len(d0)-8 || (d+myid-compiled.Trip(46)) < 0 || (d+myid-compiled.Trip(46)) > len(d0)-8 || (d+myid-compiled.Trip(47)) < 0 || (d+myid-compiled.Trip(47)) > len(d0)-8 || (d+myid-compiled.Trip(48)) < 0 || (d+myid-compiled.Trip(48)) > len(d0)-8 || (d+myid-compiled.Trip(49)) < 0 || (d+myid-compiled.Trip(49)) > len(d0)-8 || (d+myid-compiled.Trip(50)) < 0 || (d+myid-compiled.Trip(50)) > len(d0)-8 || (d+myid-compiled.Trip(51)) < 0 || (d+myid-compiled.Trip(51)) > len(d0)-8 || (d+myid-compiled.Trip(52)) < 0 || (d+myid-compiled.Trip(52)) > len(d0)-8 || (d+myid-compiled.Trip(53)) < 0 || (d+myid-compiled.Trip(53)) > len(d0)-8 || (d+myid-compiled.Trip(54)) < 0 || (d+myid-compiled.Trip(54)) > len(d0)-8 || (xc+s-lfibP4+myid) < 0 || (xc+s-lfibP4+myid) > len(x)-8 || ((xc+-179) < 0 || (xc+-1) > len(x)-1) {
 									break
 								}
-								/*line hecbench_lfib4.go:134*/ for k := 0; k < lfibP4-lfibP3; k = k + 1 {
+								/*line hecbench_lfib4.go:134*/ gc_row7, gc_row8, gc_row9, gc_row10 :=
+									/*line hecbench_lfib4.go:139*/ b0[(b+myid)+-59:(b+myid)+8],
+									/*line hecbench_lfib4.go:143*/ c0[(c+myid)+-63:(c+myid)+8],
+									/*line hecbench_lfib4.go:147*/ d0[(d+myid)+-54:(d+myid)+8], x[xc+-179:xc]
+//line hecbench_lfib4.go:139
+								for k := 0; k < lfibP4-lfibP3; k = k + 1 {
 									var gc_ld2 archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
 									/*line hecbench_lfib4.go:134*/ if (a+myid-k) >= 0 && (a+myid-k) <= len(a0)-8 {
 										gc_ld2 = archsimd.LoadUint32x8Slice(a0[a+myid-k:])
@@ -811,543 +821,543 @@ func gc_body_lastEntGPUKernel(gc_b *compiled.Block, x, y []uint32, s, r int) {
 									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP4+k]).Mul(gc_ld2))
 								}
 								{
-									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(0)]).Mul(archsimd.LoadUint32x8Slice(b0[b+myid-compiled.Trip(0):])))
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(gc_row10[0]).Mul(archsimd.LoadUint32x8Slice(gc_row7[59:])))
 								}
 								{
-									/*line hecbench_lfib4.go:139*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(1)]).Mul(archsimd.LoadUint32x8Slice(b0[b+myid-compiled.Trip(1):])))
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(gc_row10[1]).Mul(archsimd.LoadUint32x8Slice(gc_row7[58:])))
 								}
 								{
-									/*line hecbench_lfib4.go:139*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(2)]).Mul(archsimd.LoadUint32x8Slice(b0[b+myid-compiled.Trip(2):])))
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(gc_row10[2]).Mul(archsimd.LoadUint32x8Slice(gc_row7[57:])))
 								}
 								{
-									/*line hecbench_lfib4.go:139*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(3)]).Mul(archsimd.LoadUint32x8Slice(b0[b+myid-compiled.Trip(3):])))
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(gc_row10[3]).Mul(archsimd.LoadUint32x8Slice(gc_row7[56:])))
 								}
 								{
-									/*line hecbench_lfib4.go:139*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(4)]).Mul(archsimd.LoadUint32x8Slice(b0[b+myid-compiled.Trip(4):])))
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(gc_row10[4]).Mul(archsimd.LoadUint32x8Slice(gc_row7[55:])))
 								}
 								{
-									/*line hecbench_lfib4.go:139*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(5)]).Mul(archsimd.LoadUint32x8Slice(b0[b+myid-compiled.Trip(5):])))
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(gc_row10[5]).Mul(archsimd.LoadUint32x8Slice(gc_row7[54:])))
 								}
 								{
-									/*line hecbench_lfib4.go:139*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(6)]).Mul(archsimd.LoadUint32x8Slice(b0[b+myid-compiled.Trip(6):])))
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(gc_row10[6]).Mul(archsimd.LoadUint32x8Slice(gc_row7[53:])))
 								}
 								{
-									/*line hecbench_lfib4.go:139*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(7)]).Mul(archsimd.LoadUint32x8Slice(b0[b+myid-compiled.Trip(7):])))
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(gc_row10[7]).Mul(archsimd.LoadUint32x8Slice(gc_row7[52:])))
 								}
 								{
-									/*line hecbench_lfib4.go:139*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(8)]).Mul(archsimd.LoadUint32x8Slice(b0[b+myid-compiled.Trip(8):])))
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(gc_row10[8]).Mul(archsimd.LoadUint32x8Slice(gc_row7[51:])))
 								}
 								{
-									/*line hecbench_lfib4.go:139*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(9)]).Mul(archsimd.LoadUint32x8Slice(b0[b+myid-compiled.Trip(9):])))
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(gc_row10[9]).Mul(archsimd.LoadUint32x8Slice(gc_row7[50:])))
 								}
 								{
-									/*line hecbench_lfib4.go:139*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(10)]).Mul(archsimd.LoadUint32x8Slice(b0[b+myid-compiled.Trip(10):])))
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(gc_row10[10]).Mul(archsimd.LoadUint32x8Slice(gc_row7[49:])))
 								}
 								{
-									/*line hecbench_lfib4.go:139*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(11)]).Mul(archsimd.LoadUint32x8Slice(b0[b+myid-compiled.Trip(11):])))
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(gc_row10[11]).Mul(archsimd.LoadUint32x8Slice(gc_row7[48:])))
 								}
 								{
-									/*line hecbench_lfib4.go:139*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(12)]).Mul(archsimd.LoadUint32x8Slice(b0[b+myid-compiled.Trip(12):])))
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(gc_row10[12]).Mul(archsimd.LoadUint32x8Slice(gc_row7[47:])))
 								}
 								{
-									/*line hecbench_lfib4.go:139*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(13)]).Mul(archsimd.LoadUint32x8Slice(b0[b+myid-compiled.Trip(13):])))
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(gc_row10[13]).Mul(archsimd.LoadUint32x8Slice(gc_row7[46:])))
 								}
 								{
-									/*line hecbench_lfib4.go:139*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(14)]).Mul(archsimd.LoadUint32x8Slice(b0[b+myid-compiled.Trip(14):])))
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(gc_row10[14]).Mul(archsimd.LoadUint32x8Slice(gc_row7[45:])))
 								}
 								{
-									/*line hecbench_lfib4.go:139*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(15)]).Mul(archsimd.LoadUint32x8Slice(b0[b+myid-compiled.Trip(15):])))
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(gc_row10[15]).Mul(archsimd.LoadUint32x8Slice(gc_row7[44:])))
 								}
 								{
-									/*line hecbench_lfib4.go:139*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(16)]).Mul(archsimd.LoadUint32x8Slice(b0[b+myid-compiled.Trip(16):])))
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(gc_row10[16]).Mul(archsimd.LoadUint32x8Slice(gc_row7[43:])))
 								}
 								{
-									/*line hecbench_lfib4.go:139*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(17)]).Mul(archsimd.LoadUint32x8Slice(b0[b+myid-compiled.Trip(17):])))
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(gc_row10[17]).Mul(archsimd.LoadUint32x8Slice(gc_row7[42:])))
 								}
 								{
-									/*line hecbench_lfib4.go:139*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(18)]).Mul(archsimd.LoadUint32x8Slice(b0[b+myid-compiled.Trip(18):])))
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(gc_row10[18]).Mul(archsimd.LoadUint32x8Slice(gc_row7[41:])))
 								}
 								{
-									/*line hecbench_lfib4.go:139*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(19)]).Mul(archsimd.LoadUint32x8Slice(b0[b+myid-compiled.Trip(19):])))
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(gc_row10[19]).Mul(archsimd.LoadUint32x8Slice(gc_row7[40:])))
 								}
 								{
-									/*line hecbench_lfib4.go:139*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(20)]).Mul(archsimd.LoadUint32x8Slice(b0[b+myid-compiled.Trip(20):])))
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(gc_row10[20]).Mul(archsimd.LoadUint32x8Slice(gc_row7[39:])))
 								}
 								{
-									/*line hecbench_lfib4.go:139*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(21)]).Mul(archsimd.LoadUint32x8Slice(b0[b+myid-compiled.Trip(21):])))
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(gc_row10[21]).Mul(archsimd.LoadUint32x8Slice(gc_row7[38:])))
 								}
 								{
-									/*line hecbench_lfib4.go:139*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(22)]).Mul(archsimd.LoadUint32x8Slice(b0[b+myid-compiled.Trip(22):])))
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(gc_row10[22]).Mul(archsimd.LoadUint32x8Slice(gc_row7[37:])))
 								}
 								{
-									/*line hecbench_lfib4.go:139*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(23)]).Mul(archsimd.LoadUint32x8Slice(b0[b+myid-compiled.Trip(23):])))
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(gc_row10[23]).Mul(archsimd.LoadUint32x8Slice(gc_row7[36:])))
 								}
 								{
-									/*line hecbench_lfib4.go:139*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(24)]).Mul(archsimd.LoadUint32x8Slice(b0[b+myid-compiled.Trip(24):])))
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(gc_row10[24]).Mul(archsimd.LoadUint32x8Slice(gc_row7[35:])))
 								}
 								{
-									/*line hecbench_lfib4.go:139*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(25)]).Mul(archsimd.LoadUint32x8Slice(b0[b+myid-compiled.Trip(25):])))
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(gc_row10[25]).Mul(archsimd.LoadUint32x8Slice(gc_row7[34:])))
 								}
 								{
-									/*line hecbench_lfib4.go:139*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(26)]).Mul(archsimd.LoadUint32x8Slice(b0[b+myid-compiled.Trip(26):])))
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(gc_row10[26]).Mul(archsimd.LoadUint32x8Slice(gc_row7[33:])))
 								}
 								{
-									/*line hecbench_lfib4.go:139*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(27)]).Mul(archsimd.LoadUint32x8Slice(b0[b+myid-compiled.Trip(27):])))
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(gc_row10[27]).Mul(archsimd.LoadUint32x8Slice(gc_row7[32:])))
 								}
 								{
-									/*line hecbench_lfib4.go:139*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(28)]).Mul(archsimd.LoadUint32x8Slice(b0[b+myid-compiled.Trip(28):])))
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(gc_row10[28]).Mul(archsimd.LoadUint32x8Slice(gc_row7[31:])))
 								}
 								{
-									/*line hecbench_lfib4.go:139*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(29)]).Mul(archsimd.LoadUint32x8Slice(b0[b+myid-compiled.Trip(29):])))
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(gc_row10[29]).Mul(archsimd.LoadUint32x8Slice(gc_row7[30:])))
 								}
 								{
-									/*line hecbench_lfib4.go:139*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(30)]).Mul(archsimd.LoadUint32x8Slice(b0[b+myid-compiled.Trip(30):])))
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(gc_row10[30]).Mul(archsimd.LoadUint32x8Slice(gc_row7[29:])))
 								}
 								{
-									/*line hecbench_lfib4.go:139*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(31)]).Mul(archsimd.LoadUint32x8Slice(b0[b+myid-compiled.Trip(31):])))
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(gc_row10[31]).Mul(archsimd.LoadUint32x8Slice(gc_row7[28:])))
 								}
 								{
-									/*line hecbench_lfib4.go:139*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(32)]).Mul(archsimd.LoadUint32x8Slice(b0[b+myid-compiled.Trip(32):])))
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(gc_row10[32]).Mul(archsimd.LoadUint32x8Slice(gc_row7[27:])))
 								}
 								{
-									/*line hecbench_lfib4.go:139*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(33)]).Mul(archsimd.LoadUint32x8Slice(b0[b+myid-compiled.Trip(33):])))
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(gc_row10[33]).Mul(archsimd.LoadUint32x8Slice(gc_row7[26:])))
 								}
 								{
-									/*line hecbench_lfib4.go:139*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(34)]).Mul(archsimd.LoadUint32x8Slice(b0[b+myid-compiled.Trip(34):])))
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(gc_row10[34]).Mul(archsimd.LoadUint32x8Slice(gc_row7[25:])))
 								}
 								{
-									/*line hecbench_lfib4.go:139*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(35)]).Mul(archsimd.LoadUint32x8Slice(b0[b+myid-compiled.Trip(35):])))
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(gc_row10[35]).Mul(archsimd.LoadUint32x8Slice(gc_row7[24:])))
 								}
 								{
-									/*line hecbench_lfib4.go:139*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(36)]).Mul(archsimd.LoadUint32x8Slice(b0[b+myid-compiled.Trip(36):])))
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(gc_row10[36]).Mul(archsimd.LoadUint32x8Slice(gc_row7[23:])))
 								}
 								{
-									/*line hecbench_lfib4.go:139*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(37)]).Mul(archsimd.LoadUint32x8Slice(b0[b+myid-compiled.Trip(37):])))
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(gc_row10[37]).Mul(archsimd.LoadUint32x8Slice(gc_row7[22:])))
 								}
 								{
-									/*line hecbench_lfib4.go:139*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(38)]).Mul(archsimd.LoadUint32x8Slice(b0[b+myid-compiled.Trip(38):])))
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(gc_row10[38]).Mul(archsimd.LoadUint32x8Slice(gc_row7[21:])))
 								}
 								{
-									/*line hecbench_lfib4.go:139*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(39)]).Mul(archsimd.LoadUint32x8Slice(b0[b+myid-compiled.Trip(39):])))
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(gc_row10[39]).Mul(archsimd.LoadUint32x8Slice(gc_row7[20:])))
 								}
 								{
-									/*line hecbench_lfib4.go:139*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(40)]).Mul(archsimd.LoadUint32x8Slice(b0[b+myid-compiled.Trip(40):])))
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(gc_row10[40]).Mul(archsimd.LoadUint32x8Slice(gc_row7[19:])))
 								}
 								{
-									/*line hecbench_lfib4.go:139*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(41)]).Mul(archsimd.LoadUint32x8Slice(b0[b+myid-compiled.Trip(41):])))
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(gc_row10[41]).Mul(archsimd.LoadUint32x8Slice(gc_row7[18:])))
 								}
 								{
-									/*line hecbench_lfib4.go:139*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(42)]).Mul(archsimd.LoadUint32x8Slice(b0[b+myid-compiled.Trip(42):])))
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(gc_row10[42]).Mul(archsimd.LoadUint32x8Slice(gc_row7[17:])))
 								}
 								{
-									/*line hecbench_lfib4.go:139*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(43)]).Mul(archsimd.LoadUint32x8Slice(b0[b+myid-compiled.Trip(43):])))
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(gc_row10[43]).Mul(archsimd.LoadUint32x8Slice(gc_row7[16:])))
 								}
 								{
-									/*line hecbench_lfib4.go:139*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(44)]).Mul(archsimd.LoadUint32x8Slice(b0[b+myid-compiled.Trip(44):])))
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(gc_row10[44]).Mul(archsimd.LoadUint32x8Slice(gc_row7[15:])))
 								}
 								{
-									/*line hecbench_lfib4.go:139*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(45)]).Mul(archsimd.LoadUint32x8Slice(b0[b+myid-compiled.Trip(45):])))
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(gc_row10[45]).Mul(archsimd.LoadUint32x8Slice(gc_row7[14:])))
 								}
 								{
-									/*line hecbench_lfib4.go:139*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(46)]).Mul(archsimd.LoadUint32x8Slice(b0[b+myid-compiled.Trip(46):])))
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(gc_row10[46]).Mul(archsimd.LoadUint32x8Slice(gc_row7[13:])))
 								}
 								{
-									/*line hecbench_lfib4.go:139*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(47)]).Mul(archsimd.LoadUint32x8Slice(b0[b+myid-compiled.Trip(47):])))
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(gc_row10[47]).Mul(archsimd.LoadUint32x8Slice(gc_row7[12:])))
 								}
 								{
-									/*line hecbench_lfib4.go:139*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(48)]).Mul(archsimd.LoadUint32x8Slice(b0[b+myid-compiled.Trip(48):])))
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(gc_row10[48]).Mul(archsimd.LoadUint32x8Slice(gc_row7[11:])))
 								}
 								{
-									/*line hecbench_lfib4.go:139*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(49)]).Mul(archsimd.LoadUint32x8Slice(b0[b+myid-compiled.Trip(49):])))
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(gc_row10[49]).Mul(archsimd.LoadUint32x8Slice(gc_row7[10:])))
 								}
 								{
-									/*line hecbench_lfib4.go:139*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(50)]).Mul(archsimd.LoadUint32x8Slice(b0[b+myid-compiled.Trip(50):])))
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(gc_row10[50]).Mul(archsimd.LoadUint32x8Slice(gc_row7[9:])))
 								}
 								{
-									/*line hecbench_lfib4.go:139*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(51)]).Mul(archsimd.LoadUint32x8Slice(b0[b+myid-compiled.Trip(51):])))
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(gc_row10[51]).Mul(archsimd.LoadUint32x8Slice(gc_row7[8:])))
 								}
 								{
-									/*line hecbench_lfib4.go:139*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(52)]).Mul(archsimd.LoadUint32x8Slice(b0[b+myid-compiled.Trip(52):])))
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(gc_row10[52]).Mul(archsimd.LoadUint32x8Slice(gc_row7[7:])))
 								}
 								{
-									/*line hecbench_lfib4.go:139*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(53)]).Mul(archsimd.LoadUint32x8Slice(b0[b+myid-compiled.Trip(53):])))
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(gc_row10[53]).Mul(archsimd.LoadUint32x8Slice(gc_row7[6:])))
 								}
 								{
-									/*line hecbench_lfib4.go:139*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(54)]).Mul(archsimd.LoadUint32x8Slice(b0[b+myid-compiled.Trip(54):])))
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(gc_row10[54]).Mul(archsimd.LoadUint32x8Slice(gc_row7[5:])))
 								}
 								{
-									/*line hecbench_lfib4.go:139*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(55)]).Mul(archsimd.LoadUint32x8Slice(b0[b+myid-compiled.Trip(55):])))
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(gc_row10[55]).Mul(archsimd.LoadUint32x8Slice(gc_row7[4:])))
 								}
 								{
-									/*line hecbench_lfib4.go:139*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(56)]).Mul(archsimd.LoadUint32x8Slice(b0[b+myid-compiled.Trip(56):])))
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(gc_row10[56]).Mul(archsimd.LoadUint32x8Slice(gc_row7[3:])))
 								}
 								{
-									/*line hecbench_lfib4.go:139*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(57)]).Mul(archsimd.LoadUint32x8Slice(b0[b+myid-compiled.Trip(57):])))
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(gc_row10[57]).Mul(archsimd.LoadUint32x8Slice(gc_row7[2:])))
 								}
 								{
-									/*line hecbench_lfib4.go:139*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(58)]).Mul(archsimd.LoadUint32x8Slice(b0[b+myid-compiled.Trip(58):])))
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(gc_row10[58]).Mul(archsimd.LoadUint32x8Slice(gc_row7[1:])))
 								}
 								{
-									/*line hecbench_lfib4.go:139*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP3+compiled.Trip(59)]).Mul(archsimd.LoadUint32x8Slice(b0[b+myid-compiled.Trip(59):])))
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(gc_row10[59]).Mul(archsimd.LoadUint32x8Slice(gc_row7[0:])))
 								}
 								{
-									/*line hecbench_lfib4.go:139*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(0)]).Mul(archsimd.LoadUint32x8Slice(c0[c+myid-compiled.Trip(0):])))
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(gc_row10[60]).Mul(archsimd.LoadUint32x8Slice(gc_row8[63:])))
 								}
 								{
-									/*line hecbench_lfib4.go:143*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(1)]).Mul(archsimd.LoadUint32x8Slice(c0[c+myid-compiled.Trip(1):])))
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(gc_row10[61]).Mul(archsimd.LoadUint32x8Slice(gc_row8[62:])))
 								}
 								{
-									/*line hecbench_lfib4.go:143*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(2)]).Mul(archsimd.LoadUint32x8Slice(c0[c+myid-compiled.Trip(2):])))
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(gc_row10[62]).Mul(archsimd.LoadUint32x8Slice(gc_row8[61:])))
 								}
 								{
-									/*line hecbench_lfib4.go:143*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(3)]).Mul(archsimd.LoadUint32x8Slice(c0[c+myid-compiled.Trip(3):])))
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(gc_row10[63]).Mul(archsimd.LoadUint32x8Slice(gc_row8[60:])))
 								}
 								{
-									/*line hecbench_lfib4.go:143*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(4)]).Mul(archsimd.LoadUint32x8Slice(c0[c+myid-compiled.Trip(4):])))
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(gc_row10[64]).Mul(archsimd.LoadUint32x8Slice(gc_row8[59:])))
 								}
 								{
-									/*line hecbench_lfib4.go:143*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(5)]).Mul(archsimd.LoadUint32x8Slice(c0[c+myid-compiled.Trip(5):])))
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(gc_row10[65]).Mul(archsimd.LoadUint32x8Slice(gc_row8[58:])))
 								}
 								{
-									/*line hecbench_lfib4.go:143*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(6)]).Mul(archsimd.LoadUint32x8Slice(c0[c+myid-compiled.Trip(6):])))
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(gc_row10[66]).Mul(archsimd.LoadUint32x8Slice(gc_row8[57:])))
 								}
 								{
-									/*line hecbench_lfib4.go:143*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(7)]).Mul(archsimd.LoadUint32x8Slice(c0[c+myid-compiled.Trip(7):])))
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(gc_row10[67]).Mul(archsimd.LoadUint32x8Slice(gc_row8[56:])))
 								}
 								{
-									/*line hecbench_lfib4.go:143*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(8)]).Mul(archsimd.LoadUint32x8Slice(c0[c+myid-compiled.Trip(8):])))
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(gc_row10[68]).Mul(archsimd.LoadUint32x8Slice(gc_row8[55:])))
 								}
 								{
-									/*line hecbench_lfib4.go:143*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(9)]).Mul(archsimd.LoadUint32x8Slice(c0[c+myid-compiled.Trip(9):])))
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(gc_row10[69]).Mul(archsimd.LoadUint32x8Slice(gc_row8[54:])))
 								}
 								{
-									/*line hecbench_lfib4.go:143*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(10)]).Mul(archsimd.LoadUint32x8Slice(c0[c+myid-compiled.Trip(10):])))
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(gc_row10[70]).Mul(archsimd.LoadUint32x8Slice(gc_row8[53:])))
 								}
 								{
-									/*line hecbench_lfib4.go:143*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(11)]).Mul(archsimd.LoadUint32x8Slice(c0[c+myid-compiled.Trip(11):])))
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(gc_row10[71]).Mul(archsimd.LoadUint32x8Slice(gc_row8[52:])))
 								}
 								{
-									/*line hecbench_lfib4.go:143*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(12)]).Mul(archsimd.LoadUint32x8Slice(c0[c+myid-compiled.Trip(12):])))
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(gc_row10[72]).Mul(archsimd.LoadUint32x8Slice(gc_row8[51:])))
 								}
 								{
-									/*line hecbench_lfib4.go:143*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(13)]).Mul(archsimd.LoadUint32x8Slice(c0[c+myid-compiled.Trip(13):])))
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(gc_row10[73]).Mul(archsimd.LoadUint32x8Slice(gc_row8[50:])))
 								}
 								{
-									/*line hecbench_lfib4.go:143*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(14)]).Mul(archsimd.LoadUint32x8Slice(c0[c+myid-compiled.Trip(14):])))
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(gc_row10[74]).Mul(archsimd.LoadUint32x8Slice(gc_row8[49:])))
 								}
 								{
-									/*line hecbench_lfib4.go:143*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(15)]).Mul(archsimd.LoadUint32x8Slice(c0[c+myid-compiled.Trip(15):])))
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(gc_row10[75]).Mul(archsimd.LoadUint32x8Slice(gc_row8[48:])))
 								}
 								{
-									/*line hecbench_lfib4.go:143*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(16)]).Mul(archsimd.LoadUint32x8Slice(c0[c+myid-compiled.Trip(16):])))
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(gc_row10[76]).Mul(archsimd.LoadUint32x8Slice(gc_row8[47:])))
 								}
 								{
-									/*line hecbench_lfib4.go:143*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(17)]).Mul(archsimd.LoadUint32x8Slice(c0[c+myid-compiled.Trip(17):])))
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(gc_row10[77]).Mul(archsimd.LoadUint32x8Slice(gc_row8[46:])))
 								}
 								{
-									/*line hecbench_lfib4.go:143*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(18)]).Mul(archsimd.LoadUint32x8Slice(c0[c+myid-compiled.Trip(18):])))
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(gc_row10[78]).Mul(archsimd.LoadUint32x8Slice(gc_row8[45:])))
 								}
 								{
-									/*line hecbench_lfib4.go:143*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(19)]).Mul(archsimd.LoadUint32x8Slice(c0[c+myid-compiled.Trip(19):])))
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(gc_row10[79]).Mul(archsimd.LoadUint32x8Slice(gc_row8[44:])))
 								}
 								{
-									/*line hecbench_lfib4.go:143*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(20)]).Mul(archsimd.LoadUint32x8Slice(c0[c+myid-compiled.Trip(20):])))
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(gc_row10[80]).Mul(archsimd.LoadUint32x8Slice(gc_row8[43:])))
 								}
 								{
-									/*line hecbench_lfib4.go:143*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(21)]).Mul(archsimd.LoadUint32x8Slice(c0[c+myid-compiled.Trip(21):])))
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(gc_row10[81]).Mul(archsimd.LoadUint32x8Slice(gc_row8[42:])))
 								}
 								{
-									/*line hecbench_lfib4.go:143*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(22)]).Mul(archsimd.LoadUint32x8Slice(c0[c+myid-compiled.Trip(22):])))
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(gc_row10[82]).Mul(archsimd.LoadUint32x8Slice(gc_row8[41:])))
 								}
 								{
-									/*line hecbench_lfib4.go:143*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(23)]).Mul(archsimd.LoadUint32x8Slice(c0[c+myid-compiled.Trip(23):])))
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(gc_row10[83]).Mul(archsimd.LoadUint32x8Slice(gc_row8[40:])))
 								}
 								{
-									/*line hecbench_lfib4.go:143*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(24)]).Mul(archsimd.LoadUint32x8Slice(c0[c+myid-compiled.Trip(24):])))
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(gc_row10[84]).Mul(archsimd.LoadUint32x8Slice(gc_row8[39:])))
 								}
 								{
-									/*line hecbench_lfib4.go:143*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(25)]).Mul(archsimd.LoadUint32x8Slice(c0[c+myid-compiled.Trip(25):])))
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(gc_row10[85]).Mul(archsimd.LoadUint32x8Slice(gc_row8[38:])))
 								}
 								{
-									/*line hecbench_lfib4.go:143*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(26)]).Mul(archsimd.LoadUint32x8Slice(c0[c+myid-compiled.Trip(26):])))
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(gc_row10[86]).Mul(archsimd.LoadUint32x8Slice(gc_row8[37:])))
 								}
 								{
-									/*line hecbench_lfib4.go:143*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(27)]).Mul(archsimd.LoadUint32x8Slice(c0[c+myid-compiled.Trip(27):])))
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(gc_row10[87]).Mul(archsimd.LoadUint32x8Slice(gc_row8[36:])))
 								}
 								{
-									/*line hecbench_lfib4.go:143*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(28)]).Mul(archsimd.LoadUint32x8Slice(c0[c+myid-compiled.Trip(28):])))
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(gc_row10[88]).Mul(archsimd.LoadUint32x8Slice(gc_row8[35:])))
 								}
 								{
-									/*line hecbench_lfib4.go:143*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(29)]).Mul(archsimd.LoadUint32x8Slice(c0[c+myid-compiled.Trip(29):])))
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(gc_row10[89]).Mul(archsimd.LoadUint32x8Slice(gc_row8[34:])))
 								}
 								{
-									/*line hecbench_lfib4.go:143*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(30)]).Mul(archsimd.LoadUint32x8Slice(c0[c+myid-compiled.Trip(30):])))
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(gc_row10[90]).Mul(archsimd.LoadUint32x8Slice(gc_row8[33:])))
 								}
 								{
-									/*line hecbench_lfib4.go:143*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(31)]).Mul(archsimd.LoadUint32x8Slice(c0[c+myid-compiled.Trip(31):])))
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(gc_row10[91]).Mul(archsimd.LoadUint32x8Slice(gc_row8[32:])))
 								}
 								{
-									/*line hecbench_lfib4.go:143*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(32)]).Mul(archsimd.LoadUint32x8Slice(c0[c+myid-compiled.Trip(32):])))
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(gc_row10[92]).Mul(archsimd.LoadUint32x8Slice(gc_row8[31:])))
 								}
 								{
-									/*line hecbench_lfib4.go:143*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(33)]).Mul(archsimd.LoadUint32x8Slice(c0[c+myid-compiled.Trip(33):])))
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(gc_row10[93]).Mul(archsimd.LoadUint32x8Slice(gc_row8[30:])))
 								}
 								{
-									/*line hecbench_lfib4.go:143*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(34)]).Mul(archsimd.LoadUint32x8Slice(c0[c+myid-compiled.Trip(34):])))
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(gc_row10[94]).Mul(archsimd.LoadUint32x8Slice(gc_row8[29:])))
 								}
 								{
-									/*line hecbench_lfib4.go:143*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(35)]).Mul(archsimd.LoadUint32x8Slice(c0[c+myid-compiled.Trip(35):])))
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(gc_row10[95]).Mul(archsimd.LoadUint32x8Slice(gc_row8[28:])))
 								}
 								{
-									/*line hecbench_lfib4.go:143*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(36)]).Mul(archsimd.LoadUint32x8Slice(c0[c+myid-compiled.Trip(36):])))
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(gc_row10[96]).Mul(archsimd.LoadUint32x8Slice(gc_row8[27:])))
 								}
 								{
-									/*line hecbench_lfib4.go:143*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(37)]).Mul(archsimd.LoadUint32x8Slice(c0[c+myid-compiled.Trip(37):])))
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(gc_row10[97]).Mul(archsimd.LoadUint32x8Slice(gc_row8[26:])))
 								}
 								{
-									/*line hecbench_lfib4.go:143*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(38)]).Mul(archsimd.LoadUint32x8Slice(c0[c+myid-compiled.Trip(38):])))
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(gc_row10[98]).Mul(archsimd.LoadUint32x8Slice(gc_row8[25:])))
 								}
 								{
-									/*line hecbench_lfib4.go:143*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(39)]).Mul(archsimd.LoadUint32x8Slice(c0[c+myid-compiled.Trip(39):])))
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(gc_row10[99]).Mul(archsimd.LoadUint32x8Slice(gc_row8[24:])))
 								}
 								{
-									/*line hecbench_lfib4.go:143*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(40)]).Mul(archsimd.LoadUint32x8Slice(c0[c+myid-compiled.Trip(40):])))
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(gc_row10[100]).Mul(archsimd.LoadUint32x8Slice(gc_row8[23:])))
 								}
 								{
-									/*line hecbench_lfib4.go:143*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(41)]).Mul(archsimd.LoadUint32x8Slice(c0[c+myid-compiled.Trip(41):])))
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(gc_row10[101]).Mul(archsimd.LoadUint32x8Slice(gc_row8[22:])))
 								}
 								{
-									/*line hecbench_lfib4.go:143*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(42)]).Mul(archsimd.LoadUint32x8Slice(c0[c+myid-compiled.Trip(42):])))
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(gc_row10[102]).Mul(archsimd.LoadUint32x8Slice(gc_row8[21:])))
 								}
 								{
-									/*line hecbench_lfib4.go:143*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(43)]).Mul(archsimd.LoadUint32x8Slice(c0[c+myid-compiled.Trip(43):])))
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(gc_row10[103]).Mul(archsimd.LoadUint32x8Slice(gc_row8[20:])))
 								}
 								{
-									/*line hecbench_lfib4.go:143*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(44)]).Mul(archsimd.LoadUint32x8Slice(c0[c+myid-compiled.Trip(44):])))
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(gc_row10[104]).Mul(archsimd.LoadUint32x8Slice(gc_row8[19:])))
 								}
 								{
-									/*line hecbench_lfib4.go:143*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(45)]).Mul(archsimd.LoadUint32x8Slice(c0[c+myid-compiled.Trip(45):])))
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(gc_row10[105]).Mul(archsimd.LoadUint32x8Slice(gc_row8[18:])))
 								}
 								{
-									/*line hecbench_lfib4.go:143*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(46)]).Mul(archsimd.LoadUint32x8Slice(c0[c+myid-compiled.Trip(46):])))
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(gc_row10[106]).Mul(archsimd.LoadUint32x8Slice(gc_row8[17:])))
 								}
 								{
-									/*line hecbench_lfib4.go:143*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(47)]).Mul(archsimd.LoadUint32x8Slice(c0[c+myid-compiled.Trip(47):])))
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(gc_row10[107]).Mul(archsimd.LoadUint32x8Slice(gc_row8[16:])))
 								}
 								{
-									/*line hecbench_lfib4.go:143*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(48)]).Mul(archsimd.LoadUint32x8Slice(c0[c+myid-compiled.Trip(48):])))
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(gc_row10[108]).Mul(archsimd.LoadUint32x8Slice(gc_row8[15:])))
 								}
 								{
-									/*line hecbench_lfib4.go:143*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(49)]).Mul(archsimd.LoadUint32x8Slice(c0[c+myid-compiled.Trip(49):])))
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(gc_row10[109]).Mul(archsimd.LoadUint32x8Slice(gc_row8[14:])))
 								}
 								{
-									/*line hecbench_lfib4.go:143*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(50)]).Mul(archsimd.LoadUint32x8Slice(c0[c+myid-compiled.Trip(50):])))
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(gc_row10[110]).Mul(archsimd.LoadUint32x8Slice(gc_row8[13:])))
 								}
 								{
-									/*line hecbench_lfib4.go:143*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(51)]).Mul(archsimd.LoadUint32x8Slice(c0[c+myid-compiled.Trip(51):])))
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(gc_row10[111]).Mul(archsimd.LoadUint32x8Slice(gc_row8[12:])))
 								}
 								{
-									/*line hecbench_lfib4.go:143*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(52)]).Mul(archsimd.LoadUint32x8Slice(c0[c+myid-compiled.Trip(52):])))
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(gc_row10[112]).Mul(archsimd.LoadUint32x8Slice(gc_row8[11:])))
 								}
 								{
-									/*line hecbench_lfib4.go:143*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(53)]).Mul(archsimd.LoadUint32x8Slice(c0[c+myid-compiled.Trip(53):])))
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(gc_row10[113]).Mul(archsimd.LoadUint32x8Slice(gc_row8[10:])))
 								}
 								{
-									/*line hecbench_lfib4.go:143*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(54)]).Mul(archsimd.LoadUint32x8Slice(c0[c+myid-compiled.Trip(54):])))
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(gc_row10[114]).Mul(archsimd.LoadUint32x8Slice(gc_row8[9:])))
 								}
 								{
-									/*line hecbench_lfib4.go:143*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(55)]).Mul(archsimd.LoadUint32x8Slice(c0[c+myid-compiled.Trip(55):])))
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(gc_row10[115]).Mul(archsimd.LoadUint32x8Slice(gc_row8[8:])))
 								}
 								{
-									/*line hecbench_lfib4.go:143*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(56)]).Mul(archsimd.LoadUint32x8Slice(c0[c+myid-compiled.Trip(56):])))
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(gc_row10[116]).Mul(archsimd.LoadUint32x8Slice(gc_row8[7:])))
 								}
 								{
-									/*line hecbench_lfib4.go:143*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(57)]).Mul(archsimd.LoadUint32x8Slice(c0[c+myid-compiled.Trip(57):])))
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(gc_row10[117]).Mul(archsimd.LoadUint32x8Slice(gc_row8[6:])))
 								}
 								{
-									/*line hecbench_lfib4.go:143*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(58)]).Mul(archsimd.LoadUint32x8Slice(c0[c+myid-compiled.Trip(58):])))
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(gc_row10[118]).Mul(archsimd.LoadUint32x8Slice(gc_row8[5:])))
 								}
 								{
-									/*line hecbench_lfib4.go:143*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(59)]).Mul(archsimd.LoadUint32x8Slice(c0[c+myid-compiled.Trip(59):])))
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(gc_row10[119]).Mul(archsimd.LoadUint32x8Slice(gc_row8[4:])))
 								}
 								{
-									/*line hecbench_lfib4.go:143*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(60)]).Mul(archsimd.LoadUint32x8Slice(c0[c+myid-compiled.Trip(60):])))
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(gc_row10[120]).Mul(archsimd.LoadUint32x8Slice(gc_row8[3:])))
 								}
 								{
-									/*line hecbench_lfib4.go:143*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(61)]).Mul(archsimd.LoadUint32x8Slice(c0[c+myid-compiled.Trip(61):])))
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(gc_row10[121]).Mul(archsimd.LoadUint32x8Slice(gc_row8[2:])))
 								}
 								{
-									/*line hecbench_lfib4.go:143*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(62)]).Mul(archsimd.LoadUint32x8Slice(c0[c+myid-compiled.Trip(62):])))
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(gc_row10[122]).Mul(archsimd.LoadUint32x8Slice(gc_row8[1:])))
 								}
 								{
-									/*line hecbench_lfib4.go:143*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP2+compiled.Trip(63)]).Mul(archsimd.LoadUint32x8Slice(c0[c+myid-compiled.Trip(63):])))
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(gc_row10[123]).Mul(archsimd.LoadUint32x8Slice(gc_row8[0:])))
 								}
 								{
-									/*line hecbench_lfib4.go:143*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(0)]).Mul(archsimd.LoadUint32x8Slice(d0[d+myid-compiled.Trip(0):])))
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(gc_row10[124]).Mul(archsimd.LoadUint32x8Slice(gc_row9[54:])))
 								}
 								{
-									/*line hecbench_lfib4.go:147*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(1)]).Mul(archsimd.LoadUint32x8Slice(d0[d+myid-compiled.Trip(1):])))
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(gc_row10[125]).Mul(archsimd.LoadUint32x8Slice(gc_row9[53:])))
 								}
 								{
-									/*line hecbench_lfib4.go:147*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(2)]).Mul(archsimd.LoadUint32x8Slice(d0[d+myid-compiled.Trip(2):])))
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(gc_row10[126]).Mul(archsimd.LoadUint32x8Slice(gc_row9[52:])))
 								}
 								{
-									/*line hecbench_lfib4.go:147*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(3)]).Mul(archsimd.LoadUint32x8Slice(d0[d+myid-compiled.Trip(3):])))
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(gc_row10[127]).Mul(archsimd.LoadUint32x8Slice(gc_row9[51:])))
 								}
 								{
-									/*line hecbench_lfib4.go:147*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(4)]).Mul(archsimd.LoadUint32x8Slice(d0[d+myid-compiled.Trip(4):])))
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(gc_row10[128]).Mul(archsimd.LoadUint32x8Slice(gc_row9[50:])))
 								}
 								{
-									/*line hecbench_lfib4.go:147*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(5)]).Mul(archsimd.LoadUint32x8Slice(d0[d+myid-compiled.Trip(5):])))
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(gc_row10[129]).Mul(archsimd.LoadUint32x8Slice(gc_row9[49:])))
 								}
 								{
-									/*line hecbench_lfib4.go:147*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(6)]).Mul(archsimd.LoadUint32x8Slice(d0[d+myid-compiled.Trip(6):])))
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(gc_row10[130]).Mul(archsimd.LoadUint32x8Slice(gc_row9[48:])))
 								}
 								{
-									/*line hecbench_lfib4.go:147*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(7)]).Mul(archsimd.LoadUint32x8Slice(d0[d+myid-compiled.Trip(7):])))
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(gc_row10[131]).Mul(archsimd.LoadUint32x8Slice(gc_row9[47:])))
 								}
 								{
-									/*line hecbench_lfib4.go:147*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(8)]).Mul(archsimd.LoadUint32x8Slice(d0[d+myid-compiled.Trip(8):])))
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(gc_row10[132]).Mul(archsimd.LoadUint32x8Slice(gc_row9[46:])))
 								}
 								{
-									/*line hecbench_lfib4.go:147*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(9)]).Mul(archsimd.LoadUint32x8Slice(d0[d+myid-compiled.Trip(9):])))
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(gc_row10[133]).Mul(archsimd.LoadUint32x8Slice(gc_row9[45:])))
 								}
 								{
-									/*line hecbench_lfib4.go:147*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(10)]).Mul(archsimd.LoadUint32x8Slice(d0[d+myid-compiled.Trip(10):])))
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(gc_row10[134]).Mul(archsimd.LoadUint32x8Slice(gc_row9[44:])))
 								}
 								{
-									/*line hecbench_lfib4.go:147*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(11)]).Mul(archsimd.LoadUint32x8Slice(d0[d+myid-compiled.Trip(11):])))
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(gc_row10[135]).Mul(archsimd.LoadUint32x8Slice(gc_row9[43:])))
 								}
 								{
-									/*line hecbench_lfib4.go:147*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(12)]).Mul(archsimd.LoadUint32x8Slice(d0[d+myid-compiled.Trip(12):])))
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(gc_row10[136]).Mul(archsimd.LoadUint32x8Slice(gc_row9[42:])))
 								}
 								{
-									/*line hecbench_lfib4.go:147*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(13)]).Mul(archsimd.LoadUint32x8Slice(d0[d+myid-compiled.Trip(13):])))
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(gc_row10[137]).Mul(archsimd.LoadUint32x8Slice(gc_row9[41:])))
 								}
 								{
-									/*line hecbench_lfib4.go:147*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(14)]).Mul(archsimd.LoadUint32x8Slice(d0[d+myid-compiled.Trip(14):])))
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(gc_row10[138]).Mul(archsimd.LoadUint32x8Slice(gc_row9[40:])))
 								}
 								{
-									/*line hecbench_lfib4.go:147*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(15)]).Mul(archsimd.LoadUint32x8Slice(d0[d+myid-compiled.Trip(15):])))
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(gc_row10[139]).Mul(archsimd.LoadUint32x8Slice(gc_row9[39:])))
 								}
 								{
-									/*line hecbench_lfib4.go:147*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(16)]).Mul(archsimd.LoadUint32x8Slice(d0[d+myid-compiled.Trip(16):])))
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(gc_row10[140]).Mul(archsimd.LoadUint32x8Slice(gc_row9[38:])))
 								}
 								{
-									/*line hecbench_lfib4.go:147*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(17)]).Mul(archsimd.LoadUint32x8Slice(d0[d+myid-compiled.Trip(17):])))
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(gc_row10[141]).Mul(archsimd.LoadUint32x8Slice(gc_row9[37:])))
 								}
 								{
-									/*line hecbench_lfib4.go:147*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(18)]).Mul(archsimd.LoadUint32x8Slice(d0[d+myid-compiled.Trip(18):])))
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(gc_row10[142]).Mul(archsimd.LoadUint32x8Slice(gc_row9[36:])))
 								}
 								{
-									/*line hecbench_lfib4.go:147*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(19)]).Mul(archsimd.LoadUint32x8Slice(d0[d+myid-compiled.Trip(19):])))
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(gc_row10[143]).Mul(archsimd.LoadUint32x8Slice(gc_row9[35:])))
 								}
 								{
-									/*line hecbench_lfib4.go:147*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(20)]).Mul(archsimd.LoadUint32x8Slice(d0[d+myid-compiled.Trip(20):])))
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(gc_row10[144]).Mul(archsimd.LoadUint32x8Slice(gc_row9[34:])))
 								}
 								{
-									/*line hecbench_lfib4.go:147*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(21)]).Mul(archsimd.LoadUint32x8Slice(d0[d+myid-compiled.Trip(21):])))
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(gc_row10[145]).Mul(archsimd.LoadUint32x8Slice(gc_row9[33:])))
 								}
 								{
-									/*line hecbench_lfib4.go:147*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(22)]).Mul(archsimd.LoadUint32x8Slice(d0[d+myid-compiled.Trip(22):])))
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(gc_row10[146]).Mul(archsimd.LoadUint32x8Slice(gc_row9[32:])))
 								}
 								{
-									/*line hecbench_lfib4.go:147*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(23)]).Mul(archsimd.LoadUint32x8Slice(d0[d+myid-compiled.Trip(23):])))
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(gc_row10[147]).Mul(archsimd.LoadUint32x8Slice(gc_row9[31:])))
 								}
 								{
-									/*line hecbench_lfib4.go:147*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(24)]).Mul(archsimd.LoadUint32x8Slice(d0[d+myid-compiled.Trip(24):])))
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(gc_row10[148]).Mul(archsimd.LoadUint32x8Slice(gc_row9[30:])))
 								}
 								{
-									/*line hecbench_lfib4.go:147*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(25)]).Mul(archsimd.LoadUint32x8Slice(d0[d+myid-compiled.Trip(25):])))
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(gc_row10[149]).Mul(archsimd.LoadUint32x8Slice(gc_row9[29:])))
 								}
 								{
-									/*line hecbench_lfib4.go:147*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(26)]).Mul(archsimd.LoadUint32x8Slice(d0[d+myid-compiled.Trip(26):])))
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(gc_row10[150]).Mul(archsimd.LoadUint32x8Slice(gc_row9[28:])))
 								}
 								{
-									/*line hecbench_lfib4.go:147*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(27)]).Mul(archsimd.LoadUint32x8Slice(d0[d+myid-compiled.Trip(27):])))
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(gc_row10[151]).Mul(archsimd.LoadUint32x8Slice(gc_row9[27:])))
 								}
 								{
-									/*line hecbench_lfib4.go:147*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(28)]).Mul(archsimd.LoadUint32x8Slice(d0[d+myid-compiled.Trip(28):])))
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(gc_row10[152]).Mul(archsimd.LoadUint32x8Slice(gc_row9[26:])))
 								}
 								{
-									/*line hecbench_lfib4.go:147*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(29)]).Mul(archsimd.LoadUint32x8Slice(d0[d+myid-compiled.Trip(29):])))
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(gc_row10[153]).Mul(archsimd.LoadUint32x8Slice(gc_row9[25:])))
 								}
 								{
-									/*line hecbench_lfib4.go:147*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(30)]).Mul(archsimd.LoadUint32x8Slice(d0[d+myid-compiled.Trip(30):])))
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(gc_row10[154]).Mul(archsimd.LoadUint32x8Slice(gc_row9[24:])))
 								}
 								{
-									/*line hecbench_lfib4.go:147*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(31)]).Mul(archsimd.LoadUint32x8Slice(d0[d+myid-compiled.Trip(31):])))
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(gc_row10[155]).Mul(archsimd.LoadUint32x8Slice(gc_row9[23:])))
 								}
 								{
-									/*line hecbench_lfib4.go:147*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(32)]).Mul(archsimd.LoadUint32x8Slice(d0[d+myid-compiled.Trip(32):])))
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(gc_row10[156]).Mul(archsimd.LoadUint32x8Slice(gc_row9[22:])))
 								}
 								{
-									/*line hecbench_lfib4.go:147*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(33)]).Mul(archsimd.LoadUint32x8Slice(d0[d+myid-compiled.Trip(33):])))
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(gc_row10[157]).Mul(archsimd.LoadUint32x8Slice(gc_row9[21:])))
 								}
 								{
-									/*line hecbench_lfib4.go:147*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(34)]).Mul(archsimd.LoadUint32x8Slice(d0[d+myid-compiled.Trip(34):])))
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(gc_row10[158]).Mul(archsimd.LoadUint32x8Slice(gc_row9[20:])))
 								}
 								{
-									/*line hecbench_lfib4.go:147*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(35)]).Mul(archsimd.LoadUint32x8Slice(d0[d+myid-compiled.Trip(35):])))
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(gc_row10[159]).Mul(archsimd.LoadUint32x8Slice(gc_row9[19:])))
 								}
 								{
-									/*line hecbench_lfib4.go:147*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(36)]).Mul(archsimd.LoadUint32x8Slice(d0[d+myid-compiled.Trip(36):])))
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(gc_row10[160]).Mul(archsimd.LoadUint32x8Slice(gc_row9[18:])))
 								}
 								{
-									/*line hecbench_lfib4.go:147*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(37)]).Mul(archsimd.LoadUint32x8Slice(d0[d+myid-compiled.Trip(37):])))
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(gc_row10[161]).Mul(archsimd.LoadUint32x8Slice(gc_row9[17:])))
 								}
 								{
-									/*line hecbench_lfib4.go:147*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(38)]).Mul(archsimd.LoadUint32x8Slice(d0[d+myid-compiled.Trip(38):])))
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(gc_row10[162]).Mul(archsimd.LoadUint32x8Slice(gc_row9[16:])))
 								}
 								{
-									/*line hecbench_lfib4.go:147*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(39)]).Mul(archsimd.LoadUint32x8Slice(d0[d+myid-compiled.Trip(39):])))
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(gc_row10[163]).Mul(archsimd.LoadUint32x8Slice(gc_row9[15:])))
 								}
 								{
-									/*line hecbench_lfib4.go:147*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(40)]).Mul(archsimd.LoadUint32x8Slice(d0[d+myid-compiled.Trip(40):])))
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(gc_row10[164]).Mul(archsimd.LoadUint32x8Slice(gc_row9[14:])))
 								}
 								{
-									/*line hecbench_lfib4.go:147*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(41)]).Mul(archsimd.LoadUint32x8Slice(d0[d+myid-compiled.Trip(41):])))
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(gc_row10[165]).Mul(archsimd.LoadUint32x8Slice(gc_row9[13:])))
 								}
 								{
-									/*line hecbench_lfib4.go:147*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(42)]).Mul(archsimd.LoadUint32x8Slice(d0[d+myid-compiled.Trip(42):])))
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(gc_row10[166]).Mul(archsimd.LoadUint32x8Slice(gc_row9[12:])))
 								}
 								{
-									/*line hecbench_lfib4.go:147*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(43)]).Mul(archsimd.LoadUint32x8Slice(d0[d+myid-compiled.Trip(43):])))
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(gc_row10[167]).Mul(archsimd.LoadUint32x8Slice(gc_row9[11:])))
 								}
 								{
-									/*line hecbench_lfib4.go:147*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(44)]).Mul(archsimd.LoadUint32x8Slice(d0[d+myid-compiled.Trip(44):])))
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(gc_row10[168]).Mul(archsimd.LoadUint32x8Slice(gc_row9[10:])))
 								}
 								{
-									/*line hecbench_lfib4.go:147*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(45)]).Mul(archsimd.LoadUint32x8Slice(d0[d+myid-compiled.Trip(45):])))
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(gc_row10[169]).Mul(archsimd.LoadUint32x8Slice(gc_row9[9:])))
 								}
 								{
-									/*line hecbench_lfib4.go:147*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(46)]).Mul(archsimd.LoadUint32x8Slice(d0[d+myid-compiled.Trip(46):])))
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(gc_row10[170]).Mul(archsimd.LoadUint32x8Slice(gc_row9[8:])))
 								}
 								{
-									/*line hecbench_lfib4.go:147*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(47)]).Mul(archsimd.LoadUint32x8Slice(d0[d+myid-compiled.Trip(47):])))
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(gc_row10[171]).Mul(archsimd.LoadUint32x8Slice(gc_row9[7:])))
 								}
 								{
-									/*line hecbench_lfib4.go:147*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(48)]).Mul(archsimd.LoadUint32x8Slice(d0[d+myid-compiled.Trip(48):])))
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(gc_row10[172]).Mul(archsimd.LoadUint32x8Slice(gc_row9[6:])))
 								}
 								{
-									/*line hecbench_lfib4.go:147*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(49)]).Mul(archsimd.LoadUint32x8Slice(d0[d+myid-compiled.Trip(49):])))
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(gc_row10[173]).Mul(archsimd.LoadUint32x8Slice(gc_row9[5:])))
 								}
 								{
-									/*line hecbench_lfib4.go:147*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(50)]).Mul(archsimd.LoadUint32x8Slice(d0[d+myid-compiled.Trip(50):])))
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(gc_row10[174]).Mul(archsimd.LoadUint32x8Slice(gc_row9[4:])))
 								}
 								{
-									/*line hecbench_lfib4.go:147*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(51)]).Mul(archsimd.LoadUint32x8Slice(d0[d+myid-compiled.Trip(51):])))
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(gc_row10[175]).Mul(archsimd.LoadUint32x8Slice(gc_row9[3:])))
 								}
 								{
-									/*line hecbench_lfib4.go:147*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(52)]).Mul(archsimd.LoadUint32x8Slice(d0[d+myid-compiled.Trip(52):])))
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(gc_row10[176]).Mul(archsimd.LoadUint32x8Slice(gc_row9[2:])))
 								}
 								{
-									/*line hecbench_lfib4.go:147*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(53)]).Mul(archsimd.LoadUint32x8Slice(d0[d+myid-compiled.Trip(53):])))
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(gc_row10[177]).Mul(archsimd.LoadUint32x8Slice(gc_row9[1:])))
 								}
 								{
-									/*line hecbench_lfib4.go:147*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(x[xc-lfibP1+compiled.Trip(54)]).Mul(archsimd.LoadUint32x8Slice(d0[d+myid-compiled.Trip(54):])))
+									/*line hecbench_lfib4.go:135*/ tmp = tmp.Add(archsimd.BroadcastUint32x8(gc_row10[178]).Mul(archsimd.LoadUint32x8Slice(gc_row9[0:])))
 								}
-								/*line hecbench_lfib4.go:147*/ tmp.StoreSlice(x[xc+s-lfibP4+myid:])
+								/*line hecbench_lfib4.go:135*/ tmp.StoreSlice(x[xc+s-lfibP4+myid:])
 							}
 						}
 						archsimd.ClearAVXUpperBits()
@@ -2228,20 +2238,20 @@ func gc_body_colsGPUKernel(gc_b *compiled.Block, x []uint32, s, r int) {
 		}
 		/*line hecbench_lfib4.go:198*/ for i_2 := fcol; i_2 < ecol; i_2++ {
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				/*line hecbench_lfib4.go:201*/ gc_row2 := i_2
+				/*line hecbench_lfib4.go:201*/ gc_row3 := i_2
 				gc_off2 := lfibP4
 				gc_off3 := (k0+i_2)*s + k*lfibP4
 				gc_fastlo2, gc_fasthi2 := 0, 0
-				if gc_row2 >= 0 && gc_row2 < len(cx) {
+				if gc_row3 >= 0 && gc_row3 < len(cx) {
 					gc_fastlo2 = min(max(0, -gc_off2, -gc_off3), gc_bdx)
-					gc_fasthi2 = max(min(gc_bdx, len(cx[gc_row2]), len(cx[gc_row2])-gc_off2, len(x)-gc_off3), gc_fastlo2)
+					gc_fasthi2 = max(min(gc_bdx, len(cx[gc_row3]), len(cx[gc_row3])-gc_off2, len(x)-gc_off3), gc_fastlo2)
 				}
 				if gc_fastlo2 < gc_fasthi2 {
 					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 						if gc_tx == gc_fastlo2 {
 							gc_seglen2 := gc_fasthi2 - gc_fastlo2
-							gc_at3 := cx[gc_row2][gc_fastlo2:][:gc_seglen2]
-							gc_at4 := cx[gc_row2][gc_off2+gc_fastlo2:][:gc_seglen2]
+							gc_at3 := cx[gc_row3][gc_fastlo2:][:gc_seglen2]
+							gc_at4 := cx[gc_row3][gc_off2+gc_fastlo2:][:gc_seglen2]
 							gc_at5 := x[gc_off3+gc_fastlo2:][:gc_seglen2]
 							gc_vstep3 := gc_fastlo2
 							if compiled.SIMD {
@@ -2275,8 +2285,9 @@ func gc_body_colsGPUKernel(gc_b *compiled.Block, x []uint32, s, r int) {
 							/*line hecbench_lfib4.go:199*/ if (lfibP4+gc_tx) < 0 || (lfibP4+gc_tx) > len(cx[i_2])-8 || gc_tx < 0 || gc_tx > len(cx[i_2])-8 || ((k0+i_2)*s+k*lfibP4+gc_tx) < 0 || ((k0+i_2)*s+k*lfibP4+gc_tx) > len(x)-8 {
 								break
 							}
-							/*line hecbench_lfib4.go:200*/ archsimd.LoadUint32x8Slice(cx[i_2][lfibP4+gc_tx:]).StoreSlice(cx[i_2][gc_tx:])
-							archsimd.LoadUint32x8Slice(cx[i_2][gc_tx:]).StoreSlice(x[(k0+i_2)*s+k*lfibP4+gc_tx:])
+							/*line hecbench_lfib4.go:199*/ gc_row2 := cx[i_2][gc_tx : gc_tx+264]
+							archsimd.LoadUint32x8Slice(gc_row2[256:]).StoreSlice(cx[i_2][gc_tx:])
+							archsimd.LoadUint32x8Slice(gc_row2[0:]).StoreSlice(x[(k0+i_2)*s+k*lfibP4+gc_tx:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}

@@ -48,14 +48,17 @@ func gc_body_convRowsKernel(gc_b *compiled.Block, dst, src, kernel []float32, im
 							csRowsBlockDimX) < 0 || (srcOff+compiled.Trip(1)*csRowsBlockDimX) > len(src)-8 || (lidX+compiled.Trip(1)*csRowsBlockDimX) < 0 || (lidX+compiled.Trip(1)*csRowsBlockDimX) > len(gc_at[0])-8 || (srcOff+compiled.Trip(2)*csRowsBlockDimX) < 0 || (srcOff+compiled.Trip(2)*csRowsBlockDimX) > len(src)-8 || (lidX+compiled.Trip(2)*csRowsBlockDimX) < 0 || (lidX+compiled.Trip(2)*csRowsBlockDimX) > len(gc_at[0])-8 || (srcOff+compiled.Trip(3)*csRowsBlockDimX) < 0 || (srcOff+compiled.Trip(3)*csRowsBlockDimX) > len(src)-8 || (lidX+compiled.Trip(3)*csRowsBlockDimX) < 0 || (lidX+compiled.Trip(3)*csRowsBlockDimX) > len(gc_at[0])-8 || (srcOff+compiled.Trip(4)*csRowsBlockDimX) < 0 || (srcOff+compiled.Trip(4)*csRowsBlockDimX) > len(src)-8 || (lidX+compiled.Trip(4)*csRowsBlockDimX) < 0 || (lidX+compiled.Trip(4)*csRowsBlockDimX) > len(gc_at[0])-8 || (srcOff+compiled.Trip(5)*csRowsBlockDimX) < 0 || (srcOff+compiled.Trip(5)*csRowsBlockDimX) > len(src)-8 || (lidX+compiled.Trip(5)*csRowsBlockDimX) < 0 || (lidX+compiled.Trip(5)*csRowsBlockDimX) > len(gc_at[0])-8 || (srcOff+compiled.Trip(6)*csRowsBlockDimX) < 0 || (srcOff+compiled.Trip(6)*csRowsBlockDimX) > len(src)-8 || (lidX+compiled.Trip(6)*csRowsBlockDimX) < 0 || (lidX+compiled.Trip(6)*csRowsBlockDimX) > len(gc_at[0])-8 || (srcOff+compiled.Trip(7)*csRowsBlockDimX) < 0 || (srcOff+compiled.Trip(7)*csRowsBlockDimX) > len(src)-8 || (lidX+compiled.Trip(7)*csRowsBlockDimX) < 0 || (lidX+compiled.Trip(7)*csRowsBlockDimX) > len(gc_at[0])-8 || (srcOff+compiled.Trip(8)*csRowsBlockDimX) < 0 || (srcOff+compiled.Trip(8)*csRowsBlockDimX) > len(src)-8 || (lidX+compiled.Trip(8)*csRowsBlockDimX) < 0 || (lidX+compiled.Trip(8)*csRowsBlockDimX) > len(gc_at[0])-8 {
 							break
 						}
-						/*line hecbench_convsep.go:46*/ archsimd.LoadFloat32x8Slice(src[srcOff+compiled.Trip(1)*csRowsBlockDimX:]).StoreSlice(gc_at[0][lidX+compiled.Trip(1)*csRowsBlockDimX:])
-						/*line hecbench_convsep.go:46*/ archsimd.LoadFloat32x8Slice(src[srcOff+compiled.Trip(2)*csRowsBlockDimX:]).StoreSlice(gc_at[0][lidX+compiled.Trip(2)*csRowsBlockDimX:])
-						/*line hecbench_convsep.go:46*/ archsimd.LoadFloat32x8Slice(src[srcOff+compiled.Trip(3)*csRowsBlockDimX:]).StoreSlice(gc_at[0][lidX+compiled.Trip(3)*csRowsBlockDimX:])
-						/*line hecbench_convsep.go:46*/ archsimd.LoadFloat32x8Slice(src[srcOff+compiled.Trip(4)*csRowsBlockDimX:]).StoreSlice(gc_at[0][lidX+compiled.Trip(4)*csRowsBlockDimX:])
-						/*line hecbench_convsep.go:46*/ archsimd.LoadFloat32x8Slice(src[srcOff+compiled.Trip(5)*csRowsBlockDimX:]).StoreSlice(gc_at[0][lidX+compiled.Trip(5)*csRowsBlockDimX:])
-						/*line hecbench_convsep.go:46*/ archsimd.LoadFloat32x8Slice(src[srcOff+compiled.Trip(6)*csRowsBlockDimX:]).StoreSlice(gc_at[0][lidX+compiled.Trip(6)*csRowsBlockDimX:])
-						/*line hecbench_convsep.go:46*/ archsimd.LoadFloat32x8Slice(src[srcOff+compiled.Trip(7)*csRowsBlockDimX:]).StoreSlice(gc_at[0][lidX+compiled.Trip(7)*csRowsBlockDimX:])
-						/*line hecbench_convsep.go:46*/ archsimd.LoadFloat32x8Slice(src[srcOff+compiled.Trip(8)*csRowsBlockDimX:]).StoreSlice(gc_at[0][lidX+compiled.Trip(8)*csRowsBlockDimX:])
+						/*line hecbench_convsep.go:46*/ gc_row2 :=
+							/*line hecbench_convsep.go:46*/ src[srcOff+16 : srcOff+136]
+//line hecbench_convsep.go:46
+						archsimd.LoadFloat32x8Slice(gc_row2[0:]).StoreSlice(gc_at[0][lidX+compiled.Trip(1)*csRowsBlockDimX:])
+						/*line hecbench_convsep.go:46*/ archsimd.LoadFloat32x8Slice(gc_row2[16:]).StoreSlice(gc_at[0][lidX+compiled.Trip(2)*csRowsBlockDimX:])
+						/*line hecbench_convsep.go:46*/ archsimd.LoadFloat32x8Slice(gc_row2[32:]).StoreSlice(gc_at[0][lidX+compiled.Trip(3)*csRowsBlockDimX:])
+						/*line hecbench_convsep.go:46*/ archsimd.LoadFloat32x8Slice(gc_row2[48:]).StoreSlice(gc_at[0][lidX+compiled.Trip(4)*csRowsBlockDimX:])
+						/*line hecbench_convsep.go:46*/ archsimd.LoadFloat32x8Slice(gc_row2[64:]).StoreSlice(gc_at[0][lidX+compiled.Trip(5)*csRowsBlockDimX:])
+						/*line hecbench_convsep.go:46*/ archsimd.LoadFloat32x8Slice(gc_row2[80:]).StoreSlice(gc_at[0][lidX+compiled.Trip(6)*csRowsBlockDimX:])
+						/*line hecbench_convsep.go:46*/ archsimd.LoadFloat32x8Slice(gc_row2[96:]).StoreSlice(gc_at[0][lidX+compiled.Trip(7)*csRowsBlockDimX:])
+						/*line hecbench_convsep.go:46*/ archsimd.LoadFloat32x8Slice(gc_row2[112:]).StoreSlice(gc_at[0][lidX+compiled.Trip(8)*csRowsBlockDimX:])
 						/*line hecbench_convsep.go:51*/ if baseX+compiled.Trip(0)*csRowsBlockDimX >= 0 {
 							var gc_ld5 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 							/*line hecbench_convsep.go:51*/ if (srcOff+compiled.Trip(0)*
@@ -287,14 +290,17 @@ func gc_body_convRowsKernel(gc_b *compiled.Block, dst, src, kernel []float32, im
 							csRowsBlockDimX) < 0 || (srcOff+compiled.Trip(1)*csRowsBlockDimX) > len(src)-8 || (lidX+compiled.Trip(1)*csRowsBlockDimX) < 0 || (lidX+compiled.Trip(1)*csRowsBlockDimX) > len(lData[lidY])-8 || (srcOff+compiled.Trip(2)*csRowsBlockDimX) < 0 || (srcOff+compiled.Trip(2)*csRowsBlockDimX) > len(src)-8 || (lidX+compiled.Trip(2)*csRowsBlockDimX) < 0 || (lidX+compiled.Trip(2)*csRowsBlockDimX) > len(lData[lidY])-8 || (srcOff+compiled.Trip(3)*csRowsBlockDimX) < 0 || (srcOff+compiled.Trip(3)*csRowsBlockDimX) > len(src)-8 || (lidX+compiled.Trip(3)*csRowsBlockDimX) < 0 || (lidX+compiled.Trip(3)*csRowsBlockDimX) > len(lData[lidY])-8 || (srcOff+compiled.Trip(4)*csRowsBlockDimX) < 0 || (srcOff+compiled.Trip(4)*csRowsBlockDimX) > len(src)-8 || (lidX+compiled.Trip(4)*csRowsBlockDimX) < 0 || (lidX+compiled.Trip(4)*csRowsBlockDimX) > len(lData[lidY])-8 || (srcOff+compiled.Trip(5)*csRowsBlockDimX) < 0 || (srcOff+compiled.Trip(5)*csRowsBlockDimX) > len(src)-8 || (lidX+compiled.Trip(5)*csRowsBlockDimX) < 0 || (lidX+compiled.Trip(5)*csRowsBlockDimX) > len(lData[lidY])-8 || (srcOff+compiled.Trip(6)*csRowsBlockDimX) < 0 || (srcOff+compiled.Trip(6)*csRowsBlockDimX) > len(src)-8 || (lidX+compiled.Trip(6)*csRowsBlockDimX) < 0 || (lidX+compiled.Trip(6)*csRowsBlockDimX) > len(lData[lidY])-8 || (srcOff+compiled.Trip(7)*csRowsBlockDimX) < 0 || (srcOff+compiled.Trip(7)*csRowsBlockDimX) > len(src)-8 || (lidX+compiled.Trip(7)*csRowsBlockDimX) < 0 || (lidX+compiled.Trip(7)*csRowsBlockDimX) > len(lData[lidY])-8 || (srcOff+compiled.Trip(8)*csRowsBlockDimX) < 0 || (srcOff+compiled.Trip(8)*csRowsBlockDimX) > len(src)-8 || (lidX+compiled.Trip(8)*csRowsBlockDimX) < 0 || (lidX+compiled.Trip(8)*csRowsBlockDimX) > len(lData[lidY])-8 {
 							break
 						}
-						/*line hecbench_convsep.go:46*/ archsimd.LoadFloat32x8Slice(src[srcOff+compiled.Trip(1)*csRowsBlockDimX:]).StoreSlice(lData[lidY][lidX+compiled.Trip(1)*csRowsBlockDimX:])
-						/*line hecbench_convsep.go:46*/ archsimd.LoadFloat32x8Slice(src[srcOff+compiled.Trip(2)*csRowsBlockDimX:]).StoreSlice(lData[lidY][lidX+compiled.Trip(2)*csRowsBlockDimX:])
-						/*line hecbench_convsep.go:46*/ archsimd.LoadFloat32x8Slice(src[srcOff+compiled.Trip(3)*csRowsBlockDimX:]).StoreSlice(lData[lidY][lidX+compiled.Trip(3)*csRowsBlockDimX:])
-						/*line hecbench_convsep.go:46*/ archsimd.LoadFloat32x8Slice(src[srcOff+compiled.Trip(4)*csRowsBlockDimX:]).StoreSlice(lData[lidY][lidX+compiled.Trip(4)*csRowsBlockDimX:])
-						/*line hecbench_convsep.go:46*/ archsimd.LoadFloat32x8Slice(src[srcOff+compiled.Trip(5)*csRowsBlockDimX:]).StoreSlice(lData[lidY][lidX+compiled.Trip(5)*csRowsBlockDimX:])
-						/*line hecbench_convsep.go:46*/ archsimd.LoadFloat32x8Slice(src[srcOff+compiled.Trip(6)*csRowsBlockDimX:]).StoreSlice(lData[lidY][lidX+compiled.Trip(6)*csRowsBlockDimX:])
-						/*line hecbench_convsep.go:46*/ archsimd.LoadFloat32x8Slice(src[srcOff+compiled.Trip(7)*csRowsBlockDimX:]).StoreSlice(lData[lidY][lidX+compiled.Trip(7)*csRowsBlockDimX:])
-						/*line hecbench_convsep.go:46*/ archsimd.LoadFloat32x8Slice(src[srcOff+compiled.Trip(8)*csRowsBlockDimX:]).StoreSlice(lData[lidY][lidX+compiled.Trip(8)*csRowsBlockDimX:])
+						/*line hecbench_convsep.go:46*/ gc_row :=
+							/*line hecbench_convsep.go:46*/ src[srcOff+16 : srcOff+136]
+//line hecbench_convsep.go:46
+						archsimd.LoadFloat32x8Slice(gc_row[0:]).StoreSlice(lData[lidY][lidX+compiled.Trip(1)*csRowsBlockDimX:])
+						/*line hecbench_convsep.go:46*/ archsimd.LoadFloat32x8Slice(gc_row[16:]).StoreSlice(lData[lidY][lidX+compiled.Trip(2)*csRowsBlockDimX:])
+						/*line hecbench_convsep.go:46*/ archsimd.LoadFloat32x8Slice(gc_row[32:]).StoreSlice(lData[lidY][lidX+compiled.Trip(3)*csRowsBlockDimX:])
+						/*line hecbench_convsep.go:46*/ archsimd.LoadFloat32x8Slice(gc_row[48:]).StoreSlice(lData[lidY][lidX+compiled.Trip(4)*csRowsBlockDimX:])
+						/*line hecbench_convsep.go:46*/ archsimd.LoadFloat32x8Slice(gc_row[64:]).StoreSlice(lData[lidY][lidX+compiled.Trip(5)*csRowsBlockDimX:])
+						/*line hecbench_convsep.go:46*/ archsimd.LoadFloat32x8Slice(gc_row[80:]).StoreSlice(lData[lidY][lidX+compiled.Trip(6)*csRowsBlockDimX:])
+						/*line hecbench_convsep.go:46*/ archsimd.LoadFloat32x8Slice(gc_row[96:]).StoreSlice(lData[lidY][lidX+compiled.Trip(7)*csRowsBlockDimX:])
+						/*line hecbench_convsep.go:46*/ archsimd.LoadFloat32x8Slice(gc_row[112:]).StoreSlice(lData[lidY][lidX+compiled.Trip(8)*csRowsBlockDimX:])
 						/*line hecbench_convsep.go:51*/ if baseX+compiled.Trip(0)*csRowsBlockDimX >= 0 {
 							var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 							/*line hecbench_convsep.go:51*/ if (srcOff+compiled.Trip(0)*

@@ -207,7 +207,8 @@ func gc_body_derivativeX2PbcKernel(gc_b *compiled.Block, f, df []float32, mx, my
 						/*line hecbench_reaction.go:57*/ if (sj*w+si+1) < 0 || (sj*w+si+1) > len(sF)-8 || (sj*w+si) < 0 || (sj*w+si) > len(sF)-8 || (sj*w+si-1) < 0 || (sj*w+si-1) > len(sF)-8 || globalIdx < 0 || globalIdx > len(df)-8 {
 							break
 						}
-						/*line hecbench_reaction.go:58*/ archsimd.LoadFloat32x8Slice(sF[sj*w+si+1:]).Sub(gc_vb.Mul(archsimd.LoadFloat32x8Slice(sF[sj*w+si:]))).Add(archsimd.LoadFloat32x8Slice(sF[sj*w+si-1:])).StoreSlice(df[globalIdx:])
+						/*line hecbench_reaction.go:57*/ gc_row := sF[((sj*w)+si)+-1 : ((sj*w)+si)+9]
+						archsimd.LoadFloat32x8Slice(gc_row[2:]).Sub(gc_vb.Mul(archsimd.LoadFloat32x8Slice(gc_row[1:]))).Add(archsimd.LoadFloat32x8Slice(gc_row[0:])).StoreSlice(df[globalIdx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}

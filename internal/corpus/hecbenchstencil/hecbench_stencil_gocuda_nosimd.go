@@ -119,7 +119,8 @@ func gc_body_stencil1DKernel(gc_b *compiled.Block, in, out []int32) {
 					/*line hecbench_stencil.go:37*/ s1BlockSize) < 0 || (gindex+s1BlockSize) > len(in)-8 || (lindex+s1BlockSize) < 0 || (lindex+s1BlockSize) > len(temp)-8 {
 					break
 				}
-				/*line hecbench_stencil.go:29*/ lanes.LoadInt32x8Slice(in[gindex:]).StoreSlice(temp[lindex:])
+				/*line hecbench_stencil.go:28*/ gc_row := in[gindex+-7 : gindex+264]
+				lanes.LoadInt32x8Slice(gc_row[7:]).StoreSlice(temp[lindex:])
 				/*line hecbench_stencil.go:31*/ if gc_tx < s1Radius && uint(s1Radius-gc_tx) > 7 {
 					/*line hecbench_stencil.go:31*/ if gindex <
 						s1Radius && uint(s1Radius-gindex) > 7 {
@@ -131,10 +132,10 @@ func gc_body_stencil1DKernel(gc_b *compiled.Block, in, out []int32) {
 						}
 						gc_else := gc_if.ToInt32x8().Not().ToMask()
 						if gc_else.ToBits() != 0 {
-							/*line hecbench_stencil.go:33*/ lanes.LoadInt32x8Slice(in[gindex-s1Radius:]).StoreMasked((*[8]int32)(temp[lindex-s1Radius:]), gc_else)
+							/*line hecbench_stencil.go:33*/ lanes.LoadInt32x8Slice(gc_row[0:]).StoreMasked((*[8]int32)(temp[lindex-s1Radius:]), gc_else)
 						}
 					}
-					/*line hecbench_stencil.go:35*/ lanes.LoadInt32x8Slice(in[gindex+s1BlockSize:]).StoreSlice(temp[lindex+s1BlockSize:])
+					/*line hecbench_stencil.go:35*/ lanes.LoadInt32x8Slice(gc_row[263:]).StoreSlice(temp[lindex+s1BlockSize:])
 				} else {
 					gc_if2 := gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(s1Radius, gc_tx, 8))))
 					if gc_if2.ToBits() != 0 {
@@ -144,9 +145,9 @@ func gc_body_stencil1DKernel(gc_b *compiled.Block, in, out []int32) {
 						}
 						gc_else2 := gc_if3.ToInt32x8().Not().ToMask()
 						if gc_if2.And(gc_else2).ToBits() != 0 {
-							/*line hecbench_stencil.go:33*/ lanes.LoadInt32x8Slice(in[gindex-s1Radius:]).StoreMasked((*[8]int32)(temp[lindex-s1Radius:]), gc_if2.And(gc_else2))
+							/*line hecbench_stencil.go:33*/ lanes.LoadInt32x8Slice(gc_row[0:]).StoreMasked((*[8]int32)(temp[lindex-s1Radius:]), gc_if2.And(gc_else2))
 						}
-						lanes.LoadInt32x8Slice(in[gindex+s1BlockSize:]).StoreMasked((*[8]int32)(temp[lindex+s1BlockSize:]), gc_if2)
+						lanes.LoadInt32x8Slice(gc_row[263:]).StoreMasked((*[8]int32)(temp[lindex+s1BlockSize:]), gc_if2)
 					}
 				}
 			}
@@ -392,9 +393,10 @@ func gc_body_stencil3DKernel(gc_b *compiled.Block, dPsi, dNpsi, dSigmaX, dSigmaY
 				/*line hecbench_stencil.go:114*/ if tkk < 0 || tkk > len(smPsi[cii][tjj])-4 || tkk > len(smPsi[nii][tjj])-4 || tkk > len(smPsi[cii][-1+tjj])-4 || tkk > len(smPsi[cii][1+tjj])-4 || tkk > len(smPsi[nii][-1+tjj])-4 || tkk > len(smPsi[nii][1+tjj])-4 || (-1+tkk) < 0 || (-1+tkk) > len(smPsi[cii][tjj])-4 || (1+tkk) < 0 || (1+tkk) > len(smPsi[cii][tjj])-4 || (-1+tkk) > len(smPsi[nii][tjj])-4 || (1+tkk) > len(smPsi[nii][tjj])-4 {
 					break
 				}
-				/*line hecbench_stencil.go:114*/ xd := lanes.LoadFloat64x4Slice(smPsi[cii][tjj][tkk:]).AsUint64x4().Xor(lanes.BroadcastUint64x4(0x8000000000000000)).AsFloat64x4().Add(lanes.LoadFloat64x4Slice(smPsi[nii][tjj][tkk:]))
+				/*line hecbench_stencil.go:114*/ gc_row, gc_row2 := smPsi[cii][tjj][tkk:tkk+5], smPsi[nii][tjj][tkk:tkk+5]
+				/*line hecbench_stencil.go:114*/ xd := lanes.LoadFloat64x4Slice(gc_row[0:]).AsUint64x4().Xor(lanes.BroadcastUint64x4(0x8000000000000000)).AsFloat64x4().Add(lanes.LoadFloat64x4Slice(gc_row2[0:]))
 				/*line hecbench_stencil.go:114*/ yd := lanes.LoadFloat64x4Slice(smPsi[cii][-1+tjj][tkk:]).AsUint64x4().Xor(lanes.BroadcastUint64x4(0x8000000000000000)).AsFloat64x4().Add(lanes.LoadFloat64x4Slice(smPsi[cii][1+tjj][tkk:])).Sub(lanes.LoadFloat64x4Slice(smPsi[nii][-1+tjj][tkk:])).Add(lanes.LoadFloat64x4Slice(smPsi[nii][1+tjj][tkk:])).Div(gc_vb)
-				zd := lanes.LoadFloat64x4Slice(smPsi[cii][tjj][-1+tkk:]).AsUint64x4().Xor(lanes.BroadcastUint64x4(0x8000000000000000)).AsFloat64x4().Add(lanes.LoadFloat64x4Slice(smPsi[cii][tjj][1+tkk:])).Sub(lanes.LoadFloat64x4Slice(smPsi[nii][tjj][-1+tkk:])).Add(lanes.LoadFloat64x4Slice(smPsi[nii][tjj][1+tkk:])).Div(gc_vb)
+				zd := lanes.LoadFloat64x4Slice(smPsi[cii][tjj][-1+tkk:]).AsUint64x4().Xor(lanes.BroadcastUint64x4(0x8000000000000000)).AsFloat64x4().Add(lanes.LoadFloat64x4Slice(gc_row[1:])).Sub(lanes.LoadFloat64x4Slice(smPsi[nii][tjj][-1+tkk:])).Add(lanes.LoadFloat64x4Slice(gc_row2[1:])).Div(gc_vb)
 				var gc_x int = 1
 				var gc_y int = tjj
 				/*line hecbench_stencil.go:117*/ var gc_z int = tkk
@@ -544,10 +546,13 @@ func gc_body_stencil3DKernel(gc_b *compiled.Block, dPsi, dNpsi, dSigmaX, dSigmaY
 					/*line hecbench_stencil.go:131*/ if tkk < 0 || tkk > len(smPsi[pii][tjj])-4 || tkk > len(smPsi[pii][1+tjj])-4 || tkk > len(smPsi[nii][tjj])-4 || tkk > len(smPsi[nii][1+tjj])-4 || tkk > len(smPsi[cii][tjj])-4 || tkk > len(smPsi[cii][1+tjj])-4 || (-1+tkk) < 0 || (-1+tkk) > len(smPsi[cii][tjj])-4 || (1+tkk) < 0 || (1+tkk) > len(smPsi[cii][tjj])-4 || (-1+tkk) > len(smPsi[cii][1+tjj])-4 || (1+tkk) > len(smPsi[cii][1+tjj])-4 || tkk > len(smPsi[3][tjj])-4 {
 						break
 					}
-					/*line hecbench_stencil.go:131*/ xd_ := lanes.LoadFloat64x4Slice(smPsi[pii][tjj][tkk:]).AsUint64x4().Xor(lanes.BroadcastUint64x4(0x8000000000000000)).AsFloat64x4().Sub(lanes.LoadFloat64x4Slice(smPsi[pii][1+tjj][tkk:])).Add(lanes.LoadFloat64x4Slice(smPsi[nii][tjj][tkk:])).Add(lanes.LoadFloat64x4Slice(smPsi[nii][1+tjj][tkk:])).Div(gc_vb3)
-					/*line hecbench_stencil.go:131*/ yd_ := lanes.LoadFloat64x4Slice(smPsi[cii][tjj][tkk:]).AsUint64x4().Xor(lanes.BroadcastUint64x4(0x8000000000000000)).AsFloat64x4().Add(lanes.LoadFloat64x4Slice(smPsi[cii][1+tjj][tkk:]))
-					zd_ := lanes.LoadFloat64x4Slice(smPsi[cii][tjj][-1+tkk:]).AsUint64x4().Xor(lanes.BroadcastUint64x4(0x8000000000000000)).AsFloat64x4().Add(lanes.LoadFloat64x4Slice(smPsi[cii][tjj][1+tkk:])).Sub(lanes.LoadFloat64x4Slice(smPsi[cii][1+tjj][-1+tkk:])).Add(lanes.LoadFloat64x4Slice(smPsi[cii][1+tjj][1+tkk:])).Div(gc_vb3)
-					var gc_t14 int = tjj +
+					/*line hecbench_stencil.go:131*/ gc_row5, gc_row6 :=
+						smPsi[cii][tjj][tkk:tkk+5], smPsi[cii][1+tjj][tkk:tkk+5]
+//line hecbench_stencil.go:132
+					xd_ := lanes.LoadFloat64x4Slice(smPsi[pii][tjj][tkk:]).AsUint64x4().Xor(lanes.BroadcastUint64x4(0x8000000000000000)).AsFloat64x4().Sub(lanes.LoadFloat64x4Slice(smPsi[pii][1+tjj][tkk:])).Add(lanes.LoadFloat64x4Slice(smPsi[nii][tjj][tkk:])).Add(lanes.LoadFloat64x4Slice(smPsi[nii][1+tjj][tkk:])).Div(gc_vb3)
+					/*line hecbench_stencil.go:131*/ yd_ := lanes.LoadFloat64x4Slice(gc_row5[0:]).AsUint64x4().Xor(lanes.BroadcastUint64x4(0x8000000000000000)).AsFloat64x4().Add(lanes.LoadFloat64x4Slice(gc_row6[0:]))
+					/*line hecbench_stencil.go:131*/ zd_ := lanes.LoadFloat64x4Slice(smPsi[cii][tjj][-1+tkk:]).AsUint64x4().Xor(lanes.BroadcastUint64x4(0x8000000000000000)).AsFloat64x4().Add(lanes.LoadFloat64x4Slice(gc_row5[1:])).Sub(lanes.LoadFloat64x4Slice(smPsi[cii][1+tjj][-1+tkk:])).Add(lanes.LoadFloat64x4Slice(gc_row6[1:])).Div(gc_vb3)
+					/*line hecbench_stencil.go:133*/ var gc_t14 int = tjj +
 						1
 					var gc_y9 int = gc_t14
 					/*line hecbench_stencil.go:134*/ var gc_z9 int = tkk
@@ -699,10 +704,14 @@ func gc_body_stencil3DKernel(gc_b *compiled.Block, dPsi, dNpsi, dSigmaX, dSigmaY
 					/*line hecbench_stencil.go:148*/ if tkk < 0 || tkk > len(smPsi[pii][tjj])-4 || (1+tkk) < 0 || (1+tkk) > len(smPsi[pii][tjj])-4 || tkk > len(smPsi[nii][tjj])-4 || (1+tkk) > len(smPsi[nii][tjj])-4 || tkk > len(smPsi[cii][-1+tjj])-4 || (1+tkk) > len(smPsi[cii][-1+tjj])-4 || tkk > len(smPsi[cii][1+tjj])-4 || (1+tkk) > len(smPsi[cii][1+tjj])-4 || tkk > len(smPsi[cii][tjj])-4 || (1+tkk) > len(smPsi[cii][tjj])-4 || tkk > len(smPsi[3][tjj])-4 {
 						break
 					}
-					/*line hecbench_stencil.go:148*/ xd_2 := lanes.LoadFloat64x4Slice(smPsi[pii][tjj][tkk:]).AsUint64x4().Xor(lanes.BroadcastUint64x4(0x8000000000000000)).AsFloat64x4().Sub(lanes.LoadFloat64x4Slice(smPsi[pii][tjj][1+tkk:])).Add(lanes.LoadFloat64x4Slice(smPsi[nii][tjj][tkk:])).Add(lanes.LoadFloat64x4Slice(smPsi[nii][tjj][1+tkk:])).Div(gc_vb5)
-					/*line hecbench_stencil.go:148*/ yd_2 := lanes.LoadFloat64x4Slice(smPsi[cii][-1+tjj][tkk:]).AsUint64x4().Xor(lanes.BroadcastUint64x4(0x8000000000000000)).AsFloat64x4().Sub(lanes.LoadFloat64x4Slice(smPsi[cii][-1+tjj][1+tkk:])).Add(lanes.LoadFloat64x4Slice(smPsi[cii][1+tjj][tkk:])).Add(lanes.LoadFloat64x4Slice(smPsi[cii][1+tjj][1+tkk:])).Div(gc_vb5)
-					zd_2 := lanes.LoadFloat64x4Slice(smPsi[cii][tjj][tkk:]).AsUint64x4().Xor(lanes.BroadcastUint64x4(0x8000000000000000)).AsFloat64x4().Add(lanes.LoadFloat64x4Slice(smPsi[cii][tjj][1+tkk:]))
-					var gc_t26 int = tkk +
+					/*line hecbench_stencil.go:148*/ gc_row12, gc_row13, gc_row14, gc_row15, gc_row16 := smPsi[pii][tjj][tkk:tkk+5], smPsi[nii][tjj][tkk:tkk+5],
+						smPsi[cii][-1+tjj][tkk:tkk+5], smPsi[cii][1+tjj][tkk:tkk+5],
+						smPsi[cii][tjj][tkk:tkk+5]
+//line hecbench_stencil.go:150
+					xd_2 := lanes.LoadFloat64x4Slice(gc_row12[0:]).AsUint64x4().Xor(lanes.BroadcastUint64x4(0x8000000000000000)).AsFloat64x4().Sub(lanes.LoadFloat64x4Slice(gc_row12[1:])).Add(lanes.LoadFloat64x4Slice(gc_row13[0:])).Add(lanes.LoadFloat64x4Slice(gc_row13[1:])).Div(gc_vb5)
+					/*line hecbench_stencil.go:150*/ yd_2 := lanes.LoadFloat64x4Slice(gc_row14[0:]).AsUint64x4().Xor(lanes.BroadcastUint64x4(0x8000000000000000)).AsFloat64x4().Sub(lanes.LoadFloat64x4Slice(gc_row14[1:])).Add(lanes.LoadFloat64x4Slice(gc_row15[0:])).Add(lanes.LoadFloat64x4Slice(gc_row15[1:])).Div(gc_vb5)
+					/*line hecbench_stencil.go:150*/ zd_2 := lanes.LoadFloat64x4Slice(gc_row16[0:]).AsUint64x4().Xor(lanes.BroadcastUint64x4(0x8000000000000000)).AsFloat64x4().Add(lanes.LoadFloat64x4Slice(gc_row16[1:]))
+					/*line hecbench_stencil.go:150*/ var gc_t26 int = tkk +
 						1
 //line hecbench_stencil.go:151
 					var gc_y15 int = tjj

@@ -124,7 +124,8 @@ func gc_body_stencil1DKernel(gc_b *compiled.Block, in, out []int32) {
 						/*line hecbench_stencil.go:37*/ s1BlockSize) < 0 || (gindex+s1BlockSize) > len(in)-8 || (lindex+s1BlockSize) < 0 || (lindex+s1BlockSize) > len(temp)-8 {
 						break
 					}
-					/*line hecbench_stencil.go:29*/ archsimd.LoadInt32x8Slice(in[gindex:]).StoreSlice(temp[lindex:])
+					/*line hecbench_stencil.go:28*/ gc_row := in[gindex+-7 : gindex+264]
+					archsimd.LoadInt32x8Slice(gc_row[7:]).StoreSlice(temp[lindex:])
 					/*line hecbench_stencil.go:31*/ if gc_tx < s1Radius && uint(s1Radius-gc_tx) > 7 {
 						/*line hecbench_stencil.go:31*/ if gindex <
 							s1Radius && uint(s1Radius-gindex) > 7 {
@@ -136,10 +137,10 @@ func gc_body_stencil1DKernel(gc_b *compiled.Block, in, out []int32) {
 							}
 							gc_else := gc_if.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 							if gc_else.ToBits() != 0 {
-								/*line hecbench_stencil.go:33*/ archsimd.LoadInt32x8Slice(in[gindex-s1Radius:]).Merge(archsimd.LoadInt32x8Slice(temp[lindex-s1Radius:]), gc_else).StoreSlice(temp[lindex-s1Radius:])
+								/*line hecbench_stencil.go:33*/ archsimd.LoadInt32x8Slice(gc_row[0:]).Merge(archsimd.LoadInt32x8Slice(temp[lindex-s1Radius:]), gc_else).StoreSlice(temp[lindex-s1Radius:])
 							}
 						}
-						/*line hecbench_stencil.go:35*/ archsimd.LoadInt32x8Slice(in[gindex+s1BlockSize:]).StoreSlice(temp[lindex+s1BlockSize:])
+						/*line hecbench_stencil.go:35*/ archsimd.LoadInt32x8Slice(gc_row[263:]).StoreSlice(temp[lindex+s1BlockSize:])
 					} else {
 						gc_if2 := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(s1Radius, gc_tx, 8))))
 						if gc_if2.ToBits() != 0 {
@@ -149,9 +150,9 @@ func gc_body_stencil1DKernel(gc_b *compiled.Block, in, out []int32) {
 							}
 							gc_else2 := gc_if3.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 							if gc_if2.And(gc_else2).ToBits() != 0 {
-								/*line hecbench_stencil.go:33*/ archsimd.LoadInt32x8Slice(in[gindex-s1Radius:]).Merge(archsimd.LoadInt32x8Slice(temp[lindex-s1Radius:]), gc_if2.And(gc_else2)).StoreSlice(temp[lindex-s1Radius:])
+								/*line hecbench_stencil.go:33*/ archsimd.LoadInt32x8Slice(gc_row[0:]).Merge(archsimd.LoadInt32x8Slice(temp[lindex-s1Radius:]), gc_if2.And(gc_else2)).StoreSlice(temp[lindex-s1Radius:])
 							}
-							archsimd.LoadInt32x8Slice(in[gindex+s1BlockSize:]).Merge(archsimd.LoadInt32x8Slice(temp[lindex+s1BlockSize:]), gc_if2).StoreSlice(temp[lindex+s1BlockSize:])
+							archsimd.LoadInt32x8Slice(gc_row[263:]).Merge(archsimd.LoadInt32x8Slice(temp[lindex+s1BlockSize:]), gc_if2).StoreSlice(temp[lindex+s1BlockSize:])
 						}
 					}
 				}
@@ -539,9 +540,10 @@ func gc_body_stencil3DKernel(gc_b *compiled.Block, dPsi, dNpsi, dSigmaX, dSigmaY
 					/*line hecbench_stencil.go:114*/ if tkk < 0 || tkk > len(smPsi[cii][tjj])-4 || tkk > len(smPsi[nii][tjj])-4 || tkk > len(smPsi[cii][-1+tjj])-4 || tkk > len(smPsi[cii][1+tjj])-4 || tkk > len(smPsi[nii][-1+tjj])-4 || tkk > len(smPsi[nii][1+tjj])-4 || (-1+tkk) < 0 || (-1+tkk) > len(smPsi[cii][tjj])-4 || (1+tkk) < 0 || (1+tkk) > len(smPsi[cii][tjj])-4 || (-1+tkk) > len(smPsi[nii][tjj])-4 || (1+tkk) > len(smPsi[nii][tjj])-4 {
 						break
 					}
-					/*line hecbench_stencil.go:114*/ xd := archsimd.LoadFloat64x4Slice(smPsi[cii][tjj][tkk:]).AsUint64x4().Xor(archsimd.BroadcastUint64x4(0x8000000000000000)).AsFloat64x4().Add(archsimd.LoadFloat64x4Slice(smPsi[nii][tjj][tkk:]))
+					/*line hecbench_stencil.go:114*/ gc_row, gc_row2 := smPsi[cii][tjj][tkk:tkk+5], smPsi[nii][tjj][tkk:tkk+5]
+					/*line hecbench_stencil.go:114*/ xd := archsimd.LoadFloat64x4Slice(gc_row[0:]).AsUint64x4().Xor(archsimd.BroadcastUint64x4(0x8000000000000000)).AsFloat64x4().Add(archsimd.LoadFloat64x4Slice(gc_row2[0:]))
 					/*line hecbench_stencil.go:114*/ yd := archsimd.LoadFloat64x4Slice(smPsi[cii][-1+tjj][tkk:]).AsUint64x4().Xor(archsimd.BroadcastUint64x4(0x8000000000000000)).AsFloat64x4().Add(archsimd.LoadFloat64x4Slice(smPsi[cii][1+tjj][tkk:])).Sub(archsimd.LoadFloat64x4Slice(smPsi[nii][-1+tjj][tkk:])).Add(archsimd.LoadFloat64x4Slice(smPsi[nii][1+tjj][tkk:])).Div(gc_vb)
-					zd := archsimd.LoadFloat64x4Slice(smPsi[cii][tjj][-1+tkk:]).AsUint64x4().Xor(archsimd.BroadcastUint64x4(0x8000000000000000)).AsFloat64x4().Add(archsimd.LoadFloat64x4Slice(smPsi[cii][tjj][1+tkk:])).Sub(archsimd.LoadFloat64x4Slice(smPsi[nii][tjj][-1+tkk:])).Add(archsimd.LoadFloat64x4Slice(smPsi[nii][tjj][1+tkk:])).Div(gc_vb)
+					zd := archsimd.LoadFloat64x4Slice(smPsi[cii][tjj][-1+tkk:]).AsUint64x4().Xor(archsimd.BroadcastUint64x4(0x8000000000000000)).AsFloat64x4().Add(archsimd.LoadFloat64x4Slice(gc_row[1:])).Sub(archsimd.LoadFloat64x4Slice(smPsi[nii][tjj][-1+tkk:])).Add(archsimd.LoadFloat64x4Slice(gc_row2[1:])).Div(gc_vb)
 					var gc_x5 int = 1
 					var gc_y5 int = tjj
 					/*line hecbench_stencil.go:117*/ var gc_z5 int = tkk
@@ -697,10 +699,13 @@ func gc_body_stencil3DKernel(gc_b *compiled.Block, dPsi, dNpsi, dSigmaX, dSigmaY
 						/*line hecbench_stencil.go:131*/ if tkk < 0 || tkk > len(smPsi[pii][tjj])-4 || tkk > len(smPsi[pii][1+tjj])-4 || tkk > len(smPsi[nii][tjj])-4 || tkk > len(smPsi[nii][1+tjj])-4 || tkk > len(smPsi[cii][tjj])-4 || tkk > len(smPsi[cii][1+tjj])-4 || (-1+tkk) < 0 || (-1+tkk) > len(smPsi[cii][tjj])-4 || (1+tkk) < 0 || (1+tkk) > len(smPsi[cii][tjj])-4 || (-1+tkk) > len(smPsi[cii][1+tjj])-4 || (1+tkk) > len(smPsi[cii][1+tjj])-4 || tkk > len(smPsi[3][tjj])-4 {
 							break
 						}
-						/*line hecbench_stencil.go:131*/ xd_ := archsimd.LoadFloat64x4Slice(smPsi[pii][tjj][tkk:]).AsUint64x4().Xor(archsimd.BroadcastUint64x4(0x8000000000000000)).AsFloat64x4().Sub(archsimd.LoadFloat64x4Slice(smPsi[pii][1+tjj][tkk:])).Add(archsimd.LoadFloat64x4Slice(smPsi[nii][tjj][tkk:])).Add(archsimd.LoadFloat64x4Slice(smPsi[nii][1+tjj][tkk:])).Div(gc_vb2)
-						/*line hecbench_stencil.go:131*/ yd_ := archsimd.LoadFloat64x4Slice(smPsi[cii][tjj][tkk:]).AsUint64x4().Xor(archsimd.BroadcastUint64x4(0x8000000000000000)).AsFloat64x4().Add(archsimd.LoadFloat64x4Slice(smPsi[cii][1+tjj][tkk:]))
-						zd_ := archsimd.LoadFloat64x4Slice(smPsi[cii][tjj][-1+tkk:]).AsUint64x4().Xor(archsimd.BroadcastUint64x4(0x8000000000000000)).AsFloat64x4().Add(archsimd.LoadFloat64x4Slice(smPsi[cii][tjj][1+tkk:])).Sub(archsimd.LoadFloat64x4Slice(smPsi[cii][1+tjj][-1+tkk:])).Add(archsimd.LoadFloat64x4Slice(smPsi[cii][1+tjj][1+tkk:])).Div(gc_vb2)
-						var gc_t14 int = tjj +
+						/*line hecbench_stencil.go:131*/ gc_row3, gc_row4 :=
+							smPsi[cii][tjj][tkk:tkk+5], smPsi[cii][1+tjj][tkk:tkk+5]
+//line hecbench_stencil.go:132
+						xd_ := archsimd.LoadFloat64x4Slice(smPsi[pii][tjj][tkk:]).AsUint64x4().Xor(archsimd.BroadcastUint64x4(0x8000000000000000)).AsFloat64x4().Sub(archsimd.LoadFloat64x4Slice(smPsi[pii][1+tjj][tkk:])).Add(archsimd.LoadFloat64x4Slice(smPsi[nii][tjj][tkk:])).Add(archsimd.LoadFloat64x4Slice(smPsi[nii][1+tjj][tkk:])).Div(gc_vb2)
+						/*line hecbench_stencil.go:131*/ yd_ := archsimd.LoadFloat64x4Slice(gc_row3[0:]).AsUint64x4().Xor(archsimd.BroadcastUint64x4(0x8000000000000000)).AsFloat64x4().Add(archsimd.LoadFloat64x4Slice(gc_row4[0:]))
+						/*line hecbench_stencil.go:131*/ zd_ := archsimd.LoadFloat64x4Slice(smPsi[cii][tjj][-1+tkk:]).AsUint64x4().Xor(archsimd.BroadcastUint64x4(0x8000000000000000)).AsFloat64x4().Add(archsimd.LoadFloat64x4Slice(gc_row3[1:])).Sub(archsimd.LoadFloat64x4Slice(smPsi[cii][1+tjj][-1+tkk:])).Add(archsimd.LoadFloat64x4Slice(gc_row4[1:])).Div(gc_vb2)
+						/*line hecbench_stencil.go:133*/ var gc_t14 int = tjj +
 							1
 						var gc_y11 int = gc_t14
 						/*line hecbench_stencil.go:134*/ var gc_z11 int = tkk
@@ -858,10 +863,14 @@ func gc_body_stencil3DKernel(gc_b *compiled.Block, dPsi, dNpsi, dSigmaX, dSigmaY
 						/*line hecbench_stencil.go:148*/ if tkk < 0 || tkk > len(smPsi[pii][tjj])-4 || (1+tkk) < 0 || (1+tkk) > len(smPsi[pii][tjj])-4 || tkk > len(smPsi[nii][tjj])-4 || (1+tkk) > len(smPsi[nii][tjj])-4 || tkk > len(smPsi[cii][-1+tjj])-4 || (1+tkk) > len(smPsi[cii][-1+tjj])-4 || tkk > len(smPsi[cii][1+tjj])-4 || (1+tkk) > len(smPsi[cii][1+tjj])-4 || tkk > len(smPsi[cii][tjj])-4 || (1+tkk) > len(smPsi[cii][tjj])-4 || tkk > len(smPsi[3][tjj])-4 {
 							break
 						}
-						/*line hecbench_stencil.go:148*/ xd_2 := archsimd.LoadFloat64x4Slice(smPsi[pii][tjj][tkk:]).AsUint64x4().Xor(archsimd.BroadcastUint64x4(0x8000000000000000)).AsFloat64x4().Sub(archsimd.LoadFloat64x4Slice(smPsi[pii][tjj][1+tkk:])).Add(archsimd.LoadFloat64x4Slice(smPsi[nii][tjj][tkk:])).Add(archsimd.LoadFloat64x4Slice(smPsi[nii][tjj][1+tkk:])).Div(gc_vb3)
-						/*line hecbench_stencil.go:148*/ yd_2 := archsimd.LoadFloat64x4Slice(smPsi[cii][-1+tjj][tkk:]).AsUint64x4().Xor(archsimd.BroadcastUint64x4(0x8000000000000000)).AsFloat64x4().Sub(archsimd.LoadFloat64x4Slice(smPsi[cii][-1+tjj][1+tkk:])).Add(archsimd.LoadFloat64x4Slice(smPsi[cii][1+tjj][tkk:])).Add(archsimd.LoadFloat64x4Slice(smPsi[cii][1+tjj][1+tkk:])).Div(gc_vb3)
-						zd_2 := archsimd.LoadFloat64x4Slice(smPsi[cii][tjj][tkk:]).AsUint64x4().Xor(archsimd.BroadcastUint64x4(0x8000000000000000)).AsFloat64x4().Add(archsimd.LoadFloat64x4Slice(smPsi[cii][tjj][1+tkk:]))
-						var gc_t20 int = tkk +
+						/*line hecbench_stencil.go:148*/ gc_row5, gc_row6, gc_row7, gc_row8, gc_row9 := smPsi[pii][tjj][tkk:tkk+5], smPsi[nii][tjj][tkk:tkk+5],
+							smPsi[cii][-1+tjj][tkk:tkk+5], smPsi[cii][1+tjj][tkk:tkk+5],
+							smPsi[cii][tjj][tkk:tkk+5]
+//line hecbench_stencil.go:150
+						xd_2 := archsimd.LoadFloat64x4Slice(gc_row5[0:]).AsUint64x4().Xor(archsimd.BroadcastUint64x4(0x8000000000000000)).AsFloat64x4().Sub(archsimd.LoadFloat64x4Slice(gc_row5[1:])).Add(archsimd.LoadFloat64x4Slice(gc_row6[0:])).Add(archsimd.LoadFloat64x4Slice(gc_row6[1:])).Div(gc_vb3)
+						/*line hecbench_stencil.go:150*/ yd_2 := archsimd.LoadFloat64x4Slice(gc_row7[0:]).AsUint64x4().Xor(archsimd.BroadcastUint64x4(0x8000000000000000)).AsFloat64x4().Sub(archsimd.LoadFloat64x4Slice(gc_row7[1:])).Add(archsimd.LoadFloat64x4Slice(gc_row8[0:])).Add(archsimd.LoadFloat64x4Slice(gc_row8[1:])).Div(gc_vb3)
+						/*line hecbench_stencil.go:150*/ zd_2 := archsimd.LoadFloat64x4Slice(gc_row9[0:]).AsUint64x4().Xor(archsimd.BroadcastUint64x4(0x8000000000000000)).AsFloat64x4().Add(archsimd.LoadFloat64x4Slice(gc_row9[1:]))
+						/*line hecbench_stencil.go:150*/ var gc_t20 int = tkk +
 							1
 //line hecbench_stencil.go:151
 						var gc_y14 int = tjj
@@ -1025,9 +1034,10 @@ func gc_body_stencil3DKernel(gc_b *compiled.Block, dPsi, dNpsi, dSigmaX, dSigmaY
 						/*line hecbench_stencil.go:165*/ if tkk < 0 || tkk > len(smPsi[cii][tjj])-4 || tkk > len(smPsi[nii][tjj])-4 || tkk > len(smPsi[cii][-1+tjj])-4 || tkk > len(smPsi[cii][1+tjj])-4 || tkk > len(smPsi[nii][-1+tjj])-4 || tkk > len(smPsi[nii][1+tjj])-4 || (-1+tkk) < 0 || (-1+tkk) > len(smPsi[cii][tjj])-4 || (1+tkk) < 0 || (1+tkk) > len(smPsi[cii][tjj])-4 || (-1+tkk) > len(smPsi[nii][tjj])-4 || (1+tkk) > len(smPsi[nii][tjj])-4 {
 							break
 						}
-						/*line hecbench_stencil.go:165*/ xd_3 := archsimd.LoadFloat64x4Slice(smPsi[cii][tjj][tkk:]).AsUint64x4().Xor(archsimd.BroadcastUint64x4(0x8000000000000000)).AsFloat64x4().Add(archsimd.LoadFloat64x4Slice(smPsi[nii][tjj][tkk:]))
+						/*line hecbench_stencil.go:165*/ gc_row10, gc_row11 := smPsi[cii][tjj][tkk:tkk+5], smPsi[nii][tjj][tkk:tkk+5]
+						/*line hecbench_stencil.go:165*/ xd_3 := archsimd.LoadFloat64x4Slice(gc_row10[0:]).AsUint64x4().Xor(archsimd.BroadcastUint64x4(0x8000000000000000)).AsFloat64x4().Add(archsimd.LoadFloat64x4Slice(gc_row11[0:]))
 						/*line hecbench_stencil.go:165*/ yd_3 := archsimd.LoadFloat64x4Slice(smPsi[cii][-1+tjj][tkk:]).AsUint64x4().Xor(archsimd.BroadcastUint64x4(0x8000000000000000)).AsFloat64x4().Add(archsimd.LoadFloat64x4Slice(smPsi[cii][1+tjj][tkk:])).Sub(archsimd.LoadFloat64x4Slice(smPsi[nii][-1+tjj][tkk:])).Add(archsimd.LoadFloat64x4Slice(smPsi[nii][1+tjj][tkk:])).Div(gc_vb4)
-						zd_3 := archsimd.LoadFloat64x4Slice(smPsi[cii][tjj][-1+tkk:]).AsUint64x4().Xor(archsimd.BroadcastUint64x4(0x8000000000000000)).AsFloat64x4().Add(archsimd.LoadFloat64x4Slice(smPsi[cii][tjj][1+tkk:])).Sub(archsimd.LoadFloat64x4Slice(smPsi[nii][tjj][-1+tkk:])).Add(archsimd.LoadFloat64x4Slice(smPsi[nii][tjj][1+tkk:])).Div(gc_vb4)
+						zd_3 := archsimd.LoadFloat64x4Slice(smPsi[cii][tjj][-1+tkk:]).AsUint64x4().Xor(archsimd.BroadcastUint64x4(0x8000000000000000)).AsFloat64x4().Add(archsimd.LoadFloat64x4Slice(gc_row10[1:])).Sub(archsimd.LoadFloat64x4Slice(smPsi[nii][tjj][-1+tkk:])).Add(archsimd.LoadFloat64x4Slice(gc_row11[1:])).Div(gc_vb4)
 						var gc_t26 int = ii + 1
 						var gc_x11 int = gc_t26
 						/*line hecbench_stencil.go:168*/ var gc_y17 int = tjj

@@ -58,8 +58,11 @@ func gc_body_reduceSmemShflKernel(gc_b *compiled.Block, gIdata, gOdata []int32, 
 				512) < 0 || (tid+512) > len(smem)-8 || tid < 0 || tid > len(smem)-8 {
 				break
 			}
-			/*line cheng_reduce_shfl.go:96*/ if gc_bdx >= 1024 && (tid < 512 && uint(512-tid) > 7) {
-				/*line cheng_reduce_shfl.go:96*/ lanes.LoadInt32x8Slice(smem[tid:]).Add(lanes.LoadInt32x8Slice(smem[tid+512:])).StoreMasked((*[8]int32)(smem[tid:]), gc_alive)
+			/*line cheng_reduce_shfl.go:97*/ gc_row :=
+				/*line cheng_reduce_shfl.go:97*/ smem[tid : tid+520]
+//line cheng_reduce_shfl.go:96
+			if gc_bdx >= 1024 && (tid < 512 && uint(512-tid) > 7) {
+				/*line cheng_reduce_shfl.go:96*/ lanes.LoadInt32x8Slice(gc_row[0:]).Add(lanes.LoadInt32x8Slice(gc_row[512:])).StoreMasked((*[8]int32)(smem[tid:]), gc_alive)
 			} else {
 				gc_b2 := gc_none
 				if gc_bdx >= 1024 {
@@ -67,7 +70,7 @@ func gc_body_reduceSmemShflKernel(gc_b *compiled.Block, gIdata, gOdata []int32, 
 				}
 				/*line cheng_reduce_shfl.go:96*/ gc_if := gc_b2.And(gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(512, tid, 8)))))
 				if gc_alive.And(gc_if).ToBits() != 0 {
-					/*line cheng_reduce_shfl.go:96*/ lanes.LoadInt32x8Slice(smem[tid:]).Add(lanes.LoadInt32x8Slice(smem[tid+512:])).StoreMasked((*[8]int32)(smem[tid:]), gc_alive.And(gc_if))
+					/*line cheng_reduce_shfl.go:96*/ lanes.LoadInt32x8Slice(gc_row[0:]).Add(lanes.LoadInt32x8Slice(gc_row[512:])).StoreMasked((*[8]int32)(smem[tid:]), gc_alive.And(gc_if))
 				}
 			}
 		}
@@ -100,8 +103,11 @@ func gc_body_reduceSmemShflKernel(gc_b *compiled.Block, gIdata, gOdata []int32, 
 				256) < 0 || (tid+256) > len(smem)-8 || tid < 0 || tid > len(smem)-8 {
 				break
 			}
-			/*line cheng_reduce_shfl.go:100*/ if gc_bdx >= 512 && (tid < 256 && uint(256-tid) > 7) {
-				/*line cheng_reduce_shfl.go:100*/ lanes.LoadInt32x8Slice(smem[tid:]).Add(lanes.LoadInt32x8Slice(smem[tid+256:])).StoreMasked((*[8]int32)(smem[tid:]), gc_alive2)
+			/*line cheng_reduce_shfl.go:101*/ gc_row2 :=
+				/*line cheng_reduce_shfl.go:101*/ smem[tid : tid+264]
+//line cheng_reduce_shfl.go:100
+			if gc_bdx >= 512 && (tid < 256 && uint(256-tid) > 7) {
+				/*line cheng_reduce_shfl.go:100*/ lanes.LoadInt32x8Slice(gc_row2[0:]).Add(lanes.LoadInt32x8Slice(gc_row2[256:])).StoreMasked((*[8]int32)(smem[tid:]), gc_alive2)
 			} else {
 				gc_b3 := gc_none2
 				if gc_bdx >= 512 {
@@ -109,7 +115,7 @@ func gc_body_reduceSmemShflKernel(gc_b *compiled.Block, gIdata, gOdata []int32, 
 				}
 				/*line cheng_reduce_shfl.go:100*/ gc_if2 := gc_b3.And(gc_iota2.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(256, tid, 8)))))
 				if gc_alive2.And(gc_if2).ToBits() != 0 {
-					/*line cheng_reduce_shfl.go:100*/ lanes.LoadInt32x8Slice(smem[tid:]).Add(lanes.LoadInt32x8Slice(smem[tid+256:])).StoreMasked((*[8]int32)(smem[tid:]), gc_alive2.And(gc_if2))
+					/*line cheng_reduce_shfl.go:100*/ lanes.LoadInt32x8Slice(gc_row2[0:]).Add(lanes.LoadInt32x8Slice(gc_row2[256:])).StoreMasked((*[8]int32)(smem[tid:]), gc_alive2.And(gc_if2))
 				}
 			}
 		}
@@ -142,8 +148,11 @@ func gc_body_reduceSmemShflKernel(gc_b *compiled.Block, gIdata, gOdata []int32, 
 				128) < 0 || (tid+128) > len(smem)-8 || tid < 0 || tid > len(smem)-8 {
 				break
 			}
-			/*line cheng_reduce_shfl.go:104*/ if gc_bdx >= 256 && (tid < 128 && uint(128-tid) > 7) {
-				/*line cheng_reduce_shfl.go:104*/ lanes.LoadInt32x8Slice(smem[tid:]).Add(lanes.LoadInt32x8Slice(smem[tid+128:])).StoreMasked((*[8]int32)(smem[tid:]), gc_alive3)
+			/*line cheng_reduce_shfl.go:105*/ gc_row3 :=
+				/*line cheng_reduce_shfl.go:105*/ smem[tid : tid+136]
+//line cheng_reduce_shfl.go:104
+			if gc_bdx >= 256 && (tid < 128 && uint(128-tid) > 7) {
+				/*line cheng_reduce_shfl.go:104*/ lanes.LoadInt32x8Slice(gc_row3[0:]).Add(lanes.LoadInt32x8Slice(gc_row3[128:])).StoreMasked((*[8]int32)(smem[tid:]), gc_alive3)
 			} else {
 				gc_b4 := gc_none3
 				if gc_bdx >= 256 {
@@ -151,7 +160,7 @@ func gc_body_reduceSmemShflKernel(gc_b *compiled.Block, gIdata, gOdata []int32, 
 				}
 				/*line cheng_reduce_shfl.go:104*/ gc_if3 := gc_b4.And(gc_iota3.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(128, tid, 8)))))
 				if gc_alive3.And(gc_if3).ToBits() != 0 {
-					/*line cheng_reduce_shfl.go:104*/ lanes.LoadInt32x8Slice(smem[tid:]).Add(lanes.LoadInt32x8Slice(smem[tid+128:])).StoreMasked((*[8]int32)(smem[tid:]), gc_alive3.And(gc_if3))
+					/*line cheng_reduce_shfl.go:104*/ lanes.LoadInt32x8Slice(gc_row3[0:]).Add(lanes.LoadInt32x8Slice(gc_row3[128:])).StoreMasked((*[8]int32)(smem[tid:]), gc_alive3.And(gc_if3))
 				}
 			}
 		}
@@ -184,8 +193,11 @@ func gc_body_reduceSmemShflKernel(gc_b *compiled.Block, gIdata, gOdata []int32, 
 				64) < 0 || (tid+64) > len(smem)-8 || tid < 0 || tid > len(smem)-8 {
 				break
 			}
-			/*line cheng_reduce_shfl.go:108*/ if gc_bdx >= 128 && (tid < 64 && uint(64-tid) > 7) {
-				/*line cheng_reduce_shfl.go:108*/ lanes.LoadInt32x8Slice(smem[tid:]).Add(lanes.LoadInt32x8Slice(smem[tid+64:])).StoreMasked((*[8]int32)(smem[tid:]), gc_alive4)
+			/*line cheng_reduce_shfl.go:109*/ gc_row4 :=
+				/*line cheng_reduce_shfl.go:109*/ smem[tid : tid+72]
+//line cheng_reduce_shfl.go:108
+			if gc_bdx >= 128 && (tid < 64 && uint(64-tid) > 7) {
+				/*line cheng_reduce_shfl.go:108*/ lanes.LoadInt32x8Slice(gc_row4[0:]).Add(lanes.LoadInt32x8Slice(gc_row4[64:])).StoreMasked((*[8]int32)(smem[tid:]), gc_alive4)
 			} else {
 				gc_b5 := gc_none4
 				if gc_bdx >= 128 {
@@ -193,7 +205,7 @@ func gc_body_reduceSmemShflKernel(gc_b *compiled.Block, gIdata, gOdata []int32, 
 				}
 				/*line cheng_reduce_shfl.go:108*/ gc_if4 := gc_b5.And(gc_iota4.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(64, tid, 8)))))
 				if gc_alive4.And(gc_if4).ToBits() != 0 {
-					/*line cheng_reduce_shfl.go:108*/ lanes.LoadInt32x8Slice(smem[tid:]).Add(lanes.LoadInt32x8Slice(smem[tid+64:])).StoreMasked((*[8]int32)(smem[tid:]), gc_alive4.And(gc_if4))
+					/*line cheng_reduce_shfl.go:108*/ lanes.LoadInt32x8Slice(gc_row4[0:]).Add(lanes.LoadInt32x8Slice(gc_row4[64:])).StoreMasked((*[8]int32)(smem[tid:]), gc_alive4.And(gc_if4))
 				}
 			}
 		}
@@ -226,8 +238,11 @@ func gc_body_reduceSmemShflKernel(gc_b *compiled.Block, gIdata, gOdata []int32, 
 				32) < 0 || (tid+32) > len(smem)-8 || tid < 0 || tid > len(smem)-8 {
 				break
 			}
-			/*line cheng_reduce_shfl.go:112*/ if gc_bdx >= 64 && (tid < 32 && uint(32-tid) > 7) {
-				/*line cheng_reduce_shfl.go:112*/ lanes.LoadInt32x8Slice(smem[tid:]).Add(lanes.LoadInt32x8Slice(smem[tid+32:])).StoreMasked((*[8]int32)(smem[tid:]), gc_alive5)
+			/*line cheng_reduce_shfl.go:113*/ gc_row5 :=
+				/*line cheng_reduce_shfl.go:113*/ smem[tid : tid+40]
+//line cheng_reduce_shfl.go:112
+			if gc_bdx >= 64 && (tid < 32 && uint(32-tid) > 7) {
+				/*line cheng_reduce_shfl.go:112*/ lanes.LoadInt32x8Slice(gc_row5[0:]).Add(lanes.LoadInt32x8Slice(gc_row5[32:])).StoreMasked((*[8]int32)(smem[tid:]), gc_alive5)
 			} else {
 				gc_b6 := gc_none5
 				if gc_bdx >= 64 {
@@ -235,7 +250,7 @@ func gc_body_reduceSmemShflKernel(gc_b *compiled.Block, gIdata, gOdata []int32, 
 				}
 				/*line cheng_reduce_shfl.go:112*/ gc_if5 := gc_b6.And(gc_iota5.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(32, tid, 8)))))
 				if gc_alive5.And(gc_if5).ToBits() != 0 {
-					/*line cheng_reduce_shfl.go:112*/ lanes.LoadInt32x8Slice(smem[tid:]).Add(lanes.LoadInt32x8Slice(smem[tid+32:])).StoreMasked((*[8]int32)(smem[tid:]), gc_alive5.And(gc_if5))
+					/*line cheng_reduce_shfl.go:112*/ lanes.LoadInt32x8Slice(gc_row5[0:]).Add(lanes.LoadInt32x8Slice(gc_row5[32:])).StoreMasked((*[8]int32)(smem[tid:]), gc_alive5.And(gc_if5))
 				}
 			}
 		}
@@ -451,8 +466,11 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b *compiled.Block, gIdata, gOdata []i
 					512) < 0 || (tid+512) > len(smem)-8 || tid < 0 || tid > len(smem)-8 {
 					break
 				}
-				/*line cheng_reduce_shfl.go:156*/ if gc_bdx >= 1024 && (tid < 512 && uint(512-tid) > 7) {
-					/*line cheng_reduce_shfl.go:156*/ lanes.LoadInt32x8Slice(smem[tid:]).Add(lanes.LoadInt32x8Slice(smem[tid+512:])).StoreSlice(smem[tid:])
+				/*line cheng_reduce_shfl.go:157*/ gc_row :=
+					/*line cheng_reduce_shfl.go:157*/ smem[tid : tid+520]
+//line cheng_reduce_shfl.go:156
+				if gc_bdx >= 1024 && (tid < 512 && uint(512-tid) > 7) {
+					/*line cheng_reduce_shfl.go:156*/ lanes.LoadInt32x8Slice(gc_row[0:]).Add(lanes.LoadInt32x8Slice(gc_row[512:])).StoreSlice(smem[tid:])
 				} else {
 					gc_b2 := gc_none
 					if gc_bdx >= 1024 {
@@ -460,7 +478,7 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b *compiled.Block, gIdata, gOdata []i
 					}
 					/*line cheng_reduce_shfl.go:156*/ gc_if := gc_b2.And(gc_iota.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(512, tid, 8)))))
 					if gc_if.ToBits() != 0 {
-						/*line cheng_reduce_shfl.go:156*/ lanes.LoadInt32x8Slice(smem[tid:]).Add(lanes.LoadInt32x8Slice(smem[tid+512:])).StoreMasked((*[8]int32)(smem[tid:]), gc_if)
+						/*line cheng_reduce_shfl.go:156*/ lanes.LoadInt32x8Slice(gc_row[0:]).Add(lanes.LoadInt32x8Slice(gc_row[512:])).StoreMasked((*[8]int32)(smem[tid:]), gc_if)
 					}
 				}
 			}
@@ -531,8 +549,11 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b *compiled.Block, gIdata, gOdata []i
 					256) < 0 || (tid+256) > len(smem)-8 || tid < 0 || tid > len(smem)-8 {
 					break
 				}
-				/*line cheng_reduce_shfl.go:160*/ if gc_bdx >= 512 && (tid < 256 && uint(256-tid) > 7) {
-					/*line cheng_reduce_shfl.go:160*/ lanes.LoadInt32x8Slice(smem[tid:]).Add(lanes.LoadInt32x8Slice(smem[tid+256:])).StoreSlice(smem[tid:])
+				/*line cheng_reduce_shfl.go:161*/ gc_row2 :=
+					/*line cheng_reduce_shfl.go:161*/ smem[tid : tid+264]
+//line cheng_reduce_shfl.go:160
+				if gc_bdx >= 512 && (tid < 256 && uint(256-tid) > 7) {
+					/*line cheng_reduce_shfl.go:160*/ lanes.LoadInt32x8Slice(gc_row2[0:]).Add(lanes.LoadInt32x8Slice(gc_row2[256:])).StoreSlice(smem[tid:])
 				} else {
 					gc_b4 := gc_none3
 					if gc_bdx >= 512 {
@@ -540,7 +561,7 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b *compiled.Block, gIdata, gOdata []i
 					}
 					/*line cheng_reduce_shfl.go:160*/ gc_if3 := gc_b4.And(gc_iota3.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(256, tid, 8)))))
 					if gc_if3.ToBits() != 0 {
-						/*line cheng_reduce_shfl.go:160*/ lanes.LoadInt32x8Slice(smem[tid:]).Add(lanes.LoadInt32x8Slice(smem[tid+256:])).StoreMasked((*[8]int32)(smem[tid:]), gc_if3)
+						/*line cheng_reduce_shfl.go:160*/ lanes.LoadInt32x8Slice(gc_row2[0:]).Add(lanes.LoadInt32x8Slice(gc_row2[256:])).StoreMasked((*[8]int32)(smem[tid:]), gc_if3)
 					}
 				}
 			}
@@ -611,8 +632,11 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b *compiled.Block, gIdata, gOdata []i
 					128) < 0 || (tid+128) > len(smem)-8 || tid < 0 || tid > len(smem)-8 {
 					break
 				}
-				/*line cheng_reduce_shfl.go:164*/ if gc_bdx >= 256 && (tid < 128 && uint(128-tid) > 7) {
-					/*line cheng_reduce_shfl.go:164*/ lanes.LoadInt32x8Slice(smem[tid:]).Add(lanes.LoadInt32x8Slice(smem[tid+128:])).StoreSlice(smem[tid:])
+				/*line cheng_reduce_shfl.go:165*/ gc_row3 :=
+					/*line cheng_reduce_shfl.go:165*/ smem[tid : tid+136]
+//line cheng_reduce_shfl.go:164
+				if gc_bdx >= 256 && (tid < 128 && uint(128-tid) > 7) {
+					/*line cheng_reduce_shfl.go:164*/ lanes.LoadInt32x8Slice(gc_row3[0:]).Add(lanes.LoadInt32x8Slice(gc_row3[128:])).StoreSlice(smem[tid:])
 				} else {
 					gc_b6 := gc_none5
 					if gc_bdx >= 256 {
@@ -620,7 +644,7 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b *compiled.Block, gIdata, gOdata []i
 					}
 					/*line cheng_reduce_shfl.go:164*/ gc_if5 := gc_b6.And(gc_iota5.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(128, tid, 8)))))
 					if gc_if5.ToBits() != 0 {
-						/*line cheng_reduce_shfl.go:164*/ lanes.LoadInt32x8Slice(smem[tid:]).Add(lanes.LoadInt32x8Slice(smem[tid+128:])).StoreMasked((*[8]int32)(smem[tid:]), gc_if5)
+						/*line cheng_reduce_shfl.go:164*/ lanes.LoadInt32x8Slice(gc_row3[0:]).Add(lanes.LoadInt32x8Slice(gc_row3[128:])).StoreMasked((*[8]int32)(smem[tid:]), gc_if5)
 					}
 				}
 			}
@@ -691,8 +715,11 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b *compiled.Block, gIdata, gOdata []i
 					64) < 0 || (tid+64) > len(smem)-8 || tid < 0 || tid > len(smem)-8 {
 					break
 				}
-				/*line cheng_reduce_shfl.go:168*/ if gc_bdx >= 128 && (tid < 64 && uint(64-tid) > 7) {
-					/*line cheng_reduce_shfl.go:168*/ lanes.LoadInt32x8Slice(smem[tid:]).Add(lanes.LoadInt32x8Slice(smem[tid+64:])).StoreSlice(smem[tid:])
+				/*line cheng_reduce_shfl.go:169*/ gc_row4 :=
+					/*line cheng_reduce_shfl.go:169*/ smem[tid : tid+72]
+//line cheng_reduce_shfl.go:168
+				if gc_bdx >= 128 && (tid < 64 && uint(64-tid) > 7) {
+					/*line cheng_reduce_shfl.go:168*/ lanes.LoadInt32x8Slice(gc_row4[0:]).Add(lanes.LoadInt32x8Slice(gc_row4[64:])).StoreSlice(smem[tid:])
 				} else {
 					gc_b8 := gc_none7
 					if gc_bdx >= 128 {
@@ -700,7 +727,7 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b *compiled.Block, gIdata, gOdata []i
 					}
 					/*line cheng_reduce_shfl.go:168*/ gc_if7 := gc_b8.And(gc_iota7.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(64, tid, 8)))))
 					if gc_if7.ToBits() != 0 {
-						/*line cheng_reduce_shfl.go:168*/ lanes.LoadInt32x8Slice(smem[tid:]).Add(lanes.LoadInt32x8Slice(smem[tid+64:])).StoreMasked((*[8]int32)(smem[tid:]), gc_if7)
+						/*line cheng_reduce_shfl.go:168*/ lanes.LoadInt32x8Slice(gc_row4[0:]).Add(lanes.LoadInt32x8Slice(gc_row4[64:])).StoreMasked((*[8]int32)(smem[tid:]), gc_if7)
 					}
 				}
 			}
@@ -771,8 +798,11 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b *compiled.Block, gIdata, gOdata []i
 					32) < 0 || (tid+32) > len(smem)-8 || tid < 0 || tid > len(smem)-8 {
 					break
 				}
-				/*line cheng_reduce_shfl.go:172*/ if gc_bdx >= 64 && (tid < 32 && uint(32-tid) > 7) {
-					/*line cheng_reduce_shfl.go:172*/ lanes.LoadInt32x8Slice(smem[tid:]).Add(lanes.LoadInt32x8Slice(smem[tid+32:])).StoreSlice(smem[tid:])
+				/*line cheng_reduce_shfl.go:173*/ gc_row5 :=
+					/*line cheng_reduce_shfl.go:173*/ smem[tid : tid+40]
+//line cheng_reduce_shfl.go:172
+				if gc_bdx >= 64 && (tid < 32 && uint(32-tid) > 7) {
+					/*line cheng_reduce_shfl.go:172*/ lanes.LoadInt32x8Slice(gc_row5[0:]).Add(lanes.LoadInt32x8Slice(gc_row5[32:])).StoreSlice(smem[tid:])
 				} else {
 					gc_b10 := gc_none9
 					if gc_bdx >= 64 {
@@ -780,7 +810,7 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b *compiled.Block, gIdata, gOdata []i
 					}
 					/*line cheng_reduce_shfl.go:172*/ gc_if9 := gc_b10.And(gc_iota9.Less(lanes.BroadcastInt32x8(int32(compiled.Reach(32, tid, 8)))))
 					if gc_if9.ToBits() != 0 {
-						/*line cheng_reduce_shfl.go:172*/ lanes.LoadInt32x8Slice(smem[tid:]).Add(lanes.LoadInt32x8Slice(smem[tid+32:])).StoreMasked((*[8]int32)(smem[tid:]), gc_if9)
+						/*line cheng_reduce_shfl.go:172*/ lanes.LoadInt32x8Slice(gc_row5[0:]).Add(lanes.LoadInt32x8Slice(gc_row5[32:])).StoreMasked((*[8]int32)(smem[tid:]), gc_if9)
 					}
 				}
 			}

@@ -60,8 +60,11 @@ func gc_body_reduceSmemShflKernel(gc_b *compiled.Block, gIdata, gOdata []int32, 
 					512) < 0 || (tid+512) > len(smem)-8 || tid < 0 || tid > len(smem)-8 {
 					break
 				}
-				/*line cheng_reduce_shfl.go:96*/ if gc_bdx >= 1024 && (tid < 512 && uint(512-tid) > 7) {
-					/*line cheng_reduce_shfl.go:96*/ archsimd.LoadInt32x8Slice(smem[tid:]).Add(archsimd.LoadInt32x8Slice(smem[tid+512:])).Merge(archsimd.LoadInt32x8Slice(smem[tid:]), gc_alive).StoreSlice(smem[tid:])
+				/*line cheng_reduce_shfl.go:97*/ gc_row :=
+					/*line cheng_reduce_shfl.go:97*/ smem[tid : tid+520]
+//line cheng_reduce_shfl.go:96
+				if gc_bdx >= 1024 && (tid < 512 && uint(512-tid) > 7) {
+					/*line cheng_reduce_shfl.go:96*/ archsimd.LoadInt32x8Slice(gc_row[0:]).Add(archsimd.LoadInt32x8Slice(gc_row[512:])).Merge(archsimd.LoadInt32x8Slice(smem[tid:]), gc_alive).StoreSlice(smem[tid:])
 				} else {
 					gc_b2 := gc_none
 					if gc_bdx >= 1024 {
@@ -69,7 +72,7 @@ func gc_body_reduceSmemShflKernel(gc_b *compiled.Block, gIdata, gOdata []int32, 
 					}
 					/*line cheng_reduce_shfl.go:96*/ gc_if := gc_b2.And(gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(512, tid, 8)))))
 					if gc_alive.And(gc_if).ToBits() != 0 {
-						/*line cheng_reduce_shfl.go:96*/ archsimd.LoadInt32x8Slice(smem[tid:]).Add(archsimd.LoadInt32x8Slice(smem[tid+512:])).Merge(archsimd.LoadInt32x8Slice(smem[tid:]), gc_alive.And(gc_if)).StoreSlice(smem[tid:])
+						/*line cheng_reduce_shfl.go:96*/ archsimd.LoadInt32x8Slice(gc_row[0:]).Add(archsimd.LoadInt32x8Slice(gc_row[512:])).Merge(archsimd.LoadInt32x8Slice(smem[tid:]), gc_alive.And(gc_if)).StoreSlice(smem[tid:])
 					}
 				}
 			}
@@ -105,8 +108,11 @@ func gc_body_reduceSmemShflKernel(gc_b *compiled.Block, gIdata, gOdata []int32, 
 					256) < 0 || (tid+256) > len(smem)-8 || tid < 0 || tid > len(smem)-8 {
 					break
 				}
-				/*line cheng_reduce_shfl.go:100*/ if gc_bdx >= 512 && (tid < 256 && uint(256-tid) > 7) {
-					/*line cheng_reduce_shfl.go:100*/ archsimd.LoadInt32x8Slice(smem[tid:]).Add(archsimd.LoadInt32x8Slice(smem[tid+256:])).Merge(archsimd.LoadInt32x8Slice(smem[tid:]), gc_alive2).StoreSlice(smem[tid:])
+				/*line cheng_reduce_shfl.go:101*/ gc_row2 :=
+					/*line cheng_reduce_shfl.go:101*/ smem[tid : tid+264]
+//line cheng_reduce_shfl.go:100
+				if gc_bdx >= 512 && (tid < 256 && uint(256-tid) > 7) {
+					/*line cheng_reduce_shfl.go:100*/ archsimd.LoadInt32x8Slice(gc_row2[0:]).Add(archsimd.LoadInt32x8Slice(gc_row2[256:])).Merge(archsimd.LoadInt32x8Slice(smem[tid:]), gc_alive2).StoreSlice(smem[tid:])
 				} else {
 					gc_b3 := gc_none2
 					if gc_bdx >= 512 {
@@ -114,7 +120,7 @@ func gc_body_reduceSmemShflKernel(gc_b *compiled.Block, gIdata, gOdata []int32, 
 					}
 					/*line cheng_reduce_shfl.go:100*/ gc_if2 := gc_b3.And(gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(256, tid, 8)))))
 					if gc_alive2.And(gc_if2).ToBits() != 0 {
-						/*line cheng_reduce_shfl.go:100*/ archsimd.LoadInt32x8Slice(smem[tid:]).Add(archsimd.LoadInt32x8Slice(smem[tid+256:])).Merge(archsimd.LoadInt32x8Slice(smem[tid:]), gc_alive2.And(gc_if2)).StoreSlice(smem[tid:])
+						/*line cheng_reduce_shfl.go:100*/ archsimd.LoadInt32x8Slice(gc_row2[0:]).Add(archsimd.LoadInt32x8Slice(gc_row2[256:])).Merge(archsimd.LoadInt32x8Slice(smem[tid:]), gc_alive2.And(gc_if2)).StoreSlice(smem[tid:])
 					}
 				}
 			}
@@ -150,8 +156,11 @@ func gc_body_reduceSmemShflKernel(gc_b *compiled.Block, gIdata, gOdata []int32, 
 					128) < 0 || (tid+128) > len(smem)-8 || tid < 0 || tid > len(smem)-8 {
 					break
 				}
-				/*line cheng_reduce_shfl.go:104*/ if gc_bdx >= 256 && (tid < 128 && uint(128-tid) > 7) {
-					/*line cheng_reduce_shfl.go:104*/ archsimd.LoadInt32x8Slice(smem[tid:]).Add(archsimd.LoadInt32x8Slice(smem[tid+128:])).Merge(archsimd.LoadInt32x8Slice(smem[tid:]), gc_alive3).StoreSlice(smem[tid:])
+				/*line cheng_reduce_shfl.go:105*/ gc_row3 :=
+					/*line cheng_reduce_shfl.go:105*/ smem[tid : tid+136]
+//line cheng_reduce_shfl.go:104
+				if gc_bdx >= 256 && (tid < 128 && uint(128-tid) > 7) {
+					/*line cheng_reduce_shfl.go:104*/ archsimd.LoadInt32x8Slice(gc_row3[0:]).Add(archsimd.LoadInt32x8Slice(gc_row3[128:])).Merge(archsimd.LoadInt32x8Slice(smem[tid:]), gc_alive3).StoreSlice(smem[tid:])
 				} else {
 					gc_b4 := gc_none3
 					if gc_bdx >= 256 {
@@ -159,7 +168,7 @@ func gc_body_reduceSmemShflKernel(gc_b *compiled.Block, gIdata, gOdata []int32, 
 					}
 					/*line cheng_reduce_shfl.go:104*/ gc_if3 := gc_b4.And(gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(128, tid, 8)))))
 					if gc_alive3.And(gc_if3).ToBits() != 0 {
-						/*line cheng_reduce_shfl.go:104*/ archsimd.LoadInt32x8Slice(smem[tid:]).Add(archsimd.LoadInt32x8Slice(smem[tid+128:])).Merge(archsimd.LoadInt32x8Slice(smem[tid:]), gc_alive3.And(gc_if3)).StoreSlice(smem[tid:])
+						/*line cheng_reduce_shfl.go:104*/ archsimd.LoadInt32x8Slice(gc_row3[0:]).Add(archsimd.LoadInt32x8Slice(gc_row3[128:])).Merge(archsimd.LoadInt32x8Slice(smem[tid:]), gc_alive3.And(gc_if3)).StoreSlice(smem[tid:])
 					}
 				}
 			}
@@ -195,8 +204,11 @@ func gc_body_reduceSmemShflKernel(gc_b *compiled.Block, gIdata, gOdata []int32, 
 					64) < 0 || (tid+64) > len(smem)-8 || tid < 0 || tid > len(smem)-8 {
 					break
 				}
-				/*line cheng_reduce_shfl.go:108*/ if gc_bdx >= 128 && (tid < 64 && uint(64-tid) > 7) {
-					/*line cheng_reduce_shfl.go:108*/ archsimd.LoadInt32x8Slice(smem[tid:]).Add(archsimd.LoadInt32x8Slice(smem[tid+64:])).Merge(archsimd.LoadInt32x8Slice(smem[tid:]), gc_alive4).StoreSlice(smem[tid:])
+				/*line cheng_reduce_shfl.go:109*/ gc_row4 :=
+					/*line cheng_reduce_shfl.go:109*/ smem[tid : tid+72]
+//line cheng_reduce_shfl.go:108
+				if gc_bdx >= 128 && (tid < 64 && uint(64-tid) > 7) {
+					/*line cheng_reduce_shfl.go:108*/ archsimd.LoadInt32x8Slice(gc_row4[0:]).Add(archsimd.LoadInt32x8Slice(gc_row4[64:])).Merge(archsimd.LoadInt32x8Slice(smem[tid:]), gc_alive4).StoreSlice(smem[tid:])
 				} else {
 					gc_b5 := gc_none4
 					if gc_bdx >= 128 {
@@ -204,7 +216,7 @@ func gc_body_reduceSmemShflKernel(gc_b *compiled.Block, gIdata, gOdata []int32, 
 					}
 					/*line cheng_reduce_shfl.go:108*/ gc_if4 := gc_b5.And(gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(64, tid, 8)))))
 					if gc_alive4.And(gc_if4).ToBits() != 0 {
-						/*line cheng_reduce_shfl.go:108*/ archsimd.LoadInt32x8Slice(smem[tid:]).Add(archsimd.LoadInt32x8Slice(smem[tid+64:])).Merge(archsimd.LoadInt32x8Slice(smem[tid:]), gc_alive4.And(gc_if4)).StoreSlice(smem[tid:])
+						/*line cheng_reduce_shfl.go:108*/ archsimd.LoadInt32x8Slice(gc_row4[0:]).Add(archsimd.LoadInt32x8Slice(gc_row4[64:])).Merge(archsimd.LoadInt32x8Slice(smem[tid:]), gc_alive4.And(gc_if4)).StoreSlice(smem[tid:])
 					}
 				}
 			}
@@ -240,8 +252,11 @@ func gc_body_reduceSmemShflKernel(gc_b *compiled.Block, gIdata, gOdata []int32, 
 					32) < 0 || (tid+32) > len(smem)-8 || tid < 0 || tid > len(smem)-8 {
 					break
 				}
-				/*line cheng_reduce_shfl.go:112*/ if gc_bdx >= 64 && (tid < 32 && uint(32-tid) > 7) {
-					/*line cheng_reduce_shfl.go:112*/ archsimd.LoadInt32x8Slice(smem[tid:]).Add(archsimd.LoadInt32x8Slice(smem[tid+32:])).Merge(archsimd.LoadInt32x8Slice(smem[tid:]), gc_alive5).StoreSlice(smem[tid:])
+				/*line cheng_reduce_shfl.go:113*/ gc_row5 :=
+					/*line cheng_reduce_shfl.go:113*/ smem[tid : tid+40]
+//line cheng_reduce_shfl.go:112
+				if gc_bdx >= 64 && (tid < 32 && uint(32-tid) > 7) {
+					/*line cheng_reduce_shfl.go:112*/ archsimd.LoadInt32x8Slice(gc_row5[0:]).Add(archsimd.LoadInt32x8Slice(gc_row5[32:])).Merge(archsimd.LoadInt32x8Slice(smem[tid:]), gc_alive5).StoreSlice(smem[tid:])
 				} else {
 					gc_b6 := gc_none5
 					if gc_bdx >= 64 {
@@ -249,7 +264,7 @@ func gc_body_reduceSmemShflKernel(gc_b *compiled.Block, gIdata, gOdata []int32, 
 					}
 					/*line cheng_reduce_shfl.go:112*/ gc_if5 := gc_b6.And(gc_iota5.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(32, tid, 8)))))
 					if gc_alive5.And(gc_if5).ToBits() != 0 {
-						/*line cheng_reduce_shfl.go:112*/ archsimd.LoadInt32x8Slice(smem[tid:]).Add(archsimd.LoadInt32x8Slice(smem[tid+32:])).Merge(archsimd.LoadInt32x8Slice(smem[tid:]), gc_alive5.And(gc_if5)).StoreSlice(smem[tid:])
+						/*line cheng_reduce_shfl.go:112*/ archsimd.LoadInt32x8Slice(gc_row5[0:]).Add(archsimd.LoadInt32x8Slice(gc_row5[32:])).Merge(archsimd.LoadInt32x8Slice(smem[tid:]), gc_alive5.And(gc_if5)).StoreSlice(smem[tid:])
 					}
 				}
 			}
@@ -471,8 +486,11 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b *compiled.Block, gIdata, gOdata []i
 						512) < 0 || (tid+512) > len(smem)-8 || tid < 0 || tid > len(smem)-8 {
 						break
 					}
-					/*line cheng_reduce_shfl.go:156*/ if gc_bdx >= 1024 && (tid < 512 && uint(512-tid) > 7) {
-						/*line cheng_reduce_shfl.go:156*/ archsimd.LoadInt32x8Slice(smem[tid:]).Add(archsimd.LoadInt32x8Slice(smem[tid+512:])).StoreSlice(smem[tid:])
+					/*line cheng_reduce_shfl.go:157*/ gc_row :=
+						/*line cheng_reduce_shfl.go:157*/ smem[tid : tid+520]
+//line cheng_reduce_shfl.go:156
+					if gc_bdx >= 1024 && (tid < 512 && uint(512-tid) > 7) {
+						/*line cheng_reduce_shfl.go:156*/ archsimd.LoadInt32x8Slice(gc_row[0:]).Add(archsimd.LoadInt32x8Slice(gc_row[512:])).StoreSlice(smem[tid:])
 					} else {
 						gc_b2 := gc_none
 						if gc_bdx >= 1024 {
@@ -480,7 +498,7 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b *compiled.Block, gIdata, gOdata []i
 						}
 						/*line cheng_reduce_shfl.go:156*/ gc_if := gc_b2.And(gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(512, tid, 8)))))
 						if gc_if.ToBits() != 0 {
-							/*line cheng_reduce_shfl.go:156*/ archsimd.LoadInt32x8Slice(smem[tid:]).Add(archsimd.LoadInt32x8Slice(smem[tid+512:])).Merge(archsimd.LoadInt32x8Slice(smem[tid:]), gc_if).StoreSlice(smem[tid:])
+							/*line cheng_reduce_shfl.go:156*/ archsimd.LoadInt32x8Slice(gc_row[0:]).Add(archsimd.LoadInt32x8Slice(gc_row[512:])).Merge(archsimd.LoadInt32x8Slice(smem[tid:]), gc_if).StoreSlice(smem[tid:])
 						}
 					}
 				}
@@ -557,8 +575,11 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b *compiled.Block, gIdata, gOdata []i
 						256) < 0 || (tid+256) > len(smem)-8 || tid < 0 || tid > len(smem)-8 {
 						break
 					}
-					/*line cheng_reduce_shfl.go:160*/ if gc_bdx >= 512 && (tid < 256 && uint(256-tid) > 7) {
-						/*line cheng_reduce_shfl.go:160*/ archsimd.LoadInt32x8Slice(smem[tid:]).Add(archsimd.LoadInt32x8Slice(smem[tid+256:])).StoreSlice(smem[tid:])
+					/*line cheng_reduce_shfl.go:161*/ gc_row2 :=
+						/*line cheng_reduce_shfl.go:161*/ smem[tid : tid+264]
+//line cheng_reduce_shfl.go:160
+					if gc_bdx >= 512 && (tid < 256 && uint(256-tid) > 7) {
+						/*line cheng_reduce_shfl.go:160*/ archsimd.LoadInt32x8Slice(gc_row2[0:]).Add(archsimd.LoadInt32x8Slice(gc_row2[256:])).StoreSlice(smem[tid:])
 					} else {
 						gc_b4 := gc_none3
 						if gc_bdx >= 512 {
@@ -566,7 +587,7 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b *compiled.Block, gIdata, gOdata []i
 						}
 						/*line cheng_reduce_shfl.go:160*/ gc_if3 := gc_b4.And(gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(256, tid, 8)))))
 						if gc_if3.ToBits() != 0 {
-							/*line cheng_reduce_shfl.go:160*/ archsimd.LoadInt32x8Slice(smem[tid:]).Add(archsimd.LoadInt32x8Slice(smem[tid+256:])).Merge(archsimd.LoadInt32x8Slice(smem[tid:]), gc_if3).StoreSlice(smem[tid:])
+							/*line cheng_reduce_shfl.go:160*/ archsimd.LoadInt32x8Slice(gc_row2[0:]).Add(archsimd.LoadInt32x8Slice(gc_row2[256:])).Merge(archsimd.LoadInt32x8Slice(smem[tid:]), gc_if3).StoreSlice(smem[tid:])
 						}
 					}
 				}
@@ -643,8 +664,11 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b *compiled.Block, gIdata, gOdata []i
 						128) < 0 || (tid+128) > len(smem)-8 || tid < 0 || tid > len(smem)-8 {
 						break
 					}
-					/*line cheng_reduce_shfl.go:164*/ if gc_bdx >= 256 && (tid < 128 && uint(128-tid) > 7) {
-						/*line cheng_reduce_shfl.go:164*/ archsimd.LoadInt32x8Slice(smem[tid:]).Add(archsimd.LoadInt32x8Slice(smem[tid+128:])).StoreSlice(smem[tid:])
+					/*line cheng_reduce_shfl.go:165*/ gc_row3 :=
+						/*line cheng_reduce_shfl.go:165*/ smem[tid : tid+136]
+//line cheng_reduce_shfl.go:164
+					if gc_bdx >= 256 && (tid < 128 && uint(128-tid) > 7) {
+						/*line cheng_reduce_shfl.go:164*/ archsimd.LoadInt32x8Slice(gc_row3[0:]).Add(archsimd.LoadInt32x8Slice(gc_row3[128:])).StoreSlice(smem[tid:])
 					} else {
 						gc_b6 := gc_none5
 						if gc_bdx >= 256 {
@@ -652,7 +676,7 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b *compiled.Block, gIdata, gOdata []i
 						}
 						/*line cheng_reduce_shfl.go:164*/ gc_if5 := gc_b6.And(gc_iota5.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(128, tid, 8)))))
 						if gc_if5.ToBits() != 0 {
-							/*line cheng_reduce_shfl.go:164*/ archsimd.LoadInt32x8Slice(smem[tid:]).Add(archsimd.LoadInt32x8Slice(smem[tid+128:])).Merge(archsimd.LoadInt32x8Slice(smem[tid:]), gc_if5).StoreSlice(smem[tid:])
+							/*line cheng_reduce_shfl.go:164*/ archsimd.LoadInt32x8Slice(gc_row3[0:]).Add(archsimd.LoadInt32x8Slice(gc_row3[128:])).Merge(archsimd.LoadInt32x8Slice(smem[tid:]), gc_if5).StoreSlice(smem[tid:])
 						}
 					}
 				}
@@ -729,8 +753,11 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b *compiled.Block, gIdata, gOdata []i
 						64) < 0 || (tid+64) > len(smem)-8 || tid < 0 || tid > len(smem)-8 {
 						break
 					}
-					/*line cheng_reduce_shfl.go:168*/ if gc_bdx >= 128 && (tid < 64 && uint(64-tid) > 7) {
-						/*line cheng_reduce_shfl.go:168*/ archsimd.LoadInt32x8Slice(smem[tid:]).Add(archsimd.LoadInt32x8Slice(smem[tid+64:])).StoreSlice(smem[tid:])
+					/*line cheng_reduce_shfl.go:169*/ gc_row4 :=
+						/*line cheng_reduce_shfl.go:169*/ smem[tid : tid+72]
+//line cheng_reduce_shfl.go:168
+					if gc_bdx >= 128 && (tid < 64 && uint(64-tid) > 7) {
+						/*line cheng_reduce_shfl.go:168*/ archsimd.LoadInt32x8Slice(gc_row4[0:]).Add(archsimd.LoadInt32x8Slice(gc_row4[64:])).StoreSlice(smem[tid:])
 					} else {
 						gc_b8 := gc_none7
 						if gc_bdx >= 128 {
@@ -738,7 +765,7 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b *compiled.Block, gIdata, gOdata []i
 						}
 						/*line cheng_reduce_shfl.go:168*/ gc_if7 := gc_b8.And(gc_iota7.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(64, tid, 8)))))
 						if gc_if7.ToBits() != 0 {
-							/*line cheng_reduce_shfl.go:168*/ archsimd.LoadInt32x8Slice(smem[tid:]).Add(archsimd.LoadInt32x8Slice(smem[tid+64:])).Merge(archsimd.LoadInt32x8Slice(smem[tid:]), gc_if7).StoreSlice(smem[tid:])
+							/*line cheng_reduce_shfl.go:168*/ archsimd.LoadInt32x8Slice(gc_row4[0:]).Add(archsimd.LoadInt32x8Slice(gc_row4[64:])).Merge(archsimd.LoadInt32x8Slice(smem[tid:]), gc_if7).StoreSlice(smem[tid:])
 						}
 					}
 				}
@@ -815,8 +842,11 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b *compiled.Block, gIdata, gOdata []i
 						32) < 0 || (tid+32) > len(smem)-8 || tid < 0 || tid > len(smem)-8 {
 						break
 					}
-					/*line cheng_reduce_shfl.go:172*/ if gc_bdx >= 64 && (tid < 32 && uint(32-tid) > 7) {
-						/*line cheng_reduce_shfl.go:172*/ archsimd.LoadInt32x8Slice(smem[tid:]).Add(archsimd.LoadInt32x8Slice(smem[tid+32:])).StoreSlice(smem[tid:])
+					/*line cheng_reduce_shfl.go:173*/ gc_row5 :=
+						/*line cheng_reduce_shfl.go:173*/ smem[tid : tid+40]
+//line cheng_reduce_shfl.go:172
+					if gc_bdx >= 64 && (tid < 32 && uint(32-tid) > 7) {
+						/*line cheng_reduce_shfl.go:172*/ archsimd.LoadInt32x8Slice(gc_row5[0:]).Add(archsimd.LoadInt32x8Slice(gc_row5[32:])).StoreSlice(smem[tid:])
 					} else {
 						gc_b10 := gc_none9
 						if gc_bdx >= 64 {
@@ -824,7 +854,7 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b *compiled.Block, gIdata, gOdata []i
 						}
 						/*line cheng_reduce_shfl.go:172*/ gc_if9 := gc_b10.And(gc_iota9.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(32, tid, 8)))))
 						if gc_if9.ToBits() != 0 {
-							/*line cheng_reduce_shfl.go:172*/ archsimd.LoadInt32x8Slice(smem[tid:]).Add(archsimd.LoadInt32x8Slice(smem[tid+32:])).Merge(archsimd.LoadInt32x8Slice(smem[tid:]), gc_if9).StoreSlice(smem[tid:])
+							/*line cheng_reduce_shfl.go:172*/ archsimd.LoadInt32x8Slice(gc_row5[0:]).Add(archsimd.LoadInt32x8Slice(gc_row5[32:])).Merge(archsimd.LoadInt32x8Slice(smem[tid:]), gc_if9).StoreSlice(smem[tid:])
 						}
 					}
 				}
