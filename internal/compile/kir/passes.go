@@ -54,7 +54,7 @@ func init() {
 		{"reverse", reverse, "a shift scan's step (read at the index less an offset, barrier, write at the index) runs as one loop from the last", optional},
 		{"rows", rows, "thread loops run in rows of x by their index facts: split at a guard, in quotient segments, checked once a row", optional},
 		{"demand", warpDemand, "warp reductions add only the lanes later code reads, read their rows ahead, and sum a lane loop's rows in their tree", optional},
-		{"tile", cacheRows, "loops in cache-sized rows: a chunk's blocks along x as one row, lockstep trips in chunks, a block-stride walk by rows", optional},
+		{"tile", cacheRows, "loops in cache-sized rows: a chunk's blocks along x as one row, lockstep trips in chunks (far steps too), tiles by rows", optional},
 		{"stops", stops, "loops that might not end check for a stopped launch", "without its checks a launch whose loop does not end cannot be stopped, as LaunchContext promises"},
 		{"trees", trees, "trees of an associative operator over shared memory (folds, sweeps) run up to three steps a trip in registers", optional},
 		{"memo", memo, "in lane loops, work on values a collective leaves alike across the warp runs again only where its inputs change", optional},
