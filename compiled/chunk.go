@@ -86,3 +86,17 @@ func ChunkTrips(start, from, step, chunk, limit int, inclusive bool) int {
 	}
 	return n
 }
+
+// FarFull reports whether each of lanes threads of a lockstep loop's far
+// form, whose keys this round are key, key+1, ..., runs chunk trips of
+// step this round, all below limit: its keys did not wrap (off, the
+// round's offset from the threads' starts, is not negative, and adding
+// it did not overflow), and the last lane's last key is below limit.
+// Such lanes run as one far step (a vector of them, their trips in
+// turn); the others run a thread at a time.
+func FarFull(key, off, lanes, step, chunk, limit int) bool {
+	if off < 0 || key < 0 || key-off > key || lanes < 1 || step < 1 || step > farSteps || chunk < 1 || chunk > ChunkSpan || limit <= key {
+		return false
+	}
+	return (lanes-1)+(chunk-1)*step < limit-key
+}

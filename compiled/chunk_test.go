@@ -106,3 +106,36 @@ func TestStrideFar(t *testing.T) {
 		assert.Equal(t, c.want, compiled.StrideFar(c.step, c.limit), "step %d, limit %d", c.step, c.limit)
 	}
 }
+
+// TestFarFull: every lane's every trip key is in range, counted one by
+// one, exactly where FarFull holds, for keys near the ends of the ints,
+// negative offsets and keys that wrapped.
+func TestFarFull(t *testing.T) {
+	full := func(key, off, lanes, step, chunk, limit int) bool {
+		start := key - off
+		if off < 0 || key < start || lanes < 1 || step < 1 || chunk < 1 {
+			return false
+		}
+		for l := range lanes {
+			for j := range chunk {
+				k := new(big.Int).Add(big.NewInt(int64(key+l)), new(big.Int).Mul(big.NewInt(int64(j)), big.NewInt(int64(step))))
+				if key+l < key || k.Cmp(big.NewInt(int64(limit))) >= 0 || k.Sign() < 0 {
+					return false
+				}
+			}
+		}
+		return true
+	}
+	for _, key := range []int{-5, 0, 1, 4096, 1 << 40, math.MaxInt - 100} {
+		for _, off := range []int{-1, 0, 4096, math.MaxInt} {
+			for _, step := range []int{-1, 0, 1, 2048, 4096} {
+				for _, chunk := range []int{0, 1, 8} {
+					for _, limit := range []int{-1, 0, key + 7, key + 7*step + 4, key + 7*step + 3, math.MaxInt} {
+						got := compiled.FarFull(key, off, 4, step, chunk, limit)
+						assert.Equal(t, full(key, off, 4, step, chunk, limit), got, "key %d, off %d, step %d, chunk %d, limit %d", key, off, step, chunk, limit)
+					}
+				}
+			}
+		}
+	}
+}

@@ -6201,7 +6201,44 @@ func gc_body_reduceGridStride_float32(gc_b *compiled.Block, in []float32, partia
 				gc_to = gc_bound
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+				gc_vstep := gc_from
+				if compiled.SIMD {
+					gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+				gc_far:
+					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+						gc_tx := gc_vstep
+						gc_rank := gc_base + gc_tx
+						var tid int = gc_tx
+						/*line reduce_variants.go:131*/ v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:])
+						/*line reduce_variants.go:134*/ if !compiled.FarFull(gc_bx*2*b+tid+gc_off, gc_off, 8, (gridSize), gc_chunk, gc_limit) {
+							break
+						}
+						for gc_j := 0; gc_j < gc_chunk; gc_j++ {
+							/*line reduce_variants.go:134*/ gc_off := gc_off + gc_j*(gridSize)
+							/*line reduce_variants.go:134*/ var i int = gc_bx*2*b + tid + gc_off
+							if i < 0 || i > len(in)-8 || (i+
+								/*line reduce_variants.go:137*/ b) < 0 || (i+b) > len(in)-8 {
+								break gc_far
+							}
+							/*line reduce_variants.go:135*/ v = v.Add(archsimd.LoadFloat32x8Slice(in[i:]))
+							/*line reduce_variants.go:135*/ if i+
+								b < n && uint(n-(i+b)) > 7 {
+								/*line reduce_variants.go:136*/ v = v.Add(archsimd.LoadFloat32x8Slice(in[i+b:]))
+							} else {
+								/*line reduce_variants.go:137*/ gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+b, 8))))
+								if gc_if.ToBits() != 0 {
+									/*line reduce_variants.go:136*/ v = v.Add(archsimd.LoadFloat32x8Slice(in[i+b:])).Merge(v, gc_if)
+								}
+							}
+						}
+						/*line reduce_variants.go:134*/ v.StoreSlice(gc_s_v[gc_rank:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_vstep > gc_from {
+					gc_more = true
+				}
+				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -6252,13 +6289,13 @@ func gc_body_reduceGridStride_float32(gc_b *compiled.Block, in []float32, partia
 				if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(in) && gc_to <= len(in)-gc_off2 && gc_off3 >= 0 && gc_off3 <= len(in) && gc_to <= len(in)-gc_off3 {
 					gc_at := in[gc_off2:][:gc_to]
 					gc_at2 := in[gc_off3:][:gc_to]
-					gc_vstep := gc_from
+					gc_vstep2 := gc_from
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop bool
-						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-							gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-							for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
-								gc_tx := gc_vstep
+						gc_vstep2, gc_stop = func(gc_vstep2 int) (int, bool) {
+							gc_iota5 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+							for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
+								gc_tx := gc_vstep2
 								gc_rank := gc_base + gc_tx
 								var tid int = gc_tx
 								/*line reduce_variants.go:131*/ v := archsimd.LoadFloat32x16Slice(gc_s_v[gc_rank:])
@@ -6267,24 +6304,24 @@ func gc_body_reduceGridStride_float32(gc_b *compiled.Block, in []float32, partia
 								if i+b < n && uint(n-(i+b)) > 15 {
 									/*line reduce_variants.go:136*/ v = v.Add(archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:]))
 								} else {
-									/*line reduce_variants.go:136*/ gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i+b, 16))))
-									if gc_if4.ToBits() != 0 {
-										/*line reduce_variants.go:136*/ v = v.Merge(v.Add(archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:])), archsimd.Mask32x16FromBits(^gc_if4.ToBits()))
+									/*line reduce_variants.go:136*/ gc_if5 := gc_iota5.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i+b, 16))))
+									if gc_if5.ToBits() != 0 {
+										/*line reduce_variants.go:136*/ v = v.Merge(v.Add(archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:])), archsimd.Mask32x16FromBits(^gc_if5.ToBits()))
 									}
 								}
 								/*line reduce_variants.go:136*/ v.StoreSlice(gc_s_v[gc_rank:])
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep, false
-						}(gc_vstep)
+							return gc_vstep2, false
+						}(gc_vstep2)
 						if gc_stop {
 							return
 						}
 					}
 					if compiled.SIMD {
-						gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-						for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
-							gc_tx := gc_vstep
+						gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+						for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+							gc_tx := gc_vstep2
 							gc_rank := gc_base + gc_tx
 							var tid int = gc_tx
 							/*line reduce_variants.go:131*/ v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:])
@@ -6293,19 +6330,19 @@ func gc_body_reduceGridStride_float32(gc_b *compiled.Block, in []float32, partia
 							if i+b < n && uint(n-(i+b)) > 7 {
 								/*line reduce_variants.go:136*/ v = v.Add(archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]))
 							} else {
-								/*line reduce_variants.go:136*/ gc_if3 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+b, 8))))
-								if gc_if3.ToBits() != 0 {
-									/*line reduce_variants.go:136*/ v = v.Add(archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:])).Merge(v, gc_if3)
+								/*line reduce_variants.go:136*/ gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+b, 8))))
+								if gc_if4.ToBits() != 0 {
+									/*line reduce_variants.go:136*/ v = v.Add(archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:])).Merge(v, gc_if4)
 								}
 							}
 							/*line reduce_variants.go:136*/ v.StoreSlice(gc_s_v[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					if gc_vstep > gc_from {
+					if gc_vstep2 > gc_from {
 						gc_more = true
 					}
-					for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						tid := gc_tx
 						v := gc_s_v[gc_rank]
@@ -6318,13 +6355,13 @@ func gc_body_reduceGridStride_float32(gc_b *compiled.Block, in []float32, partia
 						gc_s_v[gc_rank] = v
 					}
 				} else {
-					gc_vstep2 := gc_from
+					gc_vstep3 := gc_from
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop2 bool
-						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-							gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-							for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
-								gc_tx := gc_vstep2
+						gc_vstep3, gc_stop2 = func(gc_vstep3 int) (int, bool) {
+							gc_iota3 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+							for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
+								gc_tx := gc_vstep3
 								gc_rank := gc_base + gc_tx
 								var tid int = gc_tx
 								/*line reduce_variants.go:131*/ v := archsimd.LoadFloat32x16Slice(gc_s_v[gc_rank:])
@@ -6337,24 +6374,24 @@ func gc_body_reduceGridStride_float32(gc_b *compiled.Block, in []float32, partia
 								if i+b < n && uint(n-(i+b)) > 15 {
 									/*line reduce_variants.go:136*/ v = v.Add(archsimd.LoadFloat32x16Slice(in[i+b:]))
 								} else {
-									/*line reduce_variants.go:137*/ gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i+b, 16))))
-									if gc_if2.ToBits() != 0 {
-										/*line reduce_variants.go:136*/ v = v.Merge(v.Add(archsimd.LoadFloat32x16Slice(in[i+b:])), archsimd.Mask32x16FromBits(^gc_if2.ToBits()))
+									/*line reduce_variants.go:137*/ gc_if3 := gc_iota3.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i+b, 16))))
+									if gc_if3.ToBits() != 0 {
+										/*line reduce_variants.go:136*/ v = v.Merge(v.Add(archsimd.LoadFloat32x16Slice(in[i+b:])), archsimd.Mask32x16FromBits(^gc_if3.ToBits()))
 									}
 								}
 								/*line reduce_variants.go:136*/ v.StoreSlice(gc_s_v[gc_rank:])
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep2, false
-						}(gc_vstep2)
+							return gc_vstep3, false
+						}(gc_vstep3)
 						if gc_stop2 {
 							return
 						}
 					}
 					if compiled.SIMD {
-						gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-						for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
-							gc_tx := gc_vstep2
+						gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+						for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+							gc_tx := gc_vstep3
 							gc_rank := gc_base + gc_tx
 							var tid int = gc_tx
 							/*line reduce_variants.go:131*/ v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:])
@@ -6367,19 +6404,19 @@ func gc_body_reduceGridStride_float32(gc_b *compiled.Block, in []float32, partia
 							if i+b < n && uint(n-(i+b)) > 7 {
 								/*line reduce_variants.go:136*/ v = v.Add(archsimd.LoadFloat32x8Slice(in[i+b:]))
 							} else {
-								/*line reduce_variants.go:137*/ gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+b, 8))))
-								if gc_if.ToBits() != 0 {
-									/*line reduce_variants.go:136*/ v = v.Add(archsimd.LoadFloat32x8Slice(in[i+b:])).Merge(v, gc_if)
+								/*line reduce_variants.go:137*/ gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+b, 8))))
+								if gc_if2.ToBits() != 0 {
+									/*line reduce_variants.go:136*/ v = v.Add(archsimd.LoadFloat32x8Slice(in[i+b:])).Merge(v, gc_if2)
 								}
 							}
 							/*line reduce_variants.go:136*/ v.StoreSlice(gc_s_v[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					if gc_vstep2 > gc_from {
+					if gc_vstep3 > gc_from {
 						gc_more = true
 					}
-					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
@@ -6403,12 +6440,12 @@ func gc_body_reduceGridStride_float32(gc_b *compiled.Block, in []float32, partia
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		if gc_bdx <= len(sdata) {
 			gc_at3 := sdata[:gc_bdx]
-			gc_vstep3 := 0
+			gc_vstep4 := 0
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop3 bool
-				gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-					for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
-						gc_tx := gc_vstep3
+				gc_vstep4, gc_stop3 = func(gc_vstep4 int) (int, bool) {
+					for ; gc_vstep4+15 < gc_bdx; gc_vstep4 += 16 {
+						gc_tx := gc_vstep4
 						gc_rank := gc_base + gc_tx
 						var tid int = gc_tx
 						_ = tid
@@ -6416,15 +6453,15 @@ func gc_body_reduceGridStride_float32(gc_b *compiled.Block, in []float32, partia
 						/*line reduce_variants.go:141*/ v.StoreSlice(gc_at3[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
-					return gc_vstep3, false
-				}(gc_vstep3)
+					return gc_vstep4, false
+				}(gc_vstep4)
 				if gc_stop3 {
 					return
 				}
 			}
 			if compiled.SIMD {
-				for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
-					gc_tx := gc_vstep3
+				for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
+					gc_tx := gc_vstep4
 					gc_rank := gc_base + gc_tx
 					var tid int = gc_tx
 					_ = tid
@@ -6433,18 +6470,18 @@ func gc_body_reduceGridStride_float32(gc_b *compiled.Block, in []float32, partia
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				v := gc_s_v[gc_rank]
 				/*line reduce_variants.go:141*/ gc_at3[gc_tx] = v
 			}
 		} else {
-			gc_vstep4 := 0
+			gc_vstep5 := 0
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop4 bool
-				gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-					for ; gc_vstep4+15 < gc_bdx; gc_vstep4 += 16 {
-						gc_tx := gc_vstep4
+				gc_vstep5, gc_stop4 = func(gc_vstep5 int) (int, bool) {
+					for ; gc_vstep5+15 < gc_bdx; gc_vstep5 += 16 {
+						gc_tx := gc_vstep5
 						gc_rank := gc_base + gc_tx
 						var tid int = gc_tx
 						/*line reduce_variants.go:131*/ v := archsimd.LoadFloat32x16Slice(gc_s_v[gc_rank:])
@@ -6454,15 +6491,15 @@ func gc_body_reduceGridStride_float32(gc_b *compiled.Block, in []float32, partia
 						/*line reduce_variants.go:141*/ v.StoreSlice(sdata[tid:])
 					}
 					archsimd.ClearAVXUpperBits()
-					return gc_vstep4, false
-				}(gc_vstep4)
+					return gc_vstep5, false
+				}(gc_vstep5)
 				if gc_stop4 {
 					return
 				}
 			}
 			if compiled.SIMD {
-				for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
-					gc_tx := gc_vstep4
+				for ; gc_vstep5+7 < gc_bdx; gc_vstep5 += 8 {
+					gc_tx := gc_vstep5
 					gc_rank := gc_base + gc_tx
 					var tid int = gc_tx
 					/*line reduce_variants.go:131*/ v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:])
@@ -6473,7 +6510,7 @@ func gc_body_reduceGridStride_float32(gc_b *compiled.Block, in []float32, partia
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep5; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
@@ -6494,12 +6531,12 @@ func gc_body_reduceGridStride_float32(gc_b *compiled.Block, in []float32, partia
 			if gc_from >= 0 && gc_to <= len(sdata_) && gc_off4 >= 0 && gc_off4 <= len(sdata_) && gc_to <= len(sdata_)-gc_off4 {
 				gc_at4 := sdata_[:gc_to]
 				gc_at5 := sdata_[gc_off4:][:gc_to]
-				gc_vstep5 := gc_from
+				gc_vstep6 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop5 bool
-					gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
-						for ; gc_vstep5+15 < gc_to; gc_vstep5 += 16 {
-							gc_tx := gc_vstep5
+					gc_vstep6, gc_stop5 = func(gc_vstep6 int) (int, bool) {
+						for ; gc_vstep6+15 < gc_to; gc_vstep6 += 16 {
+							gc_tx := gc_vstep6
 							var tid_ int = gc_tx
 							_ = tid_
 							{
@@ -6507,31 +6544,31 @@ func gc_body_reduceGridStride_float32(gc_b *compiled.Block, in []float32, partia
 							}
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep5, false
-					}(gc_vstep5)
+						return gc_vstep6, false
+					}(gc_vstep6)
 					if gc_stop5 {
 						return
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep5+7 < gc_to; gc_vstep5 += 8 {
-						gc_tx := gc_vstep5
+					for ; gc_vstep6+7 < gc_to; gc_vstep6 += 8 {
+						gc_tx := gc_vstep6
 						var tid_ int = gc_tx
 						_ = tid_
 						/*line reduce.go:274*/ archsimd.LoadFloat32x8Slice(gc_at4[gc_tx:]).Add(archsimd.LoadFloat32x8Slice(gc_at5[gc_tx:])).StoreSlice(gc_at4[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
 					/*line reduce.go:275*/ gc_at4[gc_tx] += gc_at5[gc_tx]
 				}
 			} else {
-				gc_vstep6 := gc_from
+				gc_vstep7 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop6 bool
-					gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
-						for ; gc_vstep6+15 < gc_to; gc_vstep6 += 16 {
-							gc_tx := gc_vstep6
+					gc_vstep7, gc_stop6 = func(gc_vstep7 int) (int, bool) {
+						for ; gc_vstep7+15 < gc_to; gc_vstep7 += 16 {
+							gc_tx := gc_vstep7
 							var tid_ int = gc_tx
 							{
 								/*line reduce.go:275*/ if (tid_+s) < 0 || (tid_+s) > len(sdata_)-16 || tid_ < 0 || tid_ > len(sdata_)-16 {
@@ -6541,15 +6578,15 @@ func gc_body_reduceGridStride_float32(gc_b *compiled.Block, in []float32, partia
 							}
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep6, false
-					}(gc_vstep6)
+						return gc_vstep7, false
+					}(gc_vstep7)
 					if gc_stop6 {
 						return
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep6+7 < gc_to; gc_vstep6 += 8 {
-						gc_tx := gc_vstep6
+					for ; gc_vstep7+7 < gc_to; gc_vstep7 += 8 {
+						gc_tx := gc_vstep7
 						var tid_ int = gc_tx
 						/*line reduce.go:275*/ if (tid_+s) < 0 || (tid_+s) > len(sdata_)-8 || tid_ < 0 || tid_ > len(sdata_)-8 {
 							break
@@ -6558,7 +6595,7 @@ func gc_body_reduceGridStride_float32(gc_b *compiled.Block, in []float32, partia
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep7; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid_ := gc_tx
 					/*line reduce.go:275*/ sdata_[tid_] += sdata_[tid_+s]
@@ -6782,7 +6819,44 @@ func gc_body_reduceGridStride_int32(gc_b *compiled.Block, in []int32, partial []
 				gc_to = gc_bound
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+				gc_vstep := gc_from
+				if compiled.SIMD {
+					gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+				gc_far:
+					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+						gc_tx := gc_vstep
+						gc_rank := gc_base + gc_tx
+						var tid int = gc_tx
+						/*line reduce_variants.go:131*/ v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank:])
+						/*line reduce_variants.go:134*/ if !compiled.FarFull(gc_bx*2*b+tid+gc_off, gc_off, 8, (gridSize), gc_chunk, gc_limit) {
+							break
+						}
+						for gc_j := 0; gc_j < gc_chunk; gc_j++ {
+							/*line reduce_variants.go:134*/ gc_off := gc_off + gc_j*(gridSize)
+							/*line reduce_variants.go:134*/ var i int = gc_bx*2*b + tid + gc_off
+							if i < 0 || i > len(in)-8 || (i+
+								/*line reduce_variants.go:137*/ b) < 0 || (i+b) > len(in)-8 {
+								break gc_far
+							}
+							/*line reduce_variants.go:135*/ v = v.Add(archsimd.LoadInt32x8Slice(in[i:]))
+							/*line reduce_variants.go:135*/ if i+
+								b < n && uint(n-(i+b)) > 7 {
+								/*line reduce_variants.go:136*/ v = v.Add(archsimd.LoadInt32x8Slice(in[i+b:]))
+							} else {
+								/*line reduce_variants.go:137*/ gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+b, 8))))
+								if gc_if.ToBits() != 0 {
+									/*line reduce_variants.go:136*/ v = v.Add(archsimd.LoadInt32x8Slice(in[i+b:])).Merge(v, gc_if)
+								}
+							}
+						}
+						/*line reduce_variants.go:134*/ v.StoreSlice(gc_s_v[gc_rank:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_vstep > gc_from {
+					gc_more = true
+				}
+				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -6833,13 +6907,13 @@ func gc_body_reduceGridStride_int32(gc_b *compiled.Block, in []int32, partial []
 				if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(in) && gc_to <= len(in)-gc_off2 && gc_off3 >= 0 && gc_off3 <= len(in) && gc_to <= len(in)-gc_off3 {
 					gc_at := in[gc_off2:][:gc_to]
 					gc_at2 := in[gc_off3:][:gc_to]
-					gc_vstep := gc_from
+					gc_vstep2 := gc_from
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop bool
-						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-							gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-							for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
-								gc_tx := gc_vstep
+						gc_vstep2, gc_stop = func(gc_vstep2 int) (int, bool) {
+							gc_iota5 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+							for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
+								gc_tx := gc_vstep2
 								gc_rank := gc_base + gc_tx
 								var tid int = gc_tx
 								/*line reduce_variants.go:131*/ v := archsimd.LoadInt32x16Slice(gc_s_v[gc_rank:])
@@ -6848,24 +6922,24 @@ func gc_body_reduceGridStride_int32(gc_b *compiled.Block, in []int32, partial []
 								if i+b < n && uint(n-(i+b)) > 15 {
 									/*line reduce_variants.go:136*/ v = v.Add(archsimd.LoadInt32x16Slice(gc_at2[gc_tx:]))
 								} else {
-									/*line reduce_variants.go:136*/ gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i+b, 16))))
-									if gc_if4.ToBits() != 0 {
-										/*line reduce_variants.go:136*/ v = v.Merge(v.Add(archsimd.LoadInt32x16Slice(gc_at2[gc_tx:])), archsimd.Mask32x16FromBits(^gc_if4.ToBits()))
+									/*line reduce_variants.go:136*/ gc_if5 := gc_iota5.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i+b, 16))))
+									if gc_if5.ToBits() != 0 {
+										/*line reduce_variants.go:136*/ v = v.Merge(v.Add(archsimd.LoadInt32x16Slice(gc_at2[gc_tx:])), archsimd.Mask32x16FromBits(^gc_if5.ToBits()))
 									}
 								}
 								/*line reduce_variants.go:136*/ v.StoreSlice(gc_s_v[gc_rank:])
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep, false
-						}(gc_vstep)
+							return gc_vstep2, false
+						}(gc_vstep2)
 						if gc_stop {
 							return
 						}
 					}
 					if compiled.SIMD {
-						gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-						for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
-							gc_tx := gc_vstep
+						gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+						for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+							gc_tx := gc_vstep2
 							gc_rank := gc_base + gc_tx
 							var tid int = gc_tx
 							/*line reduce_variants.go:131*/ v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank:])
@@ -6874,19 +6948,19 @@ func gc_body_reduceGridStride_int32(gc_b *compiled.Block, in []int32, partial []
 							if i+b < n && uint(n-(i+b)) > 7 {
 								/*line reduce_variants.go:136*/ v = v.Add(archsimd.LoadInt32x8Slice(gc_at2[gc_tx:]))
 							} else {
-								/*line reduce_variants.go:136*/ gc_if3 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+b, 8))))
-								if gc_if3.ToBits() != 0 {
-									/*line reduce_variants.go:136*/ v = v.Add(archsimd.LoadInt32x8Slice(gc_at2[gc_tx:])).Merge(v, gc_if3)
+								/*line reduce_variants.go:136*/ gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+b, 8))))
+								if gc_if4.ToBits() != 0 {
+									/*line reduce_variants.go:136*/ v = v.Add(archsimd.LoadInt32x8Slice(gc_at2[gc_tx:])).Merge(v, gc_if4)
 								}
 							}
 							/*line reduce_variants.go:136*/ v.StoreSlice(gc_s_v[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					if gc_vstep > gc_from {
+					if gc_vstep2 > gc_from {
 						gc_more = true
 					}
-					for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						tid := gc_tx
 						v := gc_s_v[gc_rank]
@@ -6899,13 +6973,13 @@ func gc_body_reduceGridStride_int32(gc_b *compiled.Block, in []int32, partial []
 						gc_s_v[gc_rank] = v
 					}
 				} else {
-					gc_vstep2 := gc_from
+					gc_vstep3 := gc_from
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop2 bool
-						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-							gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-							for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
-								gc_tx := gc_vstep2
+						gc_vstep3, gc_stop2 = func(gc_vstep3 int) (int, bool) {
+							gc_iota3 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+							for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
+								gc_tx := gc_vstep3
 								gc_rank := gc_base + gc_tx
 								var tid int = gc_tx
 								/*line reduce_variants.go:131*/ v := archsimd.LoadInt32x16Slice(gc_s_v[gc_rank:])
@@ -6918,24 +6992,24 @@ func gc_body_reduceGridStride_int32(gc_b *compiled.Block, in []int32, partial []
 								if i+b < n && uint(n-(i+b)) > 15 {
 									/*line reduce_variants.go:136*/ v = v.Add(archsimd.LoadInt32x16Slice(in[i+b:]))
 								} else {
-									/*line reduce_variants.go:137*/ gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i+b, 16))))
-									if gc_if2.ToBits() != 0 {
-										/*line reduce_variants.go:136*/ v = v.Merge(v.Add(archsimd.LoadInt32x16Slice(in[i+b:])), archsimd.Mask32x16FromBits(^gc_if2.ToBits()))
+									/*line reduce_variants.go:137*/ gc_if3 := gc_iota3.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i+b, 16))))
+									if gc_if3.ToBits() != 0 {
+										/*line reduce_variants.go:136*/ v = v.Merge(v.Add(archsimd.LoadInt32x16Slice(in[i+b:])), archsimd.Mask32x16FromBits(^gc_if3.ToBits()))
 									}
 								}
 								/*line reduce_variants.go:136*/ v.StoreSlice(gc_s_v[gc_rank:])
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep2, false
-						}(gc_vstep2)
+							return gc_vstep3, false
+						}(gc_vstep3)
 						if gc_stop2 {
 							return
 						}
 					}
 					if compiled.SIMD {
-						gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-						for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
-							gc_tx := gc_vstep2
+						gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+						for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+							gc_tx := gc_vstep3
 							gc_rank := gc_base + gc_tx
 							var tid int = gc_tx
 							/*line reduce_variants.go:131*/ v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank:])
@@ -6948,19 +7022,19 @@ func gc_body_reduceGridStride_int32(gc_b *compiled.Block, in []int32, partial []
 							if i+b < n && uint(n-(i+b)) > 7 {
 								/*line reduce_variants.go:136*/ v = v.Add(archsimd.LoadInt32x8Slice(in[i+b:]))
 							} else {
-								/*line reduce_variants.go:137*/ gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+b, 8))))
-								if gc_if.ToBits() != 0 {
-									/*line reduce_variants.go:136*/ v = v.Add(archsimd.LoadInt32x8Slice(in[i+b:])).Merge(v, gc_if)
+								/*line reduce_variants.go:137*/ gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+b, 8))))
+								if gc_if2.ToBits() != 0 {
+									/*line reduce_variants.go:136*/ v = v.Add(archsimd.LoadInt32x8Slice(in[i+b:])).Merge(v, gc_if2)
 								}
 							}
 							/*line reduce_variants.go:136*/ v.StoreSlice(gc_s_v[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					if gc_vstep2 > gc_from {
+					if gc_vstep3 > gc_from {
 						gc_more = true
 					}
-					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
@@ -6984,12 +7058,12 @@ func gc_body_reduceGridStride_int32(gc_b *compiled.Block, in []int32, partial []
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		if gc_bdx <= len(sdata) {
 			gc_at3 := sdata[:gc_bdx]
-			gc_vstep3 := 0
+			gc_vstep4 := 0
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop3 bool
-				gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-					for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
-						gc_tx := gc_vstep3
+				gc_vstep4, gc_stop3 = func(gc_vstep4 int) (int, bool) {
+					for ; gc_vstep4+15 < gc_bdx; gc_vstep4 += 16 {
+						gc_tx := gc_vstep4
 						gc_rank := gc_base + gc_tx
 						var tid int = gc_tx
 						_ = tid
@@ -6997,15 +7071,15 @@ func gc_body_reduceGridStride_int32(gc_b *compiled.Block, in []int32, partial []
 						/*line reduce_variants.go:141*/ v.StoreSlice(gc_at3[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
-					return gc_vstep3, false
-				}(gc_vstep3)
+					return gc_vstep4, false
+				}(gc_vstep4)
 				if gc_stop3 {
 					return
 				}
 			}
 			if compiled.SIMD {
-				for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
-					gc_tx := gc_vstep3
+				for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
+					gc_tx := gc_vstep4
 					gc_rank := gc_base + gc_tx
 					var tid int = gc_tx
 					_ = tid
@@ -7014,18 +7088,18 @@ func gc_body_reduceGridStride_int32(gc_b *compiled.Block, in []int32, partial []
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				v := gc_s_v[gc_rank]
 				/*line reduce_variants.go:141*/ gc_at3[gc_tx] = v
 			}
 		} else {
-			gc_vstep4 := 0
+			gc_vstep5 := 0
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop4 bool
-				gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-					for ; gc_vstep4+15 < gc_bdx; gc_vstep4 += 16 {
-						gc_tx := gc_vstep4
+				gc_vstep5, gc_stop4 = func(gc_vstep5 int) (int, bool) {
+					for ; gc_vstep5+15 < gc_bdx; gc_vstep5 += 16 {
+						gc_tx := gc_vstep5
 						gc_rank := gc_base + gc_tx
 						var tid int = gc_tx
 						/*line reduce_variants.go:131*/ v := archsimd.LoadInt32x16Slice(gc_s_v[gc_rank:])
@@ -7035,15 +7109,15 @@ func gc_body_reduceGridStride_int32(gc_b *compiled.Block, in []int32, partial []
 						/*line reduce_variants.go:141*/ v.StoreSlice(sdata[tid:])
 					}
 					archsimd.ClearAVXUpperBits()
-					return gc_vstep4, false
-				}(gc_vstep4)
+					return gc_vstep5, false
+				}(gc_vstep5)
 				if gc_stop4 {
 					return
 				}
 			}
 			if compiled.SIMD {
-				for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
-					gc_tx := gc_vstep4
+				for ; gc_vstep5+7 < gc_bdx; gc_vstep5 += 8 {
+					gc_tx := gc_vstep5
 					gc_rank := gc_base + gc_tx
 					var tid int = gc_tx
 					/*line reduce_variants.go:131*/ v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank:])
@@ -7054,7 +7128,7 @@ func gc_body_reduceGridStride_int32(gc_b *compiled.Block, in []int32, partial []
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep5; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
@@ -7075,12 +7149,12 @@ func gc_body_reduceGridStride_int32(gc_b *compiled.Block, in []int32, partial []
 			if gc_from >= 0 && gc_to <= len(sdata_) && gc_off4 >= 0 && gc_off4 <= len(sdata_) && gc_to <= len(sdata_)-gc_off4 {
 				gc_at4 := sdata_[:gc_to]
 				gc_at5 := sdata_[gc_off4:][:gc_to]
-				gc_vstep5 := gc_from
+				gc_vstep6 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop5 bool
-					gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
-						for ; gc_vstep5+15 < gc_to; gc_vstep5 += 16 {
-							gc_tx := gc_vstep5
+					gc_vstep6, gc_stop5 = func(gc_vstep6 int) (int, bool) {
+						for ; gc_vstep6+15 < gc_to; gc_vstep6 += 16 {
+							gc_tx := gc_vstep6
 							var tid_ int = gc_tx
 							_ = tid_
 							{
@@ -7088,31 +7162,31 @@ func gc_body_reduceGridStride_int32(gc_b *compiled.Block, in []int32, partial []
 							}
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep5, false
-					}(gc_vstep5)
+						return gc_vstep6, false
+					}(gc_vstep6)
 					if gc_stop5 {
 						return
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep5+7 < gc_to; gc_vstep5 += 8 {
-						gc_tx := gc_vstep5
+					for ; gc_vstep6+7 < gc_to; gc_vstep6 += 8 {
+						gc_tx := gc_vstep6
 						var tid_ int = gc_tx
 						_ = tid_
 						/*line reduce.go:274*/ archsimd.LoadInt32x8Slice(gc_at4[gc_tx:]).Add(archsimd.LoadInt32x8Slice(gc_at5[gc_tx:])).StoreSlice(gc_at4[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
 					/*line reduce.go:275*/ gc_at4[gc_tx] += gc_at5[gc_tx]
 				}
 			} else {
-				gc_vstep6 := gc_from
+				gc_vstep7 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop6 bool
-					gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
-						for ; gc_vstep6+15 < gc_to; gc_vstep6 += 16 {
-							gc_tx := gc_vstep6
+					gc_vstep7, gc_stop6 = func(gc_vstep7 int) (int, bool) {
+						for ; gc_vstep7+15 < gc_to; gc_vstep7 += 16 {
+							gc_tx := gc_vstep7
 							var tid_ int = gc_tx
 							{
 								/*line reduce.go:275*/ if (tid_+s) < 0 || (tid_+s) > len(sdata_)-16 || tid_ < 0 || tid_ > len(sdata_)-16 {
@@ -7122,15 +7196,15 @@ func gc_body_reduceGridStride_int32(gc_b *compiled.Block, in []int32, partial []
 							}
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep6, false
-					}(gc_vstep6)
+						return gc_vstep7, false
+					}(gc_vstep7)
 					if gc_stop6 {
 						return
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep6+7 < gc_to; gc_vstep6 += 8 {
-						gc_tx := gc_vstep6
+					for ; gc_vstep7+7 < gc_to; gc_vstep7 += 8 {
+						gc_tx := gc_vstep7
 						var tid_ int = gc_tx
 						/*line reduce.go:275*/ if (tid_+s) < 0 || (tid_+s) > len(sdata_)-8 || tid_ < 0 || tid_ > len(sdata_)-8 {
 							break
@@ -7139,7 +7213,7 @@ func gc_body_reduceGridStride_int32(gc_b *compiled.Block, in []int32, partial []
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep7; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid_ := gc_tx
 					/*line reduce.go:275*/ sdata_[tid_] += sdata_[tid_+s]
@@ -7363,7 +7437,44 @@ func gc_body_reduceGridStride_uint32(gc_b *compiled.Block, in []uint32, partial 
 				gc_to = gc_bound
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+				gc_vstep := gc_from
+				if compiled.SIMD {
+					gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+				gc_far:
+					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+						gc_tx := gc_vstep
+						gc_rank := gc_base + gc_tx
+						var tid int = gc_tx
+						/*line reduce_variants.go:131*/ v := archsimd.LoadUint32x8Slice(gc_s_v[gc_rank:])
+						/*line reduce_variants.go:134*/ if !compiled.FarFull(gc_bx*2*b+tid+gc_off, gc_off, 8, (gridSize), gc_chunk, gc_limit) {
+							break
+						}
+						for gc_j := 0; gc_j < gc_chunk; gc_j++ {
+							/*line reduce_variants.go:134*/ gc_off := gc_off + gc_j*(gridSize)
+							/*line reduce_variants.go:134*/ var i int = gc_bx*2*b + tid + gc_off
+							if i < 0 || i > len(in)-8 || (i+
+								/*line reduce_variants.go:137*/ b) < 0 || (i+b) > len(in)-8 {
+								break gc_far
+							}
+							/*line reduce_variants.go:135*/ v = v.Add(archsimd.LoadUint32x8Slice(in[i:]))
+							/*line reduce_variants.go:135*/ if i+
+								b < n && uint(n-(i+b)) > 7 {
+								/*line reduce_variants.go:136*/ v = v.Add(archsimd.LoadUint32x8Slice(in[i+b:]))
+							} else {
+								/*line reduce_variants.go:137*/ gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+b, 8))))
+								if gc_if.ToBits() != 0 {
+									/*line reduce_variants.go:136*/ v = v.Add(archsimd.LoadUint32x8Slice(in[i+b:])).Merge(v, gc_if)
+								}
+							}
+						}
+						/*line reduce_variants.go:134*/ v.StoreSlice(gc_s_v[gc_rank:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_vstep > gc_from {
+					gc_more = true
+				}
+				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -7414,13 +7525,13 @@ func gc_body_reduceGridStride_uint32(gc_b *compiled.Block, in []uint32, partial 
 				if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(in) && gc_to <= len(in)-gc_off2 && gc_off3 >= 0 && gc_off3 <= len(in) && gc_to <= len(in)-gc_off3 {
 					gc_at := in[gc_off2:][:gc_to]
 					gc_at2 := in[gc_off3:][:gc_to]
-					gc_vstep := gc_from
+					gc_vstep2 := gc_from
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop bool
-						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-							gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-							for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
-								gc_tx := gc_vstep
+						gc_vstep2, gc_stop = func(gc_vstep2 int) (int, bool) {
+							gc_iota5 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+							for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
+								gc_tx := gc_vstep2
 								gc_rank := gc_base + gc_tx
 								var tid int = gc_tx
 								/*line reduce_variants.go:131*/ v := archsimd.LoadUint32x16Slice(gc_s_v[gc_rank:])
@@ -7429,24 +7540,24 @@ func gc_body_reduceGridStride_uint32(gc_b *compiled.Block, in []uint32, partial 
 								if i+b < n && uint(n-(i+b)) > 15 {
 									/*line reduce_variants.go:136*/ v = v.Add(archsimd.LoadUint32x16Slice(gc_at2[gc_tx:]))
 								} else {
-									/*line reduce_variants.go:136*/ gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i+b, 16))))
-									if gc_if4.ToBits() != 0 {
-										/*line reduce_variants.go:136*/ v = v.Merge(v.Add(archsimd.LoadUint32x16Slice(gc_at2[gc_tx:])), archsimd.Mask32x16FromBits(^gc_if4.ToBits()))
+									/*line reduce_variants.go:136*/ gc_if5 := gc_iota5.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i+b, 16))))
+									if gc_if5.ToBits() != 0 {
+										/*line reduce_variants.go:136*/ v = v.Merge(v.Add(archsimd.LoadUint32x16Slice(gc_at2[gc_tx:])), archsimd.Mask32x16FromBits(^gc_if5.ToBits()))
 									}
 								}
 								/*line reduce_variants.go:136*/ v.StoreSlice(gc_s_v[gc_rank:])
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep, false
-						}(gc_vstep)
+							return gc_vstep2, false
+						}(gc_vstep2)
 						if gc_stop {
 							return
 						}
 					}
 					if compiled.SIMD {
-						gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-						for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
-							gc_tx := gc_vstep
+						gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+						for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+							gc_tx := gc_vstep2
 							gc_rank := gc_base + gc_tx
 							var tid int = gc_tx
 							/*line reduce_variants.go:131*/ v := archsimd.LoadUint32x8Slice(gc_s_v[gc_rank:])
@@ -7455,19 +7566,19 @@ func gc_body_reduceGridStride_uint32(gc_b *compiled.Block, in []uint32, partial 
 							if i+b < n && uint(n-(i+b)) > 7 {
 								/*line reduce_variants.go:136*/ v = v.Add(archsimd.LoadUint32x8Slice(gc_at2[gc_tx:]))
 							} else {
-								/*line reduce_variants.go:136*/ gc_if3 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+b, 8))))
-								if gc_if3.ToBits() != 0 {
-									/*line reduce_variants.go:136*/ v = v.Add(archsimd.LoadUint32x8Slice(gc_at2[gc_tx:])).Merge(v, gc_if3)
+								/*line reduce_variants.go:136*/ gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+b, 8))))
+								if gc_if4.ToBits() != 0 {
+									/*line reduce_variants.go:136*/ v = v.Add(archsimd.LoadUint32x8Slice(gc_at2[gc_tx:])).Merge(v, gc_if4)
 								}
 							}
 							/*line reduce_variants.go:136*/ v.StoreSlice(gc_s_v[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					if gc_vstep > gc_from {
+					if gc_vstep2 > gc_from {
 						gc_more = true
 					}
-					for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						tid := gc_tx
 						v := gc_s_v[gc_rank]
@@ -7480,13 +7591,13 @@ func gc_body_reduceGridStride_uint32(gc_b *compiled.Block, in []uint32, partial 
 						gc_s_v[gc_rank] = v
 					}
 				} else {
-					gc_vstep2 := gc_from
+					gc_vstep3 := gc_from
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop2 bool
-						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-							gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-							for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
-								gc_tx := gc_vstep2
+						gc_vstep3, gc_stop2 = func(gc_vstep3 int) (int, bool) {
+							gc_iota3 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+							for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
+								gc_tx := gc_vstep3
 								gc_rank := gc_base + gc_tx
 								var tid int = gc_tx
 								/*line reduce_variants.go:131*/ v := archsimd.LoadUint32x16Slice(gc_s_v[gc_rank:])
@@ -7499,24 +7610,24 @@ func gc_body_reduceGridStride_uint32(gc_b *compiled.Block, in []uint32, partial 
 								if i+b < n && uint(n-(i+b)) > 15 {
 									/*line reduce_variants.go:136*/ v = v.Add(archsimd.LoadUint32x16Slice(in[i+b:]))
 								} else {
-									/*line reduce_variants.go:137*/ gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i+b, 16))))
-									if gc_if2.ToBits() != 0 {
-										/*line reduce_variants.go:136*/ v = v.Merge(v.Add(archsimd.LoadUint32x16Slice(in[i+b:])), archsimd.Mask32x16FromBits(^gc_if2.ToBits()))
+									/*line reduce_variants.go:137*/ gc_if3 := gc_iota3.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i+b, 16))))
+									if gc_if3.ToBits() != 0 {
+										/*line reduce_variants.go:136*/ v = v.Merge(v.Add(archsimd.LoadUint32x16Slice(in[i+b:])), archsimd.Mask32x16FromBits(^gc_if3.ToBits()))
 									}
 								}
 								/*line reduce_variants.go:136*/ v.StoreSlice(gc_s_v[gc_rank:])
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep2, false
-						}(gc_vstep2)
+							return gc_vstep3, false
+						}(gc_vstep3)
 						if gc_stop2 {
 							return
 						}
 					}
 					if compiled.SIMD {
-						gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-						for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
-							gc_tx := gc_vstep2
+						gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+						for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+							gc_tx := gc_vstep3
 							gc_rank := gc_base + gc_tx
 							var tid int = gc_tx
 							/*line reduce_variants.go:131*/ v := archsimd.LoadUint32x8Slice(gc_s_v[gc_rank:])
@@ -7529,19 +7640,19 @@ func gc_body_reduceGridStride_uint32(gc_b *compiled.Block, in []uint32, partial 
 							if i+b < n && uint(n-(i+b)) > 7 {
 								/*line reduce_variants.go:136*/ v = v.Add(archsimd.LoadUint32x8Slice(in[i+b:]))
 							} else {
-								/*line reduce_variants.go:137*/ gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+b, 8))))
-								if gc_if.ToBits() != 0 {
-									/*line reduce_variants.go:136*/ v = v.Add(archsimd.LoadUint32x8Slice(in[i+b:])).Merge(v, gc_if)
+								/*line reduce_variants.go:137*/ gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+b, 8))))
+								if gc_if2.ToBits() != 0 {
+									/*line reduce_variants.go:136*/ v = v.Add(archsimd.LoadUint32x8Slice(in[i+b:])).Merge(v, gc_if2)
 								}
 							}
 							/*line reduce_variants.go:136*/ v.StoreSlice(gc_s_v[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					if gc_vstep2 > gc_from {
+					if gc_vstep3 > gc_from {
 						gc_more = true
 					}
-					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
@@ -7565,12 +7676,12 @@ func gc_body_reduceGridStride_uint32(gc_b *compiled.Block, in []uint32, partial 
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		if gc_bdx <= len(sdata) {
 			gc_at3 := sdata[:gc_bdx]
-			gc_vstep3 := 0
+			gc_vstep4 := 0
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop3 bool
-				gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-					for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
-						gc_tx := gc_vstep3
+				gc_vstep4, gc_stop3 = func(gc_vstep4 int) (int, bool) {
+					for ; gc_vstep4+15 < gc_bdx; gc_vstep4 += 16 {
+						gc_tx := gc_vstep4
 						gc_rank := gc_base + gc_tx
 						var tid int = gc_tx
 						_ = tid
@@ -7578,15 +7689,15 @@ func gc_body_reduceGridStride_uint32(gc_b *compiled.Block, in []uint32, partial 
 						/*line reduce_variants.go:141*/ v.StoreSlice(gc_at3[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
-					return gc_vstep3, false
-				}(gc_vstep3)
+					return gc_vstep4, false
+				}(gc_vstep4)
 				if gc_stop3 {
 					return
 				}
 			}
 			if compiled.SIMD {
-				for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
-					gc_tx := gc_vstep3
+				for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
+					gc_tx := gc_vstep4
 					gc_rank := gc_base + gc_tx
 					var tid int = gc_tx
 					_ = tid
@@ -7595,18 +7706,18 @@ func gc_body_reduceGridStride_uint32(gc_b *compiled.Block, in []uint32, partial 
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				v := gc_s_v[gc_rank]
 				/*line reduce_variants.go:141*/ gc_at3[gc_tx] = v
 			}
 		} else {
-			gc_vstep4 := 0
+			gc_vstep5 := 0
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop4 bool
-				gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-					for ; gc_vstep4+15 < gc_bdx; gc_vstep4 += 16 {
-						gc_tx := gc_vstep4
+				gc_vstep5, gc_stop4 = func(gc_vstep5 int) (int, bool) {
+					for ; gc_vstep5+15 < gc_bdx; gc_vstep5 += 16 {
+						gc_tx := gc_vstep5
 						gc_rank := gc_base + gc_tx
 						var tid int = gc_tx
 						/*line reduce_variants.go:131*/ v := archsimd.LoadUint32x16Slice(gc_s_v[gc_rank:])
@@ -7616,15 +7727,15 @@ func gc_body_reduceGridStride_uint32(gc_b *compiled.Block, in []uint32, partial 
 						/*line reduce_variants.go:141*/ v.StoreSlice(sdata[tid:])
 					}
 					archsimd.ClearAVXUpperBits()
-					return gc_vstep4, false
-				}(gc_vstep4)
+					return gc_vstep5, false
+				}(gc_vstep5)
 				if gc_stop4 {
 					return
 				}
 			}
 			if compiled.SIMD {
-				for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
-					gc_tx := gc_vstep4
+				for ; gc_vstep5+7 < gc_bdx; gc_vstep5 += 8 {
+					gc_tx := gc_vstep5
 					gc_rank := gc_base + gc_tx
 					var tid int = gc_tx
 					/*line reduce_variants.go:131*/ v := archsimd.LoadUint32x8Slice(gc_s_v[gc_rank:])
@@ -7635,7 +7746,7 @@ func gc_body_reduceGridStride_uint32(gc_b *compiled.Block, in []uint32, partial 
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep5; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
@@ -7656,12 +7767,12 @@ func gc_body_reduceGridStride_uint32(gc_b *compiled.Block, in []uint32, partial 
 			if gc_from >= 0 && gc_to <= len(sdata_) && gc_off4 >= 0 && gc_off4 <= len(sdata_) && gc_to <= len(sdata_)-gc_off4 {
 				gc_at4 := sdata_[:gc_to]
 				gc_at5 := sdata_[gc_off4:][:gc_to]
-				gc_vstep5 := gc_from
+				gc_vstep6 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop5 bool
-					gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
-						for ; gc_vstep5+15 < gc_to; gc_vstep5 += 16 {
-							gc_tx := gc_vstep5
+					gc_vstep6, gc_stop5 = func(gc_vstep6 int) (int, bool) {
+						for ; gc_vstep6+15 < gc_to; gc_vstep6 += 16 {
+							gc_tx := gc_vstep6
 							var tid_ int = gc_tx
 							_ = tid_
 							{
@@ -7669,31 +7780,31 @@ func gc_body_reduceGridStride_uint32(gc_b *compiled.Block, in []uint32, partial 
 							}
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep5, false
-					}(gc_vstep5)
+						return gc_vstep6, false
+					}(gc_vstep6)
 					if gc_stop5 {
 						return
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep5+7 < gc_to; gc_vstep5 += 8 {
-						gc_tx := gc_vstep5
+					for ; gc_vstep6+7 < gc_to; gc_vstep6 += 8 {
+						gc_tx := gc_vstep6
 						var tid_ int = gc_tx
 						_ = tid_
 						/*line reduce.go:274*/ archsimd.LoadUint32x8Slice(gc_at4[gc_tx:]).Add(archsimd.LoadUint32x8Slice(gc_at5[gc_tx:])).StoreSlice(gc_at4[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
 					/*line reduce.go:275*/ gc_at4[gc_tx] += gc_at5[gc_tx]
 				}
 			} else {
-				gc_vstep6 := gc_from
+				gc_vstep7 := gc_from
 				if compiled.SIMD && compiled.SIMD512 {
 					var gc_stop6 bool
-					gc_vstep6, gc_stop6 = func(gc_vstep6 int) (int, bool) {
-						for ; gc_vstep6+15 < gc_to; gc_vstep6 += 16 {
-							gc_tx := gc_vstep6
+					gc_vstep7, gc_stop6 = func(gc_vstep7 int) (int, bool) {
+						for ; gc_vstep7+15 < gc_to; gc_vstep7 += 16 {
+							gc_tx := gc_vstep7
 							var tid_ int = gc_tx
 							{
 								/*line reduce.go:275*/ if (tid_+s) < 0 || (tid_+s) > len(sdata_)-16 || tid_ < 0 || tid_ > len(sdata_)-16 {
@@ -7703,15 +7814,15 @@ func gc_body_reduceGridStride_uint32(gc_b *compiled.Block, in []uint32, partial 
 							}
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep6, false
-					}(gc_vstep6)
+						return gc_vstep7, false
+					}(gc_vstep7)
 					if gc_stop6 {
 						return
 					}
 				}
 				if compiled.SIMD {
-					for ; gc_vstep6+7 < gc_to; gc_vstep6 += 8 {
-						gc_tx := gc_vstep6
+					for ; gc_vstep7+7 < gc_to; gc_vstep7 += 8 {
+						gc_tx := gc_vstep7
 						var tid_ int = gc_tx
 						/*line reduce.go:275*/ if (tid_+s) < 0 || (tid_+s) > len(sdata_)-8 || tid_ < 0 || tid_ > len(sdata_)-8 {
 							break
@@ -7720,7 +7831,7 @@ func gc_body_reduceGridStride_uint32(gc_b *compiled.Block, in []uint32, partial 
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep7; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid_ := gc_tx
 					/*line reduce.go:275*/ sdata_[tid_] += sdata_[tid_+s]

@@ -48,7 +48,32 @@ func gc_body_deviceReduceStableKernel(gc_b *compiled.Block, in, out []int32, n i
 				gc_to = gc_bound
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+				gc_vstep := gc_from
+				if compiled.SIMD {
+				gc_far:
+					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+						gc_tx := gc_vstep
+						gc_rank := gc_base + gc_tx
+						/*line blog_reduction.go:62*/ sum := archsimd.LoadInt32x8Slice(gc_s_sum[gc_rank:])
+						if !compiled.FarFull(gc_bx*gc_bdx+gc_tx+gc_off, gc_off, 8, (gc_bdx * gc_gdx), gc_chunk, gc_limit) {
+							break
+						}
+						for gc_j := 0; gc_j < gc_chunk; gc_j++ {
+							gc_off := gc_off + gc_j*(gc_bdx*gc_gdx)
+							var i int = gc_bx*gc_bdx + gc_tx + gc_off
+							/*line blog_reduction.go:63*/ if i < 0 || i > len(in)-8 {
+								break gc_far
+							}
+							/*line blog_reduction.go:63*/ sum = sum.Add(archsimd.LoadInt32x8Slice(in[i:]))
+						}
+						/*line blog_reduction.go:62*/ sum.StoreSlice(gc_s_sum[gc_rank:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_vstep > gc_from {
+					gc_more = true
+				}
+				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					sum := gc_s_sum[gc_rank]
@@ -93,12 +118,12 @@ func gc_body_deviceReduceStableKernel(gc_b *compiled.Block, in, out []int32, n i
 				gc_off2 := (gc_bx * gc_bdx) + gc_off
 				if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(in) && gc_to <= len(in)-gc_off2 {
 					gc_at := in[gc_off2:][:gc_to]
-					gc_vstep := gc_from
+					gc_vstep2 := gc_from
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop bool
-						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-							for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
-								gc_tx := gc_vstep
+						gc_vstep2, gc_stop = func(gc_vstep2 int) (int, bool) {
+							for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
+								gc_tx := gc_vstep2
 								gc_rank := gc_base + gc_tx
 								/*line blog_reduction.go:62*/ sum := archsimd.LoadInt32x16Slice(gc_s_sum[gc_rank:])
 								var i int = gc_bx*gc_bdx + gc_tx + gc_off
@@ -107,15 +132,15 @@ func gc_body_deviceReduceStableKernel(gc_b *compiled.Block, in, out []int32, n i
 								/*line blog_reduction.go:63*/ sum.StoreSlice(gc_s_sum[gc_rank:])
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep, false
-						}(gc_vstep)
+							return gc_vstep2, false
+						}(gc_vstep2)
 						if gc_stop {
 							return
 						}
 					}
 					if compiled.SIMD {
-						for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
-							gc_tx := gc_vstep
+						for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+							gc_tx := gc_vstep2
 							gc_rank := gc_base + gc_tx
 							/*line blog_reduction.go:62*/ sum := archsimd.LoadInt32x8Slice(gc_s_sum[gc_rank:])
 							var i int = gc_bx*gc_bdx + gc_tx + gc_off
@@ -125,10 +150,10 @@ func gc_body_deviceReduceStableKernel(gc_b *compiled.Block, in, out []int32, n i
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					if gc_vstep > gc_from {
+					if gc_vstep2 > gc_from {
 						gc_more = true
 					}
-					for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						sum := gc_s_sum[gc_rank]
 						gc_more = true
@@ -136,12 +161,12 @@ func gc_body_deviceReduceStableKernel(gc_b *compiled.Block, in, out []int32, n i
 						gc_s_sum[gc_rank] = sum
 					}
 				} else {
-					gc_vstep2 := gc_from
+					gc_vstep3 := gc_from
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop2 bool
-						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-							for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
-								gc_tx := gc_vstep2
+						gc_vstep3, gc_stop2 = func(gc_vstep3 int) (int, bool) {
+							for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
+								gc_tx := gc_vstep3
 								gc_rank := gc_base + gc_tx
 								/*line blog_reduction.go:62*/ sum := archsimd.LoadInt32x16Slice(gc_s_sum[gc_rank:])
 								var i int = gc_bx*gc_bdx + gc_tx + gc_off
@@ -152,15 +177,15 @@ func gc_body_deviceReduceStableKernel(gc_b *compiled.Block, in, out []int32, n i
 								/*line blog_reduction.go:63*/ sum.StoreSlice(gc_s_sum[gc_rank:])
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep2, false
-						}(gc_vstep2)
+							return gc_vstep3, false
+						}(gc_vstep3)
 						if gc_stop2 {
 							return
 						}
 					}
 					if compiled.SIMD {
-						for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
-							gc_tx := gc_vstep2
+						for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+							gc_tx := gc_vstep3
 							gc_rank := gc_base + gc_tx
 							/*line blog_reduction.go:62*/ sum := archsimd.LoadInt32x8Slice(gc_s_sum[gc_rank:])
 							var i int = gc_bx*gc_bdx + gc_tx + gc_off
@@ -172,10 +197,10 @@ func gc_body_deviceReduceStableKernel(gc_b *compiled.Block, in, out []int32, n i
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					if gc_vstep2 > gc_from {
+					if gc_vstep3 > gc_from {
 						gc_more = true
 					}
-					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						sum := gc_s_sum[gc_rank]
@@ -1325,7 +1350,32 @@ func gc_body_deviceReduceWarpAtomicKernel(gc_b *compiled.Block, in []int32, out 
 				gc_to = gc_bound
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+				gc_vstep := gc_from
+				if compiled.SIMD {
+				gc_far:
+					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+						gc_tx := gc_vstep
+						gc_rank := gc_base + gc_tx
+						/*line blog_reduction.go:113*/ sum := archsimd.LoadInt32x8Slice(gc_s_sum[gc_rank:])
+						if !compiled.FarFull(gc_bx*gc_bdx+gc_tx+gc_off, gc_off, 8, (gc_bdx * gc_gdx), gc_chunk, gc_limit) {
+							break
+						}
+						for gc_j := 0; gc_j < gc_chunk; gc_j++ {
+							gc_off := gc_off + gc_j*(gc_bdx*gc_gdx)
+							var i int = gc_bx*gc_bdx + gc_tx + gc_off
+							/*line blog_reduction.go:114*/ if i < 0 || i > len(in)-8 {
+								break gc_far
+							}
+							/*line blog_reduction.go:114*/ sum = sum.Add(archsimd.LoadInt32x8Slice(in[i:]))
+						}
+						/*line blog_reduction.go:113*/ sum.StoreSlice(gc_s_sum[gc_rank:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_vstep > gc_from {
+					gc_more = true
+				}
+				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					sum := gc_s_sum[gc_rank]
@@ -1370,12 +1420,12 @@ func gc_body_deviceReduceWarpAtomicKernel(gc_b *compiled.Block, in []int32, out 
 				gc_off2 := (gc_bx * gc_bdx) + gc_off
 				if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(in) && gc_to <= len(in)-gc_off2 {
 					gc_at := in[gc_off2:][:gc_to]
-					gc_vstep := gc_from
+					gc_vstep2 := gc_from
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop bool
-						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-							for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
-								gc_tx := gc_vstep
+						gc_vstep2, gc_stop = func(gc_vstep2 int) (int, bool) {
+							for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
+								gc_tx := gc_vstep2
 								gc_rank := gc_base + gc_tx
 								/*line blog_reduction.go:113*/ sum := archsimd.LoadInt32x16Slice(gc_s_sum[gc_rank:])
 								var i int = gc_bx*gc_bdx + gc_tx + gc_off
@@ -1384,15 +1434,15 @@ func gc_body_deviceReduceWarpAtomicKernel(gc_b *compiled.Block, in []int32, out 
 								/*line blog_reduction.go:114*/ sum.StoreSlice(gc_s_sum[gc_rank:])
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep, false
-						}(gc_vstep)
+							return gc_vstep2, false
+						}(gc_vstep2)
 						if gc_stop {
 							return
 						}
 					}
 					if compiled.SIMD {
-						for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
-							gc_tx := gc_vstep
+						for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+							gc_tx := gc_vstep2
 							gc_rank := gc_base + gc_tx
 							/*line blog_reduction.go:113*/ sum := archsimd.LoadInt32x8Slice(gc_s_sum[gc_rank:])
 							var i int = gc_bx*gc_bdx + gc_tx + gc_off
@@ -1402,10 +1452,10 @@ func gc_body_deviceReduceWarpAtomicKernel(gc_b *compiled.Block, in []int32, out 
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					if gc_vstep > gc_from {
+					if gc_vstep2 > gc_from {
 						gc_more = true
 					}
-					for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						sum := gc_s_sum[gc_rank]
 						gc_more = true
@@ -1413,12 +1463,12 @@ func gc_body_deviceReduceWarpAtomicKernel(gc_b *compiled.Block, in []int32, out 
 						gc_s_sum[gc_rank] = sum
 					}
 				} else {
-					gc_vstep2 := gc_from
+					gc_vstep3 := gc_from
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop2 bool
-						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-							for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
-								gc_tx := gc_vstep2
+						gc_vstep3, gc_stop2 = func(gc_vstep3 int) (int, bool) {
+							for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
+								gc_tx := gc_vstep3
 								gc_rank := gc_base + gc_tx
 								/*line blog_reduction.go:113*/ sum := archsimd.LoadInt32x16Slice(gc_s_sum[gc_rank:])
 								var i int = gc_bx*gc_bdx + gc_tx + gc_off
@@ -1429,15 +1479,15 @@ func gc_body_deviceReduceWarpAtomicKernel(gc_b *compiled.Block, in []int32, out 
 								/*line blog_reduction.go:114*/ sum.StoreSlice(gc_s_sum[gc_rank:])
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep2, false
-						}(gc_vstep2)
+							return gc_vstep3, false
+						}(gc_vstep3)
 						if gc_stop2 {
 							return
 						}
 					}
 					if compiled.SIMD {
-						for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
-							gc_tx := gc_vstep2
+						for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+							gc_tx := gc_vstep3
 							gc_rank := gc_base + gc_tx
 							/*line blog_reduction.go:113*/ sum := archsimd.LoadInt32x8Slice(gc_s_sum[gc_rank:])
 							var i int = gc_bx*gc_bdx + gc_tx + gc_off
@@ -1449,10 +1499,10 @@ func gc_body_deviceReduceWarpAtomicKernel(gc_b *compiled.Block, in []int32, out 
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					if gc_vstep2 > gc_from {
+					if gc_vstep3 > gc_from {
 						gc_more = true
 					}
-					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						sum := gc_s_sum[gc_rank]
@@ -1610,7 +1660,32 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b *compiled.Block, in []int32, out
 				gc_to = gc_bound
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+				gc_vstep := gc_from
+				if compiled.SIMD {
+				gc_far:
+					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+						gc_tx := gc_vstep
+						gc_rank := gc_base + gc_tx
+						/*line blog_reduction.go:128*/ sum := archsimd.LoadInt32x8Slice(gc_s_sum[gc_rank:])
+						if !compiled.FarFull(gc_bx*gc_bdx+gc_tx+gc_off, gc_off, 8, (gc_bdx * gc_gdx), gc_chunk, gc_limit) {
+							break
+						}
+						for gc_j := 0; gc_j < gc_chunk; gc_j++ {
+							gc_off := gc_off + gc_j*(gc_bdx*gc_gdx)
+							var i int = gc_bx*gc_bdx + gc_tx + gc_off
+							/*line blog_reduction.go:129*/ if i < 0 || i > len(in)-8 {
+								break gc_far
+							}
+							/*line blog_reduction.go:129*/ sum = sum.Add(archsimd.LoadInt32x8Slice(in[i:]))
+						}
+						/*line blog_reduction.go:128*/ sum.StoreSlice(gc_s_sum[gc_rank:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_vstep > gc_from {
+					gc_more = true
+				}
+				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					sum := gc_s_sum[gc_rank]
@@ -1655,12 +1730,12 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b *compiled.Block, in []int32, out
 				gc_off2 := (gc_bx * gc_bdx) + gc_off
 				if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(in) && gc_to <= len(in)-gc_off2 {
 					gc_at := in[gc_off2:][:gc_to]
-					gc_vstep := gc_from
+					gc_vstep2 := gc_from
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop bool
-						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-							for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
-								gc_tx := gc_vstep
+						gc_vstep2, gc_stop = func(gc_vstep2 int) (int, bool) {
+							for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
+								gc_tx := gc_vstep2
 								gc_rank := gc_base + gc_tx
 								/*line blog_reduction.go:128*/ sum := archsimd.LoadInt32x16Slice(gc_s_sum[gc_rank:])
 								var i int = gc_bx*gc_bdx + gc_tx + gc_off
@@ -1669,15 +1744,15 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b *compiled.Block, in []int32, out
 								/*line blog_reduction.go:129*/ sum.StoreSlice(gc_s_sum[gc_rank:])
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep, false
-						}(gc_vstep)
+							return gc_vstep2, false
+						}(gc_vstep2)
 						if gc_stop {
 							return
 						}
 					}
 					if compiled.SIMD {
-						for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
-							gc_tx := gc_vstep
+						for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+							gc_tx := gc_vstep2
 							gc_rank := gc_base + gc_tx
 							/*line blog_reduction.go:128*/ sum := archsimd.LoadInt32x8Slice(gc_s_sum[gc_rank:])
 							var i int = gc_bx*gc_bdx + gc_tx + gc_off
@@ -1687,10 +1762,10 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b *compiled.Block, in []int32, out
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					if gc_vstep > gc_from {
+					if gc_vstep2 > gc_from {
 						gc_more = true
 					}
-					for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						sum := gc_s_sum[gc_rank]
 						gc_more = true
@@ -1698,12 +1773,12 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b *compiled.Block, in []int32, out
 						gc_s_sum[gc_rank] = sum
 					}
 				} else {
-					gc_vstep2 := gc_from
+					gc_vstep3 := gc_from
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop2 bool
-						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-							for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
-								gc_tx := gc_vstep2
+						gc_vstep3, gc_stop2 = func(gc_vstep3 int) (int, bool) {
+							for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
+								gc_tx := gc_vstep3
 								gc_rank := gc_base + gc_tx
 								/*line blog_reduction.go:128*/ sum := archsimd.LoadInt32x16Slice(gc_s_sum[gc_rank:])
 								var i int = gc_bx*gc_bdx + gc_tx + gc_off
@@ -1714,15 +1789,15 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b *compiled.Block, in []int32, out
 								/*line blog_reduction.go:129*/ sum.StoreSlice(gc_s_sum[gc_rank:])
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep2, false
-						}(gc_vstep2)
+							return gc_vstep3, false
+						}(gc_vstep3)
 						if gc_stop2 {
 							return
 						}
 					}
 					if compiled.SIMD {
-						for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
-							gc_tx := gc_vstep2
+						for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+							gc_tx := gc_vstep3
 							gc_rank := gc_base + gc_tx
 							/*line blog_reduction.go:128*/ sum := archsimd.LoadInt32x8Slice(gc_s_sum[gc_rank:])
 							var i int = gc_bx*gc_bdx + gc_tx + gc_off
@@ -1734,10 +1809,10 @@ func gc_body_deviceReduceBlockAtomicKernel(gc_b *compiled.Block, in []int32, out
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					if gc_vstep2 > gc_from {
+					if gc_vstep3 > gc_from {
 						gc_more = true
 					}
-					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						sum := gc_s_sum[gc_rank]
@@ -2247,7 +2322,32 @@ func gc_body_deviceReduceAtomicKernel(gc_b *compiled.Block, gc_lo, gc_hi int, in
 					gc_to = gc_bound
 				}
 				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_vstep := gc_from
+					if compiled.SIMD {
+					gc_far:
+						for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+							gc_tx := gc_vstep
+							gc_rank := gc_base + gc_tx
+							/*line blog_reduction.go:143*/ sum := archsimd.LoadInt32x8Slice(gc_s_sum[gc_rank:])
+							if !compiled.FarFull(gc_bx*gc_bdx+gc_tx+gc_off, gc_off, 8, (gc_bdx * gc_gdx), gc_chunk, gc_limit) {
+								break
+							}
+							for gc_j := 0; gc_j < gc_chunk; gc_j++ {
+								gc_off := gc_off + gc_j*(gc_bdx*gc_gdx)
+								var i int = gc_bx*gc_bdx + gc_tx + gc_off
+								/*line blog_reduction.go:144*/ if i < 0 || i > len(in)-8 {
+									break gc_far
+								}
+								/*line blog_reduction.go:144*/ sum = sum.Add(archsimd.LoadInt32x8Slice(in[i:]))
+							}
+							/*line blog_reduction.go:143*/ sum.StoreSlice(gc_s_sum[gc_rank:])
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_vstep > gc_from {
+						gc_more = true
+					}
+					for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						sum := gc_s_sum[gc_rank]
@@ -2292,12 +2392,12 @@ func gc_body_deviceReduceAtomicKernel(gc_b *compiled.Block, gc_lo, gc_hi int, in
 					gc_off2 := (gc_bx * gc_bdx) + gc_off
 					if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(in) && gc_to <= len(in)-gc_off2 {
 						gc_at := in[gc_off2:][:gc_to]
-						gc_vstep := gc_from
+						gc_vstep2 := gc_from
 						if compiled.SIMD && compiled.SIMD512 {
 							var gc_stop bool
-							gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-								for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
-									gc_tx := gc_vstep
+							gc_vstep2, gc_stop = func(gc_vstep2 int) (int, bool) {
+								for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
+									gc_tx := gc_vstep2
 									gc_rank := gc_base + gc_tx
 									/*line blog_reduction.go:143*/ sum := archsimd.LoadInt32x16Slice(gc_s_sum[gc_rank:])
 									var i int = gc_bx*gc_bdx + gc_tx + gc_off
@@ -2306,15 +2406,15 @@ func gc_body_deviceReduceAtomicKernel(gc_b *compiled.Block, gc_lo, gc_hi int, in
 									/*line blog_reduction.go:144*/ sum.StoreSlice(gc_s_sum[gc_rank:])
 								}
 								archsimd.ClearAVXUpperBits()
-								return gc_vstep, false
-							}(gc_vstep)
+								return gc_vstep2, false
+							}(gc_vstep2)
 							if gc_stop {
 								return
 							}
 						}
 						if compiled.SIMD {
-							for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
-								gc_tx := gc_vstep
+							for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+								gc_tx := gc_vstep2
 								gc_rank := gc_base + gc_tx
 								/*line blog_reduction.go:143*/ sum := archsimd.LoadInt32x8Slice(gc_s_sum[gc_rank:])
 								var i int = gc_bx*gc_bdx + gc_tx + gc_off
@@ -2324,10 +2424,10 @@ func gc_body_deviceReduceAtomicKernel(gc_b *compiled.Block, gc_lo, gc_hi int, in
 							}
 							archsimd.ClearAVXUpperBits()
 						}
-						if gc_vstep > gc_from {
+						if gc_vstep2 > gc_from {
 							gc_more = true
 						}
-						for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+						for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							sum := gc_s_sum[gc_rank]
 							gc_more = true
@@ -2335,12 +2435,12 @@ func gc_body_deviceReduceAtomicKernel(gc_b *compiled.Block, gc_lo, gc_hi int, in
 							gc_s_sum[gc_rank] = sum
 						}
 					} else {
-						gc_vstep2 := gc_from
+						gc_vstep3 := gc_from
 						if compiled.SIMD && compiled.SIMD512 {
 							var gc_stop2 bool
-							gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-								for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
-									gc_tx := gc_vstep2
+							gc_vstep3, gc_stop2 = func(gc_vstep3 int) (int, bool) {
+								for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
+									gc_tx := gc_vstep3
 									gc_rank := gc_base + gc_tx
 									/*line blog_reduction.go:143*/ sum := archsimd.LoadInt32x16Slice(gc_s_sum[gc_rank:])
 									var i int = gc_bx*gc_bdx + gc_tx + gc_off
@@ -2351,15 +2451,15 @@ func gc_body_deviceReduceAtomicKernel(gc_b *compiled.Block, gc_lo, gc_hi int, in
 									/*line blog_reduction.go:144*/ sum.StoreSlice(gc_s_sum[gc_rank:])
 								}
 								archsimd.ClearAVXUpperBits()
-								return gc_vstep2, false
-							}(gc_vstep2)
+								return gc_vstep3, false
+							}(gc_vstep3)
 							if gc_stop2 {
 								return
 							}
 						}
 						if compiled.SIMD {
-							for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
-								gc_tx := gc_vstep2
+							for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+								gc_tx := gc_vstep3
 								gc_rank := gc_base + gc_tx
 								/*line blog_reduction.go:143*/ sum := archsimd.LoadInt32x8Slice(gc_s_sum[gc_rank:])
 								var i int = gc_bx*gc_bdx + gc_tx + gc_off
@@ -2371,10 +2471,10 @@ func gc_body_deviceReduceAtomicKernel(gc_b *compiled.Block, gc_lo, gc_hi int, in
 							}
 							archsimd.ClearAVXUpperBits()
 						}
-						if gc_vstep2 > gc_from {
+						if gc_vstep3 > gc_from {
 							gc_more = true
 						}
-						for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+						for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 							gc_rank := gc_base + gc_tx
 							gc_pos.Thread = gc_rank
 							sum := gc_s_sum[gc_rank]

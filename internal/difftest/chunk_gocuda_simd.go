@@ -342,7 +342,37 @@ func gc_body_chunkFar(gc_b *compiled.Block, in []int32, out, trips, sums []int32
 				gc_to = gc_bound
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+				gc_vstep2 := gc_from
+				if compiled.SIMD {
+					gc_vb := archsimd.BroadcastInt32x8(3)
+					gc_vb2 := archsimd.BroadcastInt32x8(1)
+				gc_far:
+					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
+						gc_rank := gc_base + gc_tx
+						/*line chunk.go:66*/ acc := archsimd.LoadInt32x8Slice(gc_s_acc[gc_rank:])
+						/*line chunk.go:66*/ k := archsimd.LoadInt32x8Slice(gc_s_k[gc_rank:])
+						if !compiled.FarFull(gc_bx*gc_bdx+gc_tx+gc_off, gc_off, 8, (gc_bdx * gc_gdx), gc_chunk, gc_limit) {
+							break
+						}
+						for gc_j := 0; gc_j < gc_chunk; gc_j++ {
+							gc_off := gc_off + gc_j*(gc_bdx*gc_gdx)
+							var i int = gc_bx*gc_bdx + gc_tx + gc_off
+							/*line chunk.go:66*/ if i < 0 || i > len(in)-8 {
+								break gc_far
+							}
+							/*line chunk.go:66*/ acc = acc.Mul(gc_vb).Add(archsimd.LoadInt32x8Slice(in[i:]))
+							/*line chunk.go:66*/ k = k.Add(gc_vb2)
+						}
+						/*line chunk.go:65*/ acc.StoreSlice(gc_s_acc[gc_rank:])
+						/*line chunk.go:65*/ k.StoreSlice(gc_s_k[gc_rank:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_vstep2 > gc_from {
+					gc_more = true
+				}
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					acc := gc_s_acc[gc_rank]
@@ -390,52 +420,52 @@ func gc_body_chunkFar(gc_b *compiled.Block, in []int32, out, trips, sums []int32
 				gc_off2 := (gc_bx * gc_bdx) + gc_off
 				if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(in) && gc_to <= len(in)-gc_off2 {
 					gc_at := in[gc_off2:][:gc_to]
-					gc_vstep2 := gc_from
+					gc_vstep3 := gc_from
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop2 bool
-						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-							gc_vb7 := archsimd.BroadcastInt32x16(3)
-							gc_vb8 := archsimd.BroadcastInt32x16(1)
-							for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
-								gc_tx := gc_vstep2
+						gc_vstep3, gc_stop2 = func(gc_vstep3 int) (int, bool) {
+							gc_vb9 := archsimd.BroadcastInt32x16(3)
+							gc_vb10 := archsimd.BroadcastInt32x16(1)
+							for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
+								gc_tx := gc_vstep3
 								gc_rank := gc_base + gc_tx
 								/*line chunk.go:66*/ acc := archsimd.LoadInt32x16Slice(gc_s_acc[gc_rank:])
 								/*line chunk.go:66*/ k := archsimd.LoadInt32x16Slice(gc_s_k[gc_rank:])
 								var i int = gc_bx*gc_bdx + gc_tx + gc_off
 								_ = i
-								/*line chunk.go:66*/ acc = acc.Mul(gc_vb7).Add(archsimd.LoadInt32x16Slice(gc_at[gc_tx:]))
-								/*line chunk.go:66*/ k = k.Add(gc_vb8)
+								/*line chunk.go:66*/ acc = acc.Mul(gc_vb9).Add(archsimd.LoadInt32x16Slice(gc_at[gc_tx:]))
+								/*line chunk.go:66*/ k = k.Add(gc_vb10)
 								/*line chunk.go:66*/ acc.StoreSlice(gc_s_acc[gc_rank:])
 								/*line chunk.go:66*/ k.StoreSlice(gc_s_k[gc_rank:])
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep2, false
-						}(gc_vstep2)
+							return gc_vstep3, false
+						}(gc_vstep3)
 						if gc_stop2 {
 							return
 						}
 					}
 					if compiled.SIMD {
-						gc_vb5 := archsimd.BroadcastInt32x8(3)
-						gc_vb6 := archsimd.BroadcastInt32x8(1)
-						for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
-							gc_tx := gc_vstep2
+						gc_vb7 := archsimd.BroadcastInt32x8(3)
+						gc_vb8 := archsimd.BroadcastInt32x8(1)
+						for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+							gc_tx := gc_vstep3
 							gc_rank := gc_base + gc_tx
 							/*line chunk.go:66*/ acc := archsimd.LoadInt32x8Slice(gc_s_acc[gc_rank:])
 							/*line chunk.go:66*/ k := archsimd.LoadInt32x8Slice(gc_s_k[gc_rank:])
 							var i int = gc_bx*gc_bdx + gc_tx + gc_off
 							_ = i
-							/*line chunk.go:66*/ acc = acc.Mul(gc_vb5).Add(archsimd.LoadInt32x8Slice(gc_at[gc_tx:]))
-							/*line chunk.go:66*/ k = k.Add(gc_vb6)
+							/*line chunk.go:66*/ acc = acc.Mul(gc_vb7).Add(archsimd.LoadInt32x8Slice(gc_at[gc_tx:]))
+							/*line chunk.go:66*/ k = k.Add(gc_vb8)
 							/*line chunk.go:66*/ acc.StoreSlice(gc_s_acc[gc_rank:])
 							/*line chunk.go:66*/ k.StoreSlice(gc_s_k[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					if gc_vstep2 > gc_from {
+					if gc_vstep3 > gc_from {
 						gc_more = true
 					}
-					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						acc := gc_s_acc[gc_rank]
 						k := gc_s_k[gc_rank]
@@ -446,14 +476,14 @@ func gc_body_chunkFar(gc_b *compiled.Block, in []int32, out, trips, sums []int32
 						gc_s_k[gc_rank] = k
 					}
 				} else {
-					gc_vstep3 := gc_from
+					gc_vstep4 := gc_from
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop3 bool
-						gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-							gc_vb3 := archsimd.BroadcastInt32x16(3)
-							gc_vb4 := archsimd.BroadcastInt32x16(1)
-							for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
-								gc_tx := gc_vstep3
+						gc_vstep4, gc_stop3 = func(gc_vstep4 int) (int, bool) {
+							gc_vb5 := archsimd.BroadcastInt32x16(3)
+							gc_vb6 := archsimd.BroadcastInt32x16(1)
+							for ; gc_vstep4+15 < gc_to; gc_vstep4 += 16 {
+								gc_tx := gc_vstep4
 								gc_rank := gc_base + gc_tx
 								/*line chunk.go:66*/ acc := archsimd.LoadInt32x16Slice(gc_s_acc[gc_rank:])
 								/*line chunk.go:66*/ k := archsimd.LoadInt32x16Slice(gc_s_k[gc_rank:])
@@ -461,23 +491,23 @@ func gc_body_chunkFar(gc_b *compiled.Block, in []int32, out, trips, sums []int32
 								/*line chunk.go:66*/ if i < 0 || i > len(in)-16 {
 									break
 								}
-								/*line chunk.go:66*/ acc = acc.Mul(gc_vb3).Add(archsimd.LoadInt32x16Slice(in[i:]))
-								/*line chunk.go:66*/ k = k.Add(gc_vb4)
+								/*line chunk.go:66*/ acc = acc.Mul(gc_vb5).Add(archsimd.LoadInt32x16Slice(in[i:]))
+								/*line chunk.go:66*/ k = k.Add(gc_vb6)
 								/*line chunk.go:66*/ acc.StoreSlice(gc_s_acc[gc_rank:])
 								/*line chunk.go:66*/ k.StoreSlice(gc_s_k[gc_rank:])
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep3, false
-						}(gc_vstep3)
+							return gc_vstep4, false
+						}(gc_vstep4)
 						if gc_stop3 {
 							return
 						}
 					}
 					if compiled.SIMD {
-						gc_vb := archsimd.BroadcastInt32x8(3)
-						gc_vb2 := archsimd.BroadcastInt32x8(1)
-						for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
-							gc_tx := gc_vstep3
+						gc_vb3 := archsimd.BroadcastInt32x8(3)
+						gc_vb4 := archsimd.BroadcastInt32x8(1)
+						for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
+							gc_tx := gc_vstep4
 							gc_rank := gc_base + gc_tx
 							/*line chunk.go:66*/ acc := archsimd.LoadInt32x8Slice(gc_s_acc[gc_rank:])
 							/*line chunk.go:66*/ k := archsimd.LoadInt32x8Slice(gc_s_k[gc_rank:])
@@ -485,17 +515,17 @@ func gc_body_chunkFar(gc_b *compiled.Block, in []int32, out, trips, sums []int32
 							/*line chunk.go:66*/ if i < 0 || i > len(in)-8 {
 								break
 							}
-							/*line chunk.go:66*/ acc = acc.Mul(gc_vb).Add(archsimd.LoadInt32x8Slice(in[i:]))
-							/*line chunk.go:66*/ k = k.Add(gc_vb2)
+							/*line chunk.go:66*/ acc = acc.Mul(gc_vb3).Add(archsimd.LoadInt32x8Slice(in[i:]))
+							/*line chunk.go:66*/ k = k.Add(gc_vb4)
 							/*line chunk.go:66*/ acc.StoreSlice(gc_s_acc[gc_rank:])
 							/*line chunk.go:66*/ k.StoreSlice(gc_s_k[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					if gc_vstep3 > gc_from {
+					if gc_vstep4 > gc_from {
 						gc_more = true
 					}
-					for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						acc := gc_s_acc[gc_rank]
@@ -521,12 +551,12 @@ func gc_body_chunkFar(gc_b *compiled.Block, in []int32, out, trips, sums []int32
 			gc_at2 := out[gc_off3:][:gc_bdx]
 			gc_at3 := trips[gc_off3:][:gc_bdx]
 			gc_at4 := s[:gc_bdx]
-			gc_vstep4 := 0
+			gc_vstep5 := 0
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop4 bool
-				gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-					for ; gc_vstep4+15 < gc_bdx; gc_vstep4 += 16 {
-						gc_tx := gc_vstep4
+				gc_vstep5, gc_stop4 = func(gc_vstep5 int) (int, bool) {
+					for ; gc_vstep5+15 < gc_bdx; gc_vstep5 += 16 {
+						gc_tx := gc_vstep5
 						gc_rank := gc_base + gc_tx
 						var g int = gc_bx*gc_bdx + gc_tx
 						_ = g
@@ -539,15 +569,15 @@ func gc_body_chunkFar(gc_b *compiled.Block, in []int32, out, trips, sums []int32
 						/*line chunk.go:70*/ acc.StoreSlice(gc_at4[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
-					return gc_vstep4, false
-				}(gc_vstep4)
+					return gc_vstep5, false
+				}(gc_vstep5)
 				if gc_stop4 {
 					return
 				}
 			}
 			if compiled.SIMD {
-				for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
-					gc_tx := gc_vstep4
+				for ; gc_vstep5+7 < gc_bdx; gc_vstep5 += 8 {
+					gc_tx := gc_vstep5
 					gc_rank := gc_base + gc_tx
 					var g int = gc_bx*gc_bdx + gc_tx
 					_ = g
@@ -561,7 +591,7 @@ func gc_body_chunkFar(gc_b *compiled.Block, in []int32, out, trips, sums []int32
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep5; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				acc := gc_s_acc[gc_rank]
 				k := gc_s_k[gc_rank]
@@ -569,12 +599,12 @@ func gc_body_chunkFar(gc_b *compiled.Block, in []int32, out, trips, sums []int32
 				/*line chunk.go:72*/ gc_at4[gc_tx] = acc
 			}
 		} else {
-			gc_vstep5 := 0
+			gc_vstep6 := 0
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop5 bool
-				gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
-					for ; gc_vstep5+15 < gc_bdx; gc_vstep5 += 16 {
-						gc_tx := gc_vstep5
+				gc_vstep6, gc_stop5 = func(gc_vstep6 int) (int, bool) {
+					for ; gc_vstep6+15 < gc_bdx; gc_vstep6 += 16 {
+						gc_tx := gc_vstep6
 						gc_rank := gc_base + gc_tx
 						var g int = gc_bx*gc_bdx + gc_tx
 						/*line chunk.go:69*/ acc := archsimd.LoadInt32x16Slice(gc_s_acc[gc_rank:])
@@ -590,15 +620,15 @@ func gc_body_chunkFar(gc_b *compiled.Block, in []int32, out, trips, sums []int32
 						/*line chunk.go:72*/ acc.StoreSlice(s[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
-					return gc_vstep5, false
-				}(gc_vstep5)
+					return gc_vstep6, false
+				}(gc_vstep6)
 				if gc_stop5 {
 					return
 				}
 			}
 			if compiled.SIMD {
-				for ; gc_vstep5+7 < gc_bdx; gc_vstep5 += 8 {
-					gc_tx := gc_vstep5
+				for ; gc_vstep6+7 < gc_bdx; gc_vstep6 += 8 {
+					gc_tx := gc_vstep6
 					gc_rank := gc_base + gc_tx
 					var g int = gc_bx*gc_bdx + gc_tx
 					/*line chunk.go:69*/ acc := archsimd.LoadInt32x8Slice(gc_s_acc[gc_rank:])
@@ -615,7 +645,7 @@ func gc_body_chunkFar(gc_b *compiled.Block, in []int32, out, trips, sums []int32
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx := gc_vstep5; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep6; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				g := gc_bx*gc_bdx + gc_tx

@@ -521,7 +521,44 @@ func gc_body_strideSum_float32(gc_b *compiled.Block, in []float32, partial []flo
 				gc_to = gc_bound
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+				gc_vstep := gc_from
+				if compiled.SIMD {
+					gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_vb := archsimd.BroadcastFloat32x8(2)
+				gc_far:
+					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+						gc_tx := gc_vstep
+						gc_rank := gc_base + gc_tx
+						/*line flat.go:62*/ v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:])
+						/*line flat.go:59*/ if !compiled.FarFull(gc_bx*2*b+gc_tx+gc_off, gc_off, 8, (2 * b * gc_gdx), gc_chunk, gc_limit) {
+							break
+						}
+						for gc_j := 0; gc_j < gc_chunk; gc_j++ {
+							/*line flat.go:59*/ gc_off := gc_off + gc_j*(2*b*gc_gdx)
+							/*line flat.go:59*/ var i int = gc_bx*2*b + gc_tx + gc_off
+							if i < 0 || i > len(in)-8 || (i+
+								/*line flat.go:62*/ b) < 0 || (i+b) > len(in)-8 {
+								break gc_far
+							}
+							/*line flat.go:60*/ v = v.Add(archsimd.LoadFloat32x8Slice(in[i:]))
+							/*line flat.go:60*/ if i+
+								b < n && uint(n-(i+b)) > 7 {
+								/*line flat.go:61*/ v = v.Add(archsimd.LoadFloat32x8Slice(in[i+b:]).Mul(gc_vb))
+							} else {
+								/*line flat.go:62*/ gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+b, 8))))
+								if gc_if.ToBits() != 0 {
+									/*line flat.go:61*/ v = v.Add(archsimd.LoadFloat32x8Slice(in[i+b:]).Mul(gc_vb)).Merge(v, gc_if)
+								}
+							}
+						}
+						/*line flat.go:59*/ v.StoreSlice(gc_s_v[gc_rank:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_vstep > gc_from {
+					gc_more = true
+				}
+				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					v := gc_s_v[gc_rank]
@@ -571,60 +608,60 @@ func gc_body_strideSum_float32(gc_b *compiled.Block, in []float32, partial []flo
 				if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(in) && gc_to <= len(in)-gc_off2 && gc_off3 >= 0 && gc_off3 <= len(in) && gc_to <= len(in)-gc_off3 {
 					gc_at := in[gc_off2:][:gc_to]
 					gc_at2 := in[gc_off3:][:gc_to]
-					gc_vstep := gc_from
+					gc_vstep2 := gc_from
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop bool
-						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-							gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-							gc_vb4 := archsimd.BroadcastFloat32x16(2)
-							for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
-								gc_tx := gc_vstep
+						gc_vstep2, gc_stop = func(gc_vstep2 int) (int, bool) {
+							gc_iota5 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+							gc_vb5 := archsimd.BroadcastFloat32x16(2)
+							for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
+								gc_tx := gc_vstep2
 								gc_rank := gc_base + gc_tx
 								/*line flat.go:62*/ v := archsimd.LoadFloat32x16Slice(gc_s_v[gc_rank:])
 								/*line flat.go:59*/ var i int = gc_bx*2*b + gc_tx + gc_off
 								v = v.Add(archsimd.LoadFloat32x16Slice(gc_at[gc_tx:]))
 								if i+b < n && uint(n-(i+b)) > 15 {
-									/*line flat.go:61*/ v = v.Add(archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:]).Mul(gc_vb4))
+									/*line flat.go:61*/ v = v.Add(archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:]).Mul(gc_vb5))
 								} else {
-									/*line flat.go:61*/ gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i+b, 16))))
-									if gc_if4.ToBits() != 0 {
-										/*line flat.go:61*/ v = v.Merge(v.Add(archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:]).Mul(gc_vb4)), archsimd.Mask32x16FromBits(^gc_if4.ToBits()))
+									/*line flat.go:61*/ gc_if5 := gc_iota5.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i+b, 16))))
+									if gc_if5.ToBits() != 0 {
+										/*line flat.go:61*/ v = v.Merge(v.Add(archsimd.LoadFloat32x16Slice(gc_at2[gc_tx:]).Mul(gc_vb5)), archsimd.Mask32x16FromBits(^gc_if5.ToBits()))
 									}
 								}
 								/*line flat.go:61*/ v.StoreSlice(gc_s_v[gc_rank:])
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep, false
-						}(gc_vstep)
+							return gc_vstep2, false
+						}(gc_vstep2)
 						if gc_stop {
 							return
 						}
 					}
 					if compiled.SIMD {
-						gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-						gc_vb3 := archsimd.BroadcastFloat32x8(2)
-						for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
-							gc_tx := gc_vstep
+						gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+						gc_vb4 := archsimd.BroadcastFloat32x8(2)
+						for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+							gc_tx := gc_vstep2
 							gc_rank := gc_base + gc_tx
 							/*line flat.go:62*/ v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:])
 							/*line flat.go:59*/ var i int = gc_bx*2*b + gc_tx + gc_off
 							v = v.Add(archsimd.LoadFloat32x8Slice(gc_at[gc_tx:]))
 							if i+b < n && uint(n-(i+b)) > 7 {
-								/*line flat.go:61*/ v = v.Add(archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).Mul(gc_vb3))
+								/*line flat.go:61*/ v = v.Add(archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).Mul(gc_vb4))
 							} else {
-								/*line flat.go:61*/ gc_if3 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+b, 8))))
-								if gc_if3.ToBits() != 0 {
-									/*line flat.go:61*/ v = v.Add(archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).Mul(gc_vb3)).Merge(v, gc_if3)
+								/*line flat.go:61*/ gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+b, 8))))
+								if gc_if4.ToBits() != 0 {
+									/*line flat.go:61*/ v = v.Add(archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).Mul(gc_vb4)).Merge(v, gc_if4)
 								}
 							}
 							/*line flat.go:61*/ v.StoreSlice(gc_s_v[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					if gc_vstep > gc_from {
+					if gc_vstep2 > gc_from {
 						gc_more = true
 					}
-					for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						v := gc_s_v[gc_rank]
 						/*line flat.go:59*/ i := gc_bx*2*b + gc_tx + gc_off
@@ -636,14 +673,14 @@ func gc_body_strideSum_float32(gc_b *compiled.Block, in []float32, partial []flo
 						gc_s_v[gc_rank] = v
 					}
 				} else {
-					gc_vstep2 := gc_from
+					gc_vstep3 := gc_from
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop2 bool
-						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-							gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-							gc_vb2 := archsimd.BroadcastFloat32x16(2)
-							for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
-								gc_tx := gc_vstep2
+						gc_vstep3, gc_stop2 = func(gc_vstep3 int) (int, bool) {
+							gc_iota3 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+							gc_vb3 := archsimd.BroadcastFloat32x16(2)
+							for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
+								gc_tx := gc_vstep3
 								gc_rank := gc_base + gc_tx
 								/*line flat.go:62*/ v := archsimd.LoadFloat32x16Slice(gc_s_v[gc_rank:])
 								/*line flat.go:59*/ var i int = gc_bx*2*b + gc_tx + gc_off
@@ -653,27 +690,27 @@ func gc_body_strideSum_float32(gc_b *compiled.Block, in []float32, partial []flo
 								}
 								/*line flat.go:60*/ v = v.Add(archsimd.LoadFloat32x16Slice(in[i:]))
 								if i+b < n && uint(n-(i+b)) > 15 {
-									/*line flat.go:61*/ v = v.Add(archsimd.LoadFloat32x16Slice(in[i+b:]).Mul(gc_vb2))
+									/*line flat.go:61*/ v = v.Add(archsimd.LoadFloat32x16Slice(in[i+b:]).Mul(gc_vb3))
 								} else {
-									/*line flat.go:62*/ gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i+b, 16))))
-									if gc_if2.ToBits() != 0 {
-										/*line flat.go:61*/ v = v.Merge(v.Add(archsimd.LoadFloat32x16Slice(in[i+b:]).Mul(gc_vb2)), archsimd.Mask32x16FromBits(^gc_if2.ToBits()))
+									/*line flat.go:62*/ gc_if3 := gc_iota3.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i+b, 16))))
+									if gc_if3.ToBits() != 0 {
+										/*line flat.go:61*/ v = v.Merge(v.Add(archsimd.LoadFloat32x16Slice(in[i+b:]).Mul(gc_vb3)), archsimd.Mask32x16FromBits(^gc_if3.ToBits()))
 									}
 								}
 								/*line flat.go:61*/ v.StoreSlice(gc_s_v[gc_rank:])
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep2, false
-						}(gc_vstep2)
+							return gc_vstep3, false
+						}(gc_vstep3)
 						if gc_stop2 {
 							return
 						}
 					}
 					if compiled.SIMD {
-						gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-						gc_vb := archsimd.BroadcastFloat32x8(2)
-						for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
-							gc_tx := gc_vstep2
+						gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+						gc_vb2 := archsimd.BroadcastFloat32x8(2)
+						for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+							gc_tx := gc_vstep3
 							gc_rank := gc_base + gc_tx
 							/*line flat.go:62*/ v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:])
 							/*line flat.go:59*/ var i int = gc_bx*2*b + gc_tx + gc_off
@@ -683,21 +720,21 @@ func gc_body_strideSum_float32(gc_b *compiled.Block, in []float32, partial []flo
 							}
 							/*line flat.go:60*/ v = v.Add(archsimd.LoadFloat32x8Slice(in[i:]))
 							if i+b < n && uint(n-(i+b)) > 7 {
-								/*line flat.go:61*/ v = v.Add(archsimd.LoadFloat32x8Slice(in[i+b:]).Mul(gc_vb))
+								/*line flat.go:61*/ v = v.Add(archsimd.LoadFloat32x8Slice(in[i+b:]).Mul(gc_vb2))
 							} else {
-								/*line flat.go:62*/ gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+b, 8))))
-								if gc_if.ToBits() != 0 {
-									/*line flat.go:61*/ v = v.Add(archsimd.LoadFloat32x8Slice(in[i+b:]).Mul(gc_vb)).Merge(v, gc_if)
+								/*line flat.go:62*/ gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+b, 8))))
+								if gc_if2.ToBits() != 0 {
+									/*line flat.go:61*/ v = v.Add(archsimd.LoadFloat32x8Slice(in[i+b:]).Mul(gc_vb2)).Merge(v, gc_if2)
 								}
 							}
 							/*line flat.go:61*/ v.StoreSlice(gc_s_v[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					if gc_vstep2 > gc_from {
+					if gc_vstep3 > gc_from {
 						gc_more = true
 					}
-					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						v := gc_s_v[gc_rank]
@@ -720,44 +757,44 @@ func gc_body_strideSum_float32(gc_b *compiled.Block, in []float32, partial []flo
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		if gc_bdx <= len(s) {
 			gc_at3 := s[:gc_bdx]
-			gc_vstep3 := 0
+			gc_vstep4 := 0
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop3 bool
-				gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-					for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
-						gc_tx := gc_vstep3
+				gc_vstep4, gc_stop3 = func(gc_vstep4 int) (int, bool) {
+					for ; gc_vstep4+15 < gc_bdx; gc_vstep4 += 16 {
+						gc_tx := gc_vstep4
 						gc_rank := gc_base + gc_tx
 						/*line flat.go:66*/ v := archsimd.LoadFloat32x16Slice(gc_s_v[gc_rank:])
 						/*line flat.go:66*/ v.StoreSlice(gc_at3[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
-					return gc_vstep3, false
-				}(gc_vstep3)
+					return gc_vstep4, false
+				}(gc_vstep4)
 				if gc_stop3 {
 					return
 				}
 			}
 			if compiled.SIMD {
-				for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
-					gc_tx := gc_vstep3
+				for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
+					gc_tx := gc_vstep4
 					gc_rank := gc_base + gc_tx
 					/*line flat.go:66*/ v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:])
 					/*line flat.go:66*/ v.StoreSlice(gc_at3[gc_tx:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				v := gc_s_v[gc_rank]
 				/*line flat.go:66*/ gc_at3[gc_tx] = v
 			}
 		} else {
-			gc_vstep4 := 0
+			gc_vstep5 := 0
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop4 bool
-				gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-					for ; gc_vstep4+15 < gc_bdx; gc_vstep4 += 16 {
-						gc_tx := gc_vstep4
+				gc_vstep5, gc_stop4 = func(gc_vstep5 int) (int, bool) {
+					for ; gc_vstep5+15 < gc_bdx; gc_vstep5 += 16 {
+						gc_tx := gc_vstep5
 						gc_rank := gc_base + gc_tx
 						/*line flat.go:66*/ v := archsimd.LoadFloat32x16Slice(gc_s_v[gc_rank:])
 						if gc_tx < 0 || gc_tx > len(s)-16 {
@@ -766,15 +803,15 @@ func gc_body_strideSum_float32(gc_b *compiled.Block, in []float32, partial []flo
 						/*line flat.go:66*/ v.StoreSlice(s[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
-					return gc_vstep4, false
-				}(gc_vstep4)
+					return gc_vstep5, false
+				}(gc_vstep5)
 				if gc_stop4 {
 					return
 				}
 			}
 			if compiled.SIMD {
-				for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
-					gc_tx := gc_vstep4
+				for ; gc_vstep5+7 < gc_bdx; gc_vstep5 += 8 {
+					gc_tx := gc_vstep5
 					gc_rank := gc_base + gc_tx
 					/*line flat.go:66*/ v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:])
 					if gc_tx < 0 || gc_tx > len(s)-8 {
@@ -784,7 +821,7 @@ func gc_body_strideSum_float32(gc_b *compiled.Block, in []float32, partial []flo
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep5; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				v := gc_s_v[gc_rank]
@@ -938,7 +975,44 @@ func gc_body_strideSum_int32(gc_b *compiled.Block, in []int32, partial []int32) 
 				gc_to = gc_bound
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+				gc_vstep := gc_from
+				if compiled.SIMD {
+					gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					gc_vb := archsimd.BroadcastInt32x8(2)
+				gc_far:
+					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+						gc_tx := gc_vstep
+						gc_rank := gc_base + gc_tx
+						/*line flat.go:62*/ v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank:])
+						/*line flat.go:59*/ if !compiled.FarFull(gc_bx*2*b+gc_tx+gc_off, gc_off, 8, (2 * b * gc_gdx), gc_chunk, gc_limit) {
+							break
+						}
+						for gc_j := 0; gc_j < gc_chunk; gc_j++ {
+							/*line flat.go:59*/ gc_off := gc_off + gc_j*(2*b*gc_gdx)
+							/*line flat.go:59*/ var i int = gc_bx*2*b + gc_tx + gc_off
+							if i < 0 || i > len(in)-8 || (i+
+								/*line flat.go:62*/ b) < 0 || (i+b) > len(in)-8 {
+								break gc_far
+							}
+							/*line flat.go:60*/ v = v.Add(archsimd.LoadInt32x8Slice(in[i:]))
+							/*line flat.go:60*/ if i+
+								b < n && uint(n-(i+b)) > 7 {
+								/*line flat.go:61*/ v = v.Add(archsimd.LoadInt32x8Slice(in[i+b:]).Mul(gc_vb))
+							} else {
+								/*line flat.go:62*/ gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+b, 8))))
+								if gc_if.ToBits() != 0 {
+									/*line flat.go:61*/ v = v.Add(archsimd.LoadInt32x8Slice(in[i+b:]).Mul(gc_vb)).Merge(v, gc_if)
+								}
+							}
+						}
+						/*line flat.go:59*/ v.StoreSlice(gc_s_v[gc_rank:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_vstep > gc_from {
+					gc_more = true
+				}
+				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					v := gc_s_v[gc_rank]
@@ -988,60 +1062,60 @@ func gc_body_strideSum_int32(gc_b *compiled.Block, in []int32, partial []int32) 
 				if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(in) && gc_to <= len(in)-gc_off2 && gc_off3 >= 0 && gc_off3 <= len(in) && gc_to <= len(in)-gc_off3 {
 					gc_at := in[gc_off2:][:gc_to]
 					gc_at2 := in[gc_off3:][:gc_to]
-					gc_vstep := gc_from
+					gc_vstep2 := gc_from
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop bool
-						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-							gc_iota4 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-							gc_vb4 := archsimd.BroadcastInt32x16(2)
-							for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
-								gc_tx := gc_vstep
+						gc_vstep2, gc_stop = func(gc_vstep2 int) (int, bool) {
+							gc_iota5 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+							gc_vb5 := archsimd.BroadcastInt32x16(2)
+							for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
+								gc_tx := gc_vstep2
 								gc_rank := gc_base + gc_tx
 								/*line flat.go:62*/ v := archsimd.LoadInt32x16Slice(gc_s_v[gc_rank:])
 								/*line flat.go:59*/ var i int = gc_bx*2*b + gc_tx + gc_off
 								v = v.Add(archsimd.LoadInt32x16Slice(gc_at[gc_tx:]))
 								if i+b < n && uint(n-(i+b)) > 15 {
-									/*line flat.go:61*/ v = v.Add(archsimd.LoadInt32x16Slice(gc_at2[gc_tx:]).Mul(gc_vb4))
+									/*line flat.go:61*/ v = v.Add(archsimd.LoadInt32x16Slice(gc_at2[gc_tx:]).Mul(gc_vb5))
 								} else {
-									/*line flat.go:61*/ gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i+b, 16))))
-									if gc_if4.ToBits() != 0 {
-										/*line flat.go:61*/ v = v.Merge(v.Add(archsimd.LoadInt32x16Slice(gc_at2[gc_tx:]).Mul(gc_vb4)), archsimd.Mask32x16FromBits(^gc_if4.ToBits()))
+									/*line flat.go:61*/ gc_if5 := gc_iota5.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i+b, 16))))
+									if gc_if5.ToBits() != 0 {
+										/*line flat.go:61*/ v = v.Merge(v.Add(archsimd.LoadInt32x16Slice(gc_at2[gc_tx:]).Mul(gc_vb5)), archsimd.Mask32x16FromBits(^gc_if5.ToBits()))
 									}
 								}
 								/*line flat.go:61*/ v.StoreSlice(gc_s_v[gc_rank:])
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep, false
-						}(gc_vstep)
+							return gc_vstep2, false
+						}(gc_vstep2)
 						if gc_stop {
 							return
 						}
 					}
 					if compiled.SIMD {
-						gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-						gc_vb3 := archsimd.BroadcastInt32x8(2)
-						for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
-							gc_tx := gc_vstep
+						gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+						gc_vb4 := archsimd.BroadcastInt32x8(2)
+						for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+							gc_tx := gc_vstep2
 							gc_rank := gc_base + gc_tx
 							/*line flat.go:62*/ v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank:])
 							/*line flat.go:59*/ var i int = gc_bx*2*b + gc_tx + gc_off
 							v = v.Add(archsimd.LoadInt32x8Slice(gc_at[gc_tx:]))
 							if i+b < n && uint(n-(i+b)) > 7 {
-								/*line flat.go:61*/ v = v.Add(archsimd.LoadInt32x8Slice(gc_at2[gc_tx:]).Mul(gc_vb3))
+								/*line flat.go:61*/ v = v.Add(archsimd.LoadInt32x8Slice(gc_at2[gc_tx:]).Mul(gc_vb4))
 							} else {
-								/*line flat.go:61*/ gc_if3 := gc_iota3.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+b, 8))))
-								if gc_if3.ToBits() != 0 {
-									/*line flat.go:61*/ v = v.Add(archsimd.LoadInt32x8Slice(gc_at2[gc_tx:]).Mul(gc_vb3)).Merge(v, gc_if3)
+								/*line flat.go:61*/ gc_if4 := gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+b, 8))))
+								if gc_if4.ToBits() != 0 {
+									/*line flat.go:61*/ v = v.Add(archsimd.LoadInt32x8Slice(gc_at2[gc_tx:]).Mul(gc_vb4)).Merge(v, gc_if4)
 								}
 							}
 							/*line flat.go:61*/ v.StoreSlice(gc_s_v[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					if gc_vstep > gc_from {
+					if gc_vstep2 > gc_from {
 						gc_more = true
 					}
-					for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						v := gc_s_v[gc_rank]
 						/*line flat.go:59*/ i := gc_bx*2*b + gc_tx + gc_off
@@ -1053,14 +1127,14 @@ func gc_body_strideSum_int32(gc_b *compiled.Block, in []int32, partial []int32) 
 						gc_s_v[gc_rank] = v
 					}
 				} else {
-					gc_vstep2 := gc_from
+					gc_vstep3 := gc_from
 					if compiled.SIMD && compiled.SIMD512 {
 						var gc_stop2 bool
-						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-							gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-							gc_vb2 := archsimd.BroadcastInt32x16(2)
-							for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
-								gc_tx := gc_vstep2
+						gc_vstep3, gc_stop2 = func(gc_vstep3 int) (int, bool) {
+							gc_iota3 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
+							gc_vb3 := archsimd.BroadcastInt32x16(2)
+							for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
+								gc_tx := gc_vstep3
 								gc_rank := gc_base + gc_tx
 								/*line flat.go:62*/ v := archsimd.LoadInt32x16Slice(gc_s_v[gc_rank:])
 								/*line flat.go:59*/ var i int = gc_bx*2*b + gc_tx + gc_off
@@ -1070,27 +1144,27 @@ func gc_body_strideSum_int32(gc_b *compiled.Block, in []int32, partial []int32) 
 								}
 								/*line flat.go:60*/ v = v.Add(archsimd.LoadInt32x16Slice(in[i:]))
 								if i+b < n && uint(n-(i+b)) > 15 {
-									/*line flat.go:61*/ v = v.Add(archsimd.LoadInt32x16Slice(in[i+b:]).Mul(gc_vb2))
+									/*line flat.go:61*/ v = v.Add(archsimd.LoadInt32x16Slice(in[i+b:]).Mul(gc_vb3))
 								} else {
-									/*line flat.go:62*/ gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i+b, 16))))
-									if gc_if2.ToBits() != 0 {
-										/*line flat.go:61*/ v = v.Merge(v.Add(archsimd.LoadInt32x16Slice(in[i+b:]).Mul(gc_vb2)), archsimd.Mask32x16FromBits(^gc_if2.ToBits()))
+									/*line flat.go:62*/ gc_if3 := gc_iota3.Less(archsimd.BroadcastInt32x16(int32(compiled.Reach(n, i+b, 16))))
+									if gc_if3.ToBits() != 0 {
+										/*line flat.go:61*/ v = v.Merge(v.Add(archsimd.LoadInt32x16Slice(in[i+b:]).Mul(gc_vb3)), archsimd.Mask32x16FromBits(^gc_if3.ToBits()))
 									}
 								}
 								/*line flat.go:61*/ v.StoreSlice(gc_s_v[gc_rank:])
 							}
 							archsimd.ClearAVXUpperBits()
-							return gc_vstep2, false
-						}(gc_vstep2)
+							return gc_vstep3, false
+						}(gc_vstep3)
 						if gc_stop2 {
 							return
 						}
 					}
 					if compiled.SIMD {
-						gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-						gc_vb := archsimd.BroadcastInt32x8(2)
-						for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
-							gc_tx := gc_vstep2
+						gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+						gc_vb2 := archsimd.BroadcastInt32x8(2)
+						for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+							gc_tx := gc_vstep3
 							gc_rank := gc_base + gc_tx
 							/*line flat.go:62*/ v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank:])
 							/*line flat.go:59*/ var i int = gc_bx*2*b + gc_tx + gc_off
@@ -1100,21 +1174,21 @@ func gc_body_strideSum_int32(gc_b *compiled.Block, in []int32, partial []int32) 
 							}
 							/*line flat.go:60*/ v = v.Add(archsimd.LoadInt32x8Slice(in[i:]))
 							if i+b < n && uint(n-(i+b)) > 7 {
-								/*line flat.go:61*/ v = v.Add(archsimd.LoadInt32x8Slice(in[i+b:]).Mul(gc_vb))
+								/*line flat.go:61*/ v = v.Add(archsimd.LoadInt32x8Slice(in[i+b:]).Mul(gc_vb2))
 							} else {
-								/*line flat.go:62*/ gc_if := gc_iota.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+b, 8))))
-								if gc_if.ToBits() != 0 {
-									/*line flat.go:61*/ v = v.Add(archsimd.LoadInt32x8Slice(in[i+b:]).Mul(gc_vb)).Merge(v, gc_if)
+								/*line flat.go:62*/ gc_if2 := gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(n, i+b, 8))))
+								if gc_if2.ToBits() != 0 {
+									/*line flat.go:61*/ v = v.Add(archsimd.LoadInt32x8Slice(in[i+b:]).Mul(gc_vb2)).Merge(v, gc_if2)
 								}
 							}
 							/*line flat.go:61*/ v.StoreSlice(gc_s_v[gc_rank:])
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					if gc_vstep2 > gc_from {
+					if gc_vstep3 > gc_from {
 						gc_more = true
 					}
-					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						v := gc_s_v[gc_rank]
@@ -1137,44 +1211,44 @@ func gc_body_strideSum_int32(gc_b *compiled.Block, in []int32, partial []int32) 
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		if gc_bdx <= len(s) {
 			gc_at3 := s[:gc_bdx]
-			gc_vstep3 := 0
+			gc_vstep4 := 0
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop3 bool
-				gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-					for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
-						gc_tx := gc_vstep3
+				gc_vstep4, gc_stop3 = func(gc_vstep4 int) (int, bool) {
+					for ; gc_vstep4+15 < gc_bdx; gc_vstep4 += 16 {
+						gc_tx := gc_vstep4
 						gc_rank := gc_base + gc_tx
 						/*line flat.go:66*/ v := archsimd.LoadInt32x16Slice(gc_s_v[gc_rank:])
 						/*line flat.go:66*/ v.StoreSlice(gc_at3[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
-					return gc_vstep3, false
-				}(gc_vstep3)
+					return gc_vstep4, false
+				}(gc_vstep4)
 				if gc_stop3 {
 					return
 				}
 			}
 			if compiled.SIMD {
-				for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
-					gc_tx := gc_vstep3
+				for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
+					gc_tx := gc_vstep4
 					gc_rank := gc_base + gc_tx
 					/*line flat.go:66*/ v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank:])
 					/*line flat.go:66*/ v.StoreSlice(gc_at3[gc_tx:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				v := gc_s_v[gc_rank]
 				/*line flat.go:66*/ gc_at3[gc_tx] = v
 			}
 		} else {
-			gc_vstep4 := 0
+			gc_vstep5 := 0
 			if compiled.SIMD && compiled.SIMD512 {
 				var gc_stop4 bool
-				gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-					for ; gc_vstep4+15 < gc_bdx; gc_vstep4 += 16 {
-						gc_tx := gc_vstep4
+				gc_vstep5, gc_stop4 = func(gc_vstep5 int) (int, bool) {
+					for ; gc_vstep5+15 < gc_bdx; gc_vstep5 += 16 {
+						gc_tx := gc_vstep5
 						gc_rank := gc_base + gc_tx
 						/*line flat.go:66*/ v := archsimd.LoadInt32x16Slice(gc_s_v[gc_rank:])
 						if gc_tx < 0 || gc_tx > len(s)-16 {
@@ -1183,15 +1257,15 @@ func gc_body_strideSum_int32(gc_b *compiled.Block, in []int32, partial []int32) 
 						/*line flat.go:66*/ v.StoreSlice(s[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
-					return gc_vstep4, false
-				}(gc_vstep4)
+					return gc_vstep5, false
+				}(gc_vstep5)
 				if gc_stop4 {
 					return
 				}
 			}
 			if compiled.SIMD {
-				for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
-					gc_tx := gc_vstep4
+				for ; gc_vstep5+7 < gc_bdx; gc_vstep5 += 8 {
+					gc_tx := gc_vstep5
 					gc_rank := gc_base + gc_tx
 					/*line flat.go:66*/ v := archsimd.LoadInt32x8Slice(gc_s_v[gc_rank:])
 					if gc_tx < 0 || gc_tx > len(s)-8 {
@@ -1201,7 +1275,7 @@ func gc_body_strideSum_int32(gc_b *compiled.Block, in []int32, partial []int32) 
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep5; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				v := gc_s_v[gc_rank]

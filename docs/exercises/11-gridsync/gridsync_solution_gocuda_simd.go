@@ -41,7 +41,33 @@ func gc_body_CenterKernel(gc_b *compiled.Block, in, out []float64, sum *float64)
 				gc_to = gc_bound
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+				gc_vstep := gc_from
+				if compiled.SIMD {
+				gc_far:
+					for ; gc_vstep+3 < gc_to; gc_vstep += 4 {
+						gc_tx := gc_vstep
+						gc_rank := gc_base + gc_tx
+						var first int = gc_bx*gc_bdx + gc_tx
+						/*line gridsync_solution.go:19*/ local := archsimd.LoadFloat64x4Slice(gc_s_local[gc_rank:])
+						/*line gridsync_solution.go:22*/ if !compiled.FarFull(first+gc_off, gc_off, 4, (stride), gc_chunk, gc_limit) {
+							break
+						}
+						for gc_j := 0; gc_j < gc_chunk; gc_j++ {
+							/*line gridsync_solution.go:22*/ gc_off := gc_off + gc_j*(stride)
+							/*line gridsync_solution.go:22*/ var i int = first + gc_off
+							if i < 0 || i > len(in)-4 {
+								break gc_far
+							}
+							/*line gridsync_solution.go:23*/ local = local.Add(archsimd.LoadFloat64x4Slice(in[i:]))
+						}
+						/*line gridsync_solution.go:22*/ local.StoreSlice(gc_s_local[gc_rank:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_vstep > gc_from {
+					gc_more = true
+				}
+				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					first := gc_bx*gc_bdx + gc_tx
@@ -87,10 +113,10 @@ func gc_body_CenterKernel(gc_b *compiled.Block, in, out []float64, sum *float64)
 				gc_off3 := (gc_bx * gc_bdx) + gc_off
 				if gc_from >= 0 && gc_off3 >= 0 && gc_off3 <= len(in) && gc_to <= len(in)-gc_off3 {
 					gc_at := in[gc_off3:][:gc_to]
-					gc_vstep := gc_from
+					gc_vstep2 := gc_from
 					if compiled.SIMD {
-						for ; gc_vstep+3 < gc_to; gc_vstep += 4 {
-							gc_tx := gc_vstep
+						for ; gc_vstep2+3 < gc_to; gc_vstep2 += 4 {
+							gc_tx := gc_vstep2
 							gc_rank := gc_base + gc_tx
 							var first int = gc_bx*gc_bdx + gc_tx
 							/*line gridsync_solution.go:19*/ local := archsimd.LoadFloat64x4Slice(gc_s_local[gc_rank:])
@@ -101,10 +127,10 @@ func gc_body_CenterKernel(gc_b *compiled.Block, in, out []float64, sum *float64)
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					if gc_vstep > gc_from {
+					if gc_vstep2 > gc_from {
 						gc_more = true
 					}
-					for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						local := gc_s_local[gc_rank]
 						gc_more = true
@@ -112,10 +138,10 @@ func gc_body_CenterKernel(gc_b *compiled.Block, in, out []float64, sum *float64)
 						gc_s_local[gc_rank] = local
 					}
 				} else {
-					gc_vstep2 := gc_from
+					gc_vstep3 := gc_from
 					if compiled.SIMD {
-						for ; gc_vstep2+3 < gc_to; gc_vstep2 += 4 {
-							gc_tx := gc_vstep2
+						for ; gc_vstep3+3 < gc_to; gc_vstep3 += 4 {
+							gc_tx := gc_vstep3
 							gc_rank := gc_base + gc_tx
 							var first int = gc_bx*gc_bdx + gc_tx
 							/*line gridsync_solution.go:19*/ local := archsimd.LoadFloat64x4Slice(gc_s_local[gc_rank:])
@@ -128,10 +154,10 @@ func gc_body_CenterKernel(gc_b *compiled.Block, in, out []float64, sum *float64)
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					if gc_vstep2 > gc_from {
+					if gc_vstep3 > gc_from {
 						gc_more = true
 					}
-					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						first := gc_bx*gc_bdx + gc_tx
@@ -190,17 +216,17 @@ func gc_body_CenterKernel(gc_b *compiled.Block, in, out []float64, sum *float64)
 	if !gc_b.SyncGrid() {
 		return
 	}
-	gc_vstep3 := 0
+	gc_vstep4 := 0
 	if compiled.SIMD {
-		for ; gc_vstep3+3 < gc_n; gc_vstep3 += 4 {
-			gc_rank := gc_vstep3
+		for ; gc_vstep4+3 < gc_n; gc_vstep4 += 4 {
+			gc_rank := gc_vstep4
 			gc_pos.Thread = gc_rank
 			/*line gridsync_solution.go:29*/ mean := archsimd.BroadcastFloat64x4(*sum / float64(n))
 			/*line gridsync_solution.go:29*/ mean.StoreSlice(gc_s_mean[gc_rank:])
 		}
 		archsimd.ClearAVXUpperBits()
 	}
-	gc_step2 := gc_vstep3
+	gc_step2 := gc_vstep4
 	for ; gc_step2+3 < gc_n; gc_step2 += 4 {
 		{
 			gc_rank := gc_step2 + 0
@@ -296,10 +322,10 @@ func gc_body_CenterKernel(gc_b *compiled.Block, in, out []float64, sum *float64)
 				if gc_from >= 0 && gc_off4 >= 0 && gc_off4 <= len(out) && gc_to <= len(out)-gc_off4 && gc_off4 <= len(in) && gc_to <= len(in)-gc_off4 {
 					gc_at2 := out[gc_off4:][:gc_to]
 					gc_at3 := in[gc_off4:][:gc_to]
-					gc_vstep4 := gc_from
+					gc_vstep5 := gc_from
 					if compiled.SIMD {
-						for ; gc_vstep4+3 < gc_to; gc_vstep4 += 4 {
-							gc_tx := gc_vstep4
+						for ; gc_vstep5+3 < gc_to; gc_vstep5 += 4 {
+							gc_tx := gc_vstep5
 							gc_rank := gc_base + gc_tx
 							var first int = gc_bx*gc_bdx + gc_tx
 							/*line gridsync_solution.go:19*/ mean := archsimd.LoadFloat64x4Slice(gc_s_mean[gc_rank:])
@@ -309,20 +335,20 @@ func gc_body_CenterKernel(gc_b *compiled.Block, in, out []float64, sum *float64)
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					if gc_vstep4 > gc_from {
+					if gc_vstep5 > gc_from {
 						gc_more2 = true
 					}
-					for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						mean := gc_s_mean[gc_rank]
 						gc_more2 = true
 						/*line gridsync_solution.go:31*/ gc_at2[gc_tx] = gc_at3[gc_tx] - mean
 					}
 				} else {
-					gc_vstep5 := gc_from
+					gc_vstep6 := gc_from
 					if compiled.SIMD {
-						for ; gc_vstep5+3 < gc_to; gc_vstep5 += 4 {
-							gc_tx := gc_vstep5
+						for ; gc_vstep6+3 < gc_to; gc_vstep6 += 4 {
+							gc_tx := gc_vstep6
 							gc_rank := gc_base + gc_tx
 							var first int = gc_bx*gc_bdx + gc_tx
 							/*line gridsync_solution.go:19*/ mean := archsimd.LoadFloat64x4Slice(gc_s_mean[gc_rank:])
@@ -334,10 +360,10 @@ func gc_body_CenterKernel(gc_b *compiled.Block, in, out []float64, sum *float64)
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					if gc_vstep5 > gc_from {
+					if gc_vstep6 > gc_from {
 						gc_more2 = true
 					}
-					for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						first := gc_bx*gc_bdx + gc_tx

@@ -2148,7 +2148,32 @@ func gc_body_brGridStride(gc_b *compiled.Block, x []float32, partial []float64) 
 				gc_to = gc_bound
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+				gc_vstep := gc_from
+				if compiled.SIMD {
+				gc_far:
+					for ; gc_vstep+3 < gc_to; gc_vstep += 4 {
+						gc_tx := gc_vstep
+						gc_rank := gc_base + gc_tx
+						/*line blockreduce.go:324*/ v := archsimd.LoadFloat64x4Slice(gc_s_v[gc_rank:])
+						if !compiled.FarFull(gc_bx*gc_bdx+gc_tx+gc_off, gc_off, 4, (gc_bdx * gc_gdx), gc_chunk, gc_limit) {
+							break
+						}
+						for gc_j := 0; gc_j < gc_chunk; gc_j++ {
+							gc_off := gc_off + gc_j*(gc_bdx*gc_gdx)
+							var i int = gc_bx*gc_bdx + gc_tx + gc_off
+							/*line blockreduce.go:325*/ if i < 0 || i > len(x)-4 {
+								break gc_far
+							}
+							/*line blockreduce.go:325*/ v = v.Add(archsimd.LoadFloat32x4Slice(x[i:]).ConvertToFloat64())
+						}
+						/*line blockreduce.go:324*/ v.StoreSlice(gc_s_v[gc_rank:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_vstep > gc_from {
+					gc_more = true
+				}
+				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					v := gc_s_v[gc_rank]
@@ -2193,10 +2218,10 @@ func gc_body_brGridStride(gc_b *compiled.Block, x []float32, partial []float64) 
 				gc_off2 := (gc_bx * gc_bdx) + gc_off
 				if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(x) && gc_to <= len(x)-gc_off2 {
 					gc_at := x[gc_off2:][:gc_to]
-					gc_vstep := gc_from
+					gc_vstep2 := gc_from
 					if compiled.SIMD {
-						for ; gc_vstep+3 < gc_to; gc_vstep += 4 {
-							gc_tx := gc_vstep
+						for ; gc_vstep2+3 < gc_to; gc_vstep2 += 4 {
+							gc_tx := gc_vstep2
 							gc_rank := gc_base + gc_tx
 							/*line blockreduce.go:324*/ v := archsimd.LoadFloat64x4Slice(gc_s_v[gc_rank:])
 							var i int = gc_bx*gc_bdx + gc_tx + gc_off
@@ -2206,10 +2231,10 @@ func gc_body_brGridStride(gc_b *compiled.Block, x []float32, partial []float64) 
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					if gc_vstep > gc_from {
+					if gc_vstep2 > gc_from {
 						gc_more = true
 					}
-					for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						v := gc_s_v[gc_rank]
 						gc_more = true
@@ -2217,10 +2242,10 @@ func gc_body_brGridStride(gc_b *compiled.Block, x []float32, partial []float64) 
 						gc_s_v[gc_rank] = v
 					}
 				} else {
-					gc_vstep2 := gc_from
+					gc_vstep3 := gc_from
 					if compiled.SIMD {
-						for ; gc_vstep2+3 < gc_to; gc_vstep2 += 4 {
-							gc_tx := gc_vstep2
+						for ; gc_vstep3+3 < gc_to; gc_vstep3 += 4 {
+							gc_tx := gc_vstep3
 							gc_rank := gc_base + gc_tx
 							/*line blockreduce.go:324*/ v := archsimd.LoadFloat64x4Slice(gc_s_v[gc_rank:])
 							var i int = gc_bx*gc_bdx + gc_tx + gc_off
@@ -2232,10 +2257,10 @@ func gc_body_brGridStride(gc_b *compiled.Block, x []float32, partial []float64) 
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					if gc_vstep2 > gc_from {
+					if gc_vstep3 > gc_from {
 						gc_more = true
 					}
-					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						v := gc_s_v[gc_rank]

@@ -52,6 +52,8 @@ type emitter struct {
 	vecAnchor   token.Pos                // the vector step's loop's first statement
 	lockMore    string                   // the flag a lockstep loop's steps set where threads ran
 	vec         *vecLoop                 // the current thread loop's vector step, if it has one
+	farLoop     *ThreadLoop              // the far form being written (vec_far.go)
+	farVec      *vecLoop                 // its far step, if it has one
 	fast        *rebasedLoop             // the current thread loop's unchecked form, if it has one
 	vecFast     *vecLoop                 // the vector step of its unchecked form, where it has both
 	seg         *segmentedLoop           // the current thread loop's segmented form, if it has one

@@ -11,6 +11,11 @@ import (
 // its vector step, in the SIMD build, where the vector pass picked it,
 // and in the default build where it also chose portable steps.
 func (e *emitter) vectorStep(l *ThreadLoop) *vecLoop {
+	if l == e.farLoop && e.farVec != nil {
+		e.use("pos")
+		e.vecAnchor = e.pos.at(l.Body[0].(*Code).Stmt.Pos())
+		return e.farVec
+	}
 	if !e.stepped(l) || e.scalarOnly || l.Quot != nil { // the steps of the latter's segments only
 		return nil
 	}

@@ -146,7 +146,9 @@ func (e *emitter) lockstepLoop(l *ThreadLoop, fs *ast.ForStmt, s *Stride) {
 		step = e.plain(s.Step)
 	}
 	e.printf("if %s.StrideFar(%s, %s) {\n", e.f.Src.Compiled, step, e.plain(s.Limit))
+	e.farLoop, e.farVec = l.Far, e.farStep(l.Far, fs, s, step)
 	e.lockstepForm(l.Far, fs, s, true)
+	e.farLoop, e.farVec = nil, nil
 	e.printf("} else {\n")
 	e.lockstepForm(l, fs, s, false)
 	e.printf("}\n")

@@ -5,6 +5,7 @@ import (
 	"go/token"
 	"go/types"
 	"math"
+	"slices"
 )
 
 // A vecLoop is one thread loop's code for a vector step of eight threads.
@@ -47,6 +48,11 @@ type vecLoop struct {
 	// windows are the ifs that run a loop's copy without checks where a
 	// window's span holds, the loop as written otherwise (vec_window.go).
 	windows map[*ast.IfStmt]bool
+	// parts are body as the locals, a trip's code and the stores: a far
+	// step (vec_far.go) runs the trip's code several times between them.
+	parts [3][]ast.Stmt
+	// far is set for a far step, which no jam takes.
+	far bool
 }
 
 // vkey names a variable of the translated code: a kernel variable
@@ -245,10 +251,12 @@ func (v *vectorizer) run() (out *vecLoop, ok bool) {
 		}
 		v.locals(lv)
 	}
+	trip := len(body)
 	v.body()
 	if v.warpLanes != nil { // before the stores: a failed index check leaves the lane arrays as they were
 		v.laneOperands()
 	}
+	stores := len(body)
 	if lv != nil {
 		v.stores(lv)
 	}
@@ -257,8 +265,12 @@ func (v *vectorizer) run() (out *vecLoop, ok bool) {
 	if !v.vectors || !v.gains() {
 		return nil, false
 	}
+	parts := [3][]ast.Stmt{slices.Clone(body[:trip]), slices.Clone(body[trip:stores]), slices.Clone(body[stores:])}
+	for i := range parts {
+		parts[i] = prune(parts[i])
+	}
 	return &vecLoop{hoisted: v.hoisted, body: prune(body), fails: v.risky > 0, label: label, byLane: byLane,
-		risks: v.risks, laneFails: v.laneRisky, windows: v.windows}, true
+		risks: v.risks, laneFails: v.laneRisky, windows: v.windows, parts: parts}, true
 }
 
 func (v *vectorizer) fail() { panic(vecFail{}) }

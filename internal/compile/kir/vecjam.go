@@ -70,7 +70,7 @@ func jamLoop(s ast.Stmt, windows map[*ast.IfStmt]bool) (loop, checked *ast.ForSt
 // once, where it has the shape and the safety that needs, or nil. v and
 // r are the names of the step's first thread's x and rank.
 func (e *emitter) jamSplit(vl *vecLoop, v, r string) *vecJam {
-	if !e.simd || vl.portable || vl.width != vecWidth || vl.laneFails || vl.byLane || vl.diverges || e.inRun() {
+	if !e.simd || vl.portable || vl.far || vl.width != vecWidth || vl.laneFails || vl.byLane || vl.diverges || e.inRun() {
 		return nil
 	}
 	j := &vecJam{defs: map[string]bool{}}

@@ -83,7 +83,33 @@ func gc_body_graphReduce(gc_b *compiled.Block, inputVec []float32, outputVec []f
 				gc_to = gc_bound
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+				gc_vstep2 := gc_from
+				if compiled.SIMD {
+				gc_far:
+					for ; gc_vstep2+3 < gc_to; gc_vstep2 += 4 {
+						gc_tx := gc_vstep2
+						gc_rank := gc_base + gc_tx
+						var globaltid int = gc_bx*gc_bdx + gc_tx
+						/*line hecbench_graphexec.go:25*/ tempSum := archsimd.LoadFloat64x4Slice(gc_s_tempSum[gc_rank:])
+						/*line hecbench_graphexec.go:28*/ if !compiled.FarFull(globaltid+gc_off, gc_off, 4, (gc_gdx * gc_bdx), gc_chunk, gc_limit) {
+							break
+						}
+						for gc_j := 0; gc_j < gc_chunk; gc_j++ {
+							gc_off := gc_off + gc_j*(gc_gdx*gc_bdx)
+							/*line hecbench_graphexec.go:28*/ var i int = globaltid + gc_off
+							if i < 0 || i > len(inputVec)-4 {
+								break gc_far
+							}
+							/*line hecbench_graphexec.go:29*/ tempSum = tempSum.Add(archsimd.LoadFloat32x4Slice(inputVec[i:]).ConvertToFloat64())
+						}
+						/*line hecbench_graphexec.go:28*/ tempSum.StoreSlice(gc_s_tempSum[gc_rank:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_vstep2 > gc_from {
+					gc_more = true
+				}
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					globaltid := gc_bx*gc_bdx + gc_tx
@@ -129,10 +155,10 @@ func gc_body_graphReduce(gc_b *compiled.Block, inputVec []float32, outputVec []f
 				gc_off2 := (gc_bx * gc_bdx) + gc_off
 				if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(inputVec) && gc_to <= len(inputVec)-gc_off2 {
 					gc_at := inputVec[gc_off2:][:gc_to]
-					gc_vstep2 := gc_from
+					gc_vstep3 := gc_from
 					if compiled.SIMD {
-						for ; gc_vstep2+3 < gc_to; gc_vstep2 += 4 {
-							gc_tx := gc_vstep2
+						for ; gc_vstep3+3 < gc_to; gc_vstep3 += 4 {
+							gc_tx := gc_vstep3
 							gc_rank := gc_base + gc_tx
 							var globaltid int = gc_bx*gc_bdx + gc_tx
 							/*line hecbench_graphexec.go:25*/ tempSum := archsimd.LoadFloat64x4Slice(gc_s_tempSum[gc_rank:])
@@ -143,10 +169,10 @@ func gc_body_graphReduce(gc_b *compiled.Block, inputVec []float32, outputVec []f
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					if gc_vstep2 > gc_from {
+					if gc_vstep3 > gc_from {
 						gc_more = true
 					}
-					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						tempSum := gc_s_tempSum[gc_rank]
 						gc_more = true
@@ -154,10 +180,10 @@ func gc_body_graphReduce(gc_b *compiled.Block, inputVec []float32, outputVec []f
 						gc_s_tempSum[gc_rank] = tempSum
 					}
 				} else {
-					gc_vstep3 := gc_from
+					gc_vstep4 := gc_from
 					if compiled.SIMD {
-						for ; gc_vstep3+3 < gc_to; gc_vstep3 += 4 {
-							gc_tx := gc_vstep3
+						for ; gc_vstep4+3 < gc_to; gc_vstep4 += 4 {
+							gc_tx := gc_vstep4
 							gc_rank := gc_base + gc_tx
 							var globaltid int = gc_bx*gc_bdx + gc_tx
 							/*line hecbench_graphexec.go:25*/ tempSum := archsimd.LoadFloat64x4Slice(gc_s_tempSum[gc_rank:])
@@ -170,10 +196,10 @@ func gc_body_graphReduce(gc_b *compiled.Block, inputVec []float32, outputVec []f
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					if gc_vstep3 > gc_from {
+					if gc_vstep4 > gc_from {
 						gc_more = true
 					}
-					for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						globaltid := gc_bx*gc_bdx + gc_tx
@@ -338,7 +364,33 @@ func gc_body_graphReduceFinal(gc_b *compiled.Block, inputVec, result []float64, 
 				gc_to = gc_bound
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+				gc_vstep2 := gc_from
+				if compiled.SIMD {
+				gc_far:
+					for ; gc_vstep2+3 < gc_to; gc_vstep2 += 4 {
+						gc_tx := gc_vstep2
+						gc_rank := gc_base + gc_tx
+						var globaltid int = gc_bx*gc_bdx + gc_tx
+						/*line hecbench_graphexec.go:66*/ tempSum := archsimd.LoadFloat64x4Slice(gc_s_tempSum[gc_rank:])
+						/*line hecbench_graphexec.go:69*/ if !compiled.FarFull(globaltid+gc_off, gc_off, 4, (gc_gdx * gc_bdx), gc_chunk, gc_limit) {
+							break
+						}
+						for gc_j := 0; gc_j < gc_chunk; gc_j++ {
+							gc_off := gc_off + gc_j*(gc_gdx*gc_bdx)
+							/*line hecbench_graphexec.go:69*/ var i int = globaltid + gc_off
+							if i < 0 || i > len(inputVec)-4 {
+								break gc_far
+							}
+							/*line hecbench_graphexec.go:70*/ tempSum = tempSum.Add(archsimd.LoadFloat64x4Slice(inputVec[i:]))
+						}
+						/*line hecbench_graphexec.go:69*/ tempSum.StoreSlice(gc_s_tempSum[gc_rank:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_vstep2 > gc_from {
+					gc_more = true
+				}
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					globaltid := gc_bx*gc_bdx + gc_tx
@@ -384,10 +436,10 @@ func gc_body_graphReduceFinal(gc_b *compiled.Block, inputVec, result []float64, 
 				gc_off2 := (gc_bx * gc_bdx) + gc_off
 				if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(inputVec) && gc_to <= len(inputVec)-gc_off2 {
 					gc_at := inputVec[gc_off2:][:gc_to]
-					gc_vstep2 := gc_from
+					gc_vstep3 := gc_from
 					if compiled.SIMD {
-						for ; gc_vstep2+3 < gc_to; gc_vstep2 += 4 {
-							gc_tx := gc_vstep2
+						for ; gc_vstep3+3 < gc_to; gc_vstep3 += 4 {
+							gc_tx := gc_vstep3
 							gc_rank := gc_base + gc_tx
 							var globaltid int = gc_bx*gc_bdx + gc_tx
 							/*line hecbench_graphexec.go:66*/ tempSum := archsimd.LoadFloat64x4Slice(gc_s_tempSum[gc_rank:])
@@ -398,10 +450,10 @@ func gc_body_graphReduceFinal(gc_b *compiled.Block, inputVec, result []float64, 
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					if gc_vstep2 > gc_from {
+					if gc_vstep3 > gc_from {
 						gc_more = true
 					}
-					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						tempSum := gc_s_tempSum[gc_rank]
 						gc_more = true
@@ -409,10 +461,10 @@ func gc_body_graphReduceFinal(gc_b *compiled.Block, inputVec, result []float64, 
 						gc_s_tempSum[gc_rank] = tempSum
 					}
 				} else {
-					gc_vstep3 := gc_from
+					gc_vstep4 := gc_from
 					if compiled.SIMD {
-						for ; gc_vstep3+3 < gc_to; gc_vstep3 += 4 {
-							gc_tx := gc_vstep3
+						for ; gc_vstep4+3 < gc_to; gc_vstep4 += 4 {
+							gc_tx := gc_vstep4
 							gc_rank := gc_base + gc_tx
 							var globaltid int = gc_bx*gc_bdx + gc_tx
 							/*line hecbench_graphexec.go:66*/ tempSum := archsimd.LoadFloat64x4Slice(gc_s_tempSum[gc_rank:])
@@ -425,10 +477,10 @@ func gc_body_graphReduceFinal(gc_b *compiled.Block, inputVec, result []float64, 
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					if gc_vstep3 > gc_from {
+					if gc_vstep4 > gc_from {
 						gc_more = true
 					}
-					for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						globaltid := gc_bx*gc_bdx + gc_tx

@@ -535,7 +535,33 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 				gc_to = gc_bound
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+				gc_vstep2 := gc_from
+				if compiled.SIMD {
+				gc_far:
+					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
+						gc_rank := gc_base + gc_tx
+						/*line ggml_norm.go:92*/ var start int = gc_bx*groupSize + gc_tx
+						/*line ggml_norm.go:92*/ tmp := archsimd.LoadFloat32x8Slice(gc_s_tmp[gc_rank:])
+						/*line ggml_norm.go:97*/ if !compiled.FarFull(start+gc_off, gc_off, 8, (blockSize), gc_chunk, gc_limit) {
+							break
+						}
+						for gc_j := 0; gc_j < gc_chunk; gc_j++ {
+							/*line ggml_norm.go:97*/ gc_off := gc_off + gc_j*(blockSize)
+							/*line ggml_norm.go:97*/ var j int = start + gc_off
+							if j < 0 || j > len(x)-8 {
+								break gc_far
+							}
+							/*line ggml_norm.go:98*/ tmp = tmp.Add(archsimd.LoadFloat32x8Slice(x[j:]))
+						}
+						/*line ggml_norm.go:97*/ tmp.StoreSlice(gc_s_tmp[gc_rank:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_vstep2 > gc_from {
+					gc_more = true
+				}
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					/*line ggml_norm.go:92*/ start := gc_bx*groupSize + gc_tx
@@ -581,10 +607,10 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 				gc_off4 := (gc_bx * groupSize) + gc_off
 				if gc_from >= 0 && gc_off4 >= 0 && gc_off4 <= len(x) && gc_to <= len(x)-gc_off4 {
 					gc_at := x[gc_off4:][:gc_to]
-					gc_vstep2 := gc_from
+					gc_vstep3 := gc_from
 					if compiled.SIMD {
-						for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
-							gc_tx := gc_vstep2
+						for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+							gc_tx := gc_vstep3
 							gc_rank := gc_base + gc_tx
 							/*line ggml_norm.go:92*/ var start int = gc_bx*groupSize + gc_tx
 							/*line ggml_norm.go:92*/ tmp := archsimd.LoadFloat32x8Slice(gc_s_tmp[gc_rank:])
@@ -595,10 +621,10 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					if gc_vstep2 > gc_from {
+					if gc_vstep3 > gc_from {
 						gc_more = true
 					}
-					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						tmp := gc_s_tmp[gc_rank]
 						gc_more = true
@@ -606,10 +632,10 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 						gc_s_tmp[gc_rank] = tmp
 					}
 				} else {
-					gc_vstep3 := gc_from
+					gc_vstep4 := gc_from
 					if compiled.SIMD {
-						for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
-							gc_tx := gc_vstep3
+						for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
+							gc_tx := gc_vstep4
 							gc_rank := gc_base + gc_tx
 							/*line ggml_norm.go:92*/ var start int = gc_bx*groupSize + gc_tx
 							/*line ggml_norm.go:92*/ tmp := archsimd.LoadFloat32x8Slice(gc_s_tmp[gc_rank:])
@@ -622,10 +648,10 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					if gc_vstep3 > gc_from {
+					if gc_vstep4 > gc_from {
 						gc_more = true
 					}
-					for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						/*line ggml_norm.go:92*/ start := gc_bx*groupSize + gc_tx
@@ -868,12 +894,12 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 			}
 		}
 	}
-	gc_vstep4 := 0
+	gc_vstep5 := 0
 	if compiled.SIMD {
 		/*line ggml_norm.go:114*/ gc_vb2 := archsimd.BroadcastFloat32x8(float32(groupSize))
 		gc_vb3 := archsimd.BroadcastFloat32x8(0.0)
-		for ; gc_vstep4+7 < gc_n; gc_vstep4 += 8 {
-			gc_rank := gc_vstep4
+		for ; gc_vstep5+7 < gc_n; gc_vstep5 += 8 {
+			gc_rank := gc_vstep5
 			/*line ggml_norm.go:115*/ tmp := archsimd.LoadFloat32x8Slice(gc_s_tmp[gc_rank:])
 			/*line ggml_norm.go:114*/ mean := tmp.Div(gc_vb2)
 			tmp = gc_vb3
@@ -882,7 +908,7 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 		}
 		archsimd.ClearAVXUpperBits()
 	}
-	gc_step2 := gc_vstep4
+	gc_step2 := gc_vstep5
 	for ; gc_step2+3 < gc_n; gc_step2 += 4 {
 		{
 			gc_rank := gc_step2 + 0
@@ -997,10 +1023,10 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 				if gc_from >= 0 && gc_off5 >= 0 && gc_off5 <= len(x) && gc_to <= len(x)-gc_off5 && gc_off5 <= len(dst) && gc_to <= len(dst)-gc_off5 {
 					gc_at2 := x[gc_off5:][:gc_to]
 					gc_at3 := dst[gc_off5:][:gc_to]
-					gc_vstep5 := gc_from
+					gc_vstep6 := gc_from
 					if compiled.SIMD {
-						for ; gc_vstep5+7 < gc_to; gc_vstep5 += 8 {
-							gc_tx := gc_vstep5
+						for ; gc_vstep6+7 < gc_to; gc_vstep6 += 8 {
+							gc_tx := gc_vstep6
 							gc_rank := gc_base + gc_tx
 							/*line ggml_norm.go:92*/ var start int = gc_bx*groupSize + gc_tx
 							/*line ggml_norm.go:92*/ tmp := archsimd.LoadFloat32x8Slice(gc_s_tmp[gc_rank:])
@@ -1014,10 +1040,10 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					if gc_vstep5 > gc_from {
+					if gc_vstep6 > gc_from {
 						gc_more2 = true
 					}
-					for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						tmp := gc_s_tmp[gc_rank]
 						mean := gc_s_mean[gc_rank]
@@ -1028,10 +1054,10 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 						gc_s_tmp[gc_rank] = tmp
 					}
 				} else {
-					gc_vstep6 := gc_from
+					gc_vstep7 := gc_from
 					if compiled.SIMD {
-						for ; gc_vstep6+7 < gc_to; gc_vstep6 += 8 {
-							gc_tx := gc_vstep6
+						for ; gc_vstep7+7 < gc_to; gc_vstep7 += 8 {
+							gc_tx := gc_vstep7
 							gc_rank := gc_base + gc_tx
 							/*line ggml_norm.go:92*/ var start int = gc_bx*groupSize + gc_tx
 							/*line ggml_norm.go:92*/ tmp := archsimd.LoadFloat32x8Slice(gc_s_tmp[gc_rank:])
@@ -1047,10 +1073,10 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					if gc_vstep6 > gc_from {
+					if gc_vstep7 > gc_from {
 						gc_more2 = true
 					}
-					for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_vstep7; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						/*line ggml_norm.go:92*/ start := gc_bx*groupSize + gc_tx
@@ -1401,10 +1427,10 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 				gc_off6 := (gc_bx * groupSize) + gc_off3
 				if gc_from >= 0 && gc_off6 >= 0 && gc_off6 <= len(dst) && gc_to <= len(dst)-gc_off6 {
 					gc_at4 := dst[gc_off6:][:gc_to]
-					gc_vstep7 := gc_from
+					gc_vstep8 := gc_from
 					if compiled.SIMD {
-						for ; gc_vstep7+7 < gc_to; gc_vstep7 += 8 {
-							gc_tx := gc_vstep7
+						for ; gc_vstep8+7 < gc_to; gc_vstep8 += 8 {
+							gc_tx := gc_vstep8
 							gc_rank := gc_base + gc_tx
 							/*line ggml_norm.go:92*/ var start int = gc_bx*groupSize + gc_tx
 							/*line ggml_norm.go:92*/ scale := archsimd.LoadFloat32x8Slice(gc_s_scale[gc_rank:])
@@ -1414,20 +1440,20 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					if gc_vstep7 > gc_from {
+					if gc_vstep8 > gc_from {
 						gc_more3 = true
 					}
-					for gc_tx := gc_vstep7; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_vstep8; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						scale := gc_s_scale[gc_rank]
 						gc_more3 = true
 						/*line ggml_norm.go:139*/ gc_at4[gc_tx] *= scale
 					}
 				} else {
-					gc_vstep8 := gc_from
+					gc_vstep9 := gc_from
 					if compiled.SIMD {
-						for ; gc_vstep8+7 < gc_to; gc_vstep8 += 8 {
-							gc_tx := gc_vstep8
+						for ; gc_vstep9+7 < gc_to; gc_vstep9 += 8 {
+							gc_tx := gc_vstep9
 							gc_rank := gc_base + gc_tx
 							/*line ggml_norm.go:92*/ var start int = gc_bx*groupSize + gc_tx
 							/*line ggml_norm.go:92*/ scale := archsimd.LoadFloat32x8Slice(gc_s_scale[gc_rank:])
@@ -1439,10 +1465,10 @@ func gc_body_groupNormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					if gc_vstep8 > gc_from {
+					if gc_vstep9 > gc_from {
 						gc_more3 = true
 					}
-					for gc_tx := gc_vstep8; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_vstep9; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						/*line ggml_norm.go:92*/ start := gc_bx*groupSize + gc_tx
@@ -2115,7 +2141,34 @@ func gc_body_l2NormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, n
 				gc_to = gc_bound
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+				gc_vstep2 := gc_from
+				if compiled.SIMD {
+				gc_far:
+					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
+						gc_rank := gc_base + gc_tx
+						var tid int = gc_tx
+						/*line ggml_norm.go:206*/ tmp := archsimd.LoadFloat32x8Slice(gc_s_tmp[gc_rank:])
+						/*line ggml_norm.go:213*/ if !compiled.FarFull(tid+gc_off, gc_off, 8, (blockSize), gc_chunk, gc_limit) {
+							break
+						}
+						for gc_j := 0; gc_j < gc_chunk; gc_j++ {
+							/*line ggml_norm.go:213*/ gc_off := gc_off + gc_j*(blockSize)
+							/*line ggml_norm.go:213*/ var col int = tid + gc_off
+							if col < 0 || col > len(x)-8 {
+								break gc_far
+							}
+							/*line ggml_norm.go:214*/ xi := archsimd.LoadFloat32x8Slice(x[col:])
+							/*line ggml_norm.go:214*/ tmp = tmp.Add(xi.Mul(xi))
+						}
+						/*line ggml_norm.go:213*/ tmp.StoreSlice(gc_s_tmp[gc_rank:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_vstep2 > gc_from {
+					gc_more = true
+				}
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -2162,10 +2215,10 @@ func gc_body_l2NormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, n
 				gc_off3 := gc_off
 				if gc_from >= 0 && gc_off3 >= 0 && gc_off3 <= len(x) && gc_to <= len(x)-gc_off3 {
 					gc_at := x[gc_off3:][:gc_to]
-					gc_vstep2 := gc_from
+					gc_vstep3 := gc_from
 					if compiled.SIMD {
-						for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
-							gc_tx := gc_vstep2
+						for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+							gc_tx := gc_vstep3
 							gc_rank := gc_base + gc_tx
 							var tid int = gc_tx
 							/*line ggml_norm.go:206*/ tmp := archsimd.LoadFloat32x8Slice(gc_s_tmp[gc_rank:])
@@ -2177,10 +2230,10 @@ func gc_body_l2NormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, n
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					if gc_vstep2 > gc_from {
+					if gc_vstep3 > gc_from {
 						gc_more = true
 					}
-					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						tmp := gc_s_tmp[gc_rank]
 						gc_more = true
@@ -2189,10 +2242,10 @@ func gc_body_l2NormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, n
 						gc_s_tmp[gc_rank] = tmp
 					}
 				} else {
-					gc_vstep3 := gc_from
+					gc_vstep4 := gc_from
 					if compiled.SIMD {
-						for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
-							gc_tx := gc_vstep3
+						for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
+							gc_tx := gc_vstep4
 							gc_rank := gc_base + gc_tx
 							var tid int = gc_tx
 							/*line ggml_norm.go:206*/ tmp := archsimd.LoadFloat32x8Slice(gc_s_tmp[gc_rank:])
@@ -2206,10 +2259,10 @@ func gc_body_l2NormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, n
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					if gc_vstep3 > gc_from {
+					if gc_vstep4 > gc_from {
 						gc_more = true
 					}
-					for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
@@ -2554,10 +2607,10 @@ func gc_body_l2NormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, n
 				if gc_from >= 0 && gc_off4 >= 0 && gc_off4 <= len(dst) && gc_to <= len(dst)-gc_off4 && gc_off4 <= len(x) && gc_to <= len(x)-gc_off4 {
 					gc_at2 := dst[gc_off4:][:gc_to]
 					gc_at3 := x[gc_off4:][:gc_to]
-					gc_vstep4 := gc_from
+					gc_vstep5 := gc_from
 					if compiled.SIMD {
-						for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
-							gc_tx := gc_vstep4
+						for ; gc_vstep5+7 < gc_to; gc_vstep5 += 8 {
+							gc_tx := gc_vstep5
 							gc_rank := gc_base + gc_tx
 							var tid int = gc_tx
 							/*line ggml_norm.go:206*/ scale := archsimd.LoadFloat32x8Slice(gc_s_scale[gc_rank:])
@@ -2567,20 +2620,20 @@ func gc_body_l2NormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, n
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					if gc_vstep4 > gc_from {
+					if gc_vstep5 > gc_from {
 						gc_more2 = true
 					}
-					for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						scale := gc_s_scale[gc_rank]
 						gc_more2 = true
 						/*line ggml_norm.go:234*/ gc_at2[gc_tx] = scale * gc_at3[gc_tx]
 					}
 				} else {
-					gc_vstep5 := gc_from
+					gc_vstep6 := gc_from
 					if compiled.SIMD {
-						for ; gc_vstep5+7 < gc_to; gc_vstep5 += 8 {
-							gc_tx := gc_vstep5
+						for ; gc_vstep6+7 < gc_to; gc_vstep6 += 8 {
+							gc_tx := gc_vstep6
 							gc_rank := gc_base + gc_tx
 							var tid int = gc_tx
 							/*line ggml_norm.go:206*/ scale := archsimd.LoadFloat32x8Slice(gc_s_scale[gc_rank:])
@@ -2592,10 +2645,10 @@ func gc_body_l2NormF32Kernel(gc_b *compiled.Block, x []float32, dst []float32, n
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					if gc_vstep5 > gc_from {
+					if gc_vstep6 > gc_from {
 						gc_more2 = true
 					}
-					for gc_tx := gc_vstep5; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tid := gc_tx

@@ -176,7 +176,33 @@ func gc_body_meanKernel(gc_b *compiled.Block, mean, inp []float32, N, C, blockSi
 				gc_to = gc_bound
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+				gc_vstep2 := gc_from
+				if compiled.SIMD {
+				gc_far:
+					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
+						gc_rank := gc_base + gc_tx
+						var tid int = gc_tx
+						/*line llmc_layernorm.go:56*/ sum := archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank:])
+						/*line llmc_layernorm.go:59*/ if !compiled.FarFull(tid+gc_off, gc_off, 8, (blockSize), gc_chunk, gc_limit) {
+							break
+						}
+						for gc_j := 0; gc_j < gc_chunk; gc_j++ {
+							/*line llmc_layernorm.go:59*/ gc_off := gc_off + gc_j*(blockSize)
+							/*line llmc_layernorm.go:59*/ var i int = tid + gc_off
+							if i < 0 || i > len(x)-8 {
+								break gc_far
+							}
+							/*line llmc_layernorm.go:60*/ sum = sum.Add(archsimd.LoadFloat32x8Slice(x[i:]))
+						}
+						/*line llmc_layernorm.go:59*/ sum.StoreSlice(gc_s_sum[gc_rank:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_vstep2 > gc_from {
+					gc_more = true
+				}
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -222,10 +248,10 @@ func gc_body_meanKernel(gc_b *compiled.Block, mean, inp []float32, N, C, blockSi
 				gc_off2 := gc_off
 				if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(x) && gc_to <= len(x)-gc_off2 {
 					gc_at := x[gc_off2:][:gc_to]
-					gc_vstep2 := gc_from
+					gc_vstep3 := gc_from
 					if compiled.SIMD {
-						for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
-							gc_tx := gc_vstep2
+						for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+							gc_tx := gc_vstep3
 							gc_rank := gc_base + gc_tx
 							var tid int = gc_tx
 							/*line llmc_layernorm.go:56*/ sum := archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank:])
@@ -236,10 +262,10 @@ func gc_body_meanKernel(gc_b *compiled.Block, mean, inp []float32, N, C, blockSi
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					if gc_vstep2 > gc_from {
+					if gc_vstep3 > gc_from {
 						gc_more = true
 					}
-					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						sum := gc_s_sum[gc_rank]
 						gc_more = true
@@ -247,10 +273,10 @@ func gc_body_meanKernel(gc_b *compiled.Block, mean, inp []float32, N, C, blockSi
 						gc_s_sum[gc_rank] = sum
 					}
 				} else {
-					gc_vstep3 := gc_from
+					gc_vstep4 := gc_from
 					if compiled.SIMD {
-						for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
-							gc_tx := gc_vstep3
+						for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
+							gc_tx := gc_vstep4
 							gc_rank := gc_base + gc_tx
 							var tid int = gc_tx
 							/*line llmc_layernorm.go:56*/ sum := archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank:])
@@ -263,10 +289,10 @@ func gc_body_meanKernel(gc_b *compiled.Block, mean, inp []float32, N, C, blockSi
 						}
 						archsimd.ClearAVXUpperBits()
 					}
-					if gc_vstep3 > gc_from {
+					if gc_vstep4 > gc_from {
 						gc_more = true
 					}
-					for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
@@ -283,10 +309,10 @@ func gc_body_meanKernel(gc_b *compiled.Block, mean, inp []float32, N, C, blockSi
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		if gc_bdx <= len(shared) {
 			gc_at2 := shared[:gc_bdx]
-			gc_vstep4 := 0
+			gc_vstep5 := 0
 			if compiled.SIMD {
-				for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
-					gc_tx := gc_vstep4
+				for ; gc_vstep5+7 < gc_bdx; gc_vstep5 += 8 {
+					gc_tx := gc_vstep5
 					gc_rank := gc_base + gc_tx
 					var tid int = gc_tx
 					_ = tid
@@ -295,16 +321,16 @@ func gc_body_meanKernel(gc_b *compiled.Block, mean, inp []float32, N, C, blockSi
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep5; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				sum := gc_s_sum[gc_rank]
 				/*line llmc_layernorm.go:62*/ gc_at2[gc_tx] = sum
 			}
 		} else {
-			gc_vstep5 := 0
+			gc_vstep6 := 0
 			if compiled.SIMD {
-				for ; gc_vstep5+7 < gc_bdx; gc_vstep5 += 8 {
-					gc_tx := gc_vstep5
+				for ; gc_vstep6+7 < gc_bdx; gc_vstep6 += 8 {
+					gc_tx := gc_vstep6
 					gc_rank := gc_base + gc_tx
 					var tid int = gc_tx
 					/*line llmc_layernorm.go:56*/ sum := archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank:])
@@ -315,7 +341,7 @@ func gc_body_meanKernel(gc_b *compiled.Block, mean, inp []float32, N, C, blockSi
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx := gc_vstep5; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep6; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
@@ -334,24 +360,24 @@ func gc_body_meanKernel(gc_b *compiled.Block, mean, inp []float32, N, C, blockSi
 			if gc_from >= 0 && gc_to <= len(shared) && gc_off3 >= 0 && gc_off3 <= len(shared) && gc_to <= len(shared)-gc_off3 {
 				gc_at3 := shared[:gc_to]
 				gc_at4 := shared[gc_off3:][:gc_to]
-				gc_vstep6 := gc_from
+				gc_vstep7 := gc_from
 				if compiled.SIMD {
-					for ; gc_vstep6+7 < gc_to; gc_vstep6 += 8 {
-						gc_tx := gc_vstep6
+					for ; gc_vstep7+7 < gc_to; gc_vstep7 += 8 {
+						gc_tx := gc_vstep7
 						var tid int = gc_tx
 						_ = tid
 						/*line llmc_layernorm.go:66*/ archsimd.LoadFloat32x8Slice(gc_at3[gc_tx:]).Add(archsimd.LoadFloat32x8Slice(gc_at4[gc_tx:])).StoreSlice(gc_at3[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep7; gc_tx < gc_to; gc_tx++ {
 					/*line llmc_layernorm.go:67*/ gc_at3[gc_tx] += gc_at4[gc_tx]
 				}
 			} else {
-				gc_vstep7 := gc_from
+				gc_vstep8 := gc_from
 				if compiled.SIMD {
-					for ; gc_vstep7+7 < gc_to; gc_vstep7 += 8 {
-						gc_tx := gc_vstep7
+					for ; gc_vstep8+7 < gc_to; gc_vstep8 += 8 {
+						gc_tx := gc_vstep8
 						var tid int = gc_tx
 						/*line llmc_layernorm.go:67*/ if (tid+stride) < 0 || (tid+stride) > len(shared)-8 || tid < 0 || tid > len(shared)-8 {
 							break
@@ -360,7 +386,7 @@ func gc_body_meanKernel(gc_b *compiled.Block, mean, inp []float32, N, C, blockSi
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep7; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep8; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 					/*line llmc_layernorm.go:67*/ shared[tid] += shared[tid+stride]
@@ -485,7 +511,35 @@ func gc_body_rstdKernel(gc_b *compiled.Block, rstd, inp, mean []float32, N, C, b
 				gc_to = gc_bound
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+				gc_vstep2 := gc_from
+				if compiled.SIMD {
+					/*line llmc_layernorm.go:87*/ gc_vb2 := archsimd.BroadcastFloat32x8(m)
+				gc_far:
+					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
+						gc_rank := gc_base + gc_tx
+						var tid int = gc_tx
+						/*line llmc_layernorm.go:82*/ sum := archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank:])
+						/*line llmc_layernorm.go:86*/ if !compiled.FarFull(tid+gc_off, gc_off, 8, (blockSize), gc_chunk, gc_limit) {
+							break
+						}
+						for gc_j := 0; gc_j < gc_chunk; gc_j++ {
+							/*line llmc_layernorm.go:86*/ gc_off := gc_off + gc_j*(blockSize)
+							/*line llmc_layernorm.go:86*/ var i int = tid + gc_off
+							if i < 0 || i > len(x)-8 {
+								break gc_far
+							}
+							/*line llmc_layernorm.go:87*/ diff := archsimd.LoadFloat32x8Slice(x[i:]).Sub(gc_vb2)
+							/*line llmc_layernorm.go:87*/ sum = sum.Add(diff.Mul(diff))
+						}
+						/*line llmc_layernorm.go:86*/ sum.StoreSlice(gc_s_sum[gc_rank:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_vstep2 > gc_from {
+					gc_more = true
+				}
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -532,47 +586,17 @@ func gc_body_rstdKernel(gc_b *compiled.Block, rstd, inp, mean []float32, N, C, b
 				gc_off2 := gc_off
 				if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(x) && gc_to <= len(x)-gc_off2 {
 					gc_at := x[gc_off2:][:gc_to]
-					gc_vstep2 := gc_from
-					if compiled.SIMD {
-						/*line llmc_layernorm.go:87*/ gc_vb3 := archsimd.BroadcastFloat32x8(m)
-						for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
-							gc_tx := gc_vstep2
-							gc_rank := gc_base + gc_tx
-							var tid int = gc_tx
-							/*line llmc_layernorm.go:82*/ sum := archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank:])
-							/*line llmc_layernorm.go:86*/ var i int = tid + gc_off
-							_ = i
-							/*line llmc_layernorm.go:87*/ diff := archsimd.LoadFloat32x8Slice(gc_at[gc_tx:]).Sub(gc_vb3)
-							/*line llmc_layernorm.go:87*/ sum = sum.Add(diff.Mul(diff))
-							/*line llmc_layernorm.go:87*/ sum.StoreSlice(gc_s_sum[gc_rank:])
-						}
-						archsimd.ClearAVXUpperBits()
-					}
-					if gc_vstep2 > gc_from {
-						gc_more = true
-					}
-					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
-						gc_rank := gc_base + gc_tx
-						sum := gc_s_sum[gc_rank]
-						gc_more = true
-						/*line llmc_layernorm.go:87*/ diff := gc_at[gc_tx] - m
-						sum += diff * diff
-						gc_s_sum[gc_rank] = sum
-					}
-				} else {
 					gc_vstep3 := gc_from
 					if compiled.SIMD {
-						/*line llmc_layernorm.go:87*/ gc_vb2 := archsimd.BroadcastFloat32x8(m)
+						/*line llmc_layernorm.go:87*/ gc_vb4 := archsimd.BroadcastFloat32x8(m)
 						for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
 							gc_tx := gc_vstep3
 							gc_rank := gc_base + gc_tx
 							var tid int = gc_tx
 							/*line llmc_layernorm.go:82*/ sum := archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank:])
 							/*line llmc_layernorm.go:86*/ var i int = tid + gc_off
-							if i < 0 || i > len(x)-8 {
-								break
-							}
-							/*line llmc_layernorm.go:87*/ diff := archsimd.LoadFloat32x8Slice(x[i:]).Sub(gc_vb2)
+							_ = i
+							/*line llmc_layernorm.go:87*/ diff := archsimd.LoadFloat32x8Slice(gc_at[gc_tx:]).Sub(gc_vb4)
 							/*line llmc_layernorm.go:87*/ sum = sum.Add(diff.Mul(diff))
 							/*line llmc_layernorm.go:87*/ sum.StoreSlice(gc_s_sum[gc_rank:])
 						}
@@ -582,6 +606,36 @@ func gc_body_rstdKernel(gc_b *compiled.Block, rstd, inp, mean []float32, N, C, b
 						gc_more = true
 					}
 					for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						sum := gc_s_sum[gc_rank]
+						gc_more = true
+						/*line llmc_layernorm.go:87*/ diff := gc_at[gc_tx] - m
+						sum += diff * diff
+						gc_s_sum[gc_rank] = sum
+					}
+				} else {
+					gc_vstep4 := gc_from
+					if compiled.SIMD {
+						/*line llmc_layernorm.go:87*/ gc_vb3 := archsimd.BroadcastFloat32x8(m)
+						for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
+							gc_tx := gc_vstep4
+							gc_rank := gc_base + gc_tx
+							var tid int = gc_tx
+							/*line llmc_layernorm.go:82*/ sum := archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank:])
+							/*line llmc_layernorm.go:86*/ var i int = tid + gc_off
+							if i < 0 || i > len(x)-8 {
+								break
+							}
+							/*line llmc_layernorm.go:87*/ diff := archsimd.LoadFloat32x8Slice(x[i:]).Sub(gc_vb3)
+							/*line llmc_layernorm.go:87*/ sum = sum.Add(diff.Mul(diff))
+							/*line llmc_layernorm.go:87*/ sum.StoreSlice(gc_s_sum[gc_rank:])
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_vstep4 > gc_from {
+						gc_more = true
+					}
+					for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						tid := gc_tx
@@ -599,10 +653,10 @@ func gc_body_rstdKernel(gc_b *compiled.Block, rstd, inp, mean []float32, N, C, b
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		if gc_bdx <= len(shared) {
 			gc_at2 := shared[:gc_bdx]
-			gc_vstep4 := 0
+			gc_vstep5 := 0
 			if compiled.SIMD {
-				for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
-					gc_tx := gc_vstep4
+				for ; gc_vstep5+7 < gc_bdx; gc_vstep5 += 8 {
+					gc_tx := gc_vstep5
 					gc_rank := gc_base + gc_tx
 					var tid int = gc_tx
 					_ = tid
@@ -611,16 +665,16 @@ func gc_body_rstdKernel(gc_b *compiled.Block, rstd, inp, mean []float32, N, C, b
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep5; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				sum := gc_s_sum[gc_rank]
 				/*line llmc_layernorm.go:90*/ gc_at2[gc_tx] = sum
 			}
 		} else {
-			gc_vstep5 := 0
+			gc_vstep6 := 0
 			if compiled.SIMD {
-				for ; gc_vstep5+7 < gc_bdx; gc_vstep5 += 8 {
-					gc_tx := gc_vstep5
+				for ; gc_vstep6+7 < gc_bdx; gc_vstep6 += 8 {
+					gc_tx := gc_vstep6
 					gc_rank := gc_base + gc_tx
 					var tid int = gc_tx
 					/*line llmc_layernorm.go:82*/ sum := archsimd.LoadFloat32x8Slice(gc_s_sum[gc_rank:])
@@ -631,7 +685,7 @@ func gc_body_rstdKernel(gc_b *compiled.Block, rstd, inp, mean []float32, N, C, b
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx := gc_vstep5; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep6; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
@@ -650,24 +704,24 @@ func gc_body_rstdKernel(gc_b *compiled.Block, rstd, inp, mean []float32, N, C, b
 			if gc_from >= 0 && gc_to <= len(shared) && gc_off3 >= 0 && gc_off3 <= len(shared) && gc_to <= len(shared)-gc_off3 {
 				gc_at3 := shared[:gc_to]
 				gc_at4 := shared[gc_off3:][:gc_to]
-				gc_vstep6 := gc_from
+				gc_vstep7 := gc_from
 				if compiled.SIMD {
-					for ; gc_vstep6+7 < gc_to; gc_vstep6 += 8 {
-						gc_tx := gc_vstep6
+					for ; gc_vstep7+7 < gc_to; gc_vstep7 += 8 {
+						gc_tx := gc_vstep7
 						var tid int = gc_tx
 						_ = tid
 						/*line llmc_layernorm.go:94*/ archsimd.LoadFloat32x8Slice(gc_at3[gc_tx:]).Add(archsimd.LoadFloat32x8Slice(gc_at4[gc_tx:])).StoreSlice(gc_at3[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep6; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep7; gc_tx < gc_to; gc_tx++ {
 					/*line llmc_layernorm.go:95*/ gc_at3[gc_tx] += gc_at4[gc_tx]
 				}
 			} else {
-				gc_vstep7 := gc_from
+				gc_vstep8 := gc_from
 				if compiled.SIMD {
-					for ; gc_vstep7+7 < gc_to; gc_vstep7 += 8 {
-						gc_tx := gc_vstep7
+					for ; gc_vstep8+7 < gc_to; gc_vstep8 += 8 {
+						gc_tx := gc_vstep8
 						var tid int = gc_tx
 						/*line llmc_layernorm.go:95*/ if (tid+stride) < 0 || (tid+stride) > len(shared)-8 || tid < 0 || tid > len(shared)-8 {
 							break
@@ -676,7 +730,7 @@ func gc_body_rstdKernel(gc_b *compiled.Block, rstd, inp, mean []float32, N, C, b
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep7; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep8; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 					/*line llmc_layernorm.go:95*/ shared[tid] += shared[tid+stride]
