@@ -116,23 +116,32 @@ func breaksTo(list []ast.Stmt, label string) (labeled, ok bool) {
 	return labeled, ok
 }
 
-// writesLocalsOnly reports whether body writes nothing but variables:
-// no element, field or pointer, and calls nothing but conversions and
-// the builtins that only compute.
+// writesLocalsOnly reports whether body writes nothing but variables of
+// a thread's own, kept in registers: no element, field or pointer, no
+// variable of the block's or one kept in place (whose every write is a
+// store), and calls nothing but conversions and the builtins that only
+// compute.
 func (f *Func) writesLocalsOnly(body *ast.BlockStmt) bool {
 	ok := true
+	own := func(x ast.Expr) bool {
+		id, isIdent := ast.Unparen(x).(*ast.Ident)
+		if !isIdent {
+			return false
+		}
+		if id.Name == "_" {
+			return true
+		}
+		v := f.Vars[f.localOf(id)]
+		return v != nil && v.Class != Uniform && !v.InPlace
+	}
 	ast.Inspect(body, func(n ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.AssignStmt:
 			for _, l := range n.Lhs {
-				if _, isIdent := ast.Unparen(l).(*ast.Ident); !isIdent {
-					ok = false
-				}
+				ok = ok && own(l)
 			}
 		case *ast.IncDecStmt:
-			if _, isIdent := ast.Unparen(n.X).(*ast.Ident); !isIdent {
-				ok = false
-			}
+			ok = ok && own(n.X)
 		case *ast.UnaryExpr:
 			ok = ok && n.Op != token.AND && n.Op != token.ARROW
 		case *ast.CallExpr:
