@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"slices"
 )
 
 // chunk is the pass that lets the threads of a lockstep loop run several
@@ -125,12 +126,8 @@ func (f *Func) onceDefined(e ast.Expr) ast.Expr {
 	}
 	var def ast.Expr
 	f.inspectAll(func(n ast.Node) {
-		if a, ok := n.(*ast.AssignStmt); ok && a.Tok == token.DEFINE && len(a.Lhs) == len(a.Rhs) {
-			for i, lhs := range a.Lhs {
-				if f.identVar(lhs) == v {
-					def = a.Rhs[i]
-				}
-			}
+		if a, ok := n.(*ast.AssignStmt); ok && a.Tok == token.DEFINE && slices.ContainsFunc(a.Lhs, func(l ast.Expr) bool { return f.identVar(l) == v }) {
+			def = definedAs(a, v.Name())
 		}
 	})
 	return def

@@ -407,10 +407,14 @@ func (f *Func) isThreadCoordOn(e ast.Expr, field, axis string) bool {
 }
 
 // defExpr returns the expression a remat variable is defined by, or nil.
-func defExpr(v *Var) ast.Expr {
+func defExpr(v *Var) ast.Expr { return definedAs(v.Def, v.Obj.Name()) }
+
+// definedAs returns the value statement s, an assignment or a var
+// declaration, gives the variable named name, or nil.
+func definedAs(s ast.Stmt, name string) ast.Expr {
 	var names []*ast.Ident
 	var values []ast.Expr
-	switch s := v.Def.(type) {
+	switch s := s.(type) {
 	case *ast.AssignStmt:
 		for _, l := range s.Lhs {
 			id, _ := l.(*ast.Ident)
@@ -428,7 +432,7 @@ func defExpr(v *Var) ast.Expr {
 		return nil
 	}
 	for i, id := range names {
-		if id != nil && id.Name == v.Obj.Name() { // one statement defines a name once (an inlined parameter's is at the call)
+		if id != nil && id.Name == name { // one statement defines a name once (an inlined parameter's is at the call)
 			return values[i]
 		}
 	}

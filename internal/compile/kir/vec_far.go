@@ -28,7 +28,11 @@ func (e *emitter) farStep(far *ThreadLoop, fs *ast.ForStmt, s *Stride, step stri
 		vl.portable || len(vl.windows) > 0 || len(vl.parts[1]) == 0 {
 		return nil
 	}
-	key := e.keyValue(vl.parts[1][0], e.f.Vars[s.Key].Name)
+	first := vl.parts[1][0]
+	if a, ok := first.(*ast.AssignStmt); ok && a.Tok != token.DEFINE {
+		return nil // not the key's definition
+	}
+	key := definedAs(first, e.f.Vars[s.Key].Name)
 	if key == nil {
 		return nil
 	}
@@ -59,25 +63,6 @@ func (e *emitter) farStep(far *ThreadLoop, fs *ast.ForStmt, s *Stride, step stri
 	out.body = append(append(append([]ast.Stmt(nil), vl.parts[0]...), guard, trips), vl.parts[2]...)
 	out.label, out.x16, out.far = label, nil, true
 	return &out
-}
-
-// keyValue returns the value s, the first statement of a lockstep trip's
-// vector step, gives the loop's key (named name), or nil where s is not
-// its definition.
-func (e *emitter) keyValue(s ast.Stmt, name string) ast.Expr {
-	switch s := s.(type) {
-	case *ast.AssignStmt:
-		if id, ok := s.Lhs[0].(*ast.Ident); ok && len(s.Lhs) == 1 && len(s.Rhs) == 1 && id.Name == name && s.Tok == token.DEFINE {
-			return s.Rhs[0]
-		}
-	case *ast.DeclStmt:
-		if g, ok := s.Decl.(*ast.GenDecl); ok && g.Tok == token.VAR && len(g.Specs) == 1 {
-			if v, ok := g.Specs[0].(*ast.ValueSpec); ok && len(v.Names) == 1 && v.Names[0].Name == name && len(v.Values) == 1 {
-				return v.Values[0]
-			}
-		}
-	}
-	return nil
 }
 
 // breaksTo labels the breaks of list that leave the loop around it (its
