@@ -49,6 +49,14 @@ func chunk(f *Func) {
 	})
 }
 
+// writesFar reports whether a build writes l's far form beside l: where
+// l's rounds run a trip each, its rows unchecked (rebased, in quotient
+// segments) or, where stepped, in vector steps. A chunked l runs far
+// steps its own way.
+func (l *ThreadLoop) writesFar(stepped bool) bool {
+	return l.Far != nil && (l.Rebase != nil || l.Quot != nil || stepped)
+}
+
 // farForm returns the far form of lockstep loop l: its code and bounds,
 // its rows checked at each access, a thread a step.
 func (f *Func) farForm(l *ThreadLoop) *ThreadLoop {

@@ -149,8 +149,8 @@ func (d *dumper) threadHead(n *ThreadLoop) string {
 	if n.Outside {
 		head += " [outside]"
 	}
-	if n.Far != nil && (n.Rebase != nil || n.Quot != nil || d.f.Vector[n] || d.f.Portable[n]) {
-		head += " [far chunked]" // the far form a build writes beside a trip a round
+	if n.writesFar(d.f.Vector[n] || d.f.Portable[n]) {
+		head += " [far chunked]"
 	}
 	if n.Outline != nil {
 		head += " [outline"

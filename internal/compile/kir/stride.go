@@ -136,9 +136,8 @@ func (f *Func) plainBody(body *ast.BlockStmt, key *types.Var) bool {
 // loop whose rounds run a trip each has its far form (chunk.go) beside
 // it, for the launches whose step is far.
 func (e *emitter) lockstepLoop(l *ThreadLoop, fs *ast.ForStmt, s *Stride) {
-	chunked := s.Chunk && !e.stepped(l) // the vector steps run a trip a round
-	if l.Far == nil || chunked {
-		e.lockstepForm(l, fs, s, chunked)
+	if !l.writesFar(e.stepped(l)) {
+		e.lockstepForm(l, fs, s, s.Chunk && !e.stepped(l)) // the vector steps run a trip a round
 		return
 	}
 	step := "1"
