@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"go/ast"
 	"go/types"
+	"strconv"
 
 	"github.com/gocuda/gocuda/internal/kapi"
 )
@@ -77,12 +78,12 @@ func (e *emitter) sharedDecl(x *ast.CallExpr, entry kapi.Entry) *val {
 	if err != nil {
 		e.refuse(x, "%v", err)
 	}
-	v := &val{t: t, ptr: e.reg(u64T), len: e.reg(s64T), space: "shared"}
+	v := &val{t: t, ptr: e.reg(u64T), space: "shared"}
 	if n, ok := constantInt(e.src.Info.Types[x.Args[1]]); ok {
 		name := fmt.Sprintf("gc_shared%d", len(e.statics))
 		e.statics = append(e.statics, fmt.Sprintf(".shared .align 16 .b8 %s[%d];", name, max(n*size, 1)))
 		e.line("mov.u64 %s, %s;", v.ptr, name)
-		e.line("mov.u64 %s, %d;", v.len, n)
+		v.len = strconv.FormatInt(n, 10)
 		e.shared[x] = v
 		return v
 	}
@@ -90,6 +91,7 @@ func (e *emitter) sharedDecl(x *ast.CallExpr, entry kapi.Entry) *val {
 		e.refuse(x, "a shared declaration of run-time length inside a loop has no GPU form yet")
 	}
 	n := e.expr(x.Args[1])
+	v.len = e.reg(s64T)
 	e.line("mov.u64 %s, %s;", v.len, e.convertReg(n.reg, e.scalarType(x.Args[1]), s64T))
 	if !e.dynamic {
 		e.dynamic = true

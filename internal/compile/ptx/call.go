@@ -95,6 +95,15 @@ func (e *emitter) minMax(x *ast.CallExpr, name string) *val {
 			e.line("add.rn.%s %s, %s, %s;", s.op, nan, acc, b)
 			e.line("selp.%s %s, %s, %s, %s;", s.op, d, nan, d, p)
 		}
+		ka, oka := e.width(acc)
+		kb, okb := e.width(b)
+		switch {
+		case s.float() || !oka || !okb:
+		case name == "min":
+			e.setWidth(d, min(ka, kb))
+		default:
+			e.setWidth(d, max(ka, kb))
+		}
 		acc = d
 	}
 	return &val{t: t, reg: acc}

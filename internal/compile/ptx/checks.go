@@ -102,35 +102,17 @@ func (e *emitter) prepareStmt(s ast.Stmt) {
 	}
 }
 
-// The checks made on the way to the code being written, by the length
-// and index registers they compare: a check the path already made is
-// not made again. A label (a join of paths) or a write of a variable's
-// registers forgets them.
-
 // checkedBefore reports whether index i was checked against n on every
-// path to here, and records that it is from here on.
+// path to here (a fact of kind 'c', scoped and ended as the others are),
+// and records that it is from here on.
 func (e *emitter) checkedBefore(n, i string) bool {
-	k := [2]string{n, i}
-	if e.checked[k] {
-		return true
+	for _, f := range e.facts {
+		if f.kind == 'c' && f.a == i && f.b == n {
+			return true
+		}
 	}
-	e.checked[k] = true
+	e.push(fact{kind: 'c', a: i, b: n})
 	return false
-}
-
-// forget drops the checks made so far.
-func (e *emitter) forget() { clear(e.checked) }
-
-// inRangeKey reports whether index x is the key of a range loop over a
-// slice whose registers are s's, which the loop's body assigns neither:
-// such a key is always in range.
-func (e *emitter) inRangeKey(x ast.Expr, s *val) bool {
-	id, ok := ast.Unparen(x).(*ast.Ident)
-	if !ok {
-		return false
-	}
-	r, ok := e.rangeKeys[e.src.Info.Uses[id]]
-	return ok && r.ptr == s.ptr && r.len == s.len
 }
 
 // assigns reports whether body assigns any of objs (or takes its address).

@@ -142,6 +142,69 @@ func deviceCases() []deviceCase {
 				return v.ctor(a[0].([]float32), a[1].([]float32), a[2].(int), a[3].(int))
 			}})
 	}
+	return append(cs, moreCases()...)
+}
+
+// moreCases are the image, histogram, scan and sort kernels.
+func moreCases() []deviceCase {
+	const w, h, n = 97, 61, 20_011
+	cs := []deviceCase{
+		{name: "Blur", entry: "blur", cfg: kernels.BlurConfig(w, h),
+			args: func() []any { return []any{randFloats(w*h, 12), make([]float32, w*h), w, h, 3} },
+			kernel: func(a []any) func(*gocuda.Thread) {
+				return kernels.BlurKernel(a[0].([]float32), a[1].([]float32), a[2].(int), a[3].(int), a[4].(int))
+			}},
+		{name: "BlurShared", entry: "blurShared", cfg: kernels.BlurConfig(w, h), shared: 48 << 10,
+			args: func() []any { return []any{randFloats(w*h, 13), make([]float32, w*h), w, h, 3} },
+			kernel: func(a []any) func(*gocuda.Thread) {
+				return kernels.BlurSharedKernel(a[0].([]float32), a[1].([]float32), a[2].(int), a[3].(int), a[4].(int))
+			}},
+		{name: "Mandelbrot", entry: "mandelbrot", cfg: kernels.MandelbrotConfig(w, h),
+			args: func() []any {
+				return []any{float32(-2), float32(-1.2), float32(1), float32(1.2), w, h, int32(200), make([]int32, w*h)}
+			},
+			kernel: func(a []any) func(*gocuda.Thread) {
+				return kernels.MandelbrotKernel(a[0].(float32), a[1].(float32), a[2].(float32), a[3].(float32), a[4].(int), a[5].(int), a[6].(int32), a[7].([]int32))
+			}},
+		{name: "Histogram", entry: "histogram", cfg: dim1(16, 256),
+			args: func() []any {
+				d := make([]byte, n)
+				for i, v := range randInts(n, 14) {
+					d[i] = byte(v)
+				}
+				return []any{d, make([]uint32, kernels.HistogramBins)}
+			},
+			kernel: func(a []any) func(*gocuda.Thread) { return kernels.HistogramKernel(a[0].([]byte), a[1].([]uint32)) }},
+		{name: "BitonicStep[int32]", entry: "bitonicStepKernel_int32", cfg: dim1((n+255)/256, 256),
+			args: func() []any { return []any{randInts(n, 15), 64, true} },
+			kernel: func(a []any) func(*gocuda.Thread) {
+				return kernels.BitonicStepKernel(a[0].([]int32), a[1].(int), a[2].(bool))
+			}},
+	}
+	scan := func(name, entry string, ctor func(in, out, sums []int32, inclusive bool) func(*gocuda.Thread), perBlock int) {
+		for _, inclusive := range []bool{false, true} {
+			cfg := dim1((n+perBlock-1)/perBlock, 256)
+			cs = append(cs, deviceCase{name: fmt.Sprintf("%s/inclusive=%v", name, inclusive), entry: entry, cfg: cfg, shared: 16 << 10,
+				args: func() []any { return []any{randInts(n, 16), make([]int32, n), make([]int32, cfg.Grid.X), inclusive} },
+				kernel: func(a []any) func(*gocuda.Thread) {
+					return ctor(a[0].([]int32), a[1].([]int32), a[2].([]int32), a[3].(bool))
+				}})
+		}
+	}
+	scan("HillisSteeleScan[int32]", "hillisSteeleScan_int32", kernels.HillisSteeleScanKernel[int32], 256)
+	scan("BlellochScan[int32]", "blellochScan_int32", kernels.BlellochScanKernel[int32], 512)
+	scan("WarpShuffleScan[int32]", "warpShuffleScan_int32", kernels.WarpShuffleScanKernel[int32], 256)
+	cs = append(cs, deviceCase{name: "NBodyIntegrate", entry: "nBodyIntegrate", cfg: kernels.NBodyConfig(kernels.NBodySimple, 3000),
+		args: func() []any {
+			acc := make([][3]float32, 3000)
+			for i, b := range randBodies(3000) {
+				acc[i] = [3]float32{b[0], b[1], b[2]}
+			}
+			return []any{randBodies(3000), make([][3]float32, 3000), acc, float32(0.01)}
+		},
+		kernel: func(a []any) func(*gocuda.Thread) {
+			return kernels.NBodyIntegrateKernel(a[0].([][4]float32), a[1].([][3]float32), a[2].([][3]float32), a[3].(float32))
+		}})
 	return cs
 }
 

@@ -48,12 +48,23 @@ type emitter struct {
 	// it stopped making them.
 	prepared map[ast.Expr]memAddr
 	prepStop bool
-	// checked are the index checks made on every path to the code being
-	// written (checks.go).
-	checked map[[2]string]bool
-	// rangeKeys are the keys of the range loops being written over
-	// slices whose bodies assign neither, with the slices.
-	rangeKeys map[types.Object]*val
+	// The index facts (facts.go): widths of registers written once,
+	// registers written more than once, facts of the path, what each
+	// predicate compared, value numbers, counted loops' variables, and
+	// the variables assigned after their definition.
+	widths      map[string]int
+	mutable     map[string]bool
+	facts       []fact
+	comparisons map[string]comparison
+	conjuncts   map[string][]string
+	numbers     map[valueKey]string
+	inductions  map[string]bool
+	reassigned  map[types.Object]bool
+	// nonNil are the registers holding an element's address, never nil.
+	nonNil map[string]bool
+	// condNumbers are the value numbers of the operands of a && that are
+	// valid where it holds.
+	condNumbers map[string]map[valueKey]string
 	// base replaces the kernel's own type parameters, for an
 	// instantiation: the records of the helpers' calls name them.
 	base map[*types.TypeParam]types.Type
@@ -85,8 +96,12 @@ func newEmitter(src *kir.Source, f *kir.Func) *emitter {
 		regs: map[string]int{}, vars: map[types.Object]*val{},
 		shared: map[*ast.CallExpr]*val{}, results: map[*ast.CallExpr]*val{},
 		base:     map[*types.TypeParam]types.Type{},
-		prepared: map[ast.Expr]memAddr{}, checked: map[[2]string]bool{}, rangeKeys: map[types.Object]*val{},
+		prepared: map[ast.Expr]memAddr{},
+		widths:   map[string]int{}, mutable: map[string]bool{}, comparisons: map[string]comparison{},
+		conjuncts: map[string][]string{}, numbers: map[valueKey]string{}, inductions: map[string]bool{},
+		nonNil: map[string]bool{}, condNumbers: map[string]map[valueKey]string{},
 	}
+	e.reassigned = reassignedIn(src, f)
 	if targs := src.TypeArgs(); targs != nil {
 		tps := src.Info.Defs[src.Decl.Name].(*types.Func).Signature().TypeParams()
 		for i := range tps.Len() {
@@ -133,7 +148,7 @@ func (e *emitter) label() string {
 // place writes label l.
 func (e *emitter) place(l string) {
 	fmt.Fprintf(&e.body, "%s:\n", l)
-	e.forget()
+	clear(e.numbers) // a value computed on one path into the join is not on the other
 }
 
 // FaultSymbol is the module's fault record: 64 bytes, zero until a thread

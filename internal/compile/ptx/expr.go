@@ -4,6 +4,10 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"maps"
+	"math/bits"
+	"strconv"
+	"strings"
 )
 
 // expr evaluates x.
@@ -86,8 +90,15 @@ func (e *emitter) arith(n ast.Node, op token.Token, a, b *val) *val {
 	if !ok || s.class == "pred" {
 		e.refuse(n, "operator %s on %s has no GPU form", op, a.t)
 	}
-	d := e.reg(s)
 	x, y := e.inReg(a.reg, s), b.reg
+	exact := !s.float() && op != token.QUO && op != token.REM
+	key := op.String() + "." + s.op + "." + s.mem
+	if exact {
+		if r := e.numbered(key, x, y); r != "" {
+			return &val{t: a.t, reg: r}
+		}
+	}
+	d := e.reg(s)
 	rn := ""
 	if s.float() {
 		rn = ".rn"
@@ -119,6 +130,12 @@ func (e *emitter) arith(n ast.Node, op token.Token, a, b *val) *val {
 		e.refuse(n, "operator %s has no GPU form", op)
 	}
 	e.narrow(s, d)
+	if !s.float() {
+		if exact {
+			e.number(key, x, y, d)
+		}
+		e.arithWidth(op, d, x, y)
+	}
 	return &val{t: a.t, reg: d}
 }
 
@@ -140,6 +157,17 @@ func (e *emitter) divide(n ast.Node, op token.Token, s scalar, d, x, y string) {
 	if immediate(y) {
 		if y == "0" {
 			e.refuse(n, "division by constant zero")
+		}
+		if c, err := strconv.ParseInt(y, 10, 64); err == nil && c > 0 && c&(c-1) == 0 {
+			if _, ok := e.width(x); ok || !s.signed() {
+				// A non-negative dividend: a power of two divides as a shift.
+				if op == token.QUO {
+					e.line("shr.%s %s, %s, %d;", map[bool]string{true: "u64", false: "u32"}[s.wide()], d, x, bits.TrailingZeros64(uint64(c)))
+				} else {
+					e.line("and.%s %s, %s, %d;", s.bitOp(), d, x, c-1)
+				}
+				return
+			}
 		}
 		if y == "-1" && s.signed() {
 			if op == token.REM {
@@ -275,7 +303,11 @@ func (e *emitter) compareVals(x ast.Node, op token.Token, a, b *val) string {
 	if s.float() && op == token.NEQ {
 		cmp = "neu"
 	}
-	e.line("setp.%s.%s %s, %s, %s;", cmp, s.op, p, e.inReg(a.reg, s), b.reg)
+	ar := e.inReg(a.reg, s)
+	e.line("setp.%s.%s %s, %s, %s;", cmp, s.op, p, ar, b.reg)
+	if s.signed() {
+		e.comparisons[p] = comparison{op: op, a: ar, b: b.reg}
+	}
 	return p
 }
 
@@ -293,9 +325,16 @@ func (e *emitter) cond(x ast.Expr) string {
 		} else {
 			e.line("@%s bra %s;", p, skip)
 		}
+		save := len(e.facts)
 		r := e.cond(b.Y)
+		e.facts = e.facts[:save] // the right operand ran only sometimes
 		e.line("mov.pred %s, %s;", p, r)
+		both := maps.Clone(e.numbers)
 		e.place(skip)
+		if b.Op == token.LAND {
+			e.conjuncts[p] = []string{l, r}
+			e.condNumbers[p] = both
+		}
 		return p
 	}
 	v := e.expr(x)
@@ -314,6 +353,7 @@ func (e *emitter) unary(x *ast.UnaryExpr) *val {
 		}
 		v := &val{t: e.typeOf(x), ptr: e.reg(u64T), space: a.space}
 		e.line("mov.u64 %s, %s;", v.ptr, a.addr)
+		e.nonNil[v.ptr] = true
 		return v
 	}
 	v := e.expr(x.X)
@@ -362,6 +402,11 @@ var threadFields = map[string]string{"ThreadIdx": "%tid", "BlockIdx": "%ctaid", 
 func (e *emitter) special(x ast.Expr, r string) *val {
 	u := e.reg(u32T)
 	e.line("mov.u32 %s, %s;", u, r)
+	k := 32
+	if strings.HasPrefix(r, "%tid") || strings.HasPrefix(r, "%ntid") {
+		k = 11
+	}
+	e.setWidth(u, k)
 	t := e.typeOf(x)
 	return &val{t: t, reg: e.convertReg(u, u32T, e.scalarType(x))}
 }
@@ -395,6 +440,9 @@ func (e *emitter) convertReg(r string, from, to scalar) string {
 		e.line("cvt.%s.%s %s, %s;", wideOp(to), from.op, d, r)
 	}
 	e.narrow(to, d)
+	if k, ok := e.width(r); ok && !from.float() && !to.float() && k < to.bits {
+		e.setWidth(d, k)
+	}
 	return d
 }
 

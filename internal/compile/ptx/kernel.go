@@ -133,6 +133,7 @@ func (e *emitter) param(name *ast.Ident, obj *types.Var) (Param, []string) {
 		e.line("ld.param.u64 %s, [%s];", v.ptr, pname)
 		e.line("cvta.to.global.u64 %s, %s;", v.ptr, v.ptr)
 		e.line("ld.param.u64 %s, [%s_len];", v.len, pname)
+		e.setWidth(v.len, maxLenBits)
 		e.vars[obj] = v
 		return Param{Name: obj.Name(), Go: t, Slice: true}, []string{".param .u64 " + pname, ".param .u64 " + pname + "_len"}
 	case *types.Pointer:

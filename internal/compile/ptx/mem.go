@@ -32,10 +32,6 @@ func (e *emitter) addr(x ast.Expr) (memAddr, bool) {
 		switch u := bt.Underlying().(type) {
 		case *types.Slice:
 			s := e.expr(x.X)
-			if e.inRangeKey(x.Index, s) {
-				i := e.expr(x.Index).reg
-				return memAddr{e.elemAddr(x, s, i), s.space}, true
-			}
 			i := e.index(x.Index, s.len, x)
 			return memAddr{e.elemAddr(x, s, i), s.space}, true
 		case *types.Pointer:
@@ -65,7 +61,7 @@ func (e *emitter) index(x ast.Expr, n string, at ast.Node) string {
 	if immediate(i) && immediate(n) {
 		return i // the type checker proved constant indexes of arrays in range
 	}
-	if e.checkedBefore(n, i) {
+	if e.inRange(i, n) || e.checkedBefore(n, i) {
 		return i
 	}
 	p := e.reg(predT)
@@ -76,6 +72,9 @@ func (e *emitter) index(x ast.Expr, n string, at ast.Node) string {
 
 // nilCheck fails where pointer p is nil.
 func (e *emitter) nilCheck(n ast.Node, p *val) {
+	if e.nonNil[p.ptr] && !e.mutable[p.ptr] {
+		return
+	}
 	q := e.reg(predT)
 	e.line("setp.eq.u64 %s, %s, 0;", q, p.ptr)
 	e.check(q, n, FaultNil, "", "")
@@ -163,8 +162,8 @@ func (e *emitter) store(x ast.Expr, v *val) {
 		if !ok {
 			e.refuse(x, "assignment to %s, which is not a variable of the kernel", id.Name)
 		}
+		e.kill(dst)
 		e.move(x, dst, v)
-		e.forget()
 		return
 	}
 	if a, ok := e.addr(x); ok {
@@ -215,6 +214,9 @@ func (e *emitter) slice(x *ast.SliceExpr) *val {
 	e.check(q, x, FaultSlice, lo, hi)
 	v := &val{t: e.typeOf(x), ptr: e.offset(x, b.ptr, lo, elem), len: e.reg(s64T), space: b.space}
 	e.line("sub.s64 %s, %s, %s;", v.len, e.inReg(hi, s64T), lo)
+	if k, ok := e.width(n); ok {
+		e.setWidth(v.len, k) // lo <= hi <= n
+	}
 	return v
 }
 

@@ -13,9 +13,11 @@ import (
 // structure the CPU lowering needs around sync points is only control
 // flow here.
 func (e *emitter) nodes(ns []kir.Node) {
+	save := len(e.facts)
 	for _, n := range ns {
 		e.node(n)
 	}
+	e.facts = e.facts[:save]
 }
 
 func (e *emitter) node(n kir.Node) {
@@ -51,7 +53,14 @@ func (e *emitter) ifNode(n *kir.If) {
 	if n.Src.Init != nil {
 		e.stmt(n.Src.Init)
 	}
-	e.ifElse(n.Src.Cond, func() { e.nodes(n.Then) }, func() bool {
+	thenLeaves := false
+	if len(n.Then) > 0 {
+		switch n.Then[len(n.Then)-1].(type) {
+		case *kir.Return, *kir.Branch:
+			thenLeaves = true
+		}
+	}
+	e.ifElse(n.Src.Cond, thenLeaves, func() { e.nodes(n.Then) }, func() bool {
 		if n.Else == nil {
 			return false
 		}
@@ -61,16 +70,32 @@ func (e *emitter) ifNode(n *kir.If) {
 }
 
 // ifElse writes if cond { then() } else { els() }; els reports whether it
-// wrote anything.
-func (e *emitter) ifElse(cond ast.Expr, then func(), els func() bool) {
+// wrote anything. Each branch knows what the condition says of it, and
+// where the then branch leaves and there is no else, the code after it
+// knows the negation.
+func (e *emitter) ifElse(cond ast.Expr, thenLeaves bool, then func(), els func() bool) {
 	p := e.cond(cond)
 	lelse, lend := e.label(), e.label()
 	e.line("@!%s bra %s;", p, lelse)
+	save := len(e.facts)
+	for _, f := range e.condFacts(p, false) {
+		e.push(f)
+	}
 	then()
+	e.facts = e.facts[:save]
 	e.line("bra.uni %s;", lend)
 	e.place(lelse)
-	els()
+	for _, f := range e.condFacts(p, true) {
+		e.push(f)
+	}
+	wrote := els()
+	e.facts = e.facts[:save]
 	e.place(lend)
+	if thenLeaves && !wrote {
+		for _, f := range e.condFacts(p, true) {
+			e.push(f)
+		}
+	}
 }
 
 // barrier writes a block barrier: bar.sync, or bar.red for the predicate

@@ -35,7 +35,7 @@ func (e *emitter) stmtPrepared(s ast.Stmt) {
 		if s.Init != nil {
 			e.stmt(s.Init)
 		}
-		e.ifElse(s.Cond, func() { e.stmts(s.Body.List) }, func() bool {
+		e.ifElse(s.Cond, leaves(s.Body.List), func() { e.stmts(s.Body.List) }, func() bool {
 			if s.Else == nil {
 				return false
 			}
@@ -68,9 +68,11 @@ func (e *emitter) stmtPrepared(s ast.Stmt) {
 }
 
 func (e *emitter) stmts(list []ast.Stmt) {
+	save := len(e.facts)
 	for _, s := range list {
 		e.stmt(s)
 	}
+	e.facts = e.facts[:save]
 }
 
 // assign writes =, := and op=. As Go does, it evaluates every right-hand
@@ -135,6 +137,14 @@ func (e *emitter) decl(s *ast.DeclStmt) {
 
 // define gives a new variable registers of its own holding v.
 func (e *emitter) define(obj types.Object, v *val) {
+	if !e.reassigned[obj] && !e.anyMutable(v) && v.tuple == nil && !v.thread {
+		// Assigned once: the variable is the value's registers, and
+		// what is known of them is known of it.
+		nv := *v
+		nv.t = e.subst(obj.Type())
+		e.vars[obj] = &nv
+		return
+	}
 	nv := e.fresh(nil, e.subst(obj.Type()), v.space)
 	e.move(nil, nv, v)
 	e.vars[obj] = nv
@@ -157,18 +167,30 @@ func (e *emitter) returnStmt(s *ast.ReturnStmt) {
 
 // forLoop writes a three-clause (or condition-only) for loop.
 func (e *emitter) forLoop(s *ast.ForStmt, label *ast.Ident, body func()) {
+	ind := e.induction(s)
 	if s.Init != nil {
 		e.stmt(s.Init)
 	}
+	if ind != nil {
+		if v := e.vars[ind]; v != nil && v.reg != "" {
+			e.inductions[v.reg] = true
+		}
+	}
+	e.killMutable()
 	top, cont, brk := e.label(), e.label(), e.label()
 	e.place(top)
+	save := len(e.facts)
 	if s.Cond != nil {
 		p := e.cond(s.Cond)
 		e.line("@!%s bra %s;", p, brk)
+		for _, f := range e.condFacts(p, false) {
+			e.push(f)
+		}
 	}
 	e.loops = append(e.loops, loop{stmt: s, label: labelName(label), brk: brk, cont: cont, inlineDepthAtTop: len(e.inline)})
 	body()
 	e.loops = e.loops[:len(e.loops)-1]
+	e.facts = e.facts[:save]
 	e.place(cont)
 	if s.Post != nil {
 		e.stmt(s.Post)
@@ -202,6 +224,8 @@ func (e *emitter) rangeLoop(s *ast.RangeStmt, label *ast.Ident, body func()) {
 	}
 	i := e.reg(s64T)
 	e.line("mov.s64 %s, 0;", i)
+	e.mutable[i] = true
+	e.killMutable()
 	top, cont, brk := e.label(), e.label(), e.label()
 	e.place(top)
 	p := e.reg(predT)
@@ -210,9 +234,16 @@ func (e *emitter) rangeLoop(s *ast.RangeStmt, label *ast.Ident, body func()) {
 	if s.Key != nil {
 		e.rangeVar(s, s.Key, &val{t: types.Typ[types.Int], reg: i})
 	}
-	if key := e.keyObj(s); key != nil && x.len != "" && !e.assigns(s.Body, key, identObj(e, s.X)) {
-		e.rangeKeys[key] = x
-		defer delete(e.rangeKeys, key)
+	// In the body 0 <= key < n, until the body writes the key.
+	save := len(e.facts)
+	defer func() { e.facts = e.facts[:save] }()
+	if key := e.keyObj(s); key != nil {
+		if kv := e.vars[key]; kv != nil && kv.reg != "" {
+			if k, ok := e.width(n); ok {
+				e.push(fact{kind: 'w', a: kv.reg, bits: k})
+			}
+			e.push(fact{kind: 'l', a: kv.reg, b: n})
+		}
 	}
 	if s.Value != nil {
 		e.rangeVar(s, s.Value, e.load(e.elemAddr(s, x, i), x.space, x.t.Underlying().(*types.Slice).Elem()))
@@ -309,6 +340,8 @@ func (e *emitter) switchStmt(s *ast.SwitchStmt) {
 }
 
 func (e *emitter) clause(cc *ast.CaseClause) {
+	save := len(e.facts)
+	defer func() { e.facts = e.facts[:save] }()
 	for _, st := range cc.Body {
 		if b, ok := st.(*ast.BranchStmt); ok && b.Tok == token.FALLTHROUGH {
 			e.refuse(b, "fallthrough has no GPU form yet")
@@ -324,9 +357,47 @@ func (e *emitter) values(xs []ast.Expr, n int) []*val {
 	if len(xs) == 1 && n > 1 {
 		return e.expr(xs[0]).tuple
 	}
+	if len(xs) == 1 {
+		return []*val{e.expr(xs[0])}
+	}
 	var vals []*val
 	for _, x := range xs {
 		vals = append(vals, e.copyVal(e.expr(x)))
 	}
 	return vals
+}
+
+// leaves reports whether a branch's statements end by leaving it: a
+// return, break, continue or panic.
+func leaves(list []ast.Stmt) bool {
+	if len(list) == 0 {
+		return false
+	}
+	switch last := list[len(list)-1].(type) {
+	case *ast.ReturnStmt:
+		return true
+	case *ast.BranchStmt:
+		return last.Tok == token.BREAK || last.Tok == token.CONTINUE
+	case *ast.ExprStmt:
+		if c, ok := last.X.(*ast.CallExpr); ok {
+			if id, ok := c.Fun.(*ast.Ident); ok && id.Name == "panic" {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// anyMutable reports whether any of v's registers is written more than
+// once.
+func (e *emitter) anyMutable(v *val) bool {
+	if e.mutable[v.reg] || e.mutable[v.ptr] || e.mutable[v.len] {
+		return true
+	}
+	for _, el := range v.elems {
+		if e.anyMutable(el) {
+			return true
+		}
+	}
+	return false
 }

@@ -42,12 +42,18 @@ func (e *emitter) move(n ast.Node, dst, v *val) {
 			e.refuse(n, "a variable holding both global and shared memory has no GPU form yet")
 		}
 		e.line("mov.u64 %s, %s;", dst.ptr, v.ptr)
+		e.mutable[dst.ptr] = true
 		if dst.len != "" {
 			e.line("mov.u64 %s, %s;", dst.len, v.len)
+			e.mutable[dst.len] = true
 		}
 	default:
 		s, _ := scalarOf(dst.t)
+		if immediate(dst.reg) {
+			e.refuse(n, "internal error: an assignment to a variable taken as written once")
+		}
 		e.line("mov.%s %s, %s;", movType(s), dst.reg, v.reg)
+		e.mutable[dst.reg] = true
 	}
 }
 
@@ -170,6 +176,9 @@ func (e *emitter) inReg(r string, s scalar) string {
 	}
 	d := e.reg(s)
 	e.line("mov.%s %s, %s;", movType(s), d, r)
+	if k, ok := e.width(r); ok && !s.float() {
+		e.setWidth(d, k)
+	}
 	return d
 }
 
