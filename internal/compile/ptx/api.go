@@ -5,6 +5,7 @@ import (
 	"go/ast"
 	"go/types"
 	"strconv"
+	"strings"
 
 	"github.com/gocuda/gocuda/internal/kapi"
 )
@@ -13,6 +14,20 @@ import (
 // each is the PTX instruction CUDA's intrinsic of the same name compiles
 // to.
 func (e *emitter) api(x *ast.CallExpr, entry kapi.Entry) *val {
+	if isCG(entry) {
+		switch entry.Kind {
+		case kapi.Group:
+			return e.group(x, entry)
+		case kapi.Index, kapi.Uniform:
+			g := e.receiver(x)
+			if g.group == "block" && entry.Short == "ThreadRank" {
+				return e.threadIndex(x, "ThreadRank")
+			}
+			return e.groupValue(x, g, entry.Short)
+		case kapi.Collective:
+			return e.tileCollective(x, entry, e.receiver(x))
+		}
+	}
 	switch entry.Kind {
 	case kapi.SharedDecl:
 		return e.sharedDecl(x, entry)
@@ -37,19 +52,17 @@ func (e *emitter) api(x *ast.CallExpr, entry kapi.Entry) *val {
 	return nil
 }
 
+// isCG reports whether entry is of package cg.
+func isCG(entry kapi.Entry) bool {
+	return strings.HasPrefix(entry.Name, kapi.CGPath+".") || strings.HasPrefix(entry.Name, "("+kapi.CGPath+".")
+}
+
 // threadIndex evaluates ThreadRank, LaneID and WarpID: gocuda numbers
 // threads x fastest, then y, then z, as CUDA does, and its warps are runs
 // of 32 of that rank.
 func (e *emitter) threadIndex(x *ast.CallExpr, name string) *val {
 	rank := e.reg(u32T)
-	tx, ty, tz, nx, ny := e.reg(u32T), e.reg(u32T), e.reg(u32T), e.reg(u32T), e.reg(u32T)
-	e.line("mov.u32 %s, %%tid.x;", tx)
-	e.line("mov.u32 %s, %%tid.y;", ty)
-	e.line("mov.u32 %s, %%tid.z;", tz)
-	e.line("mov.u32 %s, %%ntid.x;", nx)
-	e.line("mov.u32 %s, %%ntid.y;", ny)
-	e.line("mad.lo.u32 %s, %s, %s, %s;", rank, tz, ny, ty)
-	e.line("mad.lo.u32 %s, %s, %s, %s;", rank, rank, nx, tx)
+	e.line("mov.u32 %s, %s;", rank, e.rank())
 	switch name {
 	case "LaneID":
 		e.line("and.b32 %s, %s, 31;", rank, rank)
@@ -62,6 +75,20 @@ func (e *emitter) threadIndex(x *ast.CallExpr, name string) *val {
 	return &val{t: e.typeOf(x), reg: e.convertReg(rank, u32T, e.scalarType(x))}
 }
 
+// rank returns the thread's linear index in its block, x fastest.
+func (e *emitter) rank() string {
+	rank := e.reg(u32T)
+	tx, ty, tz, nx, ny := e.reg(u32T), e.reg(u32T), e.reg(u32T), e.reg(u32T), e.reg(u32T)
+	e.line("mov.u32 %s, %%tid.x;", tx)
+	e.line("mov.u32 %s, %%tid.y;", ty)
+	e.line("mov.u32 %s, %%tid.z;", tz)
+	e.line("mov.u32 %s, %%ntid.x;", nx)
+	e.line("mov.u32 %s, %%ntid.y;", ny)
+	e.line("mad.lo.u32 %s, %s, %s, %s;", rank, tz, ny, ty)
+	e.line("mad.lo.u32 %s, %s, %s, %s;", rank, rank, nx, tx)
+	return rank
+}
+
 // sharedDecl evaluates Shared: each call is an allocation of its own, a
 // static .shared array where its length is constant, else a part of the
 // dynamic shared memory, which the launch sizes.
@@ -69,8 +96,8 @@ func (e *emitter) sharedDecl(x *ast.CallExpr, entry kapi.Entry) *val {
 	if v, ok := e.shared[x]; ok {
 		return v
 	}
-	if entry.Short != "Shared" {
-		e.refuse(x, "%s has no GPU form yet", entry.Short)
+	if entry.Short == "DynamicShared" {
+		return e.dynamicShared(x)
 	}
 	t := e.typeOf(x)
 	elem := t.Underlying().(*types.Slice).Elem()
@@ -113,6 +140,33 @@ func (e *emitter) sharedDecl(x *ast.CallExpr, entry kapi.Entry) *val {
 	return v
 }
 
+// dynamicShared evaluates DynamicShared: the launch's Config.SharedMem
+// bytes, which the entry's last parameter (DynamicSize) passes, at the
+// start of the dynamic shared memory; shared declarations of run-time
+// length come after them.
+func (e *emitter) dynamicShared(x *ast.CallExpr) *val {
+	t := e.typeOf(x)
+	size, _, err := sizeOf(t.Underlying().(*types.Slice).Elem())
+	if err != nil {
+		e.refuse(x, "%v", err)
+	}
+	if e.dynSize == "" {
+		if e.dynamic {
+			e.refuse(x, "DynamicShared after a shared declaration of run-time length has no GPU form yet")
+		}
+		e.dynamic = true
+		e.dynSize, e.dynOff = e.reg(u64T), e.reg(u64T)
+		r := e.reg(u32T)
+		e.line("ld.param.u32 %s, [%s];", r, DynamicSize)
+		e.line("cvt.u64.u32 %s, %s;", e.dynSize, r)
+		e.line("mov.u64 %s, %s;", e.dynOff, e.dynSize)
+	}
+	v := &val{t: t, ptr: e.reg(u64T), len: e.reg(s64T), space: "shared"}
+	e.line("mov.u64 %s, gc_dyn;", v.ptr)
+	e.line("div.u64 %s, %s, %d;", v.len, e.dynSize, size)
+	return v
+}
+
 // collective evaluates a warp shuffle: shfl.sync with CUDA's encoding of
 // the width in the clamp operand.
 func (e *emitter) collective(x *ast.CallExpr, entry kapi.Entry) *val {
@@ -125,22 +179,30 @@ func (e *emitter) collective(x *ast.CallExpr, entry kapi.Entry) *val {
 		r := e.reg(u32T)
 		e.line("activemask.b32 %s;", r)
 		return &val{t: e.typeOf(x), reg: r}
+	case entry.Short == "AnySync" || entry.Short == "AllSync" || entry.Short == "BallotSync":
+		return e.vote(x, entry.Short, e.u32Arg(x, entry.Mask), x.Args[entry.Value], 32)
 	case mode == "":
 		e.refuse(x, "%s has no GPU form yet", entry.Short)
 	}
 	mask := e.u32Arg(x, entry.Mask)
 	lane := e.u32Arg(x, entry.Arg)
 	width := e.u32Arg(x, entry.Width)
+	return e.shuffle(x, mode, x.Args[entry.Value], lane, width, mask)
+}
+
+// shuffle writes shfl.sync of value x in mode, lane operand lane, over
+// segments of width lanes.
+func (e *emitter) shuffle(n ast.Node, mode string, x ast.Expr, lane, width, mask string) *val {
 	c := e.reg(u32T)
 	e.line("sub.u32 %s, 32, %s;", c, e.inReg(width, u32T))
 	e.line("shl.b32 %s, %s, 8;", c, c)
 	if mode != "up" {
 		e.line("or.b32 %s, %s, 31;", c, c)
 	}
-	v := e.expr(x.Args[entry.Value])
+	v := e.expr(x)
 	s, ok := scalarOf(v.t)
 	if !ok || s.class == "pred" {
-		e.refuse(x, "shuffles of %s have no GPU form yet", v.t)
+		e.refuse(n, "shuffles of %s have no GPU form yet", v.t)
 	}
 	shfl := func(d, a string) {
 		e.line("shfl.sync.%s.b32 %s, %s, %s, %s, %s;", mode, d, a, lane, c, mask)

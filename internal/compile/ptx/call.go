@@ -66,6 +66,8 @@ func (e *emitter) builtin(x *ast.CallExpr, name string) *val {
 		return &val{t: e.typeOf(x), reg: v.len}
 	case "min", "max":
 		return e.minMax(x, name)
+	case "Slice":
+		return e.unsafeSlice(x)
 	case "panic":
 		p := e.reg(predT)
 		e.line("setp.eq.u32 %s, 0, 0;", p)
@@ -134,6 +136,15 @@ func (e *emitter) math(x *ast.CallExpr, name string) *val {
 		return &val{t: t, reg: p}
 	case "IsInf":
 		return e.isInf(x)
+	case "Inf":
+		sign, ok := constantInt(e.src.Info.Types[x.Args[0]])
+		if !ok {
+			e.refuse(x, "math.Inf with a sign known only at run time has no GPU form yet")
+		}
+		if sign >= 0 {
+			return &val{t: t, reg: "0d7FF0000000000000"}
+		}
+		return &val{t: t, reg: "0dFFF0000000000000"}
 	default:
 		e.refuse(x, "math.%s has no exact GPU form yet", name)
 	}
@@ -306,4 +317,17 @@ func (e *emitter) sqrt32(x *ast.CallExpr) *val {
 	d := e.reg(f32T)
 	e.line("sqrt.rn.f32 %s, %s;", d, e.inReg(e.expr(conv.Args[0]).reg, f32T))
 	return &val{t: e.typeOf(x), reg: d}
+}
+
+// unsafeSlice evaluates unsafe.Slice(p, n): the n elements from p, which
+// Go does not check but for a negative n.
+func (e *emitter) unsafeSlice(x *ast.CallExpr) *val {
+	p := e.expr(x.Args[0])
+	n := e.convertReg(e.expr(x.Args[1]).reg, e.scalarType(x.Args[1]), s64T)
+	q := e.reg(predT)
+	e.line("setp.lt.s64 %s, %s, 0;", q, e.inReg(n, s64T))
+	e.check(q, x, FaultSlice, n, "0")
+	v := &val{t: e.typeOf(x), ptr: p.ptr, len: e.reg(s64T), space: p.space}
+	e.line("mov.u64 %s, %s;", v.len, n)
+	return v
 }

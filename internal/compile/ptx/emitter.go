@@ -22,6 +22,10 @@ type val struct {
 	tuple []*val // the results of a call of several
 	// thread marks the *gocuda.Thread, which has no registers.
 	thread bool
+	// group is a cooperative group's kind ("block", "grid", "tile"), tile
+	// a tile's size: handles with no registers.
+	group string
+	tile  int64
 }
 
 // An emitter writes one kernel's entry. Registers are virtual: PTX gives
@@ -38,6 +42,7 @@ type emitter struct {
 	shared  map[*ast.CallExpr]*val
 	dynamic bool   // a shared declaration takes dynamic shared memory
 	dynOff  string // its register: the bytes of dynamic shared memory taken
+	dynSize string // the register of DynamicSize, where DynamicShared is called
 	files   []string
 
 	faults []fault

@@ -30,6 +30,12 @@ type Kernel struct {
 	Text          string // the module
 }
 
+// DynamicSize names the entry's last parameter where the kernel calls
+// DynamicShared: the launch's Config.SharedMem, the bytes DynamicShared
+// returns; the launch's dynamic shared memory is those bytes and the
+// kernel's shared declarations of run-time length after them.
+const DynamicSize = "gc_dynamic_size"
+
 // A Param is a parameter of the entry, one per Go parameter but the
 // thread's; a slice passes its address and its length.
 type Param struct {
@@ -102,6 +108,10 @@ func (e *emitter) kernel(entry string) *Kernel {
 	e.nodes(e.f.Body)
 	e.line("ret;")
 	e.faultHandler()
+	if e.dynSize != "" {
+		k.Params = append(k.Params, Param{Name: DynamicSize, Go: types.Typ[types.Uint32]})
+		params = append(params, ".param .u32 "+DynamicSize)
+	}
 	k.Files = e.files
 	k.DynamicShared = e.dynamic
 	var b strings.Builder

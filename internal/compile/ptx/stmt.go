@@ -137,6 +137,9 @@ func (e *emitter) decl(s *ast.DeclStmt) {
 
 // define gives a new variable registers of its own holding v.
 func (e *emitter) define(obj types.Object, v *val) {
+	if v.group != "" && e.reassigned[obj] {
+		e.refuse(nil, "a group variable assigned again has no GPU form yet")
+	}
 	if !e.reassigned[obj] && !e.anyMutable(v) && v.tuple == nil && !v.thread {
 		// Assigned once: the variable is the value's registers, and
 		// what is known of them is known of it.

@@ -73,7 +73,7 @@ func movType(s scalar) string {
 // copyVal returns v in registers of its own, so that an assignment of
 // several values reads every right-hand side before it writes any.
 func (e *emitter) copyVal(v *val) *val {
-	if v.thread || v.tuple != nil {
+	if v.thread || v.tuple != nil || v.group != "" {
 		return v
 	}
 	c := e.fresh(nil, v.t, v.space)
