@@ -30,6 +30,8 @@ func init() {
 		SyncGrid:         compiledSyncGrid,
 		Diverged:         compiledDiverged,
 		DivergedIf:       compiledDivergedIf,
+		Probing:          func(t *Thread) bool { return t.probe != nil },
+		ProbeArgs:        func(t *Thread, args []any) { t.probe.args = args },
 	})
 }
 
@@ -92,6 +94,10 @@ func callerKernel(src *compiledlink.Source, perThread func(*Thread), body func(*
 // runs body for the whole block where it can; otherwise the thread runs
 // perThread.
 func blockEntry(t *Thread, src *compiledlink.Source, perThread func(*Thread), body func(*compiledBlock)) {
+	if t.probe != nil {
+		t.probe.found(src, perThread, t)
+		return
+	}
 	if x := t.x; x.mayHandOver(t, src) {
 		x.body = body
 		x.runBody()
@@ -124,6 +130,10 @@ func callerGridKernel(src *compiledlink.Source, perThread func(*Thread), body fu
 // call runs body for the rest of the chunk where it can; otherwise the
 // thread runs perThread.
 func chunkEntry(t *Thread, src *compiledlink.Source, perThread func(*Thread), body func(b *compiledBlock, lo, hi int)) {
+	if t.probe != nil {
+		t.probe.found(src, perThread, t)
+		return
+	}
 	if x := t.x; x.mayHandOver(t, src) {
 		x.runGrid(body)
 		return

@@ -32,9 +32,9 @@ func Default() *Device {
 	if d := defaultDevice.dev.Load(); d != nil {
 		return d
 	}
-	d, err := newDevice(true, nil)
+	d, err := newDevice(true, defaultGPU())
 	if err != nil {
-		panic(err) // unreachable: no options
+		panic(err) // GOCUDA_DEVICE asks for a GPU there is none of
 	}
 	defaultDevice.dev.Store(d)
 	return d

@@ -10,6 +10,7 @@ import (
 	"os"
 
 	"github.com/gocuda/gocuda/internal/devlink"
+	"github.com/gocuda/gocuda/internal/gpulink"
 	"github.com/gocuda/gocuda/internal/grid"
 	"github.com/gocuda/gocuda/internal/hostmem"
 )
@@ -30,8 +31,9 @@ type Device struct {
 	print    io.Writer // where kernels' Printf output goes
 	runtime  bool      // WithRuntimePath
 	streams  streamSet
-	resident residentSet // executors of cooperative blocks and of nested launches' launchers
-	nested   nestedCount // running nested launches, which do not hold mu
+	resident residentSet    // executors of cooperative blocks and of nested launches' launchers
+	nested   nestedCount    // running nested launches, which do not hold mu
+	gpu      gpulink.Device // WithGPU's GPU, which runs every launch, else nil
 
 	mu     sync.RWMutex // launches hold it shared; Close holds it exclusively
 	closed bool
@@ -45,6 +47,7 @@ type options struct {
 	globalMem   int64
 	printOut    io.Writer
 	runtimePath bool
+	gpu         *int // WithGPU's ordinal
 }
 
 // WithWorkers sets the number of worker goroutines (the device's
@@ -74,6 +77,10 @@ func newDevice(marked bool, opts []Option) (*Device, error) {
 	if o.globalMem == 0 {
 		o.globalMem = hostmem.Total()
 	}
+	gpu, err := openGPU(&o)
+	if err != nil {
+		return nil, err
+	}
 	if o.printOut == nil {
 		o.printOut = os.Stdout
 	}
@@ -81,7 +88,7 @@ func newDevice(marked bool, opts []Option) (*Device, error) {
 	if marked {
 		pool = grid.NewMarkedPool
 	}
-	d := &Device{pool: pool(o.workers), mem: devlink.NewAccount(o.globalMem), print: o.printOut, runtime: o.runtimePath}
+	d := &Device{pool: pool(o.workers), mem: devlink.NewAccount(o.globalMem), print: o.printOut, runtime: o.runtimePath, gpu: gpu}
 	d.execs = make([]*executor, d.pool.Workers())
 	for i := range d.execs {
 		d.execs[i] = newExecutor(marked)
@@ -153,6 +160,9 @@ func (d *Device) LaunchContext(ctx context.Context, cfg Config, kernel func(*Thr
 		return err
 	}
 	if grid.InKernel() {
+		if d.gpu != nil {
+			return fmt.Errorf("%w: %v", ErrNotPermitted, errNoGPUNested)
+		}
 		return d.runNested(ctx, l)
 	}
 	if err := d.awaitStreams(ctx, "Device.LaunchContext"); err != nil {
@@ -167,6 +177,9 @@ func (d *Device) run(ctx context.Context, l *launch) error {
 	defer d.mu.RUnlock()
 	if d.closed {
 		return ErrContextIsDestroyed
+	}
+	if d.gpu != nil {
+		return d.runGPU(ctx, l)
 	}
 	l.start(false)
 	job := &grid.Job{Blocks: l.blocks, Chunk: l.chunkSize(d.pool.Workers())}
@@ -236,6 +249,9 @@ func (d *Device) Close() error {
 	}
 	d.resident.close()
 	d.mem.Close()
+	if d.gpu != nil {
+		d.gpu.Close()
+	}
 	unregister(d)
 	return streamErr
 }

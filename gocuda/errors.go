@@ -83,6 +83,13 @@ var (
 	// by gocuda compile) is older than its source, which would otherwise
 	// run on the runtime path with a warning.
 	ErrInvalidKernelImage = errors.New("gocuda: device kernel image is invalid")
+	// ErrNoKernelImage is cudaErrorNoKernelImageForDevice: a launch on a
+	// GPU of a kernel with no GPU form (one not compiled by gocuda
+	// compile -gpu, or with no form for its arguments' types).
+	ErrNoKernelImage = errors.New("gocuda: no kernel image is available for execution on the device")
+	// ErrNoDevice is cudaErrorNoDevice: WithGPU found no GPU, or no GPU
+	// back end is linked (import package nvidia).
+	ErrNoDevice = errors.New("gocuda: no CUDA-capable device is detected")
 )
 
 // A KernelError reports a panic in a kernel thread: the first thread of the

@@ -30,6 +30,8 @@ type Thread struct {
 	nshared int       // one past the block's allocation of this thread's last Shared call
 
 	gridSyncs int // SyncGrid calls made so far by this thread
+
+	probe *gpuProbe // set on a GPU launch's probe, which runs nothing
 }
 
 // ThreadRank returns the thread's linear index in its block,

@@ -17,4 +17,4 @@
 // Handbook, and the lecture decks on CUDA.
 package kernels
 
-//go:generate go run github.com/gocuda/gocuda/internal/compile/gocudacompile -simd512
+//go:generate go run github.com/gocuda/gocuda/internal/compile/gocudacompile -simd512 -gpu

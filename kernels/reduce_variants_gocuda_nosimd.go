@@ -20,7 +20,13 @@ import (
 //line reduce_variants.go:18
 func ReduceFirstAddKernel[T Number](in, partial []T) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_reduceFirstAdd,
-		func(gc_t *gocuda.Thread) { reduceFirstAdd[T](gc_t, in, partial) },
+		func(gc_t *gocuda.Thread) {
+			if compiled.Probing(gc_t) {
+				compiled.ProbeArgs(gc_t, in, partial)
+				return
+			}
+			reduceFirstAdd[T](gc_t, in, partial)
+		},
 		func(gc_b *compiled.Block) { gc_body_reduceFirstAdd[T](gc_b, in, partial) })
 }
 
@@ -37,7 +43,13 @@ func ReduceFirstAddKernel[T Number](in, partial []T) func(*gocuda.Thread) {
 //line reduce_variants.go:41
 func ReduceUnrolledWarpKernel[T Number](in, partial []T) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_reduceUnrolledWarp,
-		func(gc_t *gocuda.Thread) { reduceUnrolledWarp[T](gc_t, in, partial) },
+		func(gc_t *gocuda.Thread) {
+			if compiled.Probing(gc_t) {
+				compiled.ProbeArgs(gc_t, in, partial)
+				return
+			}
+			reduceUnrolledWarp[T](gc_t, in, partial)
+		},
 		func(gc_b *compiled.Block) { gc_body_reduceUnrolledWarp[T](gc_b, in, partial) })
 }
 
@@ -374,7 +386,13 @@ func gc_body_reduceUnrolledWarp[T Number](gc_b *compiled.Block, in, partial []T)
 //line reduce_variants.go:79
 func ReduceWarpShuffleKernel[T Number](in, partial []T) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_reduceWarpShuffleBlocks,
-		func(gc_t *gocuda.Thread) { reduceWarpShuffleBlocks[T](gc_t, in, partial) },
+		func(gc_t *gocuda.Thread) {
+			if compiled.Probing(gc_t) {
+				compiled.ProbeArgs(gc_t, in, partial)
+				return
+			}
+			reduceWarpShuffleBlocks[T](gc_t, in, partial)
+		},
 		func(gc_b *compiled.Block) { gc_body_reduceWarpShuffleBlocks[T](gc_b, in, partial) })
 }
 
@@ -709,7 +727,13 @@ func gc_body_reduceWarpShuffleBlocks[T Number](gc_b *compiled.Block, in, partial
 //line reduce_variants.go:129
 func ReduceGridStrideKernel[T Number](in, partial []T) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_reduceGridStride,
-		func(gc_t *gocuda.Thread) { reduceGridStride[T](gc_t, in, partial) },
+		func(gc_t *gocuda.Thread) {
+			if compiled.Probing(gc_t) {
+				compiled.ProbeArgs(gc_t, in, partial)
+				return
+			}
+			reduceGridStride[T](gc_t, in, partial)
+		},
 		func(gc_b *compiled.Block) { gc_body_reduceGridStride[T](gc_b, in, partial) })
 }
 
@@ -1118,7 +1142,13 @@ func gc_body_reduceGridStride[T Number](gc_b *compiled.Block, in, partial []T) {
 //line reduce_variants.go:169
 func ReduceCoarsenedKernel[T Number](in, partial []T) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_reduceCoarsened,
-		func(gc_t *gocuda.Thread) { reduceCoarsened[T](gc_t, in, partial) },
+		func(gc_t *gocuda.Thread) {
+			if compiled.Probing(gc_t) {
+				compiled.ProbeArgs(gc_t, in, partial)
+				return
+			}
+			reduceCoarsened[T](gc_t, in, partial)
+		},
 		func(gc_b *compiled.Block) { gc_body_reduceCoarsened[T](gc_b, in, partial) })
 }
 

@@ -37,7 +37,13 @@ func ReduceFirstAddKernel[T Number](in, partial []T) func(*gocuda.Thread) {
 		gc_body = func(gc_b *compiled.Block) { gc_body_reduceFirstAdd_uint32(gc_b, in, partial) }
 	}
 	return compiled.Kernel(gc_src_reduceFirstAdd,
-		func(gc_t *gocuda.Thread) { reduceFirstAdd[T](gc_t, in, partial) },
+		func(gc_t *gocuda.Thread) {
+			if compiled.Probing(gc_t) {
+				compiled.ProbeArgs(gc_t, in, partial)
+				return
+			}
+			reduceFirstAdd[T](gc_t, in, partial)
+		},
 		gc_body)
 }
 
@@ -1575,7 +1581,13 @@ func ReduceUnrolledWarpKernel[T Number](in, partial []T) func(*gocuda.Thread) {
 		gc_body = func(gc_b *compiled.Block) { gc_body_reduceUnrolledWarp_uint32(gc_b, in, partial) }
 	}
 	return compiled.Kernel(gc_src_reduceUnrolledWarp,
-		func(gc_t *gocuda.Thread) { reduceUnrolledWarp[T](gc_t, in, partial) },
+		func(gc_t *gocuda.Thread) {
+			if compiled.Probing(gc_t) {
+				compiled.ProbeArgs(gc_t, in, partial)
+				return
+			}
+			reduceUnrolledWarp[T](gc_t, in, partial)
+		},
 		gc_body)
 }
 
@@ -3896,7 +3908,13 @@ func ReduceWarpShuffleKernel[T Number](in, partial []T) func(*gocuda.Thread) {
 		gc_body = func(gc_b *compiled.Block) { gc_body_reduceWarpShuffleBlocks_uint32(gc_b, in, partial) }
 	}
 	return compiled.Kernel(gc_src_reduceWarpShuffleBlocks,
-		func(gc_t *gocuda.Thread) { reduceWarpShuffleBlocks[T](gc_t, in, partial) },
+		func(gc_t *gocuda.Thread) {
+			if compiled.Probing(gc_t) {
+				compiled.ProbeArgs(gc_t, in, partial)
+				return
+			}
+			reduceWarpShuffleBlocks[T](gc_t, in, partial)
+		},
 		gc_body)
 }
 
@@ -5779,7 +5797,13 @@ func ReduceGridStrideKernel[T Number](in, partial []T) func(*gocuda.Thread) {
 		gc_body = func(gc_b *compiled.Block) { gc_body_reduceGridStride_uint32(gc_b, in, partial) }
 	}
 	return compiled.Kernel(gc_src_reduceGridStride,
-		func(gc_t *gocuda.Thread) { reduceGridStride[T](gc_t, in, partial) },
+		func(gc_t *gocuda.Thread) {
+			if compiled.Probing(gc_t) {
+				compiled.ProbeArgs(gc_t, in, partial)
+				return
+			}
+			reduceGridStride[T](gc_t, in, partial)
+		},
 		gc_body)
 }
 
@@ -8056,7 +8080,13 @@ func ReduceCoarsenedKernel[T Number](in, partial []T) func(*gocuda.Thread) {
 		gc_body = func(gc_b *compiled.Block) { gc_body_reduceCoarsened_uint32(gc_b, in, partial) }
 	}
 	return compiled.Kernel(gc_src_reduceCoarsened,
-		func(gc_t *gocuda.Thread) { reduceCoarsened[T](gc_t, in, partial) },
+		func(gc_t *gocuda.Thread) {
+			if compiled.Probing(gc_t) {
+				compiled.ProbeArgs(gc_t, in, partial)
+				return
+			}
+			reduceCoarsened[T](gc_t, in, partial)
+		},
 		gc_body)
 }
 

@@ -223,7 +223,13 @@ func gc_body_saxpyGridStride(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, 
 //line saxpy.go:116
 func VecAddKernel[T Number](a, b, c []T) func(*gocuda.Thread) {
 	return compiled.GridStrideKernel(gc_src_vecAdd,
-		func(gc_t *gocuda.Thread) { vecAdd[T](gc_t, a, b, c) },
+		func(gc_t *gocuda.Thread) {
+			if compiled.Probing(gc_t) {
+				compiled.ProbeArgs(gc_t, a, b, c)
+				return
+			}
+			vecAdd[T](gc_t, a, b, c)
+		},
 		func(gc_b *compiled.Block, gc_lo, gc_hi int) { gc_body_vecAdd[T](gc_b, gc_lo, gc_hi, a, b, c) })
 }
 
@@ -235,6 +241,12 @@ func VecAddKernel[T Number](a, b, c []T) func(*gocuda.Thread) {
 //line saxpy.go:130
 func VecAddGridStrideKernel[T Number](a, b, c []T) func(*gocuda.Thread) {
 	return compiled.GridStrideKernel(gc_src_vecAddGridStride,
-		func(gc_t *gocuda.Thread) { vecAddGridStride[T](gc_t, a, b, c) },
+		func(gc_t *gocuda.Thread) {
+			if compiled.Probing(gc_t) {
+				compiled.ProbeArgs(gc_t, a, b, c)
+				return
+			}
+			vecAddGridStride[T](gc_t, a, b, c)
+		},
 		func(gc_b *compiled.Block, gc_lo, gc_hi int) { gc_body_vecAddGridStride[T](gc_b, gc_lo, gc_hi, a, b, c) })
 }

@@ -333,7 +333,13 @@ func VecAddKernel[T Number](a, b, c []T) func(*gocuda.Thread) {
 		gc_body = func(gc_b *compiled.Block, gc_lo, gc_hi int) { gc_body_vecAdd_uint32(gc_b, gc_lo, gc_hi, a, b, c) }
 	}
 	return compiled.GridStrideKernel(gc_src_vecAdd,
-		func(gc_t *gocuda.Thread) { vecAdd[T](gc_t, a, b, c) },
+		func(gc_t *gocuda.Thread) {
+			if compiled.Probing(gc_t) {
+				compiled.ProbeArgs(gc_t, a, b, c)
+				return
+			}
+			vecAdd[T](gc_t, a, b, c)
+		},
 		gc_body)
 }
 
@@ -696,7 +702,13 @@ func VecAddGridStrideKernel[T Number](a, b, c []T) func(*gocuda.Thread) {
 		}
 	}
 	return compiled.GridStrideKernel(gc_src_vecAddGridStride,
-		func(gc_t *gocuda.Thread) { vecAddGridStride[T](gc_t, a, b, c) },
+		func(gc_t *gocuda.Thread) {
+			if compiled.Probing(gc_t) {
+				compiled.ProbeArgs(gc_t, a, b, c)
+				return
+			}
+			vecAddGridStride[T](gc_t, a, b, c)
+		},
 		gc_body)
 }
 

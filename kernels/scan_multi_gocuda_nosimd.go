@@ -17,7 +17,13 @@ import (
 //line scan_multi.go:98
 func UniformAddKernel[T Number](out, offsets []T, perBlock int) func(*gocuda.Thread) {
 	return compiled.GridKernel(gc_src_uniformAdd,
-		func(gc_t *gocuda.Thread) { uniformAdd[T](gc_t, out, offsets, perBlock) },
+		func(gc_t *gocuda.Thread) {
+			if compiled.Probing(gc_t) {
+				compiled.ProbeArgs(gc_t, out, offsets, perBlock)
+				return
+			}
+			uniformAdd[T](gc_t, out, offsets, perBlock)
+		},
 		func(gc_b *compiled.Block, gc_lo, gc_hi int) {
 			gc_body_uniformAdd[T](gc_b, gc_lo, gc_hi, out, offsets, perBlock)
 		})

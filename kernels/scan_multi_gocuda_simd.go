@@ -42,7 +42,13 @@ func UniformAddKernel[T Number](out, offsets []T, perBlock int) func(*gocuda.Thr
 		}
 	}
 	return compiled.GridKernel(gc_src_uniformAdd,
-		func(gc_t *gocuda.Thread) { uniformAdd[T](gc_t, out, offsets, perBlock) },
+		func(gc_t *gocuda.Thread) {
+			if compiled.Probing(gc_t) {
+				compiled.ProbeArgs(gc_t, out, offsets, perBlock)
+				return
+			}
+			uniformAdd[T](gc_t, out, offsets, perBlock)
+		},
 		gc_body)
 }
 

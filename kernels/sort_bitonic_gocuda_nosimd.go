@@ -21,6 +21,12 @@ import (
 //line sort_bitonic.go:63
 func BitonicSharedKernel[T Number](keys []T, tile, stage int) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_bitonicShared,
-		func(gc_t *gocuda.Thread) { bitonicShared[T](gc_t, keys, tile, stage) },
+		func(gc_t *gocuda.Thread) {
+			if compiled.Probing(gc_t) {
+				compiled.ProbeArgs(gc_t, keys, tile, stage)
+				return
+			}
+			bitonicShared[T](gc_t, keys, tile, stage)
+		},
 		func(gc_b *compiled.Block) { gc_body_bitonicShared[T](gc_b, keys, tile, stage) })
 }

@@ -36,7 +36,13 @@ func BitonicSharedKernel[T Number](keys []T, tile, stage int) func(*gocuda.Threa
 		gc_body = func(gc_b *compiled.Block) { gc_body_bitonicShared_uint32(gc_b, keys, tile, stage) }
 	}
 	return compiled.Kernel(gc_src_bitonicShared,
-		func(gc_t *gocuda.Thread) { bitonicShared[T](gc_t, keys, tile, stage) },
+		func(gc_t *gocuda.Thread) {
+			if compiled.Probing(gc_t) {
+				compiled.ProbeArgs(gc_t, keys, tile, stage)
+				return
+			}
+			bitonicShared[T](gc_t, keys, tile, stage)
+		},
 		gc_body)
 }
 

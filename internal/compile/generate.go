@@ -80,6 +80,9 @@ type Options struct {
 	// with different passes off in one package, to find the pass a
 	// miscompile comes from.
 	KernelOff func(kernel string) []string
+	// GPU writes each compiled kernel's PTX forms beside its CPU forms
+	// (-gpu), which a GPU device launches (gocuda.WithGPU).
+	GPU bool
 }
 
 // off returns the passes opts switches off for k, or an error if it names
@@ -144,6 +147,8 @@ type result struct {
 	// others of its package did not.
 	insts        []*inst
 	instRefusals []string
+	// gpu are the kernel's PTX forms (Options.GPU).
+	gpu []GPUForm
 }
 
 // compileKernel runs the pipeline (package kir) on k.
@@ -166,7 +171,15 @@ func compileKernel(k *Kernel, decls map[*types.Func]*ast.FuncDecl, opts Options,
 	if r != nil {
 		return &result{refusal: &Refusal{Pos: r.Pos, Kernel: k.Name(), Reason: r.Reason}}
 	}
-	return &result{f: f, specs: specialize(k, f)}
+	res := &result{f: f, specs: specialize(k, f)}
+	if opts.GPU && k.Decl.Recv == nil {
+		for _, g := range GPUForms(k, gpuTypeArgs) {
+			if g.Err == nil {
+				res.gpu = append(res.gpu, g)
+			}
+		}
+	}
+	return res
 }
 
 // funcDecls returns the function and method declarations of pkg.

@@ -1,7 +1,10 @@
 package compile
 
 import (
+	"fmt"
 	"go/types"
+	"strconv"
+	"strings"
 
 	"github.com/gocuda/gocuda/internal/compile/kir"
 	"github.com/gocuda/gocuda/internal/compile/ptx"
@@ -41,4 +44,78 @@ func GPUForms(k *Kernel, targs func([]types.Type) bool) []GPUForm {
 		out = append(out, GPUForm{Kernel: k, TypeArgs: ta, PTX: p, Err: err})
 	}
 	return out
+}
+
+// gpuTypeArgs admits the instantiations gocuda compile -gpu writes PTX
+// for: float32, float64, int32 and uint32 elements (each form is a module
+// in the generated file).
+func gpuTypeArgs(targs []types.Type) bool {
+	for _, t := range targs {
+		b, ok := t.(*types.Basic)
+		if !ok {
+			return false
+		}
+		switch b.Kind() {
+		case types.Float32, types.Float64, types.Int32, types.Uint32:
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+// gpuForms returns the call recording forms on a kernel's Source, or "".
+func (w *writer) gpuForms(forms []GPUForm) string {
+	if len(forms) == 0 {
+		return ""
+	}
+	var b strings.Builder
+	b.WriteString(".GPU(")
+	for _, g := range forms {
+		var params []string
+		for _, p := range g.PTX.Params {
+			if p.Name == ptx.DynamicSize {
+				continue
+			}
+			params = append(params, strconv.Quote(reflectString(p.Go)))
+		}
+		var files []string
+		for _, f := range g.PTX.Files {
+			files = append(files, strconv.Quote(f))
+		}
+		fmt.Fprintf(&b, "\n%s.PTX{Entry: %q, Text: gc_ptx_%s, Params: []string{%s}, Files: []string{%s}, DynamicShared: %v, DynamicSize: %v},",
+			w.compiled, g.PTX.Entry, g.PTX.Entry, strings.Join(params, ", "), strings.Join(files, ", "), g.PTX.DynamicShared, hasDynamicSize(g.PTX))
+	}
+	b.WriteString("\n)")
+	return b.String()
+}
+
+// hasDynamicSize reports whether the module's last parameter is
+// ptx.DynamicSize.
+func hasDynamicSize(k *ptx.Kernel) bool {
+	return len(k.Params) > 0 && k.Params[len(k.Params)-1].Name == ptx.DynamicSize
+}
+
+// ptxTexts writes the forms' modules as constants.
+func (w *writer) ptxTexts(forms []GPUForm) {
+	for _, g := range forms {
+		w.printf("const gc_ptx_%s = `%s`\n\n", g.PTX.Entry, g.PTX.Text)
+	}
+}
+
+// reflectString writes t as package reflect does, which is how a launch
+// names its arguments' types: byte as uint8, rune as int32, a named type
+// by its package's name.
+func reflectString(t types.Type) string {
+	switch u := types.Unalias(t).(type) {
+	case *types.Basic:
+		return types.Typ[u.Kind()].Name()
+	case *types.Slice:
+		return "[]" + reflectString(u.Elem())
+	case *types.Pointer:
+		return "*" + reflectString(u.Elem())
+	case *types.Array:
+		return fmt.Sprintf("[%d]%s", u.Len(), reflectString(u.Elem()))
+	}
+	return types.TypeString(t, func(p *types.Package) string { return p.Name() })
 }

@@ -35,9 +35,10 @@ func Main(args []string, stdout, stderr io.Writer) int {
 	passes := fs.Bool("passes", false, "print the compiler's passes, in order, a line on what each does, and exit")
 	var off offFlag
 	fs.Var(&off, "d", "switch off optional `passes`, for finding the pass a miscompile comes from: -d=PASS/off, comma-separated (-passes says which are optional)")
+	gpu := fs.Bool("gpu", false, "write each kernel's PTX forms too, which a GPU device launches (gocuda.WithGPU)")
 	simd512 := fs.Bool("simd512", false, "give the SIMD build's vector steps a twin of sixteen lanes, run where the CPU has AVX-512 (Go 1.26's AVX-512 code generation has known bugs)")
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, `usage: gocuda compile [-check] [-strict] [-v] [-simd512] [-d PASS/off,...] [-tags tags] [packages]
+		fmt.Fprintln(stderr, `usage: gocuda compile [-check] [-strict] [-v] [-simd512] [-gpu] [-d PASS/off,...] [-tags tags] [packages]
        gocuda compile -passes
 
 Compile writes, beside each source file with kernels marked
@@ -72,7 +73,7 @@ or optional; -d=PASS/off switches optional ones off.`)
 		patterns = []string{"."}
 	}
 	out := &output{check: *check, stdout: stdout, stderr: stderr}
-	refused, err := compilePackages(patterns, *tags, *verbose, Options{SIMD512: *simd512, Off: off}, out)
+	refused, err := compilePackages(patterns, *tags, *verbose, Options{SIMD512: *simd512, Off: off, GPU: *gpu}, out)
 	if err != nil {
 		fmt.Fprintf(stderr, "gocuda compile: %v\n", err)
 		return exitFailure

@@ -93,6 +93,12 @@ type Engine[T, D any] struct {
 	// rank in of the block takes an if's branch, toward barrier, which
 	// thread rank out does not take (compiled.DivergedIf).
 	DivergedIf func(b *Block[T, D], barrier string, in, out int)
+
+	// Probing reports whether the thread is a GPU launch's probe, which
+	// asks a compiled kernel for its source and arguments instead of
+	// running it; ProbeArgs gives the probe the kernel's arguments.
+	Probing   func(T) bool
+	ProbeArgs func(T, []any)
 }
 
 // engine holds the Engine that Set stored, of the one instantiation gocuda

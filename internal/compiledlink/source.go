@@ -1,6 +1,8 @@
 package compiledlink
 
 import (
+	"github.com/gocuda/gocuda/internal/gpulink"
+
 	"fmt"
 	"io"
 	"io/fs"
@@ -42,7 +44,15 @@ type Source struct {
 	callsHash string
 	callsOnce sync.Once
 	callsSame bool
+	// gpu are the kernel's PTX forms (SetGPU).
+	gpu []gpulink.Module
 }
+
+// SetGPU records the kernel's PTX forms, one per instantiation.
+func (s *Source) SetGPU(modules []gpulink.Module) { s.gpu = modules }
+
+// GPU returns the kernel's PTX forms.
+func (s *Source) GPU() []gpulink.Module { return s.gpu }
 
 // A span is lines first to end of a file.
 type span struct {

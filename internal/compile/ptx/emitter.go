@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/gocuda/gocuda/internal/compile/kir"
+	"github.com/gocuda/gocuda/internal/gpulink"
 )
 
 // A val is a Go value as PTX registers hold it.
@@ -156,10 +157,9 @@ func (e *emitter) place(l string) {
 	clear(e.numbers) // a value computed on one path into the join is not on the other
 }
 
-// FaultSymbol is the module's fault record: 64 bytes, zero until a thread
-// fails a check. The first failing thread sets word 0 to 1 and writes
-// the rest (FaultRecord).
-const FaultSymbol = "gc_fault"
+// FaultSymbol is the module's fault record (gpulink.FaultSymbol says
+// what it holds).
+const FaultSymbol = gpulink.FaultSymbol
 
 // The codes of the fault record's word 1.
 const (

@@ -1,0 +1,168 @@
+package gocuda
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"reflect"
+	"runtime"
+	"strconv"
+	"strings"
+
+	"github.com/gocuda/gocuda/internal/compiledlink"
+	"github.com/gocuda/gocuda/internal/gpulink"
+)
+
+// A GPU device runs kernels compiled by gocuda compile -gpu on an NVIDIA
+// GPU, from the PTX the compiler wrote beside their CPU forms. A launch
+// copies the slices and pointers it is given to the GPU before the kernel
+// runs and back after, so host memory stays the kernel's memory, as on the
+// CPU: correct for any kernel, but each launch pays the copies.
+
+// WithGPU makes NewDevice open NVIDIA GPU ordinal (0 for the first) and
+// run launches there. It needs a GPU back end linked into the program:
+//
+//	import _ "github.com/gocuda/gocuda/nvidia"
+//
+// Without one, or without a GPU or driver, NewDevice returns an error
+// wrapping ErrNoDevice. A launch of a kernel with no GPU form returns an
+// error wrapping ErrNoKernelImage. The environment variable
+// GOCUDA_DEVICE=gpu (or gpu:N) makes Default open a GPU the same way.
+func WithGPU(ordinal int) Option {
+	return func(o *options) error {
+		if ordinal < 0 {
+			return fmt.Errorf("%w: GPU %d", ErrInvalidValue, ordinal)
+		}
+		o.gpu = &ordinal
+		return nil
+	}
+}
+
+// openGPU opens the GPU o selects, if any.
+func openGPU(o *options) (gpulink.Device, error) {
+	if o.gpu == nil {
+		return nil, nil
+	}
+	if gpulink.Open == nil {
+		return nil, fmt.Errorf("%w: no GPU back end is linked (import _ \"github.com/gocuda/gocuda/nvidia\")", ErrNoDevice)
+	}
+	g, err := gpulink.Open(*o.gpu)
+	if err != nil {
+		return nil, fmt.Errorf("%w: %v", ErrNoDevice, err)
+	}
+	return g, nil
+}
+
+// defaultGPU returns the options GOCUDA_DEVICE asks Default for.
+func defaultGPU() []Option {
+	v := os.Getenv("GOCUDA_DEVICE")
+	if v != "gpu" && !strings.HasPrefix(v, "gpu:") {
+		return nil
+	}
+	n, err := strconv.Atoi(strings.TrimPrefix(strings.TrimPrefix(v, "gpu"), ":"))
+	if err != nil {
+		n = 0
+	}
+	return []Option{WithGPU(n)}
+}
+
+// A gpuProbe is what a GPU launch learns by calling the kernel with a
+// probe thread: a compiled kernel's source and arguments.
+type gpuProbe struct {
+	src  *compiledlink.Source
+	args []any
+	set  bool
+}
+
+// found records a compiled kernel's source and has its per-thread form
+// hand over its arguments.
+func (p *gpuProbe) found(src *compiledlink.Source, perThread func(*Thread), t *Thread) {
+	p.src, p.set = src, true
+	perThread(t)
+}
+
+// runGPU runs launch l on the device's GPU.
+func (d *Device) runGPU(ctx context.Context, l *launch) error {
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	m, args, err := gpuForm(l)
+	if err != nil {
+		return err
+	}
+	dim := func(v Dim3) [3]uint32 { return [3]uint32{uint32(v.X), uint32(v.Y), uint32(v.Z)} }
+	fault, err := d.gpu.Run(gpulink.Launch{Module: m, Grid: dim(l.grid), Block: dim(l.block), SharedMem: uint32(l.dynShared), Args: args})
+	if err != nil {
+		return fmt.Errorf("%w: %v", ErrLaunchFailure, err)
+	}
+	if fault != nil {
+		return faultError(fault)
+	}
+	return nil
+}
+
+// gpuForm returns the GPU form of l's kernel for its arguments' types.
+func gpuForm(l *launch) (*gpulink.Module, []any, error) {
+	p := &gpuProbe{}
+	t := &Thread{probe: p, BlockDim: l.block, GridDim: l.grid}
+	func() {
+		defer func() { recover() }() // a kernel that is not compiled runs, and fails, on the probe
+		l.kernel(t)
+	}()
+	switch {
+	case !p.set:
+		return nil, nil, fmt.Errorf("%w: the kernel is not compiled (run gocuda compile -gpu on its package)", ErrNoKernelImage)
+	case !p.src.Current():
+		return nil, nil, fmt.Errorf("%w: %s", ErrInvalidKernelImage, p.src.Stale())
+	}
+	var types []string
+	for _, a := range p.args {
+		types = append(types, reflect.TypeOf(a).String())
+	}
+	for i, m := range p.src.GPU() {
+		if strings.Join(m.Params, ",") == strings.Join(types, ",") {
+			return &p.src.GPU()[i], p.args, nil
+		}
+	}
+	return nil, nil, fmt.Errorf("%w: no GPU form for arguments (%s) (gocuda compile -gpu writes one for each instantiation it can)", ErrNoKernelImage, strings.Join(types, ", "))
+}
+
+// The fault codes of package ptx's fault record, and the CUDA errors and
+// Go runtime messages a CPU launch reports for the same failures.
+var faultKinds = map[uint32]struct {
+	err error
+	msg func(a, b int64) string
+}{
+	1: {ErrIllegalAddress, func(a, b int64) string { return fmt.Sprintf("index out of range [%d] with length %d", a, b) }},
+	2: {ErrLaunchFailure, func(a, b int64) string { return "integer divide by zero" }},
+	3: {ErrIllegalAddress, func(a, b int64) string { return fmt.Sprintf("slice bounds out of range [:%d] with capacity %d", a, b) }},
+	4: {ErrIllegalAddress, func(a, b int64) string { return "invalid memory address or nil pointer dereference" }},
+	5: {ErrInvalidValue, func(a, b int64) string {
+		return fmt.Sprintf("shared memory of %d bytes past the launch's %d", a, b)
+	}},
+	6: {ErrLaunchFailure, func(a, b int64) string { return "negative shift amount" }},
+	7: {ErrLaunchFailure, func(a, b int64) string { return "panic" }},
+	8: {ErrIllegalAddress, func(a, b int64) string {
+		return fmt.Sprintf("cannot convert slice with length %d to array or pointer to array with length %d", a, b)
+	}},
+}
+
+// A gpuFault is the panic value a GPU launch's failing thread reports.
+type gpuFault struct{ msg string }
+
+func (f gpuFault) Error() string { return "runtime error: " + f.msg }
+
+// faultError returns the *KernelError of a check that failed on the GPU.
+func faultError(f *gpulink.Fault) error {
+	k, ok := faultKinds[f.Code]
+	if !ok {
+		return fmt.Errorf("%w: GPU fault %d", ErrLaunchFailure, f.Code)
+	}
+	d3 := func(v [3]int) Dim3 { return Dim3{X: v[0], Y: v[1], Z: v[2]} }
+	return &KernelError{Block: d3(f.Block), Thread: d3(f.Thread), Value: gpuFault{k.msg(f.A, f.B)}, Err: k.err,
+		Site: runtime.Frame{File: f.File, Line: f.Line}}
+}
+
+// errNoGPUNested is a kernel's launch on a GPU device.
+var errNoGPUNested = errors.New("launches from inside a kernel have no GPU form")

@@ -1,0 +1,58 @@
+package gpulink
+
+// FaultSymbol is the PTX modules' fault record: 64 bytes, zero until a
+// thread fails a check. The first failing thread sets word 0 to 1 and
+// writes the code (word 1), file index << 24 | line (word 2), its block
+// and thread (words 3 to 8) and the check's operands (int64s at bytes 40
+// and 48).
+const FaultSymbol = "gc_fault"
+
+// A Module is a kernel's PTX form, as generated code records it: one per
+// instantiation of a generic kernel, told apart by its parameters' types.
+type Module struct {
+	Entry string // the .entry's name
+	Text  string // the PTX module
+	// Params are the Go types of the kernel's parameters but the
+	// thread's, as reflect writes them ("[]float32"); a slice passes its
+	// address and length.
+	Params []string
+	// Files are the source files the fault record's file index names.
+	Files []string
+	// DynamicShared is set where the kernel declares shared memory of a
+	// length known only at run time, which the launch must leave room
+	// for; DynamicSize where its last parameter is Config.SharedMem.
+	DynamicShared, DynamicSize bool
+}
+
+// A Launch is one launch on a GPU.
+type Launch struct {
+	Module      *Module
+	Grid, Block [3]uint32
+	SharedMem   uint32 // Config.SharedMem: DynamicShared's bytes
+	Args        []any  // the kernel's arguments but the thread
+}
+
+// A Fault is a check that failed on the GPU: what the first failing
+// thread recorded.
+type Fault struct {
+	Code          uint32 // ptx.FaultIndex...
+	File          string
+	Line          int
+	Block, Thread [3]int
+	A, B          int64 // the check's operands
+}
+
+// A Device is a GPU.
+type Device interface {
+	// Run launches l and waits for it: its slices and pointers are copied
+	// to the device before and back after. A failed check returns its
+	// Fault; a driver failure, an error.
+	Run(l Launch) (*Fault, error)
+	// Name is the GPU's name, as the driver gives it.
+	Name() string
+	// Close releases the GPU.
+	Close() error
+}
+
+// Open opens GPU ordinal. It is nil until a back end is linked.
+var Open func(ordinal int) (Device, error)
