@@ -57,9 +57,9 @@ const gc_ptx_histogram = `//
 	.param .u64 p_bins_len
 )
 {
-	.reg .pred %p<7>;
-	.reg .b32 %r<16>;
-	.reg .b64 %rd<32>;
+	.reg .pred %p<12>;
+	.reg .b32 %r<21>;
+	.reg .b64 %rd<48>;
 	ld.param.u64 %rd0, [p_data];
 	cvta.to.global.u64 %rd0, %rd0;
 	ld.param.u64 %rd1, [p_data_len];
@@ -70,106 +70,172 @@ const gc_ptx_histogram = `//
 	cvt.s64.u32 %rd4, %r0;
 	mov.u64 %rd5, gc_shared0;
 	mov.b64 %rd6, %rd4;
-$L1:
-	setp.lt.s64 %p0, %rd6, 256;
-	@!%p0 bra $L3;
-	mad.lo.s64 %rd7, %rd6, 4, %rd5;
-	st.shared.u32 [%rd7], 0;
-$L2:
+	mov.b64 %rd7, 256;
 	mov.u32 %r1, %ntid.x;
 	cvt.s64.u32 %rd8, %r1;
-	add.s64 %rd9, %rd6, %rd8;
-	mov.b64 %rd6, %rd9;
-	bra.uni $L1;
-$L3:
-	bar.sync 0;
+	mul.lo.s64 %rd9, %rd8, 3;
+$L1:
+	add.s64 %rd10, %rd6, %rd9;
+	setp.lt.s64 %p0, %rd10, %rd7;
+	@!%p0 bra $L2;
+	setp.ge.u64 %p1, %rd6, 256;
+	@%p1 bra $L3;
+	mad.lo.s64 %rd11, %rd6, 4, %rd5;
+	st.shared.u32 [%rd11], 0;
 	mov.u32 %r2, %ntid.x;
-	cvt.s64.u32 %rd10, %r2;
-	mov.u32 %r3, %nctaid.x;
-	cvt.s64.u32 %rd11, %r3;
-	mul.lo.s64 %rd12, %rd10, %rd11;
-	mov.u32 %r4, %ctaid.x;
-	cvt.s64.u32 %rd13, %r4;
+	cvt.s64.u32 %rd12, %r2;
+	add.s64 %rd13, %rd6, %rd12;
+	mov.b64 %rd6, %rd13;
+	setp.ge.u64 %p2, %rd6, 256;
+	@%p2 bra $L4;
+	mad.lo.s64 %rd14, %rd6, 4, %rd5;
+	st.shared.u32 [%rd14], 0;
+	mov.u32 %r3, %ntid.x;
+	cvt.s64.u32 %rd15, %r3;
+	add.s64 %rd16, %rd6, %rd15;
+	mov.b64 %rd6, %rd16;
+	setp.ge.u64 %p3, %rd6, 256;
+	@%p3 bra $L5;
+	mad.lo.s64 %rd17, %rd6, 4, %rd5;
+	st.shared.u32 [%rd17], 0;
+	mov.u32 %r4, %ntid.x;
+	cvt.s64.u32 %rd18, %r4;
+	add.s64 %rd19, %rd6, %rd18;
+	mov.b64 %rd6, %rd19;
+	setp.ge.u64 %p4, %rd6, 256;
+	@%p4 bra $L6;
+	mad.lo.s64 %rd20, %rd6, 4, %rd5;
+	st.shared.u32 [%rd20], 0;
 	mov.u32 %r5, %ntid.x;
-	cvt.s64.u32 %rd14, %r5;
-	mul.lo.s64 %rd15, %rd13, %rd14;
-	add.s64 %rd16, %rd15, %rd4;
-	mov.b64 %rd17, %rd16;
-$L4:
-	setp.lt.s64 %p1, %rd17, %rd1;
-	@!%p1 bra $L6;
-	mad.lo.s64 %rd18, %rd17, 1, %rd0;
-	ld.global.u8 %r6, [%rd18];
-	cvt.s64.u32 %rd19, %r6;
-	setp.ge.u64 %p2, %rd19, 256;
-	@%p2 bra $L7;
-	mad.lo.s64 %rd20, %rd19, 4, %rd5;
-	mov.u64 %rd21, %rd20;
-	mov.b32 %r7, 1;
-	atom.shared.add.u32 %r8, [%rd21], %r7;
-$L5:
-	add.s64 %rd22, %rd17, %rd12;
-	mov.b64 %rd17, %rd22;
-	bra.uni $L4;
-$L6:
-	bar.sync 0;
-	mov.b64 %rd23, %rd4;
-$L8:
-	setp.lt.s64 %p3, %rd23, 256;
-	@!%p3 bra $L10;
-	mad.lo.s64 %rd24, %rd23, 4, %rd5;
-	ld.shared.u32 %r9, [%rd24];
-	setp.ne.u32 %p4, %r9, 0;
-	@!%p4 bra $L11;
-	setp.ge.u64 %p5, %rd23, %rd3;
-	@%p5 bra $L13;
-	mad.lo.s64 %rd25, %rd23, 4, %rd2;
-	mov.u64 %rd26, %rd25;
-	atom.global.add.u32 %r10, [%rd26], %r9;
-	bra.uni $L12;
-$L11:
-$L12:
-$L9:
-	mov.u32 %r11, %ntid.x;
-	cvt.s64.u32 %rd27, %r11;
-	add.s64 %rd28, %rd23, %rd27;
-	mov.b64 %rd23, %rd28;
-	bra.uni $L8;
-$L10:
-	ret;
+	cvt.s64.u32 %rd21, %r5;
+	add.s64 %rd22, %rd6, %rd21;
+	mov.b64 %rd6, %rd22;
+	bra.uni $L1;
+$L2:
 $L7:
-	mov.u32 %r12, 1;
-	mov.u32 %r13, 39;
-	mov.u64 %rd29, %rd19;
-	mov.u64 %rd30, 256;
+	setp.lt.s64 %p5, %rd6, 256;
+	@!%p5 bra $L9;
+	mad.lo.s64 %rd23, %rd6, 4, %rd5;
+	st.shared.u32 [%rd23], 0;
+$L8:
+	mov.u32 %r6, %ntid.x;
+	cvt.s64.u32 %rd24, %r6;
+	add.s64 %rd25, %rd6, %rd24;
+	mov.b64 %rd6, %rd25;
+	bra.uni $L7;
+$L9:
+	bar.sync 0;
+	mov.u32 %r7, %ntid.x;
+	cvt.s64.u32 %rd26, %r7;
+	mov.u32 %r8, %nctaid.x;
+	cvt.s64.u32 %rd27, %r8;
+	mul.lo.s64 %rd28, %rd26, %rd27;
+	mov.u32 %r9, %ctaid.x;
+	cvt.s64.u32 %rd29, %r9;
+	mov.u32 %r10, %ntid.x;
+	cvt.s64.u32 %rd30, %r10;
+	mul.lo.s64 %rd31, %rd29, %rd30;
+	add.s64 %rd32, %rd31, %rd4;
+	mov.b64 %rd33, %rd32;
+$L10:
+	setp.lt.s64 %p6, %rd33, %rd1;
+	@!%p6 bra $L12;
+	mad.lo.s64 %rd34, %rd33, 1, %rd0;
+	ld.global.u8 %r11, [%rd34];
+	cvt.s64.u32 %rd35, %r11;
+	setp.ge.u64 %p7, %rd35, 256;
+	@%p7 bra $L13;
+	mad.lo.s64 %rd36, %rd35, 4, %rd5;
+	mov.u64 %rd37, %rd36;
+	mov.b32 %r12, 1;
+	atom.shared.add.u32 %r13, [%rd37], %r12;
+$L11:
+	add.s64 %rd38, %rd33, %rd28;
+	mov.b64 %rd33, %rd38;
+	bra.uni $L10;
+$L12:
+	bar.sync 0;
+	mov.b64 %rd39, %rd4;
+$L14:
+	setp.lt.s64 %p8, %rd39, 256;
+	@!%p8 bra $L16;
+	mad.lo.s64 %rd40, %rd39, 4, %rd5;
+	ld.shared.u32 %r14, [%rd40];
+	setp.ne.u32 %p9, %r14, 0;
+	@!%p9 bra $L17;
+	setp.ge.u64 %p10, %rd39, %rd3;
+	@%p10 bra $L19;
+	mad.lo.s64 %rd41, %rd39, 4, %rd2;
+	mov.u64 %rd42, %rd41;
+	atom.global.add.u32 %r15, [%rd42], %r14;
+	bra.uni $L18;
+$L17:
+$L18:
+$L15:
+	mov.u32 %r16, %ntid.x;
+	cvt.s64.u32 %rd43, %r16;
+	add.s64 %rd44, %rd39, %rd43;
+	mov.b64 %rd39, %rd44;
+	bra.uni $L14;
+$L16:
+	ret;
+$L3:
+	mov.u32 %r17, 1;
+	mov.u32 %r18, 34;
+	mov.u64 %rd45, %rd6;
+	mov.u64 %rd46, 256;
+	bra.uni $Lfault;
+$L4:
+	mov.u32 %r17, 1;
+	mov.u32 %r18, 34;
+	mov.u64 %rd45, %rd6;
+	mov.u64 %rd46, 256;
+	bra.uni $Lfault;
+$L5:
+	mov.u32 %r17, 1;
+	mov.u32 %r18, 34;
+	mov.u64 %rd45, %rd6;
+	mov.u64 %rd46, 256;
+	bra.uni $Lfault;
+$L6:
+	mov.u32 %r17, 1;
+	mov.u32 %r18, 34;
+	mov.u64 %rd45, %rd6;
+	mov.u64 %rd46, 256;
 	bra.uni $Lfault;
 $L13:
-	mov.u32 %r12, 1;
-	mov.u32 %r13, 44;
-	mov.u64 %rd29, %rd23;
-	mov.u64 %rd30, %rd3;
+	mov.u32 %r17, 1;
+	mov.u32 %r18, 39;
+	mov.u64 %rd45, %rd35;
+	mov.u64 %rd46, 256;
+	bra.uni $Lfault;
+$L19:
+	mov.u32 %r17, 1;
+	mov.u32 %r18, 44;
+	mov.u64 %rd45, %rd39;
+	mov.u64 %rd46, %rd3;
 	bra.uni $Lfault;
 $Lfault:
-	mov.u64 %rd31, gc_fault;
-	atom.global.cas.b32 %r14, [%rd31], 0, 1;
-	setp.ne.u32 %p6, %r14, 0;
-	@%p6 exit;
-	st.global.u32 [%rd31+4], %r12;
-	st.global.u32 [%rd31+8], %r13;
-	mov.u32 %r15, %ctaid.x;
-	st.global.u32 [%rd31+12], %r15;
-	mov.u32 %r15, %ctaid.y;
-	st.global.u32 [%rd31+16], %r15;
-	mov.u32 %r15, %ctaid.z;
-	st.global.u32 [%rd31+20], %r15;
-	mov.u32 %r15, %tid.x;
-	st.global.u32 [%rd31+24], %r15;
-	mov.u32 %r15, %tid.y;
-	st.global.u32 [%rd31+28], %r15;
-	mov.u32 %r15, %tid.z;
-	st.global.u32 [%rd31+32], %r15;
-	st.global.u64 [%rd31+40], %rd29;
-	st.global.u64 [%rd31+48], %rd30;
+	mov.u64 %rd47, gc_fault;
+	atom.global.cas.b32 %r19, [%rd47], 0, 1;
+	setp.ne.u32 %p11, %r19, 0;
+	@%p11 exit;
+	st.global.u32 [%rd47+4], %r17;
+	st.global.u32 [%rd47+8], %r18;
+	mov.u32 %r20, %ctaid.x;
+	st.global.u32 [%rd47+12], %r20;
+	mov.u32 %r20, %ctaid.y;
+	st.global.u32 [%rd47+16], %r20;
+	mov.u32 %r20, %ctaid.z;
+	st.global.u32 [%rd47+20], %r20;
+	mov.u32 %r20, %tid.x;
+	st.global.u32 [%rd47+24], %r20;
+	mov.u32 %r20, %tid.y;
+	st.global.u32 [%rd47+28], %r20;
+	mov.u32 %r20, %tid.z;
+	st.global.u32 [%rd47+32], %r20;
+	st.global.u64 [%rd47+40], %rd45;
+	st.global.u64 [%rd47+48], %rd46;
 	membar.gl;
 	exit;
 }

@@ -3346,9 +3346,9 @@ const gc_ptx_reduceGridStride_int32 = `//
 	.param .u64 p_partial_len
 )
 {
-	.reg .pred %p<16>;
-	.reg .b32 %r<26>;
-	.reg .b64 %rd<47>;
+	.reg .pred %p<21>;
+	.reg .b32 %r<42>;
+	.reg .b64 %rd<65>;
 	ld.param.u64 %rd0, [p_in];
 	cvta.to.global.u64 %rd0, %rd0;
 	ld.param.u64 %rd1, [p_in_len];
@@ -3371,194 +3371,265 @@ const gc_ptx_reduceGridStride_int32 = `//
 	mul.lo.s64 %rd12, %rd11, %rd5;
 	add.s64 %rd13, %rd12, %rd4;
 	mov.b64 %rd14, %rd13;
+	mul.lo.s64 %rd15, %rd9, 3;
 $L1:
-	setp.lt.s64 %p0, %rd14, %rd1;
-	@!%p0 bra $L3;
-	mad.lo.s64 %rd15, %rd14, 4, %rd0;
-	ld.global.s32 %r5, [%rd15];
+	add.s64 %rd16, %rd14, %rd15;
+	setp.lt.s64 %p0, %rd16, %rd1;
+	@!%p0 bra $L2;
+	mad.lo.s64 %rd17, %rd14, 4, %rd0;
+	ld.global.s32 %r5, [%rd17];
 	add.s32 %r6, %r3, %r5;
 	mov.b32 %r3, %r6;
-	add.s64 %rd16, %rd14, %rd5;
-	setp.lt.s64 %p1, %rd16, %rd1;
-	@!%p1 bra $L4;
-	mad.lo.s64 %rd17, %rd16, 4, %rd0;
-	ld.global.s32 %r7, [%rd17];
+	add.s64 %rd18, %rd14, %rd5;
+	setp.lt.s64 %p1, %rd18, %rd1;
+	@!%p1 bra $L3;
+	mad.lo.s64 %rd19, %rd18, 4, %rd0;
+	ld.global.s32 %r7, [%rd19];
 	add.s32 %r8, %r3, %r7;
 	mov.b32 %r3, %r8;
-	bra.uni $L5;
-$L4:
-$L5:
-$L2:
-	add.s64 %rd18, %rd14, %rd9;
-	mov.b64 %rd14, %rd18;
-	bra.uni $L1;
+	bra.uni $L4;
 $L3:
-	mov.u64 %rd20, %rd5;
-	mov.u64 %rd21, 0;
-	add.s64 %rd21, %rd21, 15;
-	and.b64 %rd21, %rd21, -16;
-	mov.u64 %rd19, gc_dyn;
-	add.s64 %rd19, %rd19, %rd21;
-	mad.lo.s64 %rd21, %rd20, 4, %rd21;
-	mov.u32 %r9, %dynamic_smem_size;
-	cvt.u64.u32 %rd22, %r9;
-	setp.gt.u64 %p2, %rd21, %rd22;
-	@%p2 bra $L6;
-	setp.ge.u64 %p3, %rd4, %rd20;
-	@%p3 bra $L7;
-	mad.lo.s64 %rd23, %rd4, 4, %rd19;
-	st.shared.s32 [%rd23], %r3;
-	bar.sync 0;
-	mov.u32 %r10, %tid.x;
-	cvt.s64.u32 %rd24, %r10;
-	mov.u32 %r11, %ntid.x;
-	cvt.s64.u32 %rd25, %r11;
-	shr.u64 %rd26, %rd25, 1;
-	mov.b64 %rd27, %rd26;
-$L8:
-	setp.gt.s64 %p4, %rd27, 32;
-	@!%p4 bra $L10;
-	setp.lt.s64 %p5, %rd24, %rd27;
-	@!%p5 bra $L11;
-	setp.ge.u64 %p6, %rd24, %rd20;
-	@%p6 bra $L13;
-	mad.lo.s64 %rd28, %rd24, 4, %rd19;
-	add.s64 %rd29, %rd24, %rd27;
-	setp.ge.u64 %p7, %rd29, %rd20;
-	@%p7 bra $L14;
-	mad.lo.s64 %rd30, %rd29, 4, %rd19;
-	ld.shared.s32 %r12, [%rd28];
-	ld.shared.s32 %r13, [%rd30];
-	add.s32 %r14, %r12, %r13;
-	mad.lo.s64 %rd31, %rd24, 4, %rd19;
-	st.shared.s32 [%rd31], %r14;
-	bra.uni $L12;
-$L11:
-$L12:
-	bar.sync 0;
-$L9:
-	div.s64 %rd32, %rd27, 2;
-	mov.b64 %rd27, %rd32;
+$L4:
+	add.s64 %rd20, %rd14, %rd9;
+	mov.b64 %rd14, %rd20;
+	mad.lo.s64 %rd21, %rd14, 4, %rd0;
+	ld.global.s32 %r9, [%rd21];
+	add.s32 %r10, %r3, %r9;
+	mov.b32 %r3, %r10;
+	add.s64 %rd22, %rd14, %rd5;
+	setp.lt.s64 %p2, %rd22, %rd1;
+	@!%p2 bra $L5;
+	mad.lo.s64 %rd23, %rd22, 4, %rd0;
+	ld.global.s32 %r11, [%rd23];
+	add.s32 %r12, %r3, %r11;
+	mov.b32 %r3, %r12;
+	bra.uni $L6;
+$L5:
+$L6:
+	add.s64 %rd24, %rd14, %rd9;
+	mov.b64 %rd14, %rd24;
+	mad.lo.s64 %rd25, %rd14, 4, %rd0;
+	ld.global.s32 %r13, [%rd25];
+	add.s32 %r14, %r3, %r13;
+	mov.b32 %r3, %r14;
+	add.s64 %rd26, %rd14, %rd5;
+	setp.lt.s64 %p3, %rd26, %rd1;
+	@!%p3 bra $L7;
+	mad.lo.s64 %rd27, %rd26, 4, %rd0;
+	ld.global.s32 %r15, [%rd27];
+	add.s32 %r16, %r3, %r15;
+	mov.b32 %r3, %r16;
 	bra.uni $L8;
+$L7:
+$L8:
+	add.s64 %rd28, %rd14, %rd9;
+	mov.b64 %rd14, %rd28;
+	mad.lo.s64 %rd29, %rd14, 4, %rd0;
+	ld.global.s32 %r17, [%rd29];
+	add.s32 %r18, %r3, %r17;
+	mov.b32 %r3, %r18;
+	add.s64 %rd30, %rd14, %rd5;
+	setp.lt.s64 %p4, %rd30, %rd1;
+	@!%p4 bra $L9;
+	mad.lo.s64 %rd31, %rd30, 4, %rd0;
+	ld.global.s32 %r19, [%rd31];
+	add.s32 %r20, %r3, %r19;
+	mov.b32 %r3, %r20;
+	bra.uni $L10;
+$L9:
 $L10:
-	setp.lt.s64 %p8, %rd4, 32;
-	@!%p8 bra $L15;
-	mov.u32 %r15, %tid.x;
-	cvt.s64.u32 %rd33, %r15;
-	setp.ge.u64 %p9, %rd33, %rd20;
-	@%p9 bra $L17;
-	mad.lo.s64 %rd34, %rd33, 4, %rd19;
-	ld.shared.s32 %r16, [%rd34];
-	mov.b32 %r17, %r16;
-	mov.b64 %rd35, 32;
+	add.s64 %rd32, %rd14, %rd9;
+	mov.b64 %rd14, %rd32;
+	bra.uni $L1;
+$L2:
+$L11:
+	setp.lt.s64 %p5, %rd14, %rd1;
+	@!%p5 bra $L13;
+	mad.lo.s64 %rd33, %rd14, 4, %rd0;
+	ld.global.s32 %r21, [%rd33];
+	add.s32 %r22, %r3, %r21;
+	mov.b32 %r3, %r22;
+	add.s64 %rd34, %rd14, %rd5;
+	setp.lt.s64 %p6, %rd34, %rd1;
+	@!%p6 bra $L14;
+	mad.lo.s64 %rd35, %rd34, 4, %rd0;
+	ld.global.s32 %r23, [%rd35];
+	add.s32 %r24, %r3, %r23;
+	mov.b32 %r3, %r24;
+	bra.uni $L15;
+$L14:
+$L15:
+$L12:
+	add.s64 %rd36, %rd14, %rd9;
+	mov.b64 %rd14, %rd36;
+	bra.uni $L11;
+$L13:
+	mov.u64 %rd38, %rd5;
+	mov.u64 %rd39, 0;
+	add.s64 %rd39, %rd39, 15;
+	and.b64 %rd39, %rd39, -16;
+	mov.u64 %rd37, gc_dyn;
+	add.s64 %rd37, %rd37, %rd39;
+	mad.lo.s64 %rd39, %rd38, 4, %rd39;
+	mov.u32 %r25, %dynamic_smem_size;
+	cvt.u64.u32 %rd40, %r25;
+	setp.gt.u64 %p7, %rd39, %rd40;
+	@%p7 bra $L16;
+	setp.ge.u64 %p8, %rd4, %rd38;
+	@%p8 bra $L17;
+	mad.lo.s64 %rd41, %rd4, 4, %rd37;
+	st.shared.s32 [%rd41], %r3;
+	bar.sync 0;
+	mov.u32 %r26, %tid.x;
+	cvt.s64.u32 %rd42, %r26;
+	mov.u32 %r27, %ntid.x;
+	cvt.s64.u32 %rd43, %r27;
+	shr.u64 %rd44, %rd43, 1;
+	mov.b64 %rd45, %rd44;
 $L18:
-	setp.gt.s64 %p10, %rd35, 0;
-	@!%p10 bra $L20;
-	add.s64 %rd36, %rd33, %rd35;
-	setp.ge.u64 %p11, %rd36, %rd20;
-	@%p11 bra $L21;
-	mad.lo.s64 %rd37, %rd36, 4, %rd19;
-	ld.shared.s32 %r18, [%rd37];
-	add.s32 %r19, %r17, %r18;
-	mov.b32 %r17, %r19;
-	bar.warp.sync 4294967295;
-	mad.lo.s64 %rd38, %rd33, 4, %rd19;
-	st.shared.s32 [%rd38], %r17;
-	bar.warp.sync 4294967295;
+	setp.gt.s64 %p9, %rd45, 32;
+	@!%p9 bra $L20;
+	setp.lt.s64 %p10, %rd42, %rd45;
+	@!%p10 bra $L21;
+	setp.ge.u64 %p11, %rd42, %rd38;
+	@%p11 bra $L23;
+	mad.lo.s64 %rd46, %rd42, 4, %rd37;
+	add.s64 %rd47, %rd42, %rd45;
+	setp.ge.u64 %p12, %rd47, %rd38;
+	@%p12 bra $L24;
+	mad.lo.s64 %rd48, %rd47, 4, %rd37;
+	ld.shared.s32 %r28, [%rd46];
+	ld.shared.s32 %r29, [%rd48];
+	add.s32 %r30, %r28, %r29;
+	mad.lo.s64 %rd49, %rd42, 4, %rd37;
+	st.shared.s32 [%rd49], %r30;
+	bra.uni $L22;
+$L21:
+$L22:
+	bar.sync 0;
 $L19:
-	div.s64 %rd39, %rd35, 2;
-	mov.b64 %rd35, %rd39;
+	div.s64 %rd50, %rd45, 2;
+	mov.b64 %rd45, %rd50;
 	bra.uni $L18;
 $L20:
-	bra.uni $L16;
-$L15:
-$L16:
-	setp.eq.s64 %p12, %rd4, 0;
-	@!%p12 bra $L22;
-	mov.b64 %rd40, 0;
-	setp.ge.u64 %p13, %rd40, %rd20;
-	@%p13 bra $L24;
-	add.s64 %rd41, %rd19, 0;
-	ld.shared.s32 %r20, [%rd41];
-	mov.u32 %r21, %ctaid.x;
-	cvt.s64.u32 %rd42, %r21;
-	setp.ge.u64 %p14, %rd42, %rd3;
-	@%p14 bra $L25;
-	mad.lo.s64 %rd43, %rd42, 4, %rd2;
-	st.global.s32 [%rd43], %r20;
-	bra.uni $L23;
-$L22:
-$L23:
+	setp.lt.s64 %p13, %rd4, 32;
+	@!%p13 bra $L25;
+	mov.u32 %r31, %tid.x;
+	cvt.s64.u32 %rd51, %r31;
+	setp.ge.u64 %p14, %rd51, %rd38;
+	@%p14 bra $L27;
+	mad.lo.s64 %rd52, %rd51, 4, %rd37;
+	ld.shared.s32 %r32, [%rd52];
+	mov.b32 %r33, %r32;
+	mov.b64 %rd53, 32;
+$L28:
+	setp.gt.s64 %p15, %rd53, 0;
+	@!%p15 bra $L30;
+	add.s64 %rd54, %rd51, %rd53;
+	setp.ge.u64 %p16, %rd54, %rd38;
+	@%p16 bra $L31;
+	mad.lo.s64 %rd55, %rd54, 4, %rd37;
+	ld.shared.s32 %r34, [%rd55];
+	add.s32 %r35, %r33, %r34;
+	mov.b32 %r33, %r35;
+	bar.warp.sync 4294967295;
+	mad.lo.s64 %rd56, %rd51, 4, %rd37;
+	st.shared.s32 [%rd56], %r33;
+	bar.warp.sync 4294967295;
+$L29:
+	div.s64 %rd57, %rd53, 2;
+	mov.b64 %rd53, %rd57;
+	bra.uni $L28;
+$L30:
+	bra.uni $L26;
+$L25:
+$L26:
+	setp.eq.s64 %p17, %rd4, 0;
+	@!%p17 bra $L32;
+	mov.b64 %rd58, 0;
+	setp.ge.u64 %p18, %rd58, %rd38;
+	@%p18 bra $L34;
+	add.s64 %rd59, %rd37, 0;
+	ld.shared.s32 %r36, [%rd59];
+	mov.u32 %r37, %ctaid.x;
+	cvt.s64.u32 %rd60, %r37;
+	setp.ge.u64 %p19, %rd60, %rd3;
+	@%p19 bra $L35;
+	mad.lo.s64 %rd61, %rd60, 4, %rd2;
+	st.global.s32 [%rd61], %r36;
+	bra.uni $L33;
+$L32:
+$L33:
 	ret;
-$L6:
-	mov.u32 %r22, 5;
-	mov.u32 %r23, 140;
-	mov.u64 %rd44, %rd21;
-	mov.u64 %rd45, %rd22;
-	bra.uni $Lfault;
-$L7:
-	mov.u32 %r22, 1;
-	mov.u32 %r23, 141;
-	mov.u64 %rd44, %rd4;
-	mov.u64 %rd45, %rd20;
-	bra.uni $Lfault;
-$L13:
-	mov.u32 %r22, 1;
-	mov.u32 %r23, 16777491;
-	mov.u64 %rd44, %rd24;
-	mov.u64 %rd45, %rd20;
-	bra.uni $Lfault;
-$L14:
-	mov.u32 %r22, 1;
-	mov.u32 %r23, 16777491;
-	mov.u64 %rd44, %rd29;
-	mov.u64 %rd45, %rd20;
+$L16:
+	mov.u32 %r38, 5;
+	mov.u32 %r39, 140;
+	mov.u64 %rd62, %rd39;
+	mov.u64 %rd63, %rd40;
 	bra.uni $Lfault;
 $L17:
-	mov.u32 %r22, 1;
-	mov.u32 %r23, 61;
-	mov.u64 %rd44, %rd33;
-	mov.u64 %rd45, %rd20;
+	mov.u32 %r38, 1;
+	mov.u32 %r39, 141;
+	mov.u64 %rd62, %rd4;
+	mov.u64 %rd63, %rd38;
 	bra.uni $Lfault;
-$L21:
-	mov.u32 %r22, 1;
-	mov.u32 %r23, 63;
-	mov.u64 %rd44, %rd36;
-	mov.u64 %rd45, %rd20;
+$L23:
+	mov.u32 %r38, 1;
+	mov.u32 %r39, 16777491;
+	mov.u64 %rd62, %rd42;
+	mov.u64 %rd63, %rd38;
 	bra.uni $Lfault;
 $L24:
-	mov.u32 %r22, 1;
-	mov.u32 %r23, 148;
-	mov.u64 %rd44, 0;
-	mov.u64 %rd45, %rd20;
+	mov.u32 %r38, 1;
+	mov.u32 %r39, 16777491;
+	mov.u64 %rd62, %rd47;
+	mov.u64 %rd63, %rd38;
 	bra.uni $Lfault;
-$L25:
-	mov.u32 %r22, 1;
-	mov.u32 %r23, 148;
-	mov.u64 %rd44, %rd42;
-	mov.u64 %rd45, %rd3;
+$L27:
+	mov.u32 %r38, 1;
+	mov.u32 %r39, 61;
+	mov.u64 %rd62, %rd51;
+	mov.u64 %rd63, %rd38;
+	bra.uni $Lfault;
+$L31:
+	mov.u32 %r38, 1;
+	mov.u32 %r39, 63;
+	mov.u64 %rd62, %rd54;
+	mov.u64 %rd63, %rd38;
+	bra.uni $Lfault;
+$L34:
+	mov.u32 %r38, 1;
+	mov.u32 %r39, 148;
+	mov.u64 %rd62, 0;
+	mov.u64 %rd63, %rd38;
+	bra.uni $Lfault;
+$L35:
+	mov.u32 %r38, 1;
+	mov.u32 %r39, 148;
+	mov.u64 %rd62, %rd60;
+	mov.u64 %rd63, %rd3;
 	bra.uni $Lfault;
 $Lfault:
-	mov.u64 %rd46, gc_fault;
-	atom.global.cas.b32 %r24, [%rd46], 0, 1;
-	setp.ne.u32 %p15, %r24, 0;
-	@%p15 exit;
-	st.global.u32 [%rd46+4], %r22;
-	st.global.u32 [%rd46+8], %r23;
-	mov.u32 %r25, %ctaid.x;
-	st.global.u32 [%rd46+12], %r25;
-	mov.u32 %r25, %ctaid.y;
-	st.global.u32 [%rd46+16], %r25;
-	mov.u32 %r25, %ctaid.z;
-	st.global.u32 [%rd46+20], %r25;
-	mov.u32 %r25, %tid.x;
-	st.global.u32 [%rd46+24], %r25;
-	mov.u32 %r25, %tid.y;
-	st.global.u32 [%rd46+28], %r25;
-	mov.u32 %r25, %tid.z;
-	st.global.u32 [%rd46+32], %r25;
-	st.global.u64 [%rd46+40], %rd44;
-	st.global.u64 [%rd46+48], %rd45;
+	mov.u64 %rd64, gc_fault;
+	atom.global.cas.b32 %r40, [%rd64], 0, 1;
+	setp.ne.u32 %p20, %r40, 0;
+	@%p20 exit;
+	st.global.u32 [%rd64+4], %r38;
+	st.global.u32 [%rd64+8], %r39;
+	mov.u32 %r41, %ctaid.x;
+	st.global.u32 [%rd64+12], %r41;
+	mov.u32 %r41, %ctaid.y;
+	st.global.u32 [%rd64+16], %r41;
+	mov.u32 %r41, %ctaid.z;
+	st.global.u32 [%rd64+20], %r41;
+	mov.u32 %r41, %tid.x;
+	st.global.u32 [%rd64+24], %r41;
+	mov.u32 %r41, %tid.y;
+	st.global.u32 [%rd64+28], %r41;
+	mov.u32 %r41, %tid.z;
+	st.global.u32 [%rd64+32], %r41;
+	st.global.u64 [%rd64+40], %rd62;
+	st.global.u64 [%rd64+48], %rd63;
 	membar.gl;
 	exit;
 }
@@ -3582,9 +3653,9 @@ const gc_ptx_reduceGridStride_uint32 = `//
 	.param .u64 p_partial_len
 )
 {
-	.reg .pred %p<16>;
-	.reg .b32 %r<26>;
-	.reg .b64 %rd<47>;
+	.reg .pred %p<21>;
+	.reg .b32 %r<42>;
+	.reg .b64 %rd<65>;
 	ld.param.u64 %rd0, [p_in];
 	cvta.to.global.u64 %rd0, %rd0;
 	ld.param.u64 %rd1, [p_in_len];
@@ -3607,194 +3678,265 @@ const gc_ptx_reduceGridStride_uint32 = `//
 	mul.lo.s64 %rd12, %rd11, %rd5;
 	add.s64 %rd13, %rd12, %rd4;
 	mov.b64 %rd14, %rd13;
+	mul.lo.s64 %rd15, %rd9, 3;
 $L1:
-	setp.lt.s64 %p0, %rd14, %rd1;
-	@!%p0 bra $L3;
-	mad.lo.s64 %rd15, %rd14, 4, %rd0;
-	ld.global.u32 %r5, [%rd15];
+	add.s64 %rd16, %rd14, %rd15;
+	setp.lt.s64 %p0, %rd16, %rd1;
+	@!%p0 bra $L2;
+	mad.lo.s64 %rd17, %rd14, 4, %rd0;
+	ld.global.u32 %r5, [%rd17];
 	add.u32 %r6, %r3, %r5;
 	mov.b32 %r3, %r6;
-	add.s64 %rd16, %rd14, %rd5;
-	setp.lt.s64 %p1, %rd16, %rd1;
-	@!%p1 bra $L4;
-	mad.lo.s64 %rd17, %rd16, 4, %rd0;
-	ld.global.u32 %r7, [%rd17];
+	add.s64 %rd18, %rd14, %rd5;
+	setp.lt.s64 %p1, %rd18, %rd1;
+	@!%p1 bra $L3;
+	mad.lo.s64 %rd19, %rd18, 4, %rd0;
+	ld.global.u32 %r7, [%rd19];
 	add.u32 %r8, %r3, %r7;
 	mov.b32 %r3, %r8;
-	bra.uni $L5;
-$L4:
-$L5:
-$L2:
-	add.s64 %rd18, %rd14, %rd9;
-	mov.b64 %rd14, %rd18;
-	bra.uni $L1;
+	bra.uni $L4;
 $L3:
-	mov.u64 %rd20, %rd5;
-	mov.u64 %rd21, 0;
-	add.s64 %rd21, %rd21, 15;
-	and.b64 %rd21, %rd21, -16;
-	mov.u64 %rd19, gc_dyn;
-	add.s64 %rd19, %rd19, %rd21;
-	mad.lo.s64 %rd21, %rd20, 4, %rd21;
-	mov.u32 %r9, %dynamic_smem_size;
-	cvt.u64.u32 %rd22, %r9;
-	setp.gt.u64 %p2, %rd21, %rd22;
-	@%p2 bra $L6;
-	setp.ge.u64 %p3, %rd4, %rd20;
-	@%p3 bra $L7;
-	mad.lo.s64 %rd23, %rd4, 4, %rd19;
-	st.shared.u32 [%rd23], %r3;
-	bar.sync 0;
-	mov.u32 %r10, %tid.x;
-	cvt.s64.u32 %rd24, %r10;
-	mov.u32 %r11, %ntid.x;
-	cvt.s64.u32 %rd25, %r11;
-	shr.u64 %rd26, %rd25, 1;
-	mov.b64 %rd27, %rd26;
-$L8:
-	setp.gt.s64 %p4, %rd27, 32;
-	@!%p4 bra $L10;
-	setp.lt.s64 %p5, %rd24, %rd27;
-	@!%p5 bra $L11;
-	setp.ge.u64 %p6, %rd24, %rd20;
-	@%p6 bra $L13;
-	mad.lo.s64 %rd28, %rd24, 4, %rd19;
-	add.s64 %rd29, %rd24, %rd27;
-	setp.ge.u64 %p7, %rd29, %rd20;
-	@%p7 bra $L14;
-	mad.lo.s64 %rd30, %rd29, 4, %rd19;
-	ld.shared.u32 %r12, [%rd28];
-	ld.shared.u32 %r13, [%rd30];
-	add.u32 %r14, %r12, %r13;
-	mad.lo.s64 %rd31, %rd24, 4, %rd19;
-	st.shared.u32 [%rd31], %r14;
-	bra.uni $L12;
-$L11:
-$L12:
-	bar.sync 0;
-$L9:
-	div.s64 %rd32, %rd27, 2;
-	mov.b64 %rd27, %rd32;
+$L4:
+	add.s64 %rd20, %rd14, %rd9;
+	mov.b64 %rd14, %rd20;
+	mad.lo.s64 %rd21, %rd14, 4, %rd0;
+	ld.global.u32 %r9, [%rd21];
+	add.u32 %r10, %r3, %r9;
+	mov.b32 %r3, %r10;
+	add.s64 %rd22, %rd14, %rd5;
+	setp.lt.s64 %p2, %rd22, %rd1;
+	@!%p2 bra $L5;
+	mad.lo.s64 %rd23, %rd22, 4, %rd0;
+	ld.global.u32 %r11, [%rd23];
+	add.u32 %r12, %r3, %r11;
+	mov.b32 %r3, %r12;
+	bra.uni $L6;
+$L5:
+$L6:
+	add.s64 %rd24, %rd14, %rd9;
+	mov.b64 %rd14, %rd24;
+	mad.lo.s64 %rd25, %rd14, 4, %rd0;
+	ld.global.u32 %r13, [%rd25];
+	add.u32 %r14, %r3, %r13;
+	mov.b32 %r3, %r14;
+	add.s64 %rd26, %rd14, %rd5;
+	setp.lt.s64 %p3, %rd26, %rd1;
+	@!%p3 bra $L7;
+	mad.lo.s64 %rd27, %rd26, 4, %rd0;
+	ld.global.u32 %r15, [%rd27];
+	add.u32 %r16, %r3, %r15;
+	mov.b32 %r3, %r16;
 	bra.uni $L8;
+$L7:
+$L8:
+	add.s64 %rd28, %rd14, %rd9;
+	mov.b64 %rd14, %rd28;
+	mad.lo.s64 %rd29, %rd14, 4, %rd0;
+	ld.global.u32 %r17, [%rd29];
+	add.u32 %r18, %r3, %r17;
+	mov.b32 %r3, %r18;
+	add.s64 %rd30, %rd14, %rd5;
+	setp.lt.s64 %p4, %rd30, %rd1;
+	@!%p4 bra $L9;
+	mad.lo.s64 %rd31, %rd30, 4, %rd0;
+	ld.global.u32 %r19, [%rd31];
+	add.u32 %r20, %r3, %r19;
+	mov.b32 %r3, %r20;
+	bra.uni $L10;
+$L9:
 $L10:
-	setp.lt.s64 %p8, %rd4, 32;
-	@!%p8 bra $L15;
-	mov.u32 %r15, %tid.x;
-	cvt.s64.u32 %rd33, %r15;
-	setp.ge.u64 %p9, %rd33, %rd20;
-	@%p9 bra $L17;
-	mad.lo.s64 %rd34, %rd33, 4, %rd19;
-	ld.shared.u32 %r16, [%rd34];
-	mov.b32 %r17, %r16;
-	mov.b64 %rd35, 32;
+	add.s64 %rd32, %rd14, %rd9;
+	mov.b64 %rd14, %rd32;
+	bra.uni $L1;
+$L2:
+$L11:
+	setp.lt.s64 %p5, %rd14, %rd1;
+	@!%p5 bra $L13;
+	mad.lo.s64 %rd33, %rd14, 4, %rd0;
+	ld.global.u32 %r21, [%rd33];
+	add.u32 %r22, %r3, %r21;
+	mov.b32 %r3, %r22;
+	add.s64 %rd34, %rd14, %rd5;
+	setp.lt.s64 %p6, %rd34, %rd1;
+	@!%p6 bra $L14;
+	mad.lo.s64 %rd35, %rd34, 4, %rd0;
+	ld.global.u32 %r23, [%rd35];
+	add.u32 %r24, %r3, %r23;
+	mov.b32 %r3, %r24;
+	bra.uni $L15;
+$L14:
+$L15:
+$L12:
+	add.s64 %rd36, %rd14, %rd9;
+	mov.b64 %rd14, %rd36;
+	bra.uni $L11;
+$L13:
+	mov.u64 %rd38, %rd5;
+	mov.u64 %rd39, 0;
+	add.s64 %rd39, %rd39, 15;
+	and.b64 %rd39, %rd39, -16;
+	mov.u64 %rd37, gc_dyn;
+	add.s64 %rd37, %rd37, %rd39;
+	mad.lo.s64 %rd39, %rd38, 4, %rd39;
+	mov.u32 %r25, %dynamic_smem_size;
+	cvt.u64.u32 %rd40, %r25;
+	setp.gt.u64 %p7, %rd39, %rd40;
+	@%p7 bra $L16;
+	setp.ge.u64 %p8, %rd4, %rd38;
+	@%p8 bra $L17;
+	mad.lo.s64 %rd41, %rd4, 4, %rd37;
+	st.shared.u32 [%rd41], %r3;
+	bar.sync 0;
+	mov.u32 %r26, %tid.x;
+	cvt.s64.u32 %rd42, %r26;
+	mov.u32 %r27, %ntid.x;
+	cvt.s64.u32 %rd43, %r27;
+	shr.u64 %rd44, %rd43, 1;
+	mov.b64 %rd45, %rd44;
 $L18:
-	setp.gt.s64 %p10, %rd35, 0;
-	@!%p10 bra $L20;
-	add.s64 %rd36, %rd33, %rd35;
-	setp.ge.u64 %p11, %rd36, %rd20;
-	@%p11 bra $L21;
-	mad.lo.s64 %rd37, %rd36, 4, %rd19;
-	ld.shared.u32 %r18, [%rd37];
-	add.u32 %r19, %r17, %r18;
-	mov.b32 %r17, %r19;
-	bar.warp.sync 4294967295;
-	mad.lo.s64 %rd38, %rd33, 4, %rd19;
-	st.shared.u32 [%rd38], %r17;
-	bar.warp.sync 4294967295;
+	setp.gt.s64 %p9, %rd45, 32;
+	@!%p9 bra $L20;
+	setp.lt.s64 %p10, %rd42, %rd45;
+	@!%p10 bra $L21;
+	setp.ge.u64 %p11, %rd42, %rd38;
+	@%p11 bra $L23;
+	mad.lo.s64 %rd46, %rd42, 4, %rd37;
+	add.s64 %rd47, %rd42, %rd45;
+	setp.ge.u64 %p12, %rd47, %rd38;
+	@%p12 bra $L24;
+	mad.lo.s64 %rd48, %rd47, 4, %rd37;
+	ld.shared.u32 %r28, [%rd46];
+	ld.shared.u32 %r29, [%rd48];
+	add.u32 %r30, %r28, %r29;
+	mad.lo.s64 %rd49, %rd42, 4, %rd37;
+	st.shared.u32 [%rd49], %r30;
+	bra.uni $L22;
+$L21:
+$L22:
+	bar.sync 0;
 $L19:
-	div.s64 %rd39, %rd35, 2;
-	mov.b64 %rd35, %rd39;
+	div.s64 %rd50, %rd45, 2;
+	mov.b64 %rd45, %rd50;
 	bra.uni $L18;
 $L20:
-	bra.uni $L16;
-$L15:
-$L16:
-	setp.eq.s64 %p12, %rd4, 0;
-	@!%p12 bra $L22;
-	mov.b64 %rd40, 0;
-	setp.ge.u64 %p13, %rd40, %rd20;
-	@%p13 bra $L24;
-	add.s64 %rd41, %rd19, 0;
-	ld.shared.u32 %r20, [%rd41];
-	mov.u32 %r21, %ctaid.x;
-	cvt.s64.u32 %rd42, %r21;
-	setp.ge.u64 %p14, %rd42, %rd3;
-	@%p14 bra $L25;
-	mad.lo.s64 %rd43, %rd42, 4, %rd2;
-	st.global.u32 [%rd43], %r20;
-	bra.uni $L23;
-$L22:
-$L23:
+	setp.lt.s64 %p13, %rd4, 32;
+	@!%p13 bra $L25;
+	mov.u32 %r31, %tid.x;
+	cvt.s64.u32 %rd51, %r31;
+	setp.ge.u64 %p14, %rd51, %rd38;
+	@%p14 bra $L27;
+	mad.lo.s64 %rd52, %rd51, 4, %rd37;
+	ld.shared.u32 %r32, [%rd52];
+	mov.b32 %r33, %r32;
+	mov.b64 %rd53, 32;
+$L28:
+	setp.gt.s64 %p15, %rd53, 0;
+	@!%p15 bra $L30;
+	add.s64 %rd54, %rd51, %rd53;
+	setp.ge.u64 %p16, %rd54, %rd38;
+	@%p16 bra $L31;
+	mad.lo.s64 %rd55, %rd54, 4, %rd37;
+	ld.shared.u32 %r34, [%rd55];
+	add.u32 %r35, %r33, %r34;
+	mov.b32 %r33, %r35;
+	bar.warp.sync 4294967295;
+	mad.lo.s64 %rd56, %rd51, 4, %rd37;
+	st.shared.u32 [%rd56], %r33;
+	bar.warp.sync 4294967295;
+$L29:
+	div.s64 %rd57, %rd53, 2;
+	mov.b64 %rd53, %rd57;
+	bra.uni $L28;
+$L30:
+	bra.uni $L26;
+$L25:
+$L26:
+	setp.eq.s64 %p17, %rd4, 0;
+	@!%p17 bra $L32;
+	mov.b64 %rd58, 0;
+	setp.ge.u64 %p18, %rd58, %rd38;
+	@%p18 bra $L34;
+	add.s64 %rd59, %rd37, 0;
+	ld.shared.u32 %r36, [%rd59];
+	mov.u32 %r37, %ctaid.x;
+	cvt.s64.u32 %rd60, %r37;
+	setp.ge.u64 %p19, %rd60, %rd3;
+	@%p19 bra $L35;
+	mad.lo.s64 %rd61, %rd60, 4, %rd2;
+	st.global.u32 [%rd61], %r36;
+	bra.uni $L33;
+$L32:
+$L33:
 	ret;
-$L6:
-	mov.u32 %r22, 5;
-	mov.u32 %r23, 140;
-	mov.u64 %rd44, %rd21;
-	mov.u64 %rd45, %rd22;
-	bra.uni $Lfault;
-$L7:
-	mov.u32 %r22, 1;
-	mov.u32 %r23, 141;
-	mov.u64 %rd44, %rd4;
-	mov.u64 %rd45, %rd20;
-	bra.uni $Lfault;
-$L13:
-	mov.u32 %r22, 1;
-	mov.u32 %r23, 16777491;
-	mov.u64 %rd44, %rd24;
-	mov.u64 %rd45, %rd20;
-	bra.uni $Lfault;
-$L14:
-	mov.u32 %r22, 1;
-	mov.u32 %r23, 16777491;
-	mov.u64 %rd44, %rd29;
-	mov.u64 %rd45, %rd20;
+$L16:
+	mov.u32 %r38, 5;
+	mov.u32 %r39, 140;
+	mov.u64 %rd62, %rd39;
+	mov.u64 %rd63, %rd40;
 	bra.uni $Lfault;
 $L17:
-	mov.u32 %r22, 1;
-	mov.u32 %r23, 61;
-	mov.u64 %rd44, %rd33;
-	mov.u64 %rd45, %rd20;
+	mov.u32 %r38, 1;
+	mov.u32 %r39, 141;
+	mov.u64 %rd62, %rd4;
+	mov.u64 %rd63, %rd38;
 	bra.uni $Lfault;
-$L21:
-	mov.u32 %r22, 1;
-	mov.u32 %r23, 63;
-	mov.u64 %rd44, %rd36;
-	mov.u64 %rd45, %rd20;
+$L23:
+	mov.u32 %r38, 1;
+	mov.u32 %r39, 16777491;
+	mov.u64 %rd62, %rd42;
+	mov.u64 %rd63, %rd38;
 	bra.uni $Lfault;
 $L24:
-	mov.u32 %r22, 1;
-	mov.u32 %r23, 148;
-	mov.u64 %rd44, 0;
-	mov.u64 %rd45, %rd20;
+	mov.u32 %r38, 1;
+	mov.u32 %r39, 16777491;
+	mov.u64 %rd62, %rd47;
+	mov.u64 %rd63, %rd38;
 	bra.uni $Lfault;
-$L25:
-	mov.u32 %r22, 1;
-	mov.u32 %r23, 148;
-	mov.u64 %rd44, %rd42;
-	mov.u64 %rd45, %rd3;
+$L27:
+	mov.u32 %r38, 1;
+	mov.u32 %r39, 61;
+	mov.u64 %rd62, %rd51;
+	mov.u64 %rd63, %rd38;
+	bra.uni $Lfault;
+$L31:
+	mov.u32 %r38, 1;
+	mov.u32 %r39, 63;
+	mov.u64 %rd62, %rd54;
+	mov.u64 %rd63, %rd38;
+	bra.uni $Lfault;
+$L34:
+	mov.u32 %r38, 1;
+	mov.u32 %r39, 148;
+	mov.u64 %rd62, 0;
+	mov.u64 %rd63, %rd38;
+	bra.uni $Lfault;
+$L35:
+	mov.u32 %r38, 1;
+	mov.u32 %r39, 148;
+	mov.u64 %rd62, %rd60;
+	mov.u64 %rd63, %rd3;
 	bra.uni $Lfault;
 $Lfault:
-	mov.u64 %rd46, gc_fault;
-	atom.global.cas.b32 %r24, [%rd46], 0, 1;
-	setp.ne.u32 %p15, %r24, 0;
-	@%p15 exit;
-	st.global.u32 [%rd46+4], %r22;
-	st.global.u32 [%rd46+8], %r23;
-	mov.u32 %r25, %ctaid.x;
-	st.global.u32 [%rd46+12], %r25;
-	mov.u32 %r25, %ctaid.y;
-	st.global.u32 [%rd46+16], %r25;
-	mov.u32 %r25, %ctaid.z;
-	st.global.u32 [%rd46+20], %r25;
-	mov.u32 %r25, %tid.x;
-	st.global.u32 [%rd46+24], %r25;
-	mov.u32 %r25, %tid.y;
-	st.global.u32 [%rd46+28], %r25;
-	mov.u32 %r25, %tid.z;
-	st.global.u32 [%rd46+32], %r25;
-	st.global.u64 [%rd46+40], %rd44;
-	st.global.u64 [%rd46+48], %rd45;
+	mov.u64 %rd64, gc_fault;
+	atom.global.cas.b32 %r40, [%rd64], 0, 1;
+	setp.ne.u32 %p20, %r40, 0;
+	@%p20 exit;
+	st.global.u32 [%rd64+4], %r38;
+	st.global.u32 [%rd64+8], %r39;
+	mov.u32 %r41, %ctaid.x;
+	st.global.u32 [%rd64+12], %r41;
+	mov.u32 %r41, %ctaid.y;
+	st.global.u32 [%rd64+16], %r41;
+	mov.u32 %r41, %ctaid.z;
+	st.global.u32 [%rd64+20], %r41;
+	mov.u32 %r41, %tid.x;
+	st.global.u32 [%rd64+24], %r41;
+	mov.u32 %r41, %tid.y;
+	st.global.u32 [%rd64+28], %r41;
+	mov.u32 %r41, %tid.z;
+	st.global.u32 [%rd64+32], %r41;
+	st.global.u64 [%rd64+40], %rd62;
+	st.global.u64 [%rd64+48], %rd63;
 	membar.gl;
 	exit;
 }
@@ -3818,10 +3960,10 @@ const gc_ptx_reduceGridStride_float32 = `//
 	.param .u64 p_partial_len
 )
 {
-	.reg .pred %p<16>;
+	.reg .pred %p<21>;
 	.reg .b32 %r<13>;
-	.reg .b64 %rd<47>;
-	.reg .f32 %f<13>;
+	.reg .b64 %rd<65>;
+	.reg .f32 %f<29>;
 	ld.param.u64 %rd0, [p_in];
 	cvta.to.global.u64 %rd0, %rd0;
 	ld.param.u64 %rd1, [p_in_len];
@@ -3844,194 +3986,265 @@ const gc_ptx_reduceGridStride_float32 = `//
 	mul.lo.s64 %rd12, %rd11, %rd5;
 	add.s64 %rd13, %rd12, %rd4;
 	mov.b64 %rd14, %rd13;
+	mul.lo.s64 %rd15, %rd9, 3;
 $L1:
-	setp.lt.s64 %p0, %rd14, %rd1;
-	@!%p0 bra $L3;
-	mad.lo.s64 %rd15, %rd14, 4, %rd0;
-	ld.global.f32 %f1, [%rd15];
+	add.s64 %rd16, %rd14, %rd15;
+	setp.lt.s64 %p0, %rd16, %rd1;
+	@!%p0 bra $L2;
+	mad.lo.s64 %rd17, %rd14, 4, %rd0;
+	ld.global.f32 %f1, [%rd17];
 	add.rn.f32 %f2, %f0, %f1;
 	mov.f32 %f0, %f2;
-	add.s64 %rd16, %rd14, %rd5;
-	setp.lt.s64 %p1, %rd16, %rd1;
-	@!%p1 bra $L4;
-	mad.lo.s64 %rd17, %rd16, 4, %rd0;
-	ld.global.f32 %f3, [%rd17];
+	add.s64 %rd18, %rd14, %rd5;
+	setp.lt.s64 %p1, %rd18, %rd1;
+	@!%p1 bra $L3;
+	mad.lo.s64 %rd19, %rd18, 4, %rd0;
+	ld.global.f32 %f3, [%rd19];
 	add.rn.f32 %f4, %f0, %f3;
 	mov.f32 %f0, %f4;
-	bra.uni $L5;
-$L4:
-$L5:
-$L2:
-	add.s64 %rd18, %rd14, %rd9;
-	mov.b64 %rd14, %rd18;
-	bra.uni $L1;
+	bra.uni $L4;
 $L3:
-	mov.u64 %rd20, %rd5;
-	mov.u64 %rd21, 0;
-	add.s64 %rd21, %rd21, 15;
-	and.b64 %rd21, %rd21, -16;
-	mov.u64 %rd19, gc_dyn;
-	add.s64 %rd19, %rd19, %rd21;
-	mad.lo.s64 %rd21, %rd20, 4, %rd21;
+$L4:
+	add.s64 %rd20, %rd14, %rd9;
+	mov.b64 %rd14, %rd20;
+	mad.lo.s64 %rd21, %rd14, 4, %rd0;
+	ld.global.f32 %f5, [%rd21];
+	add.rn.f32 %f6, %f0, %f5;
+	mov.f32 %f0, %f6;
+	add.s64 %rd22, %rd14, %rd5;
+	setp.lt.s64 %p2, %rd22, %rd1;
+	@!%p2 bra $L5;
+	mad.lo.s64 %rd23, %rd22, 4, %rd0;
+	ld.global.f32 %f7, [%rd23];
+	add.rn.f32 %f8, %f0, %f7;
+	mov.f32 %f0, %f8;
+	bra.uni $L6;
+$L5:
+$L6:
+	add.s64 %rd24, %rd14, %rd9;
+	mov.b64 %rd14, %rd24;
+	mad.lo.s64 %rd25, %rd14, 4, %rd0;
+	ld.global.f32 %f9, [%rd25];
+	add.rn.f32 %f10, %f0, %f9;
+	mov.f32 %f0, %f10;
+	add.s64 %rd26, %rd14, %rd5;
+	setp.lt.s64 %p3, %rd26, %rd1;
+	@!%p3 bra $L7;
+	mad.lo.s64 %rd27, %rd26, 4, %rd0;
+	ld.global.f32 %f11, [%rd27];
+	add.rn.f32 %f12, %f0, %f11;
+	mov.f32 %f0, %f12;
+	bra.uni $L8;
+$L7:
+$L8:
+	add.s64 %rd28, %rd14, %rd9;
+	mov.b64 %rd14, %rd28;
+	mad.lo.s64 %rd29, %rd14, 4, %rd0;
+	ld.global.f32 %f13, [%rd29];
+	add.rn.f32 %f14, %f0, %f13;
+	mov.f32 %f0, %f14;
+	add.s64 %rd30, %rd14, %rd5;
+	setp.lt.s64 %p4, %rd30, %rd1;
+	@!%p4 bra $L9;
+	mad.lo.s64 %rd31, %rd30, 4, %rd0;
+	ld.global.f32 %f15, [%rd31];
+	add.rn.f32 %f16, %f0, %f15;
+	mov.f32 %f0, %f16;
+	bra.uni $L10;
+$L9:
+$L10:
+	add.s64 %rd32, %rd14, %rd9;
+	mov.b64 %rd14, %rd32;
+	bra.uni $L1;
+$L2:
+$L11:
+	setp.lt.s64 %p5, %rd14, %rd1;
+	@!%p5 bra $L13;
+	mad.lo.s64 %rd33, %rd14, 4, %rd0;
+	ld.global.f32 %f17, [%rd33];
+	add.rn.f32 %f18, %f0, %f17;
+	mov.f32 %f0, %f18;
+	add.s64 %rd34, %rd14, %rd5;
+	setp.lt.s64 %p6, %rd34, %rd1;
+	@!%p6 bra $L14;
+	mad.lo.s64 %rd35, %rd34, 4, %rd0;
+	ld.global.f32 %f19, [%rd35];
+	add.rn.f32 %f20, %f0, %f19;
+	mov.f32 %f0, %f20;
+	bra.uni $L15;
+$L14:
+$L15:
+$L12:
+	add.s64 %rd36, %rd14, %rd9;
+	mov.b64 %rd14, %rd36;
+	bra.uni $L11;
+$L13:
+	mov.u64 %rd38, %rd5;
+	mov.u64 %rd39, 0;
+	add.s64 %rd39, %rd39, 15;
+	and.b64 %rd39, %rd39, -16;
+	mov.u64 %rd37, gc_dyn;
+	add.s64 %rd37, %rd37, %rd39;
+	mad.lo.s64 %rd39, %rd38, 4, %rd39;
 	mov.u32 %r4, %dynamic_smem_size;
-	cvt.u64.u32 %rd22, %r4;
-	setp.gt.u64 %p2, %rd21, %rd22;
-	@%p2 bra $L6;
-	setp.ge.u64 %p3, %rd4, %rd20;
-	@%p3 bra $L7;
-	mad.lo.s64 %rd23, %rd4, 4, %rd19;
-	st.shared.f32 [%rd23], %f0;
+	cvt.u64.u32 %rd40, %r4;
+	setp.gt.u64 %p7, %rd39, %rd40;
+	@%p7 bra $L16;
+	setp.ge.u64 %p8, %rd4, %rd38;
+	@%p8 bra $L17;
+	mad.lo.s64 %rd41, %rd4, 4, %rd37;
+	st.shared.f32 [%rd41], %f0;
 	bar.sync 0;
 	mov.u32 %r5, %tid.x;
-	cvt.s64.u32 %rd24, %r5;
+	cvt.s64.u32 %rd42, %r5;
 	mov.u32 %r6, %ntid.x;
-	cvt.s64.u32 %rd25, %r6;
-	shr.u64 %rd26, %rd25, 1;
-	mov.b64 %rd27, %rd26;
-$L8:
-	setp.gt.s64 %p4, %rd27, 32;
-	@!%p4 bra $L10;
-	setp.lt.s64 %p5, %rd24, %rd27;
-	@!%p5 bra $L11;
-	setp.ge.u64 %p6, %rd24, %rd20;
-	@%p6 bra $L13;
-	mad.lo.s64 %rd28, %rd24, 4, %rd19;
-	add.s64 %rd29, %rd24, %rd27;
-	setp.ge.u64 %p7, %rd29, %rd20;
-	@%p7 bra $L14;
-	mad.lo.s64 %rd30, %rd29, 4, %rd19;
-	ld.shared.f32 %f5, [%rd28];
-	ld.shared.f32 %f6, [%rd30];
-	add.rn.f32 %f7, %f5, %f6;
-	mad.lo.s64 %rd31, %rd24, 4, %rd19;
-	st.shared.f32 [%rd31], %f7;
-	bra.uni $L12;
-$L11:
-$L12:
-	bar.sync 0;
-$L9:
-	div.s64 %rd32, %rd27, 2;
-	mov.b64 %rd27, %rd32;
-	bra.uni $L8;
-$L10:
-	setp.lt.s64 %p8, %rd4, 32;
-	@!%p8 bra $L15;
-	mov.u32 %r7, %tid.x;
-	cvt.s64.u32 %rd33, %r7;
-	setp.ge.u64 %p9, %rd33, %rd20;
-	@%p9 bra $L17;
-	mad.lo.s64 %rd34, %rd33, 4, %rd19;
-	ld.shared.f32 %f8, [%rd34];
-	mov.f32 %f9, %f8;
-	mov.b64 %rd35, 32;
+	cvt.s64.u32 %rd43, %r6;
+	shr.u64 %rd44, %rd43, 1;
+	mov.b64 %rd45, %rd44;
 $L18:
-	setp.gt.s64 %p10, %rd35, 0;
-	@!%p10 bra $L20;
-	add.s64 %rd36, %rd33, %rd35;
-	setp.ge.u64 %p11, %rd36, %rd20;
-	@%p11 bra $L21;
-	mad.lo.s64 %rd37, %rd36, 4, %rd19;
-	ld.shared.f32 %f10, [%rd37];
-	add.rn.f32 %f11, %f9, %f10;
-	mov.f32 %f9, %f11;
-	bar.warp.sync 4294967295;
-	mad.lo.s64 %rd38, %rd33, 4, %rd19;
-	st.shared.f32 [%rd38], %f9;
-	bar.warp.sync 4294967295;
+	setp.gt.s64 %p9, %rd45, 32;
+	@!%p9 bra $L20;
+	setp.lt.s64 %p10, %rd42, %rd45;
+	@!%p10 bra $L21;
+	setp.ge.u64 %p11, %rd42, %rd38;
+	@%p11 bra $L23;
+	mad.lo.s64 %rd46, %rd42, 4, %rd37;
+	add.s64 %rd47, %rd42, %rd45;
+	setp.ge.u64 %p12, %rd47, %rd38;
+	@%p12 bra $L24;
+	mad.lo.s64 %rd48, %rd47, 4, %rd37;
+	ld.shared.f32 %f21, [%rd46];
+	ld.shared.f32 %f22, [%rd48];
+	add.rn.f32 %f23, %f21, %f22;
+	mad.lo.s64 %rd49, %rd42, 4, %rd37;
+	st.shared.f32 [%rd49], %f23;
+	bra.uni $L22;
+$L21:
+$L22:
+	bar.sync 0;
 $L19:
-	div.s64 %rd39, %rd35, 2;
-	mov.b64 %rd35, %rd39;
+	div.s64 %rd50, %rd45, 2;
+	mov.b64 %rd45, %rd50;
 	bra.uni $L18;
 $L20:
-	bra.uni $L16;
-$L15:
-$L16:
-	setp.eq.s64 %p12, %rd4, 0;
-	@!%p12 bra $L22;
-	mov.b64 %rd40, 0;
-	setp.ge.u64 %p13, %rd40, %rd20;
-	@%p13 bra $L24;
-	add.s64 %rd41, %rd19, 0;
-	ld.shared.f32 %f12, [%rd41];
+	setp.lt.s64 %p13, %rd4, 32;
+	@!%p13 bra $L25;
+	mov.u32 %r7, %tid.x;
+	cvt.s64.u32 %rd51, %r7;
+	setp.ge.u64 %p14, %rd51, %rd38;
+	@%p14 bra $L27;
+	mad.lo.s64 %rd52, %rd51, 4, %rd37;
+	ld.shared.f32 %f24, [%rd52];
+	mov.f32 %f25, %f24;
+	mov.b64 %rd53, 32;
+$L28:
+	setp.gt.s64 %p15, %rd53, 0;
+	@!%p15 bra $L30;
+	add.s64 %rd54, %rd51, %rd53;
+	setp.ge.u64 %p16, %rd54, %rd38;
+	@%p16 bra $L31;
+	mad.lo.s64 %rd55, %rd54, 4, %rd37;
+	ld.shared.f32 %f26, [%rd55];
+	add.rn.f32 %f27, %f25, %f26;
+	mov.f32 %f25, %f27;
+	bar.warp.sync 4294967295;
+	mad.lo.s64 %rd56, %rd51, 4, %rd37;
+	st.shared.f32 [%rd56], %f25;
+	bar.warp.sync 4294967295;
+$L29:
+	div.s64 %rd57, %rd53, 2;
+	mov.b64 %rd53, %rd57;
+	bra.uni $L28;
+$L30:
+	bra.uni $L26;
+$L25:
+$L26:
+	setp.eq.s64 %p17, %rd4, 0;
+	@!%p17 bra $L32;
+	mov.b64 %rd58, 0;
+	setp.ge.u64 %p18, %rd58, %rd38;
+	@%p18 bra $L34;
+	add.s64 %rd59, %rd37, 0;
+	ld.shared.f32 %f28, [%rd59];
 	mov.u32 %r8, %ctaid.x;
-	cvt.s64.u32 %rd42, %r8;
-	setp.ge.u64 %p14, %rd42, %rd3;
-	@%p14 bra $L25;
-	mad.lo.s64 %rd43, %rd42, 4, %rd2;
-	st.global.f32 [%rd43], %f12;
-	bra.uni $L23;
-$L22:
-$L23:
+	cvt.s64.u32 %rd60, %r8;
+	setp.ge.u64 %p19, %rd60, %rd3;
+	@%p19 bra $L35;
+	mad.lo.s64 %rd61, %rd60, 4, %rd2;
+	st.global.f32 [%rd61], %f28;
+	bra.uni $L33;
+$L32:
+$L33:
 	ret;
-$L6:
+$L16:
 	mov.u32 %r9, 5;
 	mov.u32 %r10, 140;
-	mov.u64 %rd44, %rd21;
-	mov.u64 %rd45, %rd22;
-	bra.uni $Lfault;
-$L7:
-	mov.u32 %r9, 1;
-	mov.u32 %r10, 141;
-	mov.u64 %rd44, %rd4;
-	mov.u64 %rd45, %rd20;
-	bra.uni $Lfault;
-$L13:
-	mov.u32 %r9, 1;
-	mov.u32 %r10, 16777491;
-	mov.u64 %rd44, %rd24;
-	mov.u64 %rd45, %rd20;
-	bra.uni $Lfault;
-$L14:
-	mov.u32 %r9, 1;
-	mov.u32 %r10, 16777491;
-	mov.u64 %rd44, %rd29;
-	mov.u64 %rd45, %rd20;
+	mov.u64 %rd62, %rd39;
+	mov.u64 %rd63, %rd40;
 	bra.uni $Lfault;
 $L17:
 	mov.u32 %r9, 1;
-	mov.u32 %r10, 61;
-	mov.u64 %rd44, %rd33;
-	mov.u64 %rd45, %rd20;
+	mov.u32 %r10, 141;
+	mov.u64 %rd62, %rd4;
+	mov.u64 %rd63, %rd38;
 	bra.uni $Lfault;
-$L21:
+$L23:
 	mov.u32 %r9, 1;
-	mov.u32 %r10, 63;
-	mov.u64 %rd44, %rd36;
-	mov.u64 %rd45, %rd20;
+	mov.u32 %r10, 16777491;
+	mov.u64 %rd62, %rd42;
+	mov.u64 %rd63, %rd38;
 	bra.uni $Lfault;
 $L24:
 	mov.u32 %r9, 1;
-	mov.u32 %r10, 148;
-	mov.u64 %rd44, 0;
-	mov.u64 %rd45, %rd20;
+	mov.u32 %r10, 16777491;
+	mov.u64 %rd62, %rd47;
+	mov.u64 %rd63, %rd38;
 	bra.uni $Lfault;
-$L25:
+$L27:
+	mov.u32 %r9, 1;
+	mov.u32 %r10, 61;
+	mov.u64 %rd62, %rd51;
+	mov.u64 %rd63, %rd38;
+	bra.uni $Lfault;
+$L31:
+	mov.u32 %r9, 1;
+	mov.u32 %r10, 63;
+	mov.u64 %rd62, %rd54;
+	mov.u64 %rd63, %rd38;
+	bra.uni $Lfault;
+$L34:
 	mov.u32 %r9, 1;
 	mov.u32 %r10, 148;
-	mov.u64 %rd44, %rd42;
-	mov.u64 %rd45, %rd3;
+	mov.u64 %rd62, 0;
+	mov.u64 %rd63, %rd38;
+	bra.uni $Lfault;
+$L35:
+	mov.u32 %r9, 1;
+	mov.u32 %r10, 148;
+	mov.u64 %rd62, %rd60;
+	mov.u64 %rd63, %rd3;
 	bra.uni $Lfault;
 $Lfault:
-	mov.u64 %rd46, gc_fault;
-	atom.global.cas.b32 %r11, [%rd46], 0, 1;
-	setp.ne.u32 %p15, %r11, 0;
-	@%p15 exit;
-	st.global.u32 [%rd46+4], %r9;
-	st.global.u32 [%rd46+8], %r10;
+	mov.u64 %rd64, gc_fault;
+	atom.global.cas.b32 %r11, [%rd64], 0, 1;
+	setp.ne.u32 %p20, %r11, 0;
+	@%p20 exit;
+	st.global.u32 [%rd64+4], %r9;
+	st.global.u32 [%rd64+8], %r10;
 	mov.u32 %r12, %ctaid.x;
-	st.global.u32 [%rd46+12], %r12;
+	st.global.u32 [%rd64+12], %r12;
 	mov.u32 %r12, %ctaid.y;
-	st.global.u32 [%rd46+16], %r12;
+	st.global.u32 [%rd64+16], %r12;
 	mov.u32 %r12, %ctaid.z;
-	st.global.u32 [%rd46+20], %r12;
+	st.global.u32 [%rd64+20], %r12;
 	mov.u32 %r12, %tid.x;
-	st.global.u32 [%rd46+24], %r12;
+	st.global.u32 [%rd64+24], %r12;
 	mov.u32 %r12, %tid.y;
-	st.global.u32 [%rd46+28], %r12;
+	st.global.u32 [%rd64+28], %r12;
 	mov.u32 %r12, %tid.z;
-	st.global.u32 [%rd46+32], %r12;
-	st.global.u64 [%rd46+40], %rd44;
-	st.global.u64 [%rd46+48], %rd45;
+	st.global.u32 [%rd64+32], %r12;
+	st.global.u64 [%rd64+40], %rd62;
+	st.global.u64 [%rd64+48], %rd63;
 	membar.gl;
 	exit;
 }
@@ -4055,10 +4268,10 @@ const gc_ptx_reduceGridStride_float64 = `//
 	.param .u64 p_partial_len
 )
 {
-	.reg .pred %p<16>;
+	.reg .pred %p<21>;
 	.reg .b32 %r<13>;
-	.reg .b64 %rd<47>;
-	.reg .f64 %fd<13>;
+	.reg .b64 %rd<65>;
+	.reg .f64 %fd<29>;
 	ld.param.u64 %rd0, [p_in];
 	cvta.to.global.u64 %rd0, %rd0;
 	ld.param.u64 %rd1, [p_in_len];
@@ -4081,194 +4294,265 @@ const gc_ptx_reduceGridStride_float64 = `//
 	mul.lo.s64 %rd12, %rd11, %rd5;
 	add.s64 %rd13, %rd12, %rd4;
 	mov.b64 %rd14, %rd13;
+	mul.lo.s64 %rd15, %rd9, 3;
 $L1:
-	setp.lt.s64 %p0, %rd14, %rd1;
-	@!%p0 bra $L3;
-	mad.lo.s64 %rd15, %rd14, 8, %rd0;
-	ld.global.f64 %fd1, [%rd15];
+	add.s64 %rd16, %rd14, %rd15;
+	setp.lt.s64 %p0, %rd16, %rd1;
+	@!%p0 bra $L2;
+	mad.lo.s64 %rd17, %rd14, 8, %rd0;
+	ld.global.f64 %fd1, [%rd17];
 	add.rn.f64 %fd2, %fd0, %fd1;
 	mov.f64 %fd0, %fd2;
-	add.s64 %rd16, %rd14, %rd5;
-	setp.lt.s64 %p1, %rd16, %rd1;
-	@!%p1 bra $L4;
-	mad.lo.s64 %rd17, %rd16, 8, %rd0;
-	ld.global.f64 %fd3, [%rd17];
+	add.s64 %rd18, %rd14, %rd5;
+	setp.lt.s64 %p1, %rd18, %rd1;
+	@!%p1 bra $L3;
+	mad.lo.s64 %rd19, %rd18, 8, %rd0;
+	ld.global.f64 %fd3, [%rd19];
 	add.rn.f64 %fd4, %fd0, %fd3;
 	mov.f64 %fd0, %fd4;
-	bra.uni $L5;
-$L4:
-$L5:
-$L2:
-	add.s64 %rd18, %rd14, %rd9;
-	mov.b64 %rd14, %rd18;
-	bra.uni $L1;
+	bra.uni $L4;
 $L3:
-	mov.u64 %rd20, %rd5;
-	mov.u64 %rd21, 0;
-	add.s64 %rd21, %rd21, 15;
-	and.b64 %rd21, %rd21, -16;
-	mov.u64 %rd19, gc_dyn;
-	add.s64 %rd19, %rd19, %rd21;
-	mad.lo.s64 %rd21, %rd20, 8, %rd21;
+$L4:
+	add.s64 %rd20, %rd14, %rd9;
+	mov.b64 %rd14, %rd20;
+	mad.lo.s64 %rd21, %rd14, 8, %rd0;
+	ld.global.f64 %fd5, [%rd21];
+	add.rn.f64 %fd6, %fd0, %fd5;
+	mov.f64 %fd0, %fd6;
+	add.s64 %rd22, %rd14, %rd5;
+	setp.lt.s64 %p2, %rd22, %rd1;
+	@!%p2 bra $L5;
+	mad.lo.s64 %rd23, %rd22, 8, %rd0;
+	ld.global.f64 %fd7, [%rd23];
+	add.rn.f64 %fd8, %fd0, %fd7;
+	mov.f64 %fd0, %fd8;
+	bra.uni $L6;
+$L5:
+$L6:
+	add.s64 %rd24, %rd14, %rd9;
+	mov.b64 %rd14, %rd24;
+	mad.lo.s64 %rd25, %rd14, 8, %rd0;
+	ld.global.f64 %fd9, [%rd25];
+	add.rn.f64 %fd10, %fd0, %fd9;
+	mov.f64 %fd0, %fd10;
+	add.s64 %rd26, %rd14, %rd5;
+	setp.lt.s64 %p3, %rd26, %rd1;
+	@!%p3 bra $L7;
+	mad.lo.s64 %rd27, %rd26, 8, %rd0;
+	ld.global.f64 %fd11, [%rd27];
+	add.rn.f64 %fd12, %fd0, %fd11;
+	mov.f64 %fd0, %fd12;
+	bra.uni $L8;
+$L7:
+$L8:
+	add.s64 %rd28, %rd14, %rd9;
+	mov.b64 %rd14, %rd28;
+	mad.lo.s64 %rd29, %rd14, 8, %rd0;
+	ld.global.f64 %fd13, [%rd29];
+	add.rn.f64 %fd14, %fd0, %fd13;
+	mov.f64 %fd0, %fd14;
+	add.s64 %rd30, %rd14, %rd5;
+	setp.lt.s64 %p4, %rd30, %rd1;
+	@!%p4 bra $L9;
+	mad.lo.s64 %rd31, %rd30, 8, %rd0;
+	ld.global.f64 %fd15, [%rd31];
+	add.rn.f64 %fd16, %fd0, %fd15;
+	mov.f64 %fd0, %fd16;
+	bra.uni $L10;
+$L9:
+$L10:
+	add.s64 %rd32, %rd14, %rd9;
+	mov.b64 %rd14, %rd32;
+	bra.uni $L1;
+$L2:
+$L11:
+	setp.lt.s64 %p5, %rd14, %rd1;
+	@!%p5 bra $L13;
+	mad.lo.s64 %rd33, %rd14, 8, %rd0;
+	ld.global.f64 %fd17, [%rd33];
+	add.rn.f64 %fd18, %fd0, %fd17;
+	mov.f64 %fd0, %fd18;
+	add.s64 %rd34, %rd14, %rd5;
+	setp.lt.s64 %p6, %rd34, %rd1;
+	@!%p6 bra $L14;
+	mad.lo.s64 %rd35, %rd34, 8, %rd0;
+	ld.global.f64 %fd19, [%rd35];
+	add.rn.f64 %fd20, %fd0, %fd19;
+	mov.f64 %fd0, %fd20;
+	bra.uni $L15;
+$L14:
+$L15:
+$L12:
+	add.s64 %rd36, %rd14, %rd9;
+	mov.b64 %rd14, %rd36;
+	bra.uni $L11;
+$L13:
+	mov.u64 %rd38, %rd5;
+	mov.u64 %rd39, 0;
+	add.s64 %rd39, %rd39, 15;
+	and.b64 %rd39, %rd39, -16;
+	mov.u64 %rd37, gc_dyn;
+	add.s64 %rd37, %rd37, %rd39;
+	mad.lo.s64 %rd39, %rd38, 8, %rd39;
 	mov.u32 %r4, %dynamic_smem_size;
-	cvt.u64.u32 %rd22, %r4;
-	setp.gt.u64 %p2, %rd21, %rd22;
-	@%p2 bra $L6;
-	setp.ge.u64 %p3, %rd4, %rd20;
-	@%p3 bra $L7;
-	mad.lo.s64 %rd23, %rd4, 8, %rd19;
-	st.shared.f64 [%rd23], %fd0;
+	cvt.u64.u32 %rd40, %r4;
+	setp.gt.u64 %p7, %rd39, %rd40;
+	@%p7 bra $L16;
+	setp.ge.u64 %p8, %rd4, %rd38;
+	@%p8 bra $L17;
+	mad.lo.s64 %rd41, %rd4, 8, %rd37;
+	st.shared.f64 [%rd41], %fd0;
 	bar.sync 0;
 	mov.u32 %r5, %tid.x;
-	cvt.s64.u32 %rd24, %r5;
+	cvt.s64.u32 %rd42, %r5;
 	mov.u32 %r6, %ntid.x;
-	cvt.s64.u32 %rd25, %r6;
-	shr.u64 %rd26, %rd25, 1;
-	mov.b64 %rd27, %rd26;
-$L8:
-	setp.gt.s64 %p4, %rd27, 32;
-	@!%p4 bra $L10;
-	setp.lt.s64 %p5, %rd24, %rd27;
-	@!%p5 bra $L11;
-	setp.ge.u64 %p6, %rd24, %rd20;
-	@%p6 bra $L13;
-	mad.lo.s64 %rd28, %rd24, 8, %rd19;
-	add.s64 %rd29, %rd24, %rd27;
-	setp.ge.u64 %p7, %rd29, %rd20;
-	@%p7 bra $L14;
-	mad.lo.s64 %rd30, %rd29, 8, %rd19;
-	ld.shared.f64 %fd5, [%rd28];
-	ld.shared.f64 %fd6, [%rd30];
-	add.rn.f64 %fd7, %fd5, %fd6;
-	mad.lo.s64 %rd31, %rd24, 8, %rd19;
-	st.shared.f64 [%rd31], %fd7;
-	bra.uni $L12;
-$L11:
-$L12:
-	bar.sync 0;
-$L9:
-	div.s64 %rd32, %rd27, 2;
-	mov.b64 %rd27, %rd32;
-	bra.uni $L8;
-$L10:
-	setp.lt.s64 %p8, %rd4, 32;
-	@!%p8 bra $L15;
-	mov.u32 %r7, %tid.x;
-	cvt.s64.u32 %rd33, %r7;
-	setp.ge.u64 %p9, %rd33, %rd20;
-	@%p9 bra $L17;
-	mad.lo.s64 %rd34, %rd33, 8, %rd19;
-	ld.shared.f64 %fd8, [%rd34];
-	mov.f64 %fd9, %fd8;
-	mov.b64 %rd35, 32;
+	cvt.s64.u32 %rd43, %r6;
+	shr.u64 %rd44, %rd43, 1;
+	mov.b64 %rd45, %rd44;
 $L18:
-	setp.gt.s64 %p10, %rd35, 0;
-	@!%p10 bra $L20;
-	add.s64 %rd36, %rd33, %rd35;
-	setp.ge.u64 %p11, %rd36, %rd20;
-	@%p11 bra $L21;
-	mad.lo.s64 %rd37, %rd36, 8, %rd19;
-	ld.shared.f64 %fd10, [%rd37];
-	add.rn.f64 %fd11, %fd9, %fd10;
-	mov.f64 %fd9, %fd11;
-	bar.warp.sync 4294967295;
-	mad.lo.s64 %rd38, %rd33, 8, %rd19;
-	st.shared.f64 [%rd38], %fd9;
-	bar.warp.sync 4294967295;
+	setp.gt.s64 %p9, %rd45, 32;
+	@!%p9 bra $L20;
+	setp.lt.s64 %p10, %rd42, %rd45;
+	@!%p10 bra $L21;
+	setp.ge.u64 %p11, %rd42, %rd38;
+	@%p11 bra $L23;
+	mad.lo.s64 %rd46, %rd42, 8, %rd37;
+	add.s64 %rd47, %rd42, %rd45;
+	setp.ge.u64 %p12, %rd47, %rd38;
+	@%p12 bra $L24;
+	mad.lo.s64 %rd48, %rd47, 8, %rd37;
+	ld.shared.f64 %fd21, [%rd46];
+	ld.shared.f64 %fd22, [%rd48];
+	add.rn.f64 %fd23, %fd21, %fd22;
+	mad.lo.s64 %rd49, %rd42, 8, %rd37;
+	st.shared.f64 [%rd49], %fd23;
+	bra.uni $L22;
+$L21:
+$L22:
+	bar.sync 0;
 $L19:
-	div.s64 %rd39, %rd35, 2;
-	mov.b64 %rd35, %rd39;
+	div.s64 %rd50, %rd45, 2;
+	mov.b64 %rd45, %rd50;
 	bra.uni $L18;
 $L20:
-	bra.uni $L16;
-$L15:
-$L16:
-	setp.eq.s64 %p12, %rd4, 0;
-	@!%p12 bra $L22;
-	mov.b64 %rd40, 0;
-	setp.ge.u64 %p13, %rd40, %rd20;
-	@%p13 bra $L24;
-	add.s64 %rd41, %rd19, 0;
-	ld.shared.f64 %fd12, [%rd41];
+	setp.lt.s64 %p13, %rd4, 32;
+	@!%p13 bra $L25;
+	mov.u32 %r7, %tid.x;
+	cvt.s64.u32 %rd51, %r7;
+	setp.ge.u64 %p14, %rd51, %rd38;
+	@%p14 bra $L27;
+	mad.lo.s64 %rd52, %rd51, 8, %rd37;
+	ld.shared.f64 %fd24, [%rd52];
+	mov.f64 %fd25, %fd24;
+	mov.b64 %rd53, 32;
+$L28:
+	setp.gt.s64 %p15, %rd53, 0;
+	@!%p15 bra $L30;
+	add.s64 %rd54, %rd51, %rd53;
+	setp.ge.u64 %p16, %rd54, %rd38;
+	@%p16 bra $L31;
+	mad.lo.s64 %rd55, %rd54, 8, %rd37;
+	ld.shared.f64 %fd26, [%rd55];
+	add.rn.f64 %fd27, %fd25, %fd26;
+	mov.f64 %fd25, %fd27;
+	bar.warp.sync 4294967295;
+	mad.lo.s64 %rd56, %rd51, 8, %rd37;
+	st.shared.f64 [%rd56], %fd25;
+	bar.warp.sync 4294967295;
+$L29:
+	div.s64 %rd57, %rd53, 2;
+	mov.b64 %rd53, %rd57;
+	bra.uni $L28;
+$L30:
+	bra.uni $L26;
+$L25:
+$L26:
+	setp.eq.s64 %p17, %rd4, 0;
+	@!%p17 bra $L32;
+	mov.b64 %rd58, 0;
+	setp.ge.u64 %p18, %rd58, %rd38;
+	@%p18 bra $L34;
+	add.s64 %rd59, %rd37, 0;
+	ld.shared.f64 %fd28, [%rd59];
 	mov.u32 %r8, %ctaid.x;
-	cvt.s64.u32 %rd42, %r8;
-	setp.ge.u64 %p14, %rd42, %rd3;
-	@%p14 bra $L25;
-	mad.lo.s64 %rd43, %rd42, 8, %rd2;
-	st.global.f64 [%rd43], %fd12;
-	bra.uni $L23;
-$L22:
-$L23:
+	cvt.s64.u32 %rd60, %r8;
+	setp.ge.u64 %p19, %rd60, %rd3;
+	@%p19 bra $L35;
+	mad.lo.s64 %rd61, %rd60, 8, %rd2;
+	st.global.f64 [%rd61], %fd28;
+	bra.uni $L33;
+$L32:
+$L33:
 	ret;
-$L6:
+$L16:
 	mov.u32 %r9, 5;
 	mov.u32 %r10, 140;
-	mov.u64 %rd44, %rd21;
-	mov.u64 %rd45, %rd22;
-	bra.uni $Lfault;
-$L7:
-	mov.u32 %r9, 1;
-	mov.u32 %r10, 141;
-	mov.u64 %rd44, %rd4;
-	mov.u64 %rd45, %rd20;
-	bra.uni $Lfault;
-$L13:
-	mov.u32 %r9, 1;
-	mov.u32 %r10, 16777491;
-	mov.u64 %rd44, %rd24;
-	mov.u64 %rd45, %rd20;
-	bra.uni $Lfault;
-$L14:
-	mov.u32 %r9, 1;
-	mov.u32 %r10, 16777491;
-	mov.u64 %rd44, %rd29;
-	mov.u64 %rd45, %rd20;
+	mov.u64 %rd62, %rd39;
+	mov.u64 %rd63, %rd40;
 	bra.uni $Lfault;
 $L17:
 	mov.u32 %r9, 1;
-	mov.u32 %r10, 61;
-	mov.u64 %rd44, %rd33;
-	mov.u64 %rd45, %rd20;
+	mov.u32 %r10, 141;
+	mov.u64 %rd62, %rd4;
+	mov.u64 %rd63, %rd38;
 	bra.uni $Lfault;
-$L21:
+$L23:
 	mov.u32 %r9, 1;
-	mov.u32 %r10, 63;
-	mov.u64 %rd44, %rd36;
-	mov.u64 %rd45, %rd20;
+	mov.u32 %r10, 16777491;
+	mov.u64 %rd62, %rd42;
+	mov.u64 %rd63, %rd38;
 	bra.uni $Lfault;
 $L24:
 	mov.u32 %r9, 1;
-	mov.u32 %r10, 148;
-	mov.u64 %rd44, 0;
-	mov.u64 %rd45, %rd20;
+	mov.u32 %r10, 16777491;
+	mov.u64 %rd62, %rd47;
+	mov.u64 %rd63, %rd38;
 	bra.uni $Lfault;
-$L25:
+$L27:
+	mov.u32 %r9, 1;
+	mov.u32 %r10, 61;
+	mov.u64 %rd62, %rd51;
+	mov.u64 %rd63, %rd38;
+	bra.uni $Lfault;
+$L31:
+	mov.u32 %r9, 1;
+	mov.u32 %r10, 63;
+	mov.u64 %rd62, %rd54;
+	mov.u64 %rd63, %rd38;
+	bra.uni $Lfault;
+$L34:
 	mov.u32 %r9, 1;
 	mov.u32 %r10, 148;
-	mov.u64 %rd44, %rd42;
-	mov.u64 %rd45, %rd3;
+	mov.u64 %rd62, 0;
+	mov.u64 %rd63, %rd38;
+	bra.uni $Lfault;
+$L35:
+	mov.u32 %r9, 1;
+	mov.u32 %r10, 148;
+	mov.u64 %rd62, %rd60;
+	mov.u64 %rd63, %rd3;
 	bra.uni $Lfault;
 $Lfault:
-	mov.u64 %rd46, gc_fault;
-	atom.global.cas.b32 %r11, [%rd46], 0, 1;
-	setp.ne.u32 %p15, %r11, 0;
-	@%p15 exit;
-	st.global.u32 [%rd46+4], %r9;
-	st.global.u32 [%rd46+8], %r10;
+	mov.u64 %rd64, gc_fault;
+	atom.global.cas.b32 %r11, [%rd64], 0, 1;
+	setp.ne.u32 %p20, %r11, 0;
+	@%p20 exit;
+	st.global.u32 [%rd64+4], %r9;
+	st.global.u32 [%rd64+8], %r10;
 	mov.u32 %r12, %ctaid.x;
-	st.global.u32 [%rd46+12], %r12;
+	st.global.u32 [%rd64+12], %r12;
 	mov.u32 %r12, %ctaid.y;
-	st.global.u32 [%rd46+16], %r12;
+	st.global.u32 [%rd64+16], %r12;
 	mov.u32 %r12, %ctaid.z;
-	st.global.u32 [%rd46+20], %r12;
+	st.global.u32 [%rd64+20], %r12;
 	mov.u32 %r12, %tid.x;
-	st.global.u32 [%rd46+24], %r12;
+	st.global.u32 [%rd64+24], %r12;
 	mov.u32 %r12, %tid.y;
-	st.global.u32 [%rd46+28], %r12;
+	st.global.u32 [%rd64+28], %r12;
 	mov.u32 %r12, %tid.z;
-	st.global.u32 [%rd46+32], %r12;
-	st.global.u64 [%rd46+40], %rd44;
-	st.global.u64 [%rd46+48], %rd45;
+	st.global.u32 [%rd64+32], %r12;
+	st.global.u64 [%rd64+40], %rd62;
+	st.global.u64 [%rd64+48], %rd63;
 	membar.gl;
 	exit;
 }

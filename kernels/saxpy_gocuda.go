@@ -167,10 +167,10 @@ const gc_ptx_saxpyGridStride = `//
 	.param .u64 p_y_len
 )
 {
-	.reg .pred %p<3>;
+	.reg .pred %p<8>;
 	.reg .b32 %r<9>;
-	.reg .b64 %rd<20>;
-	.reg .f32 %f<5>;
+	.reg .b64 %rd<38>;
+	.reg .f32 %f<21>;
 	ld.param.f32 %f0, [p_a];
 	ld.param.u64 %rd0, [p_x];
 	cvta.to.global.u64 %rd0, %rd0;
@@ -192,52 +192,131 @@ const gc_ptx_saxpyGridStride = `//
 	cvt.s64.u32 %rd10, %r4;
 	add.s64 %rd11, %rd9, %rd10;
 	mov.b64 %rd12, %rd11;
+	mul.lo.s64 %rd13, %rd6, 3;
 $L1:
-	setp.lt.s64 %p0, %rd12, %rd1;
-	@!%p0 bra $L3;
-	mad.lo.s64 %rd13, %rd12, 4, %rd0;
+	add.s64 %rd14, %rd12, %rd13;
+	setp.lt.s64 %p0, %rd14, %rd1;
+	@!%p0 bra $L2;
+	mad.lo.s64 %rd15, %rd12, 4, %rd0;
 	setp.ge.u64 %p1, %rd12, %rd3;
-	@%p1 bra $L4;
-	mad.lo.s64 %rd14, %rd12, 4, %rd2;
-	ld.global.f32 %f1, [%rd13];
+	@%p1 bra $L3;
+	mad.lo.s64 %rd16, %rd12, 4, %rd2;
+	ld.global.f32 %f1, [%rd15];
 	mul.rn.f32 %f2, %f0, %f1;
-	ld.global.f32 %f3, [%rd14];
+	ld.global.f32 %f3, [%rd16];
 	add.rn.f32 %f4, %f2, %f3;
-	mad.lo.s64 %rd15, %rd12, 4, %rd2;
-	st.global.f32 [%rd15], %f4;
-$L2:
-	add.s64 %rd16, %rd12, %rd6;
-	mov.b64 %rd12, %rd16;
+	mad.lo.s64 %rd17, %rd12, 4, %rd2;
+	st.global.f32 [%rd17], %f4;
+	add.s64 %rd18, %rd12, %rd6;
+	mov.b64 %rd12, %rd18;
+	mad.lo.s64 %rd19, %rd12, 4, %rd0;
+	setp.ge.u64 %p2, %rd12, %rd3;
+	@%p2 bra $L4;
+	mad.lo.s64 %rd20, %rd12, 4, %rd2;
+	ld.global.f32 %f5, [%rd19];
+	mul.rn.f32 %f6, %f0, %f5;
+	ld.global.f32 %f7, [%rd20];
+	add.rn.f32 %f8, %f6, %f7;
+	mad.lo.s64 %rd21, %rd12, 4, %rd2;
+	st.global.f32 [%rd21], %f8;
+	add.s64 %rd22, %rd12, %rd6;
+	mov.b64 %rd12, %rd22;
+	mad.lo.s64 %rd23, %rd12, 4, %rd0;
+	setp.ge.u64 %p3, %rd12, %rd3;
+	@%p3 bra $L5;
+	mad.lo.s64 %rd24, %rd12, 4, %rd2;
+	ld.global.f32 %f9, [%rd23];
+	mul.rn.f32 %f10, %f0, %f9;
+	ld.global.f32 %f11, [%rd24];
+	add.rn.f32 %f12, %f10, %f11;
+	mad.lo.s64 %rd25, %rd12, 4, %rd2;
+	st.global.f32 [%rd25], %f12;
+	add.s64 %rd26, %rd12, %rd6;
+	mov.b64 %rd12, %rd26;
+	mad.lo.s64 %rd27, %rd12, 4, %rd0;
+	setp.ge.u64 %p4, %rd12, %rd3;
+	@%p4 bra $L6;
+	mad.lo.s64 %rd28, %rd12, 4, %rd2;
+	ld.global.f32 %f13, [%rd27];
+	mul.rn.f32 %f14, %f0, %f13;
+	ld.global.f32 %f15, [%rd28];
+	add.rn.f32 %f16, %f14, %f15;
+	mad.lo.s64 %rd29, %rd12, 4, %rd2;
+	st.global.f32 [%rd29], %f16;
+	add.s64 %rd30, %rd12, %rd6;
+	mov.b64 %rd12, %rd30;
 	bra.uni $L1;
-$L3:
+$L2:
+$L7:
+	setp.lt.s64 %p5, %rd12, %rd1;
+	@!%p5 bra $L9;
+	mad.lo.s64 %rd31, %rd12, 4, %rd0;
+	setp.ge.u64 %p6, %rd12, %rd3;
+	@%p6 bra $L10;
+	mad.lo.s64 %rd32, %rd12, 4, %rd2;
+	ld.global.f32 %f17, [%rd31];
+	mul.rn.f32 %f18, %f0, %f17;
+	ld.global.f32 %f19, [%rd32];
+	add.rn.f32 %f20, %f18, %f19;
+	mad.lo.s64 %rd33, %rd12, 4, %rd2;
+	st.global.f32 [%rd33], %f20;
+$L8:
+	add.s64 %rd34, %rd12, %rd6;
+	mov.b64 %rd12, %rd34;
+	bra.uni $L7;
+$L9:
 	ret;
+$L3:
+	mov.u32 %r5, 1;
+	mov.u32 %r6, 52;
+	mov.u64 %rd35, %rd12;
+	mov.u64 %rd36, %rd3;
+	bra.uni $Lfault;
 $L4:
 	mov.u32 %r5, 1;
 	mov.u32 %r6, 52;
-	mov.u64 %rd17, %rd12;
-	mov.u64 %rd18, %rd3;
+	mov.u64 %rd35, %rd12;
+	mov.u64 %rd36, %rd3;
+	bra.uni $Lfault;
+$L5:
+	mov.u32 %r5, 1;
+	mov.u32 %r6, 52;
+	mov.u64 %rd35, %rd12;
+	mov.u64 %rd36, %rd3;
+	bra.uni $Lfault;
+$L6:
+	mov.u32 %r5, 1;
+	mov.u32 %r6, 52;
+	mov.u64 %rd35, %rd12;
+	mov.u64 %rd36, %rd3;
+	bra.uni $Lfault;
+$L10:
+	mov.u32 %r5, 1;
+	mov.u32 %r6, 52;
+	mov.u64 %rd35, %rd12;
+	mov.u64 %rd36, %rd3;
 	bra.uni $Lfault;
 $Lfault:
-	mov.u64 %rd19, gc_fault;
-	atom.global.cas.b32 %r7, [%rd19], 0, 1;
-	setp.ne.u32 %p2, %r7, 0;
-	@%p2 exit;
-	st.global.u32 [%rd19+4], %r5;
-	st.global.u32 [%rd19+8], %r6;
+	mov.u64 %rd37, gc_fault;
+	atom.global.cas.b32 %r7, [%rd37], 0, 1;
+	setp.ne.u32 %p7, %r7, 0;
+	@%p7 exit;
+	st.global.u32 [%rd37+4], %r5;
+	st.global.u32 [%rd37+8], %r6;
 	mov.u32 %r8, %ctaid.x;
-	st.global.u32 [%rd19+12], %r8;
+	st.global.u32 [%rd37+12], %r8;
 	mov.u32 %r8, %ctaid.y;
-	st.global.u32 [%rd19+16], %r8;
+	st.global.u32 [%rd37+16], %r8;
 	mov.u32 %r8, %ctaid.z;
-	st.global.u32 [%rd19+20], %r8;
+	st.global.u32 [%rd37+20], %r8;
 	mov.u32 %r8, %tid.x;
-	st.global.u32 [%rd19+24], %r8;
+	st.global.u32 [%rd37+24], %r8;
 	mov.u32 %r8, %tid.y;
-	st.global.u32 [%rd19+28], %r8;
+	st.global.u32 [%rd37+28], %r8;
 	mov.u32 %r8, %tid.z;
-	st.global.u32 [%rd19+32], %r8;
-	st.global.u64 [%rd19+40], %rd17;
-	st.global.u64 [%rd19+48], %rd18;
+	st.global.u32 [%rd37+32], %r8;
+	st.global.u64 [%rd37+40], %rd35;
+	st.global.u64 [%rd37+48], %rd36;
 	membar.gl;
 	exit;
 }
@@ -991,9 +1070,9 @@ const gc_ptx_vecAddGridStride_int32 = `//
 	.param .u64 p_c_len
 )
 {
-	.reg .pred %p<4>;
-	.reg .b32 %r<12>;
-	.reg .b64 %rd<22>;
+	.reg .pred %p<13>;
+	.reg .b32 %r<24>;
+	.reg .b64 %rd<40>;
 	ld.param.u64 %rd0, [p_a];
 	cvta.to.global.u64 %rd0, %rd0;
 	ld.param.u64 %rd1, [p_a_len];
@@ -1017,59 +1096,166 @@ const gc_ptx_vecAddGridStride_int32 = `//
 	cvt.s64.u32 %rd12, %r4;
 	add.s64 %rd13, %rd11, %rd12;
 	mov.b64 %rd14, %rd13;
+	mul.lo.s64 %rd15, %rd8, 3;
 $L1:
-	setp.lt.s64 %p0, %rd14, %rd5;
-	@!%p0 bra $L3;
+	add.s64 %rd16, %rd14, %rd15;
+	setp.lt.s64 %p0, %rd16, %rd5;
+	@!%p0 bra $L2;
 	setp.ge.u64 %p1, %rd14, %rd1;
-	@%p1 bra $L4;
-	mad.lo.s64 %rd15, %rd14, 4, %rd0;
+	@%p1 bra $L3;
+	mad.lo.s64 %rd17, %rd14, 4, %rd0;
 	setp.ge.u64 %p2, %rd14, %rd3;
-	@%p2 bra $L5;
-	mad.lo.s64 %rd16, %rd14, 4, %rd2;
-	ld.global.s32 %r5, [%rd15];
-	ld.global.s32 %r6, [%rd16];
+	@%p2 bra $L4;
+	mad.lo.s64 %rd18, %rd14, 4, %rd2;
+	ld.global.s32 %r5, [%rd17];
+	ld.global.s32 %r6, [%rd18];
 	add.s32 %r7, %r5, %r6;
-	mad.lo.s64 %rd17, %rd14, 4, %rd4;
-	st.global.s32 [%rd17], %r7;
-$L2:
-	add.s64 %rd18, %rd14, %rd8;
-	mov.b64 %rd14, %rd18;
+	mad.lo.s64 %rd19, %rd14, 4, %rd4;
+	st.global.s32 [%rd19], %r7;
+	add.s64 %rd20, %rd14, %rd8;
+	mov.b64 %rd14, %rd20;
+	setp.ge.u64 %p3, %rd14, %rd1;
+	@%p3 bra $L5;
+	mad.lo.s64 %rd21, %rd14, 4, %rd0;
+	setp.ge.u64 %p4, %rd14, %rd3;
+	@%p4 bra $L6;
+	mad.lo.s64 %rd22, %rd14, 4, %rd2;
+	ld.global.s32 %r8, [%rd21];
+	ld.global.s32 %r9, [%rd22];
+	add.s32 %r10, %r8, %r9;
+	mad.lo.s64 %rd23, %rd14, 4, %rd4;
+	st.global.s32 [%rd23], %r10;
+	add.s64 %rd24, %rd14, %rd8;
+	mov.b64 %rd14, %rd24;
+	setp.ge.u64 %p5, %rd14, %rd1;
+	@%p5 bra $L7;
+	mad.lo.s64 %rd25, %rd14, 4, %rd0;
+	setp.ge.u64 %p6, %rd14, %rd3;
+	@%p6 bra $L8;
+	mad.lo.s64 %rd26, %rd14, 4, %rd2;
+	ld.global.s32 %r11, [%rd25];
+	ld.global.s32 %r12, [%rd26];
+	add.s32 %r13, %r11, %r12;
+	mad.lo.s64 %rd27, %rd14, 4, %rd4;
+	st.global.s32 [%rd27], %r13;
+	add.s64 %rd28, %rd14, %rd8;
+	mov.b64 %rd14, %rd28;
+	setp.ge.u64 %p7, %rd14, %rd1;
+	@%p7 bra $L9;
+	mad.lo.s64 %rd29, %rd14, 4, %rd0;
+	setp.ge.u64 %p8, %rd14, %rd3;
+	@%p8 bra $L10;
+	mad.lo.s64 %rd30, %rd14, 4, %rd2;
+	ld.global.s32 %r14, [%rd29];
+	ld.global.s32 %r15, [%rd30];
+	add.s32 %r16, %r14, %r15;
+	mad.lo.s64 %rd31, %rd14, 4, %rd4;
+	st.global.s32 [%rd31], %r16;
+	add.s64 %rd32, %rd14, %rd8;
+	mov.b64 %rd14, %rd32;
 	bra.uni $L1;
-$L3:
+$L2:
+$L11:
+	setp.lt.s64 %p9, %rd14, %rd5;
+	@!%p9 bra $L13;
+	setp.ge.u64 %p10, %rd14, %rd1;
+	@%p10 bra $L14;
+	mad.lo.s64 %rd33, %rd14, 4, %rd0;
+	setp.ge.u64 %p11, %rd14, %rd3;
+	@%p11 bra $L15;
+	mad.lo.s64 %rd34, %rd14, 4, %rd2;
+	ld.global.s32 %r17, [%rd33];
+	ld.global.s32 %r18, [%rd34];
+	add.s32 %r19, %r17, %r18;
+	mad.lo.s64 %rd35, %rd14, 4, %rd4;
+	st.global.s32 [%rd35], %r19;
+$L12:
+	add.s64 %rd36, %rd14, %rd8;
+	mov.b64 %rd14, %rd36;
+	bra.uni $L11;
+$L13:
 	ret;
+$L3:
+	mov.u32 %r20, 1;
+	mov.u32 %r21, 134;
+	mov.u64 %rd37, %rd14;
+	mov.u64 %rd38, %rd1;
+	bra.uni $Lfault;
 $L4:
-	mov.u32 %r8, 1;
-	mov.u32 %r9, 134;
-	mov.u64 %rd19, %rd14;
-	mov.u64 %rd20, %rd1;
+	mov.u32 %r20, 1;
+	mov.u32 %r21, 134;
+	mov.u64 %rd37, %rd14;
+	mov.u64 %rd38, %rd3;
 	bra.uni $Lfault;
 $L5:
-	mov.u32 %r8, 1;
-	mov.u32 %r9, 134;
-	mov.u64 %rd19, %rd14;
-	mov.u64 %rd20, %rd3;
+	mov.u32 %r20, 1;
+	mov.u32 %r21, 134;
+	mov.u64 %rd37, %rd14;
+	mov.u64 %rd38, %rd1;
+	bra.uni $Lfault;
+$L6:
+	mov.u32 %r20, 1;
+	mov.u32 %r21, 134;
+	mov.u64 %rd37, %rd14;
+	mov.u64 %rd38, %rd3;
+	bra.uni $Lfault;
+$L7:
+	mov.u32 %r20, 1;
+	mov.u32 %r21, 134;
+	mov.u64 %rd37, %rd14;
+	mov.u64 %rd38, %rd1;
+	bra.uni $Lfault;
+$L8:
+	mov.u32 %r20, 1;
+	mov.u32 %r21, 134;
+	mov.u64 %rd37, %rd14;
+	mov.u64 %rd38, %rd3;
+	bra.uni $Lfault;
+$L9:
+	mov.u32 %r20, 1;
+	mov.u32 %r21, 134;
+	mov.u64 %rd37, %rd14;
+	mov.u64 %rd38, %rd1;
+	bra.uni $Lfault;
+$L10:
+	mov.u32 %r20, 1;
+	mov.u32 %r21, 134;
+	mov.u64 %rd37, %rd14;
+	mov.u64 %rd38, %rd3;
+	bra.uni $Lfault;
+$L14:
+	mov.u32 %r20, 1;
+	mov.u32 %r21, 134;
+	mov.u64 %rd37, %rd14;
+	mov.u64 %rd38, %rd1;
+	bra.uni $Lfault;
+$L15:
+	mov.u32 %r20, 1;
+	mov.u32 %r21, 134;
+	mov.u64 %rd37, %rd14;
+	mov.u64 %rd38, %rd3;
 	bra.uni $Lfault;
 $Lfault:
-	mov.u64 %rd21, gc_fault;
-	atom.global.cas.b32 %r10, [%rd21], 0, 1;
-	setp.ne.u32 %p3, %r10, 0;
-	@%p3 exit;
-	st.global.u32 [%rd21+4], %r8;
-	st.global.u32 [%rd21+8], %r9;
-	mov.u32 %r11, %ctaid.x;
-	st.global.u32 [%rd21+12], %r11;
-	mov.u32 %r11, %ctaid.y;
-	st.global.u32 [%rd21+16], %r11;
-	mov.u32 %r11, %ctaid.z;
-	st.global.u32 [%rd21+20], %r11;
-	mov.u32 %r11, %tid.x;
-	st.global.u32 [%rd21+24], %r11;
-	mov.u32 %r11, %tid.y;
-	st.global.u32 [%rd21+28], %r11;
-	mov.u32 %r11, %tid.z;
-	st.global.u32 [%rd21+32], %r11;
-	st.global.u64 [%rd21+40], %rd19;
-	st.global.u64 [%rd21+48], %rd20;
+	mov.u64 %rd39, gc_fault;
+	atom.global.cas.b32 %r22, [%rd39], 0, 1;
+	setp.ne.u32 %p12, %r22, 0;
+	@%p12 exit;
+	st.global.u32 [%rd39+4], %r20;
+	st.global.u32 [%rd39+8], %r21;
+	mov.u32 %r23, %ctaid.x;
+	st.global.u32 [%rd39+12], %r23;
+	mov.u32 %r23, %ctaid.y;
+	st.global.u32 [%rd39+16], %r23;
+	mov.u32 %r23, %ctaid.z;
+	st.global.u32 [%rd39+20], %r23;
+	mov.u32 %r23, %tid.x;
+	st.global.u32 [%rd39+24], %r23;
+	mov.u32 %r23, %tid.y;
+	st.global.u32 [%rd39+28], %r23;
+	mov.u32 %r23, %tid.z;
+	st.global.u32 [%rd39+32], %r23;
+	st.global.u64 [%rd39+40], %rd37;
+	st.global.u64 [%rd39+48], %rd38;
 	membar.gl;
 	exit;
 }
@@ -1094,9 +1280,9 @@ const gc_ptx_vecAddGridStride_uint32 = `//
 	.param .u64 p_c_len
 )
 {
-	.reg .pred %p<4>;
-	.reg .b32 %r<12>;
-	.reg .b64 %rd<22>;
+	.reg .pred %p<13>;
+	.reg .b32 %r<24>;
+	.reg .b64 %rd<40>;
 	ld.param.u64 %rd0, [p_a];
 	cvta.to.global.u64 %rd0, %rd0;
 	ld.param.u64 %rd1, [p_a_len];
@@ -1120,59 +1306,166 @@ const gc_ptx_vecAddGridStride_uint32 = `//
 	cvt.s64.u32 %rd12, %r4;
 	add.s64 %rd13, %rd11, %rd12;
 	mov.b64 %rd14, %rd13;
+	mul.lo.s64 %rd15, %rd8, 3;
 $L1:
-	setp.lt.s64 %p0, %rd14, %rd5;
-	@!%p0 bra $L3;
+	add.s64 %rd16, %rd14, %rd15;
+	setp.lt.s64 %p0, %rd16, %rd5;
+	@!%p0 bra $L2;
 	setp.ge.u64 %p1, %rd14, %rd1;
-	@%p1 bra $L4;
-	mad.lo.s64 %rd15, %rd14, 4, %rd0;
+	@%p1 bra $L3;
+	mad.lo.s64 %rd17, %rd14, 4, %rd0;
 	setp.ge.u64 %p2, %rd14, %rd3;
-	@%p2 bra $L5;
-	mad.lo.s64 %rd16, %rd14, 4, %rd2;
-	ld.global.u32 %r5, [%rd15];
-	ld.global.u32 %r6, [%rd16];
+	@%p2 bra $L4;
+	mad.lo.s64 %rd18, %rd14, 4, %rd2;
+	ld.global.u32 %r5, [%rd17];
+	ld.global.u32 %r6, [%rd18];
 	add.u32 %r7, %r5, %r6;
-	mad.lo.s64 %rd17, %rd14, 4, %rd4;
-	st.global.u32 [%rd17], %r7;
-$L2:
-	add.s64 %rd18, %rd14, %rd8;
-	mov.b64 %rd14, %rd18;
+	mad.lo.s64 %rd19, %rd14, 4, %rd4;
+	st.global.u32 [%rd19], %r7;
+	add.s64 %rd20, %rd14, %rd8;
+	mov.b64 %rd14, %rd20;
+	setp.ge.u64 %p3, %rd14, %rd1;
+	@%p3 bra $L5;
+	mad.lo.s64 %rd21, %rd14, 4, %rd0;
+	setp.ge.u64 %p4, %rd14, %rd3;
+	@%p4 bra $L6;
+	mad.lo.s64 %rd22, %rd14, 4, %rd2;
+	ld.global.u32 %r8, [%rd21];
+	ld.global.u32 %r9, [%rd22];
+	add.u32 %r10, %r8, %r9;
+	mad.lo.s64 %rd23, %rd14, 4, %rd4;
+	st.global.u32 [%rd23], %r10;
+	add.s64 %rd24, %rd14, %rd8;
+	mov.b64 %rd14, %rd24;
+	setp.ge.u64 %p5, %rd14, %rd1;
+	@%p5 bra $L7;
+	mad.lo.s64 %rd25, %rd14, 4, %rd0;
+	setp.ge.u64 %p6, %rd14, %rd3;
+	@%p6 bra $L8;
+	mad.lo.s64 %rd26, %rd14, 4, %rd2;
+	ld.global.u32 %r11, [%rd25];
+	ld.global.u32 %r12, [%rd26];
+	add.u32 %r13, %r11, %r12;
+	mad.lo.s64 %rd27, %rd14, 4, %rd4;
+	st.global.u32 [%rd27], %r13;
+	add.s64 %rd28, %rd14, %rd8;
+	mov.b64 %rd14, %rd28;
+	setp.ge.u64 %p7, %rd14, %rd1;
+	@%p7 bra $L9;
+	mad.lo.s64 %rd29, %rd14, 4, %rd0;
+	setp.ge.u64 %p8, %rd14, %rd3;
+	@%p8 bra $L10;
+	mad.lo.s64 %rd30, %rd14, 4, %rd2;
+	ld.global.u32 %r14, [%rd29];
+	ld.global.u32 %r15, [%rd30];
+	add.u32 %r16, %r14, %r15;
+	mad.lo.s64 %rd31, %rd14, 4, %rd4;
+	st.global.u32 [%rd31], %r16;
+	add.s64 %rd32, %rd14, %rd8;
+	mov.b64 %rd14, %rd32;
 	bra.uni $L1;
-$L3:
+$L2:
+$L11:
+	setp.lt.s64 %p9, %rd14, %rd5;
+	@!%p9 bra $L13;
+	setp.ge.u64 %p10, %rd14, %rd1;
+	@%p10 bra $L14;
+	mad.lo.s64 %rd33, %rd14, 4, %rd0;
+	setp.ge.u64 %p11, %rd14, %rd3;
+	@%p11 bra $L15;
+	mad.lo.s64 %rd34, %rd14, 4, %rd2;
+	ld.global.u32 %r17, [%rd33];
+	ld.global.u32 %r18, [%rd34];
+	add.u32 %r19, %r17, %r18;
+	mad.lo.s64 %rd35, %rd14, 4, %rd4;
+	st.global.u32 [%rd35], %r19;
+$L12:
+	add.s64 %rd36, %rd14, %rd8;
+	mov.b64 %rd14, %rd36;
+	bra.uni $L11;
+$L13:
 	ret;
+$L3:
+	mov.u32 %r20, 1;
+	mov.u32 %r21, 134;
+	mov.u64 %rd37, %rd14;
+	mov.u64 %rd38, %rd1;
+	bra.uni $Lfault;
 $L4:
-	mov.u32 %r8, 1;
-	mov.u32 %r9, 134;
-	mov.u64 %rd19, %rd14;
-	mov.u64 %rd20, %rd1;
+	mov.u32 %r20, 1;
+	mov.u32 %r21, 134;
+	mov.u64 %rd37, %rd14;
+	mov.u64 %rd38, %rd3;
 	bra.uni $Lfault;
 $L5:
-	mov.u32 %r8, 1;
-	mov.u32 %r9, 134;
-	mov.u64 %rd19, %rd14;
-	mov.u64 %rd20, %rd3;
+	mov.u32 %r20, 1;
+	mov.u32 %r21, 134;
+	mov.u64 %rd37, %rd14;
+	mov.u64 %rd38, %rd1;
+	bra.uni $Lfault;
+$L6:
+	mov.u32 %r20, 1;
+	mov.u32 %r21, 134;
+	mov.u64 %rd37, %rd14;
+	mov.u64 %rd38, %rd3;
+	bra.uni $Lfault;
+$L7:
+	mov.u32 %r20, 1;
+	mov.u32 %r21, 134;
+	mov.u64 %rd37, %rd14;
+	mov.u64 %rd38, %rd1;
+	bra.uni $Lfault;
+$L8:
+	mov.u32 %r20, 1;
+	mov.u32 %r21, 134;
+	mov.u64 %rd37, %rd14;
+	mov.u64 %rd38, %rd3;
+	bra.uni $Lfault;
+$L9:
+	mov.u32 %r20, 1;
+	mov.u32 %r21, 134;
+	mov.u64 %rd37, %rd14;
+	mov.u64 %rd38, %rd1;
+	bra.uni $Lfault;
+$L10:
+	mov.u32 %r20, 1;
+	mov.u32 %r21, 134;
+	mov.u64 %rd37, %rd14;
+	mov.u64 %rd38, %rd3;
+	bra.uni $Lfault;
+$L14:
+	mov.u32 %r20, 1;
+	mov.u32 %r21, 134;
+	mov.u64 %rd37, %rd14;
+	mov.u64 %rd38, %rd1;
+	bra.uni $Lfault;
+$L15:
+	mov.u32 %r20, 1;
+	mov.u32 %r21, 134;
+	mov.u64 %rd37, %rd14;
+	mov.u64 %rd38, %rd3;
 	bra.uni $Lfault;
 $Lfault:
-	mov.u64 %rd21, gc_fault;
-	atom.global.cas.b32 %r10, [%rd21], 0, 1;
-	setp.ne.u32 %p3, %r10, 0;
-	@%p3 exit;
-	st.global.u32 [%rd21+4], %r8;
-	st.global.u32 [%rd21+8], %r9;
-	mov.u32 %r11, %ctaid.x;
-	st.global.u32 [%rd21+12], %r11;
-	mov.u32 %r11, %ctaid.y;
-	st.global.u32 [%rd21+16], %r11;
-	mov.u32 %r11, %ctaid.z;
-	st.global.u32 [%rd21+20], %r11;
-	mov.u32 %r11, %tid.x;
-	st.global.u32 [%rd21+24], %r11;
-	mov.u32 %r11, %tid.y;
-	st.global.u32 [%rd21+28], %r11;
-	mov.u32 %r11, %tid.z;
-	st.global.u32 [%rd21+32], %r11;
-	st.global.u64 [%rd21+40], %rd19;
-	st.global.u64 [%rd21+48], %rd20;
+	mov.u64 %rd39, gc_fault;
+	atom.global.cas.b32 %r22, [%rd39], 0, 1;
+	setp.ne.u32 %p12, %r22, 0;
+	@%p12 exit;
+	st.global.u32 [%rd39+4], %r20;
+	st.global.u32 [%rd39+8], %r21;
+	mov.u32 %r23, %ctaid.x;
+	st.global.u32 [%rd39+12], %r23;
+	mov.u32 %r23, %ctaid.y;
+	st.global.u32 [%rd39+16], %r23;
+	mov.u32 %r23, %ctaid.z;
+	st.global.u32 [%rd39+20], %r23;
+	mov.u32 %r23, %tid.x;
+	st.global.u32 [%rd39+24], %r23;
+	mov.u32 %r23, %tid.y;
+	st.global.u32 [%rd39+28], %r23;
+	mov.u32 %r23, %tid.z;
+	st.global.u32 [%rd39+32], %r23;
+	st.global.u64 [%rd39+40], %rd37;
+	st.global.u64 [%rd39+48], %rd38;
 	membar.gl;
 	exit;
 }
@@ -1197,10 +1490,10 @@ const gc_ptx_vecAddGridStride_float32 = `//
 	.param .u64 p_c_len
 )
 {
-	.reg .pred %p<4>;
+	.reg .pred %p<13>;
 	.reg .b32 %r<9>;
-	.reg .b64 %rd<22>;
-	.reg .f32 %f<3>;
+	.reg .b64 %rd<40>;
+	.reg .f32 %f<15>;
 	ld.param.u64 %rd0, [p_a];
 	cvta.to.global.u64 %rd0, %rd0;
 	ld.param.u64 %rd1, [p_a_len];
@@ -1224,59 +1517,166 @@ const gc_ptx_vecAddGridStride_float32 = `//
 	cvt.s64.u32 %rd12, %r4;
 	add.s64 %rd13, %rd11, %rd12;
 	mov.b64 %rd14, %rd13;
+	mul.lo.s64 %rd15, %rd8, 3;
 $L1:
-	setp.lt.s64 %p0, %rd14, %rd5;
-	@!%p0 bra $L3;
+	add.s64 %rd16, %rd14, %rd15;
+	setp.lt.s64 %p0, %rd16, %rd5;
+	@!%p0 bra $L2;
 	setp.ge.u64 %p1, %rd14, %rd1;
-	@%p1 bra $L4;
-	mad.lo.s64 %rd15, %rd14, 4, %rd0;
+	@%p1 bra $L3;
+	mad.lo.s64 %rd17, %rd14, 4, %rd0;
 	setp.ge.u64 %p2, %rd14, %rd3;
-	@%p2 bra $L5;
-	mad.lo.s64 %rd16, %rd14, 4, %rd2;
-	ld.global.f32 %f0, [%rd15];
-	ld.global.f32 %f1, [%rd16];
+	@%p2 bra $L4;
+	mad.lo.s64 %rd18, %rd14, 4, %rd2;
+	ld.global.f32 %f0, [%rd17];
+	ld.global.f32 %f1, [%rd18];
 	add.rn.f32 %f2, %f0, %f1;
-	mad.lo.s64 %rd17, %rd14, 4, %rd4;
-	st.global.f32 [%rd17], %f2;
-$L2:
-	add.s64 %rd18, %rd14, %rd8;
-	mov.b64 %rd14, %rd18;
+	mad.lo.s64 %rd19, %rd14, 4, %rd4;
+	st.global.f32 [%rd19], %f2;
+	add.s64 %rd20, %rd14, %rd8;
+	mov.b64 %rd14, %rd20;
+	setp.ge.u64 %p3, %rd14, %rd1;
+	@%p3 bra $L5;
+	mad.lo.s64 %rd21, %rd14, 4, %rd0;
+	setp.ge.u64 %p4, %rd14, %rd3;
+	@%p4 bra $L6;
+	mad.lo.s64 %rd22, %rd14, 4, %rd2;
+	ld.global.f32 %f3, [%rd21];
+	ld.global.f32 %f4, [%rd22];
+	add.rn.f32 %f5, %f3, %f4;
+	mad.lo.s64 %rd23, %rd14, 4, %rd4;
+	st.global.f32 [%rd23], %f5;
+	add.s64 %rd24, %rd14, %rd8;
+	mov.b64 %rd14, %rd24;
+	setp.ge.u64 %p5, %rd14, %rd1;
+	@%p5 bra $L7;
+	mad.lo.s64 %rd25, %rd14, 4, %rd0;
+	setp.ge.u64 %p6, %rd14, %rd3;
+	@%p6 bra $L8;
+	mad.lo.s64 %rd26, %rd14, 4, %rd2;
+	ld.global.f32 %f6, [%rd25];
+	ld.global.f32 %f7, [%rd26];
+	add.rn.f32 %f8, %f6, %f7;
+	mad.lo.s64 %rd27, %rd14, 4, %rd4;
+	st.global.f32 [%rd27], %f8;
+	add.s64 %rd28, %rd14, %rd8;
+	mov.b64 %rd14, %rd28;
+	setp.ge.u64 %p7, %rd14, %rd1;
+	@%p7 bra $L9;
+	mad.lo.s64 %rd29, %rd14, 4, %rd0;
+	setp.ge.u64 %p8, %rd14, %rd3;
+	@%p8 bra $L10;
+	mad.lo.s64 %rd30, %rd14, 4, %rd2;
+	ld.global.f32 %f9, [%rd29];
+	ld.global.f32 %f10, [%rd30];
+	add.rn.f32 %f11, %f9, %f10;
+	mad.lo.s64 %rd31, %rd14, 4, %rd4;
+	st.global.f32 [%rd31], %f11;
+	add.s64 %rd32, %rd14, %rd8;
+	mov.b64 %rd14, %rd32;
 	bra.uni $L1;
-$L3:
+$L2:
+$L11:
+	setp.lt.s64 %p9, %rd14, %rd5;
+	@!%p9 bra $L13;
+	setp.ge.u64 %p10, %rd14, %rd1;
+	@%p10 bra $L14;
+	mad.lo.s64 %rd33, %rd14, 4, %rd0;
+	setp.ge.u64 %p11, %rd14, %rd3;
+	@%p11 bra $L15;
+	mad.lo.s64 %rd34, %rd14, 4, %rd2;
+	ld.global.f32 %f12, [%rd33];
+	ld.global.f32 %f13, [%rd34];
+	add.rn.f32 %f14, %f12, %f13;
+	mad.lo.s64 %rd35, %rd14, 4, %rd4;
+	st.global.f32 [%rd35], %f14;
+$L12:
+	add.s64 %rd36, %rd14, %rd8;
+	mov.b64 %rd14, %rd36;
+	bra.uni $L11;
+$L13:
 	ret;
+$L3:
+	mov.u32 %r5, 1;
+	mov.u32 %r6, 134;
+	mov.u64 %rd37, %rd14;
+	mov.u64 %rd38, %rd1;
+	bra.uni $Lfault;
 $L4:
 	mov.u32 %r5, 1;
 	mov.u32 %r6, 134;
-	mov.u64 %rd19, %rd14;
-	mov.u64 %rd20, %rd1;
+	mov.u64 %rd37, %rd14;
+	mov.u64 %rd38, %rd3;
 	bra.uni $Lfault;
 $L5:
 	mov.u32 %r5, 1;
 	mov.u32 %r6, 134;
-	mov.u64 %rd19, %rd14;
-	mov.u64 %rd20, %rd3;
+	mov.u64 %rd37, %rd14;
+	mov.u64 %rd38, %rd1;
+	bra.uni $Lfault;
+$L6:
+	mov.u32 %r5, 1;
+	mov.u32 %r6, 134;
+	mov.u64 %rd37, %rd14;
+	mov.u64 %rd38, %rd3;
+	bra.uni $Lfault;
+$L7:
+	mov.u32 %r5, 1;
+	mov.u32 %r6, 134;
+	mov.u64 %rd37, %rd14;
+	mov.u64 %rd38, %rd1;
+	bra.uni $Lfault;
+$L8:
+	mov.u32 %r5, 1;
+	mov.u32 %r6, 134;
+	mov.u64 %rd37, %rd14;
+	mov.u64 %rd38, %rd3;
+	bra.uni $Lfault;
+$L9:
+	mov.u32 %r5, 1;
+	mov.u32 %r6, 134;
+	mov.u64 %rd37, %rd14;
+	mov.u64 %rd38, %rd1;
+	bra.uni $Lfault;
+$L10:
+	mov.u32 %r5, 1;
+	mov.u32 %r6, 134;
+	mov.u64 %rd37, %rd14;
+	mov.u64 %rd38, %rd3;
+	bra.uni $Lfault;
+$L14:
+	mov.u32 %r5, 1;
+	mov.u32 %r6, 134;
+	mov.u64 %rd37, %rd14;
+	mov.u64 %rd38, %rd1;
+	bra.uni $Lfault;
+$L15:
+	mov.u32 %r5, 1;
+	mov.u32 %r6, 134;
+	mov.u64 %rd37, %rd14;
+	mov.u64 %rd38, %rd3;
 	bra.uni $Lfault;
 $Lfault:
-	mov.u64 %rd21, gc_fault;
-	atom.global.cas.b32 %r7, [%rd21], 0, 1;
-	setp.ne.u32 %p3, %r7, 0;
-	@%p3 exit;
-	st.global.u32 [%rd21+4], %r5;
-	st.global.u32 [%rd21+8], %r6;
+	mov.u64 %rd39, gc_fault;
+	atom.global.cas.b32 %r7, [%rd39], 0, 1;
+	setp.ne.u32 %p12, %r7, 0;
+	@%p12 exit;
+	st.global.u32 [%rd39+4], %r5;
+	st.global.u32 [%rd39+8], %r6;
 	mov.u32 %r8, %ctaid.x;
-	st.global.u32 [%rd21+12], %r8;
+	st.global.u32 [%rd39+12], %r8;
 	mov.u32 %r8, %ctaid.y;
-	st.global.u32 [%rd21+16], %r8;
+	st.global.u32 [%rd39+16], %r8;
 	mov.u32 %r8, %ctaid.z;
-	st.global.u32 [%rd21+20], %r8;
+	st.global.u32 [%rd39+20], %r8;
 	mov.u32 %r8, %tid.x;
-	st.global.u32 [%rd21+24], %r8;
+	st.global.u32 [%rd39+24], %r8;
 	mov.u32 %r8, %tid.y;
-	st.global.u32 [%rd21+28], %r8;
+	st.global.u32 [%rd39+28], %r8;
 	mov.u32 %r8, %tid.z;
-	st.global.u32 [%rd21+32], %r8;
-	st.global.u64 [%rd21+40], %rd19;
-	st.global.u64 [%rd21+48], %rd20;
+	st.global.u32 [%rd39+32], %r8;
+	st.global.u64 [%rd39+40], %rd37;
+	st.global.u64 [%rd39+48], %rd38;
 	membar.gl;
 	exit;
 }
@@ -1301,10 +1701,10 @@ const gc_ptx_vecAddGridStride_float64 = `//
 	.param .u64 p_c_len
 )
 {
-	.reg .pred %p<4>;
+	.reg .pred %p<13>;
 	.reg .b32 %r<9>;
-	.reg .b64 %rd<22>;
-	.reg .f64 %fd<3>;
+	.reg .b64 %rd<40>;
+	.reg .f64 %fd<15>;
 	ld.param.u64 %rd0, [p_a];
 	cvta.to.global.u64 %rd0, %rd0;
 	ld.param.u64 %rd1, [p_a_len];
@@ -1328,59 +1728,166 @@ const gc_ptx_vecAddGridStride_float64 = `//
 	cvt.s64.u32 %rd12, %r4;
 	add.s64 %rd13, %rd11, %rd12;
 	mov.b64 %rd14, %rd13;
+	mul.lo.s64 %rd15, %rd8, 3;
 $L1:
-	setp.lt.s64 %p0, %rd14, %rd5;
-	@!%p0 bra $L3;
+	add.s64 %rd16, %rd14, %rd15;
+	setp.lt.s64 %p0, %rd16, %rd5;
+	@!%p0 bra $L2;
 	setp.ge.u64 %p1, %rd14, %rd1;
-	@%p1 bra $L4;
-	mad.lo.s64 %rd15, %rd14, 8, %rd0;
+	@%p1 bra $L3;
+	mad.lo.s64 %rd17, %rd14, 8, %rd0;
 	setp.ge.u64 %p2, %rd14, %rd3;
-	@%p2 bra $L5;
-	mad.lo.s64 %rd16, %rd14, 8, %rd2;
-	ld.global.f64 %fd0, [%rd15];
-	ld.global.f64 %fd1, [%rd16];
+	@%p2 bra $L4;
+	mad.lo.s64 %rd18, %rd14, 8, %rd2;
+	ld.global.f64 %fd0, [%rd17];
+	ld.global.f64 %fd1, [%rd18];
 	add.rn.f64 %fd2, %fd0, %fd1;
-	mad.lo.s64 %rd17, %rd14, 8, %rd4;
-	st.global.f64 [%rd17], %fd2;
-$L2:
-	add.s64 %rd18, %rd14, %rd8;
-	mov.b64 %rd14, %rd18;
+	mad.lo.s64 %rd19, %rd14, 8, %rd4;
+	st.global.f64 [%rd19], %fd2;
+	add.s64 %rd20, %rd14, %rd8;
+	mov.b64 %rd14, %rd20;
+	setp.ge.u64 %p3, %rd14, %rd1;
+	@%p3 bra $L5;
+	mad.lo.s64 %rd21, %rd14, 8, %rd0;
+	setp.ge.u64 %p4, %rd14, %rd3;
+	@%p4 bra $L6;
+	mad.lo.s64 %rd22, %rd14, 8, %rd2;
+	ld.global.f64 %fd3, [%rd21];
+	ld.global.f64 %fd4, [%rd22];
+	add.rn.f64 %fd5, %fd3, %fd4;
+	mad.lo.s64 %rd23, %rd14, 8, %rd4;
+	st.global.f64 [%rd23], %fd5;
+	add.s64 %rd24, %rd14, %rd8;
+	mov.b64 %rd14, %rd24;
+	setp.ge.u64 %p5, %rd14, %rd1;
+	@%p5 bra $L7;
+	mad.lo.s64 %rd25, %rd14, 8, %rd0;
+	setp.ge.u64 %p6, %rd14, %rd3;
+	@%p6 bra $L8;
+	mad.lo.s64 %rd26, %rd14, 8, %rd2;
+	ld.global.f64 %fd6, [%rd25];
+	ld.global.f64 %fd7, [%rd26];
+	add.rn.f64 %fd8, %fd6, %fd7;
+	mad.lo.s64 %rd27, %rd14, 8, %rd4;
+	st.global.f64 [%rd27], %fd8;
+	add.s64 %rd28, %rd14, %rd8;
+	mov.b64 %rd14, %rd28;
+	setp.ge.u64 %p7, %rd14, %rd1;
+	@%p7 bra $L9;
+	mad.lo.s64 %rd29, %rd14, 8, %rd0;
+	setp.ge.u64 %p8, %rd14, %rd3;
+	@%p8 bra $L10;
+	mad.lo.s64 %rd30, %rd14, 8, %rd2;
+	ld.global.f64 %fd9, [%rd29];
+	ld.global.f64 %fd10, [%rd30];
+	add.rn.f64 %fd11, %fd9, %fd10;
+	mad.lo.s64 %rd31, %rd14, 8, %rd4;
+	st.global.f64 [%rd31], %fd11;
+	add.s64 %rd32, %rd14, %rd8;
+	mov.b64 %rd14, %rd32;
 	bra.uni $L1;
-$L3:
+$L2:
+$L11:
+	setp.lt.s64 %p9, %rd14, %rd5;
+	@!%p9 bra $L13;
+	setp.ge.u64 %p10, %rd14, %rd1;
+	@%p10 bra $L14;
+	mad.lo.s64 %rd33, %rd14, 8, %rd0;
+	setp.ge.u64 %p11, %rd14, %rd3;
+	@%p11 bra $L15;
+	mad.lo.s64 %rd34, %rd14, 8, %rd2;
+	ld.global.f64 %fd12, [%rd33];
+	ld.global.f64 %fd13, [%rd34];
+	add.rn.f64 %fd14, %fd12, %fd13;
+	mad.lo.s64 %rd35, %rd14, 8, %rd4;
+	st.global.f64 [%rd35], %fd14;
+$L12:
+	add.s64 %rd36, %rd14, %rd8;
+	mov.b64 %rd14, %rd36;
+	bra.uni $L11;
+$L13:
 	ret;
+$L3:
+	mov.u32 %r5, 1;
+	mov.u32 %r6, 134;
+	mov.u64 %rd37, %rd14;
+	mov.u64 %rd38, %rd1;
+	bra.uni $Lfault;
 $L4:
 	mov.u32 %r5, 1;
 	mov.u32 %r6, 134;
-	mov.u64 %rd19, %rd14;
-	mov.u64 %rd20, %rd1;
+	mov.u64 %rd37, %rd14;
+	mov.u64 %rd38, %rd3;
 	bra.uni $Lfault;
 $L5:
 	mov.u32 %r5, 1;
 	mov.u32 %r6, 134;
-	mov.u64 %rd19, %rd14;
-	mov.u64 %rd20, %rd3;
+	mov.u64 %rd37, %rd14;
+	mov.u64 %rd38, %rd1;
+	bra.uni $Lfault;
+$L6:
+	mov.u32 %r5, 1;
+	mov.u32 %r6, 134;
+	mov.u64 %rd37, %rd14;
+	mov.u64 %rd38, %rd3;
+	bra.uni $Lfault;
+$L7:
+	mov.u32 %r5, 1;
+	mov.u32 %r6, 134;
+	mov.u64 %rd37, %rd14;
+	mov.u64 %rd38, %rd1;
+	bra.uni $Lfault;
+$L8:
+	mov.u32 %r5, 1;
+	mov.u32 %r6, 134;
+	mov.u64 %rd37, %rd14;
+	mov.u64 %rd38, %rd3;
+	bra.uni $Lfault;
+$L9:
+	mov.u32 %r5, 1;
+	mov.u32 %r6, 134;
+	mov.u64 %rd37, %rd14;
+	mov.u64 %rd38, %rd1;
+	bra.uni $Lfault;
+$L10:
+	mov.u32 %r5, 1;
+	mov.u32 %r6, 134;
+	mov.u64 %rd37, %rd14;
+	mov.u64 %rd38, %rd3;
+	bra.uni $Lfault;
+$L14:
+	mov.u32 %r5, 1;
+	mov.u32 %r6, 134;
+	mov.u64 %rd37, %rd14;
+	mov.u64 %rd38, %rd1;
+	bra.uni $Lfault;
+$L15:
+	mov.u32 %r5, 1;
+	mov.u32 %r6, 134;
+	mov.u64 %rd37, %rd14;
+	mov.u64 %rd38, %rd3;
 	bra.uni $Lfault;
 $Lfault:
-	mov.u64 %rd21, gc_fault;
-	atom.global.cas.b32 %r7, [%rd21], 0, 1;
-	setp.ne.u32 %p3, %r7, 0;
-	@%p3 exit;
-	st.global.u32 [%rd21+4], %r5;
-	st.global.u32 [%rd21+8], %r6;
+	mov.u64 %rd39, gc_fault;
+	atom.global.cas.b32 %r7, [%rd39], 0, 1;
+	setp.ne.u32 %p12, %r7, 0;
+	@%p12 exit;
+	st.global.u32 [%rd39+4], %r5;
+	st.global.u32 [%rd39+8], %r6;
 	mov.u32 %r8, %ctaid.x;
-	st.global.u32 [%rd21+12], %r8;
+	st.global.u32 [%rd39+12], %r8;
 	mov.u32 %r8, %ctaid.y;
-	st.global.u32 [%rd21+16], %r8;
+	st.global.u32 [%rd39+16], %r8;
 	mov.u32 %r8, %ctaid.z;
-	st.global.u32 [%rd21+20], %r8;
+	st.global.u32 [%rd39+20], %r8;
 	mov.u32 %r8, %tid.x;
-	st.global.u32 [%rd21+24], %r8;
+	st.global.u32 [%rd39+24], %r8;
 	mov.u32 %r8, %tid.y;
-	st.global.u32 [%rd21+28], %r8;
+	st.global.u32 [%rd39+28], %r8;
 	mov.u32 %r8, %tid.z;
-	st.global.u32 [%rd21+32], %r8;
-	st.global.u64 [%rd21+40], %rd19;
-	st.global.u64 [%rd21+48], %rd20;
+	st.global.u32 [%rd39+32], %r8;
+	st.global.u64 [%rd39+40], %rd37;
+	st.global.u64 [%rd39+48], %rd38;
 	membar.gl;
 	exit;
 }

@@ -257,10 +257,10 @@ const gc_ptx_transposeTiled = `//
 	.param .s64 p_cols
 )
 {
-	.reg .pred %p<15>;
+	.reg .pred %p<65>;
 	.reg .b32 %r<10>;
-	.reg .b64 %rd<44>;
-	.reg .f32 %f<2>;
+	.reg .b64 %rd<112>;
+	.reg .f32 %f<10>;
 	ld.param.u64 %rd0, [p_in];
 	cvta.to.global.u64 %rd0, %rd0;
 	ld.param.u64 %rd1, [p_in_len];
@@ -285,142 +285,516 @@ const gc_ptx_transposeTiled = `//
 	add.s64 %rd15, %rd14, %rd8;
 	mov.b64 %rd16, %rd15;
 	mov.b64 %rd17, 0;
+	mov.b64 %rd18, 32;
 $L1:
-	setp.lt.s64 %p0, %rd17, 32;
-	@!%p0 bra $L3;
+	add.s64 %rd19, %rd17, 24;
+	setp.lt.s64 %p0, %rd19, %rd18;
+	@!%p0 bra $L2;
 	setp.lt.s64 %p2, %rd12, %rd5;
 	mov.pred %p1, %p2;
-	@!%p1 bra $L4;
-	add.s64 %rd18, %rd16, %rd17;
-	setp.lt.s64 %p3, %rd18, %rd4;
+	@!%p1 bra $L3;
+	add.s64 %rd20, %rd16, %rd17;
+	setp.lt.s64 %p3, %rd20, %rd4;
 	mov.pred %p1, %p3;
-$L4:
-	@!%p1 bra $L5;
-	mul.lo.s64 %rd19, %rd18, %rd5;
-	add.s64 %rd20, %rd19, %rd12;
-	setp.ge.u64 %p4, %rd20, %rd1;
-	@%p4 bra $L7;
-	mad.lo.s64 %rd21, %rd20, 4, %rd0;
-	ld.global.f32 %f0, [%rd21];
-	add.s64 %rd22, %rd8, %rd17;
-	setp.ge.u64 %p5, %rd22, 32;
-	@%p5 bra $L8;
-	mad.lo.s64 %rd23, %rd22, 128, %rd6;
-	setp.ge.u64 %p6, %rd7, 32;
-	@%p6 bra $L9;
-	mad.lo.s64 %rd24, %rd7, 4, %rd23;
-	st.shared.f32 [%rd24], %f0;
-	bra.uni $L6;
-$L5:
-$L6:
-$L2:
-	add.s64 %rd25, %rd17, 8;
-	mov.b64 %rd17, %rd25;
-	bra.uni $L1;
 $L3:
+	@!%p1 bra $L4;
+	mul.lo.s64 %rd21, %rd20, %rd5;
+	add.s64 %rd22, %rd21, %rd12;
+	setp.ge.u64 %p4, %rd22, %rd1;
+	@%p4 bra $L6;
+	mad.lo.s64 %rd23, %rd22, 4, %rd0;
+	ld.global.f32 %f0, [%rd23];
+	add.s64 %rd24, %rd8, %rd17;
+	setp.ge.u64 %p5, %rd24, 32;
+	@%p5 bra $L7;
+	mad.lo.s64 %rd25, %rd24, 128, %rd6;
+	setp.ge.u64 %p6, %rd7, 32;
+	@%p6 bra $L8;
+	mad.lo.s64 %rd26, %rd7, 4, %rd25;
+	st.shared.f32 [%rd26], %f0;
+	bra.uni $L5;
+$L4:
+$L5:
+	add.s64 %rd27, %rd17, 8;
+	mov.b64 %rd17, %rd27;
+	setp.lt.s64 %p8, %rd12, %rd5;
+	mov.pred %p7, %p8;
+	@!%p7 bra $L9;
+	add.s64 %rd28, %rd16, %rd17;
+	setp.lt.s64 %p9, %rd28, %rd4;
+	mov.pred %p7, %p9;
+$L9:
+	@!%p7 bra $L10;
+	mul.lo.s64 %rd29, %rd28, %rd5;
+	add.s64 %rd30, %rd29, %rd12;
+	setp.ge.u64 %p10, %rd30, %rd1;
+	@%p10 bra $L12;
+	mad.lo.s64 %rd31, %rd30, 4, %rd0;
+	ld.global.f32 %f1, [%rd31];
+	add.s64 %rd32, %rd8, %rd17;
+	setp.ge.u64 %p11, %rd32, 32;
+	@%p11 bra $L13;
+	mad.lo.s64 %rd33, %rd32, 128, %rd6;
+	setp.ge.u64 %p12, %rd7, 32;
+	@%p12 bra $L14;
+	mad.lo.s64 %rd34, %rd7, 4, %rd33;
+	st.shared.f32 [%rd34], %f1;
+	bra.uni $L11;
+$L10:
+$L11:
+	add.s64 %rd35, %rd17, 8;
+	mov.b64 %rd17, %rd35;
+	setp.lt.s64 %p14, %rd12, %rd5;
+	mov.pred %p13, %p14;
+	@!%p13 bra $L15;
+	add.s64 %rd36, %rd16, %rd17;
+	setp.lt.s64 %p15, %rd36, %rd4;
+	mov.pred %p13, %p15;
+$L15:
+	@!%p13 bra $L16;
+	mul.lo.s64 %rd37, %rd36, %rd5;
+	add.s64 %rd38, %rd37, %rd12;
+	setp.ge.u64 %p16, %rd38, %rd1;
+	@%p16 bra $L18;
+	mad.lo.s64 %rd39, %rd38, 4, %rd0;
+	ld.global.f32 %f2, [%rd39];
+	add.s64 %rd40, %rd8, %rd17;
+	setp.ge.u64 %p17, %rd40, 32;
+	@%p17 bra $L19;
+	mad.lo.s64 %rd41, %rd40, 128, %rd6;
+	setp.ge.u64 %p18, %rd7, 32;
+	@%p18 bra $L20;
+	mad.lo.s64 %rd42, %rd7, 4, %rd41;
+	st.shared.f32 [%rd42], %f2;
+	bra.uni $L17;
+$L16:
+$L17:
+	add.s64 %rd43, %rd17, 8;
+	mov.b64 %rd17, %rd43;
+	setp.lt.s64 %p20, %rd12, %rd5;
+	mov.pred %p19, %p20;
+	@!%p19 bra $L21;
+	add.s64 %rd44, %rd16, %rd17;
+	setp.lt.s64 %p21, %rd44, %rd4;
+	mov.pred %p19, %p21;
+$L21:
+	@!%p19 bra $L22;
+	mul.lo.s64 %rd45, %rd44, %rd5;
+	add.s64 %rd46, %rd45, %rd12;
+	setp.ge.u64 %p22, %rd46, %rd1;
+	@%p22 bra $L24;
+	mad.lo.s64 %rd47, %rd46, 4, %rd0;
+	ld.global.f32 %f3, [%rd47];
+	add.s64 %rd48, %rd8, %rd17;
+	setp.ge.u64 %p23, %rd48, 32;
+	@%p23 bra $L25;
+	mad.lo.s64 %rd49, %rd48, 128, %rd6;
+	setp.ge.u64 %p24, %rd7, 32;
+	@%p24 bra $L26;
+	mad.lo.s64 %rd50, %rd7, 4, %rd49;
+	st.shared.f32 [%rd50], %f3;
+	bra.uni $L23;
+$L22:
+$L23:
+	add.s64 %rd51, %rd17, 8;
+	mov.b64 %rd17, %rd51;
+	bra.uni $L1;
+$L2:
+$L27:
+	setp.lt.s64 %p25, %rd17, 32;
+	@!%p25 bra $L29;
+	setp.lt.s64 %p27, %rd12, %rd5;
+	mov.pred %p26, %p27;
+	@!%p26 bra $L30;
+	add.s64 %rd52, %rd16, %rd17;
+	setp.lt.s64 %p28, %rd52, %rd4;
+	mov.pred %p26, %p28;
+$L30:
+	@!%p26 bra $L31;
+	mul.lo.s64 %rd53, %rd52, %rd5;
+	add.s64 %rd54, %rd53, %rd12;
+	setp.ge.u64 %p29, %rd54, %rd1;
+	@%p29 bra $L33;
+	mad.lo.s64 %rd55, %rd54, 4, %rd0;
+	ld.global.f32 %f4, [%rd55];
+	add.s64 %rd56, %rd8, %rd17;
+	setp.ge.u64 %p30, %rd56, 32;
+	@%p30 bra $L34;
+	mad.lo.s64 %rd57, %rd56, 128, %rd6;
+	setp.ge.u64 %p31, %rd7, 32;
+	@%p31 bra $L35;
+	mad.lo.s64 %rd58, %rd7, 4, %rd57;
+	st.shared.f32 [%rd58], %f4;
+	bra.uni $L32;
+$L31:
+$L32:
+$L28:
+	add.s64 %rd59, %rd17, 8;
+	mov.b64 %rd17, %rd59;
+	bra.uni $L27;
+$L29:
 	bar.sync 0;
 	mov.u32 %r4, %ctaid.y;
-	cvt.s64.u32 %rd26, %r4;
-	mul.lo.s64 %rd27, %rd26, 32;
-	add.s64 %rd28, %rd27, %rd7;
-	mov.b64 %rd12, %rd28;
+	cvt.s64.u32 %rd60, %r4;
+	mul.lo.s64 %rd61, %rd60, 32;
+	add.s64 %rd62, %rd61, %rd7;
+	mov.b64 %rd12, %rd62;
 	mov.u32 %r5, %ctaid.x;
-	cvt.s64.u32 %rd29, %r5;
-	mul.lo.s64 %rd30, %rd29, 32;
-	add.s64 %rd31, %rd30, %rd8;
-	mov.b64 %rd16, %rd31;
-	mov.b64 %rd32, 0;
-$L10:
-	setp.lt.s64 %p7, %rd32, 32;
-	@!%p7 bra $L12;
-	setp.lt.s64 %p9, %rd12, %rd4;
-	mov.pred %p8, %p9;
-	@!%p8 bra $L13;
-	add.s64 %rd33, %rd16, %rd32;
-	setp.lt.s64 %p10, %rd33, %rd5;
-	mov.pred %p8, %p10;
-$L13:
-	@!%p8 bra $L14;
-	setp.ge.u64 %p11, %rd7, 32;
-	@%p11 bra $L16;
-	mad.lo.s64 %rd34, %rd7, 128, %rd6;
-	add.s64 %rd35, %rd8, %rd32;
-	setp.ge.u64 %p12, %rd35, 32;
-	@%p12 bra $L17;
-	mad.lo.s64 %rd36, %rd35, 4, %rd34;
-	ld.shared.f32 %f1, [%rd36];
-	mul.lo.s64 %rd37, %rd33, %rd4;
-	add.s64 %rd38, %rd37, %rd12;
-	setp.ge.u64 %p13, %rd38, %rd3;
-	@%p13 bra $L18;
-	mad.lo.s64 %rd39, %rd38, 4, %rd2;
-	st.global.f32 [%rd39], %f1;
-	bra.uni $L15;
-$L14:
-$L15:
-$L11:
-	add.s64 %rd40, %rd32, 8;
-	mov.b64 %rd32, %rd40;
-	bra.uni $L10;
-$L12:
+	cvt.s64.u32 %rd63, %r5;
+	mul.lo.s64 %rd64, %rd63, 32;
+	add.s64 %rd65, %rd64, %rd8;
+	mov.b64 %rd16, %rd65;
+	mov.b64 %rd66, 0;
+	mov.b64 %rd67, 32;
+$L36:
+	add.s64 %rd68, %rd66, 24;
+	setp.lt.s64 %p32, %rd68, %rd67;
+	@!%p32 bra $L37;
+	setp.lt.s64 %p34, %rd12, %rd4;
+	mov.pred %p33, %p34;
+	@!%p33 bra $L38;
+	add.s64 %rd69, %rd16, %rd66;
+	setp.lt.s64 %p35, %rd69, %rd5;
+	mov.pred %p33, %p35;
+$L38:
+	@!%p33 bra $L39;
+	setp.ge.u64 %p36, %rd7, 32;
+	@%p36 bra $L41;
+	mad.lo.s64 %rd70, %rd7, 128, %rd6;
+	add.s64 %rd71, %rd8, %rd66;
+	setp.ge.u64 %p37, %rd71, 32;
+	@%p37 bra $L42;
+	mad.lo.s64 %rd72, %rd71, 4, %rd70;
+	ld.shared.f32 %f5, [%rd72];
+	mul.lo.s64 %rd73, %rd69, %rd4;
+	add.s64 %rd74, %rd73, %rd12;
+	setp.ge.u64 %p38, %rd74, %rd3;
+	@%p38 bra $L43;
+	mad.lo.s64 %rd75, %rd74, 4, %rd2;
+	st.global.f32 [%rd75], %f5;
+	bra.uni $L40;
+$L39:
+$L40:
+	add.s64 %rd76, %rd66, 8;
+	mov.b64 %rd66, %rd76;
+	setp.lt.s64 %p40, %rd12, %rd4;
+	mov.pred %p39, %p40;
+	@!%p39 bra $L44;
+	add.s64 %rd77, %rd16, %rd66;
+	setp.lt.s64 %p41, %rd77, %rd5;
+	mov.pred %p39, %p41;
+$L44:
+	@!%p39 bra $L45;
+	setp.ge.u64 %p42, %rd7, 32;
+	@%p42 bra $L47;
+	mad.lo.s64 %rd78, %rd7, 128, %rd6;
+	add.s64 %rd79, %rd8, %rd66;
+	setp.ge.u64 %p43, %rd79, 32;
+	@%p43 bra $L48;
+	mad.lo.s64 %rd80, %rd79, 4, %rd78;
+	ld.shared.f32 %f6, [%rd80];
+	mul.lo.s64 %rd81, %rd77, %rd4;
+	add.s64 %rd82, %rd81, %rd12;
+	setp.ge.u64 %p44, %rd82, %rd3;
+	@%p44 bra $L49;
+	mad.lo.s64 %rd83, %rd82, 4, %rd2;
+	st.global.f32 [%rd83], %f6;
+	bra.uni $L46;
+$L45:
+$L46:
+	add.s64 %rd84, %rd66, 8;
+	mov.b64 %rd66, %rd84;
+	setp.lt.s64 %p46, %rd12, %rd4;
+	mov.pred %p45, %p46;
+	@!%p45 bra $L50;
+	add.s64 %rd85, %rd16, %rd66;
+	setp.lt.s64 %p47, %rd85, %rd5;
+	mov.pred %p45, %p47;
+$L50:
+	@!%p45 bra $L51;
+	setp.ge.u64 %p48, %rd7, 32;
+	@%p48 bra $L53;
+	mad.lo.s64 %rd86, %rd7, 128, %rd6;
+	add.s64 %rd87, %rd8, %rd66;
+	setp.ge.u64 %p49, %rd87, 32;
+	@%p49 bra $L54;
+	mad.lo.s64 %rd88, %rd87, 4, %rd86;
+	ld.shared.f32 %f7, [%rd88];
+	mul.lo.s64 %rd89, %rd85, %rd4;
+	add.s64 %rd90, %rd89, %rd12;
+	setp.ge.u64 %p50, %rd90, %rd3;
+	@%p50 bra $L55;
+	mad.lo.s64 %rd91, %rd90, 4, %rd2;
+	st.global.f32 [%rd91], %f7;
+	bra.uni $L52;
+$L51:
+$L52:
+	add.s64 %rd92, %rd66, 8;
+	mov.b64 %rd66, %rd92;
+	setp.lt.s64 %p52, %rd12, %rd4;
+	mov.pred %p51, %p52;
+	@!%p51 bra $L56;
+	add.s64 %rd93, %rd16, %rd66;
+	setp.lt.s64 %p53, %rd93, %rd5;
+	mov.pred %p51, %p53;
+$L56:
+	@!%p51 bra $L57;
+	setp.ge.u64 %p54, %rd7, 32;
+	@%p54 bra $L59;
+	mad.lo.s64 %rd94, %rd7, 128, %rd6;
+	add.s64 %rd95, %rd8, %rd66;
+	setp.ge.u64 %p55, %rd95, 32;
+	@%p55 bra $L60;
+	mad.lo.s64 %rd96, %rd95, 4, %rd94;
+	ld.shared.f32 %f8, [%rd96];
+	mul.lo.s64 %rd97, %rd93, %rd4;
+	add.s64 %rd98, %rd97, %rd12;
+	setp.ge.u64 %p56, %rd98, %rd3;
+	@%p56 bra $L61;
+	mad.lo.s64 %rd99, %rd98, 4, %rd2;
+	st.global.f32 [%rd99], %f8;
+	bra.uni $L58;
+$L57:
+$L58:
+	add.s64 %rd100, %rd66, 8;
+	mov.b64 %rd66, %rd100;
+	bra.uni $L36;
+$L37:
+$L62:
+	setp.lt.s64 %p57, %rd66, 32;
+	@!%p57 bra $L64;
+	setp.lt.s64 %p59, %rd12, %rd4;
+	mov.pred %p58, %p59;
+	@!%p58 bra $L65;
+	add.s64 %rd101, %rd16, %rd66;
+	setp.lt.s64 %p60, %rd101, %rd5;
+	mov.pred %p58, %p60;
+$L65:
+	@!%p58 bra $L66;
+	setp.ge.u64 %p61, %rd7, 32;
+	@%p61 bra $L68;
+	mad.lo.s64 %rd102, %rd7, 128, %rd6;
+	add.s64 %rd103, %rd8, %rd66;
+	setp.ge.u64 %p62, %rd103, 32;
+	@%p62 bra $L69;
+	mad.lo.s64 %rd104, %rd103, 4, %rd102;
+	ld.shared.f32 %f9, [%rd104];
+	mul.lo.s64 %rd105, %rd101, %rd4;
+	add.s64 %rd106, %rd105, %rd12;
+	setp.ge.u64 %p63, %rd106, %rd3;
+	@%p63 bra $L70;
+	mad.lo.s64 %rd107, %rd106, 4, %rd2;
+	st.global.f32 [%rd107], %f9;
+	bra.uni $L67;
+$L66:
+$L67:
+$L63:
+	add.s64 %rd108, %rd66, 8;
+	mov.b64 %rd66, %rd108;
+	bra.uni $L62;
+$L64:
 	ret;
+$L6:
+	mov.u32 %r6, 1;
+	mov.u32 %r7, 169;
+	mov.u64 %rd109, %rd22;
+	mov.u64 %rd110, %rd1;
+	bra.uni $Lfault;
 $L7:
 	mov.u32 %r6, 1;
 	mov.u32 %r7, 169;
-	mov.u64 %rd41, %rd20;
-	mov.u64 %rd42, %rd1;
+	mov.u64 %rd109, %rd24;
+	mov.u64 %rd110, 32;
 	bra.uni $Lfault;
 $L8:
 	mov.u32 %r6, 1;
 	mov.u32 %r7, 169;
-	mov.u64 %rd41, %rd22;
-	mov.u64 %rd42, 32;
+	mov.u64 %rd109, %rd7;
+	mov.u64 %rd110, 32;
 	bra.uni $Lfault;
-$L9:
+$L12:
 	mov.u32 %r6, 1;
 	mov.u32 %r7, 169;
-	mov.u64 %rd41, %rd7;
-	mov.u64 %rd42, 32;
+	mov.u64 %rd109, %rd30;
+	mov.u64 %rd110, %rd1;
 	bra.uni $Lfault;
-$L16:
+$L13:
 	mov.u32 %r6, 1;
-	mov.u32 %r7, 177;
-	mov.u64 %rd41, %rd7;
-	mov.u64 %rd42, 32;
+	mov.u32 %r7, 169;
+	mov.u64 %rd109, %rd32;
+	mov.u64 %rd110, 32;
 	bra.uni $Lfault;
-$L17:
+$L14:
 	mov.u32 %r6, 1;
-	mov.u32 %r7, 177;
-	mov.u64 %rd41, %rd35;
-	mov.u64 %rd42, 32;
+	mov.u32 %r7, 169;
+	mov.u64 %rd109, %rd7;
+	mov.u64 %rd110, 32;
 	bra.uni $Lfault;
 $L18:
 	mov.u32 %r6, 1;
+	mov.u32 %r7, 169;
+	mov.u64 %rd109, %rd38;
+	mov.u64 %rd110, %rd1;
+	bra.uni $Lfault;
+$L19:
+	mov.u32 %r6, 1;
+	mov.u32 %r7, 169;
+	mov.u64 %rd109, %rd40;
+	mov.u64 %rd110, 32;
+	bra.uni $Lfault;
+$L20:
+	mov.u32 %r6, 1;
+	mov.u32 %r7, 169;
+	mov.u64 %rd109, %rd7;
+	mov.u64 %rd110, 32;
+	bra.uni $Lfault;
+$L24:
+	mov.u32 %r6, 1;
+	mov.u32 %r7, 169;
+	mov.u64 %rd109, %rd46;
+	mov.u64 %rd110, %rd1;
+	bra.uni $Lfault;
+$L25:
+	mov.u32 %r6, 1;
+	mov.u32 %r7, 169;
+	mov.u64 %rd109, %rd48;
+	mov.u64 %rd110, 32;
+	bra.uni $Lfault;
+$L26:
+	mov.u32 %r6, 1;
+	mov.u32 %r7, 169;
+	mov.u64 %rd109, %rd7;
+	mov.u64 %rd110, 32;
+	bra.uni $Lfault;
+$L33:
+	mov.u32 %r6, 1;
+	mov.u32 %r7, 169;
+	mov.u64 %rd109, %rd54;
+	mov.u64 %rd110, %rd1;
+	bra.uni $Lfault;
+$L34:
+	mov.u32 %r6, 1;
+	mov.u32 %r7, 169;
+	mov.u64 %rd109, %rd56;
+	mov.u64 %rd110, 32;
+	bra.uni $Lfault;
+$L35:
+	mov.u32 %r6, 1;
+	mov.u32 %r7, 169;
+	mov.u64 %rd109, %rd7;
+	mov.u64 %rd110, 32;
+	bra.uni $Lfault;
+$L41:
+	mov.u32 %r6, 1;
 	mov.u32 %r7, 177;
-	mov.u64 %rd41, %rd38;
-	mov.u64 %rd42, %rd3;
+	mov.u64 %rd109, %rd7;
+	mov.u64 %rd110, 32;
+	bra.uni $Lfault;
+$L42:
+	mov.u32 %r6, 1;
+	mov.u32 %r7, 177;
+	mov.u64 %rd109, %rd71;
+	mov.u64 %rd110, 32;
+	bra.uni $Lfault;
+$L43:
+	mov.u32 %r6, 1;
+	mov.u32 %r7, 177;
+	mov.u64 %rd109, %rd74;
+	mov.u64 %rd110, %rd3;
+	bra.uni $Lfault;
+$L47:
+	mov.u32 %r6, 1;
+	mov.u32 %r7, 177;
+	mov.u64 %rd109, %rd7;
+	mov.u64 %rd110, 32;
+	bra.uni $Lfault;
+$L48:
+	mov.u32 %r6, 1;
+	mov.u32 %r7, 177;
+	mov.u64 %rd109, %rd79;
+	mov.u64 %rd110, 32;
+	bra.uni $Lfault;
+$L49:
+	mov.u32 %r6, 1;
+	mov.u32 %r7, 177;
+	mov.u64 %rd109, %rd82;
+	mov.u64 %rd110, %rd3;
+	bra.uni $Lfault;
+$L53:
+	mov.u32 %r6, 1;
+	mov.u32 %r7, 177;
+	mov.u64 %rd109, %rd7;
+	mov.u64 %rd110, 32;
+	bra.uni $Lfault;
+$L54:
+	mov.u32 %r6, 1;
+	mov.u32 %r7, 177;
+	mov.u64 %rd109, %rd87;
+	mov.u64 %rd110, 32;
+	bra.uni $Lfault;
+$L55:
+	mov.u32 %r6, 1;
+	mov.u32 %r7, 177;
+	mov.u64 %rd109, %rd90;
+	mov.u64 %rd110, %rd3;
+	bra.uni $Lfault;
+$L59:
+	mov.u32 %r6, 1;
+	mov.u32 %r7, 177;
+	mov.u64 %rd109, %rd7;
+	mov.u64 %rd110, 32;
+	bra.uni $Lfault;
+$L60:
+	mov.u32 %r6, 1;
+	mov.u32 %r7, 177;
+	mov.u64 %rd109, %rd95;
+	mov.u64 %rd110, 32;
+	bra.uni $Lfault;
+$L61:
+	mov.u32 %r6, 1;
+	mov.u32 %r7, 177;
+	mov.u64 %rd109, %rd98;
+	mov.u64 %rd110, %rd3;
+	bra.uni $Lfault;
+$L68:
+	mov.u32 %r6, 1;
+	mov.u32 %r7, 177;
+	mov.u64 %rd109, %rd7;
+	mov.u64 %rd110, 32;
+	bra.uni $Lfault;
+$L69:
+	mov.u32 %r6, 1;
+	mov.u32 %r7, 177;
+	mov.u64 %rd109, %rd103;
+	mov.u64 %rd110, 32;
+	bra.uni $Lfault;
+$L70:
+	mov.u32 %r6, 1;
+	mov.u32 %r7, 177;
+	mov.u64 %rd109, %rd106;
+	mov.u64 %rd110, %rd3;
 	bra.uni $Lfault;
 $Lfault:
-	mov.u64 %rd43, gc_fault;
-	atom.global.cas.b32 %r8, [%rd43], 0, 1;
-	setp.ne.u32 %p14, %r8, 0;
-	@%p14 exit;
-	st.global.u32 [%rd43+4], %r6;
-	st.global.u32 [%rd43+8], %r7;
+	mov.u64 %rd111, gc_fault;
+	atom.global.cas.b32 %r8, [%rd111], 0, 1;
+	setp.ne.u32 %p64, %r8, 0;
+	@%p64 exit;
+	st.global.u32 [%rd111+4], %r6;
+	st.global.u32 [%rd111+8], %r7;
 	mov.u32 %r9, %ctaid.x;
-	st.global.u32 [%rd43+12], %r9;
+	st.global.u32 [%rd111+12], %r9;
 	mov.u32 %r9, %ctaid.y;
-	st.global.u32 [%rd43+16], %r9;
+	st.global.u32 [%rd111+16], %r9;
 	mov.u32 %r9, %ctaid.z;
-	st.global.u32 [%rd43+20], %r9;
+	st.global.u32 [%rd111+20], %r9;
 	mov.u32 %r9, %tid.x;
-	st.global.u32 [%rd43+24], %r9;
+	st.global.u32 [%rd111+24], %r9;
 	mov.u32 %r9, %tid.y;
-	st.global.u32 [%rd43+28], %r9;
+	st.global.u32 [%rd111+28], %r9;
 	mov.u32 %r9, %tid.z;
-	st.global.u32 [%rd43+32], %r9;
-	st.global.u64 [%rd43+40], %rd41;
-	st.global.u64 [%rd43+48], %rd42;
+	st.global.u32 [%rd111+32], %r9;
+	st.global.u64 [%rd111+40], %rd109;
+	st.global.u64 [%rd111+48], %rd110;
 	membar.gl;
 	exit;
 }
@@ -476,10 +850,10 @@ const gc_ptx_transposePadded = `//
 	.param .s64 p_cols
 )
 {
-	.reg .pred %p<15>;
+	.reg .pred %p<65>;
 	.reg .b32 %r<10>;
-	.reg .b64 %rd<44>;
-	.reg .f32 %f<2>;
+	.reg .b64 %rd<112>;
+	.reg .f32 %f<10>;
 	ld.param.u64 %rd0, [p_in];
 	cvta.to.global.u64 %rd0, %rd0;
 	ld.param.u64 %rd1, [p_in_len];
@@ -504,142 +878,516 @@ const gc_ptx_transposePadded = `//
 	add.s64 %rd15, %rd14, %rd8;
 	mov.b64 %rd16, %rd15;
 	mov.b64 %rd17, 0;
+	mov.b64 %rd18, 32;
 $L1:
-	setp.lt.s64 %p0, %rd17, 32;
-	@!%p0 bra $L3;
+	add.s64 %rd19, %rd17, 24;
+	setp.lt.s64 %p0, %rd19, %rd18;
+	@!%p0 bra $L2;
 	setp.lt.s64 %p2, %rd12, %rd5;
 	mov.pred %p1, %p2;
-	@!%p1 bra $L4;
-	add.s64 %rd18, %rd16, %rd17;
-	setp.lt.s64 %p3, %rd18, %rd4;
+	@!%p1 bra $L3;
+	add.s64 %rd20, %rd16, %rd17;
+	setp.lt.s64 %p3, %rd20, %rd4;
 	mov.pred %p1, %p3;
-$L4:
-	@!%p1 bra $L5;
-	mul.lo.s64 %rd19, %rd18, %rd5;
-	add.s64 %rd20, %rd19, %rd12;
-	setp.ge.u64 %p4, %rd20, %rd1;
-	@%p4 bra $L7;
-	mad.lo.s64 %rd21, %rd20, 4, %rd0;
-	ld.global.f32 %f0, [%rd21];
-	add.s64 %rd22, %rd8, %rd17;
-	setp.ge.u64 %p5, %rd22, 32;
-	@%p5 bra $L8;
-	mad.lo.s64 %rd23, %rd22, 132, %rd6;
-	setp.ge.u64 %p6, %rd7, 33;
-	@%p6 bra $L9;
-	mad.lo.s64 %rd24, %rd7, 4, %rd23;
-	st.shared.f32 [%rd24], %f0;
-	bra.uni $L6;
-$L5:
-$L6:
-$L2:
-	add.s64 %rd25, %rd17, 8;
-	mov.b64 %rd17, %rd25;
-	bra.uni $L1;
 $L3:
+	@!%p1 bra $L4;
+	mul.lo.s64 %rd21, %rd20, %rd5;
+	add.s64 %rd22, %rd21, %rd12;
+	setp.ge.u64 %p4, %rd22, %rd1;
+	@%p4 bra $L6;
+	mad.lo.s64 %rd23, %rd22, 4, %rd0;
+	ld.global.f32 %f0, [%rd23];
+	add.s64 %rd24, %rd8, %rd17;
+	setp.ge.u64 %p5, %rd24, 32;
+	@%p5 bra $L7;
+	mad.lo.s64 %rd25, %rd24, 132, %rd6;
+	setp.ge.u64 %p6, %rd7, 33;
+	@%p6 bra $L8;
+	mad.lo.s64 %rd26, %rd7, 4, %rd25;
+	st.shared.f32 [%rd26], %f0;
+	bra.uni $L5;
+$L4:
+$L5:
+	add.s64 %rd27, %rd17, 8;
+	mov.b64 %rd17, %rd27;
+	setp.lt.s64 %p8, %rd12, %rd5;
+	mov.pred %p7, %p8;
+	@!%p7 bra $L9;
+	add.s64 %rd28, %rd16, %rd17;
+	setp.lt.s64 %p9, %rd28, %rd4;
+	mov.pred %p7, %p9;
+$L9:
+	@!%p7 bra $L10;
+	mul.lo.s64 %rd29, %rd28, %rd5;
+	add.s64 %rd30, %rd29, %rd12;
+	setp.ge.u64 %p10, %rd30, %rd1;
+	@%p10 bra $L12;
+	mad.lo.s64 %rd31, %rd30, 4, %rd0;
+	ld.global.f32 %f1, [%rd31];
+	add.s64 %rd32, %rd8, %rd17;
+	setp.ge.u64 %p11, %rd32, 32;
+	@%p11 bra $L13;
+	mad.lo.s64 %rd33, %rd32, 132, %rd6;
+	setp.ge.u64 %p12, %rd7, 33;
+	@%p12 bra $L14;
+	mad.lo.s64 %rd34, %rd7, 4, %rd33;
+	st.shared.f32 [%rd34], %f1;
+	bra.uni $L11;
+$L10:
+$L11:
+	add.s64 %rd35, %rd17, 8;
+	mov.b64 %rd17, %rd35;
+	setp.lt.s64 %p14, %rd12, %rd5;
+	mov.pred %p13, %p14;
+	@!%p13 bra $L15;
+	add.s64 %rd36, %rd16, %rd17;
+	setp.lt.s64 %p15, %rd36, %rd4;
+	mov.pred %p13, %p15;
+$L15:
+	@!%p13 bra $L16;
+	mul.lo.s64 %rd37, %rd36, %rd5;
+	add.s64 %rd38, %rd37, %rd12;
+	setp.ge.u64 %p16, %rd38, %rd1;
+	@%p16 bra $L18;
+	mad.lo.s64 %rd39, %rd38, 4, %rd0;
+	ld.global.f32 %f2, [%rd39];
+	add.s64 %rd40, %rd8, %rd17;
+	setp.ge.u64 %p17, %rd40, 32;
+	@%p17 bra $L19;
+	mad.lo.s64 %rd41, %rd40, 132, %rd6;
+	setp.ge.u64 %p18, %rd7, 33;
+	@%p18 bra $L20;
+	mad.lo.s64 %rd42, %rd7, 4, %rd41;
+	st.shared.f32 [%rd42], %f2;
+	bra.uni $L17;
+$L16:
+$L17:
+	add.s64 %rd43, %rd17, 8;
+	mov.b64 %rd17, %rd43;
+	setp.lt.s64 %p20, %rd12, %rd5;
+	mov.pred %p19, %p20;
+	@!%p19 bra $L21;
+	add.s64 %rd44, %rd16, %rd17;
+	setp.lt.s64 %p21, %rd44, %rd4;
+	mov.pred %p19, %p21;
+$L21:
+	@!%p19 bra $L22;
+	mul.lo.s64 %rd45, %rd44, %rd5;
+	add.s64 %rd46, %rd45, %rd12;
+	setp.ge.u64 %p22, %rd46, %rd1;
+	@%p22 bra $L24;
+	mad.lo.s64 %rd47, %rd46, 4, %rd0;
+	ld.global.f32 %f3, [%rd47];
+	add.s64 %rd48, %rd8, %rd17;
+	setp.ge.u64 %p23, %rd48, 32;
+	@%p23 bra $L25;
+	mad.lo.s64 %rd49, %rd48, 132, %rd6;
+	setp.ge.u64 %p24, %rd7, 33;
+	@%p24 bra $L26;
+	mad.lo.s64 %rd50, %rd7, 4, %rd49;
+	st.shared.f32 [%rd50], %f3;
+	bra.uni $L23;
+$L22:
+$L23:
+	add.s64 %rd51, %rd17, 8;
+	mov.b64 %rd17, %rd51;
+	bra.uni $L1;
+$L2:
+$L27:
+	setp.lt.s64 %p25, %rd17, 32;
+	@!%p25 bra $L29;
+	setp.lt.s64 %p27, %rd12, %rd5;
+	mov.pred %p26, %p27;
+	@!%p26 bra $L30;
+	add.s64 %rd52, %rd16, %rd17;
+	setp.lt.s64 %p28, %rd52, %rd4;
+	mov.pred %p26, %p28;
+$L30:
+	@!%p26 bra $L31;
+	mul.lo.s64 %rd53, %rd52, %rd5;
+	add.s64 %rd54, %rd53, %rd12;
+	setp.ge.u64 %p29, %rd54, %rd1;
+	@%p29 bra $L33;
+	mad.lo.s64 %rd55, %rd54, 4, %rd0;
+	ld.global.f32 %f4, [%rd55];
+	add.s64 %rd56, %rd8, %rd17;
+	setp.ge.u64 %p30, %rd56, 32;
+	@%p30 bra $L34;
+	mad.lo.s64 %rd57, %rd56, 132, %rd6;
+	setp.ge.u64 %p31, %rd7, 33;
+	@%p31 bra $L35;
+	mad.lo.s64 %rd58, %rd7, 4, %rd57;
+	st.shared.f32 [%rd58], %f4;
+	bra.uni $L32;
+$L31:
+$L32:
+$L28:
+	add.s64 %rd59, %rd17, 8;
+	mov.b64 %rd17, %rd59;
+	bra.uni $L27;
+$L29:
 	bar.sync 0;
 	mov.u32 %r4, %ctaid.y;
-	cvt.s64.u32 %rd26, %r4;
-	mul.lo.s64 %rd27, %rd26, 32;
-	add.s64 %rd28, %rd27, %rd7;
-	mov.b64 %rd12, %rd28;
+	cvt.s64.u32 %rd60, %r4;
+	mul.lo.s64 %rd61, %rd60, 32;
+	add.s64 %rd62, %rd61, %rd7;
+	mov.b64 %rd12, %rd62;
 	mov.u32 %r5, %ctaid.x;
-	cvt.s64.u32 %rd29, %r5;
-	mul.lo.s64 %rd30, %rd29, 32;
-	add.s64 %rd31, %rd30, %rd8;
-	mov.b64 %rd16, %rd31;
-	mov.b64 %rd32, 0;
-$L10:
-	setp.lt.s64 %p7, %rd32, 32;
-	@!%p7 bra $L12;
-	setp.lt.s64 %p9, %rd12, %rd4;
-	mov.pred %p8, %p9;
-	@!%p8 bra $L13;
-	add.s64 %rd33, %rd16, %rd32;
-	setp.lt.s64 %p10, %rd33, %rd5;
-	mov.pred %p8, %p10;
-$L13:
-	@!%p8 bra $L14;
-	setp.ge.u64 %p11, %rd7, 32;
-	@%p11 bra $L16;
-	mad.lo.s64 %rd34, %rd7, 132, %rd6;
-	add.s64 %rd35, %rd8, %rd32;
-	setp.ge.u64 %p12, %rd35, 33;
-	@%p12 bra $L17;
-	mad.lo.s64 %rd36, %rd35, 4, %rd34;
-	ld.shared.f32 %f1, [%rd36];
-	mul.lo.s64 %rd37, %rd33, %rd4;
-	add.s64 %rd38, %rd37, %rd12;
-	setp.ge.u64 %p13, %rd38, %rd3;
-	@%p13 bra $L18;
-	mad.lo.s64 %rd39, %rd38, 4, %rd2;
-	st.global.f32 [%rd39], %f1;
-	bra.uni $L15;
-$L14:
-$L15:
-$L11:
-	add.s64 %rd40, %rd32, 8;
-	mov.b64 %rd32, %rd40;
-	bra.uni $L10;
-$L12:
+	cvt.s64.u32 %rd63, %r5;
+	mul.lo.s64 %rd64, %rd63, 32;
+	add.s64 %rd65, %rd64, %rd8;
+	mov.b64 %rd16, %rd65;
+	mov.b64 %rd66, 0;
+	mov.b64 %rd67, 32;
+$L36:
+	add.s64 %rd68, %rd66, 24;
+	setp.lt.s64 %p32, %rd68, %rd67;
+	@!%p32 bra $L37;
+	setp.lt.s64 %p34, %rd12, %rd4;
+	mov.pred %p33, %p34;
+	@!%p33 bra $L38;
+	add.s64 %rd69, %rd16, %rd66;
+	setp.lt.s64 %p35, %rd69, %rd5;
+	mov.pred %p33, %p35;
+$L38:
+	@!%p33 bra $L39;
+	setp.ge.u64 %p36, %rd7, 32;
+	@%p36 bra $L41;
+	mad.lo.s64 %rd70, %rd7, 132, %rd6;
+	add.s64 %rd71, %rd8, %rd66;
+	setp.ge.u64 %p37, %rd71, 33;
+	@%p37 bra $L42;
+	mad.lo.s64 %rd72, %rd71, 4, %rd70;
+	ld.shared.f32 %f5, [%rd72];
+	mul.lo.s64 %rd73, %rd69, %rd4;
+	add.s64 %rd74, %rd73, %rd12;
+	setp.ge.u64 %p38, %rd74, %rd3;
+	@%p38 bra $L43;
+	mad.lo.s64 %rd75, %rd74, 4, %rd2;
+	st.global.f32 [%rd75], %f5;
+	bra.uni $L40;
+$L39:
+$L40:
+	add.s64 %rd76, %rd66, 8;
+	mov.b64 %rd66, %rd76;
+	setp.lt.s64 %p40, %rd12, %rd4;
+	mov.pred %p39, %p40;
+	@!%p39 bra $L44;
+	add.s64 %rd77, %rd16, %rd66;
+	setp.lt.s64 %p41, %rd77, %rd5;
+	mov.pred %p39, %p41;
+$L44:
+	@!%p39 bra $L45;
+	setp.ge.u64 %p42, %rd7, 32;
+	@%p42 bra $L47;
+	mad.lo.s64 %rd78, %rd7, 132, %rd6;
+	add.s64 %rd79, %rd8, %rd66;
+	setp.ge.u64 %p43, %rd79, 33;
+	@%p43 bra $L48;
+	mad.lo.s64 %rd80, %rd79, 4, %rd78;
+	ld.shared.f32 %f6, [%rd80];
+	mul.lo.s64 %rd81, %rd77, %rd4;
+	add.s64 %rd82, %rd81, %rd12;
+	setp.ge.u64 %p44, %rd82, %rd3;
+	@%p44 bra $L49;
+	mad.lo.s64 %rd83, %rd82, 4, %rd2;
+	st.global.f32 [%rd83], %f6;
+	bra.uni $L46;
+$L45:
+$L46:
+	add.s64 %rd84, %rd66, 8;
+	mov.b64 %rd66, %rd84;
+	setp.lt.s64 %p46, %rd12, %rd4;
+	mov.pred %p45, %p46;
+	@!%p45 bra $L50;
+	add.s64 %rd85, %rd16, %rd66;
+	setp.lt.s64 %p47, %rd85, %rd5;
+	mov.pred %p45, %p47;
+$L50:
+	@!%p45 bra $L51;
+	setp.ge.u64 %p48, %rd7, 32;
+	@%p48 bra $L53;
+	mad.lo.s64 %rd86, %rd7, 132, %rd6;
+	add.s64 %rd87, %rd8, %rd66;
+	setp.ge.u64 %p49, %rd87, 33;
+	@%p49 bra $L54;
+	mad.lo.s64 %rd88, %rd87, 4, %rd86;
+	ld.shared.f32 %f7, [%rd88];
+	mul.lo.s64 %rd89, %rd85, %rd4;
+	add.s64 %rd90, %rd89, %rd12;
+	setp.ge.u64 %p50, %rd90, %rd3;
+	@%p50 bra $L55;
+	mad.lo.s64 %rd91, %rd90, 4, %rd2;
+	st.global.f32 [%rd91], %f7;
+	bra.uni $L52;
+$L51:
+$L52:
+	add.s64 %rd92, %rd66, 8;
+	mov.b64 %rd66, %rd92;
+	setp.lt.s64 %p52, %rd12, %rd4;
+	mov.pred %p51, %p52;
+	@!%p51 bra $L56;
+	add.s64 %rd93, %rd16, %rd66;
+	setp.lt.s64 %p53, %rd93, %rd5;
+	mov.pred %p51, %p53;
+$L56:
+	@!%p51 bra $L57;
+	setp.ge.u64 %p54, %rd7, 32;
+	@%p54 bra $L59;
+	mad.lo.s64 %rd94, %rd7, 132, %rd6;
+	add.s64 %rd95, %rd8, %rd66;
+	setp.ge.u64 %p55, %rd95, 33;
+	@%p55 bra $L60;
+	mad.lo.s64 %rd96, %rd95, 4, %rd94;
+	ld.shared.f32 %f8, [%rd96];
+	mul.lo.s64 %rd97, %rd93, %rd4;
+	add.s64 %rd98, %rd97, %rd12;
+	setp.ge.u64 %p56, %rd98, %rd3;
+	@%p56 bra $L61;
+	mad.lo.s64 %rd99, %rd98, 4, %rd2;
+	st.global.f32 [%rd99], %f8;
+	bra.uni $L58;
+$L57:
+$L58:
+	add.s64 %rd100, %rd66, 8;
+	mov.b64 %rd66, %rd100;
+	bra.uni $L36;
+$L37:
+$L62:
+	setp.lt.s64 %p57, %rd66, 32;
+	@!%p57 bra $L64;
+	setp.lt.s64 %p59, %rd12, %rd4;
+	mov.pred %p58, %p59;
+	@!%p58 bra $L65;
+	add.s64 %rd101, %rd16, %rd66;
+	setp.lt.s64 %p60, %rd101, %rd5;
+	mov.pred %p58, %p60;
+$L65:
+	@!%p58 bra $L66;
+	setp.ge.u64 %p61, %rd7, 32;
+	@%p61 bra $L68;
+	mad.lo.s64 %rd102, %rd7, 132, %rd6;
+	add.s64 %rd103, %rd8, %rd66;
+	setp.ge.u64 %p62, %rd103, 33;
+	@%p62 bra $L69;
+	mad.lo.s64 %rd104, %rd103, 4, %rd102;
+	ld.shared.f32 %f9, [%rd104];
+	mul.lo.s64 %rd105, %rd101, %rd4;
+	add.s64 %rd106, %rd105, %rd12;
+	setp.ge.u64 %p63, %rd106, %rd3;
+	@%p63 bra $L70;
+	mad.lo.s64 %rd107, %rd106, 4, %rd2;
+	st.global.f32 [%rd107], %f9;
+	bra.uni $L67;
+$L66:
+$L67:
+$L63:
+	add.s64 %rd108, %rd66, 8;
+	mov.b64 %rd66, %rd108;
+	bra.uni $L62;
+$L64:
 	ret;
+$L6:
+	mov.u32 %r6, 1;
+	mov.u32 %r7, 169;
+	mov.u64 %rd109, %rd22;
+	mov.u64 %rd110, %rd1;
+	bra.uni $Lfault;
 $L7:
 	mov.u32 %r6, 1;
 	mov.u32 %r7, 169;
-	mov.u64 %rd41, %rd20;
-	mov.u64 %rd42, %rd1;
+	mov.u64 %rd109, %rd24;
+	mov.u64 %rd110, 32;
 	bra.uni $Lfault;
 $L8:
 	mov.u32 %r6, 1;
 	mov.u32 %r7, 169;
-	mov.u64 %rd41, %rd22;
-	mov.u64 %rd42, 32;
+	mov.u64 %rd109, %rd7;
+	mov.u64 %rd110, 33;
 	bra.uni $Lfault;
-$L9:
+$L12:
 	mov.u32 %r6, 1;
 	mov.u32 %r7, 169;
-	mov.u64 %rd41, %rd7;
-	mov.u64 %rd42, 33;
+	mov.u64 %rd109, %rd30;
+	mov.u64 %rd110, %rd1;
 	bra.uni $Lfault;
-$L16:
+$L13:
 	mov.u32 %r6, 1;
-	mov.u32 %r7, 177;
-	mov.u64 %rd41, %rd7;
-	mov.u64 %rd42, 32;
+	mov.u32 %r7, 169;
+	mov.u64 %rd109, %rd32;
+	mov.u64 %rd110, 32;
 	bra.uni $Lfault;
-$L17:
+$L14:
 	mov.u32 %r6, 1;
-	mov.u32 %r7, 177;
-	mov.u64 %rd41, %rd35;
-	mov.u64 %rd42, 33;
+	mov.u32 %r7, 169;
+	mov.u64 %rd109, %rd7;
+	mov.u64 %rd110, 33;
 	bra.uni $Lfault;
 $L18:
 	mov.u32 %r6, 1;
+	mov.u32 %r7, 169;
+	mov.u64 %rd109, %rd38;
+	mov.u64 %rd110, %rd1;
+	bra.uni $Lfault;
+$L19:
+	mov.u32 %r6, 1;
+	mov.u32 %r7, 169;
+	mov.u64 %rd109, %rd40;
+	mov.u64 %rd110, 32;
+	bra.uni $Lfault;
+$L20:
+	mov.u32 %r6, 1;
+	mov.u32 %r7, 169;
+	mov.u64 %rd109, %rd7;
+	mov.u64 %rd110, 33;
+	bra.uni $Lfault;
+$L24:
+	mov.u32 %r6, 1;
+	mov.u32 %r7, 169;
+	mov.u64 %rd109, %rd46;
+	mov.u64 %rd110, %rd1;
+	bra.uni $Lfault;
+$L25:
+	mov.u32 %r6, 1;
+	mov.u32 %r7, 169;
+	mov.u64 %rd109, %rd48;
+	mov.u64 %rd110, 32;
+	bra.uni $Lfault;
+$L26:
+	mov.u32 %r6, 1;
+	mov.u32 %r7, 169;
+	mov.u64 %rd109, %rd7;
+	mov.u64 %rd110, 33;
+	bra.uni $Lfault;
+$L33:
+	mov.u32 %r6, 1;
+	mov.u32 %r7, 169;
+	mov.u64 %rd109, %rd54;
+	mov.u64 %rd110, %rd1;
+	bra.uni $Lfault;
+$L34:
+	mov.u32 %r6, 1;
+	mov.u32 %r7, 169;
+	mov.u64 %rd109, %rd56;
+	mov.u64 %rd110, 32;
+	bra.uni $Lfault;
+$L35:
+	mov.u32 %r6, 1;
+	mov.u32 %r7, 169;
+	mov.u64 %rd109, %rd7;
+	mov.u64 %rd110, 33;
+	bra.uni $Lfault;
+$L41:
+	mov.u32 %r6, 1;
 	mov.u32 %r7, 177;
-	mov.u64 %rd41, %rd38;
-	mov.u64 %rd42, %rd3;
+	mov.u64 %rd109, %rd7;
+	mov.u64 %rd110, 32;
+	bra.uni $Lfault;
+$L42:
+	mov.u32 %r6, 1;
+	mov.u32 %r7, 177;
+	mov.u64 %rd109, %rd71;
+	mov.u64 %rd110, 33;
+	bra.uni $Lfault;
+$L43:
+	mov.u32 %r6, 1;
+	mov.u32 %r7, 177;
+	mov.u64 %rd109, %rd74;
+	mov.u64 %rd110, %rd3;
+	bra.uni $Lfault;
+$L47:
+	mov.u32 %r6, 1;
+	mov.u32 %r7, 177;
+	mov.u64 %rd109, %rd7;
+	mov.u64 %rd110, 32;
+	bra.uni $Lfault;
+$L48:
+	mov.u32 %r6, 1;
+	mov.u32 %r7, 177;
+	mov.u64 %rd109, %rd79;
+	mov.u64 %rd110, 33;
+	bra.uni $Lfault;
+$L49:
+	mov.u32 %r6, 1;
+	mov.u32 %r7, 177;
+	mov.u64 %rd109, %rd82;
+	mov.u64 %rd110, %rd3;
+	bra.uni $Lfault;
+$L53:
+	mov.u32 %r6, 1;
+	mov.u32 %r7, 177;
+	mov.u64 %rd109, %rd7;
+	mov.u64 %rd110, 32;
+	bra.uni $Lfault;
+$L54:
+	mov.u32 %r6, 1;
+	mov.u32 %r7, 177;
+	mov.u64 %rd109, %rd87;
+	mov.u64 %rd110, 33;
+	bra.uni $Lfault;
+$L55:
+	mov.u32 %r6, 1;
+	mov.u32 %r7, 177;
+	mov.u64 %rd109, %rd90;
+	mov.u64 %rd110, %rd3;
+	bra.uni $Lfault;
+$L59:
+	mov.u32 %r6, 1;
+	mov.u32 %r7, 177;
+	mov.u64 %rd109, %rd7;
+	mov.u64 %rd110, 32;
+	bra.uni $Lfault;
+$L60:
+	mov.u32 %r6, 1;
+	mov.u32 %r7, 177;
+	mov.u64 %rd109, %rd95;
+	mov.u64 %rd110, 33;
+	bra.uni $Lfault;
+$L61:
+	mov.u32 %r6, 1;
+	mov.u32 %r7, 177;
+	mov.u64 %rd109, %rd98;
+	mov.u64 %rd110, %rd3;
+	bra.uni $Lfault;
+$L68:
+	mov.u32 %r6, 1;
+	mov.u32 %r7, 177;
+	mov.u64 %rd109, %rd7;
+	mov.u64 %rd110, 32;
+	bra.uni $Lfault;
+$L69:
+	mov.u32 %r6, 1;
+	mov.u32 %r7, 177;
+	mov.u64 %rd109, %rd103;
+	mov.u64 %rd110, 33;
+	bra.uni $Lfault;
+$L70:
+	mov.u32 %r6, 1;
+	mov.u32 %r7, 177;
+	mov.u64 %rd109, %rd106;
+	mov.u64 %rd110, %rd3;
 	bra.uni $Lfault;
 $Lfault:
-	mov.u64 %rd43, gc_fault;
-	atom.global.cas.b32 %r8, [%rd43], 0, 1;
-	setp.ne.u32 %p14, %r8, 0;
-	@%p14 exit;
-	st.global.u32 [%rd43+4], %r6;
-	st.global.u32 [%rd43+8], %r7;
+	mov.u64 %rd111, gc_fault;
+	atom.global.cas.b32 %r8, [%rd111], 0, 1;
+	setp.ne.u32 %p64, %r8, 0;
+	@%p64 exit;
+	st.global.u32 [%rd111+4], %r6;
+	st.global.u32 [%rd111+8], %r7;
 	mov.u32 %r9, %ctaid.x;
-	st.global.u32 [%rd43+12], %r9;
+	st.global.u32 [%rd111+12], %r9;
 	mov.u32 %r9, %ctaid.y;
-	st.global.u32 [%rd43+16], %r9;
+	st.global.u32 [%rd111+16], %r9;
 	mov.u32 %r9, %ctaid.z;
-	st.global.u32 [%rd43+20], %r9;
+	st.global.u32 [%rd111+20], %r9;
 	mov.u32 %r9, %tid.x;
-	st.global.u32 [%rd43+24], %r9;
+	st.global.u32 [%rd111+24], %r9;
 	mov.u32 %r9, %tid.y;
-	st.global.u32 [%rd43+28], %r9;
+	st.global.u32 [%rd111+28], %r9;
 	mov.u32 %r9, %tid.z;
-	st.global.u32 [%rd43+32], %r9;
-	st.global.u64 [%rd43+40], %rd41;
-	st.global.u64 [%rd43+48], %rd42;
+	st.global.u32 [%rd111+32], %r9;
+	st.global.u64 [%rd111+40], %rd109;
+	st.global.u64 [%rd111+48], %rd110;
 	membar.gl;
 	exit;
 }

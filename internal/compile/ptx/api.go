@@ -247,7 +247,7 @@ func (e *emitter) atomic(x *ast.CallExpr, name string) *val {
 		}
 	case "Sub":
 		nv := e.reg(s)
-		e.line("neg.%s %s, %s;", s.op, nv, v)
+		e.line("neg.%s %s, %s;", negOp(s), nv, v)
 		v, name = nv, "Add"
 		if typ == "s64" {
 			typ = "u64"

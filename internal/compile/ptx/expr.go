@@ -173,7 +173,7 @@ func (e *emitter) divide(n ast.Node, op token.Token, s scalar, d, x, y string) {
 			if op == token.REM {
 				e.line("mov.%s %s, 0;", movType(s), d)
 			} else {
-				e.line("neg.%s %s, %s;", s.op, d, x)
+				e.line("neg.%s %s, %s;", negOp(s), d, x)
 			}
 			return
 		}
@@ -190,10 +190,23 @@ func (e *emitter) divide(n ast.Node, op token.Token, s scalar, d, x, y string) {
 		if op == token.REM {
 			e.line("mov.%s %s, 0;", movType(s), alt)
 		} else {
-			e.line("neg.%s %s, %s;", s.op, alt, x)
+			e.line("neg.%s %s, %s;", negOp(s), alt, x)
 		}
 		e.line("selp.%s %s, %s, %s, %s;", movType(s), d, alt, d, m1)
 	}
+}
+
+// negOp is the type neg is written with for s: PTX negates only signed
+// and float types, and two's complement negation is the same bits for
+// unsigned ones.
+func negOp(s scalar) string {
+	switch {
+	case s.float(), s.signed():
+		return s.op
+	case s.wide():
+		return "s64"
+	}
+	return "s32"
 }
 
 // narrow wraps register r to the width of s's Go type: 8- and 16-bit
@@ -367,7 +380,7 @@ func (e *emitter) unary(x *ast.UnaryExpr) *val {
 		return &val{t: v.t, reg: p}
 	case token.SUB:
 		d := e.reg(s)
-		e.line("neg.%s %s, %s;", s.op, d, e.inReg(v.reg, s))
+		e.line("neg.%s %s, %s;", negOp(s), d, e.inReg(v.reg, s))
 		e.narrow(s, d)
 		return &val{t: v.t, reg: d}
 	case token.XOR:

@@ -247,6 +247,9 @@ func (e *emitter) induction(s *ast.ForStmt) types.Object {
 	if e.object(identOf(init.Lhs[0])) != obj {
 		return nil
 	}
+	if s, _ := scalarOf(e.subst(obj.Type())); s != s64T {
+		return nil // the bounds below are a 64-bit int's
+	}
 	var step ast.Expr
 	switch post := s.Post.(type) {
 	case *ast.IncDecStmt:

@@ -29,7 +29,7 @@ func (e *emitter) node(n kir.Node) {
 	case *kir.If:
 		e.ifNode(n)
 	case *kir.For:
-		e.forLoop(n.Src, n.Label, func() { e.nodes(n.Body) })
+		e.forLoop(n.Src, n.Label, false, func() { e.nodes(n.Body) })
 	case *kir.Range:
 		e.rangeLoop(n.Src, n.Label, func() { e.nodes(n.Body) })
 	case *kir.Barrier:

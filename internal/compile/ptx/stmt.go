@@ -43,13 +43,13 @@ func (e *emitter) stmtPrepared(s ast.Stmt) {
 			return true
 		})
 	case *ast.ForStmt:
-		e.forLoop(s, nil, func() { e.stmts(s.Body.List) })
+		e.forLoop(s, nil, true, func() { e.stmts(s.Body.List) })
 	case *ast.RangeStmt:
 		e.rangeLoop(s, nil, func() { e.stmts(s.Body.List) })
 	case *ast.LabeledStmt:
 		switch inner := s.Stmt.(type) {
 		case *ast.ForStmt:
-			e.forLoop(inner, s.Label, func() { e.stmts(inner.Body.List) })
+			e.forLoop(inner, s.Label, false, func() { e.stmts(inner.Body.List) })
 		case *ast.RangeStmt:
 			e.rangeLoop(inner, s.Label, func() { e.stmts(inner.Body.List) })
 		default:
@@ -169,7 +169,7 @@ func (e *emitter) returnStmt(s *ast.ReturnStmt) {
 }
 
 // forLoop writes a three-clause (or condition-only) for loop.
-func (e *emitter) forLoop(s *ast.ForStmt, label *ast.Ident, body func()) {
+func (e *emitter) forLoop(s *ast.ForStmt, label *ast.Ident, unroll bool, body func()) {
 	ind := e.induction(s)
 	if s.Init != nil {
 		e.stmt(s.Init)
@@ -180,6 +180,10 @@ func (e *emitter) forLoop(s *ast.ForStmt, label *ast.Ident, body func()) {
 		}
 	}
 	e.killMutable()
+	if n, step := e.unrollable(s, ind); n != nil && unroll {
+		e.unroll(s, ind, n, step, body)
+		e.killMutable()
+	}
 	top, cont, brk := e.label(), e.label(), e.label()
 	e.place(top)
 	save := len(e.facts)
