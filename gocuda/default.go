@@ -32,7 +32,7 @@ func Default() *Device {
 	if d := defaultDevice.dev.Load(); d != nil {
 		return d
 	}
-	d, err := newDevice(true, defaultGPU())
+	d, err := newDevice(true, nil)
 	if err != nil {
 		panic(err) // GOCUDA_DEVICE asks for a GPU there is none of
 	}

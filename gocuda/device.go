@@ -13,6 +13,7 @@ import (
 	"github.com/gocuda/gocuda/internal/gpulink"
 	"github.com/gocuda/gocuda/internal/grid"
 	"github.com/gocuda/gocuda/internal/hostmem"
+	"github.com/gocuda/gocuda/internal/probelink"
 )
 
 // A Device runs kernels on a pool of worker goroutines, one per core by
@@ -76,6 +77,11 @@ func newDevice(marked bool, opts []Option) (*Device, error) {
 	}
 	if o.globalMem == 0 {
 		o.globalMem = hostmem.Total()
+	}
+	if o.gpu == nil {
+		for _, opt := range defaultGPU() {
+			opt(&o)
+		}
 	}
 	gpu, err := openGPU(&o)
 	if err != nil {
@@ -178,7 +184,9 @@ func (d *Device) run(ctx context.Context, l *launch) error {
 	if d.closed {
 		return ErrContextIsDestroyed
 	}
-	if d.gpu != nil {
+	if d.gpu != nil && probelink.Active() == nil {
+		// An instrumented build (gocuda check, profile) observes the
+		// kernel's accesses on the CPU.
 		return d.runGPU(ctx, l)
 	}
 	l.start(false)

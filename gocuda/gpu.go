@@ -18,7 +18,9 @@ import (
 // GPU, from the PTX the compiler wrote beside their CPU forms. A launch
 // copies the slices and pointers it is given to the GPU before the kernel
 // runs and back after, so host memory stays the kernel's memory, as on the
-// CPU: correct for any kernel, but each launch pays the copies.
+// CPU: correct for any kernel, but each launch pays the copies. In a
+// build instrumented by gocuda check or gocuda profile, launches run on
+// the CPU, where the tools observe them.
 
 // WithGPU makes NewDevice open NVIDIA GPU ordinal (0 for the first) and
 // run launches there. It needs a GPU back end linked into the program:
@@ -28,7 +30,9 @@ import (
 // Without one, or without a GPU or driver, NewDevice returns an error
 // wrapping ErrNoDevice. A launch of a kernel with no GPU form returns an
 // error wrapping ErrNoKernelImage. The environment variable
-// GOCUDA_DEVICE=gpu (or gpu:N) makes Default open a GPU the same way.
+// GOCUDA_DEVICE=gpu (or gpu:N) makes NewDevice without WithGPU, and
+// Default, open a GPU the same way: a program's or a test suite's
+// devices move to the GPU without a change to its code.
 func WithGPU(ordinal int) Option {
 	return func(o *options) error {
 		if ordinal < 0 {
@@ -54,7 +58,7 @@ func openGPU(o *options) (gpulink.Device, error) {
 	return g, nil
 }
 
-// defaultGPU returns the options GOCUDA_DEVICE asks Default for.
+// defaultGPU returns the options GOCUDA_DEVICE asks for.
 func defaultGPU() []Option {
 	v := os.Getenv("GOCUDA_DEVICE")
 	if v != "gpu" && !strings.HasPrefix(v, "gpu:") {
@@ -115,6 +119,8 @@ func gpuForm(l *launch) (*gpulink.Module, []any, error) {
 		return nil, nil, fmt.Errorf("%w: the kernel is not compiled (run gocuda compile -gpu on its package)", ErrNoKernelImage)
 	case !p.src.Current():
 		return nil, nil, fmt.Errorf("%w: %s", ErrInvalidKernelImage, p.src.Stale())
+	case len(p.src.GPU()) == 0:
+		return nil, nil, fmt.Errorf("%w: the kernel has no GPU form (gocuda compile -gpu writes none for it; package ptx's refusal says why)", ErrNoKernelImage)
 	}
 	var types []string
 	for _, a := range p.args {
