@@ -349,7 +349,13 @@ func gc_body_dynamicReverse(gc_b *compiled.Block, d []int32, n int) {
 //line blog_memory.go:62
 func OffsetKernel[T number](a []T, s int) func(*gocuda.Thread) {
 	return compiled.GridStrideKernel(gc_src_offsetKernel,
-		func(gc_t *gocuda.Thread) { offsetKernel[T](gc_t, a, s) },
+		func(gc_t *gocuda.Thread) {
+			if compiled.Probing(gc_t) {
+				compiled.ProbeArgs(gc_t, a, s)
+				return
+			}
+			offsetKernel[T](gc_t, a, s)
+		},
 		func(gc_b *compiled.Block, gc_lo, gc_hi int) { gc_body_offsetKernel[T](gc_b, gc_lo, gc_hi, a, s) })
 }
 

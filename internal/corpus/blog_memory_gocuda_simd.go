@@ -519,7 +519,13 @@ func OffsetKernel[T number](a []T, s int) func(*gocuda.Thread) {
 		gc_body = func(gc_b *compiled.Block, gc_lo, gc_hi int) { gc_body_offsetKernel_uint32(gc_b, gc_lo, gc_hi, a, s) }
 	}
 	return compiled.GridStrideKernel(gc_src_offsetKernel,
-		func(gc_t *gocuda.Thread) { offsetKernel[T](gc_t, a, s) },
+		func(gc_t *gocuda.Thread) {
+			if compiled.Probing(gc_t) {
+				compiled.ProbeArgs(gc_t, a, s)
+				return
+			}
+			offsetKernel[T](gc_t, a, s)
+		},
 		gc_body)
 }
 

@@ -17,4 +17,4 @@
 // both paths against a sequential host reference.
 package corpus
 
-//go:generate go run github.com/gocuda/gocuda/internal/compile/gocudacompile -simd512
+//go:generate go run github.com/gocuda/gocuda/internal/compile/gocudacompile -simd512 -gpu

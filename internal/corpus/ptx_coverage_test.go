@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/gocuda/gocuda/internal/compile"
+	"github.com/gocuda/gocuda/internal/compile/ptx"
 )
 
 // ptxFloor is how many of the corpora's kernels the GPU back end writes
@@ -14,9 +15,9 @@ import (
 // rise, and this floor with it, but must not fall.
 const ptxFloor = 365
 
-// TestPTXCoverage writes every kernel of the corpora as PTX and checks
-// that no fewer are written than before, logging the commonest reasons
-// for the others.
+// TestPTXCoverage writes every kernel of the corpora as PTX, checks each
+// module (ptx.Verify) and that no fewer are written than before, and logs
+// the commonest reasons for the others.
 func TestPTXCoverage(t *testing.T) {
 	if testing.Short() {
 		t.Skip("loads every corpus package")
@@ -35,6 +36,11 @@ func TestPTXCoverage(t *testing.T) {
 		forms := compile.GPUForms(k, numericArgs)
 		ok := len(forms) > 0
 		for _, g := range forms {
+			if g.Err == nil {
+				if err := ptx.Verify(g.PTX.Text); err != nil {
+					t.Errorf("%s: %v", g.PTX.Entry, err)
+				}
+			}
 			if g.Err != nil {
 				ok = false
 				r := g.Err.Error()

@@ -480,7 +480,13 @@ func gc_body_templateTestKernel(gc_b *compiled.Block, gIdata, gOdata []float32) 
 //line samples_intro.go:122
 func SimpleTemplatesKernel[T number](gIdata, gOdata []T) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_simpleTemplatesTestKernel,
-		func(gc_t *gocuda.Thread) { simpleTemplatesTestKernel[T](gc_t, gIdata, gOdata) },
+		func(gc_t *gocuda.Thread) {
+			if compiled.Probing(gc_t) {
+				compiled.ProbeArgs(gc_t, gIdata, gOdata)
+				return
+			}
+			simpleTemplatesTestKernel[T](gc_t, gIdata, gOdata)
+		},
 		func(gc_b *compiled.Block) { gc_body_simpleTemplatesTestKernel[T](gc_b, gIdata, gOdata) })
 }
 

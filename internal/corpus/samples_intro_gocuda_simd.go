@@ -883,7 +883,13 @@ func SimpleTemplatesKernel[T number](gIdata, gOdata []T) func(*gocuda.Thread) {
 		gc_body = func(gc_b *compiled.Block) { gc_body_simpleTemplatesTestKernel_uint32(gc_b, gIdata, gOdata) }
 	}
 	return compiled.Kernel(gc_src_simpleTemplatesTestKernel,
-		func(gc_t *gocuda.Thread) { simpleTemplatesTestKernel[T](gc_t, gIdata, gOdata) },
+		func(gc_t *gocuda.Thread) {
+			if compiled.Probing(gc_t) {
+				compiled.ProbeArgs(gc_t, gIdata, gOdata)
+				return
+			}
+			simpleTemplatesTestKernel[T](gc_t, gIdata, gOdata)
+		},
 		gc_body)
 }
 

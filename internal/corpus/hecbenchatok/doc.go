@@ -96,4 +96,4 @@
 // parities for graphB+).
 package hecbenchatok
 
-//go:generate go run github.com/gocuda/gocuda/internal/compile/gocudacompile
+//go:generate go run github.com/gocuda/gocuda/internal/compile/gocudacompile -gpu

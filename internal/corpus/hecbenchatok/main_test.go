@@ -10,6 +10,8 @@ import (
 
 	"github.com/gocuda/gocuda/gocuda"
 	"github.com/gocuda/gocuda/internal/bench"
+
+	_ "github.com/gocuda/gocuda/nvidia" // GOCUDA_DEVICE=gpu runs the tests on a GPU
 )
 
 // dev runs every launch of the tests: two workers, so that blocks of one

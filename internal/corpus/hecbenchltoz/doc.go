@@ -101,4 +101,4 @@
 // host reference (the program's own where it has one).
 package hecbenchltoz
 
-//go:generate go run github.com/gocuda/gocuda/internal/compile/gocudacompile
+//go:generate go run github.com/gocuda/gocuda/internal/compile/gocudacompile -gpu

@@ -96,4 +96,4 @@
 // host reference (the program's own where it has one).
 package hecbenchml
 
-//go:generate go run github.com/gocuda/gocuda/internal/compile/gocudacompile
+//go:generate go run github.com/gocuda/gocuda/internal/compile/gocudacompile -gpu

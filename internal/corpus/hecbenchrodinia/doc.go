@@ -51,4 +51,4 @@
 // sequential host reference.
 package hecbenchrodinia
 
-//go:generate go run github.com/gocuda/gocuda/internal/compile/gocudacompile
+//go:generate go run github.com/gocuda/gocuda/internal/compile/gocudacompile -gpu

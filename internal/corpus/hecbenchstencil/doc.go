@@ -100,4 +100,4 @@
 // host reference (the program's own CPU reference where it has one).
 package hecbenchstencil
 
-//go:generate go run github.com/gocuda/gocuda/internal/compile/gocudacompile
+//go:generate go run github.com/gocuda/gocuda/internal/compile/gocudacompile -gpu

@@ -85,4 +85,4 @@
 // host reference (the program's own where it has one).
 package hecbenchwarp
 
-//go:generate go run github.com/gocuda/gocuda/internal/compile/gocudacompile
+//go:generate go run github.com/gocuda/gocuda/internal/compile/gocudacompile -gpu

@@ -15,7 +15,13 @@ import (
 //line hecbench_jaccard.go:77
 func JaccardRowSumKernel[T jaccardReal](weighted bool, n int32, csrPtr, csrInd []int32, w, work []T) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_jaccardRowSumKernel,
-		func(gc_t *gocuda.Thread) { jaccardRowSumKernel[T](gc_t, weighted, n, csrPtr, csrInd, w, work) },
+		func(gc_t *gocuda.Thread) {
+			if compiled.Probing(gc_t) {
+				compiled.ProbeArgs(gc_t, weighted, n, csrPtr, csrInd, w, work)
+				return
+			}
+			jaccardRowSumKernel[T](gc_t, weighted, n, csrPtr, csrInd, w, work)
+		},
 		func(gc_b *compiled.Block) { gc_body_jaccardRowSumKernel[T](gc_b, weighted, n, csrPtr, csrInd, w, work) })
 }
 

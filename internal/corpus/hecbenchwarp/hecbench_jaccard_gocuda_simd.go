@@ -26,7 +26,13 @@ func JaccardRowSumKernel[T jaccardReal](weighted bool, n int32, csrPtr, csrInd [
 		}
 	}
 	return compiled.Kernel(gc_src_jaccardRowSumKernel,
-		func(gc_t *gocuda.Thread) { jaccardRowSumKernel[T](gc_t, weighted, n, csrPtr, csrInd, w, work) },
+		func(gc_t *gocuda.Thread) {
+			if compiled.Probing(gc_t) {
+				compiled.ProbeArgs(gc_t, weighted, n, csrPtr, csrInd, w, work)
+				return
+			}
+			jaccardRowSumKernel[T](gc_t, weighted, n, csrPtr, csrInd, w, work)
+		},
 		gc_body)
 }
 

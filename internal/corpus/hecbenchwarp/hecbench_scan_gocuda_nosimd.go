@@ -16,6 +16,12 @@ import (
 //line hecbench_scan.go:85
 func ScanKernel[T scanInt](N int, nblocks int64, gOdata, gIdata []T) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_scanKernel,
-		func(gc_t *gocuda.Thread) { scanKernel[T](gc_t, N, nblocks, gOdata, gIdata) },
+		func(gc_t *gocuda.Thread) {
+			if compiled.Probing(gc_t) {
+				compiled.ProbeArgs(gc_t, N, nblocks, gOdata, gIdata)
+				return
+			}
+			scanKernel[T](gc_t, N, nblocks, gOdata, gIdata)
+		},
 		func(gc_b *compiled.Block) { gc_body_scanKernel[T](gc_b, N, nblocks, gOdata, gIdata) })
 }

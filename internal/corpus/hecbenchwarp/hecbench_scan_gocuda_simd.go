@@ -25,7 +25,13 @@ func ScanKernel[T scanInt](N int, nblocks int64, gOdata, gIdata []T) func(*gocud
 		gc_body = func(gc_b *compiled.Block) { gc_body_scanKernel_int32(gc_b, N, nblocks, gOdata, gIdata) }
 	}
 	return compiled.Kernel(gc_src_scanKernel,
-		func(gc_t *gocuda.Thread) { scanKernel[T](gc_t, N, nblocks, gOdata, gIdata) },
+		func(gc_t *gocuda.Thread) {
+			if compiled.Probing(gc_t) {
+				compiled.ProbeArgs(gc_t, N, nblocks, gOdata, gIdata)
+				return
+			}
+			scanKernel[T](gc_t, N, nblocks, gOdata, gIdata)
+		},
 		gc_body)
 }
 

@@ -32,4 +32,4 @@
 // reference.
 package llmcrodinia
 
-//go:generate go run github.com/gocuda/gocuda/internal/compile/gocudacompile
+//go:generate go run github.com/gocuda/gocuda/internal/compile/gocudacompile -gpu

@@ -9,6 +9,8 @@ import (
 	"go.uber.org/goleak"
 
 	"github.com/gocuda/gocuda/gocuda"
+
+	_ "github.com/gocuda/gocuda/nvidia" // GOCUDA_DEVICE=gpu runs the tests on a GPU
 )
 
 // dev runs every launch of the tests: two workers, so that blocks of one

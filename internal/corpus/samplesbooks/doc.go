@@ -167,4 +167,4 @@
 // host reference.
 package samplesbooks
 
-//go:generate go run github.com/gocuda/gocuda/internal/compile/gocudacompile
+//go:generate go run github.com/gocuda/gocuda/internal/compile/gocudacompile -gpu

@@ -64,4 +64,4 @@
 // against a sequential host reference.
 package teaching
 
-//go:generate go run github.com/gocuda/gocuda/internal/compile/gocudacompile
+//go:generate go run github.com/gocuda/gocuda/internal/compile/gocudacompile -gpu

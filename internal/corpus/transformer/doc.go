@@ -49,4 +49,4 @@
 // both paths against a sequential host reference.
 package transformer
 
-//go:generate go run github.com/gocuda/gocuda/internal/compile/gocudacompile
+//go:generate go run github.com/gocuda/gocuda/internal/compile/gocudacompile -gpu
