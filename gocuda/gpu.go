@@ -152,6 +152,7 @@ var faultKinds = map[uint32]struct {
 	8: {ErrIllegalAddress, func(a, b int64) string {
 		return fmt.Sprintf("cannot convert slice with length %d to array or pointer to array with length %d", a, b)
 	}},
+	9: {ErrLaunchFailure, func(a, b int64) string { return "cg.Reduce over a tile the block leaves partial has no GPU form" }},
 }
 
 // A gpuFault is the panic value a GPU launch's failing thread reports.

@@ -193,13 +193,17 @@ func (e *emitter) collective(x *ast.CallExpr, entry kapi.Entry) *val {
 // shuffle writes shfl.sync of value x in mode, lane operand lane, over
 // segments of width lanes.
 func (e *emitter) shuffle(n ast.Node, mode string, x ast.Expr, lane, width, mask string) *val {
+	return e.shuffleVal(n, mode, e.expr(x), lane, width, mask)
+}
+
+// shuffleVal writes shfl.sync of value v.
+func (e *emitter) shuffleVal(n ast.Node, mode string, v *val, lane, width, mask string) *val {
 	c := e.reg(u32T)
 	e.line("sub.u32 %s, 32, %s;", c, e.inReg(width, u32T))
 	e.line("shl.b32 %s, %s, 8;", c, c)
 	if mode != "up" {
 		e.line("or.b32 %s, %s, 31;", c, c)
 	}
-	v := e.expr(x)
 	s, ok := scalarOf(v.t)
 	if !ok || s.class == "pred" {
 		e.refuse(n, "shuffles of %s have no GPU form yet", v.t)

@@ -3,6 +3,7 @@ package ptx
 import (
 	"go/ast"
 	"go/types"
+	"strconv"
 
 	"github.com/gocuda/gocuda/internal/kapi"
 )
@@ -68,6 +69,17 @@ func (e *emitter) builtin(x *ast.CallExpr, name string) *val {
 		return e.minMax(x, name)
 	case "Slice":
 		return e.unsafeSlice(x)
+	case "Sizeof":
+		// Constant but for a type parameter's value, whose type the
+		// instantiation fixes.
+		size, _, err := sizeOf(e.typeOf(x.Args[0]))
+		if err != nil {
+			e.refuse(x, "%v", err)
+		}
+		return &val{t: e.typeOf(x), reg: strconv.FormatInt(size, 10)}
+	case "SliceData":
+		s := e.expr(x.Args[0])
+		return &val{t: e.typeOf(x), ptr: s.ptr, space: s.space}
 	case "panic":
 		p := e.reg(predT)
 		e.line("setp.eq.u32 %s, 0, 0;", p)
@@ -130,6 +142,8 @@ func (e *emitter) math(x *ast.CallExpr, name string) *val {
 		e.line("cvt.rzi.f64.f64 %s, %s;", d, arg(0))
 	case "FMA":
 		e.line("fma.rn.f64 %s, %s, %s, %s;", d, arg(0), arg(1), arg(2))
+	case "Max", "Min":
+		return e.mathMaxMin(x, name, arg(0), arg(1))
 	case "IsNaN":
 		p := e.reg(predT)
 		e.line("testp.notanumber.f64 %s, %s;", p, arg(0))
@@ -330,4 +344,41 @@ func (e *emitter) unsafeSlice(x *ast.CallExpr) *val {
 	v := &val{t: e.typeOf(x), ptr: p.ptr, len: e.reg(s64T), space: p.space}
 	e.line("mov.u64 %s, %s;", v.len, n)
 	return v
+}
+
+// mathMaxMin evaluates math.Max and math.Min with Go's special cases, in
+// its order: an infinity of the operation's sign wins, then NaN, then of
+// two zeros the one of the operation's sign (+0 for Max).
+func (e *emitter) mathMaxMin(x *ast.CallExpr, name, a, b string) *val {
+	inf, cmp := "0d7FF0000000000000", "gt"
+	if name == "Min" {
+		inf, cmp = "0dFFF0000000000000", "lt"
+	}
+	d, p, q := e.reg(f64T), e.reg(predT), e.reg(predT)
+	// x > y ? x : y (< for Min).
+	e.line("setp.%s.f64 %s, %s, %s;", cmp, p, a, b)
+	e.line("selp.f64 %s, %s, %s, %s;", d, a, b, p)
+	// Two zeros: the one of the operation's sign.
+	e.line("setp.eq.f64 %s, %s, 0d0000000000000000;", p, a)
+	e.line("setp.eq.f64 %s, %s, 0d0000000000000000;", q, b)
+	e.line("and.pred %s, %s, %s;", p, p, q)
+	z, bits := e.reg(u64T), e.reg(u64T)
+	e.line("mov.b64 %s, %s;", z, a)
+	e.line("mov.b64 %s, %s;", bits, b)
+	if name == "Max" {
+		e.line("and.b64 %s, %s, %s;", z, z, bits) // +0 unless both are -0
+	} else {
+		e.line("or.b64 %s, %s, %s;", z, z, bits) // -0 if either is
+	}
+	zf := e.reg(f64T)
+	e.line("mov.b64 %s, %s;", zf, z)
+	e.line("selp.f64 %s, %s, %s, %s;", d, zf, d, p)
+	// NaN, then the infinity, which Go checks first.
+	e.line("setp.nan.f64 %s, %s, %s;", p, a, b)
+	e.line("selp.f64 %s, 0d7FF8000000000001, %s, %s;", d, d, p)
+	e.line("setp.eq.f64 %s, %s, %s;", p, a, inf)
+	e.line("setp.eq.f64 %s, %s, %s;", q, b, inf)
+	e.line("or.pred %s, %s, %s;", p, p, q)
+	e.line("selp.f64 %s, %s, %s, %s;", d, inf, d, p)
+	return &val{t: e.typeOf(x), reg: d}
 }

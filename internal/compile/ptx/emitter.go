@@ -171,6 +171,7 @@ const (
 	FaultShift       = 6 // negative shift amount
 	FaultPanic       = 7 // a panic call
 	FaultConvert     = 8 // slice to array conversion of a short slice: a length, b array length
+	FaultPartialTile = 9 // cg.Reduce over a tile the block leaves partial
 	faultRecordBytes = 64
 )
 

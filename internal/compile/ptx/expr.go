@@ -15,6 +15,9 @@ func (e *emitter) expr(x ast.Expr) *val {
 	if tv, ok := e.src.Info.Types[x]; ok && tv.Value != nil {
 		return e.constVal(x, e.typeOf(x), tv.Value)
 	}
+	if e.src.Info.Types[x].IsNil() {
+		return &val{t: e.typeOf(x), ptr: "0", len: "0", space: "global"}
+	}
 	switch x := x.(type) {
 	case *ast.ParenExpr:
 		return e.expr(x.X)

@@ -2,6 +2,7 @@ package ptx
 
 import (
 	"go/ast"
+	"go/token"
 	"go/types"
 	"strconv"
 
@@ -148,6 +149,8 @@ func (e *emitter) tileCollective(x *ast.CallExpr, entry kapi.Entry, g *val) *val
 		return &val{t: types.Typ[types.Invalid]}
 	case "Any", "All", "Ballot":
 		return e.vote(x, entry.Short, mask, x.Args[entry.Value], g.tile)
+	case "Reduce":
+		return e.tileReduce(x, g, mask)
 	}
 	mode := map[string]string{"Shfl": "idx", "ShflUp": "up", "ShflDown": "down", "ShflXor": "bfly"}[entry.Short]
 	if mode == "" {
@@ -191,4 +194,62 @@ func trailingZeros(n int64) int {
 		k++
 	}
 	return k
+}
+
+// tileReduce evaluates cg.Reduce over a full tile as package cg computes
+// it: a butterfly, op(v, the value m lanes away) for m from half the size
+// down to 1. A tile the block leaves partial fails the thread (package cg
+// scans those instead).
+func (e *emitter) tileReduce(x *ast.CallExpr, g *val, mask string) *val {
+	if g.tile > 1 {
+		rank, size, first := e.rank(), e.blockSize(), e.reg(u32T)
+		e.line("and.b32 %s, %s, %d;", first, rank, ^(g.tile-1)&0xffffffff)
+		e.line("sub.u32 %s, %s, %s;", first, size, first)
+		p := e.reg(predT)
+		e.line("setp.lt.u32 %s, %s, %d;", p, first, g.tile)
+		e.check(p, x, FaultPartialTile, "", "")
+	}
+	v := e.copyVal(e.expr(x.Args[1]))
+	if _, ok := scalarOf(v.t); !ok {
+		e.refuse(x, "cg.Reduce of %s has no GPU form yet", v.t)
+	}
+	for m := g.tile / 2; m > 0; m /= 2 {
+		other := e.shuffleVal(x, "bfly", v, strconv.FormatInt(m, 10), strconv.FormatInt(g.tile, 10), mask)
+		v = e.applyOp(x, x.Args[2], v, other)
+	}
+	return v
+}
+
+// applyOp applies the operator of a reduction, one of package cg's: Plus,
+// Less, Greater, BitAnd, BitOr, BitXor, as cg defines them.
+func (e *emitter) applyOp(n, op ast.Expr, a, b *val) *val {
+	id := calleeIdent(op)
+	fn, ok := e.src.Info.Uses[id].(*types.Func)
+	if !ok || fn.Pkg() == nil || fn.Pkg().Path() != kapi.CGPath {
+		e.refuse(n, "reductions with operators other than package cg's have no GPU form yet")
+	}
+	s, _ := scalarOf(a.t)
+	switch fn.Name() {
+	case "Plus":
+		return e.arith(n, token.ADD, a, b)
+	case "BitAnd":
+		return e.arith(n, token.AND, a, b)
+	case "BitOr":
+		return e.arith(n, token.OR, a, b)
+	case "BitXor":
+		return e.arith(n, token.XOR, a, b)
+	case "Less", "Greater":
+		// Less is b if b < a, else a; Greater is b if a < b, else a.
+		p := e.reg(predT)
+		x, y := b, a
+		if fn.Name() == "Greater" {
+			x, y = a, b
+		}
+		e.line("setp.lt.%s %s, %s, %s;", s.op, p, e.inReg(x.reg, s), y.reg)
+		d := e.reg(s)
+		e.line("selp.%s %s, %s, %s, %s;", movType(s), d, e.inReg(b.reg, s), e.inReg(a.reg, s), p)
+		return &val{t: a.t, reg: d}
+	}
+	e.refuse(n, "cg.%s has no GPU form yet", fn.Name())
+	return nil
 }

@@ -223,6 +223,10 @@ func (e *emitter) slice(x *ast.SliceExpr) *val {
 // convertOther converts between a slice and an array pointer: the one
 // conversion of non-numbers the back end writes.
 func (e *emitter) convertOther(n ast.Expr, v *val, t types.Type) *val {
+	if isUnsafePointer(t) && v.ptr != "" && v.len == "" || isUnsafePointer(v.t) && isPointer(t) {
+		// A reinterpretation: the same address, seen as another type.
+		return &val{t: t, ptr: v.ptr, space: v.space}
+	}
 	p, ok := t.Underlying().(*types.Pointer)
 	if _, isSlice := v.t.Underlying().(*types.Slice); ok && isSlice {
 		arr := p.Elem().Underlying().(*types.Array)
@@ -265,4 +269,16 @@ func constantInt(tv types.TypeAndValue) (int64, bool) {
 		return 0, false
 	}
 	return constant.Int64Val(constant.ToInt(tv.Value))
+}
+
+// isUnsafePointer reports whether t is unsafe.Pointer.
+func isUnsafePointer(t types.Type) bool {
+	b, ok := t.Underlying().(*types.Basic)
+	return ok && b.Kind() == types.UnsafePointer
+}
+
+// isPointer reports whether t is a pointer type.
+func isPointer(t types.Type) bool {
+	_, ok := t.Underlying().(*types.Pointer)
+	return ok
 }

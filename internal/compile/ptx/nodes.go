@@ -35,7 +35,7 @@ func (e *emitter) node(n kir.Node) {
 	case *kir.Barrier:
 		e.barrier(n)
 	case *kir.Collective:
-		r := e.collective(n.Call, n.Entry)
+		r := e.api(n.Call, n.Entry)
 		if n.Stmt != nil {
 			e.results[n.Call] = r
 			e.stmt(n.Stmt)

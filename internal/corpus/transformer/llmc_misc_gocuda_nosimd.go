@@ -409,7 +409,13 @@ func gc_body_matmulBackwardBias3Kernel(gc_b *compiled.Block, dbias, dout []float
 //line llmc_misc.go:154
 func NormKernel1[T normElem](out *float32, data []T, count uint64) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_normKernel1,
-		func(gc_t *gocuda.Thread) { normKernel1[T](gc_t, out, data, count) },
+		func(gc_t *gocuda.Thread) {
+			if compiled.Probing(gc_t) {
+				compiled.ProbeArgs(gc_t, out, data, count)
+				return
+			}
+			normKernel1[T](gc_t, out, data, count)
+		},
 		func(gc_b *compiled.Block) { gc_body_normKernel1[T](gc_b, out, data, count) })
 }
 
@@ -562,7 +568,13 @@ func gc_body_normKernel1[T normElem](gc_b *compiled.Block, out *float32, data []
 //line llmc_misc.go:187
 func NormKernel2[T normElem](out *float32, data []T, count uint64) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_normKernel2,
-		func(gc_t *gocuda.Thread) { normKernel2[T](gc_t, out, data, count) },
+		func(gc_t *gocuda.Thread) {
+			if compiled.Probing(gc_t) {
+				compiled.ProbeArgs(gc_t, out, data, count)
+				return
+			}
+			normKernel2[T](gc_t, out, data, count)
+		},
 		func(gc_b *compiled.Block) { gc_body_normKernel2[T](gc_b, out, data, count) })
 }
 

@@ -486,7 +486,13 @@ func NormKernel1[T normElem](out *float32, data []T, count uint64) func(*gocuda.
 		gc_body = func(gc_b *compiled.Block) { gc_body_normKernel1_float32(gc_b, out, data, count) }
 	}
 	return compiled.Kernel(gc_src_normKernel1,
-		func(gc_t *gocuda.Thread) { normKernel1[T](gc_t, out, data, count) },
+		func(gc_t *gocuda.Thread) {
+			if compiled.Probing(gc_t) {
+				compiled.ProbeArgs(gc_t, out, data, count)
+				return
+			}
+			normKernel1[T](gc_t, out, data, count)
+		},
 		gc_body)
 }
 
@@ -796,7 +802,13 @@ func NormKernel2[T normElem](out *float32, data []T, count uint64) func(*gocuda.
 		gc_body = func(gc_b *compiled.Block) { gc_body_normKernel2_float32(gc_b, out, data, count) }
 	}
 	return compiled.Kernel(gc_src_normKernel2,
-		func(gc_t *gocuda.Thread) { normKernel2[T](gc_t, out, data, count) },
+		func(gc_t *gocuda.Thread) {
+			if compiled.Probing(gc_t) {
+				compiled.ProbeArgs(gc_t, out, data, count)
+				return
+			}
+			normKernel2[T](gc_t, out, data, count)
+		},
 		gc_body)
 }
 
