@@ -22,7 +22,13 @@ import (
 //line scan_lookback.go:101
 func LookbackScanKernel[T Number](in, out []T, status []ScanTileState[T], ticket *uint32, inclusive bool) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_lookbackScan,
-		func(gc_t *gocuda.Thread) { lookbackScan[T](gc_t, in, out, status, ticket, inclusive) },
+		func(gc_t *gocuda.Thread) {
+			if compiled.Probing(gc_t) {
+				compiled.ProbeArgs(gc_t, in, out, status, ticket, inclusive)
+				return
+			}
+			lookbackScan[T](gc_t, in, out, status, ticket, inclusive)
+		},
 		func(gc_b *compiled.Block) { gc_body_lookbackScan[T](gc_b, in, out, status, ticket, inclusive) })
 }
 

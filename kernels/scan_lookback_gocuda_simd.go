@@ -42,7 +42,13 @@ func LookbackScanKernel[T Number](in, out []T, status []ScanTileState[T], ticket
 		gc_body = func(gc_b *compiled.Block) { gc_body_lookbackScan_uint32(gc_b, in, out, status, ticket, inclusive) }
 	}
 	return compiled.Kernel(gc_src_lookbackScan,
-		func(gc_t *gocuda.Thread) { lookbackScan[T](gc_t, in, out, status, ticket, inclusive) },
+		func(gc_t *gocuda.Thread) {
+			if compiled.Probing(gc_t) {
+				compiled.ProbeArgs(gc_t, in, out, status, ticket, inclusive)
+				return
+			}
+			lookbackScan[T](gc_t, in, out, status, ticket, inclusive)
+		},
 		gc_body)
 }
 

@@ -31,6 +31,12 @@ func (e *emitter) call(x *ast.CallExpr) *val {
 		if obj.Pkg() != nil && obj.Pkg().Path() == "math" {
 			return e.math(x, obj.Name())
 		}
+		if obj.Pkg() != nil && obj.Pkg().Path() == "sync/atomic" {
+			return e.syncAtomic(x, obj)
+		}
+		if obj.FullName() == "runtime.Gosched" {
+			return &val{t: types.Typ[types.Invalid]} // a spinning thread yields nothing on a GPU: warps run side by side
+		}
 		if decl := e.src.Decls[obj.Origin()]; decl != nil {
 			return e.inlineCall(x, id, obj, decl)
 		}
@@ -232,10 +238,11 @@ func (e *emitter) inlineCall(x *ast.CallExpr, id *ast.Ident, fn *types.Func, dec
 		for _, field := range decl.Type.Results.List {
 			t := e.subst(e.src.Info.TypeOf(field.Type))
 			if len(field.Names) == 0 {
-				fr.results = append(fr.results, e.fresh(field, t, resultSpace(args)))
+				fr.results = append(fr.results, e.fresh(field, t, ""))
 			}
 			for _, name := range field.Names {
-				v := e.zero(name, t)
+				v := e.fresh(name, t, "")
+				e.setZero(v)
 				if obj := e.src.Info.Defs[name]; obj != nil {
 					e.vars[obj] = v
 				}
@@ -253,17 +260,6 @@ func (e *emitter) inlineCall(x *ast.CallExpr, id *ast.Ident, fn *types.Func, dec
 		return fr.results[0]
 	}
 	return &val{tuple: fr.results}
-}
-
-// resultSpace guesses the address space of a helper's slice result: that
-// of its slice arguments, which it can only reslice.
-func resultSpace(args []*val) string {
-	for _, a := range args {
-		if a.space != "" {
-			return a.space
-		}
-	}
-	return "global"
 }
 
 // unify records in m the type arguments that make parameter type p the
@@ -381,4 +377,65 @@ func (e *emitter) mathMaxMin(x *ast.CallExpr, name, a, b string) *val {
 	e.line("or.pred %s, %s, %s;", p, p, q)
 	e.line("selp.f64 %s, %s, %s, %s;", d, inf, d, p)
 	return &val{t: e.typeOf(x), reg: d}
+}
+
+// syncAtomic evaluates the methods of package sync/atomic's integer
+// types: sequentially consistent in Go, so each is fenced on both sides
+// where it orders memory (loads and stores), as CUDA's look-back idiom of
+// volatile accesses and __threadfence is.
+func (e *emitter) syncAtomic(x *ast.CallExpr, fn *types.Func) *val {
+	sel, ok := ast.Unparen(x.Fun).(*ast.SelectorExpr)
+	recv := fn.Signature().Recv()
+	if !ok || recv == nil {
+		e.refuse(x, "sync/atomic's functions have no GPU form yet (its types' methods do)")
+	}
+	a, ok := e.addr(sel.X)
+	if !ok {
+		e.refuse(x, "an atomic value not in memory has no GPU form")
+	}
+	var s scalar
+	switch types.Unalias(recv.Type()).(*types.Pointer).Elem().(*types.Named).Obj().Name() {
+	case "Int32":
+		s = s32T
+	case "Uint32":
+		s = u32T
+	case "Int64":
+		s = s64T
+	case "Uint64":
+		s = u64T
+	default:
+		e.refuse(x, "%s has no GPU form yet", fn.FullName())
+	}
+	arg := func(i int) string { return e.inReg(e.expr(x.Args[i]).reg, s) }
+	t := e.typeOf(x)
+	d := e.reg(s)
+	switch fn.Name() {
+	case "Load":
+		e.line("ld.volatile.%s.%s %s, [%s];", a.space, s.op, d, a.addr)
+		e.line("membar.gl;")
+	case "Store":
+		v := arg(0)
+		e.line("membar.gl;")
+		e.line("st.volatile.%s.%s [%s], %s;", a.space, s.op, a.addr, v)
+		return &val{t: types.Typ[types.Invalid]}
+	case "Add":
+		v := arg(0)
+		typ := s.op
+		if typ == "s64" {
+			typ = "u64"
+		}
+		e.line("atom.%s.add.%s %s, [%s], %s;", a.space, typ, d, a.addr, v)
+		e.line("add.%s %s, %s, %s;", s.op, d, d, v) // Go's Add returns the new value
+	case "Swap":
+		e.line("atom.%s.exch.%s %s, [%s], %s;", a.space, s.bitOp(), d, a.addr, arg(0))
+	case "CompareAndSwap":
+		old, nv := arg(0), arg(1)
+		e.line("atom.%s.cas.%s %s, [%s], %s, %s;", a.space, s.bitOp(), d, a.addr, old, nv)
+		p := e.reg(predT)
+		e.line("setp.eq.%s %s, %s, %s;", s.op, p, d, old)
+		return &val{t: t, reg: p}
+	default:
+		e.refuse(x, "%s has no GPU form yet", fn.FullName())
+	}
+	return &val{t: t, reg: d}
 }

@@ -280,6 +280,23 @@ func substitute(t types.Type, m map[*types.TypeParam]types.Type) types.Type {
 		if el := substitute(u.Elem(), m); el != u.Elem() {
 			return types.NewArray(el, u.Len())
 		}
+	case *types.Named:
+		// A generic type instantiated with type parameters: instantiate
+		// it again with their arguments.
+		targs := u.TypeArgs()
+		if targs.Len() == 0 {
+			return t
+		}
+		args, changed := make([]types.Type, targs.Len()), false
+		for i := range targs.Len() {
+			args[i] = substitute(targs.At(i), m)
+			changed = changed || args[i] != targs.At(i)
+		}
+		if changed {
+			if inst, err := types.Instantiate(nil, u.Origin(), args, false); err == nil {
+				return inst
+			}
+		}
 	}
 	return t
 }

@@ -407,8 +407,27 @@ func (e *emitter) selector(x *ast.SelectorExpr) *val {
 			}
 		}
 	}
+	if sel := e.src.Info.Selections[x]; sel != nil && sel.Kind() == types.FieldVal {
+		if a, ok := e.addr(x); ok {
+			return e.load(a.addr, a.space, e.typeOf(x))
+		}
+		return e.registerField(x)
+	}
 	e.refuse(x, "%s has no GPU form yet", exprString(x))
 	return nil
+}
+
+// registerField is a field of a struct held in registers.
+func (e *emitter) registerField(x *ast.SelectorExpr) *val {
+	sel := e.src.Info.Selections[x]
+	v := e.expr(x.X)
+	for _, i := range sel.Index() {
+		if v.elems == nil || i >= len(v.elems) {
+			e.refuse(x, "%s has no GPU form yet", exprString(x))
+		}
+		v = v.elems[i]
+	}
+	return v
 }
 
 // threadFields are the thread's fields and their special registers.

@@ -23,6 +23,8 @@ func (e *emitter) addr(x ast.Expr) (memAddr, bool) {
 		return a, true
 	}
 	switch x := x.(type) {
+	case *ast.SelectorExpr:
+		return e.fieldAddr(x)
 	case *ast.StarExpr:
 		p := e.expr(x.X)
 		e.nilCheck(x, p)
@@ -118,6 +120,15 @@ func (e *emitter) load(a string, space string, t types.Type) *val {
 		}
 		return v
 	}
+	if st, ok := t.Underlying().(*types.Struct); ok {
+		v := &val{t: t, elems: []*val{}}
+		for k := range st.NumFields() {
+			ea := e.reg(u64T)
+			e.line("add.s64 %s, %s, %d;", ea, a, fieldOffset(st, k))
+			v.elems = append(v.elems, e.load(ea, space, st.Field(k).Type()))
+		}
+		return v
+	}
 	s, ok := scalarOf(t)
 	if !ok {
 		e.refuse(nil, "loads of %s have no GPU form yet", t)
@@ -141,6 +152,14 @@ func (e *emitter) storeAt(a string, space string, t types.Type, v *val) {
 			ea := e.reg(u64T)
 			e.line("add.s64 %s, %s, %d;", ea, a, k*es)
 			e.storeAt(ea, space, arr.Elem(), v.elems[k])
+		}
+		return
+	}
+	if st, ok := t.Underlying().(*types.Struct); ok {
+		for k := range st.NumFields() {
+			ea := e.reg(u64T)
+			e.line("add.s64 %s, %s, %d;", ea, a, fieldOffset(st, k))
+			e.storeAt(ea, space, st.Field(k).Type(), v.elems[k])
 		}
 		return
 	}
@@ -170,7 +189,17 @@ func (e *emitter) store(x ast.Expr, v *val) {
 		e.storeAt(a.addr, a.space, e.typeOf(x), v)
 		return
 	}
-	dst := e.registerIndex(x)
+	var dst *val
+	if sel, ok := x.(*ast.SelectorExpr); ok {
+		dst = e.registerField(sel)
+	} else {
+		dst = e.registerIndex(x)
+	}
+	if root := rootIdent(x); root != nil {
+		if rv, ok := e.vars[e.object(root)]; ok {
+			e.kill(rv)
+		}
+	}
 	e.move(x, dst, v)
 }
 
@@ -242,6 +271,9 @@ func (e *emitter) convertOther(n ast.Expr, v *val, t types.Type) *val {
 // composite evaluates an array literal.
 func (e *emitter) composite(x *ast.CompositeLit) *val {
 	t := e.typeOf(x)
+	if st, ok := t.Underlying().(*types.Struct); ok {
+		return e.structLit(x, t, st)
+	}
 	arr, ok := t.Underlying().(*types.Array)
 	if !ok {
 		e.refuse(x, "composite literals of %s have no GPU form yet", t)
@@ -281,4 +313,68 @@ func isUnsafePointer(t types.Type) bool {
 func isPointer(t types.Type) bool {
 	_, ok := t.Underlying().(*types.Pointer)
 	return ok
+}
+
+// fieldAddr returns the address of field selection x where its struct
+// lies in memory: behind a pointer, or itself an element in memory.
+func (e *emitter) fieldAddr(x *ast.SelectorExpr) (memAddr, bool) {
+	sel := e.src.Info.Selections[x]
+	if sel == nil || sel.Kind() != types.FieldVal || len(sel.Index()) != 1 {
+		return memAddr{}, false
+	}
+	i := sel.Index()[0]
+	bt := e.typeOf(x.X)
+	var base memAddr
+	if p, ok := bt.Underlying().(*types.Pointer); ok {
+		pv := e.expr(x.X)
+		e.nilCheck(x, pv)
+		base, bt = memAddr{pv.ptr, pv.space}, p.Elem()
+	} else {
+		b, ok := e.addr(x.X)
+		if !ok {
+			return memAddr{}, false
+		}
+		base = b
+	}
+	st := bt.Underlying().(*types.Struct)
+	d := e.reg(u64T)
+	e.line("add.s64 %s, %s, %d;", d, base.addr, fieldOffset(st, i))
+	return memAddr{d, base.space}, true
+}
+
+// structLit evaluates a struct literal: keyed or positional fields, the
+// others zero.
+func (e *emitter) structLit(x *ast.CompositeLit, t types.Type, st *types.Struct) *val {
+	v := e.zero(x, t)
+	for k, el := range x.Elts {
+		i := k
+		if kv, ok := el.(*ast.KeyValueExpr); ok {
+			name := kv.Key.(*ast.Ident).Name
+			for f := range st.NumFields() {
+				if st.Field(f).Name() == name {
+					i = f
+				}
+			}
+			el = kv.Value
+		}
+		e.move(el, v.elems[i], e.expr(el))
+	}
+	return v
+}
+
+// rootIdent returns the variable an lvalue of fields and constant
+// indexes starts from, or nil.
+func rootIdent(x ast.Expr) *ast.Ident {
+	for {
+		switch y := ast.Unparen(x).(type) {
+		case *ast.Ident:
+			return y
+		case *ast.SelectorExpr:
+			x = y.X
+		case *ast.IndexExpr:
+			x = y.X
+		default:
+			return nil
+		}
+	}
 }

@@ -73,22 +73,47 @@ func scalarOf(t types.Type) (scalar, bool) {
 	return scalar{}, false
 }
 
+// layout is Go's memory layout on 64-bit platforms, which the device's
+// copies of host memory keep.
+var layout = types.SizesFor("gc", "amd64")
+
 // sizeOf returns the bytes a value of t takes in memory, and its
-// alignment, for the types the back end places in memory: basic types
-// and arrays of them.
+// alignment, for the types the back end places in memory: numbers and
+// bools, and arrays and structs of them.
 func sizeOf(t types.Type) (size, align int64, err error) {
+	if !plainType(t) {
+		return 0, 0, fmt.Errorf("type %s has no GPU form in memory (numbers and bools, arrays and structs of them)", t)
+	}
+	return layout.Sizeof(t), layout.Alignof(t), nil
+}
+
+// plainType reports whether t is a number or bool, or an array or
+// struct of plain types.
+func plainType(t types.Type) bool {
 	switch u := t.Underlying().(type) {
 	case *types.Basic:
-		s, ok := scalarOf(u)
-		if !ok {
-			return 0, 0, fmt.Errorf("type %s has no GPU form", t)
-		}
-		return s.size, s.size, nil
+		_, ok := scalarOf(u)
+		return ok
 	case *types.Array:
-		es, ea, err := sizeOf(u.Elem())
-		return es * u.Len(), ea, err
+		return plainType(u.Elem())
+	case *types.Struct:
+		for i := range u.NumFields() {
+			if !plainType(u.Field(i).Type()) {
+				return false
+			}
+		}
+		return true
 	}
-	return 0, 0, fmt.Errorf("type %s has no GPU form in memory (numbers and arrays of them only)", t)
+	return false
+}
+
+// fieldOffset returns the offset of field i of struct s.
+func fieldOffset(s *types.Struct, i int) int64 {
+	fields := make([]*types.Var, s.NumFields())
+	for k := range fields {
+		fields[k] = s.Field(k)
+	}
+	return layout.Offsetsof(fields)[i]
 }
 
 // floatImmediate writes constant v of scalar s as a PTX operand: floats as

@@ -22,6 +22,12 @@ func (e *emitter) fresh(n ast.Node, t types.Type, space string) *val {
 			v.elems = append(v.elems, e.fresh(n, u.Elem(), space))
 		}
 		return v
+	case *types.Struct:
+		v := &val{t: t, elems: []*val{}}
+		for i := range u.NumFields() {
+			v.elems = append(v.elems, e.fresh(n, u.Field(i).Type(), space))
+		}
+		return v
 	}
 	s, ok := scalarOf(t)
 	if !ok {
@@ -38,7 +44,10 @@ func (e *emitter) move(n ast.Node, dst, v *val) {
 			e.move(n, dst.elems[i], v.elems[i])
 		}
 	case dst.ptr != "":
-		if v.space != dst.space {
+		if dst.space == "" {
+			dst.space = v.space // a helper's result takes its first return's space
+		}
+		if v.space != dst.space && v.ptr != "0" {
 			e.refuse(n, "a variable holding both global and shared memory has no GPU form yet")
 		}
 		e.line("mov.u64 %s, %s;", dst.ptr, v.ptr)
