@@ -31,6 +31,11 @@ func (e *emitter) call(x *ast.CallExpr) *val {
 		if obj.Pkg() != nil && obj.Pkg().Path() == "math" {
 			return e.math(x, obj.Name())
 		}
+		if obj.Pkg() != nil {
+			if v, ok := e.bitsCall(x, obj); ok {
+				return v
+			}
+		}
 		if obj.Pkg() != nil && obj.Pkg().Path() == "sync/atomic" {
 			return e.syncAtomic(x, obj)
 		}
@@ -228,7 +233,7 @@ func (e *emitter) inlineCall(x *ast.CallExpr, id *ast.Ident, fn *types.Func, dec
 			e.refuse(x, "variadic helpers have no GPU form yet")
 		}
 		for _, name := range field.Names {
-			if obj := e.src.Info.Defs[name]; obj != nil {
+			if obj := e.src.Info.Defs[name]; obj != nil && !e.bindMemory(name, obj, args[k]) {
 				e.vars[obj] = args[k]
 			}
 			k++

@@ -23,6 +23,9 @@ type val struct {
 	tuple []*val // the results of a call of several
 	// thread marks the *gocuda.Thread, which has no registers.
 	thread bool
+	// mem, for a variable kept in the thread's local memory (its address
+	// taken, or an array indexed at run time), is its address.
+	mem string
 	// group is a cooperative group's kind ("block", "grid", "tile"), tile
 	// a tile's size: handles with no registers.
 	group string
@@ -66,6 +69,10 @@ type emitter struct {
 	numbers     map[valueKey]string
 	inductions  map[string]bool
 	reassigned  map[types.Object]bool
+	// inMemory are the variables kept in local memory (locals.go), and
+	// locals the declarations of that memory.
+	inMemory map[types.Object]bool
+	locals   []string
 	// nonNil are the registers holding an element's address, never nil.
 	nonNil map[string]bool
 	// condNumbers are the value numbers of the operands of a && that are
@@ -108,6 +115,7 @@ func newEmitter(src *kir.Source, f *kir.Func) *emitter {
 		nonNil: map[string]bool{}, condNumbers: map[string]map[valueKey]string{},
 	}
 	e.reassigned = reassignedIn(src, f)
+	e.inMemory = inMemoryIn(src, f)
 	if targs := src.TypeArgs(); targs != nil {
 		tps := src.Info.Defs[src.Decl.Name].(*types.Func).Signature().TypeParams()
 		for i := range tps.Len() {

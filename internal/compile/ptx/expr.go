@@ -26,7 +26,7 @@ func (e *emitter) expr(x ast.Expr) *val {
 		if !ok {
 			e.refuse(x, "%s is not a variable of the kernel (package variables have no GPU form)", x.Name)
 		}
-		return v
+		return e.value(v)
 	case *ast.BinaryExpr:
 		return e.binary(x)
 	case *ast.UnaryExpr:
@@ -497,6 +497,14 @@ func (e *emitter) convert(n ast.Expr, v *val, t types.Type) *val {
 		return e.convertOther(n, v, t)
 	}
 	return &val{t: t, reg: e.convertReg(v.reg, from, to)}
+}
+
+// value returns v's value: a variable in memory is loaded.
+func (e *emitter) value(v *val) *val {
+	if v.mem == "" {
+		return v
+	}
+	return e.load(v.mem, "local", v.t)
 }
 
 // object returns the object identifier id uses or defines.

@@ -126,6 +126,9 @@ func (e *emitter) kernel(entry string) *Kernel {
 	}
 	fmt.Fprintf(&b, "\n.visible .entry %s(\n\t%s\n)\n{\n", entry, strings.Join(params, ",\n\t"))
 	b.WriteString(e.regDecls())
+	for _, l := range e.locals {
+		b.WriteString("\t" + l + "\n")
+	}
 	b.WriteString(e.body.String())
 	b.WriteString("}\n")
 	k.Text = b.String()

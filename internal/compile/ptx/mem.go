@@ -23,6 +23,11 @@ func (e *emitter) addr(x ast.Expr) (memAddr, bool) {
 		return a, true
 	}
 	switch x := x.(type) {
+	case *ast.Ident:
+		if v, ok := e.vars[e.object(x)]; ok && v.mem != "" {
+			return memAddr{v.mem, "local"}, true
+		}
+		return memAddr{}, false
 	case *ast.SelectorExpr:
 		return e.fieldAddr(x)
 	case *ast.StarExpr:
@@ -180,6 +185,10 @@ func (e *emitter) store(x ast.Expr, v *val) {
 		dst, ok := e.vars[e.object(id)]
 		if !ok {
 			e.refuse(x, "assignment to %s, which is not a variable of the kernel", id.Name)
+		}
+		if dst.mem != "" {
+			e.storeAt(dst.mem, "local", dst.t, v)
+			return
 		}
 		e.kill(dst)
 		e.move(x, dst, v)

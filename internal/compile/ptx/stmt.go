@@ -127,7 +127,10 @@ func (e *emitter) decl(s *ast.DeclStmt) {
 				continue
 			}
 			if vals == nil {
-				e.vars[obj] = e.zero(name, e.subst(obj.Type()))
+				z := e.zero(name, e.subst(obj.Type()))
+				if !e.bindMemory(name, obj, z) {
+					e.vars[obj] = z
+				}
 				continue
 			}
 			e.define(obj, vals[i])
@@ -137,6 +140,9 @@ func (e *emitter) decl(s *ast.DeclStmt) {
 
 // define gives a new variable registers of its own holding v.
 func (e *emitter) define(obj types.Object, v *val) {
+	if e.bindMemory(nil, obj, e.value(v)) {
+		return
+	}
 	if v.group != "" && e.reassigned[obj] {
 		e.refuse(nil, "a group variable assigned again has no GPU form yet")
 	}
@@ -292,7 +298,10 @@ func (e *emitter) rangeVar(s *ast.RangeStmt, x ast.Expr, v *val) {
 	}
 	if ok && s.Tok == token.DEFINE {
 		if obj := e.src.Info.Defs[id]; obj != nil {
-			if old, ok := e.vars[obj]; ok {
+			if old, ok := e.vars[obj]; ok && old.mem != "" {
+				e.storeAt(old.mem, "local", old.t, v)
+				return
+			} else if ok {
 				e.move(x, old, v)
 				return
 			}

@@ -21,7 +21,7 @@ const maxUnrollNodes = 80
 // where its rounds can be unrolled, or nil.
 func (e *emitter) unrollable(s *ast.ForStmt, ind types.Object) (bound, step ast.Expr) {
 	cond, ok := ast.Unparen(s.Cond).(*ast.BinaryExpr)
-	if ind == nil || !ok || cond.Op != token.LSS || e.object(identOf(cond.X)) != ind {
+	if ind == nil || !ok || cond.Op != token.LSS || e.object(identOf(cond.X)) != ind || e.inMemory[ind] {
 		return nil, nil
 	}
 	if a, ok := s.Post.(*ast.AssignStmt); ok {
