@@ -173,3 +173,27 @@ func faultError(f *gpulink.Fault) error {
 
 // errNoGPUNested is a kernel's launch on a GPU device.
 var errNoGPUNested = errors.New("launches from inside a kernel have no GPU form")
+
+// gpuProperties are the properties of the device's GPU, from the driver;
+// the limits a launch is checked against stay CUDA's.
+func (d *Device) gpuProperties() DeviceProp {
+	p := d.gpu.Props()
+	return DeviceProp{
+		Name:                        d.gpu.Name(),
+		TotalGlobalMem:              p.TotalMem,
+		SharedMemPerBlock:           p.SharedMemPerBlock,
+		SharedMemPerBlockOptin:      p.SharedMemPerBlockOptin,
+		SharedMemPerMultiprocessor:  p.SharedMemPerMultiprocessor,
+		WarpSize:                    WarpSize,
+		MaxThreadsPerBlock:          MaxThreadsPerBlock,
+		MaxThreadsDim:               [3]int{MaxBlockDimX, MaxBlockDimY, MaxBlockDimZ},
+		MaxGridSize:                 [3]int{MaxGridDimX, MaxGridDimY, MaxGridDimZ},
+		TotalConstMem:               TotalConstMem,
+		Major:                       p.Major,
+		Minor:                       p.Minor,
+		ClockRate:                   p.ClockRateKHz,
+		MultiProcessorCount:         p.MultiProcessors,
+		MaxThreadsPerMultiProcessor: p.MaxThreadsPerMultiProcessor,
+		L2CacheSize:                 p.L2CacheSize,
+	}
+}

@@ -180,6 +180,9 @@ type CPUInfo struct {
 // does. The CPU is examined once per program; every call returns a fresh
 // copy.
 func (d *Device) Properties() DeviceProp {
+	if d.gpu != nil {
+		return d.gpuProperties()
+	}
 	_, total := d.MemGetInfo()
 	cpu := hostCPU()
 	cpu.Features = slices.Clone(cpu.Features)

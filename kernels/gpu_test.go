@@ -27,6 +27,9 @@ func (f *fakeGPU) Run(l gpulink.Launch) (*gpulink.Fault, error) {
 	return f.fault, nil
 }
 func (f *fakeGPU) Name() string { return "fake" }
+func (f *fakeGPU) Props() gpulink.Props {
+	return gpulink.Props{Major: 9, Minor: 0, MultiProcessors: 132, TotalMem: 141 << 30}
+}
 func (f *fakeGPU) Close() error { f.closed = true; return nil }
 
 // withFakeGPU returns a device whose launches go to a fake back end.
@@ -68,6 +71,18 @@ func TestGPULaunchFindsForm(t *testing.T) {
 	assert.True(t, fake.launches[1].Module.DynamicShared, "the tree's shared memory is as long as the block")
 	assert.True(t, reflect.DeepEqual(fake.launches[1].Args, []any{in, partial}))
 	assert.Equal(t, []float32{3, 4}, y, "the fake ran nothing")
+}
+
+// TestGPUProperties checks that a GPU device reports its GPU's name and
+// properties, not the CPU's.
+func TestGPUProperties(t *testing.T) {
+	dev, _ := withFakeGPU(t)
+	p := dev.Properties()
+	assert.Equal(t, "fake", p.Name)
+	assert.Equal(t, 9, p.Major)
+	assert.Equal(t, 132, p.MultiProcessorCount)
+	assert.Equal(t, int64(141<<30), p.TotalGlobalMem)
+	assert.Equal(t, gocuda.WarpSize, p.WarpSize)
 }
 
 // TestGPULaunchNoForm checks that a kernel with no GPU form fails the

@@ -46,6 +46,28 @@ func open(ordinal int) (gpulink.Device, error) {
 
 func (d *device) Name() string { return d.ctx.Name() }
 
+// Props reads the GPU's properties from the driver; one it cannot read
+// stays 0.
+func (d *device) Props() gpulink.Props {
+	attr := func(a cudrv.DeviceAttribute) int {
+		v, _ := d.ctx.Attribute(a)
+		return v
+	}
+	major, minor := d.ctx.ComputeCapability()
+	return gpulink.Props{
+		Major: major, Minor: minor,
+		MultiProcessors:             attr(cudrv.AttrMultiprocessorCount),
+		TotalMem:                    int64(d.ctx.TotalMem()),
+		ClockRateKHz:                attr(cudrv.AttrClockRate),
+		L2CacheSize:                 attr(cudrv.AttrL2CacheSize),
+		SharedMemPerBlock:           attr(cudrv.AttrMaxSharedMemoryPerBlock),
+		SharedMemPerBlockOptin:      attr(cudrv.AttrMaxSharedMemoryPerBlockOptin),
+		SharedMemPerMultiprocessor:  attr(cudrv.AttrMaxSharedMemoryPerMultiprocessor),
+		MaxThreadsPerMultiProcessor: attr(cudrv.AttrMaxThreadsPerMultiprocessor),
+		RegsPerBlock:                attr(cudrv.AttrMaxRegistersPerBlock),
+	}
+}
+
 func (d *device) Close() error {
 	d.mu.Lock()
 	defer d.mu.Unlock()

@@ -73,6 +73,9 @@ func onBoth[T comparable](t *testing.T, cpu, gpu *gocuda.Device, f func(dev *goc
 // the CPU: every variant's output is the same bit for bit.
 func TestLibraryOnGPU(t *testing.T) {
 	cpu, gpu := devices(t)
+	p := gpu.Properties()
+	assert.NotContains(t, p.Name, "(gocuda)", "the GPU's name, not the CPU's")
+	assert.Positive(t, p.MultiProcessorCount)
 	const n = 100_003
 	t.Run("SAXPY", func(t *testing.T) {
 		for _, f := range []func(*gocuda.Device, float32, []float32, []float32) error{kernels.SAXPY, kernels.SAXPYGridStride, kernels.SAXPYCoarsened} {

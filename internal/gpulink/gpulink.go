@@ -50,8 +50,24 @@ type Device interface {
 	Run(l Launch) (*Fault, error)
 	// Name is the GPU's name, as the driver gives it.
 	Name() string
+	// Props are the GPU's properties, as the driver gives them.
+	Props() Props
 	// Close releases the GPU.
 	Close() error
+}
+
+// Props are the properties of a GPU a DeviceProp reports.
+type Props struct {
+	Major, Minor                int // compute capability
+	MultiProcessors             int
+	TotalMem                    int64
+	ClockRateKHz                int
+	L2CacheSize                 int
+	SharedMemPerBlock           int
+	SharedMemPerBlockOptin      int
+	SharedMemPerMultiprocessor  int
+	MaxThreadsPerMultiProcessor int
+	RegsPerBlock                int
 }
 
 // Open opens GPU ordinal. It is nil until a back end is linked.
