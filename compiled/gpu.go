@@ -36,6 +36,14 @@ func (src *Source) GPU(forms ...PTX) *Source {
 	return src
 }
 
+// NoGPU records why gocuda compile -gpu wrote no GPU form (or not one
+// for every instantiation) of the kernel, for the error of a launch that
+// finds none, and returns src. Call it only as generated code does.
+func (src *Source) NoGPU(reason string) *Source {
+	src.s.SetNoGPU(reason)
+	return src
+}
+
 // Probing reports whether t is a GPU launch's probe: the kernel's
 // per-thread form then hands its arguments to ProbeArgs and returns,
 // running nothing. Generated code calls it first.

@@ -119,8 +119,10 @@ func gpuForm(l *launch) (*gpulink.Module, []any, error) {
 		return nil, nil, fmt.Errorf("%w: the kernel is not compiled (run gocuda compile -gpu on its package)", ErrNoKernelImage)
 	case !p.src.Current():
 		return nil, nil, fmt.Errorf("%w: %s", ErrInvalidKernelImage, p.src.Stale())
+	case len(p.src.GPU()) == 0 && p.src.NoGPU() != "":
+		return nil, nil, fmt.Errorf("%w: the kernel has no GPU form: %s", ErrNoKernelImage, p.src.NoGPU())
 	case len(p.src.GPU()) == 0:
-		return nil, nil, fmt.Errorf("%w: the kernel has no GPU form (gocuda compile -gpu writes none for it; package ptx's refusal says why)", ErrNoKernelImage)
+		return nil, nil, fmt.Errorf("%w: the kernel has no GPU form (compile its package with gocuda compile -gpu)", ErrNoKernelImage)
 	}
 	var types []string
 	for _, a := range p.args {
@@ -131,7 +133,11 @@ func gpuForm(l *launch) (*gpulink.Module, []any, error) {
 			return &p.src.GPU()[i], p.args, nil
 		}
 	}
-	return nil, nil, fmt.Errorf("%w: no GPU form for arguments (%s) (gocuda compile -gpu writes one for each instantiation it can)", ErrNoKernelImage, strings.Join(types, ", "))
+	why := "gocuda compile -gpu writes float32, float64, int32 and uint32 instantiations"
+	if r := p.src.NoGPU(); r != "" {
+		why = r
+	}
+	return nil, nil, fmt.Errorf("%w: no GPU form for arguments (%s): %s", ErrNoKernelImage, strings.Join(types, ", "), why)
 }
 
 // The fault codes of package ptx's fault record, and the CUDA errors and

@@ -96,6 +96,9 @@ func TestGPULaunchNoForm(t *testing.T) {
 	err = dev.Launch(cfg, kernels.ReduceSequentialKernel([]int64{1}, make([]int64, 1)))
 	assert.ErrorIs(t, err, gocuda.ErrNoKernelImage)
 	assert.Contains(t, err.Error(), "[]int64")
+	err = dev.Launch(cfg, kernels.QuickSortKernel(dev, []int32{2, 1}, 0))
+	assert.ErrorIs(t, err, gocuda.ErrNoKernelImage)
+	assert.Contains(t, err.Error(), "sort_quick.go:", "the refusal names the line it stopped at")
 	assert.Empty(t, fake.launches)
 }
 

@@ -36,7 +36,7 @@ func QuickSortKernel[T Number](dev *gocuda.Device, data []T, depth int) func(*go
 }
 
 //line sort_quick.go:37
-var gc_src_quickSort = compiled.NewSource(gc_files_sort_quick, "quickSort", "aac2f7e0fa328ba5bac99ef825e8c72ee6bf915c8626bedd9529169895a2dd3f", "sort_quick.go:23-49")
+var gc_src_quickSort = compiled.NewSource(gc_files_sort_quick, "quickSort", "aac2f7e0fa328ba5bac99ef825e8c72ee6bf915c8626bedd9529169895a2dd3f", "sort_quick.go:23-49").NoGPU("with [int32]: sort_quick.go:54: call of (*github.com/gocuda/gocuda/gocuda.Device).Launch, whose body is outside the kernel's package, has no GPU form")
 
 //line sort_quick.go:37
 func gc_body_quickSort[T Number](gc_b *compiled.Block, gc_lo, gc_hi int, dev *gocuda.Device, data []T, depth int) {

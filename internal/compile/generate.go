@@ -147,8 +147,10 @@ type result struct {
 	// others of its package did not.
 	insts        []*inst
 	instRefusals []string
-	// gpu are the kernel's PTX forms (Options.GPU).
-	gpu []GPUForm
+	// gpu are the kernel's PTX forms (Options.GPU), and gpuRefusal why
+	// the first of those not written was not.
+	gpu        []GPUForm
+	gpuRefusal string
 }
 
 // compileKernel runs the pipeline (package kir) on k.
@@ -176,6 +178,8 @@ func compileKernel(k *Kernel, decls map[*types.Func]*ast.FuncDecl, opts Options,
 		for _, g := range GPUForms(k, gpuTypeArgs) {
 			if g.Err == nil {
 				res.gpu = append(res.gpu, g)
+			} else if res.gpuRefusal == "" {
+				res.gpuRefusal = gpuRefusal(k, g)
 			}
 		}
 	}

@@ -3,6 +3,7 @@ package compile
 import (
 	"fmt"
 	"go/types"
+	"path/filepath"
 	"strconv"
 	"strings"
 
@@ -118,4 +119,26 @@ func reflectString(t types.Type) string {
 		return fmt.Sprintf("[%d]%s", u.Len(), reflectString(u.Elem()))
 	}
 	return types.TypeString(t, func(p *types.Package) string { return p.Name() })
+}
+
+// gpuRefusal says why form g of k has no PTX: its instantiation, the line
+// and the reason, with the file's name alone so that the generated file
+// does not depend on where it was generated.
+func gpuRefusal(k *Kernel, g GPUForm) string {
+	msg := g.Err.Error()
+	if r, ok := g.Err.(*ptx.Refusal); ok {
+		msg = fmt.Sprintf("%s:%d: %s", filepath.Base(r.Pos.Filename), r.Pos.Line, r.Reason)
+	}
+	if g.TypeArgs != nil {
+		msg = fmt.Sprintf("with %v: %s", g.TypeArgs, msg)
+	}
+	return msg
+}
+
+// noGPU returns the call recording why a form was not written, or "".
+func (w *writer) noGPU(reason string) string {
+	if reason == "" {
+		return ""
+	}
+	return fmt.Sprintf(".NoGPU(%q)", reason)
 }

@@ -80,7 +80,7 @@ func (w *writer) kernel(k *Kernel, r *result, imports *imports, hash, lines, mar
 	w.printf("return %s.%s(gc_src_%s,\nfunc(gc_t *%s.Thread) { %s%s%s(gc_t%s) },\n%s)\n}\n\n",
 		w.compiled, entry, name, w.gocuda, probe, callee(k), targs, paramArgs(k), body)
 	w.line(k)
-	w.printf("var gc_src_%s = %s.NewSource(%s, %q, %q, %s)%s%s\n\n", name, w.compiled, w.files, k.Name(), hash, lines, mark, w.gpuForms(r.gpu))
+	w.printf("var gc_src_%s = %s.NewSource(%s, %q, %q, %s)%s%s%s\n\n", name, w.compiled, w.files, k.Name(), hash, lines, mark, w.gpuForms(r.gpu), w.noGPU(r.gpuRefusal))
 	w.ptxTexts(r.gpu)
 	text, lanes := kir.EmitFile(f, "gc_body_"+name, w.typeParams(k), w.params(k, bodyName(f, k)), w.simd)
 	w.printf("%s\n", text)

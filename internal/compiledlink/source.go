@@ -44,12 +44,20 @@ type Source struct {
 	callsHash string
 	callsOnce sync.Once
 	callsSame bool
-	// gpu are the kernel's PTX forms (SetGPU).
-	gpu []gpulink.Module
+	// gpu are the kernel's PTX forms (SetGPU), and noGPU why one was not
+	// written (SetNoGPU).
+	gpu   []gpulink.Module
+	noGPU string
 }
 
 // SetGPU records the kernel's PTX forms, one per instantiation.
 func (s *Source) SetGPU(modules []gpulink.Module) { s.gpu = modules }
+
+// SetNoGPU records why a PTX form was not written.
+func (s *Source) SetNoGPU(reason string) { s.noGPU = reason }
+
+// NoGPU returns why a PTX form was not written, or "".
+func (s *Source) NoGPU() string { return s.noGPU }
 
 // GPU returns the kernel's PTX forms.
 func (s *Source) GPU() []gpulink.Module { return s.gpu }

@@ -1943,7 +1943,7 @@ func FilterKAggKernel(dst []int32, nres *int32, src []int32, n int) func(*gocuda
 }
 
 //line blog_reduction.go:258
-var gc_src_filterKAgg = compiled.NewSource(gc_files_blog_reduction, "filterKAgg", "47db3cfd06084178e8df040b2f8e06a3f8b5be64c9b4df265641298cbd7a7ebe", "blog_reduction.go:254-263", "blog_reduction.go:237-252").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_filterKAgg = compiled.NewSource(gc_files_blog_reduction, "filterKAgg", "47db3cfd06084178e8df040b2f8e06a3f8b5be64c9b4df265641298cbd7a7ebe", "blog_reduction.go:254-263", "blog_reduction.go:237-252").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855").NoGPU("blog_reduction.go:245: LaneMaskLT has no GPU form yet")
 
 //line blog_reduction.go:258
 func gc_body_filterKAgg(gc_b *compiled.Block, dst []int32, nres *int32, src []int32, n int) {

@@ -546,7 +546,7 @@ func GuideMatMulKernel(a, b, c guideMatrix) func(*gocuda.Thread) {
 }
 
 //line guide.go:60
-var gc_src_guideMatMul = compiled.NewSource(gc_files_guide, "guideMatMul", "542d542e8edea42634ff94c2a0a758f02923b4174964f46f587585f0d91307f7", "guide.go:55-69").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_guideMatMul = compiled.NewSource(gc_files_guide, "guideMatMul", "542d542e8edea42634ff94c2a0a758f02923b4174964f46f587585f0d91307f7", "guide.go:55-69").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855").NoGPU("guide.go:60: parameter a of type github.com/gocuda/gocuda/internal/corpus.guideMatrix: the GPU form passes numbers, bools, slices and pointers")
 
 // GuideMatMulSharedKernel is the second MatMulKernel of the Guide's
 // "Shared Memory" section: each block computes a BLOCK_SIZE×BLOCK_SIZE
@@ -562,7 +562,7 @@ func GuideMatMulSharedKernel(a, b, c guideMatrix) func(*gocuda.Thread) {
 }
 
 //line guide.go:93
-var gc_src_guideMatMulShared = compiled.NewSource(gc_files_guide, "guideMatMulShared", "2551481a31b894d18d40e265eaa672c2e8cbde4c752d694ea5f05c5f98b6da2a", "guide.go:86-137").NoGoexit("c13cce40370319d61de9703f27e7b73085c74ff4e656beb76da682d0b1b79992", "guide.go:71-73", "guide.go:75-75", "guide.go:77-84")
+var gc_src_guideMatMulShared = compiled.NewSource(gc_files_guide, "guideMatMulShared", "2551481a31b894d18d40e265eaa672c2e8cbde4c752d694ea5f05c5f98b6da2a", "guide.go:86-137").NoGoexit("c13cce40370319d61de9703f27e7b73085c74ff4e656beb76da682d0b1b79992", "guide.go:71-73", "guide.go:75-75", "guide.go:77-84").NoGPU("guide.go:93: parameter a of type github.com/gocuda/gocuda/internal/corpus.guideMatrix: the GPU form passes numbers, bools, slices and pointers")
 
 // GuideBcastKernel is bcast of the Guide's "Warp Shuffle Functions"
 // examples (broadcast of a single value across a warp): lane 0's value
@@ -577,7 +577,7 @@ func GuideBcastKernel(arg int32) func(*gocuda.Thread) {
 }
 
 //line guide.go:145
-var gc_src_guideBcast = compiled.NewSource(gc_files_guide, "guideBcast", "701db051632ec788f72fdfa889a1af4d14fc4de8131205fc4d442f4eeaf44c12", "guide.go:139-155").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_guideBcast = compiled.NewSource(gc_files_guide, "guideBcast", "701db051632ec788f72fdfa889a1af4d14fc4de8131205fc4d442f4eeaf44c12", "guide.go:139-155").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855").NoGPU("guide.go:153: Printf has no GPU form yet")
 
 //line guide.go:145
 func gc_body_guideBcast(gc_b *compiled.Block, arg int32) {
@@ -826,7 +826,7 @@ func GuideWarpReduceKernel() func(*gocuda.Thread) {
 }
 
 //line guide.go:186
-var gc_src_guideWarpReduce = compiled.NewSource(gc_files_guide, "guideWarpReduce", "569e7c74d63e414c0e41fe883c2605b2ab7fc66e7de190f576cc7248d5cdf112", "guide.go:181-198").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_guideWarpReduce = compiled.NewSource(gc_files_guide, "guideWarpReduce", "569e7c74d63e414c0e41fe883c2605b2ab7fc66e7de190f576cc7248d5cdf112", "guide.go:181-198").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855").NoGPU("guide.go:197: Printf has no GPU form yet")
 
 // gc_files_guide holds the source files whose lines the kernels' records hash.
 //

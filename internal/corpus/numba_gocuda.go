@@ -1016,7 +1016,7 @@ func NumbaSolveHeatEquationKernel(buf0, buf1 []float64, timesteps int, k float64
 }
 
 //line numba.go:177
-var gc_src_numbaSolveHeatEquation = compiled.NewSource(gc_files_numba, "numbaSolveHeatEquation", "565bde5223cc37befbf39371144e24508f2fcd7382f66b293cc0d37ad6746782", "numba.go:171-221").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_numbaSolveHeatEquation = compiled.NewSource(gc_files_numba, "numbaSolveHeatEquation", "565bde5223cc37befbf39371144e24508f2fcd7382f66b293cc0d37ad6746782", "numba.go:171-221").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855").NoGPU("numba.go:219: Sync has no GPU form yet")
 
 var gc_tab_int64x4_3d80beed = [4]int64{0, 1, 2, 3}
 

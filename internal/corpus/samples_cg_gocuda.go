@@ -371,7 +371,7 @@ func ReduceSinglePassKernel(gIdata, gOdata []float32, n, blockSize int, nIsPow2 
 }
 
 //line samples_cg.go:96
-var gc_src_reduceSinglePass = compiled.NewSource(gc_files_samples_cg, "reduceSinglePass", "7252dd2c98109f873fe91c96466794516317d65ba49e48bf9273b315b527b0bb", "samples_cg.go:88-140", "samples_cg.go:13-48", "samples_cg.go:13-48", "samples_cg.go:50-75").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_reduceSinglePass = compiled.NewSource(gc_files_samples_cg, "reduceSinglePass", "7252dd2c98109f873fe91c96466794516317d65ba49e48bf9273b315b527b0bb", "samples_cg.go:88-140", "samples_cg.go:13-48", "samples_cg.go:13-48", "samples_cg.go:50-75").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855").NoGPU("samples_cg.go:113: atomic.Inc has no GPU form yet")
 
 // ScalarProdKernel is scalarProdGPU of Samples/2_Concepts_and_Techniques/
 // scalarProd/scalarProd_kernel.cuh: block-strided over vector pairs, each
@@ -614,7 +614,7 @@ func ReduceSinglePassMultiBlockCGKernel(gIdata []float32, gOdata []float32, n in
 }
 
 //line samples_cg.go:213
-var gc_src_reduceSinglePassMultiBlockCG = compiled.NewSource(gc_files_samples_cg, "reduceSinglePassMultiBlockCG", "a2c2a01e892f5443951032d64647f21c936d8f25ff6b3759a25f23d5c7ffd61d", "samples_cg.go:207-243", "samples_cg.go:186-205").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_reduceSinglePassMultiBlockCG = compiled.NewSource(gc_files_samples_cg, "reduceSinglePassMultiBlockCG", "a2c2a01e892f5443951032d64647f21c936d8f25ff6b3759a25f23d5c7ffd61d", "samples_cg.go:207-243", "samples_cg.go:186-205").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855").NoGPU("samples_cg.go:236: Sync has no GPU form yet")
 
 //line samples_cg.go:213
 func gc_body_reduceSinglePassMultiBlockCG(gc_b *compiled.Block, gIdata []float32, gOdata []float32, n int) {
@@ -850,7 +850,7 @@ func FilterArrKernel(dst []int32, nres *int32, src []int32, n int) func(*gocuda.
 }
 
 //line samples_cg.go:264
-var gc_src_filterArr = compiled.NewSource(gc_files_samples_cg, "filterArr", "6bb1e200d237a54a8103184e93a41d1f53032255916d4dbde308763cac0df8e2", "samples_cg.go:259-272", "samples_cg.go:245-257").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_filterArr = compiled.NewSource(gc_files_samples_cg, "filterArr", "6bb1e200d237a54a8103184e93a41d1f53032255916d4dbde308763cac0df8e2", "samples_cg.go:259-272", "samples_cg.go:245-257").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855").NoGPU("samples_cg.go:249: CoalescedThreads of a  group has no GPU form yet")
 
 //line samples_cg.go:264
 func gc_body_filterArr(gc_b *compiled.Block, dst []int32, nres *int32, src []int32, n int) {
@@ -984,7 +984,7 @@ func MapToBucketsKernel(srcArr, indicesBuckets, bucketCounters []int32, srcSize,
 }
 
 //line samples_cg.go:294
-var gc_src_mapToBuckets = compiled.NewSource(gc_files_samples_cg, "mapToBuckets", "a990c45868d4a8755311a568b1afc9f48ee400725dc3b8072d45e184643f8609", "samples_cg.go:289-303", "samples_cg.go:274-287").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_mapToBuckets = compiled.NewSource(gc_files_samples_cg, "mapToBuckets", "a990c45868d4a8755311a568b1afc9f48ee400725dc3b8072d45e184643f8609", "samples_cg.go:289-303", "samples_cg.go:274-287").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855").NoGPU("samples_cg.go:278: CoalescedThreads of a  group has no GPU form yet")
 
 //line samples_cg.go:294
 func gc_body_mapToBuckets(gc_b *compiled.Block, srcArr, indicesBuckets, bucketCounters []int32, srcSize, numOfBuckets int) {
@@ -1146,7 +1146,7 @@ func CalculateMaxInEachBucketsKernel(srcArr, valueInBuckets, bucketsMax []int32,
 }
 
 //line samples_cg.go:323
-var gc_src_calculateMaxInEachBuckets = compiled.NewSource(gc_files_samples_cg, "calculateMaxInEachBuckets", "a0c44e4d765e0ac68d36e199b5025011b60980b0fdea715736c11c4d694d76e9", "samples_cg.go:319-332", "samples_cg.go:305-317").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_calculateMaxInEachBuckets = compiled.NewSource(gc_files_samples_cg, "calculateMaxInEachBuckets", "a0c44e4d765e0ac68d36e199b5025011b60980b0fdea715736c11c4d694d76e9", "samples_cg.go:319-332", "samples_cg.go:305-317").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855").NoGPU("samples_cg.go:309: CoalescedThreads of a  group has no GPU form yet")
 
 //line samples_cg.go:323
 func gc_body_calculateMaxInEachBuckets(gc_b *compiled.Block, srcArr, valueInBuckets, bucketsMax []int32, srcSize, numOfBuckets int) {
@@ -1313,7 +1313,7 @@ func OddEvenCountAndSumCGKernel(inputArr []int32, numOfOdds *int32, sumOfOddAndE
 }
 
 //line samples_cg.go:340
-var gc_src_oddEvenCountAndSumCG = compiled.NewSource(gc_files_samples_cg, "oddEvenCountAndSumCG", "e4675379024ef07bb4cbdf65cd3aa37f89b1a16548c26ef09a696c7538329a6f", "samples_cg.go:334-362").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_oddEvenCountAndSumCG = compiled.NewSource(gc_files_samples_cg, "oddEvenCountAndSumCG", "e4675379024ef07bb4cbdf65cd3aa37f89b1a16548c26ef09a696c7538329a6f", "samples_cg.go:334-362").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855").NoGPU("samples_cg.go:347: BinaryPartition has no GPU form yet")
 
 //line samples_cg.go:340
 func gc_body_oddEvenCountAndSumCG(gc_b *compiled.Block, inputArr []int32, numOfOdds *int32, sumOfOddAndEvens []int32, size int) {

@@ -1784,7 +1784,7 @@ func AtomicIntrinsicsKernel(gOdata []int32) func(*gocuda.Thread) {
 }
 
 //line samples_intro.go:196
-var gc_src_atomicIntrinsicsTestKernel = compiled.NewSource(gc_files_samples_intro, "atomicIntrinsicsTestKernel", "7312d153d989877809699c5bb10f8a972f7d076db0b32e184d289078cc9e7c02", "samples_intro.go:189-213").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_atomicIntrinsicsTestKernel = compiled.NewSource(gc_files_samples_intro, "atomicIntrinsicsTestKernel", "7312d153d989877809699c5bb10f8a972f7d076db0b32e184d289078cc9e7c02", "samples_intro.go:189-213").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855").NoGPU("samples_intro.go:205: atomic.Inc has no GPU form yet")
 
 //line samples_intro.go:196
 func gc_body_atomicIntrinsicsTestKernel(gc_b *compiled.Block, gc_lo, gc_hi int, gOdata []int32) {
@@ -1877,7 +1877,7 @@ func TimedReductionKernel(input, output []float32, timer []int64) func(*gocuda.T
 }
 
 //line samples_intro.go:223
-var gc_src_timedReduction = compiled.NewSource(gc_files_samples_intro, "timedReduction", "95815a59b4913b440acf16613678fb46669f5c116eb47380e07849ee97a737a8", "samples_intro.go:215-261").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_timedReduction = compiled.NewSource(gc_files_samples_intro, "timedReduction", "95815a59b4913b440acf16613678fb46669f5c116eb47380e07849ee97a737a8", "samples_intro.go:215-261").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855").NoGPU("samples_intro.go:230: call of github.com/gocuda/gocuda/intrinsic.Clock, whose body is outside the kernel's package, has no GPU form")
 
 // CGKernel is cgkernel of NVIDIA/cuda-samples,
 // Samples/0_Introduction/simpleCooperativeGroups/simpleCooperativeGroups.cu:
@@ -1894,7 +1894,7 @@ func CGKernel() func(*gocuda.Thread) {
 }
 
 //line samples_intro.go:300
-var gc_src_cgkernel = compiled.NewSource(gc_files_samples_intro, "cgkernel", "03dedbf3b70bd62686fe6336b937a1def469f63de56a0f6741e4e537e2214d35", "samples_intro.go:292-331", "samples_intro.go:271-290", "samples_intro.go:271-290")
+var gc_src_cgkernel = compiled.NewSource(gc_files_samples_intro, "cgkernel", "03dedbf3b70bd62686fe6336b937a1def469f63de56a0f6741e4e537e2214d35", "samples_intro.go:292-331", "samples_intro.go:271-290", "samples_intro.go:271-290").NoGPU("samples_intro.go:311: Printf has no GPU form yet")
 
 //line samples_intro.go:300
 func gc_body_cgkernel(gc_b *compiled.Block) {

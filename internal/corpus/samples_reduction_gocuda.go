@@ -8030,7 +8030,7 @@ func Reduce7Kernel[T number](gIdata, gOdata []T, n int, blockSize int, nIsPow2 b
 }
 
 //line samples_reduction.go:358
-var gc_src_reduce7 = compiled.NewSource(gc_files_samples_reduction, "reduce7", "eecd662ba2fb72c2cdcee6a387fd01e25678d7ab32642645348baa85920c9823", "samples_reduction.go:349-414", "samples_reduction.go:336-347", "samples_reduction.go:336-347").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_reduce7 = compiled.NewSource(gc_files_samples_reduction, "reduce7", "eecd662ba2fb72c2cdcee6a387fd01e25678d7ab32642645348baa85920c9823", "samples_reduction.go:349-414", "samples_reduction.go:336-347", "samples_reduction.go:336-347").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855").NoGPU("with [int32]: samples_reduction.go:340: any(mySum).(int32) has no GPU form yet")
 
 //line samples_reduction.go:358
 func gc_body_reduce7[T number](gc_b *compiled.Block, gIdata, gOdata []T, n int, blockSize int, nIsPow2 bool) {

@@ -28,7 +28,7 @@ func GeneratePathsKernel(numTimesteps, numPaths int, payoff PayoffPut, dt, S0, r
 }
 
 //line hecbench_aop.go:47
-var gc_src_generatePaths = compiled.NewSource(gc_files_hecbench_aop, "generatePaths", "fa6f93380bf2b8d90d8fcc8129c4b647b17b92747e05ed7ac5b01709a3b5c7f7", "hecbench_aop.go:44-78").NoGoexit("665c343482db2145a87d762c812cc8e295b8d22506275e8f59790b80dbe92f67", "hecbench_aop.go:25-26")
+var gc_src_generatePaths = compiled.NewSource(gc_files_hecbench_aop, "generatePaths", "fa6f93380bf2b8d90d8fcc8129c4b647b17b92747e05ed7ac5b01709a3b5c7f7", "hecbench_aop.go:44-78").NoGoexit("665c343482db2145a87d762c812cc8e295b8d22506275e8f59790b80dbe92f67", "hecbench_aop.go:25-26").NoGPU("hecbench_aop.go:47: parameter payoff of type github.com/gocuda/gocuda/internal/corpus/hecbenchatok.PayoffPut: the GPU form passes numbers, bools, slices and pointers")
 
 //line hecbench_aop.go:47
 func gc_body_generatePaths(gc_b *compiled.Block, gc_lo, gc_hi int, numTimesteps, numPaths int, payoff PayoffPut, dt, S0, r, sigma float64, samples, paths []float64) {
@@ -90,7 +90,7 @@ func PrepareSvdKernel(numPaths, minInTheMoney int, payoff PayoffPut, paths []flo
 }
 
 //line hecbench_aop.go:83
-var gc_src_prepareSvd = compiled.NewSource(gc_files_hecbench_aop, "prepareSvd", "1e0f1431c6049dba337c403fe8e8bc0daf22a585fa57939e8a24297728c42b4e", "hecbench_aop.go:80-219").NoGoexit("ed32ec80306b248450551bd5d6dc1da363a695a57eeb1da24d91b98a78473ad2", "hecbench_aop.go:28-34", "hecbench_aop_math.go:125-128", "hecbench_aop_math.go:130-356", "hecbench_aop_math.go:21-123")
+var gc_src_prepareSvd = compiled.NewSource(gc_files_hecbench_aop, "prepareSvd", "1e0f1431c6049dba337c403fe8e8bc0daf22a585fa57939e8a24297728c42b4e", "hecbench_aop.go:80-219").NoGoexit("ed32ec80306b248450551bd5d6dc1da363a695a57eeb1da24d91b98a78473ad2", "hecbench_aop.go:28-34", "hecbench_aop_math.go:125-128", "hecbench_aop_math.go:130-356", "hecbench_aop_math.go:21-123").NoGPU("hecbench_aop.go:83: parameter payoff of type github.com/gocuda/gocuda/internal/corpus/hecbenchatok.PayoffPut: the GPU form passes numbers, bools, slices and pointers")
 
 // gc_files_hecbench_aop holds the source files whose lines the kernels' records hash.
 //

@@ -25,7 +25,7 @@ func BitRevPermutationKernel(dOut, dIn []int64, lgDomainSize uint32) func(*gocud
 }
 
 //line hecbench_bitpermute.go:34
-var gc_src_bitRevPermutation = compiled.NewSource(gc_files_hecbench_bitpermute, "bitRevPermutation", "b2d7737bae42400c85431bb88aaf7132cd4f7ceb66bd3fc98b2fb8b5dd775b3a", "hecbench_bitpermute.go:30-58").NoGoexit("222e4b9f1daa6a3474028f6ba8f29e559331e1f6a20add6d57f4887e98181e8d", "hecbench_bitpermute.go:24-28")
+var gc_src_bitRevPermutation = compiled.NewSource(gc_files_hecbench_bitpermute, "bitRevPermutation", "b2d7737bae42400c85431bb88aaf7132cd4f7ceb66bd3fc98b2fb8b5dd775b3a", "hecbench_bitpermute.go:30-58").NoGoexit("222e4b9f1daa6a3474028f6ba8f29e559331e1f6a20add6d57f4887e98181e8d", "hecbench_bitpermute.go:24-28").NoGPU("hecbench_bitpermute.go:40: comparison of *int64 has no GPU form yet")
 
 // BitRevPermutationZKernel is bit_rev_permutation_z of kernels.h. The
 // do-while is a for loop whose post statement steps tid and tests it (a

@@ -23,7 +23,7 @@ func ExpdistDistanceKernel(a, b []float32, m, n int, scaleA, scaleB, crossTerm [
 }
 
 //line hecbench_expdist.go:91
-var gc_src_expdistDistance = compiled.NewSource(gc_files_hecbench_expdist, "expdistDistance", "e41e39e843f6d5d42e017cf418e860cc917e074ee6376ded74d4ebcea24bfbd0", "hecbench_expdist.go:88-94", "hecbench_expdist.go:28-33", "hecbench_expdist.go:28-33", "hecbench_expdist.go:28-33", "hecbench_expdist.go:28-33", "hecbench_expdist.go:35-86").NoGoexit("3f52b085cb52aa5d2d576e6aded800a3e89fa416918e718433df3f27d8918972", "common.go:5-7")
+var gc_src_expdistDistance = compiled.NewSource(gc_files_hecbench_expdist, "expdistDistance", "e41e39e843f6d5d42e017cf418e860cc917e074ee6376ded74d4ebcea24bfbd0", "hecbench_expdist.go:88-94", "hecbench_expdist.go:28-33", "hecbench_expdist.go:28-33", "hecbench_expdist.go:28-33", "hecbench_expdist.go:28-33", "hecbench_expdist.go:35-86").NoGoexit("3f52b085cb52aa5d2d576e6aded800a3e89fa416918e718433df3f27d8918972", "common.go:5-7").NoGPU("hecbench_expdist.go:53: slicing [128]float32 has no GPU form yet")
 
 // ReduceCrossTermKernel is reduce_cross_term<float> of kernel.h.
 //

@@ -24,7 +24,7 @@ func Fft1D512Kernel(work []Double2) func(*gocuda.Thread) {
 }
 
 //line hecbench_fft.go:104
-var gc_src_fft1D512 = compiled.NewSource(gc_files_hecbench_fft, "fft1D512", "32ab3e3a548144a78538653b26dc43278d67fe6bd64568cc863e980b06e3012b", "hecbench_fft.go:101-169").NoGoexit("014fd722c6671f98e1d5f72bba69bc9dd89acd485db979b22ee89823c6ceaecc", "hecbench_fft.go:31-32", "hecbench_fft.go:34-35", "hecbench_fft.go:37-38", "hecbench_fft.go:40-41", "hecbench_fft.go:43-44", "hecbench_fft.go:46-51", "hecbench_fft.go:53-60", "hecbench_fft.go:62-75")
+var gc_src_fft1D512 = compiled.NewSource(gc_files_hecbench_fft, "fft1D512", "32ab3e3a548144a78538653b26dc43278d67fe6bd64568cc863e980b06e3012b", "hecbench_fft.go:101-169").NoGoexit("014fd722c6671f98e1d5f72bba69bc9dd89acd485db979b22ee89823c6ceaecc", "hecbench_fft.go:31-32", "hecbench_fft.go:34-35", "hecbench_fft.go:37-38", "hecbench_fft.go:40-41", "hecbench_fft.go:43-44", "hecbench_fft.go:46-51", "hecbench_fft.go:53-60", "hecbench_fft.go:62-75").NoGPU("hecbench_fft.go:69: exp18 is not a variable of the kernel (package variables have no GPU form)")
 
 //line hecbench_fft.go:104
 func gc_body_fft1D512(gc_b *compiled.Block, work []Double2) {
@@ -507,7 +507,7 @@ func Ifft1D512Kernel(work []Double2) func(*gocuda.Thread) {
 }
 
 //line hecbench_fft.go:174
-var gc_src_ifft1D512 = compiled.NewSource(gc_files_hecbench_fft, "ifft1D512", "69b6c680010d5c668977973687a22fa0465e8dcafb2a973107c345bd8c059bb3", "hecbench_fft.go:171-243").NoGoexit("e69ac92308834362e9fa30e01236d1902520d674aa4c1a9de20c12ef552be54a", "hecbench_fft.go:31-32", "hecbench_fft.go:34-35", "hecbench_fft.go:37-38", "hecbench_fft.go:40-41", "hecbench_fft.go:43-44", "hecbench_fft.go:46-51", "hecbench_fft.go:77-84", "hecbench_fft.go:86-99")
+var gc_src_ifft1D512 = compiled.NewSource(gc_files_hecbench_fft, "ifft1D512", "69b6c680010d5c668977973687a22fa0465e8dcafb2a973107c345bd8c059bb3", "hecbench_fft.go:171-243").NoGoexit("e69ac92308834362e9fa30e01236d1902520d674aa4c1a9de20c12ef552be54a", "hecbench_fft.go:31-32", "hecbench_fft.go:34-35", "hecbench_fft.go:37-38", "hecbench_fft.go:40-41", "hecbench_fft.go:43-44", "hecbench_fft.go:46-51", "hecbench_fft.go:77-84", "hecbench_fft.go:86-99").NoGPU("hecbench_fft.go:93: iexp18 is not a variable of the kernel (package variables have no GPU form)")
 
 //line hecbench_fft.go:174
 func gc_body_ifft1D512(gc_b *compiled.Block, work []Double2) {

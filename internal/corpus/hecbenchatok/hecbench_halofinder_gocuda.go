@@ -27,7 +27,7 @@ func Step10Kernel(count, count1 int, xx, yy, zz, mass, xx1, yy1, zz1, mass1, vx,
 }
 
 //line hecbench_halofinder.go:120
-var gc_src_step10 = compiled.NewSource(gc_files_hecbench_halofinder, "step10", "b0ae9d2bbbd5f9ced1b710768dc6bcb2b100e8867fe11b1935a61b1324d83ebd", "hecbench_halofinder.go:117-170", "hecbench_halofinder.go:104-115", "hecbench_halofinder.go:104-115", "hecbench_halofinder.go:36-48", "hecbench_halofinder.go:36-48", "hecbench_halofinder.go:36-48", "hecbench_halofinder.go:36-48", "hecbench_halofinder.go:36-48", "hecbench_halofinder.go:36-48").NoGoexit("123f1f79dbcd79666693b3a00c4f455cbe87e5183679709c7e2c5cb22378585f", "common.go:8-8", "hecbench_halofinder.go:28-34", "hecbench_halofinder.go:50-70", "hecbench_halofinder.go:72-102")
+var gc_src_step10 = compiled.NewSource(gc_files_hecbench_halofinder, "step10", "b0ae9d2bbbd5f9ced1b710768dc6bcb2b100e8867fe11b1935a61b1324d83ebd", "hecbench_halofinder.go:117-170", "hecbench_halofinder.go:104-115", "hecbench_halofinder.go:104-115", "hecbench_halofinder.go:36-48", "hecbench_halofinder.go:36-48", "hecbench_halofinder.go:36-48", "hecbench_halofinder.go:36-48", "hecbench_halofinder.go:36-48", "hecbench_halofinder.go:36-48").NoGoexit("123f1f79dbcd79666693b3a00c4f455cbe87e5183679709c7e2c5cb22378585f", "common.go:8-8", "hecbench_halofinder.go:28-34", "hecbench_halofinder.go:50-70", "hecbench_halofinder.go:72-102").NoGPU("hecbench_halofinder.go:120: values of type untyped nil have no GPU form yet")
 
 // gc_files_hecbench_halofinder holds the source files whose lines the kernels' records hash.
 //

@@ -30,7 +30,7 @@ func EstepKernel(cols, indptr []int32, vali []bool, counts []float32, initGamma 
 }
 
 //line hecbench_lda.go:99
-var gc_src_estepKernel = compiled.NewSource(gc_files_hecbench_lda, "estepKernel", "e48c82948a49783782ba9bf55ca59b4516d69627f0c4ab03c31417cf4a054824", "hecbench_lda.go:93-232", "hecbench_lda.go:24-31", "hecbench_lda.go:24-31", "hecbench_lda.go:24-31", "hecbench_lda.go:24-31", "hecbench_lda.go:24-31", "hecbench_lda.go:24-31", "hecbench_lda.go:24-31", "hecbench_lda.go:24-31", "hecbench_lda.go:24-31", "hecbench_lda.go:24-31", "hecbench_lda.go:33-75", "hecbench_lda.go:33-75", "hecbench_lda.go:33-75", "hecbench_lda.go:33-75", "hecbench_lda.go:33-75").NoGoexit("d609d144eb988715357b2c244855fded987cc9c73f2fbd72c6356e6d0d8e6127", "common.go:10-15", "common.go:25-25", "common.go:5-7", "hecbench_lda.go:77-91")
+var gc_src_estepKernel = compiled.NewSource(gc_files_hecbench_lda, "estepKernel", "e48c82948a49783782ba9bf55ca59b4516d69627f0c4ab03c31417cf4a054824", "hecbench_lda.go:93-232", "hecbench_lda.go:24-31", "hecbench_lda.go:24-31", "hecbench_lda.go:24-31", "hecbench_lda.go:24-31", "hecbench_lda.go:24-31", "hecbench_lda.go:24-31", "hecbench_lda.go:24-31", "hecbench_lda.go:24-31", "hecbench_lda.go:24-31", "hecbench_lda.go:24-31", "hecbench_lda.go:33-75", "hecbench_lda.go:33-75", "hecbench_lda.go:33-75", "hecbench_lda.go:33-75", "hecbench_lda.go:33-75").NoGoexit("d609d144eb988715357b2c244855fded987cc9c73f2fbd72c6356e6d0d8e6127", "common.go:10-15", "common.go:25-25", "common.go:5-7", "hecbench_lda.go:77-91").NoGPU("common.go:25: math.Log has no exact GPU form yet")
 
 // gc_files_hecbench_lda holds the source files whose lines the kernels' records hash.
 //

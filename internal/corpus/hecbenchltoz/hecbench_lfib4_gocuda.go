@@ -1542,7 +1542,7 @@ func ColsGPUKernel(x []uint32, s, r int) func(*gocuda.Thread) {
 }
 
 //line hecbench_lfib4.go:161
-var gc_src_colsGPUKernel = compiled.NewSource(gc_files_hecbench_lfib4, "colsGPUKernel", "6965e4ee198e32659d439dcb446a3d64deebdb287c169d465e425867587d4bb0", "hecbench_lfib4.go:157-205").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_colsGPUKernel = compiled.NewSource(gc_files_hecbench_lfib4, "colsGPUKernel", "6965e4ee198e32659d439dcb446a3d64deebdb287c169d465e425867587d4bb0", "hecbench_lfib4.go:157-205").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855").NoGPU("hecbench_lfib4.go:183: slicing [512]uint32 has no GPU form yet")
 
 // gc_files_hecbench_lfib4 holds the source files whose lines the kernels' records hash.
 //

@@ -957,7 +957,7 @@ func CountAndSortExpertTokensKernel(topkIDs, sortedTokenIDs, cumsumBuffer, exper
 }
 
 //line hecbench_moealign.go:175
-var gc_src_countAndSortExpertTokensKernel = compiled.NewSource(gc_files_hecbench_moealign, "countAndSortExpertTokensKernel", "55a752fb704fb61360fc79f6112ddd042f4ec5d1a26add73bae99d2527a9e4e8", "hecbench_moealign.go:170-179").NoGoexit("091cc3cf211c544be0aeddc1f53fd9ea9f130aa380432685f4ca5fcdfcfc1121", "hecbench_moealign.go:143-168")
+var gc_src_countAndSortExpertTokensKernel = compiled.NewSource(gc_files_hecbench_moealign, "countAndSortExpertTokensKernel", "55a752fb704fb61360fc79f6112ddd042f4ec5d1a26add73bae99d2527a9e4e8", "hecbench_moealign.go:170-179").NoGoexit("091cc3cf211c544be0aeddc1f53fd9ea9f130aa380432685f4ca5fcdfcfc1121", "hecbench_moealign.go:143-168").NoGPU("hecbench_moealign.go:175: values of type untyped nil have no GPU form yet")
 
 //line hecbench_moealign.go:175
 func gc_body_countAndSortExpertTokensKernel(gc_b *compiled.Block, gc_lo, gc_hi int, topkIDs, sortedTokenIDs, cumsumBuffer, expertMap []int32, numel, numExperts, maxNumTokensPadded, topkNum int) {

@@ -29,7 +29,7 @@ func BPQueensRootDfsKernel(N int, nPreFixos uint32, depthPreFixos int, rootPrefi
 }
 
 //line hecbench_nqueen.go:48
-var gc_src_bpQueensRootDfsKernel = compiled.NewSource(gc_files_hecbench_nqueen, "bpQueensRootDfsKernel", "7882226529566b0019273dc1427fdf870a24082f50ebe5bf6616a8c45bbc9036", "hecbench_nqueen.go:43-106").NoGoexit("00570b0a5743c7c82103557c89df498867ace83615d116631fd19e9deae31b0c", "hecbench_nqueen.go:20-41")
+var gc_src_bpQueensRootDfsKernel = compiled.NewSource(gc_files_hecbench_nqueen, "bpQueensRootDfsKernel", "7882226529566b0019273dc1427fdf870a24082f50ebe5bf6616a8c45bbc9036", "hecbench_nqueen.go:43-106").NoGoexit("00570b0a5743c7c82103557c89df498867ace83615d116631fd19e9deae31b0c", "hecbench_nqueen.go:20-41").NoGPU("hecbench_nqueen.go:78: slicing [20]int8 has no GPU form yet")
 
 //line hecbench_nqueen.go:48
 func gc_body_bpQueensRootDfsKernel(gc_b *compiled.Block, gc_lo, gc_hi int, N int, nPreFixos uint32, depthPreFixos int, rootPrefixes []QueenRoot, vectorOfTreeSize, sols []uint64) {

@@ -26,7 +26,7 @@ func GluKernel(M, splitDimSize, N int, Xdata, Ydata []float32) func(*gocuda.Thre
 }
 
 //line hecbench_activations.go:21
-var gc_src_gluKernel = compiled.NewSource(gc_files_hecbench_activations, "gluKernel", "9b303363198292990d7cb66f48f2263d1227512002b51f8c81dd2aecb1507602", "hecbench_activations.go:17-35").NoGoexit("882adf4a26af8a868da09e2f71a5762a78deba8a45c2e2ec751b6ad72fee2e03", "common.go:8-11")
+var gc_src_gluKernel = compiled.NewSource(gc_files_hecbench_activations, "gluKernel", "9b303363198292990d7cb66f48f2263d1227512002b51f8c81dd2aecb1507602", "hecbench_activations.go:17-35").NoGoexit("882adf4a26af8a868da09e2f71a5762a78deba8a45c2e2ec751b6ad72fee2e03", "common.go:8-11").NoGPU("common.go:11: math.Exp has no exact GPU form yet")
 
 //line hecbench_activations.go:21
 func gc_body_gluKernel(gc_b *compiled.Block, gc_lo, gc_hi int, M, splitDimSize, N int, Xdata, Ydata []float32) {
@@ -106,7 +106,7 @@ func GegluKernel(out, xAndGate []float32, dimLast, forLoop int) func(*gocuda.Thr
 }
 
 //line hecbench_activations.go:57
-var gc_src_gegluKernel = compiled.NewSource(gc_files_hecbench_activations, "gegluKernel", "4ae3e255155cdd9313e6391bfb2c04e1e9952d7d27b57865f304f2853ee774d3", "hecbench_activations.go:52-79").NoGoexit("c7819c6957103147a2bcfd5206acae471899a73f055d73cff565e2e0d4fe9bd2", "common.go:16-16", "hecbench_activations.go:46-50")
+var gc_src_gegluKernel = compiled.NewSource(gc_files_hecbench_activations, "gegluKernel", "4ae3e255155cdd9313e6391bfb2c04e1e9952d7d27b57865f304f2853ee774d3", "hecbench_activations.go:52-79").NoGoexit("c7819c6957103147a2bcfd5206acae471899a73f055d73cff565e2e0d4fe9bd2", "common.go:16-16", "hecbench_activations.go:46-50").NoGPU("hecbench_activations.go:65: conversion of []float32 to github.com/gocuda/gocuda/internal/corpus/hecbenchml.gegluU has no GPU form yet")
 
 //line hecbench_activations.go:57
 func gc_body_gegluKernel(gc_b *compiled.Block, gc_lo, gc_hi int, out, xAndGate []float32, dimLast, forLoop int) {
@@ -205,7 +205,7 @@ func SiluForwardKernel(x, out []float32, N uint64) func(*gocuda.Thread) {
 }
 
 //line hecbench_activations.go:84
-var gc_src_siluForwardKernel = compiled.NewSource(gc_files_hecbench_activations, "siluForwardKernel", "355d49bc22541f234d80d4e530cc38ee7566591b7a2b2bef0714a96b01c5ff59", "hecbench_activations.go:81-91").NoGoexit("882adf4a26af8a868da09e2f71a5762a78deba8a45c2e2ec751b6ad72fee2e03", "common.go:8-11")
+var gc_src_siluForwardKernel = compiled.NewSource(gc_files_hecbench_activations, "siluForwardKernel", "355d49bc22541f234d80d4e530cc38ee7566591b7a2b2bef0714a96b01c5ff59", "hecbench_activations.go:81-91").NoGoexit("882adf4a26af8a868da09e2f71a5762a78deba8a45c2e2ec751b6ad72fee2e03", "common.go:8-11").NoGPU("common.go:11: math.Exp has no exact GPU form yet")
 
 //line hecbench_activations.go:84
 func gc_body_siluForwardKernel(gc_b *compiled.Block, gc_lo, gc_hi int, x, out []float32, N uint64) {
@@ -251,7 +251,7 @@ func SiluForwardKernel2(x, out []float32, N uint64) func(*gocuda.Thread) {
 }
 
 //line hecbench_activations.go:97
-var gc_src_siluForwardKernel2 = compiled.NewSource(gc_files_hecbench_activations, "siluForwardKernel2", "fe8fc46ea214d4291f1cd7194e6ab272dd73027d3a0f9682cf0b16ef0b643fca", "hecbench_activations.go:93-113").NoGoexit("01f5b7159408d08501cb3b20a7c1a2c5f36abc5eb38533866be794a40deede97", "common.go:30-33", "common.go:8-11")
+var gc_src_siluForwardKernel2 = compiled.NewSource(gc_files_hecbench_activations, "siluForwardKernel2", "fe8fc46ea214d4291f1cd7194e6ab272dd73027d3a0f9682cf0b16ef0b643fca", "hecbench_activations.go:93-113").NoGoexit("01f5b7159408d08501cb3b20a7c1a2c5f36abc5eb38533866be794a40deede97", "common.go:30-33", "common.go:8-11").NoGPU("common.go:11: math.Exp has no exact GPU form yet")
 
 //line hecbench_activations.go:97
 func gc_body_siluForwardKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, x, out []float32, N uint64) {
@@ -321,7 +321,7 @@ func SiluBackwardKernel(dout, x, dx []float32, N uint64) func(*gocuda.Thread) {
 }
 
 //line hecbench_activations.go:118
-var gc_src_siluBackwardKernel = compiled.NewSource(gc_files_hecbench_activations, "siluBackwardKernel", "a4774c7f4df206efaf7b379f5fe00b8cb4e938af565b2db4e5de785867dd7c2a", "hecbench_activations.go:115-128").NoGoexit("882adf4a26af8a868da09e2f71a5762a78deba8a45c2e2ec751b6ad72fee2e03", "common.go:8-11")
+var gc_src_siluBackwardKernel = compiled.NewSource(gc_files_hecbench_activations, "siluBackwardKernel", "a4774c7f4df206efaf7b379f5fe00b8cb4e938af565b2db4e5de785867dd7c2a", "hecbench_activations.go:115-128").NoGoexit("882adf4a26af8a868da09e2f71a5762a78deba8a45c2e2ec751b6ad72fee2e03", "common.go:8-11").NoGPU("common.go:11: math.Exp has no exact GPU form yet")
 
 //line hecbench_activations.go:118
 func gc_body_siluBackwardKernel(gc_b *compiled.Block, gc_lo, gc_hi int, dout, x, dx []float32, N uint64) {
@@ -370,7 +370,7 @@ func SiluBackwardKernel2(dout, x, dx []float32, N uint64) func(*gocuda.Thread) {
 }
 
 //line hecbench_activations.go:134
-var gc_src_siluBackwardKernel2 = compiled.NewSource(gc_files_hecbench_activations, "siluBackwardKernel2", "5676401419ff98ed502876efb57d704081ed5af11a0fb5e76bfd41d4ca6f5661", "hecbench_activations.go:130-145").NoGoexit("882adf4a26af8a868da09e2f71a5762a78deba8a45c2e2ec751b6ad72fee2e03", "common.go:8-11")
+var gc_src_siluBackwardKernel2 = compiled.NewSource(gc_files_hecbench_activations, "siluBackwardKernel2", "5676401419ff98ed502876efb57d704081ed5af11a0fb5e76bfd41d4ca6f5661", "hecbench_activations.go:130-145").NoGoexit("882adf4a26af8a868da09e2f71a5762a78deba8a45c2e2ec751b6ad72fee2e03", "common.go:8-11").NoGPU("common.go:11: math.Exp has no exact GPU form yet")
 
 //line hecbench_activations.go:134
 func gc_body_siluBackwardKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, dout, x, dx []float32, N uint64) {
@@ -418,7 +418,7 @@ func SiluBackwardKernel3(dout, x, dx []float32, N uint64) func(*gocuda.Thread) {
 }
 
 //line hecbench_activations.go:151
-var gc_src_siluBackwardKernel3 = compiled.NewSource(gc_files_hecbench_activations, "siluBackwardKernel3", "d20f2126ff93e148e83e0dcab26fb8805c77a9deb1b4d3e927f10d54c76ae785", "hecbench_activations.go:147-178").NoGoexit("01f5b7159408d08501cb3b20a7c1a2c5f36abc5eb38533866be794a40deede97", "common.go:30-33", "common.go:8-11")
+var gc_src_siluBackwardKernel3 = compiled.NewSource(gc_files_hecbench_activations, "siluBackwardKernel3", "d20f2126ff93e148e83e0dcab26fb8805c77a9deb1b4d3e927f10d54c76ae785", "hecbench_activations.go:147-178").NoGoexit("01f5b7159408d08501cb3b20a7c1a2c5f36abc5eb38533866be794a40deede97", "common.go:30-33", "common.go:8-11").NoGPU("common.go:11: math.Exp has no exact GPU form yet")
 
 //line hecbench_activations.go:151
 func gc_body_siluBackwardKernel3(gc_b *compiled.Block, gc_lo, gc_hi int, dout, x, dx []float32, N uint64) {

@@ -29,7 +29,7 @@ func LossBwdKernel(logSoftmax, gradOutput, gradOutputNeg []float32, target []int
 }
 
 //line hecbench_crossentropy.go:23
-var gc_src_lossBwdKernel = compiled.NewSource(gc_files_hecbench_crossentropy, "lossBwdKernel", "08aaba90c2d522668dc5347f1e8eb9c7d03f583e546a72ac14cf7953d1aac73d", "hecbench_crossentropy.go:18-60").NoGoexit("bd355d8a65ddaa3ea83da23de8cec85cf271c70dad5b9ae0e1c279c03eeb4f06", "common.go:8-11", "hecbench_crossentropy.go:15-16")
+var gc_src_lossBwdKernel = compiled.NewSource(gc_files_hecbench_crossentropy, "lossBwdKernel", "08aaba90c2d522668dc5347f1e8eb9c7d03f583e546a72ac14cf7953d1aac73d", "hecbench_crossentropy.go:18-60").NoGoexit("bd355d8a65ddaa3ea83da23de8cec85cf271c70dad5b9ae0e1c279c03eeb4f06", "common.go:8-11", "hecbench_crossentropy.go:15-16").NoGPU("common.go:11: math.Exp has no exact GPU form yet")
 
 //line hecbench_crossentropy.go:23
 func gc_body_lossBwdKernel(gc_b *compiled.Block, gc_lo, gc_hi int, logSoftmax, gradOutput, gradOutputNeg []float32, target []int64, weight []float32, mask []int64, gradPredict []float32, W, H int) {

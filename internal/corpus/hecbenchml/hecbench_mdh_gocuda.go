@@ -28,7 +28,7 @@ func MdhKernel(ax, ay, az, gx, gy, gz, charge, size, val []float32, pre1, xkappa
 }
 
 //line hecbench_mdh.go:46
-var gc_src_mdhKernel = compiled.NewSource(gc_files_hecbench_mdh, "mdhKernel", "11020b2536b0652200b0b0705313e9ea561581ae839025d380ebb6823b283cc5", "hecbench_mdh.go:42-79").NoGoexit("16c4971268650821d7f1d78c0cdac2793197a93836c655e18c7bc2dcb95811d8", "common.go:13-13", "common.go:30-33", "common.go:8-11", "hecbench_mdh.go:14-15", "hecbench_mdh.go:17-18", "hecbench_mdh.go:20-21", "hecbench_mdh.go:23-24", "hecbench_mdh.go:26-27", "hecbench_mdh.go:29-30", "hecbench_mdh.go:32-33", "hecbench_mdh.go:35-35")
+var gc_src_mdhKernel = compiled.NewSource(gc_files_hecbench_mdh, "mdhKernel", "11020b2536b0652200b0b0705313e9ea561581ae839025d380ebb6823b283cc5", "hecbench_mdh.go:42-79").NoGoexit("16c4971268650821d7f1d78c0cdac2793197a93836c655e18c7bc2dcb95811d8", "common.go:13-13", "common.go:30-33", "common.go:8-11", "hecbench_mdh.go:14-15", "hecbench_mdh.go:17-18", "hecbench_mdh.go:20-21", "hecbench_mdh.go:23-24", "hecbench_mdh.go:26-27", "hecbench_mdh.go:29-30", "hecbench_mdh.go:32-33", "hecbench_mdh.go:35-35").NoGPU("common.go:11: math.Exp has no exact GPU form yet")
 
 //line hecbench_mdh.go:46
 func gc_body_mdhKernel(gc_b *compiled.Block, ax, ay, az, gx, gy, gz, charge, size, val []float32, pre1, xkappa float32, natom int) {
@@ -188,7 +188,7 @@ func Mdh2Kernel(ax, ay, az, gx, gy, gz, charge, size, val []float32, pre1, xkapp
 }
 
 //line hecbench_mdh.go:85
-var gc_src_mdh2Kernel = compiled.NewSource(gc_files_hecbench_mdh, "mdh2Kernel", "2786f7e47f19acda641ad6977ca7a9851fb2874de40805ae86f27080b9638235", "hecbench_mdh.go:81-118").NoGoexit("16c4971268650821d7f1d78c0cdac2793197a93836c655e18c7bc2dcb95811d8", "common.go:13-13", "common.go:30-33", "common.go:8-11", "hecbench_mdh.go:14-15", "hecbench_mdh.go:17-18", "hecbench_mdh.go:20-21", "hecbench_mdh.go:23-24", "hecbench_mdh.go:26-27", "hecbench_mdh.go:29-30", "hecbench_mdh.go:32-33", "hecbench_mdh.go:35-35")
+var gc_src_mdh2Kernel = compiled.NewSource(gc_files_hecbench_mdh, "mdh2Kernel", "2786f7e47f19acda641ad6977ca7a9851fb2874de40805ae86f27080b9638235", "hecbench_mdh.go:81-118").NoGoexit("16c4971268650821d7f1d78c0cdac2793197a93836c655e18c7bc2dcb95811d8", "common.go:13-13", "common.go:30-33", "common.go:8-11", "hecbench_mdh.go:14-15", "hecbench_mdh.go:17-18", "hecbench_mdh.go:20-21", "hecbench_mdh.go:23-24", "hecbench_mdh.go:26-27", "hecbench_mdh.go:29-30", "hecbench_mdh.go:32-33", "hecbench_mdh.go:35-35").NoGPU("common.go:11: math.Exp has no exact GPU form yet")
 
 // Mdh3Kernel is mdh3 of mdh-cuda: mdh2 with fast_sqrtf and fast_expf.
 //
@@ -204,7 +204,7 @@ func Mdh3Kernel(ax, ay, az, gx, gy, gz, charge, size, val []float32, pre1, xkapp
 }
 
 //line hecbench_mdh.go:123
-var gc_src_mdh3Kernel = compiled.NewSource(gc_files_hecbench_mdh, "mdh3Kernel", "fe9c23d562c77dde5164df617a0c698fba3294f169357a7e8e38ed17ecec28b5", "hecbench_mdh.go:120-156").NoGoexit("9415e6a4d0ff28ce5d4cb71668b4e716614dcc7f6f590f849e3eabda8315d8cd", "common.go:13-13", "common.go:30-33", "common.go:8-11", "hecbench_mdh.go:14-15", "hecbench_mdh.go:17-18", "hecbench_mdh.go:20-21", "hecbench_mdh.go:23-24", "hecbench_mdh.go:26-27", "hecbench_mdh.go:29-30", "hecbench_mdh.go:32-33", "hecbench_mdh.go:35-35", "hecbench_mdh.go:37-38", "hecbench_mdh.go:40-40")
+var gc_src_mdh3Kernel = compiled.NewSource(gc_files_hecbench_mdh, "mdh3Kernel", "fe9c23d562c77dde5164df617a0c698fba3294f169357a7e8e38ed17ecec28b5", "hecbench_mdh.go:120-156").NoGoexit("9415e6a4d0ff28ce5d4cb71668b4e716614dcc7f6f590f849e3eabda8315d8cd", "common.go:13-13", "common.go:30-33", "common.go:8-11", "hecbench_mdh.go:14-15", "hecbench_mdh.go:17-18", "hecbench_mdh.go:20-21", "hecbench_mdh.go:23-24", "hecbench_mdh.go:26-27", "hecbench_mdh.go:29-30", "hecbench_mdh.go:32-33", "hecbench_mdh.go:35-35", "hecbench_mdh.go:37-38", "hecbench_mdh.go:40-40").NoGPU("common.go:11: math.Exp has no exact GPU form yet")
 
 // gc_files_hecbench_mdh holds the source files whose lines the kernels' records hash.
 //

@@ -271,7 +271,7 @@ func SampledRowsKernel(nsamples []int32, X []float32, nrowsX, ncols int, backgro
 }
 
 //line hecbench_sampling.go:55
-var gc_src_sampledRowsKernel = compiled.NewSource(gc_files_hecbench_sampling, "sampledRowsKernel", "018bf7ce25ea85f87b3b916eb6336455195f22c1587c4ac49aad1cea3768eae7", "hecbench_sampling.go:50-95").NoGoexit("74278e2738531020ee4190d5ffbf51f2b63ebc586daaf63b6c23a60a106035b4", "hecbench_sampling.go:41-48")
+var gc_src_sampledRowsKernel = compiled.NewSource(gc_files_hecbench_sampling, "sampledRowsKernel", "018bf7ce25ea85f87b3b916eb6336455195f22c1587c4ac49aad1cea3768eae7", "hecbench_sampling.go:50-95").NoGoexit("74278e2738531020ee4190d5ffbf51f2b63ebc586daaf63b6c23a60a106035b4", "hecbench_sampling.go:41-48").NoGPU("hecbench_sampling.go:61: the address of seed has no GPU form (only of elements in memory)")
 
 //line hecbench_sampling.go:55
 func gc_body_sampledRowsKernel(gc_b *compiled.Block, nsamples []int32, X []float32, nrowsX, ncols int, background []float32, nrowsBackground int, dataset, observation []float32, seed uint64) {

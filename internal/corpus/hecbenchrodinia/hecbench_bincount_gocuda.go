@@ -29,7 +29,7 @@ func BincountKernel[O binCount, I binValue, X binIndex](output []O, input []I, n
 }
 
 //line hecbench_bincount.go:61
-var gc_src_bincount = compiled.NewSource(gc_files_hecbench_bincount, "bincount", "6dedf27f78ffb1d502ae4b74b25bd4d9738772d0d2d4f7b4cd643fd37fb97625", "hecbench_bincount.go:56-101").NoGoexit("0d2e1841c130fd6cffebbdbe91f64515e2c072bd0b467b6ebe43cfdecef40712", "hecbench_bincount.go:36-39", "hecbench_bincount.go:41-54")
+var gc_src_bincount = compiled.NewSource(gc_files_hecbench_bincount, "bincount", "6dedf27f78ffb1d502ae4b74b25bd4d9738772d0d2d4f7b4cd643fd37fb97625", "hecbench_bincount.go:56-101").NoGoexit("0d2e1841c130fd6cffebbdbe91f64515e2c072bd0b467b6ebe43cfdecef40712", "hecbench_bincount.go:36-39", "hecbench_bincount.go:41-54").NoGPU("with [int32 float32 int32]: hecbench_bincount.go:68: a variable holding both global and shared memory has no GPU form yet")
 
 //line hecbench_bincount.go:61
 func gc_body_bincount[O binCount, I binValue, X binIndex](gc_b *compiled.Block, output []O, input []I, nbins X, minvalue I, maxvalue I, inputSize X, outputSize X, memoryType deviceMemoryType) {

@@ -31,7 +31,7 @@ func GroupnormForwardKernel(x, weight, bias, out, mean, rstd []float32, B, C, im
 }
 
 //line hecbench_groupnorm.go:26
-var gc_src_groupnormForwardKernel = compiled.NewSource(gc_files_hecbench_groupnorm, "groupnormForwardKernel", "2e8d5b2c4cb03bfc02d9aa16ae4addedc46cbd54e17cf1594d5fb4c0af308354", "hecbench_groupnorm.go:19-96").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_groupnormForwardKernel = compiled.NewSource(gc_files_hecbench_groupnorm, "groupnormForwardKernel", "2e8d5b2c4cb03bfc02d9aa16ae4addedc46cbd54e17cf1594d5fb4c0af308354", "hecbench_groupnorm.go:19-96").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855").NoGPU("hecbench_groupnorm.go:83: call of github.com/gocuda/gocuda/intrinsic.Rsqrtf, whose body is outside the kernel's package, has no GPU form")
 
 // GroupnormForward2Kernel is groupnorm_forward_kernel2 of groupnorm's
 // main.cu: groupnorm_forward_kernel with the sums read as float4s, the
@@ -49,7 +49,7 @@ func GroupnormForward2Kernel(x, weight, bias, out, mean, rstd []float32, B, C, i
 }
 
 //line hecbench_groupnorm.go:103
-var gc_src_groupnormForwardKernel2 = compiled.NewSource(gc_files_hecbench_groupnorm, "groupnormForwardKernel2", "c5f89b100096affb78bf35bad99b4d3b25e3cfce23f09d4c12035cf6b2f20753", "hecbench_groupnorm.go:98-192").NoGoexit("a08c944d344770c6aff4f447b57d06003acf3364cad143dbdbe00f0500b6a0fd", "common.go:43-50")
+var gc_src_groupnormForwardKernel2 = compiled.NewSource(gc_files_hecbench_groupnorm, "groupnormForwardKernel2", "c5f89b100096affb78bf35bad99b4d3b25e3cfce23f09d4c12035cf6b2f20753", "hecbench_groupnorm.go:98-192").NoGoexit("a08c944d344770c6aff4f447b57d06003acf3364cad143dbdbe00f0500b6a0fd", "common.go:43-50").NoGPU("hecbench_groupnorm.go:179: call of github.com/gocuda/gocuda/intrinsic.Rsqrtf, whose body is outside the kernel's package, has no GPU form")
 
 // GroupnormBackwardKernel is groupnorm_backward_kernel of groupnorm's
 // main.cu: block b computes dx for group b and adds the group's

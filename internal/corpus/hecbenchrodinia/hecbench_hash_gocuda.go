@@ -728,7 +728,7 @@ func MurmurHash3Kernel(dKeys []uint8, dLength []uint32, length []uint32, dOut []
 }
 
 //line hecbench_hash.go:301
-var gc_src_murmurHash3X64128Kernel = compiled.NewSource(gc_files_hecbench_hash, "murmurHash3X64128Kernel", "8a9bd86b8e06a6f3ae29cbcaa20ab1d48f59dd346fcb2bd9ff42f6692c754165", "hecbench_hash.go:296-306").NoGoexit("79964c24cee5e0e8eff2c58e5941c42785babf127262a360db74f78fa7cd9cc7", "hecbench_hash.go:158-161", "hecbench_hash.go:163-171", "hecbench_hash.go:173-182", "hecbench_hash.go:184-294")
+var gc_src_murmurHash3X64128Kernel = compiled.NewSource(gc_files_hecbench_hash, "murmurHash3X64128Kernel", "8a9bd86b8e06a6f3ae29cbcaa20ab1d48f59dd346fcb2bd9ff42f6692c754165", "hecbench_hash.go:296-306").NoGoexit("79964c24cee5e0e8eff2c58e5941c42785babf127262a360db74f78fa7cd9cc7", "hecbench_hash.go:158-161", "hecbench_hash.go:163-171", "hecbench_hash.go:173-182", "hecbench_hash.go:184-294").NoGPU("hecbench_hash.go:227: fallthrough has no GPU form yet")
 
 //line hecbench_hash.go:301
 func gc_body_murmurHash3X64128Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, dKeys []uint8, dLength []uint32, length []uint32, dOut []uint64, numKeys uint32) {

@@ -31,7 +31,7 @@ func RmsnormFwdTwoScanKernel[T float32 | float64](input []T, gamma []T, output [
 }
 
 //line hecbench_rmsnorm.go:96
-var gc_src_rmsnormFwdTwoScanKernel = compiled.NewSource(gc_files_hecbench_rmsnorm, "rmsnormFwdTwoScanKernel", "5b21c91f53695715d1215f5eee4012aa459d8692727f4114ef05f3ecde14826b", "hecbench_rmsnorm.go:90-132", "hecbench_rmsnorm.go:37-45", "hecbench_rmsnorm.go:37-45", "hecbench_rmsnorm.go:47-77")
+var gc_src_rmsnormFwdTwoScanKernel = compiled.NewSource(gc_files_hecbench_rmsnorm, "rmsnormFwdTwoScanKernel", "5b21c91f53695715d1215f5eee4012aa459d8692727f4114ef05f3ecde14826b", "hecbench_rmsnorm.go:90-132", "hecbench_rmsnorm.go:37-45", "hecbench_rmsnorm.go:37-45", "hecbench_rmsnorm.go:47-77").NoGPU("with [float32]: hecbench_rmsnorm.go:110: slicing [4]float32 has no GPU form yet")
 
 //line hecbench_rmsnorm.go:96
 func gc_body_rmsnormFwdTwoScanKernel[T float32 | float64](gc_b *compiled.Block, input []T, gamma []T, output []T, innerLen int64, epsilon float32, unroll int) {

@@ -37,7 +37,7 @@ func ScaledMaskedSoftmaxWarpForwardKernel(dst []intrinsic.Half, src []intrinsic.
 }
 
 //line hecbench_softmax.go:100
-var gc_src_scaledMaskedSoftmaxWarpForward = compiled.NewSource(gc_files_hecbench_softmax, "scaledMaskedSoftmaxWarpForward", "024b9c18302b1eacb19fc4a4c0e92512950922884328afa0adb545356b815ccd", "hecbench_softmax.go:89-221", "hecbench_softmax.go:72-75", "hecbench_softmax.go:72-75", "hecbench_softmax.go:77-87", "hecbench_softmax.go:77-87")
+var gc_src_scaledMaskedSoftmaxWarpForward = compiled.NewSource(gc_files_hecbench_softmax, "scaledMaskedSoftmaxWarpForward", "024b9c18302b1eacb19fc4a4c0e92512950922884328afa0adb545356b815ccd", "hecbench_softmax.go:89-221", "hecbench_softmax.go:72-75", "hecbench_softmax.go:72-75", "hecbench_softmax.go:77-87", "hecbench_softmax.go:77-87").NoGPU("hecbench_softmax.go:153: slicing [4]github.com/gocuda/gocuda/intrinsic.Half has no GPU form yet")
 
 //line hecbench_softmax.go:100
 func gc_body_scaledMaskedSoftmaxWarpForward(gc_b *compiled.Block, dst []intrinsic.Half, src []intrinsic.Half, mask []uint8, scale float32, microBatchSize int, elementCount int, padBatches int, log2Elements int) {

@@ -26,7 +26,7 @@ func GaussianKernel(data, out []uint8, rows, cols int) func(*gocuda.Thread) {
 }
 
 //line hecbench_ced.go:31
-var gc_src_gaussianKernel = compiled.NewSource(gc_files_hecbench_ced, "gaussianKernel", "44e4b73cf41f7b59c64dab02ba1980bb2b9e092d330af1e4a6ac0a73bac106e5", "hecbench_ced.go:26-80").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_gaussianKernel = compiled.NewSource(gc_files_hecbench_ced, "gaussianKernel", "44e4b73cf41f7b59c64dab02ba1980bb2b9e092d330af1e4a6ac0a73bac106e5", "hecbench_ced.go:26-80").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855").NoGPU("hecbench_ced.go:75: cedGaus is not a variable of the kernel (package variables have no GPU form)")
 
 //line hecbench_ced.go:31
 func gc_body_gaussianKernel(gc_b *compiled.Block, data, out []uint8, rows, cols int) {
@@ -245,7 +245,7 @@ func SobelKernel(data, out, theta []uint8, rows, cols int) func(*gocuda.Thread) 
 }
 
 //line hecbench_ced.go:86
-var gc_src_sobelKernel = compiled.NewSource(gc_files_hecbench_ced, "sobelKernel", "b1b19f62104bbd588a48b9a8b8b7b7840dd63f3c0976844f04af46c0e34d00b8", "hecbench_ced.go:82-175").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_sobelKernel = compiled.NewSource(gc_files_hecbench_ced, "sobelKernel", "b1b19f62104bbd588a48b9a8b8b7b7840dd63f3c0976844f04af46c0e34d00b8", "hecbench_ced.go:82-175").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855").NoGPU("hecbench_ced.go:134: cedSobx is not a variable of the kernel (package variables have no GPU form)")
 
 //line hecbench_ced.go:86
 func gc_body_sobelKernel(gc_b *compiled.Block, data, out, theta []uint8, rows, cols int) {

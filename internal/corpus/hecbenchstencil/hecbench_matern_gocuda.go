@@ -28,7 +28,7 @@ func MaternKernel(numTargets int, l float32, sources, targets, weights, result [
 }
 
 //line hecbench_matern.go:22
-var gc_src_maternKernel = compiled.NewSource(gc_files_hecbench_matern, "maternKernel", "fc27925c095b56153578ba5f260bd265c82f873d65dfbb192e6c13b3530627a7", "hecbench_matern.go:16-70").NoGoexit("a761f1d128d2eb48eb645202a94b62554497cc888863b31140e1fb49f6af5e9c", "common.go:5-7", "common.go:8-8")
+var gc_src_maternKernel = compiled.NewSource(gc_files_hecbench_matern, "maternKernel", "fc27925c095b56153578ba5f260bd265c82f873d65dfbb192e6c13b3530627a7", "hecbench_matern.go:16-70").NoGoexit("a761f1d128d2eb48eb645202a94b62554497cc888863b31140e1fb49f6af5e9c", "common.go:5-7", "common.go:8-8").NoGPU("common.go:7: math.Exp has no exact GPU form yet")
 
 //line hecbench_matern.go:22
 func gc_body_maternKernel(gc_b *compiled.Block, numTargets int, l float32, sources, targets, weights, result []float32) {

@@ -611,7 +611,7 @@ func VmcInitializeKernel(x1, y1, z1, x2, y2, z2, psi []float32, states []uint32)
 }
 
 //line hecbench_vmc.go:115
-var gc_src_vmcInitializeKernel = compiled.NewSource(gc_files_hecbench_vmc, "vmcInitializeKernel", "6e4a7dae2a8463d2d564544c3d2112fec549b626b51c004cc511a2f1c23ca95c", "hecbench_vmc.go:111-124").NoGoexit("efda4a596d831af85f285e207ae2612fa2478fdb48a8fde945b701e1908db81e", "common.go:5-7", "common.go:8-8", "hecbench_vmc.go:22-30", "hecbench_vmc.go:72-81", "hecbench_vmc.go:83-89")
+var gc_src_vmcInitializeKernel = compiled.NewSource(gc_files_hecbench_vmc, "vmcInitializeKernel", "6e4a7dae2a8463d2d564544c3d2112fec549b626b51c004cc511a2f1c23ca95c", "hecbench_vmc.go:111-124").NoGoexit("efda4a596d831af85f285e207ae2612fa2478fdb48a8fde945b701e1908db81e", "common.go:5-7", "common.go:8-8", "hecbench_vmc.go:22-30", "hecbench_vmc.go:72-81", "hecbench_vmc.go:83-89").NoGPU("common.go:7: math.Exp has no exact GPU form yet")
 
 //line hecbench_vmc.go:115
 func gc_body_vmcInitializeKernel(gc_b *compiled.Block, gc_lo, gc_hi int, x1, y1, z1, x2, y2, z2, psi []float32, states []uint32) {
@@ -682,7 +682,7 @@ func PropagateKernel(Npoint, nstep int, X1, Y1, Z1, X2, Y2, Z2, P, stats []float
 }
 
 //line hecbench_vmc.go:130
-var gc_src_propagateKernel = compiled.NewSource(gc_files_hecbench_vmc, "propagateKernel", "1a46de90f808f606e1c5e30e54c9e2cae2068477be2e48606081d17e3ee8c76d", "hecbench_vmc.go:126-174").NoGoexit("efda4a596d831af85f285e207ae2612fa2478fdb48a8fde945b701e1908db81e", "common.go:5-7", "common.go:8-8", "hecbench_vmc.go:22-30", "hecbench_vmc.go:72-81", "hecbench_vmc.go:83-89")
+var gc_src_propagateKernel = compiled.NewSource(gc_files_hecbench_vmc, "propagateKernel", "1a46de90f808f606e1c5e30e54c9e2cae2068477be2e48606081d17e3ee8c76d", "hecbench_vmc.go:126-174").NoGoexit("efda4a596d831af85f285e207ae2612fa2478fdb48a8fde945b701e1908db81e", "common.go:5-7", "common.go:8-8", "hecbench_vmc.go:22-30", "hecbench_vmc.go:72-81", "hecbench_vmc.go:83-89").NoGPU("common.go:7: math.Exp has no exact GPU form yet")
 
 //line hecbench_vmc.go:130
 func gc_body_propagateKernel(gc_b *compiled.Block, gc_lo, gc_hi int, Npoint, nstep int, X1, Y1, Z1, X2, Y2, Z2, P, stats []float32, states []uint32) {

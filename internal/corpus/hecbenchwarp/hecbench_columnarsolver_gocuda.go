@@ -233,7 +233,7 @@ func ColumnarDecodeKernel(dScores []float32, dEncrypted []int32, globalState []u
 }
 
 //line hecbench_columnarsolver.go:123
-var gc_src_columnarDecodeKernel = compiled.NewSource(gc_files_hecbench_columnarsolver, "columnarDecodeKernel", "bc0a2d72e2d9fdc57ded6b542a6766f6f77e3085a50296b9cfbe449ad314107a", "hecbench_columnarsolver.go:120-223").NoGoexit("a04b100580dbce9eb57ac72d7715b8c2e3b5d16e82f42f81145db675b6489ed5", "hecbench_columnarsolver.go:105-110", "hecbench_columnarsolver.go:112-118", "hecbench_columnarsolver.go:33-41", "hecbench_columnarsolver.go:63-93", "hecbench_columnarsolver.go:95-103")
+var gc_src_columnarDecodeKernel = compiled.NewSource(gc_files_hecbench_columnarsolver, "columnarDecodeKernel", "bc0a2d72e2d9fdc57ded6b542a6766f6f77e3085a50296b9cfbe449ad314107a", "hecbench_columnarsolver.go:120-223").NoGoexit("a04b100580dbce9eb57ac72d7715b8c2e3b5d16e82f42f81145db675b6489ed5", "hecbench_columnarsolver.go:105-110", "hecbench_columnarsolver.go:112-118", "hecbench_columnarsolver.go:33-41", "hecbench_columnarsolver.go:63-93", "hecbench_columnarsolver.go:95-103").NoGPU("hecbench_columnarsolver.go:157: slicing [30]int32 has no GPU form yet")
 
 //line hecbench_columnarsolver.go:123
 func gc_body_columnarDecodeKernel(gc_b *compiled.Block, dScores []float32, dEncrypted []int32, globalState []uint32, dDecrypted []int32) {

@@ -34,7 +34,7 @@ func McGeneratingTrianglesKernel(isoValue float32, blockIndicesLv2 []uint32, dis
 }
 
 //line hecbench_marchingcubes_triangles.go:35
-var gc_src_mcGeneratingTrianglesKernel = compiled.NewSource(gc_files_hecbench_marchingcubes_triangles, "mcGeneratingTrianglesKernel", "dbab8e981423acf2c0c707a7216a9acf158c1f6ede2398104c607c5421970437", "hecbench_marchingcubes_triangles.go:25-198").NoGoexit("acaa02faeeba815756aff25029f5461c12a46a40898fffa42f60b5883d20fcb9", "hecbench_marchingcubes.go:49-57", "hecbench_marchingcubes.go:59-62", "hecbench_marchingcubes.go:64-67", "hecbench_marchingcubes_triangles.go:14-18", "hecbench_marchingcubes_triangles.go:20-23")
+var gc_src_mcGeneratingTrianglesKernel = compiled.NewSource(gc_files_hecbench_marchingcubes_triangles, "mcGeneratingTrianglesKernel", "dbab8e981423acf2c0c707a7216a9acf158c1f6ede2398104c607c5421970437", "hecbench_marchingcubes_triangles.go:25-198").NoGoexit("acaa02faeeba815756aff25029f5461c12a46a40898fffa42f60b5883d20fcb9", "hecbench_marchingcubes.go:49-57", "hecbench_marchingcubes.go:59-62", "hecbench_marchingcubes.go:64-67", "hecbench_marchingcubes_triangles.go:14-18", "hecbench_marchingcubes_triangles.go:20-23").NoGPU("hecbench_marchingcubes_triangles.go:168: call of math/bits.OnesCount16, whose body is outside the kernel's package, has no GPU form")
 
 // gc_files_hecbench_marchingcubes_triangles holds the source files whose lines the kernels' records hash.
 //

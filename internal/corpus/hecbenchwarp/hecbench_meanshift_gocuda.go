@@ -26,7 +26,7 @@ func MeanShiftKernel(data, dataNext []float32) func(*gocuda.Thread) {
 }
 
 //line hecbench_meanshift.go:29
-var gc_src_meanShiftKernel = compiled.NewSource(gc_files_hecbench_meanshift, "meanShiftKernel", "5babe3f318c07ec07cf88d586632dc7305b7d8fe665e8d91036bdb2e843a8ab7", "hecbench_meanshift.go:25-53").NoGoexit("35356f0361af7e89bd22250c46dc7518705d5680ee5816572798fbf8964bbcc0", "common.go:8-10")
+var gc_src_meanShiftKernel = compiled.NewSource(gc_files_hecbench_meanshift, "meanShiftKernel", "5babe3f318c07ec07cf88d586632dc7305b7d8fe665e8d91036bdb2e843a8ab7", "hecbench_meanshift.go:25-53").NoGoexit("35356f0361af7e89bd22250c46dc7518705d5680ee5816572798fbf8964bbcc0", "common.go:8-10").NoGPU("common.go:10: math.Exp has no exact GPU form yet")
 
 //line hecbench_meanshift.go:29
 func gc_body_meanShiftKernel(gc_b *compiled.Block, gc_lo, gc_hi int, data, dataNext []float32) {
@@ -133,7 +133,7 @@ func MeanShiftTilingKernel(data, dataNext []float32) func(*gocuda.Thread) {
 }
 
 //line hecbench_meanshift.go:62
-var gc_src_meanShiftTilingKernel = compiled.NewSource(gc_files_hecbench_meanshift, "meanShiftTilingKernel", "a0475cead85b99331feb82fc6621ce2730c97c0b8197c8879e59ceff66c9b0be", "hecbench_meanshift.go:55-114").NoGoexit("35356f0361af7e89bd22250c46dc7518705d5680ee5816572798fbf8964bbcc0", "common.go:8-10")
+var gc_src_meanShiftTilingKernel = compiled.NewSource(gc_files_hecbench_meanshift, "meanShiftTilingKernel", "a0475cead85b99331feb82fc6621ce2730c97c0b8197c8879e59ceff66c9b0be", "hecbench_meanshift.go:55-114").NoGoexit("35356f0361af7e89bd22250c46dc7518705d5680ee5816572798fbf8964bbcc0", "common.go:8-10").NoGPU("common.go:10: math.Exp has no exact GPU form yet")
 
 //line hecbench_meanshift.go:62
 func gc_body_meanShiftTilingKernel(gc_b *compiled.Block, data, dataNext []float32) {

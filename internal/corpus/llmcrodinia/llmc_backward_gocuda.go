@@ -1628,7 +1628,7 @@ func AdamWKernel(paramsMemory, gradsMemory, mMemory, vMemory []float32, numParam
 }
 
 //line llmc_backward.go:207
-var gc_src_adamwKernel2 = compiled.NewSource(gc_files_llmc_backward, "adamwKernel2", "336b44e0083d95d68df5ba12c13428d349fff80d87d196c01bf38bf362423cd6", "llmc_backward.go:203-225").NoGoexit("0aa3f49a399013c4ee2fd2280b075211aeda6a6b00ed9173f05dc4a7a1d10bae", "llmc_backward.go:197-201", "llmc_forward.go:38-38")
+var gc_src_adamwKernel2 = compiled.NewSource(gc_files_llmc_backward, "adamwKernel2", "336b44e0083d95d68df5ba12c13428d349fff80d87d196c01bf38bf362423cd6", "llmc_backward.go:203-225").NoGoexit("0aa3f49a399013c4ee2fd2280b075211aeda6a6b00ed9173f05dc4a7a1d10bae", "llmc_backward.go:197-201", "llmc_forward.go:38-38").NoGPU("llmc_backward.go:200: call of github.com/gocuda/gocuda/intrinsic.FmaR, whose body is outside the kernel's package, has no GPU form")
 
 //line llmc_backward.go:207
 func gc_body_adamwKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, paramsMemory, gradsMemory, mMemory, vMemory []float32, numParameters int, learningRate, beta1, beta2, beta1Correction, beta2Correction, eps, weightDecay float32) {
@@ -1716,7 +1716,7 @@ func FusedClassifierKernel(logits, losses, probs []float32, dlosses []float32, t
 }
 
 //line llmc_backward.go:310
-var gc_src_fusedClassifierKernel3 = compiled.NewSource(gc_files_llmc_backward, "fusedClassifierKernel3", "cda4451a7404cc4896bc4ce6c678f789371feb9ce22567aa9cbaaa9fa58452a3", "llmc_backward.go:298-352", "llmc_backward.go:233-296").NoGoexit("c6193489870064d989e40f666b3837572465efdd35a3cb2fa8cad401303505fc", "llmc_forward.go:32-34", "llmc_forward.go:35-35", "llmc_forward.go:39-41")
+var gc_src_fusedClassifierKernel3 = compiled.NewSource(gc_files_llmc_backward, "fusedClassifierKernel3", "cda4451a7404cc4896bc4ce6c678f789371feb9ce22567aa9cbaaa9fa58452a3", "llmc_backward.go:298-352", "llmc_backward.go:233-296").NoGoexit("c6193489870064d989e40f666b3837572465efdd35a3cb2fa8cad401303505fc", "llmc_forward.go:32-34", "llmc_forward.go:35-35", "llmc_forward.go:39-41").NoGPU("llmc_forward.go:34: math.Exp has no exact GPU form yet")
 
 //line llmc_backward.go:310
 func gc_body_fusedClassifierKernel3(gc_b *compiled.Block, logits, losses, probs []float32, dlosses []float32, targets []int32, B, T, V, P int) {

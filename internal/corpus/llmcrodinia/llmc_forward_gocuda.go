@@ -627,7 +627,7 @@ func LayernormForwardKernel(out, mean, rstd []float32, inp, weight, bias []float
 }
 
 //line llmc_forward.go:99
-var gc_src_layernormForwardKernel3 = compiled.NewSource(gc_files_llmc_forward, "layernormForwardKernel3", "411324b0097a66d1d4d0880cd45b1cddf26b8adf5cb8310b6e4e1942b7f77105", "llmc_forward.go:93-142").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_layernormForwardKernel3 = compiled.NewSource(gc_files_llmc_forward, "layernormForwardKernel3", "411324b0097a66d1d4d0880cd45b1cddf26b8adf5cb8310b6e4e1942b7f77105", "llmc_forward.go:93-142").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855").NoGPU("llmc_forward.go:128: call of github.com/gocuda/gocuda/intrinsic.Rsqrtf, whose body is outside the kernel's package, has no GPU form")
 
 //line llmc_forward.go:99
 func gc_body_layernormForwardKernel3(gc_b *compiled.Block, out, mean, rstd []float32, inp, weight, bias []float32, N, C int) {
@@ -883,7 +883,7 @@ func SoftmaxForwardKernel(out []float32, invTemperature float32, inp []float32, 
 }
 
 //line llmc_forward.go:158
-var gc_src_softmaxForwardKernel5 = compiled.NewSource(gc_files_llmc_forward, "softmaxForwardKernel5", "61c21775eb2740d01701c5d49c7db65ce7bd56a314753787c97e828f72e69669", "llmc_forward.go:150-217").NoGoexit("78481b3eaa6c02c32a92b30644b0955399a6b32b9f7c65cd0bd2104abadf457e", "llmc_forward.go:144-148", "llmc_forward.go:23-30", "llmc_forward.go:32-34", "llmc_forward.go:39-41")
+var gc_src_softmaxForwardKernel5 = compiled.NewSource(gc_files_llmc_forward, "softmaxForwardKernel5", "61c21775eb2740d01701c5d49c7db65ce7bd56a314753787c97e828f72e69669", "llmc_forward.go:150-217").NoGoexit("78481b3eaa6c02c32a92b30644b0955399a6b32b9f7c65cd0bd2104abadf457e", "llmc_forward.go:144-148", "llmc_forward.go:23-30", "llmc_forward.go:32-34", "llmc_forward.go:39-41").NoGPU("llmc_forward.go:163: Assert has no GPU form yet")
 
 //line llmc_forward.go:158
 func gc_body_softmaxForwardKernel5(gc_b *compiled.Block, out []float32, invTemperature float32, inp []float32, N, T int) {
@@ -1642,7 +1642,7 @@ func GeluForwardKernel(out []float32, inp []float32, N int) func(*gocuda.Thread)
 }
 
 //line llmc_forward.go:269
-var gc_src_geluForwardKernel = compiled.NewSource(gc_files_llmc_forward, "geluForwardKernel", "d6a871354d96d7ec784d4977e6f6b5128e002a0af22c32d38aa43e6983dc8cfe", "llmc_forward.go:265-276").NoGoexit("25ce6155cdd5c1754f730e0b0610ba628ea369a25285eba596a5197576df3a6c", "llmc_forward.go:262-263", "llmc_forward.go:36-36", "llmc_forward.go:38-38")
+var gc_src_geluForwardKernel = compiled.NewSource(gc_files_llmc_forward, "geluForwardKernel", "d6a871354d96d7ec784d4977e6f6b5128e002a0af22c32d38aa43e6983dc8cfe", "llmc_forward.go:265-276").NoGoexit("25ce6155cdd5c1754f730e0b0610ba628ea369a25285eba596a5197576df3a6c", "llmc_forward.go:262-263", "llmc_forward.go:36-36", "llmc_forward.go:38-38").NoGPU("llmc_forward.go:36: math.Tanh has no exact GPU form yet")
 
 //line llmc_forward.go:269
 func gc_body_geluForwardKernel(gc_b *compiled.Block, gc_lo, gc_hi int, out []float32, inp []float32, N int) {
@@ -1708,7 +1708,7 @@ func GeluBackwardKernel(dinp []float32, inp, dout []float32, N int) func(*gocuda
 }
 
 //line llmc_forward.go:282
-var gc_src_geluBackwardKernel = compiled.NewSource(gc_files_llmc_forward, "geluBackwardKernel", "1424bbda29347aeb5ca9f8212e8afc243e0f294eacb8999fe30ae1de7e1242a1", "llmc_forward.go:278-294").NoGoexit("e8d71a0235fbcaa34e9c9d37848022fc86e648fea5b6831fe4f918e86923c8be", "llmc_forward.go:262-263", "llmc_forward.go:36-36", "llmc_forward.go:37-37", "llmc_forward.go:38-38")
+var gc_src_geluBackwardKernel = compiled.NewSource(gc_files_llmc_forward, "geluBackwardKernel", "1424bbda29347aeb5ca9f8212e8afc243e0f294eacb8999fe30ae1de7e1242a1", "llmc_forward.go:278-294").NoGoexit("e8d71a0235fbcaa34e9c9d37848022fc86e648fea5b6831fe4f918e86923c8be", "llmc_forward.go:262-263", "llmc_forward.go:36-36", "llmc_forward.go:37-37", "llmc_forward.go:38-38").NoGPU("llmc_forward.go:36: math.Tanh has no exact GPU form yet")
 
 //line llmc_forward.go:282
 func gc_body_geluBackwardKernel(gc_b *compiled.Block, gc_lo, gc_hi int, dinp []float32, inp, dout []float32, N int) {

@@ -32,7 +32,7 @@ func GpuRecursiveReduceKernel(dev *gocuda.Device, gIdata, gOdata []int32, isize 
 }
 
 //line cheng_nested.go:22
-var gc_src_gpuRecursiveReduce = compiled.NewSource(gc_files_cheng_nested, "gpuRecursiveReduce", "9e8f396b9e169c4a07b49abf6d7059b15dedec875440e700ca740e1dae6d2944", "cheng_nested.go:10-48")
+var gc_src_gpuRecursiveReduce = compiled.NewSource(gc_files_cheng_nested, "gpuRecursiveReduce", "9e8f396b9e169c4a07b49abf6d7059b15dedec875440e700ca740e1dae6d2944", "cheng_nested.go:10-48").NoGPU("cheng_nested.go:42: call of (*github.com/gocuda/gocuda/gocuda.Device).Launch, whose body is outside the kernel's package, has no GPU form")
 
 //line cheng_nested.go:22
 func gc_body_gpuRecursiveReduce(gc_b *compiled.Block, dev *gocuda.Device, gIdata, gOdata []int32, isize uint32) {

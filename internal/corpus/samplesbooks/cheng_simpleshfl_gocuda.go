@@ -2430,7 +2430,7 @@ func ShflSwapKernel(dOut, dIn []int32, mask, firstIdx, secondIdx int) func(*gocu
 }
 
 //line cheng_simpleshfl.go:211
-var gc_src_shflSwapKernel = compiled.NewSource(gc_files_cheng_simpleshfl, "shflSwapKernel", "d1cea54d282062c33876f47c3c1786a08db94fe43092bfc32d6615b1bb422eea", "cheng_simpleshfl.go:207-224", "cheng_simpleshfl.go:187-205").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_shflSwapKernel = compiled.NewSource(gc_files_cheng_simpleshfl, "shflSwapKernel", "d1cea54d282062c33876f47c3c1786a08db94fe43092bfc32d6615b1bb422eea", "cheng_simpleshfl.go:207-224", "cheng_simpleshfl.go:187-205").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855").NoGPU("cheng_simpleshfl.go:219: slicing [4]int32 has no GPU form yet")
 
 //line cheng_simpleshfl.go:211
 func gc_body_shflSwapKernel(gc_b *compiled.Block, dOut, dIn []int32, mask, firstIdx, secondIdx int) {

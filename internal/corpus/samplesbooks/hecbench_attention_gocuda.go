@@ -29,7 +29,7 @@ func AttentionKernel1(key, query, dotProduct, expSum []float32, n, d int) func(*
 }
 
 //line hecbench_attention.go:21
-var gc_src_attentionKernel1 = compiled.NewSource(gc_files_hecbench_attention, "attentionKernel1", "9f8ae485c966e3155fc172f1ff9c99e773e553ccc502cd8800270821fa4e4b4c", "hecbench_attention.go:16-31").NoGoexit("6322872766ca59550625fa4ab457bd92996e28d737d7c13291f2fb800908eb6a", "common.go:9-9")
+var gc_src_attentionKernel1 = compiled.NewSource(gc_files_hecbench_attention, "attentionKernel1", "9f8ae485c966e3155fc172f1ff9c99e773e553ccc502cd8800270821fa4e4b4c", "hecbench_attention.go:16-31").NoGoexit("6322872766ca59550625fa4ab457bd92996e28d737d7c13291f2fb800908eb6a", "common.go:9-9").NoGPU("common.go:9: math.Exp has no exact GPU form yet")
 
 //line hecbench_attention.go:21
 func gc_body_attentionKernel1(gc_b *compiled.Block, gc_lo, gc_hi int, key, query, dotProduct, expSum []float32, n, d int) {
@@ -88,7 +88,7 @@ func AttentionKernel2(expSum, dotProduct, score []float32, n int) func(*gocuda.T
 }
 
 //line hecbench_attention.go:37
-var gc_src_attentionKernel2 = compiled.NewSource(gc_files_hecbench_attention, "attentionKernel2", "f7ba53bac45d15f851326e107615f6b88307fbf2fecdea006c5e46676e37ebe6", "hecbench_attention.go:33-42").NoGoexit("6322872766ca59550625fa4ab457bd92996e28d737d7c13291f2fb800908eb6a", "common.go:9-9")
+var gc_src_attentionKernel2 = compiled.NewSource(gc_files_hecbench_attention, "attentionKernel2", "f7ba53bac45d15f851326e107615f6b88307fbf2fecdea006c5e46676e37ebe6", "hecbench_attention.go:33-42").NoGoexit("6322872766ca59550625fa4ab457bd92996e28d737d7c13291f2fb800908eb6a", "common.go:9-9").NoGPU("common.go:9: math.Exp has no exact GPU form yet")
 
 //line hecbench_attention.go:37
 func gc_body_attentionKernel2(gc_b *compiled.Block, gc_lo, gc_hi int, expSum, dotProduct, score []float32, n int) {
@@ -319,7 +319,7 @@ func AttentionKernel1WarpReduce(key, query, dotProduct, expSum []float32, n, d i
 }
 
 //line hecbench_attention.go:65
-var gc_src_attentionKernel1WarpReduce = compiled.NewSource(gc_files_hecbench_attention, "attentionKernel1WarpReduce", "c64023164cd6900e0fed6e5800bb9d4d1a2e84f1c78eaeca157e7d94761b4792", "hecbench_attention.go:59-81").NoGoexit("6322872766ca59550625fa4ab457bd92996e28d737d7c13291f2fb800908eb6a", "common.go:9-9")
+var gc_src_attentionKernel1WarpReduce = compiled.NewSource(gc_files_hecbench_attention, "attentionKernel1WarpReduce", "c64023164cd6900e0fed6e5800bb9d4d1a2e84f1c78eaeca157e7d94761b4792", "hecbench_attention.go:59-81").NoGoexit("6322872766ca59550625fa4ab457bd92996e28d737d7c13291f2fb800908eb6a", "common.go:9-9").NoGPU("common.go:9: math.Exp has no exact GPU form yet")
 
 //line hecbench_attention.go:65
 func gc_body_attentionKernel1WarpReduce(gc_b *compiled.Block, key, query, dotProduct, expSum []float32, n, d int) {
@@ -394,7 +394,7 @@ func AttentionKernel2WarpReduce(expSum, dotProduct, value, output []float32, n, 
 }
 
 //line hecbench_attention.go:88
-var gc_src_attentionKernel2WarpReduce = compiled.NewSource(gc_files_hecbench_attention, "attentionKernel2WarpReduce", "71217837776249f896c1070251c551850001632c3fca1a817a4de837ac834df0", "hecbench_attention.go:83-103").NoGoexit("6322872766ca59550625fa4ab457bd92996e28d737d7c13291f2fb800908eb6a", "common.go:9-9")
+var gc_src_attentionKernel2WarpReduce = compiled.NewSource(gc_files_hecbench_attention, "attentionKernel2WarpReduce", "71217837776249f896c1070251c551850001632c3fca1a817a4de837ac834df0", "hecbench_attention.go:83-103").NoGoexit("6322872766ca59550625fa4ab457bd92996e28d737d7c13291f2fb800908eb6a", "common.go:9-9").NoGPU("common.go:9: math.Exp has no exact GPU form yet")
 
 //line hecbench_attention.go:88
 func gc_body_attentionKernel2WarpReduce(gc_b *compiled.Block, expSum, dotProduct, value, output []float32, n, d int) {

@@ -28,7 +28,7 @@ func LrnFwdKernel(src, dst []float32, n, c, d, h, w, strideMb, ndims, wkSize, si
 }
 
 //line hecbench_lrn.go:21
-var gc_src_lrnFwdKernel = compiled.NewSource(gc_files_hecbench_lrn, "lrnFwdKernel", "b7d45152e1b9b33eeed8eb9cda54a2e58235d55835a51d137ebc58e8faa27437", "hecbench_lrn.go:17-93").NoGoexit("7d3d4498f74bd1aede751bb6a87b6927427eb4d48717488ad7f61acd1449c7e4", "common.go:10-10")
+var gc_src_lrnFwdKernel = compiled.NewSource(gc_files_hecbench_lrn, "lrnFwdKernel", "b7d45152e1b9b33eeed8eb9cda54a2e58235d55835a51d137ebc58e8faa27437", "hecbench_lrn.go:17-93").NoGoexit("7d3d4498f74bd1aede751bb6a87b6927427eb4d48717488ad7f61acd1449c7e4", "common.go:10-10").NoGPU("hecbench_lrn.go:24: (func(mb, c_, d_, h_, w_ int64) int64 literal) has no GPU form yet")
 
 //line hecbench_lrn.go:21
 func gc_body_lrnFwdKernel(gc_b *compiled.Block, gc_lo, gc_hi int, src, dst []float32, n, c, d, h, w, strideMb, ndims, wkSize, size int64, alpha, beta, k float32) {
@@ -144,7 +144,7 @@ func LrnBwdKernel(src, dst, diffSrcMem []float32, n, c, d, h, w, strideMb, ndims
 }
 
 //line hecbench_lrn.go:101
-var gc_src_lrnBwdKernel = compiled.NewSource(gc_files_hecbench_lrn, "lrnBwdKernel", "1db75f9e34d2a28b7865e02c05f30ce593e1397f52fdfb435465c484d7e31272", "hecbench_lrn.go:95-223").NoGoexit("7d3d4498f74bd1aede751bb6a87b6927427eb4d48717488ad7f61acd1449c7e4", "common.go:10-10")
+var gc_src_lrnBwdKernel = compiled.NewSource(gc_files_hecbench_lrn, "lrnBwdKernel", "1db75f9e34d2a28b7865e02c05f30ce593e1397f52fdfb435465c484d7e31272", "hecbench_lrn.go:95-223").NoGoexit("7d3d4498f74bd1aede751bb6a87b6927427eb4d48717488ad7f61acd1449c7e4", "common.go:10-10").NoGPU("hecbench_lrn.go:104: (func(mb, c_, d_, h_, w_ int64) int64 literal) has no GPU form yet")
 
 //line hecbench_lrn.go:101
 func gc_body_lrnBwdKernel(gc_b *compiled.Block, gc_lo, gc_hi int, src, dst, diffSrcMem []float32, n, c, d, h, w, strideMb, ndims, wkSize, size int64, alpha, beta, k float32) {

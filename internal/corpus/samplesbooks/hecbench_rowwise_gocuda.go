@@ -27,7 +27,7 @@ func RowwiseMomentsKernel[T float32 | float64](n int64, eps T, x, mean, rstd []T
 }
 
 //line hecbench_rowwise.go:143
-var gc_src_rowwiseMomentsKernel = compiled.NewSource(gc_files_hecbench_rowwise, "rowwiseMomentsKernel", "9e8b197b48d3dd1d29be0458ea0e24119c228ab27d61f1ace46ba641fb42d1ae", "hecbench_rowwise.go:137-160", "hecbench_rowwise.go:104-111", "hecbench_rowwise.go:104-111", "hecbench_rowwise.go:113-135", "hecbench_rowwise.go:86-95", "hecbench_rowwise.go:86-95")
+var gc_src_rowwiseMomentsKernel = compiled.NewSource(gc_files_hecbench_rowwise, "rowwiseMomentsKernel", "9e8b197b48d3dd1d29be0458ea0e24119c228ab27d61f1ace46ba641fb42d1ae", "hecbench_rowwise.go:137-160", "hecbench_rowwise.go:104-111", "hecbench_rowwise.go:104-111", "hecbench_rowwise.go:113-135", "hecbench_rowwise.go:86-95", "hecbench_rowwise.go:86-95").NoGPU("with [float32]: hecbench_rowwise.go:149: method calls have no GPU form yet")
 
 //line hecbench_rowwise.go:143
 func gc_body_rowwiseMomentsKernel[T float32 | float64](gc_b *compiled.Block, n int64, eps T, x, mean, rstd []T) {

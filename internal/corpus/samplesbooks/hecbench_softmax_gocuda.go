@@ -26,7 +26,7 @@ func SoftMaxKernel(numSlice, sliceSize int, src, dest []float32) func(*gocuda.Th
 }
 
 //line hecbench_softmax.go:17
-var gc_src_softMaxKernel = compiled.NewSource(gc_files_hecbench_softmax, "softMaxKernel", "9c88828fe974d3e9ae56a56890b4b5d9a52217c7f1c804ff8fc07208c5ef4d1d", "hecbench_softmax.go:13-33").NoGoexit("6322872766ca59550625fa4ab457bd92996e28d737d7c13291f2fb800908eb6a", "common.go:9-9")
+var gc_src_softMaxKernel = compiled.NewSource(gc_files_hecbench_softmax, "softMaxKernel", "9c88828fe974d3e9ae56a56890b4b5d9a52217c7f1c804ff8fc07208c5ef4d1d", "hecbench_softmax.go:13-33").NoGoexit("6322872766ca59550625fa4ab457bd92996e28d737d7c13291f2fb800908eb6a", "common.go:9-9").NoGPU("common.go:9: math.Exp has no exact GPU form yet")
 
 //line hecbench_softmax.go:17
 func gc_body_softMaxKernel(gc_b *compiled.Block, gc_lo, gc_hi int, numSlice, sliceSize int, src, dest []float32) {
@@ -87,7 +87,7 @@ func SoftMax2Kernel(numSlice, sliceSize int, src, dest []float32) func(*gocuda.T
 }
 
 //line hecbench_softmax.go:40
-var gc_src_softMax2Kernel = compiled.NewSource(gc_files_hecbench_softmax, "softMax2Kernel", "4e12449a2d9e147df65b57c2257811b4b91da706730a443e61e823758dc9c559", "hecbench_softmax.go:35-60").NoGoexit("6322872766ca59550625fa4ab457bd92996e28d737d7c13291f2fb800908eb6a", "common.go:9-9")
+var gc_src_softMax2Kernel = compiled.NewSource(gc_files_hecbench_softmax, "softMax2Kernel", "4e12449a2d9e147df65b57c2257811b4b91da706730a443e61e823758dc9c559", "hecbench_softmax.go:35-60").NoGoexit("6322872766ca59550625fa4ab457bd92996e28d737d7c13291f2fb800908eb6a", "common.go:9-9").NoGPU("common.go:9: math.Exp has no exact GPU form yet")
 
 // gc_files_hecbench_softmax holds the source files whose lines the kernels' records hash.
 //

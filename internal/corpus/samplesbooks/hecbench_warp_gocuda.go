@@ -367,7 +367,7 @@ func AtomicAggregateKernel(d []int32, s int) func(*gocuda.Thread) {
 }
 
 //line hecbench_warp.go:81
-var gc_src_atomicAggregateKernel = compiled.NewSource(gc_files_hecbench_warp, "atomicAggregateKernel", "b44113daf8b455ca4ccd6eceb239957516018b3fdd78ded1d971bad66fcedb65", "hecbench_warp.go:77-84", "hecbench_warp.go:60-75").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_atomicAggregateKernel = compiled.NewSource(gc_files_hecbench_warp, "atomicAggregateKernel", "b44113daf8b455ca4ccd6eceb239957516018b3fdd78ded1d971bad66fcedb65", "hecbench_warp.go:77-84", "hecbench_warp.go:60-75").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855").NoGPU("hecbench_warp.go:66: MatchAnySync has no GPU form yet")
 
 //line hecbench_warp.go:81
 func gc_body_atomicAggregateKernel(gc_b *compiled.Block, d []int32, s int) {

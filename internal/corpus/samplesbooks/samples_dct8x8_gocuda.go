@@ -2722,7 +2722,7 @@ func CUDAKernelQuantizationFloatKernel(SrcDst []float32, Stride int, Q []int16) 
 }
 
 //line samples_dct8x8.go:187
-var gc_src_cudaKernelQuantizationFloatKernel = compiled.NewSource(gc_files_samples_dct8x8, "cudaKernelQuantizationFloatKernel", "f9e2016d6029a1ccdd8cea919f27c910eb72dcd4e0197e39ad1d2d547dd5ff9a", "samples_dct8x8.go:182-201").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_cudaKernelQuantizationFloatKernel = compiled.NewSource(gc_files_samples_dct8x8, "cudaKernelQuantizationFloatKernel", "f9e2016d6029a1ccdd8cea919f27c910eb72dcd4e0197e39ad1d2d547dd5ff9a", "samples_dct8x8.go:182-201").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855").NoGPU("samples_dct8x8.go:197: math.Round has no exact GPU form yet")
 
 //line samples_dct8x8.go:187
 func gc_body_cudaKernelQuantizationFloatKernel(gc_b *compiled.Block, gc_lo, gc_hi int, SrcDst []float32, Stride int, Q []int16) {

@@ -27,7 +27,7 @@ func ShflIntimageRowsKernel(img, integralImage []Uint4) func(*gocuda.Thread) {
 }
 
 //line samples_intimage.go:146
-var gc_src_shflIntimageRowsKernel = compiled.NewSource(gc_files_samples_intimage, "shflIntimageRowsKernel", "2b3444bac057164a035b801313208502a5d64b7a70aff6c4a1d74042cbca072e", "samples_intimage.go:140-189", "samples_intimage.go:33-138").NoGoexit("9801a15354fcd7f044d15800b4a28feeb6f919ee29054fcf47d6352e8c271733", "samples_intimage.go:23-28")
+var gc_src_shflIntimageRowsKernel = compiled.NewSource(gc_files_samples_intimage, "shflIntimageRowsKernel", "2b3444bac057164a035b801313208502a5d64b7a70aff6c4a1d74042cbca072e", "samples_intimage.go:140-189", "samples_intimage.go:33-138").NoGoexit("9801a15354fcd7f044d15800b4a28feeb6f919ee29054fcf47d6352e8c271733", "samples_intimage.go:23-28").NoGPU("samples_intimage.go:155: (func(idx uint32) Uint4 literal) has no GPU form yet")
 
 //line samples_intimage.go:146
 func gc_body_shflIntimageRowsKernel(gc_b *compiled.Block, img, integralImage []Uint4) {

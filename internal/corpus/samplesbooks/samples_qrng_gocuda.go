@@ -260,7 +260,7 @@ func InverseCNDKernel(dOutput []float32, dInput []uint32, pathN uint32) func(*go
 }
 
 //line samples_qrng.go:108
-var gc_src_inverseCNDKernel = compiled.NewSource(gc_files_samples_qrng, "inverseCNDKernel", "a990202cb99f516c16d87bbd7d8e64901e76a1adcb1aca174f63b2211c8c9791", "samples_qrng.go:103-124").NoGoexit("7410b4de3e70c078f0935c8f84422c91c7d03a1914b513c98f604692aa630c3f", "common.go:5-8", "samples_qrng.go:49-101")
+var gc_src_inverseCNDKernel = compiled.NewSource(gc_files_samples_qrng, "inverseCNDKernel", "a990202cb99f516c16d87bbd7d8e64901e76a1adcb1aca174f63b2211c8c9791", "samples_qrng.go:103-124").NoGoexit("7410b4de3e70c078f0935c8f84422c91c7d03a1914b513c98f604692aa630c3f", "common.go:5-8", "samples_qrng.go:49-101").NoGPU("common.go:8: math.Log has no exact GPU form yet")
 
 //line samples_qrng.go:108
 func gc_body_inverseCNDKernel(gc_b *compiled.Block, gc_lo, gc_hi int, dOutput []float32, dInput []uint32, pathN uint32) {

@@ -34,7 +34,7 @@ func PerTokenGroupQuant8bitKernel(isColumnMajor, scaleUE8M0 bool, input []float3
 }
 
 //line vllm_group_quant.go:105
-var gc_src_perTokenGroupQuant8bitKernel = compiled.NewSource(gc_files_vllm_group_quant, "perTokenGroupQuant8bitKernel", "513b2db2bffa8e42dedf1c92c7e70e625101c318c58131ed9804eb987904727e", "vllm_group_quant.go:96-169", "vllm_group_quant.go:84-94")
+var gc_src_perTokenGroupQuant8bitKernel = compiled.NewSource(gc_files_vllm_group_quant, "perTokenGroupQuant8bitKernel", "513b2db2bffa8e42dedf1c92c7e70e625101c318c58131ed9804eb987904727e", "vllm_group_quant.go:96-169", "vllm_group_quant.go:84-94").NoGPU("vllm_group_quant.go:139: (func(dst *float32, src float32) literal) has no GPU form yet")
 
 //line vllm_group_quant.go:105
 func gc_body_perTokenGroupQuant8bitKernel(gc_b *compiled.Block, isColumnMajor, scaleUE8M0 bool, input []float32, outputQ []int8, outputS []float32, groupSize, numGroups, groupsPerBlock int, eps, min8bit, max8bit float32, scaleNumRows, scaleStride int) {

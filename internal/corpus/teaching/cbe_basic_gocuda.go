@@ -190,7 +190,7 @@ func JuliaKernel(ptr []uint8, dim int) func(*gocuda.Thread) {
 }
 
 //line cbe_basic.go:68
-var gc_src_juliaKernel = compiled.NewSource(gc_files_cbe_basic, "juliaKernel", "f4c14dcec52dd885ae685ba82ac3b72e1c97619e417693cd05294c9caebd6159", "cbe_basic.go:64-78").NoGoexit("ebf03422569d03ba7bc7d4e7d68a9638c4bb52c528431210df726d38b4691a58", "cbe_basic.go:35-35", "cbe_basic.go:37-39", "cbe_basic.go:41-41", "cbe_basic.go:43-62")
+var gc_src_juliaKernel = compiled.NewSource(gc_files_cbe_basic, "juliaKernel", "f4c14dcec52dd885ae685ba82ac3b72e1c97619e417693cd05294c9caebd6159", "cbe_basic.go:64-78").NoGoexit("ebf03422569d03ba7bc7d4e7d68a9638c4bb52c528431210df726d38b4691a58", "cbe_basic.go:35-35", "cbe_basic.go:37-39", "cbe_basic.go:41-41", "cbe_basic.go:43-62").NoGPU("cbe_basic.go:55: method calls have no GPU form yet")
 
 //line cbe_basic.go:68
 func gc_body_juliaKernel(gc_b *compiled.Block, gc_lo, gc_hi int, ptr []uint8, dim int) {
@@ -260,7 +260,7 @@ func RippleKernel(ptr []uint8, ticks int, dim int) func(*gocuda.Thread) {
 }
 
 //line cbe_basic.go:84
-var gc_src_rippleKernel = compiled.NewSource(gc_files_cbe_basic, "rippleKernel", "c8d696576766b1021fc8566ba703b148fd568679cc1954e3aa81286d24f901e3", "cbe_basic.go:80-97").NoGoexit("f7eaa06aa6af58d15a30402120dda9518774a3b2a5329c44a76ea27292aca8a8", "common.go:5-7")
+var gc_src_rippleKernel = compiled.NewSource(gc_files_cbe_basic, "rippleKernel", "c8d696576766b1021fc8566ba703b148fd568679cc1954e3aa81286d24f901e3", "cbe_basic.go:80-97").NoGoexit("f7eaa06aa6af58d15a30402120dda9518774a3b2a5329c44a76ea27292aca8a8", "common.go:5-7").NoGPU("cbe_basic.go:92: math.Cos has no exact GPU form yet")
 
 //line cbe_basic.go:84
 func gc_body_rippleKernel(gc_b *compiled.Block, gc_lo, gc_hi int, ptr []uint8, ticks int, dim int) {
@@ -323,7 +323,7 @@ func SharedBitmapKernel(ptr []uint8) func(*gocuda.Thread) {
 }
 
 //line cbe_basic.go:107
-var gc_src_sharedBitmapKernel = compiled.NewSource(gc_files_cbe_basic, "sharedBitmapKernel", "f9ca1bb90c34ac662d801ceaea039b508726000657396e16ddf971b2c6a77b01", "cbe_basic.go:102-126").NoGoexit("c1ac8b4bff2c855d0a7fb1ffcabaea3ac963073006cf2b936e42e5315408ad17", "common.go:8-8")
+var gc_src_sharedBitmapKernel = compiled.NewSource(gc_files_cbe_basic, "sharedBitmapKernel", "f9ca1bb90c34ac662d801ceaea039b508726000657396e16ddf971b2c6a77b01", "cbe_basic.go:102-126").NoGoexit("c1ac8b4bff2c855d0a7fb1ffcabaea3ac963073006cf2b936e42e5315408ad17", "common.go:8-8").NoGPU("common.go:8: math.Sin has no exact GPU form yet")
 
 //line cbe_basic.go:107
 func gc_body_sharedBitmapKernel(gc_b *compiled.Block, ptr []uint8) {

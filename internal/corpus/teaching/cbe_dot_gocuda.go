@@ -218,7 +218,7 @@ func DotLockKernel(lock bookLock, a, b []float32, c *float32) func(*gocuda.Threa
 }
 
 //line cbe_dot.go:82
-var gc_src_dotLockKernel = compiled.NewSource(gc_files_cbe_dot, "dotLockKernel", "50d97f4b06b8b0d0e09a7d07d4548db1aa4c95cbbadd08e2cf8abf7b769cfb2a", "cbe_dot.go:78-111").NoGoexit("c6dee3f5e269b2a2781f8f27d1bc9ef411c108303868b6eb93add5cc14a12831", "cbe_dot.go:65-70", "cbe_dot.go:72-76")
+var gc_src_dotLockKernel = compiled.NewSource(gc_files_cbe_dot, "dotLockKernel", "50d97f4b06b8b0d0e09a7d07d4548db1aa4c95cbbadd08e2cf8abf7b769cfb2a", "cbe_dot.go:78-111").NoGoexit("c6dee3f5e269b2a2781f8f27d1bc9ef411c108303868b6eb93add5cc14a12831", "cbe_dot.go:65-70", "cbe_dot.go:72-76").NoGPU("cbe_dot.go:82: parameter lock of type github.com/gocuda/gocuda/internal/corpus/teaching.bookLock: the GPU form passes numbers, bools, slices and pointers")
 
 // gc_files_cbe_dot holds the source files whose lines the kernels' records hash.
 //

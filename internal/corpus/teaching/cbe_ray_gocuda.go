@@ -25,7 +25,7 @@ func RayKernel(s []Sphere, ptr []uint8, dim int) func(*gocuda.Thread) {
 }
 
 //line cbe_ray.go:41
-var gc_src_rayKernel = compiled.NewSource(gc_files_cbe_ray, "rayKernel", "84ffb60aad11b53f788863fa5a78bf8151c9162089324de4fb28ee551d1e7e02", "cbe_ray.go:36-66").NoGoexit("ec674d4dd00d25b88f4b6581ca367d6a3cf9164f2dbc0e5e4c8f08dee2ed4c2a", "cbe_ray.go:23-34", "common.go:5-7")
+var gc_src_rayKernel = compiled.NewSource(gc_files_cbe_ray, "rayKernel", "84ffb60aad11b53f788863fa5a78bf8151c9162089324de4fb28ee551d1e7e02", "cbe_ray.go:36-66").NoGoexit("ec674d4dd00d25b88f4b6581ca367d6a3cf9164f2dbc0e5e4c8f08dee2ed4c2a", "cbe_ray.go:23-34", "common.go:5-7").NoGPU("cbe_ray.go:52: method calls have no GPU form yet")
 
 //line cbe_ray.go:41
 func gc_body_rayKernel(gc_b *compiled.Block, gc_lo, gc_hi int, s []Sphere, ptr []uint8, dim int) {

@@ -30,7 +30,7 @@ func CrossEntropyLossF32Kernel(logits []float32, labels []float32, dst []float32
 }
 
 //line ggml_more.go:36
-var gc_src_crossEntropyLossF32Kernel = compiled.NewSource(gc_files_ggml_more, "crossEntropyLossF32Kernel", "3f17419ee55c89230a3517f1e092369f6cb2ae0bf22328a9ab54fa7eca9f6042", "ggml_more.go:30-79", "ggml_more.go:22-28", "ggml_norm.go:22-28", "ggml_norm.go:22-28").NoGoexit("ce3a6f59c5fdd754c11e8d28c0e7ecaa6be3196e548d55ba7aea196697a3b81c", "ggml_more.go:17-19", "ggml_more.go:20-20", "ggml_norm.go:238-239")
+var gc_src_crossEntropyLossF32Kernel = compiled.NewSource(gc_files_ggml_more, "crossEntropyLossF32Kernel", "3f17419ee55c89230a3517f1e092369f6cb2ae0bf22328a9ab54fa7eca9f6042", "ggml_more.go:30-79", "ggml_more.go:22-28", "ggml_norm.go:22-28", "ggml_norm.go:22-28").NoGoexit("ce3a6f59c5fdd754c11e8d28c0e7ecaa6be3196e548d55ba7aea196697a3b81c", "ggml_more.go:17-19", "ggml_more.go:20-20", "ggml_norm.go:238-239").NoGPU("ggml_more.go:19: math.Exp has no exact GPU form yet")
 
 // CrossEntropyLossBackF32Kernel is cross_entropy_loss_back_f32<use_shared>:
 // the loss's gradient with respect to the logits, scaled by *grad over the
@@ -48,7 +48,7 @@ func CrossEntropyLossBackF32Kernel(grad []float32, logits []float32, labels []fl
 }
 
 //line ggml_more.go:86
-var gc_src_crossEntropyLossBackF32Kernel = compiled.NewSource(gc_files_ggml_more, "crossEntropyLossBackF32Kernel", "e38986fb7ac22a050c731a7e58c359eb1a0cd15b55a97159ab5248ee61ac50ee", "ggml_more.go:81-130", "ggml_more.go:22-28", "ggml_norm.go:22-28").NoGoexit("17747163c4379cc4e55b70134f6bde19384ac13ef2e13d6afdd91b3a696f6200", "ggml_more.go:17-19", "ggml_norm.go:238-239")
+var gc_src_crossEntropyLossBackF32Kernel = compiled.NewSource(gc_files_ggml_more, "crossEntropyLossBackF32Kernel", "e38986fb7ac22a050c731a7e58c359eb1a0cd15b55a97159ab5248ee61ac50ee", "ggml_more.go:81-130", "ggml_more.go:22-28", "ggml_norm.go:22-28").NoGoexit("17747163c4379cc4e55b70134f6bde19384ac13ef2e13d6afdd91b3a696f6200", "ggml_more.go:17-19", "ggml_norm.go:238-239").NoGPU("ggml_more.go:19: math.Exp has no exact GPU form yet")
 
 // InitIndicesKernel is argsort.cu's init_indices: each row of indices is
 // 0, 1, ..., ncols-1.

@@ -29,7 +29,7 @@ func NormF32Kernel(x []float32, dst []float32, ncols int, strideRow, strideChann
 }
 
 //line ggml_norm.go:44
-var gc_src_normF32Kernel = compiled.NewSource(gc_files_ggml_norm, "normF32Kernel", "b257c0d5aa9acec257e9fa307994fde3a8e81352f26c756c5b5fbf853ecede47", "ggml_norm.go:39-84", "ggml_norm.go:30-37", "ggml_norm.go:30-37").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_normF32Kernel = compiled.NewSource(gc_files_ggml_norm, "normF32Kernel", "b257c0d5aa9acec257e9fa307994fde3a8e81352f26c756c5b5fbf853ecede47", "ggml_norm.go:39-84", "ggml_norm.go:30-37", "ggml_norm.go:30-37").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855").NoGPU("ggml_norm.go:79: call of github.com/gocuda/gocuda/intrinsic.Rsqrtf, whose body is outside the kernel's package, has no GPU form")
 
 // GroupNormF32Kernel is group_norm_f32<block_size> of norm.cu: block b
 // normalizes group b, group_size elements of x (the last group cut at
@@ -45,7 +45,7 @@ func GroupNormF32Kernel(x []float32, dst []float32, groupSize int, neElements in
 }
 
 //line ggml_norm.go:91
-var gc_src_groupNormF32Kernel = compiled.NewSource(gc_files_ggml_norm, "groupNormF32Kernel", "6ec5c46bf9be4334f4acaed1eee876933f202371ce73dcedb100500cb3f6766e", "ggml_norm.go:86-141", "ggml_norm.go:22-28", "ggml_norm.go:22-28", "ggml_norm.go:22-28", "ggml_norm.go:22-28").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_groupNormF32Kernel = compiled.NewSource(gc_files_ggml_norm, "groupNormF32Kernel", "6ec5c46bf9be4334f4acaed1eee876933f202371ce73dcedb100500cb3f6766e", "ggml_norm.go:86-141", "ggml_norm.go:22-28", "ggml_norm.go:22-28", "ggml_norm.go:22-28", "ggml_norm.go:22-28").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855").NoGPU("ggml_norm.go:137: call of github.com/gocuda/gocuda/intrinsic.Rsqrtf, whose body is outside the kernel's package, has no GPU form")
 
 // RmsNormBackF32Kernel is rms_norm_back_f32<block_size> of norm.cu: the
 // gradient of RMS normalization for row blockIdx.x*blockDim.y+threadIdx.y.
@@ -58,7 +58,7 @@ func RmsNormBackF32Kernel(grad []float32, xf []float32, dst []float32, ncols int
 }
 
 //line ggml_norm.go:147
-var gc_src_rmsNormBackF32Kernel = compiled.NewSource(gc_files_ggml_norm, "rmsNormBackF32Kernel", "1e50e197e077c53a92e6df42e44daa5f097690651bfe4ea201992690ce8e1d9c", "ggml_norm.go:143-193", "ggml_norm.go:22-28", "ggml_norm.go:22-28", "ggml_norm.go:22-28", "ggml_norm.go:22-28").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_rmsNormBackF32Kernel = compiled.NewSource(gc_files_ggml_norm, "rmsNormBackF32Kernel", "1e50e197e077c53a92e6df42e44daa5f097690651bfe4ea201992690ce8e1d9c", "ggml_norm.go:143-193", "ggml_norm.go:22-28", "ggml_norm.go:22-28", "ggml_norm.go:22-28", "ggml_norm.go:22-28").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855").NoGPU("ggml_norm.go:187: call of github.com/gocuda/gocuda/intrinsic.Rsqrtf, whose body is outside the kernel's package, has no GPU form")
 
 // L2NormF32Kernel is l2_norm_f32<block_size> of norm.cu: each row divided
 // by its Euclidean norm (at least eps).
@@ -75,7 +75,7 @@ func L2NormF32Kernel(x []float32, dst []float32, ncols int, strideRow, strideCha
 }
 
 //line ggml_norm.go:199
-var gc_src_l2NormF32Kernel = compiled.NewSource(gc_files_ggml_norm, "l2NormF32Kernel", "64b1df4644f91373f31a7b189616cc99be70426adc3a41269dee096c6ffd64c3", "ggml_norm.go:195-236", "ggml_norm.go:22-28", "ggml_norm.go:22-28").NoGoexit("8bfe10e557ee5d951067178f1a7fefd95bc5179f1ba0d5d77381c4a6b31297eb", "ggml_norm.go:238-239")
+var gc_src_l2NormF32Kernel = compiled.NewSource(gc_files_ggml_norm, "l2NormF32Kernel", "64b1df4644f91373f31a7b189616cc99be70426adc3a41269dee096c6ffd64c3", "ggml_norm.go:195-236", "ggml_norm.go:22-28", "ggml_norm.go:22-28").NoGoexit("8bfe10e557ee5d951067178f1a7fefd95bc5179f1ba0d5d77381c4a6b31297eb", "ggml_norm.go:238-239").NoGPU("ggml_norm.go:231: call of github.com/gocuda/gocuda/intrinsic.Rsqrtf, whose body is outside the kernel's package, has no GPU form")
 
 // ArgmaxF32Kernel is argmax_f32 of argmax.cu: dst[row] is the index of the
 // largest element of row blockIdx.x of x (the first on ties), by a

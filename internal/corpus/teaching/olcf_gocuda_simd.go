@@ -1761,7 +1761,7 @@ func MyReduceKernel(data []int32) func(*gocuda.Thread) {
 }
 
 //line olcf.go:213
-var gc_src_myReduceKernel = compiled.NewSource(gc_files_olcf, "myReduceKernel", "651059f0d83700186f5e122a8dc411ed69ae69a0b8ccd3b56738ddb344ba6192", "olcf.go:208-222", "olcf.go:189-206")
+var gc_src_myReduceKernel = compiled.NewSource(gc_files_olcf, "myReduceKernel", "651059f0d83700186f5e122a8dc411ed69ae69a0b8ccd3b56738ddb344ba6192", "olcf.go:208-222", "olcf.go:189-206").NoGPU("olcf.go:216: g1.GroupIndex() of type github.com/gocuda/gocuda/gocuda.Dim3 is not a number or bool")
 
 //line olcf.go:213
 func gc_body_myReduceKernel(gc_b *compiled.Block, data []int32) {

@@ -1425,7 +1425,7 @@ func Sgemm1DBlocktilingKernel(M, N, K int, alpha float32, A, B []float32, beta f
 }
 
 //line sgemm.go:104
-var gc_src_sgemm1DBlocktilingKernel = compiled.NewSource(gc_files_sgemm, "sgemm1DBlocktilingKernel", "ac14bd22a940e97a35b20de1313f09475c9489190ece1fd03ff6ead324e9cce1", "sgemm.go:99-150").NoGoexit("507b6028081013dfdde0591674aaaf3851d14e4c89e60dd3980b3d6d32116c0b", "pmpp_merge.go:24-33")
+var gc_src_sgemm1DBlocktilingKernel = compiled.NewSource(gc_files_sgemm, "sgemm1DBlocktilingKernel", "ac14bd22a940e97a35b20de1313f09475c9489190ece1fd03ff6ead324e9cce1", "sgemm.go:99-150").NoGoexit("507b6028081013dfdde0591674aaaf3851d14e4c89e60dd3980b3d6d32116c0b", "pmpp_merge.go:24-33").NoGPU("sgemm.go:118: Assert has no GPU form yet")
 
 //line sgemm.go:104
 func gc_body_sgemm1DBlocktilingKernel(gc_b *compiled.Block, M, N, K int, alpha float32, A, B []float32, beta float32, C []float32) {
@@ -1628,7 +1628,7 @@ func Sgemm2DBlocktilingKernel(M, N, K int, alpha float32, A, B []float32, beta f
 }
 
 //line sgemm.go:167
-var gc_src_sgemm2DBlocktilingKernel = compiled.NewSource(gc_files_sgemm, "sgemm2DBlocktilingKernel", "09684f3862b7a8349f0658b3c3d6278dd583acba0f52b60aacbb99f4e02e658f", "sgemm.go:162-235").NoGoexit("507b6028081013dfdde0591674aaaf3851d14e4c89e60dd3980b3d6d32116c0b", "pmpp_merge.go:24-33")
+var gc_src_sgemm2DBlocktilingKernel = compiled.NewSource(gc_files_sgemm, "sgemm2DBlocktilingKernel", "09684f3862b7a8349f0658b3c3d6278dd583acba0f52b60aacbb99f4e02e658f", "sgemm.go:162-235").NoGoexit("507b6028081013dfdde0591674aaaf3851d14e4c89e60dd3980b3d6d32116c0b", "pmpp_merge.go:24-33").NoGPU("sgemm.go:174: Assert has no GPU form yet")
 
 //line sgemm.go:167
 func gc_body_sgemm2DBlocktilingKernel(gc_b *compiled.Block, M, N, K int, alpha float32, A, B []float32, beta float32, C []float32) {

@@ -33,7 +33,7 @@ func FlashForwardKernel(Q, K, V []float32, N, d, Tc, Tr, Bc, Br int, softmaxScal
 }
 
 //line flash.go:17
-var gc_src_flashForwardKernel = compiled.NewSource(gc_files_flash, "flashForwardKernel", "81c12b94609ac2fa6b59e1e23d32eeb735eec028db6c0d81cc0807e5ee0bbe9e", "flash.go:9-83").NoGoexit("4a623ecfdcbbef9739a983789104df7641a949816a045f3ce0376dd656466d68", "common.go:5-8")
+var gc_src_flashForwardKernel = compiled.NewSource(gc_files_flash, "flashForwardKernel", "81c12b94609ac2fa6b59e1e23d32eeb735eec028db6c0d81cc0807e5ee0bbe9e", "flash.go:9-83").NoGoexit("4a623ecfdcbbef9739a983789104df7641a949816a045f3ce0376dd656466d68", "common.go:5-8").NoGPU("common.go:8: math.Exp has no exact GPU form yet")
 
 //line flash.go:17
 func gc_body_flashForwardKernel(gc_b *compiled.Block, Q, K, V []float32, N, d, Tc, Tr, Bc, Br int, softmaxScale float32, l, m, O []float32) {

@@ -28,7 +28,7 @@ func CrossentropyForward1Kernel(losses, probs []float32, targets []int32, B, T, 
 }
 
 //line llmc_misc.go:24
-var gc_src_crossentropyForward1Kernel = compiled.NewSource(gc_files_llmc_misc, "crossentropyForward1Kernel", "10dfb1cc0957214401ba0bff95ff7812bdcef5dca8ad5f53eb336ae3fee6a27c", "llmc_misc.go:20-33").NoGoexit("320bc6b1067b1f089f5dc6a7eb7e16d1ad724ca3bbd76404559dd6437664e404", "common.go:9-9")
+var gc_src_crossentropyForward1Kernel = compiled.NewSource(gc_files_llmc_misc, "crossentropyForward1Kernel", "10dfb1cc0957214401ba0bff95ff7812bdcef5dca8ad5f53eb336ae3fee6a27c", "llmc_misc.go:20-33").NoGoexit("320bc6b1067b1f089f5dc6a7eb7e16d1ad724ca3bbd76404559dd6437664e404", "common.go:9-9").NoGPU("common.go:9: math.Log has no exact GPU form yet")
 
 //line llmc_misc.go:24
 func gc_body_crossentropyForward1Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, losses, probs []float32, targets []int32, B, T, V int) {
@@ -2631,7 +2631,7 @@ func AttentionSoftmax1Kernel(att, preatt []float32, B, T, NH int) func(*gocuda.T
 }
 
 //line llmc_misc.go:242
-var gc_src_attentionSoftmax1Kernel = compiled.NewSource(gc_files_llmc_misc, "attentionSoftmax1Kernel", "f5381502550b020cb7cde507d1784ecfb11ce4ccd3398af09b7d8a54c31afe88", "llmc_misc.go:238-282").NoGoexit("4a623ecfdcbbef9739a983789104df7641a949816a045f3ce0376dd656466d68", "common.go:5-8")
+var gc_src_attentionSoftmax1Kernel = compiled.NewSource(gc_files_llmc_misc, "attentionSoftmax1Kernel", "f5381502550b020cb7cde507d1784ecfb11ce4ccd3398af09b7d8a54c31afe88", "llmc_misc.go:238-282").NoGoexit("4a623ecfdcbbef9739a983789104df7641a949816a045f3ce0376dd656466d68", "common.go:5-8").NoGPU("common.go:8: math.Exp has no exact GPU form yet")
 
 //line llmc_misc.go:242
 func gc_body_attentionSoftmax1Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, att, preatt []float32, B, T, NH int) {

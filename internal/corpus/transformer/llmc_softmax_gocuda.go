@@ -31,7 +31,7 @@ func SoftmaxForward1Kernel(out, inp []float32, N, C int) func(*gocuda.Thread) {
 }
 
 //line llmc_softmax.go:39
-var gc_src_softmaxForward1Kernel = compiled.NewSource(gc_files_llmc_softmax, "softmaxForward1Kernel", "bda3cba349a2bb93c2f8c0d1da6b7d317d89c406f354ec2e42d31c66b64a4fb0", "llmc_softmax.go:35-60").NoGoexit("4a623ecfdcbbef9739a983789104df7641a949816a045f3ce0376dd656466d68", "common.go:5-8")
+var gc_src_softmaxForward1Kernel = compiled.NewSource(gc_files_llmc_softmax, "softmaxForward1Kernel", "bda3cba349a2bb93c2f8c0d1da6b7d317d89c406f354ec2e42d31c66b64a4fb0", "llmc_softmax.go:35-60").NoGoexit("4a623ecfdcbbef9739a983789104df7641a949816a045f3ce0376dd656466d68", "common.go:5-8").NoGPU("common.go:8: math.Exp has no exact GPU form yet")
 
 //line llmc_softmax.go:39
 func gc_body_softmaxForward1Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, out, inp []float32, N, C int) {
@@ -98,7 +98,7 @@ func SoftmaxForward2Kernel(out, inp []float32, N, C int) func(*gocuda.Thread) {
 }
 
 //line llmc_softmax.go:66
-var gc_src_softmaxForward2Kernel = compiled.NewSource(gc_files_llmc_softmax, "softmaxForward2Kernel", "a87732dadbe143da166fec9cb523fc5902a6962d3d7ba6d005a20351e98f98e0", "llmc_softmax.go:62-106").NoGoexit("14b4373a3915d3fd1881f60971ee3c0db8767523fd11c85da2c4eaae9d9d7914", "common.go:13-13", "common.go:5-8")
+var gc_src_softmaxForward2Kernel = compiled.NewSource(gc_files_llmc_softmax, "softmaxForward2Kernel", "a87732dadbe143da166fec9cb523fc5902a6962d3d7ba6d005a20351e98f98e0", "llmc_softmax.go:62-106").NoGoexit("14b4373a3915d3fd1881f60971ee3c0db8767523fd11c85da2c4eaae9d9d7914", "common.go:13-13", "common.go:5-8").NoGPU("common.go:8: math.Exp has no exact GPU form yet")
 
 //line llmc_softmax.go:66
 func gc_body_softmaxForward2Kernel(gc_b *compiled.Block, out, inp []float32, N, C int) {
@@ -570,7 +570,7 @@ func SoftmaxForward3Kernel(out, inp []float32, N, C int) func(*gocuda.Thread) {
 }
 
 //line llmc_softmax.go:112
-var gc_src_softmaxForward3Kernel = compiled.NewSource(gc_files_llmc_softmax, "softmaxForward3Kernel", "de2b68feab4bd08776544400452c514c1a2245f2fac0071ade0306873f4124ec", "llmc_softmax.go:108-140", "llmc_softmax.go:17-24", "llmc_softmax.go:26-33").NoGoexit("14b4373a3915d3fd1881f60971ee3c0db8767523fd11c85da2c4eaae9d9d7914", "common.go:13-13", "common.go:5-8")
+var gc_src_softmaxForward3Kernel = compiled.NewSource(gc_files_llmc_softmax, "softmaxForward3Kernel", "de2b68feab4bd08776544400452c514c1a2245f2fac0071ade0306873f4124ec", "llmc_softmax.go:108-140", "llmc_softmax.go:17-24", "llmc_softmax.go:26-33").NoGoexit("14b4373a3915d3fd1881f60971ee3c0db8767523fd11c85da2c4eaae9d9d7914", "common.go:13-13", "common.go:5-8").NoGPU("common.go:8: math.Exp has no exact GPU form yet")
 
 //line llmc_softmax.go:112
 func gc_body_softmaxForward3Kernel(gc_b *compiled.Block, out, inp []float32, N, C int) {
@@ -1032,7 +1032,7 @@ func SoftmaxForward4Kernel(out, inp []float32, N, C int) func(*gocuda.Thread) {
 }
 
 //line llmc_softmax.go:147
-var gc_src_softmaxForward4Kernel = compiled.NewSource(gc_files_llmc_softmax, "softmaxForward4Kernel", "d5fcd1a43897a9e334ae1fa87e04be051fc054faf5869f8b9d37ae1a4fdaf1b7", "llmc_softmax.go:142-210", "llmc_softmax.go:17-24", "llmc_softmax.go:26-33").NoGoexit("14b4373a3915d3fd1881f60971ee3c0db8767523fd11c85da2c4eaae9d9d7914", "common.go:13-13", "common.go:5-8")
+var gc_src_softmaxForward4Kernel = compiled.NewSource(gc_files_llmc_softmax, "softmaxForward4Kernel", "d5fcd1a43897a9e334ae1fa87e04be051fc054faf5869f8b9d37ae1a4fdaf1b7", "llmc_softmax.go:142-210", "llmc_softmax.go:17-24", "llmc_softmax.go:26-33").NoGoexit("14b4373a3915d3fd1881f60971ee3c0db8767523fd11c85da2c4eaae9d9d7914", "common.go:13-13", "common.go:5-8").NoGPU("common.go:8: math.Exp has no exact GPU form yet")
 
 //line llmc_softmax.go:147
 func gc_body_softmaxForward4Kernel(gc_b *compiled.Block, out, inp []float32, N, C int) {
@@ -1669,7 +1669,7 @@ func SoftmaxForwardOnline1Kernel(out, inp []float32, N, C int) func(*gocuda.Thre
 }
 
 //line llmc_softmax.go:217
-var gc_src_softmaxForwardOnline1Kernel = compiled.NewSource(gc_files_llmc_softmax, "softmaxForwardOnline1Kernel", "4d6fe1775a66aa2fe95e69d84af886ed3d59fe7b890b0fcf62498d71008a8df2", "llmc_softmax.go:212-240").NoGoexit("4a623ecfdcbbef9739a983789104df7641a949816a045f3ce0376dd656466d68", "common.go:5-8")
+var gc_src_softmaxForwardOnline1Kernel = compiled.NewSource(gc_files_llmc_softmax, "softmaxForwardOnline1Kernel", "4d6fe1775a66aa2fe95e69d84af886ed3d59fe7b890b0fcf62498d71008a8df2", "llmc_softmax.go:212-240").NoGoexit("4a623ecfdcbbef9739a983789104df7641a949816a045f3ce0376dd656466d68", "common.go:5-8").NoGPU("common.go:8: math.Exp has no exact GPU form yet")
 
 //line llmc_softmax.go:217
 func gc_body_softmaxForwardOnline1Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, out, inp []float32, N, C int) {
@@ -1738,7 +1738,7 @@ func SoftmaxForwardOnline2Kernel(out, inp []float32, N, C int) func(*gocuda.Thre
 }
 
 //line llmc_softmax.go:274
-var gc_src_softmaxForwardOnline2Kernel = compiled.NewSource(gc_files_llmc_softmax, "softmaxForwardOnline2Kernel", "2907bdb9e3da4a3acb7883ecb394a5c837bbf3d1bc82d506e66fc097d9b962c5", "llmc_softmax.go:269-298").NoGoexit("65ca3d2bb51296da603188bc77815930ce46b01ee7b8a665306fc0f6fa6eccdd", "common.go:5-8", "llmc_softmax.go:248-267")
+var gc_src_softmaxForwardOnline2Kernel = compiled.NewSource(gc_files_llmc_softmax, "softmaxForwardOnline2Kernel", "2907bdb9e3da4a3acb7883ecb394a5c837bbf3d1bc82d506e66fc097d9b962c5", "llmc_softmax.go:269-298").NoGoexit("65ca3d2bb51296da603188bc77815930ce46b01ee7b8a665306fc0f6fa6eccdd", "common.go:5-8", "llmc_softmax.go:248-267").NoGPU("common.go:8: math.Exp has no exact GPU form yet")
 
 //line llmc_softmax.go:274
 func gc_body_softmaxForwardOnline2Kernel(gc_b *compiled.Block, out, inp []float32, N, C int) {
@@ -1887,7 +1887,7 @@ func SoftmaxForward7Kernel(out, inp []float32, N, C int) func(*gocuda.Thread) {
 }
 
 //line llmc_softmax.go:305
-var gc_src_softmaxForward7Kernel = compiled.NewSource(gc_files_llmc_softmax, "softmaxForward7Kernel", "857c513a9188b94e0ad408667ea8dc574b85b994069cbea0a8ba6db21a82ce63", "llmc_softmax.go:300-390", "llmc_softmax.go:17-24", "llmc_softmax.go:26-33").NoGoexit("14b4373a3915d3fd1881f60971ee3c0db8767523fd11c85da2c4eaae9d9d7914", "common.go:13-13", "common.go:5-8")
+var gc_src_softmaxForward7Kernel = compiled.NewSource(gc_files_llmc_softmax, "softmaxForward7Kernel", "857c513a9188b94e0ad408667ea8dc574b85b994069cbea0a8ba6db21a82ce63", "llmc_softmax.go:300-390", "llmc_softmax.go:17-24", "llmc_softmax.go:26-33").NoGoexit("14b4373a3915d3fd1881f60971ee3c0db8767523fd11c85da2c4eaae9d9d7914", "common.go:13-13", "common.go:5-8").NoGPU("common.go:8: math.Exp has no exact GPU form yet")
 
 //line llmc_softmax.go:305
 func gc_body_softmaxForward7Kernel(gc_b *compiled.Block, out, inp []float32, N, C int) {
@@ -2517,7 +2517,7 @@ func SoftmaxForwardOnline8Kernel(out, inp []float32, N, C int) func(*gocuda.Thre
 }
 
 //line llmc_softmax.go:397
-var gc_src_softmaxForwardOnline8Kernel = compiled.NewSource(gc_files_llmc_softmax, "softmaxForwardOnline8Kernel", "42a869c84db5beed4c07dab84adbcfadb2fe922e1b94b15ee3eb27bea50759c4", "llmc_softmax.go:392-444").NoGoexit("14b4373a3915d3fd1881f60971ee3c0db8767523fd11c85da2c4eaae9d9d7914", "common.go:13-13", "common.go:5-8")
+var gc_src_softmaxForwardOnline8Kernel = compiled.NewSource(gc_files_llmc_softmax, "softmaxForwardOnline8Kernel", "42a869c84db5beed4c07dab84adbcfadb2fe922e1b94b15ee3eb27bea50759c4", "llmc_softmax.go:392-444").NoGoexit("14b4373a3915d3fd1881f60971ee3c0db8767523fd11c85da2c4eaae9d9d7914", "common.go:13-13", "common.go:5-8").NoGPU("common.go:8: math.Exp has no exact GPU form yet")
 
 //line llmc_softmax.go:397
 func gc_body_softmaxForwardOnline8Kernel(gc_b *compiled.Block, out, inp []float32, N, C int) {

@@ -32,7 +32,7 @@ func GpuConjugateGradientKernel(I, J []int32, val, x, Ax, p, r []float32, dotRes
 }
 
 //line samples.go:102
-var gc_src_gpuConjugateGradientKernel = compiled.NewSource(gc_files_samples, "gpuConjugateGradientKernel", "79f607ecec717f9b295248664793c7c027ed653dde0c8cd4ae7558d31fffe362", "samples.go:95-171", "samples.go:44-78", "samples.go:44-78", "samples.go:44-78").NoGoexit("f345b518c59447e20035f4c5623bd7b1890b610778327590639b735e0bb39419", "samples.go:20-35", "samples.go:37-42", "samples.go:80-85", "samples.go:87-93")
+var gc_src_gpuConjugateGradientKernel = compiled.NewSource(gc_files_samples, "gpuConjugateGradientKernel", "79f607ecec717f9b295248664793c7c027ed653dde0c8cd4ae7558d31fffe362", "samples.go:95-171", "samples.go:44-78", "samples.go:44-78", "samples.go:44-78").NoGoexit("f345b518c59447e20035f4c5623bd7b1890b610778327590639b735e0bb39419", "samples.go:20-35", "samples.go:37-42", "samples.go:80-85", "samples.go:87-93").NoGPU("samples.go:114: Sync has no GPU form yet")
 
 // JacobiMethodKernel is JacobiMethod of 3_CUDA_Features/jacobiCudaGraphs/
 // jacobi.cu: block b updates rows 8b..8b+7 of x_new, each row's dot
@@ -2297,7 +2297,7 @@ func BlackScholesKernel(dCallResult, dPutResult, dStockPrice, dOptionStrike, dOp
 }
 
 //line samples.go:545
-var gc_src_blackScholesKernel = compiled.NewSource(gc_files_samples, "blackScholesKernel", "1c3f2bbfac207cbf090b70bcafef56401f1d7be0284e1e25f4cac6c7b3f9c21a", "samples.go:541-556").NoGoexit("751dfb8f317ad6752d095635a70a13e0f97a9ed55274581b4f74e7ff2f690228", "common.go:11-11", "common.go:12-12", "common.go:5-8", "common.go:9-9", "samples.go:501-521", "samples.go:523-539")
+var gc_src_blackScholesKernel = compiled.NewSource(gc_files_samples, "blackScholesKernel", "1c3f2bbfac207cbf090b70bcafef56401f1d7be0284e1e25f4cac6c7b3f9c21a", "samples.go:541-556").NoGoexit("751dfb8f317ad6752d095635a70a13e0f97a9ed55274581b4f74e7ff2f690228", "common.go:11-11", "common.go:12-12", "common.go:5-8", "common.go:9-9", "samples.go:501-521", "samples.go:523-539").NoGPU("common.go:9: math.Log has no exact GPU form yet")
 
 //line samples.go:545
 func gc_body_blackScholesKernel(gc_b *compiled.Block, gc_lo, gc_hi int, dCallResult, dPutResult, dStockPrice, dOptionStrike, dOptionYears []float2, Riskfree, Volatility float32, optN int) {
@@ -2370,7 +2370,7 @@ func BinomialOptionsKernel(dOptionData []TOptionData, dCallValue []float32) func
 }
 
 //line samples.go:588
-var gc_src_binomialOptionsKernel = compiled.NewSource(gc_files_samples, "binomialOptionsKernel", "abafc61a204d783045e0ff381d971196fe17e83bf50540dd2e714e579ee08832", "samples.go:580-626").NoGoexit("89886035fa0ae4f54936a1ea5108840b4edc6fe1ccf3c803162f17758c22e6e4", "common.go:5-8", "samples.go:570-578")
+var gc_src_binomialOptionsKernel = compiled.NewSource(gc_files_samples, "binomialOptionsKernel", "abafc61a204d783045e0ff381d971196fe17e83bf50540dd2e714e579ee08832", "samples.go:580-626").NoGoexit("89886035fa0ae4f54936a1ea5108840b4edc6fe1ccf3c803162f17758c22e6e4", "common.go:5-8", "samples.go:570-578").NoGPU("common.go:8: math.Exp has no exact GPU form yet")
 
 //line samples.go:588
 func gc_body_binomialOptionsKernel(gc_b *compiled.Block, dOptionData []TOptionData, dCallValue []float32) {
