@@ -77,6 +77,15 @@ func compiledKernel(src *compiledlink.Source, perThread func(*Thread), body func
 	if src.MayRunOnCaller() {
 		return callerKernel(src, perThread, body)
 	}
+	return blockKernel(src, perThread, body)
+}
+
+// blockKernel is compiledKernel's kernel for a source that may not run on
+// the launching goroutine, made by a function literal of its own (see
+// compiledCode).
+//
+//go:noinline
+func blockKernel(src *compiledlink.Source, perThread func(*Thread), body func(*compiledBlock)) func(*Thread) {
 	return func(t *Thread) { blockEntry(t, src, perThread, body) }
 }
 
@@ -116,6 +125,14 @@ func compiledGridKernel(src *compiledlink.Source, perThread func(*Thread), body 
 	if src.MayRunOnCaller() {
 		return callerGridKernel(src, perThread, body)
 	}
+	return chunkKernel(src, perThread, body)
+}
+
+// chunkKernel is compiledGridKernel's kernel for a source that may not
+// run on the launching goroutine (see compiledCode).
+//
+//go:noinline
+func chunkKernel(src *compiledlink.Source, perThread func(*Thread), body func(b *compiledBlock, lo, hi int)) func(*Thread) {
 	return func(t *Thread) { chunkEntry(t, src, perThread, body) }
 }
 
@@ -163,6 +180,16 @@ func compiledGridStrideKernel(src *compiledlink.Source, perThread func(*Thread),
 // gridStrideCode is the code of the kernels compiledGridStrideKernel
 // returns: every closure of one function literal shares it.
 var gridStrideCode = reflect.ValueOf(compiledGridStrideKernel(nil, nil, nil)).Pointer()
+
+// compiledCode are the codes of every kind of compiled kernel: a GPU
+// launch calls only those with its probe, which run no kernel code.
+var compiledCode = map[uintptr]bool{
+	reflect.ValueOf(blockKernel(nil, nil, nil)).Pointer(): true,
+	reflect.ValueOf(chunkKernel(nil, nil, nil)).Pointer(): true,
+	callerCode[0]:  true,
+	callerCode[1]:  true,
+	gridStrideCode: true,
+}
 
 // code returns the code of l's kernel, which tells the kinds of compiled
 // kernels apart (gridStrideCode, callerCode).

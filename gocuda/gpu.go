@@ -79,11 +79,14 @@ type gpuProbe struct {
 	set  bool
 }
 
-// found records a compiled kernel's source and has its per-thread form
-// hand over its arguments.
+// found records a compiled kernel's source and, where gocuda compile
+// -gpu wrote its forms (and so the per-thread form's probe), has the
+// per-thread form hand over its arguments: no kernel code runs.
 func (p *gpuProbe) found(src *compiledlink.Source, perThread func(*Thread), t *Thread) {
 	p.src, p.set = src, true
-	perThread(t)
+	if len(src.GPU()) > 0 {
+		perThread(t)
+	}
 }
 
 // runGPU runs launch l on the device's GPU.
@@ -108,12 +111,12 @@ func (d *Device) runGPU(ctx context.Context, l *launch) error {
 
 // gpuForm returns the GPU form of l's kernel for its arguments' types.
 func gpuForm(l *launch) (*gpulink.Module, []any, error) {
+	if !compiledCode[l.code()] {
+		// Calling it would run the kernel on the host.
+		return nil, nil, fmt.Errorf("%w: the kernel is not compiled (run gocuda compile -gpu on its package)", ErrNoKernelImage)
+	}
 	p := &gpuProbe{}
-	t := &Thread{probe: p, BlockDim: l.block, GridDim: l.grid}
-	func() {
-		defer func() { recover() }() // a kernel that is not compiled runs, and fails, on the probe
-		l.kernel(t)
-	}()
+	l.kernel(&Thread{probe: p, BlockDim: l.block, GridDim: l.grid})
 	switch {
 	case !p.set:
 		return nil, nil, fmt.Errorf("%w: the kernel is not compiled (run gocuda compile -gpu on its package)", ErrNoKernelImage)

@@ -91,8 +91,10 @@ func TestGPUProperties(t *testing.T) {
 func TestGPULaunchNoForm(t *testing.T) {
 	dev, fake := withFakeGPU(t)
 	cfg := gocuda.Config{Grid: gocuda.Dim3{X: 1}, Block: gocuda.Dim3{X: 32}}
-	err := dev.Launch(cfg, func(t *gocuda.Thread) {})
+	ran := false
+	err := dev.Launch(cfg, func(t *gocuda.Thread) { ran = true })
 	assert.ErrorIs(t, err, gocuda.ErrNoKernelImage)
+	assert.False(t, ran, "a kernel with no GPU form must not run on the host")
 	err = dev.Launch(cfg, kernels.ReduceSequentialKernel([]int64{1}, make([]int64, 1)))
 	assert.ErrorIs(t, err, gocuda.ErrNoKernelImage)
 	assert.Contains(t, err.Error(), "[]int64")
