@@ -239,8 +239,9 @@ func (e *emitter) induction(s *ast.ForStmt) types.Object {
 		return nil
 	}
 	id := identOf(cond.X)
-	init, isDef := s.Init.(*ast.AssignStmt)
-	if id == nil || !isDef || len(init.Lhs) != 1 || identOf(init.Lhs[0]) == nil {
+	init, isAssign := s.Init.(*ast.AssignStmt)
+	// The loop must declare its variable: nothing outside it can write it.
+	if id == nil || !isAssign || init.Tok != token.DEFINE || len(init.Lhs) != 1 || identOf(init.Lhs[0]) == nil {
 		return nil
 	}
 	obj := e.object(id)

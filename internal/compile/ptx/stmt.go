@@ -183,6 +183,7 @@ func (e *emitter) forLoop(s *ast.ForStmt, label *ast.Ident, unroll bool, body fu
 	if ind != nil {
 		if v := e.vars[ind]; v != nil && v.reg != "" {
 			e.inductions[v.reg] = true
+			defer delete(e.inductions, v.reg)
 		}
 	}
 	e.killMutable()

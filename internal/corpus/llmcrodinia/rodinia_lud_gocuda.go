@@ -438,10 +438,10 @@ const gc_ptx_ludPerimeter = `//
 	.param .s64 p_offset
 )
 {
-	.reg .pred %p<139>;
-	.reg .b32 %r<25>;
-	.reg .b64 %rd<380>;
-	.reg .f32 %f<83>;
+	.reg .pred %p<40>;
+	.reg .b32 %r<17>;
+	.reg .b64 %rd<118>;
+	.reg .f32 %f<19>;
 	ld.param.u64 %rd0, [p_m];
 	cvta.to.global.u64 %rd0, %rd0;
 	ld.param.u64 %rd1, [p_m_len];
@@ -465,1675 +465,485 @@ const gc_ptx_ludPerimeter = `//
 	add.s64 %rd14, %rd13, %rd3;
 	mov.b64 %rd9, %rd14;
 	mov.b64 %rd7, 0;
-	mov.b64 %rd15, 8;
 $L3:
-	add.s64 %rd16, %rd7, 3;
-	setp.lt.s64 %p1, %rd16, %rd15;
-	@!%p1 bra $L4;
-	add.s64 %rd17, %rd9, %rd10;
-	setp.ge.u64 %p2, %rd17, %rd1;
-	@%p2 bra $L5;
-	mad.lo.s64 %rd18, %rd17, 4, %rd0;
-	ld.global.f32 %f0, [%rd18];
+	setp.lt.s64 %p1, %rd7, 8;
+	@!%p1 bra $L5;
+	add.s64 %rd15, %rd9, %rd10;
+	setp.ge.u64 %p2, %rd15, %rd1;
+	@%p2 bra $L6;
+	mad.lo.s64 %rd16, %rd15, 4, %rd0;
+	ld.global.f32 %f0, [%rd16];
 	setp.ge.u64 %p3, %rd7, 16;
-	@%p3 bra $L6;
-	mad.lo.s64 %rd19, %rd7, 64, %rd4;
+	@%p3 bra $L7;
+	mad.lo.s64 %rd17, %rd7, 64, %rd4;
 	setp.ge.u64 %p4, %rd10, 16;
-	@%p4 bra $L7;
-	mad.lo.s64 %rd20, %rd10, 4, %rd19;
-	st.shared.f32 [%rd20], %f0;
-	add.s64 %rd21, %rd9, %rd2;
-	mov.b64 %rd9, %rd21;
-	add.s64 %rd22, %rd7, 1;
-	mov.b64 %rd7, %rd22;
-	add.s64 %rd23, %rd9, %rd10;
-	setp.ge.u64 %p5, %rd23, %rd1;
-	@%p5 bra $L8;
-	mad.lo.s64 %rd24, %rd23, 4, %rd0;
-	ld.global.f32 %f1, [%rd24];
-	setp.ge.u64 %p6, %rd7, 16;
-	@%p6 bra $L9;
-	mad.lo.s64 %rd25, %rd7, 64, %rd4;
-	setp.ge.u64 %p7, %rd10, 16;
-	@%p7 bra $L10;
-	mad.lo.s64 %rd26, %rd10, 4, %rd25;
-	st.shared.f32 [%rd26], %f1;
-	add.s64 %rd27, %rd9, %rd2;
-	mov.b64 %rd9, %rd27;
-	add.s64 %rd28, %rd7, 1;
-	mov.b64 %rd7, %rd28;
-	add.s64 %rd29, %rd9, %rd10;
-	setp.ge.u64 %p8, %rd29, %rd1;
-	@%p8 bra $L11;
-	mad.lo.s64 %rd30, %rd29, 4, %rd0;
-	ld.global.f32 %f2, [%rd30];
-	setp.ge.u64 %p9, %rd7, 16;
-	@%p9 bra $L12;
-	mad.lo.s64 %rd31, %rd7, 64, %rd4;
-	setp.ge.u64 %p10, %rd10, 16;
-	@%p10 bra $L13;
-	mad.lo.s64 %rd32, %rd10, 4, %rd31;
-	st.shared.f32 [%rd32], %f2;
-	add.s64 %rd33, %rd9, %rd2;
-	mov.b64 %rd9, %rd33;
-	add.s64 %rd34, %rd7, 1;
-	mov.b64 %rd7, %rd34;
-	add.s64 %rd35, %rd9, %rd10;
-	setp.ge.u64 %p11, %rd35, %rd1;
-	@%p11 bra $L14;
-	mad.lo.s64 %rd36, %rd35, 4, %rd0;
-	ld.global.f32 %f3, [%rd36];
-	setp.ge.u64 %p12, %rd7, 16;
-	@%p12 bra $L15;
-	mad.lo.s64 %rd37, %rd7, 64, %rd4;
-	setp.ge.u64 %p13, %rd10, 16;
-	@%p13 bra $L16;
-	mad.lo.s64 %rd38, %rd10, 4, %rd37;
-	st.shared.f32 [%rd38], %f3;
-	add.s64 %rd39, %rd9, %rd2;
-	mov.b64 %rd9, %rd39;
-	add.s64 %rd40, %rd7, 1;
-	mov.b64 %rd7, %rd40;
-	bra.uni $L3;
+	@%p4 bra $L8;
+	mad.lo.s64 %rd18, %rd10, 4, %rd17;
+	st.shared.f32 [%rd18], %f0;
+	add.s64 %rd19, %rd9, %rd2;
+	mov.b64 %rd9, %rd19;
 $L4:
-$L17:
-	setp.lt.s64 %p14, %rd7, 8;
-	@!%p14 bra $L19;
-	add.s64 %rd41, %rd9, %rd10;
-	setp.ge.u64 %p15, %rd41, %rd1;
-	@%p15 bra $L20;
-	mad.lo.s64 %rd42, %rd41, 4, %rd0;
-	ld.global.f32 %f4, [%rd42];
-	setp.ge.u64 %p16, %rd7, 16;
-	@%p16 bra $L21;
-	mad.lo.s64 %rd43, %rd7, 64, %rd4;
-	setp.ge.u64 %p17, %rd10, 16;
-	@%p17 bra $L22;
-	mad.lo.s64 %rd44, %rd10, 4, %rd43;
-	st.shared.f32 [%rd44], %f4;
-	add.s64 %rd45, %rd9, %rd2;
-	mov.b64 %rd9, %rd45;
-$L18:
-	add.s64 %rd46, %rd7, 1;
-	mov.b64 %rd7, %rd46;
-	bra.uni $L17;
-$L19:
-	mul.lo.s64 %rd47, %rd3, %rd2;
-	add.s64 %rd48, %rd47, %rd3;
-	mov.b64 %rd9, %rd48;
+	add.s64 %rd20, %rd7, 1;
+	mov.b64 %rd7, %rd20;
+	bra.uni $L3;
+$L5:
+	mul.lo.s64 %rd21, %rd3, %rd2;
+	add.s64 %rd22, %rd21, %rd3;
+	mov.b64 %rd9, %rd22;
 	mov.b64 %rd7, 0;
-	mov.b64 %rd49, 16;
-$L23:
-	add.s64 %rd50, %rd7, 3;
-	setp.lt.s64 %p18, %rd50, %rd49;
-	@!%p18 bra $L24;
+$L9:
+	setp.lt.s64 %p5, %rd7, 16;
+	@!%p5 bra $L11;
 	mov.u32 %r2, %ctaid.x;
-	cvt.s64.u32 %rd51, %r2;
-	add.s64 %rd52, %rd51, 1;
-	mul.lo.s64 %rd53, %rd52, 16;
-	add.s64 %rd54, %rd9, %rd53;
-	add.s64 %rd55, %rd54, %rd10;
-	setp.ge.u64 %p19, %rd55, %rd1;
-	@%p19 bra $L25;
-	mad.lo.s64 %rd56, %rd55, 4, %rd0;
-	ld.global.f32 %f5, [%rd56];
-	setp.ge.u64 %p20, %rd7, 16;
-	@%p20 bra $L26;
-	mad.lo.s64 %rd57, %rd7, 64, %rd5;
-	setp.ge.u64 %p21, %rd10, 16;
-	@%p21 bra $L27;
-	mad.lo.s64 %rd58, %rd10, 4, %rd57;
-	st.shared.f32 [%rd58], %f5;
-	add.s64 %rd59, %rd9, %rd2;
-	mov.b64 %rd9, %rd59;
-	add.s64 %rd60, %rd7, 1;
-	mov.b64 %rd7, %rd60;
-	mov.u32 %r3, %ctaid.x;
-	cvt.s64.u32 %rd61, %r3;
-	add.s64 %rd62, %rd61, 1;
-	mul.lo.s64 %rd63, %rd62, 16;
-	add.s64 %rd64, %rd9, %rd63;
-	add.s64 %rd65, %rd64, %rd10;
-	setp.ge.u64 %p22, %rd65, %rd1;
-	@%p22 bra $L28;
-	mad.lo.s64 %rd66, %rd65, 4, %rd0;
-	ld.global.f32 %f6, [%rd66];
-	setp.ge.u64 %p23, %rd7, 16;
-	@%p23 bra $L29;
-	mad.lo.s64 %rd67, %rd7, 64, %rd5;
-	setp.ge.u64 %p24, %rd10, 16;
-	@%p24 bra $L30;
-	mad.lo.s64 %rd68, %rd10, 4, %rd67;
-	st.shared.f32 [%rd68], %f6;
-	add.s64 %rd69, %rd9, %rd2;
-	mov.b64 %rd9, %rd69;
-	add.s64 %rd70, %rd7, 1;
-	mov.b64 %rd7, %rd70;
-	mov.u32 %r4, %ctaid.x;
-	cvt.s64.u32 %rd71, %r4;
-	add.s64 %rd72, %rd71, 1;
-	mul.lo.s64 %rd73, %rd72, 16;
-	add.s64 %rd74, %rd9, %rd73;
-	add.s64 %rd75, %rd74, %rd10;
-	setp.ge.u64 %p25, %rd75, %rd1;
-	@%p25 bra $L31;
-	mad.lo.s64 %rd76, %rd75, 4, %rd0;
-	ld.global.f32 %f7, [%rd76];
-	setp.ge.u64 %p26, %rd7, 16;
-	@%p26 bra $L32;
-	mad.lo.s64 %rd77, %rd7, 64, %rd5;
-	setp.ge.u64 %p27, %rd10, 16;
-	@%p27 bra $L33;
-	mad.lo.s64 %rd78, %rd10, 4, %rd77;
-	st.shared.f32 [%rd78], %f7;
-	add.s64 %rd79, %rd9, %rd2;
-	mov.b64 %rd9, %rd79;
-	add.s64 %rd80, %rd7, 1;
-	mov.b64 %rd7, %rd80;
-	mov.u32 %r5, %ctaid.x;
-	cvt.s64.u32 %rd81, %r5;
-	add.s64 %rd82, %rd81, 1;
-	mul.lo.s64 %rd83, %rd82, 16;
-	add.s64 %rd84, %rd9, %rd83;
-	add.s64 %rd85, %rd84, %rd10;
-	setp.ge.u64 %p28, %rd85, %rd1;
-	@%p28 bra $L34;
-	mad.lo.s64 %rd86, %rd85, 4, %rd0;
-	ld.global.f32 %f8, [%rd86];
-	setp.ge.u64 %p29, %rd7, 16;
-	@%p29 bra $L35;
-	mad.lo.s64 %rd87, %rd7, 64, %rd5;
-	setp.ge.u64 %p30, %rd10, 16;
-	@%p30 bra $L36;
-	mad.lo.s64 %rd88, %rd10, 4, %rd87;
-	st.shared.f32 [%rd88], %f8;
-	add.s64 %rd89, %rd9, %rd2;
-	mov.b64 %rd9, %rd89;
-	add.s64 %rd90, %rd7, 1;
-	mov.b64 %rd7, %rd90;
-	bra.uni $L23;
-$L24:
-$L37:
-	setp.lt.s64 %p31, %rd7, 16;
-	@!%p31 bra $L39;
-	mov.u32 %r6, %ctaid.x;
-	cvt.s64.u32 %rd91, %r6;
-	add.s64 %rd92, %rd91, 1;
-	mul.lo.s64 %rd93, %rd92, 16;
-	add.s64 %rd94, %rd9, %rd93;
-	add.s64 %rd95, %rd94, %rd10;
-	setp.ge.u64 %p32, %rd95, %rd1;
-	@%p32 bra $L40;
-	mad.lo.s64 %rd96, %rd95, 4, %rd0;
-	ld.global.f32 %f9, [%rd96];
-	mad.lo.s64 %rd97, %rd7, 64, %rd5;
-	setp.ge.u64 %p33, %rd10, 16;
-	@%p33 bra $L41;
-	mad.lo.s64 %rd98, %rd10, 4, %rd97;
-	st.shared.f32 [%rd98], %f9;
-	add.s64 %rd99, %rd9, %rd2;
-	mov.b64 %rd9, %rd99;
-$L38:
-	add.s64 %rd100, %rd7, 1;
-	mov.b64 %rd7, %rd100;
-	bra.uni $L37;
-$L39:
+	cvt.s64.u32 %rd23, %r2;
+	add.s64 %rd24, %rd23, 1;
+	mul.lo.s64 %rd25, %rd24, 16;
+	add.s64 %rd26, %rd9, %rd25;
+	add.s64 %rd27, %rd26, %rd10;
+	setp.ge.u64 %p6, %rd27, %rd1;
+	@%p6 bra $L12;
+	mad.lo.s64 %rd28, %rd27, 4, %rd0;
+	ld.global.f32 %f1, [%rd28];
+	setp.ge.u64 %p7, %rd7, 16;
+	@%p7 bra $L13;
+	mad.lo.s64 %rd29, %rd7, 64, %rd5;
+	setp.ge.u64 %p8, %rd10, 16;
+	@%p8 bra $L14;
+	mad.lo.s64 %rd30, %rd10, 4, %rd29;
+	st.shared.f32 [%rd30], %f1;
+	add.s64 %rd31, %rd9, %rd2;
+	mov.b64 %rd9, %rd31;
+$L10:
+	add.s64 %rd32, %rd7, 1;
+	mov.b64 %rd7, %rd32;
+	bra.uni $L9;
+$L11:
 	bra.uni $L2;
 $L1:
-	mov.u32 %r7, %tid.x;
-	cvt.s64.u32 %rd101, %r7;
-	sub.s64 %rd102, %rd101, 16;
-	mov.b64 %rd10, %rd102;
-	add.s64 %rd103, %rd3, 8;
-	mul.lo.s64 %rd104, %rd103, %rd2;
-	add.s64 %rd105, %rd104, %rd3;
-	mov.b64 %rd9, %rd105;
+	mov.u32 %r3, %tid.x;
+	cvt.s64.u32 %rd33, %r3;
+	sub.s64 %rd34, %rd33, 16;
+	mov.b64 %rd10, %rd34;
+	add.s64 %rd35, %rd3, 8;
+	mul.lo.s64 %rd36, %rd35, %rd2;
+	add.s64 %rd37, %rd36, %rd3;
+	mov.b64 %rd9, %rd37;
 	mov.b64 %rd7, 8;
-	mov.b64 %rd106, 16;
-$L42:
-	add.s64 %rd107, %rd7, 3;
-	setp.lt.s64 %p34, %rd107, %rd106;
-	@!%p34 bra $L43;
-	add.s64 %rd108, %rd9, %rd10;
-	setp.ge.u64 %p35, %rd108, %rd1;
-	@%p35 bra $L44;
-	mad.lo.s64 %rd109, %rd108, 4, %rd0;
-	ld.global.f32 %f10, [%rd109];
-	setp.ge.u64 %p36, %rd7, 16;
-	@%p36 bra $L45;
-	mad.lo.s64 %rd110, %rd7, 64, %rd4;
-	setp.ge.u64 %p37, %rd10, 16;
-	@%p37 bra $L46;
-	mad.lo.s64 %rd111, %rd10, 4, %rd110;
-	st.shared.f32 [%rd111], %f10;
-	add.s64 %rd112, %rd9, %rd2;
-	mov.b64 %rd9, %rd112;
-	add.s64 %rd113, %rd7, 1;
-	mov.b64 %rd7, %rd113;
-	add.s64 %rd114, %rd9, %rd10;
-	setp.ge.u64 %p38, %rd114, %rd1;
-	@%p38 bra $L47;
-	mad.lo.s64 %rd115, %rd114, 4, %rd0;
-	ld.global.f32 %f11, [%rd115];
-	setp.ge.u64 %p39, %rd7, 16;
-	@%p39 bra $L48;
-	mad.lo.s64 %rd116, %rd7, 64, %rd4;
-	setp.ge.u64 %p40, %rd10, 16;
-	@%p40 bra $L49;
-	mad.lo.s64 %rd117, %rd10, 4, %rd116;
-	st.shared.f32 [%rd117], %f11;
-	add.s64 %rd118, %rd9, %rd2;
-	mov.b64 %rd9, %rd118;
-	add.s64 %rd119, %rd7, 1;
-	mov.b64 %rd7, %rd119;
-	add.s64 %rd120, %rd9, %rd10;
-	setp.ge.u64 %p41, %rd120, %rd1;
-	@%p41 bra $L50;
-	mad.lo.s64 %rd121, %rd120, 4, %rd0;
-	ld.global.f32 %f12, [%rd121];
-	setp.ge.u64 %p42, %rd7, 16;
-	@%p42 bra $L51;
-	mad.lo.s64 %rd122, %rd7, 64, %rd4;
-	setp.ge.u64 %p43, %rd10, 16;
-	@%p43 bra $L52;
-	mad.lo.s64 %rd123, %rd10, 4, %rd122;
-	st.shared.f32 [%rd123], %f12;
-	add.s64 %rd124, %rd9, %rd2;
-	mov.b64 %rd9, %rd124;
-	add.s64 %rd125, %rd7, 1;
-	mov.b64 %rd7, %rd125;
-	add.s64 %rd126, %rd9, %rd10;
-	setp.ge.u64 %p44, %rd126, %rd1;
-	@%p44 bra $L53;
-	mad.lo.s64 %rd127, %rd126, 4, %rd0;
-	ld.global.f32 %f13, [%rd127];
-	setp.ge.u64 %p45, %rd7, 16;
-	@%p45 bra $L54;
-	mad.lo.s64 %rd128, %rd7, 64, %rd4;
-	setp.ge.u64 %p46, %rd10, 16;
-	@%p46 bra $L55;
-	mad.lo.s64 %rd129, %rd10, 4, %rd128;
-	st.shared.f32 [%rd129], %f13;
-	add.s64 %rd130, %rd9, %rd2;
-	mov.b64 %rd9, %rd130;
-	add.s64 %rd131, %rd7, 1;
-	mov.b64 %rd7, %rd131;
-	bra.uni $L42;
-$L43:
-$L56:
-	setp.lt.s64 %p47, %rd7, 16;
-	@!%p47 bra $L58;
-	add.s64 %rd132, %rd9, %rd10;
-	setp.ge.u64 %p48, %rd132, %rd1;
-	@%p48 bra $L59;
-	mad.lo.s64 %rd133, %rd132, 4, %rd0;
-	ld.global.f32 %f14, [%rd133];
-	mad.lo.s64 %rd134, %rd7, 64, %rd4;
-	setp.ge.u64 %p49, %rd10, 16;
-	@%p49 bra $L60;
-	mad.lo.s64 %rd135, %rd10, 4, %rd134;
-	st.shared.f32 [%rd135], %f14;
-	add.s64 %rd136, %rd9, %rd2;
-	mov.b64 %rd9, %rd136;
-$L57:
-	add.s64 %rd137, %rd7, 1;
-	mov.b64 %rd7, %rd137;
-	bra.uni $L56;
-$L58:
-	mov.u32 %r8, %ctaid.x;
-	cvt.s64.u32 %rd138, %r8;
-	add.s64 %rd139, %rd138, 1;
-	mul.lo.s64 %rd140, %rd139, 16;
-	add.s64 %rd141, %rd3, %rd140;
-	mul.lo.s64 %rd142, %rd141, %rd2;
-	add.s64 %rd143, %rd142, %rd3;
-	mov.b64 %rd9, %rd143;
+$L15:
+	setp.lt.s64 %p9, %rd7, 16;
+	@!%p9 bra $L17;
+	add.s64 %rd38, %rd9, %rd10;
+	setp.ge.u64 %p10, %rd38, %rd1;
+	@%p10 bra $L18;
+	mad.lo.s64 %rd39, %rd38, 4, %rd0;
+	ld.global.f32 %f2, [%rd39];
+	setp.ge.u64 %p11, %rd7, 16;
+	@%p11 bra $L19;
+	mad.lo.s64 %rd40, %rd7, 64, %rd4;
+	setp.ge.u64 %p12, %rd10, 16;
+	@%p12 bra $L20;
+	mad.lo.s64 %rd41, %rd10, 4, %rd40;
+	st.shared.f32 [%rd41], %f2;
+	add.s64 %rd42, %rd9, %rd2;
+	mov.b64 %rd9, %rd42;
+$L16:
+	add.s64 %rd43, %rd7, 1;
+	mov.b64 %rd7, %rd43;
+	bra.uni $L15;
+$L17:
+	mov.u32 %r4, %ctaid.x;
+	cvt.s64.u32 %rd44, %r4;
+	add.s64 %rd45, %rd44, 1;
+	mul.lo.s64 %rd46, %rd45, 16;
+	add.s64 %rd47, %rd3, %rd46;
+	mul.lo.s64 %rd48, %rd47, %rd2;
+	add.s64 %rd49, %rd48, %rd3;
+	mov.b64 %rd9, %rd49;
 	mov.b64 %rd7, 0;
-	mov.b64 %rd144, 16;
-$L61:
-	add.s64 %rd145, %rd7, 3;
-	setp.lt.s64 %p50, %rd145, %rd144;
-	@!%p50 bra $L62;
-	add.s64 %rd146, %rd9, %rd10;
-	setp.ge.u64 %p51, %rd146, %rd1;
-	@%p51 bra $L63;
-	mad.lo.s64 %rd147, %rd146, 4, %rd0;
-	ld.global.f32 %f15, [%rd147];
-	setp.ge.u64 %p52, %rd7, 16;
-	@%p52 bra $L64;
-	mad.lo.s64 %rd148, %rd7, 64, %rd6;
-	setp.ge.u64 %p53, %rd10, 16;
-	@%p53 bra $L65;
-	mad.lo.s64 %rd149, %rd10, 4, %rd148;
-	st.shared.f32 [%rd149], %f15;
-	add.s64 %rd150, %rd9, %rd2;
-	mov.b64 %rd9, %rd150;
-	add.s64 %rd151, %rd7, 1;
-	mov.b64 %rd7, %rd151;
-	add.s64 %rd152, %rd9, %rd10;
-	setp.ge.u64 %p54, %rd152, %rd1;
-	@%p54 bra $L66;
-	mad.lo.s64 %rd153, %rd152, 4, %rd0;
-	ld.global.f32 %f16, [%rd153];
-	setp.ge.u64 %p55, %rd7, 16;
-	@%p55 bra $L67;
-	mad.lo.s64 %rd154, %rd7, 64, %rd6;
-	setp.ge.u64 %p56, %rd10, 16;
-	@%p56 bra $L68;
-	mad.lo.s64 %rd155, %rd10, 4, %rd154;
-	st.shared.f32 [%rd155], %f16;
-	add.s64 %rd156, %rd9, %rd2;
-	mov.b64 %rd9, %rd156;
-	add.s64 %rd157, %rd7, 1;
-	mov.b64 %rd7, %rd157;
-	add.s64 %rd158, %rd9, %rd10;
-	setp.ge.u64 %p57, %rd158, %rd1;
-	@%p57 bra $L69;
-	mad.lo.s64 %rd159, %rd158, 4, %rd0;
-	ld.global.f32 %f17, [%rd159];
-	setp.ge.u64 %p58, %rd7, 16;
-	@%p58 bra $L70;
-	mad.lo.s64 %rd160, %rd7, 64, %rd6;
-	setp.ge.u64 %p59, %rd10, 16;
-	@%p59 bra $L71;
-	mad.lo.s64 %rd161, %rd10, 4, %rd160;
-	st.shared.f32 [%rd161], %f17;
-	add.s64 %rd162, %rd9, %rd2;
-	mov.b64 %rd9, %rd162;
-	add.s64 %rd163, %rd7, 1;
-	mov.b64 %rd7, %rd163;
-	add.s64 %rd164, %rd9, %rd10;
-	setp.ge.u64 %p60, %rd164, %rd1;
-	@%p60 bra $L72;
-	mad.lo.s64 %rd165, %rd164, 4, %rd0;
-	ld.global.f32 %f18, [%rd165];
-	setp.ge.u64 %p61, %rd7, 16;
-	@%p61 bra $L73;
-	mad.lo.s64 %rd166, %rd7, 64, %rd6;
-	setp.ge.u64 %p62, %rd10, 16;
-	@%p62 bra $L74;
-	mad.lo.s64 %rd167, %rd10, 4, %rd166;
-	st.shared.f32 [%rd167], %f18;
-	add.s64 %rd168, %rd9, %rd2;
-	mov.b64 %rd9, %rd168;
-	add.s64 %rd169, %rd7, 1;
-	mov.b64 %rd7, %rd169;
-	bra.uni $L61;
-$L62:
-$L75:
-	setp.lt.s64 %p63, %rd7, 16;
-	@!%p63 bra $L77;
-	add.s64 %rd170, %rd9, %rd10;
-	setp.ge.u64 %p64, %rd170, %rd1;
-	@%p64 bra $L78;
-	mad.lo.s64 %rd171, %rd170, 4, %rd0;
-	ld.global.f32 %f19, [%rd171];
-	mad.lo.s64 %rd172, %rd7, 64, %rd6;
-	setp.ge.u64 %p65, %rd10, 16;
-	@%p65 bra $L79;
-	mad.lo.s64 %rd173, %rd10, 4, %rd172;
-	st.shared.f32 [%rd173], %f19;
-	add.s64 %rd174, %rd9, %rd2;
-	mov.b64 %rd9, %rd174;
-$L76:
-	add.s64 %rd175, %rd7, 1;
-	mov.b64 %rd7, %rd175;
-	bra.uni $L75;
-$L77:
+$L21:
+	setp.lt.s64 %p13, %rd7, 16;
+	@!%p13 bra $L23;
+	add.s64 %rd50, %rd9, %rd10;
+	setp.ge.u64 %p14, %rd50, %rd1;
+	@%p14 bra $L24;
+	mad.lo.s64 %rd51, %rd50, 4, %rd0;
+	ld.global.f32 %f3, [%rd51];
+	setp.ge.u64 %p15, %rd7, 16;
+	@%p15 bra $L25;
+	mad.lo.s64 %rd52, %rd7, 64, %rd6;
+	setp.ge.u64 %p16, %rd10, 16;
+	@%p16 bra $L26;
+	mad.lo.s64 %rd53, %rd10, 4, %rd52;
+	st.shared.f32 [%rd53], %f3;
+	add.s64 %rd54, %rd9, %rd2;
+	mov.b64 %rd9, %rd54;
+$L22:
+	add.s64 %rd55, %rd7, 1;
+	mov.b64 %rd7, %rd55;
+	bra.uni $L21;
+$L23:
 $L2:
 	bar.sync 0;
-	mov.u32 %r9, %tid.x;
-	cvt.s64.u32 %rd176, %r9;
-	setp.lt.s64 %p66, %rd176, 16;
-	@!%p66 bra $L80;
-	mov.u32 %r10, %tid.x;
-	cvt.s64.u32 %rd177, %r10;
-	mov.b64 %rd10, %rd177;
+	mov.u32 %r5, %tid.x;
+	cvt.s64.u32 %rd56, %r5;
+	setp.lt.s64 %p17, %rd56, 16;
+	@!%p17 bra $L27;
+	mov.u32 %r6, %tid.x;
+	cvt.s64.u32 %rd57, %r6;
+	mov.b64 %rd10, %rd57;
 	mov.b64 %rd7, 1;
-$L82:
-	setp.lt.s64 %p67, %rd7, 16;
-	@!%p67 bra $L84;
+$L29:
+	setp.lt.s64 %p18, %rd7, 16;
+	@!%p18 bra $L31;
 	mov.b64 %rd8, 0;
-$L85:
-	add.s64 %rd178, %rd8, 3;
-	setp.lt.s64 %p68, %rd178, %rd7;
-	@!%p68 bra $L86;
-	setp.ge.u64 %p69, %rd7, 16;
-	@%p69 bra $L87;
-	mad.lo.s64 %rd179, %rd7, 64, %rd5;
-	setp.ge.u64 %p70, %rd10, 16;
-	@%p70 bra $L88;
-	mad.lo.s64 %rd180, %rd10, 4, %rd179;
-	mad.lo.s64 %rd181, %rd7, 64, %rd4;
-	setp.ge.u64 %p71, %rd8, 16;
-	@%p71 bra $L89;
-	mad.lo.s64 %rd182, %rd8, 4, %rd181;
-	mad.lo.s64 %rd183, %rd8, 64, %rd5;
-	mad.lo.s64 %rd184, %rd10, 4, %rd183;
-	ld.shared.f32 %f20, [%rd180];
-	ld.shared.f32 %f21, [%rd182];
-	ld.shared.f32 %f22, [%rd184];
-	mul.rn.f32 %f23, %f21, %f22;
-	sub.rn.f32 %f24, %f20, %f23;
-	mad.lo.s64 %rd185, %rd7, 64, %rd5;
-	mad.lo.s64 %rd186, %rd10, 4, %rd185;
-	st.shared.f32 [%rd186], %f24;
-	add.s64 %rd187, %rd8, 1;
-	mov.b64 %rd8, %rd187;
-	setp.ge.u64 %p72, %rd7, 16;
-	@%p72 bra $L90;
-	mad.lo.s64 %rd188, %rd7, 64, %rd5;
-	setp.ge.u64 %p73, %rd10, 16;
-	@%p73 bra $L91;
-	mad.lo.s64 %rd189, %rd10, 4, %rd188;
-	mad.lo.s64 %rd190, %rd7, 64, %rd4;
-	setp.ge.u64 %p74, %rd8, 16;
-	@%p74 bra $L92;
-	mad.lo.s64 %rd191, %rd8, 4, %rd190;
-	mad.lo.s64 %rd192, %rd8, 64, %rd5;
-	mad.lo.s64 %rd193, %rd10, 4, %rd192;
-	ld.shared.f32 %f25, [%rd189];
-	ld.shared.f32 %f26, [%rd191];
-	ld.shared.f32 %f27, [%rd193];
-	mul.rn.f32 %f28, %f26, %f27;
-	sub.rn.f32 %f29, %f25, %f28;
-	mad.lo.s64 %rd194, %rd7, 64, %rd5;
-	mad.lo.s64 %rd195, %rd10, 4, %rd194;
-	st.shared.f32 [%rd195], %f29;
-	add.s64 %rd196, %rd8, 1;
-	mov.b64 %rd8, %rd196;
-	setp.ge.u64 %p75, %rd7, 16;
-	@%p75 bra $L93;
-	mad.lo.s64 %rd197, %rd7, 64, %rd5;
-	setp.ge.u64 %p76, %rd10, 16;
-	@%p76 bra $L94;
-	mad.lo.s64 %rd198, %rd10, 4, %rd197;
-	mad.lo.s64 %rd199, %rd7, 64, %rd4;
-	setp.ge.u64 %p77, %rd8, 16;
-	@%p77 bra $L95;
-	mad.lo.s64 %rd200, %rd8, 4, %rd199;
-	mad.lo.s64 %rd201, %rd8, 64, %rd5;
-	mad.lo.s64 %rd202, %rd10, 4, %rd201;
-	ld.shared.f32 %f30, [%rd198];
-	ld.shared.f32 %f31, [%rd200];
-	ld.shared.f32 %f32, [%rd202];
-	mul.rn.f32 %f33, %f31, %f32;
-	sub.rn.f32 %f34, %f30, %f33;
-	mad.lo.s64 %rd203, %rd7, 64, %rd5;
-	mad.lo.s64 %rd204, %rd10, 4, %rd203;
-	st.shared.f32 [%rd204], %f34;
-	add.s64 %rd205, %rd8, 1;
-	mov.b64 %rd8, %rd205;
-	setp.ge.u64 %p78, %rd7, 16;
-	@%p78 bra $L96;
-	mad.lo.s64 %rd206, %rd7, 64, %rd5;
-	setp.ge.u64 %p79, %rd10, 16;
-	@%p79 bra $L97;
-	mad.lo.s64 %rd207, %rd10, 4, %rd206;
-	mad.lo.s64 %rd208, %rd7, 64, %rd4;
-	setp.ge.u64 %p80, %rd8, 16;
-	@%p80 bra $L98;
-	mad.lo.s64 %rd209, %rd8, 4, %rd208;
-	mad.lo.s64 %rd210, %rd8, 64, %rd5;
-	mad.lo.s64 %rd211, %rd10, 4, %rd210;
-	ld.shared.f32 %f35, [%rd207];
-	ld.shared.f32 %f36, [%rd209];
-	ld.shared.f32 %f37, [%rd211];
-	mul.rn.f32 %f38, %f36, %f37;
-	sub.rn.f32 %f39, %f35, %f38;
-	mad.lo.s64 %rd212, %rd7, 64, %rd5;
-	mad.lo.s64 %rd213, %rd10, 4, %rd212;
-	st.shared.f32 [%rd213], %f39;
-	add.s64 %rd214, %rd8, 1;
-	mov.b64 %rd8, %rd214;
-	bra.uni $L85;
-$L86:
-$L99:
-	setp.lt.s64 %p81, %rd8, %rd7;
-	@!%p81 bra $L101;
-	setp.ge.u64 %p82, %rd7, 16;
-	@%p82 bra $L102;
-	mad.lo.s64 %rd215, %rd7, 64, %rd5;
-	setp.ge.u64 %p83, %rd10, 16;
-	@%p83 bra $L103;
-	mad.lo.s64 %rd216, %rd10, 4, %rd215;
-	mad.lo.s64 %rd217, %rd7, 64, %rd4;
-	setp.ge.u64 %p84, %rd8, 16;
-	@%p84 bra $L104;
-	mad.lo.s64 %rd218, %rd8, 4, %rd217;
-	mad.lo.s64 %rd219, %rd8, 64, %rd5;
-	mad.lo.s64 %rd220, %rd10, 4, %rd219;
-	ld.shared.f32 %f40, [%rd216];
-	ld.shared.f32 %f41, [%rd218];
-	ld.shared.f32 %f42, [%rd220];
-	mul.rn.f32 %f43, %f41, %f42;
-	sub.rn.f32 %f44, %f40, %f43;
-	mad.lo.s64 %rd221, %rd7, 64, %rd5;
-	mad.lo.s64 %rd222, %rd10, 4, %rd221;
-	st.shared.f32 [%rd222], %f44;
-$L100:
-	add.s64 %rd223, %rd8, 1;
-	mov.b64 %rd8, %rd223;
-	bra.uni $L99;
-$L101:
-$L83:
-	add.s64 %rd224, %rd7, 1;
-	mov.b64 %rd7, %rd224;
-	bra.uni $L82;
-$L84:
-	bra.uni $L81;
-$L80:
-	mov.u32 %r11, %tid.x;
-	cvt.s64.u32 %rd225, %r11;
-	sub.s64 %rd226, %rd225, 16;
-	mov.b64 %rd10, %rd226;
+$L32:
+	setp.lt.s64 %p19, %rd8, %rd7;
+	@!%p19 bra $L34;
+	setp.ge.u64 %p20, %rd7, 16;
+	@%p20 bra $L35;
+	mad.lo.s64 %rd58, %rd7, 64, %rd5;
+	setp.ge.u64 %p21, %rd10, 16;
+	@%p21 bra $L36;
+	mad.lo.s64 %rd59, %rd10, 4, %rd58;
+	mad.lo.s64 %rd60, %rd7, 64, %rd4;
+	setp.ge.u64 %p22, %rd8, 16;
+	@%p22 bra $L37;
+	mad.lo.s64 %rd61, %rd8, 4, %rd60;
+	mad.lo.s64 %rd62, %rd8, 64, %rd5;
+	mad.lo.s64 %rd63, %rd10, 4, %rd62;
+	ld.shared.f32 %f4, [%rd59];
+	ld.shared.f32 %f5, [%rd61];
+	ld.shared.f32 %f6, [%rd63];
+	mul.rn.f32 %f7, %f5, %f6;
+	sub.rn.f32 %f8, %f4, %f7;
+	mad.lo.s64 %rd64, %rd7, 64, %rd5;
+	mad.lo.s64 %rd65, %rd10, 4, %rd64;
+	st.shared.f32 [%rd65], %f8;
+$L33:
+	add.s64 %rd66, %rd8, 1;
+	mov.b64 %rd8, %rd66;
+	bra.uni $L32;
+$L34:
+$L30:
+	add.s64 %rd67, %rd7, 1;
+	mov.b64 %rd7, %rd67;
+	bra.uni $L29;
+$L31:
+	bra.uni $L28;
+$L27:
+	mov.u32 %r7, %tid.x;
+	cvt.s64.u32 %rd68, %r7;
+	sub.s64 %rd69, %rd68, 16;
+	mov.b64 %rd10, %rd69;
 	mov.b64 %rd7, 0;
-$L105:
-	setp.lt.s64 %p85, %rd7, 16;
-	@!%p85 bra $L107;
+$L38:
+	setp.lt.s64 %p23, %rd7, 16;
+	@!%p23 bra $L40;
 	mov.b64 %rd8, 0;
-$L108:
-	add.s64 %rd227, %rd8, 3;
-	setp.lt.s64 %p86, %rd227, %rd7;
-	@!%p86 bra $L109;
-	setp.ge.u64 %p87, %rd10, 16;
-	@%p87 bra $L110;
-	mad.lo.s64 %rd228, %rd10, 64, %rd6;
-	setp.ge.u64 %p88, %rd7, 16;
-	@%p88 bra $L111;
-	mad.lo.s64 %rd229, %rd7, 4, %rd228;
-	mad.lo.s64 %rd230, %rd10, 64, %rd6;
-	setp.ge.u64 %p89, %rd8, 16;
-	@%p89 bra $L112;
-	mad.lo.s64 %rd231, %rd8, 4, %rd230;
-	mad.lo.s64 %rd232, %rd8, 64, %rd4;
-	mad.lo.s64 %rd233, %rd7, 4, %rd232;
-	ld.shared.f32 %f45, [%rd229];
-	ld.shared.f32 %f46, [%rd231];
-	ld.shared.f32 %f47, [%rd233];
-	mul.rn.f32 %f48, %f46, %f47;
-	sub.rn.f32 %f49, %f45, %f48;
-	mad.lo.s64 %rd234, %rd10, 64, %rd6;
-	mad.lo.s64 %rd235, %rd7, 4, %rd234;
-	st.shared.f32 [%rd235], %f49;
-	add.s64 %rd236, %rd8, 1;
-	mov.b64 %rd8, %rd236;
-	setp.ge.u64 %p90, %rd10, 16;
-	@%p90 bra $L113;
-	mad.lo.s64 %rd237, %rd10, 64, %rd6;
-	setp.ge.u64 %p91, %rd7, 16;
-	@%p91 bra $L114;
-	mad.lo.s64 %rd238, %rd7, 4, %rd237;
-	mad.lo.s64 %rd239, %rd10, 64, %rd6;
-	setp.ge.u64 %p92, %rd8, 16;
-	@%p92 bra $L115;
-	mad.lo.s64 %rd240, %rd8, 4, %rd239;
-	mad.lo.s64 %rd241, %rd8, 64, %rd4;
-	mad.lo.s64 %rd242, %rd7, 4, %rd241;
-	ld.shared.f32 %f50, [%rd238];
-	ld.shared.f32 %f51, [%rd240];
-	ld.shared.f32 %f52, [%rd242];
-	mul.rn.f32 %f53, %f51, %f52;
-	sub.rn.f32 %f54, %f50, %f53;
-	mad.lo.s64 %rd243, %rd10, 64, %rd6;
-	mad.lo.s64 %rd244, %rd7, 4, %rd243;
-	st.shared.f32 [%rd244], %f54;
-	add.s64 %rd245, %rd8, 1;
-	mov.b64 %rd8, %rd245;
-	setp.ge.u64 %p93, %rd10, 16;
-	@%p93 bra $L116;
-	mad.lo.s64 %rd246, %rd10, 64, %rd6;
-	setp.ge.u64 %p94, %rd7, 16;
-	@%p94 bra $L117;
-	mad.lo.s64 %rd247, %rd7, 4, %rd246;
-	mad.lo.s64 %rd248, %rd10, 64, %rd6;
-	setp.ge.u64 %p95, %rd8, 16;
-	@%p95 bra $L118;
-	mad.lo.s64 %rd249, %rd8, 4, %rd248;
-	mad.lo.s64 %rd250, %rd8, 64, %rd4;
-	mad.lo.s64 %rd251, %rd7, 4, %rd250;
-	ld.shared.f32 %f55, [%rd247];
-	ld.shared.f32 %f56, [%rd249];
-	ld.shared.f32 %f57, [%rd251];
-	mul.rn.f32 %f58, %f56, %f57;
-	sub.rn.f32 %f59, %f55, %f58;
-	mad.lo.s64 %rd252, %rd10, 64, %rd6;
-	mad.lo.s64 %rd253, %rd7, 4, %rd252;
-	st.shared.f32 [%rd253], %f59;
-	add.s64 %rd254, %rd8, 1;
-	mov.b64 %rd8, %rd254;
-	setp.ge.u64 %p96, %rd10, 16;
-	@%p96 bra $L119;
-	mad.lo.s64 %rd255, %rd10, 64, %rd6;
-	setp.ge.u64 %p97, %rd7, 16;
-	@%p97 bra $L120;
-	mad.lo.s64 %rd256, %rd7, 4, %rd255;
-	mad.lo.s64 %rd257, %rd10, 64, %rd6;
-	setp.ge.u64 %p98, %rd8, 16;
-	@%p98 bra $L121;
-	mad.lo.s64 %rd258, %rd8, 4, %rd257;
-	mad.lo.s64 %rd259, %rd8, 64, %rd4;
-	mad.lo.s64 %rd260, %rd7, 4, %rd259;
-	ld.shared.f32 %f60, [%rd256];
-	ld.shared.f32 %f61, [%rd258];
-	ld.shared.f32 %f62, [%rd260];
-	mul.rn.f32 %f63, %f61, %f62;
-	sub.rn.f32 %f64, %f60, %f63;
-	mad.lo.s64 %rd261, %rd10, 64, %rd6;
-	mad.lo.s64 %rd262, %rd7, 4, %rd261;
-	st.shared.f32 [%rd262], %f64;
-	add.s64 %rd263, %rd8, 1;
-	mov.b64 %rd8, %rd263;
-	bra.uni $L108;
-$L109:
-$L122:
-	setp.lt.s64 %p99, %rd8, %rd7;
-	@!%p99 bra $L124;
-	setp.ge.u64 %p100, %rd10, 16;
-	@%p100 bra $L125;
-	mad.lo.s64 %rd264, %rd10, 64, %rd6;
-	setp.ge.u64 %p101, %rd7, 16;
-	@%p101 bra $L126;
-	mad.lo.s64 %rd265, %rd7, 4, %rd264;
-	mad.lo.s64 %rd266, %rd10, 64, %rd6;
-	setp.ge.u64 %p102, %rd8, 16;
-	@%p102 bra $L127;
-	mad.lo.s64 %rd267, %rd8, 4, %rd266;
-	mad.lo.s64 %rd268, %rd8, 64, %rd4;
-	mad.lo.s64 %rd269, %rd7, 4, %rd268;
-	ld.shared.f32 %f65, [%rd265];
-	ld.shared.f32 %f66, [%rd267];
-	ld.shared.f32 %f67, [%rd269];
-	mul.rn.f32 %f68, %f66, %f67;
-	sub.rn.f32 %f69, %f65, %f68;
-	mad.lo.s64 %rd270, %rd10, 64, %rd6;
-	mad.lo.s64 %rd271, %rd7, 4, %rd270;
-	st.shared.f32 [%rd271], %f69;
-$L123:
-	add.s64 %rd272, %rd8, 1;
-	mov.b64 %rd8, %rd272;
-	bra.uni $L122;
-$L124:
-	setp.ge.u64 %p103, %rd10, 16;
-	@%p103 bra $L128;
-	mad.lo.s64 %rd273, %rd10, 64, %rd6;
-	setp.ge.u64 %p104, %rd7, 16;
-	@%p104 bra $L129;
-	mad.lo.s64 %rd274, %rd7, 4, %rd273;
-	mad.lo.s64 %rd275, %rd7, 64, %rd4;
-	mad.lo.s64 %rd276, %rd7, 4, %rd275;
-	ld.shared.f32 %f70, [%rd274];
-	ld.shared.f32 %f71, [%rd276];
-	div.rn.f32 %f72, %f70, %f71;
-	mad.lo.s64 %rd277, %rd10, 64, %rd6;
-	mad.lo.s64 %rd278, %rd7, 4, %rd277;
-	st.shared.f32 [%rd278], %f72;
-$L106:
-	add.s64 %rd279, %rd7, 1;
-	mov.b64 %rd7, %rd279;
-	bra.uni $L105;
-$L107:
-$L81:
+$L41:
+	setp.lt.s64 %p24, %rd8, %rd7;
+	@!%p24 bra $L43;
+	setp.ge.u64 %p25, %rd10, 16;
+	@%p25 bra $L44;
+	mad.lo.s64 %rd70, %rd10, 64, %rd6;
+	setp.ge.u64 %p26, %rd7, 16;
+	@%p26 bra $L45;
+	mad.lo.s64 %rd71, %rd7, 4, %rd70;
+	mad.lo.s64 %rd72, %rd10, 64, %rd6;
+	setp.ge.u64 %p27, %rd8, 16;
+	@%p27 bra $L46;
+	mad.lo.s64 %rd73, %rd8, 4, %rd72;
+	mad.lo.s64 %rd74, %rd8, 64, %rd4;
+	mad.lo.s64 %rd75, %rd7, 4, %rd74;
+	ld.shared.f32 %f9, [%rd71];
+	ld.shared.f32 %f10, [%rd73];
+	ld.shared.f32 %f11, [%rd75];
+	mul.rn.f32 %f12, %f10, %f11;
+	sub.rn.f32 %f13, %f9, %f12;
+	mad.lo.s64 %rd76, %rd10, 64, %rd6;
+	mad.lo.s64 %rd77, %rd7, 4, %rd76;
+	st.shared.f32 [%rd77], %f13;
+$L42:
+	add.s64 %rd78, %rd8, 1;
+	mov.b64 %rd8, %rd78;
+	bra.uni $L41;
+$L43:
+	setp.ge.u64 %p28, %rd10, 16;
+	@%p28 bra $L47;
+	mad.lo.s64 %rd79, %rd10, 64, %rd6;
+	setp.ge.u64 %p29, %rd7, 16;
+	@%p29 bra $L48;
+	mad.lo.s64 %rd80, %rd7, 4, %rd79;
+	mad.lo.s64 %rd81, %rd7, 64, %rd4;
+	mad.lo.s64 %rd82, %rd7, 4, %rd81;
+	ld.shared.f32 %f14, [%rd80];
+	ld.shared.f32 %f15, [%rd82];
+	div.rn.f32 %f16, %f14, %f15;
+	mad.lo.s64 %rd83, %rd10, 64, %rd6;
+	mad.lo.s64 %rd84, %rd7, 4, %rd83;
+	st.shared.f32 [%rd84], %f16;
+$L39:
+	add.s64 %rd85, %rd7, 1;
+	mov.b64 %rd7, %rd85;
+	bra.uni $L38;
+$L40:
+$L28:
 	bar.sync 0;
-	mov.u32 %r12, %tid.x;
-	cvt.s64.u32 %rd280, %r12;
-	setp.lt.s64 %p105, %rd280, 16;
-	@!%p105 bra $L130;
-	mov.u32 %r13, %tid.x;
-	cvt.s64.u32 %rd281, %r13;
-	mov.b64 %rd10, %rd281;
-	add.s64 %rd282, %rd3, 1;
-	mul.lo.s64 %rd283, %rd282, %rd2;
-	add.s64 %rd284, %rd283, %rd3;
-	mov.b64 %rd9, %rd284;
+	mov.u32 %r8, %tid.x;
+	cvt.s64.u32 %rd86, %r8;
+	setp.lt.s64 %p30, %rd86, 16;
+	@!%p30 bra $L49;
+	mov.u32 %r9, %tid.x;
+	cvt.s64.u32 %rd87, %r9;
+	mov.b64 %rd10, %rd87;
+	add.s64 %rd88, %rd3, 1;
+	mul.lo.s64 %rd89, %rd88, %rd2;
+	add.s64 %rd90, %rd89, %rd3;
+	mov.b64 %rd9, %rd90;
 	mov.b64 %rd7, 1;
-	mov.b64 %rd285, 16;
-$L132:
-	add.s64 %rd286, %rd7, 3;
-	setp.lt.s64 %p106, %rd286, %rd285;
-	@!%p106 bra $L133;
-	setp.ge.u64 %p107, %rd7, 16;
-	@%p107 bra $L134;
-	mad.lo.s64 %rd287, %rd7, 64, %rd5;
-	setp.ge.u64 %p108, %rd10, 16;
-	@%p108 bra $L135;
-	mad.lo.s64 %rd288, %rd10, 4, %rd287;
-	ld.shared.f32 %f73, [%rd288];
-	mov.u32 %r14, %ctaid.x;
-	cvt.s64.u32 %rd289, %r14;
-	add.s64 %rd290, %rd289, 1;
-	mul.lo.s64 %rd291, %rd290, 16;
-	add.s64 %rd292, %rd9, %rd291;
-	add.s64 %rd293, %rd292, %rd10;
-	setp.ge.u64 %p109, %rd293, %rd1;
-	@%p109 bra $L136;
-	mad.lo.s64 %rd294, %rd293, 4, %rd0;
-	st.global.f32 [%rd294], %f73;
-	add.s64 %rd295, %rd9, %rd2;
-	mov.b64 %rd9, %rd295;
-	add.s64 %rd296, %rd7, 1;
-	mov.b64 %rd7, %rd296;
-	setp.ge.u64 %p110, %rd7, 16;
-	@%p110 bra $L137;
-	mad.lo.s64 %rd297, %rd7, 64, %rd5;
-	setp.ge.u64 %p111, %rd10, 16;
-	@%p111 bra $L138;
-	mad.lo.s64 %rd298, %rd10, 4, %rd297;
-	ld.shared.f32 %f74, [%rd298];
-	mov.u32 %r15, %ctaid.x;
-	cvt.s64.u32 %rd299, %r15;
-	add.s64 %rd300, %rd299, 1;
-	mul.lo.s64 %rd301, %rd300, 16;
-	add.s64 %rd302, %rd9, %rd301;
-	add.s64 %rd303, %rd302, %rd10;
-	setp.ge.u64 %p112, %rd303, %rd1;
-	@%p112 bra $L139;
-	mad.lo.s64 %rd304, %rd303, 4, %rd0;
-	st.global.f32 [%rd304], %f74;
-	add.s64 %rd305, %rd9, %rd2;
-	mov.b64 %rd9, %rd305;
-	add.s64 %rd306, %rd7, 1;
-	mov.b64 %rd7, %rd306;
-	setp.ge.u64 %p113, %rd7, 16;
-	@%p113 bra $L140;
-	mad.lo.s64 %rd307, %rd7, 64, %rd5;
-	setp.ge.u64 %p114, %rd10, 16;
-	@%p114 bra $L141;
-	mad.lo.s64 %rd308, %rd10, 4, %rd307;
-	ld.shared.f32 %f75, [%rd308];
-	mov.u32 %r16, %ctaid.x;
-	cvt.s64.u32 %rd309, %r16;
-	add.s64 %rd310, %rd309, 1;
-	mul.lo.s64 %rd311, %rd310, 16;
-	add.s64 %rd312, %rd9, %rd311;
-	add.s64 %rd313, %rd312, %rd10;
-	setp.ge.u64 %p115, %rd313, %rd1;
-	@%p115 bra $L142;
-	mad.lo.s64 %rd314, %rd313, 4, %rd0;
-	st.global.f32 [%rd314], %f75;
-	add.s64 %rd315, %rd9, %rd2;
-	mov.b64 %rd9, %rd315;
-	add.s64 %rd316, %rd7, 1;
-	mov.b64 %rd7, %rd316;
-	setp.ge.u64 %p116, %rd7, 16;
-	@%p116 bra $L143;
-	mad.lo.s64 %rd317, %rd7, 64, %rd5;
-	setp.ge.u64 %p117, %rd10, 16;
-	@%p117 bra $L144;
-	mad.lo.s64 %rd318, %rd10, 4, %rd317;
-	ld.shared.f32 %f76, [%rd318];
-	mov.u32 %r17, %ctaid.x;
-	cvt.s64.u32 %rd319, %r17;
-	add.s64 %rd320, %rd319, 1;
-	mul.lo.s64 %rd321, %rd320, 16;
-	add.s64 %rd322, %rd9, %rd321;
-	add.s64 %rd323, %rd322, %rd10;
-	setp.ge.u64 %p118, %rd323, %rd1;
-	@%p118 bra $L145;
-	mad.lo.s64 %rd324, %rd323, 4, %rd0;
-	st.global.f32 [%rd324], %f76;
-	add.s64 %rd325, %rd9, %rd2;
-	mov.b64 %rd9, %rd325;
-	add.s64 %rd326, %rd7, 1;
-	mov.b64 %rd7, %rd326;
-	bra.uni $L132;
-$L133:
-$L146:
-	setp.lt.s64 %p119, %rd7, 16;
-	@!%p119 bra $L148;
-	mad.lo.s64 %rd327, %rd7, 64, %rd5;
-	setp.ge.u64 %p120, %rd10, 16;
-	@%p120 bra $L149;
-	mad.lo.s64 %rd328, %rd10, 4, %rd327;
-	ld.shared.f32 %f77, [%rd328];
-	mov.u32 %r18, %ctaid.x;
-	cvt.s64.u32 %rd329, %r18;
-	add.s64 %rd330, %rd329, 1;
-	mul.lo.s64 %rd331, %rd330, 16;
-	add.s64 %rd332, %rd9, %rd331;
-	add.s64 %rd333, %rd332, %rd10;
-	setp.ge.u64 %p121, %rd333, %rd1;
-	@%p121 bra $L150;
-	mad.lo.s64 %rd334, %rd333, 4, %rd0;
-	st.global.f32 [%rd334], %f77;
-	add.s64 %rd335, %rd9, %rd2;
-	mov.b64 %rd9, %rd335;
-$L147:
-	add.s64 %rd336, %rd7, 1;
-	mov.b64 %rd7, %rd336;
-	bra.uni $L146;
-$L148:
-	bra.uni $L131;
-$L130:
-	mov.u32 %r19, %tid.x;
-	cvt.s64.u32 %rd337, %r19;
-	sub.s64 %rd338, %rd337, 16;
-	mov.b64 %rd10, %rd338;
-	mov.u32 %r20, %ctaid.x;
-	cvt.s64.u32 %rd339, %r20;
-	add.s64 %rd340, %rd339, 1;
-	mul.lo.s64 %rd341, %rd340, 16;
-	add.s64 %rd342, %rd3, %rd341;
-	mul.lo.s64 %rd343, %rd342, %rd2;
-	add.s64 %rd344, %rd343, %rd3;
-	mov.b64 %rd9, %rd344;
+$L51:
+	setp.lt.s64 %p31, %rd7, 16;
+	@!%p31 bra $L53;
+	setp.ge.u64 %p32, %rd7, 16;
+	@%p32 bra $L54;
+	mad.lo.s64 %rd91, %rd7, 64, %rd5;
+	setp.ge.u64 %p33, %rd10, 16;
+	@%p33 bra $L55;
+	mad.lo.s64 %rd92, %rd10, 4, %rd91;
+	ld.shared.f32 %f17, [%rd92];
+	mov.u32 %r10, %ctaid.x;
+	cvt.s64.u32 %rd93, %r10;
+	add.s64 %rd94, %rd93, 1;
+	mul.lo.s64 %rd95, %rd94, 16;
+	add.s64 %rd96, %rd9, %rd95;
+	add.s64 %rd97, %rd96, %rd10;
+	setp.ge.u64 %p34, %rd97, %rd1;
+	@%p34 bra $L56;
+	mad.lo.s64 %rd98, %rd97, 4, %rd0;
+	st.global.f32 [%rd98], %f17;
+	add.s64 %rd99, %rd9, %rd2;
+	mov.b64 %rd9, %rd99;
+$L52:
+	add.s64 %rd100, %rd7, 1;
+	mov.b64 %rd7, %rd100;
+	bra.uni $L51;
+$L53:
+	bra.uni $L50;
+$L49:
+	mov.u32 %r11, %tid.x;
+	cvt.s64.u32 %rd101, %r11;
+	sub.s64 %rd102, %rd101, 16;
+	mov.b64 %rd10, %rd102;
+	mov.u32 %r12, %ctaid.x;
+	cvt.s64.u32 %rd103, %r12;
+	add.s64 %rd104, %rd103, 1;
+	mul.lo.s64 %rd105, %rd104, 16;
+	add.s64 %rd106, %rd3, %rd105;
+	mul.lo.s64 %rd107, %rd106, %rd2;
+	add.s64 %rd108, %rd107, %rd3;
+	mov.b64 %rd9, %rd108;
 	mov.b64 %rd7, 0;
-	mov.b64 %rd345, 16;
-$L151:
-	add.s64 %rd346, %rd7, 3;
-	setp.lt.s64 %p122, %rd346, %rd345;
-	@!%p122 bra $L152;
-	setp.ge.u64 %p123, %rd7, 16;
-	@%p123 bra $L153;
-	mad.lo.s64 %rd347, %rd7, 64, %rd6;
-	setp.ge.u64 %p124, %rd10, 16;
-	@%p124 bra $L154;
-	mad.lo.s64 %rd348, %rd10, 4, %rd347;
-	ld.shared.f32 %f78, [%rd348];
-	add.s64 %rd349, %rd9, %rd10;
-	setp.ge.u64 %p125, %rd349, %rd1;
-	@%p125 bra $L155;
-	mad.lo.s64 %rd350, %rd349, 4, %rd0;
-	st.global.f32 [%rd350], %f78;
-	add.s64 %rd351, %rd9, %rd2;
-	mov.b64 %rd9, %rd351;
-	add.s64 %rd352, %rd7, 1;
-	mov.b64 %rd7, %rd352;
-	setp.ge.u64 %p126, %rd7, 16;
-	@%p126 bra $L156;
-	mad.lo.s64 %rd353, %rd7, 64, %rd6;
-	setp.ge.u64 %p127, %rd10, 16;
-	@%p127 bra $L157;
-	mad.lo.s64 %rd354, %rd10, 4, %rd353;
-	ld.shared.f32 %f79, [%rd354];
-	add.s64 %rd355, %rd9, %rd10;
-	setp.ge.u64 %p128, %rd355, %rd1;
-	@%p128 bra $L158;
-	mad.lo.s64 %rd356, %rd355, 4, %rd0;
-	st.global.f32 [%rd356], %f79;
-	add.s64 %rd357, %rd9, %rd2;
-	mov.b64 %rd9, %rd357;
-	add.s64 %rd358, %rd7, 1;
-	mov.b64 %rd7, %rd358;
-	setp.ge.u64 %p129, %rd7, 16;
-	@%p129 bra $L159;
-	mad.lo.s64 %rd359, %rd7, 64, %rd6;
-	setp.ge.u64 %p130, %rd10, 16;
-	@%p130 bra $L160;
-	mad.lo.s64 %rd360, %rd10, 4, %rd359;
-	ld.shared.f32 %f80, [%rd360];
-	add.s64 %rd361, %rd9, %rd10;
-	setp.ge.u64 %p131, %rd361, %rd1;
-	@%p131 bra $L161;
-	mad.lo.s64 %rd362, %rd361, 4, %rd0;
-	st.global.f32 [%rd362], %f80;
-	add.s64 %rd363, %rd9, %rd2;
-	mov.b64 %rd9, %rd363;
-	add.s64 %rd364, %rd7, 1;
-	mov.b64 %rd7, %rd364;
-	setp.ge.u64 %p132, %rd7, 16;
-	@%p132 bra $L162;
-	mad.lo.s64 %rd365, %rd7, 64, %rd6;
-	setp.ge.u64 %p133, %rd10, 16;
-	@%p133 bra $L163;
-	mad.lo.s64 %rd366, %rd10, 4, %rd365;
-	ld.shared.f32 %f81, [%rd366];
-	add.s64 %rd367, %rd9, %rd10;
-	setp.ge.u64 %p134, %rd367, %rd1;
-	@%p134 bra $L164;
-	mad.lo.s64 %rd368, %rd367, 4, %rd0;
-	st.global.f32 [%rd368], %f81;
-	add.s64 %rd369, %rd9, %rd2;
-	mov.b64 %rd9, %rd369;
-	add.s64 %rd370, %rd7, 1;
-	mov.b64 %rd7, %rd370;
-	bra.uni $L151;
-$L152:
-$L165:
-	setp.lt.s64 %p135, %rd7, 16;
-	@!%p135 bra $L167;
-	mad.lo.s64 %rd371, %rd7, 64, %rd6;
-	setp.ge.u64 %p136, %rd10, 16;
-	@%p136 bra $L168;
-	mad.lo.s64 %rd372, %rd10, 4, %rd371;
-	ld.shared.f32 %f82, [%rd372];
-	add.s64 %rd373, %rd9, %rd10;
-	setp.ge.u64 %p137, %rd373, %rd1;
-	@%p137 bra $L169;
-	mad.lo.s64 %rd374, %rd373, 4, %rd0;
-	st.global.f32 [%rd374], %f82;
-	add.s64 %rd375, %rd9, %rd2;
-	mov.b64 %rd9, %rd375;
-$L166:
-	add.s64 %rd376, %rd7, 1;
-	mov.b64 %rd7, %rd376;
-	bra.uni $L165;
-$L167:
-$L131:
+$L57:
+	setp.lt.s64 %p35, %rd7, 16;
+	@!%p35 bra $L59;
+	setp.ge.u64 %p36, %rd7, 16;
+	@%p36 bra $L60;
+	mad.lo.s64 %rd109, %rd7, 64, %rd6;
+	setp.ge.u64 %p37, %rd10, 16;
+	@%p37 bra $L61;
+	mad.lo.s64 %rd110, %rd10, 4, %rd109;
+	ld.shared.f32 %f18, [%rd110];
+	add.s64 %rd111, %rd9, %rd10;
+	setp.ge.u64 %p38, %rd111, %rd1;
+	@%p38 bra $L62;
+	mad.lo.s64 %rd112, %rd111, 4, %rd0;
+	st.global.f32 [%rd112], %f18;
+	add.s64 %rd113, %rd9, %rd2;
+	mov.b64 %rd9, %rd113;
+$L58:
+	add.s64 %rd114, %rd7, 1;
+	mov.b64 %rd7, %rd114;
+	bra.uni $L57;
+$L59:
+$L50:
 	ret;
-$L5:
-	mov.u32 %r21, 1;
-	mov.u32 %r22, 81;
-	mov.u64 %rd377, %rd17;
-	mov.u64 %rd378, %rd1;
-	bra.uni $Lfault;
 $L6:
-	mov.u32 %r21, 1;
-	mov.u32 %r22, 81;
-	mov.u64 %rd377, %rd7;
-	mov.u64 %rd378, 16;
+	mov.u32 %r13, 1;
+	mov.u32 %r14, 81;
+	mov.u64 %rd115, %rd15;
+	mov.u64 %rd116, %rd1;
 	bra.uni $Lfault;
 $L7:
-	mov.u32 %r21, 1;
-	mov.u32 %r22, 81;
-	mov.u64 %rd377, %rd10;
-	mov.u64 %rd378, 16;
+	mov.u32 %r13, 1;
+	mov.u32 %r14, 81;
+	mov.u64 %rd115, %rd7;
+	mov.u64 %rd116, 16;
 	bra.uni $Lfault;
 $L8:
-	mov.u32 %r21, 1;
-	mov.u32 %r22, 81;
-	mov.u64 %rd377, %rd23;
-	mov.u64 %rd378, %rd1;
-	bra.uni $Lfault;
-$L9:
-	mov.u32 %r21, 1;
-	mov.u32 %r22, 81;
-	mov.u64 %rd377, %rd7;
-	mov.u64 %rd378, 16;
-	bra.uni $Lfault;
-$L10:
-	mov.u32 %r21, 1;
-	mov.u32 %r22, 81;
-	mov.u64 %rd377, %rd10;
-	mov.u64 %rd378, 16;
-	bra.uni $Lfault;
-$L11:
-	mov.u32 %r21, 1;
-	mov.u32 %r22, 81;
-	mov.u64 %rd377, %rd29;
-	mov.u64 %rd378, %rd1;
+	mov.u32 %r13, 1;
+	mov.u32 %r14, 81;
+	mov.u64 %rd115, %rd10;
+	mov.u64 %rd116, 16;
 	bra.uni $Lfault;
 $L12:
-	mov.u32 %r21, 1;
-	mov.u32 %r22, 81;
-	mov.u64 %rd377, %rd7;
-	mov.u64 %rd378, 16;
+	mov.u32 %r13, 1;
+	mov.u32 %r14, 87;
+	mov.u64 %rd115, %rd27;
+	mov.u64 %rd116, %rd1;
 	bra.uni $Lfault;
 $L13:
-	mov.u32 %r21, 1;
-	mov.u32 %r22, 81;
-	mov.u64 %rd377, %rd10;
-	mov.u64 %rd378, 16;
+	mov.u32 %r13, 1;
+	mov.u32 %r14, 87;
+	mov.u64 %rd115, %rd7;
+	mov.u64 %rd116, 16;
 	bra.uni $Lfault;
 $L14:
-	mov.u32 %r21, 1;
-	mov.u32 %r22, 81;
-	mov.u64 %rd377, %rd35;
-	mov.u64 %rd378, %rd1;
+	mov.u32 %r13, 1;
+	mov.u32 %r14, 87;
+	mov.u64 %rd115, %rd10;
+	mov.u64 %rd116, 16;
 	bra.uni $Lfault;
-$L15:
-	mov.u32 %r21, 1;
-	mov.u32 %r22, 81;
-	mov.u64 %rd377, %rd7;
-	mov.u64 %rd378, 16;
+$L18:
+	mov.u32 %r13, 1;
+	mov.u32 %r14, 96;
+	mov.u64 %rd115, %rd38;
+	mov.u64 %rd116, %rd1;
 	bra.uni $Lfault;
-$L16:
-	mov.u32 %r21, 1;
-	mov.u32 %r22, 81;
-	mov.u64 %rd377, %rd10;
-	mov.u64 %rd378, 16;
+$L19:
+	mov.u32 %r13, 1;
+	mov.u32 %r14, 96;
+	mov.u64 %rd115, %rd7;
+	mov.u64 %rd116, 16;
 	bra.uni $Lfault;
 $L20:
-	mov.u32 %r21, 1;
-	mov.u32 %r22, 81;
-	mov.u64 %rd377, %rd41;
-	mov.u64 %rd378, %rd1;
+	mov.u32 %r13, 1;
+	mov.u32 %r14, 96;
+	mov.u64 %rd115, %rd10;
+	mov.u64 %rd116, 16;
 	bra.uni $Lfault;
-$L21:
-	mov.u32 %r21, 1;
-	mov.u32 %r22, 81;
-	mov.u64 %rd377, %rd7;
-	mov.u64 %rd378, 16;
-	bra.uni $Lfault;
-$L22:
-	mov.u32 %r21, 1;
-	mov.u32 %r22, 81;
-	mov.u64 %rd377, %rd10;
-	mov.u64 %rd378, 16;
+$L24:
+	mov.u32 %r13, 1;
+	mov.u32 %r14, 102;
+	mov.u64 %rd115, %rd50;
+	mov.u64 %rd116, %rd1;
 	bra.uni $Lfault;
 $L25:
-	mov.u32 %r21, 1;
-	mov.u32 %r22, 87;
-	mov.u64 %rd377, %rd55;
-	mov.u64 %rd378, %rd1;
+	mov.u32 %r13, 1;
+	mov.u32 %r14, 102;
+	mov.u64 %rd115, %rd7;
+	mov.u64 %rd116, 16;
 	bra.uni $Lfault;
 $L26:
-	mov.u32 %r21, 1;
-	mov.u32 %r22, 87;
-	mov.u64 %rd377, %rd7;
-	mov.u64 %rd378, 16;
-	bra.uni $Lfault;
-$L27:
-	mov.u32 %r21, 1;
-	mov.u32 %r22, 87;
-	mov.u64 %rd377, %rd10;
-	mov.u64 %rd378, 16;
-	bra.uni $Lfault;
-$L28:
-	mov.u32 %r21, 1;
-	mov.u32 %r22, 87;
-	mov.u64 %rd377, %rd65;
-	mov.u64 %rd378, %rd1;
-	bra.uni $Lfault;
-$L29:
-	mov.u32 %r21, 1;
-	mov.u32 %r22, 87;
-	mov.u64 %rd377, %rd7;
-	mov.u64 %rd378, 16;
-	bra.uni $Lfault;
-$L30:
-	mov.u32 %r21, 1;
-	mov.u32 %r22, 87;
-	mov.u64 %rd377, %rd10;
-	mov.u64 %rd378, 16;
-	bra.uni $Lfault;
-$L31:
-	mov.u32 %r21, 1;
-	mov.u32 %r22, 87;
-	mov.u64 %rd377, %rd75;
-	mov.u64 %rd378, %rd1;
-	bra.uni $Lfault;
-$L32:
-	mov.u32 %r21, 1;
-	mov.u32 %r22, 87;
-	mov.u64 %rd377, %rd7;
-	mov.u64 %rd378, 16;
-	bra.uni $Lfault;
-$L33:
-	mov.u32 %r21, 1;
-	mov.u32 %r22, 87;
-	mov.u64 %rd377, %rd10;
-	mov.u64 %rd378, 16;
-	bra.uni $Lfault;
-$L34:
-	mov.u32 %r21, 1;
-	mov.u32 %r22, 87;
-	mov.u64 %rd377, %rd85;
-	mov.u64 %rd378, %rd1;
+	mov.u32 %r13, 1;
+	mov.u32 %r14, 102;
+	mov.u64 %rd115, %rd10;
+	mov.u64 %rd116, 16;
 	bra.uni $Lfault;
 $L35:
-	mov.u32 %r21, 1;
-	mov.u32 %r22, 87;
-	mov.u64 %rd377, %rd7;
-	mov.u64 %rd378, 16;
+	mov.u32 %r13, 1;
+	mov.u32 %r14, 113;
+	mov.u64 %rd115, %rd7;
+	mov.u64 %rd116, 16;
 	bra.uni $Lfault;
 $L36:
-	mov.u32 %r21, 1;
-	mov.u32 %r22, 87;
-	mov.u64 %rd377, %rd10;
-	mov.u64 %rd378, 16;
+	mov.u32 %r13, 1;
+	mov.u32 %r14, 113;
+	mov.u64 %rd115, %rd10;
+	mov.u64 %rd116, 16;
 	bra.uni $Lfault;
-$L40:
-	mov.u32 %r21, 1;
-	mov.u32 %r22, 87;
-	mov.u64 %rd377, %rd95;
-	mov.u64 %rd378, %rd1;
-	bra.uni $Lfault;
-$L41:
-	mov.u32 %r21, 1;
-	mov.u32 %r22, 87;
-	mov.u64 %rd377, %rd10;
-	mov.u64 %rd378, 16;
+$L37:
+	mov.u32 %r13, 1;
+	mov.u32 %r14, 113;
+	mov.u64 %rd115, %rd8;
+	mov.u64 %rd116, 16;
 	bra.uni $Lfault;
 $L44:
-	mov.u32 %r21, 1;
-	mov.u32 %r22, 96;
-	mov.u64 %rd377, %rd108;
-	mov.u64 %rd378, %rd1;
+	mov.u32 %r13, 1;
+	mov.u32 %r14, 120;
+	mov.u64 %rd115, %rd10;
+	mov.u64 %rd116, 16;
 	bra.uni $Lfault;
 $L45:
-	mov.u32 %r21, 1;
-	mov.u32 %r22, 96;
-	mov.u64 %rd377, %rd7;
-	mov.u64 %rd378, 16;
+	mov.u32 %r13, 1;
+	mov.u32 %r14, 120;
+	mov.u64 %rd115, %rd7;
+	mov.u64 %rd116, 16;
 	bra.uni $Lfault;
 $L46:
-	mov.u32 %r21, 1;
-	mov.u32 %r22, 96;
-	mov.u64 %rd377, %rd10;
-	mov.u64 %rd378, 16;
+	mov.u32 %r13, 1;
+	mov.u32 %r14, 120;
+	mov.u64 %rd115, %rd8;
+	mov.u64 %rd116, 16;
 	bra.uni $Lfault;
 $L47:
-	mov.u32 %r21, 1;
-	mov.u32 %r22, 96;
-	mov.u64 %rd377, %rd114;
-	mov.u64 %rd378, %rd1;
+	mov.u32 %r13, 1;
+	mov.u32 %r14, 122;
+	mov.u64 %rd115, %rd10;
+	mov.u64 %rd116, 16;
 	bra.uni $Lfault;
 $L48:
-	mov.u32 %r21, 1;
-	mov.u32 %r22, 96;
-	mov.u64 %rd377, %rd7;
-	mov.u64 %rd378, 16;
-	bra.uni $Lfault;
-$L49:
-	mov.u32 %r21, 1;
-	mov.u32 %r22, 96;
-	mov.u64 %rd377, %rd10;
-	mov.u64 %rd378, 16;
-	bra.uni $Lfault;
-$L50:
-	mov.u32 %r21, 1;
-	mov.u32 %r22, 96;
-	mov.u64 %rd377, %rd120;
-	mov.u64 %rd378, %rd1;
-	bra.uni $Lfault;
-$L51:
-	mov.u32 %r21, 1;
-	mov.u32 %r22, 96;
-	mov.u64 %rd377, %rd7;
-	mov.u64 %rd378, 16;
-	bra.uni $Lfault;
-$L52:
-	mov.u32 %r21, 1;
-	mov.u32 %r22, 96;
-	mov.u64 %rd377, %rd10;
-	mov.u64 %rd378, 16;
-	bra.uni $Lfault;
-$L53:
-	mov.u32 %r21, 1;
-	mov.u32 %r22, 96;
-	mov.u64 %rd377, %rd126;
-	mov.u64 %rd378, %rd1;
+	mov.u32 %r13, 1;
+	mov.u32 %r14, 122;
+	mov.u64 %rd115, %rd7;
+	mov.u64 %rd116, 16;
 	bra.uni $Lfault;
 $L54:
-	mov.u32 %r21, 1;
-	mov.u32 %r22, 96;
-	mov.u64 %rd377, %rd7;
-	mov.u64 %rd378, 16;
+	mov.u32 %r13, 1;
+	mov.u32 %r14, 132;
+	mov.u64 %rd115, %rd7;
+	mov.u64 %rd116, 16;
 	bra.uni $Lfault;
 $L55:
-	mov.u32 %r21, 1;
-	mov.u32 %r22, 96;
-	mov.u64 %rd377, %rd10;
-	mov.u64 %rd378, 16;
+	mov.u32 %r13, 1;
+	mov.u32 %r14, 132;
+	mov.u64 %rd115, %rd10;
+	mov.u64 %rd116, 16;
 	bra.uni $Lfault;
-$L59:
-	mov.u32 %r21, 1;
-	mov.u32 %r22, 96;
-	mov.u64 %rd377, %rd132;
-	mov.u64 %rd378, %rd1;
+$L56:
+	mov.u32 %r13, 1;
+	mov.u32 %r14, 132;
+	mov.u64 %rd115, %rd97;
+	mov.u64 %rd116, %rd1;
 	bra.uni $Lfault;
 $L60:
-	mov.u32 %r21, 1;
-	mov.u32 %r22, 96;
-	mov.u64 %rd377, %rd10;
-	mov.u64 %rd378, 16;
-	bra.uni $Lfault;
-$L63:
-	mov.u32 %r21, 1;
-	mov.u32 %r22, 102;
-	mov.u64 %rd377, %rd146;
-	mov.u64 %rd378, %rd1;
-	bra.uni $Lfault;
-$L64:
-	mov.u32 %r21, 1;
-	mov.u32 %r22, 102;
-	mov.u64 %rd377, %rd7;
-	mov.u64 %rd378, 16;
-	bra.uni $Lfault;
-$L65:
-	mov.u32 %r21, 1;
-	mov.u32 %r22, 102;
-	mov.u64 %rd377, %rd10;
-	mov.u64 %rd378, 16;
-	bra.uni $Lfault;
-$L66:
-	mov.u32 %r21, 1;
-	mov.u32 %r22, 102;
-	mov.u64 %rd377, %rd152;
-	mov.u64 %rd378, %rd1;
-	bra.uni $Lfault;
-$L67:
-	mov.u32 %r21, 1;
-	mov.u32 %r22, 102;
-	mov.u64 %rd377, %rd7;
-	mov.u64 %rd378, 16;
-	bra.uni $Lfault;
-$L68:
-	mov.u32 %r21, 1;
-	mov.u32 %r22, 102;
-	mov.u64 %rd377, %rd10;
-	mov.u64 %rd378, 16;
-	bra.uni $Lfault;
-$L69:
-	mov.u32 %r21, 1;
-	mov.u32 %r22, 102;
-	mov.u64 %rd377, %rd158;
-	mov.u64 %rd378, %rd1;
-	bra.uni $Lfault;
-$L70:
-	mov.u32 %r21, 1;
-	mov.u32 %r22, 102;
-	mov.u64 %rd377, %rd7;
-	mov.u64 %rd378, 16;
-	bra.uni $Lfault;
-$L71:
-	mov.u32 %r21, 1;
-	mov.u32 %r22, 102;
-	mov.u64 %rd377, %rd10;
-	mov.u64 %rd378, 16;
-	bra.uni $Lfault;
-$L72:
-	mov.u32 %r21, 1;
-	mov.u32 %r22, 102;
-	mov.u64 %rd377, %rd164;
-	mov.u64 %rd378, %rd1;
-	bra.uni $Lfault;
-$L73:
-	mov.u32 %r21, 1;
-	mov.u32 %r22, 102;
-	mov.u64 %rd377, %rd7;
-	mov.u64 %rd378, 16;
-	bra.uni $Lfault;
-$L74:
-	mov.u32 %r21, 1;
-	mov.u32 %r22, 102;
-	mov.u64 %rd377, %rd10;
-	mov.u64 %rd378, 16;
-	bra.uni $Lfault;
-$L78:
-	mov.u32 %r21, 1;
-	mov.u32 %r22, 102;
-	mov.u64 %rd377, %rd170;
-	mov.u64 %rd378, %rd1;
-	bra.uni $Lfault;
-$L79:
-	mov.u32 %r21, 1;
-	mov.u32 %r22, 102;
-	mov.u64 %rd377, %rd10;
-	mov.u64 %rd378, 16;
-	bra.uni $Lfault;
-$L87:
-	mov.u32 %r21, 1;
-	mov.u32 %r22, 113;
-	mov.u64 %rd377, %rd7;
-	mov.u64 %rd378, 16;
-	bra.uni $Lfault;
-$L88:
-	mov.u32 %r21, 1;
-	mov.u32 %r22, 113;
-	mov.u64 %rd377, %rd10;
-	mov.u64 %rd378, 16;
-	bra.uni $Lfault;
-$L89:
-	mov.u32 %r21, 1;
-	mov.u32 %r22, 113;
-	mov.u64 %rd377, %rd8;
-	mov.u64 %rd378, 16;
-	bra.uni $Lfault;
-$L90:
-	mov.u32 %r21, 1;
-	mov.u32 %r22, 113;
-	mov.u64 %rd377, %rd7;
-	mov.u64 %rd378, 16;
-	bra.uni $Lfault;
-$L91:
-	mov.u32 %r21, 1;
-	mov.u32 %r22, 113;
-	mov.u64 %rd377, %rd10;
-	mov.u64 %rd378, 16;
-	bra.uni $Lfault;
-$L92:
-	mov.u32 %r21, 1;
-	mov.u32 %r22, 113;
-	mov.u64 %rd377, %rd8;
-	mov.u64 %rd378, 16;
-	bra.uni $Lfault;
-$L93:
-	mov.u32 %r21, 1;
-	mov.u32 %r22, 113;
-	mov.u64 %rd377, %rd7;
-	mov.u64 %rd378, 16;
-	bra.uni $Lfault;
-$L94:
-	mov.u32 %r21, 1;
-	mov.u32 %r22, 113;
-	mov.u64 %rd377, %rd10;
-	mov.u64 %rd378, 16;
-	bra.uni $Lfault;
-$L95:
-	mov.u32 %r21, 1;
-	mov.u32 %r22, 113;
-	mov.u64 %rd377, %rd8;
-	mov.u64 %rd378, 16;
-	bra.uni $Lfault;
-$L96:
-	mov.u32 %r21, 1;
-	mov.u32 %r22, 113;
-	mov.u64 %rd377, %rd7;
-	mov.u64 %rd378, 16;
-	bra.uni $Lfault;
-$L97:
-	mov.u32 %r21, 1;
-	mov.u32 %r22, 113;
-	mov.u64 %rd377, %rd10;
-	mov.u64 %rd378, 16;
-	bra.uni $Lfault;
-$L98:
-	mov.u32 %r21, 1;
-	mov.u32 %r22, 113;
-	mov.u64 %rd377, %rd8;
-	mov.u64 %rd378, 16;
-	bra.uni $Lfault;
-$L102:
-	mov.u32 %r21, 1;
-	mov.u32 %r22, 113;
-	mov.u64 %rd377, %rd7;
-	mov.u64 %rd378, 16;
-	bra.uni $Lfault;
-$L103:
-	mov.u32 %r21, 1;
-	mov.u32 %r22, 113;
-	mov.u64 %rd377, %rd10;
-	mov.u64 %rd378, 16;
-	bra.uni $Lfault;
-$L104:
-	mov.u32 %r21, 1;
-	mov.u32 %r22, 113;
-	mov.u64 %rd377, %rd8;
-	mov.u64 %rd378, 16;
-	bra.uni $Lfault;
-$L110:
-	mov.u32 %r21, 1;
-	mov.u32 %r22, 120;
-	mov.u64 %rd377, %rd10;
-	mov.u64 %rd378, 16;
-	bra.uni $Lfault;
-$L111:
-	mov.u32 %r21, 1;
-	mov.u32 %r22, 120;
-	mov.u64 %rd377, %rd7;
-	mov.u64 %rd378, 16;
-	bra.uni $Lfault;
-$L112:
-	mov.u32 %r21, 1;
-	mov.u32 %r22, 120;
-	mov.u64 %rd377, %rd8;
-	mov.u64 %rd378, 16;
-	bra.uni $Lfault;
-$L113:
-	mov.u32 %r21, 1;
-	mov.u32 %r22, 120;
-	mov.u64 %rd377, %rd10;
-	mov.u64 %rd378, 16;
-	bra.uni $Lfault;
-$L114:
-	mov.u32 %r21, 1;
-	mov.u32 %r22, 120;
-	mov.u64 %rd377, %rd7;
-	mov.u64 %rd378, 16;
-	bra.uni $Lfault;
-$L115:
-	mov.u32 %r21, 1;
-	mov.u32 %r22, 120;
-	mov.u64 %rd377, %rd8;
-	mov.u64 %rd378, 16;
-	bra.uni $Lfault;
-$L116:
-	mov.u32 %r21, 1;
-	mov.u32 %r22, 120;
-	mov.u64 %rd377, %rd10;
-	mov.u64 %rd378, 16;
-	bra.uni $Lfault;
-$L117:
-	mov.u32 %r21, 1;
-	mov.u32 %r22, 120;
-	mov.u64 %rd377, %rd7;
-	mov.u64 %rd378, 16;
-	bra.uni $Lfault;
-$L118:
-	mov.u32 %r21, 1;
-	mov.u32 %r22, 120;
-	mov.u64 %rd377, %rd8;
-	mov.u64 %rd378, 16;
-	bra.uni $Lfault;
-$L119:
-	mov.u32 %r21, 1;
-	mov.u32 %r22, 120;
-	mov.u64 %rd377, %rd10;
-	mov.u64 %rd378, 16;
-	bra.uni $Lfault;
-$L120:
-	mov.u32 %r21, 1;
-	mov.u32 %r22, 120;
-	mov.u64 %rd377, %rd7;
-	mov.u64 %rd378, 16;
-	bra.uni $Lfault;
-$L121:
-	mov.u32 %r21, 1;
-	mov.u32 %r22, 120;
-	mov.u64 %rd377, %rd8;
-	mov.u64 %rd378, 16;
-	bra.uni $Lfault;
-$L125:
-	mov.u32 %r21, 1;
-	mov.u32 %r22, 120;
-	mov.u64 %rd377, %rd10;
-	mov.u64 %rd378, 16;
-	bra.uni $Lfault;
-$L126:
-	mov.u32 %r21, 1;
-	mov.u32 %r22, 120;
-	mov.u64 %rd377, %rd7;
-	mov.u64 %rd378, 16;
-	bra.uni $Lfault;
-$L127:
-	mov.u32 %r21, 1;
-	mov.u32 %r22, 120;
-	mov.u64 %rd377, %rd8;
-	mov.u64 %rd378, 16;
-	bra.uni $Lfault;
-$L128:
-	mov.u32 %r21, 1;
-	mov.u32 %r22, 122;
-	mov.u64 %rd377, %rd10;
-	mov.u64 %rd378, 16;
-	bra.uni $Lfault;
-$L129:
-	mov.u32 %r21, 1;
-	mov.u32 %r22, 122;
-	mov.u64 %rd377, %rd7;
-	mov.u64 %rd378, 16;
-	bra.uni $Lfault;
-$L134:
-	mov.u32 %r21, 1;
-	mov.u32 %r22, 132;
-	mov.u64 %rd377, %rd7;
-	mov.u64 %rd378, 16;
-	bra.uni $Lfault;
-$L135:
-	mov.u32 %r21, 1;
-	mov.u32 %r22, 132;
-	mov.u64 %rd377, %rd10;
-	mov.u64 %rd378, 16;
-	bra.uni $Lfault;
-$L136:
-	mov.u32 %r21, 1;
-	mov.u32 %r22, 132;
-	mov.u64 %rd377, %rd293;
-	mov.u64 %rd378, %rd1;
-	bra.uni $Lfault;
-$L137:
-	mov.u32 %r21, 1;
-	mov.u32 %r22, 132;
-	mov.u64 %rd377, %rd7;
-	mov.u64 %rd378, 16;
-	bra.uni $Lfault;
-$L138:
-	mov.u32 %r21, 1;
-	mov.u32 %r22, 132;
-	mov.u64 %rd377, %rd10;
-	mov.u64 %rd378, 16;
-	bra.uni $Lfault;
-$L139:
-	mov.u32 %r21, 1;
-	mov.u32 %r22, 132;
-	mov.u64 %rd377, %rd303;
-	mov.u64 %rd378, %rd1;
-	bra.uni $Lfault;
-$L140:
-	mov.u32 %r21, 1;
-	mov.u32 %r22, 132;
-	mov.u64 %rd377, %rd7;
-	mov.u64 %rd378, 16;
-	bra.uni $Lfault;
-$L141:
-	mov.u32 %r21, 1;
-	mov.u32 %r22, 132;
-	mov.u64 %rd377, %rd10;
-	mov.u64 %rd378, 16;
-	bra.uni $Lfault;
-$L142:
-	mov.u32 %r21, 1;
-	mov.u32 %r22, 132;
-	mov.u64 %rd377, %rd313;
-	mov.u64 %rd378, %rd1;
-	bra.uni $Lfault;
-$L143:
-	mov.u32 %r21, 1;
-	mov.u32 %r22, 132;
-	mov.u64 %rd377, %rd7;
-	mov.u64 %rd378, 16;
-	bra.uni $Lfault;
-$L144:
-	mov.u32 %r21, 1;
-	mov.u32 %r22, 132;
-	mov.u64 %rd377, %rd10;
-	mov.u64 %rd378, 16;
-	bra.uni $Lfault;
-$L145:
-	mov.u32 %r21, 1;
-	mov.u32 %r22, 132;
-	mov.u64 %rd377, %rd323;
-	mov.u64 %rd378, %rd1;
-	bra.uni $Lfault;
-$L149:
-	mov.u32 %r21, 1;
-	mov.u32 %r22, 132;
-	mov.u64 %rd377, %rd10;
-	mov.u64 %rd378, 16;
-	bra.uni $Lfault;
-$L150:
-	mov.u32 %r21, 1;
-	mov.u32 %r22, 132;
-	mov.u64 %rd377, %rd333;
-	mov.u64 %rd378, %rd1;
-	bra.uni $Lfault;
-$L153:
-	mov.u32 %r21, 1;
-	mov.u32 %r22, 139;
-	mov.u64 %rd377, %rd7;
-	mov.u64 %rd378, 16;
-	bra.uni $Lfault;
-$L154:
-	mov.u32 %r21, 1;
-	mov.u32 %r22, 139;
-	mov.u64 %rd377, %rd10;
-	mov.u64 %rd378, 16;
-	bra.uni $Lfault;
-$L155:
-	mov.u32 %r21, 1;
-	mov.u32 %r22, 139;
-	mov.u64 %rd377, %rd349;
-	mov.u64 %rd378, %rd1;
-	bra.uni $Lfault;
-$L156:
-	mov.u32 %r21, 1;
-	mov.u32 %r22, 139;
-	mov.u64 %rd377, %rd7;
-	mov.u64 %rd378, 16;
-	bra.uni $Lfault;
-$L157:
-	mov.u32 %r21, 1;
-	mov.u32 %r22, 139;
-	mov.u64 %rd377, %rd10;
-	mov.u64 %rd378, 16;
-	bra.uni $Lfault;
-$L158:
-	mov.u32 %r21, 1;
-	mov.u32 %r22, 139;
-	mov.u64 %rd377, %rd355;
-	mov.u64 %rd378, %rd1;
-	bra.uni $Lfault;
-$L159:
-	mov.u32 %r21, 1;
-	mov.u32 %r22, 139;
-	mov.u64 %rd377, %rd7;
-	mov.u64 %rd378, 16;
-	bra.uni $Lfault;
-$L160:
-	mov.u32 %r21, 1;
-	mov.u32 %r22, 139;
-	mov.u64 %rd377, %rd10;
-	mov.u64 %rd378, 16;
-	bra.uni $Lfault;
-$L161:
-	mov.u32 %r21, 1;
-	mov.u32 %r22, 139;
-	mov.u64 %rd377, %rd361;
-	mov.u64 %rd378, %rd1;
-	bra.uni $Lfault;
-$L162:
-	mov.u32 %r21, 1;
-	mov.u32 %r22, 139;
-	mov.u64 %rd377, %rd7;
-	mov.u64 %rd378, 16;
-	bra.uni $Lfault;
-$L163:
-	mov.u32 %r21, 1;
-	mov.u32 %r22, 139;
-	mov.u64 %rd377, %rd10;
-	mov.u64 %rd378, 16;
-	bra.uni $Lfault;
-$L164:
-	mov.u32 %r21, 1;
-	mov.u32 %r22, 139;
-	mov.u64 %rd377, %rd367;
-	mov.u64 %rd378, %rd1;
-	bra.uni $Lfault;
-$L168:
-	mov.u32 %r21, 1;
-	mov.u32 %r22, 139;
-	mov.u64 %rd377, %rd10;
-	mov.u64 %rd378, 16;
-	bra.uni $Lfault;
-$L169:
-	mov.u32 %r21, 1;
-	mov.u32 %r22, 139;
-	mov.u64 %rd377, %rd373;
-	mov.u64 %rd378, %rd1;
+	mov.u32 %r13, 1;
+	mov.u32 %r14, 139;
+	mov.u64 %rd115, %rd7;
+	mov.u64 %rd116, 16;
+	bra.uni $Lfault;
+$L61:
+	mov.u32 %r13, 1;
+	mov.u32 %r14, 139;
+	mov.u64 %rd115, %rd10;
+	mov.u64 %rd116, 16;
+	bra.uni $Lfault;
+$L62:
+	mov.u32 %r13, 1;
+	mov.u32 %r14, 139;
+	mov.u64 %rd115, %rd111;
+	mov.u64 %rd116, %rd1;
 	bra.uni $Lfault;
 $Lfault:
-	mov.u64 %rd379, gc_fault;
-	atom.global.cas.b32 %r23, [%rd379], 0, 1;
-	setp.ne.u32 %p138, %r23, 0;
-	@%p138 exit;
-	st.global.u32 [%rd379+4], %r21;
-	st.global.u32 [%rd379+8], %r22;
-	mov.u32 %r24, %ctaid.x;
-	st.global.u32 [%rd379+12], %r24;
-	mov.u32 %r24, %ctaid.y;
-	st.global.u32 [%rd379+16], %r24;
-	mov.u32 %r24, %ctaid.z;
-	st.global.u32 [%rd379+20], %r24;
-	mov.u32 %r24, %tid.x;
-	st.global.u32 [%rd379+24], %r24;
-	mov.u32 %r24, %tid.y;
-	st.global.u32 [%rd379+28], %r24;
-	mov.u32 %r24, %tid.z;
-	st.global.u32 [%rd379+32], %r24;
-	st.global.u64 [%rd379+40], %rd377;
-	st.global.u64 [%rd379+48], %rd378;
+	mov.u64 %rd117, gc_fault;
+	atom.global.cas.b32 %r15, [%rd117], 0, 1;
+	setp.ne.u32 %p39, %r15, 0;
+	@%p39 exit;
+	st.global.u32 [%rd117+4], %r13;
+	st.global.u32 [%rd117+8], %r14;
+	mov.u32 %r16, %ctaid.x;
+	st.global.u32 [%rd117+12], %r16;
+	mov.u32 %r16, %ctaid.y;
+	st.global.u32 [%rd117+16], %r16;
+	mov.u32 %r16, %ctaid.z;
+	st.global.u32 [%rd117+20], %r16;
+	mov.u32 %r16, %tid.x;
+	st.global.u32 [%rd117+24], %r16;
+	mov.u32 %r16, %tid.y;
+	st.global.u32 [%rd117+28], %r16;
+	mov.u32 %r16, %tid.z;
+	st.global.u32 [%rd117+32], %r16;
+	st.global.u64 [%rd117+40], %rd115;
+	st.global.u64 [%rd117+48], %rd116;
 	membar.gl;
 	exit;
 }
