@@ -149,19 +149,19 @@ var faultKinds = map[uint32]struct {
 	err error
 	msg func(a, b int64) string
 }{
-	1: {ErrIllegalAddress, func(a, b int64) string { return fmt.Sprintf("index out of range [%d] with length %d", a, b) }},
-	2: {ErrLaunchFailure, func(a, b int64) string { return "integer divide by zero" }},
-	3: {ErrIllegalAddress, func(a, b int64) string { return fmt.Sprintf("slice bounds out of range [:%d] with capacity %d", a, b) }},
-	4: {ErrIllegalAddress, func(a, b int64) string { return "invalid memory address or nil pointer dereference" }},
-	5: {ErrInvalidValue, func(a, b int64) string {
+	gpulink.FaultIndex:  {ErrIllegalAddress, func(a, b int64) string { return fmt.Sprintf("index out of range [%d] with length %d", a, b) }},
+	gpulink.FaultDivide: {ErrLaunchFailure, func(a, b int64) string { return "integer divide by zero" }},
+	gpulink.FaultSlice:  {ErrIllegalAddress, func(a, b int64) string { return fmt.Sprintf("slice bounds out of range [:%d] with capacity %d", a, b) }},
+	gpulink.FaultNil:    {ErrIllegalAddress, func(a, b int64) string { return "invalid memory address or nil pointer dereference" }},
+	gpulink.FaultShared: {ErrInvalidValue, func(a, b int64) string {
 		return fmt.Sprintf("shared memory of %d bytes past the launch's %d", a, b)
 	}},
-	6: {ErrLaunchFailure, func(a, b int64) string { return "negative shift amount" }},
-	7: {ErrLaunchFailure, func(a, b int64) string { return "panic" }},
-	8: {ErrIllegalAddress, func(a, b int64) string {
+	gpulink.FaultShift: {ErrLaunchFailure, func(a, b int64) string { return "negative shift amount" }},
+	gpulink.FaultPanic: {ErrLaunchFailure, func(a, b int64) string { return "panic" }},
+	gpulink.FaultConvert: {ErrIllegalAddress, func(a, b int64) string {
 		return fmt.Sprintf("cannot convert slice with length %d to array or pointer to array with length %d", a, b)
 	}},
-	9: {ErrLaunchFailure, func(a, b int64) string { return "cg.Reduce over a tile the block leaves partial has no GPU form" }},
+	gpulink.FaultPartialTile: {ErrLaunchFailure, func(a, b int64) string { return "cg.Reduce over a tile the block leaves partial has no GPU form" }},
 }
 
 // A gpuFault is the panic value a GPU launch's failing thread reports.

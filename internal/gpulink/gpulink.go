@@ -7,6 +7,19 @@ package gpulink
 // and 48).
 const FaultSymbol = "gc_fault"
 
+// The codes of the fault record's word 1: which check failed.
+const (
+	FaultIndex       = 1 // index out of range: a index, b length
+	FaultDivide      = 2 // integer divide by zero
+	FaultSlice       = 3 // slice bounds out of range: a high, b capacity
+	FaultNil         = 4 // nil pointer dereference
+	FaultShared      = 5 // shared memory past the launch's dynamic size: a needed, b size
+	FaultShift       = 6 // negative shift amount
+	FaultPanic       = 7 // a panic call
+	FaultConvert     = 8 // slice to array conversion of a short slice: a length, b array length
+	FaultPartialTile = 9 // cg.Reduce over a tile the block leaves partial
+)
+
 // A Module is a kernel's PTX form, as generated code records it: one per
 // instantiation of a generic kernel, told apart by its parameters' types.
 type Module struct {

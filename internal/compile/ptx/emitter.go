@@ -169,18 +169,17 @@ func (e *emitter) place(l string) {
 // what it holds).
 const FaultSymbol = gpulink.FaultSymbol
 
-// The codes of the fault record's word 1.
+// The codes of the fault record's word 1 (gpulink's).
 const (
-	FaultIndex       = 1 // index out of range: a index, b length
-	FaultDivide      = 2 // integer divide by zero
-	FaultSlice       = 3 // slice bounds out of range: a high, b capacity
-	FaultNil         = 4 // nil pointer dereference
-	FaultShared      = 5 // shared memory past the launch's dynamic size: a needed, b size
-	FaultShift       = 6 // negative shift amount
-	FaultPanic       = 7 // a panic call
-	FaultConvert     = 8 // slice to array conversion of a short slice: a length, b array length
-	FaultPartialTile = 9 // cg.Reduce over a tile the block leaves partial
-	faultRecordBytes = 64
+	FaultIndex       = gpulink.FaultIndex
+	FaultDivide      = gpulink.FaultDivide
+	FaultSlice       = gpulink.FaultSlice
+	FaultNil         = gpulink.FaultNil
+	FaultShared      = gpulink.FaultShared
+	FaultShift       = gpulink.FaultShift
+	FaultPanic       = gpulink.FaultPanic
+	FaultConvert     = gpulink.FaultConvert
+	FaultPartialTile = gpulink.FaultPartialTile
 )
 
 // A fault is a check's failing branch: its code, position and operands.
