@@ -155,6 +155,8 @@ func (e *emitter) math(x *ast.CallExpr, name string) *val {
 		e.line("fma.rn.f64 %s, %s, %s, %s;", d, arg(0), arg(1), arg(2))
 	case "Max", "Min":
 		return e.mathMaxMin(x, name, arg(0), arg(1))
+	case "Exp":
+		return &val{t: t, reg: e.mathExp(arg(0))}
 	case "IsNaN":
 		p := e.reg(predT)
 		e.line("testp.notanumber.f64 %s, %s;", p, arg(0))

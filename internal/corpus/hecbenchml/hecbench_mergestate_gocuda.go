@@ -287,7 +287,7 @@ func MergeAttnStatesKernel(output, prefixOutput, suffixOutput, lse, prefixLse, s
 }
 
 //line hecbench_mergestate.go:63
-var gc_src_mergeAttnStatesKernel = compiled.NewSource(gc_files_hecbench_mergestate, "mergeAttnStatesKernel", "e108ba1cfdf4851985246a557fa6913cc3304f535f60b60ddcec7187b311ed42", "hecbench_mergestate.go:58-137").NoGoexit("6f9bdd045f31f6de33e36094af783b40be336f47bc75c243af3d6b8795789f43", "common.go:12-12", "common.go:8-11", "hecbench_mergestate.go:21-24", "hecbench_perplexity.go:18-19").NoGPU("common.go:11: math.Exp has no exact GPU form yet")
+var gc_src_mergeAttnStatesKernel = compiled.NewSource(gc_files_hecbench_mergestate, "mergeAttnStatesKernel", "e108ba1cfdf4851985246a557fa6913cc3304f535f60b60ddcec7187b311ed42", "hecbench_mergestate.go:58-137").NoGoexit("6f9bdd045f31f6de33e36094af783b40be336f47bc75c243af3d6b8795789f43", "common.go:12-12", "common.go:8-11", "hecbench_mergestate.go:21-24", "hecbench_perplexity.go:18-19").NoGPU("common.go:12: math.Log has no exact GPU form yet")
 
 //line hecbench_mergestate.go:63
 func gc_body_mergeAttnStatesKernel(gc_b *compiled.Block, gc_lo, gc_hi int, output, prefixOutput, suffixOutput, lse, prefixLse, suffixLse []float32, numTokens, numHeads, headSize, numThreads uint32) {

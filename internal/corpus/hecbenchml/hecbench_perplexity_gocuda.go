@@ -29,7 +29,7 @@ func SigmasKernel(distances, P []float32, perplexity, desiredEntropy float32, ep
 }
 
 //line hecbench_perplexity.go:25
-var gc_src_sigmasKernel = compiled.NewSource(gc_files_hecbench_perplexity, "sigmasKernel", "f0774c03b90b29196c07722ab119d745816da2cf0ce626c9de7c661e5b26ef61", "hecbench_perplexity.go:21-77").NoGoexit("7dba5c5011f88c0ac1140f6f5f74a781d57ffe2a77b7a1d7edabfe9c381adb3e", "common.go:12-12", "common.go:17-17", "common.go:8-11", "hecbench_perplexity.go:18-19").NoGPU("common.go:11: math.Exp has no exact GPU form yet")
+var gc_src_sigmasKernel = compiled.NewSource(gc_files_hecbench_perplexity, "sigmasKernel", "f0774c03b90b29196c07722ab119d745816da2cf0ce626c9de7c661e5b26ef61", "hecbench_perplexity.go:21-77").NoGoexit("7dba5c5011f88c0ac1140f6f5f74a781d57ffe2a77b7a1d7edabfe9c381adb3e", "common.go:12-12", "common.go:17-17", "common.go:8-11", "hecbench_perplexity.go:18-19").NoGPU("common.go:12: math.Log has no exact GPU form yet")
 
 //line hecbench_perplexity.go:25
 func gc_body_sigmasKernel(gc_b *compiled.Block, gc_lo, gc_hi int, distances, P []float32, perplexity, desiredEntropy float32, epochs int, tol float32, n, k int) {

@@ -14,7 +14,7 @@ import (
 const _ = compiled.GeneratedCodeVersion2
 
 //line hecbench_logprob.go:98
-var gc_src_logProbsKernel = compiled.NewSource(gc_files_hecbench_logprob, "logProbsKernel", "14aab8a0d32e45babda26100097bb9ab9b80f730807eacfa88076ce689431e69", "hecbench_logprob.go:92-145", "hecbench_logprob.go:20-27", "hecbench_logprob.go:20-27", "hecbench_logprob.go:29-54", "hecbench_logprob.go:56-63", "hecbench_logprob.go:56-63", "hecbench_logprob.go:65-90").NoGoexit("c6193489870064d989e40f666b3837572465efdd35a3cb2fa8cad401303505fc", "common.go:14-16", "common.go:17-17", "common.go:20-22").NoGPU("with [float32]: common.go:16: math.Exp has no exact GPU form yet")
+var gc_src_logProbsKernel = compiled.NewSource(gc_files_hecbench_logprob, "logProbsKernel", "14aab8a0d32e45babda26100097bb9ab9b80f730807eacfa88076ce689431e69", "hecbench_logprob.go:92-145", "hecbench_logprob.go:20-27", "hecbench_logprob.go:20-27", "hecbench_logprob.go:29-54", "hecbench_logprob.go:56-63", "hecbench_logprob.go:56-63", "hecbench_logprob.go:65-90").NoGoexit("c6193489870064d989e40f666b3837572465efdd35a3cb2fa8cad401303505fc", "common.go:14-16", "common.go:17-17", "common.go:20-22").NoGPU("with [float32]: common.go:17: math.Log has no exact GPU form yet")
 
 // AccumulateLogProbsKernel is accumulate_log_probs of logprob's main.cu:
 // block b sums logProbs[b, :lengths[b]-1] into cumLogProbs[b].

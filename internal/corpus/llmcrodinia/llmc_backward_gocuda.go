@@ -1716,7 +1716,7 @@ func FusedClassifierKernel(logits, losses, probs []float32, dlosses []float32, t
 }
 
 //line llmc_backward.go:310
-var gc_src_fusedClassifierKernel3 = compiled.NewSource(gc_files_llmc_backward, "fusedClassifierKernel3", "cda4451a7404cc4896bc4ce6c678f789371feb9ce22567aa9cbaaa9fa58452a3", "llmc_backward.go:298-352", "llmc_backward.go:233-296").NoGoexit("c6193489870064d989e40f666b3837572465efdd35a3cb2fa8cad401303505fc", "llmc_forward.go:32-34", "llmc_forward.go:35-35", "llmc_forward.go:39-41").NoGPU("llmc_forward.go:34: math.Exp has no exact GPU form yet")
+var gc_src_fusedClassifierKernel3 = compiled.NewSource(gc_files_llmc_backward, "fusedClassifierKernel3", "cda4451a7404cc4896bc4ce6c678f789371feb9ce22567aa9cbaaa9fa58452a3", "llmc_backward.go:298-352", "llmc_backward.go:233-296").NoGoexit("c6193489870064d989e40f666b3837572465efdd35a3cb2fa8cad401303505fc", "llmc_forward.go:32-34", "llmc_forward.go:35-35", "llmc_forward.go:39-41").NoGPU("llmc_forward.go:35: math.Log has no exact GPU form yet")
 
 //line llmc_backward.go:310
 func gc_body_fusedClassifierKernel3(gc_b *compiled.Block, logits, losses, probs []float32, dlosses []float32, targets []int32, B, T, V, P int) {
