@@ -157,6 +157,8 @@ func (e *emitter) math(x *ast.CallExpr, name string) *val {
 		return e.mathMaxMin(x, name, arg(0), arg(1))
 	case "Exp":
 		return &val{t: t, reg: e.mathExp(arg(0))}
+	case "Log":
+		return &val{t: t, reg: e.mathLog(arg(0))}
 	case "IsNaN":
 		p := e.reg(predT)
 		e.line("testp.notanumber.f64 %s, %s;", p, arg(0))

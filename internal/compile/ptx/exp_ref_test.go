@@ -81,3 +81,67 @@ func TestExpSteps(t *testing.T) {
 		}
 	}
 }
+
+// logSteps is amd64's math.Log (math's log_amd64.s), step for step as the
+// back end writes it in PTX (mathLog).
+func logSteps(x float64) float64 {
+	const (
+		hsqrt2 = 7.07106781186547524401e-01
+		ln2hi  = 6.93147180369123816490e-01
+		ln2lo  = 1.90821492927058770002e-10
+		l1     = 6.666666666666735130e-01
+		l2     = 3.999999999940941908e-01
+		l3     = 2.857142874366239149e-01
+		l4     = 2.222219843214978396e-01
+		l5     = 1.818357216161805012e-01
+		l6     = 1.531383769920937332e-01
+		l7     = 1.479819860511658591e-01
+	)
+	b := math.Float64bits(x)
+	switch {
+	case b&^(1<<63) == 0:
+		return math.Inf(-1)
+	case int64(b) < 0:
+		return math.Float64frombits(0x7FF8000000000001)
+	case int64(b) >= 0x7FF0000000000000:
+		return x
+	}
+	f1 := math.Float64frombits(b&0x000FFFFFFFFFFFFF | 0x3FE0000000000000)
+	k := float64(int32(b>>52&0x7FF) - 0x3FE)
+	if f1 <= hsqrt2 {
+		k--
+		f1 *= 2
+	}
+	f := f1 - 1
+	s := f / (2 + f)
+	s2 := s * s
+	s4 := s2 * s2
+	t1 := s2 * (l1 + s4*(l3+s4*(l5+s4*l7)))
+	t2 := s4 * (l2 + s4*(l4+s4*l6))
+	r := t1 + t2
+	hfsq := 0.5 * f * f
+	return k*ln2hi - ((hfsq - (s*(hfsq+r) + k*ln2lo)) - f)
+}
+
+// TestLogSteps checks the steps mathLog writes against amd64's math.Log.
+func TestLogSteps(t *testing.T) {
+	r := rand.New(rand.NewPCG(3, 4))
+	edge := []float64{0, math.Copysign(0, -1), 1, -1, 0.5, 2, math.E, 0x1p-1074, 0x1p-1030, math.MaxFloat64, math.SmallestNonzeroFloat64, 0.7071067811865476, 0.7071067811865475, math.Inf(1), math.Inf(-1), math.NaN()}
+	for i := range 2_000_000 {
+		var x float64
+		switch {
+		case i < len(edge):
+			x = edge[i]
+		case i%3 == 0:
+			x = math.Float64frombits(r.Uint64() &^ (1 << 63))
+		case i%3 == 1:
+			x = r.Float64() * 4
+		default:
+			x = r.ExpFloat64()
+		}
+		want, got := math.Log(x), logSteps(x)
+		if math.Float64bits(want) != math.Float64bits(got) && !(math.IsNaN(want) && math.IsNaN(got)) {
+			t.Fatalf("Log(%v) = %v (%#x), steps give %v (%#x)", x, want, math.Float64bits(want), got, math.Float64bits(got))
+		}
+	}
+}

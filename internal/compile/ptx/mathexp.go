@@ -75,3 +75,74 @@ func (e *emitter) expScale(x, k, r string, overflow float64) string {
 	e.line("selp.f64 %s, %s, %s, %s;", d, f64(0), d, p)
 	return d
 }
+
+// mathLog writes math.Log of register x as amd64 computes it (math's
+// log_amd64.s, no FMA), step for step: the fraction and exponent from the
+// bits (denormals as the assembly takes them), the fraction moved below
+// √2/2 into range, and fdlibm's polynomial. logSteps in the tests is the
+// same in Go, checked against math.Log.
+func (e *emitter) mathLog(x string) string {
+	const (
+		hsqrt2 = 7.07106781186547524401e-01
+		ln2hi  = 6.93147180369123816490e-01
+		ln2lo  = 1.90821492927058770002e-10
+	)
+	b, fb, kb := e.reg(u64T), e.reg(u64T), e.reg(u64T)
+	f1, k, one := e.reg(f64T), e.reg(f64T), e.reg(f64T)
+	k32, p := e.reg(s32T), e.reg(predT)
+	e.line("mov.b64 %s, %s;", b, x)
+	e.line("and.b64 %s, %s, 4503599627370495;", fb, b)    // the fraction's bits
+	e.line("or.b64 %s, %s, 4602678819172646912;", fb, fb) // and 0.5's exponent
+	e.line("mov.b64 %s, %s;", f1, fb)
+	e.line("shr.u64 %s, %s, 52;", kb, b)
+	e.line("and.b64 %s, %s, 2047;", kb, kb)
+	e.line("cvt.u32.u64 %s, %s;", k32, kb)
+	e.line("sub.s32 %s, %s, 1022;", k32, k32)
+	e.line("cvt.rn.f64.s32 %s, %s;", k, k32)
+	e.line("setp.le.f64 %s, %s, %s;", p, f1, f64(hsqrt2))
+	e.line("selp.f64 %s, %s, %s, %s;", one, f64(1), f64(0), p)
+	e.line("sub.rn.f64 %s, %s, %s;", k, k, one)
+	e.line("add.rn.f64 %s, %s, %s;", one, one, f64(1))
+	e.line("mul.rn.f64 %s, %s, %s;", f1, f1, one)
+	f, s, s2, s4, t1, t2 := e.reg(f64T), e.reg(f64T), e.reg(f64T), e.reg(f64T), e.reg(f64T), e.reg(f64T)
+	e.line("sub.rn.f64 %s, %s, %s;", f, f1, f64(1))
+	e.line("add.rn.f64 %s, %s, %s;", s, f, f64(2))
+	e.line("div.rn.f64 %s, %s, %s;", s, f, s)
+	e.line("mul.rn.f64 %s, %s, %s;", s2, s, s)
+	e.line("mul.rn.f64 %s, %s, %s;", s4, s2, s2)
+	e.horner(t1, s4, 1.479819860511658591e-01, 1.818357216161805012e-01, 2.857142874366239149e-01, 6.666666666666735130e-01)
+	e.line("mul.rn.f64 %s, %s, %s;", t1, s2, t1)
+	e.horner(t2, s4, 1.531383769920937332e-01, 2.222219843214978396e-01, 3.999999999940941908e-01)
+	e.line("mul.rn.f64 %s, %s, %s;", t2, s4, t2)
+	r, h, u, d := e.reg(f64T), e.reg(f64T), e.reg(f64T), e.reg(f64T)
+	e.line("add.rn.f64 %s, %s, %s;", r, t1, t2)
+	e.line("mul.rn.f64 %s, %s, %s;", h, f64(0.5), f)
+	e.line("mul.rn.f64 %s, %s, %s;", h, h, f)
+	e.line("add.rn.f64 %s, %s, %s;", u, r, h)
+	e.line("mul.rn.f64 %s, %s, %s;", u, s, u)
+	e.line("mul.rn.f64 %s, %s, %s;", d, f64(ln2lo), k)
+	e.line("add.rn.f64 %s, %s, %s;", u, u, d)
+	e.line("sub.rn.f64 %s, %s, %s;", h, h, u)
+	e.line("sub.rn.f64 %s, %s, %s;", h, h, f)
+	e.line("mul.rn.f64 %s, %s, %s;", d, k, f64(ln2hi))
+	e.line("sub.rn.f64 %s, %s, %s;", d, d, h)
+	// Special cases, in the assembly's order: ±0, negative, +Inf or NaN.
+	e.line("setp.ge.s64 %s, %s, 9218868437227405312;", p, b) // +Inf's bits or above: x
+	e.line("selp.f64 %s, %s, %s, %s;", d, x, d, p)
+	e.line("setp.lt.s64 %s, %s, 0;", p, b)
+	e.line("selp.f64 %s, 0d7FF8000000000001, %s, %s;", d, d, p)
+	e.line("and.b64 %s, %s, 9223372036854775807;", kb, b)
+	e.line("setp.eq.u64 %s, %s, 0;", p, kb)
+	e.line("selp.f64 %s, 0dFFF0000000000000, %s, %s;", d, d, p)
+	return d
+}
+
+// horner writes d = c0 + s·(c1 + s·(…)) for coefficients given from the
+// innermost, each step a multiply then an add, unfused.
+func (e *emitter) horner(d, s string, cs ...float64) {
+	e.line("mov.f64 %s, %s;", d, f64(cs[0]))
+	for _, c := range cs[1:] {
+		e.line("mul.rn.f64 %s, %s, %s;", d, d, s)
+		e.line("add.rn.f64 %s, %s, %s;", d, d, f64(c))
+	}
+}

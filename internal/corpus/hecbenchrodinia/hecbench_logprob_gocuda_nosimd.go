@@ -21,6 +21,10 @@ import (
 func LogProbsKernel[T float32 | float64](logProbs []float32, logits []T, ids []int32, lengths []int32, maxInputLength, batchSize, vocabSize, vocabSizePadded int) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_logProbsKernel,
 		func(gc_t *gocuda.Thread) {
+			if compiled.Probing(gc_t) {
+				compiled.ProbeArgs(gc_t, logProbs, logits, ids, lengths, maxInputLength, batchSize, vocabSize, vocabSizePadded)
+				return
+			}
 			logProbsKernel[T](gc_t, logProbs, logits, ids, lengths, maxInputLength, batchSize, vocabSize, vocabSizePadded)
 		},
 		func(gc_b *compiled.Block) {

@@ -31,6 +31,10 @@ func LogProbsKernel[T float32 | float64](logProbs []float32, logits []T, ids []i
 	}
 	return compiled.Kernel(gc_src_logProbsKernel,
 		func(gc_t *gocuda.Thread) {
+			if compiled.Probing(gc_t) {
+				compiled.ProbeArgs(gc_t, logProbs, logits, ids, lengths, maxInputLength, batchSize, vocabSize, vocabSizePadded)
+				return
+			}
 			logProbsKernel[T](gc_t, logProbs, logits, ids, lengths, maxInputLength, batchSize, vocabSize, vocabSizePadded)
 		},
 		gc_body)
