@@ -133,6 +133,31 @@ var bitsOps = map[string]bitsOp{
 	intrinsicPath + ".Umulhi": binary("mul.hi.u32"),
 	intrinsicPath + ".Mul24":  binary("mul24.lo.s32"),
 	intrinsicPath + ".Umul24": binary("mul24.lo.u32"),
+	intrinsicPath + ".Rsqrtf": rsqrtf,
+}
+
+// rsqrtf writes intrinsic.Rsqrtf as package intrinsic computes it: 1/√x
+// in float64 rounded once to float32; ±0 give ±Inf, NaN and negative
+// numbers intrinsic's NaN.
+func rsqrtf(e *emitter, args []string, rs scalar) string {
+	x := args[0]
+	d64, d, bits, p := e.reg(f64T), e.reg(f32T), e.reg(u32T), e.reg(predT)
+	e.line("cvt.f64.f32 %s, %s;", d64, x)
+	e.line("sqrt.rn.f64 %s, %s;", d64, d64)
+	e.line("div.rn.f64 %s, %s, %s;", d64, f64(1), d64)
+	e.line("cvt.rn.f32.f64 %s, %s;", d, d64)
+	// ±0: the infinity of x's sign.
+	e.line("mov.b32 %s, %s;", bits, x)
+	e.line("and.b32 %s, %s, 2147483648;", bits, bits)
+	e.line("or.b32 %s, %s, 2139095040;", bits, bits)
+	inf := e.reg(f32T)
+	e.line("mov.b32 %s, %s;", inf, bits)
+	e.line("setp.eq.f32 %s, %s, 0f00000000;", p, x)
+	e.line("selp.f32 %s, %s, %s, %s;", d, inf, d, p)
+	// NaN, and below 0: intrinsic's NaN.
+	e.line("setp.ltu.f32 %s, %s, 0f00000000;", p, x)
+	e.line("selp.f32 %s, 0f7FFFFFFF, %s, %s;", d, d, p)
+	return d
 }
 
 const intrinsicPath = "github.com/gocuda/gocuda/intrinsic"

@@ -208,8 +208,9 @@ func (e *emitter) inlineCall(x *ast.CallExpr, id *ast.Ident, fn *types.Func, dec
 			e.refuse(x, "recursive call of %s has no GPU form", fn.Name())
 		}
 	}
+	var recv *val
 	if decl.Recv != nil {
-		e.refuse(x, "method calls have no GPU form yet")
+		recv = e.receiverOf(x, fn)
 	}
 	var args []*val
 	for _, a := range x.Args {
@@ -230,7 +231,16 @@ func (e *emitter) inlineCall(x *ast.CallExpr, id *ast.Ident, fn *types.Func, dec
 			unify(params.At(i).Type(), args[i].t, fr.subst)
 		}
 	}
+	if recv != nil {
+		unify(fn.Origin().Signature().Recv().Type(), recv.t, fr.subst)
+	}
 	e.inline = append(e.inline, fr)
+	if recv != nil && len(decl.Recv.List[0].Names) > 0 {
+		name := decl.Recv.List[0].Names[0]
+		if obj := e.src.Info.Defs[name]; obj != nil && !e.bindMemory(name, obj, recv) {
+			e.vars[obj] = recv
+		}
+	}
 	k := 0
 	for _, field := range decl.Type.Params.List {
 		if _, ok := field.Type.(*ast.Ellipsis); ok {
@@ -290,6 +300,12 @@ func unify(p, a types.Type, m map[*types.TypeParam]types.Type) {
 	case *types.Array:
 		if at, ok := a.Underlying().(*types.Array); ok {
 			unify(pt.Elem(), at.Elem(), m)
+		}
+	case *types.Named:
+		if an, ok := types.Unalias(a).(*types.Named); ok && an.Origin() == pt.Origin() {
+			for i := range min(pt.TypeArgs().Len(), an.TypeArgs().Len()) {
+				unify(pt.TypeArgs().At(i), an.TypeArgs().At(i), m)
+			}
 		}
 	}
 }
@@ -447,4 +463,31 @@ func (e *emitter) syncAtomic(x *ast.CallExpr, fn *types.Func) *val {
 		e.refuse(x, "%s has no GPU form yet", fn.FullName())
 	}
 	return &val{t: t, reg: d}
+}
+
+// receiverOf evaluates the receiver of a method call of the kernel's
+// package: the value (a copy), or for a pointer receiver the pointer or
+// the address of the addressable operand, as Go takes it.
+func (e *emitter) receiverOf(x *ast.CallExpr, fn *types.Func) *val {
+	sel, ok := ast.Unparen(x.Fun).(*ast.SelectorExpr)
+	if !ok || e.src.Info.Selections[sel] == nil || e.src.Info.Selections[sel].Kind() != types.MethodVal || len(e.src.Info.Selections[sel].Index()) != 1 {
+		e.refuse(x, "method values and promoted methods have no GPU form yet")
+	}
+	want := e.subst(fn.Signature().Recv().Type())
+	have := e.typeOf(sel.X)
+	switch {
+	case isPointer(want) && isPointer(have):
+		return e.expr(sel.X)
+	case isPointer(want):
+		a, ok := e.addr(sel.X)
+		if !ok {
+			e.refuse(x, "a pointer method of a value not in memory has no GPU form yet")
+		}
+		return &val{t: types.NewPointer(have), ptr: a.addr, space: a.space}
+	case isPointer(have):
+		p := e.expr(sel.X)
+		e.nilCheck(x, p)
+		return e.load(p.ptr, p.space, have.Underlying().(*types.Pointer).Elem())
+	}
+	return e.copyVal(e.expr(sel.X))
 }
