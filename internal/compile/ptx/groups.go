@@ -130,10 +130,8 @@ func (e *emitter) tileMask(g *val) string {
 	if g.tile == 32 {
 		return "-1"
 	}
-	lane, first, m := e.reg(u32T), e.reg(u32T), e.reg(u32T)
-	e.line("mov.u32 %s, %%laneid;", lane)
-	e.line("and.b32 %s, %s, %d;", first, lane, ^(g.tile-1)&31)
-	e.line("shl.b32 %s, %d, %s;", m, int64(1)<<g.tile-1, first)
+	m := e.reg(u32T)
+	e.line("shl.b32 %s, %d, %s;", m, int64(1)<<g.tile-1, e.tileFirst(g.tile))
 	return m
 }
 
@@ -178,10 +176,7 @@ func (e *emitter) vote(x *ast.CallExpr, name, mask string, pred ast.Expr, n int6
 	r := e.reg(u32T)
 	e.line("vote.sync.ballot.b32 %s, %s, %s;", r, p, mask)
 	if n < 32 {
-		lane, first := e.reg(u32T), e.reg(u32T)
-		e.line("mov.u32 %s, %%laneid;", lane)
-		e.line("and.b32 %s, %s, %d;", first, lane, ^(n-1)&31)
-		e.line("shr.b32 %s, %s, %s;", r, r, first)
+		e.line("shr.b32 %s, %s, %s;", r, r, e.tileFirst(n))
 		e.line("and.b32 %s, %s, %d;", r, r, int64(1)<<n-1)
 	}
 	return &val{t: t, reg: r}
@@ -252,4 +247,13 @@ func (e *emitter) applyOp(n, op ast.Expr, a, b *val) *val {
 	}
 	e.refuse(n, "cg.%s has no GPU form yet", fn.Name())
 	return nil
+}
+
+// tileFirst returns the lane of the first thread of the calling lane's
+// tile of n lanes.
+func (e *emitter) tileFirst(n int64) string {
+	lane, first := e.reg(u32T), e.reg(u32T)
+	e.line("mov.u32 %s, %%laneid;", lane)
+	e.line("and.b32 %s, %s, %d;", first, lane, ^(n-1)&31)
+	return first
 }

@@ -28,7 +28,7 @@ func inMemoryIn(src *kir.Source, f *kir.Func) map[types.Object]bool {
 				}
 				return
 			case *ast.SelectorExpr:
-				if sel := src.Info.Selections[y]; sel == nil || sel.Kind() != types.FieldVal || isPointerType(src.Info.TypeOf(y.X)) {
+				if sel := src.Info.Selections[y]; sel == nil || sel.Kind() != types.FieldVal || isPointer(src.Info.TypeOf(y.X)) {
 					return
 				}
 				x = y.X
@@ -81,14 +81,6 @@ func isArrayType(t types.Type) bool {
 		return false
 	}
 	_, ok := t.Underlying().(*types.Array)
-	return ok
-}
-
-func isPointerType(t types.Type) bool {
-	if t == nil {
-		return false
-	}
-	_, ok := t.Underlying().(*types.Pointer)
 	return ok
 }
 

@@ -318,8 +318,11 @@ func isUnsafePointer(t types.Type) bool {
 	return ok && b.Kind() == types.UnsafePointer
 }
 
-// isPointer reports whether t is a pointer type.
+// isPointer reports whether t is a pointer type (false for no type).
 func isPointer(t types.Type) bool {
+	if t == nil {
+		return false
+	}
 	_, ok := t.Underlying().(*types.Pointer)
 	return ok
 }

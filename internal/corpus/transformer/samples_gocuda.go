@@ -463,17 +463,17 @@ $L51:
 $L58:
 	setp.gt.s64 %p42, %rd122, 0;
 	@!%p42 bra $L60;
-	mov.u32 %r33, %laneid;
-	and.b32 %r34, %r33, 24;
-	shl.b32 %r35, 255, %r34;
+	mov.u32 %r34, %laneid;
+	and.b32 %r35, %r34, 24;
+	shl.b32 %r33, 255, %r35;
 	cvt.u32.s64 %r36, %rd122;
 	mov.b32 %r38, 8;
 	sub.u32 %r37, 32, %r38;
 	shl.b32 %r37, %r37, 8;
 	or.b32 %r37, %r37, 31;
 	mov.b64 {%r39, %r40}, %fd31;
-	shfl.sync.down.b32 %r39, %r39, %r36, %r37, %r35;
-	shfl.sync.down.b32 %r40, %r40, %r36, %r37, %r35;
+	shfl.sync.down.b32 %r39, %r39, %r36, %r37, %r33;
+	shfl.sync.down.b32 %r40, %r40, %r36, %r37, %r33;
 	mov.b64 %fd42, {%r39, %r40};
 	add.rn.f64 %fd43, %fd31, %fd42;
 	mov.f64 %fd31, %fd43;
