@@ -17,7 +17,9 @@ var defaultDevice struct {
 // per GOMAXPROCS, as CUDA's primary context starts on a program's first
 // runtime call. Package-level functions (Launch, LaunchContext,
 // LaunchCooperative) and a nil *Stream use it. It lives until
-// CloseDefault, or for the rest of the program.
+// CloseDefault, or for the rest of the program. With GOCUDA_DEVICE=gpu it
+// is a GPU device (see WithGPU), and Default panics, with an error wrapping
+// ErrNoDevice, where none can be opened.
 //
 // Its workers are goroutines, so a test that checks for leaked goroutines
 // (go.uber.org/goleak) after using the default device finds them. Close it
