@@ -235,10 +235,10 @@ func (e *emitter) induction(s *ast.ForStmt) types.Object {
 	for ok && cond.Op == token.LAND {
 		cond, ok = ast.Unparen(cond.X).(*ast.BinaryExpr)
 	}
-	if !ok || cond.Op != token.LSS {
+	if !ok {
 		return nil
 	}
-	id := identOf(cond.X)
+	id, bound := below(cond)
 	init, isAssign := s.Init.(*ast.AssignStmt)
 	// The loop must declare its variable: nothing outside it can write it.
 	if id == nil || !isAssign || init.Tok != token.DEFINE || len(init.Lhs) != 1 || identOf(init.Lhs[0]) == nil {
@@ -251,24 +251,14 @@ func (e *emitter) induction(s *ast.ForStmt) types.Object {
 	if s, _ := scalarOf(e.subst(obj.Type())); s != s64T {
 		return nil // the bounds below are a 64-bit int's
 	}
-	var step ast.Expr
-	switch post := s.Post.(type) {
-	case *ast.IncDecStmt:
-		if post.Tok != token.INC || e.object(identOf(post.X)) != obj {
-			return nil
-		}
-	case *ast.AssignStmt:
-		if post.Tok != token.ADD_ASSIGN || e.object(identOf(post.Lhs[0])) != obj {
-			return nil
-		}
-		step = post.Rhs[0]
-	default:
+	step, ok := e.stepOf(s.Post, obj)
+	if !ok {
 		return nil
 	}
 	if _, ok := e.exprWidth(init.Rhs[0]); !ok {
 		return nil
 	}
-	if k, ok := e.exprWidth(cond.Y); !ok || k > 61 {
+	if k, ok := e.exprWidth(bound); !ok || k > 61 {
 		return nil
 	}
 	if step != nil {
@@ -395,4 +385,43 @@ func reassignedIn(src *kir.Source, f *kir.Func) map[types.Object]bool {
 		}
 	})
 	return out
+}
+
+// below reads a comparison bounding a variable from above, i < n or
+// n > i, and returns the variable and the bound.
+func below(c *ast.BinaryExpr) (*ast.Ident, ast.Expr) {
+	switch c.Op {
+	case token.LSS:
+		return identOf(c.X), c.Y
+	case token.GTR:
+		return identOf(c.Y), c.X
+	}
+	return nil, nil
+}
+
+// stepOf reads a loop's post statement adding to variable obj: i++,
+// i += s, i = i + s or i = s + i. It returns the step (nil for 1).
+func (e *emitter) stepOf(post ast.Stmt, obj types.Object) (ast.Expr, bool) {
+	switch post := post.(type) {
+	case *ast.IncDecStmt:
+		return nil, post.Tok == token.INC && e.object(identOf(post.X)) == obj
+	case *ast.AssignStmt:
+		if len(post.Lhs) != 1 || e.object(identOf(post.Lhs[0])) != obj {
+			return nil, false
+		}
+		switch post.Tok {
+		case token.ADD_ASSIGN:
+			return post.Rhs[0], true
+		case token.ASSIGN:
+			sum, ok := ast.Unparen(post.Rhs[0]).(*ast.BinaryExpr)
+			switch {
+			case !ok || sum.Op != token.ADD:
+			case e.object(identOf(sum.X)) == obj:
+				return sum.Y, true
+			case e.object(identOf(sum.Y)) == obj:
+				return sum.X, true
+			}
+		}
+	}
+	return nil, false
 }

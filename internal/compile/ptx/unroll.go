@@ -2,7 +2,6 @@ package ptx
 
 import (
 	"go/ast"
-	"go/token"
 	"go/types"
 	"strconv"
 )
@@ -21,12 +20,14 @@ const maxUnrollNodes = 80
 // where its rounds can be unrolled, or nil.
 func (e *emitter) unrollable(s *ast.ForStmt, ind types.Object) (bound, step ast.Expr) {
 	cond, ok := ast.Unparen(s.Cond).(*ast.BinaryExpr)
-	if ind == nil || !ok || cond.Op != token.LSS || e.object(identOf(cond.X)) != ind || e.inMemory[ind] {
+	if ind == nil || !ok || e.inMemory[ind] {
 		return nil, nil
 	}
-	if a, ok := s.Post.(*ast.AssignStmt); ok {
-		step = a.Rhs[0]
+	v, n := below(cond)
+	if v == nil || e.object(v) != ind {
+		return nil, nil
 	}
+	step, _ = e.stepOf(s.Post, ind)
 	nodes, leaves := 0, false
 	ast.Inspect(s.Body, func(n ast.Node) bool {
 		switch n.(type) {
@@ -40,7 +41,7 @@ func (e *emitter) unrollable(s *ast.ForStmt, ind types.Object) (bound, step ast.
 		nodes++
 		return true
 	})
-	if leaves || nodes > maxUnrollNodes || !e.invariant(s.Body, cond.Y) || (step != nil && !e.invariant(s.Body, step)) {
+	if leaves || nodes > maxUnrollNodes || !e.invariant(s.Body, n) || (step != nil && !e.invariant(s.Body, step)) {
 		return nil, nil
 	}
 	if step != nil {
@@ -48,7 +49,7 @@ func (e *emitter) unrollable(s *ast.ForStmt, ind types.Object) (bound, step ast.
 			return nil, nil
 		}
 	}
-	return cond.Y, step
+	return n, step
 }
 
 // invariant reports whether x has the same value on every trip of a
