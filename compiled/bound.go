@@ -28,13 +28,22 @@ func Diff(x, off int) int {
 	return d
 }
 
+// Fits reports whether off + x lies in [lo, hi) for every x in [from,
+// to): generated code reads a guard computed in a narrow integer type
+// (i := int32(bx)*int32(bdx) + int32(tx); if i < n) as off + tx in int,
+// which is its value where the sum lies in the type's range, and fails
+// the launch with ErrGuardWraps elsewhere.
+func Fits(off, from, to, lo, hi int) bool {
+	return from >= to || from >= Diff(lo, off) && to <= Diff(hi, off)
+}
+
 // ErrGuardWraps is what a compiled kernel panics with where a guard on
 // the thread's x index plus an offset (i := off + tx; if i < n) would see
-// the sum pass math.MaxInt and wrap for a thread of the block: the
-// compiled loop runs the threads a guard admits as one range of x, which
-// the wrapped sums need not be. The runtime path (Config.RuntimePath)
-// runs such a launch; no real index comes near.
-var ErrGuardWraps = errors.New("gocuda: compiled code: a guard's thread index plus an offset passes math.MaxInt (run the launch with RuntimePath)")
+// the sum pass its type's range (math.MaxInt, or an int32's) and wrap for
+// a thread of the block: the compiled loop runs the threads a guard
+// admits as one range of x, which the wrapped sums need not be. The
+// runtime path (Config.RuntimePath) runs such a launch.
+var ErrGuardWraps = errors.New("gocuda: compiled code: a guard's thread index plus an offset passes its type's range (run the launch with RuntimePath)")
 
 // maxScale is the largest k for which k*x cannot wrap for any thread's x
 // index (below gocuda.MaxThreadsPerBlock).

@@ -80,47 +80,58 @@ func gc_body_saxpyInt32Index(gc_b *compiled.Block, gc_lo, gc_hi int, a float32, 
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_step := 0
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
-					gc_pos.Thread = gc_base + gc_tx
-					i := int32(gc_bx)*int32(gc_bdx) + int32(gc_tx)
-					/*line saxpy.go:53*/ if i < int32(len(x)) {
-						y[i] = a*x[i] + y[i]
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Fits((gc_bx * gc_bdx), gc_from, gc_to, -(1 << 31), 1<<31) {
+			/*line saxpy.go:53*/ panic(compiled.ErrGuardWraps)
+		}
+		if !compiled.Adds((gc_bx * gc_bdx), gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(int(int32(len(x))), (gc_bx * gc_bdx)); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := (gc_bx * gc_bdx)
+			if gc_from >= 0 && gc_off >= 0 && gc_off <= len(y) && gc_to <= len(y)-gc_off && gc_to <= 1<<31-gc_off && gc_off <= len(x) && gc_to <= len(x)-gc_off {
+				gc_at := y[gc_off:][:gc_to]
+				gc_at2 := x[gc_off:][:gc_to]
+				gc_step := gc_from
+				for ; gc_step+3 < gc_to; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
+						i := int32(gc_bx)*int32(gc_bdx) + int32(gc_tx)
+						_ = i
+						/*line saxpy.go:54*/ gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
+					}
+					{
+						gc_tx := gc_step + 1
+						i := int32(gc_bx)*int32(gc_bdx) + int32(gc_tx)
+						_ = i
+						/*line saxpy.go:54*/ gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
+					}
+					{
+						gc_tx := gc_step + 2
+						i := int32(gc_bx)*int32(gc_bdx) + int32(gc_tx)
+						_ = i
+						/*line saxpy.go:54*/ gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
+					}
+					{
+						gc_tx := gc_step + 3
+						i := int32(gc_bx)*int32(gc_bdx) + int32(gc_tx)
+						_ = i
+						/*line saxpy.go:54*/ gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
 					}
 				}
-				{
-					gc_tx := gc_step + 1
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+					i := int32(gc_bx)*int32(gc_bdx) + int32(gc_tx)
+					_ = i
+					/*line saxpy.go:54*/ gc_at[gc_tx] = a*gc_at2[gc_tx] + gc_at[gc_tx]
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					i := int32(gc_bx)*int32(gc_bdx) + int32(gc_tx)
-					/*line saxpy.go:53*/ if i < int32(len(x)) {
-						y[i] = a*x[i] + y[i]
-					}
-				}
-				{
-					gc_tx := gc_step + 2
-					gc_pos.Thread = gc_base + gc_tx
-					i := int32(gc_bx)*int32(gc_bdx) + int32(gc_tx)
-					/*line saxpy.go:53*/ if i < int32(len(x)) {
-						y[i] = a*x[i] + y[i]
-					}
-				}
-				{
-					gc_tx := gc_step + 3
-					gc_pos.Thread = gc_base + gc_tx
-					i := int32(gc_bx)*int32(gc_bdx) + int32(gc_tx)
-					/*line saxpy.go:53*/ if i < int32(len(x)) {
-						y[i] = a*x[i] + y[i]
-					}
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
-				gc_pos.Thread = gc_base + gc_tx
-				i := int32(gc_bx)*int32(gc_bdx) + int32(gc_tx)
-				/*line saxpy.go:53*/ if i < int32(len(x)) {
-					y[i] = a*x[i] + y[i]
+					/*line saxpy.go:54*/ y[i] = a*x[i] + y[i]
 				}
 			}
 		}

@@ -206,6 +206,9 @@ func (d *dumper) threadHead(n *ThreadLoop) string {
 			if r.Hoist {
 				once = " once"
 			}
+			if r.Fit != nil {
+				once += " in " + r.Fit.String()
+			}
 			head += fmt.Sprintf(" [rebase %s[%s]%s]", x, off, once)
 		}
 		for _, w := range n.Rebase.Apart {
@@ -252,6 +255,9 @@ func (d *dumper) bound(b Bound) string {
 			x += "+" + d.text(b.Off)
 		}
 		return fmt.Sprintf(" [%s %s %s%s, guard kept]", x, op, d.text(b.X), adj)
+	}
+	if b.Fit != nil {
+		return fmt.Sprintf(" [%s %s %s%s, sums in %s]", x, op, d.text(b.X), adj, b.Fit)
 	}
 	return fmt.Sprintf(" [%s %s %s%s]", x, op, d.text(b.X), adj)
 }

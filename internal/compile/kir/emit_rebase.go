@@ -377,14 +377,23 @@ func (c *rowCheck) slice(r RebasedSlice) string {
 	}
 	if r.Off == nil {
 		c.cond(fmt.Sprintf("%s <= len(%s)", c.to, x))
+		if r.Fit != nil {
+			c.cond(fmt.Sprintf("%s <= %s", c.to, fitLimit(r.Fit)))
+		}
 		return x + "[:" + c.to + "]"
 	}
 	at := c.variable(r.Off, "off")
 	if r.One {
 		c.cond(fmt.Sprintf("%s < len(%s)", at, x))
+		if r.Fit != nil {
+			c.cond(fmt.Sprintf("%s < %s", at, fitLimit(r.Fit)))
+		}
 		return x + "[" + at + ":][:1]"
 	}
 	c.cond(fmt.Sprintf("%s <= len(%s) && %s <= len(%s)-%s", at, x, c.to, x, at))
+	if r.Fit != nil { // the row's indexes, at to at+to-1, are its wide forms' values
+		c.cond(fmt.Sprintf("%s <= %s-%s", c.to, fitLimit(r.Fit), at))
+	}
 	return x + "[" + at + ":][:" + c.to + "]"
 }
 

@@ -399,6 +399,9 @@ func (e *emitter) bounds(bounds []Bound) {
 			continue // per row: loopHead
 		}
 		x := e.plain(b.X)
+		if b.Fit != nil {
+			e.fits(b, from, to)
+		}
 		if b.Scale != nil {
 			e.printf("if %s := %s; %s < %s {\n%s = %s\n}\n", v, e.scaledBound(b, x), v, to, to, v)
 			continue
@@ -410,6 +413,23 @@ func (e *emitter) bounds(bounds []Bound) {
 		}
 		e.narrowBy(b, x, v, from, to)
 	}
+}
+
+// fits writes the test that narrow bound b (Bound.Fit) reads the
+// threads from from to to by their wide forms: each one's sum in the
+// type's range.
+func (e *emitter) fits(b Bound, from, to string) {
+	off := "0"
+	if b.Off != nil {
+		off = e.oneLine(b.Off) // its pieces' positions would place the panic on their lines
+	}
+	lo, hi := "0", fitLimit(b.Fit)
+	if !unsigned(b.Fit) {
+		lo = "-(" + hi + ")"
+	}
+	e.printf("if !%s.Fits(%s, %s, %s, %s, %s) {\n", e.f.Src.Compiled, off, from, to, lo, hi)
+	e.line(b.Pos) // the guard's line, in the panic's trace
+	e.printf("panic(%s.ErrGuardWraps)\n}\n", e.f.Src.Compiled)
 }
 
 // scaledBound returns the call computing the bound of scaled bound b

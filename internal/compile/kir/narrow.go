@@ -77,13 +77,20 @@ type Bound struct {
 	// evaluates first, so the row evaluates it where its first thread
 	// would, recorded as that thread.
 	RowRisk bool
-	Pos     token.Pos // a RowRisk's comparison, where a failure is reported
+	Pos     token.Pos // a RowRisk's or a Fit's comparison, where a failure is reported
 	// RowStep, where set, is the divisor p of a Row that admits the rows
 	// whose y is a multiple of p (Rodinia backprop's ty%p == 0): where p
 	// is positive and the block's height a multiple of it, the rows the
 	// Row admits are every p-th from the first, so the loop visits those
 	// alone, p rows a step, and evaluates no Row (emit_threads.go).
 	RowStep ast.Expr
+	// Fit, where set, is the narrow integer type (int32, uint32...) of a
+	// guard's comparison read by its wide forms (widen.go): X is the
+	// uniform side's value, and tx+Off the other's where it lies in the
+	// type's range, which the emitter requires of the row's threads
+	// before it bounds them (compiled.Fits), failing the launch with
+	// compiled.ErrGuardWraps where it does not hold.
+	Fit types.Type
 	// Scale, where set, bounds tx*Scale+Off instead of tx+Off (Upper):
 	// the row runs the threads below compiled.ScaledBelow(X, Scale)
 	// (ScaledOffBelow with Off), or ScaledAtMost with Adj 1, which may
@@ -236,7 +243,7 @@ func (f *Func) bounds(e ast.Expr, negate bool) []Bound {
 		op = b.Op
 	default:
 		if off, isX = f.threadXPlus(y); !isX || !f.safeUniform(x) {
-			return nil
+			return f.narrowBounds(b, negate)
 		}
 		x, y = y, x
 	}

@@ -38,6 +38,7 @@ func rebase(f *Func) {
 			}
 			r := f.newRebaser(l.Quot)
 			r.strides = l.Quot == nil && !f.Grid
+			r.narrow = l.Quot == nil
 			stmts := r.loopStmts(l)
 			if s := f.lockstep(l); s != nil {
 				r.strides = false
@@ -133,6 +134,10 @@ type RebasedSlice struct {
 	// cannot change (rebase_hoist.go): its unchecked form loads it once
 	// per row.
 	Hoist bool
+	// Fit, where set, is the narrow integer type of an index (int32,
+	// uint32...) read as its wide form (widen.go): the row's check
+	// requires every index of the row in the type's range.
+	Fit types.Type
 	// Bound is set for a slice the loop does not index at x + Off, whose
 	// length a guard compares such an index with (if g < len(in) {
 	// out[g] = ... }): the row's check requires it long enough for the
@@ -159,6 +164,10 @@ type rebaser struct {
 	strides bool
 	guards  int
 	conds   []ast.Expr
+	// narrow, where set, lets indexes of narrow integer types be taken
+	// by their wide forms (RebasedSlice.Fit): in thread loops whose
+	// rows' checks are written by rowCheck.slice.
+	narrow bool
 }
 
 // strideStmts returns the statements a step of grid-stride loop s writes
@@ -442,6 +451,14 @@ func (r *rebaser) index(x *ast.IndexExpr) bool {
 		return false
 	}
 	off, ok := r.affine(x.Index)
+	var fit types.Type
+	if !ok && r.narrow {
+		if wide, isNarrow := r.widened(x.Index); isNarrow {
+			if off, ok = r.affine(wide); ok {
+				fit = info.TypeOf(x.Index)
+			}
+		}
+	}
 	one := false
 	if !ok {
 		if off, ok = r.rowIndex(x.Index); !ok {
@@ -453,7 +470,7 @@ func (r *rebaser) index(x *ast.IndexExpr) bool {
 		}
 		one = true // every thread of the row reads the one element
 	}
-	r.note(x, RebasedSlice{X: id, Off: off, One: one})
+	r.note(x, RebasedSlice{X: id, Off: off, One: one, Fit: fit})
 	return true
 }
 
@@ -512,13 +529,19 @@ func (r *rebaser) note(x ast.Expr, s RebasedSlice) {
 	obj := r.f.Src.Info.ObjectOf(s.X)
 	for k, t := range r.slices {
 		if r.f.Src.Info.ObjectOf(t.X) == obj && t.One == s.One && offKey(t.Row) == offKey(s.Row) && offKey(t.Off) == offKey(s.Off) &&
-			offKey(t.Stride) == offKey(s.Stride) {
+			offKey(t.Stride) == offKey(s.Stride) && sameFit(t.Fit, s.Fit) {
 			r.at[x] = k
 			return
 		}
 	}
 	r.at[x] = len(r.slices)
 	r.slices = append(r.slices, s)
+}
+
+// sameFit reports whether two rebased slices' Fit are the same type, or
+// both none.
+func sameFit(a, b types.Type) bool {
+	return a == nil && b == nil || a != nil && b != nil && types.Identical(a, b)
 }
 
 // offKey returns the text of a row's offset, "" for none.

@@ -31,8 +31,8 @@ func (r *rebaser) peels(l *ThreadLoop, s []RebasedSlice) bool {
 	if l.Quot != nil || r.f.lockstep(l) != nil {
 		return false
 	}
-	if slices.ContainsFunc(s, func(s RebasedSlice) bool { return s.Stride != nil }) {
-		return false // a strided index's row is checked whole
+	if slices.ContainsFunc(s, func(s RebasedSlice) bool { return s.Stride != nil || s.Fit != nil }) {
+		return false // a strided or narrow index's row is checked whole
 	}
 	from := r.lowerBounds(l)
 	return slices.ContainsFunc(s, func(s RebasedSlice) bool { return !s.One && r.neighbour(s.Off, from) })

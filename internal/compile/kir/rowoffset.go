@@ -153,6 +153,10 @@ func (r rowScope) rowUniform(e ast.Expr) (ast.Expr, bool) {
 		in, ok := r.rowUniform(x.X)
 		return &ast.UnaryExpr{Op: x.Op, X: in}, ok
 	case *ast.CallExpr:
+		if tv := info.Types[x.Fun]; tv.IsType() && len(x.Args) == 1 && isInteger(tv.Type) && isInteger(info.TypeOf(x.Args[0])) {
+			in, ok := r.rowUniform(x.Args[0]) // a conversion of integers, which cannot fail
+			return &ast.CallExpr{Fun: x.Fun, Args: []ast.Expr{in}}, ok
+		}
 		return r.rowMinMax(x)
 	}
 	return nil, false

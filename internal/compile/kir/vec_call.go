@@ -104,10 +104,10 @@ func (v *vectorizer) conversion(c *ast.CallExpr, t types.Type) vval {
 			return vval{shape: vVector, x: v.lanes(arg), typ: t}
 		case vt == "Float64x4": // from int32 lanes, exact, converted as Go converts each
 			return vval{shape: vVector, x: v.lanes64(arg, vt), typ: t}
-		case !isInteger(t):
-			v.fail()
+		case !isInteger(t), narrowInt(t) != 0:
+			v.fail() // a narrower integer's lanes may wrap between the first and the last
 		}
-		out := vval{shape: vAffine, x: &ast.CallExpr{Fun: v.scalar(c.Fun).(ast.Expr), Args: []ast.Expr{arg.x}}, typ: t, guard: arg.guard}
+		out := vval{shape: vAffine, x: &ast.CallExpr{Fun: v.scalar(c.Fun).(ast.Expr), Args: []ast.Expr{arg.x}}, typ: t, guard: arg.guard, stride: arg.stride}
 		if arg.clamped() {
 			fun := v.scalar(c.Fun).(ast.Expr)
 			out.lane = func(k ast.Expr) ast.Expr { return &ast.CallExpr{Fun: fun, Args: []ast.Expr{laneOf(arg, k)}} }

@@ -27,12 +27,120 @@ func BitRevPermutationKernel(dOut, dIn []int64, lgDomainSize uint32) func(*gocud
 //line hecbench_bitpermute.go:34
 var gc_src_bitRevPermutation = compiled.NewSource(gc_files_hecbench_bitpermute, "bitRevPermutation", "b2d7737bae42400c85431bb88aaf7132cd4f7ceb66bd3fc98b2fb8b5dd775b3a", "hecbench_bitpermute.go:30-58").NoGoexit("222e4b9f1daa6a3474028f6ba8f29e559331e1f6a20add6d57f4887e98181e8d", "hecbench_bitpermute.go:24-28").NoGPU("hecbench_bitpermute.go:40: comparison of *int64 has no GPU form yet")
 
+//line hecbench_bitpermute.go:34
+func gc_body_bitRevPermutation(gc_b *compiled.Block, dOut, dIn []int64, lgDomainSize uint32) {
+	gc_pos := gc_b.Pos()
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	gc_s_v := compiled.Scratch[int64](gc_b, 0)[:gc_n]
+	/*line hecbench_bitpermute.go:35*/ if gc_gdx == 1 && gc_bdx == 1<<lgDomainSize {
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			if gc_bdx <= len(dIn) && gc_bdx <= 1<<32 {
+				gc_at := dIn[:gc_bdx]
+				copy(gc_s_v[gc_base:][:gc_bdx], gc_at)
+			} else {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					idx := uint32(gc_tx)
+					/*line hecbench_bitpermute.go:39*/ v := dIn[idx]
+					gc_s_v[gc_rank] = v
+				}
+			}
+		}
+		gc_r2, gc_r2in, gc_r2out := 0, 0, 0
+		for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+			gc_pos.Thread = gc_rank
+			/*line hecbench_bitpermute.go:50*/ if unsafe.SliceData(dOut) == unsafe.SliceData(dIn) {
+				gc_r2 |= 1
+				gc_r2in = gc_rank
+			} else {
+				gc_r2 |= 2
+				gc_r2out = gc_rank
+			}
+		}
+		if gc_r2 == 3 {
+			/*line hecbench_bitpermute.go:60*/ compiled.DivergedIf(gc_b, "SyncThreads", gc_r2in, gc_r2out)
+		}
+		gc_agreed := gc_r2&1 != 0
+		var agreed bool = gc_agreed
+		/*line hecbench_bitpermute.go:40*/ if agreed {
+		}
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_step := 0
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
+				{
+					gc_tx := gc_step + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					idx := uint32(gc_tx)
+					/*line hecbench_bitpermute.go:37*/ rev := bitRev(idx, lgDomainSize)
+					v := gc_s_v[gc_rank]
+					/*line hecbench_bitpermute.go:43*/ dOut[rev] = v
+				}
+				{
+					gc_tx := gc_step + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					idx := uint32(gc_tx)
+					/*line hecbench_bitpermute.go:37*/ rev := bitRev(idx, lgDomainSize)
+					v := gc_s_v[gc_rank]
+					/*line hecbench_bitpermute.go:43*/ dOut[rev] = v
+				}
+				{
+					gc_tx := gc_step + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					idx := uint32(gc_tx)
+					/*line hecbench_bitpermute.go:37*/ rev := bitRev(idx, lgDomainSize)
+					v := gc_s_v[gc_rank]
+					/*line hecbench_bitpermute.go:43*/ dOut[rev] = v
+				}
+				{
+					gc_tx := gc_step + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					idx := uint32(gc_tx)
+					/*line hecbench_bitpermute.go:37*/ rev := bitRev(idx, lgDomainSize)
+					v := gc_s_v[gc_rank]
+					/*line hecbench_bitpermute.go:43*/ dOut[rev] = v
+				}
+			}
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				idx := uint32(gc_tx)
+				/*line hecbench_bitpermute.go:37*/ rev := bitRev(idx, lgDomainSize)
+				v := gc_s_v[gc_rank]
+				/*line hecbench_bitpermute.go:43*/ dOut[rev] = v
+			}
+		}
+	} else {
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_pos.Thread = gc_base + gc_tx
+				idx_ := uint32(gc_tx + gc_bdx*gc_bx)
+				/*line hecbench_bitpermute.go:46*/ rev_ := bitRev(idx_, lgDomainSize)
+				isCopy := unsafe.SliceData(dOut) != unsafe.SliceData(dIn) && idx_ == rev_
+				/*line hecbench_bitpermute.go:49*/ if idx_ < rev_ || isCopy {
+					t0 := dIn[idx_]
+					if !isCopy {
+						t1 := dIn[rev_]
+						dOut[idx_] = t1
+					}
+					dOut[rev_] = t0
+				}
+			}
+		}
+	}
+}
+
 // BitRevPermutationZKernel is bit_rev_permutation_z of kernels.h. The
 // do-while is a for loop whose post statement steps tid and tests it (a
 // continue runs it, as a do-while's continue goes to its condition); the
 // ternaries choosing the barrier are __syncwarp, Z_COUNT being WARP_SZ.
-//
-//line hecbench_bitpermute.go:66
 func BitRevPermutationZKernel(out, in []int64, lgDomainSize uint32) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_bitRevPermutationZ,
 		func(gc_t *gocuda.Thread) {

@@ -252,9 +252,118 @@ $Lfault:
 }
 `
 
+//line hecbench_crs.go:18
+func gc_body_gcrsM1W4CodingDotprod(gc_b *compiled.Block, k, index int, in, out []int64, bm []uint32, size int) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bdx := gc_b.Dim().X
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	gc_s_index := compiled.Scratch[int](gc_b, 0)[:gc_n]
+	for gc_rank := range gc_s_index {
+		gc_s_index[gc_rank] = index
+	}
+	gc_s_result := compiled.Scratch[int64](gc_b, 1)[:gc_n]
+	gc_s_groupOffset := compiled.Scratch[int](gc_b, 2)[:gc_n]
+	gc_s_groupInnerOffset := compiled.Scratch[int](gc_b, 3)[:gc_n]
+	gc_exited := gc_b.Exited()
+	/*line hecbench_crs.go:19*/ sharedData := gocuda.DynamicShared[int64](t)
+	w := 4
+	/*line hecbench_crs.go:25*/ const fullOneBit uint64 = 0xFFFFFFFFFFFFFFFF
+	/*line hecbench_crs.go:27*/ worksizePerblock := gc_bdx / w * w
+	bitInt := uint32(0x01)
+	var i_ int = 0
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+	gc_L1:
+		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
+				continue
+			}
+			/*line hecbench_crs.go:28*/ idx := uint32(worksizePerblock*gc_bx + gc_tx)
+			/*line hecbench_crs.go:22*/ var i, j int
+			var result int64
+			/*line hecbench_crs.go:30*/ if gc_tx >= worksizePerblock {
+				gc_exited[gc_rank] = true
+				continue gc_L1
+			}
+			if idx >= uint32(size) {
+				gc_exited[gc_rank] = true
+				continue gc_L1
+			}
+			groupOffset := (gc_tx / w) * w
+			groupInnerOffset := gc_tx % w
+			/*line hecbench_crs.go:43*/ var matrixInt uint32
+			_ = i
+			_ = j
+			_ = matrixInt
+			gc_s_result[gc_rank] = result
+			gc_s_groupOffset[gc_rank] = groupOffset
+			gc_s_groupInnerOffset[gc_rank] = groupInnerOffset
+		}
+	}
+	/*line hecbench_crs.go:45*/ for ; i_ < k; i_++ {
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				if gc_exited[gc_rank] {
+					continue
+				}
+				/*line hecbench_crs.go:28*/ idx := uint32(worksizePerblock*gc_bx + gc_tx)
+				/*line hecbench_crs.go:46*/ sharedData[gc_tx] = in[i_*size+int(idx)]
+			}
+		}
+		compiled.OutOfLine(func() {
+			/*line hecbench_crs.go:51*/ gc_s_index := gc_s_index[:gc_n]
+			/*line hecbench_crs.go:53*/ gc_s_result := gc_s_result[:gc_n]
+			/*line hecbench_crs.go:55*/ gc_s_groupOffset := gc_s_groupOffset[:gc_n]
+			/*line hecbench_crs.go:57*/ gc_s_groupInnerOffset := gc_s_groupInnerOffset[:gc_n]
+			{
+				for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+					gc_pos.Thread = gc_rank
+					if gc_exited[gc_rank] {
+						continue
+					}
+					index := gc_s_index[gc_rank]
+					/*line hecbench_crs.go:66*/ var j int
+					_ = j
+					result := gc_s_result[gc_rank]
+					groupOffset := gc_s_groupOffset[gc_rank]
+					groupInnerOffset := gc_s_groupInnerOffset[gc_rank]
+					var matrixInt uint32
+					var j_ int = 0
+					/*line hecbench_crs.go:50*/ for ; j_ < w; j_++ {
+						matrixInt = bm[index]
+						result = result ^ int64(uint64((matrixInt&(bitInt<<groupInnerOffset))>>groupInnerOffset)*fullOneBit&uint64(sharedData[groupOffset+j_]))
+						/*line hecbench_crs.go:54*/ index++
+					}
+					/*line hecbench_crs.go:55*/ j = j_
+					gc_s_index[gc_rank] = index
+					gc_s_result[gc_rank] = result
+				}
+			}
+		})
+	}
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
+				continue
+			}
+			/*line hecbench_crs.go:28*/ idx := uint32(worksizePerblock*gc_bx + gc_tx)
+			/*line hecbench_crs.go:30*/ var i int
+			_ = i
+			result := gc_s_result[gc_rank]
+			/*line hecbench_crs.go:57*/ i = i_
+			/*line hecbench_crs.go:59*/ out[idx] = result
+		}
+	}
+}
+
 // GcrsM1W5CodingDotprodKernel is gcrs_m_1_w_5_coding_dotprod of kernels.cu.
-//
-//line hecbench_crs.go:65
 func GcrsM1W5CodingDotprodKernel(k, index int, in, out []int64, bm []uint32, size int) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_gcrsM1W5CodingDotprod,
 		func(gc_t *gocuda.Thread) {
@@ -491,9 +600,118 @@ $Lfault:
 }
 `
 
+//line hecbench_crs.go:65
+func gc_body_gcrsM1W5CodingDotprod(gc_b *compiled.Block, k, index int, in, out []int64, bm []uint32, size int) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bdx := gc_b.Dim().X
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	gc_s_index := compiled.Scratch[int](gc_b, 0)[:gc_n]
+	for gc_rank := range gc_s_index {
+		gc_s_index[gc_rank] = index
+	}
+	gc_s_result := compiled.Scratch[int64](gc_b, 1)[:gc_n]
+	gc_s_groupOffset := compiled.Scratch[int](gc_b, 2)[:gc_n]
+	gc_s_groupInnerOffset := compiled.Scratch[int](gc_b, 3)[:gc_n]
+	gc_exited := gc_b.Exited()
+	/*line hecbench_crs.go:66*/ sharedData := gocuda.DynamicShared[int64](t)
+	w := 5
+	/*line hecbench_crs.go:72*/ const fullOneBit uint64 = 0xFFFFFFFFFFFFFFFF
+	/*line hecbench_crs.go:74*/ worksizePerblock := gc_bdx / w * w
+	bitInt := uint32(0x01)
+	var i_ int = 0
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+	gc_L1:
+		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
+				continue
+			}
+			/*line hecbench_crs.go:75*/ idx := uint32(worksizePerblock*gc_bx + gc_tx)
+			/*line hecbench_crs.go:69*/ var i, j int
+			var result int64
+			/*line hecbench_crs.go:77*/ if gc_tx >= worksizePerblock {
+				gc_exited[gc_rank] = true
+				continue gc_L1
+			}
+			if idx >= uint32(size) {
+				gc_exited[gc_rank] = true
+				continue gc_L1
+			}
+			groupOffset := (gc_tx / w) * w
+			groupInnerOffset := gc_tx % w
+			/*line hecbench_crs.go:90*/ var matrixInt uint32
+			_ = i
+			_ = j
+			_ = matrixInt
+			gc_s_result[gc_rank] = result
+			gc_s_groupOffset[gc_rank] = groupOffset
+			gc_s_groupInnerOffset[gc_rank] = groupInnerOffset
+		}
+	}
+	/*line hecbench_crs.go:92*/ for ; i_ < k; i_++ {
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				if gc_exited[gc_rank] {
+					continue
+				}
+				/*line hecbench_crs.go:75*/ idx := uint32(worksizePerblock*gc_bx + gc_tx)
+				/*line hecbench_crs.go:93*/ sharedData[gc_tx] = in[i_*size+int(idx)]
+			}
+		}
+		compiled.OutOfLine(func() {
+			/*line hecbench_crs.go:98*/ gc_s_index := gc_s_index[:gc_n]
+			/*line hecbench_crs.go:100*/ gc_s_result := gc_s_result[:gc_n]
+			/*line hecbench_crs.go:102*/ gc_s_groupOffset := gc_s_groupOffset[:gc_n]
+			/*line hecbench_crs.go:104*/ gc_s_groupInnerOffset := gc_s_groupInnerOffset[:gc_n]
+			{
+				for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+					gc_pos.Thread = gc_rank
+					if gc_exited[gc_rank] {
+						continue
+					}
+					index := gc_s_index[gc_rank]
+					/*line hecbench_crs.go:113*/ var j int
+					_ = j
+					result := gc_s_result[gc_rank]
+					groupOffset := gc_s_groupOffset[gc_rank]
+					groupInnerOffset := gc_s_groupInnerOffset[gc_rank]
+					var matrixInt uint32
+					var j_ int = 0
+					/*line hecbench_crs.go:97*/ for ; j_ < w; j_++ {
+						matrixInt = bm[index]
+						result = result ^ int64(uint64((matrixInt&(bitInt<<groupInnerOffset))>>groupInnerOffset)*fullOneBit&uint64(sharedData[groupOffset+j_]))
+						/*line hecbench_crs.go:101*/ index++
+					}
+					/*line hecbench_crs.go:102*/ j = j_
+					gc_s_index[gc_rank] = index
+					gc_s_result[gc_rank] = result
+				}
+			}
+		})
+	}
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
+				continue
+			}
+			/*line hecbench_crs.go:75*/ idx := uint32(worksizePerblock*gc_bx + gc_tx)
+			/*line hecbench_crs.go:77*/ var i int
+			_ = i
+			result := gc_s_result[gc_rank]
+			/*line hecbench_crs.go:104*/ i = i_
+			/*line hecbench_crs.go:106*/ out[idx] = result
+		}
+	}
+}
+
 // GcrsM2W4CodingDotprodKernel is gcrs_m_2_w_4_coding_dotprod of kernels.cu.
-//
-//line hecbench_crs.go:112
 func GcrsM2W4CodingDotprodKernel(k, index int, in, out []int64, bm []uint32, size int) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_gcrsM2W4CodingDotprod,
 		func(gc_t *gocuda.Thread) {
@@ -778,9 +996,122 @@ $Lfault:
 }
 `
 
+//line hecbench_crs.go:112
+func gc_body_gcrsM2W4CodingDotprod(gc_b *compiled.Block, k, index int, in, out []int64, bm []uint32, size int) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bdx := gc_b.Dim().X
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	gc_s_index := compiled.Scratch[int](gc_b, 0)[:gc_n]
+	for gc_rank := range gc_s_index {
+		gc_s_index[gc_rank] = index
+	}
+	gc_s_result := compiled.Scratch[[2]int64](gc_b, 1)[:gc_n]
+	gc_s_groupOffset := compiled.Scratch[int](gc_b, 2)[:gc_n]
+	gc_s_groupInnerOffset := compiled.Scratch[int](gc_b, 3)[:gc_n]
+	gc_exited := gc_b.Exited()
+	/*line hecbench_crs.go:113*/ sharedData := gocuda.DynamicShared[int64](t)
+	w := 4
+	/*line hecbench_crs.go:122*/ const fullOneBit uint64 = 0xFFFFFFFFFFFFFFFF
+	/*line hecbench_crs.go:124*/ worksizePerblock := gc_bdx / w * w
+	bitInt := uint32(0x01)
+	var i_ int = 0
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+	gc_L1:
+		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
+				continue
+			}
+			/*line hecbench_crs.go:125*/ idx := uint32(worksizePerblock*gc_bx + gc_tx)
+			/*line hecbench_crs.go:116*/ var i, j int
+			var result [2]int64
+			/*line hecbench_crs.go:119*/ result[0] = 0
+			result[1] = 0
+			/*line hecbench_crs.go:127*/ if gc_tx >= worksizePerblock {
+				gc_exited[gc_rank] = true
+				continue gc_L1
+			}
+			if idx >= uint32(size) {
+				gc_exited[gc_rank] = true
+				continue gc_L1
+			}
+			groupOffset := (gc_tx / w) * w
+			groupInnerOffset := gc_tx % w
+			/*line hecbench_crs.go:140*/ var matrixInt uint32
+			_ = i
+			_ = j
+			_ = matrixInt
+			gc_s_result[gc_rank] = result
+			gc_s_groupOffset[gc_rank] = groupOffset
+			gc_s_groupInnerOffset[gc_rank] = groupInnerOffset
+		}
+	}
+	/*line hecbench_crs.go:142*/ for ; i_ < k; i_++ {
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				if gc_exited[gc_rank] {
+					continue
+				}
+				/*line hecbench_crs.go:125*/ idx := uint32(worksizePerblock*gc_bx + gc_tx)
+				/*line hecbench_crs.go:143*/ sharedData[gc_tx] = in[i_*size+int(idx)]
+			}
+		}
+		compiled.OutOfLine(func() {
+			/*line hecbench_crs.go:148*/ gc_s_index := gc_s_index[:gc_n]
+			/*line hecbench_crs.go:150*/ gc_s_result := gc_s_result[:gc_n]
+			/*line hecbench_crs.go:152*/ gc_s_groupOffset := gc_s_groupOffset[:gc_n]
+			/*line hecbench_crs.go:154*/ gc_s_groupInnerOffset := gc_s_groupInnerOffset[:gc_n]
+			{
+				for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+					gc_pos.Thread = gc_rank
+					if gc_exited[gc_rank] {
+						continue
+					}
+					index := gc_s_index[gc_rank]
+					/*line hecbench_crs.go:163*/ var j int
+					_ = j
+					result := gc_s_result[gc_rank]
+					groupOffset := gc_s_groupOffset[gc_rank]
+					groupInnerOffset := gc_s_groupInnerOffset[gc_rank]
+					var matrixInt uint32
+					var j_ int = 0
+					/*line hecbench_crs.go:147*/ for ; j_ < w; j_++ {
+						matrixInt = bm[index]
+						result[0] = result[0] ^ int64(uint64((matrixInt&(bitInt<<groupInnerOffset))>>groupInnerOffset)*fullOneBit&uint64(sharedData[groupOffset+j_]))
+						result[1] = result[1] ^ int64(uint64((matrixInt&(bitInt<<(groupInnerOffset+w)))>>(groupInnerOffset+w))*fullOneBit&uint64(sharedData[groupOffset+j_]))
+						/*line hecbench_crs.go:152*/ index++
+					}
+					/*line hecbench_crs.go:153*/ j = j_
+					gc_s_index[gc_rank] = index
+					gc_s_result[gc_rank] = result
+				}
+			}
+		})
+	}
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
+				continue
+			}
+			/*line hecbench_crs.go:125*/ idx := uint32(worksizePerblock*gc_bx + gc_tx)
+			/*line hecbench_crs.go:127*/ var i int
+			_ = i
+			result := gc_s_result[gc_rank]
+			/*line hecbench_crs.go:155*/ i = i_
+			/*line hecbench_crs.go:157*/ out[idx] = result[0]
+			out[idx+uint32(size)] = result[1]
+		}
+	}
+}
+
 // GcrsM4W8CodingDotprodKernel is gcrs_m_4_w_8_coding_dotprod of kernels.cu.
-//
-//line hecbench_crs.go:164
 func GcrsM4W8CodingDotprodKernel(k, index int, in, out []int64, bm []uint32, size int) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_gcrsM4W8CodingDotprod,
 		func(gc_t *gocuda.Thread) {
@@ -1172,6 +1503,127 @@ $Lfault:
 	exit;
 }
 `
+
+//line hecbench_crs.go:164
+func gc_body_gcrsM4W8CodingDotprod(gc_b *compiled.Block, k, index int, in, out []int64, bm []uint32, size int) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bdx := gc_b.Dim().X
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	gc_s_index := compiled.Scratch[int](gc_b, 0)[:gc_n]
+	for gc_rank := range gc_s_index {
+		gc_s_index[gc_rank] = index
+	}
+	gc_s_result := compiled.Scratch[[4]int64](gc_b, 1)[:gc_n]
+	gc_s_groupOffset := compiled.Scratch[int](gc_b, 2)[:gc_n]
+	gc_s_groupInnerOffset := compiled.Scratch[int](gc_b, 3)[:gc_n]
+	gc_exited := gc_b.Exited()
+	/*line hecbench_crs.go:165*/ sharedData := gocuda.DynamicShared[int64](t)
+	w := 8
+	/*line hecbench_crs.go:176*/ const fullOneBit uint64 = 0xFFFFFFFFFFFFFFFF
+	/*line hecbench_crs.go:178*/ worksizePerblock := gc_bdx / w * w
+	bitInt := uint32(0x01)
+	var i_ int = 0
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+	gc_L1:
+		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
+				continue
+			}
+			/*line hecbench_crs.go:179*/ idx := uint32(worksizePerblock*gc_bx + gc_tx)
+			/*line hecbench_crs.go:168*/ var i, j int
+			var result [4]int64
+			/*line hecbench_crs.go:171*/ result[0] = 0
+			result[1] = 0
+			result[2] = 0
+			result[3] = 0
+			/*line hecbench_crs.go:181*/ if gc_tx >= worksizePerblock {
+				gc_exited[gc_rank] = true
+				continue gc_L1
+			}
+			if idx >= uint32(size) {
+				gc_exited[gc_rank] = true
+				continue gc_L1
+			}
+			groupOffset := (gc_tx / w) * w
+			groupInnerOffset := gc_tx % w
+			/*line hecbench_crs.go:194*/ var matrixInt uint32
+			_ = i
+			_ = j
+			_ = matrixInt
+			gc_s_result[gc_rank] = result
+			gc_s_groupOffset[gc_rank] = groupOffset
+			gc_s_groupInnerOffset[gc_rank] = groupInnerOffset
+		}
+	}
+	/*line hecbench_crs.go:196*/ for ; i_ < k; i_++ {
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				if gc_exited[gc_rank] {
+					continue
+				}
+				/*line hecbench_crs.go:179*/ idx := uint32(worksizePerblock*gc_bx + gc_tx)
+				/*line hecbench_crs.go:197*/ sharedData[gc_tx] = in[i_*size+int(idx)]
+			}
+		}
+		compiled.OutOfLine(func() {
+			/*line hecbench_crs.go:202*/ gc_s_index := gc_s_index[:gc_n]
+			/*line hecbench_crs.go:204*/ gc_s_result := gc_s_result[:gc_n]
+			/*line hecbench_crs.go:206*/ gc_s_groupOffset := gc_s_groupOffset[:gc_n]
+			/*line hecbench_crs.go:208*/ gc_s_groupInnerOffset := gc_s_groupInnerOffset[:gc_n]
+			{
+				for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+					gc_pos.Thread = gc_rank
+					if gc_exited[gc_rank] {
+						continue
+					}
+					index := gc_s_index[gc_rank]
+					/*line hecbench_crs.go:217*/ var j int
+					_ = j
+					result := gc_s_result[gc_rank]
+					groupOffset := gc_s_groupOffset[gc_rank]
+					groupInnerOffset := gc_s_groupInnerOffset[gc_rank]
+					var matrixInt uint32
+					var j_ int = 0
+					/*line hecbench_crs.go:201*/ for ; j_ < w; j_++ {
+						matrixInt = bm[index]
+						result[0] = result[0] ^ int64(uint64((matrixInt&(bitInt<<groupInnerOffset))>>groupInnerOffset)*fullOneBit&uint64(sharedData[groupOffset+j_]))
+						result[1] = result[1] ^ int64(uint64((matrixInt&(bitInt<<(groupInnerOffset+w)))>>(groupInnerOffset+w))*fullOneBit&uint64(sharedData[groupOffset+j_]))
+						result[2] = result[2] ^ int64(uint64((matrixInt&(bitInt<<(groupInnerOffset+2*w)))>>(groupInnerOffset+2*w))*fullOneBit&uint64(sharedData[groupOffset+j_]))
+						result[3] = result[3] ^ int64(uint64((matrixInt&(bitInt<<(groupInnerOffset+3*w)))>>(groupInnerOffset+3*w))*fullOneBit&uint64(sharedData[groupOffset+j_]))
+						/*line hecbench_crs.go:208*/ index++
+					}
+					/*line hecbench_crs.go:209*/ j = j_
+					gc_s_index[gc_rank] = index
+					gc_s_result[gc_rank] = result
+				}
+			}
+		})
+	}
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			gc_rank := gc_base + gc_tx
+			gc_pos.Thread = gc_rank
+			if gc_exited[gc_rank] {
+				continue
+			}
+			/*line hecbench_crs.go:179*/ idx := uint32(worksizePerblock*gc_bx + gc_tx)
+			/*line hecbench_crs.go:181*/ var i int
+			_ = i
+			result := gc_s_result[gc_rank]
+			/*line hecbench_crs.go:211*/ i = i_
+			/*line hecbench_crs.go:213*/ out[idx] = result[0]
+			out[idx+uint32(size)] = result[1]
+			out[idx+2*uint32(size)] = result[2]
+			out[idx+3*uint32(size)] = result[3]
+		}
+	}
+}
 
 // gc_files_hecbench_crs holds the source files whose lines the kernels' records hash.
 //

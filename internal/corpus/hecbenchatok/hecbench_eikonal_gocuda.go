@@ -1370,10 +1370,74 @@ func gc_body_runReduction(gc_b *compiled.Block, con, listVol []bool, list []uint
 			gc_ty := 0
 			gc_tz := 0
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_step := 0
-				for ; gc_step+3 < gc_bdx; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
+				gc_off := (((gc_tz * 4) * 4) + (gc_ty * 4))
+				gc_off2 := (((gc_tz * 4) * 4) + (gc_ty * 4)) + int(baseAddr)
+				gc_off3 := (((gc_tz * 4) * 4) + (gc_ty * 4)) + int(blocksize)
+				gc_off4 := ((((gc_tz * 4) * 4) + (gc_ty * 4)) + int(baseAddr)) + int(blocksize)
+				if gc_off >= 0 && gc_off <= len(conv) && gc_bdx <= len(conv)-gc_off && gc_bdx <= 1<<32-gc_off && gc_off2 >= 0 && gc_off2 <= len(con) && gc_bdx <= len(con)-gc_off2 && gc_bdx <= 1<<32-gc_off2 && gc_off3 >= 0 && gc_off3 <= len(conv) && gc_bdx <= len(conv)-gc_off3 && gc_bdx <= 1<<32-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(con) && gc_bdx <= len(con)-gc_off4 && gc_bdx <= 1<<32-gc_off4 {
+					gc_at := conv[gc_off:][:gc_bdx]
+					gc_at2 := con[gc_off2:][:gc_bdx]
+					gc_at3 := conv[gc_off3:][:gc_bdx]
+					gc_at4 := con[gc_off4:][:gc_bdx]
+					gc_step := 0
+					for ; gc_step+3 < gc_bdx; gc_step += 4 {
+						{
+							gc_tx := gc_step + 0
+							tz := uint32(gc_tz)
+							_ = tz
+							ty := uint32(gc_ty)
+							_ = ty
+							tx := uint32(gc_tx)
+							_ = tx
+							/*line hecbench_eikonal.go:236*/ gc_at[gc_tx] = gc_at2[gc_tx]
+							gc_at3[gc_tx] = gc_at4[gc_tx]
+						}
+						{
+							gc_tx := gc_step + 1
+							tz := uint32(gc_tz)
+							_ = tz
+							ty := uint32(gc_ty)
+							_ = ty
+							tx := uint32(gc_tx)
+							_ = tx
+							/*line hecbench_eikonal.go:236*/ gc_at[gc_tx] = gc_at2[gc_tx]
+							gc_at3[gc_tx] = gc_at4[gc_tx]
+						}
+						{
+							gc_tx := gc_step + 2
+							tz := uint32(gc_tz)
+							_ = tz
+							ty := uint32(gc_ty)
+							_ = ty
+							tx := uint32(gc_tx)
+							_ = tx
+							/*line hecbench_eikonal.go:236*/ gc_at[gc_tx] = gc_at2[gc_tx]
+							gc_at3[gc_tx] = gc_at4[gc_tx]
+						}
+						{
+							gc_tx := gc_step + 3
+							tz := uint32(gc_tz)
+							_ = tz
+							ty := uint32(gc_ty)
+							_ = ty
+							tx := uint32(gc_tx)
+							_ = tx
+							/*line hecbench_eikonal.go:236*/ gc_at[gc_tx] = gc_at2[gc_tx]
+							gc_at3[gc_tx] = gc_at4[gc_tx]
+						}
+					}
+					for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+						tz := uint32(gc_tz)
+						_ = tz
+						ty := uint32(gc_ty)
+						_ = ty
+						tx := uint32(gc_tx)
+						_ = tx
+						/*line hecbench_eikonal.go:236*/ gc_at[gc_tx] = gc_at2[gc_tx]
+						gc_at3[gc_tx] = gc_at4[gc_tx]
+					}
+				} else {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
 						tz := uint32(gc_tz)
 						ty := uint32(gc_ty)
@@ -1382,45 +1446,6 @@ func gc_body_runReduction(gc_b *compiled.Block, con, listVol []bool, list []uint
 						/*line hecbench_eikonal.go:236*/ conv[tIdx] = con[baseAddr+tIdx]
 						conv[tIdx+blocksize] = con[baseAddr+tIdx+blocksize]
 					}
-					{
-						gc_tx := gc_step + 1
-						gc_pos.Thread = gc_base + gc_tx
-						tz := uint32(gc_tz)
-						ty := uint32(gc_ty)
-						tx := uint32(gc_tx)
-						/*line hecbench_eikonal.go:234*/ tIdx := tz*ekBlockLength*ekBlockLength + ty*ekBlockLength + tx
-						/*line hecbench_eikonal.go:236*/ conv[tIdx] = con[baseAddr+tIdx]
-						conv[tIdx+blocksize] = con[baseAddr+tIdx+blocksize]
-					}
-					{
-						gc_tx := gc_step + 2
-						gc_pos.Thread = gc_base + gc_tx
-						tz := uint32(gc_tz)
-						ty := uint32(gc_ty)
-						tx := uint32(gc_tx)
-						/*line hecbench_eikonal.go:234*/ tIdx := tz*ekBlockLength*ekBlockLength + ty*ekBlockLength + tx
-						/*line hecbench_eikonal.go:236*/ conv[tIdx] = con[baseAddr+tIdx]
-						conv[tIdx+blocksize] = con[baseAddr+tIdx+blocksize]
-					}
-					{
-						gc_tx := gc_step + 3
-						gc_pos.Thread = gc_base + gc_tx
-						tz := uint32(gc_tz)
-						ty := uint32(gc_ty)
-						tx := uint32(gc_tx)
-						/*line hecbench_eikonal.go:234*/ tIdx := tz*ekBlockLength*ekBlockLength + ty*ekBlockLength + tx
-						/*line hecbench_eikonal.go:236*/ conv[tIdx] = con[baseAddr+tIdx]
-						conv[tIdx+blocksize] = con[baseAddr+tIdx+blocksize]
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
-					gc_pos.Thread = gc_base + gc_tx
-					tz := uint32(gc_tz)
-					ty := uint32(gc_ty)
-					tx := uint32(gc_tx)
-					/*line hecbench_eikonal.go:234*/ tIdx := tz*ekBlockLength*ekBlockLength + ty*ekBlockLength + tx
-					/*line hecbench_eikonal.go:236*/ conv[tIdx] = con[baseAddr+tIdx]
-					conv[tIdx+blocksize] = con[baseAddr+tIdx+blocksize]
 				}
 				gc_ty++
 				if gc_ty == gc_bdy {
@@ -1433,10 +1458,80 @@ func gc_body_runReduction(gc_b *compiled.Block, con, listVol []bool, list []uint
 			gc_ty := 0
 			gc_tz := 0
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_step2 := 0
-				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
+				gc_off5 := (((gc_tz * 4) * 4) + (gc_ty * 4))
+				/*line hecbench_eikonal.go:247*/ gc_off6 := (((gc_tz * 4) * 4) + (gc_ty * 4)) + int(i)
+				if gc_off5 >= 0 && gc_off5 <= len(conv) && gc_bdx <= len(conv)-gc_off5 && gc_bdx <= 1<<32-gc_off5 && gc_off6 >= 0 && gc_off6 <= len(conv) && gc_bdx <= len(conv)-gc_off6 && gc_bdx <= 1<<32-gc_off6 {
+					gc_at5 := conv[gc_off5:][:gc_bdx]
+					gc_at6 := conv[gc_off6:][:gc_bdx]
+					gc_step2 := 0
+					for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+						{
+							gc_tx := gc_step2 + 0
+							tz := uint32(gc_tz)
+							ty := uint32(gc_ty)
+							tx := uint32(gc_tx)
+							/*line hecbench_eikonal.go:234*/ tIdx := tz*ekBlockLength*ekBlockLength + ty*ekBlockLength + tx
+							/*line hecbench_eikonal.go:242*/ if tIdx < i {
+								var b1, b2 bool
+								b1 = gc_at5[gc_tx]
+								b2 = gc_at6[gc_tx]
+								gc_at5[gc_tx] = b1 && b2
+							}
+						}
+						{
+							gc_tx := gc_step2 + 1
+							tz := uint32(gc_tz)
+							ty := uint32(gc_ty)
+							tx := uint32(gc_tx)
+							/*line hecbench_eikonal.go:234*/ tIdx := tz*ekBlockLength*ekBlockLength + ty*ekBlockLength + tx
+							/*line hecbench_eikonal.go:242*/ if tIdx < i {
+								var b1, b2 bool
+								b1 = gc_at5[gc_tx]
+								b2 = gc_at6[gc_tx]
+								gc_at5[gc_tx] = b1 && b2
+							}
+						}
+						{
+							gc_tx := gc_step2 + 2
+							tz := uint32(gc_tz)
+							ty := uint32(gc_ty)
+							tx := uint32(gc_tx)
+							/*line hecbench_eikonal.go:234*/ tIdx := tz*ekBlockLength*ekBlockLength + ty*ekBlockLength + tx
+							/*line hecbench_eikonal.go:242*/ if tIdx < i {
+								var b1, b2 bool
+								b1 = gc_at5[gc_tx]
+								b2 = gc_at6[gc_tx]
+								gc_at5[gc_tx] = b1 && b2
+							}
+						}
+						{
+							gc_tx := gc_step2 + 3
+							tz := uint32(gc_tz)
+							ty := uint32(gc_ty)
+							tx := uint32(gc_tx)
+							/*line hecbench_eikonal.go:234*/ tIdx := tz*ekBlockLength*ekBlockLength + ty*ekBlockLength + tx
+							/*line hecbench_eikonal.go:242*/ if tIdx < i {
+								var b1, b2 bool
+								b1 = gc_at5[gc_tx]
+								b2 = gc_at6[gc_tx]
+								gc_at5[gc_tx] = b1 && b2
+							}
+						}
+					}
+					for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+						tz := uint32(gc_tz)
+						ty := uint32(gc_ty)
+						tx := uint32(gc_tx)
+						/*line hecbench_eikonal.go:234*/ tIdx := tz*ekBlockLength*ekBlockLength + ty*ekBlockLength + tx
+						/*line hecbench_eikonal.go:242*/ if tIdx < i {
+							var b1, b2 bool
+							b1 = gc_at5[gc_tx]
+							b2 = gc_at6[gc_tx]
+							gc_at5[gc_tx] = b1 && b2
+						}
+					}
+				} else {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
 						tz := uint32(gc_tz)
 						ty := uint32(gc_ty)
@@ -1448,61 +1543,6 @@ func gc_body_runReduction(gc_b *compiled.Block, con, listVol []bool, list []uint
 							b2 = conv[tIdx+i]
 							conv[tIdx] = b1 && b2
 						}
-					}
-					{
-						gc_tx := gc_step2 + 1
-						gc_pos.Thread = gc_base + gc_tx
-						tz := uint32(gc_tz)
-						ty := uint32(gc_ty)
-						tx := uint32(gc_tx)
-						/*line hecbench_eikonal.go:234*/ tIdx := tz*ekBlockLength*ekBlockLength + ty*ekBlockLength + tx
-						/*line hecbench_eikonal.go:242*/ if tIdx < i {
-							var b1, b2 bool
-							b1 = conv[tIdx]
-							b2 = conv[tIdx+i]
-							conv[tIdx] = b1 && b2
-						}
-					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_pos.Thread = gc_base + gc_tx
-						tz := uint32(gc_tz)
-						ty := uint32(gc_ty)
-						tx := uint32(gc_tx)
-						/*line hecbench_eikonal.go:234*/ tIdx := tz*ekBlockLength*ekBlockLength + ty*ekBlockLength + tx
-						/*line hecbench_eikonal.go:242*/ if tIdx < i {
-							var b1, b2 bool
-							b1 = conv[tIdx]
-							b2 = conv[tIdx+i]
-							conv[tIdx] = b1 && b2
-						}
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_pos.Thread = gc_base + gc_tx
-						tz := uint32(gc_tz)
-						ty := uint32(gc_ty)
-						tx := uint32(gc_tx)
-						/*line hecbench_eikonal.go:234*/ tIdx := tz*ekBlockLength*ekBlockLength + ty*ekBlockLength + tx
-						/*line hecbench_eikonal.go:242*/ if tIdx < i {
-							var b1, b2 bool
-							b1 = conv[tIdx]
-							b2 = conv[tIdx+i]
-							conv[tIdx] = b1 && b2
-						}
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
-					gc_pos.Thread = gc_base + gc_tx
-					tz := uint32(gc_tz)
-					ty := uint32(gc_ty)
-					tx := uint32(gc_tx)
-					/*line hecbench_eikonal.go:234*/ tIdx := tz*ekBlockLength*ekBlockLength + ty*ekBlockLength + tx
-					/*line hecbench_eikonal.go:242*/ if tIdx < i {
-						var b1, b2 bool
-						b1 = conv[tIdx]
-						b2 = conv[tIdx+i]
-						conv[tIdx] = b1 && b2
 					}
 				}
 				gc_ty++
@@ -2644,6 +2684,417 @@ $Lfault:
 	exit;
 }
 `
+
+//line hecbench_eikonal.go:260
+func gc_body_runCheckNeighbor(gc_b *compiled.Block, spd []float64, mask []bool, solIn, solOut []float64, con []bool, list []uint32, xdim, ydim, zdim int, nActiveBlock, nTotalBlock uint32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_gdx := gc_b.GridDim().X
+	gc_bidx := gc_b.Index()
+	gc_bx := gc_bidx.X
+	gc_by := gc_bidx.Y
+	gc_n := gc_b.Len()
+	gc_s_F := compiled.Scratch[float64](gc_b, 0)[:gc_n]
+	gc_s_isValid := compiled.Scratch[bool](gc_b, 1)[:gc_n]
+	listIdx := uint32(gc_by*gc_gdx + gc_bx)
+	/*line hecbench_eikonal.go:263*/ if listIdx < nTotalBlock {
+		/*line hecbench_eikonal.go:266*/ sol := gocuda.Shared[[ekBlockLength + 2][ekBlockLength + 2]float64](t, ekBlockLength+2)[:ekBlockLength+2]
+		/*line hecbench_eikonal.go:268*/ blockIdx := list[listIdx]
+		blocksize := uint32(ekBlockLength * ekBlockLength * ekBlockLength)
+		baseAddr := blockIdx * blocksize
+		{
+			gc_ty := 0
+			gc_tz := 0
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				gc_off := (((gc_tz * 4) * 4) + (gc_ty * 4)) + int(baseAddr)
+				if gc_off >= 0 && gc_off <= len(solOut) && gc_bdx <= len(solOut)-gc_off && gc_bdx <= 1<<32-gc_off && gc_off <= len(solIn) && gc_bdx <= len(solIn)-gc_off {
+					gc_at := solOut[gc_off:][:gc_bdx]
+					gc_at2 := solIn[gc_off:][:gc_bdx]
+					gc_step := 0
+					for ; gc_step+3 < gc_bdx; gc_step += 4 {
+						{
+							gc_tx := gc_step + 0
+							gc_rank := gc_base + gc_tx
+							tz := uint32(gc_tz)
+							_ = tz
+							ty := uint32(gc_ty)
+							_ = ty
+							tx := uint32(gc_tx)
+							_ = tx
+							/*line hecbench_eikonal.go:264*/ var F float64
+							var isValid bool
+							/*line hecbench_eikonal.go:278*/ if listIdx < nActiveBlock {
+								/*line hecbench_eikonal.go:278*/ gc_at[gc_tx] = gc_at2[gc_tx]
+							}
+							gc_s_F[gc_rank] = F
+							gc_s_isValid[gc_rank] = isValid
+						}
+						{
+							gc_tx := gc_step + 1
+							gc_rank := gc_base + gc_tx
+							tz := uint32(gc_tz)
+							_ = tz
+							ty := uint32(gc_ty)
+							_ = ty
+							tx := uint32(gc_tx)
+							_ = tx
+							/*line hecbench_eikonal.go:264*/ var F float64
+							var isValid bool
+							/*line hecbench_eikonal.go:278*/ if listIdx < nActiveBlock {
+								/*line hecbench_eikonal.go:278*/ gc_at[gc_tx] = gc_at2[gc_tx]
+							}
+							gc_s_F[gc_rank] = F
+							gc_s_isValid[gc_rank] = isValid
+						}
+						{
+							gc_tx := gc_step + 2
+							gc_rank := gc_base + gc_tx
+							tz := uint32(gc_tz)
+							_ = tz
+							ty := uint32(gc_ty)
+							_ = ty
+							tx := uint32(gc_tx)
+							_ = tx
+							/*line hecbench_eikonal.go:264*/ var F float64
+							var isValid bool
+							/*line hecbench_eikonal.go:278*/ if listIdx < nActiveBlock {
+								/*line hecbench_eikonal.go:278*/ gc_at[gc_tx] = gc_at2[gc_tx]
+							}
+							gc_s_F[gc_rank] = F
+							gc_s_isValid[gc_rank] = isValid
+						}
+						{
+							gc_tx := gc_step + 3
+							gc_rank := gc_base + gc_tx
+							tz := uint32(gc_tz)
+							_ = tz
+							ty := uint32(gc_ty)
+							_ = ty
+							tx := uint32(gc_tx)
+							_ = tx
+							/*line hecbench_eikonal.go:264*/ var F float64
+							var isValid bool
+							/*line hecbench_eikonal.go:278*/ if listIdx < nActiveBlock {
+								/*line hecbench_eikonal.go:278*/ gc_at[gc_tx] = gc_at2[gc_tx]
+							}
+							gc_s_F[gc_rank] = F
+							gc_s_isValid[gc_rank] = isValid
+						}
+					}
+					for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						tz := uint32(gc_tz)
+						_ = tz
+						ty := uint32(gc_ty)
+						_ = ty
+						tx := uint32(gc_tx)
+						_ = tx
+						/*line hecbench_eikonal.go:264*/ var F float64
+						var isValid bool
+						/*line hecbench_eikonal.go:278*/ if listIdx < nActiveBlock {
+							/*line hecbench_eikonal.go:278*/ gc_at[gc_tx] = gc_at2[gc_tx]
+						}
+						gc_s_F[gc_rank] = F
+						gc_s_isValid[gc_rank] = isValid
+					}
+				} else {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tz := uint32(gc_tz)
+						ty := uint32(gc_ty)
+						tx := uint32(gc_tx)
+						/*line hecbench_eikonal.go:275*/ tIdx := tz*ekBlockLength*ekBlockLength + ty*ekBlockLength + tx
+						/*line hecbench_eikonal.go:264*/ var F float64
+						var isValid bool
+						/*line hecbench_eikonal.go:278*/ if listIdx < nActiveBlock {
+							/*line hecbench_eikonal.go:278*/ solOut[baseAddr+tIdx] = solIn[baseAddr+tIdx]
+						}
+						gc_s_F[gc_rank] = F
+						gc_s_isValid[gc_rank] = isValid
+					}
+				}
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
+					gc_tz++
+				}
+			}
+		}
+		/*line hecbench_eikonal.go:277*/ if listIdx < nActiveBlock {
+		} else {
+			/*line hecbench_eikonal.go:280*/ xgridlength := uint32(xdim / ekBlockLength)
+			ygridlength := uint32(ydim / ekBlockLength)
+			zgridlength := uint32(zdim / ekBlockLength)
+			/*line hecbench_eikonal.go:285*/ bx := blockIdx % xgridlength
+			tmpIdx := (blockIdx - bx) / xgridlength
+			by := tmpIdx % ygridlength
+			bz := (tmpIdx - by) / ygridlength
+			{
+				gc_ty := 0
+				gc_tz := 0
+				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+					gc_off2 := 1
+					gc_off3 := (((gc_tz * 4) * 4) + (gc_ty * 4)) + int(baseAddr)
+					gc_off4 := 2
+					if gc_off2 >= 0 && gc_off2 <= len(sol) && gc_bdx <= len(sol)-gc_off2 && gc_bdx <= 1<<32-gc_off2 && gc_off3 >= 0 && gc_off3 <= len(solIn) && gc_bdx <= len(solIn)-gc_off3 && gc_bdx <= 1<<32-gc_off3 && gc_off3 <= len(spd) && gc_bdx <= len(spd)-gc_off3 && gc_off3 <= len(mask) && gc_bdx <= len(mask)-gc_off3 && gc_bdx <= len(sol) && gc_bdx <= 1<<32 && gc_off4 >= 0 && gc_off4 <= len(sol) && gc_bdx <= len(sol)-gc_off4 && gc_bdx <= 1<<32-gc_off4 {
+						gc_at3 := sol[gc_off2:][:gc_bdx]
+						gc_at4 := solIn[gc_off3:][:gc_bdx]
+						gc_at5 := spd[gc_off3:][:gc_bdx]
+						gc_at6 := mask[gc_off3:][:gc_bdx]
+						gc_at7 := sol[:gc_bdx]
+						gc_at8 := sol[gc_off4:][:gc_bdx]
+						for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							tx := uint32(gc_tx)
+							ty := uint32(gc_ty)
+							tz := uint32(gc_tz)
+							/*line hecbench_eikonal.go:275*/ tIdx := tz*ekBlockLength*ekBlockLength + ty*ekBlockLength + tx
+							/*line hecbench_eikonal.go:291*/ idxY := ty + 1
+							/*line hecbench_eikonal.go:291*/ idxZ := tz + 1
+							/*line hecbench_eikonal.go:293*/ var F float64
+							/*line hecbench_eikonal.go:295*/ var isValid bool
+							/*line hecbench_eikonal.go:292*/ gc_at3[gc_tx][idxY][idxZ] = gc_at4[gc_tx]
+							F = gc_at5[gc_tx]
+							if F > 0 {
+								F = 1.0 / F
+							}
+							isValid = gc_at6[gc_tx]
+							/*line hecbench_eikonal.go:299*/ var newBaseAddr, newTIdx uint32
+							/*line hecbench_eikonal.go:302*/ if tx == 0 {
+								if bx == 0 {
+									newTIdx = tIdx
+									newBaseAddr = baseAddr
+								} else {
+									newTIdx = tIdx + ekBlockLength - 1
+									newBaseAddr = (blockIdx - 1) * blocksize
+								}
+								gc_at7[gc_tx][idxY][idxZ] = solIn[newBaseAddr+newTIdx]
+							}
+							/*line hecbench_eikonal.go:313*/ if tx == ekBlockLength-1 {
+								if bx == xgridlength-1 {
+									newTIdx = tIdx
+									newBaseAddr = baseAddr
+								} else {
+									newTIdx = tIdx - (ekBlockLength - 1)
+									newBaseAddr = (blockIdx + 1) * blocksize
+								}
+								gc_at8[gc_tx][idxY][idxZ] = solIn[newBaseAddr+newTIdx]
+							}
+							/*line hecbench_eikonal.go:324*/ if ty == 0 {
+								if by == 0 {
+									newTIdx = tIdx
+									newBaseAddr = baseAddr
+								} else {
+									newTIdx = tIdx + (ekBlockLength-1)*ekBlockLength
+									newBaseAddr = (blockIdx - xgridlength) * blocksize
+								}
+								gc_at3[gc_tx][ty][idxZ] = solIn[newBaseAddr+newTIdx]
+							}
+							/*line hecbench_eikonal.go:335*/ if ty == ekBlockLength-1 {
+								if by == ygridlength-1 {
+									newTIdx = tIdx
+									newBaseAddr = baseAddr
+								} else {
+									newTIdx = tIdx - (ekBlockLength-1)*ekBlockLength
+									newBaseAddr = (blockIdx + xgridlength) * blocksize
+								}
+								gc_at3[gc_tx][ty+2][idxZ] = solIn[newBaseAddr+newTIdx]
+							}
+							/*line hecbench_eikonal.go:346*/ if tz == 0 {
+								if bz == 0 {
+									newTIdx = tIdx
+									newBaseAddr = baseAddr
+								} else {
+									newTIdx = tIdx + (ekBlockLength-1)*ekBlockLength*ekBlockLength
+									newBaseAddr = (blockIdx - xgridlength*ygridlength) * blocksize
+								}
+								gc_at3[gc_tx][idxY][tz] = solIn[newBaseAddr+newTIdx]
+							}
+							/*line hecbench_eikonal.go:357*/ if tz == ekBlockLength-1 {
+								if bz == zgridlength-1 {
+									newTIdx = tIdx
+									newBaseAddr = baseAddr
+								} else {
+									newTIdx = tIdx - (ekBlockLength-1)*ekBlockLength*ekBlockLength
+									newBaseAddr = (blockIdx + xgridlength*ygridlength) * blocksize
+								}
+								gc_at3[gc_tx][idxY][tz+2] = solIn[newBaseAddr+newTIdx]
+							}
+							gc_s_F[gc_rank] = F
+							gc_s_isValid[gc_rank] = isValid
+						}
+					} else {
+						for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							tx := uint32(gc_tx)
+							ty := uint32(gc_ty)
+							tz := uint32(gc_tz)
+							/*line hecbench_eikonal.go:275*/ tIdx := tz*ekBlockLength*ekBlockLength + ty*ekBlockLength + tx
+							/*line hecbench_eikonal.go:291*/ idxX := tx + 1
+							/*line hecbench_eikonal.go:291*/ idxY := ty + 1
+							/*line hecbench_eikonal.go:291*/ idxZ := tz + 1
+							/*line hecbench_eikonal.go:293*/ var F float64
+							/*line hecbench_eikonal.go:295*/ var isValid bool
+							/*line hecbench_eikonal.go:292*/ sol[idxX][idxY][idxZ] = solIn[baseAddr+tIdx]
+							F = spd[baseAddr+tIdx]
+							if F > 0 {
+								F = 1.0 / F
+							}
+							isValid = mask[baseAddr+tIdx]
+							/*line hecbench_eikonal.go:299*/ var newBaseAddr, newTIdx uint32
+							/*line hecbench_eikonal.go:302*/ if tx == 0 {
+								if bx == 0 {
+									newTIdx = tIdx
+									newBaseAddr = baseAddr
+								} else {
+									newTIdx = tIdx + ekBlockLength - 1
+									newBaseAddr = (blockIdx - 1) * blocksize
+								}
+								sol[tx][idxY][idxZ] = solIn[newBaseAddr+newTIdx]
+							}
+							/*line hecbench_eikonal.go:313*/ if tx == ekBlockLength-1 {
+								if bx == xgridlength-1 {
+									newTIdx = tIdx
+									newBaseAddr = baseAddr
+								} else {
+									newTIdx = tIdx - (ekBlockLength - 1)
+									newBaseAddr = (blockIdx + 1) * blocksize
+								}
+								sol[tx+2][idxY][idxZ] = solIn[newBaseAddr+newTIdx]
+							}
+							/*line hecbench_eikonal.go:324*/ if ty == 0 {
+								if by == 0 {
+									newTIdx = tIdx
+									newBaseAddr = baseAddr
+								} else {
+									newTIdx = tIdx + (ekBlockLength-1)*ekBlockLength
+									newBaseAddr = (blockIdx - xgridlength) * blocksize
+								}
+								sol[idxX][ty][idxZ] = solIn[newBaseAddr+newTIdx]
+							}
+							/*line hecbench_eikonal.go:335*/ if ty == ekBlockLength-1 {
+								if by == ygridlength-1 {
+									newTIdx = tIdx
+									newBaseAddr = baseAddr
+								} else {
+									newTIdx = tIdx - (ekBlockLength-1)*ekBlockLength
+									newBaseAddr = (blockIdx + xgridlength) * blocksize
+								}
+								sol[idxX][ty+2][idxZ] = solIn[newBaseAddr+newTIdx]
+							}
+							/*line hecbench_eikonal.go:346*/ if tz == 0 {
+								if bz == 0 {
+									newTIdx = tIdx
+									newBaseAddr = baseAddr
+								} else {
+									newTIdx = tIdx + (ekBlockLength-1)*ekBlockLength*ekBlockLength
+									newBaseAddr = (blockIdx - xgridlength*ygridlength) * blocksize
+								}
+								sol[idxX][idxY][tz] = solIn[newBaseAddr+newTIdx]
+							}
+							/*line hecbench_eikonal.go:357*/ if tz == ekBlockLength-1 {
+								if bz == zgridlength-1 {
+									newTIdx = tIdx
+									newBaseAddr = baseAddr
+								} else {
+									newTIdx = tIdx - (ekBlockLength-1)*ekBlockLength*ekBlockLength
+									newBaseAddr = (blockIdx + xgridlength*ygridlength) * blocksize
+								}
+								sol[idxX][idxY][tz+2] = solIn[newBaseAddr+newTIdx]
+							}
+							gc_s_F[gc_rank] = F
+							gc_s_isValid[gc_rank] = isValid
+						}
+					}
+					gc_ty++
+					if gc_ty == gc_bdy {
+						gc_ty = 0
+						gc_tz++
+					}
+				}
+			}
+			{
+				gc_ty := 0
+				gc_tz := 0
+				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+					gc_off5 := 1
+					gc_off6 := 2
+					/*line hecbench_eikonal.go:386*/ gc_off7 := (((gc_tz * 4) * 4) + (gc_ty * 4)) + int(baseAddr)
+					if gc_off5 >= 0 && gc_off5 <= len(sol) && gc_bdx <= len(sol)-gc_off5 && gc_bdx <= 1<<32-gc_off5 && gc_bdx <= len(sol) && gc_bdx <= 1<<32 && gc_off6 >= 0 && gc_off6 <= len(sol) && gc_bdx <= len(sol)-gc_off6 && gc_bdx <= 1<<32-gc_off6 && gc_off7 >= 0 && gc_off7 <= len(solOut) && gc_bdx <= len(solOut)-gc_off7 && gc_bdx <= 1<<32-gc_off7 && gc_off7 <= len(con) && gc_bdx <= len(con)-gc_off7 {
+						gc_at9 := sol[gc_off5:][:gc_bdx]
+						gc_at10 := sol[:gc_bdx]
+						gc_at11 := sol[gc_off6:][:gc_bdx]
+						gc_at12 := solOut[gc_off7:][:gc_bdx]
+						gc_at13 := con[gc_off7:][:gc_bdx]
+						for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							tx := uint32(gc_tx)
+							_ = tx
+							ty := uint32(gc_ty)
+							tz := uint32(gc_tz)
+							/*line hecbench_eikonal.go:291*/ idxY := ty + 1
+							/*line hecbench_eikonal.go:291*/ idxZ := tz + 1
+							F := gc_s_F[gc_rank]
+							isValid := gc_s_isValid[gc_rank]
+							/*line hecbench_eikonal.go:370*/ var a, b, c, oldT, newT float64
+							/*line hecbench_eikonal.go:375*/ oldT = gc_at9[gc_tx][idxY][idxZ]
+							newT = oldT
+							/*line hecbench_eikonal.go:378*/ if isValid {
+								a = min(gc_at10[gc_tx][idxY][idxZ], gc_at11[gc_tx][idxY][idxZ])
+								b = min(gc_at9[gc_tx][ty][idxZ], gc_at9[gc_tx][ty+2][idxZ])
+								c = min(gc_at9[gc_tx][idxY][tz], gc_at9[gc_tx][idxY][tz+2])
+								/*line hecbench_eikonal.go:383*/ tmp := getTimeEikonal(a, b, c, F)
+								newT = min(tmp, oldT)
+								/*line hecbench_eikonal.go:386*/ gc_at12[gc_tx] = newT
+							}
+							/*line hecbench_eikonal.go:389*/ residue := oldT - newT
+							gc_at13[gc_tx] = residue < ekEps
+						}
+					} else {
+						for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+							gc_rank := gc_base + gc_tx
+							gc_pos.Thread = gc_rank
+							tx := uint32(gc_tx)
+							ty := uint32(gc_ty)
+							tz := uint32(gc_tz)
+							/*line hecbench_eikonal.go:275*/ tIdx := tz*ekBlockLength*ekBlockLength + ty*ekBlockLength + tx
+							/*line hecbench_eikonal.go:291*/ idxX := tx + 1
+							/*line hecbench_eikonal.go:291*/ idxY := ty + 1
+							/*line hecbench_eikonal.go:291*/ idxZ := tz + 1
+							F := gc_s_F[gc_rank]
+							isValid := gc_s_isValid[gc_rank]
+							/*line hecbench_eikonal.go:370*/ var a, b, c, oldT, newT float64
+							/*line hecbench_eikonal.go:375*/ oldT = sol[idxX][idxY][idxZ]
+							newT = oldT
+							/*line hecbench_eikonal.go:378*/ if isValid {
+								a = min(sol[tx][idxY][idxZ], sol[tx+2][idxY][idxZ])
+								b = min(sol[idxX][ty][idxZ], sol[idxX][ty+2][idxZ])
+								c = min(sol[idxX][idxY][tz], sol[idxX][idxY][tz+2])
+								/*line hecbench_eikonal.go:383*/ tmp := getTimeEikonal(a, b, c, F)
+								newT = min(tmp, oldT)
+								/*line hecbench_eikonal.go:386*/ solOut[baseAddr+tIdx] = newT
+							}
+							/*line hecbench_eikonal.go:389*/ residue := oldT - newT
+							con[baseAddr+tIdx] = residue < ekEps
+						}
+					}
+					gc_ty++
+					if gc_ty == gc_bdy {
+						gc_ty = 0
+						gc_tz++
+					}
+				}
+			}
+		}
+	}
+}
 
 // gc_files_hecbench_eikonal holds the source files whose lines the kernels' records hash.
 //

@@ -47,128 +47,133 @@ func gc_body_bpQueensRootDfsKernel(gc_b *compiled.Block, gc_lo, gc_hi int, N int
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Fits(gc_bx*gc_bdx, gc_from, gc_to, 0, 1<<32) {
+			/*line hecbench_nqueen.go:50*/ panic(compiled.ErrGuardWraps)
+		}
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(int(nPreFixos), gc_bx*gc_bdx); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
 			gc_off := gc_bx * gc_bdx
-			if gc_off >= 0 && gc_off <= len(rootPrefixes) && gc_bdx <= len(rootPrefixes)-gc_off && gc_off <= len(sols) && gc_bdx <= len(sols)-gc_off && gc_off <= len(vectorOfTreeSize) && gc_bdx <= len(vectorOfTreeSize)-gc_off {
-				gc_at := rootPrefixes[gc_off:][:gc_bdx]
-				gc_at2 := sols[gc_off:][:gc_bdx]
-				gc_at3 := vectorOfTreeSize[gc_off:][:gc_bdx]
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			if gc_from >= 0 && gc_off >= 0 && gc_off <= len(rootPrefixes) && gc_to <= len(rootPrefixes)-gc_off && gc_off <= len(sols) && gc_to <= len(sols)-gc_off && gc_off <= len(vectorOfTreeSize) && gc_to <= len(vectorOfTreeSize)-gc_off {
+				gc_at := rootPrefixes[gc_off:][:gc_to]
+				gc_at2 := sols[gc_off:][:gc_to]
+				gc_at3 := vectorOfTreeSize[gc_off:][:gc_to]
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
-					idx := gc_bx*gc_bdx + gc_tx
-					/*line hecbench_nqueen.go:50*/ if uint32(idx) < nPreFixos {
-						flag := uint32(0)
-						bitTest := uint32(0)
-						var vertice [20]int8
-						NL := N
-						var i, depth int
-						qtdSolutionsThread := uint64(0)
-						depthGlobal := depthPreFixos
-						treeSize := uint64(0)
-						/*line hecbench_nqueen.go:60*/ for i = 0; i < NL; i++ {
-							vertice[i] = queensEmpty
+					flag := uint32(0)
+					bitTest := uint32(0)
+					/*line hecbench_nqueen.go:53*/ var vertice [20]int8
+					NL := N
+					var i, depth int
+					qtdSolutionsThread := uint64(0)
+					depthGlobal := depthPreFixos
+					treeSize := uint64(0)
+					/*line hecbench_nqueen.go:60*/ for i = 0; i < NL; i++ {
+						vertice[i] = queensEmpty
+					}
+					/*line hecbench_nqueen.go:64*/ flag = gc_at[gc_tx].Control
+					/*line hecbench_nqueen.go:66*/ for i = 0; i < depthGlobal; i++ {
+						vertice[i] = gc_at[gc_tx].Board[i]
+					}
+					/*line hecbench_nqueen.go:70*/ depth = depthGlobal
+					for {
+						gc_b.Tick()
+						if gc_b.Stopped() {
+							return
 						}
-						/*line hecbench_nqueen.go:64*/ flag = gc_at[gc_tx].Control
-						/*line hecbench_nqueen.go:66*/ for i = 0; i < depthGlobal; i++ {
-							vertice[i] = gc_at[gc_tx].Board[i]
-						}
-						/*line hecbench_nqueen.go:70*/ depth = depthGlobal
-						for {
-							gc_b.Tick()
-							if gc_b.Stopped() {
-								return
-							}
-							/*line hecbench_nqueen.go:73*/ vertice[depth]++
-							bitTest = 0
-							bitTest |= 1 << vertice[depth]
-							if int(vertice[depth]) == NL {
-								vertice[depth] = queensEmpty
-							} else if (flag&bitTest) == 0 && queensStillLegal(vertice[:], depth) {
-								treeSize++
-								flag |= uint32(uint64(1) << vertice[depth])
-								depth++
-								if depth == NL {
-									qtdSolutionsThread++
-								} else {
-									if !(depth >= depthGlobal) {
-										break
-									}
-									continue
-								}
+						/*line hecbench_nqueen.go:73*/ vertice[depth]++
+						bitTest = 0
+						bitTest |= 1 << vertice[depth]
+						if int(vertice[depth]) == NL {
+							vertice[depth] = queensEmpty
+						} else if (flag&bitTest) == 0 && queensStillLegal(vertice[:], depth) {
+							treeSize++
+							flag |= uint32(uint64(1) << vertice[depth])
+							depth++
+							if depth == NL {
+								qtdSolutionsThread++
 							} else {
 								if !(depth >= depthGlobal) {
 									break
 								}
 								continue
 							}
-							depth--
-							flag &^= uint32(uint64(1) << vertice[depth])
+						} else {
 							if !(depth >= depthGlobal) {
 								break
 							}
+							continue
 						}
-						/*line hecbench_nqueen.go:103*/ gc_at2[gc_tx] = qtdSolutionsThread
-						gc_at3[gc_tx] = treeSize
+						depth--
+						flag &^= uint32(uint64(1) << vertice[depth])
+						if !(depth >= depthGlobal) {
+							break
+						}
 					}
+					/*line hecbench_nqueen.go:103*/ gc_at2[gc_tx] = qtdSolutionsThread
+					gc_at3[gc_tx] = treeSize
 				}
 			} else {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					idx := gc_bx*gc_bdx + gc_tx
-					/*line hecbench_nqueen.go:50*/ if uint32(idx) < nPreFixos {
-						flag := uint32(0)
-						bitTest := uint32(0)
-						var vertice [20]int8
-						NL := N
-						var i, depth int
-						qtdSolutionsThread := uint64(0)
-						depthGlobal := depthPreFixos
-						treeSize := uint64(0)
-						/*line hecbench_nqueen.go:60*/ for i = 0; i < NL; i++ {
-							vertice[i] = queensEmpty
+					flag := uint32(0)
+					bitTest := uint32(0)
+					/*line hecbench_nqueen.go:53*/ var vertice [20]int8
+					NL := N
+					var i, depth int
+					qtdSolutionsThread := uint64(0)
+					depthGlobal := depthPreFixos
+					treeSize := uint64(0)
+					/*line hecbench_nqueen.go:60*/ for i = 0; i < NL; i++ {
+						vertice[i] = queensEmpty
+					}
+					/*line hecbench_nqueen.go:64*/ flag = rootPrefixes[idx].Control
+					/*line hecbench_nqueen.go:66*/ for i = 0; i < depthGlobal; i++ {
+						vertice[i] = rootPrefixes[idx].Board[i]
+					}
+					/*line hecbench_nqueen.go:70*/ depth = depthGlobal
+					for {
+						gc_b.Tick()
+						if gc_b.Stopped() {
+							return
 						}
-						/*line hecbench_nqueen.go:64*/ flag = rootPrefixes[idx].Control
-						/*line hecbench_nqueen.go:66*/ for i = 0; i < depthGlobal; i++ {
-							vertice[i] = rootPrefixes[idx].Board[i]
-						}
-						/*line hecbench_nqueen.go:70*/ depth = depthGlobal
-						for {
-							gc_b.Tick()
-							if gc_b.Stopped() {
-								return
-							}
-							/*line hecbench_nqueen.go:73*/ vertice[depth]++
-							bitTest = 0
-							bitTest |= 1 << vertice[depth]
-							if int(vertice[depth]) == NL {
-								vertice[depth] = queensEmpty
-							} else if (flag&bitTest) == 0 && queensStillLegal(vertice[:], depth) {
-								treeSize++
-								flag |= uint32(uint64(1) << vertice[depth])
-								depth++
-								if depth == NL {
-									qtdSolutionsThread++
-								} else {
-									if !(depth >= depthGlobal) {
-										break
-									}
-									continue
-								}
+						/*line hecbench_nqueen.go:73*/ vertice[depth]++
+						bitTest = 0
+						bitTest |= 1 << vertice[depth]
+						if int(vertice[depth]) == NL {
+							vertice[depth] = queensEmpty
+						} else if (flag&bitTest) == 0 && queensStillLegal(vertice[:], depth) {
+							treeSize++
+							flag |= uint32(uint64(1) << vertice[depth])
+							depth++
+							if depth == NL {
+								qtdSolutionsThread++
 							} else {
 								if !(depth >= depthGlobal) {
 									break
 								}
 								continue
 							}
-							depth--
-							flag &^= uint32(uint64(1) << vertice[depth])
+						} else {
 							if !(depth >= depthGlobal) {
 								break
 							}
+							continue
 						}
-						/*line hecbench_nqueen.go:103*/ sols[idx] = qtdSolutionsThread
-						vectorOfTreeSize[idx] = treeSize
+						depth--
+						flag &^= uint32(uint64(1) << vertice[depth])
+						if !(depth >= depthGlobal) {
+							break
+						}
 					}
+					/*line hecbench_nqueen.go:103*/ sols[idx] = qtdSolutionsThread
+					vectorOfTreeSize[idx] = treeSize
 				}
 			}
 		}

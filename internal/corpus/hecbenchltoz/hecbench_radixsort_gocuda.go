@@ -1826,58 +1826,85 @@ func gc_body_findRadixOffsetsKernel(gc_b *compiled.Block, keys, counters, blockO
 		}
 	}
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-			gc_pos.Thread = gc_base + gc_tx
-			localID := uint32(gc_tx)
-			/*line hecbench_radixsort.go:159*/ if (localID > 0) && (sRadix1[localID] != sRadix1[localID-1]) {
-				sStartPointers[sRadix1[localID]] = localID
+		gc_off := 0 - 1
+		/*line hecbench_radixsort.go:164*/ gc_off2 := int(groupSize)
+		gc_off3 := int(groupSize) - 1
+		if gc_bdx <= len(sRadix1) && gc_bdx <= 1<<32 && gc_off >= 0 && gc_off <= len(sRadix1) && gc_bdx <= len(sRadix1)-gc_off && gc_bdx <= 1<<32-gc_off && gc_off2 >= 0 && gc_off2 <= len(sRadix1) && gc_bdx <= len(sRadix1)-gc_off2 && gc_bdx <= 1<<32-gc_off2 && gc_off3 >= 0 && gc_off3 <= len(sRadix1) && gc_bdx <= len(sRadix1)-gc_off3 && gc_bdx <= 1<<32-gc_off3 {
+			gc_at := sRadix1[:gc_bdx]
+			gc_at2 := sRadix1[gc_off:][:gc_bdx]
+			gc_at3 := sRadix1[gc_off2:][:gc_bdx]
+			gc_at4 := sRadix1[gc_off3:][:gc_bdx]
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_pos.Thread = gc_base + gc_tx
+				localID := uint32(gc_tx)
+				/*line hecbench_radixsort.go:159*/ if (localID > 0) && (gc_at[gc_tx] != gc_at2[gc_tx]) {
+					sStartPointers[gc_at[gc_tx]] = localID
+				}
+				if gc_at3[gc_tx] != gc_at4[gc_tx] {
+					sStartPointers[gc_at3[gc_tx]] = localID + groupSize
+				}
 			}
-			if sRadix1[localID+groupSize] != sRadix1[localID+groupSize-1] {
-				sStartPointers[sRadix1[localID+groupSize]] = localID + groupSize
+		} else {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_pos.Thread = gc_base + gc_tx
+				localID := uint32(gc_tx)
+				/*line hecbench_radixsort.go:159*/ if (localID > 0) && (sRadix1[localID] != sRadix1[localID-1]) {
+					sStartPointers[sRadix1[localID]] = localID
+				}
+				if sRadix1[localID+groupSize] != sRadix1[localID+groupSize-1] {
+					sStartPointers[sRadix1[localID+groupSize]] = localID + groupSize
+				}
 			}
 		}
 	}
-	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-		gc_step := 0
-		for ; gc_step+3 < gc_bdx; gc_step += 4 {
-			{
-				gc_tx := gc_step + 0
-				gc_pos.Thread = gc_base + gc_tx
-				localID := uint32(gc_tx)
-				/*line hecbench_radixsort.go:167*/ if localID < 16 {
-					blockOffsets[groupID*16+localID] = sStartPointers[localID]
-				}
-			}
-			{
-				gc_tx := gc_step + 1
-				gc_pos.Thread = gc_base + gc_tx
-				localID := uint32(gc_tx)
-				/*line hecbench_radixsort.go:167*/ if localID < 16 {
-					blockOffsets[groupID*16+localID] = sStartPointers[localID]
-				}
-			}
-			{
-				gc_tx := gc_step + 2
-				gc_pos.Thread = gc_base + gc_tx
-				localID := uint32(gc_tx)
-				/*line hecbench_radixsort.go:167*/ if localID < 16 {
-					blockOffsets[groupID*16+localID] = sStartPointers[localID]
-				}
-			}
-			{
-				gc_tx := gc_step + 3
-				gc_pos.Thread = gc_base + gc_tx
-				localID := uint32(gc_tx)
-				/*line hecbench_radixsort.go:167*/ if localID < 16 {
-					blockOffsets[groupID*16+localID] = sStartPointers[localID]
-				}
-			}
+	{
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := 16; gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
-			gc_pos.Thread = gc_base + gc_tx
-			localID := uint32(gc_tx)
-			/*line hecbench_radixsort.go:167*/ if localID < 16 {
-				blockOffsets[groupID*16+localID] = sStartPointers[localID]
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			/*line hecbench_radixsort.go:175*/ gc_off4 := (int(groupID) * 16)
+			if gc_from >= 0 && gc_off4 >= 0 && gc_off4 <= len(blockOffsets) && gc_to <= len(blockOffsets)-gc_off4 && gc_to <= 1<<32-gc_off4 && gc_to <= len(sStartPointers) && gc_to <= 1<<32 {
+				gc_at5 := blockOffsets[gc_off4:][:gc_to]
+				gc_at6 := sStartPointers[:gc_to]
+				gc_step := gc_from
+				for ; gc_step+3 < gc_to; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
+						localID := uint32(gc_tx)
+						_ = localID
+						/*line hecbench_radixsort.go:168*/ gc_at5[gc_tx] = gc_at6[gc_tx]
+					}
+					{
+						gc_tx := gc_step + 1
+						localID := uint32(gc_tx)
+						_ = localID
+						/*line hecbench_radixsort.go:168*/ gc_at5[gc_tx] = gc_at6[gc_tx]
+					}
+					{
+						gc_tx := gc_step + 2
+						localID := uint32(gc_tx)
+						_ = localID
+						/*line hecbench_radixsort.go:168*/ gc_at5[gc_tx] = gc_at6[gc_tx]
+					}
+					{
+						gc_tx := gc_step + 3
+						localID := uint32(gc_tx)
+						_ = localID
+						/*line hecbench_radixsort.go:168*/ gc_at5[gc_tx] = gc_at6[gc_tx]
+					}
+				}
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+					localID := uint32(gc_tx)
+					_ = localID
+					/*line hecbench_radixsort.go:168*/ gc_at5[gc_tx] = gc_at6[gc_tx]
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					localID := uint32(gc_tx)
+					/*line hecbench_radixsort.go:168*/ blockOffsets[groupID*16+localID] = sStartPointers[localID]
+				}
 			}
 		}
 	}
@@ -1899,47 +1926,43 @@ func gc_body_findRadixOffsetsKernel(gc_b *compiled.Block, keys, counters, blockO
 			}
 		}
 	}
-	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-		gc_step2 := 0
-		for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-			{
-				gc_tx := gc_step2 + 0
-				gc_pos.Thread = gc_base + gc_tx
-				localID := uint32(gc_tx)
-				/*line hecbench_radixsort.go:188*/ if localID < 16 {
-					counters[localID*totalBlocks+groupID] = sStartPointers[localID]
-				}
-			}
-			{
-				gc_tx := gc_step2 + 1
-				gc_pos.Thread = gc_base + gc_tx
-				localID := uint32(gc_tx)
-				/*line hecbench_radixsort.go:188*/ if localID < 16 {
-					counters[localID*totalBlocks+groupID] = sStartPointers[localID]
-				}
-			}
-			{
-				gc_tx := gc_step2 + 2
-				gc_pos.Thread = gc_base + gc_tx
-				localID := uint32(gc_tx)
-				/*line hecbench_radixsort.go:188*/ if localID < 16 {
-					counters[localID*totalBlocks+groupID] = sStartPointers[localID]
-				}
-			}
-			{
-				gc_tx := gc_step2 + 3
-				gc_pos.Thread = gc_base + gc_tx
-				localID := uint32(gc_tx)
-				/*line hecbench_radixsort.go:188*/ if localID < 16 {
-					counters[localID*totalBlocks+groupID] = sStartPointers[localID]
-				}
-			}
+	{
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := 16; gc_bound < gc_to {
+			gc_to = gc_bound
 		}
-		for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
-			gc_pos.Thread = gc_base + gc_tx
-			localID := uint32(gc_tx)
-			/*line hecbench_radixsort.go:188*/ if localID < 16 {
-				counters[localID*totalBlocks+groupID] = sStartPointers[localID]
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_step2 := gc_from
+			for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+				{
+					gc_tx := gc_step2 + 0
+					gc_pos.Thread = gc_base + gc_tx
+					localID := uint32(gc_tx)
+					/*line hecbench_radixsort.go:189*/ counters[localID*totalBlocks+groupID] = sStartPointers[localID]
+				}
+				{
+					gc_tx := gc_step2 + 1
+					gc_pos.Thread = gc_base + gc_tx
+					localID := uint32(gc_tx)
+					/*line hecbench_radixsort.go:189*/ counters[localID*totalBlocks+groupID] = sStartPointers[localID]
+				}
+				{
+					gc_tx := gc_step2 + 2
+					gc_pos.Thread = gc_base + gc_tx
+					localID := uint32(gc_tx)
+					/*line hecbench_radixsort.go:189*/ counters[localID*totalBlocks+groupID] = sStartPointers[localID]
+				}
+				{
+					gc_tx := gc_step2 + 3
+					gc_pos.Thread = gc_base + gc_tx
+					localID := uint32(gc_tx)
+					/*line hecbench_radixsort.go:189*/ counters[localID*totalBlocks+groupID] = sStartPointers[localID]
+				}
+			}
+			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				gc_pos.Thread = gc_base + gc_tx
+				localID := uint32(gc_tx)
+				/*line hecbench_radixsort.go:189*/ counters[localID*totalBlocks+groupID] = sStartPointers[localID]
 			}
 		}
 	}
@@ -2323,18 +2346,39 @@ func gc_body_reorderDataKeysOnlyKernel(gc_b *compiled.Block, outKeys, keys, bloc
 	groupID := uint32(gc_bx)
 	groupSize := uint32(gc_bdx)
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-			gc_rank := gc_base + gc_tx
-			gc_pos.Thread = gc_rank
-			localID := uint32(gc_tx)
-			/*line hecbench_radixsort.go:208*/ globalID := groupID*groupSize + localID
-			/*line hecbench_radixsort.go:202*/ sKeys1 := unsafe.Slice((*uint32)(unsafe.Pointer(&sKeys2[0])), 2*len(sKeys2))
-			/*line hecbench_radixsort.go:210*/ sKeys2[localID] = asUint2(keys)[globalID]
-			/*line hecbench_radixsort.go:212*/ if localID < 16 {
-				sOffsets[localID] = offsets[localID*totalBlocks+groupID]
-				sBlockOffsets[localID] = blockOffsets[groupID*16+localID]
+		/*line hecbench_radixsort.go:209*/ gc_off := (int(groupID) * 16)
+		if gc_bdx <= len(sKeys2) && gc_bdx <= 1<<32 && gc_bdx <= len(sOffsets) && gc_bdx <= len(sBlockOffsets) && gc_off >= 0 && gc_off <= len(blockOffsets) && gc_bdx <= len(blockOffsets)-gc_off && gc_bdx <= 1<<32-gc_off {
+			gc_at := sKeys2[:gc_bdx]
+			gc_at2 := sOffsets[:gc_bdx]
+			gc_at3 := sBlockOffsets[:gc_bdx]
+			gc_at4 := blockOffsets[gc_off:][:gc_bdx]
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				localID := uint32(gc_tx)
+				/*line hecbench_radixsort.go:208*/ globalID := groupID*groupSize + localID
+				/*line hecbench_radixsort.go:202*/ sKeys1 := unsafe.Slice((*uint32)(unsafe.Pointer(&sKeys2[0])), 2*len(sKeys2))
+				/*line hecbench_radixsort.go:210*/ gc_at[gc_tx] = asUint2(keys)[globalID]
+				/*line hecbench_radixsort.go:212*/ if localID < 16 {
+					gc_at2[gc_tx] = offsets[localID*totalBlocks+groupID]
+					gc_at3[gc_tx] = gc_at4[gc_tx]
+				}
+				gc_s_sKeys1[gc_rank] = sKeys1
 			}
-			gc_s_sKeys1[gc_rank] = sKeys1
+		} else {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				localID := uint32(gc_tx)
+				/*line hecbench_radixsort.go:208*/ globalID := groupID*groupSize + localID
+				/*line hecbench_radixsort.go:202*/ sKeys1 := unsafe.Slice((*uint32)(unsafe.Pointer(&sKeys2[0])), 2*len(sKeys2))
+				/*line hecbench_radixsort.go:210*/ sKeys2[localID] = asUint2(keys)[globalID]
+				/*line hecbench_radixsort.go:212*/ if localID < 16 {
+					sOffsets[localID] = offsets[localID*totalBlocks+groupID]
+					sBlockOffsets[localID] = blockOffsets[groupID*16+localID]
+				}
+				gc_s_sKeys1[gc_rank] = sKeys1
+			}
 		}
 	}
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {

@@ -991,14 +991,20 @@ func gc_body_mergeAttnStatesKernel(gc_b *compiled.Block, gc_lo, gc_hi int, outpu
 		/*line hecbench_mergestate.go:70*/ tokenHeadThreads := numTokens * numHeads * threadsPerHead
 		compiled.OutOfLine(func() {
 			{
-				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_L1:
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_from, gc_to := 0, gc_bdx
+				if !compiled.Fits((gc_bx * int(numThreads)), gc_from, gc_to, 0, 1<<32) {
+					/*line hecbench_mergestate.go:72*/ panic(compiled.ErrGuardWraps)
+				}
+				if !compiled.Adds((gc_bx * int(numThreads)), gc_to) {
+					panic(compiled.ErrGuardWraps)
+				}
+				if gc_bound := compiled.Diff(int(tokenHeadThreads), (gc_bx * int(numThreads))); gc_bound < gc_to {
+					gc_to = gc_bound
+				}
+				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
 						/*line hecbench_mergestate.go:69*/ globalIdx := uint32(gc_bx)*numThreads + uint32(gc_tx)
-						/*line hecbench_mergestate.go:72*/ if globalIdx >= tokenHeadThreads {
-							continue gc_L1
-						}
 						/*line hecbench_mergestate.go:77*/ tokenHeadIdx := globalIdx / threadsPerHead
 						packIdx := globalIdx % threadsPerHead
 						/*line hecbench_mergestate.go:80*/ tokenIdx := tokenHeadIdx / numHeads

@@ -287,18 +287,21 @@ func gc_body_stringSearchLoadBalanceKernel(gc_b *compiled.Block, text []uint8, t
 		/*line hecbench_ss.go:157*/ if agreed {
 			continue
 		}
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-				if gc_exited[gc_rank] {
-					continue
-				}
-				localIdx := gc_tx
-				/*line hecbench_ss.go:102*/ var stackPos uint32
-				/*line hecbench_ss.go:104*/ var revStackPos uint32
-				/*line hecbench_ss.go:163*/ if uint32(localIdx) < stackSize {
-					revStackPos = compiled.SharedSub(&stack1Counter[0], uint32(1))
+		{
+			gc_from, gc_to := 0, gc_bdx
+			if gc_bound := int(stackSize); gc_bound < gc_to {
+				gc_to = gc_bound
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					if gc_exited[gc_rank] {
+						continue
+					}
+					/*line hecbench_ss.go:102*/ var stackPos uint32
+					/*line hecbench_ss.go:104*/ var revStackPos uint32
+					/*line hecbench_ss.go:164*/ revStackPos = compiled.SharedSub(&stack1Counter[0], uint32(1))
 					revStackPos--
 					pos := stack1[revStackPos]
 					status := localPattern[2] == tolower(text[beginSearchIdx+pos+2])
@@ -340,17 +343,20 @@ func gc_body_stringSearchLoadBalanceKernel(gc_b *compiled.Block, text []uint8, t
 		/*line hecbench_ss.go:187*/ if agreed_ {
 			continue
 		}
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-				if gc_exited[gc_rank] {
-					continue
-				}
-				localIdx := gc_tx
-				/*line hecbench_ss.go:102*/ var revStackPos uint32
-				/*line hecbench_ss.go:192*/ if uint32(localIdx) < stackSize {
-					revStackPos = compiled.SharedSub(&stack2Counter[0], uint32(1))
+		{
+			gc_from, gc_to := 0, gc_bdx
+			if gc_bound := int(stackSize); gc_bound < gc_to {
+				gc_to = gc_bound
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					if gc_exited[gc_rank] {
+						continue
+					}
+					/*line hecbench_ss.go:102*/ var revStackPos uint32
+					/*line hecbench_ss.go:193*/ revStackPos = compiled.SharedSub(&stack2Counter[0], uint32(1))
 					revStackPos--
 					pos_ := int(stack2[revStackPos])
 					if compare(text[int(beginSearchIdx)+pos_+10:], localPattern[10:], patternLength-10) == 1 {

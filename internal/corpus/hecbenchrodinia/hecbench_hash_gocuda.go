@@ -746,47 +746,58 @@ func gc_body_murmurHash3X64128Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, dKe
 		if gc_bx == gc_gdx {
 			gc_bx = 0
 		}
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_step := 0
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
-					gc_pos.Thread = gc_base + gc_tx
-					i := uint32(gc_bdx*gc_bx + gc_tx)
-					/*line hecbench_hash.go:303*/ if i < numKeys {
-						murmurHash3X64128(dKeys[dLength[i]:], length[i], i, dOut[i*2:])
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Fits(gc_bdx*gc_bx, gc_from, gc_to, 0, 1<<32) {
+			/*line hecbench_hash.go:303*/ panic(compiled.ErrGuardWraps)
+		}
+		if !compiled.Adds(gc_bdx*gc_bx, gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(int(numKeys), gc_bdx*gc_bx); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := gc_bdx * gc_bx
+			if gc_from >= 0 && gc_off >= 0 && gc_off <= len(dLength) && gc_to <= len(dLength)-gc_off && gc_to <= 1<<32-gc_off && gc_off <= len(length) && gc_to <= len(length)-gc_off {
+				gc_at := dLength[gc_off:][:gc_to]
+				gc_at2 := length[gc_off:][:gc_to]
+				gc_step := gc_from
+				for ; gc_step+3 < gc_to; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
+						gc_pos.Thread = gc_base + gc_tx
+						i := uint32(gc_bdx*gc_bx + gc_tx)
+						/*line hecbench_hash.go:304*/ murmurHash3X64128(dKeys[gc_at[gc_tx]:], gc_at2[gc_tx], i, dOut[i*2:])
+					}
+					{
+						gc_tx := gc_step + 1
+						gc_pos.Thread = gc_base + gc_tx
+						i := uint32(gc_bdx*gc_bx + gc_tx)
+						/*line hecbench_hash.go:304*/ murmurHash3X64128(dKeys[gc_at[gc_tx]:], gc_at2[gc_tx], i, dOut[i*2:])
+					}
+					{
+						gc_tx := gc_step + 2
+						gc_pos.Thread = gc_base + gc_tx
+						i := uint32(gc_bdx*gc_bx + gc_tx)
+						/*line hecbench_hash.go:304*/ murmurHash3X64128(dKeys[gc_at[gc_tx]:], gc_at2[gc_tx], i, dOut[i*2:])
+					}
+					{
+						gc_tx := gc_step + 3
+						gc_pos.Thread = gc_base + gc_tx
+						i := uint32(gc_bdx*gc_bx + gc_tx)
+						/*line hecbench_hash.go:304*/ murmurHash3X64128(dKeys[gc_at[gc_tx]:], gc_at2[gc_tx], i, dOut[i*2:])
 					}
 				}
-				{
-					gc_tx := gc_step + 1
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					i := uint32(gc_bdx*gc_bx + gc_tx)
-					/*line hecbench_hash.go:303*/ if i < numKeys {
-						murmurHash3X64128(dKeys[dLength[i]:], length[i], i, dOut[i*2:])
-					}
+					/*line hecbench_hash.go:304*/ murmurHash3X64128(dKeys[gc_at[gc_tx]:], gc_at2[gc_tx], i, dOut[i*2:])
 				}
-				{
-					gc_tx := gc_step + 2
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					i := uint32(gc_bdx*gc_bx + gc_tx)
-					/*line hecbench_hash.go:303*/ if i < numKeys {
-						murmurHash3X64128(dKeys[dLength[i]:], length[i], i, dOut[i*2:])
-					}
-				}
-				{
-					gc_tx := gc_step + 3
-					gc_pos.Thread = gc_base + gc_tx
-					i := uint32(gc_bdx*gc_bx + gc_tx)
-					/*line hecbench_hash.go:303*/ if i < numKeys {
-						murmurHash3X64128(dKeys[dLength[i]:], length[i], i, dOut[i*2:])
-					}
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
-				gc_pos.Thread = gc_base + gc_tx
-				i := uint32(gc_bdx*gc_bx + gc_tx)
-				/*line hecbench_hash.go:303*/ if i < numKeys {
-					murmurHash3X64128(dKeys[dLength[i]:], length[i], i, dOut[i*2:])
+					/*line hecbench_hash.go:304*/ murmurHash3X64128(dKeys[dLength[i]:], length[i], i, dOut[i*2:])
 				}
 			}
 		}

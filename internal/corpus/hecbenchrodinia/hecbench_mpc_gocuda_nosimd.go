@@ -179,44 +179,93 @@ func gc_body_mpcCompress(gc_b *compiled.Block, n int, original []int64, compress
 			}
 		}
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_vstep3 := 0
-			gc_iota := lanes.LoadInt64x4(&gc_tab_int64x4_3d80beed)
-			for ; gc_vstep3+3 < gc_bdx; gc_vstep3 += 4 {
-				gc_tx := gc_vstep3
-				gc_rank := gc_base + gc_tx
-				var tid int = gc_tx
-				/*line hecbench_mpc.go:150*/ var tidmdim int = tid - int(dim)
-				/*line hecbench_mpc.go:168*/ var idx int = tid + chunk*mpcTPB
-				/*line hecbench_mpc.go:168*/ v1 := lanes.LoadInt64x4Slice(gc_s_v1[gc_rank:])
-				/*line hecbench_mpc.go:177*/ if tidmdim < 0 || tidmdim > len(sbuf1)-4 || tid < 0 || tid > len(sbuf2)-4 {
-					break
-				}
-				/*line hecbench_mpc.go:177*/ if tid >= int(dim) {
-					/*line hecbench_mpc.go:177*/ if idx <
-						n && uint(n-idx) > 3 {
-						/*line hecbench_mpc.go:178*/ v1 = v1.Sub(lanes.LoadInt64x4Slice(sbuf1[tidmdim:]))
+			/*line hecbench_mpc.go:183*/ gc_off2 := 0 - int(dim)
+			if gc_off2 >= 0 && gc_off2 <= len(sbuf1) && gc_bdx <= len(sbuf1)-gc_off2 && gc_bdx <= len(sbuf2) {
+				gc_at3 := sbuf1[gc_off2:][:gc_bdx]
+				gc_at4 := sbuf2[:gc_bdx]
+				gc_vstep3 := 0
+				gc_iota2 := lanes.LoadInt64x4(&gc_tab_int64x4_3d80beed)
+				for ; gc_vstep3+3 < gc_bdx; gc_vstep3 += 4 {
+					gc_tx := gc_vstep3
+					gc_rank := gc_base + gc_tx
+					var tid int = gc_tx
+					/*line hecbench_mpc.go:150*/ var tidmdim int = tid - int(dim)
+					_ = tidmdim
+					/*line hecbench_mpc.go:168*/ var idx int = tid + chunk*mpcTPB
+					/*line hecbench_mpc.go:168*/ v1 := lanes.LoadInt64x4Slice(gc_s_v1[gc_rank:])
+					/*line hecbench_mpc.go:177*/ if tid >= int(dim) {
+						/*line hecbench_mpc.go:177*/ if idx <
+							n && uint(n-idx) > 3 {
+							/*line hecbench_mpc.go:178*/ v1 = v1.Sub(lanes.LoadInt64x4Slice(gc_at3[gc_tx:]))
+						} else {
+							/*line hecbench_mpc.go:178*/ gc_if4 := gc_iota2.Less(lanes.BroadcastInt64x4(int64(compiled.Reach(n, idx, 4))))
+							if gc_if4.ToBits() != 0 {
+								/*line hecbench_mpc.go:178*/ v1 = v1.Sub(lanes.LoadInt64x4Slice(gc_at3[gc_tx:])).Merge(v1, gc_if4)
+							}
+						}
 					} else {
-						/*line hecbench_mpc.go:179*/ gc_if := gc_iota.Less(lanes.BroadcastInt64x4(int64(compiled.Reach(n, idx, 4))))
-						if gc_if.ToBits() != 0 {
-							/*line hecbench_mpc.go:178*/ v1 = v1.Sub(lanes.LoadInt64x4Slice(sbuf1[tidmdim:])).Merge(v1, gc_if)
+						/*line hecbench_mpc.go:178*/ gc_if5 := gc_iota2.GreaterEqual(lanes.BroadcastInt64x4(int64(compiled.Reach(int(dim), tid, 4))))
+						if gc_if5.ToBits() != 0 {
+							/*line hecbench_mpc.go:177*/ gc_if6 := gc_iota2.Less(lanes.BroadcastInt64x4(int64(compiled.Reach(n, idx, 4))))
+							if gc_if5.And(gc_if6).ToBits() != 0 {
+								/*line hecbench_mpc.go:178*/ v1 = v1.Sub(lanes.LoadInt64x4Slice(gc_at3[gc_tx:])).Merge(v1, gc_if5.And(gc_if6))
+							}
 						}
 					}
-				} else {
-					/*line hecbench_mpc.go:179*/ gc_if2 := gc_iota.GreaterEqual(lanes.BroadcastInt64x4(int64(compiled.Reach(int(dim), tid, 4))))
-					if gc_if2.ToBits() != 0 {
-						/*line hecbench_mpc.go:177*/ gc_if3 := gc_iota.Less(lanes.BroadcastInt64x4(int64(compiled.Reach(n, idx, 4))))
-						if gc_if2.And(gc_if3).ToBits() != 0 {
-							/*line hecbench_mpc.go:178*/ v1 = v1.Sub(lanes.LoadInt64x4Slice(sbuf1[tidmdim:])).Merge(v1, gc_if2.And(gc_if3))
-						}
-					}
+					/*line hecbench_mpc.go:177*/ v1.StoreSlice(gc_at4[gc_tx:])
+					/*line hecbench_mpc.go:177*/ v1.StoreSlice(gc_s_v1[gc_rank:])
 				}
-				v1.StoreSlice(sbuf2[tid:])
-				/*line hecbench_mpc.go:182*/ v1.StoreSlice(gc_s_v1[gc_rank:])
-			}
-			gc_step3 := gc_vstep3
-			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
-				{
-					gc_tx := gc_step3 + 0
+				for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					tid := gc_tx
+					/*line hecbench_mpc.go:150*/ tidmdim := tid - int(dim)
+					_ = tidmdim
+					/*line hecbench_mpc.go:168*/ idx := tid + chunk*mpcTPB
+					v1 := gc_s_v1[gc_rank]
+					/*line hecbench_mpc.go:177*/ if tid >= int(dim) {
+						if idx < n {
+							v1 -= gc_at3[gc_tx]
+						}
+					}
+					gc_at4[gc_tx] = v1
+					gc_s_v1[gc_rank] = v1
+				}
+			} else {
+				gc_vstep4 := 0
+				gc_iota := lanes.LoadInt64x4(&gc_tab_int64x4_3d80beed)
+				for ; gc_vstep4+3 < gc_bdx; gc_vstep4 += 4 {
+					gc_tx := gc_vstep4
+					gc_rank := gc_base + gc_tx
+					var tid int = gc_tx
+					/*line hecbench_mpc.go:150*/ var tidmdim int = tid - int(dim)
+					/*line hecbench_mpc.go:168*/ var idx int = tid + chunk*mpcTPB
+					/*line hecbench_mpc.go:168*/ v1 := lanes.LoadInt64x4Slice(gc_s_v1[gc_rank:])
+					/*line hecbench_mpc.go:177*/ if tidmdim < 0 || tidmdim > len(sbuf1)-4 || tid < 0 || tid > len(sbuf2)-4 {
+						break
+					}
+					/*line hecbench_mpc.go:177*/ if tid >= int(dim) {
+						/*line hecbench_mpc.go:177*/ if idx <
+							n && uint(n-idx) > 3 {
+							/*line hecbench_mpc.go:178*/ v1 = v1.Sub(lanes.LoadInt64x4Slice(sbuf1[tidmdim:]))
+						} else {
+							/*line hecbench_mpc.go:179*/ gc_if := gc_iota.Less(lanes.BroadcastInt64x4(int64(compiled.Reach(n, idx, 4))))
+							if gc_if.ToBits() != 0 {
+								/*line hecbench_mpc.go:178*/ v1 = v1.Sub(lanes.LoadInt64x4Slice(sbuf1[tidmdim:])).Merge(v1, gc_if)
+							}
+						}
+					} else {
+						/*line hecbench_mpc.go:179*/ gc_if2 := gc_iota.GreaterEqual(lanes.BroadcastInt64x4(int64(compiled.Reach(int(dim), tid, 4))))
+						if gc_if2.ToBits() != 0 {
+							/*line hecbench_mpc.go:177*/ gc_if3 := gc_iota.Less(lanes.BroadcastInt64x4(int64(compiled.Reach(n, idx, 4))))
+							if gc_if2.And(gc_if3).ToBits() != 0 {
+								/*line hecbench_mpc.go:178*/ v1 = v1.Sub(lanes.LoadInt64x4Slice(sbuf1[tidmdim:])).Merge(v1, gc_if2.And(gc_if3))
+							}
+						}
+					}
+					v1.StoreSlice(sbuf2[tid:])
+					/*line hecbench_mpc.go:182*/ v1.StoreSlice(gc_s_v1[gc_rank:])
+				}
+				for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -231,75 +280,12 @@ func gc_body_mpcCompress(gc_b *compiled.Block, n int, original []int64, compress
 					sbuf2[tid] = v1
 					gc_s_v1[gc_rank] = v1
 				}
-				{
-					gc_tx := gc_step3 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tid := gc_tx
-					/*line hecbench_mpc.go:150*/ tidmdim := tid - int(dim)
-					/*line hecbench_mpc.go:168*/ idx := tid + chunk*mpcTPB
-					v1 := gc_s_v1[gc_rank]
-					/*line hecbench_mpc.go:177*/ if tid >= int(dim) {
-						if idx < n {
-							v1 -= sbuf1[tidmdim]
-						}
-					}
-					sbuf2[tid] = v1
-					gc_s_v1[gc_rank] = v1
-				}
-				{
-					gc_tx := gc_step3 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tid := gc_tx
-					/*line hecbench_mpc.go:150*/ tidmdim := tid - int(dim)
-					/*line hecbench_mpc.go:168*/ idx := tid + chunk*mpcTPB
-					v1 := gc_s_v1[gc_rank]
-					/*line hecbench_mpc.go:177*/ if tid >= int(dim) {
-						if idx < n {
-							v1 -= sbuf1[tidmdim]
-						}
-					}
-					sbuf2[tid] = v1
-					gc_s_v1[gc_rank] = v1
-				}
-				{
-					gc_tx := gc_step3 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tid := gc_tx
-					/*line hecbench_mpc.go:150*/ tidmdim := tid - int(dim)
-					/*line hecbench_mpc.go:168*/ idx := tid + chunk*mpcTPB
-					v1 := gc_s_v1[gc_rank]
-					/*line hecbench_mpc.go:177*/ if tid >= int(dim) {
-						if idx < n {
-							v1 -= sbuf1[tidmdim]
-						}
-					}
-					sbuf2[tid] = v1
-					gc_s_v1[gc_rank] = v1
-				}
-			}
-			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-				tid := gc_tx
-				/*line hecbench_mpc.go:150*/ tidmdim := tid - int(dim)
-				/*line hecbench_mpc.go:168*/ idx := tid + chunk*mpcTPB
-				v1 := gc_s_v1[gc_rank]
-				/*line hecbench_mpc.go:177*/ if tid >= int(dim) {
-					if idx < n {
-						v1 -= sbuf1[tidmdim]
-					}
-				}
-				sbuf2[tid] = v1
-				gc_s_v1[gc_rank] = v1
 			}
 		}
 		compiled.OutOfLine(func() {
-			/*line hecbench_mpc.go:188*/ sbuf1 := sbuf1[:1024]
-			/*line hecbench_mpc.go:190*/ sbuf2 := sbuf2[:1024]
-			/*line hecbench_mpc.go:192*/ gc_s_v2 := gc_s_v2[:gc_n]
+			/*line hecbench_mpc.go:189*/ sbuf1 := sbuf1[:1024]
+			/*line hecbench_mpc.go:191*/ sbuf2 := sbuf2[:1024]
+			/*line hecbench_mpc.go:193*/ gc_s_v2 := gc_s_v2[:gc_n]
 			{
 				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
@@ -355,9 +341,9 @@ func gc_body_mpcCompress(gc_b *compiled.Block, n int, original []int64, compress
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
 				gc_x0 := gc_tidx.X
-				gc_off2 := gc_x0
-				if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(sbuf2) && 32 <= len(sbuf2)-gc_off2 {
-					gc_at3 := sbuf2[gc_off2:][:32]
+				gc_off3 := gc_x0
+				if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off3 >= 0 && gc_off3 <= len(sbuf2) && 32 <= len(sbuf2)-gc_off3 {
+					gc_at5 := sbuf2[gc_off3:][:32]
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						gc_tx := gc_x0 + gc_lane
 						gc_rank := gc_w + gc_lane
@@ -366,7 +352,7 @@ func gc_body_mpcCompress(gc_b *compiled.Block, n int, original []int64, compress
 						/*line hecbench_mpc.go:151*/ lanex := tid & 63
 						/*line hecbench_mpc.go:202*/ bitmap := gc_c1r[gc_lane]
 						/*line hecbench_mpc.go:204*/ if lanex == 32 {
-							gc_at3[gc_lane] = int64(bitmap)
+							gc_at5[gc_lane] = int64(bitmap)
 						}
 						gc_s_bitmap[gc_rank] = bitmap
 					}
@@ -582,13 +568,13 @@ func gc_body_mpcCompress(gc_b *compiled.Block, n int, original []int64, compress
 			gc_act = gc_save19 &^ gc_dead
 		}
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			/*line hecbench_mpc.go:67*/ gc_off3 := bid
-			gc_off4 := bid1
-			gc_off5 := 0
-			if gc_off3 >= 0 && gc_off3 < len(goffset) && gc_off4 >= 0 && gc_off4 < len(goffset) && gc_off5 >= 0 && gc_off5 < len(compressed) {
-				gc_at4 := goffset[gc_off3:][:1]
-				gc_at5 := goffset[gc_off4:][:1]
-				gc_at6 := compressed[gc_off5:][:1]
+			/*line hecbench_mpc.go:67*/ gc_off4 := bid
+			gc_off5 := bid1
+			gc_off6 := 0
+			if gc_off4 >= 0 && gc_off4 < len(goffset) && gc_off5 >= 0 && gc_off5 < len(goffset) && gc_off6 >= 0 && gc_off6 < len(compressed) {
+				gc_at6 := goffset[gc_off4:][:1]
+				gc_at7 := goffset[gc_off5:][:1]
+				gc_at8 := compressed[gc_off6:][:1]
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -611,16 +597,16 @@ func gc_body_mpcCompress(gc_b *compiled.Block, n int, original []int64, compress
 								if gc_b.Stopped() {
 									return
 								}
-								/*line hecbench_mpc.go:225*/ st = gc_at4[0]
+								/*line hecbench_mpc.go:225*/ st = gc_at6[0]
 								if !(st < 0) {
 									break
 								}
 							}
 						}
-						gc_at5[0] = st + gc_s_loc[gc_rank]
-						gc_at4[0] = -1
+						gc_at7[0] = st + gc_s_loc[gc_rank]
+						gc_at6[0] = -1
 						if chunk == chunksm1 {
-							gc_at6[0] = (int64(st+gc_s_loc[gc_rank]) << 32) + (0x43504d00 - 1) + int64(dim)
+							gc_at8[0] = (int64(st+gc_s_loc[gc_rank]) << 32) + (0x43504d00 - 1) + int64(dim)
 						}
 						top[0] = gc_s_loc[gc_rank]
 						start[0] = st
@@ -667,10 +653,10 @@ func gc_body_mpcCompress(gc_b *compiled.Block, n int, original []int64, compress
 			}
 		}
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_step4 := 0
-			for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
+			gc_step3 := 0
+			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
 				{
-					gc_tx := gc_step4 + 0
+					gc_tx := gc_step3 + 0
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 					/*line hecbench_mpc.go:241*/ if tid < int(top[0]) {
@@ -678,7 +664,7 @@ func gc_body_mpcCompress(gc_b *compiled.Block, n int, original []int64, compress
 					}
 				}
 				{
-					gc_tx := gc_step4 + 1
+					gc_tx := gc_step3 + 1
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 					/*line hecbench_mpc.go:241*/ if tid < int(top[0]) {
@@ -686,7 +672,7 @@ func gc_body_mpcCompress(gc_b *compiled.Block, n int, original []int64, compress
 					}
 				}
 				{
-					gc_tx := gc_step4 + 2
+					gc_tx := gc_step3 + 2
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 					/*line hecbench_mpc.go:241*/ if tid < int(top[0]) {
@@ -694,7 +680,7 @@ func gc_body_mpcCompress(gc_b *compiled.Block, n int, original []int64, compress
 					}
 				}
 				{
-					gc_tx := gc_step4 + 3
+					gc_tx := gc_step3 + 3
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 					/*line hecbench_mpc.go:241*/ if tid < int(top[0]) {
@@ -702,7 +688,7 @@ func gc_body_mpcCompress(gc_b *compiled.Block, n int, original []int64, compress
 					}
 				}
 			}
-			for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
 				/*line hecbench_mpc.go:241*/ if tid < int(top[0]) {

@@ -186,47 +186,99 @@ func gc_body_mpcCompress(gc_b *compiled.Block, n int, original []int64, compress
 			}
 		}
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_vstep3 := 0
-			if compiled.SIMD {
-				gc_iota := archsimd.LoadInt64x4(&gc_tab_int64x4_3d80beed)
-				for ; gc_vstep3+3 < gc_bdx; gc_vstep3 += 4 {
-					gc_tx := gc_vstep3
-					gc_rank := gc_base + gc_tx
-					var tid int = gc_tx
-					/*line hecbench_mpc.go:150*/ var tidmdim int = tid - int(dim)
-					/*line hecbench_mpc.go:168*/ var idx int = tid + chunk*mpcTPB
-					/*line hecbench_mpc.go:168*/ v1 := archsimd.LoadInt64x4Slice(gc_s_v1[gc_rank:])
-					/*line hecbench_mpc.go:177*/ if tidmdim < 0 || tidmdim > len(sbuf1)-4 || tid < 0 || tid > len(sbuf2)-4 {
-						break
-					}
-					/*line hecbench_mpc.go:177*/ if tid >= int(dim) {
-						/*line hecbench_mpc.go:177*/ if idx <
-							n && uint(n-idx) > 3 {
-							/*line hecbench_mpc.go:178*/ v1 = v1.Sub(archsimd.LoadInt64x4Slice(sbuf1[tidmdim:]))
+			/*line hecbench_mpc.go:183*/ gc_off2 := 0 - int(dim)
+			if gc_off2 >= 0 && gc_off2 <= len(sbuf1) && gc_bdx <= len(sbuf1)-gc_off2 && gc_bdx <= len(sbuf2) {
+				gc_at3 := sbuf1[gc_off2:][:gc_bdx]
+				gc_at4 := sbuf2[:gc_bdx]
+				gc_vstep3 := 0
+				if compiled.SIMD {
+					gc_iota2 := archsimd.LoadInt64x4(&gc_tab_int64x4_3d80beed)
+					for ; gc_vstep3+3 < gc_bdx; gc_vstep3 += 4 {
+						gc_tx := gc_vstep3
+						gc_rank := gc_base + gc_tx
+						var tid int = gc_tx
+						/*line hecbench_mpc.go:150*/ var tidmdim int = tid - int(dim)
+						_ = tidmdim
+						/*line hecbench_mpc.go:168*/ var idx int = tid + chunk*mpcTPB
+						/*line hecbench_mpc.go:168*/ v1 := archsimd.LoadInt64x4Slice(gc_s_v1[gc_rank:])
+						/*line hecbench_mpc.go:177*/ if tid >= int(dim) {
+							/*line hecbench_mpc.go:177*/ if idx <
+								n && uint(n-idx) > 3 {
+								/*line hecbench_mpc.go:178*/ v1 = v1.Sub(archsimd.LoadInt64x4Slice(gc_at3[gc_tx:]))
+							} else {
+								/*line hecbench_mpc.go:178*/ gc_if4 := gc_iota2.Less(archsimd.BroadcastInt64x4(int64(compiled.Reach(n, idx, 4))))
+								if gc_if4.ToBits() != 0 {
+									/*line hecbench_mpc.go:178*/ v1 = v1.Sub(archsimd.LoadInt64x4Slice(gc_at3[gc_tx:])).Merge(v1, gc_if4)
+								}
+							}
 						} else {
-							/*line hecbench_mpc.go:179*/ gc_if := gc_iota.Less(archsimd.BroadcastInt64x4(int64(compiled.Reach(n, idx, 4))))
-							if gc_if.ToBits() != 0 {
-								/*line hecbench_mpc.go:178*/ v1 = v1.Sub(archsimd.LoadInt64x4Slice(sbuf1[tidmdim:])).Merge(v1, gc_if)
+							/*line hecbench_mpc.go:178*/ gc_if5 := gc_iota2.GreaterEqual(archsimd.BroadcastInt64x4(int64(compiled.Reach(int(dim), tid, 4))))
+							if gc_if5.ToBits() != 0 {
+								/*line hecbench_mpc.go:177*/ gc_if6 := gc_iota2.Less(archsimd.BroadcastInt64x4(int64(compiled.Reach(n, idx, 4))))
+								if gc_if5.And(gc_if6).ToBits() != 0 {
+									/*line hecbench_mpc.go:178*/ v1 = v1.Sub(archsimd.LoadInt64x4Slice(gc_at3[gc_tx:])).Merge(v1, gc_if5.And(gc_if6))
+								}
 							}
 						}
-					} else {
-						/*line hecbench_mpc.go:179*/ gc_if2 := gc_iota.GreaterEqual(archsimd.BroadcastInt64x4(int64(compiled.Reach(int(dim), tid, 4))))
-						if gc_if2.ToBits() != 0 {
-							/*line hecbench_mpc.go:177*/ gc_if3 := gc_iota.Less(archsimd.BroadcastInt64x4(int64(compiled.Reach(n, idx, 4))))
-							if gc_if2.And(gc_if3).ToBits() != 0 {
-								/*line hecbench_mpc.go:178*/ v1 = v1.Sub(archsimd.LoadInt64x4Slice(sbuf1[tidmdim:])).Merge(v1, gc_if2.And(gc_if3))
+						/*line hecbench_mpc.go:177*/ v1.StoreSlice(gc_at4[gc_tx:])
+						/*line hecbench_mpc.go:177*/ v1.StoreSlice(gc_s_v1[gc_rank:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					tid := gc_tx
+					/*line hecbench_mpc.go:150*/ tidmdim := tid - int(dim)
+					_ = tidmdim
+					/*line hecbench_mpc.go:168*/ idx := tid + chunk*mpcTPB
+					v1 := gc_s_v1[gc_rank]
+					/*line hecbench_mpc.go:177*/ if tid >= int(dim) {
+						if idx < n {
+							v1 -= gc_at3[gc_tx]
+						}
+					}
+					gc_at4[gc_tx] = v1
+					gc_s_v1[gc_rank] = v1
+				}
+			} else {
+				gc_vstep4 := 0
+				if compiled.SIMD {
+					gc_iota := archsimd.LoadInt64x4(&gc_tab_int64x4_3d80beed)
+					for ; gc_vstep4+3 < gc_bdx; gc_vstep4 += 4 {
+						gc_tx := gc_vstep4
+						gc_rank := gc_base + gc_tx
+						var tid int = gc_tx
+						/*line hecbench_mpc.go:150*/ var tidmdim int = tid - int(dim)
+						/*line hecbench_mpc.go:168*/ var idx int = tid + chunk*mpcTPB
+						/*line hecbench_mpc.go:168*/ v1 := archsimd.LoadInt64x4Slice(gc_s_v1[gc_rank:])
+						/*line hecbench_mpc.go:177*/ if tidmdim < 0 || tidmdim > len(sbuf1)-4 || tid < 0 || tid > len(sbuf2)-4 {
+							break
+						}
+						/*line hecbench_mpc.go:177*/ if tid >= int(dim) {
+							/*line hecbench_mpc.go:177*/ if idx <
+								n && uint(n-idx) > 3 {
+								/*line hecbench_mpc.go:178*/ v1 = v1.Sub(archsimd.LoadInt64x4Slice(sbuf1[tidmdim:]))
+							} else {
+								/*line hecbench_mpc.go:179*/ gc_if := gc_iota.Less(archsimd.BroadcastInt64x4(int64(compiled.Reach(n, idx, 4))))
+								if gc_if.ToBits() != 0 {
+									/*line hecbench_mpc.go:178*/ v1 = v1.Sub(archsimd.LoadInt64x4Slice(sbuf1[tidmdim:])).Merge(v1, gc_if)
+								}
+							}
+						} else {
+							/*line hecbench_mpc.go:179*/ gc_if2 := gc_iota.GreaterEqual(archsimd.BroadcastInt64x4(int64(compiled.Reach(int(dim), tid, 4))))
+							if gc_if2.ToBits() != 0 {
+								/*line hecbench_mpc.go:177*/ gc_if3 := gc_iota.Less(archsimd.BroadcastInt64x4(int64(compiled.Reach(n, idx, 4))))
+								if gc_if2.And(gc_if3).ToBits() != 0 {
+									/*line hecbench_mpc.go:178*/ v1 = v1.Sub(archsimd.LoadInt64x4Slice(sbuf1[tidmdim:])).Merge(v1, gc_if2.And(gc_if3))
+								}
 							}
 						}
+						v1.StoreSlice(sbuf2[tid:])
+						/*line hecbench_mpc.go:182*/ v1.StoreSlice(gc_s_v1[gc_rank:])
 					}
-					v1.StoreSlice(sbuf2[tid:])
-					/*line hecbench_mpc.go:182*/ v1.StoreSlice(gc_s_v1[gc_rank:])
+					archsimd.ClearAVXUpperBits()
 				}
-				archsimd.ClearAVXUpperBits()
-			}
-			gc_step3 := gc_vstep3
-			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
-				{
-					gc_tx := gc_step3 + 0
+				for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -241,75 +293,12 @@ func gc_body_mpcCompress(gc_b *compiled.Block, n int, original []int64, compress
 					sbuf2[tid] = v1
 					gc_s_v1[gc_rank] = v1
 				}
-				{
-					gc_tx := gc_step3 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tid := gc_tx
-					/*line hecbench_mpc.go:150*/ tidmdim := tid - int(dim)
-					/*line hecbench_mpc.go:168*/ idx := tid + chunk*mpcTPB
-					v1 := gc_s_v1[gc_rank]
-					/*line hecbench_mpc.go:177*/ if tid >= int(dim) {
-						if idx < n {
-							v1 -= sbuf1[tidmdim]
-						}
-					}
-					sbuf2[tid] = v1
-					gc_s_v1[gc_rank] = v1
-				}
-				{
-					gc_tx := gc_step3 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tid := gc_tx
-					/*line hecbench_mpc.go:150*/ tidmdim := tid - int(dim)
-					/*line hecbench_mpc.go:168*/ idx := tid + chunk*mpcTPB
-					v1 := gc_s_v1[gc_rank]
-					/*line hecbench_mpc.go:177*/ if tid >= int(dim) {
-						if idx < n {
-							v1 -= sbuf1[tidmdim]
-						}
-					}
-					sbuf2[tid] = v1
-					gc_s_v1[gc_rank] = v1
-				}
-				{
-					gc_tx := gc_step3 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					tid := gc_tx
-					/*line hecbench_mpc.go:150*/ tidmdim := tid - int(dim)
-					/*line hecbench_mpc.go:168*/ idx := tid + chunk*mpcTPB
-					v1 := gc_s_v1[gc_rank]
-					/*line hecbench_mpc.go:177*/ if tid >= int(dim) {
-						if idx < n {
-							v1 -= sbuf1[tidmdim]
-						}
-					}
-					sbuf2[tid] = v1
-					gc_s_v1[gc_rank] = v1
-				}
-			}
-			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-				tid := gc_tx
-				/*line hecbench_mpc.go:150*/ tidmdim := tid - int(dim)
-				/*line hecbench_mpc.go:168*/ idx := tid + chunk*mpcTPB
-				v1 := gc_s_v1[gc_rank]
-				/*line hecbench_mpc.go:177*/ if tid >= int(dim) {
-					if idx < n {
-						v1 -= sbuf1[tidmdim]
-					}
-				}
-				sbuf2[tid] = v1
-				gc_s_v1[gc_rank] = v1
 			}
 		}
 		compiled.OutOfLine(func() {
-			/*line hecbench_mpc.go:188*/ sbuf1 := sbuf1[:1024]
-			/*line hecbench_mpc.go:190*/ sbuf2 := sbuf2[:1024]
-			/*line hecbench_mpc.go:192*/ gc_s_v2 := gc_s_v2[:gc_n]
+			/*line hecbench_mpc.go:189*/ sbuf1 := sbuf1[:1024]
+			/*line hecbench_mpc.go:191*/ sbuf2 := sbuf2[:1024]
+			/*line hecbench_mpc.go:193*/ gc_s_v2 := gc_s_v2[:gc_n]
 			{
 				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
@@ -365,9 +354,9 @@ func gc_body_mpcCompress(gc_b *compiled.Block, n int, original []int64, compress
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
 				gc_x0 := gc_tidx.X
-				gc_off2 := gc_x0
-				if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off2 >= 0 && gc_off2 <= len(sbuf2) && 32 <= len(sbuf2)-gc_off2 {
-					gc_at3 := sbuf2[gc_off2:][:32]
+				gc_off3 := gc_x0
+				if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off3 >= 0 && gc_off3 <= len(sbuf2) && 32 <= len(sbuf2)-gc_off3 {
+					gc_at5 := sbuf2[gc_off3:][:32]
 					for gc_lane := 0; gc_lane < 32; gc_lane++ {
 						gc_tx := gc_x0 + gc_lane
 						gc_rank := gc_w + gc_lane
@@ -376,7 +365,7 @@ func gc_body_mpcCompress(gc_b *compiled.Block, n int, original []int64, compress
 						/*line hecbench_mpc.go:151*/ lanex := tid & 63
 						/*line hecbench_mpc.go:202*/ bitmap := gc_c1r[gc_lane]
 						/*line hecbench_mpc.go:204*/ if lanex == 32 {
-							gc_at3[gc_lane] = int64(bitmap)
+							gc_at5[gc_lane] = int64(bitmap)
 						}
 						gc_s_bitmap[gc_rank] = bitmap
 					}
@@ -592,13 +581,13 @@ func gc_body_mpcCompress(gc_b *compiled.Block, n int, original []int64, compress
 			gc_act = gc_save19 &^ gc_dead
 		}
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			/*line hecbench_mpc.go:67*/ gc_off3 := bid
-			gc_off4 := bid1
-			gc_off5 := 0
-			if gc_off3 >= 0 && gc_off3 < len(goffset) && gc_off4 >= 0 && gc_off4 < len(goffset) && gc_off5 >= 0 && gc_off5 < len(compressed) {
-				gc_at4 := goffset[gc_off3:][:1]
-				gc_at5 := goffset[gc_off4:][:1]
-				gc_at6 := compressed[gc_off5:][:1]
+			/*line hecbench_mpc.go:67*/ gc_off4 := bid
+			gc_off5 := bid1
+			gc_off6 := 0
+			if gc_off4 >= 0 && gc_off4 < len(goffset) && gc_off5 >= 0 && gc_off5 < len(goffset) && gc_off6 >= 0 && gc_off6 < len(compressed) {
+				gc_at6 := goffset[gc_off4:][:1]
+				gc_at7 := goffset[gc_off5:][:1]
+				gc_at8 := compressed[gc_off6:][:1]
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -621,16 +610,16 @@ func gc_body_mpcCompress(gc_b *compiled.Block, n int, original []int64, compress
 								if gc_b.Stopped() {
 									return
 								}
-								/*line hecbench_mpc.go:225*/ st = gc_at4[0]
+								/*line hecbench_mpc.go:225*/ st = gc_at6[0]
 								if !(st < 0) {
 									break
 								}
 							}
 						}
-						gc_at5[0] = st + gc_s_loc[gc_rank]
-						gc_at4[0] = -1
+						gc_at7[0] = st + gc_s_loc[gc_rank]
+						gc_at6[0] = -1
 						if chunk == chunksm1 {
-							gc_at6[0] = (int64(st+gc_s_loc[gc_rank]) << 32) + (0x43504d00 - 1) + int64(dim)
+							gc_at8[0] = (int64(st+gc_s_loc[gc_rank]) << 32) + (0x43504d00 - 1) + int64(dim)
 						}
 						top[0] = gc_s_loc[gc_rank]
 						start[0] = st
@@ -677,11 +666,11 @@ func gc_body_mpcCompress(gc_b *compiled.Block, n int, original []int64, compress
 			}
 		}
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_vstep4 := 0
+			gc_vstep5 := 0
 			if compiled.SIMD {
-				gc_iota4 := archsimd.LoadInt64x4(&gc_tab_int64x4_3d80beed)
-				for ; gc_vstep4+3 < gc_bdx; gc_vstep4 += 4 {
-					gc_tx := gc_vstep4
+				gc_iota5 := archsimd.LoadInt64x4(&gc_tab_int64x4_3d80beed)
+				for ; gc_vstep5+3 < gc_bdx; gc_vstep5 += 4 {
+					gc_tx := gc_vstep5
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					var tid int = gc_tx
@@ -703,20 +692,20 @@ func gc_body_mpcCompress(gc_b *compiled.Block, n int, original []int64, compress
 							gc_pos.Thread = gc_rank
 						}
 					} else {
-						/*line hecbench_mpc.go:242*/ gc_if4 := gc_iota4.Less(archsimd.BroadcastInt64x4(int64(compiled.Reach(int(top[0]), tid, 4))))
-						if gc_if4.ToBits() != 0 {
+						/*line hecbench_mpc.go:242*/ gc_if7 := gc_iota5.Less(archsimd.BroadcastInt64x4(int64(compiled.Reach(int(top[0]), tid, 4))))
+						if gc_if7.ToBits() != 0 {
 							var gc_u int32
-							if gc_in := gc_if4.ToBits(); gc_in != 0 {
+							if gc_in := gc_if7.ToBits(); gc_in != 0 {
 								gc_pos.Thread = gc_rank + compiled.FirstLane(gc_in)
 								/*line hecbench_mpc.go:241*/ gc_u = start[0]
 							}
 							/*line hecbench_mpc.go:242*/ if (int(gc_u)+tid) >= 0 && (int(gc_u)+tid) <= len(compressed)-4 {
-								/*line hecbench_mpc.go:242*/ archsimd.LoadInt64x4Slice(sbuf2[tid:]).StoreMasked((*[4]int64)(compressed[int(gc_u)+tid:]), gc_if4)
+								/*line hecbench_mpc.go:242*/ archsimd.LoadInt64x4Slice(sbuf2[tid:]).StoreMasked((*[4]int64)(compressed[int(gc_u)+tid:]), gc_if7)
 							} else {
 								var gc_lanes2 [4]int64
 								/*line hecbench_mpc.go:242*/ archsimd.LoadInt64x4Slice(sbuf2[tid:]).Store(&gc_lanes2)
 								for gc_k2 := range 4 {
-									if gc_if4.ToBits()&(1<<gc_k2) != 0 {
+									if gc_if7.ToBits()&(1<<gc_k2) != 0 {
 										gc_pos.Thread = gc_rank + gc_k2
 										/*line hecbench_mpc.go:242*/ compressed[(int(gc_u)+tid)+gc_k2] = gc_lanes2[gc_k2]
 									}
@@ -728,10 +717,10 @@ func gc_body_mpcCompress(gc_b *compiled.Block, n int, original []int64, compress
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			gc_step4 := gc_vstep4
-			for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
+			gc_step3 := gc_vstep5
+			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
 				{
-					gc_tx := gc_step4 + 0
+					gc_tx := gc_step3 + 0
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 					/*line hecbench_mpc.go:241*/ if tid < int(top[0]) {
@@ -739,7 +728,7 @@ func gc_body_mpcCompress(gc_b *compiled.Block, n int, original []int64, compress
 					}
 				}
 				{
-					gc_tx := gc_step4 + 1
+					gc_tx := gc_step3 + 1
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 					/*line hecbench_mpc.go:241*/ if tid < int(top[0]) {
@@ -747,7 +736,7 @@ func gc_body_mpcCompress(gc_b *compiled.Block, n int, original []int64, compress
 					}
 				}
 				{
-					gc_tx := gc_step4 + 2
+					gc_tx := gc_step3 + 2
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 					/*line hecbench_mpc.go:241*/ if tid < int(top[0]) {
@@ -755,7 +744,7 @@ func gc_body_mpcCompress(gc_b *compiled.Block, n int, original []int64, compress
 					}
 				}
 				{
-					gc_tx := gc_step4 + 3
+					gc_tx := gc_step3 + 3
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 					/*line hecbench_mpc.go:241*/ if tid < int(top[0]) {
@@ -763,7 +752,7 @@ func gc_body_mpcCompress(gc_b *compiled.Block, n int, original []int64, compress
 					}
 				}
 			}
-			for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
 				/*line hecbench_mpc.go:241*/ if tid < int(top[0]) {

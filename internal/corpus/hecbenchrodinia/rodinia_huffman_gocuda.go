@@ -721,28 +721,61 @@ func gc_body_vlcEncodeKernelSm64huff(gc_b *compiled.Block, data []uint32, gmCode
 	codewordlens := sm[vlcNumSymbols:]
 	as := sm[2*vlcNumSymbols:]
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-			gc_rank := gc_base + gc_tx
-			gc_pos.Thread = gc_rank
-			kn := uint32(gc_bx*gc_bdx + gc_tx)
-			k := uint32(gc_tx)
-			/*line rodinia_huffman.go:33*/ var kc, startbit, wrbits uint32
-			var cw64 uint64 = 0
-			var val32, codewordlen uint32 = 0, 0
-			/*line rodinia_huffman.go:37*/ var tmpbyte, tmpcwlen uint8
-			var tmpcw32 uint32
-			/*line rodinia_huffman.go:48*/ codewords[k] = gmCodewords[k]
-			codewordlens[k] = gmCodewordlens[k]
-			val32 = data[kn]
-			_ = wrbits
-			_ = tmpbyte
-			_ = tmpcwlen
-			_ = tmpcw32
-			gc_s_kc[gc_rank] = kc
-			gc_s_startbit[gc_rank] = startbit
-			gc_s_cw64[gc_rank] = cw64
-			gc_s_val32[gc_rank] = val32
-			gc_s_codewordlen[gc_rank] = codewordlen
+		gc_off2 := gc_bx * gc_bdx
+		if gc_bdx <= len(codewords) && gc_bdx <= 1<<32 && gc_bdx <= len(gmCodewords) && gc_bdx <= len(codewordlens) && gc_bdx <= len(gmCodewordlens) && gc_off2 >= 0 && gc_off2 <= len(data) && gc_bdx <= len(data)-gc_off2 && gc_bdx <= 1<<32-gc_off2 {
+			gc_at := codewords[:gc_bdx]
+			gc_at2 := gmCodewords[:gc_bdx]
+			gc_at3 := codewordlens[:gc_bdx]
+			gc_at4 := gmCodewordlens[:gc_bdx]
+			gc_at5 := data[gc_off2:][:gc_bdx]
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				kn := uint32(gc_bx*gc_bdx + gc_tx)
+				_ = kn
+				k := uint32(gc_tx)
+				_ = k
+				/*line rodinia_huffman.go:33*/ var kc, startbit, wrbits uint32
+				var cw64 uint64 = 0
+				var val32, codewordlen uint32 = 0, 0
+				/*line rodinia_huffman.go:37*/ var tmpbyte, tmpcwlen uint8
+				var tmpcw32 uint32
+				/*line rodinia_huffman.go:48*/ gc_at[gc_tx] = gc_at2[gc_tx]
+				gc_at3[gc_tx] = gc_at4[gc_tx]
+				val32 = gc_at5[gc_tx]
+				_ = wrbits
+				_ = tmpbyte
+				_ = tmpcwlen
+				_ = tmpcw32
+				gc_s_kc[gc_rank] = kc
+				gc_s_startbit[gc_rank] = startbit
+				gc_s_cw64[gc_rank] = cw64
+				gc_s_val32[gc_rank] = val32
+				gc_s_codewordlen[gc_rank] = codewordlen
+			}
+		} else {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				kn := uint32(gc_bx*gc_bdx + gc_tx)
+				k := uint32(gc_tx)
+				/*line rodinia_huffman.go:33*/ var kc, startbit, wrbits uint32
+				var cw64 uint64 = 0
+				var val32, codewordlen uint32 = 0, 0
+				/*line rodinia_huffman.go:37*/ var tmpbyte, tmpcwlen uint8
+				var tmpcw32 uint32
+				/*line rodinia_huffman.go:48*/ codewords[k] = gmCodewords[k]
+				codewordlens[k] = gmCodewordlens[k]
+				val32 = data[kn]
+				_ = wrbits
+				_ = tmpbyte
+				_ = tmpcwlen
+				_ = tmpcw32
+				gc_s_kc[gc_rank] = kc
+				gc_s_startbit[gc_rank] = startbit
+				gc_s_cw64[gc_rank] = cw64
+				gc_s_val32[gc_rank] = val32
+				gc_s_codewordlen[gc_rank] = codewordlen
+			}
 		}
 	}
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
@@ -795,113 +828,139 @@ func gc_body_vlcEncodeKernelSm64huff(gc_b *compiled.Block, data []uint32, gmCode
 	}
 	offset := uint32(1)
 	/*line rodinia_huffman.go:66*/ for d := uint32(gc_bdx) >> 1; d > 0; d >>= 1 {
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+		gc_from, gc_to := 0, gc_bdx
+		/*line rodinia_huffman.go:69*/ if gc_bound := int(d); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				k := uint32(gc_tx)
-				/*line rodinia_huffman.go:68*/ if k < d {
-					ai := uint8(offset*(2*k+1) - 1)
-					bi := uint8(offset*(2*k+2) - 1)
-					as[bi] += as[ai]
-				}
+				/*line rodinia_huffman.go:69*/ ai := uint8(offset*(2*k+1) - 1)
+				bi := uint8(offset*(2*k+2) - 1)
+				as[bi] += as[ai]
 			}
 		}
 		/*line rodinia_huffman.go:73*/ offset *= 2
 	}
-	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-		gc_off2 := gc_bdx - 1
-		if gc_off2 >= 0 && gc_off2 < len(as) {
-			gc_at := as[gc_off2:][:1]
-			gc_step := 0
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
-					k := uint32(gc_tx)
-					/*line rodinia_huffman.go:78*/ if k == 0 {
-						gc_at[0] = 0
+	{
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := 0; gc_bound < gc_to-1 {
+			gc_to = gc_bound + 1
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off3 := gc_bdx - 1
+			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(as) {
+				gc_at6 := as[gc_off3:][:1]
+				gc_step := gc_from
+				for ; gc_step+3 < gc_to; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
+						k := uint32(gc_tx)
+						_ = k
+						/*line rodinia_huffman.go:79*/ gc_at6[0] = 0
+					}
+					{
+						gc_tx := gc_step + 1
+						k := uint32(gc_tx)
+						_ = k
+						/*line rodinia_huffman.go:79*/ gc_at6[0] = 0
+					}
+					{
+						gc_tx := gc_step + 2
+						k := uint32(gc_tx)
+						_ = k
+						/*line rodinia_huffman.go:79*/ gc_at6[0] = 0
+					}
+					{
+						gc_tx := gc_step + 3
+						k := uint32(gc_tx)
+						_ = k
+						/*line rodinia_huffman.go:79*/ gc_at6[0] = 0
 					}
 				}
-				{
-					gc_tx := gc_step + 1
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					k := uint32(gc_tx)
-					/*line rodinia_huffman.go:78*/ if k == 0 {
-						gc_at[0] = 0
-					}
+					_ = k
+					/*line rodinia_huffman.go:79*/ gc_at6[0] = 0
 				}
-				{
-					gc_tx := gc_step + 2
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
 					k := uint32(gc_tx)
-					/*line rodinia_huffman.go:78*/ if k == 0 {
-						gc_at[0] = 0
-					}
-				}
-				{
-					gc_tx := gc_step + 3
-					k := uint32(gc_tx)
-					/*line rodinia_huffman.go:78*/ if k == 0 {
-						gc_at[0] = 0
-					}
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
-				k := uint32(gc_tx)
-				/*line rodinia_huffman.go:78*/ if k == 0 {
-					gc_at[0] = 0
-				}
-			}
-		} else {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_pos.Thread = gc_base + gc_tx
-				k := uint32(gc_tx)
-				/*line rodinia_huffman.go:78*/ if k == 0 {
-					as[gc_bdx-1] = 0
+					_ = k
+					/*line rodinia_huffman.go:79*/ as[gc_bdx-1] = 0
 				}
 			}
 		}
 	}
 	/*line rodinia_huffman.go:83*/ for d_ := uint32(1); d_ < uint32(gc_bdx); d_ *= 2 {
 		offset >>= 1
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+		gc_from, gc_to := 0, gc_bdx
+		/*line rodinia_huffman.go:87*/ if gc_bound := int(d_); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				k := uint32(gc_tx)
-				/*line rodinia_huffman.go:86*/ if k < d_ {
-					ai_ := uint8(offset*(2*k+1) - 1)
-					bi_ := uint8(offset*(2*k+2) - 1)
-					t := as[ai_]
-					as[ai_] = as[bi_]
-					as[bi_] += t
-				}
+				/*line rodinia_huffman.go:87*/ ai_ := uint8(offset*(2*k+1) - 1)
+				bi_ := uint8(offset*(2*k+2) - 1)
+				t := as[ai_]
+				as[ai_] = as[bi_]
+				as[bi_] += t
 			}
 		}
 	}
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-			gc_rank := gc_base + gc_tx
-			gc_pos.Thread = gc_rank
-			k := uint32(gc_tx)
-			/*line rodinia_huffman.go:34*/ var kc uint32
-			/*line rodinia_huffman.go:36*/ var startbit uint32
-			codewordlen := gc_s_codewordlen[gc_rank]
-			/*line rodinia_huffman.go:96*/ if k == uint32(gc_bdx-1) {
-				outidx[gc_bx] = as[k] + codewordlen
-				kcmax[0] = (as[k] + codewordlen) / 32
+		gc_off4 := gc_bx
+		if gc_off4 >= 0 && gc_off4 < len(outidx) && gc_bdx <= len(as) && gc_bdx <= 1<<32 {
+			gc_at7 := outidx[gc_off4:][:1]
+			gc_at8 := as[:gc_bdx]
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				k := uint32(gc_tx)
+				/*line rodinia_huffman.go:34*/ var kc uint32
+				/*line rodinia_huffman.go:36*/ var startbit uint32
+				codewordlen := gc_s_codewordlen[gc_rank]
+				/*line rodinia_huffman.go:96*/ if k == uint32(gc_bdx-1) {
+					gc_at7[0] = gc_at8[gc_tx] + codewordlen
+					kcmax[0] = (gc_at8[gc_tx] + codewordlen) / 32
+				}
+				/*line rodinia_huffman.go:102*/ kc = gc_at8[gc_tx] / 32
+				startbit = gc_at8[gc_tx] % 32
+				gc_at8[gc_tx] = 0
+				gc_s_kc[gc_rank] = kc
+				gc_s_startbit[gc_rank] = startbit
 			}
-			/*line rodinia_huffman.go:102*/ kc = as[k] / 32
-			startbit = as[k] % 32
-			as[k] = 0
-			gc_s_kc[gc_rank] = kc
-			gc_s_startbit[gc_rank] = startbit
+		} else {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				k := uint32(gc_tx)
+				/*line rodinia_huffman.go:34*/ var kc uint32
+				/*line rodinia_huffman.go:36*/ var startbit uint32
+				codewordlen := gc_s_codewordlen[gc_rank]
+				/*line rodinia_huffman.go:96*/ if k == uint32(gc_bdx-1) {
+					outidx[gc_bx] = as[k] + codewordlen
+					kcmax[0] = (as[k] + codewordlen) / 32
+				}
+				/*line rodinia_huffman.go:102*/ kc = as[k] / 32
+				startbit = as[k] % 32
+				as[k] = 0
+				gc_s_kc[gc_rank] = kc
+				gc_s_startbit[gc_rank] = startbit
+			}
 		}
 	}
 	for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 		gc_pos.Thread = gc_rank
 		kc := gc_s_kc[gc_rank]
 		startbit := gc_s_startbit[gc_rank]
-		/*line rodinia_huffman.go:115*/ var wrbits uint32
+		/*line rodinia_huffman.go:116*/ var wrbits uint32
 		cw64 := gc_s_cw64[gc_rank]
 		codewordlen := gc_s_codewordlen[gc_rank]
-		/*line rodinia_huffman.go:120*/ var tmpcw32 uint32
+		/*line rodinia_huffman.go:121*/ var tmpcw32 uint32
 		/*line rodinia_huffman.go:108*/ if codewordlen > (32 - startbit) {
 			wrbits = (32 - startbit)
 		} else {
@@ -926,51 +985,65 @@ func gc_body_vlcEncodeKernelSm64huff(gc_b *compiled.Block, data []uint32, gmCode
 		}
 	}
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-		gc_step2 := 0
-		for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-			{
-				gc_tx := gc_step2 + 0
+		gc_off5 := gc_bx * gc_bdx
+		if gc_off5 >= 0 && gc_off5 <= len(out) && gc_bdx <= len(out)-gc_off5 && gc_bdx <= 1<<32-gc_off5 && gc_bdx <= len(as) && gc_bdx <= 1<<32 {
+			gc_at9 := out[gc_off5:][:gc_bdx]
+			gc_at10 := as[:gc_bdx]
+			gc_step2 := 0
+			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+				{
+					gc_tx := gc_step2 + 0
+					kn := uint32(gc_bx*gc_bdx + gc_tx)
+					_ = kn
+					k := uint32(gc_tx)
+					/*line rodinia_huffman.go:143*/ if k <= kcmax[0] {
+						gc_at9[gc_tx] = gc_at10[gc_tx]
+					}
+				}
+				{
+					gc_tx := gc_step2 + 1
+					kn := uint32(gc_bx*gc_bdx + gc_tx)
+					_ = kn
+					k := uint32(gc_tx)
+					/*line rodinia_huffman.go:143*/ if k <= kcmax[0] {
+						gc_at9[gc_tx] = gc_at10[gc_tx]
+					}
+				}
+				{
+					gc_tx := gc_step2 + 2
+					kn := uint32(gc_bx*gc_bdx + gc_tx)
+					_ = kn
+					k := uint32(gc_tx)
+					/*line rodinia_huffman.go:143*/ if k <= kcmax[0] {
+						gc_at9[gc_tx] = gc_at10[gc_tx]
+					}
+				}
+				{
+					gc_tx := gc_step2 + 3
+					kn := uint32(gc_bx*gc_bdx + gc_tx)
+					_ = kn
+					k := uint32(gc_tx)
+					/*line rodinia_huffman.go:143*/ if k <= kcmax[0] {
+						gc_at9[gc_tx] = gc_at10[gc_tx]
+					}
+				}
+			}
+			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+				kn := uint32(gc_bx*gc_bdx + gc_tx)
+				_ = kn
+				k := uint32(gc_tx)
+				/*line rodinia_huffman.go:143*/ if k <= kcmax[0] {
+					gc_at9[gc_tx] = gc_at10[gc_tx]
+				}
+			}
+		} else {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				kn := uint32(gc_bx*gc_bdx + gc_tx)
 				k := uint32(gc_tx)
 				/*line rodinia_huffman.go:143*/ if k <= kcmax[0] {
 					out[kn] = as[k]
 				}
-			}
-			{
-				gc_tx := gc_step2 + 1
-				gc_pos.Thread = gc_base + gc_tx
-				kn := uint32(gc_bx*gc_bdx + gc_tx)
-				k := uint32(gc_tx)
-				/*line rodinia_huffman.go:143*/ if k <= kcmax[0] {
-					out[kn] = as[k]
-				}
-			}
-			{
-				gc_tx := gc_step2 + 2
-				gc_pos.Thread = gc_base + gc_tx
-				kn := uint32(gc_bx*gc_bdx + gc_tx)
-				k := uint32(gc_tx)
-				/*line rodinia_huffman.go:143*/ if k <= kcmax[0] {
-					out[kn] = as[k]
-				}
-			}
-			{
-				gc_tx := gc_step2 + 3
-				gc_pos.Thread = gc_base + gc_tx
-				kn := uint32(gc_bx*gc_bdx + gc_tx)
-				k := uint32(gc_tx)
-				/*line rodinia_huffman.go:143*/ if k <= kcmax[0] {
-					out[kn] = as[k]
-				}
-			}
-		}
-		for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
-			gc_pos.Thread = gc_base + gc_tx
-			kn := uint32(gc_bx*gc_bdx + gc_tx)
-			k := uint32(gc_tx)
-			/*line rodinia_huffman.go:143*/ if k <= kcmax[0] {
-				out[kn] = as[k]
 			}
 		}
 	}

@@ -338,56 +338,83 @@ func gc_body_kernelComputeCost(gc_b *compiled.Block, gc_lo, gc_hi int, num, dim 
 				gc_to = gc_bound
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_vstep := gc_from
-				for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
-					gc_tx := gc_vstep
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					/*line rodinia_small.go:103*/ var tid int = gc_bdx*bid + gc_tx
-					/*line rodinia_small.go:103*/ retval := lanes.LoadFloat32x8Slice(gc_s_retval[gc_rank:])
-					/*line rodinia_small.go:86*/ if ((i*num)+tid) < 0 || ((i*num)+tid) > len(coordD)-8 {
-						break
+				gc_off := (gc_bdx * bid) + (i * num)
+				gc_off2 := (i * num) + int(x)
+				if gc_from >= 0 && gc_off >= 0 && gc_off <= len(coordD) && gc_to <= len(coordD)-gc_off && gc_off2 >= 0 && gc_off2 < len(coordD) {
+					gc_at := coordD[gc_off:][:gc_to]
+					gc_at2 := coordD[gc_off2:][:1]
+					gc_elem := gc_at2[0]
+					gc_vstep := gc_from
+					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+						gc_tx := gc_vstep
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						/*line rodinia_small.go:103*/ var tid int = gc_bdx*bid + gc_tx
+						_ = tid
+						/*line rodinia_small.go:103*/ retval := lanes.LoadFloat32x8Slice(gc_s_retval[gc_rank:])
+						/*line rodinia_small.go:86*/ tmp := lanes.LoadFloat32x8Slice(gc_at[gc_tx:]).Sub(lanes.BroadcastFloat32x8(gc_at2[0]))
+						/*line rodinia_small.go:86*/ retval = retval.Add(tmp.Mul(tmp))
+						/*line rodinia_small.go:105*/ retval.StoreSlice(gc_s_retval[gc_rank:])
 					}
-					/*line rodinia_small.go:86*/ tmp := lanes.LoadFloat32x8Slice(coordD[(i*num)+tid:]).Sub(lanes.BroadcastFloat32x8(coordD[(i*num)+(int(x))]))
-					/*line rodinia_small.go:86*/ retval = retval.Add(tmp.Mul(tmp))
-					/*line rodinia_small.go:105*/ retval.StoreSlice(gc_s_retval[gc_rank:])
-				}
-				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					/*line rodinia_small.go:103*/ tid := gc_bdx*bid + gc_tx
-					retval := gc_s_retval[gc_rank]
-					/*line rodinia_small.go:86*/ tmp := coordD[(i*num)+tid] - coordD[(i*num)+(int(x))]
-					retval += tmp * tmp
-					gc_s_retval[gc_rank] = retval
+					for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						retval := gc_s_retval[gc_rank]
+						/*line rodinia_small.go:86*/ tmp := gc_at[gc_tx] - gc_elem
+						retval += tmp * tmp
+						gc_s_retval[gc_rank] = retval
+					}
+				} else {
+					gc_vstep2 := gc_from
+					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						/*line rodinia_small.go:103*/ var tid int = gc_bdx*bid + gc_tx
+						/*line rodinia_small.go:103*/ retval := lanes.LoadFloat32x8Slice(gc_s_retval[gc_rank:])
+						/*line rodinia_small.go:86*/ if ((i*num)+tid) < 0 || ((i*num)+tid) > len(coordD)-8 {
+							break
+						}
+						/*line rodinia_small.go:86*/ tmp := lanes.LoadFloat32x8Slice(coordD[(i*num)+tid:]).Sub(lanes.BroadcastFloat32x8(coordD[(i*num)+(int(x))]))
+						/*line rodinia_small.go:86*/ retval = retval.Add(tmp.Mul(tmp))
+						/*line rodinia_small.go:105*/ retval.StoreSlice(gc_s_retval[gc_rank:])
+					}
+					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						/*line rodinia_small.go:103*/ tid := gc_bdx*bid + gc_tx
+						retval := gc_s_retval[gc_rank]
+						/*line rodinia_small.go:86*/ tmp := coordD[(i*num)+tid] - coordD[(i*num)+(int(x))]
+						retval += tmp * tmp
+						gc_s_retval[gc_rank] = retval
+					}
 				}
 			}
 		}
 		{
 			gc_from, gc_to := 0, gc_bdx
-			/*line rodinia_small.go:127*/ if !compiled.Adds(gc_bdx*bid, gc_to) {
+			/*line rodinia_small.go:128*/ if !compiled.Adds(gc_bdx*bid, gc_to) {
 				panic(compiled.ErrGuardWraps)
 			}
 			if gc_bound := compiled.Diff(num, gc_bdx*bid); gc_bound < gc_to {
 				gc_to = gc_bound
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_off := gc_bdx * bid
-				if gc_from >= 0 && gc_off >= 0 && gc_off <= len(p) && gc_to <= len(p)-gc_off && gc_off <= len(switchMembershipD) && gc_to <= len(switchMembershipD)-gc_off {
-					gc_at := p[gc_off:][:gc_to]
-					gc_at2 := switchMembershipD[gc_off:][:gc_to]
+				gc_off3 := gc_bdx * bid
+				if gc_from >= 0 && gc_off3 >= 0 && gc_off3 <= len(p) && gc_to <= len(p)-gc_off3 && gc_off3 <= len(switchMembershipD) && gc_to <= len(switchMembershipD)-gc_off3 {
+					gc_at3 := p[gc_off3:][:gc_to]
+					gc_at4 := switchMembershipD[gc_off3:][:gc_to]
 					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_rank := gc_base + gc_tx
 						gc_pos.Thread = gc_rank
 						retval := gc_s_retval[gc_rank]
 						lower := gc_s_lower[gc_rank]
 						/*line rodinia_small.go:89*/ var r float32 = retval
-						/*line rodinia_small.go:109*/ xCost := r * gc_at[gc_tx].weight
-						/*line rodinia_small.go:112*/ if xCost < gc_at[gc_tx].cost {
-							gc_at2[gc_tx] = true
-							lower[K] += xCost - gc_at[gc_tx].cost
+						/*line rodinia_small.go:109*/ xCost := r * gc_at3[gc_tx].weight
+						/*line rodinia_small.go:112*/ if xCost < gc_at3[gc_tx].cost {
+							gc_at4[gc_tx] = true
+							lower[K] += xCost - gc_at3[gc_tx].cost
 						} else {
-							/*line rodinia_small.go:117*/ lower[centerTableD[gc_at[gc_tx].assign]] += gc_at[gc_tx].cost - xCost
+							/*line rodinia_small.go:117*/ lower[centerTableD[gc_at3[gc_tx].assign]] += gc_at3[gc_tx].cost - xCost
 						}
 					}
 				} else {

@@ -333,8 +333,10 @@ func gc_body_boxRowKernel(gc_b *compiled.Block, ucSource []Uchar4, uiDest []uint
 	gidy := gc_by
 	/*line hecbench_boxfilter.go:48*/ globalPosY := gidy
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-		if gc_bdx <= len(uc4LocalData) {
+		/*line hecbench_boxfilter.go:51*/ gc_off := ((gidx * int(uiNumOutputPix)) - iRadiusAligned) + (globalPosY * uiWidth)
+		if gc_bdx <= len(uc4LocalData) && gc_off >= 0 && gc_off <= len(ucSource) && gc_bdx <= len(ucSource)-gc_off {
 			gc_at := uc4LocalData[:gc_bdx]
+			gc_at2 := ucSource[gc_off:][:gc_bdx]
 			gc_step := 0
 			for ; gc_step+3 < gc_bdx; gc_step += 4 {
 				{
@@ -342,9 +344,8 @@ func gc_body_boxRowKernel(gc_b *compiled.Block, ucSource []Uchar4, uiDest []uint
 					gc_pos.Thread = gc_base + gc_tx
 					lid := gc_tx
 					/*line hecbench_boxfilter.go:47*/ globalPosX := gidx*int(uiNumOutputPix) + lid - iRadiusAligned
-					/*line hecbench_boxfilter.go:49*/ iGlobalOffset := globalPosY*uiWidth + globalPosX
 					/*line hecbench_boxfilter.go:52*/ if globalPosX >= 0 && globalPosX < uiWidth {
-						gc_at[gc_tx] = ucSource[iGlobalOffset]
+						gc_at[gc_tx] = gc_at2[gc_tx]
 					} else {
 						gc_at[gc_tx] = Uchar4{0, 0, 0, 0}
 					}
@@ -354,9 +355,8 @@ func gc_body_boxRowKernel(gc_b *compiled.Block, ucSource []Uchar4, uiDest []uint
 					gc_pos.Thread = gc_base + gc_tx
 					lid := gc_tx
 					/*line hecbench_boxfilter.go:47*/ globalPosX := gidx*int(uiNumOutputPix) + lid - iRadiusAligned
-					/*line hecbench_boxfilter.go:49*/ iGlobalOffset := globalPosY*uiWidth + globalPosX
 					/*line hecbench_boxfilter.go:52*/ if globalPosX >= 0 && globalPosX < uiWidth {
-						gc_at[gc_tx] = ucSource[iGlobalOffset]
+						gc_at[gc_tx] = gc_at2[gc_tx]
 					} else {
 						gc_at[gc_tx] = Uchar4{0, 0, 0, 0}
 					}
@@ -366,9 +366,8 @@ func gc_body_boxRowKernel(gc_b *compiled.Block, ucSource []Uchar4, uiDest []uint
 					gc_pos.Thread = gc_base + gc_tx
 					lid := gc_tx
 					/*line hecbench_boxfilter.go:47*/ globalPosX := gidx*int(uiNumOutputPix) + lid - iRadiusAligned
-					/*line hecbench_boxfilter.go:49*/ iGlobalOffset := globalPosY*uiWidth + globalPosX
 					/*line hecbench_boxfilter.go:52*/ if globalPosX >= 0 && globalPosX < uiWidth {
-						gc_at[gc_tx] = ucSource[iGlobalOffset]
+						gc_at[gc_tx] = gc_at2[gc_tx]
 					} else {
 						gc_at[gc_tx] = Uchar4{0, 0, 0, 0}
 					}
@@ -378,9 +377,8 @@ func gc_body_boxRowKernel(gc_b *compiled.Block, ucSource []Uchar4, uiDest []uint
 					gc_pos.Thread = gc_base + gc_tx
 					lid := gc_tx
 					/*line hecbench_boxfilter.go:47*/ globalPosX := gidx*int(uiNumOutputPix) + lid - iRadiusAligned
-					/*line hecbench_boxfilter.go:49*/ iGlobalOffset := globalPosY*uiWidth + globalPosX
 					/*line hecbench_boxfilter.go:52*/ if globalPosX >= 0 && globalPosX < uiWidth {
-						gc_at[gc_tx] = ucSource[iGlobalOffset]
+						gc_at[gc_tx] = gc_at2[gc_tx]
 					} else {
 						gc_at[gc_tx] = Uchar4{0, 0, 0, 0}
 					}
@@ -390,9 +388,8 @@ func gc_body_boxRowKernel(gc_b *compiled.Block, ucSource []Uchar4, uiDest []uint
 				gc_pos.Thread = gc_base + gc_tx
 				lid := gc_tx
 				/*line hecbench_boxfilter.go:47*/ globalPosX := gidx*int(uiNumOutputPix) + lid - iRadiusAligned
-				/*line hecbench_boxfilter.go:49*/ iGlobalOffset := globalPosY*uiWidth + globalPosX
 				/*line hecbench_boxfilter.go:52*/ if globalPosX >= 0 && globalPosX < uiWidth {
-					gc_at[gc_tx] = ucSource[iGlobalOffset]
+					gc_at[gc_tx] = gc_at2[gc_tx]
 				} else {
 					gc_at[gc_tx] = Uchar4{0, 0, 0, 0}
 				}

@@ -105,118 +105,169 @@ func gc_body_dwtHaar1DKernel(gc_b *compiled.Block, inSignal, coefsSignal, Averag
 		gc_s_midOutPos[gc_rank] = midOutPos
 	}
 	for i := uint32(0); i < levels; i++ {
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_step2 := 0
-			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-				{
-					gc_tx := gc_step2 + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					localId := gc_tx
-					/*line hecbench_hwt1d.go:56*/ var data0, data1 float32
-					if uint32(localId) < activeThreads {
-						data0 = sharedArray[2*localId]
-						data1 = sharedArray[2*localId+1]
-					}
-					gc_s_data0[gc_rank] = data0
-					gc_s_data1[gc_rank] = data1
-				}
-				{
-					gc_tx := gc_step2 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					localId := gc_tx
-					/*line hecbench_hwt1d.go:56*/ var data0, data1 float32
-					if uint32(localId) < activeThreads {
-						data0 = sharedArray[2*localId]
-						data1 = sharedArray[2*localId+1]
-					}
-					gc_s_data0[gc_rank] = data0
-					gc_s_data1[gc_rank] = data1
-				}
-				{
-					gc_tx := gc_step2 + 2
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					localId := gc_tx
-					/*line hecbench_hwt1d.go:56*/ var data0, data1 float32
-					if uint32(localId) < activeThreads {
-						data0 = sharedArray[2*localId]
-						data1 = sharedArray[2*localId+1]
-					}
-					gc_s_data0[gc_rank] = data0
-					gc_s_data1[gc_rank] = data1
-				}
-				{
-					gc_tx := gc_step2 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					localId := gc_tx
-					/*line hecbench_hwt1d.go:56*/ var data0, data1 float32
-					if uint32(localId) < activeThreads {
-						data0 = sharedArray[2*localId]
-						data1 = sharedArray[2*localId+1]
-					}
-					gc_s_data0[gc_rank] = data0
-					gc_s_data1[gc_rank] = data1
-				}
+		{
+			gc_from, gc_to := 0, gc_bdx
+			if gc_bound := int(activeThreads); gc_bound < gc_to {
+				gc_to = gc_bound
 			}
-			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-				localId := gc_tx
-				/*line hecbench_hwt1d.go:56*/ var data0, data1 float32
-				if uint32(localId) < activeThreads {
-					data0 = sharedArray[2*localId]
-					data1 = sharedArray[2*localId+1]
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				gc_lo2, gc_hi2 := min(gc_from, gc_bdx), max(gc_from, gc_to)
+				gc_step2 := 0
+				for ; gc_step2+3 < gc_lo2; gc_step2 += 4 {
+					{
+						gc_tx := gc_step2 + 0
+						gc_rank := gc_base + gc_tx
+						/*line hecbench_hwt1d.go:56*/ var data0, data1 float32
+						gc_s_data0[gc_rank] = data0
+						gc_s_data1[gc_rank] = data1
+					}
+					{
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						/*line hecbench_hwt1d.go:56*/ var data0, data1 float32
+						gc_s_data0[gc_rank] = data0
+						gc_s_data1[gc_rank] = data1
+					}
+					{
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						/*line hecbench_hwt1d.go:56*/ var data0, data1 float32
+						gc_s_data0[gc_rank] = data0
+						gc_s_data1[gc_rank] = data1
+					}
+					{
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						/*line hecbench_hwt1d.go:56*/ var data0, data1 float32
+						gc_s_data0[gc_rank] = data0
+						gc_s_data1[gc_rank] = data1
+					}
 				}
-				gc_s_data0[gc_rank] = data0
-				gc_s_data1[gc_rank] = data1
+				for gc_tx := gc_step2; gc_tx < gc_lo2; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					/*line hecbench_hwt1d.go:56*/ var data0, data1 float32
+					gc_s_data0[gc_rank] = data0
+					gc_s_data1[gc_rank] = data1
+				}
+				gc_step3 := gc_hi2
+				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+					{
+						gc_tx := gc_step3 + 0
+						gc_rank := gc_base + gc_tx
+						/*line hecbench_hwt1d.go:56*/ var data0, data1 float32
+						gc_s_data0[gc_rank] = data0
+						gc_s_data1[gc_rank] = data1
+					}
+					{
+						gc_tx := gc_step3 + 1
+						gc_rank := gc_base + gc_tx
+						/*line hecbench_hwt1d.go:56*/ var data0, data1 float32
+						gc_s_data0[gc_rank] = data0
+						gc_s_data1[gc_rank] = data1
+					}
+					{
+						gc_tx := gc_step3 + 2
+						gc_rank := gc_base + gc_tx
+						/*line hecbench_hwt1d.go:56*/ var data0, data1 float32
+						gc_s_data0[gc_rank] = data0
+						gc_s_data1[gc_rank] = data1
+					}
+					{
+						gc_tx := gc_step3 + 3
+						gc_rank := gc_base + gc_tx
+						/*line hecbench_hwt1d.go:56*/ var data0, data1 float32
+						gc_s_data0[gc_rank] = data0
+						gc_s_data1[gc_rank] = data1
+					}
+				}
+				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					/*line hecbench_hwt1d.go:56*/ var data0, data1 float32
+					gc_s_data0[gc_rank] = data0
+					gc_s_data1[gc_rank] = data1
+				}
 			}
 		}
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-				localId := gc_tx
-				midOutPos := gc_s_midOutPos[gc_rank]
-				data0 := gc_s_data0[gc_rank]
-				data1 := gc_s_data1[gc_rank]
-				/*line hecbench_hwt1d.go:65*/ if uint32(localId) < activeThreads {
-					sharedArray[localId] = (data0 + data1) * rsqrtTwo
+		{
+			gc_from, gc_to := 0, gc_bdx
+			/*line hecbench_hwt1d.go:66*/ if gc_bound := int(activeThreads); gc_bound < gc_to {
+				gc_to = gc_bound
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_stride := 2 * 1
+				gc_off4 := 1
+				if gc_from >= 0 && compiled.InStride(gc_stride, 0, gc_from, gc_to, len(sharedArray)) && compiled.InStride(gc_stride, gc_off4, gc_from, gc_to, len(sharedArray)) {
+					for gc_tx, gc_idx, gc_idx2 := gc_from, 0+gc_stride*(gc_from), gc_off4+gc_stride*(gc_from); gc_tx < gc_to; gc_tx, gc_idx, gc_idx2 = gc_tx+1, gc_idx+gc_stride, gc_idx2+gc_stride {
+						gc_rank := gc_base + gc_tx
+						/*line hecbench_hwt1d.go:56*/ var data0, data1 float32
+						/*line hecbench_hwt1d.go:58*/ data0 = sharedArray[gc_idx]
+						data1 = sharedArray[gc_idx2]
+						gc_s_data0[gc_rank] = data0
+						gc_s_data1[gc_rank] = data1
+					}
+				} else {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						localId := gc_tx
+						/*line hecbench_hwt1d.go:56*/ var data0, data1 float32
+						/*line hecbench_hwt1d.go:58*/ data0 = sharedArray[2*localId]
+						data1 = sharedArray[2*localId+1]
+						gc_s_data0[gc_rank] = data0
+						gc_s_data1[gc_rank] = data1
+					}
+				}
+			}
+		}
+		{
+			gc_from, gc_to := 0, gc_bdx
+			/*line hecbench_hwt1d.go:71*/ if gc_bound := int(activeThreads); gc_bound < gc_to {
+				gc_to = gc_bound
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					localId := gc_tx
+					midOutPos := gc_s_midOutPos[gc_rank]
+					data0 := gc_s_data0[gc_rank]
+					data1 := gc_s_data1[gc_rank]
+					/*line hecbench_hwt1d.go:66*/ sharedArray[localId] = (data0 + data1) * rsqrtTwo
 					globalPos := midOutPos + uint32(groupId)*activeThreads + uint32(localId)
 					coefsSignal[globalPos] = (data0 - data1) * rsqrtTwo
 					/*line hecbench_hwt1d.go:70*/ midOutPos >>= 1
+					gc_s_midOutPos[gc_rank] = midOutPos
 				}
-				gc_s_midOutPos[gc_rank] = midOutPos
 			}
 		}
 		/*line hecbench_hwt1d.go:72*/ activeThreads >>= 1
 	}
-	gc_from, gc_to := 0, gc_bdx
-	if gc_bound := 0; gc_bound < gc_to-1 {
-		gc_to = gc_bound + 1
-	}
-	for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-		/*line hecbench_hwt1d.go:80*/ gc_off4 := groupId
-		gc_off5 := 0
-		if gc_from >= 0 && gc_off4 >= 0 && gc_off4 < len(AverageSignal) && gc_off5 >= 0 && gc_off5 < len(sharedArray) {
-			gc_at5 := AverageSignal[gc_off4:][:1]
-			gc_at6 := sharedArray[gc_off5:][:1]
-			gc_step3 := gc_from
-			for ; gc_step3+3 < gc_to; gc_step3 += 4 {
-				/*line hecbench_hwt1d.go:81*/ gc_at5[0] = gc_at6[0]
-				/*line hecbench_hwt1d.go:81*/ gc_at5[0] = gc_at6[0]
-				/*line hecbench_hwt1d.go:81*/ gc_at5[0] = gc_at6[0]
-				/*line hecbench_hwt1d.go:81*/ gc_at5[0] = gc_at6[0]
-			}
-			for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
-				/*line hecbench_hwt1d.go:81*/ gc_at5[0] = gc_at6[0]
-			}
-		} else {
-			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-				gc_pos.Thread = gc_base + gc_tx
-				/*line hecbench_hwt1d.go:81*/ AverageSignal[groupId] = sharedArray[0]
+	{
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := 0; gc_bound < gc_to-1 {
+			gc_to = gc_bound + 1
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off5 := groupId
+			gc_off6 := 0
+			if gc_from >= 0 && gc_off5 >= 0 && gc_off5 < len(AverageSignal) && gc_off6 >= 0 && gc_off6 < len(sharedArray) {
+				gc_at5 := AverageSignal[gc_off5:][:1]
+				gc_at6 := sharedArray[gc_off6:][:1]
+				gc_step4 := gc_from
+				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+					/*line hecbench_hwt1d.go:81*/ gc_at5[0] = gc_at6[0]
+					/*line hecbench_hwt1d.go:81*/ gc_at5[0] = gc_at6[0]
+					/*line hecbench_hwt1d.go:81*/ gc_at5[0] = gc_at6[0]
+					/*line hecbench_hwt1d.go:81*/ gc_at5[0] = gc_at6[0]
+				}
+				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+					/*line hecbench_hwt1d.go:81*/ gc_at5[0] = gc_at6[0]
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					/*line hecbench_hwt1d.go:81*/ AverageSignal[groupId] = sharedArray[0]
+				}
 			}
 		}
 	}

@@ -154,120 +154,242 @@ func gc_body_dwtHaar1DKernel(gc_b *compiled.Block, inSignal, coefsSignal, Averag
 		gc_s_midOutPos[gc_rank] = midOutPos
 	}
 	for i := uint32(0); i < levels; i++ {
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_step2 := 0
-			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-				{
-					gc_tx := gc_step2 + 0
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					localId := gc_tx
-					/*line hecbench_hwt1d.go:56*/ var data0, data1 float32
-					if uint32(localId) < activeThreads {
-						data0 = sharedArray[2*localId]
-						data1 = sharedArray[2*localId+1]
+		{
+			gc_from, gc_to := 0, gc_bdx
+			if gc_bound := int(activeThreads); gc_bound < gc_to {
+				gc_to = gc_bound
+			}
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				gc_lo2, gc_hi2 := min(gc_from, gc_bdx), max(gc_from, gc_to)
+				gc_step2 := 0
+				for ; gc_step2+3 < gc_lo2; gc_step2 += 4 {
+					{
+						gc_tx := gc_step2 + 0
+						gc_rank := gc_base + gc_tx
+						/*line hecbench_hwt1d.go:56*/ var data0, data1 float32
+						gc_s_data0[gc_rank] = data0
+						gc_s_data1[gc_rank] = data1
 					}
+					{
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						/*line hecbench_hwt1d.go:56*/ var data0, data1 float32
+						gc_s_data0[gc_rank] = data0
+						gc_s_data1[gc_rank] = data1
+					}
+					{
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						/*line hecbench_hwt1d.go:56*/ var data0, data1 float32
+						gc_s_data0[gc_rank] = data0
+						gc_s_data1[gc_rank] = data1
+					}
+					{
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						/*line hecbench_hwt1d.go:56*/ var data0, data1 float32
+						gc_s_data0[gc_rank] = data0
+						gc_s_data1[gc_rank] = data1
+					}
+				}
+				for gc_tx := gc_step2; gc_tx < gc_lo2; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					/*line hecbench_hwt1d.go:56*/ var data0, data1 float32
 					gc_s_data0[gc_rank] = data0
 					gc_s_data1[gc_rank] = data1
 				}
-				{
-					gc_tx := gc_step2 + 1
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					localId := gc_tx
-					/*line hecbench_hwt1d.go:56*/ var data0, data1 float32
-					if uint32(localId) < activeThreads {
-						data0 = sharedArray[2*localId]
-						data1 = sharedArray[2*localId+1]
+				gc_step3 := gc_hi2
+				for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+					{
+						gc_tx := gc_step3 + 0
+						gc_rank := gc_base + gc_tx
+						/*line hecbench_hwt1d.go:56*/ var data0, data1 float32
+						gc_s_data0[gc_rank] = data0
+						gc_s_data1[gc_rank] = data1
 					}
-					gc_s_data0[gc_rank] = data0
-					gc_s_data1[gc_rank] = data1
+					{
+						gc_tx := gc_step3 + 1
+						gc_rank := gc_base + gc_tx
+						/*line hecbench_hwt1d.go:56*/ var data0, data1 float32
+						gc_s_data0[gc_rank] = data0
+						gc_s_data1[gc_rank] = data1
+					}
+					{
+						gc_tx := gc_step3 + 2
+						gc_rank := gc_base + gc_tx
+						/*line hecbench_hwt1d.go:56*/ var data0, data1 float32
+						gc_s_data0[gc_rank] = data0
+						gc_s_data1[gc_rank] = data1
+					}
+					{
+						gc_tx := gc_step3 + 3
+						gc_rank := gc_base + gc_tx
+						/*line hecbench_hwt1d.go:56*/ var data0, data1 float32
+						gc_s_data0[gc_rank] = data0
+						gc_s_data1[gc_rank] = data1
+					}
 				}
-				{
-					gc_tx := gc_step2 + 2
+				for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					localId := gc_tx
 					/*line hecbench_hwt1d.go:56*/ var data0, data1 float32
-					if uint32(localId) < activeThreads {
-						data0 = sharedArray[2*localId]
-						data1 = sharedArray[2*localId+1]
-					}
-					gc_s_data0[gc_rank] = data0
-					gc_s_data1[gc_rank] = data1
-				}
-				{
-					gc_tx := gc_step2 + 3
-					gc_rank := gc_base + gc_tx
-					gc_pos.Thread = gc_rank
-					localId := gc_tx
-					/*line hecbench_hwt1d.go:56*/ var data0, data1 float32
-					if uint32(localId) < activeThreads {
-						data0 = sharedArray[2*localId]
-						data1 = sharedArray[2*localId+1]
-					}
 					gc_s_data0[gc_rank] = data0
 					gc_s_data1[gc_rank] = data1
 				}
 			}
-			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-				localId := gc_tx
-				/*line hecbench_hwt1d.go:56*/ var data0, data1 float32
-				if uint32(localId) < activeThreads {
-					data0 = sharedArray[2*localId]
-					data1 = sharedArray[2*localId+1]
+		}
+		{
+			gc_from, gc_to := 0, gc_bdx
+			/*line hecbench_hwt1d.go:66*/ if gc_bound := int(activeThreads); gc_bound < gc_to {
+				gc_to = gc_bound
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_vstep4 := gc_from
+				if compiled.SIMD {
+					gc_evens := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
+				gc_steps:
+					for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
+						gc_tx := gc_vstep4
+						gc_rank := gc_base + gc_tx
+						var localId int = gc_tx
+						/*line hecbench_hwt1d.go:56*/ var data0 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+						/*line hecbench_hwt1d.go:56*/ var data1 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+						var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+						if (2*localId) >= 0 && (2*localId) <= len(sharedArray)-16 && ((2*localId)&1 == 0 || !((2*localId) >= 1 && (2*localId) <= len(sharedArray)-15)) {
+							/*line hecbench_hwt1d.go:58*/ gc_ld = archsimd.LoadFloat32x8Slice(sharedArray[2*localId:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(sharedArray[(2*localId)+8:]).Permute(gc_evens))
+//line hecbench_hwt1d.go:58
+						} else if (2*localId) >= 1 && (2*localId) <= len(sharedArray)-15 {
+							/*line hecbench_hwt1d.go:58*/ gc_ld = archsimd.LoadFloat32x8Slice(sharedArray[(2*localId)-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(sharedArray[(2*localId)+7:]).Permute(gc_evens))
+						} else {
+							break gc_steps
+						}
+						data0 = gc_ld
+						var gc_ld2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+						/*line hecbench_hwt1d.go:58*/ if (2*localId+1) >= 0 && (2*localId+1) <= len(sharedArray)-16 && ((2*localId+1)&1 == 0 || !((2*localId+1) >= 1 && (2*localId+1) <= len(sharedArray)-15)) {
+							gc_ld2 = archsimd.LoadFloat32x8Slice(sharedArray[2*localId+1:]).Permute(gc_evens).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(sharedArray[(2*localId+1)+8:]).Permute(gc_evens))
+//line hecbench_hwt1d.go:59
+						} else if (2*localId+1) >= 1 && (2*localId+1) <= len(sharedArray)-15 {
+							/*line hecbench_hwt1d.go:59*/ gc_ld2 = archsimd.LoadFloat32x8Slice(sharedArray[(2*localId+1)-1:]).Permute(gc_evens).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(sharedArray[(2*localId+1)+7:]).Permute(gc_evens))
+						} else {
+							break gc_steps
+						}
+						data1 = gc_ld2
+						/*line hecbench_hwt1d.go:57*/ data0.StoreSlice(gc_s_data0[gc_rank:])
+						/*line hecbench_hwt1d.go:57*/ data1.StoreSlice(gc_s_data1[gc_rank:])
+					}
+					archsimd.ClearAVXUpperBits()
 				}
-				gc_s_data0[gc_rank] = data0
-				gc_s_data1[gc_rank] = data1
+				gc_step4 := gc_vstep4
+				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+					{
+						gc_tx := gc_step4 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						localId := gc_tx
+						/*line hecbench_hwt1d.go:56*/ var data0, data1 float32
+						/*line hecbench_hwt1d.go:58*/ data0 = sharedArray[2*localId]
+						data1 = sharedArray[2*localId+1]
+						gc_s_data0[gc_rank] = data0
+						gc_s_data1[gc_rank] = data1
+					}
+					{
+						gc_tx := gc_step4 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						localId := gc_tx
+						/*line hecbench_hwt1d.go:56*/ var data0, data1 float32
+						/*line hecbench_hwt1d.go:58*/ data0 = sharedArray[2*localId]
+						data1 = sharedArray[2*localId+1]
+						gc_s_data0[gc_rank] = data0
+						gc_s_data1[gc_rank] = data1
+					}
+					{
+						gc_tx := gc_step4 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						localId := gc_tx
+						/*line hecbench_hwt1d.go:56*/ var data0, data1 float32
+						/*line hecbench_hwt1d.go:58*/ data0 = sharedArray[2*localId]
+						data1 = sharedArray[2*localId+1]
+						gc_s_data0[gc_rank] = data0
+						gc_s_data1[gc_rank] = data1
+					}
+					{
+						gc_tx := gc_step4 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						localId := gc_tx
+						/*line hecbench_hwt1d.go:56*/ var data0, data1 float32
+						/*line hecbench_hwt1d.go:58*/ data0 = sharedArray[2*localId]
+						data1 = sharedArray[2*localId+1]
+						gc_s_data0[gc_rank] = data0
+						gc_s_data1[gc_rank] = data1
+					}
+				}
+				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					localId := gc_tx
+					/*line hecbench_hwt1d.go:56*/ var data0, data1 float32
+					/*line hecbench_hwt1d.go:58*/ data0 = sharedArray[2*localId]
+					data1 = sharedArray[2*localId+1]
+					gc_s_data0[gc_rank] = data0
+					gc_s_data1[gc_rank] = data1
+				}
 			}
 		}
 		archsimd.ClearAVXUpperBits()
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-				localId := gc_tx
-				midOutPos := gc_s_midOutPos[gc_rank]
-				data0 := gc_s_data0[gc_rank]
-				data1 := gc_s_data1[gc_rank]
-				/*line hecbench_hwt1d.go:65*/ if uint32(localId) < activeThreads {
-					sharedArray[localId] = (data0 + data1) * rsqrtTwo
+		{
+			gc_from, gc_to := 0, gc_bdx
+			/*line hecbench_hwt1d.go:71*/ if gc_bound := int(activeThreads); gc_bound < gc_to {
+				gc_to = gc_bound
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					localId := gc_tx
+					midOutPos := gc_s_midOutPos[gc_rank]
+					data0 := gc_s_data0[gc_rank]
+					data1 := gc_s_data1[gc_rank]
+					/*line hecbench_hwt1d.go:66*/ sharedArray[localId] = (data0 + data1) * rsqrtTwo
 					globalPos := midOutPos + uint32(groupId)*activeThreads + uint32(localId)
 					coefsSignal[globalPos] = (data0 - data1) * rsqrtTwo
 					/*line hecbench_hwt1d.go:70*/ midOutPos >>= 1
+					gc_s_midOutPos[gc_rank] = midOutPos
 				}
-				gc_s_midOutPos[gc_rank] = midOutPos
 			}
 		}
 		/*line hecbench_hwt1d.go:72*/ activeThreads >>= 1
 	}
-	gc_from, gc_to := 0, gc_bdx
-	if gc_bound := 0; gc_bound < gc_to-1 {
-		gc_to = gc_bound + 1
-	}
-	for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-		/*line hecbench_hwt1d.go:80*/ gc_off4 := groupId
-		gc_off5 := 0
-		if gc_from >= 0 && gc_off4 >= 0 && gc_off4 < len(AverageSignal) && gc_off5 >= 0 && gc_off5 < len(sharedArray) {
-			gc_at5 := AverageSignal[gc_off4:][:1]
-			gc_at6 := sharedArray[gc_off5:][:1]
-			gc_step3 := gc_from
-			for ; gc_step3+3 < gc_to; gc_step3 += 4 {
-				/*line hecbench_hwt1d.go:81*/ gc_at5[0] = gc_at6[0]
-				/*line hecbench_hwt1d.go:81*/ gc_at5[0] = gc_at6[0]
-				/*line hecbench_hwt1d.go:81*/ gc_at5[0] = gc_at6[0]
-				/*line hecbench_hwt1d.go:81*/ gc_at5[0] = gc_at6[0]
-			}
-			for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
-				/*line hecbench_hwt1d.go:81*/ gc_at5[0] = gc_at6[0]
-			}
-		} else {
-			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-				gc_pos.Thread = gc_base + gc_tx
-				/*line hecbench_hwt1d.go:81*/ AverageSignal[groupId] = sharedArray[0]
+	{
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := 0; gc_bound < gc_to-1 {
+			gc_to = gc_bound + 1
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off4 := groupId
+			gc_off5 := 0
+			if gc_from >= 0 && gc_off4 >= 0 && gc_off4 < len(AverageSignal) && gc_off5 >= 0 && gc_off5 < len(sharedArray) {
+				gc_at5 := AverageSignal[gc_off4:][:1]
+				gc_at6 := sharedArray[gc_off5:][:1]
+				gc_step5 := gc_from
+				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
+					/*line hecbench_hwt1d.go:81*/ gc_at5[0] = gc_at6[0]
+					/*line hecbench_hwt1d.go:81*/ gc_at5[0] = gc_at6[0]
+					/*line hecbench_hwt1d.go:81*/ gc_at5[0] = gc_at6[0]
+					/*line hecbench_hwt1d.go:81*/ gc_at5[0] = gc_at6[0]
+				}
+				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
+					/*line hecbench_hwt1d.go:81*/ gc_at5[0] = gc_at6[0]
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					/*line hecbench_hwt1d.go:81*/ AverageSignal[groupId] = sharedArray[0]
+				}
 			}
 		}
 	}
 }
+
+var gc_tab_uint32x8_81bd7ffd = [8]uint32{0, 2, 4, 6, 1, 3, 5, 7}

@@ -96,9 +96,18 @@ func gc_body_targetInner3DKernel(gc_b *compiled.Block, nx, ny, nz int64, ldimx, 
 	{
 		gc_ty := 0
 		gc_tz := 0
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_from, gc_to := 0, gc_bdx
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			if ((i0 + int64(gc_tz)) > x4-1) || ((j0 + int64(gc_ty)) > y4-1) {
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
+					gc_tz++
+				}
+				continue
+			}
 		gc_L3:
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				ti := gc_tz
 				/*line hecbench_minimod.go:51*/ i := i0 + int64(ti)
@@ -223,9 +232,18 @@ func gc_body_targetPml3DKernel(gc_b *compiled.Block, nx, ny, nz int64, ldimx, ld
 	{
 		gc_ty := 0
 		gc_tz := 0
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_from, gc_to := 0, gc_bdx
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			if ((i0 + int64(gc_tz)) > x4-1) || ((j0 + int64(gc_ty)) > y4-1) {
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
+					gc_tz++
+				}
+				continue
+			}
 		gc_L3:
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				ti := gc_tz
 				/*line hecbench_minimod.go:119*/ i := i0 + int64(ti)

@@ -337,8 +337,17 @@ func gc_body_targetInner3DKernel(gc_b *compiled.Block, nx, ny, nz int64, ldimx, 
 	{
 		gc_ty := 0
 		gc_tz := 0
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_vstep4 := 0
+		gc_from, gc_to := 0, gc_bdx
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			if ((i0 + int64(gc_tz)) > x4-1) || ((j0 + int64(gc_ty)) > y4-1) {
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
+					gc_tz++
+				}
+				continue
+			}
+			gc_vstep4 := gc_from
 			if compiled.SIMD {
 				gc_all3 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 				gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
@@ -358,7 +367,7 @@ func gc_body_targetInner3DKernel(gc_b *compiled.Block, nx, ny, nz int64, ldimx, 
 				gc_vb15 := archsimd.BroadcastFloat32x8(coefz4)
 				gc_vb16 := archsimd.BroadcastFloat32x8(2)
 			gc_steps2:
-				for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
+				for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
 					gc_tx := gc_vstep4
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -438,7 +447,7 @@ func gc_body_targetInner3DKernel(gc_b *compiled.Block, nx, ny, nz int64, ldimx, 
 				archsimd.ClearAVXUpperBits()
 			}
 		gc_L3:
-			for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				ti := gc_tz
 				/*line hecbench_minimod.go:51*/ i := i0 + int64(ti)
@@ -802,8 +811,17 @@ func gc_body_targetPml3DKernel(gc_b *compiled.Block, nx, ny, nz int64, ldimx, ld
 	{
 		gc_ty := 0
 		gc_tz := 0
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_vstep4 := 0
+		gc_from, gc_to := 0, gc_bdx
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			if ((i0 + int64(gc_tz)) > x4-1) || ((j0 + int64(gc_ty)) > y4-1) {
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
+					gc_tz++
+				}
+				continue
+			}
+			gc_vstep4 := gc_from
 			if compiled.SIMD {
 				gc_all3 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 				gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
@@ -827,7 +845,7 @@ func gc_body_targetPml3DKernel(gc_b *compiled.Block, nx, ny, nz int64, ldimx, ld
 				/*line hecbench_minimod.go:173*/ gc_vb19 := archsimd.BroadcastFloat32x8(hdy2)
 				/*line hecbench_minimod.go:175*/ gc_vb20 := archsimd.BroadcastFloat32x8(hdz2)
 			gc_steps2:
-				for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
+				for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
 					gc_tx := gc_vstep4
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
@@ -1107,7 +1125,7 @@ func gc_body_targetPml3DKernel(gc_b *compiled.Block, nx, ny, nz int64, ldimx, ld
 				archsimd.ClearAVXUpperBits()
 			}
 		gc_L3:
-			for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				ti := gc_tz
 				/*line hecbench_minimod.go:119*/ i := i0 + int64(ti)

@@ -27,10 +27,27 @@ func gc_body_derivativeX2PbcKernel(gc_b *compiled.Block, f, df []float32, mx, my
 	{
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_step := 0
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
+			gc_off := offset + (gc_ty * w)
+			gc_off2 := k*int(mx)*int(my) + (gc_bx*gc_bdy+gc_ty)*int(mx)
+			gc_fastlo := min(max(0, -gc_off, -gc_off2), gc_bdx)
+			gc_fasthi := max(min(gc_bdx, len(sF)-gc_off, len(f)-gc_off2), gc_fastlo)
+			if gc_fastlo < gc_fasthi {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					if gc_tx == gc_fastlo {
+						gc_seglen := gc_fasthi - gc_fastlo
+						gc_at := sF[gc_off+gc_fastlo:][:gc_seglen]
+						gc_at2 := f[gc_off2+gc_fastlo:][:gc_seglen]
+						for gc_u := 0; gc_u < gc_seglen; gc_u++ {
+							gc_tx := gc_fastlo + gc_u
+							i := gc_tx
+							j := gc_bx*gc_bdy + gc_ty
+							/*line hecbench_reaction.go:43*/ globalIdx := k*int(mx)*int(my) + j*int(mx) + i
+							_ = globalIdx
+							gc_at[gc_u] = gc_at2[gc_u]
+						}
+						gc_tx = gc_fasthi - 1
+						continue
+					}
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_tx
 					/*line hecbench_reaction.go:39*/ si := i + offset
@@ -39,8 +56,8 @@ func gc_body_derivativeX2PbcKernel(gc_b *compiled.Block, f, df []float32, mx, my
 					/*line hecbench_reaction.go:43*/ globalIdx := k*int(mx)*int(my) + j*int(mx) + i
 					/*line hecbench_reaction.go:45*/ sF[sj*w+si] = f[globalIdx]
 				}
-				{
-					gc_tx := gc_step + 1
+			} else {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_tx
 					/*line hecbench_reaction.go:39*/ si := i + offset
@@ -49,35 +66,6 @@ func gc_body_derivativeX2PbcKernel(gc_b *compiled.Block, f, df []float32, mx, my
 					/*line hecbench_reaction.go:43*/ globalIdx := k*int(mx)*int(my) + j*int(mx) + i
 					/*line hecbench_reaction.go:45*/ sF[sj*w+si] = f[globalIdx]
 				}
-				{
-					gc_tx := gc_step + 2
-					gc_pos.Thread = gc_base + gc_tx
-					i := gc_tx
-					/*line hecbench_reaction.go:39*/ si := i + offset
-					sj := gc_ty
-					j := gc_bx*gc_bdy + gc_ty
-					/*line hecbench_reaction.go:43*/ globalIdx := k*int(mx)*int(my) + j*int(mx) + i
-					/*line hecbench_reaction.go:45*/ sF[sj*w+si] = f[globalIdx]
-				}
-				{
-					gc_tx := gc_step + 3
-					gc_pos.Thread = gc_base + gc_tx
-					i := gc_tx
-					/*line hecbench_reaction.go:39*/ si := i + offset
-					sj := gc_ty
-					j := gc_bx*gc_bdy + gc_ty
-					/*line hecbench_reaction.go:43*/ globalIdx := k*int(mx)*int(my) + j*int(mx) + i
-					/*line hecbench_reaction.go:45*/ sF[sj*w+si] = f[globalIdx]
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
-				gc_pos.Thread = gc_base + gc_tx
-				i := gc_tx
-				/*line hecbench_reaction.go:39*/ si := i + offset
-				sj := gc_ty
-				j := gc_bx*gc_bdy + gc_ty
-				/*line hecbench_reaction.go:43*/ globalIdx := k*int(mx)*int(my) + j*int(mx) + i
-				/*line hecbench_reaction.go:45*/ sF[sj*w+si] = f[globalIdx]
 			}
 			gc_ty++
 			if gc_ty == gc_bdy {
@@ -92,13 +80,46 @@ func gc_body_derivativeX2PbcKernel(gc_b *compiled.Block, f, df []float32, mx, my
 			gc_to = gc_bound
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-				gc_pos.Thread = gc_base + gc_tx
-				i := gc_tx
-				/*line hecbench_reaction.go:39*/ si := i + offset
-				sj := gc_ty
-				/*line hecbench_reaction.go:51*/ sF[sj*w+si-offset] = sF[sj*w+si+int(mx)-offset]
-				sF[sj*w+si+int(mx)] = sF[sj*w+si]
+			gc_off3 := (offset + (gc_ty * w)) - offset
+			gc_off4 := ((offset + (gc_ty * w)) + int(mx)) - offset
+			gc_off5 := (offset + (gc_ty * w)) + int(mx)
+			gc_off6 := offset + (gc_ty * w)
+			gc_fastlo2 := min(max(gc_from, 0, -gc_off3, -gc_off4, -gc_off5, -gc_off6), gc_to)
+			gc_fasthi2 := max(min(gc_to, len(sF)-gc_off3, len(sF)-gc_off4, len(sF)-gc_off5, len(sF)-gc_off6), gc_fastlo2)
+			if gc_fastlo2 < gc_fasthi2 {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					if gc_tx == gc_fastlo2 {
+						gc_seglen2 := gc_fasthi2 - gc_fastlo2
+						gc_at3 := sF[gc_off3+gc_fastlo2:][:gc_seglen2]
+						gc_at4 := sF[gc_off4+gc_fastlo2:][:gc_seglen2]
+						gc_at5 := sF[gc_off5+gc_fastlo2:][:gc_seglen2]
+						gc_at6 := sF[gc_off6+gc_fastlo2:][:gc_seglen2]
+						for gc_u2 := 0; gc_u2 < gc_seglen2; gc_u2++ {
+							gc_tx := gc_fastlo2 + gc_u2
+							i := gc_tx
+							_ = i
+							/*line hecbench_reaction.go:51*/ gc_at3[gc_u2] = gc_at4[gc_u2]
+							gc_at5[gc_u2] = gc_at6[gc_u2]
+						}
+						gc_tx = gc_fasthi2 - 1
+						continue
+					}
+					gc_pos.Thread = gc_base + gc_tx
+					i := gc_tx
+					/*line hecbench_reaction.go:39*/ si := i + offset
+					sj := gc_ty
+					/*line hecbench_reaction.go:51*/ sF[sj*w+si-offset] = sF[sj*w+si+int(mx)-offset]
+					sF[sj*w+si+int(mx)] = sF[sj*w+si]
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					i := gc_tx
+					/*line hecbench_reaction.go:39*/ si := i + offset
+					sj := gc_ty
+					/*line hecbench_reaction.go:51*/ sF[sj*w+si-offset] = sF[sj*w+si+int(mx)-offset]
+					sF[sj*w+si+int(mx)] = sF[sj*w+si]
+				}
 			}
 			gc_ty++
 			if gc_ty == gc_bdy {
@@ -109,27 +130,29 @@ func gc_body_derivativeX2PbcKernel(gc_b *compiled.Block, f, df []float32, mx, my
 	{
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			/*line hecbench_reaction.go:64*/ gc_off := (offset + (gc_ty * w)) + 1
-			gc_off2 := offset + (gc_ty * w)
-			gc_off3 := (offset + (gc_ty * w)) - 1
-			gc_fastlo := min(max(0, -gc_off, -gc_off2, -gc_off3), gc_bdx)
-			gc_fasthi := max(min(gc_bdx, len(sF)-gc_off, len(sF)-gc_off2, len(sF)-gc_off3), gc_fastlo)
-			if gc_fastlo < gc_fasthi {
+			/*line hecbench_reaction.go:65*/ gc_off7 := k*int(mx)*int(my) + (gc_bx*gc_bdy+gc_ty)*int(mx)
+			gc_off8 := (offset + (gc_ty * w)) + 1
+			gc_off9 := offset + (gc_ty * w)
+			gc_off10 := (offset + (gc_ty * w)) - 1
+			gc_fastlo3 := min(max(0, -gc_off7, -gc_off8, -gc_off9, -gc_off10), gc_bdx)
+			gc_fasthi3 := max(min(gc_bdx, len(df)-gc_off7, len(sF)-gc_off8, len(sF)-gc_off9, len(sF)-gc_off10), gc_fastlo3)
+			if gc_fastlo3 < gc_fasthi3 {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					if gc_tx == gc_fastlo {
-						gc_seglen := gc_fasthi - gc_fastlo
-						gc_at := sF[gc_off+gc_fastlo:][:gc_seglen]
-						gc_at2 := sF[gc_off2+gc_fastlo:][:gc_seglen]
-						gc_at3 := sF[gc_off3+gc_fastlo:][:gc_seglen]
-						for gc_u := 0; gc_u < gc_seglen; gc_u++ {
-							gc_tx := gc_fastlo + gc_u
-							gc_pos.Thread = gc_base + gc_tx
+					if gc_tx == gc_fastlo3 {
+						gc_seglen3 := gc_fasthi3 - gc_fastlo3
+						gc_at7 := df[gc_off7+gc_fastlo3:][:gc_seglen3]
+						gc_at8 := sF[gc_off8+gc_fastlo3:][:gc_seglen3]
+						gc_at9 := sF[gc_off9+gc_fastlo3:][:gc_seglen3]
+						gc_at10 := sF[gc_off10+gc_fastlo3:][:gc_seglen3]
+						for gc_u3 := 0; gc_u3 < gc_seglen3; gc_u3++ {
+							gc_tx := gc_fastlo3 + gc_u3
 							i := gc_tx
 							j := gc_bx*gc_bdy + gc_ty
 							/*line hecbench_reaction.go:43*/ globalIdx := k*int(mx)*int(my) + j*int(mx) + i
-							/*line hecbench_reaction.go:57*/ df[globalIdx] = gc_at[gc_u] - 2*gc_at2[gc_u] + gc_at3[gc_u]
+							_ = globalIdx
+							/*line hecbench_reaction.go:57*/ gc_at7[gc_u3] = gc_at8[gc_u3] - 2*gc_at9[gc_u3] + gc_at10[gc_u3]
 						}
-						gc_tx = gc_fasthi - 1
+						gc_tx = gc_fasthi3 - 1
 						continue
 					}
 					gc_pos.Thread = gc_base + gc_tx
@@ -176,10 +199,59 @@ func gc_body_derivativeX2ZerofluxKernel(gc_b *compiled.Block, f, df []float32, m
 	{
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_step := 0
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
+			gc_off := gc_ty * m
+			gc_off2 := k*m*int(my) + (gc_bx*gc_bdy+gc_ty)*m
+			if gc_off >= 0 && gc_off <= len(sF) && gc_bdx <= len(sF)-gc_off && gc_off2 >= 0 && gc_off2 <= len(f) && gc_bdx <= len(f)-gc_off2 {
+				gc_at := sF[gc_off:][:gc_bdx]
+				gc_at2 := f[gc_off2:][:gc_bdx]
+				if compiled.Disjoint(gc_at, gc_at2) {
+					copy(gc_at, gc_at2)
+				} else {
+					gc_step := 0
+					for ; gc_step+3 < gc_bdx; gc_step += 4 {
+						{
+							gc_tx := gc_step + 0
+							i := gc_tx
+							j := gc_bx*gc_bdy + gc_ty
+							/*line hecbench_reaction.go:73*/ globalIdx := k*m*int(my) + j*m + i
+							_ = globalIdx
+							gc_at[gc_tx] = gc_at2[gc_tx]
+						}
+						{
+							gc_tx := gc_step + 1
+							i := gc_tx
+							j := gc_bx*gc_bdy + gc_ty
+							/*line hecbench_reaction.go:73*/ globalIdx := k*m*int(my) + j*m + i
+							_ = globalIdx
+							gc_at[gc_tx] = gc_at2[gc_tx]
+						}
+						{
+							gc_tx := gc_step + 2
+							i := gc_tx
+							j := gc_bx*gc_bdy + gc_ty
+							/*line hecbench_reaction.go:73*/ globalIdx := k*m*int(my) + j*m + i
+							_ = globalIdx
+							gc_at[gc_tx] = gc_at2[gc_tx]
+						}
+						{
+							gc_tx := gc_step + 3
+							i := gc_tx
+							j := gc_bx*gc_bdy + gc_ty
+							/*line hecbench_reaction.go:73*/ globalIdx := k*m*int(my) + j*m + i
+							_ = globalIdx
+							gc_at[gc_tx] = gc_at2[gc_tx]
+						}
+					}
+					for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+						i := gc_tx
+						j := gc_bx*gc_bdy + gc_ty
+						/*line hecbench_reaction.go:73*/ globalIdx := k*m*int(my) + j*m + i
+						_ = globalIdx
+						gc_at[gc_tx] = gc_at2[gc_tx]
+					}
+				}
+			} else {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_tx
 					sj := gc_ty
@@ -187,41 +259,6 @@ func gc_body_derivativeX2ZerofluxKernel(gc_b *compiled.Block, f, df []float32, m
 					/*line hecbench_reaction.go:73*/ globalIdx := k*m*int(my) + j*m + i
 					/*line hecbench_reaction.go:75*/ sF[sj*m+i] = f[globalIdx]
 				}
-				{
-					gc_tx := gc_step + 1
-					gc_pos.Thread = gc_base + gc_tx
-					i := gc_tx
-					sj := gc_ty
-					j := gc_bx*gc_bdy + gc_ty
-					/*line hecbench_reaction.go:73*/ globalIdx := k*m*int(my) + j*m + i
-					/*line hecbench_reaction.go:75*/ sF[sj*m+i] = f[globalIdx]
-				}
-				{
-					gc_tx := gc_step + 2
-					gc_pos.Thread = gc_base + gc_tx
-					i := gc_tx
-					sj := gc_ty
-					j := gc_bx*gc_bdy + gc_ty
-					/*line hecbench_reaction.go:73*/ globalIdx := k*m*int(my) + j*m + i
-					/*line hecbench_reaction.go:75*/ sF[sj*m+i] = f[globalIdx]
-				}
-				{
-					gc_tx := gc_step + 3
-					gc_pos.Thread = gc_base + gc_tx
-					i := gc_tx
-					sj := gc_ty
-					j := gc_bx*gc_bdy + gc_ty
-					/*line hecbench_reaction.go:73*/ globalIdx := k*m*int(my) + j*m + i
-					/*line hecbench_reaction.go:75*/ sF[sj*m+i] = f[globalIdx]
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
-				gc_pos.Thread = gc_base + gc_tx
-				i := gc_tx
-				sj := gc_ty
-				j := gc_bx*gc_bdy + gc_ty
-				/*line hecbench_reaction.go:73*/ globalIdx := k*m*int(my) + j*m + i
-				/*line hecbench_reaction.go:75*/ sF[sj*m+i] = f[globalIdx]
 			}
 			gc_ty++
 			if gc_ty == gc_bdy {
@@ -232,30 +269,32 @@ func gc_body_derivativeX2ZerofluxKernel(gc_b *compiled.Block, f, df []float32, m
 	{
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_off := (gc_ty * m) + 1
-			gc_off2 := gc_ty * m
-			gc_off3 := (gc_ty * m) - 1
-			gc_fastlo := min(max(0, -gc_off, -gc_off2, -gc_off3), gc_bdx)
-			gc_fasthi := max(min(gc_bdx, len(sF)-gc_off, len(sF)-gc_off2, len(sF)-gc_off3), gc_fastlo)
+			gc_off3 := k*m*int(my) + (gc_bx*gc_bdy+gc_ty)*m
+			gc_off4 := (gc_ty * m) + 1
+			gc_off5 := gc_ty * m
+			gc_off6 := (gc_ty * m) - 1
+			gc_fastlo := min(max(0, -gc_off3, -gc_off4, -gc_off5, -gc_off6), gc_bdx)
+			gc_fasthi := max(min(gc_bdx, len(df)-gc_off3, len(sF)-gc_off4, len(sF)-gc_off5, len(sF)-gc_off6), gc_fastlo)
 			if gc_fastlo < gc_fasthi {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					if gc_tx == gc_fastlo {
 						gc_seglen := gc_fasthi - gc_fastlo
-						gc_at := sF[gc_off+gc_fastlo:][:gc_seglen]
-						gc_at2 := sF[gc_off2+gc_fastlo:][:gc_seglen]
-						gc_at3 := sF[gc_off3+gc_fastlo:][:gc_seglen]
+						gc_at3 := df[gc_off3+gc_fastlo:][:gc_seglen]
+						gc_at4 := sF[gc_off4+gc_fastlo:][:gc_seglen]
+						gc_at5 := sF[gc_off5+gc_fastlo:][:gc_seglen]
+						gc_at6 := sF[gc_off6+gc_fastlo:][:gc_seglen]
 						for gc_u := 0; gc_u < gc_seglen; gc_u++ {
 							gc_tx := gc_fastlo + gc_u
-							gc_pos.Thread = gc_base + gc_tx
 							i := gc_tx
 							j := gc_bx*gc_bdy + gc_ty
 							/*line hecbench_reaction.go:73*/ globalIdx := k*m*int(my) + j*m + i
+							_ = globalIdx
 							/*line hecbench_reaction.go:79*/ if i == 0 {
-								df[globalIdx] = gc_at[gc_u] - gc_at2[gc_u]
+								gc_at3[gc_u] = gc_at4[gc_u] - gc_at5[gc_u]
 							} else if uint32(i) == (mx - 1) {
-								df[globalIdx] = gc_at3[gc_u] - gc_at2[gc_u]
+								gc_at3[gc_u] = gc_at6[gc_u] - gc_at5[gc_u]
 							} else {
-								df[globalIdx] = gc_at[gc_u] - 2*gc_at2[gc_u] + gc_at3[gc_u]
+								gc_at3[gc_u] = gc_at4[gc_u] - 2*gc_at5[gc_u] + gc_at6[gc_u]
 							}
 						}
 						gc_tx = gc_fasthi - 1
@@ -316,10 +355,59 @@ func gc_body_derivativeY2PbcKernel(gc_b *compiled.Block, f, df []float32, mx, my
 	{
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_step := 0
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
+			gc_off := (gc_ty + offset) * p
+			gc_off2 := (gc_bx * gc_bdx) + (k*int(mx)*int(my) + gc_ty*int(mx))
+			if gc_off >= 0 && gc_off <= len(sF) && gc_bdx <= len(sF)-gc_off && gc_off2 >= 0 && gc_off2 <= len(f) && gc_bdx <= len(f)-gc_off2 {
+				gc_at := sF[gc_off:][:gc_bdx]
+				gc_at2 := f[gc_off2:][:gc_bdx]
+				if compiled.Disjoint(gc_at, gc_at2) {
+					copy(gc_at, gc_at2)
+				} else {
+					gc_step := 0
+					for ; gc_step+3 < gc_bdx; gc_step += 4 {
+						{
+							gc_tx := gc_step + 0
+							j := gc_ty
+							i := gc_bx*gc_bdx + gc_tx
+							/*line hecbench_reaction.go:103*/ globalIdx := k*int(mx)*int(my) + j*int(mx) + i
+							_ = globalIdx
+							gc_at[gc_tx] = gc_at2[gc_tx]
+						}
+						{
+							gc_tx := gc_step + 1
+							j := gc_ty
+							i := gc_bx*gc_bdx + gc_tx
+							/*line hecbench_reaction.go:103*/ globalIdx := k*int(mx)*int(my) + j*int(mx) + i
+							_ = globalIdx
+							gc_at[gc_tx] = gc_at2[gc_tx]
+						}
+						{
+							gc_tx := gc_step + 2
+							j := gc_ty
+							i := gc_bx*gc_bdx + gc_tx
+							/*line hecbench_reaction.go:103*/ globalIdx := k*int(mx)*int(my) + j*int(mx) + i
+							_ = globalIdx
+							gc_at[gc_tx] = gc_at2[gc_tx]
+						}
+						{
+							gc_tx := gc_step + 3
+							j := gc_ty
+							i := gc_bx*gc_bdx + gc_tx
+							/*line hecbench_reaction.go:103*/ globalIdx := k*int(mx)*int(my) + j*int(mx) + i
+							_ = globalIdx
+							gc_at[gc_tx] = gc_at2[gc_tx]
+						}
+					}
+					for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+						j := gc_ty
+						i := gc_bx*gc_bdx + gc_tx
+						/*line hecbench_reaction.go:103*/ globalIdx := k*int(mx)*int(my) + j*int(mx) + i
+						_ = globalIdx
+						gc_at[gc_tx] = gc_at2[gc_tx]
+					}
+				}
+			} else {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					si := gc_tx
 					j := gc_ty
@@ -328,45 +416,6 @@ func gc_body_derivativeY2PbcKernel(gc_b *compiled.Block, f, df []float32, mx, my
 					/*line hecbench_reaction.go:103*/ globalIdx := k*int(mx)*int(my) + j*int(mx) + i
 					/*line hecbench_reaction.go:105*/ sF[sj*p+si] = f[globalIdx]
 				}
-				{
-					gc_tx := gc_step + 1
-					gc_pos.Thread = gc_base + gc_tx
-					si := gc_tx
-					j := gc_ty
-					/*line hecbench_reaction.go:100*/ sj := j + offset
-					i := gc_bx*gc_bdx + gc_tx
-					/*line hecbench_reaction.go:103*/ globalIdx := k*int(mx)*int(my) + j*int(mx) + i
-					/*line hecbench_reaction.go:105*/ sF[sj*p+si] = f[globalIdx]
-				}
-				{
-					gc_tx := gc_step + 2
-					gc_pos.Thread = gc_base + gc_tx
-					si := gc_tx
-					j := gc_ty
-					/*line hecbench_reaction.go:100*/ sj := j + offset
-					i := gc_bx*gc_bdx + gc_tx
-					/*line hecbench_reaction.go:103*/ globalIdx := k*int(mx)*int(my) + j*int(mx) + i
-					/*line hecbench_reaction.go:105*/ sF[sj*p+si] = f[globalIdx]
-				}
-				{
-					gc_tx := gc_step + 3
-					gc_pos.Thread = gc_base + gc_tx
-					si := gc_tx
-					j := gc_ty
-					/*line hecbench_reaction.go:100*/ sj := j + offset
-					i := gc_bx*gc_bdx + gc_tx
-					/*line hecbench_reaction.go:103*/ globalIdx := k*int(mx)*int(my) + j*int(mx) + i
-					/*line hecbench_reaction.go:105*/ sF[sj*p+si] = f[globalIdx]
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
-				gc_pos.Thread = gc_base + gc_tx
-				si := gc_tx
-				j := gc_ty
-				/*line hecbench_reaction.go:100*/ sj := j + offset
-				i := gc_bx*gc_bdx + gc_tx
-				/*line hecbench_reaction.go:103*/ globalIdx := k*int(mx)*int(my) + j*int(mx) + i
-				/*line hecbench_reaction.go:105*/ sF[sj*p+si] = f[globalIdx]
 			}
 			gc_ty++
 			if gc_ty == gc_bdy {
@@ -385,13 +434,28 @@ func gc_body_derivativeY2PbcKernel(gc_b *compiled.Block, f, df []float32, mx, my
 				}
 				continue
 			}
-			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-				gc_pos.Thread = gc_base + gc_tx
-				j := gc_ty
-				si := gc_tx
-				/*line hecbench_reaction.go:100*/ sj := j + offset
-				/*line hecbench_reaction.go:111*/ sF[(sj-offset)*p+si] = sF[(sj+int(my)-offset)*p+si]
-				sF[(sj+int(my))*p+si] = sF[sj*p+si]
+			gc_off3 := ((gc_ty + offset) - offset) * p
+			gc_off4 := ((gc_ty + offset) + int(my) - offset) * p
+			gc_off5 := ((gc_ty + offset) + int(my)) * p
+			gc_off6 := (gc_ty + offset) * p
+			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 <= len(sF) && gc_to <= len(sF)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(sF) && gc_to <= len(sF)-gc_off4 && gc_off5 >= 0 && gc_off5 <= len(sF) && gc_to <= len(sF)-gc_off5 && gc_off6 >= 0 && gc_off6 <= len(sF) && gc_to <= len(sF)-gc_off6 {
+				gc_at3 := sF[gc_off3:][:gc_to]
+				gc_at4 := sF[gc_off4:][:gc_to]
+				gc_at5 := sF[gc_off5:][:gc_to]
+				gc_at6 := sF[gc_off6:][:gc_to]
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					/*line hecbench_reaction.go:111*/ gc_at3[gc_tx] = gc_at4[gc_tx]
+					gc_at5[gc_tx] = gc_at6[gc_tx]
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					j := gc_ty
+					si := gc_tx
+					/*line hecbench_reaction.go:100*/ sj := j + offset
+					/*line hecbench_reaction.go:111*/ sF[(sj-offset)*p+si] = sF[(sj+int(my)-offset)*p+si]
+					sF[(sj+int(my))*p+si] = sF[sj*p+si]
+				}
 			}
 			gc_ty++
 			if gc_ty == gc_bdy {
@@ -402,19 +466,21 @@ func gc_body_derivativeY2PbcKernel(gc_b *compiled.Block, f, df []float32, mx, my
 	{
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			/*line hecbench_reaction.go:124*/ gc_off := ((gc_ty + offset) + 1) * p
-			gc_off2 := (gc_ty + offset) * p
-			gc_off3 := ((gc_ty + offset) - 1) * p
-			if gc_off >= 0 && gc_off <= len(sF) && gc_bdx <= len(sF)-gc_off && gc_off2 >= 0 && gc_off2 <= len(sF) && gc_bdx <= len(sF)-gc_off2 && gc_off3 >= 0 && gc_off3 <= len(sF) && gc_bdx <= len(sF)-gc_off3 {
-				gc_at := sF[gc_off:][:gc_bdx]
-				gc_at2 := sF[gc_off2:][:gc_bdx]
-				gc_at3 := sF[gc_off3:][:gc_bdx]
+			/*line hecbench_reaction.go:125*/ gc_off7 := (gc_bx * gc_bdx) + (k*int(mx)*int(my) + gc_ty*int(mx))
+			gc_off8 := ((gc_ty + offset) + 1) * p
+			gc_off9 := (gc_ty + offset) * p
+			gc_off10 := ((gc_ty + offset) - 1) * p
+			if gc_off7 >= 0 && gc_off7 <= len(df) && gc_bdx <= len(df)-gc_off7 && gc_off8 >= 0 && gc_off8 <= len(sF) && gc_bdx <= len(sF)-gc_off8 && gc_off9 >= 0 && gc_off9 <= len(sF) && gc_bdx <= len(sF)-gc_off9 && gc_off10 >= 0 && gc_off10 <= len(sF) && gc_bdx <= len(sF)-gc_off10 {
+				gc_at7 := df[gc_off7:][:gc_bdx]
+				gc_at8 := sF[gc_off8:][:gc_bdx]
+				gc_at9 := sF[gc_off9:][:gc_bdx]
+				gc_at10 := sF[gc_off10:][:gc_bdx]
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_pos.Thread = gc_base + gc_tx
 					j := gc_ty
 					i := gc_bx*gc_bdx + gc_tx
 					/*line hecbench_reaction.go:103*/ globalIdx := k*int(mx)*int(my) + j*int(mx) + i
-					/*line hecbench_reaction.go:117*/ df[globalIdx] = gc_at[gc_tx] - 2*gc_at2[gc_tx] + gc_at3[gc_tx]
+					_ = globalIdx
+					/*line hecbench_reaction.go:117*/ gc_at7[gc_tx] = gc_at8[gc_tx] - 2*gc_at9[gc_tx] + gc_at10[gc_tx]
 				}
 			} else {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
@@ -452,10 +518,59 @@ func gc_body_derivativeY2ZerofluxKernel(gc_b *compiled.Block, f, df []float32, m
 	{
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_step := 0
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
+			gc_off := gc_ty * p
+			gc_off2 := (gc_bx * gc_bdx) + (k*int(mx)*int(my) + gc_ty*int(mx))
+			if gc_off >= 0 && gc_off <= len(sF) && gc_bdx <= len(sF)-gc_off && gc_off2 >= 0 && gc_off2 <= len(f) && gc_bdx <= len(f)-gc_off2 {
+				gc_at := sF[gc_off:][:gc_bdx]
+				gc_at2 := f[gc_off2:][:gc_bdx]
+				if compiled.Disjoint(gc_at, gc_at2) {
+					copy(gc_at, gc_at2)
+				} else {
+					gc_step := 0
+					for ; gc_step+3 < gc_bdx; gc_step += 4 {
+						{
+							gc_tx := gc_step + 0
+							j := gc_ty
+							i := gc_bx*gc_bdx + gc_tx
+							/*line hecbench_reaction.go:132*/ globalIdx := k*int(mx)*int(my) + j*int(mx) + i
+							_ = globalIdx
+							gc_at[gc_tx] = gc_at2[gc_tx]
+						}
+						{
+							gc_tx := gc_step + 1
+							j := gc_ty
+							i := gc_bx*gc_bdx + gc_tx
+							/*line hecbench_reaction.go:132*/ globalIdx := k*int(mx)*int(my) + j*int(mx) + i
+							_ = globalIdx
+							gc_at[gc_tx] = gc_at2[gc_tx]
+						}
+						{
+							gc_tx := gc_step + 2
+							j := gc_ty
+							i := gc_bx*gc_bdx + gc_tx
+							/*line hecbench_reaction.go:132*/ globalIdx := k*int(mx)*int(my) + j*int(mx) + i
+							_ = globalIdx
+							gc_at[gc_tx] = gc_at2[gc_tx]
+						}
+						{
+							gc_tx := gc_step + 3
+							j := gc_ty
+							i := gc_bx*gc_bdx + gc_tx
+							/*line hecbench_reaction.go:132*/ globalIdx := k*int(mx)*int(my) + j*int(mx) + i
+							_ = globalIdx
+							gc_at[gc_tx] = gc_at2[gc_tx]
+						}
+					}
+					for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+						j := gc_ty
+						i := gc_bx*gc_bdx + gc_tx
+						/*line hecbench_reaction.go:132*/ globalIdx := k*int(mx)*int(my) + j*int(mx) + i
+						_ = globalIdx
+						gc_at[gc_tx] = gc_at2[gc_tx]
+					}
+				}
+			} else {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					j := gc_ty
 					si := gc_tx
@@ -463,41 +578,6 @@ func gc_body_derivativeY2ZerofluxKernel(gc_b *compiled.Block, f, df []float32, m
 					/*line hecbench_reaction.go:132*/ globalIdx := k*int(mx)*int(my) + j*int(mx) + i
 					/*line hecbench_reaction.go:134*/ sF[j*p+si] = f[globalIdx]
 				}
-				{
-					gc_tx := gc_step + 1
-					gc_pos.Thread = gc_base + gc_tx
-					j := gc_ty
-					si := gc_tx
-					i := gc_bx*gc_bdx + gc_tx
-					/*line hecbench_reaction.go:132*/ globalIdx := k*int(mx)*int(my) + j*int(mx) + i
-					/*line hecbench_reaction.go:134*/ sF[j*p+si] = f[globalIdx]
-				}
-				{
-					gc_tx := gc_step + 2
-					gc_pos.Thread = gc_base + gc_tx
-					j := gc_ty
-					si := gc_tx
-					i := gc_bx*gc_bdx + gc_tx
-					/*line hecbench_reaction.go:132*/ globalIdx := k*int(mx)*int(my) + j*int(mx) + i
-					/*line hecbench_reaction.go:134*/ sF[j*p+si] = f[globalIdx]
-				}
-				{
-					gc_tx := gc_step + 3
-					gc_pos.Thread = gc_base + gc_tx
-					j := gc_ty
-					si := gc_tx
-					i := gc_bx*gc_bdx + gc_tx
-					/*line hecbench_reaction.go:132*/ globalIdx := k*int(mx)*int(my) + j*int(mx) + i
-					/*line hecbench_reaction.go:134*/ sF[j*p+si] = f[globalIdx]
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
-				gc_pos.Thread = gc_base + gc_tx
-				j := gc_ty
-				si := gc_tx
-				i := gc_bx*gc_bdx + gc_tx
-				/*line hecbench_reaction.go:132*/ globalIdx := k*int(mx)*int(my) + j*int(mx) + i
-				/*line hecbench_reaction.go:134*/ sF[j*p+si] = f[globalIdx]
 			}
 			gc_ty++
 			if gc_ty == gc_bdy {
@@ -508,30 +588,32 @@ func gc_body_derivativeY2ZerofluxKernel(gc_b *compiled.Block, f, df []float32, m
 	{
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_off := (gc_ty + 1) * p
-			gc_off2 := gc_ty * p
-			gc_off3 := (gc_ty - 1) * p
-			gc_fastlo := min(max(0, -gc_off, -gc_off2, -gc_off3), gc_bdx)
-			gc_fasthi := max(min(gc_bdx, len(sF)-gc_off, len(sF)-gc_off2, len(sF)-gc_off3), gc_fastlo)
+			gc_off3 := (gc_bx * gc_bdx) + (k*int(mx)*int(my) + gc_ty*int(mx))
+			gc_off4 := (gc_ty + 1) * p
+			gc_off5 := gc_ty * p
+			gc_off6 := (gc_ty - 1) * p
+			gc_fastlo := min(max(0, -gc_off3, -gc_off4, -gc_off5, -gc_off6), gc_bdx)
+			gc_fasthi := max(min(gc_bdx, len(df)-gc_off3, len(sF)-gc_off4, len(sF)-gc_off5, len(sF)-gc_off6), gc_fastlo)
 			if gc_fastlo < gc_fasthi {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					if gc_tx == gc_fastlo {
 						gc_seglen := gc_fasthi - gc_fastlo
-						gc_at := sF[gc_off+gc_fastlo:][:gc_seglen]
-						gc_at2 := sF[gc_off2+gc_fastlo:][:gc_seglen]
-						gc_at3 := sF[gc_off3+gc_fastlo:][:gc_seglen]
+						gc_at3 := df[gc_off3+gc_fastlo:][:gc_seglen]
+						gc_at4 := sF[gc_off4+gc_fastlo:][:gc_seglen]
+						gc_at5 := sF[gc_off5+gc_fastlo:][:gc_seglen]
+						gc_at6 := sF[gc_off6+gc_fastlo:][:gc_seglen]
 						for gc_u := 0; gc_u < gc_seglen; gc_u++ {
 							gc_tx := gc_fastlo + gc_u
-							gc_pos.Thread = gc_base + gc_tx
 							j := gc_ty
 							i := gc_bx*gc_bdx + gc_tx
 							/*line hecbench_reaction.go:132*/ globalIdx := k*int(mx)*int(my) + j*int(mx) + i
+							_ = globalIdx
 							/*line hecbench_reaction.go:138*/ if j == 0 {
-								df[globalIdx] = gc_at[gc_u] - gc_at2[gc_u]
+								gc_at3[gc_u] = gc_at4[gc_u] - gc_at5[gc_u]
 							} else if uint32(j) == (my - 1) {
-								df[globalIdx] = gc_at3[gc_u] - gc_at2[gc_u]
+								gc_at3[gc_u] = gc_at6[gc_u] - gc_at5[gc_u]
 							} else {
-								df[globalIdx] = gc_at[gc_u] - 2*gc_at2[gc_u] + gc_at3[gc_u]
+								gc_at3[gc_u] = gc_at4[gc_u] - 2*gc_at5[gc_u] + gc_at6[gc_u]
 							}
 						}
 						gc_tx = gc_fasthi - 1
@@ -592,10 +674,59 @@ func gc_body_derivativeZ2PbcKernel(gc_b *compiled.Block, f, df []float32, mx, my
 	{
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_step := 0
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
+			gc_off := (gc_ty + offset) * p
+			gc_off2 := (gc_bx * gc_bdx) + (gc_ty*int(mx)*int(my) + j*int(mx))
+			if gc_off >= 0 && gc_off <= len(sF) && gc_bdx <= len(sF)-gc_off && gc_off2 >= 0 && gc_off2 <= len(f) && gc_bdx <= len(f)-gc_off2 {
+				gc_at := sF[gc_off:][:gc_bdx]
+				gc_at2 := f[gc_off2:][:gc_bdx]
+				if compiled.Disjoint(gc_at, gc_at2) {
+					copy(gc_at, gc_at2)
+				} else {
+					gc_step := 0
+					for ; gc_step+3 < gc_bdx; gc_step += 4 {
+						{
+							gc_tx := gc_step + 0
+							k := gc_ty
+							i := gc_bx*gc_bdx + gc_tx
+							/*line hecbench_reaction.go:162*/ globalIdx := k*int(mx)*int(my) + j*int(mx) + i
+							_ = globalIdx
+							gc_at[gc_tx] = gc_at2[gc_tx]
+						}
+						{
+							gc_tx := gc_step + 1
+							k := gc_ty
+							i := gc_bx*gc_bdx + gc_tx
+							/*line hecbench_reaction.go:162*/ globalIdx := k*int(mx)*int(my) + j*int(mx) + i
+							_ = globalIdx
+							gc_at[gc_tx] = gc_at2[gc_tx]
+						}
+						{
+							gc_tx := gc_step + 2
+							k := gc_ty
+							i := gc_bx*gc_bdx + gc_tx
+							/*line hecbench_reaction.go:162*/ globalIdx := k*int(mx)*int(my) + j*int(mx) + i
+							_ = globalIdx
+							gc_at[gc_tx] = gc_at2[gc_tx]
+						}
+						{
+							gc_tx := gc_step + 3
+							k := gc_ty
+							i := gc_bx*gc_bdx + gc_tx
+							/*line hecbench_reaction.go:162*/ globalIdx := k*int(mx)*int(my) + j*int(mx) + i
+							_ = globalIdx
+							gc_at[gc_tx] = gc_at2[gc_tx]
+						}
+					}
+					for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+						k := gc_ty
+						i := gc_bx*gc_bdx + gc_tx
+						/*line hecbench_reaction.go:162*/ globalIdx := k*int(mx)*int(my) + j*int(mx) + i
+						_ = globalIdx
+						gc_at[gc_tx] = gc_at2[gc_tx]
+					}
+				}
+			} else {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					si := gc_tx
 					k := gc_ty
@@ -604,45 +735,6 @@ func gc_body_derivativeZ2PbcKernel(gc_b *compiled.Block, f, df []float32, mx, my
 					/*line hecbench_reaction.go:162*/ globalIdx := k*int(mx)*int(my) + j*int(mx) + i
 					/*line hecbench_reaction.go:164*/ sF[sk*p+si] = f[globalIdx]
 				}
-				{
-					gc_tx := gc_step + 1
-					gc_pos.Thread = gc_base + gc_tx
-					si := gc_tx
-					k := gc_ty
-					/*line hecbench_reaction.go:159*/ sk := k + offset
-					i := gc_bx*gc_bdx + gc_tx
-					/*line hecbench_reaction.go:162*/ globalIdx := k*int(mx)*int(my) + j*int(mx) + i
-					/*line hecbench_reaction.go:164*/ sF[sk*p+si] = f[globalIdx]
-				}
-				{
-					gc_tx := gc_step + 2
-					gc_pos.Thread = gc_base + gc_tx
-					si := gc_tx
-					k := gc_ty
-					/*line hecbench_reaction.go:159*/ sk := k + offset
-					i := gc_bx*gc_bdx + gc_tx
-					/*line hecbench_reaction.go:162*/ globalIdx := k*int(mx)*int(my) + j*int(mx) + i
-					/*line hecbench_reaction.go:164*/ sF[sk*p+si] = f[globalIdx]
-				}
-				{
-					gc_tx := gc_step + 3
-					gc_pos.Thread = gc_base + gc_tx
-					si := gc_tx
-					k := gc_ty
-					/*line hecbench_reaction.go:159*/ sk := k + offset
-					i := gc_bx*gc_bdx + gc_tx
-					/*line hecbench_reaction.go:162*/ globalIdx := k*int(mx)*int(my) + j*int(mx) + i
-					/*line hecbench_reaction.go:164*/ sF[sk*p+si] = f[globalIdx]
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
-				gc_pos.Thread = gc_base + gc_tx
-				si := gc_tx
-				k := gc_ty
-				/*line hecbench_reaction.go:159*/ sk := k + offset
-				i := gc_bx*gc_bdx + gc_tx
-				/*line hecbench_reaction.go:162*/ globalIdx := k*int(mx)*int(my) + j*int(mx) + i
-				/*line hecbench_reaction.go:164*/ sF[sk*p+si] = f[globalIdx]
 			}
 			gc_ty++
 			if gc_ty == gc_bdy {
@@ -661,13 +753,28 @@ func gc_body_derivativeZ2PbcKernel(gc_b *compiled.Block, f, df []float32, mx, my
 				}
 				continue
 			}
-			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-				gc_pos.Thread = gc_base + gc_tx
-				k := gc_ty
-				si := gc_tx
-				/*line hecbench_reaction.go:159*/ sk := k + offset
-				/*line hecbench_reaction.go:170*/ sF[(sk-offset)*p+si] = sF[(sk+int(mz)-offset)*p+si]
-				sF[(sk+int(mz))*p+si] = sF[sk*p+si]
+			gc_off3 := ((gc_ty + offset) - offset) * p
+			gc_off4 := ((gc_ty + offset) + int(mz) - offset) * p
+			gc_off5 := ((gc_ty + offset) + int(mz)) * p
+			gc_off6 := (gc_ty + offset) * p
+			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 <= len(sF) && gc_to <= len(sF)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(sF) && gc_to <= len(sF)-gc_off4 && gc_off5 >= 0 && gc_off5 <= len(sF) && gc_to <= len(sF)-gc_off5 && gc_off6 >= 0 && gc_off6 <= len(sF) && gc_to <= len(sF)-gc_off6 {
+				gc_at3 := sF[gc_off3:][:gc_to]
+				gc_at4 := sF[gc_off4:][:gc_to]
+				gc_at5 := sF[gc_off5:][:gc_to]
+				gc_at6 := sF[gc_off6:][:gc_to]
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					/*line hecbench_reaction.go:170*/ gc_at3[gc_tx] = gc_at4[gc_tx]
+					gc_at5[gc_tx] = gc_at6[gc_tx]
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					k := gc_ty
+					si := gc_tx
+					/*line hecbench_reaction.go:159*/ sk := k + offset
+					/*line hecbench_reaction.go:170*/ sF[(sk-offset)*p+si] = sF[(sk+int(mz)-offset)*p+si]
+					sF[(sk+int(mz))*p+si] = sF[sk*p+si]
+				}
 			}
 			gc_ty++
 			if gc_ty == gc_bdy {
@@ -678,19 +785,21 @@ func gc_body_derivativeZ2PbcKernel(gc_b *compiled.Block, f, df []float32, mx, my
 	{
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			/*line hecbench_reaction.go:183*/ gc_off := ((gc_ty + offset) + 1) * p
-			gc_off2 := (gc_ty + offset) * p
-			gc_off3 := ((gc_ty + offset) - 1) * p
-			if gc_off >= 0 && gc_off <= len(sF) && gc_bdx <= len(sF)-gc_off && gc_off2 >= 0 && gc_off2 <= len(sF) && gc_bdx <= len(sF)-gc_off2 && gc_off3 >= 0 && gc_off3 <= len(sF) && gc_bdx <= len(sF)-gc_off3 {
-				gc_at := sF[gc_off:][:gc_bdx]
-				gc_at2 := sF[gc_off2:][:gc_bdx]
-				gc_at3 := sF[gc_off3:][:gc_bdx]
+			/*line hecbench_reaction.go:184*/ gc_off7 := (gc_bx * gc_bdx) + (gc_ty*int(mx)*int(my) + j*int(mx))
+			gc_off8 := ((gc_ty + offset) + 1) * p
+			gc_off9 := (gc_ty + offset) * p
+			gc_off10 := ((gc_ty + offset) - 1) * p
+			if gc_off7 >= 0 && gc_off7 <= len(df) && gc_bdx <= len(df)-gc_off7 && gc_off8 >= 0 && gc_off8 <= len(sF) && gc_bdx <= len(sF)-gc_off8 && gc_off9 >= 0 && gc_off9 <= len(sF) && gc_bdx <= len(sF)-gc_off9 && gc_off10 >= 0 && gc_off10 <= len(sF) && gc_bdx <= len(sF)-gc_off10 {
+				gc_at7 := df[gc_off7:][:gc_bdx]
+				gc_at8 := sF[gc_off8:][:gc_bdx]
+				gc_at9 := sF[gc_off9:][:gc_bdx]
+				gc_at10 := sF[gc_off10:][:gc_bdx]
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_pos.Thread = gc_base + gc_tx
 					k := gc_ty
 					i := gc_bx*gc_bdx + gc_tx
 					/*line hecbench_reaction.go:162*/ globalIdx := k*int(mx)*int(my) + j*int(mx) + i
-					/*line hecbench_reaction.go:176*/ df[globalIdx] = gc_at[gc_tx] - 2*gc_at2[gc_tx] + gc_at3[gc_tx]
+					_ = globalIdx
+					/*line hecbench_reaction.go:176*/ gc_at7[gc_tx] = gc_at8[gc_tx] - 2*gc_at9[gc_tx] + gc_at10[gc_tx]
 				}
 			} else {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
@@ -728,10 +837,59 @@ func gc_body_derivativeZ2ZerofluxKernel(gc_b *compiled.Block, f, df []float32, m
 	{
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_step := 0
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
+			gc_off := gc_ty * p
+			gc_off2 := (gc_bx * gc_bdx) + (gc_ty*int(mx)*int(my) + j*int(mx))
+			if gc_off >= 0 && gc_off <= len(sF) && gc_bdx <= len(sF)-gc_off && gc_off2 >= 0 && gc_off2 <= len(f) && gc_bdx <= len(f)-gc_off2 {
+				gc_at := sF[gc_off:][:gc_bdx]
+				gc_at2 := f[gc_off2:][:gc_bdx]
+				if compiled.Disjoint(gc_at, gc_at2) {
+					copy(gc_at, gc_at2)
+				} else {
+					gc_step := 0
+					for ; gc_step+3 < gc_bdx; gc_step += 4 {
+						{
+							gc_tx := gc_step + 0
+							k := gc_ty
+							i := gc_bx*gc_bdx + gc_tx
+							/*line hecbench_reaction.go:191*/ globalIdx := k*int(mx)*int(my) + j*int(mx) + i
+							_ = globalIdx
+							gc_at[gc_tx] = gc_at2[gc_tx]
+						}
+						{
+							gc_tx := gc_step + 1
+							k := gc_ty
+							i := gc_bx*gc_bdx + gc_tx
+							/*line hecbench_reaction.go:191*/ globalIdx := k*int(mx)*int(my) + j*int(mx) + i
+							_ = globalIdx
+							gc_at[gc_tx] = gc_at2[gc_tx]
+						}
+						{
+							gc_tx := gc_step + 2
+							k := gc_ty
+							i := gc_bx*gc_bdx + gc_tx
+							/*line hecbench_reaction.go:191*/ globalIdx := k*int(mx)*int(my) + j*int(mx) + i
+							_ = globalIdx
+							gc_at[gc_tx] = gc_at2[gc_tx]
+						}
+						{
+							gc_tx := gc_step + 3
+							k := gc_ty
+							i := gc_bx*gc_bdx + gc_tx
+							/*line hecbench_reaction.go:191*/ globalIdx := k*int(mx)*int(my) + j*int(mx) + i
+							_ = globalIdx
+							gc_at[gc_tx] = gc_at2[gc_tx]
+						}
+					}
+					for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+						k := gc_ty
+						i := gc_bx*gc_bdx + gc_tx
+						/*line hecbench_reaction.go:191*/ globalIdx := k*int(mx)*int(my) + j*int(mx) + i
+						_ = globalIdx
+						gc_at[gc_tx] = gc_at2[gc_tx]
+					}
+				}
+			} else {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					k := gc_ty
 					si := gc_tx
@@ -739,41 +897,6 @@ func gc_body_derivativeZ2ZerofluxKernel(gc_b *compiled.Block, f, df []float32, m
 					/*line hecbench_reaction.go:191*/ globalIdx := k*int(mx)*int(my) + j*int(mx) + i
 					/*line hecbench_reaction.go:193*/ sF[k*p+si] = f[globalIdx]
 				}
-				{
-					gc_tx := gc_step + 1
-					gc_pos.Thread = gc_base + gc_tx
-					k := gc_ty
-					si := gc_tx
-					i := gc_bx*gc_bdx + gc_tx
-					/*line hecbench_reaction.go:191*/ globalIdx := k*int(mx)*int(my) + j*int(mx) + i
-					/*line hecbench_reaction.go:193*/ sF[k*p+si] = f[globalIdx]
-				}
-				{
-					gc_tx := gc_step + 2
-					gc_pos.Thread = gc_base + gc_tx
-					k := gc_ty
-					si := gc_tx
-					i := gc_bx*gc_bdx + gc_tx
-					/*line hecbench_reaction.go:191*/ globalIdx := k*int(mx)*int(my) + j*int(mx) + i
-					/*line hecbench_reaction.go:193*/ sF[k*p+si] = f[globalIdx]
-				}
-				{
-					gc_tx := gc_step + 3
-					gc_pos.Thread = gc_base + gc_tx
-					k := gc_ty
-					si := gc_tx
-					i := gc_bx*gc_bdx + gc_tx
-					/*line hecbench_reaction.go:191*/ globalIdx := k*int(mx)*int(my) + j*int(mx) + i
-					/*line hecbench_reaction.go:193*/ sF[k*p+si] = f[globalIdx]
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
-				gc_pos.Thread = gc_base + gc_tx
-				k := gc_ty
-				si := gc_tx
-				i := gc_bx*gc_bdx + gc_tx
-				/*line hecbench_reaction.go:191*/ globalIdx := k*int(mx)*int(my) + j*int(mx) + i
-				/*line hecbench_reaction.go:193*/ sF[k*p+si] = f[globalIdx]
 			}
 			gc_ty++
 			if gc_ty == gc_bdy {
@@ -784,30 +907,32 @@ func gc_body_derivativeZ2ZerofluxKernel(gc_b *compiled.Block, f, df []float32, m
 	{
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_off := (gc_ty + 1) * p
-			gc_off2 := gc_ty * p
-			gc_off3 := (gc_ty - 1) * p
-			gc_fastlo := min(max(0, -gc_off, -gc_off2, -gc_off3), gc_bdx)
-			gc_fasthi := max(min(gc_bdx, len(sF)-gc_off, len(sF)-gc_off2, len(sF)-gc_off3), gc_fastlo)
+			gc_off3 := (gc_bx * gc_bdx) + (gc_ty*int(mx)*int(my) + j*int(mx))
+			gc_off4 := (gc_ty + 1) * p
+			gc_off5 := gc_ty * p
+			gc_off6 := (gc_ty - 1) * p
+			gc_fastlo := min(max(0, -gc_off3, -gc_off4, -gc_off5, -gc_off6), gc_bdx)
+			gc_fasthi := max(min(gc_bdx, len(df)-gc_off3, len(sF)-gc_off4, len(sF)-gc_off5, len(sF)-gc_off6), gc_fastlo)
 			if gc_fastlo < gc_fasthi {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					if gc_tx == gc_fastlo {
 						gc_seglen := gc_fasthi - gc_fastlo
-						gc_at := sF[gc_off+gc_fastlo:][:gc_seglen]
-						gc_at2 := sF[gc_off2+gc_fastlo:][:gc_seglen]
-						gc_at3 := sF[gc_off3+gc_fastlo:][:gc_seglen]
+						gc_at3 := df[gc_off3+gc_fastlo:][:gc_seglen]
+						gc_at4 := sF[gc_off4+gc_fastlo:][:gc_seglen]
+						gc_at5 := sF[gc_off5+gc_fastlo:][:gc_seglen]
+						gc_at6 := sF[gc_off6+gc_fastlo:][:gc_seglen]
 						for gc_u := 0; gc_u < gc_seglen; gc_u++ {
 							gc_tx := gc_fastlo + gc_u
-							gc_pos.Thread = gc_base + gc_tx
 							k := gc_ty
 							i := gc_bx*gc_bdx + gc_tx
 							/*line hecbench_reaction.go:191*/ globalIdx := k*int(mx)*int(my) + j*int(mx) + i
+							_ = globalIdx
 							/*line hecbench_reaction.go:197*/ if k == 0 {
-								df[globalIdx] = gc_at[gc_u] - gc_at2[gc_u]
+								gc_at3[gc_u] = gc_at4[gc_u] - gc_at5[gc_u]
 							} else if uint32(k) == (mz - 1) {
-								df[globalIdx] = gc_at3[gc_u] - gc_at2[gc_u]
+								gc_at3[gc_u] = gc_at6[gc_u] - gc_at5[gc_u]
 							} else {
-								df[globalIdx] = gc_at[gc_u] - 2*gc_at2[gc_u] + gc_at3[gc_u]
+								gc_at3[gc_u] = gc_at4[gc_u] - 2*gc_at5[gc_u] + gc_at6[gc_u]
 							}
 						}
 						gc_tx = gc_fasthi - 1

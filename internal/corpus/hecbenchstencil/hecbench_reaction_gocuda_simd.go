@@ -29,26 +29,43 @@ func gc_body_derivativeX2PbcKernel(gc_b *compiled.Block, f, df []float32, mx, my
 	{
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_vstep := 0
-			if compiled.SIMD {
-				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
-					gc_tx := gc_vstep
-					var i int = gc_tx
-					/*line hecbench_reaction.go:39*/ var si int = i + offset
-					var sj int = gc_ty
-					var j int = gc_bx*gc_bdy + gc_ty
-					/*line hecbench_reaction.go:43*/ var globalIdx int = k*int(mx)*int(my) + j*int(mx) + i
-					/*line hecbench_reaction.go:45*/ if globalIdx < 0 || globalIdx > len(f)-8 || (sj*w+si) < 0 || (sj*w+si) > len(sF)-8 {
-						break
+			gc_off := offset + (gc_ty * w)
+			gc_off2 := k*int(mx)*int(my) + (gc_bx*gc_bdy+gc_ty)*int(mx)
+			gc_fastlo := min(max(0, -gc_off, -gc_off2), gc_bdx)
+			gc_fasthi := max(min(gc_bdx, len(sF)-gc_off, len(f)-gc_off2), gc_fastlo)
+			if gc_fastlo < gc_fasthi {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					if gc_tx == gc_fastlo {
+						gc_seglen := gc_fasthi - gc_fastlo
+						gc_at := sF[gc_off+gc_fastlo:][:gc_seglen]
+						gc_at2 := f[gc_off2+gc_fastlo:][:gc_seglen]
+						gc_vstep := gc_fastlo
+						if compiled.SIMD {
+							for ; gc_vstep+7 < gc_fasthi; gc_vstep += 8 {
+								gc_tx := gc_vstep
+								var i int = gc_tx
+								/*line hecbench_reaction.go:39*/ var si int = i + offset
+								_ = si
+								var sj int = gc_ty
+								_ = sj
+								var j int = gc_bx*gc_bdy + gc_ty
+								/*line hecbench_reaction.go:43*/ var globalIdx int = k*int(mx)*int(my) + j*int(mx) + i
+								_ = globalIdx
+								/*line hecbench_reaction.go:44*/ archsimd.LoadFloat32x8Slice(gc_at2[(gc_tx - gc_fastlo):]).StoreSlice(gc_at[(gc_tx - gc_fastlo):])
+							}
+							archsimd.ClearAVXUpperBits()
+						}
+						for gc_u := gc_vstep - gc_fastlo; gc_u < gc_seglen; gc_u++ {
+							gc_tx := gc_fastlo + gc_u
+							i := gc_tx
+							j := gc_bx*gc_bdy + gc_ty
+							/*line hecbench_reaction.go:43*/ globalIdx := k*int(mx)*int(my) + j*int(mx) + i
+							_ = globalIdx
+							gc_at[gc_u] = gc_at2[gc_u]
+						}
+						gc_tx = gc_fasthi - 1
+						continue
 					}
-					/*line hecbench_reaction.go:46*/ archsimd.LoadFloat32x8Slice(f[globalIdx:]).StoreSlice(sF[sj*w+si:])
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			gc_step := gc_vstep
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_tx
 					/*line hecbench_reaction.go:39*/ si := i + offset
@@ -57,8 +74,24 @@ func gc_body_derivativeX2PbcKernel(gc_b *compiled.Block, f, df []float32, mx, my
 					/*line hecbench_reaction.go:43*/ globalIdx := k*int(mx)*int(my) + j*int(mx) + i
 					/*line hecbench_reaction.go:45*/ sF[sj*w+si] = f[globalIdx]
 				}
-				{
-					gc_tx := gc_step + 1
+			} else {
+				gc_vstep2 := 0
+				if compiled.SIMD {
+					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
+						var i int = gc_tx
+						/*line hecbench_reaction.go:39*/ var si int = i + offset
+						var sj int = gc_ty
+						var j int = gc_bx*gc_bdy + gc_ty
+						/*line hecbench_reaction.go:43*/ var globalIdx int = k*int(mx)*int(my) + j*int(mx) + i
+						/*line hecbench_reaction.go:45*/ if globalIdx < 0 || globalIdx > len(f)-8 || (sj*w+si) < 0 || (sj*w+si) > len(sF)-8 {
+							break
+						}
+						/*line hecbench_reaction.go:46*/ archsimd.LoadFloat32x8Slice(f[globalIdx:]).StoreSlice(sF[sj*w+si:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_tx
 					/*line hecbench_reaction.go:39*/ si := i + offset
@@ -67,35 +100,6 @@ func gc_body_derivativeX2PbcKernel(gc_b *compiled.Block, f, df []float32, mx, my
 					/*line hecbench_reaction.go:43*/ globalIdx := k*int(mx)*int(my) + j*int(mx) + i
 					/*line hecbench_reaction.go:45*/ sF[sj*w+si] = f[globalIdx]
 				}
-				{
-					gc_tx := gc_step + 2
-					gc_pos.Thread = gc_base + gc_tx
-					i := gc_tx
-					/*line hecbench_reaction.go:39*/ si := i + offset
-					sj := gc_ty
-					j := gc_bx*gc_bdy + gc_ty
-					/*line hecbench_reaction.go:43*/ globalIdx := k*int(mx)*int(my) + j*int(mx) + i
-					/*line hecbench_reaction.go:45*/ sF[sj*w+si] = f[globalIdx]
-				}
-				{
-					gc_tx := gc_step + 3
-					gc_pos.Thread = gc_base + gc_tx
-					i := gc_tx
-					/*line hecbench_reaction.go:39*/ si := i + offset
-					sj := gc_ty
-					j := gc_bx*gc_bdy + gc_ty
-					/*line hecbench_reaction.go:43*/ globalIdx := k*int(mx)*int(my) + j*int(mx) + i
-					/*line hecbench_reaction.go:45*/ sF[sj*w+si] = f[globalIdx]
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
-				gc_pos.Thread = gc_base + gc_tx
-				i := gc_tx
-				/*line hecbench_reaction.go:39*/ si := i + offset
-				sj := gc_ty
-				j := gc_bx*gc_bdy + gc_ty
-				/*line hecbench_reaction.go:43*/ globalIdx := k*int(mx)*int(my) + j*int(mx) + i
-				/*line hecbench_reaction.go:45*/ sF[sj*w+si] = f[globalIdx]
 			}
 			gc_ty++
 			if gc_ty == gc_bdy {
@@ -110,29 +114,76 @@ func gc_body_derivativeX2PbcKernel(gc_b *compiled.Block, f, df []float32, mx, my
 			gc_to = gc_bound
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			gc_vstep2 := gc_from
-			if compiled.SIMD {
-				for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
-					gc_tx := gc_vstep2
-					var i int = gc_tx
-					/*line hecbench_reaction.go:39*/ var si int = i + offset
-					var sj int = gc_ty
-					/*line hecbench_reaction.go:51*/ if (sj*w+si+int(mx)-offset) < 0 || (sj*w+si+int(mx)-offset) > len(sF)-8 || (sj*w+si-offset) < 0 || (sj*w+si-offset) > len(sF)-8 || (sj*
-						w+si) < 0 || (sj*w+si) > len(sF)-8 || (sj*w+si+int(mx)) < 0 || (sj*w+si+int(mx)) > len(sF)-8 {
-						break
+			gc_off3 := (offset + (gc_ty * w)) - offset
+			gc_off4 := ((offset + (gc_ty * w)) + int(mx)) - offset
+			gc_off5 := (offset + (gc_ty * w)) + int(mx)
+			gc_off6 := offset + (gc_ty * w)
+			gc_fastlo2 := min(max(gc_from, 0, -gc_off3, -gc_off4, -gc_off5, -gc_off6), gc_to)
+			gc_fasthi2 := max(min(gc_to, len(sF)-gc_off3, len(sF)-gc_off4, len(sF)-gc_off5, len(sF)-gc_off6), gc_fastlo2)
+			if gc_fastlo2 < gc_fasthi2 {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					if gc_tx == gc_fastlo2 {
+						gc_seglen2 := gc_fasthi2 - gc_fastlo2
+						gc_at3 := sF[gc_off3+gc_fastlo2:][:gc_seglen2]
+						gc_at4 := sF[gc_off4+gc_fastlo2:][:gc_seglen2]
+						gc_at5 := sF[gc_off5+gc_fastlo2:][:gc_seglen2]
+						gc_at6 := sF[gc_off6+gc_fastlo2:][:gc_seglen2]
+						gc_vstep3 := gc_fastlo2
+						if compiled.SIMD {
+							for ; gc_vstep3+7 < gc_fasthi2; gc_vstep3 += 8 {
+								gc_tx := gc_vstep3
+								var i int = gc_tx
+								/*line hecbench_reaction.go:39*/ var si int = i + offset
+								_ = si
+								var sj int = gc_ty
+								_ = sj
+								/*line hecbench_reaction.go:50*/ archsimd.LoadFloat32x8Slice(gc_at4[(gc_tx - gc_fastlo2):]).StoreSlice(gc_at3[(gc_tx - gc_fastlo2):])
+								/*line hecbench_reaction.go:50*/ archsimd.LoadFloat32x8Slice(gc_at6[(gc_tx - gc_fastlo2):]).StoreSlice(gc_at5[(gc_tx - gc_fastlo2):])
+							}
+							archsimd.ClearAVXUpperBits()
+						}
+						for gc_u2 := gc_vstep3 - gc_fastlo2; gc_u2 < gc_seglen2; gc_u2++ {
+							gc_tx := gc_fastlo2 + gc_u2
+							i := gc_tx
+							_ = i
+							/*line hecbench_reaction.go:51*/ gc_at3[gc_u2] = gc_at4[gc_u2]
+							gc_at5[gc_u2] = gc_at6[gc_u2]
+						}
+						gc_tx = gc_fasthi2 - 1
+						continue
 					}
-					/*line hecbench_reaction.go:51*/ archsimd.LoadFloat32x8Slice(sF[sj*w+si+int(mx)-offset:]).StoreSlice(sF[sj*w+si-offset:])
-					/*line hecbench_reaction.go:51*/ archsimd.LoadFloat32x8Slice(sF[sj*w+si:]).StoreSlice(sF[sj*w+si+int(mx):])
+					gc_pos.Thread = gc_base + gc_tx
+					i := gc_tx
+					/*line hecbench_reaction.go:39*/ si := i + offset
+					sj := gc_ty
+					/*line hecbench_reaction.go:51*/ sF[sj*w+si-offset] = sF[sj*w+si+int(mx)-offset]
+					sF[sj*w+si+int(mx)] = sF[sj*w+si]
 				}
-				archsimd.ClearAVXUpperBits()
-			}
-			for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
-				gc_pos.Thread = gc_base + gc_tx
-				i := gc_tx
-				/*line hecbench_reaction.go:39*/ si := i + offset
-				sj := gc_ty
-				/*line hecbench_reaction.go:51*/ sF[sj*w+si-offset] = sF[sj*w+si+int(mx)-offset]
-				sF[sj*w+si+int(mx)] = sF[sj*w+si]
+			} else {
+				gc_vstep4 := gc_from
+				if compiled.SIMD {
+					for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
+						gc_tx := gc_vstep4
+						var i int = gc_tx
+						/*line hecbench_reaction.go:39*/ var si int = i + offset
+						var sj int = gc_ty
+						/*line hecbench_reaction.go:51*/ if (sj*w+si+int(mx)-offset) < 0 || (sj*w+si+int(mx)-offset) > len(sF)-8 || (sj*w+si-offset) < 0 || (sj*w+si-offset) > len(sF)-8 || (sj*
+							w+si) < 0 || (sj*w+si) > len(sF)-8 || (sj*w+si+int(mx)) < 0 || (sj*w+si+int(mx)) > len(sF)-8 {
+							break
+						}
+						/*line hecbench_reaction.go:51*/ archsimd.LoadFloat32x8Slice(sF[sj*w+si+int(mx)-offset:]).StoreSlice(sF[sj*w+si-offset:])
+						/*line hecbench_reaction.go:51*/ archsimd.LoadFloat32x8Slice(sF[sj*w+si:]).StoreSlice(sF[sj*w+si+int(mx):])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					i := gc_tx
+					/*line hecbench_reaction.go:39*/ si := i + offset
+					sj := gc_ty
+					/*line hecbench_reaction.go:51*/ sF[sj*w+si-offset] = sF[sj*w+si+int(mx)-offset]
+					sF[sj*w+si+int(mx)] = sF[sj*w+si]
+				}
 			}
 			gc_ty++
 			if gc_ty == gc_bdy {
@@ -143,23 +194,25 @@ func gc_body_derivativeX2PbcKernel(gc_b *compiled.Block, f, df []float32, mx, my
 	{
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			/*line hecbench_reaction.go:64*/ gc_off := (offset + (gc_ty * w)) + 1
-			gc_off2 := offset + (gc_ty * w)
-			gc_off3 := (offset + (gc_ty * w)) - 1
-			gc_fastlo := min(max(0, -gc_off, -gc_off2, -gc_off3), gc_bdx)
-			gc_fasthi := max(min(gc_bdx, len(sF)-gc_off, len(sF)-gc_off2, len(sF)-gc_off3), gc_fastlo)
-			if gc_fastlo < gc_fasthi {
+			/*line hecbench_reaction.go:65*/ gc_off7 := k*int(mx)*int(my) + (gc_bx*gc_bdy+gc_ty)*int(mx)
+			gc_off8 := (offset + (gc_ty * w)) + 1
+			gc_off9 := offset + (gc_ty * w)
+			gc_off10 := (offset + (gc_ty * w)) - 1
+			gc_fastlo3 := min(max(0, -gc_off7, -gc_off8, -gc_off9, -gc_off10), gc_bdx)
+			gc_fasthi3 := max(min(gc_bdx, len(df)-gc_off7, len(sF)-gc_off8, len(sF)-gc_off9, len(sF)-gc_off10), gc_fastlo3)
+			if gc_fastlo3 < gc_fasthi3 {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					if gc_tx == gc_fastlo {
-						gc_seglen := gc_fasthi - gc_fastlo
-						gc_at := sF[gc_off+gc_fastlo:][:gc_seglen]
-						gc_at2 := sF[gc_off2+gc_fastlo:][:gc_seglen]
-						gc_at3 := sF[gc_off3+gc_fastlo:][:gc_seglen]
-						gc_vstep3 := gc_fastlo
+					if gc_tx == gc_fastlo3 {
+						gc_seglen3 := gc_fasthi3 - gc_fastlo3
+						gc_at7 := df[gc_off7+gc_fastlo3:][:gc_seglen3]
+						gc_at8 := sF[gc_off8+gc_fastlo3:][:gc_seglen3]
+						gc_at9 := sF[gc_off9+gc_fastlo3:][:gc_seglen3]
+						gc_at10 := sF[gc_off10+gc_fastlo3:][:gc_seglen3]
+						gc_vstep5 := gc_fastlo3
 						if compiled.SIMD {
 							gc_vb2 := archsimd.BroadcastFloat32x8(2)
-							for ; gc_vstep3+7 < gc_fasthi; gc_vstep3 += 8 {
-								gc_tx := gc_vstep3
+							for ; gc_vstep5+7 < gc_fasthi3; gc_vstep5 += 8 {
+								gc_tx := gc_vstep5
 								var i int = gc_tx
 								/*line hecbench_reaction.go:39*/ var si int = i + offset
 								_ = si
@@ -167,22 +220,20 @@ func gc_body_derivativeX2PbcKernel(gc_b *compiled.Block, f, df []float32, mx, my
 								_ = sj
 								var j int = gc_bx*gc_bdy + gc_ty
 								/*line hecbench_reaction.go:43*/ var globalIdx int = k*int(mx)*int(my) + j*int(mx) + i
-								/*line hecbench_reaction.go:57*/ if globalIdx < 0 || globalIdx > len(df)-8 {
-									break
-								}
-								/*line hecbench_reaction.go:58*/ archsimd.LoadFloat32x8Slice(gc_at[(gc_tx - gc_fastlo):]).Sub(gc_vb2.Mul(archsimd.LoadFloat32x8Slice(gc_at2[(gc_tx - gc_fastlo):]))).Add(archsimd.LoadFloat32x8Slice(gc_at3[(gc_tx - gc_fastlo):])).StoreSlice(df[globalIdx:])
+								_ = globalIdx
+								/*line hecbench_reaction.go:44*/ archsimd.LoadFloat32x8Slice(gc_at8[(gc_tx - gc_fastlo3):]).Sub(gc_vb2.Mul(archsimd.LoadFloat32x8Slice(gc_at9[(gc_tx - gc_fastlo3):]))).Add(archsimd.LoadFloat32x8Slice(gc_at10[(gc_tx - gc_fastlo3):])).StoreSlice(gc_at7[(gc_tx - gc_fastlo3):])
 							}
 							archsimd.ClearAVXUpperBits()
 						}
-						for gc_u := gc_vstep3 - gc_fastlo; gc_u < gc_seglen; gc_u++ {
-							gc_tx := gc_fastlo + gc_u
-							gc_pos.Thread = gc_base + gc_tx
+						for gc_u3 := gc_vstep5 - gc_fastlo3; gc_u3 < gc_seglen3; gc_u3++ {
+							gc_tx := gc_fastlo3 + gc_u3
 							i := gc_tx
 							j := gc_bx*gc_bdy + gc_ty
 							/*line hecbench_reaction.go:43*/ globalIdx := k*int(mx)*int(my) + j*int(mx) + i
-							/*line hecbench_reaction.go:57*/ df[globalIdx] = gc_at[gc_u] - 2*gc_at2[gc_u] + gc_at3[gc_u]
+							_ = globalIdx
+							/*line hecbench_reaction.go:57*/ gc_at7[gc_u3] = gc_at8[gc_u3] - 2*gc_at9[gc_u3] + gc_at10[gc_u3]
 						}
-						gc_tx = gc_fasthi - 1
+						gc_tx = gc_fasthi3 - 1
 						continue
 					}
 					gc_pos.Thread = gc_base + gc_tx
@@ -194,11 +245,11 @@ func gc_body_derivativeX2PbcKernel(gc_b *compiled.Block, f, df []float32, mx, my
 					/*line hecbench_reaction.go:57*/ df[globalIdx] = sF[sj*w+si+1] - 2*sF[sj*w+si] + sF[sj*w+si-1]
 				}
 			} else {
-				gc_vstep4 := 0
+				gc_vstep6 := 0
 				if compiled.SIMD {
 					gc_vb := archsimd.BroadcastFloat32x8(2)
-					for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
-						gc_tx := gc_vstep4
+					for ; gc_vstep6+7 < gc_bdx; gc_vstep6 += 8 {
+						gc_tx := gc_vstep6
 						var i int = gc_tx
 						/*line hecbench_reaction.go:39*/ var si int = i + offset
 						var sj int = gc_ty
@@ -212,7 +263,7 @@ func gc_body_derivativeX2PbcKernel(gc_b *compiled.Block, f, df []float32, mx, my
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_vstep6; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_tx
 					/*line hecbench_reaction.go:39*/ si := i + offset
@@ -247,25 +298,49 @@ func gc_body_derivativeX2ZerofluxKernel(gc_b *compiled.Block, f, df []float32, m
 	{
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_vstep := 0
-			if compiled.SIMD {
-				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
-					gc_tx := gc_vstep
-					var i int = gc_tx
-					var sj int = gc_ty
-					var j int = gc_bx*gc_bdy + gc_ty
-					/*line hecbench_reaction.go:73*/ var globalIdx int = k*m*int(my) + j*m + i
-					/*line hecbench_reaction.go:75*/ if globalIdx < 0 || globalIdx > len(f)-8 || (sj*m+i) < 0 || (sj*m+i) > len(sF)-8 {
-						break
+			gc_off := gc_ty * m
+			gc_off2 := k*m*int(my) + (gc_bx*gc_bdy+gc_ty)*m
+			if gc_off >= 0 && gc_off <= len(sF) && gc_bdx <= len(sF)-gc_off && gc_off2 >= 0 && gc_off2 <= len(f) && gc_bdx <= len(f)-gc_off2 {
+				gc_at := sF[gc_off:][:gc_bdx]
+				gc_at2 := f[gc_off2:][:gc_bdx]
+				gc_vstep := 0
+				if compiled.SIMD {
+					for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+						gc_tx := gc_vstep
+						var i int = gc_tx
+						var sj int = gc_ty
+						_ = sj
+						var j int = gc_bx*gc_bdy + gc_ty
+						/*line hecbench_reaction.go:73*/ var globalIdx int = k*m*int(my) + j*m + i
+						_ = globalIdx
+						/*line hecbench_reaction.go:74*/ archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 					}
-					/*line hecbench_reaction.go:76*/ archsimd.LoadFloat32x8Slice(f[globalIdx:]).StoreSlice(sF[sj*m+i:])
+					archsimd.ClearAVXUpperBits()
 				}
-				archsimd.ClearAVXUpperBits()
-			}
-			gc_step := gc_vstep
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
+				for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+					i := gc_tx
+					j := gc_bx*gc_bdy + gc_ty
+					/*line hecbench_reaction.go:73*/ globalIdx := k*m*int(my) + j*m + i
+					_ = globalIdx
+					gc_at[gc_tx] = gc_at2[gc_tx]
+				}
+			} else {
+				gc_vstep2 := 0
+				if compiled.SIMD {
+					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
+						var i int = gc_tx
+						var sj int = gc_ty
+						var j int = gc_bx*gc_bdy + gc_ty
+						/*line hecbench_reaction.go:73*/ var globalIdx int = k*m*int(my) + j*m + i
+						/*line hecbench_reaction.go:75*/ if globalIdx < 0 || globalIdx > len(f)-8 || (sj*m+i) < 0 || (sj*m+i) > len(sF)-8 {
+							break
+						}
+						/*line hecbench_reaction.go:76*/ archsimd.LoadFloat32x8Slice(f[globalIdx:]).StoreSlice(sF[sj*m+i:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					i := gc_tx
 					sj := gc_ty
@@ -273,41 +348,6 @@ func gc_body_derivativeX2ZerofluxKernel(gc_b *compiled.Block, f, df []float32, m
 					/*line hecbench_reaction.go:73*/ globalIdx := k*m*int(my) + j*m + i
 					/*line hecbench_reaction.go:75*/ sF[sj*m+i] = f[globalIdx]
 				}
-				{
-					gc_tx := gc_step + 1
-					gc_pos.Thread = gc_base + gc_tx
-					i := gc_tx
-					sj := gc_ty
-					j := gc_bx*gc_bdy + gc_ty
-					/*line hecbench_reaction.go:73*/ globalIdx := k*m*int(my) + j*m + i
-					/*line hecbench_reaction.go:75*/ sF[sj*m+i] = f[globalIdx]
-				}
-				{
-					gc_tx := gc_step + 2
-					gc_pos.Thread = gc_base + gc_tx
-					i := gc_tx
-					sj := gc_ty
-					j := gc_bx*gc_bdy + gc_ty
-					/*line hecbench_reaction.go:73*/ globalIdx := k*m*int(my) + j*m + i
-					/*line hecbench_reaction.go:75*/ sF[sj*m+i] = f[globalIdx]
-				}
-				{
-					gc_tx := gc_step + 3
-					gc_pos.Thread = gc_base + gc_tx
-					i := gc_tx
-					sj := gc_ty
-					j := gc_bx*gc_bdy + gc_ty
-					/*line hecbench_reaction.go:73*/ globalIdx := k*m*int(my) + j*m + i
-					/*line hecbench_reaction.go:75*/ sF[sj*m+i] = f[globalIdx]
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
-				gc_pos.Thread = gc_base + gc_tx
-				i := gc_tx
-				sj := gc_ty
-				j := gc_bx*gc_bdy + gc_ty
-				/*line hecbench_reaction.go:73*/ globalIdx := k*m*int(my) + j*m + i
-				/*line hecbench_reaction.go:75*/ sF[sj*m+i] = f[globalIdx]
 			}
 			gc_ty++
 			if gc_ty == gc_bdy {
@@ -318,30 +358,32 @@ func gc_body_derivativeX2ZerofluxKernel(gc_b *compiled.Block, f, df []float32, m
 	{
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_off := (gc_ty * m) + 1
-			gc_off2 := gc_ty * m
-			gc_off3 := (gc_ty * m) - 1
-			gc_fastlo := min(max(0, -gc_off, -gc_off2, -gc_off3), gc_bdx)
-			gc_fasthi := max(min(gc_bdx, len(sF)-gc_off, len(sF)-gc_off2, len(sF)-gc_off3), gc_fastlo)
+			gc_off3 := k*m*int(my) + (gc_bx*gc_bdy+gc_ty)*m
+			gc_off4 := (gc_ty * m) + 1
+			gc_off5 := gc_ty * m
+			gc_off6 := (gc_ty * m) - 1
+			gc_fastlo := min(max(0, -gc_off3, -gc_off4, -gc_off5, -gc_off6), gc_bdx)
+			gc_fasthi := max(min(gc_bdx, len(df)-gc_off3, len(sF)-gc_off4, len(sF)-gc_off5, len(sF)-gc_off6), gc_fastlo)
 			if gc_fastlo < gc_fasthi {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					if gc_tx == gc_fastlo {
 						gc_seglen := gc_fasthi - gc_fastlo
-						gc_at := sF[gc_off+gc_fastlo:][:gc_seglen]
-						gc_at2 := sF[gc_off2+gc_fastlo:][:gc_seglen]
-						gc_at3 := sF[gc_off3+gc_fastlo:][:gc_seglen]
+						gc_at3 := df[gc_off3+gc_fastlo:][:gc_seglen]
+						gc_at4 := sF[gc_off4+gc_fastlo:][:gc_seglen]
+						gc_at5 := sF[gc_off5+gc_fastlo:][:gc_seglen]
+						gc_at6 := sF[gc_off6+gc_fastlo:][:gc_seglen]
 						for gc_u := 0; gc_u < gc_seglen; gc_u++ {
 							gc_tx := gc_fastlo + gc_u
-							gc_pos.Thread = gc_base + gc_tx
 							i := gc_tx
 							j := gc_bx*gc_bdy + gc_ty
 							/*line hecbench_reaction.go:73*/ globalIdx := k*m*int(my) + j*m + i
+							_ = globalIdx
 							/*line hecbench_reaction.go:79*/ if i == 0 {
-								df[globalIdx] = gc_at[gc_u] - gc_at2[gc_u]
+								gc_at3[gc_u] = gc_at4[gc_u] - gc_at5[gc_u]
 							} else if uint32(i) == (mx - 1) {
-								df[globalIdx] = gc_at3[gc_u] - gc_at2[gc_u]
+								gc_at3[gc_u] = gc_at6[gc_u] - gc_at5[gc_u]
 							} else {
-								df[globalIdx] = gc_at[gc_u] - 2*gc_at2[gc_u] + gc_at3[gc_u]
+								gc_at3[gc_u] = gc_at4[gc_u] - 2*gc_at5[gc_u] + gc_at6[gc_u]
 							}
 						}
 						gc_tx = gc_fasthi - 1
@@ -402,26 +444,52 @@ func gc_body_derivativeY2PbcKernel(gc_b *compiled.Block, f, df []float32, mx, my
 	{
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_vstep := 0
-			if compiled.SIMD {
-				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
-					gc_tx := gc_vstep
-					var si int = gc_tx
-					var j int = gc_ty
-					/*line hecbench_reaction.go:100*/ var sj int = j + offset
-					var i int = gc_bx*gc_bdx + gc_tx
-					/*line hecbench_reaction.go:103*/ var globalIdx int = k*int(mx)*int(my) + j*int(mx) + i
-					/*line hecbench_reaction.go:105*/ if globalIdx < 0 || globalIdx > len(f)-8 || (sj*p+si) < 0 || (sj*p+si) > len(sF)-8 {
-						break
+			gc_off := (gc_ty + offset) * p
+			gc_off2 := (gc_bx * gc_bdx) + (k*int(mx)*int(my) + gc_ty*int(mx))
+			if gc_off >= 0 && gc_off <= len(sF) && gc_bdx <= len(sF)-gc_off && gc_off2 >= 0 && gc_off2 <= len(f) && gc_bdx <= len(f)-gc_off2 {
+				gc_at := sF[gc_off:][:gc_bdx]
+				gc_at2 := f[gc_off2:][:gc_bdx]
+				gc_vstep := 0
+				if compiled.SIMD {
+					for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+						gc_tx := gc_vstep
+						var si int = gc_tx
+						_ = si
+						var j int = gc_ty
+						/*line hecbench_reaction.go:100*/ var sj int = j + offset
+						_ = sj
+						var i int = gc_bx*gc_bdx + gc_tx
+						var globalIdx int = k*int(mx)*int(my) + j*int(mx) + i
+						_ = globalIdx
+						/*line hecbench_reaction.go:104*/ archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 					}
-					/*line hecbench_reaction.go:106*/ archsimd.LoadFloat32x8Slice(f[globalIdx:]).StoreSlice(sF[sj*p+si:])
+					archsimd.ClearAVXUpperBits()
 				}
-				archsimd.ClearAVXUpperBits()
-			}
-			gc_step := gc_vstep
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
+				for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+					j := gc_ty
+					i := gc_bx*gc_bdx + gc_tx
+					/*line hecbench_reaction.go:103*/ globalIdx := k*int(mx)*int(my) + j*int(mx) + i
+					_ = globalIdx
+					gc_at[gc_tx] = gc_at2[gc_tx]
+				}
+			} else {
+				gc_vstep2 := 0
+				if compiled.SIMD {
+					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
+						var si int = gc_tx
+						var j int = gc_ty
+						/*line hecbench_reaction.go:100*/ var sj int = j + offset
+						var i int = gc_bx*gc_bdx + gc_tx
+						/*line hecbench_reaction.go:103*/ var globalIdx int = k*int(mx)*int(my) + j*int(mx) + i
+						/*line hecbench_reaction.go:105*/ if globalIdx < 0 || globalIdx > len(f)-8 || (sj*p+si) < 0 || (sj*p+si) > len(sF)-8 {
+							break
+						}
+						/*line hecbench_reaction.go:106*/ archsimd.LoadFloat32x8Slice(f[globalIdx:]).StoreSlice(sF[sj*p+si:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					si := gc_tx
 					j := gc_ty
@@ -430,45 +498,6 @@ func gc_body_derivativeY2PbcKernel(gc_b *compiled.Block, f, df []float32, mx, my
 					/*line hecbench_reaction.go:103*/ globalIdx := k*int(mx)*int(my) + j*int(mx) + i
 					/*line hecbench_reaction.go:105*/ sF[sj*p+si] = f[globalIdx]
 				}
-				{
-					gc_tx := gc_step + 1
-					gc_pos.Thread = gc_base + gc_tx
-					si := gc_tx
-					j := gc_ty
-					/*line hecbench_reaction.go:100*/ sj := j + offset
-					i := gc_bx*gc_bdx + gc_tx
-					/*line hecbench_reaction.go:103*/ globalIdx := k*int(mx)*int(my) + j*int(mx) + i
-					/*line hecbench_reaction.go:105*/ sF[sj*p+si] = f[globalIdx]
-				}
-				{
-					gc_tx := gc_step + 2
-					gc_pos.Thread = gc_base + gc_tx
-					si := gc_tx
-					j := gc_ty
-					/*line hecbench_reaction.go:100*/ sj := j + offset
-					i := gc_bx*gc_bdx + gc_tx
-					/*line hecbench_reaction.go:103*/ globalIdx := k*int(mx)*int(my) + j*int(mx) + i
-					/*line hecbench_reaction.go:105*/ sF[sj*p+si] = f[globalIdx]
-				}
-				{
-					gc_tx := gc_step + 3
-					gc_pos.Thread = gc_base + gc_tx
-					si := gc_tx
-					j := gc_ty
-					/*line hecbench_reaction.go:100*/ sj := j + offset
-					i := gc_bx*gc_bdx + gc_tx
-					/*line hecbench_reaction.go:103*/ globalIdx := k*int(mx)*int(my) + j*int(mx) + i
-					/*line hecbench_reaction.go:105*/ sF[sj*p+si] = f[globalIdx]
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
-				gc_pos.Thread = gc_base + gc_tx
-				si := gc_tx
-				j := gc_ty
-				/*line hecbench_reaction.go:100*/ sj := j + offset
-				i := gc_bx*gc_bdx + gc_tx
-				/*line hecbench_reaction.go:103*/ globalIdx := k*int(mx)*int(my) + j*int(mx) + i
-				/*line hecbench_reaction.go:105*/ sF[sj*p+si] = f[globalIdx]
 			}
 			gc_ty++
 			if gc_ty == gc_bdy {
@@ -487,29 +516,58 @@ func gc_body_derivativeY2PbcKernel(gc_b *compiled.Block, f, df []float32, mx, my
 				}
 				continue
 			}
-			gc_vstep2 := gc_from
-			if compiled.SIMD {
-				for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
-					gc_tx := gc_vstep2
-					var j int = gc_ty
-					var si int = gc_tx
-					/*line hecbench_reaction.go:100*/ var sj int = j + offset
-					/*line hecbench_reaction.go:111*/ if ((sj+int(my)-offset)*p+si) < 0 || ((sj+int(my)-offset)*p+si) > len(sF)-8 || ((sj-offset)*p+si) < 0 || ((sj-offset)*p+si) > len(sF)-8 || (sj*
-						p+si) < 0 || (sj*p+si) > len(sF)-8 || ((sj+int(my))*p+si) < 0 || ((sj+int(my))*p+si) > len(sF)-8 {
-						break
+			gc_off3 := ((gc_ty + offset) - offset) * p
+			gc_off4 := ((gc_ty + offset) + int(my) - offset) * p
+			gc_off5 := ((gc_ty + offset) + int(my)) * p
+			gc_off6 := (gc_ty + offset) * p
+			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 <= len(sF) && gc_to <= len(sF)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(sF) && gc_to <= len(sF)-gc_off4 && gc_off5 >= 0 && gc_off5 <= len(sF) && gc_to <= len(sF)-gc_off5 && gc_off6 >= 0 && gc_off6 <= len(sF) && gc_to <= len(sF)-gc_off6 {
+				gc_at3 := sF[gc_off3:][:gc_to]
+				gc_at4 := sF[gc_off4:][:gc_to]
+				gc_at5 := sF[gc_off5:][:gc_to]
+				gc_at6 := sF[gc_off6:][:gc_to]
+				gc_vstep3 := gc_from
+				if compiled.SIMD {
+					for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+						gc_tx := gc_vstep3
+						var j int = gc_ty
+						var si int = gc_tx
+						_ = si
+						/*line hecbench_reaction.go:100*/ var sj int = j + offset
+						_ = sj
+						/*line hecbench_reaction.go:110*/ archsimd.LoadFloat32x8Slice(gc_at4[gc_tx:]).StoreSlice(gc_at3[gc_tx:])
+						/*line hecbench_reaction.go:110*/ archsimd.LoadFloat32x8Slice(gc_at6[gc_tx:]).StoreSlice(gc_at5[gc_tx:])
 					}
-					/*line hecbench_reaction.go:111*/ archsimd.LoadFloat32x8Slice(sF[(sj+int(my)-offset)*p+si:]).StoreSlice(sF[(sj-offset)*p+si:])
-					/*line hecbench_reaction.go:111*/ archsimd.LoadFloat32x8Slice(sF[sj*p+si:]).StoreSlice(sF[(sj+int(my))*p+si:])
+					archsimd.ClearAVXUpperBits()
 				}
-				archsimd.ClearAVXUpperBits()
-			}
-			for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
-				gc_pos.Thread = gc_base + gc_tx
-				j := gc_ty
-				si := gc_tx
-				/*line hecbench_reaction.go:100*/ sj := j + offset
-				/*line hecbench_reaction.go:111*/ sF[(sj-offset)*p+si] = sF[(sj+int(my)-offset)*p+si]
-				sF[(sj+int(my))*p+si] = sF[sj*p+si]
+				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+					/*line hecbench_reaction.go:111*/ gc_at3[gc_tx] = gc_at4[gc_tx]
+					gc_at5[gc_tx] = gc_at6[gc_tx]
+				}
+			} else {
+				gc_vstep4 := gc_from
+				if compiled.SIMD {
+					for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
+						gc_tx := gc_vstep4
+						var j int = gc_ty
+						var si int = gc_tx
+						/*line hecbench_reaction.go:100*/ var sj int = j + offset
+						/*line hecbench_reaction.go:111*/ if ((sj+int(my)-offset)*p+si) < 0 || ((sj+int(my)-offset)*p+si) > len(sF)-8 || ((sj-offset)*p+si) < 0 || ((sj-offset)*p+si) > len(sF)-8 || (sj*
+							p+si) < 0 || (sj*p+si) > len(sF)-8 || ((sj+int(my))*p+si) < 0 || ((sj+int(my))*p+si) > len(sF)-8 {
+							break
+						}
+						/*line hecbench_reaction.go:111*/ archsimd.LoadFloat32x8Slice(sF[(sj+int(my)-offset)*p+si:]).StoreSlice(sF[(sj-offset)*p+si:])
+						/*line hecbench_reaction.go:111*/ archsimd.LoadFloat32x8Slice(sF[sj*p+si:]).StoreSlice(sF[(sj+int(my))*p+si:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					j := gc_ty
+					si := gc_tx
+					/*line hecbench_reaction.go:100*/ sj := j + offset
+					/*line hecbench_reaction.go:111*/ sF[(sj-offset)*p+si] = sF[(sj+int(my)-offset)*p+si]
+					sF[(sj+int(my))*p+si] = sF[sj*p+si]
+				}
 			}
 			gc_ty++
 			if gc_ty == gc_bdy {
@@ -520,18 +578,20 @@ func gc_body_derivativeY2PbcKernel(gc_b *compiled.Block, f, df []float32, mx, my
 	{
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			/*line hecbench_reaction.go:124*/ gc_off := ((gc_ty + offset) + 1) * p
-			gc_off2 := (gc_ty + offset) * p
-			gc_off3 := ((gc_ty + offset) - 1) * p
-			if gc_off >= 0 && gc_off <= len(sF) && gc_bdx <= len(sF)-gc_off && gc_off2 >= 0 && gc_off2 <= len(sF) && gc_bdx <= len(sF)-gc_off2 && gc_off3 >= 0 && gc_off3 <= len(sF) && gc_bdx <= len(sF)-gc_off3 {
-				gc_at := sF[gc_off:][:gc_bdx]
-				gc_at2 := sF[gc_off2:][:gc_bdx]
-				gc_at3 := sF[gc_off3:][:gc_bdx]
-				gc_vstep3 := 0
+			/*line hecbench_reaction.go:125*/ gc_off7 := (gc_bx * gc_bdx) + (k*int(mx)*int(my) + gc_ty*int(mx))
+			gc_off8 := ((gc_ty + offset) + 1) * p
+			gc_off9 := (gc_ty + offset) * p
+			gc_off10 := ((gc_ty + offset) - 1) * p
+			if gc_off7 >= 0 && gc_off7 <= len(df) && gc_bdx <= len(df)-gc_off7 && gc_off8 >= 0 && gc_off8 <= len(sF) && gc_bdx <= len(sF)-gc_off8 && gc_off9 >= 0 && gc_off9 <= len(sF) && gc_bdx <= len(sF)-gc_off9 && gc_off10 >= 0 && gc_off10 <= len(sF) && gc_bdx <= len(sF)-gc_off10 {
+				gc_at7 := df[gc_off7:][:gc_bdx]
+				gc_at8 := sF[gc_off8:][:gc_bdx]
+				gc_at9 := sF[gc_off9:][:gc_bdx]
+				gc_at10 := sF[gc_off10:][:gc_bdx]
+				gc_vstep5 := 0
 				if compiled.SIMD {
 					gc_vb2 := archsimd.BroadcastFloat32x8(2)
-					for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
-						gc_tx := gc_vstep3
+					for ; gc_vstep5+7 < gc_bdx; gc_vstep5 += 8 {
+						gc_tx := gc_vstep5
 						var si int = gc_tx
 						_ = si
 						var j int = gc_ty
@@ -539,26 +599,24 @@ func gc_body_derivativeY2PbcKernel(gc_b *compiled.Block, f, df []float32, mx, my
 						_ = sj
 						var i int = gc_bx*gc_bdx + gc_tx
 						var globalIdx int = k*int(mx)*int(my) + j*int(mx) + i
-						/*line hecbench_reaction.go:117*/ if globalIdx < 0 || globalIdx > len(df)-8 {
-							break
-						}
-						/*line hecbench_reaction.go:118*/ archsimd.LoadFloat32x8Slice(gc_at[gc_tx:]).Sub(gc_vb2.Mul(archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]))).Add(archsimd.LoadFloat32x8Slice(gc_at3[gc_tx:])).StoreSlice(df[globalIdx:])
+						_ = globalIdx
+						/*line hecbench_reaction.go:104*/ archsimd.LoadFloat32x8Slice(gc_at8[gc_tx:]).Sub(gc_vb2.Mul(archsimd.LoadFloat32x8Slice(gc_at9[gc_tx:]))).Add(archsimd.LoadFloat32x8Slice(gc_at10[gc_tx:])).StoreSlice(gc_at7[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
-					gc_pos.Thread = gc_base + gc_tx
+				for gc_tx := gc_vstep5; gc_tx < gc_bdx; gc_tx++ {
 					j := gc_ty
 					i := gc_bx*gc_bdx + gc_tx
 					/*line hecbench_reaction.go:103*/ globalIdx := k*int(mx)*int(my) + j*int(mx) + i
-					/*line hecbench_reaction.go:117*/ df[globalIdx] = gc_at[gc_tx] - 2*gc_at2[gc_tx] + gc_at3[gc_tx]
+					_ = globalIdx
+					/*line hecbench_reaction.go:117*/ gc_at7[gc_tx] = gc_at8[gc_tx] - 2*gc_at9[gc_tx] + gc_at10[gc_tx]
 				}
 			} else {
-				gc_vstep4 := 0
+				gc_vstep6 := 0
 				if compiled.SIMD {
 					gc_vb := archsimd.BroadcastFloat32x8(2)
-					for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
-						gc_tx := gc_vstep4
+					for ; gc_vstep6+7 < gc_bdx; gc_vstep6 += 8 {
+						gc_tx := gc_vstep6
 						var si int = gc_tx
 						var j int = gc_ty
 						/*line hecbench_reaction.go:100*/ var sj int = j + offset
@@ -571,7 +629,7 @@ func gc_body_derivativeY2PbcKernel(gc_b *compiled.Block, f, df []float32, mx, my
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_vstep6; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					si := gc_tx
 					j := gc_ty
@@ -606,25 +664,49 @@ func gc_body_derivativeY2ZerofluxKernel(gc_b *compiled.Block, f, df []float32, m
 	{
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_vstep := 0
-			if compiled.SIMD {
-				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
-					gc_tx := gc_vstep
-					var j int = gc_ty
-					var si int = gc_tx
-					var i int = gc_bx*gc_bdx + gc_tx
-					/*line hecbench_reaction.go:132*/ var globalIdx int = k*int(mx)*int(my) + j*int(mx) + i
-					/*line hecbench_reaction.go:134*/ if globalIdx < 0 || globalIdx > len(f)-8 || (j*p+si) < 0 || (j*p+si) > len(sF)-8 {
-						break
+			gc_off := gc_ty * p
+			gc_off2 := (gc_bx * gc_bdx) + (k*int(mx)*int(my) + gc_ty*int(mx))
+			if gc_off >= 0 && gc_off <= len(sF) && gc_bdx <= len(sF)-gc_off && gc_off2 >= 0 && gc_off2 <= len(f) && gc_bdx <= len(f)-gc_off2 {
+				gc_at := sF[gc_off:][:gc_bdx]
+				gc_at2 := f[gc_off2:][:gc_bdx]
+				gc_vstep := 0
+				if compiled.SIMD {
+					for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+						gc_tx := gc_vstep
+						var j int = gc_ty
+						var si int = gc_tx
+						_ = si
+						var i int = gc_bx*gc_bdx + gc_tx
+						/*line hecbench_reaction.go:132*/ var globalIdx int = k*int(mx)*int(my) + j*int(mx) + i
+						_ = globalIdx
+						/*line hecbench_reaction.go:133*/ archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 					}
-					/*line hecbench_reaction.go:135*/ archsimd.LoadFloat32x8Slice(f[globalIdx:]).StoreSlice(sF[j*p+si:])
+					archsimd.ClearAVXUpperBits()
 				}
-				archsimd.ClearAVXUpperBits()
-			}
-			gc_step := gc_vstep
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
+				for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+					j := gc_ty
+					i := gc_bx*gc_bdx + gc_tx
+					/*line hecbench_reaction.go:132*/ globalIdx := k*int(mx)*int(my) + j*int(mx) + i
+					_ = globalIdx
+					gc_at[gc_tx] = gc_at2[gc_tx]
+				}
+			} else {
+				gc_vstep2 := 0
+				if compiled.SIMD {
+					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
+						var j int = gc_ty
+						var si int = gc_tx
+						var i int = gc_bx*gc_bdx + gc_tx
+						/*line hecbench_reaction.go:132*/ var globalIdx int = k*int(mx)*int(my) + j*int(mx) + i
+						/*line hecbench_reaction.go:134*/ if globalIdx < 0 || globalIdx > len(f)-8 || (j*p+si) < 0 || (j*p+si) > len(sF)-8 {
+							break
+						}
+						/*line hecbench_reaction.go:135*/ archsimd.LoadFloat32x8Slice(f[globalIdx:]).StoreSlice(sF[j*p+si:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					j := gc_ty
 					si := gc_tx
@@ -632,41 +714,6 @@ func gc_body_derivativeY2ZerofluxKernel(gc_b *compiled.Block, f, df []float32, m
 					/*line hecbench_reaction.go:132*/ globalIdx := k*int(mx)*int(my) + j*int(mx) + i
 					/*line hecbench_reaction.go:134*/ sF[j*p+si] = f[globalIdx]
 				}
-				{
-					gc_tx := gc_step + 1
-					gc_pos.Thread = gc_base + gc_tx
-					j := gc_ty
-					si := gc_tx
-					i := gc_bx*gc_bdx + gc_tx
-					/*line hecbench_reaction.go:132*/ globalIdx := k*int(mx)*int(my) + j*int(mx) + i
-					/*line hecbench_reaction.go:134*/ sF[j*p+si] = f[globalIdx]
-				}
-				{
-					gc_tx := gc_step + 2
-					gc_pos.Thread = gc_base + gc_tx
-					j := gc_ty
-					si := gc_tx
-					i := gc_bx*gc_bdx + gc_tx
-					/*line hecbench_reaction.go:132*/ globalIdx := k*int(mx)*int(my) + j*int(mx) + i
-					/*line hecbench_reaction.go:134*/ sF[j*p+si] = f[globalIdx]
-				}
-				{
-					gc_tx := gc_step + 3
-					gc_pos.Thread = gc_base + gc_tx
-					j := gc_ty
-					si := gc_tx
-					i := gc_bx*gc_bdx + gc_tx
-					/*line hecbench_reaction.go:132*/ globalIdx := k*int(mx)*int(my) + j*int(mx) + i
-					/*line hecbench_reaction.go:134*/ sF[j*p+si] = f[globalIdx]
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
-				gc_pos.Thread = gc_base + gc_tx
-				j := gc_ty
-				si := gc_tx
-				i := gc_bx*gc_bdx + gc_tx
-				/*line hecbench_reaction.go:132*/ globalIdx := k*int(mx)*int(my) + j*int(mx) + i
-				/*line hecbench_reaction.go:134*/ sF[j*p+si] = f[globalIdx]
 			}
 			gc_ty++
 			if gc_ty == gc_bdy {
@@ -677,53 +724,54 @@ func gc_body_derivativeY2ZerofluxKernel(gc_b *compiled.Block, f, df []float32, m
 	{
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_off := (gc_ty + 1) * p
-			gc_off2 := gc_ty * p
-			gc_off3 := (gc_ty - 1) * p
-			gc_fastlo := min(max(0, -gc_off, -gc_off2, -gc_off3), gc_bdx)
-			gc_fasthi := max(min(gc_bdx, len(sF)-gc_off, len(sF)-gc_off2, len(sF)-gc_off3), gc_fastlo)
+			gc_off3 := (gc_bx * gc_bdx) + (k*int(mx)*int(my) + gc_ty*int(mx))
+			gc_off4 := (gc_ty + 1) * p
+			gc_off5 := gc_ty * p
+			gc_off6 := (gc_ty - 1) * p
+			gc_fastlo := min(max(0, -gc_off3, -gc_off4, -gc_off5, -gc_off6), gc_bdx)
+			gc_fasthi := max(min(gc_bdx, len(df)-gc_off3, len(sF)-gc_off4, len(sF)-gc_off5, len(sF)-gc_off6), gc_fastlo)
 			if gc_fastlo < gc_fasthi {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					if gc_tx == gc_fastlo {
 						gc_seglen := gc_fasthi - gc_fastlo
-						gc_at := sF[gc_off+gc_fastlo:][:gc_seglen]
-						gc_at2 := sF[gc_off2+gc_fastlo:][:gc_seglen]
-						gc_at3 := sF[gc_off3+gc_fastlo:][:gc_seglen]
-						gc_vstep2 := gc_fastlo
+						gc_at3 := df[gc_off3+gc_fastlo:][:gc_seglen]
+						gc_at4 := sF[gc_off4+gc_fastlo:][:gc_seglen]
+						gc_at5 := sF[gc_off5+gc_fastlo:][:gc_seglen]
+						gc_at6 := sF[gc_off6+gc_fastlo:][:gc_seglen]
+						gc_vstep3 := gc_fastlo
 						if compiled.SIMD {
 							gc_vb2 := archsimd.BroadcastFloat32x8(2)
-							for ; gc_vstep2+7 < gc_fasthi; gc_vstep2 += 8 {
-								gc_tx := gc_vstep2
+							for ; gc_vstep3+7 < gc_fasthi; gc_vstep3 += 8 {
+								gc_tx := gc_vstep3
 								var j int = gc_ty
 								var si int = gc_tx
 								_ = si
 								var i int = gc_bx*gc_bdx + gc_tx
 								/*line hecbench_reaction.go:132*/ var globalIdx int = k*int(mx)*int(my) + j*int(mx) + i
-								/*line hecbench_reaction.go:138*/ if globalIdx < 0 || globalIdx > len(df)-8 {
-									break
-								}
+								_ = globalIdx
 								/*line hecbench_reaction.go:138*/ if j == 0 {
-									/*line hecbench_reaction.go:138*/ archsimd.LoadFloat32x8Slice(gc_at[(gc_tx - gc_fastlo):]).Sub(archsimd.LoadFloat32x8Slice(gc_at2[(gc_tx - gc_fastlo):])).StoreSlice(df[globalIdx:])
+									/*line hecbench_reaction.go:138*/ archsimd.LoadFloat32x8Slice(gc_at4[(gc_tx - gc_fastlo):]).Sub(archsimd.LoadFloat32x8Slice(gc_at5[(gc_tx - gc_fastlo):])).StoreSlice(gc_at3[(gc_tx - gc_fastlo):])
+//line hecbench_reaction.go:138
 								} else if uint32(j) == (my - 1) {
-									archsimd.LoadFloat32x8Slice(gc_at3[(gc_tx - gc_fastlo):]).Sub(archsimd.LoadFloat32x8Slice(gc_at2[(gc_tx - gc_fastlo):])).StoreSlice(df[globalIdx:])
+									/*line hecbench_reaction.go:140*/ archsimd.LoadFloat32x8Slice(gc_at6[(gc_tx - gc_fastlo):]).Sub(archsimd.LoadFloat32x8Slice(gc_at5[(gc_tx - gc_fastlo):])).StoreSlice(gc_at3[(gc_tx - gc_fastlo):])
 								} else {
-									/*line hecbench_reaction.go:141*/ archsimd.LoadFloat32x8Slice(gc_at[(gc_tx - gc_fastlo):]).Sub(gc_vb2.Mul(archsimd.LoadFloat32x8Slice(gc_at2[(gc_tx - gc_fastlo):]))).Add(archsimd.LoadFloat32x8Slice(gc_at3[(gc_tx - gc_fastlo):])).StoreSlice(df[globalIdx:])
+									/*line hecbench_reaction.go:140*/ archsimd.LoadFloat32x8Slice(gc_at4[(gc_tx - gc_fastlo):]).Sub(gc_vb2.Mul(archsimd.LoadFloat32x8Slice(gc_at5[(gc_tx - gc_fastlo):]))).Add(archsimd.LoadFloat32x8Slice(gc_at6[(gc_tx - gc_fastlo):])).StoreSlice(gc_at3[(gc_tx - gc_fastlo):])
 								}
 							}
 							archsimd.ClearAVXUpperBits()
 						}
-						for gc_u := gc_vstep2 - gc_fastlo; gc_u < gc_seglen; gc_u++ {
+						for gc_u := gc_vstep3 - gc_fastlo; gc_u < gc_seglen; gc_u++ {
 							gc_tx := gc_fastlo + gc_u
-							gc_pos.Thread = gc_base + gc_tx
 							j := gc_ty
 							i := gc_bx*gc_bdx + gc_tx
 							/*line hecbench_reaction.go:132*/ globalIdx := k*int(mx)*int(my) + j*int(mx) + i
+							_ = globalIdx
 							/*line hecbench_reaction.go:138*/ if j == 0 {
-								df[globalIdx] = gc_at[gc_u] - gc_at2[gc_u]
+								gc_at3[gc_u] = gc_at4[gc_u] - gc_at5[gc_u]
 							} else if uint32(j) == (my - 1) {
-								df[globalIdx] = gc_at3[gc_u] - gc_at2[gc_u]
+								gc_at3[gc_u] = gc_at6[gc_u] - gc_at5[gc_u]
 							} else {
-								df[globalIdx] = gc_at[gc_u] - 2*gc_at2[gc_u] + gc_at3[gc_u]
+								gc_at3[gc_u] = gc_at4[gc_u] - 2*gc_at5[gc_u] + gc_at6[gc_u]
 							}
 						}
 						gc_tx = gc_fasthi - 1
@@ -743,11 +791,11 @@ func gc_body_derivativeY2ZerofluxKernel(gc_b *compiled.Block, f, df []float32, m
 					}
 				}
 			} else {
-				gc_vstep3 := 0
+				gc_vstep4 := 0
 				if compiled.SIMD {
 					gc_vb := archsimd.BroadcastFloat32x8(2)
-					for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
-						gc_tx := gc_vstep3
+					for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
+						gc_tx := gc_vstep4
 						var j int = gc_ty
 						var si int = gc_tx
 						var i int = gc_bx*gc_bdx + gc_tx
@@ -767,7 +815,7 @@ func gc_body_derivativeY2ZerofluxKernel(gc_b *compiled.Block, f, df []float32, m
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					j := gc_ty
 					si := gc_tx
@@ -808,26 +856,52 @@ func gc_body_derivativeZ2PbcKernel(gc_b *compiled.Block, f, df []float32, mx, my
 	{
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_vstep := 0
-			if compiled.SIMD {
-				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
-					gc_tx := gc_vstep
-					var si int = gc_tx
-					var k int = gc_ty
-					/*line hecbench_reaction.go:159*/ var sk int = k + offset
-					var i int = gc_bx*gc_bdx + gc_tx
-					/*line hecbench_reaction.go:162*/ var globalIdx int = k*int(mx)*int(my) + j*int(mx) + i
-					/*line hecbench_reaction.go:164*/ if globalIdx < 0 || globalIdx > len(f)-8 || (sk*p+si) < 0 || (sk*p+si) > len(sF)-8 {
-						break
+			gc_off := (gc_ty + offset) * p
+			gc_off2 := (gc_bx * gc_bdx) + (gc_ty*int(mx)*int(my) + j*int(mx))
+			if gc_off >= 0 && gc_off <= len(sF) && gc_bdx <= len(sF)-gc_off && gc_off2 >= 0 && gc_off2 <= len(f) && gc_bdx <= len(f)-gc_off2 {
+				gc_at := sF[gc_off:][:gc_bdx]
+				gc_at2 := f[gc_off2:][:gc_bdx]
+				gc_vstep := 0
+				if compiled.SIMD {
+					for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+						gc_tx := gc_vstep
+						var si int = gc_tx
+						_ = si
+						var k int = gc_ty
+						/*line hecbench_reaction.go:159*/ var sk int = k + offset
+						_ = sk
+						var i int = gc_bx*gc_bdx + gc_tx
+						var globalIdx int = k*int(mx)*int(my) + j*int(mx) + i
+						_ = globalIdx
+						/*line hecbench_reaction.go:163*/ archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 					}
-					/*line hecbench_reaction.go:165*/ archsimd.LoadFloat32x8Slice(f[globalIdx:]).StoreSlice(sF[sk*p+si:])
+					archsimd.ClearAVXUpperBits()
 				}
-				archsimd.ClearAVXUpperBits()
-			}
-			gc_step := gc_vstep
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
+				for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+					k := gc_ty
+					i := gc_bx*gc_bdx + gc_tx
+					/*line hecbench_reaction.go:162*/ globalIdx := k*int(mx)*int(my) + j*int(mx) + i
+					_ = globalIdx
+					gc_at[gc_tx] = gc_at2[gc_tx]
+				}
+			} else {
+				gc_vstep2 := 0
+				if compiled.SIMD {
+					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
+						var si int = gc_tx
+						var k int = gc_ty
+						/*line hecbench_reaction.go:159*/ var sk int = k + offset
+						var i int = gc_bx*gc_bdx + gc_tx
+						/*line hecbench_reaction.go:162*/ var globalIdx int = k*int(mx)*int(my) + j*int(mx) + i
+						/*line hecbench_reaction.go:164*/ if globalIdx < 0 || globalIdx > len(f)-8 || (sk*p+si) < 0 || (sk*p+si) > len(sF)-8 {
+							break
+						}
+						/*line hecbench_reaction.go:165*/ archsimd.LoadFloat32x8Slice(f[globalIdx:]).StoreSlice(sF[sk*p+si:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					si := gc_tx
 					k := gc_ty
@@ -836,45 +910,6 @@ func gc_body_derivativeZ2PbcKernel(gc_b *compiled.Block, f, df []float32, mx, my
 					/*line hecbench_reaction.go:162*/ globalIdx := k*int(mx)*int(my) + j*int(mx) + i
 					/*line hecbench_reaction.go:164*/ sF[sk*p+si] = f[globalIdx]
 				}
-				{
-					gc_tx := gc_step + 1
-					gc_pos.Thread = gc_base + gc_tx
-					si := gc_tx
-					k := gc_ty
-					/*line hecbench_reaction.go:159*/ sk := k + offset
-					i := gc_bx*gc_bdx + gc_tx
-					/*line hecbench_reaction.go:162*/ globalIdx := k*int(mx)*int(my) + j*int(mx) + i
-					/*line hecbench_reaction.go:164*/ sF[sk*p+si] = f[globalIdx]
-				}
-				{
-					gc_tx := gc_step + 2
-					gc_pos.Thread = gc_base + gc_tx
-					si := gc_tx
-					k := gc_ty
-					/*line hecbench_reaction.go:159*/ sk := k + offset
-					i := gc_bx*gc_bdx + gc_tx
-					/*line hecbench_reaction.go:162*/ globalIdx := k*int(mx)*int(my) + j*int(mx) + i
-					/*line hecbench_reaction.go:164*/ sF[sk*p+si] = f[globalIdx]
-				}
-				{
-					gc_tx := gc_step + 3
-					gc_pos.Thread = gc_base + gc_tx
-					si := gc_tx
-					k := gc_ty
-					/*line hecbench_reaction.go:159*/ sk := k + offset
-					i := gc_bx*gc_bdx + gc_tx
-					/*line hecbench_reaction.go:162*/ globalIdx := k*int(mx)*int(my) + j*int(mx) + i
-					/*line hecbench_reaction.go:164*/ sF[sk*p+si] = f[globalIdx]
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
-				gc_pos.Thread = gc_base + gc_tx
-				si := gc_tx
-				k := gc_ty
-				/*line hecbench_reaction.go:159*/ sk := k + offset
-				i := gc_bx*gc_bdx + gc_tx
-				/*line hecbench_reaction.go:162*/ globalIdx := k*int(mx)*int(my) + j*int(mx) + i
-				/*line hecbench_reaction.go:164*/ sF[sk*p+si] = f[globalIdx]
 			}
 			gc_ty++
 			if gc_ty == gc_bdy {
@@ -893,29 +928,58 @@ func gc_body_derivativeZ2PbcKernel(gc_b *compiled.Block, f, df []float32, mx, my
 				}
 				continue
 			}
-			gc_vstep2 := gc_from
-			if compiled.SIMD {
-				for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
-					gc_tx := gc_vstep2
-					var k int = gc_ty
-					var si int = gc_tx
-					/*line hecbench_reaction.go:159*/ var sk int = k + offset
-					/*line hecbench_reaction.go:170*/ if ((sk+int(mz)-offset)*p+si) < 0 || ((sk+int(mz)-offset)*p+si) > len(sF)-8 || ((sk-offset)*p+si) < 0 || ((sk-offset)*p+si) > len(sF)-8 || (sk*
-						p+si) < 0 || (sk*p+si) > len(sF)-8 || ((sk+int(mz))*p+si) < 0 || ((sk+int(mz))*p+si) > len(sF)-8 {
-						break
+			gc_off3 := ((gc_ty + offset) - offset) * p
+			gc_off4 := ((gc_ty + offset) + int(mz) - offset) * p
+			gc_off5 := ((gc_ty + offset) + int(mz)) * p
+			gc_off6 := (gc_ty + offset) * p
+			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 <= len(sF) && gc_to <= len(sF)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(sF) && gc_to <= len(sF)-gc_off4 && gc_off5 >= 0 && gc_off5 <= len(sF) && gc_to <= len(sF)-gc_off5 && gc_off6 >= 0 && gc_off6 <= len(sF) && gc_to <= len(sF)-gc_off6 {
+				gc_at3 := sF[gc_off3:][:gc_to]
+				gc_at4 := sF[gc_off4:][:gc_to]
+				gc_at5 := sF[gc_off5:][:gc_to]
+				gc_at6 := sF[gc_off6:][:gc_to]
+				gc_vstep3 := gc_from
+				if compiled.SIMD {
+					for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
+						gc_tx := gc_vstep3
+						var k int = gc_ty
+						var si int = gc_tx
+						_ = si
+						/*line hecbench_reaction.go:159*/ var sk int = k + offset
+						_ = sk
+						/*line hecbench_reaction.go:169*/ archsimd.LoadFloat32x8Slice(gc_at4[gc_tx:]).StoreSlice(gc_at3[gc_tx:])
+						/*line hecbench_reaction.go:169*/ archsimd.LoadFloat32x8Slice(gc_at6[gc_tx:]).StoreSlice(gc_at5[gc_tx:])
 					}
-					/*line hecbench_reaction.go:170*/ archsimd.LoadFloat32x8Slice(sF[(sk+int(mz)-offset)*p+si:]).StoreSlice(sF[(sk-offset)*p+si:])
-					/*line hecbench_reaction.go:170*/ archsimd.LoadFloat32x8Slice(sF[sk*p+si:]).StoreSlice(sF[(sk+int(mz))*p+si:])
+					archsimd.ClearAVXUpperBits()
 				}
-				archsimd.ClearAVXUpperBits()
-			}
-			for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
-				gc_pos.Thread = gc_base + gc_tx
-				k := gc_ty
-				si := gc_tx
-				/*line hecbench_reaction.go:159*/ sk := k + offset
-				/*line hecbench_reaction.go:170*/ sF[(sk-offset)*p+si] = sF[(sk+int(mz)-offset)*p+si]
-				sF[(sk+int(mz))*p+si] = sF[sk*p+si]
+				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+					/*line hecbench_reaction.go:170*/ gc_at3[gc_tx] = gc_at4[gc_tx]
+					gc_at5[gc_tx] = gc_at6[gc_tx]
+				}
+			} else {
+				gc_vstep4 := gc_from
+				if compiled.SIMD {
+					for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
+						gc_tx := gc_vstep4
+						var k int = gc_ty
+						var si int = gc_tx
+						/*line hecbench_reaction.go:159*/ var sk int = k + offset
+						/*line hecbench_reaction.go:170*/ if ((sk+int(mz)-offset)*p+si) < 0 || ((sk+int(mz)-offset)*p+si) > len(sF)-8 || ((sk-offset)*p+si) < 0 || ((sk-offset)*p+si) > len(sF)-8 || (sk*
+							p+si) < 0 || (sk*p+si) > len(sF)-8 || ((sk+int(mz))*p+si) < 0 || ((sk+int(mz))*p+si) > len(sF)-8 {
+							break
+						}
+						/*line hecbench_reaction.go:170*/ archsimd.LoadFloat32x8Slice(sF[(sk+int(mz)-offset)*p+si:]).StoreSlice(sF[(sk-offset)*p+si:])
+						/*line hecbench_reaction.go:170*/ archsimd.LoadFloat32x8Slice(sF[sk*p+si:]).StoreSlice(sF[(sk+int(mz))*p+si:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					k := gc_ty
+					si := gc_tx
+					/*line hecbench_reaction.go:159*/ sk := k + offset
+					/*line hecbench_reaction.go:170*/ sF[(sk-offset)*p+si] = sF[(sk+int(mz)-offset)*p+si]
+					sF[(sk+int(mz))*p+si] = sF[sk*p+si]
+				}
 			}
 			gc_ty++
 			if gc_ty == gc_bdy {
@@ -926,18 +990,20 @@ func gc_body_derivativeZ2PbcKernel(gc_b *compiled.Block, f, df []float32, mx, my
 	{
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			/*line hecbench_reaction.go:183*/ gc_off := ((gc_ty + offset) + 1) * p
-			gc_off2 := (gc_ty + offset) * p
-			gc_off3 := ((gc_ty + offset) - 1) * p
-			if gc_off >= 0 && gc_off <= len(sF) && gc_bdx <= len(sF)-gc_off && gc_off2 >= 0 && gc_off2 <= len(sF) && gc_bdx <= len(sF)-gc_off2 && gc_off3 >= 0 && gc_off3 <= len(sF) && gc_bdx <= len(sF)-gc_off3 {
-				gc_at := sF[gc_off:][:gc_bdx]
-				gc_at2 := sF[gc_off2:][:gc_bdx]
-				gc_at3 := sF[gc_off3:][:gc_bdx]
-				gc_vstep3 := 0
+			/*line hecbench_reaction.go:184*/ gc_off7 := (gc_bx * gc_bdx) + (gc_ty*int(mx)*int(my) + j*int(mx))
+			gc_off8 := ((gc_ty + offset) + 1) * p
+			gc_off9 := (gc_ty + offset) * p
+			gc_off10 := ((gc_ty + offset) - 1) * p
+			if gc_off7 >= 0 && gc_off7 <= len(df) && gc_bdx <= len(df)-gc_off7 && gc_off8 >= 0 && gc_off8 <= len(sF) && gc_bdx <= len(sF)-gc_off8 && gc_off9 >= 0 && gc_off9 <= len(sF) && gc_bdx <= len(sF)-gc_off9 && gc_off10 >= 0 && gc_off10 <= len(sF) && gc_bdx <= len(sF)-gc_off10 {
+				gc_at7 := df[gc_off7:][:gc_bdx]
+				gc_at8 := sF[gc_off8:][:gc_bdx]
+				gc_at9 := sF[gc_off9:][:gc_bdx]
+				gc_at10 := sF[gc_off10:][:gc_bdx]
+				gc_vstep5 := 0
 				if compiled.SIMD {
 					gc_vb2 := archsimd.BroadcastFloat32x8(2)
-					for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
-						gc_tx := gc_vstep3
+					for ; gc_vstep5+7 < gc_bdx; gc_vstep5 += 8 {
+						gc_tx := gc_vstep5
 						var si int = gc_tx
 						_ = si
 						var k int = gc_ty
@@ -945,26 +1011,24 @@ func gc_body_derivativeZ2PbcKernel(gc_b *compiled.Block, f, df []float32, mx, my
 						_ = sk
 						var i int = gc_bx*gc_bdx + gc_tx
 						var globalIdx int = k*int(mx)*int(my) + j*int(mx) + i
-						/*line hecbench_reaction.go:176*/ if globalIdx < 0 || globalIdx > len(df)-8 {
-							break
-						}
-						/*line hecbench_reaction.go:177*/ archsimd.LoadFloat32x8Slice(gc_at[gc_tx:]).Sub(gc_vb2.Mul(archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]))).Add(archsimd.LoadFloat32x8Slice(gc_at3[gc_tx:])).StoreSlice(df[globalIdx:])
+						_ = globalIdx
+						/*line hecbench_reaction.go:163*/ archsimd.LoadFloat32x8Slice(gc_at8[gc_tx:]).Sub(gc_vb2.Mul(archsimd.LoadFloat32x8Slice(gc_at9[gc_tx:]))).Add(archsimd.LoadFloat32x8Slice(gc_at10[gc_tx:])).StoreSlice(gc_at7[gc_tx:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
-					gc_pos.Thread = gc_base + gc_tx
+				for gc_tx := gc_vstep5; gc_tx < gc_bdx; gc_tx++ {
 					k := gc_ty
 					i := gc_bx*gc_bdx + gc_tx
 					/*line hecbench_reaction.go:162*/ globalIdx := k*int(mx)*int(my) + j*int(mx) + i
-					/*line hecbench_reaction.go:176*/ df[globalIdx] = gc_at[gc_tx] - 2*gc_at2[gc_tx] + gc_at3[gc_tx]
+					_ = globalIdx
+					/*line hecbench_reaction.go:176*/ gc_at7[gc_tx] = gc_at8[gc_tx] - 2*gc_at9[gc_tx] + gc_at10[gc_tx]
 				}
 			} else {
-				gc_vstep4 := 0
+				gc_vstep6 := 0
 				if compiled.SIMD {
 					gc_vb := archsimd.BroadcastFloat32x8(2)
-					for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
-						gc_tx := gc_vstep4
+					for ; gc_vstep6+7 < gc_bdx; gc_vstep6 += 8 {
+						gc_tx := gc_vstep6
 						var si int = gc_tx
 						var k int = gc_ty
 						/*line hecbench_reaction.go:159*/ var sk int = k + offset
@@ -977,7 +1041,7 @@ func gc_body_derivativeZ2PbcKernel(gc_b *compiled.Block, f, df []float32, mx, my
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_vstep6; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					si := gc_tx
 					k := gc_ty
@@ -1012,25 +1076,49 @@ func gc_body_derivativeZ2ZerofluxKernel(gc_b *compiled.Block, f, df []float32, m
 	{
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_vstep := 0
-			if compiled.SIMD {
-				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
-					gc_tx := gc_vstep
-					var k int = gc_ty
-					var si int = gc_tx
-					var i int = gc_bx*gc_bdx + gc_tx
-					/*line hecbench_reaction.go:191*/ var globalIdx int = k*int(mx)*int(my) + j*int(mx) + i
-					/*line hecbench_reaction.go:193*/ if globalIdx < 0 || globalIdx > len(f)-8 || (k*p+si) < 0 || (k*p+si) > len(sF)-8 {
-						break
+			gc_off := gc_ty * p
+			gc_off2 := (gc_bx * gc_bdx) + (gc_ty*int(mx)*int(my) + j*int(mx))
+			if gc_off >= 0 && gc_off <= len(sF) && gc_bdx <= len(sF)-gc_off && gc_off2 >= 0 && gc_off2 <= len(f) && gc_bdx <= len(f)-gc_off2 {
+				gc_at := sF[gc_off:][:gc_bdx]
+				gc_at2 := f[gc_off2:][:gc_bdx]
+				gc_vstep := 0
+				if compiled.SIMD {
+					for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+						gc_tx := gc_vstep
+						var k int = gc_ty
+						var si int = gc_tx
+						_ = si
+						var i int = gc_bx*gc_bdx + gc_tx
+						/*line hecbench_reaction.go:191*/ var globalIdx int = k*int(mx)*int(my) + j*int(mx) + i
+						_ = globalIdx
+						/*line hecbench_reaction.go:192*/ archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
 					}
-					/*line hecbench_reaction.go:194*/ archsimd.LoadFloat32x8Slice(f[globalIdx:]).StoreSlice(sF[k*p+si:])
+					archsimd.ClearAVXUpperBits()
 				}
-				archsimd.ClearAVXUpperBits()
-			}
-			gc_step := gc_vstep
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
+				for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+					k := gc_ty
+					i := gc_bx*gc_bdx + gc_tx
+					/*line hecbench_reaction.go:191*/ globalIdx := k*int(mx)*int(my) + j*int(mx) + i
+					_ = globalIdx
+					gc_at[gc_tx] = gc_at2[gc_tx]
+				}
+			} else {
+				gc_vstep2 := 0
+				if compiled.SIMD {
+					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
+						var k int = gc_ty
+						var si int = gc_tx
+						var i int = gc_bx*gc_bdx + gc_tx
+						/*line hecbench_reaction.go:191*/ var globalIdx int = k*int(mx)*int(my) + j*int(mx) + i
+						/*line hecbench_reaction.go:193*/ if globalIdx < 0 || globalIdx > len(f)-8 || (k*p+si) < 0 || (k*p+si) > len(sF)-8 {
+							break
+						}
+						/*line hecbench_reaction.go:194*/ archsimd.LoadFloat32x8Slice(f[globalIdx:]).StoreSlice(sF[k*p+si:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					k := gc_ty
 					si := gc_tx
@@ -1038,41 +1126,6 @@ func gc_body_derivativeZ2ZerofluxKernel(gc_b *compiled.Block, f, df []float32, m
 					/*line hecbench_reaction.go:191*/ globalIdx := k*int(mx)*int(my) + j*int(mx) + i
 					/*line hecbench_reaction.go:193*/ sF[k*p+si] = f[globalIdx]
 				}
-				{
-					gc_tx := gc_step + 1
-					gc_pos.Thread = gc_base + gc_tx
-					k := gc_ty
-					si := gc_tx
-					i := gc_bx*gc_bdx + gc_tx
-					/*line hecbench_reaction.go:191*/ globalIdx := k*int(mx)*int(my) + j*int(mx) + i
-					/*line hecbench_reaction.go:193*/ sF[k*p+si] = f[globalIdx]
-				}
-				{
-					gc_tx := gc_step + 2
-					gc_pos.Thread = gc_base + gc_tx
-					k := gc_ty
-					si := gc_tx
-					i := gc_bx*gc_bdx + gc_tx
-					/*line hecbench_reaction.go:191*/ globalIdx := k*int(mx)*int(my) + j*int(mx) + i
-					/*line hecbench_reaction.go:193*/ sF[k*p+si] = f[globalIdx]
-				}
-				{
-					gc_tx := gc_step + 3
-					gc_pos.Thread = gc_base + gc_tx
-					k := gc_ty
-					si := gc_tx
-					i := gc_bx*gc_bdx + gc_tx
-					/*line hecbench_reaction.go:191*/ globalIdx := k*int(mx)*int(my) + j*int(mx) + i
-					/*line hecbench_reaction.go:193*/ sF[k*p+si] = f[globalIdx]
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
-				gc_pos.Thread = gc_base + gc_tx
-				k := gc_ty
-				si := gc_tx
-				i := gc_bx*gc_bdx + gc_tx
-				/*line hecbench_reaction.go:191*/ globalIdx := k*int(mx)*int(my) + j*int(mx) + i
-				/*line hecbench_reaction.go:193*/ sF[k*p+si] = f[globalIdx]
 			}
 			gc_ty++
 			if gc_ty == gc_bdy {
@@ -1083,53 +1136,54 @@ func gc_body_derivativeZ2ZerofluxKernel(gc_b *compiled.Block, f, df []float32, m
 	{
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_off := (gc_ty + 1) * p
-			gc_off2 := gc_ty * p
-			gc_off3 := (gc_ty - 1) * p
-			gc_fastlo := min(max(0, -gc_off, -gc_off2, -gc_off3), gc_bdx)
-			gc_fasthi := max(min(gc_bdx, len(sF)-gc_off, len(sF)-gc_off2, len(sF)-gc_off3), gc_fastlo)
+			gc_off3 := (gc_bx * gc_bdx) + (gc_ty*int(mx)*int(my) + j*int(mx))
+			gc_off4 := (gc_ty + 1) * p
+			gc_off5 := gc_ty * p
+			gc_off6 := (gc_ty - 1) * p
+			gc_fastlo := min(max(0, -gc_off3, -gc_off4, -gc_off5, -gc_off6), gc_bdx)
+			gc_fasthi := max(min(gc_bdx, len(df)-gc_off3, len(sF)-gc_off4, len(sF)-gc_off5, len(sF)-gc_off6), gc_fastlo)
 			if gc_fastlo < gc_fasthi {
 				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					if gc_tx == gc_fastlo {
 						gc_seglen := gc_fasthi - gc_fastlo
-						gc_at := sF[gc_off+gc_fastlo:][:gc_seglen]
-						gc_at2 := sF[gc_off2+gc_fastlo:][:gc_seglen]
-						gc_at3 := sF[gc_off3+gc_fastlo:][:gc_seglen]
-						gc_vstep2 := gc_fastlo
+						gc_at3 := df[gc_off3+gc_fastlo:][:gc_seglen]
+						gc_at4 := sF[gc_off4+gc_fastlo:][:gc_seglen]
+						gc_at5 := sF[gc_off5+gc_fastlo:][:gc_seglen]
+						gc_at6 := sF[gc_off6+gc_fastlo:][:gc_seglen]
+						gc_vstep3 := gc_fastlo
 						if compiled.SIMD {
 							gc_vb2 := archsimd.BroadcastFloat32x8(2)
-							for ; gc_vstep2+7 < gc_fasthi; gc_vstep2 += 8 {
-								gc_tx := gc_vstep2
+							for ; gc_vstep3+7 < gc_fasthi; gc_vstep3 += 8 {
+								gc_tx := gc_vstep3
 								var k int = gc_ty
 								var si int = gc_tx
 								_ = si
 								var i int = gc_bx*gc_bdx + gc_tx
 								/*line hecbench_reaction.go:191*/ var globalIdx int = k*int(mx)*int(my) + j*int(mx) + i
-								/*line hecbench_reaction.go:197*/ if globalIdx < 0 || globalIdx > len(df)-8 {
-									break
-								}
+								_ = globalIdx
 								/*line hecbench_reaction.go:197*/ if k == 0 {
-									/*line hecbench_reaction.go:197*/ archsimd.LoadFloat32x8Slice(gc_at[(gc_tx - gc_fastlo):]).Sub(archsimd.LoadFloat32x8Slice(gc_at2[(gc_tx - gc_fastlo):])).StoreSlice(df[globalIdx:])
+									/*line hecbench_reaction.go:197*/ archsimd.LoadFloat32x8Slice(gc_at4[(gc_tx - gc_fastlo):]).Sub(archsimd.LoadFloat32x8Slice(gc_at5[(gc_tx - gc_fastlo):])).StoreSlice(gc_at3[(gc_tx - gc_fastlo):])
+//line hecbench_reaction.go:197
 								} else if uint32(k) == (mz - 1) {
-									archsimd.LoadFloat32x8Slice(gc_at3[(gc_tx - gc_fastlo):]).Sub(archsimd.LoadFloat32x8Slice(gc_at2[(gc_tx - gc_fastlo):])).StoreSlice(df[globalIdx:])
+									/*line hecbench_reaction.go:199*/ archsimd.LoadFloat32x8Slice(gc_at6[(gc_tx - gc_fastlo):]).Sub(archsimd.LoadFloat32x8Slice(gc_at5[(gc_tx - gc_fastlo):])).StoreSlice(gc_at3[(gc_tx - gc_fastlo):])
 								} else {
-									/*line hecbench_reaction.go:200*/ archsimd.LoadFloat32x8Slice(gc_at[(gc_tx - gc_fastlo):]).Sub(gc_vb2.Mul(archsimd.LoadFloat32x8Slice(gc_at2[(gc_tx - gc_fastlo):]))).Add(archsimd.LoadFloat32x8Slice(gc_at3[(gc_tx - gc_fastlo):])).StoreSlice(df[globalIdx:])
+									/*line hecbench_reaction.go:199*/ archsimd.LoadFloat32x8Slice(gc_at4[(gc_tx - gc_fastlo):]).Sub(gc_vb2.Mul(archsimd.LoadFloat32x8Slice(gc_at5[(gc_tx - gc_fastlo):]))).Add(archsimd.LoadFloat32x8Slice(gc_at6[(gc_tx - gc_fastlo):])).StoreSlice(gc_at3[(gc_tx - gc_fastlo):])
 								}
 							}
 							archsimd.ClearAVXUpperBits()
 						}
-						for gc_u := gc_vstep2 - gc_fastlo; gc_u < gc_seglen; gc_u++ {
+						for gc_u := gc_vstep3 - gc_fastlo; gc_u < gc_seglen; gc_u++ {
 							gc_tx := gc_fastlo + gc_u
-							gc_pos.Thread = gc_base + gc_tx
 							k := gc_ty
 							i := gc_bx*gc_bdx + gc_tx
 							/*line hecbench_reaction.go:191*/ globalIdx := k*int(mx)*int(my) + j*int(mx) + i
+							_ = globalIdx
 							/*line hecbench_reaction.go:197*/ if k == 0 {
-								df[globalIdx] = gc_at[gc_u] - gc_at2[gc_u]
+								gc_at3[gc_u] = gc_at4[gc_u] - gc_at5[gc_u]
 							} else if uint32(k) == (mz - 1) {
-								df[globalIdx] = gc_at3[gc_u] - gc_at2[gc_u]
+								gc_at3[gc_u] = gc_at6[gc_u] - gc_at5[gc_u]
 							} else {
-								df[globalIdx] = gc_at[gc_u] - 2*gc_at2[gc_u] + gc_at3[gc_u]
+								gc_at3[gc_u] = gc_at4[gc_u] - 2*gc_at5[gc_u] + gc_at6[gc_u]
 							}
 						}
 						gc_tx = gc_fasthi - 1
@@ -1149,11 +1203,11 @@ func gc_body_derivativeZ2ZerofluxKernel(gc_b *compiled.Block, f, df []float32, m
 					}
 				}
 			} else {
-				gc_vstep3 := 0
+				gc_vstep4 := 0
 				if compiled.SIMD {
 					gc_vb := archsimd.BroadcastFloat32x8(2)
-					for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
-						gc_tx := gc_vstep3
+					for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
+						gc_tx := gc_vstep4
 						var k int = gc_ty
 						var si int = gc_tx
 						var i int = gc_bx*gc_bdx + gc_tx
@@ -1173,7 +1227,7 @@ func gc_body_derivativeZ2ZerofluxKernel(gc_b *compiled.Block, f, df []float32, m
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					k := gc_ty
 					si := gc_tx

@@ -634,56 +634,59 @@ func gc_body_findMinInSadArrayKernel(gc_b *compiled.Block, sadArraySize int, sad
 		if gc_b.Stopped() {
 			return
 		}
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			if gc_bdx <= len(cache) {
-				gc_at := cache[:gc_bdx]
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_pos.Thread = gc_base + gc_tx
-					/*line hecbench_sad.go:90*/ if uint32(gc_tx) < i {
-						gc_at[gc_tx] = min(gc_at[gc_tx], cache[uint32(gc_tx)+i])
-					}
+		gc_from, gc_to := 0, gc_bdx
+		/*line hecbench_sad.go:96*/ if gc_bound := int(i); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := int(i)
+			if gc_from >= 0 && gc_to <= len(cache) && gc_off >= 0 && gc_off <= len(cache) && gc_to <= len(cache)-gc_off && gc_to <= 1<<32-gc_off {
+				gc_at := cache[:gc_to]
+				gc_at2 := cache[gc_off:][:gc_to]
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					/*line hecbench_sad.go:91*/ gc_at[gc_tx] = min(gc_at[gc_tx], gc_at2[gc_tx])
 				}
 			} else {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
-					/*line hecbench_sad.go:90*/ if uint32(gc_tx) < i {
-						cache[gc_tx] = min(cache[gc_tx], cache[uint32(gc_tx)+i])
-					}
+					/*line hecbench_sad.go:91*/ cache[gc_tx] = min(cache[gc_tx], cache[uint32(gc_tx)+i])
 				}
 			}
 		}
 	}
-	gc_from, gc_to := 0, gc_bdx
-	if gc_bound := 0; gc_bound < gc_to-1 {
-		gc_to = gc_bound + 1
-	}
-	for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-		gc_step := gc_from
-		for ; gc_step+3 < gc_to; gc_step += 4 {
-			{
-				gc_tx := gc_step + 0
-				gc_pos.Thread = gc_base + gc_tx
-				/*line hecbench_sad.go:99*/ gc_pv.Min(&minSad[0], cache[0])
-			}
-			{
-				gc_tx := gc_step + 1
-				gc_pos.Thread = gc_base + gc_tx
-				/*line hecbench_sad.go:99*/ gc_pv.Min(&minSad[0], cache[0])
-			}
-			{
-				gc_tx := gc_step + 2
-				gc_pos.Thread = gc_base + gc_tx
-				/*line hecbench_sad.go:99*/ gc_pv.Min(&minSad[0], cache[0])
-			}
-			{
-				gc_tx := gc_step + 3
-				gc_pos.Thread = gc_base + gc_tx
-				/*line hecbench_sad.go:99*/ gc_pv.Min(&minSad[0], cache[0])
-			}
+	{
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := 0; gc_bound < gc_to-1 {
+			gc_to = gc_bound + 1
 		}
-		for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-			gc_pos.Thread = gc_base + gc_tx
-			/*line hecbench_sad.go:99*/ gc_pv.Min(&minSad[0], cache[0])
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_step := gc_from
+			for ; gc_step+3 < gc_to; gc_step += 4 {
+				{
+					gc_tx := gc_step + 0
+					gc_pos.Thread = gc_base + gc_tx
+					/*line hecbench_sad.go:99*/ gc_pv.Min(&minSad[0], cache[0])
+				}
+				{
+					gc_tx := gc_step + 1
+					gc_pos.Thread = gc_base + gc_tx
+					/*line hecbench_sad.go:99*/ gc_pv.Min(&minSad[0], cache[0])
+				}
+				{
+					gc_tx := gc_step + 2
+					gc_pos.Thread = gc_base + gc_tx
+					/*line hecbench_sad.go:99*/ gc_pv.Min(&minSad[0], cache[0])
+				}
+				{
+					gc_tx := gc_step + 3
+					gc_pos.Thread = gc_base + gc_tx
+					/*line hecbench_sad.go:99*/ gc_pv.Min(&minSad[0], cache[0])
+				}
+			}
+			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+				gc_pos.Thread = gc_base + gc_tx
+				/*line hecbench_sad.go:99*/ gc_pv.Min(&minSad[0], cache[0])
+			}
 		}
 	}
 }
@@ -692,8 +695,6 @@ func gc_body_findMinInSadArrayKernel(gc_b *compiled.Block, sadArraySize int, sad
 // the array count, in a __shared__ int, the entries equal to the minimum,
 // and thread 0 adds the count to num_occurrences; the barriers are inside
 // the bounds check, so the last block's threads past the end skip them.
-//
-//line hecbench_sad.go:109
 func GetNumOfOccurrencesKernel(sadArraySize int, sadArray, minSad, numOccurrences []int32) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_getNumOfOccurrencesKernel,
 		func(gc_t *gocuda.Thread) {

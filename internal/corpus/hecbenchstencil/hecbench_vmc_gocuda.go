@@ -244,38 +244,60 @@ func gc_body_sumWithinBlocksKernel(gc_b *compiled.Block, n int, data, blocksums 
 		}
 	}
 	/*line hecbench_vmc.go:61*/ for s := uint32(128); s > 0; s >>= 1 {
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_pos.Thread = gc_base + gc_tx
-				tid := gc_tx
-				/*line hecbench_vmc.go:62*/ if uint32(tid) < s && (uint32(tid)+s) < uint32(gc_bdx) {
-					sdata[tid] += sdata[uint32(tid)+s]
+		gc_from, gc_to := 0, gc_bdx
+		/*line hecbench_vmc.go:64*/ if gc_bound := int(s); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		if !compiled.Fits(int(s), gc_from, gc_to, 0, 1<<32) {
+			/*line hecbench_vmc.go:62*/ panic(compiled.ErrGuardWraps)
+		}
+		if !compiled.Adds(int(s), gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(int(uint32(gc_bdx)), int(s)); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := int(s)
+			if gc_from >= 0 && gc_to <= len(sdata) && gc_off >= 0 && gc_off <= len(sdata) && gc_to <= len(sdata)-gc_off && gc_to <= 1<<32-gc_off {
+				gc_at := sdata[:gc_to]
+				gc_at2 := sdata[gc_off:][:gc_to]
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					/*line hecbench_vmc.go:63*/ gc_at[gc_tx] += gc_at2[gc_tx]
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					tid := gc_tx
+					/*line hecbench_vmc.go:63*/ sdata[tid] += sdata[uint32(tid)+s]
 				}
 			}
 		}
 	}
-	gc_from, gc_to := 0, gc_bdx
-	if gc_bound := 0; gc_bound < gc_to-1 {
-		gc_to = gc_bound + 1
-	}
-	for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-		gc_off := gc_bx
-		if gc_from >= 0 && gc_off >= 0 && gc_off < len(blocksums) {
-			gc_at := blocksums[gc_off:][:1]
-			gc_step := gc_from
-			for ; gc_step+3 < gc_to; gc_step += 4 {
-				/*line hecbench_vmc.go:68*/ gc_at[0] = sdata[0]
-				/*line hecbench_vmc.go:68*/ gc_at[0] = sdata[0]
-				/*line hecbench_vmc.go:68*/ gc_at[0] = sdata[0]
-				/*line hecbench_vmc.go:68*/ gc_at[0] = sdata[0]
-			}
-			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-				/*line hecbench_vmc.go:68*/ gc_at[0] = sdata[0]
-			}
-		} else {
-			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-				gc_pos.Thread = gc_base + gc_tx
-				/*line hecbench_vmc.go:68*/ blocksums[gc_bx] = sdata[0]
+	{
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := 0; gc_bound < gc_to-1 {
+			gc_to = gc_bound + 1
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off2 := gc_bx
+			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(blocksums) {
+				gc_at3 := blocksums[gc_off2:][:1]
+				gc_step := gc_from
+				for ; gc_step+3 < gc_to; gc_step += 4 {
+					/*line hecbench_vmc.go:68*/ gc_at3[0] = sdata[0]
+					/*line hecbench_vmc.go:68*/ gc_at3[0] = sdata[0]
+					/*line hecbench_vmc.go:68*/ gc_at3[0] = sdata[0]
+					/*line hecbench_vmc.go:68*/ gc_at3[0] = sdata[0]
+				}
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+					/*line hecbench_vmc.go:68*/ gc_at3[0] = sdata[0]
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					/*line hecbench_vmc.go:68*/ blocksums[gc_bx] = sdata[0]
+				}
 			}
 		}
 	}

@@ -46,14 +46,20 @@ func gc_body_aidwKernel(gc_b *compiled.Block, gc_lo, gc_hi int, dx, dy, dz []flo
 		/*line hecbench_aidw.go:38*/ rExp := 0.5 / sqrtf(float32(dnum)/area)
 		compiled.OutOfLine(func() {
 			{
-				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_L1:
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_from, gc_to := 0, gc_bdx
+				if !compiled.Fits(gc_bx*gc_bdx, gc_from, gc_to, -(1 << 31), 1<<31) {
+					/*line hecbench_aidw.go:31*/ panic(compiled.ErrGuardWraps)
+				}
+				if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+					panic(compiled.ErrGuardWraps)
+				}
+				if gc_bound := compiled.Diff(int(inum), gc_bx*gc_bdx); gc_bound < gc_to {
+					gc_to = gc_bound
+				}
+				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
 						tid := int32(gc_bx*gc_bdx + gc_tx)
-						/*line hecbench_aidw.go:31*/ if tid >= inum {
-							continue gc_L1
-						}
 						sum := float32(0)
 						dist := float32(0)
 						tt := float32(0)
@@ -199,19 +205,21 @@ func gc_body_aidwTiledKernel(gc_b *compiled.Block, dx, dy, dz []float32, dnum in
 	}
 	/*line hecbench_aidw.go:141*/ for ; m_ <= part; m_++ {
 		numThreads := min(aidwBlockSize, dnum-aidwBlockSize*m_)
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+		gc_from, gc_to := 0, gc_bdx
+		/*line hecbench_aidw.go:145*/ if gc_bound := int(numThreads); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				if gc_exited[gc_rank] {
 					continue
 				}
 				lid := int32(gc_tx)
-				/*line hecbench_aidw.go:143*/ if lid < numThreads {
-					sdx[lid] = dx[lid+aidwBlockSize*m_]
-					sdy[lid] = dy[lid+aidwBlockSize*m_]
-					sdz[lid] = dz[lid+aidwBlockSize*m_]
-				}
+				/*line hecbench_aidw.go:144*/ sdx[lid] = dx[lid+aidwBlockSize*m_]
+				sdy[lid] = dy[lid+aidwBlockSize*m_]
+				sdz[lid] = dz[lid+aidwBlockSize*m_]
 			}
 		}
 		compiled.OutOfLine(func() {

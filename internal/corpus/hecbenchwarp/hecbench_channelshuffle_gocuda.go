@@ -65,12 +65,33 @@ func gc_body_channelShuffleNCHWKernel[T any](gc_b *compiled.Block, gc_lo, gc_hi 
 		}
 		g := int32(gc_bz) % G
 		k := int32(gc_bz) / G
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_pos.Thread = gc_base + gc_tx
-				/*line hecbench_channelshuffle.go:33*/ offset := s*csNumThreads + int32(gc_tx)
-				if offset < HxW {
-					Y[(n*C+int32(gc_bz))*HxW+offset] =
+		gc_from, gc_to := 0, gc_bdx
+		/*line hecbench_channelshuffle.go:35*/ if !compiled.Fits((int(s) * 256), gc_from, gc_to, -(1 << 31), 1<<31) {
+			/*line hecbench_channelshuffle.go:34*/ panic(compiled.ErrGuardWraps)
+		}
+		if !compiled.Adds((int(s) * 256), gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(int(HxW), (int(s) * 256)); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := (int(s) * 256) + (((int(n) * int(C)) + gc_bz) * int(HxW))
+			gc_off2 := (int(s) * 256) + ((((int(n) * int(C)) + (int(g) * int(K))) + int(k)) * int(HxW))
+			if gc_from >= 0 && gc_off >= 0 && gc_off <= len(Y) && gc_to <= len(Y)-gc_off && gc_to <= 1<<31-gc_off && gc_off2 >= 0 && gc_off2 <= len(X) && gc_to <= len(X)-gc_off2 && gc_to <= 1<<31-gc_off2 {
+				gc_at := Y[gc_off:][:gc_to]
+				gc_at2 := X[gc_off2:][:gc_to]
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					/*line hecbench_channelshuffle.go:33*/ offset := s*csNumThreads + int32(gc_tx)
+					_ = offset
+					gc_at[gc_tx] =
+						gc_at2[gc_tx]
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					/*line hecbench_channelshuffle.go:33*/ offset := s*csNumThreads + int32(gc_tx)
+					/*line hecbench_channelshuffle.go:35*/ Y[(n*C+int32(gc_bz))*HxW+offset] =
 						X[(n*C+g*K+k)*HxW+offset]
 				}
 			}

@@ -175,16 +175,34 @@ func gc_body_fwInit1Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, nodes int32, 
 			gc_bx = 0
 		}
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_pos.Thread = gc_base + gc_tx
-				idx := int32(gc_tx + gc_bx*gc_bdx)
-				/*line hecbench_floydwarshall2.go:40*/ i := idx / upper
-				if i < upper {
-					j := idx % upper
-					if (i == j) && (i < nodes) {
-						adjMat[idx] = 0
-					} else {
-						adjMat[idx] = fwInf
+			gc_off := gc_bx * gc_bdx
+			if gc_off >= 0 && gc_off <= len(adjMat) && gc_bdx <= len(adjMat)-gc_off && gc_bdx <= 1<<31-gc_off {
+				gc_at := adjMat[gc_off:][:gc_bdx]
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					idx := int32(gc_tx + gc_bx*gc_bdx)
+					/*line hecbench_floydwarshall2.go:40*/ i := idx / upper
+					if i < upper {
+						j := idx % upper
+						if (i == j) && (i < nodes) {
+							gc_at[gc_tx] = 0
+						} else {
+							gc_at[gc_tx] = fwInf
+						}
+					}
+				}
+			} else {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					idx := int32(gc_tx + gc_bx*gc_bdx)
+					/*line hecbench_floydwarshall2.go:40*/ i := idx / upper
+					if i < upper {
+						j := idx % upper
+						if (i == j) && (i < nodes) {
+							adjMat[idx] = 0
+						} else {
+							adjMat[idx] = fwInf
+						}
 					}
 				}
 			}
@@ -225,12 +243,22 @@ func gc_body_fwInit2Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, g FwGraph, ad
 		}
 		compiled.OutOfLine(func() {
 			{
-				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_from, gc_to := 0, gc_bdx
+				if !compiled.Fits(gc_bx*gc_bdx, gc_from, gc_to, -(1 << 31), 1<<31) {
+					/*line hecbench_floydwarshall2.go:57*/ panic(compiled.ErrGuardWraps)
+				}
+				if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+					panic(compiled.ErrGuardWraps)
+				}
+				if gc_bound := compiled.Diff(int(g.Nodes), gc_bx*gc_bdx); gc_bound < gc_to {
+					gc_to = gc_bound
+				}
+				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
 						i := int32(gc_tx + gc_bx*gc_bdx)
-						/*line hecbench_floydwarshall2.go:57*/ if i < g.Nodes {
-							for j := g.Nindex[i]; j < g.Nindex[i+1]; j++ {
+						{
+							/*line hecbench_floydwarshall2.go:58*/ for j := g.Nindex[i]; j < g.Nindex[i+1]; j++ {
 								nei := g.Nlist[j]
 								adjMat[i*upper+nei] = g.Eweight[j]
 							}

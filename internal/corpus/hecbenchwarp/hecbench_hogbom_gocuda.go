@@ -801,15 +801,30 @@ func gc_body_hogbomSubtractPSFKernel(gc_b *compiled.Block, gc_lo, gc_hi int, dPs
 			}
 		}
 		gc_ty := 0
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+		gc_from, gc_to := 0, gc_bdx
+		/*line hecbench_hogbom.go:114*/ if !compiled.Fits(int(startx)+gc_bx*gc_bdx, gc_from, gc_to, -(1 << 31), 1<<31) {
+			/*line hecbench_hogbom.go:93*/ panic(compiled.ErrGuardWraps)
+		}
+		if !compiled.Adds(int(startx)+gc_bx*gc_bdx, gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(int(stopx), int(startx)+gc_bx*gc_bdx); gc_bound < gc_to-1 {
+			gc_to = gc_bound + 1
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			if (starty + int32(gc_ty+gc_by*gc_bdy)) > stopy {
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
+				}
+				continue
+			}
+			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				/*line hecbench_hogbom.go:89*/ x := startx + int32(gc_tx+gc_bx*gc_bdx)
 				y := starty + int32(gc_ty+gc_by*gc_bdy)
-				/*line hecbench_hogbom.go:93*/ if x <= stopx && y <= stopy {
-					dResidual[hogbomPosToIdx(residualWidth, newHogbomPosition(x, y))] -= gain * absPeakVal *
-						dPsf[hogbomPosToIdx(psfWidth, newHogbomPosition(x-diffx, y-diffy))]
-				}
+				/*line hecbench_hogbom.go:94*/ dResidual[hogbomPosToIdx(residualWidth, newHogbomPosition(x, y))] -= gain * absPeakVal *
+					dPsf[hogbomPosToIdx(psfWidth, newHogbomPosition(x-diffx, y-diffy))]
 			}
 			gc_ty++
 			if gc_ty == gc_bdy {

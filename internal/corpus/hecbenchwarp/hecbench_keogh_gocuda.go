@@ -325,12 +325,22 @@ func gc_body_lbKeoghKernel(gc_b *compiled.Block, subject, avgs, stds, lbKeogh, l
 	}
 	compiled.OutOfLine(func() {
 		{
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			gc_from, gc_to := 0, gc_bdx
+			/*line hecbench_keogh.go:42*/ if !compiled.Fits(int(blockSize), gc_from, gc_to, -(1 << 31), 1<<31) {
+				/*line hecbench_keogh.go:39*/ panic(compiled.ErrGuardWraps)
+			}
+			if !compiled.Adds(int(blockSize), gc_to) {
+				panic(compiled.ErrGuardWraps)
+			}
+			if gc_bound := compiled.Diff(int(N-M+1), int(blockSize)); gc_bound < gc_to {
+				gc_to = gc_bound
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					lid := int32(gc_tx)
 					/*line hecbench_keogh.go:29*/ idx := blockSize + lid
-					/*line hecbench_keogh.go:39*/ if idx < N-M+1 {
+					{
 						residues := float32(0)
 						/*line hecbench_keogh.go:43*/ avg := avgs[idx]
 						std := stds[idx]

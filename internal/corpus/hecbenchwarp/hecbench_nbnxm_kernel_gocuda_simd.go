@@ -1067,8 +1067,16 @@ func gc_body_nbnxmKernel(gc_b *compiled.Block, aXq []Float4, aF, aShiftVec, aFSh
 		for j := clSizeLog2 - 1; j > 0; j-- {
 			archsimd.ClearAVXUpperBits()
 			gc_ty := 0
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			gc_from, gc_to := 0, gc_bdx
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				/*line hecbench_nbnxm.go:152*/ if int32(uint32(gc_ty)) >= i_2 {
+					gc_ty++
+					if gc_ty == gc_bdy {
+						gc_ty = 0
+					}
+					continue
+				}
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tidxj := uint32(gc_ty)
@@ -1077,11 +1085,9 @@ func gc_body_nbnxmKernel(gc_b *compiled.Block, aXq []Float4, aF, aShiftVec, aFSh
 					/*line hecbench_nbnxm_kernel.go:178*/ var tidxi_3 int32 = int32(tidxi)
 					/*line hecbench_nbnxm.go:133*/ tidx_ := tidxi_3 + tidxj_2*nbClSize
 					smBuf_ := gc_s_smBuf_[gc_rank]
-					/*line hecbench_nbnxm.go:147*/ if tidxj_2 < i_2 {
-						smBuf_[tidx_] += smBuf_[tidx_+i_2*nbClSize]
-						smBuf_[bufStride+tidx_] += smBuf_[bufStride+tidx_+i_2*nbClSize]
-						smBuf_[2*bufStride+tidx_] += smBuf_[2*bufStride+tidx_+i_2*nbClSize]
-					}
+					/*line hecbench_nbnxm.go:148*/ smBuf_[tidx_] += smBuf_[tidx_+i_2*nbClSize]
+					smBuf_[bufStride+tidx_] += smBuf_[bufStride+tidx_+i_2*nbClSize]
+					smBuf_[2*bufStride+tidx_] += smBuf_[2*bufStride+tidx_+i_2*nbClSize]
 				}
 				gc_ty++
 				if gc_ty == gc_bdy {
@@ -1093,8 +1099,16 @@ func gc_body_nbnxmKernel(gc_b *compiled.Block, aXq []Float4, aF, aShiftVec, aFSh
 		archsimd.ClearAVXUpperBits()
 		{
 			gc_ty := 0
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			gc_from, gc_to := 0, gc_bdx
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				if int32(uint32(gc_ty)) >= 3 {
+					gc_ty++
+					if gc_ty == gc_bdy {
+						gc_ty = 0
+					}
+					continue
+				}
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tidxi := uint32(gc_tx)
@@ -1104,14 +1118,12 @@ func gc_body_nbnxmKernel(gc_b *compiled.Block, aXq []Float4, aF, aShiftVec, aFSh
 					/*line hecbench_nbnxm.go:136*/ aidx_2 := (sci_2*nbNumClusterPerSupercluster+ciOffset)*nbClSize + tidxi_3
 					smBuf_ := gc_s_smBuf_[gc_rank]
 					fShiftBuf := gc_s_fShiftBuf[gc_rank]
-					/*line hecbench_nbnxm.go:161*/ if tidxj_2 < 3 {
-						f_2 := smBuf_[tidxj_2*bufStride+tidxi_3] +
-							smBuf_[tidxj_2*bufStride+nbClSize+tidxi_3]
+					/*line hecbench_nbnxm.go:162*/ f_2 := smBuf_[tidxj_2*bufStride+tidxi_3] +
+						smBuf_[tidxj_2*bufStride+nbClSize+tidxi_3]
 //line hecbench_nbnxm.go:165
-						atomic.Add(&aF_3[aidx_2][tidxj_2], f_2)
-						/*line hecbench_nbnxm.go:167*/ if calcFShift {
-							fShiftBuf += f_2
-						}
+					atomic.Add(&aF_3[aidx_2][tidxj_2], f_2)
+					/*line hecbench_nbnxm.go:167*/ if calcFShift {
+						fShiftBuf += f_2
 					}
 					gc_s_fShiftBuf[gc_rank] = fShiftBuf
 				}

@@ -18,7 +18,7 @@ const _ = compiled.GeneratedCodeVersion2
 //
 //line hecbench_stddev.go:28
 func StddevSampleKernel(std []float32, D, N int32) func(*gocuda.Thread) {
-	return compiled.GridKernel(gc_src_stddevSampleKernel,
+	return compiled.GridStrideKernel(gc_src_stddevSampleKernel,
 		func(gc_t *gocuda.Thread) {
 			if compiled.Probing(gc_t) {
 				compiled.ProbeArgs(gc_t, std, D, N)
@@ -136,59 +136,74 @@ $Lfault:
 func gc_body_stddevSampleKernel(gc_b *compiled.Block, gc_lo, gc_hi int, std []float32, D, N int32) {
 	gc_pos := gc_b.Pos()
 	gc_bdx := gc_b.Dim().X
-	gc_gdx := gc_b.GridDim().X
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_gdy := gc_gd.Y
 	gc_n := gc_b.Len()
-	gc_bx := gc_lo%gc_gdx - 1
-	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
+	gc_bx := 0
+	for gc_q := gc_lo; gc_q < gc_hi; {
 		if gc_b.Stopped() {
 			return
 		}
-		gc_pos.Block = gc_blk
-		gc_bx++
-		if gc_bx == gc_gdx {
-			gc_bx = 0
+		gc_first := gc_q % gc_gdx
+		gc_by := gc_q / gc_gdx % gc_gdy
+		gc_bz := gc_q / (gc_gdx * gc_gdy)
+		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
+		gc_q += gc_run
+		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
+		gc_from, gc_to := gc_runlo, gc_runhi
+		if !compiled.Fits(gc_bdx*gc_bx, gc_from, gc_to, -(1 << 31), 1<<31) {
+			/*line hecbench_stddev.go:30*/ panic(compiled.ErrGuardWraps)
 		}
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_step := 0
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
-					gc_pos.Thread = gc_base + gc_tx
-					i := int32(gc_bdx*gc_bx + gc_tx)
-					/*line hecbench_stddev.go:30*/ if i < D {
-						std[i] = sqrtf(std[i] / float32(N))
+		if !compiled.Adds(gc_bdx*gc_bx, gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(int(D), gc_bdx*gc_bx); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := gc_bdx * gc_bx
+			if gc_from >= 0 && gc_off >= 0 && gc_off <= len(std) && gc_to <= len(std)-gc_off && gc_to <= 1<<31-gc_off {
+				gc_at := std[gc_off:][:gc_to]
+				gc_step := gc_from
+				for ; gc_step+3 < gc_to; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
+						i := int32(gc_bdx*gc_bx + gc_tx)
+						_ = i
+						/*line hecbench_stddev.go:31*/ gc_at[gc_tx] = sqrtf(gc_at[gc_tx] / float32(N))
+					}
+					{
+						gc_tx := gc_step + 1
+						i := int32(gc_bdx*gc_bx + gc_tx)
+						_ = i
+						/*line hecbench_stddev.go:31*/ gc_at[gc_tx] = sqrtf(gc_at[gc_tx] / float32(N))
+					}
+					{
+						gc_tx := gc_step + 2
+						i := int32(gc_bdx*gc_bx + gc_tx)
+						_ = i
+						/*line hecbench_stddev.go:31*/ gc_at[gc_tx] = sqrtf(gc_at[gc_tx] / float32(N))
+					}
+					{
+						gc_tx := gc_step + 3
+						i := int32(gc_bdx*gc_bx + gc_tx)
+						_ = i
+						/*line hecbench_stddev.go:31*/ gc_at[gc_tx] = sqrtf(gc_at[gc_tx] / float32(N))
 					}
 				}
-				{
-					gc_tx := gc_step + 1
-					gc_pos.Thread = gc_base + gc_tx
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 					i := int32(gc_bdx*gc_bx + gc_tx)
-					/*line hecbench_stddev.go:30*/ if i < D {
-						std[i] = sqrtf(std[i] / float32(N))
-					}
+					_ = i
+					/*line hecbench_stddev.go:31*/ gc_at[gc_tx] = sqrtf(gc_at[gc_tx] / float32(N))
 				}
-				{
-					gc_tx := gc_step + 2
-					gc_pos.Thread = gc_base + gc_tx
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx%gc_bdx
+					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+					gc_pos.Thread = gc_rank
 					i := int32(gc_bdx*gc_bx + gc_tx)
-					/*line hecbench_stddev.go:30*/ if i < D {
-						std[i] = sqrtf(std[i] / float32(N))
-					}
-				}
-				{
-					gc_tx := gc_step + 3
-					gc_pos.Thread = gc_base + gc_tx
-					i := int32(gc_bdx*gc_bx + gc_tx)
-					/*line hecbench_stddev.go:30*/ if i < D {
-						std[i] = sqrtf(std[i] / float32(N))
-					}
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
-				gc_pos.Thread = gc_base + gc_tx
-				i := int32(gc_bdx*gc_bx + gc_tx)
-				/*line hecbench_stddev.go:30*/ if i < D {
-					std[i] = sqrtf(std[i] / float32(N))
+					/*line hecbench_stddev.go:31*/ std[i] = sqrtf(std[i] / float32(N))
 				}
 			}
 		}

@@ -262,104 +262,118 @@ func gc_body_threadfenceSumKernel(gc_b *compiled.Block, array []float32, N int32
 	bid := uint32(gc_bx)
 	numBlocks := uint32(gc_gdx)
 	blockSize := uint32(gc_bdx)
-	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-		gc_step := 0
-		for ; gc_step+3 < gc_bdx; gc_step += 4 {
-			{
-				gc_tx := gc_step + 0
-				gc_pos.Thread = gc_base + gc_tx
-				lid := uint32(gc_tx)
-				/*line hecbench_threadfence.go:30*/ if lid == 0 {
-					partialSum[0] = 0
-				}
-			}
-			{
-				gc_tx := gc_step + 1
-				gc_pos.Thread = gc_base + gc_tx
-				lid := uint32(gc_tx)
-				/*line hecbench_threadfence.go:30*/ if lid == 0 {
-					partialSum[0] = 0
-				}
-			}
-			{
-				gc_tx := gc_step + 2
-				gc_pos.Thread = gc_base + gc_tx
-				lid := uint32(gc_tx)
-				/*line hecbench_threadfence.go:30*/ if lid == 0 {
-					partialSum[0] = 0
-				}
-			}
-			{
-				gc_tx := gc_step + 3
-				gc_pos.Thread = gc_base + gc_tx
-				lid := uint32(gc_tx)
-				/*line hecbench_threadfence.go:30*/ if lid == 0 {
-					partialSum[0] = 0
-				}
-			}
+	{
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := 0; gc_bound < gc_to-1 {
+			gc_to = gc_bound + 1
 		}
-		for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
-			gc_pos.Thread = gc_base + gc_tx
-			lid := uint32(gc_tx)
-			/*line hecbench_threadfence.go:30*/ if lid == 0 {
-				partialSum[0] = 0
-			}
-		}
-	}
-	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-		gc_step2 := 0
-		for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-			{
-				gc_tx := gc_step2 + 0
-				gc_pos.Thread = gc_base + gc_tx
-				lid := uint32(gc_tx)
-				/*line hecbench_threadfence.go:28*/ gid := bid*blockSize + lid
-				/*line hecbench_threadfence.go:35*/ if gid < uint32(N) {
-					compiled.SharedAdd(&partialSum[0], array[gid])
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_step := gc_from
+			for ; gc_step+3 < gc_to; gc_step += 4 {
+				{
+					gc_tx := gc_step + 0
+					gc_pos.Thread = gc_base + gc_tx
+					lid := uint32(gc_tx)
+					_ = lid
+					/*line hecbench_threadfence.go:31*/ partialSum[0] = 0
+				}
+				{
+					gc_tx := gc_step + 1
+					gc_pos.Thread = gc_base + gc_tx
+					lid := uint32(gc_tx)
+					_ = lid
+					/*line hecbench_threadfence.go:31*/ partialSum[0] = 0
+				}
+				{
+					gc_tx := gc_step + 2
+					gc_pos.Thread = gc_base + gc_tx
+					lid := uint32(gc_tx)
+					_ = lid
+					/*line hecbench_threadfence.go:31*/ partialSum[0] = 0
+				}
+				{
+					gc_tx := gc_step + 3
+					gc_pos.Thread = gc_base + gc_tx
+					lid := uint32(gc_tx)
+					_ = lid
+					/*line hecbench_threadfence.go:31*/ partialSum[0] = 0
 				}
 			}
-			{
-				gc_tx := gc_step2 + 1
+			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				lid := uint32(gc_tx)
-				/*line hecbench_threadfence.go:28*/ gid := bid*blockSize + lid
-				/*line hecbench_threadfence.go:35*/ if gid < uint32(N) {
-					compiled.SharedAdd(&partialSum[0], array[gid])
-				}
-			}
-			{
-				gc_tx := gc_step2 + 2
-				gc_pos.Thread = gc_base + gc_tx
-				lid := uint32(gc_tx)
-				/*line hecbench_threadfence.go:28*/ gid := bid*blockSize + lid
-				/*line hecbench_threadfence.go:35*/ if gid < uint32(N) {
-					compiled.SharedAdd(&partialSum[0], array[gid])
-				}
-			}
-			{
-				gc_tx := gc_step2 + 3
-				gc_pos.Thread = gc_base + gc_tx
-				lid := uint32(gc_tx)
-				/*line hecbench_threadfence.go:28*/ gid := bid*blockSize + lid
-				/*line hecbench_threadfence.go:35*/ if gid < uint32(N) {
-					compiled.SharedAdd(&partialSum[0], array[gid])
-				}
-			}
-		}
-		for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
-			gc_pos.Thread = gc_base + gc_tx
-			lid := uint32(gc_tx)
-			/*line hecbench_threadfence.go:28*/ gid := bid*blockSize + lid
-			/*line hecbench_threadfence.go:35*/ if gid < uint32(N) {
-				compiled.SharedAdd(&partialSum[0], array[gid])
+				_ = lid
+				/*line hecbench_threadfence.go:31*/ partialSum[0] = 0
 			}
 		}
 	}
-	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-			gc_pos.Thread = gc_base + gc_tx
-			lid := uint32(gc_tx)
-			/*line hecbench_threadfence.go:41*/ if lid == 0 {
+	{
+		gc_from, gc_to := 0, gc_bdx
+		/*line hecbench_threadfence.go:38*/ if !compiled.Fits((int(bid) * int(blockSize)), gc_from, gc_to, 0, 1<<32) {
+			/*line hecbench_threadfence.go:35*/ panic(compiled.ErrGuardWraps)
+		}
+		if !compiled.Adds((int(bid) * int(blockSize)), gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(int(uint32(N)), (int(bid) * int(blockSize))); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off2 := (int(bid) * int(blockSize))
+			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(array) && gc_to <= len(array)-gc_off2 && gc_to <= 1<<32-gc_off2 {
+				gc_at := array[gc_off2:][:gc_to]
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+					{
+						gc_tx := gc_step2 + 0
+						lid := uint32(gc_tx)
+						_ = lid
+						/*line hecbench_threadfence.go:36*/ compiled.SharedAdd(&partialSum[0], gc_at[gc_tx])
+					}
+					{
+						gc_tx := gc_step2 + 1
+						lid := uint32(gc_tx)
+						_ = lid
+						/*line hecbench_threadfence.go:36*/ compiled.SharedAdd(&partialSum[0], gc_at[gc_tx])
+					}
+					{
+						gc_tx := gc_step2 + 2
+						lid := uint32(gc_tx)
+						_ = lid
+						/*line hecbench_threadfence.go:36*/ compiled.SharedAdd(&partialSum[0], gc_at[gc_tx])
+					}
+					{
+						gc_tx := gc_step2 + 3
+						lid := uint32(gc_tx)
+						_ = lid
+						/*line hecbench_threadfence.go:36*/ compiled.SharedAdd(&partialSum[0], gc_at[gc_tx])
+					}
+				}
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					lid := uint32(gc_tx)
+					_ = lid
+					/*line hecbench_threadfence.go:36*/ compiled.SharedAdd(&partialSum[0], gc_at[gc_tx])
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					lid := uint32(gc_tx)
+					/*line hecbench_threadfence.go:28*/ gid := bid*blockSize + lid
+					/*line hecbench_threadfence.go:36*/ compiled.SharedAdd(&partialSum[0], array[gid])
+				}
+			}
+		}
+	}
+	{
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := 0; gc_bound < gc_to-1 {
+			gc_to = gc_bound + 1
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+				gc_pos.Thread = gc_base + gc_tx
+				lid := uint32(gc_tx)
+				_ = lid
 				/*line hecbench_threadfence.go:50*/ result[bid] = partialSum[0]
 				/*line hecbench_threadfence.go:55*/ atomic.ThreadFence()
 				/*line hecbench_threadfence.go:58*/ value := atomic.Add(&count[0], 1)
@@ -368,47 +382,48 @@ func gc_body_threadfenceSumKernel(gc_b *compiled.Block, array []float32, N int32
 		}
 	}
 	/*line hecbench_threadfence.go:69*/ if isLastBlockDone[0] {
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_step3 := 0
-			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
-				{
-					gc_tx := gc_step3 + 0
-					gc_pos.Thread = gc_base + gc_tx
-					lid := uint32(gc_tx)
-					/*line hecbench_threadfence.go:73*/ if lid == 0 {
-						partialSum[0] = 0
-					}
-				}
-				{
-					gc_tx := gc_step3 + 1
-					gc_pos.Thread = gc_base + gc_tx
-					lid := uint32(gc_tx)
-					/*line hecbench_threadfence.go:73*/ if lid == 0 {
-						partialSum[0] = 0
-					}
-				}
-				{
-					gc_tx := gc_step3 + 2
-					gc_pos.Thread = gc_base + gc_tx
-					lid := uint32(gc_tx)
-					/*line hecbench_threadfence.go:73*/ if lid == 0 {
-						partialSum[0] = 0
-					}
-				}
-				{
-					gc_tx := gc_step3 + 3
-					gc_pos.Thread = gc_base + gc_tx
-					lid := uint32(gc_tx)
-					/*line hecbench_threadfence.go:73*/ if lid == 0 {
-						partialSum[0] = 0
-					}
-				}
+		{
+			gc_from, gc_to := 0, gc_bdx
+			if gc_bound := 0; gc_bound < gc_to-1 {
+				gc_to = gc_bound + 1
 			}
-			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
-				gc_pos.Thread = gc_base + gc_tx
-				lid := uint32(gc_tx)
-				/*line hecbench_threadfence.go:73*/ if lid == 0 {
-					partialSum[0] = 0
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_step3 := gc_from
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+					{
+						gc_tx := gc_step3 + 0
+						gc_pos.Thread = gc_base + gc_tx
+						lid := uint32(gc_tx)
+						_ = lid
+						/*line hecbench_threadfence.go:74*/ partialSum[0] = 0
+					}
+					{
+						gc_tx := gc_step3 + 1
+						gc_pos.Thread = gc_base + gc_tx
+						lid := uint32(gc_tx)
+						_ = lid
+						/*line hecbench_threadfence.go:74*/ partialSum[0] = 0
+					}
+					{
+						gc_tx := gc_step3 + 2
+						gc_pos.Thread = gc_base + gc_tx
+						lid := uint32(gc_tx)
+						_ = lid
+						/*line hecbench_threadfence.go:74*/ partialSum[0] = 0
+					}
+					{
+						gc_tx := gc_step3 + 3
+						gc_pos.Thread = gc_base + gc_tx
+						lid := uint32(gc_tx)
+						_ = lid
+						/*line hecbench_threadfence.go:74*/ partialSum[0] = 0
+					}
+				}
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					lid := uint32(gc_tx)
+					_ = lid
+					/*line hecbench_threadfence.go:74*/ partialSum[0] = 0
 				}
 			}
 		}
@@ -446,58 +461,58 @@ func gc_body_threadfenceSumKernel(gc_b *compiled.Block, array []float32, N int32
 				}
 			}
 		}
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_off2 := 0
-			if gc_off2 >= 0 && gc_off2 < len(result) && gc_off2 < len(count) {
-				gc_at := result[gc_off2:][:1]
-				gc_at2 := count[gc_off2:][:1]
-				gc_step4 := 0
-				for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
-					{
-						gc_tx := gc_step4 + 0
-						lid := uint32(gc_tx)
-						/*line hecbench_threadfence.go:84*/ if lid == 0 {
-							/*line hecbench_threadfence.go:90*/ gc_at[0] = partialSum[0]
-							gc_at2[0] = 0
+		{
+			gc_from, gc_to := 0, gc_bdx
+			if gc_bound := 0; gc_bound < gc_to-1 {
+				gc_to = gc_bound + 1
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_off3 := 0
+				if gc_from >= 0 && gc_off3 >= 0 && gc_off3 < len(result) && gc_off3 < len(count) {
+					gc_at2 := result[gc_off3:][:1]
+					gc_at3 := count[gc_off3:][:1]
+					gc_step4 := gc_from
+					for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+						{
+							gc_tx := gc_step4 + 0
+							lid := uint32(gc_tx)
+							_ = lid
+							/*line hecbench_threadfence.go:90*/ gc_at2[0] = partialSum[0]
+							gc_at3[0] = 0
+						}
+						{
+							gc_tx := gc_step4 + 1
+							lid := uint32(gc_tx)
+							_ = lid
+							/*line hecbench_threadfence.go:90*/ gc_at2[0] = partialSum[0]
+							gc_at3[0] = 0
+						}
+						{
+							gc_tx := gc_step4 + 2
+							lid := uint32(gc_tx)
+							_ = lid
+							/*line hecbench_threadfence.go:90*/ gc_at2[0] = partialSum[0]
+							gc_at3[0] = 0
+						}
+						{
+							gc_tx := gc_step4 + 3
+							lid := uint32(gc_tx)
+							_ = lid
+							/*line hecbench_threadfence.go:90*/ gc_at2[0] = partialSum[0]
+							gc_at3[0] = 0
 						}
 					}
-					{
-						gc_tx := gc_step4 + 1
+					for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 						lid := uint32(gc_tx)
-						/*line hecbench_threadfence.go:84*/ if lid == 0 {
-							/*line hecbench_threadfence.go:90*/ gc_at[0] = partialSum[0]
-							gc_at2[0] = 0
-						}
+						_ = lid
+						/*line hecbench_threadfence.go:90*/ gc_at2[0] = partialSum[0]
+						gc_at3[0] = 0
 					}
-					{
-						gc_tx := gc_step4 + 2
+				} else {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
 						lid := uint32(gc_tx)
-						/*line hecbench_threadfence.go:84*/ if lid == 0 {
-							/*line hecbench_threadfence.go:90*/ gc_at[0] = partialSum[0]
-							gc_at2[0] = 0
-						}
-					}
-					{
-						gc_tx := gc_step4 + 3
-						lid := uint32(gc_tx)
-						/*line hecbench_threadfence.go:84*/ if lid == 0 {
-							/*line hecbench_threadfence.go:90*/ gc_at[0] = partialSum[0]
-							gc_at2[0] = 0
-						}
-					}
-				}
-				for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
-					lid := uint32(gc_tx)
-					/*line hecbench_threadfence.go:84*/ if lid == 0 {
-						/*line hecbench_threadfence.go:90*/ gc_at[0] = partialSum[0]
-						gc_at2[0] = 0
-					}
-				}
-			} else {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-					gc_pos.Thread = gc_base + gc_tx
-					lid := uint32(gc_tx)
-					/*line hecbench_threadfence.go:84*/ if lid == 0 {
+						_ = lid
 						/*line hecbench_threadfence.go:90*/ result[0] = partialSum[0]
 						count[0] = 0
 					}

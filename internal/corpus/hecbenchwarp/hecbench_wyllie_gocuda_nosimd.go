@@ -6,7 +6,6 @@ package hecbenchwarp
 
 import (
 	"github.com/gocuda/gocuda/compiled"
-	"github.com/gocuda/gocuda/compiled/lanes"
 )
 
 //line hecbench_wyllie.go:25
@@ -71,23 +70,7 @@ func gc_body_wyllieKernel(gc_b *compiled.Block, list []int64, size int32) {
 			}
 		}
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_vstep := 0
-			gc_all2 := lanes.BroadcastInt64x4(-1).ToMask()
-			for ; gc_vstep+3 < gc_bdx; gc_vstep += 4 {
-				gc_tx := gc_vstep
-				gc_rank := gc_base + gc_tx
-				gc_alive2 := gc_all2
-				if gc_ex2 := compiled.ExitedBits4(gc_exited, gc_rank); gc_ex2 != 0 {
-					/*line hecbench_wyllie.go:26*/ gc_alive2 = lanes.LoadInt64x4(&compiled.LaneBits64[gc_ex2&15]).ToMask().ToInt64x4().Not().ToMask()
-				}
-				var index int32 = int32(gc_bx*gc_bdx + gc_tx)
-				/*line hecbench_wyllie.go:26*/ temp := lanes.LoadInt64x4Slice(gc_s_temp[gc_rank:])
-				/*line hecbench_wyllie.go:42*/ if int(index) < 0 || int(index) > len(list)-4 {
-					break
-				}
-				/*line hecbench_wyllie.go:42*/ temp.StoreMasked((*[4]int64)(list[index:]), gc_alive2)
-			}
-			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				if gc_exited[gc_rank] {

@@ -97,26 +97,7 @@ func gc_body_wyllieKernel(gc_b *compiled.Block, list []int64, size int32) {
 			}
 		}
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_vstep2 := 0
-			if compiled.SIMD {
-				gc_all4 := archsimd.BroadcastInt64x4(-1).NotEqual(compiled.ZeroInt64x4())
-				for ; gc_vstep2+3 < gc_bdx; gc_vstep2 += 4 {
-					gc_tx := gc_vstep2
-					gc_rank := gc_base + gc_tx
-					gc_alive4 := gc_all4
-					if gc_ex4 := compiled.ExitedBits4(gc_exited, gc_rank); gc_ex4 != 0 {
-						/*line hecbench_wyllie.go:26*/ gc_alive4 = archsimd.LoadInt64x4(&compiled.LaneBits64[gc_ex4&15]).NotEqual(compiled.ZeroInt64x4()).ToInt64x4().Not().NotEqual(compiled.ZeroInt64x4())
-					}
-					var index int32 = int32(gc_bx*gc_bdx + gc_tx)
-					/*line hecbench_wyllie.go:26*/ temp := archsimd.LoadInt64x4Slice(gc_s_temp[gc_rank:])
-					/*line hecbench_wyllie.go:42*/ if int(index) < 0 || int(index) > len(list)-4 {
-						break
-					}
-					/*line hecbench_wyllie.go:42*/ temp.StoreMasked((*[4]int64)(list[index:]), gc_alive4)
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				if gc_exited[gc_rank] {

@@ -63,19 +63,22 @@ func gc_body_gpuRecursiveReduce(gc_b *compiled.Block, dev *gocuda.Device, gIdata
 			}
 		}
 	}
-	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+	gc_from, gc_to := 0, gc_bdx
+	if gc_bound := 0; gc_bound < gc_to-1 {
+		gc_to = gc_bound + 1
+	}
+	for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+		for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
 			if gc_exited[gc_rank] {
 				continue
 			}
 			tid := uint32(gc_tx)
-			/*line cheng_nested.go:40*/ if tid == 0 {
-				cfg := gocuda.Config{Grid: gocuda.Dim3{X: 1}, Block: gocuda.Dim3{X: int(istride)}}
-				if err := dev.Launch(cfg, GpuRecursiveReduceKernel(dev, idata, odata, istride)); err != nil {
-					panic(err)
-				}
+			_ = tid
+			/*line cheng_nested.go:41*/ cfg := gocuda.Config{Grid: gocuda.Dim3{X: 1}, Block: gocuda.Dim3{X: int(istride)}}
+			if err := dev.Launch(cfg, GpuRecursiveReduceKernel(dev, idata, odata, istride)); err != nil {
+				panic(err)
 			}
 		}
 	}

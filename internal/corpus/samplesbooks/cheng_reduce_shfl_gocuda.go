@@ -941,6 +941,8 @@ $Lfault:
 }
 `
 
+var gc_tab_int32x8_59597735 = [8]int32{0, 1, 2, 3, 4, 5, 6, 7}
+
 // ReduceSmemUnrollShflKernel is reduceSmemUnrollShfl of
 // reduceIntegerShfl.cu: each thread first adds four elements a block
 // apart (through floats, as the book writes it), then the block reduces

@@ -407,33 +407,59 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b *compiled.Block, gIdata, gOdata []i
 	/*line cheng_reduce_shfl.go:136*/ smem := gocuda.Shared[int32](t, shflDim)[:shflDim]
 	bdim := uint32(gc_bdx)
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-			gc_rank := gc_base + gc_tx
-			gc_pos.Thread = gc_rank
-			tid := gc_tx
-			/*line cheng_reduce_shfl.go:141*/ idx := uint32(gc_bx)*bdim*4 + uint32(gc_tx)
-			localSum := int32(0)
-			/*line cheng_reduce_shfl.go:145*/ if idx+3*bdim < n {
-				a1 := float32(gIdata[idx])
-				a2 := float32(gIdata[idx+bdim])
-				a3 := float32(gIdata[idx+2*bdim])
-				a4 := float32(gIdata[idx+3*bdim])
-				localSum = int32(a1 + a2 + a3 + a4)
+		/*line cheng_reduce_shfl.go:142*/ gc_off := ((gc_bx * int(bdim)) * 4)
+		gc_off2 := ((gc_bx * int(bdim)) * 4) + int(bdim)
+		gc_off3 := ((gc_bx * int(bdim)) * 4) + (2 * int(bdim))
+		gc_off4 := ((gc_bx * int(bdim)) * 4) + (3 * int(bdim))
+		if gc_off >= 0 && gc_off <= len(gIdata) && gc_bdx <= len(gIdata)-gc_off && gc_bdx <= 1<<32-gc_off && gc_off2 >= 0 && gc_off2 <= len(gIdata) && gc_bdx <= len(gIdata)-gc_off2 && gc_bdx <= 1<<32-gc_off2 && gc_off3 >= 0 && gc_off3 <= len(gIdata) && gc_bdx <= len(gIdata)-gc_off3 && gc_bdx <= 1<<32-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(gIdata) && gc_bdx <= len(gIdata)-gc_off4 && gc_bdx <= 1<<32-gc_off4 && gc_bdx <= len(smem) {
+			gc_at := gIdata[gc_off:][:gc_bdx]
+			gc_at2 := gIdata[gc_off2:][:gc_bdx]
+			gc_at3 := gIdata[gc_off3:][:gc_bdx]
+			gc_at4 := gIdata[gc_off4:][:gc_bdx]
+			gc_at5 := smem[:gc_bdx]
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				/*line cheng_reduce_shfl.go:141*/ idx := uint32(gc_bx)*bdim*4 + uint32(gc_tx)
+				localSum := int32(0)
+				/*line cheng_reduce_shfl.go:145*/ if idx+3*bdim < n {
+					a1 := float32(gc_at[gc_tx])
+					a2 := float32(gc_at2[gc_tx])
+					a3 := float32(gc_at3[gc_tx])
+					a4 := float32(gc_at4[gc_tx])
+					localSum = int32(a1 + a2 + a3 + a4)
+				}
+				/*line cheng_reduce_shfl.go:153*/ gc_at5[gc_tx] = localSum
+				gc_s_localSum[gc_rank] = localSum
 			}
-			/*line cheng_reduce_shfl.go:153*/ smem[tid] = localSum
-			gc_s_localSum[gc_rank] = localSum
+		} else {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				tid := gc_tx
+				/*line cheng_reduce_shfl.go:141*/ idx := uint32(gc_bx)*bdim*4 + uint32(gc_tx)
+				localSum := int32(0)
+				/*line cheng_reduce_shfl.go:145*/ if idx+3*bdim < n {
+					a1 := float32(gIdata[idx])
+					a2 := float32(gIdata[idx+bdim])
+					a3 := float32(gIdata[idx+2*bdim])
+					a4 := float32(gIdata[idx+3*bdim])
+					localSum = int32(a1 + a2 + a3 + a4)
+				}
+				/*line cheng_reduce_shfl.go:153*/ smem[tid] = localSum
+				gc_s_localSum[gc_rank] = localSum
+			}
 		}
 	}
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-		gc_off := 512
-		gc_fastlo := min(max(0, -gc_off), gc_bdx)
-		/*line cheng_reduce_shfl.go:163*/ gc_fasthi := max(min(gc_bdx, len(smem), len(smem)-gc_off), gc_fastlo)
+		gc_off5 := 512
+		gc_fastlo := min(max(0, -gc_off5), gc_bdx)
+		/*line cheng_reduce_shfl.go:164*/ gc_fasthi := max(min(gc_bdx, len(smem), len(smem)-gc_off5), gc_fastlo)
 		if gc_fastlo < gc_fasthi {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				if gc_tx == gc_fastlo {
 					gc_seglen := gc_fasthi - gc_fastlo
-					gc_at := smem[gc_fastlo:][:gc_seglen]
-					gc_at2 := smem[gc_off+gc_fastlo:][:gc_seglen]
+					gc_at6 := smem[gc_fastlo:][:gc_seglen]
+					gc_at7 := smem[gc_off5+gc_fastlo:][:gc_seglen]
 					gc_vstep := gc_fastlo
 					if compiled.SIMD {
 						gc_iota2 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
@@ -443,7 +469,7 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b *compiled.Block, gIdata, gOdata []i
 							gc_tx := gc_vstep
 							var tid int = gc_tx
 							/*line cheng_reduce_shfl.go:156*/ if gc_bdx >= 1024 && (tid < 512 && uint(512-tid) > 7) {
-								/*line cheng_reduce_shfl.go:156*/ archsimd.LoadInt32x8Slice(gc_at[(gc_tx - gc_fastlo):]).Add(archsimd.LoadInt32x8Slice(gc_at2[(gc_tx - gc_fastlo):])).StoreSlice(gc_at[(gc_tx - gc_fastlo):])
+								/*line cheng_reduce_shfl.go:156*/ archsimd.LoadInt32x8Slice(gc_at6[(gc_tx - gc_fastlo):]).Add(archsimd.LoadInt32x8Slice(gc_at7[(gc_tx - gc_fastlo):])).StoreSlice(gc_at6[(gc_tx - gc_fastlo):])
 							} else {
 								gc_b3 := gc_none2
 								if gc_bdx >= 1024 {
@@ -451,7 +477,7 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b *compiled.Block, gIdata, gOdata []i
 								}
 								/*line cheng_reduce_shfl.go:156*/ gc_if2 := gc_b3.And(gc_iota2.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(512, tid, 8)))))
 								if gc_if2.ToBits() != 0 {
-									/*line cheng_reduce_shfl.go:156*/ archsimd.LoadInt32x8Slice(gc_at[(gc_tx-gc_fastlo):]).Add(archsimd.LoadInt32x8Slice(gc_at2[(gc_tx-gc_fastlo):])).Merge(archsimd.LoadInt32x8Slice(gc_at[(gc_tx-gc_fastlo):]), gc_if2).StoreSlice(gc_at[(gc_tx - gc_fastlo):])
+									/*line cheng_reduce_shfl.go:156*/ archsimd.LoadInt32x8Slice(gc_at6[(gc_tx-gc_fastlo):]).Add(archsimd.LoadInt32x8Slice(gc_at7[(gc_tx-gc_fastlo):])).Merge(archsimd.LoadInt32x8Slice(gc_at6[(gc_tx-gc_fastlo):]), gc_if2).StoreSlice(gc_at6[(gc_tx - gc_fastlo):])
 								}
 							}
 						}
@@ -461,7 +487,7 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b *compiled.Block, gIdata, gOdata []i
 						gc_tx := gc_fastlo + gc_u
 						tid := gc_tx
 						/*line cheng_reduce_shfl.go:156*/ if gc_bdx >= 1024 && tid < 512 {
-							gc_at[gc_u] += gc_at2[gc_u]
+							gc_at6[gc_u] += gc_at7[gc_u]
 						}
 					}
 					gc_tx = gc_fasthi - 1
@@ -514,15 +540,15 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b *compiled.Block, gIdata, gOdata []i
 		}
 	}
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-		gc_off2 := 256
-		gc_fastlo2 := min(max(0, -gc_off2), gc_bdx)
-		/*line cheng_reduce_shfl.go:167*/ gc_fasthi2 := max(min(gc_bdx, len(smem), len(smem)-gc_off2), gc_fastlo2)
+		gc_off6 := 256
+		gc_fastlo2 := min(max(0, -gc_off6), gc_bdx)
+		/*line cheng_reduce_shfl.go:167*/ gc_fasthi2 := max(min(gc_bdx, len(smem), len(smem)-gc_off6), gc_fastlo2)
 		if gc_fastlo2 < gc_fasthi2 {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				if gc_tx == gc_fastlo2 {
 					gc_seglen2 := gc_fasthi2 - gc_fastlo2
-					gc_at3 := smem[gc_fastlo2:][:gc_seglen2]
-					gc_at4 := smem[gc_off2+gc_fastlo2:][:gc_seglen2]
+					gc_at8 := smem[gc_fastlo2:][:gc_seglen2]
+					gc_at9 := smem[gc_off6+gc_fastlo2:][:gc_seglen2]
 					gc_vstep3 := gc_fastlo2
 					if compiled.SIMD {
 						gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
@@ -532,7 +558,7 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b *compiled.Block, gIdata, gOdata []i
 							gc_tx := gc_vstep3
 							var tid int = gc_tx
 							/*line cheng_reduce_shfl.go:160*/ if gc_bdx >= 512 && (tid < 256 && uint(256-tid) > 7) {
-								/*line cheng_reduce_shfl.go:160*/ archsimd.LoadInt32x8Slice(gc_at3[(gc_tx - gc_fastlo2):]).Add(archsimd.LoadInt32x8Slice(gc_at4[(gc_tx - gc_fastlo2):])).StoreSlice(gc_at3[(gc_tx - gc_fastlo2):])
+								/*line cheng_reduce_shfl.go:160*/ archsimd.LoadInt32x8Slice(gc_at8[(gc_tx - gc_fastlo2):]).Add(archsimd.LoadInt32x8Slice(gc_at9[(gc_tx - gc_fastlo2):])).StoreSlice(gc_at8[(gc_tx - gc_fastlo2):])
 							} else {
 								gc_b5 := gc_none4
 								if gc_bdx >= 512 {
@@ -540,7 +566,7 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b *compiled.Block, gIdata, gOdata []i
 								}
 								/*line cheng_reduce_shfl.go:160*/ gc_if4 := gc_b5.And(gc_iota4.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(256, tid, 8)))))
 								if gc_if4.ToBits() != 0 {
-									/*line cheng_reduce_shfl.go:160*/ archsimd.LoadInt32x8Slice(gc_at3[(gc_tx-gc_fastlo2):]).Add(archsimd.LoadInt32x8Slice(gc_at4[(gc_tx-gc_fastlo2):])).Merge(archsimd.LoadInt32x8Slice(gc_at3[(gc_tx-gc_fastlo2):]), gc_if4).StoreSlice(gc_at3[(gc_tx - gc_fastlo2):])
+									/*line cheng_reduce_shfl.go:160*/ archsimd.LoadInt32x8Slice(gc_at8[(gc_tx-gc_fastlo2):]).Add(archsimd.LoadInt32x8Slice(gc_at9[(gc_tx-gc_fastlo2):])).Merge(archsimd.LoadInt32x8Slice(gc_at8[(gc_tx-gc_fastlo2):]), gc_if4).StoreSlice(gc_at8[(gc_tx - gc_fastlo2):])
 								}
 							}
 						}
@@ -550,7 +576,7 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b *compiled.Block, gIdata, gOdata []i
 						gc_tx := gc_fastlo2 + gc_u2
 						tid := gc_tx
 						/*line cheng_reduce_shfl.go:160*/ if gc_bdx >= 512 && tid < 256 {
-							gc_at3[gc_u2] += gc_at4[gc_u2]
+							gc_at8[gc_u2] += gc_at9[gc_u2]
 						}
 					}
 					gc_tx = gc_fasthi2 - 1
@@ -603,15 +629,15 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b *compiled.Block, gIdata, gOdata []i
 		}
 	}
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-		gc_off3 := 128
-		gc_fastlo3 := min(max(0, -gc_off3), gc_bdx)
-		/*line cheng_reduce_shfl.go:171*/ gc_fasthi3 := max(min(gc_bdx, len(smem), len(smem)-gc_off3), gc_fastlo3)
+		gc_off7 := 128
+		gc_fastlo3 := min(max(0, -gc_off7), gc_bdx)
+		/*line cheng_reduce_shfl.go:171*/ gc_fasthi3 := max(min(gc_bdx, len(smem), len(smem)-gc_off7), gc_fastlo3)
 		if gc_fastlo3 < gc_fasthi3 {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				if gc_tx == gc_fastlo3 {
 					gc_seglen3 := gc_fasthi3 - gc_fastlo3
-					gc_at5 := smem[gc_fastlo3:][:gc_seglen3]
-					gc_at6 := smem[gc_off3+gc_fastlo3:][:gc_seglen3]
+					gc_at10 := smem[gc_fastlo3:][:gc_seglen3]
+					gc_at11 := smem[gc_off7+gc_fastlo3:][:gc_seglen3]
 					gc_vstep5 := gc_fastlo3
 					if compiled.SIMD {
 						gc_iota6 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
@@ -621,7 +647,7 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b *compiled.Block, gIdata, gOdata []i
 							gc_tx := gc_vstep5
 							var tid int = gc_tx
 							/*line cheng_reduce_shfl.go:164*/ if gc_bdx >= 256 && (tid < 128 && uint(128-tid) > 7) {
-								/*line cheng_reduce_shfl.go:164*/ archsimd.LoadInt32x8Slice(gc_at5[(gc_tx - gc_fastlo3):]).Add(archsimd.LoadInt32x8Slice(gc_at6[(gc_tx - gc_fastlo3):])).StoreSlice(gc_at5[(gc_tx - gc_fastlo3):])
+								/*line cheng_reduce_shfl.go:164*/ archsimd.LoadInt32x8Slice(gc_at10[(gc_tx - gc_fastlo3):]).Add(archsimd.LoadInt32x8Slice(gc_at11[(gc_tx - gc_fastlo3):])).StoreSlice(gc_at10[(gc_tx - gc_fastlo3):])
 							} else {
 								gc_b7 := gc_none6
 								if gc_bdx >= 256 {
@@ -629,7 +655,7 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b *compiled.Block, gIdata, gOdata []i
 								}
 								/*line cheng_reduce_shfl.go:164*/ gc_if6 := gc_b7.And(gc_iota6.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(128, tid, 8)))))
 								if gc_if6.ToBits() != 0 {
-									/*line cheng_reduce_shfl.go:164*/ archsimd.LoadInt32x8Slice(gc_at5[(gc_tx-gc_fastlo3):]).Add(archsimd.LoadInt32x8Slice(gc_at6[(gc_tx-gc_fastlo3):])).Merge(archsimd.LoadInt32x8Slice(gc_at5[(gc_tx-gc_fastlo3):]), gc_if6).StoreSlice(gc_at5[(gc_tx - gc_fastlo3):])
+									/*line cheng_reduce_shfl.go:164*/ archsimd.LoadInt32x8Slice(gc_at10[(gc_tx-gc_fastlo3):]).Add(archsimd.LoadInt32x8Slice(gc_at11[(gc_tx-gc_fastlo3):])).Merge(archsimd.LoadInt32x8Slice(gc_at10[(gc_tx-gc_fastlo3):]), gc_if6).StoreSlice(gc_at10[(gc_tx - gc_fastlo3):])
 								}
 							}
 						}
@@ -639,7 +665,7 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b *compiled.Block, gIdata, gOdata []i
 						gc_tx := gc_fastlo3 + gc_u3
 						tid := gc_tx
 						/*line cheng_reduce_shfl.go:164*/ if gc_bdx >= 256 && tid < 128 {
-							gc_at5[gc_u3] += gc_at6[gc_u3]
+							gc_at10[gc_u3] += gc_at11[gc_u3]
 						}
 					}
 					gc_tx = gc_fasthi3 - 1
@@ -692,15 +718,15 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b *compiled.Block, gIdata, gOdata []i
 		}
 	}
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-		gc_off4 := 64
-		gc_fastlo4 := min(max(0, -gc_off4), gc_bdx)
-		/*line cheng_reduce_shfl.go:175*/ gc_fasthi4 := max(min(gc_bdx, len(smem), len(smem)-gc_off4), gc_fastlo4)
+		gc_off8 := 64
+		gc_fastlo4 := min(max(0, -gc_off8), gc_bdx)
+		/*line cheng_reduce_shfl.go:175*/ gc_fasthi4 := max(min(gc_bdx, len(smem), len(smem)-gc_off8), gc_fastlo4)
 		if gc_fastlo4 < gc_fasthi4 {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				if gc_tx == gc_fastlo4 {
 					gc_seglen4 := gc_fasthi4 - gc_fastlo4
-					gc_at7 := smem[gc_fastlo4:][:gc_seglen4]
-					gc_at8 := smem[gc_off4+gc_fastlo4:][:gc_seglen4]
+					gc_at12 := smem[gc_fastlo4:][:gc_seglen4]
+					gc_at13 := smem[gc_off8+gc_fastlo4:][:gc_seglen4]
 					gc_vstep7 := gc_fastlo4
 					if compiled.SIMD {
 						gc_iota8 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
@@ -710,7 +736,7 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b *compiled.Block, gIdata, gOdata []i
 							gc_tx := gc_vstep7
 							var tid int = gc_tx
 							/*line cheng_reduce_shfl.go:168*/ if gc_bdx >= 128 && (tid < 64 && uint(64-tid) > 7) {
-								/*line cheng_reduce_shfl.go:168*/ archsimd.LoadInt32x8Slice(gc_at7[(gc_tx - gc_fastlo4):]).Add(archsimd.LoadInt32x8Slice(gc_at8[(gc_tx - gc_fastlo4):])).StoreSlice(gc_at7[(gc_tx - gc_fastlo4):])
+								/*line cheng_reduce_shfl.go:168*/ archsimd.LoadInt32x8Slice(gc_at12[(gc_tx - gc_fastlo4):]).Add(archsimd.LoadInt32x8Slice(gc_at13[(gc_tx - gc_fastlo4):])).StoreSlice(gc_at12[(gc_tx - gc_fastlo4):])
 							} else {
 								gc_b9 := gc_none8
 								if gc_bdx >= 128 {
@@ -718,7 +744,7 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b *compiled.Block, gIdata, gOdata []i
 								}
 								/*line cheng_reduce_shfl.go:168*/ gc_if8 := gc_b9.And(gc_iota8.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(64, tid, 8)))))
 								if gc_if8.ToBits() != 0 {
-									/*line cheng_reduce_shfl.go:168*/ archsimd.LoadInt32x8Slice(gc_at7[(gc_tx-gc_fastlo4):]).Add(archsimd.LoadInt32x8Slice(gc_at8[(gc_tx-gc_fastlo4):])).Merge(archsimd.LoadInt32x8Slice(gc_at7[(gc_tx-gc_fastlo4):]), gc_if8).StoreSlice(gc_at7[(gc_tx - gc_fastlo4):])
+									/*line cheng_reduce_shfl.go:168*/ archsimd.LoadInt32x8Slice(gc_at12[(gc_tx-gc_fastlo4):]).Add(archsimd.LoadInt32x8Slice(gc_at13[(gc_tx-gc_fastlo4):])).Merge(archsimd.LoadInt32x8Slice(gc_at12[(gc_tx-gc_fastlo4):]), gc_if8).StoreSlice(gc_at12[(gc_tx - gc_fastlo4):])
 								}
 							}
 						}
@@ -728,7 +754,7 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b *compiled.Block, gIdata, gOdata []i
 						gc_tx := gc_fastlo4 + gc_u4
 						tid := gc_tx
 						/*line cheng_reduce_shfl.go:168*/ if gc_bdx >= 128 && tid < 64 {
-							gc_at7[gc_u4] += gc_at8[gc_u4]
+							gc_at12[gc_u4] += gc_at13[gc_u4]
 						}
 					}
 					gc_tx = gc_fasthi4 - 1
@@ -781,15 +807,15 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b *compiled.Block, gIdata, gOdata []i
 		}
 	}
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-		gc_off5 := 32
-		gc_fastlo5 := min(max(0, -gc_off5), gc_bdx)
-		/*line cheng_reduce_shfl.go:179*/ gc_fasthi5 := max(min(gc_bdx, len(smem), len(smem)-gc_off5), gc_fastlo5)
+		gc_off9 := 32
+		gc_fastlo5 := min(max(0, -gc_off9), gc_bdx)
+		/*line cheng_reduce_shfl.go:179*/ gc_fasthi5 := max(min(gc_bdx, len(smem), len(smem)-gc_off9), gc_fastlo5)
 		if gc_fastlo5 < gc_fasthi5 {
 			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				if gc_tx == gc_fastlo5 {
 					gc_seglen5 := gc_fasthi5 - gc_fastlo5
-					gc_at9 := smem[gc_fastlo5:][:gc_seglen5]
-					gc_at10 := smem[gc_off5+gc_fastlo5:][:gc_seglen5]
+					gc_at14 := smem[gc_fastlo5:][:gc_seglen5]
+					gc_at15 := smem[gc_off9+gc_fastlo5:][:gc_seglen5]
 					gc_vstep9 := gc_fastlo5
 					if compiled.SIMD {
 						gc_iota10 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
@@ -799,7 +825,7 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b *compiled.Block, gIdata, gOdata []i
 							gc_tx := gc_vstep9
 							var tid int = gc_tx
 							/*line cheng_reduce_shfl.go:172*/ if gc_bdx >= 64 && (tid < 32 && uint(32-tid) > 7) {
-								/*line cheng_reduce_shfl.go:172*/ archsimd.LoadInt32x8Slice(gc_at9[(gc_tx - gc_fastlo5):]).Add(archsimd.LoadInt32x8Slice(gc_at10[(gc_tx - gc_fastlo5):])).StoreSlice(gc_at9[(gc_tx - gc_fastlo5):])
+								/*line cheng_reduce_shfl.go:172*/ archsimd.LoadInt32x8Slice(gc_at14[(gc_tx - gc_fastlo5):]).Add(archsimd.LoadInt32x8Slice(gc_at15[(gc_tx - gc_fastlo5):])).StoreSlice(gc_at14[(gc_tx - gc_fastlo5):])
 							} else {
 								gc_b11 := gc_none10
 								if gc_bdx >= 64 {
@@ -807,7 +833,7 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b *compiled.Block, gIdata, gOdata []i
 								}
 								/*line cheng_reduce_shfl.go:172*/ gc_if10 := gc_b11.And(gc_iota10.Less(archsimd.BroadcastInt32x8(int32(compiled.Reach(32, tid, 8)))))
 								if gc_if10.ToBits() != 0 {
-									/*line cheng_reduce_shfl.go:172*/ archsimd.LoadInt32x8Slice(gc_at9[(gc_tx-gc_fastlo5):]).Add(archsimd.LoadInt32x8Slice(gc_at10[(gc_tx-gc_fastlo5):])).Merge(archsimd.LoadInt32x8Slice(gc_at9[(gc_tx-gc_fastlo5):]), gc_if10).StoreSlice(gc_at9[(gc_tx - gc_fastlo5):])
+									/*line cheng_reduce_shfl.go:172*/ archsimd.LoadInt32x8Slice(gc_at14[(gc_tx-gc_fastlo5):]).Add(archsimd.LoadInt32x8Slice(gc_at15[(gc_tx-gc_fastlo5):])).Merge(archsimd.LoadInt32x8Slice(gc_at14[(gc_tx-gc_fastlo5):]), gc_if10).StoreSlice(gc_at14[(gc_tx - gc_fastlo5):])
 								}
 							}
 						}
@@ -817,7 +843,7 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b *compiled.Block, gIdata, gOdata []i
 						gc_tx := gc_fastlo5 + gc_u5
 						tid := gc_tx
 						/*line cheng_reduce_shfl.go:172*/ if gc_bdx >= 64 && tid < 32 {
-							gc_at9[gc_u5] += gc_at10[gc_u5]
+							gc_at14[gc_u5] += gc_at15[gc_u5]
 						}
 					}
 					gc_tx = gc_fasthi5 - 1
@@ -1208,40 +1234,40 @@ func gc_body_reduceSmemUnrollShflKernel(gc_b *compiled.Block, gIdata, gOdata []i
 		gc_to = gc_bound + 1
 	}
 	for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-		gc_off6 := gc_bx
-		if gc_from >= 0 && gc_off6 >= 0 && gc_off6 < len(gOdata) {
-			gc_at11 := gOdata[gc_off6:][:1]
+		gc_off10 := gc_bx
+		if gc_from >= 0 && gc_off10 >= 0 && gc_off10 < len(gOdata) {
+			gc_at16 := gOdata[gc_off10:][:1]
 			gc_step := gc_from
 			for ; gc_step+3 < gc_to; gc_step += 4 {
 				{
 					gc_tx := gc_step + 0
 					gc_rank := gc_base + gc_tx
 					localSum := gc_s_localSum[gc_rank]
-					/*line cheng_reduce_shfl.go:187*/ gc_at11[0] = localSum
+					/*line cheng_reduce_shfl.go:187*/ gc_at16[0] = localSum
 				}
 				{
 					gc_tx := gc_step + 1
 					gc_rank := gc_base + gc_tx
 					localSum := gc_s_localSum[gc_rank]
-					/*line cheng_reduce_shfl.go:187*/ gc_at11[0] = localSum
+					/*line cheng_reduce_shfl.go:187*/ gc_at16[0] = localSum
 				}
 				{
 					gc_tx := gc_step + 2
 					gc_rank := gc_base + gc_tx
 					localSum := gc_s_localSum[gc_rank]
-					/*line cheng_reduce_shfl.go:187*/ gc_at11[0] = localSum
+					/*line cheng_reduce_shfl.go:187*/ gc_at16[0] = localSum
 				}
 				{
 					gc_tx := gc_step + 3
 					gc_rank := gc_base + gc_tx
 					localSum := gc_s_localSum[gc_rank]
-					/*line cheng_reduce_shfl.go:187*/ gc_at11[0] = localSum
+					/*line cheng_reduce_shfl.go:187*/ gc_at16[0] = localSum
 				}
 			}
 			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				localSum := gc_s_localSum[gc_rank]
-				/*line cheng_reduce_shfl.go:187*/ gc_at11[0] = localSum
+				/*line cheng_reduce_shfl.go:187*/ gc_at16[0] = localSum
 			}
 		} else {
 			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {

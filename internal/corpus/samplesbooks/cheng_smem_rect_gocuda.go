@@ -669,15 +669,30 @@ func gc_body_smemRectSetRowReadColDynKernel(gc_b *compiled.Block, out []int32) {
 	{
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-				idx := uint32(gc_ty*gc_bdx + gc_tx)
-				/*line cheng_smem_rect.go:65*/ irow := idx / uint32(gc_bdy)
-				icol := idx % uint32(gc_bdy)
-				/*line cheng_smem_rect.go:68*/ colIdx := icol*uint32(gc_bdx) + irow
-				/*line cheng_smem_rect.go:70*/ tile[idx] = int32(idx)
-				gc_s_colIdx[gc_rank] = colIdx
+			gc_off := gc_ty * gc_bdx
+			if gc_off >= 0 && gc_off <= len(tile) && gc_bdx <= len(tile)-gc_off && gc_bdx <= 1<<32-gc_off {
+				gc_at := tile[gc_off:][:gc_bdx]
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					idx := uint32(gc_ty*gc_bdx + gc_tx)
+					/*line cheng_smem_rect.go:65*/ irow := idx / uint32(gc_bdy)
+					icol := idx % uint32(gc_bdy)
+					/*line cheng_smem_rect.go:68*/ colIdx := icol*uint32(gc_bdx) + irow
+					/*line cheng_smem_rect.go:70*/ gc_at[gc_tx] = int32(idx)
+					gc_s_colIdx[gc_rank] = colIdx
+				}
+			} else {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					idx := uint32(gc_ty*gc_bdx + gc_tx)
+					/*line cheng_smem_rect.go:65*/ irow := idx / uint32(gc_bdy)
+					icol := idx % uint32(gc_bdy)
+					/*line cheng_smem_rect.go:68*/ colIdx := icol*uint32(gc_bdx) + irow
+					/*line cheng_smem_rect.go:70*/ tile[idx] = int32(idx)
+					gc_s_colIdx[gc_rank] = colIdx
+				}
 			}
 			gc_ty++
 			if gc_ty == gc_bdy {
@@ -910,16 +925,33 @@ func gc_body_smemRectSetRowReadColDynPadKernel(gc_b *compiled.Block, out []int32
 	{
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_rank := gc_base + gc_tx
-				gc_pos.Thread = gc_rank
-				gIdx := uint32(gc_ty*gc_bdx + gc_tx)
-				/*line cheng_smem_rect.go:89*/ rowIdx := uint32(gc_ty*(gc_bdx+rectIpad) + gc_tx)
-				/*line cheng_smem_rect.go:86*/ irow := gIdx / uint32(gc_bdy)
-				icol := gIdx % uint32(gc_bdy)
-				/*line cheng_smem_rect.go:91*/ colIdx := icol*uint32(gc_bdx+rectIpad) + irow
-				/*line cheng_smem_rect.go:93*/ tile[rowIdx] = int32(gIdx)
-				gc_s_colIdx[gc_rank] = colIdx
+			gc_off := gc_ty * (gc_bdx + rectIpad)
+			if gc_off >= 0 && gc_off <= len(tile) && gc_bdx <= len(tile)-gc_off && gc_bdx <= 1<<32-gc_off {
+				gc_at := tile[gc_off:][:gc_bdx]
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					gIdx := uint32(gc_ty*gc_bdx + gc_tx)
+					/*line cheng_smem_rect.go:89*/ rowIdx := uint32(gc_ty*(gc_bdx+rectIpad) + gc_tx)
+					_ = rowIdx
+					/*line cheng_smem_rect.go:86*/ irow := gIdx / uint32(gc_bdy)
+					icol := gIdx % uint32(gc_bdy)
+					/*line cheng_smem_rect.go:91*/ colIdx := icol*uint32(gc_bdx+rectIpad) + irow
+					/*line cheng_smem_rect.go:93*/ gc_at[gc_tx] = int32(gIdx)
+					gc_s_colIdx[gc_rank] = colIdx
+				}
+			} else {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					gIdx := uint32(gc_ty*gc_bdx + gc_tx)
+					/*line cheng_smem_rect.go:89*/ rowIdx := uint32(gc_ty*(gc_bdx+rectIpad) + gc_tx)
+					/*line cheng_smem_rect.go:86*/ irow := gIdx / uint32(gc_bdy)
+					icol := gIdx % uint32(gc_bdy)
+					/*line cheng_smem_rect.go:91*/ colIdx := icol*uint32(gc_bdx+rectIpad) + irow
+					/*line cheng_smem_rect.go:93*/ tile[rowIdx] = int32(gIdx)
+					gc_s_colIdx[gc_rank] = colIdx
+				}
 			}
 			gc_ty++
 			if gc_ty == gc_bdy {

@@ -209,37 +209,53 @@ func gc_body_smemSquareSetRowReadColKernel(gc_b *compiled.Block, out []int32) {
 	{
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_step2 := 0
-			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-				{
-					gc_tx := gc_step2 + 0
+			gc_off := gc_ty * gc_bdx
+			if gc_off >= 0 && gc_off <= len(out) && gc_bdx <= len(out)-gc_off && gc_bdx <= 1<<32-gc_off && gc_bdx <= len(tile) {
+				gc_at2 := out[gc_off:][:gc_bdx]
+				gc_at3 := tile[:gc_bdx]
+				gc_step2 := 0
+				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+					{
+						gc_tx := gc_step2 + 0
+						gc_pos.Thread = gc_base + gc_tx
+						idx := uint32(gc_ty*gc_bdx + gc_tx)
+						_ = idx
+						/*line cheng_smem_square.go:34*/ gc_at2[gc_tx] = gc_at3[gc_tx][gc_ty]
+					}
+					{
+						gc_tx := gc_step2 + 1
+						gc_pos.Thread = gc_base + gc_tx
+						idx := uint32(gc_ty*gc_bdx + gc_tx)
+						_ = idx
+						/*line cheng_smem_square.go:34*/ gc_at2[gc_tx] = gc_at3[gc_tx][gc_ty]
+					}
+					{
+						gc_tx := gc_step2 + 2
+						gc_pos.Thread = gc_base + gc_tx
+						idx := uint32(gc_ty*gc_bdx + gc_tx)
+						_ = idx
+						/*line cheng_smem_square.go:34*/ gc_at2[gc_tx] = gc_at3[gc_tx][gc_ty]
+					}
+					{
+						gc_tx := gc_step2 + 3
+						gc_pos.Thread = gc_base + gc_tx
+						idx := uint32(gc_ty*gc_bdx + gc_tx)
+						_ = idx
+						/*line cheng_smem_square.go:34*/ gc_at2[gc_tx] = gc_at3[gc_tx][gc_ty]
+					}
+				}
+				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					idx := uint32(gc_ty*gc_bdx + gc_tx)
+					_ = idx
+					/*line cheng_smem_square.go:34*/ gc_at2[gc_tx] = gc_at3[gc_tx][gc_ty]
+				}
+			} else {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					idx := uint32(gc_ty*gc_bdx + gc_tx)
 					/*line cheng_smem_square.go:34*/ out[idx] = tile[gc_tx][gc_ty]
 				}
-				{
-					gc_tx := gc_step2 + 1
-					gc_pos.Thread = gc_base + gc_tx
-					idx := uint32(gc_ty*gc_bdx + gc_tx)
-					/*line cheng_smem_square.go:34*/ out[idx] = tile[gc_tx][gc_ty]
-				}
-				{
-					gc_tx := gc_step2 + 2
-					gc_pos.Thread = gc_base + gc_tx
-					idx := uint32(gc_ty*gc_bdx + gc_tx)
-					/*line cheng_smem_square.go:34*/ out[idx] = tile[gc_tx][gc_ty]
-				}
-				{
-					gc_tx := gc_step2 + 3
-					gc_pos.Thread = gc_base + gc_tx
-					idx := uint32(gc_ty*gc_bdx + gc_tx)
-					/*line cheng_smem_square.go:34*/ out[idx] = tile[gc_tx][gc_ty]
-				}
-			}
-			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
-				gc_pos.Thread = gc_base + gc_tx
-				idx := uint32(gc_ty*gc_bdx + gc_tx)
-				/*line cheng_smem_square.go:34*/ out[idx] = tile[gc_tx][gc_ty]
 			}
 			gc_ty++
 			if gc_ty == gc_bdy {
@@ -390,37 +406,42 @@ func gc_body_smemSquareSetRowReadColDynKernel(gc_b *compiled.Block, out []int32)
 	{
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_step := 0
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
+			gc_off := gc_ty * gc_bdx
+			if gc_off >= 0 && gc_off <= len(tile) && gc_bdx <= len(tile)-gc_off && gc_bdx <= 1<<32-gc_off {
+				gc_at := tile[gc_off:][:gc_bdx]
+				gc_step := 0
+				for ; gc_step+3 < gc_bdx; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
+						rowIdx := uint32(gc_ty*gc_bdx + gc_tx)
+						/*line cheng_smem_square.go:48*/ gc_at[gc_tx] = int32(rowIdx)
+					}
+					{
+						gc_tx := gc_step + 1
+						rowIdx := uint32(gc_ty*gc_bdx + gc_tx)
+						/*line cheng_smem_square.go:48*/ gc_at[gc_tx] = int32(rowIdx)
+					}
+					{
+						gc_tx := gc_step + 2
+						rowIdx := uint32(gc_ty*gc_bdx + gc_tx)
+						/*line cheng_smem_square.go:48*/ gc_at[gc_tx] = int32(rowIdx)
+					}
+					{
+						gc_tx := gc_step + 3
+						rowIdx := uint32(gc_ty*gc_bdx + gc_tx)
+						/*line cheng_smem_square.go:48*/ gc_at[gc_tx] = int32(rowIdx)
+					}
+				}
+				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+					rowIdx := uint32(gc_ty*gc_bdx + gc_tx)
+					/*line cheng_smem_square.go:48*/ gc_at[gc_tx] = int32(rowIdx)
+				}
+			} else {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					rowIdx := uint32(gc_ty*gc_bdx + gc_tx)
 					/*line cheng_smem_square.go:48*/ tile[rowIdx] = int32(rowIdx)
 				}
-				{
-					gc_tx := gc_step + 1
-					gc_pos.Thread = gc_base + gc_tx
-					rowIdx := uint32(gc_ty*gc_bdx + gc_tx)
-					/*line cheng_smem_square.go:48*/ tile[rowIdx] = int32(rowIdx)
-				}
-				{
-					gc_tx := gc_step + 2
-					gc_pos.Thread = gc_base + gc_tx
-					rowIdx := uint32(gc_ty*gc_bdx + gc_tx)
-					/*line cheng_smem_square.go:48*/ tile[rowIdx] = int32(rowIdx)
-				}
-				{
-					gc_tx := gc_step + 3
-					gc_pos.Thread = gc_base + gc_tx
-					rowIdx := uint32(gc_ty*gc_bdx + gc_tx)
-					/*line cheng_smem_square.go:48*/ tile[rowIdx] = int32(rowIdx)
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
-				gc_pos.Thread = gc_base + gc_tx
-				rowIdx := uint32(gc_ty*gc_bdx + gc_tx)
-				/*line cheng_smem_square.go:48*/ tile[rowIdx] = int32(rowIdx)
 			}
 			gc_ty++
 			if gc_ty == gc_bdy {
@@ -672,37 +693,53 @@ func gc_body_smemSquareSetRowReadColPadKernel(gc_b *compiled.Block, out []int32)
 	{
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_step2 := 0
-			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-				{
-					gc_tx := gc_step2 + 0
+			gc_off := gc_ty * gc_bdx
+			if gc_off >= 0 && gc_off <= len(out) && gc_bdx <= len(out)-gc_off && gc_bdx <= 1<<32-gc_off && gc_bdx <= len(tile) {
+				gc_at2 := out[gc_off:][:gc_bdx]
+				gc_at3 := tile[:gc_bdx]
+				gc_step2 := 0
+				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+					{
+						gc_tx := gc_step2 + 0
+						gc_pos.Thread = gc_base + gc_tx
+						idx := uint32(gc_ty*gc_bdx + gc_tx)
+						_ = idx
+						/*line cheng_smem_square.go:68*/ gc_at2[gc_tx] = gc_at3[gc_tx][gc_ty]
+					}
+					{
+						gc_tx := gc_step2 + 1
+						gc_pos.Thread = gc_base + gc_tx
+						idx := uint32(gc_ty*gc_bdx + gc_tx)
+						_ = idx
+						/*line cheng_smem_square.go:68*/ gc_at2[gc_tx] = gc_at3[gc_tx][gc_ty]
+					}
+					{
+						gc_tx := gc_step2 + 2
+						gc_pos.Thread = gc_base + gc_tx
+						idx := uint32(gc_ty*gc_bdx + gc_tx)
+						_ = idx
+						/*line cheng_smem_square.go:68*/ gc_at2[gc_tx] = gc_at3[gc_tx][gc_ty]
+					}
+					{
+						gc_tx := gc_step2 + 3
+						gc_pos.Thread = gc_base + gc_tx
+						idx := uint32(gc_ty*gc_bdx + gc_tx)
+						_ = idx
+						/*line cheng_smem_square.go:68*/ gc_at2[gc_tx] = gc_at3[gc_tx][gc_ty]
+					}
+				}
+				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					idx := uint32(gc_ty*gc_bdx + gc_tx)
+					_ = idx
+					/*line cheng_smem_square.go:68*/ gc_at2[gc_tx] = gc_at3[gc_tx][gc_ty]
+				}
+			} else {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					idx := uint32(gc_ty*gc_bdx + gc_tx)
 					/*line cheng_smem_square.go:68*/ out[idx] = tile[gc_tx][gc_ty]
 				}
-				{
-					gc_tx := gc_step2 + 1
-					gc_pos.Thread = gc_base + gc_tx
-					idx := uint32(gc_ty*gc_bdx + gc_tx)
-					/*line cheng_smem_square.go:68*/ out[idx] = tile[gc_tx][gc_ty]
-				}
-				{
-					gc_tx := gc_step2 + 2
-					gc_pos.Thread = gc_base + gc_tx
-					idx := uint32(gc_ty*gc_bdx + gc_tx)
-					/*line cheng_smem_square.go:68*/ out[idx] = tile[gc_tx][gc_ty]
-				}
-				{
-					gc_tx := gc_step2 + 3
-					gc_pos.Thread = gc_base + gc_tx
-					idx := uint32(gc_ty*gc_bdx + gc_tx)
-					/*line cheng_smem_square.go:68*/ out[idx] = tile[gc_tx][gc_ty]
-				}
-			}
-			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
-				gc_pos.Thread = gc_base + gc_tx
-				idx := uint32(gc_ty*gc_bdx + gc_tx)
-				/*line cheng_smem_square.go:68*/ out[idx] = tile[gc_tx][gc_ty]
 			}
 			gc_ty++
 			if gc_ty == gc_bdy {
@@ -864,42 +901,53 @@ func gc_body_smemSquareSetRowReadColDynPadKernel(gc_b *compiled.Block, out []int
 	{
 		gc_ty := 0
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_step := 0
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
+			gc_off := gc_ty * (gc_bdx + sqIpad)
+			if gc_off >= 0 && gc_off <= len(tile) && gc_bdx <= len(tile)-gc_off && gc_bdx <= 1<<32-gc_off {
+				gc_at := tile[gc_off:][:gc_bdx]
+				gc_step := 0
+				for ; gc_step+3 < gc_bdx; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
+						/*line cheng_smem_square.go:79*/ rowIdx := uint32(gc_ty*(gc_bdx+sqIpad) + gc_tx)
+						_ = rowIdx
+						gIdx := uint32(gc_ty*gc_bdx + gc_tx)
+						/*line cheng_smem_square.go:84*/ gc_at[gc_tx] = int32(gIdx)
+					}
+					{
+						gc_tx := gc_step + 1
+						/*line cheng_smem_square.go:79*/ rowIdx := uint32(gc_ty*(gc_bdx+sqIpad) + gc_tx)
+						_ = rowIdx
+						gIdx := uint32(gc_ty*gc_bdx + gc_tx)
+						/*line cheng_smem_square.go:84*/ gc_at[gc_tx] = int32(gIdx)
+					}
+					{
+						gc_tx := gc_step + 2
+						/*line cheng_smem_square.go:79*/ rowIdx := uint32(gc_ty*(gc_bdx+sqIpad) + gc_tx)
+						_ = rowIdx
+						gIdx := uint32(gc_ty*gc_bdx + gc_tx)
+						/*line cheng_smem_square.go:84*/ gc_at[gc_tx] = int32(gIdx)
+					}
+					{
+						gc_tx := gc_step + 3
+						/*line cheng_smem_square.go:79*/ rowIdx := uint32(gc_ty*(gc_bdx+sqIpad) + gc_tx)
+						_ = rowIdx
+						gIdx := uint32(gc_ty*gc_bdx + gc_tx)
+						/*line cheng_smem_square.go:84*/ gc_at[gc_tx] = int32(gIdx)
+					}
+				}
+				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+					/*line cheng_smem_square.go:79*/ rowIdx := uint32(gc_ty*(gc_bdx+sqIpad) + gc_tx)
+					_ = rowIdx
+					gIdx := uint32(gc_ty*gc_bdx + gc_tx)
+					/*line cheng_smem_square.go:84*/ gc_at[gc_tx] = int32(gIdx)
+				}
+			} else {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					/*line cheng_smem_square.go:79*/ rowIdx := uint32(gc_ty*(gc_bdx+sqIpad) + gc_tx)
 					gIdx := uint32(gc_ty*gc_bdx + gc_tx)
 					/*line cheng_smem_square.go:84*/ tile[rowIdx] = int32(gIdx)
 				}
-				{
-					gc_tx := gc_step + 1
-					gc_pos.Thread = gc_base + gc_tx
-					/*line cheng_smem_square.go:79*/ rowIdx := uint32(gc_ty*(gc_bdx+sqIpad) + gc_tx)
-					gIdx := uint32(gc_ty*gc_bdx + gc_tx)
-					/*line cheng_smem_square.go:84*/ tile[rowIdx] = int32(gIdx)
-				}
-				{
-					gc_tx := gc_step + 2
-					gc_pos.Thread = gc_base + gc_tx
-					/*line cheng_smem_square.go:79*/ rowIdx := uint32(gc_ty*(gc_bdx+sqIpad) + gc_tx)
-					gIdx := uint32(gc_ty*gc_bdx + gc_tx)
-					/*line cheng_smem_square.go:84*/ tile[rowIdx] = int32(gIdx)
-				}
-				{
-					gc_tx := gc_step + 3
-					gc_pos.Thread = gc_base + gc_tx
-					/*line cheng_smem_square.go:79*/ rowIdx := uint32(gc_ty*(gc_bdx+sqIpad) + gc_tx)
-					gIdx := uint32(gc_ty*gc_bdx + gc_tx)
-					/*line cheng_smem_square.go:84*/ tile[rowIdx] = int32(gIdx)
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
-				gc_pos.Thread = gc_base + gc_tx
-				/*line cheng_smem_square.go:79*/ rowIdx := uint32(gc_ty*(gc_bdx+sqIpad) + gc_tx)
-				gIdx := uint32(gc_ty*gc_bdx + gc_tx)
-				/*line cheng_smem_square.go:84*/ tile[rowIdx] = int32(gIdx)
 			}
 			gc_ty++
 			if gc_ty == gc_bdy {

@@ -60,63 +60,77 @@ func gc_body_eclInitKernel(gc_b *compiled.Block, gc_lo, gc_hi int, nodes int32, 
 				}
 			}
 		}
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_step := 0
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
+		gc_from, gc_to := 0, gc_bdx
+		/*line hecbench_eclcc.go:55*/ if !compiled.Fits(gc_bx*eclThreadsPerBlock, gc_from, gc_to, -(1 << 31), 1<<31) {
+			/*line hecbench_eclcc.go:51*/ panic(compiled.ErrGuardWraps)
+		}
+		if !compiled.Adds(gc_bx*eclThreadsPerBlock, gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(0, gc_bx*eclThreadsPerBlock); gc_bound > gc_from {
+			gc_from = gc_bound
+		}
+		if !compiled.Fits(gc_bx*eclThreadsPerBlock, gc_from, gc_to, -(1 << 31), 1<<31) {
+			/*line hecbench_eclcc.go:51*/ panic(compiled.ErrGuardWraps)
+		}
+		if !compiled.Adds(gc_bx*eclThreadsPerBlock, gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(0, gc_bx*eclThreadsPerBlock); gc_bound < gc_to-1 {
+			gc_to = gc_bound + 1
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_step := gc_from
+			for ; gc_step+3 < gc_to; gc_step += 4 {
 				{
 					gc_tx := gc_step + 0
 					gc_pos.Thread = gc_base + gc_tx
 					/*line hecbench_eclcc.go:36*/ from := int32(gc_tx + gc_bx*eclThreadsPerBlock)
-					/*line hecbench_eclcc.go:51*/ if from == 0 {
-						g.TopL = 0
-						g.PosL = 0
-						g.TopH = nodes - 1
-						g.PosH = nodes - 1
-					}
+					_ = from
+					/*line hecbench_eclcc.go:52*/ g.TopL = 0
+					g.PosL = 0
+					g.TopH = nodes - 1
+					g.PosH = nodes - 1
 				}
 				{
 					gc_tx := gc_step + 1
 					gc_pos.Thread = gc_base + gc_tx
 					/*line hecbench_eclcc.go:36*/ from := int32(gc_tx + gc_bx*eclThreadsPerBlock)
-					/*line hecbench_eclcc.go:51*/ if from == 0 {
-						g.TopL = 0
-						g.PosL = 0
-						g.TopH = nodes - 1
-						g.PosH = nodes - 1
-					}
+					_ = from
+					/*line hecbench_eclcc.go:52*/ g.TopL = 0
+					g.PosL = 0
+					g.TopH = nodes - 1
+					g.PosH = nodes - 1
 				}
 				{
 					gc_tx := gc_step + 2
 					gc_pos.Thread = gc_base + gc_tx
 					/*line hecbench_eclcc.go:36*/ from := int32(gc_tx + gc_bx*eclThreadsPerBlock)
-					/*line hecbench_eclcc.go:51*/ if from == 0 {
-						g.TopL = 0
-						g.PosL = 0
-						g.TopH = nodes - 1
-						g.PosH = nodes - 1
-					}
+					_ = from
+					/*line hecbench_eclcc.go:52*/ g.TopL = 0
+					g.PosL = 0
+					g.TopH = nodes - 1
+					g.PosH = nodes - 1
 				}
 				{
 					gc_tx := gc_step + 3
 					gc_pos.Thread = gc_base + gc_tx
 					/*line hecbench_eclcc.go:36*/ from := int32(gc_tx + gc_bx*eclThreadsPerBlock)
-					/*line hecbench_eclcc.go:51*/ if from == 0 {
-						g.TopL = 0
-						g.PosL = 0
-						g.TopH = nodes - 1
-						g.PosH = nodes - 1
-					}
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
-				gc_pos.Thread = gc_base + gc_tx
-				/*line hecbench_eclcc.go:36*/ from := int32(gc_tx + gc_bx*eclThreadsPerBlock)
-				/*line hecbench_eclcc.go:51*/ if from == 0 {
-					g.TopL = 0
+					_ = from
+					/*line hecbench_eclcc.go:52*/ g.TopL = 0
 					g.PosL = 0
 					g.TopH = nodes - 1
 					g.PosH = nodes - 1
 				}
+			}
+			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+				gc_pos.Thread = gc_base + gc_tx
+				/*line hecbench_eclcc.go:36*/ from := int32(gc_tx + gc_bx*eclThreadsPerBlock)
+				_ = from
+				/*line hecbench_eclcc.go:52*/ g.TopL = 0
+				g.PosL = 0
+				g.TopH = nodes - 1
+				g.PosH = nodes - 1
 			}
 		}
 	}

@@ -1540,9 +1540,18 @@ func gc_body_generateSampleRanksKernel(gc_b *compiled.Block, gc_lo, gc_hi int, d
 		}
 		/*line samples_mergesort.go:150*/ segmentElementsA := stride
 		/*line samples_mergesort.go:152*/ segmentSamplesA := getSampleCount(segmentElementsA)
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-		gc_L1:
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Fits(gc_bx*gc_bdx, gc_from, gc_to, 0, 1<<32) {
+			/*line samples_mergesort.go:140*/ panic(compiled.ErrGuardWraps)
+		}
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(int(threadCount), gc_bx*gc_bdx); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				pos := uint32(gc_bx*gc_bdx + gc_tx)
@@ -1553,9 +1562,6 @@ func gc_body_generateSampleRanksKernel(gc_b *compiled.Block, gc_lo, gc_hi int, d
 				dRanksA := gc_s_dRanksA[gc_rank]
 				dRanksB := gc_s_dRanksB[gc_rank]
 				dSrcKey := gc_s_dSrcKey[gc_rank]
-				/*line samples_mergesort.go:140*/ if pos >= threadCount {
-					continue gc_L1
-				}
 				/*line samples_mergesort.go:146*/ dSrcKey = dSrcKey[segmentBase:]
 				dRanksA = dRanksA[segmentBase/msSampleStride:]
 				dRanksB = dRanksB[segmentBase/msSampleStride:]
@@ -2106,9 +2112,18 @@ func gc_body_mergeRanksAndIndicesKernel(gc_b *compiled.Block, gc_lo, gc_hi int, 
 		}
 		/*line samples_mergesort.go:185*/ segmentElementsA := stride
 		/*line samples_mergesort.go:187*/ segmentSamplesA := getSampleCount(segmentElementsA)
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-		gc_L1:
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Fits(gc_bx*gc_bdx, gc_from, gc_to, 0, 1<<32) {
+			/*line samples_mergesort.go:176*/ panic(compiled.ErrGuardWraps)
+		}
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(int(threadCount), gc_bx*gc_bdx); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				pos := uint32(gc_bx*gc_bdx + gc_tx)
@@ -2118,9 +2133,6 @@ func gc_body_mergeRanksAndIndicesKernel(gc_b *compiled.Block, gc_lo, gc_hi int, 
 				/*line samples_mergesort.go:188*/ segmentSamplesB := getSampleCount(segmentElementsB)
 				dLimits := gc_s_dLimits[gc_rank]
 				dRanks := gc_s_dRanks[gc_rank]
-				/*line samples_mergesort.go:176*/ if pos >= threadCount {
-					continue gc_L1
-				}
 				/*line samples_mergesort.go:182*/ dRanks = dRanks[(pos-i)*2:]
 				dLimits = dLimits[(pos-i)*2:]
 				/*line samples_mergesort.go:190*/ if i < segmentSamplesA {
@@ -3168,29 +3180,32 @@ func gc_body_mergeElementaryIntervalsKernel(gc_b *compiled.Block, dDstKey, dDstV
 	lenSrcB := gocuda.Shared[uint32](t, 1)[:1]
 	startDstA := gocuda.Shared[uint32](t, 1)[:1]
 	startDstB := gocuda.Shared[uint32](t, 1)[:1]
-	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+	gc_from, gc_to := 0, gc_bdx
+	if gc_bound := 0; gc_bound < gc_to-1 {
+		gc_to = gc_bound + 1
+	}
+	for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+		for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 			gc_pos.Thread = gc_base + gc_tx
 			tx := uint32(gc_tx)
-			/*line samples_mergesort.go:261*/ if tx == 0 {
-				segmentElementsA := stride
-				segmentElementsB := min(stride, N-segmentBase-stride)
-				segmentSamplesA := getSampleCount(segmentElementsA)
-				segmentSamplesB := getSampleCount(segmentElementsB)
-				segmentSamples := segmentSamplesA + segmentSamplesB
-				/*line samples_mergesort.go:268*/ startSrcA[0] = dLimitsA[bx]
-				startSrcB[0] = dLimitsB[bx]
-				endSrcA := segmentElementsA
-				endSrcB := segmentElementsB
-				if intervalI+1 < segmentSamples {
-					endSrcA = dLimitsA[bx+1]
-					endSrcB = dLimitsB[bx+1]
-				}
-				lenSrcA[0] = endSrcA - startSrcA[0]
-				lenSrcB[0] = endSrcB - startSrcB[0]
-				startDstA[0] = startSrcA[0] + startSrcB[0]
-				startDstB[0] = startDstA[0] + lenSrcA[0]
+			_ = tx
+			/*line samples_mergesort.go:262*/ segmentElementsA := stride
+			segmentElementsB := min(stride, N-segmentBase-stride)
+			segmentSamplesA := getSampleCount(segmentElementsA)
+			segmentSamplesB := getSampleCount(segmentElementsB)
+			segmentSamples := segmentSamplesA + segmentSamplesB
+			/*line samples_mergesort.go:268*/ startSrcA[0] = dLimitsA[bx]
+			startSrcB[0] = dLimitsB[bx]
+			endSrcA := segmentElementsA
+			endSrcB := segmentElementsB
+			if intervalI+1 < segmentSamples {
+				endSrcA = dLimitsA[bx+1]
+				endSrcB = dLimitsB[bx+1]
 			}
+			lenSrcA[0] = endSrcA - startSrcA[0]
+			lenSrcB[0] = endSrcB - startSrcB[0]
+			startDstA[0] = startSrcA[0] + startSrcB[0]
+			startDstB[0] = startDstA[0] + lenSrcA[0]
 		}
 	}
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
@@ -3221,27 +3236,56 @@ func gc_body_mergeElementaryIntervalsKernel(gc_b *compiled.Block, dDstKey, dDstV
 	_ = cta_
 	/*line samples_mergesort.go:295*/ var sortDir_ uint32 = sortDir
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-			gc_rank := gc_base + gc_tx
-			gc_pos.Thread = gc_rank
-			tx_ := uint32(gc_tx)
-			/*line samples_mergesort.go:207*/ var keyA, valA, keyB, valB, dstPosA, dstPosB uint32
-			/*line samples_mergesort.go:210*/ if tx_ < lenA {
-				keyA = srcAKey[tx_]
-				valA = srcAVal[tx_]
-				dstPosA = binarySearchExclusive(sortDir_, keyA, srcBKey, lenB, nPowTwoLenB) + tx_
+		if gc_bdx <= len(srcAKey) && gc_bdx <= 1<<32 && gc_bdx <= len(srcAVal) && gc_bdx <= len(srcBKey) && gc_bdx <= len(srcBVal) {
+			gc_at := srcAKey[:gc_bdx]
+			gc_at2 := srcAVal[:gc_bdx]
+			gc_at3 := srcBKey[:gc_bdx]
+			gc_at4 := srcBVal[:gc_bdx]
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				tx_ := uint32(gc_tx)
+				/*line samples_mergesort.go:207*/ var keyA, valA, keyB, valB, dstPosA, dstPosB uint32
+				/*line samples_mergesort.go:210*/ if tx_ < lenA {
+					keyA = gc_at[gc_tx]
+					valA = gc_at2[gc_tx]
+					dstPosA = binarySearchExclusive(sortDir_, keyA, srcBKey, lenB, nPowTwoLenB) + tx_
+				}
+				/*line samples_mergesort.go:216*/ if tx_ < lenB {
+					keyB = gc_at3[gc_tx]
+					valB = gc_at4[gc_tx]
+					dstPosB = binarySearchInclusive(sortDir_, keyB, srcAKey, lenA, nPowTwoLenA) + tx_
+				}
+				gc_s_keyA[gc_rank] = keyA
+				gc_s_valA[gc_rank] = valA
+				gc_s_keyB[gc_rank] = keyB
+				gc_s_valB[gc_rank] = valB
+				gc_s_dstPosA[gc_rank] = dstPosA
+				gc_s_dstPosB[gc_rank] = dstPosB
 			}
-			/*line samples_mergesort.go:216*/ if tx_ < lenB {
-				keyB = srcBKey[tx_]
-				valB = srcBVal[tx_]
-				dstPosB = binarySearchInclusive(sortDir_, keyB, srcAKey, lenA, nPowTwoLenA) + tx_
+		} else {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				tx_ := uint32(gc_tx)
+				/*line samples_mergesort.go:207*/ var keyA, valA, keyB, valB, dstPosA, dstPosB uint32
+				/*line samples_mergesort.go:210*/ if tx_ < lenA {
+					keyA = srcAKey[tx_]
+					valA = srcAVal[tx_]
+					dstPosA = binarySearchExclusive(sortDir_, keyA, srcBKey, lenB, nPowTwoLenB) + tx_
+				}
+				/*line samples_mergesort.go:216*/ if tx_ < lenB {
+					keyB = srcBKey[tx_]
+					valB = srcBVal[tx_]
+					dstPosB = binarySearchInclusive(sortDir_, keyB, srcAKey, lenA, nPowTwoLenA) + tx_
+				}
+				gc_s_keyA[gc_rank] = keyA
+				gc_s_valA[gc_rank] = valA
+				gc_s_keyB[gc_rank] = keyB
+				gc_s_valB[gc_rank] = valB
+				gc_s_dstPosA[gc_rank] = dstPosA
+				gc_s_dstPosB[gc_rank] = dstPosB
 			}
-			gc_s_keyA[gc_rank] = keyA
-			gc_s_valA[gc_rank] = valA
-			gc_s_keyB[gc_rank] = keyB
-			gc_s_valB[gc_rank] = valB
-			gc_s_dstPosA[gc_rank] = dstPosA
-			gc_s_dstPosB[gc_rank] = dstPosB
 		}
 	}
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {

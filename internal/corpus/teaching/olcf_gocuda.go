@@ -407,82 +407,79 @@ func gc_body_reduceAKernel(gc_b *compiled.Block, gdata []float32, out *float32) 
 		}
 	}
 	/*line olcf.go:53*/ for s := uint32(gc_bdx / 2); s > 0; s >>= 1 {
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_step := 0
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line olcf.go:55*/ if uint32(tid) < s {
-						sdata[tid] += sdata[uint32(tid)+s]
+		gc_from, gc_to := 0, gc_bdx
+		/*line olcf.go:56*/ if gc_bound := int(s); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := int(s)
+			if gc_from >= 0 && gc_to <= len(sdata) && gc_off >= 0 && gc_off <= len(sdata) && gc_to <= len(sdata)-gc_off && gc_to <= 1<<32-gc_off {
+				gc_at2 := sdata[:gc_to]
+				gc_at3 := sdata[gc_off:][:gc_to]
+				gc_step := gc_from
+				for ; gc_step+3 < gc_to; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
+						/*line olcf.go:56*/ gc_at2[gc_tx] += gc_at3[gc_tx]
+					}
+					{
+						gc_tx := gc_step + 1
+						/*line olcf.go:56*/ gc_at2[gc_tx] += gc_at3[gc_tx]
+					}
+					{
+						gc_tx := gc_step + 2
+						/*line olcf.go:56*/ gc_at2[gc_tx] += gc_at3[gc_tx]
+					}
+					{
+						gc_tx := gc_step + 3
+						/*line olcf.go:56*/ gc_at2[gc_tx] += gc_at3[gc_tx]
 					}
 				}
-				{
-					gc_tx := gc_step + 1
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+					/*line olcf.go:56*/ gc_at2[gc_tx] += gc_at3[gc_tx]
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-					/*line olcf.go:55*/ if uint32(tid) < s {
-						sdata[tid] += sdata[uint32(tid)+s]
-					}
-				}
-				{
-					gc_tx := gc_step + 2
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line olcf.go:55*/ if uint32(tid) < s {
-						sdata[tid] += sdata[uint32(tid)+s]
-					}
-				}
-				{
-					gc_tx := gc_step + 3
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line olcf.go:55*/ if uint32(tid) < s {
-						sdata[tid] += sdata[uint32(tid)+s]
-					}
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
-				gc_pos.Thread = gc_base + gc_tx
-				tid := gc_tx
-				/*line olcf.go:55*/ if uint32(tid) < s {
-					sdata[tid] += sdata[uint32(tid)+s]
+					/*line olcf.go:56*/ sdata[tid] += sdata[uint32(tid)+s]
 				}
 			}
 		}
 	}
-	gc_from, gc_to := 0, gc_bdx
-	if gc_bound := 0; gc_bound < gc_to-1 {
-		gc_to = gc_bound + 1
-	}
-	for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-		gc_step2 := gc_from
-		for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-			{
-				gc_tx := gc_step2 + 0
-				gc_pos.Thread = gc_base + gc_tx
-				/*line olcf.go:60*/ atomic.Add(out, sdata[0])
-			}
-			{
-				gc_tx := gc_step2 + 1
-				gc_pos.Thread = gc_base + gc_tx
-				/*line olcf.go:60*/ atomic.Add(out, sdata[0])
-			}
-			{
-				gc_tx := gc_step2 + 2
-				gc_pos.Thread = gc_base + gc_tx
-				/*line olcf.go:60*/ atomic.Add(out, sdata[0])
-			}
-			{
-				gc_tx := gc_step2 + 3
-				gc_pos.Thread = gc_base + gc_tx
-				/*line olcf.go:60*/ atomic.Add(out, sdata[0])
-			}
+	{
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := 0; gc_bound < gc_to-1 {
+			gc_to = gc_bound + 1
 		}
-		for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
-			gc_pos.Thread = gc_base + gc_tx
-			/*line olcf.go:60*/ atomic.Add(out, sdata[0])
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_step2 := gc_from
+			for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+				{
+					gc_tx := gc_step2 + 0
+					gc_pos.Thread = gc_base + gc_tx
+					/*line olcf.go:60*/ atomic.Add(out, sdata[0])
+				}
+				{
+					gc_tx := gc_step2 + 1
+					gc_pos.Thread = gc_base + gc_tx
+					/*line olcf.go:60*/ atomic.Add(out, sdata[0])
+				}
+				{
+					gc_tx := gc_step2 + 2
+					gc_pos.Thread = gc_base + gc_tx
+					/*line olcf.go:60*/ atomic.Add(out, sdata[0])
+				}
+				{
+					gc_tx := gc_step2 + 3
+					gc_pos.Thread = gc_base + gc_tx
+					/*line olcf.go:60*/ atomic.Add(out, sdata[0])
+				}
+			}
+			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				gc_pos.Thread = gc_base + gc_tx
+				/*line olcf.go:60*/ atomic.Add(out, sdata[0])
+			}
 		}
 	}
 }
@@ -490,8 +487,6 @@ func gc_body_reduceAKernel(gc_b *compiled.Block, gdata []float32, out *float32) 
 // ReduceWsKernel is reduce_ws of hw5/reductions.cu: a grid-stride sum, a
 // warp-shuffle reduction, the warps' sums through shared memory and a
 // second warp-shuffle reduction in warp 0.
-//
-//line olcf.go:69
 func ReduceWsKernel(gdata []float32, out *float32) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_reduceWsKernel,
 		func(gc_t *gocuda.Thread) {
@@ -1158,84 +1153,70 @@ func gc_body_maxReduceKernel(gc_b *compiled.Block, gdata []float32, out []float3
 		}
 	}
 	/*line olcf.go:123*/ for s := uint32(gc_bdx / 2); s > 0; s >>= 1 {
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			if gc_bdx <= len(sdata) {
-				gc_at2 := sdata[:gc_bdx]
-				gc_step := 0
-				for ; gc_step+3 < gc_bdx; gc_step += 4 {
+		gc_from, gc_to := 0, gc_bdx
+		/*line olcf.go:126*/ if gc_bound := int(s); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := int(s)
+			if gc_from >= 0 && gc_to <= len(sdata) && gc_off >= 0 && gc_off <= len(sdata) && gc_to <= len(sdata)-gc_off && gc_to <= 1<<32-gc_off {
+				gc_at2 := sdata[:gc_to]
+				gc_at3 := sdata[gc_off:][:gc_to]
+				gc_step := gc_from
+				for ; gc_step+3 < gc_to; gc_step += 4 {
 					{
 						gc_tx := gc_step + 0
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line olcf.go:125*/ if uint32(tid) < s {
-							gc_at2[gc_tx] = fmaxf(sdata[uint32(tid)+s], gc_at2[gc_tx])
-						}
+						/*line olcf.go:126*/ gc_at2[gc_tx] = fmaxf(gc_at3[gc_tx], gc_at2[gc_tx])
 					}
 					{
 						gc_tx := gc_step + 1
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line olcf.go:125*/ if uint32(tid) < s {
-							gc_at2[gc_tx] = fmaxf(sdata[uint32(tid)+s], gc_at2[gc_tx])
-						}
+						/*line olcf.go:126*/ gc_at2[gc_tx] = fmaxf(gc_at3[gc_tx], gc_at2[gc_tx])
 					}
 					{
 						gc_tx := gc_step + 2
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line olcf.go:125*/ if uint32(tid) < s {
-							gc_at2[gc_tx] = fmaxf(sdata[uint32(tid)+s], gc_at2[gc_tx])
-						}
+						/*line olcf.go:126*/ gc_at2[gc_tx] = fmaxf(gc_at3[gc_tx], gc_at2[gc_tx])
 					}
 					{
 						gc_tx := gc_step + 3
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line olcf.go:125*/ if uint32(tid) < s {
-							gc_at2[gc_tx] = fmaxf(sdata[uint32(tid)+s], gc_at2[gc_tx])
-						}
+						/*line olcf.go:126*/ gc_at2[gc_tx] = fmaxf(gc_at3[gc_tx], gc_at2[gc_tx])
 					}
 				}
-				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line olcf.go:125*/ if uint32(tid) < s {
-						gc_at2[gc_tx] = fmaxf(sdata[uint32(tid)+s], gc_at2[gc_tx])
-					}
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+					/*line olcf.go:126*/ gc_at2[gc_tx] = fmaxf(gc_at3[gc_tx], gc_at2[gc_tx])
 				}
 			} else {
-				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
-					/*line olcf.go:125*/ if uint32(tid) < s {
-						sdata[tid] = fmaxf(sdata[uint32(tid)+s], sdata[tid])
-					}
+					/*line olcf.go:126*/ sdata[tid] = fmaxf(sdata[uint32(tid)+s], sdata[tid])
 				}
 			}
 		}
 	}
-	gc_from, gc_to := 0, gc_bdx
-	if gc_bound := 0; gc_bound < gc_to-1 {
-		gc_to = gc_bound + 1
-	}
-	for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-		gc_off := gc_bx
-		if gc_from >= 0 && gc_off >= 0 && gc_off < len(out) {
-			gc_at3 := out[gc_off:][:1]
-			gc_step2 := gc_from
-			for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-				/*line olcf.go:130*/ gc_at3[0] = sdata[0]
-				/*line olcf.go:130*/ gc_at3[0] = sdata[0]
-				/*line olcf.go:130*/ gc_at3[0] = sdata[0]
-				/*line olcf.go:130*/ gc_at3[0] = sdata[0]
-			}
-			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
-				/*line olcf.go:130*/ gc_at3[0] = sdata[0]
-			}
-		} else {
-			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-				gc_pos.Thread = gc_base + gc_tx
-				/*line olcf.go:130*/ out[gc_bx] = sdata[0]
+	{
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := 0; gc_bound < gc_to-1 {
+			gc_to = gc_bound + 1
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off2 := gc_bx
+			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(out) {
+				gc_at4 := out[gc_off2:][:1]
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+					/*line olcf.go:130*/ gc_at4[0] = sdata[0]
+					/*line olcf.go:130*/ gc_at4[0] = sdata[0]
+					/*line olcf.go:130*/ gc_at4[0] = sdata[0]
+					/*line olcf.go:130*/ gc_at4[0] = sdata[0]
+				}
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					/*line olcf.go:130*/ gc_at4[0] = sdata[0]
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					/*line olcf.go:130*/ out[gc_bx] = sdata[0]
+				}
 			}
 		}
 	}
@@ -1243,6 +1224,8 @@ func gc_body_maxReduceKernel(gc_b *compiled.Block, gdata []float32, out []float3
 
 // RowSumsKernel is row_sums of hw5/matrix_sums_solution.cu: one block per
 // row of the ds×ds matrix A.
+//
+//line olcf.go:138
 func RowSumsKernel(A []float32, sums []float32, ds uint64) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_rowSumsKernel,
 		func(gc_t *gocuda.Thread) {
@@ -1465,73 +1448,70 @@ func gc_body_rowSumsKernel(gc_b *compiled.Block, A []float32, sums []float32, ds
 			}
 		}
 		/*line olcf.go:151*/ for s := uint32(gc_bdx / 2); s > 0; s >>= 1 {
-			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_step := 0
-				for ; gc_step+3 < gc_bdx; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line olcf.go:153*/ if uint32(tid) < s {
-							sdata[tid] += sdata[uint32(tid)+s]
+			gc_from, gc_to := 0, gc_bdx
+			/*line olcf.go:154*/ if gc_bound := int(s); gc_bound < gc_to {
+				gc_to = gc_bound
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_off := int(s)
+				if gc_from >= 0 && gc_to <= len(sdata) && gc_off >= 0 && gc_off <= len(sdata) && gc_to <= len(sdata)-gc_off && gc_to <= 1<<32-gc_off {
+					gc_at2 := sdata[:gc_to]
+					gc_at3 := sdata[gc_off:][:gc_to]
+					gc_step := gc_from
+					for ; gc_step+3 < gc_to; gc_step += 4 {
+						{
+							gc_tx := gc_step + 0
+							/*line olcf.go:154*/ gc_at2[gc_tx] += gc_at3[gc_tx]
+						}
+						{
+							gc_tx := gc_step + 1
+							/*line olcf.go:154*/ gc_at2[gc_tx] += gc_at3[gc_tx]
+						}
+						{
+							gc_tx := gc_step + 2
+							/*line olcf.go:154*/ gc_at2[gc_tx] += gc_at3[gc_tx]
+						}
+						{
+							gc_tx := gc_step + 3
+							/*line olcf.go:154*/ gc_at2[gc_tx] += gc_at3[gc_tx]
 						}
 					}
-					{
-						gc_tx := gc_step + 1
+					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+						/*line olcf.go:154*/ gc_at2[gc_tx] += gc_at3[gc_tx]
+					}
+				} else {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
-						/*line olcf.go:153*/ if uint32(tid) < s {
-							sdata[tid] += sdata[uint32(tid)+s]
-						}
-					}
-					{
-						gc_tx := gc_step + 2
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line olcf.go:153*/ if uint32(tid) < s {
-							sdata[tid] += sdata[uint32(tid)+s]
-						}
-					}
-					{
-						gc_tx := gc_step + 3
-						gc_pos.Thread = gc_base + gc_tx
-						tid := gc_tx
-						/*line olcf.go:153*/ if uint32(tid) < s {
-							sdata[tid] += sdata[uint32(tid)+s]
-						}
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line olcf.go:153*/ if uint32(tid) < s {
-						sdata[tid] += sdata[uint32(tid)+s]
+						/*line olcf.go:154*/ sdata[tid] += sdata[uint32(tid)+s]
 					}
 				}
 			}
 		}
-		gc_from, gc_to := 0, gc_bdx
-		if gc_bound := 0; gc_bound < gc_to-1 {
-			gc_to = gc_bound + 1
-		}
-		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			/*line olcf.go:166*/ gc_off := idx
-			if gc_from >= 0 && gc_off >= 0 && gc_off < len(sums) {
-				gc_at2 := sums[gc_off:][:1]
-				gc_step2 := gc_from
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-					/*line olcf.go:158*/ gc_at2[0] = sdata[0]
-					/*line olcf.go:158*/ gc_at2[0] = sdata[0]
-					/*line olcf.go:158*/ gc_at2[0] = sdata[0]
-					/*line olcf.go:158*/ gc_at2[0] = sdata[0]
-				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
-					/*line olcf.go:158*/ gc_at2[0] = sdata[0]
-				}
-			} else {
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-					gc_pos.Thread = gc_base + gc_tx
-					/*line olcf.go:158*/ sums[idx] = sdata[0]
+		{
+			gc_from, gc_to := 0, gc_bdx
+			if gc_bound := 0; gc_bound < gc_to-1 {
+				gc_to = gc_bound + 1
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				/*line olcf.go:167*/ gc_off2 := idx
+				if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(sums) {
+					gc_at4 := sums[gc_off2:][:1]
+					gc_step2 := gc_from
+					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+						/*line olcf.go:158*/ gc_at4[0] = sdata[0]
+						/*line olcf.go:158*/ gc_at4[0] = sdata[0]
+						/*line olcf.go:158*/ gc_at4[0] = sdata[0]
+						/*line olcf.go:158*/ gc_at4[0] = sdata[0]
+					}
+					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+						/*line olcf.go:158*/ gc_at4[0] = sdata[0]
+					}
+				} else {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						/*line olcf.go:158*/ sums[idx] = sdata[0]
+					}
 				}
 			}
 		}
@@ -1540,6 +1520,8 @@ func gc_body_rowSumsKernel(gc_b *compiled.Block, A []float32, sums []float32, ds
 
 // ColumnSumsKernel is column_sums of hw5/matrix_sums_solution.cu: one
 // thread per column.
+//
+//line olcf.go:167
 func ColumnSumsKernel(A []float32, sums []float32, ds uint64) func(*gocuda.Thread) {
 	return compiled.GridKernel(gc_src_columnSumsKernel,
 		func(gc_t *gocuda.Thread) {

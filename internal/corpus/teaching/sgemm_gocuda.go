@@ -233,14 +233,31 @@ func gc_body_sgemmNaiveKernel(gc_b *compiled.Block, gc_lo, gc_hi int, M, N, K in
 		compiled.OutOfLine(func() {
 			{
 				gc_ty := 0
-				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_from, gc_to := 0, gc_bdx
+				if !compiled.Fits(gc_bx*gc_bdx, gc_from, gc_to, 0, 1<<32) {
+					/*line sgemm.go:22*/ panic(compiled.ErrGuardWraps)
+				}
+				if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+					panic(compiled.ErrGuardWraps)
+				}
+				if gc_bound := compiled.Diff(int(uint32(M)), gc_bx*gc_bdx); gc_bound < gc_to {
+					gc_to = gc_bound
+				}
+				for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+					if uint32(gc_by*gc_bdy+gc_ty) >= uint32(N) {
+						gc_ty++
+						if gc_ty == gc_bdy {
+							gc_ty = 0
+						}
+						continue
+					}
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
 						x := uint32(gc_bx*gc_bdx + gc_tx)
 						y := uint32(gc_by*gc_bdy + gc_ty)
-						/*line sgemm.go:22*/ if x < uint32(M) && y < uint32(N) {
+						{
 							tmp := float32(0.0)
-							for i := 0; i < K; i++ {
+							/*line sgemm.go:24*/ for i := 0; i < K; i++ {
 								tmp += A[int(x)*K+i] * B[i*N+int(y)]
 							}
 							C[int(x)*N+int(y)] = alpha*tmp + beta*C[int(x)*N+int(y)]

@@ -1598,65 +1598,6 @@ func gc_body_modulateKernel(gc_b *compiled.Block, gc_lo, gc_hi int, dA, dB []flo
 	}
 }
 
-//line samples.go:422
-func gc_body_initValueKernel(gc_b *compiled.Block, od []float32, value float32) {
-	t := gc_b.Thread()
-	gc_pos := gc_b.Pos()
-	gc_bdx := gc_b.Dim().X
-	gc_bx := gc_b.Index().X
-	gc_n := gc_b.Len()
-	_ = &value
-	/*line samples.go:423*/ cta := cg.ThisThreadBlock(t)
-	_ = cta
-	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-		gc_vstep := 0
-		if compiled.SIMD {
-			/*line samples.go:426*/ gc_vb := archsimd.BroadcastFloat32x8(value)
-			for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
-				gc_tx := gc_vstep
-				var index uint32 = uint32((gc_bx * gc_bdx) + gc_tx)
-				/*line samples.go:426*/ if int(index) < 0 || int(index) > len(od)-8 {
-					break
-				}
-				/*line samples.go:426*/ gc_vb.StoreSlice(od[index:])
-			}
-			archsimd.ClearAVXUpperBits()
-		}
-		gc_step := gc_vstep
-		for ; gc_step+3 < gc_bdx; gc_step += 4 {
-			{
-				gc_tx := gc_step + 0
-				gc_pos.Thread = gc_base + gc_tx
-				index := uint32((gc_bx * gc_bdx) + gc_tx)
-				/*line samples.go:426*/ od[index] = value
-			}
-			{
-				gc_tx := gc_step + 1
-				gc_pos.Thread = gc_base + gc_tx
-				index := uint32((gc_bx * gc_bdx) + gc_tx)
-				/*line samples.go:426*/ od[index] = value
-			}
-			{
-				gc_tx := gc_step + 2
-				gc_pos.Thread = gc_base + gc_tx
-				index := uint32((gc_bx * gc_bdx) + gc_tx)
-				/*line samples.go:426*/ od[index] = value
-			}
-			{
-				gc_tx := gc_step + 3
-				gc_pos.Thread = gc_base + gc_tx
-				index := uint32((gc_bx * gc_bdx) + gc_tx)
-				/*line samples.go:426*/ od[index] = value
-			}
-		}
-		for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
-			gc_pos.Thread = gc_base + gc_tx
-			index := uint32((gc_bx * gc_bdx) + gc_tx)
-			/*line samples.go:426*/ od[index] = value
-		}
-	}
-}
-
 //line samples.go:437
 func gc_body_dwtHaar1DKernel(gc_b *compiled.Block, id, od, approxFinal []float32, dlevels, slengthStepHalf uint32, bdim int) {
 	t := gc_b.Thread()
@@ -1676,71 +1617,73 @@ func gc_body_dwtHaar1DKernel(gc_b *compiled.Block, id, od, approxFinal []float32
 	gdim := gc_gdx
 	bid := gc_bx
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-		gc_vstep := 0
-		if compiled.SIMD {
-			for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
-				gc_tx := gc_vstep
-				var tid int = gc_tx
-				/*line samples.go:446*/ var idata uint32 = uint32((bid * (2 * bdim)) + tid)
-				/*line samples.go:448*/ if int(idata) < 0 || int(idata) > len(id)-8 || tid < 0 || tid > len(shared)-8 || int(idata+
-					uint32(bdim)) < 0 || int(idata+uint32(bdim)) > len(id)-8 || (tid+bdim) < 0 || (tid+bdim) > len(shared)-8 {
-					break
+		/*line samples.go:445*/ gc_off := (bid * (2 * bdim))
+		gc_off2 := bdim
+		gc_off3 := (bid * (2 * bdim)) + bdim
+		if gc_bdx <= len(shared) && gc_off >= 0 && gc_off <= len(id) && gc_bdx <= len(id)-gc_off && gc_bdx <= 1<<32-gc_off && gc_off2 >= 0 && gc_off2 <= len(shared) && gc_bdx <= len(shared)-gc_off2 && gc_off3 >= 0 && gc_off3 <= len(id) && gc_bdx <= len(id)-gc_off3 && gc_bdx <= 1<<32-gc_off3 {
+			gc_at := shared[:gc_bdx]
+			gc_at2 := id[gc_off:][:gc_bdx]
+			gc_at3 := shared[gc_off2:][:gc_bdx]
+			gc_at4 := id[gc_off3:][:gc_bdx]
+			gc_step := 0
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
+				{
+					gc_tx := gc_step + 0
+					tid := gc_tx
+					/*line samples.go:446*/ idata := uint32((bid * (2 * bdim)) + tid)
+					_ = idata
+					gc_at[gc_tx] = gc_at2[gc_tx]
+					gc_at3[gc_tx] = gc_at4[gc_tx]
 				}
-				/*line samples.go:449*/ archsimd.LoadFloat32x8Slice(id[idata:]).StoreSlice(shared[tid:])
-				archsimd.LoadFloat32x8Slice(id[idata+uint32(bdim):]).StoreSlice(shared[tid+bdim:])
+				{
+					gc_tx := gc_step + 1
+					tid := gc_tx
+					/*line samples.go:446*/ idata := uint32((bid * (2 * bdim)) + tid)
+					_ = idata
+					gc_at[gc_tx] = gc_at2[gc_tx]
+					gc_at3[gc_tx] = gc_at4[gc_tx]
+				}
+				{
+					gc_tx := gc_step + 2
+					tid := gc_tx
+					/*line samples.go:446*/ idata := uint32((bid * (2 * bdim)) + tid)
+					_ = idata
+					gc_at[gc_tx] = gc_at2[gc_tx]
+					gc_at3[gc_tx] = gc_at4[gc_tx]
+				}
+				{
+					gc_tx := gc_step + 3
+					tid := gc_tx
+					/*line samples.go:446*/ idata := uint32((bid * (2 * bdim)) + tid)
+					_ = idata
+					gc_at[gc_tx] = gc_at2[gc_tx]
+					gc_at3[gc_tx] = gc_at4[gc_tx]
+				}
 			}
-			archsimd.ClearAVXUpperBits()
-		}
-		gc_step := gc_vstep
-		for ; gc_step+3 < gc_bdx; gc_step += 4 {
-			{
-				gc_tx := gc_step + 0
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+				tid := gc_tx
+				/*line samples.go:446*/ idata := uint32((bid * (2 * bdim)) + tid)
+				_ = idata
+				gc_at[gc_tx] = gc_at2[gc_tx]
+				gc_at3[gc_tx] = gc_at4[gc_tx]
+			}
+		} else {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
 				/*line samples.go:446*/ idata := uint32((bid * (2 * bdim)) + tid)
 				/*line samples.go:448*/ shared[tid] = id[idata]
 				shared[tid+bdim] = id[idata+uint32(bdim)]
 			}
-			{
-				gc_tx := gc_step + 1
-				gc_pos.Thread = gc_base + gc_tx
-				tid := gc_tx
-				/*line samples.go:446*/ idata := uint32((bid * (2 * bdim)) + tid)
-				/*line samples.go:448*/ shared[tid] = id[idata]
-				shared[tid+bdim] = id[idata+uint32(bdim)]
-			}
-			{
-				gc_tx := gc_step + 2
-				gc_pos.Thread = gc_base + gc_tx
-				tid := gc_tx
-				/*line samples.go:446*/ idata := uint32((bid * (2 * bdim)) + tid)
-				/*line samples.go:448*/ shared[tid] = id[idata]
-				shared[tid+bdim] = id[idata+uint32(bdim)]
-			}
-			{
-				gc_tx := gc_step + 3
-				gc_pos.Thread = gc_base + gc_tx
-				tid := gc_tx
-				/*line samples.go:446*/ idata := uint32((bid * (2 * bdim)) + tid)
-				/*line samples.go:448*/ shared[tid] = id[idata]
-				shared[tid+bdim] = id[idata+uint32(bdim)]
-			}
-		}
-		for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
-			gc_pos.Thread = gc_base + gc_tx
-			tid := gc_tx
-			/*line samples.go:446*/ idata := uint32((bid * (2 * bdim)) + tid)
-			/*line samples.go:448*/ shared[tid] = id[idata]
-			shared[tid+bdim] = id[idata+uint32(bdim)]
 		}
 	}
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-		gc_vstep2 := 0
+		gc_vstep := 0
 		if compiled.SIMD {
 			gc_evens := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
 		gc_steps:
-			for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-				gc_tx := gc_vstep2
+			for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+				gc_tx := gc_vstep
 				gc_rank := gc_base + gc_tx
 				var tid int = gc_tx
 				var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
@@ -1768,7 +1711,7 @@ func gc_body_dwtHaar1DKernel(gc_b *compiled.Block, id, od, approxFinal []float32
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		gc_step2 := gc_vstep2
+		gc_step2 := gc_vstep
 		for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 			{
 				gc_tx := gc_step2 + 0
@@ -1982,20 +1925,20 @@ func gc_body_dwtHaar1DKernel(gc_b *compiled.Block, id, od, approxFinal []float32
 			gc_to = gc_bound + 1
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			/*line samples.go:501*/ gc_off := bid
-			gc_off2 := 0
-			if gc_from >= 0 && gc_off >= 0 && gc_off < len(approxFinal) && gc_off2 >= 0 && gc_off2 < len(shared) {
-				gc_at := approxFinal[gc_off:][:1]
-				gc_at2 := shared[gc_off2:][:1]
+			/*line samples.go:501*/ gc_off4 := bid
+			gc_off5 := 0
+			if gc_from >= 0 && gc_off4 >= 0 && gc_off4 < len(approxFinal) && gc_off5 >= 0 && gc_off5 < len(shared) {
+				gc_at5 := approxFinal[gc_off4:][:1]
+				gc_at6 := shared[gc_off5:][:1]
 				gc_step5 := gc_from
 				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
-					/*line samples.go:493*/ gc_at[0] = gc_at2[0]
-					/*line samples.go:493*/ gc_at[0] = gc_at2[0]
-					/*line samples.go:493*/ gc_at[0] = gc_at2[0]
-					/*line samples.go:493*/ gc_at[0] = gc_at2[0]
+					/*line samples.go:493*/ gc_at5[0] = gc_at6[0]
+					/*line samples.go:493*/ gc_at5[0] = gc_at6[0]
+					/*line samples.go:493*/ gc_at5[0] = gc_at6[0]
+					/*line samples.go:493*/ gc_at5[0] = gc_at6[0]
 				}
 				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
-					/*line samples.go:493*/ gc_at[0] = gc_at2[0]
+					/*line samples.go:493*/ gc_at5[0] = gc_at6[0]
 				}
 			} else {
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
