@@ -61,11 +61,15 @@ func TestCommittedPacks(t *testing.T) {
 	for _, m := range goldenModules(t) {
 		golden[m.Entry] = m.Text
 	}
-	compared := 0
+	compared, modules, text, packed := 0, 0, 0, 0
 	for path, enc := range packs {
 		mods, err := ptxpack.Decode(enc)
 		require.NoError(t, err, path)
 		assert.NotEmpty(t, mods, path)
+		modules, packed = modules+len(mods), packed+len(enc)
+		for _, m := range mods {
+			text += len(m.Text)
+		}
 		if filepath.Dir(path) != "kernels" {
 			continue
 		}
@@ -77,6 +81,7 @@ func TestCommittedPacks(t *testing.T) {
 		}
 	}
 	assert.Equal(t, len(golden), compared, "every golden is in a pack of package kernels")
+	t.Logf("%d packs: %d modules, %d bytes of PTX in %d bytes of packs", len(packs), modules, text, packed)
 }
 
 // BenchmarkFirstDecode times what the first GPU launch of a module of

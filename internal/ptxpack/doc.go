@@ -9,5 +9,8 @@
 // Adler-32 checksum that catches a corrupt pack) of a header naming each
 // module and its length, and the modules one after another, wrapped at
 // Width characters so that it sits in a Go raw string literal that gofmt
-// leaves alone and a diff shows line by line.
+// leaves alone and a diff shows line by line. The bytes are those of
+// compress/flate at a fixed level: a Go release that changed its output
+// would make gocuda compile -check find every pack stale, and
+// TestDeterministic says so first.
 package ptxpack
