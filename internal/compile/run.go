@@ -54,7 +54,8 @@ a generated file is stale, for CI (give it the flags go generate uses).
 -passes prints the passes a kernel goes through, in order, each required
 or optional; -d=PASS/off switches optional ones off. -gpu writes each
 kernel's PTX too, kept compressed (a file ending in _gocuda_ptx.go per
-source file); -ptx DIR writes it out as text, one ENTRY.ptx per form.`)
+source file); -ptx DIR writes it out as text, one ENTRY.ptx per form,
+with -check too.`)
 		fs.PrintDefaults()
 	}
 	if err := fs.Parse(args); err != nil {
