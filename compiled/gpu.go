@@ -35,7 +35,7 @@ type PTX struct {
 // each form names it. It is decompressed the first time a GPU launch
 // loads one of its modules, once, and never on the CPU. A PTXPack is made
 // by NewPTXPack (the zero PTXPack holds no modules); it is safe for
-// concurrent use by multiple goroutines.
+// concurrent use by multiple goroutines, and a copy shares its pack.
 type PTXPack struct {
 	p *ptxpack.Pack
 }
