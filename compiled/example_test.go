@@ -94,3 +94,20 @@ func Example() {
 	// [0 11 22 33 44 55 66 77 88 99]
 	// [0 11 22 33 44 55 66 77 88 99]
 }
+
+// A PTXPack holds a generated file's PTX modules compressed, as gocuda
+// compile -gpu writes it; a module is decompressed, with the whole pack,
+// the first time one is asked for.
+func ExamplePTXPack() {
+	pack := compiled.NewPTXPack(`
+eNqkzkEKwjAQheH9nOItuxoqSO1typgMJVjbkBel8fQSr+DuLR4f/3qEVzTkeiJbeOAitDM3TLMw2OZ9iL69MB07Zh1Fq5XV
+K/hcbqOoxVicXJg+junaz4npvjnU91oaft7wp9FTBvkGAAD//wPBOCQ=
+`)
+	text, err := pack.Text("scale")
+	fmt.Printf("%q %v\n", text, err)
+	_, err = pack.Text("gemm")
+	fmt.Println(err)
+	// Output:
+	// ".version 8.0\n.target sm_70\n.address_size 64\n\n.visible .entry scale(\n" <nil>
+	// ptxpack: no module "gemm" in the pack
+}

@@ -85,7 +85,8 @@ var (
 	ErrInvalidKernelImage = errors.New("gocuda: device kernel image is invalid")
 	// ErrNoKernelImage is cudaErrorNoKernelImageForDevice: a launch on a
 	// GPU of a kernel with no GPU form (one not compiled by gocuda
-	// compile -gpu, or with no form for its arguments' types).
+	// compile -gpu, or with no form for its arguments' types), or whose
+	// form cannot be read (its generated file's PTX pack is corrupt).
 	ErrNoKernelImage = errors.New("gocuda: no kernel image is available for execution on the device")
 	// ErrNoDevice is cudaErrorNoDevice: WithGPU found no GPU, or no GPU
 	// back end is linked (import package nvidia).

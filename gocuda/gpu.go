@@ -100,6 +100,9 @@ func (d *Device) runGPU(ctx context.Context, l *launch) error {
 	}
 	dim := func(v Dim3) [3]uint32 { return [3]uint32{uint32(v.X), uint32(v.Y), uint32(v.Z)} }
 	fault, err := d.gpu.Run(gpulink.Launch{Module: m, Grid: dim(l.grid), Block: dim(l.block), SharedMem: uint32(l.dynShared), Args: args})
+	if errors.Is(err, gpulink.ErrNoImage) {
+		return fmt.Errorf("%w: %v", ErrNoKernelImage, err)
+	}
 	if err != nil {
 		return fmt.Errorf("%w: %v", ErrLaunchFailure, err)
 	}

@@ -83,7 +83,11 @@ func (d *device) load(m *gpulink.Module) (*loaded, error) {
 	if l, ok := d.funcs[m]; ok {
 		return l, nil
 	}
-	mod, err := d.ctx.LoadModule(m.Text)
+	text, err := m.PTX() // a pack's first module decompresses it, here only
+	if err != nil {
+		return nil, err
+	}
+	mod, err := d.ctx.LoadModule(text)
 	if err != nil {
 		return nil, err
 	}

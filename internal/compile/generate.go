@@ -17,6 +17,7 @@ import (
 
 	"github.com/gocuda/gocuda/internal/compile/kir"
 	"github.com/gocuda/gocuda/internal/kapi"
+	"github.com/gocuda/gocuda/internal/ptxpack"
 	"github.com/gocuda/gocuda/internal/srchash"
 )
 
@@ -26,6 +27,9 @@ type File struct {
 	Source   []byte     // its contents, gofmt-formatted
 	Kernels  []string   // the kernels it has a compiled form of
 	Refusals []*Refusal // the kernels it leaves on the runtime path, and why
+	// PTX are the modules of a PTX pack's file (PTXPath), in the pack's
+	// order, for gocuda compile -ptx.
+	PTX []ptxpack.Module
 }
 
 // GeneratedPath returns the path of the file generated for source file path.
@@ -243,7 +247,11 @@ func generateFiles(kernels []*Kernel, results map[*Kernel]*result, pkg *pkgDecls
 	for _, f := range files {
 		f.Source = inlineDirectives(f.Source)
 	}
-	return files, nil
+	pf, err := ptxFile(kernels, results, importName("compiled", kernels, results))
+	if err != nil || pf == nil {
+		return files, err
+	}
+	return append(files, pf), nil
 }
 
 // generateFile writes the generated file of kernels, all of one file: the
@@ -261,7 +269,7 @@ func generateFile(kernels []*Kernel, results map[*Kernel]*result, twin, simd boo
 	} else {
 		w.lanes = importName("lanes", kernels, results)
 	}
-	w.files = filesVar(k0.Path)
+	w.files, w.ptx = filesVar(k0.Path), ptxVar(k0.Path)
 	embedded := map[string]bool{}
 	for _, k := range kernels {
 		r := results[k]

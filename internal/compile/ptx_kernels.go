@@ -84,8 +84,8 @@ func (w *writer) gpuForms(forms []GPUForm) string {
 		for _, f := range g.PTX.Files {
 			files = append(files, strconv.Quote(f))
 		}
-		fmt.Fprintf(&b, "\n%s.PTX{Entry: %q, Text: gc_ptx_%s, Params: []string{%s}, Files: []string{%s}, DynamicShared: %v, DynamicSize: %v},",
-			w.compiled, g.PTX.Entry, g.PTX.Entry, strings.Join(params, ", "), strings.Join(files, ", "), g.PTX.DynamicShared, hasDynamicSize(g.PTX))
+		fmt.Fprintf(&b, "\n%s.PTX{Entry: %q, Pack: %s, Params: []string{%s}, Files: []string{%s}, DynamicShared: %v, DynamicSize: %v},",
+			w.compiled, g.PTX.Entry, w.ptx, strings.Join(params, ", "), strings.Join(files, ", "), g.PTX.DynamicShared, hasDynamicSize(g.PTX))
 	}
 	b.WriteString("\n)")
 	return b.String()
@@ -95,13 +95,6 @@ func (w *writer) gpuForms(forms []GPUForm) string {
 // ptx.DynamicSize.
 func hasDynamicSize(k *ptx.Kernel) bool {
 	return len(k.Params) > 0 && k.Params[len(k.Params)-1].Name == ptx.DynamicSize
-}
-
-// ptxTexts writes the forms' modules as constants.
-func (w *writer) ptxTexts(forms []GPUForm) {
-	for _, g := range forms {
-		w.printf("const gc_ptx_%s = `%s`\n\n", g.PTX.Entry, g.PTX.Text)
-	}
 }
 
 // reflectString writes t as package reflect does, which is how a launch

@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/gocuda/gocuda/internal/compile/kir"
+	"github.com/gocuda/gocuda/internal/ptxpack"
 )
 
 // Exit statuses of Main, as Go commands use them.
@@ -35,10 +36,11 @@ func Main(args []string, stdout, stderr io.Writer) int {
 	passes := fs.Bool("passes", false, "print the compiler's passes, in order, a line on what each does, and exit")
 	var off offFlag
 	fs.Var(&off, "d", "switch off optional `passes`, for finding the pass a miscompile comes from: -d=PASS/off, comma-separated (-passes says which are optional)")
-	gpu := fs.Bool("gpu", false, "write each kernel's PTX forms too, which a GPU device launches (gocuda.WithGPU)")
+	gpu := fs.Bool("gpu", false, "write each kernel's PTX forms too, which a GPU device launches (gocuda.WithGPU), compressed in a file ending in _gocuda_ptx.go")
+	ptxDir := fs.String("ptx", "", "with -gpu, also write each PTX form as text, for reading, to `DIR`/ENTRY.ptx")
 	simd512 := fs.Bool("simd512", false, "give the SIMD build's vector steps a twin of sixteen lanes, run where the CPU has AVX-512 (Go 1.26's AVX-512 code generation has known bugs)")
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, `usage: gocuda compile [-check] [-strict] [-v] [-simd512] [-gpu] [-d PASS/off,...] [-tags tags] [packages]
+		fmt.Fprintln(stderr, `usage: gocuda compile [-check] [-strict] [-v] [-simd512] [-gpu [-ptx DIR]] [-d PASS/off,...] [-tags tags] [packages]
        gocuda compile -passes
 
 Compile writes, beside each source file with kernels marked
@@ -50,10 +52,17 @@ and commit what it writes. A kernel it cannot compile keeps running on the
 runtime path; compile says why. With -check it writes nothing and fails if
 a generated file is stale, for CI (give it the flags go generate uses).
 -passes prints the passes a kernel goes through, in order, each required
-or optional; -d=PASS/off switches optional ones off.`)
+or optional; -d=PASS/off switches optional ones off. -gpu writes each
+kernel's PTX too, kept compressed (a file ending in _gocuda_ptx.go per
+source file); -ptx DIR writes it out as text, one ENTRY.ptx per form,
+with -check too.`)
 		fs.PrintDefaults()
 	}
 	if err := fs.Parse(args); err != nil {
+		return exitUsage
+	}
+	if *ptxDir != "" && !*gpu {
+		fmt.Fprintln(stderr, "gocuda compile: -ptx needs -gpu")
 		return exitUsage
 	}
 	if err := kir.CheckOff(off); err != nil {
@@ -72,7 +81,7 @@ or optional; -d=PASS/off switches optional ones off.`)
 	if len(patterns) == 0 {
 		patterns = []string{"."}
 	}
-	out := &output{check: *check, stdout: stdout, stderr: stderr}
+	out := &output{check: *check, ptxDir: *ptxDir, stdout: stdout, stderr: stderr}
 	refused, err := compilePackages(patterns, *tags, *verbose, Options{SIMD512: *simd512, Off: off, GPU: *gpu}, out)
 	if err != nil {
 		fmt.Fprintf(stderr, "gocuda compile: %v\n", err)
@@ -157,6 +166,9 @@ func compilePackages(patterns []string, tags string, verbose bool, opts Options,
 		if err := out.write(f.Path, f.Source); err != nil {
 			return 0, err
 		}
+		if err := out.writePTX(f.PTX); err != nil {
+			return 0, err
+		}
 		written[f.Path] = true
 		for _, r := range f.Refusals {
 			r.Pos.Filename = relative(r.Pos.Filename)
@@ -193,6 +205,36 @@ type output struct {
 	check          bool
 	stdout, stderr io.Writer
 	stale          []string // with check: the files that would change
+	// ptxDir is where -ptx writes the PTX forms as text, "" for nowhere;
+	// ptxWritten holds the entries written there.
+	ptxDir     string
+	ptxWritten map[string]bool
+}
+
+// writePTX writes modules to o.ptxDir, one ENTRY.ptx each, with check as
+// without: the text is for reading, and no generated file. An entry is
+// unique in its package, not across packages: one written twice is an
+// error.
+func (o *output) writePTX(modules []ptxpack.Module) error {
+	if o.ptxDir == "" || len(modules) == 0 {
+		return nil
+	}
+	if err := os.MkdirAll(o.ptxDir, 0o777); err != nil {
+		return err
+	}
+	if o.ptxWritten == nil {
+		o.ptxWritten = map[string]bool{}
+	}
+	for _, m := range modules {
+		if o.ptxWritten[m.Entry] {
+			return fmt.Errorf("-ptx: two forms named %s (of two packages): give one package at a time", m.Entry)
+		}
+		o.ptxWritten[m.Entry] = true
+		if err := os.WriteFile(filepath.Join(o.ptxDir, m.Entry+".ptx"), []byte(m.Text), 0o666); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // write writes the generated file at path, or notes it if it differs.

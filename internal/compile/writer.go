@@ -26,6 +26,7 @@ type writer struct {
 	archsimd string
 	lanes    string // the default build's name for package compiled/lanes, imported where used
 	files    string // the name of the file's embedded source files (filesVar)
+	ptx      string // the name of the source file's PTX pack (ptxVar)
 	simd     bool   // writing the SIMD build's file
 	twin     bool   // the file has a twin for the other build: it builds in one
 	// pkg is what the package's generated files have declared so far.
@@ -81,7 +82,6 @@ func (w *writer) kernel(k *Kernel, r *result, imports *imports, hash, lines, mar
 		w.compiled, entry, name, w.gocuda, probe, callee(k), targs, paramArgs(k), body)
 	w.line(k)
 	w.printf("var gc_src_%s = %s.NewSource(%s, %q, %q, %s)%s%s%s\n\n", name, w.compiled, w.files, k.Name(), hash, lines, mark, w.gpuForms(r.gpu), w.noGPU(r.gpuRefusal))
-	w.ptxTexts(r.gpu)
 	text, lanes := kir.EmitFile(f, "gc_body_"+name, w.typeParams(k), w.params(k, bodyName(f, k)), w.simd)
 	w.printf("%s\n", text)
 	if lanes {
@@ -133,9 +133,13 @@ func (w *writer) embed(pkg string, names []string) {
 // filesVar returns the name of the embedded source files of the file
 // generated for the source file at path: one per generated file, since a
 // package may have several.
-func filesVar(path string) string {
+func filesVar(path string) string { return genPrefix + "files_" + stemIdent(path) }
+
+// stemIdent returns the name of the source file at path without ".go",
+// made an identifier.
+func stemIdent(path string) string {
 	stem := strings.TrimSuffix(filepath.Base(path), ".go")
-	return genPrefix + "files_" + strings.Map(func(r rune) rune {
+	return strings.Map(func(r rune) rune {
 		if r == '_' || unicode.IsLetter(r) || unicode.IsDigit(r) {
 			return r
 		}

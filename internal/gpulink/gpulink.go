@@ -1,5 +1,12 @@
 package gpulink
 
+import (
+	"errors"
+	"fmt"
+
+	"github.com/gocuda/gocuda/internal/ptxpack"
+)
+
 // FaultSymbol is the PTX modules' fault record: 64 bytes, zero until a
 // thread fails a check. The first failing thread sets word 0 to 1 and
 // writes the code (word 1), file index << 24 | line (word 2), its block
@@ -24,7 +31,10 @@ const (
 // instantiation of a generic kernel, told apart by its parameters' types.
 type Module struct {
 	Entry string // the .entry's name
-	Text  string // the PTX module
+	// Text is the PTX module, or "" where Pack holds it: generated code
+	// keeps its file's modules compressed in one pack.
+	Text string
+	Pack *ptxpack.Pack // the module's pack, where Text is ""
 	// Params are the Go types of the kernel's parameters but the
 	// thread's, as reflect writes them ("[]float32"); a slice passes its
 	// address and length.
@@ -35,6 +45,28 @@ type Module struct {
 	// length known only at run time, which the launch must leave room
 	// for; DynamicSize where its last parameter is Config.SharedMem.
 	DynamicShared, DynamicSize bool
+}
+
+// ErrNoImage is the error of a module whose PTX cannot be had (a corrupt
+// pack): package gocuda reports it as ErrNoKernelImage.
+var ErrNoImage = errors.New("no usable PTX image")
+
+// PTX returns the module's PTX text: Text, or else its entry of Pack,
+// which the first call of any module of the pack decompresses. A back end
+// calls it only where it loads the module, so that programs that never
+// launch on a GPU never decompress. Its errors wrap ErrNoImage.
+func (m *Module) PTX() (string, error) {
+	if m.Text != "" {
+		return m.Text, nil
+	}
+	if m.Pack == nil {
+		return "", fmt.Errorf("%w: module %s has no PTX", ErrNoImage, m.Entry)
+	}
+	t, err := m.Pack.Text(m.Entry)
+	if err != nil {
+		return "", fmt.Errorf("%w: module %s: %w", ErrNoImage, m.Entry, err)
+	}
+	return t, nil
 }
 
 // A Launch is one launch on a GPU.

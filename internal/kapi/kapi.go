@@ -145,11 +145,12 @@ func init() {
 }
 
 // GeneratedFile reports whether path is named as a file gocuda compile
-// writes: file_gocuda.go, or the files of each build's own declarations,
-// file_gocuda_simd.go and file_gocuda_nosimd.go. The instrumenter and the
-// profiler leave such files alone.
+// writes: file_gocuda.go, the files of each build's own declarations,
+// file_gocuda_simd.go and file_gocuda_nosimd.go, or the file of the PTX
+// pack, file_gocuda_ptx.go. The instrumenter and the profiler leave such
+// files alone.
 func GeneratedFile(path string) bool {
-	for _, suffix := range []string{"_gocuda.go", "_gocuda_simd.go", "_gocuda_nosimd.go"} {
+	for _, suffix := range []string{"_gocuda.go", "_gocuda_simd.go", "_gocuda_nosimd.go", "_gocuda_ptx.go"} {
 		if strings.HasSuffix(path, suffix) {
 			return true
 		}

@@ -1,0 +1,4 @@
+package ptxpack
+
+// EncodeRaw is encodeRaw, for tests of packs Encode would not write.
+var EncodeRaw = encodeRaw
