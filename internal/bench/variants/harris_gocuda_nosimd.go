@@ -1845,7 +1845,11 @@ func gc_body_harrisUnrolledInline(gc_b *compiled.Block, in, partial []float32) {
 				gc_off9 := 16 + gc_x04
 				if gc_act == ^uint32(0) && gc_x04+32 <= gc_bdx && gc_off9 >= 0 && gc_off9 <= len(sdata) && 32 <= len(sdata)-gc_off9 {
 					gc_at12 := sdata[gc_off9:][:32]
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					gc_hi3 := 32
+					if gc_bdy*gc_bdz == 1 {
+						gc_hi3 = 16
+					}
+					for gc_lane := 0; gc_lane < gc_hi3; gc_lane++ {
 						gc_rank := gc_w + gc_lane
 						v := gc_s_v[gc_rank]
 						/*line harris.go:260*/ v += gc_at12[gc_lane]
@@ -1876,7 +1880,11 @@ func gc_body_harrisUnrolledInline(gc_b *compiled.Block, in, partial []float32) {
 				gc_off10 := gc_x05
 				if gc_act == ^uint32(0) && gc_x05+32 <= gc_bdx && gc_off10 >= 0 && gc_off10 <= len(sdata) && 32 <= len(sdata)-gc_off10 {
 					gc_at13 := sdata[gc_off10:][:32]
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					gc_hi4 := 32
+					if gc_bdy*gc_bdz == 1 {
+						gc_hi4 = 16
+					}
+					for gc_lane := 0; gc_lane < gc_hi4; gc_lane++ {
 						gc_rank := gc_w + gc_lane
 						v := gc_s_v[gc_rank]
 						/*line harris.go:262*/ gc_at13[gc_lane] = v
@@ -1905,7 +1913,11 @@ func gc_body_harrisUnrolledInline(gc_b *compiled.Block, in, partial []float32) {
 				gc_off11 := 8 + gc_x06
 				if gc_act == ^uint32(0) && gc_x06+32 <= gc_bdx && gc_off11 >= 0 && gc_off11 <= len(sdata) && 32 <= len(sdata)-gc_off11 {
 					gc_at14 := sdata[gc_off11:][:32]
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					gc_hi5 := 32
+					if gc_bdy*gc_bdz == 1 {
+						gc_hi5 = 8
+					}
+					for gc_lane := 0; gc_lane < gc_hi5; gc_lane++ {
 						gc_rank := gc_w + gc_lane
 						v := gc_s_v[gc_rank]
 						/*line harris.go:264*/ v += gc_at14[gc_lane]
@@ -1936,7 +1948,11 @@ func gc_body_harrisUnrolledInline(gc_b *compiled.Block, in, partial []float32) {
 				gc_off12 := gc_x07
 				if gc_act == ^uint32(0) && gc_x07+32 <= gc_bdx && gc_off12 >= 0 && gc_off12 <= len(sdata) && 32 <= len(sdata)-gc_off12 {
 					gc_at15 := sdata[gc_off12:][:32]
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					gc_hi6 := 32
+					if gc_bdy*gc_bdz == 1 {
+						gc_hi6 = 8
+					}
+					for gc_lane := 0; gc_lane < gc_hi6; gc_lane++ {
 						gc_rank := gc_w + gc_lane
 						v := gc_s_v[gc_rank]
 						/*line harris.go:266*/ gc_at15[gc_lane] = v
@@ -1965,7 +1981,11 @@ func gc_body_harrisUnrolledInline(gc_b *compiled.Block, in, partial []float32) {
 				gc_off13 := 4 + gc_x08
 				if gc_act == ^uint32(0) && gc_x08+32 <= gc_bdx && gc_off13 >= 0 && gc_off13 <= len(sdata) && 32 <= len(sdata)-gc_off13 {
 					gc_at16 := sdata[gc_off13:][:32]
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					gc_hi7 := 32
+					if gc_bdy*gc_bdz == 1 {
+						gc_hi7 = 4
+					}
+					for gc_lane := 0; gc_lane < gc_hi7; gc_lane++ {
 						gc_rank := gc_w + gc_lane
 						v := gc_s_v[gc_rank]
 						/*line harris.go:268*/ v += gc_at16[gc_lane]
@@ -1996,7 +2016,11 @@ func gc_body_harrisUnrolledInline(gc_b *compiled.Block, in, partial []float32) {
 				gc_off14 := gc_x09
 				if gc_act == ^uint32(0) && gc_x09+32 <= gc_bdx && gc_off14 >= 0 && gc_off14 <= len(sdata) && 32 <= len(sdata)-gc_off14 {
 					gc_at17 := sdata[gc_off14:][:32]
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					gc_hi8 := 32
+					if gc_bdy*gc_bdz == 1 {
+						gc_hi8 = 4
+					}
+					for gc_lane := 0; gc_lane < gc_hi8; gc_lane++ {
 						gc_rank := gc_w + gc_lane
 						v := gc_s_v[gc_rank]
 						/*line harris.go:270*/ gc_at17[gc_lane] = v
@@ -2025,7 +2049,11 @@ func gc_body_harrisUnrolledInline(gc_b *compiled.Block, in, partial []float32) {
 				gc_off15 := 2 + gc_x010
 				if gc_act == ^uint32(0) && gc_x010+32 <= gc_bdx && gc_off15 >= 0 && gc_off15 <= len(sdata) && 32 <= len(sdata)-gc_off15 {
 					gc_at18 := sdata[gc_off15:][:32]
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					gc_hi9 := 32
+					if gc_bdy*gc_bdz == 1 {
+						gc_hi9 = 2
+					}
+					for gc_lane := 0; gc_lane < gc_hi9; gc_lane++ {
 						gc_rank := gc_w + gc_lane
 						v := gc_s_v[gc_rank]
 						/*line harris.go:272*/ v += gc_at18[gc_lane]
@@ -2056,7 +2084,11 @@ func gc_body_harrisUnrolledInline(gc_b *compiled.Block, in, partial []float32) {
 				gc_off16 := gc_x011
 				if gc_act == ^uint32(0) && gc_x011+32 <= gc_bdx && gc_off16 >= 0 && gc_off16 <= len(sdata) && 32 <= len(sdata)-gc_off16 {
 					gc_at19 := sdata[gc_off16:][:32]
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					gc_hi10 := 32
+					if gc_bdy*gc_bdz == 1 {
+						gc_hi10 = 2
+					}
+					for gc_lane := 0; gc_lane < gc_hi10; gc_lane++ {
 						gc_rank := gc_w + gc_lane
 						v := gc_s_v[gc_rank]
 						/*line harris.go:274*/ gc_at19[gc_lane] = v
@@ -2085,7 +2117,11 @@ func gc_body_harrisUnrolledInline(gc_b *compiled.Block, in, partial []float32) {
 				gc_off17 := 1 + gc_x012
 				if gc_act == ^uint32(0) && gc_x012+32 <= gc_bdx && gc_off17 >= 0 && gc_off17 <= len(sdata) && 32 <= len(sdata)-gc_off17 {
 					gc_at20 := sdata[gc_off17:][:32]
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					gc_hi11 := 32
+					if gc_bdy*gc_bdz == 1 {
+						gc_hi11 = 1
+					}
+					for gc_lane := 0; gc_lane < gc_hi11; gc_lane++ {
 						gc_rank := gc_w + gc_lane
 						v := gc_s_v[gc_rank]
 						/*line harris.go:276*/ v += gc_at20[gc_lane]
@@ -2116,7 +2152,11 @@ func gc_body_harrisUnrolledInline(gc_b *compiled.Block, in, partial []float32) {
 				gc_off18 := gc_x013
 				if gc_act == ^uint32(0) && gc_x013+32 <= gc_bdx && gc_off18 >= 0 && gc_off18 <= len(sdata) && 32 <= len(sdata)-gc_off18 {
 					gc_at21 := sdata[gc_off18:][:32]
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					gc_hi12 := 32
+					if gc_bdy*gc_bdz == 1 {
+						gc_hi12 = 1
+					}
+					for gc_lane := 0; gc_lane < gc_hi12; gc_lane++ {
 						gc_rank := gc_w + gc_lane
 						v := gc_s_v[gc_rank]
 						/*line harris.go:278*/ gc_at21[gc_lane] = v

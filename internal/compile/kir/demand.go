@@ -44,6 +44,7 @@ func demand(f *Func) {
 // whole-warp step runs only if every lane takes the branch (the second
 // stage of Luitjens's block reduction, if wid == 0).
 func (f *Func) demandIn(nodes []Node, rest [][]Node, after []Node) {
+	f.sharedSteps(nodes, rest, after)
 	for j, m := range nodes {
 		later := append([][]Node{nodes[j+1:]}, rest...)
 		switch m := m.(type) {

@@ -367,9 +367,12 @@ func (d *dumper) warpNode(n Node, depth int) {
 			head += "]"
 		}
 		if dm := n.Demand; dm != nil {
-			lanes := dm.Step.Name()
-			if dm.Lanes > 1 {
-				lanes += fmt.Sprintf("+%d", dm.Lanes-1)
+			lanes := fmt.Sprint(dm.Lanes)
+			if dm.Step != nil {
+				lanes = dm.Step.Name()
+				if dm.Lanes > 1 {
+					lanes += fmt.Sprintf("+%d", dm.Lanes-1)
+				}
 			}
 			head += " [lanes < " + lanes + " of one-dimensional blocks]"
 		}

@@ -115,6 +115,10 @@ func (e *emitter) demandedLanes(l *LaneLoop, checked bool) string {
 		return "32"
 	}
 	hi := e.f.Names.Fresh("hi")
+	if dm.Step == nil {
+		e.printf("%s := %d\nif %s {\n%s = %d\n}\n", hi, warpSize, e.oneD(), hi, dm.Lanes)
+		return hi
+	}
 	e.printf("%s := %s.LanesDemanded(%s, %d, %s)\n", hi, e.f.Src.Compiled, e.f.Vars[dm.Step].Name, dm.Lanes, e.oneD())
 	return hi
 }
