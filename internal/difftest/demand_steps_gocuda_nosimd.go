@@ -143,21 +143,25 @@ func gc_body_demandSteps(gc_b *compiled.Block, in, out []float32) {
 			{
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
+				gc_upto := 32
+				if gc_bdy*gc_bdz == 1 {
+					gc_upto = min(gc_upto, 19)
+				}
 				gc_x03 := gc_tidx.X
 				gc_off7 := 16 + gc_x03
 				if gc_act == ^uint32(0) && gc_x03+32 <= gc_bdx && gc_off7 >= 0 && gc_off7 <= len(sdata) && 32 <= len(sdata)-gc_off7 {
 					gc_at8 := sdata[gc_off7:][:32]
-					gc_hi2 := 32
+					gc_upto2 := 32
 					if gc_bdy*gc_bdz == 1 {
-						gc_hi2 = 19
+						gc_upto2 = min(gc_upto2, 19)
 					}
-					for gc_lane := 0; gc_lane < gc_hi2; gc_lane++ {
+					for gc_lane := 0; gc_lane < gc_upto2; gc_lane++ {
 						v := gc_l_v[gc_lane]
 						/*line demand_steps.go:24*/ v += gc_at8[gc_lane]
 						gc_l_v[gc_lane] = v
 					}
 				} else {
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					for gc_lane := 0; gc_lane < gc_upto; gc_lane++ {
 						gc_tx++
 						if gc_tx == gc_bdx {
 							gc_tx = 0
@@ -176,17 +180,21 @@ func gc_body_demandSteps(gc_b *compiled.Block, in, out []float32) {
 			{
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
+				gc_upto3 := 32
+				if gc_bdy*gc_bdz == 1 {
+					gc_upto3 = min(gc_upto3, 19)
+				}
 				gc_x04 := gc_tidx.X
 				gc_off8 := gc_x04
 				if gc_act == ^uint32(0) && gc_x04+32 <= gc_bdx && gc_off8 >= 0 && gc_off8 <= len(sdata) && 32 <= len(sdata)-gc_off8 {
 					gc_at9 := sdata[gc_off8:][:32]
-					gc_hi3 := 32
+					gc_upto4 := 32
 					if gc_bdy*gc_bdz == 1 {
-						gc_hi3 = 19
+						gc_upto4 = min(gc_upto4, 19)
 					}
-					/*line demand_steps.go:26*/ copy(gc_at9[:gc_hi3], gc_l_v[:gc_hi3])
+					/*line demand_steps.go:26*/ copy(gc_at9[:gc_upto4], gc_l_v[:gc_upto4])
 				} else {
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					for gc_lane := 0; gc_lane < gc_upto3; gc_lane++ {
 						gc_tx++
 						if gc_tx == gc_bdx {
 							gc_tx = 0
@@ -204,21 +212,25 @@ func gc_body_demandSteps(gc_b *compiled.Block, in, out []float32) {
 			{
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
+				gc_upto5 := 32
+				if gc_bdy*gc_bdz == 1 {
+					gc_upto5 = min(gc_upto5, 11)
+				}
 				gc_x05 := gc_tidx.X
 				gc_off9 := 8 + gc_x05
 				if gc_act == ^uint32(0) && gc_x05+32 <= gc_bdx && gc_off9 >= 0 && gc_off9 <= len(sdata) && 32 <= len(sdata)-gc_off9 {
 					gc_at10 := sdata[gc_off9:][:32]
-					gc_hi4 := 32
+					gc_upto6 := 32
 					if gc_bdy*gc_bdz == 1 {
-						gc_hi4 = 11
+						gc_upto6 = min(gc_upto6, 11)
 					}
-					for gc_lane := 0; gc_lane < gc_hi4; gc_lane++ {
+					for gc_lane := 0; gc_lane < gc_upto6; gc_lane++ {
 						v := gc_l_v[gc_lane]
 						/*line demand_steps.go:28*/ v += gc_at10[gc_lane]
 						gc_l_v[gc_lane] = v
 					}
 				} else {
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					for gc_lane := 0; gc_lane < gc_upto5; gc_lane++ {
 						gc_tx++
 						if gc_tx == gc_bdx {
 							gc_tx = 0
@@ -237,17 +249,21 @@ func gc_body_demandSteps(gc_b *compiled.Block, in, out []float32) {
 			{
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
+				gc_upto7 := 32
+				if gc_bdy*gc_bdz == 1 {
+					gc_upto7 = min(gc_upto7, 11)
+				}
 				gc_x06 := gc_tidx.X
 				gc_off10 := gc_x06
 				if gc_act == ^uint32(0) && gc_x06+32 <= gc_bdx && gc_off10 >= 0 && gc_off10 <= len(sdata) && 32 <= len(sdata)-gc_off10 {
 					gc_at11 := sdata[gc_off10:][:32]
-					gc_hi5 := 32
+					gc_upto8 := 32
 					if gc_bdy*gc_bdz == 1 {
-						gc_hi5 = 11
+						gc_upto8 = min(gc_upto8, 11)
 					}
-					/*line demand_steps.go:30*/ copy(gc_at11[:gc_hi5], gc_l_v[:gc_hi5])
+					/*line demand_steps.go:30*/ copy(gc_at11[:gc_upto8], gc_l_v[:gc_upto8])
 				} else {
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					for gc_lane := 0; gc_lane < gc_upto7; gc_lane++ {
 						gc_tx++
 						if gc_tx == gc_bdx {
 							gc_tx = 0
@@ -265,21 +281,25 @@ func gc_body_demandSteps(gc_b *compiled.Block, in, out []float32) {
 			{
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
+				gc_upto9 := 32
+				if gc_bdy*gc_bdz == 1 {
+					gc_upto9 = min(gc_upto9, 7)
+				}
 				gc_x07 := gc_tidx.X
 				gc_off11 := 4 + gc_x07
 				if gc_act == ^uint32(0) && gc_x07+32 <= gc_bdx && gc_off11 >= 0 && gc_off11 <= len(sdata) && 32 <= len(sdata)-gc_off11 {
 					gc_at12 := sdata[gc_off11:][:32]
-					gc_hi6 := 32
+					gc_upto10 := 32
 					if gc_bdy*gc_bdz == 1 {
-						gc_hi6 = 7
+						gc_upto10 = min(gc_upto10, 7)
 					}
-					for gc_lane := 0; gc_lane < gc_hi6; gc_lane++ {
+					for gc_lane := 0; gc_lane < gc_upto10; gc_lane++ {
 						v := gc_l_v[gc_lane]
 						/*line demand_steps.go:32*/ v += gc_at12[gc_lane]
 						gc_l_v[gc_lane] = v
 					}
 				} else {
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					for gc_lane := 0; gc_lane < gc_upto9; gc_lane++ {
 						gc_tx++
 						if gc_tx == gc_bdx {
 							gc_tx = 0
@@ -298,17 +318,21 @@ func gc_body_demandSteps(gc_b *compiled.Block, in, out []float32) {
 			{
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
+				gc_upto11 := 32
+				if gc_bdy*gc_bdz == 1 {
+					gc_upto11 = min(gc_upto11, 7)
+				}
 				gc_x08 := gc_tidx.X
 				gc_off12 := gc_x08
 				if gc_act == ^uint32(0) && gc_x08+32 <= gc_bdx && gc_off12 >= 0 && gc_off12 <= len(sdata) && 32 <= len(sdata)-gc_off12 {
 					gc_at13 := sdata[gc_off12:][:32]
-					gc_hi7 := 32
+					gc_upto12 := 32
 					if gc_bdy*gc_bdz == 1 {
-						gc_hi7 = 7
+						gc_upto12 = min(gc_upto12, 7)
 					}
-					/*line demand_steps.go:34*/ copy(gc_at13[:gc_hi7], gc_l_v[:gc_hi7])
+					/*line demand_steps.go:34*/ copy(gc_at13[:gc_upto12], gc_l_v[:gc_upto12])
 				} else {
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					for gc_lane := 0; gc_lane < gc_upto11; gc_lane++ {
 						gc_tx++
 						if gc_tx == gc_bdx {
 							gc_tx = 0
@@ -326,21 +350,25 @@ func gc_body_demandSteps(gc_b *compiled.Block, in, out []float32) {
 			{
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
+				gc_upto13 := 32
+				if gc_bdy*gc_bdz == 1 {
+					gc_upto13 = min(gc_upto13, 5)
+				}
 				gc_x09 := gc_tidx.X
 				gc_off13 := 2 + gc_x09
 				if gc_act == ^uint32(0) && gc_x09+32 <= gc_bdx && gc_off13 >= 0 && gc_off13 <= len(sdata) && 32 <= len(sdata)-gc_off13 {
 					gc_at14 := sdata[gc_off13:][:32]
-					gc_hi8 := 32
+					gc_upto14 := 32
 					if gc_bdy*gc_bdz == 1 {
-						gc_hi8 = 5
+						gc_upto14 = min(gc_upto14, 5)
 					}
-					for gc_lane := 0; gc_lane < gc_hi8; gc_lane++ {
+					for gc_lane := 0; gc_lane < gc_upto14; gc_lane++ {
 						v := gc_l_v[gc_lane]
 						/*line demand_steps.go:36*/ v += gc_at14[gc_lane]
 						gc_l_v[gc_lane] = v
 					}
 				} else {
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					for gc_lane := 0; gc_lane < gc_upto13; gc_lane++ {
 						gc_tx++
 						if gc_tx == gc_bdx {
 							gc_tx = 0
@@ -359,17 +387,21 @@ func gc_body_demandSteps(gc_b *compiled.Block, in, out []float32) {
 			{
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
+				gc_upto15 := 32
+				if gc_bdy*gc_bdz == 1 {
+					gc_upto15 = min(gc_upto15, 5)
+				}
 				gc_x010 := gc_tidx.X
 				gc_off14 := gc_x010
 				if gc_act == ^uint32(0) && gc_x010+32 <= gc_bdx && gc_off14 >= 0 && gc_off14 <= len(sdata) && 32 <= len(sdata)-gc_off14 {
 					gc_at15 := sdata[gc_off14:][:32]
-					gc_hi9 := 32
+					gc_upto16 := 32
 					if gc_bdy*gc_bdz == 1 {
-						gc_hi9 = 5
+						gc_upto16 = min(gc_upto16, 5)
 					}
-					/*line demand_steps.go:38*/ copy(gc_at15[:gc_hi9], gc_l_v[:gc_hi9])
+					/*line demand_steps.go:38*/ copy(gc_at15[:gc_upto16], gc_l_v[:gc_upto16])
 				} else {
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					for gc_lane := 0; gc_lane < gc_upto15; gc_lane++ {
 						gc_tx++
 						if gc_tx == gc_bdx {
 							gc_tx = 0
@@ -387,21 +419,25 @@ func gc_body_demandSteps(gc_b *compiled.Block, in, out []float32) {
 			{
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
+				gc_upto17 := 32
+				if gc_bdy*gc_bdz == 1 {
+					gc_upto17 = min(gc_upto17, 4)
+				}
 				gc_x011 := gc_tidx.X
 				gc_off15 := 1 + gc_x011
 				if gc_act == ^uint32(0) && gc_x011+32 <= gc_bdx && gc_off15 >= 0 && gc_off15 <= len(sdata) && 32 <= len(sdata)-gc_off15 {
 					gc_at16 := sdata[gc_off15:][:32]
-					gc_hi10 := 32
+					gc_upto18 := 32
 					if gc_bdy*gc_bdz == 1 {
-						gc_hi10 = 4
+						gc_upto18 = min(gc_upto18, 4)
 					}
-					for gc_lane := 0; gc_lane < gc_hi10; gc_lane++ {
+					for gc_lane := 0; gc_lane < gc_upto18; gc_lane++ {
 						v := gc_l_v[gc_lane]
 						/*line demand_steps.go:40*/ v += gc_at16[gc_lane]
 						gc_l_v[gc_lane] = v
 					}
 				} else {
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					for gc_lane := 0; gc_lane < gc_upto17; gc_lane++ {
 						gc_tx++
 						if gc_tx == gc_bdx {
 							gc_tx = 0
@@ -420,17 +456,21 @@ func gc_body_demandSteps(gc_b *compiled.Block, in, out []float32) {
 			{
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
+				gc_upto19 := 32
+				if gc_bdy*gc_bdz == 1 {
+					gc_upto19 = min(gc_upto19, 4)
+				}
 				gc_x012 := gc_tidx.X
 				gc_off16 := gc_x012
 				if gc_act == ^uint32(0) && gc_x012+32 <= gc_bdx && gc_off16 >= 0 && gc_off16 <= len(sdata) && 32 <= len(sdata)-gc_off16 {
 					gc_at17 := sdata[gc_off16:][:32]
-					gc_hi11 := 32
+					gc_upto20 := 32
 					if gc_bdy*gc_bdz == 1 {
-						gc_hi11 = 4
+						gc_upto20 = min(gc_upto20, 4)
 					}
-					/*line demand_steps.go:42*/ copy(gc_at17[:gc_hi11], gc_l_v[:gc_hi11])
+					/*line demand_steps.go:42*/ copy(gc_at17[:gc_upto20], gc_l_v[:gc_upto20])
 				} else {
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					for gc_lane := 0; gc_lane < gc_upto19; gc_lane++ {
 						gc_tx++
 						if gc_tx == gc_bdx {
 							gc_tx = 0

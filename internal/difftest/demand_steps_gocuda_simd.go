@@ -240,11 +240,15 @@ func gc_body_demandSteps(gc_b *compiled.Block, in, out []float32) {
 					}
 				}
 			}
-			gc_left2 := gc_act
+			gc_upto := 32
+			if gc_bdy*gc_bdz == 1 {
+				gc_upto = min(gc_upto, 19)
+			}
+			gc_left2 := gc_act & uint32(1<<gc_upto-1)
 			if compiled.SIMD {
 				gc_tidx3 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				if gc_act == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx {
-					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+					for gc_lane := 0; gc_lane < gc_upto; gc_lane += 8 {
 						gc_tx := gc_tidx3.X + gc_lane
 						gc_ty := gc_tidx3.Y
 						_ = gc_ty
@@ -260,7 +264,7 @@ func gc_body_demandSteps(gc_b *compiled.Block, in, out []float32) {
 						gc_left2 &^= 0xff << gc_lane
 					}
 				} else {
-					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+					for gc_lane := 0; gc_lane < gc_upto; gc_lane += 8 {
 						if gc_act>>gc_lane&0xff != 0xff {
 							continue
 						}
@@ -307,13 +311,21 @@ func gc_body_demandSteps(gc_b *compiled.Block, in, out []float32) {
 			{
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
+				gc_upto2 := 32
+				if gc_bdy*gc_bdz == 1 {
+					gc_upto2 = min(gc_upto2, 19)
+				}
 				gc_x02 := gc_tidx.X
 				gc_off5 := gc_x02
 				if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off5 >= 0 && gc_off5 <= len(sdata) && 32 <= len(sdata)-gc_off5 {
 					gc_at6 := sdata[gc_off5:][:32]
-					/*line demand_steps.go:26*/ copy(gc_at6, gc_l_v[:])
+					gc_upto3 := 32
+					if gc_bdy*gc_bdz == 1 {
+						gc_upto3 = min(gc_upto3, 19)
+					}
+					/*line demand_steps.go:26*/ copy(gc_at6[:gc_upto3], gc_l_v[:gc_upto3])
 				} else {
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					for gc_lane := 0; gc_lane < gc_upto2; gc_lane++ {
 						gc_tx++
 						if gc_tx == gc_bdx {
 							gc_tx = 0
@@ -328,11 +340,15 @@ func gc_body_demandSteps(gc_b *compiled.Block, in, out []float32) {
 					}
 				}
 			}
-			gc_left3 := gc_act
+			gc_upto4 := 32
+			if gc_bdy*gc_bdz == 1 {
+				gc_upto4 = min(gc_upto4, 11)
+			}
+			gc_left3 := gc_act & uint32(1<<gc_upto4-1)
 			if compiled.SIMD {
 				gc_tidx4 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				if gc_act == ^uint32(0) && gc_tidx4.X+32 <= gc_bdx {
-					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+					for gc_lane := 0; gc_lane < gc_upto4; gc_lane += 8 {
 						gc_tx := gc_tidx4.X + gc_lane
 						gc_ty := gc_tidx4.Y
 						_ = gc_ty
@@ -348,7 +364,7 @@ func gc_body_demandSteps(gc_b *compiled.Block, in, out []float32) {
 						gc_left3 &^= 0xff << gc_lane
 					}
 				} else {
-					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+					for gc_lane := 0; gc_lane < gc_upto4; gc_lane += 8 {
 						if gc_act>>gc_lane&0xff != 0xff {
 							continue
 						}
@@ -395,13 +411,21 @@ func gc_body_demandSteps(gc_b *compiled.Block, in, out []float32) {
 			{
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
+				gc_upto5 := 32
+				if gc_bdy*gc_bdz == 1 {
+					gc_upto5 = min(gc_upto5, 11)
+				}
 				gc_x03 := gc_tidx.X
 				gc_off6 := gc_x03
 				if gc_act == ^uint32(0) && gc_x03+32 <= gc_bdx && gc_off6 >= 0 && gc_off6 <= len(sdata) && 32 <= len(sdata)-gc_off6 {
 					gc_at7 := sdata[gc_off6:][:32]
-					/*line demand_steps.go:30*/ copy(gc_at7, gc_l_v[:])
+					gc_upto6 := 32
+					if gc_bdy*gc_bdz == 1 {
+						gc_upto6 = min(gc_upto6, 11)
+					}
+					/*line demand_steps.go:30*/ copy(gc_at7[:gc_upto6], gc_l_v[:gc_upto6])
 				} else {
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					for gc_lane := 0; gc_lane < gc_upto5; gc_lane++ {
 						gc_tx++
 						if gc_tx == gc_bdx {
 							gc_tx = 0
@@ -416,80 +440,61 @@ func gc_body_demandSteps(gc_b *compiled.Block, in, out []float32) {
 					}
 				}
 			}
-			gc_left4 := gc_act
-			if compiled.SIMD {
-				gc_tidx5 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-				if gc_act == ^uint32(0) && gc_tidx5.X+32 <= gc_bdx {
-					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-						gc_tx := gc_tidx5.X + gc_lane
-						gc_ty := gc_tidx5.Y
-						_ = gc_ty
-						gc_tz := gc_tidx5.Z
-						_ = gc_tz
-						var tid int = gc_tx
-						/*line demand_steps.go:12*/ v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane:])
-						/*line demand_steps.go:32*/ if (tid+4) < 0 || (tid+4) > len(sdata)-8 {
-							break
-						}
-						/*line demand_steps.go:32*/ v = v.Add(archsimd.LoadFloat32x8Slice(sdata[tid+4:]))
-						/*line demand_steps.go:32*/ v.StoreSlice(gc_l_v[gc_lane:])
-						gc_left4 &^= 0xff << gc_lane
-					}
-				} else {
-					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-						if gc_act>>gc_lane&0xff != 0xff {
-							continue
-						}
-						gc_rank := gc_w + gc_lane
-						gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
-						if gc_tidx.X+8 > gc_bdx {
-							continue // the lanes wrap to the next row
-						}
-						gc_tx := gc_tidx.X
-						gc_ty := gc_tidx.Y
-						_ = gc_ty
-						gc_tz := gc_tidx.Z
-						_ = gc_tz
-						var tid int = gc_tx
-						/*line demand_steps.go:12*/ v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane:])
-						/*line demand_steps.go:32*/ if (tid+4) < 0 || (tid+4) > len(sdata)-8 {
-							break
-						}
-						/*line demand_steps.go:32*/ v = v.Add(archsimd.LoadFloat32x8Slice(sdata[tid+4:]))
-						/*line demand_steps.go:32*/ v.StoreSlice(gc_l_v[gc_lane:])
-						gc_left4 &^= 0xff << gc_lane
-					}
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			if gc_left4 != 0 {
+			{
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
-				for gc_lane := 0; gc_lane < 32; gc_lane++ {
-					gc_tx++
-					if gc_tx == gc_bdx {
-						gc_tx = 0
+				gc_upto7 := 32
+				if gc_bdy*gc_bdz == 1 {
+					gc_upto7 = min(gc_upto7, 7)
+				}
+				gc_x04 := gc_tidx.X
+				gc_off7 := 4 + gc_x04
+				if gc_act == ^uint32(0) && gc_x04+32 <= gc_bdx && gc_off7 >= 0 && gc_off7 <= len(sdata) && 32 <= len(sdata)-gc_off7 {
+					gc_at8 := sdata[gc_off7:][:32]
+					gc_upto8 := 32
+					if gc_bdy*gc_bdz == 1 {
+						gc_upto8 = min(gc_upto8, 7)
 					}
-					if gc_left4&(1<<gc_lane) == 0 {
-						continue
+					for gc_lane := 0; gc_lane < gc_upto8; gc_lane++ {
+						v := gc_l_v[gc_lane]
+						/*line demand_steps.go:32*/ v += gc_at8[gc_lane]
+						gc_l_v[gc_lane] = v
 					}
-					gc_pos.Thread = gc_w + gc_lane
-					tid := gc_tx
-					v := gc_l_v[gc_lane]
-					/*line demand_steps.go:32*/ v += sdata[tid+4]
-					gc_l_v[gc_lane] = v
+				} else {
+					for gc_lane := 0; gc_lane < gc_upto7; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_pos.Thread = gc_w + gc_lane
+						tid := gc_tx
+						v := gc_l_v[gc_lane]
+						/*line demand_steps.go:32*/ v += sdata[tid+4]
+						gc_l_v[gc_lane] = v
+					}
 				}
 			}
 			{
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
-				gc_x04 := gc_tidx.X
-				gc_off7 := gc_x04
-				if gc_act == ^uint32(0) && gc_x04+32 <= gc_bdx && gc_off7 >= 0 && gc_off7 <= len(sdata) && 32 <= len(sdata)-gc_off7 {
-					gc_at8 := sdata[gc_off7:][:32]
-					/*line demand_steps.go:34*/ copy(gc_at8, gc_l_v[:])
+				gc_upto9 := 32
+				if gc_bdy*gc_bdz == 1 {
+					gc_upto9 = min(gc_upto9, 7)
+				}
+				gc_x05 := gc_tidx.X
+				gc_off8 := gc_x05
+				if gc_act == ^uint32(0) && gc_x05+32 <= gc_bdx && gc_off8 >= 0 && gc_off8 <= len(sdata) && 32 <= len(sdata)-gc_off8 {
+					gc_at9 := sdata[gc_off8:][:32]
+					gc_upto10 := 32
+					if gc_bdy*gc_bdz == 1 {
+						gc_upto10 = min(gc_upto10, 7)
+					}
+					/*line demand_steps.go:34*/ copy(gc_at9[:gc_upto10], gc_l_v[:gc_upto10])
 				} else {
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					for gc_lane := 0; gc_lane < gc_upto9; gc_lane++ {
 						gc_tx++
 						if gc_tx == gc_bdx {
 							gc_tx = 0
@@ -504,80 +509,61 @@ func gc_body_demandSteps(gc_b *compiled.Block, in, out []float32) {
 					}
 				}
 			}
-			gc_left5 := gc_act
-			if compiled.SIMD {
-				gc_tidx6 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-				if gc_act == ^uint32(0) && gc_tidx6.X+32 <= gc_bdx {
-					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-						gc_tx := gc_tidx6.X + gc_lane
-						gc_ty := gc_tidx6.Y
-						_ = gc_ty
-						gc_tz := gc_tidx6.Z
-						_ = gc_tz
-						var tid int = gc_tx
-						/*line demand_steps.go:12*/ v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane:])
-						/*line demand_steps.go:36*/ if (tid+2) < 0 || (tid+2) > len(sdata)-8 {
-							break
-						}
-						/*line demand_steps.go:36*/ v = v.Add(archsimd.LoadFloat32x8Slice(sdata[tid+2:]))
-						/*line demand_steps.go:36*/ v.StoreSlice(gc_l_v[gc_lane:])
-						gc_left5 &^= 0xff << gc_lane
-					}
-				} else {
-					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-						if gc_act>>gc_lane&0xff != 0xff {
-							continue
-						}
-						gc_rank := gc_w + gc_lane
-						gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
-						if gc_tidx.X+8 > gc_bdx {
-							continue // the lanes wrap to the next row
-						}
-						gc_tx := gc_tidx.X
-						gc_ty := gc_tidx.Y
-						_ = gc_ty
-						gc_tz := gc_tidx.Z
-						_ = gc_tz
-						var tid int = gc_tx
-						/*line demand_steps.go:12*/ v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane:])
-						/*line demand_steps.go:36*/ if (tid+2) < 0 || (tid+2) > len(sdata)-8 {
-							break
-						}
-						/*line demand_steps.go:36*/ v = v.Add(archsimd.LoadFloat32x8Slice(sdata[tid+2:]))
-						/*line demand_steps.go:36*/ v.StoreSlice(gc_l_v[gc_lane:])
-						gc_left5 &^= 0xff << gc_lane
-					}
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			if gc_left5 != 0 {
+			{
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
-				for gc_lane := 0; gc_lane < 32; gc_lane++ {
-					gc_tx++
-					if gc_tx == gc_bdx {
-						gc_tx = 0
+				gc_upto11 := 32
+				if gc_bdy*gc_bdz == 1 {
+					gc_upto11 = min(gc_upto11, 5)
+				}
+				gc_x06 := gc_tidx.X
+				gc_off9 := 2 + gc_x06
+				if gc_act == ^uint32(0) && gc_x06+32 <= gc_bdx && gc_off9 >= 0 && gc_off9 <= len(sdata) && 32 <= len(sdata)-gc_off9 {
+					gc_at10 := sdata[gc_off9:][:32]
+					gc_upto12 := 32
+					if gc_bdy*gc_bdz == 1 {
+						gc_upto12 = min(gc_upto12, 5)
 					}
-					if gc_left5&(1<<gc_lane) == 0 {
-						continue
+					for gc_lane := 0; gc_lane < gc_upto12; gc_lane++ {
+						v := gc_l_v[gc_lane]
+						/*line demand_steps.go:36*/ v += gc_at10[gc_lane]
+						gc_l_v[gc_lane] = v
 					}
-					gc_pos.Thread = gc_w + gc_lane
-					tid := gc_tx
-					v := gc_l_v[gc_lane]
-					/*line demand_steps.go:36*/ v += sdata[tid+2]
-					gc_l_v[gc_lane] = v
+				} else {
+					for gc_lane := 0; gc_lane < gc_upto11; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_pos.Thread = gc_w + gc_lane
+						tid := gc_tx
+						v := gc_l_v[gc_lane]
+						/*line demand_steps.go:36*/ v += sdata[tid+2]
+						gc_l_v[gc_lane] = v
+					}
 				}
 			}
 			{
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
-				gc_x05 := gc_tidx.X
-				gc_off8 := gc_x05
-				if gc_act == ^uint32(0) && gc_x05+32 <= gc_bdx && gc_off8 >= 0 && gc_off8 <= len(sdata) && 32 <= len(sdata)-gc_off8 {
-					gc_at9 := sdata[gc_off8:][:32]
-					/*line demand_steps.go:38*/ copy(gc_at9, gc_l_v[:])
+				gc_upto13 := 32
+				if gc_bdy*gc_bdz == 1 {
+					gc_upto13 = min(gc_upto13, 5)
+				}
+				gc_x07 := gc_tidx.X
+				gc_off10 := gc_x07
+				if gc_act == ^uint32(0) && gc_x07+32 <= gc_bdx && gc_off10 >= 0 && gc_off10 <= len(sdata) && 32 <= len(sdata)-gc_off10 {
+					gc_at11 := sdata[gc_off10:][:32]
+					gc_upto14 := 32
+					if gc_bdy*gc_bdz == 1 {
+						gc_upto14 = min(gc_upto14, 5)
+					}
+					/*line demand_steps.go:38*/ copy(gc_at11[:gc_upto14], gc_l_v[:gc_upto14])
 				} else {
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					for gc_lane := 0; gc_lane < gc_upto13; gc_lane++ {
 						gc_tx++
 						if gc_tx == gc_bdx {
 							gc_tx = 0
@@ -592,80 +578,61 @@ func gc_body_demandSteps(gc_b *compiled.Block, in, out []float32) {
 					}
 				}
 			}
-			gc_left6 := gc_act
-			if compiled.SIMD {
-				gc_tidx7 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-				if gc_act == ^uint32(0) && gc_tidx7.X+32 <= gc_bdx {
-					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-						gc_tx := gc_tidx7.X + gc_lane
-						gc_ty := gc_tidx7.Y
-						_ = gc_ty
-						gc_tz := gc_tidx7.Z
-						_ = gc_tz
-						var tid int = gc_tx
-						/*line demand_steps.go:12*/ v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane:])
-						/*line demand_steps.go:40*/ if (tid+1) < 0 || (tid+1) > len(sdata)-8 {
-							break
-						}
-						/*line demand_steps.go:40*/ v = v.Add(archsimd.LoadFloat32x8Slice(sdata[tid+1:]))
-						/*line demand_steps.go:40*/ v.StoreSlice(gc_l_v[gc_lane:])
-						gc_left6 &^= 0xff << gc_lane
-					}
-				} else {
-					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-						if gc_act>>gc_lane&0xff != 0xff {
-							continue
-						}
-						gc_rank := gc_w + gc_lane
-						gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
-						if gc_tidx.X+8 > gc_bdx {
-							continue // the lanes wrap to the next row
-						}
-						gc_tx := gc_tidx.X
-						gc_ty := gc_tidx.Y
-						_ = gc_ty
-						gc_tz := gc_tidx.Z
-						_ = gc_tz
-						var tid int = gc_tx
-						/*line demand_steps.go:12*/ v := archsimd.LoadFloat32x8Slice(gc_l_v[gc_lane:])
-						/*line demand_steps.go:40*/ if (tid+1) < 0 || (tid+1) > len(sdata)-8 {
-							break
-						}
-						/*line demand_steps.go:40*/ v = v.Add(archsimd.LoadFloat32x8Slice(sdata[tid+1:]))
-						/*line demand_steps.go:40*/ v.StoreSlice(gc_l_v[gc_lane:])
-						gc_left6 &^= 0xff << gc_lane
-					}
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			if gc_left6 != 0 {
+			{
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
-				for gc_lane := 0; gc_lane < 32; gc_lane++ {
-					gc_tx++
-					if gc_tx == gc_bdx {
-						gc_tx = 0
+				gc_upto15 := 32
+				if gc_bdy*gc_bdz == 1 {
+					gc_upto15 = min(gc_upto15, 4)
+				}
+				gc_x08 := gc_tidx.X
+				gc_off11 := 1 + gc_x08
+				if gc_act == ^uint32(0) && gc_x08+32 <= gc_bdx && gc_off11 >= 0 && gc_off11 <= len(sdata) && 32 <= len(sdata)-gc_off11 {
+					gc_at12 := sdata[gc_off11:][:32]
+					gc_upto16 := 32
+					if gc_bdy*gc_bdz == 1 {
+						gc_upto16 = min(gc_upto16, 4)
 					}
-					if gc_left6&(1<<gc_lane) == 0 {
-						continue
+					for gc_lane := 0; gc_lane < gc_upto16; gc_lane++ {
+						v := gc_l_v[gc_lane]
+						/*line demand_steps.go:40*/ v += gc_at12[gc_lane]
+						gc_l_v[gc_lane] = v
 					}
-					gc_pos.Thread = gc_w + gc_lane
-					tid := gc_tx
-					v := gc_l_v[gc_lane]
-					/*line demand_steps.go:40*/ v += sdata[tid+1]
-					gc_l_v[gc_lane] = v
+				} else {
+					for gc_lane := 0; gc_lane < gc_upto15; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_pos.Thread = gc_w + gc_lane
+						tid := gc_tx
+						v := gc_l_v[gc_lane]
+						/*line demand_steps.go:40*/ v += sdata[tid+1]
+						gc_l_v[gc_lane] = v
+					}
 				}
 			}
 			{
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
-				gc_x06 := gc_tidx.X
-				gc_off9 := gc_x06
-				if gc_act == ^uint32(0) && gc_x06+32 <= gc_bdx && gc_off9 >= 0 && gc_off9 <= len(sdata) && 32 <= len(sdata)-gc_off9 {
-					gc_at10 := sdata[gc_off9:][:32]
-					/*line demand_steps.go:42*/ copy(gc_at10, gc_l_v[:])
+				gc_upto17 := 32
+				if gc_bdy*gc_bdz == 1 {
+					gc_upto17 = min(gc_upto17, 4)
+				}
+				gc_x09 := gc_tidx.X
+				gc_off12 := gc_x09
+				if gc_act == ^uint32(0) && gc_x09+32 <= gc_bdx && gc_off12 >= 0 && gc_off12 <= len(sdata) && 32 <= len(sdata)-gc_off12 {
+					gc_at13 := sdata[gc_off12:][:32]
+					gc_upto18 := 32
+					if gc_bdy*gc_bdz == 1 {
+						gc_upto18 = min(gc_upto18, 4)
+					}
+					/*line demand_steps.go:42*/ copy(gc_at13[:gc_upto18], gc_l_v[:gc_upto18])
 				} else {
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					for gc_lane := 0; gc_lane < gc_upto17; gc_lane++ {
 						gc_tx++
 						if gc_tx == gc_bdx {
 							gc_tx = 0
@@ -697,28 +664,28 @@ func gc_body_demandSteps(gc_b *compiled.Block, in, out []float32) {
 				}
 				continue
 			}
-			gc_off10 := 4 * gc_bx
-			gc_off11 := 0
-			gc_off12 := 4*gc_bx + 1
-			gc_off13 := 1
-			gc_off14 := 4*gc_bx + 2
-			gc_off15 := 2
-			gc_off16 := 4*gc_bx + 3
-			gc_off17 := 3
-			if gc_from >= 0 && gc_off10 >= 0 && gc_off10 < len(out) && gc_off11 >= 0 && gc_off11 < len(sdata) && gc_off12 >= 0 && gc_off12 < len(out) && gc_off13 >= 0 && gc_off13 < len(sdata) && gc_off14 >= 0 && gc_off14 < len(out) && gc_off15 >= 0 && gc_off15 < len(sdata) && gc_off16 >= 0 && gc_off16 < len(out) && gc_off17 >= 0 && gc_off17 < len(sdata) {
-				gc_at11 := out[gc_off10:][:1]
-				gc_at12 := sdata[gc_off11:][:1]
-				gc_at13 := out[gc_off12:][:1]
-				gc_at14 := sdata[gc_off13:][:1]
-				gc_at15 := out[gc_off14:][:1]
-				gc_at16 := sdata[gc_off15:][:1]
-				gc_at17 := out[gc_off16:][:1]
-				gc_at18 := sdata[gc_off17:][:1]
+			gc_off13 := 4 * gc_bx
+			gc_off14 := 0
+			gc_off15 := 4*gc_bx + 1
+			gc_off16 := 1
+			gc_off17 := 4*gc_bx + 2
+			gc_off18 := 2
+			gc_off19 := 4*gc_bx + 3
+			gc_off20 := 3
+			if gc_from >= 0 && gc_off13 >= 0 && gc_off13 < len(out) && gc_off14 >= 0 && gc_off14 < len(sdata) && gc_off15 >= 0 && gc_off15 < len(out) && gc_off16 >= 0 && gc_off16 < len(sdata) && gc_off17 >= 0 && gc_off17 < len(out) && gc_off18 >= 0 && gc_off18 < len(sdata) && gc_off19 >= 0 && gc_off19 < len(out) && gc_off20 >= 0 && gc_off20 < len(sdata) {
+				gc_at14 := out[gc_off13:][:1]
+				gc_at15 := sdata[gc_off14:][:1]
+				gc_at16 := out[gc_off15:][:1]
+				gc_at17 := sdata[gc_off16:][:1]
+				gc_at18 := out[gc_off17:][:1]
+				gc_at19 := sdata[gc_off18:][:1]
+				gc_at20 := out[gc_off19:][:1]
+				gc_at21 := sdata[gc_off20:][:1]
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-					/*line demand_steps.go:46*/ gc_at11[0] = gc_at12[0]
-					gc_at13[0] = gc_at14[0]
-					gc_at15[0] = gc_at16[0]
-					gc_at17[0] = gc_at18[0]
+					/*line demand_steps.go:46*/ gc_at14[0] = gc_at15[0]
+					gc_at16[0] = gc_at17[0]
+					gc_at18[0] = gc_at19[0]
+					gc_at20[0] = gc_at21[0]
 				}
 			} else {
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {

@@ -1841,22 +1841,26 @@ func gc_body_harrisUnrolledInline(gc_b *compiled.Block, in, partial []float32) {
 			{
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
+				gc_upto := 32
+				if gc_bdy*gc_bdz == 1 {
+					gc_upto = min(gc_upto, 16)
+				}
 				gc_x04 := gc_tidx.X
 				gc_off9 := 16 + gc_x04
 				if gc_act == ^uint32(0) && gc_x04+32 <= gc_bdx && gc_off9 >= 0 && gc_off9 <= len(sdata) && 32 <= len(sdata)-gc_off9 {
 					gc_at12 := sdata[gc_off9:][:32]
-					gc_hi3 := 32
+					gc_upto2 := 32
 					if gc_bdy*gc_bdz == 1 {
-						gc_hi3 = 16
+						gc_upto2 = min(gc_upto2, 16)
 					}
-					for gc_lane := 0; gc_lane < gc_hi3; gc_lane++ {
+					for gc_lane := 0; gc_lane < gc_upto2; gc_lane++ {
 						gc_rank := gc_w + gc_lane
 						v := gc_s_v[gc_rank]
 						/*line harris.go:260*/ v += gc_at12[gc_lane]
 						gc_s_v[gc_rank] = v
 					}
 				} else {
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					for gc_lane := 0; gc_lane < gc_upto; gc_lane++ {
 						gc_tx++
 						if gc_tx == gc_bdx {
 							gc_tx = 0
@@ -1876,21 +1880,25 @@ func gc_body_harrisUnrolledInline(gc_b *compiled.Block, in, partial []float32) {
 			{
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
+				gc_upto3 := 32
+				if gc_bdy*gc_bdz == 1 {
+					gc_upto3 = min(gc_upto3, 16)
+				}
 				gc_x05 := gc_tidx.X
 				gc_off10 := gc_x05
 				if gc_act == ^uint32(0) && gc_x05+32 <= gc_bdx && gc_off10 >= 0 && gc_off10 <= len(sdata) && 32 <= len(sdata)-gc_off10 {
 					gc_at13 := sdata[gc_off10:][:32]
-					gc_hi4 := 32
+					gc_upto4 := 32
 					if gc_bdy*gc_bdz == 1 {
-						gc_hi4 = 16
+						gc_upto4 = min(gc_upto4, 16)
 					}
-					for gc_lane := 0; gc_lane < gc_hi4; gc_lane++ {
+					for gc_lane := 0; gc_lane < gc_upto4; gc_lane++ {
 						gc_rank := gc_w + gc_lane
 						v := gc_s_v[gc_rank]
 						/*line harris.go:262*/ gc_at13[gc_lane] = v
 					}
 				} else {
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					for gc_lane := 0; gc_lane < gc_upto3; gc_lane++ {
 						gc_tx++
 						if gc_tx == gc_bdx {
 							gc_tx = 0
@@ -1909,22 +1917,26 @@ func gc_body_harrisUnrolledInline(gc_b *compiled.Block, in, partial []float32) {
 			{
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
+				gc_upto5 := 32
+				if gc_bdy*gc_bdz == 1 {
+					gc_upto5 = min(gc_upto5, 8)
+				}
 				gc_x06 := gc_tidx.X
 				gc_off11 := 8 + gc_x06
 				if gc_act == ^uint32(0) && gc_x06+32 <= gc_bdx && gc_off11 >= 0 && gc_off11 <= len(sdata) && 32 <= len(sdata)-gc_off11 {
 					gc_at14 := sdata[gc_off11:][:32]
-					gc_hi5 := 32
+					gc_upto6 := 32
 					if gc_bdy*gc_bdz == 1 {
-						gc_hi5 = 8
+						gc_upto6 = min(gc_upto6, 8)
 					}
-					for gc_lane := 0; gc_lane < gc_hi5; gc_lane++ {
+					for gc_lane := 0; gc_lane < gc_upto6; gc_lane++ {
 						gc_rank := gc_w + gc_lane
 						v := gc_s_v[gc_rank]
 						/*line harris.go:264*/ v += gc_at14[gc_lane]
 						gc_s_v[gc_rank] = v
 					}
 				} else {
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					for gc_lane := 0; gc_lane < gc_upto5; gc_lane++ {
 						gc_tx++
 						if gc_tx == gc_bdx {
 							gc_tx = 0
@@ -1944,21 +1956,25 @@ func gc_body_harrisUnrolledInline(gc_b *compiled.Block, in, partial []float32) {
 			{
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
+				gc_upto7 := 32
+				if gc_bdy*gc_bdz == 1 {
+					gc_upto7 = min(gc_upto7, 8)
+				}
 				gc_x07 := gc_tidx.X
 				gc_off12 := gc_x07
 				if gc_act == ^uint32(0) && gc_x07+32 <= gc_bdx && gc_off12 >= 0 && gc_off12 <= len(sdata) && 32 <= len(sdata)-gc_off12 {
 					gc_at15 := sdata[gc_off12:][:32]
-					gc_hi6 := 32
+					gc_upto8 := 32
 					if gc_bdy*gc_bdz == 1 {
-						gc_hi6 = 8
+						gc_upto8 = min(gc_upto8, 8)
 					}
-					for gc_lane := 0; gc_lane < gc_hi6; gc_lane++ {
+					for gc_lane := 0; gc_lane < gc_upto8; gc_lane++ {
 						gc_rank := gc_w + gc_lane
 						v := gc_s_v[gc_rank]
 						/*line harris.go:266*/ gc_at15[gc_lane] = v
 					}
 				} else {
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					for gc_lane := 0; gc_lane < gc_upto7; gc_lane++ {
 						gc_tx++
 						if gc_tx == gc_bdx {
 							gc_tx = 0
@@ -1977,22 +1993,26 @@ func gc_body_harrisUnrolledInline(gc_b *compiled.Block, in, partial []float32) {
 			{
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
+				gc_upto9 := 32
+				if gc_bdy*gc_bdz == 1 {
+					gc_upto9 = min(gc_upto9, 4)
+				}
 				gc_x08 := gc_tidx.X
 				gc_off13 := 4 + gc_x08
 				if gc_act == ^uint32(0) && gc_x08+32 <= gc_bdx && gc_off13 >= 0 && gc_off13 <= len(sdata) && 32 <= len(sdata)-gc_off13 {
 					gc_at16 := sdata[gc_off13:][:32]
-					gc_hi7 := 32
+					gc_upto10 := 32
 					if gc_bdy*gc_bdz == 1 {
-						gc_hi7 = 4
+						gc_upto10 = min(gc_upto10, 4)
 					}
-					for gc_lane := 0; gc_lane < gc_hi7; gc_lane++ {
+					for gc_lane := 0; gc_lane < gc_upto10; gc_lane++ {
 						gc_rank := gc_w + gc_lane
 						v := gc_s_v[gc_rank]
 						/*line harris.go:268*/ v += gc_at16[gc_lane]
 						gc_s_v[gc_rank] = v
 					}
 				} else {
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					for gc_lane := 0; gc_lane < gc_upto9; gc_lane++ {
 						gc_tx++
 						if gc_tx == gc_bdx {
 							gc_tx = 0
@@ -2012,21 +2032,25 @@ func gc_body_harrisUnrolledInline(gc_b *compiled.Block, in, partial []float32) {
 			{
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
+				gc_upto11 := 32
+				if gc_bdy*gc_bdz == 1 {
+					gc_upto11 = min(gc_upto11, 4)
+				}
 				gc_x09 := gc_tidx.X
 				gc_off14 := gc_x09
 				if gc_act == ^uint32(0) && gc_x09+32 <= gc_bdx && gc_off14 >= 0 && gc_off14 <= len(sdata) && 32 <= len(sdata)-gc_off14 {
 					gc_at17 := sdata[gc_off14:][:32]
-					gc_hi8 := 32
+					gc_upto12 := 32
 					if gc_bdy*gc_bdz == 1 {
-						gc_hi8 = 4
+						gc_upto12 = min(gc_upto12, 4)
 					}
-					for gc_lane := 0; gc_lane < gc_hi8; gc_lane++ {
+					for gc_lane := 0; gc_lane < gc_upto12; gc_lane++ {
 						gc_rank := gc_w + gc_lane
 						v := gc_s_v[gc_rank]
 						/*line harris.go:270*/ gc_at17[gc_lane] = v
 					}
 				} else {
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					for gc_lane := 0; gc_lane < gc_upto11; gc_lane++ {
 						gc_tx++
 						if gc_tx == gc_bdx {
 							gc_tx = 0
@@ -2045,22 +2069,26 @@ func gc_body_harrisUnrolledInline(gc_b *compiled.Block, in, partial []float32) {
 			{
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
+				gc_upto13 := 32
+				if gc_bdy*gc_bdz == 1 {
+					gc_upto13 = min(gc_upto13, 2)
+				}
 				gc_x010 := gc_tidx.X
 				gc_off15 := 2 + gc_x010
 				if gc_act == ^uint32(0) && gc_x010+32 <= gc_bdx && gc_off15 >= 0 && gc_off15 <= len(sdata) && 32 <= len(sdata)-gc_off15 {
 					gc_at18 := sdata[gc_off15:][:32]
-					gc_hi9 := 32
+					gc_upto14 := 32
 					if gc_bdy*gc_bdz == 1 {
-						gc_hi9 = 2
+						gc_upto14 = min(gc_upto14, 2)
 					}
-					for gc_lane := 0; gc_lane < gc_hi9; gc_lane++ {
+					for gc_lane := 0; gc_lane < gc_upto14; gc_lane++ {
 						gc_rank := gc_w + gc_lane
 						v := gc_s_v[gc_rank]
 						/*line harris.go:272*/ v += gc_at18[gc_lane]
 						gc_s_v[gc_rank] = v
 					}
 				} else {
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					for gc_lane := 0; gc_lane < gc_upto13; gc_lane++ {
 						gc_tx++
 						if gc_tx == gc_bdx {
 							gc_tx = 0
@@ -2080,21 +2108,25 @@ func gc_body_harrisUnrolledInline(gc_b *compiled.Block, in, partial []float32) {
 			{
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
+				gc_upto15 := 32
+				if gc_bdy*gc_bdz == 1 {
+					gc_upto15 = min(gc_upto15, 2)
+				}
 				gc_x011 := gc_tidx.X
 				gc_off16 := gc_x011
 				if gc_act == ^uint32(0) && gc_x011+32 <= gc_bdx && gc_off16 >= 0 && gc_off16 <= len(sdata) && 32 <= len(sdata)-gc_off16 {
 					gc_at19 := sdata[gc_off16:][:32]
-					gc_hi10 := 32
+					gc_upto16 := 32
 					if gc_bdy*gc_bdz == 1 {
-						gc_hi10 = 2
+						gc_upto16 = min(gc_upto16, 2)
 					}
-					for gc_lane := 0; gc_lane < gc_hi10; gc_lane++ {
+					for gc_lane := 0; gc_lane < gc_upto16; gc_lane++ {
 						gc_rank := gc_w + gc_lane
 						v := gc_s_v[gc_rank]
 						/*line harris.go:274*/ gc_at19[gc_lane] = v
 					}
 				} else {
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					for gc_lane := 0; gc_lane < gc_upto15; gc_lane++ {
 						gc_tx++
 						if gc_tx == gc_bdx {
 							gc_tx = 0
@@ -2113,22 +2145,26 @@ func gc_body_harrisUnrolledInline(gc_b *compiled.Block, in, partial []float32) {
 			{
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
+				gc_upto17 := 32
+				if gc_bdy*gc_bdz == 1 {
+					gc_upto17 = min(gc_upto17, 1)
+				}
 				gc_x012 := gc_tidx.X
 				gc_off17 := 1 + gc_x012
 				if gc_act == ^uint32(0) && gc_x012+32 <= gc_bdx && gc_off17 >= 0 && gc_off17 <= len(sdata) && 32 <= len(sdata)-gc_off17 {
 					gc_at20 := sdata[gc_off17:][:32]
-					gc_hi11 := 32
+					gc_upto18 := 32
 					if gc_bdy*gc_bdz == 1 {
-						gc_hi11 = 1
+						gc_upto18 = min(gc_upto18, 1)
 					}
-					for gc_lane := 0; gc_lane < gc_hi11; gc_lane++ {
+					for gc_lane := 0; gc_lane < gc_upto18; gc_lane++ {
 						gc_rank := gc_w + gc_lane
 						v := gc_s_v[gc_rank]
 						/*line harris.go:276*/ v += gc_at20[gc_lane]
 						gc_s_v[gc_rank] = v
 					}
 				} else {
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					for gc_lane := 0; gc_lane < gc_upto17; gc_lane++ {
 						gc_tx++
 						if gc_tx == gc_bdx {
 							gc_tx = 0
@@ -2148,21 +2184,25 @@ func gc_body_harrisUnrolledInline(gc_b *compiled.Block, in, partial []float32) {
 			{
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
+				gc_upto19 := 32
+				if gc_bdy*gc_bdz == 1 {
+					gc_upto19 = min(gc_upto19, 1)
+				}
 				gc_x013 := gc_tidx.X
 				gc_off18 := gc_x013
 				if gc_act == ^uint32(0) && gc_x013+32 <= gc_bdx && gc_off18 >= 0 && gc_off18 <= len(sdata) && 32 <= len(sdata)-gc_off18 {
 					gc_at21 := sdata[gc_off18:][:32]
-					gc_hi12 := 32
+					gc_upto20 := 32
 					if gc_bdy*gc_bdz == 1 {
-						gc_hi12 = 1
+						gc_upto20 = min(gc_upto20, 1)
 					}
-					for gc_lane := 0; gc_lane < gc_hi12; gc_lane++ {
+					for gc_lane := 0; gc_lane < gc_upto20; gc_lane++ {
 						gc_rank := gc_w + gc_lane
 						v := gc_s_v[gc_rank]
 						/*line harris.go:278*/ gc_at21[gc_lane] = v
 					}
 				} else {
-					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					for gc_lane := 0; gc_lane < gc_upto19; gc_lane++ {
 						gc_tx++
 						if gc_tx == gc_bdx {
 							gc_tx = 0

@@ -2902,11 +2902,15 @@ func gc_body_harrisUnrolledInline(gc_b *compiled.Block, in, partial []float32) {
 					/*line harris.go:258*/ sdata[tid] = v
 				}
 			}
-			gc_left3 := gc_act
+			gc_upto := 32
+			if gc_bdy*gc_bdz == 1 {
+				gc_upto = min(gc_upto, 16)
+			}
+			gc_left3 := gc_act & uint32(1<<gc_upto-1)
 			if compiled.SIMD {
 				gc_tidx4 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				if gc_act == ^uint32(0) && gc_tidx4.X+32 <= gc_bdx {
-					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+					for gc_lane := 0; gc_lane < gc_upto; gc_lane += 8 {
 						gc_rank := gc_w + gc_lane
 						gc_tx := gc_tidx4.X + gc_lane
 						gc_ty := gc_tidx4.Y
@@ -2923,7 +2927,7 @@ func gc_body_harrisUnrolledInline(gc_b *compiled.Block, in, partial []float32) {
 						gc_left3 &^= 0xff << gc_lane
 					}
 				} else {
-					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+					for gc_lane := 0; gc_lane < gc_upto; gc_lane += 8 {
 						if gc_act>>gc_lane&0xff != 0xff {
 							continue
 						}
@@ -2968,11 +2972,15 @@ func gc_body_harrisUnrolledInline(gc_b *compiled.Block, in, partial []float32) {
 					gc_s_v[gc_rank] = v
 				}
 			}
-			gc_left4 := gc_act
+			gc_upto2 := 32
+			if gc_bdy*gc_bdz == 1 {
+				gc_upto2 = min(gc_upto2, 16)
+			}
+			gc_left4 := gc_act & uint32(1<<gc_upto2-1)
 			if compiled.SIMD {
 				gc_tidx5 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				if gc_act == ^uint32(0) && gc_tidx5.X+32 <= gc_bdx {
-					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+					for gc_lane := 0; gc_lane < gc_upto2; gc_lane += 8 {
 						gc_rank := gc_w + gc_lane
 						gc_tx := gc_tidx5.X + gc_lane
 						gc_ty := gc_tidx5.Y
@@ -2988,7 +2996,7 @@ func gc_body_harrisUnrolledInline(gc_b *compiled.Block, in, partial []float32) {
 						gc_left4 &^= 0xff << gc_lane
 					}
 				} else {
-					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+					for gc_lane := 0; gc_lane < gc_upto2; gc_lane += 8 {
 						if gc_act>>gc_lane&0xff != 0xff {
 							continue
 						}
@@ -3031,11 +3039,15 @@ func gc_body_harrisUnrolledInline(gc_b *compiled.Block, in, partial []float32) {
 					/*line harris.go:262*/ sdata[tid] = v
 				}
 			}
-			gc_left5 := gc_act
+			gc_upto3 := 32
+			if gc_bdy*gc_bdz == 1 {
+				gc_upto3 = min(gc_upto3, 8)
+			}
+			gc_left5 := gc_act & uint32(1<<gc_upto3-1)
 			if compiled.SIMD {
 				gc_tidx6 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				if gc_act == ^uint32(0) && gc_tidx6.X+32 <= gc_bdx {
-					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+					for gc_lane := 0; gc_lane < gc_upto3; gc_lane += 8 {
 						gc_rank := gc_w + gc_lane
 						gc_tx := gc_tidx6.X + gc_lane
 						gc_ty := gc_tidx6.Y
@@ -3052,7 +3064,7 @@ func gc_body_harrisUnrolledInline(gc_b *compiled.Block, in, partial []float32) {
 						gc_left5 &^= 0xff << gc_lane
 					}
 				} else {
-					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+					for gc_lane := 0; gc_lane < gc_upto3; gc_lane += 8 {
 						if gc_act>>gc_lane&0xff != 0xff {
 							continue
 						}
@@ -3097,11 +3109,15 @@ func gc_body_harrisUnrolledInline(gc_b *compiled.Block, in, partial []float32) {
 					gc_s_v[gc_rank] = v
 				}
 			}
-			gc_left6 := gc_act
+			gc_upto4 := 32
+			if gc_bdy*gc_bdz == 1 {
+				gc_upto4 = min(gc_upto4, 8)
+			}
+			gc_left6 := gc_act & uint32(1<<gc_upto4-1)
 			if compiled.SIMD {
 				gc_tidx7 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				if gc_act == ^uint32(0) && gc_tidx7.X+32 <= gc_bdx {
-					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+					for gc_lane := 0; gc_lane < gc_upto4; gc_lane += 8 {
 						gc_rank := gc_w + gc_lane
 						gc_tx := gc_tidx7.X + gc_lane
 						gc_ty := gc_tidx7.Y
@@ -3117,7 +3133,7 @@ func gc_body_harrisUnrolledInline(gc_b *compiled.Block, in, partial []float32) {
 						gc_left6 &^= 0xff << gc_lane
 					}
 				} else {
-					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+					for gc_lane := 0; gc_lane < gc_upto4; gc_lane += 8 {
 						if gc_act>>gc_lane&0xff != 0xff {
 							continue
 						}
@@ -3160,391 +3176,232 @@ func gc_body_harrisUnrolledInline(gc_b *compiled.Block, in, partial []float32) {
 					/*line harris.go:266*/ sdata[tid] = v
 				}
 			}
-			gc_left7 := gc_act
-			if compiled.SIMD {
-				gc_tidx8 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-				if gc_act == ^uint32(0) && gc_tidx8.X+32 <= gc_bdx {
-					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+			{
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				gc_upto5 := 32
+				if gc_bdy*gc_bdz == 1 {
+					gc_upto5 = min(gc_upto5, 4)
+				}
+				gc_x02 := gc_tidx.X
+				gc_off6 := 4 + gc_x02
+				if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off6 >= 0 && gc_off6 <= len(sdata) && 32 <= len(sdata)-gc_off6 {
+					gc_at9 := sdata[gc_off6:][:32]
+					gc_upto6 := 32
+					if gc_bdy*gc_bdz == 1 {
+						gc_upto6 = min(gc_upto6, 4)
+					}
+					for gc_lane := 0; gc_lane < gc_upto6; gc_lane++ {
 						gc_rank := gc_w + gc_lane
-						gc_tx := gc_tidx8.X + gc_lane
-						gc_ty := gc_tidx8.Y
-						_ = gc_ty
-						gc_tz := gc_tidx8.Z
-						_ = gc_tz
-						var tid int = gc_tx
-						/*line harris.go:237*/ v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:])
-						/*line harris.go:268*/ if (tid+4) < 0 || (tid+4) > len(sdata)-8 {
-							break
-						}
-						/*line harris.go:268*/ v = v.Add(archsimd.LoadFloat32x8Slice(sdata[tid+4:]))
-						/*line harris.go:268*/ v.StoreSlice(gc_s_v[gc_rank:])
-						gc_left7 &^= 0xff << gc_lane
+						v := gc_s_v[gc_rank]
+						/*line harris.go:268*/ v += gc_at9[gc_lane]
+						gc_s_v[gc_rank] = v
 					}
 				} else {
-					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-						if gc_act>>gc_lane&0xff != 0xff {
+					for gc_lane := 0; gc_lane < gc_upto5; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						if gc_act&(1<<gc_lane) == 0 {
 							continue
 						}
 						gc_rank := gc_w + gc_lane
-						gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
-						if gc_tidx.X+8 > gc_bdx {
-							continue // the lanes wrap to the next row
-						}
-						gc_tx := gc_tidx.X
-						gc_ty := gc_tidx.Y
-						_ = gc_ty
-						gc_tz := gc_tidx.Z
-						_ = gc_tz
-						var tid int = gc_tx
-						/*line harris.go:237*/ v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:])
-						/*line harris.go:268*/ if (tid+4) < 0 || (tid+4) > len(sdata)-8 {
-							break
-						}
-						/*line harris.go:268*/ v = v.Add(archsimd.LoadFloat32x8Slice(sdata[tid+4:]))
-						/*line harris.go:268*/ v.StoreSlice(gc_s_v[gc_rank:])
-						gc_left7 &^= 0xff << gc_lane
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+						v := gc_s_v[gc_rank]
+						/*line harris.go:268*/ v += sdata[tid+4]
+						gc_s_v[gc_rank] = v
 					}
 				}
-				archsimd.ClearAVXUpperBits()
 			}
-			if gc_left7 != 0 {
+			{
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
-				for gc_lane := 0; gc_lane < 32; gc_lane++ {
-					gc_tx++
-					if gc_tx == gc_bdx {
-						gc_tx = 0
-					}
-					if gc_left7&(1<<gc_lane) == 0 {
-						continue
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-					tid := gc_tx
-					v := gc_s_v[gc_rank]
-					/*line harris.go:268*/ v += sdata[tid+4]
-					gc_s_v[gc_rank] = v
+				gc_upto7 := 32
+				if gc_bdy*gc_bdz == 1 {
+					gc_upto7 = min(gc_upto7, 4)
 				}
-			}
-			gc_left8 := gc_act
-			if compiled.SIMD {
-				gc_tidx9 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-				if gc_act == ^uint32(0) && gc_tidx9.X+32 <= gc_bdx {
-					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+				gc_x03 := gc_tidx.X
+				gc_off7 := gc_x03
+				if gc_act == ^uint32(0) && gc_x03+32 <= gc_bdx && gc_off7 >= 0 && gc_off7 <= len(sdata) && 32 <= len(sdata)-gc_off7 {
+					gc_at10 := sdata[gc_off7:][:32]
+					gc_upto8 := 32
+					if gc_bdy*gc_bdz == 1 {
+						gc_upto8 = min(gc_upto8, 4)
+					}
+					for gc_lane := 0; gc_lane < gc_upto8; gc_lane++ {
 						gc_rank := gc_w + gc_lane
-						gc_tx := gc_tidx9.X + gc_lane
-						gc_ty := gc_tidx9.Y
-						_ = gc_ty
-						gc_tz := gc_tidx9.Z
-						_ = gc_tz
-						var tid int = gc_tx
-						/*line harris.go:237*/ v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:])
-						/*line harris.go:270*/ if tid < 0 || tid > len(sdata)-8 {
-							break
-						}
-						/*line harris.go:270*/ v.StoreSlice(sdata[tid:])
-						gc_left8 &^= 0xff << gc_lane
+						v := gc_s_v[gc_rank]
+						/*line harris.go:270*/ gc_at10[gc_lane] = v
 					}
 				} else {
-					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-						if gc_act>>gc_lane&0xff != 0xff {
+					for gc_lane := 0; gc_lane < gc_upto7; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						if gc_act&(1<<gc_lane) == 0 {
 							continue
 						}
 						gc_rank := gc_w + gc_lane
-						gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
-						if gc_tidx.X+8 > gc_bdx {
-							continue // the lanes wrap to the next row
-						}
-						gc_tx := gc_tidx.X
-						gc_ty := gc_tidx.Y
-						_ = gc_ty
-						gc_tz := gc_tidx.Z
-						_ = gc_tz
-						var tid int = gc_tx
-						/*line harris.go:237*/ v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:])
-						/*line harris.go:270*/ if tid < 0 || tid > len(sdata)-8 {
-							break
-						}
-						/*line harris.go:270*/ v.StoreSlice(sdata[tid:])
-						gc_left8 &^= 0xff << gc_lane
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+						v := gc_s_v[gc_rank]
+						/*line harris.go:270*/ sdata[tid] = v
 					}
 				}
-				archsimd.ClearAVXUpperBits()
 			}
-			if gc_left8 != 0 {
+			{
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
-				for gc_lane := 0; gc_lane < 32; gc_lane++ {
-					gc_tx++
-					if gc_tx == gc_bdx {
-						gc_tx = 0
-					}
-					if gc_left8&(1<<gc_lane) == 0 {
-						continue
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-					tid := gc_tx
-					v := gc_s_v[gc_rank]
-					/*line harris.go:270*/ sdata[tid] = v
+				gc_upto9 := 32
+				if gc_bdy*gc_bdz == 1 {
+					gc_upto9 = min(gc_upto9, 2)
 				}
-			}
-			gc_left9 := gc_act
-			if compiled.SIMD {
-				gc_tidx10 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-				if gc_act == ^uint32(0) && gc_tidx10.X+32 <= gc_bdx {
-					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+				gc_x04 := gc_tidx.X
+				gc_off8 := 2 + gc_x04
+				if gc_act == ^uint32(0) && gc_x04+32 <= gc_bdx && gc_off8 >= 0 && gc_off8 <= len(sdata) && 32 <= len(sdata)-gc_off8 {
+					gc_at11 := sdata[gc_off8:][:32]
+					gc_upto10 := 32
+					if gc_bdy*gc_bdz == 1 {
+						gc_upto10 = min(gc_upto10, 2)
+					}
+					for gc_lane := 0; gc_lane < gc_upto10; gc_lane++ {
 						gc_rank := gc_w + gc_lane
-						gc_tx := gc_tidx10.X + gc_lane
-						gc_ty := gc_tidx10.Y
-						_ = gc_ty
-						gc_tz := gc_tidx10.Z
-						_ = gc_tz
-						var tid int = gc_tx
-						/*line harris.go:237*/ v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:])
-						/*line harris.go:272*/ if (tid+2) < 0 || (tid+2) > len(sdata)-8 {
-							break
-						}
-						/*line harris.go:272*/ v = v.Add(archsimd.LoadFloat32x8Slice(sdata[tid+2:]))
-						/*line harris.go:272*/ v.StoreSlice(gc_s_v[gc_rank:])
-						gc_left9 &^= 0xff << gc_lane
+						v := gc_s_v[gc_rank]
+						/*line harris.go:272*/ v += gc_at11[gc_lane]
+						gc_s_v[gc_rank] = v
 					}
 				} else {
-					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-						if gc_act>>gc_lane&0xff != 0xff {
+					for gc_lane := 0; gc_lane < gc_upto9; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						if gc_act&(1<<gc_lane) == 0 {
 							continue
 						}
 						gc_rank := gc_w + gc_lane
-						gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
-						if gc_tidx.X+8 > gc_bdx {
-							continue // the lanes wrap to the next row
-						}
-						gc_tx := gc_tidx.X
-						gc_ty := gc_tidx.Y
-						_ = gc_ty
-						gc_tz := gc_tidx.Z
-						_ = gc_tz
-						var tid int = gc_tx
-						/*line harris.go:237*/ v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:])
-						/*line harris.go:272*/ if (tid+2) < 0 || (tid+2) > len(sdata)-8 {
-							break
-						}
-						/*line harris.go:272*/ v = v.Add(archsimd.LoadFloat32x8Slice(sdata[tid+2:]))
-						/*line harris.go:272*/ v.StoreSlice(gc_s_v[gc_rank:])
-						gc_left9 &^= 0xff << gc_lane
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+						v := gc_s_v[gc_rank]
+						/*line harris.go:272*/ v += sdata[tid+2]
+						gc_s_v[gc_rank] = v
 					}
 				}
-				archsimd.ClearAVXUpperBits()
 			}
-			if gc_left9 != 0 {
+			{
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
-				for gc_lane := 0; gc_lane < 32; gc_lane++ {
-					gc_tx++
-					if gc_tx == gc_bdx {
-						gc_tx = 0
-					}
-					if gc_left9&(1<<gc_lane) == 0 {
-						continue
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-					tid := gc_tx
-					v := gc_s_v[gc_rank]
-					/*line harris.go:272*/ v += sdata[tid+2]
-					gc_s_v[gc_rank] = v
+				gc_upto11 := 32
+				if gc_bdy*gc_bdz == 1 {
+					gc_upto11 = min(gc_upto11, 2)
 				}
-			}
-			gc_left10 := gc_act
-			if compiled.SIMD {
-				gc_tidx11 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-				if gc_act == ^uint32(0) && gc_tidx11.X+32 <= gc_bdx {
-					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+				gc_x05 := gc_tidx.X
+				gc_off9 := gc_x05
+				if gc_act == ^uint32(0) && gc_x05+32 <= gc_bdx && gc_off9 >= 0 && gc_off9 <= len(sdata) && 32 <= len(sdata)-gc_off9 {
+					gc_at12 := sdata[gc_off9:][:32]
+					gc_upto12 := 32
+					if gc_bdy*gc_bdz == 1 {
+						gc_upto12 = min(gc_upto12, 2)
+					}
+					for gc_lane := 0; gc_lane < gc_upto12; gc_lane++ {
 						gc_rank := gc_w + gc_lane
-						gc_tx := gc_tidx11.X + gc_lane
-						gc_ty := gc_tidx11.Y
-						_ = gc_ty
-						gc_tz := gc_tidx11.Z
-						_ = gc_tz
-						var tid int = gc_tx
-						/*line harris.go:237*/ v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:])
-						/*line harris.go:274*/ if tid < 0 || tid > len(sdata)-8 {
-							break
-						}
-						/*line harris.go:274*/ v.StoreSlice(sdata[tid:])
-						gc_left10 &^= 0xff << gc_lane
+						v := gc_s_v[gc_rank]
+						/*line harris.go:274*/ gc_at12[gc_lane] = v
 					}
 				} else {
-					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-						if gc_act>>gc_lane&0xff != 0xff {
+					for gc_lane := 0; gc_lane < gc_upto11; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						if gc_act&(1<<gc_lane) == 0 {
 							continue
 						}
 						gc_rank := gc_w + gc_lane
-						gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
-						if gc_tidx.X+8 > gc_bdx {
-							continue // the lanes wrap to the next row
-						}
-						gc_tx := gc_tidx.X
-						gc_ty := gc_tidx.Y
-						_ = gc_ty
-						gc_tz := gc_tidx.Z
-						_ = gc_tz
-						var tid int = gc_tx
-						/*line harris.go:237*/ v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:])
-						/*line harris.go:274*/ if tid < 0 || tid > len(sdata)-8 {
-							break
-						}
-						/*line harris.go:274*/ v.StoreSlice(sdata[tid:])
-						gc_left10 &^= 0xff << gc_lane
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+						v := gc_s_v[gc_rank]
+						/*line harris.go:274*/ sdata[tid] = v
 					}
 				}
-				archsimd.ClearAVXUpperBits()
 			}
-			if gc_left10 != 0 {
+			{
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
-				for gc_lane := 0; gc_lane < 32; gc_lane++ {
-					gc_tx++
-					if gc_tx == gc_bdx {
-						gc_tx = 0
-					}
-					if gc_left10&(1<<gc_lane) == 0 {
-						continue
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-					tid := gc_tx
-					v := gc_s_v[gc_rank]
-					/*line harris.go:274*/ sdata[tid] = v
+				gc_upto13 := 32
+				if gc_bdy*gc_bdz == 1 {
+					gc_upto13 = min(gc_upto13, 1)
 				}
-			}
-			gc_left11 := gc_act
-			if compiled.SIMD {
-				gc_tidx12 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-				if gc_act == ^uint32(0) && gc_tidx12.X+32 <= gc_bdx {
-					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+				gc_x06 := gc_tidx.X
+				gc_off10 := 1 + gc_x06
+				if gc_act == ^uint32(0) && gc_x06+32 <= gc_bdx && gc_off10 >= 0 && gc_off10 <= len(sdata) && 32 <= len(sdata)-gc_off10 {
+					gc_at13 := sdata[gc_off10:][:32]
+					gc_upto14 := 32
+					if gc_bdy*gc_bdz == 1 {
+						gc_upto14 = min(gc_upto14, 1)
+					}
+					for gc_lane := 0; gc_lane < gc_upto14; gc_lane++ {
 						gc_rank := gc_w + gc_lane
-						gc_tx := gc_tidx12.X + gc_lane
-						gc_ty := gc_tidx12.Y
-						_ = gc_ty
-						gc_tz := gc_tidx12.Z
-						_ = gc_tz
-						var tid int = gc_tx
-						/*line harris.go:237*/ v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:])
-						/*line harris.go:276*/ if (tid+1) < 0 || (tid+1) > len(sdata)-8 {
-							break
-						}
-						/*line harris.go:276*/ v = v.Add(archsimd.LoadFloat32x8Slice(sdata[tid+1:]))
-						/*line harris.go:276*/ v.StoreSlice(gc_s_v[gc_rank:])
-						gc_left11 &^= 0xff << gc_lane
+						v := gc_s_v[gc_rank]
+						/*line harris.go:276*/ v += gc_at13[gc_lane]
+						gc_s_v[gc_rank] = v
 					}
 				} else {
-					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-						if gc_act>>gc_lane&0xff != 0xff {
+					for gc_lane := 0; gc_lane < gc_upto13; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						if gc_act&(1<<gc_lane) == 0 {
 							continue
 						}
 						gc_rank := gc_w + gc_lane
-						gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
-						if gc_tidx.X+8 > gc_bdx {
-							continue // the lanes wrap to the next row
-						}
-						gc_tx := gc_tidx.X
-						gc_ty := gc_tidx.Y
-						_ = gc_ty
-						gc_tz := gc_tidx.Z
-						_ = gc_tz
-						var tid int = gc_tx
-						/*line harris.go:237*/ v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:])
-						/*line harris.go:276*/ if (tid+1) < 0 || (tid+1) > len(sdata)-8 {
-							break
-						}
-						/*line harris.go:276*/ v = v.Add(archsimd.LoadFloat32x8Slice(sdata[tid+1:]))
-						/*line harris.go:276*/ v.StoreSlice(gc_s_v[gc_rank:])
-						gc_left11 &^= 0xff << gc_lane
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+						v := gc_s_v[gc_rank]
+						/*line harris.go:276*/ v += sdata[tid+1]
+						gc_s_v[gc_rank] = v
 					}
 				}
-				archsimd.ClearAVXUpperBits()
 			}
-			if gc_left11 != 0 {
+			{
 				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 				gc_tx := gc_tidx.X - 1
-				for gc_lane := 0; gc_lane < 32; gc_lane++ {
-					gc_tx++
-					if gc_tx == gc_bdx {
-						gc_tx = 0
-					}
-					if gc_left11&(1<<gc_lane) == 0 {
-						continue
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-					tid := gc_tx
-					v := gc_s_v[gc_rank]
-					/*line harris.go:276*/ v += sdata[tid+1]
-					gc_s_v[gc_rank] = v
+				gc_upto15 := 32
+				if gc_bdy*gc_bdz == 1 {
+					gc_upto15 = min(gc_upto15, 1)
 				}
-			}
-			gc_left12 := gc_act
-			if compiled.SIMD {
-				gc_tidx13 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-				if gc_act == ^uint32(0) && gc_tidx13.X+32 <= gc_bdx {
-					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+				gc_x07 := gc_tidx.X
+				gc_off11 := gc_x07
+				if gc_act == ^uint32(0) && gc_x07+32 <= gc_bdx && gc_off11 >= 0 && gc_off11 <= len(sdata) && 32 <= len(sdata)-gc_off11 {
+					gc_at14 := sdata[gc_off11:][:32]
+					gc_upto16 := 32
+					if gc_bdy*gc_bdz == 1 {
+						gc_upto16 = min(gc_upto16, 1)
+					}
+					for gc_lane := 0; gc_lane < gc_upto16; gc_lane++ {
 						gc_rank := gc_w + gc_lane
-						gc_tx := gc_tidx13.X + gc_lane
-						gc_ty := gc_tidx13.Y
-						_ = gc_ty
-						gc_tz := gc_tidx13.Z
-						_ = gc_tz
-						var tid int = gc_tx
-						/*line harris.go:237*/ v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:])
-						/*line harris.go:278*/ if tid < 0 || tid > len(sdata)-8 {
-							break
-						}
-						/*line harris.go:278*/ v.StoreSlice(sdata[tid:])
-						gc_left12 &^= 0xff << gc_lane
+						v := gc_s_v[gc_rank]
+						/*line harris.go:278*/ gc_at14[gc_lane] = v
 					}
 				} else {
-					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
-						if gc_act>>gc_lane&0xff != 0xff {
+					for gc_lane := 0; gc_lane < gc_upto15; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						if gc_act&(1<<gc_lane) == 0 {
 							continue
 						}
 						gc_rank := gc_w + gc_lane
-						gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
-						if gc_tidx.X+8 > gc_bdx {
-							continue // the lanes wrap to the next row
-						}
-						gc_tx := gc_tidx.X
-						gc_ty := gc_tidx.Y
-						_ = gc_ty
-						gc_tz := gc_tidx.Z
-						_ = gc_tz
-						var tid int = gc_tx
-						/*line harris.go:237*/ v := archsimd.LoadFloat32x8Slice(gc_s_v[gc_rank:])
-						/*line harris.go:278*/ if tid < 0 || tid > len(sdata)-8 {
-							break
-						}
-						/*line harris.go:278*/ v.StoreSlice(sdata[tid:])
-						gc_left12 &^= 0xff << gc_lane
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+						v := gc_s_v[gc_rank]
+						/*line harris.go:278*/ sdata[tid] = v
 					}
-				}
-				archsimd.ClearAVXUpperBits()
-			}
-			if gc_left12 != 0 {
-				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-				gc_tx := gc_tidx.X - 1
-				for gc_lane := 0; gc_lane < 32; gc_lane++ {
-					gc_tx++
-					if gc_tx == gc_bdx {
-						gc_tx = 0
-					}
-					if gc_left12&(1<<gc_lane) == 0 {
-						continue
-					}
-					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-					tid := gc_tx
-					v := gc_s_v[gc_rank]
-					/*line harris.go:278*/ sdata[tid] = v
 				}
 			}
 		}
@@ -3556,20 +3413,20 @@ func gc_body_harrisUnrolledInline(gc_b *compiled.Block, in, partial []float32) {
 			gc_to = gc_bound + 1
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			gc_off6 := gc_bx
-			gc_off7 := 0
-			if gc_from >= 0 && gc_off6 >= 0 && gc_off6 < len(partial) && gc_off7 >= 0 && gc_off7 < len(sdata) {
-				gc_at9 := partial[gc_off6:][:1]
-				gc_at10 := sdata[gc_off7:][:1]
+			gc_off12 := gc_bx
+			gc_off13 := 0
+			if gc_from >= 0 && gc_off12 >= 0 && gc_off12 < len(partial) && gc_off13 >= 0 && gc_off13 < len(sdata) {
+				gc_at15 := partial[gc_off12:][:1]
+				gc_at16 := sdata[gc_off13:][:1]
 				gc_step := gc_from
 				for ; gc_step+3 < gc_to; gc_step += 4 {
-					/*line harris.go:281*/ gc_at9[0] = gc_at10[0]
-					/*line harris.go:281*/ gc_at9[0] = gc_at10[0]
-					/*line harris.go:281*/ gc_at9[0] = gc_at10[0]
-					/*line harris.go:281*/ gc_at9[0] = gc_at10[0]
+					/*line harris.go:281*/ gc_at15[0] = gc_at16[0]
+					/*line harris.go:281*/ gc_at15[0] = gc_at16[0]
+					/*line harris.go:281*/ gc_at15[0] = gc_at16[0]
+					/*line harris.go:281*/ gc_at15[0] = gc_at16[0]
 				}
 				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-					/*line harris.go:281*/ gc_at9[0] = gc_at10[0]
+					/*line harris.go:281*/ gc_at15[0] = gc_at16[0]
 				}
 			} else {
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {

@@ -57,8 +57,7 @@ func (f *Func) sharedTree(loop *For, rest [][]Node, after []Node) {
 // result only lanes [0, Lanes) of each warp are read for
 // (demand_shared.go): a whole warp runs lanes
 // [0, compiled.LanesDemanded(Step, Lanes, narrow)), narrow where the
-// block is one-dimensional. A step written out (demand_steps.go) has no
-// Step: it runs lanes [0, Lanes) in one-dimensional blocks.
+// block is one-dimensional.
 type StepDemand struct {
 	Step  *types.Var
 	Lanes int

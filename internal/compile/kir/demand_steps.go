@@ -20,7 +20,7 @@ import (
 // in lanes [0, k) needs s's elements below k+c from the store before.
 // A warp whose reads would cross into the next warp's elements (k+c
 // past 32) runs every lane, as do steps in blocks that are not
-// one-dimensional (demand_shared.go's StepDemand, Step nil).
+// one-dimensional (LaneLoop.Upto).
 
 // sharedSteps notes, on the lane loops of nodes, the lanes each must run
 // where nodes are such steps alone, followed by the warp's code rest and
@@ -57,7 +57,7 @@ func (f *Func) sharedSteps(nodes []Node, rest [][]Node, after []Node) {
 	}
 	for i, s := range steps {
 		if lanes[i] < warpSize {
-			s.l.Demand = &StepDemand{Lanes: lanes[i]}
+			s.l.Upto = &LaneDemand{Lanes: lanes[i], OneD: true}
 		}
 	}
 }

@@ -360,19 +360,16 @@ func (d *dumper) warpNode(n Node, depth int) {
 			head += " [jam " + n.Jam.describe() + "]"
 		}
 		if u := n.Upto; u != nil {
-			head += fmt.Sprintf(" [copies: lanes < %d", u.Lanes)
+			head += fmt.Sprintf(" [upto: lanes < %d", u.Lanes)
 			if u.OneD {
 				head += " of one-dimensional blocks"
 			}
 			head += "]"
 		}
 		if dm := n.Demand; dm != nil {
-			lanes := fmt.Sprint(dm.Lanes)
-			if dm.Step != nil {
-				lanes = dm.Step.Name()
-				if dm.Lanes > 1 {
-					lanes += fmt.Sprintf("+%d", dm.Lanes-1)
-				}
+			lanes := dm.Step.Name()
+			if dm.Lanes > 1 {
+				lanes += fmt.Sprintf("+%d", dm.Lanes-1)
 			}
 			head += " [lanes < " + lanes + " of one-dimensional blocks]"
 		}

@@ -104,21 +104,21 @@ func (e *emitter) rebasedLanes(l *LaneLoop, body func(bool)) (code []byte, check
 }
 
 // demandedLanes returns how many lanes, from the first, a whole warp
-// runs of lane loop l: where l is a step of a tree over shared memory
+// runs of lane loop l: those its later code reads (LaneLoop.Upto) where
+// no lane may fail; where l is a step of a tree over shared memory
 // whose result only the first lanes are read for (demand_shared.go), a
 // variable it defines holding those the later steps read, in
 // one-dimensional blocks; otherwise, and where a lane may fail (checked),
 // or in the SIMD build, whose vector steps run the warp at once, 32.
 func (e *emitter) demandedLanes(l *LaneLoop, checked bool) string {
+	if l.Upto != nil && l.Demand == nil && !checked {
+		return e.lanesUpto(l, "32")
+	}
 	dm := l.Demand
 	if dm == nil || checked || e.simd {
 		return "32"
 	}
 	hi := e.f.Names.Fresh("hi")
-	if dm.Step == nil {
-		e.printf("%s := %d\nif %s {\n%s = %d\n}\n", hi, warpSize, e.oneD(), hi, dm.Lanes)
-		return hi
-	}
 	e.printf("%s := %s.LanesDemanded(%s, %d, %s)\n", hi, e.f.Src.Compiled, e.f.Vars[dm.Step].Name, dm.Lanes, e.oneD())
 	return hi
 }

@@ -276,16 +276,23 @@ func (e *emitter) laneVector(l *LaneLoop, whole bool) *vecLoop {
 
 // laneSteps writes the vector steps of a lane loop: each group of eight
 // lanes all active (and in one row of x, where the code reads the
-// coordinates) runs as one step. It opens an if around the scalar loop,
+// coordinates) runs as one step, up to the last group holding a lane
+// read after it (LaneLoop.Upto). It opens an if around the scalar loop,
 // which runs the lanes left, and returns the name of their mask.
-func (e *emitter) laneSteps(vl, whole *vecLoop, use map[string]bool) string {
+func (e *emitter) laneSteps(l *LaneLoop, vl, whole *vecLoop, use map[string]bool) string {
 	n := e.name
 	left := e.f.Names.Fresh("left")
 	e.vecPos = e.vecAnchor
-	e.printf("%s := %s\nif %s.SIMD {\n", left, n["act"], e.f.Src.Compiled)
+	hi := e.lanesUpto(l, "32") // the groups from the first that hold a lane read after
+	if hi == "32" {
+		e.printf("%s := %s\n", left, n["act"])
+	} else {
+		e.printf("%s := %s & uint32(1<<%s-1)\n", left, n["act"], hi)
+	}
+	e.printf("if %s.SIMD {\n", e.f.Src.Compiled)
 	e.stmts(vl.hoisted)
-	e.wholeWarpSteps(whole, use, left)
-	e.printf("for %s := 0; %s < 32; %s += %d {\n", n["lane"], n["lane"], n["lane"], vecWidth)
+	e.wholeWarpSteps(whole, use, left, hi)
+	e.printf("for %s := 0; %s < %s; %s += %d {\n", n["lane"], n["lane"], hi, n["lane"], vecWidth)
 	e.printf("if %s>>%s&0xff != 0xff {\ncontinue\n}\n", n["act"], n["lane"])
 	e.printf("%s := %s + %s\n", n["rank"], n["w"], n["lane"])
 	if use["tx"] || use["ty"] || use["tz"] {
@@ -319,7 +326,7 @@ func (e *emitter) laneGroup(vl *vecLoop, left string) {
 // and lie in one row of x: their groups need no test of the mask, and
 // the thread's coordinates come from the warp's first, once. laneSteps
 // closes its else, the steps of any other warp.
-func (e *emitter) wholeWarpSteps(vl *vecLoop, use map[string]bool, left string) {
+func (e *emitter) wholeWarpSteps(vl *vecLoop, use map[string]bool, left, hi string) {
 	n := e.name
 	cond := n["act"] + " == ^uint32(0)"
 	first := e.f.Names.Fresh("tidx")
@@ -330,7 +337,7 @@ func (e *emitter) wholeWarpSteps(vl *vecLoop, use map[string]bool, left string) 
 	}
 	e.printf("if %s {\n", cond)
 	e.stmts(vl.hoisted)
-	e.printf("for %s := 0; %s < 32; %s += %d {\n", n["lane"], n["lane"], n["lane"], vecWidth)
+	e.printf("for %s := 0; %s < %s; %s += %d {\n", n["lane"], n["lane"], hi, n["lane"], vecWidth)
 	e.printf("%s := %s + %s\n", n["rank"], n["w"], n["lane"])
 	if coords {
 		e.printf("%s := %s.X + %s\n_ = %s\n", n["tx"], first, n["lane"], n["tx"])

@@ -125,7 +125,7 @@ func (e *emitter) laneLoopIn(l *LaneLoop, rng *laneRange, body func(dropGuard bo
 	e.loop, e.lane, e.loopUse = nil, false, nil
 	act := n["act"]
 	if vec != nil {
-		act, e.actRead = e.laneSteps(vec, whole, use), true
+		act, e.actRead = e.laneSteps(l, vec, whole, use), true
 	}
 	coords := use["tx"] || use["ty"] || use["tz"]
 	prefix := e.prefix && vec == nil

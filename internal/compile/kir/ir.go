@@ -418,8 +418,9 @@ type (
 		Demand *StepDemand
 		// Upto, where set, bounds the lanes the loop runs to [0,
 		// Upto.Lanes), where the block is one-dimensional if Upto.OneD:
-		// its code only copies a shuffle reduction's result, which no
-		// other lane reads (demand.go).
+		// no later code reads what its other lanes do (demand.go): it
+		// copies a shuffle reduction's result, or it is a step of a tree
+		// written out (demand_steps.go).
 		Upto *LaneDemand
 		// Memo are the runs of its code that a lane computes only where
 		// its inputs differ from the lane's that last did (memo.go).
