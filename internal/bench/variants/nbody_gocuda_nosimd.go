@@ -185,8 +185,7 @@ func gc_body_nbodyBlockTile(gc_b *compiled.Block, bodies [][4]float32, acc [][3]
 			gc_lo2, gc_hi2 := min(gc_from, gc_bdx), max(gc_from, gc_to)
 			for gc_tx := 0; gc_tx < gc_lo2; gc_tx++ {
 				gc_rank := gc_base + gc_tx
-				/*line nbody.go:96*/ var my0, my1, my2, my3 float32
-				_ = my3
+				/*line nbody.go:96*/ var my0, my1, my2 float32
 				/*line nbody.go:100*/ var a0, a1, a2 float32
 				gc_s_my0[gc_rank] = my0
 				gc_s_my1[gc_rank] = my1
@@ -197,8 +196,7 @@ func gc_body_nbodyBlockTile(gc_b *compiled.Block, bodies [][4]float32, acc [][3]
 			}
 			for gc_tx := gc_hi2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
-				/*line nbody.go:96*/ var my0, my1, my2, my3 float32
-				_ = my3
+				/*line nbody.go:96*/ var my0, my1, my2 float32
 				/*line nbody.go:100*/ var a0, a1, a2 float32
 				gc_s_my0[gc_rank] = my0
 				gc_s_my1[gc_rank] = my1
@@ -211,7 +209,7 @@ func gc_body_nbodyBlockTile(gc_b *compiled.Block, bodies [][4]float32, acc [][3]
 	}
 	{
 		gc_from, gc_to := 0, gc_bdx
-		/*line nbody.go:119*/ if !compiled.Adds(gc_bx*p, gc_to) {
+		/*line nbody.go:118*/ if !compiled.Adds(gc_bx*p, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(n, gc_bx*p); gc_bound < gc_to {
@@ -223,9 +221,8 @@ func gc_body_nbodyBlockTile(gc_b *compiled.Block, bodies [][4]float32, acc [][3]
 				gc_at := bodies[gc_off:][:gc_to]
 				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-					/*line nbody.go:96*/ var my0, my1, my2, my3 float32
-					_ = my3
-					my0, my1, my2, my3 = gc_at[gc_tx][0], gc_at[gc_tx][1], gc_at[gc_tx][2], gc_at[gc_tx][3]
+					/*line nbody.go:96*/ var my0, my1, my2 float32
+					/*line nbody.go:98*/ my0, my1, my2 = gc_at[gc_tx][0], gc_at[gc_tx][1], gc_at[gc_tx][2]
 					/*line nbody.go:100*/ var a0, a1, a2 float32
 					gc_s_my0[gc_rank] = my0
 					gc_s_my1[gc_rank] = my1
@@ -239,9 +236,8 @@ func gc_body_nbodyBlockTile(gc_b *compiled.Block, bodies [][4]float32, acc [][3]
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					/*line nbody.go:95*/ gtid := gc_bx*p + gc_tx
-					var my0, my1, my2, my3 float32
-					_ = my3
-					my0, my1, my2, my3 = bodies[gtid][0], bodies[gtid][1], bodies[gtid][2], bodies[gtid][3]
+					var my0, my1, my2 float32
+					/*line nbody.go:98*/ my0, my1, my2 = bodies[gtid][0], bodies[gtid][1], bodies[gtid][2]
 					/*line nbody.go:100*/ var a0, a1, a2 float32
 					gc_s_my0[gc_rank] = my0
 					gc_s_my1[gc_rank] = my1

@@ -493,8 +493,7 @@ func gc_body_nbodyBlockTile(gc_b *compiled.Block, bodies [][4]float32, acc [][3]
 			gc_lo2, gc_hi2 := min(gc_from, gc_bdx), max(gc_from, gc_to)
 			for gc_tx := 0; gc_tx < gc_lo2; gc_tx++ {
 				gc_rank := gc_base + gc_tx
-				/*line nbody.go:96*/ var my0, my1, my2, my3 float32
-				_ = my3
+				/*line nbody.go:96*/ var my0, my1, my2 float32
 				/*line nbody.go:100*/ var a0, a1, a2 float32
 				gc_s_my0[gc_rank] = my0
 				gc_s_my1[gc_rank] = my1
@@ -505,8 +504,7 @@ func gc_body_nbodyBlockTile(gc_b *compiled.Block, bodies [][4]float32, acc [][3]
 			}
 			for gc_tx := gc_hi2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
-				/*line nbody.go:96*/ var my0, my1, my2, my3 float32
-				_ = my3
+				/*line nbody.go:96*/ var my0, my1, my2 float32
 				/*line nbody.go:100*/ var a0, a1, a2 float32
 				gc_s_my0[gc_rank] = my0
 				gc_s_my1[gc_rank] = my1
@@ -519,7 +517,7 @@ func gc_body_nbodyBlockTile(gc_b *compiled.Block, bodies [][4]float32, acc [][3]
 	}
 	{
 		gc_from, gc_to := 0, gc_bdx
-		/*line nbody.go:119*/ if !compiled.Adds(gc_bx*p, gc_to) {
+		/*line nbody.go:118*/ if !compiled.Adds(gc_bx*p, gc_to) {
 			panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(n, gc_bx*p); gc_bound < gc_to {
@@ -541,41 +539,31 @@ func gc_body_nbodyBlockTile(gc_b *compiled.Block, bodies [][4]float32, acc [][3]
 							/*line nbody.go:96*/ var my0 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 							/*line nbody.go:96*/ var my1 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 							/*line nbody.go:96*/ var my2 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-							/*line nbody.go:96*/ var my3 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-							_ = my3
 							{
-								var gc_ld13 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-								var gc_lanes13 [16]uint32
-								for gc_k13 := range 16 {
-									/*line nbody.go:98*/ gc_lanes13[gc_k13] = compiled.Bits32At(&gc_at[gc_tx+gc_k13][0])
+								var gc_ld10 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+								var gc_lanes10 [16]uint32
+								for gc_k10 := range 16 {
+									/*line nbody.go:98*/ gc_lanes10[gc_k10] = compiled.Bits32At(&gc_at[gc_tx+gc_k10][0])
 								}
-								gc_ld13 = archsimd.LoadUint32x16(&gc_lanes13).AsFloat32x16()
-								var gc_ld14 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-								var gc_lanes14 [16]uint32
-								for gc_k14 := range 16 {
-									/*line nbody.go:98*/ gc_lanes14[gc_k14] = compiled.Bits32At(&gc_at[gc_tx+gc_k14][1])
+								gc_ld10 = archsimd.LoadUint32x16(&gc_lanes10).AsFloat32x16()
+								var gc_ld11 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+								var gc_lanes11 [16]uint32
+								for gc_k11 := range 16 {
+									/*line nbody.go:98*/ gc_lanes11[gc_k11] = compiled.Bits32At(&gc_at[gc_tx+gc_k11][1])
 								}
-								gc_ld14 = archsimd.LoadUint32x16(&gc_lanes14).AsFloat32x16()
-								var gc_ld15 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-								var gc_lanes15 [16]uint32
-								for gc_k15 := range 16 {
-									/*line nbody.go:98*/ gc_lanes15[gc_k15] = compiled.Bits32At(&gc_at[gc_tx+gc_k15][2])
+								gc_ld11 = archsimd.LoadUint32x16(&gc_lanes11).AsFloat32x16()
+								var gc_ld12 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+								var gc_lanes12 [16]uint32
+								for gc_k12 := range 16 {
+									/*line nbody.go:98*/ gc_lanes12[gc_k12] = compiled.Bits32At(&gc_at[gc_tx+gc_k12][2])
 								}
-								gc_ld15 = archsimd.LoadUint32x16(&gc_lanes15).AsFloat32x16()
-								var gc_ld16 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-								var gc_lanes16 [16]uint32
-								for gc_k16 := range 16 {
-									/*line nbody.go:98*/ gc_lanes16[gc_k16] = compiled.Bits32At(&gc_at[gc_tx+gc_k16][3])
-								}
-								gc_ld16 = archsimd.LoadUint32x16(&gc_lanes16).AsFloat32x16()
-								gc_t13 := gc_ld13
-								gc_t14 := gc_ld14
-								gc_t15 := gc_ld15
-								gc_t16 := gc_ld16
-								my0 = gc_t13
-								my1 = gc_t14
-								my2 = gc_t15
-								my3 = gc_t16
+								gc_ld12 = archsimd.LoadUint32x16(&gc_lanes12).AsFloat32x16()
+								gc_t10 := gc_ld10
+								gc_t11 := gc_ld11
+								gc_t12 := gc_ld12
+								my0 = gc_t10
+								my1 = gc_t11
+								my2 = gc_t12
 							}
 							/*line nbody.go:97*/ var a0 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 							/*line nbody.go:97*/ var a1 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
@@ -603,40 +591,30 @@ func gc_body_nbodyBlockTile(gc_b *compiled.Block, bodies [][4]float32, acc [][3]
 						/*line nbody.go:96*/ var my0 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 						/*line nbody.go:96*/ var my1 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 						/*line nbody.go:96*/ var my2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-						/*line nbody.go:96*/ var my3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-						_ = my3
+						var gc_ld7 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+						var gc_lanes7 [8]uint32
+						for gc_k7 := range 8 {
+							/*line nbody.go:98*/ gc_lanes7[gc_k7] = compiled.Bits32At(&gc_at[gc_tx+gc_k7][0])
+						}
+						gc_ld7 = archsimd.LoadUint32x8(&gc_lanes7).AsFloat32x8()
+						var gc_ld8 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+						var gc_lanes8 [8]uint32
+						for gc_k8 := range 8 {
+							/*line nbody.go:98*/ gc_lanes8[gc_k8] = compiled.Bits32At(&gc_at[gc_tx+gc_k8][1])
+						}
+						gc_ld8 = archsimd.LoadUint32x8(&gc_lanes8).AsFloat32x8()
 						var gc_ld9 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 						var gc_lanes9 [8]uint32
 						for gc_k9 := range 8 {
-							/*line nbody.go:98*/ gc_lanes9[gc_k9] = compiled.Bits32At(&gc_at[gc_tx+gc_k9][0])
+							/*line nbody.go:98*/ gc_lanes9[gc_k9] = compiled.Bits32At(&gc_at[gc_tx+gc_k9][2])
 						}
 						gc_ld9 = archsimd.LoadUint32x8(&gc_lanes9).AsFloat32x8()
-						var gc_ld10 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-						var gc_lanes10 [8]uint32
-						for gc_k10 := range 8 {
-							/*line nbody.go:98*/ gc_lanes10[gc_k10] = compiled.Bits32At(&gc_at[gc_tx+gc_k10][1])
-						}
-						gc_ld10 = archsimd.LoadUint32x8(&gc_lanes10).AsFloat32x8()
-						var gc_ld11 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-						var gc_lanes11 [8]uint32
-						for gc_k11 := range 8 {
-							/*line nbody.go:98*/ gc_lanes11[gc_k11] = compiled.Bits32At(&gc_at[gc_tx+gc_k11][2])
-						}
-						gc_ld11 = archsimd.LoadUint32x8(&gc_lanes11).AsFloat32x8()
-						var gc_ld12 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-						var gc_lanes12 [8]uint32
-						for gc_k12 := range 8 {
-							/*line nbody.go:98*/ gc_lanes12[gc_k12] = compiled.Bits32At(&gc_at[gc_tx+gc_k12][3])
-						}
-						gc_ld12 = archsimd.LoadUint32x8(&gc_lanes12).AsFloat32x8()
+						gc_t7 := gc_ld7
+						gc_t8 := gc_ld8
 						gc_t9 := gc_ld9
-						gc_t10 := gc_ld10
-						gc_t11 := gc_ld11
-						gc_t12 := gc_ld12
-						my0 = gc_t9
-						my1 = gc_t10
-						my2 = gc_t11
-						my3 = gc_t12
+						my0 = gc_t7
+						my1 = gc_t8
+						my2 = gc_t9
 						/*line nbody.go:97*/ var a0 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 						/*line nbody.go:97*/ var a1 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 						/*line nbody.go:97*/ var a2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
@@ -651,9 +629,8 @@ func gc_body_nbodyBlockTile(gc_b *compiled.Block, bodies [][4]float32, acc [][3]
 				}
 				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
-					/*line nbody.go:96*/ var my0, my1, my2, my3 float32
-					_ = my3
-					my0, my1, my2, my3 = gc_at[gc_tx][0], gc_at[gc_tx][1], gc_at[gc_tx][2], gc_at[gc_tx][3]
+					/*line nbody.go:96*/ var my0, my1, my2 float32
+					/*line nbody.go:98*/ my0, my1, my2 = gc_at[gc_tx][0], gc_at[gc_tx][1], gc_at[gc_tx][2]
 					/*line nbody.go:100*/ var a0, a1, a2 float32
 					gc_s_my0[gc_rank] = my0
 					gc_s_my1[gc_rank] = my1
@@ -674,44 +651,34 @@ func gc_body_nbodyBlockTile(gc_b *compiled.Block, bodies [][4]float32, acc [][3]
 							var my0 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 							/*line nbody.go:96*/ var my1 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 							/*line nbody.go:96*/ var my2 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-							/*line nbody.go:96*/ var my3 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-							_ = my3
 							{
-								/*line nbody.go:98*/ if gtid < 0 || gtid > len(bodies)-16 {
+								if gtid < 0 || gtid > len(bodies)-16 {
 									break
 								}
+								var gc_ld4 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+								var gc_lanes4 [16]uint32
+								for gc_k4 := range 16 {
+									/*line nbody.go:98*/ gc_lanes4[gc_k4] = compiled.Bits32At(&bodies[gtid+gc_k4][0])
+								}
+								gc_ld4 = archsimd.LoadUint32x16(&gc_lanes4).AsFloat32x16()
 								var gc_ld5 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 								var gc_lanes5 [16]uint32
 								for gc_k5 := range 16 {
-									/*line nbody.go:98*/ gc_lanes5[gc_k5] = compiled.Bits32At(&bodies[gtid+gc_k5][0])
+									/*line nbody.go:98*/ gc_lanes5[gc_k5] = compiled.Bits32At(&bodies[gtid+gc_k5][1])
 								}
 								gc_ld5 = archsimd.LoadUint32x16(&gc_lanes5).AsFloat32x16()
 								var gc_ld6 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 								var gc_lanes6 [16]uint32
 								for gc_k6 := range 16 {
-									/*line nbody.go:98*/ gc_lanes6[gc_k6] = compiled.Bits32At(&bodies[gtid+gc_k6][1])
+									/*line nbody.go:98*/ gc_lanes6[gc_k6] = compiled.Bits32At(&bodies[gtid+gc_k6][2])
 								}
 								gc_ld6 = archsimd.LoadUint32x16(&gc_lanes6).AsFloat32x16()
-								var gc_ld7 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-								var gc_lanes7 [16]uint32
-								for gc_k7 := range 16 {
-									/*line nbody.go:98*/ gc_lanes7[gc_k7] = compiled.Bits32At(&bodies[gtid+gc_k7][2])
-								}
-								gc_ld7 = archsimd.LoadUint32x16(&gc_lanes7).AsFloat32x16()
-								var gc_ld8 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
-								var gc_lanes8 [16]uint32
-								for gc_k8 := range 16 {
-									/*line nbody.go:98*/ gc_lanes8[gc_k8] = compiled.Bits32At(&bodies[gtid+gc_k8][3])
-								}
-								gc_ld8 = archsimd.LoadUint32x16(&gc_lanes8).AsFloat32x16()
+								gc_t4 := gc_ld4
 								gc_t5 := gc_ld5
 								gc_t6 := gc_ld6
-								gc_t7 := gc_ld7
-								gc_t8 := gc_ld8
-								my0 = gc_t5
-								my1 = gc_t6
-								my2 = gc_t7
-								my3 = gc_t8
+								my0 = gc_t4
+								my1 = gc_t5
+								my2 = gc_t6
 							}
 							/*line nbody.go:97*/ var a0 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
 							/*line nbody.go:97*/ var a1 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
@@ -738,9 +705,7 @@ func gc_body_nbodyBlockTile(gc_b *compiled.Block, bodies [][4]float32, acc [][3]
 						var my0 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 						/*line nbody.go:96*/ var my1 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 						/*line nbody.go:96*/ var my2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-						/*line nbody.go:96*/ var my3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-						_ = my3
-						if gtid < 0 || gtid > len(bodies)-8 {
+						/*line nbody.go:98*/ if gtid < 0 || gtid > len(bodies)-8 {
 							break
 						}
 						var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
@@ -761,20 +726,12 @@ func gc_body_nbodyBlockTile(gc_b *compiled.Block, bodies [][4]float32, acc [][3]
 							/*line nbody.go:98*/ gc_lanes3[gc_k3] = compiled.Bits32At(&bodies[gtid+gc_k3][2])
 						}
 						gc_ld3 = archsimd.LoadUint32x8(&gc_lanes3).AsFloat32x8()
-						var gc_ld4 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
-						var gc_lanes4 [8]uint32
-						for gc_k4 := range 8 {
-							/*line nbody.go:98*/ gc_lanes4[gc_k4] = compiled.Bits32At(&bodies[gtid+gc_k4][3])
-						}
-						gc_ld4 = archsimd.LoadUint32x8(&gc_lanes4).AsFloat32x8()
 						gc_t := gc_ld
 						gc_t2 := gc_ld2
 						gc_t3 := gc_ld3
-						gc_t4 := gc_ld4
 						my0 = gc_t
 						my1 = gc_t2
 						my2 = gc_t3
-						my3 = gc_t4
 						/*line nbody.go:97*/ var a0 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 						/*line nbody.go:97*/ var a1 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
 						/*line nbody.go:97*/ var a2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
@@ -791,9 +748,8 @@ func gc_body_nbodyBlockTile(gc_b *compiled.Block, bodies [][4]float32, acc [][3]
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					/*line nbody.go:95*/ gtid := gc_bx*p + gc_tx
-					var my0, my1, my2, my3 float32
-					_ = my3
-					my0, my1, my2, my3 = bodies[gtid][0], bodies[gtid][1], bodies[gtid][2], bodies[gtid][3]
+					var my0, my1, my2 float32
+					/*line nbody.go:98*/ my0, my1, my2 = bodies[gtid][0], bodies[gtid][1], bodies[gtid][2]
 					/*line nbody.go:100*/ var a0, a1, a2 float32
 					gc_s_my0[gc_rank] = my0
 					gc_s_my1[gc_rank] = my1
@@ -907,12 +863,12 @@ func gc_body_nbodyBlockTile(gc_b *compiled.Block, bodies [][4]float32, acc [][3]
 							/*line nbody.go:109*/ a1_ := a1
 							/*line nbody.go:109*/ a2_ := a2
 							/*line nbody.go:120*/ for j := range shPos {
-								/*line nbody.go:120*/ gc_t23 := compiled.BroadcastFloat32x16At(&shPos[j][0], gc_Lane0Mask322).Sub(my0)
-								gc_t24 := compiled.BroadcastFloat32x16At(&shPos[j][1], gc_Lane0Mask322).Sub(my1)
-								/*line nbody.go:121*/ gc_t25 := compiled.BroadcastFloat32x16At(&shPos[j][2], gc_Lane0Mask322).Sub(my2)
-								dx := gc_t23
-								dy := gc_t24
-								dz := gc_t25
+								/*line nbody.go:120*/ gc_t19 := compiled.BroadcastFloat32x16At(&shPos[j][0], gc_Lane0Mask322).Sub(my0)
+								gc_t20 := compiled.BroadcastFloat32x16At(&shPos[j][1], gc_Lane0Mask322).Sub(my1)
+								/*line nbody.go:121*/ gc_t21 := compiled.BroadcastFloat32x16At(&shPos[j][2], gc_Lane0Mask322).Sub(my2)
+								dx := gc_t19
+								dy := gc_t20
+								dz := gc_t21
 								/*line nbody.go:121*/ inv := gc_vb4.Div(dx.Mul(dx).Add(dy.Mul(dy)).Add(dz.Mul(dz)).Add(gc_vb3).Sqrt())
 								/*line nbody.go:121*/ s := compiled.BroadcastFloat32x16At(&shPos[j][3], gc_Lane0Mask322).Mul(inv).Mul(inv).Mul(inv)
 								/*line nbody.go:123*/ a0_ = a0_.Add(dx.Mul(s))
@@ -922,12 +878,12 @@ func gc_body_nbodyBlockTile(gc_b *compiled.Block, bodies [][4]float32, acc [][3]
 							/*line nbody.go:128*/ r0 := a0_
 							/*line nbody.go:128*/ r1 := a1_
 							/*line nbody.go:128*/ r2 := a2_
-							/*line nbody.go:109*/ gc_t26 := r0
-							/*line nbody.go:109*/ gc_t27 := r1
-							/*line nbody.go:109*/ gc_t28 := r2
-							a0 = gc_t26
-							a1 = gc_t27
-							a2 = gc_t28
+							/*line nbody.go:109*/ gc_t22 := r0
+							/*line nbody.go:109*/ gc_t23 := r1
+							/*line nbody.go:109*/ gc_t24 := r2
+							a0 = gc_t22
+							a1 = gc_t23
+							a2 = gc_t24
 							/*line nbody.go:109*/ a0.StoreSlice(gc_s_a0[gc_rank:])
 							/*line nbody.go:109*/ a1.StoreSlice(gc_s_a1[gc_rank:])
 							/*line nbody.go:109*/ a2.StoreSlice(gc_s_a2[gc_rank:])
@@ -956,12 +912,12 @@ func gc_body_nbodyBlockTile(gc_b *compiled.Block, bodies [][4]float32, acc [][3]
 						/*line nbody.go:109*/ a1_ := a1
 						/*line nbody.go:109*/ a2_ := a2
 						/*line nbody.go:120*/ for j := range shPos {
-							/*line nbody.go:120*/ gc_t17 := compiled.BroadcastFloat32x8At(&shPos[j][0], gc_Lane0Mask32).Sub(my0)
-							gc_t18 := compiled.BroadcastFloat32x8At(&shPos[j][1], gc_Lane0Mask32).Sub(my1)
-							/*line nbody.go:121*/ gc_t19 := compiled.BroadcastFloat32x8At(&shPos[j][2], gc_Lane0Mask32).Sub(my2)
-							dx := gc_t17
-							dy := gc_t18
-							dz := gc_t19
+							/*line nbody.go:120*/ gc_t13 := compiled.BroadcastFloat32x8At(&shPos[j][0], gc_Lane0Mask32).Sub(my0)
+							gc_t14 := compiled.BroadcastFloat32x8At(&shPos[j][1], gc_Lane0Mask32).Sub(my1)
+							/*line nbody.go:121*/ gc_t15 := compiled.BroadcastFloat32x8At(&shPos[j][2], gc_Lane0Mask32).Sub(my2)
+							dx := gc_t13
+							dy := gc_t14
+							dz := gc_t15
 							/*line nbody.go:121*/ inv := gc_vb2.Div(dx.Mul(dx).Add(dy.Mul(dy)).Add(dz.Mul(dz)).Add(gc_vb).Sqrt())
 							/*line nbody.go:121*/ s := compiled.BroadcastFloat32x8At(&shPos[j][3], gc_Lane0Mask32).Mul(inv).Mul(inv).Mul(inv)
 							/*line nbody.go:123*/ a0_ = a0_.Add(dx.Mul(s))
@@ -971,12 +927,12 @@ func gc_body_nbodyBlockTile(gc_b *compiled.Block, bodies [][4]float32, acc [][3]
 						/*line nbody.go:128*/ r0 := a0_
 						/*line nbody.go:128*/ r1 := a1_
 						/*line nbody.go:128*/ r2 := a2_
-						/*line nbody.go:109*/ gc_t20 := r0
-						/*line nbody.go:109*/ gc_t21 := r1
-						/*line nbody.go:109*/ gc_t22 := r2
-						a0 = gc_t20
-						a1 = gc_t21
-						a2 = gc_t22
+						/*line nbody.go:109*/ gc_t16 := r0
+						/*line nbody.go:109*/ gc_t17 := r1
+						/*line nbody.go:109*/ gc_t18 := r2
+						a0 = gc_t16
+						a1 = gc_t17
+						a2 = gc_t18
 						/*line nbody.go:109*/ a0.StoreSlice(gc_s_a0[gc_rank:])
 						/*line nbody.go:109*/ a1.StoreSlice(gc_s_a1[gc_rank:])
 						/*line nbody.go:109*/ a2.StoreSlice(gc_s_a2[gc_rank:])

@@ -16,19 +16,22 @@ import (
 // threads a step. Scalar replacement, as compilers' SROA does, makes the
 // first the second: a local array of at most maxScalarized elements of a
 // basic type, defined in a statement list (var v [N]T, var v [N]T = x, v
-// := x) and used only at constant indexes (read or written), assigned
-// whole (v = x) or read whole, becomes one variable per element. Each
-// definition and whole assignment takes its elements from x: the parts
-// of an array replaced too, the elements of a composite literal, or x[k]
-// of a variable or an element or field of one indexed by variables and
-// constants (reading it cannot change anything, and reading it again in
-// the same place reads the same); a whole read is the composite literal
-// of the parts. An array only read gets parts for the elements read; one
-// written gets all, with a blank use of those never read. An array whose
-// address is taken, indexed at a run-time index, sliced, ranged over or
-// captured by a function literal stays an array. Helpers taking or
-// returning such arrays are inlined first (scalarize_helper.go), so that
-// their arrays are the kernel's. Part of the build pass.
+// := x), used only at constant indexes (read or assigned), assigned
+// whole (v = x), or stored whole (w[i] = v, var w = v, return v),
+// becomes one variable per element. A definition or whole assignment
+// takes the elements of x: the parts of an array replaced too, a
+// composite literal's elements, or x[k] of a variable or an element or
+// field of one indexed by variables and constants (reading it cannot
+// change anything, and reading it again in the same place reads the
+// same); a whole store stores the parts' composite literal. The parts
+// are the elements read or assigned alone (every one for an array
+// stored whole or given a composite literal's elements, which are all
+// evaluated), those never read with a blank use. An array whose address
+// is taken, indexed at a run-time index, sliced, ranged over, passed or
+// compared whole, or captured by a function literal stays an array.
+// Helpers taking or returning such arrays are inlined first
+// (scalarize_helper.go), so that their arrays are the kernel's. Part of
+// the build pass.
 
 // maxScalarized is the most elements an array scalarized may have.
 const maxScalarized = 8
@@ -38,8 +41,9 @@ type scalarArray struct {
 	v       *types.Var
 	n       int64
 	def     ast.Stmt       // its definition, a statement of a list
-	written bool           // an element written, assigned whole, or defined by a composite literal
+	all     bool           // a composite literal's elements assigned: every part, each evaluated
 	reads   map[int64]bool // the constant indexes read
+	updated map[int64]bool // the constant indexes assigned (v[k] = x, v[k] += x, v[k]++): parts, however unread
 	whole   bool           // read whole
 	parts   map[int64]*types.Var
 }
@@ -58,7 +62,7 @@ func (f *Func) scalarizeArrays(list []ast.Stmt) []ast.Stmt {
 		r.defs[a.def] = a
 		a.parts = map[int64]*types.Var{}
 		for k := range a.n {
-			if a.written || a.whole || a.reads[k] {
+			if a.all || a.whole || a.reads[k] || a.updated[k] {
 				p := types.NewVar(v.Pos(), f.Src.Pkg, fmt.Sprintf("%s%d", v.Name(), k), v.Type().Underlying().(*types.Array).Elem())
 				f.addVar(p)
 				a.parts[k] = p
@@ -98,7 +102,7 @@ func (f *Func) scalarArrays(body *ast.BlockStmt) map[*types.Var]*scalarArray {
 		return true
 	})
 	for v, a := range arrays {
-		if !a.written && !a.whole && len(a.reads) == 0 {
+		if !a.all && !a.whole && len(a.reads)+len(a.updated) == 0 {
 			delete(arrays, v)
 		}
 	}
@@ -153,9 +157,8 @@ func (f *Func) arrayDefinition(s ast.Stmt) *scalarArray {
 	if v == nil || !scalarizable(v.Type()) || x != nil && !f.partsValue(x) {
 		return nil
 	}
-	_, lit := ast.Unparen(x).(*ast.CompositeLit)
 	n := v.Type().Underlying().(*types.Array).Len()
-	return &scalarArray{v: v, n: n, def: s, written: lit, reads: map[int64]bool{}}
+	return &scalarArray{v: v, n: n, def: s, all: elements(x), reads: map[int64]bool{}, updated: map[int64]bool{}}
 }
 
 // scalarizable reports whether t is an array of 1 to maxScalarized
@@ -184,6 +187,13 @@ func (f *Func) partsValue(x ast.Expr) bool {
 	return !slices.ContainsFunc(lit.Elts, func(e ast.Expr) bool { _, kv := e.(*ast.KeyValueExpr); return kv })
 }
 
+// elements reports whether x, an array's value, is a composite literal
+// listing its elements, each of which its parts must evaluate.
+func elements(x ast.Expr) bool {
+	lit, ok := ast.Unparen(x).(*ast.CompositeLit)
+	return ok && len(lit.Elts) > 0
+}
+
 // arrayUse records the use id of array a, stack the nodes from the body
 // down to id, and reports whether scalar replacement can still take a:
 // an element at a constant index read or written, the array assigned
@@ -207,11 +217,11 @@ func (f *Func) arrayUse(a *scalarArray, id *ast.Ident, stack []ast.Node) bool {
 		switch g := stack[len(stack)-3].(type) {
 		case *ast.AssignStmt:
 			if slices.Contains(g.Lhs, ast.Expr(p)) {
-				a.written = true
+				a.updated[k] = true
 				return true
 			}
 		case *ast.IncDecStmt:
-			a.written = true
+			a.updated[k] = true
 			return true
 		case *ast.UnaryExpr:
 			if g.Op == token.AND {
@@ -229,22 +239,19 @@ func (f *Func) arrayUse(a *scalarArray, id *ast.Ident, stack []ast.Node) bool {
 			return true // a helper's parameter or result inlined: each part unread gets its own
 		}
 		if !slices.Contains(p.Lhs, ast.Expr(id)) {
-			break
+			a.whole = true // stored whole: the parts' composite literal, in a store Go makes anyway
+			return true
 		}
 		if p.Tok != token.ASSIGN || len(p.Lhs) != 1 || len(p.Rhs) != 1 || !f.partsValue(p.Rhs[0]) {
 			return false
 		}
-		a.written = true
+		a.all = a.all || elements(p.Rhs[0])
 		return true
-	case *ast.UnaryExpr:
-		if p.Op == token.AND {
-			return false
-		}
-	case *ast.SelectorExpr, *ast.SliceExpr, *ast.StarExpr, *ast.RangeStmt, *ast.ParenExpr, *ast.IncDecStmt:
-		return false
+	case *ast.ValueSpec, *ast.ReturnStmt: // stored whole, as an assignment does
+		a.whole = true
+		return true
 	}
-	a.whole = true
-	return true
+	return false
 }
 
 // blankUseOf returns v where s is _ = v, or nil.

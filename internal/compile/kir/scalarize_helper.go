@@ -95,7 +95,7 @@ func (f *Func) arrayHelper(call *ast.CallExpr) *ast.FuncDecl {
 	for _, field := range fields {
 		for _, name := range field.Names {
 			if v, _ := info.Defs[name].(*types.Var); v != nil && scalarizable(v.Type()) {
-				arrays[v] = &scalarArray{v: v, n: v.Type().Underlying().(*types.Array).Len(), reads: map[int64]bool{}}
+				arrays[v] = &scalarArray{v: v, n: v.Type().Underlying().(*types.Array).Len(), reads: map[int64]bool{}, updated: map[int64]bool{}}
 			}
 		}
 	}

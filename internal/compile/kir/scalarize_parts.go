@@ -48,7 +48,7 @@ func (r *scalarizer) holds(s ast.Stmt) bool {
 	ast.Inspect(s, func(n ast.Node) bool {
 		if id, ok := n.(*ast.Ident); ok {
 			v, _ := r.f.Src.Info.ObjectOf(id).(*types.Var)
-			found = r.arrays[v] != nil
+			found = found || r.arrays[v] != nil
 		}
 		return !found
 	})
@@ -72,7 +72,9 @@ func (r *scalarizer) subst(n ast.Node) (ast.Node, bool) {
 		if a := r.array(n.Lhs[0]); a != nil && n.Tok == token.ASSIGN && len(n.Lhs) == 1 {
 			out := &ast.AssignStmt{TokPos: n.TokPos, Tok: token.ASSIGN, Rhs: r.elements(n.Rhs[0], a)}
 			for k := range a.n {
-				out.Lhs = append(out.Lhs, r.f.ident(a.parts[k], n.Lhs[0].Pos()))
+				if p := a.parts[k]; p != nil {
+					out.Lhs = append(out.Lhs, r.f.ident(p, n.Lhs[0].Pos()))
+				}
 			}
 			return out, true
 		}
