@@ -4,9 +4,9 @@ import "github.com/gocuda/gocuda/gocuda"
 
 // ScalarPartsKernel copies each thread's body into a local array and
 // reads its parts at constant indexes (compiled: one variable per part
-// read), then the same for an array it also writes (kept an array), and
-// a body changed after the copy, whose copy keeps the old value. Thread
-// bad reads past the end of bodies.
+// read), then the same for an array it also writes (one per part read or
+// written), and a body changed after the copy, whose copy keeps the old
+// value. Thread bad reads past the end of bodies.
 //
 //gocuda:kernel ScalarPartsKernel
 func scalarParts(t *gocuda.Thread, bodies [][4]float32, out []float32, bad int) {

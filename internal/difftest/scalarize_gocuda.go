@@ -15,9 +15,9 @@ const _ = compiled.GeneratedCodeVersion2
 
 // ScalarPartsKernel copies each thread's body into a local array and
 // reads its parts at constant indexes (compiled: one variable per part
-// read), then the same for an array it also writes (kept an array), and
-// a body changed after the copy, whose copy keeps the old value. Thread
-// bad reads past the end of bodies.
+// read), then the same for an array it also writes (one per part read or
+// written), and a body changed after the copy, whose copy keeps the old
+// value. Thread bad reads past the end of bodies.
 //
 //line scalarize.go:12
 func ScalarPartsKernel(bodies [][4]float32, out []float32, bad int) func(*gocuda.Thread) {
@@ -29,7 +29,7 @@ func ScalarPartsKernel(bodies [][4]float32, out []float32, bad int) func(*gocuda
 }
 
 //line scalarize.go:12
-var gc_src_scalarParts = compiled.NewSource(gc_files_scalarize, "scalarParts", "9aa30389c62ca926e9adc0a1e186550d47be69f166b6438fed0a4b0c2938aee9", "scalarize.go:5-31").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+var gc_src_scalarParts = compiled.NewSource(gc_files_scalarize, "scalarParts", "a8a965d0896d69a089ddae193fe0370997562c3f19b7e452a4c03bb2c26f339d", "scalarize.go:5-31").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line scalarize.go:12
 func gc_body_scalarParts(gc_b *compiled.Block, gc_lo, gc_hi int, bodies [][4]float32, out []float32, bad int) {
@@ -116,9 +116,10 @@ func gc_body_scalarParts(gc_b *compiled.Block, gc_lo, gc_hi int, bodies [][4]flo
 								}
 							}
 						}
-						/*line scalarize.go:28*/ w := bodies[at]
-						w[1] += 1
-						out[i] = sum + w[0] + w[1]
+						/*line scalarize.go:28*/ w0 := bodies[at][0]
+						/*line scalarize.go:28*/ w1 := bodies[at][1]
+						w1 += 1
+						out[i] = sum + w0 + w1
 					}
 				}
 			}

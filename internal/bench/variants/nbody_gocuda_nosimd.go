@@ -8,6 +8,7 @@ import (
 	"math"
 
 	"github.com/gocuda/gocuda/compiled"
+	"github.com/gocuda/gocuda/gocuda"
 )
 
 //line nbody.go:26
@@ -154,5 +155,282 @@ func gc_body_nbodyFloat64(gc_b *compiled.Block, gc_lo, gc_hi int, bodies [][4]fl
 				}
 			}
 		})
+	}
+}
+
+func gc_body_nbodyBlockTile(gc_b *compiled.Block, bodies [][4]float32, acc [][3]float32, eps2 float32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bdx := gc_b.Dim().X
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	gc_s_my0 := compiled.Scratch[float32](gc_b, 0)[:gc_n]
+	gc_s_my1 := compiled.Scratch[float32](gc_b, 1)[:gc_n]
+	gc_s_my2 := compiled.Scratch[float32](gc_b, 2)[:gc_n]
+	gc_s_a0 := compiled.Scratch[float32](gc_b, 3)[:gc_n]
+	gc_s_a1 := compiled.Scratch[float32](gc_b, 4)[:gc_n]
+	gc_s_a2 := compiled.Scratch[float32](gc_b, 5)[:gc_n]
+	/*line nbody.go:92*/ n := len(bodies)
+	p := gc_bdx
+	shPos := gocuda.Shared[[4]float32](t, p)[:p]
+	{
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_bx*p, gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(n, gc_bx*p); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_lo2, gc_hi2 := min(gc_from, gc_bdx), max(gc_from, gc_to)
+			for gc_tx := 0; gc_tx < gc_lo2; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				/*line nbody.go:96*/ var my0, my1, my2 float32
+				/*line nbody.go:100*/ var a0, a1, a2 float32
+				gc_s_my0[gc_rank] = my0
+				gc_s_my1[gc_rank] = my1
+				gc_s_my2[gc_rank] = my2
+				gc_s_a0[gc_rank] = a0
+				gc_s_a1[gc_rank] = a1
+				gc_s_a2[gc_rank] = a2
+			}
+			for gc_tx := gc_hi2; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				/*line nbody.go:96*/ var my0, my1, my2 float32
+				/*line nbody.go:100*/ var a0, a1, a2 float32
+				gc_s_my0[gc_rank] = my0
+				gc_s_my1[gc_rank] = my1
+				gc_s_my2[gc_rank] = my2
+				gc_s_a0[gc_rank] = a0
+				gc_s_a1[gc_rank] = a1
+				gc_s_a2[gc_rank] = a2
+			}
+		}
+	}
+	{
+		gc_from, gc_to := 0, gc_bdx
+		/*line nbody.go:118*/ if !compiled.Adds(gc_bx*p, gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(n, gc_bx*p); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := gc_bx * p
+			if gc_from >= 0 && gc_off >= 0 && gc_off <= len(bodies) && gc_to <= len(bodies)-gc_off {
+				gc_at := bodies[gc_off:][:gc_to]
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					/*line nbody.go:96*/ var my0, my1, my2 float32
+					/*line nbody.go:98*/ my0, my1, my2 = gc_at[gc_tx][0], gc_at[gc_tx][1], gc_at[gc_tx][2]
+					/*line nbody.go:100*/ var a0, a1, a2 float32
+					gc_s_my0[gc_rank] = my0
+					gc_s_my1[gc_rank] = my1
+					gc_s_my2[gc_rank] = my2
+					gc_s_a0[gc_rank] = a0
+					gc_s_a1[gc_rank] = a1
+					gc_s_a2[gc_rank] = a2
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					/*line nbody.go:95*/ gtid := gc_bx*p + gc_tx
+					var my0, my1, my2 float32
+					/*line nbody.go:98*/ my0, my1, my2 = bodies[gtid][0], bodies[gtid][1], bodies[gtid][2]
+					/*line nbody.go:100*/ var a0, a1, a2 float32
+					gc_s_my0[gc_rank] = my0
+					gc_s_my1[gc_rank] = my1
+					gc_s_my2[gc_rank] = my2
+					gc_s_a0[gc_rank] = a0
+					gc_s_a1[gc_rank] = a1
+					gc_s_a2[gc_rank] = a2
+				}
+			}
+		}
+	}
+	/*line nbody.go:101*/ for tile := 0; tile*p < n; tile++ {
+		gc_b.Tick()
+		if gc_b.Stopped() {
+			return
+		}
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			/*line nbody.go:108*/ gc_off2 := tile * p
+			if gc_bdx <= len(shPos) && gc_off2 >= 0 && gc_off2 <= len(bodies) && gc_bdx <= len(bodies)-gc_off2 {
+				gc_at2 := shPos[:gc_bdx]
+				gc_at3 := bodies[gc_off2:][:gc_bdx]
+				gc_step := 0
+				for ; gc_step+3 < gc_bdx; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
+						gc_pos.Thread = gc_base + gc_tx
+						/*line nbody.go:102*/ idx := tile*p + gc_tx
+						if true || idx < n {
+							gc_at2[gc_tx] = gc_at3[gc_tx]
+						} else {
+							gc_at2[gc_tx] = [4]float32{}
+						}
+					}
+					{
+						gc_tx := gc_step + 1
+						gc_pos.Thread = gc_base + gc_tx
+						/*line nbody.go:102*/ idx := tile*p + gc_tx
+						if true || idx < n {
+							gc_at2[gc_tx] = gc_at3[gc_tx]
+						} else {
+							gc_at2[gc_tx] = [4]float32{}
+						}
+					}
+					{
+						gc_tx := gc_step + 2
+						gc_pos.Thread = gc_base + gc_tx
+						/*line nbody.go:102*/ idx := tile*p + gc_tx
+						if true || idx < n {
+							gc_at2[gc_tx] = gc_at3[gc_tx]
+						} else {
+							gc_at2[gc_tx] = [4]float32{}
+						}
+					}
+					{
+						gc_tx := gc_step + 3
+						gc_pos.Thread = gc_base + gc_tx
+						/*line nbody.go:102*/ idx := tile*p + gc_tx
+						if true || idx < n {
+							gc_at2[gc_tx] = gc_at3[gc_tx]
+						} else {
+							gc_at2[gc_tx] = [4]float32{}
+						}
+					}
+				}
+				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					/*line nbody.go:102*/ idx := tile*p + gc_tx
+					if true || idx < n {
+						gc_at2[gc_tx] = gc_at3[gc_tx]
+					} else {
+						gc_at2[gc_tx] = [4]float32{}
+					}
+				}
+			} else {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					/*line nbody.go:102*/ idx := tile*p + gc_tx
+					if idx < n {
+						shPos[gc_tx] = bodies[idx]
+					} else {
+						shPos[gc_tx] = [4]float32{}
+					}
+				}
+			}
+		}
+		compiled.OutOfLine(func() {
+			/*line nbody.go:113*/ gc_s_my0 := gc_s_my0[:gc_n]
+			/*line nbody.go:115*/ gc_s_my1 := gc_s_my1[:gc_n]
+			/*line nbody.go:117*/ gc_s_my2 := gc_s_my2[:gc_n]
+			/*line nbody.go:119*/ gc_s_a0 := gc_s_a0[:gc_n]
+			/*line nbody.go:121*/ gc_s_a1 := gc_s_a1[:gc_n]
+			/*line nbody.go:123*/ gc_s_a2 := gc_s_a2[:gc_n]
+			{
+				for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
+					gc_pos.Thread = gc_rank
+					my0 := gc_s_my0[gc_rank]
+					my1 := gc_s_my1[gc_rank]
+					my2 := gc_s_my2[gc_rank]
+					a0 := gc_s_a0[gc_rank]
+					a1 := gc_s_a1[gc_rank]
+					a2 := gc_s_a2[gc_rank]
+					/*line nbody.go:109*/ a0_ := a0
+					/*line nbody.go:109*/ a1_ := a1
+					/*line nbody.go:109*/ a2_ := a2
+					/*line nbody.go:120*/ for j := range shPos {
+						dx, dy, dz := shPos[j][0]-my0, shPos[j][1]-my1, shPos[j][2]-my2
+						inv := 1 / float32(math.Sqrt(float64(dx*dx+dy*dy+dz*dz+eps2)))
+						s := shPos[j][3] * inv * inv * inv
+						a0_ += dx * s
+						a1_ += dy * s
+						a2_ += dz * s
+					}
+					r0 := a0_
+					/*line nbody.go:128*/ r1 := a1_
+					/*line nbody.go:128*/ r2 := a2_
+					/*line nbody.go:109*/ a0, a1, a2 = r0, r1, r2
+					gc_s_a0[gc_rank] = a0
+					gc_s_a1[gc_rank] = a1
+					gc_s_a2[gc_rank] = a2
+				}
+			}
+		})
+	}
+	{
+		gc_from, gc_to := 0, gc_bdx
+		/*line nbody.go:125*/ if !compiled.Adds(gc_bx*p, gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(n, gc_bx*p); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off3 := gc_bx * p
+			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 <= len(acc) && gc_to <= len(acc)-gc_off3 {
+				gc_at4 := acc[gc_off3:][:gc_to]
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+					{
+						gc_tx := gc_step2 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						a0 := gc_s_a0[gc_rank]
+						a1 := gc_s_a1[gc_rank]
+						a2 := gc_s_a2[gc_rank]
+						/*line nbody.go:113*/ gc_at4[gc_tx] = [3]float32{a0, a1, a2}
+					}
+					{
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						a0 := gc_s_a0[gc_rank]
+						a1 := gc_s_a1[gc_rank]
+						a2 := gc_s_a2[gc_rank]
+						/*line nbody.go:113*/ gc_at4[gc_tx] = [3]float32{a0, a1, a2}
+					}
+					{
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						a0 := gc_s_a0[gc_rank]
+						a1 := gc_s_a1[gc_rank]
+						a2 := gc_s_a2[gc_rank]
+						/*line nbody.go:113*/ gc_at4[gc_tx] = [3]float32{a0, a1, a2}
+					}
+					{
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						a0 := gc_s_a0[gc_rank]
+						a1 := gc_s_a1[gc_rank]
+						a2 := gc_s_a2[gc_rank]
+						/*line nbody.go:113*/ gc_at4[gc_tx] = [3]float32{a0, a1, a2}
+					}
+				}
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					a0 := gc_s_a0[gc_rank]
+					a1 := gc_s_a1[gc_rank]
+					a2 := gc_s_a2[gc_rank]
+					/*line nbody.go:113*/ gc_at4[gc_tx] = [3]float32{a0, a1, a2}
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					/*line nbody.go:95*/ gtid := gc_bx*p + gc_tx
+					a0 := gc_s_a0[gc_rank]
+					a1 := gc_s_a1[gc_rank]
+					a2 := gc_s_a2[gc_rank]
+					/*line nbody.go:113*/ acc[gtid] = [3]float32{a0, a1, a2}
+				}
+			}
+		}
 	}
 }

@@ -9,6 +9,7 @@ import (
 	"simd/archsimd"
 
 	"github.com/gocuda/gocuda/compiled"
+	"github.com/gocuda/gocuda/gocuda"
 )
 
 //line nbody.go:26
@@ -461,5 +462,583 @@ func gc_body_nbodyFloat64(gc_b *compiled.Block, gc_lo, gc_hi int, bodies [][4]fl
 				}
 			}
 		})
+	}
+}
+
+func gc_body_nbodyBlockTile(gc_b *compiled.Block, bodies [][4]float32, acc [][3]float32, eps2 float32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bdx := gc_b.Dim().X
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	gc_s_my0 := compiled.Scratch[float32](gc_b, 0)[:gc_n]
+	gc_s_my1 := compiled.Scratch[float32](gc_b, 1)[:gc_n]
+	gc_s_my2 := compiled.Scratch[float32](gc_b, 2)[:gc_n]
+	gc_s_a0 := compiled.Scratch[float32](gc_b, 3)[:gc_n]
+	gc_s_a1 := compiled.Scratch[float32](gc_b, 4)[:gc_n]
+	gc_s_a2 := compiled.Scratch[float32](gc_b, 5)[:gc_n]
+	_ = &eps2
+	/*line nbody.go:92*/ n := len(bodies)
+	p := gc_bdx
+	shPos := gocuda.Shared[[4]float32](t, p)[:p]
+	{
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_bx*p, gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(n, gc_bx*p); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_lo2, gc_hi2 := min(gc_from, gc_bdx), max(gc_from, gc_to)
+			for gc_tx := 0; gc_tx < gc_lo2; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				/*line nbody.go:96*/ var my0, my1, my2 float32
+				/*line nbody.go:100*/ var a0, a1, a2 float32
+				gc_s_my0[gc_rank] = my0
+				gc_s_my1[gc_rank] = my1
+				gc_s_my2[gc_rank] = my2
+				gc_s_a0[gc_rank] = a0
+				gc_s_a1[gc_rank] = a1
+				gc_s_a2[gc_rank] = a2
+			}
+			for gc_tx := gc_hi2; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				/*line nbody.go:96*/ var my0, my1, my2 float32
+				/*line nbody.go:100*/ var a0, a1, a2 float32
+				gc_s_my0[gc_rank] = my0
+				gc_s_my1[gc_rank] = my1
+				gc_s_my2[gc_rank] = my2
+				gc_s_a0[gc_rank] = a0
+				gc_s_a1[gc_rank] = a1
+				gc_s_a2[gc_rank] = a2
+			}
+		}
+	}
+	{
+		gc_from, gc_to := 0, gc_bdx
+		/*line nbody.go:118*/ if !compiled.Adds(gc_bx*p, gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(n, gc_bx*p); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := gc_bx * p
+			if gc_from >= 0 && gc_off >= 0 && gc_off <= len(bodies) && gc_to <= len(bodies)-gc_off {
+				gc_at := bodies[gc_off:][:gc_to]
+				gc_vstep := gc_from
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop bool
+					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+						for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
+							gc_tx := gc_vstep
+							gc_rank := gc_base + gc_tx
+							/*line nbody.go:95*/ var gtid int = gc_bx*p + gc_tx
+							_ = gtid
+							/*line nbody.go:96*/ var my0 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+							/*line nbody.go:96*/ var my1 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+							/*line nbody.go:96*/ var my2 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+							{
+								var gc_ld10 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+								var gc_lanes10 [16]uint32
+								for gc_k10 := range 16 {
+									/*line nbody.go:98*/ gc_lanes10[gc_k10] = compiled.Bits32At(&gc_at[gc_tx+gc_k10][0])
+								}
+								gc_ld10 = archsimd.LoadUint32x16(&gc_lanes10).AsFloat32x16()
+								var gc_ld11 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+								var gc_lanes11 [16]uint32
+								for gc_k11 := range 16 {
+									/*line nbody.go:98*/ gc_lanes11[gc_k11] = compiled.Bits32At(&gc_at[gc_tx+gc_k11][1])
+								}
+								gc_ld11 = archsimd.LoadUint32x16(&gc_lanes11).AsFloat32x16()
+								var gc_ld12 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+								var gc_lanes12 [16]uint32
+								for gc_k12 := range 16 {
+									/*line nbody.go:98*/ gc_lanes12[gc_k12] = compiled.Bits32At(&gc_at[gc_tx+gc_k12][2])
+								}
+								gc_ld12 = archsimd.LoadUint32x16(&gc_lanes12).AsFloat32x16()
+								gc_t10 := gc_ld10
+								gc_t11 := gc_ld11
+								gc_t12 := gc_ld12
+								my0 = gc_t10
+								my1 = gc_t11
+								my2 = gc_t12
+							}
+							/*line nbody.go:97*/ var a0 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+							/*line nbody.go:97*/ var a1 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+							/*line nbody.go:97*/ var a2 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+							/*line nbody.go:97*/ my0.StoreSlice(gc_s_my0[gc_rank:])
+							/*line nbody.go:97*/ my1.StoreSlice(gc_s_my1[gc_rank:])
+							/*line nbody.go:97*/ my2.StoreSlice(gc_s_my2[gc_rank:])
+							/*line nbody.go:97*/ a0.StoreSlice(gc_s_a0[gc_rank:])
+							/*line nbody.go:97*/ a1.StoreSlice(gc_s_a1[gc_rank:])
+							/*line nbody.go:97*/ a2.StoreSlice(gc_s_a2[gc_rank:])
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep, false
+					}(gc_vstep)
+					if gc_stop {
+						return
+					}
+				}
+				if compiled.SIMD {
+					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+						gc_tx := gc_vstep
+						gc_rank := gc_base + gc_tx
+						/*line nbody.go:95*/ var gtid int = gc_bx*p + gc_tx
+						_ = gtid
+						/*line nbody.go:96*/ var my0 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+						/*line nbody.go:96*/ var my1 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+						/*line nbody.go:96*/ var my2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+						var gc_ld7 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+						var gc_lanes7 [8]uint32
+						for gc_k7 := range 8 {
+							/*line nbody.go:98*/ gc_lanes7[gc_k7] = compiled.Bits32At(&gc_at[gc_tx+gc_k7][0])
+						}
+						gc_ld7 = archsimd.LoadUint32x8(&gc_lanes7).AsFloat32x8()
+						var gc_ld8 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+						var gc_lanes8 [8]uint32
+						for gc_k8 := range 8 {
+							/*line nbody.go:98*/ gc_lanes8[gc_k8] = compiled.Bits32At(&gc_at[gc_tx+gc_k8][1])
+						}
+						gc_ld8 = archsimd.LoadUint32x8(&gc_lanes8).AsFloat32x8()
+						var gc_ld9 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+						var gc_lanes9 [8]uint32
+						for gc_k9 := range 8 {
+							/*line nbody.go:98*/ gc_lanes9[gc_k9] = compiled.Bits32At(&gc_at[gc_tx+gc_k9][2])
+						}
+						gc_ld9 = archsimd.LoadUint32x8(&gc_lanes9).AsFloat32x8()
+						gc_t7 := gc_ld7
+						gc_t8 := gc_ld8
+						gc_t9 := gc_ld9
+						my0 = gc_t7
+						my1 = gc_t8
+						my2 = gc_t9
+						/*line nbody.go:97*/ var a0 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+						/*line nbody.go:97*/ var a1 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+						/*line nbody.go:97*/ var a2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+						/*line nbody.go:97*/ my0.StoreSlice(gc_s_my0[gc_rank:])
+						/*line nbody.go:97*/ my1.StoreSlice(gc_s_my1[gc_rank:])
+						/*line nbody.go:97*/ my2.StoreSlice(gc_s_my2[gc_rank:])
+						/*line nbody.go:97*/ a0.StoreSlice(gc_s_a0[gc_rank:])
+						/*line nbody.go:97*/ a1.StoreSlice(gc_s_a1[gc_rank:])
+						/*line nbody.go:97*/ a2.StoreSlice(gc_s_a2[gc_rank:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					/*line nbody.go:96*/ var my0, my1, my2 float32
+					/*line nbody.go:98*/ my0, my1, my2 = gc_at[gc_tx][0], gc_at[gc_tx][1], gc_at[gc_tx][2]
+					/*line nbody.go:100*/ var a0, a1, a2 float32
+					gc_s_my0[gc_rank] = my0
+					gc_s_my1[gc_rank] = my1
+					gc_s_my2[gc_rank] = my2
+					gc_s_a0[gc_rank] = a0
+					gc_s_a1[gc_rank] = a1
+					gc_s_a2[gc_rank] = a2
+				}
+			} else {
+				gc_vstep2 := gc_from
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop2 bool
+					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+						for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
+							gc_tx := gc_vstep2
+							gc_rank := gc_base + gc_tx
+							/*line nbody.go:95*/ var gtid int = gc_bx*p + gc_tx
+							var my0 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+							/*line nbody.go:96*/ var my1 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+							/*line nbody.go:96*/ var my2 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+							{
+								if gtid < 0 || gtid > len(bodies)-16 {
+									break
+								}
+								var gc_ld4 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+								var gc_lanes4 [16]uint32
+								for gc_k4 := range 16 {
+									/*line nbody.go:98*/ gc_lanes4[gc_k4] = compiled.Bits32At(&bodies[gtid+gc_k4][0])
+								}
+								gc_ld4 = archsimd.LoadUint32x16(&gc_lanes4).AsFloat32x16()
+								var gc_ld5 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+								var gc_lanes5 [16]uint32
+								for gc_k5 := range 16 {
+									/*line nbody.go:98*/ gc_lanes5[gc_k5] = compiled.Bits32At(&bodies[gtid+gc_k5][1])
+								}
+								gc_ld5 = archsimd.LoadUint32x16(&gc_lanes5).AsFloat32x16()
+								var gc_ld6 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+								var gc_lanes6 [16]uint32
+								for gc_k6 := range 16 {
+									/*line nbody.go:98*/ gc_lanes6[gc_k6] = compiled.Bits32At(&bodies[gtid+gc_k6][2])
+								}
+								gc_ld6 = archsimd.LoadUint32x16(&gc_lanes6).AsFloat32x16()
+								gc_t4 := gc_ld4
+								gc_t5 := gc_ld5
+								gc_t6 := gc_ld6
+								my0 = gc_t4
+								my1 = gc_t5
+								my2 = gc_t6
+							}
+							/*line nbody.go:97*/ var a0 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+							/*line nbody.go:97*/ var a1 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+							/*line nbody.go:97*/ var a2 archsimd.Float32x16 = archsimd.BroadcastInt32x16(0).AsFloat32x16()
+							/*line nbody.go:97*/ my0.StoreSlice(gc_s_my0[gc_rank:])
+							/*line nbody.go:97*/ my1.StoreSlice(gc_s_my1[gc_rank:])
+							/*line nbody.go:97*/ my2.StoreSlice(gc_s_my2[gc_rank:])
+							/*line nbody.go:97*/ a0.StoreSlice(gc_s_a0[gc_rank:])
+							/*line nbody.go:97*/ a1.StoreSlice(gc_s_a1[gc_rank:])
+							/*line nbody.go:97*/ a2.StoreSlice(gc_s_a2[gc_rank:])
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep2, false
+					}(gc_vstep2)
+					if gc_stop2 {
+						return
+					}
+				}
+				if compiled.SIMD {
+					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
+						gc_rank := gc_base + gc_tx
+						/*line nbody.go:95*/ var gtid int = gc_bx*p + gc_tx
+						var my0 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+						/*line nbody.go:96*/ var my1 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+						/*line nbody.go:96*/ var my2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+						/*line nbody.go:98*/ if gtid < 0 || gtid > len(bodies)-8 {
+							break
+						}
+						var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+						var gc_lanes [8]uint32
+						for gc_k := range 8 {
+							/*line nbody.go:98*/ gc_lanes[gc_k] = compiled.Bits32At(&bodies[gtid+gc_k][0])
+						}
+						gc_ld = archsimd.LoadUint32x8(&gc_lanes).AsFloat32x8()
+						var gc_ld2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+						var gc_lanes2 [8]uint32
+						for gc_k2 := range 8 {
+							/*line nbody.go:98*/ gc_lanes2[gc_k2] = compiled.Bits32At(&bodies[gtid+gc_k2][1])
+						}
+						gc_ld2 = archsimd.LoadUint32x8(&gc_lanes2).AsFloat32x8()
+						var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+						var gc_lanes3 [8]uint32
+						for gc_k3 := range 8 {
+							/*line nbody.go:98*/ gc_lanes3[gc_k3] = compiled.Bits32At(&bodies[gtid+gc_k3][2])
+						}
+						gc_ld3 = archsimd.LoadUint32x8(&gc_lanes3).AsFloat32x8()
+						gc_t := gc_ld
+						gc_t2 := gc_ld2
+						gc_t3 := gc_ld3
+						my0 = gc_t
+						my1 = gc_t2
+						my2 = gc_t3
+						/*line nbody.go:97*/ var a0 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+						/*line nbody.go:97*/ var a1 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+						/*line nbody.go:97*/ var a2 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+						/*line nbody.go:97*/ my0.StoreSlice(gc_s_my0[gc_rank:])
+						/*line nbody.go:97*/ my1.StoreSlice(gc_s_my1[gc_rank:])
+						/*line nbody.go:97*/ my2.StoreSlice(gc_s_my2[gc_rank:])
+						/*line nbody.go:97*/ a0.StoreSlice(gc_s_a0[gc_rank:])
+						/*line nbody.go:97*/ a1.StoreSlice(gc_s_a1[gc_rank:])
+						/*line nbody.go:97*/ a2.StoreSlice(gc_s_a2[gc_rank:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					/*line nbody.go:95*/ gtid := gc_bx*p + gc_tx
+					var my0, my1, my2 float32
+					/*line nbody.go:98*/ my0, my1, my2 = bodies[gtid][0], bodies[gtid][1], bodies[gtid][2]
+					/*line nbody.go:100*/ var a0, a1, a2 float32
+					gc_s_my0[gc_rank] = my0
+					gc_s_my1[gc_rank] = my1
+					gc_s_my2[gc_rank] = my2
+					gc_s_a0[gc_rank] = a0
+					gc_s_a1[gc_rank] = a1
+					gc_s_a2[gc_rank] = a2
+				}
+			}
+		}
+	}
+	/*line nbody.go:101*/ for tile := 0; tile*p < n; tile++ {
+		gc_b.Tick()
+		if gc_b.Stopped() {
+			return
+		}
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			/*line nbody.go:108*/ gc_off2 := tile * p
+			if gc_bdx <= len(shPos) && gc_off2 >= 0 && gc_off2 <= len(bodies) && gc_bdx <= len(bodies)-gc_off2 {
+				gc_at2 := shPos[:gc_bdx]
+				gc_at3 := bodies[gc_off2:][:gc_bdx]
+				gc_step := 0
+				for ; gc_step+3 < gc_bdx; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
+						gc_pos.Thread = gc_base + gc_tx
+						/*line nbody.go:102*/ idx := tile*p + gc_tx
+						if true || idx < n {
+							gc_at2[gc_tx] = gc_at3[gc_tx]
+						} else {
+							gc_at2[gc_tx] = [4]float32{}
+						}
+					}
+					{
+						gc_tx := gc_step + 1
+						gc_pos.Thread = gc_base + gc_tx
+						/*line nbody.go:102*/ idx := tile*p + gc_tx
+						if true || idx < n {
+							gc_at2[gc_tx] = gc_at3[gc_tx]
+						} else {
+							gc_at2[gc_tx] = [4]float32{}
+						}
+					}
+					{
+						gc_tx := gc_step + 2
+						gc_pos.Thread = gc_base + gc_tx
+						/*line nbody.go:102*/ idx := tile*p + gc_tx
+						if true || idx < n {
+							gc_at2[gc_tx] = gc_at3[gc_tx]
+						} else {
+							gc_at2[gc_tx] = [4]float32{}
+						}
+					}
+					{
+						gc_tx := gc_step + 3
+						gc_pos.Thread = gc_base + gc_tx
+						/*line nbody.go:102*/ idx := tile*p + gc_tx
+						if true || idx < n {
+							gc_at2[gc_tx] = gc_at3[gc_tx]
+						} else {
+							gc_at2[gc_tx] = [4]float32{}
+						}
+					}
+				}
+				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					/*line nbody.go:102*/ idx := tile*p + gc_tx
+					if true || idx < n {
+						gc_at2[gc_tx] = gc_at3[gc_tx]
+					} else {
+						gc_at2[gc_tx] = [4]float32{}
+					}
+				}
+			} else {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					/*line nbody.go:102*/ idx := tile*p + gc_tx
+					if idx < n {
+						shPos[gc_tx] = bodies[idx]
+					} else {
+						shPos[gc_tx] = [4]float32{}
+					}
+				}
+			}
+		}
+		compiled.OutOfLine(func() {
+			/*line nbody.go:113*/ gc_s_my0 := gc_s_my0[:gc_n]
+			/*line nbody.go:115*/ gc_s_my1 := gc_s_my1[:gc_n]
+			/*line nbody.go:117*/ gc_s_my2 := gc_s_my2[:gc_n]
+			/*line nbody.go:119*/ gc_s_a0 := gc_s_a0[:gc_n]
+			/*line nbody.go:121*/ gc_s_a1 := gc_s_a1[:gc_n]
+			/*line nbody.go:123*/ gc_s_a2 := gc_s_a2[:gc_n]
+			{
+				gc_vstep3 := 0
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop3 bool
+					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+						gc_Lane0Mask322 := compiled.Lane0Mask32()
+						/*line nbody.go:122*/ gc_vb3 := archsimd.BroadcastFloat32x16(eps2)
+						gc_vb4 := archsimd.BroadcastFloat32x16(1)
+						for ; gc_vstep3+15 < gc_n; gc_vstep3 += 16 {
+							gc_rank := gc_vstep3
+							gc_pos.Thread = gc_rank
+							/*line nbody.go:122*/ my0 := archsimd.LoadFloat32x16Slice(gc_s_my0[gc_rank:])
+							/*line nbody.go:122*/ my1 := archsimd.LoadFloat32x16Slice(gc_s_my1[gc_rank:])
+							/*line nbody.go:122*/ my2 := archsimd.LoadFloat32x16Slice(gc_s_my2[gc_rank:])
+							/*line nbody.go:122*/ a0 := archsimd.LoadFloat32x16Slice(gc_s_a0[gc_rank:])
+							/*line nbody.go:122*/ a1 := archsimd.LoadFloat32x16Slice(gc_s_a1[gc_rank:])
+							/*line nbody.go:122*/ a2 := archsimd.LoadFloat32x16Slice(gc_s_a2[gc_rank:])
+							/*line nbody.go:109*/ a0_ := a0
+							/*line nbody.go:109*/ a1_ := a1
+							/*line nbody.go:109*/ a2_ := a2
+							/*line nbody.go:120*/ for j := range shPos {
+								/*line nbody.go:120*/ gc_t19 := compiled.BroadcastFloat32x16At(&shPos[j][0], gc_Lane0Mask322).Sub(my0)
+								gc_t20 := compiled.BroadcastFloat32x16At(&shPos[j][1], gc_Lane0Mask322).Sub(my1)
+								/*line nbody.go:121*/ gc_t21 := compiled.BroadcastFloat32x16At(&shPos[j][2], gc_Lane0Mask322).Sub(my2)
+								dx := gc_t19
+								dy := gc_t20
+								dz := gc_t21
+								/*line nbody.go:121*/ inv := gc_vb4.Div(dx.Mul(dx).Add(dy.Mul(dy)).Add(dz.Mul(dz)).Add(gc_vb3).Sqrt())
+								/*line nbody.go:121*/ s := compiled.BroadcastFloat32x16At(&shPos[j][3], gc_Lane0Mask322).Mul(inv).Mul(inv).Mul(inv)
+								/*line nbody.go:123*/ a0_ = a0_.Add(dx.Mul(s))
+								/*line nbody.go:123*/ a1_ = a1_.Add(dy.Mul(s))
+								/*line nbody.go:123*/ a2_ = a2_.Add(dz.Mul(s))
+							}
+							/*line nbody.go:128*/ r0 := a0_
+							/*line nbody.go:128*/ r1 := a1_
+							/*line nbody.go:128*/ r2 := a2_
+							/*line nbody.go:109*/ gc_t22 := r0
+							/*line nbody.go:109*/ gc_t23 := r1
+							/*line nbody.go:109*/ gc_t24 := r2
+							a0 = gc_t22
+							a1 = gc_t23
+							a2 = gc_t24
+							/*line nbody.go:109*/ a0.StoreSlice(gc_s_a0[gc_rank:])
+							/*line nbody.go:109*/ a1.StoreSlice(gc_s_a1[gc_rank:])
+							/*line nbody.go:109*/ a2.StoreSlice(gc_s_a2[gc_rank:])
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep3, false
+					}(gc_vstep3)
+					if gc_stop3 {
+						return
+					}
+				}
+				if compiled.SIMD {
+					gc_Lane0Mask32 := compiled.Lane0Mask32()
+					/*line nbody.go:122*/ gc_vb := archsimd.BroadcastFloat32x8(eps2)
+					gc_vb2 := archsimd.BroadcastFloat32x8(1)
+					for ; gc_vstep3+7 < gc_n; gc_vstep3 += 8 {
+						gc_rank := gc_vstep3
+						gc_pos.Thread = gc_rank
+						/*line nbody.go:122*/ my0 := archsimd.LoadFloat32x8Slice(gc_s_my0[gc_rank:])
+						/*line nbody.go:122*/ my1 := archsimd.LoadFloat32x8Slice(gc_s_my1[gc_rank:])
+						/*line nbody.go:122*/ my2 := archsimd.LoadFloat32x8Slice(gc_s_my2[gc_rank:])
+						/*line nbody.go:122*/ a0 := archsimd.LoadFloat32x8Slice(gc_s_a0[gc_rank:])
+						/*line nbody.go:122*/ a1 := archsimd.LoadFloat32x8Slice(gc_s_a1[gc_rank:])
+						/*line nbody.go:122*/ a2 := archsimd.LoadFloat32x8Slice(gc_s_a2[gc_rank:])
+						/*line nbody.go:109*/ a0_ := a0
+						/*line nbody.go:109*/ a1_ := a1
+						/*line nbody.go:109*/ a2_ := a2
+						/*line nbody.go:120*/ for j := range shPos {
+							/*line nbody.go:120*/ gc_t13 := compiled.BroadcastFloat32x8At(&shPos[j][0], gc_Lane0Mask32).Sub(my0)
+							gc_t14 := compiled.BroadcastFloat32x8At(&shPos[j][1], gc_Lane0Mask32).Sub(my1)
+							/*line nbody.go:121*/ gc_t15 := compiled.BroadcastFloat32x8At(&shPos[j][2], gc_Lane0Mask32).Sub(my2)
+							dx := gc_t13
+							dy := gc_t14
+							dz := gc_t15
+							/*line nbody.go:121*/ inv := gc_vb2.Div(dx.Mul(dx).Add(dy.Mul(dy)).Add(dz.Mul(dz)).Add(gc_vb).Sqrt())
+							/*line nbody.go:121*/ s := compiled.BroadcastFloat32x8At(&shPos[j][3], gc_Lane0Mask32).Mul(inv).Mul(inv).Mul(inv)
+							/*line nbody.go:123*/ a0_ = a0_.Add(dx.Mul(s))
+							/*line nbody.go:123*/ a1_ = a1_.Add(dy.Mul(s))
+							/*line nbody.go:123*/ a2_ = a2_.Add(dz.Mul(s))
+						}
+						/*line nbody.go:128*/ r0 := a0_
+						/*line nbody.go:128*/ r1 := a1_
+						/*line nbody.go:128*/ r2 := a2_
+						/*line nbody.go:109*/ gc_t16 := r0
+						/*line nbody.go:109*/ gc_t17 := r1
+						/*line nbody.go:109*/ gc_t18 := r2
+						a0 = gc_t16
+						a1 = gc_t17
+						a2 = gc_t18
+						/*line nbody.go:109*/ a0.StoreSlice(gc_s_a0[gc_rank:])
+						/*line nbody.go:109*/ a1.StoreSlice(gc_s_a1[gc_rank:])
+						/*line nbody.go:109*/ a2.StoreSlice(gc_s_a2[gc_rank:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_rank := gc_vstep3; gc_rank < gc_n; gc_rank++ {
+					gc_pos.Thread = gc_rank
+					my0 := gc_s_my0[gc_rank]
+					my1 := gc_s_my1[gc_rank]
+					my2 := gc_s_my2[gc_rank]
+					a0 := gc_s_a0[gc_rank]
+					a1 := gc_s_a1[gc_rank]
+					a2 := gc_s_a2[gc_rank]
+					/*line nbody.go:109*/ a0_ := a0
+					/*line nbody.go:109*/ a1_ := a1
+					/*line nbody.go:109*/ a2_ := a2
+					/*line nbody.go:120*/ for j := range shPos {
+						dx, dy, dz := shPos[j][0]-my0, shPos[j][1]-my1, shPos[j][2]-my2
+						inv := 1 / float32(math.Sqrt(float64(dx*dx+dy*dy+dz*dz+eps2)))
+						s := shPos[j][3] * inv * inv * inv
+						a0_ += dx * s
+						a1_ += dy * s
+						a2_ += dz * s
+					}
+					r0 := a0_
+					/*line nbody.go:128*/ r1 := a1_
+					/*line nbody.go:128*/ r2 := a2_
+					/*line nbody.go:109*/ a0, a1, a2 = r0, r1, r2
+					gc_s_a0[gc_rank] = a0
+					gc_s_a1[gc_rank] = a1
+					gc_s_a2[gc_rank] = a2
+				}
+			}
+		})
+	}
+	{
+		gc_from, gc_to := 0, gc_bdx
+		/*line nbody.go:125*/ if !compiled.Adds(gc_bx*p, gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(n, gc_bx*p); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off3 := gc_bx * p
+			if gc_from >= 0 && gc_off3 >= 0 && gc_off3 <= len(acc) && gc_to <= len(acc)-gc_off3 {
+				gc_at4 := acc[gc_off3:][:gc_to]
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+					{
+						gc_tx := gc_step2 + 0
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						a0 := gc_s_a0[gc_rank]
+						a1 := gc_s_a1[gc_rank]
+						a2 := gc_s_a2[gc_rank]
+						/*line nbody.go:113*/ gc_at4[gc_tx] = [3]float32{a0, a1, a2}
+					}
+					{
+						gc_tx := gc_step2 + 1
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						a0 := gc_s_a0[gc_rank]
+						a1 := gc_s_a1[gc_rank]
+						a2 := gc_s_a2[gc_rank]
+						/*line nbody.go:113*/ gc_at4[gc_tx] = [3]float32{a0, a1, a2}
+					}
+					{
+						gc_tx := gc_step2 + 2
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						a0 := gc_s_a0[gc_rank]
+						a1 := gc_s_a1[gc_rank]
+						a2 := gc_s_a2[gc_rank]
+						/*line nbody.go:113*/ gc_at4[gc_tx] = [3]float32{a0, a1, a2}
+					}
+					{
+						gc_tx := gc_step2 + 3
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						a0 := gc_s_a0[gc_rank]
+						a1 := gc_s_a1[gc_rank]
+						a2 := gc_s_a2[gc_rank]
+						/*line nbody.go:113*/ gc_at4[gc_tx] = [3]float32{a0, a1, a2}
+					}
+				}
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					a0 := gc_s_a0[gc_rank]
+					a1 := gc_s_a1[gc_rank]
+					a2 := gc_s_a2[gc_rank]
+					/*line nbody.go:113*/ gc_at4[gc_tx] = [3]float32{a0, a1, a2}
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					/*line nbody.go:95*/ gtid := gc_bx*p + gc_tx
+					a0 := gc_s_a0[gc_rank]
+					a1 := gc_s_a1[gc_rank]
+					a2 := gc_s_a2[gc_rank]
+					/*line nbody.go:113*/ acc[gtid] = [3]float32{a0, a1, a2}
+				}
+			}
+		}
 	}
 }

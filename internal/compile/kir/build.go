@@ -22,7 +22,7 @@ func build(f *Func) {
 			list = list[:n-1] // C's return; closing a kernel: nothing to do, and nothing may follow it
 		}
 	}
-	f.Body = f.buildList(f.scalarizeArrays(list))
+	f.Body = f.buildList(f.scalarizeArrays(f.inlineArrayHelpers(list)))
 	resolveBranches(f.Body, nil)
 }
 

@@ -28,6 +28,12 @@ const maxLoopInlineDepth = 2
 // loopHelperCall returns the call of a helper with a loop that simple
 // statement s makes and may be inlined, and the helper, or nil.
 func (f *Func) loopHelperCall(s ast.Stmt) (*ast.CallExpr, *ast.FuncDecl) {
+	return f.helperCallOf(s, f.loopHelper)
+}
+
+// helperCallOf returns the call of a helper that pick takes which simple
+// statement s makes and may be inlined, and the helper, or nil.
+func (f *Func) helperCallOf(s ast.Stmt, pick func(*ast.CallExpr) *ast.FuncDecl) (*ast.CallExpr, *ast.FuncDecl) {
 	switch s.(type) {
 	case *ast.ExprStmt, *ast.AssignStmt, *ast.DeclStmt:
 	default:
@@ -51,7 +57,7 @@ func (f *Func) loopHelperCall(s ast.Stmt) (*ast.CallExpr, *ast.FuncDecl) {
 				return false
 			}
 		case *ast.CallExpr:
-			if d := f.loopHelper(n); d != nil && !lazy && found == nil {
+			if d := pick(n); d != nil && !lazy && found == nil {
 				found, decl = n, d
 				return false
 			}
@@ -71,33 +77,41 @@ func (f *Func) loopHelperCall(s ast.Stmt) (*ast.CallExpr, *ast.FuncDecl) {
 // loopHelper returns the declaration of call's callee if it is a helper
 // with a loop that inlines as is, or nil.
 func (f *Func) loopHelper(call *ast.CallExpr) *ast.FuncDecl {
-	if call.Ellipsis.IsValid() {
-		return nil
-	}
-	fn, _ := typeutil.Callee(f.Src.Info, call).(*types.Func)
-	if fn == nil {
-		return nil
-	}
-	decl := f.declOf(fn)
-	if decl == nil || decl.Recv != nil || decl.Body == nil {
-		return nil
-	}
-	sig := fn.Signature()
-	if sig.Variadic() || sig.TypeParams().Len() > 0 && len(f.typeArgs(call)) != sig.TypeParams().Len() {
-		return nil
-	}
-	for i := range sig.Params().Len() {
-		if _, isFunc := sig.Params().At(i).Type().Underlying().(*types.Signature); isFunc || threadLike(sig.Params().At(i).Type()) {
-			return nil
-		}
-	}
-	if _, kind := f.callSync(call, map[*ast.FuncDecl]bool{}); kind != syncNone {
-		return nil
-	}
-	if !plainLoopBody(decl.Body, sig.Results().Len()) || !f.stridedWalk(decl) {
+	decl, sig := f.plainHelper(call)
+	if decl == nil || !plainLoopBody(decl.Body, sig.Results().Len()) || !f.stridedWalk(decl) {
 		return nil
 	}
 	return decl
+}
+
+// plainHelper returns the declaration of call's callee and its signature
+// if it is a plain function of the kernel's package that never
+// synchronizes, takes no function nor thread and is not variadic, or nil.
+func (f *Func) plainHelper(call *ast.CallExpr) (*ast.FuncDecl, *types.Signature) {
+	if call.Ellipsis.IsValid() {
+		return nil, nil
+	}
+	fn, _ := typeutil.Callee(f.Src.Info, call).(*types.Func)
+	if fn == nil {
+		return nil, nil
+	}
+	decl := f.declOf(fn)
+	if decl == nil || decl.Recv != nil || decl.Body == nil {
+		return nil, nil
+	}
+	sig := fn.Signature()
+	if sig.Variadic() || sig.TypeParams().Len() > 0 && len(f.typeArgs(call)) != sig.TypeParams().Len() {
+		return nil, nil
+	}
+	for i := range sig.Params().Len() {
+		if _, isFunc := sig.Params().At(i).Type().Underlying().(*types.Signature); isFunc || threadLike(sig.Params().At(i).Type()) {
+			return nil, nil
+		}
+	}
+	if _, kind := f.callSync(call, map[*ast.FuncDecl]bool{}); kind != syncNone {
+		return nil, nil
+	}
+	return decl, sig
 }
 
 // stridedWalk reports whether a loop of helper decl, for i := ...,
@@ -168,15 +182,22 @@ func isSlice(t types.Type) bool {
 // last statement (with n results, or none for named ones), and has no
 // goto, defer, go or label.
 func plainLoopBody(body *ast.BlockStmt, n int) bool {
+	loop, plain := loopAndPlain(body, n)
+	return loop && plain
+}
+
+// loopAndPlain reports whether body holds a loop, and whether it is
+// plain as plainLoopBody says, a loop or not.
+func loopAndPlain(body *ast.BlockStmt, n int) (loop, plain bool) {
 	if earlyReturn(body.List) {
-		return false
+		return false, false
 	}
 	if k := len(body.List); k > 0 {
 		if r, ok := body.List[k-1].(*ast.ReturnStmt); ok && len(r.Results) != 0 && len(r.Results) != n {
-			return false
+			return false, false
 		}
 	}
-	loop, plain := false, true
+	plain = true
 	ast.Inspect(body, func(m ast.Node) bool {
 		switch m := m.(type) {
 		case *ast.FuncLit:
@@ -190,7 +211,7 @@ func plainLoopBody(body *ast.BlockStmt, n int) bool {
 		}
 		return plain
 	})
-	return loop && plain
+	return loop, plain
 }
 
 // resultsFit reports whether s uses call's results as goOn can write

@@ -302,9 +302,10 @@ func gc_body_gcrsM2W4CodingDotprod(gc_b *compiled.Block, k, index int, in, out [
 	for gc_rank := range gc_s_index {
 		gc_s_index[gc_rank] = index
 	}
-	gc_s_result := compiled.Scratch[[2]int64](gc_b, 1)[:gc_n]
-	gc_s_groupOffset := compiled.Scratch[int](gc_b, 2)[:gc_n]
-	gc_s_groupInnerOffset := compiled.Scratch[int](gc_b, 3)[:gc_n]
+	gc_s_result0 := compiled.Scratch[int64](gc_b, 1)[:gc_n]
+	gc_s_result1 := compiled.Scratch[int64](gc_b, 2)[:gc_n]
+	gc_s_groupOffset := compiled.Scratch[int](gc_b, 3)[:gc_n]
+	gc_s_groupInnerOffset := compiled.Scratch[int](gc_b, 4)[:gc_n]
 	gc_exited := gc_b.Exited()
 	/*line hecbench_crs.go:113*/ sharedData := gocuda.DynamicShared[int64](t)
 	w := 4
@@ -322,9 +323,9 @@ func gc_body_gcrsM2W4CodingDotprod(gc_b *compiled.Block, k, index int, in, out [
 			}
 			/*line hecbench_crs.go:125*/ idx := uint32(worksizePerblock*gc_bx + gc_tx)
 			/*line hecbench_crs.go:116*/ var i, j int
-			var result [2]int64
-			/*line hecbench_crs.go:119*/ result[0] = 0
-			result[1] = 0
+			var result0, result1 int64
+			result0 = 0
+			result1 = 0
 			/*line hecbench_crs.go:127*/ if gc_tx >= worksizePerblock {
 				gc_exited[gc_rank] = true
 				continue gc_L1
@@ -339,7 +340,8 @@ func gc_body_gcrsM2W4CodingDotprod(gc_b *compiled.Block, k, index int, in, out [
 			_ = i
 			_ = j
 			_ = matrixInt
-			gc_s_result[gc_rank] = result
+			gc_s_result0[gc_rank] = result0
+			gc_s_result1[gc_rank] = result1
 			gc_s_groupOffset[gc_rank] = groupOffset
 			gc_s_groupInnerOffset[gc_rank] = groupInnerOffset
 		}
@@ -358,9 +360,10 @@ func gc_body_gcrsM2W4CodingDotprod(gc_b *compiled.Block, k, index int, in, out [
 		}
 		compiled.OutOfLine(func() {
 			/*line hecbench_crs.go:148*/ gc_s_index := gc_s_index[:gc_n]
-			/*line hecbench_crs.go:150*/ gc_s_result := gc_s_result[:gc_n]
-			/*line hecbench_crs.go:152*/ gc_s_groupOffset := gc_s_groupOffset[:gc_n]
-			/*line hecbench_crs.go:154*/ gc_s_groupInnerOffset := gc_s_groupInnerOffset[:gc_n]
+			/*line hecbench_crs.go:150*/ gc_s_result0 := gc_s_result0[:gc_n]
+			/*line hecbench_crs.go:152*/ gc_s_result1 := gc_s_result1[:gc_n]
+			/*line hecbench_crs.go:154*/ gc_s_groupOffset := gc_s_groupOffset[:gc_n]
+			/*line hecbench_crs.go:156*/ gc_s_groupInnerOffset := gc_s_groupInnerOffset[:gc_n]
 			{
 				for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 					gc_pos.Thread = gc_rank
@@ -368,22 +371,24 @@ func gc_body_gcrsM2W4CodingDotprod(gc_b *compiled.Block, k, index int, in, out [
 						continue
 					}
 					index := gc_s_index[gc_rank]
-					/*line hecbench_crs.go:163*/ var j int
+					/*line hecbench_crs.go:165*/ var j int
 					_ = j
-					result := gc_s_result[gc_rank]
+					result0 := gc_s_result0[gc_rank]
+					result1 := gc_s_result1[gc_rank]
 					groupOffset := gc_s_groupOffset[gc_rank]
 					groupInnerOffset := gc_s_groupInnerOffset[gc_rank]
 					var matrixInt uint32
 					var j_ int = 0
 					/*line hecbench_crs.go:147*/ for ; j_ < w; j_++ {
 						matrixInt = bm[index]
-						result[0] = result[0] ^ int64(uint64((matrixInt&(bitInt<<groupInnerOffset))>>groupInnerOffset)*fullOneBit&uint64(sharedData[groupOffset+j_]))
-						result[1] = result[1] ^ int64(uint64((matrixInt&(bitInt<<(groupInnerOffset+w)))>>(groupInnerOffset+w))*fullOneBit&uint64(sharedData[groupOffset+j_]))
+						result0 = result0 ^ int64(uint64((matrixInt&(bitInt<<groupInnerOffset))>>groupInnerOffset)*fullOneBit&uint64(sharedData[groupOffset+j_]))
+						result1 = result1 ^ int64(uint64((matrixInt&(bitInt<<(groupInnerOffset+w)))>>(groupInnerOffset+w))*fullOneBit&uint64(sharedData[groupOffset+j_]))
 						/*line hecbench_crs.go:152*/ index++
 					}
 					/*line hecbench_crs.go:153*/ j = j_
 					gc_s_index[gc_rank] = index
-					gc_s_result[gc_rank] = result
+					gc_s_result0[gc_rank] = result0
+					gc_s_result1[gc_rank] = result1
 				}
 			}
 		})
@@ -398,10 +403,11 @@ func gc_body_gcrsM2W4CodingDotprod(gc_b *compiled.Block, k, index int, in, out [
 			/*line hecbench_crs.go:125*/ idx := uint32(worksizePerblock*gc_bx + gc_tx)
 			/*line hecbench_crs.go:127*/ var i int
 			_ = i
-			result := gc_s_result[gc_rank]
+			result0 := gc_s_result0[gc_rank]
+			result1 := gc_s_result1[gc_rank]
 			/*line hecbench_crs.go:155*/ i = i_
-			/*line hecbench_crs.go:157*/ out[idx] = result[0]
-			out[idx+uint32(size)] = result[1]
+			/*line hecbench_crs.go:157*/ out[idx] = result0
+			out[idx+uint32(size)] = result1
 		}
 	}
 }
@@ -435,9 +441,12 @@ func gc_body_gcrsM4W8CodingDotprod(gc_b *compiled.Block, k, index int, in, out [
 	for gc_rank := range gc_s_index {
 		gc_s_index[gc_rank] = index
 	}
-	gc_s_result := compiled.Scratch[[4]int64](gc_b, 1)[:gc_n]
-	gc_s_groupOffset := compiled.Scratch[int](gc_b, 2)[:gc_n]
-	gc_s_groupInnerOffset := compiled.Scratch[int](gc_b, 3)[:gc_n]
+	gc_s_result0 := compiled.Scratch[int64](gc_b, 1)[:gc_n]
+	gc_s_result1 := compiled.Scratch[int64](gc_b, 2)[:gc_n]
+	gc_s_result2 := compiled.Scratch[int64](gc_b, 3)[:gc_n]
+	gc_s_result3 := compiled.Scratch[int64](gc_b, 4)[:gc_n]
+	gc_s_groupOffset := compiled.Scratch[int](gc_b, 5)[:gc_n]
+	gc_s_groupInnerOffset := compiled.Scratch[int](gc_b, 6)[:gc_n]
 	gc_exited := gc_b.Exited()
 	/*line hecbench_crs.go:165*/ sharedData := gocuda.DynamicShared[int64](t)
 	w := 8
@@ -455,11 +464,11 @@ func gc_body_gcrsM4W8CodingDotprod(gc_b *compiled.Block, k, index int, in, out [
 			}
 			/*line hecbench_crs.go:179*/ idx := uint32(worksizePerblock*gc_bx + gc_tx)
 			/*line hecbench_crs.go:168*/ var i, j int
-			var result [4]int64
-			/*line hecbench_crs.go:171*/ result[0] = 0
-			result[1] = 0
-			result[2] = 0
-			result[3] = 0
+			var result0, result1, result2, result3 int64
+			result0 = 0
+			result1 = 0
+			result2 = 0
+			result3 = 0
 			/*line hecbench_crs.go:181*/ if gc_tx >= worksizePerblock {
 				gc_exited[gc_rank] = true
 				continue gc_L1
@@ -474,7 +483,10 @@ func gc_body_gcrsM4W8CodingDotprod(gc_b *compiled.Block, k, index int, in, out [
 			_ = i
 			_ = j
 			_ = matrixInt
-			gc_s_result[gc_rank] = result
+			gc_s_result0[gc_rank] = result0
+			gc_s_result1[gc_rank] = result1
+			gc_s_result2[gc_rank] = result2
+			gc_s_result3[gc_rank] = result3
 			gc_s_groupOffset[gc_rank] = groupOffset
 			gc_s_groupInnerOffset[gc_rank] = groupInnerOffset
 		}
@@ -493,9 +505,12 @@ func gc_body_gcrsM4W8CodingDotprod(gc_b *compiled.Block, k, index int, in, out [
 		}
 		compiled.OutOfLine(func() {
 			/*line hecbench_crs.go:202*/ gc_s_index := gc_s_index[:gc_n]
-			/*line hecbench_crs.go:204*/ gc_s_result := gc_s_result[:gc_n]
-			/*line hecbench_crs.go:206*/ gc_s_groupOffset := gc_s_groupOffset[:gc_n]
-			/*line hecbench_crs.go:208*/ gc_s_groupInnerOffset := gc_s_groupInnerOffset[:gc_n]
+			/*line hecbench_crs.go:204*/ gc_s_result0 := gc_s_result0[:gc_n]
+			/*line hecbench_crs.go:206*/ gc_s_result1 := gc_s_result1[:gc_n]
+			/*line hecbench_crs.go:208*/ gc_s_result2 := gc_s_result2[:gc_n]
+			/*line hecbench_crs.go:210*/ gc_s_result3 := gc_s_result3[:gc_n]
+			/*line hecbench_crs.go:212*/ gc_s_groupOffset := gc_s_groupOffset[:gc_n]
+			/*line hecbench_crs.go:214*/ gc_s_groupInnerOffset := gc_s_groupInnerOffset[:gc_n]
 			{
 				for gc_rank := 0; gc_rank < gc_n; gc_rank++ {
 					gc_pos.Thread = gc_rank
@@ -503,24 +518,30 @@ func gc_body_gcrsM4W8CodingDotprod(gc_b *compiled.Block, k, index int, in, out [
 						continue
 					}
 					index := gc_s_index[gc_rank]
-					/*line hecbench_crs.go:217*/ var j int
+					/*line hecbench_crs.go:223*/ var j int
 					_ = j
-					result := gc_s_result[gc_rank]
+					result0 := gc_s_result0[gc_rank]
+					result1 := gc_s_result1[gc_rank]
+					result2 := gc_s_result2[gc_rank]
+					result3 := gc_s_result3[gc_rank]
 					groupOffset := gc_s_groupOffset[gc_rank]
 					groupInnerOffset := gc_s_groupInnerOffset[gc_rank]
 					var matrixInt uint32
 					var j_ int = 0
 					/*line hecbench_crs.go:201*/ for ; j_ < w; j_++ {
 						matrixInt = bm[index]
-						result[0] = result[0] ^ int64(uint64((matrixInt&(bitInt<<groupInnerOffset))>>groupInnerOffset)*fullOneBit&uint64(sharedData[groupOffset+j_]))
-						result[1] = result[1] ^ int64(uint64((matrixInt&(bitInt<<(groupInnerOffset+w)))>>(groupInnerOffset+w))*fullOneBit&uint64(sharedData[groupOffset+j_]))
-						result[2] = result[2] ^ int64(uint64((matrixInt&(bitInt<<(groupInnerOffset+2*w)))>>(groupInnerOffset+2*w))*fullOneBit&uint64(sharedData[groupOffset+j_]))
-						result[3] = result[3] ^ int64(uint64((matrixInt&(bitInt<<(groupInnerOffset+3*w)))>>(groupInnerOffset+3*w))*fullOneBit&uint64(sharedData[groupOffset+j_]))
+						result0 = result0 ^ int64(uint64((matrixInt&(bitInt<<groupInnerOffset))>>groupInnerOffset)*fullOneBit&uint64(sharedData[groupOffset+j_]))
+						result1 = result1 ^ int64(uint64((matrixInt&(bitInt<<(groupInnerOffset+w)))>>(groupInnerOffset+w))*fullOneBit&uint64(sharedData[groupOffset+j_]))
+						result2 = result2 ^ int64(uint64((matrixInt&(bitInt<<(groupInnerOffset+2*w)))>>(groupInnerOffset+2*w))*fullOneBit&uint64(sharedData[groupOffset+j_]))
+						result3 = result3 ^ int64(uint64((matrixInt&(bitInt<<(groupInnerOffset+3*w)))>>(groupInnerOffset+3*w))*fullOneBit&uint64(sharedData[groupOffset+j_]))
 						/*line hecbench_crs.go:208*/ index++
 					}
 					/*line hecbench_crs.go:209*/ j = j_
 					gc_s_index[gc_rank] = index
-					gc_s_result[gc_rank] = result
+					gc_s_result0[gc_rank] = result0
+					gc_s_result1[gc_rank] = result1
+					gc_s_result2[gc_rank] = result2
+					gc_s_result3[gc_rank] = result3
 				}
 			}
 		})
@@ -535,12 +556,15 @@ func gc_body_gcrsM4W8CodingDotprod(gc_b *compiled.Block, k, index int, in, out [
 			/*line hecbench_crs.go:179*/ idx := uint32(worksizePerblock*gc_bx + gc_tx)
 			/*line hecbench_crs.go:181*/ var i int
 			_ = i
-			result := gc_s_result[gc_rank]
+			result0 := gc_s_result0[gc_rank]
+			result1 := gc_s_result1[gc_rank]
+			result2 := gc_s_result2[gc_rank]
+			result3 := gc_s_result3[gc_rank]
 			/*line hecbench_crs.go:211*/ i = i_
-			/*line hecbench_crs.go:213*/ out[idx] = result[0]
-			out[idx+uint32(size)] = result[1]
-			out[idx+2*uint32(size)] = result[2]
-			out[idx+3*uint32(size)] = result[3]
+			/*line hecbench_crs.go:213*/ out[idx] = result0
+			out[idx+uint32(size)] = result1
+			out[idx+2*uint32(size)] = result2
+			out[idx+3*uint32(size)] = result3
 		}
 	}
 }

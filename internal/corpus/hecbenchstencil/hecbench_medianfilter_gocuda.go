@@ -130,484 +130,484 @@ func gc_body_ckMedianKernel(gc_b *compiled.Block, uc4Source []Uchar4, uiDest []u
 				iDevYPrime := iGroupIdY*iBlockY + iLocalIdY - 1
 				/*line hecbench_medianfilter.go:32*/ iDevGMEMOffset := iDevYPrime*iImageX + iImagePosX
 				/*line hecbench_medianfilter.go:34*/ var iLocalPixOffset int
-				/*line hecbench_medianfilter.go:119*/ fMedianEstimate := [3]float32{128.0, 128.0, 128.0}
-				fMinBound := [3]float32{0.0, 0.0, 0.0}
-				fMaxBound := [3]float32{255.0, 255.0, 255.0}
+				var fMedianEstimate0, fMedianEstimate1, fMedianEstimate2 float32 = 128.0, 128.0, 128.0
+				var fMinBound0, fMinBound1, fMinBound2 float32 = 0.0, 0.0, 0.0
+				var fMaxBound0, fMaxBound1, fMaxBound2 float32 = 255.0, 255.0, 255.0
 				{
 					iSearch := int(0)
 					_ = iSearch
-					uiHighCount := [3]uint32{0, 0, 0}
+					var uiHighCount0, uiHighCount1, uiHighCount2 uint32 = 0, 0, 0
 					/*line hecbench_medianfilter.go:128*/ iLocalPixOffset = iLocalIdY*iLocalPixPitch + iLocalIdX
-					/*line hecbench_medianfilter.go:131*/ uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
-					uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
-					uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
+					/*line hecbench_medianfilter.go:131*/ uiHighCount0 += b2u(fMedianEstimate0 < float32(uc4LocalData[iLocalPixOffset].X))
+					uiHighCount1 += b2u(fMedianEstimate1 < float32(uc4LocalData[iLocalPixOffset].Y))
+					uiHighCount2 += b2u(fMedianEstimate2 < float32(uc4LocalData[iLocalPixOffset].Z))
 					iLocalPixOffset++
-					/*line hecbench_medianfilter.go:136*/ uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
-					uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
-					uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
+					/*line hecbench_medianfilter.go:136*/ uiHighCount0 += b2u(fMedianEstimate0 < float32(uc4LocalData[iLocalPixOffset].X))
+					uiHighCount1 += b2u(fMedianEstimate1 < float32(uc4LocalData[iLocalPixOffset].Y))
+					uiHighCount2 += b2u(fMedianEstimate2 < float32(uc4LocalData[iLocalPixOffset].Z))
 					iLocalPixOffset++
-					/*line hecbench_medianfilter.go:141*/ uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
-					uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
-					uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
+					/*line hecbench_medianfilter.go:141*/ uiHighCount0 += b2u(fMedianEstimate0 < float32(uc4LocalData[iLocalPixOffset].X))
+					uiHighCount1 += b2u(fMedianEstimate1 < float32(uc4LocalData[iLocalPixOffset].Y))
+					uiHighCount2 += b2u(fMedianEstimate2 < float32(uc4LocalData[iLocalPixOffset].Z))
 					/*line hecbench_medianfilter.go:145*/ iLocalPixOffset += (iLocalPixPitch - 2)
-					/*line hecbench_medianfilter.go:147*/ uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
-					uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
-					uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
+					/*line hecbench_medianfilter.go:147*/ uiHighCount0 += b2u(fMedianEstimate0 < float32(uc4LocalData[iLocalPixOffset].X))
+					uiHighCount1 += b2u(fMedianEstimate1 < float32(uc4LocalData[iLocalPixOffset].Y))
+					uiHighCount2 += b2u(fMedianEstimate2 < float32(uc4LocalData[iLocalPixOffset].Z))
 					iLocalPixOffset++
-					/*line hecbench_medianfilter.go:152*/ uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
-					uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
-					uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
+					/*line hecbench_medianfilter.go:152*/ uiHighCount0 += b2u(fMedianEstimate0 < float32(uc4LocalData[iLocalPixOffset].X))
+					uiHighCount1 += b2u(fMedianEstimate1 < float32(uc4LocalData[iLocalPixOffset].Y))
+					uiHighCount2 += b2u(fMedianEstimate2 < float32(uc4LocalData[iLocalPixOffset].Z))
 					iLocalPixOffset++
-					/*line hecbench_medianfilter.go:157*/ uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
-					uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
-					uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
+					/*line hecbench_medianfilter.go:157*/ uiHighCount0 += b2u(fMedianEstimate0 < float32(uc4LocalData[iLocalPixOffset].X))
+					uiHighCount1 += b2u(fMedianEstimate1 < float32(uc4LocalData[iLocalPixOffset].Y))
+					uiHighCount2 += b2u(fMedianEstimate2 < float32(uc4LocalData[iLocalPixOffset].Z))
 					/*line hecbench_medianfilter.go:161*/ iLocalPixOffset += (iLocalPixPitch - 2)
-					/*line hecbench_medianfilter.go:163*/ uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
-					uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
-					uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
+					/*line hecbench_medianfilter.go:163*/ uiHighCount0 += b2u(fMedianEstimate0 < float32(uc4LocalData[iLocalPixOffset].X))
+					uiHighCount1 += b2u(fMedianEstimate1 < float32(uc4LocalData[iLocalPixOffset].Y))
+					uiHighCount2 += b2u(fMedianEstimate2 < float32(uc4LocalData[iLocalPixOffset].Z))
 					iLocalPixOffset++
-					/*line hecbench_medianfilter.go:168*/ uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
-					uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
-					uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
+					/*line hecbench_medianfilter.go:168*/ uiHighCount0 += b2u(fMedianEstimate0 < float32(uc4LocalData[iLocalPixOffset].X))
+					uiHighCount1 += b2u(fMedianEstimate1 < float32(uc4LocalData[iLocalPixOffset].Y))
+					uiHighCount2 += b2u(fMedianEstimate2 < float32(uc4LocalData[iLocalPixOffset].Z))
 					iLocalPixOffset++
-					/*line hecbench_medianfilter.go:173*/ uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
-					uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
-					uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
-					/*line hecbench_medianfilter.go:179*/ if uiHighCount[0] > 4 {
-						fMinBound[0] = fMedianEstimate[0]
+					/*line hecbench_medianfilter.go:173*/ uiHighCount0 += b2u(fMedianEstimate0 < float32(uc4LocalData[iLocalPixOffset].X))
+					uiHighCount1 += b2u(fMedianEstimate1 < float32(uc4LocalData[iLocalPixOffset].Y))
+					uiHighCount2 += b2u(fMedianEstimate2 < float32(uc4LocalData[iLocalPixOffset].Z))
+					/*line hecbench_medianfilter.go:179*/ if uiHighCount0 > 4 {
+						fMinBound0 = fMedianEstimate0
 					} else {
-						fMaxBound[0] = fMedianEstimate[0]
+						fMaxBound0 = fMedianEstimate0
 					}
-					/*line hecbench_medianfilter.go:185*/ if uiHighCount[1] > 4 {
-						fMinBound[1] = fMedianEstimate[1]
+					/*line hecbench_medianfilter.go:185*/ if uiHighCount1 > 4 {
+						fMinBound1 = fMedianEstimate1
 					} else {
-						fMaxBound[1] = fMedianEstimate[1]
+						fMaxBound1 = fMedianEstimate1
 					}
-					/*line hecbench_medianfilter.go:191*/ if uiHighCount[2] > 4 {
-						fMinBound[2] = fMedianEstimate[2]
+					/*line hecbench_medianfilter.go:191*/ if uiHighCount2 > 4 {
+						fMinBound2 = fMedianEstimate2
 					} else {
-						fMaxBound[2] = fMedianEstimate[2]
+						fMaxBound2 = fMedianEstimate2
 					}
-					/*line hecbench_medianfilter.go:198*/ fMedianEstimate[0] = 0.5 * (fMaxBound[0] + fMinBound[0])
-					fMedianEstimate[1] = 0.5 * (fMaxBound[1] + fMinBound[1])
-					fMedianEstimate[2] = 0.5 * (fMaxBound[2] + fMinBound[2])
+					/*line hecbench_medianfilter.go:198*/ fMedianEstimate0 = 0.5 * (fMaxBound0 + fMinBound0)
+					fMedianEstimate1 = 0.5 * (fMaxBound1 + fMinBound1)
+					fMedianEstimate2 = 0.5 * (fMaxBound2 + fMinBound2)
 				}
 				{
 					iSearch := int(1)
 					_ = iSearch
-					/*line hecbench_medianfilter.go:125*/ uiHighCount := [3]uint32{0, 0, 0}
+					var uiHighCount0, uiHighCount1, uiHighCount2 uint32 = 0, 0, 0
 					/*line hecbench_medianfilter.go:128*/ iLocalPixOffset = iLocalIdY*iLocalPixPitch + iLocalIdX
-					/*line hecbench_medianfilter.go:131*/ uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
-					uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
-					uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
+					/*line hecbench_medianfilter.go:131*/ uiHighCount0 += b2u(fMedianEstimate0 < float32(uc4LocalData[iLocalPixOffset].X))
+					uiHighCount1 += b2u(fMedianEstimate1 < float32(uc4LocalData[iLocalPixOffset].Y))
+					uiHighCount2 += b2u(fMedianEstimate2 < float32(uc4LocalData[iLocalPixOffset].Z))
 					iLocalPixOffset++
-					/*line hecbench_medianfilter.go:136*/ uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
-					uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
-					uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
+					/*line hecbench_medianfilter.go:136*/ uiHighCount0 += b2u(fMedianEstimate0 < float32(uc4LocalData[iLocalPixOffset].X))
+					uiHighCount1 += b2u(fMedianEstimate1 < float32(uc4LocalData[iLocalPixOffset].Y))
+					uiHighCount2 += b2u(fMedianEstimate2 < float32(uc4LocalData[iLocalPixOffset].Z))
 					iLocalPixOffset++
-					/*line hecbench_medianfilter.go:141*/ uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
-					uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
-					uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
+					/*line hecbench_medianfilter.go:141*/ uiHighCount0 += b2u(fMedianEstimate0 < float32(uc4LocalData[iLocalPixOffset].X))
+					uiHighCount1 += b2u(fMedianEstimate1 < float32(uc4LocalData[iLocalPixOffset].Y))
+					uiHighCount2 += b2u(fMedianEstimate2 < float32(uc4LocalData[iLocalPixOffset].Z))
 					/*line hecbench_medianfilter.go:145*/ iLocalPixOffset += (iLocalPixPitch - 2)
-					/*line hecbench_medianfilter.go:147*/ uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
-					uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
-					uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
+					/*line hecbench_medianfilter.go:147*/ uiHighCount0 += b2u(fMedianEstimate0 < float32(uc4LocalData[iLocalPixOffset].X))
+					uiHighCount1 += b2u(fMedianEstimate1 < float32(uc4LocalData[iLocalPixOffset].Y))
+					uiHighCount2 += b2u(fMedianEstimate2 < float32(uc4LocalData[iLocalPixOffset].Z))
 					iLocalPixOffset++
-					/*line hecbench_medianfilter.go:152*/ uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
-					uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
-					uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
+					/*line hecbench_medianfilter.go:152*/ uiHighCount0 += b2u(fMedianEstimate0 < float32(uc4LocalData[iLocalPixOffset].X))
+					uiHighCount1 += b2u(fMedianEstimate1 < float32(uc4LocalData[iLocalPixOffset].Y))
+					uiHighCount2 += b2u(fMedianEstimate2 < float32(uc4LocalData[iLocalPixOffset].Z))
 					iLocalPixOffset++
-					/*line hecbench_medianfilter.go:157*/ uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
-					uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
-					uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
+					/*line hecbench_medianfilter.go:157*/ uiHighCount0 += b2u(fMedianEstimate0 < float32(uc4LocalData[iLocalPixOffset].X))
+					uiHighCount1 += b2u(fMedianEstimate1 < float32(uc4LocalData[iLocalPixOffset].Y))
+					uiHighCount2 += b2u(fMedianEstimate2 < float32(uc4LocalData[iLocalPixOffset].Z))
 					/*line hecbench_medianfilter.go:161*/ iLocalPixOffset += (iLocalPixPitch - 2)
-					/*line hecbench_medianfilter.go:163*/ uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
-					uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
-					uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
+					/*line hecbench_medianfilter.go:163*/ uiHighCount0 += b2u(fMedianEstimate0 < float32(uc4LocalData[iLocalPixOffset].X))
+					uiHighCount1 += b2u(fMedianEstimate1 < float32(uc4LocalData[iLocalPixOffset].Y))
+					uiHighCount2 += b2u(fMedianEstimate2 < float32(uc4LocalData[iLocalPixOffset].Z))
 					iLocalPixOffset++
-					/*line hecbench_medianfilter.go:168*/ uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
-					uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
-					uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
+					/*line hecbench_medianfilter.go:168*/ uiHighCount0 += b2u(fMedianEstimate0 < float32(uc4LocalData[iLocalPixOffset].X))
+					uiHighCount1 += b2u(fMedianEstimate1 < float32(uc4LocalData[iLocalPixOffset].Y))
+					uiHighCount2 += b2u(fMedianEstimate2 < float32(uc4LocalData[iLocalPixOffset].Z))
 					iLocalPixOffset++
-					/*line hecbench_medianfilter.go:173*/ uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
-					uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
-					uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
-					/*line hecbench_medianfilter.go:179*/ if uiHighCount[0] > 4 {
-						fMinBound[0] = fMedianEstimate[0]
+					/*line hecbench_medianfilter.go:173*/ uiHighCount0 += b2u(fMedianEstimate0 < float32(uc4LocalData[iLocalPixOffset].X))
+					uiHighCount1 += b2u(fMedianEstimate1 < float32(uc4LocalData[iLocalPixOffset].Y))
+					uiHighCount2 += b2u(fMedianEstimate2 < float32(uc4LocalData[iLocalPixOffset].Z))
+					/*line hecbench_medianfilter.go:179*/ if uiHighCount0 > 4 {
+						fMinBound0 = fMedianEstimate0
 					} else {
-						fMaxBound[0] = fMedianEstimate[0]
+						fMaxBound0 = fMedianEstimate0
 					}
-					/*line hecbench_medianfilter.go:185*/ if uiHighCount[1] > 4 {
-						fMinBound[1] = fMedianEstimate[1]
+					/*line hecbench_medianfilter.go:185*/ if uiHighCount1 > 4 {
+						fMinBound1 = fMedianEstimate1
 					} else {
-						fMaxBound[1] = fMedianEstimate[1]
+						fMaxBound1 = fMedianEstimate1
 					}
-					/*line hecbench_medianfilter.go:191*/ if uiHighCount[2] > 4 {
-						fMinBound[2] = fMedianEstimate[2]
+					/*line hecbench_medianfilter.go:191*/ if uiHighCount2 > 4 {
+						fMinBound2 = fMedianEstimate2
 					} else {
-						fMaxBound[2] = fMedianEstimate[2]
+						fMaxBound2 = fMedianEstimate2
 					}
-					/*line hecbench_medianfilter.go:198*/ fMedianEstimate[0] = 0.5 * (fMaxBound[0] + fMinBound[0])
-					fMedianEstimate[1] = 0.5 * (fMaxBound[1] + fMinBound[1])
-					fMedianEstimate[2] = 0.5 * (fMaxBound[2] + fMinBound[2])
+					/*line hecbench_medianfilter.go:198*/ fMedianEstimate0 = 0.5 * (fMaxBound0 + fMinBound0)
+					fMedianEstimate1 = 0.5 * (fMaxBound1 + fMinBound1)
+					fMedianEstimate2 = 0.5 * (fMaxBound2 + fMinBound2)
 				}
 				{
 					iSearch := int(2)
 					_ = iSearch
-					/*line hecbench_medianfilter.go:125*/ uiHighCount := [3]uint32{0, 0, 0}
+					var uiHighCount0, uiHighCount1, uiHighCount2 uint32 = 0, 0, 0
 					/*line hecbench_medianfilter.go:128*/ iLocalPixOffset = iLocalIdY*iLocalPixPitch + iLocalIdX
-					/*line hecbench_medianfilter.go:131*/ uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
-					uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
-					uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
+					/*line hecbench_medianfilter.go:131*/ uiHighCount0 += b2u(fMedianEstimate0 < float32(uc4LocalData[iLocalPixOffset].X))
+					uiHighCount1 += b2u(fMedianEstimate1 < float32(uc4LocalData[iLocalPixOffset].Y))
+					uiHighCount2 += b2u(fMedianEstimate2 < float32(uc4LocalData[iLocalPixOffset].Z))
 					iLocalPixOffset++
-					/*line hecbench_medianfilter.go:136*/ uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
-					uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
-					uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
+					/*line hecbench_medianfilter.go:136*/ uiHighCount0 += b2u(fMedianEstimate0 < float32(uc4LocalData[iLocalPixOffset].X))
+					uiHighCount1 += b2u(fMedianEstimate1 < float32(uc4LocalData[iLocalPixOffset].Y))
+					uiHighCount2 += b2u(fMedianEstimate2 < float32(uc4LocalData[iLocalPixOffset].Z))
 					iLocalPixOffset++
-					/*line hecbench_medianfilter.go:141*/ uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
-					uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
-					uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
+					/*line hecbench_medianfilter.go:141*/ uiHighCount0 += b2u(fMedianEstimate0 < float32(uc4LocalData[iLocalPixOffset].X))
+					uiHighCount1 += b2u(fMedianEstimate1 < float32(uc4LocalData[iLocalPixOffset].Y))
+					uiHighCount2 += b2u(fMedianEstimate2 < float32(uc4LocalData[iLocalPixOffset].Z))
 					/*line hecbench_medianfilter.go:145*/ iLocalPixOffset += (iLocalPixPitch - 2)
-					/*line hecbench_medianfilter.go:147*/ uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
-					uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
-					uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
+					/*line hecbench_medianfilter.go:147*/ uiHighCount0 += b2u(fMedianEstimate0 < float32(uc4LocalData[iLocalPixOffset].X))
+					uiHighCount1 += b2u(fMedianEstimate1 < float32(uc4LocalData[iLocalPixOffset].Y))
+					uiHighCount2 += b2u(fMedianEstimate2 < float32(uc4LocalData[iLocalPixOffset].Z))
 					iLocalPixOffset++
-					/*line hecbench_medianfilter.go:152*/ uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
-					uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
-					uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
+					/*line hecbench_medianfilter.go:152*/ uiHighCount0 += b2u(fMedianEstimate0 < float32(uc4LocalData[iLocalPixOffset].X))
+					uiHighCount1 += b2u(fMedianEstimate1 < float32(uc4LocalData[iLocalPixOffset].Y))
+					uiHighCount2 += b2u(fMedianEstimate2 < float32(uc4LocalData[iLocalPixOffset].Z))
 					iLocalPixOffset++
-					/*line hecbench_medianfilter.go:157*/ uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
-					uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
-					uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
+					/*line hecbench_medianfilter.go:157*/ uiHighCount0 += b2u(fMedianEstimate0 < float32(uc4LocalData[iLocalPixOffset].X))
+					uiHighCount1 += b2u(fMedianEstimate1 < float32(uc4LocalData[iLocalPixOffset].Y))
+					uiHighCount2 += b2u(fMedianEstimate2 < float32(uc4LocalData[iLocalPixOffset].Z))
 					/*line hecbench_medianfilter.go:161*/ iLocalPixOffset += (iLocalPixPitch - 2)
-					/*line hecbench_medianfilter.go:163*/ uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
-					uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
-					uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
+					/*line hecbench_medianfilter.go:163*/ uiHighCount0 += b2u(fMedianEstimate0 < float32(uc4LocalData[iLocalPixOffset].X))
+					uiHighCount1 += b2u(fMedianEstimate1 < float32(uc4LocalData[iLocalPixOffset].Y))
+					uiHighCount2 += b2u(fMedianEstimate2 < float32(uc4LocalData[iLocalPixOffset].Z))
 					iLocalPixOffset++
-					/*line hecbench_medianfilter.go:168*/ uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
-					uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
-					uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
+					/*line hecbench_medianfilter.go:168*/ uiHighCount0 += b2u(fMedianEstimate0 < float32(uc4LocalData[iLocalPixOffset].X))
+					uiHighCount1 += b2u(fMedianEstimate1 < float32(uc4LocalData[iLocalPixOffset].Y))
+					uiHighCount2 += b2u(fMedianEstimate2 < float32(uc4LocalData[iLocalPixOffset].Z))
 					iLocalPixOffset++
-					/*line hecbench_medianfilter.go:173*/ uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
-					uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
-					uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
-					/*line hecbench_medianfilter.go:179*/ if uiHighCount[0] > 4 {
-						fMinBound[0] = fMedianEstimate[0]
+					/*line hecbench_medianfilter.go:173*/ uiHighCount0 += b2u(fMedianEstimate0 < float32(uc4LocalData[iLocalPixOffset].X))
+					uiHighCount1 += b2u(fMedianEstimate1 < float32(uc4LocalData[iLocalPixOffset].Y))
+					uiHighCount2 += b2u(fMedianEstimate2 < float32(uc4LocalData[iLocalPixOffset].Z))
+					/*line hecbench_medianfilter.go:179*/ if uiHighCount0 > 4 {
+						fMinBound0 = fMedianEstimate0
 					} else {
-						fMaxBound[0] = fMedianEstimate[0]
+						fMaxBound0 = fMedianEstimate0
 					}
-					/*line hecbench_medianfilter.go:185*/ if uiHighCount[1] > 4 {
-						fMinBound[1] = fMedianEstimate[1]
+					/*line hecbench_medianfilter.go:185*/ if uiHighCount1 > 4 {
+						fMinBound1 = fMedianEstimate1
 					} else {
-						fMaxBound[1] = fMedianEstimate[1]
+						fMaxBound1 = fMedianEstimate1
 					}
-					/*line hecbench_medianfilter.go:191*/ if uiHighCount[2] > 4 {
-						fMinBound[2] = fMedianEstimate[2]
+					/*line hecbench_medianfilter.go:191*/ if uiHighCount2 > 4 {
+						fMinBound2 = fMedianEstimate2
 					} else {
-						fMaxBound[2] = fMedianEstimate[2]
+						fMaxBound2 = fMedianEstimate2
 					}
-					/*line hecbench_medianfilter.go:198*/ fMedianEstimate[0] = 0.5 * (fMaxBound[0] + fMinBound[0])
-					fMedianEstimate[1] = 0.5 * (fMaxBound[1] + fMinBound[1])
-					fMedianEstimate[2] = 0.5 * (fMaxBound[2] + fMinBound[2])
+					/*line hecbench_medianfilter.go:198*/ fMedianEstimate0 = 0.5 * (fMaxBound0 + fMinBound0)
+					fMedianEstimate1 = 0.5 * (fMaxBound1 + fMinBound1)
+					fMedianEstimate2 = 0.5 * (fMaxBound2 + fMinBound2)
 				}
 				{
 					iSearch := int(3)
 					_ = iSearch
-					/*line hecbench_medianfilter.go:125*/ uiHighCount := [3]uint32{0, 0, 0}
+					var uiHighCount0, uiHighCount1, uiHighCount2 uint32 = 0, 0, 0
 					/*line hecbench_medianfilter.go:128*/ iLocalPixOffset = iLocalIdY*iLocalPixPitch + iLocalIdX
-					/*line hecbench_medianfilter.go:131*/ uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
-					uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
-					uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
+					/*line hecbench_medianfilter.go:131*/ uiHighCount0 += b2u(fMedianEstimate0 < float32(uc4LocalData[iLocalPixOffset].X))
+					uiHighCount1 += b2u(fMedianEstimate1 < float32(uc4LocalData[iLocalPixOffset].Y))
+					uiHighCount2 += b2u(fMedianEstimate2 < float32(uc4LocalData[iLocalPixOffset].Z))
 					iLocalPixOffset++
-					/*line hecbench_medianfilter.go:136*/ uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
-					uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
-					uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
+					/*line hecbench_medianfilter.go:136*/ uiHighCount0 += b2u(fMedianEstimate0 < float32(uc4LocalData[iLocalPixOffset].X))
+					uiHighCount1 += b2u(fMedianEstimate1 < float32(uc4LocalData[iLocalPixOffset].Y))
+					uiHighCount2 += b2u(fMedianEstimate2 < float32(uc4LocalData[iLocalPixOffset].Z))
 					iLocalPixOffset++
-					/*line hecbench_medianfilter.go:141*/ uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
-					uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
-					uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
+					/*line hecbench_medianfilter.go:141*/ uiHighCount0 += b2u(fMedianEstimate0 < float32(uc4LocalData[iLocalPixOffset].X))
+					uiHighCount1 += b2u(fMedianEstimate1 < float32(uc4LocalData[iLocalPixOffset].Y))
+					uiHighCount2 += b2u(fMedianEstimate2 < float32(uc4LocalData[iLocalPixOffset].Z))
 					/*line hecbench_medianfilter.go:145*/ iLocalPixOffset += (iLocalPixPitch - 2)
-					/*line hecbench_medianfilter.go:147*/ uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
-					uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
-					uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
+					/*line hecbench_medianfilter.go:147*/ uiHighCount0 += b2u(fMedianEstimate0 < float32(uc4LocalData[iLocalPixOffset].X))
+					uiHighCount1 += b2u(fMedianEstimate1 < float32(uc4LocalData[iLocalPixOffset].Y))
+					uiHighCount2 += b2u(fMedianEstimate2 < float32(uc4LocalData[iLocalPixOffset].Z))
 					iLocalPixOffset++
-					/*line hecbench_medianfilter.go:152*/ uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
-					uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
-					uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
+					/*line hecbench_medianfilter.go:152*/ uiHighCount0 += b2u(fMedianEstimate0 < float32(uc4LocalData[iLocalPixOffset].X))
+					uiHighCount1 += b2u(fMedianEstimate1 < float32(uc4LocalData[iLocalPixOffset].Y))
+					uiHighCount2 += b2u(fMedianEstimate2 < float32(uc4LocalData[iLocalPixOffset].Z))
 					iLocalPixOffset++
-					/*line hecbench_medianfilter.go:157*/ uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
-					uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
-					uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
+					/*line hecbench_medianfilter.go:157*/ uiHighCount0 += b2u(fMedianEstimate0 < float32(uc4LocalData[iLocalPixOffset].X))
+					uiHighCount1 += b2u(fMedianEstimate1 < float32(uc4LocalData[iLocalPixOffset].Y))
+					uiHighCount2 += b2u(fMedianEstimate2 < float32(uc4LocalData[iLocalPixOffset].Z))
 					/*line hecbench_medianfilter.go:161*/ iLocalPixOffset += (iLocalPixPitch - 2)
-					/*line hecbench_medianfilter.go:163*/ uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
-					uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
-					uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
+					/*line hecbench_medianfilter.go:163*/ uiHighCount0 += b2u(fMedianEstimate0 < float32(uc4LocalData[iLocalPixOffset].X))
+					uiHighCount1 += b2u(fMedianEstimate1 < float32(uc4LocalData[iLocalPixOffset].Y))
+					uiHighCount2 += b2u(fMedianEstimate2 < float32(uc4LocalData[iLocalPixOffset].Z))
 					iLocalPixOffset++
-					/*line hecbench_medianfilter.go:168*/ uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
-					uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
-					uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
+					/*line hecbench_medianfilter.go:168*/ uiHighCount0 += b2u(fMedianEstimate0 < float32(uc4LocalData[iLocalPixOffset].X))
+					uiHighCount1 += b2u(fMedianEstimate1 < float32(uc4LocalData[iLocalPixOffset].Y))
+					uiHighCount2 += b2u(fMedianEstimate2 < float32(uc4LocalData[iLocalPixOffset].Z))
 					iLocalPixOffset++
-					/*line hecbench_medianfilter.go:173*/ uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
-					uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
-					uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
-					/*line hecbench_medianfilter.go:179*/ if uiHighCount[0] > 4 {
-						fMinBound[0] = fMedianEstimate[0]
+					/*line hecbench_medianfilter.go:173*/ uiHighCount0 += b2u(fMedianEstimate0 < float32(uc4LocalData[iLocalPixOffset].X))
+					uiHighCount1 += b2u(fMedianEstimate1 < float32(uc4LocalData[iLocalPixOffset].Y))
+					uiHighCount2 += b2u(fMedianEstimate2 < float32(uc4LocalData[iLocalPixOffset].Z))
+					/*line hecbench_medianfilter.go:179*/ if uiHighCount0 > 4 {
+						fMinBound0 = fMedianEstimate0
 					} else {
-						fMaxBound[0] = fMedianEstimate[0]
+						fMaxBound0 = fMedianEstimate0
 					}
-					/*line hecbench_medianfilter.go:185*/ if uiHighCount[1] > 4 {
-						fMinBound[1] = fMedianEstimate[1]
+					/*line hecbench_medianfilter.go:185*/ if uiHighCount1 > 4 {
+						fMinBound1 = fMedianEstimate1
 					} else {
-						fMaxBound[1] = fMedianEstimate[1]
+						fMaxBound1 = fMedianEstimate1
 					}
-					/*line hecbench_medianfilter.go:191*/ if uiHighCount[2] > 4 {
-						fMinBound[2] = fMedianEstimate[2]
+					/*line hecbench_medianfilter.go:191*/ if uiHighCount2 > 4 {
+						fMinBound2 = fMedianEstimate2
 					} else {
-						fMaxBound[2] = fMedianEstimate[2]
+						fMaxBound2 = fMedianEstimate2
 					}
-					/*line hecbench_medianfilter.go:198*/ fMedianEstimate[0] = 0.5 * (fMaxBound[0] + fMinBound[0])
-					fMedianEstimate[1] = 0.5 * (fMaxBound[1] + fMinBound[1])
-					fMedianEstimate[2] = 0.5 * (fMaxBound[2] + fMinBound[2])
+					/*line hecbench_medianfilter.go:198*/ fMedianEstimate0 = 0.5 * (fMaxBound0 + fMinBound0)
+					fMedianEstimate1 = 0.5 * (fMaxBound1 + fMinBound1)
+					fMedianEstimate2 = 0.5 * (fMaxBound2 + fMinBound2)
 				}
 				{
 					iSearch := int(4)
 					_ = iSearch
-					/*line hecbench_medianfilter.go:125*/ uiHighCount := [3]uint32{0, 0, 0}
+					var uiHighCount0, uiHighCount1, uiHighCount2 uint32 = 0, 0, 0
 					/*line hecbench_medianfilter.go:128*/ iLocalPixOffset = iLocalIdY*iLocalPixPitch + iLocalIdX
-					/*line hecbench_medianfilter.go:131*/ uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
-					uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
-					uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
+					/*line hecbench_medianfilter.go:131*/ uiHighCount0 += b2u(fMedianEstimate0 < float32(uc4LocalData[iLocalPixOffset].X))
+					uiHighCount1 += b2u(fMedianEstimate1 < float32(uc4LocalData[iLocalPixOffset].Y))
+					uiHighCount2 += b2u(fMedianEstimate2 < float32(uc4LocalData[iLocalPixOffset].Z))
 					iLocalPixOffset++
-					/*line hecbench_medianfilter.go:136*/ uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
-					uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
-					uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
+					/*line hecbench_medianfilter.go:136*/ uiHighCount0 += b2u(fMedianEstimate0 < float32(uc4LocalData[iLocalPixOffset].X))
+					uiHighCount1 += b2u(fMedianEstimate1 < float32(uc4LocalData[iLocalPixOffset].Y))
+					uiHighCount2 += b2u(fMedianEstimate2 < float32(uc4LocalData[iLocalPixOffset].Z))
 					iLocalPixOffset++
-					/*line hecbench_medianfilter.go:141*/ uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
-					uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
-					uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
+					/*line hecbench_medianfilter.go:141*/ uiHighCount0 += b2u(fMedianEstimate0 < float32(uc4LocalData[iLocalPixOffset].X))
+					uiHighCount1 += b2u(fMedianEstimate1 < float32(uc4LocalData[iLocalPixOffset].Y))
+					uiHighCount2 += b2u(fMedianEstimate2 < float32(uc4LocalData[iLocalPixOffset].Z))
 					/*line hecbench_medianfilter.go:145*/ iLocalPixOffset += (iLocalPixPitch - 2)
-					/*line hecbench_medianfilter.go:147*/ uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
-					uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
-					uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
+					/*line hecbench_medianfilter.go:147*/ uiHighCount0 += b2u(fMedianEstimate0 < float32(uc4LocalData[iLocalPixOffset].X))
+					uiHighCount1 += b2u(fMedianEstimate1 < float32(uc4LocalData[iLocalPixOffset].Y))
+					uiHighCount2 += b2u(fMedianEstimate2 < float32(uc4LocalData[iLocalPixOffset].Z))
 					iLocalPixOffset++
-					/*line hecbench_medianfilter.go:152*/ uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
-					uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
-					uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
+					/*line hecbench_medianfilter.go:152*/ uiHighCount0 += b2u(fMedianEstimate0 < float32(uc4LocalData[iLocalPixOffset].X))
+					uiHighCount1 += b2u(fMedianEstimate1 < float32(uc4LocalData[iLocalPixOffset].Y))
+					uiHighCount2 += b2u(fMedianEstimate2 < float32(uc4LocalData[iLocalPixOffset].Z))
 					iLocalPixOffset++
-					/*line hecbench_medianfilter.go:157*/ uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
-					uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
-					uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
+					/*line hecbench_medianfilter.go:157*/ uiHighCount0 += b2u(fMedianEstimate0 < float32(uc4LocalData[iLocalPixOffset].X))
+					uiHighCount1 += b2u(fMedianEstimate1 < float32(uc4LocalData[iLocalPixOffset].Y))
+					uiHighCount2 += b2u(fMedianEstimate2 < float32(uc4LocalData[iLocalPixOffset].Z))
 					/*line hecbench_medianfilter.go:161*/ iLocalPixOffset += (iLocalPixPitch - 2)
-					/*line hecbench_medianfilter.go:163*/ uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
-					uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
-					uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
+					/*line hecbench_medianfilter.go:163*/ uiHighCount0 += b2u(fMedianEstimate0 < float32(uc4LocalData[iLocalPixOffset].X))
+					uiHighCount1 += b2u(fMedianEstimate1 < float32(uc4LocalData[iLocalPixOffset].Y))
+					uiHighCount2 += b2u(fMedianEstimate2 < float32(uc4LocalData[iLocalPixOffset].Z))
 					iLocalPixOffset++
-					/*line hecbench_medianfilter.go:168*/ uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
-					uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
-					uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
+					/*line hecbench_medianfilter.go:168*/ uiHighCount0 += b2u(fMedianEstimate0 < float32(uc4LocalData[iLocalPixOffset].X))
+					uiHighCount1 += b2u(fMedianEstimate1 < float32(uc4LocalData[iLocalPixOffset].Y))
+					uiHighCount2 += b2u(fMedianEstimate2 < float32(uc4LocalData[iLocalPixOffset].Z))
 					iLocalPixOffset++
-					/*line hecbench_medianfilter.go:173*/ uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
-					uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
-					uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
-					/*line hecbench_medianfilter.go:179*/ if uiHighCount[0] > 4 {
-						fMinBound[0] = fMedianEstimate[0]
+					/*line hecbench_medianfilter.go:173*/ uiHighCount0 += b2u(fMedianEstimate0 < float32(uc4LocalData[iLocalPixOffset].X))
+					uiHighCount1 += b2u(fMedianEstimate1 < float32(uc4LocalData[iLocalPixOffset].Y))
+					uiHighCount2 += b2u(fMedianEstimate2 < float32(uc4LocalData[iLocalPixOffset].Z))
+					/*line hecbench_medianfilter.go:179*/ if uiHighCount0 > 4 {
+						fMinBound0 = fMedianEstimate0
 					} else {
-						fMaxBound[0] = fMedianEstimate[0]
+						fMaxBound0 = fMedianEstimate0
 					}
-					/*line hecbench_medianfilter.go:185*/ if uiHighCount[1] > 4 {
-						fMinBound[1] = fMedianEstimate[1]
+					/*line hecbench_medianfilter.go:185*/ if uiHighCount1 > 4 {
+						fMinBound1 = fMedianEstimate1
 					} else {
-						fMaxBound[1] = fMedianEstimate[1]
+						fMaxBound1 = fMedianEstimate1
 					}
-					/*line hecbench_medianfilter.go:191*/ if uiHighCount[2] > 4 {
-						fMinBound[2] = fMedianEstimate[2]
+					/*line hecbench_medianfilter.go:191*/ if uiHighCount2 > 4 {
+						fMinBound2 = fMedianEstimate2
 					} else {
-						fMaxBound[2] = fMedianEstimate[2]
+						fMaxBound2 = fMedianEstimate2
 					}
-					/*line hecbench_medianfilter.go:198*/ fMedianEstimate[0] = 0.5 * (fMaxBound[0] + fMinBound[0])
-					fMedianEstimate[1] = 0.5 * (fMaxBound[1] + fMinBound[1])
-					fMedianEstimate[2] = 0.5 * (fMaxBound[2] + fMinBound[2])
+					/*line hecbench_medianfilter.go:198*/ fMedianEstimate0 = 0.5 * (fMaxBound0 + fMinBound0)
+					fMedianEstimate1 = 0.5 * (fMaxBound1 + fMinBound1)
+					fMedianEstimate2 = 0.5 * (fMaxBound2 + fMinBound2)
 				}
 				{
 					iSearch := int(5)
 					_ = iSearch
-					/*line hecbench_medianfilter.go:125*/ uiHighCount := [3]uint32{0, 0, 0}
+					var uiHighCount0, uiHighCount1, uiHighCount2 uint32 = 0, 0, 0
 					/*line hecbench_medianfilter.go:128*/ iLocalPixOffset = iLocalIdY*iLocalPixPitch + iLocalIdX
-					/*line hecbench_medianfilter.go:131*/ uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
-					uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
-					uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
+					/*line hecbench_medianfilter.go:131*/ uiHighCount0 += b2u(fMedianEstimate0 < float32(uc4LocalData[iLocalPixOffset].X))
+					uiHighCount1 += b2u(fMedianEstimate1 < float32(uc4LocalData[iLocalPixOffset].Y))
+					uiHighCount2 += b2u(fMedianEstimate2 < float32(uc4LocalData[iLocalPixOffset].Z))
 					iLocalPixOffset++
-					/*line hecbench_medianfilter.go:136*/ uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
-					uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
-					uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
+					/*line hecbench_medianfilter.go:136*/ uiHighCount0 += b2u(fMedianEstimate0 < float32(uc4LocalData[iLocalPixOffset].X))
+					uiHighCount1 += b2u(fMedianEstimate1 < float32(uc4LocalData[iLocalPixOffset].Y))
+					uiHighCount2 += b2u(fMedianEstimate2 < float32(uc4LocalData[iLocalPixOffset].Z))
 					iLocalPixOffset++
-					/*line hecbench_medianfilter.go:141*/ uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
-					uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
-					uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
+					/*line hecbench_medianfilter.go:141*/ uiHighCount0 += b2u(fMedianEstimate0 < float32(uc4LocalData[iLocalPixOffset].X))
+					uiHighCount1 += b2u(fMedianEstimate1 < float32(uc4LocalData[iLocalPixOffset].Y))
+					uiHighCount2 += b2u(fMedianEstimate2 < float32(uc4LocalData[iLocalPixOffset].Z))
 					/*line hecbench_medianfilter.go:145*/ iLocalPixOffset += (iLocalPixPitch - 2)
-					/*line hecbench_medianfilter.go:147*/ uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
-					uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
-					uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
+					/*line hecbench_medianfilter.go:147*/ uiHighCount0 += b2u(fMedianEstimate0 < float32(uc4LocalData[iLocalPixOffset].X))
+					uiHighCount1 += b2u(fMedianEstimate1 < float32(uc4LocalData[iLocalPixOffset].Y))
+					uiHighCount2 += b2u(fMedianEstimate2 < float32(uc4LocalData[iLocalPixOffset].Z))
 					iLocalPixOffset++
-					/*line hecbench_medianfilter.go:152*/ uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
-					uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
-					uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
+					/*line hecbench_medianfilter.go:152*/ uiHighCount0 += b2u(fMedianEstimate0 < float32(uc4LocalData[iLocalPixOffset].X))
+					uiHighCount1 += b2u(fMedianEstimate1 < float32(uc4LocalData[iLocalPixOffset].Y))
+					uiHighCount2 += b2u(fMedianEstimate2 < float32(uc4LocalData[iLocalPixOffset].Z))
 					iLocalPixOffset++
-					/*line hecbench_medianfilter.go:157*/ uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
-					uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
-					uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
+					/*line hecbench_medianfilter.go:157*/ uiHighCount0 += b2u(fMedianEstimate0 < float32(uc4LocalData[iLocalPixOffset].X))
+					uiHighCount1 += b2u(fMedianEstimate1 < float32(uc4LocalData[iLocalPixOffset].Y))
+					uiHighCount2 += b2u(fMedianEstimate2 < float32(uc4LocalData[iLocalPixOffset].Z))
 					/*line hecbench_medianfilter.go:161*/ iLocalPixOffset += (iLocalPixPitch - 2)
-					/*line hecbench_medianfilter.go:163*/ uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
-					uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
-					uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
+					/*line hecbench_medianfilter.go:163*/ uiHighCount0 += b2u(fMedianEstimate0 < float32(uc4LocalData[iLocalPixOffset].X))
+					uiHighCount1 += b2u(fMedianEstimate1 < float32(uc4LocalData[iLocalPixOffset].Y))
+					uiHighCount2 += b2u(fMedianEstimate2 < float32(uc4LocalData[iLocalPixOffset].Z))
 					iLocalPixOffset++
-					/*line hecbench_medianfilter.go:168*/ uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
-					uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
-					uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
+					/*line hecbench_medianfilter.go:168*/ uiHighCount0 += b2u(fMedianEstimate0 < float32(uc4LocalData[iLocalPixOffset].X))
+					uiHighCount1 += b2u(fMedianEstimate1 < float32(uc4LocalData[iLocalPixOffset].Y))
+					uiHighCount2 += b2u(fMedianEstimate2 < float32(uc4LocalData[iLocalPixOffset].Z))
 					iLocalPixOffset++
-					/*line hecbench_medianfilter.go:173*/ uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
-					uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
-					uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
-					/*line hecbench_medianfilter.go:179*/ if uiHighCount[0] > 4 {
-						fMinBound[0] = fMedianEstimate[0]
+					/*line hecbench_medianfilter.go:173*/ uiHighCount0 += b2u(fMedianEstimate0 < float32(uc4LocalData[iLocalPixOffset].X))
+					uiHighCount1 += b2u(fMedianEstimate1 < float32(uc4LocalData[iLocalPixOffset].Y))
+					uiHighCount2 += b2u(fMedianEstimate2 < float32(uc4LocalData[iLocalPixOffset].Z))
+					/*line hecbench_medianfilter.go:179*/ if uiHighCount0 > 4 {
+						fMinBound0 = fMedianEstimate0
 					} else {
-						fMaxBound[0] = fMedianEstimate[0]
+						fMaxBound0 = fMedianEstimate0
 					}
-					/*line hecbench_medianfilter.go:185*/ if uiHighCount[1] > 4 {
-						fMinBound[1] = fMedianEstimate[1]
+					/*line hecbench_medianfilter.go:185*/ if uiHighCount1 > 4 {
+						fMinBound1 = fMedianEstimate1
 					} else {
-						fMaxBound[1] = fMedianEstimate[1]
+						fMaxBound1 = fMedianEstimate1
 					}
-					/*line hecbench_medianfilter.go:191*/ if uiHighCount[2] > 4 {
-						fMinBound[2] = fMedianEstimate[2]
+					/*line hecbench_medianfilter.go:191*/ if uiHighCount2 > 4 {
+						fMinBound2 = fMedianEstimate2
 					} else {
-						fMaxBound[2] = fMedianEstimate[2]
+						fMaxBound2 = fMedianEstimate2
 					}
-					/*line hecbench_medianfilter.go:198*/ fMedianEstimate[0] = 0.5 * (fMaxBound[0] + fMinBound[0])
-					fMedianEstimate[1] = 0.5 * (fMaxBound[1] + fMinBound[1])
-					fMedianEstimate[2] = 0.5 * (fMaxBound[2] + fMinBound[2])
+					/*line hecbench_medianfilter.go:198*/ fMedianEstimate0 = 0.5 * (fMaxBound0 + fMinBound0)
+					fMedianEstimate1 = 0.5 * (fMaxBound1 + fMinBound1)
+					fMedianEstimate2 = 0.5 * (fMaxBound2 + fMinBound2)
 				}
 				{
 					iSearch := int(6)
 					_ = iSearch
-					/*line hecbench_medianfilter.go:125*/ uiHighCount := [3]uint32{0, 0, 0}
+					var uiHighCount0, uiHighCount1, uiHighCount2 uint32 = 0, 0, 0
 					/*line hecbench_medianfilter.go:128*/ iLocalPixOffset = iLocalIdY*iLocalPixPitch + iLocalIdX
-					/*line hecbench_medianfilter.go:131*/ uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
-					uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
-					uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
+					/*line hecbench_medianfilter.go:131*/ uiHighCount0 += b2u(fMedianEstimate0 < float32(uc4LocalData[iLocalPixOffset].X))
+					uiHighCount1 += b2u(fMedianEstimate1 < float32(uc4LocalData[iLocalPixOffset].Y))
+					uiHighCount2 += b2u(fMedianEstimate2 < float32(uc4LocalData[iLocalPixOffset].Z))
 					iLocalPixOffset++
-					/*line hecbench_medianfilter.go:136*/ uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
-					uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
-					uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
+					/*line hecbench_medianfilter.go:136*/ uiHighCount0 += b2u(fMedianEstimate0 < float32(uc4LocalData[iLocalPixOffset].X))
+					uiHighCount1 += b2u(fMedianEstimate1 < float32(uc4LocalData[iLocalPixOffset].Y))
+					uiHighCount2 += b2u(fMedianEstimate2 < float32(uc4LocalData[iLocalPixOffset].Z))
 					iLocalPixOffset++
-					/*line hecbench_medianfilter.go:141*/ uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
-					uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
-					uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
+					/*line hecbench_medianfilter.go:141*/ uiHighCount0 += b2u(fMedianEstimate0 < float32(uc4LocalData[iLocalPixOffset].X))
+					uiHighCount1 += b2u(fMedianEstimate1 < float32(uc4LocalData[iLocalPixOffset].Y))
+					uiHighCount2 += b2u(fMedianEstimate2 < float32(uc4LocalData[iLocalPixOffset].Z))
 					/*line hecbench_medianfilter.go:145*/ iLocalPixOffset += (iLocalPixPitch - 2)
-					/*line hecbench_medianfilter.go:147*/ uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
-					uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
-					uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
+					/*line hecbench_medianfilter.go:147*/ uiHighCount0 += b2u(fMedianEstimate0 < float32(uc4LocalData[iLocalPixOffset].X))
+					uiHighCount1 += b2u(fMedianEstimate1 < float32(uc4LocalData[iLocalPixOffset].Y))
+					uiHighCount2 += b2u(fMedianEstimate2 < float32(uc4LocalData[iLocalPixOffset].Z))
 					iLocalPixOffset++
-					/*line hecbench_medianfilter.go:152*/ uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
-					uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
-					uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
+					/*line hecbench_medianfilter.go:152*/ uiHighCount0 += b2u(fMedianEstimate0 < float32(uc4LocalData[iLocalPixOffset].X))
+					uiHighCount1 += b2u(fMedianEstimate1 < float32(uc4LocalData[iLocalPixOffset].Y))
+					uiHighCount2 += b2u(fMedianEstimate2 < float32(uc4LocalData[iLocalPixOffset].Z))
 					iLocalPixOffset++
-					/*line hecbench_medianfilter.go:157*/ uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
-					uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
-					uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
+					/*line hecbench_medianfilter.go:157*/ uiHighCount0 += b2u(fMedianEstimate0 < float32(uc4LocalData[iLocalPixOffset].X))
+					uiHighCount1 += b2u(fMedianEstimate1 < float32(uc4LocalData[iLocalPixOffset].Y))
+					uiHighCount2 += b2u(fMedianEstimate2 < float32(uc4LocalData[iLocalPixOffset].Z))
 					/*line hecbench_medianfilter.go:161*/ iLocalPixOffset += (iLocalPixPitch - 2)
-					/*line hecbench_medianfilter.go:163*/ uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
-					uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
-					uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
+					/*line hecbench_medianfilter.go:163*/ uiHighCount0 += b2u(fMedianEstimate0 < float32(uc4LocalData[iLocalPixOffset].X))
+					uiHighCount1 += b2u(fMedianEstimate1 < float32(uc4LocalData[iLocalPixOffset].Y))
+					uiHighCount2 += b2u(fMedianEstimate2 < float32(uc4LocalData[iLocalPixOffset].Z))
 					iLocalPixOffset++
-					/*line hecbench_medianfilter.go:168*/ uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
-					uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
-					uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
+					/*line hecbench_medianfilter.go:168*/ uiHighCount0 += b2u(fMedianEstimate0 < float32(uc4LocalData[iLocalPixOffset].X))
+					uiHighCount1 += b2u(fMedianEstimate1 < float32(uc4LocalData[iLocalPixOffset].Y))
+					uiHighCount2 += b2u(fMedianEstimate2 < float32(uc4LocalData[iLocalPixOffset].Z))
 					iLocalPixOffset++
-					/*line hecbench_medianfilter.go:173*/ uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
-					uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
-					uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
-					/*line hecbench_medianfilter.go:179*/ if uiHighCount[0] > 4 {
-						fMinBound[0] = fMedianEstimate[0]
+					/*line hecbench_medianfilter.go:173*/ uiHighCount0 += b2u(fMedianEstimate0 < float32(uc4LocalData[iLocalPixOffset].X))
+					uiHighCount1 += b2u(fMedianEstimate1 < float32(uc4LocalData[iLocalPixOffset].Y))
+					uiHighCount2 += b2u(fMedianEstimate2 < float32(uc4LocalData[iLocalPixOffset].Z))
+					/*line hecbench_medianfilter.go:179*/ if uiHighCount0 > 4 {
+						fMinBound0 = fMedianEstimate0
 					} else {
-						fMaxBound[0] = fMedianEstimate[0]
+						fMaxBound0 = fMedianEstimate0
 					}
-					/*line hecbench_medianfilter.go:185*/ if uiHighCount[1] > 4 {
-						fMinBound[1] = fMedianEstimate[1]
+					/*line hecbench_medianfilter.go:185*/ if uiHighCount1 > 4 {
+						fMinBound1 = fMedianEstimate1
 					} else {
-						fMaxBound[1] = fMedianEstimate[1]
+						fMaxBound1 = fMedianEstimate1
 					}
-					/*line hecbench_medianfilter.go:191*/ if uiHighCount[2] > 4 {
-						fMinBound[2] = fMedianEstimate[2]
+					/*line hecbench_medianfilter.go:191*/ if uiHighCount2 > 4 {
+						fMinBound2 = fMedianEstimate2
 					} else {
-						fMaxBound[2] = fMedianEstimate[2]
+						fMaxBound2 = fMedianEstimate2
 					}
-					/*line hecbench_medianfilter.go:198*/ fMedianEstimate[0] = 0.5 * (fMaxBound[0] + fMinBound[0])
-					fMedianEstimate[1] = 0.5 * (fMaxBound[1] + fMinBound[1])
-					fMedianEstimate[2] = 0.5 * (fMaxBound[2] + fMinBound[2])
+					/*line hecbench_medianfilter.go:198*/ fMedianEstimate0 = 0.5 * (fMaxBound0 + fMinBound0)
+					fMedianEstimate1 = 0.5 * (fMaxBound1 + fMinBound1)
+					fMedianEstimate2 = 0.5 * (fMaxBound2 + fMinBound2)
 				}
 				{
 					iSearch := int(7)
 					_ = iSearch
-					/*line hecbench_medianfilter.go:125*/ uiHighCount := [3]uint32{0, 0, 0}
+					var uiHighCount0, uiHighCount1, uiHighCount2 uint32 = 0, 0, 0
 					/*line hecbench_medianfilter.go:128*/ iLocalPixOffset = iLocalIdY*iLocalPixPitch + iLocalIdX
-					/*line hecbench_medianfilter.go:131*/ uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
-					uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
-					uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
+					/*line hecbench_medianfilter.go:131*/ uiHighCount0 += b2u(fMedianEstimate0 < float32(uc4LocalData[iLocalPixOffset].X))
+					uiHighCount1 += b2u(fMedianEstimate1 < float32(uc4LocalData[iLocalPixOffset].Y))
+					uiHighCount2 += b2u(fMedianEstimate2 < float32(uc4LocalData[iLocalPixOffset].Z))
 					iLocalPixOffset++
-					/*line hecbench_medianfilter.go:136*/ uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
-					uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
-					uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
+					/*line hecbench_medianfilter.go:136*/ uiHighCount0 += b2u(fMedianEstimate0 < float32(uc4LocalData[iLocalPixOffset].X))
+					uiHighCount1 += b2u(fMedianEstimate1 < float32(uc4LocalData[iLocalPixOffset].Y))
+					uiHighCount2 += b2u(fMedianEstimate2 < float32(uc4LocalData[iLocalPixOffset].Z))
 					iLocalPixOffset++
-					/*line hecbench_medianfilter.go:141*/ uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
-					uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
-					uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
+					/*line hecbench_medianfilter.go:141*/ uiHighCount0 += b2u(fMedianEstimate0 < float32(uc4LocalData[iLocalPixOffset].X))
+					uiHighCount1 += b2u(fMedianEstimate1 < float32(uc4LocalData[iLocalPixOffset].Y))
+					uiHighCount2 += b2u(fMedianEstimate2 < float32(uc4LocalData[iLocalPixOffset].Z))
 					/*line hecbench_medianfilter.go:145*/ iLocalPixOffset += (iLocalPixPitch - 2)
-					/*line hecbench_medianfilter.go:147*/ uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
-					uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
-					uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
+					/*line hecbench_medianfilter.go:147*/ uiHighCount0 += b2u(fMedianEstimate0 < float32(uc4LocalData[iLocalPixOffset].X))
+					uiHighCount1 += b2u(fMedianEstimate1 < float32(uc4LocalData[iLocalPixOffset].Y))
+					uiHighCount2 += b2u(fMedianEstimate2 < float32(uc4LocalData[iLocalPixOffset].Z))
 					iLocalPixOffset++
-					/*line hecbench_medianfilter.go:152*/ uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
-					uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
-					uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
+					/*line hecbench_medianfilter.go:152*/ uiHighCount0 += b2u(fMedianEstimate0 < float32(uc4LocalData[iLocalPixOffset].X))
+					uiHighCount1 += b2u(fMedianEstimate1 < float32(uc4LocalData[iLocalPixOffset].Y))
+					uiHighCount2 += b2u(fMedianEstimate2 < float32(uc4LocalData[iLocalPixOffset].Z))
 					iLocalPixOffset++
-					/*line hecbench_medianfilter.go:157*/ uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
-					uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
-					uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
+					/*line hecbench_medianfilter.go:157*/ uiHighCount0 += b2u(fMedianEstimate0 < float32(uc4LocalData[iLocalPixOffset].X))
+					uiHighCount1 += b2u(fMedianEstimate1 < float32(uc4LocalData[iLocalPixOffset].Y))
+					uiHighCount2 += b2u(fMedianEstimate2 < float32(uc4LocalData[iLocalPixOffset].Z))
 					/*line hecbench_medianfilter.go:161*/ iLocalPixOffset += (iLocalPixPitch - 2)
-					/*line hecbench_medianfilter.go:163*/ uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
-					uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
-					uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
+					/*line hecbench_medianfilter.go:163*/ uiHighCount0 += b2u(fMedianEstimate0 < float32(uc4LocalData[iLocalPixOffset].X))
+					uiHighCount1 += b2u(fMedianEstimate1 < float32(uc4LocalData[iLocalPixOffset].Y))
+					uiHighCount2 += b2u(fMedianEstimate2 < float32(uc4LocalData[iLocalPixOffset].Z))
 					iLocalPixOffset++
-					/*line hecbench_medianfilter.go:168*/ uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
-					uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
-					uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
+					/*line hecbench_medianfilter.go:168*/ uiHighCount0 += b2u(fMedianEstimate0 < float32(uc4LocalData[iLocalPixOffset].X))
+					uiHighCount1 += b2u(fMedianEstimate1 < float32(uc4LocalData[iLocalPixOffset].Y))
+					uiHighCount2 += b2u(fMedianEstimate2 < float32(uc4LocalData[iLocalPixOffset].Z))
 					iLocalPixOffset++
-					/*line hecbench_medianfilter.go:173*/ uiHighCount[0] += b2u(fMedianEstimate[0] < float32(uc4LocalData[iLocalPixOffset].X))
-					uiHighCount[1] += b2u(fMedianEstimate[1] < float32(uc4LocalData[iLocalPixOffset].Y))
-					uiHighCount[2] += b2u(fMedianEstimate[2] < float32(uc4LocalData[iLocalPixOffset].Z))
-					/*line hecbench_medianfilter.go:179*/ if uiHighCount[0] > 4 {
-						fMinBound[0] = fMedianEstimate[0]
+					/*line hecbench_medianfilter.go:173*/ uiHighCount0 += b2u(fMedianEstimate0 < float32(uc4LocalData[iLocalPixOffset].X))
+					uiHighCount1 += b2u(fMedianEstimate1 < float32(uc4LocalData[iLocalPixOffset].Y))
+					uiHighCount2 += b2u(fMedianEstimate2 < float32(uc4LocalData[iLocalPixOffset].Z))
+					/*line hecbench_medianfilter.go:179*/ if uiHighCount0 > 4 {
+						fMinBound0 = fMedianEstimate0
 					} else {
-						fMaxBound[0] = fMedianEstimate[0]
+						fMaxBound0 = fMedianEstimate0
 					}
-					/*line hecbench_medianfilter.go:185*/ if uiHighCount[1] > 4 {
-						fMinBound[1] = fMedianEstimate[1]
+					/*line hecbench_medianfilter.go:185*/ if uiHighCount1 > 4 {
+						fMinBound1 = fMedianEstimate1
 					} else {
-						fMaxBound[1] = fMedianEstimate[1]
+						fMaxBound1 = fMedianEstimate1
 					}
-					/*line hecbench_medianfilter.go:191*/ if uiHighCount[2] > 4 {
-						fMinBound[2] = fMedianEstimate[2]
+					/*line hecbench_medianfilter.go:191*/ if uiHighCount2 > 4 {
+						fMinBound2 = fMedianEstimate2
 					} else {
-						fMaxBound[2] = fMedianEstimate[2]
+						fMaxBound2 = fMedianEstimate2
 					}
-					/*line hecbench_medianfilter.go:198*/ fMedianEstimate[0] = 0.5 * (fMaxBound[0] + fMinBound[0])
-					fMedianEstimate[1] = 0.5 * (fMaxBound[1] + fMinBound[1])
-					fMedianEstimate[2] = 0.5 * (fMaxBound[2] + fMinBound[2])
+					/*line hecbench_medianfilter.go:198*/ fMedianEstimate0 = 0.5 * (fMaxBound0 + fMinBound0)
+					fMedianEstimate1 = 0.5 * (fMaxBound1 + fMinBound1)
+					fMedianEstimate2 = 0.5 * (fMaxBound2 + fMinBound2)
 				}
-				/*line hecbench_medianfilter.go:204*/ uiPackedPix := 0x000000FF & uint32(fMedianEstimate[0]+0.5)
-				uiPackedPix |= 0x0000FF00 & (uint32(fMedianEstimate[1]+0.5) << 8)
-				uiPackedPix |= 0x00FF0000 & (uint32(fMedianEstimate[2]+0.5) << 16)
+				/*line hecbench_medianfilter.go:204*/ uiPackedPix := 0x000000FF & uint32(fMedianEstimate0+0.5)
+				uiPackedPix |= 0x0000FF00 & (uint32(fMedianEstimate1+0.5) << 8)
+				uiPackedPix |= 0x00FF0000 & (uint32(fMedianEstimate2+0.5) << 16)
 				/*line hecbench_medianfilter.go:209*/ if (iDevYPrime < iDevImageHeight) && (iImagePosX < iImageWidth) {
 					uiDest[iDevGMEMOffset+iImageX] = uiPackedPix
 				}

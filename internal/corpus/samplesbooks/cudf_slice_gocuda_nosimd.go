@@ -30,8 +30,10 @@ func gc_body_substringFromKernel[II cudfIndexIterator](gc_b *compiled.Block, dSt
 	var gc_l_start [32]int32
 	var gc_l_stop [32]int32
 	var gc_l_end [32]int32
-	var gc_l_startCounts [32][2]int32
-	var gc_l_stopCounts [32][2]int32
+	var gc_l_startCounts0 [32]int32
+	var gc_l_startCounts1 [32]int32
+	var gc_l_stopCounts0 [32]int32
+	var gc_l_stopCounts1 [32]int32
 	var gc_l_itr [32]int32
 	var gc_l_charCount [32]int32
 	var gc_l_byteCount [32]int32
@@ -89,8 +91,8 @@ func gc_body_substringFromKernel[II cudfIndexIterator](gc_b *compiled.Block, dSt
 					return stopC
 				}()
 				end := int32(len(dStr))
-				/*line cudf_slice.go:87*/ startCounts := [2]int32{0, 0}
-				stopCounts := [2]int32{0, 0}
+				var startCounts0, startCounts1 int32 = 0, 0
+				var stopCounts0, stopCounts1 int32 = 0, 0
 				itr := int32((gc_rank & (32 - 1)))
 				charCount := int32(0)
 				byteCount := int32(0)
@@ -98,8 +100,10 @@ func gc_body_substringFromKernel[II cudfIndexIterator](gc_b *compiled.Block, dSt
 				gc_l_start[gc_lane] = start
 				gc_l_stop[gc_lane] = stop
 				gc_l_end[gc_lane] = end
-				gc_l_startCounts[gc_lane] = startCounts
-				gc_l_stopCounts[gc_lane] = stopCounts
+				gc_l_startCounts0[gc_lane] = startCounts0
+				gc_l_startCounts1[gc_lane] = startCounts1
+				gc_l_stopCounts0[gc_lane] = stopCounts0
+				gc_l_stopCounts1[gc_lane] = stopCounts1
 				gc_l_itr[gc_lane] = itr
 				gc_l_charCount[gc_lane] = charCount
 				gc_l_byteCount[gc_lane] = byteCount
@@ -134,15 +138,16 @@ func gc_body_substringFromKernel[II cudfIndexIterator](gc_b *compiled.Block, dSt
 				if gc_act&(1<<gc_lane) == 0 {
 					continue
 				}
-				gc_pos.Thread = gc_w + gc_lane
 				start := gc_l_start[gc_lane]
-				startCounts := gc_l_startCounts[gc_lane]
+				startCounts0 := gc_l_startCounts0[gc_lane]
+				startCounts1 := gc_l_startCounts1[gc_lane]
 				charCount := gc_l_charCount[gc_lane]
 				byteCount := gc_l_byteCount[gc_lane]
 				/*line cudf_slice.go:95*/ if charCount <= start {
-					startCounts = [2]int32{charCount, byteCount}
+					startCounts0, startCounts1 = charCount, byteCount
 				}
-				gc_l_startCounts[gc_lane] = startCounts
+				gc_l_startCounts0[gc_lane] = startCounts0
+				gc_l_startCounts1[gc_lane] = startCounts1
 			}
 			var gc_m5 uint32
 			for gc_lane := 0; gc_lane < 32; gc_lane++ {
@@ -163,12 +168,13 @@ func gc_body_substringFromKernel[II cudfIndexIterator](gc_b *compiled.Block, dSt
 					if gc_act&(1<<gc_lane) == 0 {
 						continue
 					}
-					gc_pos.Thread = gc_w + gc_lane
-					/*line cudf_slice.go:111*/ var stopCounts [2]int32
+					/*line cudf_slice.go:111*/ var stopCounts0 int32
+					/*line cudf_slice.go:113*/ var stopCounts1 int32
 					charCount := gc_l_charCount[gc_lane]
 					byteCount := gc_l_byteCount[gc_lane]
-					/*line cudf_slice.go:99*/ stopCounts = [2]int32{charCount, byteCount}
-					gc_l_stopCounts[gc_lane] = stopCounts
+					/*line cudf_slice.go:99*/ stopCounts0, stopCounts1 = charCount, byteCount
+					gc_l_stopCounts0[gc_lane] = stopCounts0
+					gc_l_stopCounts1[gc_lane] = stopCounts1
 				}
 			}
 			gc_act = gc_save5 &^ gc_m5 &^ gc_dead &^ gc_skip10
@@ -248,8 +254,10 @@ func gc_body_substringFromKernel[II cudfIndexIterator](gc_b *compiled.Block, dSt
 				dStr := gc_l_dStr[gc_lane]
 				start := gc_l_start[gc_lane]
 				stop := gc_l_stop[gc_lane]
-				startCounts := gc_l_startCounts[gc_lane]
-				stopCounts := gc_l_stopCounts[gc_lane]
+				startCounts0 := gc_l_startCounts0[gc_lane]
+				startCounts1 := gc_l_startCounts1[gc_lane]
+				stopCounts0 := gc_l_stopCounts0[gc_lane]
+				stopCounts1 := gc_l_stopCounts1[gc_lane]
 				charCount := gc_l_charCount[gc_lane]
 				if (gc_rank & (32 - 1)) == 0 {
 					/*line cudf_slice.go:119*/ if start >= charCount {
@@ -258,15 +266,15 @@ func gc_body_substringFromKernel[II cudfIndexIterator](gc_b *compiled.Block, dSt
 						gc_act &^= uint32(1) << gc_lane
 						continue gc_L13
 					}
-					firstByte := startCounts[1]
-					if startCounts[0] < start {
-						b, _ := bytesToCharacterPosition(dStr[firstByte:], start-startCounts[0])
+					firstByte := startCounts1
+					if startCounts0 < start {
+						b, _ := bytesToCharacterPosition(dStr[firstByte:], start-startCounts0)
 						firstByte += b
 					}
 					/*line cudf_slice.go:131*/ stop = min(stop, charCount)
-					lastByte := stopCounts[1]
-					if stopCounts[0] < stop {
-						b_, _ := bytesToCharacterPosition(dStr[lastByte:], stop-stopCounts[0])
+					lastByte := stopCounts1
+					if stopCounts0 < stop {
+						b_, _ := bytesToCharacterPosition(dStr[lastByte:], stop-stopCounts0)
 						lastByte += b_
 					}
 					/*line cudf_slice.go:138*/ if firstByte < lastByte {

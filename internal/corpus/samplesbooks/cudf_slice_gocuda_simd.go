@@ -31,8 +31,10 @@ func gc_body_substringFromKernel[II cudfIndexIterator](gc_b *compiled.Block, dSt
 	var gc_l_start [32]int32
 	var gc_l_stop [32]int32
 	var gc_l_end [32]int32
-	var gc_l_startCounts [32][2]int32
-	var gc_l_stopCounts [32][2]int32
+	var gc_l_startCounts0 [32]int32
+	var gc_l_startCounts1 [32]int32
+	var gc_l_stopCounts0 [32]int32
+	var gc_l_stopCounts1 [32]int32
 	var gc_l_itr [32]int32
 	var gc_l_charCount [32]int32
 	var gc_l_byteCount [32]int32
@@ -90,8 +92,8 @@ func gc_body_substringFromKernel[II cudfIndexIterator](gc_b *compiled.Block, dSt
 					return stopC
 				}()
 				end := int32(len(dStr))
-				/*line cudf_slice.go:87*/ startCounts := [2]int32{0, 0}
-				stopCounts := [2]int32{0, 0}
+				var startCounts0, startCounts1 int32 = 0, 0
+				var stopCounts0, stopCounts1 int32 = 0, 0
 				itr := int32((gc_rank & (32 - 1)))
 				charCount := int32(0)
 				byteCount := int32(0)
@@ -99,8 +101,10 @@ func gc_body_substringFromKernel[II cudfIndexIterator](gc_b *compiled.Block, dSt
 				gc_l_start[gc_lane] = start
 				gc_l_stop[gc_lane] = stop
 				gc_l_end[gc_lane] = end
-				gc_l_startCounts[gc_lane] = startCounts
-				gc_l_stopCounts[gc_lane] = stopCounts
+				gc_l_startCounts0[gc_lane] = startCounts0
+				gc_l_startCounts1[gc_lane] = startCounts1
+				gc_l_stopCounts0[gc_lane] = stopCounts0
+				gc_l_stopCounts1[gc_lane] = stopCounts1
 				gc_l_itr[gc_lane] = itr
 				gc_l_charCount[gc_lane] = charCount
 				gc_l_byteCount[gc_lane] = byteCount
@@ -131,19 +135,66 @@ func gc_body_substringFromKernel[II cudfIndexIterator](gc_b *compiled.Block, dSt
 			if gc_act == 0 {
 				break
 			}
-			for gc_lane := 0; gc_lane < 32; gc_lane++ {
-				if gc_act&(1<<gc_lane) == 0 {
-					continue
+			gc_left := gc_act
+			if compiled.SIMD {
+				if gc_act == ^uint32(0) {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						/*line cudf_slice.go:95*/ start := archsimd.LoadInt32x8Slice(gc_l_start[gc_lane:])
+						/*line cudf_slice.go:95*/ startCounts0 := archsimd.LoadInt32x8Slice(gc_l_startCounts0[gc_lane:])
+						/*line cudf_slice.go:95*/ startCounts1 := archsimd.LoadInt32x8Slice(gc_l_startCounts1[gc_lane:])
+						/*line cudf_slice.go:95*/ charCount := archsimd.LoadInt32x8Slice(gc_l_charCount[gc_lane:])
+						/*line cudf_slice.go:95*/ byteCount := archsimd.LoadInt32x8Slice(gc_l_byteCount[gc_lane:])
+						/*line cudf_slice.go:95*/ gc_if2 := charCount.LessEqual(start)
+						if gc_if2.ToBits() != 0 {
+							/*line cudf_slice.go:95*/ gc_t3 := charCount
+							/*line cudf_slice.go:95*/ gc_t4 := byteCount
+							/*line cudf_slice.go:95*/ startCounts0 = gc_t3.Merge(startCounts0, gc_if2)
+							/*line cudf_slice.go:95*/ startCounts1 = gc_t4.Merge(startCounts1, gc_if2)
+						}
+						/*line cudf_slice.go:95*/ startCounts0.StoreSlice(gc_l_startCounts0[gc_lane:])
+						/*line cudf_slice.go:95*/ startCounts1.StoreSlice(gc_l_startCounts1[gc_lane:])
+						gc_left &^= 0xff << gc_lane
+					}
+				} else {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						if gc_act>>gc_lane&0xff != 0xff {
+							continue
+						}
+						/*line cudf_slice.go:95*/ start := archsimd.LoadInt32x8Slice(gc_l_start[gc_lane:])
+						/*line cudf_slice.go:95*/ startCounts0 := archsimd.LoadInt32x8Slice(gc_l_startCounts0[gc_lane:])
+						/*line cudf_slice.go:95*/ startCounts1 := archsimd.LoadInt32x8Slice(gc_l_startCounts1[gc_lane:])
+						/*line cudf_slice.go:95*/ charCount := archsimd.LoadInt32x8Slice(gc_l_charCount[gc_lane:])
+						/*line cudf_slice.go:95*/ byteCount := archsimd.LoadInt32x8Slice(gc_l_byteCount[gc_lane:])
+						/*line cudf_slice.go:95*/ gc_if := charCount.LessEqual(start)
+						if gc_if.ToBits() != 0 {
+							/*line cudf_slice.go:95*/ gc_t := charCount
+							/*line cudf_slice.go:95*/ gc_t2 := byteCount
+							/*line cudf_slice.go:95*/ startCounts0 = gc_t.Merge(startCounts0, gc_if)
+							/*line cudf_slice.go:95*/ startCounts1 = gc_t2.Merge(startCounts1, gc_if)
+						}
+						/*line cudf_slice.go:95*/ startCounts0.StoreSlice(gc_l_startCounts0[gc_lane:])
+						/*line cudf_slice.go:95*/ startCounts1.StoreSlice(gc_l_startCounts1[gc_lane:])
+						gc_left &^= 0xff << gc_lane
+					}
 				}
-				gc_pos.Thread = gc_w + gc_lane
-				start := gc_l_start[gc_lane]
-				startCounts := gc_l_startCounts[gc_lane]
-				charCount := gc_l_charCount[gc_lane]
-				byteCount := gc_l_byteCount[gc_lane]
-				/*line cudf_slice.go:95*/ if charCount <= start {
-					startCounts = [2]int32{charCount, byteCount}
+				archsimd.ClearAVXUpperBits()
+			}
+			if gc_left != 0 {
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					if gc_left&(1<<gc_lane) == 0 {
+						continue
+					}
+					start := gc_l_start[gc_lane]
+					startCounts0 := gc_l_startCounts0[gc_lane]
+					startCounts1 := gc_l_startCounts1[gc_lane]
+					charCount := gc_l_charCount[gc_lane]
+					byteCount := gc_l_byteCount[gc_lane]
+					/*line cudf_slice.go:95*/ if charCount <= start {
+						startCounts0, startCounts1 = charCount, byteCount
+					}
+					gc_l_startCounts0[gc_lane] = startCounts0
+					gc_l_startCounts1[gc_lane] = startCounts1
 				}
-				gc_l_startCounts[gc_lane] = startCounts
 			}
 			var gc_m5 uint32
 			for gc_lane := 0; gc_lane < 32; gc_lane++ {
@@ -160,16 +211,55 @@ func gc_body_substringFromKernel[II cudfIndexIterator](gc_b *compiled.Block, dSt
 			gc_save5 := gc_act
 			gc_act = gc_save5 & gc_m5
 			if gc_act != 0 {
-				for gc_lane := 0; gc_lane < 32; gc_lane++ {
-					if gc_act&(1<<gc_lane) == 0 {
-						continue
+				gc_left2 := gc_act
+				if compiled.SIMD {
+					if gc_act == ^uint32(0) {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							/*line cudf_slice.go:99*/ var stopCounts0 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+							/*line cudf_slice.go:99*/ var stopCounts1 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+							/*line cudf_slice.go:99*/ charCount := archsimd.LoadInt32x8Slice(gc_l_charCount[gc_lane:])
+							/*line cudf_slice.go:99*/ byteCount := archsimd.LoadInt32x8Slice(gc_l_byteCount[gc_lane:])
+							/*line cudf_slice.go:99*/ gc_t11 := charCount
+							/*line cudf_slice.go:99*/ gc_t12 := byteCount
+							stopCounts0 = gc_t11
+							stopCounts1 = gc_t12
+							/*line cudf_slice.go:99*/ stopCounts0.StoreSlice(gc_l_stopCounts0[gc_lane:])
+							/*line cudf_slice.go:99*/ stopCounts1.StoreSlice(gc_l_stopCounts1[gc_lane:])
+							gc_left2 &^= 0xff << gc_lane
+						}
+					} else {
+						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							if gc_act>>gc_lane&0xff != 0xff {
+								continue
+							}
+							/*line cudf_slice.go:99*/ var stopCounts0 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+							/*line cudf_slice.go:99*/ var stopCounts1 archsimd.Int32x8 = archsimd.BroadcastInt32x8(0)
+							/*line cudf_slice.go:99*/ charCount := archsimd.LoadInt32x8Slice(gc_l_charCount[gc_lane:])
+							/*line cudf_slice.go:99*/ byteCount := archsimd.LoadInt32x8Slice(gc_l_byteCount[gc_lane:])
+							/*line cudf_slice.go:99*/ gc_t7 := charCount
+							/*line cudf_slice.go:99*/ gc_t8 := byteCount
+							stopCounts0 = gc_t7
+							stopCounts1 = gc_t8
+							/*line cudf_slice.go:99*/ stopCounts0.StoreSlice(gc_l_stopCounts0[gc_lane:])
+							/*line cudf_slice.go:99*/ stopCounts1.StoreSlice(gc_l_stopCounts1[gc_lane:])
+							gc_left2 &^= 0xff << gc_lane
+						}
 					}
-					gc_pos.Thread = gc_w + gc_lane
-					/*line cudf_slice.go:111*/ var stopCounts [2]int32
-					charCount := gc_l_charCount[gc_lane]
-					byteCount := gc_l_byteCount[gc_lane]
-					/*line cudf_slice.go:99*/ stopCounts = [2]int32{charCount, byteCount}
-					gc_l_stopCounts[gc_lane] = stopCounts
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_left2 != 0 {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						if gc_left2&(1<<gc_lane) == 0 {
+							continue
+						}
+						/*line cudf_slice.go:112*/ var stopCounts0 int32
+						/*line cudf_slice.go:114*/ var stopCounts1 int32
+						charCount := gc_l_charCount[gc_lane]
+						byteCount := gc_l_byteCount[gc_lane]
+						/*line cudf_slice.go:99*/ stopCounts0, stopCounts1 = charCount, byteCount
+						gc_l_stopCounts0[gc_lane] = stopCounts0
+						gc_l_stopCounts1[gc_lane] = stopCounts1
+					}
 				}
 			}
 			gc_act = gc_save5 &^ gc_m5 &^ gc_dead &^ gc_skip10
@@ -210,14 +300,14 @@ func gc_body_substringFromKernel[II cudfIndexIterator](gc_b *compiled.Block, dSt
 				gc_l_charCount[gc_lane] = charCount
 			}
 			/*line cudf_slice.go:112*/ compiled.TileReduceOp[int32](gc_b, gc_w, gc_act, warp.Size(), &gc_l_bc, compiled.OpPlus, &gc_c2r)
-			gc_left := gc_act
+			gc_left3 := gc_act
 			if compiled.SIMD {
 				if gc_act == ^uint32(0) {
 					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 						/*line cudf_slice.go:112*/ byteCount := archsimd.LoadInt32x8Slice(gc_l_byteCount[gc_lane:])
 						/*line cudf_slice.go:112*/ byteCount = byteCount.Add(archsimd.LoadInt32x8Slice(gc_c2r[gc_lane:]))
 						/*line cudf_slice.go:112*/ byteCount.StoreSlice(gc_l_byteCount[gc_lane:])
-						gc_left &^= 0xff << gc_lane
+						gc_left3 &^= 0xff << gc_lane
 					}
 				} else {
 					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
@@ -227,14 +317,14 @@ func gc_body_substringFromKernel[II cudfIndexIterator](gc_b *compiled.Block, dSt
 						/*line cudf_slice.go:112*/ byteCount := archsimd.LoadInt32x8Slice(gc_l_byteCount[gc_lane:])
 						/*line cudf_slice.go:112*/ byteCount = byteCount.Add(archsimd.LoadInt32x8Slice(gc_c2r[gc_lane:]))
 						/*line cudf_slice.go:112*/ byteCount.StoreSlice(gc_l_byteCount[gc_lane:])
-						gc_left &^= 0xff << gc_lane
+						gc_left3 &^= 0xff << gc_lane
 					}
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			if gc_left != 0 {
+			if gc_left3 != 0 {
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
-					if gc_left&(1<<gc_lane) == 0 {
+					if gc_left3&(1<<gc_lane) == 0 {
 						continue
 					}
 					byteCount := gc_l_byteCount[gc_lane]
@@ -243,7 +333,7 @@ func gc_body_substringFromKernel[II cudfIndexIterator](gc_b *compiled.Block, dSt
 				}
 			}
 			gc_act = gc_in10 &^ gc_dead
-			gc_left2 := gc_act
+			gc_left4 := gc_act
 			if compiled.SIMD {
 				gc_vb := archsimd.BroadcastInt32x8(32)
 				if gc_act == ^uint32(0) {
@@ -252,7 +342,7 @@ func gc_body_substringFromKernel[II cudfIndexIterator](gc_b *compiled.Block, dSt
 						/*line cudf_slice.go:113*/ itr := archsimd.LoadInt32x8Slice(gc_l_itr[gc_lane:])
 						/*line cudf_slice.go:113*/ itr = itr.Add(gc_vb2)
 						/*line cudf_slice.go:113*/ itr.StoreSlice(gc_l_itr[gc_lane:])
-						gc_left2 &^= 0xff << gc_lane
+						gc_left4 &^= 0xff << gc_lane
 					}
 				} else {
 					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
@@ -262,14 +352,14 @@ func gc_body_substringFromKernel[II cudfIndexIterator](gc_b *compiled.Block, dSt
 						/*line cudf_slice.go:113*/ itr := archsimd.LoadInt32x8Slice(gc_l_itr[gc_lane:])
 						/*line cudf_slice.go:113*/ itr = itr.Add(gc_vb)
 						/*line cudf_slice.go:113*/ itr.StoreSlice(gc_l_itr[gc_lane:])
-						gc_left2 &^= 0xff << gc_lane
+						gc_left4 &^= 0xff << gc_lane
 					}
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			if gc_left2 != 0 {
+			if gc_left4 != 0 {
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
-					if gc_left2&(1<<gc_lane) == 0 {
+					if gc_left4&(1<<gc_lane) == 0 {
 						continue
 					}
 					itr := gc_l_itr[gc_lane]
@@ -299,8 +389,10 @@ func gc_body_substringFromKernel[II cudfIndexIterator](gc_b *compiled.Block, dSt
 				dStr := gc_l_dStr[gc_lane]
 				start := gc_l_start[gc_lane]
 				stop := gc_l_stop[gc_lane]
-				startCounts := gc_l_startCounts[gc_lane]
-				stopCounts := gc_l_stopCounts[gc_lane]
+				startCounts0 := gc_l_startCounts0[gc_lane]
+				startCounts1 := gc_l_startCounts1[gc_lane]
+				stopCounts0 := gc_l_stopCounts0[gc_lane]
+				stopCounts1 := gc_l_stopCounts1[gc_lane]
 				charCount := gc_l_charCount[gc_lane]
 				if (gc_rank & (32 - 1)) == 0 {
 					/*line cudf_slice.go:119*/ if start >= charCount {
@@ -309,15 +401,15 @@ func gc_body_substringFromKernel[II cudfIndexIterator](gc_b *compiled.Block, dSt
 						gc_act &^= uint32(1) << gc_lane
 						continue gc_L13
 					}
-					firstByte := startCounts[1]
-					if startCounts[0] < start {
-						b, _ := bytesToCharacterPosition(dStr[firstByte:], start-startCounts[0])
+					firstByte := startCounts1
+					if startCounts0 < start {
+						b, _ := bytesToCharacterPosition(dStr[firstByte:], start-startCounts0)
 						firstByte += b
 					}
 					/*line cudf_slice.go:131*/ stop = min(stop, charCount)
-					lastByte := stopCounts[1]
-					if stopCounts[0] < stop {
-						b_, _ := bytesToCharacterPosition(dStr[lastByte:], stop-stopCounts[0])
+					lastByte := stopCounts1
+					if stopCounts0 < stop {
+						b_, _ := bytesToCharacterPosition(dStr[lastByte:], stop-stopCounts0)
 						lastByte += b_
 					}
 					/*line cudf_slice.go:138*/ if firstByte < lastByte {

@@ -30,8 +30,11 @@ func gc_body_buildQuadtreeKernel(gc_b *compiled.Block, dev *gocuda.Device, numTh
 	gc_s_center := make([]qtFloat2, gc_b.Len())
 	gc_s_rangeBegin := compiled.Scratch[int](gc_b, 4)[:gc_n]
 	gc_s_rangeEnd := compiled.Scratch[int](gc_b, 5)[:gc_n]
-	gc_s_warpCnts := compiled.Scratch[[4]int32](gc_b, 6)[:gc_n]
-	gc_s_val := compiled.Scratch[int32](gc_b, 7)[:gc_n]
+	gc_s_warpCnts0 := compiled.Scratch[int32](gc_b, 6)[:gc_n]
+	gc_s_warpCnts1 := compiled.Scratch[int32](gc_b, 7)[:gc_n]
+	gc_s_warpCnts2 := compiled.Scratch[int32](gc_b, 8)[:gc_n]
+	gc_s_warpCnts3 := compiled.Scratch[int32](gc_b, 9)[:gc_n]
+	gc_s_val := compiled.Scratch[int32](gc_b, 10)[:gc_n]
 	gc_exited := gc_b.Exited()
 	/*line samples_quadtree.go:96*/ cta := cg.ThisThreadBlock(t)
 	numWarpsPerBlock := numThreadsPerBlock / 32
@@ -107,7 +110,7 @@ func gc_body_buildQuadtreeKernel(gc_b *compiled.Block, dev *gocuda.Device, numTh
 				/*line samples_quadtree.go:117*/ var center qtFloat2
 				gc_s_center[gc_rank] = center
 				/*line samples_quadtree.go:118*/ var rangeBegin, rangeEnd int
-				warpCnts := [4]int32{0, 0, 0, 0}
+				var warpCnts0, warpCnts1, warpCnts2, warpCnts3 int32 = 0, 0, 0, 0
 				/*line samples_quadtree.go:123*/ if params.depth >= params.maxDepth || numPoints <= params.minPointsPerNode {
 					if params.pointSelector == 1 {
 						it, end := node.pointsBegin(), node.pointsEnd()
@@ -138,7 +141,10 @@ func gc_body_buildQuadtreeKernel(gc_b *compiled.Block, dev *gocuda.Device, numTh
 				gc_s_numPoints[gc_rank] = numPoints
 				gc_s_rangeBegin[gc_rank] = rangeBegin
 				gc_s_rangeEnd[gc_rank] = rangeEnd
-				gc_s_warpCnts[gc_rank] = warpCnts
+				gc_s_warpCnts0[gc_rank] = warpCnts0
+				gc_s_warpCnts1[gc_rank] = warpCnts1
+				gc_s_warpCnts2[gc_rank] = warpCnts2
+				gc_s_warpCnts3[gc_rank] = warpCnts3
 				gc_l_inPoints[gc_lane] = inPoints
 			}
 		}
@@ -236,13 +242,12 @@ func gc_body_buildQuadtreeKernel(gc_b *compiled.Block, dev *gocuda.Device, numTh
 					continue
 				}
 				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
-				warpCnts := gc_s_warpCnts[gc_rank]
+				warpCnts0 := gc_s_warpCnts0[gc_rank]
 				isActive := gc_l_isActive[gc_lane]
 				p := gc_l_p[gc_lane]
-				/*line samples_quadtree.go:160*/ warpCnts[0] += gc_c3r[gc_lane]
+				/*line samples_quadtree.go:160*/ warpCnts0 += gc_c3r[gc_lane]
 				/*line samples_quadtree.go:162*/ gc_c4v[gc_lane] = isActive && p.x >= gc_s_center[gc_rank].x && p.y >= gc_s_center[gc_rank].y
-				gc_s_warpCnts[gc_rank] = warpCnts
+				gc_s_warpCnts0[gc_rank] = warpCnts0
 			}
 			/*line samples_quadtree.go:162*/ compiled.TileLanes[bool, uint32](gc_b, "Ballot", gc_w, gc_act, tile32.Size(), &gc_c4v, 0, nil, &gc_c4r)
 			for gc_lane := 0; gc_lane < 32; gc_lane++ {
@@ -260,13 +265,12 @@ func gc_body_buildQuadtreeKernel(gc_b *compiled.Block, dev *gocuda.Device, numTh
 					continue
 				}
 				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
-				warpCnts := gc_s_warpCnts[gc_rank]
+				warpCnts1 := gc_s_warpCnts1[gc_rank]
 				isActive := gc_l_isActive[gc_lane]
 				p := gc_l_p[gc_lane]
-				/*line samples_quadtree.go:163*/ warpCnts[1] += gc_c5r[gc_lane]
+				/*line samples_quadtree.go:163*/ warpCnts1 += gc_c5r[gc_lane]
 				/*line samples_quadtree.go:165*/ gc_c6v[gc_lane] = isActive && p.x < gc_s_center[gc_rank].x && p.y < gc_s_center[gc_rank].y
-				gc_s_warpCnts[gc_rank] = warpCnts
+				gc_s_warpCnts1[gc_rank] = warpCnts1
 			}
 			/*line samples_quadtree.go:165*/ compiled.TileLanes[bool, uint32](gc_b, "Ballot", gc_w, gc_act, tile32.Size(), &gc_c6v, 0, nil, &gc_c6r)
 			for gc_lane := 0; gc_lane < 32; gc_lane++ {
@@ -284,13 +288,12 @@ func gc_body_buildQuadtreeKernel(gc_b *compiled.Block, dev *gocuda.Device, numTh
 					continue
 				}
 				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
-				warpCnts := gc_s_warpCnts[gc_rank]
+				warpCnts2 := gc_s_warpCnts2[gc_rank]
 				isActive := gc_l_isActive[gc_lane]
 				p := gc_l_p[gc_lane]
-				/*line samples_quadtree.go:166*/ warpCnts[2] += gc_c7r[gc_lane]
+				/*line samples_quadtree.go:166*/ warpCnts2 += gc_c7r[gc_lane]
 				/*line samples_quadtree.go:168*/ gc_c8v[gc_lane] = isActive && p.x >= gc_s_center[gc_rank].x && p.y < gc_s_center[gc_rank].y
-				gc_s_warpCnts[gc_rank] = warpCnts
+				gc_s_warpCnts2[gc_rank] = warpCnts2
 			}
 			/*line samples_quadtree.go:168*/ compiled.TileLanes[bool, uint32](gc_b, "Ballot", gc_w, gc_act, tile32.Size(), &gc_c8v, 0, nil, &gc_c8r)
 			for gc_lane := 0; gc_lane < 32; gc_lane++ {
@@ -308,10 +311,9 @@ func gc_body_buildQuadtreeKernel(gc_b *compiled.Block, dev *gocuda.Device, numTh
 					continue
 				}
 				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
-				warpCnts := gc_s_warpCnts[gc_rank]
-				/*line samples_quadtree.go:169*/ warpCnts[3] += gc_c9r[gc_lane]
-				gc_s_warpCnts[gc_rank] = warpCnts
+				warpCnts3 := gc_s_warpCnts3[gc_rank]
+				/*line samples_quadtree.go:169*/ warpCnts3 += gc_c9r[gc_lane]
+				gc_s_warpCnts3[gc_rank] = warpCnts3
 			}
 			gc_act = gc_in23 &^ gc_dead
 			for gc_lane := 0; gc_lane < 32; gc_lane++ {
@@ -339,12 +341,15 @@ func gc_body_buildQuadtreeKernel(gc_b *compiled.Block, dev *gocuda.Device, numTh
 				gc_pos.Thread = gc_rank
 				warpID := gc_tx / 32
 				sNumPts := gc_s_sNumPts[gc_rank]
-				warpCnts := gc_s_warpCnts[gc_rank]
+				warpCnts0 := gc_s_warpCnts0[gc_rank]
+				warpCnts1 := gc_s_warpCnts1[gc_rank]
+				warpCnts2 := gc_s_warpCnts2[gc_rank]
+				warpCnts3 := gc_s_warpCnts3[gc_rank]
 				if (gc_rank & (32 - 1)) == 0 {
-					sNumPts[0][warpID] = warpCnts[0]
-					sNumPts[1][warpID] = warpCnts[1]
-					sNumPts[2][warpID] = warpCnts[2]
-					sNumPts[3][warpID] = warpCnts[3]
+					/*line samples_quadtree.go:173*/ sNumPts[0][warpID] = warpCnts0
+					sNumPts[1][warpID] = warpCnts1
+					sNumPts[2][warpID] = warpCnts2
+					sNumPts[3][warpID] = warpCnts3
 				}
 			}
 		}
@@ -629,14 +634,20 @@ func gc_body_buildQuadtreeKernel(gc_b *compiled.Block, dev *gocuda.Device, numTh
 				gc_pos.Thread = gc_rank
 				warpID := gc_tx / 32
 				sNumPts := gc_s_sNumPts[gc_rank]
-				warpCnts := gc_s_warpCnts[gc_rank]
+				/*line samples_quadtree.go:110*/ var warpCnts0 int32
+				/*line samples_quadtree.go:112*/ var warpCnts1 int32
+				/*line samples_quadtree.go:114*/ var warpCnts2 int32
+				/*line samples_quadtree.go:116*/ var warpCnts3 int32
 				/*line samples_quadtree.go:244*/ outPoints := &points[(params.pointSelector+1)%2]
-				/*line samples_quadtree.go:246*/ warpCnts[0] = sNumPts[0][warpID]
-				warpCnts[1] = sNumPts[1][warpID]
-				warpCnts[2] = sNumPts[2][warpID]
-				warpCnts[3] = sNumPts[3][warpID]
+				/*line samples_quadtree.go:246*/ warpCnts0 = sNumPts[0][warpID]
+				warpCnts1 = sNumPts[1][warpID]
+				warpCnts2 = sNumPts[2][warpID]
+				warpCnts3 = sNumPts[3][warpID]
 				/*line samples_quadtree.go:251*/ inPoints_ := &points[params.pointSelector]
-				gc_s_warpCnts[gc_rank] = warpCnts
+				gc_s_warpCnts0[gc_rank] = warpCnts0
+				gc_s_warpCnts1[gc_rank] = warpCnts1
+				gc_s_warpCnts2[gc_rank] = warpCnts2
+				gc_s_warpCnts3[gc_rank] = warpCnts3
 				gc_l_outPoints[gc_lane] = outPoints
 				gc_l_inPoints_[gc_lane] = inPoints_
 			}
@@ -728,12 +739,12 @@ func gc_body_buildQuadtreeKernel(gc_b *compiled.Block, dev *gocuda.Device, numTh
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
 					laneMaskLt := gc_s_laneMaskLt[gc_rank]
-					warpCnts := gc_s_warpCnts[gc_rank]
+					warpCnts0 := gc_s_warpCnts0[gc_rank]
 					outPoints := gc_l_outPoints[gc_lane]
 					p_ := gc_l_p_[gc_lane]
 					pred := gc_l_pred[gc_lane]
 					/*line samples_quadtree.go:261*/ vote := int32(gc_c12r[gc_lane])
-					dest := warpCnts[0] + int32(bits.OnesCount32(uint32(vote&laneMaskLt)))
+					dest := warpCnts0 + int32(bits.OnesCount32(uint32(vote&laneMaskLt)))
 					/*line samples_quadtree.go:264*/ if pred {
 						outPoints.setPoint(int(dest), p_)
 					}
@@ -745,14 +756,13 @@ func gc_body_buildQuadtreeKernel(gc_b *compiled.Block, dev *gocuda.Device, numTh
 						continue
 					}
 					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-					warpCnts := gc_s_warpCnts[gc_rank]
+					warpCnts0 := gc_s_warpCnts0[gc_rank]
 					isActive_ := gc_l_isActive_[gc_lane]
 					p_ := gc_l_p_[gc_lane]
 					/*line samples_quadtree.go:280*/ var pred bool
-					/*line samples_quadtree.go:268*/ warpCnts[0] += gc_c13r[gc_lane]
+					/*line samples_quadtree.go:268*/ warpCnts0 += gc_c13r[gc_lane]
 					/*line samples_quadtree.go:270*/ pred = isActive_ && p_.x >= gc_s_center[gc_rank].x && p_.y >= gc_s_center[gc_rank].y
-					gc_s_warpCnts[gc_rank] = warpCnts
+					gc_s_warpCnts0[gc_rank] = warpCnts0
 					gc_l_pred[gc_lane] = pred
 				}
 				/*line samples_quadtree.go:271*/ compiled.TileLanes[bool, uint32](gc_b, "Ballot", gc_w, gc_act, tile32.Size(), &gc_l_pred, 0, nil, &gc_c14r)
@@ -763,14 +773,14 @@ func gc_body_buildQuadtreeKernel(gc_b *compiled.Block, dev *gocuda.Device, numTh
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
 					laneMaskLt := gc_s_laneMaskLt[gc_rank]
-					warpCnts := gc_s_warpCnts[gc_rank]
+					warpCnts1 := gc_s_warpCnts1[gc_rank]
 					outPoints := gc_l_outPoints[gc_lane]
 					p_ := gc_l_p_[gc_lane]
 					pred := gc_l_pred[gc_lane]
 					/*line samples_quadtree.go:286*/ var vote int32
 					/*line samples_quadtree.go:288*/ var dest int32
 					/*line samples_quadtree.go:271*/ vote = int32(gc_c14r[gc_lane])
-					dest = warpCnts[1] + int32(bits.OnesCount32(uint32(vote&laneMaskLt)))
+					dest = warpCnts1 + int32(bits.OnesCount32(uint32(vote&laneMaskLt)))
 					/*line samples_quadtree.go:274*/ if pred {
 						outPoints.setPoint(int(dest), p_)
 					}
@@ -782,14 +792,13 @@ func gc_body_buildQuadtreeKernel(gc_b *compiled.Block, dev *gocuda.Device, numTh
 						continue
 					}
 					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-					warpCnts := gc_s_warpCnts[gc_rank]
+					warpCnts1 := gc_s_warpCnts1[gc_rank]
 					isActive_ := gc_l_isActive_[gc_lane]
 					p_ := gc_l_p_[gc_lane]
 					/*line samples_quadtree.go:290*/ var pred bool
-					/*line samples_quadtree.go:278*/ warpCnts[1] += gc_c15r[gc_lane]
+					/*line samples_quadtree.go:278*/ warpCnts1 += gc_c15r[gc_lane]
 					/*line samples_quadtree.go:280*/ pred = isActive_ && p_.x < gc_s_center[gc_rank].x && p_.y < gc_s_center[gc_rank].y
-					gc_s_warpCnts[gc_rank] = warpCnts
+					gc_s_warpCnts1[gc_rank] = warpCnts1
 					gc_l_pred[gc_lane] = pred
 				}
 				/*line samples_quadtree.go:281*/ compiled.TileLanes[bool, uint32](gc_b, "Ballot", gc_w, gc_act, tile32.Size(), &gc_l_pred, 0, nil, &gc_c16r)
@@ -800,14 +809,14 @@ func gc_body_buildQuadtreeKernel(gc_b *compiled.Block, dev *gocuda.Device, numTh
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
 					laneMaskLt := gc_s_laneMaskLt[gc_rank]
-					warpCnts := gc_s_warpCnts[gc_rank]
+					warpCnts2 := gc_s_warpCnts2[gc_rank]
 					outPoints := gc_l_outPoints[gc_lane]
 					p_ := gc_l_p_[gc_lane]
 					pred := gc_l_pred[gc_lane]
 					/*line samples_quadtree.go:296*/ var vote int32
 					/*line samples_quadtree.go:298*/ var dest int32
 					/*line samples_quadtree.go:281*/ vote = int32(gc_c16r[gc_lane])
-					dest = warpCnts[2] + int32(bits.OnesCount32(uint32(vote&laneMaskLt)))
+					dest = warpCnts2 + int32(bits.OnesCount32(uint32(vote&laneMaskLt)))
 					/*line samples_quadtree.go:284*/ if pred {
 						outPoints.setPoint(int(dest), p_)
 					}
@@ -819,14 +828,13 @@ func gc_body_buildQuadtreeKernel(gc_b *compiled.Block, dev *gocuda.Device, numTh
 						continue
 					}
 					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-					warpCnts := gc_s_warpCnts[gc_rank]
+					warpCnts2 := gc_s_warpCnts2[gc_rank]
 					isActive_ := gc_l_isActive_[gc_lane]
 					p_ := gc_l_p_[gc_lane]
 					/*line samples_quadtree.go:300*/ var pred bool
-					/*line samples_quadtree.go:288*/ warpCnts[2] += gc_c17r[gc_lane]
+					/*line samples_quadtree.go:288*/ warpCnts2 += gc_c17r[gc_lane]
 					/*line samples_quadtree.go:290*/ pred = isActive_ && p_.x >= gc_s_center[gc_rank].x && p_.y < gc_s_center[gc_rank].y
-					gc_s_warpCnts[gc_rank] = warpCnts
+					gc_s_warpCnts2[gc_rank] = warpCnts2
 					gc_l_pred[gc_lane] = pred
 				}
 				/*line samples_quadtree.go:291*/ compiled.TileLanes[bool, uint32](gc_b, "Ballot", gc_w, gc_act, tile32.Size(), &gc_l_pred, 0, nil, &gc_c18r)
@@ -837,14 +845,14 @@ func gc_body_buildQuadtreeKernel(gc_b *compiled.Block, dev *gocuda.Device, numTh
 					gc_rank := gc_w + gc_lane
 					gc_pos.Thread = gc_rank
 					laneMaskLt := gc_s_laneMaskLt[gc_rank]
-					warpCnts := gc_s_warpCnts[gc_rank]
+					warpCnts3 := gc_s_warpCnts3[gc_rank]
 					outPoints := gc_l_outPoints[gc_lane]
 					p_ := gc_l_p_[gc_lane]
 					pred := gc_l_pred[gc_lane]
 					/*line samples_quadtree.go:306*/ var vote int32
 					/*line samples_quadtree.go:308*/ var dest int32
 					/*line samples_quadtree.go:291*/ vote = int32(gc_c18r[gc_lane])
-					dest = warpCnts[3] + int32(bits.OnesCount32(uint32(vote&laneMaskLt)))
+					dest = warpCnts3 + int32(bits.OnesCount32(uint32(vote&laneMaskLt)))
 					/*line samples_quadtree.go:294*/ if pred {
 						outPoints.setPoint(int(dest), p_)
 					}
@@ -856,10 +864,9 @@ func gc_body_buildQuadtreeKernel(gc_b *compiled.Block, dev *gocuda.Device, numTh
 						continue
 					}
 					gc_rank := gc_w + gc_lane
-					gc_pos.Thread = gc_rank
-					warpCnts := gc_s_warpCnts[gc_rank]
-					/*line samples_quadtree.go:298*/ warpCnts[3] += gc_c19r[gc_lane]
-					gc_s_warpCnts[gc_rank] = warpCnts
+					warpCnts3 := gc_s_warpCnts3[gc_rank]
+					/*line samples_quadtree.go:298*/ warpCnts3 += gc_c19r[gc_lane]
+					gc_s_warpCnts3[gc_rank] = warpCnts3
 				}
 				gc_act = gc_in50 &^ gc_dead
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
@@ -884,12 +891,15 @@ func gc_body_buildQuadtreeKernel(gc_b *compiled.Block, dev *gocuda.Device, numTh
 			}
 			warpID := gc_tx / 32
 			sNumPts := gc_s_sNumPts[gc_rank]
-			warpCnts := gc_s_warpCnts[gc_rank]
+			warpCnts0 := gc_s_warpCnts0[gc_rank]
+			warpCnts1 := gc_s_warpCnts1[gc_rank]
+			warpCnts2 := gc_s_warpCnts2[gc_rank]
+			warpCnts3 := gc_s_warpCnts3[gc_rank]
 			if (gc_rank & (32 - 1)) == 0 {
-				/*line samples_quadtree.go:305*/ sNumPts[0][warpID] = warpCnts[0]
-				sNumPts[1][warpID] = warpCnts[1]
-				sNumPts[2][warpID] = warpCnts[2]
-				sNumPts[3][warpID] = warpCnts[3]
+				/*line samples_quadtree.go:305*/ sNumPts[0][warpID] = warpCnts0
+				sNumPts[1][warpID] = warpCnts1
+				sNumPts[2][warpID] = warpCnts2
+				sNumPts[3][warpID] = warpCnts3
 			}
 		}
 	}
