@@ -84,6 +84,10 @@
 // failure's message names the first pass whose inclusion makes it fail.
 // -fuzz.off switches passes off for a whole campaign.
 //
+// -fuzz.narrow generates the random kernels' guarded loads with int32
+// and uint32 indexes (GenerateNarrow), the same choices from each input,
+// so that a campaign reaches the wide forms of narrow indexes.
+//
 // # Tests
 //
 // TestCompileRandomKernels runs one batch of random kernels, the corpus

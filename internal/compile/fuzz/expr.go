@@ -299,6 +299,14 @@ var guardedLoads = []string{
 	"\tif i >= len(in) || i < 0 {\n\t\treturn 0\n\t}\n\treturn in[i]\n",
 }
 
+// narrowLoads are guardedLoads with the index in int32 or uint32 (the
+// parameter's type, then the body): a uint32 below 0 wraps past the end.
+var narrowLoads = [][2]string{
+	{"int32", "\tif i < int32(len(in)) {\n\t\treturn in[i]\n\t}\n\treturn -7\n"},
+	{"int32", "\tif i >= 0 && i < int32(len(in)) {\n\t\treturn in[i]\n\t}\n\treturn 3\n"},
+	{"uint32", "\tif i >= uint32(len(in)) {\n\t\treturn 0\n\t}\n\treturn in[i]\n"},
+}
+
 // guardedLoad returns a read of in through the kernel's guarded load
 // helper, declaring it on first use, at the thread's flat or x index plus
 // a small offset: rows of threads in range of in, rows past its end, and
@@ -307,12 +315,20 @@ func (g *gen) guardedLoad() string {
 	if g.at == "" {
 		g.at = g.fresh(g.prefix + "at")
 		g.atForm = g.ch.pick(len(guardedLoads))
-		g.decls = append(g.decls, fmt.Sprintf("func %s(in []int32, i int) int32 {\n%s}\n", g.at, guardedLoads[g.atForm]))
+		param, body := "int", guardedLoads[g.atForm]
+		if g.narrow {
+			param, body = narrowLoads[g.atForm][0], narrowLoads[g.atForm][1]
+		}
+		g.decls = append(g.decls, fmt.Sprintf("func %s(in []int32, i %s) int32 {\n%s}\n", g.at, param, body))
 	}
 	idx := []string{"gid", "t.ThreadIdx.X", "t.BlockIdx.X*t.BlockDim.X + t.ThreadIdx.X"}[g.ch.pick(3)]
 	offs := []string{"", " + 1", " + 31", " - 1"}
 	if g.atForm == 0 {
 		offs = offs[:3] // the generated kernels do not fail
 	}
-	return fmt.Sprintf("%s(in, %s%s)", g.at, idx, offs[g.ch.pick(len(offs))])
+	i := idx + offs[g.ch.pick(len(offs))]
+	if g.narrow {
+		i = narrowLoads[g.atForm][0] + "(" + i + ")"
+	}
+	return fmt.Sprintf("%s(in, %s)", g.at, i)
 }

@@ -18,6 +18,7 @@ var (
 	checked   = flag.Bool("fuzz.check", false, "also run each batch under gocuda check, which must report no kernel")
 	simd512   = flag.Bool("fuzz.simd512", false, "compile with -simd512: in the SIMD build, sixteen-lane steps where the CPU has AVX-512")
 	portable  = flag.Bool("fuzz.portable", false, "give every loop the vector pass picks portable steps, which the default build runs")
+	narrow    = flag.Bool("fuzz.narrow", false, "generate the random kernels' guarded loads with int32 and uint32 indexes")
 	off       = flag.String("fuzz.off", "", "switch these optional `passes` off, comma-separated (gocuda compile -d=PASS/off)")
 	file      = flag.String("fuzz.file", "", "TestKernelFile runs the kernel of this Go file (as testdata/bugs' files are written) alone, with the mode flags")
 )
@@ -55,7 +56,11 @@ func TestCompileRandomKernels(t *testing.T) {
 		labels := map[string]string{} // kernel name: its seed or corpus file
 		for i := range n {
 			s := *firstSeed + uint64(b*n+i)
-			k := Generate(fmt.Sprintf("k%d", i), Bytes(s, inputBytes))
+			generate := Generate
+			if *narrow {
+				generate = GenerateNarrow
+			}
+			k := generate(fmt.Sprintf("k%d", i), Bytes(s, inputBytes))
 			ks, labels[k.Name] = append(ks, k), fmt.Sprintf("seed %d", s)
 		}
 		if b == 0 {

@@ -45,7 +45,18 @@ func (k *Kernel) File(pkg string) string {
 // is name with the first letter upper-cased). The same data always gives
 // the same kernel.
 func Generate(name string, data []byte) *Kernel {
-	g := &gen{ch: chooser{data: data}, prefix: name, budget: 40,
+	return generate(name, data, false)
+}
+
+// GenerateNarrow is Generate whose guarded loads take their index in
+// int32 or uint32 (narrowLoads), as ports of CUDA's int indexes compute
+// it: the same choices from data, other text.
+func GenerateNarrow(name string, data []byte) *Kernel {
+	return generate(name, data, true)
+}
+
+func generate(name string, data []byte, narrow bool) *Kernel {
+	g := &gen{ch: chooser{data: data}, prefix: name, budget: 40, narrow: narrow,
 		imports: map[string]bool{"github.com/gocuda/gocuda/gocuda": true}}
 	k := &Kernel{Name: name, Ctor: strings.ToUpper(name[:1]) + name[1:], Input: slices.Clone(data)}
 	switch {
@@ -115,6 +126,7 @@ type gen struct {
 	tiles   int       // the 2D shared tiles declared (tileStep), which take shared memory
 	at      string    // the guarded load helper (guardedLoad), once declared
 	atForm  int       // its body, of guardedLoads
+	narrow  bool      // guarded loads of narrowLoads instead
 }
 
 // shState is what the current barrier interval of shared memory holds:
