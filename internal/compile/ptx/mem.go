@@ -192,6 +192,7 @@ func (e *emitter) store(x ast.Expr, v *val) {
 		}
 		e.kill(dst)
 		e.move(x, dst, v)
+		e.wrote(dst, v)
 		return
 	}
 	if a, ok := e.addr(x); ok {
