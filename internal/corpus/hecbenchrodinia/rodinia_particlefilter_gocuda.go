@@ -196,7 +196,7 @@ func LikelihoodKernel(arrayX, arrayY, xj, yj, CDF []float64, ind []int32, objxy 
 }
 
 //line rodinia_particlefilter.go:189
-var gc_src_likelihoodKernel = compiled.NewSource(gc_files_rodinia_particlefilter, "likelihoodKernel", "36043c0f8e6ecd9d91781eb09d5539b5bccf687239a614d66b3785881bdfd371", "rodinia_particlefilter.go:181-255").NoGoexit("965b44707e7400e3cf5bf9af4570a851ab74021df3274299ffba792009c2fa54", "rodinia_particlefilter.go:24-33", "rodinia_particlefilter.go:44-54", "rodinia_particlefilter.go:56-65", "rodinia_particlefilter.go:67-78", "rodinia_particlefilter.go:80-86").NoGPU("rodinia_particlefilter.go:62: math.Cos has no exact GPU form yet")
+var gc_src_likelihoodKernel = compiled.NewSource(gc_files_rodinia_particlefilter, "likelihoodKernel", "36043c0f8e6ecd9d91781eb09d5539b5bccf687239a614d66b3785881bdfd371", "rodinia_particlefilter.go:181-255").NoGoexit("965b44707e7400e3cf5bf9af4570a851ab74021df3274299ffba792009c2fa54", "rodinia_particlefilter.go:24-33", "rodinia_particlefilter.go:44-54", "rodinia_particlefilter.go:56-65", "rodinia_particlefilter.go:67-78", "rodinia_particlefilter.go:80-86").NoGPU("rodinia_particlefilter.go:30: math.Pow has no exact GPU form yet")
 
 // gc_files_rodinia_particlefilter holds the source files whose lines the kernels' records hash.
 //
