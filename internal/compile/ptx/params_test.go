@@ -15,7 +15,11 @@ import (
 // order, nested structs' too (p_w_0, p_w_1, a slice's address and
 // length...), which is how gocuda's launch flattens a struct argument;
 // a struct whose pointer method is called (a local, a parameter) lives in
-// local memory. The modules are goldens (testdata/params/*.ptx) and pass
+// local memory. A slice in global memory (a field of a struct a
+// pointer parameter points to, an element of a slice of slices) is
+// loaded as its address and length; one in local memory (a struct
+// parameter whose pointer method is called) is stored and loaded there.
+// The modules are goldens (testdata/params/*.ptx) and pass
 // Verify.
 func TestStructParams(t *testing.T) {
 	if testing.Short() {
@@ -25,12 +29,18 @@ func TestStructParams(t *testing.T) {
 	require.NoError(t, err)
 	ks, err := compile.Kernels(pkgs)
 	require.NoError(t, err)
-	require.Len(t, ks, 2)
+	require.Len(t, ks, 4)
 	for _, k := range ks {
 		g := compile.GPUForms(k, nil)[0]
 		require.NoError(t, g.Err, k.Name())
 		assert.NoError(t, ptx.Verify(g.PTX.Text), k.Name())
 		goldenIn(t, "testdata/params", g.PTX.Entry+".ptx", g.PTX.Text)
+		if k.Name() == "step" {
+			assert.Contains(t, g.PTX.Text, "\tld.global.u64 %rd10, [%rd8+8];\n", "s.cost's length")
+		}
+		if k.Name() == "rowsKernel" {
+			assert.Contains(t, g.PTX.Text, "\tst.local.u64 [", "r's slices stored in local memory")
+		}
 		if k.Name() != "scale" {
 			continue
 		}

@@ -44,3 +44,38 @@ func count(t *gocuda.Thread, c counter, out []int32) {
 		out[i] = local.n + c.n
 	}
 }
+
+// state is a host struct of slices passed by pointer, as HeCBench's
+// Hungarian passes its device arrays: the launch copies the slices it
+// holds too.
+type state struct {
+	cost  []int32
+	cover []int32
+	done  bool
+}
+
+//gocuda:kernel StepKernel
+func step(t *gocuda.Thread, s *state, rows [][]float32) {
+	i := t.BlockIdx.X*t.BlockDim.X + t.ThreadIdx.X
+	if i < len(s.cost) && i < len(rows) && len(rows[i]) > 0 {
+		s.cover[i] = s.cost[i] + int32(rows[i][0])
+		s.done = true
+	}
+}
+
+// rows is a struct of slices whose pointer method is called: it lives
+// in local memory, its slices too.
+type rows struct {
+	offsets []int32
+	chars   []byte
+}
+
+func (r *rows) size() int { return len(r.offsets) - 1 }
+
+//gocuda:kernel RowsKernel
+func rowsKernel(t *gocuda.Thread, r rows, out []int32) {
+	i := t.BlockIdx.X*t.BlockDim.X + t.ThreadIdx.X
+	if i < r.size() && i < len(out) {
+		out[i] = r.offsets[i+1] - r.offsets[i]
+	}
+}
