@@ -11,15 +11,17 @@ import (
 
 // TestInstancesGPU: a kernel compiled per instantiation (a policy
 // template) gets, with -gpu, the GPU form of each compiled instantiation
-// the back end writes, a probe in its per-thread form (a variadic
-// parameter handed as its slice), and the reason the others have none;
-// the files type-check.
+// the back end writes (the reason for any other would be NoGPU's, as for
+// other kernels: result.addGPU), and a probe in its per-thread form (a
+// variadic parameter handed as its slice); the files type-check.
 func TestInstancesGPU(t *testing.T) {
 	files := generateGPU(t, "policy")
 	src := string(files[0].Source)
 	assert.Contains(t, src, "gc_thread := func(gc_t *gocuda.Thread) {\n\t\tif compiled.Probing(gc_t) {\n\t\t\tcompiled.ProbeArgs(gc_t, p, in, out, scale)")
 	assert.Contains(t, src, `compiled.PTX{Entry: "scan_ptr_scaled", Pack: gc_ptx_policy, Params: []string{"*policy.scaled", "[]int32", "[]int32", "[]int32"}`)
-	assert.Contains(t, src, `.NoGPU("with [policy.shfl]: policy.go:39: parameter p of type`)
+	// shfl, an empty struct passed by value, takes no parameter.
+	assert.Contains(t, src, `compiled.PTX{Entry: "scan_shfl", Pack: gc_ptx_policy, Params: []string{"policy.shfl", "[]int32", "[]int32", "[]int32"}`)
+	assert.NotContains(t, src, ".NoGPU(")
 	var ptxFile *File
 	overlay := map[string][]byte{}
 	for _, f := range files {
@@ -29,7 +31,7 @@ func TestInstancesGPU(t *testing.T) {
 		}
 	}
 	require.NotNil(t, ptxFile, "no PTX pack file")
-	require.Len(t, ptxFile.PTX, 1)
+	require.Len(t, ptxFile.PTX, 2)
 	assert.Equal(t, "scan_ptr_scaled", ptxFile.PTX[0].Entry)
 	pkgs, err := packages.Load(&packages.Config{Mode: packages.NeedTypes | packages.NeedName, Overlay: overlay}, "./testdata/src/policy")
 	require.NoError(t, err)
