@@ -159,7 +159,12 @@ func (th *thread) exec(op string, ops []string) error {
 	case "setp":
 		th.regs[d] = b2u(compare(parts[1], typ, in(1), in(2)))
 	case "testp":
-		th.regs[d] = b2u(!math.IsInf(f(in(1)), 0) && !math.IsNaN(f(in(1))))
+		v := f(in(1))
+		finite := !math.IsInf(v, 0) && !math.IsNaN(v)
+		th.regs[d] = b2u(map[string]bool{"finite": finite, "infinite": math.IsInf(v, 0),
+			"normal": finite && math.Abs(v) >= 0x1p-1022, "subnormal": v != 0 && math.Abs(v) < 0x1p-1022}[parts[1]])
+	case "copysign": // d = b with a's sign
+		th.regs[d] = fb(math.Copysign(f(in(2)), f(in(1))))
 	case "selp":
 		v := in(2)
 		if in(3) != 0 {
@@ -199,6 +204,9 @@ func compare(cmp, typ string, a, b uint64) bool {
 		if math.IsNaN(x) || math.IsNaN(y) {
 			return cmp == "equ" || cmp == "neu" || cmp == "nan"
 		}
+		if cmp == "nan" {
+			return false
+		}
 		c = cmpOf(x < y, x > y)
 	case "s64":
 		c = cmpOf(int64(a) < int64(b), int64(a) > int64(b))
@@ -226,6 +234,19 @@ func cmpOf(lt, gt bool) int {
 func convert(mods []string, a uint64) uint64 {
 	to, from := mods[len(mods)-2], mods[len(mods)-1]
 	switch {
+	case from == "f64" && to == "f64": // rzi
+		return fb(math.Trunc(f(a)))
+	case from == "f64" && to == "s64": // rzi, saturating
+		switch v := math.Trunc(f(a)); {
+		case math.IsNaN(v):
+			return 0
+		case v >= 0x1p63:
+			return math.MaxInt64
+		case v < -0x1p63:
+			return 1 << 63
+		default:
+			return uint64(int64(v))
+		}
 	case from == "f64" && to == "u64":
 		return uint64(math.Trunc(f(a)))
 	case from == "f64" && to == "s32": // rni, saturating
@@ -262,6 +283,8 @@ func arith(parts []string, typ string, srcs []string, in func(int) uint64) (uint
 		switch parts[0] {
 		case "abs":
 			return fb(math.Abs(x)), nil
+		case "sqrt":
+			return fb(math.Sqrt(x)), nil
 		case "neg":
 			return fb(-x), nil
 		case "add":
@@ -278,6 +301,8 @@ func arith(parts []string, typ string, srcs []string, in func(int) uint64) (uint
 		return 0, fmt.Errorf("no f64 %s", parts[0])
 	}
 	switch parts[0] {
+	case "neg":
+		return -a, nil
 	case "add":
 		return a + b(), nil
 	case "sub":
@@ -344,6 +369,35 @@ func TestMathPTXRuns(t *testing.T) {
 				n++
 				t.Errorf("%s(%v): the PTX gives %v (%#x), the steps %v (%#x)", c.name, x, got, fb(got), c.want, fb(c.want))
 			}
+		}
+	})
+}
+
+// TestPowPTXRuns runs the golden module of math.Pow (testdata/mathfn)
+// instruction by instruction, its loop of squarings included, and checks
+// its results against powSteps bit for bit, and so against math.Pow.
+func TestPowPTXRuns(t *testing.T) {
+	text, err := os.ReadFile("testdata/mathfn/pow.ptx")
+	if err != nil {
+		t.Fatal(err)
+	}
+	th := newThread(string(text))
+	count, n := 20000, 0
+	if testing.Short() {
+		count = 2000
+	}
+	powArgs(17, count, func(x, y float64) {
+		const xa, ya, out = 0x10000, 0x20000, 0x30000
+		th.regs, th.mem = map[string]uint64{}, map[uint64]uint64{xa: fb(x), ya: fb(y)}
+		for name, base := range map[string]uint64{"x": xa, "y": ya, "out": out} {
+			th.params["p_"+name], th.params["p_"+name+"_len"] = base, 1
+		}
+		if err := th.run(); err != nil {
+			t.Fatalf("Pow(%v, %v): %v", x, y, err)
+		}
+		if got, want := f(th.mem[out]), powSteps(x, y); !sameBits(got, want) && n < 5 {
+			n++
+			t.Errorf("Pow(%v, %v): the PTX gives %v (%#x), the steps %v (%#x)", x, y, got, fb(got), want, fb(want))
 		}
 	})
 }

@@ -432,12 +432,20 @@ func gc_body_dpidGuidanceKernel(gc_b *compiled.Block, input, patches []Uchar3, p
 //line hecbench_dpid.go:248
 func DpidDownsamplingKernel(input, patches []Uchar3, p DpidParams, output []Uchar3) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_dpidDownsamplingKernel,
-		func(gc_t *gocuda.Thread) { dpidDownsamplingKernel(gc_t, input, patches, p, output) },
+		func(gc_t *gocuda.Thread) {
+			if compiled.Probing(gc_t) {
+				compiled.ProbeArgs(gc_t, input, patches, p, output)
+				return
+			}
+			dpidDownsamplingKernel(gc_t, input, patches, p, output)
+		},
 		func(gc_b *compiled.Block) { gc_body_dpidDownsamplingKernel(gc_b, input, patches, p, output) })
 }
 
 //line hecbench_dpid.go:248
-var gc_src_dpidDownsamplingKernel = compiled.NewSource(gc_files_hecbench_dpid, "dpidDownsamplingKernel", "ae952260d4d9880655e3feeb331ce5a02caeda700de05b7ba80bd69cc74dbf5f", "hecbench_dpid.go:242-283", "hecbench_dpid.go:134-143", "hecbench_dpid.go:134-143", "hecbench_dpid.go:134-143", "hecbench_dpid.go:134-143", "hecbench_dpid.go:134-143", "hecbench_dpid.go:145-152").NoGoexit("8e9994bf32eb3df5b2752ccc9f0b093634d6b99d7b3f2a714c3bcadd4d8fb61c", "common.go:10-10", "common.go:11-11", "hecbench_dpid.go:116-132", "hecbench_dpid.go:154-161", "hecbench_dpid.go:193-240", "hecbench_dpid.go:40-44", "hecbench_dpid.go:45-45", "hecbench_dpid.go:46-46", "hecbench_dpid.go:48-54", "hecbench_dpid.go:56-62", "hecbench_dpid.go:72-81", "hecbench_dpid.go:83-89", "hecbench_dpid.go:98-114").NoGPU("common.go:11: math.Pow has no exact GPU form yet")
+var gc_src_dpidDownsamplingKernel = compiled.NewSource(gc_files_hecbench_dpid, "dpidDownsamplingKernel", "ae952260d4d9880655e3feeb331ce5a02caeda700de05b7ba80bd69cc74dbf5f", "hecbench_dpid.go:242-283", "hecbench_dpid.go:134-143", "hecbench_dpid.go:134-143", "hecbench_dpid.go:134-143", "hecbench_dpid.go:134-143", "hecbench_dpid.go:134-143", "hecbench_dpid.go:145-152").NoGoexit("8e9994bf32eb3df5b2752ccc9f0b093634d6b99d7b3f2a714c3bcadd4d8fb61c", "common.go:10-10", "common.go:11-11", "hecbench_dpid.go:116-132", "hecbench_dpid.go:154-161", "hecbench_dpid.go:193-240", "hecbench_dpid.go:40-44", "hecbench_dpid.go:45-45", "hecbench_dpid.go:46-46", "hecbench_dpid.go:48-54", "hecbench_dpid.go:56-62", "hecbench_dpid.go:72-81", "hecbench_dpid.go:83-89", "hecbench_dpid.go:98-114").GPU(
+	compiled.PTX{Entry: "dpidDownsamplingKernel", Pack: gc_ptx_hecbench_dpid, Params: []string{"[]samplesbooks.Uchar3", "[]samplesbooks.Uchar3", "samplesbooks.DpidParams", "[]samplesbooks.Uchar3"}, Files: []string{"hecbench_dpid.go"}, DynamicShared: false, DynamicSize: false},
+)
 
 //line hecbench_dpid.go:248
 func gc_body_dpidDownsamplingKernel(gc_b *compiled.Block, input, patches []Uchar3, p DpidParams, output []Uchar3) {

@@ -14,7 +14,7 @@ import (
 const _ = compiled.GeneratedCodeVersion2
 
 //line ggml_softmax.go:73
-var gc_src_softMaxF32 = compiled.NewSource(gc_files_ggml_softmax, "softMaxF32", "65ab24806051f6dea37f7ac05ccbeee66c45e05bb82f865e1788571f0cdc55b4", "ggml_softmax.go:66-197", "ggml_more.go:22-28", "ggml_more.go:22-28", "ggml_norm.go:22-28", "ggml_norm.go:22-28").NoGoexit("d2840bfa181882ae438951cc1da057cb8c30f28d810b9c1361ab6c65da50aa4d", "ggml_more.go:17-19", "ggml_norm.go:238-239", "ggml_softmax.go:199-205", "ggml_softmax.go:45-46", "ggml_softmax.go:48-64").NoGPU("with [float32]: ggml_softmax.go:46: math.Pow has no exact GPU form yet")
+var gc_src_softMaxF32 = compiled.NewSource(gc_files_ggml_softmax, "softMaxF32", "65ab24806051f6dea37f7ac05ccbeee66c45e05bb82f865e1788571f0cdc55b4", "ggml_softmax.go:66-197", "ggml_more.go:22-28", "ggml_more.go:22-28", "ggml_norm.go:22-28", "ggml_norm.go:22-28").NoGoexit("d2840bfa181882ae438951cc1da057cb8c30f28d810b9c1361ab6c65da50aa4d", "ggml_more.go:17-19", "ggml_norm.go:238-239", "ggml_softmax.go:199-205", "ggml_softmax.go:45-46", "ggml_softmax.go:48-64").NoGPU("with [float32]: ggml_softmax.go:110: a variable holding both global and shared memory has no GPU form yet")
 
 // SoftMaxF32ParallelizeColsKernel is soft_max_f32_parallelize_cols, a
 // cooperative kernel: every row in turn, spread over the whole grid.

@@ -18,3 +18,11 @@ func trig(t *gocuda.Thread, in []float64, sin, cos, tanh []float64) {
 		tanh[i] = math.Tanh(x)
 	}
 }
+
+//gocuda:kernel PowKernel
+func pow(t *gocuda.Thread, x, y, out []float64) {
+	i := t.BlockIdx.X*t.BlockDim.X + t.ThreadIdx.X
+	if i < len(x) && i < len(y) && i < len(out) {
+		out[i] = math.Pow(x[i], y[i])
+	}
+}
