@@ -136,7 +136,7 @@ func gpuForm(l *launch) (*gpulink.Module, []any, error) {
 	}
 	for i, m := range p.src.GPU() {
 		if strings.Join(m.Params, ",") == strings.Join(types, ",") {
-			return &p.src.GPU()[i], p.args, nil
+			return &p.src.GPU()[i], flattenArgs(p.args), nil
 		}
 	}
 	why := "gocuda compile -gpu writes float32, float64, int32 and uint32 instantiations"

@@ -1,10 +1,8 @@
 package nvidia
 
 import (
-	"cmp"
 	"fmt"
 	"reflect"
-	"slices"
 	"sync"
 	"unsafe"
 
@@ -175,101 +173,6 @@ func (d *device) fault(ld *loaded, m *gpulink.Module) (*gpulink.Fault, error) {
 	return f, nil
 }
 
-// buffers are a launch's device copies of its slices and pointers. Host
-// memory that arguments share (a slice passed twice, a pointer into a
-// slice passed too) has one device copy, as one device buffer would be
-// passed twice in CUDA: each run of overlapping arguments is copied
-// once, and each argument is its place in the copy.
-type buffers struct {
-	ctx    *cudrv.Context
-	copies []hostCopy
-}
-
-// A hostCopy is host memory and its device copy.
-type hostCopy struct {
-	host []byte
-	dev  cudrv.Ptr
-}
-
-// hostBytes returns the memory of a slice or pointer argument, or false.
-func hostBytes(v reflect.Value) ([]byte, bool) {
-	switch v.Kind() {
-	case reflect.Slice:
-		if v.IsNil() {
-			return nil, true
-		}
-		return unsafe.Slice((*byte)(v.UnsafePointer()), v.Len()*int(v.Type().Elem().Size())), true
-	case reflect.Pointer:
-		if v.IsNil() {
-			return nil, true
-		}
-		return unsafe.Slice((*byte)(v.UnsafePointer()), int(v.Type().Elem().Size())), true
-	}
-	return nil, false
-}
-
-// copyIn copies the memory of every slice and pointer of args to the
-// device, each run of overlapping memory once.
-func (b *buffers) copyIn(args []any) error {
-	for _, host := range hostRuns(args) {
-		p, err := b.ctx.Alloc(len(host))
-		if err != nil {
-			return err
-		}
-		b.copies = append(b.copies, hostCopy{host, p})
-		if err := b.ctx.CopyToDevice(p, unsafe.Pointer(&host[0]), len(host)); err != nil {
-			return err
-		}
-	}
-	return nil
-}
-
-// hostRuns returns the runs of host memory that the slices and pointers
-// of args hold, overlapping ones merged, in address order.
-func hostRuns(args []any) [][]byte {
-	type span struct {
-		lo, hi uintptr
-		first  *byte // the memory at lo
-	}
-	var spans []span
-	for _, a := range args {
-		if host, ok := hostBytes(reflect.ValueOf(a)); ok && len(host) > 0 {
-			lo := uintptr(unsafe.Pointer(&host[0]))
-			spans = append(spans, span{lo, lo + uintptr(len(host)), &host[0]})
-		}
-	}
-	slices.SortFunc(spans, func(x, y span) int { return cmp.Compare(x.lo, y.lo) })
-	var runs []span
-	for _, s := range spans {
-		if n := len(runs); n > 0 && s.lo < runs[n-1].hi {
-			runs[n-1].hi = max(runs[n-1].hi, s.hi)
-			continue
-		}
-		runs = append(runs, s)
-	}
-	out := make([][]byte, len(runs))
-	for i, r := range runs {
-		// Overlapping arguments lie in one allocation: the run does too.
-		out[i] = unsafe.Slice(r.first, r.hi-r.lo)
-	}
-	return out
-}
-
-// device returns the device address of host memory an argument holds.
-func (b *buffers) device(host []byte) cudrv.Ptr {
-	if len(host) == 0 {
-		return 0
-	}
-	lo := uintptr(unsafe.Pointer(&host[0]))
-	for _, c := range b.copies {
-		base := uintptr(unsafe.Pointer(&c.host[0]))
-		if lo >= base && lo < base+uintptr(len(c.host)) {
-			return c.dev + cudrv.Ptr(lo-base)
-		}
-	}
-	return 0
-}
-
 // arg returns the launch arguments of Go argument a: a slice's device
 // address and length, a pointer's device address, a number as the entry
 // takes it.
@@ -302,20 +205,4 @@ func (b *buffers) arg(a any) ([]any, error) {
 		return []any{v.Float()}, nil
 	}
 	return nil, fmt.Errorf("argument of type %s has no GPU form", v.Type())
-}
-
-// copyBack copies every device copy back to its host memory.
-func (b *buffers) copyBack() error {
-	for _, c := range b.copies {
-		if err := b.ctx.CopyFromDevice(unsafe.Pointer(&c.host[0]), c.dev, len(c.host)); err != nil {
-			return err
-		}
-	}
-	return nil
-}
-
-func (b *buffers) free() {
-	for _, c := range b.copies {
-		b.ctx.Free(c.dev)
-	}
 }

@@ -172,22 +172,32 @@ func compileKernel(k *Kernel, decls map[*types.Func]*ast.FuncDecl, opts Options,
 	}
 	f, r := kir.Run(src, "", nil)
 	if r != nil && r.Instantiate {
-		return compileInstances(k, src, r)
+		res := compileInstances(k, src, r)
+		if opts.GPU && res.refusal == nil && k.Decl.Recv == nil {
+			res.addGPU(k, res.compiledInstance)
+		}
+		return res
 	}
 	if r != nil {
 		return &result{refusal: &Refusal{Pos: r.Pos, Kernel: k.Name(), Reason: r.Reason}}
 	}
 	res := &result{f: f, specs: specialize(k, f)}
 	if opts.GPU && k.Decl.Recv == nil {
-		for _, g := range GPUForms(k, gpuTypeArgs) {
-			if g.Err == nil {
-				res.gpu = append(res.gpu, g)
-			} else if res.gpuRefusal == "" {
-				res.gpuRefusal = gpuRefusal(k, g)
-			}
-		}
+		res.addGPU(k, gpuTypeArgs)
 	}
 	return res
+}
+
+// addGPU records k's GPU forms for the instantiations admit admits (see
+// GPUForms), and why the first of those not written was not.
+func (res *result) addGPU(k *Kernel, admit func([]types.Type) bool) {
+	for _, g := range GPUForms(k, admit) {
+		if g.Err == nil {
+			res.gpu = append(res.gpu, g)
+		} else if res.gpuRefusal == "" {
+			res.gpuRefusal = gpuRefusal(k, g)
+		}
+	}
 }
 
 // funcDecls returns the function and method declarations of pkg.

@@ -50,6 +50,16 @@ func compileInstances(k *Kernel, src *kir.Source, refused *kir.Refusal) *result 
 	return &result{refusal: &Refusal{Pos: first.Pos, Kernel: k.Name(), Reason: first.Reason}}
 }
 
+// compiledInstance reports whether targs are those of one of r's
+// compiled instantiations: the constructor's switch runs only those as
+// compiled kernels, which a GPU launch's probe reaches; any other type
+// arguments run the runtime path, which has no GPU form.
+func (r *result) compiledInstance(targs []types.Type) bool {
+	return slices.ContainsFunc(r.insts, func(in *inst) bool {
+		return slices.EqualFunc(in.f.Src.TypeArgs(), targs, types.Identical)
+	})
+}
+
 // funcs returns the compiled forms of r: its one body's, or its
 // instantiations'.
 func (r *result) funcs() []*kir.Func {
@@ -100,7 +110,7 @@ func (w *writer) instances(k *Kernel, r *result, imports *imports, hash, lines, 
 	w.printf("%s", docOfInstances(k, r))
 	w.line(k)
 	w.printf("func %s%s(%s) func(*%s.Thread) {\n", k.Ctor, w.typeParams(k), strings.TrimPrefix(w.params(k, sourceName), ", "), w.gocuda)
-	w.printf("gc_thread := func(gc_t *%s.Thread) { %s%s(gc_t%s) }\n", w.gocuda, callee(k), typeArgs(k), paramArgs(k))
+	w.printf("gc_thread := func(gc_t *%s.Thread) { %s%s%s(gc_t%s) }\n", w.gocuda, w.probe(k, r), callee(k), typeArgs(k), paramArgs(k))
 	w.printf("switch %s {\n", typeSwitch(k))
 	for _, in := range r.insts {
 		f := in.f
@@ -112,7 +122,7 @@ func (w *writer) instances(k *Kernel, r *result, imports *imports, hash, lines, 
 	}
 	w.printf("}\nreturn gc_thread\n}\n\n")
 	w.line(k)
-	w.printf("var gc_src_%s = %s.NewSource(%s, %q, %q, %s)%s\n\n", name, w.compiled, w.files, k.Name(), hash, lines, mark)
+	w.printf("var gc_src_%s = %s.NewSource(%s, %q, %q, %s)%s%s%s\n\n", name, w.compiled, w.files, k.Name(), hash, lines, mark, w.gpuForms(r.gpu), w.noGPU(r.gpuRefusal))
 	for _, in := range r.insts {
 		text, lanes := kir.EmitFile(in.f, in.body, "", instParams(k, in.f), w.simd)
 		w.printf("%s\n", text)

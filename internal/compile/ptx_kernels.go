@@ -65,6 +65,17 @@ func gpuTypeArgs(targs []types.Type) bool {
 	return true
 }
 
+// probe returns the statement with which k's per-thread form hands a GPU
+// launch's probe its arguments, where r has GPU forms, or "": a variadic
+// parameter is handed as its slice, the type the form's parameter has.
+func (w *writer) probe(k *Kernel, r *result) string {
+	if len(r.gpu) == 0 {
+		return ""
+	}
+	args := strings.ReplaceAll(paramArgs(k), "...", "")
+	return fmt.Sprintf("if %s.Probing(gc_t) { %s.ProbeArgs(gc_t%s); return }; ", w.compiled, w.compiled, args)
+}
+
 // gpuForms returns the call recording forms on a kernel's Source, or "".
 func (w *writer) gpuForms(forms []GPUForm) string {
 	if len(forms) == 0 {
@@ -123,7 +134,11 @@ func gpuRefusal(k *Kernel, g GPUForm) string {
 		msg = fmt.Sprintf("%s:%d: %s", filepath.Base(r.Pos.Filename), r.Pos.Line, r.Reason)
 	}
 	if g.TypeArgs != nil {
-		msg = fmt.Sprintf("with %v: %s", g.TypeArgs, msg)
+		var args []string
+		for _, t := range g.TypeArgs {
+			args = append(args, types.TypeString(t, func(p *types.Package) string { return p.Name() }))
+		}
+		msg = fmt.Sprintf("with [%s]: %s", strings.Join(args, " "), msg)
 	}
 	return msg
 }

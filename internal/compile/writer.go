@@ -74,10 +74,7 @@ func (w *writer) kernel(k *Kernel, r *result, imports *imports, hash, lines, mar
 		w.dispatch(k, specs, name)
 		body = "gc_body"
 	}
-	probe := ""
-	if len(r.gpu) > 0 {
-		probe = fmt.Sprintf("if %s.Probing(gc_t) { %s.ProbeArgs(gc_t%s); return }; ", w.compiled, w.compiled, paramArgs(k))
-	}
+	probe := w.probe(k, r)
 	w.printf("return %s.%s(gc_src_%s,\nfunc(gc_t *%s.Thread) { %s%s%s(gc_t%s) },\n%s)\n}\n\n",
 		w.compiled, entry, name, w.gocuda, probe, callee(k), targs, paramArgs(k), body)
 	w.line(k)

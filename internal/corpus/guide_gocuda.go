@@ -229,12 +229,20 @@ func gc_body_guideMatAddBlocks(gc_b *compiled.Block, gc_lo, gc_hi int, a, b, c *
 //line guide.go:60
 func GuideMatMulKernel(a, b, c guideMatrix) func(*gocuda.Thread) {
 	return compiled.GridKernel(gc_src_guideMatMul,
-		func(gc_t *gocuda.Thread) { guideMatMul(gc_t, a, b, c) },
+		func(gc_t *gocuda.Thread) {
+			if compiled.Probing(gc_t) {
+				compiled.ProbeArgs(gc_t, a, b, c)
+				return
+			}
+			guideMatMul(gc_t, a, b, c)
+		},
 		func(gc_b *compiled.Block, gc_lo, gc_hi int) { gc_body_guideMatMul(gc_b, gc_lo, gc_hi, a, b, c) })
 }
 
 //line guide.go:60
-var gc_src_guideMatMul = compiled.NewSource(gc_files_guide, "guideMatMul", "542d542e8edea42634ff94c2a0a758f02923b4174964f46f587585f0d91307f7", "guide.go:55-69").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855").NoGPU("guide.go:60: parameter a of type github.com/gocuda/gocuda/internal/corpus.guideMatrix: the GPU form passes numbers, bools, slices and pointers")
+var gc_src_guideMatMul = compiled.NewSource(gc_files_guide, "guideMatMul", "542d542e8edea42634ff94c2a0a758f02923b4174964f46f587585f0d91307f7", "guide.go:55-69").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855").GPU(
+	compiled.PTX{Entry: "guideMatMul", Pack: gc_ptx_guide, Params: []string{"corpus.guideMatrix", "corpus.guideMatrix", "corpus.guideMatrix"}, Files: []string{"guide.go"}, DynamicShared: false, DynamicSize: false},
+)
 
 // GuideMatMulSharedKernel is the second MatMulKernel of the Guide's
 // "Shared Memory" section: each block computes a BLOCK_SIZE×BLOCK_SIZE
@@ -245,12 +253,20 @@ var gc_src_guideMatMul = compiled.NewSource(gc_files_guide, "guideMatMul", "542d
 //line guide.go:93
 func GuideMatMulSharedKernel(a, b, c guideMatrix) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_guideMatMulShared,
-		func(gc_t *gocuda.Thread) { guideMatMulShared(gc_t, a, b, c) },
+		func(gc_t *gocuda.Thread) {
+			if compiled.Probing(gc_t) {
+				compiled.ProbeArgs(gc_t, a, b, c)
+				return
+			}
+			guideMatMulShared(gc_t, a, b, c)
+		},
 		func(gc_b *compiled.Block) { gc_body_guideMatMulShared(gc_b, a, b, c) })
 }
 
 //line guide.go:93
-var gc_src_guideMatMulShared = compiled.NewSource(gc_files_guide, "guideMatMulShared", "2551481a31b894d18d40e265eaa672c2e8cbde4c752d694ea5f05c5f98b6da2a", "guide.go:86-137").NoGoexit("c13cce40370319d61de9703f27e7b73085c74ff4e656beb76da682d0b1b79992", "guide.go:71-73", "guide.go:75-75", "guide.go:77-84").NoGPU("guide.go:93: parameter a of type github.com/gocuda/gocuda/internal/corpus.guideMatrix: the GPU form passes numbers, bools, slices and pointers")
+var gc_src_guideMatMulShared = compiled.NewSource(gc_files_guide, "guideMatMulShared", "2551481a31b894d18d40e265eaa672c2e8cbde4c752d694ea5f05c5f98b6da2a", "guide.go:86-137").NoGoexit("c13cce40370319d61de9703f27e7b73085c74ff4e656beb76da682d0b1b79992", "guide.go:71-73", "guide.go:75-75", "guide.go:77-84").GPU(
+	compiled.PTX{Entry: "guideMatMulShared", Pack: gc_ptx_guide, Params: []string{"corpus.guideMatrix", "corpus.guideMatrix", "corpus.guideMatrix"}, Files: []string{"guide.go"}, DynamicShared: false, DynamicSize: false},
+)
 
 // GuideBcastKernel is bcast of the Guide's "Warp Shuffle Functions"
 // examples (broadcast of a single value across a warp): lane 0's value

@@ -83,7 +83,7 @@ func SpmvJDSKernel(dstVector, dData []float32, dIndex, dPerm []int32, xVec []flo
 }
 
 //line parboil.go:180
-var gc_src_spmvJDS = compiled.NewSource(gc_files_parboil, "spmvJDS", "bb1f86aaef305b5da32ea7a34971e9c4b3a39af39900a1c058cdcd26cdbd3bf6", "parboil.go:173-228").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855").NoGPU("parboil.go:180: parameter jdsPtr of type github.com/gocuda/gocuda/mem.ConstView[int32]: the GPU form passes numbers, bools, slices and pointers")
+var gc_src_spmvJDS = compiled.NewSource(gc_files_parboil, "spmvJDS", "bb1f86aaef305b5da32ea7a34971e9c4b3a39af39900a1c058cdcd26cdbd3bf6", "parboil.go:173-228").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855").NoGPU("parboil.go:186: call of (github.com/gocuda/gocuda/mem.ConstView[int32]).At, whose body is outside the kernel's package, has no GPU form")
 
 //line parboil.go:180
 func gc_body_spmvJDS(gc_b *compiled.Block, gc_lo, gc_hi int, dstVector, dData []float32, dIndex, dPerm []int32, xVec []float32, dNzcnt []int32, dim int, jdsPtr, shZcnt mem.ConstView[int32]) {
@@ -191,7 +191,7 @@ func ComputeQKernel(numK, kGlobalIndex int, x, y, z, qr, qi []float32, ck mem.Co
 }
 
 //line parboil.go:266
-var gc_src_computeQGPU = compiled.NewSource(gc_files_parboil, "computeQGPU", "f6d6aa34cb256f3ff5dec3b8424c7964bf221cd887098bd64e4f937b0269c4b4", "parboil.go:260-303").NoGoexit("5e76df34262cf6570b5d7e7efc393c9a98d4bb5afe37342682ee6ab30fb491fa", "parboil.go:242-244", "parboil.go:245-245").NoGPU("parboil.go:266: parameter ck of type github.com/gocuda/gocuda/mem.ConstView[github.com/gocuda/gocuda/internal/corpus.kValues]: the GPU form passes numbers, bools, slices and pointers")
+var gc_src_computeQGPU = compiled.NewSource(gc_files_parboil, "computeQGPU", "f6d6aa34cb256f3ff5dec3b8424c7964bf221cd887098bd64e4f937b0269c4b4", "parboil.go:260-303").NoGoexit("5e76df34262cf6570b5d7e7efc393c9a98d4bb5afe37342682ee6ab30fb491fa", "parboil.go:242-244", "parboil.go:245-245").NoGPU("parboil.go:279: call of (github.com/gocuda/gocuda/mem.ConstView[github.com/gocuda/gocuda/internal/corpus.kValues]).At, whose body is outside the kernel's package, has no GPU form")
 
 //line parboil.go:266
 func gc_body_computeQGPU(gc_b *compiled.Block, gc_lo, gc_hi int, numK, kGlobalIndex int, x, y, z, qr, qi []float32, ck mem.ConstView[kValues]) {

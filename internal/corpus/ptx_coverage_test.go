@@ -13,7 +13,7 @@ import (
 // ptxFloor is how many of the corpora's kernels the GPU back end writes
 // as PTX (every numeric instantiation of a generic one): the count may
 // rise, and this floor with it, but must not fall.
-const ptxFloor = 527
+const ptxFloor = 558
 
 // TestPTXCoverage writes every kernel of the corpora as PTX, checks each
 // module (ptx.Verify) and that no fewer are written than before, and logs

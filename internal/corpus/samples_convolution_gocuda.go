@@ -31,7 +31,7 @@ func ConvolutionRowsKernel(dDst, dSrc []float32, imageW, imageH, pitch int, cKer
 }
 
 //line samples_convolution.go:38
-var gc_src_convolutionRowsKernel = compiled.NewSource(gc_files_samples_convolution, "convolutionRowsKernel", "d3e2f0c82f1cb099ee2f8a3133e423e96c9f13bf1e52e0be18c2d8bff35ec826", "samples_convolution.go:31-84").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855").NoGPU("samples_convolution.go:38: parameter cKernel of type github.com/gocuda/gocuda/mem.ConstView[float32]: the GPU form passes numbers, bools, slices and pointers")
+var gc_src_convolutionRowsKernel = compiled.NewSource(gc_files_samples_convolution, "convolutionRowsKernel", "d3e2f0c82f1cb099ee2f8a3133e423e96c9f13bf1e52e0be18c2d8bff35ec826", "samples_convolution.go:31-84").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855").NoGPU("samples_convolution.go:79: call of (github.com/gocuda/gocuda/mem.ConstView[float32]).At, whose body is outside the kernel's package, has no GPU form")
 
 //line samples_convolution.go:38
 func gc_body_convolutionRowsKernel(gc_b *compiled.Block, dDst, dSrc []float32, imageW, imageH, pitch int, cKernel mem.ConstView[float32]) {
@@ -222,7 +222,7 @@ func ConvolutionColumnsKernel(dDst, dSrc []float32, imageW, imageH, pitch int, c
 }
 
 //line samples_convolution.go:93
-var gc_src_convolutionColumnsKernel = compiled.NewSource(gc_files_samples_convolution, "convolutionColumnsKernel", "4bb2ea6995421617b9961d9094e6f9dc69914ea430e3f2ae3824e279d2ea34f1", "samples_convolution.go:86-138").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855").NoGPU("samples_convolution.go:93: parameter cKernel of type github.com/gocuda/gocuda/mem.ConstView[float32]: the GPU form passes numbers, bools, slices and pointers")
+var gc_src_convolutionColumnsKernel = compiled.NewSource(gc_files_samples_convolution, "convolutionColumnsKernel", "4bb2ea6995421617b9961d9094e6f9dc69914ea430e3f2ae3824e279d2ea34f1", "samples_convolution.go:86-138").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855").NoGPU("samples_convolution.go:133: call of (github.com/gocuda/gocuda/mem.ConstView[float32]).At, whose body is outside the kernel's package, has no GPU form")
 
 //line samples_convolution.go:93
 func gc_body_convolutionColumnsKernel(gc_b *compiled.Block, dDst, dSrc []float32, imageW, imageH, pitch int, cKernel mem.ConstView[float32]) {

@@ -74,7 +74,7 @@ type Launch struct {
 	Module      *Module
 	Grid, Block [3]uint32
 	SharedMem   uint32 // Config.SharedMem: DynamicShared's bytes
-	Args        []any  // the kernel's arguments but the thread
+	Args        []any  // the kernel's arguments but the thread, structs as their fields
 }
 
 // A Fault is a check that failed on the GPU: what the first failing

@@ -159,6 +159,12 @@ func (e *emitter) math(x *ast.CallExpr, name string) *val {
 		return &val{t: t, reg: e.mathExp(arg(0))}
 	case "Log":
 		return &val{t: t, reg: e.mathLog(arg(0))}
+	case "Sin", "Cos":
+		return &val{t: t, reg: e.mathSinCos(arg(0), name == "Cos")}
+	case "Tanh":
+		return &val{t: t, reg: e.mathTanh(arg(0))}
+	case "Pow":
+		return &val{t: t, reg: e.mathPow(arg(0), arg(1))}
 	case "IsNaN":
 		p := e.reg(predT)
 		e.line("testp.notanumber.f64 %s, %s;", p, arg(0))

@@ -165,6 +165,10 @@ func (e *emitter) condFacts(p string, neg bool) []fact {
 		return e.lessFacts(c.a, c.b)
 	case token.GTR:
 		return e.lessFacts(c.b, c.a)
+	case token.LEQ:
+		return e.atMostFacts(c.a, c.b)
+	case token.GEQ:
+		return e.atMostFacts(c.b, c.a)
 	}
 	return nil
 }
@@ -223,53 +227,6 @@ func (e *emitter) arithWidth(op token.Token, d, a, b string) {
 		}
 		e.setWidth(d, k)
 	}
-}
-
-// induction returns the variable of loop s when its trips count it up
-// from a non-negative start by a non-negative step while it is below a
-// bound: for i := init; i < n; i += step (or i++), its body not writing
-// i. Its start, step and bound are below 2^62, so i never wraps: in the
-// body 0 <= i < n.
-func (e *emitter) induction(s *ast.ForStmt) types.Object {
-	cond, ok := ast.Unparen(s.Cond).(*ast.BinaryExpr)
-	for ok && cond.Op == token.LAND {
-		cond, ok = ast.Unparen(cond.X).(*ast.BinaryExpr)
-	}
-	if !ok {
-		return nil
-	}
-	id, bound := below(cond)
-	init, isAssign := s.Init.(*ast.AssignStmt)
-	// The loop must declare its variable: nothing outside it can write it.
-	if id == nil || !isAssign || init.Tok != token.DEFINE || len(init.Lhs) != 1 || identOf(init.Lhs[0]) == nil {
-		return nil
-	}
-	obj := e.object(id)
-	if e.object(identOf(init.Lhs[0])) != obj {
-		return nil
-	}
-	if s, _ := scalarOf(e.subst(obj.Type())); s != s64T {
-		return nil // the bounds below are a 64-bit int's
-	}
-	step, ok := e.stepOf(s.Post, obj)
-	if !ok {
-		return nil
-	}
-	if _, ok := e.exprWidth(init.Rhs[0]); !ok {
-		return nil
-	}
-	if k, ok := e.exprWidth(bound); !ok || k > 61 {
-		return nil
-	}
-	if step != nil {
-		if k, ok := e.exprWidth(step); !ok || k > 61 {
-			return nil
-		}
-	}
-	if e.assigns(s.Body, obj) {
-		return nil
-	}
-	return obj
 }
 
 // exprWidth returns k where x, not yet evaluated, lies in [0, 2^k):
@@ -385,43 +342,4 @@ func reassignedIn(src *kir.Source, f *kir.Func) map[types.Object]bool {
 		}
 	})
 	return out
-}
-
-// below reads a comparison bounding a variable from above, i < n or
-// n > i, and returns the variable and the bound.
-func below(c *ast.BinaryExpr) (*ast.Ident, ast.Expr) {
-	switch c.Op {
-	case token.LSS:
-		return identOf(c.X), c.Y
-	case token.GTR:
-		return identOf(c.Y), c.X
-	}
-	return nil, nil
-}
-
-// stepOf reads a loop's post statement adding to variable obj: i++,
-// i += s, i = i + s or i = s + i. It returns the step (nil for 1).
-func (e *emitter) stepOf(post ast.Stmt, obj types.Object) (ast.Expr, bool) {
-	switch post := post.(type) {
-	case *ast.IncDecStmt:
-		return nil, post.Tok == token.INC && e.object(identOf(post.X)) == obj
-	case *ast.AssignStmt:
-		if len(post.Lhs) != 1 || e.object(identOf(post.Lhs[0])) != obj {
-			return nil, false
-		}
-		switch post.Tok {
-		case token.ADD_ASSIGN:
-			return post.Rhs[0], true
-		case token.ASSIGN:
-			sum, ok := ast.Unparen(post.Rhs[0]).(*ast.BinaryExpr)
-			switch {
-			case !ok || sum.Op != token.ADD:
-			case e.object(identOf(sum.X)) == obj:
-				return sum.Y, true
-			case e.object(identOf(sum.Y)) == obj:
-				return sum.X, true
-			}
-		}
-	}
-	return nil, false
 }

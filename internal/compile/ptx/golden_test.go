@@ -76,9 +76,16 @@ func TestKernelsPTX(t *testing.T) {
 // -update.
 func golden(t *testing.T, name, got string) {
 	t.Helper()
-	path := filepath.Join(goldenDir, name)
+	goldenIn(t, goldenDir, name, got)
+}
+
+// goldenIn compares got with the golden file name in dir, or writes it
+// with -update.
+func goldenIn(t *testing.T, dir, name, got string) {
+	t.Helper()
+	path := filepath.Join(dir, name)
 	if *update {
-		if err := os.MkdirAll(goldenDir, 0o755); err != nil {
+		if err := os.MkdirAll(dir, 0o755); err != nil {
 			t.Fatal(err)
 		}
 		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {

@@ -135,30 +135,56 @@ func (e *emitter) kernel(entry string) *Kernel {
 	return k
 }
 
-// param declares the entry's parameter of obj and loads it into the
+// param declares the entry's parameters of obj and loads them into the
 // variable's registers.
 func (e *emitter) param(name *ast.Ident, obj *types.Var) (Param, []string) {
-	pname := "p_" + obj.Name()
 	t := e.subst(obj.Type())
-	switch t.Underlying().(type) {
+	v, decls, ok := e.paramVal("p_"+obj.Name(), t)
+	if !ok {
+		e.refuse(name, "parameter %s of type %s: the GPU form passes numbers, bools, slices, pointers and structs of them", obj.Name(), t)
+	}
+	if !e.bindMemory(name, obj, v) { // its address is taken
+		e.vars[obj] = v
+	}
+	_, slice := t.Underlying().(*types.Slice)
+	return Param{Name: obj.Name(), Go: t, Slice: slice}, decls
+}
+
+// paramVal declares the entry's parameters of a value of type t, named
+// pname, and loads them: a slice's address and length, a pointer's
+// address, a number, or a struct's fields in order, each as parameters of
+// its own (pname_0, pname_1...), as a launch passes a struct argument
+// (gocuda flattens it). It reports false for other types.
+func (e *emitter) paramVal(pname string, t types.Type) (*val, []string, bool) {
+	switch u := t.Underlying().(type) {
 	case *types.Slice:
 		v := &val{t: t, ptr: e.reg(u64T), len: e.reg(s64T), space: "global"}
 		e.line("ld.param.u64 %s, [%s];", v.ptr, pname)
 		e.line("cvta.to.global.u64 %s, %s;", v.ptr, v.ptr)
 		e.line("ld.param.u64 %s, [%s_len];", v.len, pname)
 		e.setWidth(v.len, maxLenBits)
-		e.vars[obj] = v
-		return Param{Name: obj.Name(), Go: t, Slice: true}, []string{".param .u64 " + pname, ".param .u64 " + pname + "_len"}
+		return v, []string{".param .u64 " + pname, ".param .u64 " + pname + "_len"}, true
 	case *types.Pointer:
 		v := &val{t: t, ptr: e.reg(u64T), space: "global"}
 		e.line("ld.param.u64 %s, [%s];", v.ptr, pname)
 		e.line("cvta.to.global.u64 %s, %s;", v.ptr, v.ptr)
-		e.vars[obj] = v
-		return Param{Name: obj.Name(), Go: t}, []string{".param .u64 " + pname}
+		return v, []string{".param .u64 " + pname}, true
+	case *types.Struct:
+		v := &val{t: t, elems: []*val{}}
+		var decls []string
+		for i := range u.NumFields() {
+			fv, d, ok := e.paramVal(fmt.Sprintf("%s_%d", pname, i), u.Field(i).Type())
+			if !ok {
+				return nil, nil, false
+			}
+			v.elems = append(v.elems, fv)
+			decls = append(decls, d...)
+		}
+		return v, decls, true
 	}
 	s, ok := scalarOf(t)
 	if !ok {
-		e.refuse(name, "parameter %s of type %s: the GPU form passes numbers, bools, slices and pointers", obj.Name(), t)
+		return nil, nil, false
 	}
 	v := &val{t: t, reg: e.reg(s)}
 	switch {
@@ -166,14 +192,12 @@ func (e *emitter) param(name *ast.Ident, obj *types.Var) (Param, []string) {
 		r := e.reg(u32T)
 		e.line("ld.param.u32 %s, [%s];", r, pname)
 		e.line("setp.ne.u32 %s, %s, 0;", v.reg, r)
-		e.vars[obj] = v
-		return Param{Name: obj.Name(), Go: t}, []string{".param .u32 " + pname}
+		return v, []string{".param .u32 " + pname}, true
 	case s.bits < 32:
 		e.line("ld.param.%s %s, [%s];", s.op, v.reg, pname)
 		e.narrow(s, v.reg)
 	default:
 		e.line("ld.param.%s %s, [%s];", s.op, v.reg, pname)
 	}
-	e.vars[obj] = v
-	return Param{Name: obj.Name(), Go: t}, []string{".param ." + s.op + " " + pname}
+	return v, []string{".param ." + s.op + " " + pname}, true
 }

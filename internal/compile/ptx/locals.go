@@ -52,6 +52,10 @@ func inMemoryIn(src *kir.Source, f *kir.Func) map[types.Object]bool {
 			if isArrayType(src.Info.TypeOf(n.X)) && src.Info.Types[n.Index].Value == nil {
 				mark(n.X)
 			}
+		case *ast.SelectorExpr:
+			if pointerMethodOfValue(src.Info, n) {
+				mark(n.X) // x.m() takes &x
+			}
 		}
 		return true
 	}
@@ -74,6 +78,17 @@ func inMemoryIn(src *kir.Source, f *kir.Func) map[types.Object]bool {
 		}
 	})
 	return out
+}
+
+// pointerMethodOfValue reports whether x selects a method with a
+// pointer receiver of an operand that is not a pointer.
+func pointerMethodOfValue(info *types.Info, x *ast.SelectorExpr) bool {
+	sel := info.Selections[x]
+	if sel == nil || sel.Kind() != types.MethodVal || isPointer(info.TypeOf(x.X)) {
+		return false
+	}
+	sig, ok := sel.Obj().Type().(*types.Signature)
+	return ok && sig.Recv() != nil && isPointer(sig.Recv().Type())
 }
 
 func isArrayType(t types.Type) bool {

@@ -134,6 +134,9 @@ func (e *emitter) load(a string, space string, t types.Type) *val {
 		}
 		return v
 	}
+	if _, ok := t.Underlying().(*types.Slice); ok {
+		return e.loadSlice(a, space, t)
+	}
 	s, ok := scalarOf(t)
 	if !ok {
 		e.refuse(nil, "loads of %s have no GPU form yet", t)
@@ -149,8 +152,43 @@ func (e *emitter) load(a string, space string, t types.Type) *val {
 	return &val{t: t, reg: d}
 }
 
+// loadSlice loads a slice of type t at a, in global or local memory: its
+// address and length (its capacity is not read). Only a launch writes
+// slices in global memory, copying a host struct's or slice's slices to
+// the device, and a kernel only slices of global memory in its local
+// memory (storeSlice), so the slice is of global memory, below 2^48 long.
+func (e *emitter) loadSlice(a, space string, t types.Type) *val {
+	if space != "global" && space != "local" {
+		e.refuse(nil, "loads of %s from %s memory have no GPU form yet", t, space)
+	}
+	v := &val{t: t, ptr: e.reg(u64T), len: e.reg(s64T), space: "global"}
+	e.line("ld.%s.u64 %s, [%s];", space, v.ptr, a)
+	if space == "global" {
+		e.line("cvta.to.global.u64 %s, %s;", v.ptr, v.ptr)
+	}
+	e.line("ld.%s.u64 %s, [%s+8];", space, v.len, a)
+	e.setWidth(v.len, maxLenBits)
+	return v
+}
+
+// storeSlice writes slice v at a in local memory, its capacity its length
+// (as on the device). A slice of shared memory, or a store to global
+// memory (whose slices the host keeps its own of), is refused.
+func (e *emitter) storeSlice(a, space string, t types.Type, v *val) {
+	if space != "local" || (v.space != "global" && v.ptr != "0") {
+		e.refuse(nil, "stores of %s to %s memory have no GPU form yet", t, space)
+	}
+	e.line("st.local.u64 [%s], %s;", a, v.ptr)
+	e.line("st.local.u64 [%s+8], %s;", a, v.len)
+	e.line("st.local.u64 [%s+16], %s;", a, v.len)
+}
+
 // storeAt writes v of type t at a.
 func (e *emitter) storeAt(a string, space string, t types.Type, v *val) {
+	if _, ok := t.Underlying().(*types.Slice); ok {
+		e.storeSlice(a, space, t, v)
+		return
+	}
 	if arr, ok := t.Underlying().(*types.Array); ok {
 		es, _, _ := sizeOf(arr.Elem())
 		for k := range arr.Len() {
@@ -192,6 +230,7 @@ func (e *emitter) store(x ast.Expr, v *val) {
 		}
 		e.kill(dst)
 		e.move(x, dst, v)
+		e.wrote(dst, v)
 		return
 	}
 	if a, ok := e.addr(x); ok {

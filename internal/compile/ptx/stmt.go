@@ -156,6 +156,7 @@ func (e *emitter) define(obj types.Object, v *val) {
 	}
 	nv := e.fresh(nil, e.subst(obj.Type()), v.space)
 	e.move(nil, nv, v)
+	e.wrote(nv, v)
 	e.vars[obj] = nv
 }
 
@@ -187,8 +188,8 @@ func (e *emitter) forLoop(s *ast.ForStmt, label *ast.Ident, unroll bool, body fu
 		}
 	}
 	e.killMutable()
-	if n, step := e.unrollable(s, ind); n != nil && unroll {
-		e.unroll(s, ind, n, step, body)
+	if n, incl, step := e.unrollable(s, ind); n != nil && unroll {
+		e.unroll(s, ind, n, incl, step, body)
 		e.killMutable()
 	}
 	top, cont, brk := e.label(), e.label(), e.label()
@@ -211,6 +212,9 @@ func (e *emitter) forLoop(s *ast.ForStmt, label *ast.Ident, unroll bool, body fu
 	}
 	e.line("bra.uni %s;", top)
 	e.place(brk)
+	// What the post statement's writes recorded holds for its values,
+	// not for a variable that leaves the loop as it entered it.
+	e.killMutable()
 }
 
 func labelName(l *ast.Ident) string {

@@ -79,21 +79,24 @@ var layout = types.SizesFor("gc", "amd64")
 
 // sizeOf returns the bytes a value of t takes in memory, and its
 // alignment, for the types the back end places in memory: numbers and
-// bools, and arrays and structs of them.
+// bools, slices of them (which only a launch writes, see load), and
+// arrays and structs of them.
 func sizeOf(t types.Type) (size, align int64, err error) {
 	if !plainType(t) {
-		return 0, 0, fmt.Errorf("type %s has no GPU form in memory (numbers and bools, arrays and structs of them)", t)
+		return 0, 0, fmt.Errorf("type %s has no GPU form in memory (numbers and bools, slices, arrays and structs of them)", t)
 	}
 	return layout.Sizeof(t), layout.Alignof(t), nil
 }
 
-// plainType reports whether t is a number or bool, or an array or
+// plainType reports whether t is a number or bool, or a slice, array or
 // struct of plain types.
 func plainType(t types.Type) bool {
 	switch u := t.Underlying().(type) {
 	case *types.Basic:
 		_, ok := scalarOf(u)
 		return ok
+	case *types.Slice:
+		return plainType(u.Elem())
 	case *types.Array:
 		return plainType(u.Elem())
 	case *types.Struct:

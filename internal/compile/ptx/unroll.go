@@ -2,6 +2,7 @@ package ptx
 
 import (
 	"go/ast"
+	"go/token"
 	"go/types"
 	"strconv"
 )
@@ -16,16 +17,16 @@ import (
 // maxUnrollNodes bounds the syntax of a body worth four copies.
 const maxUnrollNodes = 80
 
-// unrollable returns the bound and step of loop s over variable ind
-// where its rounds can be unrolled, or nil.
-func (e *emitter) unrollable(s *ast.ForStmt, ind types.Object) (bound, step ast.Expr) {
+// unrollable returns the bound of loop s over variable ind, whether it
+// is inclusive, and the step, where its rounds can be unrolled, or nil.
+func (e *emitter) unrollable(s *ast.ForStmt, ind types.Object) (bound ast.Expr, incl bool, step ast.Expr) {
 	cond, ok := ast.Unparen(s.Cond).(*ast.BinaryExpr)
 	if ind == nil || !ok || e.inMemory[ind] {
-		return nil, nil
+		return nil, false, nil
 	}
-	v, n := below(cond)
+	v, n, incl := below(cond)
 	if v == nil || e.object(v) != ind {
-		return nil, nil
+		return nil, false, nil
 	}
 	step, _ = e.stepOf(s.Post, ind)
 	nodes, leaves := 0, false
@@ -42,14 +43,14 @@ func (e *emitter) unrollable(s *ast.ForStmt, ind types.Object) (bound, step ast.
 		return true
 	})
 	if leaves || nodes > maxUnrollNodes || !e.invariant(s.Body, n) || (step != nil && !e.invariant(s.Body, step)) {
-		return nil, nil
+		return nil, false, nil
 	}
 	if step != nil {
 		if k, ok := e.exprWidth(step); !ok || k > 58 {
-			return nil, nil
+			return nil, false, nil
 		}
 	}
-	return n, step
+	return n, incl, step
 }
 
 // invariant reports whether x has the same value on every trip of a
@@ -77,10 +78,11 @@ func (e *emitter) invariant(body ast.Node, x ast.Expr) bool {
 }
 
 // unroll writes the rounds of four trips of loop s, whose variable is
-// ind, bound n and step step (nil for i++), and whose body body writes.
-func (e *emitter) unroll(s *ast.ForStmt, ind types.Object, n, step ast.Expr, body func()) {
+// ind, bound n (inclusive with incl) and step step (nil for i++), and
+// whose body body writes.
+func (e *emitter) unroll(s *ast.ForStmt, ind types.Object, n ast.Expr, incl bool, step ast.Expr, body func()) {
 	iv := e.vars[ind]
-	bound := e.inReg(e.expr(n).reg, s64T)
+	bound := e.exclusiveBound(n, incl)
 	var last string // 3 steps
 	switch {
 	case step == nil:
@@ -100,16 +102,39 @@ func (e *emitter) unroll(s *ast.ForStmt, ind types.Object, n, step ast.Expr, bod
 	e.line("add.s64 %s, %s, %s;", t, iv.reg, last)
 	e.line("setp.lt.s64 %s, %s, %s;", p, t, bound)
 	e.line("@!%s bra %s;", p, done)
-	k, _ := e.width(bound)
+	k, known := e.width(bound)
 	for range 4 {
 		// This trip and the ones after it in the round are below the bound.
 		save := len(e.facts)
 		e.push(fact{kind: 'l', a: iv.reg, b: bound})
-		e.push(fact{kind: 'w', a: iv.reg, bits: k})
+		if known {
+			e.push(fact{kind: 'w', a: iv.reg, bits: k})
+		}
 		body()
 		e.facts = e.facts[:save]
 		e.stmt(s.Post)
 	}
 	e.line("bra.uni %s;", top)
 	e.place(done)
+}
+
+// exclusiveBound returns a register holding the bound n of a counted
+// loop as an exclusive one: n itself, or for an inclusive bound x - 1
+// (x of known width, so that x - 1 did not wrap), x, or else n + 1, which
+// does not wrap as the loop's inclusive bound is below 2^61 (induction).
+func (e *emitter) exclusiveBound(n ast.Expr, incl bool) string {
+	if !incl {
+		return e.inReg(e.expr(n).reg, s64T)
+	}
+	if b, ok := ast.Unparen(n).(*ast.BinaryExpr); ok && b.Op == token.SUB {
+		if tv := e.src.Info.Types[b.Y]; tv.Value != nil {
+			if c, ok := constantInt(tv); ok && c == 1 {
+				if _, ok := e.exprWidth(b.X); ok {
+					return e.inReg(e.expr(b.X).reg, s64T)
+				}
+			}
+		}
+	}
+	m := e.expr(n)
+	return e.arith(n, token.ADD, m, e.constant(m.t, 1)).reg
 }

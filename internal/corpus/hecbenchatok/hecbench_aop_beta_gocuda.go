@@ -20,6 +20,10 @@ const _ = compiled.GeneratedCodeVersion2
 func ComputePartialBetaKernel(numPaths int, payoff PayoffPut, svd, paths, cashflows []float64, allOutOfTheMoney []int32, partialSums []float64) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_computePartialBeta,
 		func(gc_t *gocuda.Thread) {
+			if compiled.Probing(gc_t) {
+				compiled.ProbeArgs(gc_t, numPaths, payoff, svd, paths, cashflows, allOutOfTheMoney, partialSums)
+				return
+			}
 			computePartialBeta(gc_t, numPaths, payoff, svd, paths, cashflows, allOutOfTheMoney, partialSums)
 		},
 		func(gc_b *compiled.Block) {
@@ -28,7 +32,9 @@ func ComputePartialBetaKernel(numPaths int, payoff PayoffPut, svd, paths, cashfl
 }
 
 //line hecbench_aop_beta.go:12
-var gc_src_computePartialBeta = compiled.NewSource(gc_files_hecbench_aop_beta, "computePartialBeta", "3ffd3e0956c75159ea290fe07bc0eaee12bf75de37d066130db0060f7038d96d", "hecbench_aop_beta.go:8-117").NoGoexit("3bc6f68eeb3513b78185e238d78357860ec19b326d08a0d284a1e5edb93d2ed2", "hecbench_aop.go:28-34").NoGPU("hecbench_aop_beta.go:12: parameter payoff of type github.com/gocuda/gocuda/internal/corpus/hecbenchatok.PayoffPut: the GPU form passes numbers, bools, slices and pointers")
+var gc_src_computePartialBeta = compiled.NewSource(gc_files_hecbench_aop_beta, "computePartialBeta", "3ffd3e0956c75159ea290fe07bc0eaee12bf75de37d066130db0060f7038d96d", "hecbench_aop_beta.go:8-117").NoGoexit("3bc6f68eeb3513b78185e238d78357860ec19b326d08a0d284a1e5edb93d2ed2", "hecbench_aop.go:28-34").GPU(
+	compiled.PTX{Entry: "computePartialBeta", Pack: gc_ptx_hecbench_aop_beta, Params: []string{"int", "hecbenchatok.PayoffPut", "[]float64", "[]float64", "[]float64", "[]int32", "[]float64"}, Files: []string{"hecbench_aop_beta.go"}, DynamicShared: false, DynamicSize: false},
+)
 
 var gc_tab_int64x4_3d80beed = [4]int64{0, 1, 2, 3}
 
@@ -60,6 +66,10 @@ var gc_src_computeFinalBeta = compiled.NewSource(gc_files_hecbench_aop_beta, "co
 func UpdateCashflowKernel(numPaths int, payoffObject PayoffPut, expMinRDt float64, beta, paths []float64, allOutOfTheMoney []int32, cashflows []float64) func(*gocuda.Thread) {
 	return compiled.GridKernel(gc_src_updateCashflow,
 		func(gc_t *gocuda.Thread) {
+			if compiled.Probing(gc_t) {
+				compiled.ProbeArgs(gc_t, numPaths, payoffObject, expMinRDt, beta, paths, allOutOfTheMoney, cashflows)
+				return
+			}
 			updateCashflow(gc_t, numPaths, payoffObject, expMinRDt, beta, paths, allOutOfTheMoney, cashflows)
 		},
 		func(gc_b *compiled.Block, gc_lo, gc_hi int) {
@@ -68,7 +78,9 @@ func UpdateCashflowKernel(numPaths int, payoffObject PayoffPut, expMinRDt float6
 }
 
 //line hecbench_aop_beta.go:166
-var gc_src_updateCashflow = compiled.NewSource(gc_files_hecbench_aop_beta, "updateCashflow", "8875b05cf88a29cc6303cdf987f9b3ecbd7097401295dae7c8115a1c98db7764", "hecbench_aop_beta.go:162-208").NoGoexit("665c343482db2145a87d762c812cc8e295b8d22506275e8f59790b80dbe92f67", "hecbench_aop.go:25-26").NoGPU("hecbench_aop_beta.go:166: parameter payoffObject of type github.com/gocuda/gocuda/internal/corpus/hecbenchatok.PayoffPut: the GPU form passes numbers, bools, slices and pointers")
+var gc_src_updateCashflow = compiled.NewSource(gc_files_hecbench_aop_beta, "updateCashflow", "8875b05cf88a29cc6303cdf987f9b3ecbd7097401295dae7c8115a1c98db7764", "hecbench_aop_beta.go:162-208").NoGoexit("665c343482db2145a87d762c812cc8e295b8d22506275e8f59790b80dbe92f67", "hecbench_aop.go:25-26").GPU(
+	compiled.PTX{Entry: "updateCashflow", Pack: gc_ptx_hecbench_aop_beta, Params: []string{"int", "hecbenchatok.PayoffPut", "float64", "[]float64", "[]float64", "[]int32", "[]float64"}, Files: []string{"hecbench_aop_beta.go"}, DynamicShared: false, DynamicSize: false},
+)
 
 //line hecbench_aop_beta.go:166
 func gc_body_updateCashflow(gc_b *compiled.Block, gc_lo, gc_hi int, numPaths int, payoffObject PayoffPut, expMinRDt float64, beta, paths []float64, allOutOfTheMoney []int32, cashflows []float64) {

@@ -20,6 +20,10 @@ const _ = compiled.GeneratedCodeVersion2
 func GeneratePathsKernel(numTimesteps, numPaths int, payoff PayoffPut, dt, S0, r, sigma float64, samples, paths []float64) func(*gocuda.Thread) {
 	return compiled.GridKernel(gc_src_generatePaths,
 		func(gc_t *gocuda.Thread) {
+			if compiled.Probing(gc_t) {
+				compiled.ProbeArgs(gc_t, numTimesteps, numPaths, payoff, dt, S0, r, sigma, samples, paths)
+				return
+			}
 			generatePaths(gc_t, numTimesteps, numPaths, payoff, dt, S0, r, sigma, samples, paths)
 		},
 		func(gc_b *compiled.Block, gc_lo, gc_hi int) {
@@ -28,7 +32,9 @@ func GeneratePathsKernel(numTimesteps, numPaths int, payoff PayoffPut, dt, S0, r
 }
 
 //line hecbench_aop.go:47
-var gc_src_generatePaths = compiled.NewSource(gc_files_hecbench_aop, "generatePaths", "fa6f93380bf2b8d90d8fcc8129c4b647b17b92747e05ed7ac5b01709a3b5c7f7", "hecbench_aop.go:44-78").NoGoexit("665c343482db2145a87d762c812cc8e295b8d22506275e8f59790b80dbe92f67", "hecbench_aop.go:25-26").NoGPU("hecbench_aop.go:47: parameter payoff of type github.com/gocuda/gocuda/internal/corpus/hecbenchatok.PayoffPut: the GPU form passes numbers, bools, slices and pointers")
+var gc_src_generatePaths = compiled.NewSource(gc_files_hecbench_aop, "generatePaths", "fa6f93380bf2b8d90d8fcc8129c4b647b17b92747e05ed7ac5b01709a3b5c7f7", "hecbench_aop.go:44-78").NoGoexit("665c343482db2145a87d762c812cc8e295b8d22506275e8f59790b80dbe92f67", "hecbench_aop.go:25-26").GPU(
+	compiled.PTX{Entry: "generatePaths", Pack: gc_ptx_hecbench_aop, Params: []string{"int", "int", "hecbenchatok.PayoffPut", "float64", "float64", "float64", "float64", "[]float64", "[]float64"}, Files: []string{"hecbench_aop.go"}, DynamicShared: false, DynamicSize: false},
+)
 
 //line hecbench_aop.go:47
 func gc_body_generatePaths(gc_b *compiled.Block, gc_lo, gc_hi int, numTimesteps, numPaths int, payoff PayoffPut, dt, S0, r, sigma float64, samples, paths []float64) {
@@ -82,6 +88,10 @@ func gc_body_generatePaths(gc_b *compiled.Block, gc_lo, gc_hi int, numTimesteps,
 func PrepareSvdKernel(numPaths, minInTheMoney int, payoff PayoffPut, paths []float64, allOutOfTheMoney []int32, svds []float64) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_prepareSvd,
 		func(gc_t *gocuda.Thread) {
+			if compiled.Probing(gc_t) {
+				compiled.ProbeArgs(gc_t, numPaths, minInTheMoney, payoff, paths, allOutOfTheMoney, svds)
+				return
+			}
 			prepareSvd(gc_t, numPaths, minInTheMoney, payoff, paths, allOutOfTheMoney, svds)
 		},
 		func(gc_b *compiled.Block) {
@@ -90,7 +100,9 @@ func PrepareSvdKernel(numPaths, minInTheMoney int, payoff PayoffPut, paths []flo
 }
 
 //line hecbench_aop.go:83
-var gc_src_prepareSvd = compiled.NewSource(gc_files_hecbench_aop, "prepareSvd", "1e0f1431c6049dba337c403fe8e8bc0daf22a585fa57939e8a24297728c42b4e", "hecbench_aop.go:80-219").NoGoexit("ed32ec80306b248450551bd5d6dc1da363a695a57eeb1da24d91b98a78473ad2", "hecbench_aop.go:28-34", "hecbench_aop_math.go:125-128", "hecbench_aop_math.go:130-356", "hecbench_aop_math.go:21-123").NoGPU("hecbench_aop.go:83: parameter payoff of type github.com/gocuda/gocuda/internal/corpus/hecbenchatok.PayoffPut: the GPU form passes numbers, bools, slices and pointers")
+var gc_src_prepareSvd = compiled.NewSource(gc_files_hecbench_aop, "prepareSvd", "1e0f1431c6049dba337c403fe8e8bc0daf22a585fa57939e8a24297728c42b4e", "hecbench_aop.go:80-219").NoGoexit("ed32ec80306b248450551bd5d6dc1da363a695a57eeb1da24d91b98a78473ad2", "hecbench_aop.go:28-34", "hecbench_aop_math.go:125-128", "hecbench_aop_math.go:130-356", "hecbench_aop_math.go:21-123").GPU(
+	compiled.PTX{Entry: "prepareSvd", Pack: gc_ptx_hecbench_aop, Params: []string{"int", "int", "hecbenchatok.PayoffPut", "[]float64", "[]int32", "[]float64"}, Files: []string{"hecbench_aop.go", "hecbench_aop_math.go"}, DynamicShared: false, DynamicSize: false},
+)
 
 // gc_files_hecbench_aop holds the source files whose lines the kernels' records hash.
 //

@@ -30,7 +30,7 @@ func ComputeMKernelStep1(dCostsLeft, dCostsUp, dCostsRight []int16, dM []int32, 
 }
 
 //line hecbench_seam.go:38
-var gc_src_computeMKernelStep1 = compiled.NewSource(gc_files_hecbench_seam, "computeMKernelStep1", "317638c6f5d9c426417e64daed6508e545b1e17872414e1b228b91b028fe157e", "hecbench_seam.go:33-92").NoGoexit("13ad903da1f3f5335e35728b4bd34816178161f3a7d9b78b8b512d9946e33418", "hecbench_seam.go:26-31").NoGPU("hecbench_seam.go:38: type []int32 has no GPU form in memory (numbers and bools, arrays and structs of them)")
+var gc_src_computeMKernelStep1 = compiled.NewSource(gc_files_hecbench_seam, "computeMKernelStep1", "317638c6f5d9c426417e64daed6508e545b1e17872414e1b228b91b028fe157e", "hecbench_seam.go:33-92").NoGoexit("13ad903da1f3f5335e35728b4bd34816178161f3a7d9b78b8b512d9946e33418", "hecbench_seam.go:26-31").NoGPU("hecbench_seam.go:38: stores of []int32 to local memory have no GPU form yet")
 
 //line hecbench_seam.go:38
 func gc_body_computeMKernelStep1(gc_b *compiled.Block, dCostsLeft, dCostsUp, dCostsRight []int16, dM []int32, w, h, currentW, baseRow int) {
@@ -366,7 +366,7 @@ func ComputeMKernelSmall(dCostsLeft, dCostsUp, dCostsRight []int16, dM []int32, 
 }
 
 //line hecbench_seam.go:131
-var gc_src_computeMKernelSmall = compiled.NewSource(gc_files_hecbench_seam, "computeMKernelSmall", "721413c753d6f162e61c9510e40b9b35ef7e07f25d6e28e0329be267bd3d05fc", "hecbench_seam.go:127-174").NoGoexit("13ad903da1f3f5335e35728b4bd34816178161f3a7d9b78b8b512d9946e33418", "hecbench_seam.go:26-31").NoGPU("hecbench_seam.go:131: type []int32 has no GPU form in memory (numbers and bools, arrays and structs of them)")
+var gc_src_computeMKernelSmall = compiled.NewSource(gc_files_hecbench_seam, "computeMKernelSmall", "721413c753d6f162e61c9510e40b9b35ef7e07f25d6e28e0329be267bd3d05fc", "hecbench_seam.go:127-174").NoGoexit("13ad903da1f3f5335e35728b4bd34816178161f3a7d9b78b8b512d9946e33418", "hecbench_seam.go:26-31").NoGPU("hecbench_seam.go:131: stores of []int32 to local memory have no GPU form yet")
 
 //line hecbench_seam.go:131
 func gc_body_computeMKernelSmall(gc_b *compiled.Block, dCostsLeft, dCostsUp, dCostsRight []int16, dM []int32, w, h, currentW int) {
@@ -476,7 +476,7 @@ func ComputeMKernelSingle(dCostsLeft, dCostsUp, dCostsRight []int16, dM []int32,
 }
 
 //line hecbench_seam.go:180
-var gc_src_computeMKernelSingle = compiled.NewSource(gc_files_hecbench_seam, "computeMKernelSingle", "b917fd26e3e487e979596218455704d9a84d6d7cedc89c1882f1f8c7db7c86dc", "hecbench_seam.go:176-232").NoGoexit("13ad903da1f3f5335e35728b4bd34816178161f3a7d9b78b8b512d9946e33418", "hecbench_seam.go:26-31").NoGPU("hecbench_seam.go:180: type []int32 has no GPU form in memory (numbers and bools, arrays and structs of them)")
+var gc_src_computeMKernelSingle = compiled.NewSource(gc_files_hecbench_seam, "computeMKernelSingle", "b917fd26e3e487e979596218455704d9a84d6d7cedc89c1882f1f8c7db7c86dc", "hecbench_seam.go:176-232").NoGoexit("13ad903da1f3f5335e35728b4bd34816178161f3a7d9b78b8b512d9946e33418", "hecbench_seam.go:26-31").NoGPU("hecbench_seam.go:180: stores of []int32 to local memory have no GPU form yet")
 
 //line hecbench_seam.go:180
 func gc_body_computeMKernelSingle(gc_b *compiled.Block, dCostsLeft, dCostsUp, dCostsRight []int16, dM []int32, w, h, currentW, nElem int) {

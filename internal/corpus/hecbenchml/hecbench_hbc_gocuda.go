@@ -29,7 +29,7 @@ func BcKernel(bc []float32, R, C, F []int32, n, m int, d []int32, sigma []uint64
 }
 
 //line hecbench_hbc.go:72
-var gc_src_bcKernel = compiled.NewSource(gc_files_hecbench_hbc, "bcKernel", "638c13f73537c81449d5ae8cb506bf7a8bb85dfb7122326ca442ce0c6c795911", "hecbench_hbc.go:67-319", "hecbench_hbc.go:36-65").NoGoexit("cb829b2adfe0511a74c1fecb222eb2b5b984f5edd145992a36d998a0fbbadb04", "hecbench_hbc.go:30-34").NoGPU("hecbench_hbc.go:76: type []int32 has no GPU form in memory (numbers and bools, arrays and structs of them)")
+var gc_src_bcKernel = compiled.NewSource(gc_files_hecbench_hbc, "bcKernel", "638c13f73537c81449d5ae8cb506bf7a8bb85dfb7122326ca442ce0c6c795911", "hecbench_hbc.go:67-319", "hecbench_hbc.go:36-65").NoGoexit("cb829b2adfe0511a74c1fecb222eb2b5b984f5edd145992a36d998a0fbbadb04", "hecbench_hbc.go:30-34").NoGPU("hecbench_hbc.go:72: stores of []int32 to shared memory have no GPU form yet")
 
 var gc_tab_int32x8_59597735 = [8]int32{0, 1, 2, 3, 4, 5, 6, 7}
 

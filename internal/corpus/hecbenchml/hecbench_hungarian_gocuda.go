@@ -22,12 +22,20 @@ const _ = compiled.GeneratedCodeVersion2
 //line hecbench_hungarian.go:56
 func HgInitKernel(d *HungarianDev) func(*gocuda.Thread) {
 	return compiled.GridKernel(gc_src_hgInitKernel,
-		func(gc_t *gocuda.Thread) { hgInitKernel(gc_t, d) },
+		func(gc_t *gocuda.Thread) {
+			if compiled.Probing(gc_t) {
+				compiled.ProbeArgs(gc_t, d)
+				return
+			}
+			hgInitKernel(gc_t, d)
+		},
 		func(gc_b *compiled.Block, gc_lo, gc_hi int) { gc_body_hgInitKernel(gc_b, gc_lo, gc_hi, d) })
 }
 
 //line hecbench_hungarian.go:56
-var gc_src_hgInitKernel = compiled.NewSource(gc_files_hecbench_hungarian, "hgInitKernel", "9ed86b721a19f2e79facf7c328442ffbdb1ec45b5445de99d5b0371cc5119fec", "hecbench_hungarian.go:53-68").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855").NoGPU("hecbench_hungarian.go:56: loads of []int32 have no GPU form yet")
+var gc_src_hgInitKernel = compiled.NewSource(gc_files_hecbench_hungarian, "hgInitKernel", "9ed86b721a19f2e79facf7c328442ffbdb1ec45b5445de99d5b0371cc5119fec", "hecbench_hungarian.go:53-68").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855").GPU(
+	compiled.PTX{Entry: "hgInitKernel", Pack: gc_ptx_hecbench_hungarian, Params: []string{"*hecbenchml.HungarianDev"}, Files: []string{"hecbench_hungarian.go"}, DynamicShared: false, DynamicSize: false},
+)
 
 //line hecbench_hungarian.go:56
 func gc_body_hgInitKernel(gc_b *compiled.Block, gc_lo, gc_hi int, d *HungarianDev) {
@@ -98,12 +106,20 @@ func gc_body_hgInitKernel(gc_b *compiled.Block, gc_lo, gc_hi int, d *HungarianDe
 //line hecbench_hungarian.go:73
 func HgStep1RowSubKernel(d *HungarianDev) func(*gocuda.Thread) {
 	return compiled.GridKernel(gc_src_hgStep1RowSubKernel,
-		func(gc_t *gocuda.Thread) { hgStep1RowSubKernel(gc_t, d) },
+		func(gc_t *gocuda.Thread) {
+			if compiled.Probing(gc_t) {
+				compiled.ProbeArgs(gc_t, d)
+				return
+			}
+			hgStep1RowSubKernel(gc_t, d)
+		},
 		func(gc_b *compiled.Block, gc_lo, gc_hi int) { gc_body_hgStep1RowSubKernel(gc_b, gc_lo, gc_hi, d) })
 }
 
 //line hecbench_hungarian.go:73
-var gc_src_hgStep1RowSubKernel = compiled.NewSource(gc_files_hecbench_hungarian, "hgStep1RowSubKernel", "a2a5ae9b1c0a074f1b2188cad9d8b18ef22460d17a2641323d4ae7bde6108988", "hecbench_hungarian.go:70-77").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855").NoGPU("hecbench_hungarian.go:73: loads of []int32 have no GPU form yet")
+var gc_src_hgStep1RowSubKernel = compiled.NewSource(gc_files_hecbench_hungarian, "hgStep1RowSubKernel", "a2a5ae9b1c0a074f1b2188cad9d8b18ef22460d17a2641323d4ae7bde6108988", "hecbench_hungarian.go:70-77").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855").GPU(
+	compiled.PTX{Entry: "hgStep1RowSubKernel", Pack: gc_ptx_hecbench_hungarian, Params: []string{"*hecbenchml.HungarianDev"}, Files: []string{"hecbench_hungarian.go"}, DynamicShared: false, DynamicSize: false},
+)
 
 //line hecbench_hungarian.go:73
 func gc_body_hgStep1RowSubKernel(gc_b *compiled.Block, gc_lo, gc_hi int, d *HungarianDev) {
@@ -168,12 +184,20 @@ func gc_body_hgStep1RowSubKernel(gc_b *compiled.Block, gc_lo, gc_hi int, d *Hung
 //line hecbench_hungarian.go:82
 func HgStep1ColSubKernel(d *HungarianDev) func(*gocuda.Thread) {
 	return compiled.GridKernel(gc_src_hgStep1ColSubKernel,
-		func(gc_t *gocuda.Thread) { hgStep1ColSubKernel(gc_t, d) },
+		func(gc_t *gocuda.Thread) {
+			if compiled.Probing(gc_t) {
+				compiled.ProbeArgs(gc_t, d)
+				return
+			}
+			hgStep1ColSubKernel(gc_t, d)
+		},
 		func(gc_b *compiled.Block, gc_lo, gc_hi int) { gc_body_hgStep1ColSubKernel(gc_b, gc_lo, gc_hi, d) })
 }
 
 //line hecbench_hungarian.go:82
-var gc_src_hgStep1ColSubKernel = compiled.NewSource(gc_files_hecbench_hungarian, "hgStep1ColSubKernel", "12094e9d92ea887d56d874e96386ea6d1cda2fbafa472ed7fabae3faa71c6934", "hecbench_hungarian.go:79-93").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855").NoGPU("hecbench_hungarian.go:82: loads of []int32 have no GPU form yet")
+var gc_src_hgStep1ColSubKernel = compiled.NewSource(gc_files_hecbench_hungarian, "hgStep1ColSubKernel", "12094e9d92ea887d56d874e96386ea6d1cda2fbafa472ed7fabae3faa71c6934", "hecbench_hungarian.go:79-93").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855").GPU(
+	compiled.PTX{Entry: "hgStep1ColSubKernel", Pack: gc_ptx_hecbench_hungarian, Params: []string{"*hecbenchml.HungarianDev"}, Files: []string{"hecbench_hungarian.go"}, DynamicShared: false, DynamicSize: false},
+)
 
 //line hecbench_hungarian.go:82
 func gc_body_hgStep1ColSubKernel(gc_b *compiled.Block, gc_lo, gc_hi int, d *HungarianDev) {
@@ -213,12 +237,20 @@ func gc_body_hgStep1ColSubKernel(gc_b *compiled.Block, gc_lo, gc_hi int, d *Hung
 //line hecbench_hungarian.go:98
 func HgCompressMatrixKernel(d *HungarianDev) func(*gocuda.Thread) {
 	return compiled.GridKernel(gc_src_hgCompressMatrixKernel,
-		func(gc_t *gocuda.Thread) { hgCompressMatrixKernel(gc_t, d) },
+		func(gc_t *gocuda.Thread) {
+			if compiled.Probing(gc_t) {
+				compiled.ProbeArgs(gc_t, d)
+				return
+			}
+			hgCompressMatrixKernel(gc_t, d)
+		},
 		func(gc_b *compiled.Block, gc_lo, gc_hi int) { gc_body_hgCompressMatrixKernel(gc_b, gc_lo, gc_hi, d) })
 }
 
 //line hecbench_hungarian.go:98
-var gc_src_hgCompressMatrixKernel = compiled.NewSource(gc_files_hecbench_hungarian, "hgCompressMatrixKernel", "b3cf4151c1ce924600d3012ac861832221de9032fb88ee1071ace69a55dc2afa", "hecbench_hungarian.go:95-108").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855").NoGPU("hecbench_hungarian.go:98: loads of []int32 have no GPU form yet")
+var gc_src_hgCompressMatrixKernel = compiled.NewSource(gc_files_hecbench_hungarian, "hgCompressMatrixKernel", "b3cf4151c1ce924600d3012ac861832221de9032fb88ee1071ace69a55dc2afa", "hecbench_hungarian.go:95-108").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855").GPU(
+	compiled.PTX{Entry: "hgCompressMatrixKernel", Pack: gc_ptx_hecbench_hungarian, Params: []string{"*hecbenchml.HungarianDev"}, Files: []string{"hecbench_hungarian.go"}, DynamicShared: false, DynamicSize: false},
+)
 
 //line hecbench_hungarian.go:98
 func gc_body_hgCompressMatrixKernel(gc_b *compiled.Block, gc_lo, gc_hi int, d *HungarianDev) {
@@ -258,12 +290,20 @@ func gc_body_hgCompressMatrixKernel(gc_b *compiled.Block, gc_lo, gc_hi int, d *H
 //line hecbench_hungarian.go:114
 func HgStep2Kernel(d *HungarianDev) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_hgStep2Kernel,
-		func(gc_t *gocuda.Thread) { hgStep2Kernel(gc_t, d) },
+		func(gc_t *gocuda.Thread) {
+			if compiled.Probing(gc_t) {
+				compiled.ProbeArgs(gc_t, d)
+				return
+			}
+			hgStep2Kernel(gc_t, d)
+		},
 		func(gc_b *compiled.Block) { gc_body_hgStep2Kernel(gc_b, d) })
 }
 
 //line hecbench_hungarian.go:114
-var gc_src_hgStep2Kernel = compiled.NewSource(gc_files_hecbench_hungarian, "hgStep2Kernel", "4cbf187c1155dc4b79d61a7e557931c5202e5a63f5d7c779693e0e42187d7861", "hecbench_hungarian.go:110-161").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855").NoGPU("hecbench_hungarian.go:114: loads of []int32 have no GPU form yet")
+var gc_src_hgStep2Kernel = compiled.NewSource(gc_files_hecbench_hungarian, "hgStep2Kernel", "4cbf187c1155dc4b79d61a7e557931c5202e5a63f5d7c779693e0e42187d7861", "hecbench_hungarian.go:110-161").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855").GPU(
+	compiled.PTX{Entry: "hgStep2Kernel", Pack: gc_ptx_hecbench_hungarian, Params: []string{"*hecbenchml.HungarianDev"}, Files: []string{"hecbench_hungarian.go"}, DynamicShared: false, DynamicSize: false},
+)
 
 //line hecbench_hungarian.go:114
 func gc_body_hgStep2Kernel(gc_b *compiled.Block, d *HungarianDev) {
@@ -413,12 +453,20 @@ func gc_body_hgStep2Kernel(gc_b *compiled.Block, d *HungarianDev) {
 //line hecbench_hungarian.go:166
 func HgStep3IniKernel(d *HungarianDev) func(*gocuda.Thread) {
 	return compiled.GridKernel(gc_src_hgStep3IniKernel,
-		func(gc_t *gocuda.Thread) { hgStep3IniKernel(gc_t, d) },
+		func(gc_t *gocuda.Thread) {
+			if compiled.Probing(gc_t) {
+				compiled.ProbeArgs(gc_t, d)
+				return
+			}
+			hgStep3IniKernel(gc_t, d)
+		},
 		func(gc_b *compiled.Block, gc_lo, gc_hi int) { gc_body_hgStep3IniKernel(gc_b, gc_lo, gc_hi, d) })
 }
 
 //line hecbench_hungarian.go:166
-var gc_src_hgStep3IniKernel = compiled.NewSource(gc_files_hecbench_hungarian, "hgStep3IniKernel", "3de1fe4875f40b4aceae2f2cc9a3d15fd734d943989e710265b41d07b297ee62", "hecbench_hungarian.go:163-173").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855").NoGPU("hecbench_hungarian.go:166: loads of []int32 have no GPU form yet")
+var gc_src_hgStep3IniKernel = compiled.NewSource(gc_files_hecbench_hungarian, "hgStep3IniKernel", "3de1fe4875f40b4aceae2f2cc9a3d15fd734d943989e710265b41d07b297ee62", "hecbench_hungarian.go:163-173").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855").GPU(
+	compiled.PTX{Entry: "hgStep3IniKernel", Pack: gc_ptx_hecbench_hungarian, Params: []string{"*hecbenchml.HungarianDev"}, Files: []string{"hecbench_hungarian.go"}, DynamicShared: false, DynamicSize: false},
+)
 
 //line hecbench_hungarian.go:166
 func gc_body_hgStep3IniKernel(gc_b *compiled.Block, gc_lo, gc_hi int, d *HungarianDev) {
@@ -498,12 +546,20 @@ func gc_body_hgStep3IniKernel(gc_b *compiled.Block, gc_lo, gc_hi int, d *Hungari
 //line hecbench_hungarian.go:178
 func HgStep3Kernel(d *HungarianDev) func(*gocuda.Thread) {
 	return compiled.GridKernel(gc_src_hgStep3Kernel,
-		func(gc_t *gocuda.Thread) { hgStep3Kernel(gc_t, d) },
+		func(gc_t *gocuda.Thread) {
+			if compiled.Probing(gc_t) {
+				compiled.ProbeArgs(gc_t, d)
+				return
+			}
+			hgStep3Kernel(gc_t, d)
+		},
 		func(gc_b *compiled.Block, gc_lo, gc_hi int) { gc_body_hgStep3Kernel(gc_b, gc_lo, gc_hi, d) })
 }
 
 //line hecbench_hungarian.go:178
-var gc_src_hgStep3Kernel = compiled.NewSource(gc_files_hecbench_hungarian, "hgStep3Kernel", "3b236ca43acc5aede2377fa938c2efd9125141fdea1d0adc5fa61f5f1265e947", "hecbench_hungarian.go:175-184").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855").NoGPU("hecbench_hungarian.go:178: loads of []int32 have no GPU form yet")
+var gc_src_hgStep3Kernel = compiled.NewSource(gc_files_hecbench_hungarian, "hgStep3Kernel", "3b236ca43acc5aede2377fa938c2efd9125141fdea1d0adc5fa61f5f1265e947", "hecbench_hungarian.go:175-184").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855").GPU(
+	compiled.PTX{Entry: "hgStep3Kernel", Pack: gc_ptx_hecbench_hungarian, Params: []string{"*hecbenchml.HungarianDev"}, Files: []string{"hecbench_hungarian.go"}, DynamicShared: false, DynamicSize: false},
+)
 
 //line hecbench_hungarian.go:178
 func gc_body_hgStep3Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, d *HungarianDev) {
@@ -578,12 +634,20 @@ func gc_body_hgStep3Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, d *HungarianD
 //line hecbench_hungarian.go:189
 func HgStep4InitKernel(d *HungarianDev) func(*gocuda.Thread) {
 	return compiled.GridKernel(gc_src_hgStep4InitKernel,
-		func(gc_t *gocuda.Thread) { hgStep4InitKernel(gc_t, d) },
+		func(gc_t *gocuda.Thread) {
+			if compiled.Probing(gc_t) {
+				compiled.ProbeArgs(gc_t, d)
+				return
+			}
+			hgStep4InitKernel(gc_t, d)
+		},
 		func(gc_b *compiled.Block, gc_lo, gc_hi int) { gc_body_hgStep4InitKernel(gc_b, gc_lo, gc_hi, d) })
 }
 
 //line hecbench_hungarian.go:189
-var gc_src_hgStep4InitKernel = compiled.NewSource(gc_files_hecbench_hungarian, "hgStep4InitKernel", "ed2bf6e2c2672ef388b0b8763cb27536d05addb8706e0434ba259cad64ae4d54", "hecbench_hungarian.go:186-193").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855").NoGPU("hecbench_hungarian.go:189: loads of []int32 have no GPU form yet")
+var gc_src_hgStep4InitKernel = compiled.NewSource(gc_files_hecbench_hungarian, "hgStep4InitKernel", "ed2bf6e2c2672ef388b0b8763cb27536d05addb8706e0434ba259cad64ae4d54", "hecbench_hungarian.go:186-193").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855").GPU(
+	compiled.PTX{Entry: "hgStep4InitKernel", Pack: gc_ptx_hecbench_hungarian, Params: []string{"*hecbenchml.HungarianDev"}, Files: []string{"hecbench_hungarian.go"}, DynamicShared: false, DynamicSize: false},
+)
 
 //line hecbench_hungarian.go:189
 func gc_body_hgStep4InitKernel(gc_b *compiled.Block, gc_lo, gc_hi int, d *HungarianDev) {
@@ -650,12 +714,20 @@ func gc_body_hgStep4InitKernel(gc_b *compiled.Block, gc_lo, gc_hi int, d *Hungar
 //line hecbench_hungarian.go:200
 func HgStep4Kernel(d *HungarianDev) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_hgStep4Kernel,
-		func(gc_t *gocuda.Thread) { hgStep4Kernel(gc_t, d) },
+		func(gc_t *gocuda.Thread) {
+			if compiled.Probing(gc_t) {
+				compiled.ProbeArgs(gc_t, d)
+				return
+			}
+			hgStep4Kernel(gc_t, d)
+		},
 		func(gc_b *compiled.Block) { gc_body_hgStep4Kernel(gc_b, d) })
 }
 
 //line hecbench_hungarian.go:200
-var gc_src_hgStep4Kernel = compiled.NewSource(gc_files_hecbench_hungarian, "hgStep4Kernel", "d1044b8eb30237f3b66be71c91fd4bbcbccb314347ebc62a718a04d73806fb63", "hecbench_hungarian.go:195-258").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855").NoGPU("hecbench_hungarian.go:200: loads of []int32 have no GPU form yet")
+var gc_src_hgStep4Kernel = compiled.NewSource(gc_files_hecbench_hungarian, "hgStep4Kernel", "d1044b8eb30237f3b66be71c91fd4bbcbccb314347ebc62a718a04d73806fb63", "hecbench_hungarian.go:195-258").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855").GPU(
+	compiled.PTX{Entry: "hgStep4Kernel", Pack: gc_ptx_hecbench_hungarian, Params: []string{"*hecbenchml.HungarianDev"}, Files: []string{"hecbench_hungarian.go"}, DynamicShared: false, DynamicSize: false},
+)
 
 //line hecbench_hungarian.go:200
 func gc_body_hgStep4Kernel(gc_b *compiled.Block, d *HungarianDev) {
@@ -1036,12 +1108,20 @@ func gc_body_hgStep4Kernel(gc_b *compiled.Block, d *HungarianDev) {
 // HgStep5aKernel is step_5a of hungarian-cuda: eliminates joining paths.
 func HgStep5aKernel(d *HungarianDev) func(*gocuda.Thread) {
 	return compiled.GridKernel(gc_src_hgStep5aKernel,
-		func(gc_t *gocuda.Thread) { hgStep5aKernel(gc_t, d) },
+		func(gc_t *gocuda.Thread) {
+			if compiled.Probing(gc_t) {
+				compiled.ProbeArgs(gc_t, d)
+				return
+			}
+			hgStep5aKernel(gc_t, d)
+		},
 		func(gc_b *compiled.Block, gc_lo, gc_hi int) { gc_body_hgStep5aKernel(gc_b, gc_lo, gc_hi, d) })
 }
 
 //line hecbench_hungarian.go:263
-var gc_src_hgStep5aKernel = compiled.NewSource(gc_files_hecbench_hungarian, "hgStep5aKernel", "12305b37f154b1d6af2882950fad4cc7b05fd0ba50880281542b698a0c8858a0", "hecbench_hungarian.go:260-281").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855").NoGPU("hecbench_hungarian.go:263: loads of []int32 have no GPU form yet")
+var gc_src_hgStep5aKernel = compiled.NewSource(gc_files_hecbench_hungarian, "hgStep5aKernel", "12305b37f154b1d6af2882950fad4cc7b05fd0ba50880281542b698a0c8858a0", "hecbench_hungarian.go:260-281").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855").GPU(
+	compiled.PTX{Entry: "hgStep5aKernel", Pack: gc_ptx_hecbench_hungarian, Params: []string{"*hecbenchml.HungarianDev"}, Files: []string{"hecbench_hungarian.go"}, DynamicShared: false, DynamicSize: false},
+)
 
 //line hecbench_hungarian.go:263
 func gc_body_hgStep5aKernel(gc_b *compiled.Block, gc_lo, gc_hi int, d *HungarianDev) {
@@ -1091,12 +1171,20 @@ func gc_body_hgStep5aKernel(gc_b *compiled.Block, gc_lo, gc_hi int, d *Hungarian
 //line hecbench_hungarian.go:287
 func HgStep5bKernel(d *HungarianDev) func(*gocuda.Thread) {
 	return compiled.GridKernel(gc_src_hgStep5bKernel,
-		func(gc_t *gocuda.Thread) { hgStep5bKernel(gc_t, d) },
+		func(gc_t *gocuda.Thread) {
+			if compiled.Probing(gc_t) {
+				compiled.ProbeArgs(gc_t, d)
+				return
+			}
+			hgStep5bKernel(gc_t, d)
+		},
 		func(gc_b *compiled.Block, gc_lo, gc_hi int) { gc_body_hgStep5bKernel(gc_b, gc_lo, gc_hi, d) })
 }
 
 //line hecbench_hungarian.go:287
-var gc_src_hgStep5bKernel = compiled.NewSource(gc_files_hecbench_hungarian, "hgStep5bKernel", "ebe12c390ceb750fe2231d90568629d65fbdc6078490c6dbe7a1d733ff353695", "hecbench_hungarian.go:283-311").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855").NoGPU("hecbench_hungarian.go:287: loads of []int32 have no GPU form yet")
+var gc_src_hgStep5bKernel = compiled.NewSource(gc_files_hecbench_hungarian, "hgStep5bKernel", "ebe12c390ceb750fe2231d90568629d65fbdc6078490c6dbe7a1d733ff353695", "hecbench_hungarian.go:283-311").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855").GPU(
+	compiled.PTX{Entry: "hgStep5bKernel", Pack: gc_ptx_hecbench_hungarian, Params: []string{"*hecbenchml.HungarianDev"}, Files: []string{"hecbench_hungarian.go"}, DynamicShared: false, DynamicSize: false},
+)
 
 //line hecbench_hungarian.go:287
 func gc_body_hgStep5bKernel(gc_b *compiled.Block, gc_lo, gc_hi int, d *HungarianDev) {
@@ -1146,12 +1234,20 @@ func gc_body_hgStep5bKernel(gc_b *compiled.Block, gc_lo, gc_hi int, d *Hungarian
 //line hecbench_hungarian.go:316
 func HgStep6AddSubKernel(d *HungarianDev) func(*gocuda.Thread) {
 	return compiled.GridKernel(gc_src_hgStep6AddSubKernel,
-		func(gc_t *gocuda.Thread) { hgStep6AddSubKernel(gc_t, d) },
+		func(gc_t *gocuda.Thread) {
+			if compiled.Probing(gc_t) {
+				compiled.ProbeArgs(gc_t, d)
+				return
+			}
+			hgStep6AddSubKernel(gc_t, d)
+		},
 		func(gc_b *compiled.Block, gc_lo, gc_hi int) { gc_body_hgStep6AddSubKernel(gc_b, gc_lo, gc_hi, d) })
 }
 
 //line hecbench_hungarian.go:316
-var gc_src_hgStep6AddSubKernel = compiled.NewSource(gc_files_hecbench_hungarian, "hgStep6AddSubKernel", "57db8c8eaae1630885c1519c56aa5b9d26d16a07d5a87d97c72a022e9f82ee9a", "hecbench_hungarian.go:313-333").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855").NoGPU("hecbench_hungarian.go:316: loads of []int32 have no GPU form yet")
+var gc_src_hgStep6AddSubKernel = compiled.NewSource(gc_files_hecbench_hungarian, "hgStep6AddSubKernel", "57db8c8eaae1630885c1519c56aa5b9d26d16a07d5a87d97c72a022e9f82ee9a", "hecbench_hungarian.go:313-333").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855").GPU(
+	compiled.PTX{Entry: "hgStep6AddSubKernel", Pack: gc_ptx_hecbench_hungarian, Params: []string{"*hecbenchml.HungarianDev"}, Files: []string{"hecbench_hungarian.go"}, DynamicShared: false, DynamicSize: false},
+)
 
 //line hecbench_hungarian.go:316
 func gc_body_hgStep6AddSubKernel(gc_b *compiled.Block, gc_lo, gc_hi int, d *HungarianDev) {

@@ -86,6 +86,10 @@ func gc_body_exactRowsKernel(gc_b *compiled.Block, gc_lo, gc_hi int, X []float32
 func SampledRowsKernel(nsamples []int32, X []float32, nrowsX, ncols int, background []float32, nrowsBackground int, dataset, observation []float32, seed uint64) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_sampledRowsKernel,
 		func(gc_t *gocuda.Thread) {
+			if compiled.Probing(gc_t) {
+				compiled.ProbeArgs(gc_t, nsamples, X, nrowsX, ncols, background, nrowsBackground, dataset, observation, seed)
+				return
+			}
 			sampledRowsKernel(gc_t, nsamples, X, nrowsX, ncols, background, nrowsBackground, dataset, observation, seed)
 		},
 		func(gc_b *compiled.Block) {
@@ -94,7 +98,9 @@ func SampledRowsKernel(nsamples []int32, X []float32, nrowsX, ncols int, backgro
 }
 
 //line hecbench_sampling.go:55
-var gc_src_sampledRowsKernel = compiled.NewSource(gc_files_hecbench_sampling, "sampledRowsKernel", "018bf7ce25ea85f87b3b916eb6336455195f22c1587c4ac49aad1cea3768eae7", "hecbench_sampling.go:50-95").NoGoexit("74278e2738531020ee4190d5ffbf51f2b63ebc586daaf63b6c23a60a106035b4", "hecbench_sampling.go:41-48").NoGPU("hecbench_sampling.go:61: the address of seed has no GPU form (only of elements in memory)")
+var gc_src_sampledRowsKernel = compiled.NewSource(gc_files_hecbench_sampling, "sampledRowsKernel", "018bf7ce25ea85f87b3b916eb6336455195f22c1587c4ac49aad1cea3768eae7", "hecbench_sampling.go:50-95").NoGoexit("74278e2738531020ee4190d5ffbf51f2b63ebc586daaf63b6c23a60a106035b4", "hecbench_sampling.go:41-48").GPU(
+	compiled.PTX{Entry: "sampledRowsKernel", Pack: gc_ptx_hecbench_sampling, Params: []string{"[]int32", "[]float32", "int", "int", "[]float32", "int", "[]float32", "[]float32", "uint64"}, Files: []string{"hecbench_sampling.go"}, DynamicShared: false, DynamicSize: false},
+)
 
 //line hecbench_sampling.go:55
 func gc_body_sampledRowsKernel(gc_b *compiled.Block, nsamples []int32, X []float32, nrowsX, ncols int, background []float32, nrowsBackground int, dataset, observation []float32, seed uint64) {

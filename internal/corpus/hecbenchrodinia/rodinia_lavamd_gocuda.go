@@ -22,14 +22,22 @@ const _ = compiled.GeneratedCodeVersion2
 //line rodinia_lavamd.go:65
 func LavaMDKernel(dParGpu lavaPar, dDimGpu lavaDim, dBoxGpu []lavaBox, dRvGpu []lavaFourVector, dQvGpu []float64, dFvGpu []lavaFourVector) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_kernelGpuCuda,
-		func(gc_t *gocuda.Thread) { kernelGpuCuda(gc_t, dParGpu, dDimGpu, dBoxGpu, dRvGpu, dQvGpu, dFvGpu) },
+		func(gc_t *gocuda.Thread) {
+			if compiled.Probing(gc_t) {
+				compiled.ProbeArgs(gc_t, dParGpu, dDimGpu, dBoxGpu, dRvGpu, dQvGpu, dFvGpu)
+				return
+			}
+			kernelGpuCuda(gc_t, dParGpu, dDimGpu, dBoxGpu, dRvGpu, dQvGpu, dFvGpu)
+		},
 		func(gc_b *compiled.Block) {
 			gc_body_kernelGpuCuda(gc_b, dParGpu, dDimGpu, dBoxGpu, dRvGpu, dQvGpu, dFvGpu)
 		})
 }
 
 //line rodinia_lavamd.go:65
-var gc_src_kernelGpuCuda = compiled.NewSource(gc_files_rodinia_lavamd, "kernelGpuCuda", "71baf3bb3c18c7c2ba6d31f69bc52d9ea2056ed1b45f865fc37877a1d3eaafa1", "rodinia_lavamd.go:59-216").NoGoexit("ef1a44beec1fab363c964933141b2e0fcb01ecbc5b22765da0d5fee8af151416", "rodinia_lavamd.go:54-57").NoGPU("rodinia_lavamd.go:65: parameter dParGpu of type github.com/gocuda/gocuda/internal/corpus/hecbenchrodinia.lavaPar: the GPU form passes numbers, bools, slices and pointers")
+var gc_src_kernelGpuCuda = compiled.NewSource(gc_files_rodinia_lavamd, "kernelGpuCuda", "71baf3bb3c18c7c2ba6d31f69bc52d9ea2056ed1b45f865fc37877a1d3eaafa1", "rodinia_lavamd.go:59-216").NoGoexit("ef1a44beec1fab363c964933141b2e0fcb01ecbc5b22765da0d5fee8af151416", "rodinia_lavamd.go:54-57").GPU(
+	compiled.PTX{Entry: "kernelGpuCuda", Pack: gc_ptx_rodinia_lavamd, Params: []string{"hecbenchrodinia.lavaPar", "hecbenchrodinia.lavaDim", "[]hecbenchrodinia.lavaBox", "[]hecbenchrodinia.lavaFourVector", "[]float64", "[]hecbenchrodinia.lavaFourVector"}, Files: []string{"rodinia_lavamd.go"}, DynamicShared: false, DynamicSize: false},
+)
 
 //line rodinia_lavamd.go:65
 func gc_body_kernelGpuCuda(gc_b *compiled.Block, dParGpu lavaPar, dDimGpu lavaDim, dBoxGpu []lavaBox, dRvGpu []lavaFourVector, dQvGpu []float64, dFvGpu []lavaFourVector) {

@@ -188,6 +188,10 @@ func gc_body_sumKernel(gc_b *compiled.Block, gc_lo, gc_hi int, partialSums []flo
 func LikelihoodKernel(arrayX, arrayY, xj, yj, CDF []float64, ind []int32, objxy []int32, likelihood []float64, I []uint8, u, weights []float64, Nparticles, countOnes, maxSize, k, IszY, Nfr int, seed []int32, partialSums []float64) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_likelihoodKernel,
 		func(gc_t *gocuda.Thread) {
+			if compiled.Probing(gc_t) {
+				compiled.ProbeArgs(gc_t, arrayX, arrayY, xj, yj, CDF, ind, objxy, likelihood, I, u, weights, Nparticles, countOnes, maxSize, k, IszY, Nfr, seed, partialSums)
+				return
+			}
 			likelihoodKernel(gc_t, arrayX, arrayY, xj, yj, CDF, ind, objxy, likelihood, I, u, weights, Nparticles, countOnes, maxSize, k, IszY, Nfr, seed, partialSums)
 		},
 		func(gc_b *compiled.Block) {
@@ -196,7 +200,9 @@ func LikelihoodKernel(arrayX, arrayY, xj, yj, CDF []float64, ind []int32, objxy 
 }
 
 //line rodinia_particlefilter.go:189
-var gc_src_likelihoodKernel = compiled.NewSource(gc_files_rodinia_particlefilter, "likelihoodKernel", "36043c0f8e6ecd9d91781eb09d5539b5bccf687239a614d66b3785881bdfd371", "rodinia_particlefilter.go:181-255").NoGoexit("965b44707e7400e3cf5bf9af4570a851ab74021df3274299ffba792009c2fa54", "rodinia_particlefilter.go:24-33", "rodinia_particlefilter.go:44-54", "rodinia_particlefilter.go:56-65", "rodinia_particlefilter.go:67-78", "rodinia_particlefilter.go:80-86").NoGPU("rodinia_particlefilter.go:62: math.Cos has no exact GPU form yet")
+var gc_src_likelihoodKernel = compiled.NewSource(gc_files_rodinia_particlefilter, "likelihoodKernel", "36043c0f8e6ecd9d91781eb09d5539b5bccf687239a614d66b3785881bdfd371", "rodinia_particlefilter.go:181-255").NoGoexit("965b44707e7400e3cf5bf9af4570a851ab74021df3274299ffba792009c2fa54", "rodinia_particlefilter.go:24-33", "rodinia_particlefilter.go:44-54", "rodinia_particlefilter.go:56-65", "rodinia_particlefilter.go:67-78", "rodinia_particlefilter.go:80-86").GPU(
+	compiled.PTX{Entry: "likelihoodKernel", Pack: gc_ptx_rodinia_particlefilter, Params: []string{"[]float64", "[]float64", "[]float64", "[]float64", "[]float64", "[]int32", "[]int32", "[]float64", "[]uint8", "[]float64", "[]float64", "int", "int", "int", "int", "int", "int", "[]int32", "[]float64"}, Files: []string{"rodinia_particlefilter.go"}, DynamicShared: false, DynamicSize: false},
+)
 
 // gc_files_rodinia_particlefilter holds the source files whose lines the kernels' records hash.
 //

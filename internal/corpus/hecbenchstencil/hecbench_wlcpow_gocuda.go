@@ -30,7 +30,7 @@ func BondWlcpowallviscKernel(forceX, forceY, forceZ []float64, coordMerged, velo
 }
 
 //line hecbench_wlcpow.go:99
-var gc_src_bondWlcpowallviscKernel = compiled.NewSource(gc_files_hecbench_wlcpow, "bondWlcpowallviscKernel", "ecde9b6d6383c3c3445f12095a939244cdf115870bbfdf9671010e08af66ea87", "hecbench_wlcpow.go:93-192").NoGoexit("6ca5538a90b1d8ad53e947a8d91aa4034260d6a23d2825d43aee04141f4392d6", "common.go:30-30", "common.go:8-8", "hecbench_wlcpow.go:40-55", "hecbench_wlcpow.go:57-60", "hecbench_wlcpow.go:62-71", "hecbench_wlcpow.go:73-91").NoGPU("hecbench_wlcpow.go:102: parameter period of type github.com/gocuda/gocuda/internal/corpus/hecbenchstencil.Float3: the GPU form passes numbers, bools, slices and pointers")
+var gc_src_bondWlcpowallviscKernel = compiled.NewSource(gc_files_hecbench_wlcpow, "bondWlcpowallviscKernel", "ecde9b6d6383c3c3445f12095a939244cdf115870bbfdf9671010e08af66ea87", "hecbench_wlcpow.go:93-192").NoGoexit("6ca5538a90b1d8ad53e947a8d91aa4034260d6a23d2825d43aee04141f4392d6", "common.go:30-30", "common.go:8-8", "hecbench_wlcpow.go:40-55", "hecbench_wlcpow.go:57-60", "hecbench_wlcpow.go:62-71", "hecbench_wlcpow.go:73-91").NoGPU("hecbench_wlcpow.go:169: math.Float32bits has no exact GPU form yet")
 
 // gc_files_hecbench_wlcpow holds the source files whose lines the kernels' records hash.
 //

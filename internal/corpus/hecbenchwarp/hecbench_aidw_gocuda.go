@@ -18,14 +18,22 @@ const _ = compiled.GeneratedCodeVersion2
 //line hecbench_aidw.go:29
 func AidwKernel(dx, dy, dz []float32, dnum int32, ix, iy, iz []float32, inum int32, area float32, avgDist []float32) func(*gocuda.Thread) {
 	return compiled.GridKernel(gc_src_aidwKernel,
-		func(gc_t *gocuda.Thread) { aidwKernel(gc_t, dx, dy, dz, dnum, ix, iy, iz, inum, area, avgDist) },
+		func(gc_t *gocuda.Thread) {
+			if compiled.Probing(gc_t) {
+				compiled.ProbeArgs(gc_t, dx, dy, dz, dnum, ix, iy, iz, inum, area, avgDist)
+				return
+			}
+			aidwKernel(gc_t, dx, dy, dz, dnum, ix, iy, iz, inum, area, avgDist)
+		},
 		func(gc_b *compiled.Block, gc_lo, gc_hi int) {
 			gc_body_aidwKernel(gc_b, gc_lo, gc_hi, dx, dy, dz, dnum, ix, iy, iz, inum, area, avgDist)
 		})
 }
 
 //line hecbench_aidw.go:29
-var gc_src_aidwKernel = compiled.NewSource(gc_files_hecbench_aidw, "aidwKernel", "f214f305fa6035a8b9a5834036ec83107eb2800c4a4718e3b7506bc180303793", "hecbench_aidw.go:26-80").NoGoexit("4e187de05a5000e850f74f4d0f30b0b7aff550436aef4412577c67c34749fd37", "common.go:11-11", "common.go:23-24", "common.go:25-25").NoGPU("common.go:24: math.Cos has no exact GPU form yet")
+var gc_src_aidwKernel = compiled.NewSource(gc_files_hecbench_aidw, "aidwKernel", "f214f305fa6035a8b9a5834036ec83107eb2800c4a4718e3b7506bc180303793", "hecbench_aidw.go:26-80").NoGoexit("4e187de05a5000e850f74f4d0f30b0b7aff550436aef4412577c67c34749fd37", "common.go:11-11", "common.go:23-24", "common.go:25-25").GPU(
+	compiled.PTX{Entry: "aidwKernel", Pack: gc_ptx_hecbench_aidw, Params: []string{"[]float32", "[]float32", "[]float32", "int32", "[]float32", "[]float32", "[]float32", "int32", "float32", "[]float32"}, Files: []string{"hecbench_aidw.go"}, DynamicShared: false, DynamicSize: false},
+)
 
 //line hecbench_aidw.go:29
 func gc_body_aidwKernel(gc_b *compiled.Block, gc_lo, gc_hi int, dx, dy, dz []float32, dnum int32, ix, iy, iz []float32, inum int32, area float32, avgDist []float32) {
@@ -112,14 +120,22 @@ func gc_body_aidwKernel(gc_b *compiled.Block, gc_lo, gc_hi int, dx, dy, dz []flo
 //line hecbench_aidw.go:85
 func AidwTiledKernel(dx, dy, dz []float32, dnum int32, ix, iy, iz []float32, inum int32, area float32, avgDist []float32) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_aidwTiledKernel,
-		func(gc_t *gocuda.Thread) { aidwTiledKernel(gc_t, dx, dy, dz, dnum, ix, iy, iz, inum, area, avgDist) },
+		func(gc_t *gocuda.Thread) {
+			if compiled.Probing(gc_t) {
+				compiled.ProbeArgs(gc_t, dx, dy, dz, dnum, ix, iy, iz, inum, area, avgDist)
+				return
+			}
+			aidwTiledKernel(gc_t, dx, dy, dz, dnum, ix, iy, iz, inum, area, avgDist)
+		},
 		func(gc_b *compiled.Block) {
 			gc_body_aidwTiledKernel(gc_b, dx, dy, dz, dnum, ix, iy, iz, inum, area, avgDist)
 		})
 }
 
 //line hecbench_aidw.go:85
-var gc_src_aidwTiledKernel = compiled.NewSource(gc_files_hecbench_aidw, "aidwTiledKernel", "7e3c7312e0a4327a48940f10f34032a09255b347de00bbfbf42fc131383d1be7", "hecbench_aidw.go:82-160").NoGoexit("4e187de05a5000e850f74f4d0f30b0b7aff550436aef4412577c67c34749fd37", "common.go:11-11", "common.go:23-24", "common.go:25-25").NoGPU("common.go:24: math.Cos has no exact GPU form yet")
+var gc_src_aidwTiledKernel = compiled.NewSource(gc_files_hecbench_aidw, "aidwTiledKernel", "7e3c7312e0a4327a48940f10f34032a09255b347de00bbfbf42fc131383d1be7", "hecbench_aidw.go:82-160").NoGoexit("4e187de05a5000e850f74f4d0f30b0b7aff550436aef4412577c67c34749fd37", "common.go:11-11", "common.go:23-24", "common.go:25-25").GPU(
+	compiled.PTX{Entry: "aidwTiledKernel", Pack: gc_ptx_hecbench_aidw, Params: []string{"[]float32", "[]float32", "[]float32", "int32", "[]float32", "[]float32", "[]float32", "int32", "float32", "[]float32"}, Files: []string{"hecbench_aidw.go"}, DynamicShared: false, DynamicSize: false},
+)
 
 //line hecbench_aidw.go:85
 func gc_body_aidwTiledKernel(gc_b *compiled.Block, dx, dy, dz []float32, dnum int32, ix, iy, iz []float32, inum int32, area float32, avgDist []float32) {

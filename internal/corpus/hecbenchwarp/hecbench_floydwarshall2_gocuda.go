@@ -94,14 +94,22 @@ func gc_body_fwInit1Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, nodes int32, 
 //line hecbench_floydwarshall2.go:55
 func FwInit2Kernel(g FwGraph, adjMat []int32, upper int32) func(*gocuda.Thread) {
 	return compiled.GridKernel(gc_src_fwInit2Kernel,
-		func(gc_t *gocuda.Thread) { fwInit2Kernel(gc_t, g, adjMat, upper) },
+		func(gc_t *gocuda.Thread) {
+			if compiled.Probing(gc_t) {
+				compiled.ProbeArgs(gc_t, g, adjMat, upper)
+				return
+			}
+			fwInit2Kernel(gc_t, g, adjMat, upper)
+		},
 		func(gc_b *compiled.Block, gc_lo, gc_hi int) {
 			gc_body_fwInit2Kernel(gc_b, gc_lo, gc_hi, g, adjMat, upper)
 		})
 }
 
 //line hecbench_floydwarshall2.go:55
-var gc_src_fwInit2Kernel = compiled.NewSource(gc_files_hecbench_floydwarshall2, "fwInit2Kernel", "f53d1cad0becceaf778c86b48e8466da91fb92ab635aba5f00ae76320f4ee3a0", "hecbench_floydwarshall2.go:51-63").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855").NoGPU("hecbench_floydwarshall2.go:55: parameter g of type github.com/gocuda/gocuda/internal/corpus/hecbenchwarp.FwGraph: the GPU form passes numbers, bools, slices and pointers")
+var gc_src_fwInit2Kernel = compiled.NewSource(gc_files_hecbench_floydwarshall2, "fwInit2Kernel", "f53d1cad0becceaf778c86b48e8466da91fb92ab635aba5f00ae76320f4ee3a0", "hecbench_floydwarshall2.go:51-63").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855").GPU(
+	compiled.PTX{Entry: "fwInit2Kernel", Pack: gc_ptx_hecbench_floydwarshall2, Params: []string{"hecbenchwarp.FwGraph", "[]int32", "int32"}, Files: []string{"hecbench_floydwarshall2.go"}, DynamicShared: false, DynamicSize: false},
+)
 
 //line hecbench_floydwarshall2.go:55
 func gc_body_fwInit2Kernel(gc_b *compiled.Block, gc_lo, gc_hi int, g FwGraph, adjMat []int32, upper int32) {

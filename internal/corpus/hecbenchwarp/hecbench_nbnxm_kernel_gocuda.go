@@ -31,7 +31,7 @@ func NbnxmKernel(aXq []Float4, aF, aShiftVec, aFShift []NbFloat3, aPlistCJ4 []Nb
 }
 
 //line hecbench_nbnxm_kernel.go:19
-var gc_src_nbnxmKernel = compiled.NewSource(gc_files_hecbench_nbnxm_kernel, "nbnxmKernel", "5a440dc6689315f5a17683f8bb5b17be515ac3dafb15967e9fc99b2ce00950fa", "hecbench_nbnxm_kernel.go:12-181", "hecbench_nbnxm.go:126-183", "hecbench_nbnxm.go:185-207", "hecbench_nbnxm.go:209-212").NoGoexit("eb5191c8a5a4cee5b78f2e51c34bbc0d1a298a264e2dff2da5839b021bbe3f5c", "hecbench_nbnxm.go:48-49", "hecbench_nbnxm.go:51-52", "hecbench_nbnxm.go:54-55", "hecbench_nbnxm.go:57-58", "hecbench_nbnxm.go:60-66", "hecbench_nbnxm.go:90-91", "hecbench_nbnxm.go:93-124").NoGPU("hecbench_nbnxm_kernel.go:156: a pointer method of a value not in memory has no GPU form yet")
+var gc_src_nbnxmKernel = compiled.NewSource(gc_files_hecbench_nbnxm_kernel, "nbnxmKernel", "5a440dc6689315f5a17683f8bb5b17be515ac3dafb15967e9fc99b2ce00950fa", "hecbench_nbnxm_kernel.go:12-181", "hecbench_nbnxm.go:126-183", "hecbench_nbnxm.go:185-207", "hecbench_nbnxm.go:209-212").NoGoexit("eb5191c8a5a4cee5b78f2e51c34bbc0d1a298a264e2dff2da5839b021bbe3f5c", "hecbench_nbnxm.go:48-49", "hecbench_nbnxm.go:51-52", "hecbench_nbnxm.go:54-55", "hecbench_nbnxm.go:57-58", "hecbench_nbnxm.go:60-66", "hecbench_nbnxm.go:90-91", "hecbench_nbnxm.go:93-124").NoGPU("hecbench_nbnxm_kernel.go:179: slicing [8]float32 has no GPU form yet")
 
 // gc_files_hecbench_nbnxm_kernel holds the source files whose lines the kernels' records hash.
 //

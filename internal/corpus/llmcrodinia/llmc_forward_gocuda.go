@@ -794,14 +794,22 @@ func gc_body_unpermuteKernel(gc_b *compiled.Block, gc_lo, gc_hi int, inp []float
 //line llmc_forward.go:269
 func GeluForwardKernel(out []float32, inp []float32, N int) func(*gocuda.Thread) {
 	return compiled.GridStrideKernel(gc_src_geluForwardKernel,
-		func(gc_t *gocuda.Thread) { geluForwardKernel(gc_t, out, inp, N) },
+		func(gc_t *gocuda.Thread) {
+			if compiled.Probing(gc_t) {
+				compiled.ProbeArgs(gc_t, out, inp, N)
+				return
+			}
+			geluForwardKernel(gc_t, out, inp, N)
+		},
 		func(gc_b *compiled.Block, gc_lo, gc_hi int) {
 			gc_body_geluForwardKernel(gc_b, gc_lo, gc_hi, out, inp, N)
 		})
 }
 
 //line llmc_forward.go:269
-var gc_src_geluForwardKernel = compiled.NewSource(gc_files_llmc_forward, "geluForwardKernel", "d6a871354d96d7ec784d4977e6f6b5128e002a0af22c32d38aa43e6983dc8cfe", "llmc_forward.go:265-276").NoGoexit("25ce6155cdd5c1754f730e0b0610ba628ea369a25285eba596a5197576df3a6c", "llmc_forward.go:262-263", "llmc_forward.go:36-36", "llmc_forward.go:38-38").NoGPU("llmc_forward.go:36: math.Tanh has no exact GPU form yet")
+var gc_src_geluForwardKernel = compiled.NewSource(gc_files_llmc_forward, "geluForwardKernel", "d6a871354d96d7ec784d4977e6f6b5128e002a0af22c32d38aa43e6983dc8cfe", "llmc_forward.go:265-276").NoGoexit("25ce6155cdd5c1754f730e0b0610ba628ea369a25285eba596a5197576df3a6c", "llmc_forward.go:262-263", "llmc_forward.go:36-36", "llmc_forward.go:38-38").GPU(
+	compiled.PTX{Entry: "geluForwardKernel", Pack: gc_ptx_llmc_forward, Params: []string{"[]float32", "[]float32", "int"}, Files: []string{"llmc_forward.go"}, DynamicShared: false, DynamicSize: false},
+)
 
 //line llmc_forward.go:269
 func gc_body_geluForwardKernel(gc_b *compiled.Block, gc_lo, gc_hi int, out []float32, inp []float32, N int) {
@@ -867,7 +875,7 @@ func GeluBackwardKernel(dinp []float32, inp, dout []float32, N int) func(*gocuda
 }
 
 //line llmc_forward.go:282
-var gc_src_geluBackwardKernel = compiled.NewSource(gc_files_llmc_forward, "geluBackwardKernel", "1424bbda29347aeb5ca9f8212e8afc243e0f294eacb8999fe30ae1de7e1242a1", "llmc_forward.go:278-294").NoGoexit("e8d71a0235fbcaa34e9c9d37848022fc86e648fea5b6831fe4f918e86923c8be", "llmc_forward.go:262-263", "llmc_forward.go:36-36", "llmc_forward.go:37-37", "llmc_forward.go:38-38").NoGPU("llmc_forward.go:36: math.Tanh has no exact GPU form yet")
+var gc_src_geluBackwardKernel = compiled.NewSource(gc_files_llmc_forward, "geluBackwardKernel", "1424bbda29347aeb5ca9f8212e8afc243e0f294eacb8999fe30ae1de7e1242a1", "llmc_forward.go:278-294").NoGoexit("e8d71a0235fbcaa34e9c9d37848022fc86e648fea5b6831fe4f918e86923c8be", "llmc_forward.go:262-263", "llmc_forward.go:36-36", "llmc_forward.go:37-37", "llmc_forward.go:38-38").NoGPU("llmc_forward.go:37: math.Cosh has no exact GPU form yet")
 
 //line llmc_forward.go:282
 func gc_body_geluBackwardKernel(gc_b *compiled.Block, gc_lo, gc_hi int, dinp []float32, inp, dout []float32, N int) {

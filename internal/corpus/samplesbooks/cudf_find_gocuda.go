@@ -42,12 +42,20 @@ var gc_src_finderWarpParallelFn = compiled.NewSource(gc_files_cudf_find, "finder
 //line cudf_find.go:151
 func ContainsWarpParallelKernel(dStrings cudfStrings, dTarget []byte, dResults []bool) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_containsWarpParallelFn,
-		func(gc_t *gocuda.Thread) { containsWarpParallelFn(gc_t, dStrings, dTarget, dResults) },
+		func(gc_t *gocuda.Thread) {
+			if compiled.Probing(gc_t) {
+				compiled.ProbeArgs(gc_t, dStrings, dTarget, dResults)
+				return
+			}
+			containsWarpParallelFn(gc_t, dStrings, dTarget, dResults)
+		},
 		func(gc_b *compiled.Block) { gc_body_containsWarpParallelFn(gc_b, dStrings, dTarget, dResults) })
 }
 
 //line cudf_find.go:151
-var gc_src_containsWarpParallelFn = compiled.NewSource(gc_files_cudf_find, "containsWarpParallelFn", "154c72a708569dea8f29a9be75d672f464bd643f4dbb666611b5d8027576bf47", "cudf_find.go:145-182").NoGoexit("84a48074a2e9cdf1e1534b7bf92da4a9d1cbcb86bab97dc5b1d7b97e3d082703", "cudf_find_instance.go:26-26", "cudf_find_instance.go:27-27", "cudf_find_instance.go:28-28", "cudf_find_instance.go:31-42").NoGPU("cudf_find.go:151: parameter dStrings of type github.com/gocuda/gocuda/internal/corpus/samplesbooks.cudfStrings: the GPU form passes numbers, bools, slices and pointers")
+var gc_src_containsWarpParallelFn = compiled.NewSource(gc_files_cudf_find, "containsWarpParallelFn", "154c72a708569dea8f29a9be75d672f464bd643f4dbb666611b5d8027576bf47", "cudf_find.go:145-182").NoGoexit("84a48074a2e9cdf1e1534b7bf92da4a9d1cbcb86bab97dc5b1d7b97e3d082703", "cudf_find_instance.go:26-26", "cudf_find_instance.go:27-27", "cudf_find_instance.go:28-28", "cudf_find_instance.go:31-42").GPU(
+	compiled.PTX{Entry: "containsWarpParallelFn", Pack: gc_ptx_cudf_find, Params: []string{"samplesbooks.cudfStrings", "[]uint8", "[]bool"}, Files: []string{"cudf_find_instance.go", "cudf_find.go"}, DynamicShared: false, DynamicSize: false},
+)
 
 //line cudf_find.go:151
 func gc_body_containsWarpParallelFn(gc_b *compiled.Block, dStrings cudfStrings, dTarget []byte, dResults []bool) {

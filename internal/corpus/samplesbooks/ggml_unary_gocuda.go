@@ -24,7 +24,7 @@ func UnaryOpKernel(op func(float32) float32, x, dst []float32, k int) func(*gocu
 }
 
 //line ggml_unary.go:56
-var gc_src_unaryOpKernel = compiled.NewSource(gc_files_ggml_unary, "unaryOpKernel", "9151100e001862e971c3860b2bdf2ad59dc897360329b0379ad7925b62eefc93", "ggml_unary.go:52-64").NoGPU("ggml_unary.go:56: parameter op of type func(float32) float32: the GPU form passes numbers, bools, slices and pointers")
+var gc_src_unaryOpKernel = compiled.NewSource(gc_files_ggml_unary, "unaryOpKernel", "9151100e001862e971c3860b2bdf2ad59dc897360329b0379ad7925b62eefc93", "ggml_unary.go:52-64").NoGPU("ggml_unary.go:56: parameter op of type func(float32) float32: the GPU form passes numbers, bools, slices, pointers and structs of them")
 
 //line ggml_unary.go:56
 func gc_body_unaryOpKernel(gc_b *compiled.Block, gc_lo, gc_hi int, op func(float32) float32, x, dst []float32, k int) {
@@ -86,7 +86,7 @@ func UnaryOpKernelStrided(op func(float32) float32, x, dst []float32, ne0, ne1, 
 }
 
 //line ggml_unary.go:72
-var gc_src_unaryOpKernelStrided = compiled.NewSource(gc_files_ggml_unary, "unaryOpKernelStrided", "64ab7b0af00d9733f845025fddabab6d80f2487893b5556cb76b35258fb8c2e2", "ggml_unary.go:66-90").NoGPU("ggml_unary.go:72: parameter op of type func(float32) float32: the GPU form passes numbers, bools, slices and pointers")
+var gc_src_unaryOpKernelStrided = compiled.NewSource(gc_files_ggml_unary, "unaryOpKernelStrided", "64ab7b0af00d9733f845025fddabab6d80f2487893b5556cb76b35258fb8c2e2", "ggml_unary.go:66-90").NoGPU("ggml_unary.go:72: parameter op of type func(float32) float32: the GPU form passes numbers, bools, slices, pointers and structs of them")
 
 //line ggml_unary.go:72
 func gc_body_unaryOpKernelStrided(gc_b *compiled.Block, gc_lo, gc_hi int, op func(float32) float32, x, dst []float32, ne0, ne1, ne2, ne3, neTotal, sx0, sx1, sx2, sx3, sd0, sd1, sd2, sd3 int64) {
@@ -143,7 +143,7 @@ func UnaryGatedOpKernel(op func(float32) float32, x, g, dst []float32, k, n, o0,
 }
 
 //line ggml_unary.go:98
-var gc_src_unaryGatedOpKernel = compiled.NewSource(gc_files_ggml_unary, "unaryGatedOpKernel", "74428ca6efc952c8e3c27ebafbed764e5a26a0247db61d32bb94b95cbe116f0e", "ggml_unary.go:92-113").NoGPU("ggml_unary.go:98: parameter op of type func(float32) float32: the GPU form passes numbers, bools, slices and pointers")
+var gc_src_unaryGatedOpKernel = compiled.NewSource(gc_files_ggml_unary, "unaryGatedOpKernel", "74428ca6efc952c8e3c27ebafbed764e5a26a0247db61d32bb94b95cbe116f0e", "ggml_unary.go:92-113").NoGPU("ggml_unary.go:98: parameter op of type func(float32) float32: the GPU form passes numbers, bools, slices, pointers and structs of them")
 
 //line ggml_unary.go:98
 func gc_body_unaryGatedOpKernel(gc_b *compiled.Block, gc_lo, gc_hi int, op func(float32) float32, x, g, dst []float32, k, n, o0, o1 int64) {

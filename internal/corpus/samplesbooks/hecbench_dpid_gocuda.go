@@ -19,12 +19,20 @@ const _ = compiled.GeneratedCodeVersion2
 //line hecbench_dpid.go:167
 func DpidGuidanceKernel(input, patches []Uchar3, p DpidParams) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_dpidGuidanceKernel,
-		func(gc_t *gocuda.Thread) { dpidGuidanceKernel(gc_t, input, patches, p) },
+		func(gc_t *gocuda.Thread) {
+			if compiled.Probing(gc_t) {
+				compiled.ProbeArgs(gc_t, input, patches, p)
+				return
+			}
+			dpidGuidanceKernel(gc_t, input, patches, p)
+		},
 		func(gc_b *compiled.Block) { gc_body_dpidGuidanceKernel(gc_b, input, patches, p) })
 }
 
 //line hecbench_dpid.go:167
-var gc_src_dpidGuidanceKernel = compiled.NewSource(gc_files_hecbench_dpid, "dpidGuidanceKernel", "3124301496252f0b6c558b1d33bc2d17f18ad43d8f0ae08fcba2cac565390e69", "hecbench_dpid.go:163-191", "hecbench_dpid.go:134-143", "hecbench_dpid.go:134-143", "hecbench_dpid.go:134-143", "hecbench_dpid.go:134-143", "hecbench_dpid.go:134-143", "hecbench_dpid.go:145-152").NoGoexit("561403ff5ede55115a2f2b4fa40a2d6a691f0aef5f64fd8a1dd1b9fe472b59d8", "hecbench_dpid.go:116-132", "hecbench_dpid.go:40-44", "hecbench_dpid.go:45-45", "hecbench_dpid.go:46-46", "hecbench_dpid.go:48-54", "hecbench_dpid.go:64-70", "hecbench_dpid.go:83-89", "hecbench_dpid.go:98-114").NoGPU("hecbench_dpid.go:167: parameter p of type github.com/gocuda/gocuda/internal/corpus/samplesbooks.DpidParams: the GPU form passes numbers, bools, slices and pointers")
+var gc_src_dpidGuidanceKernel = compiled.NewSource(gc_files_hecbench_dpid, "dpidGuidanceKernel", "3124301496252f0b6c558b1d33bc2d17f18ad43d8f0ae08fcba2cac565390e69", "hecbench_dpid.go:163-191", "hecbench_dpid.go:134-143", "hecbench_dpid.go:134-143", "hecbench_dpid.go:134-143", "hecbench_dpid.go:134-143", "hecbench_dpid.go:134-143", "hecbench_dpid.go:145-152").NoGoexit("561403ff5ede55115a2f2b4fa40a2d6a691f0aef5f64fd8a1dd1b9fe472b59d8", "hecbench_dpid.go:116-132", "hecbench_dpid.go:40-44", "hecbench_dpid.go:45-45", "hecbench_dpid.go:46-46", "hecbench_dpid.go:48-54", "hecbench_dpid.go:64-70", "hecbench_dpid.go:83-89", "hecbench_dpid.go:98-114").GPU(
+	compiled.PTX{Entry: "dpidGuidanceKernel", Pack: gc_ptx_hecbench_dpid, Params: []string{"[]samplesbooks.Uchar3", "[]samplesbooks.Uchar3", "samplesbooks.DpidParams"}, Files: []string{"hecbench_dpid.go"}, DynamicShared: false, DynamicSize: false},
+)
 
 //line hecbench_dpid.go:167
 func gc_body_dpidGuidanceKernel(gc_b *compiled.Block, input, patches []Uchar3, p DpidParams) {
@@ -424,12 +432,20 @@ func gc_body_dpidGuidanceKernel(gc_b *compiled.Block, input, patches []Uchar3, p
 //line hecbench_dpid.go:248
 func DpidDownsamplingKernel(input, patches []Uchar3, p DpidParams, output []Uchar3) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_dpidDownsamplingKernel,
-		func(gc_t *gocuda.Thread) { dpidDownsamplingKernel(gc_t, input, patches, p, output) },
+		func(gc_t *gocuda.Thread) {
+			if compiled.Probing(gc_t) {
+				compiled.ProbeArgs(gc_t, input, patches, p, output)
+				return
+			}
+			dpidDownsamplingKernel(gc_t, input, patches, p, output)
+		},
 		func(gc_b *compiled.Block) { gc_body_dpidDownsamplingKernel(gc_b, input, patches, p, output) })
 }
 
 //line hecbench_dpid.go:248
-var gc_src_dpidDownsamplingKernel = compiled.NewSource(gc_files_hecbench_dpid, "dpidDownsamplingKernel", "ae952260d4d9880655e3feeb331ce5a02caeda700de05b7ba80bd69cc74dbf5f", "hecbench_dpid.go:242-283", "hecbench_dpid.go:134-143", "hecbench_dpid.go:134-143", "hecbench_dpid.go:134-143", "hecbench_dpid.go:134-143", "hecbench_dpid.go:134-143", "hecbench_dpid.go:145-152").NoGoexit("8e9994bf32eb3df5b2752ccc9f0b093634d6b99d7b3f2a714c3bcadd4d8fb61c", "common.go:10-10", "common.go:11-11", "hecbench_dpid.go:116-132", "hecbench_dpid.go:154-161", "hecbench_dpid.go:193-240", "hecbench_dpid.go:40-44", "hecbench_dpid.go:45-45", "hecbench_dpid.go:46-46", "hecbench_dpid.go:48-54", "hecbench_dpid.go:56-62", "hecbench_dpid.go:72-81", "hecbench_dpid.go:83-89", "hecbench_dpid.go:98-114").NoGPU("hecbench_dpid.go:248: parameter p of type github.com/gocuda/gocuda/internal/corpus/samplesbooks.DpidParams: the GPU form passes numbers, bools, slices and pointers")
+var gc_src_dpidDownsamplingKernel = compiled.NewSource(gc_files_hecbench_dpid, "dpidDownsamplingKernel", "ae952260d4d9880655e3feeb331ce5a02caeda700de05b7ba80bd69cc74dbf5f", "hecbench_dpid.go:242-283", "hecbench_dpid.go:134-143", "hecbench_dpid.go:134-143", "hecbench_dpid.go:134-143", "hecbench_dpid.go:134-143", "hecbench_dpid.go:134-143", "hecbench_dpid.go:145-152").NoGoexit("8e9994bf32eb3df5b2752ccc9f0b093634d6b99d7b3f2a714c3bcadd4d8fb61c", "common.go:10-10", "common.go:11-11", "hecbench_dpid.go:116-132", "hecbench_dpid.go:154-161", "hecbench_dpid.go:193-240", "hecbench_dpid.go:40-44", "hecbench_dpid.go:45-45", "hecbench_dpid.go:46-46", "hecbench_dpid.go:48-54", "hecbench_dpid.go:56-62", "hecbench_dpid.go:72-81", "hecbench_dpid.go:83-89", "hecbench_dpid.go:98-114").GPU(
+	compiled.PTX{Entry: "dpidDownsamplingKernel", Pack: gc_ptx_hecbench_dpid, Params: []string{"[]samplesbooks.Uchar3", "[]samplesbooks.Uchar3", "samplesbooks.DpidParams", "[]samplesbooks.Uchar3"}, Files: []string{"hecbench_dpid.go"}, DynamicShared: false, DynamicSize: false},
+)
 
 //line hecbench_dpid.go:248
 func gc_body_dpidDownsamplingKernel(gc_b *compiled.Block, input, patches []Uchar3, p DpidParams, output []Uchar3) {

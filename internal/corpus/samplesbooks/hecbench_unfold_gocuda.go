@@ -31,7 +31,7 @@ func UnfoldBackwardElementwiseKernel(nThreads, nElemsPerThread, totalNElems int,
 }
 
 //line hecbench_unfold.go:23
-var gc_src_unfoldBackwardElementwiseKernel = compiled.NewSource(gc_files_hecbench_unfold, "unfoldBackwardElementwiseKernel", "2a7e769e62caaf8b43d4641514a4969f1b98b7d55cb4fe1f210dad722b4242cd", "hecbench_unfold.go:16-32").NoGPU("hecbench_unfold.go:23: parameter f of type func(i int): the GPU form passes numbers, bools, slices and pointers")
+var gc_src_unfoldBackwardElementwiseKernel = compiled.NewSource(gc_files_hecbench_unfold, "unfoldBackwardElementwiseKernel", "2a7e769e62caaf8b43d4641514a4969f1b98b7d55cb4fe1f210dad722b4242cd", "hecbench_unfold.go:16-32").NoGPU("hecbench_unfold.go:23: parameter f of type func(i int): the GPU form passes numbers, bools, slices, pointers and structs of them")
 
 //line hecbench_unfold.go:23
 func gc_body_unfoldBackwardElementwiseKernel(gc_b *compiled.Block, gc_lo, gc_hi int, nThreads, nElemsPerThread, totalNElems int, f func(i int)) {

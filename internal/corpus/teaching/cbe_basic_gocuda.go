@@ -150,14 +150,22 @@ func gc_body_juliaKernel(gc_b *compiled.Block, gc_lo, gc_hi int, ptr []uint8, di
 //line cbe_basic.go:84
 func RippleKernel(ptr []uint8, ticks int, dim int) func(*gocuda.Thread) {
 	return compiled.GridKernel(gc_src_rippleKernel,
-		func(gc_t *gocuda.Thread) { rippleKernel(gc_t, ptr, ticks, dim) },
+		func(gc_t *gocuda.Thread) {
+			if compiled.Probing(gc_t) {
+				compiled.ProbeArgs(gc_t, ptr, ticks, dim)
+				return
+			}
+			rippleKernel(gc_t, ptr, ticks, dim)
+		},
 		func(gc_b *compiled.Block, gc_lo, gc_hi int) {
 			gc_body_rippleKernel(gc_b, gc_lo, gc_hi, ptr, ticks, dim)
 		})
 }
 
 //line cbe_basic.go:84
-var gc_src_rippleKernel = compiled.NewSource(gc_files_cbe_basic, "rippleKernel", "c8d696576766b1021fc8566ba703b148fd568679cc1954e3aa81286d24f901e3", "cbe_basic.go:80-97").NoGoexit("f7eaa06aa6af58d15a30402120dda9518774a3b2a5329c44a76ea27292aca8a8", "common.go:5-7").NoGPU("cbe_basic.go:92: math.Cos has no exact GPU form yet")
+var gc_src_rippleKernel = compiled.NewSource(gc_files_cbe_basic, "rippleKernel", "c8d696576766b1021fc8566ba703b148fd568679cc1954e3aa81286d24f901e3", "cbe_basic.go:80-97").NoGoexit("f7eaa06aa6af58d15a30402120dda9518774a3b2a5329c44a76ea27292aca8a8", "common.go:5-7").GPU(
+	compiled.PTX{Entry: "rippleKernel", Pack: gc_ptx_cbe_basic, Params: []string{"[]uint8", "int", "int"}, Files: []string{"cbe_basic.go"}, DynamicShared: false, DynamicSize: false},
+)
 
 //line cbe_basic.go:84
 func gc_body_rippleKernel(gc_b *compiled.Block, gc_lo, gc_hi int, ptr []uint8, ticks int, dim int) {
@@ -215,12 +223,20 @@ func gc_body_rippleKernel(gc_b *compiled.Block, gc_lo, gc_hi int, ptr []uint8, t
 //line cbe_basic.go:107
 func SharedBitmapKernel(ptr []uint8) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_sharedBitmapKernel,
-		func(gc_t *gocuda.Thread) { sharedBitmapKernel(gc_t, ptr) },
+		func(gc_t *gocuda.Thread) {
+			if compiled.Probing(gc_t) {
+				compiled.ProbeArgs(gc_t, ptr)
+				return
+			}
+			sharedBitmapKernel(gc_t, ptr)
+		},
 		func(gc_b *compiled.Block) { gc_body_sharedBitmapKernel(gc_b, ptr) })
 }
 
 //line cbe_basic.go:107
-var gc_src_sharedBitmapKernel = compiled.NewSource(gc_files_cbe_basic, "sharedBitmapKernel", "f9ca1bb90c34ac662d801ceaea039b508726000657396e16ddf971b2c6a77b01", "cbe_basic.go:102-126").NoGoexit("c1ac8b4bff2c855d0a7fb1ffcabaea3ac963073006cf2b936e42e5315408ad17", "common.go:8-8").NoGPU("common.go:8: math.Sin has no exact GPU form yet")
+var gc_src_sharedBitmapKernel = compiled.NewSource(gc_files_cbe_basic, "sharedBitmapKernel", "f9ca1bb90c34ac662d801ceaea039b508726000657396e16ddf971b2c6a77b01", "cbe_basic.go:102-126").NoGoexit("c1ac8b4bff2c855d0a7fb1ffcabaea3ac963073006cf2b936e42e5315408ad17", "common.go:8-8").GPU(
+	compiled.PTX{Entry: "sharedBitmapKernel", Pack: gc_ptx_cbe_basic, Params: []string{"[]uint8"}, Files: []string{"cbe_basic.go"}, DynamicShared: false, DynamicSize: false},
+)
 
 //line cbe_basic.go:107
 func gc_body_sharedBitmapKernel(gc_b *compiled.Block, ptr []uint8) {

@@ -40,12 +40,20 @@ var gc_src_dotKernel = compiled.NewSource(gc_files_cbe_dot, "dotKernel", "22f110
 //line cbe_dot.go:82
 func DotLockKernel(lock bookLock, a, b []float32, c *float32) func(*gocuda.Thread) {
 	return compiled.Kernel(gc_src_dotLockKernel,
-		func(gc_t *gocuda.Thread) { dotLockKernel(gc_t, lock, a, b, c) },
+		func(gc_t *gocuda.Thread) {
+			if compiled.Probing(gc_t) {
+				compiled.ProbeArgs(gc_t, lock, a, b, c)
+				return
+			}
+			dotLockKernel(gc_t, lock, a, b, c)
+		},
 		func(gc_b *compiled.Block) { gc_body_dotLockKernel(gc_b, lock, a, b, c) })
 }
 
 //line cbe_dot.go:82
-var gc_src_dotLockKernel = compiled.NewSource(gc_files_cbe_dot, "dotLockKernel", "50d97f4b06b8b0d0e09a7d07d4548db1aa4c95cbbadd08e2cf8abf7b769cfb2a", "cbe_dot.go:78-111").NoGoexit("c6dee3f5e269b2a2781f8f27d1bc9ef411c108303868b6eb93add5cc14a12831", "cbe_dot.go:65-70", "cbe_dot.go:72-76").NoGPU("cbe_dot.go:82: parameter lock of type github.com/gocuda/gocuda/internal/corpus/teaching.bookLock: the GPU form passes numbers, bools, slices and pointers")
+var gc_src_dotLockKernel = compiled.NewSource(gc_files_cbe_dot, "dotLockKernel", "50d97f4b06b8b0d0e09a7d07d4548db1aa4c95cbbadd08e2cf8abf7b769cfb2a", "cbe_dot.go:78-111").NoGoexit("c6dee3f5e269b2a2781f8f27d1bc9ef411c108303868b6eb93add5cc14a12831", "cbe_dot.go:65-70", "cbe_dot.go:72-76").GPU(
+	compiled.PTX{Entry: "dotLockKernel", Pack: gc_ptx_cbe_dot, Params: []string{"teaching.bookLock", "[]float32", "[]float32", "*float32"}, Files: []string{"cbe_dot.go"}, DynamicShared: false, DynamicSize: false},
+)
 
 // gc_files_cbe_dot holds the source files whose lines the kernels' records hash.
 //

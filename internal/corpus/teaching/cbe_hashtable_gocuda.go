@@ -28,7 +28,7 @@ func AddToTableKernel(keys []uint32, values []unsafe.Pointer, table Table, lock 
 }
 
 //line cbe_hashtable.go:49
-var gc_src_addToTableKernel = compiled.NewSource(gc_files_cbe_hashtable, "addToTableKernel", "feb11dcdc3df7ca8cff462a06aececde2fc8604a8e14089297eb79db3cbd4aef", "cbe_hashtable.go:44-69").NoGoexit("4c2126a71dac0640e385e7deda63e65a47d033032c8c24a9cb6723013d53a9d4", "cbe_dot.go:65-70", "cbe_dot.go:72-76", "cbe_hashtable.go:39-42").NoGPU("cbe_hashtable.go:49: parameter table of type github.com/gocuda/gocuda/internal/corpus/teaching.Table: the GPU form passes numbers, bools, slices and pointers")
+var gc_src_addToTableKernel = compiled.NewSource(gc_files_cbe_hashtable, "addToTableKernel", "feb11dcdc3df7ca8cff462a06aececde2fc8604a8e14089297eb79db3cbd4aef", "cbe_hashtable.go:44-69").NoGoexit("4c2126a71dac0640e385e7deda63e65a47d033032c8c24a9cb6723013d53a9d4", "cbe_dot.go:65-70", "cbe_dot.go:72-76", "cbe_hashtable.go:39-42").NoGPU("cbe_hashtable.go:58: type github.com/gocuda/gocuda/internal/corpus/teaching.Entry has no GPU form in memory (numbers and bools, slices, arrays and structs of them)")
 
 //line cbe_hashtable.go:49
 func gc_body_addToTableKernel(gc_b *compiled.Block, gc_lo, gc_hi int, keys []uint32, values []unsafe.Pointer, table Table, lock []bookLock) {

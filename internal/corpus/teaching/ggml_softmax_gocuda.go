@@ -14,7 +14,7 @@ import (
 const _ = compiled.GeneratedCodeVersion2
 
 //line ggml_softmax.go:73
-var gc_src_softMaxF32 = compiled.NewSource(gc_files_ggml_softmax, "softMaxF32", "65ab24806051f6dea37f7ac05ccbeee66c45e05bb82f865e1788571f0cdc55b4", "ggml_softmax.go:66-197", "ggml_more.go:22-28", "ggml_more.go:22-28", "ggml_norm.go:22-28", "ggml_norm.go:22-28").NoGoexit("d2840bfa181882ae438951cc1da057cb8c30f28d810b9c1361ab6c65da50aa4d", "ggml_more.go:17-19", "ggml_norm.go:238-239", "ggml_softmax.go:199-205", "ggml_softmax.go:45-46", "ggml_softmax.go:48-64").NoGPU("with [float32]: ggml_softmax.go:73: parameter p of type github.com/gocuda/gocuda/internal/corpus/teaching.softMaxParams: the GPU form passes numbers, bools, slices and pointers")
+var gc_src_softMaxF32 = compiled.NewSource(gc_files_ggml_softmax, "softMaxF32", "65ab24806051f6dea37f7ac05ccbeee66c45e05bb82f865e1788571f0cdc55b4", "ggml_softmax.go:66-197", "ggml_more.go:22-28", "ggml_more.go:22-28", "ggml_norm.go:22-28", "ggml_norm.go:22-28").NoGoexit("d2840bfa181882ae438951cc1da057cb8c30f28d810b9c1361ab6c65da50aa4d", "ggml_more.go:17-19", "ggml_norm.go:238-239", "ggml_softmax.go:199-205", "ggml_softmax.go:45-46", "ggml_softmax.go:48-64").NoGPU("with [float32]: ggml_softmax.go:110: a variable holding both global and shared memory has no GPU form yet")
 
 // SoftMaxF32ParallelizeColsKernel is soft_max_f32_parallelize_cols, a
 // cooperative kernel: every row in turn, spread over the whole grid.
@@ -28,7 +28,7 @@ func SoftMaxF32ParallelizeColsKernel(x []float32, dst []float32, tmpVals []float
 }
 
 //line ggml_softmax.go:357
-var gc_src_softMaxF32ParallelizeColsKernel = compiled.NewSource(gc_files_ggml_softmax, "softMaxF32ParallelizeColsKernel", "f9bea737c206b017a531e729e202fb072d61531176af7138d648a4c74e65e261", "ggml_softmax.go:352-362", "ggml_more.go:22-28", "ggml_more.go:22-28", "ggml_more.go:22-28", "ggml_more.go:22-28", "ggml_norm.go:22-28", "ggml_norm.go:22-28", "ggml_norm.go:22-28", "ggml_norm.go:22-28", "ggml_softmax.go:207-229", "ggml_softmax.go:207-229", "ggml_softmax.go:231-251", "ggml_softmax.go:231-251", "ggml_softmax.go:253-350").NoGoexit("17747163c4379cc4e55b70134f6bde19384ac13ef2e13d6afdd91b3a696f6200", "ggml_more.go:17-19", "ggml_norm.go:238-239").NoGPU("ggml_softmax.go:357: parameter p of type github.com/gocuda/gocuda/internal/corpus/teaching.softMaxParams: the GPU form passes numbers, bools, slices and pointers")
+var gc_src_softMaxF32ParallelizeColsKernel = compiled.NewSource(gc_files_ggml_softmax, "softMaxF32ParallelizeColsKernel", "f9bea737c206b017a531e729e202fb072d61531176af7138d648a4c74e65e261", "ggml_softmax.go:352-362", "ggml_more.go:22-28", "ggml_more.go:22-28", "ggml_more.go:22-28", "ggml_more.go:22-28", "ggml_norm.go:22-28", "ggml_norm.go:22-28", "ggml_norm.go:22-28", "ggml_norm.go:22-28", "ggml_softmax.go:207-229", "ggml_softmax.go:207-229", "ggml_softmax.go:231-251", "ggml_softmax.go:231-251", "ggml_softmax.go:253-350").NoGoexit("17747163c4379cc4e55b70134f6bde19384ac13ef2e13d6afdd91b3a696f6200", "ggml_more.go:17-19", "ggml_norm.go:238-239").NoGPU("ggml_softmax.go:213: Assert has no GPU form yet")
 
 // SoftMaxBackF32Kernel is soft_max_back_f32: the softmax's gradient, one
 // warp a row.
