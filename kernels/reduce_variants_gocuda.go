@@ -232,6 +232,328 @@ var gc_src_reduceUnrolledWarp = compiled.NewSource(gc_files_reduce_variants, "re
 	compiled.PTX{Entry: "reduceUnrolledWarp_float64", Pack: gc_ptx_reduce_variants, Params: []string{"[]float64", "[]float64"}, Files: []string{"reduce_variants.go", "reduce.go"}, DynamicShared: true, DynamicSize: false},
 )
 
+//line reduce_variants.go:41
+func gc_body_reduceUnrolledWarp[T Number](gc_b *compiled.Block, in, partial []T) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	gc_s_ahead := compiled.Scratch[T](gc_b, 0)[:gc_n]
+	if gc_bdx <= 1*gc_bdx {
+		gc_b.SharedWritten()
+	}
+	/*line reduce_variants.go:44*/ sdata := gocuda.Shared[T](t, gc_bdx)[:gc_bdx]
+	if compiled.Ahead(func() {
+		{
+			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+				gc_off := gc_bx * 2 * gc_bdx
+				if gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off {
+					gc_at := in[gc_off:][:gc_bdx]
+					/*line reduce_variants.go:45*/ copy(gc_s_ahead[gc_base:][:gc_bdx], gc_at)
+				} else {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+						/*line reduce_variants.go:43*/ i := gc_bx*2*gc_bdx + tid
+						/*line reduce_variants.go:45*/ var ahead T = reduceAt(in, i)
+						gc_s_ahead[gc_rank] = ahead
+					}
+				}
+			}
+		}
+	}) {
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_off2 := (gc_bx * 2 * gc_bdx) + gc_bdx
+			if gc_bdx <= len(sdata) && gc_off2 >= 0 && gc_off2 <= len(in) && gc_bdx <= len(in)-gc_off2 {
+				gc_at2 := sdata[:gc_bdx]
+				gc_at3 := in[gc_off2:][:gc_bdx]
+				gc_step := 0
+				for ; gc_step+3 < gc_bdx; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
+						gc_rank := gc_base + gc_tx
+						ahead := gc_s_ahead[gc_rank]
+						/*line reduce_variants.go:45*/ gc_at2[gc_tx] = ahead + gc_at3[gc_tx]
+					}
+					{
+						gc_tx := gc_step + 1
+						gc_rank := gc_base + gc_tx
+						ahead := gc_s_ahead[gc_rank]
+						/*line reduce_variants.go:45*/ gc_at2[gc_tx] = ahead + gc_at3[gc_tx]
+					}
+					{
+						gc_tx := gc_step + 2
+						gc_rank := gc_base + gc_tx
+						ahead := gc_s_ahead[gc_rank]
+						/*line reduce_variants.go:45*/ gc_at2[gc_tx] = ahead + gc_at3[gc_tx]
+					}
+					{
+						gc_tx := gc_step + 3
+						gc_rank := gc_base + gc_tx
+						ahead := gc_s_ahead[gc_rank]
+						/*line reduce_variants.go:45*/ gc_at2[gc_tx] = ahead + gc_at3[gc_tx]
+					}
+				}
+				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					ahead := gc_s_ahead[gc_rank]
+					/*line reduce_variants.go:45*/ gc_at2[gc_tx] = ahead + gc_at3[gc_tx]
+				}
+			} else {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+					/*line reduce_variants.go:43*/ i := gc_bx*2*gc_bdx + tid
+					ahead := gc_s_ahead[gc_rank]
+					sdata[tid] = ahead + reduceAt(in, i+gc_bdx)
+				}
+			}
+		}
+	} else {
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			gc_off3 := gc_bx * 2 * gc_bdx
+			gc_off4 := (gc_bx * 2 * gc_bdx) + gc_bdx
+			if gc_bdx <= len(sdata) && gc_off3 >= 0 && gc_off3 <= len(in) && gc_bdx <= len(in)-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(in) && gc_bdx <= len(in)-gc_off4 {
+				gc_at4 := sdata[:gc_bdx]
+				gc_at5 := in[gc_off3:][:gc_bdx]
+				gc_at6 := in[gc_off4:][:gc_bdx]
+				gc_step2 := 0
+				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+					{
+						gc_tx := gc_step2 + 0
+						/*line reduce_variants.go:45*/ gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
+					}
+					{
+						gc_tx := gc_step2 + 1
+						/*line reduce_variants.go:45*/ gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
+					}
+					{
+						gc_tx := gc_step2 + 2
+						/*line reduce_variants.go:45*/ gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
+					}
+					{
+						gc_tx := gc_step2 + 3
+						/*line reduce_variants.go:45*/ gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
+					}
+				}
+				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+					/*line reduce_variants.go:45*/ gc_at4[gc_tx] = gc_at5[gc_tx] + gc_at6[gc_tx]
+				}
+			} else {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					tid := gc_tx
+					/*line reduce_variants.go:43*/ i := gc_bx*2*gc_bdx + tid
+					/*line reduce_variants.go:45*/ sdata[tid] = reduceAt(in, i) + reduceAt(in, i+gc_bdx)
+				}
+			}
+		}
+	}
+	/*line reduce_variants.go:47*/ var sdata_ []T = sdata
+	var stop int = gocuda.WarpSize
+	/*line reduce.go:273*/ for s := gc_bdx / 2; s > stop; s /= 2 {
+		if gc_bdy*gc_bdz == 1 && s <= gc_bdx {
+			if gc_k := compiled.TreeFold(sdata_, s, stop, 64); gc_k > 0 {
+				s = gc_k
+				continue
+			}
+		}
+		gc_from, gc_to := 0, gc_bdx
+		/*line reduce.go:282*/ if gc_bound := s; gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off5 := s
+			if gc_from >= 0 && gc_to <= len(sdata_) && gc_off5 >= 0 && gc_off5 <= len(sdata_) && gc_to <= len(sdata_)-gc_off5 {
+				gc_at7 := sdata_[:gc_to]
+				gc_at8 := sdata_[gc_off5:][:gc_to]
+				gc_step3 := gc_from
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+					{
+						gc_tx := gc_step3 + 0
+						/*line reduce.go:275*/ gc_at7[gc_tx] += gc_at8[gc_tx]
+					}
+					{
+						gc_tx := gc_step3 + 1
+						/*line reduce.go:275*/ gc_at7[gc_tx] += gc_at8[gc_tx]
+					}
+					{
+						gc_tx := gc_step3 + 2
+						/*line reduce.go:275*/ gc_at7[gc_tx] += gc_at8[gc_tx]
+					}
+					{
+						gc_tx := gc_step3 + 3
+						/*line reduce.go:275*/ gc_at7[gc_tx] += gc_at8[gc_tx]
+					}
+				}
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+					/*line reduce.go:275*/ gc_at7[gc_tx] += gc_at8[gc_tx]
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					tid_ := gc_tx
+					/*line reduce.go:275*/ sdata_[tid_] += sdata_[tid_+s]
+				}
+			}
+		}
+	}
+	/*line reduce.go:282*/ if !(gc_bdy*gc_bdz == 1 && gc_bdx >= 32 && compiled.TreeSum(sdata, 32)) {
+		var gc_l_v [32]T
+		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+			gc_cnt := min(32, gc_n-gc_w)
+			gc_act := uint32(uint64(1)<<gc_cnt - 1)
+			var gc_dead uint32
+			var gc_m10 uint32
+			if gc_x0 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1).X; gc_x0+gc_cnt <= gc_bdx {
+				gc_lo2, gc_hi2 := 0, 32
+				if gc_bound2 := compiled.Diff(gocuda.WarpSize, gc_x0); gc_bound2 < gc_hi2 {
+					gc_hi2 = gc_bound2
+				}
+				if gc_lo2 < gc_hi2 {
+					gc_m10 = uint32(uint64(1)<<gc_hi2 - uint64(1)<<gc_lo2)
+				}
+			} else {
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					gc_pos.Thread = gc_w + gc_lane
+					tid := gc_tx
+					/*line reduce_variants.go:48*/ if tid < gocuda.WarpSize {
+						gc_m10 |= 1 << gc_lane
+					}
+				}
+			}
+			gc_save10 := gc_act
+			gc_act = gc_save10 & gc_m10
+			if gc_act != 0 {
+				/*line reduce_variants.go:49*/ var sdata_2 []T = sdata
+				{
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					gc_x02 := gc_tidx.X
+					gc_off6 := gc_x02
+					if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off6 >= 0 && gc_off6 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off6 {
+						gc_at9 := sdata_2[gc_off6:][:32]
+						/*line reduce_variants.go:61*/ copy(gc_l_v[:], gc_at9)
+					} else {
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
+							}
+							if gc_act&(1<<gc_lane) == 0 {
+								continue
+							}
+							gc_pos.Thread = gc_w + gc_lane
+							tid_2 := gc_tx
+							/*line reduce_variants.go:61*/ v := sdata_2[tid_2]
+							gc_l_v[gc_lane] = v
+						}
+					}
+				}
+				/*line reduce_variants.go:62*/ for offset := gocuda.WarpSize; offset > 0; offset /= 2 {
+					{
+						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+						gc_tx := gc_tidx.X - 1
+						gc_x03 := gc_tidx.X
+						/*line reduce_variants.go:68*/ gc_off7 := offset + gc_x03
+						if gc_act == ^uint32(0) && gc_x03+32 <= gc_bdx && gc_off7 >= 0 && gc_off7 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off7 {
+							gc_at10 := sdata_2[gc_off7:][:32]
+							gc_hi3 := compiled.LanesDemanded(offset, 1, gc_bdy*gc_bdz == 1)
+							for gc_lane := 0; gc_lane < gc_hi3; gc_lane++ {
+								v := gc_l_v[gc_lane]
+								/*line reduce_variants.go:63*/ v += gc_at10[gc_lane]
+								gc_l_v[gc_lane] = v
+							}
+						} else {
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								gc_tx++
+								if gc_tx == gc_bdx {
+									gc_tx = 0
+								}
+								if gc_act&(1<<gc_lane) == 0 {
+									continue
+								}
+								gc_pos.Thread = gc_w + gc_lane
+								tid_2 := gc_tx
+								v := gc_l_v[gc_lane]
+								/*line reduce_variants.go:63*/ v += sdata_2[tid_2+offset]
+								gc_l_v[gc_lane] = v
+							}
+						}
+					}
+					{
+						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+						gc_tx := gc_tidx.X - 1
+						gc_x04 := gc_tidx.X
+						gc_off8 := gc_x04
+						if gc_act == ^uint32(0) && gc_x04+32 <= gc_bdx && gc_off8 >= 0 && gc_off8 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off8 {
+							gc_at11 := sdata_2[gc_off8:][:32]
+							/*line reduce_variants.go:77*/ gc_hi4 := compiled.LanesDemanded(offset, 1, gc_bdy*gc_bdz == 1)
+							/*line reduce_variants.go:65*/ copy(gc_at11[:gc_hi4], gc_l_v[:gc_hi4])
+						} else {
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								gc_tx++
+								if gc_tx == gc_bdx {
+									gc_tx = 0
+								}
+								if gc_act&(1<<gc_lane) == 0 {
+									continue
+								}
+								gc_pos.Thread = gc_w + gc_lane
+								tid_2 := gc_tx
+								v := gc_l_v[gc_lane]
+								/*line reduce_variants.go:65*/ sdata_2[tid_2] = v
+							}
+						}
+					}
+				}
+			}
+			gc_act = gc_save10 &^ gc_dead
+		}
+	}
+	{
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := 0; gc_bound < gc_to-1 {
+			gc_to = gc_bound + 1
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off9 := gc_bx
+			gc_off10 := 0
+			if gc_from >= 0 && gc_off9 >= 0 && gc_off9 < len(partial) && gc_off10 >= 0 && gc_off10 < len(sdata) {
+				gc_at12 := partial[gc_off9:][:1]
+				gc_at13 := sdata[gc_off10:][:1]
+				gc_step4 := gc_from
+				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
+					/*line reduce_variants.go:52*/ gc_at12[0] = gc_at13[0]
+					/*line reduce_variants.go:52*/ gc_at12[0] = gc_at13[0]
+					/*line reduce_variants.go:52*/ gc_at12[0] = gc_at13[0]
+					/*line reduce_variants.go:52*/ gc_at12[0] = gc_at13[0]
+				}
+				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
+					/*line reduce_variants.go:52*/ gc_at12[0] = gc_at13[0]
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					/*line reduce_variants.go:52*/ partial[gc_bx] = sdata[0]
+				}
+			}
+		}
+	}
+}
+
 //line reduce_variants.go:79
 var gc_src_reduceWarpShuffleBlocks = compiled.NewSource(gc_files_reduce_variants, "reduceWarpShuffleBlocks", "69b0ef25a86000fe6d9d24ca29cc546e280f5a412825b26d8918e50923992611", "reduce_variants.go:70-85", "reduce_variants.go:87-94", "reduce_variants.go:87-94", "reduce_variants.go:96-111").NoGoexit("2b8cf74494bb3b7cac80855a77ad2634a1dc650676c30f21b6854f83f2b67d61", "reduce.go:281-289").GPU(
 	compiled.PTX{Entry: "reduceWarpShuffleBlocks_int32", Pack: gc_ptx_reduce_variants, Params: []string{"[]int32", "[]int32"}, Files: []string{"reduce.go", "reduce_variants.go"}, DynamicShared: false, DynamicSize: false},
@@ -247,6 +569,392 @@ var gc_src_reduceGridStride = compiled.NewSource(gc_files_reduce_variants, "redu
 	compiled.PTX{Entry: "reduceGridStride_float32", Pack: gc_ptx_reduce_variants, Params: []string{"[]float32", "[]float32"}, Files: []string{"reduce_variants.go", "reduce.go"}, DynamicShared: true, DynamicSize: false},
 	compiled.PTX{Entry: "reduceGridStride_float64", Pack: gc_ptx_reduce_variants, Params: []string{"[]float64", "[]float64"}, Files: []string{"reduce_variants.go", "reduce.go"}, DynamicShared: true, DynamicSize: false},
 )
+
+//line reduce_variants.go:129
+func gc_body_reduceGridStride[T Number](gc_b *compiled.Block, in, partial []T) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_gdx := gc_b.GridDim().X
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	gc_s_v := compiled.Scratch[T](gc_b, 0)[:gc_n]
+	/*line reduce_variants.go:130*/ n := len(in)
+	b := gc_bdx
+	gridSize := 2 * b * gc_gdx
+	clear(gc_s_v)
+	if compiled.StrideFar(gridSize, n) {
+		/*line reduce_variants.go:134*/ gc_chunk := compiled.StrideChunk(gridSize)
+		gc_span := (gridSize) * gc_chunk
+		/*line reduce_variants.go:134*/ for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += (gridSize) * gc_chunk {
+			gc_b.Tick()
+			if gc_b.Stopped() {
+				return
+			}
+			gc_more = false
+			gc_from, gc_to := 0, gc_bdx
+			/*line reduce_variants.go:142*/ if !compiled.Adds(gc_off+(gc_bx*2*b), gc_to) {
+				panic(compiled.ErrGuardWraps)
+			}
+			if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*2*b)); gc_bound < gc_to {
+				gc_to = gc_bound
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					tid := gc_tx
+					v := gc_s_v[gc_rank]
+					/*line reduce_variants.go:134*/ gc_start := gc_bx*2*b + tid
+					gc_from2 := gc_start + gc_off
+					gc_trips := gc_limit - gc_from2
+					switch {
+					case gc_from2 < gc_start || gc_from2 < 0 || gc_span <= 0 || gc_limit > compiled.ChunkLimit:
+						gc_trips = compiled.ChunkTrips(gc_start, gc_from2, gridSize, gc_chunk, gc_limit, false)
+					case gc_trips > gc_span:
+						gc_trips = gc_chunk
+					case gc_trips > 0:
+						gc_trips = (gc_trips-1)/(gridSize) + 1
+					default:
+						gc_trips = 0
+					}
+					if gc_trips == gc_chunk {
+						gc_more = true
+					}
+					for i := gc_from2; gc_trips > 0; i, gc_trips = i+(gridSize), gc_trips-1 {
+						/*line reduce_variants.go:135*/ v += in[i]
+						if i+b < n {
+							v += in[i+b]
+						}
+					}
+					gc_s_v[gc_rank] = v
+				}
+			}
+		}
+	} else {
+		/*line reduce_variants.go:134*/ for gc_off, gc_limit, gc_more := 0, n, true; gc_more; gc_off += gridSize {
+			gc_b.Tick()
+			if gc_b.Stopped() {
+				return
+			}
+			gc_more = false
+			gc_from, gc_to := 0, gc_bdx
+			/*line reduce_variants.go:142*/ if !compiled.Adds(gc_off+(gc_bx*2*b), gc_to) {
+				panic(compiled.ErrGuardWraps)
+			}
+			if gc_bound := compiled.Diff(gc_limit, gc_off+(gc_bx*2*b)); gc_bound < gc_to {
+				gc_to = gc_bound
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_off2 := (gc_bx * 2 * b) + gc_off
+				gc_off3 := ((gc_bx * 2 * b) + gc_off) + b
+				if gc_from >= 0 && gc_off2 >= 0 && gc_off2 <= len(in) && gc_to <= len(in)-gc_off2 && gc_off3 >= 0 && gc_off3 <= len(in) && gc_to <= len(in)-gc_off3 {
+					gc_at := in[gc_off2:][:gc_to]
+					gc_at2 := in[gc_off3:][:gc_to]
+					gc_step := gc_from
+					for ; gc_step+3 < gc_to; gc_step += 4 {
+						{
+							gc_tx := gc_step + 0
+							gc_rank := gc_base + gc_tx
+							tid := gc_tx
+							v := gc_s_v[gc_rank]
+							/*line reduce_variants.go:134*/ i := gc_bx*2*b + tid + gc_off
+							gc_more = true
+							/*line reduce_variants.go:135*/ v += gc_at[gc_tx]
+							if true || i+b < n {
+								v += gc_at2[gc_tx]
+							}
+							gc_s_v[gc_rank] = v
+						}
+						{
+							gc_tx := gc_step + 1
+							gc_rank := gc_base + gc_tx
+							tid := gc_tx
+							v := gc_s_v[gc_rank]
+							/*line reduce_variants.go:134*/ i := gc_bx*2*b + tid + gc_off
+							gc_more = true
+							/*line reduce_variants.go:135*/ v += gc_at[gc_tx]
+							if true || i+b < n {
+								v += gc_at2[gc_tx]
+							}
+							gc_s_v[gc_rank] = v
+						}
+						{
+							gc_tx := gc_step + 2
+							gc_rank := gc_base + gc_tx
+							tid := gc_tx
+							v := gc_s_v[gc_rank]
+							/*line reduce_variants.go:134*/ i := gc_bx*2*b + tid + gc_off
+							gc_more = true
+							/*line reduce_variants.go:135*/ v += gc_at[gc_tx]
+							if true || i+b < n {
+								v += gc_at2[gc_tx]
+							}
+							gc_s_v[gc_rank] = v
+						}
+						{
+							gc_tx := gc_step + 3
+							gc_rank := gc_base + gc_tx
+							tid := gc_tx
+							v := gc_s_v[gc_rank]
+							/*line reduce_variants.go:134*/ i := gc_bx*2*b + tid + gc_off
+							gc_more = true
+							/*line reduce_variants.go:135*/ v += gc_at[gc_tx]
+							if true || i+b < n {
+								v += gc_at2[gc_tx]
+							}
+							gc_s_v[gc_rank] = v
+						}
+					}
+					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						tid := gc_tx
+						v := gc_s_v[gc_rank]
+						/*line reduce_variants.go:134*/ i := gc_bx*2*b + tid + gc_off
+						gc_more = true
+						/*line reduce_variants.go:135*/ v += gc_at[gc_tx]
+						if true || i+b < n {
+							v += gc_at2[gc_tx]
+						}
+						gc_s_v[gc_rank] = v
+					}
+				} else {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_rank := gc_base + gc_tx
+						gc_pos.Thread = gc_rank
+						tid := gc_tx
+						v := gc_s_v[gc_rank]
+						/*line reduce_variants.go:134*/ i := gc_bx*2*b + tid + gc_off
+						gc_more = true
+						/*line reduce_variants.go:135*/ v += in[i]
+						if i+b < n {
+							v += in[i+b]
+						}
+						gc_s_v[gc_rank] = v
+					}
+				}
+			}
+		}
+	}
+	/*line reduce_variants.go:140*/ if b <= 1*gc_bdx {
+		gc_b.SharedWritten()
+	}
+	/*line reduce_variants.go:140*/ sdata := gocuda.Shared[T](t, b)[:b]
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		if gc_bdx <= len(sdata) {
+			gc_at3 := sdata[:gc_bdx]
+			/*line reduce_variants.go:141*/ copy(gc_at3, gc_s_v[gc_base:][:gc_bdx])
+		} else {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				tid := gc_tx
+				v := gc_s_v[gc_rank]
+				/*line reduce_variants.go:141*/ sdata[tid] = v
+			}
+		}
+	}
+	/*line reduce_variants.go:143*/ var sdata_ []T = sdata
+	var stop int = gocuda.WarpSize
+	/*line reduce.go:273*/ for s := gc_bdx / 2; s > stop; s /= 2 {
+		if gc_bdy*gc_bdz == 1 && s <= gc_bdx {
+			if gc_k := compiled.TreeFold(sdata_, s, stop, 64); gc_k > 0 {
+				s = gc_k
+				continue
+			}
+		}
+		gc_from, gc_to := 0, gc_bdx
+		/*line reduce.go:282*/ if gc_bound := s; gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off4 := s
+			if gc_from >= 0 && gc_to <= len(sdata_) && gc_off4 >= 0 && gc_off4 <= len(sdata_) && gc_to <= len(sdata_)-gc_off4 {
+				gc_at4 := sdata_[:gc_to]
+				gc_at5 := sdata_[gc_off4:][:gc_to]
+				gc_step2 := gc_from
+				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+					{
+						gc_tx := gc_step2 + 0
+						/*line reduce.go:275*/ gc_at4[gc_tx] += gc_at5[gc_tx]
+					}
+					{
+						gc_tx := gc_step2 + 1
+						/*line reduce.go:275*/ gc_at4[gc_tx] += gc_at5[gc_tx]
+					}
+					{
+						gc_tx := gc_step2 + 2
+						/*line reduce.go:275*/ gc_at4[gc_tx] += gc_at5[gc_tx]
+					}
+					{
+						gc_tx := gc_step2 + 3
+						/*line reduce.go:275*/ gc_at4[gc_tx] += gc_at5[gc_tx]
+					}
+				}
+				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					/*line reduce.go:275*/ gc_at4[gc_tx] += gc_at5[gc_tx]
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					tid_ := gc_tx
+					/*line reduce.go:275*/ sdata_[tid_] += sdata_[tid_+s]
+				}
+			}
+		}
+	}
+	/*line reduce.go:282*/ if !(gc_bdy*gc_bdz == 1 && gc_bdx >= 32 && compiled.TreeSum(sdata, 32)) {
+		var gc_l_v_ [32]T
+		for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+			gc_cnt := min(32, gc_n-gc_w)
+			gc_act := uint32(uint64(1)<<gc_cnt - 1)
+			var gc_dead uint32
+			var gc_m10 uint32
+			if gc_x0 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1).X; gc_x0+gc_cnt <= gc_bdx {
+				gc_lo2, gc_hi2 := 0, 32
+				if gc_bound2 := compiled.Diff(gocuda.WarpSize, gc_x0); gc_bound2 < gc_hi2 {
+					gc_hi2 = gc_bound2
+				}
+				if gc_lo2 < gc_hi2 {
+					gc_m10 = uint32(uint64(1)<<gc_hi2 - uint64(1)<<gc_lo2)
+				}
+			} else {
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					gc_pos.Thread = gc_w + gc_lane
+					tid := gc_tx
+					/*line reduce_variants.go:144*/ if tid < gocuda.WarpSize {
+						gc_m10 |= 1 << gc_lane
+					}
+				}
+			}
+			gc_save10 := gc_act
+			gc_act = gc_save10 & gc_m10
+			if gc_act != 0 {
+				/*line reduce_variants.go:145*/ var sdata_2 []T = sdata
+				{
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					gc_x02 := gc_tidx.X
+					gc_off5 := gc_x02
+					if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off5 >= 0 && gc_off5 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off5 {
+						gc_at6 := sdata_2[gc_off5:][:32]
+						/*line reduce_variants.go:61*/ copy(gc_l_v_[:], gc_at6)
+					} else {
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
+							}
+							if gc_act&(1<<gc_lane) == 0 {
+								continue
+							}
+							gc_pos.Thread = gc_w + gc_lane
+							tid_2 := gc_tx
+							/*line reduce_variants.go:61*/ v_ := sdata_2[tid_2]
+							gc_l_v_[gc_lane] = v_
+						}
+					}
+				}
+				/*line reduce_variants.go:62*/ for offset := gocuda.WarpSize; offset > 0; offset /= 2 {
+					{
+						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+						gc_tx := gc_tidx.X - 1
+						gc_x03 := gc_tidx.X
+						/*line reduce_variants.go:68*/ gc_off6 := offset + gc_x03
+						if gc_act == ^uint32(0) && gc_x03+32 <= gc_bdx && gc_off6 >= 0 && gc_off6 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off6 {
+							gc_at7 := sdata_2[gc_off6:][:32]
+							gc_hi3 := compiled.LanesDemanded(offset, 1, gc_bdy*gc_bdz == 1)
+							for gc_lane := 0; gc_lane < gc_hi3; gc_lane++ {
+								v_ := gc_l_v_[gc_lane]
+								/*line reduce_variants.go:63*/ v_ += gc_at7[gc_lane]
+								gc_l_v_[gc_lane] = v_
+							}
+						} else {
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								gc_tx++
+								if gc_tx == gc_bdx {
+									gc_tx = 0
+								}
+								if gc_act&(1<<gc_lane) == 0 {
+									continue
+								}
+								gc_pos.Thread = gc_w + gc_lane
+								tid_2 := gc_tx
+								v_ := gc_l_v_[gc_lane]
+								/*line reduce_variants.go:63*/ v_ += sdata_2[tid_2+offset]
+								gc_l_v_[gc_lane] = v_
+							}
+						}
+					}
+					{
+						gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+						gc_tx := gc_tidx.X - 1
+						gc_x04 := gc_tidx.X
+						gc_off7 := gc_x04
+						if gc_act == ^uint32(0) && gc_x04+32 <= gc_bdx && gc_off7 >= 0 && gc_off7 <= len(sdata_2) && 32 <= len(sdata_2)-gc_off7 {
+							gc_at8 := sdata_2[gc_off7:][:32]
+							/*line reduce_variants.go:77*/ gc_hi4 := compiled.LanesDemanded(offset, 1, gc_bdy*gc_bdz == 1)
+							/*line reduce_variants.go:65*/ copy(gc_at8[:gc_hi4], gc_l_v_[:gc_hi4])
+						} else {
+							for gc_lane := 0; gc_lane < 32; gc_lane++ {
+								gc_tx++
+								if gc_tx == gc_bdx {
+									gc_tx = 0
+								}
+								if gc_act&(1<<gc_lane) == 0 {
+									continue
+								}
+								gc_pos.Thread = gc_w + gc_lane
+								tid_2 := gc_tx
+								v_ := gc_l_v_[gc_lane]
+								/*line reduce_variants.go:65*/ sdata_2[tid_2] = v_
+							}
+						}
+					}
+				}
+			}
+			gc_act = gc_save10 &^ gc_dead
+		}
+	}
+	{
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := 0; gc_bound < gc_to-1 {
+			gc_to = gc_bound + 1
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off8 := gc_bx
+			gc_off9 := 0
+			if gc_from >= 0 && gc_off8 >= 0 && gc_off8 < len(partial) && gc_off9 >= 0 && gc_off9 < len(sdata) {
+				gc_at9 := partial[gc_off8:][:1]
+				gc_at10 := sdata[gc_off9:][:1]
+				gc_step3 := gc_from
+				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+					/*line reduce_variants.go:148*/ gc_at9[0] = gc_at10[0]
+					/*line reduce_variants.go:148*/ gc_at9[0] = gc_at10[0]
+					/*line reduce_variants.go:148*/ gc_at9[0] = gc_at10[0]
+					/*line reduce_variants.go:148*/ gc_at9[0] = gc_at10[0]
+				}
+				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
+					/*line reduce_variants.go:148*/ gc_at9[0] = gc_at10[0]
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					/*line reduce_variants.go:148*/ partial[gc_bx] = sdata[0]
+				}
+			}
+		}
+	}
+}
 
 //line reduce_variants.go:169
 var gc_src_reduceCoarsened = compiled.NewSource(gc_files_reduce_variants, "reduceCoarsened", "7e6eaa3b9d2d29011672d722e0ceb7d3c5b581975456ce1b3acecd66cf74dec8", "reduce_variants.go:152-180", "reduce_variants.go:182-202", "reduce_variants.go:87-94", "reduce_variants.go:87-94", "reduce_variants.go:96-111").NoGoexit("2b8cf74494bb3b7cac80855a77ad2634a1dc650676c30f21b6854f83f2b67d61", "reduce.go:281-289").GPU(

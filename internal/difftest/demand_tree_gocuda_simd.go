@@ -180,11 +180,12 @@ func gc_body_demandTree(gc_b *compiled.Block, in, out []float32, start int) {
 				}
 			}
 			/*line demand_tree.go:84*/ for offset := start_; offset > 0; offset /= 2 {
-				gc_left := gc_act
+				gc_hi2 := compiled.LanesDemanded(offset, 4, gc_bdy*gc_bdz == 1)
+				gc_left := gc_act & uint32(1<<gc_hi2-1)
 				if compiled.SIMD {
 					gc_tidx2 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 					if gc_act == ^uint32(0) && gc_tidx2.X+32 <= gc_bdx {
-						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						for gc_lane := 0; gc_lane < gc_hi2; gc_lane += 8 {
 							gc_tx := gc_tidx2.X + gc_lane
 							gc_ty := gc_tidx2.Y
 							_ = gc_ty
@@ -200,7 +201,7 @@ func gc_body_demandTree(gc_b *compiled.Block, in, out []float32, start int) {
 							gc_left &^= 0xff << gc_lane
 						}
 					} else {
-						for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						for gc_lane := 0; gc_lane < gc_hi2; gc_lane += 8 {
 							if gc_act>>gc_lane&0xff != 0xff {
 								continue
 							}
@@ -251,7 +252,8 @@ func gc_body_demandTree(gc_b *compiled.Block, in, out []float32, start int) {
 					gc_off5 := gc_x02
 					if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off5 >= 0 && gc_off5 <= len(sdata_) && 32 <= len(sdata_)-gc_off5 {
 						gc_at6 := sdata_[gc_off5:][:32]
-						/*line demand_tree.go:87*/ copy(gc_at6, gc_l_v[:])
+						/*line demand_tree.go:98*/ gc_hi3 := compiled.LanesDemanded(offset, 4, gc_bdy*gc_bdz == 1)
+						/*line demand_tree.go:87*/ copy(gc_at6[:gc_hi3], gc_l_v[:gc_hi3])
 					} else {
 						for gc_lane := 0; gc_lane < 32; gc_lane++ {
 							gc_tx++

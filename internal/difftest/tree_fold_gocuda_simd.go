@@ -867,11 +867,12 @@ func gc_body_treeFoldWarp(gc_b *compiled.Block, in, out []float32, start int) {
 					}
 				}
 				/*line tree_fold.go:107*/ for offset := gocuda.WarpSize; offset > 0; offset /= 2 {
-					gc_left := gc_act
+					gc_hi3 := compiled.LanesDemanded(offset, 1, gc_bdy*gc_bdz == 1)
+					gc_left := gc_act & uint32(1<<gc_hi3-1)
 					if compiled.SIMD {
 						gc_tidx2 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 						if gc_act == ^uint32(0) && gc_tidx2.X+32 <= gc_bdx {
-							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							for gc_lane := 0; gc_lane < gc_hi3; gc_lane += 8 {
 								gc_tx := gc_tidx2.X + gc_lane
 								gc_ty := gc_tidx2.Y
 								_ = gc_ty
@@ -887,7 +888,7 @@ func gc_body_treeFoldWarp(gc_b *compiled.Block, in, out []float32, start int) {
 								gc_left &^= 0xff << gc_lane
 							}
 						} else {
-							for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+							for gc_lane := 0; gc_lane < gc_hi3; gc_lane += 8 {
 								if gc_act>>gc_lane&0xff != 0xff {
 									continue
 								}
@@ -938,7 +939,8 @@ func gc_body_treeFoldWarp(gc_b *compiled.Block, in, out []float32, start int) {
 						gc_off3 := gc_x03
 						if gc_act == ^uint32(0) && gc_x03+32 <= gc_bdx && gc_off3 >= 0 && gc_off3 <= len(sdata) && 32 <= len(sdata)-gc_off3 {
 							gc_at4 := sdata[gc_off3:][:32]
-							/*line tree_fold.go:110*/ copy(gc_at4, gc_l_v[:])
+							/*line tree_fold.go:121*/ gc_hi4 := compiled.LanesDemanded(offset, 1, gc_bdy*gc_bdz == 1)
+							/*line tree_fold.go:110*/ copy(gc_at4[:gc_hi4], gc_l_v[:gc_hi4])
 						} else {
 							for gc_lane := 0; gc_lane < 32; gc_lane++ {
 								gc_tx++

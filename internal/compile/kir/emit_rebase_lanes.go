@@ -104,18 +104,26 @@ func (e *emitter) rebasedLanes(l *LaneLoop, body func(bool)) (code []byte, check
 }
 
 // demandedLanes returns how many lanes, from the first, a whole warp
-// runs of lane loop l: those its later code reads (LaneLoop.Upto) where
-// no lane may fail; where l is a step of a tree over shared memory
-// whose result only the first lanes are read for (demand_shared.go), a
-// variable it defines holding those the later steps read, in
-// one-dimensional blocks; otherwise, and where a lane may fail (checked),
-// or in the SIMD build, whose vector steps run the warp at once, 32.
+// runs of lane loop l where no lane may fail (checked: 32); lanesRead's.
 func (e *emitter) demandedLanes(l *LaneLoop, checked bool) string {
-	if l.Upto != nil && l.Demand == nil && !checked {
+	if checked {
+		return "32"
+	}
+	return e.lanesRead(l)
+}
+
+// lanesRead returns the lane after the last of lane loop l whose work
+// later code reads, declaring a variable for it where that is not 32:
+// those of LaneLoop.Upto; or, where l is a step of a tree over shared
+// memory whose result only the first lanes are read for
+// (demand_shared.go), those the later steps read, in one-dimensional
+// blocks.
+func (e *emitter) lanesRead(l *LaneLoop) string {
+	if l.Upto != nil && l.Demand == nil {
 		return e.lanesUpto(l, "32")
 	}
 	dm := l.Demand
-	if dm == nil || checked || e.simd {
+	if dm == nil {
 		return "32"
 	}
 	hi := e.f.Names.Fresh("hi")

@@ -277,13 +277,13 @@ func (e *emitter) laneVector(l *LaneLoop, whole bool) *vecLoop {
 // laneSteps writes the vector steps of a lane loop: each group of eight
 // lanes all active (and in one row of x, where the code reads the
 // coordinates) runs as one step, up to the last group holding a lane
-// read after it (LaneLoop.Upto). It opens an if around the scalar loop,
+// read after it (lanesRead). It opens an if around the scalar loop,
 // which runs the lanes left, and returns the name of their mask.
 func (e *emitter) laneSteps(l *LaneLoop, vl, whole *vecLoop, use map[string]bool) string {
 	n := e.name
 	left := e.f.Names.Fresh("left")
 	e.vecPos = e.vecAnchor
-	hi := e.lanesUpto(l, "32") // the groups from the first that hold a lane read after
+	hi := e.lanesRead(l) // the groups from the first that hold a lane read after
 	if hi == "32" {
 		e.printf("%s := %s\n", left, n["act"])
 	} else {
