@@ -70,7 +70,27 @@ func gc_body_blockRadixSort(gc_b *compiled.Block, keys []uint32) {
 		/*line sort.go:50*/ var bit_ uint = bit
 		/*line sort.go:60*/ size_ := uint32(len(values_))
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			gc_vstep2 := 0
+			gc_all2 := lanes.BroadcastInt32x8(-1).ToMask()
+			gc_vb := lanes.BroadcastUint32x8(1)
+			for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+				gc_tx := gc_vstep2
+				gc_rank := gc_base + gc_tx
+				gc_alive2 := gc_all2
+				if gc_ex2 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex2 != 0 {
+					/*line sort.go:62*/ gc_alive2 = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex2]).ToMask().ToInt32x8().Not().ToMask()
+				}
+				var i_ uint32 = uint32(gc_tx)
+				/*line sort.go:61*/ if gc_tx < 0 || gc_tx > 4294967288 || int(i_) < 0 || int(i_) > len(values_)-8 {
+					break
+				}
+				/*line sort.go:61*/ x := lanes.LoadUint32x8Slice(values_[i_:])
+				p := x.ShiftAllRight(uint64(bit_)).And(gc_vb)
+				p.StoreMasked((*[8]uint32)(values_[i_:]), gc_alive2)
+				/*line sort.go:63*/ x.StoreMasked((*[8]uint32)(gc_s_x[gc_rank:]), gc_alive2)
+				/*line sort.go:63*/ p.StoreMasked((*[8]uint32)(gc_s_p[gc_rank:]), gc_alive2)
+			}
+			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				if gc_exited[gc_rank] {
@@ -87,15 +107,15 @@ func gc_body_blockRadixSort(gc_b *compiled.Block, keys []uint32) {
 		/*line sort.go:65*/ var x_ []uint32 = values_
 		/*line scan_block.go:51*/ for offset := 1; offset < len(x_); offset *= 2 {
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_vstep2 := 0
-				gc_all3 := lanes.BroadcastInt32x8(-1).ToMask()
+				gc_vstep3 := 0
+				gc_all4 := lanes.BroadcastInt32x8(-1).ToMask()
 				gc_iota3 := lanes.LoadInt32x8(&gc_tab_int32x8_59597735)
-				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-					gc_tx := gc_vstep2
+				for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
+					gc_tx := gc_vstep3
 					gc_rank := gc_base + gc_tx
-					gc_alive3 := gc_all3
-					if gc_ex3 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex3 != 0 {
-						/*line scan_block.go:50*/ gc_alive3 = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex3]).ToMask().ToInt32x8().Not().ToMask()
+					gc_alive4 := gc_all4
+					if gc_ex4 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex4 != 0 {
+						/*line scan_block.go:50*/ gc_alive4 = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex4]).ToMask().ToInt32x8().Not().ToMask()
 					}
 					var i_2 int = gc_tx
 					/*line scan_block.go:52*/ var y lanes.Uint32x8
@@ -104,16 +124,16 @@ func gc_body_blockRadixSort(gc_b *compiled.Block, keys []uint32) {
 						break
 					}
 					/*line scan_block.go:53*/ if i_2 >= offset {
-						/*line scan_block.go:53*/ y = lanes.LoadUint32x8Slice(x_[i_2-offset:]).Merge(y, gc_alive3)
+						/*line scan_block.go:53*/ y = lanes.LoadUint32x8Slice(x_[i_2-offset:]).Merge(y, gc_alive4)
 					} else {
 						/*line scan_block.go:54*/ gc_if3 := gc_iota3.GreaterEqual(lanes.BroadcastInt32x8(int32(compiled.Reach(offset, i_2, 8))))
-						if gc_alive3.And(gc_if3).ToBits() != 0 {
-							/*line scan_block.go:53*/ y = lanes.LoadUint32x8Slice(x_[i_2-offset:]).Merge(y, gc_alive3.And(gc_if3))
+						if gc_alive4.And(gc_if3).ToBits() != 0 {
+							/*line scan_block.go:53*/ y = lanes.LoadUint32x8Slice(x_[i_2-offset:]).Merge(y, gc_alive4.And(gc_if3))
 						}
 					}
-					/*line scan_block.go:53*/ y.StoreMasked((*[8]uint32)(gc_s_y[gc_rank:]), gc_alive3)
+					/*line scan_block.go:53*/ y.StoreMasked((*[8]uint32)(gc_s_y[gc_rank:]), gc_alive4)
 				}
-				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					if gc_exited[gc_rank] {
@@ -132,23 +152,23 @@ func gc_body_blockRadixSort(gc_b *compiled.Block, keys []uint32) {
 				gc_from = gc_bound
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_vstep3 := gc_from
-				gc_all4 := lanes.BroadcastInt32x8(-1).ToMask()
-				for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
-					gc_tx := gc_vstep3
+				gc_vstep4 := gc_from
+				gc_all5 := lanes.BroadcastInt32x8(-1).ToMask()
+				for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
+					gc_tx := gc_vstep4
 					gc_rank := gc_base + gc_tx
-					gc_alive4 := gc_all4
-					if gc_ex4 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex4 != 0 {
-						/*line scan_block.go:50*/ gc_alive4 = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex4]).ToMask().ToInt32x8().Not().ToMask()
+					gc_alive5 := gc_all5
+					if gc_ex5 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex5 != 0 {
+						/*line scan_block.go:50*/ gc_alive5 = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex5]).ToMask().ToInt32x8().Not().ToMask()
 					}
 					var i_2 int = gc_tx
 					/*line scan_block.go:50*/ y := lanes.LoadUint32x8Slice(gc_s_y[gc_rank:])
 					/*line scan_block.go:58*/ if i_2 < 0 || i_2 > len(x_)-8 {
 						break
 					}
-					/*line scan_block.go:58*/ y.Add(lanes.LoadUint32x8Slice(x_[i_2:])).StoreMasked((*[8]uint32)(x_[i_2:]), gc_alive4)
+					/*line scan_block.go:58*/ y.Add(lanes.LoadUint32x8Slice(x_[i_2:])).StoreMasked((*[8]uint32)(x_[i_2:]), gc_alive5)
 				}
-				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					if gc_exited[gc_rank] {
@@ -161,15 +181,15 @@ func gc_body_blockRadixSort(gc_b *compiled.Block, keys []uint32) {
 			}
 		}
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_vstep4 := 0
-			gc_all5 := lanes.BroadcastInt32x8(-1).ToMask()
-			for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
-				gc_tx := gc_vstep4
+			gc_vstep5 := 0
+			gc_all6 := lanes.BroadcastInt32x8(-1).ToMask()
+			for ; gc_vstep5+7 < gc_bdx; gc_vstep5 += 8 {
+				gc_tx := gc_vstep5
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
-				gc_alive5 := gc_all5
-				if gc_ex5 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex5 != 0 {
-					/*line scan_block.go:50*/ gc_alive5 = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex5]).ToMask().ToInt32x8().Not().ToMask()
+				gc_alive6 := gc_all6
+				if gc_ex6 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex6 != 0 {
+					/*line scan_block.go:50*/ gc_alive6 = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex6]).ToMask().ToInt32x8().Not().ToMask()
 				}
 				var i_2 int = gc_tx
 				/*line scan_block.go:62*/ if i_2 < 0 || i_2 > len(x_)-8 {
@@ -179,16 +199,16 @@ func gc_body_blockRadixSort(gc_b *compiled.Block, keys []uint32) {
 				r := gc_t
 				/*line scan_block.go:62*/ tBefore := r
 				var gc_u uint32
-				if gc_in := gc_alive5.ToBits(); gc_in != 0 {
+				if gc_in := gc_alive6.ToBits(); gc_in != 0 {
 					gc_pos.Thread = gc_rank + compiled.FirstLane(gc_in)
 					/*line sort.go:66*/ gc_u = values_[size_-1]
 				}
 				var tTotal uint32 = gc_u
 				/*line sort.go:67*/ var fTotal uint32 = size_ - tTotal
-				/*line sort.go:67*/ tBefore.StoreMasked((*[8]uint32)(gc_s_tBefore[gc_rank:]), gc_alive5)
-				lanes.BroadcastUint32x8(fTotal).StoreMasked((*[8]uint32)(gc_s_fTotal[gc_rank:]), gc_alive5)
+				/*line sort.go:67*/ tBefore.StoreMasked((*[8]uint32)(gc_s_tBefore[gc_rank:]), gc_alive6)
+				lanes.BroadcastUint32x8(fTotal).StoreMasked((*[8]uint32)(gc_s_fTotal[gc_rank:]), gc_alive6)
 			}
-			for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep5; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				if gc_exited[gc_rank] {
@@ -224,22 +244,22 @@ func gc_body_blockRadixSort(gc_b *compiled.Block, keys []uint32) {
 		}
 	}
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-		gc_vstep5 := 0
-		gc_all6 := lanes.BroadcastInt32x8(-1).ToMask()
-		for ; gc_vstep5+7 < gc_bdx; gc_vstep5 += 8 {
-			gc_tx := gc_vstep5
+		gc_vstep6 := 0
+		gc_all7 := lanes.BroadcastInt32x8(-1).ToMask()
+		for ; gc_vstep6+7 < gc_bdx; gc_vstep6 += 8 {
+			gc_tx := gc_vstep6
 			gc_rank := gc_base + gc_tx
-			gc_alive6 := gc_all6
-			if gc_ex6 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex6 != 0 {
-				/*line sort.go:40*/ gc_alive6 = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex6]).ToMask().ToInt32x8().Not().ToMask()
+			gc_alive7 := gc_all7
+			if gc_ex7 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex7 != 0 {
+				/*line sort.go:40*/ gc_alive7 = lanes.LoadInt32x8(&compiled.LaneBits[gc_ex7]).ToMask().ToInt32x8().Not().ToMask()
 			}
 			var i int = gc_tx
 			/*line sort.go:53*/ if i < 0 || i > len(values)-8 || (base+i) < 0 || (base+i) > len(keys)-8 {
 				break
 			}
-			/*line sort.go:54*/ lanes.LoadUint32x8Slice(values[i:]).StoreMasked((*[8]uint32)(keys[base+i:]), gc_alive6)
+			/*line sort.go:54*/ lanes.LoadUint32x8Slice(values[i:]).StoreMasked((*[8]uint32)(keys[base+i:]), gc_alive7)
 		}
-		for gc_tx := gc_vstep5; gc_tx < gc_bdx; gc_tx++ {
+		for gc_tx := gc_vstep6; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
 			if gc_exited[gc_rank] {

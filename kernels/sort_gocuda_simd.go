@@ -31,36 +31,6 @@ func gc_body_blockRadixSort(gc_b *compiled.Block, keys []uint32) {
 	/*line sort.go:46*/ values := gocuda.Shared[uint32](t, b)[:b][:size]
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 		gc_vstep := 0
-		if compiled.SIMD && compiled.SIMD512 {
-			var gc_stop bool
-			gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-				gc_all2 := archsimd.Mask32x16FromBits(0xffff)
-				gc_iota2 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-				for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
-					gc_tx := gc_vstep
-					gc_rank := gc_base + gc_tx
-					gc_alive2 := gc_all2
-					if gc_ex2 := compiled.ExitedBits16(gc_exited, gc_rank); gc_ex2 != 0 {
-						gc_alive2 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex2).ToBits())
-					}
-					var i int = gc_tx
-					/*line sort.go:43*/ gc_if2 := gc_iota2.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(size, i, 16))))
-					if archsimd.Mask32x16FromBits(gc_alive2.ToBits()&gc_if2.ToBits()).ToBits() != 0 {
-						compiled.SetExited16(gc_exited, gc_rank, archsimd.Mask32x16FromBits(gc_alive2.ToBits()&gc_if2.ToBits()).ToBits())
-						gc_alive2 = archsimd.Mask32x16FromBits(gc_alive2.ToBits() & archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_alive2.ToBits()&gc_if2.ToBits()).ToBits()).ToBits())
-					}
-					/*line sort.go:47*/ if (base+i) < 0 || (base+i) > len(keys)-16 || i < 0 || i > len(values)-16 {
-						break
-					}
-					/*line sort.go:48*/ archsimd.LoadUint32x16Slice(keys[base+i:]).StoreMasked((*[16]uint32)(values[i:]), gc_alive2)
-				}
-				archsimd.ClearAVXUpperBits()
-				return gc_vstep, false
-			}(gc_vstep)
-			if gc_stop {
-				return
-			}
-		}
 		if compiled.SIMD {
 			gc_all := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
 			gc_iota := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
@@ -104,7 +74,30 @@ func gc_body_blockRadixSort(gc_b *compiled.Block, keys []uint32) {
 		/*line sort.go:50*/ var bit_ uint = bit
 		/*line sort.go:60*/ size_ := uint32(len(values_))
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			gc_vstep2 := 0
+			if compiled.SIMD {
+				gc_all2 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+				gc_vb := archsimd.BroadcastUint32x8(1)
+				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+					gc_tx := gc_vstep2
+					gc_rank := gc_base + gc_tx
+					gc_alive2 := gc_all2
+					if gc_ex2 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex2 != 0 {
+						/*line sort.go:62*/ gc_alive2 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex2]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+					}
+					var i_ uint32 = uint32(gc_tx)
+					/*line sort.go:61*/ if gc_tx < 0 || gc_tx > 4294967288 || int(i_) < 0 || int(i_) > len(values_)-8 {
+						break
+					}
+					/*line sort.go:61*/ x := archsimd.LoadUint32x8Slice(values_[i_:])
+					p := x.ShiftAllRight(uint64(bit_)).And(gc_vb)
+					p.StoreMasked((*[8]uint32)(values_[i_:]), gc_alive2)
+					x.Merge(archsimd.LoadUint32x8Slice(gc_s_x[gc_rank:]), gc_alive2).StoreSlice(gc_s_x[gc_rank:])
+					p.Merge(archsimd.LoadUint32x8Slice(gc_s_p[gc_rank:]), gc_alive2).StoreSlice(gc_s_p[gc_rank:])
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				if gc_exited[gc_rank] {
@@ -121,47 +114,12 @@ func gc_body_blockRadixSort(gc_b *compiled.Block, keys []uint32) {
 		/*line sort.go:65*/ var x_ []uint32 = values_
 		/*line scan_block.go:51*/ for offset := 1; offset < len(x_); offset *= 2 {
 			for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-				gc_vstep2 := 0
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop2 bool
-					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-						gc_all6 := archsimd.Mask32x16FromBits(0xffff)
-						gc_iota6 := archsimd.LoadInt32x16(&gc_tab_int32x16_a66a413b)
-						for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
-							gc_tx := gc_vstep2
-							gc_rank := gc_base + gc_tx
-							gc_alive6 := gc_all6
-							if gc_ex6 := compiled.ExitedBits16(gc_exited, gc_rank); gc_ex6 != 0 {
-								gc_alive6 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex6).ToBits())
-							}
-							var i_2 int = gc_tx
-							/*line scan_block.go:52*/ var y archsimd.Uint32x16 = archsimd.BroadcastUint32x16(0)
-							if (i_2-
-								offset) < 0 || (i_2-offset) > len(x_)-16 {
-								break
-							}
-							/*line scan_block.go:53*/ if i_2 >= offset {
-								/*line scan_block.go:53*/ y = y.Merge(archsimd.LoadUint32x16Slice(x_[i_2-offset:]), archsimd.Mask32x16FromBits(^gc_alive6.ToBits()))
-							} else {
-								/*line scan_block.go:54*/ gc_if6 := gc_iota6.GreaterEqual(archsimd.BroadcastInt32x16(int32(compiled.Reach(offset, i_2, 16))))
-								if archsimd.Mask32x16FromBits(gc_alive6.ToBits()&gc_if6.ToBits()).ToBits() != 0 {
-									/*line scan_block.go:53*/ y = y.Merge(archsimd.LoadUint32x16Slice(x_[i_2-offset:]), archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_alive6.ToBits()&gc_if6.ToBits()).ToBits()))
-								}
-							}
-							/*line scan_block.go:55*/ y.Merge(archsimd.LoadUint32x16Slice(gc_s_y[gc_rank:]), gc_alive6).StoreSlice(gc_s_y[gc_rank:])
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep2, false
-					}(gc_vstep2)
-					if gc_stop2 {
-						return
-					}
-				}
+				gc_vstep3 := 0
 				if compiled.SIMD {
 					gc_all4 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-					gc_iota4 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
-					for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
-						gc_tx := gc_vstep2
+					gc_iota3 := archsimd.LoadInt32x8(&gc_tab_int32x8_59597735)
+					for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
+						gc_tx := gc_vstep3
 						gc_rank := gc_base + gc_tx
 						gc_alive4 := gc_all4
 						if gc_ex4 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex4 != 0 {
@@ -176,16 +134,16 @@ func gc_body_blockRadixSort(gc_b *compiled.Block, keys []uint32) {
 						/*line scan_block.go:53*/ if i_2 >= offset {
 							/*line scan_block.go:53*/ y = archsimd.LoadUint32x8Slice(x_[i_2-offset:]).Merge(y, gc_alive4)
 						} else {
-							/*line scan_block.go:54*/ gc_if4 := gc_iota4.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(offset, i_2, 8))))
-							if gc_alive4.And(gc_if4).ToBits() != 0 {
-								/*line scan_block.go:53*/ y = archsimd.LoadUint32x8Slice(x_[i_2-offset:]).Merge(y, gc_alive4.And(gc_if4))
+							/*line scan_block.go:54*/ gc_if3 := gc_iota3.GreaterEqual(archsimd.BroadcastInt32x8(int32(compiled.Reach(offset, i_2, 8))))
+							if gc_alive4.And(gc_if3).ToBits() != 0 {
+								/*line scan_block.go:53*/ y = archsimd.LoadUint32x8Slice(x_[i_2-offset:]).Merge(y, gc_alive4.And(gc_if3))
 							}
 						}
 						/*line scan_block.go:55*/ y.Merge(archsimd.LoadUint32x8Slice(gc_s_y[gc_rank:]), gc_alive4).StoreSlice(gc_s_y[gc_rank:])
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+				for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					if gc_exited[gc_rank] {
@@ -204,53 +162,26 @@ func gc_body_blockRadixSort(gc_b *compiled.Block, keys []uint32) {
 				gc_from = gc_bound
 			}
 			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-				gc_vstep3 := gc_from
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop3 bool
-					gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
-						gc_all8 := archsimd.Mask32x16FromBits(0xffff)
-						for ; gc_vstep3+15 < gc_to; gc_vstep3 += 16 {
-							gc_tx := gc_vstep3
-							gc_rank := gc_base + gc_tx
-							gc_alive8 := gc_all8
-							if gc_ex8 := compiled.ExitedBits16(gc_exited, gc_rank); gc_ex8 != 0 {
-								gc_alive8 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex8).ToBits())
-							}
-							var i_2 int = gc_tx
-							/*line scan_block.go:50*/ y := archsimd.LoadUint32x16Slice(gc_s_y[gc_rank:])
-							{
-								/*line scan_block.go:58*/ if i_2 < 0 || i_2 > len(x_)-16 {
-									break
-								}
-								/*line scan_block.go:58*/ y.Add(archsimd.LoadUint32x16Slice(x_[i_2:])).StoreMasked((*[16]uint32)(x_[i_2:]), gc_alive8)
-							}
-						}
-						archsimd.ClearAVXUpperBits()
-						return gc_vstep3, false
-					}(gc_vstep3)
-					if gc_stop3 {
-						return
-					}
-				}
+				gc_vstep4 := gc_from
 				if compiled.SIMD {
-					gc_all7 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-					for ; gc_vstep3+7 < gc_to; gc_vstep3 += 8 {
-						gc_tx := gc_vstep3
+					gc_all5 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+					for ; gc_vstep4+7 < gc_to; gc_vstep4 += 8 {
+						gc_tx := gc_vstep4
 						gc_rank := gc_base + gc_tx
-						gc_alive7 := gc_all7
-						if gc_ex7 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex7 != 0 {
-							/*line scan_block.go:50*/ gc_alive7 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex7]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+						gc_alive5 := gc_all5
+						if gc_ex5 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex5 != 0 {
+							/*line scan_block.go:50*/ gc_alive5 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex5]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 						}
 						var i_2 int = gc_tx
 						/*line scan_block.go:50*/ y := archsimd.LoadUint32x8Slice(gc_s_y[gc_rank:])
 						/*line scan_block.go:58*/ if i_2 < 0 || i_2 > len(x_)-8 {
 							break
 						}
-						/*line scan_block.go:58*/ y.Add(archsimd.LoadUint32x8Slice(x_[i_2:])).StoreMasked((*[8]uint32)(x_[i_2:]), gc_alive7)
+						/*line scan_block.go:58*/ y.Add(archsimd.LoadUint32x8Slice(x_[i_2:])).StoreMasked((*[8]uint32)(x_[i_2:]), gc_alive5)
 					}
 					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_vstep3; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep4; gc_tx < gc_to; gc_tx++ {
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					if gc_exited[gc_rank] {
@@ -263,52 +194,16 @@ func gc_body_blockRadixSort(gc_b *compiled.Block, keys []uint32) {
 			}
 		}
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_vstep4 := 0
-			if compiled.SIMD && compiled.SIMD512 {
-				var gc_stop4 bool
-				gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
-					gc_all10 := archsimd.Mask32x16FromBits(0xffff)
-					for ; gc_vstep4+15 < gc_bdx; gc_vstep4 += 16 {
-						gc_tx := gc_vstep4
-						gc_rank := gc_base + gc_tx
-						gc_pos.Thread = gc_rank
-						gc_alive10 := gc_all10
-						if gc_ex10 := compiled.ExitedBits16(gc_exited, gc_rank); gc_ex10 != 0 {
-							gc_alive10 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex10).ToBits())
-						}
-						var i_2 int = gc_tx
-						/*line scan_block.go:62*/ if i_2 < 0 || i_2 > len(x_)-16 {
-							break
-						}
-						/*line scan_block.go:62*/ gc_t2 := archsimd.LoadUint32x16Slice(x_[i_2:])
-						r := gc_t2
-						/*line scan_block.go:62*/ tBefore := r
-						var gc_u2 uint32
-						if gc_in2 := gc_alive10.ToBits(); gc_in2 != 0 {
-							gc_pos.Thread = gc_rank + compiled.FirstLane16(gc_in2)
-							/*line sort.go:66*/ gc_u2 = values_[size_-1]
-						}
-						var tTotal uint32 = gc_u2
-						/*line sort.go:67*/ var fTotal uint32 = size_ - tTotal
-						tBefore.Merge(archsimd.LoadUint32x16Slice(gc_s_tBefore[gc_rank:]), gc_alive10).StoreSlice(gc_s_tBefore[gc_rank:])
-						archsimd.BroadcastUint32x16(fTotal).Merge(archsimd.LoadUint32x16Slice(gc_s_fTotal[gc_rank:]), gc_alive10).StoreSlice(gc_s_fTotal[gc_rank:])
-					}
-					archsimd.ClearAVXUpperBits()
-					return gc_vstep4, false
-				}(gc_vstep4)
-				if gc_stop4 {
-					return
-				}
-			}
+			gc_vstep5 := 0
 			if compiled.SIMD {
-				gc_all9 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-				for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
-					gc_tx := gc_vstep4
+				gc_all6 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+				for ; gc_vstep5+7 < gc_bdx; gc_vstep5 += 8 {
+					gc_tx := gc_vstep5
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
-					gc_alive9 := gc_all9
-					if gc_ex9 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex9 != 0 {
-						/*line scan_block.go:50*/ gc_alive9 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex9]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+					gc_alive6 := gc_all6
+					if gc_ex6 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex6 != 0 {
+						/*line scan_block.go:50*/ gc_alive6 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex6]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 					}
 					var i_2 int = gc_tx
 					/*line scan_block.go:62*/ if i_2 < 0 || i_2 > len(x_)-8 {
@@ -318,18 +213,18 @@ func gc_body_blockRadixSort(gc_b *compiled.Block, keys []uint32) {
 					r := gc_t
 					/*line scan_block.go:62*/ tBefore := r
 					var gc_u uint32
-					if gc_in := gc_alive9.ToBits(); gc_in != 0 {
+					if gc_in := gc_alive6.ToBits(); gc_in != 0 {
 						gc_pos.Thread = gc_rank + compiled.FirstLane(gc_in)
 						/*line sort.go:66*/ gc_u = values_[size_-1]
 					}
 					var tTotal uint32 = gc_u
 					/*line sort.go:67*/ var fTotal uint32 = size_ - tTotal
-					tBefore.Merge(archsimd.LoadUint32x8Slice(gc_s_tBefore[gc_rank:]), gc_alive9).StoreSlice(gc_s_tBefore[gc_rank:])
-					archsimd.BroadcastUint32x8(fTotal).Merge(archsimd.LoadUint32x8Slice(gc_s_fTotal[gc_rank:]), gc_alive9).StoreSlice(gc_s_fTotal[gc_rank:])
+					tBefore.Merge(archsimd.LoadUint32x8Slice(gc_s_tBefore[gc_rank:]), gc_alive6).StoreSlice(gc_s_tBefore[gc_rank:])
+					archsimd.BroadcastUint32x8(fTotal).Merge(archsimd.LoadUint32x8Slice(gc_s_fTotal[gc_rank:]), gc_alive6).StoreSlice(gc_s_fTotal[gc_rank:])
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep5; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				if gc_exited[gc_rank] {
@@ -365,49 +260,25 @@ func gc_body_blockRadixSort(gc_b *compiled.Block, keys []uint32) {
 		}
 	}
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-		gc_vstep5 := 0
-		if compiled.SIMD && compiled.SIMD512 {
-			var gc_stop5 bool
-			gc_vstep5, gc_stop5 = func(gc_vstep5 int) (int, bool) {
-				gc_all12 := archsimd.Mask32x16FromBits(0xffff)
-				for ; gc_vstep5+15 < gc_bdx; gc_vstep5 += 16 {
-					gc_tx := gc_vstep5
-					gc_rank := gc_base + gc_tx
-					gc_alive12 := gc_all12
-					if gc_ex12 := compiled.ExitedBits16(gc_exited, gc_rank); gc_ex12 != 0 {
-						gc_alive12 = archsimd.Mask32x16FromBits(^archsimd.Mask32x16FromBits(gc_ex12).ToBits())
-					}
-					var i int = gc_tx
-					/*line sort.go:53*/ if i < 0 || i > len(values)-16 || (base+i) < 0 || (base+i) > len(keys)-16 {
-						break
-					}
-					/*line sort.go:54*/ archsimd.LoadUint32x16Slice(values[i:]).StoreMasked((*[16]uint32)(keys[base+i:]), gc_alive12)
-				}
-				archsimd.ClearAVXUpperBits()
-				return gc_vstep5, false
-			}(gc_vstep5)
-			if gc_stop5 {
-				return
-			}
-		}
+		gc_vstep6 := 0
 		if compiled.SIMD {
-			gc_all11 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
-			for ; gc_vstep5+7 < gc_bdx; gc_vstep5 += 8 {
-				gc_tx := gc_vstep5
+			gc_all7 := archsimd.BroadcastInt32x8(-1).NotEqual(compiled.ZeroInt32x8())
+			for ; gc_vstep6+7 < gc_bdx; gc_vstep6 += 8 {
+				gc_tx := gc_vstep6
 				gc_rank := gc_base + gc_tx
-				gc_alive11 := gc_all11
-				if gc_ex11 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex11 != 0 {
-					/*line sort.go:40*/ gc_alive11 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex11]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+				gc_alive7 := gc_all7
+				if gc_ex7 := compiled.ExitedBits(gc_exited, gc_rank); gc_ex7 != 0 {
+					/*line sort.go:40*/ gc_alive7 = archsimd.LoadInt32x8(&compiled.LaneBits[gc_ex7]).NotEqual(compiled.ZeroInt32x8()).ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
 				}
 				var i int = gc_tx
 				/*line sort.go:53*/ if i < 0 || i > len(values)-8 || (base+i) < 0 || (base+i) > len(keys)-8 {
 					break
 				}
-				/*line sort.go:54*/ archsimd.LoadUint32x8Slice(values[i:]).StoreMasked((*[8]uint32)(keys[base+i:]), gc_alive11)
+				/*line sort.go:54*/ archsimd.LoadUint32x8Slice(values[i:]).StoreMasked((*[8]uint32)(keys[base+i:]), gc_alive7)
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		for gc_tx := gc_vstep5; gc_tx < gc_bdx; gc_tx++ {
+		for gc_tx := gc_vstep6; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
 			if gc_exited[gc_rank] {

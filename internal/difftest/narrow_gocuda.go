@@ -115,55 +115,6 @@ func NarrowReturnKernel(in, out []float32, base, n uint32) func(*gocuda.Thread) 
 //line narrow.go:26
 var gc_src_narrowReturn = compiled.NewSource(gc_files_narrow, "narrowReturn", "91afb18f924b6f8d2af4d1e7b01bcb9d5fa0d16c392fde509a4c600641fdbebb", "narrow.go:21-33").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
-//line narrow.go:26
-func gc_body_narrowReturn(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, base, n uint32) {
-	gc_pos := gc_b.Pos()
-	gc_bdx := gc_b.Dim().X
-	gc_gdx := gc_b.GridDim().X
-	gc_n := gc_b.Len()
-	gc_bx := gc_lo%gc_gdx - 1
-	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
-		if gc_b.Stopped() {
-			return
-		}
-		gc_pos.Block = gc_blk
-		gc_bx++
-		if gc_bx == gc_gdx {
-			gc_bx = 0
-		}
-		gc_from, gc_to := 0, gc_bdx
-		/*line narrow.go:43*/ if !compiled.Fits((int(base) + (gc_bx * gc_bdx)), gc_from, gc_to, 0, 1<<32) {
-			/*line narrow.go:29*/ panic(compiled.ErrGuardWraps)
-		}
-		if !compiled.Adds((int(base) + (gc_bx * gc_bdx)), gc_to) {
-			panic(compiled.ErrGuardWraps)
-		}
-		if gc_bound := compiled.Diff(int(n), (int(base) + (gc_bx * gc_bdx))); gc_bound < gc_to {
-			gc_to = gc_bound
-		}
-		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			gc_off := (int(base) + (gc_bx * gc_bdx))
-			if gc_from >= 0 && gc_off >= 0 && gc_off <= len(out) && gc_to <= len(out)-gc_off && gc_to <= 1<<32-gc_off && gc_off <= len(in) && gc_to <= len(in)-gc_off {
-				gc_at := out[gc_off:][:gc_to]
-				gc_at2 := in[gc_off:][:gc_to]
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-					tid := uint32(gc_tx)
-					/*line narrow.go:28*/ idx := base + uint32(gc_bx)*uint32(gc_bdx) + tid
-					_ = idx
-					/*line narrow.go:32*/ gc_at[gc_tx] = 2 * gc_at2[gc_tx]
-				}
-			} else {
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-					gc_pos.Thread = gc_base + gc_tx
-					tid := uint32(gc_tx)
-					/*line narrow.go:28*/ idx := base + uint32(gc_bx)*uint32(gc_bdx) + tid
-					/*line narrow.go:32*/ out[idx] = 2 * in[idx]
-				}
-			}
-		}
-	}
-}
-
 // NarrowOffsetKernel writes out[i] = i for i = base + the thread's
 // global index in int32 arithmetic, where i is in out: a base near the
 // int32s' end makes the sums wrap.

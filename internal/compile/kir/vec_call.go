@@ -104,6 +104,8 @@ func (v *vectorizer) conversion(c *ast.CallExpr, t types.Type) vval {
 			return vval{shape: vVector, x: v.lanes(arg), typ: t}
 		case vt == "Float64x4": // from int32 lanes, exact, converted as Go converts each
 			return vval{shape: vVector, x: v.lanes64(arg, vt), typ: t}
+		case vt == v.sized("Uint32x8") && arg.plain() && isSigned(arg.typ) && narrowInt(arg.typ) == 0:
+			v.laneRange(arg, true) // consecutive where the lanes do not wrap, which the step's checks test
 		case !isInteger(t), narrowInt(t) != 0:
 			v.fail() // a narrower integer's lanes may wrap between the first and the last
 		}

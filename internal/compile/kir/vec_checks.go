@@ -47,6 +47,17 @@ func (v *vectorizer) finishChecks() {
 			}
 		}
 		i := types.ExprString(a.i)
+		if a.int32 && a.unsigned { // i < 0 (an access's test too) || i > MaxUint32-7
+			if !seen[i] {
+				seen[i] = true
+				or(&ast.BinaryExpr{X: paren(a.i), Op: token.LSS, Y: intLit(0)})
+			}
+			if key := "uint32 " + i; !seen[key] {
+				seen[key] = true
+				or(&ast.BinaryExpr{X: paren(a.i), Op: token.GTR, Y: intLit(math.MaxUint32 - int64(v.width()) + 1)})
+			}
+			continue
+		}
 		if a.int32 { // i < MinInt32 || i > MaxInt32-7
 			if key := "int32 " + i; !seen[key] {
 				seen[key] = true

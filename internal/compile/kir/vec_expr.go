@@ -540,13 +540,20 @@ func (v *vectorizer) lanes(i vval) ast.Expr {
 	if !isSigned(i.typ) || !i.plain() {
 		v.fail()
 	}
-	reads := i.reads // checked with the other checks (finishChecks), not now
+	v.laneRange(i, false)
+	first := &ast.CallExpr{Fun: ast.NewIdent("int32"), Args: []ast.Expr{i.x}}
+	return vcall(v.pkgCall(v.sized("BroadcastInt32x8"), first), "Add", v.lanesIota())
+}
+
+// laneRange notes the check that affine index i's lanes, i to i+7, all
+// lie in the int32s (or, unsigned, the uint32s), with the step's other
+// checks (finishChecks).
+func (v *vectorizer) laneRange(i vval, unsigned bool) {
+	reads := i.reads // checked with the other checks, not now
 	i.reads = nil
 	v.access(nil, vval{}, i)
 	a := &v.accesses[len(v.accesses)-1]
-	a.int32, a.binds = true, append(a.binds, reads...)
-	first := &ast.CallExpr{Fun: ast.NewIdent("int32"), Args: []ast.Expr{i.x}}
-	return vcall(v.pkgCall(v.sized("BroadcastInt32x8"), first), "Add", v.lanesIota())
+	a.int32, a.unsigned, a.binds = true, unsigned, append(a.binds, reads...)
 }
 
 // opMayFail reports whether x op y, of type t, may fail: an integer

@@ -158,11 +158,7 @@ func (v *vectorizer) lanes64(i vval, vt string) ast.Expr {
 		if !isSigned(i.typ) {
 			v.fail() // an unsigned index past MaxInt64 would pass its int32 check as an int
 		}
-		reads := i.reads
-		i.reads = nil
-		v.access(nil, vval{}, i)
-		a := &v.accesses[len(v.accesses)-1]
-		a.int32, a.binds = true, append(a.binds, reads...)
+		v.laneRange(i, false)
 		// The first lane's value converted, plus 0 to 3 in float64 lanes,
 		// exact: a vector of 128 bits hoisted out of the steps would be
 		// spilled and reloaded with a legacy SSE instruction (Go 1.26

@@ -146,11 +146,13 @@ type vbind struct {
 type vaccess struct {
 	x, i  ast.Expr
 	binds []*vbind
-	int32 bool           // not an access: i to i+7 must fit in int32
-	node  ast.Node       // the load or store, checked in place if the check cannot go first
-	at    *ast.SliceExpr // x[i:] as the load's translation reads it, which a row may replace (vec_rows.go)
-	elem  *ast.IndexExpr // x[i], a read of one element, which a row may replace (vec_rows.go)
-	seq   int            // the top-level statement of an element read
+	int32 bool // not an access: i to i+7 must fit in int32
+	// unsigned, with int32, is i to i+7 in uint32 instead.
+	unsigned bool
+	node     ast.Node       // the load or store, checked in place if the check cannot go first
+	at       *ast.SliceExpr // x[i:] as the load's translation reads it, which a row may replace (vec_rows.go)
+	elem     *ast.IndexExpr // x[i], a read of one element, which a row may replace (vec_rows.go)
+	seq      int            // the top-level statement of an element read
 }
 
 // vecTypes are the archsimd types of the element types vectors hold.

@@ -202,3 +202,202 @@ func gc_body_workloadDiagonalsKernel(gc_b *compiled.Block, A []uint32, ALength u
 		}
 	}
 }
+
+//line hecbench_merge.go:122
+func gc_body_mergeSinglePathKernel(gc_b *compiled.Block, A []uint32, ALength uint32, B []uint32, BLength uint32, diagonalPathIntersections []uint32, C []uint32, CLength uint32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	gc_s_threadIdX4 := compiled.Scratch[uint32](gc_b, 0)[:gc_n]
+	gc_s_threadIdX4p1 := compiled.Scratch[uint32](gc_b, 1)[:gc_n]
+	gc_s_threadIdX4p2 := compiled.Scratch[uint32](gc_b, 2)[:gc_n]
+	gc_s_threadIdX4p3 := compiled.Scratch[uint32](gc_b, 3)[:gc_n]
+	/*line hecbench_merge.go:124*/ AShared := gocuda.Shared[uint32](t, (mergeK+2)<<1)[:(mergeK+2)<<1]
+	BShared := AShared[mergeK+2:]
+	/*line hecbench_merge.go:127*/ xBlockTop := gocuda.Shared[uint32](t, 1)[:1]
+	yBlockTop := gocuda.Shared[uint32](t, 1)[:1]
+	xBlockStop := gocuda.Shared[uint32](t, 1)[:1]
+	yBlockStop := gocuda.Shared[uint32](t, 1)[:1]
+	/*line hecbench_merge.go:157*/ const off = -1
+	gc_apart := compiled.Disjoint(diagonalPathIntersections, xBlockTop) && compiled.Disjoint(diagonalPathIntersections, AShared) && compiled.Disjoint(diagonalPathIntersections, yBlockTop) && compiled.Disjoint(diagonalPathIntersections, xBlockStop) && compiled.Disjoint(diagonalPathIntersections, BShared) && compiled.Disjoint(diagonalPathIntersections, yBlockStop)
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off := gc_bx
+		gc_off2 := 0
+		gc_off3 := gc_bx + gc_gdx + 1
+		/*line hecbench_merge.go:165*/ gc_off4 := mergeK + 1
+		gc_off5 := gc_bx + 1
+		gc_off6 := gc_bx + gc_gdx + 2
+		if gc_off >= 0 && gc_off < len(diagonalPathIntersections) && gc_apart && gc_off2 >= 0 && gc_off2 < len(AShared) && gc_off3 >= 0 && gc_off3 < len(diagonalPathIntersections) && gc_off4 >= 0 && gc_off4 < len(AShared) && gc_off5 >= 0 && gc_off5 < len(diagonalPathIntersections) && gc_off2 < len(BShared) && gc_off6 >= 0 && gc_off6 < len(diagonalPathIntersections) && gc_off4 < len(BShared) {
+			gc_at := diagonalPathIntersections[gc_off:][:1]
+			gc_at2 := AShared[gc_off2:][:1]
+			gc_at3 := diagonalPathIntersections[gc_off3:][:1]
+			gc_at4 := AShared[gc_off4:][:1]
+			gc_at5 := diagonalPathIntersections[gc_off5:][:1]
+			gc_at6 := BShared[gc_off2:][:1]
+			gc_at7 := diagonalPathIntersections[gc_off6:][:1]
+			gc_at8 := BShared[gc_off4:][:1]
+			gc_elem := gc_at[0]
+			gc_elem2 := gc_at3[0]
+			gc_elem3 := gc_at5[0]
+			gc_elem4 := gc_at7[0]
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				threadIdX4 := uint32(gc_tx + gc_tx)
+				/*line hecbench_merge.go:134*/ threadIdX4 = threadIdX4 + threadIdX4
+				threadIdX4p1 := threadIdX4 + 1
+				threadIdX4p2 := threadIdX4p1 + 1
+				threadIdX4p3 := threadIdX4p2 + 1
+				switch gc_tx {
+				case 0:
+					/*line hecbench_merge.go:142*/ xBlockTop[0] = gc_elem
+					gc_at2[0] = getNegativeInfinity()
+				case 64:
+					yBlockTop[0] = gc_elem2
+					gc_at4[0] = getPositiveInfinity()
+				case 32:
+					xBlockStop[0] = gc_elem3
+					gc_at6[0] = getNegativeInfinity()
+				case 96:
+					yBlockStop[0] = gc_elem4
+					gc_at8[0] = getPositiveInfinity()
+				default:
+				}
+				gc_s_threadIdX4[gc_rank] = threadIdX4
+				gc_s_threadIdX4p1[gc_rank] = threadIdX4p1
+				gc_s_threadIdX4p2[gc_rank] = threadIdX4p2
+				gc_s_threadIdX4p3[gc_rank] = threadIdX4p3
+			}
+		} else {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				threadIdX4 := uint32(gc_tx + gc_tx)
+				/*line hecbench_merge.go:134*/ threadIdX4 = threadIdX4 + threadIdX4
+				threadIdX4p1 := threadIdX4 + 1
+				threadIdX4p2 := threadIdX4p1 + 1
+				threadIdX4p3 := threadIdX4p2 + 1
+				switch gc_tx {
+				case 0:
+					/*line hecbench_merge.go:142*/ xBlockTop[0] = diagonalPathIntersections[gc_bx]
+					AShared[0] = getNegativeInfinity()
+				case 64:
+					yBlockTop[0] = diagonalPathIntersections[gc_bx+gc_gdx+1]
+					AShared[mergeK+1] = getPositiveInfinity()
+				case 32:
+					xBlockStop[0] = diagonalPathIntersections[gc_bx+1]
+					BShared[0] = getNegativeInfinity()
+				case 96:
+					yBlockStop[0] = diagonalPathIntersections[gc_bx+gc_gdx+2]
+					BShared[mergeK+1] = getPositiveInfinity()
+				default:
+				}
+				gc_s_threadIdX4[gc_rank] = threadIdX4
+				gc_s_threadIdX4p1[gc_rank] = threadIdX4p1
+				gc_s_threadIdX4p2[gc_rank] = threadIdX4p2
+				gc_s_threadIdX4p3[gc_rank] = threadIdX4p3
+			}
+		}
+	}
+	/*line hecbench_merge.go:163*/ for xBlockTop[0] < xBlockStop[0] || yBlockTop[0] < yBlockStop[0] {
+		gc_b.Tick()
+		if gc_b.Stopped() {
+			return
+		}
+		/*line hecbench_merge.go:165*/ Atemp := int(xBlockTop[0]) + off
+		Btemp := int(yBlockTop[0]) + off
+		/*line hecbench_merge.go:182*/ Ctemp := C[xBlockTop[0]+yBlockTop[0]:]
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_pos.Thread = gc_base + gc_tx
+				sharedX := uint32(gc_tx + 1)
+				/*line hecbench_merge.go:169*/ AShared[sharedX] = A[Atemp+int(sharedX)]
+				BShared[sharedX] = B[Btemp+int(sharedX)]
+				sharedX += uint32(gc_bdx)
+				AShared[sharedX] = A[Atemp+int(sharedX)]
+				BShared[sharedX] = B[Btemp+int(sharedX)]
+				sharedX += uint32(gc_bdx)
+				AShared[sharedX] = A[Atemp+int(sharedX)]
+				BShared[sharedX] = B[Btemp+int(sharedX)]
+				sharedX += uint32(gc_bdx)
+				AShared[sharedX] = A[Atemp+int(sharedX)]
+				BShared[sharedX] = B[Btemp+int(sharedX)]
+			}
+		}
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				threadIdX4 := gc_s_threadIdX4[gc_rank]
+				threadIdX4p1 := gc_s_threadIdX4p1[gc_rank]
+				threadIdX4p2 := gc_s_threadIdX4p2[gc_rank]
+				threadIdX4p3 := gc_s_threadIdX4p3[gc_rank]
+				/*line hecbench_merge.go:187*/ offset := int32(threadIdX4 >> 1)
+				Ax := uint32(offset + 1)
+				BSm1 := mergeK + 2 + int(threadIdX4p2)
+				BS := BSm1 + 1
+				for {
+					gc_b.Tick()
+					if gc_b.Stopped() {
+						return
+					}
+					/*line hecbench_merge.go:192*/ offset = (offset + 1) >> 1
+					if AShared[Ax] > AShared[BSm1-int(Ax)-1] {
+						if AShared[Ax-1] <= AShared[BS-int(Ax)-1] {
+							break
+						}
+						/*line hecbench_merge.go:198*/ Ax -= uint32(offset)
+					} else {
+						Ax += uint32(offset)
+					}
+				}
+				/*line hecbench_merge.go:204*/ Bx := threadIdX4p2 - Ax
+				/*line hecbench_merge.go:207*/ var Ai, Bi, Ci uint32
+				Ai = AShared[Ax]
+				Bi = BShared[Bx]
+				if Ai > Bi {
+					Ci = Bi
+					Bx++
+					Bi = BShared[Bx]
+				} else {
+					Ci = Ai
+					Ax++
+					Ai = AShared[Ax]
+				}
+				Ctemp[threadIdX4] = Ci
+				if Ai > Bi {
+					Ci = Bi
+					Bx++
+					Bi = BShared[Bx]
+				} else {
+					Ci = Ai
+					Ax++
+					Ai = AShared[Ax]
+				}
+				Ctemp[threadIdX4p1] = Ci
+				if Ai > Bi {
+					Ci = Bi
+					Bx++
+					Bi = BShared[Bx]
+				} else {
+					Ci = Ai
+					Ax++
+					Ai = AShared[Ax]
+				}
+				Ctemp[threadIdX4p2] = Ci
+				if Ai > Bi {
+					Ctemp[threadIdX4p3] = Bi
+				} else {
+					Ctemp[threadIdX4p3] = Ai
+				}
+				if gc_tx == 127 {
+					/*line hecbench_merge.go:248*/ xBlockTop[0] += Ax - 1
+					yBlockTop[0] += Bx - 1
+				}
+			}
+		}
+	}
+}

@@ -381,3 +381,71 @@ func gc_body_cuComputeDistanceGlobalKernel(gc_b *compiled.Block, A []float32, wA
 		}
 	}
 }
+
+//line hecbench_knn.go:166
+func gc_body_cuParallelSqrtKernel(gc_b *compiled.Block, gc_lo, gc_hi int, dist []float32, width, k int) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_gdy := gc_gd.Y
+	gc_n := gc_b.Len()
+	gc_bx := 0
+	for gc_q := gc_lo; gc_q < gc_hi; {
+		if gc_b.Stopped() {
+			return
+		}
+		gc_first := gc_q % gc_gdx
+		gc_by := gc_q / gc_gdx % gc_gdy
+		gc_bz := gc_q / (gc_gdx * gc_gdy)
+		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
+		gc_q += gc_run
+		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
+		gc_ty := 0
+		gc_from, gc_to := gc_runlo, gc_runhi
+		if !compiled.Fits(gc_bx*gc_bdx, gc_from, gc_to, 0, 1<<32) {
+			/*line hecbench_knn.go:169*/ panic(compiled.ErrGuardWraps)
+		}
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(int(uint32(width)), gc_bx*gc_bdx); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			if uint32(gc_by*gc_bdy+gc_ty) >= uint32(k) {
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
+				}
+				continue
+			}
+			gc_off := (gc_bx * gc_bdx) + ((gc_by*gc_bdy + gc_ty) * width)
+			if gc_from >= 0 && gc_off >= 0 && gc_off <= len(dist) && gc_to <= len(dist)-gc_off && gc_to <= 1<<32-gc_off {
+				gc_at := dist[gc_off:][:gc_to]
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					xIndex := uint32(gc_bx*gc_bdx + gc_tx)
+					_ = xIndex
+					yIndex := uint32(gc_by*gc_bdy + gc_ty)
+					_ = yIndex
+					/*line hecbench_knn.go:170*/ gc_at[gc_tx] = sqrtf(gc_at[gc_tx])
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx%gc_bdx
+					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+					gc_pos.Thread = gc_rank
+					xIndex := uint32(gc_bx*gc_bdx + gc_tx)
+					yIndex := uint32(gc_by*gc_bdy + gc_ty)
+					/*line hecbench_knn.go:170*/ dist[yIndex*uint32(width)+xIndex] = sqrtf(dist[yIndex*uint32(width)+xIndex])
+				}
+			}
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
+			}
+		}
+	}
+}

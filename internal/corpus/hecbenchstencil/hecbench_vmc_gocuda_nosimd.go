@@ -6,7 +6,97 @@ package hecbenchstencil
 
 import (
 	"github.com/gocuda/gocuda/compiled"
+	"github.com/gocuda/gocuda/gocuda"
 )
+
+//line hecbench_vmc.go:45
+func gc_body_sumWithinBlocksKernel(gc_b *compiled.Block, n int, data, blocksums []float32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bdx := gc_b.Dim().X
+	gc_gdx := gc_b.GridDim().X
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	nthread := gc_bdx * gc_gdx
+	if 512 <= 1*gc_bdx {
+		gc_b.SharedWritten()
+	}
+	/*line hecbench_vmc.go:48*/ sdata := gocuda.Shared[float32](t, 512)[:512]
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			gc_pos.Thread = gc_base + gc_tx
+			i := gc_bdx*gc_bx + gc_tx
+			/*line hecbench_vmc.go:51*/ st := vmcZero
+			for i < n {
+				gc_b.Tick()
+				if gc_b.Stopped() {
+					return
+				}
+				/*line hecbench_vmc.go:53*/ st += data[i]
+				i += nthread
+			}
+			sdata[gc_tx] = st
+		}
+	}
+	/*line hecbench_vmc.go:61*/ for s := uint32(128); s > 0; s >>= 1 {
+		gc_from, gc_to := 0, gc_bdx
+		/*line hecbench_vmc.go:64*/ if gc_bound := int(s); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		if !compiled.Fits(int(s), gc_from, gc_to, 0, 1<<32) {
+			/*line hecbench_vmc.go:62*/ panic(compiled.ErrGuardWraps)
+		}
+		if !compiled.Adds(int(s), gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(int(uint32(gc_bdx)), int(s)); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := int(s)
+			if gc_from >= 0 && gc_to <= len(sdata) && gc_off >= 0 && gc_off <= len(sdata) && gc_to <= len(sdata)-gc_off && gc_to <= 1<<32-gc_off {
+				gc_at := sdata[:gc_to]
+				gc_at2 := sdata[gc_off:][:gc_to]
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					/*line hecbench_vmc.go:63*/ gc_at[gc_tx] += gc_at2[gc_tx]
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					tid := gc_tx
+					/*line hecbench_vmc.go:63*/ sdata[tid] += sdata[uint32(tid)+s]
+				}
+			}
+		}
+	}
+	{
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := 0; gc_bound < gc_to-1 {
+			gc_to = gc_bound + 1
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off2 := gc_bx
+			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(blocksums) {
+				gc_at3 := blocksums[gc_off2:][:1]
+				gc_step := gc_from
+				for ; gc_step+3 < gc_to; gc_step += 4 {
+					/*line hecbench_vmc.go:68*/ gc_at3[0] = sdata[0]
+					/*line hecbench_vmc.go:68*/ gc_at3[0] = sdata[0]
+					/*line hecbench_vmc.go:68*/ gc_at3[0] = sdata[0]
+					/*line hecbench_vmc.go:68*/ gc_at3[0] = sdata[0]
+				}
+				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+					/*line hecbench_vmc.go:68*/ gc_at3[0] = sdata[0]
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					/*line hecbench_vmc.go:68*/ blocksums[gc_bx] = sdata[0]
+				}
+			}
+		}
+	}
+}
 
 //line hecbench_vmc.go:103
 func gc_body_zeroStatsKernel(gc_b *compiled.Block, gc_lo, gc_hi int, Npoint int, stats []float32) {

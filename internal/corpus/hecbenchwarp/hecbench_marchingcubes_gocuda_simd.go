@@ -1129,13 +1129,159 @@ func gc_body_mcCompactLv1Kernel(gc_b *compiled.Block, isoValue float32, minMax [
 		gc_act := uint32(uint64(1)<<gc_cnt - 1)
 		var gc_dead uint32
 		_ = gc_dead
-		{
+		gc_left := gc_act
+		if compiled.SIMD {
+			gc_evens2 := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
+			/*line hecbench_marchingcubes.go:147*/ gc_vb2 := archsimd.BroadcastFloat32x8(isoValue)
+			gc_vb3 := archsimd.BroadcastUint32x8(1)
+			gc_vb4 := archsimd.BroadcastUint32x8(0)
+			gc_tidx2 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			if gc_act == ^uint32(0) && gc_tidx2.X+32 <= gc_bdx {
+				gc_evens4 := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
+				/*line hecbench_marchingcubes.go:147*/ gc_vb6 := archsimd.BroadcastFloat32x8(isoValue)
+				gc_vb7 := archsimd.BroadcastUint32x8(1)
+				gc_vb8 := archsimd.BroadcastUint32x8(0)
+				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+					gc_rank := gc_w + gc_lane
+					gc_tx := gc_tidx2.X + gc_lane
+					gc_ty := gc_tidx2.Y
+					_ = gc_ty
+					gc_tz := gc_tidx2.Z
+					_ = gc_tz
+					var tid uint32 = uint32(gc_tx)
+					/*line hecbench_marchingcubes.go:144*/ var bIdx uint32 = uint32(gc_bx)*mcCountingThreadNumLv1 + tid
+					/*line hecbench_marchingcubes.go:146*/ var test archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
+					if gc_tx < 0 || gc_tx > 4294967288 {
+						break
+					}
+					var gc_ld7 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+					/*line hecbench_marchingcubes.go:147*/ if int(2*bIdx) >= 0 && int(2*bIdx) <= len(minMax)-16 && (int(2*bIdx)&1 == 0 || !(int(2*bIdx) >= 1 && int(2*bIdx) <= len(minMax)-15)) {
+						/*line hecbench_marchingcubes.go:147*/ gc_ld7 = archsimd.LoadFloat32x8Slice(minMax[2*bIdx:]).Permute(gc_evens4).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(minMax[(2*bIdx)+8:]).Permute(gc_evens4))
+//line hecbench_marchingcubes.go:147
+					} else if int(2*bIdx) >= 1 && int(2*bIdx) <= len(minMax)-15 {
+						/*line hecbench_marchingcubes.go:147*/ gc_ld7 = archsimd.LoadFloat32x8Slice(minMax[(2*bIdx)-1:]).Permute(gc_evens4).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(minMax[(2*bIdx)+7:]).Permute(gc_evens4))
+					} else {
+						var gc_lanes7 [8]float32
+						for gc_k7 := range 8 {
+							if 0xff&(1<<gc_k7) != 0 {
+								gc_pos.Thread = gc_rank + gc_k7
+								/*line hecbench_marchingcubes.go:147*/ gc_lanes7[gc_k7] = minMax[(2*bIdx)+uint32(2*gc_k7)]
+							}
+						}
+						gc_pos.Thread = gc_rank
+						gc_ld7 = archsimd.LoadFloat32x8(&gc_lanes7)
+					}
+					var gc_ld8 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+					/*line hecbench_marchingcubes.go:147*/ if int(2*bIdx+1) >= 0 && int(2*bIdx+1) <= len(minMax)-16 && (int(2*bIdx+1)&1 == 0 || !(int(2*bIdx+1) >= 1 && int(2*bIdx+1) <= len(minMax)-15)) {
+						/*line hecbench_marchingcubes.go:147*/ gc_ld8 = archsimd.LoadFloat32x8Slice(minMax[2*bIdx+1:]).Permute(gc_evens4).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(minMax[(2*bIdx+1)+8:]).Permute(gc_evens4))
+//line hecbench_marchingcubes.go:147
+					} else if int(2*bIdx+1) >= 1 && int(2*bIdx+1) <= len(minMax)-15 {
+						/*line hecbench_marchingcubes.go:147*/ gc_ld8 = archsimd.LoadFloat32x8Slice(minMax[(2*bIdx+1)-1:]).Permute(gc_evens4).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(minMax[(2*bIdx+1)+7:]).Permute(gc_evens4))
+					} else {
+						var gc_lanes8 [8]float32
+						for gc_k8 := range 8 {
+							if 0xff&(1<<gc_k8) != 0 {
+								gc_pos.Thread = gc_rank + gc_k8
+								/*line hecbench_marchingcubes.go:147*/ gc_lanes8[gc_k8] = minMax[(2*bIdx+1)+uint32(2*gc_k8)]
+							}
+						}
+						gc_pos.Thread = gc_rank
+						gc_ld8 = archsimd.LoadFloat32x8(&gc_lanes8)
+					}
+					gc_if4 := gc_ld7.LessEqual(gc_vb6).And(gc_ld8.GreaterEqual(gc_vb6))
+					if gc_if4.ToBits() != 0 {
+						/*line hecbench_marchingcubes.go:147*/ test = gc_vb7.Merge(test, gc_if4)
+					}
+					gc_else4 := gc_if4.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+					if gc_else4.ToBits() != 0 {
+						/*line hecbench_marchingcubes.go:147*/ test = gc_vb8.Merge(test, gc_else4)
+					}
+					/*line hecbench_marchingcubes.go:147*/ testSum := test
+					/*line hecbench_marchingcubes.go:147*/ test.StoreSlice(gc_s_test[gc_rank:])
+					/*line hecbench_marchingcubes.go:147*/ testSum.StoreSlice(gc_s_testSum[gc_rank:])
+					gc_left &^= 0xff << gc_lane
+				}
+			} else {
+				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+					if gc_act>>gc_lane&0xff != 0xff {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
+					if gc_tidx.X+8 > gc_bdx {
+						continue // the lanes wrap to the next row
+					}
+					gc_tx := gc_tidx.X
+					gc_ty := gc_tidx.Y
+					_ = gc_ty
+					gc_tz := gc_tidx.Z
+					_ = gc_tz
+					var tid uint32 = uint32(gc_tx)
+					/*line hecbench_marchingcubes.go:144*/ var bIdx uint32 = uint32(gc_bx)*mcCountingThreadNumLv1 + tid
+					/*line hecbench_marchingcubes.go:146*/ var test archsimd.Uint32x8 = archsimd.BroadcastUint32x8(0)
+					if gc_tx < 0 || gc_tx > 4294967288 {
+						break
+					}
+					var gc_ld3 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+					/*line hecbench_marchingcubes.go:147*/ if int(2*bIdx) >= 0 && int(2*bIdx) <= len(minMax)-16 && (int(2*bIdx)&1 == 0 || !(int(2*bIdx) >= 1 && int(2*bIdx) <= len(minMax)-15)) {
+						/*line hecbench_marchingcubes.go:147*/ gc_ld3 = archsimd.LoadFloat32x8Slice(minMax[2*bIdx:]).Permute(gc_evens2).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(minMax[(2*bIdx)+8:]).Permute(gc_evens2))
+//line hecbench_marchingcubes.go:147
+					} else if int(2*bIdx) >= 1 && int(2*bIdx) <= len(minMax)-15 {
+						/*line hecbench_marchingcubes.go:147*/ gc_ld3 = archsimd.LoadFloat32x8Slice(minMax[(2*bIdx)-1:]).Permute(gc_evens2).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(minMax[(2*bIdx)+7:]).Permute(gc_evens2))
+					} else {
+						var gc_lanes3 [8]float32
+						for gc_k3 := range 8 {
+							if 0xff&(1<<gc_k3) != 0 {
+								gc_pos.Thread = gc_rank + gc_k3
+								/*line hecbench_marchingcubes.go:147*/ gc_lanes3[gc_k3] = minMax[(2*bIdx)+uint32(2*gc_k3)]
+							}
+						}
+						gc_pos.Thread = gc_rank
+						gc_ld3 = archsimd.LoadFloat32x8(&gc_lanes3)
+					}
+					var gc_ld4 archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
+					/*line hecbench_marchingcubes.go:147*/ if int(2*bIdx+1) >= 0 && int(2*bIdx+1) <= len(minMax)-16 && (int(2*bIdx+1)&1 == 0 || !(int(2*bIdx+1) >= 1 && int(2*bIdx+1) <= len(minMax)-15)) {
+						/*line hecbench_marchingcubes.go:147*/ gc_ld4 = archsimd.LoadFloat32x8Slice(minMax[2*bIdx+1:]).Permute(gc_evens2).Select128FromPair(0, 2, archsimd.LoadFloat32x8Slice(minMax[(2*bIdx+1)+8:]).Permute(gc_evens2))
+//line hecbench_marchingcubes.go:147
+					} else if int(2*bIdx+1) >= 1 && int(2*bIdx+1) <= len(minMax)-15 {
+						/*line hecbench_marchingcubes.go:147*/ gc_ld4 = archsimd.LoadFloat32x8Slice(minMax[(2*bIdx+1)-1:]).Permute(gc_evens2).Select128FromPair(1, 3, archsimd.LoadFloat32x8Slice(minMax[(2*bIdx+1)+7:]).Permute(gc_evens2))
+					} else {
+						var gc_lanes4 [8]float32
+						for gc_k4 := range 8 {
+							if 0xff&(1<<gc_k4) != 0 {
+								gc_pos.Thread = gc_rank + gc_k4
+								/*line hecbench_marchingcubes.go:147*/ gc_lanes4[gc_k4] = minMax[(2*bIdx+1)+uint32(2*gc_k4)]
+							}
+						}
+						gc_pos.Thread = gc_rank
+						gc_ld4 = archsimd.LoadFloat32x8(&gc_lanes4)
+					}
+					gc_if2 := gc_ld3.LessEqual(gc_vb2).And(gc_ld4.GreaterEqual(gc_vb2))
+					if gc_if2.ToBits() != 0 {
+						/*line hecbench_marchingcubes.go:147*/ test = gc_vb3.Merge(test, gc_if2)
+					}
+					gc_else2 := gc_if2.ToInt32x8().Not().NotEqual(compiled.ZeroInt32x8())
+					if gc_else2.ToBits() != 0 {
+						/*line hecbench_marchingcubes.go:147*/ test = gc_vb4.Merge(test, gc_else2)
+					}
+					/*line hecbench_marchingcubes.go:147*/ testSum := test
+					/*line hecbench_marchingcubes.go:147*/ test.StoreSlice(gc_s_test[gc_rank:])
+					/*line hecbench_marchingcubes.go:147*/ testSum.StoreSlice(gc_s_testSum[gc_rank:])
+					gc_left &^= 0xff << gc_lane
+				}
+			}
+			archsimd.ClearAVXUpperBits()
+		}
+		if gc_left != 0 {
 			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
 			gc_tx := gc_tidx.X - 1
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
 				gc_tx++
 				if gc_tx == gc_bdx {
 					gc_tx = 0
+				}
+				if gc_left&(1<<gc_lane) == 0 {
+					continue
 				}
 				gc_rank := gc_w + gc_lane
 				gc_pos.Thread = gc_rank
@@ -1153,14 +1299,14 @@ func gc_body_mcCompactLv1Kernel(gc_b *compiled.Block, isoValue float32, minMax [
 			}
 		}
 		/*line hecbench_marchingcubes.go:153*/ for c0 := 1; c0 < 32; c0 *= 2 {
-			gc_left := gc_act
+			gc_left2 := gc_act
 			if compiled.SIMD {
 				if gc_act == ^uint32(0) {
 					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
 						gc_rank := gc_w + gc_lane
 						/*line hecbench_marchingcubes.go:154*/ testSum := archsimd.LoadUint32x8Slice(gc_s_testSum[gc_rank:])
 						/*line hecbench_marchingcubes.go:154*/ testSum.StoreSlice(gc_c1v[gc_lane:])
-						gc_left &^= 0xff << gc_lane
+						gc_left2 &^= 0xff << gc_lane
 					}
 				} else {
 					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
@@ -1170,14 +1316,14 @@ func gc_body_mcCompactLv1Kernel(gc_b *compiled.Block, isoValue float32, minMax [
 						gc_rank := gc_w + gc_lane
 						/*line hecbench_marchingcubes.go:154*/ testSum := archsimd.LoadUint32x8Slice(gc_s_testSum[gc_rank:])
 						/*line hecbench_marchingcubes.go:154*/ testSum.StoreSlice(gc_c1v[gc_lane:])
-						gc_left &^= 0xff << gc_lane
+						gc_left2 &^= 0xff << gc_lane
 					}
 				}
 				archsimd.ClearAVXUpperBits()
 			}
-			if gc_left != 0 {
+			if gc_left2 != 0 {
 				for gc_lane := 0; gc_lane < 32; gc_lane++ {
-					if gc_left&(1<<gc_lane) == 0 {
+					if gc_left2&(1<<gc_lane) == 0 {
 						continue
 					}
 					gc_rank := gc_w + gc_lane
@@ -1396,6 +1542,8 @@ func gc_body_mcCompactLv1Kernel(gc_b *compiled.Block, isoValue float32, minMax [
 		}
 	}
 }
+
+var gc_tab_uint32x8_81bd7ffd = [8]uint32{0, 2, 4, 6, 1, 3, 5, 7}
 
 //line hecbench_marchingcubes.go:192
 func gc_body_mcComputeMinMaxLv2Kernel(gc_b *compiled.Block, blockIndicesLv1 []uint32, minMax []float32) {

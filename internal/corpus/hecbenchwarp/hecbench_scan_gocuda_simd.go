@@ -477,8 +477,6 @@ func gc_body_scanKernel_int32(gc_b *compiled.Block, N int, nblocks int64, gOdata
 	}
 }
 
-var gc_tab_uint32x8_81bd7ffd = [8]uint32{0, 2, 4, 6, 1, 3, 5, 7}
-
 var gc_tab_uint32x8_cd1ab05d = [8]uint32{0, 0, 1, 1, 2, 2, 3, 3}
 
 var gc_tab_uint32x8_3bb2957d = [8]uint32{4, 4, 5, 5, 6, 6, 7, 7}

@@ -347,8 +347,6 @@ var gc_src_reduceSmemShflKernel = compiled.NewSource(gc_files_cheng_reduce_shfl,
 	compiled.PTX{Entry: "reduceSmemShflKernel", Pack: gc_ptx_cheng_reduce_shfl, Params: []string{"[]int32", "[]int32", "uint32"}, Files: []string{"cheng_reduce_shfl.go"}, DynamicShared: false, DynamicSize: false},
 )
 
-var gc_tab_int32x8_59597735 = [8]int32{0, 1, 2, 3, 4, 5, 6, 7}
-
 // ReduceSmemUnrollShflKernel is reduceSmemUnrollShfl of
 // reduceIntegerShfl.cu: each thread first adds four elements a block
 // apart (through floats, as the book writes it), then the block reduces

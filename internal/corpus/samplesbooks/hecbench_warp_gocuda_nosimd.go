@@ -130,3 +130,58 @@ func gc_body_bcastShflXorSg8Kernel(gc_b *compiled.Block, out []int32) {
 		}
 	}
 }
+
+//line hecbench_warp.go:52
+func gc_body_transposeShflKernel(gc_b *compiled.Block, out, in []float32) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	bStart := uint32(gc_bdx * gc_bx)
+	var gc_c1m [32]uint32
+	var gc_c1v [32]float32
+	var gc_c1a [32]int
+	var gc_c1w [32]int
+	var gc_c1r [32]float32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				gc_pos.Thread = gc_w + gc_lane
+				/*line hecbench_warp.go:54*/ bOffs := bStart + uint32(gc_tx)
+				sOffs := uint32(gc_bdx - gc_tx - 1)
+				val := in[bOffs]
+				gc_c1m[gc_lane] = 0xffffffff
+				gc_c1v[gc_lane] = val
+				gc_c1a[gc_lane] = int(sOffs)
+				gc_c1w[gc_lane] = 32
+			}
+		}
+		/*line hecbench_warp.go:57*/ compiled.WarpLanes[float32, float32](gc_b, "ShflSync", gc_w, gc_act, 0, &gc_c1m, &gc_c1v, &gc_c1a, &gc_c1w, &gc_c1r)
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				gc_pos.Thread = gc_w + gc_lane
+				/*line hecbench_warp.go:54*/ bOffs := bStart + uint32(gc_tx)
+				/*line hecbench_warp.go:57*/ out[bOffs] = gc_c1r[gc_lane]
+			}
+		}
+	}
+}

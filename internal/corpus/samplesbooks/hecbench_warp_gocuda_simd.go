@@ -207,3 +207,103 @@ func gc_body_bcastShflXorSg8Kernel(gc_b *compiled.Block, out []int32) {
 		}
 	}
 }
+
+//line hecbench_warp.go:52
+func gc_body_transposeShflKernel(gc_b *compiled.Block, out, in []float32) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	bStart := uint32(gc_bdx * gc_bx)
+	var gc_c1m [32]uint32
+	var gc_c1v [32]float32
+	var gc_c1a [32]int
+	var gc_c1w [32]int
+	var gc_c1r [32]float32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		_ = gc_dead
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				gc_pos.Thread = gc_w + gc_lane
+				/*line hecbench_warp.go:54*/ bOffs := bStart + uint32(gc_tx)
+				sOffs := uint32(gc_bdx - gc_tx - 1)
+				val := in[bOffs]
+				gc_c1m[gc_lane] = 0xffffffff
+				gc_c1v[gc_lane] = val
+				gc_c1a[gc_lane] = int(sOffs)
+				gc_c1w[gc_lane] = 32
+			}
+		}
+		/*line hecbench_warp.go:57*/ compiled.WarpLanes[float32, float32](gc_b, "ShflSync", gc_w, gc_act, 0, &gc_c1m, &gc_c1v, &gc_c1a, &gc_c1w, &gc_c1r)
+		gc_left := gc_act
+		if compiled.SIMD {
+			gc_tidx2 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			if gc_act == ^uint32(0) && gc_tidx2.X+32 <= gc_bdx {
+				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+					gc_tx := gc_tidx2.X + gc_lane
+					gc_ty := gc_tidx2.Y
+					_ = gc_ty
+					gc_tz := gc_tidx2.Z
+					_ = gc_tz
+					/*line hecbench_warp.go:54*/ var bOffs uint32 = bStart + uint32(gc_tx)
+					/*line hecbench_warp.go:57*/ if gc_tx < 0 || gc_tx > 4294967288 || int(bOffs) < 0 || int(bOffs) > len(out)-8 {
+						break
+					}
+					/*line hecbench_warp.go:58*/ archsimd.LoadFloat32x8Slice(gc_c1r[gc_lane:]).StoreSlice(out[bOffs:])
+					gc_left &^= 0xff << gc_lane
+				}
+			} else {
+				for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+					if gc_act>>gc_lane&0xff != 0xff {
+						continue
+					}
+					gc_rank := gc_w + gc_lane
+					gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
+					if gc_tidx.X+8 > gc_bdx {
+						continue // the lanes wrap to the next row
+					}
+					gc_tx := gc_tidx.X
+					gc_ty := gc_tidx.Y
+					_ = gc_ty
+					gc_tz := gc_tidx.Z
+					_ = gc_tz
+					/*line hecbench_warp.go:54*/ var bOffs uint32 = bStart + uint32(gc_tx)
+					/*line hecbench_warp.go:57*/ if gc_tx < 0 || gc_tx > 4294967288 || int(bOffs) < 0 || int(bOffs) > len(out)-8 {
+						break
+					}
+					/*line hecbench_warp.go:58*/ archsimd.LoadFloat32x8Slice(gc_c1r[gc_lane:]).StoreSlice(out[bOffs:])
+					gc_left &^= 0xff << gc_lane
+				}
+			}
+			archsimd.ClearAVXUpperBits()
+		}
+		if gc_left != 0 {
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < 32; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				if gc_left&(1<<gc_lane) == 0 {
+					continue
+				}
+				gc_pos.Thread = gc_w + gc_lane
+				/*line hecbench_warp.go:54*/ bOffs := bStart + uint32(gc_tx)
+				/*line hecbench_warp.go:57*/ out[bOffs] = gc_c1r[gc_lane]
+			}
+		}
+	}
+}

@@ -11,6 +11,168 @@ import (
 	"github.com/gocuda/gocuda/gocuda"
 )
 
+//line pmpp_stencil.go:27
+func gc_body_stencilKernel(gc_b *compiled.Block, gc_lo, gc_hi int, in, out []float32, N uint32, c0, c1, c2, c3, c4, c5, c6 int32) {
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_gd := gc_b.GridDim()
+	gc_gdx := gc_gd.X
+	gc_gdy := gc_gd.Y
+	gc_n := gc_b.Len()
+	gc_bx := 0
+	for gc_q := gc_lo; gc_q < gc_hi; {
+		if gc_b.Stopped() {
+			return
+		}
+		gc_first := gc_q % gc_gdx
+		gc_by := gc_q / gc_gdx % gc_gdy
+		gc_bz := gc_q / (gc_gdx * gc_gdy)
+		gc_run := min(gc_hi-gc_q, gc_gdx-gc_first)
+		gc_q += gc_run
+		gc_runlo, gc_runhi := gc_first*gc_bdx, (gc_first+gc_run)*gc_bdx
+		gc_ty := 0
+		gc_tz := 0
+		gc_from, gc_to := gc_runlo, gc_runhi
+		if !compiled.Fits(gc_bx*gc_bdx, gc_from, gc_to, 0, 1<<32) {
+			/*line pmpp_stencil.go:31*/ panic(compiled.ErrGuardWraps)
+		}
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(1, gc_bx*gc_bdx); gc_bound > gc_from {
+			gc_from = gc_bound
+		}
+		if !compiled.Fits(gc_bx*gc_bdx, gc_from, gc_to, 0, 1<<32) {
+			/*line pmpp_stencil.go:31*/ panic(compiled.ErrGuardWraps)
+		}
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(int(N-1), gc_bx*gc_bdx); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			if (uint32(gc_bz*gc_bdz+gc_tz) < 1) || (uint32(gc_bz*gc_bdz+gc_tz) >= N-1) || (uint32(gc_by*gc_bdy+gc_ty) < 1) || (uint32(gc_by*gc_bdy+gc_ty) >= N-1) {
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
+					gc_tz++
+				}
+				continue
+			}
+			gc_off := (gc_bx * gc_bdx) + ((((gc_bz*gc_bdz + gc_tz) * int(N)) * int(N)) + ((gc_by*gc_bdy + gc_ty) * int(N)))
+			gc_off2 := ((gc_bx * gc_bdx) - 1) + ((((gc_bz*gc_bdz + gc_tz) * int(N)) * int(N)) + ((gc_by*gc_bdy + gc_ty) * int(N)))
+			gc_off3 := ((gc_bx * gc_bdx) + 1) + ((((gc_bz*gc_bdz + gc_tz) * int(N)) * int(N)) + ((gc_by*gc_bdy + gc_ty) * int(N)))
+			gc_off4 := (gc_bx * gc_bdx) + ((((gc_bz*gc_bdz + gc_tz) * int(N)) * int(N)) + ((gc_by*gc_bdy + gc_ty - 1) * int(N)))
+			gc_off5 := (gc_bx * gc_bdx) + ((((gc_bz*gc_bdz + gc_tz) * int(N)) * int(N)) + ((gc_by*gc_bdy + gc_ty + 1) * int(N)))
+			gc_off6 := (gc_bx * gc_bdx) + ((((gc_bz*gc_bdz + gc_tz - 1) * int(N)) * int(N)) + ((gc_by*gc_bdy + gc_ty) * int(N)))
+			gc_off7 := (gc_bx * gc_bdx) + ((((gc_bz*gc_bdz + gc_tz + 1) * int(N)) * int(N)) + ((gc_by*gc_bdy + gc_ty) * int(N)))
+			if gc_from >= 0 && gc_off >= 0 && gc_off <= len(out) && gc_to <= len(out)-gc_off && gc_to <= 1<<32-gc_off && gc_off <= len(in) && gc_to <= len(in)-gc_off && gc_off2 >= 0 && gc_off2 <= len(in) && gc_to <= len(in)-gc_off2 && gc_to <= 1<<32-gc_off2 && gc_off3 >= 0 && gc_off3 <= len(in) && gc_to <= len(in)-gc_off3 && gc_to <= 1<<32-gc_off3 && gc_off4 >= 0 && gc_off4 <= len(in) && gc_to <= len(in)-gc_off4 && gc_to <= 1<<32-gc_off4 && gc_off5 >= 0 && gc_off5 <= len(in) && gc_to <= len(in)-gc_off5 && gc_to <= 1<<32-gc_off5 && gc_off6 >= 0 && gc_off6 <= len(in) && gc_to <= len(in)-gc_off6 && gc_to <= 1<<32-gc_off6 && gc_off7 >= 0 && gc_off7 <= len(in) && gc_to <= len(in)-gc_off7 && gc_to <= 1<<32-gc_off7 {
+				gc_at := out[gc_off:][:gc_to]
+				gc_at2 := in[gc_off:][:gc_to]
+				gc_at3 := in[gc_off2:][:gc_to]
+				gc_at4 := in[gc_off3:][:gc_to]
+				gc_at5 := in[gc_off4:][:gc_to]
+				gc_at6 := in[gc_off5:][:gc_to]
+				gc_at7 := in[gc_off6:][:gc_to]
+				gc_at8 := in[gc_off7:][:gc_to]
+				gc_vstep := gc_from
+				if compiled.SIMD {
+					/*line pmpp_stencil.go:32*/ gc_vb8 := archsimd.BroadcastFloat32x8(float32(c0))
+					gc_vb9 := archsimd.BroadcastFloat32x8(float32(c1))
+					gc_vb10 := archsimd.BroadcastFloat32x8(float32(c2))
+					gc_vb11 := archsimd.BroadcastFloat32x8(float32(c3))
+					gc_vb12 := archsimd.BroadcastFloat32x8(float32(c4))
+					gc_vb13 := archsimd.BroadcastFloat32x8(float32(c5))
+					gc_vb14 := archsimd.BroadcastFloat32x8(float32(c6))
+					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+						gc_tx := gc_vstep
+						var i uint32 = uint32(gc_bz*gc_bdz + gc_tz)
+						_ = i
+						var j uint32 = uint32(gc_by*gc_bdy + gc_ty)
+						_ = j
+						var k uint32 = uint32(gc_bx*gc_bdx + gc_tx)
+						_ = k
+						if (gc_bx*gc_bdx+gc_tx) < 0 || (gc_bx*gc_bdx+gc_tx) > 4294967288 {
+							break
+						}
+						/*line pmpp_stencil.go:32*/ gc_vb8.Mul(archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:])).Add(gc_vb9.Mul(archsimd.LoadFloat32x8Slice(gc_at3[gc_tx:]))).Add(gc_vb10.Mul(archsimd.LoadFloat32x8Slice(gc_at4[gc_tx:]))).Add(gc_vb11.Mul(archsimd.LoadFloat32x8Slice(gc_at5[gc_tx:]))).Add(gc_vb12.Mul(archsimd.LoadFloat32x8Slice(gc_at6[gc_tx:]))).Add(gc_vb13.Mul(archsimd.LoadFloat32x8Slice(gc_at7[gc_tx:]))).Add(gc_vb14.Mul(archsimd.LoadFloat32x8Slice(gc_at8[gc_tx:]))).StoreSlice(gc_at[gc_tx:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+					i := uint32(gc_bz*gc_bdz + gc_tz)
+					_ = i
+					j := uint32(gc_by*gc_bdy + gc_ty)
+					_ = j
+					k := uint32(gc_bx*gc_bdx + gc_tx)
+					_ = k
+					/*line pmpp_stencil.go:32*/ gc_at[gc_tx] = float32(c0)*gc_at2[gc_tx] +
+						float32(c1)*gc_at3[gc_tx] +
+						float32(c2)*gc_at4[gc_tx] +
+						float32(c3)*gc_at5[gc_tx] +
+						float32(c4)*gc_at6[gc_tx] +
+						float32(c5)*gc_at7[gc_tx] +
+						float32(c6)*gc_at8[gc_tx]
+				}
+			} else {
+				gc_vstep2 := gc_from
+				if compiled.SIMD {
+					/*line pmpp_stencil.go:32*/ gc_vb := archsimd.BroadcastFloat32x8(float32(c0))
+					gc_vb2 := archsimd.BroadcastFloat32x8(float32(c1))
+					gc_vb3 := archsimd.BroadcastFloat32x8(float32(c2))
+					gc_vb4 := archsimd.BroadcastFloat32x8(float32(c3))
+					gc_vb5 := archsimd.BroadcastFloat32x8(float32(c4))
+					gc_vb6 := archsimd.BroadcastFloat32x8(float32(c5))
+					gc_vb7 := archsimd.BroadcastFloat32x8(float32(c6))
+					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
+						var i uint32 = uint32(gc_bz*gc_bdz + gc_tz)
+						var j uint32 = uint32(gc_by*gc_bdy + gc_ty)
+						var k uint32 = uint32(gc_bx*gc_bdx + gc_tx)
+						/*line pmpp_stencil.go:32*/ if (gc_bx*gc_bdx+gc_tx) < 0 || (gc_bx*gc_bdx+gc_tx) > 4294967288 || int(i*
+							/*line pmpp_stencil.go:32*/ N*N+j*N+k) < 0 || int(i*N*N+j*N+k) > len(in)-8 || int(i*
+							N*N+j*N+(k-1)) < 0 || int(i*N*N+j*N+(k-1)) > len(in)-8 || int(i*
+							N*N+j*N+(k+1)) < 0 || int(i*N*N+j*N+(k+1)) > len(in)-8 || int(i*
+							N*N+(j-1)*N+k) < 0 || int(i*N*N+(j-1)*N+k) > len(in)-8 || int(i*
+							N*N+(j+1)*N+k) < 0 || int(i*N*N+(j+1)*N+k) > len(in)-8 || int((i-
+							1)*N*N+j*N+k) < 0 || int((i-1)*N*N+j*N+k) > len(in)-8 || int((i+
+							1)*N*N+j*N+k) < 0 || int((i+1)*N*N+j*N+k) > len(in)-8 || int(i*
+							/*line pmpp_stencil.go:32*/ N*N+j*N+k) > len(out)-8 {
+							break
+						}
+						/*line pmpp_stencil.go:32*/ gc_vb.Mul(archsimd.LoadFloat32x8Slice(in[i*N*N+j*N+k:])).Add(gc_vb2.Mul(archsimd.LoadFloat32x8Slice(in[i*N*N+j*N+(k-1):]))).Add(gc_vb3.Mul(archsimd.LoadFloat32x8Slice(in[i*N*N+j*N+(k+1):]))).Add(gc_vb4.Mul(archsimd.LoadFloat32x8Slice(in[i*N*N+(j-1)*N+k:]))).Add(gc_vb5.Mul(archsimd.LoadFloat32x8Slice(in[i*N*N+(j+1)*N+k:]))).Add(gc_vb6.Mul(archsimd.LoadFloat32x8Slice(in[(i-1)*N*N+j*N+k:]))).Add(gc_vb7.Mul(archsimd.LoadFloat32x8Slice(in[(i+1)*N*N+j*N+k:]))).StoreSlice(out[i*N*N+j*N+k:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+					gc_rank := gc_base + gc_tx%gc_bdx
+					gc_pos.Block = gc_tx/gc_bdx + gc_gdx*(gc_by+gc_gdy*gc_bz)
+					gc_pos.Thread = gc_rank
+					i := uint32(gc_bz*gc_bdz + gc_tz)
+					j := uint32(gc_by*gc_bdy + gc_ty)
+					k := uint32(gc_bx*gc_bdx + gc_tx)
+					/*line pmpp_stencil.go:32*/ out[i*N*N+j*N+k] = float32(c0)*in[i*N*N+j*N+k] +
+						float32(c1)*in[i*N*N+j*N+(k-1)] +
+						float32(c2)*in[i*N*N+j*N+(k+1)] +
+						float32(c3)*in[i*N*N+(j-1)*N+k] +
+						float32(c4)*in[i*N*N+(j+1)*N+k] +
+						float32(c5)*in[(i-1)*N*N+j*N+k] +
+						float32(c6)*in[(i+1)*N*N+j*N+k]
+				}
+			}
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
+				gc_tz++
+			}
+		}
+	}
+}
+
 //line pmpp_stencil.go:47
 func gc_body_stencilSharedMemoryKernel(gc_b *compiled.Block, in, out []float32, N uint32, c0, c1, c2, c3, c4, c5, c6 int32) {
 	t := gc_b.Thread()

@@ -5,122 +5,12 @@
 package teaching
 
 import (
-	"embed"
 	"simd/archsimd"
 
 	"github.com/gocuda/gocuda/atomic"
 	"github.com/gocuda/gocuda/cg"
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
-)
-
-// A build error here means this file was generated for another version of
-// package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion2
-
-// AtomicRedKernel is atomic_red of hw5/reductions.cu: every element added
-// into *out with an atomic.
-//
-//line olcf.go:31
-func AtomicRedKernel(gdata []float32, out *float32) func(*gocuda.Thread) {
-	return compiled.GridKernel(gc_src_atomicRedKernel,
-		func(gc_t *gocuda.Thread) {
-			if compiled.Probing(gc_t) {
-				compiled.ProbeArgs(gc_t, gdata, out)
-				return
-			}
-			atomicRedKernel(gc_t, gdata, out)
-		},
-		func(gc_b *compiled.Block, gc_lo, gc_hi int) { gc_body_atomicRedKernel(gc_b, gc_lo, gc_hi, gdata, out) })
-}
-
-//line olcf.go:31
-var gc_src_atomicRedKernel = compiled.NewSource(gc_files_olcf, "atomicRedKernel", "3e13e33042aba2af7947ec6a47ed237001dab7cdbd5d8634ddc67203c3e17442", "olcf.go:27-36").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855").GPU(
-	compiled.PTX{Entry: "atomicRedKernel", Pack: gc_ptx_olcf, Params: []string{"[]float32", "*float32"}, Files: []string{"olcf.go"}, DynamicShared: false, DynamicSize: false},
-)
-
-//line olcf.go:31
-func gc_body_atomicRedKernel(gc_b *compiled.Block, gc_lo, gc_hi int, gdata []float32, out *float32) {
-	gc_pos := gc_b.Pos()
-	gc_bdx := gc_b.Dim().X
-	gc_gdx := gc_b.GridDim().X
-	gc_n := gc_b.Len()
-	gc_bx := gc_lo%gc_gdx - 1
-	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
-		if gc_b.Stopped() {
-			return
-		}
-		gc_pos.Block = gc_blk
-		gc_bx++
-		if gc_bx == gc_gdx {
-			gc_bx = 0
-		}
-		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_step := 0
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
-					gc_pos.Thread = gc_base + gc_tx
-					idx := uint64(gc_tx + gc_bdx*gc_bx)
-					/*line olcf.go:33*/ if idx < olcfN {
-						atomic.Add(out, gdata[idx])
-					}
-				}
-				{
-					gc_tx := gc_step + 1
-					gc_pos.Thread = gc_base + gc_tx
-					idx := uint64(gc_tx + gc_bdx*gc_bx)
-					/*line olcf.go:33*/ if idx < olcfN {
-						atomic.Add(out, gdata[idx])
-					}
-				}
-				{
-					gc_tx := gc_step + 2
-					gc_pos.Thread = gc_base + gc_tx
-					idx := uint64(gc_tx + gc_bdx*gc_bx)
-					/*line olcf.go:33*/ if idx < olcfN {
-						atomic.Add(out, gdata[idx])
-					}
-				}
-				{
-					gc_tx := gc_step + 3
-					gc_pos.Thread = gc_base + gc_tx
-					idx := uint64(gc_tx + gc_bdx*gc_bx)
-					/*line olcf.go:33*/ if idx < olcfN {
-						atomic.Add(out, gdata[idx])
-					}
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
-				gc_pos.Thread = gc_base + gc_tx
-				idx := uint64(gc_tx + gc_bdx*gc_bx)
-				/*line olcf.go:33*/ if idx < olcfN {
-					atomic.Add(out, gdata[idx])
-				}
-			}
-		}
-	}
-}
-
-// ReduceAKernel is reduce_a of hw5/reductions.cu: a grid-stride load into
-// shared memory, a sweep reduction and one atomic a block.
-//
-//line olcf.go:42
-func ReduceAKernel(gdata []float32, out *float32) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_reduceAKernel,
-		func(gc_t *gocuda.Thread) {
-			if compiled.Probing(gc_t) {
-				compiled.ProbeArgs(gc_t, gdata, out)
-				return
-			}
-			reduceAKernel(gc_t, gdata, out)
-		},
-		func(gc_b *compiled.Block) { gc_body_reduceAKernel(gc_b, gdata, out) })
-}
-
-//line olcf.go:42
-var gc_src_reduceAKernel = compiled.NewSource(gc_files_olcf, "reduceAKernel", "d5a6e3e4864f0c2758dcc3b9801fb9a3bf6f9f4ab39f534251c721baf7403b67", "olcf.go:38-62").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855").GPU(
-	compiled.PTX{Entry: "reduceAKernel", Pack: gc_ptx_olcf, Params: []string{"[]float32", "*float32"}, Files: []string{"olcf.go"}, DynamicShared: false, DynamicSize: false},
 )
 
 //line olcf.go:42
@@ -175,30 +65,33 @@ func gc_body_reduceAKernel(gc_b *compiled.Block, gdata []float32, out *float32) 
 			if gc_from >= 0 && gc_to <= len(sdata) && gc_off >= 0 && gc_off <= len(sdata) && gc_to <= len(sdata)-gc_off && gc_to <= 1<<32-gc_off {
 				gc_at2 := sdata[:gc_to]
 				gc_at3 := sdata[gc_off:][:gc_to]
-				gc_step := gc_from
-				for ; gc_step+3 < gc_to; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
-						/*line olcf.go:56*/ gc_at2[gc_tx] += gc_at3[gc_tx]
+				gc_vstep := gc_from
+				if compiled.SIMD {
+					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+						gc_tx := gc_vstep
+						var tid int = gc_tx
+						_ = tid
+						/*line olcf.go:55*/ archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).Add(archsimd.LoadFloat32x8Slice(gc_at3[gc_tx:])).StoreSlice(gc_at2[gc_tx:])
 					}
-					{
-						gc_tx := gc_step + 1
-						/*line olcf.go:56*/ gc_at2[gc_tx] += gc_at3[gc_tx]
-					}
-					{
-						gc_tx := gc_step + 2
-						/*line olcf.go:56*/ gc_at2[gc_tx] += gc_at3[gc_tx]
-					}
-					{
-						gc_tx := gc_step + 3
-						/*line olcf.go:56*/ gc_at2[gc_tx] += gc_at3[gc_tx]
-					}
+					archsimd.ClearAVXUpperBits()
 				}
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 					/*line olcf.go:56*/ gc_at2[gc_tx] += gc_at3[gc_tx]
 				}
 			} else {
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+				gc_vstep2 := gc_from
+				if compiled.SIMD {
+					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
+						var tid int = gc_tx
+						/*line olcf.go:56*/ if tid < 0 || tid > 4294967288 || int(uint32(tid)+s) < 0 || int(uint32(tid)+s) > len(sdata)-8 || tid > len(sdata)-8 {
+							break
+						}
+						/*line olcf.go:56*/ archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[uint32(tid)+s:])).StoreSlice(sdata[tid:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					tid := gc_tx
 					/*line olcf.go:56*/ sdata[tid] += sdata[uint32(tid)+s]
@@ -212,56 +105,36 @@ func gc_body_reduceAKernel(gc_b *compiled.Block, gdata []float32, out *float32) 
 			gc_to = gc_bound + 1
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			gc_step2 := gc_from
-			for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+			gc_step := gc_from
+			for ; gc_step+3 < gc_to; gc_step += 4 {
 				{
-					gc_tx := gc_step2 + 0
+					gc_tx := gc_step + 0
 					gc_pos.Thread = gc_base + gc_tx
 					/*line olcf.go:60*/ atomic.Add(out, sdata[0])
 				}
 				{
-					gc_tx := gc_step2 + 1
+					gc_tx := gc_step + 1
 					gc_pos.Thread = gc_base + gc_tx
 					/*line olcf.go:60*/ atomic.Add(out, sdata[0])
 				}
 				{
-					gc_tx := gc_step2 + 2
+					gc_tx := gc_step + 2
 					gc_pos.Thread = gc_base + gc_tx
 					/*line olcf.go:60*/ atomic.Add(out, sdata[0])
 				}
 				{
-					gc_tx := gc_step2 + 3
+					gc_tx := gc_step + 3
 					gc_pos.Thread = gc_base + gc_tx
 					/*line olcf.go:60*/ atomic.Add(out, sdata[0])
 				}
 			}
-			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				/*line olcf.go:60*/ atomic.Add(out, sdata[0])
 			}
 		}
 	}
 }
-
-// ReduceWsKernel is reduce_ws of hw5/reductions.cu: a grid-stride sum, a
-// warp-shuffle reduction, the warps' sums through shared memory and a
-// second warp-shuffle reduction in warp 0.
-func ReduceWsKernel(gdata []float32, out *float32) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_reduceWsKernel,
-		func(gc_t *gocuda.Thread) {
-			if compiled.Probing(gc_t) {
-				compiled.ProbeArgs(gc_t, gdata, out)
-				return
-			}
-			reduceWsKernel(gc_t, gdata, out)
-		},
-		func(gc_b *compiled.Block) { gc_body_reduceWsKernel(gc_b, gdata, out) })
-}
-
-//line olcf.go:69
-var gc_src_reduceWsKernel = compiled.NewSource(gc_files_olcf, "reduceWsKernel", "74c9ba0924f7f59e28fe5910d761fe5bd426b0f7ef2cdbd83f0c4afd3f25b5c2", "olcf.go:64-105").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855").GPU(
-	compiled.PTX{Entry: "reduceWsKernel", Pack: gc_ptx_olcf, Params: []string{"[]float32", "*float32"}, Files: []string{"olcf.go"}, DynamicShared: false, DynamicSize: false},
-)
 
 //line olcf.go:69
 func gc_body_reduceWsKernel(gc_b *compiled.Block, gdata []float32, out *float32) {
@@ -499,161 +372,6 @@ func gc_body_reduceWsKernel(gc_b *compiled.Block, gdata []float32, out *float32)
 	}
 }
 
-// MaxReduceKernel is reduce of hw5/max_reduction_solution.cu: block b's
-// largest element of gdata[:n] (grid-stride) into out[b]; run twice, the
-// second time on one block, for the maximum.
-//
-//line olcf.go:112
-func MaxReduceKernel(gdata []float32, out []float32, n uint64) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_maxReduceKernel,
-		func(gc_t *gocuda.Thread) {
-			if compiled.Probing(gc_t) {
-				compiled.ProbeArgs(gc_t, gdata, out, n)
-				return
-			}
-			maxReduceKernel(gc_t, gdata, out, n)
-		},
-		func(gc_b *compiled.Block) { gc_body_maxReduceKernel(gc_b, gdata, out, n) })
-}
-
-//line olcf.go:112
-var gc_src_maxReduceKernel = compiled.NewSource(gc_files_olcf, "maxReduceKernel", "38a949440b450c4ab805b1f9939f4e3c6201551ac0e5ccf4f3848f2b26bdf659", "olcf.go:107-132").NoGoexit("8bfe10e557ee5d951067178f1a7fefd95bc5179f1ba0d5d77381c4a6b31297eb", "ggml_norm.go:238-239").GPU(
-	compiled.PTX{Entry: "maxReduceKernel", Pack: gc_ptx_olcf, Params: []string{"[]float32", "[]float32", "uint64"}, Files: []string{"olcf.go"}, DynamicShared: false, DynamicSize: false},
-)
-
-//line olcf.go:112
-func gc_body_maxReduceKernel(gc_b *compiled.Block, gdata []float32, out []float32, n uint64) {
-	t := gc_b.Thread()
-	gc_pos := gc_b.Pos()
-	gc_bdx := gc_b.Dim().X
-	gc_gdx := gc_b.GridDim().X
-	gc_bx := gc_b.Index().X
-	gc_n := gc_b.Len()
-	/*line olcf.go:113*/ sdata := gocuda.Shared[float32](t, olcfBlockSize)[:olcfBlockSize]
-	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-		if gc_bdx <= len(sdata) {
-			gc_at := sdata[:gc_bdx]
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_pos.Thread = gc_base + gc_tx
-				/*line olcf.go:115*/ gc_at[gc_tx] = 0.0
-				idx := uint64(gc_tx + gc_bdx*gc_bx)
-				/*line olcf.go:118*/ for idx < n {
-					gc_b.Tick()
-					if gc_b.Stopped() {
-						return
-					}
-					/*line olcf.go:119*/ gc_at[gc_tx] = fmaxf(gdata[idx], gc_at[gc_tx])
-					idx += uint64(gc_gdx * gc_bdx)
-				}
-			}
-		} else {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_pos.Thread = gc_base + gc_tx
-				tid := gc_tx
-				/*line olcf.go:115*/ sdata[tid] = 0.0
-				idx := uint64(gc_tx + gc_bdx*gc_bx)
-				/*line olcf.go:118*/ for idx < n {
-					gc_b.Tick()
-					if gc_b.Stopped() {
-						return
-					}
-					/*line olcf.go:119*/ sdata[tid] = fmaxf(gdata[idx], sdata[tid])
-					idx += uint64(gc_gdx * gc_bdx)
-				}
-			}
-		}
-	}
-	/*line olcf.go:123*/ for s := uint32(gc_bdx / 2); s > 0; s >>= 1 {
-		gc_from, gc_to := 0, gc_bdx
-		/*line olcf.go:126*/ if gc_bound := int(s); gc_bound < gc_to {
-			gc_to = gc_bound
-		}
-		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			gc_off := int(s)
-			if gc_from >= 0 && gc_to <= len(sdata) && gc_off >= 0 && gc_off <= len(sdata) && gc_to <= len(sdata)-gc_off && gc_to <= 1<<32-gc_off {
-				gc_at2 := sdata[:gc_to]
-				gc_at3 := sdata[gc_off:][:gc_to]
-				gc_step := gc_from
-				for ; gc_step+3 < gc_to; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
-						/*line olcf.go:126*/ gc_at2[gc_tx] = fmaxf(gc_at3[gc_tx], gc_at2[gc_tx])
-					}
-					{
-						gc_tx := gc_step + 1
-						/*line olcf.go:126*/ gc_at2[gc_tx] = fmaxf(gc_at3[gc_tx], gc_at2[gc_tx])
-					}
-					{
-						gc_tx := gc_step + 2
-						/*line olcf.go:126*/ gc_at2[gc_tx] = fmaxf(gc_at3[gc_tx], gc_at2[gc_tx])
-					}
-					{
-						gc_tx := gc_step + 3
-						/*line olcf.go:126*/ gc_at2[gc_tx] = fmaxf(gc_at3[gc_tx], gc_at2[gc_tx])
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-					/*line olcf.go:126*/ gc_at2[gc_tx] = fmaxf(gc_at3[gc_tx], gc_at2[gc_tx])
-				}
-			} else {
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line olcf.go:126*/ sdata[tid] = fmaxf(sdata[uint32(tid)+s], sdata[tid])
-				}
-			}
-		}
-	}
-	{
-		gc_from, gc_to := 0, gc_bdx
-		if gc_bound := 0; gc_bound < gc_to-1 {
-			gc_to = gc_bound + 1
-		}
-		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			gc_off2 := gc_bx
-			if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(out) {
-				gc_at4 := out[gc_off2:][:1]
-				gc_step2 := gc_from
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-					/*line olcf.go:130*/ gc_at4[0] = sdata[0]
-					/*line olcf.go:130*/ gc_at4[0] = sdata[0]
-					/*line olcf.go:130*/ gc_at4[0] = sdata[0]
-					/*line olcf.go:130*/ gc_at4[0] = sdata[0]
-				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
-					/*line olcf.go:130*/ gc_at4[0] = sdata[0]
-				}
-			} else {
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-					gc_pos.Thread = gc_base + gc_tx
-					/*line olcf.go:130*/ out[gc_bx] = sdata[0]
-				}
-			}
-		}
-	}
-}
-
-// RowSumsKernel is row_sums of hw5/matrix_sums_solution.cu: one block per
-// row of the ds×ds matrix A.
-//
-//line olcf.go:138
-func RowSumsKernel(A []float32, sums []float32, ds uint64) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_rowSumsKernel,
-		func(gc_t *gocuda.Thread) {
-			if compiled.Probing(gc_t) {
-				compiled.ProbeArgs(gc_t, A, sums, ds)
-				return
-			}
-			rowSumsKernel(gc_t, A, sums, ds)
-		},
-		func(gc_b *compiled.Block) { gc_body_rowSumsKernel(gc_b, A, sums, ds) })
-}
-
-//line olcf.go:138
-var gc_src_rowSumsKernel = compiled.NewSource(gc_files_olcf, "rowSumsKernel", "5e1923cca8539783fab2fa0bfddc3ea479dbbf96e94cb9335401c74f15728ede", "olcf.go:134-161").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855").GPU(
-	compiled.PTX{Entry: "rowSumsKernel", Pack: gc_ptx_olcf, Params: []string{"[]float32", "[]float32", "uint64"}, Files: []string{"olcf.go"}, DynamicShared: false, DynamicSize: false},
-)
-
 //line olcf.go:138
 func gc_body_rowSumsKernel(gc_b *compiled.Block, A []float32, sums []float32, ds uint64) {
 	t := gc_b.Thread()
@@ -708,30 +426,33 @@ func gc_body_rowSumsKernel(gc_b *compiled.Block, A []float32, sums []float32, ds
 				if gc_from >= 0 && gc_to <= len(sdata) && gc_off >= 0 && gc_off <= len(sdata) && gc_to <= len(sdata)-gc_off && gc_to <= 1<<32-gc_off {
 					gc_at2 := sdata[:gc_to]
 					gc_at3 := sdata[gc_off:][:gc_to]
-					gc_step := gc_from
-					for ; gc_step+3 < gc_to; gc_step += 4 {
-						{
-							gc_tx := gc_step + 0
-							/*line olcf.go:154*/ gc_at2[gc_tx] += gc_at3[gc_tx]
+					gc_vstep := gc_from
+					if compiled.SIMD {
+						for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+							gc_tx := gc_vstep
+							var tid int = gc_tx
+							_ = tid
+							/*line olcf.go:153*/ archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).Add(archsimd.LoadFloat32x8Slice(gc_at3[gc_tx:])).StoreSlice(gc_at2[gc_tx:])
 						}
-						{
-							gc_tx := gc_step + 1
-							/*line olcf.go:154*/ gc_at2[gc_tx] += gc_at3[gc_tx]
-						}
-						{
-							gc_tx := gc_step + 2
-							/*line olcf.go:154*/ gc_at2[gc_tx] += gc_at3[gc_tx]
-						}
-						{
-							gc_tx := gc_step + 3
-							/*line olcf.go:154*/ gc_at2[gc_tx] += gc_at3[gc_tx]
-						}
+						archsimd.ClearAVXUpperBits()
 					}
-					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
 						/*line olcf.go:154*/ gc_at2[gc_tx] += gc_at3[gc_tx]
 					}
 				} else {
-					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_vstep2 := gc_from
+					if compiled.SIMD {
+						for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+							gc_tx := gc_vstep2
+							var tid int = gc_tx
+							/*line olcf.go:154*/ if tid < 0 || tid > 4294967288 || int(uint32(tid)+s) < 0 || int(uint32(tid)+s) > len(sdata)-8 || tid > len(sdata)-8 {
+								break
+							}
+							/*line olcf.go:154*/ archsimd.LoadFloat32x8Slice(sdata[tid:]).Add(archsimd.LoadFloat32x8Slice(sdata[uint32(tid)+s:])).StoreSlice(sdata[tid:])
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
 						tid := gc_tx
 						/*line olcf.go:154*/ sdata[tid] += sdata[uint32(tid)+s]
@@ -748,14 +469,14 @@ func gc_body_rowSumsKernel(gc_b *compiled.Block, A []float32, sums []float32, ds
 				/*line olcf.go:167*/ gc_off2 := idx
 				if gc_from >= 0 && gc_off2 >= 0 && gc_off2 < len(sums) {
 					gc_at4 := sums[gc_off2:][:1]
-					gc_step2 := gc_from
-					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+					gc_step := gc_from
+					for ; gc_step+3 < gc_to; gc_step += 4 {
 						/*line olcf.go:158*/ gc_at4[0] = sdata[0]
 						/*line olcf.go:158*/ gc_at4[0] = sdata[0]
 						/*line olcf.go:158*/ gc_at4[0] = sdata[0]
 						/*line olcf.go:158*/ gc_at4[0] = sdata[0]
 					}
-					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 						/*line olcf.go:158*/ gc_at4[0] = sdata[0]
 					}
 				} else {
@@ -765,161 +486,6 @@ func gc_body_rowSumsKernel(gc_b *compiled.Block, A []float32, sums []float32, ds
 					}
 				}
 			}
-		}
-	}
-}
-
-// ColumnSumsKernel is column_sums of hw5/matrix_sums_solution.cu: one
-// thread per column.
-//
-//line olcf.go:167
-func ColumnSumsKernel(A []float32, sums []float32, ds uint64) func(*gocuda.Thread) {
-	return compiled.GridKernel(gc_src_columnSumsKernel,
-		func(gc_t *gocuda.Thread) {
-			if compiled.Probing(gc_t) {
-				compiled.ProbeArgs(gc_t, A, sums, ds)
-				return
-			}
-			columnSumsKernel(gc_t, A, sums, ds)
-		},
-		func(gc_b *compiled.Block, gc_lo, gc_hi int) {
-			gc_body_columnSumsKernel(gc_b, gc_lo, gc_hi, A, sums, ds)
-		})
-}
-
-//line olcf.go:167
-var gc_src_columnSumsKernel = compiled.NewSource(gc_files_olcf, "columnSumsKernel", "38bd35a580fa4bbe9e8a10eec1688054c8e2e819ba5967690c1297ee3498fdb3", "olcf.go:163-176").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855").GPU(
-	compiled.PTX{Entry: "columnSumsKernel", Pack: gc_ptx_olcf, Params: []string{"[]float32", "[]float32", "uint64"}, Files: []string{"olcf.go"}, DynamicShared: false, DynamicSize: false},
-)
-
-//line olcf.go:167
-func gc_body_columnSumsKernel(gc_b *compiled.Block, gc_lo, gc_hi int, A []float32, sums []float32, ds uint64) {
-	gc_pos := gc_b.Pos()
-	gc_bdx := gc_b.Dim().X
-	gc_gdx := gc_b.GridDim().X
-	gc_n := gc_b.Len()
-	gc_bx := gc_lo%gc_gdx - 1
-	for gc_blk := gc_lo; gc_blk < gc_hi; gc_blk++ {
-		if gc_b.Stopped() {
-			return
-		}
-		gc_pos.Block = gc_blk
-		gc_bx++
-		if gc_bx == gc_gdx {
-			gc_bx = 0
-		}
-		compiled.OutOfLine(func() {
-			{
-				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-						gc_pos.Thread = gc_base + gc_tx
-						idx := gc_tx + gc_bdx*gc_bx
-						/*line olcf.go:169*/ if uint64(idx) < ds {
-							sum := float32(0.0)
-							for i := uint64(0); i < ds; i++ {
-								sum += A[uint64(idx)+ds*i]
-							}
-							sums[idx] = sum
-						}
-					}
-				}
-			}
-		})
-	}
-}
-
-// MyReduceKernel is my_reduce_kernel of hw9/task1_solution.cu: the block
-// split into 32-thread tiles and those into 16-thread tiles, each of
-// which sums its part of data through its patch of shared memory.
-//
-//line olcf.go:213
-func MyReduceKernel(data []int32) func(*gocuda.Thread) {
-	return compiled.Kernel(gc_src_myReduceKernel,
-		func(gc_t *gocuda.Thread) { myReduceKernel(gc_t, data) },
-		func(gc_b *compiled.Block) { gc_body_myReduceKernel(gc_b, data) })
-}
-
-//line olcf.go:213
-var gc_src_myReduceKernel = compiled.NewSource(gc_files_olcf, "myReduceKernel", "651059f0d83700186f5e122a8dc411ed69ae69a0b8ccd3b56738ddb344ba6192", "olcf.go:208-222", "olcf.go:189-206").NoGPU("olcf.go:216: g1.GroupIndex() of type github.com/gocuda/gocuda/gocuda.Dim3 is not a number or bool")
-
-//line olcf.go:213
-func gc_body_myReduceKernel(gc_b *compiled.Block, data []int32) {
-	t := gc_b.Thread()
-	gc_pos := gc_b.Pos()
-	gc_bd := gc_b.Dim()
-	gc_bdx := gc_bd.X
-	gc_bdy := gc_bd.Y
-	gc_bdz := gc_bd.Z
-	gc_bidx := gc_b.Index()
-	gc_n := gc_b.Len()
-	/*line olcf.go:214*/ sdata := gocuda.Shared[int32](t, olcfNTPB)[:olcfNTPB]
-	g1 := cg.ThisThreadBlock(t)
-	/*line olcf.go:217*/ g2 := cg.TiledPartition(g1, 32)
-	g3 := cg.TiledPartition(g2, 16)
-	g := g3
-	/*line olcf.go:221*/ var g_ cg.Tile = g
-	var gc_l_x [32][]int32
-	var gc_l_val [32]int32
-	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
-		gc_cnt := min(32, gc_n-gc_w)
-		gc_act := uint32(uint64(1)<<gc_cnt - 1)
-		var gc_dead uint32
-		_ = gc_dead
-		gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
-		gc_tx := gc_tidx.X - 1
-		gc_ty := gc_tidx.Y
-		gc_tz := gc_tidx.Z
-		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-			gc_tx++
-			if gc_tx == gc_bdx {
-				gc_tx = 0
-				gc_ty++
-				if gc_ty == gc_bdy {
-					gc_ty = 0
-					gc_tz++
-				}
-			}
-			gc_pos.Thread = gc_w + gc_lane
-			/*line olcf.go:216*/ gindex := uint64(gc_bidx.X*olcfNTPB + gocuda.Dim3{X: gc_tx, Y: gc_ty, Z: gc_tz}.X)
-			/*line olcf.go:220*/ sdataOffset := (gocuda.Dim3{X: gc_tx, Y: gc_ty, Z: gc_tz}.X / 16) * 16
-			var x []int32 = sdata[sdataOffset:]
-			/*line olcf.go:221*/ var val int32 = data[gindex]
-			gc_l_x[gc_lane] = x
-			gc_l_val[gc_lane] = val
-		}
-		/*line olcf.go:194*/ for i := g_.Size() / 2; i > 0; i /= 2 {
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
-				/*line olcf.go:193*/ lane := (gc_rank & (g_.Size() - 1))
-				x := gc_l_x[gc_lane]
-				val := gc_l_val[gc_lane]
-				/*line olcf.go:195*/ x[lane] = val
-			}
-			/*line olcf.go:196*/ compiled.TileLanes[bool, bool](gc_b, "Sync", gc_w, gc_act, g_.Size(), nil, 0, nil, nil)
-			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-				gc_rank := gc_w + gc_lane
-				gc_pos.Thread = gc_rank
-				/*line olcf.go:193*/ lane := (gc_rank & (g_.Size() - 1))
-				x := gc_l_x[gc_lane]
-				val := gc_l_val[gc_lane]
-				/*line olcf.go:197*/ if lane < i {
-					val += x[lane+i]
-				}
-				gc_l_val[gc_lane] = val
-			}
-			/*line olcf.go:200*/ compiled.TileLanes[bool, bool](gc_b, "Sync", gc_w, gc_act, g_.Size(), nil, 0, nil, nil)
-		}
-		for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
-			gc_rank := gc_w + gc_lane
-			gc_pos.Thread = gc_rank
-			gc_b.Enter(gc_rank)
-			val := gc_l_val[gc_lane]
-			/*line olcf.go:202*/ if (gc_rank & (g_.Size() - 1)) == 0 {
-				t.Printf("group partial sum: %d\n", val)
-			}
-			var r int32 = val
-			_ = r
 		}
 	}
 }
@@ -954,9 +520,6 @@ func RemoveIfKernel[T comparable](idata []T, removeVal T, odata []T, idxs []uint
 		func(gc_t *gocuda.Thread) { myRemoveIf[T](gc_t, idata, removeVal, odata, idxs, dsize) },
 		gc_body)
 }
-
-//line olcf.go:240
-var gc_src_myRemoveIf = compiled.NewSource(gc_files_olcf, "myRemoveIf", "c6deeeffac88b1cbc91cc310e868d3a51ac8db80116559d6a1ac9e02fc45ac90", "olcf.go:233-276").NoGoexit("aefcdf65dd584c97d9dda5deca84ba16bd04e369c806982edd0057397c785ae8", "olcf.go:224-231")
 
 //line olcf.go:240
 func gc_body_myRemoveIf[T comparable](gc_b *compiled.Block, idata []T, removeVal T, odata []T, idxs []uint32, dsize uint32) {
@@ -2575,127 +2138,6 @@ func EstimateSumAhsKernel[T float32 | float64](length uint64, sum *T) func(*gocu
 }
 
 //line olcf.go:296
-var gc_src_estimateSumAhs = compiled.NewSource(gc_files_olcf, "estimateSumAhs", "c526d2c4c8fa2816c9312c790ad023818962219742abec059d28291c5f663ac3", "olcf.go:291-318").NoGoexit("b33b2bdd7c9bbf9ab1e11e6c4adb0ce11b0f4d3739991a0a004709d576877b44", "olcf.go:278-286").GPU(
-	compiled.PTX{Entry: "estimateSumAhs_float32", Pack: gc_ptx_olcf, Params: []string{"uint64", "*float32"}, Files: []string{"olcf.go"}, DynamicShared: false, DynamicSize: false},
-	compiled.PTX{Entry: "estimateSumAhs_float64", Pack: gc_ptx_olcf, Params: []string{"uint64", "*float64"}, Files: []string{"olcf.go"}, DynamicShared: false, DynamicSize: false},
-)
-
-//line olcf.go:296
-func gc_body_estimateSumAhs[T float32 | float64](gc_b *compiled.Block, length uint64, sum *T) {
-	t := gc_b.Thread()
-	gc_pos := gc_b.Pos()
-	gc_bdx := gc_b.Dim().X
-	gc_bx := gc_b.Index().X
-	gc_n := gc_b.Len()
-	/*line olcf.go:297*/ smem := gocuda.Shared[T](t, olcfAhsBlockSize)[:olcfAhsBlockSize]
-	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-		if gc_bdx <= len(smem) {
-			gc_at := smem[:gc_bdx]
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_pos.Thread = gc_base + gc_tx
-				idx := uint64(gc_bdx*gc_bx + gc_tx)
-				/*line olcf.go:299*/ if idx < length {
-					gc_at[gc_tx] = T(ahs(idx))
-				} else {
-					gc_at[gc_tx] = 0
-				}
-				if idx == 0 {
-					smem[0] = 0
-				}
-			}
-		} else {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_pos.Thread = gc_base + gc_tx
-				idx := uint64(gc_bdx*gc_bx + gc_tx)
-				/*line olcf.go:299*/ if idx < length {
-					smem[gc_tx] = T(ahs(idx))
-				} else {
-					smem[gc_tx] = 0
-				}
-				if idx == 0 {
-					smem[0] = 0
-				}
-			}
-		}
-	}
-	/*line olcf.go:308*/ for i := gc_bdx >> 1; i > 0; i >>= 1 {
-		gc_from, gc_to := 0, gc_bdx
-		/*line olcf.go:311*/ if gc_bound := i; gc_bound < gc_to {
-			gc_to = gc_bound
-		}
-		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			gc_off := i
-			if gc_from >= 0 && gc_to <= len(smem) && gc_off >= 0 && gc_off <= len(smem) && gc_to <= len(smem)-gc_off {
-				gc_at2 := smem[:gc_to]
-				gc_at3 := smem[gc_off:][:gc_to]
-				gc_step := gc_from
-				for ; gc_step+3 < gc_to; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
-						/*line olcf.go:311*/ gc_at2[gc_tx] += gc_at3[gc_tx]
-					}
-					{
-						gc_tx := gc_step + 1
-						/*line olcf.go:311*/ gc_at2[gc_tx] += gc_at3[gc_tx]
-					}
-					{
-						gc_tx := gc_step + 2
-						/*line olcf.go:311*/ gc_at2[gc_tx] += gc_at3[gc_tx]
-					}
-					{
-						gc_tx := gc_step + 3
-						/*line olcf.go:311*/ gc_at2[gc_tx] += gc_at3[gc_tx]
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-					/*line olcf.go:311*/ gc_at2[gc_tx] += gc_at3[gc_tx]
-				}
-			} else {
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-					gc_pos.Thread = gc_base + gc_tx
-					/*line olcf.go:311*/ smem[gc_tx] += smem[gc_tx+i]
-				}
-			}
-		}
-	}
-	{
-		gc_from, gc_to := 0, gc_bdx
-		if gc_bound := 0; gc_bound < gc_to-1 {
-			gc_to = gc_bound + 1
-		}
-		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			gc_step2 := gc_from
-			for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-				{
-					gc_tx := gc_step2 + 0
-					gc_pos.Thread = gc_base + gc_tx
-					/*line olcf.go:316*/ atomic.Add(sum, smem[0])
-				}
-				{
-					gc_tx := gc_step2 + 1
-					gc_pos.Thread = gc_base + gc_tx
-					/*line olcf.go:316*/ atomic.Add(sum, smem[0])
-				}
-				{
-					gc_tx := gc_step2 + 2
-					gc_pos.Thread = gc_base + gc_tx
-					/*line olcf.go:316*/ atomic.Add(sum, smem[0])
-				}
-				{
-					gc_tx := gc_step2 + 3
-					gc_pos.Thread = gc_base + gc_tx
-					/*line olcf.go:316*/ atomic.Add(sum, smem[0])
-				}
-			}
-			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
-				gc_pos.Thread = gc_base + gc_tx
-				/*line olcf.go:316*/ atomic.Add(sum, smem[0])
-			}
-		}
-	}
-}
-
-//line olcf.go:296
 func gc_body_estimateSumAhs_float32(gc_b *compiled.Block, length uint64, sum *float32) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
@@ -2809,8 +2251,3 @@ func gc_body_estimateSumAhs_float32(gc_b *compiled.Block, length uint64, sum *fl
 		}
 	}
 }
-
-// gc_files_olcf holds the source files whose lines the kernels' records hash.
-//
-//go:embed ggml_norm.go olcf.go
-var gc_files_olcf embed.FS

@@ -342,61 +342,6 @@ var gc_src_initValueKernel = compiled.NewSource(gc_files_samples, "initValueKern
 	compiled.PTX{Entry: "initValueKernel", Pack: gc_ptx_samples, Params: []string{"[]float32", "float32"}, Files: []string{"samples.go"}, DynamicShared: false, DynamicSize: false},
 )
 
-//line samples.go:422
-func gc_body_initValueKernel(gc_b *compiled.Block, od []float32, value float32) {
-	t := gc_b.Thread()
-	gc_pos := gc_b.Pos()
-	gc_bdx := gc_b.Dim().X
-	gc_bx := gc_b.Index().X
-	gc_n := gc_b.Len()
-	/*line samples.go:423*/ cta := cg.ThisThreadBlock(t)
-	_ = cta
-	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-		gc_off := (gc_bx * gc_bdx)
-		if gc_off >= 0 && gc_off <= len(od) && gc_bdx <= len(od)-gc_off && gc_bdx <= 1<<32-gc_off {
-			gc_at := od[gc_off:][:gc_bdx]
-			gc_step := 0
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
-					index := uint32((gc_bx * gc_bdx) + gc_tx)
-					_ = index
-					/*line samples.go:426*/ gc_at[gc_tx] = value
-				}
-				{
-					gc_tx := gc_step + 1
-					index := uint32((gc_bx * gc_bdx) + gc_tx)
-					_ = index
-					/*line samples.go:426*/ gc_at[gc_tx] = value
-				}
-				{
-					gc_tx := gc_step + 2
-					index := uint32((gc_bx * gc_bdx) + gc_tx)
-					_ = index
-					/*line samples.go:426*/ gc_at[gc_tx] = value
-				}
-				{
-					gc_tx := gc_step + 3
-					index := uint32((gc_bx * gc_bdx) + gc_tx)
-					_ = index
-					/*line samples.go:426*/ gc_at[gc_tx] = value
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
-				index := uint32((gc_bx * gc_bdx) + gc_tx)
-				_ = index
-				/*line samples.go:426*/ gc_at[gc_tx] = value
-			}
-		} else {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_pos.Thread = gc_base + gc_tx
-				index := uint32((gc_bx * gc_bdx) + gc_tx)
-				/*line samples.go:426*/ od[index] = value
-			}
-		}
-	}
-}
-
 // DwtHaar1DKernel is dwtHaar1D of dwtHaar1D_kernel.cuh: block b
 // decomposes its 2·bdim signal values dlevels levels deep in shared
 // memory (padded against bank conflicts), the active half shrinking each

@@ -1515,6 +1515,61 @@ func gc_body_modulateKernel(gc_b *compiled.Block, gc_lo, gc_hi int, dA, dB []flo
 	}
 }
 
+//line samples.go:422
+func gc_body_initValueKernel(gc_b *compiled.Block, od []float32, value float32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bdx := gc_b.Dim().X
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	/*line samples.go:423*/ cta := cg.ThisThreadBlock(t)
+	_ = cta
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off := (gc_bx * gc_bdx)
+		if gc_off >= 0 && gc_off <= len(od) && gc_bdx <= len(od)-gc_off && gc_bdx <= 1<<32-gc_off {
+			gc_at := od[gc_off:][:gc_bdx]
+			gc_step := 0
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
+				{
+					gc_tx := gc_step + 0
+					index := uint32((gc_bx * gc_bdx) + gc_tx)
+					_ = index
+					/*line samples.go:426*/ gc_at[gc_tx] = value
+				}
+				{
+					gc_tx := gc_step + 1
+					index := uint32((gc_bx * gc_bdx) + gc_tx)
+					_ = index
+					/*line samples.go:426*/ gc_at[gc_tx] = value
+				}
+				{
+					gc_tx := gc_step + 2
+					index := uint32((gc_bx * gc_bdx) + gc_tx)
+					_ = index
+					/*line samples.go:426*/ gc_at[gc_tx] = value
+				}
+				{
+					gc_tx := gc_step + 3
+					index := uint32((gc_bx * gc_bdx) + gc_tx)
+					_ = index
+					/*line samples.go:426*/ gc_at[gc_tx] = value
+				}
+			}
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+				index := uint32((gc_bx * gc_bdx) + gc_tx)
+				_ = index
+				/*line samples.go:426*/ gc_at[gc_tx] = value
+			}
+		} else {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_pos.Thread = gc_base + gc_tx
+				index := uint32((gc_bx * gc_bdx) + gc_tx)
+				/*line samples.go:426*/ od[index] = value
+			}
+		}
+	}
+}
+
 //line samples.go:437
 func gc_body_dwtHaar1DKernel(gc_b *compiled.Block, id, od, approxFinal []float32, dlevels, slengthStepHalf uint32, bdim int) {
 	t := gc_b.Thread()

@@ -1598,6 +1598,62 @@ func gc_body_modulateKernel(gc_b *compiled.Block, gc_lo, gc_hi int, dA, dB []flo
 	}
 }
 
+//line samples.go:422
+func gc_body_initValueKernel(gc_b *compiled.Block, od []float32, value float32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bdx := gc_b.Dim().X
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	_ = &value
+	/*line samples.go:423*/ cta := cg.ThisThreadBlock(t)
+	_ = cta
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off := (gc_bx * gc_bdx)
+		if gc_off >= 0 && gc_off <= len(od) && gc_bdx <= len(od)-gc_off && gc_bdx <= 1<<32-gc_off {
+			gc_at := od[gc_off:][:gc_bdx]
+			gc_vstep := 0
+			if compiled.SIMD {
+				/*line samples.go:426*/ gc_vb2 := archsimd.BroadcastFloat32x8(value)
+				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+					gc_tx := gc_vstep
+					var index uint32 = uint32((gc_bx * gc_bdx) + gc_tx)
+					_ = index
+					if ((gc_bx*gc_bdx)+gc_tx) < 0 || ((gc_bx*gc_bdx)+gc_tx) > 4294967288 {
+						break
+					}
+					/*line samples.go:426*/ gc_vb2.StoreSlice(gc_at[gc_tx:])
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+				index := uint32((gc_bx * gc_bdx) + gc_tx)
+				_ = index
+				/*line samples.go:426*/ gc_at[gc_tx] = value
+			}
+		} else {
+			gc_vstep2 := 0
+			if compiled.SIMD {
+				/*line samples.go:426*/ gc_vb := archsimd.BroadcastFloat32x8(value)
+				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+					gc_tx := gc_vstep2
+					var index uint32 = uint32((gc_bx * gc_bdx) + gc_tx)
+					/*line samples.go:426*/ if ((gc_bx*gc_bdx)+gc_tx) < 0 || ((gc_bx*gc_bdx)+gc_tx) > 4294967288 || int(index) < 0 || int(index) > len(od)-8 {
+						break
+					}
+					/*line samples.go:426*/ gc_vb.StoreSlice(od[index:])
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+				gc_pos.Thread = gc_base + gc_tx
+				index := uint32((gc_bx * gc_bdx) + gc_tx)
+				/*line samples.go:426*/ od[index] = value
+			}
+		}
+	}
+}
+
 //line samples.go:437
 func gc_body_dwtHaar1DKernel(gc_b *compiled.Block, id, od, approxFinal []float32, dlevels, slengthStepHalf uint32, bdim int) {
 	t := gc_b.Thread()
@@ -1625,42 +1681,22 @@ func gc_body_dwtHaar1DKernel(gc_b *compiled.Block, id, od, approxFinal []float32
 			gc_at2 := id[gc_off:][:gc_bdx]
 			gc_at3 := shared[gc_off2:][:gc_bdx]
 			gc_at4 := id[gc_off3:][:gc_bdx]
-			gc_step := 0
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
-					tid := gc_tx
-					/*line samples.go:446*/ idata := uint32((bid * (2 * bdim)) + tid)
+			gc_vstep := 0
+			if compiled.SIMD {
+				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+					gc_tx := gc_vstep
+					var tid int = gc_tx
+					/*line samples.go:446*/ var idata uint32 = uint32((bid * (2 * bdim)) + tid)
 					_ = idata
-					gc_at[gc_tx] = gc_at2[gc_tx]
-					gc_at3[gc_tx] = gc_at4[gc_tx]
+					if ((bid*(2*bdim))+tid) < 0 || ((bid*(2*bdim))+tid) > 4294967288 {
+						break
+					}
+					/*line samples.go:449*/ archsimd.LoadFloat32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+					archsimd.LoadFloat32x8Slice(gc_at4[gc_tx:]).StoreSlice(gc_at3[gc_tx:])
 				}
-				{
-					gc_tx := gc_step + 1
-					tid := gc_tx
-					/*line samples.go:446*/ idata := uint32((bid * (2 * bdim)) + tid)
-					_ = idata
-					gc_at[gc_tx] = gc_at2[gc_tx]
-					gc_at3[gc_tx] = gc_at4[gc_tx]
-				}
-				{
-					gc_tx := gc_step + 2
-					tid := gc_tx
-					/*line samples.go:446*/ idata := uint32((bid * (2 * bdim)) + tid)
-					_ = idata
-					gc_at[gc_tx] = gc_at2[gc_tx]
-					gc_at3[gc_tx] = gc_at4[gc_tx]
-				}
-				{
-					gc_tx := gc_step + 3
-					tid := gc_tx
-					/*line samples.go:446*/ idata := uint32((bid * (2 * bdim)) + tid)
-					_ = idata
-					gc_at[gc_tx] = gc_at2[gc_tx]
-					gc_at3[gc_tx] = gc_at4[gc_tx]
-				}
+				archsimd.ClearAVXUpperBits()
 			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
 				tid := gc_tx
 				/*line samples.go:446*/ idata := uint32((bid * (2 * bdim)) + tid)
 				_ = idata
@@ -1668,7 +1704,22 @@ func gc_body_dwtHaar1DKernel(gc_b *compiled.Block, id, od, approxFinal []float32
 				gc_at3[gc_tx] = gc_at4[gc_tx]
 			}
 		} else {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+			gc_vstep2 := 0
+			if compiled.SIMD {
+				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+					gc_tx := gc_vstep2
+					var tid int = gc_tx
+					/*line samples.go:446*/ var idata uint32 = uint32((bid * (2 * bdim)) + tid)
+					/*line samples.go:448*/ if ((bid*(2*bdim))+tid) < 0 || ((bid*(2*bdim))+tid) > 4294967288 || int(idata) < 0 || int(idata) > len(id)-8 || tid < 0 || tid > len(shared)-8 || int(idata+
+						uint32(bdim)) < 0 || int(idata+uint32(bdim)) > len(id)-8 || (tid+bdim) < 0 || (tid+bdim) > len(shared)-8 {
+						break
+					}
+					/*line samples.go:449*/ archsimd.LoadFloat32x8Slice(id[idata:]).StoreSlice(shared[tid:])
+					archsimd.LoadFloat32x8Slice(id[idata+uint32(bdim):]).StoreSlice(shared[tid+bdim:])
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
 				gc_pos.Thread = gc_base + gc_tx
 				tid := gc_tx
 				/*line samples.go:446*/ idata := uint32((bid * (2 * bdim)) + tid)
@@ -1678,12 +1729,12 @@ func gc_body_dwtHaar1DKernel(gc_b *compiled.Block, id, od, approxFinal []float32
 		}
 	}
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-		gc_vstep := 0
+		gc_vstep3 := 0
 		if compiled.SIMD {
 			gc_evens := archsimd.LoadUint32x8(&gc_tab_uint32x8_81bd7ffd)
 		gc_steps:
-			for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
-				gc_tx := gc_vstep
+			for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
+				gc_tx := gc_vstep3
 				gc_rank := gc_base + gc_tx
 				var tid int = gc_tx
 				var gc_ld archsimd.Float32x8 = archsimd.BroadcastInt32x8(0).AsFloat32x8()
@@ -1711,10 +1762,10 @@ func gc_body_dwtHaar1DKernel(gc_b *compiled.Block, id, od, approxFinal []float32
 			}
 			archsimd.ClearAVXUpperBits()
 		}
-		gc_step2 := gc_vstep
-		for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+		gc_step := gc_vstep3
+		for ; gc_step+3 < gc_bdx; gc_step += 4 {
 			{
-				gc_tx := gc_step2 + 0
+				gc_tx := gc_step + 0
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
@@ -1724,7 +1775,7 @@ func gc_body_dwtHaar1DKernel(gc_b *compiled.Block, id, od, approxFinal []float32
 				gc_s_data1[gc_rank] = data1
 			}
 			{
-				gc_tx := gc_step2 + 1
+				gc_tx := gc_step + 1
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
@@ -1734,7 +1785,7 @@ func gc_body_dwtHaar1DKernel(gc_b *compiled.Block, id, od, approxFinal []float32
 				gc_s_data1[gc_rank] = data1
 			}
 			{
-				gc_tx := gc_step2 + 2
+				gc_tx := gc_step + 2
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
@@ -1744,7 +1795,7 @@ func gc_body_dwtHaar1DKernel(gc_b *compiled.Block, id, od, approxFinal []float32
 				gc_s_data1[gc_rank] = data1
 			}
 			{
-				gc_tx := gc_step2 + 3
+				gc_tx := gc_step + 3
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
@@ -1754,7 +1805,7 @@ func gc_body_dwtHaar1DKernel(gc_b *compiled.Block, id, od, approxFinal []float32
 				gc_s_data1[gc_rank] = data1
 			}
 		}
-		for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
+		for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
 			tid := gc_tx
@@ -1765,10 +1816,10 @@ func gc_body_dwtHaar1DKernel(gc_b *compiled.Block, id, od, approxFinal []float32
 		}
 	}
 	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-		gc_step3 := 0
-		for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
+		gc_step2 := 0
+		for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
 			{
-				gc_tx := gc_step3 + 0
+				gc_tx := gc_step2 + 0
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
@@ -1780,7 +1831,7 @@ func gc_body_dwtHaar1DKernel(gc_b *compiled.Block, id, od, approxFinal []float32
 				/*line samples.go:462*/ shared[atid] = (data0 + data1) * invSqrt2
 			}
 			{
-				gc_tx := gc_step3 + 1
+				gc_tx := gc_step2 + 1
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
@@ -1792,7 +1843,7 @@ func gc_body_dwtHaar1DKernel(gc_b *compiled.Block, id, od, approxFinal []float32
 				/*line samples.go:462*/ shared[atid] = (data0 + data1) * invSqrt2
 			}
 			{
-				gc_tx := gc_step3 + 2
+				gc_tx := gc_step2 + 2
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
@@ -1804,7 +1855,7 @@ func gc_body_dwtHaar1DKernel(gc_b *compiled.Block, id, od, approxFinal []float32
 				/*line samples.go:462*/ shared[atid] = (data0 + data1) * invSqrt2
 			}
 			{
-				gc_tx := gc_step3 + 3
+				gc_tx := gc_step2 + 3
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
@@ -1816,7 +1867,7 @@ func gc_body_dwtHaar1DKernel(gc_b *compiled.Block, id, od, approxFinal []float32
 				/*line samples.go:462*/ shared[atid] = (data0 + data1) * invSqrt2
 			}
 		}
-		for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
+		for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 			gc_rank := gc_base + gc_tx
 			gc_pos.Thread = gc_rank
 			tid := gc_tx
@@ -1830,10 +1881,10 @@ func gc_body_dwtHaar1DKernel(gc_b *compiled.Block, id, od, approxFinal []float32
 	}
 	/*line samples.go:466*/ if dlevels > 1 {
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-			gc_step4 := 0
-			for ; gc_step4+3 < gc_bdx; gc_step4 += 4 {
+			gc_step3 := 0
+			for ; gc_step3+3 < gc_bdx; gc_step3 += 4 {
 				{
-					gc_tx := gc_step4 + 0
+					gc_tx := gc_step3 + 0
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -1845,7 +1896,7 @@ func gc_body_dwtHaar1DKernel(gc_b *compiled.Block, id, od, approxFinal []float32
 					gc_s_idata0[gc_rank] = idata0
 				}
 				{
-					gc_tx := gc_step4 + 1
+					gc_tx := gc_step3 + 1
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -1857,7 +1908,7 @@ func gc_body_dwtHaar1DKernel(gc_b *compiled.Block, id, od, approxFinal []float32
 					gc_s_idata0[gc_rank] = idata0
 				}
 				{
-					gc_tx := gc_step4 + 2
+					gc_tx := gc_step3 + 2
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -1869,7 +1920,7 @@ func gc_body_dwtHaar1DKernel(gc_b *compiled.Block, id, od, approxFinal []float32
 					gc_s_idata0[gc_rank] = idata0
 				}
 				{
-					gc_tx := gc_step4 + 3
+					gc_tx := gc_step3 + 3
 					gc_rank := gc_base + gc_tx
 					gc_pos.Thread = gc_rank
 					tid := gc_tx
@@ -1881,7 +1932,7 @@ func gc_body_dwtHaar1DKernel(gc_b *compiled.Block, id, od, approxFinal []float32
 					gc_s_idata0[gc_rank] = idata0
 				}
 			}
-			for gc_tx := gc_step4; gc_tx < gc_bdx; gc_tx++ {
+			for gc_tx := gc_step3; gc_tx < gc_bdx; gc_tx++ {
 				gc_rank := gc_base + gc_tx
 				gc_pos.Thread = gc_rank
 				tid := gc_tx
@@ -1930,14 +1981,14 @@ func gc_body_dwtHaar1DKernel(gc_b *compiled.Block, id, od, approxFinal []float32
 			if gc_from >= 0 && gc_off4 >= 0 && gc_off4 < len(approxFinal) && gc_off5 >= 0 && gc_off5 < len(shared) {
 				gc_at5 := approxFinal[gc_off4:][:1]
 				gc_at6 := shared[gc_off5:][:1]
-				gc_step5 := gc_from
-				for ; gc_step5+3 < gc_to; gc_step5 += 4 {
+				gc_step4 := gc_from
+				for ; gc_step4+3 < gc_to; gc_step4 += 4 {
 					/*line samples.go:493*/ gc_at5[0] = gc_at6[0]
 					/*line samples.go:493*/ gc_at5[0] = gc_at6[0]
 					/*line samples.go:493*/ gc_at5[0] = gc_at6[0]
 					/*line samples.go:493*/ gc_at5[0] = gc_at6[0]
 				}
-				for gc_tx := gc_step5; gc_tx < gc_to; gc_tx++ {
+				for gc_tx := gc_step4; gc_tx < gc_to; gc_tx++ {
 					/*line samples.go:493*/ gc_at5[0] = gc_at6[0]
 				}
 			} else {
