@@ -49,3 +49,44 @@ func demandSteps(t *gocuda.Thread, in, out []float32) {
 		out[4*t.BlockIdx.X+3] = sdata[3]
 	}
 }
+
+// DemandStepsMaxKernel is DemandStepsKernel over int32 maxima, its steps
+// worded v = max(v, sdata[tid+d]) either way round, as students write
+// them: the same lanes are read.
+//
+//gocuda:kernel DemandStepsMaxKernel
+func demandStepsMax(t *gocuda.Thread, in, out []int32) {
+	tid, b := t.ThreadIdx.X, t.BlockDim.X
+	sdata := gocuda.Shared[int32](t, 2*b)
+	sdata[tid] = in[2*b*t.BlockIdx.X+tid]
+	sdata[tid+b] = in[2*b*t.BlockIdx.X+tid+b]
+	t.SyncThreads()
+	if tid < gocuda.WarpSize {
+		v := max(sdata[tid+32], sdata[tid])
+		t.SyncWarp(gocuda.FullMask)
+		sdata[tid] = v
+		t.SyncWarp(gocuda.FullMask)
+		v = max(v, sdata[tid+16])
+		t.SyncWarp(gocuda.FullMask)
+		sdata[tid] = v
+		t.SyncWarp(gocuda.FullMask)
+		v = max(sdata[tid+8], v)
+		t.SyncWarp(gocuda.FullMask)
+		sdata[tid] = v
+		t.SyncWarp(gocuda.FullMask)
+		v = max(v, sdata[tid+4])
+		t.SyncWarp(gocuda.FullMask)
+		sdata[tid] = v
+		t.SyncWarp(gocuda.FullMask)
+		v = max(v, sdata[tid+2])
+		t.SyncWarp(gocuda.FullMask)
+		sdata[tid] = v
+		t.SyncWarp(gocuda.FullMask)
+		v = max(v, sdata[tid+1])
+		t.SyncWarp(gocuda.FullMask)
+		sdata[tid] = v
+	}
+	if tid == 0 {
+		out[t.BlockIdx.X] = sdata[0]
+	}
+}

@@ -28,6 +28,20 @@ func DemandStepsKernel(in, out []float32) func(*gocuda.Thread) {
 //line demand_steps.go:11
 var gc_src_demandSteps = compiled.NewSource(gc_files_demand_steps, "demandSteps", "cd6918ab53bead0b08840433f9d83e9b644dee0ddbbfd49976e691df87b0b679", "demand_steps.go:5-51").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
+// DemandStepsMaxKernel is DemandStepsKernel over int32 maxima, its steps
+// worded v = max(v, sdata[tid+d]) either way round, as students write
+// them: the same lanes are read.
+//
+//line demand_steps.go:58
+func DemandStepsMaxKernel(in, out []int32) func(*gocuda.Thread) {
+	return compiled.Kernel(gc_src_demandStepsMax,
+		func(gc_t *gocuda.Thread) { demandStepsMax(gc_t, in, out) },
+		func(gc_b *compiled.Block) { gc_body_demandStepsMax(gc_b, in, out) })
+}
+
+//line demand_steps.go:58
+var gc_src_demandStepsMax = compiled.NewSource(gc_files_demand_steps, "demandStepsMax", "90a784c8cf1b1683e5064445072476f9f152c963bda5274740aded57befb1403", "demand_steps.go:53-92").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+
 // gc_files_demand_steps holds the source files whose lines the kernels' records hash.
 //
 //go:embed demand_steps.go

@@ -541,3 +541,499 @@ func gc_body_demandSteps(gc_b *compiled.Block, in, out []float32) {
 		}
 	}
 }
+
+//line demand_steps.go:58
+func gc_body_demandStepsMax(gc_b *compiled.Block, in, out []int32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	b := gc_bdx
+	/*line demand_steps.go:60*/ sdata := gocuda.Shared[int32](t, 2*b)
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		/*line demand_steps.go:63*/ gc_off := 2 * b * gc_bx
+		gc_off2 := b
+		gc_off3 := (2 * b * gc_bx) + b
+		if gc_bdx <= len(sdata) && gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off && gc_off2 >= 0 && gc_off2 <= len(sdata) && gc_bdx <= len(sdata)-gc_off2 && gc_off3 >= 0 && gc_off3 <= len(in) && gc_bdx <= len(in)-gc_off3 {
+			gc_at := sdata[:gc_bdx]
+			gc_at2 := in[gc_off:][:gc_bdx]
+			gc_at3 := sdata[gc_off2:][:gc_bdx]
+			gc_at4 := in[gc_off3:][:gc_bdx]
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				/*line demand_steps.go:61*/ gc_at[gc_tx] = gc_at2[gc_tx]
+				gc_at3[gc_tx] = gc_at4[gc_tx]
+			}
+		} else {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_pos.Thread = gc_base + gc_tx
+				tid := gc_tx
+				/*line demand_steps.go:61*/ sdata[tid] = in[2*b*gc_bx+tid]
+				sdata[tid+b] = in[2*b*gc_bx+tid+b]
+			}
+		}
+	}
+	var gc_l_v [32]int32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		var gc_m16 uint32
+		if gc_x0 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1).X; gc_x0+gc_cnt <= gc_bdx {
+			gc_lo2, gc_hi2 := 0, 32
+			if gc_bound2 := compiled.Diff(gocuda.WarpSize, gc_x0); gc_bound2 < gc_hi2 {
+				gc_hi2 = gc_bound2
+			}
+			if gc_lo2 < gc_hi2 {
+				gc_m16 = uint32(uint64(1)<<gc_hi2 - uint64(1)<<gc_lo2)
+			}
+		} else {
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				gc_pos.Thread = gc_w + gc_lane
+				tid := gc_tx
+				/*line demand_steps.go:64*/ if tid < gocuda.WarpSize {
+					gc_m16 |= 1 << gc_lane
+				}
+			}
+		}
+		gc_save16 := gc_act
+		gc_act = gc_save16 & gc_m16
+		if gc_act != 0 {
+			{
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				gc_x02 := gc_tidx.X
+				gc_off4 := 32 + gc_x02
+				gc_off5 := gc_x02
+				if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off4 >= 0 && gc_off4 <= len(sdata) && 32 <= len(sdata)-gc_off4 && gc_off5 >= 0 && gc_off5 <= len(sdata) && 32 <= len(sdata)-gc_off5 {
+					gc_at5 := sdata[gc_off4:][:32]
+					gc_at6 := sdata[gc_off5:][:32]
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						/*line demand_steps.go:65*/ v := max(gc_at5[gc_lane], gc_at6[gc_lane])
+						gc_l_v[gc_lane] = v
+					}
+				} else {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_pos.Thread = gc_w + gc_lane
+						tid := gc_tx
+						/*line demand_steps.go:65*/ v := max(sdata[tid+32], sdata[tid])
+						gc_l_v[gc_lane] = v
+					}
+				}
+			}
+			{
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				gc_x03 := gc_tidx.X
+				gc_off6 := gc_x03
+				if gc_act == ^uint32(0) && gc_x03+32 <= gc_bdx && gc_off6 >= 0 && gc_off6 <= len(sdata) && 32 <= len(sdata)-gc_off6 {
+					gc_at7 := sdata[gc_off6:][:32]
+					/*line demand_steps.go:67*/ copy(gc_at7, gc_l_v[:])
+				} else {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_pos.Thread = gc_w + gc_lane
+						tid := gc_tx
+						v := gc_l_v[gc_lane]
+						/*line demand_steps.go:67*/ sdata[tid] = v
+					}
+				}
+			}
+			{
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				gc_upto := 32
+				if gc_bdy*gc_bdz == 1 {
+					gc_upto = min(gc_upto, 16)
+				}
+				gc_x04 := gc_tidx.X
+				gc_off7 := 16 + gc_x04
+				if gc_act == ^uint32(0) && gc_x04+32 <= gc_bdx && gc_off7 >= 0 && gc_off7 <= len(sdata) && 32 <= len(sdata)-gc_off7 {
+					gc_at8 := sdata[gc_off7:][:32]
+					gc_upto2 := 32
+					if gc_bdy*gc_bdz == 1 {
+						gc_upto2 = min(gc_upto2, 16)
+					}
+					for gc_lane := 0; gc_lane < gc_upto2; gc_lane++ {
+						v := gc_l_v[gc_lane]
+						/*line demand_steps.go:69*/ v = max(v, gc_at8[gc_lane])
+						gc_l_v[gc_lane] = v
+					}
+				} else {
+					for gc_lane := 0; gc_lane < gc_upto; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_pos.Thread = gc_w + gc_lane
+						tid := gc_tx
+						v := gc_l_v[gc_lane]
+						/*line demand_steps.go:69*/ v = max(v, sdata[tid+16])
+						gc_l_v[gc_lane] = v
+					}
+				}
+			}
+			{
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				gc_upto3 := 32
+				if gc_bdy*gc_bdz == 1 {
+					gc_upto3 = min(gc_upto3, 16)
+				}
+				gc_x05 := gc_tidx.X
+				gc_off8 := gc_x05
+				if gc_act == ^uint32(0) && gc_x05+32 <= gc_bdx && gc_off8 >= 0 && gc_off8 <= len(sdata) && 32 <= len(sdata)-gc_off8 {
+					gc_at9 := sdata[gc_off8:][:32]
+					gc_upto4 := 32
+					if gc_bdy*gc_bdz == 1 {
+						gc_upto4 = min(gc_upto4, 16)
+					}
+					/*line demand_steps.go:71*/ copy(gc_at9[:gc_upto4], gc_l_v[:gc_upto4])
+				} else {
+					for gc_lane := 0; gc_lane < gc_upto3; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_pos.Thread = gc_w + gc_lane
+						tid := gc_tx
+						v := gc_l_v[gc_lane]
+						/*line demand_steps.go:71*/ sdata[tid] = v
+					}
+				}
+			}
+			{
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				gc_upto5 := 32
+				if gc_bdy*gc_bdz == 1 {
+					gc_upto5 = min(gc_upto5, 8)
+				}
+				gc_x06 := gc_tidx.X
+				gc_off9 := 8 + gc_x06
+				if gc_act == ^uint32(0) && gc_x06+32 <= gc_bdx && gc_off9 >= 0 && gc_off9 <= len(sdata) && 32 <= len(sdata)-gc_off9 {
+					gc_at10 := sdata[gc_off9:][:32]
+					gc_upto6 := 32
+					if gc_bdy*gc_bdz == 1 {
+						gc_upto6 = min(gc_upto6, 8)
+					}
+					for gc_lane := 0; gc_lane < gc_upto6; gc_lane++ {
+						v := gc_l_v[gc_lane]
+						/*line demand_steps.go:73*/ v = max(gc_at10[gc_lane], v)
+						gc_l_v[gc_lane] = v
+					}
+				} else {
+					for gc_lane := 0; gc_lane < gc_upto5; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_pos.Thread = gc_w + gc_lane
+						tid := gc_tx
+						v := gc_l_v[gc_lane]
+						/*line demand_steps.go:73*/ v = max(sdata[tid+8], v)
+						gc_l_v[gc_lane] = v
+					}
+				}
+			}
+			{
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				gc_upto7 := 32
+				if gc_bdy*gc_bdz == 1 {
+					gc_upto7 = min(gc_upto7, 8)
+				}
+				gc_x07 := gc_tidx.X
+				gc_off10 := gc_x07
+				if gc_act == ^uint32(0) && gc_x07+32 <= gc_bdx && gc_off10 >= 0 && gc_off10 <= len(sdata) && 32 <= len(sdata)-gc_off10 {
+					gc_at11 := sdata[gc_off10:][:32]
+					gc_upto8 := 32
+					if gc_bdy*gc_bdz == 1 {
+						gc_upto8 = min(gc_upto8, 8)
+					}
+					/*line demand_steps.go:75*/ copy(gc_at11[:gc_upto8], gc_l_v[:gc_upto8])
+				} else {
+					for gc_lane := 0; gc_lane < gc_upto7; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_pos.Thread = gc_w + gc_lane
+						tid := gc_tx
+						v := gc_l_v[gc_lane]
+						/*line demand_steps.go:75*/ sdata[tid] = v
+					}
+				}
+			}
+			{
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				gc_upto9 := 32
+				if gc_bdy*gc_bdz == 1 {
+					gc_upto9 = min(gc_upto9, 4)
+				}
+				gc_x08 := gc_tidx.X
+				gc_off11 := 4 + gc_x08
+				if gc_act == ^uint32(0) && gc_x08+32 <= gc_bdx && gc_off11 >= 0 && gc_off11 <= len(sdata) && 32 <= len(sdata)-gc_off11 {
+					gc_at12 := sdata[gc_off11:][:32]
+					gc_upto10 := 32
+					if gc_bdy*gc_bdz == 1 {
+						gc_upto10 = min(gc_upto10, 4)
+					}
+					for gc_lane := 0; gc_lane < gc_upto10; gc_lane++ {
+						v := gc_l_v[gc_lane]
+						/*line demand_steps.go:77*/ v = max(v, gc_at12[gc_lane])
+						gc_l_v[gc_lane] = v
+					}
+				} else {
+					for gc_lane := 0; gc_lane < gc_upto9; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_pos.Thread = gc_w + gc_lane
+						tid := gc_tx
+						v := gc_l_v[gc_lane]
+						/*line demand_steps.go:77*/ v = max(v, sdata[tid+4])
+						gc_l_v[gc_lane] = v
+					}
+				}
+			}
+			{
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				gc_upto11 := 32
+				if gc_bdy*gc_bdz == 1 {
+					gc_upto11 = min(gc_upto11, 4)
+				}
+				gc_x09 := gc_tidx.X
+				gc_off12 := gc_x09
+				if gc_act == ^uint32(0) && gc_x09+32 <= gc_bdx && gc_off12 >= 0 && gc_off12 <= len(sdata) && 32 <= len(sdata)-gc_off12 {
+					gc_at13 := sdata[gc_off12:][:32]
+					gc_upto12 := 32
+					if gc_bdy*gc_bdz == 1 {
+						gc_upto12 = min(gc_upto12, 4)
+					}
+					/*line demand_steps.go:79*/ copy(gc_at13[:gc_upto12], gc_l_v[:gc_upto12])
+				} else {
+					for gc_lane := 0; gc_lane < gc_upto11; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_pos.Thread = gc_w + gc_lane
+						tid := gc_tx
+						v := gc_l_v[gc_lane]
+						/*line demand_steps.go:79*/ sdata[tid] = v
+					}
+				}
+			}
+			{
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				gc_upto13 := 32
+				if gc_bdy*gc_bdz == 1 {
+					gc_upto13 = min(gc_upto13, 2)
+				}
+				gc_x010 := gc_tidx.X
+				gc_off13 := 2 + gc_x010
+				if gc_act == ^uint32(0) && gc_x010+32 <= gc_bdx && gc_off13 >= 0 && gc_off13 <= len(sdata) && 32 <= len(sdata)-gc_off13 {
+					gc_at14 := sdata[gc_off13:][:32]
+					gc_upto14 := 32
+					if gc_bdy*gc_bdz == 1 {
+						gc_upto14 = min(gc_upto14, 2)
+					}
+					for gc_lane := 0; gc_lane < gc_upto14; gc_lane++ {
+						v := gc_l_v[gc_lane]
+						/*line demand_steps.go:81*/ v = max(v, gc_at14[gc_lane])
+						gc_l_v[gc_lane] = v
+					}
+				} else {
+					for gc_lane := 0; gc_lane < gc_upto13; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_pos.Thread = gc_w + gc_lane
+						tid := gc_tx
+						v := gc_l_v[gc_lane]
+						/*line demand_steps.go:81*/ v = max(v, sdata[tid+2])
+						gc_l_v[gc_lane] = v
+					}
+				}
+			}
+			{
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				gc_upto15 := 32
+				if gc_bdy*gc_bdz == 1 {
+					gc_upto15 = min(gc_upto15, 2)
+				}
+				gc_x011 := gc_tidx.X
+				gc_off14 := gc_x011
+				if gc_act == ^uint32(0) && gc_x011+32 <= gc_bdx && gc_off14 >= 0 && gc_off14 <= len(sdata) && 32 <= len(sdata)-gc_off14 {
+					gc_at15 := sdata[gc_off14:][:32]
+					gc_upto16 := 32
+					if gc_bdy*gc_bdz == 1 {
+						gc_upto16 = min(gc_upto16, 2)
+					}
+					/*line demand_steps.go:83*/ copy(gc_at15[:gc_upto16], gc_l_v[:gc_upto16])
+				} else {
+					for gc_lane := 0; gc_lane < gc_upto15; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_pos.Thread = gc_w + gc_lane
+						tid := gc_tx
+						v := gc_l_v[gc_lane]
+						/*line demand_steps.go:83*/ sdata[tid] = v
+					}
+				}
+			}
+			{
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				gc_upto17 := 32
+				if gc_bdy*gc_bdz == 1 {
+					gc_upto17 = min(gc_upto17, 1)
+				}
+				gc_x012 := gc_tidx.X
+				gc_off15 := 1 + gc_x012
+				if gc_act == ^uint32(0) && gc_x012+32 <= gc_bdx && gc_off15 >= 0 && gc_off15 <= len(sdata) && 32 <= len(sdata)-gc_off15 {
+					gc_at16 := sdata[gc_off15:][:32]
+					gc_upto18 := 32
+					if gc_bdy*gc_bdz == 1 {
+						gc_upto18 = min(gc_upto18, 1)
+					}
+					for gc_lane := 0; gc_lane < gc_upto18; gc_lane++ {
+						v := gc_l_v[gc_lane]
+						/*line demand_steps.go:85*/ v = max(v, gc_at16[gc_lane])
+						gc_l_v[gc_lane] = v
+					}
+				} else {
+					for gc_lane := 0; gc_lane < gc_upto17; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_pos.Thread = gc_w + gc_lane
+						tid := gc_tx
+						v := gc_l_v[gc_lane]
+						/*line demand_steps.go:85*/ v = max(v, sdata[tid+1])
+						gc_l_v[gc_lane] = v
+					}
+				}
+			}
+			{
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				gc_upto19 := 32
+				if gc_bdy*gc_bdz == 1 {
+					gc_upto19 = min(gc_upto19, 1)
+				}
+				gc_x013 := gc_tidx.X
+				gc_off16 := gc_x013
+				if gc_act == ^uint32(0) && gc_x013+32 <= gc_bdx && gc_off16 >= 0 && gc_off16 <= len(sdata) && 32 <= len(sdata)-gc_off16 {
+					gc_at17 := sdata[gc_off16:][:32]
+					gc_upto20 := 32
+					if gc_bdy*gc_bdz == 1 {
+						gc_upto20 = min(gc_upto20, 1)
+					}
+					/*line demand_steps.go:87*/ copy(gc_at17[:gc_upto20], gc_l_v[:gc_upto20])
+				} else {
+					for gc_lane := 0; gc_lane < gc_upto19; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_pos.Thread = gc_w + gc_lane
+						tid := gc_tx
+						v := gc_l_v[gc_lane]
+						/*line demand_steps.go:87*/ sdata[tid] = v
+					}
+				}
+			}
+		}
+		gc_act = gc_save16 &^ gc_dead
+	}
+	gc_from, gc_to := 0, gc_bdx
+	if gc_bound := 0; gc_bound < gc_to-1 {
+		gc_to = gc_bound + 1
+	}
+	for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+		gc_off17 := gc_bx
+		gc_off18 := 0
+		if gc_from >= 0 && gc_off17 >= 0 && gc_off17 < len(out) && gc_off18 >= 0 && gc_off18 < len(sdata) {
+			gc_at18 := out[gc_off17:][:1]
+			gc_at19 := sdata[gc_off18:][:1]
+			gc_step := gc_from
+			for ; gc_step+3 < gc_to; gc_step += 4 {
+				/*line demand_steps.go:90*/ gc_at18[0] = gc_at19[0]
+				/*line demand_steps.go:90*/ gc_at18[0] = gc_at19[0]
+				/*line demand_steps.go:90*/ gc_at18[0] = gc_at19[0]
+				/*line demand_steps.go:90*/ gc_at18[0] = gc_at19[0]
+			}
+			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+				/*line demand_steps.go:90*/ gc_at18[0] = gc_at19[0]
+			}
+		} else {
+			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+				gc_pos.Thread = gc_base + gc_tx
+				/*line demand_steps.go:90*/ out[gc_bx] = sdata[0]
+			}
+		}
+	}
+}

@@ -703,3 +703,655 @@ func gc_body_demandSteps(gc_b *compiled.Block, in, out []float32) {
 		}
 	}
 }
+
+//line demand_steps.go:58
+func gc_body_demandStepsMax(gc_b *compiled.Block, in, out []int32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	b := gc_bdx
+	/*line demand_steps.go:60*/ sdata := gocuda.Shared[int32](t, 2*b)
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		/*line demand_steps.go:63*/ gc_off := 2 * b * gc_bx
+		gc_off2 := b
+		gc_off3 := (2 * b * gc_bx) + b
+		if gc_bdx <= len(sdata) && gc_off >= 0 && gc_off <= len(in) && gc_bdx <= len(in)-gc_off && gc_off2 >= 0 && gc_off2 <= len(sdata) && gc_bdx <= len(sdata)-gc_off2 && gc_off3 >= 0 && gc_off3 <= len(in) && gc_bdx <= len(in)-gc_off3 {
+			gc_at := sdata[:gc_bdx]
+			gc_at2 := in[gc_off:][:gc_bdx]
+			gc_at3 := sdata[gc_off2:][:gc_bdx]
+			gc_at4 := in[gc_off3:][:gc_bdx]
+			gc_vstep := 0
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop bool
+				gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+					for ; gc_vstep+15 < gc_bdx; gc_vstep += 16 {
+						gc_tx := gc_vstep
+						var tid int = gc_tx
+						_ = tid
+						/*line demand_steps.go:60*/ archsimd.LoadInt32x16Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+						archsimd.LoadInt32x16Slice(gc_at4[gc_tx:]).StoreSlice(gc_at3[gc_tx:])
+					}
+					archsimd.ClearAVXUpperBits()
+					return gc_vstep, false
+				}(gc_vstep)
+				if gc_stop {
+					return
+				}
+			}
+			if compiled.SIMD {
+				for ; gc_vstep+7 < gc_bdx; gc_vstep += 8 {
+					gc_tx := gc_vstep
+					var tid int = gc_tx
+					_ = tid
+					/*line demand_steps.go:60*/ archsimd.LoadInt32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+					archsimd.LoadInt32x8Slice(gc_at4[gc_tx:]).StoreSlice(gc_at3[gc_tx:])
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			for gc_tx := gc_vstep; gc_tx < gc_bdx; gc_tx++ {
+				/*line demand_steps.go:61*/ gc_at[gc_tx] = gc_at2[gc_tx]
+				gc_at3[gc_tx] = gc_at4[gc_tx]
+			}
+		} else {
+			gc_vstep2 := 0
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop2 bool
+				gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+					for ; gc_vstep2+15 < gc_bdx; gc_vstep2 += 16 {
+						gc_tx := gc_vstep2
+						var tid int = gc_tx
+						/*line demand_steps.go:61*/ if (2*b*gc_bx+tid) < 0 || (2*b*gc_bx+tid) > len(in)-16 || tid < 0 || tid > len(sdata)-16 || (2*b*gc_bx+tid+b) < 0 || (2*b*gc_bx+tid+b) > len(in)-16 || (tid+b) < 0 || (tid+b) > len(sdata)-16 {
+							break
+						}
+						/*line demand_steps.go:62*/ archsimd.LoadInt32x16Slice(in[2*b*gc_bx+tid:]).StoreSlice(sdata[tid:])
+						archsimd.LoadInt32x16Slice(in[2*b*gc_bx+tid+b:]).StoreSlice(sdata[tid+b:])
+					}
+					archsimd.ClearAVXUpperBits()
+					return gc_vstep2, false
+				}(gc_vstep2)
+				if gc_stop2 {
+					return
+				}
+			}
+			if compiled.SIMD {
+				for ; gc_vstep2+7 < gc_bdx; gc_vstep2 += 8 {
+					gc_tx := gc_vstep2
+					var tid int = gc_tx
+					/*line demand_steps.go:61*/ if (2*b*gc_bx+tid) < 0 || (2*b*gc_bx+tid) > len(in)-8 || tid < 0 || tid > len(sdata)-8 || (2*b*gc_bx+tid+b) < 0 || (2*b*gc_bx+tid+b) > len(in)-8 || (tid+b) < 0 || (tid+b) > len(sdata)-8 {
+						break
+					}
+					/*line demand_steps.go:62*/ archsimd.LoadInt32x8Slice(in[2*b*gc_bx+tid:]).StoreSlice(sdata[tid:])
+					archsimd.LoadInt32x8Slice(in[2*b*gc_bx+tid+b:]).StoreSlice(sdata[tid+b:])
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			for gc_tx := gc_vstep2; gc_tx < gc_bdx; gc_tx++ {
+				gc_pos.Thread = gc_base + gc_tx
+				tid := gc_tx
+				/*line demand_steps.go:61*/ sdata[tid] = in[2*b*gc_bx+tid]
+				sdata[tid+b] = in[2*b*gc_bx+tid+b]
+			}
+		}
+	}
+	var gc_l_v [32]int32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		var gc_m16 uint32
+		if gc_x0 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1).X; gc_x0+gc_cnt <= gc_bdx {
+			gc_lo2, gc_hi2 := 0, 32
+			if gc_bound2 := compiled.Diff(gocuda.WarpSize, gc_x0); gc_bound2 < gc_hi2 {
+				gc_hi2 = gc_bound2
+			}
+			if gc_lo2 < gc_hi2 {
+				gc_m16 = uint32(uint64(1)<<gc_hi2 - uint64(1)<<gc_lo2)
+			}
+		} else {
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+				}
+				gc_pos.Thread = gc_w + gc_lane
+				tid := gc_tx
+				/*line demand_steps.go:64*/ if tid < gocuda.WarpSize {
+					gc_m16 |= 1 << gc_lane
+				}
+			}
+		}
+		gc_save16 := gc_act
+		gc_act = gc_save16 & gc_m16
+		if gc_act != 0 {
+			gc_left := gc_act
+			if compiled.SIMD {
+				gc_tidx2 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				if gc_act == ^uint32(0) && gc_tidx2.X+32 <= gc_bdx {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						gc_tx := gc_tidx2.X + gc_lane
+						gc_ty := gc_tidx2.Y
+						_ = gc_ty
+						gc_tz := gc_tidx2.Z
+						_ = gc_tz
+						var tid int = gc_tx
+						/*line demand_steps.go:65*/ if (tid+32) < 0 || (tid+32) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
+							break
+						}
+						/*line demand_steps.go:65*/ gc_row2 := sdata[tid : tid+40]
+						/*line demand_steps.go:65*/ v := archsimd.LoadInt32x8Slice(gc_row2[32:]).Max(archsimd.LoadInt32x8Slice(gc_row2[0:]))
+						/*line demand_steps.go:65*/ v.StoreSlice(gc_l_v[gc_lane:])
+						gc_left &^= 0xff << gc_lane
+					}
+				} else {
+					for gc_lane := 0; gc_lane < 32; gc_lane += 8 {
+						if gc_act>>gc_lane&0xff != 0xff {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
+						if gc_tidx.X+8 > gc_bdx {
+							continue // the lanes wrap to the next row
+						}
+						gc_tx := gc_tidx.X
+						gc_ty := gc_tidx.Y
+						_ = gc_ty
+						gc_tz := gc_tidx.Z
+						_ = gc_tz
+						var tid int = gc_tx
+						/*line demand_steps.go:65*/ if (tid+32) < 0 || (tid+32) > len(sdata)-8 || tid < 0 || tid > len(sdata)-8 {
+							break
+						}
+						/*line demand_steps.go:65*/ gc_row := sdata[tid : tid+40]
+						/*line demand_steps.go:65*/ v := archsimd.LoadInt32x8Slice(gc_row[32:]).Max(archsimd.LoadInt32x8Slice(gc_row[0:]))
+						/*line demand_steps.go:65*/ v.StoreSlice(gc_l_v[gc_lane:])
+						gc_left &^= 0xff << gc_lane
+					}
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			if gc_left != 0 {
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					if gc_left&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_pos.Thread = gc_w + gc_lane
+					tid := gc_tx
+					/*line demand_steps.go:65*/ v := max(sdata[tid+32], sdata[tid])
+					gc_l_v[gc_lane] = v
+				}
+			}
+			{
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				gc_x02 := gc_tidx.X
+				gc_off4 := gc_x02
+				if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off4 >= 0 && gc_off4 <= len(sdata) && 32 <= len(sdata)-gc_off4 {
+					gc_at5 := sdata[gc_off4:][:32]
+					/*line demand_steps.go:67*/ copy(gc_at5, gc_l_v[:])
+				} else {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_pos.Thread = gc_w + gc_lane
+						tid := gc_tx
+						v := gc_l_v[gc_lane]
+						/*line demand_steps.go:67*/ sdata[tid] = v
+					}
+				}
+			}
+			gc_upto := 32
+			if gc_bdy*gc_bdz == 1 {
+				gc_upto = min(gc_upto, 16)
+			}
+			gc_left2 := gc_act & uint32(1<<gc_upto-1)
+			if compiled.SIMD {
+				gc_tidx3 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				if gc_act == ^uint32(0) && gc_tidx3.X+32 <= gc_bdx {
+					for gc_lane := 0; gc_lane < gc_upto; gc_lane += 8 {
+						gc_tx := gc_tidx3.X + gc_lane
+						gc_ty := gc_tidx3.Y
+						_ = gc_ty
+						gc_tz := gc_tidx3.Z
+						_ = gc_tz
+						var tid int = gc_tx
+						/*line demand_steps.go:59*/ v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane:])
+						/*line demand_steps.go:69*/ if (tid+16) < 0 || (tid+16) > len(sdata)-8 {
+							break
+						}
+						/*line demand_steps.go:69*/ v = v.Max(archsimd.LoadInt32x8Slice(sdata[tid+16:]))
+						/*line demand_steps.go:69*/ v.StoreSlice(gc_l_v[gc_lane:])
+						gc_left2 &^= 0xff << gc_lane
+					}
+				} else {
+					for gc_lane := 0; gc_lane < gc_upto; gc_lane += 8 {
+						if gc_act>>gc_lane&0xff != 0xff {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
+						if gc_tidx.X+8 > gc_bdx {
+							continue // the lanes wrap to the next row
+						}
+						gc_tx := gc_tidx.X
+						gc_ty := gc_tidx.Y
+						_ = gc_ty
+						gc_tz := gc_tidx.Z
+						_ = gc_tz
+						var tid int = gc_tx
+						/*line demand_steps.go:59*/ v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane:])
+						/*line demand_steps.go:69*/ if (tid+16) < 0 || (tid+16) > len(sdata)-8 {
+							break
+						}
+						/*line demand_steps.go:69*/ v = v.Max(archsimd.LoadInt32x8Slice(sdata[tid+16:]))
+						/*line demand_steps.go:69*/ v.StoreSlice(gc_l_v[gc_lane:])
+						gc_left2 &^= 0xff << gc_lane
+					}
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			if gc_left2 != 0 {
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					if gc_left2&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_pos.Thread = gc_w + gc_lane
+					tid := gc_tx
+					v := gc_l_v[gc_lane]
+					/*line demand_steps.go:69*/ v = max(v, sdata[tid+16])
+					gc_l_v[gc_lane] = v
+				}
+			}
+			{
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				gc_upto2 := 32
+				if gc_bdy*gc_bdz == 1 {
+					gc_upto2 = min(gc_upto2, 16)
+				}
+				gc_x03 := gc_tidx.X
+				gc_off5 := gc_x03
+				if gc_act == ^uint32(0) && gc_x03+32 <= gc_bdx && gc_off5 >= 0 && gc_off5 <= len(sdata) && 32 <= len(sdata)-gc_off5 {
+					gc_at6 := sdata[gc_off5:][:32]
+					gc_upto3 := 32
+					if gc_bdy*gc_bdz == 1 {
+						gc_upto3 = min(gc_upto3, 16)
+					}
+					/*line demand_steps.go:71*/ copy(gc_at6[:gc_upto3], gc_l_v[:gc_upto3])
+				} else {
+					for gc_lane := 0; gc_lane < gc_upto2; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_pos.Thread = gc_w + gc_lane
+						tid := gc_tx
+						v := gc_l_v[gc_lane]
+						/*line demand_steps.go:71*/ sdata[tid] = v
+					}
+				}
+			}
+			gc_upto4 := 32
+			if gc_bdy*gc_bdz == 1 {
+				gc_upto4 = min(gc_upto4, 8)
+			}
+			gc_left3 := gc_act & uint32(1<<gc_upto4-1)
+			if compiled.SIMD {
+				gc_tidx4 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				if gc_act == ^uint32(0) && gc_tidx4.X+32 <= gc_bdx {
+					for gc_lane := 0; gc_lane < gc_upto4; gc_lane += 8 {
+						gc_tx := gc_tidx4.X + gc_lane
+						gc_ty := gc_tidx4.Y
+						_ = gc_ty
+						gc_tz := gc_tidx4.Z
+						_ = gc_tz
+						var tid int = gc_tx
+						/*line demand_steps.go:59*/ v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane:])
+						/*line demand_steps.go:73*/ if (tid+8) < 0 || (tid+8) > len(sdata)-8 {
+							break
+						}
+						/*line demand_steps.go:73*/ v = archsimd.LoadInt32x8Slice(sdata[tid+8:]).Max(v)
+						/*line demand_steps.go:73*/ v.StoreSlice(gc_l_v[gc_lane:])
+						gc_left3 &^= 0xff << gc_lane
+					}
+				} else {
+					for gc_lane := 0; gc_lane < gc_upto4; gc_lane += 8 {
+						if gc_act>>gc_lane&0xff != 0xff {
+							continue
+						}
+						gc_rank := gc_w + gc_lane
+						gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
+						if gc_tidx.X+8 > gc_bdx {
+							continue // the lanes wrap to the next row
+						}
+						gc_tx := gc_tidx.X
+						gc_ty := gc_tidx.Y
+						_ = gc_ty
+						gc_tz := gc_tidx.Z
+						_ = gc_tz
+						var tid int = gc_tx
+						/*line demand_steps.go:59*/ v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane:])
+						/*line demand_steps.go:73*/ if (tid+8) < 0 || (tid+8) > len(sdata)-8 {
+							break
+						}
+						/*line demand_steps.go:73*/ v = archsimd.LoadInt32x8Slice(sdata[tid+8:]).Max(v)
+						/*line demand_steps.go:73*/ v.StoreSlice(gc_l_v[gc_lane:])
+						gc_left3 &^= 0xff << gc_lane
+					}
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			if gc_left3 != 0 {
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				for gc_lane := 0; gc_lane < 32; gc_lane++ {
+					gc_tx++
+					if gc_tx == gc_bdx {
+						gc_tx = 0
+					}
+					if gc_left3&(1<<gc_lane) == 0 {
+						continue
+					}
+					gc_pos.Thread = gc_w + gc_lane
+					tid := gc_tx
+					v := gc_l_v[gc_lane]
+					/*line demand_steps.go:73*/ v = max(sdata[tid+8], v)
+					gc_l_v[gc_lane] = v
+				}
+			}
+			{
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				gc_upto5 := 32
+				if gc_bdy*gc_bdz == 1 {
+					gc_upto5 = min(gc_upto5, 8)
+				}
+				gc_x04 := gc_tidx.X
+				gc_off6 := gc_x04
+				if gc_act == ^uint32(0) && gc_x04+32 <= gc_bdx && gc_off6 >= 0 && gc_off6 <= len(sdata) && 32 <= len(sdata)-gc_off6 {
+					gc_at7 := sdata[gc_off6:][:32]
+					gc_upto6 := 32
+					if gc_bdy*gc_bdz == 1 {
+						gc_upto6 = min(gc_upto6, 8)
+					}
+					/*line demand_steps.go:75*/ copy(gc_at7[:gc_upto6], gc_l_v[:gc_upto6])
+				} else {
+					for gc_lane := 0; gc_lane < gc_upto5; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_pos.Thread = gc_w + gc_lane
+						tid := gc_tx
+						v := gc_l_v[gc_lane]
+						/*line demand_steps.go:75*/ sdata[tid] = v
+					}
+				}
+			}
+			{
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				gc_upto7 := 32
+				if gc_bdy*gc_bdz == 1 {
+					gc_upto7 = min(gc_upto7, 4)
+				}
+				gc_x05 := gc_tidx.X
+				gc_off7 := 4 + gc_x05
+				if gc_act == ^uint32(0) && gc_x05+32 <= gc_bdx && gc_off7 >= 0 && gc_off7 <= len(sdata) && 32 <= len(sdata)-gc_off7 {
+					gc_at8 := sdata[gc_off7:][:32]
+					gc_upto8 := 32
+					if gc_bdy*gc_bdz == 1 {
+						gc_upto8 = min(gc_upto8, 4)
+					}
+					for gc_lane := 0; gc_lane < gc_upto8; gc_lane++ {
+						v := gc_l_v[gc_lane]
+						/*line demand_steps.go:77*/ v = max(v, gc_at8[gc_lane])
+						gc_l_v[gc_lane] = v
+					}
+				} else {
+					for gc_lane := 0; gc_lane < gc_upto7; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_pos.Thread = gc_w + gc_lane
+						tid := gc_tx
+						v := gc_l_v[gc_lane]
+						/*line demand_steps.go:77*/ v = max(v, sdata[tid+4])
+						gc_l_v[gc_lane] = v
+					}
+				}
+			}
+			{
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				gc_upto9 := 32
+				if gc_bdy*gc_bdz == 1 {
+					gc_upto9 = min(gc_upto9, 4)
+				}
+				gc_x06 := gc_tidx.X
+				gc_off8 := gc_x06
+				if gc_act == ^uint32(0) && gc_x06+32 <= gc_bdx && gc_off8 >= 0 && gc_off8 <= len(sdata) && 32 <= len(sdata)-gc_off8 {
+					gc_at9 := sdata[gc_off8:][:32]
+					gc_upto10 := 32
+					if gc_bdy*gc_bdz == 1 {
+						gc_upto10 = min(gc_upto10, 4)
+					}
+					/*line demand_steps.go:79*/ copy(gc_at9[:gc_upto10], gc_l_v[:gc_upto10])
+				} else {
+					for gc_lane := 0; gc_lane < gc_upto9; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_pos.Thread = gc_w + gc_lane
+						tid := gc_tx
+						v := gc_l_v[gc_lane]
+						/*line demand_steps.go:79*/ sdata[tid] = v
+					}
+				}
+			}
+			{
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				gc_upto11 := 32
+				if gc_bdy*gc_bdz == 1 {
+					gc_upto11 = min(gc_upto11, 2)
+				}
+				gc_x07 := gc_tidx.X
+				gc_off9 := 2 + gc_x07
+				if gc_act == ^uint32(0) && gc_x07+32 <= gc_bdx && gc_off9 >= 0 && gc_off9 <= len(sdata) && 32 <= len(sdata)-gc_off9 {
+					gc_at10 := sdata[gc_off9:][:32]
+					gc_upto12 := 32
+					if gc_bdy*gc_bdz == 1 {
+						gc_upto12 = min(gc_upto12, 2)
+					}
+					for gc_lane := 0; gc_lane < gc_upto12; gc_lane++ {
+						v := gc_l_v[gc_lane]
+						/*line demand_steps.go:81*/ v = max(v, gc_at10[gc_lane])
+						gc_l_v[gc_lane] = v
+					}
+				} else {
+					for gc_lane := 0; gc_lane < gc_upto11; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_pos.Thread = gc_w + gc_lane
+						tid := gc_tx
+						v := gc_l_v[gc_lane]
+						/*line demand_steps.go:81*/ v = max(v, sdata[tid+2])
+						gc_l_v[gc_lane] = v
+					}
+				}
+			}
+			{
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				gc_upto13 := 32
+				if gc_bdy*gc_bdz == 1 {
+					gc_upto13 = min(gc_upto13, 2)
+				}
+				gc_x08 := gc_tidx.X
+				gc_off10 := gc_x08
+				if gc_act == ^uint32(0) && gc_x08+32 <= gc_bdx && gc_off10 >= 0 && gc_off10 <= len(sdata) && 32 <= len(sdata)-gc_off10 {
+					gc_at11 := sdata[gc_off10:][:32]
+					gc_upto14 := 32
+					if gc_bdy*gc_bdz == 1 {
+						gc_upto14 = min(gc_upto14, 2)
+					}
+					/*line demand_steps.go:83*/ copy(gc_at11[:gc_upto14], gc_l_v[:gc_upto14])
+				} else {
+					for gc_lane := 0; gc_lane < gc_upto13; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_pos.Thread = gc_w + gc_lane
+						tid := gc_tx
+						v := gc_l_v[gc_lane]
+						/*line demand_steps.go:83*/ sdata[tid] = v
+					}
+				}
+			}
+			{
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				gc_upto15 := 32
+				if gc_bdy*gc_bdz == 1 {
+					gc_upto15 = min(gc_upto15, 1)
+				}
+				gc_x09 := gc_tidx.X
+				gc_off11 := 1 + gc_x09
+				if gc_act == ^uint32(0) && gc_x09+32 <= gc_bdx && gc_off11 >= 0 && gc_off11 <= len(sdata) && 32 <= len(sdata)-gc_off11 {
+					gc_at12 := sdata[gc_off11:][:32]
+					gc_upto16 := 32
+					if gc_bdy*gc_bdz == 1 {
+						gc_upto16 = min(gc_upto16, 1)
+					}
+					for gc_lane := 0; gc_lane < gc_upto16; gc_lane++ {
+						v := gc_l_v[gc_lane]
+						/*line demand_steps.go:85*/ v = max(v, gc_at12[gc_lane])
+						gc_l_v[gc_lane] = v
+					}
+				} else {
+					for gc_lane := 0; gc_lane < gc_upto15; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_pos.Thread = gc_w + gc_lane
+						tid := gc_tx
+						v := gc_l_v[gc_lane]
+						/*line demand_steps.go:85*/ v = max(v, sdata[tid+1])
+						gc_l_v[gc_lane] = v
+					}
+				}
+			}
+			{
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				gc_upto17 := 32
+				if gc_bdy*gc_bdz == 1 {
+					gc_upto17 = min(gc_upto17, 1)
+				}
+				gc_x010 := gc_tidx.X
+				gc_off12 := gc_x010
+				if gc_act == ^uint32(0) && gc_x010+32 <= gc_bdx && gc_off12 >= 0 && gc_off12 <= len(sdata) && 32 <= len(sdata)-gc_off12 {
+					gc_at13 := sdata[gc_off12:][:32]
+					gc_upto18 := 32
+					if gc_bdy*gc_bdz == 1 {
+						gc_upto18 = min(gc_upto18, 1)
+					}
+					/*line demand_steps.go:87*/ copy(gc_at13[:gc_upto18], gc_l_v[:gc_upto18])
+				} else {
+					for gc_lane := 0; gc_lane < gc_upto17; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_pos.Thread = gc_w + gc_lane
+						tid := gc_tx
+						v := gc_l_v[gc_lane]
+						/*line demand_steps.go:87*/ sdata[tid] = v
+					}
+				}
+			}
+		}
+		gc_act = gc_save16 &^ gc_dead
+	}
+	gc_from, gc_to := 0, gc_bdx
+	if gc_bound := 0; gc_bound < gc_to-1 {
+		gc_to = gc_bound + 1
+	}
+	for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+		gc_off13 := gc_bx
+		gc_off14 := 0
+		if gc_from >= 0 && gc_off13 >= 0 && gc_off13 < len(out) && gc_off14 >= 0 && gc_off14 < len(sdata) {
+			gc_at14 := out[gc_off13:][:1]
+			gc_at15 := sdata[gc_off14:][:1]
+			gc_step := gc_from
+			for ; gc_step+3 < gc_to; gc_step += 4 {
+				/*line demand_steps.go:90*/ gc_at14[0] = gc_at15[0]
+				/*line demand_steps.go:90*/ gc_at14[0] = gc_at15[0]
+				/*line demand_steps.go:90*/ gc_at14[0] = gc_at15[0]
+				/*line demand_steps.go:90*/ gc_at14[0] = gc_at15[0]
+			}
+			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+				/*line demand_steps.go:90*/ gc_at14[0] = gc_at15[0]
+			}
+		} else {
+			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+				gc_pos.Thread = gc_base + gc_tx
+				/*line demand_steps.go:90*/ out[gc_bx] = sdata[0]
+			}
+		}
+	}
+}

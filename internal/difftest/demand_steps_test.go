@@ -31,3 +31,28 @@ func TestDemandSteps(t *testing.T) {
 		})
 	}
 }
+
+// TestDemandStepsMax: the written-out tree over int32 maxima, worded
+// with max, leaves each block's maximum in its first element.
+func TestDemandStepsMax(t *testing.T) {
+	for _, bs := range []int{64, 96, 128} {
+		t.Run(fmt.Sprintf("block=%d", bs), func(t *testing.T) {
+			const grid = 5
+			in := randInts(grid * 2 * bs)
+			want := make([]int32, grid)
+			for b := range grid {
+				m := in[2*bs*b]
+				for _, x := range in[2*bs*b : 2*bs*(b+1)][:64] {
+					m = max(m, x)
+				}
+				want[b] = m
+			}
+			got := agreeSIMD(t, func(f form) ([]int32, error) {
+				out := make([]int32, grid)
+				err := f.launch(gocuda.Config{Grid: gocuda.Dim3{X: grid}, Block: gocuda.Dim3{X: bs}}, DemandStepsMaxKernel(in, out))
+				return out, err
+			})
+			assert.Equal(t, want, got)
+		})
+	}
+}

@@ -63,7 +63,9 @@ func (f *Func) sharedSteps(nodes []Node, rest [][]Node, after []Node) {
 }
 
 // A writtenStep is one lane loop of a tree written out: a store s[x] = v,
-// or a read v += s[x+c] (defines: v = s[x] + s[x+c]).
+// or a read, v assigned from elements s[x+c] (c at most c) and, unless
+// it defines v, from v itself: v += s[x+c], v = max(v, s[x+c]),
+// v := s[x] + s[x+32].
 type writtenStep struct {
 	l       *LaneLoop
 	store   bool
@@ -112,7 +114,10 @@ func (f *Func) writtenSteps(nodes []Node) ([]writtenStep, *types.Var, map[*types
 	return steps, v, mem
 }
 
-// writtenStep reads lane loop l as a step: its variable and slice.
+// writtenStep reads lane loop l as a step: its variable and slice. Its
+// one assignment may compute anything of its operands: the rebase pass
+// found the loop's code cannot fail (Rebase not Partial), so a lane
+// skipped skips only values no later code reads.
 func (f *Func) writtenStep(l *LaneLoop) (writtenStep, *types.Var, *types.Var, bool) {
 	st := writtenStep{l: l}
 	if len(l.Body) != 1 || l.Rebase == nil || l.Rebase.Partial {
@@ -126,30 +131,38 @@ func (f *Func) writtenStep(l *LaneLoop) (writtenStep, *types.Var, *types.Var, bo
 	if !ok || len(a.Lhs) != 1 || len(a.Rhs) != 1 {
 		return st, nil, nil, false
 	}
-	if x, c, ok := f.rowConst(l.Rebase, a.Lhs[0]); ok && c == 0 && a.Tok == token.ASSIGN {
+	if x, c, ok := f.rowConst(l.Rebase, a.Lhs[0]); ok {
+		v := f.identVar(a.Rhs[0])
 		st.store = true
-		return st, f.identVar(a.Rhs[0]), x, f.identVar(a.Rhs[0]) != nil
+		return st, v, x, c == 0 && a.Tok == token.ASSIGN && v != nil
 	}
 	v := f.identVar(a.Lhs[0])
-	switch a.Tok {
-	case token.ADD_ASSIGN:
-		x, c, ok := f.rowConst(l.Rebase, a.Rhs[0])
-		st.c = int(c)
-		return st, v, x, ok && v != nil && c > 0
-	case token.ASSIGN, token.DEFINE:
-		sum, isSum := ast.Unparen(a.Rhs[0]).(*ast.BinaryExpr)
-		if !isSum || sum.Op != token.ADD || v == nil {
-			return st, nil, nil, false
+	x, c, readsV, ok := f.stepReads(l.Rebase, a.Rhs[0], v)
+	st.c, st.defines = int(c), (a.Tok == token.ASSIGN || a.Tok == token.DEFINE) && !readsV
+	return st, v, x, ok && v != nil && x != nil
+}
+
+// stepReads returns the one slice e reads at the lane's x plus
+// constants, the largest constant, and whether e reads v; false where e
+// reads another rebased slice or an element otherwise.
+func (f *Func) stepReads(rb *Rebase, e ast.Expr, v *types.Var) (x *types.Var, c int64, readsV, ok bool) {
+	ok = true
+	ast.Inspect(e, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.IndexExpr:
+			s, k, isRow := f.rowConst(rb, n)
+			if !isRow || x != nil && s != x {
+				ok = false
+				return false
+			}
+			x, c = s, max(c, k)
+			return false
+		case *ast.Ident:
+			readsV = readsV || v != nil && f.identVar(n) == v
 		}
-		x0, c0, ok0 := f.rowConst(l.Rebase, sum.X)
-		x1, c1, ok1 := f.rowConst(l.Rebase, sum.Y)
-		if !ok0 || !ok1 || x0 != x1 || min(c0, c1) != 0 || max(c0, c1) == 0 {
-			return st, nil, nil, false
-		}
-		st.c, st.defines = int(max(c0, c1)), true
-		return st, v, x0, true
-	}
-	return st, nil, nil, false
+		return ok
+	})
+	return x, c, readsV, ok
 }
 
 // rowConst returns the slice x indexes and the constant c where rb

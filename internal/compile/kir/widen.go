@@ -5,6 +5,7 @@ import (
 	"go/constant"
 	"go/token"
 	"go/types"
+	"strconv"
 )
 
 // Narrow indexes: code ported from CUDA computes a thread's index in
@@ -40,12 +41,10 @@ func narrowInt(t types.Type) int {
 func fitLimit(t types.Type) string {
 	w := narrowInt(t)
 	if unsigned(t) {
-		return "1<<" + itoa(w)
+		return "1<<" + strconv.Itoa(w)
 	}
-	return "1<<" + itoa(w-1)
+	return "1<<" + strconv.Itoa(w-1)
 }
-
-func itoa(n int) string { return constant.MakeInt64(int64(n)).ExactString() }
 
 // intTypeExpr is how go/types records the type expression int, for the
 // conversions widened writes.
