@@ -45,6 +45,32 @@ func TestDiffAdds(t *testing.T) {
 // k*x < y (k*x <= y) admits, computed as Go computes it, wrapping, lies
 // below ScaledBelow(y, k) (ScaledAtMost); and where k is positive and
 // small enough not to wrap, exactly those do.
+// TestFits checks Fits against off + x computed exactly for the first
+// and last x of [from, to), over the int32s' and uint32s' ranges, with
+// offsets and bounds at the ints' ends, where the sums would overflow.
+func TestFits(t *testing.T) {
+	vals := []int{math.MinInt, math.MinInt + 5, math.MinInt32 - 1, math.MinInt32, -1000, -1, 0, 1, 255, 1000,
+		math.MaxInt32 - 7, math.MaxInt32, math.MaxInt32 + 1, math.MaxUint32, math.MaxInt - 5, math.MaxInt}
+	ranges := [][2]int{{math.MinInt32, math.MaxInt32 + 1}, {0, math.MaxUint32 + 1}, {0, 256}}
+	for _, r := range ranges {
+		lo, hi := big.NewInt(int64(r[0])), big.NewInt(int64(r[1]))
+		for _, off := range vals {
+			for _, from := range vals {
+				for _, to := range vals {
+					want := true
+					if from < to {
+						first := new(big.Int).Add(big.NewInt(int64(off)), big.NewInt(int64(from)))
+						last := new(big.Int).Add(big.NewInt(int64(off)), big.NewInt(int64(to)))
+						last.Sub(last, big.NewInt(1))
+						want = first.Cmp(lo) >= 0 && last.Cmp(hi) < 0
+					}
+					assert.Equal(t, want, compiled.Fits(off, from, to, r[0], r[1]), "Fits(%d, %d, %d, %d, %d)", off, from, to, r[0], r[1])
+				}
+			}
+		}
+	}
+}
+
 func TestScaledBounds(t *testing.T) {
 	vals := []int{math.MinInt, -1000, -7, -1, 0, 1, 2, 7, 63, 64, 1000, 1 << 40, math.MaxInt - 1, math.MaxInt}
 	for _, y := range vals {
