@@ -191,6 +191,9 @@ func LanesDemanded(d, k int, narrow bool) int {
 // Generated code calls it directly where it knows those operands, which
 // saves ShflDownHalving's call and tests, a warp at a time.
 func ShflDownLane0[T Number](vals *[warpSize]T) {
+	if lane0Vector(vals) {
+		return
+	}
 	v := vals
 	a0, a1, a2, a3 := v[0]+v[16], v[1]+v[17], v[2]+v[18], v[3]+v[19]
 	a4, a5, a6, a7 := v[4]+v[20], v[5]+v[21], v[6]+v[22], v[7]+v[23]

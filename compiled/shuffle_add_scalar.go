@@ -17,3 +17,7 @@ func cleanUpper() {}
 // pairLane0Vector reports false: without the SIMD build,
 // ShflDownLane0Pair's tree is scalar.
 func pairLane0Vector[T Number](_, _, _ *[warpSize]T) bool { return false }
+
+// lane0Vector reports false: without the SIMD build, ShflDownLane0's tree
+// is scalar.
+func lane0Vector[T Number](*[warpSize]T) bool { return false }

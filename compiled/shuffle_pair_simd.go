@@ -29,3 +29,23 @@ func pairLane0Vector[T Number](vals, a, b *[warpSize]T) bool {
 	v[0] = (f[0] + f[2]) + (f[1] + f[3])
 	return true
 }
+
+// lane0Vector sets vals[0] as ShflDownLane0 does, with vectors, for
+// float32 warps where the CPU has AVX2, and reports whether it did. As in
+// pairLane0Vector, each vector addition is the scalar tree's addition of
+// the same two values, so the sum is the same bit for bit.
+func lane0Vector[T Number](vals *[warpSize]T) bool {
+	v, ok := any(vals).(*[warpSize]float32)
+	if !SIMD || !ok {
+		return false
+	}
+	// Four-lane loads, as wide as the stores of the copy that usually
+	// fills the warp: a wider load could not be forwarded from them.
+	load := func(k int) archsimd.Float32x4 { return archsimd.LoadFloat32x4((*[4]float32)(v[4*k : 4*k+4])) }
+	b := load(0).Add(load(4)).Add(load(2).Add(load(6))) // lanes 0-3 after the steps by 16 and 8
+	c := load(1).Add(load(5)).Add(load(3).Add(load(7))) // lanes 4-7
+	var f [4]float32
+	b.Add(c).Store(&f) // lanes 0-3 after the step by 4
+	v[0] = (f[0] + f[2]) + (f[1] + f[3])
+	return true
+}
