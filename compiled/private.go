@@ -229,3 +229,14 @@ func (p *Private[T]) Merge() {
 		p.own[i] = id
 	}
 }
+
+// Span returns the first n elements of p's private copy, or nil where p
+// has none or a shorter one: a block whose shared array a kernel merges
+// into the slice by p's operator may update them instead (gocuda
+// compile's private shared arrays).
+func (p *Private[T]) Span(n int) []T {
+	if len(p.own) < n || n <= 0 {
+		return nil
+	}
+	return p.own[:n:n]
+}

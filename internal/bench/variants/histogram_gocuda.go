@@ -106,63 +106,73 @@ var gc_src_histogramRuns = compiled.NewSource(gc_files_histogram, "histogramRuns
 func gc_body_histogramRuns(gc_b *compiled.Block, data []byte, bins []uint32) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bdx := gc_b.Dim().X
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
 	gc_gdx := gc_b.GridDim().X
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_pv := compiled.PrivateIn(gc_b, 0, compiled.OpAdd, bins)
 	/*line histogram.go:38*/ local := gocuda.Shared[uint32](t, 256)[:256]
-	for gc_off, gc_limit, gc_more := 0, 256, true; gc_more; gc_off += gc_bdx {
-		gc_b.Tick()
-		if gc_b.Stopped() {
-			return
-		}
-		gc_more = false
-		gc_from, gc_to := 0, gc_bdx
-		if !compiled.Adds(gc_off, gc_to) {
-			/*line histogram.go:48*/ panic(compiled.ErrGuardWraps)
-		}
-		if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
-			gc_to = gc_bound
-		}
-		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			gc_off4 := gc_off
-			if gc_from >= 0 && gc_off4 >= 0 && gc_off4 <= len(local) && gc_to <= len(local)-gc_off4 {
-				gc_at := local[gc_off4:][:gc_to]
-				gc_step := gc_from
-				for ; gc_step+3 < gc_to; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
+	gc_fz := false
+	if gc_own := gc_pv.Span(256); gc_own != nil && gc_bdy*gc_bdz == 1 {
+		local, gc_fz = gc_own, true
+	}
+	local = local[:256]
+	if !gc_fz {
+		for gc_off, gc_limit, gc_more := 0, 256, true; gc_more; gc_off += gc_bdx {
+			gc_b.Tick()
+			if gc_b.Stopped() {
+				return
+			}
+			gc_more = false
+			gc_from, gc_to := 0, gc_bdx
+			if !compiled.Adds(gc_off, gc_to) {
+				/*line histogram.go:48*/ panic(compiled.ErrGuardWraps)
+			}
+			if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
+				gc_to = gc_bound
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_off4 := gc_off
+				if gc_from >= 0 && gc_off4 >= 0 && gc_off4 <= len(local) && gc_to <= len(local)-gc_off4 {
+					gc_at := local[gc_off4:][:gc_to]
+					gc_step := gc_from
+					for ; gc_step+3 < gc_to; gc_step += 4 {
+						{
+							gc_tx := gc_step + 0
+							gc_more = true
+							/*line histogram.go:40*/ gc_at[gc_tx] = 0
+						}
+						{
+							gc_tx := gc_step + 1
+							gc_more = true
+							/*line histogram.go:40*/ gc_at[gc_tx] = 0
+						}
+						{
+							gc_tx := gc_step + 2
+							gc_more = true
+							/*line histogram.go:40*/ gc_at[gc_tx] = 0
+						}
+						{
+							gc_tx := gc_step + 3
+							gc_more = true
+							/*line histogram.go:40*/ gc_at[gc_tx] = 0
+						}
+					}
+					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 						gc_more = true
 						/*line histogram.go:40*/ gc_at[gc_tx] = 0
 					}
-					{
-						gc_tx := gc_step + 1
+				} else {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						tid := gc_tx
+						/*line histogram.go:39*/ b := tid + gc_off
 						gc_more = true
-						/*line histogram.go:40*/ gc_at[gc_tx] = 0
+						/*line histogram.go:40*/ local[b] = 0
 					}
-					{
-						gc_tx := gc_step + 2
-						gc_more = true
-						/*line histogram.go:40*/ gc_at[gc_tx] = 0
-					}
-					{
-						gc_tx := gc_step + 3
-						gc_more = true
-						/*line histogram.go:40*/ gc_at[gc_tx] = 0
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-					gc_more = true
-					/*line histogram.go:40*/ gc_at[gc_tx] = 0
-				}
-			} else {
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line histogram.go:39*/ b := tid + gc_off
-					gc_more = true
-					/*line histogram.go:40*/ local[b] = 0
 				}
 			}
 		}
@@ -228,63 +238,65 @@ func gc_body_histogramRuns(gc_b *compiled.Block, data []byte, bins []uint32) {
 			}
 		}
 	})
-	for gc_off3, gc_limit3, gc_more3 := 0, 256, true; gc_more3; gc_off3 += gc_bdx {
-		gc_b.Tick()
-		if gc_b.Stopped() {
-			return
-		}
-		gc_more3 = false
-		gc_from, gc_to := 0, gc_bdx
-		if !compiled.Adds(gc_off3, gc_to) {
-			/*line histogram.go:60*/ panic(compiled.ErrGuardWraps)
-		}
-		if gc_bound := compiled.Diff(gc_limit3, gc_off3); gc_bound < gc_to {
-			gc_to = gc_bound
-		}
-		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			gc_off5 := gc_off3
-			if gc_from >= 0 && gc_off5 >= 0 && gc_off5 <= len(bins) && gc_to <= len(bins)-gc_off5 && gc_off5 <= len(local) && gc_to <= len(local)-gc_off5 {
-				gc_at2 := bins[gc_off5:][:gc_to]
-				gc_at3 := local[gc_off5:][:gc_to]
-				gc_step3 := gc_from
-				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
-					{
-						gc_tx := gc_step3 + 0
+	if !gc_fz {
+		for gc_off3, gc_limit3, gc_more3 := 0, 256, true; gc_more3; gc_off3 += gc_bdx {
+			gc_b.Tick()
+			if gc_b.Stopped() {
+				return
+			}
+			gc_more3 = false
+			gc_from, gc_to := 0, gc_bdx
+			if !compiled.Adds(gc_off3, gc_to) {
+				/*line histogram.go:60*/ panic(compiled.ErrGuardWraps)
+			}
+			if gc_bound := compiled.Diff(gc_limit3, gc_off3); gc_bound < gc_to {
+				gc_to = gc_bound
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_off5 := gc_off3
+				if gc_from >= 0 && gc_off5 >= 0 && gc_off5 <= len(bins) && gc_to <= len(bins)-gc_off5 && gc_off5 <= len(local) && gc_to <= len(local)-gc_off5 {
+					gc_at2 := bins[gc_off5:][:gc_to]
+					gc_at3 := local[gc_off5:][:gc_to]
+					gc_step3 := gc_from
+					for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+						{
+							gc_tx := gc_step3 + 0
+							gc_pos.Thread = gc_base + gc_tx
+							gc_more3 = true
+							/*line histogram.go:52*/ gc_pv.Add(&gc_at2[gc_tx], gc_at3[gc_tx])
+						}
+						{
+							gc_tx := gc_step3 + 1
+							gc_pos.Thread = gc_base + gc_tx
+							gc_more3 = true
+							/*line histogram.go:52*/ gc_pv.Add(&gc_at2[gc_tx], gc_at3[gc_tx])
+						}
+						{
+							gc_tx := gc_step3 + 2
+							gc_pos.Thread = gc_base + gc_tx
+							gc_more3 = true
+							/*line histogram.go:52*/ gc_pv.Add(&gc_at2[gc_tx], gc_at3[gc_tx])
+						}
+						{
+							gc_tx := gc_step3 + 3
+							gc_pos.Thread = gc_base + gc_tx
+							gc_more3 = true
+							/*line histogram.go:52*/ gc_pv.Add(&gc_at2[gc_tx], gc_at3[gc_tx])
+						}
+					}
+					for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
 						gc_more3 = true
 						/*line histogram.go:52*/ gc_pv.Add(&gc_at2[gc_tx], gc_at3[gc_tx])
 					}
-					{
-						gc_tx := gc_step3 + 1
+				} else {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
+						tid := gc_tx
+						/*line histogram.go:51*/ b_ := tid + gc_off3
 						gc_more3 = true
-						/*line histogram.go:52*/ gc_pv.Add(&gc_at2[gc_tx], gc_at3[gc_tx])
+						/*line histogram.go:52*/ gc_pv.Add(&bins[b_], local[b_])
 					}
-					{
-						gc_tx := gc_step3 + 2
-						gc_pos.Thread = gc_base + gc_tx
-						gc_more3 = true
-						/*line histogram.go:52*/ gc_pv.Add(&gc_at2[gc_tx], gc_at3[gc_tx])
-					}
-					{
-						gc_tx := gc_step3 + 3
-						gc_pos.Thread = gc_base + gc_tx
-						gc_more3 = true
-						/*line histogram.go:52*/ gc_pv.Add(&gc_at2[gc_tx], gc_at3[gc_tx])
-					}
-				}
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
-					gc_pos.Thread = gc_base + gc_tx
-					gc_more3 = true
-					/*line histogram.go:52*/ gc_pv.Add(&gc_at2[gc_tx], gc_at3[gc_tx])
-				}
-			} else {
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line histogram.go:51*/ b_ := tid + gc_off3
-					gc_more3 = true
-					/*line histogram.go:52*/ gc_pv.Add(&bins[b_], local[b_])
 				}
 			}
 		}
@@ -309,14 +321,22 @@ var gc_src_histogramTextbook = compiled.NewSource(gc_files_histogram, "histogram
 func gc_body_histogramTextbook(gc_b *compiled.Block, data []byte, bins []uint32) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bdx := gc_b.Dim().X
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_pv := compiled.PrivateIn(gc_b, 0, compiled.OpAdd, bins)
 	/*line histogram.go:63*/ histoS := gocuda.Shared[uint32](t, kernels.HistogramBins)[:kernels.HistogramBins]
-	{
+	gc_fz := false
+	if gc_own := gc_pv.Span(256); gc_own != nil && gc_bdx >= 256 && gc_bdy*gc_bdz == 1 {
+		histoS, gc_fz = gc_own, true
+	}
+	histoS = histoS[:256]
+	if !gc_fz {
 		gc_from, gc_to := 0, gc_bdx
-		if gc_bound := kernels.HistogramBins; gc_bound < gc_to {
+		/*line histogram.go:72*/ if gc_bound := kernels.HistogramBins; gc_bound < gc_to {
 			gc_to = gc_bound
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
@@ -356,7 +376,7 @@ func gc_body_histogramTextbook(gc_b *compiled.Block, data []byte, bins []uint32)
 	{
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-			/*line histogram.go:74*/ panic(compiled.ErrGuardWraps)
+			/*line histogram.go:75*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(len(data), gc_bx*gc_bdx); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -397,9 +417,9 @@ func gc_body_histogramTextbook(gc_b *compiled.Block, data []byte, bins []uint32)
 			}
 		}
 	}
-	{
+	if !gc_fz {
 		gc_from, gc_to := 0, gc_bdx
-		/*line histogram.go:78*/ if gc_bound := kernels.HistogramBins; gc_bound < gc_to {
+		/*line histogram.go:79*/ if gc_bound := kernels.HistogramBins; gc_bound < gc_to {
 			gc_to = gc_bound
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {

@@ -107,110 +107,120 @@ var gc_src_histogramRuns = compiled.NewSource(gc_files_histogram, "histogramRuns
 func gc_body_histogramRuns(gc_b *compiled.Block, data []byte, bins []uint32) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bdx := gc_b.Dim().X
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
 	gc_gdx := gc_b.GridDim().X
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_pv := compiled.PrivateIn(gc_b, 0, compiled.OpAdd, bins)
 	/*line histogram.go:38*/ local := gocuda.Shared[uint32](t, 256)[:256]
-	for gc_off, gc_limit, gc_more := 0, 256, true; gc_more; gc_off += gc_bdx {
-		gc_b.Tick()
-		if gc_b.Stopped() {
-			return
-		}
-		gc_more = false
-		gc_from, gc_to := 0, gc_bdx
-		if !compiled.Adds(gc_off, gc_to) {
-			/*line histogram.go:48*/ panic(compiled.ErrGuardWraps)
-		}
-		if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
-			gc_to = gc_bound
-		}
-		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			gc_off4 := gc_off
-			if gc_from >= 0 && gc_off4 >= 0 && gc_off4 <= len(local) && gc_to <= len(local)-gc_off4 {
-				gc_at := local[gc_off4:][:gc_to]
-				gc_vstep := gc_from
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop bool
-					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
-						gc_vb4 := archsimd.BroadcastUint32x16(0)
-						for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
+	gc_fz := false
+	if gc_own := gc_pv.Span(256); gc_own != nil && gc_bdy*gc_bdz == 1 {
+		local, gc_fz = gc_own, true
+	}
+	local = local[:256]
+	if !gc_fz {
+		for gc_off, gc_limit, gc_more := 0, 256, true; gc_more; gc_off += gc_bdx {
+			gc_b.Tick()
+			if gc_b.Stopped() {
+				return
+			}
+			gc_more = false
+			gc_from, gc_to := 0, gc_bdx
+			if !compiled.Adds(gc_off, gc_to) {
+				/*line histogram.go:48*/ panic(compiled.ErrGuardWraps)
+			}
+			if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
+				gc_to = gc_bound
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_off4 := gc_off
+				if gc_from >= 0 && gc_off4 >= 0 && gc_off4 <= len(local) && gc_to <= len(local)-gc_off4 {
+					gc_at := local[gc_off4:][:gc_to]
+					gc_vstep := gc_from
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop bool
+						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+							gc_vb4 := archsimd.BroadcastUint32x16(0)
+							for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
+								gc_tx := gc_vstep
+								var tid int = gc_tx
+								/*line histogram.go:39*/ var b int = tid + gc_off
+								_ = b
+								/*line histogram.go:40*/ gc_vb4.StoreSlice(gc_at[gc_tx:])
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep, false
+						}(gc_vstep)
+						if gc_stop {
+							return
+						}
+					}
+					if compiled.SIMD {
+						gc_vb3 := archsimd.BroadcastUint32x8(0)
+						for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
 							gc_tx := gc_vstep
 							var tid int = gc_tx
 							/*line histogram.go:39*/ var b int = tid + gc_off
 							_ = b
-							/*line histogram.go:40*/ gc_vb4.StoreSlice(gc_at[gc_tx:])
+							/*line histogram.go:40*/ gc_vb3.StoreSlice(gc_at[gc_tx:])
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep, false
-					}(gc_vstep)
-					if gc_stop {
-						return
 					}
-				}
-				if compiled.SIMD {
-					gc_vb3 := archsimd.BroadcastUint32x8(0)
-					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
-						gc_tx := gc_vstep
-						var tid int = gc_tx
-						/*line histogram.go:39*/ var b int = tid + gc_off
-						_ = b
-						/*line histogram.go:40*/ gc_vb3.StoreSlice(gc_at[gc_tx:])
+					if gc_vstep > gc_from {
+						gc_more = true
 					}
-					archsimd.ClearAVXUpperBits()
-				}
-				if gc_vstep > gc_from {
-					gc_more = true
-				}
-				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
-					gc_more = true
-					/*line histogram.go:40*/ gc_at[gc_tx] = 0
-				}
-			} else {
-				gc_vstep2 := gc_from
-				if compiled.SIMD && compiled.SIMD512 {
-					var gc_stop2 bool
-					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
-						gc_vb2 := archsimd.BroadcastUint32x16(0)
-						for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
+					for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+						gc_more = true
+						/*line histogram.go:40*/ gc_at[gc_tx] = 0
+					}
+				} else {
+					gc_vstep2 := gc_from
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop2 bool
+						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+							gc_vb2 := archsimd.BroadcastUint32x16(0)
+							for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
+								gc_tx := gc_vstep2
+								var tid int = gc_tx
+								/*line histogram.go:39*/ var b int = tid + gc_off
+								if b < 0 || b > len(local)-16 {
+									break
+								}
+								/*line histogram.go:40*/ gc_vb2.StoreSlice(local[b:])
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep2, false
+						}(gc_vstep2)
+						if gc_stop2 {
+							return
+						}
+					}
+					if compiled.SIMD {
+						gc_vb := archsimd.BroadcastUint32x8(0)
+						for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
 							gc_tx := gc_vstep2
 							var tid int = gc_tx
 							/*line histogram.go:39*/ var b int = tid + gc_off
-							if b < 0 || b > len(local)-16 {
+							if b < 0 || b > len(local)-8 {
 								break
 							}
-							/*line histogram.go:40*/ gc_vb2.StoreSlice(local[b:])
+							/*line histogram.go:40*/ gc_vb.StoreSlice(local[b:])
 						}
 						archsimd.ClearAVXUpperBits()
-						return gc_vstep2, false
-					}(gc_vstep2)
-					if gc_stop2 {
-						return
 					}
-				}
-				if compiled.SIMD {
-					gc_vb := archsimd.BroadcastUint32x8(0)
-					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
-						gc_tx := gc_vstep2
-						var tid int = gc_tx
-						/*line histogram.go:39*/ var b int = tid + gc_off
-						if b < 0 || b > len(local)-8 {
-							break
-						}
-						/*line histogram.go:40*/ gc_vb.StoreSlice(local[b:])
+					if gc_vstep2 > gc_from {
+						gc_more = true
 					}
-					archsimd.ClearAVXUpperBits()
-				}
-				if gc_vstep2 > gc_from {
-					gc_more = true
-				}
-				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line histogram.go:39*/ b := tid + gc_off
-					gc_more = true
-					/*line histogram.go:40*/ local[b] = 0
+					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						tid := gc_tx
+						/*line histogram.go:39*/ b := tid + gc_off
+						gc_more = true
+						/*line histogram.go:40*/ local[b] = 0
+					}
 				}
 			}
 		}
@@ -276,63 +286,65 @@ func gc_body_histogramRuns(gc_b *compiled.Block, data []byte, bins []uint32) {
 			}
 		}
 	})
-	for gc_off3, gc_limit3, gc_more3 := 0, 256, true; gc_more3; gc_off3 += gc_bdx {
-		gc_b.Tick()
-		if gc_b.Stopped() {
-			return
-		}
-		gc_more3 = false
-		gc_from, gc_to := 0, gc_bdx
-		if !compiled.Adds(gc_off3, gc_to) {
-			/*line histogram.go:60*/ panic(compiled.ErrGuardWraps)
-		}
-		if gc_bound := compiled.Diff(gc_limit3, gc_off3); gc_bound < gc_to {
-			gc_to = gc_bound
-		}
-		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			gc_off5 := gc_off3
-			if gc_from >= 0 && gc_off5 >= 0 && gc_off5 <= len(bins) && gc_to <= len(bins)-gc_off5 && gc_off5 <= len(local) && gc_to <= len(local)-gc_off5 {
-				gc_at2 := bins[gc_off5:][:gc_to]
-				gc_at3 := local[gc_off5:][:gc_to]
-				gc_step2 := gc_from
-				for ; gc_step2+3 < gc_to; gc_step2 += 4 {
-					{
-						gc_tx := gc_step2 + 0
+	if !gc_fz {
+		for gc_off3, gc_limit3, gc_more3 := 0, 256, true; gc_more3; gc_off3 += gc_bdx {
+			gc_b.Tick()
+			if gc_b.Stopped() {
+				return
+			}
+			gc_more3 = false
+			gc_from, gc_to := 0, gc_bdx
+			if !compiled.Adds(gc_off3, gc_to) {
+				/*line histogram.go:60*/ panic(compiled.ErrGuardWraps)
+			}
+			if gc_bound := compiled.Diff(gc_limit3, gc_off3); gc_bound < gc_to {
+				gc_to = gc_bound
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_off5 := gc_off3
+				if gc_from >= 0 && gc_off5 >= 0 && gc_off5 <= len(bins) && gc_to <= len(bins)-gc_off5 && gc_off5 <= len(local) && gc_to <= len(local)-gc_off5 {
+					gc_at2 := bins[gc_off5:][:gc_to]
+					gc_at3 := local[gc_off5:][:gc_to]
+					gc_step2 := gc_from
+					for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+						{
+							gc_tx := gc_step2 + 0
+							gc_pos.Thread = gc_base + gc_tx
+							gc_more3 = true
+							/*line histogram.go:52*/ gc_pv.Add(&gc_at2[gc_tx], gc_at3[gc_tx])
+						}
+						{
+							gc_tx := gc_step2 + 1
+							gc_pos.Thread = gc_base + gc_tx
+							gc_more3 = true
+							/*line histogram.go:52*/ gc_pv.Add(&gc_at2[gc_tx], gc_at3[gc_tx])
+						}
+						{
+							gc_tx := gc_step2 + 2
+							gc_pos.Thread = gc_base + gc_tx
+							gc_more3 = true
+							/*line histogram.go:52*/ gc_pv.Add(&gc_at2[gc_tx], gc_at3[gc_tx])
+						}
+						{
+							gc_tx := gc_step2 + 3
+							gc_pos.Thread = gc_base + gc_tx
+							gc_more3 = true
+							/*line histogram.go:52*/ gc_pv.Add(&gc_at2[gc_tx], gc_at3[gc_tx])
+						}
+					}
+					for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
 						gc_more3 = true
 						/*line histogram.go:52*/ gc_pv.Add(&gc_at2[gc_tx], gc_at3[gc_tx])
 					}
-					{
-						gc_tx := gc_step2 + 1
+				} else {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
+						tid := gc_tx
+						/*line histogram.go:51*/ b_ := tid + gc_off3
 						gc_more3 = true
-						/*line histogram.go:52*/ gc_pv.Add(&gc_at2[gc_tx], gc_at3[gc_tx])
+						/*line histogram.go:52*/ gc_pv.Add(&bins[b_], local[b_])
 					}
-					{
-						gc_tx := gc_step2 + 2
-						gc_pos.Thread = gc_base + gc_tx
-						gc_more3 = true
-						/*line histogram.go:52*/ gc_pv.Add(&gc_at2[gc_tx], gc_at3[gc_tx])
-					}
-					{
-						gc_tx := gc_step2 + 3
-						gc_pos.Thread = gc_base + gc_tx
-						gc_more3 = true
-						/*line histogram.go:52*/ gc_pv.Add(&gc_at2[gc_tx], gc_at3[gc_tx])
-					}
-				}
-				for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
-					gc_pos.Thread = gc_base + gc_tx
-					gc_more3 = true
-					/*line histogram.go:52*/ gc_pv.Add(&gc_at2[gc_tx], gc_at3[gc_tx])
-				}
-			} else {
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line histogram.go:51*/ b_ := tid + gc_off3
-					gc_more3 = true
-					/*line histogram.go:52*/ gc_pv.Add(&bins[b_], local[b_])
 				}
 			}
 		}
@@ -357,14 +369,22 @@ var gc_src_histogramTextbook = compiled.NewSource(gc_files_histogram, "histogram
 func gc_body_histogramTextbook(gc_b *compiled.Block, data []byte, bins []uint32) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bdx := gc_b.Dim().X
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_pv := compiled.PrivateIn(gc_b, 0, compiled.OpAdd, bins)
 	/*line histogram.go:63*/ histoS := gocuda.Shared[uint32](t, kernels.HistogramBins)[:kernels.HistogramBins]
-	{
+	gc_fz := false
+	if gc_own := gc_pv.Span(256); gc_own != nil && gc_bdx >= 256 && gc_bdy*gc_bdz == 1 {
+		histoS, gc_fz = gc_own, true
+	}
+	histoS = histoS[:256]
+	if !gc_fz {
 		gc_from, gc_to := 0, gc_bdx
-		if gc_bound := kernels.HistogramBins; gc_bound < gc_to {
+		/*line histogram.go:72*/ if gc_bound := kernels.HistogramBins; gc_bound < gc_to {
 			gc_to = gc_bound
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
@@ -449,7 +469,7 @@ func gc_body_histogramTextbook(gc_b *compiled.Block, data []byte, bins []uint32)
 	{
 		gc_from, gc_to := 0, gc_bdx
 		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
-			/*line histogram.go:74*/ panic(compiled.ErrGuardWraps)
+			/*line histogram.go:75*/ panic(compiled.ErrGuardWraps)
 		}
 		if gc_bound := compiled.Diff(len(data), gc_bx*gc_bdx); gc_bound < gc_to {
 			gc_to = gc_bound
@@ -490,9 +510,9 @@ func gc_body_histogramTextbook(gc_b *compiled.Block, data []byte, bins []uint32)
 			}
 		}
 	}
-	{
+	if !gc_fz {
 		gc_from, gc_to := 0, gc_bdx
-		/*line histogram.go:78*/ if gc_bound := kernels.HistogramBins; gc_bound < gc_to {
+		/*line histogram.go:79*/ if gc_bound := kernels.HistogramBins; gc_bound < gc_to {
 			gc_to = gc_bound
 		}
 		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {

@@ -46,6 +46,9 @@ func Dump(f *Func) string {
 	for call, p := range f.Private {
 		atomics = append(atomics, fmt.Sprintf("private %s on %s: %s", f.PrivateOps[p], p.Name(), types.ExprString(call)))
 	}
+	for _, ps := range f.PrivateShared {
+		atomics = append(atomics, fmt.Sprintf("private shared %s in %s: L%d and L%d skipped, width %q", ps.Shared.Name(), ps.Param.Name(), ps.Clear.ID, ps.Merge.ID, ps.Width))
+	}
 	slices.Sort(atomics)
 	for _, a := range atomics {
 		b.WriteString(a + "\n")

@@ -23,7 +23,12 @@ type emitter struct {
 	// private names the private copies of the parameters that have one
 	// (Func.Private).
 	private map[*types.Var]string
-	used    map[string]bool // the roles the written code uses
+	// fused names, for the loops a private shared array's block skips
+	// where it updates the private copy, the flag that says it does
+	// (Func.PrivateShared); fusedWritten counts those written.
+	fused        map[*ThreadLoop]string
+	fusedWritten int
+	used         map[string]bool // the roles the written code uses
 
 	loop        Node                     // the thread or lane loop being written, nil at block or warp level
 	jamVar      string                   // the state of the jam of the thread loop being written (jam.go)
@@ -118,9 +123,19 @@ func emit(f *Func, name, tparams, params string, simd bool) (string, bool) {
 	for _, p := range f.privateParams() {
 		e.private[p] = f.Names.Fresh("pv")
 	}
+	e.fused = map[*ThreadLoop]string{}
+	for _, n := range f.Body {
+		if ps := f.PrivateShared[asCode(n)]; ps != nil {
+			fz := f.Names.Fresh("fz")
+			e.fused[ps.Clear], e.fused[ps.Merge] = fz, fz
+		}
+	}
 	var body bytes.Buffer
 	e.w = &body
 	e.nodes(f.Body)
+	if e.fusedWritten != len(e.fused) {
+		panic("kir: emit: a loop of a private shared array was not written")
+	}
 	if f.Grid {
 		e.gridNeeds()
 	}

@@ -33,7 +33,17 @@ func (e *emitter) node(n Node) {
 		e.source(n.Stmt)
 		e.blankGroups(n.Stmt)
 		e.floatsDefinedInMemory(n)
+		if ps := e.f.PrivateShared[n]; ps != nil {
+			e.privateSpan(ps)
+		}
 	case *ThreadLoop:
+		if fz, ok := e.fused[n]; ok {
+			e.fusedWritten++
+			e.printf("if !%s {\n", fz)
+			e.threadLoop(n)
+			e.printf("}\n")
+			break
+		}
 		e.threadLoop(n)
 	case *Reduced:
 		if n.Barrier.Agree != "" {
@@ -86,6 +96,32 @@ func (e *emitter) node(n Node) {
 	default:
 		panic(fmt.Sprintf("kir: emit: unexpected %T at block level", n))
 	}
+}
+
+// privateSpan writes, after the declaration of ps's shared array, the
+// test that the block may update the parameter's private copy instead:
+// where it has one, and the block's threads along x cover the array once
+// (private_shared.go), the array is the copy's first elements, and the
+// flag set skips the loops that set and merge it. The array is sliced to
+// its length after the choice, or Go's compiler would check its indexes
+// again.
+func (e *emitter) privateSpan(ps *PrivateShared) {
+	fz, own := e.fused[ps.Clear], e.f.Names.Fresh("own")
+	width := ""
+	if ps.Width != "" {
+		width = fmt.Sprintf(" && %s %s %d", e.use("bdx"), ps.Width, ps.Len)
+	}
+	e.printf("%s := false\n", fz)
+	e.printf("if %s := %s.Span(%d); %s != nil%s && %s*%s == 1 {\n", own, e.private[ps.Param], ps.Len, own, width, e.use("bdy"), e.use("bdz"))
+	name := e.f.Vars[ps.Shared].Name
+	e.printf("%s, %s = %s, true\n}\n", name, fz, own)
+	e.printf("%s = %s[:%d]\n", name, name, ps.Len) // a length Go's prove pass knows again after the choice
+}
+
+// asCode returns n as a Code, or nil.
+func asCode(n Node) *Code {
+	c, _ := n.(*Code)
+	return c
 }
 
 // forNode writes a block-level for loop; one that might not end checks

@@ -66,6 +66,10 @@ type Func struct {
 	// PrivateOps are the operators of the parameters' private copies
 	// (compiled.OpAdd, OpMax...).
 	PrivateOps map[*types.Var]string
+	// PrivateShared are the shared arrays whose block may update a
+	// parameter's private copy instead, by their declarations
+	// (private_shared.go).
+	PrivateShared map[*Code]*PrivateShared
 
 	Unroll map[ast.Node]int64 // constant-trip loops to write as copies, and their first key
 	// RangeSteps are the ranges over slices to write four elements a

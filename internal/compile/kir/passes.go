@@ -46,7 +46,7 @@ func init() {
 		{"warp", warp, "in warp loops, lane loops between collectives and masked ifs that reconverge", "the emitter writes a warp loop's code only as the lane loops it makes: without them it is undeclared"},
 		{"spill", perThread, "keep per thread or per lane only what lives across a sync point or a closure captures; enter only threads callees read", "a value live across a sync point must be kept per thread or per lane: without it, it is undeclared or lost"},
 		{"mode", mode, "a chunk of blocks per call for kernels without barriers or shared memory; the record of exited threads", "its record of exited threads keeps threads that returned out of later thread loops"},
-		{"shared", shared, "memory one goroutine owns: shared atomics plain, arrays written whole not zeroed, slices only updated atomically copied", optional},
+		{"shared", shared, "one goroutine's memory: shared atomics plain, arrays written whole not zeroed, atomic-only slices and merges private", optional},
 		{"order", gridOrder, "a grid body whose accesses run along y and stride along x takes its blocks y fastest, and its rows where it can", optional},
 		{"narrow", narrow, "thread loops run only the threads their guards admit (tid < s, tid%(2*s) == 0, ty%p == 0, 2*s*tid+s < n)", optional},
 		{"flatten", flatten, "a grid-stride loop whose trips are independent runs its iteration space in rows, a contiguous part per chunk", optional},
@@ -326,10 +326,12 @@ func perThread(f *Func) {
 // so an atomic on it is a plain read and write (shared_atomics.go) and an
 // array the first thread loop writes whole needs no zeroing (fill.go); a
 // slice a kernel only updates atomically, with one operator, gets a
-// private copy per chunk of blocks (private_atomics.go).
+// private copy per chunk of blocks (private_atomics.go), which a shared
+// array set, updated and merged by that operator may be (private_shared.go).
 func shared(f *Func) {
 	sharedAtomics(f)
 	privateAtomics(f)
+	privateShared(f)
 	fill(f)
 }
 

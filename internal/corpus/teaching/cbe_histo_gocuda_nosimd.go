@@ -13,7 +13,10 @@ import (
 func gc_body_histoShmemKernel(gc_b *compiled.Block, buffer []uint8, size int64, histo []uint32) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bdx := gc_b.Dim().X
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
 	gc_gdx := gc_b.GridDim().X
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
@@ -22,35 +25,42 @@ func gc_body_histoShmemKernel(gc_b *compiled.Block, buffer []uint8, size int64, 
 		gc_b.SharedWritten()
 	}
 	/*line cbe_histo.go:29*/ temp := gocuda.Shared[uint32](t, 256)[:256]
-	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-		if gc_bdx <= len(temp) {
-			gc_at := temp[:gc_bdx]
-			gc_step := 0
-			for ; gc_step+3 < gc_bdx; gc_step += 4 {
-				{
-					gc_tx := gc_step + 0
+	gc_fz := false
+	if gc_own := gc_pv.Span(256); gc_own != nil && gc_bdx == 256 && gc_bdy*gc_bdz == 1 {
+		temp, gc_fz = gc_own, true
+	}
+	temp = temp[:256]
+	if !gc_fz {
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			if gc_bdx <= len(temp) {
+				gc_at := temp[:gc_bdx]
+				gc_step := 0
+				for ; gc_step+3 < gc_bdx; gc_step += 4 {
+					{
+						gc_tx := gc_step + 0
+						/*line cbe_histo.go:30*/ gc_at[gc_tx] = 0
+					}
+					{
+						gc_tx := gc_step + 1
+						/*line cbe_histo.go:30*/ gc_at[gc_tx] = 0
+					}
+					{
+						gc_tx := gc_step + 2
+						/*line cbe_histo.go:30*/ gc_at[gc_tx] = 0
+					}
+					{
+						gc_tx := gc_step + 3
+						/*line cbe_histo.go:30*/ gc_at[gc_tx] = 0
+					}
+				}
+				for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
 					/*line cbe_histo.go:30*/ gc_at[gc_tx] = 0
 				}
-				{
-					gc_tx := gc_step + 1
-					/*line cbe_histo.go:30*/ gc_at[gc_tx] = 0
+			} else {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					/*line cbe_histo.go:30*/ temp[gc_tx] = 0
 				}
-				{
-					gc_tx := gc_step + 2
-					/*line cbe_histo.go:30*/ gc_at[gc_tx] = 0
-				}
-				{
-					gc_tx := gc_step + 3
-					/*line cbe_histo.go:30*/ gc_at[gc_tx] = 0
-				}
-			}
-			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
-				/*line cbe_histo.go:30*/ gc_at[gc_tx] = 0
-			}
-		} else {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_pos.Thread = gc_base + gc_tx
-				/*line cbe_histo.go:30*/ temp[gc_tx] = 0
 			}
 		}
 	}
@@ -69,41 +79,43 @@ func gc_body_histoShmemKernel(gc_b *compiled.Block, buffer []uint8, size int64, 
 			}
 		}
 	}
-	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
-		if gc_bdx <= len(histo) && gc_bdx <= len(temp) {
-			gc_at2 := histo[:gc_bdx]
-			gc_at3 := temp[:gc_bdx]
-			gc_step2 := 0
-			for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
-				{
-					gc_tx := gc_step2 + 0
+	if !gc_fz {
+		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+			if gc_bdx <= len(histo) && gc_bdx <= len(temp) {
+				gc_at2 := histo[:gc_bdx]
+				gc_at3 := temp[:gc_bdx]
+				gc_step2 := 0
+				for ; gc_step2+3 < gc_bdx; gc_step2 += 4 {
+					{
+						gc_tx := gc_step2 + 0
+						gc_pos.Thread = gc_base + gc_tx
+						/*line cbe_histo.go:40*/ gc_pv.Add(&gc_at2[gc_tx], gc_at3[gc_tx])
+					}
+					{
+						gc_tx := gc_step2 + 1
+						gc_pos.Thread = gc_base + gc_tx
+						/*line cbe_histo.go:40*/ gc_pv.Add(&gc_at2[gc_tx], gc_at3[gc_tx])
+					}
+					{
+						gc_tx := gc_step2 + 2
+						gc_pos.Thread = gc_base + gc_tx
+						/*line cbe_histo.go:40*/ gc_pv.Add(&gc_at2[gc_tx], gc_at3[gc_tx])
+					}
+					{
+						gc_tx := gc_step2 + 3
+						gc_pos.Thread = gc_base + gc_tx
+						/*line cbe_histo.go:40*/ gc_pv.Add(&gc_at2[gc_tx], gc_at3[gc_tx])
+					}
+				}
+				for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
 					/*line cbe_histo.go:40*/ gc_pv.Add(&gc_at2[gc_tx], gc_at3[gc_tx])
 				}
-				{
-					gc_tx := gc_step2 + 1
+			} else {
+				for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
 					gc_pos.Thread = gc_base + gc_tx
-					/*line cbe_histo.go:40*/ gc_pv.Add(&gc_at2[gc_tx], gc_at3[gc_tx])
+					/*line cbe_histo.go:40*/ gc_pv.Add(&histo[gc_tx], temp[gc_tx])
 				}
-				{
-					gc_tx := gc_step2 + 2
-					gc_pos.Thread = gc_base + gc_tx
-					/*line cbe_histo.go:40*/ gc_pv.Add(&gc_at2[gc_tx], gc_at3[gc_tx])
-				}
-				{
-					gc_tx := gc_step2 + 3
-					gc_pos.Thread = gc_base + gc_tx
-					/*line cbe_histo.go:40*/ gc_pv.Add(&gc_at2[gc_tx], gc_at3[gc_tx])
-				}
-			}
-			for gc_tx := gc_step2; gc_tx < gc_bdx; gc_tx++ {
-				gc_pos.Thread = gc_base + gc_tx
-				/*line cbe_histo.go:40*/ gc_pv.Add(&gc_at2[gc_tx], gc_at3[gc_tx])
-			}
-		} else {
-			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
-				gc_pos.Thread = gc_base + gc_tx
-				/*line cbe_histo.go:40*/ gc_pv.Add(&histo[gc_tx], temp[gc_tx])
 			}
 		}
 	}

@@ -1,0 +1,334 @@
+package kir
+
+import (
+	"go/ast"
+	"go/constant"
+	"go/token"
+	"go/types"
+
+	"github.com/gocuda/gocuda/internal/kapi"
+)
+
+// A PrivateShared is a shared array that can be a parameter's private
+// copy (privateShared): where the launch allows, the block's updates of
+// the array go to the copy, and the loops setting and merging it are
+// skipped.
+type PrivateShared struct {
+	Shared *types.Var // the shared array
+	Param  *types.Var // the parameter it is merged into, with a private copy
+	Len    int64      // the array's length
+	// Width is what the block's threads along x must be, compared with
+	// Len, for its loops to cover the array once: "==" where a loop takes
+	// one element per thread unguarded, ">=" where it guards x < Len, ""
+	// where the loops stride by the block's width.
+	Width string
+	// Clear and Merge are the thread loops that set the array to the
+	// operator's identity and merge it into the parameter.
+	Clear, Merge *ThreadLoop
+}
+
+// privateShared finds the shared arrays that privatized histograms keep
+// (Kirk and Hwu's, NVIDIA's histogram256): a block sets its array to an
+// operator's identity, updates it only atomically with that operator, and
+// merges it element by element into a slice parameter the kernel updates
+// privately with the same operator (privateAtomics):
+//
+//	histoS := gocuda.Shared[uint32](t, 256)
+//	if tid < 256 { histoS[tid] = 0 }               // the identity of +
+//	t.SyncThreads()
+//	atomic.Add(&histoS[data[i]], 1)                // only +
+//	t.SyncThreads()
+//	if tid < 256 { atomic.Add(&bins[tid], histoS[tid]) }
+//
+// The operator is associative and commutative, so folding the block's
+// updates into the array and the array into the private copy leaves the
+// copy as updating the copy directly would. Where the copy exists and
+// the block's threads along x cover the array once (a one-dimensional
+// block of at least its length, or exactly it where a loop has no
+// guard; any one-dimensional block where the loops stride by its width
+// from the thread's index), the body takes the copy's first elements as the array and
+// skips the two loops; elsewhere it runs them. A merge may skip the
+// identity (if v > 0 for an unsigned sum), which changes nothing. A
+// launch that fails keeps the updates its chunk made, as private copies
+// do.
+func privateShared(f *Func) {
+	if f.Grid || f.Exits || len(f.PrivateOps) == 0 {
+		return
+	}
+	for i, n := range f.Body {
+		c, ok := n.(*Code)
+		if !ok || !c.Block {
+			continue
+		}
+		if s := f.sharedDef(c.Stmt); s != nil && f.own[s] {
+			if ps := f.sharedIntoPrivate(s, i); ps != nil {
+				if f.PrivateShared == nil {
+					f.PrivateShared = map[*Code]*PrivateShared{}
+				}
+				f.PrivateShared[c] = ps
+			}
+		}
+	}
+}
+
+// sharedIntoPrivate returns s, declared by f.Body[decl], as a
+// PrivateShared where the nodes mentioning it after the declaration are
+// a thread loop setting it, updates, and a thread loop merging it, with
+// block barriers between; or nil.
+func (f *Func) sharedIntoPrivate(s *types.Var, decl int) *PrivateShared {
+	n, ok := f.sharedLens[s]
+	if !ok || n <= 0 {
+		return nil
+	}
+	var at []int
+	for j := decl + 1; j < len(f.Body); j++ {
+		if f.nodesMention(f.Body[j:j+1], s) {
+			at = append(at, j)
+		}
+	}
+	if len(at) < 3 {
+		return nil
+	}
+	first, last := at[0], at[len(at)-1]
+	clear, _ := f.Body[first].(*ThreadLoop)
+	merge, _ := f.Body[last].(*ThreadLoop)
+	ps := &PrivateShared{Shared: s, Len: n, Clear: clear, Merge: merge}
+	if clear == nil || merge == nil || !f.blockBarrierAmong(first+1, at[1]) || !f.blockBarrierAmong(at[len(at)-2]+1, last) {
+		return nil
+	}
+	value, clearWidth := f.clearOf(clear, ps)
+	p, mergeWidth := f.mergeOf(merge, ps)
+	if value == nil || p == nil || !types.Identical(s.Type(), p.Type()) {
+		return nil
+	}
+	ps.Param, ps.Width = p, stricterWidth(clearWidth, mergeWidth)
+	op := f.PrivateOps[p]
+	if !isIdentity(f.Src.Info.Types[value].Value, op, p.Type().Underlying().(*types.Slice).Elem()) ||
+		!f.onlyUpdatedBy(f.Body[at[1]:last], s, op) {
+		return nil
+	}
+	return ps
+}
+
+// blockBarrierAmong reports whether a block barrier is among f.Body[from:to].
+func (f *Func) blockBarrierAmong(from, to int) bool {
+	for _, n := range f.Body[from:to] {
+		if b, ok := n.(*Barrier); ok && b.Entry.Kind == kapi.Barrier {
+			return true
+		}
+	}
+	return false
+}
+
+// stricterWidth returns the stricter of two block widths a cover needs.
+func stricterWidth(a, b string) string {
+	if a == "==" || b == "==" {
+		return "=="
+	}
+	return max(a, b) // ">=" or ""
+}
+
+// A cover is how a thread loop's one statement reaches elements [0, n)
+// of an array: at the thread's x index, perhaps guarded by x < n, or at
+// the counter of a loop from x striding by the block's width below n.
+type cover struct {
+	stmt  ast.Stmt
+	at    func(ast.Expr) bool // whether an index is the element's
+	width string              // PrivateShared.Width
+}
+
+// clearOf returns the value l stores where its one statement stores a
+// constant at each element it covers, and the block width it needs; or
+// nil.
+func (f *Func) clearOf(l *ThreadLoop, ps *PrivateShared) (ast.Expr, string) {
+	c := f.coverOf(l, ps.Len)
+	a, ok := c.stmt.(*ast.AssignStmt)
+	if !ok || a.Tok != token.ASSIGN || len(a.Lhs) != 1 || !f.elementOf(a.Lhs[0], ps.Shared, c.at) {
+		return nil, ""
+	}
+	if f.Src.Info.Types[a.Rhs[0]].Value == nil {
+		return nil, ""
+	}
+	return a.Rhs[0], c.width
+}
+
+// mergeOf returns the parameter l merges s into where its one statement
+// updates, at each element it covers, the parameter's element privately
+// by s's (atomic.Add(&p[x], s[x])), or by v after v := s[x] where v is
+// not the identity (if v := s[x]; v != 0 {...}); and the block width it
+// needs. Or nil.
+func (f *Func) mergeOf(l *ThreadLoop, ps *PrivateShared) (*types.Var, string) {
+	c := f.coverOf(l, ps.Len)
+	if call, p := f.mergeCall(c.stmt, c.at); p != nil && f.elementOf(call.Args[1], ps.Shared, c.at) {
+		return p, c.width
+	}
+	s, ok := c.stmt.(*ast.IfStmt)
+	if !ok || s.Else != nil || len(s.Body.List) != 1 {
+		return nil, ""
+	}
+	init, ok := s.Init.(*ast.AssignStmt)
+	if !ok || init.Tok != token.DEFINE || len(init.Lhs) != 1 || len(init.Rhs) != 1 || !f.elementOf(init.Rhs[0], ps.Shared, c.at) {
+		return nil, ""
+	}
+	v := f.identVar(init.Lhs[0])
+	call, p := f.mergeCall(s.Body.List[0], c.at)
+	if v == nil || p == nil || f.identVar(call.Args[1]) != v || !f.skipsIdentity(s.Cond, v, f.PrivateOps[p]) {
+		return nil, ""
+	}
+	return p, c.width
+}
+
+// mergeCall returns the call and parameter of stmt where it is a private
+// update of the parameter's element at an index at admits.
+func (f *Func) mergeCall(stmt ast.Stmt, at func(ast.Expr) bool) (*ast.CallExpr, *types.Var) {
+	call, p := f.paramUpdate(stmt)
+	if p == nil || f.Private[call] != p {
+		return nil, nil
+	}
+	u := ast.Unparen(call.Args[0]).(*ast.UnaryExpr)
+	if !f.elementOf(u.X, p, at) {
+		return nil, nil
+	}
+	return call, p
+}
+
+// coverOf returns how l's one statement covers elements [0, n), or a
+// cover with no statement.
+func (f *Func) coverOf(l *ThreadLoop, n int64) cover {
+	if l.Reduce != nil || len(l.Body) != 1 {
+		return cover{}
+	}
+	c, ok := l.Body[0].(*Code)
+	if !ok || c.Block {
+		return cover{}
+	}
+	switch s := c.Stmt.(type) {
+	case *ast.IfStmt:
+		if s.Init == nil && s.Else == nil && len(s.Body.List) == 1 && f.belowLen(s.Cond, n, f.isThreadIndexX) {
+			return cover{s.Body.List[0], f.isThreadIndexX, ">="}
+		}
+	case *ast.ForStmt:
+		return f.strideCover(s, n)
+	default:
+		return cover{c.Stmt, f.isThreadIndexX, "=="}
+	}
+	return cover{}
+}
+
+// strideCover returns the cover of for b := x; b < n; b += bdx { stmt },
+// x the thread's x index and bdx the block's width.
+func (f *Func) strideCover(s *ast.ForStmt, n int64) cover {
+	init, ok := s.Init.(*ast.AssignStmt)
+	post, ok2 := s.Post.(*ast.AssignStmt)
+	if !ok || !ok2 || init.Tok != token.DEFINE || len(init.Lhs) != 1 || len(init.Rhs) != 1 || !f.isThreadIndexX(init.Rhs[0]) ||
+		post.Tok != token.ADD_ASSIGN || len(post.Lhs) != 1 || !f.isThreadCoordOn(post.Rhs[0], "BlockDim", "X") || len(s.Body.List) != 1 {
+		return cover{}
+	}
+	b := f.identVar(init.Lhs[0])
+	isB := func(e ast.Expr) bool { return b != nil && f.identVar(e) == b }
+	if !isB(post.Lhs[0]) || !f.belowLen(s.Cond, n, isB) {
+		return cover{}
+	}
+	return cover{s.Body.List[0], isB, ""}
+}
+
+// belowLen reports whether cond is x < n (or n > x), x an index isX
+// admits.
+func (f *Func) belowLen(cond ast.Expr, n int64, isX func(ast.Expr) bool) bool {
+	b, ok := ast.Unparen(cond).(*ast.BinaryExpr)
+	if !ok {
+		return false
+	}
+	x, bound := b.X, b.Y
+	if b.Op == token.GTR {
+		x, bound = b.Y, b.X
+	} else if b.Op != token.LSS {
+		return false
+	}
+	c, ok := f.intConst(bound)
+	return ok && c == n && isX(x)
+}
+
+// elementOf reports whether e is v[i], i an index at admits.
+func (f *Func) elementOf(e ast.Expr, v *types.Var, at func(ast.Expr) bool) bool {
+	ix, ok := ast.Unparen(e).(*ast.IndexExpr)
+	return ok && f.identVar(ix.X) == v && at(ix.Index)
+}
+
+// isThreadIndexX reports whether e is the thread's x index, by its index
+// facts.
+func (f *Func) isThreadIndexX(e ast.Expr) bool {
+	l, ok := f.linearOf(e, "X", nil)
+	return ok && len(l) == 1 && l[0].x && l[0].c == 1 && len(l[0].us) == 0
+}
+
+// skipsIdentity reports whether cond holds for every value of v but op's
+// identity: v != id, or v > 0 where the identity of an unsigned v is 0.
+func (f *Func) skipsIdentity(cond ast.Expr, v *types.Var, op string) bool {
+	b, ok := ast.Unparen(cond).(*ast.BinaryExpr)
+	if !ok {
+		return false
+	}
+	x, c, tok := b.X, b.Y, b.Op
+	if f.identVar(x) != v {
+		x, c = b.Y, b.X
+		tok = map[token.Token]token.Token{token.NEQ: token.NEQ, token.LSS: token.GTR}[tok]
+	}
+	val := f.Src.Info.Types[c].Value
+	if f.identVar(x) != v || val == nil || !isIdentity(val, op, v.Type()) {
+		return false
+	}
+	unsigned := v.Type().Underlying().(*types.Basic).Info()&types.IsUnsigned != 0
+	return tok == token.NEQ || tok == token.GTR && unsigned && constant.Sign(val) == 0
+}
+
+// isIdentity reports whether val is the identity of op (a Private's
+// operator, as compiled names it) on integers of type elem.
+func isIdentity(val constant.Value, op string, elem types.Type) bool {
+	b, ok := elem.Underlying().(*types.Basic)
+	if val == nil || !ok || b.Info()&types.IsInteger == 0 {
+		return false
+	}
+	bits := uint(8 * types.SizesFor("gc", "amd64").Sizeof(elem))
+	unsigned := b.Info()&types.IsUnsigned != 0
+	lowest, highest := constant.MakeInt64(0), constant.Shift(constant.MakeInt64(1), token.SHL, bits)
+	if !unsigned {
+		lowest = constant.UnaryOp(token.SUB, constant.Shift(constant.MakeInt64(1), token.SHL, bits-1), 0)
+		highest = constant.Shift(constant.MakeInt64(1), token.SHL, bits-1)
+	}
+	highest = constant.BinaryOp(highest, token.SUB, constant.MakeInt64(1))
+	id := map[string]constant.Value{"OpAdd": constant.MakeInt64(0), "OpOr": constant.MakeInt64(0), "OpXor": constant.MakeInt64(0),
+		"OpAnd": highest, "OpMax": lowest, "OpMin": highest}[op]
+	if op == "OpAnd" && !unsigned {
+		id = constant.MakeInt64(-1)
+	}
+	return id != nil && constant.Compare(constant.ToInt(val), token.EQL, id)
+}
+
+// onlyUpdatedBy reports whether every mention of s in nodes is the
+// element pointer of a statement of a shared atomic of operator op, its
+// result unused.
+func (f *Func) onlyUpdatedBy(nodes []Node, s *types.Var, op string) bool {
+	allowed := map[*ast.Ident]bool{}
+	var uses []*ast.Ident
+	f.inspectNodes(nodes, func(n ast.Node) {
+		if st, ok := n.(*ast.ExprStmt); ok {
+			if call, ok := ast.Unparen(st.X).(*ast.CallExpr); ok && f.SharedAtomics[call] != "" && len(call.Args) == 2 {
+				if e, _ := f.entry(call); privateOps[e.Short] == op {
+					if id := addedSlice(call.Args[0]); id != nil {
+						allowed[id] = true
+					}
+				}
+			}
+		}
+		if id, ok := n.(*ast.Ident); ok && f.identVar(id) == s {
+			uses = append(uses, id)
+		}
+	})
+	for _, id := range uses {
+		if !allowed[id] {
+			return false
+		}
+	}
+	return true
+}
