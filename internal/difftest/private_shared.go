@@ -120,3 +120,25 @@ func privateStrided(t *gocuda.Thread, keys []byte, counts []uint64) {
 		}
 	}
 }
+
+// PrivateCountKernel counts the positive elements in a counter of one
+// element per block, which thread 0 clears and the block's last thread
+// merges into a global count.
+//
+//gocuda:kernel PrivateCountKernel
+func privateCount(t *gocuda.Thread, in []int32, count []uint32) {
+	tid := t.ThreadIdx.X
+	last := t.BlockDim.X - 1
+	c := gocuda.Shared[uint32](t, 1)
+	if tid == 0 {
+		c[0] = 0
+	}
+	t.SyncThreads()
+	if i := t.BlockIdx.X*t.BlockDim.X + tid; i < len(in) && in[i] > 0 {
+		atomic.Add(&c[0], 1)
+	}
+	t.SyncThreads()
+	if last == tid {
+		atomic.Add(&count[0], c[0])
+	}
+}

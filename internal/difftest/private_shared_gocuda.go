@@ -82,6 +82,142 @@ func PrivateStridedKernel(keys []byte, counts []uint64) func(*gocuda.Thread) {
 //line private_shared.go:106
 var gc_src_privateStrided = compiled.NewSource(gc_files_private_shared, "privateStrided", "9bb329f9d93e1fdad56194a4a6e549780f7ff1c8e6c25bd910d7176b8b94efb6", "private_shared.go:101-122").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
+// PrivateCountKernel counts the positive elements in a counter of one
+// element per block, which thread 0 clears and the block's last thread
+// merges into a global count.
+//
+//line private_shared.go:129
+func PrivateCountKernel(in []int32, count []uint32) func(*gocuda.Thread) {
+	return compiled.Kernel(gc_src_privateCount,
+		func(gc_t *gocuda.Thread) { privateCount(gc_t, in, count) },
+		func(gc_b *compiled.Block) { gc_body_privateCount(gc_b, in, count) })
+}
+
+//line private_shared.go:129
+var gc_src_privateCount = compiled.NewSource(gc_files_private_shared, "privateCount", "6cfac4e5d21bca831f32cdb8140f98632cc143234c06aabe9a62873a82d45cd6", "private_shared.go:124-144").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+
+//line private_shared.go:129
+func gc_body_privateCount(gc_b *compiled.Block, in []int32, count []uint32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	gc_pv := compiled.PrivateIn(gc_b, 0, compiled.OpAdd, count)
+	last := gc_bdx - 1
+	/*line private_shared.go:132*/ c := gocuda.Shared[uint32](t, 1)[:1]
+	gc_fz := false
+	if gc_own := gc_pv.Span(1); gc_own != nil && gc_bdy*gc_bdz == 1 {
+		c, gc_fz = gc_own, true
+	}
+	c = c[:1]
+	if !gc_fz {
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := 0; gc_bound < gc_to-1 {
+			gc_to = gc_bound + 1
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_step := gc_from
+			for ; gc_step+3 < gc_to; gc_step += 4 {
+				{
+					gc_tx := gc_step + 0
+					gc_pos.Thread = gc_base + gc_tx
+					/*line private_shared.go:134*/ c[0] = 0
+				}
+				{
+					gc_tx := gc_step + 1
+					gc_pos.Thread = gc_base + gc_tx
+					/*line private_shared.go:134*/ c[0] = 0
+				}
+				{
+					gc_tx := gc_step + 2
+					gc_pos.Thread = gc_base + gc_tx
+					/*line private_shared.go:134*/ c[0] = 0
+				}
+				{
+					gc_tx := gc_step + 3
+					gc_pos.Thread = gc_base + gc_tx
+					/*line private_shared.go:134*/ c[0] = 0
+				}
+			}
+			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+				gc_pos.Thread = gc_base + gc_tx
+				/*line private_shared.go:134*/ c[0] = 0
+			}
+		}
+	}
+	{
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+			/*line private_shared.go:143*/ panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(len(in), gc_bx*gc_bdx); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := gc_bx * gc_bdx
+			if gc_from >= 0 && gc_off >= 0 && gc_off <= len(in) && gc_to <= len(in)-gc_off {
+				gc_at := in[gc_off:][:gc_to]
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					tid := gc_tx
+					/*line private_shared.go:137*/ if i := gc_bx*gc_bdx + tid; (true || i < len(in)) && gc_at[gc_tx] > 0 {
+						compiled.SharedAdd(&c[0], 1)
+					}
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					tid := gc_tx
+					/*line private_shared.go:137*/ if i := gc_bx*gc_bdx + tid; i < len(in) && in[i] > 0 {
+						compiled.SharedAdd(&c[0], 1)
+					}
+				}
+			}
+		}
+	}
+	if !gc_fz {
+		gc_from, gc_to := 0, gc_bdx
+		/*line private_shared.go:147*/ if gc_bound := last; gc_bound > gc_from {
+			gc_from = gc_bound
+		}
+		if gc_bound := last; gc_bound < gc_to-1 {
+			gc_to = gc_bound + 1
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_step2 := gc_from
+			for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+				{
+					gc_tx := gc_step2 + 0
+					gc_pos.Thread = gc_base + gc_tx
+					/*line private_shared.go:142*/ gc_pv.Add(&count[0], c[0])
+				}
+				{
+					gc_tx := gc_step2 + 1
+					gc_pos.Thread = gc_base + gc_tx
+					/*line private_shared.go:142*/ gc_pv.Add(&count[0], c[0])
+				}
+				{
+					gc_tx := gc_step2 + 2
+					gc_pos.Thread = gc_base + gc_tx
+					/*line private_shared.go:142*/ gc_pv.Add(&count[0], c[0])
+				}
+				{
+					gc_tx := gc_step2 + 3
+					gc_pos.Thread = gc_base + gc_tx
+					/*line private_shared.go:142*/ gc_pv.Add(&count[0], c[0])
+				}
+			}
+			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				gc_pos.Thread = gc_base + gc_tx
+				/*line private_shared.go:142*/ gc_pv.Add(&count[0], c[0])
+			}
+		}
+	}
+}
+
 // gc_files_private_shared holds the source files whose lines the kernels' records hash.
 //
 //go:embed private_shared.go

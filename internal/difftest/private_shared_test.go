@@ -192,3 +192,31 @@ func TestPrivateStrided(t *testing.T) {
 		}
 	}
 }
+
+// TestPrivateCount: a counter of one element, cleared by thread 0 and
+// merged by the last thread, agrees with the host's count for
+// one-dimensional blocks, and counts each element once per row and
+// merges once per row of a two-dimensional block.
+func TestPrivateCount(t *testing.T) {
+	for _, n := range []int{1, 1000, 1 << 16} {
+		for _, bd := range []gocuda.Dim3{{X: 1, Y: 1, Z: 1}, {X: 96, Y: 1, Z: 1}, {X: 32, Y: 3, Z: 1}} {
+			t.Run(fmt.Sprintf("n=%d/block=%dx%d", n, bd.X, bd.Y), func(t *testing.T) {
+				keys, _ := privateKeys(n)
+				in := make([]int32, n)
+				var want uint32
+				for i, k := range keys {
+					in[i] = k - 20
+					if in[i] > 0 {
+						want += uint32(bd.Y * bd.Y)
+					}
+				}
+				got := agree(t, func(f form) (uint32, error) {
+					count := []uint32{0}
+					err := f.launch(gocuda.Config{Grid: gocuda.Dim3{X: blocks(n, bd.X)}, Block: bd}, PrivateCountKernel(in, count))
+					return count[0], err
+				})
+				assert.Equal(t, want, got)
+			})
+		}
+	}
+}

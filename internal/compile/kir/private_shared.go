@@ -46,7 +46,8 @@ type PrivateShared struct {
 // the block's threads along x cover the array once (a one-dimensional
 // block of at least its length, or exactly it where a loop has no
 // guard; any one-dimensional block where the loops stride by its width
-// from the thread's index), the body takes the copy's first elements as the array and
+// from the thread's index, or where one thread sets and merges a single
+// counter), the body takes the copy's first elements as the array and
 // skips the two loops; elsewhere it runs them. A merge may skip the
 // identity (if v > 0 for an unsigned sum), which changes nothing. A
 // launch that fails keeps the updates its chunk made, as private copies
@@ -96,8 +97,9 @@ func (f *Func) sharedIntoPrivate(s *types.Var, decl int) *PrivateShared {
 	if clear == nil || merge == nil || !f.blockBarrierAmong(first+1, at[1]) || !f.blockBarrierAmong(at[len(at)-2]+1, last) {
 		return nil
 	}
-	value, clearWidth := f.clearOf(clear, ps)
-	p, mergeWidth := f.mergeOf(merge, ps)
+	defs := f.bodyDefs(f.Src.Decl.Body) // WGS := t.BlockDim.X
+	value, clearWidth := f.clearOf(clear, ps, defs)
+	p, mergeWidth := f.mergeOf(merge, ps, defs)
 	if value == nil || p == nil || !types.Identical(s.Type(), p.Type()) {
 		return nil
 	}
@@ -129,8 +131,9 @@ func stricterWidth(a, b string) string {
 }
 
 // A cover is how a thread loop's one statement reaches elements [0, n)
-// of an array: at the thread's x index, perhaps guarded by x < n, or at
-// the counter of a loop from x striding by the block's width below n.
+// of an array: at the thread's x index, perhaps guarded by x < n; at the
+// counter of a loop from x striding by the block's width below n; or, for
+// a counter of one element, in one thread (x == 0, x == blockDim.x-1).
 type cover struct {
 	stmt  ast.Stmt
 	at    func(ast.Expr) bool // whether an index is the element's
@@ -140,8 +143,8 @@ type cover struct {
 // clearOf returns the value l stores where its one statement stores a
 // constant at each element it covers, and the block width it needs; or
 // nil.
-func (f *Func) clearOf(l *ThreadLoop, ps *PrivateShared) (ast.Expr, string) {
-	c := f.coverOf(l, ps.Len)
+func (f *Func) clearOf(l *ThreadLoop, ps *PrivateShared, defs map[*types.Var]ast.Expr) (ast.Expr, string) {
+	c := f.coverOf(l, ps.Len, defs)
 	a, ok := c.stmt.(*ast.AssignStmt)
 	if !ok || a.Tok != token.ASSIGN || len(a.Lhs) != 1 || !f.elementOf(a.Lhs[0], ps.Shared, c.at) {
 		return nil, ""
@@ -157,8 +160,8 @@ func (f *Func) clearOf(l *ThreadLoop, ps *PrivateShared) (ast.Expr, string) {
 // by s's (atomic.Add(&p[x], s[x])), or by v after v := s[x] where v is
 // not the identity (if v := s[x]; v != 0 {...}); and the block width it
 // needs. Or nil.
-func (f *Func) mergeOf(l *ThreadLoop, ps *PrivateShared) (*types.Var, string) {
-	c := f.coverOf(l, ps.Len)
+func (f *Func) mergeOf(l *ThreadLoop, ps *PrivateShared, defs map[*types.Var]ast.Expr) (*types.Var, string) {
+	c := f.coverOf(l, ps.Len, defs)
 	if call, p := f.mergeCall(c.stmt, c.at); p != nil && f.elementOf(call.Args[1], ps.Shared, c.at) {
 		return p, c.width
 	}
@@ -193,8 +196,9 @@ func (f *Func) mergeCall(stmt ast.Stmt, at func(ast.Expr) bool) (*ast.CallExpr, 
 }
 
 // coverOf returns how l's one statement covers elements [0, n), or a
-// cover with no statement.
-func (f *Func) coverOf(l *ThreadLoop, n int64) cover {
+// cover with no statement; defs are the variables the index facts may
+// read through.
+func (f *Func) coverOf(l *ThreadLoop, n int64, defs map[*types.Var]ast.Expr) cover {
 	if l.Reduce != nil || len(l.Body) != 1 {
 		return cover{}
 	}
@@ -202,25 +206,32 @@ func (f *Func) coverOf(l *ThreadLoop, n int64) cover {
 	if !ok || c.Block {
 		return cover{}
 	}
+	isX := func(e ast.Expr) bool { return f.isThreadIndexX(e, defs) }
 	switch s := c.Stmt.(type) {
 	case *ast.IfStmt:
-		if s.Init == nil && s.Else == nil && len(s.Body.List) == 1 && f.belowLen(s.Cond, n, f.isThreadIndexX) {
-			return cover{s.Body.List[0], f.isThreadIndexX, ">="}
+		if s.Init != nil || s.Else != nil || len(s.Body.List) != 1 {
+			return cover{}
+		}
+		if f.belowLen(s.Cond, n, isX) {
+			return cover{s.Body.List[0], isX, ">="}
+		}
+		if n == 1 && f.oneThread(s.Cond, defs) {
+			return cover{s.Body.List[0], func(e ast.Expr) bool { c, ok := f.intConst(e); return ok && c == 0 }, ""}
 		}
 	case *ast.ForStmt:
-		return f.strideCover(s, n)
+		return f.strideCover(s, n, defs)
 	default:
-		return cover{c.Stmt, f.isThreadIndexX, "=="}
+		return cover{c.Stmt, isX, "=="}
 	}
 	return cover{}
 }
 
 // strideCover returns the cover of for b := x; b < n; b += bdx { stmt },
 // x the thread's x index and bdx the block's width.
-func (f *Func) strideCover(s *ast.ForStmt, n int64) cover {
+func (f *Func) strideCover(s *ast.ForStmt, n int64, defs map[*types.Var]ast.Expr) cover {
 	init, ok := s.Init.(*ast.AssignStmt)
 	post, ok2 := s.Post.(*ast.AssignStmt)
-	if !ok || !ok2 || init.Tok != token.DEFINE || len(init.Lhs) != 1 || len(init.Rhs) != 1 || !f.isThreadIndexX(init.Rhs[0]) ||
+	if !ok || !ok2 || init.Tok != token.DEFINE || len(init.Lhs) != 1 || len(init.Rhs) != 1 || !f.isThreadIndexX(init.Rhs[0], defs) ||
 		post.Tok != token.ADD_ASSIGN || len(post.Lhs) != 1 || !f.isThreadCoordOn(post.Rhs[0], "BlockDim", "X") || len(s.Body.List) != 1 {
 		return cover{}
 	}
@@ -257,9 +268,47 @@ func (f *Func) elementOf(e ast.Expr, v *types.Var, at func(ast.Expr) bool) bool 
 
 // isThreadIndexX reports whether e is the thread's x index, by its index
 // facts.
-func (f *Func) isThreadIndexX(e ast.Expr) bool {
-	l, ok := f.linearOf(e, "X", nil)
+func (f *Func) isThreadIndexX(e ast.Expr, defs map[*types.Var]ast.Expr) bool {
+	l, ok := f.linearOf(e, "X", defs)
 	return ok && len(l) == 1 && l[0].x && l[0].c == 1 && len(l[0].us) == 0
+}
+
+// oneThread reports whether cond holds for exactly one thread of every
+// row of the block along x: x == 0 or x == blockDim.x-1 (either way
+// round), x the thread's x index.
+func (f *Func) oneThread(cond ast.Expr, defs map[*types.Var]ast.Expr) bool {
+	b, ok := ast.Unparen(cond).(*ast.BinaryExpr)
+	if !ok || b.Op != token.EQL {
+		return false
+	}
+	for _, p := range [][2]ast.Expr{{b.X, b.Y}, {b.Y, b.X}} {
+		if !f.isThreadIndexX(p[0], defs) {
+			continue
+		}
+		k := f.throughDefs(p[1], defs)
+		if c, ok := f.intConst(k); ok && c == 0 || f.lastThread(k, defs) {
+			return true
+		}
+	}
+	return false
+}
+
+// lastThread reports whether k is blockDim.x - 1.
+func (f *Func) lastThread(k ast.Expr, defs map[*types.Var]ast.Expr) bool {
+	b, ok := ast.Unparen(k).(*ast.BinaryExpr)
+	if !ok || b.Op != token.SUB {
+		return false
+	}
+	one, ok := f.intConst(b.Y)
+	return ok && one == 1 && f.isThreadCoordOn(f.throughDefs(b.X, defs), "BlockDim", "X")
+}
+
+// throughDefs returns e's definition in defs where e names one, or e.
+func (f *Func) throughDefs(e ast.Expr, defs map[*types.Var]ast.Expr) ast.Expr {
+	if d := defs[f.identVar(e)]; d != nil {
+		return d
+	}
+	return e
 }
 
 // skipsIdentity reports whether cond holds for every value of v but op's
