@@ -11,7 +11,7 @@ import (
 
 // A build error here means this file was generated for another version of
 // package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion2
+const _ = compiled.GeneratedCodeVersion3
 
 //line reduce_variants.go:18
 var gc_src_reduceFirstAdd = compiled.NewSource(gc_files_reduce_variants, "reduceFirstAdd", "2ee1b05f056a2202067780419b56dfa73effea9a13902e7d06cdcc34dac8de9b", "reduce_variants.go:9-28", "reduce.go:267-279").NoGoexit("2b8cf74494bb3b7cac80855a77ad2634a1dc650676c30f21b6854f83f2b67d61", "reduce.go:281-289").GPU(

@@ -12,7 +12,7 @@ import (
 
 // A build error here means this file was generated for another version of
 // package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion2
+const _ = compiled.GeneratedCodeVersion3
 
 //line scan_lookback.go:101
 var gc_src_lookbackScan = compiled.NewSource(gc_files_scan_lookback, "lookbackScan", "391568397c2a8312487e7f3ef96727a8777c3da8758575a78e0b7e45ccb32123", "scan_lookback.go:91-123", "scan_block.go:161-195", "scan_block.go:197-210", "scan_block.go:197-210", "scan_lookback.go:39-49").NoGoexit("bd67623a39ee401b02089d010a5636cc518a2492499cc40e57153d657072ef21", "scan.go:102-103", "scan_block.go:212-218", "scan_lookback.go:51-67", "scan_lookback.go:69-89").GPU(

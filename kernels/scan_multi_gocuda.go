@@ -10,7 +10,7 @@ import (
 
 // A build error here means this file was generated for another version of
 // package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion2
+const _ = compiled.GeneratedCodeVersion3
 
 //line scan_multi.go:98
 var gc_src_uniformAdd = compiled.NewSource(gc_files_scan_multi, "uniformAdd", "c8c3d139c9cc14467175608b7ee5014f356a33a2185b50f95c3f464949b0158f", "scan_multi.go:92-103").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855").GPU(

@@ -14,7 +14,7 @@ import (
 
 // A build error here means this file was generated for another version of
 // package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion2
+const _ = compiled.GeneratedCodeVersion3
 
 // DeviceReduceStableKernel is device_reduce_stable_kernel of
 // device_reduce_stable.h: a grid-stride sum per thread, then

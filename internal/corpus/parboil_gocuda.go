@@ -12,7 +12,7 @@ import (
 
 // A build error here means this file was generated for another version of
 // package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion2
+const _ = compiled.GeneratedCodeVersion3
 
 // SgemmNTKernel is mysgemmNT of sgemm/src/cuda/sgemm_kernel.cu: C =
 // alpha·A·Bᵀ + beta·C, column-major, register-tiled: each thread of a

@@ -11,7 +11,7 @@ import (
 
 // A build error here means this file was generated for another version of
 // package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion2
+const _ = compiled.GeneratedCodeVersion3
 
 // SubTileKernel partitions each 32-thread tile of the block into tiles of
 // size threads (CUDA's tiled_partition(tile32, size)): their ranks, their

@@ -11,7 +11,7 @@ import (
 
 // A build error here means this file was generated for another version of
 // package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion2
+const _ = compiled.GeneratedCodeVersion3
 
 //line specialize.go:32
 var gc_src_specAxpy = compiled.NewSource(gc_files_specialize, "specAxpy", "38e7dfc903959b1032b992101405009e25d9f5f22df746e8974ec80bb73cd4b8", "specialize.go:28-37").NoGoexit("f4dbe676998111780cda38747238f983def76aeefef418659169c55a752caca3", "specialize.go:19-26")

@@ -11,7 +11,7 @@ import (
 
 // A build error here means this file was generated for another version of
 // package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion2
+const _ = compiled.GeneratedCodeVersion3
 
 // StridedGuardKernel sums, per thread, in[g] and in[g+1] at g twice its
 // grid index, each loaded under a guard comparing its index with len(in)

@@ -11,7 +11,7 @@ import (
 
 // A build error here means this file was generated for another version of
 // package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion2
+const _ = compiled.GeneratedCodeVersion3
 
 // TreeFoldKernel loads block b's 4*blockDim.x elements of in into shared
 // memory, adds them in a tree of steps from start down to the last above

@@ -12,7 +12,7 @@ import (
 
 // A build error here means this file was generated for another version of
 // package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion2
+const _ = compiled.GeneratedCodeVersion3
 
 // ComputeMKernelStep1 is compute_M_kernel_step1 of seam-carving-cuda:
 // from row base_row, each block fills the trapezoid of the next

@@ -11,7 +11,7 @@ import (
 
 // A build error here means this file was generated for another version of
 // package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion2
+const _ = compiled.GeneratedCodeVersion3
 
 //line hecbench_logprob.go:98
 var gc_src_logProbsKernel = compiled.NewSource(gc_files_hecbench_logprob, "logProbsKernel", "14aab8a0d32e45babda26100097bb9ab9b80f730807eacfa88076ce689431e69", "hecbench_logprob.go:92-145", "hecbench_logprob.go:20-27", "hecbench_logprob.go:20-27", "hecbench_logprob.go:29-54", "hecbench_logprob.go:56-63", "hecbench_logprob.go:56-63", "hecbench_logprob.go:65-90").NoGoexit("c6193489870064d989e40f666b3837572465efdd35a3cb2fa8cad401303505fc", "common.go:14-16", "common.go:17-17", "common.go:20-22").GPU(

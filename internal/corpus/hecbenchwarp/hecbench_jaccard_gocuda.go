@@ -12,7 +12,7 @@ import (
 
 // A build error here means this file was generated for another version of
 // package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion2
+const _ = compiled.GeneratedCodeVersion3
 
 //line hecbench_jaccard.go:77
 var gc_src_jaccardRowSumKernel = compiled.NewSource(gc_files_hecbench_jaccard, "jaccardRowSumKernel", "86de819ae7958326bc34325f0eecc86b01a3b6060eef7977f94d0c184c904821", "hecbench_jaccard.go:73-93", "hecbench_jaccard.go:24-71").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855").GPU(

@@ -13,7 +13,7 @@ import (
 
 // A build error here means this file was generated for another version of
 // package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion2
+const _ = compiled.GeneratedCodeVersion3
 
 // MatmulBackwardBiasKernel is matmul_backward_bias_kernel4 of
 // train_gpt2_fp32.cu: dbias += dout summed over its B*T rows, one block per

@@ -11,7 +11,7 @@ import (
 
 // A build error here means this file was generated for another version of
 // package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion2
+const _ = compiled.GeneratedCodeVersion3
 
 // BlendKernel is blend_kernel of chapter07/heat.cu: one step of the heat
 // equation on a DIM×DIM grid (dim is DIM) from texIn into dst when dstOut,

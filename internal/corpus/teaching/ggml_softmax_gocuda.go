@@ -11,7 +11,7 @@ import (
 
 // A build error here means this file was generated for another version of
 // package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion2
+const _ = compiled.GeneratedCodeVersion3
 
 //line ggml_softmax.go:73
 var gc_src_softMaxF32 = compiled.NewSource(gc_files_ggml_softmax, "softMaxF32", "65ab24806051f6dea37f7ac05ccbeee66c45e05bb82f865e1788571f0cdc55b4", "ggml_softmax.go:66-197", "ggml_more.go:22-28", "ggml_more.go:22-28", "ggml_norm.go:22-28", "ggml_norm.go:22-28").NoGoexit("d2840bfa181882ae438951cc1da057cb8c30f28d810b9c1361ab6c65da50aa4d", "ggml_more.go:17-19", "ggml_norm.go:238-239", "ggml_softmax.go:199-205", "ggml_softmax.go:45-46", "ggml_softmax.go:48-64").NoGPU("with [float32]: ggml_softmax.go:110: a variable holding both global and shared memory has no GPU form yet")

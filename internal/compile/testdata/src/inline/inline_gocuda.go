@@ -11,7 +11,7 @@ import (
 
 // A build error here means this file was generated for another version of
 // package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion2
+const _ = compiled.GeneratedCodeVersion3
 
 //line inline.go:16
 var gc_src_tree = compiled.NewSource(gc_files_inline, "tree", "1111ab204a593760f1d447dba173297b10502a48d34410ab145961343c6f0613", "inline.go:12-30", "inline.go:32-36", "inline.go:38-47").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")

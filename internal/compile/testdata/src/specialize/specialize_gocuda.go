@@ -10,7 +10,7 @@ import (
 
 // A build error here means this file was generated for another version of
 // package compiled than the one it builds with: run go generate.
-const _ = compiled.GeneratedCodeVersion2
+const _ = compiled.GeneratedCodeVersion3
 
 //line specialize.go:21
 var gc_src_pair = compiled.NewSource(gc_files_specialize, "pair", "6d5c9ce070ca48768bfaaa601ce7646c50ce27791e7435ad412159e7985fbad5", "specialize.go:18-26").NoGoexit("fae357f645be07ce6198b3454e620e5f100c2b3beaeca90fa09da7f5023f0520", "specialize.go:10-16")
