@@ -109,3 +109,32 @@ func demandTreeCopied(t *gocuda.Thread, in, out []float32, start int) {
 		out[t.BlockIdx.X] = sdata[0] + kept[5]
 	}
 }
+
+// DemandTreeMaxKernel is DemandTreeKernel over int32 maxima, its loop's
+// step worded v = max(sdata[tid+offset], v): the same lanes are read.
+//
+//gocuda:kernel DemandTreeMaxKernel
+func demandTreeMax(t *gocuda.Thread, in, out []int32, start int) {
+	tid, b := t.ThreadIdx.X, t.BlockDim.X
+	sdata := gocuda.Shared[int32](t, 2*b)
+	if t.ThreadIdx.Y == 0 {
+		sdata[tid] = in[2*b*t.BlockIdx.X+tid]
+		sdata[tid+b] = in[2*b*t.BlockIdx.X+tid+b]
+	}
+	t.SyncThreads()
+	if tid < gocuda.WarpSize && t.ThreadIdx.Y == 0 {
+		v := sdata[tid]
+		for offset := start; offset > 0; offset /= 2 {
+			v = max(sdata[tid+offset], v)
+			t.SyncWarp(gocuda.FullMask)
+			sdata[tid] = v
+			t.SyncWarp(gocuda.FullMask)
+		}
+	}
+	if tid == 0 && t.ThreadIdx.Y == 0 {
+		out[4*t.BlockIdx.X] = sdata[0]
+		out[4*t.BlockIdx.X+1] = sdata[1]
+		out[4*t.BlockIdx.X+2] = sdata[2]
+		out[4*t.BlockIdx.X+3] = sdata[3]
+	}
+}

@@ -71,6 +71,19 @@ func DemandTreeCopiedKernel(in, out []float32, start int) func(*gocuda.Thread) {
 //line demand_tree.go:98
 var gc_src_demandTreeCopied = compiled.NewSource(gc_files_demand_tree, "demandTreeCopied", "b52570d5ae9474baaa963084d6f49c040fe228e557e1b9730b7f5d08147d44ef", "demand_tree.go:92-111", "demand_tree.go:77-90").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
+// DemandTreeMaxKernel is DemandTreeKernel over int32 maxima, its loop's
+// step worded v = max(sdata[tid+offset], v): the same lanes are read.
+//
+//line demand_tree.go:117
+func DemandTreeMaxKernel(in, out []int32, start int) func(*gocuda.Thread) {
+	return compiled.Kernel(gc_src_demandTreeMax,
+		func(gc_t *gocuda.Thread) { demandTreeMax(gc_t, in, out, start) },
+		func(gc_b *compiled.Block) { gc_body_demandTreeMax(gc_b, in, out, start) })
+}
+
+//line demand_tree.go:117
+var gc_src_demandTreeMax = compiled.NewSource(gc_files_demand_tree, "demandTreeMax", "f68852738047e4556815ebf3de89aa3edd83052ccb00859e47d0345fb55c780a", "demand_tree.go:113-140").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+
 // gc_files_demand_tree holds the source files whose lines the kernels' records hash.
 //
 //go:embed demand_tree.go

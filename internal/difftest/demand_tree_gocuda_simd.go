@@ -1266,3 +1266,318 @@ func gc_body_demandTreeCopied(gc_b *compiled.Block, in, out []float32, start int
 		}
 	}
 }
+
+//line demand_tree.go:117
+func gc_body_demandTreeMax(gc_b *compiled.Block, in, out []int32, start int) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	b := gc_bdx
+	/*line demand_tree.go:119*/ sdata := gocuda.Shared[int32](t, 2*b)
+	{
+		gc_ty := 0
+		gc_from, gc_to := 0, gc_bdx
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			if !(gc_ty == 0) {
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
+				}
+				continue
+			}
+			gc_off := 2 * b * gc_bx
+			gc_off2 := b
+			gc_off3 := (2 * b * gc_bx) + b
+			if gc_from >= 0 && gc_to <= len(sdata) && gc_off >= 0 && gc_off <= len(in) && gc_to <= len(in)-gc_off && gc_off2 >= 0 && gc_off2 <= len(sdata) && gc_to <= len(sdata)-gc_off2 && gc_off3 >= 0 && gc_off3 <= len(in) && gc_to <= len(in)-gc_off3 {
+				gc_at := sdata[:gc_to]
+				gc_at2 := in[gc_off:][:gc_to]
+				gc_at3 := sdata[gc_off2:][:gc_to]
+				gc_at4 := in[gc_off3:][:gc_to]
+				gc_vstep := gc_from
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop bool
+					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+						for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
+							gc_tx := gc_vstep
+							var tid int = gc_tx
+							_ = tid
+							{
+								/*line demand_tree.go:120*/ archsimd.LoadInt32x16Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+								/*line demand_tree.go:120*/ archsimd.LoadInt32x16Slice(gc_at4[gc_tx:]).StoreSlice(gc_at3[gc_tx:])
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep, false
+					}(gc_vstep)
+					if gc_stop {
+						return
+					}
+				}
+				if compiled.SIMD {
+					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+						gc_tx := gc_vstep
+						var tid int = gc_tx
+						_ = tid
+						/*line demand_tree.go:120*/ archsimd.LoadInt32x8Slice(gc_at2[gc_tx:]).StoreSlice(gc_at[gc_tx:])
+						/*line demand_tree.go:120*/ archsimd.LoadInt32x8Slice(gc_at4[gc_tx:]).StoreSlice(gc_at3[gc_tx:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+					/*line demand_tree.go:121*/ gc_at[gc_tx] = gc_at2[gc_tx]
+					gc_at3[gc_tx] = gc_at4[gc_tx]
+				}
+			} else {
+				gc_vstep2 := gc_from
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop2 bool
+					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+						for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
+							gc_tx := gc_vstep2
+							var tid int = gc_tx
+							{
+								/*line demand_tree.go:121*/ if (2*b*gc_bx+tid) < 0 || (2*b*gc_bx+tid) > len(in)-16 || tid < 0 || tid > len(sdata)-16 || (2*b*gc_bx+tid+b) < 0 || (2*b*gc_bx+tid+b) > len(in)-16 || (tid+b) < 0 || (tid+b) > len(sdata)-16 {
+									break
+								}
+								/*line demand_tree.go:121*/ archsimd.LoadInt32x16Slice(in[2*b*gc_bx+tid:]).StoreSlice(sdata[tid:])
+								/*line demand_tree.go:121*/ archsimd.LoadInt32x16Slice(in[2*b*gc_bx+tid+b:]).StoreSlice(sdata[tid+b:])
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep2, false
+					}(gc_vstep2)
+					if gc_stop2 {
+						return
+					}
+				}
+				if compiled.SIMD {
+					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
+						var tid int = gc_tx
+						/*line demand_tree.go:121*/ if (2*b*gc_bx+tid) < 0 || (2*b*gc_bx+tid) > len(in)-8 || tid < 0 || tid > len(sdata)-8 || (2*b*gc_bx+tid+b) < 0 || (2*b*gc_bx+tid+b) > len(in)-8 || (tid+b) < 0 || (tid+b) > len(sdata)-8 {
+							break
+						}
+						/*line demand_tree.go:121*/ archsimd.LoadInt32x8Slice(in[2*b*gc_bx+tid:]).StoreSlice(sdata[tid:])
+						/*line demand_tree.go:121*/ archsimd.LoadInt32x8Slice(in[2*b*gc_bx+tid+b:]).StoreSlice(sdata[tid+b:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					tid := gc_tx
+					/*line demand_tree.go:121*/ sdata[tid] = in[2*b*gc_bx+tid]
+					sdata[tid+b] = in[2*b*gc_bx+tid+b]
+				}
+			}
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
+			}
+		}
+	}
+	var gc_l_v [32]int32
+	for gc_w := 0; gc_w < gc_n; gc_w += 32 {
+		gc_cnt := min(32, gc_n-gc_w)
+		gc_act := uint32(uint64(1)<<gc_cnt - 1)
+		var gc_dead uint32
+		var gc_m7 uint32
+		{
+			gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+			gc_tx := gc_tidx.X - 1
+			gc_ty := gc_tidx.Y
+			for gc_lane := 0; gc_lane < gc_cnt; gc_lane++ {
+				gc_tx++
+				if gc_tx == gc_bdx {
+					gc_tx = 0
+					gc_ty++
+					if gc_ty == gc_bdy {
+						gc_ty = 0
+					}
+				}
+				gc_pos.Thread = gc_w + gc_lane
+				tid := gc_tx
+				/*line demand_tree.go:125*/ if tid < gocuda.WarpSize && gc_ty == 0 {
+					gc_m7 |= 1 << gc_lane
+				}
+			}
+		}
+		gc_save7 := gc_act
+		gc_act = gc_save7 & gc_m7
+		if gc_act != 0 {
+			{
+				gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+				gc_tx := gc_tidx.X - 1
+				gc_x0 := gc_tidx.X
+				gc_off4 := gc_x0
+				if gc_act == ^uint32(0) && gc_x0+32 <= gc_bdx && gc_off4 >= 0 && gc_off4 <= len(sdata) && 32 <= len(sdata)-gc_off4 {
+					gc_at5 := sdata[gc_off4:][:32]
+					/*line demand_tree.go:126*/ copy(gc_l_v[:], gc_at5)
+				} else {
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						if gc_act&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_pos.Thread = gc_w + gc_lane
+						tid := gc_tx
+						/*line demand_tree.go:126*/ v := sdata[tid]
+						gc_l_v[gc_lane] = v
+					}
+				}
+			}
+			/*line demand_tree.go:127*/ for offset := start; offset > 0; offset /= 2 {
+				gc_hi2 := compiled.LanesDemanded(offset, 4, gc_bdy*gc_bdz == 1)
+				gc_left := gc_act & uint32(1<<gc_hi2-1)
+				if compiled.SIMD {
+					gc_tidx2 := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					if gc_act == ^uint32(0) && gc_tidx2.X+32 <= gc_bdx {
+						for gc_lane := 0; gc_lane < gc_hi2; gc_lane += 8 {
+							gc_tx := gc_tidx2.X + gc_lane
+							gc_ty := gc_tidx2.Y
+							_ = gc_ty
+							gc_tz := gc_tidx2.Z
+							_ = gc_tz
+							var tid int = gc_tx
+							/*line demand_tree.go:118*/ v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane:])
+							/*line demand_tree.go:128*/ if (tid+offset) < 0 || (tid+offset) > len(sdata)-8 {
+								break
+							}
+							/*line demand_tree.go:128*/ v = archsimd.LoadInt32x8Slice(sdata[tid+offset:]).Max(v)
+							/*line demand_tree.go:128*/ v.StoreSlice(gc_l_v[gc_lane:])
+							gc_left &^= 0xff << gc_lane
+						}
+					} else {
+						for gc_lane := 0; gc_lane < gc_hi2; gc_lane += 8 {
+							if gc_act>>gc_lane&0xff != 0xff {
+								continue
+							}
+							gc_rank := gc_w + gc_lane
+							gc_tidx := gc_b.AtFlat(gc_rank, gc_bdy*gc_bdz == 1)
+							if gc_tidx.X+8 > gc_bdx {
+								continue // the lanes wrap to the next row
+							}
+							gc_tx := gc_tidx.X
+							gc_ty := gc_tidx.Y
+							_ = gc_ty
+							gc_tz := gc_tidx.Z
+							_ = gc_tz
+							var tid int = gc_tx
+							/*line demand_tree.go:118*/ v := archsimd.LoadInt32x8Slice(gc_l_v[gc_lane:])
+							/*line demand_tree.go:128*/ if (tid+offset) < 0 || (tid+offset) > len(sdata)-8 {
+								break
+							}
+							/*line demand_tree.go:128*/ v = archsimd.LoadInt32x8Slice(sdata[tid+offset:]).Max(v)
+							/*line demand_tree.go:128*/ v.StoreSlice(gc_l_v[gc_lane:])
+							gc_left &^= 0xff << gc_lane
+						}
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				if gc_left != 0 {
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					for gc_lane := 0; gc_lane < 32; gc_lane++ {
+						gc_tx++
+						if gc_tx == gc_bdx {
+							gc_tx = 0
+						}
+						if gc_left&(1<<gc_lane) == 0 {
+							continue
+						}
+						gc_pos.Thread = gc_w + gc_lane
+						tid := gc_tx
+						v := gc_l_v[gc_lane]
+						/*line demand_tree.go:128*/ v = max(sdata[tid+offset], v)
+						gc_l_v[gc_lane] = v
+					}
+				}
+				{
+					gc_tidx := gc_b.AtFlat(gc_w, gc_bdy*gc_bdz == 1)
+					gc_tx := gc_tidx.X - 1
+					gc_x02 := gc_tidx.X
+					gc_off5 := gc_x02
+					if gc_act == ^uint32(0) && gc_x02+32 <= gc_bdx && gc_off5 >= 0 && gc_off5 <= len(sdata) && 32 <= len(sdata)-gc_off5 {
+						gc_at6 := sdata[gc_off5:][:32]
+						/*line demand_tree.go:141*/ gc_hi3 := compiled.LanesDemanded(offset, 4, gc_bdy*gc_bdz == 1)
+						/*line demand_tree.go:130*/ copy(gc_at6[:gc_hi3], gc_l_v[:gc_hi3])
+					} else {
+						for gc_lane := 0; gc_lane < 32; gc_lane++ {
+							gc_tx++
+							if gc_tx == gc_bdx {
+								gc_tx = 0
+							}
+							if gc_act&(1<<gc_lane) == 0 {
+								continue
+							}
+							gc_pos.Thread = gc_w + gc_lane
+							tid := gc_tx
+							v := gc_l_v[gc_lane]
+							/*line demand_tree.go:130*/ sdata[tid] = v
+						}
+					}
+				}
+			}
+		}
+		gc_act = gc_save7 &^ gc_dead
+	}
+	{
+		gc_ty := 0
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := 0; gc_bound < gc_to-1 {
+			gc_to = gc_bound + 1
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			if !(gc_ty == 0) {
+				gc_ty++
+				if gc_ty == gc_bdy {
+					gc_ty = 0
+				}
+				continue
+			}
+			gc_off6 := 4 * gc_bx
+			gc_off7 := 0
+			gc_off8 := 4*gc_bx + 1
+			gc_off9 := 1
+			gc_off10 := 4*gc_bx + 2
+			gc_off11 := 2
+			gc_off12 := 4*gc_bx + 3
+			gc_off13 := 3
+			if gc_from >= 0 && gc_off6 >= 0 && gc_off6 < len(out) && gc_off7 >= 0 && gc_off7 < len(sdata) && gc_off8 >= 0 && gc_off8 < len(out) && gc_off9 >= 0 && gc_off9 < len(sdata) && gc_off10 >= 0 && gc_off10 < len(out) && gc_off11 >= 0 && gc_off11 < len(sdata) && gc_off12 >= 0 && gc_off12 < len(out) && gc_off13 >= 0 && gc_off13 < len(sdata) {
+				gc_at7 := out[gc_off6:][:1]
+				gc_at8 := sdata[gc_off7:][:1]
+				gc_at9 := out[gc_off8:][:1]
+				gc_at10 := sdata[gc_off9:][:1]
+				gc_at11 := out[gc_off10:][:1]
+				gc_at12 := sdata[gc_off11:][:1]
+				gc_at13 := out[gc_off12:][:1]
+				gc_at14 := sdata[gc_off13:][:1]
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					/*line demand_tree.go:135*/ gc_at7[0] = gc_at8[0]
+					gc_at9[0] = gc_at10[0]
+					gc_at11[0] = gc_at12[0]
+					gc_at13[0] = gc_at14[0]
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					/*line demand_tree.go:135*/ out[4*gc_bx] = sdata[0]
+					out[4*gc_bx+1] = sdata[1]
+					out[4*gc_bx+2] = sdata[2]
+					out[4*gc_bx+3] = sdata[3]
+				}
+			}
+			gc_ty++
+			if gc_ty == gc_bdy {
+				gc_ty = 0
+			}
+		}
+	}
+}

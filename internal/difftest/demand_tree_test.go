@@ -93,3 +93,35 @@ func TestDemandTreeKept(t *testing.T) {
 	})
 	assert.Equal(t, bitsOf(want), got, "a copy made with the thread's index")
 }
+
+// TestDemandTreeMax: the loop-form tree over int32 maxima, worded with
+// max, leaves in thread 0's four elements what the host's steps leave,
+// in one- and two-dimensional blocks.
+func TestDemandTreeMax(t *testing.T) {
+	for _, block := range []gocuda.Dim3{{X: 64, Y: 1}, {X: 48, Y: 1}, {X: 64, Y: 2}} {
+		for _, start := range []int{32, 16, 20} {
+			t.Run(fmt.Sprintf("%dx%d/%d", block.X, block.Y, start), func(t *testing.T) {
+				const grid = 3
+				in := randInts(grid * 2 * block.X)
+				want := make([]int32, 4*grid)
+				for b := range grid {
+					s := append([]int32(nil), in[2*block.X*b:2*block.X*(b+1)]...)
+					v := append([]int32(nil), s[:32]...)
+					for d := start; d > 0; d /= 2 {
+						for l := range v {
+							v[l] = max(s[l+d], v[l])
+						}
+						copy(s, v)
+					}
+					copy(want[4*b:], s[:4])
+				}
+				got := agreeSIMD(t, func(f form) ([]int32, error) {
+					out := make([]int32, 4*grid)
+					err := f.launch(gocuda.Config{Grid: gocuda.Dim3{X: grid}, Block: block}, DemandTreeMaxKernel(in, out, start))
+					return out, err
+				})
+				assert.Equal(t, want, got)
+			})
+		}
+	}
+}

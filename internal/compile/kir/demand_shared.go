@@ -65,9 +65,12 @@ type StepDemand struct {
 
 // treeSteps returns the lane loops of loop, its offset d, its variable v
 // and the variables that may hold the shared-memory slice of its tree
-// (sharedAliases) where loop is a halving step of one: v += s[x+d], then
-// s[x] = v, with only warp syncs besides, each lane loop rebased (x the
-// thread's x index).
+// (sharedAliases) where loop is a halving step of one: v assigned from
+// s[x+d] (v += s[x+d], v = max(v, s[x+d]), v = s[x] + s[x+d]: whatever the
+// operator or wording), then s[x] = v, with only warp syncs besides,
+// each lane loop rebased (x the thread's x index). The rebase pass found
+// the first step cannot fail (Rebase not Partial), so a lane skipped
+// skips only values no later code reads.
 func (f *Func) treeSteps(loop *For) (add, store *LaneLoop, d, v *types.Var, mem map[*types.Var]bool) {
 	fail := func() (*LaneLoop, *LaneLoop, *types.Var, *types.Var, map[*types.Var]bool) {
 		return nil, nil, nil, nil, nil
@@ -94,11 +97,11 @@ func (f *Func) treeSteps(loop *For) (add, store *LaneLoop, d, v *types.Var, mem 
 		return fail()
 	}
 	a, ok := steps[0].Body[0].(*Code).Stmt.(*ast.AssignStmt)
-	if !ok || a.Tok != token.ADD_ASSIGN || len(a.Lhs) != 1 {
+	if !ok || len(a.Lhs) != 1 || len(a.Rhs) != 1 || steps[0].Rebase.Partial {
 		return fail()
 	}
 	v = f.identVar(a.Lhs[0])
-	read, okRead := f.rowAt(steps[0].Rebase, a.Rhs[0], d)
+	read, okRead := f.stepRows(steps[0].Rebase, a.Rhs[0], d)
 	dst, src := copyOperands(steps[1].Body[0].(*Code).Stmt)
 	written, okWrite := f.rowAt(steps[1].Rebase, dst, nil)
 	if v == nil || f.Vars[v] == nil || f.Vars[v].InPlace || !okRead || !okWrite || f.identVar(src) != v {
@@ -109,6 +112,29 @@ func (f *Func) treeSteps(loop *For) (add, store *LaneLoop, d, v *types.Var, mem 
 		return fail()
 	}
 	return steps[0], steps[1], d, v, mem
+}
+
+// stepRows returns the one slice e reads, at the lane's x plus d at least
+// once and otherwise at x, where e reads no element but those.
+func (f *Func) stepRows(rb *Rebase, e ast.Expr, d *types.Var) (*types.Var, bool) {
+	var slice *types.Var
+	atD, ok := false, true
+	ast.Inspect(e, func(n ast.Node) bool {
+		ix, isIndex := n.(*ast.IndexExpr)
+		if !isIndex || !ok {
+			return ok
+		}
+		s, at := f.rowAt(rb, ix, d)
+		if !at {
+			s, at = f.rowAt(rb, ix, nil)
+		} else {
+			atD = true
+		}
+		ok = at && (slice == nil || s == slice)
+		slice = s
+		return false
+	})
+	return slice, ok && atD
 }
 
 // rowAt returns the slice x indexes where rb rebased x as the thread's x
