@@ -37,8 +37,8 @@ func (f *Func) regionJam(body []Node, arrays map[*types.Var]string) *JamCall {
 	if loop == nil || f.stopsIn(loop) || hasFuncLit(loop) || returnsIn([]ast.Stmt{loop}) {
 		return nil
 	}
-	result, kept := f.regionResult(loop, store, arrays)
-	if result == nil && (store != nil || kept) {
+	result, kept, ok := f.regionResult(loop, store, arrays)
+	if !ok || result == nil && (store != nil || kept) {
 		return nil
 	}
 	j := f.regionJams[loop]
@@ -118,8 +118,9 @@ func (f *Func) stopsIn(s ast.Stmt) bool {
 
 // regionResult returns the variable of the kernel's that loop carries
 // out: the one the thread keeps (kept), or the one store stores; nil
-// where there is none, or more than one, or one the jam cannot hold.
-func (f *Func) regionResult(loop ast.Stmt, store *ast.AssignStmt, arrays map[*types.Var]string) (result *types.Var, kept bool) {
+// where there is none. It reports false where loop assigns a variable
+// the jam cannot hold, or keeps more than one.
+func (f *Func) regionResult(loop ast.Stmt, store *ast.AssignStmt, arrays map[*types.Var]string) (result *types.Var, kept, ok bool) {
 	declared := stmtDecls(f.Src.Info, loop)
 	var stored *types.Var
 	if store != nil {
@@ -131,20 +132,20 @@ func (f *Func) regionResult(loop ast.Stmt, store *ast.AssignStmt, arrays map[*ty
 		}
 		kv := f.Vars[v]
 		if kv == nil || kv.InPlace || kv.Class != Varying {
-			return nil, false
+			return nil, false, false // kept in place (a function literal reaches it there), or not per thread
 		}
 		_, inArray := arrays[v]
 		switch {
 		case inArray || kv.Spill:
 			if result != nil || store != nil {
-				return nil, false
+				return nil, false, false
 			}
 			result, kept = v, true
 		case v == stored:
 			result = v
 		}
 	}
-	return result, kept
+	return result, kept, true
 }
 
 // stmtDecls returns the variables n declares.
