@@ -44,6 +44,9 @@ type prover struct {
 	slices   map[*types.Var]*sliceUse // the slice parameters
 	defs     map[*types.Var]ast.Expr  // locals and their one definition (nil: none to follow)
 	assigned map[*types.Var]bool      // variables assigned after their definition
+	// strides are the variables of loops for v := e; ...; v += s, by
+	// the post statement, which assigned does not count.
+	strides map[*types.Var]*ast.AssignStmt
 
 	threadUse map[*ast.Ident]bool       // uses of the thread for an index or dimension
 	counted   map[*ast.Ident]bool       // uses of slice parameters counted as accesses or lengths
@@ -63,7 +66,7 @@ type sliceUse struct {
 func newProver(info *types.Info, pkg *types.Package, decl func(*types.Func) *ast.FuncDecl, pure map[*types.Func]bool) *prover {
 	return &prover{info: info, pkg: pkg, decl: decl, pure: pure,
 		params: map[*types.Var]bool{}, slices: map[*types.Var]*sliceUse{}, defs: map[*types.Var]ast.Expr{},
-		assigned: map[*types.Var]bool{}, threadUse: map[*ast.Ident]bool{}, counted: map[*ast.Ident]bool{},
+		assigned: map[*types.Var]bool{}, strides: map[*types.Var]*ast.AssignStmt{}, threadUse: map[*ast.Ident]bool{}, counted: map[*ast.Ident]bool{},
 		addressed: map[*ast.IndexExpr]bool{}, known: map[*ast.IndexExpr][]fact{}}
 }
 
@@ -214,7 +217,12 @@ func (a *prover) definitions(body ast.Node) {
 	}
 	ast.Inspect(body, func(n ast.Node) bool {
 		switch n := n.(type) {
+		case *ast.ForStmt:
+			a.stride(n)
 		case *ast.AssignStmt:
+			if a.isStride(n) {
+				break
+			}
 			if n.Tok == token.DEFINE {
 				define(n.Lhs, n.Rhs)
 			} else {
@@ -273,4 +281,29 @@ func (r *fileRewriter) proof(fd *ast.FuncDecl, k *kernel) *Proof {
 		return nil
 	}
 	return &Proof{Name: fd.Name.Name, Source: hash, Params: params, Dims: dims}
+}
+
+// stride records the variable of loop f if it is for v := e; ...; v += s.
+func (a *prover) stride(f *ast.ForStmt) {
+	init, ok1 := f.Init.(*ast.AssignStmt)
+	post, ok2 := f.Post.(*ast.AssignStmt)
+	if !ok1 || !ok2 || init.Tok != token.DEFINE || post.Tok != token.ADD_ASSIGN ||
+		len(init.Lhs) != 1 || len(init.Rhs) != 1 || len(post.Lhs) != 1 {
+		return
+	}
+	id, ok1 := init.Lhs[0].(*ast.Ident)
+	pid, ok2 := post.Lhs[0].(*ast.Ident)
+	if v, ok := a.info.Defs[id].(*types.Var); ok1 && ok2 && ok && a.info.Uses[pid] == v {
+		a.strides[v] = post
+	}
+}
+
+// isStride reports whether s is a loop's post statement v += s that
+// stride recorded.
+func (a *prover) isStride(s *ast.AssignStmt) bool {
+	if id, ok := s.Lhs[0].(*ast.Ident); ok && s.Tok == token.ADD_ASSIGN {
+		v, _ := a.info.Uses[id].(*types.Var)
+		return v != nil && a.strides[v] == s
+	}
+	return false
 }

@@ -72,7 +72,7 @@ func (p poly) equal(q poly) bool { return len(p.add(q, -1)) == 0 }
 func (p poly) uniform() bool {
 	for m := range p {
 		for _, a := range strings.Split(m, "*") {
-			if varying[a] {
+			if varying[a] || strings.HasPrefix(a, "gs:") {
 				return false
 			}
 		}
@@ -175,10 +175,27 @@ func (a *prover) identPoly(id *ast.Ident, depth int) (poly, bool) {
 	if a.params[v] {
 		return atom("p:" + v.Name()), true
 	}
+	if post := a.strides[v]; post != nil {
+		return a.gridStride(v, post, depth)
+	}
 	if def, ok := a.defs[v]; ok && def != nil {
 		return a.polyOf(def, depth+1)
 	}
 	return nil, false
+}
+
+// gridStride returns the atom of v, the variable of a grid-stride loop
+// (for v := x + u; ...; v += BlockDim.X*GridDim.X, with x the thread's
+// global x index and u uniform): "gs:v". On a one-dimensional launch its
+// values in one thread, x + u + k*(threads of the grid), are no other
+// thread's.
+func (a *prover) gridStride(v *types.Var, post *ast.AssignStmt, depth int) (poly, bool) {
+	start, ok1 := a.polyOf(a.defs[v], depth+1)
+	step, ok2 := a.polyOf(post.Rhs[0], depth+1)
+	if !ok1 || !ok2 || !start.add(global("x"), -1).uniform() || !step.equal(atom("bdx").mul(atom("gdx"))) {
+		return nil, false
+	}
+	return atom("gs:" + v.Name()), true
 }
 
 // threadField returns the atom of t.F.D, F a field of the thread's

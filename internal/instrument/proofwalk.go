@@ -5,6 +5,7 @@ import (
 	"go/token"
 	"go/types"
 	"slices"
+	"strings"
 )
 
 // The rules of proof.go, node by node.
@@ -303,7 +304,7 @@ func (a *prover) ownIndex(name string, su *sliceUse) (dims int, why string) {
 		}
 	}
 	gx, gy := global("x"), global("y")
-	if idx.add(gx, -1).uniform() {
+	if idx.add(gx, -1).uniform() || strided(idx) {
 		return 1, ""
 	}
 	w, _, ok := idx.divide("tiy")
@@ -320,3 +321,14 @@ func (a *prover) ownIndex(name string, su *sliceUse) (dims int, why string) {
 
 // packageVar reports whether v is a package-level variable.
 func packageVar(v *types.Var) bool { return v.Pkg() != nil && v.Parent() == v.Pkg().Scope() }
+
+// strided reports whether idx is a grid-stride loop's variable (see
+// gridStride) plus a uniform value.
+func strided(idx poly) bool {
+	for m, c := range idx {
+		if strings.HasPrefix(m, "gs:") && !strings.Contains(m, "*") && c == 1 {
+			return idx.add(poly{m: 1}, -1).uniform()
+		}
+	}
+	return false
+}

@@ -134,3 +134,26 @@ func closure(t *gocuda.Thread, y []float32) {
 	set := func() { y[i] = 1 }
 	set()
 }
+
+// want: rw 1
+func gridStride(t *gocuda.Thread, x, y []float32) {
+	stride := t.BlockDim.X * t.GridDim.X
+	for i := t.BlockIdx.X*t.BlockDim.X + t.ThreadIdx.X; i < len(x); i += stride {
+		y[i] = 2 * x[i]
+	}
+}
+
+// want: none (a stride of one block: the blocks' threads share elements)
+func blockStride(t *gocuda.Thread, x, y []float32) {
+	for i := t.BlockIdx.X*t.BlockDim.X + t.ThreadIdx.X; i < len(x); i += t.BlockDim.X {
+		y[i] = 2 * x[i]
+	}
+}
+
+// want: none (the loop's variable assigned in its body)
+func strideSkip(t *gocuda.Thread, y []float32) {
+	for i := t.BlockIdx.X*t.BlockDim.X + t.ThreadIdx.X; i < len(y); i += t.BlockDim.X * t.GridDim.X {
+		y[i] = 1
+		i++
+	}
+}
