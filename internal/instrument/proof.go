@@ -16,14 +16,15 @@ import (
 // channel, function or interface parameter); starts no goroutine; and
 // writes only its own variables and its slice parameters, each of those
 // only at one index, the same at every access to it, that no two
-// threads share: the global thread index plus a uniform value on a
-// one-dimensional launch, or row*W + column with the column below W (a
-// guard says so) on a two-dimensional one. A written slice is used in no
-// other way (not sliced, ranged over or taken the address of of an
-// element), so that no alias reaches it; a slice only read may be.
-// Uniform values are parameters no statement assigns, the lengths of
-// slice parameters, constants, the thread's dimensions and locals
-// assigned once from them, in int or int64 arithmetic (+, -, *).
+// threads share: on a one-dimensional launch the global thread index,
+// or the variable of a grid-stride loop, plus a uniform value; on a
+// two-dimensional one row*W + column, a guard saying the column is below
+// W. A written slice is used in no other way (it is not sliced or ranged
+// over, nor is an element's address taken), so that no alias reaches
+// it; a slice only read may be. Uniform values are parameters no
+// statement assigns, the lengths of slice parameters, constants, the
+// thread's dimensions and locals assigned once from them, in int or
+// int64 arithmetic (+, -, *), which is taken not to wrap.
 
 // A Proof is a Kernel entry's proof, as package probe's Proof.
 type Proof struct {
@@ -192,42 +193,18 @@ func termsPointerFree(c *types.Interface) bool {
 // definitions finds the locals assigned once, at their definition, and
 // the variables assigned after.
 func (a *prover) definitions(body ast.Node) {
-	define := func(lhs []ast.Expr, rhs []ast.Expr) {
-		for i, l := range lhs {
-			id, ok := l.(*ast.Ident)
-			if !ok {
-				continue
-			}
-			if v, ok := a.info.Defs[id].(*types.Var); ok {
-				a.defs[v] = nil
-				if len(rhs) == len(lhs) {
-					a.defs[v] = rhs[i]
-				}
-			} else if v, ok := a.info.Uses[id].(*types.Var); ok {
-				a.assigned[v] = true // redeclared by :=
-			}
-		}
-	}
-	assign := func(e ast.Expr) {
-		if id, ok := ast.Unparen(e).(*ast.Ident); ok {
-			if v, ok := a.info.Uses[id].(*types.Var); ok {
-				a.assigned[v] = true
-			}
-		}
-	}
 	ast.Inspect(body, func(n ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.ForStmt:
 			a.stride(n)
 		case *ast.AssignStmt:
-			if a.isStride(n) {
-				break
-			}
-			if n.Tok == token.DEFINE {
-				define(n.Lhs, n.Rhs)
-			} else {
+			switch {
+			case a.isStride(n):
+			case n.Tok == token.DEFINE:
+				a.define(n.Lhs, n.Rhs)
+			default:
 				for _, l := range n.Lhs {
-					assign(l)
+					a.assign(l)
 				}
 			}
 		case *ast.ValueSpec:
@@ -235,23 +212,52 @@ func (a *prover) definitions(body ast.Node) {
 			for i, id := range n.Names {
 				lhs[i] = id
 			}
-			define(lhs, n.Values)
+			a.define(lhs, n.Values)
 		case *ast.RangeStmt:
 			if n.Tok == token.DEFINE {
-				define([]ast.Expr{n.Key, n.Value}, nil)
+				a.define([]ast.Expr{n.Key, n.Value}, nil)
 			} else {
-				assign(n.Key)
-				assign(n.Value)
+				a.assign(n.Key)
+				a.assign(n.Value)
 			}
 		case *ast.IncDecStmt:
-			assign(n.X)
+			a.assign(n.X)
 		case *ast.UnaryExpr:
 			if n.Op == token.AND {
-				assign(n.X)
+				a.assign(n.X) // it may be written through the pointer
 			}
 		}
 		return true
 	})
+}
+
+// define records the variables lhs defines, with their definitions
+// where rhs gives one each.
+func (a *prover) define(lhs []ast.Expr, rhs []ast.Expr) {
+	for i, l := range lhs {
+		id, ok := l.(*ast.Ident)
+		if !ok {
+			continue
+		}
+		if v, ok := a.info.Defs[id].(*types.Var); ok {
+			a.defs[v] = nil
+			if len(rhs) == len(lhs) {
+				a.defs[v] = rhs[i]
+			}
+		} else if v, ok := a.info.Uses[id].(*types.Var); ok {
+			a.assigned[v] = true // redeclared by :=
+		}
+	}
+}
+
+// assign records that the variable e names, if it names one, is
+// assigned.
+func (a *prover) assign(e ast.Expr) {
+	if id, ok := ast.Unparen(e).(*ast.Ident); ok {
+		if v, ok := a.info.Uses[id].(*types.Var); ok {
+			a.assigned[v] = true
+		}
+	}
 }
 
 // fail records why and returns false.
