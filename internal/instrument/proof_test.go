@@ -4,12 +4,15 @@ import (
 	"fmt"
 	"go/ast"
 	"go/types"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/gocuda/gocuda/internal/srchash"
 )
 
 // TestProve: the prover proves each kernel of the proved workload's
@@ -67,4 +70,20 @@ func TestProofTable(t *testing.T) {
 		assert.Contains(t, src, fmt.Sprintf(`Proof: &gocudaprobe.Proof{Name: %q, Source: %q, %s}`, name, hashes[name], want))
 	}
 	assert.Equal(t, 3, strings.Count(src, "Proof:"), "half and scaleRowsUnguarded are not proved")
+}
+
+// TestSameSpans: a compiled form is taken for current only while the
+// lines it was generated from hash as they did: an edit of them leaves
+// the kernel unproved (probed), as a stale compiled form is not run.
+func TestSameSpans(t *testing.T) {
+	dir := t.TempDir()
+	src := []byte("package p\n\n// K doubles.\nfunc k() {}\n")
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "k.go"), src, 0o644))
+	hash := srchash.Lines(src, 3, 4)
+	assert.True(t, sameSpans(dir, []string{"k.go:3-4"}, hash))
+	assert.False(t, sameSpans(dir, []string{"k.go:2-4"}, hash), "other lines")
+	assert.False(t, sameSpans(dir, []string{"nosuch.go:3-4"}, hash), "a missing file")
+	assert.False(t, sameSpans(dir, []string{"k.go"}, hash), "a malformed span")
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "k.go"), []byte("package p\n\n// K triples.\nfunc k() {}\n"), 0o644))
+	assert.False(t, sameSpans(dir, []string{"k.go:3-4"}, hash), "an edited line")
 }
