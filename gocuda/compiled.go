@@ -236,7 +236,7 @@ func (x *executor) mayHandOver(t *Thread, src *compiledlink.Source) bool {
 	if t != &x.direct || t.self != 0 || x.launch.runtimePath || x.coop.Active() {
 		return false
 	}
-	if !src.Current() {
+	if !x.launch.unprobed && !src.Current() {
 		staleSource(src)
 		return false
 	}

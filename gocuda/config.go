@@ -65,6 +65,9 @@ type launch struct {
 	gridBar     *grid.GridBarrier // the grid barrier of a cooperative launch, else nil
 	runtimePath bool              // Config.RuntimePath or GOCUDA_COMPILED=off
 	probe       *probelink.Launch // the launch as an instrumented build's observer sees it, else nil
+	// unprobed is an instrumented build's launch that the observer let
+	// run its compiled form (probelink.Compiled.Unprobed).
+	unprobed bool
 }
 
 // newLaunch validates cfg as CUDA does before anything runs.

@@ -74,16 +74,17 @@ func defaultGPU() []Option {
 // A gpuProbe is what a GPU launch learns by calling the kernel with a
 // probe thread: a compiled kernel's source and arguments.
 type gpuProbe struct {
-	src  *compiledlink.Source
-	args []any
-	set  bool
+	src       *compiledlink.Source
+	perThread func(*Thread)
+	args      []any
+	set       bool
 }
 
 // found records a compiled kernel's source and, where gocuda compile
 // -gpu wrote its forms (and so the per-thread form's probe), has the
 // per-thread form hand over its arguments: no kernel code runs.
 func (p *gpuProbe) found(src *compiledlink.Source, perThread func(*Thread), t *Thread) {
-	p.src, p.set = src, true
+	p.src, p.perThread, p.set = src, perThread, true
 	if len(src.GPU()) > 0 {
 		perThread(t)
 	}

@@ -1,6 +1,7 @@
 package gocuda
 
 import (
+	"reflect"
 	"unsafe"
 
 	"github.com/gocuda/gocuda/internal/grid"
@@ -23,13 +24,15 @@ func init() {
 }
 
 // start announces l to the installed observer, if any, as it begins to run.
-// An instrumented build runs every kernel on the runtime path: the probes
-// are in the per-thread code.
+// An instrumented build runs a kernel on the runtime path, the probes
+// being in the per-thread code, unless the observer lets a compiled one
+// run its compiled form (see compiledProbe).
 func (l *launch) start(nested bool) {
 	obs := probelink.Active()
 	if obs == nil {
 		return
 	}
+	forced := l.runtimePath
 	l.runtimePath = true
 	l.probe = &probelink.Launch{
 		Kernel:        l.code(),
@@ -40,7 +43,31 @@ func (l *launch) start(nested bool) {
 		Cooperative:   l.gridBar != nil,
 		Nested:        nested,
 	}
+	var perThread func(*Thread)
+	if !forced {
+		l.probe.Compiled, perThread = l.compiledProbe()
+	}
 	obs.LaunchStart(l.probe)
+	if c := l.probe.Compiled; c != nil && c.Unprobed {
+		l.runtimePath, l.unprobed = false, true
+		l.probe.SetEntry(reflect.ValueOf(perThread).Pointer()) // the name reports give the launch
+	}
+}
+
+// compiledProbe returns what the observer is told of l's kernel if gocuda
+// compile compiled it with its arguments' probe (the -gpu forms), and its
+// per-thread form; else nil. Calling the kernel with a probe thread runs
+// no kernel code (see gpuForm).
+func (l *launch) compiledProbe() (*probelink.Compiled, func(*Thread)) {
+	if !compiledCode[l.code()] {
+		return nil, nil
+	}
+	p := &gpuProbe{}
+	l.kernel(&Thread{probe: p, BlockDim: l.block, GridDim: l.grid})
+	if !p.set || len(p.src.GPU()) == 0 {
+		return nil, nil
+	}
+	return &probelink.Compiled{Name: p.src.Name(), Hash: p.src.Hash(), Args: p.args}, p.perThread
 }
 
 // end tells the observer that l has finished with err.

@@ -100,6 +100,7 @@ func (c *checker) LaunchStart(l *probelink.Launch) {
 	// The findings of the launch's end come after its blocks' findings in
 	// the same block: their sequence numbers start high.
 	l.State = &launchState{c: c, l: l, failed: map[[2]int64]bool{}, found: findings{seq: 1 << 30}}
+	c.unprobed(l)
 }
 
 // LaunchEnd reports what l's failure says (memcheck, synccheck) and every

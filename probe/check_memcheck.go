@@ -103,6 +103,9 @@ func (ls *launchState) illegalAddress(ke *gocuda.KernelError) {
 		return
 	}
 	a := record.Access{Kind: "access", Thread: thread, Block: block, Func: shortFunc(ke.Site.Function), File: ke.Site.File, Line: ke.Site.Line}
+	if c := ls.l.Compiled; c != nil && c.Unprobed {
+		compiledAccess(c, &a)
+	}
 	if s := accessSiteAt(ke.Site.File, ke.Site.Line); s != nil {
 		a.Expr = s.Expr
 	}

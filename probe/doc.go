@@ -24,7 +24,10 @@
 //
 // An instrumented build runs every kernel on the runtime path (its compiled
 // form, if any, is not instrumented), with the per-thread code executing
-// one thread at a time between barriers.
+// one thread at a time between barriers; in check mode, except a kernel
+// whose Kernel entry carries a Proof, on a launch that meets the proof's
+// conditions: that launch runs the compiled form, unprobed, and leaves an
+// Unprobed record (see proof.go).
 //
 // # Profile mode
 //

@@ -50,6 +50,9 @@ type Site struct {
 	// before it, as plain operations, integer multiplications and integer
 	// divisions or remainders (the timing model's instructions).
 	ALU, Muls, Divs int
+	// Proof, on a Kernel entry, is the rewriting's proof that the
+	// kernel needs no probes, if it found one (see Proof).
+	Proof *Proof
 
 	id     int32  // index in the process's site list, set by Register
 	kernel string // the innermost Kernel entry of its table holding it, by Register

@@ -27,6 +27,14 @@ counts), with paths relative to the module's root, and the line
 
 	========= ERROR SUMMARY: N errors, M warnings
 
+A kernel compiled by gocuda compile that check proves race-free (no
+shared memory, barrier, warp collective or atomic, and each slice it
+writes written only at the thread's own index) runs its compiled form,
+unprobed, on each launch whose slices do not overlap and whose memory
+memcheck and initcheck have nothing to say of; an index out of range
+there is reported as the launch's invalid memory access. A note on
+standard error names those kernels.
+
 A write-after-write hazard whose writes all stored the value already
 there (every lane of a warp writing the warp's sum to one slot) is
 harmless: it is left out unless -same-value is given. -json prints every
@@ -72,6 +80,7 @@ func check(args []string, stdout, stderr io.Writer, setup func(*probeRun)) int {
 		fmt.Fprintf(stderr, "gocuda check: %v\n", err)
 		return runErrorCode(err)
 	}
+	writeUnprobedNote(stderr, records)
 	rs := reports(records)
 	shown, hidden := record.Visible(rs, *sameValue)
 	err = out.write(stdout, func(w io.Writer) error {

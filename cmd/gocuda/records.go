@@ -5,7 +5,10 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"maps"
 	"os"
+	"slices"
+	"strings"
 
 	"github.com/gocuda/gocuda/probe/record"
 )
@@ -59,4 +62,26 @@ func profiles(records []record.Record) []*record.KernelProfile {
 		}
 	}
 	return ps
+}
+
+// writeUnprobedNote tells w of the launches among records that ran their
+// kernel's compiled form, proved race-free, and of those kernels: check
+// had no probe there, and found what the compiled form reports itself.
+func writeUnprobedNote(w io.Writer, records []record.Record) {
+	launches := map[string]int{}
+	for _, r := range records {
+		if r.Unprobed != nil {
+			launches[r.Unprobed.Kernel]++
+		}
+	}
+	if len(launches) == 0 {
+		return
+	}
+	kernels := slices.Sorted(maps.Keys(launches))
+	n := 0
+	for _, k := range kernels {
+		n += launches[k]
+	}
+	fmt.Fprintf(w, "gocuda: %d launch%s of %d kernel%s proved race-free ran compiled, unprobed: %s\n",
+		n, map[bool]string{true: "", false: "es"}[n == 1], len(kernels), plural(len(kernels)), strings.Join(kernels, ", "))
 }

@@ -62,6 +62,13 @@ func (s *Source) NoGPU() string { return s.noGPU }
 // GPU returns the kernel's PTX forms.
 func (s *Source) GPU() []gpulink.Module { return s.gpu }
 
+// Name returns the kernel's name, as NewSource was given it.
+func (s *Source) Name() string { return s.name }
+
+// Hash returns the hash of the kernel's lines when gocuda compile
+// generated its compiled form, as NewSource was given it.
+func (s *Source) Hash() string { return s.hash }
+
 // A span is lines first to end of a file.
 type span struct {
 	file       string // the name in the Source's files

@@ -42,5 +42,7 @@
 // lines, with no //line directives but the twins'. The rewritten files reach the compiler through the go
 // command's -overlay flag (see WriteOverlay); the user's source is never
 // touched. Generated files (*_gocuda.go, from gocuda compile) are left as
-// they are: an instrumented build runs every kernel on the runtime path.
+// they are: an instrumented build runs every kernel on the runtime path,
+// except that check runs the compiled form of a kernel the rewriting
+// proves race-free, on the launches that allow it (see Proof).
 package instrument

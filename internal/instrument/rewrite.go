@@ -88,6 +88,11 @@ type fileRewriter struct {
 	varLits map[*ast.FuncLit]string // literals initializing package-level variables, by name
 	twins   map[helperKey]string    // the package's helpers with twins (see helpers.go)
 	inTwin  bool                    // walking a twin
+	// compiled holds the current compiled forms' source hashes by
+	// kernel, once a kernel asked (see compiledSources); pure, the
+	// package's functions proved pure or not (see prover.pureFunc).
+	compiled map[string]string
+	pure     map[*types.Func]bool
 	// pending are the operations of the statements walked since the
 	// last site, which the next site takes (see Ops); quiet stops
 	// statements adding theirs (a loop's post statement, counted with
@@ -162,6 +167,7 @@ func (r *fileRewriter) walkFile() {
 			f.kernel = r.declKernelName(d, f.name)
 			if f.k != nil {
 				r.kernelEntry(d, f.kernel, false)
+				r.kernels[len(r.kernels)-1].Proof = r.proof(d, f.k)
 				r.compiledEntry(d)
 			}
 			r.pending = Ops{}

@@ -41,7 +41,8 @@ type Site struct {
 	Expr string // the source text of the expression, call or loop header
 	// EndLine is a Kernel entry's last line (Func is then its name).
 	EndLine int
-	Ops     Ops // the arithmetic the site stands for
+	Ops     Ops    // the arithmetic the site stands for
+	Proof   *Proof // a Kernel entry's, if the kernel is proved (see proof.go)
 }
 
 // table returns the declaration, appended to the rewritten file, of the
@@ -52,8 +53,12 @@ func table(name, pkg string, sites []Site) string {
 	fmt.Fprintf(&b, "\nvar %s = %s.Register([]%s.Site{\n", name, pkg, pkg)
 	for _, s := range sites {
 		if s.Kind == Kernel {
-			fmt.Fprintf(&b, "\t{Kind: %s.%s, Func: %s, File: %s, Line: %d, Col: %d, EndLine: %d},\n",
-				pkg, s.Kind, strconv.Quote(s.Func), strconv.Quote(s.File), s.Line, s.Col, s.EndLine)
+			proof := ""
+			if p := s.Proof; p != nil {
+				proof = fmt.Sprintf(", Proof: &%s.Proof{Name: %q, Source: %q, Params: %q, Dims: %d}", pkg, p.Name, p.Source, p.Params, p.Dims)
+			}
+			fmt.Fprintf(&b, "\t{Kind: %s.%s, Func: %s, File: %s, Line: %d, Col: %d, EndLine: %d%s},\n",
+				pkg, s.Kind, strconv.Quote(s.Func), strconv.Quote(s.File), s.Line, s.Col, s.EndLine, proof)
 			continue
 		}
 		fmt.Fprintf(&b, "\t{Kind: %s.%s, Func: %s, File: %s, Line: %d, Col: %d, Expr: %s%s},\n",

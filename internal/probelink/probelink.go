@@ -43,7 +43,25 @@ type Launch struct {
 
 	State any // the observer's
 
+	// Compiled describes a kernel compiled by gocuda compile, nil for
+	// another; LaunchStart may set its Unprobed.
+	Compiled *Compiled
+
 	entry atomic.Uintptr // the per-thread kernel behind a wrapper, if one said
+}
+
+// A Compiled is a launch of a kernel compiled by gocuda compile, as
+// LaunchStart sees it.
+type Compiled struct {
+	Name, Hash string // the compiled form's source (compiledlink.Source's)
+	Args       []any  // the kernel's arguments after the thread
+	// Unprobed, set by LaunchStart, has the launch run the compiled
+	// form, which calls no probe: the observer has proved that the
+	// probes would find nothing the compiled form does not report
+	// itself. The engine then takes the compiled form for current
+	// whatever its embedded lines say (an instrumented build's are the
+	// rewritten ones): the observer checked them.
+	Unprobed bool
 }
 
 // SetEntry records pc as the entry of the kernel's own per-thread function
@@ -104,6 +122,10 @@ type Block struct {
 	Dynamic Range
 
 	State any // the observer's
+
+	// Compiled describes a kernel compiled by gocuda compile, nil for
+	// another; LaunchStart may set its Unprobed.
+	Compiled *Compiled
 	// Fast is the observer's too, for its per-access paths: a pointer
 	// that needs no type assertion.
 	Fast unsafe.Pointer

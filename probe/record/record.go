@@ -15,6 +15,14 @@ type Record struct {
 	Report  *Report        `json:"report,omitempty"`
 	Profile *KernelProfile `json:"profile,omitempty"`
 	Memory  *MemoryEvent   `json:"memory,omitempty"` // check: for the leak check (see Leaks)
+	// Unprobed is a launch of check that ran its kernel's compiled form:
+	// the kernel was proved race-free (see package probe).
+	Unprobed *Unprobed `json:"unprobed,omitempty"`
+}
+
+// An Unprobed is a launch that ran its kernel uninstrumented, as a Record.
+type Unprobed struct {
+	Kernel string `json:"kernel"` // the kernel's name, as reports give it
 }
 
 // A MemoryEvent is an allocation or a free of package mem, as a Record.
