@@ -122,10 +122,6 @@ type Block struct {
 	Dynamic Range
 
 	State any // the observer's
-
-	// Compiled describes a kernel compiled by gocuda compile, nil for
-	// another; LaunchStart may set its Unprobed.
-	Compiled *Compiled
 	// Fast is the observer's too, for its per-access paths: a pointer
 	// that needs no type assertion.
 	Fast unsafe.Pointer
