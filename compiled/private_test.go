@@ -168,3 +168,22 @@ func privateOps[T interface {
 		}
 	}
 }
+
+// TestPrivateSpan: a shared array may be the first elements of a private
+// copy, which then starts at the operator's identity and merges what is
+// added to it; there is no span without a copy, or past its end.
+func TestPrivateSpan(t *testing.T) {
+	bins := []int32{10, 20, 30, 40}
+	p := compiled.Privatize(compiled.OpMax, bins, 1024)
+	s := p.Span(3)
+	assert.Equal(t, []int32{-1 << 31, -1 << 31, -1 << 31}, s, "the identity of max")
+	assert.Equal(t, 3, cap(s), "appending cannot reach past the span")
+	assert.Nil(t, p.Span(5), "longer than the copy")
+	assert.Nil(t, p.Span(0))
+	s[1] = 25
+	s[2] = 7
+	p.Merge()
+	assert.Equal(t, []int32{10, 25, 30, 40}, bins)
+	none := compiled.Privatize(compiled.OpAdd, bins, 4) // too few updates for a copy
+	assert.Nil(t, none.Span(1))
+}
