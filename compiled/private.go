@@ -240,3 +240,9 @@ func (p *Private[T]) Span(n int) []T {
 	}
 	return p.own[:n:n]
 }
+
+// Holds reports whether s is a span of p's private copy (Span): a block
+// that took it updated the copy directly and has nothing to merge.
+func (p *Private[T]) Holds(s []T) bool {
+	return len(s) > 0 && len(p.own) > 0 && unsafe.SliceData(s) == unsafe.SliceData(p.own)
+}

@@ -171,7 +171,8 @@ func privateOps[T interface {
 
 // TestPrivateSpan: a shared array may be the first elements of a private
 // copy, which then starts at the operator's identity and merges what is
-// added to it; there is no span without a copy, or past its end.
+// added to it; there is no span without a copy, or past its end, and
+// Holds tells a span from another slice.
 func TestPrivateSpan(t *testing.T) {
 	bins := []int32{10, 20, 30, 40}
 	p := compiled.Privatize(compiled.OpMax, bins, 1024)
@@ -180,10 +181,13 @@ func TestPrivateSpan(t *testing.T) {
 	assert.Equal(t, 3, cap(s), "appending cannot reach past the span")
 	assert.Nil(t, p.Span(5), "longer than the copy")
 	assert.Nil(t, p.Span(0))
+	assert.True(t, p.Holds(s))
+	assert.False(t, p.Holds(bins[:3]), "the slice itself is no span of its copy")
 	s[1] = 25
 	s[2] = 7
 	p.Merge()
 	assert.Equal(t, []int32{10, 25, 30, 40}, bins)
 	none := compiled.Privatize(compiled.OpAdd, bins, 4) // too few updates for a copy
 	assert.Nil(t, none.Span(1))
+	assert.False(t, none.Holds(bins))
 }

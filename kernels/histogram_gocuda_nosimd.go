@@ -185,7 +185,7 @@ func gc_body_histogram(gc_b *compiled.Block, data []byte, bins []uint32) {
 			}
 		}
 	}
-	if !gc_fz {
+	/*line histogram.go:46*/ if !gc_pv.Holds(local) {
 		/*line histogram.go:42*/ for gc_off3, gc_limit3, gc_more3 := 0, HistogramBins, true; gc_more3; gc_off3 += gc_bdx {
 			gc_b.Tick()
 			if gc_b.Stopped() {

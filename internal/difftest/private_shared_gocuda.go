@@ -178,7 +178,7 @@ func gc_body_privateCount(gc_b *compiled.Block, in []int32, count []uint32) {
 			}
 		}
 	}
-	if !gc_fz {
+	if !gc_pv.Holds(c) {
 		gc_from, gc_to := 0, gc_bdx
 		/*line private_shared.go:147*/ if gc_bound := last; gc_bound > gc_from {
 			gc_from = gc_bound

@@ -157,7 +157,7 @@ func gc_body_privateHisto(gc_b *compiled.Block, data []byte, bins []uint32) {
 			}
 		}
 	}
-	if !gc_fz {
+	/*line private_shared.go:37*/ if !gc_pv.Holds(histoS) {
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 256; gc_bound < gc_to {
 			gc_to = gc_bound
@@ -292,7 +292,7 @@ func gc_body_privateHistoExact(gc_b *compiled.Block, data []byte, bins []uint64)
 			}
 		}
 	}
-	if !gc_fz {
+	/*line private_shared.go:57*/ if !gc_pv.Holds(s) {
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			if gc_bdx <= len(bins) && gc_bdx <= len(s) {
 				gc_at2 := bins[:gc_bdx]
@@ -467,7 +467,7 @@ func gc_body_privateMax(gc_b *compiled.Block, keys, vals []int32, best []int32) 
 			}
 		}
 	}
-	if !gc_fz {
+	if !gc_pv.Holds(top) {
 		gc_from, gc_to := 0, gc_bdx
 		if gc_bound := 64; gc_bound < gc_to {
 			gc_to = gc_bound
@@ -820,7 +820,7 @@ func gc_body_privateStrided(gc_b *compiled.Block, keys []byte, counts []uint64) 
 			}
 		}
 	}
-	if !gc_fz {
+	/*line private_shared.go:120*/ if !gc_pv.Holds(local) {
 		for gc_off3, gc_limit3, gc_more3 := 0, 64, true; gc_more3; gc_off3 += gc_bdx {
 			gc_b.Tick()
 			if gc_b.Stopped() {

@@ -286,7 +286,7 @@ func gc_body_histogramRuns(gc_b *compiled.Block, data []byte, bins []uint32) {
 			}
 		}
 	})
-	if !gc_fz {
+	if !gc_pv.Holds(local) {
 		for gc_off3, gc_limit3, gc_more3 := 0, 256, true; gc_more3; gc_off3 += gc_bdx {
 			gc_b.Tick()
 			if gc_b.Stopped() {
@@ -510,7 +510,7 @@ func gc_body_histogramTextbook(gc_b *compiled.Block, data []byte, bins []uint32)
 			}
 		}
 	}
-	if !gc_fz {
+	/*line histogram.go:76*/ if !gc_pv.Holds(histoS) {
 		gc_from, gc_to := 0, gc_bdx
 		/*line histogram.go:79*/ if gc_bound := kernels.HistogramBins; gc_bound < gc_to {
 			gc_to = gc_bound

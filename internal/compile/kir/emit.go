@@ -23,8 +23,8 @@ type emitter struct {
 	// private names the private copies of the parameters that have one
 	// (Func.Private).
 	private map[*types.Var]string
-	// fused names, for the loops a private shared array's block skips
-	// where it updates the private copy, the flag that says it does
+	// fused gives, for the loops a private shared array's block skips
+	// where it updates the private copy, the test that says it does
 	// (Func.PrivateShared); fusedWritten counts those written.
 	fused        map[*ThreadLoop]string
 	fusedWritten int
@@ -126,8 +126,11 @@ func emit(f *Func, name, tparams, params string, simd bool) (string, bool) {
 	e.fused = map[*ThreadLoop]string{}
 	for _, n := range f.Body {
 		if ps := f.PrivateShared[asCode(n)]; ps != nil {
+			// The merge tests the array itself: a flag live across the
+			// block's code costs Go's register allocator a register.
 			fz := f.Names.Fresh("fz")
-			e.fused[ps.Clear], e.fused[ps.Merge] = fz, fz
+			e.fused[ps.Clear] = fz
+			e.fused[ps.Merge] = fmt.Sprintf("%s.Holds(%s)", e.private[ps.Param], f.Vars[ps.Shared].Name)
 		}
 	}
 	var body bytes.Buffer

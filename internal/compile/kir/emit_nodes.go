@@ -101,8 +101,9 @@ func (e *emitter) node(n Node) {
 // privateSpan writes, after the declaration of ps's shared array, the
 // test that the block may update the parameter's private copy instead:
 // where it has one, and the block's threads along x cover the array once
-// (private_shared.go), the array is the copy's first elements, and the
-// flag set skips the loops that set and merge it. The array is sliced to
+// (private_shared.go), the array is the copy's first elements, the flag
+// set skips the loop that sets it, and compiled.Private.Holds the one
+// that merges it. The array is sliced to
 // its length after the choice, or Go's compiler would check its indexes
 // again.
 func (e *emitter) privateSpan(ps *PrivateShared) {

@@ -83,7 +83,7 @@ func gc_body_histoShmemKernel(gc_b *compiled.Block, buffer []uint8, size int64, 
 			}
 		}
 	}
-	if !gc_fz {
+	/*line cbe_histo.go:43*/ if !gc_pv.Holds(temp) {
 		for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
 			if gc_bdx <= len(histo) && gc_bdx <= len(temp) {
 				gc_at2 := histo[:gc_bdx]
