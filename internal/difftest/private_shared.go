@@ -142,3 +142,53 @@ func privateCount(t *gocuda.Thread, in []int32, count []uint32) {
 		atomic.Add(&count[0], c[0])
 	}
 }
+
+// PrivatePMPPKernel is PMPP's privatized histogram of 128 bins (byte/2):
+// the block's width held in a variable, the merge loop stepping by
+// bin = bin + stride and reading each bin into a variable of its own
+// before testing it.
+//
+//gocuda:kernel PrivatePMPPKernel
+func privatePMPP(t *gocuda.Thread, data []byte, bins []uint32) {
+	stride := t.BlockDim.X
+	histoS := gocuda.Shared[uint32](t, 128)
+	for bin := t.ThreadIdx.X; bin < 128; bin += stride {
+		histoS[bin] = 0
+	}
+	t.SyncThreads()
+	for i := t.BlockIdx.X*stride + t.ThreadIdx.X; i < len(data); i += stride * t.GridDim.X {
+		atomic.Add(&histoS[data[i]/2], 1)
+	}
+	t.SyncThreads()
+	for bin := t.ThreadIdx.X; bin < 128; bin = bin + stride {
+		binValue := histoS[bin]
+		if binValue > 0 {
+			atomic.Add(&bins[bin], binValue)
+		}
+	}
+}
+
+// PrivateKeptKernel, for blocks of 64 threads, clears its bins under
+// tid <= 63 and merges bin tid through v at the top level of the thread's
+// code, and every thread then writes v out after a barrier: the merge
+// cannot be skipped, since v is read later.
+//
+//gocuda:kernel PrivateKeptKernel
+func privateKept(t *gocuda.Thread, data []byte, bins []uint32, out []uint32) {
+	tid := t.ThreadIdx.X
+	s := gocuda.Shared[uint32](t, 64)
+	if tid <= 63 {
+		s[tid] = 0
+	}
+	t.SyncThreads()
+	if i := t.BlockIdx.X*t.BlockDim.X + tid; i < len(data) {
+		atomic.Add(&s[data[i]%64], 1)
+	}
+	t.SyncThreads()
+	v := s[tid]
+	if v != 0 {
+		atomic.Add(&bins[tid], v)
+	}
+	t.SyncThreads()
+	out[t.BlockIdx.X*t.BlockDim.X+tid] = v
+}

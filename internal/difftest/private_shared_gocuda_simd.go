@@ -5,12 +5,31 @@
 package difftest
 
 import (
+	"embed"
 	"math"
 	"simd/archsimd"
 
 	"github.com/gocuda/gocuda/compiled"
 	"github.com/gocuda/gocuda/gocuda"
 )
+
+// A build error here means this file was generated for another version of
+// package compiled than the one it builds with: run go generate.
+const _ = compiled.GeneratedCodeVersion3
+
+// PrivateHistoKernel is Kirk and Hwu's privatized histogram, one byte per
+// thread, its clearing and merging guarded by tid < 256 and the merge
+// skipping empty bins.
+//
+//line private_shared.go:22
+func PrivateHistoKernel(data []byte, bins []uint32) func(*gocuda.Thread) {
+	return compiled.Kernel(gc_src_privateHisto,
+		func(gc_t *gocuda.Thread) { privateHisto(gc_t, data, bins) },
+		func(gc_b *compiled.Block) { gc_body_privateHisto(gc_b, data, bins) })
+}
+
+//line private_shared.go:22
+var gc_src_privateHisto = compiled.NewSource(gc_files_private_shared, "privateHisto", "0d1fd80bfa14b5b9f6e6e54ec03e2ad9fbf7b945370784c364ecf3a19298ed19", "private_shared.go:17-39").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line private_shared.go:22
 func gc_body_privateHisto(gc_b *compiled.Block, data []byte, bins []uint32) {
@@ -216,6 +235,20 @@ func gc_body_privateHisto(gc_b *compiled.Block, data []byte, bins []uint32) {
 	}
 }
 
+// PrivateHistoExactKernel counts the low seven bits of each byte into 128
+// bins with blocks of exactly 128 threads: the clearing and the merge
+// have no guard.
+//
+//line private_shared.go:46
+func PrivateHistoExactKernel(data []byte, bins []uint64) func(*gocuda.Thread) {
+	return compiled.Kernel(gc_src_privateHistoExact,
+		func(gc_t *gocuda.Thread) { privateHistoExact(gc_t, data, bins) },
+		func(gc_b *compiled.Block) { gc_body_privateHistoExact(gc_b, data, bins) })
+}
+
+//line private_shared.go:46
+var gc_src_privateHistoExact = compiled.NewSource(gc_files_private_shared, "privateHistoExact", "86a129e5b75167ecc53367fb5de327ccd96e305c08d1b0620688304984a455b8", "private_shared.go:41-56").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+
 //line private_shared.go:46
 func gc_body_privateHistoExact(gc_b *compiled.Block, data []byte, bins []uint64) {
 	t := gc_b.Thread()
@@ -334,6 +367,20 @@ func gc_body_privateHistoExact(gc_b *compiled.Block, data []byte, bins []uint64)
 		}
 	}
 }
+
+// PrivateMaxKernel keeps, per key, the largest value seen, in 64 bins
+// set to the least int32; the merge skips bins no thread updated. A key
+// outside the bins fails the launch.
+//
+//line private_shared.go:63
+func PrivateMaxKernel(keys, vals []int32, best []int32) func(*gocuda.Thread) {
+	return compiled.Kernel(gc_src_privateMax,
+		func(gc_t *gocuda.Thread) { privateMax(gc_t, keys, vals, best) },
+		func(gc_b *compiled.Block) { gc_body_privateMax(gc_b, keys, vals, best) })
+}
+
+//line private_shared.go:63
+var gc_src_privateMax = compiled.NewSource(gc_files_private_shared, "privateMax", "b66bccdacf471dcc5360cf007ce87f95e26a4eef6077a47fcc5a37481503009b", "private_shared.go:58-79").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line private_shared.go:63
 func gc_body_privateMax(gc_b *compiled.Block, keys, vals []int32, best []int32) {
@@ -526,6 +573,19 @@ func gc_body_privateMax(gc_b *compiled.Block, keys, vals []int32, best []int32) 
 	}
 }
 
+// PrivateOffsetKernel sets its bins to 1, which is not the identity of
+// +: each block adds one to every bin besides its counts.
+//
+//line private_shared.go:85
+func PrivateOffsetKernel(data []byte, bins []uint32) func(*gocuda.Thread) {
+	return compiled.Kernel(gc_src_privateOffset,
+		func(gc_t *gocuda.Thread) { privateOffset(gc_t, data, bins) },
+		func(gc_b *compiled.Block) { gc_body_privateOffset(gc_b, data, bins) })
+}
+
+//line private_shared.go:85
+var gc_src_privateOffset = compiled.NewSource(gc_files_private_shared, "privateOffset", "cda64a79e365e14ea451e7c74495dce376581d308441e28a60c02009b40c7599", "private_shared.go:81-99").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+
 //line private_shared.go:85
 func gc_body_privateOffset(gc_b *compiled.Block, data []byte, bins []uint32) {
 	t := gc_b.Thread()
@@ -694,6 +754,20 @@ func gc_body_privateOffset(gc_b *compiled.Block, data []byte, bins []uint32) {
 		}
 	}
 }
+
+// PrivateStridedKernel counts keys modulo 64 in a grid-stride walk, its
+// bins cleared and merged in loops striding by the block's width (the
+// form of kernels.HistogramKernel and PMPP's privatized histogram).
+//
+//line private_shared.go:106
+func PrivateStridedKernel(keys []byte, counts []uint64) func(*gocuda.Thread) {
+	return compiled.Kernel(gc_src_privateStrided,
+		func(gc_t *gocuda.Thread) { privateStrided(gc_t, keys, counts) },
+		func(gc_b *compiled.Block) { gc_body_privateStrided(gc_b, keys, counts) })
+}
+
+//line private_shared.go:106
+var gc_src_privateStrided = compiled.NewSource(gc_files_private_shared, "privateStrided", "9bb329f9d93e1fdad56194a4a6e549780f7ff1c8e6c25bd910d7176b8b94efb6", "private_shared.go:101-122").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
 
 //line private_shared.go:106
 func gc_body_privateStrided(gc_b *compiled.Block, keys []byte, counts []uint64) {
@@ -896,3 +970,616 @@ func gc_body_privateStrided(gc_b *compiled.Block, keys []byte, counts []uint64) 
 		}
 	}
 }
+
+// PrivateCountKernel counts the positive elements in a counter of one
+// element per block, which thread 0 clears and the block's last thread
+// merges into a global count.
+//
+//line private_shared.go:129
+func PrivateCountKernel(in []int32, count []uint32) func(*gocuda.Thread) {
+	return compiled.Kernel(gc_src_privateCount,
+		func(gc_t *gocuda.Thread) { privateCount(gc_t, in, count) },
+		func(gc_b *compiled.Block) { gc_body_privateCount(gc_b, in, count) })
+}
+
+//line private_shared.go:129
+var gc_src_privateCount = compiled.NewSource(gc_files_private_shared, "privateCount", "6cfac4e5d21bca831f32cdb8140f98632cc143234c06aabe9a62873a82d45cd6", "private_shared.go:124-144").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+
+//line private_shared.go:129
+func gc_body_privateCount(gc_b *compiled.Block, in []int32, count []uint32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	gc_pv := compiled.PrivateIn(gc_b, 0, compiled.OpAdd, count)
+	last := gc_bdx - 1
+	/*line private_shared.go:132*/ c := gocuda.Shared[uint32](t, 1)[:1]
+	gc_fz := false
+	if gc_own := gc_pv.Span(1); gc_own != nil && gc_bdy*gc_bdz == 1 {
+		c, gc_fz = gc_own, true
+	}
+	c = c[:1]
+	if !gc_fz {
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := 0; gc_bound < gc_to-1 {
+			gc_to = gc_bound + 1
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_step := gc_from
+			for ; gc_step+3 < gc_to; gc_step += 4 {
+				{
+					gc_tx := gc_step + 0
+					gc_pos.Thread = gc_base + gc_tx
+					/*line private_shared.go:134*/ c[0] = 0
+				}
+				{
+					gc_tx := gc_step + 1
+					gc_pos.Thread = gc_base + gc_tx
+					/*line private_shared.go:134*/ c[0] = 0
+				}
+				{
+					gc_tx := gc_step + 2
+					gc_pos.Thread = gc_base + gc_tx
+					/*line private_shared.go:134*/ c[0] = 0
+				}
+				{
+					gc_tx := gc_step + 3
+					gc_pos.Thread = gc_base + gc_tx
+					/*line private_shared.go:134*/ c[0] = 0
+				}
+			}
+			for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
+				gc_pos.Thread = gc_base + gc_tx
+				/*line private_shared.go:134*/ c[0] = 0
+			}
+		}
+	}
+	{
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+			/*line private_shared.go:143*/ panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(len(in), gc_bx*gc_bdx); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_off := gc_bx * gc_bdx
+			if gc_from >= 0 && gc_off >= 0 && gc_off <= len(in) && gc_to <= len(in)-gc_off {
+				gc_at := in[gc_off:][:gc_to]
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					tid := gc_tx
+					/*line private_shared.go:137*/ if i := gc_bx*gc_bdx + tid; (true || i < len(in)) && gc_at[gc_tx] > 0 {
+						compiled.SharedAdd(&c[0], 1)
+					}
+				}
+			} else {
+				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					tid := gc_tx
+					/*line private_shared.go:137*/ if i := gc_bx*gc_bdx + tid; i < len(in) && in[i] > 0 {
+						compiled.SharedAdd(&c[0], 1)
+					}
+				}
+			}
+		}
+	}
+	if !gc_pv.Holds(c) {
+		gc_from, gc_to := 0, gc_bdx
+		/*line private_shared.go:147*/ if gc_bound := last; gc_bound > gc_from {
+			gc_from = gc_bound
+		}
+		if gc_bound := last; gc_bound < gc_to-1 {
+			gc_to = gc_bound + 1
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			gc_step2 := gc_from
+			for ; gc_step2+3 < gc_to; gc_step2 += 4 {
+				{
+					gc_tx := gc_step2 + 0
+					gc_pos.Thread = gc_base + gc_tx
+					/*line private_shared.go:142*/ gc_pv.Add(&count[0], c[0])
+				}
+				{
+					gc_tx := gc_step2 + 1
+					gc_pos.Thread = gc_base + gc_tx
+					/*line private_shared.go:142*/ gc_pv.Add(&count[0], c[0])
+				}
+				{
+					gc_tx := gc_step2 + 2
+					gc_pos.Thread = gc_base + gc_tx
+					/*line private_shared.go:142*/ gc_pv.Add(&count[0], c[0])
+				}
+				{
+					gc_tx := gc_step2 + 3
+					gc_pos.Thread = gc_base + gc_tx
+					/*line private_shared.go:142*/ gc_pv.Add(&count[0], c[0])
+				}
+			}
+			for gc_tx := gc_step2; gc_tx < gc_to; gc_tx++ {
+				gc_pos.Thread = gc_base + gc_tx
+				/*line private_shared.go:142*/ gc_pv.Add(&count[0], c[0])
+			}
+		}
+	}
+}
+
+// PrivatePMPPKernel is PMPP's privatized histogram of 128 bins (byte/2):
+// the block's width held in a variable, the merge loop stepping by
+// bin = bin + stride and reading each bin into a variable of its own
+// before testing it.
+func PrivatePMPPKernel(data []byte, bins []uint32) func(*gocuda.Thread) {
+	return compiled.Kernel(gc_src_privatePMPP,
+		func(gc_t *gocuda.Thread) { privatePMPP(gc_t, data, bins) },
+		func(gc_b *compiled.Block) { gc_body_privatePMPP(gc_b, data, bins) })
+}
+
+//line private_shared.go:152
+var gc_src_privatePMPP = compiled.NewSource(gc_files_private_shared, "privatePMPP", "d73f9b116a4db0905e11ce0a66107352f230fed09d706775c2e13b8f7252e4c4", "private_shared.go:146-169").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+
+//line private_shared.go:152
+func gc_body_privatePMPP(gc_b *compiled.Block, data []byte, bins []uint32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
+	gc_gdx := gc_b.GridDim().X
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	gc_pv := compiled.PrivateIn(gc_b, 0, compiled.OpAdd, bins)
+	stride := gc_bdx
+	/*line private_shared.go:154*/ histoS := gocuda.Shared[uint32](t, 128)[:128]
+	gc_fz := false
+	if gc_own := gc_pv.Span(128); gc_own != nil && gc_bdy*gc_bdz == 1 {
+		histoS, gc_fz = gc_own, true
+	}
+	histoS = histoS[:128]
+	if !gc_fz {
+		/*line private_shared.go:155*/ for gc_off, gc_limit, gc_more := 0, 128, true; gc_more; gc_off += stride {
+			gc_b.Tick()
+			if gc_b.Stopped() {
+				return
+			}
+			gc_more = false
+			gc_from, gc_to := 0, gc_bdx
+			if !compiled.Adds(gc_off, gc_to) {
+				/*line private_shared.go:164*/ panic(compiled.ErrGuardWraps)
+			}
+			if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
+				gc_to = gc_bound
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_off4 := gc_off
+				if gc_from >= 0 && gc_off4 >= 0 && gc_off4 <= len(histoS) && gc_to <= len(histoS)-gc_off4 {
+					gc_at := histoS[gc_off4:][:gc_to]
+					gc_vstep := gc_from
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop bool
+						gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+							gc_vb4 := archsimd.BroadcastUint32x16(0)
+							for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
+								gc_tx := gc_vstep
+								var bin int = gc_tx + gc_off
+								_ = bin
+								/*line private_shared.go:156*/ gc_vb4.StoreSlice(gc_at[gc_tx:])
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep, false
+						}(gc_vstep)
+						if gc_stop {
+							return
+						}
+					}
+					if compiled.SIMD {
+						gc_vb3 := archsimd.BroadcastUint32x8(0)
+						for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+							gc_tx := gc_vstep
+							var bin int = gc_tx + gc_off
+							_ = bin
+							/*line private_shared.go:156*/ gc_vb3.StoreSlice(gc_at[gc_tx:])
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_vstep > gc_from {
+						gc_more = true
+					}
+					for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+						gc_more = true
+						/*line private_shared.go:156*/ gc_at[gc_tx] = 0
+					}
+				} else {
+					gc_vstep2 := gc_from
+					if compiled.SIMD && compiled.SIMD512 {
+						var gc_stop2 bool
+						gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+							gc_vb2 := archsimd.BroadcastUint32x16(0)
+							for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
+								gc_tx := gc_vstep2
+								var bin int = gc_tx + gc_off
+								/*line private_shared.go:156*/ if bin < 0 || bin > len(histoS)-16 {
+									break
+								}
+								/*line private_shared.go:156*/ gc_vb2.StoreSlice(histoS[bin:])
+							}
+							archsimd.ClearAVXUpperBits()
+							return gc_vstep2, false
+						}(gc_vstep2)
+						if gc_stop2 {
+							return
+						}
+					}
+					if compiled.SIMD {
+						gc_vb := archsimd.BroadcastUint32x8(0)
+						for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+							gc_tx := gc_vstep2
+							var bin int = gc_tx + gc_off
+							/*line private_shared.go:156*/ if bin < 0 || bin > len(histoS)-8 {
+								break
+							}
+							/*line private_shared.go:156*/ gc_vb.StoreSlice(histoS[bin:])
+						}
+						archsimd.ClearAVXUpperBits()
+					}
+					if gc_vstep2 > gc_from {
+						gc_more = true
+					}
+					for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						bin := gc_tx + gc_off
+						gc_more = true
+						/*line private_shared.go:156*/ histoS[bin] = 0
+					}
+				}
+			}
+		}
+	}
+	/*line private_shared.go:159*/ gc_chunk2 := compiled.StrideChunk(stride * gc_gdx)
+	gc_span2 := (stride * gc_gdx) * gc_chunk2
+	/*line private_shared.go:159*/ for gc_off2, gc_limit2, gc_more2 := 0, len(data), true; gc_more2; gc_off2 += (stride * gc_gdx) * gc_chunk2 {
+		gc_b.Tick()
+		if gc_b.Stopped() {
+			return
+		}
+		gc_more2 = false
+		gc_from, gc_to := 0, gc_bdx
+		/*line private_shared.go:167*/ if !compiled.Adds(gc_off2+(gc_bx*stride), gc_to) {
+			panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(gc_limit2, gc_off2+(gc_bx*stride)); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+				gc_pos.Thread = gc_base + gc_tx
+				/*line private_shared.go:159*/ gc_start := gc_bx*stride + gc_tx
+				gc_from2 := gc_start + gc_off2
+				gc_trips := gc_limit2 - gc_from2
+				switch {
+				case gc_from2 < gc_start || gc_from2 < 0 || gc_span2 <= 0 || gc_limit2 > compiled.ChunkLimit:
+					gc_trips = compiled.ChunkTrips(gc_start, gc_from2, stride*gc_gdx, gc_chunk2, gc_limit2, false)
+				case gc_trips > gc_span2:
+					gc_trips = gc_chunk2
+				case gc_trips > 0:
+					gc_trips = (gc_trips-1)/(stride*gc_gdx) + 1
+				default:
+					gc_trips = 0
+				}
+				if gc_trips == gc_chunk2 {
+					gc_more2 = true
+				}
+				for i := gc_from2; gc_trips > 0; i, gc_trips = i+(stride*gc_gdx), gc_trips-1 {
+					/*line private_shared.go:160*/ compiled.SharedAdd(&histoS[data[i]/2], 1)
+				}
+			}
+		}
+	}
+	/*line private_shared.go:166*/ if !gc_pv.Holds(histoS) {
+		compiled.OutOfLine(func() {
+			histoS := histoS[:128]
+			{
+				for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+					for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						/*line private_shared.go:163*/ for bin_ := gc_tx; bin_ < 128; bin_ = bin_ + stride {
+							binValue := histoS[bin_]
+							if binValue > 0 {
+								gc_pv.Add(&bins[bin_], binValue)
+							}
+						}
+					}
+				}
+			}
+		})
+	}
+}
+
+// PrivateKeptKernel, for blocks of 64 threads, clears its bins under
+// tid <= 63 and merges bin tid through v at the top level of the thread's
+// code, and every thread then writes v out after a barrier: the merge
+// cannot be skipped, since v is read later.
+//
+//line private_shared.go:177
+func PrivateKeptKernel(data []byte, bins []uint32, out []uint32) func(*gocuda.Thread) {
+	return compiled.Kernel(gc_src_privateKept,
+		func(gc_t *gocuda.Thread) { privateKept(gc_t, data, bins, out) },
+		func(gc_b *compiled.Block) { gc_body_privateKept(gc_b, data, bins, out) })
+}
+
+//line private_shared.go:177
+var gc_src_privateKept = compiled.NewSource(gc_files_private_shared, "privateKept", "0b0a9c657ffd3f67a711a6637d5808fa080421983dc3ce3249b90183b6ea6027", "private_shared.go:171-194").NoGoexit("e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+
+//line private_shared.go:177
+func gc_body_privateKept(gc_b *compiled.Block, data []byte, bins []uint32, out []uint32) {
+	t := gc_b.Thread()
+	gc_pos := gc_b.Pos()
+	gc_bdx := gc_b.Dim().X
+	gc_bx := gc_b.Index().X
+	gc_n := gc_b.Len()
+	gc_s_v := compiled.Scratch[uint32](gc_b, 0)[:gc_n]
+	gc_pv := compiled.PrivateIn(gc_b, 0, compiled.OpAdd, bins, out)
+	/*line private_shared.go:179*/ s := gocuda.Shared[uint32](t, 64)[:64]
+	{
+		gc_from, gc_to := 0, gc_bdx
+		if gc_bound := 63; gc_bound < gc_to-1 {
+			gc_to = gc_bound + 1
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			if gc_from >= 0 && gc_to <= len(s) {
+				gc_at := s[:gc_to]
+				gc_vstep := gc_from
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop bool
+					gc_vstep, gc_stop = func(gc_vstep int) (int, bool) {
+						gc_vb4 := archsimd.BroadcastUint32x16(0)
+						for ; gc_vstep+15 < gc_to; gc_vstep += 16 {
+							gc_tx := gc_vstep
+							var tid int = gc_tx
+							_ = tid
+							{
+								/*line private_shared.go:181*/ gc_vb4.StoreSlice(gc_at[gc_tx:])
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep, false
+					}(gc_vstep)
+					if gc_stop {
+						return
+					}
+				}
+				if compiled.SIMD {
+					gc_vb3 := archsimd.BroadcastUint32x8(0)
+					for ; gc_vstep+7 < gc_to; gc_vstep += 8 {
+						gc_tx := gc_vstep
+						var tid int = gc_tx
+						_ = tid
+						/*line private_shared.go:181*/ gc_vb3.StoreSlice(gc_at[gc_tx:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx := gc_vstep; gc_tx < gc_to; gc_tx++ {
+					/*line private_shared.go:181*/ gc_at[gc_tx] = 0
+				}
+			} else {
+				gc_vstep2 := gc_from
+				if compiled.SIMD && compiled.SIMD512 {
+					var gc_stop2 bool
+					gc_vstep2, gc_stop2 = func(gc_vstep2 int) (int, bool) {
+						gc_vb2 := archsimd.BroadcastUint32x16(0)
+						for ; gc_vstep2+15 < gc_to; gc_vstep2 += 16 {
+							gc_tx := gc_vstep2
+							var tid int = gc_tx
+							{
+								/*line private_shared.go:181*/ if tid < 0 || tid > len(s)-16 {
+									break
+								}
+								/*line private_shared.go:181*/ gc_vb2.StoreSlice(s[tid:])
+							}
+						}
+						archsimd.ClearAVXUpperBits()
+						return gc_vstep2, false
+					}(gc_vstep2)
+					if gc_stop2 {
+						return
+					}
+				}
+				if compiled.SIMD {
+					gc_vb := archsimd.BroadcastUint32x8(0)
+					for ; gc_vstep2+7 < gc_to; gc_vstep2 += 8 {
+						gc_tx := gc_vstep2
+						var tid int = gc_tx
+						/*line private_shared.go:181*/ if tid < 0 || tid > len(s)-8 {
+							break
+						}
+						/*line private_shared.go:181*/ gc_vb.StoreSlice(s[tid:])
+					}
+					archsimd.ClearAVXUpperBits()
+				}
+				for gc_tx := gc_vstep2; gc_tx < gc_to; gc_tx++ {
+					gc_pos.Thread = gc_base + gc_tx
+					tid := gc_tx
+					/*line private_shared.go:181*/ s[tid] = 0
+				}
+			}
+		}
+	}
+	{
+		gc_from, gc_to := 0, gc_bdx
+		if !compiled.Adds(gc_bx*gc_bdx, gc_to) {
+			/*line private_shared.go:190*/ panic(compiled.ErrGuardWraps)
+		}
+		if gc_bound := compiled.Diff(len(data), gc_bx*gc_bdx); gc_bound < gc_to {
+			gc_to = gc_bound
+		}
+		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+			for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+				gc_pos.Thread = gc_base + gc_tx
+				tid := gc_tx
+				/*line private_shared.go:184*/ if i := gc_bx*gc_bdx + tid; i < len(data) {
+					compiled.SharedAdd(&s[data[i]%64], 1)
+				}
+			}
+		}
+	}
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		if gc_bdx <= len(s) && gc_bdx <= len(bins) {
+			gc_at2 := s[:gc_bdx]
+			gc_at3 := bins[:gc_bdx]
+			gc_step := 0
+			for ; gc_step+3 < gc_bdx; gc_step += 4 {
+				{
+					gc_tx := gc_step + 0
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					/*line private_shared.go:188*/ v := gc_at2[gc_tx]
+					if v != 0 {
+						gc_pv.Add(&gc_at3[gc_tx], v)
+					}
+					gc_s_v[gc_rank] = v
+				}
+				{
+					gc_tx := gc_step + 1
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					/*line private_shared.go:188*/ v := gc_at2[gc_tx]
+					if v != 0 {
+						gc_pv.Add(&gc_at3[gc_tx], v)
+					}
+					gc_s_v[gc_rank] = v
+				}
+				{
+					gc_tx := gc_step + 2
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					/*line private_shared.go:188*/ v := gc_at2[gc_tx]
+					if v != 0 {
+						gc_pv.Add(&gc_at3[gc_tx], v)
+					}
+					gc_s_v[gc_rank] = v
+				}
+				{
+					gc_tx := gc_step + 3
+					gc_rank := gc_base + gc_tx
+					gc_pos.Thread = gc_rank
+					/*line private_shared.go:188*/ v := gc_at2[gc_tx]
+					if v != 0 {
+						gc_pv.Add(&gc_at3[gc_tx], v)
+					}
+					gc_s_v[gc_rank] = v
+				}
+			}
+			for gc_tx := gc_step; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				/*line private_shared.go:188*/ v := gc_at2[gc_tx]
+				if v != 0 {
+					gc_pv.Add(&gc_at3[gc_tx], v)
+				}
+				gc_s_v[gc_rank] = v
+			}
+		} else {
+			for gc_tx := 0; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				tid := gc_tx
+				/*line private_shared.go:188*/ v := s[tid]
+				if v != 0 {
+					gc_pv.Add(&bins[tid], v)
+				}
+				gc_s_v[gc_rank] = v
+			}
+		}
+	}
+	for gc_base := 0; gc_base < gc_n; gc_base += gc_bdx {
+		gc_off := gc_bx * gc_bdx
+		if gc_off >= 0 && gc_off <= len(out) && gc_bdx <= len(out)-gc_off {
+			gc_at4 := out[gc_off:][:gc_bdx]
+			gc_vstep3 := 0
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop3 bool
+				gc_vstep3, gc_stop3 = func(gc_vstep3 int) (int, bool) {
+					for ; gc_vstep3+15 < gc_bdx; gc_vstep3 += 16 {
+						gc_tx := gc_vstep3
+						gc_rank := gc_base + gc_tx
+						var tid int = gc_tx
+						_ = tid
+						/*line private_shared.go:178*/ v := archsimd.LoadUint32x16Slice(gc_s_v[gc_rank:])
+						/*line private_shared.go:193*/ v.StoreSlice(gc_at4[gc_tx:])
+					}
+					archsimd.ClearAVXUpperBits()
+					return gc_vstep3, false
+				}(gc_vstep3)
+				if gc_stop3 {
+					return
+				}
+			}
+			if compiled.SIMD {
+				for ; gc_vstep3+7 < gc_bdx; gc_vstep3 += 8 {
+					gc_tx := gc_vstep3
+					gc_rank := gc_base + gc_tx
+					var tid int = gc_tx
+					_ = tid
+					/*line private_shared.go:178*/ v := archsimd.LoadUint32x8Slice(gc_s_v[gc_rank:])
+					/*line private_shared.go:193*/ v.StoreSlice(gc_at4[gc_tx:])
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			for gc_tx := gc_vstep3; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				v := gc_s_v[gc_rank]
+				/*line private_shared.go:193*/ gc_at4[gc_tx] = v
+			}
+		} else {
+			gc_vstep4 := 0
+			if compiled.SIMD && compiled.SIMD512 {
+				var gc_stop4 bool
+				gc_vstep4, gc_stop4 = func(gc_vstep4 int) (int, bool) {
+					for ; gc_vstep4+15 < gc_bdx; gc_vstep4 += 16 {
+						gc_tx := gc_vstep4
+						gc_rank := gc_base + gc_tx
+						var tid int = gc_tx
+						/*line private_shared.go:178*/ v := archsimd.LoadUint32x16Slice(gc_s_v[gc_rank:])
+						/*line private_shared.go:193*/ if (gc_bx*gc_bdx+tid) < 0 || (gc_bx*gc_bdx+tid) > len(out)-16 {
+							break
+						}
+						/*line private_shared.go:193*/ v.StoreSlice(out[gc_bx*gc_bdx+tid:])
+					}
+					archsimd.ClearAVXUpperBits()
+					return gc_vstep4, false
+				}(gc_vstep4)
+				if gc_stop4 {
+					return
+				}
+			}
+			if compiled.SIMD {
+				for ; gc_vstep4+7 < gc_bdx; gc_vstep4 += 8 {
+					gc_tx := gc_vstep4
+					gc_rank := gc_base + gc_tx
+					var tid int = gc_tx
+					/*line private_shared.go:178*/ v := archsimd.LoadUint32x8Slice(gc_s_v[gc_rank:])
+					/*line private_shared.go:193*/ if (gc_bx*gc_bdx+tid) < 0 || (gc_bx*gc_bdx+tid) > len(out)-8 {
+						break
+					}
+					/*line private_shared.go:193*/ v.StoreSlice(out[gc_bx*gc_bdx+tid:])
+				}
+				archsimd.ClearAVXUpperBits()
+			}
+			for gc_tx := gc_vstep4; gc_tx < gc_bdx; gc_tx++ {
+				gc_rank := gc_base + gc_tx
+				gc_pos.Thread = gc_rank
+				tid := gc_tx
+				v := gc_s_v[gc_rank]
+				/*line private_shared.go:193*/ out[gc_bx*gc_bdx+tid] = v
+			}
+		}
+	}
+}
+
+// gc_files_private_shared holds the source files whose lines the kernels' records hash.
+//
+//go:embed private_shared.go
+var gc_files_private_shared embed.FS

@@ -220,3 +220,53 @@ func TestPrivateCount(t *testing.T) {
 		}
 	}
 }
+
+// TestPrivatePMPP: PMPP's wording of the privatized histogram (the
+// width in a variable, bin = bin + stride, the bin read before its
+// test) agrees with the host's histogram of byte/2 for blocks narrower
+// and wider than the bins and a second row of threads.
+func TestPrivatePMPP(t *testing.T) {
+	for _, n := range []int{1, 1000, 1 << 16} {
+		for _, bd := range []gocuda.Dim3{{X: 24, Y: 1, Z: 1}, {X: 256, Y: 1, Z: 1}, {X: 32, Y: 2, Z: 1}} {
+			t.Run(fmt.Sprintf("n=%d/block=%dx%d", n, bd.X, bd.Y), func(t *testing.T) {
+				data := privateData(n)
+				want := make([]uint32, 256)
+				for _, b := range data {
+					want[b/2] += uint32(bd.Y * bd.Y)
+				}
+				got := agree(t, func(f form) ([]uint32, error) {
+					bins := make([]uint32, 256)
+					err := f.launch(gocuda.Config{Grid: gocuda.Dim3{X: 40}, Block: bd}, PrivatePMPPKernel(data, bins))
+					return bins, err
+				})
+				assert.Equal(t, want, got)
+			})
+		}
+	}
+}
+
+// TestPrivateKept: a merge whose bin value a later loop reads runs as
+// written: every thread writes out its bin's count in its block.
+func TestPrivateKept(t *testing.T) {
+	const n = 1 << 14
+	data := privateData(n)
+	want := make([]uint32, 64)
+	out := make([]uint32, n)
+	for b := range n / 64 {
+		var block [64]uint32
+		for _, x := range data[b*64 : (b+1)*64] {
+			block[x%64]++
+		}
+		for k, c := range block {
+			want[k] += c
+			out[b*64+k] = c
+		}
+	}
+	type result struct{ bins, out []uint32 }
+	got := agree(t, func(f form) (result, error) {
+		r := result{make([]uint32, 64), make([]uint32, n)}
+		err := f.launch(gocuda.Config{Grid: gocuda.Dim3{X: n / 64}, Block: gocuda.Dim3{X: 64}}, PrivateKeptKernel(data, r.bins, r.out))
+		return r, err
+	})
+	assert.Equal(t, result{want, out}, got)
+}

@@ -13,64 +13,74 @@ import (
 func gc_body_HistogramKernel(gc_b *compiled.Block, data []byte, hist []uint32) {
 	t := gc_b.Thread()
 	gc_pos := gc_b.Pos()
-	gc_bdx := gc_b.Dim().X
+	gc_bd := gc_b.Dim()
+	gc_bdx := gc_bd.X
+	gc_bdy := gc_bd.Y
+	gc_bdz := gc_bd.Z
 	gc_gdx := gc_b.GridDim().X
 	gc_bx := gc_b.Index().X
 	gc_n := gc_b.Len()
 	gc_pv := compiled.PrivateIn(gc_b, 0, compiled.OpAdd, hist)
 	b := gc_bdx
 	/*line histogram_solution.go:19*/ bins := gocuda.Shared[uint32](t, NumBins)[:NumBins]
-	for gc_off, gc_limit, gc_more := 0, NumBins, true; gc_more; gc_off += b {
-		gc_b.Tick()
-		if gc_b.Stopped() {
-			return
-		}
-		gc_more = false
-		gc_from, gc_to := 0, gc_bdx
-		if !compiled.Adds(gc_off, gc_to) {
-			/*line histogram_solution.go:29*/ panic(compiled.ErrGuardWraps)
-		}
-		if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
-			gc_to = gc_bound
-		}
-		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			gc_off4 := gc_off
-			if gc_from >= 0 && gc_off4 >= 0 && gc_off4 <= len(bins) && gc_to <= len(bins)-gc_off4 {
-				gc_at := bins[gc_off4:][:gc_to]
-				gc_step := gc_from
-				for ; gc_step+3 < gc_to; gc_step += 4 {
-					{
-						gc_tx := gc_step + 0
+	gc_fz := false
+	if gc_own := gc_pv.Span(256); gc_own != nil && gc_bdy*gc_bdz == 1 {
+		bins, gc_fz = gc_own, true
+	}
+	bins = bins[:256]
+	if !gc_fz {
+		/*line histogram_solution.go:20*/ for gc_off, gc_limit, gc_more := 0, NumBins, true; gc_more; gc_off += b {
+			gc_b.Tick()
+			if gc_b.Stopped() {
+				return
+			}
+			gc_more = false
+			gc_from, gc_to := 0, gc_bdx
+			if !compiled.Adds(gc_off, gc_to) {
+				/*line histogram_solution.go:29*/ panic(compiled.ErrGuardWraps)
+			}
+			if gc_bound := compiled.Diff(gc_limit, gc_off); gc_bound < gc_to {
+				gc_to = gc_bound
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_off4 := gc_off
+				if gc_from >= 0 && gc_off4 >= 0 && gc_off4 <= len(bins) && gc_to <= len(bins)-gc_off4 {
+					gc_at := bins[gc_off4:][:gc_to]
+					gc_step := gc_from
+					for ; gc_step+3 < gc_to; gc_step += 4 {
+						{
+							gc_tx := gc_step + 0
+							gc_more = true
+							/*line histogram_solution.go:21*/ gc_at[gc_tx] = 0
+						}
+						{
+							gc_tx := gc_step + 1
+							gc_more = true
+							/*line histogram_solution.go:21*/ gc_at[gc_tx] = 0
+						}
+						{
+							gc_tx := gc_step + 2
+							gc_more = true
+							/*line histogram_solution.go:21*/ gc_at[gc_tx] = 0
+						}
+						{
+							gc_tx := gc_step + 3
+							gc_more = true
+							/*line histogram_solution.go:21*/ gc_at[gc_tx] = 0
+						}
+					}
+					for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
 						gc_more = true
 						/*line histogram_solution.go:21*/ gc_at[gc_tx] = 0
 					}
-					{
-						gc_tx := gc_step + 1
+				} else {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
+						gc_pos.Thread = gc_base + gc_tx
+						tid := gc_tx
+						/*line histogram_solution.go:20*/ k := tid + gc_off
 						gc_more = true
-						/*line histogram_solution.go:21*/ gc_at[gc_tx] = 0
+						/*line histogram_solution.go:21*/ bins[k] = 0
 					}
-					{
-						gc_tx := gc_step + 2
-						gc_more = true
-						/*line histogram_solution.go:21*/ gc_at[gc_tx] = 0
-					}
-					{
-						gc_tx := gc_step + 3
-						gc_more = true
-						/*line histogram_solution.go:21*/ gc_at[gc_tx] = 0
-					}
-				}
-				for gc_tx := gc_step; gc_tx < gc_to; gc_tx++ {
-					gc_more = true
-					/*line histogram_solution.go:21*/ gc_at[gc_tx] = 0
-				}
-			} else {
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line histogram_solution.go:20*/ k := tid + gc_off
-					gc_more = true
-					/*line histogram_solution.go:21*/ bins[k] = 0
 				}
 			}
 		}
@@ -175,74 +185,76 @@ func gc_body_HistogramKernel(gc_b *compiled.Block, data []byte, hist []uint32) {
 			}
 		}
 	}
-	/*line histogram_solution.go:29*/ for gc_off3, gc_limit3, gc_more3 := 0, NumBins, true; gc_more3; gc_off3 += b {
-		gc_b.Tick()
-		if gc_b.Stopped() {
-			return
-		}
-		gc_more3 = false
-		gc_from, gc_to := 0, gc_bdx
-		if !compiled.Adds(gc_off3, gc_to) {
-			/*line histogram_solution.go:38*/ panic(compiled.ErrGuardWraps)
-		}
-		if gc_bound := compiled.Diff(gc_limit3, gc_off3); gc_bound < gc_to {
-			gc_to = gc_bound
-		}
-		for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
-			gc_off6 := gc_off3
-			if gc_from >= 0 && gc_off6 >= 0 && gc_off6 <= len(bins) && gc_to <= len(bins)-gc_off6 && gc_off6 <= len(hist) && gc_to <= len(hist)-gc_off6 {
-				gc_at3 := bins[gc_off6:][:gc_to]
-				gc_at4 := hist[gc_off6:][:gc_to]
-				gc_step3 := gc_from
-				for ; gc_step3+3 < gc_to; gc_step3 += 4 {
-					{
-						gc_tx := gc_step3 + 0
+	/*line histogram_solution.go:33*/ if !gc_pv.Holds(bins) {
+		/*line histogram_solution.go:29*/ for gc_off3, gc_limit3, gc_more3 := 0, NumBins, true; gc_more3; gc_off3 += b {
+			gc_b.Tick()
+			if gc_b.Stopped() {
+				return
+			}
+			gc_more3 = false
+			gc_from, gc_to := 0, gc_bdx
+			if !compiled.Adds(gc_off3, gc_to) {
+				/*line histogram_solution.go:38*/ panic(compiled.ErrGuardWraps)
+			}
+			if gc_bound := compiled.Diff(gc_limit3, gc_off3); gc_bound < gc_to {
+				gc_to = gc_bound
+			}
+			for gc_base := 0; gc_from < gc_to && gc_base < gc_n; gc_base += gc_bdx {
+				gc_off6 := gc_off3
+				if gc_from >= 0 && gc_off6 >= 0 && gc_off6 <= len(bins) && gc_to <= len(bins)-gc_off6 && gc_off6 <= len(hist) && gc_to <= len(hist)-gc_off6 {
+					gc_at3 := bins[gc_off6:][:gc_to]
+					gc_at4 := hist[gc_off6:][:gc_to]
+					gc_step3 := gc_from
+					for ; gc_step3+3 < gc_to; gc_step3 += 4 {
+						{
+							gc_tx := gc_step3 + 0
+							gc_pos.Thread = gc_base + gc_tx
+							gc_more3 = true
+							/*line histogram_solution.go:30*/ if c := gc_at3[gc_tx]; c != 0 {
+								gc_pv.Add(&gc_at4[gc_tx], c)
+							}
+						}
+						{
+							gc_tx := gc_step3 + 1
+							gc_pos.Thread = gc_base + gc_tx
+							gc_more3 = true
+							/*line histogram_solution.go:30*/ if c := gc_at3[gc_tx]; c != 0 {
+								gc_pv.Add(&gc_at4[gc_tx], c)
+							}
+						}
+						{
+							gc_tx := gc_step3 + 2
+							gc_pos.Thread = gc_base + gc_tx
+							gc_more3 = true
+							/*line histogram_solution.go:30*/ if c := gc_at3[gc_tx]; c != 0 {
+								gc_pv.Add(&gc_at4[gc_tx], c)
+							}
+						}
+						{
+							gc_tx := gc_step3 + 3
+							gc_pos.Thread = gc_base + gc_tx
+							gc_more3 = true
+							/*line histogram_solution.go:30*/ if c := gc_at3[gc_tx]; c != 0 {
+								gc_pv.Add(&gc_at4[gc_tx], c)
+							}
+						}
+					}
+					for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
 						gc_more3 = true
 						/*line histogram_solution.go:30*/ if c := gc_at3[gc_tx]; c != 0 {
 							gc_pv.Add(&gc_at4[gc_tx], c)
 						}
 					}
-					{
-						gc_tx := gc_step3 + 1
+				} else {
+					for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
 						gc_pos.Thread = gc_base + gc_tx
+						tid := gc_tx
+						/*line histogram_solution.go:29*/ k_ := tid + gc_off3
 						gc_more3 = true
-						/*line histogram_solution.go:30*/ if c := gc_at3[gc_tx]; c != 0 {
-							gc_pv.Add(&gc_at4[gc_tx], c)
+						/*line histogram_solution.go:30*/ if c := bins[k_]; c != 0 {
+							gc_pv.Add(&hist[k_], c)
 						}
-					}
-					{
-						gc_tx := gc_step3 + 2
-						gc_pos.Thread = gc_base + gc_tx
-						gc_more3 = true
-						/*line histogram_solution.go:30*/ if c := gc_at3[gc_tx]; c != 0 {
-							gc_pv.Add(&gc_at4[gc_tx], c)
-						}
-					}
-					{
-						gc_tx := gc_step3 + 3
-						gc_pos.Thread = gc_base + gc_tx
-						gc_more3 = true
-						/*line histogram_solution.go:30*/ if c := gc_at3[gc_tx]; c != 0 {
-							gc_pv.Add(&gc_at4[gc_tx], c)
-						}
-					}
-				}
-				for gc_tx := gc_step3; gc_tx < gc_to; gc_tx++ {
-					gc_pos.Thread = gc_base + gc_tx
-					gc_more3 = true
-					/*line histogram_solution.go:30*/ if c := gc_at3[gc_tx]; c != 0 {
-						gc_pv.Add(&gc_at4[gc_tx], c)
-					}
-				}
-			} else {
-				for gc_tx := gc_from; gc_tx < gc_to; gc_tx++ {
-					gc_pos.Thread = gc_base + gc_tx
-					tid := gc_tx
-					/*line histogram_solution.go:29*/ k_ := tid + gc_off3
-					gc_more3 = true
-					/*line histogram_solution.go:30*/ if c := bins[k_]; c != 0 {
-						gc_pv.Add(&hist[k_], c)
 					}
 				}
 			}

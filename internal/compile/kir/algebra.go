@@ -2,6 +2,7 @@ package kir
 
 import (
 	"go/ast"
+	"go/constant"
 	"go/token"
 	"go/types"
 )
@@ -93,4 +94,32 @@ func (f *Func) accumulation(s ast.Stmt) (dst ast.Expr, op token.Token, operand a
 		return dst, bin.Op, bin.X, true
 	}
 	return nil, token.ILLEGAL, nil, false
+}
+
+// isIdentity reports whether val is the identity of op (a private copy's
+// operator, as package compiled names it: OpAdd, OpOr, OpXor, OpAnd,
+// OpMax, OpMin) on integers of type elem, of a fixed size.
+func isIdentity(val constant.Value, op string, elem types.Type) bool {
+	b, ok := elem.Underlying().(*types.Basic)
+	if !ok {
+		return false
+	}
+	bits := map[types.BasicKind]uint{types.Int8: 8, types.Uint8: 8, types.Int16: 16, types.Uint16: 16,
+		types.Int32: 32, types.Uint32: 32, types.Int64: 64, types.Uint64: 64}[b.Kind()]
+	if val == nil || bits == 0 {
+		return false
+	}
+	one := constant.MakeInt64(1)
+	lowest, highest := constant.MakeInt64(0), constant.Shift(one, token.SHL, bits) // unsigned: 0 and 2^bits
+	if b.Info()&types.IsUnsigned == 0 {
+		highest = constant.Shift(one, token.SHL, bits-1)
+		lowest = constant.UnaryOp(token.SUB, highest, 0)
+	}
+	highest = constant.BinaryOp(highest, token.SUB, one)
+	id := map[string]constant.Value{"OpAdd": constant.MakeInt64(0), "OpOr": constant.MakeInt64(0), "OpXor": constant.MakeInt64(0),
+		"OpAnd": highest, "OpMax": lowest, "OpMin": highest}[op]
+	if op == "OpAnd" && b.Info()&types.IsUnsigned == 0 {
+		id = constant.MakeInt64(-1) // all bits set
+	}
+	return id != nil && constant.Compare(constant.ToInt(val), token.EQL, id)
 }

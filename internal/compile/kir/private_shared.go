@@ -28,7 +28,7 @@ type PrivateShared struct {
 }
 
 // privateShared finds the shared arrays that privatized histograms keep
-// (Kirk and Hwu's, NVIDIA's histogram256): a block sets its array to an
+// (Kirk and Hwu's, CUDA by Example's): a block sets its array to an
 // operator's identity, updates it only atomically with that operator, and
 // merges it element by element into a slice parameter the kernel updates
 // privately with the same operator (privateAtomics):
@@ -135,7 +135,7 @@ func stricterWidth(a, b string) string {
 // counter of a loop from x striding by the block's width below n; or, for
 // a counter of one element, in one thread (x == 0, x == blockDim.x-1).
 type cover struct {
-	stmt  ast.Stmt
+	stmts []ast.Stmt          // what runs for each element
 	at    func(ast.Expr) bool // whether an index is the element's
 	width string              // PrivateShared.Width
 }
@@ -145,7 +145,10 @@ type cover struct {
 // nil.
 func (f *Func) clearOf(l *ThreadLoop, ps *PrivateShared, defs map[*types.Var]ast.Expr) (ast.Expr, string) {
 	c := f.coverOf(l, ps.Len, defs)
-	a, ok := c.stmt.(*ast.AssignStmt)
+	if len(c.stmts) != 1 {
+		return nil, ""
+	}
+	a, ok := c.stmts[0].(*ast.AssignStmt)
 	if !ok || a.Tok != token.ASSIGN || len(a.Lhs) != 1 || !f.elementOf(a.Lhs[0], ps.Shared, c.at) {
 		return nil, ""
 	}
@@ -155,30 +158,63 @@ func (f *Func) clearOf(l *ThreadLoop, ps *PrivateShared, defs map[*types.Var]ast
 	return a.Rhs[0], c.width
 }
 
-// mergeOf returns the parameter l merges s into where its one statement
-// updates, at each element it covers, the parameter's element privately
-// by s's (atomic.Add(&p[x], s[x])), or by v after v := s[x] where v is
-// not the identity (if v := s[x]; v != 0 {...}); and the block width it
-// needs. Or nil.
+// mergeOf returns the parameter l merges s into where what it runs for
+// each element it covers updates the parameter's element privately by
+// s's (atomic.Add(&p[x], s[x])), or by v read from s[x] where v is not
+// the identity, in one statement or two (if v := s[x]; v != 0 {...};
+// v := s[x]; if v > 0 {...}); and the block width it needs. Or nil.
 func (f *Func) mergeOf(l *ThreadLoop, ps *PrivateShared, defs map[*types.Var]ast.Expr) (*types.Var, string) {
 	c := f.coverOf(l, ps.Len, defs)
-	if call, p := f.mergeCall(c.stmt, c.at); p != nil && f.elementOf(call.Args[1], ps.Shared, c.at) {
-		return p, c.width
-	}
-	s, ok := c.stmt.(*ast.IfStmt)
-	if !ok || s.Else != nil || len(s.Body.List) != 1 {
+	var read ast.Stmt // v := s[x], where the statement reading s names it apart
+	switch len(c.stmts) {
+	case 1:
+		if call, p := f.mergeCall(c.stmts[0], c.at); p != nil && f.elementOf(call.Args[1], ps.Shared, c.at) {
+			return p, c.width
+		}
+	case 2:
+		read = c.stmts[0]
+	default:
 		return nil, ""
 	}
-	init, ok := s.Init.(*ast.AssignStmt)
+	s, ok := c.stmts[len(c.stmts)-1].(*ast.IfStmt)
+	if !ok || s.Else != nil || len(s.Body.List) != 1 || (s.Init == nil) == (read == nil) {
+		return nil, ""
+	}
+	if read == nil {
+		read = s.Init
+	}
+	init, ok := read.(*ast.AssignStmt)
 	if !ok || init.Tok != token.DEFINE || len(init.Lhs) != 1 || len(init.Rhs) != 1 || !f.elementOf(init.Rhs[0], ps.Shared, c.at) {
 		return nil, ""
 	}
 	v := f.identVar(init.Lhs[0])
 	call, p := f.mergeCall(s.Body.List[0], c.at)
-	if v == nil || p == nil || f.identVar(call.Args[1]) != v || !f.skipsIdentity(s.Cond, v, f.PrivateOps[p]) {
+	if v == nil || p == nil || f.identVar(call.Args[1]) != v || !f.skipsIdentity(s.Cond, v, f.PrivateOps[p]) ||
+		!f.usedOnlyIn(v, c.stmts) {
 		return nil, ""
 	}
 	return p, c.width
+}
+
+// usedOnlyIn reports whether stmts hold every use of v in the kernel's
+// body: a skipped loop leaves nothing undefined that later code reads.
+func (f *Func) usedOnlyIn(v *types.Var, stmts []ast.Stmt) bool {
+	in := 0
+	for _, st := range stmts {
+		ast.Inspect(st, func(n ast.Node) bool {
+			if id, ok := n.(*ast.Ident); ok && f.identVar(id) == v {
+				in++
+			}
+			return true
+		})
+	}
+	all := 0
+	f.inspectNodes(f.Body, func(n ast.Node) {
+		if id, ok := n.(*ast.Ident); ok && f.identVar(id) == v {
+			all++
+		}
+	})
+	return in == all
 }
 
 // mergeCall returns the call and parameter of stmt where it is a private
@@ -195,69 +231,91 @@ func (f *Func) mergeCall(stmt ast.Stmt, at func(ast.Expr) bool) (*ast.CallExpr, 
 	return call, p
 }
 
-// coverOf returns how l's one statement covers elements [0, n), or a
-// cover with no statement; defs are the variables the index facts may
-// read through.
+// coverOf returns how l's code covers elements [0, n), or a cover with
+// no statements; defs are the variables the index facts may read
+// through.
 func (f *Func) coverOf(l *ThreadLoop, n int64, defs map[*types.Var]ast.Expr) cover {
-	if l.Reduce != nil || len(l.Body) != 1 {
+	if l.Reduce != nil || len(l.Body) == 0 {
 		return cover{}
 	}
-	c, ok := l.Body[0].(*Code)
-	if !ok || c.Block {
-		return cover{}
+	var stmts []ast.Stmt
+	for _, node := range l.Body {
+		c, ok := node.(*Code)
+		if !ok || c.Block {
+			return cover{}
+		}
+		stmts = append(stmts, c.Stmt)
 	}
 	isX := func(e ast.Expr) bool { return f.isThreadIndexX(e, defs) }
-	switch s := c.Stmt.(type) {
+	if len(stmts) > 1 {
+		return cover{stmts, isX, "=="}
+	}
+	switch s := stmts[0].(type) {
 	case *ast.IfStmt:
-		if s.Init != nil || s.Else != nil || len(s.Body.List) != 1 {
+		if s.Init != nil || s.Else != nil {
 			return cover{}
 		}
 		if f.belowLen(s.Cond, n, isX) {
-			return cover{s.Body.List[0], isX, ">="}
+			return cover{s.Body.List, isX, ">="}
 		}
 		if n == 1 && f.oneThread(s.Cond, defs) {
-			return cover{s.Body.List[0], func(e ast.Expr) bool { c, ok := f.intConst(e); return ok && c == 0 }, ""}
+			return cover{s.Body.List, func(e ast.Expr) bool { c, ok := f.intConst(e); return ok && c == 0 }, ""}
 		}
 	case *ast.ForStmt:
 		return f.strideCover(s, n, defs)
 	default:
-		return cover{c.Stmt, isX, "=="}
+		return cover{stmts, isX, "=="}
 	}
 	return cover{}
 }
 
-// strideCover returns the cover of for b := x; b < n; b += bdx { stmt },
-// x the thread's x index and bdx the block's width.
+// strideCover returns the cover of for b := x; b < n; b += bdx { ... },
+// x the thread's x index and bdx the block's width (b = b + bdx, bdx held
+// in a variable, alike).
 func (f *Func) strideCover(s *ast.ForStmt, n int64, defs map[*types.Var]ast.Expr) cover {
 	init, ok := s.Init.(*ast.AssignStmt)
-	post, ok2 := s.Post.(*ast.AssignStmt)
-	if !ok || !ok2 || init.Tok != token.DEFINE || len(init.Lhs) != 1 || len(init.Rhs) != 1 || !f.isThreadIndexX(init.Rhs[0], defs) ||
-		post.Tok != token.ADD_ASSIGN || len(post.Lhs) != 1 || !f.isThreadCoordOn(post.Rhs[0], "BlockDim", "X") || len(s.Body.List) != 1 {
+	if !ok || init.Tok != token.DEFINE || len(init.Lhs) != 1 || len(init.Rhs) != 1 || !f.isThreadIndexX(init.Rhs[0], defs) {
 		return cover{}
 	}
 	b := f.identVar(init.Lhs[0])
 	isB := func(e ast.Expr) bool { return b != nil && f.identVar(e) == b }
-	if !isB(post.Lhs[0]) || !f.belowLen(s.Cond, n, isB) {
+	if !f.stridesByWidth(s.Post, isB, defs) || !f.belowLen(s.Cond, n, isB) || reassigned(f.Src.Info, s.Body.List)[b] {
 		return cover{}
 	}
-	return cover{s.Body.List[0], isB, ""}
+	return cover{s.Body.List, isB, ""}
 }
 
-// belowLen reports whether cond is x < n (or n > x), x an index isX
-// admits.
+// stridesByWidth reports whether post adds the block's width along x to
+// the variable isB admits: b += bdx, b = b + bdx or b = bdx + b.
+func (f *Func) stridesByWidth(post ast.Stmt, isB func(ast.Expr) bool, defs map[*types.Var]ast.Expr) bool {
+	a, ok := post.(*ast.AssignStmt)
+	if !ok || len(a.Lhs) != 1 || len(a.Rhs) != 1 || !isB(a.Lhs[0]) {
+		return false
+	}
+	isWidth := func(e ast.Expr) bool { return f.isThreadCoordOn(f.throughDefs(e, defs), "BlockDim", "X") }
+	switch a.Tok {
+	case token.ADD_ASSIGN:
+		return isWidth(a.Rhs[0])
+	case token.ASSIGN:
+		sum, ok := ast.Unparen(a.Rhs[0]).(*ast.BinaryExpr)
+		return ok && sum.Op == token.ADD && (isB(sum.X) && isWidth(sum.Y) || isWidth(sum.X) && isB(sum.Y))
+	}
+	return false
+}
+
+// belowLen reports whether cond is x < n or x <= n-1 (either way round),
+// x an index isX admits.
 func (f *Func) belowLen(cond ast.Expr, n int64, isX func(ast.Expr) bool) bool {
 	b, ok := ast.Unparen(cond).(*ast.BinaryExpr)
 	if !ok {
 		return false
 	}
-	x, bound := b.X, b.Y
-	if b.Op == token.GTR {
-		x, bound = b.Y, b.X
-	} else if b.Op != token.LSS {
-		return false
+	x, bound, op := b.X, b.Y, b.Op
+	if flipped, ok := map[token.Token]token.Token{token.GTR: token.LSS, token.GEQ: token.LEQ}[op]; ok {
+		x, bound, op = b.Y, b.X, flipped
 	}
 	c, ok := f.intConst(bound)
-	return ok && c == n && isX(x)
+	return ok && isX(x) && (op == token.LSS && c == n || op == token.LEQ && c == n-1)
 }
 
 // elementOf reports whether e is v[i], i an index at admits.
@@ -329,29 +387,6 @@ func (f *Func) skipsIdentity(cond ast.Expr, v *types.Var, op string) bool {
 	}
 	unsigned := v.Type().Underlying().(*types.Basic).Info()&types.IsUnsigned != 0
 	return tok == token.NEQ || tok == token.GTR && unsigned && constant.Sign(val) == 0
-}
-
-// isIdentity reports whether val is the identity of op (a Private's
-// operator, as compiled names it) on integers of type elem.
-func isIdentity(val constant.Value, op string, elem types.Type) bool {
-	b, ok := elem.Underlying().(*types.Basic)
-	if val == nil || !ok || b.Info()&types.IsInteger == 0 {
-		return false
-	}
-	bits := uint(8 * types.SizesFor("gc", "amd64").Sizeof(elem))
-	unsigned := b.Info()&types.IsUnsigned != 0
-	lowest, highest := constant.MakeInt64(0), constant.Shift(constant.MakeInt64(1), token.SHL, bits)
-	if !unsigned {
-		lowest = constant.UnaryOp(token.SUB, constant.Shift(constant.MakeInt64(1), token.SHL, bits-1), 0)
-		highest = constant.Shift(constant.MakeInt64(1), token.SHL, bits-1)
-	}
-	highest = constant.BinaryOp(highest, token.SUB, constant.MakeInt64(1))
-	id := map[string]constant.Value{"OpAdd": constant.MakeInt64(0), "OpOr": constant.MakeInt64(0), "OpXor": constant.MakeInt64(0),
-		"OpAnd": highest, "OpMax": lowest, "OpMin": highest}[op]
-	if op == "OpAnd" && !unsigned {
-		id = constant.MakeInt64(-1)
-	}
-	return id != nil && constant.Compare(constant.ToInt(val), token.EQL, id)
 }
 
 // onlyUpdatedBy reports whether every mention of s in nodes is the
